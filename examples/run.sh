@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Main job of mb: regenerate every example module (Rust, and C99 into examples/c/ for the blocks
+# Main job of mb: regenerate every example module (Rust, and C99 into examples/src/generated/c/ for the blocks
 # whose `generate` item asks for it: `targets: [rust, c]`) from its
 # `mechanism!` block, print the woodpecker's derived equations, and run the example programs
 # (CSV and PNG into examples/out/).

@@ -54,7 +54,7 @@ enum Command {
         /// targets: [rust, c] }` (Rust only when it names none).
         #[arg(long, value_enum, value_delimiter = ',')]
         target: Vec<Target>,
-        /// Where the C files go (default: <crate>/c).
+        /// Where the C files go (default: <crate>/src/generated/c, beside the Rust modules).
         #[arg(long)]
         out: Option<PathBuf>,
         /// A directory of templates overriding the built-in ones of the C target (header.h,
@@ -217,7 +217,7 @@ fn main() -> ExitCode {
                     rust: target.contains(&Target::Rust),
                     c: target.contains(&Target::C),
                 }),
-                c_out: out.unwrap_or_else(|| crate_dir.join("c")),
+                c_out: out.unwrap_or_else(|| crate_dir.join("src/generated/c")),
                 c_templates: templates,
                 compile_check: !no_cc,
             };

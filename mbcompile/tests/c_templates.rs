@@ -62,8 +62,10 @@ fn written_c_compiles_and_escapes_keywords() {
     let dir = user_crate();
     let out = gen_c(dir.path(), &[]);
     assert!(out.status.success(), "{}", stderr(&out));
-    let header = std::fs::read_to_string(dir.path().join("c/keyword_pendulum.h")).expect("header");
-    let source = std::fs::read_to_string(dir.path().join("c/keyword_pendulum.c")).expect("source");
+    let header = std::fs::read_to_string(dir.path().join("src/generated/c/keyword_pendulum.h"))
+        .expect("header");
+    let source = std::fs::read_to_string(dir.path().join("src/generated/c/keyword_pendulum.c"))
+        .expect("source");
     assert!(header.contains("    double double_;"), "{header}");
     assert!(source.contains(".double_ = 0.5,"), "{source}");
     assert!(header.contains("#define KEYWORD_PENDULUM_NQ 1"), "{header}");
@@ -103,13 +105,15 @@ fn blocks_choose_their_languages_when_the_command_names_none() {
     for file in [
         "src/generated/keyword_pendulum.rs",
         "src/generated/c_pendulum.rs",
-        "c/c_pendulum.h",
-        "c/c_pendulum.c",
+        "src/generated/c/c_pendulum.h",
+        "src/generated/c/c_pendulum.c",
     ] {
         assert!(dir.path().join(file).exists(), "{file} missing");
     }
     assert!(
-        !dir.path().join("c/keyword_pendulum.c").exists(),
+        !dir.path()
+            .join("src/generated/c/keyword_pendulum.c")
+            .exists(),
         "a block without `targets: [rust, c]` got C"
     );
     // The C is as fresh as the Rust module of its block.
@@ -121,7 +125,7 @@ fn blocks_choose_their_languages_when_the_command_names_none() {
             .expect("a fingerprint line")
     };
     assert_eq!(
-        fingerprint("c/c_pendulum.c"),
+        fingerprint("src/generated/c/c_pendulum.c"),
         fingerprint("src/generated/c_pendulum.rs")
     );
 }
@@ -156,8 +160,8 @@ fn both_targets_from_one_derivation_write_what_separate_runs_write() {
         "src/generated/keyword_pendulum.rs",
         "src/generated/keyword_pendulum.equations.txt",
         "src/generated/keyword_pendulum.equations.tex",
-        "c/keyword_pendulum.h",
-        "c/keyword_pendulum.c",
+        "src/generated/c/keyword_pendulum.h",
+        "src/generated/c/keyword_pendulum.c",
     ] {
         let read = |dir: &Path| std::fs::read_to_string(dir.join(file)).expect(file);
         assert_eq!(read(both.path()), read(separate.path()), "{file}");
@@ -181,7 +185,8 @@ fn a_users_template_replaces_the_builtin_one() {
         &["--templates", templates.to_str().expect("utf-8")],
     );
     assert!(out.status.success(), "{}", stderr(&out));
-    let source = std::fs::read_to_string(dir.path().join("c/keyword_pendulum.c")).expect("source");
+    let source = std::fs::read_to_string(dir.path().join("src/generated/c/keyword_pendulum.c"))
+        .expect("source");
     assert!(source.starts_with("// Licensed to the lab.\n"), "{source}");
 }
 
@@ -200,7 +205,7 @@ fn an_unknown_target_is_refused() {
         e.contains("invalid value 'fortran'") && e.contains("rust, c"),
         "{e}"
     );
-    assert!(!dir.path().join("c").exists() && !dir.path().join("src/generated").exists());
+    assert!(!dir.path().join("src/generated").exists());
 }
 
 #[test]
@@ -222,7 +227,10 @@ fn a_broken_template_names_its_file_and_line_and_writes_nothing() {
     let file = templates.join("header.h").display().to_string();
     assert!(e.contains(&file), "names the file:\n{e}");
     assert!(e.contains("--> 4:"), "names the line:\n{e}");
-    assert!(!dir.path().join("c").exists(), "nothing written");
+    assert!(
+        !dir.path().join("src/generated").exists(),
+        "nothing written"
+    );
 }
 
 #[test]
@@ -263,7 +271,7 @@ fn code_that_does_not_compile_is_reported_and_kept() {
     );
     assert!(!out.status.success());
     let e = stderr(&out);
-    let kept = dir.path().join("c/keyword_pendulum.c");
+    let kept = dir.path().join("src/generated/c/keyword_pendulum.c");
     assert!(kept.exists(), "the file is kept for inspection");
     assert!(e.contains("does not compile (kept for inspection)"), "{e}");
     assert!(

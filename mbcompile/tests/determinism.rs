@@ -1,7 +1,8 @@
 //! Generation is deterministic and the staleness check is semantic.
 //!
 //! - `mbcompile gen` run twice, in fresh processes and fresh copies of the examples crate, writes
-//!   byte-identical modules, identical to the committed ones in `examples/src/generated/`;
+//!   byte-identical modules (Rust, reports and C), identical to the committed ones in
+//!   `examples/src/generated/`;
 //! - `mbcompile check` passes on a fresh crate, fails and names the mechanism after a semantic
 //!   change, and stays quiet after a layout/comment-only change.
 //!
@@ -40,17 +41,23 @@ fn mbcompile(args: &[&str]) -> std::process::Output {
         .unwrap()
 }
 
+/// Every file under `src/generated` (the Rust modules, their reports and the C under `c/`), by
+/// its path relative to that folder.
 fn generated(dir: &Path) -> Vec<(String, Vec<u8>)> {
-    let mut v: Vec<(String, Vec<u8>)> = std::fs::read_dir(dir.join("src/generated"))
-        .unwrap()
-        .map(|e| {
+    fn walk(root: &Path, at: &Path, out: &mut Vec<(String, Vec<u8>)>) {
+        for e in std::fs::read_dir(at).unwrap() {
             let p = e.unwrap().path();
-            (
-                p.file_name().unwrap().to_string_lossy().into_owned(),
-                std::fs::read(&p).unwrap(),
-            )
-        })
-        .collect();
+            if p.is_dir() {
+                walk(root, &p, out);
+            } else {
+                let name = p.strip_prefix(root).unwrap().to_string_lossy().into_owned();
+                out.push((name, std::fs::read(&p).unwrap()));
+            }
+        }
+    }
+    let root = dir.join("src/generated");
+    let mut v = Vec::new();
+    walk(&root, &root, &mut v);
     v.sort();
     v
 }

@@ -735,6 +735,7 @@ impl Dynamics<3> for Arm3 {
         let z48 = -self.ixx1 * z5 * z6 + self.izz * z4 * z7;
         let z49 = self.ixx1 * (z8 * z8) + self.iyy * (z0 * z0) + self.izz * (z9 * z9);
         let z50 = -self.ixx1 * z5 * z8 + self.izz * z4 * z9;
+        let z51 = self.ixx1 * (z5 * z5) + self.izz * (z4 * z4);
         let z52 = self.cx * z23 + self.cy * z24 + self.cz * z7 + z18;
         let z53 = self.cx * z25 + self.cy * z26 + self.cz * z9 + z19;
         let z54 = self.cx * z27 + self.cy * z28 + self.cz * z4 + z20;
@@ -747,6 +748,8 @@ impl Dynamics<3> for Arm3 {
         let z59 = self.ixx2 * z25 * z27 + self.iyy * z26 * z28 + self.izz * z4 * z9;
         let z60 = self.ixx2 * (z27 * z27) + self.iyy * (z28 * z28)
             + self.izz * (z4 * z4);
+        let z63 = -qd[0] * z39;
+        let z64 = qd[0] * z38;
         let z65 = -qd[0] * z44 + z14 * z45 + z15;
         let z66 = qd[0] * z43 - z13 * z45 + z16;
         let z67 = z13 * z44 - z14 * z43 + z17;
@@ -766,6 +769,8 @@ impl Dynamics<3> for Arm3 {
             + z14 * z47 + z71;
         let z78 = qd[0] * z50 - self.m1 * z43 * z67 + self.m1 * z45 * z65 + z13 * z47
             + z14 * z49 + z72;
+        let z79 = qd[0] * z51 + self.m1 * z43 * z66 - self.m1 * z44 * z65 + z13 * z48
+            + z14 * z50 + z73;
         let z80 = self.m1 * z65 + z74;
         let z81 = self.m1 * z66 + z75;
         let z82 = self.m1 * z67 + z76;
@@ -787,299 +792,95 @@ impl Dynamics<3> for Arm3 {
         let z106 = -self.m1 * z43 * z45 + z48 + z96;
         let z107 = self.m1 * (z43 * z43) + self.m1 * (z45 * z45) + z49 + z97;
         let z108 = -self.m1 * z44 * z45 + z50 + z98;
-        let z120 = z0 * z105 - z1 * z104 - z11 * z103 + z12 * z102;
-        let z121 = z0 * z107 - z1 * z105 + z10 * z103 - z12 * z101;
-        let z123 = z0 * z103 + z10 * z100;
-        let z124 = z1 * z103 + z11 * z100;
-        let z125 = -z0 * z101 - z1 * z102 + z12 * z100;
+        let z109 = self.m1 * (z43 * z43) + self.m1 * (z44 * z44) + z51 + z99;
         let z127 = z4 * z96 + z7 * z94 + z9 * z95 - z30 * z93 + z31 * z92;
         let z128 = z4 * z98 + z7 * z95 + z9 * z97 + z29 * z93 - z31 * z91;
         let z129 = z4 * z99 + z7 * z96 + z9 * z98 - z29 * z92 + z30 * z91;
         let z130 = self.m2 * z29 - z4 * z92 + z9 * z93;
         let z131 = self.m2 * z30 + z4 * z91 - z7 * z93;
         let z132 = self.m2 * z31 + z7 * z92 - z9 * z91;
-        let z202 = -qd[0] * z1;
-        let z203 = qd[0] * z0;
-        let z204 = -self.oy * z203;
-        let z205 = self.oy * z202;
-        let z206 = -qd[1] * z5;
-        let z207 = qd[1] * z4;
-        let z208 = z0 * z206 + z4 * z202;
-        let z209 = z0 * z207 + z5 * z202;
-        let z210 = z1 * z206 + z4 * z203;
-        let z211 = z1 * z207 + z5 * z203;
-        let z212 = z204 - self.oy * z203 + self.l * z209;
-        let z213 = z205 + self.oy * z202 + self.l * z211;
-        let z214 = -qd[2] * z22;
-        let z215 = qd[2] * z21;
-        let z216 = -z1 * z215 + z6 * z214 + z21 * z208 - z22 * z203;
-        let z217 = -z1 * z214 - z6 * z215 - z21 * z203 - z22 * z208;
-        let z218 = z0 * z215 + z8 * z214 + z21 * z210 + z22 * z202;
-        let z219 = z0 * z214 - z8 * z215 + z21 * z202 - z22 * z210;
-        let z220 = -z5 * z214 - z21 * z207;
-        let z221 = z5 * z215 + z22 * z207;
-        let z222 = self.cx * z202 - self.cy * z203;
-        let z223 = self.cx * z203 + self.cy * z202;
-        let z224 = z204 + self.cx * z208 - self.cy * z203 + self.cz * z209;
-        let z225 = z205 + self.cx * z210 + self.cy * z202 + self.cz * z211;
-        let z226 = 2.0 * self.ixx1 * z5 * z207 + 2.0 * self.izz * z4 * z206;
-        let z227 = z212 + self.cx * z216 + self.cy * z217 + self.cz * z209;
-        let z228 = z213 + self.cx * z218 + self.cy * z219 + self.cz * z211;
-        let z229 = 2.0 * self.ixx2 * z27 * z220 + 2.0 * self.iyy * z28 * z221
-            + 2.0 * self.izz * z4 * z206;
-        let z230 = z229 + 2.0 * self.m2 * z52 * z227 + 2.0 * self.m2 * z53 * z228;
-        let z231 = z226 + z230 + 2.0 * self.m1 * z43 * z224 + 2.0 * self.m1 * z44 * z225;
-        let z232 = z231 + 2.0 * self.m0 * z38 * z222 + 2.0 * self.m0 * z39 * z223;
-        let z233 = -self.l * z202;
-        let z234 = -self.l * z203;
-        let z235 = self.l * z206;
-        let z236 = -self.cx * z207 + self.cz * z206;
-        let z237 = -self.ixx1 * z5 * z208 - self.ixx1 * z6 * z207 + self.izz * z4 * z209
-            + self.izz * z7 * z206;
-        let z238 = -self.ixx1 * z5 * z210 - self.ixx1 * z8 * z207 + self.izz * z4 * z211
-            + self.izz * z9 * z206;
-        let z239 = z235 + self.cx * z220 + self.cy * z221 + self.cz * z206;
-        let z240 = self.ixx2 * z23 * z220 + self.ixx2 * z27 * z216
-            + self.iyy * z24 * z221 + self.iyy * z28 * z217 + self.izz * z4 * z209
-            + self.izz * z7 * z206;
-        let z241 = self.ixx2 * z25 * z220 + self.ixx2 * z27 * z218
-            + self.iyy * z26 * z221 + self.iyy * z28 * z219 + self.izz * z4 * z211
-            + self.izz * z9 * z206;
-        let z242 = self.m2 * z227;
-        let z243 = self.m2 * z228;
-        let z244 = z240 - self.m2 * z52 * z239 - self.m2 * z54 * z227;
-        let z245 = z241 - self.m2 * z53 * z239 - self.m2 * z54 * z228;
-        let z246 = z242 + self.m1 * z224;
-        let z247 = z243 + self.m1 * z225;
-        let z248 = z237 + z244 - self.m1 * z43 * z236 - self.m1 * z45 * z224;
-        let z249 = z238 + z245 - self.m1 * z44 * z236 - self.m1 * z45 * z225;
-        let z250 = z0 * z249 - z1 * z248 - z10 * z247 + z11 * z246 + z101 * z234
-            - z102 * z233 - z106 * z203 + z108 * z202;
-        let z251 = z4 * z213 - z9 * z235 + z19 * z206 - z20 * z211;
-        let z252 = -z4 * z212 + z7 * z235 - z18 * z206 + z20 * z209;
-        let z253 = z4 * z230 + z7 * z244 + z9 * z245 - z29 * z243 + z30 * z242
-            + z91 * z252 - z92 * z251 + z96 * z209 + z98 * z211 + z99 * z206;
-        let z254 = z0 * z204 + z1 * z205 + z2 * z202 + z3 * z203;
-        let z255 = 2.0 * self.ixx1 * z6 * z208 + 2.0 * self.iyy * z1 * z203
-            + 2.0 * self.izz * z7 * z209;
-        let z256 = self.ixx1 * z6 * z210 + self.ixx1 * z8 * z208 - self.iyy * z0 * z203
-            - self.iyy * z1 * z202 + self.izz * z7 * z211 + self.izz * z9 * z209;
-        let z257 = 2.0 * self.ixx1 * z8 * z210 + 2.0 * self.iyy * z0 * z202
-            + 2.0 * self.izz * z9 * z211;
-        let z258 = 2.0 * self.ixx2 * z23 * z216 + 2.0 * self.iyy * z24 * z217
-            + 2.0 * self.izz * z7 * z209;
-        let z259 = self.ixx2 * z23 * z218 + self.ixx2 * z25 * z216
-            + self.iyy * z24 * z219 + self.iyy * z26 * z217 + self.izz * z7 * z211
-            + self.izz * z9 * z209;
-        let z260 = 2.0 * self.ixx2 * z25 * z218 + 2.0 * self.iyy * z26 * z219
-            + 2.0 * self.izz * z9 * z211;
-        let z261 = self.m2 * z239;
-        let z262 = 2.0 * self.m2 * z53 * z228 + 2.0 * self.m2 * z54 * z239 + z258;
-        let z263 = -self.m2 * z52 * z228 - self.m2 * z53 * z227 + z259;
-        let z264 = 2.0 * self.m2 * z52 * z227 + 2.0 * self.m2 * z54 * z239 + z260;
-        let z265 = self.m1 * z236 + z261;
-        let z266 = 2.0 * self.m1 * z44 * z225 + 2.0 * self.m1 * z45 * z236 + z255 + z262;
-        let z267 = -self.m1 * z43 * z225 - self.m1 * z44 * z224 + z256 + z263;
-        let z268 = 2.0 * self.m1 * z43 * z224 + 2.0 * self.m1 * z45 * z236 + z257 + z264;
-        let z269 = z0 * z267 - z1 * z266 - z11 * z265 + z12 * z247 + z102 * z254
-            - z103 * z234 - z104 * z203 + z105 * z202;
-        let z270 = z0 * z268 - z1 * z267 + z10 * z265 - z12 * z246 - z101 * z254
-            + z103 * z233 - z105 * z203 + z107 * z202;
-        let z271 = z0 * z265 + z100 * z233 + z103 * z202;
-        let z272 = z1 * z265 + z100 * z234 + z103 * z203;
-        let z273 = -z0 * z246 - z1 * z247 + z100 * z254 - z101 * z202 - z102 * z203;
-        let z274 = z0 * z270 - z1 * z269 + z10 * z271 + z11 * z272 + z12 * z273
-            - z120 * z203 + z121 * z202 + z123 * z233 + z124 * z234 + z125 * z254;
-        let z275 = -z7 * z213 + z9 * z212 + z18 * z211 - z19 * z209;
-        let z276 = z4 * z244 + z7 * z262 + z9 * z263 - z30 * z261 + z31 * z243
-            + z92 * z275 - z93 * z252 + z94 * z209 + z95 * z211 + z96 * z206;
-        let z277 = z4 * z245 + z7 * z263 + z9 * z264 + z29 * z261 - z31 * z242
-            - z91 * z275 + z93 * z251 + z95 * z209 + z97 * z211 + z98 * z206;
-        let z278 = self.m2 * z251 - z4 * z243 + z9 * z261 - z92 * z206 + z93 * z211;
-        let z279 = self.m2 * z252 + z4 * z242 - z7 * z261 + z91 * z206 - z93 * z209;
-        let z280 = self.m2 * z275 + z7 * z243 - z9 * z242 - z91 * z211 + z92 * z209;
-        let z281 = z0 * z277 - z1 * z276 + z10 * z278 + z11 * z279 + z12 * z280
-            - z127 * z203 + z128 * z202 + z130 * z233 + z131 * z234 + z132 * z254;
-        let z282 = z4 * z253 + z7 * z276 + z9 * z277 + z29 * z278 + z30 * z279
-            + z31 * z280 + z127 * z209 + z128 * z211 + z129 * z206 + z130 * z251
-            + z131 * z252 + z132 * z275;
-        let z283 = -self.oy * z0;
-        let z284 = -z1 * z4;
-        let z285 = -z1 * z5;
-        let z286 = self.l * z1;
-        let z287 = -qd[1] * z0;
-        let z288 = qd[1] * z286;
-        let z289 = -self.oy * z0 + self.l * z285 + z283;
-        let z290 = -z0 * z22 + z21 * z284;
-        let z291 = -z0 * z21 - z22 * z284;
-        let z292 = z4 * z18 - z7 * z20;
-        let z293 = -z4 * z289 + z20 * z285;
-        let z294 = qd[2] * z285 + z287;
-        let z295 = qd[2] * z292 + z288;
-        let z296 = qd[2] * z293 + z15;
-        let z298 = self.cx * z284 - self.cy * z0 + self.cz * z285 + z283;
-        let z299 = -self.ixx1 * z5 * z284 + self.izz * z4 * z285;
-        let z300 = self.cx * z290 + self.cy * z291 + self.cz * z285 + z289;
-        let z301 = self.ixx2 * z27 * z290 + self.iyy * z28 * z291 + self.izz * z4 * z285;
-        let z304 = -qd[0] * z43 + z13 * z45 + z288;
-        let z305 = qd[0] * z298 + z15 - z45 * z287;
-        let z306 = z32 * z54 - z34 * z52 + z295;
-        let z307 = z34 * z300 + z296 - z54 * z294;
-        let z308 = self.m2 * z52 * z307 - self.m2 * z52 * z68 - self.m2 * z53 * z306
-            + self.m2 * z69 * z300 + z32 * z301 + z32 * z59 + z33 * z57 + z57 * z294;
-        let z311 = -z0 * z5;
-        let z312 = self.l * z6;
-        let z313 = self.l * z8;
-        let z314 = -self.l * z5;
-        let z315 = z21 * z311;
-        let z316 = -z22 * z311;
-        let z317 = z21 * z285;
-        let z318 = -z22 * z285;
-        let z319 = -z4 * z21;
-        let z320 = z4 * z22;
-        let z321 = z4 * z313 - z5 * z19 - z8 * z20 - z9 * z314;
-        let z322 = -z4 * z312 + z5 * z18 + z6 * z20 + z7 * z314;
-        let z323 = qd[2] * z6;
-        let z324 = qd[2] * z8;
-        let z325 = -qd[2] * z5;
-        let z326 = qd[2] * z321;
-        let z327 = qd[2] * z322;
-        let z328 = self.cx * z311 + self.cz * z6;
-        let z329 = self.cx * z285 + self.cz * z8;
-        let z330 = -self.cx * z4 - self.cz * z5;
-        let z331 = -self.ixx1 * z4 * z6 - self.ixx1 * z5 * z311 + self.izz * z4 * z6
-            - self.izz * z5 * z7;
-        let z332 = -self.ixx1 * z4 * z8 - self.ixx1 * z5 * z285 + self.izz * z4 * z8
-            - self.izz * z5 * z9;
-        let z333 = 2.0 * self.ixx1 * z4 * z5 - 2.0 * self.izz * z4 * z5;
-        let z334 = self.cx * z315 + self.cy * z316 + self.cz * z6 + z312;
-        let z335 = self.cx * z317 + self.cy * z318 + self.cz * z8 + z313;
-        let z336 = self.cx * z319 + self.cy * z320 - self.cz * z5 + z314;
-        let z337 = self.ixx2 * z23 * z319 + self.ixx2 * z27 * z315
-            + self.iyy * z24 * z320 + self.iyy * z28 * z316 + self.izz * z4 * z6
-            - self.izz * z5 * z7;
-        let z338 = self.ixx2 * z25 * z319 + self.ixx2 * z27 * z317
-            + self.iyy * z26 * z320 + self.iyy * z28 * z318 + self.izz * z4 * z8
-            - self.izz * z5 * z9;
-        let z339 = 2.0 * self.ixx2 * z27 * z319 + 2.0 * self.iyy * z28 * z320
-            - 2.0 * self.izz * z4 * z5;
-        let z340 = -qd[0] * z329 + z14 * z330;
-        let z341 = qd[0] * z328 - z13 * z330;
-        let z342 = z33 * z336 - z34 * z335 - z53 * z325 + z54 * z324 + z326;
-        let z343 = -z32 * z336 + z34 * z334 + z52 * z325 - z54 * z323 + z327;
-        let z344 = self.m2 * z52 * z343 - self.m2 * z53 * z342 - self.m2 * z68 * z335
-            + self.m2 * z69 * z334 + z32 * z337 + z33 * z338 + z34 * z339 + z57 * z323
-            + z59 * z324 + z60 * z325;
-        let z345 = qd[0] * z333 + self.m1 * z43 * z341 - self.m1 * z44 * z340
-            - self.m1 * z65 * z329 + self.m1 * z66 * z328 + z13 * z331 + z14 * z332
-            + z344;
-        let z346 = z1 * z22 - z6 * z21;
-        let z347 = -z0 * z22 - z8 * z21;
-        let z348 = z5 * z21;
-        let z349 = self.cx * z24 + self.cy * z346;
-        let z350 = self.cx * z26 + self.cy * z347;
-        let z351 = self.cx * z28 + self.cy * z348;
-        let z352 = self.ixx2 * z23 * z28 + self.ixx2 * z24 * z27 + self.iyy * z24 * z348
-            + self.iyy * z28 * z346;
-        let z353 = self.ixx2 * z25 * z28 + self.ixx2 * z26 * z27 + self.iyy * z26 * z348
-            + self.iyy * z28 * z347;
-        let z354 = 2.0 * self.ixx2 * z27 * z28 + 2.0 * self.iyy * z28 * z348;
-        let z355 = z33 * z351 - z34 * z350;
-        let z356 = -z32 * z351 + z34 * z349;
-        let z357 = self.m2 * z52 * z356 - self.m2 * z53 * z355 - self.m2 * z68 * z350
-            + self.m2 * z69 * z349 + z32 * z352 + z33 * z353 + z34 * z354;
-        let z358 = z0 * z3 + z0 * z283;
-        let z359 = qd[1] * z358;
-        let z360 = z9 * z289 - z19 * z285;
-        let z361 = qd[2] * z360 + z359;
-        let z362 = 2.0 * self.ixx1 * z6 * z284 + 2.0 * self.iyy * z0 * z1
-            + 2.0 * self.izz * z7 * z285;
-        let z363 = self.ixx1 * z8 * z284 + self.ixx1 * (z6 * z6) - self.iyy * (z0 * z0)
-            + self.iyy * (z1 * z1) + self.izz * z9 * z285 + self.izz * (z7 * z7);
-        let z364 = 2.0 * self.ixx1 * z6 * z8 - 2.0 * self.iyy * z0 * z1
-            + 2.0 * self.izz * z7 * z9;
-        let z365 = 2.0 * self.ixx2 * z23 * z290 + 2.0 * self.iyy * z24 * z291
-            + 2.0 * self.izz * z7 * z285;
-        let z366 = self.ixx2 * z25 * z290 + self.ixx2 * (z23 * z23)
-            + self.iyy * z26 * z291 + self.iyy * (z24 * z24) + self.izz * z9 * z285
-            + self.izz * (z7 * z7);
-        let z367 = 2.0 * self.ixx2 * z23 * z25 + 2.0 * self.iyy * z24 * z26
-            + 2.0 * self.izz * z7 * z9;
-        let z368 = -z14 * z298 + z44 * z287 + z359;
-        let z369 = -z33 * z300 + z53 * z294 + z361;
-        let z370 = self.m2 * z52 * z70 + self.m2 * z53 * z369 - self.m2 * z54 * z307
-            + z32 * z56 + z32 * z365 + z33 * z366 + z34 * z301 + z55 * z294;
-        let z371 = -self.m2 * z52 * z369 + self.m2 * z54 * z306 - self.m2 * z70 * z300
-            + z32 * z58 + z32 * z366 + z33 * z367 + z34 * z57 + z56 * z294;
-        let z372 = self.m2 * z306;
-        let z373 = self.m2 * z307;
-        let z374 = self.m2 * z369;
-        let z375 = qd[0] * z299 + self.m1 * z43 * z67 + self.m1 * z44 * z368
-            - self.m1 * z45 * z305 + z13 * z47 + z13 * z362 + z14 * z363 + z46 * z287
-            + z370;
-        let z376 = qd[0] * z48 - self.m1 * z43 * z368 + self.m1 * z45 * z304
-            - self.m1 * z67 * z298 + z13 * z49 + z13 * z363 + z14 * z364 + z47 * z287
-            + z371;
-        let z377 = self.m1 * z304 + z372;
-        let z378 = self.m1 * z305 + z373;
-        let z379 = self.m1 * z368 + z374;
-        let z380 = -z0 * z77 + z0 * z376 - z1 * z78 - z1 * z375 + z10 * z81 + z10 * z377
-            + z11 * z378 + z12 * z379 + z80 * z286 + z82 * z358;
-        let z381 = -z6 * z19 - z7 * z313 + z8 * z18 + z9 * z312;
-        let z382 = qd[2] * z381;
-        let z386 = 2.0 * self.ixx2 * z23 * z315 + 2.0 * self.iyy * z24 * z316
-            + 2.0 * self.izz * z6 * z7;
-        let z387 = self.ixx2 * z23 * z317 + self.ixx2 * z25 * z315
-            + self.iyy * z24 * z318 + self.iyy * z26 * z316 + self.izz * z6 * z9
-            + self.izz * z7 * z8;
-        let z388 = 2.0 * self.ixx2 * z25 * z317 + 2.0 * self.iyy * z26 * z318
-            + 2.0 * self.izz * z8 * z9;
-        let z390 = z32 * z335 - z33 * z334 - z52 * z324 + z53 * z323 + z382;
-        let z391 = self.m2 * z53 * z390 - self.m2 * z54 * z343 - self.m2 * z69 * z336
-            + self.m2 * z70 * z335 + z32 * z386 + z33 * z387 + z34 * z337 + z55 * z323
-            + z56 * z324 + z57 * z325;
-        let z392 = -self.m2 * z52 * z390 + self.m2 * z54 * z342 + self.m2 * z68 * z336
-            - self.m2 * z70 * z334 + z32 * z387 + z33 * z388 + z34 * z338 + z56 * z323
-            + z58 * z324 + z59 * z325;
-        let z393 = self.m2 * z342;
-        let z394 = self.m2 * z343;
-        let z395 = self.m2 * z390;
-        let z402 = 2.0 * self.ixx2 * z23 * z24 + 2.0 * self.iyy * z24 * z346;
-        let z403 = self.ixx2 * z23 * z26 + self.ixx2 * z24 * z25 + self.iyy * z24 * z347
-            + self.iyy * z26 * z346;
-        let z404 = 2.0 * self.ixx2 * z25 * z26 + 2.0 * self.iyy * z26 * z347;
-        let z405 = z32 * z350 - z33 * z349;
-        let z406 = self.m2 * z53 * z405 - self.m2 * z54 * z356 - self.m2 * z69 * z351
-            + self.m2 * z70 * z350 + z32 * z402 + z33 * z403 + z34 * z352;
-        let z407 = -self.m2 * z52 * z405 + self.m2 * z54 * z355 + self.m2 * z68 * z351
-            - self.m2 * z70 * z349 + z32 * z403 + z33 * z404 + z34 * z353;
-        let z408 = self.m2 * z355;
-        let z409 = self.m2 * z356;
-        let z410 = self.m2 * z405;
-        let z411 = z0 * z407 - z1 * z406 + z10 * z408 + z11 * z409 + z12 * z410;
-        let z412 = z4 * z308 + z7 * z72 + z7 * z370 + z9 * z371 + z29 * z372 + z30 * z373
-            + z31 * z374 + z71 * z285 + z74 * z292 + z75 * z293 + z76 * z360;
-        let z413 = z4 * z344 - z5 * z73 + z6 * z71 + z7 * z391 + z8 * z72 + z9 * z392
-            + z29 * z393 + z30 * z394 + z31 * z395 + z74 * z321 + z75 * z322
-            + z76 * z381;
-        let z415 = 0.5 * z250 + 0.5 * z345 - 0.5 * z380;
-        let z416 = 0.5 * z253 + 0.5 * z357 - 0.5 * z412;
-        let z417 = 0.5 * z250 - 0.5 * z345 + 0.5 * z380;
-        let z418 = 0.5 * z281 + 0.5 * z411 - 0.5 * z413;
-        let z419 = 0.5 * z253 - 0.5 * z357 + 0.5 * z412;
-        let z420 = 0.5 * z281 - 0.5 * z411 + 0.5 * z413;
-        let x0 = z232 * 0.5;
-        let x1 = z274 * 0.5;
-        let x2 = z282 * 0.5;
+        let z202 = 2.0 * self.m2 * z53 * z69 + 2.0 * self.m2 * z54 * z70
+            + 2.0 * z33 * z57 - 2.0 * z34 * z56;
+        let z203 = -self.m2 * z52 * z69 - self.m2 * z53 * z68 - z32 * z57 + z33 * z59
+            + z34 * z55 - z34 * z58;
+        let z204 = -self.m2 * z52 * z70 - self.m2 * z54 * z68 + z32 * z56 - z33 * z55
+            + z33 * z60 - z34 * z59;
+        let z205 = 2.0 * self.m2 * z52 * z68 + 2.0 * self.m2 * z54 * z70
+            - 2.0 * z32 * z59 + 2.0 * z34 * z56;
+        let z206 = -self.m2 * z53 * z70 - self.m2 * z54 * z69 + z32 * z58 - z32 * z60
+            - z33 * z56 + z34 * z57;
+        let z207 = 2.0 * self.m2 * z52 * z68 + 2.0 * self.m2 * z53 * z69
+            + 2.0 * z32 * z59 - 2.0 * z33 * z57;
+        let z208 = z202 - 2.0 * qd[0] * z47 + 2.0 * self.m1 * z44 * z66
+            + 2.0 * self.m1 * z45 * z67 + 2.0 * z14 * z48;
+        let z209 = z203 + qd[0] * z46 - qd[0] * z49 - self.m1 * z43 * z66
+            - self.m1 * z44 * z65 - z13 * z48 + z14 * z50;
+        let z210 = z204 - qd[0] * z50 - self.m1 * z43 * z67 - self.m1 * z45 * z65
+            + z13 * z47 - z14 * z46 + z14 * z51;
+        let z211 = z205 + 2.0 * qd[0] * z47 + 2.0 * self.m1 * z43 * z65
+            + 2.0 * self.m1 * z45 * z67 - 2.0 * z13 * z50;
+        let z212 = z206 + qd[0] * z48 - self.m1 * z44 * z67 - self.m1 * z45 * z66
+            + z13 * z49 - z13 * z51 - z14 * z47;
+        let z213 = z207 + 2.0 * self.m1 * z43 * z65 + 2.0 * self.m1 * z44 * z66
+            + 2.0 * z13 * z50 - 2.0 * z14 * z48;
+        let z219 = z213 + 2.0 * self.m0 * z38 * z63 + 2.0 * self.m0 * z39 * z64;
+        let z220 = -qd[0] * z0;
+        let z221 = -qd[0] * z1;
+        let z222 = z0 * z13 + z1 * z14;
+        let z223 = -qd[0] * z11 - z0 * z17 + z12 * z14;
+        let z224 = qd[0] * z10 - z1 * z17 - z12 * z13;
+        let z225 = z0 * z15 + z1 * z16 - z10 * z14 + z11 * z13;
+        let z226 = z4 * z33 - z9 * z34;
+        let z227 = -z4 * z32 + z7 * z34;
+        let z228 = -z7 * z33 + z9 * z32;
+        let z229 = z4 * z36 - z9 * z37 - z30 * z34 + z31 * z33;
+        let z230 = -z4 * z35 + z7 * z37 + z29 * z34 - z31 * z32;
+        let z231 = -z7 * z36 + z9 * z35 - z29 * z33 + z30 * z32;
+        let z236 = 0.5 * z0 * z209 + 0.5 * z0 * z79 - 0.5 * z1 * z208 + z102 * z225
+            - z103 * z224 + z104 * z220 + z105 * z221 + z106 * z222;
+        let z237 = 0.5 * z0 * z211 - 0.5 * z1 * z209 + 0.5 * z1 * z79 - z101 * z225
+            + z103 * z223 + z105 * z220 + z107 * z221 + z108 * z222;
+        let z238 = 0.5 * z0 * z212 - 0.5 * z0 * z77 - 0.5 * z1 * z210 - 0.5 * z1 * z78
+            + z101 * z224 - z102 * z223 + z106 * z220 + z108 * z221 + z109 * z222;
+        let z239 = z0 * z82 + z100 * z223 - z102 * z222 + z103 * z221;
+        let z240 = z1 * z82 + z100 * z224 + z101 * z222 - z103 * z220;
+        let z241 = -z0 * z80 - z1 * z81 + z100 * z225 - z101 * z221 + z102 * z220;
+        let z244 = 0.5 * z0 * z212 + 0.5 * z0 * z77 - 0.5 * z1 * z210 + 0.5 * z1 * z78
+            - z10 * z81 + z11 * z80;
+        let z245 = z0 * z237 - z1 * z236 + z10 * z239 + z11 * z240 + z12 * z241;
+        let z246 = 0.5 * z4 * z204 - 0.5 * z4 * z72 + 0.5 * z7 * z202 + 0.5 * z9 * z203
+            + 0.5 * z9 * z73 + z92 * z231 - z93 * z230 + z94 * z226 + z95 * z227
+            + z96 * z228;
+        let z247 = 0.5 * z4 * z206 + 0.5 * z4 * z71 + 0.5 * z7 * z203 - 0.5 * z7 * z73
+            + 0.5 * z9 * z205 - z91 * z231 + z93 * z229 + z95 * z226 + z97 * z227
+            + z98 * z228;
+        let z248 = 0.5 * z4 * z207 + 0.5 * z7 * z204 + 0.5 * z7 * z72 + 0.5 * z9 * z206
+            - 0.5 * z9 * z71 + z91 * z230 - z92 * z229 + z96 * z226 + z98 * z227
+            + z99 * z228;
+        let z249 = self.m2 * z229 - z4 * z75 + z9 * z76 - z92 * z228 + z93 * z227;
+        let z250 = self.m2 * z230 + z4 * z74 - z7 * z76 + z91 * z228 - z93 * z226;
+        let z251 = self.m2 * z231 + z7 * z75 - z9 * z74 - z91 * z227 + z92 * z226;
+        let z252 = 0.5 * z4 * z204 + 0.5 * z4 * z72 + 0.5 * z7 * z202 + 0.5 * z9 * z203
+            - 0.5 * z9 * z73 - z30 * z76 + z31 * z75;
+        let z253 = 0.5 * z4 * z206 - 0.5 * z4 * z71 + 0.5 * z7 * z203 + 0.5 * z7 * z73
+            + 0.5 * z9 * z205 + z29 * z76 - z31 * z74;
+        let z254 = 0.5 * z4 * z207 + 0.5 * z7 * z204 - 0.5 * z7 * z72 + 0.5 * z9 * z206
+            + 0.5 * z9 * z71 - z29 * z75 + z30 * z74;
+        let z255 = z4 * z248 + z7 * z246 + z9 * z247 + z29 * z249 + z30 * z250
+            + z31 * z251;
+        let z256 = z0 * z247 - z1 * z246 + z10 * z249 + z11 * z250 + z12 * z251;
+        let z257 = z0 * z253 - z1 * z252 + z127 * z220 + z128 * z221 + z129 * z222
+            + z130 * z223 + z131 * z224 + z132 * z225;
+        let x0 = z219 * 0.5;
         c[(0, 0)] = x0;
-        c[(0, 1)] = z415;
-        c[(0, 2)] = z416;
-        c[(1, 0)] = z417;
-        c[(1, 1)] = x1;
-        c[(1, 2)] = z418;
-        c[(2, 0)] = z419;
-        c[(2, 1)] = z420;
-        c[(2, 2)] = x2;
+        c[(0, 1)] = z238;
+        c[(0, 2)] = z248;
+        c[(1, 0)] = z244;
+        c[(1, 1)] = z245;
+        c[(1, 2)] = z256;
+        c[(2, 0)] = z254;
+        c[(2, 1)] = z257;
+        c[(2, 2)] = z255;
     }
     fn articulated_acceleration(
         &self,
@@ -1175,148 +976,147 @@ impl Dynamics<3> for Arm3 {
         let z166 = z32 * z55 + z33 * z56 + z34 * z57;
         let z167 = z32 * z56 + z33 * z58 + z34 * z59;
         let z168 = z32 * z57 + z33 * z59 + z34 * z60;
-        let z202 = -qd[0] * z1;
-        let z624 = self.m1 * z44;
-        let z625 = -self.m1 * z43;
-        let z626 = -self.m2 * z52;
-        let z630 = self.m2 * z31 + z7 * z92 + z9 * z626;
-        let z792 = z0 * z13 + z1 * z14;
-        let z793 = -qd[0] * z0;
-        let z871 = -z7 * z33 + z9 * z32;
-        let z872 = -z4 * z32 + z7 * z34;
-        let z873 = z4 * z33 - z9 * z34;
-        let z953 = -qd[0] * z11 - z0 * z17 + z12 * z14;
-        let z954 = qd[0] * z10 - z1 * z17 - z12 * z13;
-        let z974 = z4 * z36 - z9 * z37 - z30 * z34 + z31 * z33;
-        let z975 = -z4 * z35 + z7 * z37 + z29 * z34 - z31 * z32;
-        let z993 = z0 * z15 + z1 * z16 - z10 * z14 + z11 * z13;
-        let z1009 = -z7 * z36 + z9 * z35 - z29 * z33 + z30 * z32;
-        let z1129 = qd[1] * z793;
-        let z1130 = qd[1] * z202;
-        let z1131 = qd[1] * z792;
-        let z1132 = qd[1] * z953;
-        let z1133 = qd[1] * z954;
-        let z1134 = qd[1] * z993;
-        let z1135 = qd[2] * z873;
-        let z1136 = qd[2] * z872;
-        let z1137 = qd[2] * z871;
-        let z1138 = qd[2] * z974;
-        let z1139 = qd[2] * z975;
-        let z1140 = qd[2] * z1009;
-        let z1150 = self.m0 * (z38 * z38) + self.m0 * (z39 * z39) + self.izz;
-        let z1155 = self.m1 * (z44 * z44) + self.m1 * (z45 * z45) + z46;
-        let z1156 = -self.m1 * z43 * z44 + z47;
-        let z1157 = -self.m1 * z43 * z45 + z48;
-        let z1158 = -self.m1 * z45;
-        let z1159 = self.m1 * (z43 * z43) + self.m1 * (z45 * z45) + z49;
-        let z1160 = -self.m1 * z44 * z45 + z50;
-        let z1161 = self.m1 * z45;
-        let z1162 = self.m1 * (z43 * z43) + self.m1 * (z44 * z44) + z51;
-        let z1163 = -self.m1 * z44;
-        let z1164 = self.m1 * z43;
-        let z1165 = -qd[0] * self.m1 * z66 + self.m1 * z14 * z67;
-        let z1166 = qd[0] * self.m1 * z65 - self.m1 * z13 * z67;
-        let z1167 = self.m1 * z13 * z66 - self.m1 * z14 * z65;
-        let z1168 = -qd[0] * z158 + z14 * z159 + z44 * z1167 - z45 * z1166;
-        let z1169 = qd[0] * z157 - z13 * z159 - z43 * z1167 + z45 * z1165;
-        let z1170 = z13 * z158 - z14 * z157 + z43 * z1166 - z44 * z1165;
-        let z1171 = -self.m2 * z54;
-        let z1172 = -self.m2 * z53;
-        let z1173 = self.m2 * z33 * z70 - self.m2 * z34 * z69;
-        let z1174 = -self.m2 * z32 * z70 + self.m2 * z34 * z68;
-        let z1175 = self.m2 * z32 * z69 - self.m2 * z33 * z68;
-        let z1176 = z33 * z168 - z34 * z167 + z53 * z1175 - z54 * z1174;
-        let z1177 = -z32 * z168 + z34 * z166 - z52 * z1175 + z54 * z1173;
-        let z1178 = z32 * z167 - z33 * z166 + z52 * z1174 - z53 * z1173;
-        let z1179 = z4 * z96 + z7 * z94 + z9 * z95 + z30 * z1171 + z31 * z92;
-        let z1180 = z4 * z98 + z7 * z95 + z9 * z97 + z29 * z93 + z31 * z626;
-        let z1181 = z4 * z99 + z7 * z96 + z9 * z98 + z29 * z1172 + z30 * z91;
-        let z1182 = self.m2 * z29 + z4 * z1172 + z9 * z93;
-        let z1183 = self.m2 * z30 + z4 * z91 + z7 * z1171;
-        let z1184 = z4 * z1181 + z7 * z1179 + z9 * z1180 + z29 * z1182 + z30 * z1183
-            + z31 * z630;
-        let z1185 = 1.0 / z1184;
-        let z1186 = -z4 * z1178 - z7 * z1176 - z9 * z1177 - z29 * z1173 - z30 * z1174
-            - z31 * z1175;
-        let z1187 = z1179 * z1185;
-        let z1188 = z1180 * z1185;
-        let z1189 = z1181 * z1185;
-        let z1190 = z1182 * z1185;
-        let z1191 = z1183 * z1185;
-        let z1192 = z630 * z1185;
-        let z1193 = -z1135 * z1179 - z1136 * z1180 - z1137 * z1181 - z1138 * z1182
-            - z1139 * z1183 - z630 * z1140 + z1186;
-        let z1194 = z94 + z1155 - z1179 * z1187;
-        let z1195 = z95 + z1156 - z1179 * z1188;
-        let z1196 = z96 + z1157 - z1179 * z1189;
-        let z1197 = -z1179 * z1190;
-        let z1198 = z1158 + z1171 - z1179 * z1191;
-        let z1199 = z92 + z624 - z1179 * z1192;
-        let z1200 = z97 + z1159 - z1180 * z1188;
-        let z1201 = z98 + z1160 - z1180 * z1189;
-        let z1202 = z93 + z1161 - z1180 * z1190;
-        let z1203 = -z1180 * z1191;
-        let z1204 = z625 + z626 - z1180 * z1192;
-        let z1205 = z99 + z1162 - z1181 * z1189;
-        let z1206 = z1163 + z1172 - z1181 * z1190;
-        let z1207 = z91 + z1164 - z1181 * z1191;
-        let z1208 = -z1181 * z1192;
-        let z1209 = self.m1 + self.m2 - z1182 * z1190;
-        let z1210 = -z1182 * z1191;
-        let z1211 = -z1182 * z1192;
-        let z1212 = self.m1 + self.m2 - z1183 * z1191;
-        let z1213 = -z1183 * z1192;
-        let z1214 = self.m1 + self.m2 - z630 * z1192;
-        let z1215 = z92 * z1140 + z94 * z1135 + z95 * z1136 + z96 * z1137 + z1139 * z1171
-            + z1168 + z1176 + z1187 * z1193;
-        let z1216 = z93 * z1138 + z95 * z1135 + z97 * z1136 + z98 * z1137 + z626 * z1140
-            + z1169 + z1177 + z1188 * z1193;
-        let z1217 = z91 * z1139 + z96 * z1135 + z98 * z1136 + z99 * z1137 + z1138 * z1172
-            + z1170 + z1178 + z1189 * z1193;
-        let z1218 = self.m2 * z1138 + z93 * z1136 + z1137 * z1172 + z1165 + z1173
-            + z1190 * z1193;
-        let z1219 = self.m2 * z1139 + z91 * z1137 + z1135 * z1171 + z1166 + z1174
-            + z1191 * z1193;
-        let z1220 = self.m2 * z1140 + z92 * z1135 + z626 * z1136 + z1167 + z1175
-            + z1192 * z1193;
-        let z1221 = z0 * z1195 - z1 * z1194 + z10 * z1197 + z11 * z1198 + z12 * z1199;
-        let z1222 = z0 * z1200 - z1 * z1195 + z10 * z1202 + z11 * z1203 + z12 * z1204;
-        let z1223 = z0 * z1201 - z1 * z1196 + z10 * z1206 + z11 * z1207 + z12 * z1208;
-        let z1224 = z0 * z1202 - z1 * z1197 + z10 * z1209 + z11 * z1210 + z12 * z1211;
-        let z1225 = z0 * z1203 - z1 * z1198 + z10 * z1210 + z11 * z1212 + z12 * z1213;
-        let z1226 = z0 * z1204 - z1 * z1199 + z10 * z1211 + z11 * z1213 + z12 * z1214;
-        let z1227 = z0 * z1222 - z1 * z1221 + z10 * z1224 + z11 * z1225 + z12 * z1226;
-        let z1228 = 1.0 / z1227;
-        let z1229 = -z0 * z1216 + z1 * z1215 - z10 * z1218 - z11 * z1219 - z12 * z1220;
-        let z1232 = z1223 * z1228;
-        let z1235 = z1226 * z1228;
-        let z1236 = z1229 - z1129 * z1221 - z1130 * z1222 - z1131 * z1223 - z1132 * z1224
-            - z1133 * z1225 - z1134 * z1226;
-        let z1248 = z1150 + z1205 - z1223 * z1232;
-        let z1251 = z1208 - z1223 * z1235;
-        let z1260 = z1232 * z1236 + z1129 * z1196 + z1130 * z1201 + z1131 * z1205
-            + z1132 * z1206 + z1133 * z1207 + z1134 * z1208 + z153 + z1217;
-        let z1264 = 1.0 / z1248;
-        let z1271 = -z1260 - self.g * z1251;
-        let z1272 = z1264 * z1271;
-        let z1273 = z1229 - self.g * z1226 - z1129 * z1221 - z1130 * z1222
-            - z1131 * z1223 - z1132 * z1224 - z1133 * z1225 - z1134 * z1226
-            - z1223 * z1272;
-        let z1274 = z1228 * z1273;
-        let z1275 = -z1 * z1274 + z1129;
-        let z1276 = z0 * z1274 + z1130;
-        let z1277 = z1272 + z1131;
-        let z1278 = z10 * z1274 + z1132;
-        let z1279 = z11 * z1274 + z1133;
-        let z1280 = self.g + z12 * z1274 + z1134;
-        let z1281 = -z1135 * z1179 - z1136 * z1180 - z1137 * z1181 - z1138 * z1182
-            - z1139 * z1183 - z630 * z1280 - z630 * z1140 - z1179 * z1275 - z1180 * z1276
-            - z1181 * z1277 - z1182 * z1278 - z1183 * z1279 + z1186;
-        let z1282 = z1185 * z1281;
-        qdd[0] = z1272;
-        qdd[1] = z1274;
-        qdd[2] = z1282;
-        z1184 > 0.0 && z1227 > 0.0 && z1248 > 0.0 && qdd.iter().all(|x| x.is_finite())
+        let z220 = -qd[0] * z0;
+        let z221 = -qd[0] * z1;
+        let z222 = z0 * z13 + z1 * z14;
+        let z223 = -qd[0] * z11 - z0 * z17 + z12 * z14;
+        let z224 = qd[0] * z10 - z1 * z17 - z12 * z13;
+        let z225 = z0 * z15 + z1 * z16 - z10 * z14 + z11 * z13;
+        let z226 = z4 * z33 - z9 * z34;
+        let z227 = -z4 * z32 + z7 * z34;
+        let z228 = -z7 * z33 + z9 * z32;
+        let z229 = z4 * z36 - z9 * z37 - z30 * z34 + z31 * z33;
+        let z230 = -z4 * z35 + z7 * z37 + z29 * z34 - z31 * z32;
+        let z231 = -z7 * z36 + z9 * z35 - z29 * z33 + z30 * z32;
+        let z526 = self.m1 * z44;
+        let z527 = -self.m1 * z43;
+        let z528 = -self.m2 * z52;
+        let z532 = self.m2 * z31 + z7 * z92 + z9 * z528;
+        let z1050 = qd[1] * z220;
+        let z1051 = qd[1] * z221;
+        let z1052 = qd[1] * z222;
+        let z1053 = qd[1] * z223;
+        let z1054 = qd[1] * z224;
+        let z1055 = qd[1] * z225;
+        let z1056 = qd[2] * z226;
+        let z1057 = qd[2] * z227;
+        let z1058 = qd[2] * z228;
+        let z1059 = qd[2] * z229;
+        let z1060 = qd[2] * z230;
+        let z1061 = qd[2] * z231;
+        let z1071 = self.m0 * (z38 * z38) + self.m0 * (z39 * z39) + self.izz;
+        let z1076 = self.m1 * (z44 * z44) + self.m1 * (z45 * z45) + z46;
+        let z1077 = -self.m1 * z43 * z44 + z47;
+        let z1078 = -self.m1 * z43 * z45 + z48;
+        let z1079 = -self.m1 * z45;
+        let z1080 = self.m1 * (z43 * z43) + self.m1 * (z45 * z45) + z49;
+        let z1081 = -self.m1 * z44 * z45 + z50;
+        let z1082 = self.m1 * z45;
+        let z1083 = self.m1 * (z43 * z43) + self.m1 * (z44 * z44) + z51;
+        let z1084 = -self.m1 * z44;
+        let z1085 = self.m1 * z43;
+        let z1086 = -qd[0] * self.m1 * z66 + self.m1 * z14 * z67;
+        let z1087 = qd[0] * self.m1 * z65 - self.m1 * z13 * z67;
+        let z1088 = self.m1 * z13 * z66 - self.m1 * z14 * z65;
+        let z1089 = -qd[0] * z158 + z14 * z159 + z44 * z1088 - z45 * z1087;
+        let z1090 = qd[0] * z157 - z13 * z159 - z43 * z1088 + z45 * z1086;
+        let z1091 = z13 * z158 - z14 * z157 + z43 * z1087 - z44 * z1086;
+        let z1092 = -self.m2 * z54;
+        let z1093 = -self.m2 * z53;
+        let z1094 = self.m2 * z33 * z70 - self.m2 * z34 * z69;
+        let z1095 = -self.m2 * z32 * z70 + self.m2 * z34 * z68;
+        let z1096 = self.m2 * z32 * z69 - self.m2 * z33 * z68;
+        let z1097 = z33 * z168 - z34 * z167 + z53 * z1096 - z54 * z1095;
+        let z1098 = -z32 * z168 + z34 * z166 - z52 * z1096 + z54 * z1094;
+        let z1099 = z32 * z167 - z33 * z166 + z52 * z1095 - z53 * z1094;
+        let z1100 = z4 * z96 + z7 * z94 + z9 * z95 + z30 * z1092 + z31 * z92;
+        let z1101 = z4 * z98 + z7 * z95 + z9 * z97 + z29 * z93 + z31 * z528;
+        let z1102 = z4 * z99 + z7 * z96 + z9 * z98 + z29 * z1093 + z30 * z91;
+        let z1103 = self.m2 * z29 + z4 * z1093 + z9 * z93;
+        let z1104 = self.m2 * z30 + z4 * z91 + z7 * z1092;
+        let z1105 = z4 * z1102 + z7 * z1100 + z9 * z1101 + z29 * z1103 + z30 * z1104
+            + z31 * z532;
+        let z1106 = 1.0 / z1105;
+        let z1107 = -z4 * z1099 - z7 * z1097 - z9 * z1098 - z29 * z1094 - z30 * z1095
+            - z31 * z1096;
+        let z1108 = z1100 * z1106;
+        let z1109 = z1101 * z1106;
+        let z1110 = z1102 * z1106;
+        let z1111 = z1103 * z1106;
+        let z1112 = z1104 * z1106;
+        let z1113 = z532 * z1106;
+        let z1114 = -z532 * z1061 - z1056 * z1100 - z1057 * z1101 - z1058 * z1102
+            - z1059 * z1103 - z1060 * z1104 + z1107;
+        let z1115 = z1076 - z1100 * z1108 + z94;
+        let z1116 = z1077 - z1100 * z1109 + z95;
+        let z1117 = z1078 - z1100 * z1110 + z96;
+        let z1118 = -z1100 * z1111;
+        let z1119 = z1079 + z1092 - z1100 * z1112;
+        let z1120 = z526 - z1100 * z1113 + z92;
+        let z1121 = z1080 - z1101 * z1109 + z97;
+        let z1122 = z1081 - z1101 * z1110 + z98;
+        let z1123 = z1082 - z1101 * z1111 + z93;
+        let z1124 = -z1101 * z1112;
+        let z1125 = z527 + z528 - z1101 * z1113;
+        let z1126 = z1083 - z1102 * z1110 + z99;
+        let z1127 = z1084 + z1093 - z1102 * z1111;
+        let z1128 = z1085 - z1102 * z1112 + z91;
+        let z1129 = -z1102 * z1113;
+        let z1130 = self.m1 + self.m2 - z1103 * z1111;
+        let z1131 = -z1103 * z1112;
+        let z1132 = -z1103 * z1113;
+        let z1133 = self.m1 + self.m2 - z1104 * z1112;
+        let z1134 = -z1104 * z1113;
+        let z1135 = self.m1 + self.m2 - z532 * z1113;
+        let z1136 = z1060 * z1092 + z1089 + z1097 + z1108 * z1114 + z92 * z1061
+            + z94 * z1056 + z95 * z1057 + z96 * z1058;
+        let z1137 = z528 * z1061 + z1090 + z1098 + z1109 * z1114 + z93 * z1059
+            + z95 * z1056 + z97 * z1057 + z98 * z1058;
+        let z1138 = z1059 * z1093 + z1091 + z1099 + z1110 * z1114 + z91 * z1060
+            + z96 * z1056 + z98 * z1057 + z99 * z1058;
+        let z1139 = self.m2 * z1059 + z1058 * z1093 + z1086 + z1094 + z1111 * z1114
+            + z93 * z1057;
+        let z1140 = self.m2 * z1060 + z1056 * z1092 + z1087 + z1095 + z1112 * z1114
+            + z91 * z1058;
+        let z1141 = self.m2 * z1061 + z528 * z1057 + z1088 + z1096 + z1113 * z1114
+            + z92 * z1056;
+        let z1142 = z0 * z1116 - z1 * z1115 + z10 * z1118 + z11 * z1119 + z12 * z1120;
+        let z1143 = z0 * z1121 - z1 * z1116 + z10 * z1123 + z11 * z1124 + z12 * z1125;
+        let z1144 = z0 * z1122 - z1 * z1117 + z10 * z1127 + z11 * z1128 + z12 * z1129;
+        let z1145 = z0 * z1123 - z1 * z1118 + z10 * z1130 + z11 * z1131 + z12 * z1132;
+        let z1146 = z0 * z1124 - z1 * z1119 + z10 * z1131 + z11 * z1133 + z12 * z1134;
+        let z1147 = z0 * z1125 - z1 * z1120 + z10 * z1132 + z11 * z1134 + z12 * z1135;
+        let z1148 = z0 * z1143 - z1 * z1142 + z10 * z1145 + z11 * z1146 + z12 * z1147;
+        let z1149 = 1.0 / z1148;
+        let z1150 = -z0 * z1137 + z1 * z1136 - z10 * z1139 - z11 * z1140 - z12 * z1141;
+        let z1153 = z1144 * z1149;
+        let z1156 = z1147 * z1149;
+        let z1157 = -z1050 * z1142 - z1051 * z1143 - z1052 * z1144 - z1053 * z1145
+            - z1054 * z1146 - z1055 * z1147 + z1150;
+        let z1169 = z1071 + z1126 - z1144 * z1153;
+        let z1172 = z1129 - z1144 * z1156;
+        let z1181 = z1050 * z1117 + z1051 * z1122 + z1052 * z1126 + z1053 * z1127
+            + z1054 * z1128 + z1055 * z1129 + z1138 + z1153 * z1157 + z153;
+        let z1185 = 1.0 / z1169;
+        let z1192 = -self.g * z1172 - z1181;
+        let z1193 = z1185 * z1192;
+        let z1194 = -self.g * z1147 - z1050 * z1142 - z1051 * z1143 - z1052 * z1144
+            - z1053 * z1145 - z1054 * z1146 - z1055 * z1147 - z1144 * z1193 + z1150;
+        let z1195 = z1149 * z1194;
+        let z1196 = -z1 * z1195 + z1050;
+        let z1197 = z0 * z1195 + z1051;
+        let z1198 = z1052 + z1193;
+        let z1199 = z10 * z1195 + z1053;
+        let z1200 = z11 * z1195 + z1054;
+        let z1201 = self.g + z12 * z1195 + z1055;
+        let z1202 = -z532 * z1061 - z532 * z1201 - z1056 * z1100 - z1057 * z1101
+            - z1058 * z1102 - z1059 * z1103 - z1060 * z1104 - z1100 * z1196
+            - z1101 * z1197 - z1102 * z1198 - z1103 * z1199 - z1104 * z1200 + z1107;
+        let z1203 = z1106 * z1202;
+        qdd[0] = z1193;
+        qdd[1] = z1195;
+        qdd[2] = z1203;
+        z1105 > 0.0 && z1148 > 0.0 && z1169 > 0.0 && qdd.iter().all(|x| x.is_finite())
     }
 }
 impl Constraints<3, 0, 0> for Arm3 {
@@ -1506,45 +1306,45 @@ impl Rates<3, 0, 0> for Arm3 {
         let z184 = z0 * z173 - z1 * z172 + z10 * z175 + z11 * z176 + z12 * z177;
         let z185 = z4 * z171 + z7 * z169 + z9 * z170 + z29 * z163 + z30 * z164
             + z31 * z165;
-        let z421 = -x.qdd[1] * z1;
-        let z422 = x.qdd[1] * z0;
-        let z423 = x.qdd[1] * z10;
-        let z424 = x.qdd[1] * z11;
-        let z425 = x.qdd[1] * z12;
-        let z426 = x.qdd[2] * z7 + z421;
-        let z427 = x.qdd[2] * z9 + z422;
-        let z428 = x.qdd[0] + x.qdd[2] * z4;
-        let z429 = x.qdd[2] * z29 + z423;
-        let z430 = x.qdd[2] * z30 + z424;
-        let z431 = x.qdd[2] * z31 + z425;
-        let z432 = -self.m0 * x.qdd[0] * z39;
-        let z433 = self.m0 * x.qdd[0] * z38;
-        let z436 = self.izz * x.qdd[0] + z38 * z433 - z39 * z432;
-        let z437 = -self.m1 * x.qdd[0] * z44 + self.m1 * z45 * z422 + self.m1 * z423;
-        let z438 = self.m1 * x.qdd[0] * z43 - self.m1 * z45 * z421 + self.m1 * z424;
-        let z439 = -self.m1 * z43 * z422 + self.m1 * z44 * z421 + self.m1 * z425;
-        let z440 = x.qdd[0] * z48 + z44 * z439 - z45 * z438 + z46 * z421 + z47 * z422;
-        let z441 = x.qdd[0] * z50 - z43 * z439 + z45 * z437 + z47 * z421 + z49 * z422;
-        let z442 = x.qdd[0] * z51 + z43 * z438 - z44 * z437 + z48 * z421 + z50 * z422;
-        let z443 = -self.m2 * z53 * z428 + self.m2 * z54 * z427 + self.m2 * z429;
-        let z444 = self.m2 * z52 * z428 - self.m2 * z54 * z426 + self.m2 * z430;
-        let z445 = -self.m2 * z52 * z427 + self.m2 * z53 * z426 + self.m2 * z431;
-        let z446 = z53 * z445 - z54 * z444 + z55 * z426 + z56 * z427 + z57 * z428;
-        let z447 = -z52 * z445 + z54 * z443 + z56 * z426 + z58 * z427 + z59 * z428;
-        let z448 = z52 * z444 - z53 * z443 + z57 * z426 + z59 * z427 + z60 * z428;
-        let z449 = z440 + z446;
-        let z450 = z441 + z447;
-        let z451 = z442 + z448;
-        let z452 = z437 + z443;
-        let z453 = z438 + z444;
-        let z454 = z439 + z445;
-        let z457 = z436 + z451;
-        let z460 = z0 * z450 - z1 * z449 + z10 * z452 + z11 * z453 + z12 * z454;
-        let z461 = z4 * z448 + z7 * z446 + z9 * z447 + z29 * z443 + z30 * z444
-            + z31 * z445;
-        let x0 = z180 + z457;
-        let x1 = z184 + z460;
-        let x2 = z185 + z461;
+        let z258 = -x.qdd[1] * z1;
+        let z259 = x.qdd[1] * z0;
+        let z260 = x.qdd[1] * z10;
+        let z261 = x.qdd[1] * z11;
+        let z262 = x.qdd[1] * z12;
+        let z263 = x.qdd[2] * z7 + z258;
+        let z264 = x.qdd[2] * z9 + z259;
+        let z265 = x.qdd[0] + x.qdd[2] * z4;
+        let z266 = x.qdd[2] * z29 + z260;
+        let z267 = x.qdd[2] * z30 + z261;
+        let z268 = x.qdd[2] * z31 + z262;
+        let z269 = -self.m0 * x.qdd[0] * z39;
+        let z270 = self.m0 * x.qdd[0] * z38;
+        let z273 = self.izz * x.qdd[0] + z38 * z270 - z39 * z269;
+        let z274 = -self.m1 * x.qdd[0] * z44 + self.m1 * z260 + self.m1 * z45 * z259;
+        let z275 = self.m1 * x.qdd[0] * z43 + self.m1 * z261 - self.m1 * z45 * z258;
+        let z276 = self.m1 * z262 - self.m1 * z43 * z259 + self.m1 * z44 * z258;
+        let z277 = x.qdd[0] * z48 + z44 * z276 - z45 * z275 + z46 * z258 + z47 * z259;
+        let z278 = x.qdd[0] * z50 - z43 * z276 + z45 * z274 + z47 * z258 + z49 * z259;
+        let z279 = x.qdd[0] * z51 + z43 * z275 - z44 * z274 + z48 * z258 + z50 * z259;
+        let z280 = self.m2 * z266 - self.m2 * z53 * z265 + self.m2 * z54 * z264;
+        let z281 = self.m2 * z267 + self.m2 * z52 * z265 - self.m2 * z54 * z263;
+        let z282 = self.m2 * z268 - self.m2 * z52 * z264 + self.m2 * z53 * z263;
+        let z283 = z53 * z282 - z54 * z281 + z55 * z263 + z56 * z264 + z57 * z265;
+        let z284 = -z52 * z282 + z54 * z280 + z56 * z263 + z58 * z264 + z59 * z265;
+        let z285 = z52 * z281 - z53 * z280 + z57 * z263 + z59 * z264 + z60 * z265;
+        let z286 = z277 + z283;
+        let z287 = z278 + z284;
+        let z288 = z279 + z285;
+        let z289 = z274 + z280;
+        let z290 = z275 + z281;
+        let z291 = z276 + z282;
+        let z294 = z273 + z288;
+        let z297 = z0 * z287 - z1 * z286 + z10 * z289 + z11 * z290 + z12 * z291;
+        let z298 = z4 * z285 + z7 * z283 + z9 * z284 + z29 * z280 + z30 * z281
+            + z31 * z282;
+        let x0 = z180 + z294;
+        let x1 = z184 + z297;
+        let x2 = z185 + z298;
         out[0] = Jet::lift(x0);
         out[1] = Jet::lift(x1);
         out[2] = Jet::lift(x2);
@@ -1613,37 +1413,37 @@ impl Statics<3> for Arm3 {
         let z26 = z0 * z21 - z8 * z22;
         let z188 = self.m1 * self.g;
         let z191 = self.m2 * self.g;
-        let z285 = -z1 * z5;
-        let z311 = -z0 * z5;
-        let z312 = self.l * z6;
-        let z313 = self.l * z8;
-        let z315 = z21 * z311;
-        let z316 = -z22 * z311;
-        let z317 = z21 * z285;
-        let z318 = -z22 * z285;
-        let z328 = self.cx * z311 + self.cz * z6;
-        let z329 = self.cx * z285 + self.cz * z8;
-        let z334 = self.cx * z315 + self.cy * z316 + self.cz * z6 + z312;
-        let z335 = self.cx * z317 + self.cy * z318 + self.cz * z8 + z313;
-        let z346 = z1 * z22 - z6 * z21;
-        let z347 = -z0 * z22 - z8 * z21;
-        let z349 = self.cx * z24 + self.cy * z346;
-        let z350 = self.cx * z26 + self.cy * z347;
-        let z534 = z188 * z329;
-        let z535 = -z188 * z328;
-        let z536 = z191 * z335;
-        let z537 = -z191 * z334;
-        let z538 = z534 + z536;
-        let z539 = z535 + z537;
-        let z540 = z0 * z539 - z1 * z538;
-        let z541 = z191 * z350;
-        let z542 = -z191 * z349;
-        let z543 = z0 * z542 - z1 * z541;
-        let z546 = z7 * z541 + z9 * z542;
-        hess[(1, 1)] = z540;
-        hess[(1, 2)] = z543;
-        hess[(2, 1)] = z543;
-        hess[(2, 2)] = z546;
+        let z301 = -z1 * z5;
+        let z329 = -z0 * z5;
+        let z330 = self.l * z6;
+        let z331 = self.l * z8;
+        let z333 = z21 * z329;
+        let z334 = -z22 * z329;
+        let z335 = z21 * z301;
+        let z336 = -z22 * z301;
+        let z341 = self.cx * z329 + self.cz * z6;
+        let z342 = self.cx * z301 + self.cz * z8;
+        let z347 = self.cx * z333 + self.cy * z334 + self.cz * z6 + z330;
+        let z348 = self.cx * z335 + self.cy * z336 + self.cz * z8 + z331;
+        let z365 = z1 * z22 - z6 * z21;
+        let z366 = -z0 * z22 - z8 * z21;
+        let z368 = self.cx * z24 + self.cy * z365;
+        let z369 = self.cx * z26 + self.cy * z366;
+        let z436 = z188 * z342;
+        let z437 = -z188 * z341;
+        let z438 = z191 * z348;
+        let z439 = -z191 * z347;
+        let z440 = z436 + z438;
+        let z441 = z437 + z439;
+        let z442 = z0 * z441 - z1 * z440;
+        let z443 = z191 * z369;
+        let z444 = -z191 * z368;
+        let z445 = z0 * z444 - z1 * z443;
+        let z448 = z7 * z443 + z9 * z444;
+        hess[(1, 1)] = z442;
+        hess[(1, 2)] = z445;
+        hess[(2, 1)] = z445;
+        hess[(2, 2)] = z448;
     }
     fn potential_gradient_parameter(
         &self,
@@ -1672,10 +1472,10 @@ impl Statics<3> for Arm3 {
                 let z12 = z0 * z2 + z1 * z3;
                 let z43 = z2 + self.cx * z6 - self.cy * z1 + self.cz * z7;
                 let z44 = z3 + self.cx * z8 + self.cy * z0 + self.cz * z9;
-                let z585 = self.g * z44;
-                let z586 = -self.g * z43;
-                let z587 = z0 * z586 - z1 * z585 + self.g * z12;
-                out[1] = z587;
+                let z487 = self.g * z44;
+                let z488 = -self.g * z43;
+                let z489 = z0 * z488 - z1 * z487 + self.g * z12;
+                out[1] = z489;
                 true
             }
             2 => {
@@ -1702,12 +1502,12 @@ impl Statics<3> for Arm3 {
                 let z31 = -z7 * z19 + z9 * z18;
                 let z52 = self.cx * z23 + self.cy * z24 + self.cz * z7 + z18;
                 let z53 = self.cx * z25 + self.cy * z26 + self.cz * z9 + z19;
-                let z588 = self.g * z53;
-                let z589 = -self.g * z52;
-                let z590 = z0 * z589 - z1 * z588 + self.g * z12;
-                let z591 = z7 * z588 + z9 * z589 + self.g * z31;
-                out[1] = z590;
-                out[2] = z591;
+                let z490 = self.g * z53;
+                let z491 = -self.g * z52;
+                let z492 = z0 * z491 - z1 * z490 + self.g * z12;
+                let z493 = z7 * z490 + z9 * z491 + self.g * z31;
+                out[1] = z492;
+                out[2] = z493;
                 true
             }
             3 => {
@@ -1746,16 +1546,16 @@ impl Statics<3> for Arm3 {
                 let z25 = z0 * z22 + z8 * z21;
                 let z188 = self.m1 * self.g;
                 let z191 = self.m2 * self.g;
-                let z592 = z8 * z188;
-                let z593 = -z6 * z188;
-                let z594 = z25 * z191;
-                let z595 = -z23 * z191;
-                let z596 = z592 + z594;
-                let z597 = z593 + z595;
-                let z598 = z0 * z597 - z1 * z596;
-                let z599 = z7 * z594 + z9 * z595;
-                out[1] = z598;
-                out[2] = z599;
+                let z494 = z8 * z188;
+                let z495 = -z6 * z188;
+                let z496 = z25 * z191;
+                let z497 = -z23 * z191;
+                let z498 = z494 + z496;
+                let z499 = z495 + z497;
+                let z500 = z0 * z499 - z1 * z498;
+                let z501 = z7 * z496 + z9 * z497;
+                out[1] = z500;
+                out[2] = z501;
                 true
             }
             9 => {
@@ -1774,16 +1574,16 @@ impl Statics<3> for Arm3 {
                 let z26 = z0 * z21 - z8 * z22;
                 let z188 = self.m1 * self.g;
                 let z191 = self.m2 * self.g;
-                let z600 = z0 * z188;
-                let z601 = z1 * z188;
-                let z602 = z26 * z191;
-                let z603 = -z24 * z191;
-                let z604 = z600 + z602;
-                let z605 = z601 + z603;
-                let z606 = z0 * z605 - z1 * z604;
-                let z607 = z7 * z602 + z9 * z603;
-                out[1] = z606;
-                out[2] = z607;
+                let z502 = z0 * z188;
+                let z503 = z1 * z188;
+                let z504 = z26 * z191;
+                let z505 = -z24 * z191;
+                let z506 = z502 + z504;
+                let z507 = z503 + z505;
+                let z508 = z0 * z507 - z1 * z506;
+                let z509 = z7 * z504 + z9 * z505;
+                out[1] = z508;
+                out[2] = z509;
                 true
             }
             10 => {
@@ -1795,16 +1595,16 @@ impl Statics<3> for Arm3 {
                 let z9 = z1 * z5;
                 let z188 = self.m1 * self.g;
                 let z191 = self.m2 * self.g;
-                let z608 = z9 * z188;
-                let z609 = -z7 * z188;
-                let z610 = z9 * z191;
-                let z611 = -z7 * z191;
-                let z612 = z608 + z610;
-                let z613 = z609 + z611;
-                let z614 = z0 * z613 - z1 * z612;
-                let z615 = z7 * z610 + z9 * z611;
-                out[1] = z614;
-                out[2] = z615;
+                let z510 = z9 * z188;
+                let z511 = -z7 * z188;
+                let z512 = z9 * z191;
+                let z513 = -z7 * z191;
+                let z514 = z510 + z512;
+                let z515 = z511 + z513;
+                let z516 = z0 * z515 - z1 * z514;
+                let z517 = z7 * z512 + z9 * z513;
+                out[1] = z516;
+                out[2] = z517;
                 true
             }
             11 => {
@@ -1820,17 +1620,17 @@ impl Statics<3> for Arm3 {
                 let z9 = z1 * z5;
                 let z188 = self.m1 * self.g;
                 let z191 = self.m2 * self.g;
-                let z600 = z0 * z188;
-                let z601 = z1 * z188;
-                let z616 = 2.0 * z0 * z191;
-                let z617 = 2.0 * z1 * z191;
-                let z618 = z600 + z616;
-                let z619 = z601 + z617;
-                let z620 = z0 * z619 - z1 * z618;
-                let z621 = -2.0 * z0 * z7 - 2.0 * z1 * z9;
-                let z622 = z7 * z616 + z9 * z617 + z191 * z621;
-                out[1] = z620;
-                out[2] = z622;
+                let z502 = z0 * z188;
+                let z503 = z1 * z188;
+                let z518 = 2.0 * z0 * z191;
+                let z519 = 2.0 * z1 * z191;
+                let z520 = z502 + z518;
+                let z521 = z503 + z519;
+                let z522 = z0 * z521 - z1 * z520;
+                let z523 = -2.0 * z0 * z7 - 2.0 * z1 * z9;
+                let z524 = z7 * z518 + z9 * z519 + z191 * z523;
+                out[1] = z522;
+                out[2] = z524;
                 true
             }
             13 => {
@@ -1841,12 +1641,12 @@ impl Statics<3> for Arm3 {
                 let z7 = z0 * z5;
                 let z9 = z1 * z5;
                 let z191 = self.m2 * self.g;
-                let z610 = z9 * z191;
-                let z611 = -z7 * z191;
-                let z615 = z7 * z610 + z9 * z611;
-                let z623 = z0 * z611 - z1 * z610;
-                out[1] = z623;
-                out[2] = z615;
+                let z512 = z9 * z191;
+                let z513 = -z7 * z191;
+                let z517 = z7 * z512 + z9 * z513;
+                let z525 = z0 * z513 - z1 * z512;
+                out[1] = z525;
+                out[2] = z517;
                 true
             }
             14 => {
@@ -1877,15 +1677,15 @@ impl Statics<3> for Arm3 {
                 let z53 = self.cx * z25 + self.cy * z26 + self.cz * z9 + z19;
                 let z92 = self.m2 * z53;
                 let z100 = self.m1 + self.m2;
-                let z624 = self.m1 * z44;
-                let z625 = -self.m1 * z43;
-                let z626 = -self.m2 * z52;
-                let z627 = z92 + z624;
-                let z628 = z625 + z626;
-                let z629 = z0 * z628 - z1 * z627 + z12 * z100;
-                let z630 = self.m2 * z31 + z7 * z92 + z9 * z626;
-                out[1] = z629;
-                out[2] = z630;
+                let z526 = self.m1 * z44;
+                let z527 = -self.m1 * z43;
+                let z528 = -self.m2 * z52;
+                let z529 = z526 + z92;
+                let z530 = z527 + z528;
+                let z531 = z0 * z530 - z1 * z529 + z12 * z100;
+                let z532 = self.m2 * z31 + z7 * z92 + z9 * z528;
+                out[1] = z531;
+                out[2] = z532;
                 true
             }
             _ => false,
@@ -2039,424 +1839,424 @@ impl Jacobians<3, 0, 0> for Arm3 {
         let z175 = z154 + z163;
         let z176 = z155 + z164;
         let z177 = z156 + z165;
-        let z202 = -qd[0] * z1;
-        let z283 = -self.oy * z0;
-        let z284 = -z1 * z4;
-        let z285 = -z1 * z5;
-        let z286 = self.l * z1;
-        let z287 = -qd[1] * z0;
-        let z288 = qd[1] * z286;
-        let z289 = -self.oy * z0 + self.l * z285 + z283;
-        let z290 = -z0 * z22 + z21 * z284;
-        let z291 = -z0 * z21 - z22 * z284;
-        let z292 = z4 * z18 - z7 * z20;
-        let z293 = -z4 * z289 + z20 * z285;
-        let z294 = qd[2] * z285 + z287;
-        let z295 = qd[2] * z292 + z288;
-        let z296 = qd[2] * z293 + z15;
-        let z297 = -self.cx * z1 - self.cy * z0;
-        let z298 = self.cx * z284 - self.cy * z0 + self.cz * z285 + z283;
-        let z299 = -self.ixx1 * z5 * z284 + self.izz * z4 * z285;
-        let z300 = self.cx * z290 + self.cy * z291 + self.cz * z285 + z289;
-        let z301 = self.ixx2 * z27 * z290 + self.iyy * z28 * z291 + self.izz * z4 * z285;
-        let z302 = -qd[0] * z38;
-        let z303 = qd[0] * z297;
-        let z304 = -qd[0] * z43 + z13 * z45 + z288;
-        let z305 = qd[0] * z298 + z15 - z45 * z287;
-        let z306 = z32 * z54 - z34 * z52 + z295;
-        let z307 = z34 * z300 + z296 - z54 * z294;
-        let z311 = -z0 * z5;
-        let z312 = self.l * z6;
-        let z313 = self.l * z8;
-        let z314 = -self.l * z5;
-        let z315 = z21 * z311;
-        let z316 = -z22 * z311;
-        let z317 = z21 * z285;
-        let z318 = -z22 * z285;
-        let z319 = -z4 * z21;
-        let z320 = z4 * z22;
-        let z321 = z4 * z313 - z5 * z19 - z8 * z20 - z9 * z314;
-        let z322 = -z4 * z312 + z5 * z18 + z6 * z20 + z7 * z314;
-        let z323 = qd[2] * z6;
-        let z324 = qd[2] * z8;
-        let z325 = -qd[2] * z5;
-        let z326 = qd[2] * z321;
-        let z327 = qd[2] * z322;
-        let z328 = self.cx * z311 + self.cz * z6;
-        let z329 = self.cx * z285 + self.cz * z8;
-        let z330 = -self.cx * z4 - self.cz * z5;
-        let z331 = -self.ixx1 * z4 * z6 - self.ixx1 * z5 * z311 + self.izz * z4 * z6
+        let z220 = -qd[0] * z0;
+        let z221 = -qd[0] * z1;
+        let z222 = z0 * z13 + z1 * z14;
+        let z223 = -qd[0] * z11 - z0 * z17 + z12 * z14;
+        let z224 = qd[0] * z10 - z1 * z17 - z12 * z13;
+        let z225 = z0 * z15 + z1 * z16 - z10 * z14 + z11 * z13;
+        let z226 = z4 * z33 - z9 * z34;
+        let z227 = -z4 * z32 + z7 * z34;
+        let z228 = -z7 * z33 + z9 * z32;
+        let z229 = z4 * z36 - z9 * z37 - z30 * z34 + z31 * z33;
+        let z230 = -z4 * z35 + z7 * z37 + z29 * z34 - z31 * z32;
+        let z231 = -z7 * z36 + z9 * z35 - z29 * z33 + z30 * z32;
+        let z299 = -self.oy * z0;
+        let z300 = -z1 * z4;
+        let z301 = -z1 * z5;
+        let z302 = self.l * z1;
+        let z303 = -self.oy * z0 + self.l * z301 + z299;
+        let z304 = -z0 * z22 + z21 * z300;
+        let z305 = -z0 * z21 - z22 * z300;
+        let z306 = z4 * z18 - z7 * z20;
+        let z307 = -z4 * z303 + z20 * z301;
+        let z308 = -self.cx * z1 - self.cy * z0;
+        let z309 = self.cx * z300 - self.cy * z0 + self.cz * z301 + z299;
+        let z310 = -self.ixx1 * z5 * z300 + self.izz * z4 * z301;
+        let z311 = self.cx * z304 + self.cy * z305 + self.cz * z301 + z303;
+        let z312 = self.ixx2 * z27 * z304 + self.iyy * z28 * z305 + self.izz * z4 * z301;
+        let z329 = -z0 * z5;
+        let z330 = self.l * z6;
+        let z331 = self.l * z8;
+        let z332 = -self.l * z5;
+        let z333 = z21 * z329;
+        let z334 = -z22 * z329;
+        let z335 = z21 * z301;
+        let z336 = -z22 * z301;
+        let z337 = -z4 * z21;
+        let z338 = z4 * z22;
+        let z339 = z4 * z331 - z5 * z19 - z8 * z20 - z9 * z332;
+        let z340 = -z4 * z330 + z5 * z18 + z6 * z20 + z7 * z332;
+        let z341 = self.cx * z329 + self.cz * z6;
+        let z342 = self.cx * z301 + self.cz * z8;
+        let z343 = -self.cx * z4 - self.cz * z5;
+        let z344 = -self.ixx1 * z4 * z6 - self.ixx1 * z5 * z329 + self.izz * z4 * z6
             - self.izz * z5 * z7;
-        let z332 = -self.ixx1 * z4 * z8 - self.ixx1 * z5 * z285 + self.izz * z4 * z8
+        let z345 = -self.ixx1 * z4 * z8 - self.ixx1 * z5 * z301 + self.izz * z4 * z8
             - self.izz * z5 * z9;
-        let z333 = 2.0 * self.ixx1 * z4 * z5 - 2.0 * self.izz * z4 * z5;
-        let z334 = self.cx * z315 + self.cy * z316 + self.cz * z6 + z312;
-        let z335 = self.cx * z317 + self.cy * z318 + self.cz * z8 + z313;
-        let z336 = self.cx * z319 + self.cy * z320 - self.cz * z5 + z314;
-        let z337 = self.ixx2 * z23 * z319 + self.ixx2 * z27 * z315
-            + self.iyy * z24 * z320 + self.iyy * z28 * z316 + self.izz * z4 * z6
+        let z346 = 2.0 * self.ixx1 * z4 * z5 - 2.0 * self.izz * z4 * z5;
+        let z347 = self.cx * z333 + self.cy * z334 + self.cz * z6 + z330;
+        let z348 = self.cx * z335 + self.cy * z336 + self.cz * z8 + z331;
+        let z349 = self.cx * z337 + self.cy * z338 - self.cz * z5 + z332;
+        let z350 = self.ixx2 * z23 * z337 + self.ixx2 * z27 * z333
+            + self.iyy * z24 * z338 + self.iyy * z28 * z334 + self.izz * z4 * z6
             - self.izz * z5 * z7;
-        let z338 = self.ixx2 * z25 * z319 + self.ixx2 * z27 * z317
-            + self.iyy * z26 * z320 + self.iyy * z28 * z318 + self.izz * z4 * z8
+        let z351 = self.ixx2 * z25 * z337 + self.ixx2 * z27 * z335
+            + self.iyy * z26 * z338 + self.iyy * z28 * z336 + self.izz * z4 * z8
             - self.izz * z5 * z9;
-        let z339 = 2.0 * self.ixx2 * z27 * z319 + 2.0 * self.iyy * z28 * z320
+        let z352 = 2.0 * self.ixx2 * z27 * z337 + 2.0 * self.iyy * z28 * z338
             - 2.0 * self.izz * z4 * z5;
-        let z340 = -qd[0] * z329 + z14 * z330;
-        let z341 = qd[0] * z328 - z13 * z330;
-        let z342 = z33 * z336 - z34 * z335 - z53 * z325 + z54 * z324 + z326;
-        let z343 = -z32 * z336 + z34 * z334 + z52 * z325 - z54 * z323 + z327;
-        let z346 = z1 * z22 - z6 * z21;
-        let z347 = -z0 * z22 - z8 * z21;
-        let z348 = z5 * z21;
-        let z349 = self.cx * z24 + self.cy * z346;
-        let z350 = self.cx * z26 + self.cy * z347;
-        let z351 = self.cx * z28 + self.cy * z348;
-        let z352 = self.ixx2 * z23 * z28 + self.ixx2 * z24 * z27 + self.iyy * z24 * z348
-            + self.iyy * z28 * z346;
-        let z353 = self.ixx2 * z25 * z28 + self.ixx2 * z26 * z27 + self.iyy * z26 * z348
-            + self.iyy * z28 * z347;
-        let z354 = 2.0 * self.ixx2 * z27 * z28 + 2.0 * self.iyy * z28 * z348;
-        let z355 = z33 * z351 - z34 * z350;
-        let z356 = -z32 * z351 + z34 * z349;
-        let z358 = z0 * z3 + z0 * z283;
-        let z359 = qd[1] * z358;
-        let z360 = z9 * z289 - z19 * z285;
-        let z361 = qd[2] * z360 + z359;
-        let z362 = 2.0 * self.ixx1 * z6 * z284 + 2.0 * self.iyy * z0 * z1
-            + 2.0 * self.izz * z7 * z285;
-        let z363 = self.ixx1 * z8 * z284 + self.ixx1 * (z6 * z6) - self.iyy * (z0 * z0)
-            + self.iyy * (z1 * z1) + self.izz * z9 * z285 + self.izz * (z7 * z7);
-        let z364 = 2.0 * self.ixx1 * z6 * z8 - 2.0 * self.iyy * z0 * z1
+        let z365 = z1 * z22 - z6 * z21;
+        let z366 = -z0 * z22 - z8 * z21;
+        let z367 = z5 * z21;
+        let z368 = self.cx * z24 + self.cy * z365;
+        let z369 = self.cx * z26 + self.cy * z366;
+        let z370 = self.cx * z28 + self.cy * z367;
+        let z371 = self.ixx2 * z23 * z28 + self.ixx2 * z24 * z27 + self.iyy * z24 * z367
+            + self.iyy * z28 * z365;
+        let z372 = self.ixx2 * z25 * z28 + self.ixx2 * z26 * z27 + self.iyy * z26 * z367
+            + self.iyy * z28 * z366;
+        let z373 = 2.0 * self.ixx2 * z27 * z28 + 2.0 * self.iyy * z28 * z367;
+        let z377 = z0 * z3 + z0 * z299;
+        let z378 = z9 * z303 - z19 * z301;
+        let z379 = 2.0 * self.ixx1 * z6 * z300 + 2.0 * self.iyy * z0 * z1
+            + 2.0 * self.izz * z7 * z301;
+        let z380 = self.ixx1 * z8 * z300 + self.ixx1 * (z6 * z6) - self.iyy * (z0 * z0)
+            + self.iyy * (z1 * z1) + self.izz * z9 * z301 + self.izz * (z7 * z7);
+        let z381 = 2.0 * self.ixx1 * z6 * z8 - 2.0 * self.iyy * z0 * z1
             + 2.0 * self.izz * z7 * z9;
-        let z365 = 2.0 * self.ixx2 * z23 * z290 + 2.0 * self.iyy * z24 * z291
-            + 2.0 * self.izz * z7 * z285;
-        let z366 = self.ixx2 * z25 * z290 + self.ixx2 * (z23 * z23)
-            + self.iyy * z26 * z291 + self.iyy * (z24 * z24) + self.izz * z9 * z285
+        let z382 = 2.0 * self.ixx2 * z23 * z304 + 2.0 * self.iyy * z24 * z305
+            + 2.0 * self.izz * z7 * z301;
+        let z383 = self.ixx2 * z25 * z304 + self.ixx2 * (z23 * z23)
+            + self.iyy * z26 * z305 + self.iyy * (z24 * z24) + self.izz * z9 * z301
             + self.izz * (z7 * z7);
-        let z367 = 2.0 * self.ixx2 * z23 * z25 + 2.0 * self.iyy * z24 * z26
+        let z384 = 2.0 * self.ixx2 * z23 * z25 + 2.0 * self.iyy * z24 * z26
             + 2.0 * self.izz * z7 * z9;
-        let z368 = -z14 * z298 + z44 * z287 + z359;
-        let z369 = -z33 * z300 + z53 * z294 + z361;
-        let z381 = -z6 * z19 - z7 * z313 + z8 * z18 + z9 * z312;
-        let z382 = qd[2] * z381;
-        let z383 = 2.0 * self.ixx1 * z6 * z311 + 2.0 * self.izz * z6 * z7;
-        let z384 = self.ixx1 * z6 * z285 + self.ixx1 * z8 * z311 + self.izz * z6 * z9
+        let z399 = -z6 * z19 - z7 * z331 + z8 * z18 + z9 * z330;
+        let z400 = 2.0 * self.ixx1 * z6 * z329 + 2.0 * self.izz * z6 * z7;
+        let z401 = self.ixx1 * z6 * z301 + self.ixx1 * z8 * z329 + self.izz * z6 * z9
             + self.izz * z7 * z8;
-        let z385 = 2.0 * self.ixx1 * z8 * z285 + 2.0 * self.izz * z8 * z9;
-        let z386 = 2.0 * self.ixx2 * z23 * z315 + 2.0 * self.iyy * z24 * z316
+        let z402 = 2.0 * self.ixx1 * z8 * z301 + 2.0 * self.izz * z8 * z9;
+        let z403 = 2.0 * self.ixx2 * z23 * z333 + 2.0 * self.iyy * z24 * z334
             + 2.0 * self.izz * z6 * z7;
-        let z387 = self.ixx2 * z23 * z317 + self.ixx2 * z25 * z315
-            + self.iyy * z24 * z318 + self.iyy * z26 * z316 + self.izz * z6 * z9
+        let z404 = self.ixx2 * z23 * z335 + self.ixx2 * z25 * z333
+            + self.iyy * z24 * z336 + self.iyy * z26 * z334 + self.izz * z6 * z9
             + self.izz * z7 * z8;
-        let z388 = 2.0 * self.ixx2 * z25 * z317 + 2.0 * self.iyy * z26 * z318
+        let z405 = 2.0 * self.ixx2 * z25 * z335 + 2.0 * self.iyy * z26 * z336
             + 2.0 * self.izz * z8 * z9;
-        let z389 = z13 * z329 - z14 * z328;
-        let z390 = z32 * z335 - z33 * z334 - z52 * z324 + z53 * z323 + z382;
-        let z402 = 2.0 * self.ixx2 * z23 * z24 + 2.0 * self.iyy * z24 * z346;
-        let z403 = self.ixx2 * z23 * z26 + self.ixx2 * z24 * z25 + self.iyy * z24 * z347
-            + self.iyy * z26 * z346;
-        let z404 = 2.0 * self.ixx2 * z25 * z26 + 2.0 * self.iyy * z26 * z347;
-        let z405 = z32 * z350 - z33 * z349;
-        let z631 = qd[0] * qd[1] * z1;
-        let z632 = qd[1] * z0 * z14 + qd[1] * z0 * z287;
-        let z633 = -qd[0] * qd[1] * z10 - qd[1] * z0 * z359 + qd[1] * z1 * z17
-            + qd[1] * z12 * z13 + qd[1] * z14 * z358;
-        let z634 = qd[0] * qd[1] * z286 - qd[1] * z0 * z17 - qd[1] * z1 * z359
-            - qd[1] * z12 * z287 - qd[1] * z13 * z358;
-        let z635 = qd[2] * z4 * z32 - qd[2] * z7 * z34 + z631;
-        let z636 = -qd[2] * z4 * z294 + qd[2] * z34 * z285 + z135;
-        let z637 = qd[2] * z9 * z294 - qd[2] * z33 * z285 + z632;
-        let z638 = qd[2] * z4 * z296 - qd[2] * z7 * z37 - qd[2] * z9 * z361
-            + qd[2] * z31 * z32 + qd[2] * z33 * z360 - qd[2] * z34 * z293 + z633;
-        let z639 = -qd[2] * z4 * z295 + qd[2] * z7 * z361 - qd[2] * z31 * z294
-            - qd[2] * z32 * z360 + qd[2] * z34 * z292 + qd[2] * z37 * z285 + z634;
-        let z640 = -qd[0] * self.m0 * z303;
-        let z641 = qd[0] * self.m0 * z302;
-        let z642 = z38 * z641 - z38 * z147 - z39 * z640 + z148 * z297;
-        let z643 = -qd[0] * self.m1 * z305 + self.m1 * z13 * z67 + self.m1 * z14 * z368
-            - self.m1 * z43 * z137 - self.m1 * z44 * z632 + self.m1 * z45 * z135
-            + self.m1 * z633;
-        let z644 = qd[0] * self.m1 * z304 - self.m1 * z13 * z368 + self.m1 * z43 * z632
-            - self.m1 * z45 * z631 - self.m1 * z67 * z287 + self.m1 * z634
-            + self.m1 * z137 * z298;
-        let z645 = qd[0] * z299 + z13 * z47 + z13 * z362 + z14 * z363 + z46 * z287;
-        let z646 = qd[0] * z48 + z13 * z49 + z13 * z363 + z14 * z364 + z47 * z287;
-        let z647 = z13 * z646 - z13 * z157 - z14 * z645 + z43 * z644 - z43 * z154
-            - z44 * z643 + z48 * z631 + z48 * z136 + z50 * z135 + z51 * z632
-            + z135 * z299 + z155 * z298 + z158 * z287;
-        let z648 = self.m2 * z32 * z70 + self.m2 * z33 * z369 - self.m2 * z34 * z307
-            - self.m2 * z52 * z143 - self.m2 * z53 * z637 + self.m2 * z54 * z636
-            + self.m2 * z638;
-        let z649 = -self.m2 * z32 * z369 + self.m2 * z34 * z306 + self.m2 * z52 * z637
-            - self.m2 * z54 * z635 - self.m2 * z70 * z294 + self.m2 * z639
-            + self.m2 * z143 * z300;
-        let z650 = z32 * z56 + z32 * z365 + z33 * z366 + z34 * z301 + z55 * z294;
-        let z651 = z32 * z58 + z32 * z366 + z33 * z367 + z34 * z57 + z56 * z294;
-        let z652 = z32 * z651 - z32 * z166 - z33 * z650 + z52 * z649 - z52 * z163
-            - z53 * z648 + z57 * z635 + z57 * z142 + z59 * z636 + z60 * z637
-            + z141 * z301 + z164 * z300 + z167 * z294;
-        let z653 = z647 + z652;
-        let z654 = z642 + z653;
-        let z655 = qd[2] * z4 * z324 - qd[2] * z5 * z33 - qd[2] * z8 * z34
-            - qd[2] * z9 * z325;
-        let z656 = -qd[2] * z4 * z323 + qd[2] * z5 * z32 + qd[2] * z6 * z34
-            + qd[2] * z7 * z325;
-        let z657 = -qd[2] * z6 * z33 - qd[2] * z7 * z324 + qd[2] * z8 * z32
-            + qd[2] * z9 * z323;
-        let z658 = qd[2] * z4 * z327 - qd[2] * z5 * z36 - qd[2] * z8 * z37
-            - qd[2] * z9 * z382 - qd[2] * z30 * z325 + qd[2] * z31 * z324
-            + qd[2] * z33 * z381 - qd[2] * z34 * z322;
-        let z659 = -qd[2] * z4 * z326 + qd[2] * z5 * z35 + qd[2] * z6 * z37
-            + qd[2] * z7 * z382 + qd[2] * z29 * z325 - qd[2] * z31 * z323
-            - qd[2] * z32 * z381 + qd[2] * z34 * z321;
-        let z660 = -qd[0] * self.m1 * z341 + self.m1 * z14 * z389 + self.m1 * z136 * z330
-            - self.m1 * z137 * z329;
-        let z661 = qd[0] * self.m1 * z340 - self.m1 * z13 * z389 - self.m1 * z135 * z330
-            + self.m1 * z137 * z328;
-        let z662 = qd[0] * z331 + z13 * z383 + z14 * z384;
-        let z663 = qd[0] * z332 + z13 * z384 + z14 * z385;
-        let z664 = z13 * z663 - z14 * z662 + z43 * z661 - z44 * z660 + z135 * z331
-            + z136 * z332 + z137 * z333 - z154 * z329 + z155 * z328;
-        let z665 = self.m2 * z33 * z390 - self.m2 * z34 * z343 - self.m2 * z53 * z657
-            + self.m2 * z54 * z656 - self.m2 * z69 * z325 + self.m2 * z70 * z324
-            + self.m2 * z142 * z336 - self.m2 * z143 * z335 + self.m2 * z658;
-        let z666 = -self.m2 * z32 * z390 + self.m2 * z34 * z342 + self.m2 * z52 * z657
-            - self.m2 * z54 * z655 + self.m2 * z68 * z325 - self.m2 * z70 * z323
-            - self.m2 * z141 * z336 + self.m2 * z143 * z334 + self.m2 * z659;
-        let z667 = z32 * z386 + z33 * z387 + z34 * z337 + z55 * z323 + z56 * z324
-            + z57 * z325;
-        let z668 = z32 * z387 + z33 * z388 + z34 * z338 + z56 * z323 + z58 * z324
-            + z59 * z325;
-        let z669 = z32 * z668 - z33 * z667 + z52 * z666 - z53 * z665 + z57 * z655
-            + z59 * z656 + z60 * z657 + z141 * z337 + z142 * z338 + z143 * z339
-            - z163 * z335 + z164 * z334 - z166 * z324 + z167 * z323;
-        let z670 = z664 + z669;
-        let z671 = self.m2 * z33 * z405 - self.m2 * z34 * z356 + self.m2 * z142 * z351
-            - self.m2 * z143 * z350;
-        let z672 = -self.m2 * z32 * z405 + self.m2 * z34 * z355 - self.m2 * z141 * z351
-            + self.m2 * z143 * z349;
-        let z673 = z32 * z402 + z33 * z403 + z34 * z352;
-        let z674 = z32 * z403 + z33 * z404 + z34 * z353;
-        let z675 = z32 * z674 - z33 * z673 + z52 * z672 - z53 * z671 + z141 * z352
-            + z142 * z353 + z143 * z354 - z163 * z350 + z164 * z349;
-        let z676 = qd[1] * z0 * z16 + qd[1] * z0 * z288 + qd[1] * z11 * z287
-            - qd[1] * z14 * z286;
-        let z677 = qd[2] * z7 * z35 - qd[2] * z7 * z296 + qd[2] * z9 * z295
-            - qd[2] * z29 * z32 + qd[2] * z30 * z294 + qd[2] * z32 * z293
-            - qd[2] * z33 * z292 - qd[2] * z36 * z285 + z676;
-        let z678 = self.m1 * z13 * z305 - self.m1 * z13 * z65 - self.m1 * z14 * z304
-            + self.m1 * z44 * z631 + self.m1 * z66 * z287 - self.m1 * z136 * z298
-            + self.m1 * z676;
-        let z679 = z13 * z299 + z13 * z50 + z14 * z48 + z48 * z287;
-        let z680 = -qd[0] * z646 + z13 * z159 + z14 * z679 + z43 * z156 + z44 * z678
-            - z45 * z644 + z46 * z631 + z47 * z135 + z48 * z632 + z135 * z362
-            + z136 * z363 + z137 * z299;
-        let z681 = qd[0] * z645 - z13 * z679 - z43 * z678 + z45 * z643 + z47 * z631
-            + z48 * z137 + z49 * z135 + z50 * z632 + z135 * z363 + z136 * z364
-            - z156 * z298 - z159 * z287;
-        let z682 = self.m2 * z32 * z307 - self.m2 * z32 * z68 - self.m2 * z33 * z306
-            - self.m2 * z52 * z636 + self.m2 * z52 * z141 + self.m2 * z53 * z635
-            + self.m2 * z69 * z294 - self.m2 * z142 * z300 + self.m2 * z677;
-        let z683 = z32 * z301 + z32 * z59 + z33 * z57 + z57 * z294;
-        let z684 = z32 * z168 + z33 * z683 - z34 * z651 + z52 * z165 + z53 * z682
-            - z54 * z649 + z55 * z635 + z56 * z636 + z57 * z637 + z141 * z365
-            + z142 * z366 + z143 * z301;
-        let z685 = -z32 * z683 + z34 * z650 - z52 * z682 + z54 * z648 + z56 * z635
-            + z57 * z143 + z58 * z636 + z59 * z637 + z141 * z366 + z142 * z367
-            - z165 * z300 - z168 * z294;
-        let z686 = z680 + z684;
-        let z687 = z681 + z685;
-        let z688 = z643 + z648;
-        let z689 = z644 + z649;
-        let z690 = z678 + z682;
-        let z691 = -z0 * z172 + z0 * z687 - z1 * z173 - z1 * z686 + z10 * z176
-            + z10 * z688 + z11 * z689 + z12 * z690 + z175 * z286 + z177 * z358;
-        let z692 = -qd[2] * z6 * z36 - qd[2] * z7 * z327 + qd[2] * z8 * z35
-            + qd[2] * z9 * z326 - qd[2] * z29 * z324 + qd[2] * z30 * z323
-            + qd[2] * z32 * z322 - qd[2] * z33 * z321;
-        let z693 = self.m1 * z13 * z341 - self.m1 * z14 * z340 + self.m1 * z135 * z329
-            - self.m1 * z136 * z328;
-        let z694 = qd[0] * z333 + z13 * z331 + z14 * z332;
-        let z695 = -qd[0] * z663 + z14 * z694 + z44 * z693 - z45 * z661 + z135 * z383
-            + z136 * z384 + z137 * z331 - z155 * z330 + z156 * z329;
-        let z696 = qd[0] * z662 - z13 * z694 - z43 * z693 + z45 * z660 + z135 * z384
-            + z136 * z385 + z137 * z332 + z154 * z330 - z156 * z328;
-        let z697 = self.m2 * z32 * z343 - self.m2 * z33 * z342 - self.m2 * z52 * z656
-            + self.m2 * z53 * z655 - self.m2 * z68 * z324 + self.m2 * z69 * z323
-            + self.m2 * z141 * z335 - self.m2 * z142 * z334 + self.m2 * z692;
-        let z698 = z32 * z337 + z33 * z338 + z34 * z339 + z57 * z323 + z59 * z324
-            + z60 * z325;
-        let z699 = z33 * z698 - z34 * z668 + z53 * z697 - z54 * z666 + z55 * z655
-            + z56 * z656 + z57 * z657 + z141 * z386 + z142 * z387 + z143 * z337
-            - z164 * z336 + z165 * z335 - z167 * z325 + z168 * z324;
-        let z700 = -z32 * z698 + z34 * z667 - z52 * z697 + z54 * z665 + z56 * z655
-            + z58 * z656 + z59 * z657 + z141 * z387 + z142 * z388 + z143 * z338
-            + z163 * z336 - z165 * z334 + z166 * z325 - z168 * z323;
-        let z701 = z695 + z699;
-        let z702 = z696 + z700;
-        let z703 = z660 + z665;
-        let z704 = z661 + z666;
-        let z705 = z693 + z697;
-        let z706 = z0 * z702 - z1 * z701 + z10 * z703 + z11 * z704 + z12 * z705;
-        let z707 = self.m2 * z32 * z356 - self.m2 * z33 * z355 + self.m2 * z141 * z350
-            - self.m2 * z142 * z349;
-        let z708 = z32 * z352 + z33 * z353 + z34 * z354;
-        let z709 = z33 * z708 - z34 * z674 + z53 * z707 - z54 * z672 + z141 * z402
-            + z142 * z403 + z143 * z352 - z164 * z351 + z165 * z350;
-        let z710 = -z32 * z708 + z34 * z673 - z52 * z707 + z54 * z671 + z141 * z403
-            + z142 * z404 + z143 * z353 + z163 * z351 - z165 * z349;
-        let z711 = z0 * z710 - z1 * z709 + z10 * z671 + z11 * z672 + z12 * z707;
-        let z712 = z4 * z652 + z7 * z170 + z7 * z684 + z9 * z685 + z29 * z648
-            + z30 * z649 + z31 * z682 + z163 * z292 + z164 * z293 + z165 * z360
-            + z169 * z285;
-        let z713 = z4 * z669 - z5 * z171 + z6 * z169 + z7 * z699 + z8 * z170 + z9 * z700
-            + z29 * z665 + z30 * z666 + z31 * z697 + z163 * z321 + z164 * z322
-            + z165 * z381;
-        let z714 = z4 * z675 + z7 * z709 + z9 * z710 + z29 * z671 + z30 * z672
-            + z31 * z707;
-        let z792 = z0 * z13 + z1 * z14;
-        let z793 = -qd[0] * z0;
-        let z871 = -z7 * z33 + z9 * z32;
-        let z872 = -z4 * z32 + z7 * z34;
-        let z873 = z4 * z33 - z9 * z34;
-        let z933 = -qd[1] * z11;
-        let z934 = -qd[2] * z9 + z287;
-        let z935 = -qd[2] * z30 + z933;
-        let z936 = -qd[0] * self.m0 * z38 - self.m0 * z64;
-        let z937 = -qd[0] * self.m0 * z39 + self.m0 * z63;
-        let z938 = z38 * z937 - z39 * z936;
-        let z939 = -qd[0] * self.m1 * z43 + self.m1 * z13 * z45 - self.m1 * z66
-            + self.m1 * z933;
-        let z940 = -qd[0] * self.m1 * z44 + self.m1 * z15 - self.m1 * z45 * z287
+        let z419 = 2.0 * self.ixx2 * z23 * z24 + 2.0 * self.iyy * z24 * z365;
+        let z420 = self.ixx2 * z23 * z26 + self.ixx2 * z24 * z25 + self.iyy * z24 * z366
+            + self.iyy * z26 * z365;
+        let z421 = 2.0 * self.ixx2 * z25 * z26 + 2.0 * self.iyy * z26 * z366;
+        let z533 = -qd[1] * z0;
+        let z534 = qd[1] * z302;
+        let z535 = qd[1] * z377;
+        let z536 = qd[2] * z301 + z533;
+        let z537 = qd[2] * z306 + z534;
+        let z538 = qd[2] * z307 + z15;
+        let z539 = qd[2] * z378 + z535;
+        let z540 = -qd[0] * z38;
+        let z541 = qd[0] * z308;
+        let z542 = -qd[0] * z43 + z13 * z45 + z534;
+        let z543 = qd[0] * z309 + z15 - z45 * z533;
+        let z544 = -z14 * z309 + z535 + z44 * z533;
+        let z545 = z537 + z32 * z54 - z34 * z52;
+        let z546 = z538 + z34 * z311 - z54 * z536;
+        let z547 = z539 - z33 * z311 + z53 * z536;
+        let z548 = qd[0] * qd[1] * z1;
+        let z549 = qd[1] * z0 * z14 + qd[1] * z0 * z533;
+        let z550 = -qd[0] * qd[1] * z10 - qd[1] * z0 * z535 + qd[1] * z1 * z17
+            + qd[1] * z12 * z13 + qd[1] * z14 * z377;
+        let z551 = qd[0] * qd[1] * z302 - qd[1] * z0 * z17 - qd[1] * z1 * z535
+            - qd[1] * z12 * z533 - qd[1] * z13 * z377;
+        let z552 = qd[2] * z4 * z32 - qd[2] * z7 * z34 + z548;
+        let z553 = -qd[2] * z4 * z536 + qd[2] * z34 * z301 + z135;
+        let z554 = qd[2] * z9 * z536 - qd[2] * z33 * z301 + z549;
+        let z555 = qd[2] * z4 * z538 - qd[2] * z7 * z37 - qd[2] * z9 * z539
+            + qd[2] * z31 * z32 + qd[2] * z33 * z378 - qd[2] * z34 * z307 + z550;
+        let z556 = -qd[2] * z4 * z537 + qd[2] * z7 * z539 - qd[2] * z31 * z536
+            - qd[2] * z32 * z378 + qd[2] * z34 * z306 + qd[2] * z37 * z301 + z551;
+        let z557 = -qd[0] * self.m0 * z541;
+        let z558 = qd[0] * self.m0 * z540;
+        let z559 = z38 * z558 - z38 * z147 - z39 * z557 + z148 * z308;
+        let z560 = -qd[0] * self.m1 * z543 + self.m1 * z13 * z67 + self.m1 * z14 * z544
+            + self.m1 * z550 - self.m1 * z43 * z137 - self.m1 * z44 * z549
+            + self.m1 * z45 * z135;
+        let z561 = qd[0] * self.m1 * z542 - self.m1 * z13 * z544 + self.m1 * z551
+            + self.m1 * z43 * z549 - self.m1 * z45 * z548 - self.m1 * z67 * z533
+            + self.m1 * z137 * z309;
+        let z562 = qd[0] * z310 + z13 * z47 + z13 * z379 + z14 * z380 + z46 * z533;
+        let z563 = qd[0] * z48 + z13 * z49 + z13 * z380 + z14 * z381 + z47 * z533;
+        let z564 = z13 * z563 - z13 * z157 - z14 * z562 + z43 * z561 - z43 * z154
+            - z44 * z560 + z48 * z548 + z48 * z136 + z50 * z135 + z51 * z549
+            + z135 * z310 + z155 * z309 + z158 * z533;
+        let z565 = self.m2 * z32 * z70 + self.m2 * z33 * z547 - self.m2 * z34 * z546
+            + self.m2 * z555 - self.m2 * z52 * z143 - self.m2 * z53 * z554
+            + self.m2 * z54 * z553;
+        let z566 = -self.m2 * z32 * z547 + self.m2 * z34 * z545 + self.m2 * z556
+            + self.m2 * z52 * z554 - self.m2 * z54 * z552 - self.m2 * z70 * z536
+            + self.m2 * z143 * z311;
+        let z567 = z32 * z56 + z32 * z382 + z33 * z383 + z34 * z312 + z55 * z536;
+        let z568 = z32 * z58 + z32 * z383 + z33 * z384 + z34 * z57 + z56 * z536;
+        let z569 = z32 * z568 - z32 * z166 - z33 * z567 + z52 * z566 - z52 * z163
+            - z53 * z565 + z57 * z552 + z57 * z142 + z59 * z553 + z60 * z554
+            + z141 * z312 + z164 * z311 + z167 * z536;
+        let z570 = z564 + z569;
+        let z571 = z559 + z570;
+        let z572 = qd[2] * z6;
+        let z573 = qd[2] * z8;
+        let z574 = -qd[2] * z5;
+        let z575 = qd[2] * z339;
+        let z576 = qd[2] * z340;
+        let z577 = qd[2] * z399;
+        let z578 = -qd[0] * z342 + z14 * z343;
+        let z579 = qd[0] * z341 - z13 * z343;
+        let z580 = z13 * z342 - z14 * z341;
+        let z581 = z33 * z349 - z34 * z348 - z53 * z574 + z54 * z573 + z575;
+        let z582 = -z32 * z349 + z34 * z347 + z52 * z574 - z54 * z572 + z576;
+        let z583 = z32 * z348 - z33 * z347 - z52 * z573 + z53 * z572 + z577;
+        let z584 = qd[2] * z4 * z573 - qd[2] * z5 * z33 - qd[2] * z8 * z34
+            - qd[2] * z9 * z574;
+        let z585 = -qd[2] * z4 * z572 + qd[2] * z5 * z32 + qd[2] * z6 * z34
+            + qd[2] * z7 * z574;
+        let z586 = -qd[2] * z6 * z33 - qd[2] * z7 * z573 + qd[2] * z8 * z32
+            + qd[2] * z9 * z572;
+        let z587 = qd[2] * z4 * z576 - qd[2] * z5 * z36 - qd[2] * z8 * z37
+            - qd[2] * z9 * z577 - qd[2] * z30 * z574 + qd[2] * z31 * z573
+            + qd[2] * z33 * z399 - qd[2] * z34 * z340;
+        let z588 = -qd[2] * z4 * z575 + qd[2] * z5 * z35 + qd[2] * z6 * z37
+            + qd[2] * z7 * z577 + qd[2] * z29 * z574 - qd[2] * z31 * z572
+            - qd[2] * z32 * z399 + qd[2] * z34 * z339;
+        let z589 = -qd[0] * self.m1 * z579 + self.m1 * z14 * z580 + self.m1 * z136 * z343
+            - self.m1 * z137 * z342;
+        let z590 = qd[0] * self.m1 * z578 - self.m1 * z13 * z580 - self.m1 * z135 * z343
+            + self.m1 * z137 * z341;
+        let z591 = qd[0] * z344 + z13 * z400 + z14 * z401;
+        let z592 = qd[0] * z345 + z13 * z401 + z14 * z402;
+        let z593 = z13 * z592 - z14 * z591 + z43 * z590 - z44 * z589 + z135 * z344
+            + z136 * z345 + z137 * z346 - z154 * z342 + z155 * z341;
+        let z594 = self.m2 * z33 * z583 - self.m2 * z34 * z582 - self.m2 * z53 * z586
+            + self.m2 * z54 * z585 - self.m2 * z69 * z574 + self.m2 * z70 * z573
+            + self.m2 * z587 + self.m2 * z142 * z349 - self.m2 * z143 * z348;
+        let z595 = -self.m2 * z32 * z583 + self.m2 * z34 * z581 + self.m2 * z52 * z586
+            - self.m2 * z54 * z584 + self.m2 * z68 * z574 - self.m2 * z70 * z572
+            + self.m2 * z588 - self.m2 * z141 * z349 + self.m2 * z143 * z347;
+        let z596 = z32 * z403 + z33 * z404 + z34 * z350 + z55 * z572 + z56 * z573
+            + z57 * z574;
+        let z597 = z32 * z404 + z33 * z405 + z34 * z351 + z56 * z572 + z58 * z573
+            + z59 * z574;
+        let z598 = z32 * z597 - z33 * z596 + z52 * z595 - z53 * z594 + z57 * z584
+            + z59 * z585 + z60 * z586 + z141 * z350 + z142 * z351 + z143 * z352
+            - z163 * z348 + z164 * z347 - z166 * z573 + z167 * z572;
+        let z599 = z593 + z598;
+        let z600 = z33 * z370 - z34 * z369;
+        let z601 = -z32 * z370 + z34 * z368;
+        let z602 = z32 * z369 - z33 * z368;
+        let z603 = self.m2 * z33 * z602 - self.m2 * z34 * z601 + self.m2 * z142 * z370
+            - self.m2 * z143 * z369;
+        let z604 = -self.m2 * z32 * z602 + self.m2 * z34 * z600 - self.m2 * z141 * z370
+            + self.m2 * z143 * z368;
+        let z605 = z32 * z419 + z33 * z420 + z34 * z371;
+        let z606 = z32 * z420 + z33 * z421 + z34 * z372;
+        let z607 = z32 * z606 - z33 * z605 + z52 * z604 - z53 * z603 + z141 * z371
+            + z142 * z372 + z143 * z373 - z163 * z369 + z164 * z368;
+        let z608 = qd[1] * z0 * z16 + qd[1] * z0 * z534 + qd[1] * z11 * z533
+            - qd[1] * z14 * z302;
+        let z609 = -qd[2] * z7 * z538 + qd[2] * z7 * z35 + qd[2] * z9 * z537
+            - qd[2] * z29 * z32 + qd[2] * z30 * z536 + qd[2] * z32 * z307
+            - qd[2] * z33 * z306 - qd[2] * z36 * z301 + z608;
+        let z610 = self.m1 * z13 * z543 - self.m1 * z13 * z65 - self.m1 * z14 * z542
+            + self.m1 * z44 * z548 + self.m1 * z66 * z533 + self.m1 * z608
+            - self.m1 * z136 * z309;
+        let z611 = z13 * z50 + z13 * z310 + z14 * z48 + z48 * z533;
+        let z612 = -qd[0] * z563 + z13 * z159 + z14 * z611 + z43 * z156 + z44 * z610
+            - z45 * z561 + z46 * z548 + z47 * z135 + z48 * z549 + z135 * z379
+            + z136 * z380 + z137 * z310;
+        let z613 = qd[0] * z562 - z13 * z611 - z43 * z610 + z45 * z560 + z47 * z548
+            + z48 * z137 + z49 * z135 + z50 * z549 + z135 * z380 + z136 * z381
+            - z156 * z309 - z159 * z533;
+        let z614 = self.m2 * z32 * z546 - self.m2 * z32 * z68 - self.m2 * z33 * z545
+            - self.m2 * z52 * z553 + self.m2 * z52 * z141 + self.m2 * z53 * z552
+            + self.m2 * z69 * z536 + self.m2 * z609 - self.m2 * z142 * z311;
+        let z615 = z32 * z312 + z32 * z59 + z33 * z57 + z57 * z536;
+        let z616 = z32 * z168 + z33 * z615 - z34 * z568 + z52 * z165 + z53 * z614
+            - z54 * z566 + z55 * z552 + z56 * z553 + z57 * z554 + z141 * z382
+            + z142 * z383 + z143 * z312;
+        let z617 = -z32 * z615 + z34 * z567 - z52 * z614 + z54 * z565 + z56 * z552
+            + z57 * z143 + z58 * z553 + z59 * z554 + z141 * z383 + z142 * z384
+            - z165 * z311 - z168 * z536;
+        let z618 = z612 + z616;
+        let z619 = z613 + z617;
+        let z620 = z560 + z565;
+        let z621 = z561 + z566;
+        let z622 = z610 + z614;
+        let z623 = z0 * z619 - z0 * z172 - z1 * z618 - z1 * z173 + z10 * z620
+            + z10 * z176 + z11 * z621 + z12 * z622 + z175 * z302 + z177 * z377;
+        let z624 = -qd[2] * z6 * z36 - qd[2] * z7 * z576 + qd[2] * z8 * z35
+            + qd[2] * z9 * z575 - qd[2] * z29 * z573 + qd[2] * z30 * z572
+            + qd[2] * z32 * z340 - qd[2] * z33 * z339;
+        let z625 = self.m1 * z13 * z579 - self.m1 * z14 * z578 + self.m1 * z135 * z342
+            - self.m1 * z136 * z341;
+        let z626 = qd[0] * z346 + z13 * z344 + z14 * z345;
+        let z627 = -qd[0] * z592 + z14 * z626 + z44 * z625 - z45 * z590 + z135 * z400
+            + z136 * z401 + z137 * z344 - z155 * z343 + z156 * z342;
+        let z628 = qd[0] * z591 - z13 * z626 - z43 * z625 + z45 * z589 + z135 * z401
+            + z136 * z402 + z137 * z345 + z154 * z343 - z156 * z341;
+        let z629 = self.m2 * z32 * z582 - self.m2 * z33 * z581 - self.m2 * z52 * z585
+            + self.m2 * z53 * z584 - self.m2 * z68 * z573 + self.m2 * z69 * z572
+            + self.m2 * z624 + self.m2 * z141 * z348 - self.m2 * z142 * z347;
+        let z630 = z32 * z350 + z33 * z351 + z34 * z352 + z57 * z572 + z59 * z573
+            + z60 * z574;
+        let z631 = z33 * z630 - z34 * z597 + z53 * z629 - z54 * z595 + z55 * z584
+            + z56 * z585 + z57 * z586 + z141 * z403 + z142 * z404 + z143 * z350
+            - z164 * z349 + z165 * z348 - z167 * z574 + z168 * z573;
+        let z632 = -z32 * z630 + z34 * z596 - z52 * z629 + z54 * z594 + z56 * z584
+            + z58 * z585 + z59 * z586 + z141 * z404 + z142 * z405 + z143 * z351
+            + z163 * z349 - z165 * z347 + z166 * z574 - z168 * z572;
+        let z633 = z627 + z631;
+        let z634 = z628 + z632;
+        let z635 = z589 + z594;
+        let z636 = z590 + z595;
+        let z637 = z625 + z629;
+        let z638 = z0 * z634 - z1 * z633 + z10 * z635 + z11 * z636 + z12 * z637;
+        let z639 = self.m2 * z32 * z601 - self.m2 * z33 * z600 + self.m2 * z141 * z369
+            - self.m2 * z142 * z368;
+        let z640 = z32 * z371 + z33 * z372 + z34 * z373;
+        let z641 = z33 * z640 - z34 * z606 + z53 * z639 - z54 * z604 + z141 * z419
+            + z142 * z420 + z143 * z371 - z164 * z370 + z165 * z369;
+        let z642 = -z32 * z640 + z34 * z605 - z52 * z639 + z54 * z603 + z141 * z420
+            + z142 * z421 + z143 * z372 + z163 * z370 - z165 * z368;
+        let z643 = z0 * z642 - z1 * z641 + z10 * z603 + z11 * z604 + z12 * z639;
+        let z644 = z4 * z569 + z7 * z616 + z7 * z170 + z9 * z617 + z29 * z565
+            + z30 * z566 + z31 * z614 + z163 * z306 + z164 * z307 + z165 * z378
+            + z169 * z301;
+        let z645 = z4 * z598 - z5 * z171 + z6 * z169 + z7 * z631 + z8 * z170 + z9 * z632
+            + z29 * z594 + z30 * z595 + z31 * z629 + z163 * z339 + z164 * z340
+            + z165 * z399;
+        let z646 = z4 * z607 + z7 * z641 + z9 * z642 + z29 * z603 + z30 * z604
+            + z31 * z639;
+        let z860 = -qd[1] * z11;
+        let z861 = -qd[2] * z9 + z533;
+        let z862 = -qd[2] * z30 + z860;
+        let z863 = -qd[0] * self.m0 * z38 - self.m0 * z64;
+        let z864 = -qd[0] * self.m0 * z39 + self.m0 * z63;
+        let z865 = z38 * z864 - z39 * z863;
+        let z866 = -qd[0] * self.m1 * z43 + self.m1 * z13 * z45 - self.m1 * z66
+            + self.m1 * z860;
+        let z867 = -qd[0] * self.m1 * z44 + self.m1 * z15 - self.m1 * z45 * z533
             + self.m1 * z65;
-        let z941 = 2.0 * z13 * z50 - z14 * z48 + z43 * z940 - z44 * z939 + z48 * z287;
-        let z942 = self.m2 * z32 * z54 - self.m2 * z34 * z52 - self.m2 * z69
-            + self.m2 * z935;
-        let z943 = -self.m2 * z34 * z53 + self.m2 * z35 - self.m2 * z54 * z934
+        let z868 = 2.0 * z13 * z50 - z14 * z48 + z43 * z867 - z44 * z866 + z48 * z533;
+        let z869 = self.m2 * z32 * z54 - self.m2 * z34 * z52 - self.m2 * z69
+            + self.m2 * z862;
+        let z870 = -self.m2 * z34 * z53 + self.m2 * z35 - self.m2 * z54 * z861
             + self.m2 * z68;
-        let z944 = 2.0 * z32 * z59 - z33 * z57 + z52 * z943 - z53 * z942 + z57 * z934;
-        let z945 = z941 + z944;
-        let z946 = z938 + z945;
-        let z947 = z0 * z45 + z10;
-        let z948 = z1 * z45 + z11;
-        let z949 = -z0 * z43 - z1 * z44 + z12;
-        let z950 = z0 * z54 + z10;
-        let z951 = z1 * z54 + z11;
-        let z952 = -z0 * z52 - z1 * z53 + z12;
-        let z953 = -qd[0] * z11 - z0 * z17 + z12 * z14;
-        let z954 = qd[0] * z10 - z1 * z17 - z12 * z13;
-        let z955 = qd[2] * z0 * z4 + z793;
-        let z956 = z202 + qd[2] * z1 * z4;
-        let z957 = -qd[2] * z0 * z7 - qd[2] * z1 * z9 + z792;
-        let z958 = qd[2] * z0 * z31 + qd[2] * z4 * z11 - qd[2] * z9 * z12 + z953;
-        let z959 = qd[2] * z1 * z31 - qd[2] * z4 * z10 + qd[2] * z7 * z12 + z954;
-        let z960 = -qd[0] * self.m1 * z948 + self.m1 * z0 * z67 + self.m1 * z14 * z949
-            - self.m1 * z44 * z792 + self.m1 * z45 * z202 + self.m1 * z953;
-        let z961 = qd[0] * self.m1 * z947 + self.m1 * z1 * z67 - self.m1 * z13 * z949
-            + self.m1 * z43 * z792 - self.m1 * z45 * z793 + self.m1 * z954;
-        let z962 = z0 * z47 - z1 * z46;
-        let z963 = z0 * z49 - z1 * z47;
-        let z964 = -z0 * z157 - z1 * z158 + z13 * z963 - z14 * z962 + z43 * z961
-            - z44 * z960 + z48 * z793 + z50 * z202 + z51 * z792;
-        let z965 = self.m2 * z0 * z70 + self.m2 * z33 * z952 - self.m2 * z34 * z951
-            - self.m2 * z53 * z957 + self.m2 * z54 * z956 + self.m2 * z958;
-        let z966 = self.m2 * z1 * z70 - self.m2 * z32 * z952 + self.m2 * z34 * z950
-            + self.m2 * z52 * z957 - self.m2 * z54 * z955 + self.m2 * z959;
-        let z967 = z0 * z56 - z1 * z55;
-        let z968 = z0 * z58 - z1 * z56;
-        let z969 = -z0 * z166 - z1 * z167 + z32 * z968 - z33 * z967 + z52 * z966
-            - z53 * z965 + z57 * z955 + z59 * z956 + z60 * z957;
-        let z970 = z964 + z969;
-        let z971 = -z4 * z53 + z9 * z54 + z29;
-        let z972 = z4 * z52 - z7 * z54 + z30;
-        let z973 = z7 * z53 - z9 * z52 + z31;
-        let z974 = z4 * z36 - z9 * z37 - z30 * z34 + z31 * z33;
-        let z975 = -z4 * z35 + z7 * z37 + z29 * z34 - z31 * z32;
-        let z976 = self.m2 * z974 - self.m2 * z4 * z69 + self.m2 * z9 * z70
-            + self.m2 * z33 * z973 - self.m2 * z34 * z972 - self.m2 * z53 * z871
-            + self.m2 * z54 * z872;
-        let z977 = self.m2 * z975 + self.m2 * z4 * z68 - self.m2 * z7 * z70
-            - self.m2 * z32 * z973 + self.m2 * z34 * z971 + self.m2 * z52 * z871
-            - self.m2 * z54 * z873;
-        let z978 = z4 * z57 + z7 * z55 + z9 * z56;
-        let z979 = z4 * z59 + z7 * z56 + z9 * z58;
-        let z980 = z7 * z167 - z9 * z166 + z32 * z979 - z33 * z978 + z52 * z977
-            - z53 * z976 + z57 * z873 + z59 * z872 + z60 * z871;
-        let z981 = self.m1 * z14 * z44 + self.m1 * z44 * z287;
-        let z982 = -qd[0] * z50 + z13 * z47 + z14 * z51 + z44 * z981 - z45 * z940
-            + z46 * z287 - z158;
-        let z983 = qd[0] * z48 + z13 * z49 - z13 * z51 - z43 * z981 + z45 * z939
-            + z47 * z287 + z157;
-        let z984 = self.m2 * z33 * z53 + self.m2 * z53 * z934;
-        let z985 = z32 * z56 + z33 * z60 - z34 * z59 + z53 * z984 - z54 * z943
-            + z55 * z934 - z167;
-        let z986 = z32 * z58 - z32 * z60 + z34 * z57 - z52 * z984 + z54 * z942
-            + z56 * z934 + z166;
-        let z987 = z982 + z985;
-        let z988 = z983 + z986;
-        let z989 = z939 + z942;
-        let z990 = z940 + z943;
-        let z991 = z981 + z984;
-        let z992 = z0 * z988 - z1 * z987 + z10 * z989 + z11 * z990 + z12 * z991;
-        let z993 = z0 * z15 + z1 * z16 - z10 * z14 + z11 * z13;
-        let z994 = z993 - qd[2] * z0 * z29 - qd[2] * z1 * z30 - qd[2] * z7 * z11
+        let z871 = 2.0 * z32 * z59 - z33 * z57 + z52 * z870 - z53 * z869 + z57 * z861;
+        let z872 = z868 + z871;
+        let z873 = z865 + z872;
+        let z874 = z0 * z45 + z10;
+        let z875 = z1 * z45 + z11;
+        let z876 = -z0 * z43 - z1 * z44 + z12;
+        let z877 = z0 * z54 + z10;
+        let z878 = z1 * z54 + z11;
+        let z879 = -z0 * z52 - z1 * z53 + z12;
+        let z880 = z220 + qd[2] * z0 * z4;
+        let z881 = z221 + qd[2] * z1 * z4;
+        let z882 = z222 - qd[2] * z0 * z7 - qd[2] * z1 * z9;
+        let z883 = z223 + qd[2] * z0 * z31 + qd[2] * z4 * z11 - qd[2] * z9 * z12;
+        let z884 = z224 + qd[2] * z1 * z31 - qd[2] * z4 * z10 + qd[2] * z7 * z12;
+        let z885 = -qd[0] * self.m1 * z875 + self.m1 * z223 + self.m1 * z0 * z67
+            + self.m1 * z14 * z876 - self.m1 * z44 * z222 + self.m1 * z45 * z221;
+        let z886 = qd[0] * self.m1 * z874 + self.m1 * z224 + self.m1 * z1 * z67
+            - self.m1 * z13 * z876 + self.m1 * z43 * z222 - self.m1 * z45 * z220;
+        let z887 = z0 * z47 - z1 * z46;
+        let z888 = z0 * z49 - z1 * z47;
+        let z889 = -z0 * z157 - z1 * z158 + z13 * z888 - z14 * z887 + z43 * z886
+            - z44 * z885 + z48 * z220 + z50 * z221 + z51 * z222;
+        let z890 = self.m2 * z0 * z70 + self.m2 * z33 * z879 - self.m2 * z34 * z878
+            - self.m2 * z53 * z882 + self.m2 * z54 * z881 + self.m2 * z883;
+        let z891 = self.m2 * z1 * z70 - self.m2 * z32 * z879 + self.m2 * z34 * z877
+            + self.m2 * z52 * z882 - self.m2 * z54 * z880 + self.m2 * z884;
+        let z892 = z0 * z56 - z1 * z55;
+        let z893 = z0 * z58 - z1 * z56;
+        let z894 = -z0 * z166 - z1 * z167 + z32 * z893 - z33 * z892 + z52 * z891
+            - z53 * z890 + z57 * z880 + z59 * z881 + z60 * z882;
+        let z895 = z889 + z894;
+        let z896 = -z4 * z53 + z9 * z54 + z29;
+        let z897 = z4 * z52 - z7 * z54 + z30;
+        let z898 = z7 * z53 - z9 * z52 + z31;
+        let z899 = self.m2 * z229 - self.m2 * z4 * z69 + self.m2 * z9 * z70
+            + self.m2 * z33 * z898 - self.m2 * z34 * z897 - self.m2 * z53 * z228
+            + self.m2 * z54 * z227;
+        let z900 = self.m2 * z230 + self.m2 * z4 * z68 - self.m2 * z7 * z70
+            - self.m2 * z32 * z898 + self.m2 * z34 * z896 + self.m2 * z52 * z228
+            - self.m2 * z54 * z226;
+        let z901 = z4 * z57 + z7 * z55 + z9 * z56;
+        let z902 = z4 * z59 + z7 * z56 + z9 * z58;
+        let z903 = z7 * z167 - z9 * z166 + z32 * z902 - z33 * z901 + z52 * z900
+            - z53 * z899 + z57 * z226 + z59 * z227 + z60 * z228;
+        let z904 = self.m1 * z14 * z44 + self.m1 * z44 * z533;
+        let z905 = -qd[0] * z50 + z13 * z47 + z14 * z51 + z44 * z904 - z45 * z867
+            + z46 * z533 - z158;
+        let z906 = qd[0] * z48 + z13 * z49 - z13 * z51 - z43 * z904 + z45 * z866
+            + z47 * z533 + z157;
+        let z907 = self.m2 * z33 * z53 + self.m2 * z53 * z861;
+        let z908 = z32 * z56 + z33 * z60 - z34 * z59 + z53 * z907 - z54 * z870
+            + z55 * z861 - z167;
+        let z909 = z32 * z58 - z32 * z60 + z34 * z57 - z52 * z907 + z54 * z869
+            + z56 * z861 + z166;
+        let z910 = z905 + z908;
+        let z911 = z906 + z909;
+        let z912 = z866 + z869;
+        let z913 = z867 + z870;
+        let z914 = z904 + z907;
+        let z915 = z0 * z911 - z1 * z910 + z10 * z912 + z11 * z913 + z12 * z914;
+        let z916 = z225 - qd[2] * z0 * z29 - qd[2] * z1 * z30 - qd[2] * z7 * z11
             + qd[2] * z9 * z10;
-        let z995 = self.m1 * z993 - self.m1 * z0 * z65 - self.m1 * z1 * z66
-            + self.m1 * z13 * z948 - self.m1 * z14 * z947 - self.m1 * z43 * z202
-            + self.m1 * z44 * z793;
-        let z996 = z0 * z50 - z1 * z48;
-        let z997 = -qd[0] * z963 + z0 * z159 + z14 * z996 + z44 * z995 - z45 * z961
-            + z46 * z793 + z47 * z202 + z48 * z792;
-        let z998 = qd[0] * z962 + z1 * z159 - z13 * z996 - z43 * z995 + z45 * z960
-            + z47 * z793 + z49 * z202 + z50 * z792;
-        let z999 = self.m2 * z994 - self.m2 * z0 * z68 - self.m2 * z1 * z69
-            + self.m2 * z32 * z951 - self.m2 * z33 * z950 - self.m2 * z52 * z956
-            + self.m2 * z53 * z955;
-        let z1000 = z0 * z59 - z1 * z57;
-        let z1001 = z0 * z168 + z33 * z1000 - z34 * z968 + z53 * z999 - z54 * z966
-            + z55 * z955 + z56 * z956 + z57 * z957;
-        let z1002 = z1 * z168 - z32 * z1000 + z34 * z967 - z52 * z999 + z54 * z965
-            + z56 * z955 + z58 * z956 + z59 * z957;
-        let z1003 = z997 + z1001;
-        let z1004 = z998 + z1002;
-        let z1005 = z960 + z965;
-        let z1006 = z961 + z966;
-        let z1007 = z995 + z999;
-        let z1008 = z0 * z1004 - z1 * z1003 + z10 * z1005 + z11 * z1006 + z12 * z1007;
-        let z1009 = -z7 * z36 + z9 * z35 - z29 * z33 + z30 * z32;
-        let z1010 = self.m2 * z1009 + self.m2 * z7 * z69 - self.m2 * z9 * z68
-            + self.m2 * z32 * z972 - self.m2 * z33 * z971 - self.m2 * z52 * z872
-            + self.m2 * z53 * z873;
-        let z1011 = z4 * z60 + z7 * z57 + z9 * z59;
-        let z1012 = -z4 * z167 + z9 * z168 + z33 * z1011 - z34 * z979 + z53 * z1010
-            - z54 * z977 + z55 * z873 + z56 * z872 + z57 * z871;
-        let z1013 = z4 * z166 - z7 * z168 - z32 * z1011 + z34 * z978 - z52 * z1010
-            + z54 * z976 + z56 * z873 + z58 * z872 + z59 * z871;
-        let z1014 = z0 * z1013 - z1 * z1012 + z10 * z976 + z11 * z977 + z12 * z1010;
-        let z1015 = z4 * z944 + z7 * z985 + z9 * z986 + z29 * z942 + z30 * z943
-            + z31 * z984;
-        let z1016 = z4 * z969 + z7 * z1001 + z9 * z1002 + z29 * z965 + z30 * z966
-            + z31 * z999;
-        let z1017 = z4 * z980 + z7 * z1012 + z9 * z1013 + z29 * z976 + z30 * z977
-            + z31 * z1010;
-        let x0 = -z654;
-        let x1 = -z670;
-        let x2 = -z675;
-        let x3 = -z691;
-        let x4 = -z706;
-        let x5 = -z711;
-        let x6 = -z712;
-        let x7 = -z713;
-        let x8 = -z714;
-        let x9 = -z946;
-        let x10 = -z970;
-        let x11 = -z980;
-        let x12 = -z992;
-        let x13 = -z1008;
-        let x14 = -z1014;
-        let x15 = -z1015;
-        let x16 = -z1016;
-        let x17 = -z1017;
+        let z917 = self.m1 * z225 - self.m1 * z0 * z65 - self.m1 * z1 * z66
+            + self.m1 * z13 * z875 - self.m1 * z14 * z874 - self.m1 * z43 * z221
+            + self.m1 * z44 * z220;
+        let z918 = z0 * z50 - z1 * z48;
+        let z919 = -qd[0] * z888 + z0 * z159 + z14 * z918 + z44 * z917 - z45 * z886
+            + z46 * z220 + z47 * z221 + z48 * z222;
+        let z920 = qd[0] * z887 + z1 * z159 - z13 * z918 - z43 * z917 + z45 * z885
+            + z47 * z220 + z49 * z221 + z50 * z222;
+        let z921 = -self.m2 * z0 * z68 - self.m2 * z1 * z69 + self.m2 * z32 * z878
+            - self.m2 * z33 * z877 - self.m2 * z52 * z881 + self.m2 * z53 * z880
+            + self.m2 * z916;
+        let z922 = z0 * z59 - z1 * z57;
+        let z923 = z0 * z168 + z33 * z922 - z34 * z893 + z53 * z921 - z54 * z891
+            + z55 * z880 + z56 * z881 + z57 * z882;
+        let z924 = z1 * z168 - z32 * z922 + z34 * z892 - z52 * z921 + z54 * z890
+            + z56 * z880 + z58 * z881 + z59 * z882;
+        let z925 = z919 + z923;
+        let z926 = z920 + z924;
+        let z927 = z885 + z890;
+        let z928 = z886 + z891;
+        let z929 = z917 + z921;
+        let z930 = z0 * z926 - z1 * z925 + z10 * z927 + z11 * z928 + z12 * z929;
+        let z931 = self.m2 * z231 + self.m2 * z7 * z69 - self.m2 * z9 * z68
+            + self.m2 * z32 * z897 - self.m2 * z33 * z896 - self.m2 * z52 * z227
+            + self.m2 * z53 * z226;
+        let z932 = z4 * z60 + z7 * z57 + z9 * z59;
+        let z933 = -z4 * z167 + z9 * z168 + z33 * z932 - z34 * z902 + z53 * z931
+            - z54 * z900 + z55 * z226 + z56 * z227 + z57 * z228;
+        let z934 = z4 * z166 - z7 * z168 - z32 * z932 + z34 * z901 - z52 * z931
+            + z54 * z899 + z56 * z226 + z58 * z227 + z59 * z228;
+        let z935 = z0 * z934 - z1 * z933 + z10 * z899 + z11 * z900 + z12 * z931;
+        let z936 = z4 * z871 + z7 * z908 + z9 * z909 + z29 * z869 + z30 * z870
+            + z31 * z907;
+        let z937 = z4 * z894 + z7 * z923 + z9 * z924 + z29 * z890 + z30 * z891
+            + z31 * z921;
+        let z938 = z4 * z903 + z7 * z933 + z9 * z934 + z29 * z899 + z30 * z900
+            + z31 * z931;
+        let x0 = -z571;
+        let x1 = -z599;
+        let x2 = -z607;
+        let x3 = -z623;
+        let x4 = -z638;
+        let x5 = -z643;
+        let x6 = -z644;
+        let x7 = -z645;
+        let x8 = -z646;
+        let x9 = -z873;
+        let x10 = -z895;
+        let x11 = -z903;
+        let x12 = -z915;
+        let x13 = -z930;
+        let x14 = -z935;
+        let x15 = -z936;
+        let x16 = -z937;
+        let x17 = -z938;
         dh_dq[(0, 0)] = x0;
         dh_dq[(0, 1)] = x1;
         dh_dq[(0, 2)] = x2;
@@ -2541,220 +2341,220 @@ impl Jacobians<3, 0, 0> for Arm3 {
         let z59 = self.ixx2 * z25 * z27 + self.iyy * z26 * z28 + self.izz * z4 * z9;
         let z60 = self.ixx2 * (z27 * z27) + self.iyy * (z28 * z28)
             + self.izz * (z4 * z4);
-        let z283 = -self.oy * z0;
-        let z284 = -z1 * z4;
-        let z285 = -z1 * z5;
-        let z286 = self.l * z1;
-        let z289 = -self.oy * z0 + self.l * z285 + z283;
-        let z290 = -z0 * z22 + z21 * z284;
-        let z291 = -z0 * z21 - z22 * z284;
-        let z292 = z4 * z18 - z7 * z20;
-        let z293 = -z4 * z289 + z20 * z285;
-        let z297 = -self.cx * z1 - self.cy * z0;
-        let z298 = self.cx * z284 - self.cy * z0 + self.cz * z285 + z283;
-        let z299 = -self.ixx1 * z5 * z284 + self.izz * z4 * z285;
-        let z300 = self.cx * z290 + self.cy * z291 + self.cz * z285 + z289;
-        let z301 = self.ixx2 * z27 * z290 + self.iyy * z28 * z291 + self.izz * z4 * z285;
-        let z311 = -z0 * z5;
-        let z312 = self.l * z6;
-        let z313 = self.l * z8;
-        let z314 = -self.l * z5;
-        let z315 = z21 * z311;
-        let z316 = -z22 * z311;
-        let z317 = z21 * z285;
-        let z318 = -z22 * z285;
-        let z319 = -z4 * z21;
-        let z320 = z4 * z22;
-        let z321 = z4 * z313 - z5 * z19 - z8 * z20 - z9 * z314;
-        let z322 = -z4 * z312 + z5 * z18 + z6 * z20 + z7 * z314;
-        let z328 = self.cx * z311 + self.cz * z6;
-        let z329 = self.cx * z285 + self.cz * z8;
-        let z330 = -self.cx * z4 - self.cz * z5;
-        let z331 = -self.ixx1 * z4 * z6 - self.ixx1 * z5 * z311 + self.izz * z4 * z6
+        let z258 = -a[1] * z1;
+        let z259 = a[1] * z0;
+        let z260 = a[1] * z10;
+        let z261 = a[1] * z11;
+        let z262 = a[1] * z12;
+        let z263 = a[2] * z7 + z258;
+        let z264 = a[2] * z9 + z259;
+        let z265 = a[0] + a[2] * z4;
+        let z266 = a[2] * z29 + z260;
+        let z267 = a[2] * z30 + z261;
+        let z268 = a[2] * z31 + z262;
+        let z269 = -self.m0 * a[0] * z39;
+        let z270 = self.m0 * a[0] * z38;
+        let z274 = -self.m1 * a[0] * z44 + self.m1 * z260 + self.m1 * z45 * z259;
+        let z275 = self.m1 * a[0] * z43 + self.m1 * z261 - self.m1 * z45 * z258;
+        let z276 = self.m1 * z262 - self.m1 * z43 * z259 + self.m1 * z44 * z258;
+        let z277 = a[0] * z48 + z44 * z276 - z45 * z275 + z46 * z258 + z47 * z259;
+        let z278 = a[0] * z50 - z43 * z276 + z45 * z274 + z47 * z258 + z49 * z259;
+        let z280 = self.m2 * z266 - self.m2 * z53 * z265 + self.m2 * z54 * z264;
+        let z281 = self.m2 * z267 + self.m2 * z52 * z265 - self.m2 * z54 * z263;
+        let z282 = self.m2 * z268 - self.m2 * z52 * z264 + self.m2 * z53 * z263;
+        let z283 = z53 * z282 - z54 * z281 + z55 * z263 + z56 * z264 + z57 * z265;
+        let z284 = -z52 * z282 + z54 * z280 + z56 * z263 + z58 * z264 + z59 * z265;
+        let z285 = z52 * z281 - z53 * z280 + z57 * z263 + z59 * z264 + z60 * z265;
+        let z286 = z277 + z283;
+        let z287 = z278 + z284;
+        let z289 = z274 + z280;
+        let z290 = z275 + z281;
+        let z291 = z276 + z282;
+        let z299 = -self.oy * z0;
+        let z300 = -z1 * z4;
+        let z301 = -z1 * z5;
+        let z302 = self.l * z1;
+        let z303 = -self.oy * z0 + self.l * z301 + z299;
+        let z304 = -z0 * z22 + z21 * z300;
+        let z305 = -z0 * z21 - z22 * z300;
+        let z306 = z4 * z18 - z7 * z20;
+        let z307 = -z4 * z303 + z20 * z301;
+        let z308 = -self.cx * z1 - self.cy * z0;
+        let z309 = self.cx * z300 - self.cy * z0 + self.cz * z301 + z299;
+        let z310 = -self.ixx1 * z5 * z300 + self.izz * z4 * z301;
+        let z311 = self.cx * z304 + self.cy * z305 + self.cz * z301 + z303;
+        let z312 = self.ixx2 * z27 * z304 + self.iyy * z28 * z305 + self.izz * z4 * z301;
+        let z313 = -a[1] * z0;
+        let z314 = a[1] * z302;
+        let z315 = a[2] * z301 + z313;
+        let z316 = a[2] * z306 + z314;
+        let z317 = a[2] * z307 + z260;
+        let z318 = -self.m0 * a[0] * z38;
+        let z319 = self.m0 * a[0] * z308;
+        let z320 = z270 * z308 - z38 * z269 + z38 * z319 - z39 * z318;
+        let z321 = -self.m1 * a[0] * z43 + self.m1 * z45 * z258 + self.m1 * z314;
+        let z322 = self.m1 * a[0] * z309 + self.m1 * z260 - self.m1 * z45 * z313;
+        let z323 = z258 * z310 + z275 * z309 - z43 * z274 + z43 * z322 - z44 * z321
+            + z48 * z259 + z48 * z313 + z50 * z258;
+        let z324 = -self.m2 * z52 * z265 + self.m2 * z54 * z263 + self.m2 * z316;
+        let z325 = self.m2 * z265 * z311 - self.m2 * z54 * z315 + self.m2 * z317;
+        let z326 = z263 * z312 + z281 * z311 - z52 * z280 + z52 * z325 - z53 * z324
+            + z57 * z264 + z57 * z315 + z59 * z263;
+        let z327 = z323 + z326;
+        let z328 = z320 + z327;
+        let z329 = -z0 * z5;
+        let z330 = self.l * z6;
+        let z331 = self.l * z8;
+        let z332 = -self.l * z5;
+        let z333 = z21 * z329;
+        let z334 = -z22 * z329;
+        let z335 = z21 * z301;
+        let z336 = -z22 * z301;
+        let z337 = -z4 * z21;
+        let z338 = z4 * z22;
+        let z339 = z4 * z331 - z5 * z19 - z8 * z20 - z9 * z332;
+        let z340 = -z4 * z330 + z5 * z18 + z6 * z20 + z7 * z332;
+        let z341 = self.cx * z329 + self.cz * z6;
+        let z342 = self.cx * z301 + self.cz * z8;
+        let z343 = -self.cx * z4 - self.cz * z5;
+        let z344 = -self.ixx1 * z4 * z6 - self.ixx1 * z5 * z329 + self.izz * z4 * z6
             - self.izz * z5 * z7;
-        let z332 = -self.ixx1 * z4 * z8 - self.ixx1 * z5 * z285 + self.izz * z4 * z8
+        let z345 = -self.ixx1 * z4 * z8 - self.ixx1 * z5 * z301 + self.izz * z4 * z8
             - self.izz * z5 * z9;
-        let z333 = 2.0 * self.ixx1 * z4 * z5 - 2.0 * self.izz * z4 * z5;
-        let z334 = self.cx * z315 + self.cy * z316 + self.cz * z6 + z312;
-        let z335 = self.cx * z317 + self.cy * z318 + self.cz * z8 + z313;
-        let z336 = self.cx * z319 + self.cy * z320 - self.cz * z5 + z314;
-        let z337 = self.ixx2 * z23 * z319 + self.ixx2 * z27 * z315
-            + self.iyy * z24 * z320 + self.iyy * z28 * z316 + self.izz * z4 * z6
+        let z346 = 2.0 * self.ixx1 * z4 * z5 - 2.0 * self.izz * z4 * z5;
+        let z347 = self.cx * z333 + self.cy * z334 + self.cz * z6 + z330;
+        let z348 = self.cx * z335 + self.cy * z336 + self.cz * z8 + z331;
+        let z349 = self.cx * z337 + self.cy * z338 - self.cz * z5 + z332;
+        let z350 = self.ixx2 * z23 * z337 + self.ixx2 * z27 * z333
+            + self.iyy * z24 * z338 + self.iyy * z28 * z334 + self.izz * z4 * z6
             - self.izz * z5 * z7;
-        let z338 = self.ixx2 * z25 * z319 + self.ixx2 * z27 * z317
-            + self.iyy * z26 * z320 + self.iyy * z28 * z318 + self.izz * z4 * z8
+        let z351 = self.ixx2 * z25 * z337 + self.ixx2 * z27 * z335
+            + self.iyy * z26 * z338 + self.iyy * z28 * z336 + self.izz * z4 * z8
             - self.izz * z5 * z9;
-        let z339 = 2.0 * self.ixx2 * z27 * z319 + 2.0 * self.iyy * z28 * z320
+        let z352 = 2.0 * self.ixx2 * z27 * z337 + 2.0 * self.iyy * z28 * z338
             - 2.0 * self.izz * z4 * z5;
-        let z346 = z1 * z22 - z6 * z21;
-        let z347 = -z0 * z22 - z8 * z21;
-        let z348 = z5 * z21;
-        let z349 = self.cx * z24 + self.cy * z346;
-        let z350 = self.cx * z26 + self.cy * z347;
-        let z351 = self.cx * z28 + self.cy * z348;
-        let z352 = self.ixx2 * z23 * z28 + self.ixx2 * z24 * z27 + self.iyy * z24 * z348
-            + self.iyy * z28 * z346;
-        let z353 = self.ixx2 * z25 * z28 + self.ixx2 * z26 * z27 + self.iyy * z26 * z348
-            + self.iyy * z28 * z347;
-        let z354 = 2.0 * self.ixx2 * z27 * z28 + 2.0 * self.iyy * z28 * z348;
-        let z358 = z0 * z3 + z0 * z283;
-        let z360 = z9 * z289 - z19 * z285;
-        let z362 = 2.0 * self.ixx1 * z6 * z284 + 2.0 * self.iyy * z0 * z1
-            + 2.0 * self.izz * z7 * z285;
-        let z363 = self.ixx1 * z8 * z284 + self.ixx1 * (z6 * z6) - self.iyy * (z0 * z0)
-            + self.iyy * (z1 * z1) + self.izz * z9 * z285 + self.izz * (z7 * z7);
-        let z364 = 2.0 * self.ixx1 * z6 * z8 - 2.0 * self.iyy * z0 * z1
+        let z353 = a[2] * z6;
+        let z354 = a[2] * z8;
+        let z355 = -a[2] * z5;
+        let z356 = a[2] * z339;
+        let z357 = a[2] * z340;
+        let z358 = -self.m1 * a[0] * z342 + self.m1 * z259 * z343;
+        let z359 = self.m1 * a[0] * z341 - self.m1 * z258 * z343;
+        let z360 = a[0] * z346 + z258 * z344 + z259 * z345 - z274 * z342 + z275 * z341
+            + z43 * z359 - z44 * z358;
+        let z361 = self.m2 * z264 * z349 - self.m2 * z265 * z348 - self.m2 * z53 * z355
+            + self.m2 * z54 * z354 + self.m2 * z356;
+        let z362 = -self.m2 * z263 * z349 + self.m2 * z265 * z347 + self.m2 * z52 * z355
+            - self.m2 * z54 * z353 + self.m2 * z357;
+        let z363 = z263 * z350 + z264 * z351 + z265 * z352 - z280 * z348 + z281 * z347
+            + z52 * z362 - z53 * z361 + z57 * z353 + z59 * z354 + z60 * z355;
+        let z364 = z360 + z363;
+        let z365 = z1 * z22 - z6 * z21;
+        let z366 = -z0 * z22 - z8 * z21;
+        let z367 = z5 * z21;
+        let z368 = self.cx * z24 + self.cy * z365;
+        let z369 = self.cx * z26 + self.cy * z366;
+        let z370 = self.cx * z28 + self.cy * z367;
+        let z371 = self.ixx2 * z23 * z28 + self.ixx2 * z24 * z27 + self.iyy * z24 * z367
+            + self.iyy * z28 * z365;
+        let z372 = self.ixx2 * z25 * z28 + self.ixx2 * z26 * z27 + self.iyy * z26 * z367
+            + self.iyy * z28 * z366;
+        let z373 = 2.0 * self.ixx2 * z27 * z28 + 2.0 * self.iyy * z28 * z367;
+        let z374 = self.m2 * z264 * z370 - self.m2 * z265 * z369;
+        let z375 = -self.m2 * z263 * z370 + self.m2 * z265 * z368;
+        let z376 = z263 * z371 + z264 * z372 + z265 * z373 - z280 * z369 + z281 * z368
+            + z52 * z375 - z53 * z374;
+        let z377 = z0 * z3 + z0 * z299;
+        let z378 = z9 * z303 - z19 * z301;
+        let z379 = 2.0 * self.ixx1 * z6 * z300 + 2.0 * self.iyy * z0 * z1
+            + 2.0 * self.izz * z7 * z301;
+        let z380 = self.ixx1 * z8 * z300 + self.ixx1 * (z6 * z6) - self.iyy * (z0 * z0)
+            + self.iyy * (z1 * z1) + self.izz * z9 * z301 + self.izz * (z7 * z7);
+        let z381 = 2.0 * self.ixx1 * z6 * z8 - 2.0 * self.iyy * z0 * z1
             + 2.0 * self.izz * z7 * z9;
-        let z365 = 2.0 * self.ixx2 * z23 * z290 + 2.0 * self.iyy * z24 * z291
-            + 2.0 * self.izz * z7 * z285;
-        let z366 = self.ixx2 * z25 * z290 + self.ixx2 * (z23 * z23)
-            + self.iyy * z26 * z291 + self.iyy * (z24 * z24) + self.izz * z9 * z285
+        let z382 = 2.0 * self.ixx2 * z23 * z304 + 2.0 * self.iyy * z24 * z305
+            + 2.0 * self.izz * z7 * z301;
+        let z383 = self.ixx2 * z25 * z304 + self.ixx2 * (z23 * z23)
+            + self.iyy * z26 * z305 + self.iyy * (z24 * z24) + self.izz * z9 * z301
             + self.izz * (z7 * z7);
-        let z367 = 2.0 * self.ixx2 * z23 * z25 + 2.0 * self.iyy * z24 * z26
+        let z384 = 2.0 * self.ixx2 * z23 * z25 + 2.0 * self.iyy * z24 * z26
             + 2.0 * self.izz * z7 * z9;
-        let z381 = -z6 * z19 - z7 * z313 + z8 * z18 + z9 * z312;
-        let z383 = 2.0 * self.ixx1 * z6 * z311 + 2.0 * self.izz * z6 * z7;
-        let z384 = self.ixx1 * z6 * z285 + self.ixx1 * z8 * z311 + self.izz * z6 * z9
+        let z385 = a[1] * z377;
+        let z386 = a[2] * z378 + z385;
+        let z387 = -self.m1 * z259 * z309 + self.m1 * z44 * z313 + self.m1 * z385;
+        let z388 = a[0] * z310 + z258 * z379 + z259 * z380 + z43 * z276 + z44 * z387
+            - z45 * z322 + z46 * z313 + z47 * z258;
+        let z389 = a[0] * z48 + z258 * z380 + z259 * z381 - z276 * z309 - z43 * z387
+            + z45 * z321 + z47 * z313 + z49 * z258;
+        let z390 = -self.m2 * z264 * z311 + self.m2 * z53 * z315 + self.m2 * z386;
+        let z391 = z263 * z382 + z264 * z383 + z265 * z312 + z52 * z282 + z53 * z390
+            - z54 * z325 + z55 * z315 + z56 * z263;
+        let z392 = z263 * z383 + z264 * z384 - z282 * z311 - z52 * z390 + z54 * z324
+            + z56 * z315 + z57 * z265 + z58 * z263;
+        let z393 = z388 + z391;
+        let z394 = z389 + z392;
+        let z395 = z321 + z324;
+        let z396 = z322 + z325;
+        let z397 = z387 + z390;
+        let z398 = -z0 * z286 + z0 * z394 - z1 * z287 - z1 * z393 + z10 * z290
+            + z10 * z395 + z11 * z396 + z12 * z397 + z289 * z302 + z291 * z377;
+        let z399 = -z6 * z19 - z7 * z331 + z8 * z18 + z9 * z330;
+        let z400 = 2.0 * self.ixx1 * z6 * z329 + 2.0 * self.izz * z6 * z7;
+        let z401 = self.ixx1 * z6 * z301 + self.ixx1 * z8 * z329 + self.izz * z6 * z9
             + self.izz * z7 * z8;
-        let z385 = 2.0 * self.ixx1 * z8 * z285 + 2.0 * self.izz * z8 * z9;
-        let z386 = 2.0 * self.ixx2 * z23 * z315 + 2.0 * self.iyy * z24 * z316
+        let z402 = 2.0 * self.ixx1 * z8 * z301 + 2.0 * self.izz * z8 * z9;
+        let z403 = 2.0 * self.ixx2 * z23 * z333 + 2.0 * self.iyy * z24 * z334
             + 2.0 * self.izz * z6 * z7;
-        let z387 = self.ixx2 * z23 * z317 + self.ixx2 * z25 * z315
-            + self.iyy * z24 * z318 + self.iyy * z26 * z316 + self.izz * z6 * z9
+        let z404 = self.ixx2 * z23 * z335 + self.ixx2 * z25 * z333
+            + self.iyy * z24 * z336 + self.iyy * z26 * z334 + self.izz * z6 * z9
             + self.izz * z7 * z8;
-        let z388 = 2.0 * self.ixx2 * z25 * z317 + 2.0 * self.iyy * z26 * z318
+        let z405 = 2.0 * self.ixx2 * z25 * z335 + 2.0 * self.iyy * z26 * z336
             + 2.0 * self.izz * z8 * z9;
-        let z402 = 2.0 * self.ixx2 * z23 * z24 + 2.0 * self.iyy * z24 * z346;
-        let z403 = self.ixx2 * z23 * z26 + self.ixx2 * z24 * z25 + self.iyy * z24 * z347
-            + self.iyy * z26 * z346;
-        let z404 = 2.0 * self.ixx2 * z25 * z26 + 2.0 * self.iyy * z26 * z347;
-        let z421 = -a[1] * z1;
-        let z422 = a[1] * z0;
-        let z423 = a[1] * z10;
-        let z424 = a[1] * z11;
-        let z425 = a[1] * z12;
-        let z426 = a[2] * z7 + z421;
-        let z427 = a[2] * z9 + z422;
-        let z428 = a[0] + a[2] * z4;
-        let z429 = a[2] * z29 + z423;
-        let z430 = a[2] * z30 + z424;
-        let z431 = a[2] * z31 + z425;
-        let z432 = -self.m0 * a[0] * z39;
-        let z433 = self.m0 * a[0] * z38;
-        let z437 = -self.m1 * a[0] * z44 + self.m1 * z45 * z422 + self.m1 * z423;
-        let z438 = self.m1 * a[0] * z43 - self.m1 * z45 * z421 + self.m1 * z424;
-        let z439 = -self.m1 * z43 * z422 + self.m1 * z44 * z421 + self.m1 * z425;
-        let z440 = a[0] * z48 + z44 * z439 - z45 * z438 + z46 * z421 + z47 * z422;
-        let z441 = a[0] * z50 - z43 * z439 + z45 * z437 + z47 * z421 + z49 * z422;
-        let z443 = -self.m2 * z53 * z428 + self.m2 * z54 * z427 + self.m2 * z429;
-        let z444 = self.m2 * z52 * z428 - self.m2 * z54 * z426 + self.m2 * z430;
-        let z445 = -self.m2 * z52 * z427 + self.m2 * z53 * z426 + self.m2 * z431;
-        let z446 = z53 * z445 - z54 * z444 + z55 * z426 + z56 * z427 + z57 * z428;
-        let z447 = -z52 * z445 + z54 * z443 + z56 * z426 + z58 * z427 + z59 * z428;
-        let z448 = z52 * z444 - z53 * z443 + z57 * z426 + z59 * z427 + z60 * z428;
-        let z449 = z440 + z446;
-        let z450 = z441 + z447;
-        let z452 = z437 + z443;
-        let z453 = z438 + z444;
-        let z454 = z439 + z445;
-        let z462 = -a[1] * z0;
-        let z463 = a[1] * z286;
-        let z464 = z462 + a[2] * z285;
-        let z465 = z463 + a[2] * z292;
-        let z466 = a[2] * z293 + z423;
-        let z467 = -self.m0 * a[0] * z38;
-        let z468 = self.m0 * a[0] * z297;
-        let z469 = z38 * z468 - z38 * z432 - z39 * z467 + z297 * z433;
-        let z470 = self.m1 * z463 - self.m1 * a[0] * z43 + self.m1 * z45 * z421;
-        let z471 = self.m1 * a[0] * z298 - self.m1 * z45 * z462 + self.m1 * z423;
-        let z472 = z298 * z438 + z43 * z471 - z43 * z437 + z299 * z421 - z44 * z470
-            + z48 * z462 + z48 * z422 + z50 * z421;
-        let z473 = self.m2 * z465 - self.m2 * z52 * z428 + self.m2 * z54 * z426;
-        let z474 = self.m2 * z466 + self.m2 * z300 * z428 - self.m2 * z54 * z464;
-        let z475 = z300 * z444 + z301 * z426 + z52 * z474 - z52 * z443 - z53 * z473
-            + z57 * z464 + z57 * z427 + z59 * z426;
-        let z476 = z472 + z475;
-        let z477 = z469 + z476;
-        let z478 = a[2] * z6;
-        let z479 = a[2] * z8;
-        let z480 = -a[2] * z5;
-        let z481 = a[2] * z321;
-        let z482 = a[2] * z322;
-        let z483 = -self.m1 * a[0] * z329 + self.m1 * z330 * z422;
-        let z484 = self.m1 * a[0] * z328 - self.m1 * z330 * z421;
-        let z485 = a[0] * z333 + z43 * z484 - z44 * z483 + z328 * z438 - z329 * z437
-            + z331 * z421 + z332 * z422;
-        let z486 = self.m2 * z481 - self.m2 * z53 * z480 + self.m2 * z54 * z479
-            - self.m2 * z335 * z428 + self.m2 * z336 * z427;
-        let z487 = self.m2 * z482 + self.m2 * z52 * z480 - self.m2 * z54 * z478
-            + self.m2 * z334 * z428 - self.m2 * z336 * z426;
-        let z488 = z52 * z487 - z53 * z486 + z57 * z478 + z59 * z479 + z60 * z480
-            + z334 * z444 - z335 * z443 + z337 * z426 + z338 * z427 + z339 * z428;
-        let z489 = z485 + z488;
-        let z490 = -self.m2 * z350 * z428 + self.m2 * z351 * z427;
-        let z491 = self.m2 * z349 * z428 - self.m2 * z351 * z426;
-        let z492 = z52 * z491 - z53 * z490 + z349 * z444 - z350 * z443 + z352 * z426
-            + z353 * z427 + z354 * z428;
-        let z493 = a[1] * z358;
-        let z494 = z493 + a[2] * z360;
-        let z495 = self.m1 * z493 - self.m1 * z298 * z422 + self.m1 * z44 * z462;
-        let z496 = a[0] * z299 + z43 * z439 + z44 * z495 - z45 * z471 + z46 * z462
-            + z47 * z421 + z362 * z421 + z363 * z422;
-        let z497 = a[0] * z48 - z298 * z439 - z43 * z495 + z45 * z470 + z47 * z462
-            + z49 * z421 + z363 * z421 + z364 * z422;
-        let z498 = self.m2 * z494 - self.m2 * z300 * z427 + self.m2 * z53 * z464;
-        let z499 = z301 * z428 + z52 * z445 + z53 * z498 - z54 * z474 + z55 * z464
-            + z56 * z426 + z365 * z426 + z366 * z427;
-        let z500 = -z300 * z445 - z52 * z498 + z54 * z473 + z56 * z464 + z57 * z428
-            + z58 * z426 + z366 * z426 + z367 * z427;
-        let z501 = z496 + z499;
-        let z502 = z497 + z500;
-        let z503 = z470 + z473;
-        let z504 = z471 + z474;
-        let z505 = z495 + z498;
-        let z506 = z0 * z502 - z0 * z449 - z1 * z501 - z1 * z450 + z10 * z503
-            + z10 * z453 + z11 * z504 + z12 * z505 + z286 * z452 + z358 * z454;
-        let z507 = a[2] * z381;
-        let z508 = -self.m1 * z328 * z422 + self.m1 * z329 * z421;
-        let z509 = a[0] * z331 + z44 * z508 - z45 * z484 + z329 * z439 - z330 * z438
-            + z383 * z421 + z384 * z422;
-        let z510 = a[0] * z332 - z43 * z508 + z45 * z483 - z328 * z439 + z330 * z437
-            + z384 * z421 + z385 * z422;
-        let z511 = self.m2 * z507 - self.m2 * z52 * z479 + self.m2 * z53 * z478
-            - self.m2 * z334 * z427 + self.m2 * z335 * z426;
-        let z512 = z53 * z511 - z54 * z487 + z55 * z478 + z56 * z479 + z57 * z480
-            + z335 * z445 - z336 * z444 + z337 * z428 + z386 * z426 + z387 * z427;
-        let z513 = -z52 * z511 + z54 * z486 + z56 * z478 + z58 * z479 + z59 * z480
-            - z334 * z445 + z336 * z443 + z338 * z428 + z387 * z426 + z388 * z427;
-        let z514 = z509 + z512;
-        let z515 = z510 + z513;
-        let z516 = z483 + z486;
-        let z517 = z484 + z487;
-        let z518 = z508 + z511;
-        let z519 = z0 * z515 - z1 * z514 + z10 * z516 + z11 * z517 + z12 * z518;
-        let z520 = -self.m2 * z349 * z427 + self.m2 * z350 * z426;
-        let z521 = z53 * z520 - z54 * z491 + z350 * z445 - z351 * z444 + z352 * z428
-            + z402 * z426 + z403 * z427;
-        let z522 = -z52 * z520 + z54 * z490 - z349 * z445 + z351 * z443 + z353 * z428
-            + z403 * z426 + z404 * z427;
-        let z523 = z0 * z522 - z1 * z521 + z10 * z490 + z11 * z491 + z12 * z520;
-        let z524 = z4 * z475 + z7 * z499 + z7 * z447 + z9 * z500 + z29 * z473
-            + z285 * z446 + z30 * z474 + z31 * z498 + z292 * z443 + z293 * z444
-            + z360 * z445;
-        let z525 = z4 * z488 - z5 * z448 + z6 * z446 + z7 * z512 + z8 * z447 + z9 * z513
-            + z29 * z486 + z30 * z487 + z31 * z511 + z321 * z443 + z322 * z444
-            + z381 * z445;
-        let z526 = z4 * z492 + z7 * z521 + z9 * z522 + z29 * z490 + z30 * z491
-            + z31 * z520;
-        out[(0, 0)] = z477;
-        out[(0, 1)] = z489;
-        out[(0, 2)] = z492;
-        out[(1, 0)] = z506;
-        out[(1, 1)] = z519;
-        out[(1, 2)] = z523;
-        out[(2, 0)] = z524;
-        out[(2, 1)] = z525;
-        out[(2, 2)] = z526;
+        let z406 = a[2] * z399;
+        let z407 = self.m1 * z258 * z342 - self.m1 * z259 * z341;
+        let z408 = a[0] * z344 + z258 * z400 + z259 * z401 - z275 * z343 + z276 * z342
+            + z44 * z407 - z45 * z359;
+        let z409 = a[0] * z345 + z258 * z401 + z259 * z402 + z274 * z343 - z276 * z341
+            - z43 * z407 + z45 * z358;
+        let z410 = self.m2 * z263 * z348 - self.m2 * z264 * z347 - self.m2 * z52 * z354
+            + self.m2 * z53 * z353 + self.m2 * z406;
+        let z411 = z263 * z403 + z264 * z404 + z265 * z350 - z281 * z349 + z282 * z348
+            + z53 * z410 - z54 * z362 + z55 * z353 + z56 * z354 + z57 * z355;
+        let z412 = z263 * z404 + z264 * z405 + z265 * z351 + z280 * z349 - z282 * z347
+            - z52 * z410 + z54 * z361 + z56 * z353 + z58 * z354 + z59 * z355;
+        let z413 = z408 + z411;
+        let z414 = z409 + z412;
+        let z415 = z358 + z361;
+        let z416 = z359 + z362;
+        let z417 = z407 + z410;
+        let z418 = z0 * z414 - z1 * z413 + z10 * z415 + z11 * z416 + z12 * z417;
+        let z419 = 2.0 * self.ixx2 * z23 * z24 + 2.0 * self.iyy * z24 * z365;
+        let z420 = self.ixx2 * z23 * z26 + self.ixx2 * z24 * z25 + self.iyy * z24 * z366
+            + self.iyy * z26 * z365;
+        let z421 = 2.0 * self.ixx2 * z25 * z26 + 2.0 * self.iyy * z26 * z366;
+        let z422 = self.m2 * z263 * z369 - self.m2 * z264 * z368;
+        let z423 = z263 * z419 + z264 * z420 + z265 * z371 - z281 * z370 + z282 * z369
+            + z53 * z422 - z54 * z375;
+        let z424 = z263 * z420 + z264 * z421 + z265 * z372 + z280 * z370 - z282 * z368
+            - z52 * z422 + z54 * z374;
+        let z425 = z0 * z424 - z1 * z423 + z10 * z374 + z11 * z375 + z12 * z422;
+        let z426 = z4 * z326 + z7 * z284 + z7 * z391 + z9 * z392 + z280 * z306
+            + z281 * z307 + z282 * z378 + z283 * z301 + z29 * z324 + z30 * z325
+            + z31 * z390;
+        let z427 = z4 * z363 - z5 * z285 + z6 * z283 + z7 * z411 + z8 * z284 + z9 * z412
+            + z280 * z339 + z281 * z340 + z282 * z399 + z29 * z361 + z30 * z362
+            + z31 * z410;
+        let z428 = z4 * z376 + z7 * z423 + z9 * z424 + z29 * z374 + z30 * z375
+            + z31 * z422;
+        out[(0, 0)] = z328;
+        out[(0, 1)] = z364;
+        out[(0, 2)] = z376;
+        out[(1, 0)] = z398;
+        out[(1, 1)] = z418;
+        out[(1, 2)] = z425;
+        out[(2, 0)] = z426;
+        out[(2, 1)] = z427;
+        out[(2, 2)] = z428;
     }
     fn force_parameter_derivative(
         &self,
@@ -2855,134 +2655,129 @@ impl Jacobians<3, 0, 0> for Arm3 {
                 let z175 = z154 + z163;
                 let z176 = z155 + z164;
                 let z177 = z156 + z165;
-                let z1018 = -dp[12] * z1;
-                let z1019 = dp[12] * z0;
-                let z1020 = -dp[13] * z0;
-                let z1021 = -dp[13] * z1;
-                let z1022 = z0 * z1018 + z1 * z1019;
-                let z1023 = qd[1] * z1020;
-                let z1024 = qd[1] * z1021;
-                let z1025 = qd[1] * z1022;
-                let z1026 = z1018 - dp[12] * z1 + dp[13] * z7;
-                let z1027 = z1019 + dp[12] * z0 + dp[13] * z9;
-                let z1028 = dp[13] + dp[13] * z4;
-                let z1029 = z4 * z1027 - z9 * z1028;
-                let z1030 = -z4 * z1026 + z7 * z1028;
-                let z1031 = -z7 * z1027 + z9 * z1026;
-                let z1032 = z1023 + qd[2] * z1029;
-                let z1033 = qd[2] * z1030 + z1024;
-                let z1034 = qd[2] * z1031 + z1025;
-                let z1035 = dp[8] * z0 - dp[9] * z1;
-                let z1036 = dp[8] * z1 + dp[9] * z0;
-                let z1037 = z1018 + dp[8] * z6 - dp[9] * z1 + dp[10] * z7;
-                let z1038 = z1019 + dp[8] * z8 + dp[9] * z0 + dp[10] * z9;
-                let z1039 = -dp[8] * z5 + dp[10] * z4 + dp[13];
-                let z1040 = dp[4] * (z6 * z6) + dp[6] * (z1 * z1) + dp[7] * (z7 * z7);
-                let z1041 = dp[4] * z6 * z8 - dp[6] * z0 * z1 + dp[7] * z7 * z9;
-                let z1042 = -dp[4] * z5 * z6 + dp[7] * z4 * z7;
-                let z1043 = dp[4] * (z8 * z8) + dp[6] * (z0 * z0) + dp[7] * (z9 * z9);
-                let z1044 = -dp[4] * z5 * z8 + dp[7] * z4 * z9;
-                let z1045 = dp[4] * (z5 * z5) + dp[7] * (z4 * z4);
-                let z1046 = z1026 + dp[8] * z23 + dp[9] * z24 + dp[10] * z7;
-                let z1047 = z1027 + dp[8] * z25 + dp[9] * z26 + dp[10] * z9;
-                let z1048 = z1028 + dp[8] * z27 + dp[9] * z28 + dp[10] * z4;
-                let z1049 = dp[5] * (z23 * z23) + dp[6] * (z24 * z24)
-                    + dp[7] * (z7 * z7);
-                let z1050 = dp[5] * z23 * z25 + dp[6] * z24 * z26 + dp[7] * z7 * z9;
-                let z1051 = dp[5] * z23 * z27 + dp[6] * z24 * z28 + dp[7] * z4 * z7;
-                let z1052 = dp[5] * (z25 * z25) + dp[6] * (z26 * z26)
-                    + dp[7] * (z9 * z9);
-                let z1053 = dp[5] * z25 * z27 + dp[6] * z26 * z28 + dp[7] * z4 * z9;
-                let z1054 = dp[5] * (z27 * z27) + dp[6] * (z28 * z28)
-                    + dp[7] * (z4 * z4);
-                let z1055 = -qd[0] * z1036;
-                let z1056 = qd[0] * z1035;
-                let z1057 = -qd[0] * z1038 + z1023 + z14 * z1039;
-                let z1058 = qd[0] * z1037 + z1024 - z13 * z1039;
-                let z1059 = z1025 + z13 * z1038 - z14 * z1037;
-                let z1060 = z1032 + z33 * z1048 - z34 * z1047;
-                let z1061 = z1033 - z32 * z1048 + z34 * z1046;
-                let z1062 = z1034 + z32 * z1047 - z33 * z1046;
-                let z1063 = -qd[0] * qd[1] * z1021 - qd[1] * z0 * z1025
-                    + qd[1] * z14 * z1022;
-                let z1064 = qd[0] * qd[1] * z1020 - qd[1] * z1 * z1025
-                    - qd[1] * z13 * z1022;
-                let z1065 = qd[2] * z4 * z1033 - qd[2] * z9 * z1034 + qd[2] * z33 * z1031
-                    - qd[2] * z34 * z1030 + z1063;
-                let z1066 = -qd[2] * z4 * z1032 + qd[2] * z7 * z1034
-                    - qd[2] * z32 * z1031 + qd[2] * z34 * z1029 + z1064;
-                let z1067 = -qd[0] * self.m0 * z1056 - qd[0] * dp[0] * z64;
-                let z1068 = qd[0] * self.m0 * z1055 + qd[0] * dp[0] * z63;
-                let z1069 = z38 * z1068 - z39 * z1067 - z147 * z1036 + z148 * z1035;
-                let z1070 = -qd[0] * self.m1 * z1058 - qd[0] * dp[1] * z66
-                    + self.m1 * z14 * z1059 + self.m1 * z1063 + self.m1 * z136 * z1039
-                    - self.m1 * z137 * z1038 + dp[1] * z14 * z67 - dp[1] * z44 * z137
+                let z939 = -dp[12] * z1;
+                let z940 = dp[12] * z0;
+                let z941 = -dp[13] * z0;
+                let z942 = -dp[13] * z1;
+                let z943 = z0 * z939 + z1 * z940;
+                let z944 = qd[1] * z941;
+                let z945 = qd[1] * z942;
+                let z946 = qd[1] * z943;
+                let z947 = -dp[12] * z1 + dp[13] * z7 + z939;
+                let z948 = dp[12] * z0 + dp[13] * z9 + z940;
+                let z949 = dp[13] + dp[13] * z4;
+                let z950 = z4 * z948 - z9 * z949;
+                let z951 = -z4 * z947 + z7 * z949;
+                let z952 = -z7 * z948 + z9 * z947;
+                let z953 = qd[2] * z950 + z944;
+                let z954 = qd[2] * z951 + z945;
+                let z955 = qd[2] * z952 + z946;
+                let z956 = dp[8] * z0 - dp[9] * z1;
+                let z957 = dp[8] * z1 + dp[9] * z0;
+                let z958 = dp[8] * z6 - dp[9] * z1 + dp[10] * z7 + z939;
+                let z959 = dp[8] * z8 + dp[9] * z0 + dp[10] * z9 + z940;
+                let z960 = -dp[8] * z5 + dp[10] * z4 + dp[13];
+                let z961 = dp[4] * (z6 * z6) + dp[6] * (z1 * z1) + dp[7] * (z7 * z7);
+                let z962 = dp[4] * z6 * z8 - dp[6] * z0 * z1 + dp[7] * z7 * z9;
+                let z963 = -dp[4] * z5 * z6 + dp[7] * z4 * z7;
+                let z964 = dp[4] * (z8 * z8) + dp[6] * (z0 * z0) + dp[7] * (z9 * z9);
+                let z965 = -dp[4] * z5 * z8 + dp[7] * z4 * z9;
+                let z966 = dp[4] * (z5 * z5) + dp[7] * (z4 * z4);
+                let z967 = dp[8] * z23 + dp[9] * z24 + dp[10] * z7 + z947;
+                let z968 = dp[8] * z25 + dp[9] * z26 + dp[10] * z9 + z948;
+                let z969 = dp[8] * z27 + dp[9] * z28 + dp[10] * z4 + z949;
+                let z970 = dp[5] * (z23 * z23) + dp[6] * (z24 * z24) + dp[7] * (z7 * z7);
+                let z971 = dp[5] * z23 * z25 + dp[6] * z24 * z26 + dp[7] * z7 * z9;
+                let z972 = dp[5] * z23 * z27 + dp[6] * z24 * z28 + dp[7] * z4 * z7;
+                let z973 = dp[5] * (z25 * z25) + dp[6] * (z26 * z26) + dp[7] * (z9 * z9);
+                let z974 = dp[5] * z25 * z27 + dp[6] * z26 * z28 + dp[7] * z4 * z9;
+                let z975 = dp[5] * (z27 * z27) + dp[6] * (z28 * z28) + dp[7] * (z4 * z4);
+                let z976 = -qd[0] * z957;
+                let z977 = qd[0] * z956;
+                let z978 = -qd[0] * z959 + z14 * z960 + z944;
+                let z979 = qd[0] * z958 - z13 * z960 + z945;
+                let z980 = z13 * z959 - z14 * z958 + z946;
+                let z981 = z33 * z969 - z34 * z968 + z953;
+                let z982 = -z32 * z969 + z34 * z967 + z954;
+                let z983 = z32 * z968 - z33 * z967 + z955;
+                let z984 = -qd[0] * qd[1] * z942 - qd[1] * z0 * z946
+                    + qd[1] * z14 * z943;
+                let z985 = qd[0] * qd[1] * z941 - qd[1] * z1 * z946 - qd[1] * z13 * z943;
+                let z986 = z984 + qd[2] * z4 * z954 - qd[2] * z9 * z955
+                    + qd[2] * z33 * z952 - qd[2] * z34 * z951;
+                let z987 = z985 - qd[2] * z4 * z953 + qd[2] * z7 * z955
+                    - qd[2] * z32 * z952 + qd[2] * z34 * z950;
+                let z988 = -qd[0] * self.m0 * z977 - qd[0] * dp[0] * z64;
+                let z989 = qd[0] * self.m0 * z976 + qd[0] * dp[0] * z63;
+                let z990 = z38 * z989 - z39 * z988 - z147 * z957 + z148 * z956;
+                let z991 = -qd[0] * self.m1 * z979 - qd[0] * dp[1] * z66 + self.m1 * z984
+                    + self.m1 * z14 * z980 + self.m1 * z136 * z960
+                    - self.m1 * z137 * z959 + dp[1] * z14 * z67 - dp[1] * z44 * z137
                     + dp[1] * z45 * z136 + dp[1] * z138;
-                let z1071 = qd[0] * self.m1 * z1057 + qd[0] * dp[1] * z65
-                    - self.m1 * z13 * z1059 + self.m1 * z1064 - self.m1 * z135 * z1039
-                    + self.m1 * z137 * z1037 - dp[1] * z13 * z67 + dp[1] * z43 * z137
+                let z992 = qd[0] * self.m1 * z978 + qd[0] * dp[1] * z65 + self.m1 * z985
+                    - self.m1 * z13 * z980 - self.m1 * z135 * z960
+                    + self.m1 * z137 * z958 - dp[1] * z13 * z67 + dp[1] * z43 * z137
                     - dp[1] * z45 * z135 + dp[1] * z139;
-                let z1072 = qd[0] * z1042 + z13 * z1040 + z14 * z1041;
-                let z1073 = qd[0] * z1044 + z13 * z1041 + z14 * z1043;
-                let z1074 = z13 * z1073 - z14 * z1072 + z43 * z1071 - z44 * z1070
-                    + z135 * z1042 + z136 * z1044 + z137 * z1045 - z154 * z1038
-                    + z155 * z1037;
-                let z1075 = self.m2 * z33 * z1062 - self.m2 * z34 * z1061
-                    + self.m2 * z1065 + self.m2 * z142 * z1048 - self.m2 * z143 * z1047
-                    + dp[2] * z33 * z70 - dp[2] * z34 * z69 - dp[2] * z53 * z143
-                    + dp[2] * z54 * z142 + dp[2] * z144;
-                let z1076 = -self.m2 * z32 * z1062 + self.m2 * z34 * z1060
-                    + self.m2 * z1066 - self.m2 * z141 * z1048 + self.m2 * z143 * z1046
-                    - dp[2] * z32 * z70 + dp[2] * z34 * z68 + dp[2] * z52 * z143
-                    - dp[2] * z54 * z141 + dp[2] * z145;
-                let z1077 = z32 * z1049 + z33 * z1050 + z34 * z1051;
-                let z1078 = z32 * z1050 + z33 * z1052 + z34 * z1053;
-                let z1079 = z32 * z1078 - z33 * z1077 + z52 * z1076 - z53 * z1075
-                    + z141 * z1051 + z142 * z1053 + z143 * z1054 - z163 * z1047
-                    + z164 * z1046;
-                let z1080 = z1074 + z1079;
-                let z1081 = z1069 + z1080;
-                let z1082 = qd[1] * z0 * z1023 + qd[1] * z1 * z1024 + qd[1] * z13 * z1021
-                    - qd[1] * z14 * z1020;
-                let z1083 = -qd[2] * z7 * z1033 + qd[2] * z9 * z1032
-                    + qd[2] * z32 * z1030 - qd[2] * z33 * z1029 + z1082;
-                let z1084 = self.m1 * dp[14] + self.m1 * z13 * z1058
-                    - self.m1 * z14 * z1057 + self.m1 * z1082 + self.m1 * z135 * z1038
-                    - self.m1 * z136 * z1037 + dp[1] * z13 * z66 - dp[1] * z14 * z65
+                let z993 = qd[0] * z963 + z13 * z961 + z14 * z962;
+                let z994 = qd[0] * z965 + z13 * z962 + z14 * z964;
+                let z995 = z13 * z994 - z14 * z993 + z43 * z992 - z44 * z991
+                    + z135 * z963 + z136 * z965 + z137 * z966 - z154 * z959
+                    + z155 * z958;
+                let z996 = self.m2 * z986 + self.m2 * z33 * z983 - self.m2 * z34 * z982
+                    + self.m2 * z142 * z969 - self.m2 * z143 * z968 + dp[2] * z33 * z70
+                    - dp[2] * z34 * z69 - dp[2] * z53 * z143 + dp[2] * z54 * z142
+                    + dp[2] * z144;
+                let z997 = self.m2 * z987 - self.m2 * z32 * z983 + self.m2 * z34 * z981
+                    - self.m2 * z141 * z969 + self.m2 * z143 * z967 - dp[2] * z32 * z70
+                    + dp[2] * z34 * z68 + dp[2] * z52 * z143 - dp[2] * z54 * z141
+                    + dp[2] * z145;
+                let z998 = z32 * z970 + z33 * z971 + z34 * z972;
+                let z999 = z32 * z971 + z33 * z973 + z34 * z974;
+                let z1000 = z32 * z999 - z33 * z998 + z52 * z997 - z53 * z996
+                    + z141 * z972 + z142 * z974 + z143 * z975 - z163 * z968
+                    + z164 * z967;
+                let z1001 = z995 + z1000;
+                let z1002 = z990 + z1001;
+                let z1003 = qd[1] * z0 * z944 + qd[1] * z1 * z945 + qd[1] * z13 * z942
+                    - qd[1] * z14 * z941;
+                let z1004 = z1003 - qd[2] * z7 * z954 + qd[2] * z9 * z953
+                    + qd[2] * z32 * z951 - qd[2] * z33 * z950;
+                let z1005 = self.m1 * z1003 + self.m1 * dp[14] + self.m1 * z13 * z979
+                    - self.m1 * z14 * z978 + self.m1 * z135 * z959
+                    - self.m1 * z136 * z958 + dp[1] * z13 * z66 - dp[1] * z14 * z65
                     - dp[1] * z43 * z136 + dp[1] * z44 * z135 + dp[1] * z140
                     + self.g * dp[1];
-                let z1085 = qd[0] * z1045 + z13 * z1042 + z14 * z1044;
-                let z1086 = -qd[0] * z1073 + z14 * z1085 + z44 * z1084 - z45 * z1071
-                    + z135 * z1040 + z136 * z1041 + z137 * z1042 - z155 * z1039
-                    + z156 * z1038;
-                let z1087 = qd[0] * z1072 - z13 * z1085 - z43 * z1084 + z45 * z1070
-                    + z135 * z1041 + z136 * z1043 + z137 * z1044 + z154 * z1039
-                    - z156 * z1037;
-                let z1088 = self.m2 * dp[14] + self.m2 * z32 * z1061
-                    - self.m2 * z33 * z1060 + self.m2 * z1083 + self.m2 * z141 * z1047
-                    - self.m2 * z142 * z1046 + dp[2] * z32 * z69 - dp[2] * z33 * z68
+                let z1006 = qd[0] * z966 + z13 * z963 + z14 * z965;
+                let z1007 = -qd[0] * z994 + z14 * z1006 + z44 * z1005 - z45 * z992
+                    + z135 * z961 + z136 * z962 + z137 * z963 - z155 * z960
+                    + z156 * z959;
+                let z1008 = qd[0] * z993 - z13 * z1006 - z43 * z1005 + z45 * z991
+                    + z135 * z962 + z136 * z964 + z137 * z965 + z154 * z960
+                    - z156 * z958;
+                let z1009 = self.m2 * z1004 + self.m2 * dp[14] + self.m2 * z32 * z982
+                    - self.m2 * z33 * z981 + self.m2 * z141 * z968
+                    - self.m2 * z142 * z967 + dp[2] * z32 * z69 - dp[2] * z33 * z68
                     - dp[2] * z52 * z142 + dp[2] * z53 * z141 + dp[2] * z146
                     + self.g * dp[2];
-                let z1089 = z32 * z1051 + z33 * z1053 + z34 * z1054;
-                let z1090 = z33 * z1089 - z34 * z1078 + z53 * z1088 - z54 * z1076
-                    + z141 * z1049 + z142 * z1050 + z143 * z1051 - z164 * z1048
-                    + z165 * z1047;
-                let z1091 = -z32 * z1089 + z34 * z1077 - z52 * z1088 + z54 * z1075
-                    + z141 * z1050 + z142 * z1052 + z143 * z1053 + z163 * z1048
-                    - z165 * z1046;
-                let z1092 = z1086 + z1090;
-                let z1093 = z1087 + z1091;
-                let z1094 = z1070 + z1075;
-                let z1095 = z1071 + z1076;
-                let z1096 = z1084 + z1088;
-                let z1097 = z0 * z1093 - z1 * z1092 + z10 * z1094 + z11 * z1095
-                    + z12 * z1096 + z175 * z1020 + z176 * z1021 + z177 * z1022;
-                let z1098 = z4 * z1079 + z7 * z1090 + z9 * z1091 + z29 * z1075
-                    + z30 * z1076 + z31 * z1088 + z163 * z1029 + z164 * z1030
-                    + z165 * z1031;
-                let x0 = -z1081;
-                let x1 = -z1097;
-                let x2 = -z1098;
+                let z1010 = z32 * z972 + z33 * z974 + z34 * z975;
+                let z1011 = z33 * z1010 - z34 * z999 + z53 * z1009 - z54 * z997
+                    + z141 * z970 + z142 * z971 + z143 * z972 - z164 * z969
+                    + z165 * z968;
+                let z1012 = -z32 * z1010 + z34 * z998 - z52 * z1009 + z54 * z996
+                    + z141 * z971 + z142 * z973 + z143 * z974 + z163 * z969
+                    - z165 * z967;
+                let z1013 = z1007 + z1011;
+                let z1014 = z1008 + z1012;
+                let z1015 = z991 + z996;
+                let z1016 = z992 + z997;
+                let z1017 = z1005 + z1009;
+                let z1018 = z0 * z1014 - z1 * z1013 + z10 * z1015 + z11 * z1016
+                    + z12 * z1017 + z175 * z941 + z176 * z942 + z177 * z943;
+                let z1019 = z4 * z1000 + z7 * z1011 + z9 * z1012 + z29 * z996
+                    + z30 * z997 + z31 * z1009 + z163 * z950 + z164 * z951 + z165 * z952;
+                let x0 = -z1002;
+                let x1 = -z1018;
+                let x2 = -z1019;
                 out[0] = x0;
                 out[1] = x1;
                 out[2] = x2;
@@ -3038,116 +2833,112 @@ impl Jacobians<3, 0, 0> for Arm3 {
                 let z52 = self.cx * z23 + self.cy * z24 + self.cz * z7 + z18;
                 let z53 = self.cx * z25 + self.cy * z26 + self.cz * z9 + z19;
                 let z54 = self.cx * z27 + self.cy * z28 + self.cz * z4 + z20;
-                let z421 = -a[1] * z1;
-                let z422 = a[1] * z0;
-                let z423 = a[1] * z10;
-                let z424 = a[1] * z11;
-                let z425 = a[1] * z12;
-                let z426 = a[2] * z7 + z421;
-                let z427 = a[2] * z9 + z422;
-                let z428 = a[0] + a[2] * z4;
-                let z429 = a[2] * z29 + z423;
-                let z430 = a[2] * z30 + z424;
-                let z431 = a[2] * z31 + z425;
-                let z432 = -self.m0 * a[0] * z39;
-                let z433 = self.m0 * a[0] * z38;
-                let z437 = -self.m1 * a[0] * z44 + self.m1 * z45 * z422 + self.m1 * z423;
-                let z438 = self.m1 * a[0] * z43 - self.m1 * z45 * z421 + self.m1 * z424;
-                let z439 = -self.m1 * z43 * z422 + self.m1 * z44 * z421 + self.m1 * z425;
-                let z443 = -self.m2 * z53 * z428 + self.m2 * z54 * z427 + self.m2 * z429;
-                let z444 = self.m2 * z52 * z428 - self.m2 * z54 * z426 + self.m2 * z430;
-                let z445 = -self.m2 * z52 * z427 + self.m2 * z53 * z426 + self.m2 * z431;
-                let z452 = z437 + z443;
-                let z453 = z438 + z444;
-                let z454 = z439 + z445;
-                let z1018 = -dp[12] * z1;
-                let z1019 = dp[12] * z0;
-                let z1020 = -dp[13] * z0;
-                let z1021 = -dp[13] * z1;
-                let z1022 = z0 * z1018 + z1 * z1019;
-                let z1026 = z1018 - dp[12] * z1 + dp[13] * z7;
-                let z1027 = z1019 + dp[12] * z0 + dp[13] * z9;
-                let z1028 = dp[13] + dp[13] * z4;
-                let z1029 = z4 * z1027 - z9 * z1028;
-                let z1030 = -z4 * z1026 + z7 * z1028;
-                let z1031 = -z7 * z1027 + z9 * z1026;
-                let z1035 = dp[8] * z0 - dp[9] * z1;
-                let z1036 = dp[8] * z1 + dp[9] * z0;
-                let z1037 = z1018 + dp[8] * z6 - dp[9] * z1 + dp[10] * z7;
-                let z1038 = z1019 + dp[8] * z8 + dp[9] * z0 + dp[10] * z9;
-                let z1039 = -dp[8] * z5 + dp[10] * z4 + dp[13];
-                let z1040 = dp[4] * (z6 * z6) + dp[6] * (z1 * z1) + dp[7] * (z7 * z7);
-                let z1041 = dp[4] * z6 * z8 - dp[6] * z0 * z1 + dp[7] * z7 * z9;
-                let z1042 = -dp[4] * z5 * z6 + dp[7] * z4 * z7;
-                let z1043 = dp[4] * (z8 * z8) + dp[6] * (z0 * z0) + dp[7] * (z9 * z9);
-                let z1044 = -dp[4] * z5 * z8 + dp[7] * z4 * z9;
-                let z1045 = dp[4] * (z5 * z5) + dp[7] * (z4 * z4);
-                let z1046 = z1026 + dp[8] * z23 + dp[9] * z24 + dp[10] * z7;
-                let z1047 = z1027 + dp[8] * z25 + dp[9] * z26 + dp[10] * z9;
-                let z1048 = z1028 + dp[8] * z27 + dp[9] * z28 + dp[10] * z4;
-                let z1049 = dp[5] * (z23 * z23) + dp[6] * (z24 * z24)
-                    + dp[7] * (z7 * z7);
-                let z1050 = dp[5] * z23 * z25 + dp[6] * z24 * z26 + dp[7] * z7 * z9;
-                let z1051 = dp[5] * z23 * z27 + dp[6] * z24 * z28 + dp[7] * z4 * z7;
-                let z1052 = dp[5] * (z25 * z25) + dp[6] * (z26 * z26)
-                    + dp[7] * (z9 * z9);
-                let z1053 = dp[5] * z25 * z27 + dp[6] * z26 * z28 + dp[7] * z4 * z9;
-                let z1054 = dp[5] * (z27 * z27) + dp[6] * (z28 * z28)
-                    + dp[7] * (z4 * z4);
-                let z1099 = a[1] * z1020;
-                let z1100 = a[1] * z1021;
-                let z1101 = a[2] * z1029 + z1099;
-                let z1102 = a[2] * z1030 + z1100;
-                let z1103 = -self.m0 * a[0] * z1036 - a[0] * dp[0] * z39;
-                let z1104 = self.m0 * a[0] * z1035 + a[0] * dp[0] * z38;
-                let z1105 = a[0] * dp[7] + z38 * z1104 - z39 * z1103 - z432 * z1036
-                    + z433 * z1035;
-                let z1106 = -a[0] * dp[1] * z44 - self.m1 * a[0] * z1038
-                    + self.m1 * z1099 + self.m1 * z422 * z1039 + dp[1] * z45 * z422
-                    + dp[1] * z423;
-                let z1107 = a[0] * dp[1] * z43 + self.m1 * a[0] * z1037 + self.m1 * z1100
-                    - self.m1 * z421 * z1039 - dp[1] * z45 * z421 + dp[1] * z424;
-                let z1108 = a[0] * z1045 + z43 * z1107 - z44 * z1106 + z421 * z1042
-                    + z422 * z1044 - z437 * z1038 + z438 * z1037;
-                let z1109 = self.m2 * z1101 + self.m2 * z427 * z1048
-                    - self.m2 * z428 * z1047 - dp[2] * z53 * z428 + dp[2] * z54 * z427
-                    + dp[2] * z429;
-                let z1110 = self.m2 * z1102 - self.m2 * z426 * z1048
-                    + self.m2 * z428 * z1046 + dp[2] * z52 * z428 - dp[2] * z54 * z426
-                    + dp[2] * z430;
-                let z1111 = z52 * z1110 - z53 * z1109 + z426 * z1051 + z427 * z1053
-                    + z428 * z1054 - z443 * z1047 + z444 * z1046;
-                let z1112 = z1108 + z1111;
-                let z1113 = z1105 + z1112;
-                let z1114 = a[1] * z1022;
-                let z1115 = a[2] * z1031 + z1114;
-                let z1116 = self.m1 * z1114 + self.m1 * z421 * z1038
-                    - self.m1 * z422 * z1037 - dp[1] * z43 * z422 + dp[1] * z44 * z421
-                    + dp[1] * z425;
-                let z1117 = a[0] * z1042 + z44 * z1116 - z45 * z1107 + z421 * z1040
-                    + z422 * z1041 - z438 * z1039 + z439 * z1038;
-                let z1118 = a[0] * z1044 - z43 * z1116 + z45 * z1106 + z421 * z1041
-                    + z422 * z1043 + z437 * z1039 - z439 * z1037;
-                let z1119 = self.m2 * z1115 + self.m2 * z426 * z1047
-                    - self.m2 * z427 * z1046 - dp[2] * z52 * z427 + dp[2] * z53 * z426
-                    + dp[2] * z431;
-                let z1120 = z53 * z1119 - z54 * z1110 + z426 * z1049 + z427 * z1050
-                    + z428 * z1051 - z444 * z1048 + z445 * z1047;
-                let z1121 = -z52 * z1119 + z54 * z1109 + z426 * z1050 + z427 * z1052
-                    + z428 * z1053 + z443 * z1048 - z445 * z1046;
-                let z1122 = z1117 + z1120;
-                let z1123 = z1118 + z1121;
-                let z1124 = z1106 + z1109;
-                let z1125 = z1107 + z1110;
-                let z1126 = z1116 + z1119;
-                let z1127 = z0 * z1123 - z1 * z1122 + z10 * z1124 + z11 * z1125
-                    + z12 * z1126 + z452 * z1020 + z453 * z1021 + z454 * z1022;
-                let z1128 = z4 * z1111 + z7 * z1120 + z9 * z1121 + z29 * z1109
-                    + z30 * z1110 + z31 * z1119 + z443 * z1029 + z444 * z1030
-                    + z445 * z1031;
-                out[0] = z1113;
-                out[1] = z1127;
-                out[2] = z1128;
+                let z258 = -a[1] * z1;
+                let z259 = a[1] * z0;
+                let z260 = a[1] * z10;
+                let z261 = a[1] * z11;
+                let z262 = a[1] * z12;
+                let z263 = a[2] * z7 + z258;
+                let z264 = a[2] * z9 + z259;
+                let z265 = a[0] + a[2] * z4;
+                let z266 = a[2] * z29 + z260;
+                let z267 = a[2] * z30 + z261;
+                let z268 = a[2] * z31 + z262;
+                let z269 = -self.m0 * a[0] * z39;
+                let z270 = self.m0 * a[0] * z38;
+                let z274 = -self.m1 * a[0] * z44 + self.m1 * z260 + self.m1 * z45 * z259;
+                let z275 = self.m1 * a[0] * z43 + self.m1 * z261 - self.m1 * z45 * z258;
+                let z276 = self.m1 * z262 - self.m1 * z43 * z259 + self.m1 * z44 * z258;
+                let z280 = self.m2 * z266 - self.m2 * z53 * z265 + self.m2 * z54 * z264;
+                let z281 = self.m2 * z267 + self.m2 * z52 * z265 - self.m2 * z54 * z263;
+                let z282 = self.m2 * z268 - self.m2 * z52 * z264 + self.m2 * z53 * z263;
+                let z289 = z274 + z280;
+                let z290 = z275 + z281;
+                let z291 = z276 + z282;
+                let z939 = -dp[12] * z1;
+                let z940 = dp[12] * z0;
+                let z941 = -dp[13] * z0;
+                let z942 = -dp[13] * z1;
+                let z943 = z0 * z939 + z1 * z940;
+                let z947 = -dp[12] * z1 + dp[13] * z7 + z939;
+                let z948 = dp[12] * z0 + dp[13] * z9 + z940;
+                let z949 = dp[13] + dp[13] * z4;
+                let z950 = z4 * z948 - z9 * z949;
+                let z951 = -z4 * z947 + z7 * z949;
+                let z952 = -z7 * z948 + z9 * z947;
+                let z956 = dp[8] * z0 - dp[9] * z1;
+                let z957 = dp[8] * z1 + dp[9] * z0;
+                let z958 = dp[8] * z6 - dp[9] * z1 + dp[10] * z7 + z939;
+                let z959 = dp[8] * z8 + dp[9] * z0 + dp[10] * z9 + z940;
+                let z960 = -dp[8] * z5 + dp[10] * z4 + dp[13];
+                let z961 = dp[4] * (z6 * z6) + dp[6] * (z1 * z1) + dp[7] * (z7 * z7);
+                let z962 = dp[4] * z6 * z8 - dp[6] * z0 * z1 + dp[7] * z7 * z9;
+                let z963 = -dp[4] * z5 * z6 + dp[7] * z4 * z7;
+                let z964 = dp[4] * (z8 * z8) + dp[6] * (z0 * z0) + dp[7] * (z9 * z9);
+                let z965 = -dp[4] * z5 * z8 + dp[7] * z4 * z9;
+                let z966 = dp[4] * (z5 * z5) + dp[7] * (z4 * z4);
+                let z967 = dp[8] * z23 + dp[9] * z24 + dp[10] * z7 + z947;
+                let z968 = dp[8] * z25 + dp[9] * z26 + dp[10] * z9 + z948;
+                let z969 = dp[8] * z27 + dp[9] * z28 + dp[10] * z4 + z949;
+                let z970 = dp[5] * (z23 * z23) + dp[6] * (z24 * z24) + dp[7] * (z7 * z7);
+                let z971 = dp[5] * z23 * z25 + dp[6] * z24 * z26 + dp[7] * z7 * z9;
+                let z972 = dp[5] * z23 * z27 + dp[6] * z24 * z28 + dp[7] * z4 * z7;
+                let z973 = dp[5] * (z25 * z25) + dp[6] * (z26 * z26) + dp[7] * (z9 * z9);
+                let z974 = dp[5] * z25 * z27 + dp[6] * z26 * z28 + dp[7] * z4 * z9;
+                let z975 = dp[5] * (z27 * z27) + dp[6] * (z28 * z28) + dp[7] * (z4 * z4);
+                let z1020 = a[1] * z941;
+                let z1021 = a[1] * z942;
+                let z1022 = z1020 + a[2] * z950;
+                let z1023 = z1021 + a[2] * z951;
+                let z1024 = -self.m0 * a[0] * z957 - a[0] * dp[0] * z39;
+                let z1025 = self.m0 * a[0] * z956 + a[0] * dp[0] * z38;
+                let z1026 = a[0] * dp[7] - z269 * z957 + z270 * z956 + z38 * z1025
+                    - z39 * z1024;
+                let z1027 = -a[0] * dp[1] * z44 + self.m1 * z1020 - self.m1 * a[0] * z959
+                    + self.m1 * z259 * z960 + dp[1] * z260 + dp[1] * z45 * z259;
+                let z1028 = a[0] * dp[1] * z43 + self.m1 * z1021 + self.m1 * a[0] * z958
+                    - self.m1 * z258 * z960 + dp[1] * z261 - dp[1] * z45 * z258;
+                let z1029 = a[0] * z966 + z258 * z963 + z259 * z965 - z274 * z959
+                    + z275 * z958 + z43 * z1028 - z44 * z1027;
+                let z1030 = self.m2 * z1022 + self.m2 * z264 * z969
+                    - self.m2 * z265 * z968 + dp[2] * z266 - dp[2] * z53 * z265
+                    + dp[2] * z54 * z264;
+                let z1031 = self.m2 * z1023 - self.m2 * z263 * z969
+                    + self.m2 * z265 * z967 + dp[2] * z267 + dp[2] * z52 * z265
+                    - dp[2] * z54 * z263;
+                let z1032 = z263 * z972 + z264 * z974 + z265 * z975 - z280 * z968
+                    + z281 * z967 + z52 * z1031 - z53 * z1030;
+                let z1033 = z1029 + z1032;
+                let z1034 = z1026 + z1033;
+                let z1035 = a[1] * z943;
+                let z1036 = a[2] * z952 + z1035;
+                let z1037 = self.m1 * z258 * z959 - self.m1 * z259 * z958
+                    + self.m1 * z1035 + dp[1] * z262 - dp[1] * z43 * z259
+                    + dp[1] * z44 * z258;
+                let z1038 = a[0] * z963 + z258 * z961 + z259 * z962 - z275 * z960
+                    + z276 * z959 + z44 * z1037 - z45 * z1028;
+                let z1039 = a[0] * z965 + z258 * z962 + z259 * z964 + z274 * z960
+                    - z276 * z958 - z43 * z1037 + z45 * z1027;
+                let z1040 = self.m2 * z263 * z968 - self.m2 * z264 * z967
+                    + self.m2 * z1036 + dp[2] * z268 - dp[2] * z52 * z264
+                    + dp[2] * z53 * z263;
+                let z1041 = z263 * z970 + z264 * z971 + z265 * z972 - z281 * z969
+                    + z282 * z968 + z53 * z1040 - z54 * z1031;
+                let z1042 = z263 * z971 + z264 * z973 + z265 * z974 + z280 * z969
+                    - z282 * z967 - z52 * z1040 + z54 * z1030;
+                let z1043 = z1038 + z1041;
+                let z1044 = z1039 + z1042;
+                let z1045 = z1027 + z1030;
+                let z1046 = z1028 + z1031;
+                let z1047 = z1037 + z1040;
+                let z1048 = z0 * z1044 - z1 * z1043 + z10 * z1045 + z11 * z1046
+                    + z12 * z1047 + z289 * z941 + z290 * z942 + z291 * z943;
+                let z1049 = z4 * z1032 + z7 * z1041 + z9 * z1042 + z280 * z950
+                    + z281 * z951 + z282 * z952 + z29 * z1030 + z30 * z1031
+                    + z31 * z1040;
+                out[0] = z1034;
+                out[1] = z1048;
+                out[2] = z1049;
                 true
             }
             _ => false,

@@ -2031,6 +2031,7 @@ impl Dynamics<7> for Arm7 {
         let z128 = -self.ixx1 * z5 * z6 + self.izz * z4 * z7;
         let z129 = self.ixx1 * (z8 * z8) + self.iyy * (z0 * z0) + self.izz * (z9 * z9);
         let z130 = -self.ixx1 * z5 * z8 + self.izz * z4 * z9;
+        let z131 = self.ixx1 * (z5 * z5) + self.izz * (z4 * z4);
         let z132 = self.cx * z23 + self.cy * z24 + self.cz * z7 + z18;
         let z133 = self.cx * z25 + self.cy * z26 + self.cz * z9 + z19;
         let z134 = self.cx * z27 + self.cy * z28 + self.cz * z4 + z20;
@@ -2094,6 +2095,8 @@ impl Dynamics<7> for Arm7 {
             + self.izz * z86 * z88;
         let z176 = self.ixx6 * (z107 * z107) + self.iyy * (z108 * z108)
             + self.izz * (z88 * z88);
+        let z183 = -qd[0] * z119;
+        let z184 = qd[0] * z118;
         let z185 = -qd[0] * z124 + z14 * z125 + z15;
         let z186 = qd[0] * z123 - z13 * z125 + z16;
         let z187 = z13 * z124 - z14 * z123 + z17;
@@ -2161,6 +2164,8 @@ impl Dynamics<7> for Arm7 {
             + z13 * z126 + z14 * z127;
         let z234 = z228 + qd[0] * z130 - self.m1 * z123 * z187 + self.m1 * z125 * z185
             + z13 * z127 + z14 * z129;
+        let z235 = z229 + qd[0] * z131 + self.m1 * z123 * z186 - self.m1 * z124 * z185
+            + z13 * z128 + z14 * z130;
         let z236 = z230 + self.m1 * z185;
         let z237 = z231 + self.m1 * z186;
         let z238 = z232 + self.m1 * z187;
@@ -2222,11 +2227,7 @@ impl Dynamics<7> for Arm7 {
         let z306 = -self.m1 * z123 * z125 + z296 + z128;
         let z307 = self.m1 * (z123 * z123) + self.m1 * (z125 * z125) + z297 + z129;
         let z308 = -self.m1 * z124 * z125 + z298 + z130;
-        let z320 = z0 * z305 - z1 * z304 - z11 * z303 + z12 * z302;
-        let z321 = z0 * z307 - z1 * z305 + z10 * z303 - z12 * z301;
-        let z323 = z0 * z303 + z10 * z300;
-        let z324 = z1 * z303 + z11 * z300;
-        let z325 = -z0 * z301 - z1 * z302 + z12 * z300;
+        let z309 = self.m1 * (z123 * z123) + self.m1 * (z124 * z124) + z299 + z131;
         let z327 = z4 * z296 + z7 * z294 + z9 * z295 - z30 * z293 + z31 * z292;
         let z328 = z4 * z298 + z7 * z295 + z9 * z297 + z29 * z293 - z31 * z291;
         let z329 = z4 * z299 + z7 * z296 + z9 * z298 - z29 * z292 + z30 * z291;
@@ -2257,1692 +2258,332 @@ impl Dynamics<7> for Arm7 {
         let z368 = self.m6 * z109 + z86 * z253 - z88 * z252;
         let z369 = self.m6 * z110 - z84 * z253 + z88 * z251;
         let z370 = self.m6 * z111 + z84 * z252 - z86 * z251;
-        let z560 = -qd[0] * z1;
-        let z561 = qd[0] * z0;
-        let z562 = -self.oy * z561;
-        let z563 = self.oy * z560;
-        let z564 = -qd[1] * z5;
-        let z565 = qd[1] * z4;
-        let z566 = z0 * z564 + z4 * z560;
-        let z567 = z0 * z565 + z5 * z560;
-        let z568 = z1 * z564 + z4 * z561;
-        let z569 = z1 * z565 + z5 * z561;
-        let z570 = -self.oy * z561 + self.l * z567 + z562;
-        let z571 = self.oy * z560 + self.l * z569 + z563;
-        let z572 = -qd[2] * z22;
-        let z573 = qd[2] * z21;
-        let z574 = -z1 * z573 + z6 * z572 + z21 * z566 - z22 * z561;
-        let z575 = -z1 * z572 - z6 * z573 - z21 * z561 - z22 * z566;
-        let z576 = z0 * z573 + z8 * z572 + z21 * z568 + z22 * z560;
-        let z577 = z0 * z572 - z8 * z573 + z21 * z560 - z22 * z568;
-        let z578 = -z5 * z572 - z21 * z565;
-        let z579 = z5 * z573 + z22 * z565;
-        let z580 = self.oy * z575 + self.l * z567 + z570;
-        let z581 = self.oy * z577 + self.l * z569 + z571;
-        let z582 = -qd[3] * z42;
-        let z583 = qd[3] * z41;
-        let z584 = -z7 * z583 + z23 * z582 + z41 * z574 - z42 * z567;
-        let z585 = z7 * z582 + z23 * z583 + z41 * z567 + z42 * z574;
-        let z586 = -z9 * z583 + z25 * z582 + z41 * z576 - z42 * z569;
-        let z587 = z9 * z582 + z25 * z583 + z41 * z569 + z42 * z576;
-        let z588 = -z4 * z583 + z27 * z582 + z41 * z578 - z42 * z564;
-        let z589 = z4 * z582 + z27 * z583 + z41 * z564 + z42 * z578;
-        let z590 = self.oy * z575 + self.l * z585 + z580;
-        let z591 = self.oy * z577 + self.l * z587 + z581;
-        let z592 = -qd[4] * z62;
-        let z593 = qd[4] * z61;
-        let z594 = z24 * z593 + z43 * z592 + z61 * z584 + z62 * z575;
-        let z595 = z24 * z592 - z43 * z593 + z61 * z575 - z62 * z584;
-        let z596 = z26 * z593 + z45 * z592 + z61 * z586 + z62 * z577;
-        let z597 = z26 * z592 - z45 * z593 + z61 * z577 - z62 * z586;
-        let z598 = z28 * z593 + z47 * z592 + z61 * z588 + z62 * z579;
-        let z599 = z28 * z592 - z47 * z593 + z61 * z579 - z62 * z588;
-        let z600 = self.oy * z595 + self.l * z585 + z590;
-        let z601 = self.oy * z597 + self.l * z587 + z591;
-        let z602 = -qd[5] * z82;
-        let z603 = qd[5] * z81;
-        let z604 = -z44 * z603 + z63 * z602 + z81 * z594 - z82 * z585;
-        let z605 = z44 * z602 + z63 * z603 + z81 * z585 + z82 * z594;
-        let z606 = -z46 * z603 + z65 * z602 + z81 * z596 - z82 * z587;
-        let z607 = z46 * z602 + z65 * z603 + z81 * z587 + z82 * z596;
-        let z608 = -z48 * z603 + z67 * z602 + z81 * z598 - z82 * z589;
-        let z609 = z48 * z602 + z67 * z603 + z81 * z589 + z82 * z598;
-        let z610 = self.oy * z595 + self.l * z605 + z600;
-        let z611 = self.oy * z597 + self.l * z607 + z601;
-        let z612 = -qd[6] * z102;
-        let z613 = qd[6] * z101;
-        let z614 = z64 * z613 + z83 * z612 + z101 * z604 + z102 * z595;
-        let z615 = z64 * z612 - z83 * z613 + z101 * z595 - z102 * z604;
-        let z616 = z66 * z613 + z85 * z612 + z101 * z606 + z102 * z597;
-        let z617 = z66 * z612 - z85 * z613 + z101 * z597 - z102 * z606;
-        let z618 = z68 * z613 + z87 * z612 + z101 * z608 + z102 * z599;
-        let z619 = z68 * z612 - z87 * z613 + z101 * z599 - z102 * z608;
-        let z620 = self.cx * z560 - self.cy * z561;
-        let z621 = self.cx * z561 + self.cy * z560;
-        let z622 = self.cx * z566 - self.cy * z561 + self.cz * z567 + z562;
-        let z623 = self.cx * z568 + self.cy * z560 + self.cz * z569 + z563;
-        let z624 = 2.0 * self.ixx1 * z5 * z565 + 2.0 * self.izz * z4 * z564;
-        let z625 = self.cx * z574 + self.cy * z575 + self.cz * z567 + z570;
-        let z626 = self.cx * z576 + self.cy * z577 + self.cz * z569 + z571;
-        let z627 = 2.0 * self.ixx2 * z27 * z578 + 2.0 * self.iyy * z28 * z579
-            + 2.0 * self.izz * z4 * z564;
-        let z628 = self.cx * z584 + self.cy * z575 + self.cz * z585 + z580;
-        let z629 = self.cx * z586 + self.cy * z577 + self.cz * z587 + z581;
-        let z630 = 2.0 * self.ixx3 * z47 * z588 + 2.0 * self.iyy * z28 * z579
-            + 2.0 * self.izz * z48 * z589;
-        let z631 = self.cx * z594 + self.cy * z595 + self.cz * z585 + z590;
-        let z632 = self.cx * z596 + self.cy * z597 + self.cz * z587 + z591;
-        let z633 = 2.0 * self.ixx4 * z67 * z598 + 2.0 * self.iyy * z68 * z599
-            + 2.0 * self.izz * z48 * z589;
-        let z634 = self.cx * z604 + self.cy * z595 + self.cz * z605 + z600;
-        let z635 = self.cx * z606 + self.cy * z597 + self.cz * z607 + z601;
-        let z636 = 2.0 * self.ixx5 * z87 * z608 + 2.0 * self.iyy * z68 * z599
-            + 2.0 * self.izz * z88 * z609;
-        let z637 = self.cx * z614 + self.cy * z615 + self.cz * z605 + z610;
-        let z638 = self.cx * z616 + self.cy * z617 + self.cz * z607 + z611;
-        let z639 = 2.0 * self.ixx6 * z107 * z618 + 2.0 * self.iyy * z108 * z619
-            + 2.0 * self.izz * z88 * z609;
-        let z640 = 2.0 * self.m6 * z168 * z637 + 2.0 * self.m6 * z169 * z638 + z639;
-        let z641 = 2.0 * self.m5 * z159 * z634 + 2.0 * self.m5 * z160 * z635 + z636
-            + z640;
-        let z642 = 2.0 * self.m4 * z150 * z631 + 2.0 * self.m4 * z151 * z632 + z633
-            + z641;
-        let z643 = 2.0 * self.m3 * z141 * z628 + 2.0 * self.m3 * z142 * z629 + z630
-            + z642;
-        let z644 = 2.0 * self.m2 * z132 * z625 + 2.0 * self.m2 * z133 * z626 + z627
-            + z643;
-        let z645 = 2.0 * self.m1 * z123 * z622 + 2.0 * self.m1 * z124 * z623 + z624
-            + z644;
-        let z646 = 2.0 * self.m0 * z118 * z620 + 2.0 * self.m0 * z119 * z621 + z645;
-        let z647 = -self.l * z560;
-        let z648 = -self.l * z561;
-        let z649 = self.l * z564;
-        let z650 = self.oy * z579 + self.l * z564 + z649;
-        let z651 = self.oy * z579 + self.l * z589 + z650;
-        let z652 = self.oy * z599 + self.l * z589 + z651;
-        let z653 = self.oy * z599 + self.l * z609 + z652;
-        let z654 = -self.cx * z565 + self.cz * z564;
-        let z655 = -self.ixx1 * z5 * z566 - self.ixx1 * z6 * z565 + self.izz * z4 * z567
-            + self.izz * z7 * z564;
-        let z656 = -self.ixx1 * z5 * z568 - self.ixx1 * z8 * z565 + self.izz * z4 * z569
-            + self.izz * z9 * z564;
-        let z657 = self.cx * z578 + self.cy * z579 + self.cz * z564 + z649;
-        let z658 = self.ixx2 * z23 * z578 + self.ixx2 * z27 * z574
-            + self.iyy * z24 * z579 + self.iyy * z28 * z575 + self.izz * z4 * z567
-            + self.izz * z7 * z564;
-        let z659 = self.ixx2 * z25 * z578 + self.ixx2 * z27 * z576
-            + self.iyy * z26 * z579 + self.iyy * z28 * z577 + self.izz * z4 * z569
-            + self.izz * z9 * z564;
-        let z660 = self.cx * z588 + self.cy * z579 + self.cz * z589 + z650;
-        let z661 = self.ixx3 * z43 * z588 + self.ixx3 * z47 * z584
-            + self.iyy * z24 * z579 + self.iyy * z28 * z575 + self.izz * z44 * z589
-            + self.izz * z48 * z585;
-        let z662 = self.ixx3 * z45 * z588 + self.ixx3 * z47 * z586
-            + self.iyy * z26 * z579 + self.iyy * z28 * z577 + self.izz * z46 * z589
-            + self.izz * z48 * z587;
-        let z663 = self.cx * z598 + self.cy * z599 + self.cz * z589 + z651;
-        let z664 = self.ixx4 * z63 * z598 + self.ixx4 * z67 * z594
-            + self.iyy * z64 * z599 + self.iyy * z68 * z595 + self.izz * z44 * z589
-            + self.izz * z48 * z585;
-        let z665 = self.ixx4 * z65 * z598 + self.ixx4 * z67 * z596
-            + self.iyy * z66 * z599 + self.iyy * z68 * z597 + self.izz * z46 * z589
-            + self.izz * z48 * z587;
-        let z666 = self.cx * z608 + self.cy * z599 + self.cz * z609 + z652;
-        let z667 = self.ixx5 * z83 * z608 + self.ixx5 * z87 * z604
-            + self.iyy * z64 * z599 + self.iyy * z68 * z595 + self.izz * z84 * z609
-            + self.izz * z88 * z605;
-        let z668 = self.ixx5 * z85 * z608 + self.ixx5 * z87 * z606
-            + self.iyy * z66 * z599 + self.iyy * z68 * z597 + self.izz * z86 * z609
-            + self.izz * z88 * z607;
-        let z669 = self.cx * z618 + self.cy * z619 + self.cz * z609 + z653;
-        let z670 = self.ixx6 * z103 * z618 + self.ixx6 * z107 * z614
-            + self.iyy * z104 * z619 + self.iyy * z108 * z615 + self.izz * z84 * z609
-            + self.izz * z88 * z605;
-        let z671 = self.ixx6 * z105 * z618 + self.ixx6 * z107 * z616
-            + self.iyy * z106 * z619 + self.iyy * z108 * z617 + self.izz * z86 * z609
-            + self.izz * z88 * z607;
-        let z672 = self.m6 * z637;
-        let z673 = self.m6 * z638;
-        let z674 = -self.m6 * z168 * z669 - self.m6 * z170 * z637 + z670;
-        let z675 = -self.m6 * z169 * z669 - self.m6 * z170 * z638 + z671;
-        let z676 = self.m5 * z634 + z672;
-        let z677 = self.m5 * z635 + z673;
-        let z678 = -self.m5 * z159 * z666 - self.m5 * z161 * z634 + z667 + z674;
-        let z679 = -self.m5 * z160 * z666 - self.m5 * z161 * z635 + z668 + z675;
-        let z680 = self.m4 * z631 + z676;
-        let z681 = self.m4 * z632 + z677;
-        let z682 = -self.m4 * z150 * z663 - self.m4 * z152 * z631 + z664 + z678;
-        let z683 = -self.m4 * z151 * z663 - self.m4 * z152 * z632 + z665 + z679;
-        let z684 = self.m3 * z628 + z680;
-        let z685 = self.m3 * z629 + z681;
-        let z686 = -self.m3 * z141 * z660 - self.m3 * z143 * z628 + z661 + z682;
-        let z687 = -self.m3 * z142 * z660 - self.m3 * z143 * z629 + z662 + z683;
-        let z688 = self.m2 * z625 + z684;
-        let z689 = self.m2 * z626 + z685;
-        let z690 = -self.m2 * z132 * z657 - self.m2 * z134 * z625 + z658 + z686;
-        let z691 = -self.m2 * z133 * z657 - self.m2 * z134 * z626 + z659 + z687;
-        let z692 = self.m1 * z622 + z688;
-        let z693 = self.m1 * z623 + z689;
-        let z694 = -self.m1 * z123 * z654 - self.m1 * z125 * z622 + z655 + z690;
-        let z695 = -self.m1 * z124 * z654 - self.m1 * z125 * z623 + z656 + z691;
-        let z696 = z0 * z695 - z1 * z694 - z10 * z693 + z11 * z692 + z301 * z648
-            - z302 * z647 - z306 * z561 + z308 * z560;
-        let z697 = z4 * z571 - z9 * z649 + z19 * z564 - z20 * z569;
-        let z698 = -z4 * z570 + z7 * z649 - z18 * z564 + z20 * z567;
-        let z699 = z4 * z644 + z7 * z690 + z9 * z691 - z29 * z689 + z30 * z688
-            + z291 * z698 - z292 * z697 + z296 * z567 + z298 * z569 + z299 * z564;
-        let z700 = -z26 * z650 + z28 * z581 + z39 * z579 - z40 * z577;
-        let z701 = z24 * z650 - z28 * z580 - z38 * z579 + z40 * z575;
-        let z702 = z24 * z686 + z281 * z701 + z26 * z687 - z282 * z700 + z28 * z643
-            + z286 * z575 + z288 * z577 + z289 * z579 - z49 * z685 + z50 * z684;
-        let z703 = -z46 * z651 + z48 * z591 + z59 * z589 - z60 * z587;
-        let z704 = z44 * z651 - z48 * z590 - z58 * z589 + z60 * z585;
-        let z705 = z271 * z704 - z272 * z703 + z276 * z585 + z278 * z587 + z279 * z589
-            + z44 * z682 + z46 * z683 + z48 * z642 - z69 * z681 + z70 * z680;
-        let z706 = -z66 * z652 + z68 * z601 + z79 * z599 - z80 * z597;
-        let z707 = z64 * z652 - z68 * z600 - z78 * z599 + z80 * z595;
-        let z708 = z261 * z707 - z262 * z706 + z266 * z595 + z268 * z597 + z269 * z599
-            + z64 * z678 + z66 * z679 + z68 * z641 - z89 * z677 + z90 * z676;
-        let z709 = -z86 * z653 + z88 * z611 + z99 * z609 - z100 * z607;
-        let z710 = z84 * z653 - z88 * z610 - z98 * z609 + z100 * z605;
-        let z711 = z251 * z710 - z252 * z709 + z256 * z605 + z258 * z607 + z259 * z609
-            + z84 * z674 + z86 * z675 + z88 * z640 - z109 * z673 + z110 * z672;
-        let z712 = z0 * z562 + z1 * z563 + z2 * z560 + z3 * z561;
-        let z713 = 2.0 * self.ixx1 * z6 * z566 + 2.0 * self.iyy * z1 * z561
-            + 2.0 * self.izz * z7 * z567;
-        let z714 = self.ixx1 * z6 * z568 + self.ixx1 * z8 * z566 - self.iyy * z0 * z561
-            - self.iyy * z1 * z560 + self.izz * z7 * z569 + self.izz * z9 * z567;
-        let z715 = 2.0 * self.ixx1 * z8 * z568 + 2.0 * self.iyy * z0 * z560
-            + 2.0 * self.izz * z9 * z569;
-        let z716 = 2.0 * self.ixx2 * z23 * z574 + 2.0 * self.iyy * z24 * z575
-            + 2.0 * self.izz * z7 * z567;
-        let z717 = self.ixx2 * z23 * z576 + self.ixx2 * z25 * z574
-            + self.iyy * z24 * z577 + self.iyy * z26 * z575 + self.izz * z7 * z569
-            + self.izz * z9 * z567;
-        let z718 = 2.0 * self.ixx2 * z25 * z576 + 2.0 * self.iyy * z26 * z577
-            + 2.0 * self.izz * z9 * z569;
-        let z719 = 2.0 * self.ixx3 * z43 * z584 + 2.0 * self.iyy * z24 * z575
-            + 2.0 * self.izz * z44 * z585;
-        let z720 = self.ixx3 * z43 * z586 + self.ixx3 * z45 * z584
-            + self.iyy * z24 * z577 + self.iyy * z26 * z575 + self.izz * z44 * z587
-            + self.izz * z46 * z585;
-        let z721 = 2.0 * self.ixx3 * z45 * z586 + 2.0 * self.iyy * z26 * z577
-            + 2.0 * self.izz * z46 * z587;
-        let z722 = 2.0 * self.ixx4 * z63 * z594 + 2.0 * self.iyy * z64 * z595
-            + 2.0 * self.izz * z44 * z585;
-        let z723 = self.ixx4 * z63 * z596 + self.ixx4 * z65 * z594
-            + self.iyy * z64 * z597 + self.iyy * z66 * z595 + self.izz * z44 * z587
-            + self.izz * z46 * z585;
-        let z724 = 2.0 * self.ixx4 * z65 * z596 + 2.0 * self.iyy * z66 * z597
-            + 2.0 * self.izz * z46 * z587;
-        let z725 = 2.0 * self.ixx5 * z83 * z604 + 2.0 * self.iyy * z64 * z595
-            + 2.0 * self.izz * z84 * z605;
-        let z726 = self.ixx5 * z83 * z606 + self.ixx5 * z85 * z604
-            + self.iyy * z64 * z597 + self.iyy * z66 * z595 + self.izz * z84 * z607
-            + self.izz * z86 * z605;
-        let z727 = 2.0 * self.ixx5 * z85 * z606 + 2.0 * self.iyy * z66 * z597
-            + 2.0 * self.izz * z86 * z607;
-        let z728 = 2.0 * self.ixx6 * z103 * z614 + 2.0 * self.iyy * z104 * z615
-            + 2.0 * self.izz * z84 * z605;
-        let z729 = self.ixx6 * z103 * z616 + self.ixx6 * z105 * z614
-            + self.iyy * z104 * z617 + self.iyy * z106 * z615 + self.izz * z84 * z607
-            + self.izz * z86 * z605;
-        let z730 = 2.0 * self.ixx6 * z105 * z616 + 2.0 * self.iyy * z106 * z617
-            + 2.0 * self.izz * z86 * z607;
-        let z731 = self.m6 * z669;
-        let z732 = z728 + 2.0 * self.m6 * z169 * z638 + 2.0 * self.m6 * z170 * z669;
-        let z733 = z729 - self.m6 * z168 * z638 - self.m6 * z169 * z637;
-        let z734 = z730 + 2.0 * self.m6 * z168 * z637 + 2.0 * self.m6 * z170 * z669;
-        let z735 = z731 + self.m5 * z666;
-        let z736 = z725 + z732 + 2.0 * self.m5 * z160 * z635
-            + 2.0 * self.m5 * z161 * z666;
-        let z737 = z726 + z733 - self.m5 * z159 * z635 - self.m5 * z160 * z634;
-        let z738 = z727 + z734 + 2.0 * self.m5 * z159 * z634
-            + 2.0 * self.m5 * z161 * z666;
-        let z739 = z735 + self.m4 * z663;
-        let z740 = z722 + z736 + 2.0 * self.m4 * z151 * z632
-            + 2.0 * self.m4 * z152 * z663;
-        let z741 = z723 + z737 - self.m4 * z150 * z632 - self.m4 * z151 * z631;
-        let z742 = z724 + z738 + 2.0 * self.m4 * z150 * z631
-            + 2.0 * self.m4 * z152 * z663;
-        let z743 = z739 + self.m3 * z660;
-        let z744 = z719 + z740 + 2.0 * self.m3 * z142 * z629
-            + 2.0 * self.m3 * z143 * z660;
-        let z745 = z720 + z741 - self.m3 * z141 * z629 - self.m3 * z142 * z628;
-        let z746 = z721 + z742 + 2.0 * self.m3 * z141 * z628
-            + 2.0 * self.m3 * z143 * z660;
-        let z747 = z743 + self.m2 * z657;
-        let z748 = z716 + z744 + 2.0 * self.m2 * z133 * z626
-            + 2.0 * self.m2 * z134 * z657;
-        let z749 = z717 + z745 - self.m2 * z132 * z626 - self.m2 * z133 * z625;
-        let z750 = z718 + z746 + 2.0 * self.m2 * z132 * z625
-            + 2.0 * self.m2 * z134 * z657;
-        let z751 = z747 + self.m1 * z654;
-        let z752 = z748 + 2.0 * self.m1 * z124 * z623 + 2.0 * self.m1 * z125 * z654
-            + z713;
-        let z753 = z714 + z749 - self.m1 * z123 * z623 - self.m1 * z124 * z622;
-        let z754 = z715 + z750 + 2.0 * self.m1 * z123 * z622
-            + 2.0 * self.m1 * z125 * z654;
-        let z755 = z0 * z753 - z1 * z752 - z11 * z751 + z12 * z693 + z302 * z712
-            - z303 * z648 - z304 * z561 + z305 * z560;
-        let z756 = z0 * z754 - z1 * z753 + z10 * z751 - z12 * z692 - z301 * z712
-            + z303 * z647 - z305 * z561 + z307 * z560;
-        let z757 = z0 * z751 + z300 * z647 + z303 * z560;
-        let z758 = z1 * z751 + z300 * z648 + z303 * z561;
-        let z759 = -z0 * z692 - z1 * z693 + z300 * z712 - z301 * z560 - z302 * z561;
-        let z760 = z0 * z756 - z1 * z755 + z10 * z757 + z11 * z758 + z12 * z759
-            - z320 * z561 + z321 * z560 + z323 * z647 + z324 * z648 + z325 * z712;
-        let z761 = -z7 * z571 + z9 * z570 + z18 * z569 - z19 * z567;
-        let z762 = z4 * z690 + z7 * z748 + z9 * z749 - z30 * z747 + z31 * z689
-            + z292 * z761 - z293 * z698 + z294 * z567 + z295 * z569 + z296 * z564;
-        let z763 = z4 * z691 + z7 * z749 + z9 * z750 + z29 * z747 - z31 * z688
-            - z291 * z761 + z293 * z697 + z295 * z567 + z297 * z569 + z298 * z564;
-        let z764 = -z4 * z689 + z9 * z747 + z290 * z697 - z292 * z564 + z293 * z569;
-        let z765 = z4 * z688 - z7 * z747 + z290 * z698 + z291 * z564 - z293 * z567;
-        let z766 = z7 * z689 - z9 * z688 + z290 * z761 - z291 * z569 + z292 * z567;
-        let z767 = z0 * z763 - z1 * z762 + z10 * z764 + z11 * z765 + z12 * z766
-            - z327 * z561 + z328 * z560 + z330 * z647 + z331 * z648 + z332 * z712;
-        let z768 = -z24 * z581 + z26 * z580 + z38 * z577 - z39 * z575;
-        let z769 = z24 * z744 + z26 * z745 + z282 * z768 - z283 * z701 + z28 * z686
-            + z284 * z575 + z285 * z577 + z286 * z579 - z50 * z743 + z51 * z685;
-        let z770 = z24 * z745 - z281 * z768 + z26 * z746 + z283 * z700 + z28 * z687
-            + z285 * z575 + z287 * z577 + z288 * z579 + z49 * z743 - z51 * z684;
-        let z771 = z280 * z700 + z26 * z743 - z282 * z579 + z283 * z577 - z28 * z685;
-        let z772 = -z24 * z743 + z280 * z701 + z281 * z579 - z283 * z575 + z28 * z684;
-        let z773 = z24 * z685 + z280 * z768 - z281 * z577 - z26 * z684 + z282 * z575;
-        let z774 = z0 * z770 - z1 * z769 + z10 * z771 + z11 * z772 + z12 * z773
-            - z335 * z561 + z336 * z560 + z338 * z647 + z339 * z648 + z340 * z712;
-        let z775 = -z44 * z591 + z46 * z590 + z58 * z587 - z59 * z585;
-        let z776 = z272 * z775 - z273 * z704 + z274 * z585 + z275 * z587 + z276 * z589
-            + z44 * z740 + z46 * z741 + z48 * z682 - z70 * z739 + z71 * z681;
-        let z777 = -z271 * z775 + z273 * z703 + z275 * z585 + z277 * z587 + z278 * z589
-            + z44 * z741 + z46 * z742 + z48 * z683 + z69 * z739 - z71 * z680;
-        let z778 = z270 * z703 - z272 * z589 + z273 * z587 + z46 * z739 - z48 * z681;
-        let z779 = z270 * z704 + z271 * z589 - z273 * z585 - z44 * z739 + z48 * z680;
-        let z780 = z270 * z775 - z271 * z587 + z272 * z585 + z44 * z681 - z46 * z680;
-        let z781 = z0 * z777 - z1 * z776 + z10 * z778 + z11 * z779 + z12 * z780
-            - z344 * z561 + z345 * z560 + z347 * z647 + z348 * z648 + z349 * z712;
-        let z782 = -z64 * z601 + z66 * z600 + z78 * z597 - z79 * z595;
-        let z783 = z262 * z782 - z263 * z707 + z264 * z595 + z265 * z597 + z266 * z599
-            + z64 * z736 + z66 * z737 + z68 * z678 - z90 * z735 + z91 * z677;
-        let z784 = -z261 * z782 + z263 * z706 + z265 * z595 + z267 * z597 + z268 * z599
-            + z64 * z737 + z66 * z738 + z68 * z679 + z89 * z735 - z91 * z676;
-        let z785 = z260 * z706 - z262 * z599 + z263 * z597 + z66 * z735 - z68 * z677;
-        let z786 = z260 * z707 + z261 * z599 - z263 * z595 - z64 * z735 + z68 * z676;
-        let z787 = z260 * z782 - z261 * z597 + z262 * z595 + z64 * z677 - z66 * z676;
-        let z788 = z0 * z784 - z1 * z783 + z10 * z785 + z11 * z786 + z12 * z787
-            - z354 * z561 + z355 * z560 + z357 * z647 + z358 * z648 + z359 * z712;
-        let z789 = -z84 * z611 + z86 * z610 + z98 * z607 - z99 * z605;
-        let z790 = z252 * z789 - z253 * z710 + z254 * z605 + z255 * z607 + z256 * z609
-            + z84 * z732 + z86 * z733 + z88 * z674 - z110 * z731 + z111 * z673;
-        let z791 = -z251 * z789 + z253 * z709 + z255 * z605 + z257 * z607 + z258 * z609
-            + z84 * z733 + z86 * z734 + z88 * z675 + z109 * z731 - z111 * z672;
-        let z792 = -z252 * z609 + z253 * z607 + self.m6 * z709 + z86 * z731 - z88 * z673;
-        let z793 = z251 * z609 - z253 * z605 + self.m6 * z710 - z84 * z731 + z88 * z672;
-        let z794 = -z251 * z607 + z252 * z605 + self.m6 * z789 + z84 * z673 - z86 * z672;
-        let z795 = z0 * z791 - z1 * z790 + z10 * z792 + z11 * z793 + z12 * z794
-            - z365 * z561 + z366 * z560 + z368 * z647 + z369 * z648 + z370 * z712;
-        let z796 = z4 * z699 + z7 * z762 + z9 * z763 + z29 * z764 + z30 * z765
-            + z31 * z766 + z327 * z567 + z328 * z569 + z329 * z564 + z330 * z697
-            + z331 * z698 + z332 * z761;
-        let z797 = z4 * z702 + z7 * z769 + z9 * z770 + z29 * z771 + z30 * z772
-            + z31 * z773 + z335 * z567 + z336 * z569 + z337 * z564 + z338 * z697
-            + z339 * z698 + z340 * z761;
-        let z798 = z4 * z705 + z7 * z776 + z9 * z777 + z29 * z778 + z30 * z779
-            + z31 * z780 + z344 * z567 + z345 * z569 + z346 * z564 + z347 * z697
-            + z348 * z698 + z349 * z761;
-        let z799 = z4 * z708 + z7 * z783 + z9 * z784 + z29 * z785 + z30 * z786
-            + z31 * z787 + z354 * z567 + z355 * z569 + z356 * z564 + z357 * z697
-            + z358 * z698 + z359 * z761;
-        let z800 = z4 * z711 + z7 * z790 + z9 * z791 + z29 * z792 + z30 * z793
-            + z31 * z794 + z365 * z567 + z366 * z569 + z367 * z564 + z368 * z697
-            + z369 * z698 + z370 * z761;
-        let z801 = z24 * z769 + z26 * z770 + z28 * z702 + z49 * z771 + z50 * z772
-            + z51 * z773 + z335 * z575 + z336 * z577 + z337 * z579 + z338 * z700
-            + z339 * z701 + z340 * z768;
-        let z802 = z24 * z776 + z26 * z777 + z28 * z705 + z49 * z778 + z50 * z779
-            + z51 * z780 + z344 * z575 + z345 * z577 + z346 * z579 + z347 * z700
-            + z348 * z701 + z349 * z768;
-        let z803 = z24 * z783 + z26 * z784 + z28 * z708 + z49 * z785 + z50 * z786
-            + z51 * z787 + z354 * z575 + z355 * z577 + z356 * z579 + z357 * z700
-            + z358 * z701 + z359 * z768;
-        let z804 = z24 * z790 + z26 * z791 + z28 * z711 + z49 * z792 + z50 * z793
-            + z51 * z794 + z365 * z575 + z366 * z577 + z367 * z579 + z368 * z700
-            + z369 * z701 + z370 * z768;
-        let z805 = z44 * z776 + z46 * z777 + z48 * z705 + z69 * z778 + z70 * z779
-            + z71 * z780 + z344 * z585 + z345 * z587 + z346 * z589 + z347 * z703
-            + z348 * z704 + z349 * z775;
-        let z806 = z44 * z783 + z46 * z784 + z48 * z708 + z69 * z785 + z70 * z786
-            + z71 * z787 + z354 * z585 + z355 * z587 + z356 * z589 + z357 * z703
-            + z358 * z704 + z359 * z775;
-        let z807 = z44 * z790 + z46 * z791 + z48 * z711 + z69 * z792 + z70 * z793
-            + z71 * z794 + z365 * z585 + z366 * z587 + z367 * z589 + z368 * z703
-            + z369 * z704 + z370 * z775;
-        let z808 = z64 * z783 + z66 * z784 + z68 * z708 + z89 * z785 + z90 * z786
-            + z91 * z787 + z354 * z595 + z355 * z597 + z356 * z599 + z357 * z706
-            + z358 * z707 + z359 * z782;
-        let z809 = z64 * z790 + z66 * z791 + z68 * z711 + z89 * z792 + z90 * z793
-            + z91 * z794 + z365 * z595 + z366 * z597 + z367 * z599 + z368 * z706
-            + z369 * z707 + z370 * z782;
-        let z810 = z84 * z790 + z86 * z791 + z88 * z711 + z109 * z792 + z365 * z605
-            + z110 * z793 + z366 * z607 + z111 * z794 + z367 * z609 + z368 * z709
-            + z369 * z710 + z370 * z789;
-        let z811 = -self.oy * z0;
-        let z812 = -z1 * z4;
-        let z813 = -z1 * z5;
-        let z814 = self.l * z1;
-        let z815 = -qd[1] * z0;
-        let z816 = qd[1] * z814;
-        let z817 = -self.oy * z0 + self.l * z813 + z811;
-        let z818 = -z0 * z22 + z21 * z812;
-        let z819 = -z0 * z21 - z22 * z812;
-        let z820 = z4 * z18 - z7 * z20;
-        let z821 = -z4 * z817 + z20 * z813;
-        let z822 = qd[2] * z813 + z815;
-        let z823 = qd[2] * z820 + z816;
-        let z824 = qd[2] * z821 + z15;
-        let z825 = self.oy * z819 + self.l * z813 + z817;
-        let z826 = z41 * z818 - z42 * z813;
-        let z827 = z41 * z813 + z42 * z818;
-        let z828 = -z24 * z40 + z28 * z38;
-        let z829 = -z28 * z825 + z40 * z819;
-        let z830 = qd[3] * z819 + z822;
-        let z831 = qd[3] * z828 + z823;
-        let z832 = qd[3] * z829 + z824;
-        let z833 = self.oy * z819 + self.l * z827 + z825;
-        let z834 = z61 * z826 + z62 * z819;
-        let z835 = z61 * z819 - z62 * z826;
-        let z836 = -z44 * z60 + z48 * z58;
-        let z837 = -z48 * z833 + z60 * z827;
-        let z838 = qd[4] * z827 + z830;
-        let z839 = qd[4] * z836 + z831;
-        let z840 = qd[4] * z837 + z832;
-        let z841 = self.oy * z835 + self.l * z827 + z833;
-        let z842 = z81 * z834 - z82 * z827;
-        let z843 = z81 * z827 + z82 * z834;
-        let z844 = -z64 * z80 + z68 * z78;
-        let z845 = -z68 * z841 + z80 * z835;
-        let z846 = qd[5] * z835 + z838;
-        let z847 = qd[5] * z844 + z839;
-        let z848 = qd[5] * z845 + z840;
-        let z849 = self.oy * z835 + self.l * z843 + z841;
-        let z850 = z101 * z842 + z102 * z835;
-        let z851 = z101 * z835 - z102 * z842;
-        let z852 = -z84 * z100 + z88 * z98;
-        let z853 = -z88 * z849 + z100 * z843;
-        let z854 = qd[6] * z843 + z846;
-        let z855 = qd[6] * z852 + z847;
-        let z856 = qd[6] * z853 + z848;
-        let z858 = self.cx * z812 - self.cy * z0 + self.cz * z813 + z811;
-        let z859 = -self.ixx1 * z5 * z812 + self.izz * z4 * z813;
-        let z860 = self.cx * z818 + self.cy * z819 + self.cz * z813 + z817;
-        let z861 = self.ixx2 * z27 * z818 + self.iyy * z28 * z819 + self.izz * z4 * z813;
-        let z862 = self.cx * z826 + self.cy * z819 + self.cz * z827 + z825;
-        let z863 = self.ixx3 * z47 * z826 + self.iyy * z28 * z819
-            + self.izz * z48 * z827;
-        let z864 = self.cx * z834 + self.cy * z835 + self.cz * z827 + z833;
-        let z865 = self.ixx4 * z67 * z834 + self.iyy * z68 * z835
-            + self.izz * z48 * z827;
-        let z866 = self.cx * z842 + self.cy * z835 + self.cz * z843 + z841;
-        let z867 = self.ixx5 * z87 * z842 + self.iyy * z68 * z835
-            + self.izz * z88 * z843;
-        let z868 = self.cx * z850 + self.cy * z851 + self.cz * z843 + z849;
-        let z869 = self.ixx6 * z107 * z850 + self.iyy * z108 * z851
-            + self.izz * z88 * z843;
-        let z872 = -qd[0] * z123 + z13 * z125 + z816;
-        let z873 = qd[0] * z858 + z15 - z125 * z815;
-        let z874 = z32 * z134 - z34 * z132 + z823;
-        let z875 = z34 * z860 + z824 - z134 * z822;
-        let z876 = z52 * z143 - z54 * z141 + z831;
-        let z877 = z54 * z862 + z832 - z143 * z830;
-        let z878 = z839 + z72 * z152 - z74 * z150;
-        let z879 = z840 + z74 * z864 - z152 * z838;
-        let z880 = z847 + z92 * z161 - z94 * z159;
-        let z881 = z848 + z94 * z866 - z161 * z846;
-        let z882 = z855 + z112 * z170 - z114 * z168;
-        let z883 = z856 + z114 * z868 - z170 * z854;
-        let z884 = self.m6 * z168 * z883 - self.m6 * z168 * z200 - self.m6 * z169 * z882
-            + self.m6 * z201 * z868 + z112 * z869 + z112 * z175 + z113 * z173
-            + z173 * z854;
-        let z885 = self.m5 * z159 * z881 - self.m5 * z159 * z197 - self.m5 * z160 * z880
-            + self.m5 * z198 * z866 + z92 * z867 + z92 * z166 + z93 * z164 + z884
-            + z164 * z846;
-        let z886 = self.m4 * z150 * z879 - self.m4 * z150 * z194 - self.m4 * z151 * z878
-            + self.m4 * z195 * z864 + z72 * z865 + z72 * z157 + z73 * z155 + z885
-            + z155 * z838;
-        let z887 = self.m3 * z141 * z877 - self.m3 * z141 * z191 - self.m3 * z142 * z876
-            + self.m3 * z192 * z862 + z52 * z863 + z52 * z148 + z53 * z146 + z886
-            + z146 * z830;
-        let z888 = self.m2 * z132 * z875 - self.m2 * z132 * z188 - self.m2 * z133 * z874
-            + self.m2 * z189 * z860 + z32 * z861 + z32 * z139 + z33 * z137 + z887
-            + z137 * z822;
-        let z891 = -z0 * z5;
-        let z892 = self.l * z6;
-        let z893 = self.l * z8;
-        let z894 = -self.l * z5;
-        let z895 = z21 * z891;
-        let z896 = -z22 * z891;
-        let z897 = z21 * z813;
-        let z898 = -z22 * z813;
-        let z899 = -z4 * z21;
-        let z900 = z4 * z22;
-        let z901 = z4 * z893 - z5 * z19 - z8 * z20 - z9 * z894;
-        let z902 = -z4 * z892 + z5 * z18 + z6 * z20 + z7 * z894;
-        let z903 = qd[2] * z6;
-        let z904 = qd[2] * z8;
-        let z905 = -qd[2] * z5;
-        let z906 = qd[2] * z901;
-        let z907 = qd[2] * z902;
-        let z908 = self.oy * z896 + self.l * z6 + z892;
-        let z909 = self.oy * z898 + self.l * z8 + z893;
-        let z910 = self.oy * z900 - self.l * z5 + z894;
-        let z911 = -z6 * z42 + z41 * z895;
-        let z912 = z6 * z41 + z42 * z895;
-        let z913 = -z8 * z42 + z41 * z897;
-        let z914 = z8 * z41 + z42 * z897;
-        let z915 = z5 * z42 + z41 * z899;
-        let z916 = -z5 * z41 + z42 * z899;
-        let z917 = -z26 * z910 + z28 * z909 + z39 * z900 - z40 * z898;
-        let z918 = z24 * z910 - z28 * z908 - z38 * z900 + z40 * z896;
-        let z919 = qd[3] * z896 + z903;
-        let z920 = qd[3] * z898 + z904;
-        let z921 = qd[3] * z900 + z905;
-        let z922 = qd[3] * z917 + z906;
-        let z923 = qd[3] * z918 + z907;
-        let z924 = self.oy * z896 + self.l * z912 + z908;
-        let z925 = self.oy * z898 + self.l * z914 + z909;
-        let z926 = self.oy * z900 + self.l * z916 + z910;
-        let z927 = z61 * z911 + z62 * z896;
-        let z928 = z61 * z896 - z62 * z911;
-        let z929 = z61 * z913 + z62 * z898;
-        let z930 = z61 * z898 - z62 * z913;
-        let z931 = z61 * z915 + z62 * z900;
-        let z932 = z61 * z900 - z62 * z915;
-        let z933 = -z46 * z926 + z48 * z925 + z59 * z916 - z60 * z914;
-        let z934 = z44 * z926 - z48 * z924 - z58 * z916 + z60 * z912;
-        let z935 = qd[4] * z912 + z919;
-        let z936 = qd[4] * z914 + z920;
-        let z937 = qd[4] * z916 + z921;
-        let z938 = qd[4] * z933 + z922;
-        let z939 = qd[4] * z934 + z923;
-        let z940 = self.oy * z928 + self.l * z912 + z924;
-        let z941 = self.oy * z930 + self.l * z914 + z925;
-        let z942 = self.oy * z932 + self.l * z916 + z926;
-        let z943 = z81 * z927 - z82 * z912;
-        let z944 = z81 * z912 + z82 * z927;
-        let z945 = z81 * z929 - z82 * z914;
-        let z946 = z81 * z914 + z82 * z929;
-        let z947 = z81 * z931 - z82 * z916;
-        let z948 = z81 * z916 + z82 * z931;
-        let z949 = -z66 * z942 + z68 * z941 + z79 * z932 - z80 * z930;
-        let z950 = z64 * z942 - z68 * z940 - z78 * z932 + z80 * z928;
-        let z951 = qd[5] * z928 + z935;
-        let z952 = qd[5] * z930 + z936;
-        let z953 = qd[5] * z932 + z937;
-        let z954 = qd[5] * z949 + z938;
-        let z955 = qd[5] * z950 + z939;
-        let z956 = self.oy * z928 + self.l * z944 + z940;
-        let z957 = self.oy * z930 + self.l * z946 + z941;
-        let z958 = self.oy * z932 + self.l * z948 + z942;
-        let z959 = z101 * z943 + z102 * z928;
-        let z960 = z101 * z928 - z102 * z943;
-        let z961 = z101 * z945 + z102 * z930;
-        let z962 = z101 * z930 - z102 * z945;
-        let z963 = z101 * z947 + z102 * z932;
-        let z964 = z101 * z932 - z102 * z947;
-        let z965 = -z86 * z958 + z88 * z957 + z99 * z948 - z100 * z946;
-        let z966 = z84 * z958 - z88 * z956 - z98 * z948 + z100 * z944;
-        let z967 = qd[6] * z944 + z951;
-        let z968 = qd[6] * z946 + z952;
-        let z969 = qd[6] * z948 + z953;
-        let z970 = qd[6] * z965 + z954;
-        let z971 = qd[6] * z966 + z955;
-        let z972 = self.cx * z891 + self.cz * z6;
-        let z973 = self.cx * z813 + self.cz * z8;
-        let z974 = -self.cx * z4 - self.cz * z5;
-        let z975 = -self.ixx1 * z4 * z6 - self.ixx1 * z5 * z891 + self.izz * z4 * z6
-            - self.izz * z5 * z7;
-        let z976 = -self.ixx1 * z4 * z8 - self.ixx1 * z5 * z813 + self.izz * z4 * z8
-            - self.izz * z5 * z9;
-        let z977 = 2.0 * self.ixx1 * z4 * z5 - 2.0 * self.izz * z4 * z5;
-        let z978 = self.cx * z895 + self.cy * z896 + self.cz * z6 + z892;
-        let z979 = self.cx * z897 + self.cy * z898 + self.cz * z8 + z893;
-        let z980 = self.cx * z899 + self.cy * z900 - self.cz * z5 + z894;
-        let z981 = self.ixx2 * z23 * z899 + self.ixx2 * z27 * z895
-            + self.iyy * z24 * z900 + self.iyy * z28 * z896 + self.izz * z4 * z6
-            - self.izz * z5 * z7;
-        let z982 = self.ixx2 * z25 * z899 + self.ixx2 * z27 * z897
-            + self.iyy * z26 * z900 + self.iyy * z28 * z898 + self.izz * z4 * z8
-            - self.izz * z5 * z9;
-        let z983 = 2.0 * self.ixx2 * z27 * z899 + 2.0 * self.iyy * z28 * z900
-            - 2.0 * self.izz * z4 * z5;
-        let z984 = self.cx * z911 + self.cy * z896 + self.cz * z912 + z908;
-        let z985 = self.cx * z913 + self.cy * z898 + self.cz * z914 + z909;
-        let z986 = self.cx * z915 + self.cy * z900 + self.cz * z916 + z910;
-        let z987 = self.ixx3 * z43 * z915 + self.ixx3 * z47 * z911
-            + self.iyy * z24 * z900 + self.iyy * z28 * z896 + self.izz * z44 * z916
-            + self.izz * z48 * z912;
-        let z988 = self.ixx3 * z45 * z915 + self.ixx3 * z47 * z913
-            + self.iyy * z26 * z900 + self.iyy * z28 * z898 + self.izz * z46 * z916
-            + self.izz * z48 * z914;
-        let z989 = 2.0 * self.ixx3 * z47 * z915 + 2.0 * self.iyy * z28 * z900
-            + 2.0 * self.izz * z48 * z916;
-        let z990 = self.cx * z927 + self.cy * z928 + self.cz * z912 + z924;
-        let z991 = self.cx * z929 + self.cy * z930 + self.cz * z914 + z925;
-        let z992 = self.cx * z931 + self.cy * z932 + self.cz * z916 + z926;
-        let z993 = self.ixx4 * z63 * z931 + self.ixx4 * z67 * z927
-            + self.iyy * z64 * z932 + self.iyy * z68 * z928 + self.izz * z44 * z916
-            + self.izz * z48 * z912;
-        let z994 = self.ixx4 * z65 * z931 + self.ixx4 * z67 * z929
-            + self.iyy * z66 * z932 + self.iyy * z68 * z930 + self.izz * z46 * z916
-            + self.izz * z48 * z914;
-        let z995 = 2.0 * self.ixx4 * z67 * z931 + 2.0 * self.iyy * z68 * z932
-            + 2.0 * self.izz * z48 * z916;
-        let z996 = self.cx * z943 + self.cy * z928 + self.cz * z944 + z940;
-        let z997 = self.cx * z945 + self.cy * z930 + self.cz * z946 + z941;
-        let z998 = self.cx * z947 + self.cy * z932 + self.cz * z948 + z942;
-        let z999 = self.ixx5 * z83 * z947 + self.ixx5 * z87 * z943
-            + self.iyy * z64 * z932 + self.iyy * z68 * z928 + self.izz * z84 * z948
-            + self.izz * z88 * z944;
-        let z1000 = self.ixx5 * z85 * z947 + self.ixx5 * z87 * z945
-            + self.iyy * z66 * z932 + self.iyy * z68 * z930 + self.izz * z86 * z948
-            + self.izz * z88 * z946;
-        let z1001 = 2.0 * self.ixx5 * z87 * z947 + 2.0 * self.iyy * z68 * z932
-            + 2.0 * self.izz * z88 * z948;
-        let z1002 = self.cx * z959 + self.cy * z960 + self.cz * z944 + z956;
-        let z1003 = self.cx * z961 + self.cy * z962 + self.cz * z946 + z957;
-        let z1004 = self.cx * z963 + self.cy * z964 + self.cz * z948 + z958;
-        let z1005 = self.ixx6 * z103 * z963 + self.ixx6 * z107 * z959
-            + self.iyy * z104 * z964 + self.iyy * z108 * z960 + self.izz * z84 * z948
-            + self.izz * z88 * z944;
-        let z1006 = self.ixx6 * z105 * z963 + self.ixx6 * z107 * z961
-            + self.iyy * z106 * z964 + self.iyy * z108 * z962 + self.izz * z86 * z948
-            + self.izz * z88 * z946;
-        let z1007 = 2.0 * self.ixx6 * z107 * z963 + 2.0 * self.iyy * z108 * z964
-            + 2.0 * self.izz * z88 * z948;
-        let z1008 = -qd[0] * z973 + z14 * z974;
-        let z1009 = qd[0] * z972 - z13 * z974;
-        let z1010 = z33 * z980 - z34 * z979 - z133 * z905 + z134 * z904 + z906;
-        let z1011 = -z32 * z980 + z34 * z978 + z132 * z905 - z134 * z903 + z907;
-        let z1012 = z53 * z986 - z54 * z985 - z142 * z921 + z143 * z920 + z922;
-        let z1013 = -z52 * z986 + z54 * z984 + z141 * z921 - z143 * z919 + z923;
-        let z1014 = z73 * z992 - z74 * z991 - z151 * z937 + z152 * z936 + z938;
-        let z1015 = -z72 * z992 + z74 * z990 + z150 * z937 - z152 * z935 + z939;
-        let z1016 = z93 * z998 - z94 * z997 - z160 * z953 + z161 * z952 + z954;
-        let z1017 = -z92 * z998 + z94 * z996 + z159 * z953 - z161 * z951 + z955;
-        let z1018 = z970 + z113 * z1004 - z114 * z1003 - z169 * z969 + z170 * z968;
-        let z1019 = z971 - z112 * z1004 + z114 * z1002 + z168 * z969 - z170 * z967;
-        let z1020 = self.m6 * z168 * z1019 - self.m6 * z169 * z1018
-            - self.m6 * z200 * z1003 + self.m6 * z201 * z1002 + z112 * z1005
-            + z113 * z1006 + z114 * z1007 + z173 * z967 + z175 * z968 + z176 * z969;
-        let z1021 = z1020 + self.m5 * z159 * z1017 - self.m5 * z160 * z1016
-            - self.m5 * z197 * z997 + self.m5 * z198 * z996 + z92 * z999 + z93 * z1000
-            + z94 * z1001 + z164 * z951 + z166 * z952 + z167 * z953;
-        let z1022 = z1021 + self.m4 * z150 * z1015 - self.m4 * z151 * z1014
-            - self.m4 * z194 * z991 + self.m4 * z195 * z990 + z72 * z993 + z73 * z994
-            + z74 * z995 + z155 * z935 + z157 * z936 + z158 * z937;
-        let z1023 = z1022 + self.m3 * z141 * z1013 - self.m3 * z142 * z1012
-            - self.m3 * z191 * z985 + self.m3 * z192 * z984 + z52 * z987 + z53 * z988
-            + z54 * z989 + z146 * z919 + z148 * z920 + z149 * z921;
-        let z1024 = z1023 + self.m2 * z132 * z1011 - self.m2 * z133 * z1010
-            - self.m2 * z188 * z979 + self.m2 * z189 * z978 + z32 * z981 + z33 * z982
-            + z34 * z983 + z137 * z903 + z139 * z904 + z140 * z905;
-        let z1025 = qd[0] * z977 + self.m1 * z123 * z1009 - self.m1 * z124 * z1008
-            - self.m1 * z185 * z973 + self.m1 * z186 * z972 + z1024 + z13 * z975
-            + z14 * z976;
-        let z1026 = z1 * z22 - z6 * z21;
-        let z1027 = -z0 * z22 - z8 * z21;
-        let z1028 = z5 * z21;
-        let z1029 = self.oy * z1026;
-        let z1030 = self.oy * z1027;
-        let z1031 = self.oy * z1028;
-        let z1032 = z24 * z41;
-        let z1033 = z24 * z42;
-        let z1034 = z26 * z41;
-        let z1035 = z26 * z42;
-        let z1036 = z28 * z41;
-        let z1037 = z28 * z42;
-        let z1038 = -z26 * z1031 + z28 * z1030 + z39 * z1028 - z40 * z1027;
-        let z1039 = z24 * z1031 - z28 * z1029 - z38 * z1028 + z40 * z1026;
-        let z1040 = qd[3] * z1026;
-        let z1041 = qd[3] * z1027;
-        let z1042 = qd[3] * z1028;
-        let z1043 = qd[3] * z1038;
-        let z1044 = qd[3] * z1039;
-        let z1045 = z1029 + self.oy * z1026 + self.l * z1033;
-        let z1046 = z1030 + self.oy * z1027 + self.l * z1035;
-        let z1047 = z1031 + self.oy * z1028 + self.l * z1037;
-        let z1048 = z61 * z1032 + z62 * z1026;
-        let z1049 = z61 * z1026 - z62 * z1032;
-        let z1050 = z61 * z1034 + z62 * z1027;
-        let z1051 = z61 * z1027 - z62 * z1034;
-        let z1052 = z61 * z1036 + z62 * z1028;
-        let z1053 = z61 * z1028 - z62 * z1036;
-        let z1054 = -z46 * z1047 + z48 * z1046 + z59 * z1037 - z60 * z1035;
-        let z1055 = z44 * z1047 - z48 * z1045 - z58 * z1037 + z60 * z1033;
-        let z1056 = qd[4] * z1033 + z1040;
-        let z1057 = qd[4] * z1035 + z1041;
-        let z1058 = qd[4] * z1037 + z1042;
-        let z1059 = qd[4] * z1054 + z1043;
-        let z1060 = qd[4] * z1055 + z1044;
-        let z1061 = self.oy * z1049 + self.l * z1033 + z1045;
-        let z1062 = self.oy * z1051 + self.l * z1035 + z1046;
-        let z1063 = self.oy * z1053 + self.l * z1037 + z1047;
-        let z1064 = z81 * z1048 - z82 * z1033;
-        let z1065 = z81 * z1033 + z82 * z1048;
-        let z1066 = z81 * z1050 - z82 * z1035;
-        let z1067 = z81 * z1035 + z82 * z1050;
-        let z1068 = z81 * z1052 - z82 * z1037;
-        let z1069 = z81 * z1037 + z82 * z1052;
-        let z1070 = -z66 * z1063 + z68 * z1062 + z79 * z1053 - z80 * z1051;
-        let z1071 = z64 * z1063 - z68 * z1061 - z78 * z1053 + z80 * z1049;
-        let z1072 = qd[5] * z1049 + z1056;
-        let z1073 = qd[5] * z1051 + z1057;
-        let z1074 = qd[5] * z1053 + z1058;
-        let z1075 = qd[5] * z1070 + z1059;
-        let z1076 = qd[5] * z1071 + z1060;
-        let z1077 = self.oy * z1049 + self.l * z1065 + z1061;
-        let z1078 = self.oy * z1051 + self.l * z1067 + z1062;
-        let z1079 = self.oy * z1053 + self.l * z1069 + z1063;
-        let z1080 = z101 * z1064 + z102 * z1049;
-        let z1081 = z101 * z1049 - z102 * z1064;
-        let z1082 = z101 * z1066 + z102 * z1051;
-        let z1083 = z101 * z1051 - z102 * z1066;
-        let z1084 = z101 * z1068 + z102 * z1053;
-        let z1085 = z101 * z1053 - z102 * z1068;
-        let z1086 = -z86 * z1079 + z88 * z1078 + z99 * z1069 - z100 * z1067;
-        let z1087 = z84 * z1079 - z88 * z1077 - z98 * z1069 + z100 * z1065;
-        let z1088 = qd[6] * z1065 + z1072;
-        let z1089 = qd[6] * z1067 + z1073;
-        let z1090 = qd[6] * z1069 + z1074;
-        let z1091 = qd[6] * z1086 + z1075;
-        let z1092 = qd[6] * z1087 + z1076;
-        let z1093 = self.cx * z24 + self.cy * z1026;
-        let z1094 = self.cx * z26 + self.cy * z1027;
-        let z1095 = self.cx * z28 + self.cy * z1028;
-        let z1096 = self.ixx2 * z23 * z28 + self.ixx2 * z24 * z27
-            + self.iyy * z24 * z1028 + self.iyy * z28 * z1026;
-        let z1097 = self.ixx2 * z25 * z28 + self.ixx2 * z26 * z27
-            + self.iyy * z26 * z1028 + self.iyy * z28 * z1027;
-        let z1098 = 2.0 * self.ixx2 * z27 * z28 + 2.0 * self.iyy * z28 * z1028;
-        let z1099 = z1029 + self.cx * z1032 + self.cy * z1026 + self.cz * z1033;
-        let z1100 = z1030 + self.cx * z1034 + self.cy * z1027 + self.cz * z1035;
-        let z1101 = z1031 + self.cx * z1036 + self.cy * z1028 + self.cz * z1037;
-        let z1102 = self.ixx3 * z43 * z1036 + self.ixx3 * z47 * z1032
-            + self.iyy * z24 * z1028 + self.iyy * z28 * z1026 + self.izz * z44 * z1037
-            + self.izz * z48 * z1033;
-        let z1103 = self.ixx3 * z45 * z1036 + self.ixx3 * z47 * z1034
-            + self.iyy * z26 * z1028 + self.iyy * z28 * z1027 + self.izz * z46 * z1037
-            + self.izz * z48 * z1035;
-        let z1104 = 2.0 * self.ixx3 * z47 * z1036 + 2.0 * self.iyy * z28 * z1028
-            + 2.0 * self.izz * z48 * z1037;
-        let z1105 = self.cx * z1048 + self.cy * z1049 + self.cz * z1033 + z1045;
-        let z1106 = self.cx * z1050 + self.cy * z1051 + self.cz * z1035 + z1046;
-        let z1107 = self.cx * z1052 + self.cy * z1053 + self.cz * z1037 + z1047;
-        let z1108 = self.ixx4 * z63 * z1052 + self.ixx4 * z67 * z1048
-            + self.iyy * z64 * z1053 + self.iyy * z68 * z1049 + self.izz * z44 * z1037
-            + self.izz * z48 * z1033;
-        let z1109 = self.ixx4 * z65 * z1052 + self.ixx4 * z67 * z1050
-            + self.iyy * z66 * z1053 + self.iyy * z68 * z1051 + self.izz * z46 * z1037
-            + self.izz * z48 * z1035;
-        let z1110 = 2.0 * self.ixx4 * z67 * z1052 + 2.0 * self.iyy * z68 * z1053
-            + 2.0 * self.izz * z48 * z1037;
-        let z1111 = self.cx * z1064 + self.cy * z1049 + self.cz * z1065 + z1061;
-        let z1112 = self.cx * z1066 + self.cy * z1051 + self.cz * z1067 + z1062;
-        let z1113 = self.cx * z1068 + self.cy * z1053 + self.cz * z1069 + z1063;
-        let z1114 = self.ixx5 * z83 * z1068 + self.ixx5 * z87 * z1064
-            + self.iyy * z64 * z1053 + self.iyy * z68 * z1049 + self.izz * z84 * z1069
-            + self.izz * z88 * z1065;
-        let z1115 = self.ixx5 * z85 * z1068 + self.ixx5 * z87 * z1066
-            + self.iyy * z66 * z1053 + self.iyy * z68 * z1051 + self.izz * z86 * z1069
-            + self.izz * z88 * z1067;
-        let z1116 = 2.0 * self.ixx5 * z87 * z1068 + 2.0 * self.iyy * z68 * z1053
-            + 2.0 * self.izz * z88 * z1069;
-        let z1117 = self.cx * z1080 + self.cy * z1081 + self.cz * z1065 + z1077;
-        let z1118 = self.cx * z1082 + self.cy * z1083 + self.cz * z1067 + z1078;
-        let z1119 = self.cx * z1084 + self.cy * z1085 + self.cz * z1069 + z1079;
-        let z1120 = self.ixx6 * z103 * z1084 + self.ixx6 * z107 * z1080
-            + self.iyy * z104 * z1085 + self.iyy * z108 * z1081 + self.izz * z84 * z1069
-            + self.izz * z88 * z1065;
-        let z1121 = self.ixx6 * z105 * z1084 + self.ixx6 * z107 * z1082
-            + self.iyy * z106 * z1085 + self.iyy * z108 * z1083 + self.izz * z86 * z1069
-            + self.izz * z88 * z1067;
-        let z1122 = 2.0 * self.ixx6 * z107 * z1084 + 2.0 * self.iyy * z108 * z1085
-            + 2.0 * self.izz * z88 * z1069;
-        let z1123 = z33 * z1095 - z34 * z1094;
-        let z1124 = -z32 * z1095 + z34 * z1093;
-        let z1125 = z1043 + z53 * z1101 - z54 * z1100 - z142 * z1042 + z143 * z1041;
-        let z1126 = z1044 - z52 * z1101 + z54 * z1099 + z141 * z1042 - z143 * z1040;
-        let z1127 = z1059 + z73 * z1107 - z74 * z1106 - z151 * z1058 + z152 * z1057;
-        let z1128 = z1060 - z72 * z1107 + z74 * z1105 + z150 * z1058 - z152 * z1056;
-        let z1129 = z1075 + z93 * z1113 - z94 * z1112 - z160 * z1074 + z161 * z1073;
-        let z1130 = z1076 - z92 * z1113 + z94 * z1111 + z159 * z1074 - z161 * z1072;
-        let z1131 = z1091 + z113 * z1119 - z114 * z1118 - z169 * z1090 + z170 * z1089;
-        let z1132 = z1092 - z112 * z1119 + z114 * z1117 + z168 * z1090 - z170 * z1088;
-        let z1133 = self.m6 * z168 * z1132 - self.m6 * z169 * z1131
-            - self.m6 * z200 * z1118 + self.m6 * z201 * z1117 + z112 * z1120
-            + z113 * z1121 + z114 * z1122 + z173 * z1088 + z175 * z1089 + z176 * z1090;
-        let z1134 = self.m5 * z159 * z1130 - self.m5 * z160 * z1129
-            - self.m5 * z197 * z1112 + self.m5 * z198 * z1111 + z92 * z1114 + z93 * z1115
-            + z94 * z1116 + z1133 + z164 * z1072 + z166 * z1073 + z167 * z1074;
-        let z1135 = self.m4 * z150 * z1128 - self.m4 * z151 * z1127
-            - self.m4 * z194 * z1106 + self.m4 * z195 * z1105 + z72 * z1108 + z73 * z1109
-            + z74 * z1110 + z1134 + z155 * z1056 + z157 * z1057 + z158 * z1058;
-        let z1136 = self.m3 * z141 * z1126 - self.m3 * z142 * z1125
-            - self.m3 * z191 * z1100 + self.m3 * z192 * z1099 + z52 * z1102 + z53 * z1103
-            + z54 * z1104 + z1135 + z146 * z1040 + z148 * z1041 + z149 * z1042;
-        let z1137 = self.m2 * z132 * z1124 - self.m2 * z133 * z1123
-            - self.m2 * z188 * z1094 + self.m2 * z189 * z1093 + z32 * z1096 + z33 * z1097
-            + z34 * z1098 + z1136;
-        let z1138 = -z7 * z41 - z23 * z42;
-        let z1139 = -z9 * z41 - z25 * z42;
-        let z1140 = -z4 * z41 - z27 * z42;
-        let z1141 = self.l * z43;
-        let z1142 = self.l * z45;
-        let z1143 = self.l * z47;
-        let z1144 = z61 * z1138;
-        let z1145 = -z62 * z1138;
-        let z1146 = z61 * z1139;
-        let z1147 = -z62 * z1139;
-        let z1148 = z61 * z1140;
-        let z1149 = -z62 * z1140;
-        let z1150 = -z45 * z60 - z46 * z1143 + z47 * z59 + z48 * z1142;
-        let z1151 = z43 * z60 + z44 * z1143 - z47 * z58 - z48 * z1141;
-        let z1152 = qd[4] * z43;
-        let z1153 = qd[4] * z45;
-        let z1154 = qd[4] * z47;
-        let z1155 = qd[4] * z1150;
-        let z1156 = qd[4] * z1151;
-        let z1157 = self.oy * z1145 + self.l * z43 + z1141;
-        let z1158 = self.oy * z1147 + self.l * z45 + z1142;
-        let z1159 = self.oy * z1149 + self.l * z47 + z1143;
-        let z1160 = -z43 * z82 + z81 * z1144;
-        let z1161 = z43 * z81 + z82 * z1144;
-        let z1162 = -z45 * z82 + z81 * z1146;
-        let z1163 = z45 * z81 + z82 * z1146;
-        let z1164 = -z47 * z82 + z81 * z1148;
-        let z1165 = z47 * z81 + z82 * z1148;
-        let z1166 = -z66 * z1159 + z68 * z1158 + z79 * z1149 - z80 * z1147;
-        let z1167 = z64 * z1159 - z68 * z1157 - z78 * z1149 + z80 * z1145;
-        let z1168 = qd[5] * z1145 + z1152;
-        let z1169 = qd[5] * z1147 + z1153;
-        let z1170 = qd[5] * z1149 + z1154;
-        let z1171 = qd[5] * z1166 + z1155;
-        let z1172 = qd[5] * z1167 + z1156;
-        let z1173 = self.oy * z1145 + self.l * z1161 + z1157;
-        let z1174 = self.oy * z1147 + self.l * z1163 + z1158;
-        let z1175 = self.oy * z1149 + self.l * z1165 + z1159;
-        let z1176 = z101 * z1160 + z102 * z1145;
-        let z1177 = z101 * z1145 - z102 * z1160;
-        let z1178 = z101 * z1162 + z102 * z1147;
-        let z1179 = z101 * z1147 - z102 * z1162;
-        let z1180 = z101 * z1164 + z102 * z1149;
-        let z1181 = z101 * z1149 - z102 * z1164;
-        let z1182 = -z86 * z1175 + z88 * z1174 + z99 * z1165 - z100 * z1163;
-        let z1183 = z84 * z1175 - z88 * z1173 - z98 * z1165 + z100 * z1161;
-        let z1184 = qd[6] * z1161 + z1168;
-        let z1185 = qd[6] * z1163 + z1169;
-        let z1186 = qd[6] * z1165 + z1170;
-        let z1187 = qd[6] * z1182 + z1171;
-        let z1188 = qd[6] * z1183 + z1172;
-        let z1189 = self.cx * z1138 + self.cz * z43;
-        let z1190 = self.cx * z1139 + self.cz * z45;
-        let z1191 = self.cx * z1140 + self.cz * z47;
-        let z1192 = self.ixx3 * z43 * z1140 + self.ixx3 * z47 * z1138
-            + self.izz * z43 * z48 + self.izz * z44 * z47;
-        let z1193 = self.ixx3 * z45 * z1140 + self.ixx3 * z47 * z1139
-            + self.izz * z45 * z48 + self.izz * z46 * z47;
-        let z1194 = 2.0 * self.ixx3 * z47 * z1140 + 2.0 * self.izz * z47 * z48;
-        let z1195 = self.cx * z1144 + self.cy * z1145 + self.cz * z43 + z1141;
-        let z1196 = self.cx * z1146 + self.cy * z1147 + self.cz * z45 + z1142;
-        let z1197 = self.cx * z1148 + self.cy * z1149 + self.cz * z47 + z1143;
-        let z1198 = self.ixx4 * z63 * z1148 + self.ixx4 * z67 * z1144
-            + self.iyy * z64 * z1149 + self.iyy * z68 * z1145 + self.izz * z43 * z48
-            + self.izz * z44 * z47;
-        let z1199 = self.ixx4 * z65 * z1148 + self.ixx4 * z67 * z1146
-            + self.iyy * z66 * z1149 + self.iyy * z68 * z1147 + self.izz * z45 * z48
-            + self.izz * z46 * z47;
-        let z1200 = 2.0 * self.ixx4 * z67 * z1148 + 2.0 * self.iyy * z68 * z1149
-            + 2.0 * self.izz * z47 * z48;
-        let z1201 = self.cx * z1160 + self.cy * z1145 + self.cz * z1161 + z1157;
-        let z1202 = self.cx * z1162 + self.cy * z1147 + self.cz * z1163 + z1158;
-        let z1203 = self.cx * z1164 + self.cy * z1149 + self.cz * z1165 + z1159;
-        let z1204 = self.ixx5 * z83 * z1164 + self.ixx5 * z87 * z1160
-            + self.iyy * z64 * z1149 + self.iyy * z68 * z1145 + self.izz * z84 * z1165
-            + self.izz * z88 * z1161;
-        let z1205 = self.ixx5 * z85 * z1164 + self.ixx5 * z87 * z1162
-            + self.iyy * z66 * z1149 + self.iyy * z68 * z1147 + self.izz * z86 * z1165
-            + self.izz * z88 * z1163;
-        let z1206 = 2.0 * self.ixx5 * z87 * z1164 + 2.0 * self.iyy * z68 * z1149
-            + 2.0 * self.izz * z88 * z1165;
-        let z1207 = self.cx * z1176 + self.cy * z1177 + self.cz * z1161 + z1173;
-        let z1208 = self.cx * z1178 + self.cy * z1179 + self.cz * z1163 + z1174;
-        let z1209 = self.cx * z1180 + self.cy * z1181 + self.cz * z1165 + z1175;
-        let z1210 = self.ixx6 * z103 * z1180 + self.ixx6 * z107 * z1176
-            + self.iyy * z104 * z1181 + self.iyy * z108 * z1177 + self.izz * z84 * z1165
-            + self.izz * z88 * z1161;
-        let z1211 = self.ixx6 * z105 * z1180 + self.ixx6 * z107 * z1178
-            + self.iyy * z106 * z1181 + self.iyy * z108 * z1179 + self.izz * z86 * z1165
-            + self.izz * z88 * z1163;
-        let z1212 = 2.0 * self.ixx6 * z107 * z1180 + 2.0 * self.iyy * z108 * z1181
-            + 2.0 * self.izz * z88 * z1165;
-        let z1213 = z53 * z1191 - z54 * z1190;
-        let z1214 = -z52 * z1191 + z54 * z1189;
-        let z1215 = z73 * z1197 - z74 * z1196 + z1155 - z151 * z1154 + z152 * z1153;
-        let z1216 = -z72 * z1197 + z74 * z1195 + z1156 + z150 * z1154 - z152 * z1152;
-        let z1217 = z93 * z1203 - z94 * z1202 + z1171 - z160 * z1170 + z161 * z1169;
-        let z1218 = -z92 * z1203 + z94 * z1201 + z1172 + z159 * z1170 - z161 * z1168;
-        let z1219 = z113 * z1209 - z114 * z1208 + z1187 - z169 * z1186 + z170 * z1185;
-        let z1220 = -z112 * z1209 + z114 * z1207 + z1188 + z168 * z1186 - z170 * z1184;
-        let z1221 = self.m6 * z168 * z1220 - self.m6 * z169 * z1219
-            - self.m6 * z200 * z1208 + self.m6 * z201 * z1207 + z112 * z1210
-            + z113 * z1211 + z114 * z1212 + z173 * z1184 + z175 * z1185 + z176 * z1186;
-        let z1222 = self.m5 * z159 * z1218 - self.m5 * z160 * z1217
-            - self.m5 * z197 * z1202 + self.m5 * z198 * z1201 + z92 * z1204 + z93 * z1205
-            + z94 * z1206 + z164 * z1168 + z166 * z1169 + z167 * z1170 + z1221;
-        let z1223 = self.m4 * z150 * z1216 - self.m4 * z151 * z1215
-            - self.m4 * z194 * z1196 + self.m4 * z195 * z1195 + z72 * z1198 + z73 * z1199
-            + z74 * z1200 + z155 * z1152 + z157 * z1153 + z158 * z1154 + z1222;
-        let z1224 = self.m3 * z141 * z1214 - self.m3 * z142 * z1213
-            - self.m3 * z191 * z1190 + self.m3 * z192 * z1189 + z52 * z1192 + z53 * z1193
-            + z54 * z1194 + z1223;
-        let z1225 = -z24 * z62 - z43 * z61;
-        let z1226 = -z26 * z62 - z45 * z61;
-        let z1227 = -z28 * z62 - z47 * z61;
-        let z1228 = self.oy * z1225;
-        let z1229 = self.oy * z1226;
-        let z1230 = self.oy * z1227;
-        let z1231 = z64 * z81;
-        let z1232 = z64 * z82;
-        let z1233 = z66 * z81;
-        let z1234 = z66 * z82;
-        let z1235 = z68 * z81;
-        let z1236 = z68 * z82;
-        let z1237 = -z66 * z1230 + z68 * z1229 + z79 * z1227 - z80 * z1226;
-        let z1238 = z64 * z1230 - z68 * z1228 - z78 * z1227 + z80 * z1225;
-        let z1239 = qd[5] * z1225;
-        let z1240 = qd[5] * z1226;
-        let z1241 = qd[5] * z1227;
-        let z1242 = qd[5] * z1237;
-        let z1243 = qd[5] * z1238;
-        let z1244 = z1228 + self.oy * z1225 + self.l * z1232;
-        let z1245 = z1229 + self.oy * z1226 + self.l * z1234;
-        let z1246 = z1230 + self.oy * z1227 + self.l * z1236;
-        let z1247 = z101 * z1231 + z102 * z1225;
-        let z1248 = z101 * z1225 - z102 * z1231;
-        let z1249 = z101 * z1233 + z102 * z1226;
-        let z1250 = z101 * z1226 - z102 * z1233;
-        let z1251 = z101 * z1235 + z102 * z1227;
-        let z1252 = z101 * z1227 - z102 * z1235;
-        let z1253 = -z86 * z1246 + z88 * z1245 + z99 * z1236 - z100 * z1234;
-        let z1254 = z84 * z1246 - z88 * z1244 - z98 * z1236 + z100 * z1232;
-        let z1255 = z1239 + qd[6] * z1232;
-        let z1256 = z1240 + qd[6] * z1234;
-        let z1257 = z1241 + qd[6] * z1236;
-        let z1258 = z1242 + qd[6] * z1253;
-        let z1259 = z1243 + qd[6] * z1254;
-        let z1260 = self.cx * z64 + self.cy * z1225;
-        let z1261 = self.cx * z66 + self.cy * z1226;
-        let z1262 = self.cx * z68 + self.cy * z1227;
-        let z1263 = self.ixx4 * z63 * z68 + self.ixx4 * z64 * z67
-            + self.iyy * z64 * z1227 + self.iyy * z68 * z1225;
-        let z1264 = self.ixx4 * z65 * z68 + self.ixx4 * z66 * z67
-            + self.iyy * z66 * z1227 + self.iyy * z68 * z1226;
-        let z1265 = 2.0 * self.ixx4 * z67 * z68 + 2.0 * self.iyy * z68 * z1227;
-        let z1266 = z1228 + self.cx * z1231 + self.cy * z1225 + self.cz * z1232;
-        let z1267 = z1229 + self.cx * z1233 + self.cy * z1226 + self.cz * z1234;
-        let z1268 = z1230 + self.cx * z1235 + self.cy * z1227 + self.cz * z1236;
-        let z1269 = self.ixx5 * z83 * z1235 + self.ixx5 * z87 * z1231
-            + self.iyy * z64 * z1227 + self.iyy * z68 * z1225 + self.izz * z84 * z1236
-            + self.izz * z88 * z1232;
-        let z1270 = self.ixx5 * z85 * z1235 + self.ixx5 * z87 * z1233
-            + self.iyy * z66 * z1227 + self.iyy * z68 * z1226 + self.izz * z86 * z1236
-            + self.izz * z88 * z1234;
-        let z1271 = 2.0 * self.ixx5 * z87 * z1235 + 2.0 * self.iyy * z68 * z1227
-            + 2.0 * self.izz * z88 * z1236;
-        let z1272 = z1244 + self.cx * z1247 + self.cy * z1248 + self.cz * z1232;
-        let z1273 = z1245 + self.cx * z1249 + self.cy * z1250 + self.cz * z1234;
-        let z1274 = z1246 + self.cx * z1251 + self.cy * z1252 + self.cz * z1236;
-        let z1275 = self.ixx6 * z103 * z1251 + self.ixx6 * z107 * z1247
-            + self.iyy * z104 * z1252 + self.iyy * z108 * z1248 + self.izz * z84 * z1236
-            + self.izz * z88 * z1232;
-        let z1276 = self.ixx6 * z105 * z1251 + self.ixx6 * z107 * z1249
-            + self.iyy * z106 * z1252 + self.iyy * z108 * z1250 + self.izz * z86 * z1236
-            + self.izz * z88 * z1234;
-        let z1277 = 2.0 * self.ixx6 * z107 * z1251 + 2.0 * self.iyy * z108 * z1252
-            + 2.0 * self.izz * z88 * z1236;
-        let z1278 = z73 * z1262 - z74 * z1261;
-        let z1279 = -z72 * z1262 + z74 * z1260;
-        let z1280 = z1242 + z93 * z1268 - z94 * z1267 - z160 * z1241 + z161 * z1240;
-        let z1281 = z1243 - z92 * z1268 + z94 * z1266 + z159 * z1241 - z161 * z1239;
-        let z1282 = z1258 + z113 * z1274 - z114 * z1273 - z169 * z1257 + z170 * z1256;
-        let z1283 = z1259 - z112 * z1274 + z114 * z1272 + z168 * z1257 - z170 * z1255;
-        let z1284 = self.m6 * z168 * z1283 - self.m6 * z169 * z1282
-            - self.m6 * z200 * z1273 + self.m6 * z201 * z1272 + z112 * z1275
-            + z113 * z1276 + z114 * z1277 + z173 * z1255 + z175 * z1256 + z176 * z1257;
-        let z1285 = self.m5 * z159 * z1281 - self.m5 * z160 * z1280
-            - self.m5 * z197 * z1267 + self.m5 * z198 * z1266 + z1284 + z92 * z1269
-            + z93 * z1270 + z94 * z1271 + z164 * z1239 + z166 * z1240 + z167 * z1241;
-        let z1286 = self.m4 * z150 * z1279 - self.m4 * z151 * z1278
-            - self.m4 * z194 * z1261 + self.m4 * z195 * z1260 + z1285 + z72 * z1263
-            + z73 * z1264 + z74 * z1265;
-        let z1287 = -z44 * z81 - z63 * z82;
-        let z1288 = -z46 * z81 - z65 * z82;
-        let z1289 = -z48 * z81 - z67 * z82;
-        let z1290 = self.l * z83;
-        let z1291 = self.l * z85;
-        let z1292 = self.l * z87;
-        let z1293 = z101 * z1287;
-        let z1294 = -z102 * z1287;
-        let z1295 = z101 * z1288;
-        let z1296 = -z102 * z1288;
-        let z1297 = z101 * z1289;
-        let z1298 = -z102 * z1289;
-        let z1299 = -z85 * z100 - z86 * z1292 + z87 * z99 + z88 * z1291;
-        let z1300 = z83 * z100 + z84 * z1292 - z87 * z98 - z88 * z1290;
-        let z1301 = qd[6] * z83;
-        let z1302 = qd[6] * z85;
-        let z1303 = qd[6] * z87;
-        let z1304 = qd[6] * z1299;
-        let z1305 = qd[6] * z1300;
-        let z1306 = self.cx * z1287 + self.cz * z83;
-        let z1307 = self.cx * z1288 + self.cz * z85;
-        let z1308 = self.cx * z1289 + self.cz * z87;
-        let z1309 = self.ixx5 * z83 * z1289 + self.ixx5 * z87 * z1287
-            + self.izz * z83 * z88 + self.izz * z84 * z87;
-        let z1310 = self.ixx5 * z85 * z1289 + self.ixx5 * z87 * z1288
-            + self.izz * z85 * z88 + self.izz * z86 * z87;
-        let z1311 = 2.0 * self.ixx5 * z87 * z1289 + 2.0 * self.izz * z87 * z88;
-        let z1312 = z1290 + self.cx * z1293 + self.cy * z1294 + self.cz * z83;
-        let z1313 = z1291 + self.cx * z1295 + self.cy * z1296 + self.cz * z85;
-        let z1314 = z1292 + self.cx * z1297 + self.cy * z1298 + self.cz * z87;
-        let z1315 = self.ixx6 * z103 * z1297 + self.ixx6 * z107 * z1293
-            + self.iyy * z104 * z1298 + self.iyy * z108 * z1294 + self.izz * z83 * z88
-            + self.izz * z84 * z87;
-        let z1316 = self.ixx6 * z105 * z1297 + self.ixx6 * z107 * z1295
-            + self.iyy * z106 * z1298 + self.iyy * z108 * z1296 + self.izz * z85 * z88
-            + self.izz * z86 * z87;
-        let z1317 = 2.0 * self.ixx6 * z107 * z1297 + 2.0 * self.iyy * z108 * z1298
-            + 2.0 * self.izz * z87 * z88;
-        let z1318 = z93 * z1308 - z94 * z1307;
-        let z1319 = -z92 * z1308 + z94 * z1306;
-        let z1320 = z1304 + z113 * z1314 - z114 * z1313 - z169 * z1303 + z170 * z1302;
-        let z1321 = z1305 - z112 * z1314 + z114 * z1312 + z168 * z1303 - z170 * z1301;
-        let z1322 = self.m6 * z168 * z1321 - self.m6 * z169 * z1320
-            - self.m6 * z200 * z1313 + self.m6 * z201 * z1312 + z112 * z1315
-            + z113 * z1316 + z114 * z1317 + z173 * z1301 + z175 * z1302 + z176 * z1303;
-        let z1323 = self.m5 * z159 * z1319 - self.m5 * z160 * z1318
-            - self.m5 * z197 * z1307 + self.m5 * z198 * z1306 + z1322 + z92 * z1309
-            + z93 * z1310 + z94 * z1311;
-        let z1324 = -z64 * z102 - z83 * z101;
-        let z1325 = -z66 * z102 - z85 * z101;
-        let z1326 = -z68 * z102 - z87 * z101;
-        let z1327 = self.cx * z104 + self.cy * z1324;
-        let z1328 = self.cx * z106 + self.cy * z1325;
-        let z1329 = self.cx * z108 + self.cy * z1326;
-        let z1330 = self.ixx6 * z103 * z108 + self.ixx6 * z104 * z107
-            + self.iyy * z104 * z1326 + self.iyy * z108 * z1324;
-        let z1331 = self.ixx6 * z105 * z108 + self.ixx6 * z106 * z107
-            + self.iyy * z106 * z1326 + self.iyy * z108 * z1325;
-        let z1332 = 2.0 * self.ixx6 * z107 * z108 + 2.0 * self.iyy * z108 * z1326;
-        let z1333 = z113 * z1329 - z114 * z1328;
-        let z1334 = -z112 * z1329 + z114 * z1327;
-        let z1335 = self.m6 * z168 * z1334 - self.m6 * z169 * z1333
-            - self.m6 * z200 * z1328 + self.m6 * z201 * z1327 + z112 * z1330
-            + z113 * z1331 + z114 * z1332;
-        let z1336 = z0 * z3 + z0 * z811;
-        let z1337 = qd[1] * z1336;
-        let z1338 = z9 * z817 - z19 * z813;
-        let z1339 = qd[2] * z1338 + z1337;
-        let z1340 = z26 * z825 - z39 * z819;
-        let z1341 = qd[3] * z1340 + z1339;
-        let z1342 = z46 * z833 - z59 * z827;
-        let z1343 = qd[4] * z1342 + z1341;
-        let z1344 = z66 * z841 - z79 * z835;
-        let z1345 = qd[5] * z1344 + z1343;
-        let z1346 = z86 * z849 - z99 * z843;
-        let z1347 = qd[6] * z1346 + z1345;
-        let z1348 = 2.0 * self.ixx1 * z6 * z812 + 2.0 * self.iyy * z0 * z1
-            + 2.0 * self.izz * z7 * z813;
-        let z1349 = self.ixx1 * z8 * z812 + self.ixx1 * (z6 * z6) - self.iyy * (z0 * z0)
-            + self.iyy * (z1 * z1) + self.izz * z9 * z813 + self.izz * (z7 * z7);
-        let z1350 = 2.0 * self.ixx1 * z6 * z8 - 2.0 * self.iyy * z0 * z1
-            + 2.0 * self.izz * z7 * z9;
-        let z1351 = 2.0 * self.ixx2 * z23 * z818 + 2.0 * self.iyy * z24 * z819
-            + 2.0 * self.izz * z7 * z813;
-        let z1352 = self.ixx2 * z25 * z818 + self.ixx2 * (z23 * z23)
-            + self.iyy * z26 * z819 + self.iyy * (z24 * z24) + self.izz * z9 * z813
-            + self.izz * (z7 * z7);
-        let z1353 = 2.0 * self.ixx2 * z23 * z25 + 2.0 * self.iyy * z24 * z26
-            + 2.0 * self.izz * z7 * z9;
-        let z1354 = 2.0 * self.ixx3 * z43 * z826 + 2.0 * self.iyy * z24 * z819
-            + 2.0 * self.izz * z44 * z827;
-        let z1355 = self.ixx3 * z45 * z826 + self.ixx3 * (z43 * z43)
-            + self.iyy * z26 * z819 + self.iyy * (z24 * z24) + self.izz * z46 * z827
-            + self.izz * (z44 * z44);
-        let z1356 = 2.0 * self.ixx3 * z43 * z45 + 2.0 * self.iyy * z24 * z26
-            + 2.0 * self.izz * z44 * z46;
-        let z1357 = 2.0 * self.ixx4 * z63 * z834 + 2.0 * self.iyy * z64 * z835
-            + 2.0 * self.izz * z44 * z827;
-        let z1358 = self.ixx4 * z65 * z834 + self.ixx4 * (z63 * z63)
-            + self.iyy * z66 * z835 + self.iyy * (z64 * z64) + self.izz * z46 * z827
-            + self.izz * (z44 * z44);
-        let z1359 = 2.0 * self.ixx4 * z63 * z65 + 2.0 * self.iyy * z64 * z66
-            + 2.0 * self.izz * z44 * z46;
-        let z1360 = 2.0 * self.ixx5 * z83 * z842 + 2.0 * self.iyy * z64 * z835
-            + 2.0 * self.izz * z84 * z843;
-        let z1361 = self.ixx5 * z85 * z842 + self.ixx5 * (z83 * z83)
-            + self.iyy * z66 * z835 + self.iyy * (z64 * z64) + self.izz * z86 * z843
-            + self.izz * (z84 * z84);
-        let z1362 = 2.0 * self.ixx5 * z83 * z85 + 2.0 * self.iyy * z64 * z66
-            + 2.0 * self.izz * z84 * z86;
-        let z1363 = 2.0 * self.ixx6 * z103 * z850 + 2.0 * self.iyy * z104 * z851
-            + 2.0 * self.izz * z84 * z843;
-        let z1364 = self.ixx6 * z105 * z850 + self.ixx6 * (z103 * z103)
-            + self.iyy * z106 * z851 + self.iyy * (z104 * z104) + self.izz * z86 * z843
-            + self.izz * (z84 * z84);
-        let z1365 = 2.0 * self.ixx6 * z103 * z105 + 2.0 * self.iyy * z104 * z106
-            + 2.0 * self.izz * z84 * z86;
-        let z1366 = -z14 * z858 + z1337 + z124 * z815;
-        let z1367 = -z33 * z860 + z1339 + z133 * z822;
-        let z1368 = -z53 * z862 + z1341 + z142 * z830;
-        let z1369 = z1343 - z73 * z864 + z151 * z838;
-        let z1370 = z1345 - z93 * z866 + z160 * z846;
-        let z1371 = z1347 - z113 * z868 + z169 * z854;
-        let z1372 = self.m6 * z168 * z202 + self.m6 * z169 * z1371
-            - self.m6 * z170 * z883 + z112 * z1363 + z112 * z172 + z113 * z1364
-            + z114 * z869 + z171 * z854;
-        let z1373 = -self.m6 * z202 * z868 - self.m6 * z168 * z1371
-            + self.m6 * z170 * z882 + z112 * z1364 + z112 * z174 + z113 * z1365
-            + z114 * z173 + z172 * z854;
-        let z1374 = self.m6 * z882;
-        let z1375 = self.m6 * z883;
-        let z1376 = self.m6 * z1371;
-        let z1377 = self.m5 * z159 * z199 + self.m5 * z160 * z1370
-            - self.m5 * z161 * z881 + z92 * z1360 + z92 * z163 + z1372 + z93 * z1361
-            + z94 * z867 + z162 * z846;
-        let z1378 = -self.m5 * z159 * z1370 + self.m5 * z161 * z880
-            - self.m5 * z199 * z866 + z92 * z1361 + z92 * z165 + z93 * z1362 + z1373
-            + z94 * z164 + z163 * z846;
-        let z1379 = self.m5 * z880 + z1374;
-        let z1380 = self.m5 * z881 + z1375;
-        let z1381 = self.m5 * z1370 + z1376;
-        let z1382 = self.m4 * z150 * z196 + self.m4 * z151 * z1369
-            - self.m4 * z152 * z879 + z72 * z1357 + z72 * z154 + z73 * z1358 + z74 * z865
-            + z1377 + z153 * z838;
-        let z1383 = -self.m4 * z150 * z1369 + self.m4 * z152 * z878
-            - self.m4 * z196 * z864 + z72 * z1358 + z72 * z156 + z73 * z1359 + z74 * z155
-            + z1378 + z154 * z838;
-        let z1384 = self.m4 * z878 + z1379;
-        let z1385 = self.m4 * z879 + z1380;
-        let z1386 = self.m4 * z1369 + z1381;
-        let z1387 = self.m3 * z141 * z193 + self.m3 * z142 * z1368
-            - self.m3 * z143 * z877 + z52 * z1354 + z52 * z145 + z53 * z1355 + z54 * z863
-            + z1382 + z144 * z830;
-        let z1388 = -self.m3 * z141 * z1368 + self.m3 * z143 * z876
-            - self.m3 * z193 * z862 + z52 * z1355 + z52 * z147 + z53 * z1356 + z54 * z146
-            + z1383 + z145 * z830;
-        let z1389 = self.m3 * z876 + z1384;
-        let z1390 = self.m3 * z877 + z1385;
-        let z1391 = self.m3 * z1368 + z1386;
-        let z1392 = self.m2 * z132 * z190 + self.m2 * z133 * z1367
-            - self.m2 * z134 * z875 + z32 * z1351 + z32 * z136 + z33 * z1352 + z34 * z861
-            + z1387 + z135 * z822;
-        let z1393 = -self.m2 * z132 * z1367 + self.m2 * z134 * z874
-            - self.m2 * z190 * z860 + z32 * z1352 + z32 * z138 + z33 * z1353 + z34 * z137
-            + z1388 + z136 * z822;
-        let z1394 = self.m2 * z874 + z1389;
-        let z1395 = self.m2 * z875 + z1390;
-        let z1396 = self.m2 * z1367 + z1391;
-        let z1397 = qd[0] * z859 + self.m1 * z123 * z187 + self.m1 * z124 * z1366
-            - self.m1 * z125 * z873 + z13 * z1348 + z13 * z127 + z14 * z1349 + z1392
-            + z126 * z815;
-        let z1398 = qd[0] * z128 - self.m1 * z123 * z1366 + self.m1 * z125 * z872
-            - self.m1 * z187 * z858 + z13 * z1349 + z13 * z129 + z14 * z1350 + z1393
-            + z127 * z815;
-        let z1399 = self.m1 * z872 + z1394;
-        let z1400 = self.m1 * z873 + z1395;
-        let z1401 = self.m1 * z1366 + z1396;
-        let z1402 = z236 * z814 + z238 * z1336 - z0 * z233 + z0 * z1398 - z1 * z234
-            - z1 * z1397 + z10 * z237 + z10 * z1399 + z11 * z1400 + z12 * z1401;
-        let z1403 = -z6 * z19 - z7 * z893 + z8 * z18 + z9 * z892;
-        let z1404 = qd[2] * z1403;
-        let z1405 = -z24 * z909 + z26 * z908 + z38 * z898 - z39 * z896;
-        let z1406 = qd[3] * z1405 + z1404;
-        let z1407 = -z44 * z925 + z46 * z924 + z58 * z914 - z59 * z912;
-        let z1408 = qd[4] * z1407 + z1406;
-        let z1409 = -z64 * z941 + z66 * z940 + z78 * z930 - z79 * z928;
-        let z1410 = qd[5] * z1409 + z1408;
-        let z1411 = -z84 * z957 + z86 * z956 + z98 * z946 - z99 * z944;
-        let z1412 = qd[6] * z1411 + z1410;
-        let z1416 = 2.0 * self.ixx2 * z23 * z895 + 2.0 * self.iyy * z24 * z896
-            + 2.0 * self.izz * z6 * z7;
-        let z1417 = self.ixx2 * z23 * z897 + self.ixx2 * z25 * z895
-            + self.iyy * z24 * z898 + self.iyy * z26 * z896 + self.izz * z6 * z9
-            + self.izz * z7 * z8;
-        let z1418 = 2.0 * self.ixx2 * z25 * z897 + 2.0 * self.iyy * z26 * z898
-            + 2.0 * self.izz * z8 * z9;
-        let z1419 = 2.0 * self.ixx3 * z43 * z911 + 2.0 * self.iyy * z24 * z896
-            + 2.0 * self.izz * z44 * z912;
-        let z1420 = self.ixx3 * z43 * z913 + self.ixx3 * z45 * z911
-            + self.iyy * z24 * z898 + self.iyy * z26 * z896 + self.izz * z44 * z914
-            + self.izz * z46 * z912;
-        let z1421 = 2.0 * self.ixx3 * z45 * z913 + 2.0 * self.iyy * z26 * z898
-            + 2.0 * self.izz * z46 * z914;
-        let z1422 = 2.0 * self.ixx4 * z63 * z927 + 2.0 * self.iyy * z64 * z928
-            + 2.0 * self.izz * z44 * z912;
-        let z1423 = self.ixx4 * z63 * z929 + self.ixx4 * z65 * z927
-            + self.iyy * z64 * z930 + self.iyy * z66 * z928 + self.izz * z44 * z914
-            + self.izz * z46 * z912;
-        let z1424 = 2.0 * self.ixx4 * z65 * z929 + 2.0 * self.iyy * z66 * z930
-            + 2.0 * self.izz * z46 * z914;
-        let z1425 = 2.0 * self.ixx5 * z83 * z943 + 2.0 * self.iyy * z64 * z928
-            + 2.0 * self.izz * z84 * z944;
-        let z1426 = self.ixx5 * z83 * z945 + self.ixx5 * z85 * z943
-            + self.iyy * z64 * z930 + self.iyy * z66 * z928 + self.izz * z84 * z946
-            + self.izz * z86 * z944;
-        let z1427 = 2.0 * self.ixx5 * z85 * z945 + 2.0 * self.iyy * z66 * z930
-            + 2.0 * self.izz * z86 * z946;
-        let z1428 = 2.0 * self.ixx6 * z103 * z959 + 2.0 * self.iyy * z104 * z960
-            + 2.0 * self.izz * z84 * z944;
-        let z1429 = self.ixx6 * z103 * z961 + self.ixx6 * z105 * z959
-            + self.iyy * z104 * z962 + self.iyy * z106 * z960 + self.izz * z84 * z946
-            + self.izz * z86 * z944;
-        let z1430 = 2.0 * self.ixx6 * z105 * z961 + 2.0 * self.iyy * z106 * z962
-            + 2.0 * self.izz * z86 * z946;
-        let z1432 = z32 * z979 - z33 * z978 + z1404 - z132 * z904 + z133 * z903;
-        let z1433 = z52 * z985 - z53 * z984 + z1406 - z141 * z920 + z142 * z919;
-        let z1434 = z72 * z991 - z73 * z990 + z1408 - z150 * z936 + z151 * z935;
-        let z1435 = z92 * z997 - z93 * z996 + z1410 - z159 * z952 + z160 * z951;
-        let z1436 = z112 * z1003 - z113 * z1002 + z1412 - z168 * z968 + z169 * z967;
-        let z1437 = self.m6 * z202 * z1003 + self.m6 * z169 * z1436
-            - self.m6 * z170 * z1019 - self.m6 * z201 * z1004 + z112 * z1428
-            + z113 * z1429 + z114 * z1005 + z171 * z967 + z172 * z968 + z173 * z969;
-        let z1438 = -self.m6 * z202 * z1002 - self.m6 * z168 * z1436
-            + self.m6 * z170 * z1018 + self.m6 * z200 * z1004 + z112 * z1429
-            + z113 * z1430 + z114 * z1006 + z172 * z967 + z174 * z968 + z175 * z969;
-        let z1439 = self.m6 * z1018;
-        let z1440 = self.m6 * z1019;
-        let z1441 = self.m6 * z1436;
-        let z1442 = self.m5 * z160 * z1435 - self.m5 * z161 * z1017
-            - self.m5 * z198 * z998 + self.m5 * z199 * z997 + z92 * z1425 + z93 * z1426
-            + z94 * z999 + z1437 + z162 * z951 + z163 * z952 + z164 * z953;
-        let z1443 = -self.m5 * z159 * z1435 + self.m5 * z161 * z1016
-            + self.m5 * z197 * z998 - self.m5 * z199 * z996 + z92 * z1426 + z93 * z1427
-            + z94 * z1000 + z1438 + z163 * z951 + z165 * z952 + z166 * z953;
-        let z1444 = self.m5 * z1016 + z1439;
-        let z1445 = self.m5 * z1017 + z1440;
-        let z1446 = self.m5 * z1435 + z1441;
-        let z1447 = self.m4 * z151 * z1434 - self.m4 * z152 * z1015
-            - self.m4 * z195 * z992 + self.m4 * z196 * z991 + z72 * z1422 + z73 * z1423
-            + z74 * z993 + z153 * z935 + z154 * z936 + z155 * z937 + z1442;
-        let z1448 = -self.m4 * z150 * z1434 + self.m4 * z152 * z1014
-            + self.m4 * z194 * z992 - self.m4 * z196 * z990 + z72 * z1423 + z73 * z1424
-            + z74 * z994 + z154 * z935 + z156 * z936 + z157 * z937 + z1443;
-        let z1449 = self.m4 * z1014 + z1444;
-        let z1450 = self.m4 * z1015 + z1445;
-        let z1451 = self.m4 * z1434 + z1446;
-        let z1452 = self.m3 * z142 * z1433 - self.m3 * z143 * z1013
-            - self.m3 * z192 * z986 + self.m3 * z193 * z985 + z52 * z1419 + z53 * z1420
-            + z54 * z987 + z144 * z919 + z145 * z920 + z146 * z921 + z1447;
-        let z1453 = -self.m3 * z141 * z1433 + self.m3 * z143 * z1012
-            + self.m3 * z191 * z986 - self.m3 * z193 * z984 + z52 * z1420 + z53 * z1421
-            + z54 * z988 + z145 * z919 + z147 * z920 + z148 * z921 + z1448;
-        let z1454 = self.m3 * z1012 + z1449;
-        let z1455 = self.m3 * z1013 + z1450;
-        let z1456 = self.m3 * z1433 + z1451;
-        let z1457 = self.m2 * z133 * z1432 - self.m2 * z134 * z1011
-            - self.m2 * z189 * z980 + self.m2 * z190 * z979 + z32 * z1416 + z33 * z1417
-            + z34 * z981 + z135 * z903 + z136 * z904 + z137 * z905 + z1452;
-        let z1458 = -self.m2 * z132 * z1432 + self.m2 * z134 * z1010
-            + self.m2 * z188 * z980 - self.m2 * z190 * z978 + z32 * z1417 + z33 * z1418
-            + z34 * z982 + z136 * z903 + z138 * z904 + z139 * z905 + z1453;
-        let z1459 = self.m2 * z1010 + z1454;
-        let z1460 = self.m2 * z1011 + z1455;
-        let z1461 = self.m2 * z1432 + z1456;
-        let z1468 = -z24 * z1030 + z26 * z1029 + z38 * z1027 - z39 * z1026;
-        let z1469 = qd[3] * z1468;
-        let z1470 = -z44 * z1046 + z46 * z1045 + z58 * z1035 - z59 * z1033;
-        let z1471 = qd[4] * z1470 + z1469;
-        let z1472 = -z64 * z1062 + z66 * z1061 + z78 * z1051 - z79 * z1049;
-        let z1473 = qd[5] * z1472 + z1471;
-        let z1474 = -z84 * z1078 + z86 * z1077 + z98 * z1067 - z99 * z1065;
-        let z1475 = qd[6] * z1474 + z1473;
-        let z1476 = 2.0 * self.ixx2 * z23 * z24 + 2.0 * self.iyy * z24 * z1026;
-        let z1477 = self.ixx2 * z23 * z26 + self.ixx2 * z24 * z25
-            + self.iyy * z24 * z1027 + self.iyy * z26 * z1026;
-        let z1478 = 2.0 * self.ixx2 * z25 * z26 + 2.0 * self.iyy * z26 * z1027;
-        let z1479 = 2.0 * self.ixx3 * z43 * z1032 + 2.0 * self.iyy * z24 * z1026
-            + 2.0 * self.izz * z44 * z1033;
-        let z1480 = self.ixx3 * z43 * z1034 + self.ixx3 * z45 * z1032
-            + self.iyy * z24 * z1027 + self.iyy * z26 * z1026 + self.izz * z44 * z1035
-            + self.izz * z46 * z1033;
-        let z1481 = 2.0 * self.ixx3 * z45 * z1034 + 2.0 * self.iyy * z26 * z1027
-            + 2.0 * self.izz * z46 * z1035;
-        let z1482 = 2.0 * self.ixx4 * z63 * z1048 + 2.0 * self.iyy * z64 * z1049
-            + 2.0 * self.izz * z44 * z1033;
-        let z1483 = self.ixx4 * z63 * z1050 + self.ixx4 * z65 * z1048
-            + self.iyy * z64 * z1051 + self.iyy * z66 * z1049 + self.izz * z44 * z1035
-            + self.izz * z46 * z1033;
-        let z1484 = 2.0 * self.ixx4 * z65 * z1050 + 2.0 * self.iyy * z66 * z1051
-            + 2.0 * self.izz * z46 * z1035;
-        let z1485 = 2.0 * self.ixx5 * z83 * z1064 + 2.0 * self.iyy * z64 * z1049
-            + 2.0 * self.izz * z84 * z1065;
-        let z1486 = self.ixx5 * z83 * z1066 + self.ixx5 * z85 * z1064
-            + self.iyy * z64 * z1051 + self.iyy * z66 * z1049 + self.izz * z84 * z1067
-            + self.izz * z86 * z1065;
-        let z1487 = 2.0 * self.ixx5 * z85 * z1066 + 2.0 * self.iyy * z66 * z1051
-            + 2.0 * self.izz * z86 * z1067;
-        let z1488 = 2.0 * self.ixx6 * z103 * z1080 + 2.0 * self.iyy * z104 * z1081
-            + 2.0 * self.izz * z84 * z1065;
-        let z1489 = self.ixx6 * z103 * z1082 + self.ixx6 * z105 * z1080
-            + self.iyy * z104 * z1083 + self.iyy * z106 * z1081 + self.izz * z84 * z1067
-            + self.izz * z86 * z1065;
-        let z1490 = 2.0 * self.ixx6 * z105 * z1082 + 2.0 * self.iyy * z106 * z1083
-            + 2.0 * self.izz * z86 * z1067;
-        let z1491 = z32 * z1094 - z33 * z1093;
-        let z1492 = z52 * z1100 - z53 * z1099 - z141 * z1041 + z142 * z1040 + z1469;
-        let z1493 = z72 * z1106 - z73 * z1105 - z150 * z1057 + z151 * z1056 + z1471;
-        let z1494 = z92 * z1112 - z93 * z1111 - z159 * z1073 + z160 * z1072 + z1473;
-        let z1495 = z112 * z1118 - z113 * z1117 - z168 * z1089 + z169 * z1088 + z1475;
-        let z1496 = self.m6 * z202 * z1118 + self.m6 * z169 * z1495
-            - self.m6 * z170 * z1132 - self.m6 * z201 * z1119 + z112 * z1488
-            + z113 * z1489 + z114 * z1120 + z171 * z1088 + z172 * z1089 + z173 * z1090;
-        let z1497 = -self.m6 * z202 * z1117 - self.m6 * z168 * z1495
-            + self.m6 * z170 * z1131 + self.m6 * z200 * z1119 + z112 * z1489
-            + z113 * z1490 + z114 * z1121 + z172 * z1088 + z174 * z1089 + z175 * z1090;
-        let z1498 = self.m6 * z1131;
-        let z1499 = self.m6 * z1132;
-        let z1500 = self.m6 * z1495;
-        let z1501 = z1496 + self.m5 * z160 * z1494 - self.m5 * z161 * z1130
-            - self.m5 * z198 * z1113 + self.m5 * z199 * z1112 + z92 * z1485 + z93 * z1486
-            + z94 * z1114 + z162 * z1072 + z163 * z1073 + z164 * z1074;
-        let z1502 = z1497 - self.m5 * z159 * z1494 + self.m5 * z161 * z1129
-            + self.m5 * z197 * z1113 - self.m5 * z199 * z1111 + z92 * z1486 + z93 * z1487
-            + z94 * z1115 + z163 * z1072 + z165 * z1073 + z166 * z1074;
-        let z1503 = z1498 + self.m5 * z1129;
-        let z1504 = z1499 + self.m5 * z1130;
-        let z1505 = z1500 + self.m5 * z1494;
-        let z1506 = z1501 + self.m4 * z151 * z1493 - self.m4 * z152 * z1128
-            - self.m4 * z195 * z1107 + self.m4 * z196 * z1106 + z72 * z1482 + z73 * z1483
-            + z74 * z1108 + z153 * z1056 + z154 * z1057 + z155 * z1058;
-        let z1507 = z1502 - self.m4 * z150 * z1493 + self.m4 * z152 * z1127
-            + self.m4 * z194 * z1107 - self.m4 * z196 * z1105 + z72 * z1483 + z73 * z1484
-            + z74 * z1109 + z154 * z1056 + z156 * z1057 + z157 * z1058;
-        let z1508 = z1503 + self.m4 * z1127;
-        let z1509 = z1504 + self.m4 * z1128;
-        let z1510 = z1505 + self.m4 * z1493;
-        let z1511 = z1506 + self.m3 * z142 * z1492 - self.m3 * z143 * z1126
-            - self.m3 * z192 * z1101 + self.m3 * z193 * z1100 + z52 * z1479 + z53 * z1480
-            + z54 * z1102 + z144 * z1040 + z145 * z1041 + z146 * z1042;
-        let z1512 = z1507 - self.m3 * z141 * z1492 + self.m3 * z143 * z1125
-            + self.m3 * z191 * z1101 - self.m3 * z193 * z1099 + z52 * z1480 + z53 * z1481
-            + z54 * z1103 + z145 * z1040 + z147 * z1041 + z148 * z1042;
-        let z1513 = z1508 + self.m3 * z1125;
-        let z1514 = z1509 + self.m3 * z1126;
-        let z1515 = z1510 + self.m3 * z1492;
-        let z1516 = z1511 + self.m2 * z133 * z1491 - self.m2 * z134 * z1124
-            - self.m2 * z189 * z1095 + self.m2 * z190 * z1094 + z32 * z1476 + z33 * z1477
-            + z34 * z1096;
-        let z1517 = z1512 - self.m2 * z132 * z1491 + self.m2 * z134 * z1123
-            + self.m2 * z188 * z1095 - self.m2 * z190 * z1093 + z32 * z1477 + z33 * z1478
-            + z34 * z1097;
-        let z1518 = z1513 + self.m2 * z1123;
-        let z1519 = z1514 + self.m2 * z1124;
-        let z1520 = z1515 + self.m2 * z1491;
-        let z1521 = z0 * z1517 - z1 * z1516 + z10 * z1518 + z11 * z1519 + z12 * z1520;
-        let z1522 = -z43 * z59 - z44 * z1142 + z45 * z58 + z46 * z1141;
-        let z1523 = qd[4] * z1522;
-        let z1524 = -z64 * z1158 + z66 * z1157 + z78 * z1147 - z79 * z1145;
-        let z1525 = z1523 + qd[5] * z1524;
-        let z1526 = -z84 * z1174 + z86 * z1173 + z98 * z1163 - z99 * z1161;
-        let z1527 = z1525 + qd[6] * z1526;
-        let z1528 = 2.0 * self.ixx3 * z43 * z1138 + 2.0 * self.izz * z43 * z44;
-        let z1529 = self.ixx3 * z43 * z1139 + self.ixx3 * z45 * z1138
-            + self.izz * z43 * z46 + self.izz * z44 * z45;
-        let z1530 = 2.0 * self.ixx3 * z45 * z1139 + 2.0 * self.izz * z45 * z46;
-        let z1531 = 2.0 * self.ixx4 * z63 * z1144 + 2.0 * self.iyy * z64 * z1145
-            + 2.0 * self.izz * z43 * z44;
-        let z1532 = self.ixx4 * z63 * z1146 + self.ixx4 * z65 * z1144
-            + self.iyy * z64 * z1147 + self.iyy * z66 * z1145 + self.izz * z43 * z46
-            + self.izz * z44 * z45;
-        let z1533 = 2.0 * self.ixx4 * z65 * z1146 + 2.0 * self.iyy * z66 * z1147
-            + 2.0 * self.izz * z45 * z46;
-        let z1534 = 2.0 * self.ixx5 * z83 * z1160 + 2.0 * self.iyy * z64 * z1145
-            + 2.0 * self.izz * z84 * z1161;
-        let z1535 = self.ixx5 * z83 * z1162 + self.ixx5 * z85 * z1160
-            + self.iyy * z64 * z1147 + self.iyy * z66 * z1145 + self.izz * z84 * z1163
-            + self.izz * z86 * z1161;
-        let z1536 = 2.0 * self.ixx5 * z85 * z1162 + 2.0 * self.iyy * z66 * z1147
-            + 2.0 * self.izz * z86 * z1163;
-        let z1537 = 2.0 * self.ixx6 * z103 * z1176 + 2.0 * self.iyy * z104 * z1177
-            + 2.0 * self.izz * z84 * z1161;
-        let z1538 = self.ixx6 * z103 * z1178 + self.ixx6 * z105 * z1176
-            + self.iyy * z104 * z1179 + self.iyy * z106 * z1177 + self.izz * z84 * z1163
-            + self.izz * z86 * z1161;
-        let z1539 = 2.0 * self.ixx6 * z105 * z1178 + 2.0 * self.iyy * z106 * z1179
-            + 2.0 * self.izz * z86 * z1163;
-        let z1540 = z52 * z1190 - z53 * z1189;
-        let z1541 = z1523 + z72 * z1196 - z73 * z1195 - z150 * z1153 + z151 * z1152;
-        let z1542 = z1525 + z92 * z1202 - z93 * z1201 - z159 * z1169 + z160 * z1168;
-        let z1543 = z1527 + z112 * z1208 - z113 * z1207 - z168 * z1185 + z169 * z1184;
-        let z1544 = self.m6 * z202 * z1208 + self.m6 * z169 * z1543
-            - self.m6 * z170 * z1220 - self.m6 * z201 * z1209 + z112 * z1537
-            + z113 * z1538 + z114 * z1210 + z171 * z1184 + z172 * z1185 + z173 * z1186;
-        let z1545 = -self.m6 * z202 * z1207 - self.m6 * z168 * z1543
-            + self.m6 * z170 * z1219 + self.m6 * z200 * z1209 + z112 * z1538
-            + z113 * z1539 + z114 * z1211 + z172 * z1184 + z174 * z1185 + z175 * z1186;
-        let z1546 = self.m6 * z1219;
-        let z1547 = self.m6 * z1220;
-        let z1548 = self.m6 * z1543;
-        let z1549 = self.m5 * z160 * z1542 - self.m5 * z161 * z1218
-            - self.m5 * z198 * z1203 + self.m5 * z199 * z1202 + z1544 + z92 * z1534
-            + z93 * z1535 + z94 * z1204 + z162 * z1168 + z163 * z1169 + z164 * z1170;
-        let z1550 = -self.m5 * z159 * z1542 + self.m5 * z161 * z1217
-            + self.m5 * z197 * z1203 - self.m5 * z199 * z1201 + z1545 + z92 * z1535
-            + z93 * z1536 + z94 * z1205 + z163 * z1168 + z165 * z1169 + z166 * z1170;
-        let z1551 = self.m5 * z1217 + z1546;
-        let z1552 = self.m5 * z1218 + z1547;
-        let z1553 = self.m5 * z1542 + z1548;
-        let z1554 = self.m4 * z151 * z1541 - self.m4 * z152 * z1216
-            - self.m4 * z195 * z1197 + self.m4 * z196 * z1196 + z1549 + z72 * z1531
-            + z73 * z1532 + z74 * z1198 + z153 * z1152 + z154 * z1153 + z155 * z1154;
-        let z1555 = -self.m4 * z150 * z1541 + self.m4 * z152 * z1215
-            + self.m4 * z194 * z1197 - self.m4 * z196 * z1195 + z1550 + z72 * z1532
-            + z73 * z1533 + z74 * z1199 + z154 * z1152 + z156 * z1153 + z157 * z1154;
-        let z1556 = self.m4 * z1215 + z1551;
-        let z1557 = self.m4 * z1216 + z1552;
-        let z1558 = self.m4 * z1541 + z1553;
-        let z1559 = self.m3 * z142 * z1540 - self.m3 * z143 * z1214
-            - self.m3 * z192 * z1191 + self.m3 * z193 * z1190 + z1554 + z52 * z1528
-            + z53 * z1529 + z54 * z1192;
-        let z1560 = -self.m3 * z141 * z1540 + self.m3 * z143 * z1213
-            + self.m3 * z191 * z1191 - self.m3 * z193 * z1189 + z1555 + z52 * z1529
-            + z53 * z1530 + z54 * z1193;
-        let z1561 = self.m3 * z1213 + z1556;
-        let z1562 = self.m3 * z1214 + z1557;
-        let z1563 = self.m3 * z1540 + z1558;
-        let z1564 = z0 * z1560 - z1 * z1559 + z10 * z1561 + z11 * z1562 + z12 * z1563;
-        let z1565 = -z64 * z1229 + z66 * z1228 + z78 * z1226 - z79 * z1225;
-        let z1566 = qd[5] * z1565;
-        let z1567 = -z84 * z1245 + z86 * z1244 + z98 * z1234 - z99 * z1232;
-        let z1568 = qd[6] * z1567 + z1566;
-        let z1569 = 2.0 * self.ixx4 * z63 * z64 + 2.0 * self.iyy * z64 * z1225;
-        let z1570 = self.ixx4 * z63 * z66 + self.ixx4 * z64 * z65
-            + self.iyy * z64 * z1226 + self.iyy * z66 * z1225;
-        let z1571 = 2.0 * self.ixx4 * z65 * z66 + 2.0 * self.iyy * z66 * z1226;
-        let z1572 = 2.0 * self.ixx5 * z83 * z1231 + 2.0 * self.iyy * z64 * z1225
-            + 2.0 * self.izz * z84 * z1232;
-        let z1573 = self.ixx5 * z83 * z1233 + self.ixx5 * z85 * z1231
-            + self.iyy * z64 * z1226 + self.iyy * z66 * z1225 + self.izz * z84 * z1234
-            + self.izz * z86 * z1232;
-        let z1574 = 2.0 * self.ixx5 * z85 * z1233 + 2.0 * self.iyy * z66 * z1226
-            + 2.0 * self.izz * z86 * z1234;
-        let z1575 = 2.0 * self.ixx6 * z103 * z1247 + 2.0 * self.iyy * z104 * z1248
-            + 2.0 * self.izz * z84 * z1232;
-        let z1576 = self.ixx6 * z103 * z1249 + self.ixx6 * z105 * z1247
-            + self.iyy * z104 * z1250 + self.iyy * z106 * z1248 + self.izz * z84 * z1234
-            + self.izz * z86 * z1232;
-        let z1577 = 2.0 * self.ixx6 * z105 * z1249 + 2.0 * self.iyy * z106 * z1250
-            + 2.0 * self.izz * z86 * z1234;
-        let z1578 = z72 * z1261 - z73 * z1260;
-        let z1579 = z1566 + z92 * z1267 - z93 * z1266 - z159 * z1240 + z160 * z1239;
-        let z1580 = z1568 + z112 * z1273 - z113 * z1272 - z168 * z1256 + z169 * z1255;
-        let z1581 = self.m6 * z202 * z1273 + self.m6 * z169 * z1580
-            - self.m6 * z170 * z1283 - self.m6 * z201 * z1274 + z112 * z1575
-            + z113 * z1576 + z114 * z1275 + z171 * z1255 + z172 * z1256 + z173 * z1257;
-        let z1582 = -self.m6 * z202 * z1272 - self.m6 * z168 * z1580
-            + self.m6 * z170 * z1282 + self.m6 * z200 * z1274 + z112 * z1576
-            + z113 * z1577 + z114 * z1276 + z172 * z1255 + z174 * z1256 + z175 * z1257;
-        let z1583 = self.m6 * z1282;
-        let z1584 = self.m6 * z1283;
-        let z1585 = self.m6 * z1580;
-        let z1586 = self.m5 * z160 * z1579 - self.m5 * z161 * z1281
-            - self.m5 * z198 * z1268 + self.m5 * z199 * z1267 + z1581 + z92 * z1572
-            + z93 * z1573 + z94 * z1269 + z162 * z1239 + z163 * z1240 + z164 * z1241;
-        let z1587 = -self.m5 * z159 * z1579 + self.m5 * z161 * z1280
-            + self.m5 * z197 * z1268 - self.m5 * z199 * z1266 + z1582 + z92 * z1573
-            + z93 * z1574 + z94 * z1270 + z163 * z1239 + z165 * z1240 + z166 * z1241;
-        let z1588 = self.m5 * z1280 + z1583;
-        let z1589 = self.m5 * z1281 + z1584;
-        let z1590 = self.m5 * z1579 + z1585;
-        let z1591 = self.m4 * z151 * z1578 - self.m4 * z152 * z1279
-            - self.m4 * z195 * z1262 + self.m4 * z196 * z1261 + z1586 + z72 * z1569
-            + z73 * z1570 + z74 * z1263;
-        let z1592 = -self.m4 * z150 * z1578 + self.m4 * z152 * z1278
-            + self.m4 * z194 * z1262 - self.m4 * z196 * z1260 + z1587 + z72 * z1570
-            + z73 * z1571 + z74 * z1264;
-        let z1593 = self.m4 * z1278 + z1588;
-        let z1594 = self.m4 * z1279 + z1589;
-        let z1595 = self.m4 * z1578 + z1590;
-        let z1596 = z0 * z1592 - z1 * z1591 + z10 * z1593 + z11 * z1594 + z12 * z1595;
-        let z1597 = -z83 * z99 - z84 * z1291 + z85 * z98 + z86 * z1290;
-        let z1598 = qd[6] * z1597;
-        let z1599 = 2.0 * self.ixx5 * z83 * z1287 + 2.0 * self.izz * z83 * z84;
-        let z1600 = self.ixx5 * z83 * z1288 + self.ixx5 * z85 * z1287
-            + self.izz * z83 * z86 + self.izz * z84 * z85;
-        let z1601 = 2.0 * self.ixx5 * z85 * z1288 + 2.0 * self.izz * z85 * z86;
-        let z1602 = 2.0 * self.ixx6 * z103 * z1293 + 2.0 * self.iyy * z104 * z1294
-            + 2.0 * self.izz * z83 * z84;
-        let z1603 = self.ixx6 * z103 * z1295 + self.ixx6 * z105 * z1293
-            + self.iyy * z104 * z1296 + self.iyy * z106 * z1294 + self.izz * z83 * z86
-            + self.izz * z84 * z85;
-        let z1604 = 2.0 * self.ixx6 * z105 * z1295 + 2.0 * self.iyy * z106 * z1296
-            + 2.0 * self.izz * z85 * z86;
-        let z1605 = z92 * z1307 - z93 * z1306;
-        let z1606 = z1598 + z112 * z1313 - z113 * z1312 - z168 * z1302 + z169 * z1301;
-        let z1607 = self.m6 * z202 * z1313 + self.m6 * z169 * z1606
-            - self.m6 * z170 * z1321 - self.m6 * z201 * z1314 + z112 * z1602
-            + z113 * z1603 + z114 * z1315 + z171 * z1301 + z172 * z1302 + z173 * z1303;
-        let z1608 = -self.m6 * z202 * z1312 - self.m6 * z168 * z1606
-            + self.m6 * z170 * z1320 + self.m6 * z200 * z1314 + z112 * z1603
-            + z113 * z1604 + z114 * z1316 + z172 * z1301 + z174 * z1302 + z175 * z1303;
-        let z1609 = self.m6 * z1320;
-        let z1610 = self.m6 * z1321;
-        let z1611 = self.m6 * z1606;
-        let z1612 = self.m5 * z160 * z1605 - self.m5 * z161 * z1319
-            - self.m5 * z198 * z1308 + self.m5 * z199 * z1307 + z1607 + z92 * z1599
-            + z93 * z1600 + z94 * z1309;
-        let z1613 = -self.m5 * z159 * z1605 + self.m5 * z161 * z1318
-            + self.m5 * z197 * z1308 - self.m5 * z199 * z1306 + z1608 + z92 * z1600
-            + z93 * z1601 + z94 * z1310;
-        let z1614 = self.m5 * z1318 + z1609;
-        let z1615 = self.m5 * z1319 + z1610;
-        let z1616 = self.m5 * z1605 + z1611;
-        let z1617 = z0 * z1613 - z1 * z1612 + z10 * z1614 + z11 * z1615 + z12 * z1616;
-        let z1618 = 2.0 * self.ixx6 * z103 * z104 + 2.0 * self.iyy * z104 * z1324;
-        let z1619 = self.ixx6 * z103 * z106 + self.ixx6 * z104 * z105
-            + self.iyy * z104 * z1325 + self.iyy * z106 * z1324;
-        let z1620 = 2.0 * self.ixx6 * z105 * z106 + 2.0 * self.iyy * z106 * z1325;
-        let z1621 = z112 * z1328 - z113 * z1327;
-        let z1622 = self.m6 * z202 * z1328 + self.m6 * z169 * z1621
-            - self.m6 * z170 * z1334 - self.m6 * z201 * z1329 + z112 * z1618
-            + z113 * z1619 + z114 * z1330;
-        let z1623 = -self.m6 * z202 * z1327 - self.m6 * z168 * z1621
-            + self.m6 * z170 * z1333 + self.m6 * z200 * z1329 + z112 * z1619
-            + z113 * z1620 + z114 * z1331;
-        let z1624 = self.m6 * z1333;
-        let z1625 = self.m6 * z1334;
-        let z1626 = self.m6 * z1621;
-        let z1627 = z0 * z1623 - z1 * z1622 + z10 * z1624 + z11 * z1625 + z12 * z1626;
-        let z1628 = z227 * z813 + z230 * z820 + z231 * z821 + z232 * z1338 + z4 * z888
-            + z7 * z228 + z7 * z1392 + z9 * z1393 + z29 * z1394 + z30 * z1395
-            + z31 * z1396;
-        let z1629 = z230 * z901 + z231 * z902 + z232 * z1403 + z4 * z1024 - z5 * z229
-            + z6 * z227 + z7 * z1457 + z8 * z228 + z9 * z1458 + z29 * z1459 + z30 * z1460
-            + z31 * z1461;
-        let z1631 = z4 * z1224 + z7 * z1559 + z9 * z1560 + z29 * z1561 + z30 * z1562
-            + z31 * z1563;
-        let z1632 = z4 * z1286 + z7 * z1591 + z9 * z1592 + z29 * z1593 + z30 * z1594
-            + z31 * z1595;
-        let z1633 = z4 * z1323 + z7 * z1612 + z9 * z1613 + z29 * z1614 + z30 * z1615
-            + z31 * z1616;
-        let z1634 = z4 * z1335 + z7 * z1622 + z9 * z1623 + z29 * z1624 + z30 * z1625
-            + z31 * z1626;
-        let z1635 = z221 * z819 + z224 * z828 + z225 * z829 + z226 * z1340 + z24 * z222
-            + z24 * z1387 + z26 * z1388 + z28 * z887 + z49 * z1389 + z50 * z1390
-            + z51 * z1391;
-        let z1636 = z221 * z896 + z222 * z898 + z223 * z900 + z224 * z917 + z225 * z918
-            + z226 * z1405 + z24 * z1452 + z26 * z1453 + z28 * z1023 + z49 * z1454
-            + z50 * z1455 + z51 * z1456;
-        let z1637 = z221 * z1026 + z222 * z1027 + z223 * z1028 + z224 * z1038
-            + z225 * z1039 + z226 * z1468 + z24 * z1511 + z26 * z1512 + z28 * z1136
-            + z49 * z1513 + z50 * z1514 + z51 * z1515;
-        let z1639 = z24 * z1591 + z26 * z1592 + z28 * z1286 + z49 * z1593 + z50 * z1594
-            + z51 * z1595;
-        let z1640 = z24 * z1612 + z26 * z1613 + z28 * z1323 + z49 * z1614 + z50 * z1615
-            + z51 * z1616;
-        let z1641 = z24 * z1622 + z26 * z1623 + z28 * z1335 + z49 * z1624 + z50 * z1625
-            + z51 * z1626;
-        let z1642 = z215 * z827 + z218 * z836 + z219 * z837 + z220 * z1342 + z44 * z216
-            + z44 * z1382 + z46 * z1383 + z48 * z886 + z69 * z1384 + z70 * z1385
-            + z71 * z1386;
-        let z1643 = z215 * z912 + z216 * z914 + z217 * z916 + z218 * z933 + z219 * z934
-            + z220 * z1407 + z44 * z1447 + z46 * z1448 + z48 * z1022 + z69 * z1449
-            + z70 * z1450 + z71 * z1451;
-        let z1644 = z215 * z1033 + z216 * z1035 + z217 * z1037 + z218 * z1054
-            + z219 * z1055 + z220 * z1470 + z44 * z1506 + z46 * z1507 + z48 * z1135
-            + z69 * z1508 + z70 * z1509 + z71 * z1510;
-        let z1645 = z218 * z1150 + z219 * z1151 + z220 * z1522 + z43 * z215 + z44 * z1554
-            + z45 * z216 + z46 * z1555 + z47 * z217 + z48 * z1223 + z69 * z1556
-            + z70 * z1557 + z71 * z1558;
-        let z1647 = z44 * z1612 + z46 * z1613 + z48 * z1323 + z69 * z1614 + z70 * z1615
-            + z71 * z1616;
-        let z1648 = z44 * z1622 + z46 * z1623 + z48 * z1335 + z69 * z1624 + z70 * z1625
-            + z71 * z1626;
-        let z1649 = z209 * z835 + z212 * z844 + z213 * z845 + z214 * z1344 + z64 * z210
-            + z64 * z1377 + z66 * z1378 + z68 * z885 + z89 * z1379 + z90 * z1380
-            + z91 * z1381;
-        let z1650 = z209 * z928 + z210 * z930 + z211 * z932 + z212 * z949 + z213 * z950
-            + z214 * z1409 + z64 * z1442 + z66 * z1443 + z68 * z1021 + z89 * z1444
-            + z90 * z1445 + z91 * z1446;
-        let z1651 = z209 * z1049 + z210 * z1051 + z211 * z1053 + z212 * z1070
-            + z213 * z1071 + z214 * z1472 + z64 * z1501 + z66 * z1502 + z68 * z1134
-            + z89 * z1503 + z90 * z1504 + z91 * z1505;
-        let z1652 = z209 * z1145 + z210 * z1147 + z211 * z1149 + z212 * z1166
-            + z213 * z1167 + z214 * z1524 + z64 * z1549 + z66 * z1550 + z68 * z1222
-            + z89 * z1551 + z90 * z1552 + z91 * z1553;
-        let z1653 = z209 * z1225 + z210 * z1226 + z211 * z1227 + z212 * z1237
-            + z213 * z1238 + z214 * z1565 + z64 * z1586 + z66 * z1587 + z68 * z1285
-            + z89 * z1588 + z90 * z1589 + z91 * z1590;
-        let z1655 = z64 * z1622 + z66 * z1623 + z68 * z1335 + z89 * z1624 + z90 * z1625
-            + z91 * z1626;
-        let z1656 = z203 * z843 + z206 * z852 + z207 * z853 + z208 * z1346 + z84 * z204
-            + z84 * z1372 + z86 * z1373 + z88 * z884 + z109 * z1374 + z110 * z1375
-            + z111 * z1376;
-        let z1657 = z203 * z944 + z204 * z946 + z205 * z948 + z206 * z965 + z207 * z966
-            + z208 * z1411 + z84 * z1437 + z86 * z1438 + z88 * z1020 + z109 * z1439
-            + z110 * z1440 + z111 * z1441;
-        let z1658 = z203 * z1065 + z204 * z1067 + z205 * z1069 + z206 * z1086
-            + z207 * z1087 + z208 * z1474 + z84 * z1496 + z86 * z1497 + z88 * z1133
-            + z109 * z1498 + z110 * z1499 + z111 * z1500;
-        let z1659 = z203 * z1161 + z204 * z1163 + z205 * z1165 + z206 * z1182
-            + z207 * z1183 + z208 * z1526 + z84 * z1544 + z86 * z1545 + z88 * z1221
-            + z109 * z1546 + z110 * z1547 + z111 * z1548;
-        let z1660 = z203 * z1232 + z204 * z1234 + z205 * z1236 + z206 * z1253
-            + z207 * z1254 + z208 * z1567 + z84 * z1581 + z86 * z1582 + z88 * z1284
-            + z109 * z1583 + z110 * z1584 + z111 * z1585;
-        let z1661 = z206 * z1299 + z207 * z1300 + z208 * z1597 + z83 * z203 + z84 * z1607
-            + z85 * z204 + z86 * z1608 + z87 * z205 + z88 * z1322 + z109 * z1609
-            + z110 * z1610 + z111 * z1611;
-        let z1663 = 0.5 * z1025 - 0.5 * z1402 + 0.5 * z696;
-        let z1664 = -0.5 * z1628 + 0.5 * z1137 + 0.5 * z699;
-        let z1665 = -0.5 * z1635 + 0.5 * z702 + 0.5 * z1224;
-        let z1666 = 0.5 * z1286 - 0.5 * z1642 + 0.5 * z705;
-        let z1667 = 0.5 * z1323 - 0.5 * z1649 + 0.5 * z708;
-        let z1668 = 0.5 * z1335 - 0.5 * z1656 + 0.5 * z711;
-        let z1669 = -0.5 * z1025 + 0.5 * z1402 + 0.5 * z696;
-        let z1670 = 0.5 * z1521 + 0.5 * z767 - 0.5 * z1629;
-        let z1671 = 0.5 * z774 + 0.5 * z1564 - 0.5 * z1636;
-        let z1672 = 0.5 * z781 + 0.5 * z1596 - 0.5 * z1643;
-        let z1673 = 0.5 * z788 + 0.5 * z1617 - 0.5 * z1650;
-        let z1674 = 0.5 * z795 + 0.5 * z1627 - 0.5 * z1657;
-        let z1675 = 0.5 * z1628 - 0.5 * z1137 + 0.5 * z699;
-        let z1676 = -0.5 * z1521 + 0.5 * z767 + 0.5 * z1629;
-        let z1677 = 0.5 * z797 + 0.5 * z1631 - 0.5 * z1637;
-        let z1678 = 0.5 * z798 + 0.5 * z1632 - 0.5 * z1644;
-        let z1679 = 0.5 * z799 + 0.5 * z1633 - 0.5 * z1651;
-        let z1680 = 0.5 * z800 + 0.5 * z1634 - 0.5 * z1658;
-        let z1681 = 0.5 * z1635 + 0.5 * z702 - 0.5 * z1224;
-        let z1682 = 0.5 * z774 - 0.5 * z1564 + 0.5 * z1636;
-        let z1683 = 0.5 * z797 - 0.5 * z1631 + 0.5 * z1637;
-        let z1684 = 0.5 * z802 + 0.5 * z1639 - 0.5 * z1645;
-        let z1685 = 0.5 * z803 + 0.5 * z1640 - 0.5 * z1652;
-        let z1686 = 0.5 * z804 + 0.5 * z1641 - 0.5 * z1659;
-        let z1687 = -0.5 * z1286 + 0.5 * z1642 + 0.5 * z705;
-        let z1688 = 0.5 * z781 - 0.5 * z1596 + 0.5 * z1643;
-        let z1689 = 0.5 * z798 - 0.5 * z1632 + 0.5 * z1644;
-        let z1690 = 0.5 * z802 - 0.5 * z1639 + 0.5 * z1645;
-        let z1691 = 0.5 * z806 + 0.5 * z1647 - 0.5 * z1653;
-        let z1692 = 0.5 * z807 + 0.5 * z1648 - 0.5 * z1660;
-        let z1693 = -0.5 * z1323 + 0.5 * z1649 + 0.5 * z708;
-        let z1694 = 0.5 * z788 - 0.5 * z1617 + 0.5 * z1650;
-        let z1695 = 0.5 * z799 - 0.5 * z1633 + 0.5 * z1651;
-        let z1696 = 0.5 * z803 - 0.5 * z1640 + 0.5 * z1652;
-        let z1697 = 0.5 * z806 - 0.5 * z1647 + 0.5 * z1653;
-        let z1698 = 0.5 * z809 + 0.5 * z1655 - 0.5 * z1661;
-        let z1699 = -0.5 * z1335 + 0.5 * z1656 + 0.5 * z711;
-        let z1700 = 0.5 * z795 - 0.5 * z1627 + 0.5 * z1657;
-        let z1701 = 0.5 * z800 - 0.5 * z1634 + 0.5 * z1658;
-        let z1702 = 0.5 * z804 - 0.5 * z1641 + 0.5 * z1659;
-        let z1703 = 0.5 * z807 - 0.5 * z1648 + 0.5 * z1660;
-        let z1704 = 0.5 * z809 - 0.5 * z1655 + 0.5 * z1661;
-        let x0 = z646 * 0.5;
-        let x1 = z760 * 0.5;
-        let x2 = z796 * 0.5;
-        let x3 = z801 * 0.5;
-        let x4 = z805 * 0.5;
-        let x5 = z808 * 0.5;
-        let x6 = z810 * 0.5;
+        let z560 = 2.0 * self.m6 * z169 * z201 + 2.0 * self.m6 * z170 * z202
+            + 2.0 * z113 * z173 - 2.0 * z114 * z172;
+        let z561 = -self.m6 * z168 * z201 - self.m6 * z169 * z200 - z112 * z173
+            + z113 * z175 + z114 * z171 - z114 * z174;
+        let z562 = -self.m6 * z168 * z202 - self.m6 * z170 * z200 + z112 * z172
+            - z113 * z171 + z113 * z176 - z114 * z175;
+        let z563 = 2.0 * self.m6 * z168 * z200 + 2.0 * self.m6 * z170 * z202
+            - 2.0 * z112 * z175 + 2.0 * z114 * z172;
+        let z564 = -self.m6 * z169 * z202 - self.m6 * z170 * z201 + z112 * z174
+            - z112 * z176 - z113 * z172 + z114 * z173;
+        let z565 = 2.0 * self.m6 * z168 * z200 + 2.0 * self.m6 * z169 * z201
+            + 2.0 * z112 * z175 - 2.0 * z113 * z173;
+        let z566 = 2.0 * self.m5 * z160 * z198 + 2.0 * self.m5 * z161 * z199 + z560
+            + 2.0 * z93 * z164 - 2.0 * z94 * z163;
+        let z567 = -self.m5 * z159 * z198 - self.m5 * z160 * z197 + z561 - z92 * z164
+            + z93 * z166 + z94 * z162 - z94 * z165;
+        let z568 = -self.m5 * z159 * z199 - self.m5 * z161 * z197 + z562 + z92 * z163
+            - z93 * z162 + z93 * z167 - z94 * z166;
+        let z569 = 2.0 * self.m5 * z159 * z197 + 2.0 * self.m5 * z161 * z199 + z563
+            - 2.0 * z92 * z166 + 2.0 * z94 * z163;
+        let z570 = -self.m5 * z160 * z199 - self.m5 * z161 * z198 + z564 + z92 * z165
+            - z92 * z167 - z93 * z163 + z94 * z164;
+        let z571 = 2.0 * self.m5 * z159 * z197 + 2.0 * self.m5 * z160 * z198 + z565
+            + 2.0 * z92 * z166 - 2.0 * z93 * z164;
+        let z572 = 2.0 * self.m4 * z151 * z195 + 2.0 * self.m4 * z152 * z196 + z566
+            + 2.0 * z73 * z155 - 2.0 * z74 * z154;
+        let z573 = -self.m4 * z150 * z195 - self.m4 * z151 * z194 + z567 - z72 * z155
+            + z73 * z157 + z74 * z153 - z74 * z156;
+        let z574 = -self.m4 * z150 * z196 - self.m4 * z152 * z194 + z568 + z72 * z154
+            - z73 * z153 + z73 * z158 - z74 * z157;
+        let z575 = 2.0 * self.m4 * z150 * z194 + 2.0 * self.m4 * z152 * z196 + z569
+            - 2.0 * z72 * z157 + 2.0 * z74 * z154;
+        let z576 = -self.m4 * z151 * z196 - self.m4 * z152 * z195 + z570 + z72 * z156
+            - z72 * z158 - z73 * z154 + z74 * z155;
+        let z577 = 2.0 * self.m4 * z150 * z194 + 2.0 * self.m4 * z151 * z195 + z571
+            + 2.0 * z72 * z157 - 2.0 * z73 * z155;
+        let z578 = 2.0 * self.m3 * z142 * z192 + 2.0 * self.m3 * z143 * z193
+            + 2.0 * z53 * z146 - 2.0 * z54 * z145 + z572;
+        let z579 = -self.m3 * z141 * z192 - self.m3 * z142 * z191 - z52 * z146
+            + z53 * z148 + z54 * z144 - z54 * z147 + z573;
+        let z580 = -self.m3 * z141 * z193 - self.m3 * z143 * z191 + z52 * z145
+            - z53 * z144 + z53 * z149 - z54 * z148 + z574;
+        let z581 = 2.0 * self.m3 * z141 * z191 + 2.0 * self.m3 * z143 * z193
+            - 2.0 * z52 * z148 + 2.0 * z54 * z145 + z575;
+        let z582 = -self.m3 * z142 * z193 - self.m3 * z143 * z192 + z52 * z147
+            - z52 * z149 - z53 * z145 + z54 * z146 + z576;
+        let z583 = 2.0 * self.m3 * z141 * z191 + 2.0 * self.m3 * z142 * z192
+            + 2.0 * z52 * z148 - 2.0 * z53 * z146 + z577;
+        let z584 = 2.0 * self.m2 * z133 * z189 + 2.0 * self.m2 * z134 * z190
+            + 2.0 * z33 * z137 - 2.0 * z34 * z136 + z578;
+        let z585 = -self.m2 * z132 * z189 - self.m2 * z133 * z188 - z32 * z137
+            + z33 * z139 + z34 * z135 - z34 * z138 + z579;
+        let z586 = -self.m2 * z132 * z190 - self.m2 * z134 * z188 + z32 * z136
+            - z33 * z135 + z33 * z140 - z34 * z139 + z580;
+        let z587 = 2.0 * self.m2 * z132 * z188 + 2.0 * self.m2 * z134 * z190
+            - 2.0 * z32 * z139 + 2.0 * z34 * z136 + z581;
+        let z588 = -self.m2 * z133 * z190 - self.m2 * z134 * z189 + z32 * z138
+            - z32 * z140 - z33 * z136 + z34 * z137 + z582;
+        let z589 = 2.0 * self.m2 * z132 * z188 + 2.0 * self.m2 * z133 * z189
+            + 2.0 * z32 * z139 - 2.0 * z33 * z137 + z583;
+        let z590 = -2.0 * qd[0] * z127 + 2.0 * self.m1 * z124 * z186
+            + 2.0 * self.m1 * z125 * z187 + 2.0 * z14 * z128 + z584;
+        let z591 = qd[0] * z126 - qd[0] * z129 - self.m1 * z123 * z186
+            - self.m1 * z124 * z185 - z13 * z128 + z14 * z130 + z585;
+        let z592 = -qd[0] * z130 - self.m1 * z123 * z187 - self.m1 * z125 * z185
+            + z13 * z127 - z14 * z126 + z14 * z131 + z586;
+        let z593 = 2.0 * qd[0] * z127 + 2.0 * self.m1 * z123 * z185
+            + 2.0 * self.m1 * z125 * z187 - 2.0 * z13 * z130 + z587;
+        let z594 = qd[0] * z128 - self.m1 * z124 * z187 - self.m1 * z125 * z186
+            + z13 * z129 - z13 * z131 - z14 * z127 + z588;
+        let z595 = 2.0 * self.m1 * z123 * z185 + 2.0 * self.m1 * z124 * z186
+            + 2.0 * z13 * z130 - 2.0 * z14 * z128 + z589;
+        let z601 = 2.0 * self.m0 * z118 * z183 + 2.0 * self.m0 * z119 * z184 + z595;
+        let z602 = -qd[0] * z0;
+        let z603 = -qd[0] * z1;
+        let z604 = z0 * z13 + z1 * z14;
+        let z605 = -qd[0] * z11 - z0 * z17 + z12 * z14;
+        let z606 = qd[0] * z10 - z1 * z17 - z12 * z13;
+        let z607 = z0 * z15 + z1 * z16 - z10 * z14 + z11 * z13;
+        let z608 = z4 * z33 - z9 * z34;
+        let z609 = -z4 * z32 + z7 * z34;
+        let z610 = -z7 * z33 + z9 * z32;
+        let z611 = z4 * z36 - z9 * z37 - z30 * z34 + z31 * z33;
+        let z612 = -z4 * z35 + z7 * z37 + z29 * z34 - z31 * z32;
+        let z613 = -z7 * z36 + z9 * z35 - z29 * z33 + z30 * z32;
+        let z614 = -z26 * z54 + z28 * z53;
+        let z615 = z24 * z54 - z28 * z52;
+        let z616 = -z24 * z53 + z26 * z52;
+        let z617 = -z26 * z57 + z28 * z56 - z50 * z54 + z51 * z53;
+        let z618 = z24 * z57 - z28 * z55 + z49 * z54 - z51 * z52;
+        let z619 = -z24 * z56 + z26 * z55 - z49 * z53 + z50 * z52;
+        let z620 = -z46 * z74 + z48 * z73;
+        let z621 = z44 * z74 - z48 * z72;
+        let z622 = -z44 * z73 + z46 * z72;
+        let z623 = -z46 * z77 + z48 * z76 - z70 * z74 + z71 * z73;
+        let z624 = z44 * z77 - z48 * z75 + z69 * z74 - z71 * z72;
+        let z625 = -z44 * z76 + z46 * z75 - z69 * z73 + z70 * z72;
+        let z626 = -z66 * z94 + z68 * z93;
+        let z627 = z64 * z94 - z68 * z92;
+        let z628 = -z64 * z93 + z66 * z92;
+        let z629 = -z66 * z97 + z68 * z96 - z90 * z94 + z91 * z93;
+        let z630 = z64 * z97 - z68 * z95 + z89 * z94 - z91 * z92;
+        let z631 = -z64 * z96 + z66 * z95 - z89 * z93 + z90 * z92;
+        let z632 = -z86 * z114 + z88 * z113;
+        let z633 = z84 * z114 - z88 * z112;
+        let z634 = -z84 * z113 + z86 * z112;
+        let z635 = -z86 * z117 + z88 * z116 - z110 * z114 + z111 * z113;
+        let z636 = z84 * z117 - z88 * z115 + z109 * z114 - z111 * z112;
+        let z637 = -z84 * z116 + z86 * z115 - z109 * z113 + z110 * z112;
+        let z642 = 0.5 * z0 * z235 + 0.5 * z0 * z591 - 0.5 * z1 * z590 + z302 * z607
+            - z303 * z606 + z304 * z602 + z305 * z603 + z306 * z604;
+        let z643 = 0.5 * z0 * z593 + 0.5 * z1 * z235 - 0.5 * z1 * z591 - z301 * z607
+            + z303 * z605 + z305 * z602 + z307 * z603 + z308 * z604;
+        let z644 = -0.5 * z0 * z233 + 0.5 * z0 * z594 - 0.5 * z1 * z234 - 0.5 * z1 * z592
+            + z301 * z606 - z302 * z605 + z306 * z602 + z308 * z603 + z309 * z604;
+        let z645 = z0 * z238 + z300 * z605 - z302 * z604 + z303 * z603;
+        let z646 = z1 * z238 + z300 * z606 + z301 * z604 - z303 * z602;
+        let z647 = -z0 * z236 - z1 * z237 + z300 * z607 - z301 * z603 + z302 * z602;
+        let z650 = 0.5 * z0 * z233 + 0.5 * z0 * z594 + 0.5 * z1 * z234 - 0.5 * z1 * z592
+            - z10 * z237 + z11 * z236;
+        let z651 = z0 * z643 - z1 * z642 + z10 * z645 + z11 * z646 + z12 * z647;
+        let z652 = -0.5 * z4 * z228 + 0.5 * z4 * z586 + 0.5 * z7 * z584 + 0.5 * z9 * z229
+            + 0.5 * z9 * z585 + z292 * z613 - z293 * z612 + z294 * z608 + z295 * z609
+            + z296 * z610;
+        let z653 = 0.5 * z4 * z227 + 0.5 * z4 * z588 - 0.5 * z7 * z229 + 0.5 * z7 * z585
+            + 0.5 * z9 * z587 - z291 * z613 + z293 * z611 + z295 * z608 + z297 * z609
+            + z298 * z610;
+        let z654 = 0.5 * z4 * z589 + 0.5 * z7 * z228 + 0.5 * z7 * z586 - 0.5 * z9 * z227
+            + 0.5 * z9 * z588 + z291 * z612 - z292 * z611 + z296 * z608 + z298 * z609
+            + z299 * z610;
+        let z655 = -z4 * z231 + z9 * z232 + z290 * z611 - z292 * z610 + z293 * z609;
+        let z656 = z4 * z230 - z7 * z232 + z290 * z612 + z291 * z610 - z293 * z608;
+        let z657 = z7 * z231 - z9 * z230 + z290 * z613 - z291 * z609 + z292 * z608;
+        let z658 = 0.5 * z4 * z228 + 0.5 * z4 * z586 + 0.5 * z7 * z584 - 0.5 * z9 * z229
+            + 0.5 * z9 * z585 - z30 * z232 + z31 * z231;
+        let z659 = -0.5 * z4 * z227 + 0.5 * z4 * z588 + 0.5 * z7 * z229 + 0.5 * z7 * z585
+            + 0.5 * z9 * z587 + z29 * z232 - z31 * z230;
+        let z660 = 0.5 * z4 * z589 - 0.5 * z7 * z228 + 0.5 * z7 * z586 + 0.5 * z9 * z227
+            + 0.5 * z9 * z588 - z29 * z231 + z30 * z230;
+        let z661 = z4 * z654 + z7 * z652 + z9 * z653 + z29 * z655 + z30 * z656
+            + z31 * z657;
+        let z662 = z0 * z653 - z1 * z652 + z10 * z655 + z11 * z656 + z12 * z657;
+        let z663 = z0 * z659 - z1 * z658 + z327 * z602 + z328 * z603 + z329 * z604
+            + z330 * z605 + z331 * z606 + z332 * z607;
+        let z664 = 0.5 * z24 * z578 + 0.5 * z26 * z223 + 0.5 * z26 * z579 + z282 * z619
+            - z283 * z618 - 0.5 * z28 * z222 + 0.5 * z28 * z580 + z284 * z614
+            + z285 * z615 + z286 * z616;
+        let z665 = -0.5 * z24 * z223 + 0.5 * z24 * z579 - z281 * z619 + 0.5 * z26 * z581
+            + z283 * z617 + 0.5 * z28 * z221 + 0.5 * z28 * z582 + z285 * z614
+            + z287 * z615 + z288 * z616;
+        let z666 = 0.5 * z24 * z222 + 0.5 * z24 * z580 + z281 * z618 - 0.5 * z26 * z221
+            + 0.5 * z26 * z582 - z282 * z617 + 0.5 * z28 * z583 + z286 * z614
+            + z288 * z615 + z289 * z616;
+        let z667 = z280 * z617 + z26 * z226 - z282 * z616 + z283 * z615 - z28 * z225;
+        let z668 = -z24 * z226 + z280 * z618 + z281 * z616 - z283 * z614 + z28 * z224;
+        let z669 = z24 * z225 + z280 * z619 - z281 * z615 - z26 * z224 + z282 * z614;
+        let z670 = 0.5 * z24 * z578 - 0.5 * z26 * z223 + 0.5 * z26 * z579
+            + 0.5 * z28 * z222 + 0.5 * z28 * z580 - z50 * z226 + z51 * z225;
+        let z671 = 0.5 * z24 * z223 + 0.5 * z24 * z579 + 0.5 * z26 * z581
+            - 0.5 * z28 * z221 + 0.5 * z28 * z582 + z49 * z226 - z51 * z224;
+        let z672 = -0.5 * z24 * z222 + 0.5 * z24 * z580 + 0.5 * z26 * z221
+            + 0.5 * z26 * z582 + 0.5 * z28 * z583 - z49 * z225 + z50 * z224;
+        let z673 = z24 * z664 + z26 * z665 + z28 * z666 + z49 * z667 + z50 * z668
+            + z51 * z669;
+        let z674 = z4 * z666 + z7 * z664 + z9 * z665 + z29 * z667 + z30 * z668
+            + z31 * z669;
+        let z675 = z4 * z672 + z7 * z670 + z9 * z671 + z335 * z608 + z336 * z609
+            + z337 * z610 + z338 * z611 + z339 * z612 + z340 * z613;
+        let z676 = z0 * z665 - z1 * z664 + z10 * z667 + z11 * z668 + z12 * z669;
+        let z677 = z0 * z671 - z1 * z670 + z335 * z602 + z336 * z603 + z337 * z604
+            + z338 * z605 + z339 * z606 + z340 * z607;
+        let z678 = z272 * z625 - z273 * z624 + z274 * z620 + z275 * z621 + z276 * z622
+            + 0.5 * z44 * z572 + 0.5 * z46 * z217 + 0.5 * z46 * z573 - 0.5 * z48 * z216
+            + 0.5 * z48 * z574;
+        let z679 = -z271 * z625 + z273 * z623 + z275 * z620 + z277 * z621 + z278 * z622
+            - 0.5 * z44 * z217 + 0.5 * z44 * z573 + 0.5 * z46 * z575 + 0.5 * z48 * z215
+            + 0.5 * z48 * z576;
+        let z680 = z271 * z624 - z272 * z623 + z276 * z620 + z278 * z621 + z279 * z622
+            + 0.5 * z44 * z216 + 0.5 * z44 * z574 - 0.5 * z46 * z215 + 0.5 * z46 * z576
+            + 0.5 * z48 * z577;
+        let z681 = z270 * z623 - z272 * z622 + z273 * z621 + z46 * z220 - z48 * z219;
+        let z682 = z270 * z624 + z271 * z622 - z273 * z620 - z44 * z220 + z48 * z218;
+        let z683 = z270 * z625 - z271 * z621 + z272 * z620 + z44 * z219 - z46 * z218;
+        let z684 = 0.5 * z44 * z572 - 0.5 * z46 * z217 + 0.5 * z46 * z573
+            + 0.5 * z48 * z216 + 0.5 * z48 * z574 - z70 * z220 + z71 * z219;
+        let z685 = 0.5 * z44 * z217 + 0.5 * z44 * z573 + 0.5 * z46 * z575
+            - 0.5 * z48 * z215 + 0.5 * z48 * z576 + z69 * z220 - z71 * z218;
+        let z686 = -0.5 * z44 * z216 + 0.5 * z44 * z574 + 0.5 * z46 * z215
+            + 0.5 * z46 * z576 + 0.5 * z48 * z577 - z69 * z219 + z70 * z218;
+        let z687 = z44 * z678 + z46 * z679 + z48 * z680 + z69 * z681 + z70 * z682
+            + z71 * z683;
+        let z688 = z24 * z678 + z26 * z679 + z28 * z680 + z49 * z681 + z50 * z682
+            + z51 * z683;
+        let z689 = z24 * z684 + z26 * z685 + z28 * z686 + z344 * z614 + z345 * z615
+            + z346 * z616 + z347 * z617 + z348 * z618 + z349 * z619;
+        let z690 = z4 * z680 + z7 * z678 + z9 * z679 + z29 * z681 + z30 * z682
+            + z31 * z683;
+        let z691 = z4 * z686 + z7 * z684 + z9 * z685 + z344 * z608 + z345 * z609
+            + z346 * z610 + z347 * z611 + z348 * z612 + z349 * z613;
+        let z692 = z0 * z679 - z1 * z678 + z10 * z681 + z11 * z682 + z12 * z683;
+        let z693 = z0 * z685 - z1 * z684 + z344 * z602 + z345 * z603 + z346 * z604
+            + z347 * z605 + z348 * z606 + z349 * z607;
+        let z694 = z262 * z631 - z263 * z630 + z264 * z626 + z265 * z627 + z266 * z628
+            + 0.5 * z64 * z566 + 0.5 * z66 * z211 + 0.5 * z66 * z567 - 0.5 * z68 * z210
+            + 0.5 * z68 * z568;
+        let z695 = -z261 * z631 + z263 * z629 + z265 * z626 + z267 * z627 + z268 * z628
+            - 0.5 * z64 * z211 + 0.5 * z64 * z567 + 0.5 * z66 * z569 + 0.5 * z68 * z209
+            + 0.5 * z68 * z570;
+        let z696 = z261 * z630 - z262 * z629 + z266 * z626 + z268 * z627 + z269 * z628
+            + 0.5 * z64 * z210 + 0.5 * z64 * z568 - 0.5 * z66 * z209 + 0.5 * z66 * z570
+            + 0.5 * z68 * z571;
+        let z697 = z260 * z629 - z262 * z628 + z263 * z627 + z66 * z214 - z68 * z213;
+        let z698 = z260 * z630 + z261 * z628 - z263 * z626 - z64 * z214 + z68 * z212;
+        let z699 = z260 * z631 - z261 * z627 + z262 * z626 + z64 * z213 - z66 * z212;
+        let z700 = 0.5 * z64 * z566 - 0.5 * z66 * z211 + 0.5 * z66 * z567
+            + 0.5 * z68 * z210 + 0.5 * z68 * z568 - z90 * z214 + z91 * z213;
+        let z701 = 0.5 * z64 * z211 + 0.5 * z64 * z567 + 0.5 * z66 * z569
+            - 0.5 * z68 * z209 + 0.5 * z68 * z570 + z89 * z214 - z91 * z212;
+        let z702 = -0.5 * z64 * z210 + 0.5 * z64 * z568 + 0.5 * z66 * z209
+            + 0.5 * z66 * z570 + 0.5 * z68 * z571 - z89 * z213 + z90 * z212;
+        let z703 = z64 * z694 + z66 * z695 + z68 * z696 + z89 * z697 + z90 * z698
+            + z91 * z699;
+        let z704 = z44 * z694 + z46 * z695 + z48 * z696 + z69 * z697 + z70 * z698
+            + z71 * z699;
+        let z705 = z44 * z700 + z46 * z701 + z48 * z702 + z354 * z620 + z355 * z621
+            + z356 * z622 + z357 * z623 + z358 * z624 + z359 * z625;
+        let z706 = z24 * z694 + z26 * z695 + z28 * z696 + z49 * z697 + z50 * z698
+            + z51 * z699;
+        let z707 = z24 * z700 + z26 * z701 + z28 * z702 + z354 * z614 + z355 * z615
+            + z356 * z616 + z357 * z617 + z358 * z618 + z359 * z619;
+        let z708 = z4 * z696 + z7 * z694 + z9 * z695 + z29 * z697 + z30 * z698
+            + z31 * z699;
+        let z709 = z4 * z702 + z7 * z700 + z9 * z701 + z354 * z608 + z355 * z609
+            + z356 * z610 + z357 * z611 + z358 * z612 + z359 * z613;
+        let z710 = z0 * z695 - z1 * z694 + z10 * z697 + z11 * z698 + z12 * z699;
+        let z711 = z0 * z701 - z1 * z700 + z354 * z602 + z355 * z603 + z356 * z604
+            + z357 * z605 + z358 * z606 + z359 * z607;
+        let z712 = z252 * z637 - z253 * z636 + z254 * z632 + z255 * z633 + z256 * z634
+            + 0.5 * z84 * z560 + 0.5 * z86 * z205 + 0.5 * z86 * z561 - 0.5 * z88 * z204
+            + 0.5 * z88 * z562;
+        let z713 = -z251 * z637 + z253 * z635 + z255 * z632 + z257 * z633 + z258 * z634
+            - 0.5 * z84 * z205 + 0.5 * z84 * z561 + 0.5 * z86 * z563 + 0.5 * z88 * z203
+            + 0.5 * z88 * z564;
+        let z714 = z251 * z636 - z252 * z635 + z256 * z632 + z258 * z633 + z259 * z634
+            + 0.5 * z84 * z204 + 0.5 * z84 * z562 - 0.5 * z86 * z203 + 0.5 * z86 * z564
+            + 0.5 * z88 * z565;
+        let z715 = -z252 * z634 + z253 * z633 + self.m6 * z635 + z86 * z208 - z88 * z207;
+        let z716 = z251 * z634 - z253 * z632 + self.m6 * z636 - z84 * z208 + z88 * z206;
+        let z717 = -z251 * z633 + z252 * z632 + self.m6 * z637 + z84 * z207 - z86 * z206;
+        let z718 = 0.5 * z84 * z560 - 0.5 * z86 * z205 + 0.5 * z86 * z561
+            + 0.5 * z88 * z204 + 0.5 * z88 * z562 - z110 * z208 + z111 * z207;
+        let z719 = 0.5 * z84 * z205 + 0.5 * z84 * z561 + 0.5 * z86 * z563
+            - 0.5 * z88 * z203 + 0.5 * z88 * z564 + z109 * z208 - z111 * z206;
+        let z720 = -0.5 * z84 * z204 + 0.5 * z84 * z562 + 0.5 * z86 * z203
+            + 0.5 * z86 * z564 + 0.5 * z88 * z565 - z109 * z207 + z110 * z206;
+        let z721 = z84 * z712 + z86 * z713 + z88 * z714 + z109 * z715 + z110 * z716
+            + z111 * z717;
+        let z722 = z64 * z712 + z66 * z713 + z68 * z714 + z89 * z715 + z90 * z716
+            + z91 * z717;
+        let z723 = z64 * z718 + z66 * z719 + z68 * z720 + z365 * z626 + z366 * z627
+            + z367 * z628 + z368 * z629 + z369 * z630 + z370 * z631;
+        let z724 = z44 * z712 + z46 * z713 + z48 * z714 + z69 * z715 + z70 * z716
+            + z71 * z717;
+        let z725 = z44 * z718 + z46 * z719 + z48 * z720 + z365 * z620 + z366 * z621
+            + z367 * z622 + z368 * z623 + z369 * z624 + z370 * z625;
+        let z726 = z24 * z712 + z26 * z713 + z28 * z714 + z49 * z715 + z50 * z716
+            + z51 * z717;
+        let z727 = z24 * z718 + z26 * z719 + z28 * z720 + z365 * z614 + z366 * z615
+            + z367 * z616 + z368 * z617 + z369 * z618 + z370 * z619;
+        let z728 = z4 * z714 + z7 * z712 + z9 * z713 + z29 * z715 + z30 * z716
+            + z31 * z717;
+        let z729 = z4 * z720 + z7 * z718 + z9 * z719 + z365 * z608 + z366 * z609
+            + z367 * z610 + z368 * z611 + z369 * z612 + z370 * z613;
+        let z730 = z0 * z713 - z1 * z712 + z10 * z715 + z11 * z716 + z12 * z717;
+        let z731 = z0 * z719 - z1 * z718 + z365 * z602 + z366 * z603 + z367 * z604
+            + z368 * z605 + z369 * z606 + z370 * z607;
+        let x0 = z601 * 0.5;
         c[(0, 0)] = x0;
-        c[(0, 1)] = z1663;
-        c[(0, 2)] = z1664;
-        c[(0, 3)] = z1665;
-        c[(0, 4)] = z1666;
-        c[(0, 5)] = z1667;
-        c[(0, 6)] = z1668;
-        c[(1, 0)] = z1669;
-        c[(1, 1)] = x1;
-        c[(1, 2)] = z1670;
-        c[(1, 3)] = z1671;
-        c[(1, 4)] = z1672;
-        c[(1, 5)] = z1673;
-        c[(1, 6)] = z1674;
-        c[(2, 0)] = z1675;
-        c[(2, 1)] = z1676;
-        c[(2, 2)] = x2;
-        c[(2, 3)] = z1677;
-        c[(2, 4)] = z1678;
-        c[(2, 5)] = z1679;
-        c[(2, 6)] = z1680;
-        c[(3, 0)] = z1681;
-        c[(3, 1)] = z1682;
-        c[(3, 2)] = z1683;
-        c[(3, 3)] = x3;
-        c[(3, 4)] = z1684;
-        c[(3, 5)] = z1685;
-        c[(3, 6)] = z1686;
-        c[(4, 0)] = z1687;
-        c[(4, 1)] = z1688;
-        c[(4, 2)] = z1689;
-        c[(4, 3)] = z1690;
-        c[(4, 4)] = x4;
-        c[(4, 5)] = z1691;
-        c[(4, 6)] = z1692;
-        c[(5, 0)] = z1693;
-        c[(5, 1)] = z1694;
-        c[(5, 2)] = z1695;
-        c[(5, 3)] = z1696;
-        c[(5, 4)] = z1697;
-        c[(5, 5)] = x5;
-        c[(5, 6)] = z1698;
-        c[(6, 0)] = z1699;
-        c[(6, 1)] = z1700;
-        c[(6, 2)] = z1701;
-        c[(6, 3)] = z1702;
-        c[(6, 4)] = z1703;
-        c[(6, 5)] = z1704;
-        c[(6, 6)] = x6;
+        c[(0, 1)] = z644;
+        c[(0, 2)] = z654;
+        c[(0, 3)] = z666;
+        c[(0, 4)] = z680;
+        c[(0, 5)] = z696;
+        c[(0, 6)] = z714;
+        c[(1, 0)] = z650;
+        c[(1, 1)] = z651;
+        c[(1, 2)] = z662;
+        c[(1, 3)] = z676;
+        c[(1, 4)] = z692;
+        c[(1, 5)] = z710;
+        c[(1, 6)] = z730;
+        c[(2, 0)] = z660;
+        c[(2, 1)] = z663;
+        c[(2, 2)] = z661;
+        c[(2, 3)] = z674;
+        c[(2, 4)] = z690;
+        c[(2, 5)] = z708;
+        c[(2, 6)] = z728;
+        c[(3, 0)] = z672;
+        c[(3, 1)] = z677;
+        c[(3, 2)] = z675;
+        c[(3, 3)] = z673;
+        c[(3, 4)] = z688;
+        c[(3, 5)] = z706;
+        c[(3, 6)] = z726;
+        c[(4, 0)] = z686;
+        c[(4, 1)] = z693;
+        c[(4, 2)] = z691;
+        c[(4, 3)] = z689;
+        c[(4, 4)] = z687;
+        c[(4, 5)] = z704;
+        c[(4, 6)] = z724;
+        c[(5, 0)] = z702;
+        c[(5, 1)] = z711;
+        c[(5, 2)] = z709;
+        c[(5, 3)] = z707;
+        c[(5, 4)] = z705;
+        c[(5, 5)] = z703;
+        c[(5, 6)] = z722;
+        c[(6, 0)] = z720;
+        c[(6, 1)] = z731;
+        c[(6, 2)] = z729;
+        c[(6, 3)] = z727;
+        c[(6, 4)] = z725;
+        c[(6, 5)] = z723;
+        c[(6, 6)] = z721;
     }
     fn articulated_acceleration(
         &self,
@@ -4193,544 +2834,544 @@ impl Dynamics<7> for Arm7 {
         let z468 = z112 * z171 + z113 * z172 + z114 * z173;
         let z469 = z112 * z172 + z113 * z174 + z114 * z175;
         let z470 = z112 * z173 + z113 * z175 + z114 * z176;
-        let z560 = -qd[0] * z1;
-        let z2263 = -qd[0] * z0;
-        let z2264 = z0 * z13 + z1 * z14;
-        let z2265 = -qd[0] * z11 - z0 * z17 + z12 * z14;
-        let z2266 = qd[0] * z10 - z1 * z17 - z12 * z13;
-        let z2267 = z0 * z15 + z1 * z16 - z10 * z14 + z11 * z13;
-        let z2268 = qd[1] * z2263;
-        let z2269 = qd[1] * z560;
-        let z2270 = qd[1] * z2264;
-        let z2271 = qd[1] * z2265;
-        let z2272 = qd[1] * z2266;
-        let z2273 = qd[1] * z2267;
-        let z2274 = z4 * z33 - z9 * z34;
-        let z2275 = -z4 * z32 + z7 * z34;
-        let z2276 = -z7 * z33 + z9 * z32;
-        let z2277 = z4 * z36 - z9 * z37 - z30 * z34 + z31 * z33;
-        let z2278 = -z4 * z35 + z7 * z37 + z29 * z34 - z31 * z32;
-        let z2279 = -z7 * z36 + z9 * z35 - z29 * z33 + z30 * z32;
-        let z2280 = qd[2] * z2274;
-        let z2281 = qd[2] * z2275;
-        let z2282 = qd[2] * z2276;
-        let z2283 = qd[2] * z2277;
-        let z2284 = qd[2] * z2278;
-        let z2285 = qd[2] * z2279;
-        let z2286 = -z26 * z54 + z28 * z53;
-        let z2287 = z24 * z54 - z28 * z52;
-        let z2288 = -z24 * z53 + z26 * z52;
-        let z2289 = -z26 * z57 + z28 * z56 - z50 * z54 + z51 * z53;
-        let z2290 = z24 * z57 - z28 * z55 + z49 * z54 - z51 * z52;
-        let z2291 = -z24 * z56 + z26 * z55 - z49 * z53 + z50 * z52;
-        let z2292 = qd[3] * z2286;
-        let z2293 = qd[3] * z2287;
-        let z2294 = qd[3] * z2288;
-        let z2295 = qd[3] * z2289;
-        let z2296 = qd[3] * z2290;
-        let z2297 = qd[3] * z2291;
-        let z2298 = -z46 * z74 + z48 * z73;
-        let z2299 = z44 * z74 - z48 * z72;
-        let z2300 = -z44 * z73 + z46 * z72;
-        let z2301 = -z46 * z77 + z48 * z76 - z70 * z74 + z71 * z73;
-        let z2302 = z44 * z77 - z48 * z75 + z69 * z74 - z71 * z72;
-        let z2303 = -z44 * z76 + z46 * z75 - z69 * z73 + z70 * z72;
-        let z2304 = qd[4] * z2298;
-        let z2305 = qd[4] * z2299;
-        let z2306 = qd[4] * z2300;
-        let z2307 = qd[4] * z2301;
-        let z2308 = qd[4] * z2302;
-        let z2309 = qd[4] * z2303;
-        let z2310 = -z66 * z94 + z68 * z93;
-        let z2311 = z64 * z94 - z68 * z92;
-        let z2312 = -z64 * z93 + z66 * z92;
-        let z2313 = -z66 * z97 + z68 * z96 - z90 * z94 + z91 * z93;
-        let z2314 = z64 * z97 - z68 * z95 + z89 * z94 - z91 * z92;
-        let z2315 = -z64 * z96 + z66 * z95 - z89 * z93 + z90 * z92;
-        let z2316 = qd[5] * z2310;
-        let z2317 = qd[5] * z2311;
-        let z2318 = qd[5] * z2312;
-        let z2319 = qd[5] * z2313;
-        let z2320 = qd[5] * z2314;
-        let z2321 = qd[5] * z2315;
-        let z2322 = -z86 * z114 + z88 * z113;
-        let z2323 = z84 * z114 - z88 * z112;
-        let z2324 = -z84 * z113 + z86 * z112;
-        let z2325 = -z86 * z117 + z88 * z116 - z110 * z114 + z111 * z113;
-        let z2326 = z84 * z117 - z88 * z115 + z109 * z114 - z111 * z112;
-        let z2327 = -z84 * z116 + z86 * z115 - z109 * z113 + z110 * z112;
-        let z2328 = qd[6] * z2322;
-        let z2329 = qd[6] * z2323;
-        let z2330 = qd[6] * z2324;
-        let z2331 = qd[6] * z2325;
-        let z2332 = qd[6] * z2326;
-        let z2333 = qd[6] * z2327;
-        let z2343 = self.m0 * (z118 * z118) + self.m0 * (z119 * z119) + self.izz;
-        let z2348 = self.m1 * (z124 * z124) + self.m1 * (z125 * z125) + z126;
-        let z2349 = -self.m1 * z123 * z124 + z127;
-        let z2350 = -self.m1 * z123 * z125 + z128;
-        let z2351 = -self.m1 * z125;
-        let z2352 = self.m1 * z124;
-        let z2353 = self.m1 * (z123 * z123) + self.m1 * (z125 * z125) + z129;
-        let z2354 = -self.m1 * z124 * z125 + z130;
-        let z2355 = self.m1 * z125;
-        let z2356 = -self.m1 * z123;
-        let z2357 = self.m1 * (z123 * z123) + self.m1 * (z124 * z124) + z131;
-        let z2358 = -self.m1 * z124;
-        let z2359 = self.m1 * z123;
-        let z2360 = -qd[0] * self.m1 * z186 + self.m1 * z14 * z187;
-        let z2361 = qd[0] * self.m1 * z185 - self.m1 * z13 * z187;
-        let z2362 = self.m1 * z13 * z186 - self.m1 * z14 * z185;
-        let z2363 = -qd[0] * z424 + z14 * z425 + z124 * z2362 - z125 * z2361;
-        let z2364 = qd[0] * z423 - z13 * z425 - z123 * z2362 + z125 * z2360;
-        let z2365 = z13 * z424 - z14 * z423 + z123 * z2361 - z124 * z2360;
-        let z2366 = self.m2 * (z133 * z133) + self.m2 * (z134 * z134) + z135;
-        let z2367 = -self.m2 * z132 * z133 + z136;
-        let z2368 = -self.m2 * z132 * z134 + z137;
-        let z2369 = -self.m2 * z134;
-        let z2370 = self.m2 * z133;
-        let z2371 = self.m2 * (z132 * z132) + self.m2 * (z134 * z134) + z138;
-        let z2372 = -self.m2 * z133 * z134 + z139;
-        let z2373 = self.m2 * z134;
-        let z2374 = -self.m2 * z132;
-        let z2375 = self.m2 * (z132 * z132) + self.m2 * (z133 * z133) + z140;
-        let z2376 = -self.m2 * z133;
-        let z2377 = self.m2 * z132;
-        let z2378 = self.m2 * z33 * z190 - self.m2 * z34 * z189;
-        let z2379 = -self.m2 * z32 * z190 + self.m2 * z34 * z188;
-        let z2380 = self.m2 * z32 * z189 - self.m2 * z33 * z188;
-        let z2381 = z33 * z434 - z34 * z433 + z133 * z2380 - z134 * z2379;
-        let z2382 = -z32 * z434 + z34 * z432 - z132 * z2380 + z134 * z2378;
-        let z2383 = z32 * z433 - z33 * z432 + z132 * z2379 - z133 * z2378;
-        let z2384 = self.m3 * (z142 * z142) + self.m3 * (z143 * z143) + z144;
-        let z2385 = -self.m3 * z141 * z142 + z145;
-        let z2386 = -self.m3 * z141 * z143 + z146;
-        let z2387 = -self.m3 * z143;
-        let z2388 = self.m3 * z142;
-        let z2389 = self.m3 * (z141 * z141) + self.m3 * (z143 * z143) + z147;
-        let z2390 = -self.m3 * z142 * z143 + z148;
-        let z2391 = self.m3 * z143;
-        let z2392 = -self.m3 * z141;
-        let z2393 = self.m3 * (z141 * z141) + self.m3 * (z142 * z142) + z149;
-        let z2394 = -self.m3 * z142;
-        let z2395 = self.m3 * z141;
-        let z2396 = self.m3 * z53 * z193 - self.m3 * z54 * z192;
-        let z2397 = -self.m3 * z52 * z193 + self.m3 * z54 * z191;
-        let z2398 = self.m3 * z52 * z192 - self.m3 * z53 * z191;
-        let z2399 = z53 * z443 - z54 * z442 + z142 * z2398 - z143 * z2397;
-        let z2400 = -z52 * z443 + z54 * z441 - z141 * z2398 + z143 * z2396;
-        let z2401 = z52 * z442 - z53 * z441 + z141 * z2397 - z142 * z2396;
-        let z2402 = self.m4 * (z151 * z151) + self.m4 * (z152 * z152) + z153;
-        let z2403 = -self.m4 * z150 * z151 + z154;
-        let z2404 = -self.m4 * z150 * z152 + z155;
-        let z2405 = -self.m4 * z152;
-        let z2406 = self.m4 * z151;
-        let z2407 = self.m4 * (z150 * z150) + self.m4 * (z152 * z152) + z156;
-        let z2408 = -self.m4 * z151 * z152 + z157;
-        let z2409 = self.m4 * z152;
-        let z2410 = -self.m4 * z150;
-        let z2411 = self.m4 * (z150 * z150) + self.m4 * (z151 * z151) + z158;
-        let z2412 = -self.m4 * z151;
-        let z2413 = self.m4 * z150;
-        let z2414 = self.m4 * z73 * z196 - self.m4 * z74 * z195;
-        let z2415 = -self.m4 * z72 * z196 + self.m4 * z74 * z194;
-        let z2416 = self.m4 * z72 * z195 - self.m4 * z73 * z194;
-        let z2417 = z73 * z452 - z74 * z451 + z151 * z2416 - z152 * z2415;
-        let z2418 = -z72 * z452 + z74 * z450 - z150 * z2416 + z152 * z2414;
-        let z2419 = z72 * z451 - z73 * z450 + z150 * z2415 - z151 * z2414;
-        let z2420 = self.m5 * (z160 * z160) + self.m5 * (z161 * z161) + z162;
-        let z2421 = -self.m5 * z159 * z160 + z163;
-        let z2422 = -self.m5 * z159 * z161 + z164;
-        let z2423 = -self.m5 * z161;
-        let z2424 = self.m5 * z160;
-        let z2425 = self.m5 * (z159 * z159) + self.m5 * (z161 * z161) + z165;
-        let z2426 = -self.m5 * z160 * z161 + z166;
-        let z2427 = self.m5 * z161;
-        let z2428 = -self.m5 * z159;
-        let z2429 = self.m5 * (z159 * z159) + self.m5 * (z160 * z160) + z167;
-        let z2430 = -self.m5 * z160;
-        let z2431 = self.m5 * z159;
-        let z2432 = self.m5 * z93 * z199 - self.m5 * z94 * z198;
-        let z2433 = -self.m5 * z92 * z199 + self.m5 * z94 * z197;
-        let z2434 = self.m5 * z92 * z198 - self.m5 * z93 * z197;
-        let z2435 = z93 * z461 - z94 * z460 + z160 * z2434 - z161 * z2433;
-        let z2436 = -z92 * z461 + z94 * z459 - z159 * z2434 + z161 * z2432;
-        let z2437 = z92 * z460 - z93 * z459 + z159 * z2433 - z160 * z2432;
-        let z2438 = -self.m6 * z170;
-        let z2439 = -self.m6 * z168;
-        let z2440 = -self.m6 * z169;
-        let z2441 = self.m6 * z113 * z202 - self.m6 * z114 * z201;
-        let z2442 = -self.m6 * z112 * z202 + self.m6 * z114 * z200;
-        let z2443 = self.m6 * z112 * z201 - self.m6 * z113 * z200;
-        let z2444 = z113 * z470 - z114 * z469 + z169 * z2443 - z170 * z2442;
-        let z2445 = -z112 * z470 + z114 * z468 - z168 * z2443 + z170 * z2441;
-        let z2446 = z112 * z469 - z113 * z468 + z168 * z2442 - z169 * z2441;
-        let z2447 = z84 * z254 + z86 * z255 + z88 * z256 + z110 * z2438 + z111 * z252;
-        let z2448 = z84 * z255 + z86 * z257 + z88 * z258 + z109 * z253 + z111 * z2439;
-        let z2449 = z84 * z256 + z86 * z258 + z88 * z259 + z109 * z2440 + z110 * z251;
-        let z2450 = self.m6 * z109 + z86 * z253 + z88 * z2440;
-        let z2451 = self.m6 * z110 + z84 * z2438 + z88 * z251;
-        let z2452 = self.m6 * z111 + z84 * z252 + z86 * z2439;
-        let z2453 = z84 * z2447 + z86 * z2448 + z88 * z2449 + z109 * z2450 + z110 * z2451
-            + z111 * z2452;
-        let z2454 = 1.0 / z2453;
-        let z2455 = -z84 * z2444 - z86 * z2445 - z88 * z2446 - z109 * z2441
-            - z110 * z2442 - z111 * z2443;
-        let z2456 = z2447 * z2454;
-        let z2457 = z2448 * z2454;
-        let z2458 = z2449 * z2454;
-        let z2459 = z2450 * z2454;
-        let z2460 = z2451 * z2454;
-        let z2461 = z2452 * z2454;
-        let z2462 = -z2328 * z2447 - z2329 * z2448 - z2330 * z2449 - z2331 * z2450
-            - z2332 * z2451 - z2333 * z2452 + z2455;
-        let z2463 = z254 + z2420 - z2447 * z2456;
-        let z2464 = z255 + z2421 - z2447 * z2457;
-        let z2465 = z256 + z2422 - z2447 * z2458;
-        let z2466 = -z2447 * z2459;
-        let z2467 = z2423 + z2438 - z2447 * z2460;
-        let z2468 = z252 + z2424 - z2447 * z2461;
-        let z2469 = z257 + z2425 - z2448 * z2457;
-        let z2470 = z258 + z2426 - z2448 * z2458;
-        let z2471 = z253 + z2427 - z2448 * z2459;
-        let z2472 = -z2448 * z2460;
-        let z2473 = z2428 + z2439 - z2448 * z2461;
-        let z2474 = z259 + z2429 - z2449 * z2458;
-        let z2475 = z2430 + z2440 - z2449 * z2459;
-        let z2476 = z251 + z2431 - z2449 * z2460;
-        let z2477 = -z2449 * z2461;
-        let z2478 = self.m5 + self.m6 - z2450 * z2459;
-        let z2479 = -z2450 * z2460;
-        let z2480 = -z2450 * z2461;
-        let z2481 = self.m5 + self.m6 - z2451 * z2460;
-        let z2482 = -z2451 * z2461;
-        let z2483 = self.m5 + self.m6 - z2452 * z2461;
-        let z2484 = z252 * z2333 + z254 * z2328 + z255 * z2329 + z256 * z2330
-            + z2332 * z2438 + z2435 + z2444 + z2456 * z2462;
-        let z2485 = z253 * z2331 + z255 * z2328 + z257 * z2329 + z258 * z2330
-            + z2333 * z2439 + z2436 + z2445 + z2457 * z2462;
-        let z2486 = z251 * z2332 + z256 * z2328 + z258 * z2329 + z259 * z2330
-            + z2331 * z2440 + z2437 + z2446 + z2458 * z2462;
-        let z2487 = z253 * z2329 + self.m6 * z2331 + z2330 * z2440 + z2432 + z2441
-            + z2459 * z2462;
-        let z2488 = z251 * z2330 + self.m6 * z2332 + z2328 * z2438 + z2433 + z2442
-            + z2460 * z2462;
-        let z2489 = z252 * z2328 + self.m6 * z2333 + z2329 * z2439 + z2434 + z2443
-            + z2461 * z2462;
-        let z2490 = z64 * z2463 + z66 * z2464 + z68 * z2465 + z89 * z2466 + z90 * z2467
-            + z91 * z2468;
-        let z2491 = z64 * z2464 + z66 * z2469 + z68 * z2470 + z89 * z2471 + z90 * z2472
-            + z91 * z2473;
-        let z2492 = z64 * z2465 + z66 * z2470 + z68 * z2474 + z89 * z2475 + z90 * z2476
-            + z91 * z2477;
-        let z2493 = z64 * z2466 + z66 * z2471 + z68 * z2475 + z89 * z2478 + z90 * z2479
-            + z91 * z2480;
-        let z2494 = z64 * z2467 + z66 * z2472 + z68 * z2476 + z89 * z2479 + z90 * z2481
-            + z91 * z2482;
-        let z2495 = z64 * z2468 + z66 * z2473 + z68 * z2477 + z89 * z2480 + z90 * z2482
-            + z91 * z2483;
-        let z2496 = z64 * z2490 + z66 * z2491 + z68 * z2492 + z89 * z2493 + z90 * z2494
-            + z91 * z2495;
-        let z2497 = 1.0 / z2496;
-        let z2498 = -z64 * z2484 - z66 * z2485 - z68 * z2486 - z89 * z2487 - z90 * z2488
-            - z91 * z2489;
-        let z2499 = z2490 * z2497;
-        let z2500 = z2491 * z2497;
-        let z2501 = z2492 * z2497;
-        let z2502 = z2493 * z2497;
-        let z2503 = z2494 * z2497;
-        let z2504 = z2495 * z2497;
-        let z2505 = -z2316 * z2490 - z2317 * z2491 - z2318 * z2492 - z2319 * z2493
-            - z2320 * z2494 - z2321 * z2495 + z2498;
-        let z2506 = z2402 + z2463 - z2490 * z2499;
-        let z2507 = z2403 + z2464 - z2490 * z2500;
-        let z2508 = z2404 + z2465 - z2490 * z2501;
-        let z2509 = z2466 - z2490 * z2502;
-        let z2510 = z2405 + z2467 - z2490 * z2503;
-        let z2511 = z2406 + z2468 - z2490 * z2504;
-        let z2512 = z2407 + z2469 - z2491 * z2500;
-        let z2513 = z2408 + z2470 - z2491 * z2501;
-        let z2514 = z2409 + z2471 - z2491 * z2502;
-        let z2515 = z2472 - z2491 * z2503;
-        let z2516 = z2410 + z2473 - z2491 * z2504;
-        let z2517 = z2411 + z2474 - z2492 * z2501;
-        let z2518 = z2412 + z2475 - z2492 * z2502;
-        let z2519 = z2413 + z2476 - z2492 * z2503;
-        let z2520 = z2477 - z2492 * z2504;
-        let z2521 = self.m4 + z2478 - z2493 * z2502;
-        let z2522 = z2479 - z2493 * z2503;
-        let z2523 = z2480 - z2493 * z2504;
-        let z2524 = self.m4 + z2481 - z2494 * z2503;
-        let z2525 = z2482 - z2494 * z2504;
-        let z2526 = self.m4 + z2483 - z2495 * z2504;
-        let z2527 = z2316 * z2463 + z2317 * z2464 + z2318 * z2465 + z2319 * z2466
-            + z2320 * z2467 + z2321 * z2468 + z2417 + z2484 + z2499 * z2505;
-        let z2528 = z2316 * z2464 + z2317 * z2469 + z2318 * z2470 + z2319 * z2471
-            + z2320 * z2472 + z2321 * z2473 + z2418 + z2485 + z2500 * z2505;
-        let z2529 = z2316 * z2465 + z2317 * z2470 + z2318 * z2474 + z2319 * z2475
-            + z2320 * z2476 + z2321 * z2477 + z2419 + z2486 + z2501 * z2505;
-        let z2530 = z2316 * z2466 + z2317 * z2471 + z2318 * z2475 + z2319 * z2478
-            + z2320 * z2479 + z2321 * z2480 + z2414 + z2487 + z2502 * z2505;
-        let z2531 = z2316 * z2467 + z2317 * z2472 + z2318 * z2476 + z2319 * z2479
-            + z2320 * z2481 + z2321 * z2482 + z2415 + z2488 + z2503 * z2505;
-        let z2532 = z2316 * z2468 + z2317 * z2473 + z2318 * z2477 + z2319 * z2480
-            + z2320 * z2482 + z2321 * z2483 + z2416 + z2489 + z2504 * z2505;
-        let z2533 = z44 * z2506 + z46 * z2507 + z48 * z2508 + z69 * z2509 + z70 * z2510
-            + z71 * z2511;
-        let z2534 = z44 * z2507 + z46 * z2512 + z48 * z2513 + z69 * z2514 + z70 * z2515
-            + z71 * z2516;
-        let z2535 = z44 * z2508 + z46 * z2513 + z48 * z2517 + z69 * z2518 + z70 * z2519
-            + z71 * z2520;
-        let z2536 = z44 * z2509 + z46 * z2514 + z48 * z2518 + z69 * z2521 + z70 * z2522
-            + z71 * z2523;
-        let z2537 = z44 * z2510 + z46 * z2515 + z48 * z2519 + z69 * z2522 + z70 * z2524
-            + z71 * z2525;
-        let z2538 = z44 * z2511 + z46 * z2516 + z48 * z2520 + z69 * z2523 + z70 * z2525
-            + z71 * z2526;
-        let z2539 = z44 * z2533 + z46 * z2534 + z48 * z2535 + z69 * z2536 + z70 * z2537
-            + z71 * z2538;
-        let z2540 = 1.0 / z2539;
-        let z2541 = -z44 * z2527 - z46 * z2528 - z48 * z2529 - z69 * z2530 - z70 * z2531
-            - z71 * z2532;
-        let z2542 = z2533 * z2540;
-        let z2543 = z2534 * z2540;
-        let z2544 = z2535 * z2540;
-        let z2545 = z2536 * z2540;
-        let z2546 = z2537 * z2540;
-        let z2547 = z2538 * z2540;
-        let z2548 = z2541 - z2304 * z2533 - z2305 * z2534 - z2306 * z2535 - z2307 * z2536
-            - z2308 * z2537 - z2309 * z2538;
-        let z2549 = z2506 - z2533 * z2542 + z2384;
-        let z2550 = z2507 - z2533 * z2543 + z2385;
-        let z2551 = z2508 - z2533 * z2544 + z2386;
-        let z2552 = z2509 - z2533 * z2545;
-        let z2553 = z2510 - z2533 * z2546 + z2387;
-        let z2554 = z2511 - z2533 * z2547 + z2388;
-        let z2555 = z2512 - z2534 * z2543 + z2389;
-        let z2556 = z2513 - z2534 * z2544 + z2390;
-        let z2557 = z2514 - z2534 * z2545 + z2391;
-        let z2558 = z2515 - z2534 * z2546;
-        let z2559 = z2516 - z2534 * z2547 + z2392;
-        let z2560 = z2517 - z2535 * z2544 + z2393;
-        let z2561 = z2518 - z2535 * z2545 + z2394;
-        let z2562 = z2519 - z2535 * z2546 + z2395;
-        let z2563 = z2520 - z2535 * z2547;
-        let z2564 = z2521 - z2536 * z2545 + self.m3;
-        let z2565 = z2522 - z2536 * z2546;
-        let z2566 = z2523 - z2536 * z2547;
-        let z2567 = z2524 - z2537 * z2546 + self.m3;
-        let z2568 = z2525 - z2537 * z2547;
-        let z2569 = z2526 - z2538 * z2547 + self.m3;
-        let z2570 = z2527 + z2542 * z2548 + z2304 * z2506 + z2305 * z2507 + z2306 * z2508
-            + z2307 * z2509 + z2308 * z2510 + z2309 * z2511 + z2399;
-        let z2571 = z2528 + z2543 * z2548 + z2304 * z2507 + z2305 * z2512 + z2306 * z2513
-            + z2307 * z2514 + z2308 * z2515 + z2309 * z2516 + z2400;
-        let z2572 = z2529 + z2544 * z2548 + z2304 * z2508 + z2305 * z2513 + z2306 * z2517
-            + z2307 * z2518 + z2308 * z2519 + z2309 * z2520 + z2401;
-        let z2573 = z2530 + z2545 * z2548 + z2304 * z2509 + z2305 * z2514 + z2306 * z2518
-            + z2307 * z2521 + z2308 * z2522 + z2309 * z2523 + z2396;
-        let z2574 = z2531 + z2546 * z2548 + z2304 * z2510 + z2305 * z2515 + z2306 * z2519
-            + z2307 * z2522 + z2308 * z2524 + z2309 * z2525 + z2397;
-        let z2575 = z2532 + z2547 * z2548 + z2304 * z2511 + z2305 * z2516 + z2306 * z2520
-            + z2307 * z2523 + z2308 * z2525 + z2309 * z2526 + z2398;
-        let z2576 = z24 * z2549 + z26 * z2550 + z28 * z2551 + z49 * z2552 + z50 * z2553
-            + z51 * z2554;
-        let z2577 = z24 * z2550 + z26 * z2555 + z28 * z2556 + z49 * z2557 + z50 * z2558
-            + z51 * z2559;
-        let z2578 = z24 * z2551 + z26 * z2556 + z28 * z2560 + z49 * z2561 + z50 * z2562
-            + z51 * z2563;
-        let z2579 = z24 * z2552 + z26 * z2557 + z28 * z2561 + z49 * z2564 + z50 * z2565
-            + z51 * z2566;
-        let z2580 = z24 * z2553 + z26 * z2558 + z28 * z2562 + z49 * z2565 + z50 * z2567
-            + z51 * z2568;
-        let z2581 = z24 * z2554 + z26 * z2559 + z28 * z2563 + z49 * z2566 + z50 * z2568
-            + z51 * z2569;
-        let z2582 = z24 * z2576 + z26 * z2577 + z28 * z2578 + z49 * z2579 + z50 * z2580
-            + z51 * z2581;
-        let z2583 = 1.0 / z2582;
-        let z2584 = -z24 * z2570 - z26 * z2571 - z28 * z2572 - z49 * z2573 - z50 * z2574
-            - z51 * z2575;
-        let z2585 = z2576 * z2583;
-        let z2586 = z2577 * z2583;
-        let z2587 = z2578 * z2583;
-        let z2588 = z2579 * z2583;
-        let z2589 = z2580 * z2583;
-        let z2590 = z2581 * z2583;
-        let z2591 = -z2292 * z2576 - z2293 * z2577 - z2294 * z2578 - z2295 * z2579
-            - z2296 * z2580 - z2297 * z2581 + z2584;
-        let z2592 = z2549 - z2576 * z2585 + z2366;
-        let z2593 = z2550 - z2576 * z2586 + z2367;
-        let z2594 = z2551 - z2576 * z2587 + z2368;
-        let z2595 = z2552 - z2576 * z2588;
-        let z2596 = z2553 - z2576 * z2589 + z2369;
-        let z2597 = z2554 - z2576 * z2590 + z2370;
-        let z2598 = z2555 - z2577 * z2586 + z2371;
-        let z2599 = z2556 - z2577 * z2587 + z2372;
-        let z2600 = z2557 - z2577 * z2588 + z2373;
-        let z2601 = z2558 - z2577 * z2589;
-        let z2602 = z2559 - z2577 * z2590 + z2374;
-        let z2603 = z2560 - z2578 * z2587 + z2375;
-        let z2604 = z2561 - z2578 * z2588 + z2376;
-        let z2605 = z2562 - z2578 * z2589 + z2377;
-        let z2606 = z2563 - z2578 * z2590;
-        let z2607 = self.m2 + z2564 - z2579 * z2588;
-        let z2608 = z2565 - z2579 * z2589;
-        let z2609 = z2566 - z2579 * z2590;
-        let z2610 = self.m2 + z2567 - z2580 * z2589;
-        let z2611 = z2568 - z2580 * z2590;
-        let z2612 = self.m2 + z2569 - z2581 * z2590;
-        let z2613 = z2292 * z2549 + z2293 * z2550 + z2294 * z2551 + z2295 * z2552
-            + z2296 * z2553 + z2297 * z2554 + z2570 + z2585 * z2591 + z2381;
-        let z2614 = z2292 * z2550 + z2293 * z2555 + z2294 * z2556 + z2295 * z2557
-            + z2296 * z2558 + z2297 * z2559 + z2571 + z2586 * z2591 + z2382;
-        let z2615 = z2292 * z2551 + z2293 * z2556 + z2294 * z2560 + z2295 * z2561
-            + z2296 * z2562 + z2297 * z2563 + z2572 + z2587 * z2591 + z2383;
-        let z2616 = z2292 * z2552 + z2293 * z2557 + z2294 * z2561 + z2295 * z2564
-            + z2296 * z2565 + z2297 * z2566 + z2573 + z2588 * z2591 + z2378;
-        let z2617 = z2292 * z2553 + z2293 * z2558 + z2294 * z2562 + z2295 * z2565
-            + z2296 * z2567 + z2297 * z2568 + z2574 + z2589 * z2591 + z2379;
-        let z2618 = z2292 * z2554 + z2293 * z2559 + z2294 * z2563 + z2295 * z2566
-            + z2296 * z2568 + z2297 * z2569 + z2575 + z2590 * z2591 + z2380;
-        let z2619 = z4 * z2594 + z7 * z2592 + z9 * z2593 + z29 * z2595 + z30 * z2596
-            + z31 * z2597;
-        let z2620 = z4 * z2599 + z7 * z2593 + z9 * z2598 + z29 * z2600 + z30 * z2601
-            + z31 * z2602;
-        let z2621 = z4 * z2603 + z7 * z2594 + z9 * z2599 + z29 * z2604 + z30 * z2605
-            + z31 * z2606;
-        let z2622 = z4 * z2604 + z7 * z2595 + z9 * z2600 + z29 * z2607 + z30 * z2608
-            + z31 * z2609;
-        let z2623 = z4 * z2605 + z7 * z2596 + z9 * z2601 + z29 * z2608 + z30 * z2610
-            + z31 * z2611;
-        let z2624 = z4 * z2606 + z7 * z2597 + z9 * z2602 + z29 * z2609 + z30 * z2611
-            + z31 * z2612;
-        let z2625 = z4 * z2621 + z7 * z2619 + z9 * z2620 + z29 * z2622 + z30 * z2623
-            + z31 * z2624;
-        let z2626 = 1.0 / z2625;
-        let z2627 = -z4 * z2615 - z7 * z2613 - z9 * z2614 - z29 * z2616 - z30 * z2617
-            - z31 * z2618;
-        let z2628 = z2619 * z2626;
-        let z2629 = z2620 * z2626;
-        let z2630 = z2621 * z2626;
-        let z2631 = z2622 * z2626;
-        let z2632 = z2623 * z2626;
-        let z2633 = z2624 * z2626;
-        let z2634 = -z2280 * z2619 - z2281 * z2620 - z2282 * z2621 - z2283 * z2622
-            - z2284 * z2623 - z2285 * z2624 + z2627;
-        let z2635 = z2592 + z2348 - z2619 * z2628;
-        let z2636 = z2593 + z2349 - z2619 * z2629;
-        let z2637 = z2594 + z2350 - z2619 * z2630;
-        let z2638 = z2595 - z2619 * z2631;
-        let z2639 = z2596 + z2351 - z2619 * z2632;
-        let z2640 = z2597 + z2352 - z2619 * z2633;
-        let z2641 = z2598 + z2353 - z2620 * z2629;
-        let z2642 = z2599 + z2354 - z2620 * z2630;
-        let z2643 = z2600 + z2355 - z2620 * z2631;
-        let z2644 = z2601 - z2620 * z2632;
-        let z2645 = z2602 + z2356 - z2620 * z2633;
-        let z2646 = z2603 + z2357 - z2621 * z2630;
-        let z2647 = z2604 + z2358 - z2621 * z2631;
-        let z2648 = z2605 + z2359 - z2621 * z2632;
-        let z2649 = z2606 - z2621 * z2633;
-        let z2650 = self.m1 + z2607 - z2622 * z2631;
-        let z2651 = z2608 - z2622 * z2632;
-        let z2652 = z2609 - z2622 * z2633;
-        let z2653 = self.m1 + z2610 - z2623 * z2632;
-        let z2654 = z2611 - z2623 * z2633;
-        let z2655 = self.m1 + z2612 - z2624 * z2633;
-        let z2656 = z2280 * z2592 + z2281 * z2593 + z2282 * z2594 + z2283 * z2595
-            + z2284 * z2596 + z2285 * z2597 + z2613 + z2363 + z2628 * z2634;
-        let z2657 = z2280 * z2593 + z2281 * z2598 + z2282 * z2599 + z2283 * z2600
-            + z2284 * z2601 + z2285 * z2602 + z2614 + z2364 + z2629 * z2634;
-        let z2658 = z2280 * z2594 + z2281 * z2599 + z2282 * z2603 + z2283 * z2604
-            + z2284 * z2605 + z2285 * z2606 + z2615 + z2365 + z2630 * z2634;
-        let z2659 = z2280 * z2595 + z2281 * z2600 + z2282 * z2604 + z2283 * z2607
-            + z2284 * z2608 + z2285 * z2609 + z2360 + z2616 + z2631 * z2634;
-        let z2660 = z2280 * z2596 + z2281 * z2601 + z2282 * z2605 + z2283 * z2608
-            + z2284 * z2610 + z2285 * z2611 + z2361 + z2617 + z2632 * z2634;
-        let z2661 = z2280 * z2597 + z2281 * z2602 + z2282 * z2606 + z2283 * z2609
-            + z2284 * z2611 + z2285 * z2612 + z2362 + z2618 + z2633 * z2634;
-        let z2662 = z0 * z2636 - z1 * z2635 + z10 * z2638 + z11 * z2639 + z12 * z2640;
-        let z2663 = z0 * z2641 - z1 * z2636 + z10 * z2643 + z11 * z2644 + z12 * z2645;
-        let z2664 = z0 * z2642 - z1 * z2637 + z10 * z2647 + z11 * z2648 + z12 * z2649;
-        let z2665 = z0 * z2643 - z1 * z2638 + z10 * z2650 + z11 * z2651 + z12 * z2652;
-        let z2666 = z0 * z2644 - z1 * z2639 + z10 * z2651 + z11 * z2653 + z12 * z2654;
-        let z2667 = z0 * z2645 - z1 * z2640 + z10 * z2652 + z11 * z2654 + z12 * z2655;
-        let z2668 = z0 * z2663 - z1 * z2662 + z10 * z2665 + z11 * z2666 + z12 * z2667;
-        let z2669 = 1.0 / z2668;
-        let z2670 = -z0 * z2657 + z1 * z2656 - z10 * z2659 - z11 * z2660 - z12 * z2661;
-        let z2673 = z2664 * z2669;
-        let z2676 = z2667 * z2669;
-        let z2677 = -z2268 * z2662 - z2269 * z2663 - z2270 * z2664 - z2271 * z2665
-            - z2272 * z2666 - z2273 * z2667 + z2670;
-        let z2689 = z2343 + z2646 - z2664 * z2673;
-        let z2692 = z2649 - z2664 * z2676;
-        let z2701 = z2268 * z2637 + z2269 * z2642 + z2270 * z2646 + z2271 * z2647
-            + z2272 * z2648 + z2273 * z2649 + z2658 + z2673 * z2677 + z419;
-        let z2705 = 1.0 / z2689;
-        let z2712 = -self.g * z2692 - z2701;
-        let z2713 = z2705 * z2712;
-        let z2714 = -z2268 * z2662 - z2269 * z2663 - z2270 * z2664 - z2271 * z2665
-            - z2272 * z2666 - z2273 * z2667 - self.g * z2667 - z2664 * z2713 + z2670;
-        let z2715 = z2669 * z2714;
-        let z2716 = z2268 - z1 * z2715;
-        let z2717 = z2269 + z0 * z2715;
-        let z2718 = z2270 + z2713;
-        let z2719 = z2271 + z10 * z2715;
-        let z2720 = z2272 + z11 * z2715;
-        let z2721 = z2273 + z12 * z2715 + self.g;
-        let z2722 = -z2280 * z2619 - z2281 * z2620 - z2282 * z2621 - z2283 * z2622
-            - z2284 * z2623 - z2285 * z2624 - z2619 * z2716 - z2620 * z2717
-            - z2621 * z2718 - z2622 * z2719 - z2623 * z2720 - z2624 * z2721 + z2627;
-        let z2723 = z2626 * z2722;
-        let z2724 = z2280 + z7 * z2723 + z2716;
-        let z2725 = z2281 + z9 * z2723 + z2717;
-        let z2726 = z2282 + z4 * z2723 + z2718;
-        let z2727 = z2283 + z29 * z2723 + z2719;
-        let z2728 = z2284 + z30 * z2723 + z2720;
-        let z2729 = z2285 + z31 * z2723 + z2721;
-        let z2730 = -z2292 * z2576 - z2293 * z2577 - z2294 * z2578 - z2295 * z2579
-            - z2296 * z2580 - z2297 * z2581 - z2576 * z2724 - z2577 * z2725
-            - z2578 * z2726 - z2579 * z2727 - z2580 * z2728 - z2581 * z2729 + z2584;
-        let z2731 = z2583 * z2730;
-        let z2732 = z2292 + z24 * z2731 + z2724;
-        let z2733 = z2293 + z26 * z2731 + z2725;
-        let z2734 = z2294 + z28 * z2731 + z2726;
-        let z2735 = z2295 + z49 * z2731 + z2727;
-        let z2736 = z2296 + z50 * z2731 + z2728;
-        let z2737 = z2297 + z51 * z2731 + z2729;
-        let z2738 = -z2533 * z2732 - z2534 * z2733 - z2535 * z2734 - z2536 * z2735
-            - z2537 * z2736 - z2538 * z2737 + z2541 - z2304 * z2533 - z2305 * z2534
-            - z2306 * z2535 - z2307 * z2536 - z2308 * z2537 - z2309 * z2538;
-        let z2739 = z2540 * z2738;
-        let z2740 = z2304 + z44 * z2739 + z2732;
-        let z2741 = z2305 + z46 * z2739 + z2733;
-        let z2742 = z2306 + z48 * z2739 + z2734;
-        let z2743 = z2307 + z69 * z2739 + z2735;
-        let z2744 = z2308 + z70 * z2739 + z2736;
-        let z2745 = z2309 + z71 * z2739 + z2737;
-        let z2746 = -z2316 * z2490 - z2317 * z2491 - z2318 * z2492 - z2319 * z2493
-            - z2320 * z2494 - z2321 * z2495 - z2490 * z2740 - z2491 * z2741
-            - z2492 * z2742 - z2493 * z2743 - z2494 * z2744 - z2495 * z2745 + z2498;
-        let z2747 = z2497 * z2746;
-        let z2748 = z2316 + z64 * z2747 + z2740;
-        let z2749 = z2317 + z66 * z2747 + z2741;
-        let z2750 = z2318 + z68 * z2747 + z2742;
-        let z2751 = z2319 + z89 * z2747 + z2743;
-        let z2752 = z2320 + z90 * z2747 + z2744;
-        let z2753 = z2321 + z91 * z2747 + z2745;
-        let z2754 = -z2328 * z2447 - z2329 * z2448 - z2330 * z2449 - z2331 * z2450
-            - z2332 * z2451 - z2333 * z2452 - z2447 * z2748 - z2448 * z2749
-            - z2449 * z2750 - z2450 * z2751 - z2451 * z2752 - z2452 * z2753 + z2455;
-        let z2755 = z2454 * z2754;
-        qdd[0] = z2713;
-        qdd[1] = z2715;
-        qdd[2] = z2723;
-        qdd[3] = z2731;
-        qdd[4] = z2739;
-        qdd[5] = z2747;
-        qdd[6] = z2755;
-        z2453 > 0.0 && z2496 > 0.0 && z2539 > 0.0 && z2582 > 0.0 && z2625 > 0.0
-            && z2668 > 0.0 && z2689 > 0.0 && qdd.iter().all(|x| x.is_finite())
+        let z602 = -qd[0] * z0;
+        let z603 = -qd[0] * z1;
+        let z604 = z0 * z13 + z1 * z14;
+        let z605 = -qd[0] * z11 - z0 * z17 + z12 * z14;
+        let z606 = qd[0] * z10 - z1 * z17 - z12 * z13;
+        let z607 = z0 * z15 + z1 * z16 - z10 * z14 + z11 * z13;
+        let z608 = z4 * z33 - z9 * z34;
+        let z609 = -z4 * z32 + z7 * z34;
+        let z610 = -z7 * z33 + z9 * z32;
+        let z611 = z4 * z36 - z9 * z37 - z30 * z34 + z31 * z33;
+        let z612 = -z4 * z35 + z7 * z37 + z29 * z34 - z31 * z32;
+        let z613 = -z7 * z36 + z9 * z35 - z29 * z33 + z30 * z32;
+        let z614 = -z26 * z54 + z28 * z53;
+        let z615 = z24 * z54 - z28 * z52;
+        let z616 = -z24 * z53 + z26 * z52;
+        let z617 = -z26 * z57 + z28 * z56 - z50 * z54 + z51 * z53;
+        let z618 = z24 * z57 - z28 * z55 + z49 * z54 - z51 * z52;
+        let z619 = -z24 * z56 + z26 * z55 - z49 * z53 + z50 * z52;
+        let z620 = -z46 * z74 + z48 * z73;
+        let z621 = z44 * z74 - z48 * z72;
+        let z622 = -z44 * z73 + z46 * z72;
+        let z623 = -z46 * z77 + z48 * z76 - z70 * z74 + z71 * z73;
+        let z624 = z44 * z77 - z48 * z75 + z69 * z74 - z71 * z72;
+        let z625 = -z44 * z76 + z46 * z75 - z69 * z73 + z70 * z72;
+        let z626 = -z66 * z94 + z68 * z93;
+        let z627 = z64 * z94 - z68 * z92;
+        let z628 = -z64 * z93 + z66 * z92;
+        let z629 = -z66 * z97 + z68 * z96 - z90 * z94 + z91 * z93;
+        let z630 = z64 * z97 - z68 * z95 + z89 * z94 - z91 * z92;
+        let z631 = -z64 * z96 + z66 * z95 - z89 * z93 + z90 * z92;
+        let z632 = -z86 * z114 + z88 * z113;
+        let z633 = z84 * z114 - z88 * z112;
+        let z634 = -z84 * z113 + z86 * z112;
+        let z635 = -z86 * z117 + z88 * z116 - z110 * z114 + z111 * z113;
+        let z636 = z84 * z117 - z88 * z115 + z109 * z114 - z111 * z112;
+        let z637 = -z84 * z116 + z86 * z115 - z109 * z113 + z110 * z112;
+        let z1741 = qd[1] * z602;
+        let z1742 = qd[1] * z603;
+        let z1743 = qd[1] * z604;
+        let z1744 = qd[1] * z605;
+        let z1745 = qd[1] * z606;
+        let z1746 = qd[1] * z607;
+        let z1747 = qd[2] * z608;
+        let z1748 = qd[2] * z609;
+        let z1749 = qd[2] * z610;
+        let z1750 = qd[2] * z611;
+        let z1751 = qd[2] * z612;
+        let z1752 = qd[2] * z613;
+        let z1753 = qd[3] * z614;
+        let z1754 = qd[3] * z615;
+        let z1755 = qd[3] * z616;
+        let z1756 = qd[3] * z617;
+        let z1757 = qd[3] * z618;
+        let z1758 = qd[3] * z619;
+        let z1759 = qd[4] * z620;
+        let z1760 = qd[4] * z621;
+        let z1761 = qd[4] * z622;
+        let z1762 = qd[4] * z623;
+        let z1763 = qd[4] * z624;
+        let z1764 = qd[4] * z625;
+        let z1765 = qd[5] * z626;
+        let z1766 = qd[5] * z627;
+        let z1767 = qd[5] * z628;
+        let z1768 = qd[5] * z629;
+        let z1769 = qd[5] * z630;
+        let z1770 = qd[5] * z631;
+        let z1771 = qd[6] * z632;
+        let z1772 = qd[6] * z633;
+        let z1773 = qd[6] * z634;
+        let z1774 = qd[6] * z635;
+        let z1775 = qd[6] * z636;
+        let z1776 = qd[6] * z637;
+        let z1786 = self.m0 * (z118 * z118) + self.m0 * (z119 * z119) + self.izz;
+        let z1791 = self.m1 * (z124 * z124) + self.m1 * (z125 * z125) + z126;
+        let z1792 = -self.m1 * z123 * z124 + z127;
+        let z1793 = -self.m1 * z123 * z125 + z128;
+        let z1794 = -self.m1 * z125;
+        let z1795 = self.m1 * z124;
+        let z1796 = self.m1 * (z123 * z123) + self.m1 * (z125 * z125) + z129;
+        let z1797 = -self.m1 * z124 * z125 + z130;
+        let z1798 = self.m1 * z125;
+        let z1799 = -self.m1 * z123;
+        let z1800 = self.m1 * (z123 * z123) + self.m1 * (z124 * z124) + z131;
+        let z1801 = -self.m1 * z124;
+        let z1802 = self.m1 * z123;
+        let z1803 = -qd[0] * self.m1 * z186 + self.m1 * z14 * z187;
+        let z1804 = qd[0] * self.m1 * z185 - self.m1 * z13 * z187;
+        let z1805 = self.m1 * z13 * z186 - self.m1 * z14 * z185;
+        let z1806 = -qd[0] * z424 + z14 * z425 + z124 * z1805 - z125 * z1804;
+        let z1807 = qd[0] * z423 - z13 * z425 - z123 * z1805 + z125 * z1803;
+        let z1808 = z13 * z424 - z14 * z423 + z123 * z1804 - z124 * z1803;
+        let z1809 = self.m2 * (z133 * z133) + self.m2 * (z134 * z134) + z135;
+        let z1810 = -self.m2 * z132 * z133 + z136;
+        let z1811 = -self.m2 * z132 * z134 + z137;
+        let z1812 = -self.m2 * z134;
+        let z1813 = self.m2 * z133;
+        let z1814 = self.m2 * (z132 * z132) + self.m2 * (z134 * z134) + z138;
+        let z1815 = -self.m2 * z133 * z134 + z139;
+        let z1816 = self.m2 * z134;
+        let z1817 = -self.m2 * z132;
+        let z1818 = self.m2 * (z132 * z132) + self.m2 * (z133 * z133) + z140;
+        let z1819 = -self.m2 * z133;
+        let z1820 = self.m2 * z132;
+        let z1821 = self.m2 * z33 * z190 - self.m2 * z34 * z189;
+        let z1822 = -self.m2 * z32 * z190 + self.m2 * z34 * z188;
+        let z1823 = self.m2 * z32 * z189 - self.m2 * z33 * z188;
+        let z1824 = z33 * z434 - z34 * z433 + z133 * z1823 - z134 * z1822;
+        let z1825 = -z32 * z434 + z34 * z432 - z132 * z1823 + z134 * z1821;
+        let z1826 = z32 * z433 - z33 * z432 + z132 * z1822 - z133 * z1821;
+        let z1827 = self.m3 * (z142 * z142) + self.m3 * (z143 * z143) + z144;
+        let z1828 = -self.m3 * z141 * z142 + z145;
+        let z1829 = -self.m3 * z141 * z143 + z146;
+        let z1830 = -self.m3 * z143;
+        let z1831 = self.m3 * z142;
+        let z1832 = self.m3 * (z141 * z141) + self.m3 * (z143 * z143) + z147;
+        let z1833 = -self.m3 * z142 * z143 + z148;
+        let z1834 = self.m3 * z143;
+        let z1835 = -self.m3 * z141;
+        let z1836 = self.m3 * (z141 * z141) + self.m3 * (z142 * z142) + z149;
+        let z1837 = -self.m3 * z142;
+        let z1838 = self.m3 * z141;
+        let z1839 = self.m3 * z53 * z193 - self.m3 * z54 * z192;
+        let z1840 = -self.m3 * z52 * z193 + self.m3 * z54 * z191;
+        let z1841 = self.m3 * z52 * z192 - self.m3 * z53 * z191;
+        let z1842 = z53 * z443 - z54 * z442 + z142 * z1841 - z143 * z1840;
+        let z1843 = -z52 * z443 + z54 * z441 - z141 * z1841 + z143 * z1839;
+        let z1844 = z52 * z442 - z53 * z441 + z141 * z1840 - z142 * z1839;
+        let z1845 = self.m4 * (z151 * z151) + self.m4 * (z152 * z152) + z153;
+        let z1846 = -self.m4 * z150 * z151 + z154;
+        let z1847 = -self.m4 * z150 * z152 + z155;
+        let z1848 = -self.m4 * z152;
+        let z1849 = self.m4 * z151;
+        let z1850 = self.m4 * (z150 * z150) + self.m4 * (z152 * z152) + z156;
+        let z1851 = -self.m4 * z151 * z152 + z157;
+        let z1852 = self.m4 * z152;
+        let z1853 = -self.m4 * z150;
+        let z1854 = self.m4 * (z150 * z150) + self.m4 * (z151 * z151) + z158;
+        let z1855 = -self.m4 * z151;
+        let z1856 = self.m4 * z150;
+        let z1857 = self.m4 * z73 * z196 - self.m4 * z74 * z195;
+        let z1858 = -self.m4 * z72 * z196 + self.m4 * z74 * z194;
+        let z1859 = self.m4 * z72 * z195 - self.m4 * z73 * z194;
+        let z1860 = z73 * z452 - z74 * z451 + z151 * z1859 - z152 * z1858;
+        let z1861 = -z72 * z452 + z74 * z450 - z150 * z1859 + z152 * z1857;
+        let z1862 = z72 * z451 - z73 * z450 + z150 * z1858 - z151 * z1857;
+        let z1863 = self.m5 * (z160 * z160) + self.m5 * (z161 * z161) + z162;
+        let z1864 = -self.m5 * z159 * z160 + z163;
+        let z1865 = -self.m5 * z159 * z161 + z164;
+        let z1866 = -self.m5 * z161;
+        let z1867 = self.m5 * z160;
+        let z1868 = self.m5 * (z159 * z159) + self.m5 * (z161 * z161) + z165;
+        let z1869 = -self.m5 * z160 * z161 + z166;
+        let z1870 = self.m5 * z161;
+        let z1871 = -self.m5 * z159;
+        let z1872 = self.m5 * (z159 * z159) + self.m5 * (z160 * z160) + z167;
+        let z1873 = -self.m5 * z160;
+        let z1874 = self.m5 * z159;
+        let z1875 = self.m5 * z93 * z199 - self.m5 * z94 * z198;
+        let z1876 = -self.m5 * z92 * z199 + self.m5 * z94 * z197;
+        let z1877 = self.m5 * z92 * z198 - self.m5 * z93 * z197;
+        let z1878 = z93 * z461 - z94 * z460 + z160 * z1877 - z161 * z1876;
+        let z1879 = -z92 * z461 + z94 * z459 - z159 * z1877 + z161 * z1875;
+        let z1880 = z92 * z460 - z93 * z459 + z159 * z1876 - z160 * z1875;
+        let z1881 = -self.m6 * z170;
+        let z1882 = -self.m6 * z168;
+        let z1883 = -self.m6 * z169;
+        let z1884 = self.m6 * z113 * z202 - self.m6 * z114 * z201;
+        let z1885 = -self.m6 * z112 * z202 + self.m6 * z114 * z200;
+        let z1886 = self.m6 * z112 * z201 - self.m6 * z113 * z200;
+        let z1887 = z113 * z470 - z114 * z469 + z169 * z1886 - z170 * z1885;
+        let z1888 = -z112 * z470 + z114 * z468 - z168 * z1886 + z170 * z1884;
+        let z1889 = z112 * z469 - z113 * z468 + z168 * z1885 - z169 * z1884;
+        let z1890 = z84 * z254 + z86 * z255 + z88 * z256 + z110 * z1881 + z111 * z252;
+        let z1891 = z84 * z255 + z86 * z257 + z88 * z258 + z109 * z253 + z111 * z1882;
+        let z1892 = z84 * z256 + z86 * z258 + z88 * z259 + z109 * z1883 + z110 * z251;
+        let z1893 = self.m6 * z109 + z86 * z253 + z88 * z1883;
+        let z1894 = self.m6 * z110 + z84 * z1881 + z88 * z251;
+        let z1895 = self.m6 * z111 + z84 * z252 + z86 * z1882;
+        let z1896 = z84 * z1890 + z86 * z1891 + z88 * z1892 + z109 * z1893 + z110 * z1894
+            + z111 * z1895;
+        let z1897 = 1.0 / z1896;
+        let z1898 = -z84 * z1887 - z86 * z1888 - z88 * z1889 - z109 * z1884
+            - z110 * z1885 - z111 * z1886;
+        let z1899 = z1890 * z1897;
+        let z1900 = z1891 * z1897;
+        let z1901 = z1892 * z1897;
+        let z1902 = z1893 * z1897;
+        let z1903 = z1894 * z1897;
+        let z1904 = z1895 * z1897;
+        let z1905 = -z1771 * z1890 - z1772 * z1891 - z1773 * z1892 - z1774 * z1893
+            - z1775 * z1894 - z1776 * z1895 + z1898;
+        let z1906 = z254 + z1863 - z1890 * z1899;
+        let z1907 = z255 + z1864 - z1890 * z1900;
+        let z1908 = z256 + z1865 - z1890 * z1901;
+        let z1909 = -z1890 * z1902;
+        let z1910 = z1866 + z1881 - z1890 * z1903;
+        let z1911 = z252 + z1867 - z1890 * z1904;
+        let z1912 = z257 + z1868 - z1891 * z1900;
+        let z1913 = z258 + z1869 - z1891 * z1901;
+        let z1914 = z253 + z1870 - z1891 * z1902;
+        let z1915 = -z1891 * z1903;
+        let z1916 = z1871 + z1882 - z1891 * z1904;
+        let z1917 = z259 + z1872 - z1892 * z1901;
+        let z1918 = z1873 + z1883 - z1892 * z1902;
+        let z1919 = z251 + z1874 - z1892 * z1903;
+        let z1920 = -z1892 * z1904;
+        let z1921 = self.m5 + self.m6 - z1893 * z1902;
+        let z1922 = -z1893 * z1903;
+        let z1923 = -z1893 * z1904;
+        let z1924 = self.m5 + self.m6 - z1894 * z1903;
+        let z1925 = -z1894 * z1904;
+        let z1926 = self.m5 + self.m6 - z1895 * z1904;
+        let z1927 = z1775 * z1881 + z252 * z1776 + z254 * z1771 + z255 * z1772
+            + z256 * z1773 + z1878 + z1887 + z1899 * z1905;
+        let z1928 = z1776 * z1882 + z253 * z1774 + z255 * z1771 + z257 * z1772
+            + z258 * z1773 + z1879 + z1888 + z1900 * z1905;
+        let z1929 = z1774 * z1883 + z251 * z1775 + z256 * z1771 + z258 * z1772
+            + z259 * z1773 + z1880 + z1889 + z1901 * z1905;
+        let z1930 = z1773 * z1883 + z253 * z1772 + self.m6 * z1774 + z1875 + z1884
+            + z1902 * z1905;
+        let z1931 = z1771 * z1881 + z251 * z1773 + self.m6 * z1775 + z1876 + z1885
+            + z1903 * z1905;
+        let z1932 = z1772 * z1882 + z252 * z1771 + self.m6 * z1776 + z1877 + z1886
+            + z1904 * z1905;
+        let z1933 = z64 * z1906 + z66 * z1907 + z68 * z1908 + z89 * z1909 + z90 * z1910
+            + z91 * z1911;
+        let z1934 = z64 * z1907 + z66 * z1912 + z68 * z1913 + z89 * z1914 + z90 * z1915
+            + z91 * z1916;
+        let z1935 = z64 * z1908 + z66 * z1913 + z68 * z1917 + z89 * z1918 + z90 * z1919
+            + z91 * z1920;
+        let z1936 = z64 * z1909 + z66 * z1914 + z68 * z1918 + z89 * z1921 + z90 * z1922
+            + z91 * z1923;
+        let z1937 = z64 * z1910 + z66 * z1915 + z68 * z1919 + z89 * z1922 + z90 * z1924
+            + z91 * z1925;
+        let z1938 = z64 * z1911 + z66 * z1916 + z68 * z1920 + z89 * z1923 + z90 * z1925
+            + z91 * z1926;
+        let z1939 = z64 * z1933 + z66 * z1934 + z68 * z1935 + z89 * z1936 + z90 * z1937
+            + z91 * z1938;
+        let z1940 = 1.0 / z1939;
+        let z1941 = -z64 * z1927 - z66 * z1928 - z68 * z1929 - z89 * z1930 - z90 * z1931
+            - z91 * z1932;
+        let z1942 = z1933 * z1940;
+        let z1943 = z1934 * z1940;
+        let z1944 = z1935 * z1940;
+        let z1945 = z1936 * z1940;
+        let z1946 = z1937 * z1940;
+        let z1947 = z1938 * z1940;
+        let z1948 = -z1765 * z1933 - z1766 * z1934 - z1767 * z1935 - z1768 * z1936
+            - z1769 * z1937 - z1770 * z1938 + z1941;
+        let z1949 = z1845 + z1906 - z1933 * z1942;
+        let z1950 = z1846 + z1907 - z1933 * z1943;
+        let z1951 = z1847 + z1908 - z1933 * z1944;
+        let z1952 = z1909 - z1933 * z1945;
+        let z1953 = z1848 + z1910 - z1933 * z1946;
+        let z1954 = z1849 + z1911 - z1933 * z1947;
+        let z1955 = z1850 + z1912 - z1934 * z1943;
+        let z1956 = z1851 + z1913 - z1934 * z1944;
+        let z1957 = z1852 + z1914 - z1934 * z1945;
+        let z1958 = z1915 - z1934 * z1946;
+        let z1959 = z1853 + z1916 - z1934 * z1947;
+        let z1960 = z1854 + z1917 - z1935 * z1944;
+        let z1961 = z1855 + z1918 - z1935 * z1945;
+        let z1962 = z1856 + z1919 - z1935 * z1946;
+        let z1963 = z1920 - z1935 * z1947;
+        let z1964 = self.m4 + z1921 - z1936 * z1945;
+        let z1965 = z1922 - z1936 * z1946;
+        let z1966 = z1923 - z1936 * z1947;
+        let z1967 = self.m4 + z1924 - z1937 * z1946;
+        let z1968 = z1925 - z1937 * z1947;
+        let z1969 = self.m4 + z1926 - z1938 * z1947;
+        let z1970 = z1765 * z1906 + z1766 * z1907 + z1767 * z1908 + z1768 * z1909
+            + z1769 * z1910 + z1770 * z1911 + z1860 + z1927 + z1942 * z1948;
+        let z1971 = z1765 * z1907 + z1766 * z1912 + z1767 * z1913 + z1768 * z1914
+            + z1769 * z1915 + z1770 * z1916 + z1861 + z1928 + z1943 * z1948;
+        let z1972 = z1765 * z1908 + z1766 * z1913 + z1767 * z1917 + z1768 * z1918
+            + z1769 * z1919 + z1770 * z1920 + z1862 + z1929 + z1944 * z1948;
+        let z1973 = z1765 * z1909 + z1766 * z1914 + z1767 * z1918 + z1768 * z1921
+            + z1769 * z1922 + z1770 * z1923 + z1857 + z1930 + z1945 * z1948;
+        let z1974 = z1765 * z1910 + z1766 * z1915 + z1767 * z1919 + z1768 * z1922
+            + z1769 * z1924 + z1770 * z1925 + z1858 + z1931 + z1946 * z1948;
+        let z1975 = z1765 * z1911 + z1766 * z1916 + z1767 * z1920 + z1768 * z1923
+            + z1769 * z1925 + z1770 * z1926 + z1859 + z1932 + z1947 * z1948;
+        let z1976 = z44 * z1949 + z46 * z1950 + z48 * z1951 + z69 * z1952 + z70 * z1953
+            + z71 * z1954;
+        let z1977 = z44 * z1950 + z46 * z1955 + z48 * z1956 + z69 * z1957 + z70 * z1958
+            + z71 * z1959;
+        let z1978 = z44 * z1951 + z46 * z1956 + z48 * z1960 + z69 * z1961 + z70 * z1962
+            + z71 * z1963;
+        let z1979 = z44 * z1952 + z46 * z1957 + z48 * z1961 + z69 * z1964 + z70 * z1965
+            + z71 * z1966;
+        let z1980 = z44 * z1953 + z46 * z1958 + z48 * z1962 + z69 * z1965 + z70 * z1967
+            + z71 * z1968;
+        let z1981 = z44 * z1954 + z46 * z1959 + z48 * z1963 + z69 * z1966 + z70 * z1968
+            + z71 * z1969;
+        let z1982 = z44 * z1976 + z46 * z1977 + z48 * z1978 + z69 * z1979 + z70 * z1980
+            + z71 * z1981;
+        let z1983 = 1.0 / z1982;
+        let z1984 = -z44 * z1970 - z46 * z1971 - z48 * z1972 - z69 * z1973 - z70 * z1974
+            - z71 * z1975;
+        let z1985 = z1976 * z1983;
+        let z1986 = z1977 * z1983;
+        let z1987 = z1978 * z1983;
+        let z1988 = z1979 * z1983;
+        let z1989 = z1980 * z1983;
+        let z1990 = z1981 * z1983;
+        let z1991 = -z1759 * z1976 - z1760 * z1977 - z1761 * z1978 - z1762 * z1979
+            - z1763 * z1980 - z1764 * z1981 + z1984;
+        let z1992 = z1827 + z1949 - z1976 * z1985;
+        let z1993 = z1828 + z1950 - z1976 * z1986;
+        let z1994 = z1829 + z1951 - z1976 * z1987;
+        let z1995 = z1952 - z1976 * z1988;
+        let z1996 = z1830 + z1953 - z1976 * z1989;
+        let z1997 = z1831 + z1954 - z1976 * z1990;
+        let z1998 = z1832 + z1955 - z1977 * z1986;
+        let z1999 = z1833 + z1956 - z1977 * z1987;
+        let z2000 = z1834 + z1957 - z1977 * z1988;
+        let z2001 = z1958 - z1977 * z1989;
+        let z2002 = z1835 + z1959 - z1977 * z1990;
+        let z2003 = z1836 + z1960 - z1978 * z1987;
+        let z2004 = z1837 + z1961 - z1978 * z1988;
+        let z2005 = z1838 + z1962 - z1978 * z1989;
+        let z2006 = z1963 - z1978 * z1990;
+        let z2007 = self.m3 + z1964 - z1979 * z1988;
+        let z2008 = z1965 - z1979 * z1989;
+        let z2009 = z1966 - z1979 * z1990;
+        let z2010 = self.m3 + z1967 - z1980 * z1989;
+        let z2011 = z1968 - z1980 * z1990;
+        let z2012 = self.m3 + z1969 - z1981 * z1990;
+        let z2013 = z1759 * z1949 + z1760 * z1950 + z1761 * z1951 + z1762 * z1952
+            + z1763 * z1953 + z1764 * z1954 + z1842 + z1970 + z1985 * z1991;
+        let z2014 = z1759 * z1950 + z1760 * z1955 + z1761 * z1956 + z1762 * z1957
+            + z1763 * z1958 + z1764 * z1959 + z1843 + z1971 + z1986 * z1991;
+        let z2015 = z1759 * z1951 + z1760 * z1956 + z1761 * z1960 + z1762 * z1961
+            + z1763 * z1962 + z1764 * z1963 + z1844 + z1972 + z1987 * z1991;
+        let z2016 = z1759 * z1952 + z1760 * z1957 + z1761 * z1961 + z1762 * z1964
+            + z1763 * z1965 + z1764 * z1966 + z1839 + z1973 + z1988 * z1991;
+        let z2017 = z1759 * z1953 + z1760 * z1958 + z1761 * z1962 + z1762 * z1965
+            + z1763 * z1967 + z1764 * z1968 + z1840 + z1974 + z1989 * z1991;
+        let z2018 = z1759 * z1954 + z1760 * z1959 + z1761 * z1963 + z1762 * z1966
+            + z1763 * z1968 + z1764 * z1969 + z1841 + z1975 + z1990 * z1991;
+        let z2019 = z24 * z1992 + z26 * z1993 + z28 * z1994 + z49 * z1995 + z50 * z1996
+            + z51 * z1997;
+        let z2020 = z24 * z1993 + z26 * z1998 + z28 * z1999 + z49 * z2000 + z50 * z2001
+            + z51 * z2002;
+        let z2021 = z24 * z1994 + z26 * z1999 + z28 * z2003 + z49 * z2004 + z50 * z2005
+            + z51 * z2006;
+        let z2022 = z24 * z1995 + z26 * z2000 + z28 * z2004 + z49 * z2007 + z50 * z2008
+            + z51 * z2009;
+        let z2023 = z24 * z1996 + z26 * z2001 + z28 * z2005 + z49 * z2008 + z50 * z2010
+            + z51 * z2011;
+        let z2024 = z24 * z1997 + z26 * z2002 + z28 * z2006 + z49 * z2009 + z50 * z2011
+            + z51 * z2012;
+        let z2025 = z24 * z2019 + z26 * z2020 + z28 * z2021 + z49 * z2022 + z50 * z2023
+            + z51 * z2024;
+        let z2026 = 1.0 / z2025;
+        let z2027 = -z24 * z2013 - z26 * z2014 - z28 * z2015 - z49 * z2016 - z50 * z2017
+            - z51 * z2018;
+        let z2028 = z2019 * z2026;
+        let z2029 = z2020 * z2026;
+        let z2030 = z2021 * z2026;
+        let z2031 = z2022 * z2026;
+        let z2032 = z2023 * z2026;
+        let z2033 = z2024 * z2026;
+        let z2034 = -z1753 * z2019 - z1754 * z2020 - z1755 * z2021 - z1756 * z2022
+            - z1757 * z2023 - z1758 * z2024 + z2027;
+        let z2035 = -z2019 * z2028 + z1809 + z1992;
+        let z2036 = -z2019 * z2029 + z1810 + z1993;
+        let z2037 = z1994 - z2019 * z2030 + z1811;
+        let z2038 = z1995 - z2019 * z2031;
+        let z2039 = z1996 - z2019 * z2032 + z1812;
+        let z2040 = z1997 - z2019 * z2033 + z1813;
+        let z2041 = z1998 - z2020 * z2029 + z1814;
+        let z2042 = z1999 - z2020 * z2030 + z1815;
+        let z2043 = z2000 - z2020 * z2031 + z1816;
+        let z2044 = z2001 - z2020 * z2032;
+        let z2045 = z2002 - z2020 * z2033 + z1817;
+        let z2046 = z2003 - z2021 * z2030 + z1818;
+        let z2047 = z2004 - z2021 * z2031 + z1819;
+        let z2048 = z2005 - z2021 * z2032 + z1820;
+        let z2049 = z2006 - z2021 * z2033;
+        let z2050 = z2007 - z2022 * z2031 + self.m2;
+        let z2051 = z2008 - z2022 * z2032;
+        let z2052 = z2009 - z2022 * z2033;
+        let z2053 = z2010 - z2023 * z2032 + self.m2;
+        let z2054 = z2011 - z2023 * z2033;
+        let z2055 = z2012 - z2024 * z2033 + self.m2;
+        let z2056 = z1753 * z1992 + z1754 * z1993 + z1755 * z1994 + z1756 * z1995
+            + z1757 * z1996 + z2013 + z1758 * z1997 + z2028 * z2034 + z1824;
+        let z2057 = z1753 * z1993 + z1754 * z1998 + z1755 * z1999 + z1756 * z2000
+            + z1757 * z2001 + z1758 * z2002 + z2014 + z2029 * z2034 + z1825;
+        let z2058 = z1753 * z1994 + z1754 * z1999 + z1755 * z2003 + z1756 * z2004
+            + z1757 * z2005 + z1758 * z2006 + z2015 + z2030 * z2034 + z1826;
+        let z2059 = z1753 * z1995 + z1754 * z2000 + z1755 * z2004 + z1756 * z2007
+            + z1757 * z2008 + z1758 * z2009 + z2016 + z2031 * z2034 + z1821;
+        let z2060 = z1753 * z1996 + z1754 * z2001 + z1755 * z2005 + z1756 * z2008
+            + z1757 * z2010 + z1758 * z2011 + z2017 + z2032 * z2034 + z1822;
+        let z2061 = z1753 * z1997 + z1754 * z2002 + z1755 * z2006 + z1756 * z2009
+            + z1757 * z2011 + z1758 * z2012 + z2018 + z2033 * z2034 + z1823;
+        let z2062 = z4 * z2037 + z7 * z2035 + z9 * z2036 + z29 * z2038 + z30 * z2039
+            + z31 * z2040;
+        let z2063 = z4 * z2042 + z7 * z2036 + z9 * z2041 + z29 * z2043 + z30 * z2044
+            + z31 * z2045;
+        let z2064 = z4 * z2046 + z7 * z2037 + z9 * z2042 + z29 * z2047 + z30 * z2048
+            + z31 * z2049;
+        let z2065 = z4 * z2047 + z7 * z2038 + z9 * z2043 + z29 * z2050 + z30 * z2051
+            + z31 * z2052;
+        let z2066 = z4 * z2048 + z7 * z2039 + z9 * z2044 + z29 * z2051 + z30 * z2053
+            + z31 * z2054;
+        let z2067 = z4 * z2049 + z7 * z2040 + z9 * z2045 + z29 * z2052 + z30 * z2054
+            + z31 * z2055;
+        let z2068 = z4 * z2064 + z7 * z2062 + z9 * z2063 + z29 * z2065 + z30 * z2066
+            + z31 * z2067;
+        let z2069 = 1.0 / z2068;
+        let z2070 = -z4 * z2058 - z7 * z2056 - z9 * z2057 - z29 * z2059 - z30 * z2060
+            - z31 * z2061;
+        let z2071 = z2062 * z2069;
+        let z2072 = z2063 * z2069;
+        let z2073 = z2064 * z2069;
+        let z2074 = z2065 * z2069;
+        let z2075 = z2066 * z2069;
+        let z2076 = z2067 * z2069;
+        let z2077 = -z1747 * z2062 - z1748 * z2063 - z1749 * z2064 - z1750 * z2065
+            - z1751 * z2066 - z1752 * z2067 + z2070;
+        let z2078 = z2035 + z1791 - z2062 * z2071;
+        let z2079 = z2036 + z1792 - z2062 * z2072;
+        let z2080 = z2037 + z1793 - z2062 * z2073;
+        let z2081 = z2038 - z2062 * z2074;
+        let z2082 = z2039 + z1794 - z2062 * z2075;
+        let z2083 = z2040 + z1795 - z2062 * z2076;
+        let z2084 = z2041 + z1796 - z2063 * z2072;
+        let z2085 = z2042 + z1797 - z2063 * z2073;
+        let z2086 = z2043 + z1798 - z2063 * z2074;
+        let z2087 = z2044 - z2063 * z2075;
+        let z2088 = z2045 + z1799 - z2063 * z2076;
+        let z2089 = z2046 + z1800 - z2064 * z2073;
+        let z2090 = z2047 + z1801 - z2064 * z2074;
+        let z2091 = z2048 + z1802 - z2064 * z2075;
+        let z2092 = z2049 - z2064 * z2076;
+        let z2093 = self.m1 + z2050 - z2065 * z2074;
+        let z2094 = z2051 - z2065 * z2075;
+        let z2095 = z2052 - z2065 * z2076;
+        let z2096 = self.m1 + z2053 - z2066 * z2075;
+        let z2097 = z2054 - z2066 * z2076;
+        let z2098 = self.m1 + z2055 - z2067 * z2076;
+        let z2099 = z1747 * z2035 + z1748 * z2036 + z1749 * z2037 + z1750 * z2038
+            + z1751 * z2039 + z1752 * z2040 + z2056 + z1806 + z2071 * z2077;
+        let z2100 = z1747 * z2036 + z1748 * z2041 + z1749 * z2042 + z1750 * z2043
+            + z1751 * z2044 + z1752 * z2045 + z2057 + z1807 + z2072 * z2077;
+        let z2101 = z1747 * z2037 + z1748 * z2042 + z1749 * z2046 + z1750 * z2047
+            + z1751 * z2048 + z1752 * z2049 + z2058 + z1808 + z2073 * z2077;
+        let z2102 = z1747 * z2038 + z1748 * z2043 + z1749 * z2047 + z1750 * z2050
+            + z1751 * z2051 + z1752 * z2052 + z1803 + z2059 + z2074 * z2077;
+        let z2103 = z1747 * z2039 + z1748 * z2044 + z1749 * z2048 + z1750 * z2051
+            + z1751 * z2053 + z1752 * z2054 + z1804 + z2060 + z2075 * z2077;
+        let z2104 = z1747 * z2040 + z1748 * z2045 + z1749 * z2049 + z1750 * z2052
+            + z1751 * z2054 + z1752 * z2055 + z1805 + z2061 + z2076 * z2077;
+        let z2105 = z0 * z2079 - z1 * z2078 + z10 * z2081 + z11 * z2082 + z12 * z2083;
+        let z2106 = z0 * z2084 - z1 * z2079 + z10 * z2086 + z11 * z2087 + z12 * z2088;
+        let z2107 = z0 * z2085 - z1 * z2080 + z10 * z2090 + z11 * z2091 + z12 * z2092;
+        let z2108 = z0 * z2086 - z1 * z2081 + z10 * z2093 + z11 * z2094 + z12 * z2095;
+        let z2109 = z0 * z2087 - z1 * z2082 + z10 * z2094 + z11 * z2096 + z12 * z2097;
+        let z2110 = z0 * z2088 - z1 * z2083 + z10 * z2095 + z11 * z2097 + z12 * z2098;
+        let z2111 = z0 * z2106 - z1 * z2105 + z10 * z2108 + z11 * z2109 + z12 * z2110;
+        let z2112 = 1.0 / z2111;
+        let z2113 = -z0 * z2100 + z1 * z2099 - z10 * z2102 - z11 * z2103 - z12 * z2104;
+        let z2116 = z2107 * z2112;
+        let z2119 = z2110 * z2112;
+        let z2120 = -z1741 * z2105 - z1742 * z2106 - z1743 * z2107 - z1744 * z2108
+            - z1745 * z2109 - z1746 * z2110 + z2113;
+        let z2132 = z1786 + z2089 - z2107 * z2116;
+        let z2135 = z2092 - z2107 * z2119;
+        let z2144 = z1741 * z2080 + z1742 * z2085 + z1743 * z2089 + z1744 * z2090
+            + z1745 * z2091 + z1746 * z2092 + z2101 + z2116 * z2120 + z419;
+        let z2148 = 1.0 / z2132;
+        let z2155 = -self.g * z2135 - z2144;
+        let z2156 = z2148 * z2155;
+        let z2157 = -z1741 * z2105 - z1742 * z2106 - z1743 * z2107 - z1744 * z2108
+            - z1745 * z2109 - z1746 * z2110 - self.g * z2110 - z2107 * z2156 + z2113;
+        let z2158 = z2112 * z2157;
+        let z2159 = z1741 - z1 * z2158;
+        let z2160 = z1742 + z0 * z2158;
+        let z2161 = z1743 + z2156;
+        let z2162 = z1744 + z10 * z2158;
+        let z2163 = z1745 + z11 * z2158;
+        let z2164 = z1746 + z12 * z2158 + self.g;
+        let z2165 = -z1747 * z2062 - z1748 * z2063 - z1749 * z2064 - z1750 * z2065
+            - z1751 * z2066 - z1752 * z2067 - z2062 * z2159 - z2063 * z2160
+            - z2064 * z2161 - z2065 * z2162 - z2066 * z2163 - z2067 * z2164 + z2070;
+        let z2166 = z2069 * z2165;
+        let z2167 = z1747 + z7 * z2166 + z2159;
+        let z2168 = z1748 + z9 * z2166 + z2160;
+        let z2169 = z1749 + z4 * z2166 + z2161;
+        let z2170 = z1750 + z29 * z2166 + z2162;
+        let z2171 = z1751 + z30 * z2166 + z2163;
+        let z2172 = z1752 + z31 * z2166 + z2164;
+        let z2173 = -z1753 * z2019 - z1754 * z2020 - z1755 * z2021 - z1756 * z2022
+            - z1757 * z2023 - z1758 * z2024 - z2019 * z2167 - z2020 * z2168
+            - z2021 * z2169 - z2022 * z2170 - z2023 * z2171 - z2024 * z2172 + z2027;
+        let z2174 = z2026 * z2173;
+        let z2175 = z1753 + z24 * z2174 + z2167;
+        let z2176 = z1754 + z26 * z2174 + z2168;
+        let z2177 = z1755 + z28 * z2174 + z2169;
+        let z2178 = z1756 + z49 * z2174 + z2170;
+        let z2179 = z1757 + z50 * z2174 + z2171;
+        let z2180 = z1758 + z51 * z2174 + z2172;
+        let z2181 = -z1759 * z1976 - z1760 * z1977 - z1761 * z1978 - z1762 * z1979
+            - z1763 * z1980 - z1764 * z1981 - z1976 * z2175 - z1977 * z2176
+            - z1978 * z2177 - z1979 * z2178 - z1980 * z2179 - z1981 * z2180 + z1984;
+        let z2182 = z1983 * z2181;
+        let z2183 = z1759 + z44 * z2182 + z2175;
+        let z2184 = z1760 + z46 * z2182 + z2176;
+        let z2185 = z1761 + z48 * z2182 + z2177;
+        let z2186 = z1762 + z69 * z2182 + z2178;
+        let z2187 = z1763 + z70 * z2182 + z2179;
+        let z2188 = z1764 + z71 * z2182 + z2180;
+        let z2189 = -z1765 * z1933 - z1766 * z1934 - z1767 * z1935 - z1768 * z1936
+            - z1769 * z1937 - z1770 * z1938 - z1933 * z2183 - z1934 * z2184
+            - z1935 * z2185 - z1936 * z2186 - z1937 * z2187 - z1938 * z2188 + z1941;
+        let z2190 = z1940 * z2189;
+        let z2191 = z1765 + z64 * z2190 + z2183;
+        let z2192 = z1766 + z66 * z2190 + z2184;
+        let z2193 = z1767 + z68 * z2190 + z2185;
+        let z2194 = z1768 + z89 * z2190 + z2186;
+        let z2195 = z1769 + z90 * z2190 + z2187;
+        let z2196 = z1770 + z91 * z2190 + z2188;
+        let z2197 = -z1771 * z1890 - z1772 * z1891 - z1773 * z1892 - z1774 * z1893
+            - z1775 * z1894 - z1776 * z1895 - z1890 * z2191 - z1891 * z2192
+            - z1892 * z2193 - z1893 * z2194 - z1894 * z2195 - z1895 * z2196 + z1898;
+        let z2198 = z1897 * z2197;
+        qdd[0] = z2156;
+        qdd[1] = z2158;
+        qdd[2] = z2166;
+        qdd[3] = z2174;
+        qdd[4] = z2182;
+        qdd[5] = z2190;
+        qdd[6] = z2198;
+        z1896 > 0.0 && z1939 > 0.0 && z1982 > 0.0 && z2025 > 0.0 && z2068 > 0.0
+            && z2111 > 0.0 && z2132 > 0.0 && qdd.iter().all(|x| x.is_finite())
     }
 }
 impl Constraints<7, 0, 0> for Arm7 {

@@ -1546,6 +1546,9 @@ impl Dynamics<5> for BricardA04 {
             + 0.08333333333333333 * self.m * (self.w * self.w) * z0 * z1
             + 0.08333333333333333 * self.m * (self.w * self.w) * z6 * z8
             + 0.16666666666666666 * self.m * (self.w * self.w) * z7 * z9;
+        let z86 = 0.08333333333333333 * self.m * (self.l * self.l) * (z5 * z5)
+            + 0.16666666666666666 * self.m * (self.w * self.w) * (z4 * z4)
+            + 0.08333333333333333 * self.m * (self.w * self.w) * (z5 * z5);
         let z87 = 0.08333333333333333 * self.m * (self.l * self.l) * z5 * z8
             + 0.16666666666666666 * self.m * (self.w * self.w) * z4 * z9
             + 0.08333333333333333 * self.m * (self.w * self.w) * z5 * z8;
@@ -1653,6 +1656,8 @@ impl Dynamics<5> for BricardA04 {
             + 0.08333333333333333 * self.m * (self.w * self.w) * (z44 * z44)
             + 0.08333333333333333 * self.m * (self.w * self.w) * (z63 * z63)
             + 0.16666666666666666 * self.m * (self.w * self.w) * (z64 * z64);
+        let z116 = qd[0] * z75;
+        let z117 = -qd[0] * z74;
         let z118 = qd[0] * z82 - z12 * z81;
         let z119 = -z11 * z82 + z12 * z80 + z13;
         let z120 = -qd[0] * z80 + z11 * z81;
@@ -1694,9 +1699,12 @@ impl Dynamics<5> for BricardA04 {
         let z147 = self.m * z123 + z141;
         let z148 = qd[0] * z84 + self.m * z81 * z120 - self.m * z82 * z119 + z11 * z83
             + z12 * z85 + z142;
+        let z149 = qd[0] * z86 - self.m * z80 * z120 + self.m * z82 * z118 + z11 * z84
+            + z12 * z87 + z143;
         let z150 = qd[0] * z87 + self.m * z80 * z119 - self.m * z81 * z118 + z11 * z85
             + z12 * z88 + z144;
-        let z152 = self.m * z119 + z146;
+        let z151 = self.m * z118 + z145;
+        let z153 = self.m * z120 + z147;
         let z162 = self.m * z107;
         let z163 = self.m * z108;
         let z164 = self.m * z109;
@@ -1725,20 +1733,18 @@ impl Dynamics<5> for BricardA04 {
         let z187 = -self.m * z90 * z91 + z96 + z178;
         let z188 = self.m * (z89 * z89) + self.m * (z90 * z90) + z97 + z179;
         let z189 = self.m * z80 + z180;
+        let z190 = self.m * z81 + z181;
         let z191 = self.m * z82 + z182;
         let z192 = self.m * (z81 * z81) + self.m * (z82 * z82) + z83 + z183;
         let z193 = -self.m * z80 * z81 + z84 + z184;
         let z194 = -self.m * z80 * z82 + z85 + z185;
+        let z195 = self.m * (z80 * z80) + self.m * (z82 * z82) + z86 + z186;
         let z196 = -self.m * z81 * z82 + z87 + z187;
         let z197 = self.m * (z80 * z80) + self.m * (z81 * z81) + z88 + z188;
-        let z204 = z0 * z194 + z1 * z192 - z10 * z191;
-        let z206 = z0 * z197 + z1 * z194 + z10 * z189;
-        let z208 = 4.0 * self.m * z10 + z0 * z189 - z1 * z191;
         let z211 = z5 * z184 + z6 * z183 + z8 * z185 - z26 * z182 + z27 * z181;
         let z212 = z5 * z186 + z6 * z184 + z8 * z187 + z25 * z182 - z27 * z180;
         let z213 = z5 * z187 + z6 * z185 + z8 * z188 - z25 * z181 + z26 * z180;
         let z214 = 3.0 * self.m * z25 + z5 * z182 - z8 * z181;
-        let z215 = 3.0 * self.m * z26 - z6 * z182 + z8 * z180;
         let z216 = 3.0 * self.m * z27 - z5 * z180 + z6 * z181;
         let z219 = z19 * z174 + z21 * z175 + z23 * z176 - z46 * z173 + z47 * z172;
         let z220 = z19 * z175 + z21 * z177 + z23 * z178 + z45 * z173 - z47 * z171;
@@ -1752,1260 +1758,200 @@ impl Dynamics<5> for BricardA04 {
         let z231 = self.m * z65 + z42 * z164 - z44 * z163;
         let z232 = self.m * z66 - z40 * z164 + z44 * z162;
         let z233 = self.m * z67 + z40 * z163 - z42 * z162;
-        let z352 = -qd[0] * z1;
-        let z353 = qd[0] * z0;
-        let z354 = self.l * z352;
-        let z355 = -self.l * z353;
-        let z356 = -qd[1] * z5;
-        let z357 = qd[1] * z4;
-        let z358 = z0 * z356 + z4 * z352;
-        let z359 = -z0 * z357 - z5 * z352;
-        let z360 = -z1 * z356 - z4 * z353;
-        let z361 = z1 * z357 + z5 * z353;
-        let z362 = -self.l * z359 + z354;
-        let z363 = -self.l * z361 + z355;
-        let z364 = -qd[2] * z18;
-        let z365 = qd[2] * z17;
-        let z366 = z1 * z365 + z7 * z364 + z17 * z359 + z18 * z353;
-        let z367 = z1 * z364 - z7 * z365 + z17 * z353 - z18 * z359;
-        let z368 = z4 * z364 + z17 * z356;
-        let z369 = -z4 * z365 - z18 * z356;
-        let z370 = z0 * z365 + z9 * z364 + z17 * z361 + z18 * z352;
-        let z371 = z0 * z364 - z9 * z365 + z17 * z352 - z18 * z361;
-        let z372 = self.l * z367 + z362;
-        let z373 = self.l * z371 + z363;
-        let z374 = -qd[3] * z38;
-        let z375 = qd[3] * z37;
-        let z376 = z6 * z374 - z20 * z375 + z37 * z358 - z38 * z367;
-        let z377 = z5 * z374 - z22 * z375 + z37 * z357 - z38 * z369;
-        let z378 = z5 * z375 + z22 * z374 + z37 * z369 + z38 * z357;
-        let z379 = z8 * z374 - z24 * z375 + z37 * z360 - z38 * z371;
-        let z380 = -self.l * z376 + z372;
-        let z381 = -self.l * z379 + z373;
-        let z382 = -qd[4] * z58;
-        let z383 = qd[4] * z57;
-        let z384 = z19 * z382 - z39 * z383 + z57 * z366 - z58 * z376;
-        let z385 = z21 * z383 + z41 * z382 + z57 * z377 + z58 * z368;
-        let z386 = z21 * z382 - z41 * z383 + z57 * z368 - z58 * z377;
-        let z387 = z23 * z382 - z43 * z383 + z57 * z370 - z58 * z379;
-        let z388 = 0.5 * self.l * z352;
-        let z389 = -0.5 * self.l * z353;
-        let z390 = -0.5 * self.l * z359 + z354;
-        let z391 = -0.5 * self.l * z361 + z355;
-        let z392 = 0.16666666666666666 * self.m * (self.l * self.l) * z5 * z357
-            + 0.3333333333333333 * self.m * (self.w * self.w) * z4 * z356
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z5 * z357;
-        let z393 = 0.5 * self.l * z367 + z362;
-        let z394 = 0.5 * self.l * z371 + z363;
-        let z395 = 0.16666666666666666 * self.m * (self.l * self.l) * z5 * z357
-            + 0.16666666666666666 * self.m * (self.l * self.l) * z21 * z368
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z5 * z357
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z21 * z368
-            + 0.3333333333333333 * self.m * (self.w * self.w) * z22 * z369;
-        let z396 = -0.5 * self.l * z376 + z372;
-        let z397 = -0.5 * self.l * z379 + z373;
-        let z398 = 0.16666666666666666 * self.m * (self.l * self.l) * z21 * z368
-            + 0.16666666666666666 * self.m * (self.l * self.l) * z42 * z378
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z21 * z368
-            + 0.3333333333333333 * self.m * (self.w * self.w) * z41 * z377
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z42 * z378;
-        let z399 = 0.5 * self.l * z384 + z380;
-        let z400 = 0.5 * self.l * z387 + z381;
-        let z401 = 0.16666666666666666 * self.m * (self.l * self.l) * z42 * z378
-            + 0.16666666666666666 * self.m * (self.l * self.l) * z61 * z385
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z42 * z378
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z61 * z385
-            + 0.3333333333333333 * self.m * (self.w * self.w) * z62 * z386;
-        let z402 = 2.0 * self.m * z107 * z399 + 2.0 * self.m * z109 * z400 + z401;
-        let z403 = 2.0 * self.m * z98 * z396 + 2.0 * self.m * z100 * z397 + z398 + z402;
-        let z404 = 2.0 * self.m * z89 * z393 + 2.0 * self.m * z91 * z394 + z395 + z403;
-        let z405 = 2.0 * self.m * z80 * z390 + 2.0 * self.m * z82 * z391 + z392 + z404;
-        let z406 = 2.0 * self.m * z74 * z388 + 2.0 * self.m * z75 * z389 + z405;
-        let z407 = -self.l * z356;
-        let z408 = self.l * z369 + z407;
-        let z409 = z6 * z375 + z20 * z374 + z37 * z367 + z38 * z358;
-        let z410 = z8 * z375 + z24 * z374 + z37 * z371 + z38 * z360;
-        let z411 = -self.l * z377 + z408;
-        let z412 = z19 * z383 + z39 * z382 + z57 * z376 + z58 * z366;
-        let z413 = z23 * z383 + z43 * z382 + z57 * z379 + z58 * z370;
-        let z414 = -0.5 * self.l * z356;
-        let z415 = 0.08333333333333333 * self.m * (self.l * self.l) * z5 * z358
-            + 0.08333333333333333 * self.m * (self.l * self.l) * z6 * z357
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z4 * z359
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z5 * z358
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z6 * z357
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z7 * z356;
-        let z416 = 0.08333333333333333 * self.m * (self.l * self.l) * z5 * z360
-            + 0.08333333333333333 * self.m * (self.l * self.l) * z8 * z357
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z4 * z361
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z5 * z360
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z8 * z357
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z9 * z356;
-        let z417 = 0.5 * self.l * z369 + z407;
-        let z418 = 0.08333333333333333 * self.m * (self.l * self.l) * z5 * z358
-            + 0.08333333333333333 * self.m * (self.l * self.l) * z6 * z357
-            + 0.08333333333333333 * self.m * (self.l * self.l) * z19 * z368
-            + 0.08333333333333333 * self.m * (self.l * self.l) * z21 * z366
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z5 * z358
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z6 * z357
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z19 * z368
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z20 * z369
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z21 * z366
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z22 * z367;
-        let z419 = 0.08333333333333333 * self.m * (self.l * self.l) * z5 * z360
-            + 0.08333333333333333 * self.m * (self.l * self.l) * z8 * z357
-            + 0.08333333333333333 * self.m * (self.l * self.l) * z21 * z370
-            + 0.08333333333333333 * self.m * (self.l * self.l) * z23 * z368
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z5 * z360
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z8 * z357
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z21 * z370
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z22 * z371
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z23 * z368
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z24 * z369;
-        let z420 = -0.5 * self.l * z377 + z408;
-        let z421 = 0.08333333333333333 * self.m * (self.l * self.l) * z19 * z368
-            + 0.08333333333333333 * self.m * (self.l * self.l) * z21 * z366
-            + 0.08333333333333333 * self.m * (self.l * self.l) * z40 * z378
-            + 0.08333333333333333 * self.m * (self.l * self.l) * z42 * z409
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z19 * z368
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z21 * z366
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z39 * z377
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z40 * z378
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z41 * z376
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z42 * z409;
-        let z422 = 0.08333333333333333 * self.m * (self.l * self.l) * z21 * z370
-            + 0.08333333333333333 * self.m * (self.l * self.l) * z23 * z368
-            + 0.08333333333333333 * self.m * (self.l * self.l) * z42 * z410
-            + 0.08333333333333333 * self.m * (self.l * self.l) * z44 * z378
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z21 * z370
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z23 * z368
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z41 * z379
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z42 * z410
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z43 * z377
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z44 * z378;
-        let z423 = 0.5 * self.l * z386 + z411;
-        let z424 = 0.08333333333333333 * self.m * (self.l * self.l) * z40 * z378
-            + 0.08333333333333333 * self.m * (self.l * self.l) * z42 * z409
-            + 0.08333333333333333 * self.m * (self.l * self.l) * z59 * z385
-            + 0.08333333333333333 * self.m * (self.l * self.l) * z61 * z412
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z40 * z378
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z42 * z409
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z59 * z385
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z60 * z386
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z61 * z412
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z62 * z384;
-        let z425 = 0.08333333333333333 * self.m * (self.l * self.l) * z42 * z410
-            + 0.08333333333333333 * self.m * (self.l * self.l) * z44 * z378
-            + 0.08333333333333333 * self.m * (self.l * self.l) * z61 * z413
-            + 0.08333333333333333 * self.m * (self.l * self.l) * z63 * z385
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z42 * z410
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z44 * z378
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z61 * z413
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z62 * z387
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z63 * z385
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z64 * z386;
-        let z426 = -self.m * z107 * z423 - self.m * z108 * z399 + z424;
-        let z427 = -self.m * z108 * z400 - self.m * z109 * z423 + z425;
-        let z428 = -self.m * z98 * z420 - self.m * z99 * z396 + z421 + z426;
-        let z429 = -self.m * z99 * z397 - self.m * z100 * z420 + z422 + z427;
-        let z430 = -self.m * z89 * z417 - self.m * z90 * z393 + z418 + z428;
-        let z431 = -self.m * z90 * z394 - self.m * z91 * z417 + z419 + z429;
-        let z432 = -self.m * z80 * z414 - self.m * z81 * z390 + z415 + z430;
-        let z433 = -self.m * z81 * z391 - self.m * z82 * z414 + z416 + z431;
-        let z434 = z0 * z433 + z1 * z432 + z193 * z353 + z196 * z352;
-        let z435 = -z5 * z363 + z8 * z407 + z15 * z360 - z16 * z357;
-        let z436 = z5 * z362 - z6 * z407 + z14 * z357 - z15 * z358;
-        let z437 = self.m * z399;
-        let z438 = self.m * z400;
-        let z439 = self.m * z396 + z437;
-        let z440 = self.m * z397 + z438;
-        let z441 = self.m * z393 + z439;
-        let z442 = self.m * z394 + z440;
-        let z443 = z5 * z404 + z6 * z430 + z8 * z431 + z25 * z442 - z27 * z441
-            - z180 * z436 + z182 * z435 + z184 * z358 + z186 * z357 + z187 * z360;
-        let z444 = -z21 * z373 + z23 * z408 + z35 * z370 - z36 * z368;
-        let z445 = -z19 * z408 + z21 * z372 + z34 * z368 - z35 * z366;
-        let z446 = z19 * z428 + z21 * z403 + z23 * z429 + z45 * z440 - z47 * z439
-            - z171 * z445 + z173 * z444 + z175 * z366 + z177 * z368 + z178 * z370;
-        let z447 = -z42 * z381 + z44 * z411 + z55 * z410 - z56 * z378;
-        let z448 = -z40 * z411 + z42 * z380 + z54 * z378 - z55 * z409;
-        let z449 = z40 * z426 + z42 * z402 + z44 * z427 + z65 * z438 - z67 * z437
-            - z162 * z448 + z164 * z447 + z166 * z409 + z168 * z378 + z169 * z410;
-        let z450 = -z0 * z354 + z1 * z355 - z2 * z352 + z3 * z353;
-        let z451 = 0.16666666666666666 * self.m * (self.l * self.l) * z1 * z353
-            + 0.16666666666666666 * self.m * (self.l * self.l) * z6 * z358
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z1 * z353
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z6 * z358
-            + 0.3333333333333333 * self.m * (self.w * self.w) * z7 * z359;
-        let z452 = 0.08333333333333333 * self.m * (self.l * self.l) * z0 * z353
-            + 0.08333333333333333 * self.m * (self.l * self.l) * z1 * z352
-            + 0.08333333333333333 * self.m * (self.l * self.l) * z6 * z360
-            + 0.08333333333333333 * self.m * (self.l * self.l) * z8 * z358
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z0 * z353
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z1 * z352
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z6 * z360
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z7 * z361
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z8 * z358
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z9 * z359;
-        let z453 = 0.16666666666666666 * self.m * (self.l * self.l) * z0 * z352
-            + 0.16666666666666666 * self.m * (self.l * self.l) * z8 * z360
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z0 * z352
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z8 * z360
-            + 0.3333333333333333 * self.m * (self.w * self.w) * z9 * z361;
-        let z454 = 0.16666666666666666 * self.m * (self.l * self.l) * z6 * z358
-            + 0.16666666666666666 * self.m * (self.l * self.l) * z19 * z366
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z6 * z358
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z19 * z366
-            + 0.3333333333333333 * self.m * (self.w * self.w) * z20 * z367;
-        let z455 = 0.08333333333333333 * self.m * (self.l * self.l) * z6 * z360
-            + 0.08333333333333333 * self.m * (self.l * self.l) * z8 * z358
-            + 0.08333333333333333 * self.m * (self.l * self.l) * z19 * z370
-            + 0.08333333333333333 * self.m * (self.l * self.l) * z23 * z366
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z6 * z360
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z8 * z358
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z19 * z370
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z20 * z371
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z23 * z366
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z24 * z367;
-        let z456 = 0.16666666666666666 * self.m * (self.l * self.l) * z8 * z360
-            + 0.16666666666666666 * self.m * (self.l * self.l) * z23 * z370
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z8 * z360
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z23 * z370
-            + 0.3333333333333333 * self.m * (self.w * self.w) * z24 * z371;
-        let z457 = 0.16666666666666666 * self.m * (self.l * self.l) * z19 * z366
-            + 0.16666666666666666 * self.m * (self.l * self.l) * z40 * z409
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z19 * z366
-            + 0.3333333333333333 * self.m * (self.w * self.w) * z39 * z376
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z40 * z409;
-        let z458 = 0.08333333333333333 * self.m * (self.l * self.l) * z19 * z370
-            + 0.08333333333333333 * self.m * (self.l * self.l) * z23 * z366
-            + 0.08333333333333333 * self.m * (self.l * self.l) * z40 * z410
-            + 0.08333333333333333 * self.m * (self.l * self.l) * z44 * z409
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z19 * z370
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z23 * z366
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z39 * z379
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z40 * z410
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z43 * z376
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z44 * z409;
-        let z459 = 0.16666666666666666 * self.m * (self.l * self.l) * z23 * z370
-            + 0.16666666666666666 * self.m * (self.l * self.l) * z44 * z410
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z23 * z370
-            + 0.3333333333333333 * self.m * (self.w * self.w) * z43 * z379
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z44 * z410;
-        let z460 = 0.16666666666666666 * self.m * (self.l * self.l) * z40 * z409
-            + 0.16666666666666666 * self.m * (self.l * self.l) * z59 * z412
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z40 * z409
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z59 * z412
-            + 0.3333333333333333 * self.m * (self.w * self.w) * z60 * z384;
-        let z461 = 0.08333333333333333 * self.m * (self.l * self.l) * z40 * z410
-            + 0.08333333333333333 * self.m * (self.l * self.l) * z44 * z409
-            + 0.08333333333333333 * self.m * (self.l * self.l) * z59 * z413
-            + 0.08333333333333333 * self.m * (self.l * self.l) * z63 * z412
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z40 * z410
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z44 * z409
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z59 * z413
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z60 * z387
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z63 * z412
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z64 * z384;
-        let z462 = 0.16666666666666666 * self.m * (self.l * self.l) * z44 * z410
-            + 0.16666666666666666 * self.m * (self.l * self.l) * z63 * z413
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z44 * z410
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z63 * z413
-            + 0.3333333333333333 * self.m * (self.w * self.w) * z64 * z387;
-        let z463 = z460 + 2.0 * self.m * z108 * z423 + 2.0 * self.m * z109 * z400;
-        let z464 = z461 - self.m * z107 * z400 - self.m * z109 * z399;
-        let z465 = z462 + 2.0 * self.m * z107 * z399 + 2.0 * self.m * z108 * z423;
-        let z466 = z463 + 2.0 * self.m * z99 * z420 + 2.0 * self.m * z100 * z397 + z457;
-        let z467 = z458 + z464 - self.m * z98 * z397 - self.m * z100 * z396;
-        let z468 = z459 + z465 + 2.0 * self.m * z98 * z396 + 2.0 * self.m * z99 * z420;
-        let z469 = z466 + 2.0 * self.m * z90 * z417 + 2.0 * self.m * z91 * z394 + z454;
-        let z470 = z467 - self.m * z89 * z394 - self.m * z91 * z393 + z455;
-        let z471 = z468 + 2.0 * self.m * z89 * z393 + 2.0 * self.m * z90 * z417 + z456;
-        let z472 = self.m * z390 + z441;
-        let z473 = self.m * z391 + z442;
-        let z474 = z469 + 2.0 * self.m * z81 * z414 + 2.0 * self.m * z82 * z391 + z451;
-        let z475 = z470 - self.m * z80 * z391 - self.m * z82 * z390 + z452;
-        let z476 = z471 + 2.0 * self.m * z80 * z390 + 2.0 * self.m * z81 * z414 + z453;
-        let z477 = z0 * z475 + z1 * z474 - z10 * z473 - z191 * z450 + z192 * z353
-            + z194 * z352;
-        let z478 = z0 * z476 + z1 * z475 + z10 * z472 + z189 * z450 + z194 * z353
-            + z197 * z352;
-        let z479 = 4.0 * self.m * z450 + z0 * z472 - z1 * z473 + z189 * z352
-            - z191 * z353;
-        let z480 = z204 * z353 + z206 * z352 + z208 * z450 + z0 * z478 + z1 * z477
-            + z10 * z479;
-        let z481 = z6 * z363 - z8 * z362 - z14 * z360 + z16 * z358;
-        let z482 = self.m * z423;
-        let z483 = z482 + self.m * z420;
-        let z484 = z483 + self.m * z417;
-        let z485 = z5 * z430 + z6 * z469 + z8 * z470 - z26 * z442 + z27 * z484
-            + z181 * z436 - z182 * z481 + z183 * z358 + z184 * z357 + z185 * z360;
-        let z486 = z5 * z431 + z6 * z470 + z8 * z471 - z25 * z484 + z26 * z441
-            + z180 * z481 - z181 * z435 + z185 * z358 + z187 * z357 + z188 * z360;
-        let z487 = 3.0 * self.m * z481 - z6 * z442 + z8 * z441 + z180 * z360
-            - z182 * z358;
-        let z488 = z211 * z353 + z213 * z352 + z215 * z450 + z0 * z486 + z1 * z485
-            + z10 * z487;
-        let z489 = z19 * z373 - z23 * z372 - z34 * z370 + z36 * z366;
-        let z490 = z19 * z466 + z21 * z428 + z23 * z467 - z46 * z440 + z47 * z483
-            + z172 * z445 - z173 * z489 + z174 * z366 + z175 * z368 + z176 * z370;
-        let z491 = z19 * z467 + z21 * z429 + z23 * z468 - z45 * z483 + z46 * z439
-            + z171 * z489 - z172 * z444 + z176 * z366 + z178 * z368 + z179 * z370;
-        let z492 = 2.0 * self.m * z489 - z19 * z440 + z23 * z439 + z171 * z370
-            - z173 * z366;
-        let z493 = z219 * z353 + z221 * z352 + z223 * z450 + z0 * z491 + z1 * z490
-            + z10 * z492;
-        let z494 = z40 * z381 - z44 * z380 - z54 * z410 + z56 * z409;
-        let z495 = z40 * z463 + z42 * z426 + z44 * z464 - z66 * z438 + z67 * z482
-            + z163 * z448 - z164 * z494 + z165 * z409 + z166 * z378 + z167 * z410;
-        let z496 = z40 * z464 + z42 * z427 + z44 * z465 - z65 * z482 + z66 * z437
-            + z162 * z494 - z163 * z447 + z167 * z409 + z169 * z378 + z170 * z410;
-        let z497 = self.m * z494 - z40 * z438 + z44 * z437 + z162 * z410 - z164 * z409;
-        let z498 = z228 * z353 + z230 * z352 + z232 * z450 + z0 * z496 + z1 * z495
-            + z10 * z497;
-        let z499 = 3.0 * self.m * z435 + z5 * z442 - z8 * z484 - z181 * z360
-            + z182 * z357;
-        let z500 = 3.0 * self.m * z436 - z5 * z441 + z6 * z484 - z180 * z357
-            + z181 * z358;
-        let z501 = z211 * z358 + z212 * z357 + z213 * z360 + z214 * z435 + z215 * z481
-            + z216 * z436 + z5 * z443 + z6 * z485 + z8 * z486 + z25 * z499 + z26 * z487
-            + z27 * z500;
-        let z502 = 2.0 * self.m * z444 + z21 * z440 - z23 * z483 - z172 * z370
-            + z173 * z368;
-        let z503 = 2.0 * self.m * z445 + z19 * z483 - z21 * z439 - z171 * z368
-            + z172 * z366;
-        let z504 = z219 * z358 + z220 * z357 + z221 * z360 + z222 * z435 + z223 * z481
-            + z224 * z436 + z5 * z446 + z6 * z490 + z8 * z491 + z25 * z502 + z26 * z492
-            + z27 * z503;
-        let z505 = self.m * z447 + z42 * z438 - z44 * z482 - z163 * z410 + z164 * z378;
-        let z506 = self.m * z448 + z40 * z482 - z42 * z437 - z162 * z378 + z163 * z409;
-        let z507 = z228 * z358 + z229 * z357 + z230 * z360 + z231 * z435 + z232 * z481
-            + z233 * z436 + z5 * z449 + z6 * z495 + z8 * z496 + z25 * z505 + z26 * z497
-            + z27 * z506;
-        let z508 = z219 * z366 + z220 * z368 + z221 * z370 + z222 * z444 + z223 * z489
-            + z224 * z445 + z19 * z490 + z21 * z446 + z23 * z491 + z45 * z502
-            + z46 * z492 + z47 * z503;
-        let z509 = z228 * z366 + z229 * z368 + z230 * z370 + z231 * z444 + z232 * z489
-            + z233 * z445 + z19 * z495 + z21 * z449 + z23 * z496 + z45 * z505
-            + z46 * z497 + z47 * z506;
-        let z510 = z228 * z409 + z229 * z378 + z230 * z410 + z231 * z447 + z232 * z494
-            + z233 * z448 + z40 * z495 + z42 * z449 + z44 * z496 + z65 * z505
-            + z66 * z497 + z67 * z506;
-        let z511 = -self.l * z0;
-        let z512 = -z0 * z4;
-        let z513 = z0 * z5;
-        let z514 = -qd[1] * z1;
-        let z515 = -self.l * z513 + z511;
-        let z516 = -z1 * z18 + z17 * z513;
-        let z517 = -z1 * z17 - z18 * z513;
-        let z518 = -z5 * z515 + z15 * z512;
-        let z519 = z5 * z16 - z8 * z15;
-        let z520 = qd[2] * z512 + z514;
-        let z521 = qd[2] * z518;
-        let z522 = qd[2] * z519;
-        let z523 = self.l * z517 + z515;
-        let z524 = z37 * z512 - z38 * z517;
-        let z525 = z37 * z517 + z38 * z512;
-        let z526 = -z21 * z523 + z35 * z516;
-        let z527 = z21 * z36 - z23 * z35;
-        let z528 = qd[3] * z516 + z520;
-        let z529 = qd[3] * z526 + z521;
-        let z530 = qd[3] * z527 + z522;
-        let z531 = -self.l * z524 + z523;
-        let z532 = z57 * z524 + z58 * z516;
-        let z533 = z57 * z516 - z58 * z524;
-        let z534 = -z42 * z531 + z55 * z525;
-        let z535 = z42 * z56 - z44 * z55;
-        let z536 = qd[4] * z525 + z528;
-        let z537 = qd[4] * z534 + z529;
-        let z538 = qd[4] * z535 + z530;
-        let z540 = -0.5 * self.l * z513 + z511;
-        let z541 = 0.08333333333333333 * self.m * (self.l * self.l) * z5 * z512
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z4 * z513
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z5 * z512;
-        let z542 = 0.5 * self.l * z517 + z515;
-        let z543 = 0.08333333333333333 * self.m * (self.l * self.l) * z5 * z512
-            + 0.08333333333333333 * self.m * (self.l * self.l) * z21 * z516
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z5 * z512
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z21 * z516
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z22 * z517;
-        let z544 = -0.5 * self.l * z524 + z523;
-        let z545 = 0.08333333333333333 * self.m * (self.l * self.l) * z21 * z516
-            + 0.08333333333333333 * self.m * (self.l * self.l) * z42 * z525
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z21 * z516
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z41 * z524
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z42 * z525;
-        let z546 = 0.5 * self.l * z533 + z531;
-        let z547 = 0.08333333333333333 * self.m * (self.l * self.l) * z42 * z525
-            + 0.08333333333333333 * self.m * (self.l * self.l) * z61 * z532
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z42 * z525
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z61 * z532
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z62 * z533;
-        let z550 = qd[0] * z540 - z81 * z514;
-        let z551 = -qd[0] * z82 + z12 * z81;
-        let z552 = z521 + z29 * z542 - z90 * z520;
-        let z553 = z522 - z29 * z91 + z30 * z90;
-        let z554 = z529 + z49 * z544 - z99 * z528;
-        let z555 = z530 - z49 * z100 + z50 * z99;
-        let z556 = z537 + z69 * z546 - z108 * z536;
-        let z557 = z538 - z69 * z109 + z70 * z108;
-        let z558 = -self.m * z107 * z557 + self.m * z109 * z556 - self.m * z109 * z129
-            + self.m * z127 * z546 + z68 * z114 + z70 * z547 + z70 * z111 + z114 * z536;
-        let z559 = -self.m * z98 * z555 + self.m * z100 * z554 - self.m * z100 * z126
-            + self.m * z124 * z544 + z558 + z48 * z105 + z50 * z545 + z50 * z102
-            + z105 * z528;
-        let z560 = -self.m * z89 * z553 + self.m * z91 * z552 - self.m * z91 * z123
-            + self.m * z121 * z542 + z28 * z96 + z30 * z543 + z30 * z93 + z559
-            + z96 * z520;
-        let z563 = z1 * z4;
-        let z564 = -self.l * z512;
-        let z565 = self.l * z5;
-        let z566 = -self.l * z563;
-        let z567 = z17 * z512;
-        let z568 = -z18 * z512;
-        let z569 = -z5 * z17;
-        let z570 = z5 * z18;
-        let z571 = z17 * z563;
-        let z572 = -z18 * z563;
-        let z573 = -z4 * z16 - z5 * z566 + z8 * z565 + z9 * z15;
-        let z574 = z4 * z14 + z5 * z564 - z6 * z565 - z7 * z15;
-        let z575 = qd[2] * z7;
-        let z576 = qd[2] * z4;
-        let z577 = qd[2] * z9;
-        let z578 = qd[2] * z573;
-        let z579 = qd[2] * z574;
-        let z580 = self.l * z568 + z564;
-        let z581 = self.l * z570 + z565;
-        let z582 = self.l * z572 + z566;
-        let z583 = z7 * z37 - z38 * z568;
-        let z584 = z7 * z38 + z37 * z568;
-        let z585 = z4 * z37 - z38 * z570;
-        let z586 = z4 * z38 + z37 * z570;
-        let z587 = z9 * z37 - z38 * z572;
-        let z588 = z9 * z38 + z37 * z572;
-        let z589 = -z21 * z582 + z23 * z581 + z35 * z571 - z36 * z569;
-        let z590 = -z19 * z581 + z21 * z580 + z34 * z569 - z35 * z567;
-        let z591 = qd[3] * z567 + z575;
-        let z592 = qd[3] * z569 + z576;
-        let z593 = qd[3] * z571 + z577;
-        let z594 = qd[3] * z589 + z578;
-        let z595 = qd[3] * z590 + z579;
-        let z596 = -self.l * z583 + z580;
-        let z597 = -self.l * z585 + z581;
-        let z598 = -self.l * z587 + z582;
-        let z599 = z57 * z583 + z58 * z567;
-        let z600 = z57 * z567 - z58 * z583;
-        let z601 = z57 * z585 + z58 * z569;
-        let z602 = z57 * z569 - z58 * z585;
-        let z603 = z57 * z587 + z58 * z571;
-        let z604 = z57 * z571 - z58 * z587;
-        let z605 = -z42 * z598 + z44 * z597 + z55 * z588 - z56 * z586;
-        let z606 = -z40 * z597 + z42 * z596 + z54 * z586 - z55 * z584;
-        let z607 = qd[4] * z584 + z591;
-        let z608 = qd[4] * z586 + z592;
-        let z609 = qd[4] * z588 + z593;
-        let z610 = qd[4] * z605 + z594;
-        let z611 = qd[4] * z606 + z595;
-        let z612 = -0.5 * self.l * z512;
-        let z613 = 0.5 * self.l * z5;
-        let z614 = -0.5 * self.l * z563;
-        let z615 = 0.08333333333333333 * self.m * (self.l * self.l) * z4 * z6
-            + 0.08333333333333333 * self.m * (self.l * self.l) * z5 * z7
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z4 * z512
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z4 * z6
-            - 0.08333333333333333 * self.m * (self.w * self.w) * z5 * z7;
-        let z616 = 0.16666666666666666 * self.m * (self.l * self.l) * z4 * z5
-            - 0.16666666666666666 * self.m * (self.w * self.w) * z4 * z5;
-        let z617 = 0.08333333333333333 * self.m * (self.l * self.l) * z4 * z8
-            + 0.08333333333333333 * self.m * (self.l * self.l) * z5 * z9
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z4 * z8
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z4 * z563
-            - 0.08333333333333333 * self.m * (self.w * self.w) * z5 * z9;
-        let z618 = 0.5 * self.l * z568 + z564;
-        let z619 = 0.5 * self.l * z570 + z565;
-        let z620 = 0.5 * self.l * z572 + z566;
-        let z621 = 0.08333333333333333 * self.m * (self.l * self.l) * z4 * z6
-            + 0.08333333333333333 * self.m * (self.l * self.l) * z5 * z7
-            + 0.08333333333333333 * self.m * (self.l * self.l) * z19 * z569
-            + 0.08333333333333333 * self.m * (self.l * self.l) * z21 * z567
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z4 * z6
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z5 * z7
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z19 * z569
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z20 * z570
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z21 * z567
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z22 * z568;
-        let z622 = 0.16666666666666666 * self.m * (self.l * self.l) * z4 * z5
-            + 0.16666666666666666 * self.m * (self.l * self.l) * z21 * z569
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z4 * z5
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z21 * z569
-            + 0.3333333333333333 * self.m * (self.w * self.w) * z22 * z570;
-        let z623 = 0.08333333333333333 * self.m * (self.l * self.l) * z4 * z8
-            + 0.08333333333333333 * self.m * (self.l * self.l) * z5 * z9
-            + 0.08333333333333333 * self.m * (self.l * self.l) * z21 * z571
-            + 0.08333333333333333 * self.m * (self.l * self.l) * z23 * z569
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z4 * z8
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z5 * z9
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z21 * z571
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z22 * z572
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z23 * z569
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z24 * z570;
-        let z624 = -0.5 * self.l * z583 + z580;
-        let z625 = -0.5 * self.l * z585 + z581;
-        let z626 = -0.5 * self.l * z587 + z582;
-        let z627 = 0.08333333333333333 * self.m * (self.l * self.l) * z19 * z569
-            + 0.08333333333333333 * self.m * (self.l * self.l) * z21 * z567
-            + 0.08333333333333333 * self.m * (self.l * self.l) * z40 * z586
-            + 0.08333333333333333 * self.m * (self.l * self.l) * z42 * z584
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z19 * z569
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z21 * z567
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z39 * z585
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z40 * z586
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z41 * z583
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z42 * z584;
-        let z628 = 0.16666666666666666 * self.m * (self.l * self.l) * z21 * z569
-            + 0.16666666666666666 * self.m * (self.l * self.l) * z42 * z586
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z21 * z569
-            + 0.3333333333333333 * self.m * (self.w * self.w) * z41 * z585
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z42 * z586;
-        let z629 = 0.08333333333333333 * self.m * (self.l * self.l) * z21 * z571
-            + 0.08333333333333333 * self.m * (self.l * self.l) * z23 * z569
-            + 0.08333333333333333 * self.m * (self.l * self.l) * z42 * z588
-            + 0.08333333333333333 * self.m * (self.l * self.l) * z44 * z586
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z21 * z571
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z23 * z569
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z41 * z587
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z42 * z588
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z43 * z585
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z44 * z586;
-        let z630 = 0.5 * self.l * z600 + z596;
-        let z631 = 0.5 * self.l * z602 + z597;
-        let z632 = 0.5 * self.l * z604 + z598;
-        let z633 = 0.08333333333333333 * self.m * (self.l * self.l) * z40 * z586
-            + 0.08333333333333333 * self.m * (self.l * self.l) * z42 * z584
-            + 0.08333333333333333 * self.m * (self.l * self.l) * z59 * z601
-            + 0.08333333333333333 * self.m * (self.l * self.l) * z61 * z599
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z40 * z586
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z42 * z584
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z59 * z601
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z60 * z602
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z61 * z599
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z62 * z600;
-        let z634 = 0.16666666666666666 * self.m * (self.l * self.l) * z42 * z586
-            + 0.16666666666666666 * self.m * (self.l * self.l) * z61 * z601
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z42 * z586
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z61 * z601
-            + 0.3333333333333333 * self.m * (self.w * self.w) * z62 * z602;
-        let z635 = 0.08333333333333333 * self.m * (self.l * self.l) * z42 * z588
-            + 0.08333333333333333 * self.m * (self.l * self.l) * z44 * z586
-            + 0.08333333333333333 * self.m * (self.l * self.l) * z61 * z603
-            + 0.08333333333333333 * self.m * (self.l * self.l) * z63 * z601
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z42 * z588
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z44 * z586
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z61 * z603
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z62 * z604
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z63 * z601
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z64 * z602;
-        let z636 = qd[0] * z614 - z12 * z613;
-        let z637 = -qd[0] * z612 + z11 * z613;
-        let z638 = z29 * z620 - z30 * z619 + z578 - z90 * z577 + z91 * z576;
-        let z639 = z28 * z619 - z29 * z618 + z579 - z89 * z576 + z90 * z575;
-        let z640 = z49 * z626 - z50 * z625 + z594 - z99 * z593 + z100 * z592;
-        let z641 = z48 * z625 - z49 * z624 + z595 - z98 * z592 + z99 * z591;
-        let z642 = z69 * z632 - z70 * z631 + z610 - z108 * z609 + z109 * z608;
-        let z643 = z68 * z631 - z69 * z630 + z611 - z107 * z608 + z108 * z607;
-        let z644 = -self.m * z107 * z643 + self.m * z109 * z642 + self.m * z127 * z632
-            - self.m * z129 * z630 + z68 * z633 + z69 * z634 + z70 * z635 + z111 * z607
-            + z113 * z608 + z114 * z609;
-        let z645 = -self.m * z98 * z641 + self.m * z100 * z640 + self.m * z124 * z626
-            - self.m * z126 * z624 + z48 * z627 + z49 * z628 + z50 * z629 + z102 * z591
-            + z104 * z592 + z105 * z593 + z644;
-        let z646 = -self.m * z89 * z639 + self.m * z91 * z638 + self.m * z121 * z620
-            - self.m * z123 * z618 + z28 * z621 + z29 * z622 + z30 * z623 + z93 * z575
-            + z95 * z576 + z96 * z577 + z645;
-        let z647 = qd[0] * z616 - self.m * z80 * z637 + self.m * z82 * z636
-            + self.m * z118 * z614 - self.m * z120 * z612 + z11 * z615 + z12 * z617
-            + z646;
-        let z648 = -z1 * z18 - z7 * z17;
-        let z649 = -z4 * z17;
-        let z650 = -z0 * z18 - z9 * z17;
-        let z651 = self.l * z648;
-        let z652 = self.l * z649;
-        let z653 = self.l * z650;
-        let z654 = -z38 * z648;
-        let z655 = z37 * z648;
-        let z656 = -z38 * z649;
-        let z657 = z37 * z649;
-        let z658 = -z38 * z650;
-        let z659 = z37 * z650;
-        let z660 = -z21 * z653 - z22 * z36 + z23 * z652 + z24 * z35;
-        let z661 = -z19 * z652 - z20 * z35 + z21 * z651 + z22 * z34;
-        let z662 = qd[3] * z20;
-        let z663 = qd[3] * z22;
-        let z664 = qd[3] * z24;
-        let z665 = qd[3] * z660;
-        let z666 = qd[3] * z661;
-        let z667 = -self.l * z654 + z651;
-        let z668 = -self.l * z656 + z652;
-        let z669 = -self.l * z658 + z653;
-        let z670 = z20 * z58 + z57 * z654;
-        let z671 = z20 * z57 - z58 * z654;
-        let z672 = z22 * z58 + z57 * z656;
-        let z673 = z22 * z57 - z58 * z656;
-        let z674 = z24 * z58 + z57 * z658;
-        let z675 = z24 * z57 - z58 * z658;
-        let z676 = -z42 * z669 + z44 * z668 + z55 * z659 - z56 * z657;
-        let z677 = -z40 * z668 + z42 * z667 + z54 * z657 - z55 * z655;
-        let z678 = qd[4] * z655 + z662;
-        let z679 = qd[4] * z657 + z663;
-        let z680 = qd[4] * z659 + z664;
-        let z681 = qd[4] * z676 + z665;
-        let z682 = qd[4] * z677 + z666;
-        let z683 = 0.5 * self.l * z648;
-        let z684 = 0.5 * self.l * z649;
-        let z685 = 0.5 * self.l * z650;
-        let z686 = 0.08333333333333333 * self.m * (self.l * self.l) * z19 * z22
-            + 0.08333333333333333 * self.m * (self.l * self.l) * z20 * z21
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z19 * z22
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z20 * z21
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z20 * z649
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z22 * z648;
-        let z687 = 0.16666666666666666 * self.m * (self.l * self.l) * z21 * z22
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z21 * z22
-            + 0.3333333333333333 * self.m * (self.w * self.w) * z22 * z649;
-        let z688 = 0.08333333333333333 * self.m * (self.l * self.l) * z21 * z24
-            + 0.08333333333333333 * self.m * (self.l * self.l) * z22 * z23
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z21 * z24
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z22 * z23
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z22 * z650
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z24 * z649;
-        let z689 = -0.5 * self.l * z654 + z651;
-        let z690 = -0.5 * self.l * z656 + z652;
-        let z691 = -0.5 * self.l * z658 + z653;
-        let z692 = 0.08333333333333333 * self.m * (self.l * self.l) * z19 * z22
-            + 0.08333333333333333 * self.m * (self.l * self.l) * z20 * z21
-            + 0.08333333333333333 * self.m * (self.l * self.l) * z40 * z657
-            + 0.08333333333333333 * self.m * (self.l * self.l) * z42 * z655
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z19 * z22
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z20 * z21
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z39 * z656
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z40 * z657
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z41 * z654
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z42 * z655;
-        let z693 = 0.16666666666666666 * self.m * (self.l * self.l) * z21 * z22
-            + 0.16666666666666666 * self.m * (self.l * self.l) * z42 * z657
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z21 * z22
-            + 0.3333333333333333 * self.m * (self.w * self.w) * z41 * z656
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z42 * z657;
-        let z694 = 0.08333333333333333 * self.m * (self.l * self.l) * z21 * z24
-            + 0.08333333333333333 * self.m * (self.l * self.l) * z22 * z23
-            + 0.08333333333333333 * self.m * (self.l * self.l) * z42 * z659
-            + 0.08333333333333333 * self.m * (self.l * self.l) * z44 * z657
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z21 * z24
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z22 * z23
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z41 * z658
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z42 * z659
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z43 * z656
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z44 * z657;
-        let z695 = 0.5 * self.l * z671 + z667;
-        let z696 = 0.5 * self.l * z673 + z668;
-        let z697 = 0.5 * self.l * z675 + z669;
-        let z698 = 0.08333333333333333 * self.m * (self.l * self.l) * z40 * z657
-            + 0.08333333333333333 * self.m * (self.l * self.l) * z42 * z655
-            + 0.08333333333333333 * self.m * (self.l * self.l) * z59 * z672
-            + 0.08333333333333333 * self.m * (self.l * self.l) * z61 * z670
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z40 * z657
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z42 * z655
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z59 * z672
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z60 * z673
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z61 * z670
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z62 * z671;
-        let z699 = 0.16666666666666666 * self.m * (self.l * self.l) * z42 * z657
-            + 0.16666666666666666 * self.m * (self.l * self.l) * z61 * z672
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z42 * z657
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z61 * z672
-            + 0.3333333333333333 * self.m * (self.w * self.w) * z62 * z673;
-        let z700 = 0.08333333333333333 * self.m * (self.l * self.l) * z42 * z659
-            + 0.08333333333333333 * self.m * (self.l * self.l) * z44 * z657
-            + 0.08333333333333333 * self.m * (self.l * self.l) * z61 * z674
-            + 0.08333333333333333 * self.m * (self.l * self.l) * z63 * z672
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z42 * z659
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z44 * z657
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z61 * z674
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z62 * z675
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z63 * z672
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z64 * z673;
-        let z701 = z29 * z685 - z30 * z684;
-        let z702 = z28 * z684 - z29 * z683;
-        let z703 = z49 * z691 - z50 * z690 - z99 * z664 + z100 * z663 + z665;
-        let z704 = z48 * z690 - z49 * z689 - z98 * z663 + z99 * z662 + z666;
-        let z705 = z69 * z697 - z70 * z696 - z108 * z680 + z109 * z679 + z681;
-        let z706 = z68 * z696 - z69 * z695 - z107 * z679 + z108 * z678 + z682;
-        let z707 = -self.m * z107 * z706 + self.m * z109 * z705 + self.m * z127 * z697
-            - self.m * z129 * z695 + z68 * z698 + z69 * z699 + z70 * z700 + z111 * z678
-            + z113 * z679 + z114 * z680;
-        let z708 = -self.m * z98 * z704 + self.m * z100 * z703 + self.m * z124 * z691
-            - self.m * z126 * z689 + z48 * z692 + z49 * z693 + z50 * z694 + z102 * z662
-            + z104 * z663 + z105 * z664 + z707;
-        let z709 = -self.m * z89 * z702 + self.m * z91 * z701 + self.m * z121 * z685
-            - self.m * z123 * z683 + z28 * z686 + z29 * z687 + z30 * z688 + z708;
-        let z710 = -z6 * z38 - z20 * z37;
-        let z711 = -z5 * z38 - z22 * z37;
-        let z712 = -z8 * z38 - z24 * z37;
-        let z713 = -self.l * z710;
-        let z714 = -self.l * z711;
-        let z715 = -self.l * z712;
-        let z716 = z57 * z710;
-        let z717 = -z58 * z710;
-        let z718 = z57 * z711;
-        let z719 = -z58 * z711;
-        let z720 = z57 * z712;
-        let z721 = -z58 * z712;
-        let z722 = -z41 * z56 - z42 * z715 + z43 * z55 + z44 * z714;
-        let z723 = -z39 * z55 - z40 * z714 + z41 * z54 + z42 * z713;
-        let z724 = qd[4] * z39;
-        let z725 = qd[4] * z41;
-        let z726 = qd[4] * z43;
-        let z727 = qd[4] * z722;
-        let z728 = qd[4] * z723;
-        let z729 = -0.5 * self.l * z710;
-        let z730 = -0.5 * self.l * z711;
-        let z731 = -0.5 * self.l * z712;
-        let z732 = 0.08333333333333333 * self.m * (self.l * self.l) * z39 * z42
-            + 0.08333333333333333 * self.m * (self.l * self.l) * z40 * z41
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z39 * z42
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z39 * z711
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z40 * z41
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z41 * z710;
-        let z733 = 0.16666666666666666 * self.m * (self.l * self.l) * z41 * z42
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z41 * z42
-            + 0.3333333333333333 * self.m * (self.w * self.w) * z41 * z711;
-        let z734 = 0.08333333333333333 * self.m * (self.l * self.l) * z41 * z44
-            + 0.08333333333333333 * self.m * (self.l * self.l) * z42 * z43
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z41 * z44
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z41 * z712
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z42 * z43
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z43 * z711;
-        let z735 = 0.5 * self.l * z717 + z713;
-        let z736 = z714 + 0.5 * self.l * z719;
-        let z737 = z715 + 0.5 * self.l * z721;
-        let z738 = 0.08333333333333333 * self.m * (self.l * self.l) * z39 * z42
-            + 0.08333333333333333 * self.m * (self.l * self.l) * z40 * z41
-            + 0.08333333333333333 * self.m * (self.l * self.l) * z59 * z718
-            + 0.08333333333333333 * self.m * (self.l * self.l) * z61 * z716
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z39 * z42
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z40 * z41
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z59 * z718
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z60 * z719
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z61 * z716
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z62 * z717;
-        let z739 = 0.16666666666666666 * self.m * (self.l * self.l) * z41 * z42
-            + 0.16666666666666666 * self.m * (self.l * self.l) * z61 * z718
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z41 * z42
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z61 * z718
-            + 0.3333333333333333 * self.m * (self.w * self.w) * z62 * z719;
-        let z740 = 0.08333333333333333 * self.m * (self.l * self.l) * z41 * z44
-            + 0.08333333333333333 * self.m * (self.l * self.l) * z42 * z43
-            + 0.08333333333333333 * self.m * (self.l * self.l) * z61 * z720
-            + 0.08333333333333333 * self.m * (self.l * self.l) * z63 * z718
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z41 * z44
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z42 * z43
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z61 * z720
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z62 * z721
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z63 * z718
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z64 * z719;
-        let z741 = z49 * z731 - z50 * z730;
-        let z742 = z48 * z730 - z49 * z729;
-        let z743 = z727 + z69 * z737 - z70 * z736 - z108 * z726 + z109 * z725;
-        let z744 = z728 + z68 * z736 - z69 * z735 - z107 * z725 + z108 * z724;
-        let z745 = -self.m * z107 * z744 + self.m * z109 * z743 + self.m * z127 * z737
-            - self.m * z129 * z735 + z68 * z738 + z69 * z739 + z70 * z740 + z111 * z724
-            + z113 * z725 + z114 * z726;
-        let z746 = z745 - self.m * z98 * z742 + self.m * z100 * z741
-            + self.m * z124 * z731 - self.m * z126 * z729 + z48 * z732 + z49 * z733
-            + z50 * z734;
-        let z747 = -z19 * z58 - z39 * z57;
-        let z748 = -z21 * z58 - z41 * z57;
-        let z749 = -z23 * z58 - z43 * z57;
-        let z750 = 0.5 * self.l * z747;
-        let z751 = 0.5 * self.l * z748;
-        let z752 = 0.5 * self.l * z749;
-        let z753 = 0.08333333333333333 * self.m * (self.l * self.l) * z59 * z62
-            + 0.08333333333333333 * self.m * (self.l * self.l) * z60 * z61
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z59 * z62
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z60 * z748
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z60 * z61
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z62 * z747;
-        let z754 = 0.16666666666666666 * self.m * (self.l * self.l) * z61 * z62
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z61 * z62
-            + 0.3333333333333333 * self.m * (self.w * self.w) * z62 * z748;
-        let z755 = 0.08333333333333333 * self.m * (self.l * self.l) * z61 * z64
-            + 0.08333333333333333 * self.m * (self.l * self.l) * z62 * z63
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z61 * z64
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z62 * z749
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z62 * z63
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z64 * z748;
-        let z756 = z69 * z752 - z70 * z751;
-        let z757 = z68 * z751 - z69 * z750;
-        let z758 = -self.m * z107 * z757 + self.m * z109 * z756 + self.m * z127 * z752
-            - self.m * z129 * z750 + z68 * z753 + z69 * z754 + z70 * z755;
-        let z759 = z1 * z511 + z1 * z2;
-        let z760 = qd[1] * z759;
-        let z761 = z6 * z515 - z14 * z512;
-        let z762 = z760 + qd[2] * z761;
-        let z763 = z19 * z523 - z34 * z516;
-        let z764 = z762 + qd[3] * z763;
-        let z765 = z40 * z531 - z54 * z525;
-        let z766 = z764 + qd[4] * z765;
-        let z767 = 0.16666666666666666 * self.m * (self.l * self.l) * z0 * z1
-            + 0.16666666666666666 * self.m * (self.l * self.l) * z6 * z8
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z0 * z1
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z6 * z8
-            + 0.3333333333333333 * self.m * (self.w * self.w) * z7 * z9;
-        let z768 = 0.08333333333333333 * self.m * (self.l * self.l) * z6 * z512
-            + 0.08333333333333333 * self.m * (self.l * self.l) * (z0 * z0)
-            - 0.08333333333333333 * self.m * (self.l * self.l) * (z1 * z1)
-            + 0.08333333333333333 * self.m * (self.l * self.l) * (z8 * z8)
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z6 * z512
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z7 * z513
-            + 0.08333333333333333 * self.m * (self.w * self.w) * (z0 * z0)
-            - 0.08333333333333333 * self.m * (self.w * self.w) * (z1 * z1)
-            + 0.08333333333333333 * self.m * (self.w * self.w) * (z8 * z8)
-            + 0.16666666666666666 * self.m * (self.w * self.w) * (z9 * z9);
-        let z769 = -0.16666666666666666 * self.m * (self.l * self.l) * z0 * z1
-            + 0.16666666666666666 * self.m * (self.l * self.l) * z8 * z512
-            - 0.16666666666666666 * self.m * (self.w * self.w) * z0 * z1
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z8 * z512
-            + 0.3333333333333333 * self.m * (self.w * self.w) * z9 * z513;
-        let z770 = 0.16666666666666666 * self.m * (self.l * self.l) * z6 * z8
-            + 0.16666666666666666 * self.m * (self.l * self.l) * z19 * z23
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z6 * z8
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z19 * z23
-            + 0.3333333333333333 * self.m * (self.w * self.w) * z20 * z24;
-        let z771 = 0.08333333333333333 * self.m * (self.l * self.l) * z6 * z512
-            + 0.08333333333333333 * self.m * (self.l * self.l) * z19 * z516
-            + 0.08333333333333333 * self.m * (self.l * self.l) * (z8 * z8)
-            + 0.08333333333333333 * self.m * (self.l * self.l) * (z23 * z23)
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z6 * z512
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z19 * z516
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z20 * z517
-            + 0.08333333333333333 * self.m * (self.w * self.w) * (z8 * z8)
-            + 0.08333333333333333 * self.m * (self.w * self.w) * (z23 * z23)
-            + 0.16666666666666666 * self.m * (self.w * self.w) * (z24 * z24);
-        let z772 = 0.16666666666666666 * self.m * (self.l * self.l) * z8 * z512
-            + 0.16666666666666666 * self.m * (self.l * self.l) * z23 * z516
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z8 * z512
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z23 * z516
-            + 0.3333333333333333 * self.m * (self.w * self.w) * z24 * z517;
-        let z773 = 0.16666666666666666 * self.m * (self.l * self.l) * z19 * z23
-            + 0.16666666666666666 * self.m * (self.l * self.l) * z40 * z44
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z19 * z23
-            + 0.3333333333333333 * self.m * (self.w * self.w) * z39 * z43
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z40 * z44;
-        let z774 = 0.08333333333333333 * self.m * (self.l * self.l) * z19 * z516
-            + 0.08333333333333333 * self.m * (self.l * self.l) * z40 * z525
-            + 0.08333333333333333 * self.m * (self.l * self.l) * (z23 * z23)
-            + 0.08333333333333333 * self.m * (self.l * self.l) * (z44 * z44)
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z19 * z516
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z39 * z524
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z40 * z525
-            + 0.08333333333333333 * self.m * (self.w * self.w) * (z23 * z23)
-            + 0.16666666666666666 * self.m * (self.w * self.w) * (z43 * z43)
-            + 0.08333333333333333 * self.m * (self.w * self.w) * (z44 * z44);
-        let z775 = 0.16666666666666666 * self.m * (self.l * self.l) * z23 * z516
-            + 0.16666666666666666 * self.m * (self.l * self.l) * z44 * z525
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z23 * z516
-            + 0.3333333333333333 * self.m * (self.w * self.w) * z43 * z524
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z44 * z525;
-        let z776 = 0.16666666666666666 * self.m * (self.l * self.l) * z40 * z44
-            + 0.16666666666666666 * self.m * (self.l * self.l) * z59 * z63
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z40 * z44
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z59 * z63
-            + 0.3333333333333333 * self.m * (self.w * self.w) * z60 * z64;
-        let z777 = 0.08333333333333333 * self.m * (self.l * self.l) * z40 * z525
-            + 0.08333333333333333 * self.m * (self.l * self.l) * z59 * z532
-            + 0.08333333333333333 * self.m * (self.l * self.l) * (z44 * z44)
-            + 0.08333333333333333 * self.m * (self.l * self.l) * (z63 * z63)
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z40 * z525
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z59 * z532
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z60 * z533
-            + 0.08333333333333333 * self.m * (self.w * self.w) * (z44 * z44)
-            + 0.08333333333333333 * self.m * (self.w * self.w) * (z63 * z63)
-            + 0.16666666666666666 * self.m * (self.w * self.w) * (z64 * z64);
-        let z778 = 0.16666666666666666 * self.m * (self.l * self.l) * z44 * z525
-            + 0.16666666666666666 * self.m * (self.l * self.l) * z63 * z532
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z44 * z525
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z63 * z532
-            + 0.3333333333333333 * self.m * (self.w * self.w) * z64 * z533;
-        let z779 = z760 - z11 * z540 + z80 * z514;
-        let z780 = z762 - z28 * z542 + z89 * z520;
-        let z781 = z764 - z48 * z544 + z98 * z528;
-        let z782 = z766 - z68 * z546 + z107 * z536;
-        let z783 = self.m * z108 * z557 - self.m * z109 * z782 - self.m * z128 * z546
-            + z68 * z776 + z69 * z114 + z70 * z777 + z70 * z110 + z112 * z536;
-        let z784 = self.m * z107 * z782 - self.m * z108 * z556 + self.m * z109 * z128
-            + z68 * z777 + z69 * z547 + z70 * z778 + z70 * z112 + z115 * z536;
-        let z785 = self.m * z782;
-        let z786 = self.m * z99 * z555 - self.m * z100 * z781 - self.m * z125 * z544
-            + z783 + z48 * z773 + z49 * z105 + z50 * z774 + z50 * z101 + z103 * z528;
-        let z787 = self.m * z98 * z781 - self.m * z99 * z554 + self.m * z100 * z125
-            + z784 + z48 * z774 + z49 * z545 + z50 * z775 + z50 * z103 + z106 * z528;
-        let z788 = self.m * z781 + z785;
-        let z789 = self.m * z90 * z553 - self.m * z91 * z780 - self.m * z122 * z542
-            + z786 + z28 * z770 + z29 * z96 + z30 * z771 + z30 * z92 + z94 * z520;
-        let z790 = self.m * z89 * z780 - self.m * z90 * z552 + self.m * z91 * z122 + z787
-            + z28 * z771 + z29 * z543 + z30 * z772 + z30 * z94 + z97 * z520;
-        let z791 = self.m * z780 + z788;
-        let z792 = qd[0] * z87 + self.m * z81 * z551 - self.m * z82 * z779
-            - self.m * z119 * z540 + z11 * z767 + z12 * z768 + z12 * z83 + z789
-            + z85 * z514;
-        let z793 = qd[0] * z541 + self.m * z80 * z779 - self.m * z81 * z550
-            + self.m * z82 * z119 + z11 * z768 + z12 * z769 + z12 * z85 + z790
-            + z88 * z514;
-        let z794 = self.m * z779 + z791;
-        let z795 = z0 * z793 + z0 * z148 + z1 * z792 - z1 * z150 + z10 * z794
-            + z152 * z759;
-        let z796 = z6 * z566 + z7 * z16 - z8 * z564 - z9 * z14;
-        let z797 = qd[2] * z796;
-        let z798 = z19 * z582 - z23 * z580 - z34 * z571 + z36 * z567;
-        let z799 = qd[3] * z798 + z797;
-        let z800 = z40 * z598 - z44 * z596 - z54 * z588 + z56 * z584;
-        let z801 = qd[4] * z800 + z799;
-        let z805 = 0.16666666666666666 * self.m * (self.l * self.l) * z6 * z7
-            + 0.16666666666666666 * self.m * (self.l * self.l) * z19 * z567
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z6 * z7
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z19 * z567
-            + 0.3333333333333333 * self.m * (self.w * self.w) * z20 * z568;
-        let z806 = 0.08333333333333333 * self.m * (self.l * self.l) * z6 * z9
-            + 0.08333333333333333 * self.m * (self.l * self.l) * z7 * z8
-            + 0.08333333333333333 * self.m * (self.l * self.l) * z19 * z571
-            + 0.08333333333333333 * self.m * (self.l * self.l) * z23 * z567
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z6 * z9
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z7 * z8
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z19 * z571
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z20 * z572
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z23 * z567
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z24 * z568;
-        let z807 = 0.16666666666666666 * self.m * (self.l * self.l) * z8 * z9
-            + 0.16666666666666666 * self.m * (self.l * self.l) * z23 * z571
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z8 * z9
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z23 * z571
-            + 0.3333333333333333 * self.m * (self.w * self.w) * z24 * z572;
-        let z808 = 0.16666666666666666 * self.m * (self.l * self.l) * z19 * z567
-            + 0.16666666666666666 * self.m * (self.l * self.l) * z40 * z584
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z19 * z567
-            + 0.3333333333333333 * self.m * (self.w * self.w) * z39 * z583
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z40 * z584;
-        let z809 = 0.08333333333333333 * self.m * (self.l * self.l) * z19 * z571
-            + 0.08333333333333333 * self.m * (self.l * self.l) * z23 * z567
-            + 0.08333333333333333 * self.m * (self.l * self.l) * z40 * z588
-            + 0.08333333333333333 * self.m * (self.l * self.l) * z44 * z584
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z19 * z571
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z23 * z567
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z39 * z587
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z40 * z588
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z43 * z583
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z44 * z584;
-        let z810 = 0.16666666666666666 * self.m * (self.l * self.l) * z23 * z571
-            + 0.16666666666666666 * self.m * (self.l * self.l) * z44 * z588
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z23 * z571
-            + 0.3333333333333333 * self.m * (self.w * self.w) * z43 * z587
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z44 * z588;
-        let z811 = 0.16666666666666666 * self.m * (self.l * self.l) * z40 * z584
-            + 0.16666666666666666 * self.m * (self.l * self.l) * z59 * z599
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z40 * z584
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z59 * z599
-            + 0.3333333333333333 * self.m * (self.w * self.w) * z60 * z600;
-        let z812 = 0.08333333333333333 * self.m * (self.l * self.l) * z40 * z588
-            + 0.08333333333333333 * self.m * (self.l * self.l) * z44 * z584
-            + 0.08333333333333333 * self.m * (self.l * self.l) * z59 * z603
-            + 0.08333333333333333 * self.m * (self.l * self.l) * z63 * z599
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z40 * z588
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z44 * z584
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z59 * z603
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z60 * z604
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z63 * z599
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z64 * z600;
-        let z813 = 0.16666666666666666 * self.m * (self.l * self.l) * z44 * z588
-            + 0.16666666666666666 * self.m * (self.l * self.l) * z63 * z603
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z44 * z588
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z63 * z603
-            + 0.3333333333333333 * self.m * (self.w * self.w) * z64 * z604;
-        let z815 = -z28 * z620 + z797 + z30 * z618 + z89 * z577 - z91 * z575;
-        let z816 = z799 - z48 * z626 + z50 * z624 + z98 * z593 - z100 * z591;
-        let z817 = z801 - z68 * z632 + z70 * z630 + z107 * z609 - z109 * z607;
-        let z818 = self.m * z108 * z643 - self.m * z109 * z817 - self.m * z128 * z632
-            + self.m * z129 * z631 + z68 * z811 + z69 * z633 + z70 * z812 + z110 * z607
-            + z111 * z608 + z112 * z609;
-        let z819 = self.m * z107 * z817 - self.m * z108 * z642 - self.m * z127 * z631
-            + self.m * z128 * z630 + z68 * z812 + z69 * z635 + z70 * z813 + z112 * z607
-            + z114 * z608 + z115 * z609;
-        let z820 = self.m * z817;
-        let z821 = self.m * z99 * z641 - self.m * z100 * z816 - self.m * z125 * z626
-            + self.m * z126 * z625 + z48 * z808 + z49 * z627 + z50 * z809 + z818
-            + z101 * z591 + z102 * z592 + z103 * z593;
-        let z822 = self.m * z98 * z816 - self.m * z99 * z640 - self.m * z124 * z625
-            + self.m * z125 * z624 + z48 * z809 + z49 * z629 + z50 * z810 + z819
-            + z103 * z591 + z105 * z592 + z106 * z593;
-        let z823 = self.m * z816 + z820;
-        let z824 = self.m * z90 * z639 - self.m * z91 * z815 - self.m * z122 * z620
-            + self.m * z123 * z619 + z28 * z805 + z29 * z621 + z30 * z806 + z821
-            + z92 * z575 + z93 * z576 + z94 * z577;
-        let z825 = self.m * z89 * z815 - self.m * z90 * z638 - self.m * z121 * z619
-            + self.m * z122 * z618 + z28 * z806 + z29 * z623 + z30 * z807 + z822
-            + z94 * z575 + z96 * z576 + z97 * z577;
-        let z826 = self.m * z815 + z823;
-        let z831 = z19 * z653 + z20 * z36 - z23 * z651 - z24 * z34;
-        let z832 = qd[3] * z831;
-        let z833 = z40 * z669 - z44 * z667 - z54 * z659 + z56 * z655;
-        let z834 = qd[4] * z833 + z832;
-        let z835 = 0.16666666666666666 * self.m * (self.l * self.l) * z19 * z20
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z19 * z20
-            + 0.3333333333333333 * self.m * (self.w * self.w) * z20 * z648;
-        let z836 = 0.08333333333333333 * self.m * (self.l * self.l) * z19 * z24
-            + 0.08333333333333333 * self.m * (self.l * self.l) * z20 * z23
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z19 * z24
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z20 * z23
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z20 * z650
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z24 * z648;
-        let z837 = 0.16666666666666666 * self.m * (self.l * self.l) * z23 * z24
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z23 * z24
-            + 0.3333333333333333 * self.m * (self.w * self.w) * z24 * z650;
-        let z838 = 0.16666666666666666 * self.m * (self.l * self.l) * z19 * z20
-            + 0.16666666666666666 * self.m * (self.l * self.l) * z40 * z655
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z19 * z20
-            + 0.3333333333333333 * self.m * (self.w * self.w) * z39 * z654
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z40 * z655;
-        let z839 = 0.08333333333333333 * self.m * (self.l * self.l) * z19 * z24
-            + 0.08333333333333333 * self.m * (self.l * self.l) * z20 * z23
-            + 0.08333333333333333 * self.m * (self.l * self.l) * z40 * z659
-            + 0.08333333333333333 * self.m * (self.l * self.l) * z44 * z655
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z19 * z24
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z20 * z23
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z39 * z658
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z40 * z659
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z43 * z654
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z44 * z655;
-        let z840 = 0.16666666666666666 * self.m * (self.l * self.l) * z23 * z24
-            + 0.16666666666666666 * self.m * (self.l * self.l) * z44 * z659
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z23 * z24
-            + 0.3333333333333333 * self.m * (self.w * self.w) * z43 * z658
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z44 * z659;
-        let z841 = 0.16666666666666666 * self.m * (self.l * self.l) * z40 * z655
-            + 0.16666666666666666 * self.m * (self.l * self.l) * z59 * z670
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z40 * z655
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z59 * z670
-            + 0.3333333333333333 * self.m * (self.w * self.w) * z60 * z671;
-        let z842 = 0.08333333333333333 * self.m * (self.l * self.l) * z40 * z659
-            + 0.08333333333333333 * self.m * (self.l * self.l) * z44 * z655
-            + 0.08333333333333333 * self.m * (self.l * self.l) * z59 * z674
-            + 0.08333333333333333 * self.m * (self.l * self.l) * z63 * z670
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z40 * z659
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z44 * z655
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z59 * z674
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z60 * z675
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z63 * z670
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z64 * z671;
-        let z843 = 0.16666666666666666 * self.m * (self.l * self.l) * z44 * z659
-            + 0.16666666666666666 * self.m * (self.l * self.l) * z63 * z674
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z44 * z659
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z63 * z674
-            + 0.3333333333333333 * self.m * (self.w * self.w) * z64 * z675;
-        let z844 = -z28 * z685 + z30 * z683;
-        let z845 = -z48 * z691 + z50 * z689 + z832 + z98 * z664 - z100 * z662;
-        let z846 = z834 - z68 * z697 + z70 * z695 + z107 * z680 - z109 * z678;
-        let z847 = self.m * z108 * z706 - self.m * z109 * z846 - self.m * z128 * z697
-            + self.m * z129 * z696 + z68 * z841 + z69 * z698 + z70 * z842 + z110 * z678
-            + z111 * z679 + z112 * z680;
-        let z848 = self.m * z107 * z846 - self.m * z108 * z705 - self.m * z127 * z696
-            + self.m * z128 * z695 + z68 * z842 + z69 * z700 + z70 * z843 + z112 * z678
-            + z114 * z679 + z115 * z680;
-        let z849 = self.m * z846;
-        let z850 = self.m * z99 * z704 - self.m * z100 * z845 - self.m * z125 * z691
-            + self.m * z126 * z690 + z48 * z838 + z49 * z692 + z50 * z839 + z847
-            + z101 * z662 + z102 * z663 + z103 * z664;
-        let z851 = self.m * z98 * z845 - self.m * z99 * z703 - self.m * z124 * z690
-            + self.m * z125 * z689 + z48 * z839 + z49 * z694 + z50 * z840 + z848
-            + z103 * z662 + z105 * z663 + z106 * z664;
-        let z852 = self.m * z845 + z849;
-        let z853 = self.m * z90 * z702 - self.m * z91 * z844 - self.m * z122 * z685
-            + self.m * z123 * z684 + z28 * z835 + z29 * z686 + z30 * z836 + z850;
-        let z854 = self.m * z89 * z844 - self.m * z90 * z701 - self.m * z121 * z684
-            + self.m * z122 * z683 + z28 * z836 + z29 * z688 + z30 * z837 + z851;
-        let z855 = self.m * z844 + z852;
-        let z856 = z0 * z854 + z1 * z853 + z10 * z855;
-        let z857 = z39 * z56 + z40 * z715 - z43 * z54 - z44 * z713;
-        let z858 = qd[4] * z857;
-        let z859 = 0.16666666666666666 * self.m * (self.l * self.l) * z39 * z40
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z39 * z40
-            + 0.3333333333333333 * self.m * (self.w * self.w) * z39 * z710;
-        let z860 = 0.08333333333333333 * self.m * (self.l * self.l) * z39 * z44
-            + 0.08333333333333333 * self.m * (self.l * self.l) * z40 * z43
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z39 * z44
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z39 * z712
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z40 * z43
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z43 * z710;
-        let z861 = 0.16666666666666666 * self.m * (self.l * self.l) * z43 * z44
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z43 * z44
-            + 0.3333333333333333 * self.m * (self.w * self.w) * z43 * z712;
-        let z862 = 0.16666666666666666 * self.m * (self.l * self.l) * z39 * z40
-            + 0.16666666666666666 * self.m * (self.l * self.l) * z59 * z716
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z39 * z40
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z59 * z716
-            + 0.3333333333333333 * self.m * (self.w * self.w) * z60 * z717;
-        let z863 = 0.08333333333333333 * self.m * (self.l * self.l) * z39 * z44
-            + 0.08333333333333333 * self.m * (self.l * self.l) * z40 * z43
-            + 0.08333333333333333 * self.m * (self.l * self.l) * z59 * z720
-            + 0.08333333333333333 * self.m * (self.l * self.l) * z63 * z716
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z39 * z44
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z40 * z43
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z59 * z720
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z60 * z721
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z63 * z716
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z64 * z717;
-        let z864 = 0.16666666666666666 * self.m * (self.l * self.l) * z43 * z44
-            + 0.16666666666666666 * self.m * (self.l * self.l) * z63 * z720
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z43 * z44
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z63 * z720
-            + 0.3333333333333333 * self.m * (self.w * self.w) * z64 * z721;
-        let z865 = -z48 * z731 + z50 * z729;
-        let z866 = -z68 * z737 + z70 * z735 + z858 + z107 * z726 - z109 * z724;
-        let z867 = self.m * z108 * z744 - self.m * z109 * z866 - self.m * z128 * z737
-            + self.m * z129 * z736 + z68 * z862 + z69 * z738 + z70 * z863 + z110 * z724
-            + z111 * z725 + z112 * z726;
-        let z868 = self.m * z107 * z866 - self.m * z108 * z743 - self.m * z127 * z736
-            + self.m * z128 * z735 + z68 * z863 + z69 * z740 + z70 * z864 + z112 * z724
-            + z114 * z725 + z115 * z726;
-        let z869 = self.m * z866;
-        let z870 = self.m * z99 * z742 - self.m * z100 * z865 - self.m * z125 * z731
-            + self.m * z126 * z730 + z48 * z859 + z49 * z732 + z50 * z860 + z867;
-        let z871 = self.m * z98 * z865 - self.m * z99 * z741 - self.m * z124 * z730
-            + self.m * z125 * z729 + z48 * z860 + z49 * z734 + z50 * z861 + z868;
-        let z872 = self.m * z865 + z869;
-        let z873 = z0 * z871 + z1 * z870 + z10 * z872;
-        let z874 = 0.16666666666666666 * self.m * (self.l * self.l) * z59 * z60
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z59 * z60
-            + 0.3333333333333333 * self.m * (self.w * self.w) * z60 * z747;
-        let z875 = 0.08333333333333333 * self.m * (self.l * self.l) * z59 * z64
-            + 0.08333333333333333 * self.m * (self.l * self.l) * z60 * z63
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z59 * z64
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z60 * z749
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z60 * z63
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z64 * z747;
-        let z876 = 0.16666666666666666 * self.m * (self.l * self.l) * z63 * z64
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z63 * z64
-            + 0.3333333333333333 * self.m * (self.w * self.w) * z64 * z749;
-        let z877 = -z68 * z752 + z70 * z750;
-        let z878 = self.m * z108 * z757 - self.m * z109 * z877 - self.m * z128 * z752
-            + self.m * z129 * z751 + z68 * z874 + z69 * z753 + z70 * z875;
-        let z879 = self.m * z107 * z877 - self.m * z108 * z756 - self.m * z127 * z751
-            + self.m * z128 * z750 + z68 * z875 + z69 * z755 + z70 * z876;
-        let z880 = self.m * z877;
-        let z881 = z0 * z879 + z1 * z878 + z10 * z880;
-        let z882 = self.m * z556;
-        let z883 = self.m * z557;
-        let z884 = self.m * z554 + z882;
-        let z885 = self.m * z555 + z883;
-        let z886 = self.m * z552 + z884;
-        let z887 = self.m * z553 + z885;
-        let z888 = z5 * z560 + z6 * z789 + z8 * z790 + z8 * z142 + z25 * z886
-            + z26 * z791 + z27 * z887 + z144 * z512 + z145 * z518 + z146 * z761
-            + z147 * z519;
-        let z889 = self.m * z642;
-        let z890 = self.m * z643;
-        let z891 = self.m * z640 + z889;
-        let z892 = self.m * z641 + z890;
-        let z893 = self.m * z638 + z891;
-        let z894 = self.m * z639 + z892;
-        let z895 = z4 * z143 + z5 * z646 + z6 * z824 + z7 * z142 + z8 * z825 + z9 * z144
-            + z25 * z893 + z26 * z826 + z27 * z894 + z145 * z573 + z146 * z796
-            + z147 * z574;
-        let z896 = self.m * z705;
-        let z897 = self.m * z706;
-        let z898 = self.m * z703 + z896;
-        let z899 = self.m * z704 + z897;
-        let z903 = self.m * z743;
-        let z904 = self.m * z744;
-        let z905 = self.m * z741 + z903;
-        let z906 = self.m * z742 + z904;
-        let z907 = z5 * z746 + z6 * z870 + z8 * z871 + z25 * z905 + z26 * z872
-            + z27 * z906;
-        let z908 = self.m * z756;
-        let z909 = self.m * z757;
-        let z910 = z5 * z758 + z6 * z878 + z8 * z879 + z25 * z908 + z26 * z880
-            + z27 * z909;
-        let z911 = z19 * z786 + z21 * z559 + z23 * z787 + z23 * z136 + z45 * z884
-            + z46 * z788 + z47 * z885 + z138 * z516 + z139 * z526 + z140 * z763
-            + z141 * z527;
-        let z912 = z19 * z821 + z21 * z645 + z23 * z822 + z45 * z891 + z46 * z823
-            + z47 * z892 + z136 * z567 + z137 * z569 + z138 * z571 + z139 * z589
-            + z140 * z798 + z141 * z590;
-        let z913 = z19 * z850 + z20 * z136 + z21 * z708 + z22 * z137 + z23 * z851
-            + z24 * z138 + z45 * z898 + z46 * z852 + z47 * z899 + z139 * z660
-            + z140 * z831 + z141 * z661;
-        let z915 = z19 * z878 + z21 * z758 + z23 * z879 + z45 * z908 + z46 * z880
-            + z47 * z909;
-        let z916 = z40 * z783 + z42 * z558 + z44 * z784 + z44 * z130 + z65 * z882
-            + z66 * z785 + z67 * z883 + z132 * z525 + z133 * z534 + z134 * z765
-            + z135 * z535;
-        let z917 = z40 * z818 + z42 * z644 + z44 * z819 + z65 * z889 + z66 * z820
-            + z67 * z890 + z130 * z584 + z131 * z586 + z132 * z588 + z133 * z605
-            + z134 * z800 + z135 * z606;
-        let z918 = z40 * z847 + z42 * z707 + z44 * z848 + z65 * z896 + z66 * z849
-            + z67 * z897 + z130 * z655 + z131 * z657 + z132 * z659 + z133 * z676
-            + z134 * z833 + z135 * z677;
-        let z919 = z39 * z130 + z40 * z867 + z41 * z131 + z42 * z745 + z43 * z132
-            + z44 * z868 + z65 * z903 + z66 * z869 + z67 * z904 + z133 * z722
-            + z134 * z857 + z135 * z723;
-        let z921 = -0.5 * z795 + 0.5 * z647 + 0.5 * z434;
-        let z922 = -0.5 * z888 + 0.5 * z443 + 0.5 * z709;
-        let z923 = 0.5 * z746 - 0.5 * z911 + 0.5 * z446;
-        let z924 = 0.5 * z758 - 0.5 * z916 + 0.5 * z449;
-        let z925 = 0.5 * z795 - 0.5 * z647 + 0.5 * z434;
-        let z926 = 0.5 * z488 + 0.5 * z856 - 0.5 * z895;
-        let z927 = 0.5 * z493 + 0.5 * z873 - 0.5 * z912;
-        let z928 = 0.5 * z498 + 0.5 * z881 - 0.5 * z917;
-        let z929 = 0.5 * z888 + 0.5 * z443 - 0.5 * z709;
-        let z930 = 0.5 * z488 - 0.5 * z856 + 0.5 * z895;
-        let z931 = 0.5 * z504 + 0.5 * z907 - 0.5 * z913;
-        let z932 = 0.5 * z507 + 0.5 * z910 - 0.5 * z918;
-        let z933 = -0.5 * z746 + 0.5 * z911 + 0.5 * z446;
-        let z934 = 0.5 * z493 - 0.5 * z873 + 0.5 * z912;
-        let z935 = 0.5 * z504 - 0.5 * z907 + 0.5 * z913;
-        let z936 = 0.5 * z509 + 0.5 * z915 - 0.5 * z919;
-        let z937 = -0.5 * z758 + 0.5 * z916 + 0.5 * z449;
-        let z938 = 0.5 * z498 - 0.5 * z881 + 0.5 * z917;
-        let z939 = 0.5 * z507 - 0.5 * z910 + 0.5 * z918;
-        let z940 = 0.5 * z509 - 0.5 * z915 + 0.5 * z919;
-        let x0 = z406 * 0.5;
-        let x1 = z480 * 0.5;
-        let x2 = z501 * 0.5;
-        let x3 = z508 * 0.5;
-        let x4 = z510 * 0.5;
+        let z352 = 2.0 * self.m * z108 * z128 + 2.0 * self.m * z109 * z129
+            + 2.0 * z69 * z112 - 2.0 * z70 * z111;
+        let z353 = -self.m * z107 * z128 - self.m * z108 * z127 - z68 * z112 + z69 * z114
+            + z70 * z110 - z70 * z113;
+        let z354 = -self.m * z107 * z129 - self.m * z109 * z127 + z68 * z111 - z69 * z110
+            + z69 * z115 - z70 * z114;
+        let z355 = 2.0 * self.m * z107 * z127 + 2.0 * self.m * z109 * z129
+            - 2.0 * z68 * z114 + 2.0 * z70 * z111;
+        let z356 = -self.m * z108 * z129 - self.m * z109 * z128 + z68 * z113 - z68 * z115
+            - z69 * z111 + z70 * z112;
+        let z357 = 2.0 * self.m * z107 * z127 + 2.0 * self.m * z108 * z128
+            + 2.0 * z68 * z114 - 2.0 * z69 * z112;
+        let z358 = 2.0 * self.m * z99 * z125 + 2.0 * self.m * z100 * z126
+            + 2.0 * z49 * z103 - 2.0 * z50 * z102 + z352;
+        let z359 = -self.m * z98 * z125 - self.m * z99 * z124 - z48 * z103 + z49 * z105
+            + z50 * z101 - z50 * z104 + z353;
+        let z360 = -self.m * z98 * z126 - self.m * z100 * z124 + z48 * z102 - z49 * z101
+            + z49 * z106 - z50 * z105 + z354;
+        let z361 = 2.0 * self.m * z98 * z124 + 2.0 * self.m * z100 * z126
+            - 2.0 * z48 * z105 + 2.0 * z50 * z102 + z355;
+        let z362 = -self.m * z99 * z126 - self.m * z100 * z125 + z48 * z104 - z48 * z106
+            - z49 * z102 + z50 * z103 + z356;
+        let z363 = 2.0 * self.m * z98 * z124 + 2.0 * self.m * z99 * z125
+            + 2.0 * z48 * z105 - 2.0 * z49 * z103 + z357;
+        let z364 = 2.0 * self.m * z90 * z122 + 2.0 * self.m * z91 * z123
+            + 2.0 * z29 * z94 - 2.0 * z30 * z93 + z358;
+        let z365 = -self.m * z89 * z122 - self.m * z90 * z121 - z28 * z94 + z29 * z96
+            + z30 * z92 - z30 * z95 + z359;
+        let z366 = -self.m * z89 * z123 - self.m * z91 * z121 + z28 * z93 - z29 * z92
+            + z29 * z97 - z30 * z96 + z360;
+        let z367 = 2.0 * self.m * z89 * z121 + 2.0 * self.m * z91 * z123
+            - 2.0 * z28 * z96 + 2.0 * z30 * z93 + z361;
+        let z368 = -self.m * z90 * z123 - self.m * z91 * z122 + z28 * z95 - z28 * z97
+            - z29 * z93 + z30 * z94 + z362;
+        let z369 = 2.0 * self.m * z89 * z121 + 2.0 * self.m * z90 * z122
+            + 2.0 * z28 * z96 - 2.0 * z29 * z94 + z363;
+        let z370 = 2.0 * qd[0] * z85 + 2.0 * self.m * z81 * z119
+            + 2.0 * self.m * z82 * z120 - 2.0 * z12 * z84 + z364;
+        let z371 = qd[0] * z87 - self.m * z80 * z119 - self.m * z81 * z118 - z11 * z85
+            + z12 * z83 - z12 * z86 + z365;
+        let z372 = -qd[0] * z83 + qd[0] * z88 - self.m * z80 * z120 - self.m * z82 * z118
+            + z11 * z84 - z12 * z87 + z366;
+        let z373 = 2.0 * self.m * z80 * z118 + 2.0 * self.m * z82 * z120
+            - 2.0 * z11 * z87 + 2.0 * z12 * z84 + z367;
+        let z374 = -qd[0] * z84 - self.m * z81 * z120 - self.m * z82 * z119 + z11 * z86
+            - z11 * z88 + z12 * z85 + z368;
+        let z375 = -2.0 * qd[0] * z85 + 2.0 * self.m * z80 * z118
+            + 2.0 * self.m * z81 * z119 + 2.0 * z11 * z87 + z369;
+        let z378 = 2.0 * self.m * z74 * z116 + 2.0 * self.m * z75 * z117 + z373;
+        let z380 = qd[0] * z0;
+        let z381 = -z0 * z11 + z1 * z12;
+        let z382 = -qd[0] * z1;
+        let z383 = z0 * z13 - z10 * z12;
+        let z384 = -z1 * z13 + z10 * z11;
+        let z385 = -z5 * z30 + z8 * z29;
+        let z386 = z6 * z30 - z8 * z28;
+        let z387 = z5 * z28 - z6 * z29;
+        let z388 = -z5 * z33 + z8 * z32 - z26 * z30 + z27 * z29;
+        let z389 = z6 * z33 - z8 * z31 + z25 * z30 - z27 * z28;
+        let z390 = z5 * z31 - z6 * z32 - z25 * z29 + z26 * z28;
+        let z391 = -z21 * z50 + z23 * z49;
+        let z392 = z19 * z50 - z23 * z48;
+        let z393 = -z19 * z49 + z21 * z48;
+        let z394 = -z21 * z53 + z23 * z52 - z46 * z50 + z47 * z49;
+        let z395 = z19 * z53 - z23 * z51 + z45 * z50 - z47 * z48;
+        let z396 = -z19 * z52 + z21 * z51 - z45 * z49 + z46 * z48;
+        let z397 = -z42 * z70 + z44 * z69;
+        let z398 = z40 * z70 - z44 * z68;
+        let z399 = -z40 * z69 + z42 * z68;
+        let z400 = -z42 * z73 + z44 * z72 - z66 * z70 + z67 * z69;
+        let z401 = z40 * z73 - z44 * z71 + z65 * z70 - z67 * z68;
+        let z402 = -z40 * z72 + z42 * z71 - z65 * z69 + z66 * z68;
+        let z407 = 0.5 * z0 * z372 - 0.5 * z0 * z149 + 0.5 * z1 * z370 + z190 * z384
+            + z192 * z380 + z193 * z381 + z194 * z382;
+        let z408 = 0.5 * z0 * z374 + 0.5 * z0 * z148 + 0.5 * z1 * z371 - 0.5 * z1 * z150
+            - z189 * z384 + z191 * z383 + z193 * z380 + z195 * z381 + z196 * z382;
+        let z409 = 0.5 * z0 * z375 + 0.5 * z1 * z372 + 0.5 * z1 * z149 - z190 * z383
+            + z194 * z380 + z196 * z381 + z197 * z382;
+        let z411 = z0 * z151 - z1 * z153 + z189 * z382 - z191 * z380;
+        let z414 = 0.5 * z0 * z374 - 0.5 * z0 * z148 + 0.5 * z1 * z371 + 0.5 * z1 * z150;
+        let z416 = z0 * z409 + z1 * z407 + z10 * z411;
+        let z417 = 0.5 * z5 * z365 + 0.5 * z5 * z144 + 0.5 * z6 * z364 + 0.5 * z8 * z366
+            - 0.5 * z8 * z143 + z181 * z390 - z182 * z389 + z183 * z385 + z184 * z386
+            + z185 * z387;
+        let z418 = 0.5 * z5 * z367 + 0.5 * z6 * z365 - 0.5 * z6 * z144 + 0.5 * z8 * z368
+            + 0.5 * z8 * z142 - z180 * z390 + z182 * z388 + z184 * z385 + z186 * z386
+            + z187 * z387;
+        let z419 = 0.5 * z5 * z368 - 0.5 * z5 * z142 + 0.5 * z6 * z366 + 0.5 * z6 * z143
+            + 0.5 * z8 * z369 + z180 * z389 - z181 * z388 + z185 * z385 + z187 * z386
+            + z188 * z387;
+        let z420 = 3.0 * self.m * z388 + z5 * z147 - z8 * z146 - z181 * z387
+            + z182 * z386;
+        let z421 = 3.0 * self.m * z389 - z6 * z147 + z8 * z145 + z180 * z387
+            - z182 * z385;
+        let z422 = 3.0 * self.m * z390 - z5 * z145 + z6 * z146 - z180 * z386
+            + z181 * z385;
+        let z423 = 0.5 * z5 * z365 - 0.5 * z5 * z144 + 0.5 * z6 * z364 + 0.5 * z8 * z366
+            + 0.5 * z8 * z143 - z26 * z147 + z27 * z146;
+        let z424 = 0.5 * z5 * z367 + 0.5 * z6 * z365 + 0.5 * z6 * z144 + 0.5 * z8 * z368
+            - 0.5 * z8 * z142 + z25 * z147 - z27 * z145;
+        let z425 = 0.5 * z5 * z368 + 0.5 * z5 * z142 + 0.5 * z6 * z366 - 0.5 * z6 * z143
+            + 0.5 * z8 * z369 - z25 * z146 + z26 * z145;
+        let z426 = z5 * z418 + z6 * z417 + z8 * z419 + z25 * z420 + z26 * z421
+            + z27 * z422;
+        let z427 = z0 * z419 + z1 * z417 + z10 * z421;
+        let z428 = z211 * z380 + z212 * z381 + z213 * z382 + z214 * z383 + z216 * z384
+            + z0 * z425 + z1 * z423;
+        let z429 = 0.5 * z19 * z358 + 0.5 * z21 * z359 + 0.5 * z21 * z138
+            + 0.5 * z23 * z360 - 0.5 * z23 * z137 + z172 * z396 - z173 * z395
+            + z174 * z391 + z175 * z392 + z176 * z393;
+        let z430 = 0.5 * z19 * z359 - 0.5 * z19 * z138 + 0.5 * z21 * z361
+            + 0.5 * z23 * z362 + 0.5 * z23 * z136 - z171 * z396 + z173 * z394
+            + z175 * z391 + z177 * z392 + z178 * z393;
+        let z431 = 0.5 * z19 * z360 + 0.5 * z19 * z137 + 0.5 * z21 * z362
+            - 0.5 * z21 * z136 + 0.5 * z23 * z363 + z171 * z395 - z172 * z394
+            + z176 * z391 + z178 * z392 + z179 * z393;
+        let z432 = 2.0 * self.m * z394 + z21 * z141 - z23 * z140 - z172 * z393
+            + z173 * z392;
+        let z433 = 2.0 * self.m * z395 - z19 * z141 + z23 * z139 + z171 * z393
+            - z173 * z391;
+        let z434 = 2.0 * self.m * z396 + z19 * z140 - z21 * z139 - z171 * z392
+            + z172 * z391;
+        let z435 = 0.5 * z19 * z358 + 0.5 * z21 * z359 - 0.5 * z21 * z138
+            + 0.5 * z23 * z360 + 0.5 * z23 * z137 - z46 * z141 + z47 * z140;
+        let z436 = 0.5 * z19 * z359 + 0.5 * z19 * z138 + 0.5 * z21 * z361
+            + 0.5 * z23 * z362 - 0.5 * z23 * z136 + z45 * z141 - z47 * z139;
+        let z437 = 0.5 * z19 * z360 - 0.5 * z19 * z137 + 0.5 * z21 * z362
+            + 0.5 * z21 * z136 + 0.5 * z23 * z363 - z45 * z140 + z46 * z139;
+        let z438 = z19 * z429 + z21 * z430 + z23 * z431 + z45 * z432 + z46 * z433
+            + z47 * z434;
+        let z439 = z5 * z430 + z6 * z429 + z8 * z431 + z25 * z432 + z26 * z433
+            + z27 * z434;
+        let z440 = z219 * z385 + z220 * z386 + z221 * z387 + z222 * z388 + z223 * z389
+            + z224 * z390 + z5 * z436 + z6 * z435 + z8 * z437;
+        let z441 = z0 * z431 + z1 * z429 + z10 * z433;
+        let z442 = z219 * z380 + z220 * z381 + z221 * z382 + z222 * z383 + z224 * z384
+            + z0 * z437 + z1 * z435;
+        let z443 = 0.5 * z40 * z352 + 0.5 * z42 * z353 + 0.5 * z42 * z132
+            + 0.5 * z44 * z354 - 0.5 * z44 * z131 + z163 * z402 - z164 * z401
+            + z165 * z397 + z166 * z398 + z167 * z399;
+        let z444 = 0.5 * z40 * z353 - 0.5 * z40 * z132 + 0.5 * z42 * z355
+            + 0.5 * z44 * z356 + 0.5 * z44 * z130 - z162 * z402 + z164 * z400
+            + z166 * z397 + z168 * z398 + z169 * z399;
+        let z445 = 0.5 * z40 * z354 + 0.5 * z40 * z131 + 0.5 * z42 * z356
+            - 0.5 * z42 * z130 + 0.5 * z44 * z357 + z162 * z401 - z163 * z400
+            + z167 * z397 + z169 * z398 + z170 * z399;
+        let z446 = self.m * z400 + z42 * z135 - z44 * z134 - z163 * z399 + z164 * z398;
+        let z447 = self.m * z401 - z40 * z135 + z44 * z133 + z162 * z399 - z164 * z397;
+        let z448 = self.m * z402 + z40 * z134 - z42 * z133 - z162 * z398 + z163 * z397;
+        let z449 = 0.5 * z40 * z352 + 0.5 * z42 * z353 - 0.5 * z42 * z132
+            + 0.5 * z44 * z354 + 0.5 * z44 * z131 - z66 * z135 + z67 * z134;
+        let z450 = 0.5 * z40 * z353 + 0.5 * z40 * z132 + 0.5 * z42 * z355
+            + 0.5 * z44 * z356 - 0.5 * z44 * z130 + z65 * z135 - z67 * z133;
+        let z451 = 0.5 * z40 * z354 - 0.5 * z40 * z131 + 0.5 * z42 * z356
+            + 0.5 * z42 * z130 + 0.5 * z44 * z357 - z65 * z134 + z66 * z133;
+        let z452 = z40 * z443 + z42 * z444 + z44 * z445 + z65 * z446 + z66 * z447
+            + z67 * z448;
+        let z453 = z19 * z443 + z21 * z444 + z23 * z445 + z45 * z446 + z46 * z447
+            + z47 * z448;
+        let z454 = z228 * z391 + z229 * z392 + z230 * z393 + z231 * z394 + z232 * z395
+            + z233 * z396 + z19 * z449 + z21 * z450 + z23 * z451;
+        let z455 = z5 * z444 + z6 * z443 + z8 * z445 + z25 * z446 + z26 * z447
+            + z27 * z448;
+        let z456 = z228 * z385 + z229 * z386 + z230 * z387 + z231 * z388 + z232 * z389
+            + z233 * z390 + z5 * z450 + z6 * z449 + z8 * z451;
+        let z457 = z0 * z445 + z1 * z443 + z10 * z447;
+        let z458 = z228 * z380 + z229 * z381 + z230 * z382 + z231 * z383 + z233 * z384
+            + z0 * z451 + z1 * z449;
+        let x0 = z378 * 0.5;
         c[(0, 0)] = x0;
-        c[(0, 1)] = z921;
-        c[(0, 2)] = z922;
-        c[(0, 3)] = z923;
-        c[(0, 4)] = z924;
-        c[(1, 0)] = z925;
-        c[(1, 1)] = x1;
-        c[(1, 2)] = z926;
-        c[(1, 3)] = z927;
-        c[(1, 4)] = z928;
-        c[(2, 0)] = z929;
-        c[(2, 1)] = z930;
-        c[(2, 2)] = x2;
-        c[(2, 3)] = z931;
-        c[(2, 4)] = z932;
-        c[(3, 0)] = z933;
-        c[(3, 1)] = z934;
-        c[(3, 2)] = z935;
-        c[(3, 3)] = x3;
-        c[(3, 4)] = z936;
-        c[(4, 0)] = z937;
-        c[(4, 1)] = z938;
-        c[(4, 2)] = z939;
-        c[(4, 3)] = z940;
-        c[(4, 4)] = x4;
+        c[(0, 1)] = z408;
+        c[(0, 2)] = z418;
+        c[(0, 3)] = z430;
+        c[(0, 4)] = z444;
+        c[(1, 0)] = z414;
+        c[(1, 1)] = z416;
+        c[(1, 2)] = z427;
+        c[(1, 3)] = z441;
+        c[(1, 4)] = z457;
+        c[(2, 0)] = z424;
+        c[(2, 1)] = z428;
+        c[(2, 2)] = z426;
+        c[(2, 3)] = z439;
+        c[(2, 4)] = z455;
+        c[(3, 0)] = z436;
+        c[(3, 1)] = z442;
+        c[(3, 2)] = z440;
+        c[(3, 3)] = z438;
+        c[(3, 4)] = z453;
+        c[(4, 0)] = z450;
+        c[(4, 1)] = z458;
+        c[(4, 2)] = z456;
+        c[(4, 3)] = z454;
+        c[(4, 4)] = z452;
     }
     fn articulated_acceleration(
         &self,
@@ -3256,334 +2202,334 @@ impl Dynamics<5> for BricardA04 {
         let z298 = z68 * z110 + z69 * z111 + z70 * z112;
         let z299 = z68 * z111 + z69 * z113 + z70 * z114;
         let z300 = z68 * z112 + z69 * z114 + z70 * z115;
-        let z352 = -qd[0] * z1;
-        let z353 = qd[0] * z0;
-        let z1514 = -self.m * z82;
-        let z1515 = self.m * z80;
-        let z1516 = -self.m * z91;
-        let z1517 = self.m * z89;
-        let z1518 = -self.m * z100;
-        let z1519 = self.m * z98;
-        let z1520 = -self.m * z109;
-        let z1530 = self.m * z66 + z40 * z1520 + z44 * z162;
-        let z2245 = -z0 * z11 + z1 * z12;
-        let z2406 = z5 * z28 - z6 * z29;
-        let z2407 = z6 * z30 - z8 * z28;
-        let z2408 = -z5 * z30 + z8 * z29;
-        let z2546 = -z19 * z49 + z21 * z48;
-        let z2547 = z19 * z50 - z23 * z48;
-        let z2548 = -z21 * z50 + z23 * z49;
-        let z2662 = -z40 * z69 + z42 * z68;
-        let z2663 = z40 * z70 - z44 * z68;
-        let z2664 = -z42 * z70 + z44 * z69;
-        let z2797 = z0 * z13 - z10 * z12;
-        let z2798 = -z1 * z13 + z10 * z11;
-        let z2846 = -z5 * z33 + z8 * z32 - z26 * z30 + z27 * z29;
-        let z2847 = z5 * z31 - z6 * z32 - z25 * z29 + z26 * z28;
-        let z2881 = -z21 * z53 + z23 * z52 - z46 * z50 + z47 * z49;
-        let z2882 = -z19 * z52 + z21 * z51 - z45 * z49 + z46 * z48;
-        let z2902 = -z42 * z73 + z44 * z72 - z66 * z70 + z67 * z69;
-        let z2903 = -z40 * z72 + z42 * z71 - z65 * z69 + z66 * z68;
-        let z2960 = z6 * z33 - z8 * z31 + z25 * z30 - z27 * z28;
-        let z2982 = z19 * z53 - z23 * z51 + z45 * z50 - z47 * z48;
-        let z2996 = z40 * z73 - z44 * z71 + z65 * z70 - z67 * z68;
-        let z3660 = qd[1] * z353;
-        let z3661 = qd[1] * z2245;
-        let z3662 = qd[1] * z352;
-        let z3663 = qd[1] * z2797;
-        let z3664 = qd[1] * z2798;
-        let z3665 = qd[2] * z2408;
-        let z3666 = qd[2] * z2407;
-        let z3667 = qd[2] * z2406;
-        let z3668 = qd[2] * z2846;
-        let z3669 = qd[2] * z2960;
-        let z3670 = qd[2] * z2847;
-        let z3671 = qd[3] * z2548;
-        let z3672 = qd[3] * z2547;
-        let z3673 = qd[3] * z2546;
-        let z3674 = qd[3] * z2881;
-        let z3675 = qd[3] * z2982;
-        let z3676 = qd[3] * z2882;
-        let z3677 = qd[4] * z2664;
-        let z3678 = qd[4] * z2663;
-        let z3679 = qd[4] * z2662;
-        let z3680 = qd[4] * z2902;
-        let z3681 = qd[4] * z2996;
-        let z3682 = qd[4] * z2903;
-        let z3686 = self.m * (z74 * z74) + self.m * (z75 * z75) + z78;
-        let z3691 = self.m * (z81 * z81) + self.m * (z82 * z82) + z83;
-        let z3692 = -self.m * z80 * z81 + z84;
-        let z3693 = -self.m * z80 * z82 + z85;
-        let z3694 = self.m * z81;
-        let z3695 = self.m * (z80 * z80) + self.m * (z82 * z82) + z86;
-        let z3696 = -self.m * z81 * z82 + z87;
-        let z3697 = self.m * z82;
-        let z3698 = -self.m * z80;
-        let z3699 = self.m * (z80 * z80) + self.m * (z81 * z81) + z88;
-        let z3700 = -self.m * z81;
-        let z3701 = qd[0] * self.m * z120 - self.m * z12 * z119;
-        let z3702 = -self.m * z11 * z120 + self.m * z12 * z118;
-        let z3703 = -qd[0] * self.m * z118 + self.m * z11 * z119;
-        let z3704 = qd[0] * z273 - z12 * z272 + z81 * z3703 - z82 * z3702;
-        let z3705 = -z11 * z273 + z12 * z271 - z80 * z3703 + z82 * z3701;
-        let z3706 = -qd[0] * z271 + z11 * z272 + z80 * z3702 - z81 * z3701;
-        let z3707 = self.m * (z90 * z90) + self.m * (z91 * z91) + z92;
-        let z3708 = -self.m * z89 * z90 + z93;
-        let z3709 = -self.m * z89 * z91 + z94;
-        let z3710 = self.m * z90;
-        let z3711 = self.m * (z89 * z89) + self.m * (z91 * z91) + z95;
-        let z3712 = -self.m * z90 * z91 + z96;
-        let z3713 = self.m * z91;
-        let z3714 = -self.m * z89;
-        let z3715 = self.m * (z89 * z89) + self.m * (z90 * z90) + z97;
-        let z3716 = -self.m * z90;
-        let z3717 = self.m * z29 * z123 - self.m * z30 * z122;
-        let z3718 = -self.m * z28 * z123 + self.m * z30 * z121;
-        let z3719 = self.m * z28 * z122 - self.m * z29 * z121;
-        let z3720 = z29 * z282 - z30 * z281 + z90 * z3719 - z91 * z3718;
-        let z3721 = -z28 * z282 + z30 * z280 - z89 * z3719 + z91 * z3717;
-        let z3722 = z28 * z281 - z29 * z280 + z89 * z3718 - z90 * z3717;
-        let z3723 = self.m * (z99 * z99) + self.m * (z100 * z100) + z101;
-        let z3724 = -self.m * z98 * z99 + z102;
-        let z3725 = -self.m * z98 * z100 + z103;
-        let z3726 = self.m * z99;
-        let z3727 = self.m * (z98 * z98) + self.m * (z100 * z100) + z104;
-        let z3728 = -self.m * z99 * z100 + z105;
-        let z3729 = self.m * z100;
-        let z3730 = -self.m * z98;
-        let z3731 = self.m * (z98 * z98) + self.m * (z99 * z99) + z106;
-        let z3732 = -self.m * z99;
-        let z3733 = self.m * z49 * z126 - self.m * z50 * z125;
-        let z3734 = -self.m * z48 * z126 + self.m * z50 * z124;
-        let z3735 = self.m * z48 * z125 - self.m * z49 * z124;
-        let z3736 = z49 * z291 - z50 * z290 + z99 * z3735 - z100 * z3734;
-        let z3737 = -z48 * z291 + z50 * z289 - z98 * z3735 + z100 * z3733;
-        let z3738 = z48 * z290 - z49 * z289 + z98 * z3734 - z99 * z3733;
-        let z3739 = -self.m * z107;
-        let z3740 = -self.m * z108;
-        let z3741 = self.m * z69 * z129 - self.m * z70 * z128;
-        let z3742 = -self.m * z68 * z129 + self.m * z70 * z127;
-        let z3743 = self.m * z68 * z128 - self.m * z69 * z127;
-        let z3744 = z69 * z300 - z70 * z299 + z108 * z3743 - z109 * z3742;
-        let z3745 = -z68 * z300 + z70 * z298 - z107 * z3743 + z109 * z3741;
-        let z3746 = z68 * z299 - z69 * z298 + z107 * z3742 - z108 * z3741;
-        let z3747 = z40 * z165 + z42 * z166 + z44 * z167 + z66 * z1520 + z67 * z163;
-        let z3748 = z40 * z166 + z42 * z168 + z44 * z169 + z65 * z164 + z67 * z3739;
-        let z3749 = z40 * z167 + z42 * z169 + z44 * z170 + z65 * z3740 + z66 * z162;
-        let z3750 = self.m * z65 + z42 * z164 + z44 * z3740;
-        let z3751 = self.m * z67 + z40 * z163 + z42 * z3739;
-        let z3752 = z40 * z3747 + z42 * z3748 + z44 * z3749 + z65 * z3750 + z66 * z1530
-            + z67 * z3751;
-        let z3753 = 1.0 / z3752;
-        let z3754 = -z40 * z3744 - z42 * z3745 - z44 * z3746 - z65 * z3741 - z66 * z3742
-            - z67 * z3743;
-        let z3755 = z3747 * z3753;
-        let z3756 = z3748 * z3753;
-        let z3757 = z3749 * z3753;
-        let z3758 = z3750 * z3753;
-        let z3759 = z1530 * z3753;
-        let z3760 = z3751 * z3753;
-        let z3761 = -z1530 * z3681 - z3677 * z3747 - z3678 * z3748 - z3679 * z3749
-            - z3680 * z3750 - z3682 * z3751 + z3754;
-        let z3762 = z3723 - z3747 * z3755 + z165;
-        let z3763 = z3724 - z3747 * z3756 + z166;
-        let z3764 = z3725 - z3747 * z3757 + z167;
-        let z3765 = -z3747 * z3758;
-        let z3766 = z1518 + z1520 - z3747 * z3759;
-        let z3767 = z3726 + z163 - z3747 * z3760;
-        let z3768 = z3727 - z3748 * z3756 + z168;
-        let z3769 = z3728 - z3748 * z3757 + z169;
-        let z3770 = z3729 + z164 - z3748 * z3758;
-        let z3771 = -z3748 * z3759;
-        let z3772 = z3730 + z3739 - z3748 * z3760;
-        let z3773 = z3731 - z3749 * z3757 + z170;
-        let z3774 = z3732 + z3740 - z3749 * z3758;
-        let z3775 = z1519 + z162 - z3749 * z3759;
-        let z3776 = -z3749 * z3760;
-        let z3777 = 2.0 * self.m - z3750 * z3758;
-        let z3778 = -z3750 * z3759;
-        let z3779 = -z3750 * z3760;
-        let z3780 = -z1530 * z3759 + 2.0 * self.m;
-        let z3781 = -z1530 * z3760;
-        let z3782 = 2.0 * self.m - z3751 * z3760;
-        let z3783 = z1520 * z3681 + z3736 + z3744 + z163 * z3682 + z165 * z3677
-            + z166 * z3678 + z167 * z3679 + z3755 * z3761;
-        let z3784 = z3682 * z3739 + z3737 + z3745 + z164 * z3680 + z166 * z3677
-            + z168 * z3678 + z169 * z3679 + z3756 * z3761;
-        let z3785 = z3680 * z3740 + z3738 + z162 * z3681 + z3746 + z167 * z3677
-            + z169 * z3678 + z170 * z3679 + z3757 * z3761;
-        let z3786 = self.m * z3680 + z3679 * z3740 + z3733 + z3741 + z164 * z3678
-            + z3758 * z3761;
-        let z3787 = z1520 * z3677 + self.m * z3681 + z3734 + z3742 + z162 * z3679
-            + z3759 * z3761;
-        let z3788 = self.m * z3682 + z3678 * z3739 + z3735 + z3743 + z163 * z3677
-            + z3760 * z3761;
-        let z3789 = z19 * z3762 + z21 * z3763 + z23 * z3764 + z45 * z3765 + z46 * z3766
-            + z47 * z3767;
-        let z3790 = z19 * z3763 + z21 * z3768 + z23 * z3769 + z45 * z3770 + z46 * z3771
-            + z47 * z3772;
-        let z3791 = z19 * z3764 + z21 * z3769 + z23 * z3773 + z45 * z3774 + z46 * z3775
-            + z47 * z3776;
-        let z3792 = z19 * z3765 + z21 * z3770 + z23 * z3774 + z45 * z3777 + z46 * z3778
-            + z47 * z3779;
-        let z3793 = z19 * z3766 + z21 * z3771 + z23 * z3775 + z45 * z3778 + z46 * z3780
-            + z47 * z3781;
-        let z3794 = z19 * z3767 + z21 * z3772 + z23 * z3776 + z45 * z3779 + z46 * z3781
-            + z47 * z3782;
-        let z3795 = z19 * z3789 + z21 * z3790 + z23 * z3791 + z45 * z3792 + z46 * z3793
-            + z47 * z3794;
-        let z3796 = 1.0 / z3795;
-        let z3797 = -z19 * z3783 - z21 * z3784 - z23 * z3785 - z45 * z3786 - z46 * z3787
-            - z47 * z3788;
-        let z3798 = z3789 * z3796;
-        let z3799 = z3790 * z3796;
-        let z3800 = z3791 * z3796;
-        let z3801 = z3792 * z3796;
-        let z3802 = z3793 * z3796;
-        let z3803 = z3794 * z3796;
-        let z3804 = z3797 - z3671 * z3789 - z3672 * z3790 - z3673 * z3791 - z3674 * z3792
-            - z3675 * z3793 - z3676 * z3794;
-        let z3805 = -z3789 * z3798 + z3707 + z3762;
-        let z3806 = -z3789 * z3799 + z3708 + z3763;
-        let z3807 = -z3789 * z3800 + z3709 + z3764;
-        let z3808 = -z3789 * z3801 + z3765;
-        let z3809 = -z3789 * z3802 + z1516 + z3766;
-        let z3810 = -z3789 * z3803 + z3710 + z3767;
-        let z3811 = -z3790 * z3799 + z3711 + z3768;
-        let z3812 = -z3790 * z3800 + z3712 + z3769;
-        let z3813 = -z3790 * z3801 + z3713 + z3770;
-        let z3814 = -z3790 * z3802 + z3771;
-        let z3815 = -z3790 * z3803 + z3714 + z3772;
-        let z3816 = -z3791 * z3800 + z3715 + z3773;
-        let z3817 = -z3791 * z3801 + z3716 + z3774;
-        let z3818 = -z3791 * z3802 + z1517 + z3775;
-        let z3819 = -z3791 * z3803 + z3776;
-        let z3820 = -z3792 * z3801 + self.m + z3777;
-        let z3821 = -z3792 * z3802 + z3778;
-        let z3822 = -z3792 * z3803 + z3779;
-        let z3823 = -z3793 * z3802 + self.m + z3780;
-        let z3824 = -z3793 * z3803 + z3781;
-        let z3825 = -z3794 * z3803 + self.m + z3782;
-        let z3826 = z3798 * z3804 + z3671 * z3762 + z3672 * z3763 + z3673 * z3764
-            + z3674 * z3765 + z3675 * z3766 + z3676 * z3767 + z3720 + z3783;
-        let z3827 = z3799 * z3804 + z3671 * z3763 + z3672 * z3768 + z3673 * z3769
-            + z3674 * z3770 + z3675 * z3771 + z3676 * z3772 + z3721 + z3784;
-        let z3828 = z3800 * z3804 + z3671 * z3764 + z3672 * z3769 + z3673 * z3773
-            + z3674 * z3774 + z3675 * z3775 + z3676 * z3776 + z3722 + z3785;
-        let z3829 = z3786 + z3801 * z3804 + z3671 * z3765 + z3672 * z3770 + z3673 * z3774
-            + z3674 * z3777 + z3675 * z3778 + z3676 * z3779 + z3717;
-        let z3830 = z3787 + z3802 * z3804 + z3671 * z3766 + z3672 * z3771 + z3673 * z3775
-            + z3674 * z3778 + z3675 * z3780 + z3676 * z3781 + z3718;
-        let z3831 = z3788 + z3803 * z3804 + z3671 * z3767 + z3672 * z3772 + z3673 * z3776
-            + z3674 * z3779 + z3675 * z3781 + z3676 * z3782 + z3719;
-        let z3832 = z5 * z3806 + z6 * z3805 + z8 * z3807 + z25 * z3808 + z26 * z3809
-            + z27 * z3810;
-        let z3833 = z5 * z3811 + z6 * z3806 + z8 * z3812 + z25 * z3813 + z26 * z3814
-            + z27 * z3815;
-        let z3834 = z5 * z3812 + z6 * z3807 + z8 * z3816 + z25 * z3817 + z26 * z3818
-            + z27 * z3819;
-        let z3835 = z5 * z3813 + z6 * z3808 + z8 * z3817 + z25 * z3820 + z26 * z3821
-            + z27 * z3822;
-        let z3836 = z5 * z3814 + z6 * z3809 + z8 * z3818 + z25 * z3821 + z26 * z3823
-            + z27 * z3824;
-        let z3837 = z5 * z3815 + z6 * z3810 + z8 * z3819 + z25 * z3822 + z26 * z3824
-            + z27 * z3825;
-        let z3838 = z5 * z3833 + z6 * z3832 + z8 * z3834 + z25 * z3835 + z26 * z3836
-            + z27 * z3837;
-        let z3839 = 1.0 / z3838;
-        let z3840 = -z5 * z3827 - z6 * z3826 - z8 * z3828 - z25 * z3829 - z26 * z3830
-            - z27 * z3831;
-        let z3841 = z3832 * z3839;
-        let z3842 = z3833 * z3839;
-        let z3843 = z3834 * z3839;
-        let z3844 = z3835 * z3839;
-        let z3845 = z3836 * z3839;
-        let z3846 = z3837 * z3839;
-        let z3847 = z3840 - z3665 * z3832 - z3666 * z3833 - z3667 * z3834 - z3668 * z3835
-            - z3669 * z3836 - z3670 * z3837;
-        let z3848 = z3805 - z3832 * z3841 + z3691;
-        let z3849 = z3806 - z3832 * z3842 + z3692;
-        let z3850 = z3807 - z3832 * z3843 + z3693;
-        let z3851 = z3808 - z3832 * z3844;
-        let z3852 = z3809 + z1514 - z3832 * z3845;
-        let z3853 = z3810 - z3832 * z3846 + z3694;
-        let z3854 = z3811 - z3833 * z3842 + z3695;
-        let z3855 = z3812 - z3833 * z3843 + z3696;
-        let z3856 = z3813 - z3833 * z3844 + z3697;
-        let z3857 = z3814 - z3833 * z3845;
-        let z3858 = z3815 - z3833 * z3846 + z3698;
-        let z3859 = z3816 - z3834 * z3843 + z3699;
-        let z3860 = z3817 - z3834 * z3844 + z3700;
-        let z3861 = z3818 + z1515 - z3834 * z3845;
-        let z3862 = z3819 - z3834 * z3846;
-        let z3864 = z3821 - z3835 * z3845;
-        let z3866 = z3823 - z3836 * z3845 + self.m;
-        let z3867 = z3824 - z3836 * z3846;
-        let z3869 = z3826 + z3841 * z3847 + z3665 * z3805 + z3666 * z3806 + z3667 * z3807
-            + z3668 * z3808 + z3669 * z3809 + z3670 * z3810 + z3704;
-        let z3870 = z3827 + z3842 * z3847 + z3665 * z3806 + z3666 * z3811 + z3667 * z3812
-            + z3668 * z3813 + z3669 * z3814 + z3670 * z3815 + z3705;
-        let z3871 = z3828 + z3843 * z3847 + z3665 * z3807 + z3666 * z3812 + z3667 * z3816
-            + z3668 * z3817 + z3669 * z3818 + z3670 * z3819 + z3706;
-        let z3873 = z3830 + z3845 * z3847 + z3665 * z3809 + z3666 * z3814 + z3667 * z3818
-            + z3668 * z3821 + z3669 * z3823 + z3670 * z3824 + z3702;
-        let z3875 = z0 * z3850 + z1 * z3848 + z10 * z3852;
-        let z3876 = z0 * z3855 + z1 * z3849 + z10 * z3857;
-        let z3877 = z0 * z3859 + z1 * z3850 + z10 * z3861;
-        let z3878 = z0 * z3860 + z1 * z3851 + z10 * z3864;
-        let z3879 = z0 * z3861 + z1 * z3852 + z10 * z3866;
-        let z3880 = z0 * z3862 + z1 * z3853 + z10 * z3867;
-        let z3881 = z0 * z3877 + z1 * z3875 + z10 * z3879;
-        let z3882 = 1.0 / z3881;
-        let z3883 = -z0 * z3871 - z1 * z3869 - z10 * z3873;
-        let z3885 = z3876 * z3882;
-        let z3888 = z3879 * z3882;
-        let z3890 = z3883 - z3660 * z3875 - z3661 * z3876 - z3662 * z3877 - z3663 * z3878
-            - z3664 * z3880;
-        let z3897 = z3854 - z3876 * z3885 + z3686;
-        let z3900 = z3857 - z3876 * z3888;
-        let z3913 = z266 + z3870 + z3885 * z3890 + z3660 * z3849 + z3661 * z3854
-            + z3662 * z3855 + z3663 * z3856 + z3664 * z3858;
-        let z3918 = 1.0 / z3897;
-        let z3925 = -self.g * z3900 - z3913;
-        let z3926 = z3918 * z3925;
-        let z3927 = -self.g * z3879 - z3876 * z3926 + z3883 - z3660 * z3875
-            - z3661 * z3876 - z3662 * z3877 - z3663 * z3878 - z3664 * z3880;
-        let z3928 = z3882 * z3927;
-        let z3929 = z1 * z3928 + z3660;
-        let z3930 = z3661 + z3926;
-        let z3931 = z0 * z3928 + z3662;
-        let z3932 = self.g + z10 * z3928;
-        let z3933 = -z3832 * z3929 - z3833 * z3930 - z3834 * z3931 - z3836 * z3932
-            + z3840 - z3663 * z3835 - z3664 * z3837 - z3665 * z3832 - z3666 * z3833
-            - z3667 * z3834 - z3668 * z3835 - z3669 * z3836 - z3670 * z3837;
-        let z3934 = z3839 * z3933;
-        let z3935 = z6 * z3934 + z3665 + z3929;
-        let z3936 = z5 * z3934 + z3666 + z3930;
-        let z3937 = z8 * z3934 + z3667 + z3931;
-        let z3938 = z25 * z3934 + z3663 + z3668;
-        let z3939 = z26 * z3934 + z3669 + z3932;
-        let z3940 = z27 * z3934 + z3664 + z3670;
-        let z3941 = -z3789 * z3935 - z3790 * z3936 - z3791 * z3937 - z3792 * z3938
-            - z3793 * z3939 - z3794 * z3940 + z3797 - z3671 * z3789 - z3672 * z3790
-            - z3673 * z3791 - z3674 * z3792 - z3675 * z3793 - z3676 * z3794;
-        let z3942 = z3796 * z3941;
-        let z3943 = z19 * z3942 + z3671 + z3935;
-        let z3944 = z21 * z3942 + z3672 + z3936;
-        let z3945 = z23 * z3942 + z3673 + z3937;
-        let z3946 = z45 * z3942 + z3674 + z3938;
-        let z3947 = z46 * z3942 + z3675 + z3939;
-        let z3948 = z47 * z3942 + z3676 + z3940;
-        let z3949 = -z1530 * z3681 - z1530 * z3947 - z3677 * z3747 - z3678 * z3748
-            - z3679 * z3749 - z3680 * z3750 - z3682 * z3751 - z3747 * z3943
-            - z3748 * z3944 - z3749 * z3945 - z3750 * z3946 - z3751 * z3948 + z3754;
-        let z3950 = z3753 * z3949;
-        qdd[0] = z3926;
-        qdd[1] = z3928;
-        qdd[2] = z3934;
-        qdd[3] = z3942;
-        qdd[4] = z3950;
-        z3752 > 0.0 && z3795 > 0.0 && z3838 > 0.0 && z3881 > 0.0 && z3897 > 0.0
+        let z380 = qd[0] * z0;
+        let z381 = -z0 * z11 + z1 * z12;
+        let z382 = -qd[0] * z1;
+        let z383 = z0 * z13 - z10 * z12;
+        let z384 = -z1 * z13 + z10 * z11;
+        let z385 = -z5 * z30 + z8 * z29;
+        let z386 = z6 * z30 - z8 * z28;
+        let z387 = z5 * z28 - z6 * z29;
+        let z388 = -z5 * z33 + z8 * z32 - z26 * z30 + z27 * z29;
+        let z389 = z6 * z33 - z8 * z31 + z25 * z30 - z27 * z28;
+        let z390 = z5 * z31 - z6 * z32 - z25 * z29 + z26 * z28;
+        let z391 = -z21 * z50 + z23 * z49;
+        let z392 = z19 * z50 - z23 * z48;
+        let z393 = -z19 * z49 + z21 * z48;
+        let z394 = -z21 * z53 + z23 * z52 - z46 * z50 + z47 * z49;
+        let z395 = z19 * z53 - z23 * z51 + z45 * z50 - z47 * z48;
+        let z396 = -z19 * z52 + z21 * z51 - z45 * z49 + z46 * z48;
+        let z397 = -z42 * z70 + z44 * z69;
+        let z398 = z40 * z70 - z44 * z68;
+        let z399 = -z40 * z69 + z42 * z68;
+        let z400 = -z42 * z73 + z44 * z72 - z66 * z70 + z67 * z69;
+        let z401 = z40 * z73 - z44 * z71 + z65 * z70 - z67 * z68;
+        let z402 = -z40 * z72 + z42 * z71 - z65 * z69 + z66 * z68;
+        let z1274 = -self.m * z82;
+        let z1275 = self.m * z80;
+        let z1276 = -self.m * z91;
+        let z1277 = self.m * z89;
+        let z1278 = -self.m * z100;
+        let z1279 = self.m * z98;
+        let z1280 = -self.m * z109;
+        let z1290 = self.m * z66 + z40 * z1280 + z44 * z162;
+        let z3493 = qd[1] * z380;
+        let z3494 = qd[1] * z381;
+        let z3495 = qd[1] * z382;
+        let z3496 = qd[1] * z383;
+        let z3497 = qd[1] * z384;
+        let z3498 = qd[2] * z385;
+        let z3499 = qd[2] * z386;
+        let z3500 = qd[2] * z387;
+        let z3501 = qd[2] * z388;
+        let z3502 = qd[2] * z389;
+        let z3503 = qd[2] * z390;
+        let z3504 = qd[3] * z391;
+        let z3505 = qd[3] * z392;
+        let z3506 = qd[3] * z393;
+        let z3507 = qd[3] * z394;
+        let z3508 = qd[3] * z395;
+        let z3509 = qd[3] * z396;
+        let z3510 = qd[4] * z397;
+        let z3511 = qd[4] * z398;
+        let z3512 = qd[4] * z399;
+        let z3513 = qd[4] * z400;
+        let z3514 = qd[4] * z401;
+        let z3515 = qd[4] * z402;
+        let z3519 = self.m * (z74 * z74) + self.m * (z75 * z75) + z78;
+        let z3524 = self.m * (z81 * z81) + self.m * (z82 * z82) + z83;
+        let z3525 = -self.m * z80 * z81 + z84;
+        let z3526 = -self.m * z80 * z82 + z85;
+        let z3527 = self.m * z81;
+        let z3528 = self.m * (z80 * z80) + self.m * (z82 * z82) + z86;
+        let z3529 = -self.m * z81 * z82 + z87;
+        let z3530 = self.m * z82;
+        let z3531 = -self.m * z80;
+        let z3532 = self.m * (z80 * z80) + self.m * (z81 * z81) + z88;
+        let z3533 = -self.m * z81;
+        let z3534 = qd[0] * self.m * z120 - self.m * z12 * z119;
+        let z3535 = -self.m * z11 * z120 + self.m * z12 * z118;
+        let z3536 = -qd[0] * self.m * z118 + self.m * z11 * z119;
+        let z3537 = qd[0] * z273 - z12 * z272 + z81 * z3536 - z82 * z3535;
+        let z3538 = -z11 * z273 + z12 * z271 - z80 * z3536 + z82 * z3534;
+        let z3539 = -qd[0] * z271 + z11 * z272 + z80 * z3535 - z81 * z3534;
+        let z3540 = self.m * (z90 * z90) + self.m * (z91 * z91) + z92;
+        let z3541 = -self.m * z89 * z90 + z93;
+        let z3542 = -self.m * z89 * z91 + z94;
+        let z3543 = self.m * z90;
+        let z3544 = self.m * (z89 * z89) + self.m * (z91 * z91) + z95;
+        let z3545 = -self.m * z90 * z91 + z96;
+        let z3546 = self.m * z91;
+        let z3547 = -self.m * z89;
+        let z3548 = self.m * (z89 * z89) + self.m * (z90 * z90) + z97;
+        let z3549 = -self.m * z90;
+        let z3550 = self.m * z29 * z123 - self.m * z30 * z122;
+        let z3551 = -self.m * z28 * z123 + self.m * z30 * z121;
+        let z3552 = self.m * z28 * z122 - self.m * z29 * z121;
+        let z3553 = z29 * z282 - z30 * z281 + z90 * z3552 - z91 * z3551;
+        let z3554 = -z28 * z282 + z30 * z280 - z89 * z3552 + z91 * z3550;
+        let z3555 = z28 * z281 - z29 * z280 + z89 * z3551 - z90 * z3550;
+        let z3556 = self.m * (z99 * z99) + self.m * (z100 * z100) + z101;
+        let z3557 = -self.m * z98 * z99 + z102;
+        let z3558 = -self.m * z98 * z100 + z103;
+        let z3559 = self.m * z99;
+        let z3560 = self.m * (z98 * z98) + self.m * (z100 * z100) + z104;
+        let z3561 = -self.m * z99 * z100 + z105;
+        let z3562 = self.m * z100;
+        let z3563 = -self.m * z98;
+        let z3564 = self.m * (z98 * z98) + self.m * (z99 * z99) + z106;
+        let z3565 = -self.m * z99;
+        let z3566 = self.m * z49 * z126 - self.m * z50 * z125;
+        let z3567 = -self.m * z48 * z126 + self.m * z50 * z124;
+        let z3568 = self.m * z48 * z125 - self.m * z49 * z124;
+        let z3569 = z49 * z291 - z50 * z290 + z99 * z3568 - z100 * z3567;
+        let z3570 = -z48 * z291 + z50 * z289 - z98 * z3568 + z100 * z3566;
+        let z3571 = z48 * z290 - z49 * z289 + z98 * z3567 - z99 * z3566;
+        let z3572 = -self.m * z107;
+        let z3573 = -self.m * z108;
+        let z3574 = self.m * z69 * z129 - self.m * z70 * z128;
+        let z3575 = -self.m * z68 * z129 + self.m * z70 * z127;
+        let z3576 = self.m * z68 * z128 - self.m * z69 * z127;
+        let z3577 = z69 * z300 - z70 * z299 + z108 * z3576 - z109 * z3575;
+        let z3578 = -z68 * z300 + z70 * z298 - z107 * z3576 + z109 * z3574;
+        let z3579 = z68 * z299 - z69 * z298 + z107 * z3575 - z108 * z3574;
+        let z3580 = z40 * z165 + z42 * z166 + z44 * z167 + z66 * z1280 + z67 * z163;
+        let z3581 = z40 * z166 + z42 * z168 + z44 * z169 + z65 * z164 + z67 * z3572;
+        let z3582 = z40 * z167 + z42 * z169 + z44 * z170 + z65 * z3573 + z66 * z162;
+        let z3583 = self.m * z65 + z42 * z164 + z44 * z3573;
+        let z3584 = self.m * z67 + z40 * z163 + z42 * z3572;
+        let z3585 = z40 * z3580 + z42 * z3581 + z44 * z3582 + z65 * z3583 + z66 * z1290
+            + z67 * z3584;
+        let z3586 = 1.0 / z3585;
+        let z3587 = -z40 * z3577 - z42 * z3578 - z44 * z3579 - z65 * z3574 - z66 * z3575
+            - z67 * z3576;
+        let z3588 = z3580 * z3586;
+        let z3589 = z3581 * z3586;
+        let z3590 = z3582 * z3586;
+        let z3591 = z3583 * z3586;
+        let z3592 = z1290 * z3586;
+        let z3593 = z3584 * z3586;
+        let z3594 = z3587 - z1290 * z3514 - z3510 * z3580 - z3511 * z3581 - z3512 * z3582
+            - z3513 * z3583 - z3515 * z3584;
+        let z3595 = z3556 - z3580 * z3588 + z165;
+        let z3596 = z3557 - z3580 * z3589 + z166;
+        let z3597 = z3558 - z3580 * z3590 + z167;
+        let z3598 = -z3580 * z3591;
+        let z3599 = -z3580 * z3592 + z1278 + z1280;
+        let z3600 = z3559 - z3580 * z3593 + z163;
+        let z3601 = z3560 - z3581 * z3589 + z168;
+        let z3602 = z3561 - z3581 * z3590 + z169;
+        let z3603 = z3562 - z3581 * z3591 + z164;
+        let z3604 = -z3581 * z3592;
+        let z3605 = z3563 + z3572 - z3581 * z3593;
+        let z3606 = z3564 - z3582 * z3590 + z170;
+        let z3607 = z3565 + z3573 - z3582 * z3591;
+        let z3608 = -z3582 * z3592 + z1279 + z162;
+        let z3609 = -z3582 * z3593;
+        let z3610 = 2.0 * self.m - z3583 * z3591;
+        let z3611 = -z3583 * z3592;
+        let z3612 = -z3583 * z3593;
+        let z3613 = 2.0 * self.m - z1290 * z3592;
+        let z3614 = -z1290 * z3593;
+        let z3615 = 2.0 * self.m - z3584 * z3593;
+        let z3616 = z3569 + z3577 + z1280 * z3514 + z3588 * z3594 + z163 * z3515
+            + z165 * z3510 + z166 * z3511 + z167 * z3512;
+        let z3617 = z3570 + z3578 + z3589 * z3594 + z164 * z3513 + z166 * z3510
+            + z168 * z3511 + z169 * z3512 + z3515 * z3572;
+        let z3618 = z3571 + z3579 + z3590 * z3594 + z162 * z3514 + z167 * z3510
+            + z169 * z3511 + z170 * z3512 + z3513 * z3573;
+        let z3619 = z3566 + z3574 + self.m * z3513 + z3591 * z3594 + z164 * z3511
+            + z3512 * z3573;
+        let z3620 = z3567 + z3575 + self.m * z3514 + z1280 * z3510 + z3592 * z3594
+            + z162 * z3512;
+        let z3621 = z3568 + z3576 + self.m * z3515 + z3593 * z3594 + z163 * z3510
+            + z3511 * z3572;
+        let z3622 = z19 * z3595 + z21 * z3596 + z23 * z3597 + z45 * z3598 + z46 * z3599
+            + z47 * z3600;
+        let z3623 = z19 * z3596 + z21 * z3601 + z23 * z3602 + z45 * z3603 + z46 * z3604
+            + z47 * z3605;
+        let z3624 = z19 * z3597 + z21 * z3602 + z23 * z3606 + z45 * z3607 + z46 * z3608
+            + z47 * z3609;
+        let z3625 = z19 * z3598 + z21 * z3603 + z23 * z3607 + z45 * z3610 + z46 * z3611
+            + z47 * z3612;
+        let z3626 = z19 * z3599 + z21 * z3604 + z23 * z3608 + z45 * z3611 + z46 * z3613
+            + z47 * z3614;
+        let z3627 = z19 * z3600 + z21 * z3605 + z23 * z3609 + z45 * z3612 + z46 * z3614
+            + z47 * z3615;
+        let z3628 = z19 * z3622 + z21 * z3623 + z23 * z3624 + z45 * z3625 + z46 * z3626
+            + z47 * z3627;
+        let z3629 = 1.0 / z3628;
+        let z3630 = -z19 * z3616 - z21 * z3617 - z23 * z3618 - z45 * z3619 - z46 * z3620
+            - z47 * z3621;
+        let z3631 = z3622 * z3629;
+        let z3632 = z3623 * z3629;
+        let z3633 = z3624 * z3629;
+        let z3634 = z3625 * z3629;
+        let z3635 = z3626 * z3629;
+        let z3636 = z3627 * z3629;
+        let z3637 = z3630 - z3504 * z3622 - z3505 * z3623 - z3506 * z3624 - z3507 * z3625
+            - z3508 * z3626 - z3509 * z3627;
+        let z3638 = z3540 + z3595 - z3622 * z3631;
+        let z3639 = z3541 + z3596 - z3622 * z3632;
+        let z3640 = z3542 + z3597 - z3622 * z3633;
+        let z3641 = z3598 - z3622 * z3634;
+        let z3642 = z1276 + z3599 - z3622 * z3635;
+        let z3643 = z3543 + z3600 - z3622 * z3636;
+        let z3644 = z3544 + z3601 - z3623 * z3632;
+        let z3645 = z3545 + z3602 - z3623 * z3633;
+        let z3646 = z3546 + z3603 - z3623 * z3634;
+        let z3647 = z3604 - z3623 * z3635;
+        let z3648 = z3547 + z3605 - z3623 * z3636;
+        let z3649 = z3548 + z3606 - z3624 * z3633;
+        let z3650 = z3549 + z3607 - z3624 * z3634;
+        let z3651 = z1277 + z3608 - z3624 * z3635;
+        let z3652 = z3609 - z3624 * z3636;
+        let z3653 = self.m + z3610 - z3625 * z3634;
+        let z3654 = z3611 - z3625 * z3635;
+        let z3655 = z3612 - z3625 * z3636;
+        let z3656 = self.m + z3613 - z3626 * z3635;
+        let z3657 = z3614 - z3626 * z3636;
+        let z3658 = self.m + z3615 - z3627 * z3636;
+        let z3659 = z3553 + z3616 + z3631 * z3637 + z3504 * z3595 + z3505 * z3596
+            + z3506 * z3597 + z3507 * z3598 + z3508 * z3599 + z3509 * z3600;
+        let z3660 = z3554 + z3617 + z3632 * z3637 + z3504 * z3596 + z3505 * z3601
+            + z3506 * z3602 + z3507 * z3603 + z3508 * z3604 + z3509 * z3605;
+        let z3661 = z3555 + z3618 + z3633 * z3637 + z3504 * z3597 + z3505 * z3602
+            + z3506 * z3606 + z3507 * z3607 + z3508 * z3608 + z3509 * z3609;
+        let z3662 = z3550 + z3619 + z3634 * z3637 + z3504 * z3598 + z3505 * z3603
+            + z3506 * z3607 + z3507 * z3610 + z3508 * z3611 + z3509 * z3612;
+        let z3663 = z3551 + z3620 + z3635 * z3637 + z3504 * z3599 + z3505 * z3604
+            + z3506 * z3608 + z3507 * z3611 + z3508 * z3613 + z3509 * z3614;
+        let z3664 = z3552 + z3621 + z3636 * z3637 + z3504 * z3600 + z3505 * z3605
+            + z3506 * z3609 + z3507 * z3612 + z3508 * z3614 + z3509 * z3615;
+        let z3665 = z5 * z3639 + z6 * z3638 + z8 * z3640 + z25 * z3641 + z26 * z3642
+            + z27 * z3643;
+        let z3666 = z5 * z3644 + z6 * z3639 + z8 * z3645 + z25 * z3646 + z26 * z3647
+            + z27 * z3648;
+        let z3667 = z5 * z3645 + z6 * z3640 + z8 * z3649 + z25 * z3650 + z26 * z3651
+            + z27 * z3652;
+        let z3668 = z5 * z3646 + z6 * z3641 + z8 * z3650 + z25 * z3653 + z26 * z3654
+            + z27 * z3655;
+        let z3669 = z5 * z3647 + z6 * z3642 + z8 * z3651 + z25 * z3654 + z26 * z3656
+            + z27 * z3657;
+        let z3670 = z5 * z3648 + z6 * z3643 + z8 * z3652 + z25 * z3655 + z26 * z3657
+            + z27 * z3658;
+        let z3671 = z5 * z3666 + z6 * z3665 + z8 * z3667 + z25 * z3668 + z26 * z3669
+            + z27 * z3670;
+        let z3672 = 1.0 / z3671;
+        let z3673 = -z5 * z3660 - z6 * z3659 - z8 * z3661 - z25 * z3662 - z26 * z3663
+            - z27 * z3664;
+        let z3674 = z3665 * z3672;
+        let z3675 = z3666 * z3672;
+        let z3676 = z3667 * z3672;
+        let z3677 = z3668 * z3672;
+        let z3678 = z3669 * z3672;
+        let z3679 = z3670 * z3672;
+        let z3680 = z3673 - z3498 * z3665 - z3499 * z3666 - z3500 * z3667 - z3501 * z3668
+            - z3502 * z3669 - z3503 * z3670;
+        let z3681 = z3638 - z3665 * z3674 + z3524;
+        let z3682 = z3639 - z3665 * z3675 + z3525;
+        let z3683 = z3640 - z3665 * z3676 + z3526;
+        let z3684 = z3641 - z3665 * z3677;
+        let z3685 = z1274 + z3642 - z3665 * z3678;
+        let z3686 = z3643 - z3665 * z3679 + z3527;
+        let z3687 = z3644 - z3666 * z3675 + z3528;
+        let z3688 = z3645 - z3666 * z3676 + z3529;
+        let z3689 = z3530 + z3646 - z3666 * z3677;
+        let z3690 = z3647 - z3666 * z3678;
+        let z3691 = z3531 + z3648 - z3666 * z3679;
+        let z3692 = z3532 + z3649 - z3667 * z3676;
+        let z3693 = z3533 + z3650 - z3667 * z3677;
+        let z3694 = z1275 + z3651 - z3667 * z3678;
+        let z3695 = z3652 - z3667 * z3679;
+        let z3697 = z3654 - z3668 * z3678;
+        let z3699 = self.m + z3656 - z3669 * z3678;
+        let z3700 = z3657 - z3669 * z3679;
+        let z3702 = z3537 + z3659 + z3674 * z3680 + z3498 * z3638 + z3499 * z3639
+            + z3500 * z3640 + z3501 * z3641 + z3502 * z3642 + z3503 * z3643;
+        let z3703 = z3538 + z3660 + z3675 * z3680 + z3498 * z3639 + z3499 * z3644
+            + z3500 * z3645 + z3501 * z3646 + z3502 * z3647 + z3503 * z3648;
+        let z3704 = z3539 + z3661 + z3676 * z3680 + z3498 * z3640 + z3499 * z3645
+            + z3500 * z3649 + z3501 * z3650 + z3502 * z3651 + z3503 * z3652;
+        let z3706 = z3535 + z3663 + z3678 * z3680 + z3498 * z3642 + z3499 * z3647
+            + z3500 * z3651 + z3501 * z3654 + z3502 * z3656 + z3503 * z3657;
+        let z3708 = z0 * z3683 + z1 * z3681 + z10 * z3685;
+        let z3709 = z0 * z3688 + z1 * z3682 + z10 * z3690;
+        let z3710 = z0 * z3692 + z1 * z3683 + z10 * z3694;
+        let z3711 = z0 * z3693 + z1 * z3684 + z10 * z3697;
+        let z3712 = z0 * z3694 + z1 * z3685 + z10 * z3699;
+        let z3713 = z0 * z3695 + z1 * z3686 + z10 * z3700;
+        let z3714 = z0 * z3710 + z1 * z3708 + z10 * z3712;
+        let z3715 = 1.0 / z3714;
+        let z3716 = -z0 * z3704 - z1 * z3702 - z10 * z3706;
+        let z3718 = z3709 * z3715;
+        let z3721 = z3712 * z3715;
+        let z3723 = z3716 - z3493 * z3708 - z3494 * z3709 - z3495 * z3710 - z3496 * z3711
+            - z3497 * z3713;
+        let z3730 = z3687 - z3709 * z3718 + z3519;
+        let z3733 = z3690 - z3709 * z3721;
+        let z3746 = z266 + z3703 + z3718 * z3723 + z3493 * z3682 + z3494 * z3687
+            + z3495 * z3688 + z3496 * z3689 + z3497 * z3691;
+        let z3751 = 1.0 / z3730;
+        let z3758 = -self.g * z3733 - z3746;
+        let z3759 = z3751 * z3758;
+        let z3760 = -self.g * z3712 - z3709 * z3759 + z3716 - z3493 * z3708
+            - z3494 * z3709 - z3495 * z3710 - z3496 * z3711 - z3497 * z3713;
+        let z3761 = z3715 * z3760;
+        let z3762 = z1 * z3761 + z3493;
+        let z3763 = z3494 + z3759;
+        let z3764 = z0 * z3761 + z3495;
+        let z3765 = self.g + z10 * z3761;
+        let z3766 = -z3665 * z3762 - z3666 * z3763 - z3667 * z3764 - z3669 * z3765
+            + z3673 - z3496 * z3668 - z3497 * z3670 - z3498 * z3665 - z3499 * z3666
+            - z3500 * z3667 - z3501 * z3668 - z3502 * z3669 - z3503 * z3670;
+        let z3767 = z3672 * z3766;
+        let z3768 = z6 * z3767 + z3498 + z3762;
+        let z3769 = z5 * z3767 + z3499 + z3763;
+        let z3770 = z8 * z3767 + z3500 + z3764;
+        let z3771 = z25 * z3767 + z3496 + z3501;
+        let z3772 = z26 * z3767 + z3502 + z3765;
+        let z3773 = z27 * z3767 + z3497 + z3503;
+        let z3774 = -z3622 * z3768 - z3623 * z3769 - z3624 * z3770 - z3625 * z3771
+            - z3626 * z3772 - z3627 * z3773 + z3630 - z3504 * z3622 - z3505 * z3623
+            - z3506 * z3624 - z3507 * z3625 - z3508 * z3626 - z3509 * z3627;
+        let z3775 = z3629 * z3774;
+        let z3776 = z19 * z3775 + z3504 + z3768;
+        let z3777 = z21 * z3775 + z3505 + z3769;
+        let z3778 = z23 * z3775 + z3506 + z3770;
+        let z3779 = z45 * z3775 + z3507 + z3771;
+        let z3780 = z46 * z3775 + z3508 + z3772;
+        let z3781 = z47 * z3775 + z3509 + z3773;
+        let z3782 = -z3580 * z3776 - z3581 * z3777 - z3582 * z3778 - z3583 * z3779
+            - z3584 * z3781 + z3587 - z1290 * z3514 - z1290 * z3780 - z3510 * z3580
+            - z3511 * z3581 - z3512 * z3582 - z3513 * z3583 - z3515 * z3584;
+        let z3783 = z3586 * z3782;
+        qdd[0] = z3759;
+        qdd[1] = z3761;
+        qdd[2] = z3767;
+        qdd[3] = z3775;
+        qdd[4] = z3783;
+        z3585 > 0.0 && z3628 > 0.0 && z3671 > 0.0 && z3714 > 0.0 && z3730 > 0.0
             && qdd.iter().all(|x| x.is_finite())
     }
 }
@@ -3687,97 +2633,97 @@ impl Constraints<5, 5, 0> for BricardA04 {
         let z58 = q[4].sin();
         let z62 = z21 * z57 - z41 * z58;
         let z64 = z23 * z57 - z43 * z58;
-        let z511 = -self.l * z0;
-        let z512 = -z0 * z4;
-        let z513 = z0 * z5;
-        let z515 = -self.l * z513 + z511;
-        let z516 = -z1 * z18 + z17 * z513;
-        let z517 = -z1 * z17 - z18 * z513;
-        let z523 = self.l * z517 + z515;
-        let z524 = z37 * z512 - z38 * z517;
-        let z531 = -self.l * z524 + z523;
-        let z532 = z57 * z524 + z58 * z516;
-        let z533 = z57 * z516 - z58 * z524;
-        let z563 = z1 * z4;
-        let z564 = -self.l * z512;
-        let z565 = self.l * z5;
-        let z566 = -self.l * z563;
-        let z567 = z17 * z512;
-        let z568 = -z18 * z512;
-        let z569 = -z5 * z17;
-        let z570 = z5 * z18;
-        let z571 = z17 * z563;
-        let z572 = -z18 * z563;
-        let z580 = self.l * z568 + z564;
-        let z581 = self.l * z570 + z565;
-        let z582 = self.l * z572 + z566;
-        let z583 = z7 * z37 - z38 * z568;
-        let z585 = z4 * z37 - z38 * z570;
-        let z587 = z9 * z37 - z38 * z572;
-        let z596 = -self.l * z583 + z580;
-        let z597 = -self.l * z585 + z581;
-        let z598 = -self.l * z587 + z582;
-        let z600 = z57 * z567 - z58 * z583;
-        let z601 = z57 * z585 + z58 * z569;
-        let z602 = z57 * z569 - z58 * z585;
-        let z603 = z57 * z587 + z58 * z571;
-        let z604 = z57 * z571 - z58 * z587;
-        let z648 = -z1 * z18 - z7 * z17;
-        let z649 = -z4 * z17;
-        let z650 = -z0 * z18 - z9 * z17;
-        let z651 = self.l * z648;
-        let z652 = self.l * z649;
-        let z653 = self.l * z650;
-        let z654 = -z38 * z648;
-        let z656 = -z38 * z649;
-        let z658 = -z38 * z650;
-        let z667 = -self.l * z654 + z651;
-        let z668 = -self.l * z656 + z652;
-        let z669 = -self.l * z658 + z653;
-        let z671 = z20 * z57 - z58 * z654;
-        let z672 = z22 * z58 + z57 * z656;
-        let z673 = z22 * z57 - z58 * z656;
-        let z674 = z24 * z58 + z57 * z658;
-        let z675 = z24 * z57 - z58 * z658;
-        let z710 = -z6 * z38 - z20 * z37;
-        let z711 = -z5 * z38 - z22 * z37;
-        let z712 = -z8 * z38 - z24 * z37;
-        let z713 = -self.l * z710;
-        let z714 = -self.l * z711;
-        let z715 = -self.l * z712;
-        let z717 = -z58 * z710;
-        let z718 = z57 * z711;
-        let z719 = -z58 * z711;
-        let z720 = z57 * z712;
-        let z721 = -z58 * z712;
-        let z747 = -z19 * z58 - z39 * z57;
-        let z748 = -z21 * z58 - z41 * z57;
-        let z749 = -z23 * z58 - z43 * z57;
+        let z532 = -self.l * z0;
+        let z533 = -z0 * z4;
+        let z534 = z0 * z5;
+        let z535 = -self.l * z534 + z532;
+        let z536 = -z1 * z18 + z17 * z534;
+        let z537 = -z1 * z17 - z18 * z534;
+        let z540 = self.l * z537 + z535;
+        let z541 = z37 * z533 - z38 * z537;
+        let z545 = -self.l * z541 + z540;
+        let z546 = z57 * z541 + z58 * z536;
+        let z547 = z57 * z536 - z58 * z541;
+        let z588 = z1 * z4;
+        let z589 = -self.l * z533;
+        let z590 = self.l * z5;
+        let z591 = -self.l * z588;
+        let z592 = z17 * z533;
+        let z593 = -z18 * z533;
+        let z594 = -z5 * z17;
+        let z595 = z5 * z18;
+        let z596 = z17 * z588;
+        let z597 = -z18 * z588;
+        let z600 = self.l * z593 + z589;
+        let z601 = self.l * z595 + z590;
+        let z602 = self.l * z597 + z591;
+        let z603 = z7 * z37 - z38 * z593;
+        let z605 = z4 * z37 - z38 * z595;
+        let z607 = z9 * z37 - z38 * z597;
+        let z611 = -self.l * z603 + z600;
+        let z612 = -self.l * z605 + z601;
+        let z613 = -self.l * z607 + z602;
+        let z615 = z57 * z592 - z58 * z603;
+        let z616 = z57 * z605 + z58 * z594;
+        let z617 = z57 * z594 - z58 * z605;
+        let z618 = z57 * z607 + z58 * z596;
+        let z619 = z57 * z596 - z58 * z607;
+        let z676 = -z1 * z18 - z7 * z17;
+        let z677 = -z4 * z17;
+        let z678 = -z0 * z18 - z9 * z17;
+        let z679 = self.l * z676;
+        let z680 = self.l * z677;
+        let z681 = self.l * z678;
+        let z682 = -z38 * z676;
+        let z684 = -z38 * z677;
+        let z686 = -z38 * z678;
+        let z690 = -self.l * z682 + z679;
+        let z691 = -self.l * z684 + z680;
+        let z692 = -self.l * z686 + z681;
+        let z694 = z20 * z57 - z58 * z682;
+        let z695 = z22 * z58 + z57 * z684;
+        let z696 = z22 * z57 - z58 * z684;
+        let z697 = z24 * z58 + z57 * z686;
+        let z698 = z24 * z57 - z58 * z686;
+        let z740 = -z6 * z38 - z20 * z37;
+        let z741 = -z5 * z38 - z22 * z37;
+        let z742 = -z8 * z38 - z24 * z37;
+        let z743 = -self.l * z740;
+        let z744 = -self.l * z741;
+        let z745 = -self.l * z742;
+        let z747 = -z58 * z740;
+        let z748 = z57 * z741;
+        let z749 = -z58 * z741;
+        let z750 = z57 * z742;
+        let z751 = -z58 * z742;
+        let z778 = -z19 * z58 - z39 * z57;
+        let z779 = -z21 * z58 - z41 * z57;
+        let z780 = -z23 * z58 - z43 * z57;
         let x0 = self.l * z64;
         let x1 = z56 + x0;
-        let x2 = self.l * z600;
-        let x3 = z596 + x2;
-        let x4 = self.l * z671;
-        let x5 = z667 + x4;
-        let x6 = self.l * z717;
-        let x7 = z713 + x6;
-        let x8 = self.l * z747;
-        let x9 = self.l * z602;
-        let x10 = z597 + x9;
-        let x11 = self.l * z673;
-        let x12 = z668 + x11;
-        let x13 = self.l * z719;
-        let x14 = z714 + x13;
-        let x15 = self.l * z748;
-        let x16 = self.l * z533;
-        let x17 = z531 + x16;
-        let x18 = self.l * z604;
-        let x19 = z598 + x18;
-        let x20 = self.l * z675;
-        let x21 = z669 + x20;
-        let x22 = self.l * z721;
-        let x23 = z715 + x22;
-        let x24 = self.l * z749;
+        let x2 = self.l * z615;
+        let x3 = z611 + x2;
+        let x4 = self.l * z694;
+        let x5 = z690 + x4;
+        let x6 = self.l * z747;
+        let x7 = z743 + x6;
+        let x8 = self.l * z778;
+        let x9 = self.l * z617;
+        let x10 = z612 + x9;
+        let x11 = self.l * z696;
+        let x12 = z691 + x11;
+        let x13 = self.l * z749;
+        let x14 = z744 + x13;
+        let x15 = self.l * z779;
+        let x16 = self.l * z547;
+        let x17 = z545 + x16;
+        let x18 = self.l * z619;
+        let x19 = z613 + x18;
+        let x20 = self.l * z698;
+        let x21 = z692 + x20;
+        let x22 = self.l * z751;
+        let x23 = z745 + x22;
+        let x24 = self.l * z780;
         jac[(0, 0)] = x1;
         jac[(1, 0)] = x3;
         jac[(2, 0)] = x5;
@@ -3792,14 +2738,14 @@ impl Constraints<5, 5, 0> for BricardA04 {
         jac[(2, 2)] = x21;
         jac[(3, 2)] = x23;
         jac[(4, 2)] = x24;
-        jac[(1, 3)] = z601;
-        jac[(2, 3)] = z672;
-        jac[(3, 3)] = z718;
+        jac[(1, 3)] = z616;
+        jac[(2, 3)] = z695;
+        jac[(3, 3)] = z748;
         jac[(4, 3)] = z62;
-        jac[(0, 4)] = z532;
-        jac[(1, 4)] = z603;
-        jac[(2, 4)] = z674;
-        jac[(3, 4)] = z720;
+        jac[(0, 4)] = z546;
+        jac[(1, 4)] = z618;
+        jac[(2, 4)] = z697;
+        jac[(3, 4)] = z750;
         jac[(4, 4)] = z64;
     }
     fn bilateral_drift(
@@ -3832,169 +2778,169 @@ impl Constraints<5, 5, 0> for BricardA04 {
         let z43 = z8 * z37 - z24 * z38;
         let z57 = q[4].cos();
         let z58 = q[4].sin();
-        let z352 = -qd[0] * z1;
-        let z353 = qd[0] * z0;
-        let z355 = -self.l * z353;
-        let z356 = -qd[1] * z5;
-        let z357 = qd[1] * z4;
-        let z358 = z0 * z356 + z4 * z352;
-        let z359 = -z0 * z357 - z5 * z352;
-        let z360 = -z1 * z356 - z4 * z353;
-        let z361 = z1 * z357 + z5 * z353;
-        let z363 = -self.l * z361 + z355;
-        let z364 = -qd[2] * z18;
-        let z365 = qd[2] * z17;
-        let z366 = z1 * z365 + z7 * z364 + z17 * z359 + z18 * z353;
-        let z367 = z1 * z364 - z7 * z365 + z17 * z353 - z18 * z359;
-        let z368 = z4 * z364 + z17 * z356;
-        let z369 = -z4 * z365 - z18 * z356;
-        let z370 = z0 * z365 + z9 * z364 + z17 * z361 + z18 * z352;
-        let z371 = z0 * z364 - z9 * z365 + z17 * z352 - z18 * z361;
-        let z373 = self.l * z371 + z363;
-        let z374 = -qd[3] * z38;
-        let z375 = qd[3] * z37;
-        let z376 = z6 * z374 - z20 * z375 + z37 * z358 - z38 * z367;
-        let z377 = z5 * z374 - z22 * z375 + z37 * z357 - z38 * z369;
-        let z379 = z8 * z374 - z24 * z375 + z37 * z360 - z38 * z371;
-        let z381 = -self.l * z379 + z373;
-        let z382 = -qd[4] * z58;
-        let z383 = qd[4] * z57;
-        let z386 = z21 * z382 - z41 * z383 + z57 * z368 - z58 * z377;
-        let z387 = z23 * z382 - z43 * z383 + z57 * z370 - z58 * z379;
-        let z512 = -z0 * z4;
-        let z513 = z0 * z5;
-        let z516 = -z1 * z18 + z17 * z513;
-        let z517 = -z1 * z17 - z18 * z513;
-        let z524 = z37 * z512 - z38 * z517;
-        let z563 = z1 * z4;
-        let z567 = z17 * z512;
-        let z568 = -z18 * z512;
-        let z569 = -z5 * z17;
-        let z570 = z5 * z18;
-        let z571 = z17 * z563;
-        let z572 = -z18 * z563;
-        let z583 = z7 * z37 - z38 * z568;
-        let z585 = z4 * z37 - z38 * z570;
-        let z587 = z9 * z37 - z38 * z572;
-        let z648 = -z1 * z18 - z7 * z17;
-        let z649 = -z4 * z17;
-        let z650 = -z0 * z18 - z9 * z17;
-        let z654 = -z38 * z648;
-        let z656 = -z38 * z649;
-        let z658 = -z38 * z650;
-        let z710 = -z6 * z38 - z20 * z37;
-        let z711 = -z5 * z38 - z22 * z37;
-        let z712 = -z8 * z38 - z24 * z37;
-        let z1222 = -z0 * z356 - z4 * z352;
-        let z1223 = z17 * z1222 + z364 * z512;
-        let z1224 = -z18 * z1222 - z365 * z512;
-        let z1225 = z7 * z374 + z37 * z359 - z38 * z1224 - z375 * z568;
-        let z1226 = z57 * z1223 - z58 * z1225 + z382 * z567 - z383 * z583;
-        let z1227 = -self.l * z1222;
-        let z1228 = z1227 + self.l * z1224;
-        let z1229 = z1228 - self.l * z1225;
-        let z1230 = -z1 * z365 - z7 * z364 - z17 * z359 - z18 * z353;
-        let z1231 = -z38 * z1230 - z375 * z648;
-        let z1232 = z20 * z382 + z57 * z367 - z58 * z1231 - z383 * z654;
-        let z1233 = self.l * z1230;
-        let z1234 = z1233 - self.l * z1231;
-        let z1235 = -z6 * z375 - z20 * z374 - z37 * z367 - z38 * z358;
-        let z1236 = -z58 * z1235 - z383 * z710;
-        let z1237 = -self.l * z1235;
-        let z1238 = -z19 * z383 - z39 * z382 - z57 * z376 - z58 * z366;
-        let z1239 = -z5 * z364 - z17 * z357;
-        let z1240 = z5 * z365 + z18 * z357;
-        let z1241 = z4 * z374 + z37 * z356 - z38 * z1240 - z375 * z570;
-        let z1242 = z57 * z1239 - z58 * z1241 + z382 * z569 - z383 * z585;
-        let z1243 = self.l * z357;
-        let z1244 = z1243 + self.l * z1240;
-        let z1245 = z1244 - self.l * z1241;
-        let z1246 = -z4 * z364 - z17 * z356;
-        let z1247 = -z38 * z1246 - z375 * z649;
-        let z1248 = z22 * z382 + z57 * z369 - z58 * z1247 - z383 * z656;
-        let z1249 = self.l * z1246;
-        let z1250 = z1249 - self.l * z1247;
-        let z1251 = -z5 * z375 - z22 * z374 - z37 * z369 - z38 * z357;
-        let z1252 = -self.l * z1251;
-        let z1253 = -z58 * z1251 - z383 * z711;
-        let z1254 = -z21 * z383 - z41 * z382 - z57 * z377 - z58 * z368;
-        let z1255 = z0 * z357 + z5 * z352;
-        let z1256 = -z1 * z365 + z17 * z1255 - z18 * z353 + z364 * z513;
-        let z1257 = -z1 * z364 - z17 * z353 - z18 * z1255 - z365 * z513;
-        let z1258 = z37 * z1222 - z38 * z1257 + z374 * z512 - z375 * z517;
-        let z1259 = z57 * z1256 - z58 * z1258 + z382 * z516 - z383 * z524;
-        let z1260 = -self.l * z352;
-        let z1261 = z1260 - self.l * z1255;
-        let z1262 = z1261 + self.l * z1257;
-        let z1263 = z1262 - self.l * z1258;
-        let z1264 = z1 * z356 + z4 * z353;
-        let z1265 = z17 * z1264 + z364 * z563;
-        let z1266 = -z18 * z1264 - z365 * z563;
-        let z1267 = z9 * z374 + z37 * z361 - z38 * z1266 - z375 * z572;
-        let z1268 = z57 * z1265 - z58 * z1267 + z382 * z571 - z383 * z587;
-        let z1269 = -self.l * z1264;
-        let z1270 = z1269 + self.l * z1266;
-        let z1271 = z1270 - self.l * z1267;
-        let z1272 = -z0 * z365 - z9 * z364 - z17 * z361 - z18 * z352;
-        let z1273 = -z38 * z1272 - z375 * z650;
-        let z1274 = z24 * z382 + z57 * z371 - z58 * z1273 - z383 * z658;
-        let z1275 = self.l * z1272;
-        let z1276 = z1275 - self.l * z1273;
-        let z1277 = -z8 * z375 - z24 * z374 - z37 * z371 - z38 * z360;
-        let z1278 = -self.l * z1277;
-        let z1279 = -z58 * z1277 - z383 * z712;
-        let z1280 = -z23 * z383 - z43 * z382 - z57 * z379 - z58 * z370;
-        let z1281 = z57 * z1241 + z58 * z1239 + z382 * z585 + z383 * z569;
-        let z1282 = z22 * z383 + z57 * z1247 + z58 * z369 + z382 * z656;
-        let z1283 = z57 * z1251 + z382 * z711;
-        let z1284 = z57 * z1258 + z58 * z1256 + z382 * z524 + z383 * z516;
-        let z1285 = z57 * z1267 + z58 * z1265 + z382 * z587 + z383 * z571;
-        let z1286 = z24 * z383 + z57 * z1273 + z58 * z371 + z382 * z658;
-        let z1287 = z57 * z1277 + z382 * z712;
-        let x0 = qd[0] * z381;
-        let x1 = qd[1] * z1229;
-        let x2 = qd[0] * z387;
-        let x3 = qd[1] * z1226;
-        let x4 = qd[2] * z1232;
-        let x5 = qd[3] * z1236;
-        let x6 = qd[4] * z1238;
+        let z380 = qd[0] * z0;
+        let z382 = -qd[0] * z1;
+        let z533 = -z0 * z4;
+        let z534 = z0 * z5;
+        let z536 = -z1 * z18 + z17 * z534;
+        let z537 = -z1 * z17 - z18 * z534;
+        let z541 = z37 * z533 - z38 * z537;
+        let z588 = z1 * z4;
+        let z592 = z17 * z533;
+        let z593 = -z18 * z533;
+        let z594 = -z5 * z17;
+        let z595 = z5 * z18;
+        let z596 = z17 * z588;
+        let z597 = -z18 * z588;
+        let z603 = z7 * z37 - z38 * z593;
+        let z605 = z4 * z37 - z38 * z595;
+        let z607 = z9 * z37 - z38 * z597;
+        let z676 = -z1 * z18 - z7 * z17;
+        let z677 = -z4 * z17;
+        let z678 = -z0 * z18 - z9 * z17;
+        let z682 = -z38 * z676;
+        let z684 = -z38 * z677;
+        let z686 = -z38 * z678;
+        let z740 = -z6 * z38 - z20 * z37;
+        let z741 = -z5 * z38 - z22 * z37;
+        let z742 = -z8 * z38 - z24 * z37;
+        let z955 = -qd[1] * z5;
+        let z956 = qd[1] * z4;
+        let z957 = -z1 * z955 - z4 * z380;
+        let z958 = z1 * z956 + z5 * z380;
+        let z959 = -qd[2] * z18;
+        let z960 = qd[2] * z17;
+        let z961 = z0 * z960 + z9 * z959 + z17 * z958 + z18 * z382;
+        let z962 = z0 * z959 - z9 * z960 + z17 * z382 - z18 * z958;
+        let z963 = -qd[3] * z38;
+        let z964 = qd[3] * z37;
+        let z965 = z8 * z963 - z24 * z964 + z37 * z957 - z38 * z962;
+        let z966 = -qd[4] * z58;
+        let z967 = qd[4] * z57;
+        let z968 = z23 * z966 - z43 * z967 + z57 * z961 - z58 * z965;
+        let z969 = -self.l * z380;
+        let z970 = -self.l * z958 + z969;
+        let z971 = z970 + self.l * z962;
+        let z972 = z971 - self.l * z965;
+        let z973 = -z0 * z956 - z5 * z382;
+        let z974 = -z0 * z955 - z4 * z382;
+        let z975 = z17 * z974 + z533 * z959;
+        let z976 = -z18 * z974 - z533 * z960;
+        let z977 = z7 * z963 + z37 * z973 - z38 * z976 - z593 * z964;
+        let z978 = z57 * z975 - z58 * z977 + z592 * z966 - z603 * z967;
+        let z979 = -self.l * z974;
+        let z980 = z979 + self.l * z976;
+        let z981 = z980 - self.l * z977;
+        let z982 = z1 * z959 - z7 * z960 + z17 * z380 - z18 * z973;
+        let z983 = -z1 * z960 - z7 * z959 - z17 * z973 - z18 * z380;
+        let z984 = -z38 * z983 - z676 * z964;
+        let z985 = z20 * z966 + z57 * z982 - z58 * z984 - z682 * z967;
+        let z986 = self.l * z983;
+        let z987 = z986 - self.l * z984;
+        let z988 = z0 * z955 + z4 * z382;
+        let z989 = -z6 * z964 - z20 * z963 - z37 * z982 - z38 * z988;
+        let z990 = -self.l * z989;
+        let z991 = -z740 * z967 - z58 * z989;
+        let z992 = z1 * z960 + z7 * z959 + z17 * z973 + z18 * z380;
+        let z993 = z6 * z963 - z20 * z964 + z37 * z988 - z38 * z982;
+        let z994 = -z19 * z967 - z39 * z966 - z57 * z993 - z58 * z992;
+        let z995 = -z5 * z959 - z17 * z956;
+        let z996 = z5 * z960 + z18 * z956;
+        let z997 = z4 * z963 + z37 * z955 - z38 * z996 - z595 * z964;
+        let z998 = z57 * z995 - z58 * z997 + z594 * z966 - z605 * z967;
+        let z999 = self.l * z956;
+        let z1000 = z999 + self.l * z996;
+        let z1001 = z1000 - self.l * z997;
+        let z1002 = -z4 * z960 - z18 * z955;
+        let z1003 = -z4 * z959 - z17 * z955;
+        let z1004 = -z38 * z1003 - z677 * z964;
+        let z1005 = z22 * z966 + z57 * z1002 - z58 * z1004 - z684 * z967;
+        let z1006 = self.l * z1003;
+        let z1007 = z1006 - self.l * z1004;
+        let z1008 = -z5 * z964 - z22 * z963 - z37 * z1002 - z38 * z956;
+        let z1009 = -self.l * z1008;
+        let z1010 = -z741 * z967 - z58 * z1008;
+        let z1011 = z4 * z959 + z17 * z955;
+        let z1012 = z5 * z963 - z22 * z964 + z37 * z956 - z38 * z1002;
+        let z1013 = -z21 * z967 - z41 * z966 - z57 * z1012 - z58 * z1011;
+        let z1014 = z0 * z956 + z5 * z382;
+        let z1015 = -z1 * z960 + z17 * z1014 - z18 * z380 + z534 * z959;
+        let z1016 = -z1 * z959 - z17 * z380 - z18 * z1014 - z534 * z960;
+        let z1017 = z533 * z963 - z537 * z964 + z37 * z974 - z38 * z1016;
+        let z1018 = z536 * z966 - z541 * z967 + z57 * z1015 - z58 * z1017;
+        let z1019 = -self.l * z382;
+        let z1020 = z1019 - self.l * z1014;
+        let z1021 = z1020 + self.l * z1016;
+        let z1022 = z1021 - self.l * z1017;
+        let z1023 = z1 * z955 + z4 * z380;
+        let z1024 = z17 * z1023 + z588 * z959;
+        let z1025 = -z18 * z1023 - z588 * z960;
+        let z1026 = z9 * z963 + z37 * z958 - z38 * z1025 - z597 * z964;
+        let z1027 = z57 * z1024 - z58 * z1026 + z596 * z966 - z607 * z967;
+        let z1028 = -self.l * z1023;
+        let z1029 = self.l * z1025 + z1028;
+        let z1030 = -self.l * z1026 + z1029;
+        let z1031 = -z0 * z960 - z9 * z959 - z17 * z958 - z18 * z382;
+        let z1032 = -z38 * z1031 - z678 * z964;
+        let z1033 = z24 * z966 + z57 * z962 - z58 * z1032 - z686 * z967;
+        let z1034 = self.l * z1031;
+        let z1035 = -self.l * z1032 + z1034;
+        let z1036 = -z8 * z964 - z24 * z963 - z37 * z962 - z38 * z957;
+        let z1037 = -self.l * z1036;
+        let z1038 = -z742 * z967 - z58 * z1036;
+        let z1039 = -z23 * z967 - z43 * z966 - z57 * z965 - z58 * z961;
+        let z1040 = z57 * z997 + z58 * z995 + z594 * z967 + z605 * z966;
+        let z1041 = z22 * z967 + z57 * z1004 + z58 * z1002 + z684 * z966;
+        let z1042 = z741 * z966 + z57 * z1008;
+        let z1043 = z21 * z966 - z41 * z967 + z57 * z1011 - z58 * z1012;
+        let z1044 = z536 * z967 + z541 * z966 + z57 * z1017 + z58 * z1015;
+        let z1045 = z57 * z1026 + z58 * z1024 + z596 * z967 + z607 * z966;
+        let z1046 = z24 * z967 + z57 * z1032 + z58 * z962 + z686 * z966;
+        let z1047 = z742 * z966 + z57 * z1036;
+        let x0 = qd[0] * z972;
+        let x1 = qd[1] * z981;
+        let x2 = qd[0] * z968;
+        let x3 = qd[1] * z978;
+        let x4 = qd[2] * z985;
+        let x5 = qd[3] * z991;
+        let x6 = qd[4] * z994;
         let x7 = x2 + x3 + x4 + x5 + x6;
         let x8 = self.l * x7;
-        let x9 = qd[2] * z1234;
-        let x10 = qd[3] * z1237;
+        let x9 = qd[2] * z987;
+        let x10 = qd[3] * z990;
         let x11 = x0 + x1 + x8 + x9 + x10;
-        let x12 = qd[1] * z1245;
-        let x13 = qd[1] * z1242;
-        let x14 = qd[2] * z1248;
-        let x15 = qd[3] * z1253;
-        let x16 = qd[4] * z1254;
+        let x12 = qd[1] * z1001;
+        let x13 = qd[1] * z998;
+        let x14 = qd[2] * z1005;
+        let x15 = qd[3] * z1010;
+        let x16 = qd[4] * z1013;
         let x17 = x13 + x14 + x15 + x16;
         let x18 = self.l * x17;
-        let x19 = qd[2] * z1250;
-        let x20 = qd[3] * z1252;
+        let x19 = qd[2] * z1007;
+        let x20 = qd[3] * z1009;
         let x21 = x12 + x18 + x19 + x20;
-        let x22 = qd[0] * z1263;
-        let x23 = qd[1] * z1271;
-        let x24 = qd[0] * z1259;
-        let x25 = qd[1] * z1268;
-        let x26 = qd[2] * z1274;
-        let x27 = qd[3] * z1279;
-        let x28 = qd[4] * z1280;
+        let x22 = qd[0] * z1022;
+        let x23 = qd[1] * z1030;
+        let x24 = qd[0] * z1018;
+        let x25 = qd[1] * z1027;
+        let x26 = qd[2] * z1033;
+        let x27 = qd[3] * z1038;
+        let x28 = qd[4] * z1039;
         let x29 = x24 + x25 + x26 + x27 + x28;
         let x30 = self.l * x29;
-        let x31 = qd[2] * z1276;
-        let x32 = qd[3] * z1278;
+        let x31 = qd[2] * z1035;
+        let x32 = qd[3] * z1037;
         let x33 = x22 + x23 + x30 + x31 + x32;
-        let x34 = qd[1] * z1281;
-        let x35 = qd[2] * z1282;
-        let x36 = qd[3] * z1283;
-        let x37 = qd[4] * z386;
+        let x34 = qd[1] * z1040;
+        let x35 = qd[2] * z1041;
+        let x36 = qd[3] * z1042;
+        let x37 = qd[4] * z1043;
         let x38 = x34 + x35 + x36 + x37;
-        let x39 = qd[0] * z1284;
-        let x40 = qd[1] * z1285;
-        let x41 = qd[2] * z1286;
-        let x42 = qd[3] * z1287;
-        let x43 = qd[4] * z387;
+        let x39 = qd[0] * z1044;
+        let x40 = qd[1] * z1045;
+        let x41 = qd[2] * z1046;
+        let x42 = qd[3] * z1047;
+        let x43 = qd[4] * z968;
         let x44 = x39 + x40 + x41 + x42 + x43;
         drift[0] = x11;
         drift[1] = x21;
@@ -4380,206 +3326,206 @@ impl Rates<5, 5, 0> for BricardA04 {
             + z47 * z309;
         let z331 = z40 * z301 + z42 * z302 + z44 * z303 + z65 * z295 + z66 * z296
             + z67 * z297;
-        let z511 = -self.l * z0;
-        let z512 = -z0 * z4;
-        let z513 = z0 * z5;
-        let z515 = -self.l * z513 + z511;
-        let z516 = -z1 * z18 + z17 * z513;
-        let z517 = -z1 * z17 - z18 * z513;
-        let z523 = self.l * z517 + z515;
-        let z524 = z37 * z512 - z38 * z517;
-        let z531 = -self.l * z524 + z523;
-        let z532 = z57 * z524 + z58 * z516;
-        let z533 = z57 * z516 - z58 * z524;
-        let z563 = z1 * z4;
-        let z564 = -self.l * z512;
-        let z565 = self.l * z5;
-        let z566 = -self.l * z563;
-        let z567 = z17 * z512;
-        let z568 = -z18 * z512;
-        let z569 = -z5 * z17;
-        let z570 = z5 * z18;
-        let z571 = z17 * z563;
-        let z572 = -z18 * z563;
-        let z580 = self.l * z568 + z564;
-        let z581 = self.l * z570 + z565;
-        let z582 = self.l * z572 + z566;
-        let z583 = z7 * z37 - z38 * z568;
-        let z585 = z4 * z37 - z38 * z570;
-        let z587 = z9 * z37 - z38 * z572;
-        let z596 = -self.l * z583 + z580;
-        let z597 = -self.l * z585 + z581;
-        let z598 = -self.l * z587 + z582;
-        let z600 = z57 * z567 - z58 * z583;
-        let z601 = z57 * z585 + z58 * z569;
-        let z602 = z57 * z569 - z58 * z585;
-        let z603 = z57 * z587 + z58 * z571;
-        let z604 = z57 * z571 - z58 * z587;
-        let z648 = -z1 * z18 - z7 * z17;
-        let z649 = -z4 * z17;
-        let z650 = -z0 * z18 - z9 * z17;
-        let z651 = self.l * z648;
-        let z652 = self.l * z649;
-        let z653 = self.l * z650;
-        let z654 = -z38 * z648;
-        let z656 = -z38 * z649;
-        let z658 = -z38 * z650;
-        let z667 = -self.l * z654 + z651;
-        let z668 = -self.l * z656 + z652;
-        let z669 = -self.l * z658 + z653;
-        let z671 = z20 * z57 - z58 * z654;
-        let z672 = z22 * z58 + z57 * z656;
-        let z673 = z22 * z57 - z58 * z656;
-        let z674 = z24 * z58 + z57 * z658;
-        let z675 = z24 * z57 - z58 * z658;
-        let z710 = -z6 * z38 - z20 * z37;
-        let z711 = -z5 * z38 - z22 * z37;
-        let z712 = -z8 * z38 - z24 * z37;
-        let z713 = -self.l * z710;
-        let z714 = -self.l * z711;
-        let z715 = -self.l * z712;
-        let z717 = -z58 * z710;
-        let z718 = z57 * z711;
-        let z719 = -z58 * z711;
-        let z720 = z57 * z712;
-        let z721 = -z58 * z712;
-        let z747 = -z19 * z58 - z39 * z57;
-        let z748 = -z21 * z58 - z41 * z57;
-        let z749 = -z23 * z58 - z43 * z57;
-        let z941 = x.qdd[1] * z1;
-        let z942 = x.qdd[1] * z0;
-        let z943 = x.qdd[1] * z10;
-        let z944 = x.qdd[2] * z6 + z941;
-        let z945 = x.qdd[0] + x.qdd[2] * z5;
-        let z946 = x.qdd[2] * z8 + z942;
-        let z947 = x.qdd[2] * z25;
-        let z948 = x.qdd[2] * z26 + z943;
-        let z949 = x.qdd[2] * z27;
-        let z950 = x.qdd[3] * z19 + z944;
-        let z951 = x.qdd[3] * z21 + z945;
-        let z952 = x.qdd[3] * z23 + z946;
-        let z953 = x.qdd[3] * z45 + z947;
-        let z954 = x.qdd[3] * z46 + z948;
-        let z955 = x.qdd[3] * z47 + z949;
-        let z956 = x.qdd[4] * z40 + z950;
-        let z957 = x.qdd[4] * z42 + z951;
-        let z958 = x.qdd[4] * z44 + z952;
-        let z959 = x.qdd[4] * z65 + z953;
-        let z960 = x.qdd[4] * z66 + z954;
-        let z961 = x.qdd[4] * z67 + z955;
-        let z962 = self.m * x.qdd[0] * z75;
-        let z963 = -self.m * x.qdd[0] * z74;
-        let z964 = x.qdd[0] * z78 - z74 * z963 + z75 * z962;
-        let z965 = self.m * x.qdd[0] * z82 - self.m * z81 * z942;
-        let z966 = self.m * z80 * z942 - self.m * z82 * z941 + self.m * z943;
-        let z967 = -self.m * x.qdd[0] * z80 + self.m * z81 * z941;
-        let z968 = x.qdd[0] * z84 + z81 * z967 - z82 * z966 + z83 * z941 + z85 * z942;
-        let z969 = x.qdd[0] * z86 - z80 * z967 + z82 * z965 + z84 * z941 + z87 * z942;
-        let z970 = x.qdd[0] * z87 + z80 * z966 - z81 * z965 + z85 * z941 + z88 * z942;
-        let z971 = -self.m * z90 * z946 + self.m * z91 * z945 + self.m * z947;
-        let z972 = self.m * z89 * z946 - self.m * z91 * z944 + self.m * z948;
-        let z973 = -self.m * z89 * z945 + self.m * z90 * z944 + self.m * z949;
-        let z974 = z90 * z973 - z91 * z972 + z92 * z944 + z93 * z945 + z94 * z946;
-        let z975 = -z89 * z973 + z91 * z971 + z93 * z944 + z95 * z945 + z96 * z946;
-        let z976 = z89 * z972 - z90 * z971 + z94 * z944 + z96 * z945 + z97 * z946;
-        let z977 = -self.m * z99 * z952 + self.m * z100 * z951 + self.m * z953;
-        let z978 = self.m * z98 * z952 - self.m * z100 * z950 + self.m * z954;
-        let z979 = -self.m * z98 * z951 + self.m * z99 * z950 + self.m * z955;
-        let z980 = z99 * z979 - z100 * z978 + z101 * z950 + z102 * z951 + z103 * z952;
-        let z981 = -z98 * z979 + z100 * z977 + z102 * z950 + z104 * z951 + z105 * z952;
-        let z982 = z98 * z978 - z99 * z977 + z103 * z950 + z105 * z951 + z106 * z952;
-        let z983 = -self.m * z108 * z958 + self.m * z109 * z957 + self.m * z959;
-        let z984 = self.m * z107 * z958 - self.m * z109 * z956 + self.m * z960;
-        let z985 = -self.m * z107 * z957 + self.m * z108 * z956 + self.m * z961;
-        let z986 = z108 * z985 - z109 * z984 + z110 * z956 + z111 * z957 + z112 * z958;
-        let z987 = -z107 * z985 + z109 * z983 + z111 * z956 + z113 * z957 + z114 * z958;
-        let z988 = z107 * z984 - z108 * z983 + z112 * z956 + z114 * z957 + z115 * z958;
-        let z989 = z980 + z986;
-        let z990 = z981 + z987;
-        let z991 = z982 + z988;
-        let z992 = z977 + z983;
-        let z993 = z978 + z984;
-        let z994 = z979 + z985;
-        let z995 = z974 + z989;
-        let z996 = z975 + z990;
-        let z997 = z976 + z991;
-        let z998 = z971 + z992;
-        let z999 = z972 + z993;
-        let z1000 = z973 + z994;
-        let z1001 = z995 + z968;
-        let z1002 = z996 + z969;
-        let z1003 = z970 + z997;
-        let z1005 = z999 + z966;
-        let z1007 = z1002 + z964;
-        let z1010 = z0 * z1003 + z1 * z1001 + z10 * z1005;
-        let z1011 = z5 * z996 + z6 * z995 + z8 * z997 + z25 * z998 + z26 * z999
-            + z27 * z1000;
-        let z1012 = z19 * z989 + z21 * z990 + z23 * z991 + z45 * z992 + z46 * z993
-            + z47 * z994;
-        let z1013 = z40 * z986 + z42 * z987 + z44 * z988 + z65 * z983 + z66 * z984
-            + z67 * z985;
+        let z459 = x.qdd[1] * z1;
+        let z460 = x.qdd[1] * z0;
+        let z461 = x.qdd[1] * z10;
+        let z462 = z459 + x.qdd[2] * z6;
+        let z463 = x.qdd[0] + x.qdd[2] * z5;
+        let z464 = z460 + x.qdd[2] * z8;
+        let z465 = x.qdd[2] * z25;
+        let z466 = z461 + x.qdd[2] * z26;
+        let z467 = x.qdd[2] * z27;
+        let z468 = z462 + x.qdd[3] * z19;
+        let z469 = z463 + x.qdd[3] * z21;
+        let z470 = z464 + x.qdd[3] * z23;
+        let z471 = z465 + x.qdd[3] * z45;
+        let z472 = z466 + x.qdd[3] * z46;
+        let z473 = z467 + x.qdd[3] * z47;
+        let z474 = z468 + x.qdd[4] * z40;
+        let z475 = z469 + x.qdd[4] * z42;
+        let z476 = z470 + x.qdd[4] * z44;
+        let z477 = z471 + x.qdd[4] * z65;
+        let z478 = z472 + x.qdd[4] * z66;
+        let z479 = z473 + x.qdd[4] * z67;
+        let z480 = self.m * x.qdd[0] * z75;
+        let z481 = -self.m * x.qdd[0] * z74;
+        let z482 = x.qdd[0] * z78 - z74 * z481 + z75 * z480;
+        let z483 = self.m * x.qdd[0] * z82 - self.m * z81 * z460;
+        let z484 = self.m * z461 + self.m * z80 * z460 - self.m * z82 * z459;
+        let z485 = -self.m * x.qdd[0] * z80 + self.m * z81 * z459;
+        let z486 = x.qdd[0] * z84 + z81 * z485 - z82 * z484 + z83 * z459 + z85 * z460;
+        let z487 = x.qdd[0] * z86 - z80 * z485 + z82 * z483 + z84 * z459 + z87 * z460;
+        let z488 = x.qdd[0] * z87 + z80 * z484 - z81 * z483 + z85 * z459 + z88 * z460;
+        let z489 = self.m * z465 - self.m * z90 * z464 + self.m * z91 * z463;
+        let z490 = self.m * z466 + self.m * z89 * z464 - self.m * z91 * z462;
+        let z491 = self.m * z467 - self.m * z89 * z463 + self.m * z90 * z462;
+        let z492 = z90 * z491 - z91 * z490 + z92 * z462 + z93 * z463 + z94 * z464;
+        let z493 = -z89 * z491 + z91 * z489 + z93 * z462 + z95 * z463 + z96 * z464;
+        let z494 = z89 * z490 - z90 * z489 + z94 * z462 + z96 * z463 + z97 * z464;
+        let z495 = self.m * z471 - self.m * z99 * z470 + self.m * z100 * z469;
+        let z496 = self.m * z472 + self.m * z98 * z470 - self.m * z100 * z468;
+        let z497 = self.m * z473 - self.m * z98 * z469 + self.m * z99 * z468;
+        let z498 = z99 * z497 - z100 * z496 + z101 * z468 + z102 * z469 + z103 * z470;
+        let z499 = -z98 * z497 + z100 * z495 + z102 * z468 + z104 * z469 + z105 * z470;
+        let z500 = z98 * z496 - z99 * z495 + z103 * z468 + z105 * z469 + z106 * z470;
+        let z501 = self.m * z477 - self.m * z108 * z476 + self.m * z109 * z475;
+        let z502 = self.m * z478 + self.m * z107 * z476 - self.m * z109 * z474;
+        let z503 = self.m * z479 - self.m * z107 * z475 + self.m * z108 * z474;
+        let z504 = z108 * z503 - z109 * z502 + z110 * z474 + z111 * z475 + z112 * z476;
+        let z505 = -z107 * z503 + z109 * z501 + z111 * z474 + z113 * z475 + z114 * z476;
+        let z506 = z107 * z502 - z108 * z501 + z112 * z474 + z114 * z475 + z115 * z476;
+        let z507 = z498 + z504;
+        let z508 = z499 + z505;
+        let z509 = z500 + z506;
+        let z510 = z495 + z501;
+        let z511 = z496 + z502;
+        let z512 = z497 + z503;
+        let z513 = z492 + z507;
+        let z514 = z493 + z508;
+        let z515 = z494 + z509;
+        let z516 = z489 + z510;
+        let z517 = z490 + z511;
+        let z518 = z491 + z512;
+        let z519 = z486 + z513;
+        let z520 = z487 + z514;
+        let z521 = z488 + z515;
+        let z523 = z484 + z517;
+        let z525 = z482 + z520;
+        let z528 = z0 * z521 + z1 * z519 + z10 * z523;
+        let z529 = z5 * z514 + z6 * z513 + z8 * z515 + z25 * z516 + z26 * z517
+            + z27 * z518;
+        let z530 = z19 * z507 + z21 * z508 + z23 * z509 + z45 * z510 + z46 * z511
+            + z47 * z512;
+        let z531 = z40 * z504 + z42 * z505 + z44 * z506 + z65 * z501 + z66 * z502
+            + z67 * z503;
+        let z532 = -self.l * z0;
+        let z533 = -z0 * z4;
+        let z534 = z0 * z5;
+        let z535 = -self.l * z534 + z532;
+        let z536 = -z1 * z18 + z17 * z534;
+        let z537 = -z1 * z17 - z18 * z534;
+        let z540 = self.l * z537 + z535;
+        let z541 = z37 * z533 - z38 * z537;
+        let z545 = -self.l * z541 + z540;
+        let z546 = z57 * z541 + z58 * z536;
+        let z547 = z57 * z536 - z58 * z541;
+        let z588 = z1 * z4;
+        let z589 = -self.l * z533;
+        let z590 = self.l * z5;
+        let z591 = -self.l * z588;
+        let z592 = z17 * z533;
+        let z593 = -z18 * z533;
+        let z594 = -z5 * z17;
+        let z595 = z5 * z18;
+        let z596 = z17 * z588;
+        let z597 = -z18 * z588;
+        let z600 = self.l * z593 + z589;
+        let z601 = self.l * z595 + z590;
+        let z602 = self.l * z597 + z591;
+        let z603 = z7 * z37 - z38 * z593;
+        let z605 = z4 * z37 - z38 * z595;
+        let z607 = z9 * z37 - z38 * z597;
+        let z611 = -self.l * z603 + z600;
+        let z612 = -self.l * z605 + z601;
+        let z613 = -self.l * z607 + z602;
+        let z615 = z57 * z592 - z58 * z603;
+        let z616 = z57 * z605 + z58 * z594;
+        let z617 = z57 * z594 - z58 * z605;
+        let z618 = z57 * z607 + z58 * z596;
+        let z619 = z57 * z596 - z58 * z607;
+        let z676 = -z1 * z18 - z7 * z17;
+        let z677 = -z4 * z17;
+        let z678 = -z0 * z18 - z9 * z17;
+        let z679 = self.l * z676;
+        let z680 = self.l * z677;
+        let z681 = self.l * z678;
+        let z682 = -z38 * z676;
+        let z684 = -z38 * z677;
+        let z686 = -z38 * z678;
+        let z690 = -self.l * z682 + z679;
+        let z691 = -self.l * z684 + z680;
+        let z692 = -self.l * z686 + z681;
+        let z694 = z20 * z57 - z58 * z682;
+        let z695 = z22 * z58 + z57 * z684;
+        let z696 = z22 * z57 - z58 * z684;
+        let z697 = z24 * z58 + z57 * z686;
+        let z698 = z24 * z57 - z58 * z686;
+        let z740 = -z6 * z38 - z20 * z37;
+        let z741 = -z5 * z38 - z22 * z37;
+        let z742 = -z8 * z38 - z24 * z37;
+        let z743 = -self.l * z740;
+        let z744 = -self.l * z741;
+        let z745 = -self.l * z742;
+        let z747 = -z58 * z740;
+        let z748 = z57 * z741;
+        let z749 = -z58 * z741;
+        let z750 = z57 * z742;
+        let z751 = -z58 * z742;
+        let z778 = -z19 * z58 - z39 * z57;
+        let z779 = -z21 * z58 - z41 * z57;
+        let z780 = -z23 * z58 - z43 * z57;
         let x0 = self.l * z64;
         let x1 = z56 + x0;
         let x2 = lambda_b[0] * x1;
-        let x3 = self.l * z533;
-        let x4 = z531 + x3;
+        let x3 = self.l * z547;
+        let x4 = z545 + x3;
         let x5 = lambda_b[2] * x4;
-        let x6 = lambda_b[4] * z532;
+        let x6 = lambda_b[4] * z546;
         let x7 = x2 + x5 + x6;
         let x8 = -x7;
-        let x9 = z323 + z1007 + x8;
-        let x10 = self.l * z600;
-        let x11 = z596 + x10;
+        let x9 = z323 + z525 + x8;
+        let x10 = self.l * z615;
+        let x11 = z611 + x10;
         let x12 = lambda_b[0] * x11;
-        let x13 = self.l * z602;
-        let x14 = z597 + x13;
+        let x13 = self.l * z617;
+        let x14 = z612 + x13;
         let x15 = lambda_b[1] * x14;
-        let x16 = self.l * z604;
-        let x17 = z598 + x16;
+        let x16 = self.l * z619;
+        let x17 = z613 + x16;
         let x18 = lambda_b[2] * x17;
-        let x19 = lambda_b[3] * z601;
-        let x20 = lambda_b[4] * z603;
+        let x19 = lambda_b[3] * z616;
+        let x20 = lambda_b[4] * z618;
         let x21 = x12 + x15 + x18 + x19 + x20;
         let x22 = -x21;
-        let x23 = z328 + z1010 + x22;
-        let x24 = self.l * z671;
-        let x25 = z667 + x24;
+        let x23 = z328 + z528 + x22;
+        let x24 = self.l * z694;
+        let x25 = z690 + x24;
         let x26 = lambda_b[0] * x25;
-        let x27 = self.l * z673;
-        let x28 = z668 + x27;
+        let x27 = self.l * z696;
+        let x28 = z691 + x27;
         let x29 = lambda_b[1] * x28;
-        let x30 = self.l * z675;
-        let x31 = z669 + x30;
+        let x30 = self.l * z698;
+        let x31 = z692 + x30;
         let x32 = lambda_b[2] * x31;
-        let x33 = lambda_b[3] * z672;
-        let x34 = lambda_b[4] * z674;
+        let x33 = lambda_b[3] * z695;
+        let x34 = lambda_b[4] * z697;
         let x35 = x26 + x29 + x32 + x33 + x34;
         let x36 = -x35;
-        let x37 = z329 + z1011 + x36;
-        let x38 = self.l * z717;
-        let x39 = z713 + x38;
+        let x37 = z329 + z529 + x36;
+        let x38 = self.l * z747;
+        let x39 = z743 + x38;
         let x40 = lambda_b[0] * x39;
-        let x41 = self.l * z719;
-        let x42 = z714 + x41;
+        let x41 = self.l * z749;
+        let x42 = z744 + x41;
         let x43 = lambda_b[1] * x42;
-        let x44 = self.l * z721;
-        let x45 = z715 + x44;
+        let x44 = self.l * z751;
+        let x45 = z745 + x44;
         let x46 = lambda_b[2] * x45;
-        let x47 = lambda_b[3] * z718;
-        let x48 = lambda_b[4] * z720;
+        let x47 = lambda_b[3] * z748;
+        let x48 = lambda_b[4] * z750;
         let x49 = x40 + x43 + x46 + x47 + x48;
         let x50 = -x49;
-        let x51 = z330 + z1012 + x50;
-        let x52 = lambda_b[0] * z747;
-        let x53 = lambda_b[1] * z748;
-        let x54 = lambda_b[2] * z749;
+        let x51 = z330 + z530 + x50;
+        let x52 = lambda_b[0] * z778;
+        let x53 = lambda_b[1] * z779;
+        let x54 = lambda_b[2] * z780;
         let x55 = x52 + x53 + x54;
         let x56 = self.l * x55;
         let x57 = lambda_b[3] * z62;
         let x58 = lambda_b[4] * z64;
         let x59 = x56 + x57 + x58;
         let x60 = -x59;
-        let x61 = z331 + z1013 + x60;
+        let x61 = z331 + z531 + x60;
         out[0] = Jet::lift(x9);
         out[1] = Jet::lift(x23);
         out[2] = Jet::lift(x37);
@@ -4741,118 +3687,118 @@ impl Statics<5> for BricardA04 {
         let z57 = q[4].cos();
         let z58 = q[4].sin();
         let z262 = self.m * self.g;
-        let z512 = -z0 * z4;
-        let z563 = z1 * z4;
-        let z564 = -self.l * z512;
-        let z566 = -self.l * z563;
-        let z567 = z17 * z512;
-        let z568 = -z18 * z512;
-        let z571 = z17 * z563;
-        let z572 = -z18 * z563;
-        let z580 = self.l * z568 + z564;
-        let z582 = self.l * z572 + z566;
-        let z583 = z7 * z37 - z38 * z568;
-        let z587 = z9 * z37 - z38 * z572;
-        let z596 = -self.l * z583 + z580;
-        let z598 = -self.l * z587 + z582;
-        let z600 = z57 * z567 - z58 * z583;
-        let z604 = z57 * z571 - z58 * z587;
-        let z612 = -0.5 * self.l * z512;
-        let z614 = -0.5 * self.l * z563;
-        let z618 = 0.5 * self.l * z568 + z564;
-        let z620 = 0.5 * self.l * z572 + z566;
-        let z624 = -0.5 * self.l * z583 + z580;
-        let z626 = -0.5 * self.l * z587 + z582;
-        let z630 = 0.5 * self.l * z600 + z596;
-        let z632 = 0.5 * self.l * z604 + z598;
-        let z648 = -z1 * z18 - z7 * z17;
-        let z650 = -z0 * z18 - z9 * z17;
-        let z651 = self.l * z648;
-        let z653 = self.l * z650;
-        let z654 = -z38 * z648;
-        let z658 = -z38 * z650;
-        let z667 = -self.l * z654 + z651;
-        let z669 = -self.l * z658 + z653;
-        let z671 = z20 * z57 - z58 * z654;
-        let z675 = z24 * z57 - z58 * z658;
-        let z683 = 0.5 * self.l * z648;
-        let z685 = 0.5 * self.l * z650;
-        let z689 = -0.5 * self.l * z654 + z651;
-        let z691 = -0.5 * self.l * z658 + z653;
-        let z695 = 0.5 * self.l * z671 + z667;
-        let z697 = 0.5 * self.l * z675 + z669;
-        let z710 = -z6 * z38 - z20 * z37;
-        let z712 = -z8 * z38 - z24 * z37;
-        let z713 = -self.l * z710;
-        let z715 = -self.l * z712;
-        let z717 = -z58 * z710;
-        let z721 = -z58 * z712;
-        let z729 = -0.5 * self.l * z710;
-        let z731 = -0.5 * self.l * z712;
-        let z735 = 0.5 * self.l * z717 + z713;
-        let z737 = z715 + 0.5 * self.l * z721;
-        let z747 = -z19 * z58 - z39 * z57;
-        let z749 = -z23 * z58 - z43 * z57;
-        let z750 = 0.5 * self.l * z747;
-        let z752 = 0.5 * self.l * z749;
-        let z1303 = -z262 * z614;
-        let z1304 = z262 * z612;
-        let z1305 = -z262 * z620;
-        let z1306 = z262 * z618;
-        let z1307 = -z262 * z626;
-        let z1308 = z262 * z624;
-        let z1309 = -z262 * z632;
-        let z1310 = z262 * z630;
-        let z1311 = z1307 + z1309;
-        let z1312 = z1308 + z1310;
-        let z1313 = z1305 + z1311;
-        let z1314 = z1306 + z1312;
-        let z1315 = z1303 + z1313;
-        let z1316 = z1304 + z1314;
-        let z1317 = z0 * z1316 + z1 * z1315;
-        let z1318 = -z262 * z685;
-        let z1319 = z262 * z683;
-        let z1320 = -z262 * z691;
-        let z1321 = z262 * z689;
-        let z1322 = -z262 * z697;
-        let z1323 = z262 * z695;
-        let z1324 = z1320 + z1322;
-        let z1325 = z1321 + z1323;
-        let z1326 = z1318 + z1324;
-        let z1327 = z1319 + z1325;
-        let z1328 = z0 * z1327 + z1 * z1326;
-        let z1329 = -z262 * z731;
-        let z1330 = z262 * z729;
-        let z1331 = -z262 * z737;
-        let z1332 = z262 * z735;
-        let z1333 = z1329 + z1331;
-        let z1334 = z1330 + z1332;
-        let z1335 = z0 * z1334 + z1 * z1333;
-        let z1336 = -z262 * z752;
-        let z1337 = z262 * z750;
-        let z1338 = z0 * z1337 + z1 * z1336;
-        let z1341 = z6 * z1326 + z8 * z1327;
-        let z1342 = z6 * z1333 + z8 * z1334;
-        let z1343 = z6 * z1336 + z8 * z1337;
-        let z1347 = z19 * z1333 + z23 * z1334;
-        let z1348 = z19 * z1336 + z23 * z1337;
-        let z1353 = z40 * z1336 + z44 * z1337;
-        hess[(1, 1)] = z1317;
-        hess[(1, 2)] = z1328;
-        hess[(2, 1)] = z1328;
-        hess[(1, 3)] = z1335;
-        hess[(3, 1)] = z1335;
-        hess[(1, 4)] = z1338;
-        hess[(4, 1)] = z1338;
-        hess[(2, 2)] = z1341;
-        hess[(2, 3)] = z1342;
-        hess[(3, 2)] = z1342;
-        hess[(2, 4)] = z1343;
-        hess[(4, 2)] = z1343;
-        hess[(3, 3)] = z1347;
-        hess[(3, 4)] = z1348;
-        hess[(4, 3)] = z1348;
-        hess[(4, 4)] = z1353;
+        let z533 = -z0 * z4;
+        let z588 = z1 * z4;
+        let z589 = -self.l * z533;
+        let z591 = -self.l * z588;
+        let z592 = z17 * z533;
+        let z593 = -z18 * z533;
+        let z596 = z17 * z588;
+        let z597 = -z18 * z588;
+        let z600 = self.l * z593 + z589;
+        let z602 = self.l * z597 + z591;
+        let z603 = z7 * z37 - z38 * z593;
+        let z607 = z9 * z37 - z38 * z597;
+        let z611 = -self.l * z603 + z600;
+        let z613 = -self.l * z607 + z602;
+        let z615 = z57 * z592 - z58 * z603;
+        let z619 = z57 * z596 - z58 * z607;
+        let z622 = -0.5 * self.l * z533;
+        let z624 = -0.5 * self.l * z588;
+        let z628 = 0.5 * self.l * z593 + z589;
+        let z630 = 0.5 * self.l * z597 + z591;
+        let z634 = -0.5 * self.l * z603 + z600;
+        let z636 = -0.5 * self.l * z607 + z602;
+        let z640 = 0.5 * self.l * z615 + z611;
+        let z642 = 0.5 * self.l * z619 + z613;
+        let z676 = -z1 * z18 - z7 * z17;
+        let z678 = -z0 * z18 - z9 * z17;
+        let z679 = self.l * z676;
+        let z681 = self.l * z678;
+        let z682 = -z38 * z676;
+        let z686 = -z38 * z678;
+        let z690 = -self.l * z682 + z679;
+        let z692 = -self.l * z686 + z681;
+        let z694 = z20 * z57 - z58 * z682;
+        let z698 = z24 * z57 - z58 * z686;
+        let z701 = 0.5 * self.l * z676;
+        let z703 = 0.5 * self.l * z678;
+        let z707 = -0.5 * self.l * z682 + z679;
+        let z709 = -0.5 * self.l * z686 + z681;
+        let z713 = 0.5 * self.l * z694 + z690;
+        let z715 = 0.5 * self.l * z698 + z692;
+        let z740 = -z6 * z38 - z20 * z37;
+        let z742 = -z8 * z38 - z24 * z37;
+        let z743 = -self.l * z740;
+        let z745 = -self.l * z742;
+        let z747 = -z58 * z740;
+        let z751 = -z58 * z742;
+        let z754 = -0.5 * self.l * z740;
+        let z756 = -0.5 * self.l * z742;
+        let z760 = z743 + 0.5 * self.l * z747;
+        let z762 = z745 + 0.5 * self.l * z751;
+        let z778 = -z19 * z58 - z39 * z57;
+        let z780 = -z23 * z58 - z43 * z57;
+        let z781 = 0.5 * self.l * z778;
+        let z783 = 0.5 * self.l * z780;
+        let z1063 = -z262 * z624;
+        let z1064 = z262 * z622;
+        let z1065 = -z262 * z630;
+        let z1066 = z262 * z628;
+        let z1067 = -z262 * z636;
+        let z1068 = z262 * z634;
+        let z1069 = -z262 * z642;
+        let z1070 = z262 * z640;
+        let z1071 = z1067 + z1069;
+        let z1072 = z1068 + z1070;
+        let z1073 = z1065 + z1071;
+        let z1074 = z1066 + z1072;
+        let z1075 = z1063 + z1073;
+        let z1076 = z1064 + z1074;
+        let z1077 = z0 * z1076 + z1 * z1075;
+        let z1078 = -z262 * z703;
+        let z1079 = z262 * z701;
+        let z1080 = -z262 * z709;
+        let z1081 = z262 * z707;
+        let z1082 = -z262 * z715;
+        let z1083 = z262 * z713;
+        let z1084 = z1080 + z1082;
+        let z1085 = z1081 + z1083;
+        let z1086 = z1078 + z1084;
+        let z1087 = z1079 + z1085;
+        let z1088 = z0 * z1087 + z1 * z1086;
+        let z1089 = -z262 * z756;
+        let z1090 = z262 * z754;
+        let z1091 = -z262 * z762;
+        let z1092 = z262 * z760;
+        let z1093 = z1089 + z1091;
+        let z1094 = z1090 + z1092;
+        let z1095 = z0 * z1094 + z1 * z1093;
+        let z1096 = -z262 * z783;
+        let z1097 = z262 * z781;
+        let z1098 = z0 * z1097 + z1 * z1096;
+        let z1101 = z6 * z1086 + z8 * z1087;
+        let z1102 = z6 * z1093 + z8 * z1094;
+        let z1103 = z6 * z1096 + z8 * z1097;
+        let z1107 = z19 * z1093 + z23 * z1094;
+        let z1108 = z19 * z1096 + z23 * z1097;
+        let z1113 = z40 * z1096 + z44 * z1097;
+        hess[(1, 1)] = z1077;
+        hess[(1, 2)] = z1088;
+        hess[(2, 1)] = z1088;
+        hess[(1, 3)] = z1095;
+        hess[(3, 1)] = z1095;
+        hess[(1, 4)] = z1098;
+        hess[(4, 1)] = z1098;
+        hess[(2, 2)] = z1101;
+        hess[(2, 3)] = z1102;
+        hess[(3, 2)] = z1102;
+        hess[(2, 4)] = z1103;
+        hess[(4, 2)] = z1103;
+        hess[(3, 3)] = z1107;
+        hess[(3, 4)] = z1108;
+        hess[(4, 3)] = z1108;
+        hess[(4, 4)] = z1113;
     }
     fn potential_gradient_parameter(
         &self,
@@ -4908,28 +3854,28 @@ impl Statics<5> for BricardA04 {
                 let z100 = -0.5 * self.l * z43 + z36;
                 let z107 = 0.5 * self.l * z60 + z54;
                 let z109 = 0.5 * self.l * z64 + z56;
-                let z1460 = -self.g * z82;
-                let z1461 = self.g * z80;
-                let z1462 = -self.g * z91;
-                let z1463 = self.g * z89;
-                let z1464 = -self.g * z100;
-                let z1465 = self.g * z98;
-                let z1466 = -self.g * z109;
-                let z1467 = self.g * z107;
-                let z1468 = z1464 + z1466;
-                let z1469 = z1465 + z1467;
-                let z1470 = z1462 + z1468;
-                let z1471 = z1463 + z1469;
-                let z1472 = z1460 + z1470;
-                let z1473 = z1461 + z1471;
-                let z1474 = z0 * z1473 + 4.0 * self.g * z10 + z1 * z1472;
-                let z1475 = 3.0 * self.g * z26 + z6 * z1470 + z8 * z1471;
-                let z1476 = 2.0 * self.g * z46 + z19 * z1468 + z23 * z1469;
-                let z1477 = self.g * z66 + z40 * z1466 + z44 * z1467;
-                out[1] = z1474;
-                out[2] = z1475;
-                out[3] = z1476;
-                out[4] = z1477;
+                let z1220 = -self.g * z82;
+                let z1221 = self.g * z80;
+                let z1222 = -self.g * z91;
+                let z1223 = self.g * z89;
+                let z1224 = -self.g * z100;
+                let z1225 = self.g * z98;
+                let z1226 = -self.g * z109;
+                let z1227 = self.g * z107;
+                let z1228 = z1226 + z1224;
+                let z1229 = z1227 + z1225;
+                let z1230 = z1228 + z1222;
+                let z1231 = z1229 + z1223;
+                let z1232 = z1230 + z1220;
+                let z1233 = z1231 + z1221;
+                let z1234 = z0 * z1233 + 4.0 * self.g * z10 + z1 * z1232;
+                let z1235 = 3.0 * self.g * z26 + z6 * z1230 + z8 * z1231;
+                let z1236 = 2.0 * self.g * z46 + z19 * z1228 + z23 * z1229;
+                let z1237 = self.g * z66 + z40 * z1226 + z44 * z1227;
+                out[1] = z1234;
+                out[2] = z1235;
+                out[3] = z1236;
+                out[4] = z1237;
                 true
             }
             1 => {
@@ -4959,46 +3905,46 @@ impl Statics<5> for BricardA04 {
                 let z60 = z19 * z57 - z39 * z58;
                 let z64 = z23 * z57 - z43 * z58;
                 let z262 = self.m * self.g;
-                let z1478 = -(z0 * z0) - (z1 * z1);
-                let z1479 = z0 - z7;
-                let z1480 = -z1 - z9;
-                let z1481 = z20 + z1479;
-                let z1482 = z24 + z1480;
-                let z1483 = -z39 + z1481;
-                let z1484 = z1482 - z43;
-                let z1485 = z0 - 0.5 * z7;
-                let z1486 = -z1 - 0.5 * z9;
-                let z1487 = 0.5 * z20 + z1479;
-                let z1488 = 0.5 * z24 + z1480;
-                let z1489 = -0.5 * z39 + z1481;
-                let z1490 = z1482 - 0.5 * z43;
-                let z1491 = z1483 + 0.5 * z60;
-                let z1492 = z1484 + 0.5 * z64;
-                let z1493 = -z262 * z1486;
-                let z1494 = z262 * z1485;
-                let z1495 = -z262 * z1488;
-                let z1496 = z262 * z1487;
-                let z1497 = -z262 * z1490;
-                let z1498 = z262 * z1489;
-                let z1499 = -z262 * z1492;
-                let z1500 = z262 * z1491;
-                let z1501 = z1497 + z1499;
-                let z1502 = z1498 + z1500;
-                let z1503 = z1495 + z1501;
-                let z1504 = z1496 + z1502;
-                let z1505 = z1493 + z1503;
-                let z1506 = z1494 + z1504;
-                let z1507 = z0 * z1506 + z1 * z1505 + 4.0 * z262 * z1478;
-                let z1508 = z6 * z1480 - z8 * z1479;
-                let z1509 = z6 * z1503 + 3.0 * z262 * z1508 + z8 * z1504;
-                let z1510 = z19 * z1482 - z23 * z1481;
-                let z1511 = 2.0 * z262 * z1510 + z19 * z1501 + z23 * z1502;
-                let z1512 = z40 * z1484 - z44 * z1483;
-                let z1513 = z262 * z1512 + z40 * z1499 + z44 * z1500;
-                out[1] = z1507;
-                out[2] = z1509;
-                out[3] = z1511;
-                out[4] = z1513;
+                let z1238 = -(z0 * z0) - (z1 * z1);
+                let z1239 = z0 - z7;
+                let z1240 = -z1 - z9;
+                let z1241 = z1239 + z20;
+                let z1242 = z1240 + z24;
+                let z1243 = z1241 - z39;
+                let z1244 = z1242 - z43;
+                let z1245 = z0 - 0.5 * z7;
+                let z1246 = -z1 - 0.5 * z9;
+                let z1247 = z1239 + 0.5 * z20;
+                let z1248 = z1240 + 0.5 * z24;
+                let z1249 = z1241 - 0.5 * z39;
+                let z1250 = z1242 - 0.5 * z43;
+                let z1251 = z1243 + 0.5 * z60;
+                let z1252 = z1244 + 0.5 * z64;
+                let z1253 = -z262 * z1246;
+                let z1254 = z262 * z1245;
+                let z1255 = -z262 * z1248;
+                let z1256 = z262 * z1247;
+                let z1257 = -z262 * z1250;
+                let z1258 = z262 * z1249;
+                let z1259 = -z262 * z1252;
+                let z1260 = z262 * z1251;
+                let z1261 = z1257 + z1259;
+                let z1262 = z1258 + z1260;
+                let z1263 = z1255 + z1261;
+                let z1264 = z1256 + z1262;
+                let z1265 = z1253 + z1263;
+                let z1266 = z1254 + z1264;
+                let z1267 = z0 * z1266 + z1 * z1265 + 4.0 * z262 * z1238;
+                let z1268 = z6 * z1240 - z8 * z1239;
+                let z1269 = z6 * z1263 + 3.0 * z262 * z1268 + z8 * z1264;
+                let z1270 = z19 * z1242 - z23 * z1241;
+                let z1271 = 2.0 * z262 * z1270 + z19 * z1261 + z23 * z1262;
+                let z1272 = z40 * z1244 - z44 * z1243;
+                let z1273 = z262 * z1272 + z40 * z1259 + z44 * z1260;
+                out[1] = z1267;
+                out[2] = z1269;
+                out[3] = z1271;
+                out[4] = z1273;
                 true
             }
             2 => {
@@ -5052,27 +3998,27 @@ impl Statics<5> for BricardA04 {
                 let z107 = 0.5 * self.l * z60 + z54;
                 let z109 = 0.5 * self.l * z64 + z56;
                 let z162 = self.m * z107;
-                let z1514 = -self.m * z82;
-                let z1515 = self.m * z80;
-                let z1516 = -self.m * z91;
-                let z1517 = self.m * z89;
-                let z1518 = -self.m * z100;
-                let z1519 = self.m * z98;
-                let z1520 = -self.m * z109;
-                let z1521 = z1518 + z1520;
-                let z1522 = z1519 + z162;
-                let z1523 = z1516 + z1521;
-                let z1524 = z1517 + z1522;
-                let z1525 = z1514 + z1523;
-                let z1526 = z1515 + z1524;
-                let z1527 = 4.0 * self.m * z10 + z0 * z1526 + z1 * z1525;
-                let z1528 = 3.0 * self.m * z26 + z6 * z1523 + z8 * z1524;
-                let z1529 = 2.0 * self.m * z46 + z19 * z1521 + z23 * z1522;
-                let z1530 = self.m * z66 + z40 * z1520 + z44 * z162;
-                out[1] = z1527;
-                out[2] = z1528;
-                out[3] = z1529;
-                out[4] = z1530;
+                let z1274 = -self.m * z82;
+                let z1275 = self.m * z80;
+                let z1276 = -self.m * z91;
+                let z1277 = self.m * z89;
+                let z1278 = -self.m * z100;
+                let z1279 = self.m * z98;
+                let z1280 = -self.m * z109;
+                let z1281 = z1278 + z1280;
+                let z1282 = z1279 + z162;
+                let z1283 = z1276 + z1281;
+                let z1284 = z1277 + z1282;
+                let z1285 = z1274 + z1283;
+                let z1286 = z1275 + z1284;
+                let z1287 = 4.0 * self.m * z10 + z0 * z1286 + z1 * z1285;
+                let z1288 = 3.0 * self.m * z26 + z6 * z1283 + z8 * z1284;
+                let z1289 = 2.0 * self.m * z46 + z19 * z1281 + z23 * z1282;
+                let z1290 = self.m * z66 + z40 * z1280 + z44 * z162;
+                out[1] = z1287;
+                out[2] = z1288;
+                out[3] = z1289;
+                out[4] = z1290;
                 true
             }
             _ => false,
@@ -5107,94 +4053,94 @@ impl Statics<5> for BricardA04 {
                 let z43 = z8 * z37 - z24 * z38;
                 let z57 = q[4].cos();
                 let z58 = q[4].sin();
-                let z511 = -self.l * z0;
-                let z512 = -z0 * z4;
-                let z513 = z0 * z5;
-                let z515 = -self.l * z513 + z511;
-                let z516 = -z1 * z18 + z17 * z513;
-                let z517 = -z1 * z17 - z18 * z513;
-                let z523 = self.l * z517 + z515;
-                let z524 = z37 * z512 - z38 * z517;
-                let z531 = -self.l * z524 + z523;
-                let z533 = z57 * z516 - z58 * z524;
-                let z563 = z1 * z4;
-                let z566 = -self.l * z563;
-                let z567 = z17 * z512;
-                let z568 = -z18 * z512;
-                let z571 = z17 * z563;
-                let z572 = -z18 * z563;
-                let z582 = self.l * z572 + z566;
-                let z583 = z7 * z37 - z38 * z568;
-                let z587 = z9 * z37 - z38 * z572;
-                let z598 = -self.l * z587 + z582;
-                let z604 = z57 * z571 - z58 * z587;
-                let z648 = -z1 * z18 - z7 * z17;
-                let z650 = -z0 * z18 - z9 * z17;
-                let z653 = self.l * z650;
-                let z654 = -z38 * z648;
-                let z658 = -z38 * z650;
-                let z669 = -self.l * z658 + z653;
-                let z675 = z24 * z57 - z58 * z658;
-                let z710 = -z6 * z38 - z20 * z37;
-                let z712 = -z8 * z38 - z24 * z37;
-                let z715 = -self.l * z712;
-                let z721 = -z58 * z712;
-                let z749 = -z23 * z58 - z43 * z57;
-                let z1531 = z17 * z513;
-                let z1532 = -z18 * z513;
-                let z1533 = z37 * z512 - z38 * z1532;
-                let z1534 = z57 * z1531 - z58 * z1533;
-                let z1535 = -self.l * z513;
-                let z1536 = self.l * z1532 + z1535;
-                let z1537 = -self.l * z1533 + z1536;
-                let z1538 = -z17 * z512;
-                let z1539 = -z38 * z1538;
-                let z1540 = z57 * z568 - z58 * z1539;
-                let z1541 = self.l * z1538;
-                let z1542 = -self.l * z1539 + z1541;
-                let z1543 = -z7 * z38 - z37 * z568;
-                let z1544 = -z58 * z1543;
-                let z1545 = -self.l * z1543;
-                let z1546 = -z57 * z583 - z58 * z567;
-                let z1547 = -z1 * z17 + z7 * z18;
-                let z1548 = -z38 * z1547;
-                let z1549 = z57 * z648 - z58 * z1548;
-                let z1550 = self.l * z1547;
-                let z1551 = -self.l * z1548 + z1550;
-                let z1552 = -z37 * z648;
-                let z1553 = -z58 * z1552;
-                let z1554 = -self.l * z1552;
-                let z1555 = -z20 * z58 - z57 * z654;
-                let z1556 = -z6 * z37 + z20 * z38;
-                let z1557 = -z58 * z1556;
-                let z1558 = -self.l * z1556;
-                let z1559 = -z57 * z710;
-                let z1560 = -z19 * z57 + z39 * z58;
-                let x0 = self.l * z533;
-                let x1 = z531 + x0;
-                let x2 = self.l * z604;
-                let x3 = z598 + x2;
-                let x4 = self.l * z675;
-                let x5 = z669 + x4;
-                let x6 = self.l * z721;
-                let x7 = z715 + x6;
-                let x8 = self.l * z749;
-                let x9 = self.l * z1534;
-                let x10 = z1537 + x9;
-                let x11 = self.l * z1540;
-                let x12 = z1542 + x11;
-                let x13 = self.l * z1544;
-                let x14 = z1545 + x13;
-                let x15 = self.l * z1546;
-                let x16 = self.l * z1549;
-                let x17 = z1551 + x16;
-                let x18 = self.l * z1553;
-                let x19 = z1554 + x18;
-                let x20 = self.l * z1555;
-                let x21 = self.l * z1557;
-                let x22 = z1558 + x21;
-                let x23 = self.l * z1559;
-                let x24 = self.l * z1560;
+                let z532 = -self.l * z0;
+                let z533 = -z0 * z4;
+                let z534 = z0 * z5;
+                let z535 = -self.l * z534 + z532;
+                let z536 = -z1 * z18 + z17 * z534;
+                let z537 = -z1 * z17 - z18 * z534;
+                let z540 = self.l * z537 + z535;
+                let z541 = z37 * z533 - z38 * z537;
+                let z545 = -self.l * z541 + z540;
+                let z547 = z57 * z536 - z58 * z541;
+                let z588 = z1 * z4;
+                let z591 = -self.l * z588;
+                let z592 = z17 * z533;
+                let z593 = -z18 * z533;
+                let z596 = z17 * z588;
+                let z597 = -z18 * z588;
+                let z602 = self.l * z597 + z591;
+                let z603 = z7 * z37 - z38 * z593;
+                let z607 = z9 * z37 - z38 * z597;
+                let z613 = -self.l * z607 + z602;
+                let z619 = z57 * z596 - z58 * z607;
+                let z676 = -z1 * z18 - z7 * z17;
+                let z678 = -z0 * z18 - z9 * z17;
+                let z681 = self.l * z678;
+                let z682 = -z38 * z676;
+                let z686 = -z38 * z678;
+                let z692 = -self.l * z686 + z681;
+                let z698 = z24 * z57 - z58 * z686;
+                let z740 = -z6 * z38 - z20 * z37;
+                let z742 = -z8 * z38 - z24 * z37;
+                let z745 = -self.l * z742;
+                let z751 = -z58 * z742;
+                let z780 = -z23 * z58 - z43 * z57;
+                let z1291 = z17 * z534;
+                let z1292 = -z18 * z534;
+                let z1293 = z37 * z533 - z38 * z1292;
+                let z1294 = z57 * z1291 - z58 * z1293;
+                let z1295 = -self.l * z534;
+                let z1296 = self.l * z1292 + z1295;
+                let z1297 = -self.l * z1293 + z1296;
+                let z1298 = -z17 * z533;
+                let z1299 = -z38 * z1298;
+                let z1300 = z57 * z593 - z58 * z1299;
+                let z1301 = self.l * z1298;
+                let z1302 = -self.l * z1299 + z1301;
+                let z1303 = -z7 * z38 - z37 * z593;
+                let z1304 = -z58 * z1303;
+                let z1305 = -self.l * z1303;
+                let z1306 = -z57 * z603 - z58 * z592;
+                let z1307 = -z1 * z17 + z7 * z18;
+                let z1308 = -z38 * z1307;
+                let z1309 = z57 * z676 - z58 * z1308;
+                let z1310 = self.l * z1307;
+                let z1311 = -self.l * z1308 + z1310;
+                let z1312 = -z37 * z676;
+                let z1313 = -z58 * z1312;
+                let z1314 = -self.l * z1312;
+                let z1315 = -z20 * z58 - z57 * z682;
+                let z1316 = -z6 * z37 + z20 * z38;
+                let z1317 = -self.l * z1316;
+                let z1318 = -z58 * z1316;
+                let z1319 = -z57 * z740;
+                let z1320 = -z19 * z57 + z39 * z58;
+                let x0 = self.l * z547;
+                let x1 = z545 + x0;
+                let x2 = self.l * z619;
+                let x3 = z613 + x2;
+                let x4 = self.l * z698;
+                let x5 = z692 + x4;
+                let x6 = self.l * z751;
+                let x7 = z745 + x6;
+                let x8 = self.l * z780;
+                let x9 = self.l * z1294;
+                let x10 = z1297 + x9;
+                let x11 = self.l * z1300;
+                let x12 = z1302 + x11;
+                let x13 = self.l * z1304;
+                let x14 = z1305 + x13;
+                let x15 = self.l * z1306;
+                let x16 = self.l * z1309;
+                let x17 = z1311 + x16;
+                let x18 = self.l * z1313;
+                let x19 = z1314 + x18;
+                let x20 = self.l * z1315;
+                let x21 = self.l * z1318;
+                let x22 = z1317 + x21;
+                let x23 = self.l * z1319;
+                let x24 = self.l * z1320;
                 hess[(0, 0)] = x1;
                 hess[(0, 1)] = x3;
                 hess[(1, 0)] = x3;
@@ -5235,56 +4181,56 @@ impl Statics<5> for BricardA04 {
                 let z41 = z5 * z37 - z22 * z38;
                 let z57 = q[4].cos();
                 let z58 = q[4].sin();
-                let z569 = -z5 * z17;
-                let z570 = z5 * z18;
-                let z585 = z4 * z37 - z38 * z570;
-                let z649 = -z4 * z17;
-                let z656 = -z38 * z649;
-                let z711 = -z5 * z38 - z22 * z37;
-                let z1620 = z4 * z18;
-                let z1621 = -z5 * z37 - z38 * z1620;
-                let z1622 = z57 * z649 - z58 * z1621;
-                let z1623 = self.l * z4;
-                let z1624 = self.l * z1620 + z1623;
-                let z1625 = -self.l * z1621 + z1624;
-                let z1626 = z5 * z17;
-                let z1627 = -z38 * z1626;
-                let z1628 = z57 * z570 - z58 * z1627;
-                let z1629 = self.l * z1626;
-                let z1630 = -self.l * z1627 + z1629;
-                let z1631 = -z4 * z38 - z37 * z570;
-                let z1632 = -z58 * z1631;
-                let z1633 = -self.l * z1631;
-                let z1634 = -z57 * z585 - z58 * z569;
-                let z1635 = -z38 * z1620;
-                let z1636 = z57 * z649 - z58 * z1635;
-                let z1637 = self.l * z1620;
-                let z1638 = -self.l * z1635 + z1637;
-                let z1639 = -z37 * z649;
-                let z1640 = -z58 * z1639;
-                let z1641 = -self.l * z1639;
-                let z1642 = -z22 * z58 - z57 * z656;
-                let z1643 = -z5 * z37 + z22 * z38;
-                let z1644 = -self.l * z1643;
-                let z1645 = -z58 * z1643;
-                let z1646 = -z57 * z711;
-                let z1647 = -z21 * z57 + z41 * z58;
-                let x0 = self.l * z1622;
-                let x1 = z1625 + x0;
-                let x2 = self.l * z1628;
-                let x3 = z1630 + x2;
-                let x4 = self.l * z1632;
-                let x5 = z1633 + x4;
-                let x6 = self.l * z1634;
-                let x7 = self.l * z1636;
-                let x8 = z1638 + x7;
-                let x9 = self.l * z1640;
-                let x10 = z1641 + x9;
-                let x11 = self.l * z1642;
-                let x12 = self.l * z1645;
-                let x13 = z1644 + x12;
-                let x14 = self.l * z1646;
-                let x15 = self.l * z1647;
+                let z594 = -z5 * z17;
+                let z595 = z5 * z18;
+                let z605 = z4 * z37 - z38 * z595;
+                let z677 = -z4 * z17;
+                let z684 = -z38 * z677;
+                let z741 = -z5 * z38 - z22 * z37;
+                let z1380 = z4 * z18;
+                let z1381 = -z5 * z37 - z38 * z1380;
+                let z1382 = z57 * z677 - z58 * z1381;
+                let z1383 = self.l * z4;
+                let z1384 = self.l * z1380 + z1383;
+                let z1385 = -self.l * z1381 + z1384;
+                let z1386 = z5 * z17;
+                let z1387 = -z38 * z1386;
+                let z1388 = z57 * z595 - z58 * z1387;
+                let z1389 = self.l * z1386;
+                let z1390 = -self.l * z1387 + z1389;
+                let z1391 = -z4 * z38 - z37 * z595;
+                let z1392 = -z58 * z1391;
+                let z1393 = -self.l * z1391;
+                let z1394 = -z57 * z605 - z58 * z594;
+                let z1395 = -z38 * z1380;
+                let z1396 = z57 * z677 - z58 * z1395;
+                let z1397 = self.l * z1380;
+                let z1398 = -self.l * z1395 + z1397;
+                let z1399 = -z37 * z677;
+                let z1400 = -z58 * z1399;
+                let z1401 = -self.l * z1399;
+                let z1402 = -z22 * z58 - z57 * z684;
+                let z1403 = -z5 * z37 + z22 * z38;
+                let z1404 = -self.l * z1403;
+                let z1405 = -z58 * z1403;
+                let z1406 = -z57 * z741;
+                let z1407 = -z21 * z57 + z41 * z58;
+                let x0 = self.l * z1382;
+                let x1 = z1385 + x0;
+                let x2 = self.l * z1388;
+                let x3 = z1390 + x2;
+                let x4 = self.l * z1392;
+                let x5 = z1393 + x4;
+                let x6 = self.l * z1394;
+                let x7 = self.l * z1396;
+                let x8 = z1398 + x7;
+                let x9 = self.l * z1400;
+                let x10 = z1401 + x9;
+                let x11 = self.l * z1402;
+                let x12 = self.l * z1405;
+                let x13 = z1404 + x12;
+                let x14 = self.l * z1406;
+                let x15 = self.l * z1407;
                 hess[(1, 1)] = x1;
                 hess[(1, 2)] = x3;
                 hess[(2, 1)] = x3;
@@ -5320,98 +4266,98 @@ impl Statics<5> for BricardA04 {
                 let z43 = z8 * z37 - z24 * z38;
                 let z57 = q[4].cos();
                 let z58 = q[4].sin();
-                let z512 = -z0 * z4;
-                let z513 = z0 * z5;
-                let z516 = -z1 * z18 + z17 * z513;
-                let z517 = -z1 * z17 - z18 * z513;
-                let z524 = z37 * z512 - z38 * z517;
-                let z563 = z1 * z4;
-                let z571 = z17 * z563;
-                let z572 = -z18 * z563;
-                let z587 = z9 * z37 - z38 * z572;
-                let z650 = -z0 * z18 - z9 * z17;
-                let z658 = -z38 * z650;
-                let z712 = -z8 * z38 - z24 * z37;
-                let z1669 = -z1 * z5;
-                let z1670 = -z0 * z18 + z17 * z1669;
-                let z1671 = -z0 * z17 - z18 * z1669;
-                let z1672 = z37 * z563 - z38 * z1671;
-                let z1673 = z57 * z1670 - z58 * z1672;
-                let z1674 = self.l * z1;
-                let z1675 = -self.l * z1669 + z1674;
-                let z1676 = self.l * z1671 + z1675;
-                let z1677 = -self.l * z1672 + z1676;
-                let z1678 = z6 * z17;
-                let z1679 = -z6 * z18;
-                let z1680 = z37 * z513 - z38 * z1679;
-                let z1681 = z57 * z1678 - z58 * z1680;
-                let z1682 = -self.l * z6;
-                let z1683 = self.l * z1679 + z1682;
-                let z1684 = -self.l * z1680 + z1683;
-                let z1685 = z1 * z18 - z17 * z513;
-                let z1686 = -z38 * z1685;
-                let z1687 = z57 * z517 - z58 * z1686;
-                let z1688 = self.l * z1685;
-                let z1689 = -self.l * z1686 + z1688;
-                let z1690 = -z37 * z517 - z38 * z512;
-                let z1691 = -z58 * z1690;
-                let z1692 = -self.l * z1690;
-                let z1693 = -z57 * z524 - z58 * z516;
-                let z1694 = z17 * z1669;
-                let z1695 = -z18 * z1669;
-                let z1696 = z37 * z563 - z38 * z1695;
-                let z1697 = z57 * z1694 - z58 * z1696;
-                let z1698 = -self.l * z1669;
-                let z1699 = self.l * z1695 + z1698;
-                let z1700 = -self.l * z1696 + z1699;
-                let z1701 = -z17 * z563;
-                let z1702 = -z38 * z1701;
-                let z1703 = z57 * z572 - z58 * z1702;
-                let z1704 = self.l * z1701;
-                let z1705 = -self.l * z1702 + z1704;
-                let z1706 = -z9 * z38 - z37 * z572;
-                let z1707 = -z58 * z1706;
-                let z1708 = -self.l * z1706;
-                let z1709 = -z57 * z587 - z58 * z571;
-                let z1710 = -z0 * z17 + z9 * z18;
-                let z1711 = -z38 * z1710;
-                let z1712 = z57 * z650 - z58 * z1711;
-                let z1713 = self.l * z1710;
-                let z1714 = -self.l * z1711 + z1713;
-                let z1715 = -z37 * z650;
-                let z1716 = -z58 * z1715;
-                let z1717 = -self.l * z1715;
-                let z1718 = -z24 * z58 - z57 * z658;
-                let z1719 = -z8 * z37 + z24 * z38;
-                let z1720 = -self.l * z1719;
-                let z1721 = -z58 * z1719;
-                let z1722 = -z57 * z712;
-                let z1723 = -z23 * z57 + z43 * z58;
-                let x0 = self.l * z1673;
-                let x1 = z1677 + x0;
-                let x2 = self.l * z1681;
-                let x3 = z1684 + x2;
-                let x4 = self.l * z1687;
-                let x5 = z1689 + x4;
-                let x6 = self.l * z1691;
-                let x7 = z1692 + x6;
-                let x8 = self.l * z1693;
-                let x9 = self.l * z1697;
-                let x10 = z1700 + x9;
-                let x11 = self.l * z1703;
-                let x12 = z1705 + x11;
-                let x13 = self.l * z1707;
-                let x14 = z1708 + x13;
-                let x15 = self.l * z1709;
-                let x16 = self.l * z1712;
-                let x17 = z1714 + x16;
-                let x18 = self.l * z1716;
-                let x19 = z1717 + x18;
-                let x20 = self.l * z1718;
-                let x21 = self.l * z1721;
-                let x22 = z1720 + x21;
-                let x23 = self.l * z1722;
-                let x24 = self.l * z1723;
+                let z533 = -z0 * z4;
+                let z534 = z0 * z5;
+                let z536 = -z1 * z18 + z17 * z534;
+                let z537 = -z1 * z17 - z18 * z534;
+                let z541 = z37 * z533 - z38 * z537;
+                let z588 = z1 * z4;
+                let z596 = z17 * z588;
+                let z597 = -z18 * z588;
+                let z607 = z9 * z37 - z38 * z597;
+                let z678 = -z0 * z18 - z9 * z17;
+                let z686 = -z38 * z678;
+                let z742 = -z8 * z38 - z24 * z37;
+                let z1429 = -z1 * z5;
+                let z1430 = -z0 * z18 + z17 * z1429;
+                let z1431 = -z0 * z17 - z18 * z1429;
+                let z1432 = z37 * z588 - z38 * z1431;
+                let z1433 = z57 * z1430 - z58 * z1432;
+                let z1434 = self.l * z1;
+                let z1435 = -self.l * z1429 + z1434;
+                let z1436 = self.l * z1431 + z1435;
+                let z1437 = -self.l * z1432 + z1436;
+                let z1438 = z6 * z17;
+                let z1439 = -z6 * z18;
+                let z1440 = z37 * z534 - z38 * z1439;
+                let z1441 = z57 * z1438 - z58 * z1440;
+                let z1442 = -self.l * z6;
+                let z1443 = self.l * z1439 + z1442;
+                let z1444 = -self.l * z1440 + z1443;
+                let z1445 = z1 * z18 - z17 * z534;
+                let z1446 = -z38 * z1445;
+                let z1447 = z57 * z537 - z58 * z1446;
+                let z1448 = self.l * z1445;
+                let z1449 = -self.l * z1446 + z1448;
+                let z1450 = -z37 * z537 - z38 * z533;
+                let z1451 = -z58 * z1450;
+                let z1452 = -self.l * z1450;
+                let z1453 = -z57 * z541 - z58 * z536;
+                let z1454 = z17 * z1429;
+                let z1455 = -z18 * z1429;
+                let z1456 = z37 * z588 - z38 * z1455;
+                let z1457 = z57 * z1454 - z58 * z1456;
+                let z1458 = -self.l * z1429;
+                let z1459 = self.l * z1455 + z1458;
+                let z1460 = -self.l * z1456 + z1459;
+                let z1461 = -z17 * z588;
+                let z1462 = -z38 * z1461;
+                let z1463 = z57 * z597 - z58 * z1462;
+                let z1464 = self.l * z1461;
+                let z1465 = -self.l * z1462 + z1464;
+                let z1466 = -z9 * z38 - z37 * z597;
+                let z1467 = -z58 * z1466;
+                let z1468 = -self.l * z1466;
+                let z1469 = -z57 * z607 - z58 * z596;
+                let z1470 = -z0 * z17 + z9 * z18;
+                let z1471 = -z38 * z1470;
+                let z1472 = z57 * z678 - z58 * z1471;
+                let z1473 = self.l * z1470;
+                let z1474 = -self.l * z1471 + z1473;
+                let z1475 = -z37 * z678;
+                let z1476 = -z58 * z1475;
+                let z1477 = -self.l * z1475;
+                let z1478 = -z24 * z58 - z57 * z686;
+                let z1479 = -z8 * z37 + z24 * z38;
+                let z1480 = -self.l * z1479;
+                let z1481 = -z58 * z1479;
+                let z1482 = -z57 * z742;
+                let z1483 = -z23 * z57 + z43 * z58;
+                let x0 = self.l * z1433;
+                let x1 = z1437 + x0;
+                let x2 = self.l * z1441;
+                let x3 = z1444 + x2;
+                let x4 = self.l * z1447;
+                let x5 = z1449 + x4;
+                let x6 = self.l * z1451;
+                let x7 = z1452 + x6;
+                let x8 = self.l * z1453;
+                let x9 = self.l * z1457;
+                let x10 = z1460 + x9;
+                let x11 = self.l * z1463;
+                let x12 = z1465 + x11;
+                let x13 = self.l * z1467;
+                let x14 = z1468 + x13;
+                let x15 = self.l * z1469;
+                let x16 = self.l * z1472;
+                let x17 = z1474 + x16;
+                let x18 = self.l * z1476;
+                let x19 = z1477 + x18;
+                let x20 = self.l * z1478;
+                let x21 = self.l * z1481;
+                let x22 = z1480 + x21;
+                let x23 = self.l * z1482;
+                let x24 = self.l * z1483;
                 hess[(0, 0)] = x1;
                 hess[(0, 1)] = x3;
                 hess[(1, 0)] = x3;
@@ -5452,46 +4398,46 @@ impl Statics<5> for BricardA04 {
                 let z41 = z5 * z37 - z22 * z38;
                 let z57 = q[4].cos();
                 let z58 = q[4].sin();
-                let z569 = -z5 * z17;
-                let z570 = z5 * z18;
-                let z585 = z4 * z37 - z38 * z570;
-                let z602 = z57 * z569 - z58 * z585;
-                let z649 = -z4 * z17;
-                let z656 = -z38 * z649;
-                let z673 = z22 * z57 - z58 * z656;
-                let z711 = -z5 * z38 - z22 * z37;
-                let z719 = -z58 * z711;
-                let z748 = -z21 * z58 - z41 * z57;
-                let z1620 = z4 * z18;
-                let z1621 = -z5 * z37 - z38 * z1620;
-                let z1626 = z5 * z17;
-                let z1627 = -z38 * z1626;
-                let z1631 = -z4 * z38 - z37 * z570;
-                let z1635 = -z38 * z1620;
-                let z1639 = -z37 * z649;
-                let z1643 = -z5 * z37 + z22 * z38;
-                let z1759 = z57 * z1621 + z58 * z649;
-                let z1760 = z57 * z1627 + z58 * z570;
-                let z1761 = z57 * z1631;
-                let z1762 = z57 * z1635 + z58 * z649;
-                let z1763 = z57 * z1639;
-                let z1764 = z57 * z1643;
-                hess[(1, 1)] = z1759;
-                hess[(1, 2)] = z1760;
-                hess[(2, 1)] = z1760;
-                hess[(1, 3)] = z1761;
-                hess[(3, 1)] = z1761;
-                hess[(1, 4)] = z602;
-                hess[(4, 1)] = z602;
-                hess[(2, 2)] = z1762;
-                hess[(2, 3)] = z1763;
-                hess[(3, 2)] = z1763;
-                hess[(2, 4)] = z673;
-                hess[(4, 2)] = z673;
-                hess[(3, 3)] = z1764;
-                hess[(3, 4)] = z719;
-                hess[(4, 3)] = z719;
-                hess[(4, 4)] = z748;
+                let z594 = -z5 * z17;
+                let z595 = z5 * z18;
+                let z605 = z4 * z37 - z38 * z595;
+                let z617 = z57 * z594 - z58 * z605;
+                let z677 = -z4 * z17;
+                let z684 = -z38 * z677;
+                let z696 = z22 * z57 - z58 * z684;
+                let z741 = -z5 * z38 - z22 * z37;
+                let z749 = -z58 * z741;
+                let z779 = -z21 * z58 - z41 * z57;
+                let z1380 = z4 * z18;
+                let z1381 = -z5 * z37 - z38 * z1380;
+                let z1386 = z5 * z17;
+                let z1387 = -z38 * z1386;
+                let z1391 = -z4 * z38 - z37 * z595;
+                let z1395 = -z38 * z1380;
+                let z1399 = -z37 * z677;
+                let z1403 = -z5 * z37 + z22 * z38;
+                let z1519 = z57 * z1381 + z58 * z677;
+                let z1520 = z57 * z1387 + z58 * z595;
+                let z1521 = z57 * z1391;
+                let z1522 = z57 * z1395 + z58 * z677;
+                let z1523 = z57 * z1399;
+                let z1524 = z57 * z1403;
+                hess[(1, 1)] = z1519;
+                hess[(1, 2)] = z1520;
+                hess[(2, 1)] = z1520;
+                hess[(1, 3)] = z1521;
+                hess[(3, 1)] = z1521;
+                hess[(1, 4)] = z617;
+                hess[(4, 1)] = z617;
+                hess[(2, 2)] = z1522;
+                hess[(2, 3)] = z1523;
+                hess[(3, 2)] = z1523;
+                hess[(2, 4)] = z696;
+                hess[(4, 2)] = z696;
+                hess[(3, 3)] = z1524;
+                hess[(3, 4)] = z749;
+                hess[(4, 3)] = z749;
+                hess[(4, 4)] = z779;
                 true
             }
             4 => {
@@ -5511,78 +4457,78 @@ impl Statics<5> for BricardA04 {
                 let z43 = z8 * z37 - z24 * z38;
                 let z57 = q[4].cos();
                 let z58 = q[4].sin();
-                let z512 = -z0 * z4;
-                let z513 = z0 * z5;
-                let z516 = -z1 * z18 + z17 * z513;
-                let z517 = -z1 * z17 - z18 * z513;
-                let z524 = z37 * z512 - z38 * z517;
-                let z533 = z57 * z516 - z58 * z524;
-                let z563 = z1 * z4;
-                let z571 = z17 * z563;
-                let z572 = -z18 * z563;
-                let z587 = z9 * z37 - z38 * z572;
-                let z604 = z57 * z571 - z58 * z587;
-                let z650 = -z0 * z18 - z9 * z17;
-                let z658 = -z38 * z650;
-                let z675 = z24 * z57 - z58 * z658;
-                let z712 = -z8 * z38 - z24 * z37;
-                let z721 = -z58 * z712;
-                let z749 = -z23 * z58 - z43 * z57;
-                let z1669 = -z1 * z5;
-                let z1670 = -z0 * z18 + z17 * z1669;
-                let z1671 = -z0 * z17 - z18 * z1669;
-                let z1672 = z37 * z563 - z38 * z1671;
-                let z1678 = z6 * z17;
-                let z1679 = -z6 * z18;
-                let z1680 = z37 * z513 - z38 * z1679;
-                let z1685 = z1 * z18 - z17 * z513;
-                let z1686 = -z38 * z1685;
-                let z1690 = -z37 * z517 - z38 * z512;
-                let z1694 = z17 * z1669;
-                let z1695 = -z18 * z1669;
-                let z1696 = z37 * z563 - z38 * z1695;
-                let z1701 = -z17 * z563;
-                let z1702 = -z38 * z1701;
-                let z1706 = -z9 * z38 - z37 * z572;
-                let z1710 = -z0 * z17 + z9 * z18;
-                let z1711 = -z38 * z1710;
-                let z1715 = -z37 * z650;
-                let z1719 = -z8 * z37 + z24 * z38;
-                let z1786 = z57 * z1672 + z58 * z1670;
-                let z1787 = z57 * z1680 + z58 * z1678;
-                let z1788 = z57 * z1686 + z58 * z517;
-                let z1789 = z57 * z1690;
-                let z1790 = z57 * z1696 + z58 * z1694;
-                let z1791 = z57 * z1702 + z58 * z572;
-                let z1792 = z57 * z1706;
-                let z1793 = z57 * z1711 + z58 * z650;
-                let z1794 = z57 * z1715;
-                let z1795 = z57 * z1719;
-                hess[(0, 0)] = z1786;
-                hess[(0, 1)] = z1787;
-                hess[(1, 0)] = z1787;
-                hess[(0, 2)] = z1788;
-                hess[(2, 0)] = z1788;
-                hess[(0, 3)] = z1789;
-                hess[(3, 0)] = z1789;
-                hess[(0, 4)] = z533;
-                hess[(4, 0)] = z533;
-                hess[(1, 1)] = z1790;
-                hess[(1, 2)] = z1791;
-                hess[(2, 1)] = z1791;
-                hess[(1, 3)] = z1792;
-                hess[(3, 1)] = z1792;
-                hess[(1, 4)] = z604;
-                hess[(4, 1)] = z604;
-                hess[(2, 2)] = z1793;
-                hess[(2, 3)] = z1794;
-                hess[(3, 2)] = z1794;
-                hess[(2, 4)] = z675;
-                hess[(4, 2)] = z675;
-                hess[(3, 3)] = z1795;
-                hess[(3, 4)] = z721;
-                hess[(4, 3)] = z721;
-                hess[(4, 4)] = z749;
+                let z533 = -z0 * z4;
+                let z534 = z0 * z5;
+                let z536 = -z1 * z18 + z17 * z534;
+                let z537 = -z1 * z17 - z18 * z534;
+                let z541 = z37 * z533 - z38 * z537;
+                let z547 = z57 * z536 - z58 * z541;
+                let z588 = z1 * z4;
+                let z596 = z17 * z588;
+                let z597 = -z18 * z588;
+                let z607 = z9 * z37 - z38 * z597;
+                let z619 = z57 * z596 - z58 * z607;
+                let z678 = -z0 * z18 - z9 * z17;
+                let z686 = -z38 * z678;
+                let z698 = z24 * z57 - z58 * z686;
+                let z742 = -z8 * z38 - z24 * z37;
+                let z751 = -z58 * z742;
+                let z780 = -z23 * z58 - z43 * z57;
+                let z1429 = -z1 * z5;
+                let z1430 = -z0 * z18 + z17 * z1429;
+                let z1431 = -z0 * z17 - z18 * z1429;
+                let z1432 = z37 * z588 - z38 * z1431;
+                let z1438 = z6 * z17;
+                let z1439 = -z6 * z18;
+                let z1440 = z37 * z534 - z38 * z1439;
+                let z1445 = z1 * z18 - z17 * z534;
+                let z1446 = -z38 * z1445;
+                let z1450 = -z37 * z537 - z38 * z533;
+                let z1454 = z17 * z1429;
+                let z1455 = -z18 * z1429;
+                let z1456 = z37 * z588 - z38 * z1455;
+                let z1461 = -z17 * z588;
+                let z1462 = -z38 * z1461;
+                let z1466 = -z9 * z38 - z37 * z597;
+                let z1470 = -z0 * z17 + z9 * z18;
+                let z1471 = -z38 * z1470;
+                let z1475 = -z37 * z678;
+                let z1479 = -z8 * z37 + z24 * z38;
+                let z1546 = z57 * z1432 + z58 * z1430;
+                let z1547 = z57 * z1440 + z58 * z1438;
+                let z1548 = z57 * z1446 + z58 * z537;
+                let z1549 = z57 * z1450;
+                let z1550 = z57 * z1456 + z58 * z1454;
+                let z1551 = z57 * z1462 + z58 * z597;
+                let z1552 = z57 * z1466;
+                let z1553 = z57 * z1471 + z58 * z678;
+                let z1554 = z57 * z1475;
+                let z1555 = z57 * z1479;
+                hess[(0, 0)] = z1546;
+                hess[(0, 1)] = z1547;
+                hess[(1, 0)] = z1547;
+                hess[(0, 2)] = z1548;
+                hess[(2, 0)] = z1548;
+                hess[(0, 3)] = z1549;
+                hess[(3, 0)] = z1549;
+                hess[(0, 4)] = z547;
+                hess[(4, 0)] = z547;
+                hess[(1, 1)] = z1550;
+                hess[(1, 2)] = z1551;
+                hess[(2, 1)] = z1551;
+                hess[(1, 3)] = z1552;
+                hess[(3, 1)] = z1552;
+                hess[(1, 4)] = z619;
+                hess[(4, 1)] = z619;
+                hess[(2, 2)] = z1553;
+                hess[(2, 3)] = z1554;
+                hess[(3, 2)] = z1554;
+                hess[(2, 4)] = z698;
+                hess[(4, 2)] = z698;
+                hess[(3, 3)] = z1555;
+                hess[(3, 4)] = z751;
+                hess[(4, 3)] = z751;
+                hess[(4, 4)] = z780;
                 true
             }
             _ => false,
@@ -5930,1680 +4876,1680 @@ impl Jacobians<5, 5, 0> for BricardA04 {
         let z316 = z274 + z310;
         let z318 = z276 + z312;
         let z320 = z269 + z314;
-        let z352 = -qd[0] * z1;
-        let z353 = qd[0] * z0;
-        let z511 = -self.l * z0;
-        let z512 = -z0 * z4;
-        let z513 = z0 * z5;
-        let z514 = -qd[1] * z1;
-        let z515 = -self.l * z513 + z511;
-        let z516 = -z1 * z18 + z17 * z513;
-        let z517 = -z1 * z17 - z18 * z513;
-        let z518 = -z5 * z515 + z15 * z512;
-        let z519 = z5 * z16 - z8 * z15;
-        let z520 = qd[2] * z512 + z514;
-        let z521 = qd[2] * z518;
-        let z522 = qd[2] * z519;
-        let z523 = self.l * z517 + z515;
-        let z524 = z37 * z512 - z38 * z517;
-        let z525 = z37 * z517 + z38 * z512;
-        let z526 = -z21 * z523 + z35 * z516;
-        let z527 = z21 * z36 - z23 * z35;
-        let z528 = qd[3] * z516 + z520;
-        let z529 = qd[3] * z526 + z521;
-        let z530 = qd[3] * z527 + z522;
-        let z531 = -self.l * z524 + z523;
-        let z532 = z57 * z524 + z58 * z516;
-        let z533 = z57 * z516 - z58 * z524;
-        let z534 = -z42 * z531 + z55 * z525;
-        let z535 = z42 * z56 - z44 * z55;
-        let z536 = qd[4] * z525 + z528;
-        let z537 = qd[4] * z534 + z529;
-        let z538 = qd[4] * z535 + z530;
-        let z539 = -0.5 * self.l * z0;
-        let z540 = -0.5 * self.l * z513 + z511;
-        let z541 = 0.08333333333333333 * self.m * (self.l * self.l) * z5 * z512
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z4 * z513
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z5 * z512;
-        let z542 = 0.5 * self.l * z517 + z515;
-        let z543 = 0.08333333333333333 * self.m * (self.l * self.l) * z5 * z512
-            + 0.08333333333333333 * self.m * (self.l * self.l) * z21 * z516
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z5 * z512
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z21 * z516
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z22 * z517;
-        let z544 = -0.5 * self.l * z524 + z523;
-        let z545 = 0.08333333333333333 * self.m * (self.l * self.l) * z21 * z516
-            + 0.08333333333333333 * self.m * (self.l * self.l) * z42 * z525
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z21 * z516
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z41 * z524
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z42 * z525;
-        let z546 = 0.5 * self.l * z533 + z531;
-        let z547 = 0.08333333333333333 * self.m * (self.l * self.l) * z42 * z525
-            + 0.08333333333333333 * self.m * (self.l * self.l) * z61 * z532
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z42 * z525
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z61 * z532
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z62 * z533;
-        let z548 = qd[0] * z539;
-        let z549 = -qd[0] * z75;
-        let z550 = qd[0] * z540 - z81 * z514;
-        let z551 = -qd[0] * z82 + z12 * z81;
-        let z552 = z521 + z29 * z542 - z90 * z520;
-        let z553 = z522 - z29 * z91 + z30 * z90;
-        let z554 = z529 + z49 * z544 - z99 * z528;
-        let z555 = z530 - z49 * z100 + z50 * z99;
-        let z556 = z537 + z69 * z546 - z108 * z536;
-        let z557 = z538 - z69 * z109 + z70 * z108;
-        let z563 = z1 * z4;
-        let z564 = -self.l * z512;
-        let z565 = self.l * z5;
-        let z566 = -self.l * z563;
-        let z567 = z17 * z512;
-        let z568 = -z18 * z512;
-        let z569 = -z5 * z17;
-        let z570 = z5 * z18;
-        let z571 = z17 * z563;
-        let z572 = -z18 * z563;
-        let z573 = -z4 * z16 - z5 * z566 + z8 * z565 + z9 * z15;
-        let z574 = z4 * z14 + z5 * z564 - z6 * z565 - z7 * z15;
-        let z575 = qd[2] * z7;
-        let z576 = qd[2] * z4;
-        let z577 = qd[2] * z9;
-        let z578 = qd[2] * z573;
-        let z579 = qd[2] * z574;
-        let z580 = self.l * z568 + z564;
-        let z581 = self.l * z570 + z565;
-        let z582 = self.l * z572 + z566;
-        let z583 = z7 * z37 - z38 * z568;
-        let z584 = z7 * z38 + z37 * z568;
-        let z585 = z4 * z37 - z38 * z570;
-        let z586 = z4 * z38 + z37 * z570;
-        let z587 = z9 * z37 - z38 * z572;
-        let z588 = z9 * z38 + z37 * z572;
-        let z589 = -z21 * z582 + z23 * z581 + z35 * z571 - z36 * z569;
-        let z590 = -z19 * z581 + z21 * z580 + z34 * z569 - z35 * z567;
-        let z591 = qd[3] * z567 + z575;
-        let z592 = qd[3] * z569 + z576;
-        let z593 = qd[3] * z571 + z577;
-        let z594 = qd[3] * z589 + z578;
-        let z595 = qd[3] * z590 + z579;
-        let z596 = -self.l * z583 + z580;
-        let z597 = -self.l * z585 + z581;
-        let z598 = -self.l * z587 + z582;
-        let z599 = z57 * z583 + z58 * z567;
-        let z600 = z57 * z567 - z58 * z583;
-        let z601 = z57 * z585 + z58 * z569;
-        let z602 = z57 * z569 - z58 * z585;
-        let z603 = z57 * z587 + z58 * z571;
-        let z604 = z57 * z571 - z58 * z587;
-        let z605 = -z42 * z598 + z44 * z597 + z55 * z588 - z56 * z586;
-        let z606 = -z40 * z597 + z42 * z596 + z54 * z586 - z55 * z584;
-        let z607 = qd[4] * z584 + z591;
-        let z608 = qd[4] * z586 + z592;
-        let z609 = qd[4] * z588 + z593;
-        let z610 = qd[4] * z605 + z594;
-        let z611 = qd[4] * z606 + z595;
-        let z612 = -0.5 * self.l * z512;
-        let z613 = 0.5 * self.l * z5;
-        let z614 = -0.5 * self.l * z563;
-        let z615 = 0.08333333333333333 * self.m * (self.l * self.l) * z4 * z6
+        let z380 = qd[0] * z0;
+        let z381 = -z0 * z11 + z1 * z12;
+        let z382 = -qd[0] * z1;
+        let z383 = z0 * z13 - z10 * z12;
+        let z384 = -z1 * z13 + z10 * z11;
+        let z385 = -z5 * z30 + z8 * z29;
+        let z386 = z6 * z30 - z8 * z28;
+        let z387 = z5 * z28 - z6 * z29;
+        let z388 = -z5 * z33 + z8 * z32 - z26 * z30 + z27 * z29;
+        let z389 = z6 * z33 - z8 * z31 + z25 * z30 - z27 * z28;
+        let z390 = z5 * z31 - z6 * z32 - z25 * z29 + z26 * z28;
+        let z391 = -z21 * z50 + z23 * z49;
+        let z392 = z19 * z50 - z23 * z48;
+        let z393 = -z19 * z49 + z21 * z48;
+        let z394 = -z21 * z53 + z23 * z52 - z46 * z50 + z47 * z49;
+        let z395 = z19 * z53 - z23 * z51 + z45 * z50 - z47 * z48;
+        let z396 = -z19 * z52 + z21 * z51 - z45 * z49 + z46 * z48;
+        let z397 = -z42 * z70 + z44 * z69;
+        let z398 = z40 * z70 - z44 * z68;
+        let z399 = -z40 * z69 + z42 * z68;
+        let z400 = -z42 * z73 + z44 * z72 - z66 * z70 + z67 * z69;
+        let z401 = z40 * z73 - z44 * z71 + z65 * z70 - z67 * z68;
+        let z402 = -z40 * z72 + z42 * z71 - z65 * z69 + z66 * z68;
+        let z532 = -self.l * z0;
+        let z533 = -z0 * z4;
+        let z534 = z0 * z5;
+        let z535 = -self.l * z534 + z532;
+        let z536 = -z1 * z18 + z17 * z534;
+        let z537 = -z1 * z17 - z18 * z534;
+        let z538 = -z5 * z535 + z15 * z533;
+        let z539 = z5 * z16 - z8 * z15;
+        let z540 = self.l * z537 + z535;
+        let z541 = z37 * z533 - z38 * z537;
+        let z542 = z37 * z537 + z38 * z533;
+        let z543 = -z21 * z540 + z35 * z536;
+        let z544 = z21 * z36 - z23 * z35;
+        let z545 = -self.l * z541 + z540;
+        let z546 = z57 * z541 + z58 * z536;
+        let z547 = z57 * z536 - z58 * z541;
+        let z548 = -z42 * z545 + z55 * z542;
+        let z549 = z42 * z56 - z44 * z55;
+        let z550 = -0.5 * self.l * z0;
+        let z551 = -0.5 * self.l * z534 + z532;
+        let z552 = 0.08333333333333333 * self.m * (self.l * self.l) * z5 * z533
+            + 0.16666666666666666 * self.m * (self.w * self.w) * z4 * z534
+            + 0.08333333333333333 * self.m * (self.w * self.w) * z5 * z533;
+        let z553 = 0.5 * self.l * z537 + z535;
+        let z554 = 0.08333333333333333 * self.m * (self.l * self.l) * z5 * z533
+            + 0.08333333333333333 * self.m * (self.l * self.l) * z21 * z536
+            + 0.08333333333333333 * self.m * (self.w * self.w) * z5 * z533
+            + 0.08333333333333333 * self.m * (self.w * self.w) * z21 * z536
+            + 0.16666666666666666 * self.m * (self.w * self.w) * z22 * z537;
+        let z555 = -0.5 * self.l * z541 + z540;
+        let z556 = 0.08333333333333333 * self.m * (self.l * self.l) * z21 * z536
+            + 0.08333333333333333 * self.m * (self.l * self.l) * z42 * z542
+            + 0.08333333333333333 * self.m * (self.w * self.w) * z21 * z536
+            + 0.16666666666666666 * self.m * (self.w * self.w) * z41 * z541
+            + 0.08333333333333333 * self.m * (self.w * self.w) * z42 * z542;
+        let z557 = 0.5 * self.l * z547 + z545;
+        let z558 = 0.08333333333333333 * self.m * (self.l * self.l) * z42 * z542
+            + 0.08333333333333333 * self.m * (self.l * self.l) * z61 * z546
+            + 0.08333333333333333 * self.m * (self.w * self.w) * z42 * z542
+            + 0.08333333333333333 * self.m * (self.w * self.w) * z61 * z546
+            + 0.16666666666666666 * self.m * (self.w * self.w) * z62 * z547;
+        let z588 = z1 * z4;
+        let z589 = -self.l * z533;
+        let z590 = self.l * z5;
+        let z591 = -self.l * z588;
+        let z592 = z17 * z533;
+        let z593 = -z18 * z533;
+        let z594 = -z5 * z17;
+        let z595 = z5 * z18;
+        let z596 = z17 * z588;
+        let z597 = -z18 * z588;
+        let z598 = -z4 * z16 - z5 * z591 + z8 * z590 + z9 * z15;
+        let z599 = z4 * z14 + z5 * z589 - z6 * z590 - z7 * z15;
+        let z600 = self.l * z593 + z589;
+        let z601 = self.l * z595 + z590;
+        let z602 = self.l * z597 + z591;
+        let z603 = z7 * z37 - z38 * z593;
+        let z604 = z7 * z38 + z37 * z593;
+        let z605 = z4 * z37 - z38 * z595;
+        let z606 = z4 * z38 + z37 * z595;
+        let z607 = z9 * z37 - z38 * z597;
+        let z608 = z9 * z38 + z37 * z597;
+        let z609 = -z21 * z602 + z23 * z601 + z35 * z596 - z36 * z594;
+        let z610 = -z19 * z601 + z21 * z600 + z34 * z594 - z35 * z592;
+        let z611 = -self.l * z603 + z600;
+        let z612 = -self.l * z605 + z601;
+        let z613 = -self.l * z607 + z602;
+        let z614 = z57 * z603 + z58 * z592;
+        let z615 = z57 * z592 - z58 * z603;
+        let z616 = z57 * z605 + z58 * z594;
+        let z617 = z57 * z594 - z58 * z605;
+        let z618 = z57 * z607 + z58 * z596;
+        let z619 = z57 * z596 - z58 * z607;
+        let z620 = -z42 * z613 + z44 * z612 + z55 * z608 - z56 * z606;
+        let z621 = -z40 * z612 + z42 * z611 + z54 * z606 - z55 * z604;
+        let z622 = -0.5 * self.l * z533;
+        let z623 = 0.5 * self.l * z5;
+        let z624 = -0.5 * self.l * z588;
+        let z625 = 0.08333333333333333 * self.m * (self.l * self.l) * z4 * z6
             + 0.08333333333333333 * self.m * (self.l * self.l) * z5 * z7
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z4 * z512
             + 0.08333333333333333 * self.m * (self.w * self.w) * z4 * z6
+            + 0.16666666666666666 * self.m * (self.w * self.w) * z4 * z533
             - 0.08333333333333333 * self.m * (self.w * self.w) * z5 * z7;
-        let z616 = 0.16666666666666666 * self.m * (self.l * self.l) * z4 * z5
+        let z626 = 0.16666666666666666 * self.m * (self.l * self.l) * z4 * z5
             - 0.16666666666666666 * self.m * (self.w * self.w) * z4 * z5;
-        let z617 = 0.08333333333333333 * self.m * (self.l * self.l) * z4 * z8
+        let z627 = 0.08333333333333333 * self.m * (self.l * self.l) * z4 * z8
             + 0.08333333333333333 * self.m * (self.l * self.l) * z5 * z9
             + 0.08333333333333333 * self.m * (self.w * self.w) * z4 * z8
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z4 * z563
+            + 0.16666666666666666 * self.m * (self.w * self.w) * z4 * z588
             - 0.08333333333333333 * self.m * (self.w * self.w) * z5 * z9;
-        let z618 = 0.5 * self.l * z568 + z564;
-        let z619 = 0.5 * self.l * z570 + z565;
-        let z620 = 0.5 * self.l * z572 + z566;
-        let z621 = 0.08333333333333333 * self.m * (self.l * self.l) * z4 * z6
+        let z628 = 0.5 * self.l * z593 + z589;
+        let z629 = 0.5 * self.l * z595 + z590;
+        let z630 = 0.5 * self.l * z597 + z591;
+        let z631 = 0.08333333333333333 * self.m * (self.l * self.l) * z4 * z6
             + 0.08333333333333333 * self.m * (self.l * self.l) * z5 * z7
-            + 0.08333333333333333 * self.m * (self.l * self.l) * z19 * z569
-            + 0.08333333333333333 * self.m * (self.l * self.l) * z21 * z567
+            + 0.08333333333333333 * self.m * (self.l * self.l) * z19 * z594
+            + 0.08333333333333333 * self.m * (self.l * self.l) * z21 * z592
             + 0.08333333333333333 * self.m * (self.w * self.w) * z4 * z6
             + 0.08333333333333333 * self.m * (self.w * self.w) * z5 * z7
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z19 * z569
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z20 * z570
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z21 * z567
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z22 * z568;
-        let z622 = 0.16666666666666666 * self.m * (self.l * self.l) * z4 * z5
-            + 0.16666666666666666 * self.m * (self.l * self.l) * z21 * z569
+            + 0.08333333333333333 * self.m * (self.w * self.w) * z19 * z594
+            + 0.16666666666666666 * self.m * (self.w * self.w) * z20 * z595
+            + 0.08333333333333333 * self.m * (self.w * self.w) * z21 * z592
+            + 0.16666666666666666 * self.m * (self.w * self.w) * z22 * z593;
+        let z632 = 0.16666666666666666 * self.m * (self.l * self.l) * z4 * z5
+            + 0.16666666666666666 * self.m * (self.l * self.l) * z21 * z594
             + 0.16666666666666666 * self.m * (self.w * self.w) * z4 * z5
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z21 * z569
-            + 0.3333333333333333 * self.m * (self.w * self.w) * z22 * z570;
-        let z623 = 0.08333333333333333 * self.m * (self.l * self.l) * z4 * z8
+            + 0.16666666666666666 * self.m * (self.w * self.w) * z21 * z594
+            + 0.3333333333333333 * self.m * (self.w * self.w) * z22 * z595;
+        let z633 = 0.08333333333333333 * self.m * (self.l * self.l) * z4 * z8
             + 0.08333333333333333 * self.m * (self.l * self.l) * z5 * z9
-            + 0.08333333333333333 * self.m * (self.l * self.l) * z21 * z571
-            + 0.08333333333333333 * self.m * (self.l * self.l) * z23 * z569
+            + 0.08333333333333333 * self.m * (self.l * self.l) * z21 * z596
+            + 0.08333333333333333 * self.m * (self.l * self.l) * z23 * z594
             + 0.08333333333333333 * self.m * (self.w * self.w) * z4 * z8
             + 0.08333333333333333 * self.m * (self.w * self.w) * z5 * z9
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z21 * z571
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z22 * z572
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z23 * z569
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z24 * z570;
-        let z624 = -0.5 * self.l * z583 + z580;
-        let z625 = -0.5 * self.l * z585 + z581;
-        let z626 = -0.5 * self.l * z587 + z582;
-        let z627 = 0.08333333333333333 * self.m * (self.l * self.l) * z19 * z569
-            + 0.08333333333333333 * self.m * (self.l * self.l) * z21 * z567
-            + 0.08333333333333333 * self.m * (self.l * self.l) * z40 * z586
-            + 0.08333333333333333 * self.m * (self.l * self.l) * z42 * z584
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z19 * z569
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z21 * z567
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z39 * z585
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z40 * z586
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z41 * z583
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z42 * z584;
-        let z628 = 0.16666666666666666 * self.m * (self.l * self.l) * z21 * z569
-            + 0.16666666666666666 * self.m * (self.l * self.l) * z42 * z586
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z21 * z569
-            + 0.3333333333333333 * self.m * (self.w * self.w) * z41 * z585
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z42 * z586;
-        let z629 = 0.08333333333333333 * self.m * (self.l * self.l) * z21 * z571
-            + 0.08333333333333333 * self.m * (self.l * self.l) * z23 * z569
-            + 0.08333333333333333 * self.m * (self.l * self.l) * z42 * z588
-            + 0.08333333333333333 * self.m * (self.l * self.l) * z44 * z586
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z21 * z571
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z23 * z569
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z41 * z587
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z42 * z588
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z43 * z585
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z44 * z586;
-        let z630 = 0.5 * self.l * z600 + z596;
-        let z631 = 0.5 * self.l * z602 + z597;
-        let z632 = 0.5 * self.l * z604 + z598;
-        let z633 = 0.08333333333333333 * self.m * (self.l * self.l) * z40 * z586
-            + 0.08333333333333333 * self.m * (self.l * self.l) * z42 * z584
-            + 0.08333333333333333 * self.m * (self.l * self.l) * z59 * z601
-            + 0.08333333333333333 * self.m * (self.l * self.l) * z61 * z599
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z40 * z586
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z42 * z584
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z59 * z601
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z60 * z602
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z61 * z599
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z62 * z600;
-        let z634 = 0.16666666666666666 * self.m * (self.l * self.l) * z42 * z586
-            + 0.16666666666666666 * self.m * (self.l * self.l) * z61 * z601
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z42 * z586
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z61 * z601
-            + 0.3333333333333333 * self.m * (self.w * self.w) * z62 * z602;
-        let z635 = 0.08333333333333333 * self.m * (self.l * self.l) * z42 * z588
-            + 0.08333333333333333 * self.m * (self.l * self.l) * z44 * z586
-            + 0.08333333333333333 * self.m * (self.l * self.l) * z61 * z603
-            + 0.08333333333333333 * self.m * (self.l * self.l) * z63 * z601
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z42 * z588
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z44 * z586
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z61 * z603
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z62 * z604
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z63 * z601
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z64 * z602;
-        let z636 = qd[0] * z614 - z12 * z613;
-        let z637 = -qd[0] * z612 + z11 * z613;
-        let z638 = z29 * z620 - z30 * z619 + z578 - z90 * z577 + z91 * z576;
-        let z639 = z28 * z619 - z29 * z618 + z579 - z89 * z576 + z90 * z575;
-        let z640 = z49 * z626 - z50 * z625 + z594 - z99 * z593 + z100 * z592;
-        let z641 = z48 * z625 - z49 * z624 + z595 - z98 * z592 + z99 * z591;
-        let z642 = z69 * z632 - z70 * z631 + z610 - z108 * z609 + z109 * z608;
-        let z643 = z68 * z631 - z69 * z630 + z611 - z107 * z608 + z108 * z607;
-        let z648 = -z1 * z18 - z7 * z17;
-        let z649 = -z4 * z17;
-        let z650 = -z0 * z18 - z9 * z17;
-        let z651 = self.l * z648;
-        let z652 = self.l * z649;
-        let z653 = self.l * z650;
-        let z654 = -z38 * z648;
-        let z655 = z37 * z648;
-        let z656 = -z38 * z649;
-        let z657 = z37 * z649;
-        let z658 = -z38 * z650;
-        let z659 = z37 * z650;
-        let z660 = -z21 * z653 - z22 * z36 + z23 * z652 + z24 * z35;
-        let z661 = -z19 * z652 - z20 * z35 + z21 * z651 + z22 * z34;
-        let z662 = qd[3] * z20;
-        let z663 = qd[3] * z22;
-        let z664 = qd[3] * z24;
-        let z665 = qd[3] * z660;
-        let z666 = qd[3] * z661;
-        let z667 = -self.l * z654 + z651;
-        let z668 = -self.l * z656 + z652;
-        let z669 = -self.l * z658 + z653;
-        let z670 = z20 * z58 + z57 * z654;
-        let z671 = z20 * z57 - z58 * z654;
-        let z672 = z22 * z58 + z57 * z656;
-        let z673 = z22 * z57 - z58 * z656;
-        let z674 = z24 * z58 + z57 * z658;
-        let z675 = z24 * z57 - z58 * z658;
-        let z676 = -z42 * z669 + z44 * z668 + z55 * z659 - z56 * z657;
-        let z677 = -z40 * z668 + z42 * z667 + z54 * z657 - z55 * z655;
-        let z678 = qd[4] * z655 + z662;
-        let z679 = qd[4] * z657 + z663;
-        let z680 = qd[4] * z659 + z664;
-        let z681 = qd[4] * z676 + z665;
-        let z682 = qd[4] * z677 + z666;
-        let z683 = 0.5 * self.l * z648;
-        let z684 = 0.5 * self.l * z649;
-        let z685 = 0.5 * self.l * z650;
-        let z686 = 0.08333333333333333 * self.m * (self.l * self.l) * z19 * z22
+            + 0.08333333333333333 * self.m * (self.w * self.w) * z21 * z596
+            + 0.16666666666666666 * self.m * (self.w * self.w) * z22 * z597
+            + 0.08333333333333333 * self.m * (self.w * self.w) * z23 * z594
+            + 0.16666666666666666 * self.m * (self.w * self.w) * z24 * z595;
+        let z634 = -0.5 * self.l * z603 + z600;
+        let z635 = -0.5 * self.l * z605 + z601;
+        let z636 = -0.5 * self.l * z607 + z602;
+        let z637 = 0.08333333333333333 * self.m * (self.l * self.l) * z19 * z594
+            + 0.08333333333333333 * self.m * (self.l * self.l) * z21 * z592
+            + 0.08333333333333333 * self.m * (self.l * self.l) * z40 * z606
+            + 0.08333333333333333 * self.m * (self.l * self.l) * z42 * z604
+            + 0.08333333333333333 * self.m * (self.w * self.w) * z19 * z594
+            + 0.08333333333333333 * self.m * (self.w * self.w) * z21 * z592
+            + 0.16666666666666666 * self.m * (self.w * self.w) * z39 * z605
+            + 0.08333333333333333 * self.m * (self.w * self.w) * z40 * z606
+            + 0.16666666666666666 * self.m * (self.w * self.w) * z41 * z603
+            + 0.08333333333333333 * self.m * (self.w * self.w) * z42 * z604;
+        let z638 = 0.16666666666666666 * self.m * (self.l * self.l) * z21 * z594
+            + 0.16666666666666666 * self.m * (self.l * self.l) * z42 * z606
+            + 0.16666666666666666 * self.m * (self.w * self.w) * z21 * z594
+            + 0.3333333333333333 * self.m * (self.w * self.w) * z41 * z605
+            + 0.16666666666666666 * self.m * (self.w * self.w) * z42 * z606;
+        let z639 = 0.08333333333333333 * self.m * (self.l * self.l) * z21 * z596
+            + 0.08333333333333333 * self.m * (self.l * self.l) * z23 * z594
+            + 0.08333333333333333 * self.m * (self.l * self.l) * z42 * z608
+            + 0.08333333333333333 * self.m * (self.l * self.l) * z44 * z606
+            + 0.08333333333333333 * self.m * (self.w * self.w) * z21 * z596
+            + 0.08333333333333333 * self.m * (self.w * self.w) * z23 * z594
+            + 0.16666666666666666 * self.m * (self.w * self.w) * z41 * z607
+            + 0.08333333333333333 * self.m * (self.w * self.w) * z42 * z608
+            + 0.16666666666666666 * self.m * (self.w * self.w) * z43 * z605
+            + 0.08333333333333333 * self.m * (self.w * self.w) * z44 * z606;
+        let z640 = 0.5 * self.l * z615 + z611;
+        let z641 = 0.5 * self.l * z617 + z612;
+        let z642 = 0.5 * self.l * z619 + z613;
+        let z643 = 0.08333333333333333 * self.m * (self.l * self.l) * z40 * z606
+            + 0.08333333333333333 * self.m * (self.l * self.l) * z42 * z604
+            + 0.08333333333333333 * self.m * (self.l * self.l) * z59 * z616
+            + 0.08333333333333333 * self.m * (self.l * self.l) * z61 * z614
+            + 0.08333333333333333 * self.m * (self.w * self.w) * z40 * z606
+            + 0.08333333333333333 * self.m * (self.w * self.w) * z42 * z604
+            + 0.08333333333333333 * self.m * (self.w * self.w) * z59 * z616
+            + 0.16666666666666666 * self.m * (self.w * self.w) * z60 * z617
+            + 0.08333333333333333 * self.m * (self.w * self.w) * z61 * z614
+            + 0.16666666666666666 * self.m * (self.w * self.w) * z62 * z615;
+        let z644 = 0.16666666666666666 * self.m * (self.l * self.l) * z42 * z606
+            + 0.16666666666666666 * self.m * (self.l * self.l) * z61 * z616
+            + 0.16666666666666666 * self.m * (self.w * self.w) * z42 * z606
+            + 0.16666666666666666 * self.m * (self.w * self.w) * z61 * z616
+            + 0.3333333333333333 * self.m * (self.w * self.w) * z62 * z617;
+        let z645 = 0.08333333333333333 * self.m * (self.l * self.l) * z42 * z608
+            + 0.08333333333333333 * self.m * (self.l * self.l) * z44 * z606
+            + 0.08333333333333333 * self.m * (self.l * self.l) * z61 * z618
+            + 0.08333333333333333 * self.m * (self.l * self.l) * z63 * z616
+            + 0.08333333333333333 * self.m * (self.w * self.w) * z42 * z608
+            + 0.08333333333333333 * self.m * (self.w * self.w) * z44 * z606
+            + 0.08333333333333333 * self.m * (self.w * self.w) * z61 * z618
+            + 0.16666666666666666 * self.m * (self.w * self.w) * z62 * z619
+            + 0.08333333333333333 * self.m * (self.w * self.w) * z63 * z616
+            + 0.16666666666666666 * self.m * (self.w * self.w) * z64 * z617;
+        let z676 = -z1 * z18 - z7 * z17;
+        let z677 = -z4 * z17;
+        let z678 = -z0 * z18 - z9 * z17;
+        let z679 = self.l * z676;
+        let z680 = self.l * z677;
+        let z681 = self.l * z678;
+        let z682 = -z38 * z676;
+        let z683 = z37 * z676;
+        let z684 = -z38 * z677;
+        let z685 = z37 * z677;
+        let z686 = -z38 * z678;
+        let z687 = z37 * z678;
+        let z688 = -z21 * z681 - z22 * z36 + z23 * z680 + z24 * z35;
+        let z689 = -z19 * z680 - z20 * z35 + z21 * z679 + z22 * z34;
+        let z690 = -self.l * z682 + z679;
+        let z691 = -self.l * z684 + z680;
+        let z692 = -self.l * z686 + z681;
+        let z693 = z20 * z58 + z57 * z682;
+        let z694 = z20 * z57 - z58 * z682;
+        let z695 = z22 * z58 + z57 * z684;
+        let z696 = z22 * z57 - z58 * z684;
+        let z697 = z24 * z58 + z57 * z686;
+        let z698 = z24 * z57 - z58 * z686;
+        let z699 = -z42 * z692 + z44 * z691 + z55 * z687 - z56 * z685;
+        let z700 = -z40 * z691 + z42 * z690 + z54 * z685 - z55 * z683;
+        let z701 = 0.5 * self.l * z676;
+        let z702 = 0.5 * self.l * z677;
+        let z703 = 0.5 * self.l * z678;
+        let z704 = 0.08333333333333333 * self.m * (self.l * self.l) * z19 * z22
             + 0.08333333333333333 * self.m * (self.l * self.l) * z20 * z21
             + 0.08333333333333333 * self.m * (self.w * self.w) * z19 * z22
             + 0.08333333333333333 * self.m * (self.w * self.w) * z20 * z21
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z20 * z649
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z22 * z648;
-        let z687 = 0.16666666666666666 * self.m * (self.l * self.l) * z21 * z22
+            + 0.16666666666666666 * self.m * (self.w * self.w) * z20 * z677
+            + 0.16666666666666666 * self.m * (self.w * self.w) * z22 * z676;
+        let z705 = 0.16666666666666666 * self.m * (self.l * self.l) * z21 * z22
             + 0.16666666666666666 * self.m * (self.w * self.w) * z21 * z22
-            + 0.3333333333333333 * self.m * (self.w * self.w) * z22 * z649;
-        let z688 = 0.08333333333333333 * self.m * (self.l * self.l) * z21 * z24
+            + 0.3333333333333333 * self.m * (self.w * self.w) * z22 * z677;
+        let z706 = 0.08333333333333333 * self.m * (self.l * self.l) * z21 * z24
             + 0.08333333333333333 * self.m * (self.l * self.l) * z22 * z23
             + 0.08333333333333333 * self.m * (self.w * self.w) * z21 * z24
             + 0.08333333333333333 * self.m * (self.w * self.w) * z22 * z23
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z22 * z650
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z24 * z649;
-        let z689 = -0.5 * self.l * z654 + z651;
-        let z690 = -0.5 * self.l * z656 + z652;
-        let z691 = -0.5 * self.l * z658 + z653;
-        let z692 = 0.08333333333333333 * self.m * (self.l * self.l) * z19 * z22
+            + 0.16666666666666666 * self.m * (self.w * self.w) * z22 * z678
+            + 0.16666666666666666 * self.m * (self.w * self.w) * z24 * z677;
+        let z707 = -0.5 * self.l * z682 + z679;
+        let z708 = -0.5 * self.l * z684 + z680;
+        let z709 = -0.5 * self.l * z686 + z681;
+        let z710 = 0.08333333333333333 * self.m * (self.l * self.l) * z19 * z22
             + 0.08333333333333333 * self.m * (self.l * self.l) * z20 * z21
-            + 0.08333333333333333 * self.m * (self.l * self.l) * z40 * z657
-            + 0.08333333333333333 * self.m * (self.l * self.l) * z42 * z655
+            + 0.08333333333333333 * self.m * (self.l * self.l) * z40 * z685
+            + 0.08333333333333333 * self.m * (self.l * self.l) * z42 * z683
             + 0.08333333333333333 * self.m * (self.w * self.w) * z19 * z22
             + 0.08333333333333333 * self.m * (self.w * self.w) * z20 * z21
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z39 * z656
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z40 * z657
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z41 * z654
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z42 * z655;
-        let z693 = 0.16666666666666666 * self.m * (self.l * self.l) * z21 * z22
-            + 0.16666666666666666 * self.m * (self.l * self.l) * z42 * z657
+            + 0.16666666666666666 * self.m * (self.w * self.w) * z39 * z684
+            + 0.08333333333333333 * self.m * (self.w * self.w) * z40 * z685
+            + 0.16666666666666666 * self.m * (self.w * self.w) * z41 * z682
+            + 0.08333333333333333 * self.m * (self.w * self.w) * z42 * z683;
+        let z711 = 0.16666666666666666 * self.m * (self.l * self.l) * z21 * z22
+            + 0.16666666666666666 * self.m * (self.l * self.l) * z42 * z685
             + 0.16666666666666666 * self.m * (self.w * self.w) * z21 * z22
-            + 0.3333333333333333 * self.m * (self.w * self.w) * z41 * z656
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z42 * z657;
-        let z694 = 0.08333333333333333 * self.m * (self.l * self.l) * z21 * z24
+            + 0.3333333333333333 * self.m * (self.w * self.w) * z41 * z684
+            + 0.16666666666666666 * self.m * (self.w * self.w) * z42 * z685;
+        let z712 = 0.08333333333333333 * self.m * (self.l * self.l) * z21 * z24
             + 0.08333333333333333 * self.m * (self.l * self.l) * z22 * z23
-            + 0.08333333333333333 * self.m * (self.l * self.l) * z42 * z659
-            + 0.08333333333333333 * self.m * (self.l * self.l) * z44 * z657
+            + 0.08333333333333333 * self.m * (self.l * self.l) * z42 * z687
+            + 0.08333333333333333 * self.m * (self.l * self.l) * z44 * z685
             + 0.08333333333333333 * self.m * (self.w * self.w) * z21 * z24
             + 0.08333333333333333 * self.m * (self.w * self.w) * z22 * z23
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z41 * z658
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z42 * z659
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z43 * z656
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z44 * z657;
-        let z695 = 0.5 * self.l * z671 + z667;
-        let z696 = 0.5 * self.l * z673 + z668;
-        let z697 = 0.5 * self.l * z675 + z669;
-        let z698 = 0.08333333333333333 * self.m * (self.l * self.l) * z40 * z657
-            + 0.08333333333333333 * self.m * (self.l * self.l) * z42 * z655
-            + 0.08333333333333333 * self.m * (self.l * self.l) * z59 * z672
-            + 0.08333333333333333 * self.m * (self.l * self.l) * z61 * z670
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z40 * z657
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z42 * z655
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z59 * z672
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z60 * z673
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z61 * z670
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z62 * z671;
-        let z699 = 0.16666666666666666 * self.m * (self.l * self.l) * z42 * z657
-            + 0.16666666666666666 * self.m * (self.l * self.l) * z61 * z672
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z42 * z657
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z61 * z672
-            + 0.3333333333333333 * self.m * (self.w * self.w) * z62 * z673;
-        let z700 = 0.08333333333333333 * self.m * (self.l * self.l) * z42 * z659
-            + 0.08333333333333333 * self.m * (self.l * self.l) * z44 * z657
-            + 0.08333333333333333 * self.m * (self.l * self.l) * z61 * z674
-            + 0.08333333333333333 * self.m * (self.l * self.l) * z63 * z672
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z42 * z659
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z44 * z657
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z61 * z674
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z62 * z675
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z63 * z672
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z64 * z673;
-        let z701 = z29 * z685 - z30 * z684;
-        let z702 = z28 * z684 - z29 * z683;
-        let z703 = z49 * z691 - z50 * z690 - z99 * z664 + z100 * z663 + z665;
-        let z704 = z48 * z690 - z49 * z689 - z98 * z663 + z99 * z662 + z666;
-        let z705 = z69 * z697 - z70 * z696 - z108 * z680 + z109 * z679 + z681;
-        let z706 = z68 * z696 - z69 * z695 - z107 * z679 + z108 * z678 + z682;
-        let z710 = -z6 * z38 - z20 * z37;
-        let z711 = -z5 * z38 - z22 * z37;
-        let z712 = -z8 * z38 - z24 * z37;
-        let z713 = -self.l * z710;
-        let z714 = -self.l * z711;
-        let z715 = -self.l * z712;
-        let z716 = z57 * z710;
-        let z717 = -z58 * z710;
-        let z718 = z57 * z711;
-        let z719 = -z58 * z711;
-        let z720 = z57 * z712;
-        let z721 = -z58 * z712;
-        let z722 = -z41 * z56 - z42 * z715 + z43 * z55 + z44 * z714;
-        let z723 = -z39 * z55 - z40 * z714 + z41 * z54 + z42 * z713;
-        let z724 = qd[4] * z39;
-        let z725 = qd[4] * z41;
-        let z726 = qd[4] * z43;
-        let z727 = qd[4] * z722;
-        let z728 = qd[4] * z723;
-        let z729 = -0.5 * self.l * z710;
-        let z730 = -0.5 * self.l * z711;
-        let z731 = -0.5 * self.l * z712;
-        let z732 = 0.08333333333333333 * self.m * (self.l * self.l) * z39 * z42
+            + 0.16666666666666666 * self.m * (self.w * self.w) * z41 * z686
+            + 0.08333333333333333 * self.m * (self.w * self.w) * z42 * z687
+            + 0.16666666666666666 * self.m * (self.w * self.w) * z43 * z684
+            + 0.08333333333333333 * self.m * (self.w * self.w) * z44 * z685;
+        let z713 = 0.5 * self.l * z694 + z690;
+        let z714 = 0.5 * self.l * z696 + z691;
+        let z715 = 0.5 * self.l * z698 + z692;
+        let z716 = 0.08333333333333333 * self.m * (self.l * self.l) * z40 * z685
+            + 0.08333333333333333 * self.m * (self.l * self.l) * z42 * z683
+            + 0.08333333333333333 * self.m * (self.l * self.l) * z59 * z695
+            + 0.08333333333333333 * self.m * (self.l * self.l) * z61 * z693
+            + 0.08333333333333333 * self.m * (self.w * self.w) * z40 * z685
+            + 0.08333333333333333 * self.m * (self.w * self.w) * z42 * z683
+            + 0.08333333333333333 * self.m * (self.w * self.w) * z59 * z695
+            + 0.16666666666666666 * self.m * (self.w * self.w) * z60 * z696
+            + 0.08333333333333333 * self.m * (self.w * self.w) * z61 * z693
+            + 0.16666666666666666 * self.m * (self.w * self.w) * z62 * z694;
+        let z717 = 0.16666666666666666 * self.m * (self.l * self.l) * z42 * z685
+            + 0.16666666666666666 * self.m * (self.l * self.l) * z61 * z695
+            + 0.16666666666666666 * self.m * (self.w * self.w) * z42 * z685
+            + 0.16666666666666666 * self.m * (self.w * self.w) * z61 * z695
+            + 0.3333333333333333 * self.m * (self.w * self.w) * z62 * z696;
+        let z718 = 0.08333333333333333 * self.m * (self.l * self.l) * z42 * z687
+            + 0.08333333333333333 * self.m * (self.l * self.l) * z44 * z685
+            + 0.08333333333333333 * self.m * (self.l * self.l) * z61 * z697
+            + 0.08333333333333333 * self.m * (self.l * self.l) * z63 * z695
+            + 0.08333333333333333 * self.m * (self.w * self.w) * z42 * z687
+            + 0.08333333333333333 * self.m * (self.w * self.w) * z44 * z685
+            + 0.08333333333333333 * self.m * (self.w * self.w) * z61 * z697
+            + 0.16666666666666666 * self.m * (self.w * self.w) * z62 * z698
+            + 0.08333333333333333 * self.m * (self.w * self.w) * z63 * z695
+            + 0.16666666666666666 * self.m * (self.w * self.w) * z64 * z696;
+        let z740 = -z6 * z38 - z20 * z37;
+        let z741 = -z5 * z38 - z22 * z37;
+        let z742 = -z8 * z38 - z24 * z37;
+        let z743 = -self.l * z740;
+        let z744 = -self.l * z741;
+        let z745 = -self.l * z742;
+        let z746 = z57 * z740;
+        let z747 = -z58 * z740;
+        let z748 = z57 * z741;
+        let z749 = -z58 * z741;
+        let z750 = z57 * z742;
+        let z751 = -z58 * z742;
+        let z752 = -z41 * z56 - z42 * z745 + z43 * z55 + z44 * z744;
+        let z753 = -z39 * z55 - z40 * z744 + z41 * z54 + z42 * z743;
+        let z754 = -0.5 * self.l * z740;
+        let z755 = -0.5 * self.l * z741;
+        let z756 = -0.5 * self.l * z742;
+        let z757 = 0.08333333333333333 * self.m * (self.l * self.l) * z39 * z42
             + 0.08333333333333333 * self.m * (self.l * self.l) * z40 * z41
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z39 * z42
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z39 * z711
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z40 * z41
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z41 * z710;
-        let z733 = 0.16666666666666666 * self.m * (self.l * self.l) * z41 * z42
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z41 * z42
-            + 0.3333333333333333 * self.m * (self.w * self.w) * z41 * z711;
-        let z734 = 0.08333333333333333 * self.m * (self.l * self.l) * z41 * z44
-            + 0.08333333333333333 * self.m * (self.l * self.l) * z42 * z43
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z41 * z44
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z41 * z712
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z42 * z43
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z43 * z711;
-        let z735 = 0.5 * self.l * z717 + z713;
-        let z736 = z714 + 0.5 * self.l * z719;
-        let z737 = z715 + 0.5 * self.l * z721;
-        let z738 = 0.08333333333333333 * self.m * (self.l * self.l) * z39 * z42
-            + 0.08333333333333333 * self.m * (self.l * self.l) * z40 * z41
-            + 0.08333333333333333 * self.m * (self.l * self.l) * z59 * z718
-            + 0.08333333333333333 * self.m * (self.l * self.l) * z61 * z716
+            + 0.16666666666666666 * self.m * (self.w * self.w) * z39 * z741
             + 0.08333333333333333 * self.m * (self.w * self.w) * z39 * z42
             + 0.08333333333333333 * self.m * (self.w * self.w) * z40 * z41
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z59 * z718
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z60 * z719
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z61 * z716
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z62 * z717;
-        let z739 = 0.16666666666666666 * self.m * (self.l * self.l) * z41 * z42
-            + 0.16666666666666666 * self.m * (self.l * self.l) * z61 * z718
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z41 * z42
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z61 * z718
-            + 0.3333333333333333 * self.m * (self.w * self.w) * z62 * z719;
-        let z740 = 0.08333333333333333 * self.m * (self.l * self.l) * z41 * z44
+            + 0.16666666666666666 * self.m * (self.w * self.w) * z41 * z740;
+        let z758 = 0.16666666666666666 * self.m * (self.l * self.l) * z41 * z42
+            + 0.3333333333333333 * self.m * (self.w * self.w) * z41 * z741
+            + 0.16666666666666666 * self.m * (self.w * self.w) * z41 * z42;
+        let z759 = 0.08333333333333333 * self.m * (self.l * self.l) * z41 * z44
             + 0.08333333333333333 * self.m * (self.l * self.l) * z42 * z43
-            + 0.08333333333333333 * self.m * (self.l * self.l) * z61 * z720
-            + 0.08333333333333333 * self.m * (self.l * self.l) * z63 * z718
+            + 0.16666666666666666 * self.m * (self.w * self.w) * z41 * z742
             + 0.08333333333333333 * self.m * (self.w * self.w) * z41 * z44
             + 0.08333333333333333 * self.m * (self.w * self.w) * z42 * z43
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z61 * z720
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z62 * z721
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z63 * z718
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z64 * z719;
-        let z741 = z49 * z731 - z50 * z730;
-        let z742 = z48 * z730 - z49 * z729;
-        let z743 = z727 + z69 * z737 - z70 * z736 - z108 * z726 + z109 * z725;
-        let z744 = z728 + z68 * z736 - z69 * z735 - z107 * z725 + z108 * z724;
-        let z747 = -z19 * z58 - z39 * z57;
-        let z748 = -z21 * z58 - z41 * z57;
-        let z749 = -z23 * z58 - z43 * z57;
-        let z750 = 0.5 * self.l * z747;
-        let z751 = 0.5 * self.l * z748;
-        let z752 = 0.5 * self.l * z749;
-        let z753 = 0.08333333333333333 * self.m * (self.l * self.l) * z59 * z62
+            + 0.16666666666666666 * self.m * (self.w * self.w) * z43 * z741;
+        let z760 = z743 + 0.5 * self.l * z747;
+        let z761 = z744 + 0.5 * self.l * z749;
+        let z762 = z745 + 0.5 * self.l * z751;
+        let z763 = 0.08333333333333333 * self.m * (self.l * self.l) * z39 * z42
+            + 0.08333333333333333 * self.m * (self.l * self.l) * z40 * z41
+            + 0.08333333333333333 * self.m * (self.l * self.l) * z59 * z748
+            + 0.08333333333333333 * self.m * (self.l * self.l) * z61 * z746
+            + 0.08333333333333333 * self.m * (self.w * self.w) * z39 * z42
+            + 0.08333333333333333 * self.m * (self.w * self.w) * z40 * z41
+            + 0.08333333333333333 * self.m * (self.w * self.w) * z59 * z748
+            + 0.16666666666666666 * self.m * (self.w * self.w) * z60 * z749
+            + 0.08333333333333333 * self.m * (self.w * self.w) * z61 * z746
+            + 0.16666666666666666 * self.m * (self.w * self.w) * z62 * z747;
+        let z764 = 0.16666666666666666 * self.m * (self.l * self.l) * z41 * z42
+            + 0.16666666666666666 * self.m * (self.l * self.l) * z61 * z748
+            + 0.16666666666666666 * self.m * (self.w * self.w) * z41 * z42
+            + 0.16666666666666666 * self.m * (self.w * self.w) * z61 * z748
+            + 0.3333333333333333 * self.m * (self.w * self.w) * z62 * z749;
+        let z765 = 0.08333333333333333 * self.m * (self.l * self.l) * z41 * z44
+            + 0.08333333333333333 * self.m * (self.l * self.l) * z42 * z43
+            + 0.08333333333333333 * self.m * (self.l * self.l) * z61 * z750
+            + 0.08333333333333333 * self.m * (self.l * self.l) * z63 * z748
+            + 0.08333333333333333 * self.m * (self.w * self.w) * z41 * z44
+            + 0.08333333333333333 * self.m * (self.w * self.w) * z42 * z43
+            + 0.08333333333333333 * self.m * (self.w * self.w) * z61 * z750
+            + 0.16666666666666666 * self.m * (self.w * self.w) * z62 * z751
+            + 0.08333333333333333 * self.m * (self.w * self.w) * z63 * z748
+            + 0.16666666666666666 * self.m * (self.w * self.w) * z64 * z749;
+        let z778 = -z19 * z58 - z39 * z57;
+        let z779 = -z21 * z58 - z41 * z57;
+        let z780 = -z23 * z58 - z43 * z57;
+        let z781 = 0.5 * self.l * z778;
+        let z782 = 0.5 * self.l * z779;
+        let z783 = 0.5 * self.l * z780;
+        let z784 = 0.08333333333333333 * self.m * (self.l * self.l) * z59 * z62
             + 0.08333333333333333 * self.m * (self.l * self.l) * z60 * z61
             + 0.08333333333333333 * self.m * (self.w * self.w) * z59 * z62
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z60 * z748
+            + 0.16666666666666666 * self.m * (self.w * self.w) * z60 * z779
             + 0.08333333333333333 * self.m * (self.w * self.w) * z60 * z61
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z62 * z747;
-        let z754 = 0.16666666666666666 * self.m * (self.l * self.l) * z61 * z62
+            + 0.16666666666666666 * self.m * (self.w * self.w) * z62 * z778;
+        let z785 = 0.16666666666666666 * self.m * (self.l * self.l) * z61 * z62
             + 0.16666666666666666 * self.m * (self.w * self.w) * z61 * z62
-            + 0.3333333333333333 * self.m * (self.w * self.w) * z62 * z748;
-        let z755 = 0.08333333333333333 * self.m * (self.l * self.l) * z61 * z64
+            + 0.3333333333333333 * self.m * (self.w * self.w) * z62 * z779;
+        let z786 = 0.08333333333333333 * self.m * (self.l * self.l) * z61 * z64
             + 0.08333333333333333 * self.m * (self.l * self.l) * z62 * z63
             + 0.08333333333333333 * self.m * (self.w * self.w) * z61 * z64
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z62 * z749
+            + 0.16666666666666666 * self.m * (self.w * self.w) * z62 * z780
             + 0.08333333333333333 * self.m * (self.w * self.w) * z62 * z63
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z64 * z748;
-        let z756 = z69 * z752 - z70 * z751;
-        let z757 = z68 * z751 - z69 * z750;
-        let z759 = z1 * z511 + z1 * z2;
-        let z760 = qd[1] * z759;
-        let z761 = z6 * z515 - z14 * z512;
-        let z762 = z760 + qd[2] * z761;
-        let z763 = z19 * z523 - z34 * z516;
-        let z764 = z762 + qd[3] * z763;
-        let z765 = z40 * z531 - z54 * z525;
-        let z766 = z764 + qd[4] * z765;
-        let z767 = 0.16666666666666666 * self.m * (self.l * self.l) * z0 * z1
+            + 0.16666666666666666 * self.m * (self.w * self.w) * z64 * z779;
+        let z790 = z1 * z2 + z1 * z532;
+        let z791 = z6 * z535 - z14 * z533;
+        let z792 = z19 * z540 - z34 * z536;
+        let z793 = z40 * z545 - z54 * z542;
+        let z794 = 0.16666666666666666 * self.m * (self.l * self.l) * z0 * z1
             + 0.16666666666666666 * self.m * (self.l * self.l) * z6 * z8
             + 0.16666666666666666 * self.m * (self.w * self.w) * z0 * z1
             + 0.16666666666666666 * self.m * (self.w * self.w) * z6 * z8
             + 0.3333333333333333 * self.m * (self.w * self.w) * z7 * z9;
-        let z768 = 0.08333333333333333 * self.m * (self.l * self.l) * z6 * z512
+        let z795 = 0.08333333333333333 * self.m * (self.l * self.l) * z6 * z533
             + 0.08333333333333333 * self.m * (self.l * self.l) * (z0 * z0)
             - 0.08333333333333333 * self.m * (self.l * self.l) * (z1 * z1)
             + 0.08333333333333333 * self.m * (self.l * self.l) * (z8 * z8)
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z6 * z512
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z7 * z513
+            + 0.08333333333333333 * self.m * (self.w * self.w) * z6 * z533
+            + 0.16666666666666666 * self.m * (self.w * self.w) * z7 * z534
             + 0.08333333333333333 * self.m * (self.w * self.w) * (z0 * z0)
             - 0.08333333333333333 * self.m * (self.w * self.w) * (z1 * z1)
             + 0.08333333333333333 * self.m * (self.w * self.w) * (z8 * z8)
             + 0.16666666666666666 * self.m * (self.w * self.w) * (z9 * z9);
-        let z769 = -0.16666666666666666 * self.m * (self.l * self.l) * z0 * z1
-            + 0.16666666666666666 * self.m * (self.l * self.l) * z8 * z512
+        let z796 = -0.16666666666666666 * self.m * (self.l * self.l) * z0 * z1
+            + 0.16666666666666666 * self.m * (self.l * self.l) * z8 * z533
             - 0.16666666666666666 * self.m * (self.w * self.w) * z0 * z1
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z8 * z512
-            + 0.3333333333333333 * self.m * (self.w * self.w) * z9 * z513;
-        let z770 = 0.16666666666666666 * self.m * (self.l * self.l) * z6 * z8
+            + 0.16666666666666666 * self.m * (self.w * self.w) * z8 * z533
+            + 0.3333333333333333 * self.m * (self.w * self.w) * z9 * z534;
+        let z797 = 0.16666666666666666 * self.m * (self.l * self.l) * z6 * z8
             + 0.16666666666666666 * self.m * (self.l * self.l) * z19 * z23
             + 0.16666666666666666 * self.m * (self.w * self.w) * z6 * z8
             + 0.16666666666666666 * self.m * (self.w * self.w) * z19 * z23
             + 0.3333333333333333 * self.m * (self.w * self.w) * z20 * z24;
-        let z771 = 0.08333333333333333 * self.m * (self.l * self.l) * z6 * z512
-            + 0.08333333333333333 * self.m * (self.l * self.l) * z19 * z516
+        let z798 = 0.08333333333333333 * self.m * (self.l * self.l) * z6 * z533
+            + 0.08333333333333333 * self.m * (self.l * self.l) * z19 * z536
             + 0.08333333333333333 * self.m * (self.l * self.l) * (z8 * z8)
             + 0.08333333333333333 * self.m * (self.l * self.l) * (z23 * z23)
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z6 * z512
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z19 * z516
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z20 * z517
+            + 0.08333333333333333 * self.m * (self.w * self.w) * z6 * z533
+            + 0.08333333333333333 * self.m * (self.w * self.w) * z19 * z536
+            + 0.16666666666666666 * self.m * (self.w * self.w) * z20 * z537
             + 0.08333333333333333 * self.m * (self.w * self.w) * (z8 * z8)
             + 0.08333333333333333 * self.m * (self.w * self.w) * (z23 * z23)
             + 0.16666666666666666 * self.m * (self.w * self.w) * (z24 * z24);
-        let z772 = 0.16666666666666666 * self.m * (self.l * self.l) * z8 * z512
-            + 0.16666666666666666 * self.m * (self.l * self.l) * z23 * z516
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z8 * z512
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z23 * z516
-            + 0.3333333333333333 * self.m * (self.w * self.w) * z24 * z517;
-        let z773 = 0.16666666666666666 * self.m * (self.l * self.l) * z19 * z23
+        let z799 = 0.16666666666666666 * self.m * (self.l * self.l) * z8 * z533
+            + 0.16666666666666666 * self.m * (self.l * self.l) * z23 * z536
+            + 0.16666666666666666 * self.m * (self.w * self.w) * z8 * z533
+            + 0.16666666666666666 * self.m * (self.w * self.w) * z23 * z536
+            + 0.3333333333333333 * self.m * (self.w * self.w) * z24 * z537;
+        let z800 = 0.16666666666666666 * self.m * (self.l * self.l) * z19 * z23
             + 0.16666666666666666 * self.m * (self.l * self.l) * z40 * z44
             + 0.16666666666666666 * self.m * (self.w * self.w) * z19 * z23
             + 0.3333333333333333 * self.m * (self.w * self.w) * z39 * z43
             + 0.16666666666666666 * self.m * (self.w * self.w) * z40 * z44;
-        let z774 = 0.08333333333333333 * self.m * (self.l * self.l) * z19 * z516
-            + 0.08333333333333333 * self.m * (self.l * self.l) * z40 * z525
+        let z801 = 0.08333333333333333 * self.m * (self.l * self.l) * z19 * z536
+            + 0.08333333333333333 * self.m * (self.l * self.l) * z40 * z542
             + 0.08333333333333333 * self.m * (self.l * self.l) * (z23 * z23)
             + 0.08333333333333333 * self.m * (self.l * self.l) * (z44 * z44)
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z19 * z516
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z39 * z524
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z40 * z525
+            + 0.08333333333333333 * self.m * (self.w * self.w) * z19 * z536
+            + 0.16666666666666666 * self.m * (self.w * self.w) * z39 * z541
+            + 0.08333333333333333 * self.m * (self.w * self.w) * z40 * z542
             + 0.08333333333333333 * self.m * (self.w * self.w) * (z23 * z23)
             + 0.16666666666666666 * self.m * (self.w * self.w) * (z43 * z43)
             + 0.08333333333333333 * self.m * (self.w * self.w) * (z44 * z44);
-        let z775 = 0.16666666666666666 * self.m * (self.l * self.l) * z23 * z516
-            + 0.16666666666666666 * self.m * (self.l * self.l) * z44 * z525
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z23 * z516
-            + 0.3333333333333333 * self.m * (self.w * self.w) * z43 * z524
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z44 * z525;
-        let z776 = 0.16666666666666666 * self.m * (self.l * self.l) * z40 * z44
+        let z802 = 0.16666666666666666 * self.m * (self.l * self.l) * z23 * z536
+            + 0.16666666666666666 * self.m * (self.l * self.l) * z44 * z542
+            + 0.16666666666666666 * self.m * (self.w * self.w) * z23 * z536
+            + 0.3333333333333333 * self.m * (self.w * self.w) * z43 * z541
+            + 0.16666666666666666 * self.m * (self.w * self.w) * z44 * z542;
+        let z803 = 0.16666666666666666 * self.m * (self.l * self.l) * z40 * z44
             + 0.16666666666666666 * self.m * (self.l * self.l) * z59 * z63
             + 0.16666666666666666 * self.m * (self.w * self.w) * z40 * z44
             + 0.16666666666666666 * self.m * (self.w * self.w) * z59 * z63
             + 0.3333333333333333 * self.m * (self.w * self.w) * z60 * z64;
-        let z777 = 0.08333333333333333 * self.m * (self.l * self.l) * z40 * z525
-            + 0.08333333333333333 * self.m * (self.l * self.l) * z59 * z532
+        let z804 = 0.08333333333333333 * self.m * (self.l * self.l) * z40 * z542
+            + 0.08333333333333333 * self.m * (self.l * self.l) * z59 * z546
             + 0.08333333333333333 * self.m * (self.l * self.l) * (z44 * z44)
             + 0.08333333333333333 * self.m * (self.l * self.l) * (z63 * z63)
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z40 * z525
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z59 * z532
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z60 * z533
+            + 0.08333333333333333 * self.m * (self.w * self.w) * z40 * z542
+            + 0.08333333333333333 * self.m * (self.w * self.w) * z59 * z546
+            + 0.16666666666666666 * self.m * (self.w * self.w) * z60 * z547
             + 0.08333333333333333 * self.m * (self.w * self.w) * (z44 * z44)
             + 0.08333333333333333 * self.m * (self.w * self.w) * (z63 * z63)
             + 0.16666666666666666 * self.m * (self.w * self.w) * (z64 * z64);
-        let z778 = 0.16666666666666666 * self.m * (self.l * self.l) * z44 * z525
-            + 0.16666666666666666 * self.m * (self.l * self.l) * z63 * z532
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z44 * z525
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z63 * z532
-            + 0.3333333333333333 * self.m * (self.w * self.w) * z64 * z533;
-        let z779 = z760 - z11 * z540 + z80 * z514;
-        let z780 = z762 - z28 * z542 + z89 * z520;
-        let z781 = z764 - z48 * z544 + z98 * z528;
-        let z782 = z766 - z68 * z546 + z107 * z536;
-        let z796 = z6 * z566 + z7 * z16 - z8 * z564 - z9 * z14;
-        let z797 = qd[2] * z796;
-        let z798 = z19 * z582 - z23 * z580 - z34 * z571 + z36 * z567;
-        let z799 = qd[3] * z798 + z797;
-        let z800 = z40 * z598 - z44 * z596 - z54 * z588 + z56 * z584;
-        let z801 = qd[4] * z800 + z799;
-        let z802 = 0.16666666666666666 * self.m * (self.l * self.l) * z6 * z7
+        let z805 = 0.16666666666666666 * self.m * (self.l * self.l) * z44 * z542
+            + 0.16666666666666666 * self.m * (self.l * self.l) * z63 * z546
+            + 0.16666666666666666 * self.m * (self.w * self.w) * z44 * z542
+            + 0.16666666666666666 * self.m * (self.w * self.w) * z63 * z546
+            + 0.3333333333333333 * self.m * (self.w * self.w) * z64 * z547;
+        let z832 = z6 * z591 + z7 * z16 - z8 * z589 - z9 * z14;
+        let z833 = z19 * z602 - z23 * z600 - z34 * z596 + z36 * z592;
+        let z834 = z40 * z613 - z44 * z611 - z54 * z608 + z56 * z604;
+        let z835 = 0.16666666666666666 * self.m * (self.l * self.l) * z6 * z7
             + 0.16666666666666666 * self.m * (self.w * self.w) * z6 * z7
-            + 0.3333333333333333 * self.m * (self.w * self.w) * z7 * z512;
-        let z803 = 0.08333333333333333 * self.m * (self.l * self.l) * z6 * z9
+            + 0.3333333333333333 * self.m * (self.w * self.w) * z7 * z533;
+        let z836 = 0.08333333333333333 * self.m * (self.l * self.l) * z6 * z9
             + 0.08333333333333333 * self.m * (self.l * self.l) * z7 * z8
             + 0.08333333333333333 * self.m * (self.w * self.w) * z6 * z9
             + 0.08333333333333333 * self.m * (self.w * self.w) * z7 * z8
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z7 * z563
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z9 * z512;
-        let z804 = 0.16666666666666666 * self.m * (self.l * self.l) * z8 * z9
+            + 0.16666666666666666 * self.m * (self.w * self.w) * z7 * z588
+            + 0.16666666666666666 * self.m * (self.w * self.w) * z9 * z533;
+        let z837 = 0.16666666666666666 * self.m * (self.l * self.l) * z8 * z9
             + 0.16666666666666666 * self.m * (self.w * self.w) * z8 * z9
-            + 0.3333333333333333 * self.m * (self.w * self.w) * z9 * z563;
-        let z805 = 0.16666666666666666 * self.m * (self.l * self.l) * z6 * z7
-            + 0.16666666666666666 * self.m * (self.l * self.l) * z19 * z567
+            + 0.3333333333333333 * self.m * (self.w * self.w) * z9 * z588;
+        let z838 = 0.16666666666666666 * self.m * (self.l * self.l) * z6 * z7
+            + 0.16666666666666666 * self.m * (self.l * self.l) * z19 * z592
             + 0.16666666666666666 * self.m * (self.w * self.w) * z6 * z7
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z19 * z567
-            + 0.3333333333333333 * self.m * (self.w * self.w) * z20 * z568;
-        let z806 = 0.08333333333333333 * self.m * (self.l * self.l) * z6 * z9
+            + 0.16666666666666666 * self.m * (self.w * self.w) * z19 * z592
+            + 0.3333333333333333 * self.m * (self.w * self.w) * z20 * z593;
+        let z839 = 0.08333333333333333 * self.m * (self.l * self.l) * z6 * z9
             + 0.08333333333333333 * self.m * (self.l * self.l) * z7 * z8
-            + 0.08333333333333333 * self.m * (self.l * self.l) * z19 * z571
-            + 0.08333333333333333 * self.m * (self.l * self.l) * z23 * z567
+            + 0.08333333333333333 * self.m * (self.l * self.l) * z19 * z596
+            + 0.08333333333333333 * self.m * (self.l * self.l) * z23 * z592
             + 0.08333333333333333 * self.m * (self.w * self.w) * z6 * z9
             + 0.08333333333333333 * self.m * (self.w * self.w) * z7 * z8
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z19 * z571
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z20 * z572
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z23 * z567
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z24 * z568;
-        let z807 = 0.16666666666666666 * self.m * (self.l * self.l) * z8 * z9
-            + 0.16666666666666666 * self.m * (self.l * self.l) * z23 * z571
+            + 0.08333333333333333 * self.m * (self.w * self.w) * z19 * z596
+            + 0.16666666666666666 * self.m * (self.w * self.w) * z20 * z597
+            + 0.08333333333333333 * self.m * (self.w * self.w) * z23 * z592
+            + 0.16666666666666666 * self.m * (self.w * self.w) * z24 * z593;
+        let z840 = 0.16666666666666666 * self.m * (self.l * self.l) * z8 * z9
+            + 0.16666666666666666 * self.m * (self.l * self.l) * z23 * z596
             + 0.16666666666666666 * self.m * (self.w * self.w) * z8 * z9
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z23 * z571
-            + 0.3333333333333333 * self.m * (self.w * self.w) * z24 * z572;
-        let z808 = 0.16666666666666666 * self.m * (self.l * self.l) * z19 * z567
-            + 0.16666666666666666 * self.m * (self.l * self.l) * z40 * z584
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z19 * z567
-            + 0.3333333333333333 * self.m * (self.w * self.w) * z39 * z583
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z40 * z584;
-        let z809 = 0.08333333333333333 * self.m * (self.l * self.l) * z19 * z571
-            + 0.08333333333333333 * self.m * (self.l * self.l) * z23 * z567
-            + 0.08333333333333333 * self.m * (self.l * self.l) * z40 * z588
-            + 0.08333333333333333 * self.m * (self.l * self.l) * z44 * z584
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z19 * z571
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z23 * z567
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z39 * z587
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z40 * z588
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z43 * z583
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z44 * z584;
-        let z810 = 0.16666666666666666 * self.m * (self.l * self.l) * z23 * z571
-            + 0.16666666666666666 * self.m * (self.l * self.l) * z44 * z588
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z23 * z571
-            + 0.3333333333333333 * self.m * (self.w * self.w) * z43 * z587
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z44 * z588;
-        let z811 = 0.16666666666666666 * self.m * (self.l * self.l) * z40 * z584
-            + 0.16666666666666666 * self.m * (self.l * self.l) * z59 * z599
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z40 * z584
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z59 * z599
-            + 0.3333333333333333 * self.m * (self.w * self.w) * z60 * z600;
-        let z812 = 0.08333333333333333 * self.m * (self.l * self.l) * z40 * z588
-            + 0.08333333333333333 * self.m * (self.l * self.l) * z44 * z584
-            + 0.08333333333333333 * self.m * (self.l * self.l) * z59 * z603
-            + 0.08333333333333333 * self.m * (self.l * self.l) * z63 * z599
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z40 * z588
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z44 * z584
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z59 * z603
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z60 * z604
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z63 * z599
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z64 * z600;
-        let z813 = 0.16666666666666666 * self.m * (self.l * self.l) * z44 * z588
-            + 0.16666666666666666 * self.m * (self.l * self.l) * z63 * z603
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z44 * z588
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z63 * z603
-            + 0.3333333333333333 * self.m * (self.w * self.w) * z64 * z604;
-        let z814 = -z11 * z614 + z12 * z612;
-        let z815 = -z28 * z620 + z797 + z30 * z618 + z89 * z577 - z91 * z575;
-        let z816 = z799 - z48 * z626 + z50 * z624 + z98 * z593 - z100 * z591;
-        let z817 = z801 - z68 * z632 + z70 * z630 + z107 * z609 - z109 * z607;
-        let z831 = z19 * z653 + z20 * z36 - z23 * z651 - z24 * z34;
-        let z832 = qd[3] * z831;
-        let z833 = z40 * z669 - z44 * z667 - z54 * z659 + z56 * z655;
-        let z834 = qd[4] * z833 + z832;
-        let z835 = 0.16666666666666666 * self.m * (self.l * self.l) * z19 * z20
+            + 0.16666666666666666 * self.m * (self.w * self.w) * z23 * z596
+            + 0.3333333333333333 * self.m * (self.w * self.w) * z24 * z597;
+        let z841 = 0.16666666666666666 * self.m * (self.l * self.l) * z19 * z592
+            + 0.16666666666666666 * self.m * (self.l * self.l) * z40 * z604
+            + 0.16666666666666666 * self.m * (self.w * self.w) * z19 * z592
+            + 0.3333333333333333 * self.m * (self.w * self.w) * z39 * z603
+            + 0.16666666666666666 * self.m * (self.w * self.w) * z40 * z604;
+        let z842 = 0.08333333333333333 * self.m * (self.l * self.l) * z19 * z596
+            + 0.08333333333333333 * self.m * (self.l * self.l) * z23 * z592
+            + 0.08333333333333333 * self.m * (self.l * self.l) * z40 * z608
+            + 0.08333333333333333 * self.m * (self.l * self.l) * z44 * z604
+            + 0.08333333333333333 * self.m * (self.w * self.w) * z19 * z596
+            + 0.08333333333333333 * self.m * (self.w * self.w) * z23 * z592
+            + 0.16666666666666666 * self.m * (self.w * self.w) * z39 * z607
+            + 0.08333333333333333 * self.m * (self.w * self.w) * z40 * z608
+            + 0.16666666666666666 * self.m * (self.w * self.w) * z43 * z603
+            + 0.08333333333333333 * self.m * (self.w * self.w) * z44 * z604;
+        let z843 = 0.16666666666666666 * self.m * (self.l * self.l) * z23 * z596
+            + 0.16666666666666666 * self.m * (self.l * self.l) * z44 * z608
+            + 0.16666666666666666 * self.m * (self.w * self.w) * z23 * z596
+            + 0.3333333333333333 * self.m * (self.w * self.w) * z43 * z607
+            + 0.16666666666666666 * self.m * (self.w * self.w) * z44 * z608;
+        let z844 = 0.16666666666666666 * self.m * (self.l * self.l) * z40 * z604
+            + 0.16666666666666666 * self.m * (self.l * self.l) * z59 * z614
+            + 0.16666666666666666 * self.m * (self.w * self.w) * z40 * z604
+            + 0.16666666666666666 * self.m * (self.w * self.w) * z59 * z614
+            + 0.3333333333333333 * self.m * (self.w * self.w) * z60 * z615;
+        let z845 = 0.08333333333333333 * self.m * (self.l * self.l) * z40 * z608
+            + 0.08333333333333333 * self.m * (self.l * self.l) * z44 * z604
+            + 0.08333333333333333 * self.m * (self.l * self.l) * z59 * z618
+            + 0.08333333333333333 * self.m * (self.l * self.l) * z63 * z614
+            + 0.08333333333333333 * self.m * (self.w * self.w) * z40 * z608
+            + 0.08333333333333333 * self.m * (self.w * self.w) * z44 * z604
+            + 0.08333333333333333 * self.m * (self.w * self.w) * z59 * z618
+            + 0.16666666666666666 * self.m * (self.w * self.w) * z60 * z619
+            + 0.08333333333333333 * self.m * (self.w * self.w) * z63 * z614
+            + 0.16666666666666666 * self.m * (self.w * self.w) * z64 * z615;
+        let z846 = 0.16666666666666666 * self.m * (self.l * self.l) * z44 * z608
+            + 0.16666666666666666 * self.m * (self.l * self.l) * z63 * z618
+            + 0.16666666666666666 * self.m * (self.w * self.w) * z44 * z608
+            + 0.16666666666666666 * self.m * (self.w * self.w) * z63 * z618
+            + 0.3333333333333333 * self.m * (self.w * self.w) * z64 * z619;
+        let z872 = z19 * z681 + z20 * z36 - z23 * z679 - z24 * z34;
+        let z873 = z40 * z692 - z44 * z690 - z54 * z687 + z56 * z683;
+        let z874 = 0.16666666666666666 * self.m * (self.l * self.l) * z19 * z20
             + 0.16666666666666666 * self.m * (self.w * self.w) * z19 * z20
-            + 0.3333333333333333 * self.m * (self.w * self.w) * z20 * z648;
-        let z836 = 0.08333333333333333 * self.m * (self.l * self.l) * z19 * z24
+            + 0.3333333333333333 * self.m * (self.w * self.w) * z20 * z676;
+        let z875 = 0.08333333333333333 * self.m * (self.l * self.l) * z19 * z24
             + 0.08333333333333333 * self.m * (self.l * self.l) * z20 * z23
             + 0.08333333333333333 * self.m * (self.w * self.w) * z19 * z24
             + 0.08333333333333333 * self.m * (self.w * self.w) * z20 * z23
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z20 * z650
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z24 * z648;
-        let z837 = 0.16666666666666666 * self.m * (self.l * self.l) * z23 * z24
+            + 0.16666666666666666 * self.m * (self.w * self.w) * z20 * z678
+            + 0.16666666666666666 * self.m * (self.w * self.w) * z24 * z676;
+        let z876 = 0.16666666666666666 * self.m * (self.l * self.l) * z23 * z24
             + 0.16666666666666666 * self.m * (self.w * self.w) * z23 * z24
-            + 0.3333333333333333 * self.m * (self.w * self.w) * z24 * z650;
-        let z838 = 0.16666666666666666 * self.m * (self.l * self.l) * z19 * z20
-            + 0.16666666666666666 * self.m * (self.l * self.l) * z40 * z655
+            + 0.3333333333333333 * self.m * (self.w * self.w) * z24 * z678;
+        let z877 = 0.16666666666666666 * self.m * (self.l * self.l) * z19 * z20
+            + 0.16666666666666666 * self.m * (self.l * self.l) * z40 * z683
             + 0.16666666666666666 * self.m * (self.w * self.w) * z19 * z20
-            + 0.3333333333333333 * self.m * (self.w * self.w) * z39 * z654
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z40 * z655;
-        let z839 = 0.08333333333333333 * self.m * (self.l * self.l) * z19 * z24
+            + 0.3333333333333333 * self.m * (self.w * self.w) * z39 * z682
+            + 0.16666666666666666 * self.m * (self.w * self.w) * z40 * z683;
+        let z878 = 0.08333333333333333 * self.m * (self.l * self.l) * z19 * z24
             + 0.08333333333333333 * self.m * (self.l * self.l) * z20 * z23
-            + 0.08333333333333333 * self.m * (self.l * self.l) * z40 * z659
-            + 0.08333333333333333 * self.m * (self.l * self.l) * z44 * z655
+            + 0.08333333333333333 * self.m * (self.l * self.l) * z40 * z687
+            + 0.08333333333333333 * self.m * (self.l * self.l) * z44 * z683
             + 0.08333333333333333 * self.m * (self.w * self.w) * z19 * z24
             + 0.08333333333333333 * self.m * (self.w * self.w) * z20 * z23
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z39 * z658
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z40 * z659
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z43 * z654
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z44 * z655;
-        let z840 = 0.16666666666666666 * self.m * (self.l * self.l) * z23 * z24
-            + 0.16666666666666666 * self.m * (self.l * self.l) * z44 * z659
+            + 0.16666666666666666 * self.m * (self.w * self.w) * z39 * z686
+            + 0.08333333333333333 * self.m * (self.w * self.w) * z40 * z687
+            + 0.16666666666666666 * self.m * (self.w * self.w) * z43 * z682
+            + 0.08333333333333333 * self.m * (self.w * self.w) * z44 * z683;
+        let z879 = 0.16666666666666666 * self.m * (self.l * self.l) * z23 * z24
+            + 0.16666666666666666 * self.m * (self.l * self.l) * z44 * z687
             + 0.16666666666666666 * self.m * (self.w * self.w) * z23 * z24
-            + 0.3333333333333333 * self.m * (self.w * self.w) * z43 * z658
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z44 * z659;
-        let z841 = 0.16666666666666666 * self.m * (self.l * self.l) * z40 * z655
-            + 0.16666666666666666 * self.m * (self.l * self.l) * z59 * z670
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z40 * z655
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z59 * z670
-            + 0.3333333333333333 * self.m * (self.w * self.w) * z60 * z671;
-        let z842 = 0.08333333333333333 * self.m * (self.l * self.l) * z40 * z659
-            + 0.08333333333333333 * self.m * (self.l * self.l) * z44 * z655
-            + 0.08333333333333333 * self.m * (self.l * self.l) * z59 * z674
-            + 0.08333333333333333 * self.m * (self.l * self.l) * z63 * z670
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z40 * z659
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z44 * z655
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z59 * z674
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z60 * z675
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z63 * z670
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z64 * z671;
-        let z843 = 0.16666666666666666 * self.m * (self.l * self.l) * z44 * z659
-            + 0.16666666666666666 * self.m * (self.l * self.l) * z63 * z674
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z44 * z659
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z63 * z674
-            + 0.3333333333333333 * self.m * (self.w * self.w) * z64 * z675;
-        let z844 = -z28 * z685 + z30 * z683;
-        let z845 = -z48 * z691 + z50 * z689 + z832 + z98 * z664 - z100 * z662;
-        let z846 = z834 - z68 * z697 + z70 * z695 + z107 * z680 - z109 * z678;
-        let z857 = z39 * z56 + z40 * z715 - z43 * z54 - z44 * z713;
-        let z858 = qd[4] * z857;
-        let z859 = 0.16666666666666666 * self.m * (self.l * self.l) * z39 * z40
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z39 * z40
-            + 0.3333333333333333 * self.m * (self.w * self.w) * z39 * z710;
-        let z860 = 0.08333333333333333 * self.m * (self.l * self.l) * z39 * z44
+            + 0.3333333333333333 * self.m * (self.w * self.w) * z43 * z686
+            + 0.16666666666666666 * self.m * (self.w * self.w) * z44 * z687;
+        let z880 = 0.16666666666666666 * self.m * (self.l * self.l) * z40 * z683
+            + 0.16666666666666666 * self.m * (self.l * self.l) * z59 * z693
+            + 0.16666666666666666 * self.m * (self.w * self.w) * z40 * z683
+            + 0.16666666666666666 * self.m * (self.w * self.w) * z59 * z693
+            + 0.3333333333333333 * self.m * (self.w * self.w) * z60 * z694;
+        let z881 = 0.08333333333333333 * self.m * (self.l * self.l) * z40 * z687
+            + 0.08333333333333333 * self.m * (self.l * self.l) * z44 * z683
+            + 0.08333333333333333 * self.m * (self.l * self.l) * z59 * z697
+            + 0.08333333333333333 * self.m * (self.l * self.l) * z63 * z693
+            + 0.08333333333333333 * self.m * (self.w * self.w) * z40 * z687
+            + 0.08333333333333333 * self.m * (self.w * self.w) * z44 * z683
+            + 0.08333333333333333 * self.m * (self.w * self.w) * z59 * z697
+            + 0.16666666666666666 * self.m * (self.w * self.w) * z60 * z698
+            + 0.08333333333333333 * self.m * (self.w * self.w) * z63 * z693
+            + 0.16666666666666666 * self.m * (self.w * self.w) * z64 * z694;
+        let z882 = 0.16666666666666666 * self.m * (self.l * self.l) * z44 * z687
+            + 0.16666666666666666 * self.m * (self.l * self.l) * z63 * z697
+            + 0.16666666666666666 * self.m * (self.w * self.w) * z44 * z687
+            + 0.16666666666666666 * self.m * (self.w * self.w) * z63 * z697
+            + 0.3333333333333333 * self.m * (self.w * self.w) * z64 * z698;
+        let z901 = z39 * z56 + z40 * z745 - z43 * z54 - z44 * z743;
+        let z902 = 0.16666666666666666 * self.m * (self.l * self.l) * z39 * z40
+            + 0.3333333333333333 * self.m * (self.w * self.w) * z39 * z740
+            + 0.16666666666666666 * self.m * (self.w * self.w) * z39 * z40;
+        let z903 = 0.08333333333333333 * self.m * (self.l * self.l) * z39 * z44
             + 0.08333333333333333 * self.m * (self.l * self.l) * z40 * z43
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z39 * z44
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z39 * z712
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z40 * z43
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z43 * z710;
-        let z861 = 0.16666666666666666 * self.m * (self.l * self.l) * z43 * z44
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z43 * z44
-            + 0.3333333333333333 * self.m * (self.w * self.w) * z43 * z712;
-        let z862 = 0.16666666666666666 * self.m * (self.l * self.l) * z39 * z40
-            + 0.16666666666666666 * self.m * (self.l * self.l) * z59 * z716
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z39 * z40
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z59 * z716
-            + 0.3333333333333333 * self.m * (self.w * self.w) * z60 * z717;
-        let z863 = 0.08333333333333333 * self.m * (self.l * self.l) * z39 * z44
-            + 0.08333333333333333 * self.m * (self.l * self.l) * z40 * z43
-            + 0.08333333333333333 * self.m * (self.l * self.l) * z59 * z720
-            + 0.08333333333333333 * self.m * (self.l * self.l) * z63 * z716
+            + 0.16666666666666666 * self.m * (self.w * self.w) * z39 * z742
             + 0.08333333333333333 * self.m * (self.w * self.w) * z39 * z44
             + 0.08333333333333333 * self.m * (self.w * self.w) * z40 * z43
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z59 * z720
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z60 * z721
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z63 * z716
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z64 * z717;
-        let z864 = 0.16666666666666666 * self.m * (self.l * self.l) * z43 * z44
-            + 0.16666666666666666 * self.m * (self.l * self.l) * z63 * z720
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z43 * z44
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z63 * z720
-            + 0.3333333333333333 * self.m * (self.w * self.w) * z64 * z721;
-        let z865 = -z48 * z731 + z50 * z729;
-        let z866 = -z68 * z737 + z70 * z735 + z858 + z107 * z726 - z109 * z724;
-        let z874 = 0.16666666666666666 * self.m * (self.l * self.l) * z59 * z60
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z59 * z60
+            + 0.16666666666666666 * self.m * (self.w * self.w) * z43 * z740;
+        let z904 = 0.16666666666666666 * self.m * (self.l * self.l) * z43 * z44
+            + 0.3333333333333333 * self.m * (self.w * self.w) * z43 * z742
+            + 0.16666666666666666 * self.m * (self.w * self.w) * z43 * z44;
+        let z905 = 0.16666666666666666 * self.m * (self.l * self.l) * z39 * z40
+            + 0.16666666666666666 * self.m * (self.l * self.l) * z59 * z746
+            + 0.16666666666666666 * self.m * (self.w * self.w) * z39 * z40
+            + 0.16666666666666666 * self.m * (self.w * self.w) * z59 * z746
             + 0.3333333333333333 * self.m * (self.w * self.w) * z60 * z747;
-        let z875 = 0.08333333333333333 * self.m * (self.l * self.l) * z59 * z64
+        let z906 = 0.08333333333333333 * self.m * (self.l * self.l) * z39 * z44
+            + 0.08333333333333333 * self.m * (self.l * self.l) * z40 * z43
+            + 0.08333333333333333 * self.m * (self.l * self.l) * z59 * z750
+            + 0.08333333333333333 * self.m * (self.l * self.l) * z63 * z746
+            + 0.08333333333333333 * self.m * (self.w * self.w) * z39 * z44
+            + 0.08333333333333333 * self.m * (self.w * self.w) * z40 * z43
+            + 0.08333333333333333 * self.m * (self.w * self.w) * z59 * z750
+            + 0.16666666666666666 * self.m * (self.w * self.w) * z60 * z751
+            + 0.08333333333333333 * self.m * (self.w * self.w) * z63 * z746
+            + 0.16666666666666666 * self.m * (self.w * self.w) * z64 * z747;
+        let z907 = 0.16666666666666666 * self.m * (self.l * self.l) * z43 * z44
+            + 0.16666666666666666 * self.m * (self.l * self.l) * z63 * z750
+            + 0.16666666666666666 * self.m * (self.w * self.w) * z43 * z44
+            + 0.16666666666666666 * self.m * (self.w * self.w) * z63 * z750
+            + 0.3333333333333333 * self.m * (self.w * self.w) * z64 * z751;
+        let z919 = 0.16666666666666666 * self.m * (self.l * self.l) * z59 * z60
+            + 0.16666666666666666 * self.m * (self.w * self.w) * z59 * z60
+            + 0.3333333333333333 * self.m * (self.w * self.w) * z60 * z778;
+        let z920 = 0.08333333333333333 * self.m * (self.l * self.l) * z59 * z64
             + 0.08333333333333333 * self.m * (self.l * self.l) * z60 * z63
             + 0.08333333333333333 * self.m * (self.w * self.w) * z59 * z64
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z60 * z749
+            + 0.16666666666666666 * self.m * (self.w * self.w) * z60 * z780
             + 0.08333333333333333 * self.m * (self.w * self.w) * z60 * z63
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z64 * z747;
-        let z876 = 0.16666666666666666 * self.m * (self.l * self.l) * z63 * z64
+            + 0.16666666666666666 * self.m * (self.w * self.w) * z64 * z778;
+        let z921 = 0.16666666666666666 * self.m * (self.l * self.l) * z63 * z64
             + 0.16666666666666666 * self.m * (self.w * self.w) * z63 * z64
-            + 0.3333333333333333 * self.m * (self.w * self.w) * z64 * z749;
-        let z877 = -z68 * z752 + z70 * z750;
-        let z1832 = qd[1] * z1 * z514 + qd[1] * z1 * z11;
-        let z1833 = -qd[0] * qd[1] * z0;
-        let z1834 = qd[1] * z0 * z760 - qd[1] * z1 * z13 - qd[1] * z10 * z514
-            - qd[1] * z12 * z759;
-        let z1835 = -qd[1] * z0 * z13 - qd[1] * z1 * z760 + qd[1] * z10 * z12
-            + qd[1] * z11 * z759;
-        let z1836 = z240 - qd[2] * z5 * z520 + qd[2] * z29 * z512;
-        let z1837 = qd[2] * z6 * z520 - qd[2] * z28 * z512 + z1832;
-        let z1838 = qd[2] * z5 * z30 - qd[2] * z8 * z29 + z1833;
-        let z1839 = -qd[2] * z5 * z522 + qd[2] * z8 * z762 - qd[2] * z26 * z520
-            + qd[2] * z29 * z519 - qd[2] * z30 * z761 + qd[2] * z32 * z512 + z1834;
-        let z1840 = qd[2] * z5 * z521 - qd[2] * z6 * z762 - qd[2] * z8 * z32
-            + qd[2] * z26 * z30 + qd[2] * z28 * z761 - qd[2] * z29 * z518 + z1835;
-        let z1841 = -qd[3] * z21 * z528 + qd[3] * z49 * z516 + z1836;
-        let z1842 = qd[3] * z19 * z528 - qd[3] * z48 * z516 + z1837;
-        let z1843 = qd[3] * z21 * z50 - qd[3] * z23 * z49 + z1838;
-        let z1844 = -qd[3] * z21 * z530 + qd[3] * z23 * z764 - qd[3] * z46 * z528
-            + qd[3] * z49 * z527 - qd[3] * z50 * z763 + qd[3] * z52 * z516 + z1839;
-        let z1845 = -qd[3] * z19 * z764 + qd[3] * z21 * z529 - qd[3] * z23 * z52
-            + qd[3] * z46 * z50 + qd[3] * z48 * z763 - qd[3] * z49 * z526 + z1840;
-        let z1846 = -qd[4] * z42 * z536 + qd[4] * z69 * z525 + z1841;
-        let z1847 = qd[4] * z40 * z536 - qd[4] * z68 * z525 + z1842;
-        let z1848 = qd[4] * z42 * z70 - qd[4] * z44 * z69 + z1843;
-        let z1849 = -qd[4] * z42 * z538 + qd[4] * z44 * z766 - qd[4] * z66 * z536
-            + qd[4] * z69 * z535 - qd[4] * z70 * z765 + qd[4] * z72 * z525 + z1844;
-        let z1850 = -qd[4] * z40 * z766 + qd[4] * z42 * z537 - qd[4] * z44 * z72
-            + qd[4] * z66 * z70 + qd[4] * z68 * z765 - qd[4] * z69 * z534 + z1845;
-        let z1851 = qd[0] * self.m * z549;
-        let z1852 = -qd[0] * self.m * z548;
-        let z1853 = z261 * z539 - z74 * z1852 - z75 * z263 + z75 * z1851;
-        let z1854 = qd[0] * self.m * z551 + self.m * z239 * z540 - self.m * z12 * z779
-            + self.m * z1834 - self.m * z81 * z1833 + self.m * z82 * z1832
-            - self.m * z119 * z514;
-        let z1855 = -qd[0] * self.m * z550 + self.m * z11 * z779 + self.m * z12 * z119
-            + self.m * z1835 - self.m * z80 * z1832 + self.m * z81 * z240
-            - self.m * z82 * z239;
-        let z1856 = qd[0] * z87 + z11 * z767 + z12 * z768 + z12 * z83 + z85 * z514;
-        let z1857 = qd[0] * z541 + z11 * z768 + z12 * z769 + z12 * z85 + z88 * z514;
-        let z1858 = z240 * z541 - z11 * z1857 - z12 * z273 + z12 * z1856 + z268 * z540
-            + z271 * z514 - z80 * z1855 - z82 * z270 + z82 * z1854 + z84 * z240
-            + z86 * z1832 + z87 * z238 + z87 * z1833;
-        let z1859 = self.m * z244 * z542 + self.m * z29 * z553 - self.m * z30 * z780
-            + self.m * z1839 - self.m * z90 * z1838 + self.m * z91 * z1837
-            - self.m * z122 * z520;
-        let z1860 = self.m * z28 * z780 - self.m * z29 * z552 + self.m * z30 * z122
-            + self.m * z1840 - self.m * z89 * z1837 + self.m * z90 * z1836
-            - self.m * z91 * z244;
-        let z1861 = z28 * z770 + z29 * z96 + z30 * z771 + z30 * z92 + z94 * z520;
-        let z1862 = z28 * z771 + z29 * z543 + z30 * z772 + z30 * z94 + z97 * z520;
-        let z1863 = z245 * z543 + z277 * z542 + z280 * z520 - z28 * z1862 - z30 * z282
-            + z30 * z1861 - z89 * z1860 - z91 * z279 + z91 * z1859 + z93 * z1836
-            + z95 * z1837 + z96 * z243 + z96 * z1838;
-        let z1864 = self.m * z250 * z544 + self.m * z49 * z555 - self.m * z50 * z781
-            + self.m * z1844 - self.m * z99 * z1843 + self.m * z100 * z1842
-            - self.m * z125 * z528;
-        let z1865 = self.m * z48 * z781 - self.m * z49 * z554 + self.m * z50 * z125
-            + self.m * z1845 - self.m * z98 * z1842 + self.m * z99 * z1841
+            + 0.3333333333333333 * self.m * (self.w * self.w) * z64 * z780;
+        let z1592 = -qd[1] * z1;
+        let z1593 = qd[1] * z790;
+        let z1594 = qd[2] * z533 + z1592;
+        let z1595 = qd[2] * z538;
+        let z1596 = qd[2] * z791 + z1593;
+        let z1597 = qd[2] * z539;
+        let z1598 = qd[3] * z536 + z1594;
+        let z1599 = qd[3] * z543 + z1595;
+        let z1600 = qd[3] * z792 + z1596;
+        let z1601 = qd[3] * z544 + z1597;
+        let z1602 = qd[4] * z542 + z1598;
+        let z1603 = qd[4] * z548 + z1599;
+        let z1604 = qd[4] * z793 + z1600;
+        let z1605 = qd[4] * z549 + z1601;
+        let z1606 = qd[0] * z550;
+        let z1607 = -qd[0] * z75;
+        let z1608 = qd[0] * z551 - z81 * z1592;
+        let z1609 = -z11 * z551 + z1593 + z80 * z1592;
+        let z1610 = -qd[0] * z82 + z12 * z81;
+        let z1611 = z29 * z553 + z1595 - z90 * z1594;
+        let z1612 = -z28 * z553 + z1596 + z89 * z1594;
+        let z1613 = -z29 * z91 + z30 * z90 + z1597;
+        let z1614 = z49 * z555 + z1599 - z99 * z1598;
+        let z1615 = -z48 * z555 + z1600 + z98 * z1598;
+        let z1616 = -z49 * z100 + z50 * z99 + z1601;
+        let z1617 = z1603 + z69 * z557 - z108 * z1602;
+        let z1618 = -z68 * z557 + z1604 + z107 * z1602;
+        let z1619 = -z69 * z109 + z1605 + z70 * z108;
+        let z1620 = qd[1] * z1 * z11 + qd[1] * z1 * z1592;
+        let z1621 = -qd[0] * qd[1] * z0;
+        let z1622 = qd[1] * z0 * z1593 - qd[1] * z1 * z13 - qd[1] * z10 * z1592
+            - qd[1] * z12 * z790;
+        let z1623 = -qd[1] * z0 * z13 - qd[1] * z1 * z1593 + qd[1] * z10 * z12
+            + qd[1] * z11 * z790;
+        let z1624 = z240 - qd[2] * z5 * z1594 + qd[2] * z29 * z533;
+        let z1625 = qd[2] * z6 * z1594 - qd[2] * z28 * z533 + z1620;
+        let z1626 = qd[2] * z5 * z30 - qd[2] * z8 * z29 + z1621;
+        let z1627 = -qd[2] * z5 * z1597 + qd[2] * z8 * z1596 - qd[2] * z26 * z1594
+            + qd[2] * z29 * z539 - qd[2] * z30 * z791 + qd[2] * z32 * z533 + z1622;
+        let z1628 = qd[2] * z5 * z1595 - qd[2] * z6 * z1596 - qd[2] * z8 * z32
+            + qd[2] * z26 * z30 + qd[2] * z28 * z791 - qd[2] * z29 * z538 + z1623;
+        let z1629 = -qd[3] * z21 * z1598 + qd[3] * z49 * z536 + z1624;
+        let z1630 = qd[3] * z19 * z1598 - qd[3] * z48 * z536 + z1625;
+        let z1631 = qd[3] * z21 * z50 - qd[3] * z23 * z49 + z1626;
+        let z1632 = -qd[3] * z21 * z1601 + qd[3] * z23 * z1600 - qd[3] * z46 * z1598
+            + qd[3] * z49 * z544 - qd[3] * z50 * z792 + qd[3] * z52 * z536 + z1627;
+        let z1633 = -qd[3] * z19 * z1600 + qd[3] * z21 * z1599 - qd[3] * z23 * z52
+            + qd[3] * z46 * z50 + qd[3] * z48 * z792 - qd[3] * z49 * z543 + z1628;
+        let z1634 = -qd[4] * z42 * z1602 + qd[4] * z69 * z542 + z1629;
+        let z1635 = qd[4] * z40 * z1602 - qd[4] * z68 * z542 + z1630;
+        let z1636 = qd[4] * z42 * z70 - qd[4] * z44 * z69 + z1631;
+        let z1637 = -qd[4] * z42 * z1605 + qd[4] * z44 * z1604 - qd[4] * z66 * z1602
+            + qd[4] * z69 * z549 - qd[4] * z70 * z793 + qd[4] * z72 * z542 + z1632;
+        let z1638 = -qd[4] * z40 * z1604 + qd[4] * z42 * z1603 - qd[4] * z44 * z72
+            + qd[4] * z66 * z70 + qd[4] * z68 * z793 - qd[4] * z69 * z548 + z1633;
+        let z1639 = qd[0] * self.m * z1607;
+        let z1640 = -qd[0] * self.m * z1606;
+        let z1641 = z261 * z550 - z74 * z1640 - z75 * z263 + z75 * z1639;
+        let z1642 = qd[0] * self.m * z1610 + self.m * z239 * z551 - self.m * z12 * z1609
+            - self.m * z81 * z1621 + self.m * z82 * z1620 + self.m * z1622
+            - self.m * z119 * z1592;
+        let z1643 = -qd[0] * self.m * z1608 + self.m * z11 * z1609 + self.m * z12 * z119
+            - self.m * z80 * z1620 + self.m * z81 * z240 - self.m * z82 * z239
+            + self.m * z1623;
+        let z1644 = qd[0] * z87 + z11 * z794 + z12 * z795 + z12 * z83 + z85 * z1592;
+        let z1645 = qd[0] * z552 + z11 * z795 + z12 * z796 + z12 * z85 + z88 * z1592;
+        let z1646 = z240 * z552 - z11 * z1645 - z12 * z273 + z12 * z1644 + z268 * z551
+            + z271 * z1592 - z80 * z1643 - z82 * z270 + z82 * z1642 + z84 * z240
+            + z86 * z1620 + z87 * z238 + z87 * z1621;
+        let z1647 = self.m * z244 * z553 + self.m * z29 * z1613 - self.m * z30 * z1612
+            - self.m * z90 * z1626 + self.m * z91 * z1625 + self.m * z1627
+            - self.m * z122 * z1594;
+        let z1648 = self.m * z28 * z1612 - self.m * z29 * z1611 + self.m * z30 * z122
+            - self.m * z89 * z1625 + self.m * z90 * z1624 - self.m * z91 * z244
+            + self.m * z1628;
+        let z1649 = z28 * z797 + z29 * z96 + z30 * z798 + z30 * z92 + z94 * z1594;
+        let z1650 = z28 * z798 + z29 * z554 + z30 * z799 + z30 * z94 + z97 * z1594;
+        let z1651 = z245 * z554 + z277 * z553 + z280 * z1594 - z28 * z1650 - z30 * z282
+            + z30 * z1649 - z89 * z1648 - z91 * z279 + z91 * z1647 + z93 * z1624
+            + z95 * z1625 + z96 * z243 + z96 * z1626;
+        let z1652 = self.m * z250 * z555 + self.m * z49 * z1616 - self.m * z50 * z1615
+            + self.m * z1632 - self.m * z99 * z1631 + self.m * z100 * z1630
+            - self.m * z125 * z1598;
+        let z1653 = self.m * z48 * z1615 - self.m * z49 * z1614 + self.m * z50 * z125
+            + self.m * z1633 - self.m * z98 * z1630 + self.m * z99 * z1629
             - self.m * z100 * z250;
-        let z1866 = z48 * z773 + z49 * z105 + z50 * z774 + z50 * z101 + z103 * z528;
-        let z1867 = z48 * z774 + z49 * z545 + z50 * z775 + z50 * z103 + z106 * z528;
-        let z1868 = z251 * z545 + z286 * z544 + z289 * z528 - z48 * z1867 - z50 * z291
-            + z50 * z1866 - z98 * z1865 - z100 * z288 + z100 * z1864 + z102 * z1841
-            + z104 * z1842 + z105 * z249 + z105 * z1843;
-        let z1869 = self.m * z256 * z546 + self.m * z1849 + self.m * z69 * z557
-            - self.m * z70 * z782 - self.m * z108 * z1848 + self.m * z109 * z1847
-            - self.m * z128 * z536;
-        let z1870 = self.m * z1850 + self.m * z68 * z782 - self.m * z69 * z556
-            + self.m * z70 * z128 - self.m * z107 * z1847 + self.m * z108 * z1846
+        let z1654 = z48 * z800 + z49 * z105 + z50 * z801 + z50 * z101 + z103 * z1598;
+        let z1655 = z48 * z801 + z49 * z556 + z50 * z802 + z50 * z103 + z106 * z1598;
+        let z1656 = z251 * z556 + z286 * z555 + z289 * z1598 - z48 * z1655 - z50 * z291
+            + z50 * z1654 - z98 * z1653 - z100 * z288 + z100 * z1652 + z102 * z1629
+            + z104 * z1630 + z105 * z249 + z105 * z1631;
+        let z1657 = self.m * z256 * z557 + self.m * z69 * z1619 - self.m * z70 * z1618
+            + self.m * z1637 - self.m * z108 * z1636 + self.m * z109 * z1635
+            - self.m * z128 * z1602;
+        let z1658 = self.m * z68 * z1618 - self.m * z69 * z1617 + self.m * z70 * z128
+            + self.m * z1638 - self.m * z107 * z1635 + self.m * z108 * z1634
             - self.m * z109 * z256;
-        let z1871 = z68 * z776 + z69 * z114 + z70 * z777 + z70 * z110 + z112 * z536;
-        let z1872 = z68 * z777 + z69 * z547 + z70 * z778 + z70 * z112 + z115 * z536;
-        let z1873 = z257 * z547 + z295 * z546 + z298 * z536 - z68 * z1872 - z70 * z300
-            + z70 * z1871 - z107 * z1870 - z109 * z297 + z109 * z1869 + z111 * z1846
-            + z113 * z1847 + z114 * z255 + z114 * z1848;
-        let z1874 = z1868 + z1873;
-        let z1875 = z1863 + z1874;
-        let z1876 = z1858 + z1875;
-        let z1877 = z1853 + z1876;
-        let z1878 = -qd[2] * z4 * z30 - qd[2] * z5 * z577 + qd[2] * z8 * z576
+        let z1659 = z68 * z803 + z69 * z114 + z70 * z804 + z70 * z110 + z112 * z1602;
+        let z1660 = z68 * z804 + z69 * z558 + z70 * z805 + z70 * z112 + z115 * z1602;
+        let z1661 = z257 * z558 + z295 * z557 + z298 * z1602 - z68 * z1660 - z70 * z300
+            + z70 * z1659 - z107 * z1658 - z109 * z297 + z109 * z1657 + z111 * z1634
+            + z113 * z1635 + z114 * z255 + z114 * z1636;
+        let z1662 = z1656 + z1661;
+        let z1663 = z1651 + z1662;
+        let z1664 = z1646 + z1663;
+        let z1665 = z1641 + z1664;
+        let z1666 = qd[2] * z7;
+        let z1667 = qd[2] * z4;
+        let z1668 = qd[2] * z9;
+        let z1669 = qd[2] * z598;
+        let z1670 = qd[2] * z832;
+        let z1671 = qd[2] * z599;
+        let z1672 = qd[3] * z592 + z1666;
+        let z1673 = qd[3] * z594 + z1667;
+        let z1674 = qd[3] * z596 + z1668;
+        let z1675 = qd[3] * z609 + z1669;
+        let z1676 = qd[3] * z833 + z1670;
+        let z1677 = qd[3] * z610 + z1671;
+        let z1678 = qd[4] * z604 + z1672;
+        let z1679 = qd[4] * z606 + z1673;
+        let z1680 = qd[4] * z608 + z1674;
+        let z1681 = qd[4] * z620 + z1675;
+        let z1682 = qd[4] * z834 + z1676;
+        let z1683 = qd[4] * z621 + z1677;
+        let z1684 = qd[0] * z624 - z12 * z623;
+        let z1685 = -z11 * z624 + z12 * z622;
+        let z1686 = -qd[0] * z622 + z11 * z623;
+        let z1687 = z29 * z630 - z30 * z629 - z90 * z1668 + z91 * z1667 + z1669;
+        let z1688 = -z28 * z630 + z30 * z628 + z89 * z1668 - z91 * z1666 + z1670;
+        let z1689 = z28 * z629 - z29 * z628 - z89 * z1667 + z90 * z1666 + z1671;
+        let z1690 = z49 * z636 - z50 * z635 - z99 * z1674 + z100 * z1673 + z1675;
+        let z1691 = -z48 * z636 + z50 * z634 + z98 * z1674 - z100 * z1672 + z1676;
+        let z1692 = z48 * z635 - z49 * z634 - z98 * z1673 + z99 * z1672 + z1677;
+        let z1693 = z69 * z642 - z70 * z641 - z108 * z1680 + z109 * z1679 + z1681;
+        let z1694 = -z68 * z642 + z70 * z640 + z107 * z1680 - z109 * z1678 + z1682;
+        let z1695 = z68 * z641 - z69 * z640 - z107 * z1679 + z108 * z1678 + z1683;
+        let z1696 = -qd[2] * z4 * z30 - qd[2] * z5 * z1668 + qd[2] * z8 * z1667
             + qd[2] * z9 * z29;
-        let z1879 = qd[2] * z6 * z577 + qd[2] * z7 * z30 - qd[2] * z8 * z575
+        let z1697 = qd[2] * z6 * z1668 + qd[2] * z7 * z30 - qd[2] * z8 * z1666
             - qd[2] * z9 * z28;
-        let z1880 = qd[2] * z4 * z28 + qd[2] * z5 * z575 - qd[2] * z6 * z576
+        let z1698 = qd[2] * z4 * z28 + qd[2] * z5 * z1666 - qd[2] * z6 * z1667
             - qd[2] * z7 * z29;
-        let z1881 = -qd[2] * z4 * z33 - qd[2] * z5 * z579 + qd[2] * z8 * z797
-            + qd[2] * z9 * z32 - qd[2] * z26 * z577 + qd[2] * z27 * z576
-            + qd[2] * z29 * z574 - qd[2] * z30 * z796;
-        let z1882 = qd[2] * z4 * z31 + qd[2] * z5 * z578 - qd[2] * z6 * z797
-            - qd[2] * z7 * z32 - qd[2] * z25 * z576 + qd[2] * z26 * z575
-            + qd[2] * z28 * z796 - qd[2] * z29 * z573;
-        let z1883 = -qd[3] * z21 * z593 + qd[3] * z23 * z592 + qd[3] * z49 * z571
-            - qd[3] * z50 * z569 + z1878;
-        let z1884 = qd[3] * z19 * z593 - qd[3] * z23 * z591 - qd[3] * z48 * z571
-            + qd[3] * z50 * z567 + z1879;
-        let z1885 = -qd[3] * z19 * z592 + qd[3] * z21 * z591 + qd[3] * z48 * z569
-            - qd[3] * z49 * z567 + z1880;
-        let z1886 = -qd[3] * z21 * z595 + qd[3] * z23 * z799 - qd[3] * z46 * z593
-            + qd[3] * z47 * z592 + qd[3] * z49 * z590 - qd[3] * z50 * z798
-            + qd[3] * z52 * z571 - qd[3] * z53 * z569 + z1881;
-        let z1887 = -qd[3] * z19 * z799 + qd[3] * z21 * z594 - qd[3] * z45 * z592
-            + qd[3] * z46 * z591 + qd[3] * z48 * z798 - qd[3] * z49 * z589
-            + qd[3] * z51 * z569 - qd[3] * z52 * z567 + z1882;
-        let z1888 = -qd[4] * z42 * z609 + qd[4] * z44 * z608 + qd[4] * z69 * z588
-            - qd[4] * z70 * z586 + z1883;
-        let z1889 = qd[4] * z40 * z609 - qd[4] * z44 * z607 - qd[4] * z68 * z588
-            + qd[4] * z70 * z584 + z1884;
-        let z1890 = -qd[4] * z40 * z608 + qd[4] * z42 * z607 + qd[4] * z68 * z586
-            - qd[4] * z69 * z584 + z1885;
-        let z1891 = -qd[4] * z42 * z611 + qd[4] * z44 * z801 - qd[4] * z66 * z609
-            + qd[4] * z67 * z608 + qd[4] * z69 * z606 - qd[4] * z70 * z800
-            + qd[4] * z72 * z588 - qd[4] * z73 * z586 + z1886;
-        let z1892 = -qd[4] * z40 * z801 + qd[4] * z42 * z610 - qd[4] * z65 * z608
-            + qd[4] * z66 * z607 + qd[4] * z68 * z800 - qd[4] * z69 * z605
-            + qd[4] * z71 * z586 - qd[4] * z72 * z584 + z1887;
-        let z1893 = qd[0] * self.m * z637 + self.m * z239 * z614 - self.m * z240 * z613
-            - self.m * z12 * z814;
-        let z1894 = -qd[0] * self.m * z636 + self.m * z238 * z613 - self.m * z239 * z612
-            + self.m * z11 * z814;
-        let z1895 = qd[0] * z615 + z11 * z802 + z12 * z803;
-        let z1896 = qd[0] * z617 + z11 * z803 + z12 * z804;
-        let z1897 = z238 * z615 + z239 * z616 + z240 * z617 - z11 * z1896 + z12 * z1895
-            + z268 * z614 - z270 * z612 - z80 * z1894 + z82 * z1893;
-        let z1898 = self.m * z244 * z620 - self.m * z245 * z619 + self.m * z29 * z639
-            - self.m * z30 * z815 + self.m * z1881 - self.m * z90 * z1880
-            + self.m * z91 * z1879 - self.m * z122 * z577 + self.m * z123 * z576;
-        let z1899 = self.m * z243 * z619 - self.m * z244 * z618 + self.m * z28 * z815
-            - self.m * z29 * z638 - self.m * z89 * z1879 + self.m * z90 * z1878
-            + self.m * z1882 - self.m * z121 * z576 + self.m * z122 * z575;
-        let z1900 = z28 * z805 + z29 * z621 + z30 * z806 + z92 * z575 + z93 * z576
-            + z94 * z577;
-        let z1901 = z28 * z806 + z29 * z623 + z30 * z807 + z94 * z575 + z96 * z576
-            + z97 * z577;
-        let z1902 = z243 * z621 + z244 * z622 + z245 * z623 + z277 * z620 - z279 * z618
-            + z280 * z577 - z282 * z575 - z28 * z1901 + z30 * z1900 - z89 * z1899
-            + z91 * z1898 + z93 * z1878 + z95 * z1879 + z96 * z1880;
-        let z1903 = self.m * z250 * z626 - self.m * z251 * z625 + self.m * z49 * z641
-            - self.m * z50 * z816 + self.m * z1886 - self.m * z99 * z1885
-            + self.m * z100 * z1884 - self.m * z125 * z593 + self.m * z126 * z592;
-        let z1904 = self.m * z249 * z625 - self.m * z250 * z624 + self.m * z48 * z816
-            - self.m * z49 * z640 + self.m * z1887 - self.m * z98 * z1884
-            + self.m * z99 * z1883 - self.m * z124 * z592 + self.m * z125 * z591;
-        let z1905 = z48 * z808 + z49 * z627 + z50 * z809 + z101 * z591 + z102 * z592
-            + z103 * z593;
-        let z1906 = z48 * z809 + z49 * z629 + z50 * z810 + z103 * z591 + z105 * z592
-            + z106 * z593;
-        let z1907 = z249 * z627 + z250 * z628 + z251 * z629 + z286 * z626 - z288 * z624
-            + z289 * z593 - z291 * z591 - z48 * z1906 + z50 * z1905 - z98 * z1904
-            + z100 * z1903 + z102 * z1883 + z104 * z1884 + z105 * z1885;
-        let z1908 = self.m * z256 * z632 - self.m * z257 * z631 + self.m * z69 * z643
-            - self.m * z70 * z817 + self.m * z1891 - self.m * z108 * z1890
-            + self.m * z109 * z1889 - self.m * z128 * z609 + self.m * z129 * z608;
-        let z1909 = self.m * z255 * z631 - self.m * z256 * z630 + self.m * z68 * z817
-            - self.m * z69 * z642 + self.m * z1892 - self.m * z107 * z1889
-            + self.m * z108 * z1888 - self.m * z127 * z608 + self.m * z128 * z607;
-        let z1910 = z68 * z811 + z69 * z633 + z70 * z812 + z110 * z607 + z111 * z608
-            + z112 * z609;
-        let z1911 = z68 * z812 + z69 * z635 + z70 * z813 + z112 * z607 + z114 * z608
-            + z115 * z609;
-        let z1912 = z255 * z633 + z256 * z634 + z257 * z635 + z295 * z632 - z297 * z630
-            + z298 * z609 - z300 * z607 - z68 * z1911 + z70 * z1910 - z107 * z1909
-            + z109 * z1908 + z111 * z1888 + z113 * z1889 + z114 * z1890;
-        let z1913 = z1907 + z1912;
-        let z1914 = z1902 + z1913;
-        let z1915 = z1897 + z1914;
-        let z1916 = -qd[3] * z21 * z664 - qd[3] * z22 * z50 + qd[3] * z23 * z663
+        let z1699 = -qd[2] * z4 * z33 - qd[2] * z5 * z1671 + qd[2] * z8 * z1670
+            + qd[2] * z9 * z32 - qd[2] * z26 * z1668 + qd[2] * z27 * z1667
+            + qd[2] * z29 * z599 - qd[2] * z30 * z832;
+        let z1700 = qd[2] * z4 * z31 + qd[2] * z5 * z1669 - qd[2] * z6 * z1670
+            - qd[2] * z7 * z32 - qd[2] * z25 * z1667 + qd[2] * z26 * z1666
+            + qd[2] * z28 * z832 - qd[2] * z29 * z598;
+        let z1701 = -qd[3] * z21 * z1674 + qd[3] * z23 * z1673 + qd[3] * z49 * z596
+            - qd[3] * z50 * z594 + z1696;
+        let z1702 = qd[3] * z19 * z1674 - qd[3] * z23 * z1672 - qd[3] * z48 * z596
+            + qd[3] * z50 * z592 + z1697;
+        let z1703 = -qd[3] * z19 * z1673 + qd[3] * z21 * z1672 + qd[3] * z48 * z594
+            - qd[3] * z49 * z592 + z1698;
+        let z1704 = -qd[3] * z21 * z1677 + qd[3] * z23 * z1676 - qd[3] * z46 * z1674
+            + qd[3] * z47 * z1673 + qd[3] * z49 * z610 - qd[3] * z50 * z833
+            + qd[3] * z52 * z596 - qd[3] * z53 * z594 + z1699;
+        let z1705 = -qd[3] * z19 * z1676 + qd[3] * z21 * z1675 - qd[3] * z45 * z1673
+            + qd[3] * z46 * z1672 + qd[3] * z48 * z833 - qd[3] * z49 * z609
+            + qd[3] * z51 * z594 - qd[3] * z52 * z592 + z1700;
+        let z1706 = -qd[4] * z42 * z1680 + qd[4] * z44 * z1679 + qd[4] * z69 * z608
+            - qd[4] * z70 * z606 + z1701;
+        let z1707 = qd[4] * z40 * z1680 - qd[4] * z44 * z1678 - qd[4] * z68 * z608
+            + qd[4] * z70 * z604 + z1702;
+        let z1708 = -qd[4] * z40 * z1679 + qd[4] * z42 * z1678 + qd[4] * z68 * z606
+            - qd[4] * z69 * z604 + z1703;
+        let z1709 = -qd[4] * z42 * z1683 + qd[4] * z44 * z1682 - qd[4] * z66 * z1680
+            + qd[4] * z67 * z1679 + qd[4] * z69 * z621 - qd[4] * z70 * z834
+            + qd[4] * z72 * z608 - qd[4] * z73 * z606 + z1704;
+        let z1710 = -qd[4] * z40 * z1682 + qd[4] * z42 * z1681 - qd[4] * z65 * z1679
+            + qd[4] * z66 * z1678 + qd[4] * z68 * z834 - qd[4] * z69 * z620
+            + qd[4] * z71 * z606 - qd[4] * z72 * z604 + z1705;
+        let z1711 = qd[0] * self.m * z1686 + self.m * z239 * z624 - self.m * z240 * z623
+            - self.m * z12 * z1685;
+        let z1712 = -qd[0] * self.m * z1684 + self.m * z238 * z623 - self.m * z239 * z622
+            + self.m * z11 * z1685;
+        let z1713 = qd[0] * z625 + z11 * z835 + z12 * z836;
+        let z1714 = qd[0] * z627 + z11 * z836 + z12 * z837;
+        let z1715 = z238 * z625 + z239 * z626 + z240 * z627 - z11 * z1714 + z12 * z1713
+            + z268 * z624 - z270 * z622 - z80 * z1712 + z82 * z1711;
+        let z1716 = self.m * z244 * z630 - self.m * z245 * z629 + self.m * z29 * z1689
+            - self.m * z30 * z1688 - self.m * z90 * z1698 + self.m * z91 * z1697
+            - self.m * z122 * z1668 + self.m * z123 * z1667 + self.m * z1699;
+        let z1717 = self.m * z243 * z629 - self.m * z244 * z628 + self.m * z28 * z1688
+            - self.m * z29 * z1687 - self.m * z89 * z1697 + self.m * z90 * z1696
+            - self.m * z121 * z1667 + self.m * z122 * z1666 + self.m * z1700;
+        let z1718 = z28 * z838 + z29 * z631 + z30 * z839 + z92 * z1666 + z93 * z1667
+            + z94 * z1668;
+        let z1719 = z28 * z839 + z29 * z633 + z30 * z840 + z94 * z1666 + z96 * z1667
+            + z97 * z1668;
+        let z1720 = z243 * z631 + z244 * z632 + z245 * z633 + z277 * z630 - z279 * z628
+            + z280 * z1668 - z282 * z1666 - z28 * z1719 + z30 * z1718 - z89 * z1717
+            + z91 * z1716 + z93 * z1696 + z95 * z1697 + z96 * z1698;
+        let z1721 = self.m * z250 * z636 - self.m * z251 * z635 + self.m * z49 * z1692
+            - self.m * z50 * z1691 - self.m * z99 * z1703 + self.m * z100 * z1702
+            - self.m * z125 * z1674 + self.m * z126 * z1673 + self.m * z1704;
+        let z1722 = self.m * z249 * z635 - self.m * z250 * z634 + self.m * z48 * z1691
+            - self.m * z49 * z1690 - self.m * z98 * z1702 + self.m * z99 * z1701
+            - self.m * z124 * z1673 + self.m * z125 * z1672 + self.m * z1705;
+        let z1723 = z48 * z841 + z49 * z637 + z50 * z842 + z101 * z1672 + z102 * z1673
+            + z103 * z1674;
+        let z1724 = z48 * z842 + z49 * z639 + z50 * z843 + z103 * z1672 + z105 * z1673
+            + z106 * z1674;
+        let z1725 = z249 * z637 + z250 * z638 + z251 * z639 + z286 * z636 - z288 * z634
+            + z289 * z1674 - z291 * z1672 - z48 * z1724 + z50 * z1723 - z98 * z1722
+            + z100 * z1721 + z102 * z1701 + z104 * z1702 + z105 * z1703;
+        let z1726 = self.m * z256 * z642 - self.m * z257 * z641 + self.m * z69 * z1695
+            - self.m * z70 * z1694 - self.m * z108 * z1708 + self.m * z109 * z1707
+            - self.m * z128 * z1680 + self.m * z129 * z1679 + self.m * z1709;
+        let z1727 = self.m * z255 * z641 - self.m * z256 * z640 + self.m * z68 * z1694
+            - self.m * z69 * z1693 - self.m * z107 * z1707 + self.m * z108 * z1706
+            - self.m * z127 * z1679 + self.m * z128 * z1678 + self.m * z1710;
+        let z1728 = z68 * z844 + z69 * z643 + z70 * z845 + z110 * z1678 + z111 * z1679
+            + z112 * z1680;
+        let z1729 = z68 * z845 + z69 * z645 + z70 * z846 + z112 * z1678 + z114 * z1679
+            + z115 * z1680;
+        let z1730 = z255 * z643 + z256 * z644 + z257 * z645 + z295 * z642 - z297 * z640
+            + z298 * z1680 - z300 * z1678 - z68 * z1729 + z70 * z1728 - z107 * z1727
+            + z109 * z1726 + z111 * z1706 + z113 * z1707 + z114 * z1708;
+        let z1731 = z1725 + z1730;
+        let z1732 = z1720 + z1731;
+        let z1733 = z1715 + z1732;
+        let z1734 = qd[3] * z20;
+        let z1735 = qd[3] * z22;
+        let z1736 = qd[3] * z24;
+        let z1737 = qd[3] * z688;
+        let z1738 = qd[3] * z872;
+        let z1739 = qd[3] * z689;
+        let z1740 = qd[4] * z683 + z1734;
+        let z1741 = qd[4] * z685 + z1735;
+        let z1742 = qd[4] * z687 + z1736;
+        let z1743 = qd[4] * z699 + z1737;
+        let z1744 = z1738 + qd[4] * z873;
+        let z1745 = z1739 + qd[4] * z700;
+        let z1746 = z29 * z703 - z30 * z702;
+        let z1747 = -z28 * z703 + z30 * z701;
+        let z1748 = z28 * z702 - z29 * z701;
+        let z1749 = z49 * z709 - z50 * z708 - z99 * z1736 + z100 * z1735 + z1737;
+        let z1750 = z1738 - z48 * z709 + z50 * z707 + z98 * z1736 - z100 * z1734;
+        let z1751 = z1739 + z48 * z708 - z49 * z707 - z98 * z1735 + z99 * z1734;
+        let z1752 = z1743 + z69 * z715 - z70 * z714 - z108 * z1742 + z109 * z1741;
+        let z1753 = z1744 - z68 * z715 + z70 * z713 + z107 * z1742 - z109 * z1740;
+        let z1754 = z1745 + z68 * z714 - z69 * z713 - z107 * z1741 + z108 * z1740;
+        let z1755 = -qd[3] * z21 * z1736 - qd[3] * z22 * z50 + qd[3] * z23 * z1735
             + qd[3] * z24 * z49;
-        let z1917 = qd[3] * z19 * z664 + qd[3] * z20 * z50 - qd[3] * z23 * z662
+        let z1756 = qd[3] * z19 * z1736 + qd[3] * z20 * z50 - qd[3] * z23 * z1734
             - qd[3] * z24 * z48;
-        let z1918 = -qd[3] * z19 * z663 - qd[3] * z20 * z49 + qd[3] * z21 * z662
+        let z1757 = -qd[3] * z19 * z1735 - qd[3] * z20 * z49 + qd[3] * z21 * z1734
             + qd[3] * z22 * z48;
-        let z1919 = -qd[3] * z21 * z666 - qd[3] * z22 * z53 + qd[3] * z23 * z832
-            + qd[3] * z24 * z52 - qd[3] * z46 * z664 + qd[3] * z47 * z663
-            + qd[3] * z49 * z661 - qd[3] * z50 * z831;
-        let z1920 = -qd[3] * z19 * z832 - qd[3] * z20 * z52 + qd[3] * z21 * z665
-            + qd[3] * z22 * z51 - qd[3] * z45 * z663 + qd[3] * z46 * z662
-            + qd[3] * z48 * z831 - qd[3] * z49 * z660;
-        let z1921 = -qd[4] * z42 * z680 + qd[4] * z44 * z679 + qd[4] * z69 * z659
-            - qd[4] * z70 * z657 + z1916;
-        let z1922 = qd[4] * z40 * z680 - qd[4] * z44 * z678 - qd[4] * z68 * z659
-            + qd[4] * z70 * z655 + z1917;
-        let z1923 = -qd[4] * z40 * z679 + qd[4] * z42 * z678 + qd[4] * z68 * z657
-            - qd[4] * z69 * z655 + z1918;
-        let z1924 = -qd[4] * z42 * z682 + qd[4] * z44 * z834 - qd[4] * z66 * z680
-            + qd[4] * z67 * z679 + qd[4] * z69 * z677 - qd[4] * z70 * z833
-            + qd[4] * z72 * z659 - qd[4] * z73 * z657 + z1919;
-        let z1925 = -qd[4] * z40 * z834 + qd[4] * z42 * z681 - qd[4] * z65 * z679
-            + qd[4] * z66 * z678 + qd[4] * z68 * z833 - qd[4] * z69 * z676
-            + qd[4] * z71 * z657 - qd[4] * z72 * z655 + z1920;
-        let z1926 = self.m * z244 * z685 - self.m * z245 * z684 + self.m * z29 * z702
-            - self.m * z30 * z844;
-        let z1927 = self.m * z243 * z684 - self.m * z244 * z683 + self.m * z28 * z844
-            - self.m * z29 * z701;
-        let z1928 = z28 * z835 + z29 * z686 + z30 * z836;
-        let z1929 = z28 * z836 + z29 * z688 + z30 * z837;
-        let z1930 = z243 * z686 + z244 * z687 + z245 * z688 + z277 * z685 - z279 * z683
-            - z28 * z1929 + z30 * z1928 - z89 * z1927 + z91 * z1926;
-        let z1931 = self.m * z250 * z691 - self.m * z251 * z690 + self.m * z49 * z704
-            - self.m * z50 * z845 - self.m * z99 * z1918 + self.m * z100 * z1917
-            - self.m * z125 * z664 + self.m * z126 * z663 + self.m * z1919;
-        let z1932 = self.m * z249 * z690 - self.m * z250 * z689 + self.m * z48 * z845
-            - self.m * z49 * z703 - self.m * z98 * z1917 + self.m * z99 * z1916
-            - self.m * z124 * z663 + self.m * z125 * z662 + self.m * z1920;
-        let z1933 = z48 * z838 + z49 * z692 + z50 * z839 + z101 * z662 + z102 * z663
-            + z103 * z664;
-        let z1934 = z48 * z839 + z49 * z694 + z50 * z840 + z103 * z662 + z105 * z663
-            + z106 * z664;
-        let z1935 = z249 * z692 + z250 * z693 + z251 * z694 + z286 * z691 - z288 * z689
-            + z289 * z664 - z291 * z662 - z48 * z1934 + z50 * z1933 - z98 * z1932
-            + z100 * z1931 + z102 * z1916 + z104 * z1917 + z105 * z1918;
-        let z1936 = self.m * z256 * z697 - self.m * z257 * z696 + self.m * z69 * z706
-            - self.m * z70 * z846 - self.m * z108 * z1923 + self.m * z109 * z1922
-            - self.m * z128 * z680 + self.m * z129 * z679 + self.m * z1924;
-        let z1937 = self.m * z255 * z696 - self.m * z256 * z695 + self.m * z68 * z846
-            - self.m * z69 * z705 - self.m * z107 * z1922 + self.m * z108 * z1921
-            - self.m * z127 * z679 + self.m * z128 * z678 + self.m * z1925;
-        let z1938 = z68 * z841 + z69 * z698 + z70 * z842 + z110 * z678 + z111 * z679
-            + z112 * z680;
-        let z1939 = z68 * z842 + z69 * z700 + z70 * z843 + z112 * z678 + z114 * z679
-            + z115 * z680;
-        let z1940 = z255 * z698 + z256 * z699 + z257 * z700 + z295 * z697 - z297 * z695
-            + z298 * z680 - z300 * z678 - z68 * z1939 + z70 * z1938 - z107 * z1937
-            + z109 * z1936 + z111 * z1921 + z113 * z1922 + z114 * z1923;
-        let z1941 = z1935 + z1940;
-        let z1942 = z1930 + z1941;
-        let z1943 = -qd[4] * z41 * z70 - qd[4] * z42 * z726 + qd[4] * z43 * z69
-            + qd[4] * z44 * z725;
-        let z1944 = qd[4] * z39 * z70 + qd[4] * z40 * z726 - qd[4] * z43 * z68
-            - qd[4] * z44 * z724;
-        let z1945 = -qd[4] * z39 * z69 - qd[4] * z40 * z725 + qd[4] * z41 * z68
-            + qd[4] * z42 * z724;
-        let z1946 = -qd[4] * z41 * z73 - qd[4] * z42 * z728 + qd[4] * z43 * z72
-            + qd[4] * z44 * z858 - qd[4] * z66 * z726 + qd[4] * z67 * z725
-            + qd[4] * z69 * z723 - qd[4] * z70 * z857;
-        let z1947 = -qd[4] * z39 * z72 - qd[4] * z40 * z858 + qd[4] * z41 * z71
-            + qd[4] * z42 * z727 - qd[4] * z65 * z725 + qd[4] * z66 * z724
-            + qd[4] * z68 * z857 - qd[4] * z69 * z722;
-        let z1948 = self.m * z250 * z731 - self.m * z251 * z730 + self.m * z49 * z742
-            - self.m * z50 * z865;
-        let z1949 = self.m * z249 * z730 - self.m * z250 * z729 + self.m * z48 * z865
-            - self.m * z49 * z741;
-        let z1950 = z48 * z859 + z49 * z732 + z50 * z860;
-        let z1951 = z48 * z860 + z49 * z734 + z50 * z861;
-        let z1952 = z249 * z732 + z250 * z733 + z251 * z734 + z286 * z731 - z288 * z729
-            - z48 * z1951 + z50 * z1950 - z98 * z1949 + z100 * z1948;
-        let z1953 = self.m * z256 * z737 - self.m * z257 * z736 + self.m * z69 * z744
-            - self.m * z70 * z866 - self.m * z108 * z1945 + self.m * z109 * z1944
-            - self.m * z128 * z726 + self.m * z129 * z725 + self.m * z1946;
-        let z1954 = self.m * z255 * z736 - self.m * z256 * z735 + self.m * z68 * z866
-            - self.m * z69 * z743 - self.m * z107 * z1944 + self.m * z108 * z1943
-            - self.m * z127 * z725 + self.m * z128 * z724 + self.m * z1947;
-        let z1955 = z68 * z862 + z69 * z738 + z70 * z863 + z110 * z724 + z111 * z725
-            + z112 * z726;
-        let z1956 = z68 * z863 + z69 * z740 + z70 * z864 + z112 * z724 + z114 * z725
-            + z115 * z726;
-        let z1957 = z255 * z738 + z256 * z739 + z257 * z740 + z295 * z737 - z297 * z735
-            + z298 * z726 - z300 * z724 - z68 * z1956 + z70 * z1955 - z107 * z1954
-            + z109 * z1953 + z111 * z1943 + z113 * z1944 + z114 * z1945;
-        let z1958 = z1952 + z1957;
-        let z1959 = self.m * z256 * z752 - self.m * z257 * z751 + self.m * z69 * z757
-            - self.m * z70 * z877;
-        let z1960 = self.m * z255 * z751 - self.m * z256 * z750 + self.m * z68 * z877
-            - self.m * z69 * z756;
-        let z1961 = z68 * z874 + z69 * z753 + z70 * z875;
-        let z1962 = z68 * z875 + z69 * z755 + z70 * z876;
-        let z1963 = z255 * z753 + z256 * z754 + z257 * z755 + z295 * z752 - z297 * z750
-            - z68 * z1962 + z70 * z1961 - z107 * z1960 + z109 * z1959;
-        let z1964 = qd[2] * z6 * z522 - qd[2] * z8 * z521 + qd[2] * z8 * z33
-            + qd[2] * z25 * z520 - qd[2] * z27 * z30 - qd[2] * z28 * z519
-            + qd[2] * z30 * z518 - qd[2] * z31 * z512;
-        let z1965 = qd[3] * z19 * z530 - qd[3] * z23 * z529 + qd[3] * z23 * z53
-            + qd[3] * z45 * z528 - qd[3] * z47 * z50 - qd[3] * z48 * z527
-            + qd[3] * z50 * z526 - qd[3] * z51 * z516 + z1964;
-        let z1966 = qd[4] * z40 * z538 - qd[4] * z44 * z537 + qd[4] * z44 * z73
-            + qd[4] * z65 * z536 - qd[4] * z67 * z70 - qd[4] * z68 * z535
-            + qd[4] * z70 * z534 - qd[4] * z71 * z525 + z1965;
-        let z1967 = -self.m * z238 * z540 - self.m * z11 * z551 + self.m * z12 * z550
-            - self.m * z12 * z120 + self.m * z80 * z1833 + self.m * z118 * z514;
-        let z1968 = z11 * z87 + z12 * z541 + z12 * z84 + z87 * z514;
-        let z1969 = z238 * z767 + z240 * z768 + qd[0] * z1857 - z12 * z1968 - z269 * z540
-            - z272 * z514 + z81 * z1855 - z82 * z1967 + z83 * z240 + z84 * z1832
-            + z85 * z1833 + z87 * z239;
-        let z1970 = z238 * z768 + z239 * z541 + z240 * z769 - qd[0] * z1856 + z11 * z1968
-            + z12 * z272 + z80 * z1967 - z81 * z1854 + z82 * z269 + z85 * z240
-            + z87 * z1832 + z88 * z1833;
-        let z1971 = -self.m * z243 * z542 - self.m * z28 * z553 + self.m * z30 * z552
-            - self.m * z30 * z123 + self.m * z89 * z1838 + self.m * z91 * z245
-            - self.m * z91 * z1836 + self.m * z121 * z520 + self.m * z1964;
-        let z1972 = z28 * z96 + z30 * z543 + z30 * z93 + z96 * z520;
-        let z1973 = z243 * z770 + z245 * z771 - z278 * z542 - z281 * z520 + z29 * z1862
-            - z30 * z1972 + z90 * z1860 - z91 * z1971 + z92 * z1836 + z93 * z1837
-            + z94 * z1838 + z96 * z244;
-        let z1974 = z243 * z771 + z244 * z543 + z245 * z772 + z28 * z1972 - z29 * z1861
-            + z30 * z281 + z89 * z1971 - z90 * z1859 + z91 * z278 + z94 * z1836
-            + z96 * z1837 + z97 * z1838;
-        let z1975 = -self.m * z249 * z544 - self.m * z48 * z555 + self.m * z50 * z554
-            - self.m * z50 * z126 + self.m * z98 * z1843 + self.m * z100 * z251
-            - self.m * z100 * z1841 + self.m * z124 * z528 + self.m * z1965;
-        let z1976 = z48 * z105 + z50 * z545 + z50 * z102 + z105 * z528;
-        let z1977 = z249 * z773 + z251 * z774 - z287 * z544 - z290 * z528 + z49 * z1867
-            - z50 * z1976 + z99 * z1865 - z100 * z1975 + z101 * z1841 + z102 * z1842
-            + z103 * z1843 + z105 * z250;
-        let z1978 = z249 * z774 + z250 * z545 + z251 * z775 + z48 * z1976 - z49 * z1866
-            + z50 * z290 + z98 * z1975 - z99 * z1864 + z100 * z287 + z103 * z1841
-            + z105 * z1842 + z106 * z1843;
-        let z1979 = -self.m * z255 * z546 - self.m * z68 * z557 + self.m * z70 * z556
-            - self.m * z70 * z129 + self.m * z107 * z1848 + self.m * z109 * z257
-            - self.m * z109 * z1846 + self.m * z127 * z536 + self.m * z1966;
-        let z1980 = z68 * z114 + z70 * z547 + z70 * z111 + z114 * z536;
-        let z1981 = z255 * z776 + z257 * z777 - z296 * z546 - z299 * z536 + z69 * z1872
-            - z70 * z1980 + z108 * z1870 - z109 * z1979 + z110 * z1846 + z111 * z1847
-            + z112 * z1848 + z114 * z256;
-        let z1982 = z255 * z777 + z256 * z547 + z257 * z778 + z68 * z1980 - z69 * z1871
-            + z70 * z299 + z107 * z1979 - z108 * z1869 + z109 * z296 + z112 * z1846
-            + z114 * z1847 + z115 * z1848;
-        let z1983 = z1977 + z1981;
-        let z1984 = z1978 + z1982;
-        let z1985 = z1975 + z1979;
-        let z1986 = z1973 + z1983;
-        let z1987 = z1974 + z1984;
-        let z1988 = z1971 + z1985;
-        let z1989 = z1969 + z1986;
-        let z1990 = z1970 + z1987;
-        let z1991 = z1967 + z1988;
-        let z1992 = z0 * z316 + z0 * z1990 - z1 * z318 + z1 * z1989 + z10 * z1991
-            + z320 * z759;
-        let z1993 = qd[2] * z6 * z579 + qd[2] * z7 * z33 - qd[2] * z8 * z578
-            - qd[2] * z9 * z31 + qd[2] * z25 * z577 - qd[2] * z27 * z575
-            - qd[2] * z28 * z574 + qd[2] * z30 * z573;
-        let z1994 = qd[3] * z19 * z595 - qd[3] * z23 * z594 + qd[3] * z45 * z593
-            - qd[3] * z47 * z591 - qd[3] * z48 * z590 + qd[3] * z50 * z589
-            - qd[3] * z51 * z571 + qd[3] * z53 * z567 + z1993;
-        let z1995 = z1994 + qd[4] * z40 * z611 - qd[4] * z44 * z610 + qd[4] * z65 * z609
-            - qd[4] * z67 * z607 - qd[4] * z68 * z606 + qd[4] * z70 * z605
-            - qd[4] * z71 * z588 + qd[4] * z73 * z584;
-        let z1996 = -self.m * z238 * z614 + self.m * z240 * z612 - self.m * z11 * z637
-            + self.m * z12 * z636;
-        let z1997 = qd[0] * z616 + z11 * z615 + z12 * z617;
-        let z1998 = z238 * z802 + z239 * z615 + z240 * z803 + qd[0] * z1896 - z12 * z1997
-            - z269 * z614 + z270 * z613 + z81 * z1894 - z82 * z1996;
-        let z1999 = z238 * z803 + z239 * z617 + z240 * z804 - qd[0] * z1895 + z11 * z1997
-            - z268 * z613 + z269 * z612 + z80 * z1996 - z81 * z1893;
-        let z2000 = -self.m * z243 * z620 + self.m * z245 * z618 - self.m * z28 * z639
-            + self.m * z30 * z638 + self.m * z89 * z1880 - self.m * z91 * z1878
-            + self.m * z121 * z577 - self.m * z123 * z575 + self.m * z1993;
-        let z2001 = z28 * z621 + z29 * z622 + z30 * z623 + z93 * z575 + z95 * z576
-            + z96 * z577;
-        let z2002 = z243 * z805 + z244 * z621 + z245 * z806 - z278 * z620 + z279 * z619
-            - z281 * z577 + z282 * z576 + z29 * z1901 - z30 * z2001 + z90 * z1899
-            - z91 * z2000 + z92 * z1878 + z93 * z1879 + z94 * z1880;
-        let z2003 = z243 * z806 + z244 * z623 + z245 * z807 - z277 * z619 + z278 * z618
-            - z280 * z576 + z281 * z575 + z28 * z2001 - z29 * z1900 + z89 * z2000
-            - z90 * z1898 + z94 * z1878 + z96 * z1879 + z97 * z1880;
-        let z2004 = self.m * z1994 - self.m * z249 * z626 + self.m * z251 * z624
-            - self.m * z48 * z641 + self.m * z50 * z640 + self.m * z98 * z1885
-            - self.m * z100 * z1883 + self.m * z124 * z593 - self.m * z126 * z591;
-        let z2005 = z48 * z627 + z49 * z628 + z50 * z629 + z102 * z591 + z104 * z592
-            + z105 * z593;
-        let z2006 = z249 * z808 + z250 * z627 + z251 * z809 - z287 * z626 + z288 * z625
-            - z290 * z593 + z291 * z592 + z49 * z1906 - z50 * z2005 + z99 * z1904
-            - z100 * z2004 + z101 * z1883 + z102 * z1884 + z103 * z1885;
-        let z2007 = z249 * z809 + z250 * z629 + z251 * z810 - z286 * z625 + z287 * z624
-            - z289 * z592 + z290 * z591 + z48 * z2005 - z49 * z1905 + z98 * z2004
-            - z99 * z1903 + z103 * z1883 + z105 * z1884 + z106 * z1885;
-        let z2008 = self.m * z1995 - self.m * z255 * z632 + self.m * z257 * z630
-            - self.m * z68 * z643 + self.m * z70 * z642 + self.m * z107 * z1890
-            - self.m * z109 * z1888 + self.m * z127 * z609 - self.m * z129 * z607;
-        let z2009 = z68 * z633 + z69 * z634 + z70 * z635 + z111 * z607 + z113 * z608
-            + z114 * z609;
-        let z2010 = z255 * z811 + z256 * z633 + z257 * z812 - z296 * z632 + z297 * z631
-            - z299 * z609 + z300 * z608 + z69 * z1911 - z70 * z2009 + z108 * z1909
-            - z109 * z2008 + z110 * z1888 + z111 * z1889 + z112 * z1890;
-        let z2011 = z255 * z812 + z256 * z635 + z257 * z813 - z295 * z631 + z296 * z630
-            - z298 * z608 + z299 * z607 + z68 * z2009 - z69 * z1910 + z107 * z2008
-            - z108 * z1908 + z112 * z1888 + z114 * z1889 + z115 * z1890;
-        let z2012 = z2006 + z2010;
-        let z2013 = z2007 + z2011;
-        let z2014 = z2004 + z2008;
-        let z2015 = z2002 + z2012;
-        let z2016 = z2003 + z2013;
-        let z2017 = z2000 + z2014;
-        let z2018 = z1998 + z2015;
-        let z2019 = z1999 + z2016;
-        let z2020 = z1996 + z2017;
-        let z2021 = z0 * z2019 + z1 * z2018 + z10 * z2020;
-        let z2022 = qd[3] * z19 * z666 + qd[3] * z20 * z53 - qd[3] * z23 * z665
-            - qd[3] * z24 * z51 + qd[3] * z45 * z664 - qd[3] * z47 * z662
-            - qd[3] * z48 * z661 + qd[3] * z50 * z660;
-        let z2023 = z2022 + qd[4] * z40 * z682 - qd[4] * z44 * z681 + qd[4] * z65 * z680
-            - qd[4] * z67 * z678 - qd[4] * z68 * z677 + qd[4] * z70 * z676
-            - qd[4] * z71 * z659 + qd[4] * z73 * z655;
-        let z2024 = -self.m * z243 * z685 + self.m * z245 * z683 - self.m * z28 * z702
-            + self.m * z30 * z701;
-        let z2025 = z28 * z686 + z29 * z687 + z30 * z688;
-        let z2026 = z243 * z835 + z244 * z686 + z245 * z836 - z278 * z685 + z279 * z684
-            + z29 * z1929 - z30 * z2025 + z90 * z1927 - z91 * z2024;
-        let z2027 = z243 * z836 + z244 * z688 + z245 * z837 - z277 * z684 + z278 * z683
-            + z28 * z2025 - z29 * z1928 + z89 * z2024 - z90 * z1926;
-        let z2028 = self.m * z2022 - self.m * z249 * z691 + self.m * z251 * z689
-            - self.m * z48 * z704 + self.m * z50 * z703 + self.m * z98 * z1918
-            - self.m * z100 * z1916 + self.m * z124 * z664 - self.m * z126 * z662;
-        let z2029 = z48 * z692 + z49 * z693 + z50 * z694 + z102 * z662 + z104 * z663
-            + z105 * z664;
-        let z2030 = z249 * z838 + z250 * z692 + z251 * z839 - z287 * z691 + z288 * z690
-            - z290 * z664 + z291 * z663 + z49 * z1934 - z50 * z2029 + z99 * z1932
-            - z100 * z2028 + z101 * z1916 + z102 * z1917 + z103 * z1918;
-        let z2031 = z249 * z839 + z250 * z694 + z251 * z840 - z286 * z690 + z287 * z689
-            - z289 * z663 + z290 * z662 + z48 * z2029 - z49 * z1933 + z98 * z2028
-            - z99 * z1931 + z103 * z1916 + z105 * z1917 + z106 * z1918;
-        let z2032 = self.m * z2023 - self.m * z255 * z697 + self.m * z257 * z695
-            - self.m * z68 * z706 + self.m * z70 * z705 + self.m * z107 * z1923
-            - self.m * z109 * z1921 + self.m * z127 * z680 - self.m * z129 * z678;
-        let z2033 = z68 * z698 + z69 * z699 + z70 * z700 + z111 * z678 + z113 * z679
-            + z114 * z680;
-        let z2034 = z255 * z841 + z256 * z698 + z257 * z842 - z296 * z697 + z297 * z696
-            - z299 * z680 + z300 * z679 + z69 * z1939 - z70 * z2033 + z108 * z1937
-            - z109 * z2032 + z110 * z1921 + z111 * z1922 + z112 * z1923;
-        let z2035 = z255 * z842 + z256 * z700 + z257 * z843 - z295 * z696 + z296 * z695
-            - z298 * z679 + z299 * z678 + z68 * z2033 - z69 * z1938 + z107 * z2032
-            - z108 * z1936 + z112 * z1921 + z114 * z1922 + z115 * z1923;
-        let z2036 = z2030 + z2034;
-        let z2037 = z2031 + z2035;
-        let z2038 = z2028 + z2032;
-        let z2039 = z2026 + z2036;
-        let z2040 = z2027 + z2037;
-        let z2041 = z2024 + z2038;
-        let z2042 = z0 * z2040 + z1 * z2039 + z10 * z2041;
-        let z2043 = qd[4] * z39 * z73 + qd[4] * z40 * z728 - qd[4] * z43 * z71
-            - qd[4] * z44 * z727 + qd[4] * z65 * z726 - qd[4] * z67 * z724
-            - qd[4] * z68 * z723 + qd[4] * z70 * z722;
-        let z2044 = -self.m * z249 * z731 + self.m * z251 * z729 - self.m * z48 * z742
-            + self.m * z50 * z741;
-        let z2045 = z48 * z732 + z49 * z733 + z50 * z734;
-        let z2046 = z249 * z859 + z250 * z732 + z251 * z860 - z287 * z731 + z288 * z730
-            + z49 * z1951 - z50 * z2045 + z99 * z1949 - z100 * z2044;
-        let z2047 = z249 * z860 + z250 * z734 + z251 * z861 - z286 * z730 + z287 * z729
-            + z48 * z2045 - z49 * z1950 + z98 * z2044 - z99 * z1948;
-        let z2048 = self.m * z2043 - self.m * z255 * z737 + self.m * z257 * z735
-            - self.m * z68 * z744 + self.m * z70 * z743 + self.m * z107 * z1945
-            - self.m * z109 * z1943 + self.m * z127 * z726 - self.m * z129 * z724;
-        let z2049 = z68 * z738 + z69 * z739 + z70 * z740 + z111 * z724 + z113 * z725
-            + z114 * z726;
-        let z2050 = z255 * z862 + z256 * z738 + z257 * z863 - z296 * z737 + z297 * z736
-            - z299 * z726 + z300 * z725 + z69 * z1956 - z70 * z2049 + z108 * z1954
-            - z109 * z2048 + z110 * z1943 + z111 * z1944 + z112 * z1945;
-        let z2051 = z255 * z863 + z256 * z740 + z257 * z864 - z295 * z736 + z296 * z735
-            - z298 * z725 + z299 * z724 + z68 * z2049 - z69 * z1955 + z107 * z2048
-            - z108 * z1953 + z112 * z1943 + z114 * z1944 + z115 * z1945;
-        let z2052 = z2046 + z2050;
-        let z2053 = z2047 + z2051;
-        let z2054 = z2044 + z2048;
-        let z2055 = z0 * z2053 + z1 * z2052 + z10 * z2054;
-        let z2056 = -self.m * z255 * z752 + self.m * z257 * z750 - self.m * z68 * z757
-            + self.m * z70 * z756;
-        let z2057 = z68 * z753 + z69 * z754 + z70 * z755;
-        let z2058 = z255 * z874 + z256 * z753 + z257 * z875 - z296 * z752 + z297 * z751
-            + z69 * z1962 - z70 * z2057 + z108 * z1960 - z109 * z2056;
-        let z2059 = z255 * z875 + z256 * z755 + z257 * z876 - z295 * z751 + z296 * z750
-            + z68 * z2057 - z69 * z1961 + z107 * z2056 - z108 * z1959;
-        let z2060 = z0 * z2059 + z1 * z2058 + z10 * z2056;
-        let z2061 = z1864 + z1869;
-        let z2062 = z1865 + z1870;
-        let z2063 = z2061 + z1859;
-        let z2064 = z2062 + z1860;
-        let z2065 = z5 * z1875 + z6 * z1986 + z8 * z310 + z8 * z1987 + z25 * z2063
-            + z26 * z1988 + z27 * z2064 + z312 * z512 + z313 * z518 + z314 * z761
-            + z315 * z519;
-        let z2066 = z1903 + z1908;
-        let z2067 = z1904 + z1909;
-        let z2068 = z2066 + z1898;
-        let z2069 = z2067 + z1899;
-        let z2070 = z4 * z311 + z5 * z1914 + z6 * z2015 + z7 * z310 + z8 * z2016
-            + z9 * z312 + z25 * z2068 + z26 * z2017 + z27 * z2069 + z313 * z573
-            + z314 * z796 + z315 * z574;
-        let z2071 = z1931 + z1936;
-        let z2072 = z1932 + z1937;
-        let z2073 = z2071 + z1926;
-        let z2074 = z2072 + z1927;
-        let z2075 = z5 * z1942 + z6 * z2039 + z8 * z2040 + z25 * z2073 + z26 * z2041
-            + z27 * z2074;
-        let z2076 = z1948 + z1953;
-        let z2077 = z1949 + z1954;
-        let z2078 = z5 * z1958 + z6 * z2052 + z8 * z2053 + z25 * z2076 + z26 * z2054
-            + z27 * z2077;
-        let z2079 = z5 * z1963 + z6 * z2058 + z8 * z2059 + z25 * z1959 + z26 * z2056
-            + z27 * z1960;
-        let z2080 = z19 * z1983 + z21 * z1874 + z23 * z304 + z23 * z1984 + z45 * z2061
-            + z46 * z1985 + z47 * z2062 + z306 * z516 + z307 * z526 + z308 * z763
-            + z309 * z527;
-        let z2081 = z19 * z2012 + z21 * z1913 + z23 * z2013 + z45 * z2066 + z46 * z2014
-            + z47 * z2067 + z304 * z567 + z305 * z569 + z306 * z571 + z307 * z589
-            + z308 * z798 + z309 * z590;
-        let z2082 = z19 * z2036 + z20 * z304 + z21 * z1941 + z22 * z305 + z23 * z2037
-            + z24 * z306 + z45 * z2071 + z46 * z2038 + z47 * z2072 + z307 * z660
-            + z308 * z831 + z309 * z661;
-        let z2083 = z19 * z2052 + z21 * z1958 + z23 * z2053 + z45 * z2076 + z46 * z2054
-            + z47 * z2077;
-        let z2084 = z19 * z2058 + z21 * z1963 + z23 * z2059 + z45 * z1959 + z46 * z2056
-            + z47 * z1960;
-        let z2085 = z295 * z534 + z40 * z1981 + z296 * z765 + z297 * z535 + z42 * z1873
-            + z44 * z301 + z44 * z1982 + z303 * z525 + z65 * z1869 + z66 * z1979
-            + z67 * z1870;
-        let z2086 = z295 * z605 + z40 * z2010 + z296 * z800 + z297 * z606 + z42 * z1912
-            + z44 * z2011 + z301 * z584 + z302 * z586 + z303 * z588 + z65 * z1908
-            + z66 * z2008 + z67 * z1909;
-        let z2087 = z295 * z676 + z40 * z2034 + z296 * z833 + z297 * z677 + z42 * z1940
-            + z44 * z2035 + z301 * z655 + z302 * z657 + z303 * z659 + z65 * z1936
-            + z66 * z2032 + z67 * z1937;
-        let z2088 = z39 * z301 + z295 * z722 + z40 * z2050 + z296 * z857 + z41 * z302
-            + z297 * z723 + z42 * z1957 + z43 * z303 + z44 * z2051 + z65 * z1953
-            + z66 * z2048 + z67 * z1954;
-        let z2089 = z40 * z2058 + z42 * z1963 + z44 * z2059 + z65 * z1959 + z66 * z2056
-            + z67 * z1960;
-        let z2245 = -z0 * z11 + z1 * z12;
-        let z2406 = z5 * z28 - z6 * z29;
-        let z2407 = z6 * z30 - z8 * z28;
-        let z2408 = -z5 * z30 + z8 * z29;
-        let z2546 = -z19 * z49 + z21 * z48;
-        let z2547 = z19 * z50 - z23 * z48;
-        let z2548 = -z21 * z50 + z23 * z49;
-        let z2662 = -z40 * z69 + z42 * z68;
-        let z2663 = z40 * z70 - z44 * z68;
-        let z2664 = -z42 * z70 + z44 * z69;
-        let z2760 = -qd[2] * z6 + z514;
-        let z2761 = -qd[2] * z25;
-        let z2762 = -qd[3] * z19 + z2760;
-        let z2763 = -qd[3] * z45 + z2761;
-        let z2764 = z2762 - qd[4] * z40;
-        let z2765 = z2763 - qd[4] * z65;
-        let z2766 = -qd[0] * self.m * z74 + self.m * z117;
-        let z2767 = -qd[0] * self.m * z75 - self.m * z116;
-        let z2768 = -z74 * z2767 + z75 * z2766;
-        let z2769 = -qd[0] * self.m * z80 - self.m * z81 * z514 + self.m * z120;
-        let z2770 = -qd[0] * self.m * z82 + self.m * z12 * z81 - self.m * z118;
-        let z2771 = -z11 * z87 + 2.0 * z12 * z84 - z80 * z2770 + z82 * z2769
-            + z87 * z514;
-        let z2772 = -self.m * z29 * z89 + self.m * z33 - self.m * z90 * z2760
+        let z1758 = -qd[3] * z21 * z1739 - qd[3] * z22 * z53 + qd[3] * z23 * z1738
+            + qd[3] * z24 * z52 - qd[3] * z46 * z1736 + qd[3] * z47 * z1735
+            + qd[3] * z49 * z689 - qd[3] * z50 * z872;
+        let z1759 = -qd[3] * z19 * z1738 - qd[3] * z20 * z52 + qd[3] * z21 * z1737
+            + qd[3] * z22 * z51 - qd[3] * z45 * z1735 + qd[3] * z46 * z1734
+            + qd[3] * z48 * z872 - qd[3] * z49 * z688;
+        let z1760 = z1755 - qd[4] * z42 * z1742 + qd[4] * z44 * z1741
+            + qd[4] * z69 * z687 - qd[4] * z70 * z685;
+        let z1761 = z1756 + qd[4] * z40 * z1742 - qd[4] * z44 * z1740
+            - qd[4] * z68 * z687 + qd[4] * z70 * z683;
+        let z1762 = z1757 - qd[4] * z40 * z1741 + qd[4] * z42 * z1740
+            + qd[4] * z68 * z685 - qd[4] * z69 * z683;
+        let z1763 = z1758 - qd[4] * z42 * z1745 + qd[4] * z44 * z1744
+            - qd[4] * z66 * z1742 + qd[4] * z67 * z1741 + qd[4] * z69 * z700
+            - qd[4] * z70 * z873 + qd[4] * z72 * z687 - qd[4] * z73 * z685;
+        let z1764 = z1759 - qd[4] * z40 * z1744 + qd[4] * z42 * z1743
+            - qd[4] * z65 * z1741 + qd[4] * z66 * z1740 + qd[4] * z68 * z873
+            - qd[4] * z69 * z699 + qd[4] * z71 * z685 - qd[4] * z72 * z683;
+        let z1765 = self.m * z244 * z703 - self.m * z245 * z702 + self.m * z29 * z1748
+            - self.m * z30 * z1747;
+        let z1766 = self.m * z243 * z702 - self.m * z244 * z701 + self.m * z28 * z1747
+            - self.m * z29 * z1746;
+        let z1767 = z28 * z874 + z29 * z704 + z30 * z875;
+        let z1768 = z28 * z875 + z29 * z706 + z30 * z876;
+        let z1769 = z243 * z704 + z244 * z705 + z245 * z706 + z277 * z703 - z279 * z701
+            - z28 * z1768 + z30 * z1767 - z89 * z1766 + z91 * z1765;
+        let z1770 = self.m * z1758 + self.m * z250 * z709 - self.m * z251 * z708
+            + self.m * z49 * z1751 - self.m * z50 * z1750 - self.m * z99 * z1757
+            + self.m * z100 * z1756 - self.m * z125 * z1736 + self.m * z126 * z1735;
+        let z1771 = self.m * z1759 + self.m * z249 * z708 - self.m * z250 * z707
+            + self.m * z48 * z1750 - self.m * z49 * z1749 - self.m * z98 * z1756
+            + self.m * z99 * z1755 - self.m * z124 * z1735 + self.m * z125 * z1734;
+        let z1772 = z48 * z877 + z49 * z710 + z50 * z878 + z101 * z1734 + z102 * z1735
+            + z103 * z1736;
+        let z1773 = z48 * z878 + z49 * z712 + z50 * z879 + z103 * z1734 + z105 * z1735
+            + z106 * z1736;
+        let z1774 = z249 * z710 + z250 * z711 + z251 * z712 + z286 * z709 - z288 * z707
+            + z289 * z1736 - z291 * z1734 - z48 * z1773 + z50 * z1772 - z98 * z1771
+            + z100 * z1770 + z102 * z1755 + z104 * z1756 + z105 * z1757;
+        let z1775 = self.m * z1763 + self.m * z256 * z715 - self.m * z257 * z714
+            + self.m * z69 * z1754 - self.m * z70 * z1753 - self.m * z108 * z1762
+            + self.m * z109 * z1761 - self.m * z128 * z1742 + self.m * z129 * z1741;
+        let z1776 = self.m * z1764 + self.m * z255 * z714 - self.m * z256 * z713
+            + self.m * z68 * z1753 - self.m * z69 * z1752 - self.m * z107 * z1761
+            + self.m * z108 * z1760 - self.m * z127 * z1741 + self.m * z128 * z1740;
+        let z1777 = z68 * z880 + z69 * z716 + z70 * z881 + z110 * z1740 + z111 * z1741
+            + z112 * z1742;
+        let z1778 = z68 * z881 + z69 * z718 + z70 * z882 + z112 * z1740 + z114 * z1741
+            + z115 * z1742;
+        let z1779 = z255 * z716 + z256 * z717 + z257 * z718 + z295 * z715 - z297 * z713
+            + z298 * z1742 - z300 * z1740 - z68 * z1778 + z70 * z1777 - z107 * z1776
+            + z109 * z1775 + z111 * z1760 + z113 * z1761 + z114 * z1762;
+        let z1780 = z1774 + z1779;
+        let z1781 = z1769 + z1780;
+        let z1782 = qd[4] * z39;
+        let z1783 = qd[4] * z41;
+        let z1784 = qd[4] * z43;
+        let z1785 = qd[4] * z752;
+        let z1786 = qd[4] * z901;
+        let z1787 = qd[4] * z753;
+        let z1788 = z49 * z756 - z50 * z755;
+        let z1789 = -z48 * z756 + z50 * z754;
+        let z1790 = z48 * z755 - z49 * z754;
+        let z1791 = z1785 + z69 * z762 - z70 * z761 - z108 * z1784 + z109 * z1783;
+        let z1792 = z1786 - z68 * z762 + z70 * z760 + z107 * z1784 - z109 * z1782;
+        let z1793 = z1787 + z68 * z761 - z69 * z760 - z107 * z1783 + z108 * z1782;
+        let z1794 = -qd[4] * z41 * z70 - qd[4] * z42 * z1784 + qd[4] * z43 * z69
+            + qd[4] * z44 * z1783;
+        let z1795 = qd[4] * z39 * z70 + qd[4] * z40 * z1784 - qd[4] * z43 * z68
+            - qd[4] * z44 * z1782;
+        let z1796 = -qd[4] * z39 * z69 - qd[4] * z40 * z1783 + qd[4] * z41 * z68
+            + qd[4] * z42 * z1782;
+        let z1797 = -qd[4] * z41 * z73 - qd[4] * z42 * z1787 + qd[4] * z43 * z72
+            + qd[4] * z44 * z1786 - qd[4] * z66 * z1784 + qd[4] * z67 * z1783
+            + qd[4] * z69 * z753 - qd[4] * z70 * z901;
+        let z1798 = -qd[4] * z39 * z72 - qd[4] * z40 * z1786 + qd[4] * z41 * z71
+            + qd[4] * z42 * z1785 - qd[4] * z65 * z1783 + qd[4] * z66 * z1782
+            + qd[4] * z68 * z901 - qd[4] * z69 * z752;
+        let z1799 = self.m * z250 * z756 - self.m * z251 * z755 + self.m * z49 * z1790
+            - self.m * z50 * z1789;
+        let z1800 = self.m * z249 * z755 - self.m * z250 * z754 + self.m * z48 * z1789
+            - self.m * z49 * z1788;
+        let z1801 = z48 * z902 + z49 * z757 + z50 * z903;
+        let z1802 = z48 * z903 + z49 * z759 + z50 * z904;
+        let z1803 = z249 * z757 + z250 * z758 + z251 * z759 + z286 * z756 - z288 * z754
+            - z48 * z1802 + z50 * z1801 - z98 * z1800 + z100 * z1799;
+        let z1804 = self.m * z256 * z762 - self.m * z257 * z761 + self.m * z1797
+            + self.m * z69 * z1793 - self.m * z70 * z1792 - self.m * z108 * z1796
+            + self.m * z109 * z1795 - self.m * z128 * z1784 + self.m * z129 * z1783;
+        let z1805 = self.m * z255 * z761 - self.m * z256 * z760 + self.m * z1798
+            + self.m * z68 * z1792 - self.m * z69 * z1791 - self.m * z107 * z1795
+            + self.m * z108 * z1794 - self.m * z127 * z1783 + self.m * z128 * z1782;
+        let z1806 = z68 * z905 + z69 * z763 + z70 * z906 + z110 * z1782 + z111 * z1783
+            + z112 * z1784;
+        let z1807 = z68 * z906 + z69 * z765 + z70 * z907 + z112 * z1782 + z114 * z1783
+            + z115 * z1784;
+        let z1808 = z255 * z763 + z256 * z764 + z257 * z765 + z295 * z762 - z297 * z760
+            + z298 * z1784 - z300 * z1782 - z68 * z1807 + z70 * z1806 - z107 * z1805
+            + z109 * z1804 + z111 * z1794 + z113 * z1795 + z114 * z1796;
+        let z1809 = z1803 + z1808;
+        let z1810 = z69 * z783 - z70 * z782;
+        let z1811 = -z68 * z783 + z70 * z781;
+        let z1812 = z68 * z782 - z69 * z781;
+        let z1813 = self.m * z256 * z783 - self.m * z257 * z782 + self.m * z69 * z1812
+            - self.m * z70 * z1811;
+        let z1814 = self.m * z255 * z782 - self.m * z256 * z781 + self.m * z68 * z1811
+            - self.m * z69 * z1810;
+        let z1815 = z68 * z919 + z69 * z784 + z70 * z920;
+        let z1816 = z68 * z920 + z69 * z786 + z70 * z921;
+        let z1817 = z255 * z784 + z256 * z785 + z257 * z786 + z295 * z783 - z297 * z781
+            - z68 * z1816 + z70 * z1815 - z107 * z1814 + z109 * z1813;
+        let z1818 = qd[2] * z6 * z1597 + qd[2] * z8 * z33 - qd[2] * z8 * z1595
+            + qd[2] * z25 * z1594 - qd[2] * z27 * z30 - qd[2] * z28 * z539
+            + qd[2] * z30 * z538 - qd[2] * z31 * z533;
+        let z1819 = qd[3] * z19 * z1601 + qd[3] * z23 * z53 - qd[3] * z23 * z1599
+            + qd[3] * z45 * z1598 - qd[3] * z47 * z50 - qd[3] * z48 * z544
+            + qd[3] * z50 * z543 - qd[3] * z51 * z536 + z1818;
+        let z1820 = qd[4] * z40 * z1605 - qd[4] * z44 * z1603 + qd[4] * z44 * z73
+            + qd[4] * z65 * z1602 - qd[4] * z67 * z70 - qd[4] * z68 * z549
+            + qd[4] * z70 * z548 - qd[4] * z71 * z542 + z1819;
+        let z1821 = -self.m * z238 * z551 - self.m * z11 * z1610 + self.m * z12 * z1608
+            - self.m * z12 * z120 + self.m * z80 * z1621 + self.m * z118 * z1592;
+        let z1822 = z11 * z87 + z12 * z552 + z12 * z84 + z87 * z1592;
+        let z1823 = z238 * z794 + z240 * z795 + qd[0] * z1645 - z12 * z1822 - z269 * z551
+            - z272 * z1592 + z81 * z1643 - z82 * z1821 + z83 * z240 + z84 * z1620
+            + z85 * z1621 + z87 * z239;
+        let z1824 = z238 * z795 + z239 * z552 + z240 * z796 - qd[0] * z1644 + z11 * z1822
+            + z12 * z272 + z80 * z1821 - z81 * z1642 + z82 * z269 + z85 * z240
+            + z87 * z1620 + z88 * z1621;
+        let z1825 = -self.m * z243 * z553 + self.m * z1818 - self.m * z28 * z1613
+            + self.m * z30 * z1611 - self.m * z30 * z123 + self.m * z89 * z1626
+            + self.m * z91 * z245 - self.m * z91 * z1624 + self.m * z121 * z1594;
+        let z1826 = z28 * z96 + z30 * z554 + z30 * z93 + z96 * z1594;
+        let z1827 = z243 * z797 + z245 * z798 - z278 * z553 - z281 * z1594 + z29 * z1650
+            - z30 * z1826 + z90 * z1648 - z91 * z1825 + z92 * z1624 + z93 * z1625
+            + z94 * z1626 + z96 * z244;
+        let z1828 = z243 * z798 + z244 * z554 + z245 * z799 + z28 * z1826 - z29 * z1649
+            + z30 * z281 + z89 * z1825 - z90 * z1647 + z91 * z278 + z94 * z1624
+            + z96 * z1625 + z97 * z1626;
+        let z1829 = -self.m * z249 * z555 + self.m * z1819 - self.m * z48 * z1616
+            + self.m * z50 * z1614 - self.m * z50 * z126 + self.m * z98 * z1631
+            + self.m * z100 * z251 - self.m * z100 * z1629 + self.m * z124 * z1598;
+        let z1830 = z48 * z105 + z50 * z556 + z50 * z102 + z105 * z1598;
+        let z1831 = z249 * z800 + z251 * z801 - z287 * z555 - z290 * z1598 + z49 * z1655
+            - z50 * z1830 + z99 * z1653 - z100 * z1829 + z101 * z1629 + z102 * z1630
+            + z103 * z1631 + z105 * z250;
+        let z1832 = z249 * z801 + z250 * z556 + z251 * z802 + z48 * z1830 - z49 * z1654
+            + z50 * z290 + z98 * z1829 - z99 * z1652 + z100 * z287 + z103 * z1629
+            + z105 * z1630 + z106 * z1631;
+        let z1833 = -self.m * z255 * z557 + self.m * z1820 - self.m * z68 * z1619
+            + self.m * z70 * z1617 - self.m * z70 * z129 + self.m * z107 * z1636
+            + self.m * z109 * z257 - self.m * z109 * z1634 + self.m * z127 * z1602;
+        let z1834 = z68 * z114 + z70 * z558 + z70 * z111 + z114 * z1602;
+        let z1835 = z255 * z803 + z257 * z804 - z296 * z557 - z299 * z1602 + z69 * z1660
+            - z70 * z1834 + z108 * z1658 - z109 * z1833 + z110 * z1634 + z111 * z1635
+            + z112 * z1636 + z114 * z256;
+        let z1836 = z255 * z804 + z256 * z558 + z257 * z805 + z68 * z1834 - z69 * z1659
+            + z70 * z299 + z107 * z1833 - z108 * z1657 + z109 * z296 + z112 * z1634
+            + z114 * z1635 + z115 * z1636;
+        let z1837 = z1831 + z1835;
+        let z1838 = z1832 + z1836;
+        let z1839 = z1829 + z1833;
+        let z1840 = z1827 + z1837;
+        let z1841 = z1828 + z1838;
+        let z1842 = z1825 + z1839;
+        let z1843 = z1823 + z1840;
+        let z1844 = z1824 + z1841;
+        let z1845 = z1821 + z1842;
+        let z1846 = z0 * z1844 + z0 * z316 + z1 * z1843 - z1 * z318 + z10 * z1845
+            + z320 * z790;
+        let z1847 = qd[2] * z6 * z1671 + qd[2] * z7 * z33 - qd[2] * z8 * z1669
+            - qd[2] * z9 * z31 + qd[2] * z25 * z1668 - qd[2] * z27 * z1666
+            - qd[2] * z28 * z599 + qd[2] * z30 * z598;
+        let z1848 = qd[3] * z19 * z1677 - qd[3] * z23 * z1675 + qd[3] * z45 * z1674
+            - qd[3] * z47 * z1672 - qd[3] * z48 * z610 + qd[3] * z50 * z609
+            - qd[3] * z51 * z596 + qd[3] * z53 * z592 + z1847;
+        let z1849 = qd[4] * z40 * z1683 - qd[4] * z44 * z1681 + qd[4] * z65 * z1680
+            - qd[4] * z67 * z1678 - qd[4] * z68 * z621 + qd[4] * z70 * z620
+            - qd[4] * z71 * z608 + qd[4] * z73 * z604 + z1848;
+        let z1850 = -self.m * z238 * z624 + self.m * z240 * z622 - self.m * z11 * z1686
+            + self.m * z12 * z1684;
+        let z1851 = qd[0] * z626 + z11 * z625 + z12 * z627;
+        let z1852 = z238 * z835 + z239 * z625 + z240 * z836 + qd[0] * z1714 - z12 * z1851
+            - z269 * z624 + z270 * z623 + z81 * z1712 - z82 * z1850;
+        let z1853 = z238 * z836 + z239 * z627 + z240 * z837 - qd[0] * z1713 + z11 * z1851
+            - z268 * z623 + z269 * z622 + z80 * z1850 - z81 * z1711;
+        let z1854 = -self.m * z243 * z630 + self.m * z245 * z628 - self.m * z28 * z1689
+            + self.m * z30 * z1687 + self.m * z1847 + self.m * z89 * z1698
+            - self.m * z91 * z1696 + self.m * z121 * z1668 - self.m * z123 * z1666;
+        let z1855 = z28 * z631 + z29 * z632 + z30 * z633 + z93 * z1666 + z95 * z1667
+            + z96 * z1668;
+        let z1856 = z243 * z838 + z244 * z631 + z245 * z839 - z278 * z630 + z279 * z629
+            - z281 * z1668 + z282 * z1667 + z29 * z1719 - z30 * z1855 + z90 * z1717
+            - z91 * z1854 + z92 * z1696 + z93 * z1697 + z94 * z1698;
+        let z1857 = z243 * z839 + z244 * z633 + z245 * z840 - z277 * z629 + z278 * z628
+            - z280 * z1667 + z281 * z1666 + z28 * z1855 - z29 * z1718 + z89 * z1854
+            - z90 * z1716 + z94 * z1696 + z96 * z1697 + z97 * z1698;
+        let z1858 = -self.m * z249 * z636 + self.m * z251 * z634 - self.m * z48 * z1692
+            + self.m * z50 * z1690 + self.m * z1848 + self.m * z98 * z1703
+            - self.m * z100 * z1701 + self.m * z124 * z1674 - self.m * z126 * z1672;
+        let z1859 = z48 * z637 + z49 * z638 + z50 * z639 + z102 * z1672 + z104 * z1673
+            + z105 * z1674;
+        let z1860 = z249 * z841 + z250 * z637 + z251 * z842 - z287 * z636 + z288 * z635
+            - z290 * z1674 + z291 * z1673 + z49 * z1724 - z50 * z1859 + z99 * z1722
+            - z100 * z1858 + z101 * z1701 + z102 * z1702 + z103 * z1703;
+        let z1861 = z249 * z842 + z250 * z639 + z251 * z843 - z286 * z635 + z287 * z634
+            - z289 * z1673 + z290 * z1672 + z48 * z1859 - z49 * z1723 + z98 * z1858
+            - z99 * z1721 + z103 * z1701 + z105 * z1702 + z106 * z1703;
+        let z1862 = -self.m * z255 * z642 + self.m * z257 * z640 + self.m * z1849
+            - self.m * z68 * z1695 + self.m * z70 * z1693 + self.m * z107 * z1708
+            - self.m * z109 * z1706 + self.m * z127 * z1680 - self.m * z129 * z1678;
+        let z1863 = z68 * z643 + z69 * z644 + z70 * z645 + z111 * z1678 + z113 * z1679
+            + z114 * z1680;
+        let z1864 = z255 * z844 + z256 * z643 + z257 * z845 - z296 * z642 + z297 * z641
+            - z299 * z1680 + z300 * z1679 + z69 * z1729 - z70 * z1863 + z108 * z1727
+            - z109 * z1862 + z110 * z1706 + z111 * z1707 + z112 * z1708;
+        let z1865 = z255 * z845 + z256 * z645 + z257 * z846 - z295 * z641 + z296 * z640
+            - z298 * z1679 + z299 * z1678 + z68 * z1863 - z69 * z1728 + z107 * z1862
+            - z108 * z1726 + z112 * z1706 + z114 * z1707 + z115 * z1708;
+        let z1866 = z1860 + z1864;
+        let z1867 = z1861 + z1865;
+        let z1868 = z1858 + z1862;
+        let z1869 = z1856 + z1866;
+        let z1870 = z1857 + z1867;
+        let z1871 = z1854 + z1868;
+        let z1872 = z1852 + z1869;
+        let z1873 = z1853 + z1870;
+        let z1874 = z1850 + z1871;
+        let z1875 = z0 * z1873 + z1 * z1872 + z10 * z1874;
+        let z1876 = qd[3] * z19 * z1739 + qd[3] * z20 * z53 - qd[3] * z23 * z1737
+            - qd[3] * z24 * z51 + qd[3] * z45 * z1736 - qd[3] * z47 * z1734
+            - qd[3] * z48 * z689 + qd[3] * z50 * z688;
+        let z1877 = qd[4] * z40 * z1745 - qd[4] * z44 * z1743 + qd[4] * z65 * z1742
+            - qd[4] * z67 * z1740 - qd[4] * z68 * z700 + qd[4] * z70 * z699
+            - qd[4] * z71 * z687 + qd[4] * z73 * z683 + z1876;
+        let z1878 = -self.m * z243 * z703 + self.m * z245 * z701 - self.m * z28 * z1748
+            + self.m * z30 * z1746;
+        let z1879 = z28 * z704 + z29 * z705 + z30 * z706;
+        let z1880 = z243 * z874 + z244 * z704 + z245 * z875 - z278 * z703 + z279 * z702
+            + z29 * z1768 - z30 * z1879 + z90 * z1766 - z91 * z1878;
+        let z1881 = z243 * z875 + z244 * z706 + z245 * z876 - z277 * z702 + z278 * z701
+            + z28 * z1879 - z29 * z1767 + z89 * z1878 - z90 * z1765;
+        let z1882 = -self.m * z249 * z709 + self.m * z251 * z707 - self.m * z48 * z1751
+            + self.m * z50 * z1749 + self.m * z1876 + self.m * z98 * z1757
+            - self.m * z100 * z1755 + self.m * z124 * z1736 - self.m * z126 * z1734;
+        let z1883 = z48 * z710 + z49 * z711 + z50 * z712 + z102 * z1734 + z104 * z1735
+            + z105 * z1736;
+        let z1884 = z249 * z877 + z250 * z710 + z251 * z878 - z287 * z709 + z288 * z708
+            - z290 * z1736 + z291 * z1735 + z49 * z1773 - z50 * z1883 + z99 * z1771
+            - z100 * z1882 + z101 * z1755 + z102 * z1756 + z103 * z1757;
+        let z1885 = z249 * z878 + z250 * z712 + z251 * z879 - z286 * z708 + z287 * z707
+            - z289 * z1735 + z290 * z1734 + z48 * z1883 - z49 * z1772 + z98 * z1882
+            - z99 * z1770 + z103 * z1755 + z105 * z1756 + z106 * z1757;
+        let z1886 = -self.m * z255 * z715 + self.m * z257 * z713 - self.m * z68 * z1754
+            + self.m * z70 * z1752 + self.m * z1877 + self.m * z107 * z1762
+            - self.m * z109 * z1760 + self.m * z127 * z1742 - self.m * z129 * z1740;
+        let z1887 = z68 * z716 + z69 * z717 + z70 * z718 + z111 * z1740 + z113 * z1741
+            + z114 * z1742;
+        let z1888 = z255 * z880 + z256 * z716 + z257 * z881 - z296 * z715 + z297 * z714
+            - z299 * z1742 + z300 * z1741 + z69 * z1778 - z70 * z1887 + z108 * z1776
+            - z109 * z1886 + z110 * z1760 + z111 * z1761 + z112 * z1762;
+        let z1889 = z255 * z881 + z256 * z718 + z257 * z882 - z295 * z714 + z296 * z713
+            - z298 * z1741 + z299 * z1740 + z68 * z1887 - z69 * z1777 + z107 * z1886
+            - z108 * z1775 + z112 * z1760 + z114 * z1761 + z115 * z1762;
+        let z1890 = z1884 + z1888;
+        let z1891 = z1885 + z1889;
+        let z1892 = z1882 + z1886;
+        let z1893 = z1880 + z1890;
+        let z1894 = z1881 + z1891;
+        let z1895 = z1878 + z1892;
+        let z1896 = z0 * z1894 + z1 * z1893 + z10 * z1895;
+        let z1897 = qd[4] * z39 * z73 + qd[4] * z40 * z1787 - qd[4] * z43 * z71
+            - qd[4] * z44 * z1785 + qd[4] * z65 * z1784 - qd[4] * z67 * z1782
+            - qd[4] * z68 * z753 + qd[4] * z70 * z752;
+        let z1898 = -self.m * z249 * z756 + self.m * z251 * z754 - self.m * z48 * z1790
+            + self.m * z50 * z1788;
+        let z1899 = z48 * z757 + z49 * z758 + z50 * z759;
+        let z1900 = z249 * z902 + z250 * z757 + z251 * z903 - z287 * z756 + z288 * z755
+            + z49 * z1802 - z50 * z1899 + z99 * z1800 - z100 * z1898;
+        let z1901 = z249 * z903 + z250 * z759 + z251 * z904 - z286 * z755 + z287 * z754
+            + z48 * z1899 - z49 * z1801 + z98 * z1898 - z99 * z1799;
+        let z1902 = -self.m * z255 * z762 + self.m * z257 * z760 - self.m * z68 * z1793
+            + self.m * z70 * z1791 + self.m * z1897 + self.m * z107 * z1796
+            - self.m * z109 * z1794 + self.m * z127 * z1784 - self.m * z129 * z1782;
+        let z1903 = z68 * z763 + z69 * z764 + z70 * z765 + z111 * z1782 + z113 * z1783
+            + z114 * z1784;
+        let z1904 = z255 * z905 + z256 * z763 + z257 * z906 - z296 * z762 + z297 * z761
+            - z299 * z1784 + z300 * z1783 + z69 * z1807 - z70 * z1903 + z108 * z1805
+            - z109 * z1902 + z110 * z1794 + z111 * z1795 + z112 * z1796;
+        let z1905 = z255 * z906 + z256 * z765 + z257 * z907 - z295 * z761 + z296 * z760
+            - z298 * z1783 + z299 * z1782 + z68 * z1903 - z69 * z1806 + z107 * z1902
+            - z108 * z1804 + z112 * z1794 + z114 * z1795 + z115 * z1796;
+        let z1906 = z1900 + z1904;
+        let z1907 = z1901 + z1905;
+        let z1908 = z1898 + z1902;
+        let z1909 = z0 * z1907 + z1 * z1906 + z10 * z1908;
+        let z1910 = -self.m * z255 * z783 + self.m * z257 * z781 - self.m * z68 * z1812
+            + self.m * z70 * z1810;
+        let z1911 = z68 * z784 + z69 * z785 + z70 * z786;
+        let z1912 = z255 * z919 + z256 * z784 + z257 * z920 - z296 * z783 + z297 * z782
+            + z69 * z1816 - z70 * z1911 + z108 * z1814 - z109 * z1910;
+        let z1913 = z255 * z920 + z256 * z786 + z257 * z921 - z295 * z782 + z296 * z781
+            + z68 * z1911 - z69 * z1815 + z107 * z1910 - z108 * z1813;
+        let z1914 = z0 * z1913 + z1 * z1912 + z10 * z1910;
+        let z1915 = z1652 + z1657;
+        let z1916 = z1653 + z1658;
+        let z1917 = z1647 + z1915;
+        let z1918 = z1648 + z1916;
+        let z1919 = z5 * z1663 + z6 * z1840 + z8 * z1841 + z8 * z310 + z25 * z1917
+            + z26 * z1842 + z27 * z1918 + z312 * z533 + z313 * z538 + z314 * z791
+            + z315 * z539;
+        let z1920 = z1721 + z1726;
+        let z1921 = z1722 + z1727;
+        let z1922 = z1920 + z1716;
+        let z1923 = z1921 + z1717;
+        let z1924 = z4 * z311 + z5 * z1732 + z6 * z1869 + z7 * z310 + z8 * z1870
+            + z9 * z312 + z25 * z1922 + z26 * z1871 + z27 * z1923 + z313 * z598
+            + z314 * z832 + z315 * z599;
+        let z1925 = z1770 + z1775;
+        let z1926 = z1771 + z1776;
+        let z1927 = z1765 + z1925;
+        let z1928 = z1766 + z1926;
+        let z1929 = z5 * z1781 + z6 * z1893 + z8 * z1894 + z25 * z1927 + z26 * z1895
+            + z27 * z1928;
+        let z1930 = z1799 + z1804;
+        let z1931 = z1800 + z1805;
+        let z1932 = z5 * z1809 + z6 * z1906 + z8 * z1907 + z25 * z1930 + z26 * z1908
+            + z27 * z1931;
+        let z1933 = z5 * z1817 + z6 * z1912 + z8 * z1913 + z25 * z1813 + z26 * z1910
+            + z27 * z1814;
+        let z1934 = z19 * z1837 + z21 * z1662 + z23 * z1838 + z23 * z304 + z45 * z1915
+            + z46 * z1839 + z47 * z1916 + z306 * z536 + z307 * z543 + z308 * z792
+            + z309 * z544;
+        let z1935 = z19 * z1866 + z21 * z1731 + z23 * z1867 + z45 * z1920 + z46 * z1868
+            + z47 * z1921 + z304 * z592 + z305 * z594 + z306 * z596 + z307 * z609
+            + z308 * z833 + z309 * z610;
+        let z1936 = z19 * z1890 + z20 * z304 + z21 * z1780 + z22 * z305 + z23 * z1891
+            + z24 * z306 + z45 * z1925 + z46 * z1892 + z47 * z1926 + z307 * z688
+            + z308 * z872 + z309 * z689;
+        let z1937 = z19 * z1906 + z21 * z1809 + z23 * z1907 + z45 * z1930 + z46 * z1908
+            + z47 * z1931;
+        let z1938 = z19 * z1912 + z21 * z1817 + z23 * z1913 + z45 * z1813 + z46 * z1910
+            + z47 * z1814;
+        let z1939 = z295 * z548 + z40 * z1835 + z296 * z793 + z297 * z549 + z42 * z1661
+            + z44 * z1836 + z44 * z301 + z303 * z542 + z65 * z1657 + z66 * z1833
+            + z67 * z1658;
+        let z1940 = z295 * z620 + z40 * z1864 + z296 * z834 + z297 * z621 + z42 * z1730
+            + z44 * z1865 + z301 * z604 + z302 * z606 + z303 * z608 + z65 * z1726
+            + z66 * z1862 + z67 * z1727;
+        let z1941 = z295 * z699 + z40 * z1888 + z296 * z873 + z297 * z700 + z42 * z1779
+            + z44 * z1889 + z301 * z683 + z302 * z685 + z303 * z687 + z65 * z1775
+            + z66 * z1886 + z67 * z1776;
+        let z1942 = z39 * z301 + z295 * z752 + z40 * z1904 + z296 * z901 + z41 * z302
+            + z297 * z753 + z42 * z1808 + z43 * z303 + z44 * z1905 + z65 * z1804
+            + z66 * z1902 + z67 * z1805;
+        let z1943 = z40 * z1912 + z42 * z1817 + z44 * z1913 + z65 * z1813 + z66 * z1910
+            + z67 * z1814;
+        let z2604 = -qd[2] * z6 + z1592;
+        let z2605 = -qd[2] * z25;
+        let z2606 = -qd[3] * z19 + z2604;
+        let z2607 = -qd[3] * z45 + z2605;
+        let z2608 = -qd[4] * z40 + z2606;
+        let z2609 = -qd[4] * z65 + z2607;
+        let z2610 = -qd[0] * self.m * z74 + self.m * z117;
+        let z2611 = -qd[0] * self.m * z75 - self.m * z116;
+        let z2612 = -z74 * z2611 + z75 * z2610;
+        let z2613 = -qd[0] * self.m * z80 - self.m * z81 * z1592 + self.m * z120;
+        let z2614 = -qd[0] * self.m * z82 + self.m * z12 * z81 - self.m * z118;
+        let z2615 = -z11 * z87 + 2.0 * z12 * z84 - z80 * z2614 + z82 * z2613
+            + z87 * z1592;
+        let z2616 = -self.m * z29 * z89 + self.m * z33 - self.m * z90 * z2604
             + self.m * z123;
-        let z2773 = -self.m * z29 * z91 + self.m * z30 * z90 - self.m * z121
-            + self.m * z2761;
-        let z2774 = -z28 * z96 + 2.0 * z30 * z93 - z89 * z2773 + z91 * z2772
-            + z96 * z2760;
-        let z2775 = -self.m * z49 * z98 + self.m * z53 - self.m * z99 * z2762
+        let z2617 = -self.m * z29 * z91 + self.m * z30 * z90 + self.m * z2605
+            - self.m * z121;
+        let z2618 = -z28 * z96 + 2.0 * z30 * z93 - z89 * z2617 + z91 * z2616
+            + z96 * z2604;
+        let z2619 = -self.m * z49 * z98 + self.m * z53 - self.m * z99 * z2606
             + self.m * z126;
-        let z2776 = self.m * z2763 - self.m * z49 * z100 + self.m * z50 * z99
+        let z2620 = self.m * z2607 - self.m * z49 * z100 + self.m * z50 * z99
             - self.m * z124;
-        let z2777 = -z48 * z105 + 2.0 * z50 * z102 - z98 * z2776 + z100 * z2775
-            + z105 * z2762;
-        let z2778 = -self.m * z69 * z107 + self.m * z73 - self.m * z108 * z2764
+        let z2621 = -z48 * z105 + 2.0 * z50 * z102 - z98 * z2620 + z100 * z2619
+            + z105 * z2606;
+        let z2622 = -self.m * z69 * z107 + self.m * z73 - self.m * z108 * z2608
             + self.m * z129;
-        let z2779 = self.m * z2765 - self.m * z69 * z109 + self.m * z70 * z108
+        let z2623 = self.m * z2609 - self.m * z69 * z109 + self.m * z70 * z108
             - self.m * z127;
-        let z2780 = -z68 * z114 + 2.0 * z70 * z111 - z107 * z2779 + z109 * z2778
-            + z114 * z2764;
-        let z2781 = z2777 + z2780;
-        let z2782 = z2774 + z2781;
-        let z2783 = z2771 + z2782;
-        let z2784 = z2768 + z2783;
-        let z2785 = -z0 * z81;
-        let z2786 = z0 * z80 - z1 * z82 + z10;
-        let z2787 = z1 * z81;
-        let z2788 = -z0 * z90;
-        let z2789 = z0 * z89 - z1 * z91 + z10;
-        let z2790 = z1 * z90;
-        let z2791 = -z0 * z99;
-        let z2792 = z0 * z98 - z1 * z100 + z10;
-        let z2793 = z1 * z99;
-        let z2794 = -z0 * z108;
-        let z2795 = z0 * z107 - z1 * z109 + z10;
-        let z2796 = z1 * z108;
-        let z2797 = z0 * z13 - z10 * z12;
-        let z2798 = -z1 * z13 + z10 * z11;
-        let z2799 = -qd[2] * z0 * z5 + z353;
-        let z2800 = qd[2] * z0 * z6 - qd[2] * z1 * z8 + z2245;
-        let z2801 = qd[2] * z1 * z5 + z352;
-        let z2802 = z2797 - qd[2] * z0 * z26 + qd[2] * z8 * z10;
-        let z2803 = z2798 + qd[2] * z1 * z26 - qd[2] * z6 * z10;
-        let z2804 = z2799 - qd[3] * z0 * z21;
-        let z2805 = z2800 + qd[3] * z0 * z19 - qd[3] * z1 * z23;
-        let z2806 = z2801 + qd[3] * z1 * z21;
-        let z2807 = z2802 - qd[3] * z0 * z46 + qd[3] * z10 * z23;
-        let z2808 = z2803 + qd[3] * z1 * z46 - qd[3] * z10 * z19;
-        let z2809 = z2804 - qd[4] * z0 * z42;
-        let z2810 = z2805 + qd[4] * z0 * z40 - qd[4] * z1 * z44;
-        let z2811 = z2806 + qd[4] * z1 * z42;
-        let z2812 = z2807 - qd[4] * z0 * z66 + qd[4] * z10 * z44;
-        let z2813 = z2808 + qd[4] * z1 * z66 - qd[4] * z10 * z40;
-        let z2814 = qd[0] * self.m * z2787 + self.m * z2797 - self.m * z0 * z119
-            - self.m * z12 * z2786 - self.m * z81 * z352 + self.m * z82 * z2245;
-        let z2815 = -qd[0] * self.m * z2785 + self.m * z2798 + self.m * z1 * z119
-            + self.m * z11 * z2786 - self.m * z80 * z2245 + self.m * z81 * z353;
-        let z2816 = z0 * z85 + z1 * z83;
-        let z2817 = z0 * z88 + z1 * z85;
-        let z2818 = z0 * z271 - z1 * z273 - z11 * z2817 + z12 * z2816 - z80 * z2815
-            + z82 * z2814 + z84 * z353 + z86 * z2245 + z87 * z352;
-        let z2819 = self.m * z2802 - self.m * z0 * z122 + self.m * z29 * z2790
-            - self.m * z30 * z2789 - self.m * z90 * z2801 + self.m * z91 * z2800;
-        let z2820 = self.m * z2803 + self.m * z1 * z122 + self.m * z28 * z2789
-            - self.m * z29 * z2788 - self.m * z89 * z2800 + self.m * z90 * z2799;
-        let z2821 = z0 * z94 + z1 * z92;
-        let z2822 = z0 * z97 + z1 * z94;
-        let z2823 = z0 * z280 - z1 * z282 - z28 * z2822 + z30 * z2821 - z89 * z2820
-            + z91 * z2819 + z93 * z2799 + z95 * z2800 + z96 * z2801;
-        let z2824 = self.m * z2807 - self.m * z0 * z125 + self.m * z49 * z2793
-            - self.m * z50 * z2792 - self.m * z99 * z2806 + self.m * z100 * z2805;
-        let z2825 = self.m * z2808 + self.m * z1 * z125 + self.m * z48 * z2792
-            - self.m * z49 * z2791 - self.m * z98 * z2805 + self.m * z99 * z2804;
-        let z2826 = z0 * z103 + z1 * z101;
-        let z2827 = z0 * z106 + z1 * z103;
-        let z2828 = z0 * z289 - z1 * z291 - z48 * z2827 + z50 * z2826 - z98 * z2825
-            + z100 * z2824 + z102 * z2804 + z104 * z2805 + z105 * z2806;
-        let z2829 = self.m * z2812 - self.m * z0 * z128 + self.m * z69 * z2796
-            - self.m * z70 * z2795 - self.m * z108 * z2811 + self.m * z109 * z2810;
-        let z2830 = self.m * z2813 + self.m * z1 * z128 + self.m * z68 * z2795
-            - self.m * z69 * z2794 - self.m * z107 * z2810 + self.m * z108 * z2809;
-        let z2831 = z0 * z112 + z1 * z110;
-        let z2832 = z0 * z115 + z1 * z112;
-        let z2833 = z0 * z298 - z1 * z300 - z68 * z2832 + z70 * z2831 - z107 * z2830
-            + z109 * z2829 + z111 * z2809 + z113 * z2810 + z114 * z2811;
-        let z2834 = z2828 + z2833;
-        let z2835 = z2823 + z2834;
-        let z2836 = z2818 + z2835;
-        let z2837 = z5 * z91 - z8 * z90 + z25;
-        let z2838 = -z6 * z91 + z8 * z89 + z26;
-        let z2839 = -z5 * z89 + z6 * z90 + z27;
-        let z2840 = z5 * z100 - z8 * z99 + z25;
-        let z2841 = -z6 * z100 + z8 * z98 + z26;
-        let z2842 = -z5 * z98 + z6 * z99 + z27;
-        let z2843 = z5 * z109 - z8 * z108 + z25;
-        let z2844 = -z6 * z109 + z8 * z107 + z26;
-        let z2845 = -z5 * z107 + z6 * z108 + z27;
-        let z2846 = -z5 * z33 + z8 * z32 - z26 * z30 + z27 * z29;
-        let z2847 = z5 * z31 - z6 * z32 - z25 * z29 + z26 * z28;
-        let z2848 = qd[3] * z5 * z23 - qd[3] * z8 * z21 + z2408;
-        let z2849 = -qd[3] * z6 * z23 + qd[3] * z8 * z19 + z2407;
-        let z2850 = -qd[3] * z5 * z19 + qd[3] * z6 * z21 + z2406;
-        let z2851 = qd[3] * z5 * z47 - qd[3] * z8 * z46 - qd[3] * z21 * z27
-            + qd[3] * z23 * z26 + z2846;
-        let z2852 = -qd[3] * z5 * z45 + qd[3] * z6 * z46 - qd[3] * z19 * z26
-            + qd[3] * z21 * z25 + z2847;
-        let z2853 = qd[4] * z5 * z44 - qd[4] * z8 * z42 + z2848;
-        let z2854 = -qd[4] * z6 * z44 + qd[4] * z8 * z40 + z2849;
-        let z2855 = -qd[4] * z5 * z40 + qd[4] * z6 * z42 + z2850;
-        let z2856 = qd[4] * z5 * z67 - qd[4] * z8 * z66 + qd[4] * z26 * z44
-            - qd[4] * z27 * z42 + z2851;
-        let z2857 = -qd[4] * z5 * z65 + qd[4] * z6 * z66 + qd[4] * z25 * z42
-            - qd[4] * z26 * z40 + z2852;
-        let z2858 = self.m * z5 * z123 - self.m * z8 * z122 + self.m * z29 * z2839
-            - self.m * z30 * z2838 + self.m * z2846 - self.m * z90 * z2406
-            + self.m * z91 * z2407;
-        let z2859 = -self.m * z5 * z121 + self.m * z6 * z122 + self.m * z28 * z2838
-            - self.m * z29 * z2837 + self.m * z2847 - self.m * z89 * z2407
-            + self.m * z90 * z2408;
-        let z2860 = z5 * z93 + z6 * z92 + z8 * z94;
-        let z2861 = z5 * z96 + z6 * z94 + z8 * z97;
-        let z2862 = -z6 * z282 + z8 * z280 - z28 * z2861 + z30 * z2860 - z89 * z2859
-            + z91 * z2858 + z93 * z2408 + z95 * z2407 + z96 * z2406;
-        let z2863 = self.m * z5 * z126 - self.m * z8 * z125 + self.m * z2851
-            + self.m * z49 * z2842 - self.m * z50 * z2841 - self.m * z99 * z2850
-            + self.m * z100 * z2849;
-        let z2864 = -self.m * z5 * z124 + self.m * z6 * z125 + self.m * z2852
-            + self.m * z48 * z2841 - self.m * z49 * z2840 - self.m * z98 * z2849
-            + self.m * z99 * z2848;
-        let z2865 = z5 * z102 + z6 * z101 + z8 * z103;
-        let z2866 = z5 * z105 + z6 * z103 + z8 * z106;
-        let z2867 = -z6 * z291 + z8 * z289 - z48 * z2866 + z50 * z2865 - z98 * z2864
-            + z100 * z2863 + z102 * z2848 + z104 * z2849 + z105 * z2850;
-        let z2868 = self.m * z5 * z129 - self.m * z8 * z128 + self.m * z2856
-            + self.m * z69 * z2845 - self.m * z70 * z2844 - self.m * z108 * z2855
-            + self.m * z109 * z2854;
-        let z2869 = -self.m * z5 * z127 + self.m * z6 * z128 + self.m * z2857
-            + self.m * z68 * z2844 - self.m * z69 * z2843 - self.m * z107 * z2854
-            + self.m * z108 * z2853;
-        let z2870 = z5 * z111 + z6 * z110 + z8 * z112;
-        let z2871 = z5 * z114 + z6 * z112 + z8 * z115;
-        let z2872 = -z6 * z300 + z8 * z298 - z68 * z2871 + z70 * z2870 - z107 * z2869
-            + z109 * z2868 + z111 * z2853 + z113 * z2854 + z114 * z2855;
-        let z2873 = z2867 + z2872;
-        let z2874 = z2862 + z2873;
-        let z2875 = z21 * z100 - z23 * z99 + z45;
-        let z2876 = -z19 * z100 + z23 * z98 + z46;
-        let z2877 = z19 * z99 - z21 * z98 + z47;
-        let z2878 = z21 * z109 - z23 * z108 + z45;
-        let z2879 = -z19 * z109 + z23 * z107 + z46;
-        let z2880 = z19 * z108 - z21 * z107 + z47;
-        let z2881 = -z21 * z53 + z23 * z52 - z46 * z50 + z47 * z49;
-        let z2882 = -z19 * z52 + z21 * z51 - z45 * z49 + z46 * z48;
-        let z2883 = z2548 + qd[4] * z21 * z44 - qd[4] * z23 * z42;
-        let z2884 = z2547 - qd[4] * z19 * z44 + qd[4] * z23 * z40;
-        let z2885 = z2546 + qd[4] * z19 * z42 - qd[4] * z21 * z40;
-        let z2886 = qd[4] * z21 * z67 - qd[4] * z23 * z66 - qd[4] * z42 * z47
-            + qd[4] * z44 * z46 + z2881;
-        let z2887 = qd[4] * z19 * z66 - qd[4] * z21 * z65 - qd[4] * z40 * z46
-            + qd[4] * z42 * z45 + z2882;
-        let z2888 = self.m * z21 * z126 - self.m * z23 * z125 + self.m * z49 * z2877
-            - self.m * z50 * z2876 + self.m * z2881 - self.m * z99 * z2546
-            + self.m * z100 * z2547;
-        let z2889 = self.m * z19 * z125 - self.m * z21 * z124 + self.m * z48 * z2876
-            - self.m * z49 * z2875 + self.m * z2882 - self.m * z98 * z2547
-            + self.m * z99 * z2548;
-        let z2890 = z19 * z101 + z21 * z102 + z23 * z103;
-        let z2891 = z19 * z103 + z21 * z105 + z23 * z106;
-        let z2892 = -z19 * z291 + z23 * z289 - z48 * z2891 + z50 * z2890 - z98 * z2889
-            + z100 * z2888 + z102 * z2548 + z104 * z2547 + z105 * z2546;
-        let z2893 = self.m * z21 * z129 - self.m * z23 * z128 + self.m * z69 * z2880
-            - self.m * z70 * z2879 + self.m * z2886 - self.m * z108 * z2885
-            + self.m * z109 * z2884;
-        let z2894 = self.m * z19 * z128 - self.m * z21 * z127 + self.m * z68 * z2879
-            - self.m * z69 * z2878 + self.m * z2887 - self.m * z107 * z2884
-            + self.m * z108 * z2883;
-        let z2895 = z19 * z110 + z21 * z111 + z23 * z112;
-        let z2896 = z19 * z112 + z21 * z114 + z23 * z115;
-        let z2897 = -z19 * z300 + z23 * z298 - z68 * z2896 + z70 * z2895 - z107 * z2894
-            + z109 * z2893 + z111 * z2883 + z113 * z2884 + z114 * z2885;
-        let z2898 = z2892 + z2897;
-        let z2899 = z42 * z109 - z44 * z108 + z65;
-        let z2900 = -z40 * z109 + z44 * z107 + z66;
-        let z2901 = z40 * z108 - z42 * z107 + z67;
-        let z2902 = -z42 * z73 + z44 * z72 - z66 * z70 + z67 * z69;
-        let z2903 = -z40 * z72 + z42 * z71 - z65 * z69 + z66 * z68;
-        let z2904 = self.m * z42 * z129 - self.m * z44 * z128 + self.m * z69 * z2901
-            - self.m * z70 * z2900 + self.m * z2902 - self.m * z108 * z2662
-            + self.m * z109 * z2663;
-        let z2905 = self.m * z40 * z128 - self.m * z42 * z127 + self.m * z68 * z2900
-            - self.m * z69 * z2899 + self.m * z2903 - self.m * z107 * z2663
-            + self.m * z108 * z2664;
-        let z2906 = z40 * z110 + z42 * z111 + z44 * z112;
-        let z2907 = z40 * z112 + z42 * z114 + z44 * z115;
-        let z2908 = -z40 * z300 + z44 * z298 - z68 * z2907 + z70 * z2906 - z107 * z2905
-            + z109 * z2904 + z111 * z2664 + z113 * z2663 + z114 * z2662;
-        let z2909 = self.m * z11 * z80 + self.m * z80 * z514;
-        let z2910 = qd[0] * z87 + z12 * z83 - z12 * z86 + z273 + z81 * z2770
-            - z82 * z2909 + z85 * z514;
-        let z2911 = -qd[0] * z84 + z11 * z86 + z12 * z85 - z271 + z80 * z2909
-            - z81 * z2769 + z88 * z514;
-        let z2912 = self.m * z28 * z89 + self.m * z89 * z2760;
-        let z2913 = z282 + z29 * z96 + z30 * z92 - z30 * z95 + z90 * z2773 - z91 * z2912
-            + z94 * z2760;
-        let z2914 = -z280 + z28 * z95 - z29 * z93 + z30 * z94 + z89 * z2912 - z90 * z2772
-            + z97 * z2760;
-        let z2915 = self.m * z48 * z98 + self.m * z98 * z2762;
-        let z2916 = z291 + z49 * z105 + z50 * z101 - z50 * z104 + z99 * z2776
-            - z100 * z2915 + z103 * z2762;
-        let z2917 = -z289 + z48 * z104 - z49 * z102 + z50 * z103 + z98 * z2915
-            - z99 * z2775 + z106 * z2762;
-        let z2918 = self.m * z68 * z107 + self.m * z107 * z2764;
-        let z2919 = z300 + z69 * z114 + z70 * z110 - z70 * z113 + z108 * z2779
-            - z109 * z2918 + z112 * z2764;
-        let z2920 = -z298 + z68 * z113 - z69 * z111 + z70 * z112 + z107 * z2918
-            - z108 * z2778 + z115 * z2764;
-        let z2921 = z2916 + z2919;
-        let z2922 = z2917 + z2920;
-        let z2923 = z2915 + z2918;
-        let z2924 = z2913 + z2921;
-        let z2925 = z2914 + z2922;
-        let z2926 = z2912 + z2923;
-        let z2927 = z2910 + z2924;
-        let z2928 = z2911 + z2925;
-        let z2929 = z2909 + z2926;
-        let z2930 = z0 * z2928 + z1 * z2927 + z10 * z2929;
-        let z2931 = qd[2] * z0 * z25 - qd[2] * z1 * z27;
-        let z2932 = qd[3] * z0 * z45 - qd[3] * z1 * z47 + z2931;
-        let z2933 = qd[4] * z0 * z65 - qd[4] * z1 * z67 + z2932;
-        let z2934 = self.m * z0 * z118 - self.m * z1 * z120 - self.m * z11 * z2787
-            + self.m * z12 * z2785 + self.m * z80 * z352 - self.m * z82 * z353;
-        let z2935 = z0 * z87 + z1 * z84;
-        let z2936 = qd[0] * z2817 - z0 * z272 - z12 * z2935 + z81 * z2815 - z82 * z2934
-            + z83 * z353 + z84 * z2245 + z85 * z352;
-        let z2937 = -qd[0] * z2816 + z1 * z272 + z11 * z2935 + z80 * z2934 - z81 * z2814
-            + z85 * z353 + z87 * z2245 + z88 * z352;
-        let z2938 = self.m * z0 * z121 - self.m * z1 * z123 - self.m * z28 * z2790
-            + self.m * z30 * z2788 + self.m * z89 * z2801 - self.m * z91 * z2799
-            + self.m * z2931;
-        let z2939 = z0 * z96 + z1 * z93;
-        let z2940 = -z0 * z281 + z29 * z2822 - z30 * z2939 + z90 * z2820 - z91 * z2938
-            + z92 * z2799 + z93 * z2800 + z94 * z2801;
-        let z2941 = z1 * z281 + z28 * z2939 - z29 * z2821 + z89 * z2938 - z90 * z2819
-            + z94 * z2799 + z96 * z2800 + z97 * z2801;
-        let z2942 = self.m * z0 * z124 - self.m * z1 * z126 - self.m * z48 * z2793
-            + self.m * z50 * z2791 + self.m * z98 * z2806 - self.m * z100 * z2804
-            + self.m * z2932;
-        let z2943 = z0 * z105 + z1 * z102;
-        let z2944 = -z0 * z290 + z49 * z2827 - z50 * z2943 + z99 * z2825 - z100 * z2942
-            + z101 * z2804 + z102 * z2805 + z103 * z2806;
-        let z2945 = z1 * z290 + z48 * z2943 - z49 * z2826 + z98 * z2942 - z99 * z2824
-            + z103 * z2804 + z105 * z2805 + z106 * z2806;
-        let z2946 = self.m * z0 * z127 - self.m * z1 * z129 - self.m * z68 * z2796
-            + self.m * z70 * z2794 + self.m * z107 * z2811 - self.m * z109 * z2809
-            + self.m * z2933;
-        let z2947 = z0 * z114 + z1 * z111;
-        let z2948 = -z0 * z299 + z69 * z2832 - z70 * z2947 + z108 * z2830 - z109 * z2946
-            + z110 * z2809 + z111 * z2810 + z112 * z2811;
-        let z2949 = z1 * z299 + z68 * z2947 - z69 * z2831 + z107 * z2946 - z108 * z2829
-            + z112 * z2809 + z114 * z2810 + z115 * z2811;
-        let z2950 = z2944 + z2948;
-        let z2951 = z2945 + z2949;
-        let z2952 = z2942 + z2946;
-        let z2953 = z2940 + z2950;
-        let z2954 = z2941 + z2951;
-        let z2955 = z2938 + z2952;
-        let z2956 = z2936 + z2953;
-        let z2957 = z2937 + z2954;
-        let z2958 = z2934 + z2955;
-        let z2959 = z0 * z2957 + z1 * z2956 + z10 * z2958;
-        let z2960 = z6 * z33 - z8 * z31 + z25 * z30 - z27 * z28;
-        let z2961 = -qd[3] * z6 * z47 + qd[3] * z8 * z45 + qd[3] * z19 * z27
-            - qd[3] * z23 * z25 + z2960;
-        let z2962 = -qd[4] * z6 * z67 + qd[4] * z8 * z65 - qd[4] * z25 * z44
-            + qd[4] * z27 * z40 + z2961;
-        let z2963 = -self.m * z6 * z123 + self.m * z8 * z121 - self.m * z28 * z2839
-            + self.m * z30 * z2837 + self.m * z89 * z2406 - self.m * z91 * z2408
-            + self.m * z2960;
-        let z2964 = z5 * z95 + z6 * z93 + z8 * z96;
-        let z2965 = z5 * z282 - z8 * z281 + z29 * z2861 - z30 * z2964 + z90 * z2859
-            - z91 * z2963 + z92 * z2408 + z93 * z2407 + z94 * z2406;
-        let z2966 = -z5 * z280 + z6 * z281 + z28 * z2964 - z29 * z2860 + z89 * z2963
-            - z90 * z2858 + z94 * z2408 + z96 * z2407 + z97 * z2406;
-        let z2967 = -self.m * z6 * z126 + self.m * z8 * z124 - self.m * z48 * z2842
-            + self.m * z50 * z2840 + self.m * z98 * z2850 - self.m * z100 * z2848
-            + self.m * z2961;
-        let z2968 = z5 * z104 + z6 * z102 + z8 * z105;
-        let z2969 = z5 * z291 - z8 * z290 + z49 * z2866 - z50 * z2968 + z99 * z2864
-            - z100 * z2967 + z101 * z2848 + z102 * z2849 + z103 * z2850;
-        let z2970 = -z5 * z289 + z6 * z290 + z48 * z2968 - z49 * z2865 + z98 * z2967
-            - z99 * z2863 + z103 * z2848 + z105 * z2849 + z106 * z2850;
-        let z2971 = -self.m * z6 * z129 + self.m * z8 * z127 - self.m * z68 * z2845
-            + self.m * z70 * z2843 + self.m * z107 * z2855 - self.m * z109 * z2853
-            + self.m * z2962;
-        let z2972 = z5 * z113 + z6 * z111 + z8 * z114;
-        let z2973 = z5 * z300 - z8 * z299 + z69 * z2871 - z70 * z2972 + z108 * z2869
-            - z109 * z2971 + z110 * z2853 + z111 * z2854 + z112 * z2855;
-        let z2974 = -z5 * z298 + z6 * z299 + z68 * z2972 - z69 * z2870 + z107 * z2971
-            - z108 * z2868 + z112 * z2853 + z114 * z2854 + z115 * z2855;
-        let z2975 = z2969 + z2973;
-        let z2976 = z2970 + z2974;
-        let z2977 = z2967 + z2971;
-        let z2978 = z2965 + z2975;
-        let z2979 = z2966 + z2976;
-        let z2980 = z2963 + z2977;
-        let z2981 = z0 * z2979 + z1 * z2978 + z10 * z2980;
-        let z2982 = z19 * z53 - z23 * z51 + z45 * z50 - z47 * z48;
-        let z2983 = -qd[4] * z19 * z67 + qd[4] * z23 * z65 + qd[4] * z40 * z47
-            - qd[4] * z44 * z45 + z2982;
-        let z2984 = -self.m * z19 * z126 + self.m * z23 * z124 - self.m * z48 * z2877
-            + self.m * z50 * z2875 + self.m * z98 * z2546 - self.m * z100 * z2548
-            + self.m * z2982;
-        let z2985 = z19 * z102 + z21 * z104 + z23 * z105;
-        let z2986 = z21 * z291 - z23 * z290 + z49 * z2891 - z50 * z2985 + z99 * z2889
-            - z100 * z2984 + z101 * z2548 + z102 * z2547 + z103 * z2546;
-        let z2987 = z19 * z290 - z21 * z289 + z48 * z2985 - z49 * z2890 + z98 * z2984
-            - z99 * z2888 + z103 * z2548 + z105 * z2547 + z106 * z2546;
-        let z2988 = -self.m * z19 * z129 + self.m * z23 * z127 - self.m * z68 * z2880
-            + self.m * z70 * z2878 + self.m * z107 * z2885 - self.m * z109 * z2883
-            + self.m * z2983;
-        let z2989 = z19 * z111 + z21 * z113 + z23 * z114;
-        let z2990 = z21 * z300 - z23 * z299 + z69 * z2896 - z70 * z2989 + z108 * z2894
-            - z109 * z2988 + z110 * z2883 + z111 * z2884 + z112 * z2885;
-        let z2991 = z19 * z299 - z21 * z298 + z68 * z2989 - z69 * z2895 + z107 * z2988
-            - z108 * z2893 + z112 * z2883 + z114 * z2884 + z115 * z2885;
-        let z2992 = z2986 + z2990;
-        let z2993 = z2987 + z2991;
-        let z2994 = z2984 + z2988;
-        let z2995 = z0 * z2993 + z1 * z2992 + z10 * z2994;
-        let z2996 = z40 * z73 - z44 * z71 + z65 * z70 - z67 * z68;
-        let z2997 = -self.m * z40 * z129 + self.m * z44 * z127 - self.m * z68 * z2901
-            + self.m * z70 * z2899 + self.m * z107 * z2662 - self.m * z109 * z2664
-            + self.m * z2996;
-        let z2998 = z40 * z111 + z42 * z113 + z44 * z114;
-        let z2999 = z42 * z300 - z44 * z299 + z69 * z2907 - z70 * z2998 + z108 * z2905
-            - z109 * z2997 + z110 * z2664 + z111 * z2663 + z112 * z2662;
-        let z3000 = z40 * z299 - z42 * z298 + z68 * z2998 - z69 * z2906 + z107 * z2997
-            - z108 * z2904 + z112 * z2664 + z114 * z2663 + z115 * z2662;
-        let z3001 = z0 * z3000 + z1 * z2999 + z10 * z2997;
-        let z3002 = z2775 + z2778;
-        let z3003 = z2776 + z2779;
-        let z3004 = z2772 + z3002;
-        let z3005 = z2773 + z3003;
-        let z3006 = z5 * z2782 + z6 * z2924 + z8 * z2925 + z25 * z3004 + z26 * z2926
-            + z27 * z3005;
-        let z3007 = z2824 + z2829;
-        let z3008 = z2825 + z2830;
-        let z3009 = z2819 + z3007;
-        let z3010 = z2820 + z3008;
-        let z3011 = z5 * z2835 + z6 * z2953 + z8 * z2954 + z25 * z3009 + z26 * z2955
-            + z27 * z3010;
-        let z3012 = z2863 + z2868;
-        let z3013 = z2864 + z2869;
-        let z3014 = z2858 + z3012;
-        let z3015 = z2859 + z3013;
-        let z3016 = z5 * z2874 + z6 * z2978 + z8 * z2979 + z25 * z3014 + z26 * z2980
-            + z27 * z3015;
-        let z3017 = z2888 + z2893;
-        let z3018 = z2889 + z2894;
-        let z3019 = z5 * z2898 + z6 * z2992 + z8 * z2993 + z25 * z3017 + z26 * z2994
-            + z27 * z3018;
-        let z3020 = z5 * z2908 + z6 * z2999 + z8 * z3000 + z25 * z2904 + z26 * z2997
-            + z27 * z2905;
-        let z3021 = z19 * z2921 + z21 * z2781 + z23 * z2922 + z45 * z3002 + z46 * z2923
-            + z47 * z3003;
-        let z3022 = z19 * z2950 + z21 * z2834 + z23 * z2951 + z45 * z3007 + z46 * z2952
-            + z47 * z3008;
-        let z3023 = z19 * z2975 + z21 * z2873 + z23 * z2976 + z45 * z3012 + z46 * z2977
-            + z47 * z3013;
-        let z3024 = z19 * z2992 + z21 * z2898 + z23 * z2993 + z45 * z3017 + z46 * z2994
-            + z47 * z3018;
-        let z3025 = z19 * z2999 + z21 * z2908 + z23 * z3000 + z45 * z2904 + z46 * z2997
-            + z47 * z2905;
-        let z3026 = z40 * z2919 + z42 * z2780 + z44 * z2920 + z65 * z2778 + z66 * z2918
-            + z67 * z2779;
-        let z3027 = z40 * z2948 + z42 * z2833 + z44 * z2949 + z65 * z2829 + z66 * z2946
-            + z67 * z2830;
-        let z3028 = z40 * z2973 + z42 * z2872 + z44 * z2974 + z65 * z2868 + z66 * z2971
-            + z67 * z2869;
-        let z3029 = z40 * z2990 + z42 * z2897 + z44 * z2991 + z65 * z2893 + z66 * z2988
-            + z67 * z2894;
-        let z3030 = z40 * z2999 + z42 * z2908 + z44 * z3000 + z65 * z2904 + z66 * z2997
-            + z67 * z2905;
-        let x0 = -z1877;
-        let x1 = -z1915;
-        let x2 = -z1942;
-        let x3 = -z1958;
-        let x4 = -z1963;
-        let x5 = -z1992;
-        let x6 = -z2021;
-        let x7 = -z2042;
-        let x8 = -z2055;
-        let x9 = -z2060;
-        let x10 = -z2065;
-        let x11 = -z2070;
-        let x12 = -z2075;
-        let x13 = -z2078;
-        let x14 = -z2079;
-        let x15 = -z2080;
-        let x16 = -z2081;
-        let x17 = -z2082;
-        let x18 = -z2083;
-        let x19 = -z2084;
-        let x20 = -z2085;
-        let x21 = -z2086;
-        let x22 = -z2087;
-        let x23 = -z2088;
-        let x24 = -z2089;
-        let x25 = -z2784;
-        let x26 = -z2836;
-        let x27 = -z2874;
-        let x28 = -z2898;
-        let x29 = -z2908;
-        let x30 = -z2930;
-        let x31 = -z2959;
-        let x32 = -z2981;
-        let x33 = -z2995;
-        let x34 = -z3001;
-        let x35 = -z3006;
-        let x36 = -z3011;
-        let x37 = -z3016;
-        let x38 = -z3019;
-        let x39 = -z3020;
-        let x40 = -z3021;
-        let x41 = -z3022;
-        let x42 = -z3023;
-        let x43 = -z3024;
-        let x44 = -z3025;
-        let x45 = -z3026;
-        let x46 = -z3027;
-        let x47 = -z3028;
-        let x48 = -z3029;
-        let x49 = -z3030;
+        let z2624 = -z68 * z114 + 2.0 * z70 * z111 - z107 * z2623 + z109 * z2622
+            + z114 * z2608;
+        let z2625 = z2621 + z2624;
+        let z2626 = z2618 + z2625;
+        let z2627 = z2615 + z2626;
+        let z2628 = z2612 + z2627;
+        let z2629 = -z0 * z81;
+        let z2630 = z0 * z80 - z1 * z82 + z10;
+        let z2631 = z1 * z81;
+        let z2632 = -z0 * z90;
+        let z2633 = z0 * z89 - z1 * z91 + z10;
+        let z2634 = z1 * z90;
+        let z2635 = -z0 * z99;
+        let z2636 = z0 * z98 - z1 * z100 + z10;
+        let z2637 = z1 * z99;
+        let z2638 = -z0 * z108;
+        let z2639 = z0 * z107 - z1 * z109 + z10;
+        let z2640 = z1 * z108;
+        let z2641 = -qd[2] * z0 * z5 + z380;
+        let z2642 = qd[2] * z0 * z6 - qd[2] * z1 * z8 + z381;
+        let z2643 = qd[2] * z1 * z5 + z382;
+        let z2644 = -qd[2] * z0 * z26 + qd[2] * z8 * z10 + z383;
+        let z2645 = qd[2] * z1 * z26 - qd[2] * z6 * z10 + z384;
+        let z2646 = -qd[3] * z0 * z21 + z2641;
+        let z2647 = qd[3] * z0 * z19 - qd[3] * z1 * z23 + z2642;
+        let z2648 = qd[3] * z1 * z21 + z2643;
+        let z2649 = -qd[3] * z0 * z46 + qd[3] * z10 * z23 + z2644;
+        let z2650 = qd[3] * z1 * z46 - qd[3] * z10 * z19 + z2645;
+        let z2651 = -qd[4] * z0 * z42 + z2646;
+        let z2652 = qd[4] * z0 * z40 - qd[4] * z1 * z44 + z2647;
+        let z2653 = qd[4] * z1 * z42 + z2648;
+        let z2654 = -qd[4] * z0 * z66 + qd[4] * z10 * z44 + z2649;
+        let z2655 = qd[4] * z1 * z66 - qd[4] * z10 * z40 + z2650;
+        let z2656 = qd[0] * self.m * z2631 - self.m * z0 * z119 - self.m * z12 * z2630
+            - self.m * z81 * z382 + self.m * z82 * z381 + self.m * z383;
+        let z2657 = -qd[0] * self.m * z2629 + self.m * z1 * z119 + self.m * z11 * z2630
+            - self.m * z80 * z381 + self.m * z81 * z380 + self.m * z384;
+        let z2658 = z0 * z85 + z1 * z83;
+        let z2659 = z0 * z88 + z1 * z85;
+        let z2660 = z0 * z271 - z1 * z273 - z11 * z2659 + z12 * z2658 - z80 * z2657
+            + z82 * z2656 + z84 * z380 + z86 * z381 + z87 * z382;
+        let z2661 = -self.m * z0 * z122 + self.m * z29 * z2634 - self.m * z30 * z2633
+            + self.m * z2644 - self.m * z90 * z2643 + self.m * z91 * z2642;
+        let z2662 = self.m * z1 * z122 + self.m * z28 * z2633 - self.m * z29 * z2632
+            + self.m * z2645 - self.m * z89 * z2642 + self.m * z90 * z2641;
+        let z2663 = z0 * z94 + z1 * z92;
+        let z2664 = z0 * z97 + z1 * z94;
+        let z2665 = z0 * z280 - z1 * z282 - z28 * z2664 + z30 * z2663 - z89 * z2662
+            + z91 * z2661 + z93 * z2641 + z95 * z2642 + z96 * z2643;
+        let z2666 = -self.m * z0 * z125 + self.m * z49 * z2637 - self.m * z50 * z2636
+            + self.m * z2649 - self.m * z99 * z2648 + self.m * z100 * z2647;
+        let z2667 = self.m * z1 * z125 + self.m * z48 * z2636 - self.m * z49 * z2635
+            + self.m * z2650 - self.m * z98 * z2647 + self.m * z99 * z2646;
+        let z2668 = z0 * z103 + z1 * z101;
+        let z2669 = z0 * z106 + z1 * z103;
+        let z2670 = z0 * z289 - z1 * z291 - z48 * z2669 + z50 * z2668 - z98 * z2667
+            + z100 * z2666 + z102 * z2646 + z104 * z2647 + z105 * z2648;
+        let z2671 = -self.m * z0 * z128 + self.m * z69 * z2640 - self.m * z70 * z2639
+            + self.m * z2654 - self.m * z108 * z2653 + self.m * z109 * z2652;
+        let z2672 = self.m * z1 * z128 + self.m * z68 * z2639 - self.m * z69 * z2638
+            + self.m * z2655 - self.m * z107 * z2652 + self.m * z108 * z2651;
+        let z2673 = z0 * z112 + z1 * z110;
+        let z2674 = z0 * z115 + z1 * z112;
+        let z2675 = z0 * z298 - z1 * z300 - z68 * z2674 + z70 * z2673 - z107 * z2672
+            + z109 * z2671 + z111 * z2651 + z113 * z2652 + z114 * z2653;
+        let z2676 = z2670 + z2675;
+        let z2677 = z2665 + z2676;
+        let z2678 = z2660 + z2677;
+        let z2679 = z5 * z91 - z8 * z90 + z25;
+        let z2680 = -z6 * z91 + z8 * z89 + z26;
+        let z2681 = -z5 * z89 + z6 * z90 + z27;
+        let z2682 = z5 * z100 - z8 * z99 + z25;
+        let z2683 = -z6 * z100 + z8 * z98 + z26;
+        let z2684 = -z5 * z98 + z6 * z99 + z27;
+        let z2685 = z5 * z109 - z8 * z108 + z25;
+        let z2686 = -z6 * z109 + z8 * z107 + z26;
+        let z2687 = -z5 * z107 + z6 * z108 + z27;
+        let z2688 = qd[3] * z5 * z23 - qd[3] * z8 * z21 + z385;
+        let z2689 = -qd[3] * z6 * z23 + qd[3] * z8 * z19 + z386;
+        let z2690 = -qd[3] * z5 * z19 + qd[3] * z6 * z21 + z387;
+        let z2691 = qd[3] * z5 * z47 - qd[3] * z8 * z46 - qd[3] * z21 * z27
+            + qd[3] * z23 * z26 + z388;
+        let z2692 = -qd[3] * z5 * z45 + qd[3] * z6 * z46 - qd[3] * z19 * z26
+            + qd[3] * z21 * z25 + z390;
+        let z2693 = qd[4] * z5 * z44 - qd[4] * z8 * z42 + z2688;
+        let z2694 = -qd[4] * z6 * z44 + qd[4] * z8 * z40 + z2689;
+        let z2695 = -qd[4] * z5 * z40 + qd[4] * z6 * z42 + z2690;
+        let z2696 = qd[4] * z5 * z67 - qd[4] * z8 * z66 + qd[4] * z26 * z44
+            - qd[4] * z27 * z42 + z2691;
+        let z2697 = -qd[4] * z5 * z65 + qd[4] * z6 * z66 + qd[4] * z25 * z42
+            - qd[4] * z26 * z40 + z2692;
+        let z2698 = self.m * z5 * z123 - self.m * z8 * z122 + self.m * z29 * z2681
+            - self.m * z30 * z2680 - self.m * z90 * z387 + self.m * z91 * z386
+            + self.m * z388;
+        let z2699 = -self.m * z5 * z121 + self.m * z6 * z122 + self.m * z28 * z2680
+            - self.m * z29 * z2679 - self.m * z89 * z386 + self.m * z90 * z385
+            + self.m * z390;
+        let z2700 = z5 * z93 + z6 * z92 + z8 * z94;
+        let z2701 = z5 * z96 + z6 * z94 + z8 * z97;
+        let z2702 = -z6 * z282 + z8 * z280 - z28 * z2701 + z30 * z2700 - z89 * z2699
+            + z91 * z2698 + z93 * z385 + z95 * z386 + z96 * z387;
+        let z2703 = self.m * z5 * z126 - self.m * z8 * z125 + self.m * z49 * z2684
+            - self.m * z50 * z2683 - self.m * z99 * z2690 + self.m * z100 * z2689
+            + self.m * z2691;
+        let z2704 = -self.m * z5 * z124 + self.m * z6 * z125 + self.m * z48 * z2683
+            - self.m * z49 * z2682 - self.m * z98 * z2689 + self.m * z99 * z2688
+            + self.m * z2692;
+        let z2705 = z5 * z102 + z6 * z101 + z8 * z103;
+        let z2706 = z5 * z105 + z6 * z103 + z8 * z106;
+        let z2707 = -z6 * z291 + z8 * z289 - z48 * z2706 + z50 * z2705 - z98 * z2704
+            + z100 * z2703 + z102 * z2688 + z104 * z2689 + z105 * z2690;
+        let z2708 = self.m * z5 * z129 - self.m * z8 * z128 + self.m * z69 * z2687
+            - self.m * z70 * z2686 - self.m * z108 * z2695 + self.m * z109 * z2694
+            + self.m * z2696;
+        let z2709 = -self.m * z5 * z127 + self.m * z6 * z128 + self.m * z68 * z2686
+            - self.m * z69 * z2685 - self.m * z107 * z2694 + self.m * z108 * z2693
+            + self.m * z2697;
+        let z2710 = z5 * z111 + z6 * z110 + z8 * z112;
+        let z2711 = z5 * z114 + z6 * z112 + z8 * z115;
+        let z2712 = -z6 * z300 + z8 * z298 - z68 * z2711 + z70 * z2710 - z107 * z2709
+            + z109 * z2708 + z111 * z2693 + z113 * z2694 + z114 * z2695;
+        let z2713 = z2707 + z2712;
+        let z2714 = z2702 + z2713;
+        let z2715 = z21 * z100 - z23 * z99 + z45;
+        let z2716 = -z19 * z100 + z23 * z98 + z46;
+        let z2717 = z19 * z99 - z21 * z98 + z47;
+        let z2718 = z21 * z109 - z23 * z108 + z45;
+        let z2719 = -z19 * z109 + z23 * z107 + z46;
+        let z2720 = z19 * z108 - z21 * z107 + z47;
+        let z2721 = qd[4] * z21 * z44 - qd[4] * z23 * z42 + z391;
+        let z2722 = -qd[4] * z19 * z44 + qd[4] * z23 * z40 + z392;
+        let z2723 = qd[4] * z19 * z42 - qd[4] * z21 * z40 + z393;
+        let z2724 = qd[4] * z21 * z67 - qd[4] * z23 * z66 - qd[4] * z42 * z47
+            + qd[4] * z44 * z46 + z394;
+        let z2725 = qd[4] * z19 * z66 - qd[4] * z21 * z65 - qd[4] * z40 * z46
+            + qd[4] * z42 * z45 + z396;
+        let z2726 = self.m * z21 * z126 - self.m * z23 * z125 + self.m * z49 * z2717
+            - self.m * z50 * z2716 - self.m * z99 * z393 + self.m * z100 * z392
+            + self.m * z394;
+        let z2727 = self.m * z19 * z125 - self.m * z21 * z124 + self.m * z48 * z2716
+            - self.m * z49 * z2715 - self.m * z98 * z392 + self.m * z99 * z391
+            + self.m * z396;
+        let z2728 = z19 * z101 + z21 * z102 + z23 * z103;
+        let z2729 = z19 * z103 + z21 * z105 + z23 * z106;
+        let z2730 = -z19 * z291 + z23 * z289 - z48 * z2729 + z50 * z2728 - z98 * z2727
+            + z100 * z2726 + z102 * z391 + z104 * z392 + z105 * z393;
+        let z2731 = self.m * z21 * z129 - self.m * z23 * z128 + self.m * z69 * z2720
+            - self.m * z70 * z2719 - self.m * z108 * z2723 + self.m * z109 * z2722
+            + self.m * z2724;
+        let z2732 = self.m * z19 * z128 - self.m * z21 * z127 + self.m * z68 * z2719
+            - self.m * z69 * z2718 - self.m * z107 * z2722 + self.m * z108 * z2721
+            + self.m * z2725;
+        let z2733 = z19 * z110 + z21 * z111 + z23 * z112;
+        let z2734 = z19 * z112 + z21 * z114 + z23 * z115;
+        let z2735 = -z19 * z300 + z23 * z298 - z68 * z2734 + z70 * z2733 - z107 * z2732
+            + z109 * z2731 + z111 * z2721 + z113 * z2722 + z114 * z2723;
+        let z2736 = z2730 + z2735;
+        let z2737 = z42 * z109 - z44 * z108 + z65;
+        let z2738 = -z40 * z109 + z44 * z107 + z66;
+        let z2739 = z40 * z108 - z42 * z107 + z67;
+        let z2740 = self.m * z42 * z129 - self.m * z44 * z128 + self.m * z69 * z2739
+            - self.m * z70 * z2738 - self.m * z108 * z399 + self.m * z109 * z398
+            + self.m * z400;
+        let z2741 = self.m * z40 * z128 - self.m * z42 * z127 + self.m * z68 * z2738
+            - self.m * z69 * z2737 - self.m * z107 * z398 + self.m * z108 * z397
+            + self.m * z402;
+        let z2742 = z40 * z110 + z42 * z111 + z44 * z112;
+        let z2743 = z40 * z112 + z42 * z114 + z44 * z115;
+        let z2744 = -z40 * z300 + z44 * z298 - z68 * z2743 + z70 * z2742 - z107 * z2741
+            + z109 * z2740 + z111 * z397 + z113 * z398 + z114 * z399;
+        let z2745 = self.m * z11 * z80 + self.m * z80 * z1592;
+        let z2746 = qd[0] * z87 + z12 * z83 - z12 * z86 + z273 + z81 * z2614
+            - z82 * z2745 + z85 * z1592;
+        let z2747 = -qd[0] * z84 + z11 * z86 + z12 * z85 - z271 + z80 * z2745
+            - z81 * z2613 + z88 * z1592;
+        let z2748 = self.m * z28 * z89 + self.m * z89 * z2604;
+        let z2749 = z282 + z29 * z96 + z30 * z92 - z30 * z95 + z90 * z2617 - z91 * z2748
+            + z94 * z2604;
+        let z2750 = -z280 + z28 * z95 - z29 * z93 + z30 * z94 + z89 * z2748 - z90 * z2616
+            + z97 * z2604;
+        let z2751 = self.m * z48 * z98 + self.m * z98 * z2606;
+        let z2752 = z291 + z49 * z105 + z50 * z101 - z50 * z104 + z99 * z2620
+            - z100 * z2751 + z103 * z2606;
+        let z2753 = -z289 + z48 * z104 - z49 * z102 + z50 * z103 + z98 * z2751
+            - z99 * z2619 + z106 * z2606;
+        let z2754 = self.m * z68 * z107 + self.m * z107 * z2608;
+        let z2755 = z300 + z69 * z114 + z70 * z110 - z70 * z113 + z108 * z2623
+            - z109 * z2754 + z112 * z2608;
+        let z2756 = -z298 + z68 * z113 - z69 * z111 + z70 * z112 + z107 * z2754
+            - z108 * z2622 + z115 * z2608;
+        let z2757 = z2752 + z2755;
+        let z2758 = z2753 + z2756;
+        let z2759 = z2751 + z2754;
+        let z2760 = z2749 + z2757;
+        let z2761 = z2750 + z2758;
+        let z2762 = z2748 + z2759;
+        let z2763 = z2746 + z2760;
+        let z2764 = z2747 + z2761;
+        let z2765 = z2762 + z2745;
+        let z2766 = z0 * z2764 + z1 * z2763 + z10 * z2765;
+        let z2767 = qd[2] * z0 * z25 - qd[2] * z1 * z27;
+        let z2768 = z2767 + qd[3] * z0 * z45 - qd[3] * z1 * z47;
+        let z2769 = z2768 + qd[4] * z0 * z65 - qd[4] * z1 * z67;
+        let z2770 = self.m * z0 * z118 - self.m * z1 * z120 - self.m * z11 * z2631
+            + self.m * z12 * z2629 + self.m * z80 * z382 - self.m * z82 * z380;
+        let z2771 = z0 * z87 + z1 * z84;
+        let z2772 = qd[0] * z2659 - z0 * z272 - z12 * z2771 + z81 * z2657 - z82 * z2770
+            + z83 * z380 + z84 * z381 + z85 * z382;
+        let z2773 = -qd[0] * z2658 + z1 * z272 + z11 * z2771 + z80 * z2770 - z81 * z2656
+            + z85 * z380 + z87 * z381 + z88 * z382;
+        let z2774 = self.m * z2767 + self.m * z0 * z121 - self.m * z1 * z123
+            - self.m * z28 * z2634 + self.m * z30 * z2632 + self.m * z89 * z2643
+            - self.m * z91 * z2641;
+        let z2775 = z0 * z96 + z1 * z93;
+        let z2776 = -z0 * z281 + z29 * z2664 - z30 * z2775 + z90 * z2662 - z91 * z2774
+            + z92 * z2641 + z93 * z2642 + z94 * z2643;
+        let z2777 = z1 * z281 + z28 * z2775 - z29 * z2663 + z89 * z2774 - z90 * z2661
+            + z94 * z2641 + z96 * z2642 + z97 * z2643;
+        let z2778 = self.m * z2768 + self.m * z0 * z124 - self.m * z1 * z126
+            - self.m * z48 * z2637 + self.m * z50 * z2635 + self.m * z98 * z2648
+            - self.m * z100 * z2646;
+        let z2779 = z0 * z105 + z1 * z102;
+        let z2780 = -z0 * z290 + z49 * z2669 - z50 * z2779 + z99 * z2667 - z100 * z2778
+            + z101 * z2646 + z102 * z2647 + z103 * z2648;
+        let z2781 = z1 * z290 + z48 * z2779 - z49 * z2668 + z98 * z2778 - z99 * z2666
+            + z103 * z2646 + z105 * z2647 + z106 * z2648;
+        let z2782 = self.m * z2769 + self.m * z0 * z127 - self.m * z1 * z129
+            - self.m * z68 * z2640 + self.m * z70 * z2638 + self.m * z107 * z2653
+            - self.m * z109 * z2651;
+        let z2783 = z0 * z114 + z1 * z111;
+        let z2784 = -z0 * z299 + z69 * z2674 - z70 * z2783 + z108 * z2672 - z109 * z2782
+            + z110 * z2651 + z111 * z2652 + z112 * z2653;
+        let z2785 = z1 * z299 + z68 * z2783 - z69 * z2673 + z107 * z2782 - z108 * z2671
+            + z112 * z2651 + z114 * z2652 + z115 * z2653;
+        let z2786 = z2780 + z2784;
+        let z2787 = z2781 + z2785;
+        let z2788 = z2778 + z2782;
+        let z2789 = z2776 + z2786;
+        let z2790 = z2777 + z2787;
+        let z2791 = z2774 + z2788;
+        let z2792 = z2772 + z2789;
+        let z2793 = z2773 + z2790;
+        let z2794 = z2770 + z2791;
+        let z2795 = z0 * z2793 + z1 * z2792 + z10 * z2794;
+        let z2796 = -qd[3] * z6 * z47 + qd[3] * z8 * z45 + qd[3] * z19 * z27
+            - qd[3] * z23 * z25 + z389;
+        let z2797 = z2796 - qd[4] * z6 * z67 + qd[4] * z8 * z65 - qd[4] * z25 * z44
+            + qd[4] * z27 * z40;
+        let z2798 = -self.m * z6 * z123 + self.m * z8 * z121 - self.m * z28 * z2681
+            + self.m * z30 * z2679 + self.m * z89 * z387 - self.m * z91 * z385
+            + self.m * z389;
+        let z2799 = z5 * z95 + z6 * z93 + z8 * z96;
+        let z2800 = z5 * z282 - z8 * z281 + z29 * z2701 - z30 * z2799 + z90 * z2699
+            - z91 * z2798 + z92 * z385 + z93 * z386 + z94 * z387;
+        let z2801 = -z5 * z280 + z6 * z281 + z28 * z2799 - z29 * z2700 + z89 * z2798
+            - z90 * z2698 + z94 * z385 + z96 * z386 + z97 * z387;
+        let z2802 = self.m * z2796 - self.m * z6 * z126 + self.m * z8 * z124
+            - self.m * z48 * z2684 + self.m * z50 * z2682 + self.m * z98 * z2690
+            - self.m * z100 * z2688;
+        let z2803 = z5 * z104 + z6 * z102 + z8 * z105;
+        let z2804 = z5 * z291 - z8 * z290 + z49 * z2706 - z50 * z2803 + z99 * z2704
+            - z100 * z2802 + z101 * z2688 + z102 * z2689 + z103 * z2690;
+        let z2805 = -z5 * z289 + z6 * z290 + z48 * z2803 - z49 * z2705 + z98 * z2802
+            - z99 * z2703 + z103 * z2688 + z105 * z2689 + z106 * z2690;
+        let z2806 = self.m * z2797 - self.m * z6 * z129 + self.m * z8 * z127
+            - self.m * z68 * z2687 + self.m * z70 * z2685 + self.m * z107 * z2695
+            - self.m * z109 * z2693;
+        let z2807 = z5 * z113 + z6 * z111 + z8 * z114;
+        let z2808 = z5 * z300 - z8 * z299 + z69 * z2711 - z70 * z2807 + z108 * z2709
+            - z109 * z2806 + z110 * z2693 + z111 * z2694 + z112 * z2695;
+        let z2809 = -z5 * z298 + z6 * z299 + z68 * z2807 - z69 * z2710 + z107 * z2806
+            - z108 * z2708 + z112 * z2693 + z114 * z2694 + z115 * z2695;
+        let z2810 = z2804 + z2808;
+        let z2811 = z2805 + z2809;
+        let z2812 = z2802 + z2806;
+        let z2813 = z2800 + z2810;
+        let z2814 = z2801 + z2811;
+        let z2815 = z2798 + z2812;
+        let z2816 = z0 * z2814 + z1 * z2813 + z10 * z2815;
+        let z2817 = -qd[4] * z19 * z67 + qd[4] * z23 * z65 + qd[4] * z40 * z47
+            - qd[4] * z44 * z45 + z395;
+        let z2818 = -self.m * z19 * z126 + self.m * z23 * z124 - self.m * z48 * z2717
+            + self.m * z50 * z2715 + self.m * z98 * z393 - self.m * z100 * z391
+            + self.m * z395;
+        let z2819 = z19 * z102 + z21 * z104 + z23 * z105;
+        let z2820 = z21 * z291 - z23 * z290 + z49 * z2729 - z50 * z2819 + z99 * z2727
+            - z100 * z2818 + z101 * z391 + z102 * z392 + z103 * z393;
+        let z2821 = z19 * z290 - z21 * z289 + z48 * z2819 - z49 * z2728 + z98 * z2818
+            - z99 * z2726 + z103 * z391 + z105 * z392 + z106 * z393;
+        let z2822 = self.m * z2817 - self.m * z19 * z129 + self.m * z23 * z127
+            - self.m * z68 * z2720 + self.m * z70 * z2718 + self.m * z107 * z2723
+            - self.m * z109 * z2721;
+        let z2823 = z19 * z111 + z21 * z113 + z23 * z114;
+        let z2824 = z21 * z300 - z23 * z299 + z69 * z2734 - z70 * z2823 + z108 * z2732
+            - z109 * z2822 + z110 * z2721 + z111 * z2722 + z112 * z2723;
+        let z2825 = z19 * z299 - z21 * z298 + z68 * z2823 - z69 * z2733 + z107 * z2822
+            - z108 * z2731 + z112 * z2721 + z114 * z2722 + z115 * z2723;
+        let z2826 = z2820 + z2824;
+        let z2827 = z2821 + z2825;
+        let z2828 = z2818 + z2822;
+        let z2829 = z0 * z2827 + z1 * z2826 + z10 * z2828;
+        let z2830 = -self.m * z40 * z129 + self.m * z44 * z127 - self.m * z68 * z2739
+            + self.m * z70 * z2737 + self.m * z107 * z399 - self.m * z109 * z397
+            + self.m * z401;
+        let z2831 = z40 * z111 + z42 * z113 + z44 * z114;
+        let z2832 = z42 * z300 - z44 * z299 + z69 * z2743 - z70 * z2831 + z108 * z2741
+            - z109 * z2830 + z110 * z397 + z111 * z398 + z112 * z399;
+        let z2833 = z40 * z299 - z42 * z298 + z68 * z2831 - z69 * z2742 + z107 * z2830
+            - z108 * z2740 + z112 * z397 + z114 * z398 + z115 * z399;
+        let z2834 = z0 * z2833 + z1 * z2832 + z10 * z2830;
+        let z2835 = z2619 + z2622;
+        let z2836 = z2620 + z2623;
+        let z2837 = z2835 + z2616;
+        let z2838 = z2836 + z2617;
+        let z2839 = z5 * z2626 + z6 * z2760 + z8 * z2761 + z25 * z2837 + z26 * z2762
+            + z27 * z2838;
+        let z2840 = z2666 + z2671;
+        let z2841 = z2667 + z2672;
+        let z2842 = z2840 + z2661;
+        let z2843 = z2841 + z2662;
+        let z2844 = z5 * z2677 + z6 * z2789 + z8 * z2790 + z25 * z2842 + z26 * z2791
+            + z27 * z2843;
+        let z2845 = z2703 + z2708;
+        let z2846 = z2704 + z2709;
+        let z2847 = z2845 + z2698;
+        let z2848 = z2846 + z2699;
+        let z2849 = z5 * z2714 + z6 * z2813 + z8 * z2814 + z25 * z2847 + z26 * z2815
+            + z27 * z2848;
+        let z2850 = z2726 + z2731;
+        let z2851 = z2727 + z2732;
+        let z2852 = z5 * z2736 + z6 * z2826 + z8 * z2827 + z25 * z2850 + z26 * z2828
+            + z27 * z2851;
+        let z2853 = z5 * z2744 + z6 * z2832 + z8 * z2833 + z25 * z2740 + z26 * z2830
+            + z27 * z2741;
+        let z2854 = z19 * z2757 + z21 * z2625 + z23 * z2758 + z45 * z2835 + z46 * z2759
+            + z47 * z2836;
+        let z2855 = z19 * z2786 + z21 * z2676 + z23 * z2787 + z45 * z2840 + z46 * z2788
+            + z47 * z2841;
+        let z2856 = z19 * z2810 + z21 * z2713 + z23 * z2811 + z45 * z2845 + z46 * z2812
+            + z47 * z2846;
+        let z2857 = z19 * z2826 + z21 * z2736 + z23 * z2827 + z45 * z2850 + z46 * z2828
+            + z47 * z2851;
+        let z2858 = z19 * z2832 + z21 * z2744 + z23 * z2833 + z45 * z2740 + z46 * z2830
+            + z47 * z2741;
+        let z2859 = z40 * z2755 + z42 * z2624 + z44 * z2756 + z65 * z2622 + z66 * z2754
+            + z67 * z2623;
+        let z2860 = z40 * z2784 + z42 * z2675 + z44 * z2785 + z65 * z2671 + z66 * z2782
+            + z67 * z2672;
+        let z2861 = z40 * z2808 + z42 * z2712 + z44 * z2809 + z65 * z2708 + z66 * z2806
+            + z67 * z2709;
+        let z2862 = z40 * z2824 + z42 * z2735 + z44 * z2825 + z65 * z2731 + z66 * z2822
+            + z67 * z2732;
+        let z2863 = z40 * z2832 + z42 * z2744 + z44 * z2833 + z65 * z2740 + z66 * z2830
+            + z67 * z2741;
+        let x0 = -z1665;
+        let x1 = -z1733;
+        let x2 = -z1781;
+        let x3 = -z1809;
+        let x4 = -z1817;
+        let x5 = -z1846;
+        let x6 = -z1875;
+        let x7 = -z1896;
+        let x8 = -z1909;
+        let x9 = -z1914;
+        let x10 = -z1919;
+        let x11 = -z1924;
+        let x12 = -z1929;
+        let x13 = -z1932;
+        let x14 = -z1933;
+        let x15 = -z1934;
+        let x16 = -z1935;
+        let x17 = -z1936;
+        let x18 = -z1937;
+        let x19 = -z1938;
+        let x20 = -z1939;
+        let x21 = -z1940;
+        let x22 = -z1941;
+        let x23 = -z1942;
+        let x24 = -z1943;
+        let x25 = -z2628;
+        let x26 = -z2678;
+        let x27 = -z2714;
+        let x28 = -z2736;
+        let x29 = -z2744;
+        let x30 = -z2766;
+        let x31 = -z2795;
+        let x32 = -z2816;
+        let x33 = -z2829;
+        let x34 = -z2834;
+        let x35 = -z2839;
+        let x36 = -z2844;
+        let x37 = -z2849;
+        let x38 = -z2852;
+        let x39 = -z2853;
+        let x40 = -z2854;
+        let x41 = -z2855;
+        let x42 = -z2856;
+        let x43 = -z2857;
+        let x44 = -z2858;
+        let x45 = -z2859;
+        let x46 = -z2860;
+        let x47 = -z2861;
+        let x48 = -z2862;
+        let x49 = -z2863;
         dh_dq[(0, 0)] = x0;
         dh_dq[(0, 1)] = x1;
         dh_dq[(0, 2)] = x2;
@@ -7849,1005 +6795,996 @@ impl Jacobians<5, 5, 0> for BricardA04 {
             + 0.08333333333333333 * self.m * (self.w * self.w) * (z44 * z44)
             + 0.08333333333333333 * self.m * (self.w * self.w) * (z63 * z63)
             + 0.16666666666666666 * self.m * (self.w * self.w) * (z64 * z64);
-        let z511 = -self.l * z0;
-        let z512 = -z0 * z4;
-        let z513 = z0 * z5;
-        let z515 = -self.l * z513 + z511;
-        let z516 = -z1 * z18 + z17 * z513;
-        let z517 = -z1 * z17 - z18 * z513;
-        let z518 = -z5 * z515 + z15 * z512;
-        let z519 = z5 * z16 - z8 * z15;
-        let z523 = self.l * z517 + z515;
-        let z524 = z37 * z512 - z38 * z517;
-        let z525 = z37 * z517 + z38 * z512;
-        let z526 = -z21 * z523 + z35 * z516;
-        let z527 = z21 * z36 - z23 * z35;
-        let z531 = -self.l * z524 + z523;
-        let z532 = z57 * z524 + z58 * z516;
-        let z533 = z57 * z516 - z58 * z524;
-        let z534 = -z42 * z531 + z55 * z525;
-        let z535 = z42 * z56 - z44 * z55;
-        let z539 = -0.5 * self.l * z0;
-        let z540 = -0.5 * self.l * z513 + z511;
-        let z541 = 0.08333333333333333 * self.m * (self.l * self.l) * z5 * z512
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z4 * z513
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z5 * z512;
-        let z542 = 0.5 * self.l * z517 + z515;
-        let z543 = 0.08333333333333333 * self.m * (self.l * self.l) * z5 * z512
-            + 0.08333333333333333 * self.m * (self.l * self.l) * z21 * z516
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z5 * z512
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z21 * z516
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z22 * z517;
-        let z544 = -0.5 * self.l * z524 + z523;
-        let z545 = 0.08333333333333333 * self.m * (self.l * self.l) * z21 * z516
-            + 0.08333333333333333 * self.m * (self.l * self.l) * z42 * z525
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z21 * z516
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z41 * z524
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z42 * z525;
-        let z546 = 0.5 * self.l * z533 + z531;
-        let z547 = 0.08333333333333333 * self.m * (self.l * self.l) * z42 * z525
-            + 0.08333333333333333 * self.m * (self.l * self.l) * z61 * z532
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z42 * z525
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z61 * z532
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z62 * z533;
-        let z563 = z1 * z4;
-        let z564 = -self.l * z512;
-        let z565 = self.l * z5;
-        let z566 = -self.l * z563;
-        let z567 = z17 * z512;
-        let z568 = -z18 * z512;
-        let z569 = -z5 * z17;
-        let z570 = z5 * z18;
-        let z571 = z17 * z563;
-        let z572 = -z18 * z563;
-        let z573 = -z4 * z16 - z5 * z566 + z8 * z565 + z9 * z15;
-        let z574 = z4 * z14 + z5 * z564 - z6 * z565 - z7 * z15;
-        let z580 = self.l * z568 + z564;
-        let z581 = self.l * z570 + z565;
-        let z582 = self.l * z572 + z566;
-        let z583 = z7 * z37 - z38 * z568;
-        let z584 = z7 * z38 + z37 * z568;
-        let z585 = z4 * z37 - z38 * z570;
-        let z586 = z4 * z38 + z37 * z570;
-        let z587 = z9 * z37 - z38 * z572;
-        let z588 = z9 * z38 + z37 * z572;
-        let z589 = -z21 * z582 + z23 * z581 + z35 * z571 - z36 * z569;
-        let z590 = -z19 * z581 + z21 * z580 + z34 * z569 - z35 * z567;
-        let z596 = -self.l * z583 + z580;
-        let z597 = -self.l * z585 + z581;
-        let z598 = -self.l * z587 + z582;
-        let z599 = z57 * z583 + z58 * z567;
-        let z600 = z57 * z567 - z58 * z583;
-        let z601 = z57 * z585 + z58 * z569;
-        let z602 = z57 * z569 - z58 * z585;
-        let z603 = z57 * z587 + z58 * z571;
-        let z604 = z57 * z571 - z58 * z587;
-        let z605 = -z42 * z598 + z44 * z597 + z55 * z588 - z56 * z586;
-        let z606 = -z40 * z597 + z42 * z596 + z54 * z586 - z55 * z584;
-        let z612 = -0.5 * self.l * z512;
-        let z613 = 0.5 * self.l * z5;
-        let z614 = -0.5 * self.l * z563;
-        let z615 = 0.08333333333333333 * self.m * (self.l * self.l) * z4 * z6
+        let z459 = a[1] * z1;
+        let z460 = a[1] * z0;
+        let z461 = a[1] * z10;
+        let z462 = z459 + a[2] * z6;
+        let z463 = a[0] + a[2] * z5;
+        let z464 = z460 + a[2] * z8;
+        let z465 = a[2] * z25;
+        let z466 = z461 + a[2] * z26;
+        let z467 = a[2] * z27;
+        let z468 = z462 + a[3] * z19;
+        let z469 = z463 + a[3] * z21;
+        let z470 = z464 + a[3] * z23;
+        let z471 = z465 + a[3] * z45;
+        let z472 = z466 + a[3] * z46;
+        let z473 = z467 + a[3] * z47;
+        let z474 = z468 + a[4] * z40;
+        let z475 = z469 + a[4] * z42;
+        let z476 = z470 + a[4] * z44;
+        let z477 = z471 + a[4] * z65;
+        let z478 = z472 + a[4] * z66;
+        let z479 = z473 + a[4] * z67;
+        let z480 = self.m * a[0] * z75;
+        let z481 = -self.m * a[0] * z74;
+        let z483 = self.m * a[0] * z82 - self.m * z81 * z460;
+        let z484 = self.m * z461 + self.m * z80 * z460 - self.m * z82 * z459;
+        let z485 = -self.m * a[0] * z80 + self.m * z81 * z459;
+        let z486 = a[0] * z84 + z81 * z485 - z82 * z484 + z83 * z459 + z85 * z460;
+        let z488 = a[0] * z87 + z80 * z484 - z81 * z483 + z85 * z459 + z88 * z460;
+        let z489 = self.m * z465 - self.m * z90 * z464 + self.m * z91 * z463;
+        let z490 = self.m * z466 + self.m * z89 * z464 - self.m * z91 * z462;
+        let z491 = self.m * z467 - self.m * z89 * z463 + self.m * z90 * z462;
+        let z492 = z90 * z491 - z91 * z490 + z92 * z462 + z93 * z463 + z94 * z464;
+        let z493 = -z89 * z491 + z91 * z489 + z93 * z462 + z95 * z463 + z96 * z464;
+        let z494 = z89 * z490 - z90 * z489 + z94 * z462 + z96 * z463 + z97 * z464;
+        let z495 = self.m * z471 - self.m * z99 * z470 + self.m * z100 * z469;
+        let z496 = self.m * z472 + self.m * z98 * z470 - self.m * z100 * z468;
+        let z497 = self.m * z473 - self.m * z98 * z469 + self.m * z99 * z468;
+        let z498 = z99 * z497 - z100 * z496 + z101 * z468 + z102 * z469 + z103 * z470;
+        let z499 = -z98 * z497 + z100 * z495 + z102 * z468 + z104 * z469 + z105 * z470;
+        let z500 = z98 * z496 - z99 * z495 + z103 * z468 + z105 * z469 + z106 * z470;
+        let z501 = self.m * z477 - self.m * z108 * z476 + self.m * z109 * z475;
+        let z502 = self.m * z478 + self.m * z107 * z476 - self.m * z109 * z474;
+        let z503 = self.m * z479 - self.m * z107 * z475 + self.m * z108 * z474;
+        let z504 = z108 * z503 - z109 * z502 + z110 * z474 + z111 * z475 + z112 * z476;
+        let z505 = -z107 * z503 + z109 * z501 + z111 * z474 + z113 * z475 + z114 * z476;
+        let z506 = z107 * z502 - z108 * z501 + z112 * z474 + z114 * z475 + z115 * z476;
+        let z507 = z498 + z504;
+        let z508 = z499 + z505;
+        let z509 = z500 + z506;
+        let z510 = z495 + z501;
+        let z511 = z496 + z502;
+        let z512 = z497 + z503;
+        let z513 = z492 + z507;
+        let z514 = z493 + z508;
+        let z515 = z494 + z509;
+        let z516 = z489 + z510;
+        let z517 = z490 + z511;
+        let z518 = z491 + z512;
+        let z519 = z486 + z513;
+        let z521 = z488 + z515;
+        let z523 = z484 + z517;
+        let z532 = -self.l * z0;
+        let z533 = -z0 * z4;
+        let z534 = z0 * z5;
+        let z535 = -self.l * z534 + z532;
+        let z536 = -z1 * z18 + z17 * z534;
+        let z537 = -z1 * z17 - z18 * z534;
+        let z538 = -z5 * z535 + z15 * z533;
+        let z539 = z5 * z16 - z8 * z15;
+        let z540 = self.l * z537 + z535;
+        let z541 = z37 * z533 - z38 * z537;
+        let z542 = z37 * z537 + z38 * z533;
+        let z543 = -z21 * z540 + z35 * z536;
+        let z544 = z21 * z36 - z23 * z35;
+        let z545 = -self.l * z541 + z540;
+        let z546 = z57 * z541 + z58 * z536;
+        let z547 = z57 * z536 - z58 * z541;
+        let z548 = -z42 * z545 + z55 * z542;
+        let z549 = z42 * z56 - z44 * z55;
+        let z550 = -0.5 * self.l * z0;
+        let z551 = -0.5 * self.l * z534 + z532;
+        let z552 = 0.08333333333333333 * self.m * (self.l * self.l) * z5 * z533
+            + 0.16666666666666666 * self.m * (self.w * self.w) * z4 * z534
+            + 0.08333333333333333 * self.m * (self.w * self.w) * z5 * z533;
+        let z553 = 0.5 * self.l * z537 + z535;
+        let z554 = 0.08333333333333333 * self.m * (self.l * self.l) * z5 * z533
+            + 0.08333333333333333 * self.m * (self.l * self.l) * z21 * z536
+            + 0.08333333333333333 * self.m * (self.w * self.w) * z5 * z533
+            + 0.08333333333333333 * self.m * (self.w * self.w) * z21 * z536
+            + 0.16666666666666666 * self.m * (self.w * self.w) * z22 * z537;
+        let z555 = -0.5 * self.l * z541 + z540;
+        let z556 = 0.08333333333333333 * self.m * (self.l * self.l) * z21 * z536
+            + 0.08333333333333333 * self.m * (self.l * self.l) * z42 * z542
+            + 0.08333333333333333 * self.m * (self.w * self.w) * z21 * z536
+            + 0.16666666666666666 * self.m * (self.w * self.w) * z41 * z541
+            + 0.08333333333333333 * self.m * (self.w * self.w) * z42 * z542;
+        let z557 = 0.5 * self.l * z547 + z545;
+        let z558 = 0.08333333333333333 * self.m * (self.l * self.l) * z42 * z542
+            + 0.08333333333333333 * self.m * (self.l * self.l) * z61 * z546
+            + 0.08333333333333333 * self.m * (self.w * self.w) * z42 * z542
+            + 0.08333333333333333 * self.m * (self.w * self.w) * z61 * z546
+            + 0.16666666666666666 * self.m * (self.w * self.w) * z62 * z547;
+        let z559 = -a[1] * z1;
+        let z560 = a[2] * z533 + z559;
+        let z561 = a[2] * z538;
+        let z562 = a[2] * z539;
+        let z563 = a[3] * z536 + z560;
+        let z564 = a[3] * z543 + z561;
+        let z565 = a[3] * z544 + z562;
+        let z566 = a[4] * z542 + z563;
+        let z567 = a[4] * z548 + z564;
+        let z568 = a[4] * z549 + z565;
+        let z569 = self.m * a[0] * z550;
+        let z570 = -self.m * a[0] * z75;
+        let z571 = z480 * z550 - z74 * z570 - z75 * z481 + z75 * z569;
+        let z572 = self.m * a[0] * z551 - self.m * z81 * z559;
+        let z573 = -self.m * a[0] * z82 + self.m * z81 * z460;
+        let z574 = z460 * z552 + z483 * z551 - z80 * z573 - z82 * z485 + z82 * z572
+            + z84 * z460 + z87 * z459 + z87 * z559;
+        let z575 = self.m * z463 * z553 + self.m * z561 - self.m * z90 * z560;
+        let z576 = self.m * z562 + self.m * z90 * z464 - self.m * z91 * z463;
+        let z577 = z464 * z554 + z489 * z553 - z89 * z576 - z91 * z491 + z91 * z575
+            + z93 * z464 + z96 * z462 + z96 * z560;
+        let z578 = self.m * z469 * z555 + self.m * z564 - self.m * z99 * z563;
+        let z579 = self.m * z565 + self.m * z99 * z470 - self.m * z100 * z469;
+        let z580 = z470 * z556 + z495 * z555 - z98 * z579 - z100 * z497 + z100 * z578
+            + z102 * z470 + z105 * z468 + z105 * z563;
+        let z581 = self.m * z475 * z557 + self.m * z567 - self.m * z108 * z566;
+        let z582 = self.m * z568 + self.m * z108 * z476 - self.m * z109 * z475;
+        let z583 = z476 * z558 + z501 * z557 - z107 * z582 - z109 * z503 + z109 * z581
+            + z111 * z476 + z114 * z474 + z114 * z566;
+        let z584 = z580 + z583;
+        let z585 = z577 + z584;
+        let z586 = z574 + z585;
+        let z587 = z571 + z586;
+        let z588 = z1 * z4;
+        let z589 = -self.l * z533;
+        let z590 = self.l * z5;
+        let z591 = -self.l * z588;
+        let z592 = z17 * z533;
+        let z593 = -z18 * z533;
+        let z594 = -z5 * z17;
+        let z595 = z5 * z18;
+        let z596 = z17 * z588;
+        let z597 = -z18 * z588;
+        let z598 = -z4 * z16 - z5 * z591 + z8 * z590 + z9 * z15;
+        let z599 = z4 * z14 + z5 * z589 - z6 * z590 - z7 * z15;
+        let z600 = self.l * z593 + z589;
+        let z601 = self.l * z595 + z590;
+        let z602 = self.l * z597 + z591;
+        let z603 = z7 * z37 - z38 * z593;
+        let z604 = z7 * z38 + z37 * z593;
+        let z605 = z4 * z37 - z38 * z595;
+        let z606 = z4 * z38 + z37 * z595;
+        let z607 = z9 * z37 - z38 * z597;
+        let z608 = z9 * z38 + z37 * z597;
+        let z609 = -z21 * z602 + z23 * z601 + z35 * z596 - z36 * z594;
+        let z610 = -z19 * z601 + z21 * z600 + z34 * z594 - z35 * z592;
+        let z611 = -self.l * z603 + z600;
+        let z612 = -self.l * z605 + z601;
+        let z613 = -self.l * z607 + z602;
+        let z614 = z57 * z603 + z58 * z592;
+        let z615 = z57 * z592 - z58 * z603;
+        let z616 = z57 * z605 + z58 * z594;
+        let z617 = z57 * z594 - z58 * z605;
+        let z618 = z57 * z607 + z58 * z596;
+        let z619 = z57 * z596 - z58 * z607;
+        let z620 = -z42 * z613 + z44 * z612 + z55 * z608 - z56 * z606;
+        let z621 = -z40 * z612 + z42 * z611 + z54 * z606 - z55 * z604;
+        let z622 = -0.5 * self.l * z533;
+        let z623 = 0.5 * self.l * z5;
+        let z624 = -0.5 * self.l * z588;
+        let z625 = 0.08333333333333333 * self.m * (self.l * self.l) * z4 * z6
             + 0.08333333333333333 * self.m * (self.l * self.l) * z5 * z7
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z4 * z512
             + 0.08333333333333333 * self.m * (self.w * self.w) * z4 * z6
+            + 0.16666666666666666 * self.m * (self.w * self.w) * z4 * z533
             - 0.08333333333333333 * self.m * (self.w * self.w) * z5 * z7;
-        let z616 = 0.16666666666666666 * self.m * (self.l * self.l) * z4 * z5
+        let z626 = 0.16666666666666666 * self.m * (self.l * self.l) * z4 * z5
             - 0.16666666666666666 * self.m * (self.w * self.w) * z4 * z5;
-        let z617 = 0.08333333333333333 * self.m * (self.l * self.l) * z4 * z8
+        let z627 = 0.08333333333333333 * self.m * (self.l * self.l) * z4 * z8
             + 0.08333333333333333 * self.m * (self.l * self.l) * z5 * z9
             + 0.08333333333333333 * self.m * (self.w * self.w) * z4 * z8
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z4 * z563
+            + 0.16666666666666666 * self.m * (self.w * self.w) * z4 * z588
             - 0.08333333333333333 * self.m * (self.w * self.w) * z5 * z9;
-        let z618 = 0.5 * self.l * z568 + z564;
-        let z619 = 0.5 * self.l * z570 + z565;
-        let z620 = 0.5 * self.l * z572 + z566;
-        let z621 = 0.08333333333333333 * self.m * (self.l * self.l) * z4 * z6
+        let z628 = 0.5 * self.l * z593 + z589;
+        let z629 = 0.5 * self.l * z595 + z590;
+        let z630 = 0.5 * self.l * z597 + z591;
+        let z631 = 0.08333333333333333 * self.m * (self.l * self.l) * z4 * z6
             + 0.08333333333333333 * self.m * (self.l * self.l) * z5 * z7
-            + 0.08333333333333333 * self.m * (self.l * self.l) * z19 * z569
-            + 0.08333333333333333 * self.m * (self.l * self.l) * z21 * z567
+            + 0.08333333333333333 * self.m * (self.l * self.l) * z19 * z594
+            + 0.08333333333333333 * self.m * (self.l * self.l) * z21 * z592
             + 0.08333333333333333 * self.m * (self.w * self.w) * z4 * z6
             + 0.08333333333333333 * self.m * (self.w * self.w) * z5 * z7
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z19 * z569
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z20 * z570
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z21 * z567
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z22 * z568;
-        let z622 = 0.16666666666666666 * self.m * (self.l * self.l) * z4 * z5
-            + 0.16666666666666666 * self.m * (self.l * self.l) * z21 * z569
+            + 0.08333333333333333 * self.m * (self.w * self.w) * z19 * z594
+            + 0.16666666666666666 * self.m * (self.w * self.w) * z20 * z595
+            + 0.08333333333333333 * self.m * (self.w * self.w) * z21 * z592
+            + 0.16666666666666666 * self.m * (self.w * self.w) * z22 * z593;
+        let z632 = 0.16666666666666666 * self.m * (self.l * self.l) * z4 * z5
+            + 0.16666666666666666 * self.m * (self.l * self.l) * z21 * z594
             + 0.16666666666666666 * self.m * (self.w * self.w) * z4 * z5
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z21 * z569
-            + 0.3333333333333333 * self.m * (self.w * self.w) * z22 * z570;
-        let z623 = 0.08333333333333333 * self.m * (self.l * self.l) * z4 * z8
+            + 0.16666666666666666 * self.m * (self.w * self.w) * z21 * z594
+            + 0.3333333333333333 * self.m * (self.w * self.w) * z22 * z595;
+        let z633 = 0.08333333333333333 * self.m * (self.l * self.l) * z4 * z8
             + 0.08333333333333333 * self.m * (self.l * self.l) * z5 * z9
-            + 0.08333333333333333 * self.m * (self.l * self.l) * z21 * z571
-            + 0.08333333333333333 * self.m * (self.l * self.l) * z23 * z569
+            + 0.08333333333333333 * self.m * (self.l * self.l) * z21 * z596
+            + 0.08333333333333333 * self.m * (self.l * self.l) * z23 * z594
             + 0.08333333333333333 * self.m * (self.w * self.w) * z4 * z8
             + 0.08333333333333333 * self.m * (self.w * self.w) * z5 * z9
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z21 * z571
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z22 * z572
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z23 * z569
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z24 * z570;
-        let z624 = -0.5 * self.l * z583 + z580;
-        let z625 = -0.5 * self.l * z585 + z581;
-        let z626 = -0.5 * self.l * z587 + z582;
-        let z627 = 0.08333333333333333 * self.m * (self.l * self.l) * z19 * z569
-            + 0.08333333333333333 * self.m * (self.l * self.l) * z21 * z567
-            + 0.08333333333333333 * self.m * (self.l * self.l) * z40 * z586
-            + 0.08333333333333333 * self.m * (self.l * self.l) * z42 * z584
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z19 * z569
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z21 * z567
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z39 * z585
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z40 * z586
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z41 * z583
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z42 * z584;
-        let z628 = 0.16666666666666666 * self.m * (self.l * self.l) * z21 * z569
-            + 0.16666666666666666 * self.m * (self.l * self.l) * z42 * z586
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z21 * z569
-            + 0.3333333333333333 * self.m * (self.w * self.w) * z41 * z585
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z42 * z586;
-        let z629 = 0.08333333333333333 * self.m * (self.l * self.l) * z21 * z571
-            + 0.08333333333333333 * self.m * (self.l * self.l) * z23 * z569
-            + 0.08333333333333333 * self.m * (self.l * self.l) * z42 * z588
-            + 0.08333333333333333 * self.m * (self.l * self.l) * z44 * z586
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z21 * z571
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z23 * z569
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z41 * z587
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z42 * z588
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z43 * z585
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z44 * z586;
-        let z630 = 0.5 * self.l * z600 + z596;
-        let z631 = 0.5 * self.l * z602 + z597;
-        let z632 = 0.5 * self.l * z604 + z598;
-        let z633 = 0.08333333333333333 * self.m * (self.l * self.l) * z40 * z586
-            + 0.08333333333333333 * self.m * (self.l * self.l) * z42 * z584
-            + 0.08333333333333333 * self.m * (self.l * self.l) * z59 * z601
-            + 0.08333333333333333 * self.m * (self.l * self.l) * z61 * z599
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z40 * z586
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z42 * z584
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z59 * z601
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z60 * z602
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z61 * z599
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z62 * z600;
-        let z634 = 0.16666666666666666 * self.m * (self.l * self.l) * z42 * z586
-            + 0.16666666666666666 * self.m * (self.l * self.l) * z61 * z601
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z42 * z586
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z61 * z601
-            + 0.3333333333333333 * self.m * (self.w * self.w) * z62 * z602;
-        let z635 = 0.08333333333333333 * self.m * (self.l * self.l) * z42 * z588
-            + 0.08333333333333333 * self.m * (self.l * self.l) * z44 * z586
-            + 0.08333333333333333 * self.m * (self.l * self.l) * z61 * z603
-            + 0.08333333333333333 * self.m * (self.l * self.l) * z63 * z601
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z42 * z588
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z44 * z586
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z61 * z603
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z62 * z604
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z63 * z601
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z64 * z602;
-        let z648 = -z1 * z18 - z7 * z17;
-        let z649 = -z4 * z17;
-        let z650 = -z0 * z18 - z9 * z17;
-        let z651 = self.l * z648;
-        let z652 = self.l * z649;
-        let z653 = self.l * z650;
-        let z654 = -z38 * z648;
-        let z655 = z37 * z648;
-        let z656 = -z38 * z649;
-        let z657 = z37 * z649;
-        let z658 = -z38 * z650;
-        let z659 = z37 * z650;
-        let z660 = -z21 * z653 - z22 * z36 + z23 * z652 + z24 * z35;
-        let z661 = -z19 * z652 - z20 * z35 + z21 * z651 + z22 * z34;
-        let z667 = -self.l * z654 + z651;
-        let z668 = -self.l * z656 + z652;
-        let z669 = -self.l * z658 + z653;
-        let z670 = z20 * z58 + z57 * z654;
-        let z671 = z20 * z57 - z58 * z654;
-        let z672 = z22 * z58 + z57 * z656;
-        let z673 = z22 * z57 - z58 * z656;
-        let z674 = z24 * z58 + z57 * z658;
-        let z675 = z24 * z57 - z58 * z658;
-        let z676 = -z42 * z669 + z44 * z668 + z55 * z659 - z56 * z657;
-        let z677 = -z40 * z668 + z42 * z667 + z54 * z657 - z55 * z655;
-        let z683 = 0.5 * self.l * z648;
-        let z684 = 0.5 * self.l * z649;
-        let z685 = 0.5 * self.l * z650;
-        let z686 = 0.08333333333333333 * self.m * (self.l * self.l) * z19 * z22
+            + 0.08333333333333333 * self.m * (self.w * self.w) * z21 * z596
+            + 0.16666666666666666 * self.m * (self.w * self.w) * z22 * z597
+            + 0.08333333333333333 * self.m * (self.w * self.w) * z23 * z594
+            + 0.16666666666666666 * self.m * (self.w * self.w) * z24 * z595;
+        let z634 = -0.5 * self.l * z603 + z600;
+        let z635 = -0.5 * self.l * z605 + z601;
+        let z636 = -0.5 * self.l * z607 + z602;
+        let z637 = 0.08333333333333333 * self.m * (self.l * self.l) * z19 * z594
+            + 0.08333333333333333 * self.m * (self.l * self.l) * z21 * z592
+            + 0.08333333333333333 * self.m * (self.l * self.l) * z40 * z606
+            + 0.08333333333333333 * self.m * (self.l * self.l) * z42 * z604
+            + 0.08333333333333333 * self.m * (self.w * self.w) * z19 * z594
+            + 0.08333333333333333 * self.m * (self.w * self.w) * z21 * z592
+            + 0.16666666666666666 * self.m * (self.w * self.w) * z39 * z605
+            + 0.08333333333333333 * self.m * (self.w * self.w) * z40 * z606
+            + 0.16666666666666666 * self.m * (self.w * self.w) * z41 * z603
+            + 0.08333333333333333 * self.m * (self.w * self.w) * z42 * z604;
+        let z638 = 0.16666666666666666 * self.m * (self.l * self.l) * z21 * z594
+            + 0.16666666666666666 * self.m * (self.l * self.l) * z42 * z606
+            + 0.16666666666666666 * self.m * (self.w * self.w) * z21 * z594
+            + 0.3333333333333333 * self.m * (self.w * self.w) * z41 * z605
+            + 0.16666666666666666 * self.m * (self.w * self.w) * z42 * z606;
+        let z639 = 0.08333333333333333 * self.m * (self.l * self.l) * z21 * z596
+            + 0.08333333333333333 * self.m * (self.l * self.l) * z23 * z594
+            + 0.08333333333333333 * self.m * (self.l * self.l) * z42 * z608
+            + 0.08333333333333333 * self.m * (self.l * self.l) * z44 * z606
+            + 0.08333333333333333 * self.m * (self.w * self.w) * z21 * z596
+            + 0.08333333333333333 * self.m * (self.w * self.w) * z23 * z594
+            + 0.16666666666666666 * self.m * (self.w * self.w) * z41 * z607
+            + 0.08333333333333333 * self.m * (self.w * self.w) * z42 * z608
+            + 0.16666666666666666 * self.m * (self.w * self.w) * z43 * z605
+            + 0.08333333333333333 * self.m * (self.w * self.w) * z44 * z606;
+        let z640 = 0.5 * self.l * z615 + z611;
+        let z641 = 0.5 * self.l * z617 + z612;
+        let z642 = 0.5 * self.l * z619 + z613;
+        let z643 = 0.08333333333333333 * self.m * (self.l * self.l) * z40 * z606
+            + 0.08333333333333333 * self.m * (self.l * self.l) * z42 * z604
+            + 0.08333333333333333 * self.m * (self.l * self.l) * z59 * z616
+            + 0.08333333333333333 * self.m * (self.l * self.l) * z61 * z614
+            + 0.08333333333333333 * self.m * (self.w * self.w) * z40 * z606
+            + 0.08333333333333333 * self.m * (self.w * self.w) * z42 * z604
+            + 0.08333333333333333 * self.m * (self.w * self.w) * z59 * z616
+            + 0.16666666666666666 * self.m * (self.w * self.w) * z60 * z617
+            + 0.08333333333333333 * self.m * (self.w * self.w) * z61 * z614
+            + 0.16666666666666666 * self.m * (self.w * self.w) * z62 * z615;
+        let z644 = 0.16666666666666666 * self.m * (self.l * self.l) * z42 * z606
+            + 0.16666666666666666 * self.m * (self.l * self.l) * z61 * z616
+            + 0.16666666666666666 * self.m * (self.w * self.w) * z42 * z606
+            + 0.16666666666666666 * self.m * (self.w * self.w) * z61 * z616
+            + 0.3333333333333333 * self.m * (self.w * self.w) * z62 * z617;
+        let z645 = 0.08333333333333333 * self.m * (self.l * self.l) * z42 * z608
+            + 0.08333333333333333 * self.m * (self.l * self.l) * z44 * z606
+            + 0.08333333333333333 * self.m * (self.l * self.l) * z61 * z618
+            + 0.08333333333333333 * self.m * (self.l * self.l) * z63 * z616
+            + 0.08333333333333333 * self.m * (self.w * self.w) * z42 * z608
+            + 0.08333333333333333 * self.m * (self.w * self.w) * z44 * z606
+            + 0.08333333333333333 * self.m * (self.w * self.w) * z61 * z618
+            + 0.16666666666666666 * self.m * (self.w * self.w) * z62 * z619
+            + 0.08333333333333333 * self.m * (self.w * self.w) * z63 * z616
+            + 0.16666666666666666 * self.m * (self.w * self.w) * z64 * z617;
+        let z646 = a[2] * z7;
+        let z647 = a[2] * z4;
+        let z648 = a[2] * z9;
+        let z649 = a[2] * z598;
+        let z650 = a[2] * z599;
+        let z651 = a[3] * z592 + z646;
+        let z652 = a[3] * z594 + z647;
+        let z653 = a[3] * z596 + z648;
+        let z654 = a[3] * z609 + z649;
+        let z655 = a[3] * z610 + z650;
+        let z656 = a[4] * z604 + z651;
+        let z657 = a[4] * z606 + z652;
+        let z658 = a[4] * z608 + z653;
+        let z659 = a[4] * z620 + z654;
+        let z660 = a[4] * z621 + z655;
+        let z661 = -self.m * z460 * z623 + self.m * a[0] * z624;
+        let z662 = self.m * z459 * z623 - self.m * a[0] * z622;
+        let z663 = z459 * z625 + z460 * z627 + z483 * z624 - z485 * z622 + a[0] * z626
+            - z80 * z662 + z82 * z661;
+        let z664 = self.m * z463 * z630 - self.m * z464 * z629 - self.m * z90 * z648
+            + self.m * z91 * z647 + self.m * z649;
+        let z665 = self.m * z462 * z629 - self.m * z463 * z628 - self.m * z89 * z647
+            + self.m * z90 * z646 + self.m * z650;
+        let z666 = z462 * z631 + z463 * z632 + z464 * z633 + z489 * z630 - z491 * z628
+            - z89 * z665 + z91 * z664 + z93 * z646 + z95 * z647 + z96 * z648;
+        let z667 = self.m * z469 * z636 - self.m * z470 * z635 - self.m * z99 * z653
+            + self.m * z100 * z652 + self.m * z654;
+        let z668 = self.m * z468 * z635 - self.m * z469 * z634 - self.m * z98 * z652
+            + self.m * z99 * z651 + self.m * z655;
+        let z669 = z468 * z637 + z469 * z638 + z470 * z639 + z495 * z636 - z497 * z634
+            - z98 * z668 + z100 * z667 + z102 * z651 + z104 * z652 + z105 * z653;
+        let z670 = self.m * z475 * z642 - self.m * z476 * z641 - self.m * z108 * z658
+            + self.m * z109 * z657 + self.m * z659;
+        let z671 = self.m * z474 * z641 - self.m * z475 * z640 - self.m * z107 * z657
+            + self.m * z108 * z656 + self.m * z660;
+        let z672 = z474 * z643 + z475 * z644 + z476 * z645 + z501 * z642 - z503 * z640
+            - z107 * z671 + z109 * z670 + z111 * z656 + z113 * z657 + z114 * z658;
+        let z673 = z669 + z672;
+        let z674 = z666 + z673;
+        let z675 = z663 + z674;
+        let z676 = -z1 * z18 - z7 * z17;
+        let z677 = -z4 * z17;
+        let z678 = -z0 * z18 - z9 * z17;
+        let z679 = self.l * z676;
+        let z680 = self.l * z677;
+        let z681 = self.l * z678;
+        let z682 = -z38 * z676;
+        let z683 = z37 * z676;
+        let z684 = -z38 * z677;
+        let z685 = z37 * z677;
+        let z686 = -z38 * z678;
+        let z687 = z37 * z678;
+        let z688 = -z21 * z681 - z22 * z36 + z23 * z680 + z24 * z35;
+        let z689 = -z19 * z680 - z20 * z35 + z21 * z679 + z22 * z34;
+        let z690 = -self.l * z682 + z679;
+        let z691 = -self.l * z684 + z680;
+        let z692 = -self.l * z686 + z681;
+        let z693 = z20 * z58 + z57 * z682;
+        let z694 = z20 * z57 - z58 * z682;
+        let z695 = z22 * z58 + z57 * z684;
+        let z696 = z22 * z57 - z58 * z684;
+        let z697 = z24 * z58 + z57 * z686;
+        let z698 = z24 * z57 - z58 * z686;
+        let z699 = -z42 * z692 + z44 * z691 + z55 * z687 - z56 * z685;
+        let z700 = -z40 * z691 + z42 * z690 + z54 * z685 - z55 * z683;
+        let z701 = 0.5 * self.l * z676;
+        let z702 = 0.5 * self.l * z677;
+        let z703 = 0.5 * self.l * z678;
+        let z704 = 0.08333333333333333 * self.m * (self.l * self.l) * z19 * z22
             + 0.08333333333333333 * self.m * (self.l * self.l) * z20 * z21
             + 0.08333333333333333 * self.m * (self.w * self.w) * z19 * z22
             + 0.08333333333333333 * self.m * (self.w * self.w) * z20 * z21
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z20 * z649
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z22 * z648;
-        let z687 = 0.16666666666666666 * self.m * (self.l * self.l) * z21 * z22
+            + 0.16666666666666666 * self.m * (self.w * self.w) * z20 * z677
+            + 0.16666666666666666 * self.m * (self.w * self.w) * z22 * z676;
+        let z705 = 0.16666666666666666 * self.m * (self.l * self.l) * z21 * z22
             + 0.16666666666666666 * self.m * (self.w * self.w) * z21 * z22
-            + 0.3333333333333333 * self.m * (self.w * self.w) * z22 * z649;
-        let z688 = 0.08333333333333333 * self.m * (self.l * self.l) * z21 * z24
+            + 0.3333333333333333 * self.m * (self.w * self.w) * z22 * z677;
+        let z706 = 0.08333333333333333 * self.m * (self.l * self.l) * z21 * z24
             + 0.08333333333333333 * self.m * (self.l * self.l) * z22 * z23
             + 0.08333333333333333 * self.m * (self.w * self.w) * z21 * z24
             + 0.08333333333333333 * self.m * (self.w * self.w) * z22 * z23
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z22 * z650
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z24 * z649;
-        let z689 = -0.5 * self.l * z654 + z651;
-        let z690 = -0.5 * self.l * z656 + z652;
-        let z691 = -0.5 * self.l * z658 + z653;
-        let z692 = 0.08333333333333333 * self.m * (self.l * self.l) * z19 * z22
+            + 0.16666666666666666 * self.m * (self.w * self.w) * z22 * z678
+            + 0.16666666666666666 * self.m * (self.w * self.w) * z24 * z677;
+        let z707 = -0.5 * self.l * z682 + z679;
+        let z708 = -0.5 * self.l * z684 + z680;
+        let z709 = -0.5 * self.l * z686 + z681;
+        let z710 = 0.08333333333333333 * self.m * (self.l * self.l) * z19 * z22
             + 0.08333333333333333 * self.m * (self.l * self.l) * z20 * z21
-            + 0.08333333333333333 * self.m * (self.l * self.l) * z40 * z657
-            + 0.08333333333333333 * self.m * (self.l * self.l) * z42 * z655
+            + 0.08333333333333333 * self.m * (self.l * self.l) * z40 * z685
+            + 0.08333333333333333 * self.m * (self.l * self.l) * z42 * z683
             + 0.08333333333333333 * self.m * (self.w * self.w) * z19 * z22
             + 0.08333333333333333 * self.m * (self.w * self.w) * z20 * z21
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z39 * z656
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z40 * z657
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z41 * z654
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z42 * z655;
-        let z693 = 0.16666666666666666 * self.m * (self.l * self.l) * z21 * z22
-            + 0.16666666666666666 * self.m * (self.l * self.l) * z42 * z657
+            + 0.16666666666666666 * self.m * (self.w * self.w) * z39 * z684
+            + 0.08333333333333333 * self.m * (self.w * self.w) * z40 * z685
+            + 0.16666666666666666 * self.m * (self.w * self.w) * z41 * z682
+            + 0.08333333333333333 * self.m * (self.w * self.w) * z42 * z683;
+        let z711 = 0.16666666666666666 * self.m * (self.l * self.l) * z21 * z22
+            + 0.16666666666666666 * self.m * (self.l * self.l) * z42 * z685
             + 0.16666666666666666 * self.m * (self.w * self.w) * z21 * z22
-            + 0.3333333333333333 * self.m * (self.w * self.w) * z41 * z656
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z42 * z657;
-        let z694 = 0.08333333333333333 * self.m * (self.l * self.l) * z21 * z24
+            + 0.3333333333333333 * self.m * (self.w * self.w) * z41 * z684
+            + 0.16666666666666666 * self.m * (self.w * self.w) * z42 * z685;
+        let z712 = 0.08333333333333333 * self.m * (self.l * self.l) * z21 * z24
             + 0.08333333333333333 * self.m * (self.l * self.l) * z22 * z23
-            + 0.08333333333333333 * self.m * (self.l * self.l) * z42 * z659
-            + 0.08333333333333333 * self.m * (self.l * self.l) * z44 * z657
+            + 0.08333333333333333 * self.m * (self.l * self.l) * z42 * z687
+            + 0.08333333333333333 * self.m * (self.l * self.l) * z44 * z685
             + 0.08333333333333333 * self.m * (self.w * self.w) * z21 * z24
             + 0.08333333333333333 * self.m * (self.w * self.w) * z22 * z23
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z41 * z658
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z42 * z659
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z43 * z656
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z44 * z657;
-        let z695 = 0.5 * self.l * z671 + z667;
-        let z696 = 0.5 * self.l * z673 + z668;
-        let z697 = 0.5 * self.l * z675 + z669;
-        let z698 = 0.08333333333333333 * self.m * (self.l * self.l) * z40 * z657
-            + 0.08333333333333333 * self.m * (self.l * self.l) * z42 * z655
-            + 0.08333333333333333 * self.m * (self.l * self.l) * z59 * z672
-            + 0.08333333333333333 * self.m * (self.l * self.l) * z61 * z670
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z40 * z657
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z42 * z655
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z59 * z672
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z60 * z673
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z61 * z670
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z62 * z671;
-        let z699 = 0.16666666666666666 * self.m * (self.l * self.l) * z42 * z657
-            + 0.16666666666666666 * self.m * (self.l * self.l) * z61 * z672
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z42 * z657
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z61 * z672
-            + 0.3333333333333333 * self.m * (self.w * self.w) * z62 * z673;
-        let z700 = 0.08333333333333333 * self.m * (self.l * self.l) * z42 * z659
-            + 0.08333333333333333 * self.m * (self.l * self.l) * z44 * z657
-            + 0.08333333333333333 * self.m * (self.l * self.l) * z61 * z674
-            + 0.08333333333333333 * self.m * (self.l * self.l) * z63 * z672
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z42 * z659
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z44 * z657
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z61 * z674
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z62 * z675
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z63 * z672
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z64 * z673;
-        let z710 = -z6 * z38 - z20 * z37;
-        let z711 = -z5 * z38 - z22 * z37;
-        let z712 = -z8 * z38 - z24 * z37;
-        let z713 = -self.l * z710;
-        let z714 = -self.l * z711;
-        let z715 = -self.l * z712;
-        let z716 = z57 * z710;
-        let z717 = -z58 * z710;
-        let z718 = z57 * z711;
-        let z719 = -z58 * z711;
-        let z720 = z57 * z712;
-        let z721 = -z58 * z712;
-        let z722 = -z41 * z56 - z42 * z715 + z43 * z55 + z44 * z714;
-        let z723 = -z39 * z55 - z40 * z714 + z41 * z54 + z42 * z713;
-        let z729 = -0.5 * self.l * z710;
-        let z730 = -0.5 * self.l * z711;
-        let z731 = -0.5 * self.l * z712;
-        let z732 = 0.08333333333333333 * self.m * (self.l * self.l) * z39 * z42
+            + 0.16666666666666666 * self.m * (self.w * self.w) * z41 * z686
+            + 0.08333333333333333 * self.m * (self.w * self.w) * z42 * z687
+            + 0.16666666666666666 * self.m * (self.w * self.w) * z43 * z684
+            + 0.08333333333333333 * self.m * (self.w * self.w) * z44 * z685;
+        let z713 = 0.5 * self.l * z694 + z690;
+        let z714 = 0.5 * self.l * z696 + z691;
+        let z715 = 0.5 * self.l * z698 + z692;
+        let z716 = 0.08333333333333333 * self.m * (self.l * self.l) * z40 * z685
+            + 0.08333333333333333 * self.m * (self.l * self.l) * z42 * z683
+            + 0.08333333333333333 * self.m * (self.l * self.l) * z59 * z695
+            + 0.08333333333333333 * self.m * (self.l * self.l) * z61 * z693
+            + 0.08333333333333333 * self.m * (self.w * self.w) * z40 * z685
+            + 0.08333333333333333 * self.m * (self.w * self.w) * z42 * z683
+            + 0.08333333333333333 * self.m * (self.w * self.w) * z59 * z695
+            + 0.16666666666666666 * self.m * (self.w * self.w) * z60 * z696
+            + 0.08333333333333333 * self.m * (self.w * self.w) * z61 * z693
+            + 0.16666666666666666 * self.m * (self.w * self.w) * z62 * z694;
+        let z717 = 0.16666666666666666 * self.m * (self.l * self.l) * z42 * z685
+            + 0.16666666666666666 * self.m * (self.l * self.l) * z61 * z695
+            + 0.16666666666666666 * self.m * (self.w * self.w) * z42 * z685
+            + 0.16666666666666666 * self.m * (self.w * self.w) * z61 * z695
+            + 0.3333333333333333 * self.m * (self.w * self.w) * z62 * z696;
+        let z718 = 0.08333333333333333 * self.m * (self.l * self.l) * z42 * z687
+            + 0.08333333333333333 * self.m * (self.l * self.l) * z44 * z685
+            + 0.08333333333333333 * self.m * (self.l * self.l) * z61 * z697
+            + 0.08333333333333333 * self.m * (self.l * self.l) * z63 * z695
+            + 0.08333333333333333 * self.m * (self.w * self.w) * z42 * z687
+            + 0.08333333333333333 * self.m * (self.w * self.w) * z44 * z685
+            + 0.08333333333333333 * self.m * (self.w * self.w) * z61 * z697
+            + 0.16666666666666666 * self.m * (self.w * self.w) * z62 * z698
+            + 0.08333333333333333 * self.m * (self.w * self.w) * z63 * z695
+            + 0.16666666666666666 * self.m * (self.w * self.w) * z64 * z696;
+        let z719 = a[3] * z20;
+        let z720 = a[3] * z22;
+        let z721 = a[3] * z24;
+        let z722 = a[3] * z688;
+        let z723 = a[3] * z689;
+        let z724 = z719 + a[4] * z683;
+        let z725 = z720 + a[4] * z685;
+        let z726 = z721 + a[4] * z687;
+        let z727 = z722 + a[4] * z699;
+        let z728 = z723 + a[4] * z700;
+        let z729 = self.m * z463 * z703 - self.m * z464 * z702;
+        let z730 = self.m * z462 * z702 - self.m * z463 * z701;
+        let z731 = z462 * z704 + z463 * z705 + z464 * z706 + z489 * z703 - z491 * z701
+            - z89 * z730 + z91 * z729;
+        let z732 = self.m * z722 + self.m * z469 * z709 - self.m * z470 * z708
+            - self.m * z99 * z721 + self.m * z100 * z720;
+        let z733 = self.m * z723 + self.m * z468 * z708 - self.m * z469 * z707
+            - self.m * z98 * z720 + self.m * z99 * z719;
+        let z734 = z468 * z710 + z469 * z711 + z470 * z712 + z495 * z709 - z497 * z707
+            - z98 * z733 + z100 * z732 + z102 * z719 + z104 * z720 + z105 * z721;
+        let z735 = self.m * z727 + self.m * z475 * z715 - self.m * z476 * z714
+            - self.m * z108 * z726 + self.m * z109 * z725;
+        let z736 = self.m * z728 + self.m * z474 * z714 - self.m * z475 * z713
+            - self.m * z107 * z725 + self.m * z108 * z724;
+        let z737 = z474 * z716 + z475 * z717 + z476 * z718 + z501 * z715 - z503 * z713
+            - z107 * z736 + z109 * z735 + z111 * z724 + z113 * z725 + z114 * z726;
+        let z738 = z734 + z737;
+        let z739 = z731 + z738;
+        let z740 = -z6 * z38 - z20 * z37;
+        let z741 = -z5 * z38 - z22 * z37;
+        let z742 = -z8 * z38 - z24 * z37;
+        let z743 = -self.l * z740;
+        let z744 = -self.l * z741;
+        let z745 = -self.l * z742;
+        let z746 = z57 * z740;
+        let z747 = -z58 * z740;
+        let z748 = z57 * z741;
+        let z749 = -z58 * z741;
+        let z750 = z57 * z742;
+        let z751 = -z58 * z742;
+        let z752 = -z41 * z56 - z42 * z745 + z43 * z55 + z44 * z744;
+        let z753 = -z39 * z55 - z40 * z744 + z41 * z54 + z42 * z743;
+        let z754 = -0.5 * self.l * z740;
+        let z755 = -0.5 * self.l * z741;
+        let z756 = -0.5 * self.l * z742;
+        let z757 = 0.08333333333333333 * self.m * (self.l * self.l) * z39 * z42
             + 0.08333333333333333 * self.m * (self.l * self.l) * z40 * z41
+            + 0.16666666666666666 * self.m * (self.w * self.w) * z39 * z741
             + 0.08333333333333333 * self.m * (self.w * self.w) * z39 * z42
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z39 * z711
             + 0.08333333333333333 * self.m * (self.w * self.w) * z40 * z41
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z41 * z710;
-        let z733 = 0.16666666666666666 * self.m * (self.l * self.l) * z41 * z42
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z41 * z42
-            + 0.3333333333333333 * self.m * (self.w * self.w) * z41 * z711;
-        let z734 = 0.08333333333333333 * self.m * (self.l * self.l) * z41 * z44
+            + 0.16666666666666666 * self.m * (self.w * self.w) * z41 * z740;
+        let z758 = 0.16666666666666666 * self.m * (self.l * self.l) * z41 * z42
+            + 0.3333333333333333 * self.m * (self.w * self.w) * z41 * z741
+            + 0.16666666666666666 * self.m * (self.w * self.w) * z41 * z42;
+        let z759 = 0.08333333333333333 * self.m * (self.l * self.l) * z41 * z44
             + 0.08333333333333333 * self.m * (self.l * self.l) * z42 * z43
+            + 0.16666666666666666 * self.m * (self.w * self.w) * z41 * z742
             + 0.08333333333333333 * self.m * (self.w * self.w) * z41 * z44
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z41 * z712
             + 0.08333333333333333 * self.m * (self.w * self.w) * z42 * z43
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z43 * z711;
-        let z735 = 0.5 * self.l * z717 + z713;
-        let z736 = z714 + 0.5 * self.l * z719;
-        let z737 = z715 + 0.5 * self.l * z721;
-        let z738 = 0.08333333333333333 * self.m * (self.l * self.l) * z39 * z42
+            + 0.16666666666666666 * self.m * (self.w * self.w) * z43 * z741;
+        let z760 = z743 + 0.5 * self.l * z747;
+        let z761 = z744 + 0.5 * self.l * z749;
+        let z762 = z745 + 0.5 * self.l * z751;
+        let z763 = 0.08333333333333333 * self.m * (self.l * self.l) * z39 * z42
             + 0.08333333333333333 * self.m * (self.l * self.l) * z40 * z41
-            + 0.08333333333333333 * self.m * (self.l * self.l) * z59 * z718
-            + 0.08333333333333333 * self.m * (self.l * self.l) * z61 * z716
+            + 0.08333333333333333 * self.m * (self.l * self.l) * z59 * z748
+            + 0.08333333333333333 * self.m * (self.l * self.l) * z61 * z746
             + 0.08333333333333333 * self.m * (self.w * self.w) * z39 * z42
             + 0.08333333333333333 * self.m * (self.w * self.w) * z40 * z41
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z59 * z718
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z60 * z719
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z61 * z716
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z62 * z717;
-        let z739 = 0.16666666666666666 * self.m * (self.l * self.l) * z41 * z42
-            + 0.16666666666666666 * self.m * (self.l * self.l) * z61 * z718
+            + 0.08333333333333333 * self.m * (self.w * self.w) * z59 * z748
+            + 0.16666666666666666 * self.m * (self.w * self.w) * z60 * z749
+            + 0.08333333333333333 * self.m * (self.w * self.w) * z61 * z746
+            + 0.16666666666666666 * self.m * (self.w * self.w) * z62 * z747;
+        let z764 = 0.16666666666666666 * self.m * (self.l * self.l) * z41 * z42
+            + 0.16666666666666666 * self.m * (self.l * self.l) * z61 * z748
             + 0.16666666666666666 * self.m * (self.w * self.w) * z41 * z42
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z61 * z718
-            + 0.3333333333333333 * self.m * (self.w * self.w) * z62 * z719;
-        let z740 = 0.08333333333333333 * self.m * (self.l * self.l) * z41 * z44
+            + 0.16666666666666666 * self.m * (self.w * self.w) * z61 * z748
+            + 0.3333333333333333 * self.m * (self.w * self.w) * z62 * z749;
+        let z765 = 0.08333333333333333 * self.m * (self.l * self.l) * z41 * z44
             + 0.08333333333333333 * self.m * (self.l * self.l) * z42 * z43
-            + 0.08333333333333333 * self.m * (self.l * self.l) * z61 * z720
-            + 0.08333333333333333 * self.m * (self.l * self.l) * z63 * z718
+            + 0.08333333333333333 * self.m * (self.l * self.l) * z61 * z750
+            + 0.08333333333333333 * self.m * (self.l * self.l) * z63 * z748
             + 0.08333333333333333 * self.m * (self.w * self.w) * z41 * z44
             + 0.08333333333333333 * self.m * (self.w * self.w) * z42 * z43
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z61 * z720
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z62 * z721
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z63 * z718
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z64 * z719;
-        let z747 = -z19 * z58 - z39 * z57;
-        let z748 = -z21 * z58 - z41 * z57;
-        let z749 = -z23 * z58 - z43 * z57;
-        let z750 = 0.5 * self.l * z747;
-        let z751 = 0.5 * self.l * z748;
-        let z752 = 0.5 * self.l * z749;
-        let z753 = 0.08333333333333333 * self.m * (self.l * self.l) * z59 * z62
+            + 0.08333333333333333 * self.m * (self.w * self.w) * z61 * z750
+            + 0.16666666666666666 * self.m * (self.w * self.w) * z62 * z751
+            + 0.08333333333333333 * self.m * (self.w * self.w) * z63 * z748
+            + 0.16666666666666666 * self.m * (self.w * self.w) * z64 * z749;
+        let z766 = a[4] * z39;
+        let z767 = a[4] * z41;
+        let z768 = a[4] * z43;
+        let z769 = a[4] * z752;
+        let z770 = a[4] * z753;
+        let z771 = self.m * z469 * z756 - self.m * z470 * z755;
+        let z772 = self.m * z468 * z755 - self.m * z469 * z754;
+        let z773 = z468 * z757 + z469 * z758 + z470 * z759 + z495 * z756 - z497 * z754
+            - z98 * z772 + z100 * z771;
+        let z774 = self.m * z475 * z762 - self.m * z476 * z761 + self.m * z769
+            - self.m * z108 * z768 + self.m * z109 * z767;
+        let z775 = self.m * z474 * z761 - self.m * z475 * z760 + self.m * z770
+            - self.m * z107 * z767 + self.m * z108 * z766;
+        let z776 = z474 * z763 + z475 * z764 + z476 * z765 + z501 * z762 - z503 * z760
+            - z107 * z775 + z109 * z774 + z111 * z766 + z113 * z767 + z114 * z768;
+        let z777 = z773 + z776;
+        let z778 = -z19 * z58 - z39 * z57;
+        let z779 = -z21 * z58 - z41 * z57;
+        let z780 = -z23 * z58 - z43 * z57;
+        let z781 = 0.5 * self.l * z778;
+        let z782 = 0.5 * self.l * z779;
+        let z783 = 0.5 * self.l * z780;
+        let z784 = 0.08333333333333333 * self.m * (self.l * self.l) * z59 * z62
             + 0.08333333333333333 * self.m * (self.l * self.l) * z60 * z61
             + 0.08333333333333333 * self.m * (self.w * self.w) * z59 * z62
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z60 * z748
+            + 0.16666666666666666 * self.m * (self.w * self.w) * z60 * z779
             + 0.08333333333333333 * self.m * (self.w * self.w) * z60 * z61
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z62 * z747;
-        let z754 = 0.16666666666666666 * self.m * (self.l * self.l) * z61 * z62
+            + 0.16666666666666666 * self.m * (self.w * self.w) * z62 * z778;
+        let z785 = 0.16666666666666666 * self.m * (self.l * self.l) * z61 * z62
             + 0.16666666666666666 * self.m * (self.w * self.w) * z61 * z62
-            + 0.3333333333333333 * self.m * (self.w * self.w) * z62 * z748;
-        let z755 = 0.08333333333333333 * self.m * (self.l * self.l) * z61 * z64
+            + 0.3333333333333333 * self.m * (self.w * self.w) * z62 * z779;
+        let z786 = 0.08333333333333333 * self.m * (self.l * self.l) * z61 * z64
             + 0.08333333333333333 * self.m * (self.l * self.l) * z62 * z63
             + 0.08333333333333333 * self.m * (self.w * self.w) * z61 * z64
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z62 * z749
+            + 0.16666666666666666 * self.m * (self.w * self.w) * z62 * z780
             + 0.08333333333333333 * self.m * (self.w * self.w) * z62 * z63
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z64 * z748;
-        let z759 = z1 * z511 + z1 * z2;
-        let z761 = z6 * z515 - z14 * z512;
-        let z763 = z19 * z523 - z34 * z516;
-        let z765 = z40 * z531 - z54 * z525;
-        let z767 = 0.16666666666666666 * self.m * (self.l * self.l) * z0 * z1
+            + 0.16666666666666666 * self.m * (self.w * self.w) * z64 * z779;
+        let z787 = self.m * z475 * z783 - self.m * z476 * z782;
+        let z788 = self.m * z474 * z782 - self.m * z475 * z781;
+        let z789 = z474 * z784 + z475 * z785 + z476 * z786 + z501 * z783 - z503 * z781
+            - z107 * z788 + z109 * z787;
+        let z790 = z1 * z2 + z1 * z532;
+        let z791 = z6 * z535 - z14 * z533;
+        let z792 = z19 * z540 - z34 * z536;
+        let z793 = z40 * z545 - z54 * z542;
+        let z794 = 0.16666666666666666 * self.m * (self.l * self.l) * z0 * z1
             + 0.16666666666666666 * self.m * (self.l * self.l) * z6 * z8
             + 0.16666666666666666 * self.m * (self.w * self.w) * z0 * z1
             + 0.16666666666666666 * self.m * (self.w * self.w) * z6 * z8
             + 0.3333333333333333 * self.m * (self.w * self.w) * z7 * z9;
-        let z768 = 0.08333333333333333 * self.m * (self.l * self.l) * z6 * z512
+        let z795 = 0.08333333333333333 * self.m * (self.l * self.l) * z6 * z533
             + 0.08333333333333333 * self.m * (self.l * self.l) * (z0 * z0)
             - 0.08333333333333333 * self.m * (self.l * self.l) * (z1 * z1)
             + 0.08333333333333333 * self.m * (self.l * self.l) * (z8 * z8)
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z6 * z512
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z7 * z513
+            + 0.08333333333333333 * self.m * (self.w * self.w) * z6 * z533
+            + 0.16666666666666666 * self.m * (self.w * self.w) * z7 * z534
             + 0.08333333333333333 * self.m * (self.w * self.w) * (z0 * z0)
             - 0.08333333333333333 * self.m * (self.w * self.w) * (z1 * z1)
             + 0.08333333333333333 * self.m * (self.w * self.w) * (z8 * z8)
             + 0.16666666666666666 * self.m * (self.w * self.w) * (z9 * z9);
-        let z769 = -0.16666666666666666 * self.m * (self.l * self.l) * z0 * z1
-            + 0.16666666666666666 * self.m * (self.l * self.l) * z8 * z512
+        let z796 = -0.16666666666666666 * self.m * (self.l * self.l) * z0 * z1
+            + 0.16666666666666666 * self.m * (self.l * self.l) * z8 * z533
             - 0.16666666666666666 * self.m * (self.w * self.w) * z0 * z1
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z8 * z512
-            + 0.3333333333333333 * self.m * (self.w * self.w) * z9 * z513;
-        let z770 = 0.16666666666666666 * self.m * (self.l * self.l) * z6 * z8
+            + 0.16666666666666666 * self.m * (self.w * self.w) * z8 * z533
+            + 0.3333333333333333 * self.m * (self.w * self.w) * z9 * z534;
+        let z797 = 0.16666666666666666 * self.m * (self.l * self.l) * z6 * z8
             + 0.16666666666666666 * self.m * (self.l * self.l) * z19 * z23
             + 0.16666666666666666 * self.m * (self.w * self.w) * z6 * z8
             + 0.16666666666666666 * self.m * (self.w * self.w) * z19 * z23
             + 0.3333333333333333 * self.m * (self.w * self.w) * z20 * z24;
-        let z771 = 0.08333333333333333 * self.m * (self.l * self.l) * z6 * z512
-            + 0.08333333333333333 * self.m * (self.l * self.l) * z19 * z516
+        let z798 = 0.08333333333333333 * self.m * (self.l * self.l) * z6 * z533
+            + 0.08333333333333333 * self.m * (self.l * self.l) * z19 * z536
             + 0.08333333333333333 * self.m * (self.l * self.l) * (z8 * z8)
             + 0.08333333333333333 * self.m * (self.l * self.l) * (z23 * z23)
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z6 * z512
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z19 * z516
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z20 * z517
+            + 0.08333333333333333 * self.m * (self.w * self.w) * z6 * z533
+            + 0.08333333333333333 * self.m * (self.w * self.w) * z19 * z536
+            + 0.16666666666666666 * self.m * (self.w * self.w) * z20 * z537
             + 0.08333333333333333 * self.m * (self.w * self.w) * (z8 * z8)
             + 0.08333333333333333 * self.m * (self.w * self.w) * (z23 * z23)
             + 0.16666666666666666 * self.m * (self.w * self.w) * (z24 * z24);
-        let z772 = 0.16666666666666666 * self.m * (self.l * self.l) * z8 * z512
-            + 0.16666666666666666 * self.m * (self.l * self.l) * z23 * z516
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z8 * z512
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z23 * z516
-            + 0.3333333333333333 * self.m * (self.w * self.w) * z24 * z517;
-        let z773 = 0.16666666666666666 * self.m * (self.l * self.l) * z19 * z23
+        let z799 = 0.16666666666666666 * self.m * (self.l * self.l) * z8 * z533
+            + 0.16666666666666666 * self.m * (self.l * self.l) * z23 * z536
+            + 0.16666666666666666 * self.m * (self.w * self.w) * z8 * z533
+            + 0.16666666666666666 * self.m * (self.w * self.w) * z23 * z536
+            + 0.3333333333333333 * self.m * (self.w * self.w) * z24 * z537;
+        let z800 = 0.16666666666666666 * self.m * (self.l * self.l) * z19 * z23
             + 0.16666666666666666 * self.m * (self.l * self.l) * z40 * z44
             + 0.16666666666666666 * self.m * (self.w * self.w) * z19 * z23
             + 0.3333333333333333 * self.m * (self.w * self.w) * z39 * z43
             + 0.16666666666666666 * self.m * (self.w * self.w) * z40 * z44;
-        let z774 = 0.08333333333333333 * self.m * (self.l * self.l) * z19 * z516
-            + 0.08333333333333333 * self.m * (self.l * self.l) * z40 * z525
+        let z801 = 0.08333333333333333 * self.m * (self.l * self.l) * z19 * z536
+            + 0.08333333333333333 * self.m * (self.l * self.l) * z40 * z542
             + 0.08333333333333333 * self.m * (self.l * self.l) * (z23 * z23)
             + 0.08333333333333333 * self.m * (self.l * self.l) * (z44 * z44)
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z19 * z516
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z39 * z524
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z40 * z525
+            + 0.08333333333333333 * self.m * (self.w * self.w) * z19 * z536
+            + 0.16666666666666666 * self.m * (self.w * self.w) * z39 * z541
+            + 0.08333333333333333 * self.m * (self.w * self.w) * z40 * z542
             + 0.08333333333333333 * self.m * (self.w * self.w) * (z23 * z23)
             + 0.16666666666666666 * self.m * (self.w * self.w) * (z43 * z43)
             + 0.08333333333333333 * self.m * (self.w * self.w) * (z44 * z44);
-        let z775 = 0.16666666666666666 * self.m * (self.l * self.l) * z23 * z516
-            + 0.16666666666666666 * self.m * (self.l * self.l) * z44 * z525
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z23 * z516
-            + 0.3333333333333333 * self.m * (self.w * self.w) * z43 * z524
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z44 * z525;
-        let z776 = 0.16666666666666666 * self.m * (self.l * self.l) * z40 * z44
+        let z802 = 0.16666666666666666 * self.m * (self.l * self.l) * z23 * z536
+            + 0.16666666666666666 * self.m * (self.l * self.l) * z44 * z542
+            + 0.16666666666666666 * self.m * (self.w * self.w) * z23 * z536
+            + 0.3333333333333333 * self.m * (self.w * self.w) * z43 * z541
+            + 0.16666666666666666 * self.m * (self.w * self.w) * z44 * z542;
+        let z803 = 0.16666666666666666 * self.m * (self.l * self.l) * z40 * z44
             + 0.16666666666666666 * self.m * (self.l * self.l) * z59 * z63
             + 0.16666666666666666 * self.m * (self.w * self.w) * z40 * z44
             + 0.16666666666666666 * self.m * (self.w * self.w) * z59 * z63
             + 0.3333333333333333 * self.m * (self.w * self.w) * z60 * z64;
-        let z777 = 0.08333333333333333 * self.m * (self.l * self.l) * z40 * z525
-            + 0.08333333333333333 * self.m * (self.l * self.l) * z59 * z532
+        let z804 = 0.08333333333333333 * self.m * (self.l * self.l) * z40 * z542
+            + 0.08333333333333333 * self.m * (self.l * self.l) * z59 * z546
             + 0.08333333333333333 * self.m * (self.l * self.l) * (z44 * z44)
             + 0.08333333333333333 * self.m * (self.l * self.l) * (z63 * z63)
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z40 * z525
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z59 * z532
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z60 * z533
+            + 0.08333333333333333 * self.m * (self.w * self.w) * z40 * z542
+            + 0.08333333333333333 * self.m * (self.w * self.w) * z59 * z546
+            + 0.16666666666666666 * self.m * (self.w * self.w) * z60 * z547
             + 0.08333333333333333 * self.m * (self.w * self.w) * (z44 * z44)
             + 0.08333333333333333 * self.m * (self.w * self.w) * (z63 * z63)
             + 0.16666666666666666 * self.m * (self.w * self.w) * (z64 * z64);
-        let z778 = 0.16666666666666666 * self.m * (self.l * self.l) * z44 * z525
-            + 0.16666666666666666 * self.m * (self.l * self.l) * z63 * z532
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z44 * z525
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z63 * z532
-            + 0.3333333333333333 * self.m * (self.w * self.w) * z64 * z533;
-        let z796 = z6 * z566 + z7 * z16 - z8 * z564 - z9 * z14;
-        let z798 = z19 * z582 - z23 * z580 - z34 * z571 + z36 * z567;
-        let z800 = z40 * z598 - z44 * z596 - z54 * z588 + z56 * z584;
-        let z802 = 0.16666666666666666 * self.m * (self.l * self.l) * z6 * z7
+        let z805 = 0.16666666666666666 * self.m * (self.l * self.l) * z44 * z542
+            + 0.16666666666666666 * self.m * (self.l * self.l) * z63 * z546
+            + 0.16666666666666666 * self.m * (self.w * self.w) * z44 * z542
+            + 0.16666666666666666 * self.m * (self.w * self.w) * z63 * z546
+            + 0.3333333333333333 * self.m * (self.w * self.w) * z64 * z547;
+        let z806 = a[1] * z790;
+        let z807 = a[2] * z791 + z806;
+        let z808 = a[3] * z792 + z807;
+        let z809 = a[4] * z793 + z808;
+        let z810 = -self.m * z459 * z551 + self.m * z806 + self.m * z80 * z559;
+        let z811 = z459 * z794 + z460 * z795 - z484 * z551 + a[0] * z87 + z81 * z573
+            - z82 * z810 + z83 * z460 + z85 * z559;
+        let z812 = z459 * z795 + z460 * z796 + a[0] * z552 + z80 * z810 - z81 * z572
+            + z82 * z484 + z85 * z460 + z88 * z559;
+        let z813 = -self.m * z462 * z553 + self.m * z807 + self.m * z89 * z560;
+        let z814 = z462 * z797 + z464 * z798 - z490 * z553 + z90 * z576 - z91 * z813
+            + z92 * z464 + z94 * z560 + z96 * z463;
+        let z815 = z462 * z798 + z463 * z554 + z464 * z799 + z89 * z813 - z90 * z575
+            + z91 * z490 + z94 * z464 + z97 * z560;
+        let z816 = -self.m * z468 * z555 + self.m * z808 + self.m * z98 * z563;
+        let z817 = z468 * z800 + z470 * z801 - z496 * z555 + z99 * z579 - z100 * z816
+            + z101 * z470 + z103 * z563 + z105 * z469;
+        let z818 = z468 * z801 + z469 * z556 + z470 * z802 + z98 * z816 - z99 * z578
+            + z100 * z496 + z103 * z470 + z106 * z563;
+        let z819 = -self.m * z474 * z557 + self.m * z809 + self.m * z107 * z566;
+        let z820 = z474 * z803 + z476 * z804 - z502 * z557 + z108 * z582 - z109 * z819
+            + z110 * z476 + z112 * z566 + z114 * z475;
+        let z821 = z474 * z804 + z475 * z558 + z476 * z805 + z107 * z819 - z108 * z581
+            + z109 * z502 + z112 * z476 + z115 * z566;
+        let z822 = z817 + z820;
+        let z823 = z818 + z821;
+        let z824 = z816 + z819;
+        let z825 = z814 + z822;
+        let z826 = z815 + z823;
+        let z827 = z813 + z824;
+        let z828 = z811 + z825;
+        let z829 = z812 + z826;
+        let z830 = z810 + z827;
+        let z831 = z0 * z519 + z0 * z829 - z1 * z521 + z1 * z828 + z10 * z830
+            + z523 * z790;
+        let z832 = z6 * z591 + z7 * z16 - z8 * z589 - z9 * z14;
+        let z833 = z19 * z602 - z23 * z600 - z34 * z596 + z36 * z592;
+        let z834 = z40 * z613 - z44 * z611 - z54 * z608 + z56 * z604;
+        let z835 = 0.16666666666666666 * self.m * (self.l * self.l) * z6 * z7
             + 0.16666666666666666 * self.m * (self.w * self.w) * z6 * z7
-            + 0.3333333333333333 * self.m * (self.w * self.w) * z7 * z512;
-        let z803 = 0.08333333333333333 * self.m * (self.l * self.l) * z6 * z9
+            + 0.3333333333333333 * self.m * (self.w * self.w) * z7 * z533;
+        let z836 = 0.08333333333333333 * self.m * (self.l * self.l) * z6 * z9
             + 0.08333333333333333 * self.m * (self.l * self.l) * z7 * z8
             + 0.08333333333333333 * self.m * (self.w * self.w) * z6 * z9
             + 0.08333333333333333 * self.m * (self.w * self.w) * z7 * z8
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z7 * z563
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z9 * z512;
-        let z804 = 0.16666666666666666 * self.m * (self.l * self.l) * z8 * z9
+            + 0.16666666666666666 * self.m * (self.w * self.w) * z7 * z588
+            + 0.16666666666666666 * self.m * (self.w * self.w) * z9 * z533;
+        let z837 = 0.16666666666666666 * self.m * (self.l * self.l) * z8 * z9
             + 0.16666666666666666 * self.m * (self.w * self.w) * z8 * z9
-            + 0.3333333333333333 * self.m * (self.w * self.w) * z9 * z563;
-        let z805 = 0.16666666666666666 * self.m * (self.l * self.l) * z6 * z7
-            + 0.16666666666666666 * self.m * (self.l * self.l) * z19 * z567
+            + 0.3333333333333333 * self.m * (self.w * self.w) * z9 * z588;
+        let z838 = 0.16666666666666666 * self.m * (self.l * self.l) * z6 * z7
+            + 0.16666666666666666 * self.m * (self.l * self.l) * z19 * z592
             + 0.16666666666666666 * self.m * (self.w * self.w) * z6 * z7
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z19 * z567
-            + 0.3333333333333333 * self.m * (self.w * self.w) * z20 * z568;
-        let z806 = 0.08333333333333333 * self.m * (self.l * self.l) * z6 * z9
+            + 0.16666666666666666 * self.m * (self.w * self.w) * z19 * z592
+            + 0.3333333333333333 * self.m * (self.w * self.w) * z20 * z593;
+        let z839 = 0.08333333333333333 * self.m * (self.l * self.l) * z6 * z9
             + 0.08333333333333333 * self.m * (self.l * self.l) * z7 * z8
-            + 0.08333333333333333 * self.m * (self.l * self.l) * z19 * z571
-            + 0.08333333333333333 * self.m * (self.l * self.l) * z23 * z567
+            + 0.08333333333333333 * self.m * (self.l * self.l) * z19 * z596
+            + 0.08333333333333333 * self.m * (self.l * self.l) * z23 * z592
             + 0.08333333333333333 * self.m * (self.w * self.w) * z6 * z9
             + 0.08333333333333333 * self.m * (self.w * self.w) * z7 * z8
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z19 * z571
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z20 * z572
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z23 * z567
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z24 * z568;
-        let z807 = 0.16666666666666666 * self.m * (self.l * self.l) * z8 * z9
-            + 0.16666666666666666 * self.m * (self.l * self.l) * z23 * z571
+            + 0.08333333333333333 * self.m * (self.w * self.w) * z19 * z596
+            + 0.16666666666666666 * self.m * (self.w * self.w) * z20 * z597
+            + 0.08333333333333333 * self.m * (self.w * self.w) * z23 * z592
+            + 0.16666666666666666 * self.m * (self.w * self.w) * z24 * z593;
+        let z840 = 0.16666666666666666 * self.m * (self.l * self.l) * z8 * z9
+            + 0.16666666666666666 * self.m * (self.l * self.l) * z23 * z596
             + 0.16666666666666666 * self.m * (self.w * self.w) * z8 * z9
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z23 * z571
-            + 0.3333333333333333 * self.m * (self.w * self.w) * z24 * z572;
-        let z808 = 0.16666666666666666 * self.m * (self.l * self.l) * z19 * z567
-            + 0.16666666666666666 * self.m * (self.l * self.l) * z40 * z584
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z19 * z567
-            + 0.3333333333333333 * self.m * (self.w * self.w) * z39 * z583
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z40 * z584;
-        let z809 = 0.08333333333333333 * self.m * (self.l * self.l) * z19 * z571
-            + 0.08333333333333333 * self.m * (self.l * self.l) * z23 * z567
-            + 0.08333333333333333 * self.m * (self.l * self.l) * z40 * z588
-            + 0.08333333333333333 * self.m * (self.l * self.l) * z44 * z584
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z19 * z571
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z23 * z567
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z39 * z587
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z40 * z588
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z43 * z583
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z44 * z584;
-        let z810 = 0.16666666666666666 * self.m * (self.l * self.l) * z23 * z571
-            + 0.16666666666666666 * self.m * (self.l * self.l) * z44 * z588
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z23 * z571
-            + 0.3333333333333333 * self.m * (self.w * self.w) * z43 * z587
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z44 * z588;
-        let z811 = 0.16666666666666666 * self.m * (self.l * self.l) * z40 * z584
-            + 0.16666666666666666 * self.m * (self.l * self.l) * z59 * z599
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z40 * z584
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z59 * z599
-            + 0.3333333333333333 * self.m * (self.w * self.w) * z60 * z600;
-        let z812 = 0.08333333333333333 * self.m * (self.l * self.l) * z40 * z588
-            + 0.08333333333333333 * self.m * (self.l * self.l) * z44 * z584
-            + 0.08333333333333333 * self.m * (self.l * self.l) * z59 * z603
-            + 0.08333333333333333 * self.m * (self.l * self.l) * z63 * z599
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z40 * z588
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z44 * z584
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z59 * z603
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z60 * z604
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z63 * z599
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z64 * z600;
-        let z813 = 0.16666666666666666 * self.m * (self.l * self.l) * z44 * z588
-            + 0.16666666666666666 * self.m * (self.l * self.l) * z63 * z603
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z44 * z588
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z63 * z603
-            + 0.3333333333333333 * self.m * (self.w * self.w) * z64 * z604;
-        let z831 = z19 * z653 + z20 * z36 - z23 * z651 - z24 * z34;
-        let z833 = z40 * z669 - z44 * z667 - z54 * z659 + z56 * z655;
-        let z835 = 0.16666666666666666 * self.m * (self.l * self.l) * z19 * z20
+            + 0.16666666666666666 * self.m * (self.w * self.w) * z23 * z596
+            + 0.3333333333333333 * self.m * (self.w * self.w) * z24 * z597;
+        let z841 = 0.16666666666666666 * self.m * (self.l * self.l) * z19 * z592
+            + 0.16666666666666666 * self.m * (self.l * self.l) * z40 * z604
+            + 0.16666666666666666 * self.m * (self.w * self.w) * z19 * z592
+            + 0.3333333333333333 * self.m * (self.w * self.w) * z39 * z603
+            + 0.16666666666666666 * self.m * (self.w * self.w) * z40 * z604;
+        let z842 = 0.08333333333333333 * self.m * (self.l * self.l) * z19 * z596
+            + 0.08333333333333333 * self.m * (self.l * self.l) * z23 * z592
+            + 0.08333333333333333 * self.m * (self.l * self.l) * z40 * z608
+            + 0.08333333333333333 * self.m * (self.l * self.l) * z44 * z604
+            + 0.08333333333333333 * self.m * (self.w * self.w) * z19 * z596
+            + 0.08333333333333333 * self.m * (self.w * self.w) * z23 * z592
+            + 0.16666666666666666 * self.m * (self.w * self.w) * z39 * z607
+            + 0.08333333333333333 * self.m * (self.w * self.w) * z40 * z608
+            + 0.16666666666666666 * self.m * (self.w * self.w) * z43 * z603
+            + 0.08333333333333333 * self.m * (self.w * self.w) * z44 * z604;
+        let z843 = 0.16666666666666666 * self.m * (self.l * self.l) * z23 * z596
+            + 0.16666666666666666 * self.m * (self.l * self.l) * z44 * z608
+            + 0.16666666666666666 * self.m * (self.w * self.w) * z23 * z596
+            + 0.3333333333333333 * self.m * (self.w * self.w) * z43 * z607
+            + 0.16666666666666666 * self.m * (self.w * self.w) * z44 * z608;
+        let z844 = 0.16666666666666666 * self.m * (self.l * self.l) * z40 * z604
+            + 0.16666666666666666 * self.m * (self.l * self.l) * z59 * z614
+            + 0.16666666666666666 * self.m * (self.w * self.w) * z40 * z604
+            + 0.16666666666666666 * self.m * (self.w * self.w) * z59 * z614
+            + 0.3333333333333333 * self.m * (self.w * self.w) * z60 * z615;
+        let z845 = 0.08333333333333333 * self.m * (self.l * self.l) * z40 * z608
+            + 0.08333333333333333 * self.m * (self.l * self.l) * z44 * z604
+            + 0.08333333333333333 * self.m * (self.l * self.l) * z59 * z618
+            + 0.08333333333333333 * self.m * (self.l * self.l) * z63 * z614
+            + 0.08333333333333333 * self.m * (self.w * self.w) * z40 * z608
+            + 0.08333333333333333 * self.m * (self.w * self.w) * z44 * z604
+            + 0.08333333333333333 * self.m * (self.w * self.w) * z59 * z618
+            + 0.16666666666666666 * self.m * (self.w * self.w) * z60 * z619
+            + 0.08333333333333333 * self.m * (self.w * self.w) * z63 * z614
+            + 0.16666666666666666 * self.m * (self.w * self.w) * z64 * z615;
+        let z846 = 0.16666666666666666 * self.m * (self.l * self.l) * z44 * z608
+            + 0.16666666666666666 * self.m * (self.l * self.l) * z63 * z618
+            + 0.16666666666666666 * self.m * (self.w * self.w) * z44 * z608
+            + 0.16666666666666666 * self.m * (self.w * self.w) * z63 * z618
+            + 0.3333333333333333 * self.m * (self.w * self.w) * z64 * z619;
+        let z847 = a[2] * z832;
+        let z848 = a[3] * z833 + z847;
+        let z849 = a[4] * z834 + z848;
+        let z850 = -self.m * z459 * z624 + self.m * z460 * z622;
+        let z851 = z459 * z835 + z460 * z836 - z484 * z624 + z485 * z623 + a[0] * z625
+            + z81 * z662 - z82 * z850;
+        let z852 = z459 * z836 + z460 * z837 - z483 * z623 + z484 * z622 + a[0] * z627
+            + z80 * z850 - z81 * z661;
+        let z853 = -self.m * z462 * z630 + self.m * z464 * z628 + self.m * z847
+            + self.m * z89 * z648 - self.m * z91 * z646;
+        let z854 = z462 * z838 + z463 * z631 + z464 * z839 - z490 * z630 + z491 * z629
+            + z90 * z665 - z91 * z853 + z92 * z646 + z93 * z647 + z94 * z648;
+        let z855 = z462 * z839 + z463 * z633 + z464 * z840 - z489 * z629 + z490 * z628
+            + z89 * z853 - z90 * z664 + z94 * z646 + z96 * z647 + z97 * z648;
+        let z856 = -self.m * z468 * z636 + self.m * z470 * z634 + self.m * z848
+            + self.m * z98 * z653 - self.m * z100 * z651;
+        let z857 = z468 * z841 + z469 * z637 + z470 * z842 - z496 * z636 + z497 * z635
+            + z99 * z668 - z100 * z856 + z101 * z651 + z102 * z652 + z103 * z653;
+        let z858 = z468 * z842 + z469 * z639 + z470 * z843 - z495 * z635 + z496 * z634
+            + z98 * z856 - z99 * z667 + z103 * z651 + z105 * z652 + z106 * z653;
+        let z859 = -self.m * z474 * z642 + self.m * z476 * z640 + self.m * z849
+            + self.m * z107 * z658 - self.m * z109 * z656;
+        let z860 = z474 * z844 + z475 * z643 + z476 * z845 - z502 * z642 + z503 * z641
+            + z108 * z671 - z109 * z859 + z110 * z656 + z111 * z657 + z112 * z658;
+        let z861 = z474 * z845 + z475 * z645 + z476 * z846 - z501 * z641 + z502 * z640
+            + z107 * z859 - z108 * z670 + z112 * z656 + z114 * z657 + z115 * z658;
+        let z862 = z857 + z860;
+        let z863 = z858 + z861;
+        let z864 = z856 + z859;
+        let z865 = z854 + z862;
+        let z866 = z855 + z863;
+        let z867 = z853 + z864;
+        let z868 = z851 + z865;
+        let z869 = z852 + z866;
+        let z870 = z850 + z867;
+        let z871 = z0 * z869 + z1 * z868 + z10 * z870;
+        let z872 = z19 * z681 + z20 * z36 - z23 * z679 - z24 * z34;
+        let z873 = z40 * z692 - z44 * z690 - z54 * z687 + z56 * z683;
+        let z874 = 0.16666666666666666 * self.m * (self.l * self.l) * z19 * z20
             + 0.16666666666666666 * self.m * (self.w * self.w) * z19 * z20
-            + 0.3333333333333333 * self.m * (self.w * self.w) * z20 * z648;
-        let z836 = 0.08333333333333333 * self.m * (self.l * self.l) * z19 * z24
+            + 0.3333333333333333 * self.m * (self.w * self.w) * z20 * z676;
+        let z875 = 0.08333333333333333 * self.m * (self.l * self.l) * z19 * z24
             + 0.08333333333333333 * self.m * (self.l * self.l) * z20 * z23
             + 0.08333333333333333 * self.m * (self.w * self.w) * z19 * z24
             + 0.08333333333333333 * self.m * (self.w * self.w) * z20 * z23
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z20 * z650
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z24 * z648;
-        let z837 = 0.16666666666666666 * self.m * (self.l * self.l) * z23 * z24
+            + 0.16666666666666666 * self.m * (self.w * self.w) * z20 * z678
+            + 0.16666666666666666 * self.m * (self.w * self.w) * z24 * z676;
+        let z876 = 0.16666666666666666 * self.m * (self.l * self.l) * z23 * z24
             + 0.16666666666666666 * self.m * (self.w * self.w) * z23 * z24
-            + 0.3333333333333333 * self.m * (self.w * self.w) * z24 * z650;
-        let z838 = 0.16666666666666666 * self.m * (self.l * self.l) * z19 * z20
-            + 0.16666666666666666 * self.m * (self.l * self.l) * z40 * z655
+            + 0.3333333333333333 * self.m * (self.w * self.w) * z24 * z678;
+        let z877 = 0.16666666666666666 * self.m * (self.l * self.l) * z19 * z20
+            + 0.16666666666666666 * self.m * (self.l * self.l) * z40 * z683
             + 0.16666666666666666 * self.m * (self.w * self.w) * z19 * z20
-            + 0.3333333333333333 * self.m * (self.w * self.w) * z39 * z654
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z40 * z655;
-        let z839 = 0.08333333333333333 * self.m * (self.l * self.l) * z19 * z24
+            + 0.3333333333333333 * self.m * (self.w * self.w) * z39 * z682
+            + 0.16666666666666666 * self.m * (self.w * self.w) * z40 * z683;
+        let z878 = 0.08333333333333333 * self.m * (self.l * self.l) * z19 * z24
             + 0.08333333333333333 * self.m * (self.l * self.l) * z20 * z23
-            + 0.08333333333333333 * self.m * (self.l * self.l) * z40 * z659
-            + 0.08333333333333333 * self.m * (self.l * self.l) * z44 * z655
+            + 0.08333333333333333 * self.m * (self.l * self.l) * z40 * z687
+            + 0.08333333333333333 * self.m * (self.l * self.l) * z44 * z683
             + 0.08333333333333333 * self.m * (self.w * self.w) * z19 * z24
             + 0.08333333333333333 * self.m * (self.w * self.w) * z20 * z23
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z39 * z658
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z40 * z659
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z43 * z654
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z44 * z655;
-        let z840 = 0.16666666666666666 * self.m * (self.l * self.l) * z23 * z24
-            + 0.16666666666666666 * self.m * (self.l * self.l) * z44 * z659
+            + 0.16666666666666666 * self.m * (self.w * self.w) * z39 * z686
+            + 0.08333333333333333 * self.m * (self.w * self.w) * z40 * z687
+            + 0.16666666666666666 * self.m * (self.w * self.w) * z43 * z682
+            + 0.08333333333333333 * self.m * (self.w * self.w) * z44 * z683;
+        let z879 = 0.16666666666666666 * self.m * (self.l * self.l) * z23 * z24
+            + 0.16666666666666666 * self.m * (self.l * self.l) * z44 * z687
             + 0.16666666666666666 * self.m * (self.w * self.w) * z23 * z24
-            + 0.3333333333333333 * self.m * (self.w * self.w) * z43 * z658
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z44 * z659;
-        let z841 = 0.16666666666666666 * self.m * (self.l * self.l) * z40 * z655
-            + 0.16666666666666666 * self.m * (self.l * self.l) * z59 * z670
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z40 * z655
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z59 * z670
-            + 0.3333333333333333 * self.m * (self.w * self.w) * z60 * z671;
-        let z842 = 0.08333333333333333 * self.m * (self.l * self.l) * z40 * z659
-            + 0.08333333333333333 * self.m * (self.l * self.l) * z44 * z655
-            + 0.08333333333333333 * self.m * (self.l * self.l) * z59 * z674
-            + 0.08333333333333333 * self.m * (self.l * self.l) * z63 * z670
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z40 * z659
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z44 * z655
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z59 * z674
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z60 * z675
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z63 * z670
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z64 * z671;
-        let z843 = 0.16666666666666666 * self.m * (self.l * self.l) * z44 * z659
-            + 0.16666666666666666 * self.m * (self.l * self.l) * z63 * z674
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z44 * z659
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z63 * z674
-            + 0.3333333333333333 * self.m * (self.w * self.w) * z64 * z675;
-        let z857 = z39 * z56 + z40 * z715 - z43 * z54 - z44 * z713;
-        let z859 = 0.16666666666666666 * self.m * (self.l * self.l) * z39 * z40
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z39 * z40
-            + 0.3333333333333333 * self.m * (self.w * self.w) * z39 * z710;
-        let z860 = 0.08333333333333333 * self.m * (self.l * self.l) * z39 * z44
+            + 0.3333333333333333 * self.m * (self.w * self.w) * z43 * z686
+            + 0.16666666666666666 * self.m * (self.w * self.w) * z44 * z687;
+        let z880 = 0.16666666666666666 * self.m * (self.l * self.l) * z40 * z683
+            + 0.16666666666666666 * self.m * (self.l * self.l) * z59 * z693
+            + 0.16666666666666666 * self.m * (self.w * self.w) * z40 * z683
+            + 0.16666666666666666 * self.m * (self.w * self.w) * z59 * z693
+            + 0.3333333333333333 * self.m * (self.w * self.w) * z60 * z694;
+        let z881 = 0.08333333333333333 * self.m * (self.l * self.l) * z40 * z687
+            + 0.08333333333333333 * self.m * (self.l * self.l) * z44 * z683
+            + 0.08333333333333333 * self.m * (self.l * self.l) * z59 * z697
+            + 0.08333333333333333 * self.m * (self.l * self.l) * z63 * z693
+            + 0.08333333333333333 * self.m * (self.w * self.w) * z40 * z687
+            + 0.08333333333333333 * self.m * (self.w * self.w) * z44 * z683
+            + 0.08333333333333333 * self.m * (self.w * self.w) * z59 * z697
+            + 0.16666666666666666 * self.m * (self.w * self.w) * z60 * z698
+            + 0.08333333333333333 * self.m * (self.w * self.w) * z63 * z693
+            + 0.16666666666666666 * self.m * (self.w * self.w) * z64 * z694;
+        let z882 = 0.16666666666666666 * self.m * (self.l * self.l) * z44 * z687
+            + 0.16666666666666666 * self.m * (self.l * self.l) * z63 * z697
+            + 0.16666666666666666 * self.m * (self.w * self.w) * z44 * z687
+            + 0.16666666666666666 * self.m * (self.w * self.w) * z63 * z697
+            + 0.3333333333333333 * self.m * (self.w * self.w) * z64 * z698;
+        let z883 = a[3] * z872;
+        let z884 = a[4] * z873 + z883;
+        let z885 = -self.m * z462 * z703 + self.m * z464 * z701;
+        let z886 = z462 * z874 + z463 * z704 + z464 * z875 - z490 * z703 + z491 * z702
+            + z90 * z730 - z91 * z885;
+        let z887 = z462 * z875 + z463 * z706 + z464 * z876 - z489 * z702 + z490 * z701
+            + z89 * z885 - z90 * z729;
+        let z888 = -self.m * z468 * z709 + self.m * z470 * z707 + self.m * z98 * z721
+            - self.m * z100 * z719 + self.m * z883;
+        let z889 = z468 * z877 + z469 * z710 + z470 * z878 - z496 * z709 + z497 * z708
+            + z99 * z733 - z100 * z888 + z101 * z719 + z102 * z720 + z103 * z721;
+        let z890 = z468 * z878 + z469 * z712 + z470 * z879 - z495 * z708 + z496 * z707
+            + z98 * z888 - z99 * z732 + z103 * z719 + z105 * z720 + z106 * z721;
+        let z891 = -self.m * z474 * z715 + self.m * z476 * z713 + self.m * z107 * z726
+            - self.m * z109 * z724 + self.m * z884;
+        let z892 = z474 * z880 + z475 * z716 + z476 * z881 - z502 * z715 + z503 * z714
+            + z108 * z736 - z109 * z891 + z110 * z724 + z111 * z725 + z112 * z726;
+        let z893 = z474 * z881 + z475 * z718 + z476 * z882 - z501 * z714 + z502 * z713
+            + z107 * z891 - z108 * z735 + z112 * z724 + z114 * z725 + z115 * z726;
+        let z894 = z889 + z892;
+        let z895 = z890 + z893;
+        let z896 = z888 + z891;
+        let z897 = z886 + z894;
+        let z898 = z887 + z895;
+        let z899 = z885 + z896;
+        let z900 = z0 * z898 + z1 * z897 + z10 * z899;
+        let z901 = z39 * z56 + z40 * z745 - z43 * z54 - z44 * z743;
+        let z902 = 0.16666666666666666 * self.m * (self.l * self.l) * z39 * z40
+            + 0.3333333333333333 * self.m * (self.w * self.w) * z39 * z740
+            + 0.16666666666666666 * self.m * (self.w * self.w) * z39 * z40;
+        let z903 = 0.08333333333333333 * self.m * (self.l * self.l) * z39 * z44
             + 0.08333333333333333 * self.m * (self.l * self.l) * z40 * z43
+            + 0.16666666666666666 * self.m * (self.w * self.w) * z39 * z742
             + 0.08333333333333333 * self.m * (self.w * self.w) * z39 * z44
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z39 * z712
             + 0.08333333333333333 * self.m * (self.w * self.w) * z40 * z43
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z43 * z710;
-        let z861 = 0.16666666666666666 * self.m * (self.l * self.l) * z43 * z44
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z43 * z44
-            + 0.3333333333333333 * self.m * (self.w * self.w) * z43 * z712;
-        let z862 = 0.16666666666666666 * self.m * (self.l * self.l) * z39 * z40
-            + 0.16666666666666666 * self.m * (self.l * self.l) * z59 * z716
+            + 0.16666666666666666 * self.m * (self.w * self.w) * z43 * z740;
+        let z904 = 0.16666666666666666 * self.m * (self.l * self.l) * z43 * z44
+            + 0.3333333333333333 * self.m * (self.w * self.w) * z43 * z742
+            + 0.16666666666666666 * self.m * (self.w * self.w) * z43 * z44;
+        let z905 = 0.16666666666666666 * self.m * (self.l * self.l) * z39 * z40
+            + 0.16666666666666666 * self.m * (self.l * self.l) * z59 * z746
             + 0.16666666666666666 * self.m * (self.w * self.w) * z39 * z40
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z59 * z716
-            + 0.3333333333333333 * self.m * (self.w * self.w) * z60 * z717;
-        let z863 = 0.08333333333333333 * self.m * (self.l * self.l) * z39 * z44
-            + 0.08333333333333333 * self.m * (self.l * self.l) * z40 * z43
-            + 0.08333333333333333 * self.m * (self.l * self.l) * z59 * z720
-            + 0.08333333333333333 * self.m * (self.l * self.l) * z63 * z716
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z39 * z44
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z40 * z43
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z59 * z720
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z60 * z721
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z63 * z716
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z64 * z717;
-        let z864 = 0.16666666666666666 * self.m * (self.l * self.l) * z43 * z44
-            + 0.16666666666666666 * self.m * (self.l * self.l) * z63 * z720
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z43 * z44
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z63 * z720
-            + 0.3333333333333333 * self.m * (self.w * self.w) * z64 * z721;
-        let z874 = 0.16666666666666666 * self.m * (self.l * self.l) * z59 * z60
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z59 * z60
+            + 0.16666666666666666 * self.m * (self.w * self.w) * z59 * z746
             + 0.3333333333333333 * self.m * (self.w * self.w) * z60 * z747;
-        let z875 = 0.08333333333333333 * self.m * (self.l * self.l) * z59 * z64
+        let z906 = 0.08333333333333333 * self.m * (self.l * self.l) * z39 * z44
+            + 0.08333333333333333 * self.m * (self.l * self.l) * z40 * z43
+            + 0.08333333333333333 * self.m * (self.l * self.l) * z59 * z750
+            + 0.08333333333333333 * self.m * (self.l * self.l) * z63 * z746
+            + 0.08333333333333333 * self.m * (self.w * self.w) * z39 * z44
+            + 0.08333333333333333 * self.m * (self.w * self.w) * z40 * z43
+            + 0.08333333333333333 * self.m * (self.w * self.w) * z59 * z750
+            + 0.16666666666666666 * self.m * (self.w * self.w) * z60 * z751
+            + 0.08333333333333333 * self.m * (self.w * self.w) * z63 * z746
+            + 0.16666666666666666 * self.m * (self.w * self.w) * z64 * z747;
+        let z907 = 0.16666666666666666 * self.m * (self.l * self.l) * z43 * z44
+            + 0.16666666666666666 * self.m * (self.l * self.l) * z63 * z750
+            + 0.16666666666666666 * self.m * (self.w * self.w) * z43 * z44
+            + 0.16666666666666666 * self.m * (self.w * self.w) * z63 * z750
+            + 0.3333333333333333 * self.m * (self.w * self.w) * z64 * z751;
+        let z908 = a[4] * z901;
+        let z909 = -self.m * z468 * z756 + self.m * z470 * z754;
+        let z910 = z468 * z902 + z469 * z757 + z470 * z903 - z496 * z756 + z497 * z755
+            + z99 * z772 - z100 * z909;
+        let z911 = z468 * z903 + z469 * z759 + z470 * z904 - z495 * z755 + z496 * z754
+            + z98 * z909 - z99 * z771;
+        let z912 = -self.m * z474 * z762 + self.m * z476 * z760 + self.m * z107 * z768
+            - self.m * z109 * z766 + self.m * z908;
+        let z913 = z474 * z905 + z475 * z763 + z476 * z906 - z502 * z762 + z503 * z761
+            + z108 * z775 - z109 * z912 + z110 * z766 + z111 * z767 + z112 * z768;
+        let z914 = z474 * z906 + z475 * z765 + z476 * z907 - z501 * z761 + z502 * z760
+            + z107 * z912 - z108 * z774 + z112 * z766 + z114 * z767 + z115 * z768;
+        let z915 = z910 + z913;
+        let z916 = z911 + z914;
+        let z917 = z909 + z912;
+        let z918 = z0 * z916 + z1 * z915 + z10 * z917;
+        let z919 = 0.16666666666666666 * self.m * (self.l * self.l) * z59 * z60
+            + 0.16666666666666666 * self.m * (self.w * self.w) * z59 * z60
+            + 0.3333333333333333 * self.m * (self.w * self.w) * z60 * z778;
+        let z920 = 0.08333333333333333 * self.m * (self.l * self.l) * z59 * z64
             + 0.08333333333333333 * self.m * (self.l * self.l) * z60 * z63
             + 0.08333333333333333 * self.m * (self.w * self.w) * z59 * z64
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z60 * z749
+            + 0.16666666666666666 * self.m * (self.w * self.w) * z60 * z780
             + 0.08333333333333333 * self.m * (self.w * self.w) * z60 * z63
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z64 * z747;
-        let z876 = 0.16666666666666666 * self.m * (self.l * self.l) * z63 * z64
+            + 0.16666666666666666 * self.m * (self.w * self.w) * z64 * z778;
+        let z921 = 0.16666666666666666 * self.m * (self.l * self.l) * z63 * z64
             + 0.16666666666666666 * self.m * (self.w * self.w) * z63 * z64
-            + 0.3333333333333333 * self.m * (self.w * self.w) * z64 * z749;
-        let z941 = a[1] * z1;
-        let z942 = a[1] * z0;
-        let z943 = a[1] * z10;
-        let z944 = a[2] * z6 + z941;
-        let z945 = a[0] + a[2] * z5;
-        let z946 = a[2] * z8 + z942;
-        let z947 = a[2] * z25;
-        let z948 = a[2] * z26 + z943;
-        let z949 = a[2] * z27;
-        let z950 = a[3] * z19 + z944;
-        let z951 = a[3] * z21 + z945;
-        let z952 = a[3] * z23 + z946;
-        let z953 = a[3] * z45 + z947;
-        let z954 = a[3] * z46 + z948;
-        let z955 = a[3] * z47 + z949;
-        let z956 = a[4] * z40 + z950;
-        let z957 = a[4] * z42 + z951;
-        let z958 = a[4] * z44 + z952;
-        let z959 = a[4] * z65 + z953;
-        let z960 = a[4] * z66 + z954;
-        let z961 = a[4] * z67 + z955;
-        let z962 = self.m * a[0] * z75;
-        let z963 = -self.m * a[0] * z74;
-        let z965 = self.m * a[0] * z82 - self.m * z81 * z942;
-        let z966 = self.m * z80 * z942 - self.m * z82 * z941 + self.m * z943;
-        let z967 = -self.m * a[0] * z80 + self.m * z81 * z941;
-        let z968 = a[0] * z84 + z81 * z967 - z82 * z966 + z83 * z941 + z85 * z942;
-        let z970 = a[0] * z87 + z80 * z966 - z81 * z965 + z85 * z941 + z88 * z942;
-        let z971 = -self.m * z90 * z946 + self.m * z91 * z945 + self.m * z947;
-        let z972 = self.m * z89 * z946 - self.m * z91 * z944 + self.m * z948;
-        let z973 = -self.m * z89 * z945 + self.m * z90 * z944 + self.m * z949;
-        let z974 = z90 * z973 - z91 * z972 + z92 * z944 + z93 * z945 + z94 * z946;
-        let z975 = -z89 * z973 + z91 * z971 + z93 * z944 + z95 * z945 + z96 * z946;
-        let z976 = z89 * z972 - z90 * z971 + z94 * z944 + z96 * z945 + z97 * z946;
-        let z977 = -self.m * z99 * z952 + self.m * z100 * z951 + self.m * z953;
-        let z978 = self.m * z98 * z952 - self.m * z100 * z950 + self.m * z954;
-        let z979 = -self.m * z98 * z951 + self.m * z99 * z950 + self.m * z955;
-        let z980 = z99 * z979 - z100 * z978 + z101 * z950 + z102 * z951 + z103 * z952;
-        let z981 = -z98 * z979 + z100 * z977 + z102 * z950 + z104 * z951 + z105 * z952;
-        let z982 = z98 * z978 - z99 * z977 + z103 * z950 + z105 * z951 + z106 * z952;
-        let z983 = -self.m * z108 * z958 + self.m * z109 * z957 + self.m * z959;
-        let z984 = self.m * z107 * z958 - self.m * z109 * z956 + self.m * z960;
-        let z985 = -self.m * z107 * z957 + self.m * z108 * z956 + self.m * z961;
-        let z986 = z108 * z985 - z109 * z984 + z110 * z956 + z111 * z957 + z112 * z958;
-        let z987 = -z107 * z985 + z109 * z983 + z111 * z956 + z113 * z957 + z114 * z958;
-        let z988 = z107 * z984 - z108 * z983 + z112 * z956 + z114 * z957 + z115 * z958;
-        let z989 = z980 + z986;
-        let z990 = z981 + z987;
-        let z991 = z982 + z988;
-        let z992 = z977 + z983;
-        let z993 = z978 + z984;
-        let z994 = z979 + z985;
-        let z995 = z974 + z989;
-        let z996 = z975 + z990;
-        let z997 = z976 + z991;
-        let z998 = z971 + z992;
-        let z999 = z972 + z993;
-        let z1000 = z973 + z994;
-        let z1001 = z995 + z968;
-        let z1003 = z970 + z997;
-        let z1005 = z999 + z966;
-        let z1014 = -a[1] * z1;
-        let z1015 = z1014 + a[2] * z512;
-        let z1016 = a[2] * z518;
-        let z1017 = a[2] * z519;
-        let z1018 = z1015 + a[3] * z516;
-        let z1019 = z1016 + a[3] * z526;
-        let z1020 = z1017 + a[3] * z527;
-        let z1021 = z1018 + a[4] * z525;
-        let z1022 = z1019 + a[4] * z534;
-        let z1023 = z1020 + a[4] * z535;
-        let z1024 = self.m * a[0] * z539;
-        let z1025 = -self.m * a[0] * z75;
-        let z1026 = z539 * z962 - z74 * z1025 + z75 * z1024 - z75 * z963;
-        let z1027 = self.m * a[0] * z540 - self.m * z81 * z1014;
-        let z1028 = -self.m * a[0] * z82 + self.m * z81 * z942;
-        let z1029 = z540 * z965 + z541 * z942 - z80 * z1028 + z82 * z1027 - z82 * z967
-            + z84 * z942 + z87 * z1014 + z87 * z941;
-        let z1030 = self.m * z1016 + self.m * z542 * z945 - self.m * z90 * z1015;
-        let z1031 = self.m * z1017 + self.m * z90 * z946 - self.m * z91 * z945;
-        let z1032 = z542 * z971 + z543 * z946 - z89 * z1031 - z91 * z973 + z91 * z1030
-            + z93 * z946 + z96 * z1015 + z96 * z944;
-        let z1033 = self.m * z1019 + self.m * z544 * z951 - self.m * z99 * z1018;
-        let z1034 = self.m * z1020 + self.m * z99 * z952 - self.m * z100 * z951;
-        let z1035 = z544 * z977 + z545 * z952 - z98 * z1034 - z100 * z979 + z100 * z1033
-            + z102 * z952 + z105 * z1018 + z105 * z950;
-        let z1036 = self.m * z1022 + self.m * z546 * z957 - self.m * z108 * z1021;
-        let z1037 = self.m * z1023 + self.m * z108 * z958 - self.m * z109 * z957;
-        let z1038 = z546 * z983 + z547 * z958 - z107 * z1037 - z109 * z985 + z109 * z1036
-            + z111 * z958 + z114 * z1021 + z114 * z956;
-        let z1039 = z1035 + z1038;
-        let z1040 = z1032 + z1039;
-        let z1041 = z1029 + z1040;
-        let z1042 = z1026 + z1041;
-        let z1043 = a[2] * z7;
-        let z1044 = a[2] * z4;
-        let z1045 = a[2] * z9;
-        let z1046 = a[2] * z573;
-        let z1047 = a[2] * z574;
-        let z1048 = a[3] * z567 + z1043;
-        let z1049 = a[3] * z569 + z1044;
-        let z1050 = a[3] * z571 + z1045;
-        let z1051 = a[3] * z589 + z1046;
-        let z1052 = a[3] * z590 + z1047;
-        let z1053 = a[4] * z584 + z1048;
-        let z1054 = a[4] * z586 + z1049;
-        let z1055 = a[4] * z588 + z1050;
-        let z1056 = a[4] * z605 + z1051;
-        let z1057 = a[4] * z606 + z1052;
-        let z1058 = self.m * a[0] * z614 - self.m * z613 * z942;
-        let z1059 = -self.m * a[0] * z612 + self.m * z613 * z941;
-        let z1060 = a[0] * z616 - z80 * z1059 + z82 * z1058 - z612 * z967 + z614 * z965
-            + z615 * z941 + z617 * z942;
-        let z1061 = self.m * z1046 - self.m * z90 * z1045 + self.m * z91 * z1044
-            - self.m * z619 * z946 + self.m * z620 * z945;
-        let z1062 = self.m * z1047 - self.m * z89 * z1044 + self.m * z90 * z1043
-            - self.m * z618 * z945 + self.m * z619 * z944;
-        let z1063 = -z89 * z1062 + z91 * z1061 + z93 * z1043 + z95 * z1044 + z96 * z1045
-            - z618 * z973 + z620 * z971 + z621 * z944 + z622 * z945 + z623 * z946;
-        let z1064 = self.m * z1051 - self.m * z99 * z1050 + self.m * z100 * z1049
-            - self.m * z625 * z952 + self.m * z626 * z951;
-        let z1065 = self.m * z1052 - self.m * z98 * z1049 + self.m * z99 * z1048
-            - self.m * z624 * z951 + self.m * z625 * z950;
-        let z1066 = -z98 * z1065 + z100 * z1064 + z102 * z1048 + z104 * z1049
-            + z105 * z1050 - z624 * z979 + z626 * z977 + z627 * z950 + z628 * z951
-            + z629 * z952;
-        let z1067 = self.m * z1056 - self.m * z108 * z1055 + self.m * z109 * z1054
-            - self.m * z631 * z958 + self.m * z632 * z957;
-        let z1068 = self.m * z1057 - self.m * z107 * z1054 + self.m * z108 * z1053
-            - self.m * z630 * z957 + self.m * z631 * z956;
-        let z1069 = -z107 * z1068 + z109 * z1067 + z111 * z1053 + z113 * z1054
-            + z114 * z1055 - z630 * z985 + z632 * z983 + z633 * z956 + z634 * z957
-            + z635 * z958;
-        let z1070 = z1066 + z1069;
-        let z1071 = z1063 + z1070;
-        let z1072 = z1060 + z1071;
-        let z1073 = a[3] * z20;
-        let z1074 = a[3] * z22;
-        let z1075 = a[3] * z24;
-        let z1076 = a[3] * z660;
-        let z1077 = a[3] * z661;
-        let z1078 = a[4] * z655 + z1073;
-        let z1079 = a[4] * z657 + z1074;
-        let z1080 = a[4] * z659 + z1075;
-        let z1081 = a[4] * z676 + z1076;
-        let z1082 = a[4] * z677 + z1077;
-        let z1083 = -self.m * z684 * z946 + self.m * z685 * z945;
-        let z1084 = -self.m * z683 * z945 + self.m * z684 * z944;
-        let z1085 = -z89 * z1084 + z91 * z1083 - z683 * z973 + z685 * z971 + z686 * z944
-            + z687 * z945 + z688 * z946;
-        let z1086 = self.m * z1076 - self.m * z99 * z1075 + self.m * z100 * z1074
-            - self.m * z690 * z952 + self.m * z691 * z951;
-        let z1087 = self.m * z1077 - self.m * z98 * z1074 + self.m * z99 * z1073
-            - self.m * z689 * z951 + self.m * z690 * z950;
-        let z1088 = -z98 * z1087 + z100 * z1086 + z102 * z1073 + z104 * z1074
-            + z105 * z1075 - z689 * z979 + z691 * z977 + z692 * z950 + z693 * z951
-            + z694 * z952;
-        let z1089 = self.m * z1081 - self.m * z108 * z1080 + self.m * z109 * z1079
-            - self.m * z696 * z958 + self.m * z697 * z957;
-        let z1090 = self.m * z1082 - self.m * z107 * z1079 + self.m * z108 * z1078
-            - self.m * z695 * z957 + self.m * z696 * z956;
-        let z1091 = -z107 * z1090 + z109 * z1089 + z111 * z1078 + z113 * z1079
-            + z114 * z1080 - z695 * z985 + z697 * z983 + z698 * z956 + z699 * z957
-            + z700 * z958;
-        let z1092 = z1088 + z1091;
-        let z1093 = z1085 + z1092;
-        let z1094 = a[4] * z39;
-        let z1095 = a[4] * z41;
-        let z1096 = a[4] * z43;
-        let z1097 = a[4] * z722;
-        let z1098 = a[4] * z723;
-        let z1099 = -self.m * z730 * z952 + self.m * z731 * z951;
-        let z1100 = -self.m * z729 * z951 + self.m * z730 * z950;
-        let z1101 = -z729 * z979 + z731 * z977 + z732 * z950 + z733 * z951 + z734 * z952
-            - z98 * z1100 + z100 * z1099;
-        let z1102 = -self.m * z736 * z958 + self.m * z737 * z957 + self.m * z1097
-            - self.m * z108 * z1096 + self.m * z109 * z1095;
-        let z1103 = -self.m * z735 * z957 + self.m * z736 * z956 + self.m * z1098
-            - self.m * z107 * z1095 + self.m * z108 * z1094;
-        let z1104 = -z735 * z985 + z737 * z983 + z738 * z956 + z739 * z957 + z740 * z958
-            - z107 * z1103 + z109 * z1102 + z111 * z1094 + z113 * z1095 + z114 * z1096;
-        let z1105 = z1101 + z1104;
-        let z1106 = -self.m * z751 * z958 + self.m * z752 * z957;
-        let z1107 = -self.m * z750 * z957 + self.m * z751 * z956;
-        let z1108 = -z750 * z985 + z752 * z983 + z753 * z956 + z754 * z957 + z755 * z958
-            - z107 * z1107 + z109 * z1106;
-        let z1109 = a[1] * z759;
-        let z1110 = a[2] * z761 + z1109;
-        let z1111 = a[3] * z763 + z1110;
-        let z1112 = a[4] * z765 + z1111;
-        let z1113 = -self.m * z540 * z941 + self.m * z80 * z1014 + self.m * z1109;
-        let z1114 = a[0] * z87 + z767 * z941 + z768 * z942 - z540 * z966 + z81 * z1028
-            - z82 * z1113 + z83 * z942 + z85 * z1014;
-        let z1115 = a[0] * z541 + z768 * z941 + z769 * z942 + z80 * z1113 - z81 * z1027
-            + z82 * z966 + z85 * z942 + z88 * z1014;
-        let z1116 = -self.m * z542 * z944 + self.m * z1110 + self.m * z89 * z1015;
-        let z1117 = z770 * z944 + z771 * z946 - z542 * z972 + z90 * z1031 - z91 * z1116
-            + z92 * z946 + z94 * z1015 + z96 * z945;
-        let z1118 = z771 * z944 + z772 * z946 + z543 * z945 + z89 * z1116 - z90 * z1030
-            + z91 * z972 + z94 * z946 + z97 * z1015;
-        let z1119 = -self.m * z544 * z950 + self.m * z1111 + self.m * z98 * z1018;
-        let z1120 = z773 * z950 + z774 * z952 - z544 * z978 + z99 * z1034 - z100 * z1119
-            + z101 * z952 + z103 * z1018 + z105 * z951;
-        let z1121 = z774 * z950 + z775 * z952 + z545 * z951 + z98 * z1119 - z99 * z1033
-            + z100 * z978 + z103 * z952 + z106 * z1018;
-        let z1122 = -self.m * z546 * z956 + self.m * z1112 + self.m * z107 * z1021;
-        let z1123 = z776 * z956 + z777 * z958 - z546 * z984 + z108 * z1037 - z109 * z1122
-            + z110 * z958 + z112 * z1021 + z114 * z957;
-        let z1124 = z777 * z956 + z778 * z958 + z547 * z957 + z107 * z1122 - z108 * z1036
-            + z109 * z984 + z112 * z958 + z115 * z1021;
-        let z1125 = z1120 + z1123;
-        let z1126 = z1121 + z1124;
-        let z1127 = z1119 + z1122;
-        let z1128 = z1117 + z1125;
-        let z1129 = z1118 + z1126;
-        let z1130 = z1116 + z1127;
-        let z1131 = z1114 + z1128;
-        let z1132 = z1115 + z1129;
-        let z1133 = z1113 + z1130;
-        let z1134 = z759 * z1005 + z0 * z1001 + z0 * z1132 - z1 * z1003 + z1 * z1131
-            + z10 * z1133;
-        let z1135 = a[2] * z796;
-        let z1136 = a[3] * z798 + z1135;
-        let z1137 = a[4] * z800 + z1136;
-        let z1138 = self.m * z612 * z942 - self.m * z614 * z941;
-        let z1139 = a[0] * z615 + z802 * z941 + z803 * z942 + z81 * z1059 - z82 * z1138
-            + z613 * z967 - z614 * z966;
-        let z1140 = a[0] * z617 + z803 * z941 + z804 * z942 + z80 * z1138 - z81 * z1058
-            + z612 * z966 - z613 * z965;
-        let z1141 = self.m * z89 * z1045 - self.m * z91 * z1043 + self.m * z618 * z946
-            - self.m * z620 * z944 + self.m * z1135;
-        let z1142 = z805 * z944 + z806 * z946 + z90 * z1062 - z91 * z1141 + z92 * z1043
-            + z93 * z1044 + z94 * z1045 + z619 * z973 - z620 * z972 + z621 * z945;
-        let z1143 = z806 * z944 + z807 * z946 + z89 * z1141 - z90 * z1061 + z94 * z1043
-            + z96 * z1044 + z97 * z1045 + z618 * z972 - z619 * z971 + z623 * z945;
-        let z1144 = self.m * z98 * z1050 - self.m * z100 * z1048 + self.m * z624 * z952
-            + self.m * z1136 - self.m * z626 * z950;
-        let z1145 = z808 * z950 + z809 * z952 + z99 * z1065 - z100 * z1144 + z101 * z1048
-            + z102 * z1049 + z103 * z1050 + z625 * z979 - z626 * z978 + z627 * z951;
-        let z1146 = z809 * z950 + z810 * z952 + z98 * z1144 - z99 * z1064 + z103 * z1048
-            + z105 * z1049 + z106 * z1050 + z624 * z978 - z625 * z977 + z629 * z951;
-        let z1147 = self.m * z107 * z1055 - self.m * z109 * z1053 + self.m * z1137
-            + self.m * z630 * z958 - self.m * z632 * z956;
-        let z1148 = z811 * z956 + z812 * z958 + z108 * z1068 - z109 * z1147
-            + z110 * z1053 + z111 * z1054 + z112 * z1055 + z631 * z985 - z632 * z984
-            + z633 * z957;
-        let z1149 = z812 * z956 + z813 * z958 + z107 * z1147 - z108 * z1067
-            + z112 * z1053 + z114 * z1054 + z115 * z1055 + z630 * z984 - z631 * z983
-            + z635 * z957;
-        let z1150 = z1145 + z1148;
-        let z1151 = z1146 + z1149;
-        let z1152 = z1144 + z1147;
-        let z1153 = z1142 + z1150;
-        let z1154 = z1143 + z1151;
-        let z1155 = z1141 + z1152;
-        let z1156 = z1139 + z1153;
-        let z1157 = z1140 + z1154;
-        let z1158 = z1138 + z1155;
-        let z1159 = z0 * z1157 + z1 * z1156 + z10 * z1158;
-        let z1160 = a[3] * z831;
-        let z1161 = a[4] * z833 + z1160;
-        let z1162 = self.m * z683 * z946 - self.m * z685 * z944;
-        let z1163 = z835 * z944 + z836 * z946 + z90 * z1084 - z91 * z1162 + z684 * z973
-            - z685 * z972 + z686 * z945;
-        let z1164 = z836 * z944 + z837 * z946 + z89 * z1162 - z90 * z1083 + z683 * z972
-            - z684 * z971 + z688 * z945;
-        let z1165 = self.m * z98 * z1075 - self.m * z100 * z1073 + self.m * z1160
-            + self.m * z689 * z952 - self.m * z691 * z950;
-        let z1166 = z838 * z950 + z839 * z952 + z99 * z1087 - z100 * z1165 + z101 * z1073
-            + z102 * z1074 + z103 * z1075 + z690 * z979 - z691 * z978 + z692 * z951;
-        let z1167 = z839 * z950 + z840 * z952 + z98 * z1165 - z99 * z1086 + z103 * z1073
-            + z105 * z1074 + z106 * z1075 + z689 * z978 - z690 * z977 + z694 * z951;
-        let z1168 = self.m * z107 * z1080 - self.m * z109 * z1078 + self.m * z1161
-            + self.m * z695 * z958 - self.m * z697 * z956;
-        let z1169 = z841 * z956 + z842 * z958 + z108 * z1090 - z109 * z1168
-            + z110 * z1078 + z111 * z1079 + z112 * z1080 + z696 * z985 - z697 * z984
-            + z698 * z957;
-        let z1170 = z842 * z956 + z843 * z958 + z107 * z1168 - z108 * z1089
-            + z112 * z1078 + z114 * z1079 + z115 * z1080 + z695 * z984 - z696 * z983
-            + z700 * z957;
-        let z1171 = z1166 + z1169;
-        let z1172 = z1167 + z1170;
-        let z1173 = z1165 + z1168;
-        let z1174 = z1163 + z1171;
-        let z1175 = z1164 + z1172;
-        let z1176 = z1162 + z1173;
-        let z1177 = z0 * z1175 + z1 * z1174 + z10 * z1176;
-        let z1178 = a[4] * z857;
-        let z1179 = self.m * z729 * z952 - self.m * z731 * z950;
-        let z1180 = z730 * z979 - z731 * z978 + z732 * z951 + z859 * z950 + z860 * z952
-            + z99 * z1100 - z100 * z1179;
-        let z1181 = z729 * z978 - z730 * z977 + z734 * z951 + z860 * z950 + z861 * z952
-            + z98 * z1179 - z99 * z1099;
-        let z1182 = self.m * z735 * z958 - self.m * z737 * z956 + self.m * z107 * z1096
-            - self.m * z109 * z1094 + self.m * z1178;
-        let z1183 = z736 * z985 - z737 * z984 + z738 * z957 + z862 * z956 + z863 * z958
-            + z108 * z1103 - z109 * z1182 + z110 * z1094 + z111 * z1095 + z112 * z1096;
-        let z1184 = z735 * z984 - z736 * z983 + z740 * z957 + z863 * z956 + z864 * z958
-            + z107 * z1182 - z108 * z1102 + z112 * z1094 + z114 * z1095 + z115 * z1096;
-        let z1185 = z1180 + z1183;
-        let z1186 = z1181 + z1184;
-        let z1187 = z1179 + z1182;
-        let z1188 = z0 * z1186 + z1 * z1185 + z10 * z1187;
-        let z1189 = self.m * z750 * z958 - self.m * z752 * z956;
-        let z1190 = z751 * z985 - z752 * z984 + z753 * z957 + z874 * z956 + z875 * z958
-            + z108 * z1107 - z109 * z1189;
-        let z1191 = z750 * z984 - z751 * z983 + z755 * z957 + z107 * z1189 + z875 * z956
-            - z108 * z1106 + z876 * z958;
-        let z1192 = z0 * z1191 + z1 * z1190 + z10 * z1189;
-        let z1193 = z1033 + z1036;
-        let z1194 = z1034 + z1037;
-        let z1195 = z1030 + z1193;
-        let z1196 = z1031 + z1194;
-        let z1197 = z761 * z999 + z512 * z997 + z5 * z1040 + z6 * z1128 + z518 * z998
-            + z519 * z1000 + z8 * z995 + z8 * z1129 + z25 * z1195 + z26 * z1130
-            + z27 * z1196;
-        let z1198 = z1064 + z1067;
-        let z1199 = z1065 + z1068;
-        let z1200 = z1061 + z1198;
-        let z1201 = z1062 + z1199;
-        let z1202 = z4 * z996 + z5 * z1071 + z6 * z1153 + z7 * z995 + z8 * z1154
-            + z9 * z997 + z25 * z1200 + z26 * z1155 + z27 * z1201 + z796 * z999
-            + z573 * z998 + z574 * z1000;
-        let z1203 = z1086 + z1089;
-        let z1204 = z1087 + z1090;
-        let z1205 = z1083 + z1203;
-        let z1206 = z1084 + z1204;
-        let z1207 = z5 * z1093 + z6 * z1174 + z8 * z1175 + z25 * z1205 + z26 * z1176
-            + z27 * z1206;
-        let z1208 = z1099 + z1102;
-        let z1209 = z1100 + z1103;
-        let z1210 = z5 * z1105 + z6 * z1185 + z8 * z1186 + z25 * z1208 + z26 * z1187
-            + z27 * z1209;
-        let z1211 = z5 * z1108 + z6 * z1190 + z8 * z1191 + z25 * z1106 + z26 * z1189
-            + z27 * z1107;
-        let z1212 = z763 * z993 + z516 * z991 + z526 * z992 + z527 * z994 + z19 * z1125
-            + z21 * z1039 + z23 * z989 + z23 * z1126 + z45 * z1193 + z46 * z1127
-            + z47 * z1194;
-        let z1213 = z19 * z1150 + z21 * z1070 + z23 * z1151 + z798 * z993 + z45 * z1198
-            + z46 * z1152 + z47 * z1199 + z567 * z989 + z569 * z990 + z571 * z991
-            + z589 * z992 + z590 * z994;
-        let z1214 = z19 * z1171 + z20 * z989 + z21 * z1092 + z22 * z990 + z23 * z1172
-            + z24 * z991 + z45 * z1203 + z46 * z1173 + z47 * z1204 + z831 * z993
-            + z660 * z992 + z661 * z994;
-        let z1215 = z19 * z1185 + z21 * z1105 + z23 * z1186 + z45 * z1208 + z46 * z1187
-            + z47 * z1209;
-        let z1216 = z19 * z1190 + z21 * z1108 + z23 * z1191 + z45 * z1106 + z46 * z1189
-            + z47 * z1107;
-        let z1217 = z765 * z984 + z525 * z988 + z534 * z983 + z535 * z985 + z40 * z1123
-            + z42 * z1038 + z44 * z986 + z44 * z1124 + z65 * z1036 + z66 * z1122
-            + z67 * z1037;
-        let z1218 = z800 * z984 + z40 * z1148 + z42 * z1069 + z44 * z1149 + z65 * z1067
-            + z66 * z1147 + z67 * z1068 + z584 * z986 + z586 * z987 + z588 * z988
-            + z605 * z983 + z606 * z985;
-        let z1219 = z40 * z1169 + z42 * z1091 + z44 * z1170 + z65 * z1089 + z833 * z984
-            + z66 * z1168 + z67 * z1090 + z655 * z986 + z657 * z987 + z659 * z988
-            + z676 * z983 + z677 * z985;
-        let z1220 = z722 * z983 + z723 * z985 + z39 * z986 + z40 * z1183 + z41 * z987
-            + z42 * z1104 + z43 * z988 + z44 * z1184 + z65 * z1102 + z66 * z1182
-            + z67 * z1103 + z857 * z984;
-        let z1221 = z40 * z1190 + z42 * z1108 + z44 * z1191 + z65 * z1106 + z66 * z1189
-            + z67 * z1107;
-        out[(0, 0)] = z1042;
-        out[(0, 1)] = z1072;
-        out[(0, 2)] = z1093;
-        out[(0, 3)] = z1105;
-        out[(0, 4)] = z1108;
-        out[(1, 0)] = z1134;
-        out[(1, 1)] = z1159;
-        out[(1, 2)] = z1177;
-        out[(1, 3)] = z1188;
-        out[(1, 4)] = z1192;
-        out[(2, 0)] = z1197;
-        out[(2, 1)] = z1202;
-        out[(2, 2)] = z1207;
-        out[(2, 3)] = z1210;
-        out[(2, 4)] = z1211;
-        out[(3, 0)] = z1212;
-        out[(3, 1)] = z1213;
-        out[(3, 2)] = z1214;
-        out[(3, 3)] = z1215;
-        out[(3, 4)] = z1216;
-        out[(4, 0)] = z1217;
-        out[(4, 1)] = z1218;
-        out[(4, 2)] = z1219;
-        out[(4, 3)] = z1220;
-        out[(4, 4)] = z1221;
+            + 0.3333333333333333 * self.m * (self.w * self.w) * z64 * z780;
+        let z922 = -self.m * z474 * z783 + self.m * z476 * z781;
+        let z923 = z474 * z919 + z475 * z784 + z476 * z920 - z502 * z783 + z503 * z782
+            + z108 * z788 - z109 * z922;
+        let z924 = z474 * z920 + z475 * z786 + z476 * z921 - z501 * z782 + z502 * z781
+            + z107 * z922 - z108 * z787;
+        let z925 = z0 * z924 + z1 * z923 + z10 * z922;
+        let z926 = z578 + z581;
+        let z927 = z579 + z582;
+        let z928 = z575 + z926;
+        let z929 = z576 + z927;
+        let z930 = z515 * z533 + z516 * z538 + z5 * z585 + z517 * z791 + z6 * z825
+            + z518 * z539 + z8 * z513 + z8 * z826 + z25 * z928 + z26 * z827 + z27 * z929;
+        let z931 = z667 + z670;
+        let z932 = z668 + z671;
+        let z933 = z664 + z931;
+        let z934 = z665 + z932;
+        let z935 = z4 * z514 + z516 * z598 + z5 * z674 + z517 * z832 + z6 * z865
+            + z518 * z599 + z7 * z513 + z8 * z866 + z9 * z515 + z25 * z933 + z26 * z867
+            + z27 * z934;
+        let z936 = z732 + z735;
+        let z937 = z733 + z736;
+        let z938 = z729 + z936;
+        let z939 = z730 + z937;
+        let z940 = z5 * z739 + z6 * z897 + z8 * z898 + z25 * z938 + z26 * z899
+            + z27 * z939;
+        let z941 = z771 + z774;
+        let z942 = z772 + z775;
+        let z943 = z5 * z777 + z6 * z915 + z8 * z916 + z25 * z941 + z26 * z917
+            + z27 * z942;
+        let z944 = z5 * z789 + z6 * z923 + z8 * z924 + z25 * z787 + z26 * z922
+            + z27 * z788;
+        let z945 = z509 * z536 + z510 * z543 + z511 * z792 + z512 * z544 + z19 * z822
+            + z21 * z584 + z23 * z507 + z23 * z823 + z45 * z926 + z46 * z824
+            + z47 * z927;
+        let z946 = z507 * z592 + z508 * z594 + z509 * z596 + z510 * z609 + z511 * z833
+            + z512 * z610 + z19 * z862 + z21 * z673 + z23 * z863 + z45 * z931
+            + z46 * z864 + z47 * z932;
+        let z947 = z510 * z688 + z511 * z872 + z512 * z689 + z19 * z894 + z20 * z507
+            + z21 * z738 + z22 * z508 + z23 * z895 + z24 * z509 + z45 * z936 + z46 * z896
+            + z47 * z937;
+        let z948 = z19 * z915 + z21 * z777 + z23 * z916 + z45 * z941 + z46 * z917
+            + z47 * z942;
+        let z949 = z19 * z923 + z21 * z789 + z23 * z924 + z45 * z787 + z46 * z922
+            + z47 * z788;
+        let z950 = z501 * z548 + z502 * z793 + z503 * z549 + z506 * z542 + z40 * z820
+            + z42 * z583 + z44 * z504 + z44 * z821 + z65 * z581 + z66 * z819
+            + z67 * z582;
+        let z951 = z501 * z620 + z502 * z834 + z503 * z621 + z504 * z604 + z505 * z606
+            + z506 * z608 + z40 * z860 + z42 * z672 + z44 * z861 + z65 * z670
+            + z66 * z859 + z67 * z671;
+        let z952 = z501 * z699 + z502 * z873 + z503 * z700 + z504 * z683 + z505 * z685
+            + z506 * z687 + z40 * z892 + z42 * z737 + z44 * z893 + z65 * z735
+            + z66 * z891 + z67 * z736;
+        let z953 = z501 * z752 + z502 * z901 + z503 * z753 + z39 * z504 + z40 * z913
+            + z41 * z505 + z42 * z776 + z43 * z506 + z44 * z914 + z65 * z774 + z66 * z912
+            + z67 * z775;
+        let z954 = z40 * z923 + z42 * z789 + z44 * z924 + z65 * z787 + z66 * z922
+            + z67 * z788;
+        out[(0, 0)] = z587;
+        out[(0, 1)] = z675;
+        out[(0, 2)] = z739;
+        out[(0, 3)] = z777;
+        out[(0, 4)] = z789;
+        out[(1, 0)] = z831;
+        out[(1, 1)] = z871;
+        out[(1, 2)] = z900;
+        out[(1, 3)] = z918;
+        out[(1, 4)] = z925;
+        out[(2, 0)] = z930;
+        out[(2, 1)] = z935;
+        out[(2, 2)] = z940;
+        out[(2, 3)] = z943;
+        out[(2, 4)] = z944;
+        out[(3, 0)] = z945;
+        out[(3, 1)] = z946;
+        out[(3, 2)] = z947;
+        out[(3, 3)] = z948;
+        out[(3, 4)] = z949;
+        out[(4, 0)] = z950;
+        out[(4, 1)] = z951;
+        out[(4, 2)] = z952;
+        out[(4, 3)] = z953;
+        out[(4, 4)] = z954;
     }
     fn force_parameter_derivative(
         &self,
@@ -9028,43 +7965,43 @@ impl Jacobians<5, 5, 0> for BricardA04 {
                 let z314 = z278 + z308;
                 let z315 = z279 + z309;
                 let z320 = z269 + z314;
-                let z3031 = dp[1] * z0;
-                let z3032 = -dp[1] * z1;
-                let z3033 = -z0 * z3031 + z1 * z3032;
-                let z3034 = qd[1] * z3033;
-                let z3035 = z3031 - dp[1] * z7;
-                let z3036 = -dp[1] * z4;
-                let z3037 = z3032 - dp[1] * z9;
-                let z3038 = -z5 * z3037 + z8 * z3036;
-                let z3039 = z6 * z3037 - z8 * z3035;
-                let z3040 = z5 * z3035 - z6 * z3036;
-                let z3041 = qd[2] * z3038;
-                let z3042 = z3034 + qd[2] * z3039;
-                let z3043 = qd[2] * z3040;
-                let z3044 = z3035 + dp[1] * z20;
-                let z3045 = z3036 + dp[1] * z22;
-                let z3046 = z3037 + dp[1] * z24;
-                let z3047 = -z21 * z3046 + z23 * z3045;
-                let z3048 = z19 * z3046 - z23 * z3044;
-                let z3049 = -z19 * z3045 + z21 * z3044;
-                let z3050 = z3041 + qd[3] * z3047;
-                let z3051 = z3042 + qd[3] * z3048;
-                let z3052 = z3043 + qd[3] * z3049;
-                let z3053 = z3044 - dp[1] * z39;
-                let z3054 = z3045 - dp[1] * z41;
-                let z3055 = z3046 - dp[1] * z43;
-                let z3056 = -z42 * z3055 + z44 * z3054;
-                let z3057 = z40 * z3055 - z44 * z3053;
-                let z3058 = -z40 * z3054 + z42 * z3053;
-                let z3059 = z3050 + qd[4] * z3056;
-                let z3060 = z3051 + qd[4] * z3057;
-                let z3061 = z3052 + qd[4] * z3058;
-                let z3062 = 0.5 * dp[1] * z0;
-                let z3063 = -0.5 * dp[1] * z1;
-                let z3064 = z3031 - 0.5 * dp[1] * z7;
-                let z3065 = -0.5 * dp[1] * z4;
-                let z3066 = z3032 - 0.5 * dp[1] * z9;
-                let z3067 = 0.16666666666666666 * self.m * self.l * dp[1] * (z1 * z1)
+                let z2864 = dp[1] * z0;
+                let z2865 = -dp[1] * z1;
+                let z2866 = -z0 * z2864 + z1 * z2865;
+                let z2867 = qd[1] * z2866;
+                let z2868 = -dp[1] * z7 + z2864;
+                let z2869 = -dp[1] * z4;
+                let z2870 = -dp[1] * z9 + z2865;
+                let z2871 = -z5 * z2870 + z8 * z2869;
+                let z2872 = z6 * z2870 - z8 * z2868;
+                let z2873 = z5 * z2868 - z6 * z2869;
+                let z2874 = qd[2] * z2871;
+                let z2875 = qd[2] * z2872 + z2867;
+                let z2876 = qd[2] * z2873;
+                let z2877 = dp[1] * z20 + z2868;
+                let z2878 = dp[1] * z22 + z2869;
+                let z2879 = dp[1] * z24 + z2870;
+                let z2880 = -z21 * z2879 + z23 * z2878;
+                let z2881 = z19 * z2879 - z23 * z2877;
+                let z2882 = -z19 * z2878 + z21 * z2877;
+                let z2883 = qd[3] * z2880 + z2874;
+                let z2884 = qd[3] * z2881 + z2875;
+                let z2885 = qd[3] * z2882 + z2876;
+                let z2886 = -dp[1] * z39 + z2877;
+                let z2887 = -dp[1] * z41 + z2878;
+                let z2888 = -dp[1] * z43 + z2879;
+                let z2889 = -z42 * z2888 + z44 * z2887;
+                let z2890 = z40 * z2888 - z44 * z2886;
+                let z2891 = -z40 * z2887 + z42 * z2886;
+                let z2892 = qd[4] * z2889 + z2883;
+                let z2893 = qd[4] * z2890 + z2884;
+                let z2894 = qd[4] * z2891 + z2885;
+                let z2895 = 0.5 * dp[1] * z0;
+                let z2896 = -0.5 * dp[1] * z1;
+                let z2897 = -0.5 * dp[1] * z7 + z2864;
+                let z2898 = -0.5 * dp[1] * z4;
+                let z2899 = -0.5 * dp[1] * z9 + z2865;
+                let z2900 = 0.16666666666666666 * self.m * self.l * dp[1] * (z1 * z1)
                     + 0.16666666666666666 * self.m * self.l * dp[1] * (z6 * z6)
                     + 0.16666666666666666 * self.m * self.w * dp[2] * (z1 * z1)
                     + 0.16666666666666666 * self.m * self.w * dp[2] * (z6 * z6)
@@ -9074,13 +8011,13 @@ impl Jacobians<5, 5, 0> for BricardA04 {
                     + 0.08333333333333333 * (self.w * self.w) * dp[0] * (z1 * z1)
                     + 0.08333333333333333 * (self.w * self.w) * dp[0] * (z6 * z6)
                     + 0.16666666666666666 * (self.w * self.w) * dp[0] * (z7 * z7);
-                let z3068 = 0.16666666666666666 * self.m * self.l * dp[1] * z5 * z6
+                let z2901 = 0.16666666666666666 * self.m * self.l * dp[1] * z5 * z6
                     + 0.3333333333333333 * self.m * self.w * dp[2] * z4 * z7
                     + 0.16666666666666666 * self.m * self.w * dp[2] * z5 * z6
                     + 0.08333333333333333 * (self.l * self.l) * dp[0] * z5 * z6
                     + 0.16666666666666666 * (self.w * self.w) * dp[0] * z4 * z7
                     + 0.08333333333333333 * (self.w * self.w) * dp[0] * z5 * z6;
-                let z3069 = 0.16666666666666666 * self.m * self.l * dp[1] * z0 * z1
+                let z2902 = 0.16666666666666666 * self.m * self.l * dp[1] * z0 * z1
                     + 0.16666666666666666 * self.m * self.l * dp[1] * z6 * z8
                     + 0.16666666666666666 * self.m * self.w * dp[2] * z0 * z1
                     + 0.16666666666666666 * self.m * self.w * dp[2] * z6 * z8
@@ -9090,19 +8027,19 @@ impl Jacobians<5, 5, 0> for BricardA04 {
                     + 0.08333333333333333 * (self.w * self.w) * dp[0] * z0 * z1
                     + 0.08333333333333333 * (self.w * self.w) * dp[0] * z6 * z8
                     + 0.16666666666666666 * (self.w * self.w) * dp[0] * z7 * z9;
-                let z3070 = 0.16666666666666666 * self.m * self.l * dp[1] * (z5 * z5)
+                let z2903 = 0.16666666666666666 * self.m * self.l * dp[1] * (z5 * z5)
                     + 0.3333333333333333 * self.m * self.w * dp[2] * (z4 * z4)
                     + 0.16666666666666666 * self.m * self.w * dp[2] * (z5 * z5)
                     + 0.08333333333333333 * (self.l * self.l) * dp[0] * (z5 * z5)
                     + 0.16666666666666666 * (self.w * self.w) * dp[0] * (z4 * z4)
                     + 0.08333333333333333 * (self.w * self.w) * dp[0] * (z5 * z5);
-                let z3071 = 0.16666666666666666 * self.m * self.l * dp[1] * z5 * z8
+                let z2904 = 0.16666666666666666 * self.m * self.l * dp[1] * z5 * z8
                     + 0.3333333333333333 * self.m * self.w * dp[2] * z4 * z9
                     + 0.16666666666666666 * self.m * self.w * dp[2] * z5 * z8
                     + 0.08333333333333333 * (self.l * self.l) * dp[0] * z5 * z8
                     + 0.16666666666666666 * (self.w * self.w) * dp[0] * z4 * z9
                     + 0.08333333333333333 * (self.w * self.w) * dp[0] * z5 * z8;
-                let z3072 = 0.16666666666666666 * self.m * self.l * dp[1] * (z0 * z0)
+                let z2905 = 0.16666666666666666 * self.m * self.l * dp[1] * (z0 * z0)
                     + 0.16666666666666666 * self.m * self.l * dp[1] * (z8 * z8)
                     + 0.16666666666666666 * self.m * self.w * dp[2] * (z0 * z0)
                     + 0.16666666666666666 * self.m * self.w * dp[2] * (z8 * z8)
@@ -9112,10 +8049,10 @@ impl Jacobians<5, 5, 0> for BricardA04 {
                     + 0.08333333333333333 * (self.w * self.w) * dp[0] * (z0 * z0)
                     + 0.08333333333333333 * (self.w * self.w) * dp[0] * (z8 * z8)
                     + 0.16666666666666666 * (self.w * self.w) * dp[0] * (z9 * z9);
-                let z3073 = z3035 + 0.5 * dp[1] * z20;
-                let z3074 = z3036 + 0.5 * dp[1] * z22;
-                let z3075 = z3037 + 0.5 * dp[1] * z24;
-                let z3076 = 0.16666666666666666 * self.m * self.l * dp[1] * (z6 * z6)
+                let z2906 = 0.5 * dp[1] * z20 + z2868;
+                let z2907 = 0.5 * dp[1] * z22 + z2869;
+                let z2908 = 0.5 * dp[1] * z24 + z2870;
+                let z2909 = 0.16666666666666666 * self.m * self.l * dp[1] * (z6 * z6)
                     + 0.16666666666666666 * self.m * self.l * dp[1] * (z19 * z19)
                     + 0.16666666666666666 * self.m * self.w * dp[2] * (z6 * z6)
                     + 0.16666666666666666 * self.m * self.w * dp[2] * (z19 * z19)
@@ -9125,7 +8062,7 @@ impl Jacobians<5, 5, 0> for BricardA04 {
                     + 0.08333333333333333 * (self.w * self.w) * dp[0] * (z6 * z6)
                     + 0.08333333333333333 * (self.w * self.w) * dp[0] * (z19 * z19)
                     + 0.16666666666666666 * (self.w * self.w) * dp[0] * (z20 * z20);
-                let z3077 = 0.16666666666666666 * self.m * self.l * dp[1] * z5 * z6
+                let z2910 = 0.16666666666666666 * self.m * self.l * dp[1] * z5 * z6
                     + 0.16666666666666666 * self.m * self.l * dp[1] * z19 * z21
                     + 0.16666666666666666 * self.m * self.w * dp[2] * z5 * z6
                     + 0.16666666666666666 * self.m * self.w * dp[2] * z19 * z21
@@ -9135,7 +8072,7 @@ impl Jacobians<5, 5, 0> for BricardA04 {
                     + 0.08333333333333333 * (self.w * self.w) * dp[0] * z5 * z6
                     + 0.08333333333333333 * (self.w * self.w) * dp[0] * z19 * z21
                     + 0.16666666666666666 * (self.w * self.w) * dp[0] * z20 * z22;
-                let z3078 = 0.16666666666666666 * self.m * self.l * dp[1] * z6 * z8
+                let z2911 = 0.16666666666666666 * self.m * self.l * dp[1] * z6 * z8
                     + 0.16666666666666666 * self.m * self.l * dp[1] * z19 * z23
                     + 0.16666666666666666 * self.m * self.w * dp[2] * z6 * z8
                     + 0.16666666666666666 * self.m * self.w * dp[2] * z19 * z23
@@ -9145,7 +8082,7 @@ impl Jacobians<5, 5, 0> for BricardA04 {
                     + 0.08333333333333333 * (self.w * self.w) * dp[0] * z6 * z8
                     + 0.08333333333333333 * (self.w * self.w) * dp[0] * z19 * z23
                     + 0.16666666666666666 * (self.w * self.w) * dp[0] * z20 * z24;
-                let z3079 = 0.16666666666666666 * self.m * self.l * dp[1] * (z5 * z5)
+                let z2912 = 0.16666666666666666 * self.m * self.l * dp[1] * (z5 * z5)
                     + 0.16666666666666666 * self.m * self.l * dp[1] * (z21 * z21)
                     + 0.16666666666666666 * self.m * self.w * dp[2] * (z5 * z5)
                     + 0.16666666666666666 * self.m * self.w * dp[2] * (z21 * z21)
@@ -9155,7 +8092,7 @@ impl Jacobians<5, 5, 0> for BricardA04 {
                     + 0.08333333333333333 * (self.w * self.w) * dp[0] * (z5 * z5)
                     + 0.08333333333333333 * (self.w * self.w) * dp[0] * (z21 * z21)
                     + 0.16666666666666666 * (self.w * self.w) * dp[0] * (z22 * z22);
-                let z3080 = 0.16666666666666666 * self.m * self.l * dp[1] * z5 * z8
+                let z2913 = 0.16666666666666666 * self.m * self.l * dp[1] * z5 * z8
                     + 0.16666666666666666 * self.m * self.l * dp[1] * z21 * z23
                     + 0.16666666666666666 * self.m * self.w * dp[2] * z5 * z8
                     + 0.16666666666666666 * self.m * self.w * dp[2] * z21 * z23
@@ -9165,7 +8102,7 @@ impl Jacobians<5, 5, 0> for BricardA04 {
                     + 0.08333333333333333 * (self.w * self.w) * dp[0] * z5 * z8
                     + 0.08333333333333333 * (self.w * self.w) * dp[0] * z21 * z23
                     + 0.16666666666666666 * (self.w * self.w) * dp[0] * z22 * z24;
-                let z3081 = 0.16666666666666666 * self.m * self.l * dp[1] * (z8 * z8)
+                let z2914 = 0.16666666666666666 * self.m * self.l * dp[1] * (z8 * z8)
                     + 0.16666666666666666 * self.m * self.l * dp[1] * (z23 * z23)
                     + 0.16666666666666666 * self.m * self.w * dp[2] * (z8 * z8)
                     + 0.16666666666666666 * self.m * self.w * dp[2] * (z23 * z23)
@@ -9175,10 +8112,10 @@ impl Jacobians<5, 5, 0> for BricardA04 {
                     + 0.08333333333333333 * (self.w * self.w) * dp[0] * (z8 * z8)
                     + 0.08333333333333333 * (self.w * self.w) * dp[0] * (z23 * z23)
                     + 0.16666666666666666 * (self.w * self.w) * dp[0] * (z24 * z24);
-                let z3082 = z3044 - 0.5 * dp[1] * z39;
-                let z3083 = z3045 - 0.5 * dp[1] * z41;
-                let z3084 = z3046 - 0.5 * dp[1] * z43;
-                let z3085 = 0.16666666666666666 * self.m * self.l * dp[1] * (z19 * z19)
+                let z2915 = -0.5 * dp[1] * z39 + z2877;
+                let z2916 = -0.5 * dp[1] * z41 + z2878;
+                let z2917 = -0.5 * dp[1] * z43 + z2879;
+                let z2918 = 0.16666666666666666 * self.m * self.l * dp[1] * (z19 * z19)
                     + 0.16666666666666666 * self.m * self.l * dp[1] * (z40 * z40)
                     + 0.16666666666666666 * self.m * self.w * dp[2] * (z19 * z19)
                     + 0.3333333333333333 * self.m * self.w * dp[2] * (z39 * z39)
@@ -9188,7 +8125,7 @@ impl Jacobians<5, 5, 0> for BricardA04 {
                     + 0.08333333333333333 * (self.w * self.w) * dp[0] * (z19 * z19)
                     + 0.16666666666666666 * (self.w * self.w) * dp[0] * (z39 * z39)
                     + 0.08333333333333333 * (self.w * self.w) * dp[0] * (z40 * z40);
-                let z3086 = 0.16666666666666666 * self.m * self.l * dp[1] * z19 * z21
+                let z2919 = 0.16666666666666666 * self.m * self.l * dp[1] * z19 * z21
                     + 0.16666666666666666 * self.m * self.l * dp[1] * z40 * z42
                     + 0.16666666666666666 * self.m * self.w * dp[2] * z19 * z21
                     + 0.3333333333333333 * self.m * self.w * dp[2] * z39 * z41
@@ -9198,7 +8135,7 @@ impl Jacobians<5, 5, 0> for BricardA04 {
                     + 0.08333333333333333 * (self.w * self.w) * dp[0] * z19 * z21
                     + 0.16666666666666666 * (self.w * self.w) * dp[0] * z39 * z41
                     + 0.08333333333333333 * (self.w * self.w) * dp[0] * z40 * z42;
-                let z3087 = 0.16666666666666666 * self.m * self.l * dp[1] * z19 * z23
+                let z2920 = 0.16666666666666666 * self.m * self.l * dp[1] * z19 * z23
                     + 0.16666666666666666 * self.m * self.l * dp[1] * z40 * z44
                     + 0.16666666666666666 * self.m * self.w * dp[2] * z19 * z23
                     + 0.3333333333333333 * self.m * self.w * dp[2] * z39 * z43
@@ -9208,7 +8145,7 @@ impl Jacobians<5, 5, 0> for BricardA04 {
                     + 0.08333333333333333 * (self.w * self.w) * dp[0] * z19 * z23
                     + 0.16666666666666666 * (self.w * self.w) * dp[0] * z39 * z43
                     + 0.08333333333333333 * (self.w * self.w) * dp[0] * z40 * z44;
-                let z3088 = 0.16666666666666666 * self.m * self.l * dp[1] * (z21 * z21)
+                let z2921 = 0.16666666666666666 * self.m * self.l * dp[1] * (z21 * z21)
                     + 0.16666666666666666 * self.m * self.l * dp[1] * (z42 * z42)
                     + 0.16666666666666666 * self.m * self.w * dp[2] * (z21 * z21)
                     + 0.3333333333333333 * self.m * self.w * dp[2] * (z41 * z41)
@@ -9218,7 +8155,7 @@ impl Jacobians<5, 5, 0> for BricardA04 {
                     + 0.08333333333333333 * (self.w * self.w) * dp[0] * (z21 * z21)
                     + 0.16666666666666666 * (self.w * self.w) * dp[0] * (z41 * z41)
                     + 0.08333333333333333 * (self.w * self.w) * dp[0] * (z42 * z42);
-                let z3089 = 0.16666666666666666 * self.m * self.l * dp[1] * z21 * z23
+                let z2922 = 0.16666666666666666 * self.m * self.l * dp[1] * z21 * z23
                     + 0.16666666666666666 * self.m * self.l * dp[1] * z42 * z44
                     + 0.16666666666666666 * self.m * self.w * dp[2] * z21 * z23
                     + 0.3333333333333333 * self.m * self.w * dp[2] * z41 * z43
@@ -9228,7 +8165,7 @@ impl Jacobians<5, 5, 0> for BricardA04 {
                     + 0.08333333333333333 * (self.w * self.w) * dp[0] * z21 * z23
                     + 0.16666666666666666 * (self.w * self.w) * dp[0] * z41 * z43
                     + 0.08333333333333333 * (self.w * self.w) * dp[0] * z42 * z44;
-                let z3090 = 0.16666666666666666 * self.m * self.l * dp[1] * (z23 * z23)
+                let z2923 = 0.16666666666666666 * self.m * self.l * dp[1] * (z23 * z23)
                     + 0.16666666666666666 * self.m * self.l * dp[1] * (z44 * z44)
                     + 0.16666666666666666 * self.m * self.w * dp[2] * (z23 * z23)
                     + 0.3333333333333333 * self.m * self.w * dp[2] * (z43 * z43)
@@ -9238,10 +8175,10 @@ impl Jacobians<5, 5, 0> for BricardA04 {
                     + 0.08333333333333333 * (self.w * self.w) * dp[0] * (z23 * z23)
                     + 0.16666666666666666 * (self.w * self.w) * dp[0] * (z43 * z43)
                     + 0.08333333333333333 * (self.w * self.w) * dp[0] * (z44 * z44);
-                let z3091 = z3053 + 0.5 * dp[1] * z60;
-                let z3092 = z3054 + 0.5 * dp[1] * z62;
-                let z3093 = z3055 + 0.5 * dp[1] * z64;
-                let z3094 = 0.16666666666666666 * self.m * self.l * dp[1] * (z40 * z40)
+                let z2924 = 0.5 * dp[1] * z60 + z2886;
+                let z2925 = 0.5 * dp[1] * z62 + z2887;
+                let z2926 = 0.5 * dp[1] * z64 + z2888;
+                let z2927 = 0.16666666666666666 * self.m * self.l * dp[1] * (z40 * z40)
                     + 0.16666666666666666 * self.m * self.l * dp[1] * (z59 * z59)
                     + 0.16666666666666666 * self.m * self.w * dp[2] * (z40 * z40)
                     + 0.16666666666666666 * self.m * self.w * dp[2] * (z59 * z59)
@@ -9251,7 +8188,7 @@ impl Jacobians<5, 5, 0> for BricardA04 {
                     + 0.08333333333333333 * (self.w * self.w) * dp[0] * (z40 * z40)
                     + 0.08333333333333333 * (self.w * self.w) * dp[0] * (z59 * z59)
                     + 0.16666666666666666 * (self.w * self.w) * dp[0] * (z60 * z60);
-                let z3095 = 0.16666666666666666 * self.m * self.l * dp[1] * z40 * z42
+                let z2928 = 0.16666666666666666 * self.m * self.l * dp[1] * z40 * z42
                     + 0.16666666666666666 * self.m * self.l * dp[1] * z59 * z61
                     + 0.16666666666666666 * self.m * self.w * dp[2] * z40 * z42
                     + 0.16666666666666666 * self.m * self.w * dp[2] * z59 * z61
@@ -9261,7 +8198,7 @@ impl Jacobians<5, 5, 0> for BricardA04 {
                     + 0.08333333333333333 * (self.w * self.w) * dp[0] * z40 * z42
                     + 0.08333333333333333 * (self.w * self.w) * dp[0] * z59 * z61
                     + 0.16666666666666666 * (self.w * self.w) * dp[0] * z60 * z62;
-                let z3096 = 0.16666666666666666 * self.m * self.l * dp[1] * z40 * z44
+                let z2929 = 0.16666666666666666 * self.m * self.l * dp[1] * z40 * z44
                     + 0.16666666666666666 * self.m * self.l * dp[1] * z59 * z63
                     + 0.16666666666666666 * self.m * self.w * dp[2] * z40 * z44
                     + 0.16666666666666666 * self.m * self.w * dp[2] * z59 * z63
@@ -9271,7 +8208,7 @@ impl Jacobians<5, 5, 0> for BricardA04 {
                     + 0.08333333333333333 * (self.w * self.w) * dp[0] * z40 * z44
                     + 0.08333333333333333 * (self.w * self.w) * dp[0] * z59 * z63
                     + 0.16666666666666666 * (self.w * self.w) * dp[0] * z60 * z64;
-                let z3097 = 0.16666666666666666 * self.m * self.l * dp[1] * (z42 * z42)
+                let z2930 = 0.16666666666666666 * self.m * self.l * dp[1] * (z42 * z42)
                     + 0.16666666666666666 * self.m * self.l * dp[1] * (z61 * z61)
                     + 0.16666666666666666 * self.m * self.w * dp[2] * (z42 * z42)
                     + 0.16666666666666666 * self.m * self.w * dp[2] * (z61 * z61)
@@ -9281,7 +8218,7 @@ impl Jacobians<5, 5, 0> for BricardA04 {
                     + 0.08333333333333333 * (self.w * self.w) * dp[0] * (z42 * z42)
                     + 0.08333333333333333 * (self.w * self.w) * dp[0] * (z61 * z61)
                     + 0.16666666666666666 * (self.w * self.w) * dp[0] * (z62 * z62);
-                let z3098 = 0.16666666666666666 * self.m * self.l * dp[1] * z42 * z44
+                let z2931 = 0.16666666666666666 * self.m * self.l * dp[1] * z42 * z44
                     + 0.16666666666666666 * self.m * self.l * dp[1] * z61 * z63
                     + 0.16666666666666666 * self.m * self.w * dp[2] * z42 * z44
                     + 0.16666666666666666 * self.m * self.w * dp[2] * z61 * z63
@@ -9291,7 +8228,7 @@ impl Jacobians<5, 5, 0> for BricardA04 {
                     + 0.08333333333333333 * (self.w * self.w) * dp[0] * z42 * z44
                     + 0.08333333333333333 * (self.w * self.w) * dp[0] * z61 * z63
                     + 0.16666666666666666 * (self.w * self.w) * dp[0] * z62 * z64;
-                let z3099 = 0.16666666666666666 * self.m * self.l * dp[1] * (z44 * z44)
+                let z2932 = 0.16666666666666666 * self.m * self.l * dp[1] * (z44 * z44)
                     + 0.16666666666666666 * self.m * self.l * dp[1] * (z63 * z63)
                     + 0.16666666666666666 * self.m * self.w * dp[2] * (z44 * z44)
                     + 0.16666666666666666 * self.m * self.w * dp[2] * (z63 * z63)
@@ -9301,174 +8238,174 @@ impl Jacobians<5, 5, 0> for BricardA04 {
                     + 0.08333333333333333 * (self.w * self.w) * dp[0] * (z44 * z44)
                     + 0.08333333333333333 * (self.w * self.w) * dp[0] * (z63 * z63)
                     + 0.16666666666666666 * (self.w * self.w) * dp[0] * (z64 * z64);
-                let z3100 = qd[0] * z3063;
-                let z3101 = -qd[0] * z3062;
-                let z3102 = qd[0] * z3066 - z12 * z3065;
-                let z3103 = z3034 - z11 * z3066 + z12 * z3064;
-                let z3104 = -qd[0] * z3064 + z11 * z3065;
-                let z3105 = z3041 + z29 * z3075 - z30 * z3074;
-                let z3106 = z3042 - z28 * z3075 + z30 * z3073;
-                let z3107 = z3043 + z28 * z3074 - z29 * z3073;
-                let z3108 = z3050 + z49 * z3084 - z50 * z3083;
-                let z3109 = z3051 - z48 * z3084 + z50 * z3082;
-                let z3110 = z3052 + z48 * z3083 - z49 * z3082;
-                let z3111 = z3059 + z69 * z3093 - z70 * z3092;
-                let z3112 = z3060 - z68 * z3093 + z70 * z3091;
-                let z3113 = z3061 + z68 * z3092 - z69 * z3091;
-                let z3114 = qd[1] * z0 * z3034 - qd[1] * z12 * z3033;
-                let z3115 = -qd[1] * z1 * z3034 + qd[1] * z11 * z3033;
-                let z3116 = -qd[2] * z5 * z3043 + qd[2] * z8 * z3042
-                    + qd[2] * z29 * z3040 - qd[2] * z30 * z3039 + z3114;
-                let z3117 = qd[2] * z5 * z3041 - qd[2] * z6 * z3042 + qd[2] * z28 * z3039
-                    - qd[2] * z29 * z3038 + z3115;
-                let z3118 = -qd[3] * z21 * z3052 + qd[3] * z23 * z3051
-                    + qd[3] * z49 * z3049 - qd[3] * z50 * z3048 + z3116;
-                let z3119 = -qd[3] * z19 * z3051 + qd[3] * z21 * z3050
-                    + qd[3] * z48 * z3048 - qd[3] * z49 * z3047 + z3117;
-                let z3120 = -qd[4] * z42 * z3061 + qd[4] * z44 * z3060
-                    + qd[4] * z69 * z3058 - qd[4] * z70 * z3057 + z3118;
-                let z3121 = -qd[4] * z40 * z3060 + qd[4] * z42 * z3059
-                    + qd[4] * z68 * z3057 - qd[4] * z69 * z3056 + z3119;
-                let z3122 = qd[0] * self.m * z3101 + qd[0] * dp[0] * z117;
-                let z3123 = -qd[0] * self.m * z3100 - qd[0] * dp[0] * z116;
-                let z3124 = z261 * z3063 - z263 * z3062 - z74 * z3123 + z75 * z3122;
-                let z3125 = qd[0] * self.m * z3104 + qd[0] * dp[0] * z120
-                    + self.m * z239 * z3066 - self.m * z240 * z3065
-                    - self.m * z12 * z3103 + self.m * z3114 + dp[0] * z241
+                let z2933 = qd[0] * z2896;
+                let z2934 = -qd[0] * z2895;
+                let z2935 = qd[0] * z2899 - z12 * z2898;
+                let z2936 = -z11 * z2899 + z12 * z2897 + z2867;
+                let z2937 = -qd[0] * z2897 + z11 * z2898;
+                let z2938 = z29 * z2908 - z30 * z2907 + z2874;
+                let z2939 = -z28 * z2908 + z30 * z2906 + z2875;
+                let z2940 = z28 * z2907 - z29 * z2906 + z2876;
+                let z2941 = z49 * z2917 - z50 * z2916 + z2883;
+                let z2942 = -z48 * z2917 + z50 * z2915 + z2884;
+                let z2943 = z48 * z2916 - z49 * z2915 + z2885;
+                let z2944 = z69 * z2926 - z70 * z2925 + z2892;
+                let z2945 = -z68 * z2926 + z70 * z2924 + z2893;
+                let z2946 = z68 * z2925 - z69 * z2924 + z2894;
+                let z2947 = qd[1] * z0 * z2867 - qd[1] * z12 * z2866;
+                let z2948 = -qd[1] * z1 * z2867 + qd[1] * z11 * z2866;
+                let z2949 = -qd[2] * z5 * z2876 + qd[2] * z8 * z2875
+                    + qd[2] * z29 * z2873 - qd[2] * z30 * z2872 + z2947;
+                let z2950 = qd[2] * z5 * z2874 - qd[2] * z6 * z2875 + qd[2] * z28 * z2872
+                    - qd[2] * z29 * z2871 + z2948;
+                let z2951 = -qd[3] * z21 * z2885 + qd[3] * z23 * z2884
+                    + qd[3] * z49 * z2882 - qd[3] * z50 * z2881 + z2949;
+                let z2952 = -qd[3] * z19 * z2884 + qd[3] * z21 * z2883
+                    + qd[3] * z48 * z2881 - qd[3] * z49 * z2880 + z2950;
+                let z2953 = -qd[4] * z42 * z2894 + qd[4] * z44 * z2893
+                    + qd[4] * z69 * z2891 - qd[4] * z70 * z2890 + z2951;
+                let z2954 = -qd[4] * z40 * z2893 + qd[4] * z42 * z2892
+                    + qd[4] * z68 * z2890 - qd[4] * z69 * z2889 + z2952;
+                let z2955 = qd[0] * self.m * z2934 + qd[0] * dp[0] * z117;
+                let z2956 = -qd[0] * self.m * z2933 - qd[0] * dp[0] * z116;
+                let z2957 = z261 * z2896 - z263 * z2895 - z74 * z2956 + z75 * z2955;
+                let z2958 = qd[0] * self.m * z2937 + qd[0] * dp[0] * z120
+                    + self.m * z239 * z2899 - self.m * z240 * z2898
+                    - self.m * z12 * z2936 + self.m * z2947 + dp[0] * z241
                     - dp[0] * z12 * z119 - dp[0] * z81 * z240 + dp[0] * z82 * z239;
-                let z3126 = -qd[0] * self.m * z3102 - qd[0] * dp[0] * z118
-                    + self.m * z238 * z3065 - self.m * z239 * z3064
-                    + self.m * z11 * z3103 + self.m * z3115 + dp[0] * z242
+                let z2959 = -qd[0] * self.m * z2935 - qd[0] * dp[0] * z118
+                    + self.m * z238 * z2898 - self.m * z239 * z2897
+                    + self.m * z11 * z2936 + self.m * z2948 + dp[0] * z242
                     + dp[0] * z11 * z119 - dp[0] * z80 * z239 + dp[0] * z81 * z238;
-                let z3127 = qd[0] * z3068 + z11 * z3067 + z12 * z3069;
-                let z3128 = qd[0] * z3071 + z11 * z3069 + z12 * z3072;
-                let z3129 = z238 * z3068 + z239 * z3070 + z240 * z3071 - z11 * z3128
-                    + z12 * z3127 + z268 * z3066 - z270 * z3064 - z80 * z3126
-                    + z82 * z3125;
-                let z3130 = self.m * z244 * z3075 - self.m * z245 * z3074
-                    + self.m * z29 * z3107 - self.m * z30 * z3106 + self.m * z3116
+                let z2960 = qd[0] * z2901 + z11 * z2900 + z12 * z2902;
+                let z2961 = qd[0] * z2904 + z11 * z2902 + z12 * z2905;
+                let z2962 = z238 * z2901 + z239 * z2903 + z240 * z2904 - z11 * z2961
+                    + z12 * z2960 + z268 * z2899 - z270 * z2897 - z80 * z2959
+                    + z82 * z2958;
+                let z2963 = self.m * z244 * z2908 - self.m * z245 * z2907
+                    + self.m * z29 * z2940 - self.m * z30 * z2939 + self.m * z2949
                     + dp[0] * z246 + dp[0] * z29 * z123 - dp[0] * z30 * z122
                     - dp[0] * z90 * z245 + dp[0] * z91 * z244;
-                let z3131 = self.m * z243 * z3074 - self.m * z244 * z3073
-                    + self.m * z28 * z3106 - self.m * z29 * z3105 + self.m * z3117
+                let z2964 = self.m * z243 * z2907 - self.m * z244 * z2906
+                    + self.m * z28 * z2939 - self.m * z29 * z2938 + self.m * z2950
                     + dp[0] * z248 + dp[0] * z28 * z122 - dp[0] * z29 * z121
                     - dp[0] * z89 * z244 + dp[0] * z90 * z243;
-                let z3132 = z28 * z3076 + z29 * z3077 + z30 * z3078;
-                let z3133 = z28 * z3078 + z29 * z3080 + z30 * z3081;
-                let z3134 = z243 * z3077 + z244 * z3079 + z245 * z3080 + z277 * z3075
-                    - z279 * z3073 - z28 * z3133 + z30 * z3132 - z89 * z3131
-                    + z91 * z3130;
-                let z3135 = self.m * z250 * z3084 - self.m * z251 * z3083
-                    + self.m * z3118 + self.m * z49 * z3110 - self.m * z50 * z3109
+                let z2965 = z28 * z2909 + z29 * z2910 + z30 * z2911;
+                let z2966 = z28 * z2911 + z29 * z2913 + z30 * z2914;
+                let z2967 = z243 * z2910 + z244 * z2912 + z245 * z2913 + z277 * z2908
+                    - z279 * z2906 - z28 * z2966 + z30 * z2965 - z89 * z2964
+                    + z91 * z2963;
+                let z2968 = self.m * z250 * z2917 - self.m * z251 * z2916
+                    + self.m * z49 * z2943 - self.m * z50 * z2942 + self.m * z2951
                     + dp[0] * z252 + dp[0] * z49 * z126 - dp[0] * z50 * z125
                     - dp[0] * z99 * z251 + dp[0] * z100 * z250;
-                let z3136 = self.m * z249 * z3083 - self.m * z250 * z3082
-                    + self.m * z3119 + self.m * z48 * z3109 - self.m * z49 * z3108
+                let z2969 = self.m * z249 * z2916 - self.m * z250 * z2915
+                    + self.m * z48 * z2942 - self.m * z49 * z2941 + self.m * z2952
                     + dp[0] * z254 + dp[0] * z48 * z125 - dp[0] * z49 * z124
                     - dp[0] * z98 * z250 + dp[0] * z99 * z249;
-                let z3137 = z48 * z3085 + z49 * z3086 + z50 * z3087;
-                let z3138 = z48 * z3087 + z49 * z3089 + z50 * z3090;
-                let z3139 = z249 * z3086 + z250 * z3088 + z251 * z3089 + z286 * z3084
-                    - z288 * z3082 - z48 * z3138 + z50 * z3137 - z98 * z3136
-                    + z100 * z3135;
-                let z3140 = self.m * z256 * z3093 - self.m * z257 * z3092
-                    + self.m * z3120 + self.m * z69 * z3113 - self.m * z70 * z3112
+                let z2970 = z48 * z2918 + z49 * z2919 + z50 * z2920;
+                let z2971 = z48 * z2920 + z49 * z2922 + z50 * z2923;
+                let z2972 = z249 * z2919 + z250 * z2921 + z251 * z2922 + z286 * z2917
+                    - z288 * z2915 - z48 * z2971 + z50 * z2970 - z98 * z2969
+                    + z100 * z2968;
+                let z2973 = self.m * z256 * z2926 - self.m * z257 * z2925
+                    + self.m * z69 * z2946 - self.m * z70 * z2945 + self.m * z2953
                     + dp[0] * z258 + dp[0] * z69 * z129 - dp[0] * z70 * z128
                     - dp[0] * z108 * z257 + dp[0] * z109 * z256;
-                let z3141 = self.m * z255 * z3092 - self.m * z256 * z3091
-                    + self.m * z3121 + self.m * z68 * z3112 - self.m * z69 * z3111
+                let z2974 = self.m * z255 * z2925 - self.m * z256 * z2924
+                    + self.m * z68 * z2945 - self.m * z69 * z2944 + self.m * z2954
                     + dp[0] * z260 + dp[0] * z68 * z128 - dp[0] * z69 * z127
                     - dp[0] * z107 * z256 + dp[0] * z108 * z255;
-                let z3142 = z68 * z3094 + z69 * z3095 + z70 * z3096;
-                let z3143 = z68 * z3096 + z69 * z3098 + z70 * z3099;
-                let z3144 = z255 * z3095 + z256 * z3097 + z257 * z3098 + z295 * z3093
-                    - z297 * z3091 - z68 * z3143 + z70 * z3142 - z107 * z3141
-                    + z109 * z3140;
-                let z3145 = z3139 + z3144;
-                let z3146 = z3134 + z3145;
-                let z3147 = z3129 + z3146;
-                let z3148 = z3124 + z3147;
-                let z3149 = qd[2] * z6 * z3043 - qd[2] * z8 * z3041 - qd[2] * z28 * z3040
-                    + qd[2] * z30 * z3038;
-                let z3150 = qd[3] * z19 * z3052 - qd[3] * z23 * z3050
-                    - qd[3] * z48 * z3049 + qd[3] * z50 * z3047 + z3149;
-                let z3151 = qd[4] * z40 * z3061 - qd[4] * z44 * z3059
-                    - qd[4] * z68 * z3058 + qd[4] * z70 * z3056 + z3150;
-                let z3152 = -self.m * z238 * z3066 + self.m * z240 * z3064
-                    + self.m * dp[3] - self.m * z11 * z3104 + self.m * z12 * z3102
+                let z2975 = z68 * z2927 + z69 * z2928 + z70 * z2929;
+                let z2976 = z68 * z2929 + z69 * z2931 + z70 * z2932;
+                let z2977 = z255 * z2928 + z256 * z2930 + z257 * z2931 + z295 * z2926
+                    - z297 * z2924 - z68 * z2976 + z70 * z2975 - z107 * z2974
+                    + z109 * z2973;
+                let z2978 = z2972 + z2977;
+                let z2979 = z2967 + z2978;
+                let z2980 = z2962 + z2979;
+                let z2981 = z2957 + z2980;
+                let z2982 = qd[2] * z6 * z2876 - qd[2] * z8 * z2874 - qd[2] * z28 * z2873
+                    + qd[2] * z30 * z2871;
+                let z2983 = qd[3] * z19 * z2885 - qd[3] * z23 * z2883
+                    - qd[3] * z48 * z2882 + qd[3] * z50 * z2880 + z2982;
+                let z2984 = qd[4] * z40 * z2894 - qd[4] * z44 * z2892
+                    - qd[4] * z68 * z2891 + qd[4] * z70 * z2889 + z2983;
+                let z2985 = -self.m * z238 * z2899 + self.m * z240 * z2897
+                    + self.m * dp[3] - self.m * z11 * z2937 + self.m * z12 * z2935
                     - dp[0] * z11 * z120 + dp[0] * z12 * z118 + dp[0] * z80 * z240
                     - dp[0] * z82 * z238 + self.g * dp[0];
-                let z3153 = qd[0] * z3070 + z11 * z3068 + z12 * z3071;
-                let z3154 = z238 * z3067 + z239 * z3068 + z240 * z3069 + qd[0] * z3128
-                    - z12 * z3153 - z269 * z3066 + z270 * z3065 + z81 * z3126
-                    - z82 * z3152;
-                let z3155 = z238 * z3069 + z239 * z3071 + z240 * z3072 - qd[0] * z3127
-                    + z11 * z3153 - z268 * z3065 + z269 * z3064 + z80 * z3152
-                    - z81 * z3125;
-                let z3156 = -self.m * z243 * z3075 + self.m * z245 * z3073
-                    + self.m * dp[3] - self.m * z28 * z3107 + self.m * z30 * z3105
-                    + self.m * z3149 + dp[0] * z247 - dp[0] * z28 * z123
+                let z2986 = qd[0] * z2903 + z11 * z2901 + z12 * z2904;
+                let z2987 = z238 * z2900 + z239 * z2901 + z240 * z2902 + qd[0] * z2961
+                    - z12 * z2986 - z269 * z2899 + z270 * z2898 + z81 * z2959
+                    - z82 * z2985;
+                let z2988 = z238 * z2902 + z239 * z2904 + z240 * z2905 - qd[0] * z2960
+                    + z11 * z2986 - z268 * z2898 + z269 * z2897 + z80 * z2985
+                    - z81 * z2958;
+                let z2989 = -self.m * z243 * z2908 + self.m * z245 * z2906
+                    + self.m * dp[3] - self.m * z28 * z2940 + self.m * z30 * z2938
+                    + self.m * z2982 + dp[0] * z247 - dp[0] * z28 * z123
                     + dp[0] * z30 * z121 + dp[0] * z89 * z245 - dp[0] * z91 * z243
                     + self.g * dp[0];
-                let z3157 = z28 * z3077 + z29 * z3079 + z30 * z3080;
-                let z3158 = z243 * z3076 + z244 * z3077 + z245 * z3078 - z278 * z3075
-                    + z279 * z3074 + z29 * z3133 - z30 * z3157 + z90 * z3131
-                    - z91 * z3156;
-                let z3159 = z243 * z3078 + z244 * z3080 + z245 * z3081 - z277 * z3074
-                    + z278 * z3073 + z28 * z3157 - z29 * z3132 + z89 * z3156
-                    - z90 * z3130;
-                let z3160 = -self.m * z249 * z3084 + self.m * z251 * z3082
-                    + self.m * dp[3] - self.m * z48 * z3110 + self.m * z50 * z3108
-                    + self.m * z3150 + dp[0] * z253 - dp[0] * z48 * z126
+                let z2990 = z28 * z2910 + z29 * z2912 + z30 * z2913;
+                let z2991 = z243 * z2909 + z244 * z2910 + z245 * z2911 - z278 * z2908
+                    + z279 * z2907 + z29 * z2966 - z30 * z2990 + z90 * z2964
+                    - z91 * z2989;
+                let z2992 = z243 * z2911 + z244 * z2913 + z245 * z2914 - z277 * z2907
+                    + z278 * z2906 + z28 * z2990 - z29 * z2965 + z89 * z2989
+                    - z90 * z2963;
+                let z2993 = -self.m * z249 * z2917 + self.m * z251 * z2915
+                    + self.m * dp[3] - self.m * z48 * z2943 + self.m * z50 * z2941
+                    + self.m * z2983 + dp[0] * z253 - dp[0] * z48 * z126
                     + dp[0] * z50 * z124 + dp[0] * z98 * z251 - dp[0] * z100 * z249
                     + self.g * dp[0];
-                let z3161 = z48 * z3086 + z49 * z3088 + z50 * z3089;
-                let z3162 = z249 * z3085 + z250 * z3086 + z251 * z3087 - z287 * z3084
-                    + z288 * z3083 + z49 * z3138 - z50 * z3161 + z99 * z3136
-                    - z100 * z3160;
-                let z3163 = z249 * z3087 + z250 * z3089 + z251 * z3090 - z286 * z3083
-                    + z287 * z3082 + z48 * z3161 - z49 * z3137 + z98 * z3160
-                    - z99 * z3135;
-                let z3164 = -self.m * z255 * z3093 + self.m * dp[3]
-                    + self.m * z257 * z3091 - self.m * z68 * z3113 + self.m * z70 * z3111
-                    + self.m * z3151 + dp[0] * z259 - dp[0] * z68 * z129
+                let z2994 = z48 * z2919 + z49 * z2921 + z50 * z2922;
+                let z2995 = z249 * z2918 + z250 * z2919 + z251 * z2920 - z287 * z2917
+                    + z288 * z2916 + z49 * z2971 - z50 * z2994 + z99 * z2969
+                    - z100 * z2993;
+                let z2996 = z249 * z2920 + z250 * z2922 + z251 * z2923 - z286 * z2916
+                    + z287 * z2915 + z48 * z2994 - z49 * z2970 + z98 * z2993
+                    - z99 * z2968;
+                let z2997 = -self.m * z255 * z2926 + self.m * dp[3]
+                    + self.m * z257 * z2924 - self.m * z68 * z2946 + self.m * z70 * z2944
+                    + self.m * z2984 + dp[0] * z259 - dp[0] * z68 * z129
                     + dp[0] * z70 * z127 + dp[0] * z107 * z257 - dp[0] * z109 * z255
                     + self.g * dp[0];
-                let z3165 = z68 * z3095 + z69 * z3097 + z70 * z3098;
-                let z3166 = z255 * z3094 + z256 * z3095 + z257 * z3096 - z296 * z3093
-                    + z297 * z3092 + z69 * z3143 - z70 * z3165 + z108 * z3141
-                    - z109 * z3164;
-                let z3167 = z255 * z3096 + z256 * z3098 + z257 * z3099 - z295 * z3092
-                    + z296 * z3091 + z68 * z3165 - z69 * z3142 + z107 * z3164
-                    - z108 * z3140;
-                let z3168 = z3162 + z3166;
-                let z3169 = z3163 + z3167;
-                let z3170 = z3160 + z3164;
-                let z3171 = z3158 + z3168;
-                let z3172 = z3159 + z3169;
-                let z3173 = z3156 + z3170;
-                let z3174 = z3154 + z3171;
-                let z3175 = z3155 + z3172;
-                let z3176 = z3152 + z3173;
-                let z3177 = z0 * z3175 + z1 * z3174 + z10 * z3176 + z320 * z3033;
-                let z3178 = z3135 + z3140;
-                let z3179 = z3136 + z3141;
-                let z3180 = z3130 + z3178;
-                let z3181 = z3131 + z3179;
-                let z3182 = z5 * z3146 + z6 * z3171 + z8 * z3172 + z25 * z3180
-                    + z26 * z3173 + z27 * z3181 + z313 * z3038 + z314 * z3039
-                    + z315 * z3040;
-                let z3183 = z19 * z3168 + z21 * z3145 + z23 * z3169 + z45 * z3178
-                    + z46 * z3170 + z47 * z3179 + z307 * z3047 + z308 * z3048
-                    + z309 * z3049;
-                let z3184 = z295 * z3056 + z40 * z3166 + z296 * z3057 + z297 * z3058
-                    + z42 * z3144 + z44 * z3167 + z65 * z3140 + z66 * z3164
-                    + z67 * z3141;
-                let x0 = -z3148;
-                let x1 = -z3177;
-                let x2 = -z3182;
-                let x3 = -z3183;
-                let x4 = -z3184;
+                let z2998 = z68 * z2928 + z69 * z2930 + z70 * z2931;
+                let z2999 = z255 * z2927 + z256 * z2928 + z257 * z2929 - z296 * z2926
+                    + z297 * z2925 + z69 * z2976 - z70 * z2998 + z108 * z2974
+                    - z109 * z2997;
+                let z3000 = z255 * z2929 + z256 * z2931 + z257 * z2932 - z295 * z2925
+                    + z296 * z2924 + z68 * z2998 - z69 * z2975 + z107 * z2997
+                    - z108 * z2973;
+                let z3001 = z2995 + z2999;
+                let z3002 = z2996 + z3000;
+                let z3003 = z2993 + z2997;
+                let z3004 = z2991 + z3001;
+                let z3005 = z2992 + z3002;
+                let z3006 = z2989 + z3003;
+                let z3007 = z2987 + z3004;
+                let z3008 = z2988 + z3005;
+                let z3009 = z2985 + z3006;
+                let z3010 = z0 * z3008 + z1 * z3007 + z10 * z3009 + z320 * z2866;
+                let z3011 = z2968 + z2973;
+                let z3012 = z2969 + z2974;
+                let z3013 = z2963 + z3011;
+                let z3014 = z2964 + z3012;
+                let z3015 = z5 * z2979 + z6 * z3004 + z8 * z3005 + z25 * z3013
+                    + z26 * z3006 + z27 * z3014 + z313 * z2871 + z314 * z2872
+                    + z315 * z2873;
+                let z3016 = z19 * z3001 + z21 * z2978 + z23 * z3002 + z45 * z3011
+                    + z46 * z3003 + z47 * z3012 + z307 * z2880 + z308 * z2881
+                    + z309 * z2882;
+                let z3017 = z295 * z2889 + z40 * z2999 + z296 * z2890 + z297 * z2891
+                    + z42 * z2977 + z44 * z3000 + z65 * z2973 + z66 * z2997
+                    + z67 * z2974;
+                let x0 = -z2981;
+                let x1 = -z3010;
+                let x2 = -z3015;
+                let x3 = -z3016;
+                let x4 = -z3017;
                 out[0] = x0;
                 out[1] = x1;
                 out[2] = x2;
@@ -9558,75 +8495,75 @@ impl Jacobians<5, 5, 0> for BricardA04 {
                 let z107 = 0.5 * self.l * z60 + z54;
                 let z108 = 0.5 * self.l * z62 + z55;
                 let z109 = 0.5 * self.l * z64 + z56;
-                let z941 = a[1] * z1;
-                let z942 = a[1] * z0;
-                let z943 = a[1] * z10;
-                let z944 = a[2] * z6 + z941;
-                let z945 = a[0] + a[2] * z5;
-                let z946 = a[2] * z8 + z942;
-                let z947 = a[2] * z25;
-                let z948 = a[2] * z26 + z943;
-                let z949 = a[2] * z27;
-                let z950 = a[3] * z19 + z944;
-                let z951 = a[3] * z21 + z945;
-                let z952 = a[3] * z23 + z946;
-                let z953 = a[3] * z45 + z947;
-                let z954 = a[3] * z46 + z948;
-                let z955 = a[3] * z47 + z949;
-                let z956 = a[4] * z40 + z950;
-                let z957 = a[4] * z42 + z951;
-                let z958 = a[4] * z44 + z952;
-                let z959 = a[4] * z65 + z953;
-                let z960 = a[4] * z66 + z954;
-                let z961 = a[4] * z67 + z955;
-                let z962 = self.m * a[0] * z75;
-                let z963 = -self.m * a[0] * z74;
-                let z965 = self.m * a[0] * z82 - self.m * z81 * z942;
-                let z966 = self.m * z80 * z942 - self.m * z82 * z941 + self.m * z943;
-                let z967 = -self.m * a[0] * z80 + self.m * z81 * z941;
-                let z971 = -self.m * z90 * z946 + self.m * z91 * z945 + self.m * z947;
-                let z972 = self.m * z89 * z946 - self.m * z91 * z944 + self.m * z948;
-                let z973 = -self.m * z89 * z945 + self.m * z90 * z944 + self.m * z949;
-                let z977 = -self.m * z99 * z952 + self.m * z100 * z951 + self.m * z953;
-                let z978 = self.m * z98 * z952 - self.m * z100 * z950 + self.m * z954;
-                let z979 = -self.m * z98 * z951 + self.m * z99 * z950 + self.m * z955;
-                let z983 = -self.m * z108 * z958 + self.m * z109 * z957 + self.m * z959;
-                let z984 = self.m * z107 * z958 - self.m * z109 * z956 + self.m * z960;
-                let z985 = -self.m * z107 * z957 + self.m * z108 * z956 + self.m * z961;
-                let z992 = z977 + z983;
-                let z993 = z978 + z984;
-                let z994 = z979 + z985;
-                let z998 = z971 + z992;
-                let z999 = z972 + z993;
-                let z1000 = z973 + z994;
-                let z1005 = z999 + z966;
-                let z3031 = dp[1] * z0;
-                let z3032 = -dp[1] * z1;
-                let z3033 = -z0 * z3031 + z1 * z3032;
-                let z3035 = z3031 - dp[1] * z7;
-                let z3036 = -dp[1] * z4;
-                let z3037 = z3032 - dp[1] * z9;
-                let z3038 = -z5 * z3037 + z8 * z3036;
-                let z3039 = z6 * z3037 - z8 * z3035;
-                let z3040 = z5 * z3035 - z6 * z3036;
-                let z3044 = z3035 + dp[1] * z20;
-                let z3045 = z3036 + dp[1] * z22;
-                let z3046 = z3037 + dp[1] * z24;
-                let z3047 = -z21 * z3046 + z23 * z3045;
-                let z3048 = z19 * z3046 - z23 * z3044;
-                let z3049 = -z19 * z3045 + z21 * z3044;
-                let z3053 = z3044 - dp[1] * z39;
-                let z3054 = z3045 - dp[1] * z41;
-                let z3055 = z3046 - dp[1] * z43;
-                let z3056 = -z42 * z3055 + z44 * z3054;
-                let z3057 = z40 * z3055 - z44 * z3053;
-                let z3058 = -z40 * z3054 + z42 * z3053;
-                let z3062 = 0.5 * dp[1] * z0;
-                let z3063 = -0.5 * dp[1] * z1;
-                let z3064 = z3031 - 0.5 * dp[1] * z7;
-                let z3065 = -0.5 * dp[1] * z4;
-                let z3066 = z3032 - 0.5 * dp[1] * z9;
-                let z3067 = 0.16666666666666666 * self.m * self.l * dp[1] * (z1 * z1)
+                let z459 = a[1] * z1;
+                let z460 = a[1] * z0;
+                let z461 = a[1] * z10;
+                let z462 = z459 + a[2] * z6;
+                let z463 = a[0] + a[2] * z5;
+                let z464 = z460 + a[2] * z8;
+                let z465 = a[2] * z25;
+                let z466 = z461 + a[2] * z26;
+                let z467 = a[2] * z27;
+                let z468 = z462 + a[3] * z19;
+                let z469 = z463 + a[3] * z21;
+                let z470 = z464 + a[3] * z23;
+                let z471 = z465 + a[3] * z45;
+                let z472 = z466 + a[3] * z46;
+                let z473 = z467 + a[3] * z47;
+                let z474 = z468 + a[4] * z40;
+                let z475 = z469 + a[4] * z42;
+                let z476 = z470 + a[4] * z44;
+                let z477 = z471 + a[4] * z65;
+                let z478 = z472 + a[4] * z66;
+                let z479 = z473 + a[4] * z67;
+                let z480 = self.m * a[0] * z75;
+                let z481 = -self.m * a[0] * z74;
+                let z483 = self.m * a[0] * z82 - self.m * z81 * z460;
+                let z484 = self.m * z461 + self.m * z80 * z460 - self.m * z82 * z459;
+                let z485 = -self.m * a[0] * z80 + self.m * z81 * z459;
+                let z489 = self.m * z465 - self.m * z90 * z464 + self.m * z91 * z463;
+                let z490 = self.m * z466 + self.m * z89 * z464 - self.m * z91 * z462;
+                let z491 = self.m * z467 - self.m * z89 * z463 + self.m * z90 * z462;
+                let z495 = self.m * z471 - self.m * z99 * z470 + self.m * z100 * z469;
+                let z496 = self.m * z472 + self.m * z98 * z470 - self.m * z100 * z468;
+                let z497 = self.m * z473 - self.m * z98 * z469 + self.m * z99 * z468;
+                let z501 = self.m * z477 - self.m * z108 * z476 + self.m * z109 * z475;
+                let z502 = self.m * z478 + self.m * z107 * z476 - self.m * z109 * z474;
+                let z503 = self.m * z479 - self.m * z107 * z475 + self.m * z108 * z474;
+                let z510 = z495 + z501;
+                let z511 = z496 + z502;
+                let z512 = z497 + z503;
+                let z516 = z489 + z510;
+                let z517 = z490 + z511;
+                let z518 = z491 + z512;
+                let z523 = z484 + z517;
+                let z2864 = dp[1] * z0;
+                let z2865 = -dp[1] * z1;
+                let z2866 = -z0 * z2864 + z1 * z2865;
+                let z2868 = -dp[1] * z7 + z2864;
+                let z2869 = -dp[1] * z4;
+                let z2870 = -dp[1] * z9 + z2865;
+                let z2871 = -z5 * z2870 + z8 * z2869;
+                let z2872 = z6 * z2870 - z8 * z2868;
+                let z2873 = z5 * z2868 - z6 * z2869;
+                let z2877 = dp[1] * z20 + z2868;
+                let z2878 = dp[1] * z22 + z2869;
+                let z2879 = dp[1] * z24 + z2870;
+                let z2880 = -z21 * z2879 + z23 * z2878;
+                let z2881 = z19 * z2879 - z23 * z2877;
+                let z2882 = -z19 * z2878 + z21 * z2877;
+                let z2886 = -dp[1] * z39 + z2877;
+                let z2887 = -dp[1] * z41 + z2878;
+                let z2888 = -dp[1] * z43 + z2879;
+                let z2889 = -z42 * z2888 + z44 * z2887;
+                let z2890 = z40 * z2888 - z44 * z2886;
+                let z2891 = -z40 * z2887 + z42 * z2886;
+                let z2895 = 0.5 * dp[1] * z0;
+                let z2896 = -0.5 * dp[1] * z1;
+                let z2897 = -0.5 * dp[1] * z7 + z2864;
+                let z2898 = -0.5 * dp[1] * z4;
+                let z2899 = -0.5 * dp[1] * z9 + z2865;
+                let z2900 = 0.16666666666666666 * self.m * self.l * dp[1] * (z1 * z1)
                     + 0.16666666666666666 * self.m * self.l * dp[1] * (z6 * z6)
                     + 0.16666666666666666 * self.m * self.w * dp[2] * (z1 * z1)
                     + 0.16666666666666666 * self.m * self.w * dp[2] * (z6 * z6)
@@ -9636,13 +8573,13 @@ impl Jacobians<5, 5, 0> for BricardA04 {
                     + 0.08333333333333333 * (self.w * self.w) * dp[0] * (z1 * z1)
                     + 0.08333333333333333 * (self.w * self.w) * dp[0] * (z6 * z6)
                     + 0.16666666666666666 * (self.w * self.w) * dp[0] * (z7 * z7);
-                let z3068 = 0.16666666666666666 * self.m * self.l * dp[1] * z5 * z6
+                let z2901 = 0.16666666666666666 * self.m * self.l * dp[1] * z5 * z6
                     + 0.3333333333333333 * self.m * self.w * dp[2] * z4 * z7
                     + 0.16666666666666666 * self.m * self.w * dp[2] * z5 * z6
                     + 0.08333333333333333 * (self.l * self.l) * dp[0] * z5 * z6
                     + 0.16666666666666666 * (self.w * self.w) * dp[0] * z4 * z7
                     + 0.08333333333333333 * (self.w * self.w) * dp[0] * z5 * z6;
-                let z3069 = 0.16666666666666666 * self.m * self.l * dp[1] * z0 * z1
+                let z2902 = 0.16666666666666666 * self.m * self.l * dp[1] * z0 * z1
                     + 0.16666666666666666 * self.m * self.l * dp[1] * z6 * z8
                     + 0.16666666666666666 * self.m * self.w * dp[2] * z0 * z1
                     + 0.16666666666666666 * self.m * self.w * dp[2] * z6 * z8
@@ -9652,19 +8589,19 @@ impl Jacobians<5, 5, 0> for BricardA04 {
                     + 0.08333333333333333 * (self.w * self.w) * dp[0] * z0 * z1
                     + 0.08333333333333333 * (self.w * self.w) * dp[0] * z6 * z8
                     + 0.16666666666666666 * (self.w * self.w) * dp[0] * z7 * z9;
-                let z3070 = 0.16666666666666666 * self.m * self.l * dp[1] * (z5 * z5)
+                let z2903 = 0.16666666666666666 * self.m * self.l * dp[1] * (z5 * z5)
                     + 0.3333333333333333 * self.m * self.w * dp[2] * (z4 * z4)
                     + 0.16666666666666666 * self.m * self.w * dp[2] * (z5 * z5)
                     + 0.08333333333333333 * (self.l * self.l) * dp[0] * (z5 * z5)
                     + 0.16666666666666666 * (self.w * self.w) * dp[0] * (z4 * z4)
                     + 0.08333333333333333 * (self.w * self.w) * dp[0] * (z5 * z5);
-                let z3071 = 0.16666666666666666 * self.m * self.l * dp[1] * z5 * z8
+                let z2904 = 0.16666666666666666 * self.m * self.l * dp[1] * z5 * z8
                     + 0.3333333333333333 * self.m * self.w * dp[2] * z4 * z9
                     + 0.16666666666666666 * self.m * self.w * dp[2] * z5 * z8
                     + 0.08333333333333333 * (self.l * self.l) * dp[0] * z5 * z8
                     + 0.16666666666666666 * (self.w * self.w) * dp[0] * z4 * z9
                     + 0.08333333333333333 * (self.w * self.w) * dp[0] * z5 * z8;
-                let z3072 = 0.16666666666666666 * self.m * self.l * dp[1] * (z0 * z0)
+                let z2905 = 0.16666666666666666 * self.m * self.l * dp[1] * (z0 * z0)
                     + 0.16666666666666666 * self.m * self.l * dp[1] * (z8 * z8)
                     + 0.16666666666666666 * self.m * self.w * dp[2] * (z0 * z0)
                     + 0.16666666666666666 * self.m * self.w * dp[2] * (z8 * z8)
@@ -9674,10 +8611,10 @@ impl Jacobians<5, 5, 0> for BricardA04 {
                     + 0.08333333333333333 * (self.w * self.w) * dp[0] * (z0 * z0)
                     + 0.08333333333333333 * (self.w * self.w) * dp[0] * (z8 * z8)
                     + 0.16666666666666666 * (self.w * self.w) * dp[0] * (z9 * z9);
-                let z3073 = z3035 + 0.5 * dp[1] * z20;
-                let z3074 = z3036 + 0.5 * dp[1] * z22;
-                let z3075 = z3037 + 0.5 * dp[1] * z24;
-                let z3076 = 0.16666666666666666 * self.m * self.l * dp[1] * (z6 * z6)
+                let z2906 = 0.5 * dp[1] * z20 + z2868;
+                let z2907 = 0.5 * dp[1] * z22 + z2869;
+                let z2908 = 0.5 * dp[1] * z24 + z2870;
+                let z2909 = 0.16666666666666666 * self.m * self.l * dp[1] * (z6 * z6)
                     + 0.16666666666666666 * self.m * self.l * dp[1] * (z19 * z19)
                     + 0.16666666666666666 * self.m * self.w * dp[2] * (z6 * z6)
                     + 0.16666666666666666 * self.m * self.w * dp[2] * (z19 * z19)
@@ -9687,7 +8624,7 @@ impl Jacobians<5, 5, 0> for BricardA04 {
                     + 0.08333333333333333 * (self.w * self.w) * dp[0] * (z6 * z6)
                     + 0.08333333333333333 * (self.w * self.w) * dp[0] * (z19 * z19)
                     + 0.16666666666666666 * (self.w * self.w) * dp[0] * (z20 * z20);
-                let z3077 = 0.16666666666666666 * self.m * self.l * dp[1] * z5 * z6
+                let z2910 = 0.16666666666666666 * self.m * self.l * dp[1] * z5 * z6
                     + 0.16666666666666666 * self.m * self.l * dp[1] * z19 * z21
                     + 0.16666666666666666 * self.m * self.w * dp[2] * z5 * z6
                     + 0.16666666666666666 * self.m * self.w * dp[2] * z19 * z21
@@ -9697,7 +8634,7 @@ impl Jacobians<5, 5, 0> for BricardA04 {
                     + 0.08333333333333333 * (self.w * self.w) * dp[0] * z5 * z6
                     + 0.08333333333333333 * (self.w * self.w) * dp[0] * z19 * z21
                     + 0.16666666666666666 * (self.w * self.w) * dp[0] * z20 * z22;
-                let z3078 = 0.16666666666666666 * self.m * self.l * dp[1] * z6 * z8
+                let z2911 = 0.16666666666666666 * self.m * self.l * dp[1] * z6 * z8
                     + 0.16666666666666666 * self.m * self.l * dp[1] * z19 * z23
                     + 0.16666666666666666 * self.m * self.w * dp[2] * z6 * z8
                     + 0.16666666666666666 * self.m * self.w * dp[2] * z19 * z23
@@ -9707,7 +8644,7 @@ impl Jacobians<5, 5, 0> for BricardA04 {
                     + 0.08333333333333333 * (self.w * self.w) * dp[0] * z6 * z8
                     + 0.08333333333333333 * (self.w * self.w) * dp[0] * z19 * z23
                     + 0.16666666666666666 * (self.w * self.w) * dp[0] * z20 * z24;
-                let z3079 = 0.16666666666666666 * self.m * self.l * dp[1] * (z5 * z5)
+                let z2912 = 0.16666666666666666 * self.m * self.l * dp[1] * (z5 * z5)
                     + 0.16666666666666666 * self.m * self.l * dp[1] * (z21 * z21)
                     + 0.16666666666666666 * self.m * self.w * dp[2] * (z5 * z5)
                     + 0.16666666666666666 * self.m * self.w * dp[2] * (z21 * z21)
@@ -9717,7 +8654,7 @@ impl Jacobians<5, 5, 0> for BricardA04 {
                     + 0.08333333333333333 * (self.w * self.w) * dp[0] * (z5 * z5)
                     + 0.08333333333333333 * (self.w * self.w) * dp[0] * (z21 * z21)
                     + 0.16666666666666666 * (self.w * self.w) * dp[0] * (z22 * z22);
-                let z3080 = 0.16666666666666666 * self.m * self.l * dp[1] * z5 * z8
+                let z2913 = 0.16666666666666666 * self.m * self.l * dp[1] * z5 * z8
                     + 0.16666666666666666 * self.m * self.l * dp[1] * z21 * z23
                     + 0.16666666666666666 * self.m * self.w * dp[2] * z5 * z8
                     + 0.16666666666666666 * self.m * self.w * dp[2] * z21 * z23
@@ -9727,7 +8664,7 @@ impl Jacobians<5, 5, 0> for BricardA04 {
                     + 0.08333333333333333 * (self.w * self.w) * dp[0] * z5 * z8
                     + 0.08333333333333333 * (self.w * self.w) * dp[0] * z21 * z23
                     + 0.16666666666666666 * (self.w * self.w) * dp[0] * z22 * z24;
-                let z3081 = 0.16666666666666666 * self.m * self.l * dp[1] * (z8 * z8)
+                let z2914 = 0.16666666666666666 * self.m * self.l * dp[1] * (z8 * z8)
                     + 0.16666666666666666 * self.m * self.l * dp[1] * (z23 * z23)
                     + 0.16666666666666666 * self.m * self.w * dp[2] * (z8 * z8)
                     + 0.16666666666666666 * self.m * self.w * dp[2] * (z23 * z23)
@@ -9737,10 +8674,10 @@ impl Jacobians<5, 5, 0> for BricardA04 {
                     + 0.08333333333333333 * (self.w * self.w) * dp[0] * (z8 * z8)
                     + 0.08333333333333333 * (self.w * self.w) * dp[0] * (z23 * z23)
                     + 0.16666666666666666 * (self.w * self.w) * dp[0] * (z24 * z24);
-                let z3082 = z3044 - 0.5 * dp[1] * z39;
-                let z3083 = z3045 - 0.5 * dp[1] * z41;
-                let z3084 = z3046 - 0.5 * dp[1] * z43;
-                let z3085 = 0.16666666666666666 * self.m * self.l * dp[1] * (z19 * z19)
+                let z2915 = -0.5 * dp[1] * z39 + z2877;
+                let z2916 = -0.5 * dp[1] * z41 + z2878;
+                let z2917 = -0.5 * dp[1] * z43 + z2879;
+                let z2918 = 0.16666666666666666 * self.m * self.l * dp[1] * (z19 * z19)
                     + 0.16666666666666666 * self.m * self.l * dp[1] * (z40 * z40)
                     + 0.16666666666666666 * self.m * self.w * dp[2] * (z19 * z19)
                     + 0.3333333333333333 * self.m * self.w * dp[2] * (z39 * z39)
@@ -9750,7 +8687,7 @@ impl Jacobians<5, 5, 0> for BricardA04 {
                     + 0.08333333333333333 * (self.w * self.w) * dp[0] * (z19 * z19)
                     + 0.16666666666666666 * (self.w * self.w) * dp[0] * (z39 * z39)
                     + 0.08333333333333333 * (self.w * self.w) * dp[0] * (z40 * z40);
-                let z3086 = 0.16666666666666666 * self.m * self.l * dp[1] * z19 * z21
+                let z2919 = 0.16666666666666666 * self.m * self.l * dp[1] * z19 * z21
                     + 0.16666666666666666 * self.m * self.l * dp[1] * z40 * z42
                     + 0.16666666666666666 * self.m * self.w * dp[2] * z19 * z21
                     + 0.3333333333333333 * self.m * self.w * dp[2] * z39 * z41
@@ -9760,7 +8697,7 @@ impl Jacobians<5, 5, 0> for BricardA04 {
                     + 0.08333333333333333 * (self.w * self.w) * dp[0] * z19 * z21
                     + 0.16666666666666666 * (self.w * self.w) * dp[0] * z39 * z41
                     + 0.08333333333333333 * (self.w * self.w) * dp[0] * z40 * z42;
-                let z3087 = 0.16666666666666666 * self.m * self.l * dp[1] * z19 * z23
+                let z2920 = 0.16666666666666666 * self.m * self.l * dp[1] * z19 * z23
                     + 0.16666666666666666 * self.m * self.l * dp[1] * z40 * z44
                     + 0.16666666666666666 * self.m * self.w * dp[2] * z19 * z23
                     + 0.3333333333333333 * self.m * self.w * dp[2] * z39 * z43
@@ -9770,7 +8707,7 @@ impl Jacobians<5, 5, 0> for BricardA04 {
                     + 0.08333333333333333 * (self.w * self.w) * dp[0] * z19 * z23
                     + 0.16666666666666666 * (self.w * self.w) * dp[0] * z39 * z43
                     + 0.08333333333333333 * (self.w * self.w) * dp[0] * z40 * z44;
-                let z3088 = 0.16666666666666666 * self.m * self.l * dp[1] * (z21 * z21)
+                let z2921 = 0.16666666666666666 * self.m * self.l * dp[1] * (z21 * z21)
                     + 0.16666666666666666 * self.m * self.l * dp[1] * (z42 * z42)
                     + 0.16666666666666666 * self.m * self.w * dp[2] * (z21 * z21)
                     + 0.3333333333333333 * self.m * self.w * dp[2] * (z41 * z41)
@@ -9780,7 +8717,7 @@ impl Jacobians<5, 5, 0> for BricardA04 {
                     + 0.08333333333333333 * (self.w * self.w) * dp[0] * (z21 * z21)
                     + 0.16666666666666666 * (self.w * self.w) * dp[0] * (z41 * z41)
                     + 0.08333333333333333 * (self.w * self.w) * dp[0] * (z42 * z42);
-                let z3089 = 0.16666666666666666 * self.m * self.l * dp[1] * z21 * z23
+                let z2922 = 0.16666666666666666 * self.m * self.l * dp[1] * z21 * z23
                     + 0.16666666666666666 * self.m * self.l * dp[1] * z42 * z44
                     + 0.16666666666666666 * self.m * self.w * dp[2] * z21 * z23
                     + 0.3333333333333333 * self.m * self.w * dp[2] * z41 * z43
@@ -9790,7 +8727,7 @@ impl Jacobians<5, 5, 0> for BricardA04 {
                     + 0.08333333333333333 * (self.w * self.w) * dp[0] * z21 * z23
                     + 0.16666666666666666 * (self.w * self.w) * dp[0] * z41 * z43
                     + 0.08333333333333333 * (self.w * self.w) * dp[0] * z42 * z44;
-                let z3090 = 0.16666666666666666 * self.m * self.l * dp[1] * (z23 * z23)
+                let z2923 = 0.16666666666666666 * self.m * self.l * dp[1] * (z23 * z23)
                     + 0.16666666666666666 * self.m * self.l * dp[1] * (z44 * z44)
                     + 0.16666666666666666 * self.m * self.w * dp[2] * (z23 * z23)
                     + 0.3333333333333333 * self.m * self.w * dp[2] * (z43 * z43)
@@ -9800,10 +8737,10 @@ impl Jacobians<5, 5, 0> for BricardA04 {
                     + 0.08333333333333333 * (self.w * self.w) * dp[0] * (z23 * z23)
                     + 0.16666666666666666 * (self.w * self.w) * dp[0] * (z43 * z43)
                     + 0.08333333333333333 * (self.w * self.w) * dp[0] * (z44 * z44);
-                let z3091 = z3053 + 0.5 * dp[1] * z60;
-                let z3092 = z3054 + 0.5 * dp[1] * z62;
-                let z3093 = z3055 + 0.5 * dp[1] * z64;
-                let z3094 = 0.16666666666666666 * self.m * self.l * dp[1] * (z40 * z40)
+                let z2924 = 0.5 * dp[1] * z60 + z2886;
+                let z2925 = 0.5 * dp[1] * z62 + z2887;
+                let z2926 = 0.5 * dp[1] * z64 + z2888;
+                let z2927 = 0.16666666666666666 * self.m * self.l * dp[1] * (z40 * z40)
                     + 0.16666666666666666 * self.m * self.l * dp[1] * (z59 * z59)
                     + 0.16666666666666666 * self.m * self.w * dp[2] * (z40 * z40)
                     + 0.16666666666666666 * self.m * self.w * dp[2] * (z59 * z59)
@@ -9813,7 +8750,7 @@ impl Jacobians<5, 5, 0> for BricardA04 {
                     + 0.08333333333333333 * (self.w * self.w) * dp[0] * (z40 * z40)
                     + 0.08333333333333333 * (self.w * self.w) * dp[0] * (z59 * z59)
                     + 0.16666666666666666 * (self.w * self.w) * dp[0] * (z60 * z60);
-                let z3095 = 0.16666666666666666 * self.m * self.l * dp[1] * z40 * z42
+                let z2928 = 0.16666666666666666 * self.m * self.l * dp[1] * z40 * z42
                     + 0.16666666666666666 * self.m * self.l * dp[1] * z59 * z61
                     + 0.16666666666666666 * self.m * self.w * dp[2] * z40 * z42
                     + 0.16666666666666666 * self.m * self.w * dp[2] * z59 * z61
@@ -9823,7 +8760,7 @@ impl Jacobians<5, 5, 0> for BricardA04 {
                     + 0.08333333333333333 * (self.w * self.w) * dp[0] * z40 * z42
                     + 0.08333333333333333 * (self.w * self.w) * dp[0] * z59 * z61
                     + 0.16666666666666666 * (self.w * self.w) * dp[0] * z60 * z62;
-                let z3096 = 0.16666666666666666 * self.m * self.l * dp[1] * z40 * z44
+                let z2929 = 0.16666666666666666 * self.m * self.l * dp[1] * z40 * z44
                     + 0.16666666666666666 * self.m * self.l * dp[1] * z59 * z63
                     + 0.16666666666666666 * self.m * self.w * dp[2] * z40 * z44
                     + 0.16666666666666666 * self.m * self.w * dp[2] * z59 * z63
@@ -9833,7 +8770,7 @@ impl Jacobians<5, 5, 0> for BricardA04 {
                     + 0.08333333333333333 * (self.w * self.w) * dp[0] * z40 * z44
                     + 0.08333333333333333 * (self.w * self.w) * dp[0] * z59 * z63
                     + 0.16666666666666666 * (self.w * self.w) * dp[0] * z60 * z64;
-                let z3097 = 0.16666666666666666 * self.m * self.l * dp[1] * (z42 * z42)
+                let z2930 = 0.16666666666666666 * self.m * self.l * dp[1] * (z42 * z42)
                     + 0.16666666666666666 * self.m * self.l * dp[1] * (z61 * z61)
                     + 0.16666666666666666 * self.m * self.w * dp[2] * (z42 * z42)
                     + 0.16666666666666666 * self.m * self.w * dp[2] * (z61 * z61)
@@ -9843,7 +8780,7 @@ impl Jacobians<5, 5, 0> for BricardA04 {
                     + 0.08333333333333333 * (self.w * self.w) * dp[0] * (z42 * z42)
                     + 0.08333333333333333 * (self.w * self.w) * dp[0] * (z61 * z61)
                     + 0.16666666666666666 * (self.w * self.w) * dp[0] * (z62 * z62);
-                let z3098 = 0.16666666666666666 * self.m * self.l * dp[1] * z42 * z44
+                let z2931 = 0.16666666666666666 * self.m * self.l * dp[1] * z42 * z44
                     + 0.16666666666666666 * self.m * self.l * dp[1] * z61 * z63
                     + 0.16666666666666666 * self.m * self.w * dp[2] * z42 * z44
                     + 0.16666666666666666 * self.m * self.w * dp[2] * z61 * z63
@@ -9853,7 +8790,7 @@ impl Jacobians<5, 5, 0> for BricardA04 {
                     + 0.08333333333333333 * (self.w * self.w) * dp[0] * z42 * z44
                     + 0.08333333333333333 * (self.w * self.w) * dp[0] * z61 * z63
                     + 0.16666666666666666 * (self.w * self.w) * dp[0] * z62 * z64;
-                let z3099 = 0.16666666666666666 * self.m * self.l * dp[1] * (z44 * z44)
+                let z2932 = 0.16666666666666666 * self.m * self.l * dp[1] * (z44 * z44)
                     + 0.16666666666666666 * self.m * self.l * dp[1] * (z63 * z63)
                     + 0.16666666666666666 * self.m * self.w * dp[2] * (z44 * z44)
                     + 0.16666666666666666 * self.m * self.w * dp[2] * (z63 * z63)
@@ -9863,113 +8800,114 @@ impl Jacobians<5, 5, 0> for BricardA04 {
                     + 0.08333333333333333 * (self.w * self.w) * dp[0] * (z44 * z44)
                     + 0.08333333333333333 * (self.w * self.w) * dp[0] * (z63 * z63)
                     + 0.16666666666666666 * (self.w * self.w) * dp[0] * (z64 * z64);
-                let z3185 = 0.16666666666666666 * self.m * self.l * dp[1]
+                let z3018 = 0.16666666666666666 * self.m * self.l * dp[1]
                     + 0.16666666666666666 * self.m * self.w * dp[2]
                     + 0.08333333333333333 * (self.l * self.l) * dp[0]
                     + 0.08333333333333333 * (self.w * self.w) * dp[0];
-                let z3186 = a[2] * z3038;
-                let z3187 = a[2] * z3040;
-                let z3188 = a[3] * z3047 + z3186;
-                let z3189 = a[3] * z3049 + z3187;
-                let z3190 = a[4] * z3056 + z3188;
-                let z3191 = a[4] * z3058 + z3189;
-                let z3192 = self.m * a[0] * z3063 + a[0] * dp[0] * z75;
-                let z3193 = -self.m * a[0] * z3062 - a[0] * dp[0] * z74;
-                let z3194 = a[0] * z3185 - z74 * z3193 + z75 * z3192 + z962 * z3063
-                    - z963 * z3062;
-                let z3195 = self.m * a[0] * z3066 - self.m * z942 * z3065
-                    + a[0] * dp[0] * z82 - dp[0] * z81 * z942;
-                let z3196 = -self.m * a[0] * z3064 + self.m * z941 * z3065
-                    - a[0] * dp[0] * z80 + dp[0] * z81 * z941;
-                let z3197 = a[0] * z3070 - z80 * z3196 + z82 * z3195 + z941 * z3068
-                    + z942 * z3071 + z965 * z3066 - z967 * z3064;
-                let z3198 = self.m * z3186 + self.m * z945 * z3075
-                    - self.m * z946 * z3074 - dp[0] * z90 * z946 + dp[0] * z91 * z945
-                    + dp[0] * z947;
-                let z3199 = self.m * z3187 + self.m * z944 * z3074
-                    - self.m * z945 * z3073 - dp[0] * z89 * z945 + dp[0] * z90 * z944
-                    + dp[0] * z949;
-                let z3200 = z971 * z3075 - z973 * z3073 - z89 * z3199 + z91 * z3198
-                    + z944 * z3077 + z945 * z3079 + z946 * z3080;
-                let z3201 = self.m * z3188 + self.m * z951 * z3084
-                    - self.m * z952 * z3083 - dp[0] * z99 * z952 + dp[0] * z100 * z951
-                    + dp[0] * z953;
-                let z3202 = self.m * z3189 + self.m * z950 * z3083
-                    - self.m * z951 * z3082 - dp[0] * z98 * z951 + dp[0] * z99 * z950
-                    + dp[0] * z955;
-                let z3203 = z977 * z3084 - z979 * z3082 - z98 * z3202 + z100 * z3201
-                    + z950 * z3086 + z951 * z3088 + z952 * z3089;
-                let z3204 = self.m * z3190 + self.m * z957 * z3093
-                    - self.m * z958 * z3092 - dp[0] * z108 * z958 + dp[0] * z109 * z957
-                    + dp[0] * z959;
-                let z3205 = self.m * z3191 + self.m * z956 * z3092
-                    - self.m * z957 * z3091 - dp[0] * z107 * z957 + dp[0] * z108 * z956
-                    + dp[0] * z961;
-                let z3206 = z983 * z3093 - z985 * z3091 - z107 * z3205 + z109 * z3204
-                    + z956 * z3095 + z957 * z3097 + z958 * z3098;
-                let z3207 = z3203 + z3206;
-                let z3208 = z3200 + z3207;
-                let z3209 = z3197 + z3208;
-                let z3210 = z3194 + z3209;
-                let z3211 = a[1] * z3033;
-                let z3212 = a[2] * z3039 + z3211;
-                let z3213 = a[3] * z3048 + z3212;
-                let z3214 = a[4] * z3057 + z3213;
-                let z3215 = self.m * z3211 - self.m * z941 * z3066
-                    + self.m * z942 * z3064 + dp[0] * z80 * z942 - dp[0] * z82 * z941
-                    + dp[0] * z943;
-                let z3216 = a[0] * z3068 + z81 * z3196 - z82 * z3215 + z941 * z3067
-                    + z942 * z3069 - z966 * z3066 + z967 * z3065;
-                let z3217 = a[0] * z3071 + z80 * z3215 - z81 * z3195 + z941 * z3069
-                    + z942 * z3072 - z965 * z3065 + z966 * z3064;
-                let z3218 = self.m * z3212 - self.m * z944 * z3075
-                    + self.m * z946 * z3073 + dp[0] * z89 * z946 - dp[0] * z91 * z944
-                    + dp[0] * z948;
-                let z3219 = -z972 * z3075 + z973 * z3074 + z90 * z3199 - z91 * z3218
-                    + z944 * z3076 + z945 * z3077 + z946 * z3078;
-                let z3220 = -z971 * z3074 + z972 * z3073 + z89 * z3218 - z90 * z3198
-                    + z944 * z3078 + z945 * z3080 + z946 * z3081;
-                let z3221 = self.m * z3213 - self.m * z950 * z3084
-                    + self.m * z952 * z3082 + dp[0] * z98 * z952 - dp[0] * z100 * z950
-                    + dp[0] * z954;
-                let z3222 = -z978 * z3084 + z979 * z3083 + z99 * z3202 - z100 * z3221
-                    + z950 * z3085 + z951 * z3086 + z952 * z3087;
-                let z3223 = -z977 * z3083 + z978 * z3082 + z98 * z3221 - z99 * z3201
-                    + z950 * z3087 + z951 * z3089 + z952 * z3090;
-                let z3224 = self.m * z3214 - self.m * z956 * z3093
-                    + self.m * z958 * z3091 + dp[0] * z107 * z958 - dp[0] * z109 * z956
-                    + dp[0] * z960;
-                let z3225 = -z984 * z3093 + z985 * z3092 + z108 * z3205 - z109 * z3224
-                    + z956 * z3094 + z957 * z3095 + z958 * z3096;
-                let z3226 = -z983 * z3092 + z984 * z3091 + z107 * z3224 - z108 * z3204
-                    + z956 * z3096 + z957 * z3098 + z958 * z3099;
-                let z3227 = z3222 + z3225;
-                let z3228 = z3223 + z3226;
-                let z3229 = z3221 + z3224;
-                let z3230 = z3219 + z3227;
-                let z3231 = z3220 + z3228;
-                let z3232 = z3218 + z3229;
-                let z3233 = z3216 + z3230;
-                let z3234 = z3217 + z3231;
-                let z3235 = z3215 + z3232;
-                let z3236 = z1005 * z3033 + z0 * z3234 + z1 * z3233 + z10 * z3235;
-                let z3237 = z3201 + z3204;
-                let z3238 = z3202 + z3205;
-                let z3239 = z3198 + z3237;
-                let z3240 = z3199 + z3238;
-                let z3241 = z998 * z3038 + z999 * z3039 + z1000 * z3040 + z5 * z3208
-                    + z6 * z3230 + z8 * z3231 + z25 * z3239 + z26 * z3232 + z27 * z3240;
-                let z3242 = z992 * z3047 + z993 * z3048 + z994 * z3049 + z19 * z3227
-                    + z21 * z3207 + z23 * z3228 + z45 * z3237 + z46 * z3229
-                    + z47 * z3238;
-                let z3243 = z983 * z3056 + z984 * z3057 + z985 * z3058 + z40 * z3225
-                    + z42 * z3206 + z44 * z3226 + z65 * z3204 + z66 * z3224
-                    + z67 * z3205;
-                out[0] = z3210;
-                out[1] = z3236;
-                out[2] = z3241;
-                out[3] = z3242;
-                out[4] = z3243;
+                let z3019 = a[2] * z2871;
+                let z3020 = a[2] * z2873;
+                let z3021 = z3019 + a[3] * z2880;
+                let z3022 = z3020 + a[3] * z2882;
+                let z3023 = z3021 + a[4] * z2889;
+                let z3024 = z3022 + a[4] * z2891;
+                let z3025 = self.m * a[0] * z2896 + a[0] * dp[0] * z75;
+                let z3026 = -self.m * a[0] * z2895 - a[0] * dp[0] * z74;
+                let z3027 = z480 * z2896 - z481 * z2895 + a[0] * z3018 - z74 * z3026
+                    + z75 * z3025;
+                let z3028 = -self.m * z460 * z2898 + self.m * a[0] * z2899
+                    + a[0] * dp[0] * z82 - dp[0] * z81 * z460;
+                let z3029 = self.m * z459 * z2898 - self.m * a[0] * z2897
+                    - a[0] * dp[0] * z80 + dp[0] * z81 * z459;
+                let z3030 = z459 * z2901 + z460 * z2904 + z483 * z2899 - z485 * z2897
+                    + a[0] * z2903 - z80 * z3029 + z82 * z3028;
+                let z3031 = self.m * z3019 + self.m * z463 * z2908
+                    - self.m * z464 * z2907 + dp[0] * z465 - dp[0] * z90 * z464
+                    + dp[0] * z91 * z463;
+                let z3032 = self.m * z3020 + self.m * z462 * z2907
+                    - self.m * z463 * z2906 + dp[0] * z467 - dp[0] * z89 * z463
+                    + dp[0] * z90 * z462;
+                let z3033 = z462 * z2910 + z463 * z2912 + z464 * z2913 + z489 * z2908
+                    - z491 * z2906 - z89 * z3032 + z91 * z3031;
+                let z3034 = self.m * z3021 + self.m * z469 * z2917
+                    - self.m * z470 * z2916 + dp[0] * z471 - dp[0] * z99 * z470
+                    + dp[0] * z100 * z469;
+                let z3035 = self.m * z3022 + self.m * z468 * z2916
+                    - self.m * z469 * z2915 + dp[0] * z473 - dp[0] * z98 * z469
+                    + dp[0] * z99 * z468;
+                let z3036 = z468 * z2919 + z469 * z2921 + z470 * z2922 + z495 * z2917
+                    - z497 * z2915 - z98 * z3035 + z100 * z3034;
+                let z3037 = self.m * z3023 + self.m * z475 * z2926
+                    - self.m * z476 * z2925 + dp[0] * z477 - dp[0] * z108 * z476
+                    + dp[0] * z109 * z475;
+                let z3038 = self.m * z3024 + self.m * z474 * z2925
+                    - self.m * z475 * z2924 + dp[0] * z479 - dp[0] * z107 * z475
+                    + dp[0] * z108 * z474;
+                let z3039 = z474 * z2928 + z475 * z2930 + z476 * z2931 + z501 * z2926
+                    - z503 * z2924 - z107 * z3038 + z109 * z3037;
+                let z3040 = z3036 + z3039;
+                let z3041 = z3033 + z3040;
+                let z3042 = z3030 + z3041;
+                let z3043 = z3027 + z3042;
+                let z3044 = a[1] * z2866;
+                let z3045 = z3044 + a[2] * z2872;
+                let z3046 = z3045 + a[3] * z2881;
+                let z3047 = z3046 + a[4] * z2890;
+                let z3048 = -self.m * z459 * z2899 + self.m * z460 * z2897
+                    + self.m * z3044 + dp[0] * z461 + dp[0] * z80 * z460
+                    - dp[0] * z82 * z459;
+                let z3049 = z459 * z2900 + z460 * z2902 - z484 * z2899 + z485 * z2898
+                    + a[0] * z2901 + z81 * z3029 - z82 * z3048;
+                let z3050 = z459 * z2902 + z460 * z2905 - z483 * z2898 + z484 * z2897
+                    + a[0] * z2904 + z80 * z3048 - z81 * z3028;
+                let z3051 = -self.m * z462 * z2908 + self.m * z464 * z2906
+                    + self.m * z3045 + dp[0] * z466 + dp[0] * z89 * z464
+                    - dp[0] * z91 * z462;
+                let z3052 = z462 * z2909 + z463 * z2910 + z464 * z2911 - z490 * z2908
+                    + z491 * z2907 + z90 * z3032 - z91 * z3051;
+                let z3053 = z462 * z2911 + z463 * z2913 + z464 * z2914 - z489 * z2907
+                    + z490 * z2906 + z89 * z3051 - z90 * z3031;
+                let z3054 = -self.m * z468 * z2917 + self.m * z470 * z2915
+                    + self.m * z3046 + dp[0] * z472 + dp[0] * z98 * z470
+                    - dp[0] * z100 * z468;
+                let z3055 = z468 * z2918 + z469 * z2919 + z470 * z2920 - z496 * z2917
+                    + z497 * z2916 + z99 * z3035 - z100 * z3054;
+                let z3056 = z468 * z2920 + z469 * z2922 + z470 * z2923 - z495 * z2916
+                    + z496 * z2915 + z98 * z3054 - z99 * z3034;
+                let z3057 = -self.m * z474 * z2926 + self.m * z476 * z2924
+                    + self.m * z3047 + dp[0] * z478 + dp[0] * z107 * z476
+                    - dp[0] * z109 * z474;
+                let z3058 = z474 * z2927 + z475 * z2928 + z476 * z2929 - z502 * z2926
+                    + z503 * z2925 + z108 * z3038 - z109 * z3057;
+                let z3059 = z474 * z2929 + z475 * z2931 + z476 * z2932 - z501 * z2925
+                    + z502 * z2924 + z107 * z3057 - z108 * z3037;
+                let z3060 = z3055 + z3058;
+                let z3061 = z3056 + z3059;
+                let z3062 = z3054 + z3057;
+                let z3063 = z3052 + z3060;
+                let z3064 = z3053 + z3061;
+                let z3065 = z3051 + z3062;
+                let z3066 = z3049 + z3063;
+                let z3067 = z3050 + z3064;
+                let z3068 = z3048 + z3065;
+                let z3069 = z0 * z3067 + z1 * z3066 + z10 * z3068 + z523 * z2866;
+                let z3070 = z3034 + z3037;
+                let z3071 = z3035 + z3038;
+                let z3072 = z3031 + z3070;
+                let z3073 = z3032 + z3071;
+                let z3074 = z516 * z2871 + z5 * z3041 + z517 * z2872 + z6 * z3063
+                    + z518 * z2873 + z8 * z3064 + z25 * z3072 + z26 * z3065
+                    + z27 * z3073;
+                let z3075 = z510 * z2880 + z511 * z2881 + z512 * z2882 + z19 * z3060
+                    + z21 * z3040 + z23 * z3061 + z45 * z3070 + z46 * z3062
+                    + z47 * z3071;
+                let z3076 = z501 * z2889 + z502 * z2890 + z503 * z2891 + z40 * z3058
+                    + z42 * z3039 + z44 * z3059 + z65 * z3037 + z66 * z3057
+                    + z67 * z3038;
+                out[0] = z3043;
+                out[1] = z3069;
+                out[2] = z3074;
+                out[3] = z3075;
+                out[4] = z3076;
                 true
             }
             _ => false,
@@ -10011,534 +8949,534 @@ impl Jacobians<5, 5, 0> for BricardA04 {
         let z43 = z8 * z37 - z24 * z38;
         let z57 = q[4].cos();
         let z58 = q[4].sin();
-        let z352 = -qd[0] * z1;
-        let z353 = qd[0] * z0;
-        let z355 = -self.l * z353;
-        let z356 = -qd[1] * z5;
-        let z357 = qd[1] * z4;
-        let z358 = z0 * z356 + z4 * z352;
-        let z359 = -z0 * z357 - z5 * z352;
-        let z360 = -z1 * z356 - z4 * z353;
-        let z361 = z1 * z357 + z5 * z353;
-        let z363 = -self.l * z361 + z355;
-        let z364 = -qd[2] * z18;
-        let z365 = qd[2] * z17;
-        let z366 = z1 * z365 + z7 * z364 + z17 * z359 + z18 * z353;
-        let z367 = z1 * z364 - z7 * z365 + z17 * z353 - z18 * z359;
-        let z368 = z4 * z364 + z17 * z356;
-        let z369 = -z4 * z365 - z18 * z356;
-        let z370 = z0 * z365 + z9 * z364 + z17 * z361 + z18 * z352;
-        let z371 = z0 * z364 - z9 * z365 + z17 * z352 - z18 * z361;
-        let z373 = self.l * z371 + z363;
-        let z374 = -qd[3] * z38;
-        let z375 = qd[3] * z37;
-        let z376 = z6 * z374 - z20 * z375 + z37 * z358 - z38 * z367;
-        let z377 = z5 * z374 - z22 * z375 + z37 * z357 - z38 * z369;
-        let z379 = z8 * z374 - z24 * z375 + z37 * z360 - z38 * z371;
-        let z381 = -self.l * z379 + z373;
-        let z382 = -qd[4] * z58;
-        let z383 = qd[4] * z57;
-        let z386 = z21 * z382 - z41 * z383 + z57 * z368 - z58 * z377;
-        let z387 = z23 * z382 - z43 * z383 + z57 * z370 - z58 * z379;
-        let z512 = -z0 * z4;
-        let z513 = z0 * z5;
-        let z516 = -z1 * z18 + z17 * z513;
-        let z517 = -z1 * z17 - z18 * z513;
-        let z524 = z37 * z512 - z38 * z517;
-        let z563 = z1 * z4;
-        let z567 = z17 * z512;
-        let z568 = -z18 * z512;
-        let z569 = -z5 * z17;
-        let z570 = z5 * z18;
-        let z571 = z17 * z563;
-        let z572 = -z18 * z563;
-        let z583 = z7 * z37 - z38 * z568;
-        let z585 = z4 * z37 - z38 * z570;
-        let z587 = z9 * z37 - z38 * z572;
-        let z648 = -z1 * z18 - z7 * z17;
-        let z649 = -z4 * z17;
-        let z650 = -z0 * z18 - z9 * z17;
-        let z654 = -z38 * z648;
-        let z656 = -z38 * z649;
-        let z658 = -z38 * z650;
-        let z710 = -z6 * z38 - z20 * z37;
-        let z711 = -z5 * z38 - z22 * z37;
-        let z712 = -z8 * z38 - z24 * z37;
-        let z1222 = -z0 * z356 - z4 * z352;
-        let z1223 = z17 * z1222 + z364 * z512;
-        let z1224 = -z18 * z1222 - z365 * z512;
-        let z1225 = z7 * z374 + z37 * z359 - z38 * z1224 - z375 * z568;
-        let z1226 = z57 * z1223 - z58 * z1225 + z382 * z567 - z383 * z583;
-        let z1227 = -self.l * z1222;
-        let z1228 = z1227 + self.l * z1224;
-        let z1229 = z1228 - self.l * z1225;
-        let z1230 = -z1 * z365 - z7 * z364 - z17 * z359 - z18 * z353;
-        let z1231 = -z38 * z1230 - z375 * z648;
-        let z1232 = z20 * z382 + z57 * z367 - z58 * z1231 - z383 * z654;
-        let z1233 = self.l * z1230;
-        let z1234 = z1233 - self.l * z1231;
-        let z1235 = -z6 * z375 - z20 * z374 - z37 * z367 - z38 * z358;
-        let z1236 = -z58 * z1235 - z383 * z710;
-        let z1237 = -self.l * z1235;
-        let z1238 = -z19 * z383 - z39 * z382 - z57 * z376 - z58 * z366;
-        let z1239 = -z5 * z364 - z17 * z357;
-        let z1240 = z5 * z365 + z18 * z357;
-        let z1241 = z4 * z374 + z37 * z356 - z38 * z1240 - z375 * z570;
-        let z1242 = z57 * z1239 - z58 * z1241 + z382 * z569 - z383 * z585;
-        let z1243 = self.l * z357;
-        let z1244 = z1243 + self.l * z1240;
-        let z1245 = z1244 - self.l * z1241;
-        let z1246 = -z4 * z364 - z17 * z356;
-        let z1247 = -z38 * z1246 - z375 * z649;
-        let z1248 = z22 * z382 + z57 * z369 - z58 * z1247 - z383 * z656;
-        let z1249 = self.l * z1246;
-        let z1250 = z1249 - self.l * z1247;
-        let z1251 = -z5 * z375 - z22 * z374 - z37 * z369 - z38 * z357;
-        let z1252 = -self.l * z1251;
-        let z1253 = -z58 * z1251 - z383 * z711;
-        let z1254 = -z21 * z383 - z41 * z382 - z57 * z377 - z58 * z368;
-        let z1255 = z0 * z357 + z5 * z352;
-        let z1256 = -z1 * z365 + z17 * z1255 - z18 * z353 + z364 * z513;
-        let z1257 = -z1 * z364 - z17 * z353 - z18 * z1255 - z365 * z513;
-        let z1258 = z37 * z1222 - z38 * z1257 + z374 * z512 - z375 * z517;
-        let z1259 = z57 * z1256 - z58 * z1258 + z382 * z516 - z383 * z524;
-        let z1260 = -self.l * z352;
-        let z1261 = z1260 - self.l * z1255;
-        let z1262 = z1261 + self.l * z1257;
-        let z1263 = z1262 - self.l * z1258;
-        let z1264 = z1 * z356 + z4 * z353;
-        let z1265 = z17 * z1264 + z364 * z563;
-        let z1266 = -z18 * z1264 - z365 * z563;
-        let z1267 = z9 * z374 + z37 * z361 - z38 * z1266 - z375 * z572;
-        let z1268 = z57 * z1265 - z58 * z1267 + z382 * z571 - z383 * z587;
-        let z1269 = -self.l * z1264;
-        let z1270 = z1269 + self.l * z1266;
-        let z1271 = z1270 - self.l * z1267;
-        let z1272 = -z0 * z365 - z9 * z364 - z17 * z361 - z18 * z352;
-        let z1273 = -z38 * z1272 - z375 * z650;
-        let z1274 = z24 * z382 + z57 * z371 - z58 * z1273 - z383 * z658;
-        let z1275 = self.l * z1272;
-        let z1276 = z1275 - self.l * z1273;
-        let z1277 = -z8 * z375 - z24 * z374 - z37 * z371 - z38 * z360;
-        let z1278 = -self.l * z1277;
-        let z1279 = -z58 * z1277 - z383 * z712;
-        let z1280 = -z23 * z383 - z43 * z382 - z57 * z379 - z58 * z370;
-        let z1281 = z57 * z1241 + z58 * z1239 + z382 * z585 + z383 * z569;
-        let z1282 = z22 * z383 + z57 * z1247 + z58 * z369 + z382 * z656;
-        let z1283 = z57 * z1251 + z382 * z711;
-        let z1284 = z57 * z1258 + z58 * z1256 + z382 * z524 + z383 * z516;
-        let z1285 = z57 * z1267 + z58 * z1265 + z382 * z587 + z383 * z571;
-        let z1286 = z24 * z383 + z57 * z1273 + z58 * z371 + z382 * z658;
-        let z1287 = z57 * z1277 + z382 * z712;
-        let z3500 = qd[4] * self.l;
-        let z3501 = qd[3] * self.l;
-        let z3502 = -qd[3] * self.l - z58 * z3501;
-        let z3503 = qd[2] * self.l;
-        let z3504 = -qd[2] * self.l - z58 * z3503;
-        let z3505 = qd[2] * self.l - z38 * z3504;
-        let z3506 = qd[1] * self.l;
-        let z3507 = -qd[1] * self.l - z58 * z3506;
-        let z3508 = qd[1] * self.l - z38 * z3507;
-        let z3509 = z57 * z3506;
-        let z3510 = -qd[1] * self.l + z17 * z3509 - z18 * z3508;
-        let z3511 = -z383 * z3501;
-        let z3512 = -z383 * z3503;
-        let z3513 = -z38 * z3512 - z375 * z3504;
-        let z3514 = -z383 * z3506;
-        let z3515 = -z38 * z3514 - z375 * z3507;
-        let z3516 = z382 * z3506;
-        let z3517 = z17 * z3516 - z18 * z3515 + z364 * z3509 - z365 * z3508;
-        let z3518 = qd[0] * self.l;
-        let z3519 = -z19 * z3500 - z43 * z3518 - z583 * z3506 - z654 * z3503
-            - z710 * z3501;
-        let z3520 = z20 * z3503 + z23 * z3518 - z39 * z3500 + z567 * z3506;
-        let z3521 = -qd[0] * self.l - z58 * z3518;
-        let z3522 = -z57 * z3500;
-        let z3523 = -z6 * z3502 - z20 * z3522 - z24 * z3521 - z568 * z3507
-            - z648 * z3504;
-        let z3524 = z6 * z3522 + z7 * z3507 + z8 * z3521 - z20 * z3502;
-        let z3525 = qd[0] * self.l - z38 * z3521;
-        let z3526 = z57 * z3518;
-        let z3527 = -z37 * z3502 - z38 * z3522 + z57 * z3503;
-        let z3528 = -z58 * z3500;
-        let z3529 = z0 * z3526 - z512 * z3508 - z1 * z3505 + z1 * z3528 - z7 * z3527
-            - z9 * z3525;
-        let z3530 = z0 * z3525 + z512 * z3509 + z1 * z3527 - z7 * z3505 + z7 * z3528
-            + z9 * z3526;
-        let z3531 = -qd[0] * self.l + z17 * z3526 - z18 * z3525;
-        let z3532 = z37 * z3521;
-        let z3533 = -z17 * z3505 + z17 * z3528 - z18 * z3527 + z37 * z3507;
-        let z3534 = z37 * z3522 - z38 * z3502;
-        let z3535 = -z0 * z3533 + z1 * z3531;
-        let z3536 = z0 * z3534 - z0 * z3510 - z1 * z3532;
-        let z3537 = -qd[0] * self.l - z4 * z3532 + z5 * z3531 + z17 * z3527 - z18 * z3505
-            + z18 * z3528;
-        let z3538 = z4 * z3534 - z4 * z3510 - z5 * z3533 + z17 * z3525 + z18 * z3526;
-        let z3539 = -z1231 * z3503 - z1235 * z3501 - qd[4] * z3520 - z366 * z3500
-            - z379 * z3518 - z1225 * z3506;
-        let z3540 = qd[4] * z3519 + z367 * z3503 + z370 * z3518 - z376 * z3500
-            + z1223 * z3506;
-        let z3541 = -z383 * z3518;
-        let z3542 = -z382 * z3500;
-        let z3543 = -z1230 * z3504 - qd[3] * z3524 - z6 * z3511 - z20 * z3542
-            - z24 * z3541 - z568 * z3514 - z358 * z3502 - z367 * z3522 - z371 * z3521
-            - z648 * z3512 - z1224 * z3507;
-        let z3544 = qd[3] * z3523 + z6 * z3542 + z7 * z3514 + z8 * z3541 - z20 * z3511
-            + z358 * z3522 + z359 * z3507 + z360 * z3521 - z367 * z3502;
-        let z3545 = -z38 * z3541 - z375 * z3521;
-        let z3546 = z382 * z3518;
-        let z3547 = -z37 * z3511 - z38 * z3542 - z374 * z3502 - z375 * z3522
-            + z382 * z3503;
-        let z3548 = -z383 * z3500;
-        let z3549 = -qd[2] * z3530 + z0 * z3546 - z512 * z3515 + z1 * z3548 - z1 * z3513
-            - z7 * z3547 - z9 * z3545 + z352 * z3526 - z353 * z3505 + z353 * z3528
-            - z359 * z3527 - z361 * z3525 - z1222 * z3508;
-        let z3550 = qd[2] * z3529 + z0 * z3545 + z512 * z3516 + z1 * z3547 + z7 * z3548
-            - z7 * z3513 + z9 * z3546 + z352 * z3525 + z353 * z3527 - z359 * z3505
-            + z359 * z3528 + z361 * z3526 + z1222 * z3509;
-        let z3551 = z17 * z3546 - z18 * z3545 + z364 * z3526 - z365 * z3525;
-        let z3552 = z37 * z3541 + z374 * z3521;
-        let z3553 = z17 * z3548 - z17 * z3513 - z18 * z3547 + z37 * z3514 - z364 * z3505
-            + z364 * z3528 - z365 * z3527 + z374 * z3507;
-        let z3554 = z37 * z3542 - z38 * z3511 + z374 * z3522 - z375 * z3502;
-        let z3555 = -qd[1] * z3536 - z0 * z3553 + z1 * z3551 - z352 * z3533
-            + z353 * z3531;
-        let z3556 = qd[1] * z3535 + z0 * z3554 - z0 * z3517 - z1 * z3552 + z352 * z3534
-            - z352 * z3510 - z353 * z3532;
-        let z3557 = -qd[0] * z3538 - z4 * z3552 + z5 * z3551 + z17 * z3547 + z18 * z3548
-            - z18 * z3513 - z356 * z3532 + z357 * z3531 + z364 * z3527 - z365 * z3505
-            + z365 * z3528;
-        let z3558 = qd[0] * z3537 + z4 * z3554 - z4 * z3517 - z5 * z3553 + z17 * z3545
-            + z18 * z3546 + z356 * z3534 - z356 * z3510 - z357 * z3533 + z364 * z3525
-            + z365 * z3526;
-        let z3559 = -z21 * z3500 - z585 * z3506 - z656 * z3503 - z711 * z3501;
-        let z3560 = z22 * z3503 - z41 * z3500 + z569 * z3506;
-        let z3561 = -z5 * z3502 - z22 * z3522 - z570 * z3507 - z649 * z3504;
-        let z3562 = z4 * z3507 + z5 * z3522 - z22 * z3502;
-        let z3563 = -z4 * z3527 + z5 * z3508;
-        let z3564 = -z4 * z3505 + z4 * z3528 - z5 * z3509;
-        let z3565 = qd[1] * self.l - z17 * z3509 + z18 * z3508 + z37 * z3522
-            - z38 * z3502;
-        let z3566 = -z1241 * z3506 - z1247 * z3503 - z1251 * z3501 - qd[4] * z3560
-            - z368 * z3500;
-        let z3567 = z1239 * z3506 + qd[4] * z3559 + z369 * z3503 - z377 * z3500;
-        let z3568 = -z1240 * z3507 - z1246 * z3504 - qd[3] * z3562 - z5 * z3511
-            - z22 * z3542 - z570 * z3514 - z357 * z3502 - z369 * z3522 - z649 * z3512;
-        let z3569 = qd[3] * z3561 + z4 * z3514 + z5 * z3542 - z22 * z3511 + z356 * z3507
-            + z357 * z3522 - z369 * z3502;
-        let z3570 = -qd[2] * z3564 - z4 * z3547 + z5 * z3515 - z356 * z3527
-            + z357 * z3508;
-        let z3571 = qd[2] * z3563 + z4 * z3548 - z4 * z3513 - z5 * z3516 - z356 * z3505
-            + z356 * z3528 - z357 * z3509;
-        let z3572 = -qd[1] * z3533 - z17 * z3516 + z18 * z3515 + z37 * z3542
-            - z38 * z3511 - z364 * z3509 + z365 * z3508 + z374 * z3522 - z375 * z3502;
-        let z3573 = qd[1] * z3565 + z17 * z3548 - z17 * z3513 - z18 * z3547 + z37 * z3514
-            - z364 * z3505 + z364 * z3528 - z365 * z3527 + z374 * z3507;
-        let z3574 = -z524 * z3518 - z23 * z3500 - z587 * z3506 - z658 * z3503
-            - z712 * z3501;
-        let z3575 = z516 * z3518 + z24 * z3503 - z43 * z3500 + z571 * z3506;
-        let z3576 = -z517 * z3521 - z8 * z3502 - z24 * z3522 - z572 * z3507
-            - z650 * z3504;
-        let z3577 = z512 * z3521 + z8 * z3522 + z9 * z3507 - z24 * z3502;
-        let z3578 = -z0 * z3505 + z0 * z3528 - z1 * z3526 - z513 * z3525 - z9 * z3527
-            - z563 * z3508;
-        let z3579 = z0 * z3527 - z1 * z3525 + z513 * z3526 - z9 * z3505 + z9 * z3528
-            + z563 * z3509;
-        let z3580 = z0 * z3531 + z1 * z3533;
-        let z3581 = -z0 * z3532 - z1 * z3534 + z1 * z3510;
-        let z3582 = -z4 * z3534 + z4 * z3510 + z5 * z3533 - z17 * z3525 - z18 * z3526;
-        let z3583 = -z1258 * z3518 - z1267 * z3506 - z1273 * z3503 - z1277 * z3501
-            - qd[4] * z3575 - z370 * z3500;
-        let z3584 = z1256 * z3518 + z1265 * z3506 + qd[4] * z3574 + z371 * z3503
-            - z379 * z3500;
-        let z3585 = -z1257 * z3521 - z1266 * z3507 - z1272 * z3504 - qd[3] * z3577
-            - z517 * z3541 - z8 * z3511 - z24 * z3542 - z572 * z3514 - z360 * z3502
-            - z371 * z3522 - z650 * z3512;
-        let z3586 = z512 * z3541 + qd[3] * z3576 + z8 * z3542 + z9 * z3514 - z24 * z3511
-            + z360 * z3522 + z361 * z3507 - z371 * z3502 + z1222 * z3521;
-        let z3587 = -z1255 * z3525 - z1264 * z3508 - qd[2] * z3579 + z0 * z3548
-            - z0 * z3513 - z1 * z3546 - z513 * z3545 - z9 * z3547 - z563 * z3515
-            - z352 * z3505 + z352 * z3528 - z353 * z3526 - z361 * z3527;
-        let z3588 = z1255 * z3526 + z1264 * z3509 + qd[2] * z3578 + z0 * z3547
-            - z1 * z3545 + z513 * z3546 + z9 * z3548 - z9 * z3513 + z563 * z3516
-            + z352 * z3527 - z353 * z3525 - z361 * z3505 + z361 * z3528;
-        let z3589 = -qd[1] * z3581 + z0 * z3551 + z1 * z3553 + z352 * z3531
-            + z353 * z3533;
-        let z3590 = qd[1] * z3580 - z0 * z3552 - z1 * z3554 + z1 * z3517 - z352 * z3532
-            - z353 * z3534 + z353 * z3510;
-        let z3591 = -qd[0] * z3537 - z4 * z3554 + z4 * z3517 + z5 * z3553 - z17 * z3545
-            - z18 * z3546 - z356 * z3534 + z356 * z3510 + z357 * z3533 - z364 * z3525
-            - z365 * z3526;
-        let z3592 = qd[0] * z3582 - z4 * z3552 + z5 * z3551 + z17 * z3547 + z18 * z3548
-            - z18 * z3513 - z356 * z3532 + z357 * z3531 + z364 * z3527 - z365 * z3505
-            + z365 * z3528;
-        let z3593 = qd[3] * z57;
-        let z3594 = qd[2] * z57;
-        let z3595 = -z38 * z3594;
-        let z3596 = qd[1] * z57;
-        let z3597 = -z38 * z3596;
-        let z3598 = qd[1] * z58;
-        let z3599 = qd[3] * z382;
-        let z3600 = qd[2] * z382;
-        let z3601 = -z38 * z3600 - z375 * z3594;
-        let z3602 = qd[1] * z382;
-        let z3603 = -z38 * z3602 - z375 * z3596;
-        let z3604 = qd[1] * z383;
-        let z3605 = qd[1] * z569 + qd[2] * z22 - qd[4] * z41;
-        let z3606 = qd[1] * z585 + qd[2] * z656 + qd[3] * z711 + qd[4] * z21;
-        let z3607 = -z5 * z3593 - z22 * z382 - z570 * z3596 - z649 * z3594;
-        let z3608 = z4 * z3596 + z5 * z382 - z22 * z3593;
-        let z3609 = qd[2] * z58 - z37 * z3593 - z38 * z382;
-        let z3610 = -z4 * z3609 + z5 * z3597;
-        let z3611 = -z4 * z3595 + z4 * z383 - z5 * z3598;
-        let z3612 = -z17 * z3598 + z18 * z3597 + z37 * z382 - z38 * z3593;
-        let z3613 = -z17 * z3595 + z17 * z383 - z18 * z3609 + z37 * z3596;
-        let z3614 = qd[1] * z1239 + qd[2] * z369 - qd[4] * z3606 - qd[4] * z377;
-        let z3615 = qd[1] * z1241 + qd[2] * z1247 + qd[3] * z1251 + qd[4] * z3605
-            + qd[4] * z368;
-        let z3616 = -qd[4] * z383;
-        let z3617 = -z1240 * z3596 - z1246 * z3594 - qd[3] * z3608 - z5 * z3599
-            - z22 * z3616 - z570 * z3602 - z357 * z3593 - z369 * z382 - z649 * z3600;
-        let z3618 = qd[3] * z3607 + z4 * z3602 + z5 * z3616 - z22 * z3599 + z356 * z3596
-            + z357 * z382 - z369 * z3593;
-        let z3619 = qd[2] * z383 - z37 * z3599 - z38 * z3616 - z374 * z3593
-            - z375 * z382;
-        let z3620 = qd[4] * z382;
-        let z3621 = -qd[2] * z3611 - z4 * z3619 + z5 * z3603 - z356 * z3609
-            + z357 * z3597;
-        let z3622 = qd[2] * z3610 - z4 * z3601 + z4 * z3620 - z5 * z3604 - z356 * z3595
-            + z356 * z383 - z357 * z3598;
-        let z3623 = -qd[1] * z3613 - z17 * z3604 + z18 * z3603 + z37 * z3616
-            - z38 * z3599 - z364 * z3598 + z365 * z3597 + z374 * z382 - z375 * z3593;
-        let z3624 = qd[1] * z3612 - z17 * z3601 + z17 * z3620 - z18 * z3619 + z37 * z3602
-            - z364 * z3595 + z364 * z383 - z365 * z3609 + z374 * z3596;
-        let z3625 = z17 * z3598 - z18 * z3597;
-        let z3626 = qd[0] * z57;
-        let z3627 = -z38 * z3626;
-        let z3628 = qd[0] * z58;
-        let z3629 = z17 * z3628 - z18 * z3627;
-        let z3630 = z37 * z3626;
-        let z3631 = z17 * z3604 - z18 * z3603 + z364 * z3598 - z365 * z3597;
-        let z3632 = qd[0] * z382;
-        let z3633 = -z38 * z3632 - z375 * z3626;
-        let z3634 = qd[0] * z383;
-        let z3635 = z17 * z3634 - z18 * z3633 + z364 * z3628 - z365 * z3627;
-        let z3636 = z37 * z3632 + z374 * z3626;
-        let z3637 = qd[0] * z516 + qd[1] * z571 + qd[2] * z24 - qd[4] * z43;
-        let z3638 = qd[0] * z524 + qd[1] * z587 + qd[2] * z658 + qd[3] * z712
+        let z380 = qd[0] * z0;
+        let z382 = -qd[0] * z1;
+        let z533 = -z0 * z4;
+        let z534 = z0 * z5;
+        let z536 = -z1 * z18 + z17 * z534;
+        let z537 = -z1 * z17 - z18 * z534;
+        let z541 = z37 * z533 - z38 * z537;
+        let z588 = z1 * z4;
+        let z592 = z17 * z533;
+        let z593 = -z18 * z533;
+        let z594 = -z5 * z17;
+        let z595 = z5 * z18;
+        let z596 = z17 * z588;
+        let z597 = -z18 * z588;
+        let z603 = z7 * z37 - z38 * z593;
+        let z605 = z4 * z37 - z38 * z595;
+        let z607 = z9 * z37 - z38 * z597;
+        let z676 = -z1 * z18 - z7 * z17;
+        let z677 = -z4 * z17;
+        let z678 = -z0 * z18 - z9 * z17;
+        let z682 = -z38 * z676;
+        let z684 = -z38 * z677;
+        let z686 = -z38 * z678;
+        let z740 = -z6 * z38 - z20 * z37;
+        let z741 = -z5 * z38 - z22 * z37;
+        let z742 = -z8 * z38 - z24 * z37;
+        let z955 = -qd[1] * z5;
+        let z956 = qd[1] * z4;
+        let z957 = -z1 * z955 - z4 * z380;
+        let z958 = z1 * z956 + z5 * z380;
+        let z959 = -qd[2] * z18;
+        let z960 = qd[2] * z17;
+        let z961 = z0 * z960 + z9 * z959 + z17 * z958 + z18 * z382;
+        let z962 = z0 * z959 - z9 * z960 + z17 * z382 - z18 * z958;
+        let z963 = -qd[3] * z38;
+        let z964 = qd[3] * z37;
+        let z965 = z8 * z963 - z24 * z964 + z37 * z957 - z38 * z962;
+        let z966 = -qd[4] * z58;
+        let z967 = qd[4] * z57;
+        let z968 = z23 * z966 - z43 * z967 + z57 * z961 - z58 * z965;
+        let z969 = -self.l * z380;
+        let z970 = -self.l * z958 + z969;
+        let z971 = z970 + self.l * z962;
+        let z972 = z971 - self.l * z965;
+        let z973 = -z0 * z956 - z5 * z382;
+        let z974 = -z0 * z955 - z4 * z382;
+        let z975 = z17 * z974 + z533 * z959;
+        let z976 = -z18 * z974 - z533 * z960;
+        let z977 = z7 * z963 + z37 * z973 - z38 * z976 - z593 * z964;
+        let z978 = z57 * z975 - z58 * z977 + z592 * z966 - z603 * z967;
+        let z979 = -self.l * z974;
+        let z980 = z979 + self.l * z976;
+        let z981 = z980 - self.l * z977;
+        let z982 = z1 * z959 - z7 * z960 + z17 * z380 - z18 * z973;
+        let z983 = -z1 * z960 - z7 * z959 - z17 * z973 - z18 * z380;
+        let z984 = -z38 * z983 - z676 * z964;
+        let z985 = z20 * z966 + z57 * z982 - z58 * z984 - z682 * z967;
+        let z986 = self.l * z983;
+        let z987 = z986 - self.l * z984;
+        let z988 = z0 * z955 + z4 * z382;
+        let z989 = -z6 * z964 - z20 * z963 - z37 * z982 - z38 * z988;
+        let z990 = -self.l * z989;
+        let z991 = -z740 * z967 - z58 * z989;
+        let z992 = z1 * z960 + z7 * z959 + z17 * z973 + z18 * z380;
+        let z993 = z6 * z963 - z20 * z964 + z37 * z988 - z38 * z982;
+        let z994 = -z19 * z967 - z39 * z966 - z57 * z993 - z58 * z992;
+        let z995 = -z5 * z959 - z17 * z956;
+        let z996 = z5 * z960 + z18 * z956;
+        let z997 = z4 * z963 + z37 * z955 - z38 * z996 - z595 * z964;
+        let z998 = z57 * z995 - z58 * z997 + z594 * z966 - z605 * z967;
+        let z999 = self.l * z956;
+        let z1000 = z999 + self.l * z996;
+        let z1001 = z1000 - self.l * z997;
+        let z1002 = -z4 * z960 - z18 * z955;
+        let z1003 = -z4 * z959 - z17 * z955;
+        let z1004 = -z38 * z1003 - z677 * z964;
+        let z1005 = z22 * z966 + z57 * z1002 - z58 * z1004 - z684 * z967;
+        let z1006 = self.l * z1003;
+        let z1007 = z1006 - self.l * z1004;
+        let z1008 = -z5 * z964 - z22 * z963 - z37 * z1002 - z38 * z956;
+        let z1009 = -self.l * z1008;
+        let z1010 = -z741 * z967 - z58 * z1008;
+        let z1011 = z4 * z959 + z17 * z955;
+        let z1012 = z5 * z963 - z22 * z964 + z37 * z956 - z38 * z1002;
+        let z1013 = -z21 * z967 - z41 * z966 - z57 * z1012 - z58 * z1011;
+        let z1014 = z0 * z956 + z5 * z382;
+        let z1015 = -z1 * z960 + z17 * z1014 - z18 * z380 + z534 * z959;
+        let z1016 = -z1 * z959 - z17 * z380 - z18 * z1014 - z534 * z960;
+        let z1017 = z533 * z963 - z537 * z964 + z37 * z974 - z38 * z1016;
+        let z1018 = z536 * z966 - z541 * z967 + z57 * z1015 - z58 * z1017;
+        let z1019 = -self.l * z382;
+        let z1020 = z1019 - self.l * z1014;
+        let z1021 = z1020 + self.l * z1016;
+        let z1022 = z1021 - self.l * z1017;
+        let z1023 = z1 * z955 + z4 * z380;
+        let z1024 = z17 * z1023 + z588 * z959;
+        let z1025 = -z18 * z1023 - z588 * z960;
+        let z1026 = z9 * z963 + z37 * z958 - z38 * z1025 - z597 * z964;
+        let z1027 = z57 * z1024 - z58 * z1026 + z596 * z966 - z607 * z967;
+        let z1028 = -self.l * z1023;
+        let z1029 = self.l * z1025 + z1028;
+        let z1030 = -self.l * z1026 + z1029;
+        let z1031 = -z0 * z960 - z9 * z959 - z17 * z958 - z18 * z382;
+        let z1032 = -z38 * z1031 - z678 * z964;
+        let z1033 = z24 * z966 + z57 * z962 - z58 * z1032 - z686 * z967;
+        let z1034 = self.l * z1031;
+        let z1035 = -self.l * z1032 + z1034;
+        let z1036 = -z8 * z964 - z24 * z963 - z37 * z962 - z38 * z957;
+        let z1037 = -self.l * z1036;
+        let z1038 = -z742 * z967 - z58 * z1036;
+        let z1039 = -z23 * z967 - z43 * z966 - z57 * z965 - z58 * z961;
+        let z1040 = z57 * z997 + z58 * z995 + z594 * z967 + z605 * z966;
+        let z1041 = z22 * z967 + z57 * z1004 + z58 * z1002 + z684 * z966;
+        let z1042 = z741 * z966 + z57 * z1008;
+        let z1043 = z21 * z966 - z41 * z967 + z57 * z1011 - z58 * z1012;
+        let z1044 = z536 * z967 + z541 * z966 + z57 * z1017 + z58 * z1015;
+        let z1045 = z57 * z1026 + z58 * z1024 + z596 * z967 + z607 * z966;
+        let z1046 = z24 * z967 + z57 * z1032 + z58 * z962 + z686 * z966;
+        let z1047 = z742 * z966 + z57 * z1036;
+        let z3333 = qd[4] * self.l;
+        let z3334 = -z57 * z3333;
+        let z3335 = -z58 * z3333;
+        let z3336 = qd[3] * self.l;
+        let z3337 = -qd[3] * self.l - z58 * z3336;
+        let z3338 = z37 * z3334 - z38 * z3337;
+        let z3339 = qd[2] * self.l;
+        let z3340 = -qd[2] * self.l - z58 * z3339;
+        let z3341 = qd[2] * self.l - z38 * z3340;
+        let z3342 = -z37 * z3337 - z38 * z3334 + z57 * z3339;
+        let z3343 = qd[1] * self.l;
+        let z3344 = -qd[1] * self.l - z58 * z3343;
+        let z3345 = qd[1] * self.l - z38 * z3344;
+        let z3346 = z57 * z3343;
+        let z3347 = -qd[1] * self.l + z17 * z3346 - z18 * z3345;
+        let z3348 = z17 * z3335 - z17 * z3341 - z18 * z3342 + z37 * z3344;
+        let z3349 = qd[0] * self.l;
+        let z3350 = -z740 * z3336 - z19 * z3333 - z43 * z3349 - z603 * z3343
+            - z682 * z3339;
+        let z3351 = z20 * z3339 + z23 * z3349 - z39 * z3333 + z592 * z3343;
+        let z3352 = -qd[0] * self.l - z58 * z3349;
+        let z3353 = -z6 * z3337 - z20 * z3334 - z24 * z3352 - z593 * z3344
+            - z676 * z3340;
+        let z3354 = z6 * z3334 + z7 * z3344 + z8 * z3352 - z20 * z3337;
+        let z3355 = qd[0] * self.l - z38 * z3352;
+        let z3356 = z57 * z3349;
+        let z3357 = z0 * z3356 + z1 * z3335 - z1 * z3341 - z7 * z3342 - z9 * z3355
+            - z533 * z3345;
+        let z3358 = z0 * z3355 + z1 * z3342 + z7 * z3335 - z7 * z3341 + z9 * z3356
+            + z533 * z3346;
+        let z3359 = -qd[0] * self.l + z17 * z3356 - z18 * z3355;
+        let z3360 = z37 * z3352;
+        let z3361 = -z0 * z3348 + z1 * z3359;
+        let z3362 = z0 * z3338 - z0 * z3347 - z1 * z3360;
+        let z3363 = -z967 * z3336;
+        let z3364 = -z967 * z3339;
+        let z3365 = -z38 * z3364 - z964 * z3340;
+        let z3366 = -z967 * z3343;
+        let z3367 = -z38 * z3366 - z964 * z3344;
+        let z3368 = z966 * z3343;
+        let z3369 = z17 * z3368 - z18 * z3367 + z959 * z3346 - z960 * z3345;
+        let z3370 = z4 * z3338 - z4 * z3347 - z5 * z3348 + z17 * z3355 + z18 * z3356;
+        let z3371 = -qd[0] * self.l - z4 * z3360 + z5 * z3359 + z17 * z3342 + z18 * z3335
+            - z18 * z3341;
+        let z3372 = -z977 * z3343 - z984 * z3339 - z989 * z3336 - z992 * z3333
+            - qd[4] * z3351 - z965 * z3349;
+        let z3373 = z975 * z3343 + z982 * z3339 - z993 * z3333 + qd[4] * z3350
+            + z961 * z3349;
+        let z3374 = -z967 * z3349;
+        let z3375 = -z966 * z3333;
+        let z3376 = -z976 * z3344 - z982 * z3334 - z983 * z3340 - z988 * z3337
+            - qd[3] * z3354 - z6 * z3363 - z20 * z3375 - z24 * z3374 - z593 * z3366
+            - z676 * z3364 - z962 * z3352;
+        let z3377 = z973 * z3344 - z982 * z3337 + z988 * z3334 + qd[3] * z3353
+            + z6 * z3375 + z7 * z3366 + z8 * z3374 - z20 * z3363 + z957 * z3352;
+        let z3378 = -z38 * z3374 - z964 * z3352;
+        let z3379 = z966 * z3349;
+        let z3380 = -z37 * z3363 - z38 * z3375 - z963 * z3337 - z964 * z3334
+            + z966 * z3339;
+        let z3381 = -z967 * z3333;
+        let z3382 = -z973 * z3342 - z974 * z3345 - qd[2] * z3358 + z0 * z3379
+            - z1 * z3365 + z1 * z3381 - z7 * z3380 - z9 * z3378 - z533 * z3367
+            + z380 * z3335 - z380 * z3341 + z382 * z3356 - z958 * z3355;
+        let z3383 = z973 * z3335 - z973 * z3341 + z974 * z3346 + qd[2] * z3357
+            + z0 * z3378 + z1 * z3380 - z7 * z3365 + z7 * z3381 + z9 * z3379
+            + z533 * z3368 + z380 * z3342 + z382 * z3355 + z958 * z3356;
+        let z3384 = z17 * z3379 - z18 * z3378 + z959 * z3356 - z960 * z3355;
+        let z3385 = z37 * z3374 + z963 * z3352;
+        let z3386 = -z17 * z3365 + z17 * z3381 - z18 * z3380 + z37 * z3366 + z959 * z3335
+            - z959 * z3341 - z960 * z3342 + z963 * z3344;
+        let z3387 = z37 * z3375 - z38 * z3363 + z963 * z3334 - z964 * z3337;
+        let z3388 = -qd[1] * z3362 - z0 * z3386 + z1 * z3384 + z380 * z3359
+            - z382 * z3348;
+        let z3389 = qd[1] * z3361 - z0 * z3369 + z0 * z3387 - z1 * z3385 - z380 * z3360
+            + z382 * z3338 - z382 * z3347;
+        let z3390 = -qd[0] * z3370 - z4 * z3385 + z5 * z3384 + z17 * z3380 - z18 * z3365
+            + z18 * z3381 - z955 * z3360 + z956 * z3359 + z959 * z3342 + z960 * z3335
+            - z960 * z3341;
+        let z3391 = qd[0] * z3371 - z4 * z3369 + z4 * z3387 - z5 * z3386 + z17 * z3378
+            + z18 * z3379 + z955 * z3338 - z955 * z3347 - z956 * z3348 + z959 * z3355
+            + z960 * z3356;
+        let z3392 = -z741 * z3336 - z21 * z3333 - z605 * z3343 - z684 * z3339;
+        let z3393 = z22 * z3339 - z41 * z3333 + z594 * z3343;
+        let z3394 = -z5 * z3337 - z22 * z3334 - z595 * z3344 - z677 * z3340;
+        let z3395 = z4 * z3344 + z5 * z3334 - z22 * z3337;
+        let z3396 = -z4 * z3342 + z5 * z3345;
+        let z3397 = z4 * z3335 - z4 * z3341 - z5 * z3346;
+        let z3398 = qd[1] * self.l - z17 * z3346 + z18 * z3345 + z37 * z3334
+            - z38 * z3337;
+        let z3399 = -z997 * z3343 - z1004 * z3339 - z1008 * z3336 - z1011 * z3333
+            - qd[4] * z3393;
+        let z3400 = z995 * z3343 + z1002 * z3339 - z1012 * z3333 + qd[4] * z3392;
+        let z3401 = -z996 * z3344 - z1002 * z3334 - z1003 * z3340 - qd[3] * z3395
+            - z5 * z3363 - z22 * z3375 - z595 * z3366 - z677 * z3364 - z956 * z3337;
+        let z3402 = -z1002 * z3337 + qd[3] * z3394 + z4 * z3366 + z5 * z3375
+            - z22 * z3363 + z955 * z3344 + z956 * z3334;
+        let z3403 = -qd[2] * z3397 - z4 * z3380 + z5 * z3367 - z955 * z3342
+            + z956 * z3345;
+        let z3404 = qd[2] * z3396 - z4 * z3365 + z4 * z3381 - z5 * z3368 + z955 * z3335
+            - z955 * z3341 - z956 * z3346;
+        let z3405 = -qd[1] * z3348 - z17 * z3368 + z18 * z3367 + z37 * z3375
+            - z38 * z3363 - z959 * z3346 + z960 * z3345 + z963 * z3334 - z964 * z3337;
+        let z3406 = qd[1] * z3398 - z17 * z3365 + z17 * z3381 - z18 * z3380 + z37 * z3366
+            + z959 * z3335 - z959 * z3341 - z960 * z3342 + z963 * z3344;
+        let z3407 = -z742 * z3336 - z23 * z3333 - z541 * z3349 - z607 * z3343
+            - z686 * z3339;
+        let z3408 = z24 * z3339 + z536 * z3349 - z43 * z3333 + z596 * z3343;
+        let z3409 = -z8 * z3337 - z24 * z3334 - z537 * z3352 - z597 * z3344
+            - z678 * z3340;
+        let z3410 = z8 * z3334 + z9 * z3344 + z533 * z3352 - z24 * z3337;
+        let z3411 = z0 * z3335 - z0 * z3341 - z1 * z3356 - z9 * z3342 - z534 * z3355
+            - z588 * z3345;
+        let z3412 = z0 * z3342 - z1 * z3355 + z9 * z3335 - z9 * z3341 + z534 * z3356
+            + z588 * z3346;
+        let z3413 = z0 * z3359 + z1 * z3348;
+        let z3414 = -z0 * z3360 - z1 * z3338 + z1 * z3347;
+        let z3415 = -z4 * z3338 + z4 * z3347 + z5 * z3348 - z17 * z3355 - z18 * z3356;
+        let z3416 = -z1017 * z3349 - qd[4] * z3408 - z1026 * z3343 - z1032 * z3339
+            - z1036 * z3336 - z961 * z3333;
+        let z3417 = z1015 * z3349 + z1024 * z3343 + qd[4] * z3407 + z962 * z3339
+            - z965 * z3333;
+        let z3418 = -z1016 * z3352 - qd[3] * z3410 - z1025 * z3344 - z1031 * z3340
+            - z8 * z3363 - z24 * z3375 - z537 * z3374 - z597 * z3366 - z678 * z3364
+            - z957 * z3337 - z962 * z3334;
+        let z3419 = z974 * z3352 + qd[3] * z3409 + z8 * z3375 + z9 * z3366 + z533 * z3374
+            - z24 * z3363 + z957 * z3334 + z958 * z3344 - z962 * z3337;
+        let z3420 = -z1014 * z3355 - z1023 * z3345 - qd[2] * z3412 - z0 * z3365
+            + z0 * z3381 - z1 * z3379 - z9 * z3380 - z534 * z3378 - z588 * z3367
+            - z380 * z3356 + z382 * z3335 - z382 * z3341 - z958 * z3342;
+        let z3421 = z1014 * z3356 + z1023 * z3346 + qd[2] * z3411 + z0 * z3380
+            - z1 * z3378 - z9 * z3365 + z9 * z3381 + z534 * z3379 + z588 * z3368
+            - z380 * z3355 + z382 * z3342 + z958 * z3335 - z958 * z3341;
+        let z3422 = -qd[1] * z3414 + z0 * z3384 + z1 * z3386 + z380 * z3348
+            + z382 * z3359;
+        let z3423 = qd[1] * z3413 - z0 * z3385 + z1 * z3369 - z1 * z3387 - z380 * z3338
+            + z380 * z3347 - z382 * z3360;
+        let z3424 = -qd[0] * z3371 + z4 * z3369 - z4 * z3387 + z5 * z3386 - z17 * z3378
+            - z18 * z3379 - z955 * z3338 + z955 * z3347 + z956 * z3348 - z959 * z3355
+            - z960 * z3356;
+        let z3425 = qd[0] * z3415 - z4 * z3385 + z5 * z3384 + z17 * z3380 - z18 * z3365
+            + z18 * z3381 - z955 * z3360 + z956 * z3359 + z959 * z3342 + z960 * z3335
+            - z960 * z3341;
+        let z3426 = qd[3] * z57;
+        let z3427 = qd[2] * z57;
+        let z3428 = -z38 * z3427;
+        let z3429 = qd[2] * z58 - z37 * z3426 - z38 * z966;
+        let z3430 = qd[1] * z57;
+        let z3431 = -z38 * z3430;
+        let z3432 = qd[1] * z58;
+        let z3433 = qd[1] * z594 + qd[2] * z22 - qd[4] * z41;
+        let z3434 = qd[1] * z605 + qd[2] * z684 + qd[3] * z741 + qd[4] * z21;
+        let z3435 = -z5 * z3426 - z22 * z966 - z595 * z3430 - z677 * z3427;
+        let z3436 = z4 * z3430 + z5 * z966 - z22 * z3426;
+        let z3437 = -z4 * z3429 + z5 * z3431;
+        let z3438 = -z4 * z3428 + z4 * z967 - z5 * z3432;
+        let z3439 = -z17 * z3432 + z18 * z3431 + z37 * z966 - z38 * z3426;
+        let z3440 = -z17 * z3428 + z17 * z967 - z18 * z3429 + z37 * z3430;
+        let z3441 = qd[3] * z966;
+        let z3442 = qd[2] * z966;
+        let z3443 = -z38 * z3442 - z964 * z3427;
+        let z3444 = qd[1] * z966;
+        let z3445 = -z38 * z3444 - z964 * z3430;
+        let z3446 = qd[1] * z967;
+        let z3447 = qd[1] * z995 + qd[2] * z1002 - qd[4] * z1012 - qd[4] * z3434;
+        let z3448 = qd[1] * z997 + qd[2] * z1004 + qd[3] * z1008 + qd[4] * z1011
+            + qd[4] * z3433;
+        let z3449 = -qd[4] * z967;
+        let z3450 = -z996 * z3430 - z1003 * z3427 - qd[3] * z3436 - z5 * z3441
+            - z22 * z3449 - z595 * z3444 - z677 * z3442 - z956 * z3426 - z966 * z1002;
+        let z3451 = -z1002 * z3426 + qd[3] * z3435 + z4 * z3444 + z5 * z3449
+            - z22 * z3441 + z955 * z3430 + z956 * z966;
+        let z3452 = qd[2] * z967 - z37 * z3441 - z38 * z3449 - z963 * z3426
+            - z964 * z966;
+        let z3453 = qd[4] * z966;
+        let z3454 = -qd[2] * z3438 - z4 * z3452 + z5 * z3445 - z955 * z3429
+            + z956 * z3431;
+        let z3455 = qd[2] * z3437 - z4 * z3443 + z4 * z3453 - z5 * z3446 - z955 * z3428
+            + z955 * z967 - z956 * z3432;
+        let z3456 = -qd[1] * z3440 - z17 * z3446 + z18 * z3445 + z37 * z3449
+            - z38 * z3441 - z959 * z3432 + z960 * z3431 + z963 * z966 - z964 * z3426;
+        let z3457 = qd[1] * z3439 - z17 * z3443 + z17 * z3453 - z18 * z3452 + z37 * z3444
+            - z959 * z3428 + z959 * z967 - z960 * z3429 + z963 * z3430;
+        let z3458 = z17 * z3432 - z18 * z3431;
+        let z3459 = qd[0] * z57;
+        let z3460 = -z38 * z3459;
+        let z3461 = qd[0] * z58;
+        let z3462 = z17 * z3461 - z18 * z3460;
+        let z3463 = z37 * z3459;
+        let z3464 = qd[0] * z536 + qd[1] * z596 + qd[2] * z24 - qd[4] * z43;
+        let z3465 = qd[0] * z541 + qd[1] * z607 + qd[2] * z686 + qd[3] * z742
             + qd[4] * z23;
-        let z3639 = -z517 * z3626 - z8 * z3593 - z24 * z382 - z572 * z3596
-            - z650 * z3594;
-        let z3640 = z512 * z3626 + z8 * z382 + z9 * z3596 - z24 * z3593;
-        let z3641 = -z0 * z3595 + z0 * z383 - z1 * z3628 - z513 * z3627 - z9 * z3609
-            - z563 * z3597;
-        let z3642 = z0 * z3609 - z1 * z3627 + z513 * z3628 - z9 * z3595 + z9 * z383
-            + z563 * z3598;
-        let z3643 = z37 * z382 - z38 * z3593;
-        let z3644 = z0 * z3629 + z1 * z3613;
-        let z3645 = -z0 * z3630 + z1 * z3625 - z1 * z3643;
-        let z3646 = z4 * z3625 - z4 * z3643 + z5 * z3613 - z17 * z3627 - z18 * z3628;
-        let z3647 = -z4 * z3630 + z5 * z3629 + z17 * z3609 - z18 * z3595 + z18 * z383;
-        let z3648 = qd[0] * z1256 + qd[1] * z1265 + qd[2] * z371 - qd[4] * z3638
-            - qd[4] * z379;
-        let z3649 = qd[0] * z1258 + qd[1] * z1267 + qd[2] * z1273 + qd[3] * z1277
-            + qd[4] * z3637 + qd[4] * z370;
-        let z3650 = -z1257 * z3626 - z1266 * z3596 - z1272 * z3594 - qd[3] * z3640
-            - z517 * z3632 - z8 * z3599 - z24 * z3616 - z572 * z3602 - z360 * z3593
-            - z371 * z382 - z650 * z3600;
-        let z3651 = z512 * z3632 + qd[3] * z3639 + z8 * z3616 + z9 * z3602 - z24 * z3599
-            + z360 * z382 + z361 * z3596 - z371 * z3593 + z1222 * z3626;
-        let z3652 = -z1255 * z3627 - z1264 * z3597 - qd[2] * z3642 - z0 * z3601
-            + z0 * z3620 - z1 * z3634 - z513 * z3633 - z9 * z3619 - z563 * z3603
-            - z352 * z3595 + z352 * z383 - z353 * z3628 - z361 * z3609;
-        let z3653 = z1255 * z3628 + z1264 * z3598 + qd[2] * z3641 + z0 * z3619
-            - z1 * z3633 + z513 * z3634 - z9 * z3601 + z9 * z3620 + z563 * z3604
-            + z352 * z3609 - z353 * z3627 - z361 * z3595 + z361 * z383;
-        let z3654 = -z17 * z3601 + z17 * z3620 - z18 * z3619 + z37 * z3602 - z364 * z3595
-            + z364 * z383 - z365 * z3609 + z374 * z3596;
-        let z3655 = z37 * z3616 - z38 * z3599 + z374 * z382 - z375 * z3593;
-        let z3656 = -qd[1] * z3645 + z0 * z3635 + z1 * z3654 + z352 * z3629
-            + z353 * z3613;
-        let z3657 = qd[1] * z3644 - z0 * z3636 + z1 * z3631 - z1 * z3655 - z352 * z3630
-            + z353 * z3625 - z353 * z3643;
-        let z3658 = -qd[0] * z3647 + z4 * z3631 - z4 * z3655 + z5 * z3654 - z17 * z3633
-            - z18 * z3634 + z356 * z3625 - z356 * z3643 + z357 * z3613 - z364 * z3627
-            - z365 * z3628;
-        let z3659 = qd[0] * z3646 - z4 * z3636 + z5 * z3635 + z17 * z3619 - z18 * z3601
-            + z18 * z3620 - z356 * z3630 + z357 * z3629 + z364 * z3609 - z365 * z3595
-            + z365 * z383;
+        let z3466 = -z8 * z3426 - z24 * z966 - z537 * z3459 - z597 * z3430
+            - z678 * z3427;
+        let z3467 = z8 * z966 + z9 * z3430 + z533 * z3459 - z24 * z3426;
+        let z3468 = -z0 * z3428 + z0 * z967 - z1 * z3461 - z9 * z3429 - z534 * z3460
+            - z588 * z3431;
+        let z3469 = z0 * z3429 - z1 * z3460 - z9 * z3428 + z9 * z967 + z534 * z3461
+            + z588 * z3432;
+        let z3470 = z37 * z966 - z38 * z3426;
+        let z3471 = z0 * z3462 + z1 * z3440;
+        let z3472 = -z0 * z3463 + z1 * z3458 - z1 * z3470;
+        let z3473 = z17 * z3446 - z18 * z3445 + z959 * z3432 - z960 * z3431;
+        let z3474 = qd[0] * z966;
+        let z3475 = -z38 * z3474 - z964 * z3459;
+        let z3476 = qd[0] * z967;
+        let z3477 = z17 * z3476 - z18 * z3475 + z959 * z3461 - z960 * z3460;
+        let z3478 = z37 * z3474 + z963 * z3459;
+        let z3479 = -z4 * z3463 + z5 * z3462 + z17 * z3429 - z18 * z3428 + z18 * z967;
+        let z3480 = z4 * z3458 - z4 * z3470 + z5 * z3440 - z17 * z3460 - z18 * z3461;
+        let z3481 = qd[0] * z1015 + qd[1] * z1024 + qd[2] * z962 - qd[4] * z3465
+            - qd[4] * z965;
+        let z3482 = qd[0] * z1017 + qd[1] * z1026 + qd[2] * z1032 + qd[3] * z1036
+            + qd[4] * z3464 + qd[4] * z961;
+        let z3483 = -z1016 * z3459 - qd[3] * z3467 - z1025 * z3430 - z1031 * z3427
+            - z8 * z3441 - z24 * z3449 - z537 * z3474 - z597 * z3444 - z678 * z3442
+            - z957 * z3426 - z962 * z966;
+        let z3484 = z974 * z3459 + qd[3] * z3466 + z8 * z3449 + z9 * z3444 + z533 * z3474
+            - z24 * z3441 + z957 * z966 + z958 * z3430 - z962 * z3426;
+        let z3485 = -z1014 * z3460 - z1023 * z3431 - qd[2] * z3469 - z0 * z3443
+            + z0 * z3453 - z1 * z3476 - z9 * z3452 - z534 * z3475 - z588 * z3445
+            - z380 * z3461 - z382 * z3428 + z382 * z967 - z958 * z3429;
+        let z3486 = z1014 * z3461 + z1023 * z3432 + qd[2] * z3468 + z0 * z3452
+            - z1 * z3475 - z9 * z3443 + z9 * z3453 + z534 * z3476 + z588 * z3446
+            - z380 * z3460 + z382 * z3429 - z958 * z3428 + z958 * z967;
+        let z3487 = -z17 * z3443 + z17 * z3453 - z18 * z3452 + z37 * z3444 - z959 * z3428
+            + z959 * z967 - z960 * z3429 + z963 * z3430;
+        let z3488 = z37 * z3449 - z38 * z3441 + z963 * z966 - z964 * z3426;
+        let z3489 = -qd[1] * z3472 + z0 * z3477 + z1 * z3487 + z380 * z3440
+            + z382 * z3462;
+        let z3490 = qd[1] * z3471 - z0 * z3478 + z1 * z3473 - z1 * z3488 + z380 * z3458
+            - z380 * z3470 - z382 * z3463;
+        let z3491 = -qd[0] * z3479 + z4 * z3473 - z4 * z3488 + z5 * z3487 - z17 * z3475
+            - z18 * z3476 + z955 * z3458 - z955 * z3470 + z956 * z3440 - z959 * z3460
+            - z960 * z3461;
+        let z3492 = qd[0] * z3480 - z4 * z3478 + z5 * z3477 + z17 * z3452 - z18 * z3443
+            + z18 * z3453 - z955 * z3463 + z956 * z3462 + z959 * z3429 - z960 * z3428
+            + z960 * z967;
         let x0 = q[0].cos();
-        let x1 = z3557 * x0;
+        let x1 = z3390 * x0;
         let x2 = q[0].sin();
         let x3 = -x2;
-        let x4 = z3558 * x3;
+        let x4 = z3391 * x3;
         let x5 = x1 + x4;
         let x6 = q[1].cos();
-        let x7 = z3555 * x6;
+        let x7 = z3388 * x6;
         let x8 = q[1].sin();
         let x9 = -x8;
-        let x10 = z3556 * x9;
+        let x10 = z3389 * x9;
         let x11 = x7 + x10;
         let x12 = q[2].cos();
-        let x13 = z3549 * x12;
+        let x13 = z3382 * x12;
         let x14 = q[2].sin();
         let x15 = -x14;
-        let x16 = z3550 * x15;
+        let x16 = z3383 * x15;
         let x17 = x13 + x16;
         let x18 = q[3].cos();
-        let x19 = z3543 * x18;
+        let x19 = z3376 * x18;
         let x20 = q[3].sin();
         let x21 = -x20;
-        let x22 = z3544 * x21;
+        let x22 = z3377 * x21;
         let x23 = x19 + x22;
         let x24 = q[4].cos();
-        let x25 = z3539 * x24;
+        let x25 = z3372 * x24;
         let x26 = q[4].sin();
         let x27 = -x26;
-        let x28 = z3540 * x27;
+        let x28 = z3373 * x27;
         let x29 = x25 + x28;
-        let x30 = z3572 * x6;
-        let x31 = z3573 * x9;
+        let x30 = z3405 * x6;
+        let x31 = z3406 * x9;
         let x32 = x30 + x31;
-        let x33 = z3570 * x12;
-        let x34 = z3571 * x15;
+        let x33 = z3403 * x12;
+        let x34 = z3404 * x15;
         let x35 = x33 + x34;
-        let x36 = z3568 * x18;
-        let x37 = z3569 * x21;
+        let x36 = z3401 * x18;
+        let x37 = z3402 * x21;
         let x38 = x36 + x37;
-        let x39 = z3566 * x24;
-        let x40 = z3567 * x27;
+        let x39 = z3399 * x24;
+        let x40 = z3400 * x27;
         let x41 = x39 + x40;
-        let x42 = z3591 * x0;
-        let x43 = z3592 * x3;
+        let x42 = z3424 * x0;
+        let x43 = z3425 * x3;
         let x44 = x42 + x43;
-        let x45 = z3589 * x6;
-        let x46 = z3590 * x9;
+        let x45 = z3422 * x6;
+        let x46 = z3423 * x9;
         let x47 = x45 + x46;
-        let x48 = z3587 * x12;
-        let x49 = z3588 * x15;
+        let x48 = z3420 * x12;
+        let x49 = z3421 * x15;
         let x50 = x48 + x49;
-        let x51 = z3585 * x18;
-        let x52 = z3586 * x21;
+        let x51 = z3418 * x18;
+        let x52 = z3419 * x21;
         let x53 = x51 + x52;
-        let x54 = z3583 * x24;
-        let x55 = z3584 * x27;
+        let x54 = z3416 * x24;
+        let x55 = z3417 * x27;
         let x56 = x54 + x55;
-        let x57 = z3623 * x6;
-        let x58 = z3624 * x9;
+        let x57 = z3456 * x6;
+        let x58 = z3457 * x9;
         let x59 = x57 + x58;
-        let x60 = z3621 * x12;
-        let x61 = z3622 * x15;
+        let x60 = z3454 * x12;
+        let x61 = z3455 * x15;
         let x62 = x60 + x61;
-        let x63 = z3617 * x18;
-        let x64 = z3618 * x21;
+        let x63 = z3450 * x18;
+        let x64 = z3451 * x21;
         let x65 = x63 + x64;
-        let x66 = z3614 * x24;
-        let x67 = z3615 * x27;
+        let x66 = z3447 * x24;
+        let x67 = z3448 * x27;
         let x68 = x66 + x67;
-        let x69 = z3658 * x0;
-        let x70 = z3659 * x3;
+        let x69 = z3491 * x0;
+        let x70 = z3492 * x3;
         let x71 = x69 + x70;
-        let x72 = z3656 * x6;
-        let x73 = z3657 * x9;
+        let x72 = z3489 * x6;
+        let x73 = z3490 * x9;
         let x74 = x72 + x73;
-        let x75 = z3652 * x12;
-        let x76 = z3653 * x15;
+        let x75 = z3485 * x12;
+        let x76 = z3486 * x15;
         let x77 = x75 + x76;
-        let x78 = z3650 * x18;
-        let x79 = z3651 * x21;
+        let x78 = z3483 * x18;
+        let x79 = z3484 * x21;
         let x80 = x78 + x79;
-        let x81 = z3648 * x24;
-        let x82 = z3649 * x27;
+        let x81 = z3481 * x24;
+        let x82 = z3482 * x27;
         let x83 = x81 + x82;
-        let x84 = self.l * z387;
-        let x85 = z0 * z3537;
+        let x84 = self.l * z968;
+        let x85 = z0 * z3371;
         let x86 = -z1;
-        let x87 = z3538 * x86;
-        let x88 = z381 + x84 + x85 + x87;
-        let x89 = self.l * z1226;
-        let x90 = z4 * z3535;
+        let x87 = z3370 * x86;
+        let x88 = z972 + x84 + x85 + x87;
+        let x89 = self.l * z978;
+        let x90 = z4 * z3361;
         let x91 = -z5;
-        let x92 = z3536 * x91;
-        let x93 = z1229 + x89 + x90 + x92;
-        let x94 = self.l * z1232;
-        let x95 = z17 * z3529;
+        let x92 = z3362 * x91;
+        let x93 = z981 + x89 + x90 + x92;
+        let x94 = self.l * z985;
+        let x95 = z17 * z3357;
         let x96 = -z18;
-        let x97 = z3530 * x96;
-        let x98 = z1234 + x94 + x95 + x97;
-        let x99 = self.l * z1236;
-        let x100 = z37 * z3523;
+        let x97 = z3358 * x96;
+        let x98 = z987 + x94 + x95 + x97;
+        let x99 = self.l * z991;
+        let x100 = z37 * z3353;
         let x101 = -z38;
-        let x102 = z3524 * x101;
-        let x103 = z1237 + x99 + x100 + x102;
-        let x104 = self.l * z1238;
-        let x105 = z57 * z3519;
+        let x102 = z3354 * x101;
+        let x103 = z990 + x99 + x100 + x102;
+        let x104 = self.l * z994;
+        let x105 = z57 * z3350;
         let x106 = -z58;
-        let x107 = z3520 * x106;
+        let x107 = z3351 * x106;
         let x108 = x104 + x105 + x107;
-        let x109 = self.l * z1242;
-        let x110 = z4 * z3565;
-        let x111 = z3533 * x91;
-        let x112 = z1245 + x109 + x110 + x111;
-        let x113 = self.l * z1248;
-        let x114 = z17 * z3563;
-        let x115 = z3564 * x96;
-        let x116 = z1250 + x113 + x114 + x115;
-        let x117 = self.l * z1253;
-        let x118 = z37 * z3561;
-        let x119 = z3562 * x101;
-        let x120 = z1252 + x117 + x118 + x119;
-        let x121 = self.l * z1254;
-        let x122 = z57 * z3559;
-        let x123 = z3560 * x106;
+        let x109 = self.l * z998;
+        let x110 = z4 * z3398;
+        let x111 = z3348 * x91;
+        let x112 = z1001 + x109 + x110 + x111;
+        let x113 = self.l * z1005;
+        let x114 = z17 * z3396;
+        let x115 = z3397 * x96;
+        let x116 = z1007 + x113 + x114 + x115;
+        let x117 = self.l * z1010;
+        let x118 = z37 * z3394;
+        let x119 = z3395 * x101;
+        let x120 = z1009 + x117 + x118 + x119;
+        let x121 = self.l * z1013;
+        let x122 = z57 * z3392;
+        let x123 = z3393 * x106;
         let x124 = x121 + x122 + x123;
-        let x125 = self.l * z1259;
-        let x126 = z0 * z3582;
-        let x127 = z3537 * x86;
-        let x128 = z1263 + x125 + x126 + x127;
-        let x129 = self.l * z1268;
-        let x130 = z4 * z3580;
-        let x131 = z3581 * x91;
-        let x132 = z1271 + x129 + x130 + x131;
-        let x133 = self.l * z1274;
-        let x134 = z17 * z3578;
-        let x135 = z3579 * x96;
-        let x136 = z1276 + x133 + x134 + x135;
-        let x137 = self.l * z1279;
-        let x138 = z37 * z3576;
-        let x139 = z3577 * x101;
-        let x140 = z1278 + x137 + x138 + x139;
-        let x141 = self.l * z1280;
-        let x142 = z57 * z3574;
-        let x143 = z3575 * x106;
+        let x125 = self.l * z1018;
+        let x126 = z0 * z3415;
+        let x127 = z3371 * x86;
+        let x128 = z1022 + x125 + x126 + x127;
+        let x129 = self.l * z1027;
+        let x130 = z4 * z3413;
+        let x131 = z3414 * x91;
+        let x132 = z1030 + x129 + x130 + x131;
+        let x133 = self.l * z1033;
+        let x134 = z17 * z3411;
+        let x135 = z3412 * x96;
+        let x136 = z1035 + x133 + x134 + x135;
+        let x137 = self.l * z1038;
+        let x138 = z37 * z3409;
+        let x139 = z3410 * x101;
+        let x140 = z1037 + x137 + x138 + x139;
+        let x141 = self.l * z1039;
+        let x142 = z57 * z3407;
+        let x143 = z3408 * x106;
         let x144 = x141 + x142 + x143;
-        let x145 = z4 * z3612;
-        let x146 = z3613 * x91;
-        let x147 = z1281 + x145 + x146;
-        let x148 = z17 * z3610;
-        let x149 = z3611 * x96;
-        let x150 = z1282 + x148 + x149;
-        let x151 = z37 * z3607;
-        let x152 = z3608 * x101;
-        let x153 = z1283 + x151 + x152;
-        let x154 = z57 * z3605;
-        let x155 = z3606 * x106;
-        let x156 = z386 + x154 + x155;
-        let x157 = z0 * z3646;
-        let x158 = z3647 * x86;
-        let x159 = z1284 + x157 + x158;
-        let x160 = z4 * z3644;
-        let x161 = z3645 * x91;
-        let x162 = z1285 + x160 + x161;
-        let x163 = z17 * z3641;
-        let x164 = z3642 * x96;
-        let x165 = z1286 + x163 + x164;
-        let x166 = z37 * z3639;
-        let x167 = z3640 * x101;
-        let x168 = z1287 + x166 + x167;
-        let x169 = z57 * z3637;
-        let x170 = z3638 * x106;
-        let x171 = z387 + x169 + x170;
+        let x145 = z4 * z3439;
+        let x146 = z3440 * x91;
+        let x147 = z1040 + x145 + x146;
+        let x148 = z17 * z3437;
+        let x149 = z3438 * x96;
+        let x150 = z1041 + x148 + x149;
+        let x151 = z37 * z3435;
+        let x152 = z3436 * x101;
+        let x153 = z1042 + x151 + x152;
+        let x154 = z57 * z3433;
+        let x155 = z3434 * x106;
+        let x156 = z1043 + x154 + x155;
+        let x157 = z0 * z3480;
+        let x158 = z3479 * x86;
+        let x159 = z1044 + x157 + x158;
+        let x160 = z4 * z3471;
+        let x161 = z3472 * x91;
+        let x162 = z1045 + x160 + x161;
+        let x163 = z17 * z3468;
+        let x164 = z3469 * x96;
+        let x165 = z1046 + x163 + x164;
+        let x166 = z37 * z3466;
+        let x167 = z3467 * x101;
+        let x168 = z1047 + x166 + x167;
+        let x169 = z57 * z3464;
+        let x170 = z3465 * x106;
+        let x171 = z968 + x169 + x170;
         d_dq[(0, 0)] = x5;
         d_dq[(0, 1)] = x11;
         d_dq[(0, 2)] = x17;

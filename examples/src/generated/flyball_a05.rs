@@ -3103,6 +3103,28 @@ impl Dynamics<4> for FlyballA05 {
             + (self.mp.powi(3)) * (self.lr * self.lr) * z4 * z9
                 * (1.0
                     / (2.0 * self.mr * self.mp + self.mr * self.mr + self.mp * self.mp));
+        let z44 = -2.0 * self.mr * self.mp * (self.lr * self.lr) * (z4 * z4)
+            * (1.0 / (self.mr + self.mp))
+            + 2.0 * self.mr * (self.mp * self.mp) * (self.lr * self.lr) * (z4 * z4)
+                * (1.0
+                    / (2.0 * self.mr * self.mp + self.mr * self.mr + self.mp * self.mp))
+            + 0.3333333333333333 * self.mr * (self.lr * self.lr) * (z4 * z4)
+            + 8.333333333333334e-6 * self.mr * (z4 * z4)
+            + 1.6666666666666667e-5 * self.mr * (z5 * z5)
+            + self.mp * (self.lr * self.lr) * (z4 * z4)
+            + 1.25 * (self.mr * self.mr) * self.mp * (self.lr * self.lr) * (z4 * z4)
+                * (1.0
+                    / (2.0 * self.mr * self.mp + self.mr * self.mr + self.mp * self.mp))
+            - 0.5 * (self.mr * self.mr) * (self.lr * self.lr) * (z4 * z4)
+                * (1.0 / (self.mr + self.mp))
+            + 0.25 * (self.mr.powi(3)) * (self.lr * self.lr) * (z4 * z4)
+                * (1.0
+                    / (2.0 * self.mr * self.mp + self.mr * self.mr + self.mp * self.mp))
+            - 2.0 * (self.mp * self.mp) * (self.lr * self.lr) * (z4 * z4)
+                * (1.0 / (self.mr + self.mp))
+            + (self.mp.powi(3)) * (self.lr * self.lr) * (z4 * z4)
+                * (1.0
+                    / (2.0 * self.mr * self.mp + self.mr * self.mr + self.mp * self.mp));
         let z45 = -0.5 * self.mr * self.lr * z22 * (1.0 / (self.mr + self.mp))
             - self.mp * self.lr * z22 * (1.0 / (self.mr + self.mp)) + z18;
         let z46 = -0.5 * self.mr * self.lr * z24 * (1.0 / (self.mr + self.mp))
@@ -3280,6 +3302,28 @@ impl Dynamics<4> for FlyballA05 {
             + (self.mp.powi(3)) * (self.lr * self.lr) * z20 * z25
                 * (1.0
                     / (2.0 * self.mr * self.mp + self.mr * self.mr + self.mp * self.mp));
+        let z53 = -2.0 * self.mr * self.mp * (self.lr * self.lr) * (z20 * z20)
+            * (1.0 / (self.mr + self.mp))
+            + 2.0 * self.mr * (self.mp * self.mp) * (self.lr * self.lr) * (z20 * z20)
+                * (1.0
+                    / (2.0 * self.mr * self.mp + self.mr * self.mr + self.mp * self.mp))
+            + 0.3333333333333333 * self.mr * (self.lr * self.lr) * (z20 * z20)
+            + 8.333333333333334e-6 * self.mr * (z20 * z20)
+            + 1.6666666666666667e-5 * self.mr * (z21 * z21)
+            + self.mp * (self.lr * self.lr) * (z20 * z20)
+            + 1.25 * (self.mr * self.mr) * self.mp * (self.lr * self.lr) * (z20 * z20)
+                * (1.0
+                    / (2.0 * self.mr * self.mp + self.mr * self.mr + self.mp * self.mp))
+            - 0.5 * (self.mr * self.mr) * (self.lr * self.lr) * (z20 * z20)
+                * (1.0 / (self.mr + self.mp))
+            + 0.25 * (self.mr.powi(3)) * (self.lr * self.lr) * (z20 * z20)
+                * (1.0
+                    / (2.0 * self.mr * self.mp + self.mr * self.mr + self.mp * self.mp))
+            - 2.0 * (self.mp * self.mp) * (self.lr * self.lr) * (z20 * z20)
+                * (1.0 / (self.mr + self.mp))
+            + (self.mp.powi(3)) * (self.lr * self.lr) * (z20 * z20)
+                * (1.0
+                    / (2.0 * self.mr * self.mp + self.mr * self.mr + self.mp * self.mp));
         let z54 = -qd[0] * z37 + z14 * z38 + z15;
         let z55 = qd[0] * z36 - z13 * z38 + z16;
         let z56 = z13 * z37 - z14 * z36 + z17;
@@ -3290,6 +3334,8 @@ impl Dynamics<4> for FlyballA05 {
             + self.mp * z46 * z59 - self.mp * z47 * z58 + z29 * z48 + z30 * z49;
         let z61 = qd[0] * z52 - self.mr * z45 * z59 + self.mr * z47 * z57
             - self.mp * z45 * z59 + self.mp * z47 * z57 + z29 * z49 + z30 * z51;
+        let z62 = qd[0] * z53 + self.mr * z45 * z58 - self.mr * z46 * z57
+            + self.mp * z45 * z58 - self.mp * z46 * z57 + z29 * z50 + z30 * z52;
         let z63 = self.mr * z57 + self.mp * z57;
         let z64 = self.mr * z58 + self.mp * z58;
         let z65 = self.mr * z59 + self.mp * z59;
@@ -3297,6 +3343,8 @@ impl Dynamics<4> for FlyballA05 {
             + self.mp * z37 * z56 - self.mp * z38 * z55 + z13 * z39 + z14 * z40;
         let z67 = qd[0] * z43 - self.mr * z36 * z56 + self.mr * z38 * z54
             - self.mp * z36 * z56 + self.mp * z38 * z54 + z13 * z40 + z14 * z42;
+        let z68 = qd[0] * z44 + self.mr * z36 * z55 - self.mr * z37 * z54
+            + self.mp * z36 * z55 - self.mp * z37 * z54 + z13 * z41 + z14 * z43;
         let z69 = self.mr * z54 + self.mp * z54;
         let z70 = self.mr * z55 + self.mp * z55;
         let z71 = self.mr * z56 + self.mp * z56;
@@ -3311,6 +3359,8 @@ impl Dynamics<4> for FlyballA05 {
         let z89 = self.mr * (z45 * z45) + self.mr * (z47 * z47) + self.mp * (z45 * z45)
             + self.mp * (z47 * z47) + z51;
         let z90 = -self.mr * z46 * z47 - self.mp * z46 * z47 + z52;
+        let z91 = self.mr * (z45 * z45) + self.mr * (z46 * z46) + self.mp * (z45 * z45)
+            + self.mp * (z46 * z46) + z53;
         let z92 = self.mr * z36 + self.mp * z36;
         let z93 = self.mr * z37 + self.mp * z37;
         let z94 = self.mr * z38 + self.mp * z38;
@@ -3321,1346 +3371,87 @@ impl Dynamics<4> for FlyballA05 {
         let z98 = self.mr * (z36 * z36) + self.mr * (z38 * z38) + self.mp * (z36 * z36)
             + self.mp * (z38 * z38) + z42;
         let z99 = -self.mr * z37 * z38 - self.mp * z37 * z38 + z43;
-        let z113 = z0 * z96 - z1 * z95 - z11 * z94 + z12 * z93;
-        let z114 = z0 * z98 - z1 * z96 + z10 * z94 - z12 * z92;
-        let z116 = z0 * z94 + z10 * z82;
-        let z117 = z1 * z94 + z11 * z82;
-        let z118 = -z0 * z92 - z1 * z93 + z12 * z82;
-        let z120 = -z0 * z87 + z1 * z86 - z27 * z85 + z28 * z84;
-        let z121 = -z0 * z89 + z1 * z87 + z26 * z85 - z28 * z83;
-        let z123 = -z0 * z85 + z26 * z82;
-        let z124 = -z1 * z85 + z27 * z82;
-        let z125 = z0 * z83 + z1 * z84 + z28 * z82;
-        let z184 = -qd[0] * z1;
-        let z185 = qd[0] * z0;
-        let z186 = self.a * z184;
-        let z187 = self.a * z185;
-        let z188 = -qd[2] * z5;
-        let z189 = qd[2] * z4;
-        let z190 = z0 * z188 + z4 * z184;
-        let z191 = z1 * z188 + z4 * z185;
-        let z192 = -self.a * z184;
-        let z193 = -self.a * z185;
-        let z194 = -qd[3] * z21;
-        let z195 = qd[3] * z20;
-        let z196 = z0 * z194 + z20 * z184;
-        let z197 = z1 * z194 + z20 * z185;
-        let z198 = 0.5 * self.mr * self.lr * z190 * (1.0 / (self.mr + self.mp))
-            + self.mp * self.lr * z190 * (1.0 / (self.mr + self.mp)) + z186;
-        let z199 = 0.5 * self.mr * self.lr * z191 * (1.0 / (self.mr + self.mp))
-            + self.mp * self.lr * z191 * (1.0 / (self.mr + self.mp)) + z187;
-        let z200 = -4.0 * self.mr * self.mp * (self.lr * self.lr) * z4 * z188
-            * (1.0 / (self.mr + self.mp)) + 1.6666666666666667e-5 * self.mr * z4 * z188
-            + 3.3333333333333335e-5 * self.mr * z5 * z189
-            + 4.0 * self.mr * (self.mp * self.mp) * (self.lr * self.lr) * z4 * z188
-                * (1.0
-                    / (2.0 * self.mr * self.mp + self.mr * self.mr + self.mp * self.mp))
-            + 0.6666666666666666 * self.mr * (self.lr * self.lr) * z4 * z188
-            + 2.0 * self.mp * (self.lr * self.lr) * z4 * z188
-            + 2.5 * (self.mr * self.mr) * self.mp * (self.lr * self.lr) * z4 * z188
-                * (1.0
-                    / (2.0 * self.mr * self.mp + self.mr * self.mr + self.mp * self.mp))
-            - (self.mr * self.mr) * (self.lr * self.lr) * z4 * z188
-                * (1.0 / (self.mr + self.mp))
-            + 0.5 * (self.mr.powi(3)) * (self.lr * self.lr) * z4 * z188
-                * (1.0
-                    / (2.0 * self.mr * self.mp + self.mr * self.mr + self.mp * self.mp))
-            - 4.0 * (self.mp * self.mp) * (self.lr * self.lr) * z4 * z188
-                * (1.0 / (self.mr + self.mp))
-            + 2.0 * (self.mp.powi(3)) * (self.lr * self.lr) * z4 * z188
-                * (1.0
-                    / (2.0 * self.mr * self.mp + self.mr * self.mr + self.mp * self.mp));
-        let z201 = -0.5 * self.mr * self.lr * z196 * (1.0 / (self.mr + self.mp))
-            - self.mp * self.lr * z196 * (1.0 / (self.mr + self.mp)) + z192;
-        let z202 = -0.5 * self.mr * self.lr * z197 * (1.0 / (self.mr + self.mp))
-            - self.mp * self.lr * z197 * (1.0 / (self.mr + self.mp)) + z193;
-        let z203 = -4.0 * self.mr * self.mp * (self.lr * self.lr) * z20 * z194
-            * (1.0 / (self.mr + self.mp)) + 1.6666666666666667e-5 * self.mr * z20 * z194
-            + 3.3333333333333335e-5 * self.mr * z21 * z195
-            + 4.0 * self.mr * (self.mp * self.mp) * (self.lr * self.lr) * z20 * z194
-                * (1.0
-                    / (2.0 * self.mr * self.mp + self.mr * self.mr + self.mp * self.mp))
-            + 0.6666666666666666 * self.mr * (self.lr * self.lr) * z20 * z194
-            + 2.0 * self.mp * (self.lr * self.lr) * z20 * z194
-            + 2.5 * (self.mr * self.mr) * self.mp * (self.lr * self.lr) * z20 * z194
-                * (1.0
-                    / (2.0 * self.mr * self.mp + self.mr * self.mr + self.mp * self.mp))
-            - (self.mr * self.mr) * (self.lr * self.lr) * z20 * z194
-                * (1.0 / (self.mr + self.mp))
-            + 0.5 * (self.mr.powi(3)) * (self.lr * self.lr) * z20 * z194
-                * (1.0
-                    / (2.0 * self.mr * self.mp + self.mr * self.mr + self.mp * self.mp))
-            - 4.0 * (self.mp * self.mp) * (self.lr * self.lr) * z20 * z194
-                * (1.0 / (self.mr + self.mp))
-            + 2.0 * (self.mp.powi(3)) * (self.lr * self.lr) * z20 * z194
-                * (1.0
-                    / (2.0 * self.mr * self.mp + self.mr * self.mr + self.mp * self.mp));
-        let z204 = z203 + 2.0 * self.mr * z45 * z201 + 2.0 * self.mr * z46 * z202
-            + 2.0 * self.mp * z45 * z201 + 2.0 * self.mp * z46 * z202;
-        let z205 = 2.0 * self.mr * z36 * z198 + 2.0 * self.mr * z37 * z199
-            + 2.0 * self.mp * z36 * z198 + 2.0 * self.mp * z37 * z199 + z200;
-        let z206 = z204 + z205;
-        let z207 = z0 * z189 + z5 * z184;
-        let z208 = z1 * z189 + z5 * z185;
-        let z209 = -self.h * z184;
-        let z210 = -self.h * z185;
-        let z211 = -0.5 * self.mr * self.lr * z189 * (1.0 / (self.mr + self.mp))
-            - self.mp * self.lr * z189 * (1.0 / (self.mr + self.mp));
-        let z212 = -2.0 * self.mr * self.mp * (self.lr * self.lr) * z4 * z207
-            * (1.0 / (self.mr + self.mp))
-            - 2.0 * self.mr * self.mp * (self.lr * self.lr) * z7 * z188
-                * (1.0 / (self.mr + self.mp))
-            + 8.333333333333334e-6 * self.mr * z4 * z207
-            - 1.6666666666666667e-5 * self.mr * z5 * z190
-            - 1.6666666666666667e-5 * self.mr * z6 * z189
-            + 8.333333333333334e-6 * self.mr * z7 * z188
-            + 2.0 * self.mr * (self.mp * self.mp) * (self.lr * self.lr) * z4 * z207
-                * (1.0
-                    / (2.0 * self.mr * self.mp + self.mr * self.mr + self.mp * self.mp))
-            + 2.0 * self.mr * (self.mp * self.mp) * (self.lr * self.lr) * z7 * z188
-                * (1.0
-                    / (2.0 * self.mr * self.mp + self.mr * self.mr + self.mp * self.mp))
-            + 0.3333333333333333 * self.mr * (self.lr * self.lr) * z4 * z207
-            + 0.3333333333333333 * self.mr * (self.lr * self.lr) * z7 * z188
-            + self.mp * (self.lr * self.lr) * z4 * z207
-            + self.mp * (self.lr * self.lr) * z7 * z188
-            + 1.25 * (self.mr * self.mr) * self.mp * (self.lr * self.lr) * z4 * z207
-                * (1.0
-                    / (2.0 * self.mr * self.mp + self.mr * self.mr + self.mp * self.mp))
-            + 1.25 * (self.mr * self.mr) * self.mp * (self.lr * self.lr) * z7 * z188
-                * (1.0
-                    / (2.0 * self.mr * self.mp + self.mr * self.mr + self.mp * self.mp))
-            - 0.5 * (self.mr * self.mr) * (self.lr * self.lr) * z4 * z207
-                * (1.0 / (self.mr + self.mp))
-            - 0.5 * (self.mr * self.mr) * (self.lr * self.lr) * z7 * z188
-                * (1.0 / (self.mr + self.mp))
-            + 0.25 * (self.mr.powi(3)) * (self.lr * self.lr) * z4 * z207
-                * (1.0
-                    / (2.0 * self.mr * self.mp + self.mr * self.mr + self.mp * self.mp))
-            + 0.25 * (self.mr.powi(3)) * (self.lr * self.lr) * z7 * z188
-                * (1.0
-                    / (2.0 * self.mr * self.mp + self.mr * self.mr + self.mp * self.mp))
-            - 2.0 * (self.mp * self.mp) * (self.lr * self.lr) * z4 * z207
-                * (1.0 / (self.mr + self.mp))
-            - 2.0 * (self.mp * self.mp) * (self.lr * self.lr) * z7 * z188
-                * (1.0 / (self.mr + self.mp))
-            + (self.mp.powi(3)) * (self.lr * self.lr) * z4 * z207
-                * (1.0
-                    / (2.0 * self.mr * self.mp + self.mr * self.mr + self.mp * self.mp))
-            + (self.mp.powi(3)) * (self.lr * self.lr) * z7 * z188
-                * (1.0
-                    / (2.0 * self.mr * self.mp + self.mr * self.mr + self.mp * self.mp));
-        let z213 = -2.0 * self.mr * self.mp * (self.lr * self.lr) * z4 * z208
-            * (1.0 / (self.mr + self.mp))
-            - 2.0 * self.mr * self.mp * (self.lr * self.lr) * z9 * z188
-                * (1.0 / (self.mr + self.mp))
-            + 8.333333333333334e-6 * self.mr * z4 * z208
-            - 1.6666666666666667e-5 * self.mr * z5 * z191
-            - 1.6666666666666667e-5 * self.mr * z8 * z189
-            + 8.333333333333334e-6 * self.mr * z9 * z188
-            + 2.0 * self.mr * (self.mp * self.mp) * (self.lr * self.lr) * z4 * z208
-                * (1.0
-                    / (2.0 * self.mr * self.mp + self.mr * self.mr + self.mp * self.mp))
-            + 2.0 * self.mr * (self.mp * self.mp) * (self.lr * self.lr) * z9 * z188
-                * (1.0
-                    / (2.0 * self.mr * self.mp + self.mr * self.mr + self.mp * self.mp))
-            + 0.3333333333333333 * self.mr * (self.lr * self.lr) * z4 * z208
-            + 0.3333333333333333 * self.mr * (self.lr * self.lr) * z9 * z188
-            + self.mp * (self.lr * self.lr) * z4 * z208
-            + self.mp * (self.lr * self.lr) * z9 * z188
-            + 1.25 * (self.mr * self.mr) * self.mp * (self.lr * self.lr) * z4 * z208
-                * (1.0
-                    / (2.0 * self.mr * self.mp + self.mr * self.mr + self.mp * self.mp))
-            + 1.25 * (self.mr * self.mr) * self.mp * (self.lr * self.lr) * z9 * z188
-                * (1.0
-                    / (2.0 * self.mr * self.mp + self.mr * self.mr + self.mp * self.mp))
-            - 0.5 * (self.mr * self.mr) * (self.lr * self.lr) * z4 * z208
-                * (1.0 / (self.mr + self.mp))
-            - 0.5 * (self.mr * self.mr) * (self.lr * self.lr) * z9 * z188
-                * (1.0 / (self.mr + self.mp))
-            + 0.25 * (self.mr.powi(3)) * (self.lr * self.lr) * z4 * z208
-                * (1.0
-                    / (2.0 * self.mr * self.mp + self.mr * self.mr + self.mp * self.mp))
-            + 0.25 * (self.mr.powi(3)) * (self.lr * self.lr) * z9 * z188
-                * (1.0
-                    / (2.0 * self.mr * self.mp + self.mr * self.mr + self.mp * self.mp))
-            - 2.0 * (self.mp * self.mp) * (self.lr * self.lr) * z4 * z208
-                * (1.0 / (self.mr + self.mp))
-            - 2.0 * (self.mp * self.mp) * (self.lr * self.lr) * z9 * z188
-                * (1.0 / (self.mr + self.mp))
-            + (self.mp.powi(3)) * (self.lr * self.lr) * z4 * z208
-                * (1.0
-                    / (2.0 * self.mr * self.mp + self.mr * self.mr + self.mp * self.mp))
-            + (self.mp.powi(3)) * (self.lr * self.lr) * z9 * z188
-                * (1.0
-                    / (2.0 * self.mr * self.mp + self.mr * self.mr + self.mp * self.mp));
-        let z214 = self.mr * z198 + self.mp * z198;
-        let z215 = self.mr * z199 + self.mp * z199;
-        let z216 = z212 - self.mr * z36 * z211 - self.mr * z38 * z198
-            - self.mp * z36 * z211 - self.mp * z38 * z198;
-        let z217 = z213 - self.mr * z37 * z211 - self.mr * z38 * z199
-            - self.mp * z37 * z211 - self.mp * z38 * z199;
-        let z218 = z0 * z217 - z1 * z216 - z10 * z215 + z11 * z214 + z92 * z210
-            - z93 * z209 - z97 * z185 + z99 * z184;
-        let z219 = -z0 * z195 - z21 * z184;
-        let z220 = -z1 * z195 - z21 * z185;
-        let z221 = self.h * z184;
-        let z222 = self.h * z185;
-        let z223 = -0.5 * self.mr * self.lr * z195 * (1.0 / (self.mr + self.mp))
-            - self.mp * self.lr * z195 * (1.0 / (self.mr + self.mp));
-        let z224 = -2.0 * self.mr * self.mp * (self.lr * self.lr) * z20 * z219
-            * (1.0 / (self.mr + self.mp))
-            - 2.0 * self.mr * self.mp * (self.lr * self.lr) * z23 * z194
-                * (1.0 / (self.mr + self.mp))
-            + 8.333333333333334e-6 * self.mr * z20 * z219
-            + 1.6666666666666667e-5 * self.mr * z21 * z196
-            + 1.6666666666666667e-5 * self.mr * z22 * z195
-            + 8.333333333333334e-6 * self.mr * z23 * z194
-            + 2.0 * self.mr * (self.mp * self.mp) * (self.lr * self.lr) * z20 * z219
-                * (1.0
-                    / (2.0 * self.mr * self.mp + self.mr * self.mr + self.mp * self.mp))
-            + 2.0 * self.mr * (self.mp * self.mp) * (self.lr * self.lr) * z23 * z194
-                * (1.0
-                    / (2.0 * self.mr * self.mp + self.mr * self.mr + self.mp * self.mp))
-            + 0.3333333333333333 * self.mr * (self.lr * self.lr) * z20 * z219
-            + 0.3333333333333333 * self.mr * (self.lr * self.lr) * z23 * z194
-            + self.mp * (self.lr * self.lr) * z20 * z219
-            + self.mp * (self.lr * self.lr) * z23 * z194
-            + 1.25 * (self.mr * self.mr) * self.mp * (self.lr * self.lr) * z20 * z219
-                * (1.0
-                    / (2.0 * self.mr * self.mp + self.mr * self.mr + self.mp * self.mp))
-            + 1.25 * (self.mr * self.mr) * self.mp * (self.lr * self.lr) * z23 * z194
-                * (1.0
-                    / (2.0 * self.mr * self.mp + self.mr * self.mr + self.mp * self.mp))
-            - 0.5 * (self.mr * self.mr) * (self.lr * self.lr) * z20 * z219
-                * (1.0 / (self.mr + self.mp))
-            - 0.5 * (self.mr * self.mr) * (self.lr * self.lr) * z23 * z194
-                * (1.0 / (self.mr + self.mp))
-            + 0.25 * (self.mr.powi(3)) * (self.lr * self.lr) * z20 * z219
-                * (1.0
-                    / (2.0 * self.mr * self.mp + self.mr * self.mr + self.mp * self.mp))
-            + 0.25 * (self.mr.powi(3)) * (self.lr * self.lr) * z23 * z194
-                * (1.0
-                    / (2.0 * self.mr * self.mp + self.mr * self.mr + self.mp * self.mp))
-            - 2.0 * (self.mp * self.mp) * (self.lr * self.lr) * z20 * z219
-                * (1.0 / (self.mr + self.mp))
-            - 2.0 * (self.mp * self.mp) * (self.lr * self.lr) * z23 * z194
-                * (1.0 / (self.mr + self.mp))
-            + (self.mp.powi(3)) * (self.lr * self.lr) * z20 * z219
-                * (1.0
-                    / (2.0 * self.mr * self.mp + self.mr * self.mr + self.mp * self.mp))
-            + (self.mp.powi(3)) * (self.lr * self.lr) * z23 * z194
-                * (1.0
-                    / (2.0 * self.mr * self.mp + self.mr * self.mr + self.mp * self.mp));
-        let z225 = -2.0 * self.mr * self.mp * (self.lr * self.lr) * z20 * z220
-            * (1.0 / (self.mr + self.mp))
-            - 2.0 * self.mr * self.mp * (self.lr * self.lr) * z25 * z194
-                * (1.0 / (self.mr + self.mp))
-            + 8.333333333333334e-6 * self.mr * z20 * z220
-            + 1.6666666666666667e-5 * self.mr * z21 * z197
-            + 1.6666666666666667e-5 * self.mr * z24 * z195
-            + 8.333333333333334e-6 * self.mr * z25 * z194
-            + 2.0 * self.mr * (self.mp * self.mp) * (self.lr * self.lr) * z20 * z220
-                * (1.0
-                    / (2.0 * self.mr * self.mp + self.mr * self.mr + self.mp * self.mp))
-            + 2.0 * self.mr * (self.mp * self.mp) * (self.lr * self.lr) * z25 * z194
-                * (1.0
-                    / (2.0 * self.mr * self.mp + self.mr * self.mr + self.mp * self.mp))
-            + 0.3333333333333333 * self.mr * (self.lr * self.lr) * z20 * z220
-            + 0.3333333333333333 * self.mr * (self.lr * self.lr) * z25 * z194
-            + self.mp * (self.lr * self.lr) * z20 * z220
-            + self.mp * (self.lr * self.lr) * z25 * z194
-            + 1.25 * (self.mr * self.mr) * self.mp * (self.lr * self.lr) * z20 * z220
-                * (1.0
-                    / (2.0 * self.mr * self.mp + self.mr * self.mr + self.mp * self.mp))
-            + 1.25 * (self.mr * self.mr) * self.mp * (self.lr * self.lr) * z25 * z194
-                * (1.0
-                    / (2.0 * self.mr * self.mp + self.mr * self.mr + self.mp * self.mp))
-            - 0.5 * (self.mr * self.mr) * (self.lr * self.lr) * z20 * z220
-                * (1.0 / (self.mr + self.mp))
-            - 0.5 * (self.mr * self.mr) * (self.lr * self.lr) * z25 * z194
-                * (1.0 / (self.mr + self.mp))
-            + 0.25 * (self.mr.powi(3)) * (self.lr * self.lr) * z20 * z220
-                * (1.0
-                    / (2.0 * self.mr * self.mp + self.mr * self.mr + self.mp * self.mp))
-            + 0.25 * (self.mr.powi(3)) * (self.lr * self.lr) * z25 * z194
-                * (1.0
-                    / (2.0 * self.mr * self.mp + self.mr * self.mr + self.mp * self.mp))
-            - 2.0 * (self.mp * self.mp) * (self.lr * self.lr) * z20 * z220
-                * (1.0 / (self.mr + self.mp))
-            - 2.0 * (self.mp * self.mp) * (self.lr * self.lr) * z25 * z194
-                * (1.0 / (self.mr + self.mp))
-            + (self.mp.powi(3)) * (self.lr * self.lr) * z20 * z220
-                * (1.0
-                    / (2.0 * self.mr * self.mp + self.mr * self.mr + self.mp * self.mp))
-            + (self.mp.powi(3)) * (self.lr * self.lr) * z25 * z194
-                * (1.0
-                    / (2.0 * self.mr * self.mp + self.mr * self.mr + self.mp * self.mp));
-        let z226 = self.mr * z201 + self.mp * z201;
-        let z227 = self.mr * z202 + self.mp * z202;
-        let z228 = z224 - self.mr * z45 * z223 - self.mr * z47 * z201
-            - self.mp * z45 * z223 - self.mp * z47 * z201;
-        let z229 = z225 - self.mr * z46 * z223 - self.mr * z47 * z202
-            - self.mp * z46 * z223 - self.mp * z47 * z202;
-        let z230 = -z0 * z229 + z1 * z228 - z26 * z227 + z27 * z226 + z83 * z222
-            - z84 * z221 + z88 * z185 - z90 * z184;
-        let z231 = z0 * z186 + z1 * z187 + z2 * z184 + z3 * z185;
-        let z232 = -4.0 * self.mr * self.mp * (self.lr * self.lr) * z1 * z185
-            * (1.0 / (self.mr + self.mp))
-            - 4.0 * self.mr * self.mp * (self.lr * self.lr) * z7 * z207
-                * (1.0 / (self.mr + self.mp))
-            + 1.6666666666666667e-5 * self.mr * z1 * z185
-            + 3.3333333333333335e-5 * self.mr * z6 * z190
-            + 1.6666666666666667e-5 * self.mr * z7 * z207
-            + 4.0 * self.mr * (self.mp * self.mp) * (self.lr * self.lr) * z1 * z185
-                * (1.0
-                    / (2.0 * self.mr * self.mp + self.mr * self.mr + self.mp * self.mp))
-            + 4.0 * self.mr * (self.mp * self.mp) * (self.lr * self.lr) * z7 * z207
-                * (1.0
-                    / (2.0 * self.mr * self.mp + self.mr * self.mr + self.mp * self.mp))
-            + 0.6666666666666666 * self.mr * (self.lr * self.lr) * z1 * z185
-            + 0.6666666666666666 * self.mr * (self.lr * self.lr) * z7 * z207
-            + 2.0 * self.mp * (self.lr * self.lr) * z1 * z185
-            + 2.0 * self.mp * (self.lr * self.lr) * z7 * z207
-            + 2.5 * (self.mr * self.mr) * self.mp * (self.lr * self.lr) * z1 * z185
-                * (1.0
-                    / (2.0 * self.mr * self.mp + self.mr * self.mr + self.mp * self.mp))
-            + 2.5 * (self.mr * self.mr) * self.mp * (self.lr * self.lr) * z7 * z207
-                * (1.0
-                    / (2.0 * self.mr * self.mp + self.mr * self.mr + self.mp * self.mp))
-            - (self.mr * self.mr) * (self.lr * self.lr) * z1 * z185
-                * (1.0 / (self.mr + self.mp))
-            - (self.mr * self.mr) * (self.lr * self.lr) * z7 * z207
-                * (1.0 / (self.mr + self.mp))
-            + 0.5 * (self.mr.powi(3)) * (self.lr * self.lr) * z1 * z185
-                * (1.0
-                    / (2.0 * self.mr * self.mp + self.mr * self.mr + self.mp * self.mp))
-            + 0.5 * (self.mr.powi(3)) * (self.lr * self.lr) * z7 * z207
-                * (1.0
-                    / (2.0 * self.mr * self.mp + self.mr * self.mr + self.mp * self.mp))
-            - 4.0 * (self.mp * self.mp) * (self.lr * self.lr) * z1 * z185
-                * (1.0 / (self.mr + self.mp))
-            - 4.0 * (self.mp * self.mp) * (self.lr * self.lr) * z7 * z207
-                * (1.0 / (self.mr + self.mp))
-            + 2.0 * (self.mp.powi(3)) * (self.lr * self.lr) * z1 * z185
-                * (1.0
-                    / (2.0 * self.mr * self.mp + self.mr * self.mr + self.mp * self.mp))
-            + 2.0 * (self.mp.powi(3)) * (self.lr * self.lr) * z7 * z207
-                * (1.0
-                    / (2.0 * self.mr * self.mp + self.mr * self.mr + self.mp * self.mp));
-        let z233 = -8.333333333333334e-6 * self.mr * z0 * z185
-            + 2.0 * self.mr * self.mp * (self.lr * self.lr) * z0 * z185
-                * (1.0 / (self.mr + self.mp))
-            + 2.0 * self.mr * self.mp * (self.lr * self.lr) * z1 * z184
-                * (1.0 / (self.mr + self.mp))
-            - 2.0 * self.mr * self.mp * (self.lr * self.lr) * z7 * z208
-                * (1.0 / (self.mr + self.mp))
-            - 2.0 * self.mr * self.mp * (self.lr * self.lr) * z9 * z207
-                * (1.0 / (self.mr + self.mp))
-            - 8.333333333333334e-6 * self.mr * z1 * z184
-            + 1.6666666666666667e-5 * self.mr * z6 * z191
-            + 8.333333333333334e-6 * self.mr * z7 * z208
-            + 1.6666666666666667e-5 * self.mr * z8 * z190
-            + 8.333333333333334e-6 * self.mr * z9 * z207
-            - 2.0 * self.mr * (self.mp * self.mp) * (self.lr * self.lr) * z0 * z185
-                * (1.0
-                    / (2.0 * self.mr * self.mp + self.mr * self.mr + self.mp * self.mp))
-            - 2.0 * self.mr * (self.mp * self.mp) * (self.lr * self.lr) * z1 * z184
-                * (1.0
-                    / (2.0 * self.mr * self.mp + self.mr * self.mr + self.mp * self.mp))
-            + 2.0 * self.mr * (self.mp * self.mp) * (self.lr * self.lr) * z7 * z208
-                * (1.0
-                    / (2.0 * self.mr * self.mp + self.mr * self.mr + self.mp * self.mp))
-            + 2.0 * self.mr * (self.mp * self.mp) * (self.lr * self.lr) * z9 * z207
-                * (1.0
-                    / (2.0 * self.mr * self.mp + self.mr * self.mr + self.mp * self.mp))
-            - 0.3333333333333333 * self.mr * (self.lr * self.lr) * z0 * z185
-            - 0.3333333333333333 * self.mr * (self.lr * self.lr) * z1 * z184
-            + 0.3333333333333333 * self.mr * (self.lr * self.lr) * z7 * z208
-            + 0.3333333333333333 * self.mr * (self.lr * self.lr) * z9 * z207
-            - self.mp * (self.lr * self.lr) * z0 * z185
-            - self.mp * (self.lr * self.lr) * z1 * z184
-            + self.mp * (self.lr * self.lr) * z7 * z208
-            + self.mp * (self.lr * self.lr) * z9 * z207
-            - 1.25 * (self.mr * self.mr) * self.mp * (self.lr * self.lr) * z0 * z185
-                * (1.0
-                    / (2.0 * self.mr * self.mp + self.mr * self.mr + self.mp * self.mp))
-            - 1.25 * (self.mr * self.mr) * self.mp * (self.lr * self.lr) * z1 * z184
-                * (1.0
-                    / (2.0 * self.mr * self.mp + self.mr * self.mr + self.mp * self.mp))
-            + 1.25 * (self.mr * self.mr) * self.mp * (self.lr * self.lr) * z7 * z208
-                * (1.0
-                    / (2.0 * self.mr * self.mp + self.mr * self.mr + self.mp * self.mp))
-            + 1.25 * (self.mr * self.mr) * self.mp * (self.lr * self.lr) * z9 * z207
-                * (1.0
-                    / (2.0 * self.mr * self.mp + self.mr * self.mr + self.mp * self.mp))
-            + 0.5 * (self.mr * self.mr) * (self.lr * self.lr) * z0 * z185
-                * (1.0 / (self.mr + self.mp))
-            + 0.5 * (self.mr * self.mr) * (self.lr * self.lr) * z1 * z184
-                * (1.0 / (self.mr + self.mp))
-            - 0.5 * (self.mr * self.mr) * (self.lr * self.lr) * z7 * z208
-                * (1.0 / (self.mr + self.mp))
-            - 0.5 * (self.mr * self.mr) * (self.lr * self.lr) * z9 * z207
-                * (1.0 / (self.mr + self.mp))
-            - 0.25 * (self.mr.powi(3)) * (self.lr * self.lr) * z0 * z185
-                * (1.0
-                    / (2.0 * self.mr * self.mp + self.mr * self.mr + self.mp * self.mp))
-            - 0.25 * (self.mr.powi(3)) * (self.lr * self.lr) * z1 * z184
-                * (1.0
-                    / (2.0 * self.mr * self.mp + self.mr * self.mr + self.mp * self.mp))
-            + 0.25 * (self.mr.powi(3)) * (self.lr * self.lr) * z7 * z208
-                * (1.0
-                    / (2.0 * self.mr * self.mp + self.mr * self.mr + self.mp * self.mp))
-            + 0.25 * (self.mr.powi(3)) * (self.lr * self.lr) * z9 * z207
-                * (1.0
-                    / (2.0 * self.mr * self.mp + self.mr * self.mr + self.mp * self.mp))
-            + 2.0 * (self.mp * self.mp) * (self.lr * self.lr) * z0 * z185
-                * (1.0 / (self.mr + self.mp))
-            + 2.0 * (self.mp * self.mp) * (self.lr * self.lr) * z1 * z184
-                * (1.0 / (self.mr + self.mp))
-            - 2.0 * (self.mp * self.mp) * (self.lr * self.lr) * z7 * z208
-                * (1.0 / (self.mr + self.mp))
-            - 2.0 * (self.mp * self.mp) * (self.lr * self.lr) * z9 * z207
-                * (1.0 / (self.mr + self.mp))
-            - (self.mp.powi(3)) * (self.lr * self.lr) * z0 * z185
-                * (1.0
-                    / (2.0 * self.mr * self.mp + self.mr * self.mr + self.mp * self.mp))
-            - (self.mp.powi(3)) * (self.lr * self.lr) * z1 * z184
-                * (1.0
-                    / (2.0 * self.mr * self.mp + self.mr * self.mr + self.mp * self.mp))
-            + (self.mp.powi(3)) * (self.lr * self.lr) * z7 * z208
-                * (1.0
-                    / (2.0 * self.mr * self.mp + self.mr * self.mr + self.mp * self.mp))
-            + (self.mp.powi(3)) * (self.lr * self.lr) * z9 * z207
-                * (1.0
-                    / (2.0 * self.mr * self.mp + self.mr * self.mr + self.mp * self.mp));
-        let z234 = 1.6666666666666667e-5 * self.mr * z0 * z184
-            - 4.0 * self.mr * self.mp * (self.lr * self.lr) * z0 * z184
-                * (1.0 / (self.mr + self.mp))
-            - 4.0 * self.mr * self.mp * (self.lr * self.lr) * z9 * z208
-                * (1.0 / (self.mr + self.mp))
-            + 3.3333333333333335e-5 * self.mr * z8 * z191
-            + 1.6666666666666667e-5 * self.mr * z9 * z208
-            + 4.0 * self.mr * (self.mp * self.mp) * (self.lr * self.lr) * z0 * z184
-                * (1.0
-                    / (2.0 * self.mr * self.mp + self.mr * self.mr + self.mp * self.mp))
-            + 4.0 * self.mr * (self.mp * self.mp) * (self.lr * self.lr) * z9 * z208
-                * (1.0
-                    / (2.0 * self.mr * self.mp + self.mr * self.mr + self.mp * self.mp))
-            + 0.6666666666666666 * self.mr * (self.lr * self.lr) * z0 * z184
-            + 0.6666666666666666 * self.mr * (self.lr * self.lr) * z9 * z208
-            + 2.0 * self.mp * (self.lr * self.lr) * z0 * z184
-            + 2.0 * self.mp * (self.lr * self.lr) * z9 * z208
-            + 2.5 * (self.mr * self.mr) * self.mp * (self.lr * self.lr) * z0 * z184
-                * (1.0
-                    / (2.0 * self.mr * self.mp + self.mr * self.mr + self.mp * self.mp))
-            + 2.5 * (self.mr * self.mr) * self.mp * (self.lr * self.lr) * z9 * z208
-                * (1.0
-                    / (2.0 * self.mr * self.mp + self.mr * self.mr + self.mp * self.mp))
-            - (self.mr * self.mr) * (self.lr * self.lr) * z0 * z184
-                * (1.0 / (self.mr + self.mp))
-            - (self.mr * self.mr) * (self.lr * self.lr) * z9 * z208
-                * (1.0 / (self.mr + self.mp))
-            + 0.5 * (self.mr.powi(3)) * (self.lr * self.lr) * z0 * z184
-                * (1.0
-                    / (2.0 * self.mr * self.mp + self.mr * self.mr + self.mp * self.mp))
-            + 0.5 * (self.mr.powi(3)) * (self.lr * self.lr) * z9 * z208
-                * (1.0
-                    / (2.0 * self.mr * self.mp + self.mr * self.mr + self.mp * self.mp))
-            - 4.0 * (self.mp * self.mp) * (self.lr * self.lr) * z0 * z184
-                * (1.0 / (self.mr + self.mp))
-            - 4.0 * (self.mp * self.mp) * (self.lr * self.lr) * z9 * z208
-                * (1.0 / (self.mr + self.mp))
-            + 2.0 * (self.mp.powi(3)) * (self.lr * self.lr) * z0 * z184
-                * (1.0
-                    / (2.0 * self.mr * self.mp + self.mr * self.mr + self.mp * self.mp))
-            + 2.0 * (self.mp.powi(3)) * (self.lr * self.lr) * z9 * z208
-                * (1.0
-                    / (2.0 * self.mr * self.mp + self.mr * self.mr + self.mp * self.mp));
-        let z235 = self.mr * z211 + self.mp * z211;
-        let z236 = z232 + 2.0 * self.mr * z37 * z199 + 2.0 * self.mr * z38 * z211
-            + 2.0 * self.mp * z37 * z199 + 2.0 * self.mp * z38 * z211;
-        let z237 = z233 - self.mr * z36 * z199 - self.mr * z37 * z198
-            - self.mp * z36 * z199 - self.mp * z37 * z198;
-        let z238 = z234 + 2.0 * self.mr * z36 * z198 + 2.0 * self.mr * z38 * z211
-            + 2.0 * self.mp * z36 * z198 + 2.0 * self.mp * z38 * z211;
-        let z239 = z0 * z237 - z1 * z236 - z11 * z235 + z12 * z215 + z93 * z231
-            - z94 * z210 - z95 * z185 + z96 * z184;
-        let z240 = z0 * z238 - z1 * z237 + z10 * z235 - z12 * z214 - z92 * z231
-            + z94 * z209 - z96 * z185 + z98 * z184;
-        let z241 = z0 * z235 + z82 * z209 + z94 * z184;
-        let z242 = z1 * z235 + z82 * z210 + z94 * z185;
-        let z243 = -z0 * z214 - z1 * z215 + z82 * z231 - z92 * z184 - z93 * z185;
-        let z244 = z0 * z240 - z1 * z239 + z10 * z241 + z11 * z242 + z12 * z243
-            - z113 * z185 + z114 * z184 + z116 * z209 + z117 * z210 + z118 * z231;
-        let z245 = -z0 * z192 - z1 * z193 - z18 * z184 - z19 * z185;
-        let z246 = -4.0 * self.mr * self.mp * (self.lr * self.lr) * z1 * z185
-            * (1.0 / (self.mr + self.mp))
-            - 4.0 * self.mr * self.mp * (self.lr * self.lr) * z23 * z219
-                * (1.0 / (self.mr + self.mp))
-            + 1.6666666666666667e-5 * self.mr * z1 * z185
-            + 3.3333333333333335e-5 * self.mr * z22 * z196
-            + 1.6666666666666667e-5 * self.mr * z23 * z219
-            + 4.0 * self.mr * (self.mp * self.mp) * (self.lr * self.lr) * z1 * z185
-                * (1.0
-                    / (2.0 * self.mr * self.mp + self.mr * self.mr + self.mp * self.mp))
-            + 4.0 * self.mr * (self.mp * self.mp) * (self.lr * self.lr) * z23 * z219
-                * (1.0
-                    / (2.0 * self.mr * self.mp + self.mr * self.mr + self.mp * self.mp))
-            + 0.6666666666666666 * self.mr * (self.lr * self.lr) * z1 * z185
-            + 0.6666666666666666 * self.mr * (self.lr * self.lr) * z23 * z219
-            + 2.0 * self.mp * (self.lr * self.lr) * z1 * z185
-            + 2.0 * self.mp * (self.lr * self.lr) * z23 * z219
-            + 2.5 * (self.mr * self.mr) * self.mp * (self.lr * self.lr) * z1 * z185
-                * (1.0
-                    / (2.0 * self.mr * self.mp + self.mr * self.mr + self.mp * self.mp))
-            + 2.5 * (self.mr * self.mr) * self.mp * (self.lr * self.lr) * z23 * z219
-                * (1.0
-                    / (2.0 * self.mr * self.mp + self.mr * self.mr + self.mp * self.mp))
-            - (self.mr * self.mr) * (self.lr * self.lr) * z1 * z185
-                * (1.0 / (self.mr + self.mp))
-            - (self.mr * self.mr) * (self.lr * self.lr) * z23 * z219
-                * (1.0 / (self.mr + self.mp))
-            + 0.5 * (self.mr.powi(3)) * (self.lr * self.lr) * z1 * z185
-                * (1.0
-                    / (2.0 * self.mr * self.mp + self.mr * self.mr + self.mp * self.mp))
-            + 0.5 * (self.mr.powi(3)) * (self.lr * self.lr) * z23 * z219
-                * (1.0
-                    / (2.0 * self.mr * self.mp + self.mr * self.mr + self.mp * self.mp))
-            - 4.0 * (self.mp * self.mp) * (self.lr * self.lr) * z1 * z185
-                * (1.0 / (self.mr + self.mp))
-            - 4.0 * (self.mp * self.mp) * (self.lr * self.lr) * z23 * z219
-                * (1.0 / (self.mr + self.mp))
-            + 2.0 * (self.mp.powi(3)) * (self.lr * self.lr) * z1 * z185
-                * (1.0
-                    / (2.0 * self.mr * self.mp + self.mr * self.mr + self.mp * self.mp))
-            + 2.0 * (self.mp.powi(3)) * (self.lr * self.lr) * z23 * z219
-                * (1.0
-                    / (2.0 * self.mr * self.mp + self.mr * self.mr + self.mp * self.mp));
-        let z247 = -8.333333333333334e-6 * self.mr * z0 * z185
-            + 2.0 * self.mr * self.mp * (self.lr * self.lr) * z0 * z185
-                * (1.0 / (self.mr + self.mp))
-            + 2.0 * self.mr * self.mp * (self.lr * self.lr) * z1 * z184
-                * (1.0 / (self.mr + self.mp))
-            - 2.0 * self.mr * self.mp * (self.lr * self.lr) * z23 * z220
-                * (1.0 / (self.mr + self.mp))
-            - 2.0 * self.mr * self.mp * (self.lr * self.lr) * z25 * z219
-                * (1.0 / (self.mr + self.mp))
-            - 8.333333333333334e-6 * self.mr * z1 * z184
-            + 1.6666666666666667e-5 * self.mr * z22 * z197
-            + 8.333333333333334e-6 * self.mr * z23 * z220
-            + 1.6666666666666667e-5 * self.mr * z24 * z196
-            + 8.333333333333334e-6 * self.mr * z25 * z219
-            - 2.0 * self.mr * (self.mp * self.mp) * (self.lr * self.lr) * z0 * z185
-                * (1.0
-                    / (2.0 * self.mr * self.mp + self.mr * self.mr + self.mp * self.mp))
-            - 2.0 * self.mr * (self.mp * self.mp) * (self.lr * self.lr) * z1 * z184
-                * (1.0
-                    / (2.0 * self.mr * self.mp + self.mr * self.mr + self.mp * self.mp))
-            + 2.0 * self.mr * (self.mp * self.mp) * (self.lr * self.lr) * z23 * z220
-                * (1.0
-                    / (2.0 * self.mr * self.mp + self.mr * self.mr + self.mp * self.mp))
-            + 2.0 * self.mr * (self.mp * self.mp) * (self.lr * self.lr) * z25 * z219
-                * (1.0
-                    / (2.0 * self.mr * self.mp + self.mr * self.mr + self.mp * self.mp))
-            - 0.3333333333333333 * self.mr * (self.lr * self.lr) * z0 * z185
-            - 0.3333333333333333 * self.mr * (self.lr * self.lr) * z1 * z184
-            + 0.3333333333333333 * self.mr * (self.lr * self.lr) * z23 * z220
-            + 0.3333333333333333 * self.mr * (self.lr * self.lr) * z25 * z219
-            - self.mp * (self.lr * self.lr) * z0 * z185
-            - self.mp * (self.lr * self.lr) * z1 * z184
-            + self.mp * (self.lr * self.lr) * z23 * z220
-            + self.mp * (self.lr * self.lr) * z25 * z219
-            - 1.25 * (self.mr * self.mr) * self.mp * (self.lr * self.lr) * z0 * z185
-                * (1.0
-                    / (2.0 * self.mr * self.mp + self.mr * self.mr + self.mp * self.mp))
-            - 1.25 * (self.mr * self.mr) * self.mp * (self.lr * self.lr) * z1 * z184
-                * (1.0
-                    / (2.0 * self.mr * self.mp + self.mr * self.mr + self.mp * self.mp))
-            + 1.25 * (self.mr * self.mr) * self.mp * (self.lr * self.lr) * z23 * z220
-                * (1.0
-                    / (2.0 * self.mr * self.mp + self.mr * self.mr + self.mp * self.mp))
-            + 1.25 * (self.mr * self.mr) * self.mp * (self.lr * self.lr) * z25 * z219
-                * (1.0
-                    / (2.0 * self.mr * self.mp + self.mr * self.mr + self.mp * self.mp))
-            + 0.5 * (self.mr * self.mr) * (self.lr * self.lr) * z0 * z185
-                * (1.0 / (self.mr + self.mp))
-            + 0.5 * (self.mr * self.mr) * (self.lr * self.lr) * z1 * z184
-                * (1.0 / (self.mr + self.mp))
-            - 0.5 * (self.mr * self.mr) * (self.lr * self.lr) * z23 * z220
-                * (1.0 / (self.mr + self.mp))
-            - 0.5 * (self.mr * self.mr) * (self.lr * self.lr) * z25 * z219
-                * (1.0 / (self.mr + self.mp))
-            - 0.25 * (self.mr.powi(3)) * (self.lr * self.lr) * z0 * z185
-                * (1.0
-                    / (2.0 * self.mr * self.mp + self.mr * self.mr + self.mp * self.mp))
-            - 0.25 * (self.mr.powi(3)) * (self.lr * self.lr) * z1 * z184
-                * (1.0
-                    / (2.0 * self.mr * self.mp + self.mr * self.mr + self.mp * self.mp))
-            + 0.25 * (self.mr.powi(3)) * (self.lr * self.lr) * z23 * z220
-                * (1.0
-                    / (2.0 * self.mr * self.mp + self.mr * self.mr + self.mp * self.mp))
-            + 0.25 * (self.mr.powi(3)) * (self.lr * self.lr) * z25 * z219
-                * (1.0
-                    / (2.0 * self.mr * self.mp + self.mr * self.mr + self.mp * self.mp))
-            + 2.0 * (self.mp * self.mp) * (self.lr * self.lr) * z0 * z185
-                * (1.0 / (self.mr + self.mp))
-            + 2.0 * (self.mp * self.mp) * (self.lr * self.lr) * z1 * z184
-                * (1.0 / (self.mr + self.mp))
-            - 2.0 * (self.mp * self.mp) * (self.lr * self.lr) * z23 * z220
-                * (1.0 / (self.mr + self.mp))
-            - 2.0 * (self.mp * self.mp) * (self.lr * self.lr) * z25 * z219
-                * (1.0 / (self.mr + self.mp))
-            - (self.mp.powi(3)) * (self.lr * self.lr) * z0 * z185
-                * (1.0
-                    / (2.0 * self.mr * self.mp + self.mr * self.mr + self.mp * self.mp))
-            - (self.mp.powi(3)) * (self.lr * self.lr) * z1 * z184
-                * (1.0
-                    / (2.0 * self.mr * self.mp + self.mr * self.mr + self.mp * self.mp))
-            + (self.mp.powi(3)) * (self.lr * self.lr) * z23 * z220
-                * (1.0
-                    / (2.0 * self.mr * self.mp + self.mr * self.mr + self.mp * self.mp))
-            + (self.mp.powi(3)) * (self.lr * self.lr) * z25 * z219
-                * (1.0
-                    / (2.0 * self.mr * self.mp + self.mr * self.mr + self.mp * self.mp));
-        let z248 = 1.6666666666666667e-5 * self.mr * z0 * z184
-            - 4.0 * self.mr * self.mp * (self.lr * self.lr) * z0 * z184
-                * (1.0 / (self.mr + self.mp))
-            - 4.0 * self.mr * self.mp * (self.lr * self.lr) * z25 * z220
-                * (1.0 / (self.mr + self.mp))
-            + 3.3333333333333335e-5 * self.mr * z24 * z197
-            + 1.6666666666666667e-5 * self.mr * z25 * z220
-            + 4.0 * self.mr * (self.mp * self.mp) * (self.lr * self.lr) * z0 * z184
-                * (1.0
-                    / (2.0 * self.mr * self.mp + self.mr * self.mr + self.mp * self.mp))
-            + 4.0 * self.mr * (self.mp * self.mp) * (self.lr * self.lr) * z25 * z220
-                * (1.0
-                    / (2.0 * self.mr * self.mp + self.mr * self.mr + self.mp * self.mp))
-            + 0.6666666666666666 * self.mr * (self.lr * self.lr) * z0 * z184
-            + 0.6666666666666666 * self.mr * (self.lr * self.lr) * z25 * z220
-            + 2.0 * self.mp * (self.lr * self.lr) * z0 * z184
-            + 2.0 * self.mp * (self.lr * self.lr) * z25 * z220
-            + 2.5 * (self.mr * self.mr) * self.mp * (self.lr * self.lr) * z0 * z184
-                * (1.0
-                    / (2.0 * self.mr * self.mp + self.mr * self.mr + self.mp * self.mp))
-            + 2.5 * (self.mr * self.mr) * self.mp * (self.lr * self.lr) * z25 * z220
-                * (1.0
-                    / (2.0 * self.mr * self.mp + self.mr * self.mr + self.mp * self.mp))
-            - (self.mr * self.mr) * (self.lr * self.lr) * z0 * z184
-                * (1.0 / (self.mr + self.mp))
-            - (self.mr * self.mr) * (self.lr * self.lr) * z25 * z220
-                * (1.0 / (self.mr + self.mp))
-            + 0.5 * (self.mr.powi(3)) * (self.lr * self.lr) * z0 * z184
-                * (1.0
-                    / (2.0 * self.mr * self.mp + self.mr * self.mr + self.mp * self.mp))
-            + 0.5 * (self.mr.powi(3)) * (self.lr * self.lr) * z25 * z220
-                * (1.0
-                    / (2.0 * self.mr * self.mp + self.mr * self.mr + self.mp * self.mp))
-            - 4.0 * (self.mp * self.mp) * (self.lr * self.lr) * z0 * z184
-                * (1.0 / (self.mr + self.mp))
-            - 4.0 * (self.mp * self.mp) * (self.lr * self.lr) * z25 * z220
-                * (1.0 / (self.mr + self.mp))
-            + 2.0 * (self.mp.powi(3)) * (self.lr * self.lr) * z0 * z184
-                * (1.0
-                    / (2.0 * self.mr * self.mp + self.mr * self.mr + self.mp * self.mp))
-            + 2.0 * (self.mp.powi(3)) * (self.lr * self.lr) * z25 * z220
-                * (1.0
-                    / (2.0 * self.mr * self.mp + self.mr * self.mr + self.mp * self.mp));
-        let z249 = self.mr * z223 + self.mp * z223;
-        let z250 = z246 + 2.0 * self.mr * z46 * z202 + 2.0 * self.mr * z47 * z223
-            + 2.0 * self.mp * z46 * z202 + 2.0 * self.mp * z47 * z223;
-        let z251 = z247 - self.mr * z45 * z202 - self.mr * z46 * z201
-            - self.mp * z45 * z202 - self.mp * z46 * z201;
-        let z252 = z248 + 2.0 * self.mr * z45 * z201 + 2.0 * self.mr * z47 * z223
-            + 2.0 * self.mp * z45 * z201 + 2.0 * self.mp * z47 * z223;
-        let z253 = -z0 * z251 + z1 * z250 - z27 * z249 + z28 * z227 + z84 * z245
-            - z85 * z222 + z86 * z185 - z87 * z184;
-        let z254 = -z0 * z252 + z1 * z251 + z26 * z249 - z28 * z226 - z83 * z245
-            + z85 * z221 + z87 * z185 - z89 * z184;
-        let z255 = -z0 * z249 + z82 * z221 - z85 * z184;
-        let z256 = -z1 * z249 + z82 * z222 - z85 * z185;
-        let z257 = z0 * z226 + z1 * z227 + z82 * z245 + z83 * z184 + z84 * z185;
-        let z258 = -z0 * z254 + z1 * z253 + z26 * z255 + z27 * z256 + z28 * z257
-            + z120 * z185 - z121 * z184 + z123 * z221 + z124 * z222 + z125 * z245;
-        let z259 = -z1 * z4;
-        let z260 = -z1 * z5;
-        let z261 = -qd[2] * z0;
-        let z262 = qd[2] * z27;
-        let z263 = -z1 * z20;
-        let z264 = z1 * z21;
-        let z265 = qd[3] * z0;
-        let z266 = qd[3] * z11;
-        let z267 = 0.5 * self.mr * self.lr * z259 * (1.0 / (self.mr + self.mp))
-            + self.mp * self.lr * z259 * (1.0 / (self.mr + self.mp)) + z19;
-        let z268 = -2.0 * self.mr * self.mp * (self.lr * self.lr) * z4 * z260
-            * (1.0 / (self.mr + self.mp)) + 8.333333333333334e-6 * self.mr * z4 * z260
-            - 1.6666666666666667e-5 * self.mr * z5 * z259
-            + 2.0 * self.mr * (self.mp * self.mp) * (self.lr * self.lr) * z4 * z260
-                * (1.0
-                    / (2.0 * self.mr * self.mp + self.mr * self.mr + self.mp * self.mp))
-            + 0.3333333333333333 * self.mr * (self.lr * self.lr) * z4 * z260
-            + self.mp * (self.lr * self.lr) * z4 * z260
-            + 1.25 * (self.mr * self.mr) * self.mp * (self.lr * self.lr) * z4 * z260
-                * (1.0
-                    / (2.0 * self.mr * self.mp + self.mr * self.mr + self.mp * self.mp))
-            - 0.5 * (self.mr * self.mr) * (self.lr * self.lr) * z4 * z260
-                * (1.0 / (self.mr + self.mp))
-            + 0.25 * (self.mr.powi(3)) * (self.lr * self.lr) * z4 * z260
-                * (1.0
-                    / (2.0 * self.mr * self.mp + self.mr * self.mr + self.mp * self.mp))
-            - 2.0 * (self.mp * self.mp) * (self.lr * self.lr) * z4 * z260
-                * (1.0 / (self.mr + self.mp))
-            + (self.mp.powi(3)) * (self.lr * self.lr) * z4 * z260
-                * (1.0
-                    / (2.0 * self.mr * self.mp + self.mr * self.mr + self.mp * self.mp));
-        let z269 = -0.5 * self.mr * self.lr * z263 * (1.0 / (self.mr + self.mp))
-            - self.mp * self.lr * z263 * (1.0 / (self.mr + self.mp)) + z3;
-        let z270 = -2.0 * self.mr * self.mp * (self.lr * self.lr) * z20 * z264
-            * (1.0 / (self.mr + self.mp)) + 8.333333333333334e-6 * self.mr * z20 * z264
-            + 1.6666666666666667e-5 * self.mr * z21 * z263
-            + 2.0 * self.mr * (self.mp * self.mp) * (self.lr * self.lr) * z20 * z264
-                * (1.0
-                    / (2.0 * self.mr * self.mp + self.mr * self.mr + self.mp * self.mp))
-            + 0.3333333333333333 * self.mr * (self.lr * self.lr) * z20 * z264
-            + self.mp * (self.lr * self.lr) * z20 * z264
-            + 1.25 * (self.mr * self.mr) * self.mp * (self.lr * self.lr) * z20 * z264
-                * (1.0
-                    / (2.0 * self.mr * self.mp + self.mr * self.mr + self.mp * self.mp))
-            - 0.5 * (self.mr * self.mr) * (self.lr * self.lr) * z20 * z264
-                * (1.0 / (self.mr + self.mp))
-            + 0.25 * (self.mr.powi(3)) * (self.lr * self.lr) * z20 * z264
-                * (1.0
-                    / (2.0 * self.mr * self.mp + self.mr * self.mr + self.mp * self.mp))
-            - 2.0 * (self.mp * self.mp) * (self.lr * self.lr) * z20 * z264
-                * (1.0 / (self.mr + self.mp))
-            + (self.mp.powi(3)) * (self.lr * self.lr) * z20 * z264
-                * (1.0
-                    / (2.0 * self.mr * self.mp + self.mr * self.mr + self.mp * self.mp));
-        let z271 = -qd[0] * z36 + z262 + z13 * z38;
-        let z272 = qd[0] * z267 + z15 - z38 * z261;
-        let z273 = -qd[0] * z45 + z266 + z29 * z47;
-        let z274 = qd[0] * z269 + z31 - z47 * z265;
-        let z278 = -z0 * z5;
-        let z279 = 0.5 * self.mr * self.lr * z278 * (1.0 / (self.mr + self.mp))
-            + self.mp * self.lr * z278 * (1.0 / (self.mr + self.mp));
-        let z280 = 0.5 * self.mr * self.lr * z260 * (1.0 / (self.mr + self.mp))
-            + self.mp * self.lr * z260 * (1.0 / (self.mr + self.mp));
-        let z281 = -0.5 * self.mr * self.lr * z4 * (1.0 / (self.mr + self.mp))
-            - self.mp * self.lr * z4 * (1.0 / (self.mr + self.mp));
-        let z282 = -2.0 * self.mr * self.mp * (self.lr * self.lr) * z4 * z6
-            * (1.0 / (self.mr + self.mp))
-            + 2.0 * self.mr * self.mp * (self.lr * self.lr) * z5 * z7
-                * (1.0 / (self.mr + self.mp)) - 8.333333333333334e-6 * self.mr * z4 * z6
-            - 8.333333333333334e-6 * self.mr * z5 * z7
-            - 1.6666666666666667e-5 * self.mr * z5 * z278
-            + 2.0 * self.mr * (self.mp * self.mp) * (self.lr * self.lr) * z4 * z6
-                * (1.0
-                    / (2.0 * self.mr * self.mp + self.mr * self.mr + self.mp * self.mp))
-            - 2.0 * self.mr * (self.mp * self.mp) * (self.lr * self.lr) * z5 * z7
-                * (1.0
-                    / (2.0 * self.mr * self.mp + self.mr * self.mr + self.mp * self.mp))
-            + 0.3333333333333333 * self.mr * (self.lr * self.lr) * z4 * z6
-            - 0.3333333333333333 * self.mr * (self.lr * self.lr) * z5 * z7
-            + self.mp * (self.lr * self.lr) * z4 * z6
-            - self.mp * (self.lr * self.lr) * z5 * z7
-            + 1.25 * (self.mr * self.mr) * self.mp * (self.lr * self.lr) * z4 * z6
-                * (1.0
-                    / (2.0 * self.mr * self.mp + self.mr * self.mr + self.mp * self.mp))
-            - 1.25 * (self.mr * self.mr) * self.mp * (self.lr * self.lr) * z5 * z7
-                * (1.0
-                    / (2.0 * self.mr * self.mp + self.mr * self.mr + self.mp * self.mp))
-            - 0.5 * (self.mr * self.mr) * (self.lr * self.lr) * z4 * z6
-                * (1.0 / (self.mr + self.mp))
-            + 0.5 * (self.mr * self.mr) * (self.lr * self.lr) * z5 * z7
-                * (1.0 / (self.mr + self.mp))
-            + 0.25 * (self.mr.powi(3)) * (self.lr * self.lr) * z4 * z6
-                * (1.0
-                    / (2.0 * self.mr * self.mp + self.mr * self.mr + self.mp * self.mp))
-            - 0.25 * (self.mr.powi(3)) * (self.lr * self.lr) * z5 * z7
-                * (1.0
-                    / (2.0 * self.mr * self.mp + self.mr * self.mr + self.mp * self.mp))
-            - 2.0 * (self.mp * self.mp) * (self.lr * self.lr) * z4 * z6
-                * (1.0 / (self.mr + self.mp))
-            + 2.0 * (self.mp * self.mp) * (self.lr * self.lr) * z5 * z7
-                * (1.0 / (self.mr + self.mp))
-            + (self.mp.powi(3)) * (self.lr * self.lr) * z4 * z6
-                * (1.0
-                    / (2.0 * self.mr * self.mp + self.mr * self.mr + self.mp * self.mp))
-            - (self.mp.powi(3)) * (self.lr * self.lr) * z5 * z7
-                * (1.0
-                    / (2.0 * self.mr * self.mp + self.mr * self.mr + self.mp * self.mp));
-        let z283 = -2.0 * self.mr * self.mp * (self.lr * self.lr) * z4 * z8
-            * (1.0 / (self.mr + self.mp))
-            + 2.0 * self.mr * self.mp * (self.lr * self.lr) * z5 * z9
-                * (1.0 / (self.mr + self.mp)) - 8.333333333333334e-6 * self.mr * z4 * z8
-            - 1.6666666666666667e-5 * self.mr * z5 * z260
-            - 8.333333333333334e-6 * self.mr * z5 * z9
-            + 2.0 * self.mr * (self.mp * self.mp) * (self.lr * self.lr) * z4 * z8
-                * (1.0
-                    / (2.0 * self.mr * self.mp + self.mr * self.mr + self.mp * self.mp))
-            - 2.0 * self.mr * (self.mp * self.mp) * (self.lr * self.lr) * z5 * z9
-                * (1.0
-                    / (2.0 * self.mr * self.mp + self.mr * self.mr + self.mp * self.mp))
-            + 0.3333333333333333 * self.mr * (self.lr * self.lr) * z4 * z8
-            - 0.3333333333333333 * self.mr * (self.lr * self.lr) * z5 * z9
-            + self.mp * (self.lr * self.lr) * z4 * z8
-            - self.mp * (self.lr * self.lr) * z5 * z9
-            + 1.25 * (self.mr * self.mr) * self.mp * (self.lr * self.lr) * z4 * z8
-                * (1.0
-                    / (2.0 * self.mr * self.mp + self.mr * self.mr + self.mp * self.mp))
-            - 1.25 * (self.mr * self.mr) * self.mp * (self.lr * self.lr) * z5 * z9
-                * (1.0
-                    / (2.0 * self.mr * self.mp + self.mr * self.mr + self.mp * self.mp))
-            - 0.5 * (self.mr * self.mr) * (self.lr * self.lr) * z4 * z8
-                * (1.0 / (self.mr + self.mp))
-            + 0.5 * (self.mr * self.mr) * (self.lr * self.lr) * z5 * z9
-                * (1.0 / (self.mr + self.mp))
-            + 0.25 * (self.mr.powi(3)) * (self.lr * self.lr) * z4 * z8
-                * (1.0
-                    / (2.0 * self.mr * self.mp + self.mr * self.mr + self.mp * self.mp))
-            - 0.25 * (self.mr.powi(3)) * (self.lr * self.lr) * z5 * z9
-                * (1.0
-                    / (2.0 * self.mr * self.mp + self.mr * self.mr + self.mp * self.mp))
-            - 2.0 * (self.mp * self.mp) * (self.lr * self.lr) * z4 * z8
-                * (1.0 / (self.mr + self.mp))
-            + 2.0 * (self.mp * self.mp) * (self.lr * self.lr) * z5 * z9
-                * (1.0 / (self.mr + self.mp))
-            + (self.mp.powi(3)) * (self.lr * self.lr) * z4 * z8
-                * (1.0
-                    / (2.0 * self.mr * self.mp + self.mr * self.mr + self.mp * self.mp))
-            - (self.mp.powi(3)) * (self.lr * self.lr) * z5 * z9
-                * (1.0
-                    / (2.0 * self.mr * self.mp + self.mr * self.mr + self.mp * self.mp));
-        let z284 = 4.0 * self.mr * self.mp * (self.lr * self.lr) * z4 * z5
-            * (1.0 / (self.mr + self.mp)) + 1.6666666666666667e-5 * self.mr * z4 * z5
-            - 4.0 * self.mr * (self.mp * self.mp) * (self.lr * self.lr) * z4 * z5
-                * (1.0
-                    / (2.0 * self.mr * self.mp + self.mr * self.mr + self.mp * self.mp))
-            - 0.6666666666666666 * self.mr * (self.lr * self.lr) * z4 * z5
-            - 2.0 * self.mp * (self.lr * self.lr) * z4 * z5
-            - 2.5 * (self.mr * self.mr) * self.mp * (self.lr * self.lr) * z4 * z5
-                * (1.0
-                    / (2.0 * self.mr * self.mp + self.mr * self.mr + self.mp * self.mp))
-            + (self.mr * self.mr) * (self.lr * self.lr) * z4 * z5
-                * (1.0 / (self.mr + self.mp))
-            - 0.5 * (self.mr.powi(3)) * (self.lr * self.lr) * z4 * z5
-                * (1.0
-                    / (2.0 * self.mr * self.mp + self.mr * self.mr + self.mp * self.mp))
-            + 4.0 * (self.mp * self.mp) * (self.lr * self.lr) * z4 * z5
-                * (1.0 / (self.mr + self.mp))
-            - 2.0 * (self.mp.powi(3)) * (self.lr * self.lr) * z4 * z5
-                * (1.0
-                    / (2.0 * self.mr * self.mp + self.mr * self.mr + self.mp * self.mp));
-        let z285 = -qd[0] * z280 + z14 * z281;
-        let z286 = qd[0] * z279 - z13 * z281;
-        let z287 = qd[0] * z284 + self.mr * z36 * z286 - self.mr * z37 * z285
-            - self.mr * z54 * z280 + self.mr * z55 * z279 + self.mp * z36 * z286
-            - self.mp * z37 * z285 - self.mp * z54 * z280 + self.mp * z55 * z279
-            + z13 * z282 + z14 * z283;
-        let z288 = -z0 * z20;
-        let z289 = -0.5 * self.mr * self.lr * z23 * (1.0 / (self.mr + self.mp))
-            - self.mp * self.lr * z23 * (1.0 / (self.mr + self.mp));
-        let z290 = -0.5 * self.mr * self.lr * z25 * (1.0 / (self.mr + self.mp))
-            - self.mp * self.lr * z25 * (1.0 / (self.mr + self.mp));
-        let z291 = -0.5 * self.mr * self.lr * z20 * (1.0 / (self.mr + self.mp))
-            - self.mp * self.lr * z20 * (1.0 / (self.mr + self.mp));
-        let z292 = -2.0 * self.mr * self.mp * (self.lr * self.lr) * z20 * z288
-            * (1.0 / (self.mr + self.mp))
-            + 2.0 * self.mr * self.mp * (self.lr * self.lr) * z21 * z23
-                * (1.0 / (self.mr + self.mp))
-            + 1.6666666666666667e-5 * self.mr * z20 * z22
-            + 8.333333333333334e-6 * self.mr * z20 * z288
-            + 8.333333333333334e-6 * self.mr * z21 * z23
-            + 2.0 * self.mr * (self.mp * self.mp) * (self.lr * self.lr) * z20 * z288
-                * (1.0
-                    / (2.0 * self.mr * self.mp + self.mr * self.mr + self.mp * self.mp))
-            - 2.0 * self.mr * (self.mp * self.mp) * (self.lr * self.lr) * z21 * z23
-                * (1.0
-                    / (2.0 * self.mr * self.mp + self.mr * self.mr + self.mp * self.mp))
-            + 0.3333333333333333 * self.mr * (self.lr * self.lr) * z20 * z288
-            - 0.3333333333333333 * self.mr * (self.lr * self.lr) * z21 * z23
-            + self.mp * (self.lr * self.lr) * z20 * z288
-            - self.mp * (self.lr * self.lr) * z21 * z23
-            + 1.25 * (self.mr * self.mr) * self.mp * (self.lr * self.lr) * z20 * z288
-                * (1.0
-                    / (2.0 * self.mr * self.mp + self.mr * self.mr + self.mp * self.mp))
-            - 1.25 * (self.mr * self.mr) * self.mp * (self.lr * self.lr) * z21 * z23
-                * (1.0
-                    / (2.0 * self.mr * self.mp + self.mr * self.mr + self.mp * self.mp))
-            - 0.5 * (self.mr * self.mr) * (self.lr * self.lr) * z20 * z288
-                * (1.0 / (self.mr + self.mp))
-            + 0.5 * (self.mr * self.mr) * (self.lr * self.lr) * z21 * z23
-                * (1.0 / (self.mr + self.mp))
-            + 0.25 * (self.mr.powi(3)) * (self.lr * self.lr) * z20 * z288
-                * (1.0
-                    / (2.0 * self.mr * self.mp + self.mr * self.mr + self.mp * self.mp))
-            - 0.25 * (self.mr.powi(3)) * (self.lr * self.lr) * z21 * z23
-                * (1.0
-                    / (2.0 * self.mr * self.mp + self.mr * self.mr + self.mp * self.mp))
-            - 2.0 * (self.mp * self.mp) * (self.lr * self.lr) * z20 * z288
-                * (1.0 / (self.mr + self.mp))
-            + 2.0 * (self.mp * self.mp) * (self.lr * self.lr) * z21 * z23
-                * (1.0 / (self.mr + self.mp))
-            + (self.mp.powi(3)) * (self.lr * self.lr) * z20 * z288
-                * (1.0
-                    / (2.0 * self.mr * self.mp + self.mr * self.mr + self.mp * self.mp))
-            - (self.mp.powi(3)) * (self.lr * self.lr) * z21 * z23
-                * (1.0
-                    / (2.0 * self.mr * self.mp + self.mr * self.mr + self.mp * self.mp));
-        let z293 = -2.0 * self.mr * self.mp * (self.lr * self.lr) * z20 * z263
-            * (1.0 / (self.mr + self.mp))
-            + 2.0 * self.mr * self.mp * (self.lr * self.lr) * z21 * z25
-                * (1.0 / (self.mr + self.mp))
-            + 8.333333333333334e-6 * self.mr * z20 * z263
-            + 1.6666666666666667e-5 * self.mr * z20 * z24
-            + 8.333333333333334e-6 * self.mr * z21 * z25
-            + 2.0 * self.mr * (self.mp * self.mp) * (self.lr * self.lr) * z20 * z263
-                * (1.0
-                    / (2.0 * self.mr * self.mp + self.mr * self.mr + self.mp * self.mp))
-            - 2.0 * self.mr * (self.mp * self.mp) * (self.lr * self.lr) * z21 * z25
-                * (1.0
-                    / (2.0 * self.mr * self.mp + self.mr * self.mr + self.mp * self.mp))
-            + 0.3333333333333333 * self.mr * (self.lr * self.lr) * z20 * z263
-            - 0.3333333333333333 * self.mr * (self.lr * self.lr) * z21 * z25
-            + self.mp * (self.lr * self.lr) * z20 * z263
-            - self.mp * (self.lr * self.lr) * z21 * z25
-            + 1.25 * (self.mr * self.mr) * self.mp * (self.lr * self.lr) * z20 * z263
-                * (1.0
-                    / (2.0 * self.mr * self.mp + self.mr * self.mr + self.mp * self.mp))
-            - 1.25 * (self.mr * self.mr) * self.mp * (self.lr * self.lr) * z21 * z25
-                * (1.0
-                    / (2.0 * self.mr * self.mp + self.mr * self.mr + self.mp * self.mp))
-            - 0.5 * (self.mr * self.mr) * (self.lr * self.lr) * z20 * z263
-                * (1.0 / (self.mr + self.mp))
-            + 0.5 * (self.mr * self.mr) * (self.lr * self.lr) * z21 * z25
-                * (1.0 / (self.mr + self.mp))
-            + 0.25 * (self.mr.powi(3)) * (self.lr * self.lr) * z20 * z263
-                * (1.0
-                    / (2.0 * self.mr * self.mp + self.mr * self.mr + self.mp * self.mp))
-            - 0.25 * (self.mr.powi(3)) * (self.lr * self.lr) * z21 * z25
-                * (1.0
-                    / (2.0 * self.mr * self.mp + self.mr * self.mr + self.mp * self.mp))
-            - 2.0 * (self.mp * self.mp) * (self.lr * self.lr) * z20 * z263
-                * (1.0 / (self.mr + self.mp))
-            + 2.0 * (self.mp * self.mp) * (self.lr * self.lr) * z21 * z25
-                * (1.0 / (self.mr + self.mp))
-            + (self.mp.powi(3)) * (self.lr * self.lr) * z20 * z263
-                * (1.0
-                    / (2.0 * self.mr * self.mp + self.mr * self.mr + self.mp * self.mp))
-            - (self.mp.powi(3)) * (self.lr * self.lr) * z21 * z25
-                * (1.0
-                    / (2.0 * self.mr * self.mp + self.mr * self.mr + self.mp * self.mp));
-        let z294 = 4.0 * self.mr * self.mp * (self.lr * self.lr) * z20 * z21
-            * (1.0 / (self.mr + self.mp)) + 1.6666666666666667e-5 * self.mr * z20 * z21
-            - 4.0 * self.mr * (self.mp * self.mp) * (self.lr * self.lr) * z20 * z21
-                * (1.0
-                    / (2.0 * self.mr * self.mp + self.mr * self.mr + self.mp * self.mp))
-            - 0.6666666666666666 * self.mr * (self.lr * self.lr) * z20 * z21
-            - 2.0 * self.mp * (self.lr * self.lr) * z20 * z21
-            - 2.5 * (self.mr * self.mr) * self.mp * (self.lr * self.lr) * z20 * z21
-                * (1.0
-                    / (2.0 * self.mr * self.mp + self.mr * self.mr + self.mp * self.mp))
-            + (self.mr * self.mr) * (self.lr * self.lr) * z20 * z21
-                * (1.0 / (self.mr + self.mp))
-            - 0.5 * (self.mr.powi(3)) * (self.lr * self.lr) * z20 * z21
-                * (1.0
-                    / (2.0 * self.mr * self.mp + self.mr * self.mr + self.mp * self.mp))
-            + 4.0 * (self.mp * self.mp) * (self.lr * self.lr) * z20 * z21
-                * (1.0 / (self.mr + self.mp))
-            - 2.0 * (self.mp.powi(3)) * (self.lr * self.lr) * z20 * z21
-                * (1.0
-                    / (2.0 * self.mr * self.mp + self.mr * self.mr + self.mp * self.mp));
-        let z295 = -qd[0] * z290 + z30 * z291;
-        let z296 = qd[0] * z289 - z29 * z291;
-        let z297 = qd[0] * z294 + self.mr * z45 * z296 - self.mr * z46 * z295
-            - self.mr * z57 * z290 + self.mr * z58 * z289 + self.mp * z45 * z296
-            - self.mp * z46 * z295 - self.mp * z57 * z290 + self.mp * z58 * z289
-            + z29 * z292 + z30 * z293;
-        let z298 = z0 * z3 + z0 * z19;
-        let z299 = qd[2] * z298;
-        let z300 = 1.6666666666666667e-5 * self.mr * z0 * z1
-            - 4.0 * self.mr * self.mp * (self.lr * self.lr) * z0 * z1
-                * (1.0 / (self.mr + self.mp))
-            - 4.0 * self.mr * self.mp * (self.lr * self.lr) * z7 * z260
-                * (1.0 / (self.mr + self.mp))
-            + 3.3333333333333335e-5 * self.mr * z6 * z259
-            + 1.6666666666666667e-5 * self.mr * z7 * z260
-            + 4.0 * self.mr * (self.mp * self.mp) * (self.lr * self.lr) * z0 * z1
-                * (1.0
-                    / (2.0 * self.mr * self.mp + self.mr * self.mr + self.mp * self.mp))
-            + 4.0 * self.mr * (self.mp * self.mp) * (self.lr * self.lr) * z7 * z260
-                * (1.0
-                    / (2.0 * self.mr * self.mp + self.mr * self.mr + self.mp * self.mp))
-            + 0.6666666666666666 * self.mr * (self.lr * self.lr) * z0 * z1
-            + 0.6666666666666666 * self.mr * (self.lr * self.lr) * z7 * z260
-            + 2.0 * self.mp * (self.lr * self.lr) * z0 * z1
-            + 2.0 * self.mp * (self.lr * self.lr) * z7 * z260
-            + 2.5 * (self.mr * self.mr) * self.mp * (self.lr * self.lr) * z0 * z1
-                * (1.0
-                    / (2.0 * self.mr * self.mp + self.mr * self.mr + self.mp * self.mp))
-            + 2.5 * (self.mr * self.mr) * self.mp * (self.lr * self.lr) * z7 * z260
-                * (1.0
-                    / (2.0 * self.mr * self.mp + self.mr * self.mr + self.mp * self.mp))
-            - (self.mr * self.mr) * (self.lr * self.lr) * z0 * z1
-                * (1.0 / (self.mr + self.mp))
-            - (self.mr * self.mr) * (self.lr * self.lr) * z7 * z260
-                * (1.0 / (self.mr + self.mp))
-            + 0.5 * (self.mr.powi(3)) * (self.lr * self.lr) * z0 * z1
-                * (1.0
-                    / (2.0 * self.mr * self.mp + self.mr * self.mr + self.mp * self.mp))
-            + 0.5 * (self.mr.powi(3)) * (self.lr * self.lr) * z7 * z260
-                * (1.0
-                    / (2.0 * self.mr * self.mp + self.mr * self.mr + self.mp * self.mp))
-            - 4.0 * (self.mp * self.mp) * (self.lr * self.lr) * z0 * z1
-                * (1.0 / (self.mr + self.mp))
-            - 4.0 * (self.mp * self.mp) * (self.lr * self.lr) * z7 * z260
-                * (1.0 / (self.mr + self.mp))
-            + 2.0 * (self.mp.powi(3)) * (self.lr * self.lr) * z0 * z1
-                * (1.0
-                    / (2.0 * self.mr * self.mp + self.mr * self.mr + self.mp * self.mp))
-            + 2.0 * (self.mp.powi(3)) * (self.lr * self.lr) * z7 * z260
-                * (1.0
-                    / (2.0 * self.mr * self.mp + self.mr * self.mr + self.mp * self.mp));
-        let z301 = -2.0 * self.mr * self.mp * (self.lr * self.lr) * z9 * z260
-            * (1.0 / (self.mr + self.mp))
-            + 2.0 * self.mr * self.mp * (self.lr * self.lr) * (z0 * z0)
-                * (1.0 / (self.mr + self.mp))
-            - 2.0 * self.mr * self.mp * (self.lr * self.lr) * (z1 * z1)
-                * (1.0 / (self.mr + self.mp))
-            - 2.0 * self.mr * self.mp * (self.lr * self.lr) * (z7 * z7)
-                * (1.0 / (self.mr + self.mp))
-            + 1.6666666666666667e-5 * self.mr * z8 * z259
-            + 8.333333333333334e-6 * self.mr * z9 * z260
-            - 8.333333333333334e-6 * self.mr * (z0 * z0)
-            + 2.0 * self.mr * (self.mp * self.mp) * (self.lr * self.lr) * z9 * z260
-                * (1.0
-                    / (2.0 * self.mr * self.mp + self.mr * self.mr + self.mp * self.mp))
-            - 2.0 * self.mr * (self.mp * self.mp) * (self.lr * self.lr) * (z0 * z0)
-                * (1.0
-                    / (2.0 * self.mr * self.mp + self.mr * self.mr + self.mp * self.mp))
-            + 2.0 * self.mr * (self.mp * self.mp) * (self.lr * self.lr) * (z1 * z1)
-                * (1.0
-                    / (2.0 * self.mr * self.mp + self.mr * self.mr + self.mp * self.mp))
-            + 2.0 * self.mr * (self.mp * self.mp) * (self.lr * self.lr) * (z7 * z7)
-                * (1.0
-                    / (2.0 * self.mr * self.mp + self.mr * self.mr + self.mp * self.mp))
-            + 8.333333333333334e-6 * self.mr * (z1 * z1)
-            + 0.3333333333333333 * self.mr * (self.lr * self.lr) * z9 * z260
-            - 0.3333333333333333 * self.mr * (self.lr * self.lr) * (z0 * z0)
-            + 0.3333333333333333 * self.mr * (self.lr * self.lr) * (z1 * z1)
-            + 0.3333333333333333 * self.mr * (self.lr * self.lr) * (z7 * z7)
-            + 1.6666666666666667e-5 * self.mr * (z6 * z6)
-            + 8.333333333333334e-6 * self.mr * (z7 * z7)
-            + self.mp * (self.lr * self.lr) * z9 * z260
-            - self.mp * (self.lr * self.lr) * (z0 * z0)
-            + self.mp * (self.lr * self.lr) * (z1 * z1)
-            + self.mp * (self.lr * self.lr) * (z7 * z7)
-            + 1.25 * (self.mr * self.mr) * self.mp * (self.lr * self.lr) * z9 * z260
-                * (1.0
-                    / (2.0 * self.mr * self.mp + self.mr * self.mr + self.mp * self.mp))
-            - 1.25 * (self.mr * self.mr) * self.mp * (self.lr * self.lr) * (z0 * z0)
-                * (1.0
-                    / (2.0 * self.mr * self.mp + self.mr * self.mr + self.mp * self.mp))
-            + 1.25 * (self.mr * self.mr) * self.mp * (self.lr * self.lr) * (z1 * z1)
-                * (1.0
-                    / (2.0 * self.mr * self.mp + self.mr * self.mr + self.mp * self.mp))
-            + 1.25 * (self.mr * self.mr) * self.mp * (self.lr * self.lr) * (z7 * z7)
-                * (1.0
-                    / (2.0 * self.mr * self.mp + self.mr * self.mr + self.mp * self.mp))
-            - 0.5 * (self.mr * self.mr) * (self.lr * self.lr) * z9 * z260
-                * (1.0 / (self.mr + self.mp))
-            + 0.5 * (self.mr * self.mr) * (self.lr * self.lr) * (z0 * z0)
-                * (1.0 / (self.mr + self.mp))
-            - 0.5 * (self.mr * self.mr) * (self.lr * self.lr) * (z1 * z1)
-                * (1.0 / (self.mr + self.mp))
-            - 0.5 * (self.mr * self.mr) * (self.lr * self.lr) * (z7 * z7)
-                * (1.0 / (self.mr + self.mp))
-            + 0.25 * (self.mr.powi(3)) * (self.lr * self.lr) * z9 * z260
-                * (1.0
-                    / (2.0 * self.mr * self.mp + self.mr * self.mr + self.mp * self.mp))
-            - 0.25 * (self.mr.powi(3)) * (self.lr * self.lr) * (z0 * z0)
-                * (1.0
-                    / (2.0 * self.mr * self.mp + self.mr * self.mr + self.mp * self.mp))
-            + 0.25 * (self.mr.powi(3)) * (self.lr * self.lr) * (z1 * z1)
-                * (1.0
-                    / (2.0 * self.mr * self.mp + self.mr * self.mr + self.mp * self.mp))
-            + 0.25 * (self.mr.powi(3)) * (self.lr * self.lr) * (z7 * z7)
-                * (1.0
-                    / (2.0 * self.mr * self.mp + self.mr * self.mr + self.mp * self.mp))
-            - 2.0 * (self.mp * self.mp) * (self.lr * self.lr) * z9 * z260
-                * (1.0 / (self.mr + self.mp))
-            + 2.0 * (self.mp * self.mp) * (self.lr * self.lr) * (z0 * z0)
-                * (1.0 / (self.mr + self.mp))
-            - 2.0 * (self.mp * self.mp) * (self.lr * self.lr) * (z1 * z1)
-                * (1.0 / (self.mr + self.mp))
-            - 2.0 * (self.mp * self.mp) * (self.lr * self.lr) * (z7 * z7)
-                * (1.0 / (self.mr + self.mp))
-            + (self.mp.powi(3)) * (self.lr * self.lr) * z9 * z260
-                * (1.0
-                    / (2.0 * self.mr * self.mp + self.mr * self.mr + self.mp * self.mp))
-            - (self.mp.powi(3)) * (self.lr * self.lr) * (z0 * z0)
-                * (1.0
-                    / (2.0 * self.mr * self.mp + self.mr * self.mr + self.mp * self.mp))
-            + (self.mp.powi(3)) * (self.lr * self.lr) * (z1 * z1)
-                * (1.0
-                    / (2.0 * self.mr * self.mp + self.mr * self.mr + self.mp * self.mp))
-            + (self.mp.powi(3)) * (self.lr * self.lr) * (z7 * z7)
-                * (1.0
-                    / (2.0 * self.mr * self.mp + self.mr * self.mr + self.mp * self.mp));
-        let z302 = -1.6666666666666667e-5 * self.mr * z0 * z1
-            + 4.0 * self.mr * self.mp * (self.lr * self.lr) * z0 * z1
-                * (1.0 / (self.mr + self.mp))
-            - 4.0 * self.mr * self.mp * (self.lr * self.lr) * z7 * z9
-                * (1.0 / (self.mr + self.mp)) + 3.3333333333333335e-5 * self.mr * z6 * z8
-            + 1.6666666666666667e-5 * self.mr * z7 * z9
-            - 4.0 * self.mr * (self.mp * self.mp) * (self.lr * self.lr) * z0 * z1
-                * (1.0
-                    / (2.0 * self.mr * self.mp + self.mr * self.mr + self.mp * self.mp))
-            + 4.0 * self.mr * (self.mp * self.mp) * (self.lr * self.lr) * z7 * z9
-                * (1.0
-                    / (2.0 * self.mr * self.mp + self.mr * self.mr + self.mp * self.mp))
-            - 0.6666666666666666 * self.mr * (self.lr * self.lr) * z0 * z1
-            + 0.6666666666666666 * self.mr * (self.lr * self.lr) * z7 * z9
-            - 2.0 * self.mp * (self.lr * self.lr) * z0 * z1
-            + 2.0 * self.mp * (self.lr * self.lr) * z7 * z9
-            - 2.5 * (self.mr * self.mr) * self.mp * (self.lr * self.lr) * z0 * z1
-                * (1.0
-                    / (2.0 * self.mr * self.mp + self.mr * self.mr + self.mp * self.mp))
-            + 2.5 * (self.mr * self.mr) * self.mp * (self.lr * self.lr) * z7 * z9
-                * (1.0
-                    / (2.0 * self.mr * self.mp + self.mr * self.mr + self.mp * self.mp))
-            + (self.mr * self.mr) * (self.lr * self.lr) * z0 * z1
-                * (1.0 / (self.mr + self.mp))
-            - (self.mr * self.mr) * (self.lr * self.lr) * z7 * z9
-                * (1.0 / (self.mr + self.mp))
-            - 0.5 * (self.mr.powi(3)) * (self.lr * self.lr) * z0 * z1
-                * (1.0
-                    / (2.0 * self.mr * self.mp + self.mr * self.mr + self.mp * self.mp))
-            + 0.5 * (self.mr.powi(3)) * (self.lr * self.lr) * z7 * z9
-                * (1.0
-                    / (2.0 * self.mr * self.mp + self.mr * self.mr + self.mp * self.mp))
-            + 4.0 * (self.mp * self.mp) * (self.lr * self.lr) * z0 * z1
-                * (1.0 / (self.mr + self.mp))
-            - 4.0 * (self.mp * self.mp) * (self.lr * self.lr) * z7 * z9
-                * (1.0 / (self.mr + self.mp))
-            - 2.0 * (self.mp.powi(3)) * (self.lr * self.lr) * z0 * z1
-                * (1.0
-                    / (2.0 * self.mr * self.mp + self.mr * self.mr + self.mp * self.mp))
-            + 2.0 * (self.mp.powi(3)) * (self.lr * self.lr) * z7 * z9
-                * (1.0
-                    / (2.0 * self.mr * self.mp + self.mr * self.mr + self.mp * self.mp));
-        let z303 = -z14 * z267 + z37 * z261 + z299;
-        let z304 = qd[0] * z268 + self.mr * z36 * z56 + self.mr * z37 * z303
-            - self.mr * z38 * z272 + self.mp * z36 * z56 + self.mp * z37 * z303
-            - self.mp * z38 * z272 + z13 * z40 + z13 * z300 + z14 * z301 + z39 * z261;
-        let z305 = qd[0] * z41 - self.mr * z36 * z303 + self.mr * z38 * z271
-            - self.mr * z56 * z267 - self.mp * z36 * z303 + self.mp * z38 * z271
-            - self.mp * z56 * z267 + z13 * z42 + z13 * z301 + z14 * z302 + z40 * z261;
-        let z306 = self.mr * z271 + self.mp * z271;
-        let z307 = self.mr * z272 + self.mp * z272;
-        let z308 = self.mr * z303 + self.mp * z303;
-        let z309 = z0 * z305 - z0 * z66 - z1 * z304 - z1 * z67 + z10 * z306 + z10 * z70
-            + z11 * z307 + z12 * z308 + z27 * z69 + z71 * z298;
-        let z320 = -z0 * z3 - z0 * z19;
-        let z321 = qd[3] * z320;
-        let z322 = 1.6666666666666667e-5 * self.mr * z0 * z1
-            - 4.0 * self.mr * self.mp * (self.lr * self.lr) * z0 * z1
-                * (1.0 / (self.mr + self.mp))
-            - 4.0 * self.mr * self.mp * (self.lr * self.lr) * z23 * z264
-                * (1.0 / (self.mr + self.mp))
-            + 3.3333333333333335e-5 * self.mr * z22 * z263
-            + 1.6666666666666667e-5 * self.mr * z23 * z264
-            + 4.0 * self.mr * (self.mp * self.mp) * (self.lr * self.lr) * z0 * z1
-                * (1.0
-                    / (2.0 * self.mr * self.mp + self.mr * self.mr + self.mp * self.mp))
-            + 4.0 * self.mr * (self.mp * self.mp) * (self.lr * self.lr) * z23 * z264
-                * (1.0
-                    / (2.0 * self.mr * self.mp + self.mr * self.mr + self.mp * self.mp))
-            + 0.6666666666666666 * self.mr * (self.lr * self.lr) * z0 * z1
-            + 0.6666666666666666 * self.mr * (self.lr * self.lr) * z23 * z264
-            + 2.0 * self.mp * (self.lr * self.lr) * z0 * z1
-            + 2.0 * self.mp * (self.lr * self.lr) * z23 * z264
-            + 2.5 * (self.mr * self.mr) * self.mp * (self.lr * self.lr) * z0 * z1
-                * (1.0
-                    / (2.0 * self.mr * self.mp + self.mr * self.mr + self.mp * self.mp))
-            + 2.5 * (self.mr * self.mr) * self.mp * (self.lr * self.lr) * z23 * z264
-                * (1.0
-                    / (2.0 * self.mr * self.mp + self.mr * self.mr + self.mp * self.mp))
-            - (self.mr * self.mr) * (self.lr * self.lr) * z0 * z1
-                * (1.0 / (self.mr + self.mp))
-            - (self.mr * self.mr) * (self.lr * self.lr) * z23 * z264
-                * (1.0 / (self.mr + self.mp))
-            + 0.5 * (self.mr.powi(3)) * (self.lr * self.lr) * z0 * z1
-                * (1.0
-                    / (2.0 * self.mr * self.mp + self.mr * self.mr + self.mp * self.mp))
-            + 0.5 * (self.mr.powi(3)) * (self.lr * self.lr) * z23 * z264
-                * (1.0
-                    / (2.0 * self.mr * self.mp + self.mr * self.mr + self.mp * self.mp))
-            - 4.0 * (self.mp * self.mp) * (self.lr * self.lr) * z0 * z1
-                * (1.0 / (self.mr + self.mp))
-            - 4.0 * (self.mp * self.mp) * (self.lr * self.lr) * z23 * z264
-                * (1.0 / (self.mr + self.mp))
-            + 2.0 * (self.mp.powi(3)) * (self.lr * self.lr) * z0 * z1
-                * (1.0
-                    / (2.0 * self.mr * self.mp + self.mr * self.mr + self.mp * self.mp))
-            + 2.0 * (self.mp.powi(3)) * (self.lr * self.lr) * z23 * z264
-                * (1.0
-                    / (2.0 * self.mr * self.mp + self.mr * self.mr + self.mp * self.mp));
-        let z323 = -2.0 * self.mr * self.mp * (self.lr * self.lr) * z25 * z264
-            * (1.0 / (self.mr + self.mp))
-            + 2.0 * self.mr * self.mp * (self.lr * self.lr) * (z0 * z0)
-                * (1.0 / (self.mr + self.mp))
-            - 2.0 * self.mr * self.mp * (self.lr * self.lr) * (z1 * z1)
-                * (1.0 / (self.mr + self.mp))
-            - 2.0 * self.mr * self.mp * (self.lr * self.lr) * (z23 * z23)
-                * (1.0 / (self.mr + self.mp))
-            + 1.6666666666666667e-5 * self.mr * z24 * z263
-            + 8.333333333333334e-6 * self.mr * z25 * z264
-            - 8.333333333333334e-6 * self.mr * (z0 * z0)
-            + 2.0 * self.mr * (self.mp * self.mp) * (self.lr * self.lr) * z25 * z264
-                * (1.0
-                    / (2.0 * self.mr * self.mp + self.mr * self.mr + self.mp * self.mp))
-            - 2.0 * self.mr * (self.mp * self.mp) * (self.lr * self.lr) * (z0 * z0)
-                * (1.0
-                    / (2.0 * self.mr * self.mp + self.mr * self.mr + self.mp * self.mp))
-            + 2.0 * self.mr * (self.mp * self.mp) * (self.lr * self.lr) * (z1 * z1)
-                * (1.0
-                    / (2.0 * self.mr * self.mp + self.mr * self.mr + self.mp * self.mp))
-            + 2.0 * self.mr * (self.mp * self.mp) * (self.lr * self.lr) * (z23 * z23)
-                * (1.0
-                    / (2.0 * self.mr * self.mp + self.mr * self.mr + self.mp * self.mp))
-            + 8.333333333333334e-6 * self.mr * (z1 * z1)
-            + 0.3333333333333333 * self.mr * (self.lr * self.lr) * z25 * z264
-            - 0.3333333333333333 * self.mr * (self.lr * self.lr) * (z0 * z0)
-            + 0.3333333333333333 * self.mr * (self.lr * self.lr) * (z1 * z1)
-            + 0.3333333333333333 * self.mr * (self.lr * self.lr) * (z23 * z23)
-            + 1.6666666666666667e-5 * self.mr * (z22 * z22)
-            + 8.333333333333334e-6 * self.mr * (z23 * z23)
-            + self.mp * (self.lr * self.lr) * z25 * z264
-            - self.mp * (self.lr * self.lr) * (z0 * z0)
-            + self.mp * (self.lr * self.lr) * (z1 * z1)
-            + self.mp * (self.lr * self.lr) * (z23 * z23)
-            + 1.25 * (self.mr * self.mr) * self.mp * (self.lr * self.lr) * z25 * z264
-                * (1.0
-                    / (2.0 * self.mr * self.mp + self.mr * self.mr + self.mp * self.mp))
-            - 1.25 * (self.mr * self.mr) * self.mp * (self.lr * self.lr) * (z0 * z0)
-                * (1.0
-                    / (2.0 * self.mr * self.mp + self.mr * self.mr + self.mp * self.mp))
-            + 1.25 * (self.mr * self.mr) * self.mp * (self.lr * self.lr) * (z1 * z1)
-                * (1.0
-                    / (2.0 * self.mr * self.mp + self.mr * self.mr + self.mp * self.mp))
-            + 1.25 * (self.mr * self.mr) * self.mp * (self.lr * self.lr) * (z23 * z23)
-                * (1.0
-                    / (2.0 * self.mr * self.mp + self.mr * self.mr + self.mp * self.mp))
-            - 0.5 * (self.mr * self.mr) * (self.lr * self.lr) * z25 * z264
-                * (1.0 / (self.mr + self.mp))
-            + 0.5 * (self.mr * self.mr) * (self.lr * self.lr) * (z0 * z0)
-                * (1.0 / (self.mr + self.mp))
-            - 0.5 * (self.mr * self.mr) * (self.lr * self.lr) * (z1 * z1)
-                * (1.0 / (self.mr + self.mp))
-            - 0.5 * (self.mr * self.mr) * (self.lr * self.lr) * (z23 * z23)
-                * (1.0 / (self.mr + self.mp))
-            + 0.25 * (self.mr.powi(3)) * (self.lr * self.lr) * z25 * z264
-                * (1.0
-                    / (2.0 * self.mr * self.mp + self.mr * self.mr + self.mp * self.mp))
-            - 0.25 * (self.mr.powi(3)) * (self.lr * self.lr) * (z0 * z0)
-                * (1.0
-                    / (2.0 * self.mr * self.mp + self.mr * self.mr + self.mp * self.mp))
-            + 0.25 * (self.mr.powi(3)) * (self.lr * self.lr) * (z1 * z1)
-                * (1.0
-                    / (2.0 * self.mr * self.mp + self.mr * self.mr + self.mp * self.mp))
-            + 0.25 * (self.mr.powi(3)) * (self.lr * self.lr) * (z23 * z23)
-                * (1.0
-                    / (2.0 * self.mr * self.mp + self.mr * self.mr + self.mp * self.mp))
-            - 2.0 * (self.mp * self.mp) * (self.lr * self.lr) * z25 * z264
-                * (1.0 / (self.mr + self.mp))
-            + 2.0 * (self.mp * self.mp) * (self.lr * self.lr) * (z0 * z0)
-                * (1.0 / (self.mr + self.mp))
-            - 2.0 * (self.mp * self.mp) * (self.lr * self.lr) * (z1 * z1)
-                * (1.0 / (self.mr + self.mp))
-            - 2.0 * (self.mp * self.mp) * (self.lr * self.lr) * (z23 * z23)
-                * (1.0 / (self.mr + self.mp))
-            + (self.mp.powi(3)) * (self.lr * self.lr) * z25 * z264
-                * (1.0
-                    / (2.0 * self.mr * self.mp + self.mr * self.mr + self.mp * self.mp))
-            - (self.mp.powi(3)) * (self.lr * self.lr) * (z0 * z0)
-                * (1.0
-                    / (2.0 * self.mr * self.mp + self.mr * self.mr + self.mp * self.mp))
-            + (self.mp.powi(3)) * (self.lr * self.lr) * (z1 * z1)
-                * (1.0
-                    / (2.0 * self.mr * self.mp + self.mr * self.mr + self.mp * self.mp))
-            + (self.mp.powi(3)) * (self.lr * self.lr) * (z23 * z23)
-                * (1.0
-                    / (2.0 * self.mr * self.mp + self.mr * self.mr + self.mp * self.mp));
-        let z324 = -1.6666666666666667e-5 * self.mr * z0 * z1
-            + 4.0 * self.mr * self.mp * (self.lr * self.lr) * z0 * z1
-                * (1.0 / (self.mr + self.mp))
-            - 4.0 * self.mr * self.mp * (self.lr * self.lr) * z23 * z25
-                * (1.0 / (self.mr + self.mp))
-            + 3.3333333333333335e-5 * self.mr * z22 * z24
-            + 1.6666666666666667e-5 * self.mr * z23 * z25
-            - 4.0 * self.mr * (self.mp * self.mp) * (self.lr * self.lr) * z0 * z1
-                * (1.0
-                    / (2.0 * self.mr * self.mp + self.mr * self.mr + self.mp * self.mp))
-            + 4.0 * self.mr * (self.mp * self.mp) * (self.lr * self.lr) * z23 * z25
-                * (1.0
-                    / (2.0 * self.mr * self.mp + self.mr * self.mr + self.mp * self.mp))
-            - 0.6666666666666666 * self.mr * (self.lr * self.lr) * z0 * z1
-            + 0.6666666666666666 * self.mr * (self.lr * self.lr) * z23 * z25
-            - 2.0 * self.mp * (self.lr * self.lr) * z0 * z1
-            + 2.0 * self.mp * (self.lr * self.lr) * z23 * z25
-            - 2.5 * (self.mr * self.mr) * self.mp * (self.lr * self.lr) * z0 * z1
-                * (1.0
-                    / (2.0 * self.mr * self.mp + self.mr * self.mr + self.mp * self.mp))
-            + 2.5 * (self.mr * self.mr) * self.mp * (self.lr * self.lr) * z23 * z25
-                * (1.0
-                    / (2.0 * self.mr * self.mp + self.mr * self.mr + self.mp * self.mp))
-            + (self.mr * self.mr) * (self.lr * self.lr) * z0 * z1
-                * (1.0 / (self.mr + self.mp))
-            - (self.mr * self.mr) * (self.lr * self.lr) * z23 * z25
-                * (1.0 / (self.mr + self.mp))
-            - 0.5 * (self.mr.powi(3)) * (self.lr * self.lr) * z0 * z1
-                * (1.0
-                    / (2.0 * self.mr * self.mp + self.mr * self.mr + self.mp * self.mp))
-            + 0.5 * (self.mr.powi(3)) * (self.lr * self.lr) * z23 * z25
-                * (1.0
-                    / (2.0 * self.mr * self.mp + self.mr * self.mr + self.mp * self.mp))
-            + 4.0 * (self.mp * self.mp) * (self.lr * self.lr) * z0 * z1
-                * (1.0 / (self.mr + self.mp))
-            - 4.0 * (self.mp * self.mp) * (self.lr * self.lr) * z23 * z25
-                * (1.0 / (self.mr + self.mp))
-            - 2.0 * (self.mp.powi(3)) * (self.lr * self.lr) * z0 * z1
-                * (1.0
-                    / (2.0 * self.mr * self.mp + self.mr * self.mr + self.mp * self.mp))
-            + 2.0 * (self.mp.powi(3)) * (self.lr * self.lr) * z23 * z25
-                * (1.0
-                    / (2.0 * self.mr * self.mp + self.mr * self.mr + self.mp * self.mp));
-        let z325 = -z30 * z269 + z46 * z265 + z321;
-        let z326 = qd[0] * z270 + self.mr * z45 * z59 + self.mr * z46 * z325
-            - self.mr * z47 * z274 + self.mp * z45 * z59 + self.mp * z46 * z325
-            - self.mp * z47 * z274 + z29 * z49 + z29 * z322 + z30 * z323 + z48 * z265;
-        let z327 = qd[0] * z50 - self.mr * z45 * z325 + self.mr * z47 * z273
-            - self.mr * z59 * z269 - self.mp * z45 * z325 + self.mp * z47 * z273
-            - self.mp * z59 * z269 + z29 * z51 + z29 * z323 + z30 * z324 + z49 * z265;
-        let z328 = self.mr * z273 + self.mp * z273;
-        let z329 = self.mr * z274 + self.mp * z274;
-        let z330 = self.mr * z325 + self.mp * z325;
-        let z331 = z0 * z60 - z0 * z327 + z1 * z61 + z1 * z326 + z11 * z63 + z26 * z64
-            + z26 * z328 + z27 * z329 + z28 * z330 + z65 * z320;
-        let z342 = 0.5 * z218 + 0.5 * z287 - 0.5 * z309;
-        let z343 = 0.5 * z230 + 0.5 * z297 - 0.5 * z331;
-        let z344 = 0.5 * z218 - 0.5 * z287 + 0.5 * z309;
-        let z345 = 0.5 * z230 - 0.5 * z297 + 0.5 * z331;
-        let x0 = z206 * 0.5;
-        let x1 = z244 * 0.5;
-        let x2 = z258 * 0.5;
+        let z100 = self.mr * (z36 * z36) + self.mr * (z37 * z37) + self.mp * (z36 * z36)
+            + self.mp * (z37 * z37) + z44;
+        let z184 = -2.0 * qd[0] * z49 + 2.0 * self.mr * z46 * z58
+            + 2.0 * self.mr * z47 * z59 + 2.0 * self.mp * z46 * z58
+            + 2.0 * self.mp * z47 * z59 + 2.0 * z30 * z50;
+        let z185 = qd[0] * z48 - qd[0] * z51 - self.mr * z45 * z58 - self.mr * z46 * z57
+            - self.mp * z45 * z58 - self.mp * z46 * z57 - z29 * z50 + z30 * z52;
+        let z186 = -qd[0] * z52 - self.mr * z45 * z59 - self.mr * z47 * z57
+            - self.mp * z45 * z59 - self.mp * z47 * z57 + z29 * z49 - z30 * z48
+            + z30 * z53;
+        let z187 = 2.0 * qd[0] * z49 + 2.0 * self.mr * z45 * z57
+            + 2.0 * self.mr * z47 * z59 + 2.0 * self.mp * z45 * z57
+            + 2.0 * self.mp * z47 * z59 - 2.0 * z29 * z52;
+        let z188 = qd[0] * z50 - self.mr * z46 * z59 - self.mr * z47 * z58
+            - self.mp * z46 * z59 - self.mp * z47 * z58 + z29 * z51 - z29 * z53
+            - z30 * z49;
+        let z189 = 2.0 * self.mr * z45 * z57 + 2.0 * self.mr * z46 * z58
+            + 2.0 * self.mp * z45 * z57 + 2.0 * self.mp * z46 * z58 + 2.0 * z29 * z52
+            - 2.0 * z30 * z50;
+        let z190 = -2.0 * qd[0] * z40 + 2.0 * self.mr * z37 * z55
+            + 2.0 * self.mr * z38 * z56 + 2.0 * self.mp * z37 * z55
+            + 2.0 * self.mp * z38 * z56 + 2.0 * z14 * z41;
+        let z191 = qd[0] * z39 - qd[0] * z42 - self.mr * z36 * z55 - self.mr * z37 * z54
+            - self.mp * z36 * z55 - self.mp * z37 * z54 - z13 * z41 + z14 * z43;
+        let z192 = -qd[0] * z43 - self.mr * z36 * z56 - self.mr * z38 * z54
+            - self.mp * z36 * z56 - self.mp * z38 * z54 + z13 * z40 - z14 * z39
+            + z14 * z44;
+        let z193 = 2.0 * qd[0] * z40 + 2.0 * self.mr * z36 * z54
+            + 2.0 * self.mr * z38 * z56 + 2.0 * self.mp * z36 * z54
+            + 2.0 * self.mp * z38 * z56 - 2.0 * z13 * z43;
+        let z194 = qd[0] * z41 - self.mr * z37 * z56 - self.mr * z38 * z55
+            - self.mp * z37 * z56 - self.mp * z38 * z55 + z13 * z42 - z13 * z44
+            - z14 * z40;
+        let z195 = 2.0 * self.mr * z36 * z54 + 2.0 * self.mr * z37 * z55
+            + 2.0 * self.mp * z36 * z54 + 2.0 * self.mp * z37 * z55 + 2.0 * z13 * z43
+            - 2.0 * z14 * z41;
+        let z202 = z189 + z195;
+        let z203 = -qd[0] * z0;
+        let z204 = -qd[0] * z1;
+        let z205 = z0 * z13 + z1 * z14;
+        let z206 = -qd[0] * z11 - z0 * z17 + z12 * z14;
+        let z207 = qd[0] * z10 - z1 * z17 - z12 * z13;
+        let z208 = z0 * z15 + z1 * z16 - z10 * z14 + z11 * z13;
+        let z209 = qd[0] * z0;
+        let z210 = qd[0] * z1;
+        let z211 = -z0 * z29 - z1 * z30;
+        let z212 = -qd[0] * z27 + z0 * z33 + z28 * z30;
+        let z213 = qd[0] * z26 + z1 * z33 - z28 * z29;
+        let z214 = -z0 * z31 - z1 * z32 - z26 * z30 + z27 * z29;
+        let z219 = 0.5 * z0 * z68 + 0.5 * z0 * z191 - 0.5 * z1 * z190 + z93 * z208
+            - z94 * z207 + z95 * z203 + z96 * z204 + z97 * z205;
+        let z220 = 0.5 * z0 * z193 + 0.5 * z1 * z68 - 0.5 * z1 * z191 - z92 * z208
+            + z94 * z206 + z96 * z203 + z98 * z204 + z99 * z205;
+        let z221 = -0.5 * z0 * z66 + 0.5 * z0 * z194 - 0.5 * z1 * z67 - 0.5 * z1 * z192
+            + z92 * z207 - z93 * z206 + z97 * z203 + z99 * z204 + z100 * z205;
+        let z222 = z0 * z71 + z82 * z206 - z93 * z205 + z94 * z204;
+        let z223 = z1 * z71 + z82 * z207 + z92 * z205 - z94 * z203;
+        let z224 = -z0 * z69 - z1 * z70 + z82 * z208 - z92 * z204 + z93 * z203;
+        let z227 = 0.5 * z0 * z66 + 0.5 * z0 * z194 + 0.5 * z1 * z67 - 0.5 * z1 * z192
+            - z10 * z70 + z11 * z69;
+        let z228 = z0 * z220 - z1 * z219 + z10 * z222 + z11 * z223 + z12 * z224;
+        let z229 = -0.5 * z0 * z62 - 0.5 * z0 * z185 + 0.5 * z1 * z184 + z84 * z214
+            - z85 * z213 + z86 * z209 + z87 * z210 + z88 * z211;
+        let z230 = -0.5 * z0 * z187 - 0.5 * z1 * z62 + 0.5 * z1 * z185 - z83 * z214
+            + z85 * z212 + z87 * z209 + z89 * z210 + z90 * z211;
+        let z231 = 0.5 * z0 * z60 - 0.5 * z0 * z188 + 0.5 * z1 * z61 + 0.5 * z1 * z186
+            + z83 * z213 - z84 * z212 + z88 * z209 + z90 * z210 + z91 * z211;
+        let z232 = -z0 * z65 + z82 * z212 - z84 * z211 + z85 * z210;
+        let z233 = -z1 * z65 + z82 * z213 + z83 * z211 - z85 * z209;
+        let z234 = z0 * z63 + z1 * z64 + z82 * z214 - z83 * z210 + z84 * z209;
+        let z237 = -0.5 * z0 * z60 - 0.5 * z0 * z188 - 0.5 * z1 * z61 + 0.5 * z1 * z186
+            - z26 * z64 + z27 * z63;
+        let z238 = -z0 * z230 + z1 * z229 + z26 * z232 + z27 * z233 + z28 * z234;
+        let x0 = z202 * 0.5;
         c[(0, 0)] = x0;
-        c[(0, 2)] = z342;
-        c[(0, 3)] = z343;
-        c[(2, 0)] = z344;
-        c[(2, 2)] = x1;
-        c[(3, 0)] = z345;
-        c[(3, 3)] = x2;
+        c[(0, 2)] = z221;
+        c[(0, 3)] = z231;
+        c[(2, 0)] = z227;
+        c[(2, 2)] = z228;
+        c[(3, 0)] = z237;
+        c[(3, 3)] = z238;
     }
     fn articulated_acceleration(
         &self,
@@ -5139,62 +3930,62 @@ impl Dynamics<4> for FlyballA05 {
         let z154 = qd[0] * z50 + z29 * z48 + z30 * z49;
         let z155 = qd[0] * z52 + z29 * z49 + z30 * z51;
         let z156 = qd[0] * z53 + z29 * z50 + z30 * z52;
-        let z184 = -qd[0] * z1;
-        let z185 = qd[0] * z0;
-        let z559 = -self.mr * z45 - self.mp * z45;
-        let z563 = -self.mr * z36 - self.mp * z36;
-        let z619 = z0 * z13 + z1 * z14;
-        let z620 = -qd[0] * z0;
-        let z660 = -z0 * z29 - z1 * z30;
-        let z661 = qd[0] * z1;
-        let z713 = -qd[0] * z11 - z0 * z17 + z12 * z14;
-        let z714 = qd[0] * z10 - z1 * z17 - z12 * z13;
-        let z723 = -qd[0] * z27 + z0 * z33 + z28 * z30;
-        let z724 = qd[0] * z26 + z1 * z33 - z28 * z29;
-        let z737 = z0 * z15 + z1 * z16 - z10 * z14 + z11 * z13;
-        let z748 = -z0 * z31 - z1 * z32 - z26 * z30 + z27 * z29;
-        let z849 = qd[2] * z620;
-        let z850 = qd[2] * z184;
-        let z851 = qd[2] * z619;
-        let z852 = qd[2] * z713;
-        let z853 = qd[2] * z714;
-        let z854 = qd[2] * z737;
-        let z855 = qd[3] * z185;
-        let z856 = qd[3] * z661;
-        let z857 = qd[3] * z660;
-        let z858 = qd[3] * z723;
-        let z859 = qd[3] * z724;
-        let z860 = qd[3] * z748;
-        let z865 = -self.mr * z38 - self.mp * z38;
-        let z866 = -self.mr * z37 - self.mp * z37;
-        let z867 = -qd[0] * self.mr * z55 - qd[0] * self.mp * z55 + self.mr * z14 * z56
+        let z203 = -qd[0] * z0;
+        let z204 = -qd[0] * z1;
+        let z205 = z0 * z13 + z1 * z14;
+        let z206 = -qd[0] * z11 - z0 * z17 + z12 * z14;
+        let z207 = qd[0] * z10 - z1 * z17 - z12 * z13;
+        let z208 = z0 * z15 + z1 * z16 - z10 * z14 + z11 * z13;
+        let z209 = qd[0] * z0;
+        let z210 = qd[0] * z1;
+        let z211 = -z0 * z29 - z1 * z30;
+        let z212 = -qd[0] * z27 + z0 * z33 + z28 * z30;
+        let z213 = qd[0] * z26 + z1 * z33 - z28 * z29;
+        let z214 = -z0 * z31 - z1 * z32 - z26 * z30 + z27 * z29;
+        let z506 = -self.mr * z45 - self.mp * z45;
+        let z510 = -self.mr * z36 - self.mp * z36;
+        let z786 = qd[2] * z203;
+        let z787 = qd[2] * z204;
+        let z788 = qd[2] * z205;
+        let z789 = qd[2] * z206;
+        let z790 = qd[2] * z207;
+        let z791 = qd[2] * z208;
+        let z792 = qd[3] * z209;
+        let z793 = qd[3] * z210;
+        let z794 = qd[3] * z211;
+        let z795 = qd[3] * z212;
+        let z796 = qd[3] * z213;
+        let z797 = qd[3] * z214;
+        let z802 = -self.mr * z38 - self.mp * z38;
+        let z803 = -self.mr * z37 - self.mp * z37;
+        let z804 = -qd[0] * self.mr * z55 - qd[0] * self.mp * z55 + self.mr * z14 * z56
             + self.mp * z14 * z56;
-        let z868 = qd[0] * self.mr * z54 + qd[0] * self.mp * z54 - self.mr * z13 * z56
+        let z805 = qd[0] * self.mr * z54 + qd[0] * self.mp * z54 - self.mr * z13 * z56
             - self.mp * z13 * z56;
-        let z869 = self.mr * z13 * z55 - self.mr * z14 * z54 + self.mp * z13 * z55
+        let z806 = self.mr * z13 * z55 - self.mr * z14 * z54 + self.mp * z13 * z55
             - self.mp * z14 * z54;
-        let z870 = -qd[0] * z146 + z14 * z147 + z37 * z869 - z38 * z868;
-        let z871 = qd[0] * z145 - z13 * z147 - z36 * z869 + z38 * z867;
-        let z872 = z13 * z146 - z14 * z145 + z36 * z868 - z37 * z867;
-        let z873 = -self.mr * z47 - self.mp * z47;
-        let z874 = -self.mr * z46 - self.mp * z46;
-        let z875 = -qd[0] * self.mr * z58 - qd[0] * self.mp * z58 + self.mr * z30 * z59
+        let z807 = -qd[0] * z146 + z14 * z147 + z37 * z806 - z38 * z805;
+        let z808 = qd[0] * z145 - z13 * z147 - z36 * z806 + z38 * z804;
+        let z809 = z13 * z146 - z14 * z145 + z36 * z805 - z37 * z804;
+        let z810 = -self.mr * z47 - self.mp * z47;
+        let z811 = -self.mr * z46 - self.mp * z46;
+        let z812 = -qd[0] * self.mr * z58 - qd[0] * self.mp * z58 + self.mr * z30 * z59
             + self.mp * z30 * z59;
-        let z876 = qd[0] * self.mr * z57 + qd[0] * self.mp * z57 - self.mr * z29 * z59
+        let z813 = qd[0] * self.mr * z57 + qd[0] * self.mp * z57 - self.mr * z29 * z59
             - self.mp * z29 * z59;
-        let z877 = self.mr * z29 * z58 - self.mr * z30 * z57 + self.mp * z29 * z58
+        let z814 = self.mr * z29 * z58 - self.mr * z30 * z57 + self.mp * z29 * z58
             - self.mp * z30 * z57;
-        let z878 = -qd[0] * z155 + z30 * z156 + z46 * z877 - z47 * z876;
-        let z879 = qd[0] * z154 - z29 * z156 - z45 * z877 + z47 * z875;
-        let z880 = z29 * z155 - z30 * z154 + z45 * z876 - z46 * z875;
-        let z881 = -z0 * z87 + z1 * z86 + z27 * z873 + z28 * z84;
-        let z882 = -z0 * z89 + z1 * z87 + z26 * z85 + z28 * z559;
-        let z883 = -z0 * z90 + z1 * z88 + z26 * z874 + z27 * z83;
-        let z884 = z1 * z873 + z27 * z82;
-        let z885 = -z0 * z559 + z1 * z84 + z28 * z82;
-        let z886 = -z0 * z882 + z1 * z881 + z26 * z123 + z27 * z884 + z28 * z885;
-        let z887 = 1.0 / z886;
-        let z888 = q[1] * qd[1] * self.lr * self.h * self.cd
+        let z815 = -qd[0] * z155 + z30 * z156 + z46 * z814 - z47 * z813;
+        let z816 = qd[0] * z154 - z29 * z156 - z45 * z814 + z47 * z812;
+        let z817 = z29 * z155 - z30 * z154 + z45 * z813 - z46 * z812;
+        let z818 = -z0 * z87 + z1 * z86 + z27 * z810 + z28 * z84;
+        let z819 = -z0 * z89 + z1 * z87 + z26 * z85 + z28 * z506;
+        let z820 = -z0 * z90 + z1 * z88 + z26 * z811 + z27 * z83;
+        let z821 = z1 * z810 + z27 * z82;
+        let z822 = -z0 * z506 + z1 * z84 + z28 * z82;
+        let z823 = -z0 * z819 + z1 * z818 + z26 * z123 + z27 * z821 + z28 * z822;
+        let z824 = 1.0 / z823;
+        let z825 = q[1] * qd[1] * self.lr * self.h * self.cd
             * (1.0
                 / (q[1] * self.lr * q[3].sin() - 2.0 * q[1] * self.h
                     - self.lr * self.h * q[3].sin() + q[1] * q[1]
@@ -5237,14 +4028,14 @@ impl Dynamics<4> for FlyballA05 {
                         - self.lr * self.h * q[3].sin() + q[1] * q[1]
                         + 0.25 * (self.lr * self.lr) * (q[3].sin() * q[3].sin())
                         + 0.25 * (self.lr * self.lr) * (q[3].cos() * q[3].cos())
-                        + self.h * self.h)) * q[3].sin() * q[3].cos() + z0 * z879
+                        + self.h * self.h)) * q[3].sin() * q[3].cos() + z0 * z816
             - 0.25 * qd[3] * (self.lr * self.lr) * (self.h * self.h) * self.cd
                 * (1.0
                     / (q[1] * self.lr * q[3].sin() - 2.0 * q[1] * self.h
                         - self.lr * self.h * q[3].sin() + q[1] * q[1]
                         + 0.25 * (self.lr * self.lr) * (q[3].sin() * q[3].sin())
                         + 0.25 * (self.lr * self.lr) * (q[3].cos() * q[3].cos())
-                        + self.h * self.h)) * (q[3].cos() * q[3].cos()) - z1 * z878
+                        + self.h * self.h)) * (q[3].cos() * q[3].cos()) - z1 * z815
             - 0.5 * self.lr * self.h * self.k * self.l0
                 * (1.0
                     / (q[1] * self.lr * q[3].sin() - 2.0 * q[1] * self.h
@@ -5253,8 +4044,8 @@ impl Dynamics<4> for FlyballA05 {
                         + 0.25 * (self.lr * self.lr) * (q[3].cos() * q[3].cos())
                         + self.h * self.h)
                         .sqrt()) * q[3].cos()
-            + 0.5 * self.lr * self.h * self.k * q[3].cos() - z26 * z875 - z27 * z876
-            - z28 * z877
+            + 0.5 * self.lr * self.h * self.k * q[3].cos() - z26 * z812 - z27 * z813
+            - z28 * z814
             - 0.5 * (q[1] * q[1]) * qd[1] * self.lr * self.cd
                 * (1.0
                     / (q[1] * self.lr * q[3].sin() - 2.0 * q[1] * self.h
@@ -5269,18 +4060,18 @@ impl Dynamics<4> for FlyballA05 {
                         + 0.25 * (self.lr * self.lr) * (q[3].sin() * q[3].sin())
                         + 0.25 * (self.lr * self.lr) * (q[3].cos() * q[3].cos())
                         + self.h * self.h)) * (q[3].cos() * q[3].cos());
-        let z891 = z883 * z887;
-        let z894 = z885 * z887;
-        let z895 = -z855 * z881 - z856 * z882 - z857 * z883 - z859 * z884 - z860 * z885
-            + z888 - z123 * z858;
-        let z896 = z0 * z96 - z1 * z95 + z11 * z865 + z12 * z93;
-        let z897 = z0 * z98 - z1 * z96 + z10 * z94 + z12 * z563;
-        let z898 = z0 * z99 - z1 * z97 + z10 * z866 + z11 * z92;
-        let z899 = -z1 * z865 + z11 * z82;
-        let z900 = z0 * z563 - z1 * z93 + z12 * z82;
-        let z901 = z0 * z897 - z1 * z896 + z10 * z116 + z11 * z899 + z12 * z900;
-        let z902 = 1.0 / z901;
-        let z903 = q[1] * qd[1] * self.lr * self.h * self.cd
+        let z828 = z820 * z824;
+        let z831 = z822 * z824;
+        let z832 = -z792 * z818 - z793 * z819 - z794 * z820 - z796 * z821 - z797 * z822
+            + z825 - z123 * z795;
+        let z833 = z0 * z96 - z1 * z95 + z11 * z802 + z12 * z93;
+        let z834 = z0 * z98 - z1 * z96 + z10 * z94 + z12 * z510;
+        let z835 = z0 * z99 - z1 * z97 + z10 * z803 + z11 * z92;
+        let z836 = -z1 * z802 + z11 * z82;
+        let z837 = z0 * z510 - z1 * z93 + z12 * z82;
+        let z838 = z0 * z834 - z1 * z833 + z10 * z116 + z11 * z836 + z12 * z837;
+        let z839 = 1.0 / z838;
+        let z840 = q[1] * qd[1] * self.lr * self.h * self.cd
             * (1.0
                 / (q[1] * self.lr * q[2].sin() - 2.0 * q[1] * self.h
                     - self.lr * self.h * q[2].sin() + q[1] * q[1]
@@ -5330,8 +4121,8 @@ impl Dynamics<4> for FlyballA05 {
                         - self.lr * self.h * q[2].sin() + q[1] * q[1]
                         + 0.25 * (self.lr * self.lr) * (q[2].sin() * q[2].sin())
                         + 0.25 * (self.lr * self.lr) * (q[2].cos() * q[2].cos())
-                        + self.h * self.h)) * (q[2].cos() * q[2].cos()) - z0 * z871
-            + z1 * z870
+                        + self.h * self.h)) * (q[2].cos() * q[2].cos()) - z0 * z808
+            + z1 * z807
             - 0.5 * self.lr * self.h * self.k * self.l0
                 * (1.0
                     / (q[1] * self.lr * q[2].sin() - 2.0 * q[1] * self.h
@@ -5340,8 +4131,8 @@ impl Dynamics<4> for FlyballA05 {
                         + 0.25 * (self.lr * self.lr) * (q[2].cos() * q[2].cos())
                         + self.h * self.h)
                         .sqrt()) * q[2].cos()
-            + 0.5 * self.lr * self.h * self.k * q[2].cos() - z10 * z867 - z11 * z868
-            - z12 * z869
+            + 0.5 * self.lr * self.h * self.k * q[2].cos() - z10 * z804 - z11 * z805
+            - z12 * z806
             - 0.5 * (q[1] * q[1]) * qd[1] * self.lr * self.cd
                 * (1.0
                     / (q[1] * self.lr * q[2].sin() - 2.0 * q[1] * self.h
@@ -5356,12 +4147,12 @@ impl Dynamics<4> for FlyballA05 {
                         + 0.25 * (self.lr * self.lr) * (q[2].sin() * q[2].sin())
                         + 0.25 * (self.lr * self.lr) * (q[2].cos() * q[2].cos())
                         + self.h * self.h)) * (q[2].cos() * q[2].cos());
-        let z906 = z898 * z902;
-        let z909 = z900 * z902;
-        let z910 = -z849 * z896 - z850 * z897 - z851 * z898 - z853 * z899 - z854 * z900
-            - z116 * z852 + z903;
-        let z911 = 1.0 / self.msl;
-        let z912 = -q[1] * qd[1] * self.lr * self.cd
+        let z843 = z835 * z839;
+        let z846 = z837 * z839;
+        let z847 = -z786 * z833 - z787 * z834 - z788 * z835 - z790 * z836 - z791 * z837
+            + z840 - z116 * z789;
+        let z848 = 1.0 / self.msl;
+        let z849 = -q[1] * qd[1] * self.lr * self.cd
             * (1.0
                 / (q[1] * self.lr * q[2].sin() - 2.0 * q[1] * self.h
                     - self.lr * self.h * q[2].sin() + q[1] * q[1]
@@ -5565,28 +4356,28 @@ impl Dynamics<4> for FlyballA05 {
                         + 0.25 * (self.lr * self.lr) * (q[3].sin() * q[3].sin())
                         + 0.25 * (self.lr * self.lr) * (q[3].cos() * q[3].cos())
                         + self.h * self.h)) * q[3].cos();
-        let z925 = 0.005 + 1.6666666666666667e-5 * self.ms + z91 + z100 - z883 * z891
-            - z898 * z906;
-        let z928 = -z883 * z894 - z898 * z909;
-        let z937 = z83 * z859 + z852 * z866 + z88 * z855 + z90 * z856 + z858 * z874
-            + z91 * z857 + z92 * z853 + z97 * z849 + z99 * z850 + z100 * z851 + z872
-            + z880 + z891 * z895 + z906 * z910;
-        let z941 = 1.0 / z925;
-        let z948 = -self.g * z928 - z937;
-        let z949 = z941 * z948;
-        let z950 = -self.msl * self.g + z912;
-        let z951 = z911 * z950;
-        let z953 = -self.g * z900 - z849 * z896 - z850 * z897 - z851 * z898 - z853 * z899
-            - z854 * z900 - z116 * z852 - z898 * z949 + z903;
-        let z954 = z902 * z953;
-        let z961 = -self.g * z885 - z855 * z881 - z856 * z882 - z857 * z883 - z859 * z884
-            - z860 * z885 - z883 * z949 + z888 - z123 * z858;
-        let z962 = z887 * z961;
-        qdd[0] = z949;
-        qdd[1] = z951;
-        qdd[2] = z954;
-        qdd[3] = z962;
-        z886 > 0.0 && z901 > 0.0 && self.msl > 0.0 && z925 > 0.0
+        let z862 = 0.005 + 1.6666666666666667e-5 * self.ms - z820 * z828 - z835 * z843
+            + z91 + z100;
+        let z865 = -z820 * z831 - z835 * z846;
+        let z874 = z789 * z803 + z795 * z811 + z809 + z817 + z828 * z832 + z843 * z847
+            + z83 * z796 + z88 * z792 + z90 * z793 + z91 * z794 + z92 * z790 + z97 * z786
+            + z99 * z787 + z100 * z788;
+        let z878 = 1.0 / z862;
+        let z885 = -self.g * z865 - z874;
+        let z886 = z878 * z885;
+        let z887 = -self.msl * self.g + z849;
+        let z888 = z848 * z887;
+        let z890 = -self.g * z837 - z786 * z833 - z787 * z834 - z788 * z835 - z790 * z836
+            - z791 * z837 - z835 * z886 + z840 - z116 * z789;
+        let z891 = z839 * z890;
+        let z898 = -self.g * z822 - z792 * z818 - z793 * z819 - z794 * z820 - z796 * z821
+            - z797 * z822 - z820 * z886 + z825 - z123 * z795;
+        let z899 = z824 * z898;
+        qdd[0] = z886;
+        qdd[1] = z888;
+        qdd[2] = z891;
+        qdd[3] = z899;
+        z823 > 0.0 && z838 > 0.0 && self.msl > 0.0 && z862 > 0.0
             && qdd.iter().all(|x| x.is_finite())
     }
 }
@@ -6498,46 +5289,46 @@ impl Rates<4, 0, 0> for FlyballA05 {
                         + 0.25 * (self.lr * self.lr) * (x.q[3].sin() * x.q[3].sin())
                         + 0.25 * (self.lr * self.lr) * (x.q[3].cos() * x.q[3].cos())
                         + self.h * self.h)) * (x.q[3].cos() * x.q[3].cos());
-        let z346 = -x.qdd[2] * z1;
-        let z347 = x.qdd[2] * z0;
-        let z348 = x.qdd[2] * z10;
-        let z349 = x.qdd[2] * z11;
-        let z350 = x.qdd[2] * z12;
-        let z351 = x.qdd[3] * z1;
-        let z352 = -x.qdd[3] * z0;
-        let z353 = x.qdd[3] * z26;
-        let z354 = x.qdd[3] * z27;
-        let z355 = x.qdd[3] * z28;
-        let z356 = 1.6666666666666667e-5 * self.ms * x.qdd[0];
-        let z357 = self.msl * x.qdd[1];
-        let z358 = -self.mr * x.qdd[0] * z37 + self.mr * z38 * z347 + self.mr * z348
-            - self.mp * x.qdd[0] * z37 + self.mp * z38 * z347 + self.mp * z348;
-        let z359 = self.mr * x.qdd[0] * z36 - self.mr * z38 * z346 + self.mr * z349
-            + self.mp * x.qdd[0] * z36 - self.mp * z38 * z346 + self.mp * z349;
-        let z360 = -self.mr * z36 * z347 + self.mr * z37 * z346 + self.mr * z350
-            - self.mp * z36 * z347 + self.mp * z37 * z346 + self.mp * z350;
-        let z361 = x.qdd[0] * z41 + z37 * z360 - z38 * z359 + z39 * z346 + z40 * z347;
-        let z362 = x.qdd[0] * z43 - z36 * z360 + z38 * z358 + z40 * z346 + z42 * z347;
-        let z363 = x.qdd[0] * z44 + z36 * z359 - z37 * z358 + z41 * z346 + z43 * z347;
-        let z364 = -self.mr * x.qdd[0] * z46 + self.mr * z47 * z352 + self.mr * z353
-            - self.mp * x.qdd[0] * z46 + self.mp * z47 * z352 + self.mp * z353;
-        let z365 = self.mr * x.qdd[0] * z45 - self.mr * z47 * z351 + self.mr * z354
-            + self.mp * x.qdd[0] * z45 - self.mp * z47 * z351 + self.mp * z354;
-        let z366 = -self.mr * z45 * z352 + self.mr * z46 * z351 + self.mr * z355
-            - self.mp * z45 * z352 + self.mp * z46 * z351 + self.mp * z355;
-        let z367 = x.qdd[0] * z50 + z46 * z366 - z47 * z365 + z48 * z351 + z49 * z352;
-        let z368 = x.qdd[0] * z52 - z45 * z366 + z47 * z364 + z49 * z351 + z51 * z352;
-        let z369 = x.qdd[0] * z53 + z45 * z365 - z46 * z364 + z50 * z351 + z52 * z352;
-        let z372 = 0.005 * x.qdd[0] + z356 + z363 + z369;
-        let z376 = z0 * z362 - z1 * z361 + z10 * z358 + z11 * z359 + z12 * z360;
-        let z377 = -z0 * z368 + z1 * z367 + z26 * z364 + z27 * z365 + z28 * z366;
-        let x0 = z162 + z372;
+        let z239 = -x.qdd[2] * z1;
+        let z240 = x.qdd[2] * z0;
+        let z241 = x.qdd[2] * z10;
+        let z242 = x.qdd[2] * z11;
+        let z243 = x.qdd[2] * z12;
+        let z244 = x.qdd[3] * z1;
+        let z245 = -x.qdd[3] * z0;
+        let z246 = x.qdd[3] * z26;
+        let z247 = x.qdd[3] * z27;
+        let z248 = x.qdd[3] * z28;
+        let z249 = 1.6666666666666667e-5 * self.ms * x.qdd[0];
+        let z250 = self.msl * x.qdd[1];
+        let z251 = self.mr * z241 - self.mr * x.qdd[0] * z37 + self.mr * z38 * z240
+            + self.mp * z241 - self.mp * x.qdd[0] * z37 + self.mp * z38 * z240;
+        let z252 = self.mr * z242 + self.mr * x.qdd[0] * z36 - self.mr * z38 * z239
+            + self.mp * z242 + self.mp * x.qdd[0] * z36 - self.mp * z38 * z239;
+        let z253 = self.mr * z243 - self.mr * z36 * z240 + self.mr * z37 * z239
+            + self.mp * z243 - self.mp * z36 * z240 + self.mp * z37 * z239;
+        let z254 = x.qdd[0] * z41 + z37 * z253 - z38 * z252 + z39 * z239 + z40 * z240;
+        let z255 = x.qdd[0] * z43 - z36 * z253 + z38 * z251 + z40 * z239 + z42 * z240;
+        let z256 = x.qdd[0] * z44 + z36 * z252 - z37 * z251 + z41 * z239 + z43 * z240;
+        let z257 = self.mr * z246 - self.mr * x.qdd[0] * z46 + self.mr * z47 * z245
+            + self.mp * z246 - self.mp * x.qdd[0] * z46 + self.mp * z47 * z245;
+        let z258 = self.mr * z247 + self.mr * x.qdd[0] * z45 - self.mr * z47 * z244
+            + self.mp * z247 + self.mp * x.qdd[0] * z45 - self.mp * z47 * z244;
+        let z259 = self.mr * z248 - self.mr * z45 * z245 + self.mr * z46 * z244
+            + self.mp * z248 - self.mp * z45 * z245 + self.mp * z46 * z244;
+        let z260 = x.qdd[0] * z50 + z46 * z259 - z47 * z258 + z48 * z244 + z49 * z245;
+        let z261 = x.qdd[0] * z52 - z45 * z259 + z47 * z257 + z49 * z244 + z51 * z245;
+        let z262 = x.qdd[0] * z53 + z45 * z258 - z46 * z257 + z50 * z244 + z52 * z245;
+        let z265 = z249 + 0.005 * x.qdd[0] + z256 + z262;
+        let z269 = z0 * z255 - z1 * z254 + z10 * z251 + z11 * z252 + z12 * z253;
+        let z270 = -z0 * z261 + z1 * z260 + z26 * z257 + z27 * z258 + z28 * z259;
+        let x0 = z162 + z265;
         let x1 = -z178;
-        let x2 = z357 + x1;
+        let x2 = z250 + x1;
         let x3 = -z179;
-        let x4 = z376 + x3;
+        let x4 = z269 + x3;
         let x5 = -z180;
-        let x6 = z377 + x5;
+        let x6 = z270 + x5;
         out[0] = Jet::lift(x0);
         out[1] = Jet::lift(x2);
         out[2] = Jet::lift(x4);
@@ -6682,17 +5473,17 @@ impl Statics<4> for FlyballA05 {
         let z23 = -z0 * z21;
         let z25 = -z1 * z21;
         let z168 = self.mr * self.g + self.mp * self.g;
-        let z260 = -z1 * z5;
-        let z278 = -z0 * z5;
-        let z279 = 0.5 * self.mr * self.lr * z278 * (1.0 / (self.mr + self.mp))
-            + self.mp * self.lr * z278 * (1.0 / (self.mr + self.mp));
-        let z280 = 0.5 * self.mr * self.lr * z260 * (1.0 / (self.mr + self.mp))
-            + self.mp * self.lr * z260 * (1.0 / (self.mr + self.mp));
-        let z289 = -0.5 * self.mr * self.lr * z23 * (1.0 / (self.mr + self.mp))
+        let z272 = -z1 * z5;
+        let z290 = -z0 * z5;
+        let z291 = 0.5 * self.mr * self.lr * z290 * (1.0 / (self.mr + self.mp))
+            + self.mp * self.lr * z290 * (1.0 / (self.mr + self.mp));
+        let z292 = 0.5 * self.mr * self.lr * z272 * (1.0 / (self.mr + self.mp))
+            + self.mp * self.lr * z272 * (1.0 / (self.mr + self.mp));
+        let z301 = -0.5 * self.mr * self.lr * z23 * (1.0 / (self.mr + self.mp))
             - self.mp * self.lr * z23 * (1.0 / (self.mr + self.mp));
-        let z290 = -0.5 * self.mr * self.lr * z25 * (1.0 / (self.mr + self.mp))
+        let z302 = -0.5 * self.mr * self.lr * z25 * (1.0 / (self.mr + self.mp))
             - self.mp * self.lr * z25 * (1.0 / (self.mr + self.mp));
-        let z413 = 0.5 * q[1] * self.k * self.l0
+        let z342 = 0.5 * q[1] * self.k * self.l0
             * (2.0 * q[1] + self.lr * q[2].sin() - 2.0 * self.h)
             * ((q[1] * self.lr * q[2].sin() - 2.0 * q[1] * self.h
                 - self.lr * self.h * q[2].sin() + q[1] * q[1]
@@ -6756,7 +5547,7 @@ impl Statics<4> for FlyballA05 {
                         + 0.25 * (self.lr * self.lr) * (q[3].cos() * q[3].cos())
                         + self.h * self.h)
                         .sqrt());
-        let z414 = 0.5 * q[1] * self.k * self.l0
+        let z343 = 0.5 * q[1] * self.k * self.l0
             * (q[1] * self.lr * z4 - self.lr * self.h * z4
                 + 0.5 * (self.lr * self.lr) * z4 * q[2].sin()
                 - 0.5 * (self.lr * self.lr) * z5 * q[2].cos())
@@ -6794,7 +5585,7 @@ impl Statics<4> for FlyballA05 {
                     + 0.25 * (self.lr * self.lr) * (q[2].cos() * q[2].cos())
                     + self.h * self.h)
                     .powf(-1.5));
-        let z415 = 0.5 * q[1] * self.k * self.l0
+        let z344 = 0.5 * q[1] * self.k * self.l0
             * (q[1] * self.lr * z20 - self.lr * self.h * z20
                 + 0.5 * (self.lr * self.lr) * z20 * q[3].sin()
                 - 0.5 * (self.lr * self.lr) * z21 * q[3].cos())
@@ -6832,10 +5623,10 @@ impl Statics<4> for FlyballA05 {
                     + 0.25 * (self.lr * self.lr) * (q[3].cos() * q[3].cos())
                     + self.h * self.h)
                     .powf(-1.5));
-        let z420 = z168 * z280;
-        let z421 = -z168 * z279;
-        let z422 = z0 * z421 - z1 * z420;
-        let z423 = -0.5 * q[1] * self.lr * self.k * z5
+        let z349 = z168 * z292;
+        let z350 = -z168 * z291;
+        let z351 = z0 * z350 - z1 * z349;
+        let z352 = -0.5 * q[1] * self.lr * self.k * z5
             + 0.5 * q[1] * self.lr * self.k * self.l0 * z5
                 * (1.0
                     / (q[1] * self.lr * q[2].sin() - 2.0 * q[1] * self.h
@@ -6871,11 +5662,11 @@ impl Statics<4> for FlyballA05 {
                     + 0.25 * (self.lr * self.lr) * (q[2].sin() * q[2].sin())
                     + 0.25 * (self.lr * self.lr) * (q[2].cos() * q[2].cos())
                     + self.h * self.h)
-                    .powf(-1.5)) * q[2].cos() + z422;
-        let z428 = z168 * z290;
-        let z429 = -z168 * z289;
-        let z430 = -z0 * z429 + z1 * z428;
-        let z431 = 0.5 * q[1] * self.lr * self.k * self.l0 * z21
+                    .powf(-1.5)) * q[2].cos() + z351;
+        let z357 = z168 * z302;
+        let z358 = -z168 * z301;
+        let z359 = -z0 * z358 + z1 * z357;
+        let z360 = 0.5 * q[1] * self.lr * self.k * self.l0 * z21
             * (1.0
                 / (q[1] * self.lr * q[3].sin() - 2.0 * q[1] * self.h
                     - self.lr * self.h * q[3].sin() + q[1] * q[1]
@@ -6911,14 +5702,14 @@ impl Statics<4> for FlyballA05 {
                     + 0.25 * (self.lr * self.lr) * (q[3].cos() * q[3].cos())
                     + self.h * self.h)
                     .powf(-1.5)) * q[3].cos() + 0.5 * self.lr * self.h * self.k * z21
-            + z430;
-        hess[(1, 1)] = z413;
-        hess[(1, 2)] = z414;
-        hess[(2, 1)] = z414;
-        hess[(1, 3)] = z415;
-        hess[(3, 1)] = z415;
-        hess[(2, 2)] = z423;
-        hess[(3, 3)] = z431;
+            + z359;
+        hess[(1, 1)] = z342;
+        hess[(1, 2)] = z343;
+        hess[(2, 1)] = z343;
+        hess[(1, 3)] = z344;
+        hess[(3, 1)] = z344;
+        hess[(2, 2)] = z352;
+        hess[(3, 3)] = z360;
     }
     fn potential_gradient_parameter(
         &self,
@@ -6962,26 +5753,26 @@ impl Statics<4> for FlyballA05 {
                 let z46 = -0.5 * self.mr * self.lr * z24 * (1.0 / (self.mr + self.mp))
                     - self.mp * self.lr * z24 * (1.0 / (self.mr + self.mp)) + z19;
                 let z168 = self.mr * self.g + self.mp * self.g;
-                let z450 = -0.5 * self.mr * self.lr * z6 * ((self.mr + self.mp).powi(-2))
+                let z379 = -0.5 * self.mr * self.lr * z6 * ((self.mr + self.mp).powi(-2))
                     - self.mp * self.lr * z6 * ((self.mr + self.mp).powi(-2))
                     + 0.5 * self.lr * z6 * (1.0 / (self.mr + self.mp));
-                let z451 = -0.5 * self.mr * self.lr * z8 * ((self.mr + self.mp).powi(-2))
+                let z380 = -0.5 * self.mr * self.lr * z8 * ((self.mr + self.mp).powi(-2))
                     - self.mp * self.lr * z8 * ((self.mr + self.mp).powi(-2))
                     + 0.5 * self.lr * z8 * (1.0 / (self.mr + self.mp));
-                let z452 = self.g * z37 + z168 * z451;
-                let z453 = -self.g * z36 - z168 * z450;
-                let z454 = z0 * z453 - z1 * z452 + self.g * z12;
-                let z455 = 0.5 * self.mr * self.lr * z22 * ((self.mr + self.mp).powi(-2))
+                let z381 = self.g * z37 + z168 * z380;
+                let z382 = -self.g * z36 - z168 * z379;
+                let z383 = z0 * z382 - z1 * z381 + self.g * z12;
+                let z384 = 0.5 * self.mr * self.lr * z22 * ((self.mr + self.mp).powi(-2))
                     + self.mp * self.lr * z22 * ((self.mr + self.mp).powi(-2))
                     - 0.5 * self.lr * z22 * (1.0 / (self.mr + self.mp));
-                let z456 = 0.5 * self.mr * self.lr * z24 * ((self.mr + self.mp).powi(-2))
+                let z385 = 0.5 * self.mr * self.lr * z24 * ((self.mr + self.mp).powi(-2))
                     + self.mp * self.lr * z24 * ((self.mr + self.mp).powi(-2))
                     - 0.5 * self.lr * z24 * (1.0 / (self.mr + self.mp));
-                let z457 = self.g * z46 + z168 * z456;
-                let z458 = -self.g * z45 - z168 * z455;
-                let z459 = -z0 * z458 + z1 * z457 + self.g * z28;
-                out[2] = z454;
-                out[3] = z459;
+                let z386 = self.g * z46 + z168 * z385;
+                let z387 = -self.g * z45 - z168 * z384;
+                let z388 = -z0 * z387 + z1 * z386 + self.g * z28;
+                out[2] = z383;
+                out[3] = z388;
                 true
             }
             3 => {
@@ -7009,26 +5800,26 @@ impl Statics<4> for FlyballA05 {
                 let z46 = -0.5 * self.mr * self.lr * z24 * (1.0 / (self.mr + self.mp))
                     - self.mp * self.lr * z24 * (1.0 / (self.mr + self.mp)) + z19;
                 let z168 = self.mr * self.g + self.mp * self.g;
-                let z460 = -0.5 * self.mr * self.lr * z6 * ((self.mr + self.mp).powi(-2))
+                let z389 = -0.5 * self.mr * self.lr * z6 * ((self.mr + self.mp).powi(-2))
                     - self.mp * self.lr * z6 * ((self.mr + self.mp).powi(-2))
                     + self.lr * z6 * (1.0 / (self.mr + self.mp));
-                let z461 = -0.5 * self.mr * self.lr * z8 * ((self.mr + self.mp).powi(-2))
+                let z390 = -0.5 * self.mr * self.lr * z8 * ((self.mr + self.mp).powi(-2))
                     - self.mp * self.lr * z8 * ((self.mr + self.mp).powi(-2))
                     + self.lr * z8 * (1.0 / (self.mr + self.mp));
-                let z462 = self.g * z37 + z168 * z461;
-                let z463 = -self.g * z36 - z168 * z460;
-                let z464 = z0 * z463 - z1 * z462 + self.g * z12;
-                let z465 = 0.5 * self.mr * self.lr * z22 * ((self.mr + self.mp).powi(-2))
+                let z391 = self.g * z37 + z168 * z390;
+                let z392 = -self.g * z36 - z168 * z389;
+                let z393 = z0 * z392 - z1 * z391 + self.g * z12;
+                let z394 = 0.5 * self.mr * self.lr * z22 * ((self.mr + self.mp).powi(-2))
                     + self.mp * self.lr * z22 * ((self.mr + self.mp).powi(-2))
                     - self.lr * z22 * (1.0 / (self.mr + self.mp));
-                let z466 = 0.5 * self.mr * self.lr * z24 * ((self.mr + self.mp).powi(-2))
+                let z395 = 0.5 * self.mr * self.lr * z24 * ((self.mr + self.mp).powi(-2))
                     + self.mp * self.lr * z24 * ((self.mr + self.mp).powi(-2))
                     - self.lr * z24 * (1.0 / (self.mr + self.mp));
-                let z467 = self.g * z46 + z168 * z466;
-                let z468 = -self.g * z45 - z168 * z465;
-                let z469 = -z0 * z468 + z1 * z467 + self.g * z28;
-                out[2] = z464;
-                out[3] = z469;
+                let z396 = self.g * z46 + z168 * z395;
+                let z397 = -self.g * z45 - z168 * z394;
+                let z398 = -z0 * z397 + z1 * z396 + self.g * z28;
+                out[2] = z393;
+                out[3] = z398;
                 true
             }
             4 => {
@@ -7042,7 +5833,7 @@ impl Statics<4> for FlyballA05 {
                 let z22 = z0 * z20;
                 let z24 = z1 * z20;
                 let z168 = self.mr * self.g + self.mp * self.g;
-                let z470 = 0.5 * q[1] * self.k * self.l0
+                let z399 = 0.5 * q[1] * self.k * self.l0
                     * (q[1] * q[2].sin() + 0.5 * self.lr * (q[2].sin() * q[2].sin())
                         + 0.5 * self.lr * (q[2].cos() * q[2].cos())
                         - self.h * q[2].sin())
@@ -7119,14 +5910,14 @@ impl Statics<4> for FlyballA05 {
                                 + self.h * self.h)
                                 .sqrt()) * q[3].sin() + 0.5 * self.k * q[2].sin()
                     + 0.5 * self.k * q[3].sin();
-                let z471 = 0.5 * self.mr * z6 * (1.0 / (self.mr + self.mp))
+                let z400 = 0.5 * self.mr * z6 * (1.0 / (self.mr + self.mp))
                     + self.mp * z6 * (1.0 / (self.mr + self.mp));
-                let z472 = 0.5 * self.mr * z8 * (1.0 / (self.mr + self.mp))
+                let z401 = 0.5 * self.mr * z8 * (1.0 / (self.mr + self.mp))
                     + self.mp * z8 * (1.0 / (self.mr + self.mp));
-                let z473 = z168 * z472;
-                let z474 = -z168 * z471;
-                let z475 = z0 * z474 - z1 * z473;
-                let z476 = 0.25 * q[1] * self.lr * self.k * self.l0
+                let z402 = z168 * z401;
+                let z403 = -z168 * z400;
+                let z404 = z0 * z403 - z1 * z402;
+                let z405 = 0.25 * q[1] * self.lr * self.k * self.l0
                     * (q[1] * q[2].sin() + 0.5 * self.lr * (q[2].sin() * q[2].sin())
                         + 0.5 * self.lr * (q[2].cos() * q[2].cos())
                         - self.h * q[2].sin())
@@ -7144,7 +5935,6 @@ impl Statics<4> for FlyballA05 {
                                 + 0.25 * (self.lr * self.lr) * (q[2].cos() * q[2].cos())
                                 + self.h * self.h)
                                 .sqrt()) * q[2].cos() + 0.5 * q[1] * self.k * q[2].cos()
-                    + z475
                     - 0.25 * self.lr * self.h * self.k * self.l0
                         * (q[1] * q[2].sin() + 0.5 * self.lr * (q[2].sin() * q[2].sin())
                             + 0.5 * self.lr * (q[2].cos() * q[2].cos())
@@ -7162,15 +5952,16 @@ impl Statics<4> for FlyballA05 {
                                 + 0.25 * (self.lr * self.lr) * (q[2].sin() * q[2].sin())
                                 + 0.25 * (self.lr * self.lr) * (q[2].cos() * q[2].cos())
                                 + self.h * self.h)
-                                .sqrt()) * q[2].cos() - 0.5 * self.h * self.k * q[2].cos();
-                let z477 = -0.5 * self.mr * z22 * (1.0 / (self.mr + self.mp))
+                                .sqrt()) * q[2].cos() - 0.5 * self.h * self.k * q[2].cos()
+                    + z404;
+                let z406 = -0.5 * self.mr * z22 * (1.0 / (self.mr + self.mp))
                     - self.mp * z22 * (1.0 / (self.mr + self.mp));
-                let z478 = -0.5 * self.mr * z24 * (1.0 / (self.mr + self.mp))
+                let z407 = -0.5 * self.mr * z24 * (1.0 / (self.mr + self.mp))
                     - self.mp * z24 * (1.0 / (self.mr + self.mp));
-                let z479 = z168 * z478;
-                let z480 = -z168 * z477;
-                let z481 = -z0 * z480 + z1 * z479;
-                let z482 = 0.25 * q[1] * self.lr * self.k * self.l0
+                let z408 = z168 * z407;
+                let z409 = -z168 * z406;
+                let z410 = -z0 * z409 + z1 * z408;
+                let z411 = 0.25 * q[1] * self.lr * self.k * self.l0
                     * (q[1] * q[3].sin() + 0.5 * self.lr * (q[3].sin() * q[3].sin())
                         + 0.5 * self.lr * (q[3].cos() * q[3].cos())
                         - self.h * q[3].sin())
@@ -7188,7 +5979,6 @@ impl Statics<4> for FlyballA05 {
                                 + 0.25 * (self.lr * self.lr) * (q[3].cos() * q[3].cos())
                                 + self.h * self.h)
                                 .sqrt()) * q[3].cos() + 0.5 * q[1] * self.k * q[3].cos()
-                    + z481
                     - 0.25 * self.lr * self.h * self.k * self.l0
                         * (q[1] * q[3].sin() + 0.5 * self.lr * (q[3].sin() * q[3].sin())
                             + 0.5 * self.lr * (q[3].cos() * q[3].cos())
@@ -7206,10 +5996,11 @@ impl Statics<4> for FlyballA05 {
                                 + 0.25 * (self.lr * self.lr) * (q[3].sin() * q[3].sin())
                                 + 0.25 * (self.lr * self.lr) * (q[3].cos() * q[3].cos())
                                 + self.h * self.h)
-                                .sqrt()) * q[3].cos() - 0.5 * self.h * self.k * q[3].cos();
-                out[1] = z470;
-                out[2] = z476;
-                out[3] = z482;
+                                .sqrt()) * q[3].cos() - 0.5 * self.h * self.k * q[3].cos()
+                    + z410;
+                out[1] = z399;
+                out[2] = z405;
+                out[3] = z411;
                 true
             }
             5 => {
@@ -7217,20 +6008,20 @@ impl Statics<4> for FlyballA05 {
                 let z0 = q[0].cos();
                 let z1 = q[0].sin();
                 let z168 = self.mr * self.g + self.mp * self.g;
-                let z432 = -z1 * z168;
-                let z433 = -z0 * z168;
-                let z441 = z1 * z168;
-                let z442 = z0 * z168;
-                let z483 = z0 * z0 + z1 * z1;
-                let z484 = z0 * z433 - z1 * z441 + z168 * z483;
-                let z485 = -z0 * z442 + z1 * z432 + z168 * z483;
-                out[2] = z484;
-                out[3] = z485;
+                let z361 = -z1 * z168;
+                let z362 = -z0 * z168;
+                let z370 = z1 * z168;
+                let z371 = z0 * z168;
+                let z412 = z0 * z0 + z1 * z1;
+                let z413 = z0 * z362 - z1 * z370 + z168 * z412;
+                let z414 = -z0 * z371 + z1 * z361 + z168 * z412;
+                out[2] = z413;
+                out[3] = z414;
                 true
             }
             6 => {
                 out.fill(0.0);
-                let z486 = 0.5 * q[1] * self.k * self.l0
+                let z415 = 0.5 * q[1] * self.k * self.l0
                     * (-2.0 * q[1] - self.lr * q[2].sin() + 2.0 * self.h)
                     * ((q[1] * self.lr * q[2].sin() - 2.0 * q[1] * self.h
                         - self.lr * self.h * q[2].sin() + q[1] * q[1]
@@ -7294,7 +6085,7 @@ impl Statics<4> for FlyballA05 {
                                 + 0.25 * (self.lr * self.lr) * (q[3].cos() * q[3].cos())
                                 + self.h * self.h)
                                 .sqrt());
-                let z487 = 0.25 * q[1] * self.lr * self.k * self.l0
+                let z416 = 0.25 * q[1] * self.lr * self.k * self.l0
                     * (-2.0 * q[1] - self.lr * q[2].sin() + 2.0 * self.h)
                     * ((q[1] * self.lr * q[2].sin() - 2.0 * q[1] * self.h
                         - self.lr * self.h * q[2].sin() + q[1] * q[1]
@@ -7318,7 +6109,7 @@ impl Statics<4> for FlyballA05 {
                                 + 0.25 * (self.lr * self.lr) * (q[2].cos() * q[2].cos())
                                 + self.h * self.h)
                                 .sqrt()) * q[2].cos() - 0.5 * self.lr * self.k * q[2].cos();
-                let z488 = 0.25 * q[1] * self.lr * self.k * self.l0
+                let z417 = 0.25 * q[1] * self.lr * self.k * self.l0
                     * (-2.0 * q[1] - self.lr * q[3].sin() + 2.0 * self.h)
                     * ((q[1] * self.lr * q[3].sin() - 2.0 * q[1] * self.h
                         - self.lr * self.h * q[3].sin() + q[1] * q[1]
@@ -7342,14 +6133,14 @@ impl Statics<4> for FlyballA05 {
                                 + 0.25 * (self.lr * self.lr) * (q[3].cos() * q[3].cos())
                                 + self.h * self.h)
                                 .sqrt()) * q[3].cos() - 0.5 * self.lr * self.k * q[3].cos();
-                out[1] = z486;
-                out[2] = z487;
-                out[3] = z488;
+                out[1] = z415;
+                out[2] = z416;
+                out[3] = z417;
                 true
             }
             7 => {
                 out.fill(0.0);
-                let z489 = 2.0 * q[1]
+                let z418 = 2.0 * q[1]
                     - q[1] * self.l0
                         * (1.0
                             / (q[1] * self.lr * q[2].sin() - 2.0 * q[1] * self.h
@@ -7399,7 +6190,7 @@ impl Statics<4> for FlyballA05 {
                                 + 0.25 * (self.lr * self.lr) * (q[3].cos() * q[3].cos())
                                 + self.h * self.h)
                                 .sqrt());
-                let z490 = -0.5 * q[1] * self.lr * self.l0
+                let z419 = -0.5 * q[1] * self.lr * self.l0
                     * (1.0
                         / (q[1] * self.lr * q[2].sin() - 2.0 * q[1] * self.h
                             - self.lr * self.h * q[2].sin() + q[1] * q[1]
@@ -7415,7 +6206,7 @@ impl Statics<4> for FlyballA05 {
                                 + 0.25 * (self.lr * self.lr) * (q[2].cos() * q[2].cos())
                                 + self.h * self.h)
                                 .sqrt()) * q[2].cos() - 0.5 * self.lr * self.h * q[2].cos();
-                let z491 = -0.5 * q[1] * self.lr * self.l0
+                let z420 = -0.5 * q[1] * self.lr * self.l0
                     * (1.0
                         / (q[1] * self.lr * q[3].sin() - 2.0 * q[1] * self.h
                             - self.lr * self.h * q[3].sin() + q[1] * q[1]
@@ -7431,9 +6222,9 @@ impl Statics<4> for FlyballA05 {
                                 + 0.25 * (self.lr * self.lr) * (q[3].cos() * q[3].cos())
                                 + self.h * self.h)
                                 .sqrt()) * q[3].cos() - 0.5 * self.lr * self.h * q[3].cos();
-                out[1] = z489;
-                out[2] = z490;
-                out[3] = z491;
+                out[1] = z418;
+                out[2] = z419;
+                out[3] = z420;
                 true
             }
             8 => {
@@ -7442,7 +6233,7 @@ impl Statics<4> for FlyballA05 {
             }
             9 => {
                 out.fill(0.0);
-                let z492 = -q[1] * self.k
+                let z421 = -q[1] * self.k
                     * (1.0
                         / (q[1] * self.lr * q[2].sin() - 2.0 * q[1] * self.h
                             - self.lr * self.h * q[2].sin() + q[1] * q[1]
@@ -7490,7 +6281,7 @@ impl Statics<4> for FlyballA05 {
                                 + 0.25 * (self.lr * self.lr) * (q[3].cos() * q[3].cos())
                                 + self.h * self.h)
                                 .sqrt());
-                let z493 = -0.5 * q[1] * self.lr * self.k
+                let z422 = -0.5 * q[1] * self.lr * self.k
                     * (1.0
                         / (q[1] * self.lr * q[2].sin() - 2.0 * q[1] * self.h
                             - self.lr * self.h * q[2].sin() + q[1] * q[1]
@@ -7506,7 +6297,7 @@ impl Statics<4> for FlyballA05 {
                                 + 0.25 * (self.lr * self.lr) * (q[2].cos() * q[2].cos())
                                 + self.h * self.h)
                                 .sqrt()) * q[2].cos();
-                let z494 = -0.5 * q[1] * self.lr * self.k
+                let z423 = -0.5 * q[1] * self.lr * self.k
                     * (1.0
                         / (q[1] * self.lr * q[3].sin() - 2.0 * q[1] * self.h
                             - self.lr * self.h * q[3].sin() + q[1] * q[1]
@@ -7522,9 +6313,9 @@ impl Statics<4> for FlyballA05 {
                                 + 0.25 * (self.lr * self.lr) * (q[3].cos() * q[3].cos())
                                 + self.h * self.h)
                                 .sqrt()) * q[3].cos();
-                out[1] = z492;
-                out[2] = z493;
-                out[3] = z494;
+                out[1] = z421;
+                out[2] = z422;
+                out[3] = z423;
                 true
             }
             10 => {
@@ -7552,15 +6343,15 @@ impl Statics<4> for FlyballA05 {
                 let z46 = -0.5 * self.mr * self.lr * z24 * (1.0 / (self.mr + self.mp))
                     - self.mp * self.lr * z24 * (1.0 / (self.mr + self.mp)) + z19;
                 let z82 = self.mr + self.mp;
-                let z495 = z37 * z82;
-                let z496 = -z36 * z82;
-                let z497 = z0 * z496 - z1 * z495 + z12 * z82;
-                let z498 = z46 * z82;
-                let z499 = -z45 * z82;
-                let z500 = -z0 * z499 + z1 * z498 + z28 * z82;
+                let z424 = z37 * z82;
+                let z425 = -z36 * z82;
+                let z426 = z0 * z425 - z1 * z424 + z12 * z82;
+                let z427 = z46 * z82;
+                let z428 = -z45 * z82;
+                let z429 = -z0 * z428 + z1 * z427 + z28 * z82;
                 out[1] = self.msl;
-                out[2] = z497;
-                out[3] = z500;
+                out[2] = z426;
+                out[3] = z429;
                 true
             }
             _ => false,
@@ -8085,79 +6876,81 @@ impl Jacobians<4, 0, 0> for FlyballA05 {
             + z49 * z134 + z50 * z135;
         let z158 = qd[0] * z154 - z29 * z156 - z45 * z153 + z47 * z151 + z49 * z133
             + z51 * z134 + z52 * z135;
-        let z184 = -qd[0] * z1;
-        let z185 = qd[0] * z0;
-        let z259 = -z1 * z4;
-        let z260 = -z1 * z5;
-        let z261 = -qd[2] * z0;
-        let z262 = qd[2] * z27;
-        let z263 = -z1 * z20;
-        let z264 = z1 * z21;
-        let z265 = qd[3] * z0;
-        let z266 = qd[3] * z11;
-        let z267 = 0.5 * self.mr * self.lr * z259 * (1.0 / (self.mr + self.mp))
-            + self.mp * self.lr * z259 * (1.0 / (self.mr + self.mp)) + z19;
-        let z268 = -2.0 * self.mr * self.mp * (self.lr * self.lr) * z4 * z260
-            * (1.0 / (self.mr + self.mp)) + 8.333333333333334e-6 * self.mr * z4 * z260
-            - 1.6666666666666667e-5 * self.mr * z5 * z259
-            + 2.0 * self.mr * (self.mp * self.mp) * (self.lr * self.lr) * z4 * z260
+        let z203 = -qd[0] * z0;
+        let z204 = -qd[0] * z1;
+        let z205 = z0 * z13 + z1 * z14;
+        let z206 = -qd[0] * z11 - z0 * z17 + z12 * z14;
+        let z207 = qd[0] * z10 - z1 * z17 - z12 * z13;
+        let z208 = z0 * z15 + z1 * z16 - z10 * z14 + z11 * z13;
+        let z209 = qd[0] * z0;
+        let z210 = qd[0] * z1;
+        let z211 = -z0 * z29 - z1 * z30;
+        let z212 = -qd[0] * z27 + z0 * z33 + z28 * z30;
+        let z213 = qd[0] * z26 + z1 * z33 - z28 * z29;
+        let z214 = -z0 * z31 - z1 * z32 - z26 * z30 + z27 * z29;
+        let z271 = -z1 * z4;
+        let z272 = -z1 * z5;
+        let z273 = -z1 * z20;
+        let z274 = z1 * z21;
+        let z275 = 0.5 * self.mr * self.lr * z271 * (1.0 / (self.mr + self.mp))
+            + self.mp * self.lr * z271 * (1.0 / (self.mr + self.mp)) + z19;
+        let z276 = -2.0 * self.mr * self.mp * (self.lr * self.lr) * z4 * z272
+            * (1.0 / (self.mr + self.mp)) + 8.333333333333334e-6 * self.mr * z4 * z272
+            - 1.6666666666666667e-5 * self.mr * z5 * z271
+            + 2.0 * self.mr * (self.mp * self.mp) * (self.lr * self.lr) * z4 * z272
                 * (1.0
                     / (2.0 * self.mr * self.mp + self.mr * self.mr + self.mp * self.mp))
-            + 0.3333333333333333 * self.mr * (self.lr * self.lr) * z4 * z260
-            + self.mp * (self.lr * self.lr) * z4 * z260
-            + 1.25 * (self.mr * self.mr) * self.mp * (self.lr * self.lr) * z4 * z260
+            + 0.3333333333333333 * self.mr * (self.lr * self.lr) * z4 * z272
+            + self.mp * (self.lr * self.lr) * z4 * z272
+            + 1.25 * (self.mr * self.mr) * self.mp * (self.lr * self.lr) * z4 * z272
                 * (1.0
                     / (2.0 * self.mr * self.mp + self.mr * self.mr + self.mp * self.mp))
-            - 0.5 * (self.mr * self.mr) * (self.lr * self.lr) * z4 * z260
+            - 0.5 * (self.mr * self.mr) * (self.lr * self.lr) * z4 * z272
                 * (1.0 / (self.mr + self.mp))
-            + 0.25 * (self.mr.powi(3)) * (self.lr * self.lr) * z4 * z260
+            + 0.25 * (self.mr.powi(3)) * (self.lr * self.lr) * z4 * z272
                 * (1.0
                     / (2.0 * self.mr * self.mp + self.mr * self.mr + self.mp * self.mp))
-            - 2.0 * (self.mp * self.mp) * (self.lr * self.lr) * z4 * z260
+            - 2.0 * (self.mp * self.mp) * (self.lr * self.lr) * z4 * z272
                 * (1.0 / (self.mr + self.mp))
-            + (self.mp.powi(3)) * (self.lr * self.lr) * z4 * z260
+            + (self.mp.powi(3)) * (self.lr * self.lr) * z4 * z272
                 * (1.0
                     / (2.0 * self.mr * self.mp + self.mr * self.mr + self.mp * self.mp));
-        let z269 = -0.5 * self.mr * self.lr * z263 * (1.0 / (self.mr + self.mp))
-            - self.mp * self.lr * z263 * (1.0 / (self.mr + self.mp)) + z3;
-        let z270 = -2.0 * self.mr * self.mp * (self.lr * self.lr) * z20 * z264
-            * (1.0 / (self.mr + self.mp)) + 8.333333333333334e-6 * self.mr * z20 * z264
-            + 1.6666666666666667e-5 * self.mr * z21 * z263
-            + 2.0 * self.mr * (self.mp * self.mp) * (self.lr * self.lr) * z20 * z264
+        let z277 = -0.5 * self.mr * self.lr * z273 * (1.0 / (self.mr + self.mp))
+            - self.mp * self.lr * z273 * (1.0 / (self.mr + self.mp)) + z3;
+        let z278 = -2.0 * self.mr * self.mp * (self.lr * self.lr) * z20 * z274
+            * (1.0 / (self.mr + self.mp)) + 8.333333333333334e-6 * self.mr * z20 * z274
+            + 1.6666666666666667e-5 * self.mr * z21 * z273
+            + 2.0 * self.mr * (self.mp * self.mp) * (self.lr * self.lr) * z20 * z274
                 * (1.0
                     / (2.0 * self.mr * self.mp + self.mr * self.mr + self.mp * self.mp))
-            + 0.3333333333333333 * self.mr * (self.lr * self.lr) * z20 * z264
-            + self.mp * (self.lr * self.lr) * z20 * z264
-            + 1.25 * (self.mr * self.mr) * self.mp * (self.lr * self.lr) * z20 * z264
+            + 0.3333333333333333 * self.mr * (self.lr * self.lr) * z20 * z274
+            + self.mp * (self.lr * self.lr) * z20 * z274
+            + 1.25 * (self.mr * self.mr) * self.mp * (self.lr * self.lr) * z20 * z274
                 * (1.0
                     / (2.0 * self.mr * self.mp + self.mr * self.mr + self.mp * self.mp))
-            - 0.5 * (self.mr * self.mr) * (self.lr * self.lr) * z20 * z264
+            - 0.5 * (self.mr * self.mr) * (self.lr * self.lr) * z20 * z274
                 * (1.0 / (self.mr + self.mp))
-            + 0.25 * (self.mr.powi(3)) * (self.lr * self.lr) * z20 * z264
+            + 0.25 * (self.mr.powi(3)) * (self.lr * self.lr) * z20 * z274
                 * (1.0
                     / (2.0 * self.mr * self.mp + self.mr * self.mr + self.mp * self.mp))
-            - 2.0 * (self.mp * self.mp) * (self.lr * self.lr) * z20 * z264
+            - 2.0 * (self.mp * self.mp) * (self.lr * self.lr) * z20 * z274
                 * (1.0 / (self.mr + self.mp))
-            + (self.mp.powi(3)) * (self.lr * self.lr) * z20 * z264
+            + (self.mp.powi(3)) * (self.lr * self.lr) * z20 * z274
                 * (1.0
                     / (2.0 * self.mr * self.mp + self.mr * self.mr + self.mp * self.mp));
-        let z271 = -qd[0] * z36 + z262 + z13 * z38;
-        let z272 = qd[0] * z267 + z15 - z38 * z261;
-        let z273 = -qd[0] * z45 + z266 + z29 * z47;
-        let z274 = qd[0] * z269 + z31 - z47 * z265;
-        let z278 = -z0 * z5;
-        let z279 = 0.5 * self.mr * self.lr * z278 * (1.0 / (self.mr + self.mp))
-            + self.mp * self.lr * z278 * (1.0 / (self.mr + self.mp));
-        let z280 = 0.5 * self.mr * self.lr * z260 * (1.0 / (self.mr + self.mp))
-            + self.mp * self.lr * z260 * (1.0 / (self.mr + self.mp));
-        let z281 = -0.5 * self.mr * self.lr * z4 * (1.0 / (self.mr + self.mp))
+        let z290 = -z0 * z5;
+        let z291 = 0.5 * self.mr * self.lr * z290 * (1.0 / (self.mr + self.mp))
+            + self.mp * self.lr * z290 * (1.0 / (self.mr + self.mp));
+        let z292 = 0.5 * self.mr * self.lr * z272 * (1.0 / (self.mr + self.mp))
+            + self.mp * self.lr * z272 * (1.0 / (self.mr + self.mp));
+        let z293 = -0.5 * self.mr * self.lr * z4 * (1.0 / (self.mr + self.mp))
             - self.mp * self.lr * z4 * (1.0 / (self.mr + self.mp));
-        let z282 = -2.0 * self.mr * self.mp * (self.lr * self.lr) * z4 * z6
+        let z294 = -2.0 * self.mr * self.mp * (self.lr * self.lr) * z4 * z6
             * (1.0 / (self.mr + self.mp))
             + 2.0 * self.mr * self.mp * (self.lr * self.lr) * z5 * z7
                 * (1.0 / (self.mr + self.mp)) - 8.333333333333334e-6 * self.mr * z4 * z6
             - 8.333333333333334e-6 * self.mr * z5 * z7
-            - 1.6666666666666667e-5 * self.mr * z5 * z278
+            - 1.6666666666666667e-5 * self.mr * z5 * z290
             + 2.0 * self.mr * (self.mp * self.mp) * (self.lr * self.lr) * z4 * z6
                 * (1.0
                     / (2.0 * self.mr * self.mp + self.mr * self.mr + self.mp * self.mp))
@@ -8194,12 +6987,12 @@ impl Jacobians<4, 0, 0> for FlyballA05 {
             - (self.mp.powi(3)) * (self.lr * self.lr) * z5 * z7
                 * (1.0
                     / (2.0 * self.mr * self.mp + self.mr * self.mr + self.mp * self.mp));
-        let z283 = -2.0 * self.mr * self.mp * (self.lr * self.lr) * z4 * z8
+        let z295 = -2.0 * self.mr * self.mp * (self.lr * self.lr) * z4 * z8
             * (1.0 / (self.mr + self.mp))
             + 2.0 * self.mr * self.mp * (self.lr * self.lr) * z5 * z9
                 * (1.0 / (self.mr + self.mp)) - 8.333333333333334e-6 * self.mr * z4 * z8
-            - 1.6666666666666667e-5 * self.mr * z5 * z260
             - 8.333333333333334e-6 * self.mr * z5 * z9
+            - 1.6666666666666667e-5 * self.mr * z5 * z272
             + 2.0 * self.mr * (self.mp * self.mp) * (self.lr * self.lr) * z4 * z8
                 * (1.0
                     / (2.0 * self.mr * self.mp + self.mr * self.mr + self.mp * self.mp))
@@ -8236,7 +7029,7 @@ impl Jacobians<4, 0, 0> for FlyballA05 {
             - (self.mp.powi(3)) * (self.lr * self.lr) * z5 * z9
                 * (1.0
                     / (2.0 * self.mr * self.mp + self.mr * self.mr + self.mp * self.mp));
-        let z284 = 4.0 * self.mr * self.mp * (self.lr * self.lr) * z4 * z5
+        let z296 = 4.0 * self.mr * self.mp * (self.lr * self.lr) * z4 * z5
             * (1.0 / (self.mr + self.mp)) + 1.6666666666666667e-5 * self.mr * z4 * z5
             - 4.0 * self.mr * (self.mp * self.mp) * (self.lr * self.lr) * z4 * z5
                 * (1.0
@@ -8256,102 +7049,100 @@ impl Jacobians<4, 0, 0> for FlyballA05 {
             - 2.0 * (self.mp.powi(3)) * (self.lr * self.lr) * z4 * z5
                 * (1.0
                     / (2.0 * self.mr * self.mp + self.mr * self.mr + self.mp * self.mp));
-        let z285 = -qd[0] * z280 + z14 * z281;
-        let z286 = qd[0] * z279 - z13 * z281;
-        let z288 = -z0 * z20;
-        let z289 = -0.5 * self.mr * self.lr * z23 * (1.0 / (self.mr + self.mp))
+        let z300 = -z0 * z20;
+        let z301 = -0.5 * self.mr * self.lr * z23 * (1.0 / (self.mr + self.mp))
             - self.mp * self.lr * z23 * (1.0 / (self.mr + self.mp));
-        let z290 = -0.5 * self.mr * self.lr * z25 * (1.0 / (self.mr + self.mp))
+        let z302 = -0.5 * self.mr * self.lr * z25 * (1.0 / (self.mr + self.mp))
             - self.mp * self.lr * z25 * (1.0 / (self.mr + self.mp));
-        let z291 = -0.5 * self.mr * self.lr * z20 * (1.0 / (self.mr + self.mp))
+        let z303 = -0.5 * self.mr * self.lr * z20 * (1.0 / (self.mr + self.mp))
             - self.mp * self.lr * z20 * (1.0 / (self.mr + self.mp));
-        let z292 = -2.0 * self.mr * self.mp * (self.lr * self.lr) * z20 * z288
+        let z304 = -2.0 * self.mr * self.mp * (self.lr * self.lr) * z20 * z300
             * (1.0 / (self.mr + self.mp))
             + 2.0 * self.mr * self.mp * (self.lr * self.lr) * z21 * z23
                 * (1.0 / (self.mr + self.mp))
             + 1.6666666666666667e-5 * self.mr * z20 * z22
-            + 8.333333333333334e-6 * self.mr * z20 * z288
+            + 8.333333333333334e-6 * self.mr * z20 * z300
             + 8.333333333333334e-6 * self.mr * z21 * z23
-            + 2.0 * self.mr * (self.mp * self.mp) * (self.lr * self.lr) * z20 * z288
+            + 2.0 * self.mr * (self.mp * self.mp) * (self.lr * self.lr) * z20 * z300
                 * (1.0
                     / (2.0 * self.mr * self.mp + self.mr * self.mr + self.mp * self.mp))
             - 2.0 * self.mr * (self.mp * self.mp) * (self.lr * self.lr) * z21 * z23
                 * (1.0
                     / (2.0 * self.mr * self.mp + self.mr * self.mr + self.mp * self.mp))
-            + 0.3333333333333333 * self.mr * (self.lr * self.lr) * z20 * z288
+            + 0.3333333333333333 * self.mr * (self.lr * self.lr) * z20 * z300
             - 0.3333333333333333 * self.mr * (self.lr * self.lr) * z21 * z23
-            + self.mp * (self.lr * self.lr) * z20 * z288
+            + self.mp * (self.lr * self.lr) * z20 * z300
             - self.mp * (self.lr * self.lr) * z21 * z23
-            + 1.25 * (self.mr * self.mr) * self.mp * (self.lr * self.lr) * z20 * z288
+            + 1.25 * (self.mr * self.mr) * self.mp * (self.lr * self.lr) * z20 * z300
                 * (1.0
                     / (2.0 * self.mr * self.mp + self.mr * self.mr + self.mp * self.mp))
             - 1.25 * (self.mr * self.mr) * self.mp * (self.lr * self.lr) * z21 * z23
                 * (1.0
                     / (2.0 * self.mr * self.mp + self.mr * self.mr + self.mp * self.mp))
-            - 0.5 * (self.mr * self.mr) * (self.lr * self.lr) * z20 * z288
+            - 0.5 * (self.mr * self.mr) * (self.lr * self.lr) * z20 * z300
                 * (1.0 / (self.mr + self.mp))
             + 0.5 * (self.mr * self.mr) * (self.lr * self.lr) * z21 * z23
                 * (1.0 / (self.mr + self.mp))
-            + 0.25 * (self.mr.powi(3)) * (self.lr * self.lr) * z20 * z288
+            + 0.25 * (self.mr.powi(3)) * (self.lr * self.lr) * z20 * z300
                 * (1.0
                     / (2.0 * self.mr * self.mp + self.mr * self.mr + self.mp * self.mp))
             - 0.25 * (self.mr.powi(3)) * (self.lr * self.lr) * z21 * z23
                 * (1.0
                     / (2.0 * self.mr * self.mp + self.mr * self.mr + self.mp * self.mp))
-            - 2.0 * (self.mp * self.mp) * (self.lr * self.lr) * z20 * z288
+            - 2.0 * (self.mp * self.mp) * (self.lr * self.lr) * z20 * z300
                 * (1.0 / (self.mr + self.mp))
             + 2.0 * (self.mp * self.mp) * (self.lr * self.lr) * z21 * z23
                 * (1.0 / (self.mr + self.mp))
-            + (self.mp.powi(3)) * (self.lr * self.lr) * z20 * z288
+            + (self.mp.powi(3)) * (self.lr * self.lr) * z20 * z300
                 * (1.0
                     / (2.0 * self.mr * self.mp + self.mr * self.mr + self.mp * self.mp))
             - (self.mp.powi(3)) * (self.lr * self.lr) * z21 * z23
                 * (1.0
                     / (2.0 * self.mr * self.mp + self.mr * self.mr + self.mp * self.mp));
-        let z293 = -2.0 * self.mr * self.mp * (self.lr * self.lr) * z20 * z263
+        let z305 = -2.0 * self.mr * self.mp * (self.lr * self.lr) * z20 * z273
             * (1.0 / (self.mr + self.mp))
             + 2.0 * self.mr * self.mp * (self.lr * self.lr) * z21 * z25
                 * (1.0 / (self.mr + self.mp))
-            + 8.333333333333334e-6 * self.mr * z20 * z263
+            + 8.333333333333334e-6 * self.mr * z20 * z273
             + 1.6666666666666667e-5 * self.mr * z20 * z24
             + 8.333333333333334e-6 * self.mr * z21 * z25
-            + 2.0 * self.mr * (self.mp * self.mp) * (self.lr * self.lr) * z20 * z263
+            + 2.0 * self.mr * (self.mp * self.mp) * (self.lr * self.lr) * z20 * z273
                 * (1.0
                     / (2.0 * self.mr * self.mp + self.mr * self.mr + self.mp * self.mp))
             - 2.0 * self.mr * (self.mp * self.mp) * (self.lr * self.lr) * z21 * z25
                 * (1.0
                     / (2.0 * self.mr * self.mp + self.mr * self.mr + self.mp * self.mp))
-            + 0.3333333333333333 * self.mr * (self.lr * self.lr) * z20 * z263
+            + 0.3333333333333333 * self.mr * (self.lr * self.lr) * z20 * z273
             - 0.3333333333333333 * self.mr * (self.lr * self.lr) * z21 * z25
-            + self.mp * (self.lr * self.lr) * z20 * z263
+            + self.mp * (self.lr * self.lr) * z20 * z273
             - self.mp * (self.lr * self.lr) * z21 * z25
-            + 1.25 * (self.mr * self.mr) * self.mp * (self.lr * self.lr) * z20 * z263
+            + 1.25 * (self.mr * self.mr) * self.mp * (self.lr * self.lr) * z20 * z273
                 * (1.0
                     / (2.0 * self.mr * self.mp + self.mr * self.mr + self.mp * self.mp))
             - 1.25 * (self.mr * self.mr) * self.mp * (self.lr * self.lr) * z21 * z25
                 * (1.0
                     / (2.0 * self.mr * self.mp + self.mr * self.mr + self.mp * self.mp))
-            - 0.5 * (self.mr * self.mr) * (self.lr * self.lr) * z20 * z263
+            - 0.5 * (self.mr * self.mr) * (self.lr * self.lr) * z20 * z273
                 * (1.0 / (self.mr + self.mp))
             + 0.5 * (self.mr * self.mr) * (self.lr * self.lr) * z21 * z25
                 * (1.0 / (self.mr + self.mp))
-            + 0.25 * (self.mr.powi(3)) * (self.lr * self.lr) * z20 * z263
+            + 0.25 * (self.mr.powi(3)) * (self.lr * self.lr) * z20 * z273
                 * (1.0
                     / (2.0 * self.mr * self.mp + self.mr * self.mr + self.mp * self.mp))
             - 0.25 * (self.mr.powi(3)) * (self.lr * self.lr) * z21 * z25
                 * (1.0
                     / (2.0 * self.mr * self.mp + self.mr * self.mr + self.mp * self.mp))
-            - 2.0 * (self.mp * self.mp) * (self.lr * self.lr) * z20 * z263
+            - 2.0 * (self.mp * self.mp) * (self.lr * self.lr) * z20 * z273
                 * (1.0 / (self.mr + self.mp))
             + 2.0 * (self.mp * self.mp) * (self.lr * self.lr) * z21 * z25
                 * (1.0 / (self.mr + self.mp))
-            + (self.mp.powi(3)) * (self.lr * self.lr) * z20 * z263
+            + (self.mp.powi(3)) * (self.lr * self.lr) * z20 * z273
                 * (1.0
                     / (2.0 * self.mr * self.mp + self.mr * self.mr + self.mp * self.mp))
             - (self.mp.powi(3)) * (self.lr * self.lr) * z21 * z25
                 * (1.0
                     / (2.0 * self.mr * self.mp + self.mr * self.mr + self.mp * self.mp));
-        let z294 = 4.0 * self.mr * self.mp * (self.lr * self.lr) * z20 * z21
+        let z306 = 4.0 * self.mr * self.mp * (self.lr * self.lr) * z20 * z21
             * (1.0 / (self.mr + self.mp)) + 1.6666666666666667e-5 * self.mr * z20 * z21
             - 4.0 * self.mr * (self.mp * self.mp) * (self.lr * self.lr) * z20 * z21
                 * (1.0
@@ -8371,54 +7162,51 @@ impl Jacobians<4, 0, 0> for FlyballA05 {
             - 2.0 * (self.mp.powi(3)) * (self.lr * self.lr) * z20 * z21
                 * (1.0
                     / (2.0 * self.mr * self.mp + self.mr * self.mr + self.mp * self.mp));
-        let z295 = -qd[0] * z290 + z30 * z291;
-        let z296 = qd[0] * z289 - z29 * z291;
-        let z298 = z0 * z3 + z0 * z19;
-        let z299 = qd[2] * z298;
-        let z300 = 1.6666666666666667e-5 * self.mr * z0 * z1
+        let z310 = z0 * z3 + z0 * z19;
+        let z311 = 1.6666666666666667e-5 * self.mr * z0 * z1
             - 4.0 * self.mr * self.mp * (self.lr * self.lr) * z0 * z1
                 * (1.0 / (self.mr + self.mp))
-            - 4.0 * self.mr * self.mp * (self.lr * self.lr) * z7 * z260
+            - 4.0 * self.mr * self.mp * (self.lr * self.lr) * z7 * z272
                 * (1.0 / (self.mr + self.mp))
-            + 3.3333333333333335e-5 * self.mr * z6 * z259
-            + 1.6666666666666667e-5 * self.mr * z7 * z260
+            + 3.3333333333333335e-5 * self.mr * z6 * z271
+            + 1.6666666666666667e-5 * self.mr * z7 * z272
             + 4.0 * self.mr * (self.mp * self.mp) * (self.lr * self.lr) * z0 * z1
                 * (1.0
                     / (2.0 * self.mr * self.mp + self.mr * self.mr + self.mp * self.mp))
-            + 4.0 * self.mr * (self.mp * self.mp) * (self.lr * self.lr) * z7 * z260
+            + 4.0 * self.mr * (self.mp * self.mp) * (self.lr * self.lr) * z7 * z272
                 * (1.0
                     / (2.0 * self.mr * self.mp + self.mr * self.mr + self.mp * self.mp))
             + 0.6666666666666666 * self.mr * (self.lr * self.lr) * z0 * z1
-            + 0.6666666666666666 * self.mr * (self.lr * self.lr) * z7 * z260
+            + 0.6666666666666666 * self.mr * (self.lr * self.lr) * z7 * z272
             + 2.0 * self.mp * (self.lr * self.lr) * z0 * z1
-            + 2.0 * self.mp * (self.lr * self.lr) * z7 * z260
+            + 2.0 * self.mp * (self.lr * self.lr) * z7 * z272
             + 2.5 * (self.mr * self.mr) * self.mp * (self.lr * self.lr) * z0 * z1
                 * (1.0
                     / (2.0 * self.mr * self.mp + self.mr * self.mr + self.mp * self.mp))
-            + 2.5 * (self.mr * self.mr) * self.mp * (self.lr * self.lr) * z7 * z260
+            + 2.5 * (self.mr * self.mr) * self.mp * (self.lr * self.lr) * z7 * z272
                 * (1.0
                     / (2.0 * self.mr * self.mp + self.mr * self.mr + self.mp * self.mp))
             - (self.mr * self.mr) * (self.lr * self.lr) * z0 * z1
                 * (1.0 / (self.mr + self.mp))
-            - (self.mr * self.mr) * (self.lr * self.lr) * z7 * z260
+            - (self.mr * self.mr) * (self.lr * self.lr) * z7 * z272
                 * (1.0 / (self.mr + self.mp))
             + 0.5 * (self.mr.powi(3)) * (self.lr * self.lr) * z0 * z1
                 * (1.0
                     / (2.0 * self.mr * self.mp + self.mr * self.mr + self.mp * self.mp))
-            + 0.5 * (self.mr.powi(3)) * (self.lr * self.lr) * z7 * z260
+            + 0.5 * (self.mr.powi(3)) * (self.lr * self.lr) * z7 * z272
                 * (1.0
                     / (2.0 * self.mr * self.mp + self.mr * self.mr + self.mp * self.mp))
             - 4.0 * (self.mp * self.mp) * (self.lr * self.lr) * z0 * z1
                 * (1.0 / (self.mr + self.mp))
-            - 4.0 * (self.mp * self.mp) * (self.lr * self.lr) * z7 * z260
+            - 4.0 * (self.mp * self.mp) * (self.lr * self.lr) * z7 * z272
                 * (1.0 / (self.mr + self.mp))
             + 2.0 * (self.mp.powi(3)) * (self.lr * self.lr) * z0 * z1
                 * (1.0
                     / (2.0 * self.mr * self.mp + self.mr * self.mr + self.mp * self.mp))
-            + 2.0 * (self.mp.powi(3)) * (self.lr * self.lr) * z7 * z260
+            + 2.0 * (self.mp.powi(3)) * (self.lr * self.lr) * z7 * z272
                 * (1.0
                     / (2.0 * self.mr * self.mp + self.mr * self.mr + self.mp * self.mp));
-        let z301 = -2.0 * self.mr * self.mp * (self.lr * self.lr) * z9 * z260
+        let z312 = -2.0 * self.mr * self.mp * (self.lr * self.lr) * z9 * z272
             * (1.0 / (self.mr + self.mp))
             + 2.0 * self.mr * self.mp * (self.lr * self.lr) * (z0 * z0)
                 * (1.0 / (self.mr + self.mp))
@@ -8426,10 +7214,10 @@ impl Jacobians<4, 0, 0> for FlyballA05 {
                 * (1.0 / (self.mr + self.mp))
             - 2.0 * self.mr * self.mp * (self.lr * self.lr) * (z7 * z7)
                 * (1.0 / (self.mr + self.mp))
-            + 1.6666666666666667e-5 * self.mr * z8 * z259
-            + 8.333333333333334e-6 * self.mr * z9 * z260
+            + 1.6666666666666667e-5 * self.mr * z8 * z271
+            + 8.333333333333334e-6 * self.mr * z9 * z272
             - 8.333333333333334e-6 * self.mr * (z0 * z0)
-            + 2.0 * self.mr * (self.mp * self.mp) * (self.lr * self.lr) * z9 * z260
+            + 2.0 * self.mr * (self.mp * self.mp) * (self.lr * self.lr) * z9 * z272
                 * (1.0
                     / (2.0 * self.mr * self.mp + self.mr * self.mr + self.mp * self.mp))
             - 2.0 * self.mr * (self.mp * self.mp) * (self.lr * self.lr) * (z0 * z0)
@@ -8442,17 +7230,17 @@ impl Jacobians<4, 0, 0> for FlyballA05 {
                 * (1.0
                     / (2.0 * self.mr * self.mp + self.mr * self.mr + self.mp * self.mp))
             + 8.333333333333334e-6 * self.mr * (z1 * z1)
-            + 0.3333333333333333 * self.mr * (self.lr * self.lr) * z9 * z260
+            + 0.3333333333333333 * self.mr * (self.lr * self.lr) * z9 * z272
             - 0.3333333333333333 * self.mr * (self.lr * self.lr) * (z0 * z0)
             + 0.3333333333333333 * self.mr * (self.lr * self.lr) * (z1 * z1)
             + 0.3333333333333333 * self.mr * (self.lr * self.lr) * (z7 * z7)
             + 1.6666666666666667e-5 * self.mr * (z6 * z6)
             + 8.333333333333334e-6 * self.mr * (z7 * z7)
-            + self.mp * (self.lr * self.lr) * z9 * z260
+            + self.mp * (self.lr * self.lr) * z9 * z272
             - self.mp * (self.lr * self.lr) * (z0 * z0)
             + self.mp * (self.lr * self.lr) * (z1 * z1)
             + self.mp * (self.lr * self.lr) * (z7 * z7)
-            + 1.25 * (self.mr * self.mr) * self.mp * (self.lr * self.lr) * z9 * z260
+            + 1.25 * (self.mr * self.mr) * self.mp * (self.lr * self.lr) * z9 * z272
                 * (1.0
                     / (2.0 * self.mr * self.mp + self.mr * self.mr + self.mp * self.mp))
             - 1.25 * (self.mr * self.mr) * self.mp * (self.lr * self.lr) * (z0 * z0)
@@ -8464,7 +7252,7 @@ impl Jacobians<4, 0, 0> for FlyballA05 {
             + 1.25 * (self.mr * self.mr) * self.mp * (self.lr * self.lr) * (z7 * z7)
                 * (1.0
                     / (2.0 * self.mr * self.mp + self.mr * self.mr + self.mp * self.mp))
-            - 0.5 * (self.mr * self.mr) * (self.lr * self.lr) * z9 * z260
+            - 0.5 * (self.mr * self.mr) * (self.lr * self.lr) * z9 * z272
                 * (1.0 / (self.mr + self.mp))
             + 0.5 * (self.mr * self.mr) * (self.lr * self.lr) * (z0 * z0)
                 * (1.0 / (self.mr + self.mp))
@@ -8472,7 +7260,7 @@ impl Jacobians<4, 0, 0> for FlyballA05 {
                 * (1.0 / (self.mr + self.mp))
             - 0.5 * (self.mr * self.mr) * (self.lr * self.lr) * (z7 * z7)
                 * (1.0 / (self.mr + self.mp))
-            + 0.25 * (self.mr.powi(3)) * (self.lr * self.lr) * z9 * z260
+            + 0.25 * (self.mr.powi(3)) * (self.lr * self.lr) * z9 * z272
                 * (1.0
                     / (2.0 * self.mr * self.mp + self.mr * self.mr + self.mp * self.mp))
             - 0.25 * (self.mr.powi(3)) * (self.lr * self.lr) * (z0 * z0)
@@ -8484,7 +7272,7 @@ impl Jacobians<4, 0, 0> for FlyballA05 {
             + 0.25 * (self.mr.powi(3)) * (self.lr * self.lr) * (z7 * z7)
                 * (1.0
                     / (2.0 * self.mr * self.mp + self.mr * self.mr + self.mp * self.mp))
-            - 2.0 * (self.mp * self.mp) * (self.lr * self.lr) * z9 * z260
+            - 2.0 * (self.mp * self.mp) * (self.lr * self.lr) * z9 * z272
                 * (1.0 / (self.mr + self.mp))
             + 2.0 * (self.mp * self.mp) * (self.lr * self.lr) * (z0 * z0)
                 * (1.0 / (self.mr + self.mp))
@@ -8492,7 +7280,7 @@ impl Jacobians<4, 0, 0> for FlyballA05 {
                 * (1.0 / (self.mr + self.mp))
             - 2.0 * (self.mp * self.mp) * (self.lr * self.lr) * (z7 * z7)
                 * (1.0 / (self.mr + self.mp))
-            + (self.mp.powi(3)) * (self.lr * self.lr) * z9 * z260
+            + (self.mp.powi(3)) * (self.lr * self.lr) * z9 * z272
                 * (1.0
                     / (2.0 * self.mr * self.mp + self.mr * self.mr + self.mp * self.mp))
             - (self.mp.powi(3)) * (self.lr * self.lr) * (z0 * z0)
@@ -8504,7 +7292,7 @@ impl Jacobians<4, 0, 0> for FlyballA05 {
             + (self.mp.powi(3)) * (self.lr * self.lr) * (z7 * z7)
                 * (1.0
                     / (2.0 * self.mr * self.mp + self.mr * self.mr + self.mp * self.mp));
-        let z302 = -1.6666666666666667e-5 * self.mr * z0 * z1
+        let z313 = -1.6666666666666667e-5 * self.mr * z0 * z1
             + 4.0 * self.mr * self.mp * (self.lr * self.lr) * z0 * z1
                 * (1.0 / (self.mr + self.mp))
             - 4.0 * self.mr * self.mp * (self.lr * self.lr) * z7 * z9
@@ -8546,10 +7334,9 @@ impl Jacobians<4, 0, 0> for FlyballA05 {
             + 2.0 * (self.mp.powi(3)) * (self.lr * self.lr) * z7 * z9
                 * (1.0
                     / (2.0 * self.mr * self.mp + self.mr * self.mr + self.mp * self.mp));
-        let z303 = -z14 * z267 + z37 * z261 + z299;
-        let z310 = -4.0 * self.mr * self.mp * (self.lr * self.lr) * z6 * z7
+        let z319 = -4.0 * self.mr * self.mp * (self.lr * self.lr) * z6 * z7
             * (1.0 / (self.mr + self.mp)) + 1.6666666666666667e-5 * self.mr * z6 * z7
-            + 3.3333333333333335e-5 * self.mr * z6 * z278
+            + 3.3333333333333335e-5 * self.mr * z6 * z290
             + 4.0 * self.mr * (self.mp * self.mp) * (self.lr * self.lr) * z6 * z7
                 * (1.0
                     / (2.0 * self.mr * self.mp + self.mr * self.mr + self.mp * self.mp))
@@ -8568,14 +7355,13 @@ impl Jacobians<4, 0, 0> for FlyballA05 {
             + 2.0 * (self.mp.powi(3)) * (self.lr * self.lr) * z6 * z7
                 * (1.0
                     / (2.0 * self.mr * self.mp + self.mr * self.mr + self.mp * self.mp));
-        let z311 = -2.0 * self.mr * self.mp * (self.lr * self.lr) * z6 * z9
+        let z320 = -2.0 * self.mr * self.mp * (self.lr * self.lr) * z6 * z9
             * (1.0 / (self.mr + self.mp))
             - 2.0 * self.mr * self.mp * (self.lr * self.lr) * z7 * z8
-                * (1.0 / (self.mr + self.mp))
-            + 1.6666666666666667e-5 * self.mr * z6 * z260
-            + 8.333333333333334e-6 * self.mr * z6 * z9
+                * (1.0 / (self.mr + self.mp)) + 8.333333333333334e-6 * self.mr * z6 * z9
+            + 1.6666666666666667e-5 * self.mr * z6 * z272
             + 8.333333333333334e-6 * self.mr * z7 * z8
-            + 1.6666666666666667e-5 * self.mr * z8 * z278
+            + 1.6666666666666667e-5 * self.mr * z8 * z290
             + 2.0 * self.mr * (self.mp * self.mp) * (self.lr * self.lr) * z6 * z9
                 * (1.0
                     / (2.0 * self.mr * self.mp + self.mr * self.mr + self.mp * self.mp))
@@ -8612,9 +7398,9 @@ impl Jacobians<4, 0, 0> for FlyballA05 {
             + (self.mp.powi(3)) * (self.lr * self.lr) * z7 * z8
                 * (1.0
                     / (2.0 * self.mr * self.mp + self.mr * self.mr + self.mp * self.mp));
-        let z312 = -4.0 * self.mr * self.mp * (self.lr * self.lr) * z8 * z9
-            * (1.0 / (self.mr + self.mp)) + 3.3333333333333335e-5 * self.mr * z8 * z260
-            + 1.6666666666666667e-5 * self.mr * z8 * z9
+        let z321 = -4.0 * self.mr * self.mp * (self.lr * self.lr) * z8 * z9
+            * (1.0 / (self.mr + self.mp)) + 1.6666666666666667e-5 * self.mr * z8 * z9
+            + 3.3333333333333335e-5 * self.mr * z8 * z272
             + 4.0 * self.mr * (self.mp * self.mp) * (self.lr * self.lr) * z8 * z9
                 * (1.0
                     / (2.0 * self.mr * self.mp + self.mr * self.mr + self.mp * self.mp))
@@ -8633,53 +7419,51 @@ impl Jacobians<4, 0, 0> for FlyballA05 {
             + 2.0 * (self.mp.powi(3)) * (self.lr * self.lr) * z8 * z9
                 * (1.0
                     / (2.0 * self.mr * self.mp + self.mr * self.mr + self.mp * self.mp));
-        let z313 = z13 * z280 - z14 * z279;
-        let z320 = -z0 * z3 - z0 * z19;
-        let z321 = qd[3] * z320;
-        let z322 = 1.6666666666666667e-5 * self.mr * z0 * z1
+        let z326 = -z0 * z3 - z0 * z19;
+        let z327 = 1.6666666666666667e-5 * self.mr * z0 * z1
             - 4.0 * self.mr * self.mp * (self.lr * self.lr) * z0 * z1
                 * (1.0 / (self.mr + self.mp))
-            - 4.0 * self.mr * self.mp * (self.lr * self.lr) * z23 * z264
+            - 4.0 * self.mr * self.mp * (self.lr * self.lr) * z23 * z274
                 * (1.0 / (self.mr + self.mp))
-            + 3.3333333333333335e-5 * self.mr * z22 * z263
-            + 1.6666666666666667e-5 * self.mr * z23 * z264
+            + 3.3333333333333335e-5 * self.mr * z22 * z273
+            + 1.6666666666666667e-5 * self.mr * z23 * z274
             + 4.0 * self.mr * (self.mp * self.mp) * (self.lr * self.lr) * z0 * z1
                 * (1.0
                     / (2.0 * self.mr * self.mp + self.mr * self.mr + self.mp * self.mp))
-            + 4.0 * self.mr * (self.mp * self.mp) * (self.lr * self.lr) * z23 * z264
+            + 4.0 * self.mr * (self.mp * self.mp) * (self.lr * self.lr) * z23 * z274
                 * (1.0
                     / (2.0 * self.mr * self.mp + self.mr * self.mr + self.mp * self.mp))
             + 0.6666666666666666 * self.mr * (self.lr * self.lr) * z0 * z1
-            + 0.6666666666666666 * self.mr * (self.lr * self.lr) * z23 * z264
+            + 0.6666666666666666 * self.mr * (self.lr * self.lr) * z23 * z274
             + 2.0 * self.mp * (self.lr * self.lr) * z0 * z1
-            + 2.0 * self.mp * (self.lr * self.lr) * z23 * z264
+            + 2.0 * self.mp * (self.lr * self.lr) * z23 * z274
             + 2.5 * (self.mr * self.mr) * self.mp * (self.lr * self.lr) * z0 * z1
                 * (1.0
                     / (2.0 * self.mr * self.mp + self.mr * self.mr + self.mp * self.mp))
-            + 2.5 * (self.mr * self.mr) * self.mp * (self.lr * self.lr) * z23 * z264
+            + 2.5 * (self.mr * self.mr) * self.mp * (self.lr * self.lr) * z23 * z274
                 * (1.0
                     / (2.0 * self.mr * self.mp + self.mr * self.mr + self.mp * self.mp))
             - (self.mr * self.mr) * (self.lr * self.lr) * z0 * z1
                 * (1.0 / (self.mr + self.mp))
-            - (self.mr * self.mr) * (self.lr * self.lr) * z23 * z264
+            - (self.mr * self.mr) * (self.lr * self.lr) * z23 * z274
                 * (1.0 / (self.mr + self.mp))
             + 0.5 * (self.mr.powi(3)) * (self.lr * self.lr) * z0 * z1
                 * (1.0
                     / (2.0 * self.mr * self.mp + self.mr * self.mr + self.mp * self.mp))
-            + 0.5 * (self.mr.powi(3)) * (self.lr * self.lr) * z23 * z264
+            + 0.5 * (self.mr.powi(3)) * (self.lr * self.lr) * z23 * z274
                 * (1.0
                     / (2.0 * self.mr * self.mp + self.mr * self.mr + self.mp * self.mp))
             - 4.0 * (self.mp * self.mp) * (self.lr * self.lr) * z0 * z1
                 * (1.0 / (self.mr + self.mp))
-            - 4.0 * (self.mp * self.mp) * (self.lr * self.lr) * z23 * z264
+            - 4.0 * (self.mp * self.mp) * (self.lr * self.lr) * z23 * z274
                 * (1.0 / (self.mr + self.mp))
             + 2.0 * (self.mp.powi(3)) * (self.lr * self.lr) * z0 * z1
                 * (1.0
                     / (2.0 * self.mr * self.mp + self.mr * self.mr + self.mp * self.mp))
-            + 2.0 * (self.mp.powi(3)) * (self.lr * self.lr) * z23 * z264
+            + 2.0 * (self.mp.powi(3)) * (self.lr * self.lr) * z23 * z274
                 * (1.0
                     / (2.0 * self.mr * self.mp + self.mr * self.mr + self.mp * self.mp));
-        let z323 = -2.0 * self.mr * self.mp * (self.lr * self.lr) * z25 * z264
+        let z328 = -2.0 * self.mr * self.mp * (self.lr * self.lr) * z25 * z274
             * (1.0 / (self.mr + self.mp))
             + 2.0 * self.mr * self.mp * (self.lr * self.lr) * (z0 * z0)
                 * (1.0 / (self.mr + self.mp))
@@ -8687,10 +7471,10 @@ impl Jacobians<4, 0, 0> for FlyballA05 {
                 * (1.0 / (self.mr + self.mp))
             - 2.0 * self.mr * self.mp * (self.lr * self.lr) * (z23 * z23)
                 * (1.0 / (self.mr + self.mp))
-            + 1.6666666666666667e-5 * self.mr * z24 * z263
-            + 8.333333333333334e-6 * self.mr * z25 * z264
+            + 1.6666666666666667e-5 * self.mr * z24 * z273
+            + 8.333333333333334e-6 * self.mr * z25 * z274
             - 8.333333333333334e-6 * self.mr * (z0 * z0)
-            + 2.0 * self.mr * (self.mp * self.mp) * (self.lr * self.lr) * z25 * z264
+            + 2.0 * self.mr * (self.mp * self.mp) * (self.lr * self.lr) * z25 * z274
                 * (1.0
                     / (2.0 * self.mr * self.mp + self.mr * self.mr + self.mp * self.mp))
             - 2.0 * self.mr * (self.mp * self.mp) * (self.lr * self.lr) * (z0 * z0)
@@ -8703,17 +7487,17 @@ impl Jacobians<4, 0, 0> for FlyballA05 {
                 * (1.0
                     / (2.0 * self.mr * self.mp + self.mr * self.mr + self.mp * self.mp))
             + 8.333333333333334e-6 * self.mr * (z1 * z1)
-            + 0.3333333333333333 * self.mr * (self.lr * self.lr) * z25 * z264
+            + 0.3333333333333333 * self.mr * (self.lr * self.lr) * z25 * z274
             - 0.3333333333333333 * self.mr * (self.lr * self.lr) * (z0 * z0)
             + 0.3333333333333333 * self.mr * (self.lr * self.lr) * (z1 * z1)
             + 0.3333333333333333 * self.mr * (self.lr * self.lr) * (z23 * z23)
             + 1.6666666666666667e-5 * self.mr * (z22 * z22)
             + 8.333333333333334e-6 * self.mr * (z23 * z23)
-            + self.mp * (self.lr * self.lr) * z25 * z264
+            + self.mp * (self.lr * self.lr) * z25 * z274
             - self.mp * (self.lr * self.lr) * (z0 * z0)
             + self.mp * (self.lr * self.lr) * (z1 * z1)
             + self.mp * (self.lr * self.lr) * (z23 * z23)
-            + 1.25 * (self.mr * self.mr) * self.mp * (self.lr * self.lr) * z25 * z264
+            + 1.25 * (self.mr * self.mr) * self.mp * (self.lr * self.lr) * z25 * z274
                 * (1.0
                     / (2.0 * self.mr * self.mp + self.mr * self.mr + self.mp * self.mp))
             - 1.25 * (self.mr * self.mr) * self.mp * (self.lr * self.lr) * (z0 * z0)
@@ -8725,7 +7509,7 @@ impl Jacobians<4, 0, 0> for FlyballA05 {
             + 1.25 * (self.mr * self.mr) * self.mp * (self.lr * self.lr) * (z23 * z23)
                 * (1.0
                     / (2.0 * self.mr * self.mp + self.mr * self.mr + self.mp * self.mp))
-            - 0.5 * (self.mr * self.mr) * (self.lr * self.lr) * z25 * z264
+            - 0.5 * (self.mr * self.mr) * (self.lr * self.lr) * z25 * z274
                 * (1.0 / (self.mr + self.mp))
             + 0.5 * (self.mr * self.mr) * (self.lr * self.lr) * (z0 * z0)
                 * (1.0 / (self.mr + self.mp))
@@ -8733,7 +7517,7 @@ impl Jacobians<4, 0, 0> for FlyballA05 {
                 * (1.0 / (self.mr + self.mp))
             - 0.5 * (self.mr * self.mr) * (self.lr * self.lr) * (z23 * z23)
                 * (1.0 / (self.mr + self.mp))
-            + 0.25 * (self.mr.powi(3)) * (self.lr * self.lr) * z25 * z264
+            + 0.25 * (self.mr.powi(3)) * (self.lr * self.lr) * z25 * z274
                 * (1.0
                     / (2.0 * self.mr * self.mp + self.mr * self.mr + self.mp * self.mp))
             - 0.25 * (self.mr.powi(3)) * (self.lr * self.lr) * (z0 * z0)
@@ -8745,7 +7529,7 @@ impl Jacobians<4, 0, 0> for FlyballA05 {
             + 0.25 * (self.mr.powi(3)) * (self.lr * self.lr) * (z23 * z23)
                 * (1.0
                     / (2.0 * self.mr * self.mp + self.mr * self.mr + self.mp * self.mp))
-            - 2.0 * (self.mp * self.mp) * (self.lr * self.lr) * z25 * z264
+            - 2.0 * (self.mp * self.mp) * (self.lr * self.lr) * z25 * z274
                 * (1.0 / (self.mr + self.mp))
             + 2.0 * (self.mp * self.mp) * (self.lr * self.lr) * (z0 * z0)
                 * (1.0 / (self.mr + self.mp))
@@ -8753,7 +7537,7 @@ impl Jacobians<4, 0, 0> for FlyballA05 {
                 * (1.0 / (self.mr + self.mp))
             - 2.0 * (self.mp * self.mp) * (self.lr * self.lr) * (z23 * z23)
                 * (1.0 / (self.mr + self.mp))
-            + (self.mp.powi(3)) * (self.lr * self.lr) * z25 * z264
+            + (self.mp.powi(3)) * (self.lr * self.lr) * z25 * z274
                 * (1.0
                     / (2.0 * self.mr * self.mp + self.mr * self.mr + self.mp * self.mp))
             - (self.mp.powi(3)) * (self.lr * self.lr) * (z0 * z0)
@@ -8765,7 +7549,7 @@ impl Jacobians<4, 0, 0> for FlyballA05 {
             + (self.mp.powi(3)) * (self.lr * self.lr) * (z23 * z23)
                 * (1.0
                     / (2.0 * self.mr * self.mp + self.mr * self.mr + self.mp * self.mp));
-        let z324 = -1.6666666666666667e-5 * self.mr * z0 * z1
+        let z329 = -1.6666666666666667e-5 * self.mr * z0 * z1
             + 4.0 * self.mr * self.mp * (self.lr * self.lr) * z0 * z1
                 * (1.0 / (self.mr + self.mp))
             - 4.0 * self.mr * self.mp * (self.lr * self.lr) * z23 * z25
@@ -8808,158 +7592,174 @@ impl Jacobians<4, 0, 0> for FlyballA05 {
             + 2.0 * (self.mp.powi(3)) * (self.lr * self.lr) * z23 * z25
                 * (1.0
                     / (2.0 * self.mr * self.mp + self.mr * self.mr + self.mp * self.mp));
-        let z325 = -z30 * z269 + z46 * z265 + z321;
-        let z332 = -4.0 * self.mr * self.mp * (self.lr * self.lr) * z23 * z288
+        let z335 = -4.0 * self.mr * self.mp * (self.lr * self.lr) * z23 * z300
             * (1.0 / (self.mr + self.mp)) + 3.3333333333333335e-5 * self.mr * z22 * z23
-            + 1.6666666666666667e-5 * self.mr * z23 * z288
-            + 4.0 * self.mr * (self.mp * self.mp) * (self.lr * self.lr) * z23 * z288
+            + 1.6666666666666667e-5 * self.mr * z23 * z300
+            + 4.0 * self.mr * (self.mp * self.mp) * (self.lr * self.lr) * z23 * z300
                 * (1.0
                     / (2.0 * self.mr * self.mp + self.mr * self.mr + self.mp * self.mp))
-            + 0.6666666666666666 * self.mr * (self.lr * self.lr) * z23 * z288
-            + 2.0 * self.mp * (self.lr * self.lr) * z23 * z288
-            + 2.5 * (self.mr * self.mr) * self.mp * (self.lr * self.lr) * z23 * z288
+            + 0.6666666666666666 * self.mr * (self.lr * self.lr) * z23 * z300
+            + 2.0 * self.mp * (self.lr * self.lr) * z23 * z300
+            + 2.5 * (self.mr * self.mr) * self.mp * (self.lr * self.lr) * z23 * z300
                 * (1.0
                     / (2.0 * self.mr * self.mp + self.mr * self.mr + self.mp * self.mp))
-            - (self.mr * self.mr) * (self.lr * self.lr) * z23 * z288
+            - (self.mr * self.mr) * (self.lr * self.lr) * z23 * z300
                 * (1.0 / (self.mr + self.mp))
-            + 0.5 * (self.mr.powi(3)) * (self.lr * self.lr) * z23 * z288
+            + 0.5 * (self.mr.powi(3)) * (self.lr * self.lr) * z23 * z300
                 * (1.0
                     / (2.0 * self.mr * self.mp + self.mr * self.mr + self.mp * self.mp))
-            - 4.0 * (self.mp * self.mp) * (self.lr * self.lr) * z23 * z288
+            - 4.0 * (self.mp * self.mp) * (self.lr * self.lr) * z23 * z300
                 * (1.0 / (self.mr + self.mp))
-            + 2.0 * (self.mp.powi(3)) * (self.lr * self.lr) * z23 * z288
+            + 2.0 * (self.mp.powi(3)) * (self.lr * self.lr) * z23 * z300
                 * (1.0
                     / (2.0 * self.mr * self.mp + self.mr * self.mr + self.mp * self.mp));
-        let z333 = -2.0 * self.mr * self.mp * (self.lr * self.lr) * z23 * z263
+        let z336 = -2.0 * self.mr * self.mp * (self.lr * self.lr) * z23 * z273
             * (1.0 / (self.mr + self.mp))
-            - 2.0 * self.mr * self.mp * (self.lr * self.lr) * z25 * z288
+            - 2.0 * self.mr * self.mp * (self.lr * self.lr) * z25 * z300
                 * (1.0 / (self.mr + self.mp))
             + 1.6666666666666667e-5 * self.mr * z22 * z25
-            + 8.333333333333334e-6 * self.mr * z23 * z263
+            + 8.333333333333334e-6 * self.mr * z23 * z273
             + 1.6666666666666667e-5 * self.mr * z23 * z24
-            + 8.333333333333334e-6 * self.mr * z25 * z288
-            + 2.0 * self.mr * (self.mp * self.mp) * (self.lr * self.lr) * z23 * z263
+            + 8.333333333333334e-6 * self.mr * z25 * z300
+            + 2.0 * self.mr * (self.mp * self.mp) * (self.lr * self.lr) * z23 * z273
                 * (1.0
                     / (2.0 * self.mr * self.mp + self.mr * self.mr + self.mp * self.mp))
-            + 2.0 * self.mr * (self.mp * self.mp) * (self.lr * self.lr) * z25 * z288
+            + 2.0 * self.mr * (self.mp * self.mp) * (self.lr * self.lr) * z25 * z300
                 * (1.0
                     / (2.0 * self.mr * self.mp + self.mr * self.mr + self.mp * self.mp))
-            + 0.3333333333333333 * self.mr * (self.lr * self.lr) * z23 * z263
-            + 0.3333333333333333 * self.mr * (self.lr * self.lr) * z25 * z288
-            + self.mp * (self.lr * self.lr) * z23 * z263
-            + self.mp * (self.lr * self.lr) * z25 * z288
-            + 1.25 * (self.mr * self.mr) * self.mp * (self.lr * self.lr) * z23 * z263
+            + 0.3333333333333333 * self.mr * (self.lr * self.lr) * z23 * z273
+            + 0.3333333333333333 * self.mr * (self.lr * self.lr) * z25 * z300
+            + self.mp * (self.lr * self.lr) * z23 * z273
+            + self.mp * (self.lr * self.lr) * z25 * z300
+            + 1.25 * (self.mr * self.mr) * self.mp * (self.lr * self.lr) * z23 * z273
                 * (1.0
                     / (2.0 * self.mr * self.mp + self.mr * self.mr + self.mp * self.mp))
-            + 1.25 * (self.mr * self.mr) * self.mp * (self.lr * self.lr) * z25 * z288
+            + 1.25 * (self.mr * self.mr) * self.mp * (self.lr * self.lr) * z25 * z300
                 * (1.0
                     / (2.0 * self.mr * self.mp + self.mr * self.mr + self.mp * self.mp))
-            - 0.5 * (self.mr * self.mr) * (self.lr * self.lr) * z23 * z263
+            - 0.5 * (self.mr * self.mr) * (self.lr * self.lr) * z23 * z273
                 * (1.0 / (self.mr + self.mp))
-            - 0.5 * (self.mr * self.mr) * (self.lr * self.lr) * z25 * z288
+            - 0.5 * (self.mr * self.mr) * (self.lr * self.lr) * z25 * z300
                 * (1.0 / (self.mr + self.mp))
-            + 0.25 * (self.mr.powi(3)) * (self.lr * self.lr) * z23 * z263
+            + 0.25 * (self.mr.powi(3)) * (self.lr * self.lr) * z23 * z273
                 * (1.0
                     / (2.0 * self.mr * self.mp + self.mr * self.mr + self.mp * self.mp))
-            + 0.25 * (self.mr.powi(3)) * (self.lr * self.lr) * z25 * z288
+            + 0.25 * (self.mr.powi(3)) * (self.lr * self.lr) * z25 * z300
                 * (1.0
                     / (2.0 * self.mr * self.mp + self.mr * self.mr + self.mp * self.mp))
-            - 2.0 * (self.mp * self.mp) * (self.lr * self.lr) * z23 * z263
+            - 2.0 * (self.mp * self.mp) * (self.lr * self.lr) * z23 * z273
                 * (1.0 / (self.mr + self.mp))
-            - 2.0 * (self.mp * self.mp) * (self.lr * self.lr) * z25 * z288
+            - 2.0 * (self.mp * self.mp) * (self.lr * self.lr) * z25 * z300
                 * (1.0 / (self.mr + self.mp))
-            + (self.mp.powi(3)) * (self.lr * self.lr) * z23 * z263
+            + (self.mp.powi(3)) * (self.lr * self.lr) * z23 * z273
                 * (1.0
                     / (2.0 * self.mr * self.mp + self.mr * self.mr + self.mp * self.mp))
-            + (self.mp.powi(3)) * (self.lr * self.lr) * z25 * z288
+            + (self.mp.powi(3)) * (self.lr * self.lr) * z25 * z300
                 * (1.0
                     / (2.0 * self.mr * self.mp + self.mr * self.mr + self.mp * self.mp));
-        let z334 = -4.0 * self.mr * self.mp * (self.lr * self.lr) * z25 * z263
+        let z337 = -4.0 * self.mr * self.mp * (self.lr * self.lr) * z25 * z273
             * (1.0 / (self.mr + self.mp)) + 3.3333333333333335e-5 * self.mr * z24 * z25
-            + 1.6666666666666667e-5 * self.mr * z25 * z263
-            + 4.0 * self.mr * (self.mp * self.mp) * (self.lr * self.lr) * z25 * z263
+            + 1.6666666666666667e-5 * self.mr * z25 * z273
+            + 4.0 * self.mr * (self.mp * self.mp) * (self.lr * self.lr) * z25 * z273
                 * (1.0
                     / (2.0 * self.mr * self.mp + self.mr * self.mr + self.mp * self.mp))
-            + 0.6666666666666666 * self.mr * (self.lr * self.lr) * z25 * z263
-            + 2.0 * self.mp * (self.lr * self.lr) * z25 * z263
-            + 2.5 * (self.mr * self.mr) * self.mp * (self.lr * self.lr) * z25 * z263
+            + 0.6666666666666666 * self.mr * (self.lr * self.lr) * z25 * z273
+            + 2.0 * self.mp * (self.lr * self.lr) * z25 * z273
+            + 2.5 * (self.mr * self.mr) * self.mp * (self.lr * self.lr) * z25 * z273
                 * (1.0
                     / (2.0 * self.mr * self.mp + self.mr * self.mr + self.mp * self.mp))
-            - (self.mr * self.mr) * (self.lr * self.lr) * z25 * z263
+            - (self.mr * self.mr) * (self.lr * self.lr) * z25 * z273
                 * (1.0 / (self.mr + self.mp))
-            + 0.5 * (self.mr.powi(3)) * (self.lr * self.lr) * z25 * z263
+            + 0.5 * (self.mr.powi(3)) * (self.lr * self.lr) * z25 * z273
                 * (1.0
                     / (2.0 * self.mr * self.mp + self.mr * self.mr + self.mp * self.mp))
-            - 4.0 * (self.mp * self.mp) * (self.lr * self.lr) * z25 * z263
+            - 4.0 * (self.mp * self.mp) * (self.lr * self.lr) * z25 * z273
                 * (1.0 / (self.mr + self.mp))
-            + 2.0 * (self.mp.powi(3)) * (self.lr * self.lr) * z25 * z263
+            + 2.0 * (self.mp.powi(3)) * (self.lr * self.lr) * z25 * z273
                 * (1.0
                     / (2.0 * self.mr * self.mp + self.mr * self.mr + self.mp * self.mp));
-        let z335 = z29 * z290 - z30 * z289;
-        let z501 = qd[0] * qd[2] * z1;
-        let z502 = qd[2] * z0 * z261 + qd[2] * z0 * z14;
-        let z503 = -qd[0] * qd[2] * z10 - qd[2] * z0 * z299 + qd[2] * z1 * z17
-            + qd[2] * z12 * z13 + qd[2] * z14 * z298;
-        let z504 = qd[0] * qd[2] * z27 - qd[2] * z0 * z17 - qd[2] * z1 * z299
-            - qd[2] * z12 * z261 - qd[2] * z13 * z298;
-        let z505 = -qd[0] * qd[3] * z1;
-        let z506 = -qd[3] * z0 * z265 - qd[3] * z0 * z30;
-        let z507 = -qd[0] * qd[3] * z26 + qd[3] * z0 * z321 - qd[3] * z1 * z33
-            + qd[3] * z28 * z29 + qd[3] * z30 * z320;
-        let z508 = qd[0] * qd[3] * z11 + qd[3] * z0 * z33 + qd[3] * z1 * z321
-            - qd[3] * z28 * z265 - qd[3] * z29 * z320;
-        let z509 = -qd[0] * self.mr * z272 - qd[0] * self.mp * z272 + self.mr * z503
-            + self.mr * z13 * z56 + self.mr * z14 * z303 - self.mr * z36 * z129
-            - self.mr * z37 * z502 + self.mr * z38 * z127 + self.mp * z503
-            + self.mp * z13 * z56 + self.mp * z14 * z303 - self.mp * z36 * z129
-            - self.mp * z37 * z502 + self.mp * z38 * z127;
-        let z510 = qd[0] * self.mr * z271 + qd[0] * self.mp * z271 + self.mr * z504
-            - self.mr * z13 * z303 + self.mr * z36 * z502 - self.mr * z38 * z501
-            - self.mr * z56 * z261 + self.mr * z129 * z267 + self.mp * z504
-            - self.mp * z13 * z303 + self.mp * z36 * z502 - self.mp * z38 * z501
-            - self.mp * z56 * z261 + self.mp * z129 * z267;
-        let z511 = qd[0] * z268 + z13 * z40 + z13 * z300 + z14 * z301 + z39 * z261;
-        let z512 = qd[0] * z41 + z13 * z42 + z13 * z301 + z14 * z302 + z40 * z261;
-        let z513 = z13 * z512 - z13 * z145 - z14 * z511 + z36 * z510 - z36 * z142
-            - z37 * z509 + z41 * z501 + z41 * z128 + z43 * z127 + z44 * z502
-            + z127 * z268 + z143 * z267 + z146 * z261;
-        let z514 = -qd[0] * self.mr * z274 - qd[0] * self.mp * z274 + self.mr * z507
-            + self.mr * z29 * z59 + self.mr * z30 * z325 - self.mr * z45 * z135
-            - self.mr * z46 * z506 + self.mr * z47 * z133 + self.mp * z507
-            + self.mp * z29 * z59 + self.mp * z30 * z325 - self.mp * z45 * z135
-            - self.mp * z46 * z506 + self.mp * z47 * z133;
-        let z515 = qd[0] * self.mr * z273 + qd[0] * self.mp * z273 + self.mr * z508
-            - self.mr * z29 * z325 + self.mr * z45 * z506 - self.mr * z47 * z505
-            - self.mr * z59 * z265 + self.mr * z135 * z269 + self.mp * z508
-            - self.mp * z29 * z325 + self.mp * z45 * z506 - self.mp * z47 * z505
-            - self.mp * z59 * z265 + self.mp * z135 * z269;
-        let z516 = qd[0] * z270 + z29 * z49 + z29 * z322 + z30 * z323 + z48 * z265;
-        let z517 = qd[0] * z50 + z29 * z51 + z29 * z323 + z30 * z324 + z49 * z265;
-        let z518 = z29 * z517 - z29 * z154 - z30 * z516 + z45 * z515 - z45 * z151
-            - z46 * z514 + z50 * z505 + z50 * z134 + z52 * z133 + z53 * z506
-            + z133 * z270 + z152 * z269 + z155 * z265;
-        let z519 = z513 + z518;
-        let z520 = -qd[0] * self.mr * z286 - qd[0] * self.mp * z286
-            + self.mr * z14 * z313 + self.mr * z128 * z281 - self.mr * z129 * z280
-            + self.mp * z14 * z313 + self.mp * z128 * z281 - self.mp * z129 * z280;
-        let z521 = qd[0] * self.mr * z285 + qd[0] * self.mp * z285 - self.mr * z13 * z313
-            - self.mr * z127 * z281 + self.mr * z129 * z279 - self.mp * z13 * z313
-            - self.mp * z127 * z281 + self.mp * z129 * z279;
-        let z522 = qd[0] * z282 + z13 * z310 + z14 * z311;
-        let z523 = qd[0] * z283 + z13 * z311 + z14 * z312;
-        let z524 = z13 * z523 - z14 * z522 + z36 * z521 - z37 * z520 + z127 * z282
-            + z128 * z283 + z129 * z284 - z142 * z280 + z143 * z279;
-        let z525 = -qd[0] * self.mr * z296 - qd[0] * self.mp * z296
-            + self.mr * z30 * z335 + self.mr * z134 * z291 - self.mr * z135 * z290
-            + self.mp * z30 * z335 + self.mp * z134 * z291 - self.mp * z135 * z290;
-        let z526 = qd[0] * self.mr * z295 + qd[0] * self.mp * z295 - self.mr * z29 * z335
-            - self.mr * z133 * z291 + self.mr * z135 * z289 - self.mp * z29 * z335
-            - self.mp * z133 * z291 + self.mp * z135 * z289;
-        let z527 = qd[0] * z292 + z29 * z332 + z30 * z333;
-        let z528 = qd[0] * z293 + z29 * z333 + z30 * z334;
-        let z529 = z29 * z528 - z30 * z527 + z45 * z526 - z46 * z525 + z133 * z292
-            + z134 * z293 + z135 * z294 - z151 * z290 + z152 * z289;
-        let z530 = q[1] * qd[1] * self.lr * self.cd
+        let z430 = -qd[2] * z0;
+        let z431 = qd[2] * z27;
+        let z432 = qd[2] * z310;
+        let z433 = qd[3] * z0;
+        let z434 = qd[3] * z11;
+        let z435 = qd[3] * z326;
+        let z436 = -qd[0] * z36 + z13 * z38 + z431;
+        let z437 = qd[0] * z275 + z15 - z38 * z430;
+        let z438 = -z14 * z275 + z37 * z430 + z432;
+        let z439 = -qd[0] * z45 + z29 * z47 + z434;
+        let z440 = qd[0] * z277 + z31 - z47 * z433;
+        let z441 = -z30 * z277 + z46 * z433 + z435;
+        let z442 = qd[0] * qd[2] * z1;
+        let z443 = qd[2] * z0 * z14 + qd[2] * z0 * z430;
+        let z444 = -qd[0] * qd[2] * z10 - qd[2] * z0 * z432 + qd[2] * z1 * z17
+            + qd[2] * z12 * z13 + qd[2] * z14 * z310;
+        let z445 = qd[0] * qd[2] * z27 - qd[2] * z0 * z17 - qd[2] * z1 * z432
+            - qd[2] * z12 * z430 - qd[2] * z13 * z310;
+        let z446 = -qd[0] * qd[3] * z1;
+        let z447 = -qd[3] * z0 * z30 - qd[3] * z0 * z433;
+        let z448 = -qd[0] * qd[3] * z26 + qd[3] * z0 * z435 - qd[3] * z1 * z33
+            + qd[3] * z28 * z29 + qd[3] * z30 * z326;
+        let z449 = qd[0] * qd[3] * z11 + qd[3] * z0 * z33 + qd[3] * z1 * z435
+            - qd[3] * z28 * z433 - qd[3] * z29 * z326;
+        let z450 = -qd[0] * self.mr * z437 - qd[0] * self.mp * z437 + self.mr * z13 * z56
+            + self.mr * z14 * z438 - self.mr * z36 * z129 - self.mr * z37 * z443
+            + self.mr * z38 * z127 + self.mr * z444 + self.mp * z13 * z56
+            + self.mp * z14 * z438 - self.mp * z36 * z129 - self.mp * z37 * z443
+            + self.mp * z38 * z127 + self.mp * z444;
+        let z451 = qd[0] * self.mr * z436 + qd[0] * self.mp * z436 - self.mr * z13 * z438
+            + self.mr * z36 * z443 - self.mr * z38 * z442 - self.mr * z56 * z430
+            + self.mr * z129 * z275 + self.mr * z445 - self.mp * z13 * z438
+            + self.mp * z36 * z443 - self.mp * z38 * z442 - self.mp * z56 * z430
+            + self.mp * z129 * z275 + self.mp * z445;
+        let z452 = qd[0] * z276 + z13 * z40 + z13 * z311 + z14 * z312 + z39 * z430;
+        let z453 = qd[0] * z41 + z13 * z42 + z13 * z312 + z14 * z313 + z40 * z430;
+        let z454 = -z13 * z145 + z13 * z453 - z14 * z452 - z36 * z142 + z36 * z451
+            - z37 * z450 + z41 * z128 + z41 * z442 + z43 * z127 + z44 * z443
+            + z127 * z276 + z143 * z275 + z146 * z430;
+        let z455 = -qd[0] * self.mr * z440 - qd[0] * self.mp * z440 + self.mr * z29 * z59
+            + self.mr * z30 * z441 - self.mr * z45 * z135 - self.mr * z46 * z447
+            + self.mr * z47 * z133 + self.mr * z448 + self.mp * z29 * z59
+            + self.mp * z30 * z441 - self.mp * z45 * z135 - self.mp * z46 * z447
+            + self.mp * z47 * z133 + self.mp * z448;
+        let z456 = qd[0] * self.mr * z439 + qd[0] * self.mp * z439 - self.mr * z29 * z441
+            + self.mr * z45 * z447 - self.mr * z47 * z446 - self.mr * z59 * z433
+            + self.mr * z135 * z277 + self.mr * z449 - self.mp * z29 * z441
+            + self.mp * z45 * z447 - self.mp * z47 * z446 - self.mp * z59 * z433
+            + self.mp * z135 * z277 + self.mp * z449;
+        let z457 = qd[0] * z278 + z29 * z49 + z29 * z327 + z30 * z328 + z48 * z433;
+        let z458 = qd[0] * z50 + z29 * z51 + z29 * z328 + z30 * z329 + z49 * z433;
+        let z459 = z29 * z458 - z29 * z154 - z30 * z457 - z45 * z151 + z45 * z456
+            - z46 * z455 + z50 * z134 + z50 * z446 + z52 * z133 + z53 * z447
+            + z133 * z278 + z152 * z277 + z155 * z433;
+        let z460 = z459 + z454;
+        let z461 = -qd[0] * z292 + z14 * z293;
+        let z462 = qd[0] * z291 - z13 * z293;
+        let z463 = z13 * z292 - z14 * z291;
+        let z464 = -qd[0] * self.mr * z462 - qd[0] * self.mp * z462
+            + self.mr * z14 * z463 + self.mr * z128 * z293 - self.mr * z129 * z292
+            + self.mp * z14 * z463 + self.mp * z128 * z293 - self.mp * z129 * z292;
+        let z465 = qd[0] * self.mr * z461 + qd[0] * self.mp * z461 - self.mr * z13 * z463
+            - self.mr * z127 * z293 + self.mr * z129 * z291 - self.mp * z13 * z463
+            - self.mp * z127 * z293 + self.mp * z129 * z291;
+        let z466 = qd[0] * z294 + z13 * z319 + z14 * z320;
+        let z467 = qd[0] * z295 + z13 * z320 + z14 * z321;
+        let z468 = z13 * z467 - z14 * z466 + z36 * z465 - z37 * z464 + z127 * z294
+            + z128 * z295 + z129 * z296 - z142 * z292 + z143 * z291;
+        let z469 = -qd[0] * z302 + z30 * z303;
+        let z470 = qd[0] * z301 - z29 * z303;
+        let z471 = z29 * z302 - z30 * z301;
+        let z472 = -qd[0] * self.mr * z470 - qd[0] * self.mp * z470
+            + self.mr * z30 * z471 + self.mr * z134 * z303 - self.mr * z135 * z302
+            + self.mp * z30 * z471 + self.mp * z134 * z303 - self.mp * z135 * z302;
+        let z473 = qd[0] * self.mr * z469 + qd[0] * self.mp * z469 - self.mr * z29 * z471
+            - self.mr * z133 * z303 + self.mr * z135 * z301 - self.mp * z29 * z471
+            - self.mp * z133 * z303 + self.mp * z135 * z301;
+        let z474 = qd[0] * z304 + z29 * z335 + z30 * z336;
+        let z475 = qd[0] * z305 + z29 * z336 + z30 * z337;
+        let z476 = z29 * z475 - z30 * z474 + z45 * z473 - z46 * z472 + z133 * z304
+            + z134 * z305 + z135 * z306 - z151 * z302 + z152 * z301;
+        let z477 = q[1] * qd[1] * self.lr * self.cd
             * (2.0 * q[1] + self.lr * q[2].sin() - 2.0 * self.h)
             * ((q[1] * self.lr * q[2].sin() - 2.0 * q[1] * self.h
                 - self.lr * self.h * q[2].sin() + q[1] * q[1]
@@ -9283,7 +8083,7 @@ impl Jacobians<4, 0, 0> for FlyballA05 {
                     + 0.25 * (self.lr * self.lr) * (q[3].cos() * q[3].cos())
                     + self.h * self.h)
                     .powi(-2)) * q[3].cos();
-        let z531 = -q[1] * qd[1] * self.lr * self.cd * z4
+        let z478 = -q[1] * qd[1] * self.lr * self.cd * z4
             * (1.0
                 / (q[1] * self.lr * q[2].sin() - 2.0 * q[1] * self.h
                     - self.lr * self.h * q[2].sin() + q[1] * q[1]
@@ -9501,7 +8301,7 @@ impl Jacobians<4, 0, 0> for FlyballA05 {
                     + 0.25 * (self.lr * self.lr) * (q[2].cos() * q[2].cos())
                     + self.h * self.h)
                     .powi(-2)) * q[2].cos();
-        let z532 = -q[1] * qd[1] * self.lr * self.cd * z20
+        let z479 = -q[1] * qd[1] * self.lr * self.cd * z20
             * (1.0
                 / (q[1] * self.lr * q[3].sin() - 2.0 * q[1] * self.h
                     - self.lr * self.h * q[3].sin() + q[1] * q[1]
@@ -9719,23 +8519,23 @@ impl Jacobians<4, 0, 0> for FlyballA05 {
                     + 0.25 * (self.lr * self.lr) * (q[3].cos() * q[3].cos())
                     + self.h * self.h)
                     .powi(-2)) * q[3].cos();
-        let z533 = qd[2] * z0 * z262 + qd[2] * z0 * z16 + qd[2] * z11 * z261
+        let z480 = qd[2] * z0 * z16 + qd[2] * z0 * z431 + qd[2] * z11 * z430
             - qd[2] * z14 * z27;
-        let z534 = self.mr * z13 * z272 - self.mr * z13 * z54 - self.mr * z14 * z271
-            + self.mr * z533 + self.mr * z37 * z501 + self.mr * z55 * z261
-            - self.mr * z128 * z267 + self.mp * z13 * z272 - self.mp * z13 * z54
-            - self.mp * z14 * z271 + self.mp * z533 + self.mp * z37 * z501
-            + self.mp * z55 * z261 - self.mp * z128 * z267;
-        let z535 = z13 * z268 + z13 * z43 + z14 * z41 + z41 * z261;
-        let z536 = -qd[0] * z512 + z13 * z147 + z14 * z535 + z36 * z144 + z37 * z534
-            - z38 * z510 + z39 * z501 + z40 * z127 + z41 * z502 + z127 * z300
-            + z128 * z301 + z129 * z268;
-        let z537 = qd[0] * z511 - z13 * z535 - z36 * z534 + z38 * z509 + z40 * z501
-            + z41 * z129 + z42 * z127 + z43 * z502 + z127 * z301 + z128 * z302
-            - z144 * z267 - z147 * z261;
-        let z538 = z0 * z537 - z0 * z148 - z1 * z536 - z1 * z149 + z10 * z509
-            + z10 * z143 + z11 * z510 + z12 * z534 + z27 * z142 + z144 * z298;
-        let z539 = -q[1] * qd[1] * self.lr * self.h * self.cd
+        let z481 = self.mr * z480 - self.mr * z13 * z54 + self.mr * z13 * z437
+            - self.mr * z14 * z436 + self.mr * z37 * z442 + self.mr * z55 * z430
+            - self.mr * z128 * z275 + self.mp * z480 - self.mp * z13 * z54
+            + self.mp * z13 * z437 - self.mp * z14 * z436 + self.mp * z37 * z442
+            + self.mp * z55 * z430 - self.mp * z128 * z275;
+        let z482 = z13 * z276 + z13 * z43 + z14 * z41 + z41 * z430;
+        let z483 = -qd[0] * z453 + z13 * z147 + z14 * z482 + z36 * z144 + z37 * z481
+            - z38 * z451 + z39 * z442 + z40 * z127 + z41 * z443 + z127 * z311
+            + z128 * z312 + z129 * z276;
+        let z484 = qd[0] * z452 - z13 * z482 - z36 * z481 + z38 * z450 + z40 * z442
+            + z41 * z129 + z42 * z127 + z43 * z443 + z127 * z312 + z128 * z313
+            - z144 * z275 - z147 * z430;
+        let z485 = z0 * z484 - z0 * z148 - z1 * z483 - z1 * z149 + z10 * z143
+            + z10 * z450 + z11 * z451 + z12 * z481 + z27 * z142 + z144 * z310;
+        let z486 = -q[1] * qd[1] * self.lr * self.h * self.cd
             * (2.0 * q[1] + self.lr * q[2].sin() - 2.0 * self.h)
             * ((q[1] * self.lr * q[2].sin() - 2.0 * q[1] * self.h
                 - self.lr * self.h * q[2].sin() + q[1] * q[1]
@@ -9858,16 +8658,16 @@ impl Jacobians<4, 0, 0> for FlyballA05 {
                     + 0.25 * (self.lr * self.lr) * (q[2].cos() * q[2].cos())
                     + self.h * self.h)
                     .powi(-2)) * (q[2].cos() * q[2].cos());
-        let z540 = self.mr * z13 * z286 - self.mr * z14 * z285 + self.mr * z127 * z280
-            - self.mr * z128 * z279 + self.mp * z13 * z286 - self.mp * z14 * z285
-            + self.mp * z127 * z280 - self.mp * z128 * z279;
-        let z541 = qd[0] * z284 + z13 * z282 + z14 * z283;
-        let z542 = -qd[0] * z523 + z14 * z541 + z37 * z540 - z38 * z521 + z127 * z310
-            + z128 * z311 + z129 * z282 - z143 * z281 + z144 * z280;
-        let z543 = qd[0] * z522 - z13 * z541 - z36 * z540 + z38 * z520 + z127 * z311
-            + z128 * z312 + z129 * z283 + z142 * z281 - z144 * z279;
-        let z544 = z0 * z543 - z1 * z542 + z10 * z520 + z11 * z521 + z12 * z540;
-        let z545 = -q[1] * qd[1] * self.lr * self.h * self.cd * z5
+        let z487 = self.mr * z13 * z462 - self.mr * z14 * z461 + self.mr * z127 * z292
+            - self.mr * z128 * z291 + self.mp * z13 * z462 - self.mp * z14 * z461
+            + self.mp * z127 * z292 - self.mp * z128 * z291;
+        let z488 = qd[0] * z296 + z13 * z294 + z14 * z295;
+        let z489 = -qd[0] * z467 + z14 * z488 + z37 * z487 - z38 * z465 + z127 * z319
+            + z128 * z320 + z129 * z294 - z143 * z293 + z144 * z292;
+        let z490 = qd[0] * z466 - z13 * z488 - z36 * z487 + z38 * z464 + z127 * z320
+            + z128 * z321 + z129 * z295 + z142 * z293 - z144 * z291;
+        let z491 = z0 * z490 - z1 * z489 + z10 * z464 + z11 * z465 + z12 * z487;
+        let z492 = -q[1] * qd[1] * self.lr * self.h * self.cd * z5
             * (1.0
                 / (q[1] * self.lr * q[2].sin() - 2.0 * q[1] * self.h
                     - self.lr * self.h * q[2].sin() + q[1] * q[1]
@@ -9943,7 +8743,7 @@ impl Jacobians<4, 0, 0> for FlyballA05 {
                     + 0.25 * (self.lr * self.lr) * (q[2].sin() * q[2].sin())
                     + 0.25 * (self.lr * self.lr) * (q[2].cos() * q[2].cos())
                     + self.h * self.h)
-                    .powf(-1.5)) * q[2].cos()
+                    .powf(-1.5)) * q[2].cos() - z491
             + 0.5 * qd[1] * self.lr * (self.h * self.h) * self.cd * z5
                 * (1.0
                     / (q[1] * self.lr * q[2].sin() - 2.0 * q[1] * self.h
@@ -10020,7 +8820,7 @@ impl Jacobians<4, 0, 0> for FlyballA05 {
                     + 0.25 * (self.lr * self.lr) * (q[2].sin() * q[2].sin())
                     + 0.25 * (self.lr * self.lr) * (q[2].cos() * q[2].cos())
                     + self.h * self.h)
-                    .powf(-1.5)) * q[2].cos() - z544
+                    .powf(-1.5)) * q[2].cos()
             + 0.5 * (q[1] * q[1]) * qd[1] * self.lr * self.cd * z5
                 * (1.0
                     / (q[1] * self.lr * q[2].sin() - 2.0 * q[1] * self.h
@@ -10055,23 +8855,23 @@ impl Jacobians<4, 0, 0> for FlyballA05 {
                     + 0.25 * (self.lr * self.lr) * (q[2].cos() * q[2].cos())
                     + self.h * self.h)
                     .powi(-2)) * (q[2].cos() * q[2].cos());
-        let z546 = -qd[3] * z0 * z266 - qd[3] * z0 * z32 - qd[3] * z11 * z30
-            + qd[3] * z27 * z265;
-        let z547 = self.mr * z29 * z274 - self.mr * z29 * z57 - self.mr * z30 * z273
-            + self.mr * z546 + self.mr * z46 * z505 + self.mr * z58 * z265
-            - self.mr * z134 * z269 + self.mp * z29 * z274 - self.mp * z29 * z57
-            - self.mp * z30 * z273 + self.mp * z546 + self.mp * z46 * z505
-            + self.mp * z58 * z265 - self.mp * z134 * z269;
-        let z548 = z29 * z270 + z29 * z52 + z30 * z50 + z50 * z265;
-        let z549 = -qd[0] * z517 + z29 * z156 + z30 * z548 + z45 * z153 + z46 * z547
-            - z47 * z515 + z48 * z505 + z49 * z133 + z50 * z506 + z133 * z322
-            + z134 * z323 + z135 * z270;
-        let z550 = qd[0] * z516 - z29 * z548 - z45 * z547 + z47 * z514 + z49 * z505
-            + z50 * z135 + z51 * z133 + z52 * z506 + z133 * z323 + z134 * z324
-            - z153 * z269 - z156 * z265;
-        let z551 = -z0 * z550 + z0 * z157 + z1 * z549 + z1 * z158 + z11 * z151
-            + z26 * z514 + z26 * z152 + z27 * z515 + z28 * z547 + z153 * z320;
-        let z552 = -q[1] * qd[1] * self.lr * self.h * self.cd
+        let z493 = -qd[3] * z0 * z32 - qd[3] * z0 * z434 - qd[3] * z11 * z30
+            + qd[3] * z27 * z433;
+        let z494 = self.mr * z493 - self.mr * z29 * z57 + self.mr * z29 * z440
+            - self.mr * z30 * z439 + self.mr * z46 * z446 + self.mr * z58 * z433
+            - self.mr * z134 * z277 + self.mp * z493 - self.mp * z29 * z57
+            + self.mp * z29 * z440 - self.mp * z30 * z439 + self.mp * z46 * z446
+            + self.mp * z58 * z433 - self.mp * z134 * z277;
+        let z495 = z29 * z278 + z29 * z52 + z30 * z50 + z50 * z433;
+        let z496 = -qd[0] * z458 + z29 * z156 + z30 * z495 + z45 * z153 + z46 * z494
+            - z47 * z456 + z48 * z446 + z49 * z133 + z50 * z447 + z133 * z327
+            + z134 * z328 + z135 * z278;
+        let z497 = qd[0] * z457 - z29 * z495 - z45 * z494 + z47 * z455 + z49 * z446
+            + z50 * z135 + z51 * z133 + z52 * z447 + z133 * z328 + z134 * z329
+            - z153 * z277 - z156 * z433;
+        let z498 = -z0 * z497 + z0 * z157 + z1 * z496 + z1 * z158 + z11 * z151
+            + z26 * z152 + z26 * z455 + z27 * z456 + z28 * z494 + z153 * z326;
+        let z499 = -q[1] * qd[1] * self.lr * self.h * self.cd
             * (2.0 * q[1] + self.lr * q[3].sin() - 2.0 * self.h)
             * ((q[1] * self.lr * q[3].sin() - 2.0 * q[1] * self.h
                 - self.lr * self.h * q[3].sin() + q[1] * q[1]
@@ -10194,16 +8994,16 @@ impl Jacobians<4, 0, 0> for FlyballA05 {
                     + 0.25 * (self.lr * self.lr) * (q[3].cos() * q[3].cos())
                     + self.h * self.h)
                     .powi(-2)) * (q[3].cos() * q[3].cos());
-        let z553 = self.mr * z29 * z296 - self.mr * z30 * z295 + self.mr * z133 * z290
-            - self.mr * z134 * z289 + self.mp * z29 * z296 - self.mp * z30 * z295
-            + self.mp * z133 * z290 - self.mp * z134 * z289;
-        let z554 = qd[0] * z294 + z29 * z292 + z30 * z293;
-        let z555 = -qd[0] * z528 + z30 * z554 + z46 * z553 - z47 * z526 + z133 * z332
-            + z134 * z333 + z135 * z292 - z152 * z291 + z153 * z290;
-        let z556 = qd[0] * z527 - z29 * z554 - z45 * z553 + z47 * z525 + z133 * z333
-            + z134 * z334 + z135 * z293 + z151 * z291 - z153 * z289;
-        let z557 = -z0 * z556 + z1 * z555 + z26 * z525 + z27 * z526 + z28 * z553;
-        let z558 = -q[1] * qd[1] * self.lr * self.h * self.cd * z21
+        let z500 = self.mr * z29 * z470 - self.mr * z30 * z469 + self.mr * z133 * z302
+            - self.mr * z134 * z301 + self.mp * z29 * z470 - self.mp * z30 * z469
+            + self.mp * z133 * z302 - self.mp * z134 * z301;
+        let z501 = qd[0] * z306 + z29 * z304 + z30 * z305;
+        let z502 = -qd[0] * z475 + z30 * z501 + z46 * z500 - z47 * z473 + z133 * z335
+            + z134 * z336 + z135 * z304 - z152 * z303 + z153 * z302;
+        let z503 = qd[0] * z474 - z29 * z501 - z45 * z500 + z47 * z472 + z133 * z336
+            + z134 * z337 + z135 * z305 + z151 * z303 - z153 * z301;
+        let z504 = -z0 * z503 + z1 * z502 + z26 * z472 + z27 * z473 + z28 * z500;
+        let z505 = -q[1] * qd[1] * self.lr * self.h * self.cd * z21
             * (1.0
                 / (q[1] * self.lr * q[3].sin() - 2.0 * q[1] * self.h
                     - self.lr * self.h * q[3].sin() + q[1] * q[1]
@@ -10279,6 +9079,7 @@ impl Jacobians<4, 0, 0> for FlyballA05 {
                     + 0.25 * (self.lr * self.lr) * (q[3].cos() * q[3].cos())
                     + self.h * self.h)
                     .powf(-1.5)) * q[3].cos() + 0.5 * q[1] * self.lr * self.k * z21
+            - z504
             + 0.5 * qd[1] * self.lr * (self.h * self.h) * self.cd * z21
                 * (1.0
                     / (q[1] * self.lr * q[3].sin() - 2.0 * q[1] * self.h
@@ -10355,7 +9156,6 @@ impl Jacobians<4, 0, 0> for FlyballA05 {
                     + 0.25 * (self.lr * self.lr) * (q[3].cos() * q[3].cos())
                     + self.h * self.h)
                     .powf(-1.5)) * q[3].cos() - 0.5 * self.lr * self.h * self.k * z21
-            - z557
             + 0.5 * (q[1] * q[1]) * qd[1] * self.lr * self.cd * z21
                 * (1.0
                     / (q[1] * self.lr * q[3].sin() - 2.0 * q[1] * self.h
@@ -10390,62 +9190,54 @@ impl Jacobians<4, 0, 0> for FlyballA05 {
                     + 0.25 * (self.lr * self.lr) * (q[3].cos() * q[3].cos())
                     + self.h * self.h)
                     .powi(-2)) * (q[3].cos() * q[3].cos());
-        let z619 = z0 * z13 + z1 * z14;
-        let z620 = -qd[0] * z0;
-        let z660 = -z0 * z29 - z1 * z30;
-        let z661 = qd[0] * z1;
-        let z701 = -qd[2] * z11;
-        let z702 = -qd[3] * z27;
-        let z703 = -qd[0] * self.mr * z36 - qd[0] * self.mp * z36 + self.mr * z13 * z38
-            - self.mr * z55 + self.mr * z701 + self.mp * z13 * z38 - self.mp * z55
-            + self.mp * z701;
-        let z704 = -qd[0] * self.mr * z37 - qd[0] * self.mp * z37 + self.mr * z15
-            - self.mr * z38 * z261 + self.mr * z54 + self.mp * z15 - self.mp * z38 * z261
+        let z644 = -qd[2] * z11;
+        let z645 = -qd[3] * z27;
+        let z646 = -qd[0] * self.mr * z36 - qd[0] * self.mp * z36 + self.mr * z13 * z38
+            - self.mr * z55 + self.mr * z644 + self.mp * z13 * z38 - self.mp * z55
+            + self.mp * z644;
+        let z647 = -qd[0] * self.mr * z37 - qd[0] * self.mp * z37 + self.mr * z15
+            - self.mr * z38 * z430 + self.mr * z54 + self.mp * z15 - self.mp * z38 * z430
             + self.mp * z54;
-        let z705 = 2.0 * z13 * z43 - z14 * z41 + z36 * z704 - z37 * z703 + z41 * z261;
-        let z706 = -qd[0] * self.mr * z45 - qd[0] * self.mp * z45 + self.mr * z29 * z47
-            - self.mr * z58 + self.mr * z702 + self.mp * z29 * z47 - self.mp * z58
-            + self.mp * z702;
-        let z707 = -qd[0] * self.mr * z46 - qd[0] * self.mp * z46 + self.mr * z31
-            - self.mr * z47 * z265 + self.mr * z57 + self.mp * z31 - self.mp * z47 * z265
+        let z648 = 2.0 * z13 * z43 - z14 * z41 + z36 * z647 - z37 * z646 + z41 * z430;
+        let z649 = -qd[0] * self.mr * z45 - qd[0] * self.mp * z45 + self.mr * z29 * z47
+            - self.mr * z58 + self.mr * z645 + self.mp * z29 * z47 - self.mp * z58
+            + self.mp * z645;
+        let z650 = -qd[0] * self.mr * z46 - qd[0] * self.mp * z46 + self.mr * z31
+            - self.mr * z47 * z433 + self.mr * z57 + self.mp * z31 - self.mp * z47 * z433
             + self.mp * z57;
-        let z708 = 2.0 * z29 * z52 - z30 * z50 + z45 * z707 - z46 * z706 + z50 * z265;
-        let z709 = z705 + z708;
-        let z710 = z0 * z38 + z10;
-        let z711 = z1 * z38 + z11;
-        let z712 = -z0 * z36 - z1 * z37 + z12;
-        let z713 = -qd[0] * z11 - z0 * z17 + z12 * z14;
-        let z714 = qd[0] * z10 - z1 * z17 - z12 * z13;
-        let z715 = -qd[0] * self.mr * z711 - qd[0] * self.mp * z711 + self.mr * z0 * z56
-            + self.mr * z14 * z712 - self.mr * z37 * z619 + self.mr * z38 * z184
-            + self.mr * z713 + self.mp * z0 * z56 + self.mp * z14 * z712
-            - self.mp * z37 * z619 + self.mp * z38 * z184 + self.mp * z713;
-        let z716 = qd[0] * self.mr * z710 + qd[0] * self.mp * z710 + self.mr * z714
-            + self.mr * z1 * z56 - self.mr * z13 * z712 + self.mr * z36 * z619
-            - self.mr * z38 * z620 + self.mp * z714 + self.mp * z1 * z56
-            - self.mp * z13 * z712 + self.mp * z36 * z619 - self.mp * z38 * z620;
-        let z717 = z0 * z40 - z1 * z39;
-        let z718 = z0 * z42 - z1 * z40;
-        let z719 = -z0 * z145 - z1 * z146 + z13 * z718 - z14 * z717 + z36 * z716
-            - z37 * z715 + z41 * z620 + z43 * z184 + z44 * z619;
-        let z720 = -z0 * z47 + z26;
-        let z721 = -z1 * z47 + z27;
-        let z722 = z0 * z45 + z1 * z46 + z28;
-        let z723 = -qd[0] * z27 + z0 * z33 + z28 * z30;
-        let z724 = qd[0] * z26 + z1 * z33 - z28 * z29;
-        let z725 = -qd[0] * self.mr * z721 - qd[0] * self.mp * z721 + self.mr * z723
-            - self.mr * z0 * z59 + self.mr * z30 * z722 - self.mr * z46 * z660
-            + self.mr * z47 * z661 + self.mp * z723 - self.mp * z0 * z59
-            + self.mp * z30 * z722 - self.mp * z46 * z660 + self.mp * z47 * z661;
-        let z726 = qd[0] * self.mr * z720 + qd[0] * self.mp * z720 + self.mr * z724
-            - self.mr * z1 * z59 - self.mr * z29 * z722 + self.mr * z45 * z660
-            - self.mr * z47 * z185 + self.mp * z724 - self.mp * z1 * z59
-            - self.mp * z29 * z722 + self.mp * z45 * z660 - self.mp * z47 * z185;
-        let z727 = -z0 * z49 + z1 * z48;
-        let z728 = -z0 * z51 + z1 * z49;
-        let z729 = z0 * z154 + z1 * z155 + z29 * z728 - z30 * z727 + z45 * z726
-            - z46 * z725 + z50 * z185 + z52 * z661 + z53 * z660;
-        let z730 = -q[1] * self.lr * self.cd
+        let z651 = 2.0 * z29 * z52 - z30 * z50 + z45 * z650 - z46 * z649 + z50 * z433;
+        let z652 = z648 + z651;
+        let z653 = z0 * z38 + z10;
+        let z654 = z1 * z38 + z11;
+        let z655 = -z0 * z36 - z1 * z37 + z12;
+        let z656 = -qd[0] * self.mr * z654 - qd[0] * self.mp * z654 + self.mr * z206
+            + self.mr * z0 * z56 + self.mr * z14 * z655 - self.mr * z37 * z205
+            + self.mr * z38 * z204 + self.mp * z206 + self.mp * z0 * z56
+            + self.mp * z14 * z655 - self.mp * z37 * z205 + self.mp * z38 * z204;
+        let z657 = qd[0] * self.mr * z653 + qd[0] * self.mp * z653 + self.mr * z207
+            + self.mr * z1 * z56 - self.mr * z13 * z655 + self.mr * z36 * z205
+            - self.mr * z38 * z203 + self.mp * z207 + self.mp * z1 * z56
+            - self.mp * z13 * z655 + self.mp * z36 * z205 - self.mp * z38 * z203;
+        let z658 = z0 * z40 - z1 * z39;
+        let z659 = z0 * z42 - z1 * z40;
+        let z660 = -z0 * z145 - z1 * z146 + z13 * z659 - z14 * z658 + z36 * z657
+            - z37 * z656 + z41 * z203 + z43 * z204 + z44 * z205;
+        let z661 = -z0 * z47 + z26;
+        let z662 = -z1 * z47 + z27;
+        let z663 = z0 * z45 + z1 * z46 + z28;
+        let z664 = -qd[0] * self.mr * z662 - qd[0] * self.mp * z662 + self.mr * z212
+            - self.mr * z0 * z59 + self.mr * z30 * z663 - self.mr * z46 * z211
+            + self.mr * z47 * z210 + self.mp * z212 - self.mp * z0 * z59
+            + self.mp * z30 * z663 - self.mp * z46 * z211 + self.mp * z47 * z210;
+        let z665 = qd[0] * self.mr * z661 + qd[0] * self.mp * z661 + self.mr * z213
+            - self.mr * z1 * z59 - self.mr * z29 * z663 + self.mr * z45 * z211
+            - self.mr * z47 * z209 + self.mp * z213 - self.mp * z1 * z59
+            - self.mp * z29 * z663 + self.mp * z45 * z211 - self.mp * z47 * z209;
+        let z666 = -z0 * z49 + z1 * z48;
+        let z667 = -z0 * z51 + z1 * z49;
+        let z668 = z0 * z154 + z1 * z155 + z29 * z667 - z30 * z666 + z45 * z665
+            - z46 * z664 + z50 * z209 + z52 * z210 + z53 * z211;
+        let z669 = -q[1] * self.lr * self.cd
             * (1.0
                 / (q[1] * self.lr * q[2].sin() - 2.0 * q[1] * self.h
                     - self.lr * self.h * q[2].sin() + q[1] * q[1]
@@ -10529,7 +9321,7 @@ impl Jacobians<4, 0, 0> for FlyballA05 {
                         + 0.25 * (self.lr * self.lr) * (q[3].sin() * q[3].sin())
                         + 0.25 * (self.lr * self.lr) * (q[3].cos() * q[3].cos())
                         + self.h * self.h));
-        let z731 = q[1] * self.lr * self.h * self.cd
+        let z670 = q[1] * self.lr * self.h * self.cd
             * (1.0
                 / (q[1] * self.lr * q[2].sin() - 2.0 * q[1] * self.h
                     - self.lr * self.h * q[2].sin() + q[1] * q[1]
@@ -10564,7 +9356,7 @@ impl Jacobians<4, 0, 0> for FlyballA05 {
                         + 0.25 * (self.lr * self.lr) * (q[2].sin() * q[2].sin())
                         + 0.25 * (self.lr * self.lr) * (q[2].cos() * q[2].cos())
                         + self.h * self.h)) * q[2].sin() * q[2].cos();
-        let z732 = q[1] * self.lr * self.h * self.cd
+        let z671 = q[1] * self.lr * self.h * self.cd
             * (1.0
                 / (q[1] * self.lr * q[3].sin() - 2.0 * q[1] * self.h
                     - self.lr * self.h * q[3].sin() + q[1] * q[1]
@@ -10599,32 +9391,31 @@ impl Jacobians<4, 0, 0> for FlyballA05 {
                         + 0.25 * (self.lr * self.lr) * (q[3].sin() * q[3].sin())
                         + 0.25 * (self.lr * self.lr) * (q[3].cos() * q[3].cos())
                         + self.h * self.h)) * q[3].sin() * q[3].cos();
-        let z733 = self.mr * z14 * z37 + self.mr * z37 * z261 + self.mp * z14 * z37
-            + self.mp * z37 * z261;
-        let z734 = -qd[0] * z43 + z13 * z40 + z14 * z44 + z37 * z733 - z38 * z704
-            + z39 * z261 - z146;
-        let z735 = qd[0] * z41 + z13 * z42 - z13 * z44 - z36 * z733 + z38 * z703
-            + z40 * z261 + z145;
-        let z736 = z0 * z735 - z1 * z734 + z10 * z703 + z11 * z704 + z12 * z733;
-        let z737 = z0 * z15 + z1 * z16 - z10 * z14 + z11 * z13;
-        let z738 = self.mr * z737 - self.mr * z0 * z54 - self.mr * z1 * z55
-            + self.mr * z13 * z711 - self.mr * z14 * z710 - self.mr * z36 * z184
-            + self.mr * z37 * z620 + self.mp * z737 - self.mp * z0 * z54
-            - self.mp * z1 * z55 + self.mp * z13 * z711 - self.mp * z14 * z710
-            - self.mp * z36 * z184 + self.mp * z37 * z620;
-        let z739 = z0 * z43 - z1 * z41;
-        let z740 = -qd[0] * z718 + z0 * z147 + z14 * z739 + z37 * z738 - z38 * z716
-            + z39 * z620 + z40 * z184 + z41 * z619;
-        let z741 = qd[0] * z717 + z1 * z147 - z13 * z739 - z36 * z738 + z38 * z715
-            + z40 * z620 + z42 * z184 + z43 * z619;
-        let z742 = z0 * z741 - z1 * z740 + z10 * z715 + z11 * z716 + z12 * z738;
-        let z743 = 0.5 * q[1] * (self.lr * self.lr) * self.h * self.cd
+        let z672 = self.mr * z14 * z37 + self.mr * z37 * z430 + self.mp * z14 * z37
+            + self.mp * z37 * z430;
+        let z673 = -qd[0] * z43 + z13 * z40 + z14 * z44 + z37 * z672 - z38 * z647
+            + z39 * z430 - z146;
+        let z674 = qd[0] * z41 + z13 * z42 - z13 * z44 - z36 * z672 + z38 * z646
+            + z40 * z430 + z145;
+        let z675 = z0 * z674 - z1 * z673 + z10 * z646 + z11 * z647 + z12 * z672;
+        let z676 = self.mr * z208 - self.mr * z0 * z54 - self.mr * z1 * z55
+            + self.mr * z13 * z654 - self.mr * z14 * z653 - self.mr * z36 * z204
+            + self.mr * z37 * z203 + self.mp * z208 - self.mp * z0 * z54
+            - self.mp * z1 * z55 + self.mp * z13 * z654 - self.mp * z14 * z653
+            - self.mp * z36 * z204 + self.mp * z37 * z203;
+        let z677 = z0 * z43 - z1 * z41;
+        let z678 = -qd[0] * z659 + z0 * z147 + z14 * z677 + z37 * z676 - z38 * z657
+            + z39 * z203 + z40 * z204 + z41 * z205;
+        let z679 = qd[0] * z658 + z1 * z147 - z13 * z677 - z36 * z676 + z38 * z656
+            + z40 * z203 + z42 * z204 + z43 * z205;
+        let z680 = z0 * z679 - z1 * z678 + z10 * z656 + z11 * z657 + z12 * z676;
+        let z681 = 0.5 * q[1] * (self.lr * self.lr) * self.h * self.cd
             * (1.0
                 / (q[1] * self.lr * q[2].sin() - 2.0 * q[1] * self.h
                     - self.lr * self.h * q[2].sin() + q[1] * q[1]
                     + 0.25 * (self.lr * self.lr) * (q[2].sin() * q[2].sin())
                     + 0.25 * (self.lr * self.lr) * (q[2].cos() * q[2].cos())
-                    + self.h * self.h)) * (q[2].cos() * q[2].cos()) - z742
+                    + self.h * self.h)) * (q[2].cos() * q[2].cos()) - z680
             - 0.25 * (q[1] * q[1]) * (self.lr * self.lr) * self.cd
                 * (1.0
                     / (q[1] * self.lr * q[2].sin() - 2.0 * q[1] * self.h
@@ -10639,32 +9430,31 @@ impl Jacobians<4, 0, 0> for FlyballA05 {
                         + 0.25 * (self.lr * self.lr) * (q[2].sin() * q[2].sin())
                         + 0.25 * (self.lr * self.lr) * (q[2].cos() * q[2].cos())
                         + self.h * self.h)) * (q[2].cos() * q[2].cos());
-        let z744 = self.mr * z30 * z46 + self.mr * z46 * z265 + self.mp * z30 * z46
-            + self.mp * z46 * z265;
-        let z745 = -qd[0] * z52 + z29 * z49 + z30 * z53 + z46 * z744 - z47 * z707
-            + z48 * z265 - z155;
-        let z746 = qd[0] * z50 + z29 * z51 - z29 * z53 - z45 * z744 + z47 * z706
-            + z49 * z265 + z154;
-        let z747 = -z0 * z746 + z1 * z745 + z26 * z706 + z27 * z707 + z28 * z744;
-        let z748 = -z0 * z31 - z1 * z32 - z26 * z30 + z27 * z29;
-        let z749 = self.mr * z748 + self.mr * z0 * z57 + self.mr * z1 * z58
-            + self.mr * z29 * z721 - self.mr * z30 * z720 - self.mr * z45 * z661
-            + self.mr * z46 * z185 + self.mp * z748 + self.mp * z0 * z57
-            + self.mp * z1 * z58 + self.mp * z29 * z721 - self.mp * z30 * z720
-            - self.mp * z45 * z661 + self.mp * z46 * z185;
-        let z750 = -z0 * z52 + z1 * z50;
-        let z751 = -qd[0] * z728 - z0 * z156 + z30 * z750 + z46 * z749 - z47 * z726
-            + z48 * z185 + z49 * z661 + z50 * z660;
-        let z752 = qd[0] * z727 - z1 * z156 - z29 * z750 - z45 * z749 + z47 * z725
-            + z49 * z185 + z51 * z661 + z52 * z660;
-        let z753 = -z0 * z752 + z1 * z751 + z26 * z725 + z27 * z726 + z28 * z749;
-        let z754 = 0.5 * q[1] * (self.lr * self.lr) * self.h * self.cd
+        let z682 = self.mr * z30 * z46 + self.mr * z46 * z433 + self.mp * z30 * z46
+            + self.mp * z46 * z433;
+        let z683 = -qd[0] * z52 + z29 * z49 + z30 * z53 + z46 * z682 - z47 * z650
+            + z48 * z433 - z155;
+        let z684 = qd[0] * z50 + z29 * z51 - z29 * z53 - z45 * z682 + z47 * z649
+            + z49 * z433 + z154;
+        let z685 = -z0 * z684 + z1 * z683 + z26 * z649 + z27 * z650 + z28 * z682;
+        let z686 = self.mr * z214 + self.mr * z0 * z57 + self.mr * z1 * z58
+            + self.mr * z29 * z662 - self.mr * z30 * z661 - self.mr * z45 * z210
+            + self.mr * z46 * z209 + self.mp * z214 + self.mp * z0 * z57
+            + self.mp * z1 * z58 + self.mp * z29 * z662 - self.mp * z30 * z661
+            - self.mp * z45 * z210 + self.mp * z46 * z209;
+        let z687 = -z0 * z52 + z1 * z50;
+        let z688 = -qd[0] * z667 - z0 * z156 + z30 * z687 + z46 * z686 - z47 * z665
+            + z48 * z209 + z49 * z210 + z50 * z211;
+        let z689 = qd[0] * z666 - z1 * z156 - z29 * z687 - z45 * z686 + z47 * z664
+            + z49 * z209 + z51 * z210 + z52 * z211;
+        let z690 = -z0 * z689 + z1 * z688 + z26 * z664 + z27 * z665 + z28 * z686;
+        let z691 = 0.5 * q[1] * (self.lr * self.lr) * self.h * self.cd
             * (1.0
                 / (q[1] * self.lr * q[3].sin() - 2.0 * q[1] * self.h
                     - self.lr * self.h * q[3].sin() + q[1] * q[1]
                     + 0.25 * (self.lr * self.lr) * (q[3].sin() * q[3].sin())
                     + 0.25 * (self.lr * self.lr) * (q[3].cos() * q[3].cos())
-                    + self.h * self.h)) * (q[3].cos() * q[3].cos()) - z753
+                    + self.h * self.h)) * (q[3].cos() * q[3].cos()) - z690
             - 0.25 * (q[1] * q[1]) * (self.lr * self.lr) * self.cd
                 * (1.0
                     / (q[1] * self.lr * q[3].sin() - 2.0 * q[1] * self.h
@@ -10679,40 +9469,40 @@ impl Jacobians<4, 0, 0> for FlyballA05 {
                         + 0.25 * (self.lr * self.lr) * (q[3].sin() * q[3].sin())
                         + 0.25 * (self.lr * self.lr) * (q[3].cos() * q[3].cos())
                         + self.h * self.h)) * (q[3].cos() * q[3].cos());
-        let x0 = -z519;
-        let x1 = -z524;
-        let x2 = -z529;
-        let x3 = -z538;
-        let x4 = -z551;
-        let x5 = -z709;
-        let x6 = -z719;
-        let x7 = -z729;
-        let x8 = -z736;
-        let x9 = -z747;
+        let x0 = -z460;
+        let x1 = -z468;
+        let x2 = -z476;
+        let x3 = -z485;
+        let x4 = -z498;
+        let x5 = -z652;
+        let x6 = -z660;
+        let x7 = -z668;
+        let x8 = -z675;
+        let x9 = -z685;
         dh_dq[(0, 0)] = x0;
         dh_dq[(0, 2)] = x1;
         dh_dq[(0, 3)] = x2;
-        dh_dq[(1, 1)] = z530;
-        dh_dq[(1, 2)] = z531;
-        dh_dq[(1, 3)] = z532;
+        dh_dq[(1, 1)] = z477;
+        dh_dq[(1, 2)] = z478;
+        dh_dq[(1, 3)] = z479;
         dh_dq[(2, 0)] = x3;
-        dh_dq[(2, 1)] = z539;
-        dh_dq[(2, 2)] = z545;
+        dh_dq[(2, 1)] = z486;
+        dh_dq[(2, 2)] = z492;
         dh_dq[(3, 0)] = x4;
-        dh_dq[(3, 1)] = z552;
-        dh_dq[(3, 3)] = z558;
+        dh_dq[(3, 1)] = z499;
+        dh_dq[(3, 3)] = z505;
         dh_dqd[(0, 0)] = x5;
         dh_dqd[(0, 2)] = x6;
         dh_dqd[(0, 3)] = x7;
-        dh_dqd[(1, 1)] = z730;
-        dh_dqd[(1, 2)] = z731;
-        dh_dqd[(1, 3)] = z732;
+        dh_dqd[(1, 1)] = z669;
+        dh_dqd[(1, 2)] = z670;
+        dh_dqd[(1, 3)] = z671;
         dh_dqd[(2, 0)] = x8;
-        dh_dqd[(2, 1)] = z731;
-        dh_dqd[(2, 2)] = z743;
+        dh_dqd[(2, 1)] = z670;
+        dh_dqd[(2, 2)] = z681;
         dh_dqd[(3, 0)] = x9;
-        dh_dqd[(3, 1)] = z732;
-        dh_dqd[(3, 3)] = z754;
+        dh_dqd[(3, 1)] = z671;
+        dh_dqd[(3, 3)] = z691;
     }
     fn force_time_partial(
         &self,
@@ -11108,69 +9898,112 @@ impl Jacobians<4, 0, 0> for FlyballA05 {
             + (self.mp.powi(3)) * (self.lr * self.lr) * z20 * z25
                 * (1.0
                     / (2.0 * self.mr * self.mp + self.mr * self.mr + self.mp * self.mp));
-        let z259 = -z1 * z4;
-        let z260 = -z1 * z5;
-        let z263 = -z1 * z20;
-        let z264 = z1 * z21;
-        let z267 = 0.5 * self.mr * self.lr * z259 * (1.0 / (self.mr + self.mp))
-            + self.mp * self.lr * z259 * (1.0 / (self.mr + self.mp)) + z19;
-        let z268 = -2.0 * self.mr * self.mp * (self.lr * self.lr) * z4 * z260
-            * (1.0 / (self.mr + self.mp)) + 8.333333333333334e-6 * self.mr * z4 * z260
-            - 1.6666666666666667e-5 * self.mr * z5 * z259
-            + 2.0 * self.mr * (self.mp * self.mp) * (self.lr * self.lr) * z4 * z260
+        let z239 = -a[2] * z1;
+        let z240 = a[2] * z0;
+        let z241 = a[2] * z10;
+        let z242 = a[2] * z11;
+        let z243 = a[2] * z12;
+        let z244 = a[3] * z1;
+        let z245 = -a[3] * z0;
+        let z246 = a[3] * z26;
+        let z247 = a[3] * z27;
+        let z248 = a[3] * z28;
+        let z251 = self.mr * z241 - self.mr * a[0] * z37 + self.mr * z38 * z240
+            + self.mp * z241 - self.mp * a[0] * z37 + self.mp * z38 * z240;
+        let z252 = self.mr * z242 + self.mr * a[0] * z36 - self.mr * z38 * z239
+            + self.mp * z242 + self.mp * a[0] * z36 - self.mp * z38 * z239;
+        let z253 = self.mr * z243 - self.mr * z36 * z240 + self.mr * z37 * z239
+            + self.mp * z243 - self.mp * z36 * z240 + self.mp * z37 * z239;
+        let z254 = a[0] * z41 + z37 * z253 - z38 * z252 + z39 * z239 + z40 * z240;
+        let z255 = a[0] * z43 - z36 * z253 + z38 * z251 + z40 * z239 + z42 * z240;
+        let z257 = self.mr * z246 - self.mr * a[0] * z46 + self.mr * z47 * z245
+            + self.mp * z246 - self.mp * a[0] * z46 + self.mp * z47 * z245;
+        let z258 = self.mr * z247 + self.mr * a[0] * z45 - self.mr * z47 * z244
+            + self.mp * z247 + self.mp * a[0] * z45 - self.mp * z47 * z244;
+        let z259 = self.mr * z248 - self.mr * z45 * z245 + self.mr * z46 * z244
+            + self.mp * z248 - self.mp * z45 * z245 + self.mp * z46 * z244;
+        let z260 = a[0] * z50 + z46 * z259 - z47 * z258 + z48 * z244 + z49 * z245;
+        let z261 = a[0] * z52 - z45 * z259 + z47 * z257 + z49 * z244 + z51 * z245;
+        let z271 = -z1 * z4;
+        let z272 = -z1 * z5;
+        let z273 = -z1 * z20;
+        let z274 = z1 * z21;
+        let z275 = 0.5 * self.mr * self.lr * z271 * (1.0 / (self.mr + self.mp))
+            + self.mp * self.lr * z271 * (1.0 / (self.mr + self.mp)) + z19;
+        let z276 = -2.0 * self.mr * self.mp * (self.lr * self.lr) * z4 * z272
+            * (1.0 / (self.mr + self.mp)) + 8.333333333333334e-6 * self.mr * z4 * z272
+            - 1.6666666666666667e-5 * self.mr * z5 * z271
+            + 2.0 * self.mr * (self.mp * self.mp) * (self.lr * self.lr) * z4 * z272
                 * (1.0
                     / (2.0 * self.mr * self.mp + self.mr * self.mr + self.mp * self.mp))
-            + 0.3333333333333333 * self.mr * (self.lr * self.lr) * z4 * z260
-            + self.mp * (self.lr * self.lr) * z4 * z260
-            + 1.25 * (self.mr * self.mr) * self.mp * (self.lr * self.lr) * z4 * z260
+            + 0.3333333333333333 * self.mr * (self.lr * self.lr) * z4 * z272
+            + self.mp * (self.lr * self.lr) * z4 * z272
+            + 1.25 * (self.mr * self.mr) * self.mp * (self.lr * self.lr) * z4 * z272
                 * (1.0
                     / (2.0 * self.mr * self.mp + self.mr * self.mr + self.mp * self.mp))
-            - 0.5 * (self.mr * self.mr) * (self.lr * self.lr) * z4 * z260
+            - 0.5 * (self.mr * self.mr) * (self.lr * self.lr) * z4 * z272
                 * (1.0 / (self.mr + self.mp))
-            + 0.25 * (self.mr.powi(3)) * (self.lr * self.lr) * z4 * z260
+            + 0.25 * (self.mr.powi(3)) * (self.lr * self.lr) * z4 * z272
                 * (1.0
                     / (2.0 * self.mr * self.mp + self.mr * self.mr + self.mp * self.mp))
-            - 2.0 * (self.mp * self.mp) * (self.lr * self.lr) * z4 * z260
+            - 2.0 * (self.mp * self.mp) * (self.lr * self.lr) * z4 * z272
                 * (1.0 / (self.mr + self.mp))
-            + (self.mp.powi(3)) * (self.lr * self.lr) * z4 * z260
+            + (self.mp.powi(3)) * (self.lr * self.lr) * z4 * z272
                 * (1.0
                     / (2.0 * self.mr * self.mp + self.mr * self.mr + self.mp * self.mp));
-        let z269 = -0.5 * self.mr * self.lr * z263 * (1.0 / (self.mr + self.mp))
-            - self.mp * self.lr * z263 * (1.0 / (self.mr + self.mp)) + z3;
-        let z270 = -2.0 * self.mr * self.mp * (self.lr * self.lr) * z20 * z264
-            * (1.0 / (self.mr + self.mp)) + 8.333333333333334e-6 * self.mr * z20 * z264
-            + 1.6666666666666667e-5 * self.mr * z21 * z263
-            + 2.0 * self.mr * (self.mp * self.mp) * (self.lr * self.lr) * z20 * z264
+        let z277 = -0.5 * self.mr * self.lr * z273 * (1.0 / (self.mr + self.mp))
+            - self.mp * self.lr * z273 * (1.0 / (self.mr + self.mp)) + z3;
+        let z278 = -2.0 * self.mr * self.mp * (self.lr * self.lr) * z20 * z274
+            * (1.0 / (self.mr + self.mp)) + 8.333333333333334e-6 * self.mr * z20 * z274
+            + 1.6666666666666667e-5 * self.mr * z21 * z273
+            + 2.0 * self.mr * (self.mp * self.mp) * (self.lr * self.lr) * z20 * z274
                 * (1.0
                     / (2.0 * self.mr * self.mp + self.mr * self.mr + self.mp * self.mp))
-            + 0.3333333333333333 * self.mr * (self.lr * self.lr) * z20 * z264
-            + self.mp * (self.lr * self.lr) * z20 * z264
-            + 1.25 * (self.mr * self.mr) * self.mp * (self.lr * self.lr) * z20 * z264
+            + 0.3333333333333333 * self.mr * (self.lr * self.lr) * z20 * z274
+            + self.mp * (self.lr * self.lr) * z20 * z274
+            + 1.25 * (self.mr * self.mr) * self.mp * (self.lr * self.lr) * z20 * z274
                 * (1.0
                     / (2.0 * self.mr * self.mp + self.mr * self.mr + self.mp * self.mp))
-            - 0.5 * (self.mr * self.mr) * (self.lr * self.lr) * z20 * z264
+            - 0.5 * (self.mr * self.mr) * (self.lr * self.lr) * z20 * z274
                 * (1.0 / (self.mr + self.mp))
-            + 0.25 * (self.mr.powi(3)) * (self.lr * self.lr) * z20 * z264
+            + 0.25 * (self.mr.powi(3)) * (self.lr * self.lr) * z20 * z274
                 * (1.0
                     / (2.0 * self.mr * self.mp + self.mr * self.mr + self.mp * self.mp))
-            - 2.0 * (self.mp * self.mp) * (self.lr * self.lr) * z20 * z264
+            - 2.0 * (self.mp * self.mp) * (self.lr * self.lr) * z20 * z274
                 * (1.0 / (self.mr + self.mp))
-            + (self.mp.powi(3)) * (self.lr * self.lr) * z20 * z264
+            + (self.mp.powi(3)) * (self.lr * self.lr) * z20 * z274
                 * (1.0
                     / (2.0 * self.mr * self.mp + self.mr * self.mr + self.mp * self.mp));
-        let z278 = -z0 * z5;
-        let z279 = 0.5 * self.mr * self.lr * z278 * (1.0 / (self.mr + self.mp))
-            + self.mp * self.lr * z278 * (1.0 / (self.mr + self.mp));
-        let z280 = 0.5 * self.mr * self.lr * z260 * (1.0 / (self.mr + self.mp))
-            + self.mp * self.lr * z260 * (1.0 / (self.mr + self.mp));
-        let z281 = -0.5 * self.mr * self.lr * z4 * (1.0 / (self.mr + self.mp))
+        let z279 = -a[2] * z0;
+        let z280 = a[2] * z27;
+        let z281 = a[3] * z0;
+        let z282 = a[3] * z11;
+        let z283 = -self.mr * a[0] * z36 + self.mr * z280 + self.mr * z38 * z239
+            - self.mp * a[0] * z36 + self.mp * z280 + self.mp * z38 * z239;
+        let z284 = self.mr * z241 + self.mr * a[0] * z275 - self.mr * z38 * z279
+            + self.mp * z241 + self.mp * a[0] * z275 - self.mp * z38 * z279;
+        let z285 = z239 * z276 + z252 * z275 - z36 * z251 + z36 * z284 - z37 * z283
+            + z41 * z240 + z41 * z279 + z43 * z239;
+        let z286 = -self.mr * a[0] * z45 + self.mr * z282 + self.mr * z47 * z244
+            - self.mp * a[0] * z45 + self.mp * z282 + self.mp * z47 * z244;
+        let z287 = self.mr * z246 + self.mr * a[0] * z277 - self.mr * z47 * z281
+            + self.mp * z246 + self.mp * a[0] * z277 - self.mp * z47 * z281;
+        let z288 = z244 * z278 + z258 * z277 - z45 * z257 + z45 * z287 - z46 * z286
+            + z50 * z245 + z50 * z281 + z52 * z244;
+        let z289 = z285 + z288;
+        let z290 = -z0 * z5;
+        let z291 = 0.5 * self.mr * self.lr * z290 * (1.0 / (self.mr + self.mp))
+            + self.mp * self.lr * z290 * (1.0 / (self.mr + self.mp));
+        let z292 = 0.5 * self.mr * self.lr * z272 * (1.0 / (self.mr + self.mp))
+            + self.mp * self.lr * z272 * (1.0 / (self.mr + self.mp));
+        let z293 = -0.5 * self.mr * self.lr * z4 * (1.0 / (self.mr + self.mp))
             - self.mp * self.lr * z4 * (1.0 / (self.mr + self.mp));
-        let z282 = -2.0 * self.mr * self.mp * (self.lr * self.lr) * z4 * z6
+        let z294 = -2.0 * self.mr * self.mp * (self.lr * self.lr) * z4 * z6
             * (1.0 / (self.mr + self.mp))
             + 2.0 * self.mr * self.mp * (self.lr * self.lr) * z5 * z7
                 * (1.0 / (self.mr + self.mp)) - 8.333333333333334e-6 * self.mr * z4 * z6
             - 8.333333333333334e-6 * self.mr * z5 * z7
-            - 1.6666666666666667e-5 * self.mr * z5 * z278
+            - 1.6666666666666667e-5 * self.mr * z5 * z290
             + 2.0 * self.mr * (self.mp * self.mp) * (self.lr * self.lr) * z4 * z6
                 * (1.0
                     / (2.0 * self.mr * self.mp + self.mr * self.mr + self.mp * self.mp))
@@ -11207,12 +10040,12 @@ impl Jacobians<4, 0, 0> for FlyballA05 {
             - (self.mp.powi(3)) * (self.lr * self.lr) * z5 * z7
                 * (1.0
                     / (2.0 * self.mr * self.mp + self.mr * self.mr + self.mp * self.mp));
-        let z283 = -2.0 * self.mr * self.mp * (self.lr * self.lr) * z4 * z8
+        let z295 = -2.0 * self.mr * self.mp * (self.lr * self.lr) * z4 * z8
             * (1.0 / (self.mr + self.mp))
             + 2.0 * self.mr * self.mp * (self.lr * self.lr) * z5 * z9
                 * (1.0 / (self.mr + self.mp)) - 8.333333333333334e-6 * self.mr * z4 * z8
-            - 1.6666666666666667e-5 * self.mr * z5 * z260
             - 8.333333333333334e-6 * self.mr * z5 * z9
+            - 1.6666666666666667e-5 * self.mr * z5 * z272
             + 2.0 * self.mr * (self.mp * self.mp) * (self.lr * self.lr) * z4 * z8
                 * (1.0
                     / (2.0 * self.mr * self.mp + self.mr * self.mr + self.mp * self.mp))
@@ -11249,7 +10082,7 @@ impl Jacobians<4, 0, 0> for FlyballA05 {
             - (self.mp.powi(3)) * (self.lr * self.lr) * z5 * z9
                 * (1.0
                     / (2.0 * self.mr * self.mp + self.mr * self.mr + self.mp * self.mp));
-        let z284 = 4.0 * self.mr * self.mp * (self.lr * self.lr) * z4 * z5
+        let z296 = 4.0 * self.mr * self.mp * (self.lr * self.lr) * z4 * z5
             * (1.0 / (self.mr + self.mp)) + 1.6666666666666667e-5 * self.mr * z4 * z5
             - 4.0 * self.mr * (self.mp * self.mp) * (self.lr * self.lr) * z4 * z5
                 * (1.0
@@ -11269,100 +10102,106 @@ impl Jacobians<4, 0, 0> for FlyballA05 {
             - 2.0 * (self.mp.powi(3)) * (self.lr * self.lr) * z4 * z5
                 * (1.0
                     / (2.0 * self.mr * self.mp + self.mr * self.mr + self.mp * self.mp));
-        let z288 = -z0 * z20;
-        let z289 = -0.5 * self.mr * self.lr * z23 * (1.0 / (self.mr + self.mp))
+        let z297 = self.mr * z240 * z293 - self.mr * a[0] * z292 + self.mp * z240 * z293
+            - self.mp * a[0] * z292;
+        let z298 = -self.mr * z239 * z293 + self.mr * a[0] * z291 - self.mp * z239 * z293
+            + self.mp * a[0] * z291;
+        let z299 = z239 * z294 + z240 * z295 - z251 * z292 + z252 * z291 + a[0] * z296
+            + z36 * z298 - z37 * z297;
+        let z300 = -z0 * z20;
+        let z301 = -0.5 * self.mr * self.lr * z23 * (1.0 / (self.mr + self.mp))
             - self.mp * self.lr * z23 * (1.0 / (self.mr + self.mp));
-        let z290 = -0.5 * self.mr * self.lr * z25 * (1.0 / (self.mr + self.mp))
+        let z302 = -0.5 * self.mr * self.lr * z25 * (1.0 / (self.mr + self.mp))
             - self.mp * self.lr * z25 * (1.0 / (self.mr + self.mp));
-        let z291 = -0.5 * self.mr * self.lr * z20 * (1.0 / (self.mr + self.mp))
+        let z303 = -0.5 * self.mr * self.lr * z20 * (1.0 / (self.mr + self.mp))
             - self.mp * self.lr * z20 * (1.0 / (self.mr + self.mp));
-        let z292 = -2.0 * self.mr * self.mp * (self.lr * self.lr) * z20 * z288
+        let z304 = -2.0 * self.mr * self.mp * (self.lr * self.lr) * z20 * z300
             * (1.0 / (self.mr + self.mp))
             + 2.0 * self.mr * self.mp * (self.lr * self.lr) * z21 * z23
                 * (1.0 / (self.mr + self.mp))
             + 1.6666666666666667e-5 * self.mr * z20 * z22
-            + 8.333333333333334e-6 * self.mr * z20 * z288
+            + 8.333333333333334e-6 * self.mr * z20 * z300
             + 8.333333333333334e-6 * self.mr * z21 * z23
-            + 2.0 * self.mr * (self.mp * self.mp) * (self.lr * self.lr) * z20 * z288
+            + 2.0 * self.mr * (self.mp * self.mp) * (self.lr * self.lr) * z20 * z300
                 * (1.0
                     / (2.0 * self.mr * self.mp + self.mr * self.mr + self.mp * self.mp))
             - 2.0 * self.mr * (self.mp * self.mp) * (self.lr * self.lr) * z21 * z23
                 * (1.0
                     / (2.0 * self.mr * self.mp + self.mr * self.mr + self.mp * self.mp))
-            + 0.3333333333333333 * self.mr * (self.lr * self.lr) * z20 * z288
+            + 0.3333333333333333 * self.mr * (self.lr * self.lr) * z20 * z300
             - 0.3333333333333333 * self.mr * (self.lr * self.lr) * z21 * z23
-            + self.mp * (self.lr * self.lr) * z20 * z288
+            + self.mp * (self.lr * self.lr) * z20 * z300
             - self.mp * (self.lr * self.lr) * z21 * z23
-            + 1.25 * (self.mr * self.mr) * self.mp * (self.lr * self.lr) * z20 * z288
+            + 1.25 * (self.mr * self.mr) * self.mp * (self.lr * self.lr) * z20 * z300
                 * (1.0
                     / (2.0 * self.mr * self.mp + self.mr * self.mr + self.mp * self.mp))
             - 1.25 * (self.mr * self.mr) * self.mp * (self.lr * self.lr) * z21 * z23
                 * (1.0
                     / (2.0 * self.mr * self.mp + self.mr * self.mr + self.mp * self.mp))
-            - 0.5 * (self.mr * self.mr) * (self.lr * self.lr) * z20 * z288
+            - 0.5 * (self.mr * self.mr) * (self.lr * self.lr) * z20 * z300
                 * (1.0 / (self.mr + self.mp))
             + 0.5 * (self.mr * self.mr) * (self.lr * self.lr) * z21 * z23
                 * (1.0 / (self.mr + self.mp))
-            + 0.25 * (self.mr.powi(3)) * (self.lr * self.lr) * z20 * z288
+            + 0.25 * (self.mr.powi(3)) * (self.lr * self.lr) * z20 * z300
                 * (1.0
                     / (2.0 * self.mr * self.mp + self.mr * self.mr + self.mp * self.mp))
             - 0.25 * (self.mr.powi(3)) * (self.lr * self.lr) * z21 * z23
                 * (1.0
                     / (2.0 * self.mr * self.mp + self.mr * self.mr + self.mp * self.mp))
-            - 2.0 * (self.mp * self.mp) * (self.lr * self.lr) * z20 * z288
+            - 2.0 * (self.mp * self.mp) * (self.lr * self.lr) * z20 * z300
                 * (1.0 / (self.mr + self.mp))
             + 2.0 * (self.mp * self.mp) * (self.lr * self.lr) * z21 * z23
                 * (1.0 / (self.mr + self.mp))
-            + (self.mp.powi(3)) * (self.lr * self.lr) * z20 * z288
+            + (self.mp.powi(3)) * (self.lr * self.lr) * z20 * z300
                 * (1.0
                     / (2.0 * self.mr * self.mp + self.mr * self.mr + self.mp * self.mp))
             - (self.mp.powi(3)) * (self.lr * self.lr) * z21 * z23
                 * (1.0
                     / (2.0 * self.mr * self.mp + self.mr * self.mr + self.mp * self.mp));
-        let z293 = -2.0 * self.mr * self.mp * (self.lr * self.lr) * z20 * z263
+        let z305 = -2.0 * self.mr * self.mp * (self.lr * self.lr) * z20 * z273
             * (1.0 / (self.mr + self.mp))
             + 2.0 * self.mr * self.mp * (self.lr * self.lr) * z21 * z25
                 * (1.0 / (self.mr + self.mp))
-            + 8.333333333333334e-6 * self.mr * z20 * z263
+            + 8.333333333333334e-6 * self.mr * z20 * z273
             + 1.6666666666666667e-5 * self.mr * z20 * z24
             + 8.333333333333334e-6 * self.mr * z21 * z25
-            + 2.0 * self.mr * (self.mp * self.mp) * (self.lr * self.lr) * z20 * z263
+            + 2.0 * self.mr * (self.mp * self.mp) * (self.lr * self.lr) * z20 * z273
                 * (1.0
                     / (2.0 * self.mr * self.mp + self.mr * self.mr + self.mp * self.mp))
             - 2.0 * self.mr * (self.mp * self.mp) * (self.lr * self.lr) * z21 * z25
                 * (1.0
                     / (2.0 * self.mr * self.mp + self.mr * self.mr + self.mp * self.mp))
-            + 0.3333333333333333 * self.mr * (self.lr * self.lr) * z20 * z263
+            + 0.3333333333333333 * self.mr * (self.lr * self.lr) * z20 * z273
             - 0.3333333333333333 * self.mr * (self.lr * self.lr) * z21 * z25
-            + self.mp * (self.lr * self.lr) * z20 * z263
+            + self.mp * (self.lr * self.lr) * z20 * z273
             - self.mp * (self.lr * self.lr) * z21 * z25
-            + 1.25 * (self.mr * self.mr) * self.mp * (self.lr * self.lr) * z20 * z263
+            + 1.25 * (self.mr * self.mr) * self.mp * (self.lr * self.lr) * z20 * z273
                 * (1.0
                     / (2.0 * self.mr * self.mp + self.mr * self.mr + self.mp * self.mp))
             - 1.25 * (self.mr * self.mr) * self.mp * (self.lr * self.lr) * z21 * z25
                 * (1.0
                     / (2.0 * self.mr * self.mp + self.mr * self.mr + self.mp * self.mp))
-            - 0.5 * (self.mr * self.mr) * (self.lr * self.lr) * z20 * z263
+            - 0.5 * (self.mr * self.mr) * (self.lr * self.lr) * z20 * z273
                 * (1.0 / (self.mr + self.mp))
             + 0.5 * (self.mr * self.mr) * (self.lr * self.lr) * z21 * z25
                 * (1.0 / (self.mr + self.mp))
-            + 0.25 * (self.mr.powi(3)) * (self.lr * self.lr) * z20 * z263
+            + 0.25 * (self.mr.powi(3)) * (self.lr * self.lr) * z20 * z273
                 * (1.0
                     / (2.0 * self.mr * self.mp + self.mr * self.mr + self.mp * self.mp))
             - 0.25 * (self.mr.powi(3)) * (self.lr * self.lr) * z21 * z25
                 * (1.0
                     / (2.0 * self.mr * self.mp + self.mr * self.mr + self.mp * self.mp))
-            - 2.0 * (self.mp * self.mp) * (self.lr * self.lr) * z20 * z263
+            - 2.0 * (self.mp * self.mp) * (self.lr * self.lr) * z20 * z273
                 * (1.0 / (self.mr + self.mp))
             + 2.0 * (self.mp * self.mp) * (self.lr * self.lr) * z21 * z25
                 * (1.0 / (self.mr + self.mp))
-            + (self.mp.powi(3)) * (self.lr * self.lr) * z20 * z263
+            + (self.mp.powi(3)) * (self.lr * self.lr) * z20 * z273
                 * (1.0
                     / (2.0 * self.mr * self.mp + self.mr * self.mr + self.mp * self.mp))
             - (self.mp.powi(3)) * (self.lr * self.lr) * z21 * z25
                 * (1.0
                     / (2.0 * self.mr * self.mp + self.mr * self.mr + self.mp * self.mp));
-        let z294 = 4.0 * self.mr * self.mp * (self.lr * self.lr) * z20 * z21
+        let z306 = 4.0 * self.mr * self.mp * (self.lr * self.lr) * z20 * z21
             * (1.0 / (self.mr + self.mp)) + 1.6666666666666667e-5 * self.mr * z20 * z21
             - 4.0 * self.mr * (self.mp * self.mp) * (self.lr * self.lr) * z20 * z21
                 * (1.0
@@ -11382,51 +10221,57 @@ impl Jacobians<4, 0, 0> for FlyballA05 {
             - 2.0 * (self.mp.powi(3)) * (self.lr * self.lr) * z20 * z21
                 * (1.0
                     / (2.0 * self.mr * self.mp + self.mr * self.mr + self.mp * self.mp));
-        let z298 = z0 * z3 + z0 * z19;
-        let z300 = 1.6666666666666667e-5 * self.mr * z0 * z1
+        let z307 = self.mr * z245 * z303 - self.mr * a[0] * z302 + self.mp * z245 * z303
+            - self.mp * a[0] * z302;
+        let z308 = -self.mr * z244 * z303 + self.mr * a[0] * z301 - self.mp * z244 * z303
+            + self.mp * a[0] * z301;
+        let z309 = z244 * z304 + z245 * z305 + a[0] * z306 - z257 * z302 + z258 * z301
+            + z45 * z308 - z46 * z307;
+        let z310 = z0 * z3 + z0 * z19;
+        let z311 = 1.6666666666666667e-5 * self.mr * z0 * z1
             - 4.0 * self.mr * self.mp * (self.lr * self.lr) * z0 * z1
                 * (1.0 / (self.mr + self.mp))
-            - 4.0 * self.mr * self.mp * (self.lr * self.lr) * z7 * z260
+            - 4.0 * self.mr * self.mp * (self.lr * self.lr) * z7 * z272
                 * (1.0 / (self.mr + self.mp))
-            + 3.3333333333333335e-5 * self.mr * z6 * z259
-            + 1.6666666666666667e-5 * self.mr * z7 * z260
+            + 3.3333333333333335e-5 * self.mr * z6 * z271
+            + 1.6666666666666667e-5 * self.mr * z7 * z272
             + 4.0 * self.mr * (self.mp * self.mp) * (self.lr * self.lr) * z0 * z1
                 * (1.0
                     / (2.0 * self.mr * self.mp + self.mr * self.mr + self.mp * self.mp))
-            + 4.0 * self.mr * (self.mp * self.mp) * (self.lr * self.lr) * z7 * z260
+            + 4.0 * self.mr * (self.mp * self.mp) * (self.lr * self.lr) * z7 * z272
                 * (1.0
                     / (2.0 * self.mr * self.mp + self.mr * self.mr + self.mp * self.mp))
             + 0.6666666666666666 * self.mr * (self.lr * self.lr) * z0 * z1
-            + 0.6666666666666666 * self.mr * (self.lr * self.lr) * z7 * z260
+            + 0.6666666666666666 * self.mr * (self.lr * self.lr) * z7 * z272
             + 2.0 * self.mp * (self.lr * self.lr) * z0 * z1
-            + 2.0 * self.mp * (self.lr * self.lr) * z7 * z260
+            + 2.0 * self.mp * (self.lr * self.lr) * z7 * z272
             + 2.5 * (self.mr * self.mr) * self.mp * (self.lr * self.lr) * z0 * z1
                 * (1.0
                     / (2.0 * self.mr * self.mp + self.mr * self.mr + self.mp * self.mp))
-            + 2.5 * (self.mr * self.mr) * self.mp * (self.lr * self.lr) * z7 * z260
+            + 2.5 * (self.mr * self.mr) * self.mp * (self.lr * self.lr) * z7 * z272
                 * (1.0
                     / (2.0 * self.mr * self.mp + self.mr * self.mr + self.mp * self.mp))
             - (self.mr * self.mr) * (self.lr * self.lr) * z0 * z1
                 * (1.0 / (self.mr + self.mp))
-            - (self.mr * self.mr) * (self.lr * self.lr) * z7 * z260
+            - (self.mr * self.mr) * (self.lr * self.lr) * z7 * z272
                 * (1.0 / (self.mr + self.mp))
             + 0.5 * (self.mr.powi(3)) * (self.lr * self.lr) * z0 * z1
                 * (1.0
                     / (2.0 * self.mr * self.mp + self.mr * self.mr + self.mp * self.mp))
-            + 0.5 * (self.mr.powi(3)) * (self.lr * self.lr) * z7 * z260
+            + 0.5 * (self.mr.powi(3)) * (self.lr * self.lr) * z7 * z272
                 * (1.0
                     / (2.0 * self.mr * self.mp + self.mr * self.mr + self.mp * self.mp))
             - 4.0 * (self.mp * self.mp) * (self.lr * self.lr) * z0 * z1
                 * (1.0 / (self.mr + self.mp))
-            - 4.0 * (self.mp * self.mp) * (self.lr * self.lr) * z7 * z260
+            - 4.0 * (self.mp * self.mp) * (self.lr * self.lr) * z7 * z272
                 * (1.0 / (self.mr + self.mp))
             + 2.0 * (self.mp.powi(3)) * (self.lr * self.lr) * z0 * z1
                 * (1.0
                     / (2.0 * self.mr * self.mp + self.mr * self.mr + self.mp * self.mp))
-            + 2.0 * (self.mp.powi(3)) * (self.lr * self.lr) * z7 * z260
+            + 2.0 * (self.mp.powi(3)) * (self.lr * self.lr) * z7 * z272
                 * (1.0
                     / (2.0 * self.mr * self.mp + self.mr * self.mr + self.mp * self.mp));
-        let z301 = -2.0 * self.mr * self.mp * (self.lr * self.lr) * z9 * z260
+        let z312 = -2.0 * self.mr * self.mp * (self.lr * self.lr) * z9 * z272
             * (1.0 / (self.mr + self.mp))
             + 2.0 * self.mr * self.mp * (self.lr * self.lr) * (z0 * z0)
                 * (1.0 / (self.mr + self.mp))
@@ -11434,10 +10279,10 @@ impl Jacobians<4, 0, 0> for FlyballA05 {
                 * (1.0 / (self.mr + self.mp))
             - 2.0 * self.mr * self.mp * (self.lr * self.lr) * (z7 * z7)
                 * (1.0 / (self.mr + self.mp))
-            + 1.6666666666666667e-5 * self.mr * z8 * z259
-            + 8.333333333333334e-6 * self.mr * z9 * z260
+            + 1.6666666666666667e-5 * self.mr * z8 * z271
+            + 8.333333333333334e-6 * self.mr * z9 * z272
             - 8.333333333333334e-6 * self.mr * (z0 * z0)
-            + 2.0 * self.mr * (self.mp * self.mp) * (self.lr * self.lr) * z9 * z260
+            + 2.0 * self.mr * (self.mp * self.mp) * (self.lr * self.lr) * z9 * z272
                 * (1.0
                     / (2.0 * self.mr * self.mp + self.mr * self.mr + self.mp * self.mp))
             - 2.0 * self.mr * (self.mp * self.mp) * (self.lr * self.lr) * (z0 * z0)
@@ -11450,17 +10295,17 @@ impl Jacobians<4, 0, 0> for FlyballA05 {
                 * (1.0
                     / (2.0 * self.mr * self.mp + self.mr * self.mr + self.mp * self.mp))
             + 8.333333333333334e-6 * self.mr * (z1 * z1)
-            + 0.3333333333333333 * self.mr * (self.lr * self.lr) * z9 * z260
+            + 0.3333333333333333 * self.mr * (self.lr * self.lr) * z9 * z272
             - 0.3333333333333333 * self.mr * (self.lr * self.lr) * (z0 * z0)
             + 0.3333333333333333 * self.mr * (self.lr * self.lr) * (z1 * z1)
             + 0.3333333333333333 * self.mr * (self.lr * self.lr) * (z7 * z7)
             + 1.6666666666666667e-5 * self.mr * (z6 * z6)
             + 8.333333333333334e-6 * self.mr * (z7 * z7)
-            + self.mp * (self.lr * self.lr) * z9 * z260
+            + self.mp * (self.lr * self.lr) * z9 * z272
             - self.mp * (self.lr * self.lr) * (z0 * z0)
             + self.mp * (self.lr * self.lr) * (z1 * z1)
             + self.mp * (self.lr * self.lr) * (z7 * z7)
-            + 1.25 * (self.mr * self.mr) * self.mp * (self.lr * self.lr) * z9 * z260
+            + 1.25 * (self.mr * self.mr) * self.mp * (self.lr * self.lr) * z9 * z272
                 * (1.0
                     / (2.0 * self.mr * self.mp + self.mr * self.mr + self.mp * self.mp))
             - 1.25 * (self.mr * self.mr) * self.mp * (self.lr * self.lr) * (z0 * z0)
@@ -11472,7 +10317,7 @@ impl Jacobians<4, 0, 0> for FlyballA05 {
             + 1.25 * (self.mr * self.mr) * self.mp * (self.lr * self.lr) * (z7 * z7)
                 * (1.0
                     / (2.0 * self.mr * self.mp + self.mr * self.mr + self.mp * self.mp))
-            - 0.5 * (self.mr * self.mr) * (self.lr * self.lr) * z9 * z260
+            - 0.5 * (self.mr * self.mr) * (self.lr * self.lr) * z9 * z272
                 * (1.0 / (self.mr + self.mp))
             + 0.5 * (self.mr * self.mr) * (self.lr * self.lr) * (z0 * z0)
                 * (1.0 / (self.mr + self.mp))
@@ -11480,7 +10325,7 @@ impl Jacobians<4, 0, 0> for FlyballA05 {
                 * (1.0 / (self.mr + self.mp))
             - 0.5 * (self.mr * self.mr) * (self.lr * self.lr) * (z7 * z7)
                 * (1.0 / (self.mr + self.mp))
-            + 0.25 * (self.mr.powi(3)) * (self.lr * self.lr) * z9 * z260
+            + 0.25 * (self.mr.powi(3)) * (self.lr * self.lr) * z9 * z272
                 * (1.0
                     / (2.0 * self.mr * self.mp + self.mr * self.mr + self.mp * self.mp))
             - 0.25 * (self.mr.powi(3)) * (self.lr * self.lr) * (z0 * z0)
@@ -11492,7 +10337,7 @@ impl Jacobians<4, 0, 0> for FlyballA05 {
             + 0.25 * (self.mr.powi(3)) * (self.lr * self.lr) * (z7 * z7)
                 * (1.0
                     / (2.0 * self.mr * self.mp + self.mr * self.mr + self.mp * self.mp))
-            - 2.0 * (self.mp * self.mp) * (self.lr * self.lr) * z9 * z260
+            - 2.0 * (self.mp * self.mp) * (self.lr * self.lr) * z9 * z272
                 * (1.0 / (self.mr + self.mp))
             + 2.0 * (self.mp * self.mp) * (self.lr * self.lr) * (z0 * z0)
                 * (1.0 / (self.mr + self.mp))
@@ -11500,7 +10345,7 @@ impl Jacobians<4, 0, 0> for FlyballA05 {
                 * (1.0 / (self.mr + self.mp))
             - 2.0 * (self.mp * self.mp) * (self.lr * self.lr) * (z7 * z7)
                 * (1.0 / (self.mr + self.mp))
-            + (self.mp.powi(3)) * (self.lr * self.lr) * z9 * z260
+            + (self.mp.powi(3)) * (self.lr * self.lr) * z9 * z272
                 * (1.0
                     / (2.0 * self.mr * self.mp + self.mr * self.mr + self.mp * self.mp))
             - (self.mp.powi(3)) * (self.lr * self.lr) * (z0 * z0)
@@ -11512,7 +10357,7 @@ impl Jacobians<4, 0, 0> for FlyballA05 {
             + (self.mp.powi(3)) * (self.lr * self.lr) * (z7 * z7)
                 * (1.0
                     / (2.0 * self.mr * self.mp + self.mr * self.mr + self.mp * self.mp));
-        let z302 = -1.6666666666666667e-5 * self.mr * z0 * z1
+        let z313 = -1.6666666666666667e-5 * self.mr * z0 * z1
             + 4.0 * self.mr * self.mp * (self.lr * self.lr) * z0 * z1
                 * (1.0 / (self.mr + self.mp))
             - 4.0 * self.mr * self.mp * (self.lr * self.lr) * z7 * z9
@@ -11554,9 +10399,18 @@ impl Jacobians<4, 0, 0> for FlyballA05 {
             + 2.0 * (self.mp.powi(3)) * (self.lr * self.lr) * z7 * z9
                 * (1.0
                     / (2.0 * self.mr * self.mp + self.mr * self.mr + self.mp * self.mp));
-        let z310 = -4.0 * self.mr * self.mp * (self.lr * self.lr) * z6 * z7
+        let z314 = a[2] * z310;
+        let z315 = -self.mr * z240 * z275 + self.mr * z37 * z279 + self.mr * z314
+            - self.mp * z240 * z275 + self.mp * z37 * z279 + self.mp * z314;
+        let z316 = z239 * z311 + z240 * z312 + a[0] * z276 + z36 * z253 + z37 * z315
+            - z38 * z284 + z39 * z279 + z40 * z239;
+        let z317 = z239 * z312 + z240 * z313 - z253 * z275 + a[0] * z41 - z36 * z315
+            + z38 * z283 + z40 * z279 + z42 * z239;
+        let z318 = z253 * z310 - z0 * z254 + z0 * z317 - z1 * z255 - z1 * z316
+            + z10 * z252 + z10 * z283 + z11 * z284 + z12 * z315 + z27 * z251;
+        let z319 = -4.0 * self.mr * self.mp * (self.lr * self.lr) * z6 * z7
             * (1.0 / (self.mr + self.mp)) + 1.6666666666666667e-5 * self.mr * z6 * z7
-            + 3.3333333333333335e-5 * self.mr * z6 * z278
+            + 3.3333333333333335e-5 * self.mr * z6 * z290
             + 4.0 * self.mr * (self.mp * self.mp) * (self.lr * self.lr) * z6 * z7
                 * (1.0
                     / (2.0 * self.mr * self.mp + self.mr * self.mr + self.mp * self.mp))
@@ -11575,14 +10429,13 @@ impl Jacobians<4, 0, 0> for FlyballA05 {
             + 2.0 * (self.mp.powi(3)) * (self.lr * self.lr) * z6 * z7
                 * (1.0
                     / (2.0 * self.mr * self.mp + self.mr * self.mr + self.mp * self.mp));
-        let z311 = -2.0 * self.mr * self.mp * (self.lr * self.lr) * z6 * z9
+        let z320 = -2.0 * self.mr * self.mp * (self.lr * self.lr) * z6 * z9
             * (1.0 / (self.mr + self.mp))
             - 2.0 * self.mr * self.mp * (self.lr * self.lr) * z7 * z8
-                * (1.0 / (self.mr + self.mp))
-            + 1.6666666666666667e-5 * self.mr * z6 * z260
-            + 8.333333333333334e-6 * self.mr * z6 * z9
+                * (1.0 / (self.mr + self.mp)) + 8.333333333333334e-6 * self.mr * z6 * z9
+            + 1.6666666666666667e-5 * self.mr * z6 * z272
             + 8.333333333333334e-6 * self.mr * z7 * z8
-            + 1.6666666666666667e-5 * self.mr * z8 * z278
+            + 1.6666666666666667e-5 * self.mr * z8 * z290
             + 2.0 * self.mr * (self.mp * self.mp) * (self.lr * self.lr) * z6 * z9
                 * (1.0
                     / (2.0 * self.mr * self.mp + self.mr * self.mr + self.mp * self.mp))
@@ -11619,9 +10472,9 @@ impl Jacobians<4, 0, 0> for FlyballA05 {
             + (self.mp.powi(3)) * (self.lr * self.lr) * z7 * z8
                 * (1.0
                     / (2.0 * self.mr * self.mp + self.mr * self.mr + self.mp * self.mp));
-        let z312 = -4.0 * self.mr * self.mp * (self.lr * self.lr) * z8 * z9
-            * (1.0 / (self.mr + self.mp)) + 3.3333333333333335e-5 * self.mr * z8 * z260
-            + 1.6666666666666667e-5 * self.mr * z8 * z9
+        let z321 = -4.0 * self.mr * self.mp * (self.lr * self.lr) * z8 * z9
+            * (1.0 / (self.mr + self.mp)) + 1.6666666666666667e-5 * self.mr * z8 * z9
+            + 3.3333333333333335e-5 * self.mr * z8 * z272
             + 4.0 * self.mr * (self.mp * self.mp) * (self.lr * self.lr) * z8 * z9
                 * (1.0
                     / (2.0 * self.mr * self.mp + self.mr * self.mr + self.mp * self.mp))
@@ -11640,51 +10493,58 @@ impl Jacobians<4, 0, 0> for FlyballA05 {
             + 2.0 * (self.mp.powi(3)) * (self.lr * self.lr) * z8 * z9
                 * (1.0
                     / (2.0 * self.mr * self.mp + self.mr * self.mr + self.mp * self.mp));
-        let z320 = -z0 * z3 - z0 * z19;
-        let z322 = 1.6666666666666667e-5 * self.mr * z0 * z1
+        let z322 = self.mr * z239 * z292 - self.mr * z240 * z291 + self.mp * z239 * z292
+            - self.mp * z240 * z291;
+        let z323 = z239 * z319 + z240 * z320 - z252 * z293 + z253 * z292 + a[0] * z294
+            + z37 * z322 - z38 * z298;
+        let z324 = z239 * z320 + z240 * z321 + z251 * z293 - z253 * z291 + a[0] * z295
+            - z36 * z322 + z38 * z297;
+        let z325 = z0 * z324 - z1 * z323 + z10 * z297 + z11 * z298 + z12 * z322;
+        let z326 = -z0 * z3 - z0 * z19;
+        let z327 = 1.6666666666666667e-5 * self.mr * z0 * z1
             - 4.0 * self.mr * self.mp * (self.lr * self.lr) * z0 * z1
                 * (1.0 / (self.mr + self.mp))
-            - 4.0 * self.mr * self.mp * (self.lr * self.lr) * z23 * z264
+            - 4.0 * self.mr * self.mp * (self.lr * self.lr) * z23 * z274
                 * (1.0 / (self.mr + self.mp))
-            + 3.3333333333333335e-5 * self.mr * z22 * z263
-            + 1.6666666666666667e-5 * self.mr * z23 * z264
+            + 3.3333333333333335e-5 * self.mr * z22 * z273
+            + 1.6666666666666667e-5 * self.mr * z23 * z274
             + 4.0 * self.mr * (self.mp * self.mp) * (self.lr * self.lr) * z0 * z1
                 * (1.0
                     / (2.0 * self.mr * self.mp + self.mr * self.mr + self.mp * self.mp))
-            + 4.0 * self.mr * (self.mp * self.mp) * (self.lr * self.lr) * z23 * z264
+            + 4.0 * self.mr * (self.mp * self.mp) * (self.lr * self.lr) * z23 * z274
                 * (1.0
                     / (2.0 * self.mr * self.mp + self.mr * self.mr + self.mp * self.mp))
             + 0.6666666666666666 * self.mr * (self.lr * self.lr) * z0 * z1
-            + 0.6666666666666666 * self.mr * (self.lr * self.lr) * z23 * z264
+            + 0.6666666666666666 * self.mr * (self.lr * self.lr) * z23 * z274
             + 2.0 * self.mp * (self.lr * self.lr) * z0 * z1
-            + 2.0 * self.mp * (self.lr * self.lr) * z23 * z264
+            + 2.0 * self.mp * (self.lr * self.lr) * z23 * z274
             + 2.5 * (self.mr * self.mr) * self.mp * (self.lr * self.lr) * z0 * z1
                 * (1.0
                     / (2.0 * self.mr * self.mp + self.mr * self.mr + self.mp * self.mp))
-            + 2.5 * (self.mr * self.mr) * self.mp * (self.lr * self.lr) * z23 * z264
+            + 2.5 * (self.mr * self.mr) * self.mp * (self.lr * self.lr) * z23 * z274
                 * (1.0
                     / (2.0 * self.mr * self.mp + self.mr * self.mr + self.mp * self.mp))
             - (self.mr * self.mr) * (self.lr * self.lr) * z0 * z1
                 * (1.0 / (self.mr + self.mp))
-            - (self.mr * self.mr) * (self.lr * self.lr) * z23 * z264
+            - (self.mr * self.mr) * (self.lr * self.lr) * z23 * z274
                 * (1.0 / (self.mr + self.mp))
             + 0.5 * (self.mr.powi(3)) * (self.lr * self.lr) * z0 * z1
                 * (1.0
                     / (2.0 * self.mr * self.mp + self.mr * self.mr + self.mp * self.mp))
-            + 0.5 * (self.mr.powi(3)) * (self.lr * self.lr) * z23 * z264
+            + 0.5 * (self.mr.powi(3)) * (self.lr * self.lr) * z23 * z274
                 * (1.0
                     / (2.0 * self.mr * self.mp + self.mr * self.mr + self.mp * self.mp))
             - 4.0 * (self.mp * self.mp) * (self.lr * self.lr) * z0 * z1
                 * (1.0 / (self.mr + self.mp))
-            - 4.0 * (self.mp * self.mp) * (self.lr * self.lr) * z23 * z264
+            - 4.0 * (self.mp * self.mp) * (self.lr * self.lr) * z23 * z274
                 * (1.0 / (self.mr + self.mp))
             + 2.0 * (self.mp.powi(3)) * (self.lr * self.lr) * z0 * z1
                 * (1.0
                     / (2.0 * self.mr * self.mp + self.mr * self.mr + self.mp * self.mp))
-            + 2.0 * (self.mp.powi(3)) * (self.lr * self.lr) * z23 * z264
+            + 2.0 * (self.mp.powi(3)) * (self.lr * self.lr) * z23 * z274
                 * (1.0
                     / (2.0 * self.mr * self.mp + self.mr * self.mr + self.mp * self.mp));
-        let z323 = -2.0 * self.mr * self.mp * (self.lr * self.lr) * z25 * z264
+        let z328 = -2.0 * self.mr * self.mp * (self.lr * self.lr) * z25 * z274
             * (1.0 / (self.mr + self.mp))
             + 2.0 * self.mr * self.mp * (self.lr * self.lr) * (z0 * z0)
                 * (1.0 / (self.mr + self.mp))
@@ -11692,10 +10552,10 @@ impl Jacobians<4, 0, 0> for FlyballA05 {
                 * (1.0 / (self.mr + self.mp))
             - 2.0 * self.mr * self.mp * (self.lr * self.lr) * (z23 * z23)
                 * (1.0 / (self.mr + self.mp))
-            + 1.6666666666666667e-5 * self.mr * z24 * z263
-            + 8.333333333333334e-6 * self.mr * z25 * z264
+            + 1.6666666666666667e-5 * self.mr * z24 * z273
+            + 8.333333333333334e-6 * self.mr * z25 * z274
             - 8.333333333333334e-6 * self.mr * (z0 * z0)
-            + 2.0 * self.mr * (self.mp * self.mp) * (self.lr * self.lr) * z25 * z264
+            + 2.0 * self.mr * (self.mp * self.mp) * (self.lr * self.lr) * z25 * z274
                 * (1.0
                     / (2.0 * self.mr * self.mp + self.mr * self.mr + self.mp * self.mp))
             - 2.0 * self.mr * (self.mp * self.mp) * (self.lr * self.lr) * (z0 * z0)
@@ -11708,17 +10568,17 @@ impl Jacobians<4, 0, 0> for FlyballA05 {
                 * (1.0
                     / (2.0 * self.mr * self.mp + self.mr * self.mr + self.mp * self.mp))
             + 8.333333333333334e-6 * self.mr * (z1 * z1)
-            + 0.3333333333333333 * self.mr * (self.lr * self.lr) * z25 * z264
+            + 0.3333333333333333 * self.mr * (self.lr * self.lr) * z25 * z274
             - 0.3333333333333333 * self.mr * (self.lr * self.lr) * (z0 * z0)
             + 0.3333333333333333 * self.mr * (self.lr * self.lr) * (z1 * z1)
             + 0.3333333333333333 * self.mr * (self.lr * self.lr) * (z23 * z23)
             + 1.6666666666666667e-5 * self.mr * (z22 * z22)
             + 8.333333333333334e-6 * self.mr * (z23 * z23)
-            + self.mp * (self.lr * self.lr) * z25 * z264
+            + self.mp * (self.lr * self.lr) * z25 * z274
             - self.mp * (self.lr * self.lr) * (z0 * z0)
             + self.mp * (self.lr * self.lr) * (z1 * z1)
             + self.mp * (self.lr * self.lr) * (z23 * z23)
-            + 1.25 * (self.mr * self.mr) * self.mp * (self.lr * self.lr) * z25 * z264
+            + 1.25 * (self.mr * self.mr) * self.mp * (self.lr * self.lr) * z25 * z274
                 * (1.0
                     / (2.0 * self.mr * self.mp + self.mr * self.mr + self.mp * self.mp))
             - 1.25 * (self.mr * self.mr) * self.mp * (self.lr * self.lr) * (z0 * z0)
@@ -11730,7 +10590,7 @@ impl Jacobians<4, 0, 0> for FlyballA05 {
             + 1.25 * (self.mr * self.mr) * self.mp * (self.lr * self.lr) * (z23 * z23)
                 * (1.0
                     / (2.0 * self.mr * self.mp + self.mr * self.mr + self.mp * self.mp))
-            - 0.5 * (self.mr * self.mr) * (self.lr * self.lr) * z25 * z264
+            - 0.5 * (self.mr * self.mr) * (self.lr * self.lr) * z25 * z274
                 * (1.0 / (self.mr + self.mp))
             + 0.5 * (self.mr * self.mr) * (self.lr * self.lr) * (z0 * z0)
                 * (1.0 / (self.mr + self.mp))
@@ -11738,7 +10598,7 @@ impl Jacobians<4, 0, 0> for FlyballA05 {
                 * (1.0 / (self.mr + self.mp))
             - 0.5 * (self.mr * self.mr) * (self.lr * self.lr) * (z23 * z23)
                 * (1.0 / (self.mr + self.mp))
-            + 0.25 * (self.mr.powi(3)) * (self.lr * self.lr) * z25 * z264
+            + 0.25 * (self.mr.powi(3)) * (self.lr * self.lr) * z25 * z274
                 * (1.0
                     / (2.0 * self.mr * self.mp + self.mr * self.mr + self.mp * self.mp))
             - 0.25 * (self.mr.powi(3)) * (self.lr * self.lr) * (z0 * z0)
@@ -11750,7 +10610,7 @@ impl Jacobians<4, 0, 0> for FlyballA05 {
             + 0.25 * (self.mr.powi(3)) * (self.lr * self.lr) * (z23 * z23)
                 * (1.0
                     / (2.0 * self.mr * self.mp + self.mr * self.mr + self.mp * self.mp))
-            - 2.0 * (self.mp * self.mp) * (self.lr * self.lr) * z25 * z264
+            - 2.0 * (self.mp * self.mp) * (self.lr * self.lr) * z25 * z274
                 * (1.0 / (self.mr + self.mp))
             + 2.0 * (self.mp * self.mp) * (self.lr * self.lr) * (z0 * z0)
                 * (1.0 / (self.mr + self.mp))
@@ -11758,7 +10618,7 @@ impl Jacobians<4, 0, 0> for FlyballA05 {
                 * (1.0 / (self.mr + self.mp))
             - 2.0 * (self.mp * self.mp) * (self.lr * self.lr) * (z23 * z23)
                 * (1.0 / (self.mr + self.mp))
-            + (self.mp.powi(3)) * (self.lr * self.lr) * z25 * z264
+            + (self.mp.powi(3)) * (self.lr * self.lr) * z25 * z274
                 * (1.0
                     / (2.0 * self.mr * self.mp + self.mr * self.mr + self.mp * self.mp))
             - (self.mp.powi(3)) * (self.lr * self.lr) * (z0 * z0)
@@ -11770,7 +10630,7 @@ impl Jacobians<4, 0, 0> for FlyballA05 {
             + (self.mp.powi(3)) * (self.lr * self.lr) * (z23 * z23)
                 * (1.0
                     / (2.0 * self.mr * self.mp + self.mr * self.mr + self.mp * self.mp));
-        let z324 = -1.6666666666666667e-5 * self.mr * z0 * z1
+        let z329 = -1.6666666666666667e-5 * self.mr * z0 * z1
             + 4.0 * self.mr * self.mp * (self.lr * self.lr) * z0 * z1
                 * (1.0 / (self.mr + self.mp))
             - 4.0 * self.mr * self.mp * (self.lr * self.lr) * z23 * z25
@@ -11813,186 +10673,115 @@ impl Jacobians<4, 0, 0> for FlyballA05 {
             + 2.0 * (self.mp.powi(3)) * (self.lr * self.lr) * z23 * z25
                 * (1.0
                     / (2.0 * self.mr * self.mp + self.mr * self.mr + self.mp * self.mp));
-        let z332 = -4.0 * self.mr * self.mp * (self.lr * self.lr) * z23 * z288
+        let z330 = a[3] * z326;
+        let z331 = -self.mr * z245 * z277 + self.mr * z46 * z281 + self.mr * z330
+            - self.mp * z245 * z277 + self.mp * z46 * z281 + self.mp * z330;
+        let z332 = z244 * z327 + z245 * z328 + a[0] * z278 + z45 * z259 + z46 * z331
+            - z47 * z287 + z48 * z281 + z49 * z244;
+        let z333 = z244 * z328 + z245 * z329 + a[0] * z50 - z259 * z277 - z45 * z331
+            + z47 * z286 + z49 * z281 + z51 * z244;
+        let z334 = z0 * z260 - z0 * z333 + z1 * z261 + z1 * z332 + z259 * z326
+            + z11 * z257 + z26 * z258 + z26 * z286 + z27 * z287 + z28 * z331;
+        let z335 = -4.0 * self.mr * self.mp * (self.lr * self.lr) * z23 * z300
             * (1.0 / (self.mr + self.mp)) + 3.3333333333333335e-5 * self.mr * z22 * z23
-            + 1.6666666666666667e-5 * self.mr * z23 * z288
-            + 4.0 * self.mr * (self.mp * self.mp) * (self.lr * self.lr) * z23 * z288
+            + 1.6666666666666667e-5 * self.mr * z23 * z300
+            + 4.0 * self.mr * (self.mp * self.mp) * (self.lr * self.lr) * z23 * z300
                 * (1.0
                     / (2.0 * self.mr * self.mp + self.mr * self.mr + self.mp * self.mp))
-            + 0.6666666666666666 * self.mr * (self.lr * self.lr) * z23 * z288
-            + 2.0 * self.mp * (self.lr * self.lr) * z23 * z288
-            + 2.5 * (self.mr * self.mr) * self.mp * (self.lr * self.lr) * z23 * z288
+            + 0.6666666666666666 * self.mr * (self.lr * self.lr) * z23 * z300
+            + 2.0 * self.mp * (self.lr * self.lr) * z23 * z300
+            + 2.5 * (self.mr * self.mr) * self.mp * (self.lr * self.lr) * z23 * z300
                 * (1.0
                     / (2.0 * self.mr * self.mp + self.mr * self.mr + self.mp * self.mp))
-            - (self.mr * self.mr) * (self.lr * self.lr) * z23 * z288
+            - (self.mr * self.mr) * (self.lr * self.lr) * z23 * z300
                 * (1.0 / (self.mr + self.mp))
-            + 0.5 * (self.mr.powi(3)) * (self.lr * self.lr) * z23 * z288
+            + 0.5 * (self.mr.powi(3)) * (self.lr * self.lr) * z23 * z300
                 * (1.0
                     / (2.0 * self.mr * self.mp + self.mr * self.mr + self.mp * self.mp))
-            - 4.0 * (self.mp * self.mp) * (self.lr * self.lr) * z23 * z288
+            - 4.0 * (self.mp * self.mp) * (self.lr * self.lr) * z23 * z300
                 * (1.0 / (self.mr + self.mp))
-            + 2.0 * (self.mp.powi(3)) * (self.lr * self.lr) * z23 * z288
+            + 2.0 * (self.mp.powi(3)) * (self.lr * self.lr) * z23 * z300
                 * (1.0
                     / (2.0 * self.mr * self.mp + self.mr * self.mr + self.mp * self.mp));
-        let z333 = -2.0 * self.mr * self.mp * (self.lr * self.lr) * z23 * z263
+        let z336 = -2.0 * self.mr * self.mp * (self.lr * self.lr) * z23 * z273
             * (1.0 / (self.mr + self.mp))
-            - 2.0 * self.mr * self.mp * (self.lr * self.lr) * z25 * z288
+            - 2.0 * self.mr * self.mp * (self.lr * self.lr) * z25 * z300
                 * (1.0 / (self.mr + self.mp))
             + 1.6666666666666667e-5 * self.mr * z22 * z25
-            + 8.333333333333334e-6 * self.mr * z23 * z263
+            + 8.333333333333334e-6 * self.mr * z23 * z273
             + 1.6666666666666667e-5 * self.mr * z23 * z24
-            + 8.333333333333334e-6 * self.mr * z25 * z288
-            + 2.0 * self.mr * (self.mp * self.mp) * (self.lr * self.lr) * z23 * z263
+            + 8.333333333333334e-6 * self.mr * z25 * z300
+            + 2.0 * self.mr * (self.mp * self.mp) * (self.lr * self.lr) * z23 * z273
                 * (1.0
                     / (2.0 * self.mr * self.mp + self.mr * self.mr + self.mp * self.mp))
-            + 2.0 * self.mr * (self.mp * self.mp) * (self.lr * self.lr) * z25 * z288
+            + 2.0 * self.mr * (self.mp * self.mp) * (self.lr * self.lr) * z25 * z300
                 * (1.0
                     / (2.0 * self.mr * self.mp + self.mr * self.mr + self.mp * self.mp))
-            + 0.3333333333333333 * self.mr * (self.lr * self.lr) * z23 * z263
-            + 0.3333333333333333 * self.mr * (self.lr * self.lr) * z25 * z288
-            + self.mp * (self.lr * self.lr) * z23 * z263
-            + self.mp * (self.lr * self.lr) * z25 * z288
-            + 1.25 * (self.mr * self.mr) * self.mp * (self.lr * self.lr) * z23 * z263
+            + 0.3333333333333333 * self.mr * (self.lr * self.lr) * z23 * z273
+            + 0.3333333333333333 * self.mr * (self.lr * self.lr) * z25 * z300
+            + self.mp * (self.lr * self.lr) * z23 * z273
+            + self.mp * (self.lr * self.lr) * z25 * z300
+            + 1.25 * (self.mr * self.mr) * self.mp * (self.lr * self.lr) * z23 * z273
                 * (1.0
                     / (2.0 * self.mr * self.mp + self.mr * self.mr + self.mp * self.mp))
-            + 1.25 * (self.mr * self.mr) * self.mp * (self.lr * self.lr) * z25 * z288
+            + 1.25 * (self.mr * self.mr) * self.mp * (self.lr * self.lr) * z25 * z300
                 * (1.0
                     / (2.0 * self.mr * self.mp + self.mr * self.mr + self.mp * self.mp))
-            - 0.5 * (self.mr * self.mr) * (self.lr * self.lr) * z23 * z263
+            - 0.5 * (self.mr * self.mr) * (self.lr * self.lr) * z23 * z273
                 * (1.0 / (self.mr + self.mp))
-            - 0.5 * (self.mr * self.mr) * (self.lr * self.lr) * z25 * z288
+            - 0.5 * (self.mr * self.mr) * (self.lr * self.lr) * z25 * z300
                 * (1.0 / (self.mr + self.mp))
-            + 0.25 * (self.mr.powi(3)) * (self.lr * self.lr) * z23 * z263
+            + 0.25 * (self.mr.powi(3)) * (self.lr * self.lr) * z23 * z273
                 * (1.0
                     / (2.0 * self.mr * self.mp + self.mr * self.mr + self.mp * self.mp))
-            + 0.25 * (self.mr.powi(3)) * (self.lr * self.lr) * z25 * z288
+            + 0.25 * (self.mr.powi(3)) * (self.lr * self.lr) * z25 * z300
                 * (1.0
                     / (2.0 * self.mr * self.mp + self.mr * self.mr + self.mp * self.mp))
-            - 2.0 * (self.mp * self.mp) * (self.lr * self.lr) * z23 * z263
+            - 2.0 * (self.mp * self.mp) * (self.lr * self.lr) * z23 * z273
                 * (1.0 / (self.mr + self.mp))
-            - 2.0 * (self.mp * self.mp) * (self.lr * self.lr) * z25 * z288
+            - 2.0 * (self.mp * self.mp) * (self.lr * self.lr) * z25 * z300
                 * (1.0 / (self.mr + self.mp))
-            + (self.mp.powi(3)) * (self.lr * self.lr) * z23 * z263
+            + (self.mp.powi(3)) * (self.lr * self.lr) * z23 * z273
                 * (1.0
                     / (2.0 * self.mr * self.mp + self.mr * self.mr + self.mp * self.mp))
-            + (self.mp.powi(3)) * (self.lr * self.lr) * z25 * z288
+            + (self.mp.powi(3)) * (self.lr * self.lr) * z25 * z300
                 * (1.0
                     / (2.0 * self.mr * self.mp + self.mr * self.mr + self.mp * self.mp));
-        let z334 = -4.0 * self.mr * self.mp * (self.lr * self.lr) * z25 * z263
+        let z337 = -4.0 * self.mr * self.mp * (self.lr * self.lr) * z25 * z273
             * (1.0 / (self.mr + self.mp)) + 3.3333333333333335e-5 * self.mr * z24 * z25
-            + 1.6666666666666667e-5 * self.mr * z25 * z263
-            + 4.0 * self.mr * (self.mp * self.mp) * (self.lr * self.lr) * z25 * z263
+            + 1.6666666666666667e-5 * self.mr * z25 * z273
+            + 4.0 * self.mr * (self.mp * self.mp) * (self.lr * self.lr) * z25 * z273
                 * (1.0
                     / (2.0 * self.mr * self.mp + self.mr * self.mr + self.mp * self.mp))
-            + 0.6666666666666666 * self.mr * (self.lr * self.lr) * z25 * z263
-            + 2.0 * self.mp * (self.lr * self.lr) * z25 * z263
-            + 2.5 * (self.mr * self.mr) * self.mp * (self.lr * self.lr) * z25 * z263
+            + 0.6666666666666666 * self.mr * (self.lr * self.lr) * z25 * z273
+            + 2.0 * self.mp * (self.lr * self.lr) * z25 * z273
+            + 2.5 * (self.mr * self.mr) * self.mp * (self.lr * self.lr) * z25 * z273
                 * (1.0
                     / (2.0 * self.mr * self.mp + self.mr * self.mr + self.mp * self.mp))
-            - (self.mr * self.mr) * (self.lr * self.lr) * z25 * z263
+            - (self.mr * self.mr) * (self.lr * self.lr) * z25 * z273
                 * (1.0 / (self.mr + self.mp))
-            + 0.5 * (self.mr.powi(3)) * (self.lr * self.lr) * z25 * z263
+            + 0.5 * (self.mr.powi(3)) * (self.lr * self.lr) * z25 * z273
                 * (1.0
                     / (2.0 * self.mr * self.mp + self.mr * self.mr + self.mp * self.mp))
-            - 4.0 * (self.mp * self.mp) * (self.lr * self.lr) * z25 * z263
+            - 4.0 * (self.mp * self.mp) * (self.lr * self.lr) * z25 * z273
                 * (1.0 / (self.mr + self.mp))
-            + 2.0 * (self.mp.powi(3)) * (self.lr * self.lr) * z25 * z263
+            + 2.0 * (self.mp.powi(3)) * (self.lr * self.lr) * z25 * z273
                 * (1.0
                     / (2.0 * self.mr * self.mp + self.mr * self.mr + self.mp * self.mp));
-        let z346 = -a[2] * z1;
-        let z347 = a[2] * z0;
-        let z348 = a[2] * z10;
-        let z349 = a[2] * z11;
-        let z350 = a[2] * z12;
-        let z351 = a[3] * z1;
-        let z352 = -a[3] * z0;
-        let z353 = a[3] * z26;
-        let z354 = a[3] * z27;
-        let z355 = a[3] * z28;
-        let z358 = -self.mr * a[0] * z37 + self.mr * z38 * z347 + self.mr * z348
-            - self.mp * a[0] * z37 + self.mp * z38 * z347 + self.mp * z348;
-        let z359 = self.mr * a[0] * z36 - self.mr * z38 * z346 + self.mr * z349
-            + self.mp * a[0] * z36 - self.mp * z38 * z346 + self.mp * z349;
-        let z360 = -self.mr * z36 * z347 + self.mr * z37 * z346 + self.mr * z350
-            - self.mp * z36 * z347 + self.mp * z37 * z346 + self.mp * z350;
-        let z361 = a[0] * z41 + z37 * z360 - z38 * z359 + z39 * z346 + z40 * z347;
-        let z362 = a[0] * z43 - z36 * z360 + z38 * z358 + z40 * z346 + z42 * z347;
-        let z364 = -self.mr * a[0] * z46 + self.mr * z47 * z352 + self.mr * z353
-            - self.mp * a[0] * z46 + self.mp * z47 * z352 + self.mp * z353;
-        let z365 = self.mr * a[0] * z45 - self.mr * z47 * z351 + self.mr * z354
-            + self.mp * a[0] * z45 - self.mp * z47 * z351 + self.mp * z354;
-        let z366 = -self.mr * z45 * z352 + self.mr * z46 * z351 + self.mr * z355
-            - self.mp * z45 * z352 + self.mp * z46 * z351 + self.mp * z355;
-        let z367 = a[0] * z50 + z46 * z366 - z47 * z365 + z48 * z351 + z49 * z352;
-        let z368 = a[0] * z52 - z45 * z366 + z47 * z364 + z49 * z351 + z51 * z352;
-        let z378 = -a[2] * z0;
-        let z379 = a[2] * z27;
-        let z380 = a[3] * z0;
-        let z381 = a[3] * z11;
-        let z382 = -self.mr * a[0] * z36 + self.mr * z38 * z346 + self.mr * z379
-            - self.mp * a[0] * z36 + self.mp * z38 * z346 + self.mp * z379;
-        let z383 = self.mr * a[0] * z267 - self.mr * z38 * z378 + self.mr * z348
-            + self.mp * a[0] * z267 - self.mp * z38 * z378 + self.mp * z348;
-        let z384 = z267 * z359 + z268 * z346 - z36 * z358 + z36 * z383 - z37 * z382
-            + z41 * z347 + z41 * z378 + z43 * z346;
-        let z385 = -self.mr * a[0] * z45 + self.mr * z47 * z351 + self.mr * z381
-            - self.mp * a[0] * z45 + self.mp * z47 * z351 + self.mp * z381;
-        let z386 = self.mr * a[0] * z269 - self.mr * z47 * z380 + self.mr * z353
-            + self.mp * a[0] * z269 - self.mp * z47 * z380 + self.mp * z353;
-        let z387 = z269 * z365 + z270 * z351 - z45 * z364 + z45 * z386 - z46 * z385
-            + z50 * z352 + z50 * z380 + z52 * z351;
-        let z388 = z384 + z387;
-        let z389 = -self.mr * a[0] * z280 + self.mr * z281 * z347 - self.mp * a[0] * z280
-            + self.mp * z281 * z347;
-        let z390 = self.mr * a[0] * z279 - self.mr * z281 * z346 + self.mp * a[0] * z279
-            - self.mp * z281 * z346;
-        let z391 = a[0] * z284 + z279 * z359 - z280 * z358 + z282 * z346 + z283 * z347
-            + z36 * z390 - z37 * z389;
-        let z392 = -self.mr * a[0] * z290 + self.mr * z291 * z352 - self.mp * a[0] * z290
-            + self.mp * z291 * z352;
-        let z393 = self.mr * a[0] * z289 - self.mr * z291 * z351 + self.mp * a[0] * z289
-            - self.mp * z291 * z351;
-        let z394 = a[0] * z294 + z289 * z365 - z290 * z364 + z292 * z351 + z293 * z352
-            + z45 * z393 - z46 * z392;
-        let z395 = a[2] * z298;
-        let z396 = -self.mr * z267 * z347 + self.mr * z37 * z378 + self.mr * z395
-            - self.mp * z267 * z347 + self.mp * z37 * z378 + self.mp * z395;
-        let z397 = a[0] * z268 + z36 * z360 + z37 * z396 - z38 * z383 + z39 * z378
-            + z40 * z346 + z300 * z346 + z301 * z347;
-        let z398 = a[0] * z41 - z267 * z360 - z36 * z396 + z38 * z382 + z40 * z378
-            + z42 * z346 + z301 * z346 + z302 * z347;
-        let z399 = -z0 * z361 + z0 * z398 - z1 * z362 - z1 * z397 + z10 * z359
-            + z10 * z382 + z11 * z383 + z12 * z396 + z27 * z358 + z298 * z360;
-        let z400 = -self.mr * z279 * z347 + self.mr * z280 * z346 - self.mp * z279 * z347
-            + self.mp * z280 * z346;
-        let z401 = a[0] * z282 + z280 * z360 - z281 * z359 + z37 * z400 - z38 * z390
-            + z310 * z346 + z311 * z347;
-        let z402 = a[0] * z283 - z279 * z360 + z281 * z358 - z36 * z400 + z38 * z389
-            + z311 * z346 + z312 * z347;
-        let z403 = z0 * z402 - z1 * z401 + z10 * z389 + z11 * z390 + z12 * z400;
-        let z404 = a[3] * z320;
-        let z405 = -self.mr * z269 * z352 + self.mr * z46 * z380 + self.mr * z404
-            - self.mp * z269 * z352 + self.mp * z46 * z380 + self.mp * z404;
-        let z406 = a[0] * z270 + z45 * z366 + z46 * z405 - z47 * z386 + z48 * z380
-            + z49 * z351 + z322 * z351 + z323 * z352;
-        let z407 = a[0] * z50 - z269 * z366 - z45 * z405 + z47 * z385 + z49 * z380
-            + z51 * z351 + z323 * z351 + z324 * z352;
-        let z408 = z0 * z367 - z0 * z407 + z1 * z368 + z1 * z406 + z11 * z364
-            + z26 * z365 + z26 * z385 + z27 * z386 + z28 * z405 + z320 * z366;
-        let z409 = -self.mr * z289 * z352 + self.mr * z290 * z351 - self.mp * z289 * z352
-            + self.mp * z290 * z351;
-        let z410 = a[0] * z292 + z290 * z366 - z291 * z365 + z46 * z409 - z47 * z393
-            + z332 * z351 + z333 * z352;
-        let z411 = a[0] * z293 - z289 * z366 + z291 * z364 - z45 * z409 + z47 * z392
-            + z333 * z351 + z334 * z352;
-        let z412 = -z0 * z411 + z1 * z410 + z26 * z392 + z27 * z393 + z28 * z409;
-        out[(0, 0)] = z388;
-        out[(0, 2)] = z391;
-        out[(0, 3)] = z394;
-        out[(2, 0)] = z399;
-        out[(2, 2)] = z403;
-        out[(3, 0)] = z408;
-        out[(3, 3)] = z412;
+        let z338 = self.mr * z244 * z302 - self.mr * z245 * z301 + self.mp * z244 * z302
+            - self.mp * z245 * z301;
+        let z339 = z244 * z335 + z245 * z336 + a[0] * z304 - z258 * z303 + z259 * z302
+            + z46 * z338 - z47 * z308;
+        let z340 = z244 * z336 + z245 * z337 + a[0] * z305 + z257 * z303 - z259 * z301
+            - z45 * z338 + z47 * z307;
+        let z341 = -z0 * z340 + z1 * z339 + z26 * z307 + z27 * z308 + z28 * z338;
+        out[(0, 0)] = z289;
+        out[(0, 2)] = z299;
+        out[(0, 3)] = z309;
+        out[(2, 0)] = z318;
+        out[(2, 2)] = z325;
+        out[(3, 0)] = z334;
+        out[(3, 3)] = z341;
     }
     fn force_parameter_derivative(
         &self,
@@ -12096,41 +10885,39 @@ impl Jacobians<4, 0, 0> for FlyballA05 {
                     - self.mr * z45 * z134 + self.mr * z46 * z133 + self.mr * z138
                     + self.mp * self.g + self.mp * z29 * z58 - self.mp * z30 * z57
                     - self.mp * z45 * z134 + self.mp * z46 * z133 + self.mp * z138;
-                let z755 = dp[5] * z0;
-                let z756 = dp[5] * z1;
-                let z757 = -dp[6] * z0;
-                let z758 = -dp[6] * z1;
-                let z759 = z0 * z755 + z1 * z756;
-                let z760 = qd[2] * z757;
-                let z761 = qd[2] * z758;
-                let z762 = qd[2] * z759;
-                let z763 = -dp[5] * z0;
-                let z764 = -dp[5] * z1;
-                let z765 = dp[6] * z0;
-                let z766 = dp[6] * z1;
-                let z767 = -z0 * z763 - z1 * z764;
-                let z768 = qd[3] * z765;
-                let z769 = qd[3] * z766;
-                let z770 = qd[3] * z767;
-                let z771 = z755
-                    - 0.5 * self.mr * self.lr * z6 * ((self.mr + self.mp).powi(-2))
-                        * (dp[2] + dp[3])
+                let z692 = dp[5] * z0;
+                let z693 = dp[5] * z1;
+                let z694 = -dp[6] * z0;
+                let z695 = -dp[6] * z1;
+                let z696 = z0 * z692 + z1 * z693;
+                let z697 = qd[2] * z694;
+                let z698 = qd[2] * z695;
+                let z699 = qd[2] * z696;
+                let z700 = -dp[5] * z0;
+                let z701 = -dp[5] * z1;
+                let z702 = dp[6] * z0;
+                let z703 = dp[6] * z1;
+                let z704 = -z0 * z700 - z1 * z701;
+                let z705 = qd[3] * z702;
+                let z706 = qd[3] * z703;
+                let z707 = qd[3] * z704;
+                let z708 = -0.5 * self.mr * self.lr * z6 * ((self.mr + self.mp).powi(-2))
+                    * (dp[2] + dp[3])
                     + 0.5 * self.mr * dp[4] * z6 * (1.0 / (self.mr + self.mp))
                     - self.mp * self.lr * z6 * ((self.mr + self.mp).powi(-2))
                         * (dp[2] + dp[3])
                     + self.mp * dp[4] * z6 * (1.0 / (self.mr + self.mp))
                     + 0.5 * self.lr * dp[2] * z6 * (1.0 / (self.mr + self.mp))
-                    + self.lr * dp[3] * z6 * (1.0 / (self.mr + self.mp));
-                let z772 = z756
-                    - 0.5 * self.mr * self.lr * z8 * ((self.mr + self.mp).powi(-2))
-                        * (dp[2] + dp[3])
+                    + self.lr * dp[3] * z6 * (1.0 / (self.mr + self.mp)) + z692;
+                let z709 = -0.5 * self.mr * self.lr * z8 * ((self.mr + self.mp).powi(-2))
+                    * (dp[2] + dp[3])
                     + 0.5 * self.mr * dp[4] * z8 * (1.0 / (self.mr + self.mp))
                     - self.mp * self.lr * z8 * ((self.mr + self.mp).powi(-2))
                         * (dp[2] + dp[3])
                     + self.mp * dp[4] * z8 * (1.0 / (self.mr + self.mp))
                     + 0.5 * self.lr * dp[2] * z8 * (1.0 / (self.mr + self.mp))
-                    + self.lr * dp[3] * z8 * (1.0 / (self.mr + self.mp));
-                let z773 = 0.5 * self.mr * self.lr * z5 * ((self.mr + self.mp).powi(-2))
+                    + self.lr * dp[3] * z8 * (1.0 / (self.mr + self.mp)) + z693;
+                let z710 = 0.5 * self.mr * self.lr * z5 * ((self.mr + self.mp).powi(-2))
                     * (dp[2] + dp[3])
                     - 0.5 * self.mr * dp[4] * z5 * (1.0 / (self.mr + self.mp))
                     + self.mp * self.lr * z5 * ((self.mr + self.mp).powi(-2))
@@ -12138,7 +10925,7 @@ impl Jacobians<4, 0, 0> for FlyballA05 {
                     - self.mp * dp[4] * z5 * (1.0 / (self.mr + self.mp))
                     - 0.5 * self.lr * dp[2] * z5 * (1.0 / (self.mr + self.mp))
                     - self.lr * dp[3] * z5 * (1.0 / (self.mr + self.mp)) + dp[6];
-                let z774 = -4.0 * self.mr * self.mp * self.lr * dp[4] * (z1 * z1)
+                let z711 = -4.0 * self.mr * self.mp * self.lr * dp[4] * (z1 * z1)
                     * (1.0 / (self.mr + self.mp))
                     - 4.0 * self.mr * self.mp * self.lr * dp[4] * (z7 * z7)
                         * (1.0 / (self.mr + self.mp))
@@ -12325,7 +11112,7 @@ impl Jacobians<4, 0, 0> for FlyballA05 {
                     + 0.3333333333333333 * (self.lr * self.lr) * dp[2] * (z7 * z7)
                     + (self.lr * self.lr) * dp[3] * (z1 * z1)
                     + (self.lr * self.lr) * dp[3] * (z7 * z7);
-                let z775 = 4.0 * self.mr * self.mp * self.lr * dp[4] * z0 * z1
+                let z712 = 4.0 * self.mr * self.mp * self.lr * dp[4] * z0 * z1
                     * (1.0 / (self.mr + self.mp))
                     - 4.0 * self.mr * self.mp * self.lr * dp[4] * z7 * z9
                         * (1.0 / (self.mr + self.mp))
@@ -12506,7 +11293,7 @@ impl Jacobians<4, 0, 0> for FlyballA05 {
                     + 0.3333333333333333 * (self.lr * self.lr) * dp[2] * z7 * z9
                     - (self.lr * self.lr) * dp[3] * z0 * z1
                     + (self.lr * self.lr) * dp[3] * z7 * z9;
-                let z776 = -4.0 * self.mr * self.mp * self.lr * dp[4] * z4 * z7
+                let z713 = -4.0 * self.mr * self.mp * self.lr * dp[4] * z4 * z7
                     * (1.0 / (self.mr + self.mp))
                     + 2.5 * self.mr * self.mp * (self.lr * self.lr) * dp[2] * z4 * z7
                         * (1.0
@@ -12597,7 +11384,7 @@ impl Jacobians<4, 0, 0> for FlyballA05 {
                             + 2.0 * self.mp * dp[2] + 2.0 * self.mp * dp[3])
                     + 0.3333333333333333 * (self.lr * self.lr) * dp[2] * z4 * z7
                     + (self.lr * self.lr) * dp[3] * z4 * z7;
-                let z777 = -4.0 * self.mr * self.mp * self.lr * dp[4] * (z0 * z0)
+                let z714 = -4.0 * self.mr * self.mp * self.lr * dp[4] * (z0 * z0)
                     * (1.0 / (self.mr + self.mp))
                     - 4.0 * self.mr * self.mp * self.lr * dp[4] * (z9 * z9)
                         * (1.0 / (self.mr + self.mp))
@@ -12784,7 +11571,7 @@ impl Jacobians<4, 0, 0> for FlyballA05 {
                     + 0.3333333333333333 * (self.lr * self.lr) * dp[2] * (z9 * z9)
                     + (self.lr * self.lr) * dp[3] * (z0 * z0)
                     + (self.lr * self.lr) * dp[3] * (z9 * z9);
-                let z778 = -4.0 * self.mr * self.mp * self.lr * dp[4] * z4 * z9
+                let z715 = -4.0 * self.mr * self.mp * self.lr * dp[4] * z4 * z9
                     * (1.0 / (self.mr + self.mp))
                     + 2.5 * self.mr * self.mp * (self.lr * self.lr) * dp[2] * z4 * z9
                         * (1.0
@@ -12875,7 +11662,7 @@ impl Jacobians<4, 0, 0> for FlyballA05 {
                             + 2.0 * self.mp * dp[2] + 2.0 * self.mp * dp[3])
                     + 0.3333333333333333 * (self.lr * self.lr) * dp[2] * z4 * z9
                     + (self.lr * self.lr) * dp[3] * z4 * z9;
-                let z779 = -4.0 * self.mr * self.mp * self.lr * dp[4] * (z4 * z4)
+                let z716 = -4.0 * self.mr * self.mp * self.lr * dp[4] * (z4 * z4)
                     * (1.0 / (self.mr + self.mp))
                     + 2.5 * self.mr * self.mp * (self.lr * self.lr) * dp[2] * (z4 * z4)
                         * (1.0
@@ -12969,25 +11756,23 @@ impl Jacobians<4, 0, 0> for FlyballA05 {
                             + 2.0 * self.mp * dp[2] + 2.0 * self.mp * dp[3])
                     + 0.3333333333333333 * (self.lr * self.lr) * dp[2] * (z4 * z4)
                     + (self.lr * self.lr) * dp[3] * (z4 * z4);
-                let z780 = z763
-                    + 0.5 * self.mr * self.lr * z22 * ((self.mr + self.mp).powi(-2))
-                        * (dp[2] + dp[3])
+                let z717 = 0.5 * self.mr * self.lr * z22 * ((self.mr + self.mp).powi(-2))
+                    * (dp[2] + dp[3])
                     - 0.5 * self.mr * dp[4] * z22 * (1.0 / (self.mr + self.mp))
                     + self.mp * self.lr * z22 * ((self.mr + self.mp).powi(-2))
                         * (dp[2] + dp[3])
                     - self.mp * dp[4] * z22 * (1.0 / (self.mr + self.mp))
                     - 0.5 * self.lr * dp[2] * z22 * (1.0 / (self.mr + self.mp))
-                    - self.lr * dp[3] * z22 * (1.0 / (self.mr + self.mp));
-                let z781 = z764
-                    + 0.5 * self.mr * self.lr * z24 * ((self.mr + self.mp).powi(-2))
-                        * (dp[2] + dp[3])
+                    - self.lr * dp[3] * z22 * (1.0 / (self.mr + self.mp)) + z700;
+                let z718 = 0.5 * self.mr * self.lr * z24 * ((self.mr + self.mp).powi(-2))
+                    * (dp[2] + dp[3])
                     - 0.5 * self.mr * dp[4] * z24 * (1.0 / (self.mr + self.mp))
                     + self.mp * self.lr * z24 * ((self.mr + self.mp).powi(-2))
                         * (dp[2] + dp[3])
                     - self.mp * dp[4] * z24 * (1.0 / (self.mr + self.mp))
                     - 0.5 * self.lr * dp[2] * z24 * (1.0 / (self.mr + self.mp))
-                    - self.lr * dp[3] * z24 * (1.0 / (self.mr + self.mp));
-                let z782 = 0.5 * self.mr * self.lr * z21 * ((self.mr + self.mp).powi(-2))
+                    - self.lr * dp[3] * z24 * (1.0 / (self.mr + self.mp)) + z701;
+                let z719 = 0.5 * self.mr * self.lr * z21 * ((self.mr + self.mp).powi(-2))
                     * (dp[2] + dp[3])
                     - 0.5 * self.mr * dp[4] * z21 * (1.0 / (self.mr + self.mp))
                     + self.mp * self.lr * z21 * ((self.mr + self.mp).powi(-2))
@@ -12995,7 +11780,7 @@ impl Jacobians<4, 0, 0> for FlyballA05 {
                     - self.mp * dp[4] * z21 * (1.0 / (self.mr + self.mp))
                     - 0.5 * self.lr * dp[2] * z21 * (1.0 / (self.mr + self.mp))
                     - self.lr * dp[3] * z21 * (1.0 / (self.mr + self.mp)) + dp[6];
-                let z783 = -4.0 * self.mr * self.mp * self.lr * dp[4] * (z1 * z1)
+                let z720 = -4.0 * self.mr * self.mp * self.lr * dp[4] * (z1 * z1)
                     * (1.0 / (self.mr + self.mp))
                     - 4.0 * self.mr * self.mp * self.lr * dp[4] * (z23 * z23)
                         * (1.0 / (self.mr + self.mp))
@@ -13184,7 +11969,7 @@ impl Jacobians<4, 0, 0> for FlyballA05 {
                     + 0.3333333333333333 * (self.lr * self.lr) * dp[2] * (z23 * z23)
                     + (self.lr * self.lr) * dp[3] * (z1 * z1)
                     + (self.lr * self.lr) * dp[3] * (z23 * z23);
-                let z784 = 4.0 * self.mr * self.mp * self.lr * dp[4] * z0 * z1
+                let z721 = 4.0 * self.mr * self.mp * self.lr * dp[4] * z0 * z1
                     * (1.0 / (self.mr + self.mp))
                     - 4.0 * self.mr * self.mp * self.lr * dp[4] * z23 * z25
                         * (1.0 / (self.mr + self.mp))
@@ -13368,7 +12153,7 @@ impl Jacobians<4, 0, 0> for FlyballA05 {
                     + 0.3333333333333333 * (self.lr * self.lr) * dp[2] * z23 * z25
                     - (self.lr * self.lr) * dp[3] * z0 * z1
                     + (self.lr * self.lr) * dp[3] * z23 * z25;
-                let z785 = -4.0 * self.mr * self.mp * self.lr * dp[4] * z20 * z23
+                let z722 = -4.0 * self.mr * self.mp * self.lr * dp[4] * z20 * z23
                     * (1.0 / (self.mr + self.mp))
                     + 2.5 * self.mr * self.mp * (self.lr * self.lr) * dp[2] * z20 * z23
                         * (1.0
@@ -13462,7 +12247,7 @@ impl Jacobians<4, 0, 0> for FlyballA05 {
                             + 2.0 * self.mp * dp[2] + 2.0 * self.mp * dp[3])
                     + 0.3333333333333333 * (self.lr * self.lr) * dp[2] * z20 * z23
                     + (self.lr * self.lr) * dp[3] * z20 * z23;
-                let z786 = -4.0 * self.mr * self.mp * self.lr * dp[4] * (z0 * z0)
+                let z723 = -4.0 * self.mr * self.mp * self.lr * dp[4] * (z0 * z0)
                     * (1.0 / (self.mr + self.mp))
                     - 4.0 * self.mr * self.mp * self.lr * dp[4] * (z25 * z25)
                         * (1.0 / (self.mr + self.mp))
@@ -13651,7 +12436,7 @@ impl Jacobians<4, 0, 0> for FlyballA05 {
                     + 0.3333333333333333 * (self.lr * self.lr) * dp[2] * (z25 * z25)
                     + (self.lr * self.lr) * dp[3] * (z0 * z0)
                     + (self.lr * self.lr) * dp[3] * (z25 * z25);
-                let z787 = -4.0 * self.mr * self.mp * self.lr * dp[4] * z20 * z25
+                let z724 = -4.0 * self.mr * self.mp * self.lr * dp[4] * z20 * z25
                     * (1.0 / (self.mr + self.mp))
                     + 2.5 * self.mr * self.mp * (self.lr * self.lr) * dp[2] * z20 * z25
                         * (1.0
@@ -13745,7 +12530,7 @@ impl Jacobians<4, 0, 0> for FlyballA05 {
                             + 2.0 * self.mp * dp[2] + 2.0 * self.mp * dp[3])
                     + 0.3333333333333333 * (self.lr * self.lr) * dp[2] * z20 * z25
                     + (self.lr * self.lr) * dp[3] * z20 * z25;
-                let z788 = -4.0 * self.mr * self.mp * self.lr * dp[4] * (z20 * z20)
+                let z725 = -4.0 * self.mr * self.mp * self.lr * dp[4] * (z20 * z20)
                     * (1.0 / (self.mr + self.mp))
                     + 2.5 * self.mr * self.mp * (self.lr * self.lr) * dp[2] * (z20 * z20)
                         * (1.0
@@ -13841,60 +12626,63 @@ impl Jacobians<4, 0, 0> for FlyballA05 {
                             + 2.0 * self.mp * dp[2] + 2.0 * self.mp * dp[3])
                     + 0.3333333333333333 * (self.lr * self.lr) * dp[2] * (z20 * z20)
                     + (self.lr * self.lr) * dp[3] * (z20 * z20);
-                let z789 = z760 - qd[0] * z772 + z14 * z773;
-                let z790 = z761 + qd[0] * z771 - z13 * z773;
-                let z791 = z762 + z13 * z772 - z14 * z771;
-                let z792 = -qd[0] * z781 + z768 + z30 * z782;
-                let z793 = qd[0] * z780 + z769 - z29 * z782;
-                let z794 = z770 + z29 * z781 - z30 * z780;
-                let z795 = -qd[0] * qd[2] * z758 - qd[2] * z0 * z762
-                    + qd[2] * z14 * z759;
-                let z796 = qd[0] * qd[2] * z757 - qd[2] * z1 * z762 - qd[2] * z13 * z759;
-                let z797 = -qd[0] * qd[3] * z766 + qd[3] * z0 * z770
-                    + qd[3] * z30 * z767;
-                let z798 = qd[0] * qd[3] * z765 + qd[3] * z1 * z770 - qd[3] * z29 * z767;
-                let z799 = -qd[0] * self.mr * z790 - qd[0] * dp[2] * z55
-                    - qd[0] * self.mp * z790 - qd[0] * dp[3] * z55 + self.mr * z14 * z791
-                    + self.mr * z795 + self.mr * z128 * z773 - self.mr * z129 * z772
-                    + dp[2] * z14 * z56 - dp[2] * z37 * z129 + dp[2] * z38 * z128
-                    + dp[2] * z130 + self.mp * z14 * z791 + self.mp * z795
-                    + self.mp * z128 * z773 - self.mp * z129 * z772 + dp[3] * z14 * z56
-                    - dp[3] * z37 * z129 + dp[3] * z38 * z128 + dp[3] * z130;
-                let z800 = qd[0] * self.mr * z789 + qd[0] * dp[2] * z54
-                    + qd[0] * self.mp * z789 + qd[0] * dp[3] * z54 - self.mr * z13 * z791
-                    + self.mr * z796 - self.mr * z127 * z773 + self.mr * z129 * z771
-                    - dp[2] * z13 * z56 + dp[2] * z36 * z129 - dp[2] * z38 * z127
-                    + dp[2] * z131 - self.mp * z13 * z791 + self.mp * z796
-                    - self.mp * z127 * z773 + self.mp * z129 * z771 - dp[3] * z13 * z56
-                    + dp[3] * z36 * z129 - dp[3] * z38 * z127 + dp[3] * z131;
-                let z801 = qd[0] * z776 + z13 * z774 + z14 * z775;
-                let z802 = qd[0] * z778 + z13 * z775 + z14 * z777;
-                let z803 = z13 * z802 - z14 * z801 + z36 * z800 - z37 * z799
-                    + z127 * z776 + z128 * z778 + z129 * z779 - z142 * z772
-                    + z143 * z771;
-                let z804 = -qd[0] * self.mr * z793 - qd[0] * dp[2] * z58
-                    - qd[0] * self.mp * z793 - qd[0] * dp[3] * z58 + self.mr * z797
-                    + self.mr * z30 * z794 + self.mr * z134 * z782
-                    - self.mr * z135 * z781 + dp[2] * z30 * z59 - dp[2] * z46 * z135
-                    + dp[2] * z47 * z134 + dp[2] * z136 + self.mp * z797
-                    + self.mp * z30 * z794 + self.mp * z134 * z782
-                    - self.mp * z135 * z781 + dp[3] * z30 * z59 - dp[3] * z46 * z135
+                let z726 = -qd[0] * z709 + z14 * z710 + z697;
+                let z727 = qd[0] * z708 - z13 * z710 + z698;
+                let z728 = z13 * z709 - z14 * z708 + z699;
+                let z729 = -qd[0] * z718 + z30 * z719 + z705;
+                let z730 = qd[0] * z717 - z29 * z719 + z706;
+                let z731 = z29 * z718 - z30 * z717 + z707;
+                let z732 = -qd[0] * qd[2] * z695 - qd[2] * z0 * z699
+                    + qd[2] * z14 * z696;
+                let z733 = qd[0] * qd[2] * z694 - qd[2] * z1 * z699 - qd[2] * z13 * z696;
+                let z734 = -qd[0] * qd[3] * z703 + qd[3] * z0 * z707
+                    + qd[3] * z30 * z704;
+                let z735 = qd[0] * qd[3] * z702 + qd[3] * z1 * z707 - qd[3] * z29 * z704;
+                let z736 = -qd[0] * self.mr * z727 - qd[0] * dp[2] * z55
+                    - qd[0] * self.mp * z727 - qd[0] * dp[3] * z55 + self.mr * z732
+                    + self.mr * z14 * z728 + self.mr * z128 * z710
+                    - self.mr * z129 * z709 + dp[2] * z14 * z56 - dp[2] * z37 * z129
+                    + dp[2] * z38 * z128 + dp[2] * z130 + self.mp * z732
+                    + self.mp * z14 * z728 + self.mp * z128 * z710
+                    - self.mp * z129 * z709 + dp[3] * z14 * z56 - dp[3] * z37 * z129
+                    + dp[3] * z38 * z128 + dp[3] * z130;
+                let z737 = qd[0] * self.mr * z726 + qd[0] * dp[2] * z54
+                    + qd[0] * self.mp * z726 + qd[0] * dp[3] * z54 + self.mr * z733
+                    - self.mr * z13 * z728 - self.mr * z127 * z710
+                    + self.mr * z129 * z708 - dp[2] * z13 * z56 + dp[2] * z36 * z129
+                    - dp[2] * z38 * z127 + dp[2] * z131 + self.mp * z733
+                    - self.mp * z13 * z728 - self.mp * z127 * z710
+                    + self.mp * z129 * z708 - dp[3] * z13 * z56 + dp[3] * z36 * z129
+                    - dp[3] * z38 * z127 + dp[3] * z131;
+                let z738 = qd[0] * z713 + z13 * z711 + z14 * z712;
+                let z739 = qd[0] * z715 + z13 * z712 + z14 * z714;
+                let z740 = z13 * z739 - z14 * z738 + z36 * z737 - z37 * z736
+                    + z127 * z713 + z128 * z715 + z129 * z716 - z142 * z709
+                    + z143 * z708;
+                let z741 = -qd[0] * self.mr * z730 - qd[0] * dp[2] * z58
+                    - qd[0] * self.mp * z730 - qd[0] * dp[3] * z58 + self.mr * z734
+                    + self.mr * z30 * z731 + self.mr * z134 * z719
+                    - self.mr * z135 * z718 + dp[2] * z30 * z59 - dp[2] * z46 * z135
+                    + dp[2] * z47 * z134 + dp[2] * z136 + self.mp * z734
+                    + self.mp * z30 * z731 + self.mp * z134 * z719
+                    - self.mp * z135 * z718 + dp[3] * z30 * z59 - dp[3] * z46 * z135
                     + dp[3] * z47 * z134 + dp[3] * z136;
-                let z805 = qd[0] * self.mr * z792 + qd[0] * dp[2] * z57
-                    + qd[0] * self.mp * z792 + qd[0] * dp[3] * z57 - self.mr * z29 * z794
-                    + self.mr * z798 - self.mr * z133 * z782 + self.mr * z135 * z780
-                    - dp[2] * z29 * z59 + dp[2] * z45 * z135 - dp[2] * z47 * z133
-                    + dp[2] * z137 - self.mp * z29 * z794 + self.mp * z798
-                    - self.mp * z133 * z782 + self.mp * z135 * z780 - dp[3] * z29 * z59
-                    + dp[3] * z45 * z135 - dp[3] * z47 * z133 + dp[3] * z137;
-                let z806 = qd[0] * z785 + z29 * z783 + z30 * z784;
-                let z807 = qd[0] * z787 + z29 * z784 + z30 * z786;
-                let z808 = z29 * z807 - z30 * z806 + z45 * z805 - z46 * z804
-                    + z133 * z785 + z134 * z787 + z135 * z788 - z151 * z781
-                    + z152 * z780;
-                let z809 = z803 + z808;
-                let z810 = self.msl * dp[10] + self.g * dp[1];
-                let z811 = q[1] * qd[1] * self.lr * self.cd
+                let z742 = qd[0] * self.mr * z729 + qd[0] * dp[2] * z57
+                    + qd[0] * self.mp * z729 + qd[0] * dp[3] * z57 + self.mr * z735
+                    - self.mr * z29 * z731 - self.mr * z133 * z719
+                    + self.mr * z135 * z717 - dp[2] * z29 * z59 + dp[2] * z45 * z135
+                    - dp[2] * z47 * z133 + dp[2] * z137 + self.mp * z735
+                    - self.mp * z29 * z731 - self.mp * z133 * z719
+                    + self.mp * z135 * z717 - dp[3] * z29 * z59 + dp[3] * z45 * z135
+                    - dp[3] * z47 * z133 + dp[3] * z137;
+                let z743 = qd[0] * z722 + z29 * z720 + z30 * z721;
+                let z744 = qd[0] * z724 + z29 * z721 + z30 * z723;
+                let z745 = z29 * z744 - z30 * z743 + z45 * z742 - z46 * z741
+                    + z133 * z722 + z134 * z724 + z135 * z725 - z151 * z718
+                    + z152 * z717;
+                let z746 = z740 + z745;
+                let z747 = self.msl * dp[10] + self.g * dp[1];
+                let z748 = q[1] * qd[1] * self.lr * self.cd
                     * ((q[1] * self.lr * q[2].sin() - 2.0 * q[1] * self.h
                         - self.lr * self.h * q[2].sin() + q[1] * q[1]
                         + 0.25 * (self.lr * self.lr) * (q[2].sin() * q[2].sin())
@@ -14171,7 +12959,7 @@ impl Jacobians<4, 0, 0> for FlyballA05 {
                                 + 0.25 * (self.lr * self.lr) * (q[3].sin() * q[3].sin())
                                 + 0.25 * (self.lr * self.lr) * (q[3].cos() * q[3].cos())
                                 + self.h * self.h)
-                                .sqrt())
+                                .sqrt()) - z747
                     - qd[1] * self.lr * self.h * self.cd
                         * ((q[1] * self.lr * q[2].sin() - 2.0 * q[1] * self.h
                             - self.lr * self.h * q[2].sin() + q[1] * q[1]
@@ -14619,7 +13407,7 @@ impl Jacobians<4, 0, 0> for FlyballA05 {
                                 + 0.25 * (self.lr * self.lr) * (q[3].sin() * q[3].sin())
                                 + 0.25 * (self.lr * self.lr) * (q[3].cos() * q[3].cos())
                                 + self.h * self.h)
-                                .sqrt()) - z810
+                                .sqrt())
                     + (q[1] * q[1]) * qd[1] * self.cd
                         * ((q[1] * self.lr * q[2].sin() - 2.0 * q[1] * self.h
                             - self.lr * self.h * q[2].sin() + q[1] * q[1]
@@ -14710,26 +13498,27 @@ impl Jacobians<4, 0, 0> for FlyballA05 {
                                 + 0.25 * (self.lr * self.lr) * (q[3].sin() * q[3].sin())
                                 + 0.25 * (self.lr * self.lr) * (q[3].cos() * q[3].cos())
                                 + self.h * self.h)) * q[3].cos();
-                let z812 = qd[2] * z0 * z760 + qd[2] * z1 * z761 + qd[2] * z13 * z758
-                    - qd[2] * z14 * z757;
-                let z813 = self.mr * dp[10] + self.mr * z13 * z790 - self.mr * z14 * z789
-                    + self.mr * z812 + self.mr * z127 * z772 - self.mr * z128 * z771
-                    + dp[2] * z13 * z55 - dp[2] * z14 * z54 - dp[2] * z36 * z128
-                    + dp[2] * z37 * z127 + dp[2] * z132 + self.mp * dp[10]
-                    + self.mp * z13 * z790 - self.mp * z14 * z789 + self.mp * z812
-                    + self.mp * z127 * z772 - self.mp * z128 * z771 + dp[3] * z13 * z55
-                    - dp[3] * z14 * z54 - dp[3] * z36 * z128 + dp[3] * z37 * z127
-                    + dp[3] * z132 + self.g * dp[2] + self.g * dp[3];
-                let z814 = qd[0] * z779 + z13 * z776 + z14 * z778;
-                let z815 = -qd[0] * z802 + z14 * z814 + z37 * z813 - z38 * z800
-                    + z127 * z774 + z128 * z775 + z129 * z776 - z143 * z773
-                    + z144 * z772;
-                let z816 = qd[0] * z801 - z13 * z814 - z36 * z813 + z38 * z799
-                    + z127 * z775 + z128 * z777 + z129 * z778 + z142 * z773
-                    - z144 * z771;
-                let z817 = z0 * z816 - z1 * z815 + z10 * z799 + z11 * z800 + z12 * z813
-                    + z142 * z757 + z143 * z758 + z144 * z759;
-                let z818 = -q[1] * qd[1] * self.lr * self.h * self.cd
+                let z749 = qd[2] * z0 * z697 + qd[2] * z1 * z698 + qd[2] * z13 * z695
+                    - qd[2] * z14 * z694;
+                let z750 = self.mr * z749 + self.mr * dp[10] + self.mr * z13 * z727
+                    - self.mr * z14 * z726 + self.mr * z127 * z709
+                    - self.mr * z128 * z708 + dp[2] * z13 * z55 - dp[2] * z14 * z54
+                    - dp[2] * z36 * z128 + dp[2] * z37 * z127 + dp[2] * z132
+                    + self.mp * z749 + self.mp * dp[10] + self.mp * z13 * z727
+                    - self.mp * z14 * z726 + self.mp * z127 * z709
+                    - self.mp * z128 * z708 + dp[3] * z13 * z55 - dp[3] * z14 * z54
+                    - dp[3] * z36 * z128 + dp[3] * z37 * z127 + dp[3] * z132
+                    + self.g * dp[2] + self.g * dp[3];
+                let z751 = qd[0] * z716 + z13 * z713 + z14 * z715;
+                let z752 = -qd[0] * z739 + z14 * z751 + z37 * z750 - z38 * z737
+                    + z127 * z711 + z128 * z712 + z129 * z713 - z143 * z710
+                    + z144 * z709;
+                let z753 = qd[0] * z738 - z13 * z751 - z36 * z750 + z38 * z736
+                    + z127 * z712 + z128 * z714 + z129 * z715 + z142 * z710
+                    - z144 * z708;
+                let z754 = z0 * z753 - z1 * z752 + z10 * z736 + z11 * z737 + z12 * z750
+                    + z142 * z694 + z143 * z695 + z144 * z696;
+                let z755 = -q[1] * qd[1] * self.lr * self.h * self.cd
                     * ((q[1] * self.lr * q[2].sin() - 2.0 * q[1] * self.h
                         - self.lr * self.h * q[2].sin() + q[1] * q[1]
                         + 0.25 * (self.lr * self.lr) * (q[2].sin() * q[2].sin())
@@ -14858,7 +13647,7 @@ impl Jacobians<4, 0, 0> for FlyballA05 {
                                 + 0.25 * (self.lr * self.lr) * (q[2].sin() * q[2].sin())
                                 + 0.25 * (self.lr * self.lr) * (q[2].cos() * q[2].cos())
                                 + self.h * self.h)
-                                .sqrt()) * q[2].cos()
+                                .sqrt()) * q[2].cos() - z754
                     + 0.5 * qd[1] * self.lr * self.h * self.cd * dp[4]
                         * (1.0
                             / (q[1] * self.lr * q[2].sin() - 2.0 * q[1] * self.h
@@ -15004,7 +13793,7 @@ impl Jacobians<4, 0, 0> for FlyballA05 {
                                 + 0.25 * (self.lr * self.lr) * (q[2].sin() * q[2].sin())
                                 + 0.25 * (self.lr * self.lr) * (q[2].cos() * q[2].cos())
                                 + self.h * self.h)
-                                .sqrt()) * q[2].cos() - z817
+                                .sqrt()) * q[2].cos()
                     + 0.5 * (q[1] * q[1]) * qd[1] * self.lr * self.cd
                         * ((q[1] * self.lr * q[2].sin() - 2.0 * q[1] * self.h
                             - self.lr * self.h * q[2].sin() + q[1] * q[1]
@@ -15057,26 +13846,27 @@ impl Jacobians<4, 0, 0> for FlyballA05 {
                                 + 0.25 * (self.lr * self.lr) * (q[2].sin() * q[2].sin())
                                 + 0.25 * (self.lr * self.lr) * (q[2].cos() * q[2].cos())
                                 + self.h * self.h)) * (q[2].cos() * q[2].cos());
-                let z819 = -qd[3] * z0 * z768 - qd[3] * z1 * z769 + qd[3] * z29 * z766
-                    - qd[3] * z30 * z765;
-                let z820 = self.mr * dp[10] + self.mr * z29 * z793 - self.mr * z30 * z792
-                    + self.mr * z819 + self.mr * z133 * z781 - self.mr * z134 * z780
-                    + dp[2] * z29 * z58 - dp[2] * z30 * z57 - dp[2] * z45 * z134
-                    + dp[2] * z46 * z133 + dp[2] * z138 + self.mp * dp[10]
-                    + self.mp * z29 * z793 - self.mp * z30 * z792 + self.mp * z819
-                    + self.mp * z133 * z781 - self.mp * z134 * z780 + dp[3] * z29 * z58
-                    - dp[3] * z30 * z57 - dp[3] * z45 * z134 + dp[3] * z46 * z133
-                    + dp[3] * z138 + self.g * dp[2] + self.g * dp[3];
-                let z821 = qd[0] * z788 + z29 * z785 + z30 * z787;
-                let z822 = -qd[0] * z807 + z30 * z821 + z46 * z820 - z47 * z805
-                    + z133 * z783 + z134 * z784 + z135 * z785 - z152 * z782
-                    + z153 * z781;
-                let z823 = qd[0] * z806 - z29 * z821 - z45 * z820 + z47 * z804
-                    + z133 * z784 + z134 * z786 + z135 * z787 + z151 * z782
-                    - z153 * z780;
-                let z824 = -z0 * z823 + z1 * z822 + z26 * z804 + z27 * z805 + z28 * z820
-                    + z151 * z765 + z152 * z766 + z153 * z767;
-                let z825 = -q[1] * qd[1] * self.lr * self.h * self.cd
+                let z756 = -qd[3] * z0 * z705 - qd[3] * z1 * z706 + qd[3] * z29 * z703
+                    - qd[3] * z30 * z702;
+                let z757 = self.mr * z756 + self.mr * dp[10] + self.mr * z29 * z730
+                    - self.mr * z30 * z729 + self.mr * z133 * z718
+                    - self.mr * z134 * z717 + dp[2] * z29 * z58 - dp[2] * z30 * z57
+                    - dp[2] * z45 * z134 + dp[2] * z46 * z133 + dp[2] * z138
+                    + self.mp * z756 + self.mp * dp[10] + self.mp * z29 * z730
+                    - self.mp * z30 * z729 + self.mp * z133 * z718
+                    - self.mp * z134 * z717 + dp[3] * z29 * z58 - dp[3] * z30 * z57
+                    - dp[3] * z45 * z134 + dp[3] * z46 * z133 + dp[3] * z138
+                    + self.g * dp[2] + self.g * dp[3];
+                let z758 = qd[0] * z725 + z29 * z722 + z30 * z724;
+                let z759 = -qd[0] * z744 + z30 * z758 + z46 * z757 - z47 * z742
+                    + z133 * z720 + z134 * z721 + z135 * z722 - z152 * z719
+                    + z153 * z718;
+                let z760 = qd[0] * z743 - z29 * z758 - z45 * z757 + z47 * z741
+                    + z133 * z721 + z134 * z723 + z135 * z724 + z151 * z719
+                    - z153 * z717;
+                let z761 = -z0 * z760 + z1 * z759 + z26 * z741 + z27 * z742 + z28 * z757
+                    + z151 * z702 + z152 * z703 + z153 * z704;
+                let z762 = -q[1] * qd[1] * self.lr * self.h * self.cd
                     * ((q[1] * self.lr * q[3].sin() - 2.0 * q[1] * self.h
                         - self.lr * self.h * q[3].sin() + q[1] * q[1]
                         + 0.25 * (self.lr * self.lr) * (q[3].sin() * q[3].sin())
@@ -15205,7 +13995,7 @@ impl Jacobians<4, 0, 0> for FlyballA05 {
                                 + 0.25 * (self.lr * self.lr) * (q[3].sin() * q[3].sin())
                                 + 0.25 * (self.lr * self.lr) * (q[3].cos() * q[3].cos())
                                 + self.h * self.h)
-                                .sqrt()) * q[3].cos()
+                                .sqrt()) * q[3].cos() - z761
                     + 0.5 * qd[1] * self.lr * self.h * self.cd * dp[4]
                         * (1.0
                             / (q[1] * self.lr * q[3].sin() - 2.0 * q[1] * self.h
@@ -15351,7 +14141,7 @@ impl Jacobians<4, 0, 0> for FlyballA05 {
                                 + 0.25 * (self.lr * self.lr) * (q[3].sin() * q[3].sin())
                                 + 0.25 * (self.lr * self.lr) * (q[3].cos() * q[3].cos())
                                 + self.h * self.h)
-                                .sqrt()) * q[3].cos() - z824
+                                .sqrt()) * q[3].cos()
                     + 0.5 * (q[1] * q[1]) * qd[1] * self.lr * self.cd
                         * ((q[1] * self.lr * q[3].sin() - 2.0 * q[1] * self.h
                             - self.lr * self.h * q[3].sin() + q[1] * q[1]
@@ -15404,11 +14194,11 @@ impl Jacobians<4, 0, 0> for FlyballA05 {
                                 + 0.25 * (self.lr * self.lr) * (q[3].sin() * q[3].sin())
                                 + 0.25 * (self.lr * self.lr) * (q[3].cos() * q[3].cos())
                                 + self.h * self.h)) * (q[3].cos() * q[3].cos());
-                let x0 = -z809;
+                let x0 = -z746;
                 out[0] = x0;
-                out[1] = z811;
-                out[2] = z818;
-                out[3] = z825;
+                out[1] = z748;
+                out[2] = z755;
+                out[3] = z762;
                 true
             }
             _ => false,
@@ -15462,57 +14252,55 @@ impl Jacobians<4, 0, 0> for FlyballA05 {
                     - self.mp * self.lr * z24 * (1.0 / (self.mr + self.mp)) + z19;
                 let z47 = -0.5 * self.mr * self.lr * z21 * (1.0 / (self.mr + self.mp))
                     - self.mp * self.lr * z21 * (1.0 / (self.mr + self.mp)) + self.h;
-                let z346 = -a[2] * z1;
-                let z347 = a[2] * z0;
-                let z348 = a[2] * z10;
-                let z349 = a[2] * z11;
-                let z350 = a[2] * z12;
-                let z351 = a[3] * z1;
-                let z352 = -a[3] * z0;
-                let z353 = a[3] * z26;
-                let z354 = a[3] * z27;
-                let z355 = a[3] * z28;
-                let z358 = -self.mr * a[0] * z37 + self.mr * z38 * z347 + self.mr * z348
-                    - self.mp * a[0] * z37 + self.mp * z38 * z347 + self.mp * z348;
-                let z359 = self.mr * a[0] * z36 - self.mr * z38 * z346 + self.mr * z349
-                    + self.mp * a[0] * z36 - self.mp * z38 * z346 + self.mp * z349;
-                let z360 = -self.mr * z36 * z347 + self.mr * z37 * z346 + self.mr * z350
-                    - self.mp * z36 * z347 + self.mp * z37 * z346 + self.mp * z350;
-                let z364 = -self.mr * a[0] * z46 + self.mr * z47 * z352 + self.mr * z353
-                    - self.mp * a[0] * z46 + self.mp * z47 * z352 + self.mp * z353;
-                let z365 = self.mr * a[0] * z45 - self.mr * z47 * z351 + self.mr * z354
-                    + self.mp * a[0] * z45 - self.mp * z47 * z351 + self.mp * z354;
-                let z366 = -self.mr * z45 * z352 + self.mr * z46 * z351 + self.mr * z355
-                    - self.mp * z45 * z352 + self.mp * z46 * z351 + self.mp * z355;
-                let z755 = dp[5] * z0;
-                let z756 = dp[5] * z1;
-                let z757 = -dp[6] * z0;
-                let z758 = -dp[6] * z1;
-                let z759 = z0 * z755 + z1 * z756;
-                let z763 = -dp[5] * z0;
-                let z764 = -dp[5] * z1;
-                let z765 = dp[6] * z0;
-                let z766 = dp[6] * z1;
-                let z767 = -z0 * z763 - z1 * z764;
-                let z771 = z755
-                    - 0.5 * self.mr * self.lr * z6 * ((self.mr + self.mp).powi(-2))
-                        * (dp[2] + dp[3])
+                let z239 = -a[2] * z1;
+                let z240 = a[2] * z0;
+                let z241 = a[2] * z10;
+                let z242 = a[2] * z11;
+                let z243 = a[2] * z12;
+                let z244 = a[3] * z1;
+                let z245 = -a[3] * z0;
+                let z246 = a[3] * z26;
+                let z247 = a[3] * z27;
+                let z248 = a[3] * z28;
+                let z251 = self.mr * z241 - self.mr * a[0] * z37 + self.mr * z38 * z240
+                    + self.mp * z241 - self.mp * a[0] * z37 + self.mp * z38 * z240;
+                let z252 = self.mr * z242 + self.mr * a[0] * z36 - self.mr * z38 * z239
+                    + self.mp * z242 + self.mp * a[0] * z36 - self.mp * z38 * z239;
+                let z253 = self.mr * z243 - self.mr * z36 * z240 + self.mr * z37 * z239
+                    + self.mp * z243 - self.mp * z36 * z240 + self.mp * z37 * z239;
+                let z257 = self.mr * z246 - self.mr * a[0] * z46 + self.mr * z47 * z245
+                    + self.mp * z246 - self.mp * a[0] * z46 + self.mp * z47 * z245;
+                let z258 = self.mr * z247 + self.mr * a[0] * z45 - self.mr * z47 * z244
+                    + self.mp * z247 + self.mp * a[0] * z45 - self.mp * z47 * z244;
+                let z259 = self.mr * z248 - self.mr * z45 * z245 + self.mr * z46 * z244
+                    + self.mp * z248 - self.mp * z45 * z245 + self.mp * z46 * z244;
+                let z692 = dp[5] * z0;
+                let z693 = dp[5] * z1;
+                let z694 = -dp[6] * z0;
+                let z695 = -dp[6] * z1;
+                let z696 = z0 * z692 + z1 * z693;
+                let z700 = -dp[5] * z0;
+                let z701 = -dp[5] * z1;
+                let z702 = dp[6] * z0;
+                let z703 = dp[6] * z1;
+                let z704 = -z0 * z700 - z1 * z701;
+                let z708 = -0.5 * self.mr * self.lr * z6 * ((self.mr + self.mp).powi(-2))
+                    * (dp[2] + dp[3])
                     + 0.5 * self.mr * dp[4] * z6 * (1.0 / (self.mr + self.mp))
                     - self.mp * self.lr * z6 * ((self.mr + self.mp).powi(-2))
                         * (dp[2] + dp[3])
                     + self.mp * dp[4] * z6 * (1.0 / (self.mr + self.mp))
                     + 0.5 * self.lr * dp[2] * z6 * (1.0 / (self.mr + self.mp))
-                    + self.lr * dp[3] * z6 * (1.0 / (self.mr + self.mp));
-                let z772 = z756
-                    - 0.5 * self.mr * self.lr * z8 * ((self.mr + self.mp).powi(-2))
-                        * (dp[2] + dp[3])
+                    + self.lr * dp[3] * z6 * (1.0 / (self.mr + self.mp)) + z692;
+                let z709 = -0.5 * self.mr * self.lr * z8 * ((self.mr + self.mp).powi(-2))
+                    * (dp[2] + dp[3])
                     + 0.5 * self.mr * dp[4] * z8 * (1.0 / (self.mr + self.mp))
                     - self.mp * self.lr * z8 * ((self.mr + self.mp).powi(-2))
                         * (dp[2] + dp[3])
                     + self.mp * dp[4] * z8 * (1.0 / (self.mr + self.mp))
                     + 0.5 * self.lr * dp[2] * z8 * (1.0 / (self.mr + self.mp))
-                    + self.lr * dp[3] * z8 * (1.0 / (self.mr + self.mp));
-                let z773 = 0.5 * self.mr * self.lr * z5 * ((self.mr + self.mp).powi(-2))
+                    + self.lr * dp[3] * z8 * (1.0 / (self.mr + self.mp)) + z693;
+                let z710 = 0.5 * self.mr * self.lr * z5 * ((self.mr + self.mp).powi(-2))
                     * (dp[2] + dp[3])
                     - 0.5 * self.mr * dp[4] * z5 * (1.0 / (self.mr + self.mp))
                     + self.mp * self.lr * z5 * ((self.mr + self.mp).powi(-2))
@@ -15520,7 +14308,7 @@ impl Jacobians<4, 0, 0> for FlyballA05 {
                     - self.mp * dp[4] * z5 * (1.0 / (self.mr + self.mp))
                     - 0.5 * self.lr * dp[2] * z5 * (1.0 / (self.mr + self.mp))
                     - self.lr * dp[3] * z5 * (1.0 / (self.mr + self.mp)) + dp[6];
-                let z774 = -4.0 * self.mr * self.mp * self.lr * dp[4] * (z1 * z1)
+                let z711 = -4.0 * self.mr * self.mp * self.lr * dp[4] * (z1 * z1)
                     * (1.0 / (self.mr + self.mp))
                     - 4.0 * self.mr * self.mp * self.lr * dp[4] * (z7 * z7)
                         * (1.0 / (self.mr + self.mp))
@@ -15707,7 +14495,7 @@ impl Jacobians<4, 0, 0> for FlyballA05 {
                     + 0.3333333333333333 * (self.lr * self.lr) * dp[2] * (z7 * z7)
                     + (self.lr * self.lr) * dp[3] * (z1 * z1)
                     + (self.lr * self.lr) * dp[3] * (z7 * z7);
-                let z775 = 4.0 * self.mr * self.mp * self.lr * dp[4] * z0 * z1
+                let z712 = 4.0 * self.mr * self.mp * self.lr * dp[4] * z0 * z1
                     * (1.0 / (self.mr + self.mp))
                     - 4.0 * self.mr * self.mp * self.lr * dp[4] * z7 * z9
                         * (1.0 / (self.mr + self.mp))
@@ -15888,7 +14676,7 @@ impl Jacobians<4, 0, 0> for FlyballA05 {
                     + 0.3333333333333333 * (self.lr * self.lr) * dp[2] * z7 * z9
                     - (self.lr * self.lr) * dp[3] * z0 * z1
                     + (self.lr * self.lr) * dp[3] * z7 * z9;
-                let z776 = -4.0 * self.mr * self.mp * self.lr * dp[4] * z4 * z7
+                let z713 = -4.0 * self.mr * self.mp * self.lr * dp[4] * z4 * z7
                     * (1.0 / (self.mr + self.mp))
                     + 2.5 * self.mr * self.mp * (self.lr * self.lr) * dp[2] * z4 * z7
                         * (1.0
@@ -15979,7 +14767,7 @@ impl Jacobians<4, 0, 0> for FlyballA05 {
                             + 2.0 * self.mp * dp[2] + 2.0 * self.mp * dp[3])
                     + 0.3333333333333333 * (self.lr * self.lr) * dp[2] * z4 * z7
                     + (self.lr * self.lr) * dp[3] * z4 * z7;
-                let z777 = -4.0 * self.mr * self.mp * self.lr * dp[4] * (z0 * z0)
+                let z714 = -4.0 * self.mr * self.mp * self.lr * dp[4] * (z0 * z0)
                     * (1.0 / (self.mr + self.mp))
                     - 4.0 * self.mr * self.mp * self.lr * dp[4] * (z9 * z9)
                         * (1.0 / (self.mr + self.mp))
@@ -16166,7 +14954,7 @@ impl Jacobians<4, 0, 0> for FlyballA05 {
                     + 0.3333333333333333 * (self.lr * self.lr) * dp[2] * (z9 * z9)
                     + (self.lr * self.lr) * dp[3] * (z0 * z0)
                     + (self.lr * self.lr) * dp[3] * (z9 * z9);
-                let z778 = -4.0 * self.mr * self.mp * self.lr * dp[4] * z4 * z9
+                let z715 = -4.0 * self.mr * self.mp * self.lr * dp[4] * z4 * z9
                     * (1.0 / (self.mr + self.mp))
                     + 2.5 * self.mr * self.mp * (self.lr * self.lr) * dp[2] * z4 * z9
                         * (1.0
@@ -16257,7 +15045,7 @@ impl Jacobians<4, 0, 0> for FlyballA05 {
                             + 2.0 * self.mp * dp[2] + 2.0 * self.mp * dp[3])
                     + 0.3333333333333333 * (self.lr * self.lr) * dp[2] * z4 * z9
                     + (self.lr * self.lr) * dp[3] * z4 * z9;
-                let z779 = -4.0 * self.mr * self.mp * self.lr * dp[4] * (z4 * z4)
+                let z716 = -4.0 * self.mr * self.mp * self.lr * dp[4] * (z4 * z4)
                     * (1.0 / (self.mr + self.mp))
                     + 2.5 * self.mr * self.mp * (self.lr * self.lr) * dp[2] * (z4 * z4)
                         * (1.0
@@ -16351,25 +15139,23 @@ impl Jacobians<4, 0, 0> for FlyballA05 {
                             + 2.0 * self.mp * dp[2] + 2.0 * self.mp * dp[3])
                     + 0.3333333333333333 * (self.lr * self.lr) * dp[2] * (z4 * z4)
                     + (self.lr * self.lr) * dp[3] * (z4 * z4);
-                let z780 = z763
-                    + 0.5 * self.mr * self.lr * z22 * ((self.mr + self.mp).powi(-2))
-                        * (dp[2] + dp[3])
+                let z717 = 0.5 * self.mr * self.lr * z22 * ((self.mr + self.mp).powi(-2))
+                    * (dp[2] + dp[3])
                     - 0.5 * self.mr * dp[4] * z22 * (1.0 / (self.mr + self.mp))
                     + self.mp * self.lr * z22 * ((self.mr + self.mp).powi(-2))
                         * (dp[2] + dp[3])
                     - self.mp * dp[4] * z22 * (1.0 / (self.mr + self.mp))
                     - 0.5 * self.lr * dp[2] * z22 * (1.0 / (self.mr + self.mp))
-                    - self.lr * dp[3] * z22 * (1.0 / (self.mr + self.mp));
-                let z781 = z764
-                    + 0.5 * self.mr * self.lr * z24 * ((self.mr + self.mp).powi(-2))
-                        * (dp[2] + dp[3])
+                    - self.lr * dp[3] * z22 * (1.0 / (self.mr + self.mp)) + z700;
+                let z718 = 0.5 * self.mr * self.lr * z24 * ((self.mr + self.mp).powi(-2))
+                    * (dp[2] + dp[3])
                     - 0.5 * self.mr * dp[4] * z24 * (1.0 / (self.mr + self.mp))
                     + self.mp * self.lr * z24 * ((self.mr + self.mp).powi(-2))
                         * (dp[2] + dp[3])
                     - self.mp * dp[4] * z24 * (1.0 / (self.mr + self.mp))
                     - 0.5 * self.lr * dp[2] * z24 * (1.0 / (self.mr + self.mp))
-                    - self.lr * dp[3] * z24 * (1.0 / (self.mr + self.mp));
-                let z782 = 0.5 * self.mr * self.lr * z21 * ((self.mr + self.mp).powi(-2))
+                    - self.lr * dp[3] * z24 * (1.0 / (self.mr + self.mp)) + z701;
+                let z719 = 0.5 * self.mr * self.lr * z21 * ((self.mr + self.mp).powi(-2))
                     * (dp[2] + dp[3])
                     - 0.5 * self.mr * dp[4] * z21 * (1.0 / (self.mr + self.mp))
                     + self.mp * self.lr * z21 * ((self.mr + self.mp).powi(-2))
@@ -16377,7 +15163,7 @@ impl Jacobians<4, 0, 0> for FlyballA05 {
                     - self.mp * dp[4] * z21 * (1.0 / (self.mr + self.mp))
                     - 0.5 * self.lr * dp[2] * z21 * (1.0 / (self.mr + self.mp))
                     - self.lr * dp[3] * z21 * (1.0 / (self.mr + self.mp)) + dp[6];
-                let z783 = -4.0 * self.mr * self.mp * self.lr * dp[4] * (z1 * z1)
+                let z720 = -4.0 * self.mr * self.mp * self.lr * dp[4] * (z1 * z1)
                     * (1.0 / (self.mr + self.mp))
                     - 4.0 * self.mr * self.mp * self.lr * dp[4] * (z23 * z23)
                         * (1.0 / (self.mr + self.mp))
@@ -16566,7 +15352,7 @@ impl Jacobians<4, 0, 0> for FlyballA05 {
                     + 0.3333333333333333 * (self.lr * self.lr) * dp[2] * (z23 * z23)
                     + (self.lr * self.lr) * dp[3] * (z1 * z1)
                     + (self.lr * self.lr) * dp[3] * (z23 * z23);
-                let z784 = 4.0 * self.mr * self.mp * self.lr * dp[4] * z0 * z1
+                let z721 = 4.0 * self.mr * self.mp * self.lr * dp[4] * z0 * z1
                     * (1.0 / (self.mr + self.mp))
                     - 4.0 * self.mr * self.mp * self.lr * dp[4] * z23 * z25
                         * (1.0 / (self.mr + self.mp))
@@ -16750,7 +15536,7 @@ impl Jacobians<4, 0, 0> for FlyballA05 {
                     + 0.3333333333333333 * (self.lr * self.lr) * dp[2] * z23 * z25
                     - (self.lr * self.lr) * dp[3] * z0 * z1
                     + (self.lr * self.lr) * dp[3] * z23 * z25;
-                let z785 = -4.0 * self.mr * self.mp * self.lr * dp[4] * z20 * z23
+                let z722 = -4.0 * self.mr * self.mp * self.lr * dp[4] * z20 * z23
                     * (1.0 / (self.mr + self.mp))
                     + 2.5 * self.mr * self.mp * (self.lr * self.lr) * dp[2] * z20 * z23
                         * (1.0
@@ -16844,7 +15630,7 @@ impl Jacobians<4, 0, 0> for FlyballA05 {
                             + 2.0 * self.mp * dp[2] + 2.0 * self.mp * dp[3])
                     + 0.3333333333333333 * (self.lr * self.lr) * dp[2] * z20 * z23
                     + (self.lr * self.lr) * dp[3] * z20 * z23;
-                let z786 = -4.0 * self.mr * self.mp * self.lr * dp[4] * (z0 * z0)
+                let z723 = -4.0 * self.mr * self.mp * self.lr * dp[4] * (z0 * z0)
                     * (1.0 / (self.mr + self.mp))
                     - 4.0 * self.mr * self.mp * self.lr * dp[4] * (z25 * z25)
                         * (1.0 / (self.mr + self.mp))
@@ -17033,7 +15819,7 @@ impl Jacobians<4, 0, 0> for FlyballA05 {
                     + 0.3333333333333333 * (self.lr * self.lr) * dp[2] * (z25 * z25)
                     + (self.lr * self.lr) * dp[3] * (z0 * z0)
                     + (self.lr * self.lr) * dp[3] * (z25 * z25);
-                let z787 = -4.0 * self.mr * self.mp * self.lr * dp[4] * z20 * z25
+                let z724 = -4.0 * self.mr * self.mp * self.lr * dp[4] * z20 * z25
                     * (1.0 / (self.mr + self.mp))
                     + 2.5 * self.mr * self.mp * (self.lr * self.lr) * dp[2] * z20 * z25
                         * (1.0
@@ -17127,7 +15913,7 @@ impl Jacobians<4, 0, 0> for FlyballA05 {
                             + 2.0 * self.mp * dp[2] + 2.0 * self.mp * dp[3])
                     + 0.3333333333333333 * (self.lr * self.lr) * dp[2] * z20 * z25
                     + (self.lr * self.lr) * dp[3] * z20 * z25;
-                let z788 = -4.0 * self.mr * self.mp * self.lr * dp[4] * (z20 * z20)
+                let z725 = -4.0 * self.mr * self.mp * self.lr * dp[4] * (z20 * z20)
                     * (1.0 / (self.mr + self.mp))
                     + 2.5 * self.mr * self.mp * (self.lr * self.lr) * dp[2] * (z20 * z20)
                         * (1.0
@@ -17223,63 +16009,63 @@ impl Jacobians<4, 0, 0> for FlyballA05 {
                             + 2.0 * self.mp * dp[2] + 2.0 * self.mp * dp[3])
                     + 0.3333333333333333 * (self.lr * self.lr) * dp[2] * (z20 * z20)
                     + (self.lr * self.lr) * dp[3] * (z20 * z20);
-                let z826 = a[2] * z757;
-                let z827 = a[2] * z758;
-                let z828 = a[3] * z765;
-                let z829 = a[3] * z766;
-                let z830 = 1.6666666666666667e-5 * a[0] * dp[0];
-                let z831 = -a[0] * dp[2] * z37 - a[0] * dp[3] * z37
-                    - self.mr * a[0] * z772 + self.mr * z826 + self.mr * z347 * z773
-                    + dp[2] * z38 * z347 + dp[2] * z348 - self.mp * a[0] * z772
-                    + self.mp * z826 + self.mp * z347 * z773 + dp[3] * z38 * z347
-                    + dp[3] * z348;
-                let z832 = a[0] * dp[2] * z36 + a[0] * dp[3] * z36
-                    + self.mr * a[0] * z771 + self.mr * z827 - self.mr * z346 * z773
-                    - dp[2] * z38 * z346 + dp[2] * z349 + self.mp * a[0] * z771
-                    + self.mp * z827 - self.mp * z346 * z773 - dp[3] * z38 * z346
-                    + dp[3] * z349;
-                let z833 = a[0] * z779 + z36 * z832 - z37 * z831 + z346 * z776
-                    + z347 * z778 - z358 * z772 + z359 * z771;
-                let z834 = -a[0] * dp[2] * z46 - a[0] * dp[3] * z46
-                    - self.mr * a[0] * z781 + self.mr * z828 + self.mr * z352 * z782
-                    + dp[2] * z47 * z352 + dp[2] * z353 - self.mp * a[0] * z781
-                    + self.mp * z828 + self.mp * z352 * z782 + dp[3] * z47 * z352
-                    + dp[3] * z353;
-                let z835 = a[0] * dp[2] * z45 + a[0] * dp[3] * z45
-                    + self.mr * a[0] * z780 + self.mr * z829 - self.mr * z351 * z782
-                    - dp[2] * z47 * z351 + dp[2] * z354 + self.mp * a[0] * z780
-                    + self.mp * z829 - self.mp * z351 * z782 - dp[3] * z47 * z351
-                    + dp[3] * z354;
-                let z836 = a[0] * z788 + z45 * z835 - z46 * z834 + z351 * z785
-                    + z352 * z787 - z364 * z781 + z365 * z780;
-                let z837 = z830 + z833 + z836;
-                let z838 = a[1] * dp[1];
-                let z839 = a[2] * z759;
-                let z840 = self.mr * z839 + self.mr * z346 * z772 - self.mr * z347 * z771
-                    - dp[2] * z36 * z347 + dp[2] * z37 * z346 + dp[2] * z350
-                    + self.mp * z839 + self.mp * z346 * z772 - self.mp * z347 * z771
-                    - dp[3] * z36 * z347 + dp[3] * z37 * z346 + dp[3] * z350;
-                let z841 = a[0] * z776 + z37 * z840 - z38 * z832 + z346 * z774
-                    + z347 * z775 - z359 * z773 + z360 * z772;
-                let z842 = a[0] * z778 - z36 * z840 + z38 * z831 + z346 * z775
-                    + z347 * z777 + z358 * z773 - z360 * z771;
-                let z843 = z0 * z842 - z1 * z841 + z10 * z831 + z11 * z832 + z12 * z840
-                    + z358 * z757 + z359 * z758 + z360 * z759;
-                let z844 = a[3] * z767;
-                let z845 = self.mr * z844 + self.mr * z351 * z781 - self.mr * z352 * z780
-                    - dp[2] * z45 * z352 + dp[2] * z46 * z351 + dp[2] * z355
-                    + self.mp * z844 + self.mp * z351 * z781 - self.mp * z352 * z780
-                    - dp[3] * z45 * z352 + dp[3] * z46 * z351 + dp[3] * z355;
-                let z846 = a[0] * z785 + z46 * z845 - z47 * z835 + z351 * z783
-                    + z352 * z784 - z365 * z782 + z366 * z781;
-                let z847 = a[0] * z787 - z45 * z845 + z47 * z834 + z351 * z784
-                    + z352 * z786 + z364 * z782 - z366 * z780;
-                let z848 = -z0 * z847 + z1 * z846 + z26 * z834 + z27 * z835 + z28 * z845
-                    + z364 * z765 + z365 * z766 + z366 * z767;
-                out[0] = z837;
-                out[1] = z838;
-                out[2] = z843;
-                out[3] = z848;
+                let z763 = a[2] * z694;
+                let z764 = a[2] * z695;
+                let z765 = a[3] * z702;
+                let z766 = a[3] * z703;
+                let z767 = 1.6666666666666667e-5 * a[0] * dp[0];
+                let z768 = -a[0] * dp[2] * z37 - a[0] * dp[3] * z37
+                    + self.mr * z240 * z710 + self.mr * z763 - self.mr * a[0] * z709
+                    + dp[2] * z241 + dp[2] * z38 * z240 + self.mp * z240 * z710
+                    + self.mp * z763 - self.mp * a[0] * z709 + dp[3] * z241
+                    + dp[3] * z38 * z240;
+                let z769 = a[0] * dp[2] * z36 + a[0] * dp[3] * z36
+                    - self.mr * z239 * z710 + self.mr * z764 + self.mr * a[0] * z708
+                    + dp[2] * z242 - dp[2] * z38 * z239 - self.mp * z239 * z710
+                    + self.mp * z764 + self.mp * a[0] * z708 + dp[3] * z242
+                    - dp[3] * z38 * z239;
+                let z770 = z239 * z713 + z240 * z715 - z251 * z709 + z252 * z708
+                    + a[0] * z716 + z36 * z769 - z37 * z768;
+                let z771 = -a[0] * dp[2] * z46 - a[0] * dp[3] * z46
+                    + self.mr * z245 * z719 + self.mr * z765 - self.mr * a[0] * z718
+                    + dp[2] * z246 + dp[2] * z47 * z245 + self.mp * z245 * z719
+                    + self.mp * z765 - self.mp * a[0] * z718 + dp[3] * z246
+                    + dp[3] * z47 * z245;
+                let z772 = a[0] * dp[2] * z45 + a[0] * dp[3] * z45
+                    - self.mr * z244 * z719 + self.mr * a[0] * z717 + self.mr * z766
+                    + dp[2] * z247 - dp[2] * z47 * z244 - self.mp * z244 * z719
+                    + self.mp * a[0] * z717 + self.mp * z766 + dp[3] * z247
+                    - dp[3] * z47 * z244;
+                let z773 = z244 * z722 + z245 * z724 + a[0] * z725 - z257 * z718
+                    + z258 * z717 + z45 * z772 - z46 * z771;
+                let z774 = z767 + z770 + z773;
+                let z775 = a[1] * dp[1];
+                let z776 = a[2] * z696;
+                let z777 = self.mr * z239 * z709 - self.mr * z240 * z708 + self.mr * z776
+                    + dp[2] * z243 - dp[2] * z36 * z240 + dp[2] * z37 * z239
+                    + self.mp * z239 * z709 - self.mp * z240 * z708 + self.mp * z776
+                    + dp[3] * z243 - dp[3] * z36 * z240 + dp[3] * z37 * z239;
+                let z778 = z239 * z711 + z240 * z712 - z252 * z710 + z253 * z709
+                    + a[0] * z713 + z37 * z777 - z38 * z769;
+                let z779 = z239 * z712 + z240 * z714 + z251 * z710 - z253 * z708
+                    + a[0] * z715 - z36 * z777 + z38 * z768;
+                let z780 = z251 * z694 + z252 * z695 + z253 * z696 + z0 * z779
+                    - z1 * z778 + z10 * z768 + z11 * z769 + z12 * z777;
+                let z781 = a[3] * z704;
+                let z782 = self.mr * z244 * z718 - self.mr * z245 * z717 + self.mr * z781
+                    + dp[2] * z248 - dp[2] * z45 * z245 + dp[2] * z46 * z244
+                    + self.mp * z244 * z718 - self.mp * z245 * z717 + self.mp * z781
+                    + dp[3] * z248 - dp[3] * z45 * z245 + dp[3] * z46 * z244;
+                let z783 = z244 * z720 + z245 * z721 + a[0] * z722 - z258 * z719
+                    + z259 * z718 + z46 * z782 - z47 * z772;
+                let z784 = z244 * z721 + z245 * z723 + a[0] * z724 + z257 * z719
+                    - z259 * z717 - z45 * z782 + z47 * z771;
+                let z785 = -z0 * z784 + z1 * z783 + z257 * z702 + z258 * z703
+                    + z259 * z704 + z26 * z771 + z27 * z772 + z28 * z782;
+                out[0] = z774;
+                out[1] = z775;
+                out[2] = z780;
+                out[3] = z785;
                 true
             }
             _ => false,

@@ -2155,6 +2155,7 @@ impl Dynamics<7> for Iiwa {
         let z124 = -self.i2x * z3 * z4 + self.i2z * z2 * z5;
         let z125 = self.i2x * (z6 * z6) + self.i2y * (z0 * z0) + self.i2z * (z7 * z7);
         let z126 = -self.i2x * z3 * z6 + self.i2z * z2 * z7;
+        let z127 = self.i2x * (z3 * z3) + self.i2z * (z2 * z2);
         let z128 = z14 + self.cy3 * z20 + self.cz3 * z5;
         let z129 = z15 + self.cy3 * z22 + self.cz3 * z7;
         let z130 = z16 + self.cy3 * z24 + self.cz3 * z2;
@@ -2215,6 +2216,8 @@ impl Dynamics<7> for Iiwa {
         let z171 = self.i7 * z82 * z84 + self.i7 * z101 * z103 + self.i7 * z102 * z104;
         let z172 = self.i7 * (z84 * z84) + self.i7 * (z103 * z103)
             + self.i7 * (z104 * z104);
+        let z179 = -qd[0] * z115;
+        let z180 = qd[0] * z114;
         let z181 = -qd[0] * z120 + z11 * z121 + z12;
         let z182 = qd[0] * z119 - z10 * z121 + z13;
         let z183 = z10 * z120 - z11 * z119;
@@ -2282,8 +2285,11 @@ impl Dynamics<7> for Iiwa {
             + z10 * z122 + z11 * z123;
         let z230 = z224 + qd[0] * z126 - self.m2 * z119 * z183 + self.m2 * z121 * z181
             + z10 * z123 + z11 * z125;
+        let z231 = z225 + qd[0] * z127 + self.m2 * z119 * z182 - self.m2 * z120 * z181
+            + z10 * z124 + z11 * z126;
         let z232 = z226 + self.m2 * z181;
         let z233 = z227 + self.m2 * z182;
+        let z234 = z228 + self.m2 * z183;
         let z247 = self.m7 * z164;
         let z248 = self.m7 * z165;
         let z249 = self.m7 * z166;
@@ -2342,10 +2348,7 @@ impl Dynamics<7> for Iiwa {
         let z302 = -self.m2 * z119 * z121 + z292 + z124;
         let z303 = self.m2 * (z119 * z119) + self.m2 * (z121 * z121) + z293 + z125;
         let z304 = -self.m2 * z120 * z121 + z294 + z126;
-        let z316 = z0 * z301 - z1 * z300 - z9 * z299;
-        let z317 = z0 * z303 - z1 * z301 + z8 * z299;
-        let z319 = z0 * z299 + z8 * z296;
-        let z320 = z1 * z299 + z9 * z296;
+        let z305 = self.m2 * (z119 * z119) + self.m2 * (z120 * z120) + z295 + z127;
         let z323 = z2 * z292 + z5 * z290 + z7 * z291 - z26 * z289 + z27 * z288;
         let z324 = z2 * z294 + z5 * z291 + z7 * z293 + z25 * z289 - z27 * z287;
         let z325 = z2 * z295 + z5 * z292 + z7 * z294 - z25 * z288 + z26 * z287;
@@ -2376,1614 +2379,331 @@ impl Dynamics<7> for Iiwa {
         let z364 = self.m7 * z105 + z82 * z249 - z84 * z248;
         let z365 = self.m7 * z106 - z80 * z249 + z84 * z247;
         let z366 = self.m7 * z107 + z80 * z248 - z82 * z247;
-        let z563 = -qd[0] * z1;
-        let z564 = qd[0] * z0;
-        let z565 = -qd[1] * z3;
-        let z566 = qd[1] * z2;
-        let z567 = z0 * z565 + z2 * z563;
-        let z568 = z0 * z566 + z3 * z563;
-        let z569 = z1 * z565 + z2 * z564;
-        let z570 = z1 * z566 + z3 * z564;
-        let z571 = self.d2 * z568;
-        let z572 = self.d2 * z570;
-        let z573 = -qd[2] * z18;
-        let z574 = qd[2] * z17;
-        let z575 = -z1 * z574 + z4 * z573 + z17 * z567 - z18 * z564;
-        let z576 = -z1 * z573 - z4 * z574 - z17 * z564 - z18 * z567;
-        let z577 = z0 * z574 + z6 * z573 + z17 * z569 + z18 * z563;
-        let z578 = z0 * z573 - z6 * z574 + z17 * z563 - z18 * z569;
-        let z579 = -z3 * z573 - z17 * z566;
-        let z580 = z3 * z574 + z18 * z566;
-        let z581 = self.d3 * z568 + z571;
-        let z582 = self.d3 * z570 + z572;
-        let z583 = -qd[3] * z38;
-        let z584 = qd[3] * z37;
-        let z585 = -z5 * z584 + z19 * z583 + z37 * z575 - z38 * z568;
-        let z586 = z5 * z583 + z19 * z584 + z37 * z568 + z38 * z575;
-        let z587 = -z7 * z584 + z21 * z583 + z37 * z577 - z38 * z570;
-        let z588 = z7 * z583 + z21 * z584 + z37 * z570 + z38 * z577;
-        let z589 = -z2 * z584 + z23 * z583 + z37 * z579 - z38 * z565;
-        let z590 = z2 * z583 + z23 * z584 + z37 * z565 + z38 * z579;
-        let z591 = self.d4 * z586 + z581;
-        let z592 = self.d4 * z588 + z582;
-        let z593 = -qd[4] * z58;
-        let z594 = qd[4] * z57;
-        let z595 = z20 * z594 + z39 * z593 + z57 * z585 + z58 * z576;
-        let z596 = z20 * z593 - z39 * z594 + z57 * z576 - z58 * z585;
-        let z597 = z22 * z594 + z41 * z593 + z57 * z587 + z58 * z578;
-        let z598 = z22 * z593 - z41 * z594 + z57 * z578 - z58 * z587;
-        let z599 = z24 * z594 + z43 * z593 + z57 * z589 + z58 * z580;
-        let z600 = z24 * z593 - z43 * z594 + z57 * z580 - z58 * z589;
-        let z601 = self.d5 * z586 + z591;
-        let z602 = self.d5 * z588 + z592;
-        let z603 = -qd[5] * z78;
-        let z604 = qd[5] * z77;
-        let z605 = z40 * z603 + z59 * z604 + z77 * z586 + z78 * z595;
-        let z606 = z42 * z603 + z61 * z604 + z77 * z588 + z78 * z597;
-        let z607 = -z44 * z604 + z63 * z603 + z77 * z599 - z78 * z590;
-        let z608 = z44 * z603 + z63 * z604 + z77 * z590 + z78 * z599;
-        let z609 = self.d6 * z605 + z601;
-        let z610 = self.d6 * z606 + z602;
-        let z611 = -qd[6] * z98;
-        let z612 = qd[6] * z97;
-        let z613 = z64 * z612 + z83 * z611 + z97 * z607 + z98 * z600;
-        let z614 = z64 * z611 - z83 * z612 + z97 * z600 - z98 * z607;
-        let z615 = -self.cy1 * z564;
-        let z616 = self.cy1 * z563;
-        let z617 = -self.cy2 * z564 + self.cz2 * z568;
-        let z618 = self.cy2 * z563 + self.cz2 * z570;
-        let z619 = 2.0 * self.i2x * z3 * z566 + 2.0 * self.i2z * z2 * z565;
-        let z620 = self.cy3 * z576 + self.cz3 * z568 + z571;
-        let z621 = self.cy3 * z578 + self.cz3 * z570 + z572;
-        let z622 = 2.0 * self.i3x * z23 * z579 + 2.0 * self.i3y * z24 * z580
-            + 2.0 * self.i3z * z2 * z565;
-        let z623 = self.cy4 * z576 + self.cz4 * z586 + z581;
-        let z624 = self.cy4 * z578 + self.cz4 * z588 + z582;
-        let z625 = 2.0 * self.i4x * z43 * z589 + 2.0 * self.i4y * z24 * z580
-            + 2.0 * self.i4z * z44 * z590;
-        let z626 = self.cy5 * z596 + self.cz5 * z586 + z591;
-        let z627 = self.cy5 * z598 + self.cz5 * z588 + z592;
-        let z628 = 2.0 * self.i5x * z63 * z599 + 2.0 * self.i5y * z64 * z600
-            + 2.0 * self.i5z * z44 * z590;
-        let z629 = self.cy6 * z596 + self.cz6 * z605 + z601;
-        let z630 = self.cy6 * z598 + self.cz6 * z606 + z602;
-        let z631 = 2.0 * self.i6x * z83 * z607 + 2.0 * self.i6y * z64 * z600
-            + 2.0 * self.i6z * z84 * z608;
-        let z632 = self.cz7 * z605 + z609;
-        let z633 = self.cz7 * z606 + z610;
-        let z634 = 2.0 * self.i7 * z84 * z608 + 2.0 * self.i7 * z103 * z613
-            + 2.0 * self.i7 * z104 * z614;
-        let z635 = 2.0 * self.m7 * z164 * z632 + 2.0 * self.m7 * z165 * z633 + z634;
-        let z636 = 2.0 * self.m6 * z155 * z629 + 2.0 * self.m6 * z156 * z630 + z631
-            + z635;
-        let z637 = 2.0 * self.m5 * z146 * z626 + 2.0 * self.m5 * z147 * z627 + z628
-            + z636;
-        let z638 = 2.0 * self.m4 * z137 * z623 + 2.0 * self.m4 * z138 * z624 + z625
-            + z637;
-        let z639 = 2.0 * self.m3 * z128 * z620 + 2.0 * self.m3 * z129 * z621 + z622
-            + z638;
-        let z640 = 2.0 * self.m2 * z119 * z617 + 2.0 * self.m2 * z120 * z618 + z619
-            + z639;
-        let z641 = 2.0 * self.m1 * z114 * z615 + 2.0 * self.m1 * z115 * z616 + z640;
-        let z642 = -self.d1 * z563;
-        let z643 = -self.d1 * z564;
-        let z644 = self.d2 * z565;
-        let z645 = self.d3 * z565 + z644;
-        let z646 = self.d4 * z590 + z645;
-        let z647 = self.d5 * z590 + z646;
-        let z648 = -z40 * z604 + z59 * z603 + z77 * z595 - z78 * z586;
-        let z649 = -z42 * z604 + z61 * z603 + z77 * z597 - z78 * z588;
-        let z650 = self.d6 * z608 + z647;
-        let z651 = z60 * z612 + z79 * z611 + z97 * z648 + z98 * z596;
-        let z652 = z60 * z611 - z79 * z612 + z97 * z596 - z98 * z648;
-        let z653 = z62 * z612 + z81 * z611 + z97 * z649 + z98 * z598;
-        let z654 = z62 * z611 - z81 * z612 + z97 * z598 - z98 * z649;
-        let z655 = self.cz2 * z565;
-        let z656 = -self.i2x * z3 * z567 - self.i2x * z4 * z566 + self.i2z * z2 * z568
-            + self.i2z * z5 * z565;
-        let z657 = -self.i2x * z3 * z569 - self.i2x * z6 * z566 + self.i2z * z2 * z570
-            + self.i2z * z7 * z565;
-        let z658 = self.cy3 * z580 + self.cz3 * z565 + z644;
-        let z659 = self.i3x * z19 * z579 + self.i3x * z23 * z575 + self.i3y * z20 * z580
-            + self.i3y * z24 * z576 + self.i3z * z2 * z568 + self.i3z * z5 * z565;
-        let z660 = self.i3x * z21 * z579 + self.i3x * z23 * z577 + self.i3y * z22 * z580
-            + self.i3y * z24 * z578 + self.i3z * z2 * z570 + self.i3z * z7 * z565;
-        let z661 = self.cy4 * z580 + self.cz4 * z590 + z645;
-        let z662 = self.i4x * z39 * z589 + self.i4x * z43 * z585 + self.i4y * z20 * z580
-            + self.i4y * z24 * z576 + self.i4z * z40 * z590 + self.i4z * z44 * z586;
-        let z663 = self.i4x * z41 * z589 + self.i4x * z43 * z587 + self.i4y * z22 * z580
-            + self.i4y * z24 * z578 + self.i4z * z42 * z590 + self.i4z * z44 * z588;
-        let z664 = self.cy5 * z600 + self.cz5 * z590 + z646;
-        let z665 = self.i5x * z59 * z599 + self.i5x * z63 * z595 + self.i5y * z60 * z600
-            + self.i5y * z64 * z596 + self.i5z * z40 * z590 + self.i5z * z44 * z586;
-        let z666 = self.i5x * z61 * z599 + self.i5x * z63 * z597 + self.i5y * z62 * z600
-            + self.i5y * z64 * z598 + self.i5z * z42 * z590 + self.i5z * z44 * z588;
-        let z667 = self.cy6 * z600 + self.cz6 * z608 + z647;
-        let z668 = self.i6x * z79 * z607 + self.i6x * z83 * z648 + self.i6y * z60 * z600
-            + self.i6y * z64 * z596 + self.i6z * z80 * z608 + self.i6z * z84 * z605;
-        let z669 = self.i6x * z81 * z607 + self.i6x * z83 * z649 + self.i6y * z62 * z600
-            + self.i6y * z64 * z598 + self.i6z * z82 * z608 + self.i6z * z84 * z606;
-        let z670 = self.cz7 * z608 + z650;
-        let z671 = self.i7 * z80 * z608 + self.i7 * z84 * z605 + self.i7 * z99 * z613
-            + self.i7 * z100 * z614 + self.i7 * z103 * z651 + self.i7 * z104 * z652;
-        let z672 = self.i7 * z82 * z608 + self.i7 * z84 * z606 + self.i7 * z101 * z613
-            + self.i7 * z102 * z614 + self.i7 * z103 * z653 + self.i7 * z104 * z654;
-        let z673 = self.m7 * z632;
-        let z674 = self.m7 * z633;
-        let z675 = -self.m7 * z164 * z670 - self.m7 * z166 * z632 + z671;
-        let z676 = -self.m7 * z165 * z670 - self.m7 * z166 * z633 + z672;
-        let z677 = self.m6 * z629 + z673;
-        let z678 = self.m6 * z630 + z674;
-        let z679 = -self.m6 * z155 * z667 - self.m6 * z157 * z629 + z668 + z675;
-        let z680 = -self.m6 * z156 * z667 - self.m6 * z157 * z630 + z669 + z676;
-        let z681 = self.m5 * z626 + z677;
-        let z682 = self.m5 * z627 + z678;
-        let z683 = -self.m5 * z146 * z664 - self.m5 * z148 * z626 + z665 + z679;
-        let z684 = -self.m5 * z147 * z664 - self.m5 * z148 * z627 + z666 + z680;
-        let z685 = self.m4 * z623 + z681;
-        let z686 = self.m4 * z624 + z682;
-        let z687 = -self.m4 * z137 * z661 - self.m4 * z139 * z623 + z662 + z683;
-        let z688 = -self.m4 * z138 * z661 - self.m4 * z139 * z624 + z663 + z684;
-        let z689 = self.m3 * z620 + z685;
-        let z690 = self.m3 * z621 + z686;
-        let z691 = -self.m3 * z128 * z658 - self.m3 * z130 * z620 + z659 + z687;
-        let z692 = -self.m3 * z129 * z658 - self.m3 * z130 * z621 + z660 + z688;
-        let z693 = self.m2 * z617 + z689;
-        let z694 = self.m2 * z618 + z690;
-        let z695 = -self.m2 * z119 * z655 - self.m2 * z121 * z617 + z656 + z691;
-        let z696 = -self.m2 * z120 * z655 - self.m2 * z121 * z618 + z657 + z692;
-        let z697 = z0 * z696 - z1 * z695 - z8 * z694 + z9 * z693 + z297 * z643
-            - z298 * z642 - z302 * z564 + z304 * z563;
-        let z698 = z2 * z572 - z7 * z644 + z15 * z565 - z16 * z570;
-        let z699 = -z2 * z571 + z5 * z644 - z14 * z565 + z16 * z568;
-        let z700 = z2 * z639 + z5 * z691 + z7 * z692 - z25 * z690 + z26 * z689
-            + z287 * z699 - z288 * z698 + z292 * z568 + z294 * z570 + z295 * z565;
-        let z701 = -z22 * z645 + z24 * z582 + z35 * z580 - z36 * z578;
-        let z702 = z20 * z645 - z24 * z581 - z34 * z580 + z36 * z576;
-        let z703 = z20 * z687 + z277 * z702 + z22 * z688 - z278 * z701 + z24 * z638
-            + z282 * z576 + z284 * z578 + z285 * z580 - z45 * z686 + z46 * z685;
-        let z704 = -z42 * z646 + z44 * z592 + z55 * z590 - z56 * z588;
-        let z705 = z40 * z646 - z44 * z591 - z54 * z590 + z56 * z586;
-        let z706 = z267 * z705 - z268 * z704 + z272 * z586 + z274 * z588 + z275 * z590
-            + z40 * z683 + z42 * z684 + z44 * z637 - z65 * z682 + z66 * z681;
-        let z707 = -z62 * z647 + z64 * z602 + z75 * z600 - z76 * z598;
-        let z708 = z60 * z647 - z64 * z601 - z74 * z600 + z76 * z596;
-        let z709 = z257 * z708 - z258 * z707 + z262 * z596 + z264 * z598 + z265 * z600
-            + z60 * z679 + z62 * z680 + z64 * z636 - z85 * z678 + z86 * z677;
-        let z710 = -z82 * z650 + z84 * z610 + z95 * z608 - z96 * z606;
-        let z711 = z80 * z650 - z84 * z609 - z94 * z608 + z96 * z605;
-        let z712 = z247 * z711 - z248 * z710 + z252 * z605 + z254 * z606 + z255 * z608
-            + z80 * z675 + z82 * z676 + z84 * z635 - z105 * z674 + z106 * z673;
-        let z713 = 2.0 * self.i2x * z4 * z567 + 2.0 * self.i2y * z1 * z564
-            + 2.0 * self.i2z * z5 * z568;
-        let z714 = self.i2x * z4 * z569 + self.i2x * z6 * z567 - self.i2y * z0 * z564
-            - self.i2y * z1 * z563 + self.i2z * z5 * z570 + self.i2z * z7 * z568;
-        let z715 = 2.0 * self.i2x * z6 * z569 + 2.0 * self.i2y * z0 * z563
-            + 2.0 * self.i2z * z7 * z570;
-        let z716 = 2.0 * self.i3x * z19 * z575 + 2.0 * self.i3y * z20 * z576
-            + 2.0 * self.i3z * z5 * z568;
-        let z717 = self.i3x * z19 * z577 + self.i3x * z21 * z575 + self.i3y * z20 * z578
-            + self.i3y * z22 * z576 + self.i3z * z5 * z570 + self.i3z * z7 * z568;
-        let z718 = 2.0 * self.i3x * z21 * z577 + 2.0 * self.i3y * z22 * z578
-            + 2.0 * self.i3z * z7 * z570;
-        let z719 = 2.0 * self.i4x * z39 * z585 + 2.0 * self.i4y * z20 * z576
-            + 2.0 * self.i4z * z40 * z586;
-        let z720 = self.i4x * z39 * z587 + self.i4x * z41 * z585 + self.i4y * z20 * z578
-            + self.i4y * z22 * z576 + self.i4z * z40 * z588 + self.i4z * z42 * z586;
-        let z721 = 2.0 * self.i4x * z41 * z587 + 2.0 * self.i4y * z22 * z578
-            + 2.0 * self.i4z * z42 * z588;
-        let z722 = 2.0 * self.i5x * z59 * z595 + 2.0 * self.i5y * z60 * z596
-            + 2.0 * self.i5z * z40 * z586;
-        let z723 = self.i5x * z59 * z597 + self.i5x * z61 * z595 + self.i5y * z60 * z598
-            + self.i5y * z62 * z596 + self.i5z * z40 * z588 + self.i5z * z42 * z586;
-        let z724 = 2.0 * self.i5x * z61 * z597 + 2.0 * self.i5y * z62 * z598
-            + 2.0 * self.i5z * z42 * z588;
-        let z725 = 2.0 * self.i6x * z79 * z648 + 2.0 * self.i6y * z60 * z596
-            + 2.0 * self.i6z * z80 * z605;
-        let z726 = self.i6x * z79 * z649 + self.i6x * z81 * z648 + self.i6y * z60 * z598
-            + self.i6y * z62 * z596 + self.i6z * z80 * z606 + self.i6z * z82 * z605;
-        let z727 = 2.0 * self.i6x * z81 * z649 + 2.0 * self.i6y * z62 * z598
-            + 2.0 * self.i6z * z82 * z606;
-        let z728 = 2.0 * self.i7 * z80 * z605 + 2.0 * self.i7 * z99 * z651
-            + 2.0 * self.i7 * z100 * z652;
-        let z729 = self.i7 * z80 * z606 + self.i7 * z82 * z605 + self.i7 * z99 * z653
-            + self.i7 * z100 * z654 + self.i7 * z101 * z651 + self.i7 * z102 * z652;
-        let z730 = 2.0 * self.i7 * z82 * z606 + 2.0 * self.i7 * z101 * z653
-            + 2.0 * self.i7 * z102 * z654;
-        let z731 = self.m7 * z670;
-        let z732 = z728 + 2.0 * self.m7 * z165 * z633 + 2.0 * self.m7 * z166 * z670;
-        let z733 = z729 - self.m7 * z164 * z633 - self.m7 * z165 * z632;
-        let z734 = z730 + 2.0 * self.m7 * z164 * z632 + 2.0 * self.m7 * z166 * z670;
-        let z735 = z731 + self.m6 * z667;
-        let z736 = z725 + z732 + 2.0 * self.m6 * z156 * z630
-            + 2.0 * self.m6 * z157 * z667;
-        let z737 = z726 + z733 - self.m6 * z155 * z630 - self.m6 * z156 * z629;
-        let z738 = z727 + z734 + 2.0 * self.m6 * z155 * z629
-            + 2.0 * self.m6 * z157 * z667;
-        let z739 = z735 + self.m5 * z664;
-        let z740 = z722 + z736 + 2.0 * self.m5 * z147 * z627
-            + 2.0 * self.m5 * z148 * z664;
-        let z741 = z723 + z737 - self.m5 * z146 * z627 - self.m5 * z147 * z626;
-        let z742 = z724 + z738 + 2.0 * self.m5 * z146 * z626
-            + 2.0 * self.m5 * z148 * z664;
-        let z743 = z739 + self.m4 * z661;
-        let z744 = z719 + z740 + 2.0 * self.m4 * z138 * z624
-            + 2.0 * self.m4 * z139 * z661;
-        let z745 = z720 + z741 - self.m4 * z137 * z624 - self.m4 * z138 * z623;
-        let z746 = z721 + z742 + 2.0 * self.m4 * z137 * z623
-            + 2.0 * self.m4 * z139 * z661;
-        let z747 = z743 + self.m3 * z658;
-        let z748 = z716 + z744 + 2.0 * self.m3 * z129 * z621
-            + 2.0 * self.m3 * z130 * z658;
-        let z749 = z717 + z745 - self.m3 * z128 * z621 - self.m3 * z129 * z620;
-        let z750 = z718 + z746 + 2.0 * self.m3 * z128 * z620
-            + 2.0 * self.m3 * z130 * z658;
-        let z751 = z747 + self.m2 * z655;
-        let z752 = z748 + 2.0 * self.m2 * z120 * z618 + 2.0 * self.m2 * z121 * z655
-            + z713;
-        let z753 = z714 + z749 - self.m2 * z119 * z618 - self.m2 * z120 * z617;
-        let z754 = z715 + z750 + 2.0 * self.m2 * z119 * z617
-            + 2.0 * self.m2 * z121 * z655;
-        let z755 = z0 * z753 - z1 * z752 - z9 * z751 - z299 * z643 - z300 * z564
-            + z301 * z563;
-        let z756 = z0 * z754 - z1 * z753 + z8 * z751 + z299 * z642 - z301 * z564
-            + z303 * z563;
-        let z757 = z0 * z751 + z296 * z642 + z299 * z563;
-        let z758 = z1 * z751 + z296 * z643 + z299 * z564;
-        let z759 = z0 * z756 - z1 * z755 + z8 * z757 + z9 * z758 - z316 * z564
-            + z317 * z563 + z319 * z642 + z320 * z643;
-        let z760 = -z5 * z572 + z7 * z571 + z14 * z570 - z15 * z568;
-        let z761 = z2 * z691 + z5 * z748 + z7 * z749 - z26 * z747 + z27 * z690
-            + z288 * z760 - z289 * z699 + z290 * z568 + z291 * z570 + z292 * z565;
-        let z762 = z2 * z692 + z5 * z749 + z7 * z750 + z25 * z747 - z27 * z689
-            - z287 * z760 + z289 * z698 + z291 * z568 + z293 * z570 + z294 * z565;
-        let z763 = -z2 * z690 + z7 * z747 + z286 * z698 - z288 * z565 + z289 * z570;
-        let z764 = z2 * z689 - z5 * z747 + z286 * z699 + z287 * z565 - z289 * z568;
-        let z765 = z0 * z762 - z1 * z761 + z8 * z763 + z9 * z764 - z323 * z564
-            + z324 * z563 + z326 * z642 + z327 * z643;
-        let z766 = -z20 * z582 + z22 * z581 + z34 * z578 - z35 * z576;
-        let z767 = z20 * z744 + z22 * z745 + z278 * z766 - z279 * z702 + z24 * z687
-            + z280 * z576 + z281 * z578 + z282 * z580 - z46 * z743 + z47 * z686;
-        let z768 = z20 * z745 - z277 * z766 + z22 * z746 + z279 * z701 + z24 * z688
-            + z281 * z576 + z283 * z578 + z284 * z580 + z45 * z743 - z47 * z685;
-        let z769 = z276 * z701 + z22 * z743 - z278 * z580 + z279 * z578 - z24 * z686;
-        let z770 = -z20 * z743 + z276 * z702 + z277 * z580 - z279 * z576 + z24 * z685;
-        let z771 = z0 * z768 - z1 * z767 + z8 * z769 + z9 * z770 - z331 * z564
-            + z332 * z563 + z334 * z642 + z335 * z643;
-        let z772 = -z40 * z592 + z42 * z591 + z54 * z588 - z55 * z586;
-        let z773 = z268 * z772 - z269 * z705 + z270 * z586 + z271 * z588 + z272 * z590
-            + z40 * z740 + z42 * z741 + z44 * z683 - z66 * z739 + z67 * z682;
-        let z774 = -z267 * z772 + z269 * z704 + z271 * z586 + z273 * z588 + z274 * z590
-            + z40 * z741 + z42 * z742 + z44 * z684 + z65 * z739 - z67 * z681;
-        let z775 = z266 * z704 - z268 * z590 + z269 * z588 + z42 * z739 - z44 * z682;
-        let z776 = z266 * z705 + z267 * z590 - z269 * z586 - z40 * z739 + z44 * z681;
-        let z777 = z0 * z774 - z1 * z773 + z8 * z775 + z9 * z776 - z340 * z564
-            + z341 * z563 + z343 * z642 + z344 * z643;
-        let z778 = -z60 * z602 + z62 * z601 + z74 * z598 - z75 * z596;
-        let z779 = z258 * z778 - z259 * z708 + z260 * z596 + z261 * z598 + z262 * z600
-            + z60 * z736 + z62 * z737 + z64 * z679 - z86 * z735 + z87 * z678;
-        let z780 = -z257 * z778 + z259 * z707 + z261 * z596 + z263 * z598 + z264 * z600
-            + z60 * z737 + z62 * z738 + z64 * z680 + z85 * z735 - z87 * z677;
-        let z781 = z256 * z707 - z258 * z600 + z259 * z598 + z62 * z735 - z64 * z678;
-        let z782 = z256 * z708 + z257 * z600 - z259 * z596 - z60 * z735 + z64 * z677;
-        let z783 = z0 * z780 - z1 * z779 + z8 * z781 + z9 * z782 - z350 * z564
-            + z351 * z563 + z353 * z642 + z354 * z643;
-        let z784 = -z80 * z610 + z82 * z609 + z94 * z606 - z95 * z605;
-        let z785 = z248 * z784 - z249 * z711 + z250 * z605 + z251 * z606 + z252 * z608
-            + z80 * z732 + z82 * z733 + z84 * z675 - z106 * z731 + z107 * z674;
-        let z786 = -z247 * z784 + z249 * z710 + z251 * z605 + z253 * z606 + z254 * z608
-            + z80 * z733 + z82 * z734 + z84 * z676 + z105 * z731 - z107 * z673;
-        let z787 = -z248 * z608 + z249 * z606 + self.m7 * z710 + z82 * z731 - z84 * z674;
-        let z788 = z247 * z608 - z249 * z605 + self.m7 * z711 - z80 * z731 + z84 * z673;
-        let z789 = z0 * z786 - z1 * z785 + z8 * z787 + z9 * z788 - z361 * z564
-            + z362 * z563 + z364 * z642 + z365 * z643;
-        let z790 = z5 * z690 - z7 * z689 + z286 * z760 - z287 * z570 + z288 * z568;
-        let z791 = z2 * z700 + z5 * z761 + z7 * z762 + z25 * z763 + z26 * z764
-            + z27 * z790 + z323 * z568 + z324 * z570 + z325 * z565 + z326 * z698
-            + z327 * z699 + z328 * z760;
-        let z792 = z20 * z686 + z276 * z766 - z277 * z578 - z22 * z685 + z278 * z576;
-        let z793 = z2 * z703 + z5 * z767 + z7 * z768 + z25 * z769 + z26 * z770
-            + z27 * z792 + z331 * z568 + z332 * z570 + z333 * z565 + z334 * z698
-            + z335 * z699 + z336 * z760;
-        let z794 = z266 * z772 - z267 * z588 + z268 * z586 + z40 * z682 - z42 * z681;
-        let z795 = z2 * z706 + z5 * z773 + z7 * z774 + z25 * z775 + z26 * z776
-            + z27 * z794 + z340 * z568 + z341 * z570 + z342 * z565 + z343 * z698
-            + z344 * z699 + z345 * z760;
-        let z796 = z256 * z778 - z257 * z598 + z258 * z596 + z60 * z678 - z62 * z677;
-        let z797 = z2 * z709 + z5 * z779 + z7 * z780 + z25 * z781 + z26 * z782
-            + z27 * z796 + z350 * z568 + z351 * z570 + z352 * z565 + z353 * z698
-            + z354 * z699 + z355 * z760;
-        let z798 = -z247 * z606 + z248 * z605 + self.m7 * z784 + z80 * z674 - z82 * z673;
-        let z799 = z2 * z712 + z5 * z785 + z7 * z786 + z25 * z787 + z26 * z788
-            + z27 * z798 + z361 * z568 + z362 * z570 + z363 * z565 + z364 * z698
-            + z365 * z699 + z366 * z760;
-        let z800 = z20 * z767 + z22 * z768 + z24 * z703 + z45 * z769 + z46 * z770
-            + z47 * z792 + z331 * z576 + z332 * z578 + z333 * z580 + z334 * z701
-            + z335 * z702 + z336 * z766;
-        let z801 = z20 * z773 + z22 * z774 + z24 * z706 + z45 * z775 + z46 * z776
-            + z47 * z794 + z340 * z576 + z341 * z578 + z342 * z580 + z343 * z701
-            + z344 * z702 + z345 * z766;
-        let z802 = z20 * z779 + z22 * z780 + z24 * z709 + z45 * z781 + z46 * z782
-            + z47 * z796 + z350 * z576 + z351 * z578 + z352 * z580 + z353 * z701
-            + z354 * z702 + z355 * z766;
-        let z803 = z20 * z785 + z22 * z786 + z24 * z712 + z45 * z787 + z46 * z788
-            + z47 * z798 + z361 * z576 + z362 * z578 + z363 * z580 + z364 * z701
-            + z365 * z702 + z366 * z766;
-        let z804 = z40 * z773 + z42 * z774 + z44 * z706 + z65 * z775 + z66 * z776
-            + z67 * z794 + z340 * z586 + z341 * z588 + z342 * z590 + z343 * z704
-            + z344 * z705 + z345 * z772;
-        let z805 = z40 * z779 + z42 * z780 + z44 * z709 + z65 * z781 + z66 * z782
-            + z67 * z796 + z350 * z586 + z351 * z588 + z352 * z590 + z353 * z704
-            + z354 * z705 + z355 * z772;
-        let z806 = z40 * z785 + z42 * z786 + z44 * z712 + z65 * z787 + z66 * z788
-            + z67 * z798 + z361 * z586 + z362 * z588 + z363 * z590 + z364 * z704
-            + z365 * z705 + z366 * z772;
-        let z807 = z60 * z779 + z62 * z780 + z64 * z709 + z85 * z781 + z86 * z782
-            + z87 * z796 + z350 * z596 + z351 * z598 + z352 * z600 + z353 * z707
-            + z354 * z708 + z355 * z778;
-        let z808 = z60 * z785 + z62 * z786 + z64 * z712 + z85 * z787 + z86 * z788
-            + z87 * z798 + z361 * z596 + z362 * z598 + z363 * z600 + z364 * z707
-            + z365 * z708 + z366 * z778;
-        let z809 = z80 * z785 + z82 * z786 + z84 * z712 + z105 * z787 + z361 * z605
-            + z106 * z788 + z362 * z606 + z107 * z798 + z363 * z608 + z364 * z710
-            + z365 * z711 + z366 * z784;
-        let z810 = -z1 * z2;
-        let z811 = -z1 * z3;
-        let z812 = self.d1 * z1;
-        let z813 = -qd[1] * z0;
-        let z814 = qd[1] * z812;
-        let z815 = self.d2 * z811;
-        let z816 = -z0 * z18 + z17 * z810;
-        let z817 = -z0 * z17 - z18 * z810;
-        let z818 = z2 * z14 - z5 * z16;
-        let z819 = -z2 * z815 + z16 * z811;
-        let z820 = qd[2] * z811 + z813;
-        let z821 = qd[2] * z818 + z814;
-        let z822 = qd[2] * z819 + z12;
-        let z823 = self.d3 * z811 + z815;
-        let z824 = z37 * z816 - z38 * z811;
-        let z825 = z37 * z811 + z38 * z816;
-        let z826 = -z20 * z36 + z24 * z34;
-        let z827 = -z24 * z823 + z36 * z817;
-        let z828 = qd[3] * z817 + z820;
-        let z829 = qd[3] * z826 + z821;
-        let z830 = qd[3] * z827 + z822;
-        let z831 = self.d4 * z825 + z823;
-        let z832 = z57 * z824 + z58 * z817;
-        let z833 = z57 * z817 - z58 * z824;
-        let z834 = -z40 * z56 + z44 * z54;
-        let z835 = -z44 * z831 + z56 * z825;
-        let z836 = qd[4] * z825 + z828;
-        let z837 = qd[4] * z834 + z829;
-        let z838 = qd[4] * z835 + z830;
-        let z839 = self.d5 * z825 + z831;
-        let z840 = z77 * z832 - z78 * z825;
-        let z841 = z77 * z825 + z78 * z832;
-        let z842 = -z60 * z76 + z64 * z74;
-        let z843 = -z64 * z839 + z76 * z833;
-        let z844 = qd[5] * z833 + z836;
-        let z845 = qd[5] * z842 + z837;
-        let z846 = qd[5] * z843 + z838;
-        let z847 = self.d6 * z841 + z839;
-        let z848 = z97 * z840 + z98 * z833;
-        let z849 = z97 * z833 - z98 * z840;
-        let z850 = -z80 * z96 + z84 * z94;
-        let z851 = -z84 * z847 + z96 * z841;
-        let z852 = qd[6] * z841 + z844;
-        let z853 = qd[6] * z850 + z845;
-        let z854 = qd[6] * z851 + z846;
-        let z856 = -self.cy2 * z0 + self.cz2 * z811;
-        let z857 = -self.i2x * z3 * z810 + self.i2z * z2 * z811;
-        let z858 = self.cy3 * z817 + self.cz3 * z811 + z815;
-        let z859 = self.i3x * z23 * z816 + self.i3y * z24 * z817 + self.i3z * z2 * z811;
-        let z860 = self.cy4 * z817 + self.cz4 * z825 + z823;
-        let z861 = self.i4x * z43 * z824 + self.i4y * z24 * z817 + self.i4z * z44 * z825;
-        let z862 = self.cy5 * z833 + self.cz5 * z825 + z831;
-        let z863 = self.i5x * z63 * z832 + self.i5y * z64 * z833 + self.i5z * z44 * z825;
-        let z864 = self.cy6 * z833 + self.cz6 * z841 + z839;
-        let z865 = self.i6x * z83 * z840 + self.i6y * z64 * z833 + self.i6z * z84 * z841;
-        let z866 = self.cz7 * z841 + z847;
-        let z867 = self.i7 * z84 * z841 + self.i7 * z103 * z848 + self.i7 * z104 * z849;
-        let z870 = -qd[0] * z119 + z10 * z121 + z814;
-        let z871 = qd[0] * z856 + z12 - z121 * z813;
-        let z872 = z28 * z130 - z30 * z128 + z821;
-        let z873 = z30 * z858 + z822 - z130 * z820;
-        let z874 = z48 * z139 - z50 * z137 + z829;
-        let z875 = z50 * z860 + z830 - z139 * z828;
-        let z876 = z68 * z148 + z837 - z70 * z146;
-        let z877 = z70 * z862 + z838 - z148 * z836;
-        let z878 = z845 + z88 * z157 - z90 * z155;
-        let z879 = z846 + z90 * z864 - z157 * z844;
-        let z880 = z853 + z108 * z166 - z110 * z164;
-        let z881 = z854 + z110 * z866 - z166 * z852;
-        let z882 = self.m7 * z164 * z881 - self.m7 * z164 * z196 - self.m7 * z165 * z880
-            + self.m7 * z197 * z866 + z108 * z867 + z108 * z171 + z109 * z169
-            + z169 * z852;
-        let z883 = self.m6 * z155 * z879 - self.m6 * z155 * z193 - self.m6 * z156 * z878
-            + self.m6 * z194 * z864 + z88 * z865 + z88 * z162 + z89 * z160 + z882
-            + z160 * z844;
-        let z884 = self.m5 * z146 * z877 - self.m5 * z146 * z190 - self.m5 * z147 * z876
-            + self.m5 * z191 * z862 + z68 * z863 + z68 * z153 + z69 * z151 + z883
-            + z151 * z836;
-        let z885 = self.m4 * z137 * z875 - self.m4 * z137 * z187 - self.m4 * z138 * z874
-            + self.m4 * z188 * z860 + z48 * z861 + z48 * z144 + z49 * z142 + z884
-            + z142 * z828;
-        let z886 = self.m3 * z128 * z873 - self.m3 * z128 * z184 - self.m3 * z129 * z872
-            + self.m3 * z185 * z858 + z28 * z859 + z28 * z135 + z29 * z133 + z885
-            + z133 * z820;
-        let z889 = -z0 * z3;
-        let z890 = self.d2 * z4;
-        let z891 = self.d2 * z6;
-        let z892 = -self.d2 * z3;
-        let z893 = z17 * z889;
-        let z894 = -z18 * z889;
-        let z895 = z17 * z811;
-        let z896 = -z18 * z811;
-        let z897 = -z2 * z17;
-        let z898 = z2 * z18;
-        let z899 = z2 * z891 - z3 * z15 - z6 * z16 - z7 * z892;
-        let z900 = -z2 * z890 + z3 * z14 + z4 * z16 + z5 * z892;
-        let z901 = qd[2] * z4;
-        let z902 = qd[2] * z6;
-        let z903 = -qd[2] * z3;
-        let z904 = qd[2] * z899;
-        let z905 = qd[2] * z900;
-        let z906 = self.d3 * z4 + z890;
-        let z907 = self.d3 * z6 + z891;
-        let z908 = -self.d3 * z3 + z892;
-        let z909 = -z4 * z38 + z37 * z893;
-        let z910 = z4 * z37 + z38 * z893;
-        let z911 = -z6 * z38 + z37 * z895;
-        let z912 = z6 * z37 + z38 * z895;
-        let z913 = z3 * z38 + z37 * z897;
-        let z914 = -z3 * z37 + z38 * z897;
-        let z915 = -z22 * z908 + z24 * z907 + z35 * z898 - z36 * z896;
-        let z916 = z20 * z908 - z24 * z906 - z34 * z898 + z36 * z894;
-        let z917 = qd[3] * z894 + z901;
-        let z918 = qd[3] * z896 + z902;
-        let z919 = qd[3] * z898 + z903;
-        let z920 = qd[3] * z915 + z904;
-        let z921 = qd[3] * z916 + z905;
-        let z922 = self.d4 * z910 + z906;
-        let z923 = self.d4 * z912 + z907;
-        let z924 = self.d4 * z914 + z908;
-        let z925 = z57 * z909 + z58 * z894;
-        let z926 = z57 * z894 - z58 * z909;
-        let z927 = z57 * z911 + z58 * z896;
-        let z928 = z57 * z896 - z58 * z911;
-        let z929 = z57 * z913 + z58 * z898;
-        let z930 = z57 * z898 - z58 * z913;
-        let z931 = -z42 * z924 + z44 * z923 + z55 * z914 - z56 * z912;
-        let z932 = z40 * z924 - z44 * z922 - z54 * z914 + z56 * z910;
-        let z933 = qd[4] * z910 + z917;
-        let z934 = qd[4] * z912 + z918;
-        let z935 = qd[4] * z914 + z919;
-        let z936 = qd[4] * z931 + z920;
-        let z937 = qd[4] * z932 + z921;
-        let z938 = self.d5 * z910 + z922;
-        let z939 = self.d5 * z912 + z923;
-        let z940 = self.d5 * z914 + z924;
-        let z941 = z77 * z925 - z78 * z910;
-        let z942 = z77 * z910 + z78 * z925;
-        let z943 = z77 * z927 - z78 * z912;
-        let z944 = z77 * z912 + z78 * z927;
-        let z945 = z77 * z929 - z78 * z914;
-        let z946 = z77 * z914 + z78 * z929;
-        let z947 = -z62 * z940 + z64 * z939 + z75 * z930 - z76 * z928;
-        let z948 = z60 * z940 - z64 * z938 - z74 * z930 + z76 * z926;
-        let z949 = qd[5] * z926 + z933;
-        let z950 = qd[5] * z928 + z934;
-        let z951 = qd[5] * z930 + z935;
-        let z952 = qd[5] * z947 + z936;
-        let z953 = qd[5] * z948 + z937;
-        let z954 = self.d6 * z942 + z938;
-        let z955 = self.d6 * z944 + z939;
-        let z956 = self.d6 * z946 + z940;
-        let z957 = z97 * z941 + z98 * z926;
-        let z958 = z97 * z926 - z98 * z941;
-        let z959 = z97 * z943 + z98 * z928;
-        let z960 = z97 * z928 - z98 * z943;
-        let z961 = z97 * z945 + z98 * z930;
-        let z962 = z97 * z930 - z98 * z945;
-        let z963 = -z82 * z956 + z84 * z955 + z95 * z946 - z96 * z944;
-        let z964 = z80 * z956 - z84 * z954 - z94 * z946 + z96 * z942;
-        let z965 = qd[6] * z942 + z949;
-        let z966 = qd[6] * z944 + z950;
-        let z967 = qd[6] * z946 + z951;
-        let z968 = qd[6] * z963 + z952;
-        let z969 = qd[6] * z964 + z953;
-        let z970 = self.cz2 * z4;
-        let z971 = self.cz2 * z6;
-        let z972 = -self.cz2 * z3;
-        let z973 = -self.i2x * z2 * z4 - self.i2x * z3 * z889 + self.i2z * z2 * z4
-            - self.i2z * z3 * z5;
-        let z974 = -self.i2x * z2 * z6 - self.i2x * z3 * z811 + self.i2z * z2 * z6
-            - self.i2z * z3 * z7;
-        let z975 = 2.0 * self.i2x * z2 * z3 - 2.0 * self.i2z * z2 * z3;
-        let z976 = self.cy3 * z894 + self.cz3 * z4 + z890;
-        let z977 = self.cy3 * z896 + self.cz3 * z6 + z891;
-        let z978 = self.cy3 * z898 - self.cz3 * z3 + z892;
-        let z979 = self.i3x * z19 * z897 + self.i3x * z23 * z893 + self.i3y * z20 * z898
-            + self.i3y * z24 * z894 + self.i3z * z2 * z4 - self.i3z * z3 * z5;
-        let z980 = self.i3x * z21 * z897 + self.i3x * z23 * z895 + self.i3y * z22 * z898
-            + self.i3y * z24 * z896 + self.i3z * z2 * z6 - self.i3z * z3 * z7;
-        let z981 = 2.0 * self.i3x * z23 * z897 + 2.0 * self.i3y * z24 * z898
-            - 2.0 * self.i3z * z2 * z3;
-        let z982 = self.cy4 * z894 + self.cz4 * z910 + z906;
-        let z983 = self.cy4 * z896 + self.cz4 * z912 + z907;
-        let z984 = self.cy4 * z898 + self.cz4 * z914 + z908;
-        let z985 = self.i4x * z39 * z913 + self.i4x * z43 * z909 + self.i4y * z20 * z898
-            + self.i4y * z24 * z894 + self.i4z * z40 * z914 + self.i4z * z44 * z910;
-        let z986 = self.i4x * z41 * z913 + self.i4x * z43 * z911 + self.i4y * z22 * z898
-            + self.i4y * z24 * z896 + self.i4z * z42 * z914 + self.i4z * z44 * z912;
-        let z987 = 2.0 * self.i4x * z43 * z913 + 2.0 * self.i4y * z24 * z898
-            + 2.0 * self.i4z * z44 * z914;
-        let z988 = self.cy5 * z926 + self.cz5 * z910 + z922;
-        let z989 = self.cy5 * z928 + self.cz5 * z912 + z923;
-        let z990 = self.cy5 * z930 + self.cz5 * z914 + z924;
-        let z991 = self.i5x * z59 * z929 + self.i5x * z63 * z925 + self.i5y * z60 * z930
-            + self.i5y * z64 * z926 + self.i5z * z40 * z914 + self.i5z * z44 * z910;
-        let z992 = self.i5x * z61 * z929 + self.i5x * z63 * z927 + self.i5y * z62 * z930
-            + self.i5y * z64 * z928 + self.i5z * z42 * z914 + self.i5z * z44 * z912;
-        let z993 = 2.0 * self.i5x * z63 * z929 + 2.0 * self.i5y * z64 * z930
-            + 2.0 * self.i5z * z44 * z914;
-        let z994 = self.cy6 * z926 + self.cz6 * z942 + z938;
-        let z995 = self.cy6 * z928 + self.cz6 * z944 + z939;
-        let z996 = self.cy6 * z930 + self.cz6 * z946 + z940;
-        let z997 = self.i6x * z79 * z945 + self.i6x * z83 * z941 + self.i6y * z60 * z930
-            + self.i6y * z64 * z926 + self.i6z * z80 * z946 + self.i6z * z84 * z942;
-        let z998 = self.i6x * z81 * z945 + self.i6x * z83 * z943 + self.i6y * z62 * z930
-            + self.i6y * z64 * z928 + self.i6z * z82 * z946 + self.i6z * z84 * z944;
-        let z999 = 2.0 * self.i6x * z83 * z945 + 2.0 * self.i6y * z64 * z930
-            + 2.0 * self.i6z * z84 * z946;
-        let z1000 = self.cz7 * z942 + z954;
-        let z1001 = self.cz7 * z944 + z955;
-        let z1002 = self.cz7 * z946 + z956;
-        let z1003 = self.i7 * z80 * z946 + self.i7 * z84 * z942 + self.i7 * z99 * z961
-            + self.i7 * z100 * z962 + self.i7 * z103 * z957 + self.i7 * z104 * z958;
-        let z1004 = self.i7 * z82 * z946 + self.i7 * z84 * z944 + self.i7 * z101 * z961
-            + self.i7 * z102 * z962 + self.i7 * z103 * z959 + self.i7 * z104 * z960;
-        let z1005 = 2.0 * self.i7 * z84 * z946 + 2.0 * self.i7 * z103 * z961
-            + 2.0 * self.i7 * z104 * z962;
-        let z1006 = -qd[0] * z971 + z11 * z972;
-        let z1007 = qd[0] * z970 - z10 * z972;
-        let z1008 = z29 * z978 - z30 * z977 - z129 * z903 + z130 * z902 + z904;
-        let z1009 = -z28 * z978 + z30 * z976 + z128 * z903 - z130 * z901 + z905;
-        let z1010 = z49 * z984 - z50 * z983 - z138 * z919 + z139 * z918 + z920;
-        let z1011 = -z48 * z984 + z50 * z982 + z137 * z919 - z139 * z917 + z921;
-        let z1012 = z69 * z990 - z70 * z989 - z147 * z935 + z148 * z934 + z936;
-        let z1013 = -z68 * z990 + z70 * z988 + z146 * z935 - z148 * z933 + z937;
-        let z1014 = z89 * z996 - z90 * z995 - z156 * z951 + z157 * z950 + z952;
-        let z1015 = -z88 * z996 + z90 * z994 + z155 * z951 - z157 * z949 + z953;
-        let z1016 = z109 * z1002 - z110 * z1001 - z165 * z967 + z166 * z966 + z968;
-        let z1017 = -z108 * z1002 + z110 * z1000 + z164 * z967 - z166 * z965 + z969;
-        let z1018 = self.m7 * z164 * z1017 - self.m7 * z165 * z1016
-            - self.m7 * z196 * z1001 + self.m7 * z197 * z1000 + z108 * z1003
-            + z109 * z1004 + z110 * z1005 + z169 * z965 + z171 * z966 + z172 * z967;
-        let z1019 = z1018 + self.m6 * z155 * z1015 - self.m6 * z156 * z1014
-            - self.m6 * z193 * z995 + self.m6 * z194 * z994 + z88 * z997 + z89 * z998
-            + z90 * z999 + z160 * z949 + z162 * z950 + z163 * z951;
-        let z1020 = z1019 + self.m5 * z146 * z1013 - self.m5 * z147 * z1012
-            - self.m5 * z190 * z989 + self.m5 * z191 * z988 + z68 * z991 + z69 * z992
-            + z70 * z993 + z151 * z933 + z153 * z934 + z154 * z935;
-        let z1021 = z1020 + self.m4 * z137 * z1011 - self.m4 * z138 * z1010
-            - self.m4 * z187 * z983 + self.m4 * z188 * z982 + z48 * z985 + z49 * z986
-            + z50 * z987 + z142 * z917 + z144 * z918 + z145 * z919;
-        let z1022 = z1021 + self.m3 * z128 * z1009 - self.m3 * z129 * z1008
-            - self.m3 * z184 * z977 + self.m3 * z185 * z976 + z28 * z979 + z29 * z980
-            + z30 * z981 + z133 * z901 + z135 * z902 + z136 * z903;
-        let z1023 = qd[0] * z975 + z1022 + self.m2 * z119 * z1007
-            - self.m2 * z120 * z1006 - self.m2 * z181 * z971 + self.m2 * z182 * z970
-            + z10 * z973 + z11 * z974;
-        let z1024 = z1 * z18 - z4 * z17;
-        let z1025 = -z0 * z18 - z6 * z17;
-        let z1026 = z3 * z17;
-        let z1027 = z20 * z37;
-        let z1028 = z20 * z38;
-        let z1029 = z22 * z37;
-        let z1030 = z22 * z38;
-        let z1031 = z24 * z37;
-        let z1032 = z24 * z38;
-        let z1033 = z35 * z1026 - z36 * z1025;
-        let z1034 = -z34 * z1026 + z36 * z1024;
-        let z1035 = qd[3] * z1024;
-        let z1036 = qd[3] * z1025;
-        let z1037 = qd[3] * z1026;
-        let z1038 = qd[3] * z1033;
-        let z1039 = qd[3] * z1034;
-        let z1040 = self.d4 * z1028;
-        let z1041 = self.d4 * z1030;
-        let z1042 = self.d4 * z1032;
-        let z1043 = z57 * z1027 + z58 * z1024;
-        let z1044 = z57 * z1024 - z58 * z1027;
-        let z1045 = z57 * z1029 + z58 * z1025;
-        let z1046 = z57 * z1025 - z58 * z1029;
-        let z1047 = z57 * z1031 + z58 * z1026;
-        let z1048 = z57 * z1026 - z58 * z1031;
-        let z1049 = -z42 * z1042 + z44 * z1041 + z55 * z1032 - z56 * z1030;
-        let z1050 = z40 * z1042 - z44 * z1040 - z54 * z1032 + z56 * z1028;
-        let z1051 = qd[4] * z1028 + z1035;
-        let z1052 = qd[4] * z1030 + z1036;
-        let z1053 = qd[4] * z1032 + z1037;
-        let z1054 = qd[4] * z1049 + z1038;
-        let z1055 = qd[4] * z1050 + z1039;
-        let z1056 = self.d5 * z1028 + z1040;
-        let z1057 = self.d5 * z1030 + z1041;
-        let z1058 = self.d5 * z1032 + z1042;
-        let z1059 = z77 * z1043 - z78 * z1028;
-        let z1060 = z77 * z1028 + z78 * z1043;
-        let z1061 = z77 * z1045 - z78 * z1030;
-        let z1062 = z77 * z1030 + z78 * z1045;
-        let z1063 = z77 * z1047 - z78 * z1032;
-        let z1064 = z77 * z1032 + z78 * z1047;
-        let z1065 = -z62 * z1058 + z64 * z1057 + z75 * z1048 - z76 * z1046;
-        let z1066 = z60 * z1058 - z64 * z1056 - z74 * z1048 + z76 * z1044;
-        let z1067 = qd[5] * z1044 + z1051;
-        let z1068 = qd[5] * z1046 + z1052;
-        let z1069 = qd[5] * z1048 + z1053;
-        let z1070 = qd[5] * z1065 + z1054;
-        let z1071 = qd[5] * z1066 + z1055;
-        let z1072 = self.d6 * z1060 + z1056;
-        let z1073 = self.d6 * z1062 + z1057;
-        let z1074 = self.d6 * z1064 + z1058;
-        let z1075 = z97 * z1059 + z98 * z1044;
-        let z1076 = z97 * z1044 - z98 * z1059;
-        let z1077 = z97 * z1061 + z98 * z1046;
-        let z1078 = z97 * z1046 - z98 * z1061;
-        let z1079 = z97 * z1063 + z98 * z1048;
-        let z1080 = z97 * z1048 - z98 * z1063;
-        let z1081 = -z82 * z1074 + z84 * z1073 + z95 * z1064 - z96 * z1062;
-        let z1082 = z80 * z1074 - z84 * z1072 - z94 * z1064 + z96 * z1060;
-        let z1083 = qd[6] * z1060 + z1067;
-        let z1084 = qd[6] * z1062 + z1068;
-        let z1085 = qd[6] * z1064 + z1069;
-        let z1086 = qd[6] * z1081 + z1070;
-        let z1087 = qd[6] * z1082 + z1071;
-        let z1088 = self.cy3 * z1024;
-        let z1089 = self.cy3 * z1025;
-        let z1090 = self.cy3 * z1026;
-        let z1091 = self.i3x * z19 * z24 + self.i3x * z20 * z23 + self.i3y * z20 * z1026
-            + self.i3y * z24 * z1024;
-        let z1092 = self.i3x * z21 * z24 + self.i3x * z22 * z23 + self.i3y * z22 * z1026
-            + self.i3y * z24 * z1025;
-        let z1093 = 2.0 * self.i3x * z23 * z24 + 2.0 * self.i3y * z24 * z1026;
-        let z1094 = self.cy4 * z1024 + self.cz4 * z1028;
-        let z1095 = self.cy4 * z1025 + self.cz4 * z1030;
-        let z1096 = self.cy4 * z1026 + self.cz4 * z1032;
-        let z1097 = self.i4x * z39 * z1031 + self.i4x * z43 * z1027
-            + self.i4y * z20 * z1026 + self.i4y * z24 * z1024 + self.i4z * z40 * z1032
-            + self.i4z * z44 * z1028;
-        let z1098 = self.i4x * z41 * z1031 + self.i4x * z43 * z1029
-            + self.i4y * z22 * z1026 + self.i4y * z24 * z1025 + self.i4z * z42 * z1032
-            + self.i4z * z44 * z1030;
-        let z1099 = 2.0 * self.i4x * z43 * z1031 + 2.0 * self.i4y * z24 * z1026
-            + 2.0 * self.i4z * z44 * z1032;
-        let z1100 = z1040 + self.cy5 * z1044 + self.cz5 * z1028;
-        let z1101 = z1041 + self.cy5 * z1046 + self.cz5 * z1030;
-        let z1102 = z1042 + self.cy5 * z1048 + self.cz5 * z1032;
-        let z1103 = self.i5x * z59 * z1047 + self.i5x * z63 * z1043
-            + self.i5y * z60 * z1048 + self.i5y * z64 * z1044 + self.i5z * z40 * z1032
-            + self.i5z * z44 * z1028;
-        let z1104 = self.i5x * z61 * z1047 + self.i5x * z63 * z1045
-            + self.i5y * z62 * z1048 + self.i5y * z64 * z1046 + self.i5z * z42 * z1032
-            + self.i5z * z44 * z1030;
-        let z1105 = 2.0 * self.i5x * z63 * z1047 + 2.0 * self.i5y * z64 * z1048
-            + 2.0 * self.i5z * z44 * z1032;
-        let z1106 = self.cy6 * z1044 + self.cz6 * z1060 + z1056;
-        let z1107 = self.cy6 * z1046 + self.cz6 * z1062 + z1057;
-        let z1108 = self.cy6 * z1048 + self.cz6 * z1064 + z1058;
-        let z1109 = self.i6x * z79 * z1063 + self.i6x * z83 * z1059
-            + self.i6y * z60 * z1048 + self.i6y * z64 * z1044 + self.i6z * z80 * z1064
-            + self.i6z * z84 * z1060;
-        let z1110 = self.i6x * z81 * z1063 + self.i6x * z83 * z1061
-            + self.i6y * z62 * z1048 + self.i6y * z64 * z1046 + self.i6z * z82 * z1064
-            + self.i6z * z84 * z1062;
-        let z1111 = 2.0 * self.i6x * z83 * z1063 + 2.0 * self.i6y * z64 * z1048
-            + 2.0 * self.i6z * z84 * z1064;
-        let z1112 = self.cz7 * z1060 + z1072;
-        let z1113 = self.cz7 * z1062 + z1073;
-        let z1114 = self.cz7 * z1064 + z1074;
-        let z1115 = self.i7 * z80 * z1064 + self.i7 * z84 * z1060 + self.i7 * z99 * z1079
-            + self.i7 * z100 * z1080 + self.i7 * z103 * z1075 + self.i7 * z104 * z1076;
-        let z1116 = self.i7 * z82 * z1064 + self.i7 * z84 * z1062
-            + self.i7 * z101 * z1079 + self.i7 * z102 * z1080 + self.i7 * z103 * z1077
-            + self.i7 * z104 * z1078;
-        let z1117 = 2.0 * self.i7 * z84 * z1064 + 2.0 * self.i7 * z103 * z1079
-            + 2.0 * self.i7 * z104 * z1080;
-        let z1118 = z29 * z1090 - z30 * z1089;
-        let z1119 = -z28 * z1090 + z30 * z1088;
-        let z1120 = z1038 + z49 * z1096 - z50 * z1095 - z138 * z1037 + z139 * z1036;
-        let z1121 = z1039 - z48 * z1096 + z50 * z1094 + z137 * z1037 - z139 * z1035;
-        let z1122 = z1054 + z69 * z1102 - z70 * z1101 - z147 * z1053 + z148 * z1052;
-        let z1123 = z1055 - z68 * z1102 + z70 * z1100 + z146 * z1053 - z148 * z1051;
-        let z1124 = z1070 + z89 * z1108 - z90 * z1107 - z156 * z1069 + z157 * z1068;
-        let z1125 = z1071 - z88 * z1108 + z90 * z1106 + z155 * z1069 - z157 * z1067;
-        let z1126 = z1086 + z109 * z1114 - z110 * z1113 - z165 * z1085 + z166 * z1084;
-        let z1127 = z1087 - z108 * z1114 + z110 * z1112 + z164 * z1085 - z166 * z1083;
-        let z1128 = self.m7 * z164 * z1127 - self.m7 * z165 * z1126
-            - self.m7 * z196 * z1113 + self.m7 * z197 * z1112 + z108 * z1115
-            + z109 * z1116 + z110 * z1117 + z169 * z1083 + z171 * z1084 + z172 * z1085;
-        let z1129 = self.m6 * z155 * z1125 - self.m6 * z156 * z1124
-            - self.m6 * z193 * z1107 + self.m6 * z194 * z1106 + z88 * z1109 + z89 * z1110
-            + z90 * z1111 + z1128 + z160 * z1067 + z162 * z1068 + z163 * z1069;
-        let z1130 = self.m5 * z146 * z1123 - self.m5 * z147 * z1122
-            - self.m5 * z190 * z1101 + self.m5 * z191 * z1100 + z68 * z1103 + z69 * z1104
-            + z70 * z1105 + z1129 + z151 * z1051 + z153 * z1052 + z154 * z1053;
-        let z1131 = self.m4 * z137 * z1121 - self.m4 * z138 * z1120
-            - self.m4 * z187 * z1095 + self.m4 * z188 * z1094 + z48 * z1097 + z49 * z1098
-            + z50 * z1099 + z1130 + z142 * z1035 + z144 * z1036 + z145 * z1037;
-        let z1132 = self.m3 * z128 * z1119 - self.m3 * z129 * z1118
-            - self.m3 * z184 * z1089 + self.m3 * z185 * z1088 + z28 * z1091 + z29 * z1092
-            + z30 * z1093 + z1131;
-        let z1133 = -z5 * z37 - z19 * z38;
-        let z1134 = -z7 * z37 - z21 * z38;
-        let z1135 = -z2 * z37 - z23 * z38;
-        let z1136 = self.d4 * z39;
-        let z1137 = self.d4 * z41;
-        let z1138 = self.d4 * z43;
-        let z1139 = z57 * z1133;
-        let z1140 = -z58 * z1133;
-        let z1141 = z57 * z1134;
-        let z1142 = -z58 * z1134;
-        let z1143 = z57 * z1135;
-        let z1144 = -z58 * z1135;
-        let z1145 = -z41 * z56 - z42 * z1138 + z43 * z55 + z44 * z1137;
-        let z1146 = z39 * z56 + z40 * z1138 - z43 * z54 - z44 * z1136;
-        let z1147 = qd[4] * z39;
-        let z1148 = qd[4] * z41;
-        let z1149 = qd[4] * z43;
-        let z1150 = qd[4] * z1145;
-        let z1151 = qd[4] * z1146;
-        let z1152 = self.d5 * z39 + z1136;
-        let z1153 = self.d5 * z41 + z1137;
-        let z1154 = self.d5 * z43 + z1138;
-        let z1155 = -z39 * z78 + z77 * z1139;
-        let z1156 = z39 * z77 + z78 * z1139;
-        let z1157 = -z41 * z78 + z77 * z1141;
-        let z1158 = z41 * z77 + z78 * z1141;
-        let z1159 = -z43 * z78 + z77 * z1143;
-        let z1160 = z43 * z77 + z78 * z1143;
-        let z1161 = -z62 * z1154 + z64 * z1153 + z75 * z1144 - z76 * z1142;
-        let z1162 = z60 * z1154 - z64 * z1152 - z74 * z1144 + z76 * z1140;
-        let z1163 = qd[5] * z1140 + z1147;
-        let z1164 = qd[5] * z1142 + z1148;
-        let z1165 = qd[5] * z1144 + z1149;
-        let z1166 = qd[5] * z1161 + z1150;
-        let z1167 = qd[5] * z1162 + z1151;
-        let z1168 = self.d6 * z1156 + z1152;
-        let z1169 = self.d6 * z1158 + z1153;
-        let z1170 = self.d6 * z1160 + z1154;
-        let z1171 = z97 * z1155 + z98 * z1140;
-        let z1172 = z97 * z1140 - z98 * z1155;
-        let z1173 = z97 * z1157 + z98 * z1142;
-        let z1174 = z97 * z1142 - z98 * z1157;
-        let z1175 = z97 * z1159 + z98 * z1144;
-        let z1176 = z97 * z1144 - z98 * z1159;
-        let z1177 = -z82 * z1170 + z84 * z1169 + z95 * z1160 - z96 * z1158;
-        let z1178 = z80 * z1170 - z84 * z1168 - z94 * z1160 + z96 * z1156;
-        let z1179 = qd[6] * z1156 + z1163;
-        let z1180 = qd[6] * z1158 + z1164;
-        let z1181 = qd[6] * z1160 + z1165;
-        let z1182 = qd[6] * z1177 + z1166;
-        let z1183 = qd[6] * z1178 + z1167;
-        let z1184 = self.cz4 * z39;
-        let z1185 = self.cz4 * z41;
-        let z1186 = self.cz4 * z43;
-        let z1187 = self.i4x * z39 * z1135 + self.i4x * z43 * z1133
-            + self.i4z * z39 * z44 + self.i4z * z40 * z43;
-        let z1188 = self.i4x * z41 * z1135 + self.i4x * z43 * z1134
-            + self.i4z * z41 * z44 + self.i4z * z42 * z43;
-        let z1189 = 2.0 * self.i4x * z43 * z1135 + 2.0 * self.i4z * z43 * z44;
-        let z1190 = self.cy5 * z1140 + self.cz5 * z39 + z1136;
-        let z1191 = self.cy5 * z1142 + self.cz5 * z41 + z1137;
-        let z1192 = self.cy5 * z1144 + self.cz5 * z43 + z1138;
-        let z1193 = self.i5x * z59 * z1143 + self.i5x * z63 * z1139
-            + self.i5y * z60 * z1144 + self.i5y * z64 * z1140 + self.i5z * z39 * z44
-            + self.i5z * z40 * z43;
-        let z1194 = self.i5x * z61 * z1143 + self.i5x * z63 * z1141
-            + self.i5y * z62 * z1144 + self.i5y * z64 * z1142 + self.i5z * z41 * z44
-            + self.i5z * z42 * z43;
-        let z1195 = 2.0 * self.i5x * z63 * z1143 + 2.0 * self.i5y * z64 * z1144
-            + 2.0 * self.i5z * z43 * z44;
-        let z1196 = self.cy6 * z1140 + self.cz6 * z1156 + z1152;
-        let z1197 = self.cy6 * z1142 + self.cz6 * z1158 + z1153;
-        let z1198 = self.cy6 * z1144 + self.cz6 * z1160 + z1154;
-        let z1199 = self.i6x * z79 * z1159 + self.i6x * z83 * z1155
-            + self.i6y * z60 * z1144 + self.i6y * z64 * z1140 + self.i6z * z80 * z1160
-            + self.i6z * z84 * z1156;
-        let z1200 = self.i6x * z81 * z1159 + self.i6x * z83 * z1157
-            + self.i6y * z62 * z1144 + self.i6y * z64 * z1142 + self.i6z * z82 * z1160
-            + self.i6z * z84 * z1158;
-        let z1201 = 2.0 * self.i6x * z83 * z1159 + 2.0 * self.i6y * z64 * z1144
-            + 2.0 * self.i6z * z84 * z1160;
-        let z1202 = self.cz7 * z1156 + z1168;
-        let z1203 = self.cz7 * z1158 + z1169;
-        let z1204 = self.cz7 * z1160 + z1170;
-        let z1205 = self.i7 * z80 * z1160 + self.i7 * z84 * z1156 + self.i7 * z99 * z1175
-            + self.i7 * z100 * z1176 + self.i7 * z103 * z1171 + self.i7 * z104 * z1172;
-        let z1206 = self.i7 * z82 * z1160 + self.i7 * z84 * z1158
-            + self.i7 * z101 * z1175 + self.i7 * z102 * z1176 + self.i7 * z103 * z1173
-            + self.i7 * z104 * z1174;
-        let z1207 = 2.0 * self.i7 * z84 * z1160 + 2.0 * self.i7 * z103 * z1175
-            + 2.0 * self.i7 * z104 * z1176;
-        let z1208 = z49 * z1186 - z50 * z1185;
-        let z1209 = -z48 * z1186 + z50 * z1184;
-        let z1210 = z69 * z1192 - z70 * z1191 + z1150 - z147 * z1149 + z148 * z1148;
-        let z1211 = -z68 * z1192 + z70 * z1190 + z1151 + z146 * z1149 - z148 * z1147;
-        let z1212 = z89 * z1198 - z90 * z1197 + z1166 - z156 * z1165 + z157 * z1164;
-        let z1213 = -z88 * z1198 + z90 * z1196 + z1167 + z155 * z1165 - z157 * z1163;
-        let z1214 = z109 * z1204 - z110 * z1203 + z1182 - z165 * z1181 + z166 * z1180;
-        let z1215 = -z108 * z1204 + z110 * z1202 + z1183 + z164 * z1181 - z166 * z1179;
-        let z1216 = self.m7 * z164 * z1215 - self.m7 * z165 * z1214
-            - self.m7 * z196 * z1203 + self.m7 * z197 * z1202 + z108 * z1205
-            + z109 * z1206 + z110 * z1207 + z169 * z1179 + z171 * z1180 + z172 * z1181;
-        let z1217 = self.m6 * z155 * z1213 - self.m6 * z156 * z1212
-            - self.m6 * z193 * z1197 + self.m6 * z194 * z1196 + z88 * z1199 + z89 * z1200
-            + z90 * z1201 + z160 * z1163 + z162 * z1164 + z163 * z1165 + z1216;
-        let z1218 = self.m5 * z146 * z1211 - self.m5 * z147 * z1210
-            - self.m5 * z190 * z1191 + self.m5 * z191 * z1190 + z68 * z1193 + z69 * z1194
-            + z70 * z1195 + z151 * z1147 + z153 * z1148 + z154 * z1149 + z1217;
-        let z1219 = self.m4 * z137 * z1209 - self.m4 * z138 * z1208
-            - self.m4 * z187 * z1185 + self.m4 * z188 * z1184 + z48 * z1187 + z49 * z1188
-            + z50 * z1189 + z1218;
-        let z1220 = -z20 * z58 - z39 * z57;
-        let z1221 = -z22 * z58 - z41 * z57;
-        let z1222 = -z24 * z58 - z43 * z57;
-        let z1223 = z60 * z77;
-        let z1224 = z60 * z78;
-        let z1225 = z62 * z77;
-        let z1226 = z62 * z78;
-        let z1227 = z64 * z77;
-        let z1228 = z64 * z78;
-        let z1229 = z75 * z1222 - z76 * z1221;
-        let z1230 = -z74 * z1222 + z76 * z1220;
-        let z1231 = qd[5] * z1220;
-        let z1232 = qd[5] * z1221;
-        let z1233 = qd[5] * z1222;
-        let z1234 = qd[5] * z1229;
-        let z1235 = qd[5] * z1230;
-        let z1236 = self.d6 * z1224;
-        let z1237 = self.d6 * z1226;
-        let z1238 = self.d6 * z1228;
-        let z1239 = z97 * z1223 + z98 * z1220;
-        let z1240 = z97 * z1220 - z98 * z1223;
-        let z1241 = z97 * z1225 + z98 * z1221;
-        let z1242 = z97 * z1221 - z98 * z1225;
-        let z1243 = z97 * z1227 + z98 * z1222;
-        let z1244 = z97 * z1222 - z98 * z1227;
-        let z1245 = -z82 * z1238 + z84 * z1237 + z95 * z1228 - z96 * z1226;
-        let z1246 = z80 * z1238 - z84 * z1236 - z94 * z1228 + z96 * z1224;
-        let z1247 = z1231 + qd[6] * z1224;
-        let z1248 = z1232 + qd[6] * z1226;
-        let z1249 = z1233 + qd[6] * z1228;
-        let z1250 = z1234 + qd[6] * z1245;
-        let z1251 = z1235 + qd[6] * z1246;
-        let z1252 = self.cy5 * z1220;
-        let z1253 = self.cy5 * z1221;
-        let z1254 = self.cy5 * z1222;
-        let z1255 = self.i5x * z59 * z64 + self.i5x * z60 * z63 + self.i5y * z60 * z1222
-            + self.i5y * z64 * z1220;
-        let z1256 = self.i5x * z61 * z64 + self.i5x * z62 * z63 + self.i5y * z62 * z1222
-            + self.i5y * z64 * z1221;
-        let z1257 = 2.0 * self.i5x * z63 * z64 + 2.0 * self.i5y * z64 * z1222;
-        let z1258 = self.cy6 * z1220 + self.cz6 * z1224;
-        let z1259 = self.cy6 * z1221 + self.cz6 * z1226;
-        let z1260 = self.cy6 * z1222 + self.cz6 * z1228;
-        let z1261 = self.i6x * z79 * z1227 + self.i6x * z83 * z1223
-            + self.i6y * z60 * z1222 + self.i6y * z64 * z1220 + self.i6z * z80 * z1228
-            + self.i6z * z84 * z1224;
-        let z1262 = self.i6x * z81 * z1227 + self.i6x * z83 * z1225
-            + self.i6y * z62 * z1222 + self.i6y * z64 * z1221 + self.i6z * z82 * z1228
-            + self.i6z * z84 * z1226;
-        let z1263 = 2.0 * self.i6x * z83 * z1227 + 2.0 * self.i6y * z64 * z1222
-            + 2.0 * self.i6z * z84 * z1228;
-        let z1264 = z1236 + self.cz7 * z1224;
-        let z1265 = z1237 + self.cz7 * z1226;
-        let z1266 = z1238 + self.cz7 * z1228;
-        let z1267 = self.i7 * z80 * z1228 + self.i7 * z84 * z1224 + self.i7 * z99 * z1243
-            + self.i7 * z100 * z1244 + self.i7 * z103 * z1239 + self.i7 * z104 * z1240;
-        let z1268 = self.i7 * z82 * z1228 + self.i7 * z84 * z1226
-            + self.i7 * z101 * z1243 + self.i7 * z102 * z1244 + self.i7 * z103 * z1241
-            + self.i7 * z104 * z1242;
-        let z1269 = 2.0 * self.i7 * z84 * z1228 + 2.0 * self.i7 * z103 * z1243
-            + 2.0 * self.i7 * z104 * z1244;
-        let z1270 = z69 * z1254 - z70 * z1253;
-        let z1271 = -z68 * z1254 + z70 * z1252;
-        let z1272 = z1234 + z89 * z1260 - z90 * z1259 - z156 * z1233 + z157 * z1232;
-        let z1273 = z1235 - z88 * z1260 + z90 * z1258 + z155 * z1233 - z157 * z1231;
-        let z1274 = z1250 + z109 * z1266 - z110 * z1265 - z165 * z1249 + z166 * z1248;
-        let z1275 = z1251 - z108 * z1266 + z110 * z1264 + z164 * z1249 - z166 * z1247;
-        let z1276 = self.m7 * z164 * z1275 - self.m7 * z165 * z1274
-            - self.m7 * z196 * z1265 + self.m7 * z197 * z1264 + z108 * z1267
-            + z109 * z1268 + z110 * z1269 + z169 * z1247 + z171 * z1248 + z172 * z1249;
-        let z1277 = z1276 + self.m6 * z155 * z1273 - self.m6 * z156 * z1272
-            - self.m6 * z193 * z1259 + self.m6 * z194 * z1258 + z88 * z1261 + z89 * z1262
-            + z90 * z1263 + z160 * z1231 + z162 * z1232 + z163 * z1233;
-        let z1278 = z1277 + self.m5 * z146 * z1271 - self.m5 * z147 * z1270
-            - self.m5 * z190 * z1253 + self.m5 * z191 * z1252 + z68 * z1255 + z69 * z1256
-            + z70 * z1257;
-        let z1279 = -z40 * z77 - z59 * z78;
-        let z1280 = -z42 * z77 - z61 * z78;
-        let z1281 = -z44 * z77 - z63 * z78;
-        let z1282 = self.d6 * z79;
-        let z1283 = self.d6 * z81;
-        let z1284 = self.d6 * z83;
-        let z1285 = z97 * z1279;
-        let z1286 = -z98 * z1279;
-        let z1287 = z97 * z1280;
-        let z1288 = -z98 * z1280;
-        let z1289 = z97 * z1281;
-        let z1290 = -z98 * z1281;
-        let z1291 = -z81 * z96 - z82 * z1284 + z83 * z95 + z84 * z1283;
-        let z1292 = z79 * z96 + z80 * z1284 - z83 * z94 - z84 * z1282;
-        let z1293 = qd[6] * z79;
-        let z1294 = qd[6] * z81;
-        let z1295 = qd[6] * z83;
-        let z1296 = qd[6] * z1291;
-        let z1297 = qd[6] * z1292;
-        let z1298 = self.cz6 * z79;
-        let z1299 = self.cz6 * z81;
-        let z1300 = self.cz6 * z83;
-        let z1301 = self.i6x * z79 * z1281 + self.i6x * z83 * z1279
-            + self.i6z * z79 * z84 + self.i6z * z80 * z83;
-        let z1302 = self.i6x * z81 * z1281 + self.i6x * z83 * z1280
-            + self.i6z * z81 * z84 + self.i6z * z82 * z83;
-        let z1303 = 2.0 * self.i6x * z83 * z1281 + 2.0 * self.i6z * z83 * z84;
-        let z1304 = z1282 + self.cz7 * z79;
-        let z1305 = z1283 + self.cz7 * z81;
-        let z1306 = z1284 + self.cz7 * z83;
-        let z1307 = self.i7 * z79 * z84 + self.i7 * z80 * z83 + self.i7 * z99 * z1289
-            + self.i7 * z100 * z1290 + self.i7 * z103 * z1285 + self.i7 * z104 * z1286;
-        let z1308 = self.i7 * z81 * z84 + self.i7 * z82 * z83 + self.i7 * z101 * z1289
-            + self.i7 * z102 * z1290 + self.i7 * z103 * z1287 + self.i7 * z104 * z1288;
-        let z1309 = 2.0 * self.i7 * z83 * z84 + 2.0 * self.i7 * z103 * z1289
-            + 2.0 * self.i7 * z104 * z1290;
-        let z1310 = z89 * z1300 - z90 * z1299;
-        let z1311 = -z88 * z1300 + z90 * z1298;
-        let z1312 = z1296 + z109 * z1306 - z110 * z1305 - z165 * z1295 + z166 * z1294;
-        let z1313 = z1297 - z108 * z1306 + z110 * z1304 + z164 * z1295 - z166 * z1293;
-        let z1314 = self.m7 * z164 * z1313 - self.m7 * z165 * z1312
-            - self.m7 * z196 * z1305 + self.m7 * z197 * z1304 + z108 * z1307
-            + z109 * z1308 + z110 * z1309 + z169 * z1293 + z171 * z1294 + z172 * z1295;
-        let z1315 = self.m6 * z155 * z1311 - self.m6 * z156 * z1310
-            - self.m6 * z193 * z1299 + self.m6 * z194 * z1298 + z1314 + z88 * z1301
-            + z89 * z1302 + z90 * z1303;
-        let z1316 = -z60 * z98 - z79 * z97;
-        let z1317 = -z62 * z98 - z81 * z97;
-        let z1318 = -z64 * z98 - z83 * z97;
-        let z1319 = self.i7 * z99 * z104 + self.i7 * z100 * z1318 + self.i7 * z100 * z103
-            + self.i7 * z104 * z1316;
-        let z1320 = self.i7 * z101 * z104 + self.i7 * z102 * z1318
-            + self.i7 * z102 * z103 + self.i7 * z104 * z1317;
-        let z1321 = 2.0 * self.i7 * z103 * z104 + 2.0 * self.i7 * z104 * z1318;
-        let z1322 = z108 * z1319 + z109 * z1320 + z110 * z1321;
-        let z1323 = z7 * z815 - z15 * z811;
-        let z1324 = qd[2] * z1323;
-        let z1325 = z22 * z823 - z35 * z817;
-        let z1326 = qd[3] * z1325 + z1324;
-        let z1327 = z42 * z831 - z55 * z825;
-        let z1328 = qd[4] * z1327 + z1326;
-        let z1329 = z62 * z839 - z75 * z833;
-        let z1330 = qd[5] * z1329 + z1328;
-        let z1331 = z82 * z847 - z95 * z841;
-        let z1332 = qd[6] * z1331 + z1330;
-        let z1333 = 2.0 * self.i2x * z4 * z810 + 2.0 * self.i2y * z0 * z1
-            + 2.0 * self.i2z * z5 * z811;
-        let z1334 = self.i2x * z6 * z810 + self.i2x * (z4 * z4) - self.i2y * (z0 * z0)
-            + self.i2y * (z1 * z1) + self.i2z * z7 * z811 + self.i2z * (z5 * z5);
-        let z1335 = 2.0 * self.i2x * z4 * z6 - 2.0 * self.i2y * z0 * z1
-            + 2.0 * self.i2z * z5 * z7;
-        let z1336 = 2.0 * self.i3x * z19 * z816 + 2.0 * self.i3y * z20 * z817
-            + 2.0 * self.i3z * z5 * z811;
-        let z1337 = self.i3x * z21 * z816 + self.i3x * (z19 * z19)
-            + self.i3y * z22 * z817 + self.i3y * (z20 * z20) + self.i3z * z7 * z811
-            + self.i3z * (z5 * z5);
-        let z1338 = 2.0 * self.i3x * z19 * z21 + 2.0 * self.i3y * z20 * z22
-            + 2.0 * self.i3z * z5 * z7;
-        let z1339 = 2.0 * self.i4x * z39 * z824 + 2.0 * self.i4y * z20 * z817
-            + 2.0 * self.i4z * z40 * z825;
-        let z1340 = self.i4x * z41 * z824 + self.i4x * (z39 * z39)
-            + self.i4y * z22 * z817 + self.i4y * (z20 * z20) + self.i4z * z42 * z825
-            + self.i4z * (z40 * z40);
-        let z1341 = 2.0 * self.i4x * z39 * z41 + 2.0 * self.i4y * z20 * z22
-            + 2.0 * self.i4z * z40 * z42;
-        let z1342 = 2.0 * self.i5x * z59 * z832 + 2.0 * self.i5y * z60 * z833
-            + 2.0 * self.i5z * z40 * z825;
-        let z1343 = self.i5x * z61 * z832 + self.i5x * (z59 * z59)
-            + self.i5y * z62 * z833 + self.i5y * (z60 * z60) + self.i5z * z42 * z825
-            + self.i5z * (z40 * z40);
-        let z1344 = 2.0 * self.i5x * z59 * z61 + 2.0 * self.i5y * z60 * z62
-            + 2.0 * self.i5z * z40 * z42;
-        let z1345 = 2.0 * self.i6x * z79 * z840 + 2.0 * self.i6y * z60 * z833
-            + 2.0 * self.i6z * z80 * z841;
-        let z1346 = self.i6x * z81 * z840 + self.i6x * (z79 * z79)
-            + self.i6y * z62 * z833 + self.i6y * (z60 * z60) + self.i6z * z82 * z841
-            + self.i6z * (z80 * z80);
-        let z1347 = 2.0 * self.i6x * z79 * z81 + 2.0 * self.i6y * z60 * z62
-            + 2.0 * self.i6z * z80 * z82;
-        let z1348 = 2.0 * self.i7 * z80 * z841 + 2.0 * self.i7 * z99 * z848
-            + 2.0 * self.i7 * z100 * z849;
-        let z1349 = self.i7 * z82 * z841 + self.i7 * z101 * z848 + self.i7 * z102 * z849
-            + self.i7 * (z80 * z80) + self.i7 * (z99 * z99) + self.i7 * (z100 * z100);
-        let z1350 = 2.0 * self.i7 * z80 * z82 + 2.0 * self.i7 * z99 * z101
-            + 2.0 * self.i7 * z100 * z102;
-        let z1351 = -z11 * z856 + z120 * z813;
-        let z1352 = -z29 * z858 + z1324 + z129 * z820;
-        let z1353 = z1326 - z49 * z860 + z138 * z828;
-        let z1354 = z1328 - z69 * z862 + z147 * z836;
-        let z1355 = z1330 - z89 * z864 + z156 * z844;
-        let z1356 = z1332 - z109 * z866 + z165 * z852;
-        let z1357 = self.m7 * z164 * z198 + self.m7 * z165 * z1356
-            - self.m7 * z166 * z881 + z108 * z1348 + z108 * z168 + z109 * z1349
-            + z110 * z867 + z167 * z852;
-        let z1358 = -self.m7 * z164 * z1356 + self.m7 * z166 * z880
-            - self.m7 * z198 * z866 + z108 * z1349 + z108 * z170 + z109 * z1350
-            + z110 * z169 + z168 * z852;
-        let z1359 = self.m7 * z880;
-        let z1360 = self.m7 * z881;
-        let z1361 = self.m6 * z155 * z195 + self.m6 * z156 * z1355
-            - self.m6 * z157 * z879 + z1357 + z88 * z1345 + z88 * z159 + z89 * z1346
-            + z90 * z865 + z158 * z844;
-        let z1362 = -self.m6 * z155 * z1355 + self.m6 * z157 * z878
-            - self.m6 * z195 * z864 + z1358 + z88 * z1346 + z88 * z161 + z89 * z1347
-            + z90 * z160 + z159 * z844;
-        let z1363 = self.m6 * z878 + z1359;
-        let z1364 = self.m6 * z879 + z1360;
-        let z1365 = self.m5 * z146 * z192 + self.m5 * z147 * z1354
-            - self.m5 * z148 * z877 + z68 * z1342 + z68 * z150 + z69 * z1343 + z70 * z863
-            + z1361 + z149 * z836;
-        let z1366 = -self.m5 * z146 * z1354 + self.m5 * z148 * z876
-            - self.m5 * z192 * z862 + z68 * z1343 + z68 * z152 + z69 * z1344 + z70 * z151
-            + z1362 + z150 * z836;
-        let z1367 = self.m5 * z876 + z1363;
-        let z1368 = self.m5 * z877 + z1364;
-        let z1369 = self.m4 * z137 * z189 + self.m4 * z138 * z1353
-            - self.m4 * z139 * z875 + z48 * z1339 + z48 * z141 + z49 * z1340 + z50 * z861
-            + z1365 + z140 * z828;
-        let z1370 = -self.m4 * z137 * z1353 + self.m4 * z139 * z874
-            - self.m4 * z189 * z860 + z48 * z1340 + z48 * z143 + z49 * z1341 + z50 * z142
-            + z1366 + z141 * z828;
-        let z1371 = self.m4 * z874 + z1367;
-        let z1372 = self.m4 * z875 + z1368;
-        let z1373 = self.m3 * z128 * z186 + self.m3 * z129 * z1352
-            - self.m3 * z130 * z873 + z28 * z1336 + z28 * z132 + z29 * z1337 + z30 * z859
-            + z1369 + z131 * z820;
-        let z1374 = -self.m3 * z128 * z1352 + self.m3 * z130 * z872
-            - self.m3 * z186 * z858 + z28 * z1337 + z28 * z134 + z29 * z1338 + z30 * z133
-            + z1370 + z132 * z820;
-        let z1375 = self.m3 * z872 + z1371;
-        let z1376 = self.m3 * z873 + z1372;
-        let z1377 = qd[0] * z857 + self.m2 * z119 * z183 + self.m2 * z120 * z1351
-            - self.m2 * z121 * z871 + z10 * z1333 + z10 * z123 + z11 * z1334 + z1373
-            + z122 * z813;
-        let z1378 = qd[0] * z124 - self.m2 * z119 * z1351 + self.m2 * z121 * z870
-            - self.m2 * z183 * z856 + z10 * z1334 + z10 * z125 + z11 * z1335 + z1374
-            + z123 * z813;
-        let z1379 = self.m2 * z870 + z1375;
-        let z1380 = self.m2 * z871 + z1376;
-        let z1381 = z232 * z812 - z0 * z229 + z0 * z1378 - z1 * z230 - z1 * z1377
-            + z8 * z233 + z8 * z1379 + z9 * z1380;
-        let z1382 = -z4 * z15 - z5 * z891 + z6 * z14 + z7 * z890;
-        let z1383 = qd[2] * z1382;
-        let z1384 = -z20 * z907 + z22 * z906 + z34 * z896 - z35 * z894;
-        let z1385 = qd[3] * z1384 + z1383;
-        let z1386 = -z40 * z923 + z42 * z922 + z54 * z912 - z55 * z910;
-        let z1387 = qd[4] * z1386 + z1385;
-        let z1388 = -z60 * z939 + z62 * z938 + z74 * z928 - z75 * z926;
-        let z1389 = qd[5] * z1388 + z1387;
-        let z1390 = -z80 * z955 + z82 * z954 + z94 * z944 - z95 * z942;
-        let z1391 = qd[6] * z1390 + z1389;
-        let z1395 = 2.0 * self.i3x * z19 * z893 + 2.0 * self.i3y * z20 * z894
-            + 2.0 * self.i3z * z4 * z5;
-        let z1396 = self.i3x * z19 * z895 + self.i3x * z21 * z893 + self.i3y * z20 * z896
-            + self.i3y * z22 * z894 + self.i3z * z4 * z7 + self.i3z * z5 * z6;
-        let z1397 = 2.0 * self.i3x * z21 * z895 + 2.0 * self.i3y * z22 * z896
-            + 2.0 * self.i3z * z6 * z7;
-        let z1398 = 2.0 * self.i4x * z39 * z909 + 2.0 * self.i4y * z20 * z894
-            + 2.0 * self.i4z * z40 * z910;
-        let z1399 = self.i4x * z39 * z911 + self.i4x * z41 * z909 + self.i4y * z20 * z896
-            + self.i4y * z22 * z894 + self.i4z * z40 * z912 + self.i4z * z42 * z910;
-        let z1400 = 2.0 * self.i4x * z41 * z911 + 2.0 * self.i4y * z22 * z896
-            + 2.0 * self.i4z * z42 * z912;
-        let z1401 = 2.0 * self.i5x * z59 * z925 + 2.0 * self.i5y * z60 * z926
-            + 2.0 * self.i5z * z40 * z910;
-        let z1402 = self.i5x * z59 * z927 + self.i5x * z61 * z925 + self.i5y * z60 * z928
-            + self.i5y * z62 * z926 + self.i5z * z40 * z912 + self.i5z * z42 * z910;
-        let z1403 = 2.0 * self.i5x * z61 * z927 + 2.0 * self.i5y * z62 * z928
-            + 2.0 * self.i5z * z42 * z912;
-        let z1404 = 2.0 * self.i6x * z79 * z941 + 2.0 * self.i6y * z60 * z926
-            + 2.0 * self.i6z * z80 * z942;
-        let z1405 = self.i6x * z79 * z943 + self.i6x * z81 * z941 + self.i6y * z60 * z928
-            + self.i6y * z62 * z926 + self.i6z * z80 * z944 + self.i6z * z82 * z942;
-        let z1406 = 2.0 * self.i6x * z81 * z943 + 2.0 * self.i6y * z62 * z928
-            + 2.0 * self.i6z * z82 * z944;
-        let z1407 = 2.0 * self.i7 * z80 * z942 + 2.0 * self.i7 * z99 * z957
-            + 2.0 * self.i7 * z100 * z958;
-        let z1408 = self.i7 * z80 * z944 + self.i7 * z82 * z942 + self.i7 * z99 * z959
-            + self.i7 * z100 * z960 + self.i7 * z101 * z957 + self.i7 * z102 * z958;
-        let z1409 = 2.0 * self.i7 * z82 * z944 + 2.0 * self.i7 * z101 * z959
-            + 2.0 * self.i7 * z102 * z960;
-        let z1411 = z28 * z977 - z29 * z976 + z1383 - z128 * z902 + z129 * z901;
-        let z1412 = z48 * z983 - z49 * z982 + z1385 - z137 * z918 + z138 * z917;
-        let z1413 = z68 * z989 - z69 * z988 + z1387 - z146 * z934 + z147 * z933;
-        let z1414 = z88 * z995 - z89 * z994 + z1389 - z155 * z950 + z156 * z949;
-        let z1415 = z108 * z1001 - z109 * z1000 + z1391 - z164 * z966 + z165 * z965;
-        let z1416 = self.m7 * z165 * z1415 - self.m7 * z166 * z1017
-            - self.m7 * z197 * z1002 + self.m7 * z198 * z1001 + z108 * z1407
-            + z109 * z1408 + z110 * z1003 + z167 * z965 + z168 * z966 + z169 * z967;
-        let z1417 = -self.m7 * z164 * z1415 + self.m7 * z166 * z1016
-            + self.m7 * z196 * z1002 - self.m7 * z198 * z1000 + z108 * z1408
-            + z109 * z1409 + z110 * z1004 + z168 * z965 + z170 * z966 + z171 * z967;
-        let z1418 = self.m7 * z1016;
-        let z1419 = self.m7 * z1017;
-        let z1420 = self.m6 * z156 * z1414 - self.m6 * z157 * z1015
-            - self.m6 * z194 * z996 + self.m6 * z195 * z995 + z88 * z1404 + z89 * z1405
-            + z90 * z997 + z1416 + z158 * z949 + z159 * z950 + z160 * z951;
-        let z1421 = -self.m6 * z155 * z1414 + self.m6 * z157 * z1014
-            + self.m6 * z193 * z996 - self.m6 * z195 * z994 + z88 * z1405 + z89 * z1406
-            + z90 * z998 + z1417 + z159 * z949 + z161 * z950 + z162 * z951;
-        let z1422 = self.m6 * z1014 + z1418;
-        let z1423 = self.m6 * z1015 + z1419;
-        let z1424 = self.m5 * z147 * z1413 - self.m5 * z148 * z1013
-            - self.m5 * z191 * z990 + self.m5 * z192 * z989 + z68 * z1401 + z69 * z1402
-            + z70 * z991 + z1420 + z149 * z933 + z150 * z934 + z151 * z935;
-        let z1425 = -self.m5 * z146 * z1413 + self.m5 * z148 * z1012
-            + self.m5 * z190 * z990 - self.m5 * z192 * z988 + z68 * z1402 + z69 * z1403
-            + z70 * z992 + z1421 + z150 * z933 + z152 * z934 + z153 * z935;
-        let z1426 = self.m5 * z1012 + z1422;
-        let z1427 = self.m5 * z1013 + z1423;
-        let z1428 = self.m4 * z138 * z1412 - self.m4 * z139 * z1011
-            - self.m4 * z188 * z984 + self.m4 * z189 * z983 + z48 * z1398 + z49 * z1399
-            + z50 * z985 + z140 * z917 + z141 * z918 + z142 * z919 + z1424;
-        let z1429 = -self.m4 * z137 * z1412 + self.m4 * z139 * z1010
-            + self.m4 * z187 * z984 - self.m4 * z189 * z982 + z48 * z1399 + z49 * z1400
-            + z50 * z986 + z141 * z917 + z143 * z918 + z144 * z919 + z1425;
-        let z1430 = self.m4 * z1010 + z1426;
-        let z1431 = self.m4 * z1011 + z1427;
-        let z1432 = self.m3 * z129 * z1411 - self.m3 * z130 * z1009
-            - self.m3 * z185 * z978 + self.m3 * z186 * z977 + z28 * z1395 + z29 * z1396
-            + z30 * z979 + z131 * z901 + z132 * z902 + z133 * z903 + z1428;
-        let z1433 = -self.m3 * z128 * z1411 + self.m3 * z130 * z1008
-            + self.m3 * z184 * z978 - self.m3 * z186 * z976 + z28 * z1396 + z29 * z1397
-            + z30 * z980 + z132 * z901 + z134 * z902 + z135 * z903 + z1429;
-        let z1434 = self.m3 * z1008 + z1430;
-        let z1435 = self.m3 * z1009 + z1431;
-        let z1441 = z34 * z1025 - z35 * z1024;
-        let z1442 = qd[3] * z1441;
-        let z1443 = -z40 * z1041 + z42 * z1040 + z54 * z1030 - z55 * z1028;
-        let z1444 = qd[4] * z1443 + z1442;
-        let z1445 = -z60 * z1057 + z62 * z1056 + z74 * z1046 - z75 * z1044;
-        let z1446 = qd[5] * z1445 + z1444;
-        let z1447 = -z80 * z1073 + z82 * z1072 + z94 * z1062 - z95 * z1060;
-        let z1448 = qd[6] * z1447 + z1446;
-        let z1449 = 2.0 * self.i3x * z19 * z20 + 2.0 * self.i3y * z20 * z1024;
-        let z1450 = self.i3x * z19 * z22 + self.i3x * z20 * z21 + self.i3y * z20 * z1025
-            + self.i3y * z22 * z1024;
-        let z1451 = 2.0 * self.i3x * z21 * z22 + 2.0 * self.i3y * z22 * z1025;
-        let z1452 = 2.0 * self.i4x * z39 * z1027 + 2.0 * self.i4y * z20 * z1024
-            + 2.0 * self.i4z * z40 * z1028;
-        let z1453 = self.i4x * z39 * z1029 + self.i4x * z41 * z1027
-            + self.i4y * z20 * z1025 + self.i4y * z22 * z1024 + self.i4z * z40 * z1030
-            + self.i4z * z42 * z1028;
-        let z1454 = 2.0 * self.i4x * z41 * z1029 + 2.0 * self.i4y * z22 * z1025
-            + 2.0 * self.i4z * z42 * z1030;
-        let z1455 = 2.0 * self.i5x * z59 * z1043 + 2.0 * self.i5y * z60 * z1044
-            + 2.0 * self.i5z * z40 * z1028;
-        let z1456 = self.i5x * z59 * z1045 + self.i5x * z61 * z1043
-            + self.i5y * z60 * z1046 + self.i5y * z62 * z1044 + self.i5z * z40 * z1030
-            + self.i5z * z42 * z1028;
-        let z1457 = 2.0 * self.i5x * z61 * z1045 + 2.0 * self.i5y * z62 * z1046
-            + 2.0 * self.i5z * z42 * z1030;
-        let z1458 = 2.0 * self.i6x * z79 * z1059 + 2.0 * self.i6y * z60 * z1044
-            + 2.0 * self.i6z * z80 * z1060;
-        let z1459 = self.i6x * z79 * z1061 + self.i6x * z81 * z1059
-            + self.i6y * z60 * z1046 + self.i6y * z62 * z1044 + self.i6z * z80 * z1062
-            + self.i6z * z82 * z1060;
-        let z1460 = 2.0 * self.i6x * z81 * z1061 + 2.0 * self.i6y * z62 * z1046
-            + 2.0 * self.i6z * z82 * z1062;
-        let z1461 = 2.0 * self.i7 * z80 * z1060 + 2.0 * self.i7 * z99 * z1075
-            + 2.0 * self.i7 * z100 * z1076;
-        let z1462 = self.i7 * z80 * z1062 + self.i7 * z82 * z1060 + self.i7 * z99 * z1077
-            + self.i7 * z100 * z1078 + self.i7 * z101 * z1075 + self.i7 * z102 * z1076;
-        let z1463 = 2.0 * self.i7 * z82 * z1062 + 2.0 * self.i7 * z101 * z1077
-            + 2.0 * self.i7 * z102 * z1078;
-        let z1464 = z28 * z1089 - z29 * z1088;
-        let z1465 = z48 * z1095 - z49 * z1094 - z137 * z1036 + z138 * z1035 + z1442;
-        let z1466 = z68 * z1101 - z69 * z1100 - z146 * z1052 + z147 * z1051 + z1444;
-        let z1467 = z88 * z1107 - z89 * z1106 - z155 * z1068 + z156 * z1067 + z1446;
-        let z1468 = z108 * z1113 - z109 * z1112 - z164 * z1084 + z165 * z1083 + z1448;
-        let z1469 = self.m7 * z165 * z1468 - self.m7 * z166 * z1127
-            - self.m7 * z197 * z1114 + self.m7 * z198 * z1113 + z108 * z1461
-            + z109 * z1462 + z110 * z1115 + z167 * z1083 + z168 * z1084 + z169 * z1085;
-        let z1470 = -self.m7 * z164 * z1468 + self.m7 * z166 * z1126
-            + self.m7 * z196 * z1114 - self.m7 * z198 * z1112 + z108 * z1462
-            + z109 * z1463 + z110 * z1116 + z168 * z1083 + z170 * z1084 + z171 * z1085;
-        let z1471 = self.m7 * z1126;
-        let z1472 = self.m7 * z1127;
-        let z1473 = self.m6 * z156 * z1467 - self.m6 * z157 * z1125
-            - self.m6 * z194 * z1108 + self.m6 * z195 * z1107 + z88 * z1458 + z89 * z1459
-            + z90 * z1109 + z158 * z1067 + z159 * z1068 + z160 * z1069 + z1469;
-        let z1474 = -self.m6 * z155 * z1467 + self.m6 * z157 * z1124
-            + self.m6 * z193 * z1108 - self.m6 * z195 * z1106 + z88 * z1459 + z89 * z1460
-            + z90 * z1110 + z159 * z1067 + z161 * z1068 + z162 * z1069 + z1470;
-        let z1475 = self.m6 * z1124 + z1471;
-        let z1476 = self.m6 * z1125 + z1472;
-        let z1477 = self.m5 * z147 * z1466 - self.m5 * z148 * z1123
-            - self.m5 * z191 * z1102 + self.m5 * z192 * z1101 + z68 * z1455 + z69 * z1456
-            + z70 * z1103 + z149 * z1051 + z150 * z1052 + z151 * z1053 + z1473;
-        let z1478 = -self.m5 * z146 * z1466 + self.m5 * z148 * z1122
-            + self.m5 * z190 * z1102 - self.m5 * z192 * z1100 + z68 * z1456 + z69 * z1457
-            + z70 * z1104 + z150 * z1051 + z152 * z1052 + z153 * z1053 + z1474;
-        let z1479 = self.m5 * z1122 + z1475;
-        let z1480 = self.m5 * z1123 + z1476;
-        let z1481 = self.m4 * z138 * z1465 - self.m4 * z139 * z1121
-            - self.m4 * z188 * z1096 + self.m4 * z189 * z1095 + z48 * z1452 + z49 * z1453
-            + z50 * z1097 + z140 * z1035 + z141 * z1036 + z142 * z1037 + z1477;
-        let z1482 = -self.m4 * z137 * z1465 + self.m4 * z139 * z1120
-            + self.m4 * z187 * z1096 - self.m4 * z189 * z1094 + z48 * z1453 + z49 * z1454
-            + z50 * z1098 + z141 * z1035 + z143 * z1036 + z144 * z1037 + z1478;
-        let z1483 = self.m4 * z1120 + z1479;
-        let z1484 = self.m4 * z1121 + z1480;
-        let z1485 = self.m3 * z129 * z1464 - self.m3 * z130 * z1119
-            - self.m3 * z185 * z1090 + self.m3 * z186 * z1089 + z28 * z1449 + z29 * z1450
-            + z30 * z1091 + z1481;
-        let z1486 = z1482 - self.m3 * z128 * z1464 + self.m3 * z130 * z1118
-            + self.m3 * z184 * z1090 - self.m3 * z186 * z1088 + z28 * z1450 + z29 * z1451
-            + z30 * z1092;
-        let z1487 = z1483 + self.m3 * z1118;
-        let z1488 = z1484 + self.m3 * z1119;
-        let z1489 = z0 * z1486 - z1 * z1485 + z8 * z1487 + z9 * z1488;
-        let z1490 = -z39 * z55 - z40 * z1137 + z41 * z54 + z42 * z1136;
-        let z1491 = qd[4] * z1490;
-        let z1492 = -z60 * z1153 + z62 * z1152 + z74 * z1142 - z75 * z1140;
-        let z1493 = z1491 + qd[5] * z1492;
-        let z1494 = -z80 * z1169 + z82 * z1168 + z94 * z1158 - z95 * z1156;
-        let z1495 = z1493 + qd[6] * z1494;
-        let z1496 = 2.0 * self.i4x * z39 * z1133 + 2.0 * self.i4z * z39 * z40;
-        let z1497 = self.i4x * z39 * z1134 + self.i4x * z41 * z1133
-            + self.i4z * z39 * z42 + self.i4z * z40 * z41;
-        let z1498 = 2.0 * self.i4x * z41 * z1134 + 2.0 * self.i4z * z41 * z42;
-        let z1499 = 2.0 * self.i5x * z59 * z1139 + 2.0 * self.i5y * z60 * z1140
-            + 2.0 * self.i5z * z39 * z40;
-        let z1500 = self.i5x * z59 * z1141 + self.i5x * z61 * z1139
-            + self.i5y * z60 * z1142 + self.i5y * z62 * z1140 + self.i5z * z39 * z42
-            + self.i5z * z40 * z41;
-        let z1501 = 2.0 * self.i5x * z61 * z1141 + 2.0 * self.i5y * z62 * z1142
-            + 2.0 * self.i5z * z41 * z42;
-        let z1502 = 2.0 * self.i6x * z79 * z1155 + 2.0 * self.i6y * z60 * z1140
-            + 2.0 * self.i6z * z80 * z1156;
-        let z1503 = self.i6x * z79 * z1157 + self.i6x * z81 * z1155
-            + self.i6y * z60 * z1142 + self.i6y * z62 * z1140 + self.i6z * z80 * z1158
-            + self.i6z * z82 * z1156;
-        let z1504 = 2.0 * self.i6x * z81 * z1157 + 2.0 * self.i6y * z62 * z1142
-            + 2.0 * self.i6z * z82 * z1158;
-        let z1505 = 2.0 * self.i7 * z80 * z1156 + 2.0 * self.i7 * z99 * z1171
-            + 2.0 * self.i7 * z100 * z1172;
-        let z1506 = self.i7 * z80 * z1158 + self.i7 * z82 * z1156 + self.i7 * z99 * z1173
-            + self.i7 * z100 * z1174 + self.i7 * z101 * z1171 + self.i7 * z102 * z1172;
-        let z1507 = 2.0 * self.i7 * z82 * z1158 + 2.0 * self.i7 * z101 * z1173
-            + 2.0 * self.i7 * z102 * z1174;
-        let z1508 = z48 * z1185 - z49 * z1184;
-        let z1509 = z1491 + z68 * z1191 - z69 * z1190 - z146 * z1148 + z147 * z1147;
-        let z1510 = z1493 + z88 * z1197 - z89 * z1196 - z155 * z1164 + z156 * z1163;
-        let z1511 = z1495 + z108 * z1203 - z109 * z1202 - z164 * z1180 + z165 * z1179;
-        let z1512 = self.m7 * z165 * z1511 - self.m7 * z166 * z1215
-            - self.m7 * z197 * z1204 + self.m7 * z198 * z1203 + z108 * z1505
-            + z109 * z1506 + z110 * z1205 + z167 * z1179 + z168 * z1180 + z169 * z1181;
-        let z1513 = -self.m7 * z164 * z1511 + self.m7 * z166 * z1214
-            + self.m7 * z196 * z1204 - self.m7 * z198 * z1202 + z108 * z1506
-            + z109 * z1507 + z110 * z1206 + z168 * z1179 + z170 * z1180 + z171 * z1181;
-        let z1514 = self.m7 * z1214;
-        let z1515 = self.m7 * z1215;
-        let z1516 = z1512 + self.m6 * z156 * z1510 - self.m6 * z157 * z1213
-            - self.m6 * z194 * z1198 + self.m6 * z195 * z1197 + z88 * z1502 + z89 * z1503
-            + z90 * z1199 + z158 * z1163 + z159 * z1164 + z160 * z1165;
-        let z1517 = z1513 - self.m6 * z155 * z1510 + self.m6 * z157 * z1212
-            + self.m6 * z193 * z1198 - self.m6 * z195 * z1196 + z88 * z1503 + z89 * z1504
-            + z90 * z1200 + z159 * z1163 + z161 * z1164 + z162 * z1165;
-        let z1518 = z1514 + self.m6 * z1212;
-        let z1519 = z1515 + self.m6 * z1213;
-        let z1520 = z1516 + self.m5 * z147 * z1509 - self.m5 * z148 * z1211
-            - self.m5 * z191 * z1192 + self.m5 * z192 * z1191 + z68 * z1499 + z69 * z1500
-            + z70 * z1193 + z149 * z1147 + z150 * z1148 + z151 * z1149;
-        let z1521 = z1517 - self.m5 * z146 * z1509 + self.m5 * z148 * z1210
-            + self.m5 * z190 * z1192 - self.m5 * z192 * z1190 + z68 * z1500 + z69 * z1501
-            + z70 * z1194 + z150 * z1147 + z152 * z1148 + z153 * z1149;
-        let z1522 = z1518 + self.m5 * z1210;
-        let z1523 = z1519 + self.m5 * z1211;
-        let z1524 = z1520 + self.m4 * z138 * z1508 - self.m4 * z139 * z1209
-            - self.m4 * z188 * z1186 + self.m4 * z189 * z1185 + z48 * z1496 + z49 * z1497
-            + z50 * z1187;
-        let z1525 = z1521 - self.m4 * z137 * z1508 + self.m4 * z139 * z1208
-            + self.m4 * z187 * z1186 - self.m4 * z189 * z1184 + z48 * z1497 + z49 * z1498
-            + z50 * z1188;
-        let z1526 = z1522 + self.m4 * z1208;
-        let z1527 = z1523 + self.m4 * z1209;
-        let z1528 = z0 * z1525 - z1 * z1524 + z8 * z1526 + z9 * z1527;
-        let z1529 = z74 * z1221 - z75 * z1220;
-        let z1530 = qd[5] * z1529;
-        let z1531 = -z80 * z1237 + z82 * z1236 + z94 * z1226 - z95 * z1224;
-        let z1532 = z1530 + qd[6] * z1531;
-        let z1533 = 2.0 * self.i5x * z59 * z60 + 2.0 * self.i5y * z60 * z1220;
-        let z1534 = self.i5x * z59 * z62 + self.i5x * z60 * z61 + self.i5y * z60 * z1221
-            + self.i5y * z62 * z1220;
-        let z1535 = 2.0 * self.i5x * z61 * z62 + 2.0 * self.i5y * z62 * z1221;
-        let z1536 = 2.0 * self.i6x * z79 * z1223 + 2.0 * self.i6y * z60 * z1220
-            + 2.0 * self.i6z * z80 * z1224;
-        let z1537 = self.i6x * z79 * z1225 + self.i6x * z81 * z1223
-            + self.i6y * z60 * z1221 + self.i6y * z62 * z1220 + self.i6z * z80 * z1226
-            + self.i6z * z82 * z1224;
-        let z1538 = 2.0 * self.i6x * z81 * z1225 + 2.0 * self.i6y * z62 * z1221
-            + 2.0 * self.i6z * z82 * z1226;
-        let z1539 = 2.0 * self.i7 * z80 * z1224 + 2.0 * self.i7 * z99 * z1239
-            + 2.0 * self.i7 * z100 * z1240;
-        let z1540 = self.i7 * z80 * z1226 + self.i7 * z82 * z1224 + self.i7 * z99 * z1241
-            + self.i7 * z100 * z1242 + self.i7 * z101 * z1239 + self.i7 * z102 * z1240;
-        let z1541 = 2.0 * self.i7 * z82 * z1226 + 2.0 * self.i7 * z101 * z1241
-            + 2.0 * self.i7 * z102 * z1242;
-        let z1542 = z68 * z1253 - z69 * z1252;
-        let z1543 = z1530 + z88 * z1259 - z89 * z1258 - z155 * z1232 + z156 * z1231;
-        let z1544 = z1532 + z108 * z1265 - z109 * z1264 - z164 * z1248 + z165 * z1247;
-        let z1545 = self.m7 * z165 * z1544 - self.m7 * z166 * z1275
-            - self.m7 * z197 * z1266 + self.m7 * z198 * z1265 + z108 * z1539
-            + z109 * z1540 + z110 * z1267 + z167 * z1247 + z168 * z1248 + z169 * z1249;
-        let z1546 = -self.m7 * z164 * z1544 + self.m7 * z166 * z1274
-            + self.m7 * z196 * z1266 - self.m7 * z198 * z1264 + z108 * z1540
-            + z109 * z1541 + z110 * z1268 + z168 * z1247 + z170 * z1248 + z171 * z1249;
-        let z1547 = self.m7 * z1274;
-        let z1548 = self.m7 * z1275;
-        let z1549 = z1545 + self.m6 * z156 * z1543 - self.m6 * z157 * z1273
-            - self.m6 * z194 * z1260 + self.m6 * z195 * z1259 + z88 * z1536 + z89 * z1537
-            + z90 * z1261 + z158 * z1231 + z159 * z1232 + z160 * z1233;
-        let z1550 = z1546 - self.m6 * z155 * z1543 + self.m6 * z157 * z1272
-            + self.m6 * z193 * z1260 - self.m6 * z195 * z1258 + z88 * z1537 + z89 * z1538
-            + z90 * z1262 + z159 * z1231 + z161 * z1232 + z162 * z1233;
-        let z1551 = self.m6 * z1272 + z1547;
-        let z1552 = self.m6 * z1273 + z1548;
-        let z1553 = self.m5 * z147 * z1542 - self.m5 * z148 * z1271
-            - self.m5 * z191 * z1254 + self.m5 * z192 * z1253 + z1549 + z68 * z1533
-            + z69 * z1534 + z70 * z1255;
-        let z1554 = -self.m5 * z146 * z1542 + self.m5 * z148 * z1270
-            + self.m5 * z190 * z1254 - self.m5 * z192 * z1252 + z1550 + z68 * z1534
-            + z69 * z1535 + z70 * z1256;
-        let z1555 = self.m5 * z1270 + z1551;
-        let z1556 = self.m5 * z1271 + z1552;
-        let z1557 = z0 * z1554 - z1 * z1553 + z8 * z1555 + z9 * z1556;
-        let z1558 = -z79 * z95 - z80 * z1283 + z81 * z94 + z82 * z1282;
-        let z1559 = qd[6] * z1558;
-        let z1560 = 2.0 * self.i6x * z79 * z1279 + 2.0 * self.i6z * z79 * z80;
-        let z1561 = self.i6x * z79 * z1280 + self.i6x * z81 * z1279
-            + self.i6z * z79 * z82 + self.i6z * z80 * z81;
-        let z1562 = 2.0 * self.i6x * z81 * z1280 + 2.0 * self.i6z * z81 * z82;
-        let z1563 = 2.0 * self.i7 * z79 * z80 + 2.0 * self.i7 * z99 * z1285
-            + 2.0 * self.i7 * z100 * z1286;
-        let z1564 = self.i7 * z79 * z82 + self.i7 * z80 * z81 + self.i7 * z99 * z1287
-            + self.i7 * z100 * z1288 + self.i7 * z101 * z1285 + self.i7 * z102 * z1286;
-        let z1565 = 2.0 * self.i7 * z81 * z82 + 2.0 * self.i7 * z101 * z1287
-            + 2.0 * self.i7 * z102 * z1288;
-        let z1566 = z88 * z1299 - z89 * z1298;
-        let z1567 = z1559 + z108 * z1305 - z109 * z1304 - z164 * z1294 + z165 * z1293;
-        let z1568 = self.m7 * z165 * z1567 - self.m7 * z166 * z1313
-            - self.m7 * z197 * z1306 + self.m7 * z198 * z1305 + z108 * z1563
-            + z109 * z1564 + z110 * z1307 + z167 * z1293 + z168 * z1294 + z169 * z1295;
-        let z1569 = -self.m7 * z164 * z1567 + self.m7 * z166 * z1312
-            + self.m7 * z196 * z1306 - self.m7 * z198 * z1304 + z108 * z1564
-            + z109 * z1565 + z110 * z1308 + z168 * z1293 + z170 * z1294 + z171 * z1295;
-        let z1570 = self.m7 * z1312;
-        let z1571 = self.m7 * z1313;
-        let z1572 = self.m6 * z156 * z1566 - self.m6 * z157 * z1311
-            - self.m6 * z194 * z1300 + self.m6 * z195 * z1299 + z1568 + z88 * z1560
-            + z89 * z1561 + z90 * z1301;
-        let z1573 = -self.m6 * z155 * z1566 + self.m6 * z157 * z1310
-            + self.m6 * z193 * z1300 - self.m6 * z195 * z1298 + z1569 + z88 * z1561
-            + z89 * z1562 + z90 * z1302;
-        let z1574 = self.m6 * z1310 + z1570;
-        let z1575 = self.m6 * z1311 + z1571;
-        let z1576 = z0 * z1573 - z1 * z1572 + z8 * z1574 + z9 * z1575;
-        let z1577 = 2.0 * self.i7 * z99 * z100 + 2.0 * self.i7 * z100 * z1316;
-        let z1578 = self.i7 * z99 * z102 + self.i7 * z100 * z1317 + self.i7 * z100 * z101
-            + self.i7 * z102 * z1316;
-        let z1579 = 2.0 * self.i7 * z101 * z102 + 2.0 * self.i7 * z102 * z1317;
-        let z1580 = z108 * z1577 + z109 * z1578 + z110 * z1319;
-        let z1581 = z108 * z1578 + z109 * z1579 + z110 * z1320;
-        let z1582 = z0 * z1581 - z1 * z1580;
-        let z1583 = self.m7 * z1356;
-        let z1584 = self.m6 * z1355 + z1583;
-        let z1585 = self.m5 * z1354 + z1584;
-        let z1586 = self.m4 * z1353 + z1585;
-        let z1587 = self.m3 * z1352 + z1586;
-        let z1588 = z223 * z811 + z226 * z818 + z227 * z819 + z228 * z1323 + z2 * z886
-            + z5 * z224 + z5 * z1373 + z7 * z1374 + z25 * z1375 + z26 * z1376
-            + z27 * z1587;
-        let z1589 = self.m7 * z1415;
-        let z1590 = self.m6 * z1414 + z1589;
-        let z1591 = self.m5 * z1413 + z1590;
-        let z1592 = self.m4 * z1412 + z1591;
-        let z1593 = self.m3 * z1411 + z1592;
-        let z1594 = z226 * z899 + z227 * z900 + z228 * z1382 + z2 * z1022 - z3 * z225
-            + z4 * z223 + z5 * z1432 + z6 * z224 + z7 * z1433 + z25 * z1434 + z26 * z1435
-            + z27 * z1593;
-        let z1595 = self.m7 * z1468;
-        let z1596 = self.m6 * z1467 + z1595;
-        let z1597 = self.m5 * z1466 + z1596;
-        let z1598 = self.m4 * z1465 + z1597;
-        let z1601 = self.m7 * z1511;
-        let z1602 = self.m6 * z1510 + z1601;
-        let z1603 = self.m5 * z1509 + z1602;
-        let z1604 = self.m4 * z1508 + z1603;
-        let z1605 = z2 * z1219 + z5 * z1524 + z7 * z1525 + z25 * z1526 + z26 * z1527
-            + z27 * z1604;
-        let z1606 = self.m7 * z1544;
-        let z1607 = self.m6 * z1543 + z1606;
-        let z1608 = self.m5 * z1542 + z1607;
-        let z1609 = z2 * z1278 + z5 * z1553 + z7 * z1554 + z25 * z1555 + z26 * z1556
-            + z27 * z1608;
-        let z1610 = self.m7 * z1567;
-        let z1611 = self.m6 * z1566 + z1610;
-        let z1612 = z2 * z1315 + z5 * z1572 + z7 * z1573 + z25 * z1574 + z26 * z1575
-            + z27 * z1611;
-        let z1613 = z2 * z1322 + z5 * z1580 + z7 * z1581;
-        let z1614 = z217 * z817 + z220 * z826 + z221 * z827 + z222 * z1325 + z20 * z218
-            + z20 * z1369 + z22 * z1370 + z24 * z885 + z45 * z1371 + z46 * z1372
-            + z47 * z1586;
-        let z1615 = z217 * z894 + z218 * z896 + z219 * z898 + z220 * z915 + z221 * z916
-            + z222 * z1384 + z20 * z1428 + z22 * z1429 + z24 * z1021 + z45 * z1430
-            + z46 * z1431 + z47 * z1592;
-        let z1616 = z217 * z1024 + z218 * z1025 + z219 * z1026 + z220 * z1033
-            + z221 * z1034 + z222 * z1441 + z20 * z1481 + z22 * z1482 + z24 * z1131
-            + z45 * z1483 + z46 * z1484 + z47 * z1598;
-        let z1618 = z20 * z1553 + z22 * z1554 + z24 * z1278 + z45 * z1555 + z46 * z1556
-            + z47 * z1608;
-        let z1619 = z20 * z1572 + z22 * z1573 + z24 * z1315 + z45 * z1574 + z46 * z1575
-            + z47 * z1611;
-        let z1620 = z20 * z1580 + z22 * z1581 + z24 * z1322;
-        let z1621 = z211 * z825 + z214 * z834 + z215 * z835 + z216 * z1327 + z40 * z212
-            + z40 * z1365 + z42 * z1366 + z44 * z884 + z65 * z1367 + z66 * z1368
-            + z67 * z1585;
-        let z1622 = z211 * z910 + z212 * z912 + z213 * z914 + z214 * z931 + z215 * z932
-            + z216 * z1386 + z40 * z1424 + z42 * z1425 + z44 * z1020 + z65 * z1426
-            + z66 * z1427 + z67 * z1591;
-        let z1623 = z211 * z1028 + z212 * z1030 + z213 * z1032 + z214 * z1049
-            + z215 * z1050 + z216 * z1443 + z40 * z1477 + z42 * z1478 + z44 * z1130
-            + z65 * z1479 + z66 * z1480 + z67 * z1597;
-        let z1624 = z214 * z1145 + z215 * z1146 + z216 * z1490 + z39 * z211 + z40 * z1520
-            + z41 * z212 + z42 * z1521 + z43 * z213 + z44 * z1218 + z65 * z1522
-            + z66 * z1523 + z67 * z1603;
-        let z1626 = z40 * z1572 + z42 * z1573 + z44 * z1315 + z65 * z1574 + z66 * z1575
-            + z67 * z1611;
-        let z1627 = z40 * z1580 + z42 * z1581 + z44 * z1322;
-        let z1628 = z205 * z833 + z208 * z842 + z209 * z843 + z210 * z1329 + z60 * z206
-            + z60 * z1361 + z62 * z1362 + z64 * z883 + z85 * z1363 + z86 * z1364
-            + z87 * z1584;
-        let z1629 = z205 * z926 + z206 * z928 + z207 * z930 + z208 * z947 + z209 * z948
-            + z210 * z1388 + z60 * z1420 + z62 * z1421 + z64 * z1019 + z85 * z1422
-            + z86 * z1423 + z87 * z1590;
-        let z1630 = z205 * z1044 + z206 * z1046 + z207 * z1048 + z208 * z1065
-            + z209 * z1066 + z210 * z1445 + z60 * z1473 + z62 * z1474 + z64 * z1129
-            + z85 * z1475 + z86 * z1476 + z87 * z1596;
-        let z1631 = z205 * z1140 + z206 * z1142 + z207 * z1144 + z208 * z1161
-            + z209 * z1162 + z210 * z1492 + z60 * z1516 + z62 * z1517 + z64 * z1217
-            + z85 * z1518 + z86 * z1519 + z87 * z1602;
-        let z1632 = z205 * z1220 + z206 * z1221 + z207 * z1222 + z208 * z1229
-            + z209 * z1230 + z210 * z1529 + z60 * z1549 + z62 * z1550 + z64 * z1277
-            + z85 * z1551 + z86 * z1552 + z87 * z1607;
-        let z1634 = z60 * z1580 + z62 * z1581 + z64 * z1322;
-        let z1635 = z202 * z850 + z203 * z851 + z204 * z1331 + z80 * z1357 + z80 * z200
-            + z82 * z1358 + z84 * z882 + z105 * z1359 + z106 * z1360 + z107 * z1583
-            + z199 * z841;
-        let z1636 = z202 * z963 + z203 * z964 + z204 * z1390 + z80 * z1416 + z82 * z1417
-            + z84 * z1018 + z105 * z1418 + z106 * z1419 + z107 * z1589 + z199 * z942
-            + z200 * z944 + z201 * z946;
-        let z1637 = z202 * z1081 + z203 * z1082 + z204 * z1447 + z80 * z1469
-            + z82 * z1470 + z84 * z1128 + z105 * z1471 + z106 * z1472 + z107 * z1595
-            + z199 * z1060 + z200 * z1062 + z201 * z1064;
-        let z1638 = z202 * z1177 + z203 * z1178 + z204 * z1494 + z80 * z1512
-            + z82 * z1513 + z84 * z1216 + z105 * z1514 + z106 * z1515 + z107 * z1601
-            + z199 * z1156 + z200 * z1158 + z201 * z1160;
-        let z1639 = z202 * z1245 + z203 * z1246 + z204 * z1531 + z80 * z1545
-            + z82 * z1546 + z84 * z1276 + z105 * z1547 + z106 * z1548 + z107 * z1606
-            + z199 * z1224 + z200 * z1226 + z201 * z1228;
-        let z1640 = z202 * z1291 + z203 * z1292 + z204 * z1558 + z79 * z199 + z80 * z1568
-            + z81 * z200 + z82 * z1569 + z83 * z201 + z84 * z1314 + z105 * z1570
-            + z106 * z1571 + z107 * z1610;
-        let z1642 = 0.5 * z1023 - 0.5 * z1381 + 0.5 * z697;
-        let z1643 = -0.5 * z1588 + 0.5 * z1132 + 0.5 * z700;
-        let z1644 = -0.5 * z1614 + 0.5 * z703 + 0.5 * z1219;
-        let z1645 = 0.5 * z1278 - 0.5 * z1621 + 0.5 * z706;
-        let z1646 = 0.5 * z1315 - 0.5 * z1628 + 0.5 * z709;
-        let z1647 = 0.5 * z1322 - 0.5 * z1635 + 0.5 * z712;
-        let z1648 = -0.5 * z1023 + 0.5 * z1381 + 0.5 * z697;
-        let z1649 = 0.5 * z1489 + 0.5 * z765 - 0.5 * z1594;
-        let z1650 = 0.5 * z1528 + 0.5 * z771 - 0.5 * z1615;
-        let z1651 = 0.5 * z777 + 0.5 * z1557 - 0.5 * z1622;
-        let z1652 = 0.5 * z783 + 0.5 * z1576 - 0.5 * z1629;
-        let z1653 = 0.5 * z789 + 0.5 * z1582 - 0.5 * z1636;
-        let z1654 = 0.5 * z1588 - 0.5 * z1132 + 0.5 * z700;
-        let z1655 = -0.5 * z1489 + 0.5 * z765 + 0.5 * z1594;
-        let z1656 = 0.5 * z793 + 0.5 * z1605 - 0.5 * z1616;
-        let z1657 = 0.5 * z795 + 0.5 * z1609 - 0.5 * z1623;
-        let z1658 = 0.5 * z797 + 0.5 * z1612 - 0.5 * z1630;
-        let z1659 = 0.5 * z799 + 0.5 * z1613 - 0.5 * z1637;
-        let z1660 = 0.5 * z1614 + 0.5 * z703 - 0.5 * z1219;
-        let z1661 = -0.5 * z1528 + 0.5 * z771 + 0.5 * z1615;
-        let z1662 = 0.5 * z793 - 0.5 * z1605 + 0.5 * z1616;
-        let z1663 = 0.5 * z801 + 0.5 * z1618 - 0.5 * z1624;
-        let z1664 = 0.5 * z802 + 0.5 * z1619 - 0.5 * z1631;
-        let z1665 = 0.5 * z803 + 0.5 * z1620 - 0.5 * z1638;
-        let z1666 = -0.5 * z1278 + 0.5 * z1621 + 0.5 * z706;
-        let z1667 = 0.5 * z777 - 0.5 * z1557 + 0.5 * z1622;
-        let z1668 = 0.5 * z795 - 0.5 * z1609 + 0.5 * z1623;
-        let z1669 = 0.5 * z801 - 0.5 * z1618 + 0.5 * z1624;
-        let z1670 = 0.5 * z805 + 0.5 * z1626 - 0.5 * z1632;
-        let z1671 = 0.5 * z806 + 0.5 * z1627 - 0.5 * z1639;
-        let z1672 = -0.5 * z1315 + 0.5 * z1628 + 0.5 * z709;
-        let z1673 = 0.5 * z783 - 0.5 * z1576 + 0.5 * z1629;
-        let z1674 = 0.5 * z797 - 0.5 * z1612 + 0.5 * z1630;
-        let z1675 = 0.5 * z802 - 0.5 * z1619 + 0.5 * z1631;
-        let z1676 = 0.5 * z805 - 0.5 * z1626 + 0.5 * z1632;
-        let z1677 = 0.5 * z808 + 0.5 * z1634 - 0.5 * z1640;
-        let z1678 = -0.5 * z1322 + 0.5 * z1635 + 0.5 * z712;
-        let z1679 = 0.5 * z789 - 0.5 * z1582 + 0.5 * z1636;
-        let z1680 = 0.5 * z799 - 0.5 * z1613 + 0.5 * z1637;
-        let z1681 = 0.5 * z803 - 0.5 * z1620 + 0.5 * z1638;
-        let z1682 = 0.5 * z806 - 0.5 * z1627 + 0.5 * z1639;
-        let z1683 = 0.5 * z808 - 0.5 * z1634 + 0.5 * z1640;
-        let x0 = z641 * 0.5;
-        let x1 = z759 * 0.5;
-        let x2 = z791 * 0.5;
-        let x3 = z800 * 0.5;
-        let x4 = z804 * 0.5;
-        let x5 = z807 * 0.5;
-        let x6 = z809 * 0.5;
+        let z563 = 2.0 * self.m7 * z165 * z197 + 2.0 * self.m7 * z166 * z198
+            + 2.0 * z109 * z169 - 2.0 * z110 * z168;
+        let z564 = -self.m7 * z164 * z197 - self.m7 * z165 * z196 - z108 * z169
+            + z109 * z171 + z110 * z167 - z110 * z170;
+        let z565 = -self.m7 * z164 * z198 - self.m7 * z166 * z196 + z108 * z168
+            - z109 * z167 + z109 * z172 - z110 * z171;
+        let z566 = 2.0 * self.m7 * z164 * z196 + 2.0 * self.m7 * z166 * z198
+            - 2.0 * z108 * z171 + 2.0 * z110 * z168;
+        let z567 = -self.m7 * z165 * z198 - self.m7 * z166 * z197 + z108 * z170
+            - z108 * z172 - z109 * z168 + z110 * z169;
+        let z568 = 2.0 * self.m7 * z164 * z196 + 2.0 * self.m7 * z165 * z197
+            + 2.0 * z108 * z171 - 2.0 * z109 * z169;
+        let z569 = 2.0 * self.m6 * z156 * z194 + 2.0 * self.m6 * z157 * z195 + z563
+            + 2.0 * z89 * z160 - 2.0 * z90 * z159;
+        let z570 = -self.m6 * z155 * z194 - self.m6 * z156 * z193 + z564 - z88 * z160
+            + z89 * z162 + z90 * z158 - z90 * z161;
+        let z571 = -self.m6 * z155 * z195 - self.m6 * z157 * z193 + z565 + z88 * z159
+            - z89 * z158 + z89 * z163 - z90 * z162;
+        let z572 = 2.0 * self.m6 * z155 * z193 + 2.0 * self.m6 * z157 * z195 + z566
+            - 2.0 * z88 * z162 + 2.0 * z90 * z159;
+        let z573 = -self.m6 * z156 * z195 - self.m6 * z157 * z194 + z567 + z88 * z161
+            - z88 * z163 - z89 * z159 + z90 * z160;
+        let z574 = 2.0 * self.m6 * z155 * z193 + 2.0 * self.m6 * z156 * z194 + z568
+            + 2.0 * z88 * z162 - 2.0 * z89 * z160;
+        let z575 = 2.0 * self.m5 * z147 * z191 + 2.0 * self.m5 * z148 * z192 + z569
+            + 2.0 * z69 * z151 - 2.0 * z70 * z150;
+        let z576 = -self.m5 * z146 * z191 - self.m5 * z147 * z190 + z570 - z68 * z151
+            + z69 * z153 + z70 * z149 - z70 * z152;
+        let z577 = -self.m5 * z146 * z192 - self.m5 * z148 * z190 + z571 + z68 * z150
+            - z69 * z149 + z69 * z154 - z70 * z153;
+        let z578 = 2.0 * self.m5 * z146 * z190 + 2.0 * self.m5 * z148 * z192 + z572
+            - 2.0 * z68 * z153 + 2.0 * z70 * z150;
+        let z579 = -self.m5 * z147 * z192 - self.m5 * z148 * z191 + z573 + z68 * z152
+            - z68 * z154 - z69 * z150 + z70 * z151;
+        let z580 = 2.0 * self.m5 * z146 * z190 + 2.0 * self.m5 * z147 * z191 + z574
+            + 2.0 * z68 * z153 - 2.0 * z69 * z151;
+        let z581 = 2.0 * self.m4 * z138 * z188 + 2.0 * self.m4 * z139 * z189
+            + 2.0 * z49 * z142 - 2.0 * z50 * z141 + z575;
+        let z582 = -self.m4 * z137 * z188 - self.m4 * z138 * z187 - z48 * z142
+            + z49 * z144 + z50 * z140 - z50 * z143 + z576;
+        let z583 = -self.m4 * z137 * z189 - self.m4 * z139 * z187 + z48 * z141
+            - z49 * z140 + z49 * z145 - z50 * z144 + z577;
+        let z584 = 2.0 * self.m4 * z137 * z187 + 2.0 * self.m4 * z139 * z189
+            - 2.0 * z48 * z144 + 2.0 * z50 * z141 + z578;
+        let z585 = -self.m4 * z138 * z189 - self.m4 * z139 * z188 + z48 * z143
+            - z48 * z145 - z49 * z141 + z50 * z142 + z579;
+        let z586 = 2.0 * self.m4 * z137 * z187 + 2.0 * self.m4 * z138 * z188
+            + 2.0 * z48 * z144 - 2.0 * z49 * z142 + z580;
+        let z587 = 2.0 * self.m3 * z129 * z185 + 2.0 * self.m3 * z130 * z186
+            + 2.0 * z29 * z133 - 2.0 * z30 * z132 + z581;
+        let z588 = -self.m3 * z128 * z185 - self.m3 * z129 * z184 - z28 * z133
+            + z29 * z135 + z30 * z131 - z30 * z134 + z582;
+        let z589 = -self.m3 * z128 * z186 - self.m3 * z130 * z184 + z28 * z132
+            - z29 * z131 + z29 * z136 - z30 * z135 + z583;
+        let z590 = 2.0 * self.m3 * z128 * z184 + 2.0 * self.m3 * z130 * z186
+            - 2.0 * z28 * z135 + 2.0 * z30 * z132 + z584;
+        let z591 = -self.m3 * z129 * z186 - self.m3 * z130 * z185 + z28 * z134
+            - z28 * z136 - z29 * z132 + z30 * z133 + z585;
+        let z592 = 2.0 * self.m3 * z128 * z184 + 2.0 * self.m3 * z129 * z185
+            + 2.0 * z28 * z135 - 2.0 * z29 * z133 + z586;
+        let z593 = -2.0 * qd[0] * z123 + 2.0 * self.m2 * z120 * z182
+            + 2.0 * self.m2 * z121 * z183 + 2.0 * z11 * z124 + z587;
+        let z594 = qd[0] * z122 - qd[0] * z125 - self.m2 * z119 * z182
+            - self.m2 * z120 * z181 - z10 * z124 + z11 * z126 + z588;
+        let z595 = -qd[0] * z126 - self.m2 * z119 * z183 - self.m2 * z121 * z181
+            + z10 * z123 - z11 * z122 + z11 * z127 + z589;
+        let z596 = 2.0 * qd[0] * z123 + 2.0 * self.m2 * z119 * z181
+            + 2.0 * self.m2 * z121 * z183 - 2.0 * z10 * z126 + z590;
+        let z597 = qd[0] * z124 - self.m2 * z120 * z183 - self.m2 * z121 * z182
+            + z10 * z125 - z10 * z127 - z11 * z123 + z591;
+        let z598 = 2.0 * self.m2 * z119 * z181 + 2.0 * self.m2 * z120 * z182
+            + 2.0 * z10 * z126 - 2.0 * z11 * z124 + z592;
+        let z604 = 2.0 * self.m1 * z114 * z179 + 2.0 * self.m1 * z115 * z180 + z598;
+        let z605 = -qd[0] * z0;
+        let z606 = -qd[0] * z1;
+        let z607 = z0 * z10 + z1 * z11;
+        let z608 = -qd[0] * z9;
+        let z609 = qd[0] * z8;
+        let z610 = z0 * z12 + z1 * z13 - z8 * z11 + z9 * z10;
+        let z611 = z2 * z29 - z7 * z30;
+        let z612 = -z2 * z28 + z5 * z30;
+        let z613 = -z5 * z29 + z7 * z28;
+        let z614 = z2 * z32 - z7 * z33 - z26 * z30 + z27 * z29;
+        let z615 = -z2 * z31 + z5 * z33 + z25 * z30 - z27 * z28;
+        let z616 = -z5 * z32 + z7 * z31 - z25 * z29 + z26 * z28;
+        let z617 = -z22 * z50 + z24 * z49;
+        let z618 = z20 * z50 - z24 * z48;
+        let z619 = -z20 * z49 + z22 * z48;
+        let z620 = -z22 * z53 + z24 * z52 - z46 * z50 + z47 * z49;
+        let z621 = z20 * z53 - z24 * z51 + z45 * z50 - z47 * z48;
+        let z622 = -z20 * z52 + z22 * z51 - z45 * z49 + z46 * z48;
+        let z623 = -z42 * z70 + z44 * z69;
+        let z624 = z40 * z70 - z44 * z68;
+        let z625 = -z40 * z69 + z42 * z68;
+        let z626 = -z42 * z73 + z44 * z72 - z66 * z70 + z67 * z69;
+        let z627 = z40 * z73 - z44 * z71 + z65 * z70 - z67 * z68;
+        let z628 = -z40 * z72 + z42 * z71 - z65 * z69 + z66 * z68;
+        let z629 = -z62 * z90 + z64 * z89;
+        let z630 = z60 * z90 - z64 * z88;
+        let z631 = -z60 * z89 + z62 * z88;
+        let z632 = -z62 * z93 + z64 * z92 - z86 * z90 + z87 * z89;
+        let z633 = z60 * z93 - z64 * z91 + z85 * z90 - z87 * z88;
+        let z634 = -z60 * z92 + z62 * z91 - z85 * z89 + z86 * z88;
+        let z635 = -z82 * z110 + z84 * z109;
+        let z636 = z80 * z110 - z84 * z108;
+        let z637 = -z80 * z109 + z82 * z108;
+        let z638 = -z82 * z113 + z84 * z112 - z106 * z110 + z107 * z109;
+        let z639 = z80 * z113 - z84 * z111 + z105 * z110 - z107 * z108;
+        let z640 = -z80 * z112 + z82 * z111 - z105 * z109 + z106 * z108;
+        let z645 = 0.5 * z0 * z231 + 0.5 * z0 * z594 - 0.5 * z1 * z593 + z298 * z610
+            - z299 * z609 + z300 * z605 + z301 * z606 + z302 * z607;
+        let z646 = 0.5 * z0 * z596 + 0.5 * z1 * z231 - 0.5 * z1 * z594 - z297 * z610
+            + z299 * z608 + z301 * z605 + z303 * z606 + z304 * z607;
+        let z647 = -0.5 * z0 * z229 + 0.5 * z0 * z597 - 0.5 * z1 * z230 - 0.5 * z1 * z595
+            + z297 * z609 - z298 * z608 + z302 * z605 + z304 * z606 + z305 * z607;
+        let z648 = z0 * z234 + z296 * z608 - z298 * z607 + z299 * z606;
+        let z649 = z1 * z234 + z296 * z609 + z297 * z607 - z299 * z605;
+        let z653 = 0.5 * z0 * z229 + 0.5 * z0 * z597 + 0.5 * z1 * z230 - 0.5 * z1 * z595
+            - z8 * z233 + z9 * z232;
+        let z654 = z0 * z646 - z1 * z645 + z8 * z648 + z9 * z649;
+        let z655 = -0.5 * z2 * z224 + 0.5 * z2 * z589 + 0.5 * z5 * z587 + 0.5 * z7 * z225
+            + 0.5 * z7 * z588 + z288 * z616 - z289 * z615 + z290 * z611 + z291 * z612
+            + z292 * z613;
+        let z656 = 0.5 * z2 * z223 + 0.5 * z2 * z591 - 0.5 * z5 * z225 + 0.5 * z5 * z588
+            + 0.5 * z7 * z590 - z287 * z616 + z289 * z614 + z291 * z611 + z293 * z612
+            + z294 * z613;
+        let z657 = 0.5 * z2 * z592 + 0.5 * z5 * z224 + 0.5 * z5 * z589 - 0.5 * z7 * z223
+            + 0.5 * z7 * z591 + z287 * z615 - z288 * z614 + z292 * z611 + z294 * z612
+            + z295 * z613;
+        let z658 = -z2 * z227 + z7 * z228 + z286 * z614 - z288 * z613 + z289 * z612;
+        let z659 = z2 * z226 - z5 * z228 + z286 * z615 + z287 * z613 - z289 * z611;
+        let z660 = z5 * z227 - z7 * z226 + z286 * z616 - z287 * z612 + z288 * z611;
+        let z661 = 0.5 * z2 * z224 + 0.5 * z2 * z589 + 0.5 * z5 * z587 - 0.5 * z7 * z225
+            + 0.5 * z7 * z588 - z26 * z228 + z27 * z227;
+        let z662 = -0.5 * z2 * z223 + 0.5 * z2 * z591 + 0.5 * z5 * z225 + 0.5 * z5 * z588
+            + 0.5 * z7 * z590 + z25 * z228 - z27 * z226;
+        let z663 = 0.5 * z2 * z592 - 0.5 * z5 * z224 + 0.5 * z5 * z589 + 0.5 * z7 * z223
+            + 0.5 * z7 * z591 - z25 * z227 + z26 * z226;
+        let z664 = z2 * z657 + z5 * z655 + z7 * z656 + z25 * z658 + z26 * z659
+            + z27 * z660;
+        let z665 = z0 * z656 - z1 * z655 + z8 * z658 + z9 * z659;
+        let z666 = z0 * z662 - z1 * z661 + z323 * z605 + z324 * z606 + z325 * z607
+            + z326 * z608 + z327 * z609 + z328 * z610;
+        let z667 = 0.5 * z20 * z581 + 0.5 * z22 * z219 + 0.5 * z22 * z582 + z278 * z622
+            - z279 * z621 - 0.5 * z24 * z218 + 0.5 * z24 * z583 + z280 * z617
+            + z281 * z618 + z282 * z619;
+        let z668 = -0.5 * z20 * z219 + 0.5 * z20 * z582 - z277 * z622 + 0.5 * z22 * z584
+            + z279 * z620 + 0.5 * z24 * z217 + 0.5 * z24 * z585 + z281 * z617
+            + z283 * z618 + z284 * z619;
+        let z669 = 0.5 * z20 * z218 + 0.5 * z20 * z583 + z277 * z621 - 0.5 * z22 * z217
+            + 0.5 * z22 * z585 - z278 * z620 + 0.5 * z24 * z586 + z282 * z617
+            + z284 * z618 + z285 * z619;
+        let z670 = z276 * z620 + z22 * z222 - z278 * z619 + z279 * z618 - z24 * z221;
+        let z671 = -z20 * z222 + z276 * z621 + z277 * z619 - z279 * z617 + z24 * z220;
+        let z672 = z20 * z221 + z276 * z622 - z277 * z618 - z22 * z220 + z278 * z617;
+        let z673 = 0.5 * z20 * z581 - 0.5 * z22 * z219 + 0.5 * z22 * z582
+            + 0.5 * z24 * z218 + 0.5 * z24 * z583 - z46 * z222 + z47 * z221;
+        let z674 = 0.5 * z20 * z219 + 0.5 * z20 * z582 + 0.5 * z22 * z584
+            - 0.5 * z24 * z217 + 0.5 * z24 * z585 + z45 * z222 - z47 * z220;
+        let z675 = -0.5 * z20 * z218 + 0.5 * z20 * z583 + 0.5 * z22 * z217
+            + 0.5 * z22 * z585 + 0.5 * z24 * z586 - z45 * z221 + z46 * z220;
+        let z676 = z20 * z667 + z22 * z668 + z24 * z669 + z45 * z670 + z46 * z671
+            + z47 * z672;
+        let z677 = z2 * z669 + z5 * z667 + z7 * z668 + z25 * z670 + z26 * z671
+            + z27 * z672;
+        let z678 = z2 * z675 + z5 * z673 + z7 * z674 + z331 * z611 + z332 * z612
+            + z333 * z613 + z334 * z614 + z335 * z615 + z336 * z616;
+        let z679 = z0 * z668 - z1 * z667 + z8 * z670 + z9 * z671;
+        let z680 = z0 * z674 - z1 * z673 + z331 * z605 + z332 * z606 + z333 * z607
+            + z334 * z608 + z335 * z609 + z336 * z610;
+        let z681 = z268 * z628 - z269 * z627 + z270 * z623 + z271 * z624 + z272 * z625
+            + 0.5 * z40 * z575 + 0.5 * z42 * z213 + 0.5 * z42 * z576 - 0.5 * z44 * z212
+            + 0.5 * z44 * z577;
+        let z682 = -z267 * z628 + z269 * z626 + z271 * z623 + z273 * z624 + z274 * z625
+            - 0.5 * z40 * z213 + 0.5 * z40 * z576 + 0.5 * z42 * z578 + 0.5 * z44 * z211
+            + 0.5 * z44 * z579;
+        let z683 = z267 * z627 - z268 * z626 + z272 * z623 + z274 * z624 + z275 * z625
+            + 0.5 * z40 * z212 + 0.5 * z40 * z577 - 0.5 * z42 * z211 + 0.5 * z42 * z579
+            + 0.5 * z44 * z580;
+        let z684 = z266 * z626 - z268 * z625 + z269 * z624 + z42 * z216 - z44 * z215;
+        let z685 = z266 * z627 + z267 * z625 - z269 * z623 - z40 * z216 + z44 * z214;
+        let z686 = z266 * z628 - z267 * z624 + z268 * z623 + z40 * z215 - z42 * z214;
+        let z687 = 0.5 * z40 * z575 - 0.5 * z42 * z213 + 0.5 * z42 * z576
+            + 0.5 * z44 * z212 + 0.5 * z44 * z577 - z66 * z216 + z67 * z215;
+        let z688 = 0.5 * z40 * z213 + 0.5 * z40 * z576 + 0.5 * z42 * z578
+            - 0.5 * z44 * z211 + 0.5 * z44 * z579 + z65 * z216 - z67 * z214;
+        let z689 = -0.5 * z40 * z212 + 0.5 * z40 * z577 + 0.5 * z42 * z211
+            + 0.5 * z42 * z579 + 0.5 * z44 * z580 - z65 * z215 + z66 * z214;
+        let z690 = z40 * z681 + z42 * z682 + z44 * z683 + z65 * z684 + z66 * z685
+            + z67 * z686;
+        let z691 = z20 * z681 + z22 * z682 + z24 * z683 + z45 * z684 + z46 * z685
+            + z47 * z686;
+        let z692 = z20 * z687 + z22 * z688 + z24 * z689 + z340 * z617 + z341 * z618
+            + z342 * z619 + z343 * z620 + z344 * z621 + z345 * z622;
+        let z693 = z2 * z683 + z5 * z681 + z7 * z682 + z25 * z684 + z26 * z685
+            + z27 * z686;
+        let z694 = z2 * z689 + z5 * z687 + z7 * z688 + z340 * z611 + z341 * z612
+            + z342 * z613 + z343 * z614 + z344 * z615 + z345 * z616;
+        let z695 = z0 * z682 - z1 * z681 + z8 * z684 + z9 * z685;
+        let z696 = z0 * z688 - z1 * z687 + z340 * z605 + z341 * z606 + z342 * z607
+            + z343 * z608 + z344 * z609 + z345 * z610;
+        let z697 = z258 * z634 - z259 * z633 + z260 * z629 + z261 * z630 + z262 * z631
+            + 0.5 * z60 * z569 + 0.5 * z62 * z207 + 0.5 * z62 * z570 - 0.5 * z64 * z206
+            + 0.5 * z64 * z571;
+        let z698 = -z257 * z634 + z259 * z632 + z261 * z629 + z263 * z630 + z264 * z631
+            - 0.5 * z60 * z207 + 0.5 * z60 * z570 + 0.5 * z62 * z572 + 0.5 * z64 * z205
+            + 0.5 * z64 * z573;
+        let z699 = z257 * z633 - z258 * z632 + z262 * z629 + z264 * z630 + z265 * z631
+            + 0.5 * z60 * z206 + 0.5 * z60 * z571 - 0.5 * z62 * z205 + 0.5 * z62 * z573
+            + 0.5 * z64 * z574;
+        let z700 = z256 * z632 - z258 * z631 + z259 * z630 + z62 * z210 - z64 * z209;
+        let z701 = z256 * z633 + z257 * z631 - z259 * z629 - z60 * z210 + z64 * z208;
+        let z702 = z256 * z634 - z257 * z630 + z258 * z629 + z60 * z209 - z62 * z208;
+        let z703 = 0.5 * z60 * z569 - 0.5 * z62 * z207 + 0.5 * z62 * z570
+            + 0.5 * z64 * z206 + 0.5 * z64 * z571 - z86 * z210 + z87 * z209;
+        let z704 = 0.5 * z60 * z207 + 0.5 * z60 * z570 + 0.5 * z62 * z572
+            - 0.5 * z64 * z205 + 0.5 * z64 * z573 + z85 * z210 - z87 * z208;
+        let z705 = -0.5 * z60 * z206 + 0.5 * z60 * z571 + 0.5 * z62 * z205
+            + 0.5 * z62 * z573 + 0.5 * z64 * z574 - z85 * z209 + z86 * z208;
+        let z706 = z60 * z697 + z62 * z698 + z64 * z699 + z85 * z700 + z86 * z701
+            + z87 * z702;
+        let z707 = z40 * z697 + z42 * z698 + z44 * z699 + z65 * z700 + z66 * z701
+            + z67 * z702;
+        let z708 = z40 * z703 + z42 * z704 + z44 * z705 + z350 * z623 + z351 * z624
+            + z352 * z625 + z353 * z626 + z354 * z627 + z355 * z628;
+        let z709 = z20 * z697 + z22 * z698 + z24 * z699 + z45 * z700 + z46 * z701
+            + z47 * z702;
+        let z710 = z20 * z703 + z22 * z704 + z24 * z705 + z350 * z617 + z351 * z618
+            + z352 * z619 + z353 * z620 + z354 * z621 + z355 * z622;
+        let z711 = z2 * z699 + z5 * z697 + z7 * z698 + z25 * z700 + z26 * z701
+            + z27 * z702;
+        let z712 = z2 * z705 + z5 * z703 + z7 * z704 + z350 * z611 + z351 * z612
+            + z352 * z613 + z353 * z614 + z354 * z615 + z355 * z616;
+        let z713 = z0 * z698 - z1 * z697 + z8 * z700 + z9 * z701;
+        let z714 = z0 * z704 - z1 * z703 + z350 * z605 + z351 * z606 + z352 * z607
+            + z353 * z608 + z354 * z609 + z355 * z610;
+        let z715 = z248 * z640 - z249 * z639 + z250 * z635 + z251 * z636 + z252 * z637
+            + 0.5 * z80 * z563 + 0.5 * z82 * z564 + 0.5 * z82 * z201 + 0.5 * z84 * z565
+            - 0.5 * z84 * z200;
+        let z716 = -z247 * z640 + z249 * z638 + z251 * z635 + z253 * z636 + z254 * z637
+            + 0.5 * z80 * z564 - 0.5 * z80 * z201 + 0.5 * z82 * z566 + 0.5 * z84 * z567
+            + 0.5 * z84 * z199;
+        let z717 = z247 * z639 - z248 * z638 + z252 * z635 + z254 * z636 + z255 * z637
+            + 0.5 * z80 * z565 + 0.5 * z80 * z200 + 0.5 * z82 * z567 - 0.5 * z82 * z199
+            + 0.5 * z84 * z568;
+        let z718 = -z248 * z637 + z249 * z636 + self.m7 * z638 + z82 * z204 - z84 * z203;
+        let z719 = z247 * z637 - z249 * z635 + self.m7 * z639 - z80 * z204 + z84 * z202;
+        let z720 = -z247 * z636 + z248 * z635 + self.m7 * z640 + z80 * z203 - z82 * z202;
+        let z721 = 0.5 * z80 * z563 + 0.5 * z82 * z564 - 0.5 * z82 * z201
+            + 0.5 * z84 * z565 + 0.5 * z84 * z200 - z106 * z204 + z107 * z203;
+        let z722 = 0.5 * z80 * z564 + 0.5 * z80 * z201 + 0.5 * z82 * z566
+            + 0.5 * z84 * z567 - 0.5 * z84 * z199 + z105 * z204 - z107 * z202;
+        let z723 = 0.5 * z80 * z565 - 0.5 * z80 * z200 + 0.5 * z82 * z567
+            + 0.5 * z82 * z199 + 0.5 * z84 * z568 - z105 * z203 + z106 * z202;
+        let z724 = z80 * z715 + z82 * z716 + z84 * z717 + z105 * z718 + z106 * z719
+            + z107 * z720;
+        let z725 = z60 * z715 + z62 * z716 + z64 * z717 + z85 * z718 + z86 * z719
+            + z87 * z720;
+        let z726 = z60 * z721 + z62 * z722 + z64 * z723 + z361 * z629 + z362 * z630
+            + z363 * z631 + z364 * z632 + z365 * z633 + z366 * z634;
+        let z727 = z40 * z715 + z42 * z716 + z44 * z717 + z65 * z718 + z66 * z719
+            + z67 * z720;
+        let z728 = z40 * z721 + z42 * z722 + z44 * z723 + z361 * z623 + z362 * z624
+            + z363 * z625 + z364 * z626 + z365 * z627 + z366 * z628;
+        let z729 = z20 * z715 + z22 * z716 + z24 * z717 + z45 * z718 + z46 * z719
+            + z47 * z720;
+        let z730 = z20 * z721 + z22 * z722 + z24 * z723 + z361 * z617 + z362 * z618
+            + z363 * z619 + z364 * z620 + z365 * z621 + z366 * z622;
+        let z731 = z2 * z717 + z5 * z715 + z7 * z716 + z25 * z718 + z26 * z719
+            + z27 * z720;
+        let z732 = z2 * z723 + z5 * z721 + z7 * z722 + z361 * z611 + z362 * z612
+            + z363 * z613 + z364 * z614 + z365 * z615 + z366 * z616;
+        let z733 = z0 * z716 - z1 * z715 + z8 * z718 + z9 * z719;
+        let z734 = z0 * z722 - z1 * z721 + z361 * z605 + z362 * z606 + z363 * z607
+            + z364 * z608 + z365 * z609 + z366 * z610;
+        let x0 = z604 * 0.5;
         c[(0, 0)] = x0;
-        c[(0, 1)] = z1642;
-        c[(0, 2)] = z1643;
-        c[(0, 3)] = z1644;
-        c[(0, 4)] = z1645;
-        c[(0, 5)] = z1646;
-        c[(0, 6)] = z1647;
-        c[(1, 0)] = z1648;
-        c[(1, 1)] = x1;
-        c[(1, 2)] = z1649;
-        c[(1, 3)] = z1650;
-        c[(1, 4)] = z1651;
-        c[(1, 5)] = z1652;
-        c[(1, 6)] = z1653;
-        c[(2, 0)] = z1654;
-        c[(2, 1)] = z1655;
-        c[(2, 2)] = x2;
-        c[(2, 3)] = z1656;
-        c[(2, 4)] = z1657;
-        c[(2, 5)] = z1658;
-        c[(2, 6)] = z1659;
-        c[(3, 0)] = z1660;
-        c[(3, 1)] = z1661;
-        c[(3, 2)] = z1662;
-        c[(3, 3)] = x3;
-        c[(3, 4)] = z1663;
-        c[(3, 5)] = z1664;
-        c[(3, 6)] = z1665;
-        c[(4, 0)] = z1666;
-        c[(4, 1)] = z1667;
-        c[(4, 2)] = z1668;
-        c[(4, 3)] = z1669;
-        c[(4, 4)] = x4;
-        c[(4, 5)] = z1670;
-        c[(4, 6)] = z1671;
-        c[(5, 0)] = z1672;
-        c[(5, 1)] = z1673;
-        c[(5, 2)] = z1674;
-        c[(5, 3)] = z1675;
-        c[(5, 4)] = z1676;
-        c[(5, 5)] = x5;
-        c[(5, 6)] = z1677;
-        c[(6, 0)] = z1678;
-        c[(6, 1)] = z1679;
-        c[(6, 2)] = z1680;
-        c[(6, 3)] = z1681;
-        c[(6, 4)] = z1682;
-        c[(6, 5)] = z1683;
-        c[(6, 6)] = x6;
+        c[(0, 1)] = z647;
+        c[(0, 2)] = z657;
+        c[(0, 3)] = z669;
+        c[(0, 4)] = z683;
+        c[(0, 5)] = z699;
+        c[(0, 6)] = z717;
+        c[(1, 0)] = z653;
+        c[(1, 1)] = z654;
+        c[(1, 2)] = z665;
+        c[(1, 3)] = z679;
+        c[(1, 4)] = z695;
+        c[(1, 5)] = z713;
+        c[(1, 6)] = z733;
+        c[(2, 0)] = z663;
+        c[(2, 1)] = z666;
+        c[(2, 2)] = z664;
+        c[(2, 3)] = z677;
+        c[(2, 4)] = z693;
+        c[(2, 5)] = z711;
+        c[(2, 6)] = z731;
+        c[(3, 0)] = z675;
+        c[(3, 1)] = z680;
+        c[(3, 2)] = z678;
+        c[(3, 3)] = z676;
+        c[(3, 4)] = z691;
+        c[(3, 5)] = z709;
+        c[(3, 6)] = z729;
+        c[(4, 0)] = z689;
+        c[(4, 1)] = z696;
+        c[(4, 2)] = z694;
+        c[(4, 3)] = z692;
+        c[(4, 4)] = z690;
+        c[(4, 5)] = z707;
+        c[(4, 6)] = z727;
+        c[(5, 0)] = z705;
+        c[(5, 1)] = z714;
+        c[(5, 2)] = z712;
+        c[(5, 3)] = z710;
+        c[(5, 4)] = z708;
+        c[(5, 5)] = z706;
+        c[(5, 6)] = z725;
+        c[(6, 0)] = z723;
+        c[(6, 1)] = z734;
+        c[(6, 2)] = z732;
+        c[(6, 3)] = z730;
+        c[(6, 4)] = z728;
+        c[(6, 5)] = z726;
+        c[(6, 6)] = z724;
     }
     fn articulated_acceleration(
         &self,
@@ -4227,543 +2947,542 @@ impl Dynamics<7> for Iiwa {
         let z464 = z108 * z167 + z109 * z168 + z110 * z169;
         let z465 = z108 * z168 + z109 * z170 + z110 * z171;
         let z466 = z108 * z169 + z109 * z171 + z110 * z172;
-        let z563 = -qd[0] * z1;
-        let z2850 = self.m2 * z120;
-        let z2851 = -self.m2 * z119;
-        let z2852 = self.m3 * z129;
-        let z2853 = -self.m3 * z128;
-        let z2854 = self.m4 * z138;
-        let z2855 = -self.m4 * z137;
-        let z2856 = self.m5 * z147;
-        let z2857 = -self.m5 * z146;
-        let z2858 = self.m6 * z156;
-        let z2859 = -self.m6 * z155;
-        let z2860 = -self.m7 * z164;
-        let z2876 = self.m7 * z107 + z80 * z248 + z82 * z2860;
-        let z3756 = z0 * z10 + z1 * z11;
-        let z3757 = -qd[0] * z0;
-        let z4007 = -z5 * z29 + z7 * z28;
-        let z4008 = -z2 * z28 + z5 * z30;
-        let z4009 = z2 * z29 - z7 * z30;
-        let z4235 = -z20 * z49 + z22 * z48;
-        let z4236 = z20 * z50 - z24 * z48;
-        let z4237 = -z22 * z50 + z24 * z49;
-        let z4439 = -z40 * z69 + z42 * z68;
-        let z4440 = z40 * z70 - z44 * z68;
-        let z4441 = -z42 * z70 + z44 * z69;
-        let z4619 = -z60 * z89 + z62 * z88;
-        let z4620 = z60 * z90 - z64 * z88;
-        let z4621 = -z62 * z90 + z64 * z89;
-        let z4775 = -z80 * z109 + z82 * z108;
-        let z4776 = z80 * z110 - z84 * z108;
-        let z4777 = -z82 * z110 + z84 * z109;
-        let z4970 = -qd[0] * z9;
-        let z4971 = qd[0] * z8;
-        let z5047 = z2 * z32 - z7 * z33 - z26 * z30 + z27 * z29;
-        let z5048 = -z2 * z31 + z5 * z33 + z25 * z30 - z27 * z28;
-        let z5110 = -z22 * z53 + z24 * z52 - z46 * z50 + z47 * z49;
-        let z5111 = z20 * z53 - z24 * z51 + z45 * z50 - z47 * z48;
-        let z5159 = -z42 * z73 + z44 * z72 - z66 * z70 + z67 * z69;
-        let z5160 = z40 * z73 - z44 * z71 + z65 * z70 - z67 * z68;
-        let z5194 = -z62 * z93 + z64 * z92 - z86 * z90 + z87 * z89;
-        let z5195 = z60 * z93 - z64 * z91 + z85 * z90 - z87 * z88;
-        let z5215 = -z82 * z113 + z84 * z112 - z106 * z110 + z107 * z109;
-        let z5216 = z80 * z113 - z84 * z111 + z105 * z110 - z107 * z108;
-        let z5261 = z0 * z12 + z1 * z13 - z8 * z11 + z9 * z10;
-        let z5313 = -z5 * z32 + z7 * z31 - z25 * z29 + z26 * z28;
-        let z5355 = -z20 * z52 + z22 * z51 - z45 * z49 + z46 * z48;
-        let z5388 = -z40 * z72 + z42 * z71 - z65 * z69 + z66 * z68;
-        let z5412 = -z60 * z92 + z62 * z91 - z85 * z89 + z86 * z88;
-        let z5427 = -z80 * z112 + z82 * z111 - z105 * z109 + z106 * z108;
-        let z6006 = qd[1] * z3757;
-        let z6007 = qd[1] * z563;
-        let z6008 = qd[1] * z3756;
-        let z6009 = qd[1] * z4970;
-        let z6010 = qd[1] * z4971;
-        let z6011 = qd[1] * z5261;
-        let z6012 = qd[2] * z4009;
-        let z6013 = qd[2] * z4008;
-        let z6014 = qd[2] * z4007;
-        let z6015 = qd[2] * z5047;
-        let z6016 = qd[2] * z5048;
-        let z6017 = qd[2] * z5313;
-        let z6018 = qd[3] * z4237;
-        let z6019 = qd[3] * z4236;
-        let z6020 = qd[3] * z4235;
-        let z6021 = qd[3] * z5110;
-        let z6022 = qd[3] * z5111;
-        let z6023 = qd[3] * z5355;
-        let z6024 = qd[4] * z4441;
-        let z6025 = qd[4] * z4440;
-        let z6026 = qd[4] * z4439;
-        let z6027 = qd[4] * z5159;
-        let z6028 = qd[4] * z5160;
-        let z6029 = qd[4] * z5388;
-        let z6030 = qd[5] * z4621;
-        let z6031 = qd[5] * z4620;
-        let z6032 = qd[5] * z4619;
-        let z6033 = qd[5] * z5194;
-        let z6034 = qd[5] * z5195;
-        let z6035 = qd[5] * z5412;
-        let z6036 = qd[6] * z4777;
-        let z6037 = qd[6] * z4776;
-        let z6038 = qd[6] * z4775;
-        let z6039 = qd[6] * z5215;
-        let z6040 = qd[6] * z5216;
-        let z6041 = qd[6] * z5427;
-        let z6051 = self.m1 * (z114 * z114) + self.m1 * (z115 * z115) + self.i1z;
-        let z6056 = self.m2 * (z120 * z120) + self.m2 * (z121 * z121) + z122;
-        let z6057 = -self.m2 * z119 * z120 + z123;
-        let z6058 = -self.m2 * z119 * z121 + z124;
-        let z6059 = -self.m2 * z121;
-        let z6060 = self.m2 * (z119 * z119) + self.m2 * (z121 * z121) + z125;
-        let z6061 = -self.m2 * z120 * z121 + z126;
-        let z6062 = self.m2 * z121;
-        let z6063 = self.m2 * (z119 * z119) + self.m2 * (z120 * z120) + z127;
-        let z6064 = -self.m2 * z120;
-        let z6065 = self.m2 * z119;
-        let z6066 = -qd[0] * self.m2 * z182 + self.m2 * z11 * z183;
-        let z6067 = qd[0] * self.m2 * z181 - self.m2 * z10 * z183;
-        let z6068 = self.m2 * z10 * z182 - self.m2 * z11 * z181;
-        let z6069 = -qd[0] * z420 + z11 * z421 + z120 * z6068 - z121 * z6067;
-        let z6070 = qd[0] * z419 - z10 * z421 - z119 * z6068 + z121 * z6066;
-        let z6071 = z10 * z420 - z11 * z419 + z119 * z6067 - z120 * z6066;
-        let z6072 = self.m3 * (z129 * z129) + self.m3 * (z130 * z130) + z131;
-        let z6073 = -self.m3 * z128 * z129 + z132;
-        let z6074 = -self.m3 * z128 * z130 + z133;
-        let z6075 = -self.m3 * z130;
-        let z6076 = self.m3 * (z128 * z128) + self.m3 * (z130 * z130) + z134;
-        let z6077 = -self.m3 * z129 * z130 + z135;
-        let z6078 = self.m3 * z130;
-        let z6079 = self.m3 * (z128 * z128) + self.m3 * (z129 * z129) + z136;
-        let z6080 = -self.m3 * z129;
-        let z6081 = self.m3 * z128;
-        let z6082 = self.m3 * z29 * z186 - self.m3 * z30 * z185;
-        let z6083 = -self.m3 * z28 * z186 + self.m3 * z30 * z184;
-        let z6084 = self.m3 * z28 * z185 - self.m3 * z29 * z184;
-        let z6085 = z29 * z430 - z30 * z429 + z129 * z6084 - z130 * z6083;
-        let z6086 = -z28 * z430 + z30 * z428 - z128 * z6084 + z130 * z6082;
-        let z6087 = z28 * z429 - z29 * z428 + z128 * z6083 - z129 * z6082;
-        let z6088 = self.m4 * (z138 * z138) + self.m4 * (z139 * z139) + z140;
-        let z6089 = -self.m4 * z137 * z138 + z141;
-        let z6090 = -self.m4 * z137 * z139 + z142;
-        let z6091 = -self.m4 * z139;
-        let z6092 = self.m4 * (z137 * z137) + self.m4 * (z139 * z139) + z143;
-        let z6093 = -self.m4 * z138 * z139 + z144;
-        let z6094 = self.m4 * z139;
-        let z6095 = self.m4 * (z137 * z137) + self.m4 * (z138 * z138) + z145;
-        let z6096 = -self.m4 * z138;
-        let z6097 = self.m4 * z137;
-        let z6098 = self.m4 * z49 * z189 - self.m4 * z50 * z188;
-        let z6099 = -self.m4 * z48 * z189 + self.m4 * z50 * z187;
-        let z6100 = self.m4 * z48 * z188 - self.m4 * z49 * z187;
-        let z6101 = z49 * z439 - z50 * z438 + z138 * z6100 - z139 * z6099;
-        let z6102 = -z48 * z439 + z50 * z437 - z137 * z6100 + z139 * z6098;
-        let z6103 = z48 * z438 - z49 * z437 + z137 * z6099 - z138 * z6098;
-        let z6104 = self.m5 * (z147 * z147) + self.m5 * (z148 * z148) + z149;
-        let z6105 = -self.m5 * z146 * z147 + z150;
-        let z6106 = -self.m5 * z146 * z148 + z151;
-        let z6107 = -self.m5 * z148;
-        let z6108 = self.m5 * (z146 * z146) + self.m5 * (z148 * z148) + z152;
-        let z6109 = -self.m5 * z147 * z148 + z153;
-        let z6110 = self.m5 * z148;
-        let z6111 = self.m5 * (z146 * z146) + self.m5 * (z147 * z147) + z154;
-        let z6112 = -self.m5 * z147;
-        let z6113 = self.m5 * z146;
-        let z6114 = self.m5 * z69 * z192 - self.m5 * z70 * z191;
-        let z6115 = -self.m5 * z68 * z192 + self.m5 * z70 * z190;
-        let z6116 = self.m5 * z68 * z191 - self.m5 * z69 * z190;
-        let z6117 = z69 * z448 - z70 * z447 + z147 * z6116 - z148 * z6115;
-        let z6118 = -z68 * z448 + z70 * z446 - z146 * z6116 + z148 * z6114;
-        let z6119 = z68 * z447 - z69 * z446 + z146 * z6115 - z147 * z6114;
-        let z6120 = self.m6 * (z156 * z156) + self.m6 * (z157 * z157) + z158;
-        let z6121 = -self.m6 * z155 * z156 + z159;
-        let z6122 = -self.m6 * z155 * z157 + z160;
-        let z6123 = -self.m6 * z157;
-        let z6124 = self.m6 * (z155 * z155) + self.m6 * (z157 * z157) + z161;
-        let z6125 = -self.m6 * z156 * z157 + z162;
-        let z6126 = self.m6 * z157;
-        let z6127 = self.m6 * (z155 * z155) + self.m6 * (z156 * z156) + z163;
-        let z6128 = -self.m6 * z156;
-        let z6129 = self.m6 * z155;
-        let z6130 = self.m6 * z89 * z195 - self.m6 * z90 * z194;
-        let z6131 = -self.m6 * z88 * z195 + self.m6 * z90 * z193;
-        let z6132 = self.m6 * z88 * z194 - self.m6 * z89 * z193;
-        let z6133 = z89 * z457 - z90 * z456 + z156 * z6132 - z157 * z6131;
-        let z6134 = -z88 * z457 + z90 * z455 - z155 * z6132 + z157 * z6130;
-        let z6135 = z88 * z456 - z89 * z455 + z155 * z6131 - z156 * z6130;
-        let z6136 = -self.m7 * z166;
-        let z6137 = -self.m7 * z165;
-        let z6138 = self.m7 * z109 * z198 - self.m7 * z110 * z197;
-        let z6139 = -self.m7 * z108 * z198 + self.m7 * z110 * z196;
-        let z6140 = self.m7 * z108 * z197 - self.m7 * z109 * z196;
-        let z6141 = z109 * z466 - z110 * z465 + z165 * z6140 - z166 * z6139;
-        let z6142 = -z108 * z466 + z110 * z464 - z164 * z6140 + z166 * z6138;
-        let z6143 = z108 * z465 - z109 * z464 + z164 * z6139 - z165 * z6138;
-        let z6144 = z80 * z250 + z82 * z251 + z84 * z252 + z106 * z6136 + z107 * z248;
-        let z6145 = z80 * z251 + z82 * z253 + z84 * z254 + z105 * z249 + z107 * z2860;
-        let z6146 = z80 * z252 + z82 * z254 + z84 * z255 + z105 * z6137 + z106 * z247;
-        let z6147 = self.m7 * z105 + z82 * z249 + z84 * z6137;
-        let z6148 = self.m7 * z106 + z80 * z6136 + z84 * z247;
-        let z6149 = z80 * z6144 + z82 * z6145 + z84 * z6146 + z105 * z6147 + z106 * z6148
-            + z107 * z2876;
-        let z6150 = 1.0 / z6149;
-        let z6151 = -qd[6] * self.d - z80 * z6141 - z82 * z6142 - z84 * z6143
-            - z105 * z6138 - z106 * z6139 - z107 * z6140;
-        let z6152 = z6144 * z6150;
-        let z6153 = z6145 * z6150;
-        let z6154 = z6146 * z6150;
-        let z6155 = z6147 * z6150;
-        let z6156 = z6148 * z6150;
-        let z6157 = z2876 * z6150;
-        let z6158 = z6151 - z2876 * z6041 - z6036 * z6144 - z6037 * z6145 - z6038 * z6146
-            - z6039 * z6147 - z6040 * z6148;
-        let z6159 = z6120 + z250 - z6144 * z6152;
-        let z6160 = z6121 + z251 - z6144 * z6153;
-        let z6161 = z6122 + z252 - z6144 * z6154;
-        let z6162 = -z6144 * z6155;
-        let z6163 = z6123 + z6136 - z6144 * z6156;
-        let z6164 = z248 - z6144 * z6157 + z2858;
-        let z6165 = z6124 + z253 - z6145 * z6153;
-        let z6166 = z6125 + z254 - z6145 * z6154;
-        let z6167 = z6126 + z249 - z6145 * z6155;
-        let z6168 = -z6145 * z6156;
-        let z6169 = -z6145 * z6157 + z2859 + z2860;
-        let z6170 = z6127 + z255 - z6146 * z6154;
-        let z6171 = z6128 + z6137 - z6146 * z6155;
-        let z6172 = z6129 + z247 - z6146 * z6156;
-        let z6173 = -z6146 * z6157;
-        let z6174 = -z6147 * z6155 + self.m6 + self.m7;
-        let z6175 = -z6147 * z6156;
-        let z6176 = -z6147 * z6157;
-        let z6177 = -z6148 * z6156 + self.m6 + self.m7;
-        let z6178 = -z6148 * z6157;
-        let z6179 = self.m6 + self.m7 - z2876 * z6157;
-        let z6180 = z6133 + z248 * z6041 + z250 * z6036 + z251 * z6037 + z252 * z6038
-            + z6141 + z6152 * z6158 + z6040 * z6136;
-        let z6181 = z6134 + z249 * z6039 + z251 * z6036 + z253 * z6037 + z254 * z6038
-            + z6142 + z6153 * z6158 + z2860 * z6041;
-        let z6182 = z247 * z6040 + z6135 + z252 * z6036 + z254 * z6037 + z255 * z6038
-            + z6143 + z6154 * z6158 + z6039 * z6137;
-        let z6183 = z6130 + z249 * z6037 + z6138 + z6155 * z6158 + self.m7 * z6039
-            + z6038 * z6137;
-        let z6184 = z6131 + z247 * z6038 + z6139 + self.m7 * z6040 + z6156 * z6158
-            + z6036 * z6136;
-        let z6185 = z6132 + z248 * z6036 + z6140 + self.m7 * z6041 + z6157 * z6158
-            + z2860 * z6037;
-        let z6186 = z60 * z6159 + z62 * z6160 + z64 * z6161 + z85 * z6162 + z86 * z6163
-            + z87 * z6164;
-        let z6187 = z60 * z6160 + z62 * z6165 + z64 * z6166 + z85 * z6167 + z86 * z6168
-            + z87 * z6169;
-        let z6188 = z60 * z6161 + z62 * z6166 + z64 * z6170 + z85 * z6171 + z86 * z6172
-            + z87 * z6173;
-        let z6189 = z60 * z6162 + z62 * z6167 + z64 * z6171 + z85 * z6174 + z86 * z6175
-            + z87 * z6176;
-        let z6190 = z60 * z6163 + z62 * z6168 + z64 * z6172 + z85 * z6175 + z86 * z6177
-            + z87 * z6178;
-        let z6191 = z60 * z6164 + z62 * z6169 + z64 * z6173 + z85 * z6176 + z86 * z6178
-            + z87 * z6179;
-        let z6192 = z60 * z6186 + z62 * z6187 + z64 * z6188 + z85 * z6189 + z86 * z6190
-            + z87 * z6191;
-        let z6193 = 1.0 / z6192;
-        let z6194 = -qd[5] * self.d - z60 * z6180 - z62 * z6181 - z64 * z6182
-            - z85 * z6183 - z86 * z6184 - z87 * z6185;
-        let z6195 = z6186 * z6193;
-        let z6196 = z6187 * z6193;
-        let z6197 = z6188 * z6193;
-        let z6198 = z6189 * z6193;
-        let z6199 = z6190 * z6193;
-        let z6200 = z6191 * z6193;
-        let z6201 = z6194 - z6030 * z6186 - z6031 * z6187 - z6032 * z6188 - z6033 * z6189
-            - z6034 * z6190 - z6035 * z6191;
-        let z6202 = z6104 + z6159 - z6186 * z6195;
-        let z6203 = z6105 + z6160 - z6186 * z6196;
-        let z6204 = z6106 + z6161 - z6186 * z6197;
-        let z6205 = z6162 - z6186 * z6198;
-        let z6206 = z6107 + z6163 - z6186 * z6199;
-        let z6207 = z6164 + z2856 - z6186 * z6200;
-        let z6208 = z6108 + z6165 - z6187 * z6196;
-        let z6209 = z6109 + z6166 - z6187 * z6197;
-        let z6210 = z6110 + z6167 - z6187 * z6198;
-        let z6211 = z6168 - z6187 * z6199;
-        let z6212 = z6169 + z2857 - z6187 * z6200;
-        let z6213 = z6111 + z6170 - z6188 * z6197;
-        let z6214 = z6112 + z6171 - z6188 * z6198;
-        let z6215 = z6113 + z6172 - z6188 * z6199;
-        let z6216 = z6173 - z6188 * z6200;
-        let z6217 = self.m5 + z6174 - z6189 * z6198;
-        let z6218 = z6175 - z6189 * z6199;
-        let z6219 = z6176 - z6189 * z6200;
-        let z6220 = self.m5 + z6177 - z6190 * z6199;
-        let z6221 = z6178 - z6190 * z6200;
-        let z6222 = self.m5 + z6179 - z6191 * z6200;
-        let z6223 = z6117 + z6180 + z6195 * z6201 + z6030 * z6159 + z6031 * z6160
-            + z6032 * z6161 + z6033 * z6162 + z6034 * z6163 + z6035 * z6164;
-        let z6224 = z6118 + z6181 + z6196 * z6201 + z6030 * z6160 + z6031 * z6165
-            + z6032 * z6166 + z6033 * z6167 + z6034 * z6168 + z6035 * z6169;
-        let z6225 = z6119 + z6182 + z6197 * z6201 + z6030 * z6161 + z6031 * z6166
-            + z6032 * z6170 + z6033 * z6171 + z6034 * z6172 + z6035 * z6173;
-        let z6226 = z6114 + z6183 + z6198 * z6201 + z6030 * z6162 + z6031 * z6167
-            + z6032 * z6171 + z6033 * z6174 + z6034 * z6175 + z6035 * z6176;
-        let z6227 = z6115 + z6184 + z6199 * z6201 + z6030 * z6163 + z6031 * z6168
-            + z6032 * z6172 + z6033 * z6175 + z6034 * z6177 + z6035 * z6178;
-        let z6228 = z6116 + z6185 + z6200 * z6201 + z6030 * z6164 + z6031 * z6169
-            + z6032 * z6173 + z6033 * z6176 + z6034 * z6178 + z6035 * z6179;
-        let z6229 = z40 * z6202 + z42 * z6203 + z44 * z6204 + z65 * z6205 + z66 * z6206
-            + z67 * z6207;
-        let z6230 = z40 * z6203 + z42 * z6208 + z44 * z6209 + z65 * z6210 + z66 * z6211
-            + z67 * z6212;
-        let z6231 = z40 * z6204 + z42 * z6209 + z44 * z6213 + z65 * z6214 + z66 * z6215
-            + z67 * z6216;
-        let z6232 = z40 * z6205 + z42 * z6210 + z44 * z6214 + z65 * z6217 + z66 * z6218
-            + z67 * z6219;
-        let z6233 = z40 * z6206 + z42 * z6211 + z44 * z6215 + z65 * z6218 + z66 * z6220
-            + z67 * z6221;
-        let z6234 = z40 * z6207 + z42 * z6212 + z44 * z6216 + z65 * z6219 + z66 * z6221
-            + z67 * z6222;
-        let z6235 = z40 * z6229 + z42 * z6230 + z44 * z6231 + z65 * z6232 + z66 * z6233
-            + z67 * z6234;
-        let z6236 = 1.0 / z6235;
-        let z6237 = -qd[4] * self.d - z40 * z6223 - z42 * z6224 - z44 * z6225
-            - z65 * z6226 - z66 * z6227 - z67 * z6228;
-        let z6238 = z6229 * z6236;
-        let z6239 = z6230 * z6236;
-        let z6240 = z6231 * z6236;
-        let z6241 = z6232 * z6236;
-        let z6242 = z6233 * z6236;
-        let z6243 = z6234 * z6236;
-        let z6244 = z6237 - z6024 * z6229 - z6025 * z6230 - z6026 * z6231 - z6027 * z6232
-            - z6028 * z6233 - z6029 * z6234;
-        let z6245 = z6202 - z6229 * z6238 + z6088;
-        let z6246 = z6203 - z6229 * z6239 + z6089;
-        let z6247 = z6090 + z6204 - z6229 * z6240;
-        let z6248 = z6205 - z6229 * z6241;
-        let z6249 = z6091 + z6206 - z6229 * z6242;
-        let z6250 = z2854 + z6207 - z6229 * z6243;
-        let z6251 = z6092 + z6208 - z6230 * z6239;
-        let z6252 = z6093 + z6209 - z6230 * z6240;
-        let z6253 = z6094 + z6210 - z6230 * z6241;
-        let z6254 = z6211 - z6230 * z6242;
-        let z6255 = z2855 + z6212 - z6230 * z6243;
-        let z6256 = z6095 + z6213 - z6231 * z6240;
-        let z6257 = z6096 + z6214 - z6231 * z6241;
-        let z6258 = z6097 + z6215 - z6231 * z6242;
-        let z6259 = z6216 - z6231 * z6243;
-        let z6260 = self.m4 + z6217 - z6232 * z6241;
-        let z6261 = z6218 - z6232 * z6242;
-        let z6262 = z6219 - z6232 * z6243;
-        let z6263 = self.m4 + z6220 - z6233 * z6242;
-        let z6264 = z6221 - z6233 * z6243;
-        let z6265 = self.m4 + z6222 - z6234 * z6243;
-        let z6266 = z6101 + z6223 + z6238 * z6244 + z6024 * z6202 + z6025 * z6203
-            + z6026 * z6204 + z6027 * z6205 + z6028 * z6206 + z6029 * z6207;
-        let z6267 = z6102 + z6224 + z6239 * z6244 + z6024 * z6203 + z6025 * z6208
-            + z6026 * z6209 + z6027 * z6210 + z6028 * z6211 + z6029 * z6212;
-        let z6268 = z6103 + z6225 + z6240 * z6244 + z6024 * z6204 + z6025 * z6209
-            + z6026 * z6213 + z6027 * z6214 + z6028 * z6215 + z6029 * z6216;
-        let z6269 = z6098 + z6226 + z6241 * z6244 + z6024 * z6205 + z6025 * z6210
-            + z6026 * z6214 + z6027 * z6217 + z6028 * z6218 + z6029 * z6219;
-        let z6270 = z6099 + z6227 + z6242 * z6244 + z6024 * z6206 + z6025 * z6211
-            + z6026 * z6215 + z6027 * z6218 + z6028 * z6220 + z6029 * z6221;
-        let z6271 = z6100 + z6228 + z6243 * z6244 + z6024 * z6207 + z6025 * z6212
-            + z6026 * z6216 + z6027 * z6219 + z6028 * z6221 + z6029 * z6222;
-        let z6272 = z20 * z6245 + z22 * z6246 + z24 * z6247 + z45 * z6248 + z46 * z6249
-            + z47 * z6250;
-        let z6273 = z20 * z6246 + z22 * z6251 + z24 * z6252 + z45 * z6253 + z46 * z6254
-            + z47 * z6255;
-        let z6274 = z20 * z6247 + z22 * z6252 + z24 * z6256 + z45 * z6257 + z46 * z6258
-            + z47 * z6259;
-        let z6275 = z20 * z6248 + z22 * z6253 + z24 * z6257 + z45 * z6260 + z46 * z6261
-            + z47 * z6262;
-        let z6276 = z20 * z6249 + z22 * z6254 + z24 * z6258 + z45 * z6261 + z46 * z6263
-            + z47 * z6264;
-        let z6277 = z20 * z6250 + z22 * z6255 + z24 * z6259 + z45 * z6262 + z46 * z6264
-            + z47 * z6265;
-        let z6278 = z20 * z6272 + z22 * z6273 + z24 * z6274 + z45 * z6275 + z46 * z6276
-            + z47 * z6277;
-        let z6279 = 1.0 / z6278;
-        let z6280 = -qd[3] * self.d - z20 * z6266 - z22 * z6267 - z24 * z6268
-            - z45 * z6269 - z46 * z6270 - z47 * z6271;
-        let z6281 = z6272 * z6279;
-        let z6282 = z6273 * z6279;
-        let z6283 = z6274 * z6279;
-        let z6284 = z6275 * z6279;
-        let z6285 = z6276 * z6279;
-        let z6286 = z6277 * z6279;
-        let z6287 = -z6018 * z6272 - z6019 * z6273 - z6020 * z6274 - z6021 * z6275
-            - z6022 * z6276 - z6023 * z6277 + z6280;
-        let z6288 = z6245 - z6272 * z6281 + z6072;
-        let z6289 = z6246 - z6272 * z6282 + z6073;
-        let z6290 = z6247 - z6272 * z6283 + z6074;
-        let z6291 = z6248 - z6272 * z6284;
-        let z6292 = z6249 - z6272 * z6285 + z6075;
-        let z6293 = z2852 + z6250 - z6272 * z6286;
-        let z6294 = z6251 - z6273 * z6282 + z6076;
-        let z6295 = z6252 - z6273 * z6283 + z6077;
-        let z6296 = z6253 - z6273 * z6284 + z6078;
-        let z6297 = z6254 - z6273 * z6285;
-        let z6298 = z2853 + z6255 - z6273 * z6286;
-        let z6299 = z6256 - z6274 * z6283 + z6079;
-        let z6300 = z6257 - z6274 * z6284 + z6080;
-        let z6301 = z6258 - z6274 * z6285 + z6081;
-        let z6302 = z6259 - z6274 * z6286;
-        let z6303 = self.m3 + z6260 - z6275 * z6284;
-        let z6304 = z6261 - z6275 * z6285;
-        let z6305 = z6262 - z6275 * z6286;
-        let z6306 = self.m3 + z6263 - z6276 * z6285;
-        let z6307 = z6264 - z6276 * z6286;
-        let z6308 = self.m3 + z6265 - z6277 * z6286;
-        let z6309 = z6266 + z6018 * z6245 + z6019 * z6246 + z6020 * z6247 + z6021 * z6248
-            + z6022 * z6249 + z6023 * z6250 + z6281 * z6287 + z6085;
-        let z6310 = z6267 + z6018 * z6246 + z6019 * z6251 + z6020 * z6252 + z6021 * z6253
-            + z6022 * z6254 + z6023 * z6255 + z6282 * z6287 + z6086;
-        let z6311 = z6268 + z6018 * z6247 + z6019 * z6252 + z6020 * z6256 + z6021 * z6257
-            + z6022 * z6258 + z6023 * z6259 + z6283 * z6287 + z6087;
-        let z6312 = z6269 + z6018 * z6248 + z6019 * z6253 + z6020 * z6257 + z6021 * z6260
-            + z6022 * z6261 + z6023 * z6262 + z6284 * z6287 + z6082;
-        let z6313 = z6270 + z6018 * z6249 + z6019 * z6254 + z6020 * z6258 + z6021 * z6261
-            + z6022 * z6263 + z6023 * z6264 + z6285 * z6287 + z6083;
-        let z6314 = z6271 + z6018 * z6250 + z6019 * z6255 + z6020 * z6259 + z6021 * z6262
-            + z6022 * z6264 + z6023 * z6265 + z6286 * z6287 + z6084;
-        let z6315 = z2 * z6290 + z5 * z6288 + z7 * z6289 + z25 * z6291 + z26 * z6292
-            + z27 * z6293;
-        let z6316 = z2 * z6295 + z5 * z6289 + z7 * z6294 + z25 * z6296 + z26 * z6297
-            + z27 * z6298;
-        let z6317 = z2 * z6299 + z5 * z6290 + z7 * z6295 + z25 * z6300 + z26 * z6301
-            + z27 * z6302;
-        let z6318 = z2 * z6300 + z5 * z6291 + z7 * z6296 + z25 * z6303 + z26 * z6304
-            + z27 * z6305;
-        let z6319 = z2 * z6301 + z5 * z6292 + z7 * z6297 + z25 * z6304 + z26 * z6306
-            + z27 * z6307;
-        let z6320 = z2 * z6302 + z5 * z6293 + z7 * z6298 + z25 * z6305 + z26 * z6307
-            + z27 * z6308;
-        let z6321 = z2 * z6317 + z5 * z6315 + z7 * z6316 + z25 * z6318 + z26 * z6319
-            + z27 * z6320;
-        let z6322 = 1.0 / z6321;
-        let z6323 = -qd[2] * self.d - z2 * z6311 - z5 * z6309 - z7 * z6310 - z25 * z6312
-            - z26 * z6313 - z27 * z6314;
-        let z6324 = z6315 * z6322;
-        let z6325 = z6316 * z6322;
-        let z6326 = z6317 * z6322;
-        let z6327 = z6318 * z6322;
-        let z6328 = z6319 * z6322;
-        let z6329 = z6320 * z6322;
-        let z6330 = -z6012 * z6315 - z6013 * z6316 - z6014 * z6317 - z6015 * z6318
-            - z6016 * z6319 - z6017 * z6320 + z6323;
-        let z6331 = z6288 + z6056 - z6315 * z6324;
-        let z6332 = z6289 + z6057 - z6315 * z6325;
-        let z6333 = z6290 + z6058 - z6315 * z6326;
-        let z6334 = z6291 - z6315 * z6327;
-        let z6335 = z6292 + z6059 - z6315 * z6328;
-        let z6336 = z2850 + z6293 - z6315 * z6329;
-        let z6337 = z6294 + z6060 - z6316 * z6325;
-        let z6338 = z6295 - z6316 * z6326 + z6061;
-        let z6339 = z6296 - z6316 * z6327 + z6062;
-        let z6340 = z6297 - z6316 * z6328;
-        let z6341 = z2851 + z6298 - z6316 * z6329;
-        let z6342 = z6299 - z6317 * z6326 + z6063;
-        let z6343 = z6300 - z6317 * z6327 + z6064;
-        let z6344 = z6301 - z6317 * z6328 + z6065;
-        let z6345 = z6302 - z6317 * z6329;
-        let z6346 = self.m2 + z6303 - z6318 * z6327;
-        let z6347 = z6304 - z6318 * z6328;
-        let z6348 = z6305 - z6318 * z6329;
-        let z6349 = self.m2 + z6306 - z6319 * z6328;
-        let z6350 = z6307 - z6319 * z6329;
-        let z6352 = z6012 * z6288 + z6013 * z6289 + z6014 * z6290 + z6015 * z6291
-            + z6016 * z6292 + z6017 * z6293 + z6309 + z6324 * z6330 + z6069;
-        let z6353 = z6012 * z6289 + z6013 * z6294 + z6014 * z6295 + z6015 * z6296
-            + z6016 * z6297 + z6017 * z6298 + z6310 + z6325 * z6330 + z6070;
-        let z6354 = z6012 * z6290 + z6013 * z6295 + z6014 * z6299 + z6015 * z6300
-            + z6016 * z6301 + z6017 * z6302 + z6311 + z6326 * z6330 + z6071;
-        let z6355 = z6012 * z6291 + z6013 * z6296 + z6014 * z6300 + z6015 * z6303
-            + z6016 * z6304 + z6017 * z6305 + z6312 + z6066 + z6327 * z6330;
-        let z6356 = z6012 * z6292 + z6013 * z6297 + z6014 * z6301 + z6015 * z6304
-            + z6016 * z6306 + z6017 * z6307 + z6313 + z6067 + z6328 * z6330;
-        let z6358 = z0 * z6332 - z1 * z6331 + z8 * z6334 + z9 * z6335;
-        let z6359 = z0 * z6337 - z1 * z6332 + z8 * z6339 + z9 * z6340;
-        let z6360 = z0 * z6338 - z1 * z6333 + z8 * z6343 + z9 * z6344;
-        let z6361 = z0 * z6339 - z1 * z6334 + z8 * z6346 + z9 * z6347;
-        let z6362 = z0 * z6340 - z1 * z6335 + z8 * z6347 + z9 * z6349;
-        let z6363 = z0 * z6341 - z1 * z6336 + z8 * z6348 + z9 * z6350;
-        let z6364 = z0 * z6359 - z1 * z6358 + z8 * z6361 + z9 * z6362;
-        let z6365 = 1.0 / z6364;
-        let z6366 = -qd[1] * self.d - z0 * z6353 + z1 * z6352 - z8 * z6355 - z9 * z6356;
-        let z6369 = z6360 * z6365;
-        let z6372 = z6363 * z6365;
-        let z6373 = z6366 - z6006 * z6358 - z6007 * z6359 - z6008 * z6360 - z6009 * z6361
-            - z6010 * z6362 - z6011 * z6363;
-        let z6385 = -z6360 * z6369 + z6051 + z6342;
-        let z6388 = -z6360 * z6372 + z6345;
-        let z6397 = z6354 + z6369 * z6373 + z6006 * z6333 + z6007 * z6338 + z6008 * z6342
-            + z6009 * z6343 + z6010 * z6344 + z6011 * z6345 + z415;
-        let z6401 = 1.0 / z6385;
-        let z6402 = -z6397 - qd[0] * self.d;
-        let z6409 = z6402 - self.g * z6388;
-        let z6410 = z6401 * z6409;
-        let z6411 = -z6360 * z6410 + z6366 - self.g * z6363 - z6006 * z6358
-            - z6007 * z6359 - z6008 * z6360 - z6009 * z6361 - z6010 * z6362
-            - z6011 * z6363;
-        let z6412 = z6365 * z6411;
-        let z6413 = -z1 * z6412 + z6006;
-        let z6414 = z0 * z6412 + z6007;
-        let z6415 = z6410 + z6008;
-        let z6416 = z8 * z6412 + z6009;
-        let z6417 = z9 * z6412 + z6010;
-        let z6418 = self.g + z6011;
-        let z6419 = -z6012 * z6315 - z6013 * z6316 - z6014 * z6317 - z6015 * z6318
-            - z6016 * z6319 - z6017 * z6320 - z6315 * z6413 - z6316 * z6414
-            - z6317 * z6415 - z6318 * z6416 - z6319 * z6417 - z6320 * z6418 + z6323;
-        let z6420 = z6322 * z6419;
-        let z6421 = z5 * z6420 + z6413 + z6012;
-        let z6422 = z7 * z6420 + z6414 + z6013;
-        let z6423 = z2 * z6420 + z6415 + z6014;
-        let z6424 = z6416 + z25 * z6420 + z6015;
-        let z6425 = z6417 + z26 * z6420 + z6016;
-        let z6426 = z6418 + z27 * z6420 + z6017;
-        let z6427 = -z6272 * z6421 - z6273 * z6422 - z6018 * z6272 - z6274 * z6423
-            - z6019 * z6273 - z6275 * z6424 - z6020 * z6274 - z6276 * z6425
-            - z6021 * z6275 - z6277 * z6426 - z6022 * z6276 - z6023 * z6277 + z6280;
-        let z6428 = z6279 * z6427;
-        let z6429 = z20 * z6428 + z6421 + z6018;
-        let z6430 = z22 * z6428 + z6422 + z6019;
-        let z6431 = z6423 + z24 * z6428 + z6020;
-        let z6432 = z6424 + z45 * z6428 + z6021;
-        let z6433 = z6425 + z46 * z6428 + z6022;
-        let z6434 = z6426 + z47 * z6428 + z6023;
-        let z6435 = -z6229 * z6429 - z6230 * z6430 - z6231 * z6431 - z6232 * z6432
-            - z6233 * z6433 - z6234 * z6434 + z6237 - z6024 * z6229 - z6025 * z6230
-            - z6026 * z6231 - z6027 * z6232 - z6028 * z6233 - z6029 * z6234;
-        let z6436 = z6236 * z6435;
-        let z6437 = z6429 + z40 * z6436 + z6024;
-        let z6438 = z6430 + z42 * z6436 + z6025;
-        let z6439 = z6431 + z44 * z6436 + z6026;
-        let z6440 = z6432 + z65 * z6436 + z6027;
-        let z6441 = z6433 + z66 * z6436 + z6028;
-        let z6442 = z6434 + z67 * z6436 + z6029;
-        let z6443 = -z6186 * z6437 - z6187 * z6438 - z6188 * z6439 - z6189 * z6440
-            - z6190 * z6441 - z6191 * z6442 + z6194 - z6030 * z6186 - z6031 * z6187
-            - z6032 * z6188 - z6033 * z6189 - z6034 * z6190 - z6035 * z6191;
-        let z6444 = z6193 * z6443;
-        let z6445 = z6437 + z60 * z6444 + z6030;
-        let z6446 = z6438 + z62 * z6444 + z6031;
-        let z6447 = z6439 + z64 * z6444 + z6032;
-        let z6448 = z6440 + z85 * z6444 + z6033;
-        let z6449 = z6441 + z86 * z6444 + z6034;
-        let z6450 = z6442 + z87 * z6444 + z6035;
-        let z6451 = -z6144 * z6445 - z6145 * z6446 - z6146 * z6447 - z6147 * z6448
-            - z6148 * z6449 + z6151 - z2876 * z6450 - z2876 * z6041 - z6036 * z6144
-            - z6037 * z6145 - z6038 * z6146 - z6039 * z6147 - z6040 * z6148;
-        let z6452 = z6150 * z6451;
-        qdd[0] = z6410;
-        qdd[1] = z6412;
-        qdd[2] = z6420;
-        qdd[3] = z6428;
-        qdd[4] = z6436;
-        qdd[5] = z6444;
-        qdd[6] = z6452;
-        z6149 > 0.0 && z6192 > 0.0 && z6235 > 0.0 && z6278 > 0.0 && z6321 > 0.0
-            && z6364 > 0.0 && z6385 > 0.0 && qdd.iter().all(|x| x.is_finite())
+        let z605 = -qd[0] * z0;
+        let z606 = -qd[0] * z1;
+        let z607 = z0 * z10 + z1 * z11;
+        let z608 = -qd[0] * z9;
+        let z609 = qd[0] * z8;
+        let z610 = z0 * z12 + z1 * z13 - z8 * z11 + z9 * z10;
+        let z611 = z2 * z29 - z7 * z30;
+        let z612 = -z2 * z28 + z5 * z30;
+        let z613 = -z5 * z29 + z7 * z28;
+        let z614 = z2 * z32 - z7 * z33 - z26 * z30 + z27 * z29;
+        let z615 = -z2 * z31 + z5 * z33 + z25 * z30 - z27 * z28;
+        let z616 = -z5 * z32 + z7 * z31 - z25 * z29 + z26 * z28;
+        let z617 = -z22 * z50 + z24 * z49;
+        let z618 = z20 * z50 - z24 * z48;
+        let z619 = -z20 * z49 + z22 * z48;
+        let z620 = -z22 * z53 + z24 * z52 - z46 * z50 + z47 * z49;
+        let z621 = z20 * z53 - z24 * z51 + z45 * z50 - z47 * z48;
+        let z622 = -z20 * z52 + z22 * z51 - z45 * z49 + z46 * z48;
+        let z623 = -z42 * z70 + z44 * z69;
+        let z624 = z40 * z70 - z44 * z68;
+        let z625 = -z40 * z69 + z42 * z68;
+        let z626 = -z42 * z73 + z44 * z72 - z66 * z70 + z67 * z69;
+        let z627 = z40 * z73 - z44 * z71 + z65 * z70 - z67 * z68;
+        let z628 = -z40 * z72 + z42 * z71 - z65 * z69 + z66 * z68;
+        let z629 = -z62 * z90 + z64 * z89;
+        let z630 = z60 * z90 - z64 * z88;
+        let z631 = -z60 * z89 + z62 * z88;
+        let z632 = -z62 * z93 + z64 * z92 - z86 * z90 + z87 * z89;
+        let z633 = z60 * z93 - z64 * z91 + z85 * z90 - z87 * z88;
+        let z634 = -z60 * z92 + z62 * z91 - z85 * z89 + z86 * z88;
+        let z635 = -z82 * z110 + z84 * z109;
+        let z636 = z80 * z110 - z84 * z108;
+        let z637 = -z80 * z109 + z82 * z108;
+        let z638 = -z82 * z113 + z84 * z112 - z106 * z110 + z107 * z109;
+        let z639 = z80 * z113 - z84 * z111 + z105 * z110 - z107 * z108;
+        let z640 = -z80 * z112 + z82 * z111 - z105 * z109 + z106 * z108;
+        let z2383 = self.m2 * z120;
+        let z2384 = -self.m2 * z119;
+        let z2385 = self.m3 * z129;
+        let z2386 = -self.m3 * z128;
+        let z2387 = self.m4 * z138;
+        let z2388 = -self.m4 * z137;
+        let z2389 = self.m5 * z147;
+        let z2390 = -self.m5 * z146;
+        let z2391 = self.m6 * z156;
+        let z2392 = -self.m6 * z155;
+        let z2393 = -self.m7 * z164;
+        let z2409 = self.m7 * z107 + z80 * z248 + z82 * z2393;
+        let z5699 = qd[1] * z605;
+        let z5700 = qd[1] * z606;
+        let z5701 = qd[1] * z607;
+        let z5702 = qd[1] * z608;
+        let z5703 = qd[1] * z609;
+        let z5704 = qd[1] * z610;
+        let z5705 = qd[2] * z611;
+        let z5706 = qd[2] * z612;
+        let z5707 = qd[2] * z613;
+        let z5708 = qd[2] * z614;
+        let z5709 = qd[2] * z615;
+        let z5710 = qd[2] * z616;
+        let z5711 = qd[3] * z617;
+        let z5712 = qd[3] * z618;
+        let z5713 = qd[3] * z619;
+        let z5714 = qd[3] * z620;
+        let z5715 = qd[3] * z621;
+        let z5716 = qd[3] * z622;
+        let z5717 = qd[4] * z623;
+        let z5718 = qd[4] * z624;
+        let z5719 = qd[4] * z625;
+        let z5720 = qd[4] * z626;
+        let z5721 = qd[4] * z627;
+        let z5722 = qd[4] * z628;
+        let z5723 = qd[5] * z629;
+        let z5724 = qd[5] * z630;
+        let z5725 = qd[5] * z631;
+        let z5726 = qd[5] * z632;
+        let z5727 = qd[5] * z633;
+        let z5728 = qd[5] * z634;
+        let z5729 = qd[6] * z635;
+        let z5730 = qd[6] * z636;
+        let z5731 = qd[6] * z637;
+        let z5732 = qd[6] * z638;
+        let z5733 = qd[6] * z639;
+        let z5734 = qd[6] * z640;
+        let z5744 = self.m1 * (z114 * z114) + self.m1 * (z115 * z115) + self.i1z;
+        let z5749 = self.m2 * (z120 * z120) + self.m2 * (z121 * z121) + z122;
+        let z5750 = -self.m2 * z119 * z120 + z123;
+        let z5751 = -self.m2 * z119 * z121 + z124;
+        let z5752 = -self.m2 * z121;
+        let z5753 = self.m2 * (z119 * z119) + self.m2 * (z121 * z121) + z125;
+        let z5754 = -self.m2 * z120 * z121 + z126;
+        let z5755 = self.m2 * z121;
+        let z5756 = self.m2 * (z119 * z119) + self.m2 * (z120 * z120) + z127;
+        let z5757 = -self.m2 * z120;
+        let z5758 = self.m2 * z119;
+        let z5759 = -qd[0] * self.m2 * z182 + self.m2 * z11 * z183;
+        let z5760 = qd[0] * self.m2 * z181 - self.m2 * z10 * z183;
+        let z5761 = self.m2 * z10 * z182 - self.m2 * z11 * z181;
+        let z5762 = -qd[0] * z420 + z11 * z421 + z120 * z5761 - z121 * z5760;
+        let z5763 = qd[0] * z419 - z10 * z421 - z119 * z5761 + z121 * z5759;
+        let z5764 = z10 * z420 - z11 * z419 + z119 * z5760 - z120 * z5759;
+        let z5765 = self.m3 * (z129 * z129) + self.m3 * (z130 * z130) + z131;
+        let z5766 = -self.m3 * z128 * z129 + z132;
+        let z5767 = -self.m3 * z128 * z130 + z133;
+        let z5768 = -self.m3 * z130;
+        let z5769 = self.m3 * (z128 * z128) + self.m3 * (z130 * z130) + z134;
+        let z5770 = -self.m3 * z129 * z130 + z135;
+        let z5771 = self.m3 * z130;
+        let z5772 = self.m3 * (z128 * z128) + self.m3 * (z129 * z129) + z136;
+        let z5773 = -self.m3 * z129;
+        let z5774 = self.m3 * z128;
+        let z5775 = self.m3 * z29 * z186 - self.m3 * z30 * z185;
+        let z5776 = -self.m3 * z28 * z186 + self.m3 * z30 * z184;
+        let z5777 = self.m3 * z28 * z185 - self.m3 * z29 * z184;
+        let z5778 = z29 * z430 - z30 * z429 + z129 * z5777 - z130 * z5776;
+        let z5779 = -z28 * z430 + z30 * z428 - z128 * z5777 + z130 * z5775;
+        let z5780 = z28 * z429 - z29 * z428 + z128 * z5776 - z129 * z5775;
+        let z5781 = self.m4 * (z138 * z138) + self.m4 * (z139 * z139) + z140;
+        let z5782 = -self.m4 * z137 * z138 + z141;
+        let z5783 = -self.m4 * z137 * z139 + z142;
+        let z5784 = -self.m4 * z139;
+        let z5785 = self.m4 * (z137 * z137) + self.m4 * (z139 * z139) + z143;
+        let z5786 = -self.m4 * z138 * z139 + z144;
+        let z5787 = self.m4 * z139;
+        let z5788 = self.m4 * (z137 * z137) + self.m4 * (z138 * z138) + z145;
+        let z5789 = -self.m4 * z138;
+        let z5790 = self.m4 * z137;
+        let z5791 = self.m4 * z49 * z189 - self.m4 * z50 * z188;
+        let z5792 = -self.m4 * z48 * z189 + self.m4 * z50 * z187;
+        let z5793 = self.m4 * z48 * z188 - self.m4 * z49 * z187;
+        let z5794 = z49 * z439 - z50 * z438 + z138 * z5793 - z139 * z5792;
+        let z5795 = -z48 * z439 + z50 * z437 - z137 * z5793 + z139 * z5791;
+        let z5796 = z48 * z438 - z49 * z437 + z137 * z5792 - z138 * z5791;
+        let z5797 = self.m5 * (z147 * z147) + self.m5 * (z148 * z148) + z149;
+        let z5798 = -self.m5 * z146 * z147 + z150;
+        let z5799 = -self.m5 * z146 * z148 + z151;
+        let z5800 = -self.m5 * z148;
+        let z5801 = self.m5 * (z146 * z146) + self.m5 * (z148 * z148) + z152;
+        let z5802 = -self.m5 * z147 * z148 + z153;
+        let z5803 = self.m5 * z148;
+        let z5804 = self.m5 * (z146 * z146) + self.m5 * (z147 * z147) + z154;
+        let z5805 = -self.m5 * z147;
+        let z5806 = self.m5 * z146;
+        let z5807 = self.m5 * z69 * z192 - self.m5 * z70 * z191;
+        let z5808 = -self.m5 * z68 * z192 + self.m5 * z70 * z190;
+        let z5809 = self.m5 * z68 * z191 - self.m5 * z69 * z190;
+        let z5810 = z69 * z448 - z70 * z447 + z147 * z5809 - z148 * z5808;
+        let z5811 = -z68 * z448 + z70 * z446 - z146 * z5809 + z148 * z5807;
+        let z5812 = z68 * z447 - z69 * z446 + z146 * z5808 - z147 * z5807;
+        let z5813 = self.m6 * (z156 * z156) + self.m6 * (z157 * z157) + z158;
+        let z5814 = -self.m6 * z155 * z156 + z159;
+        let z5815 = -self.m6 * z155 * z157 + z160;
+        let z5816 = -self.m6 * z157;
+        let z5817 = self.m6 * (z155 * z155) + self.m6 * (z157 * z157) + z161;
+        let z5818 = -self.m6 * z156 * z157 + z162;
+        let z5819 = self.m6 * z157;
+        let z5820 = self.m6 * (z155 * z155) + self.m6 * (z156 * z156) + z163;
+        let z5821 = -self.m6 * z156;
+        let z5822 = self.m6 * z155;
+        let z5823 = self.m6 * z89 * z195 - self.m6 * z90 * z194;
+        let z5824 = -self.m6 * z88 * z195 + self.m6 * z90 * z193;
+        let z5825 = self.m6 * z88 * z194 - self.m6 * z89 * z193;
+        let z5826 = z89 * z457 - z90 * z456 + z156 * z5825 - z157 * z5824;
+        let z5827 = -z88 * z457 + z90 * z455 - z155 * z5825 + z157 * z5823;
+        let z5828 = z88 * z456 - z89 * z455 + z155 * z5824 - z156 * z5823;
+        let z5829 = -self.m7 * z166;
+        let z5830 = -self.m7 * z165;
+        let z5831 = self.m7 * z109 * z198 - self.m7 * z110 * z197;
+        let z5832 = -self.m7 * z108 * z198 + self.m7 * z110 * z196;
+        let z5833 = self.m7 * z108 * z197 - self.m7 * z109 * z196;
+        let z5834 = z109 * z466 - z110 * z465 + z165 * z5833 - z166 * z5832;
+        let z5835 = -z108 * z466 + z110 * z464 - z164 * z5833 + z166 * z5831;
+        let z5836 = z108 * z465 - z109 * z464 + z164 * z5832 - z165 * z5831;
+        let z5837 = z80 * z250 + z82 * z251 + z84 * z252 + z106 * z5829 + z107 * z248;
+        let z5838 = z80 * z251 + z82 * z253 + z84 * z254 + z105 * z249 + z107 * z2393;
+        let z5839 = z80 * z252 + z82 * z254 + z84 * z255 + z105 * z5830 + z106 * z247;
+        let z5840 = self.m7 * z105 + z82 * z249 + z84 * z5830;
+        let z5841 = self.m7 * z106 + z80 * z5829 + z84 * z247;
+        let z5842 = z80 * z5837 + z82 * z5838 + z84 * z5839 + z105 * z5840 + z106 * z5841
+            + z107 * z2409;
+        let z5843 = 1.0 / z5842;
+        let z5844 = -qd[6] * self.d - z80 * z5834 - z82 * z5835 - z84 * z5836
+            - z105 * z5831 - z106 * z5832 - z107 * z5833;
+        let z5845 = z5837 * z5843;
+        let z5846 = z5838 * z5843;
+        let z5847 = z5839 * z5843;
+        let z5848 = z5840 * z5843;
+        let z5849 = z5841 * z5843;
+        let z5850 = z2409 * z5843;
+        let z5851 = z5844 - z5729 * z5837 - z5730 * z5838 - z5731 * z5839 - z5732 * z5840
+            - z5733 * z5841 - z2409 * z5734;
+        let z5852 = -z5837 * z5845 + z250 + z5813;
+        let z5853 = -z5837 * z5846 + z251 + z5814;
+        let z5854 = -z5837 * z5847 + z252 + z5815;
+        let z5855 = -z5837 * z5848;
+        let z5856 = -z5837 * z5849 + z5816 + z5829;
+        let z5857 = -z5837 * z5850 + z248 + z2391;
+        let z5858 = -z5838 * z5846 + z253 + z5817;
+        let z5859 = -z5838 * z5847 + z254 + z5818;
+        let z5860 = -z5838 * z5848 + z249 + z5819;
+        let z5861 = -z5838 * z5849;
+        let z5862 = -z5838 * z5850 + z2392 + z2393;
+        let z5863 = -z5839 * z5847 + z255 + z5820;
+        let z5864 = -z5839 * z5848 + z5821 + z5830;
+        let z5865 = -z5839 * z5849 + z247 + z5822;
+        let z5866 = -z5839 * z5850;
+        let z5867 = -z5840 * z5848 + self.m6 + self.m7;
+        let z5868 = -z5840 * z5849;
+        let z5869 = -z5840 * z5850;
+        let z5870 = -z5841 * z5849 + self.m6 + self.m7;
+        let z5871 = -z5841 * z5850;
+        let z5872 = self.m6 + self.m7 - z2409 * z5850;
+        let z5873 = z5834 + z5845 * z5851 + z248 * z5734 + z250 * z5729 + z251 * z5730
+            + z252 * z5731 + z5733 * z5829 + z5826;
+        let z5874 = z5835 + z5846 * z5851 + z249 * z5732 + z251 * z5729 + z253 * z5730
+            + z254 * z5731 + z2393 * z5734 + z5827;
+        let z5875 = z5836 + z5847 * z5851 + z247 * z5733 + z252 * z5729 + z254 * z5730
+            + z255 * z5731 + z5732 * z5830 + z5828;
+        let z5876 = z5848 * z5851 + z249 * z5730 + self.m7 * z5732 + z5731 * z5830
+            + z5823 + z5831;
+        let z5877 = z5849 * z5851 + z247 * z5731 + self.m7 * z5733 + z5729 * z5829
+            + z5824 + z5832;
+        let z5878 = z5850 * z5851 + z248 * z5729 + self.m7 * z5734 + z2393 * z5730
+            + z5825 + z5833;
+        let z5879 = z60 * z5852 + z62 * z5853 + z64 * z5854 + z85 * z5855 + z86 * z5856
+            + z87 * z5857;
+        let z5880 = z60 * z5853 + z62 * z5858 + z64 * z5859 + z85 * z5860 + z86 * z5861
+            + z87 * z5862;
+        let z5881 = z60 * z5854 + z62 * z5859 + z64 * z5863 + z85 * z5864 + z86 * z5865
+            + z87 * z5866;
+        let z5882 = z60 * z5855 + z62 * z5860 + z64 * z5864 + z85 * z5867 + z86 * z5868
+            + z87 * z5869;
+        let z5883 = z60 * z5856 + z62 * z5861 + z64 * z5865 + z85 * z5868 + z86 * z5870
+            + z87 * z5871;
+        let z5884 = z60 * z5857 + z62 * z5862 + z64 * z5866 + z85 * z5869 + z86 * z5871
+            + z87 * z5872;
+        let z5885 = z60 * z5879 + z62 * z5880 + z64 * z5881 + z85 * z5882 + z86 * z5883
+            + z87 * z5884;
+        let z5886 = 1.0 / z5885;
+        let z5887 = -qd[5] * self.d - z60 * z5873 - z62 * z5874 - z64 * z5875
+            - z85 * z5876 - z86 * z5877 - z87 * z5878;
+        let z5888 = z5879 * z5886;
+        let z5889 = z5880 * z5886;
+        let z5890 = z5881 * z5886;
+        let z5891 = z5882 * z5886;
+        let z5892 = z5883 * z5886;
+        let z5893 = z5884 * z5886;
+        let z5894 = z5887 - z5723 * z5879 - z5724 * z5880 - z5725 * z5881 - z5726 * z5882
+            - z5727 * z5883 - z5728 * z5884;
+        let z5895 = z5852 - z5879 * z5888 + z5797;
+        let z5896 = z5853 - z5879 * z5889 + z5798;
+        let z5897 = z5854 - z5879 * z5890 + z5799;
+        let z5898 = z5855 - z5879 * z5891;
+        let z5899 = z5856 - z5879 * z5892 + z5800;
+        let z5900 = z5857 - z5879 * z5893 + z2389;
+        let z5901 = z5858 - z5880 * z5889 + z5801;
+        let z5902 = z5859 - z5880 * z5890 + z5802;
+        let z5903 = z5860 - z5880 * z5891 + z5803;
+        let z5904 = z5861 - z5880 * z5892;
+        let z5905 = z5862 - z5880 * z5893 + z2390;
+        let z5906 = z5863 - z5881 * z5890 + z5804;
+        let z5907 = z5864 - z5881 * z5891 + z5805;
+        let z5908 = z5865 - z5881 * z5892 + z5806;
+        let z5909 = z5866 - z5881 * z5893;
+        let z5910 = z5867 - z5882 * z5891 + self.m5;
+        let z5911 = z5868 - z5882 * z5892;
+        let z5912 = z5869 - z5882 * z5893;
+        let z5913 = z5870 - z5883 * z5892 + self.m5;
+        let z5914 = z5871 - z5883 * z5893;
+        let z5915 = z5872 - z5884 * z5893 + self.m5;
+        let z5916 = z5873 + z5888 * z5894 + z5723 * z5852 + z5724 * z5853 + z5725 * z5854
+            + z5726 * z5855 + z5727 * z5856 + z5728 * z5857 + z5810;
+        let z5917 = z5874 + z5889 * z5894 + z5723 * z5853 + z5724 * z5858 + z5725 * z5859
+            + z5726 * z5860 + z5727 * z5861 + z5728 * z5862 + z5811;
+        let z5918 = z5875 + z5890 * z5894 + z5723 * z5854 + z5724 * z5859 + z5725 * z5863
+            + z5726 * z5864 + z5727 * z5865 + z5728 * z5866 + z5812;
+        let z5919 = z5876 + z5891 * z5894 + z5723 * z5855 + z5724 * z5860 + z5725 * z5864
+            + z5726 * z5867 + z5727 * z5868 + z5728 * z5869 + z5807;
+        let z5920 = z5877 + z5892 * z5894 + z5723 * z5856 + z5724 * z5861 + z5725 * z5865
+            + z5726 * z5868 + z5727 * z5870 + z5728 * z5871 + z5808;
+        let z5921 = z5878 + z5893 * z5894 + z5723 * z5857 + z5724 * z5862 + z5725 * z5866
+            + z5726 * z5869 + z5727 * z5871 + z5728 * z5872 + z5809;
+        let z5922 = z40 * z5895 + z42 * z5896 + z44 * z5897 + z65 * z5898 + z66 * z5899
+            + z67 * z5900;
+        let z5923 = z40 * z5896 + z42 * z5901 + z44 * z5902 + z65 * z5903 + z66 * z5904
+            + z67 * z5905;
+        let z5924 = z40 * z5897 + z42 * z5902 + z44 * z5906 + z65 * z5907 + z66 * z5908
+            + z67 * z5909;
+        let z5925 = z40 * z5898 + z42 * z5903 + z44 * z5907 + z65 * z5910 + z66 * z5911
+            + z67 * z5912;
+        let z5926 = z40 * z5899 + z42 * z5904 + z44 * z5908 + z65 * z5911 + z66 * z5913
+            + z67 * z5914;
+        let z5927 = z40 * z5900 + z42 * z5905 + z44 * z5909 + z65 * z5912 + z66 * z5914
+            + z67 * z5915;
+        let z5928 = z40 * z5922 + z42 * z5923 + z44 * z5924 + z65 * z5925 + z66 * z5926
+            + z67 * z5927;
+        let z5929 = 1.0 / z5928;
+        let z5930 = -qd[4] * self.d - z40 * z5916 - z42 * z5917 - z44 * z5918
+            - z65 * z5919 - z66 * z5920 - z67 * z5921;
+        let z5931 = z5922 * z5929;
+        let z5932 = z5923 * z5929;
+        let z5933 = z5924 * z5929;
+        let z5934 = z5925 * z5929;
+        let z5935 = z5926 * z5929;
+        let z5936 = z5927 * z5929;
+        let z5937 = z5930 - z5717 * z5922 - z5718 * z5923 - z5719 * z5924 - z5720 * z5925
+            - z5721 * z5926 - z5722 * z5927;
+        let z5938 = z5895 - z5922 * z5931 + z5781;
+        let z5939 = z5896 - z5922 * z5932 + z5782;
+        let z5940 = z5897 - z5922 * z5933 + z5783;
+        let z5941 = z5898 - z5922 * z5934;
+        let z5942 = z5899 - z5922 * z5935 + z5784;
+        let z5943 = z5900 - z5922 * z5936 + z2387;
+        let z5944 = z5901 - z5923 * z5932 + z5785;
+        let z5945 = z5902 - z5923 * z5933 + z5786;
+        let z5946 = z5903 - z5923 * z5934 + z5787;
+        let z5947 = z5904 - z5923 * z5935;
+        let z5948 = z5905 - z5923 * z5936 + z2388;
+        let z5949 = z5906 - z5924 * z5933 + z5788;
+        let z5950 = z5907 - z5924 * z5934 + z5789;
+        let z5951 = z5908 - z5924 * z5935 + z5790;
+        let z5952 = z5909 - z5924 * z5936;
+        let z5953 = self.m4 + z5910 - z5925 * z5934;
+        let z5954 = z5911 - z5925 * z5935;
+        let z5955 = z5912 - z5925 * z5936;
+        let z5956 = self.m4 + z5913 - z5926 * z5935;
+        let z5957 = z5914 - z5926 * z5936;
+        let z5958 = self.m4 + z5915 - z5927 * z5936;
+        let z5959 = z5916 + z5931 * z5937 + z5717 * z5895 + z5718 * z5896 + z5719 * z5897
+            + z5720 * z5898 + z5721 * z5899 + z5722 * z5900 + z5794;
+        let z5960 = z5917 + z5932 * z5937 + z5717 * z5896 + z5718 * z5901 + z5719 * z5902
+            + z5720 * z5903 + z5721 * z5904 + z5722 * z5905 + z5795;
+        let z5961 = z5918 + z5933 * z5937 + z5717 * z5897 + z5718 * z5902 + z5719 * z5906
+            + z5720 * z5907 + z5721 * z5908 + z5722 * z5909 + z5796;
+        let z5962 = z5919 + z5934 * z5937 + z5717 * z5898 + z5718 * z5903 + z5719 * z5907
+            + z5720 * z5910 + z5721 * z5911 + z5722 * z5912 + z5791;
+        let z5963 = z5920 + z5935 * z5937 + z5717 * z5899 + z5718 * z5904 + z5719 * z5908
+            + z5720 * z5911 + z5721 * z5913 + z5722 * z5914 + z5792;
+        let z5964 = z5921 + z5936 * z5937 + z5717 * z5900 + z5718 * z5905 + z5719 * z5909
+            + z5720 * z5912 + z5721 * z5914 + z5722 * z5915 + z5793;
+        let z5965 = z20 * z5938 + z22 * z5939 + z24 * z5940 + z45 * z5941 + z46 * z5942
+            + z47 * z5943;
+        let z5966 = z20 * z5939 + z22 * z5944 + z24 * z5945 + z45 * z5946 + z46 * z5947
+            + z47 * z5948;
+        let z5967 = z20 * z5940 + z22 * z5945 + z24 * z5949 + z45 * z5950 + z46 * z5951
+            + z47 * z5952;
+        let z5968 = z20 * z5941 + z22 * z5946 + z24 * z5950 + z45 * z5953 + z46 * z5954
+            + z47 * z5955;
+        let z5969 = z20 * z5942 + z22 * z5947 + z24 * z5951 + z45 * z5954 + z46 * z5956
+            + z47 * z5957;
+        let z5970 = z20 * z5943 + z22 * z5948 + z24 * z5952 + z45 * z5955 + z46 * z5957
+            + z47 * z5958;
+        let z5971 = z20 * z5965 + z22 * z5966 + z24 * z5967 + z45 * z5968 + z46 * z5969
+            + z47 * z5970;
+        let z5972 = 1.0 / z5971;
+        let z5973 = -qd[3] * self.d - z20 * z5959 - z22 * z5960 - z24 * z5961
+            - z45 * z5962 - z46 * z5963 - z47 * z5964;
+        let z5974 = z5965 * z5972;
+        let z5975 = z5966 * z5972;
+        let z5976 = z5967 * z5972;
+        let z5977 = z5968 * z5972;
+        let z5978 = z5969 * z5972;
+        let z5979 = z5970 * z5972;
+        let z5980 = -z5711 * z5965 - z5712 * z5966 - z5713 * z5967 - z5714 * z5968
+            - z5715 * z5969 - z5716 * z5970 + z5973;
+        let z5981 = z5938 - z5965 * z5974 + z5765;
+        let z5982 = z5939 - z5965 * z5975 + z5766;
+        let z5983 = z5940 - z5965 * z5976 + z5767;
+        let z5984 = z5941 - z5965 * z5977;
+        let z5985 = z5942 - z5965 * z5978 + z5768;
+        let z5986 = z5943 - z5965 * z5979 + z2385;
+        let z5987 = z5944 - z5966 * z5975 + z5769;
+        let z5988 = z5945 - z5966 * z5976 + z5770;
+        let z5989 = z5946 - z5966 * z5977 + z5771;
+        let z5990 = z5947 - z5966 * z5978;
+        let z5991 = z5948 - z5966 * z5979 + z2386;
+        let z5992 = z5949 - z5967 * z5976 + z5772;
+        let z5993 = z5950 - z5967 * z5977 + z5773;
+        let z5994 = z5951 - z5967 * z5978 + z5774;
+        let z5995 = z5952 - z5967 * z5979;
+        let z5996 = self.m3 + z5953 - z5968 * z5977;
+        let z5997 = z5954 - z5968 * z5978;
+        let z5998 = z5955 - z5968 * z5979;
+        let z5999 = self.m3 + z5956 - z5969 * z5978;
+        let z6000 = z5957 - z5969 * z5979;
+        let z6001 = self.m3 + z5958 - z5970 * z5979;
+        let z6002 = z5959 + z5711 * z5938 + z5712 * z5939 + z5713 * z5940 + z5714 * z5941
+            + z5715 * z5942 + z5716 * z5943 + z5974 * z5980 + z5778;
+        let z6003 = z5960 + z5711 * z5939 + z5712 * z5944 + z5713 * z5945 + z5714 * z5946
+            + z5715 * z5947 + z5716 * z5948 + z5975 * z5980 + z5779;
+        let z6004 = z5961 + z5711 * z5940 + z5712 * z5945 + z5713 * z5949 + z5714 * z5950
+            + z5715 * z5951 + z5716 * z5952 + z5976 * z5980 + z5780;
+        let z6005 = z5962 + z5711 * z5941 + z5712 * z5946 + z5713 * z5950 + z5714 * z5953
+            + z5715 * z5954 + z5716 * z5955 + z5977 * z5980 + z5775;
+        let z6006 = z5963 + z5711 * z5942 + z5712 * z5947 + z5713 * z5951 + z5714 * z5954
+            + z5715 * z5956 + z5716 * z5957 + z5978 * z5980 + z5776;
+        let z6007 = z5964 + z5711 * z5943 + z5712 * z5948 + z5713 * z5952 + z5714 * z5955
+            + z5715 * z5957 + z5716 * z5958 + z5979 * z5980 + z5777;
+        let z6008 = z2 * z5983 + z5 * z5981 + z7 * z5982 + z25 * z5984 + z26 * z5985
+            + z27 * z5986;
+        let z6009 = z2 * z5988 + z5 * z5982 + z7 * z5987 + z25 * z5989 + z26 * z5990
+            + z27 * z5991;
+        let z6010 = z2 * z5992 + z5 * z5983 + z7 * z5988 + z25 * z5993 + z26 * z5994
+            + z27 * z5995;
+        let z6011 = z2 * z5993 + z5 * z5984 + z7 * z5989 + z25 * z5996 + z26 * z5997
+            + z27 * z5998;
+        let z6012 = z2 * z5994 + z5 * z5985 + z7 * z5990 + z25 * z5997 + z26 * z5999
+            + z27 * z6000;
+        let z6013 = z2 * z5995 + z5 * z5986 + z7 * z5991 + z25 * z5998 + z26 * z6000
+            + z27 * z6001;
+        let z6014 = z2 * z6010 + z5 * z6008 + z7 * z6009 + z25 * z6011 + z26 * z6012
+            + z27 * z6013;
+        let z6015 = 1.0 / z6014;
+        let z6016 = -qd[2] * self.d - z2 * z6004 - z5 * z6002 - z7 * z6003 - z25 * z6005
+            - z26 * z6006 - z27 * z6007;
+        let z6017 = z6008 * z6015;
+        let z6018 = z6009 * z6015;
+        let z6019 = z6010 * z6015;
+        let z6020 = z6011 * z6015;
+        let z6021 = z6012 * z6015;
+        let z6022 = z6013 * z6015;
+        let z6023 = -z5705 * z6008 - z5706 * z6009 - z5707 * z6010 - z5708 * z6011
+            - z5709 * z6012 - z5710 * z6013 + z6016;
+        let z6024 = z5981 + z5749 - z6008 * z6017;
+        let z6025 = z5982 + z5750 - z6008 * z6018;
+        let z6026 = z5983 + z5751 - z6008 * z6019;
+        let z6027 = z5984 - z6008 * z6020;
+        let z6028 = z5985 + z5752 - z6008 * z6021;
+        let z6029 = z2383 + z5986 - z6008 * z6022;
+        let z6030 = z5987 + z5753 - z6009 * z6018;
+        let z6031 = z5988 - z6009 * z6019 + z5754;
+        let z6032 = z5989 - z6009 * z6020 + z5755;
+        let z6033 = z5990 - z6009 * z6021;
+        let z6034 = z2384 + z5991 - z6009 * z6022;
+        let z6035 = z5992 - z6010 * z6019 + z5756;
+        let z6036 = z5993 - z6010 * z6020 + z5757;
+        let z6037 = z5994 - z6010 * z6021 + z5758;
+        let z6038 = z5995 - z6010 * z6022;
+        let z6039 = self.m2 + z5996 - z6011 * z6020;
+        let z6040 = z5997 - z6011 * z6021;
+        let z6041 = z5998 - z6011 * z6022;
+        let z6042 = self.m2 + z5999 - z6012 * z6021;
+        let z6043 = z6000 - z6012 * z6022;
+        let z6045 = z5705 * z5981 + z5706 * z5982 + z5707 * z5983 + z5708 * z5984
+            + z5709 * z5985 + z5710 * z5986 + z6002 + z6017 * z6023 + z5762;
+        let z6046 = z5705 * z5982 + z5706 * z5987 + z5707 * z5988 + z5708 * z5989
+            + z5709 * z5990 + z5710 * z5991 + z6003 + z6018 * z6023 + z5763;
+        let z6047 = z5705 * z5983 + z5706 * z5988 + z5707 * z5992 + z5708 * z5993
+            + z5709 * z5994 + z5710 * z5995 + z6004 + z6019 * z6023 + z5764;
+        let z6048 = z5705 * z5984 + z5706 * z5989 + z5707 * z5993 + z5708 * z5996
+            + z5709 * z5997 + z5710 * z5998 + z6005 + z5759 + z6020 * z6023;
+        let z6049 = z5705 * z5985 + z5706 * z5990 + z5707 * z5994 + z5708 * z5997
+            + z5709 * z5999 + z5710 * z6000 + z6006 + z5760 + z6021 * z6023;
+        let z6051 = z0 * z6025 - z1 * z6024 + z8 * z6027 + z9 * z6028;
+        let z6052 = z0 * z6030 - z1 * z6025 + z8 * z6032 + z9 * z6033;
+        let z6053 = z0 * z6031 - z1 * z6026 + z8 * z6036 + z9 * z6037;
+        let z6054 = z0 * z6032 - z1 * z6027 + z8 * z6039 + z9 * z6040;
+        let z6055 = z0 * z6033 - z1 * z6028 + z8 * z6040 + z9 * z6042;
+        let z6056 = z0 * z6034 - z1 * z6029 + z8 * z6041 + z9 * z6043;
+        let z6057 = z0 * z6052 - z1 * z6051 + z8 * z6054 + z9 * z6055;
+        let z6058 = 1.0 / z6057;
+        let z6059 = -qd[1] * self.d - z0 * z6046 + z1 * z6045 - z8 * z6048 - z9 * z6049;
+        let z6062 = z6053 * z6058;
+        let z6065 = z6056 * z6058;
+        let z6066 = -z5699 * z6051 - z5700 * z6052 - z5701 * z6053 - z5702 * z6054
+            - z5703 * z6055 - z5704 * z6056 + z6059;
+        let z6078 = z5744 + z6035 - z6053 * z6062;
+        let z6081 = z6038 - z6053 * z6065;
+        let z6090 = z5699 * z6026 + z5700 * z6031 + z5701 * z6035 + z5702 * z6036
+            + z5703 * z6037 + z5704 * z6038 + z415 + z6047 + z6062 * z6066;
+        let z6094 = 1.0 / z6078;
+        let z6095 = -z6090 - qd[0] * self.d;
+        let z6102 = z6095 - self.g * z6081;
+        let z6103 = z6094 * z6102;
+        let z6104 = -self.g * z6056 - z5699 * z6051 - z5700 * z6052 - z5701 * z6053
+            - z5702 * z6054 - z5703 * z6055 - z5704 * z6056 - z6053 * z6103 + z6059;
+        let z6105 = z6058 * z6104;
+        let z6106 = -z1 * z6105 + z5699;
+        let z6107 = z0 * z6105 + z5700;
+        let z6108 = z6103 + z5701;
+        let z6109 = z8 * z6105 + z5702;
+        let z6110 = z9 * z6105 + z5703;
+        let z6111 = self.g + z5704;
+        let z6112 = -z5705 * z6008 - z5706 * z6009 - z5707 * z6010 - z5708 * z6011
+            - z5709 * z6012 - z5710 * z6013 - z6008 * z6106 - z6009 * z6107
+            - z6010 * z6108 - z6011 * z6109 - z6012 * z6110 - z6013 * z6111 + z6016;
+        let z6113 = z6015 * z6112;
+        let z6114 = z6106 + z5 * z6113 + z5705;
+        let z6115 = z6107 + z7 * z6113 + z5706;
+        let z6116 = z6108 + z2 * z6113 + z5707;
+        let z6117 = z6109 + z25 * z6113 + z5708;
+        let z6118 = z6110 + z26 * z6113 + z5709;
+        let z6119 = z6111 + z27 * z6113 + z5710;
+        let z6120 = -z5965 * z6114 - z5966 * z6115 - z5711 * z5965 - z5967 * z6116
+            - z5712 * z5966 - z5968 * z6117 - z5713 * z5967 - z5969 * z6118
+            - z5714 * z5968 - z5970 * z6119 - z5715 * z5969 - z5716 * z5970 + z5973;
+        let z6121 = z5972 * z6120;
+        let z6122 = z6114 + z20 * z6121 + z5711;
+        let z6123 = z6115 + z22 * z6121 + z5712;
+        let z6124 = z6116 + z24 * z6121 + z5713;
+        let z6125 = z6117 + z45 * z6121 + z5714;
+        let z6126 = z6118 + z46 * z6121 + z5715;
+        let z6127 = z6119 + z47 * z6121 + z5716;
+        let z6128 = -z5922 * z6122 - z5923 * z6123 - z5924 * z6124 - z5925 * z6125
+            - z5926 * z6126 - z5927 * z6127 + z5930 - z5717 * z5922 - z5718 * z5923
+            - z5719 * z5924 - z5720 * z5925 - z5721 * z5926 - z5722 * z5927;
+        let z6129 = z5929 * z6128;
+        let z6130 = z6122 + z40 * z6129 + z5717;
+        let z6131 = z6123 + z42 * z6129 + z5718;
+        let z6132 = z6124 + z44 * z6129 + z5719;
+        let z6133 = z6125 + z65 * z6129 + z5720;
+        let z6134 = z6126 + z66 * z6129 + z5721;
+        let z6135 = z6127 + z67 * z6129 + z5722;
+        let z6136 = -z5879 * z6130 - z5880 * z6131 - z5881 * z6132 - z5882 * z6133
+            - z5883 * z6134 - z5884 * z6135 + z5887 - z5723 * z5879 - z5724 * z5880
+            - z5725 * z5881 - z5726 * z5882 - z5727 * z5883 - z5728 * z5884;
+        let z6137 = z5886 * z6136;
+        let z6138 = z6130 + z60 * z6137 + z5723;
+        let z6139 = z6131 + z62 * z6137 + z5724;
+        let z6140 = z6132 + z64 * z6137 + z5725;
+        let z6141 = z6133 + z85 * z6137 + z5726;
+        let z6142 = z6134 + z86 * z6137 + z5727;
+        let z6143 = z6135 + z87 * z6137 + z5728;
+        let z6144 = -z5837 * z6138 - z5838 * z6139 - z5839 * z6140 - z5840 * z6141
+            - z5841 * z6142 + z5844 - z5729 * z5837 - z5730 * z5838 - z5731 * z5839
+            - z5732 * z5840 - z5733 * z5841 - z2409 * z6143 - z2409 * z5734;
+        let z6145 = z5843 * z6144;
+        qdd[0] = z6103;
+        qdd[1] = z6105;
+        qdd[2] = z6113;
+        qdd[3] = z6121;
+        qdd[4] = z6129;
+        qdd[5] = z6137;
+        qdd[6] = z6145;
+        z5842 > 0.0 && z5885 > 0.0 && z5928 > 0.0 && z5971 > 0.0 && z6014 > 0.0
+            && z6057 > 0.0 && z6078 > 0.0 && qdd.iter().all(|x| x.is_finite())
     }
 }
 impl Constraints<7, 0, 1> for Iiwa {
@@ -4839,44 +3558,44 @@ impl Constraints<7, 0, 1> for Iiwa {
         let z77 = q[5].cos();
         let z78 = q[5].sin();
         let z83 = -z44 * z78 + z63 * z77;
-        let z892 = -self.d2 * z3;
-        let z897 = -z2 * z17;
-        let z898 = z2 * z18;
-        let z908 = -self.d3 * z3 + z892;
-        let z913 = z3 * z38 + z37 * z897;
-        let z914 = -z3 * z37 + z38 * z897;
-        let z924 = self.d4 * z914 + z908;
-        let z929 = z57 * z913 + z58 * z898;
-        let z940 = self.d5 * z914 + z924;
-        let z946 = z77 * z914 + z78 * z929;
-        let z956 = self.d6 * z946 + z940;
-        let z1026 = z3 * z17;
-        let z1031 = z24 * z37;
-        let z1032 = z24 * z38;
-        let z1042 = self.d4 * z1032;
-        let z1047 = z57 * z1031 + z58 * z1026;
-        let z1058 = self.d5 * z1032 + z1042;
-        let z1064 = z77 * z1032 + z78 * z1047;
-        let z1074 = self.d6 * z1064 + z1058;
-        let z1135 = -z2 * z37 - z23 * z38;
-        let z1138 = self.d4 * z43;
-        let z1143 = z57 * z1135;
-        let z1154 = self.d5 * z43 + z1138;
-        let z1160 = z43 * z77 + z78 * z1143;
-        let z1170 = self.d6 * z1160 + z1154;
-        let z1228 = z64 * z78;
-        let z1238 = self.d6 * z1228;
-        let z1284 = self.d6 * z83;
-        let x0 = self.d_flange * z946;
-        let x1 = z956 + x0;
-        let x2 = self.d_flange * z1064;
-        let x3 = z1074 + x2;
-        let x4 = self.d_flange * z1160;
-        let x5 = z1170 + x4;
-        let x6 = self.d_flange * z1228;
-        let x7 = z1238 + x6;
+        let z939 = -self.d2 * z3;
+        let z944 = -z2 * z17;
+        let z945 = z2 * z18;
+        let z950 = -self.d3 * z3 + z939;
+        let z955 = z3 * z38 + z37 * z944;
+        let z956 = -z3 * z37 + z38 * z944;
+        let z961 = self.d4 * z956 + z950;
+        let z966 = z57 * z955 + z58 * z945;
+        let z972 = self.d5 * z956 + z961;
+        let z978 = z77 * z956 + z78 * z966;
+        let z983 = z972 + self.d6 * z978;
+        let z1078 = z3 * z17;
+        let z1083 = z24 * z37;
+        let z1084 = z24 * z38;
+        let z1089 = self.d4 * z1084;
+        let z1094 = z57 * z1083 + z58 * z1078;
+        let z1100 = self.d5 * z1084 + z1089;
+        let z1106 = z77 * z1084 + z78 * z1094;
+        let z1111 = self.d6 * z1106 + z1100;
+        let z1191 = -z2 * z37 - z23 * z38;
+        let z1194 = self.d4 * z43;
+        let z1199 = z57 * z1191;
+        let z1205 = self.d5 * z43 + z1194;
+        let z1211 = z43 * z77 + z78 * z1199;
+        let z1216 = self.d6 * z1211 + z1205;
+        let z1287 = z64 * z78;
+        let z1292 = self.d6 * z1287;
+        let z1345 = self.d6 * z83;
+        let x0 = self.d_flange * z978;
+        let x1 = z983 + x0;
+        let x2 = self.d_flange * z1106;
+        let x3 = z1111 + x2;
+        let x4 = self.d_flange * z1211;
+        let x5 = z1216 + x4;
+        let x6 = self.d_flange * z1287;
+        let x7 = z1292 + x6;
         let x8 = self.d_flange * z83;
-        let x9 = z1284 + x8;
+        let x9 = z1345 + x8;
         w_n[(1, 0)] = x1;
         w_n[(2, 0)] = x3;
         w_n[(3, 0)] = x5;
@@ -4900,72 +3619,72 @@ impl Constraints<7, 0, 1> for Iiwa {
         let z64 = z24 * z57 - z43 * z58;
         let z77 = q[5].cos();
         let z78 = q[5].sin();
-        let z565 = -qd[1] * z3;
-        let z566 = qd[1] * z2;
-        let z573 = -qd[2] * z18;
-        let z574 = qd[2] * z17;
-        let z579 = -z3 * z573 - z17 * z566;
-        let z580 = z3 * z574 + z18 * z566;
-        let z583 = -qd[3] * z38;
-        let z584 = qd[3] * z37;
-        let z589 = -z2 * z584 + z23 * z583 + z37 * z579 - z38 * z565;
-        let z590 = z2 * z583 + z23 * z584 + z37 * z565 + z38 * z579;
-        let z593 = -qd[4] * z58;
-        let z594 = qd[4] * z57;
-        let z599 = z24 * z594 + z43 * z593 + z57 * z589 + z58 * z580;
-        let z600 = z24 * z593 - z43 * z594 + z57 * z580 - z58 * z589;
-        let z603 = -qd[5] * z78;
-        let z604 = qd[5] * z77;
-        let z607 = -z44 * z604 + z63 * z603 + z77 * z599 - z78 * z590;
-        let z897 = -z2 * z17;
-        let z898 = z2 * z18;
-        let z913 = z3 * z38 + z37 * z897;
-        let z914 = -z3 * z37 + z38 * z897;
-        let z929 = z57 * z913 + z58 * z898;
-        let z1026 = z3 * z17;
-        let z1031 = z24 * z37;
-        let z1032 = z24 * z38;
-        let z1047 = z57 * z1031 + z58 * z1026;
-        let z1135 = -z2 * z37 - z23 * z38;
-        let z1143 = z57 * z1135;
-        let z2235 = -z2 * z573 - z17 * z565;
-        let z2236 = z2 * z574 + z18 * z565;
-        let z2237 = z3 * z584 + z37 * z2235 + z38 * z566 + z583 * z897;
-        let z2238 = -z3 * z583 - z37 * z566 + z38 * z2235 + z584 * z897;
-        let z2239 = z57 * z2237 + z58 * z2236 + z593 * z913 + z594 * z898;
-        let z2240 = z77 * z2238 + z78 * z2239 + z603 * z914 + z604 * z929;
-        let z2241 = -self.d2 * z566;
-        let z2242 = -self.d3 * z566 + z2241;
-        let z2243 = self.d4 * z2238 + z2242;
-        let z2244 = self.d5 * z2238 + z2243;
-        let z2245 = self.d6 * z2240 + z2244;
-        let z2246 = z3 * z573 + z17 * z566;
-        let z2247 = z24 * z583 + z37 * z580;
-        let z2248 = z24 * z584 + z38 * z580;
-        let z2249 = z57 * z2247 + z58 * z2246 + z593 * z1031 + z594 * z1026;
-        let z2250 = z77 * z2248 + z78 * z2249 + z603 * z1032 + z604 * z1047;
-        let z2251 = self.d4 * z2248;
-        let z2252 = z2251 + self.d5 * z2248;
-        let z2253 = z2252 + self.d6 * z2250;
-        let z2254 = -z2 * z583 - z23 * z584 - z37 * z565 - z38 * z579;
-        let z2255 = z57 * z2254 + z593 * z1135;
-        let z2256 = z43 * z603 + z77 * z589 + z78 * z2255 + z604 * z1143;
-        let z2257 = self.d4 * z589;
-        let z2258 = z2257 + self.d5 * z589;
-        let z2259 = z2258 + self.d6 * z2256;
-        let z2260 = z64 * z604 + z78 * z600;
-        let z2261 = self.d6 * z2260;
-        let z2262 = self.d6 * z607;
-        let x0 = qd[1] * z2245;
-        let x1 = qd[2] * z2253;
-        let x2 = qd[3] * z2259;
-        let x3 = qd[4] * z2261;
-        let x4 = qd[5] * z2262;
-        let x5 = qd[1] * z2240;
-        let x6 = qd[2] * z2250;
-        let x7 = qd[3] * z2256;
-        let x8 = qd[4] * z2260;
-        let x9 = qd[5] * z607;
+        let z944 = -z2 * z17;
+        let z945 = z2 * z18;
+        let z955 = z3 * z38 + z37 * z944;
+        let z956 = -z3 * z37 + z38 * z944;
+        let z966 = z57 * z955 + z58 * z945;
+        let z1078 = z3 * z17;
+        let z1083 = z24 * z37;
+        let z1084 = z24 * z38;
+        let z1094 = z57 * z1083 + z58 * z1078;
+        let z1191 = -z2 * z37 - z23 * z38;
+        let z1199 = z57 * z1191;
+        let z1726 = -qd[1] * z3;
+        let z1727 = qd[1] * z2;
+        let z1728 = -qd[2] * z18;
+        let z1729 = qd[2] * z17;
+        let z1730 = -qd[3] * z38;
+        let z1731 = qd[3] * z37;
+        let z1732 = -qd[4] * z58;
+        let z1733 = qd[4] * z57;
+        let z1734 = -qd[5] * z78;
+        let z1735 = qd[5] * z77;
+        let z1736 = -self.d2 * z1727;
+        let z1737 = -z2 * z1728 - z17 * z1726;
+        let z1738 = z2 * z1729 + z18 * z1726;
+        let z1739 = -self.d3 * z1727 + z1736;
+        let z1740 = z3 * z1731 + z37 * z1737 + z38 * z1727 + z944 * z1730;
+        let z1741 = -z3 * z1730 - z37 * z1727 + z38 * z1737 + z944 * z1731;
+        let z1742 = z1739 + self.d4 * z1741;
+        let z1743 = z57 * z1740 + z58 * z1738 + z945 * z1733 + z955 * z1732;
+        let z1744 = z1742 + self.d5 * z1741;
+        let z1745 = z77 * z1741 + z78 * z1743 + z956 * z1734 + z966 * z1735;
+        let z1746 = z1744 + self.d6 * z1745;
+        let z1747 = z3 * z1729 + z18 * z1727;
+        let z1748 = z3 * z1728 + z17 * z1727;
+        let z1749 = z24 * z1730 + z37 * z1747;
+        let z1750 = z24 * z1731 + z38 * z1747;
+        let z1751 = z1078 * z1733 + z57 * z1749 + z58 * z1748 + z1083 * z1732;
+        let z1752 = z1084 * z1734 + z1094 * z1735 + z77 * z1750 + z78 * z1751;
+        let z1753 = self.d4 * z1750;
+        let z1754 = z1753 + self.d5 * z1750;
+        let z1755 = z1754 + self.d6 * z1752;
+        let z1756 = -z3 * z1728 - z17 * z1727;
+        let z1757 = -z2 * z1731 + z23 * z1730 + z37 * z1756 - z38 * z1726;
+        let z1758 = -z2 * z1730 - z23 * z1731 - z37 * z1726 - z38 * z1756;
+        let z1759 = z57 * z1758 + z1191 * z1732;
+        let z1760 = z43 * z1734 + z77 * z1757 + z78 * z1759 + z1199 * z1735;
+        let z1761 = self.d4 * z1757;
+        let z1762 = z1761 + self.d5 * z1757;
+        let z1763 = z1762 + self.d6 * z1760;
+        let z1764 = z24 * z1732 - z43 * z1733 + z57 * z1747 - z58 * z1757;
+        let z1765 = z64 * z1735 + z78 * z1764;
+        let z1766 = self.d6 * z1765;
+        let z1767 = z2 * z1730 + z23 * z1731 + z37 * z1726 + z38 * z1756;
+        let z1768 = z24 * z1733 + z43 * z1732 + z57 * z1757 + z58 * z1747;
+        let z1769 = -z44 * z1735 + z63 * z1734 + z77 * z1768 - z78 * z1767;
+        let z1770 = self.d6 * z1769;
+        let x0 = qd[1] * z1746;
+        let x1 = qd[2] * z1755;
+        let x2 = qd[3] * z1763;
+        let x3 = qd[4] * z1766;
+        let x4 = qd[5] * z1770;
+        let x5 = qd[1] * z1745;
+        let x6 = qd[2] * z1752;
+        let x7 = qd[3] * z1760;
+        let x8 = qd[4] * z1765;
+        let x9 = qd[5] * z1769;
         let x10 = x5 + x6 + x7 + x8 + x9;
         let x11 = self.d_flange * x10;
         let x12 = x0 + x1 + x2 + x3 + x4 + x11;
@@ -5001,60 +3720,60 @@ impl Constraints<7, 0, 1> for Iiwa {
         let z77 = q[5].cos();
         let z78 = q[5].sin();
         let z79 = -z40 * z78 + z59 * z77;
-        let z810 = -z1 * z2;
-        let z811 = -z1 * z3;
-        let z815 = self.d2 * z811;
-        let z816 = -z0 * z18 + z17 * z810;
-        let z817 = -z0 * z17 - z18 * z810;
-        let z823 = self.d3 * z811 + z815;
-        let z824 = z37 * z816 - z38 * z811;
-        let z825 = z37 * z811 + z38 * z816;
-        let z831 = self.d4 * z825 + z823;
-        let z832 = z57 * z824 + z58 * z817;
-        let z839 = self.d5 * z825 + z831;
-        let z841 = z77 * z825 + z78 * z832;
-        let z847 = self.d6 * z841 + z839;
-        let z889 = -z0 * z3;
-        let z890 = self.d2 * z4;
-        let z893 = z17 * z889;
-        let z894 = -z18 * z889;
-        let z906 = self.d3 * z4 + z890;
-        let z909 = -z4 * z38 + z37 * z893;
-        let z910 = z4 * z37 + z38 * z893;
-        let z922 = self.d4 * z910 + z906;
-        let z925 = z57 * z909 + z58 * z894;
-        let z938 = self.d5 * z910 + z922;
-        let z942 = z77 * z910 + z78 * z925;
-        let z954 = self.d6 * z942 + z938;
-        let z1024 = z1 * z18 - z4 * z17;
-        let z1027 = z20 * z37;
-        let z1028 = z20 * z38;
-        let z1040 = self.d4 * z1028;
-        let z1043 = z57 * z1027 + z58 * z1024;
-        let z1056 = self.d5 * z1028 + z1040;
-        let z1060 = z77 * z1028 + z78 * z1043;
-        let z1072 = self.d6 * z1060 + z1056;
-        let z1133 = -z5 * z37 - z19 * z38;
-        let z1136 = self.d4 * z39;
-        let z1139 = z57 * z1133;
-        let z1152 = self.d5 * z39 + z1136;
-        let z1156 = z39 * z77 + z78 * z1139;
-        let z1168 = self.d6 * z1156 + z1152;
-        let z1224 = z60 * z78;
-        let z1236 = self.d6 * z1224;
-        let z1282 = self.d6 * z79;
-        let x0 = self.d_flange * z841;
-        let x1 = z847 + x0;
-        let x2 = self.d_flange * z942;
-        let x3 = z954 + x2;
-        let x4 = self.d_flange * z1060;
-        let x5 = z1072 + x4;
-        let x6 = self.d_flange * z1156;
-        let x7 = z1168 + x6;
-        let x8 = self.d_flange * z1224;
-        let x9 = z1236 + x8;
+        let z851 = -z1 * z2;
+        let z852 = -z1 * z3;
+        let z854 = self.d2 * z852;
+        let z855 = -z0 * z18 + z17 * z851;
+        let z856 = -z0 * z17 - z18 * z851;
+        let z859 = self.d3 * z852 + z854;
+        let z860 = z37 * z855 - z38 * z852;
+        let z861 = z37 * z852 + z38 * z855;
+        let z864 = self.d4 * z861 + z859;
+        let z865 = z57 * z860 + z58 * z856;
+        let z869 = self.d5 * z861 + z864;
+        let z871 = z77 * z861 + z78 * z865;
+        let z874 = self.d6 * z871 + z869;
+        let z936 = -z0 * z3;
+        let z937 = self.d2 * z4;
+        let z940 = z17 * z936;
+        let z941 = -z18 * z936;
+        let z948 = self.d3 * z4 + z937;
+        let z951 = -z4 * z38 + z37 * z940;
+        let z952 = z4 * z37 + z38 * z940;
+        let z959 = self.d4 * z952 + z948;
+        let z962 = z57 * z951 + z58 * z941;
+        let z970 = self.d5 * z952 + z959;
+        let z974 = z77 * z952 + z78 * z962;
+        let z981 = z970 + self.d6 * z974;
+        let z1076 = z1 * z18 - z4 * z17;
+        let z1079 = z20 * z37;
+        let z1080 = z20 * z38;
+        let z1087 = self.d4 * z1080;
+        let z1090 = z57 * z1079 + z58 * z1076;
+        let z1098 = self.d5 * z1080 + z1087;
+        let z1102 = z77 * z1080 + z78 * z1090;
+        let z1109 = self.d6 * z1102 + z1098;
+        let z1189 = -z5 * z37 - z19 * z38;
+        let z1192 = self.d4 * z39;
+        let z1195 = z57 * z1189;
+        let z1203 = self.d5 * z39 + z1192;
+        let z1207 = z39 * z77 + z78 * z1195;
+        let z1214 = self.d6 * z1207 + z1203;
+        let z1283 = z60 * z78;
+        let z1290 = self.d6 * z1283;
+        let z1343 = self.d6 * z79;
+        let x0 = self.d_flange * z871;
+        let x1 = z874 + x0;
+        let x2 = self.d_flange * z974;
+        let x3 = z981 + x2;
+        let x4 = self.d_flange * z1102;
+        let x5 = z1109 + x4;
+        let x6 = self.d_flange * z1207;
+        let x7 = z1214 + x6;
+        let x8 = self.d_flange * z1283;
+        let x9 = z1290 + x8;
         let x10 = self.d_flange * z79;
-        let x11 = z1282 + x10;
+        let x11 = z1343 + x10;
         w_t[(0, 0)] = x1;
         w_t[(1, 0)] = x3;
         w_t[(2, 0)] = x5;
@@ -5083,100 +3802,100 @@ impl Constraints<7, 0, 1> for Iiwa {
         let z60 = z20 * z57 - z39 * z58;
         let z77 = q[5].cos();
         let z78 = q[5].sin();
-        let z563 = -qd[0] * z1;
-        let z564 = qd[0] * z0;
-        let z565 = -qd[1] * z3;
-        let z566 = qd[1] * z2;
-        let z567 = z0 * z565 + z2 * z563;
-        let z568 = z0 * z566 + z3 * z563;
-        let z573 = -qd[2] * z18;
-        let z574 = qd[2] * z17;
-        let z575 = -z1 * z574 + z4 * z573 + z17 * z567 - z18 * z564;
-        let z576 = -z1 * z573 - z4 * z574 - z17 * z564 - z18 * z567;
-        let z583 = -qd[3] * z38;
-        let z584 = qd[3] * z37;
-        let z585 = -z5 * z584 + z19 * z583 + z37 * z575 - z38 * z568;
-        let z586 = z5 * z583 + z19 * z584 + z37 * z568 + z38 * z575;
-        let z593 = -qd[4] * z58;
-        let z594 = qd[4] * z57;
-        let z595 = z20 * z594 + z39 * z593 + z57 * z585 + z58 * z576;
-        let z596 = z20 * z593 - z39 * z594 + z57 * z576 - z58 * z585;
-        let z603 = -qd[5] * z78;
-        let z604 = qd[5] * z77;
-        let z648 = -z40 * z604 + z59 * z603 + z77 * z595 - z78 * z586;
-        let z810 = -z1 * z2;
-        let z811 = -z1 * z3;
-        let z816 = -z0 * z18 + z17 * z810;
-        let z817 = -z0 * z17 - z18 * z810;
-        let z824 = z37 * z816 - z38 * z811;
-        let z825 = z37 * z811 + z38 * z816;
-        let z832 = z57 * z824 + z58 * z817;
-        let z889 = -z0 * z3;
-        let z893 = z17 * z889;
-        let z894 = -z18 * z889;
-        let z909 = -z4 * z38 + z37 * z893;
-        let z910 = z4 * z37 + z38 * z893;
-        let z925 = z57 * z909 + z58 * z894;
-        let z1024 = z1 * z18 - z4 * z17;
-        let z1027 = z20 * z37;
-        let z1028 = z20 * z38;
-        let z1043 = z57 * z1027 + z58 * z1024;
-        let z1133 = -z5 * z37 - z19 * z38;
-        let z1139 = z57 * z1133;
-        let z2263 = -z1 * z565 - z2 * z564;
-        let z2264 = -z1 * z566 - z3 * z564;
-        let z2265 = -z0 * z574 + z17 * z2263 - z18 * z563 + z573 * z810;
-        let z2266 = -z0 * z573 - z17 * z563 - z18 * z2263 - z574 * z810;
-        let z2267 = z37 * z2265 - z38 * z2264 + z583 * z816 - z584 * z811;
-        let z2268 = z37 * z2264 + z38 * z2265 + z583 * z811 + z584 * z816;
-        let z2269 = z57 * z2267 + z58 * z2266 + z593 * z824 + z594 * z817;
-        let z2270 = z77 * z2268 + z78 * z2269 + z603 * z825 + z604 * z832;
-        let z2271 = self.d2 * z2264;
-        let z2272 = z2271 + self.d3 * z2264;
-        let z2273 = z2272 + self.d4 * z2268;
-        let z2274 = z2273 + self.d5 * z2268;
-        let z2275 = z2274 + self.d6 * z2270;
-        let z2276 = -z0 * z566 - z3 * z563;
-        let z2277 = z17 * z2276 + z573 * z889;
-        let z2278 = -z18 * z2276 - z574 * z889;
-        let z2279 = -z4 * z584 + z37 * z2277 - z38 * z567 + z583 * z893;
-        let z2280 = z4 * z583 + z37 * z567 + z38 * z2277 + z584 * z893;
-        let z2281 = z57 * z2279 + z58 * z2278 + z593 * z909 + z594 * z894;
-        let z2282 = z77 * z2280 + z78 * z2281 + z603 * z910 + z604 * z925;
-        let z2283 = self.d2 * z567;
-        let z2284 = z2283 + self.d3 * z567;
-        let z2285 = z2284 + self.d4 * z2280;
-        let z2286 = z2285 + self.d5 * z2280;
-        let z2287 = z2286 + self.d6 * z2282;
-        let z2288 = z1 * z574 - z4 * z573 - z17 * z567 + z18 * z564;
-        let z2289 = z20 * z583 + z37 * z576;
-        let z2290 = z20 * z584 + z38 * z576;
-        let z2291 = z57 * z2289 + z58 * z2288 + z593 * z1027 + z594 * z1024;
-        let z2292 = z77 * z2290 + z78 * z2291 + z603 * z1028 + z604 * z1043;
-        let z2293 = self.d4 * z2290;
-        let z2294 = z2293 + self.d5 * z2290;
-        let z2295 = z2294 + self.d6 * z2292;
-        let z2296 = -z5 * z583 - z19 * z584 - z37 * z568 - z38 * z575;
-        let z2297 = z57 * z2296 + z593 * z1133;
-        let z2298 = z39 * z603 + z77 * z585 + z78 * z2297 + z604 * z1139;
-        let z2299 = self.d4 * z585;
-        let z2300 = z2299 + self.d5 * z585;
-        let z2301 = z2300 + self.d6 * z2298;
-        let z2302 = z60 * z604 + z78 * z596;
-        let z2303 = self.d6 * z2302;
-        let z2304 = self.d6 * z648;
-        let x0 = qd[0] * z2275;
-        let x1 = qd[1] * z2287;
-        let x2 = qd[2] * z2295;
-        let x3 = qd[3] * z2301;
-        let x4 = qd[4] * z2303;
-        let x5 = qd[5] * z2304;
-        let x6 = qd[0] * z2270;
-        let x7 = qd[1] * z2282;
-        let x8 = qd[2] * z2292;
-        let x9 = qd[3] * z2298;
-        let x10 = qd[4] * z2302;
-        let x11 = qd[5] * z648;
+        let z606 = -qd[0] * z1;
+        let z851 = -z1 * z2;
+        let z852 = -z1 * z3;
+        let z855 = -z0 * z18 + z17 * z851;
+        let z856 = -z0 * z17 - z18 * z851;
+        let z860 = z37 * z855 - z38 * z852;
+        let z861 = z37 * z852 + z38 * z855;
+        let z865 = z57 * z860 + z58 * z856;
+        let z936 = -z0 * z3;
+        let z940 = z17 * z936;
+        let z941 = -z18 * z936;
+        let z951 = -z4 * z38 + z37 * z940;
+        let z952 = z4 * z37 + z38 * z940;
+        let z962 = z57 * z951 + z58 * z941;
+        let z1076 = z1 * z18 - z4 * z17;
+        let z1079 = z20 * z37;
+        let z1080 = z20 * z38;
+        let z1090 = z57 * z1079 + z58 * z1076;
+        let z1189 = -z5 * z37 - z19 * z38;
+        let z1195 = z57 * z1189;
+        let z1726 = -qd[1] * z3;
+        let z1727 = qd[1] * z2;
+        let z1728 = -qd[2] * z18;
+        let z1729 = qd[2] * z17;
+        let z1730 = -qd[3] * z38;
+        let z1731 = qd[3] * z37;
+        let z1732 = -qd[4] * z58;
+        let z1733 = qd[4] * z57;
+        let z1734 = -qd[5] * z78;
+        let z1735 = qd[5] * z77;
+        let z1771 = qd[0] * z0;
+        let z1772 = -z1 * z1726 - z2 * z1771;
+        let z1773 = -z1 * z1727 - z3 * z1771;
+        let z1774 = -z0 * z1729 + z17 * z1772 - z18 * z606 + z851 * z1728;
+        let z1775 = -z0 * z1728 - z17 * z606 - z18 * z1772 - z851 * z1729;
+        let z1776 = z37 * z1774 - z38 * z1773 - z852 * z1731 + z855 * z1730;
+        let z1777 = z37 * z1773 + z38 * z1774 + z852 * z1730 + z855 * z1731;
+        let z1778 = z57 * z1776 + z58 * z1775 + z856 * z1733 + z860 * z1732;
+        let z1779 = z77 * z1777 + z78 * z1778 + z861 * z1734 + z865 * z1735;
+        let z1780 = self.d2 * z1773;
+        let z1781 = z1780 + self.d3 * z1773;
+        let z1782 = z1781 + self.d4 * z1777;
+        let z1783 = z1782 + self.d5 * z1777;
+        let z1784 = z1783 + self.d6 * z1779;
+        let z1785 = z0 * z1726 + z2 * z606;
+        let z1786 = -z0 * z1727 - z3 * z606;
+        let z1787 = self.d2 * z1785;
+        let z1788 = z17 * z1786 + z936 * z1728;
+        let z1789 = -z18 * z1786 - z936 * z1729;
+        let z1790 = z1787 + self.d3 * z1785;
+        let z1791 = -z4 * z1731 + z37 * z1788 - z38 * z1785 + z940 * z1730;
+        let z1792 = z4 * z1730 + z37 * z1785 + z38 * z1788 + z940 * z1731;
+        let z1793 = z1790 + self.d4 * z1792;
+        let z1794 = z57 * z1791 + z58 * z1789 + z941 * z1733 + z951 * z1732;
+        let z1795 = z1793 + self.d5 * z1792;
+        let z1796 = z77 * z1792 + z78 * z1794 + z952 * z1734 + z962 * z1735;
+        let z1797 = z1795 + self.d6 * z1796;
+        let z1798 = -z1 * z1728 - z4 * z1729 - z17 * z1771 - z18 * z1785;
+        let z1799 = z1 * z1729 - z4 * z1728 - z17 * z1785 + z18 * z1771;
+        let z1800 = z20 * z1730 + z37 * z1798;
+        let z1801 = z20 * z1731 + z38 * z1798;
+        let z1802 = z1076 * z1733 + z1079 * z1732 + z57 * z1800 + z58 * z1799;
+        let z1803 = z1080 * z1734 + z1090 * z1735 + z77 * z1801 + z78 * z1802;
+        let z1804 = self.d4 * z1801;
+        let z1805 = self.d5 * z1801 + z1804;
+        let z1806 = self.d6 * z1803 + z1805;
+        let z1807 = z0 * z1727 + z3 * z606;
+        let z1808 = -z1 * z1729 + z4 * z1728 + z17 * z1785 - z18 * z1771;
+        let z1809 = -z5 * z1731 + z19 * z1730 + z37 * z1808 - z38 * z1807;
+        let z1810 = -z5 * z1730 - z19 * z1731 - z37 * z1807 - z38 * z1808;
+        let z1811 = z57 * z1810 + z1189 * z1732;
+        let z1812 = z39 * z1734 + z77 * z1809 + z78 * z1811 + z1195 * z1735;
+        let z1813 = self.d4 * z1809;
+        let z1814 = self.d5 * z1809 + z1813;
+        let z1815 = self.d6 * z1812 + z1814;
+        let z1816 = z20 * z1732 - z39 * z1733 + z57 * z1798 - z58 * z1809;
+        let z1817 = z60 * z1735 + z78 * z1816;
+        let z1818 = self.d6 * z1817;
+        let z1819 = z5 * z1730 + z19 * z1731 + z37 * z1807 + z38 * z1808;
+        let z1820 = z20 * z1733 + z39 * z1732 + z57 * z1809 + z58 * z1798;
+        let z1821 = -z40 * z1735 + z59 * z1734 + z77 * z1820 - z78 * z1819;
+        let z1822 = self.d6 * z1821;
+        let x0 = qd[0] * z1784;
+        let x1 = qd[1] * z1797;
+        let x2 = qd[2] * z1806;
+        let x3 = qd[3] * z1815;
+        let x4 = qd[4] * z1818;
+        let x5 = qd[5] * z1822;
+        let x6 = qd[0] * z1779;
+        let x7 = qd[1] * z1796;
+        let x8 = qd[2] * z1803;
+        let x9 = qd[3] * z1812;
+        let x10 = qd[4] * z1817;
+        let x11 = qd[5] * z1821;
         let x12 = x6 + x7 + x8 + x9 + x10 + x11;
         let x13 = self.d_flange * x12;
         let x14 = x0 + x1 + x2 + x3 + x4 + x5 + x13;
@@ -5225,47 +3944,47 @@ impl Constraints<7, 0, 1> for Iiwa {
         let z80 = z40 * z77 + z59 * z78;
         let z81 = -z42 * z78 + z61 * z77;
         let z94 = self.d6 * z80 + z74;
-        let z811 = -z1 * z3;
-        let z891 = self.d2 * z6;
-        let z895 = z17 * z811;
-        let z896 = -z18 * z811;
-        let z907 = self.d3 * z6 + z891;
-        let z911 = -z6 * z38 + z37 * z895;
-        let z912 = z6 * z37 + z38 * z895;
-        let z923 = self.d4 * z912 + z907;
-        let z927 = z57 * z911 + z58 * z896;
-        let z939 = self.d5 * z912 + z923;
-        let z944 = z77 * z912 + z78 * z927;
-        let z955 = self.d6 * z944 + z939;
-        let z1025 = -z0 * z18 - z6 * z17;
-        let z1029 = z22 * z37;
-        let z1030 = z22 * z38;
-        let z1041 = self.d4 * z1030;
-        let z1045 = z57 * z1029 + z58 * z1025;
-        let z1057 = self.d5 * z1030 + z1041;
-        let z1062 = z77 * z1030 + z78 * z1045;
-        let z1073 = self.d6 * z1062 + z1057;
-        let z1134 = -z7 * z37 - z21 * z38;
-        let z1137 = self.d4 * z41;
-        let z1141 = z57 * z1134;
-        let z1153 = self.d5 * z41 + z1137;
-        let z1158 = z41 * z77 + z78 * z1141;
-        let z1169 = self.d6 * z1158 + z1153;
-        let z1226 = z62 * z78;
-        let z1237 = self.d6 * z1226;
-        let z1283 = self.d6 * z81;
+        let z852 = -z1 * z3;
+        let z938 = self.d2 * z6;
+        let z942 = z17 * z852;
+        let z943 = -z18 * z852;
+        let z949 = self.d3 * z6 + z938;
+        let z953 = -z6 * z38 + z37 * z942;
+        let z954 = z6 * z37 + z38 * z942;
+        let z960 = self.d4 * z954 + z949;
+        let z964 = z57 * z953 + z58 * z943;
+        let z971 = self.d5 * z954 + z960;
+        let z976 = z77 * z954 + z78 * z964;
+        let z982 = z971 + self.d6 * z976;
+        let z1077 = -z0 * z18 - z6 * z17;
+        let z1081 = z22 * z37;
+        let z1082 = z22 * z38;
+        let z1088 = self.d4 * z1082;
+        let z1092 = z57 * z1081 + z58 * z1077;
+        let z1099 = self.d5 * z1082 + z1088;
+        let z1104 = z77 * z1082 + z78 * z1092;
+        let z1110 = self.d6 * z1104 + z1099;
+        let z1190 = -z7 * z37 - z21 * z38;
+        let z1193 = self.d4 * z41;
+        let z1197 = z57 * z1190;
+        let z1204 = self.d5 * z41 + z1193;
+        let z1209 = z41 * z77 + z78 * z1197;
+        let z1215 = self.d6 * z1209 + z1204;
+        let z1285 = z62 * z78;
+        let z1291 = self.d6 * z1285;
+        let z1344 = self.d6 * z81;
         let x0 = self.d_flange * z80;
         let x1 = z94 + x0;
-        let x2 = self.d_flange * z944;
-        let x3 = z955 + x2;
-        let x4 = self.d_flange * z1062;
-        let x5 = z1073 + x4;
-        let x6 = self.d_flange * z1158;
-        let x7 = z1169 + x6;
-        let x8 = self.d_flange * z1226;
-        let x9 = z1237 + x8;
+        let x2 = self.d_flange * z976;
+        let x3 = z982 + x2;
+        let x4 = self.d_flange * z1104;
+        let x5 = z1110 + x4;
+        let x6 = self.d_flange * z1209;
+        let x7 = z1215 + x6;
+        let x8 = self.d_flange * z1285;
+        let x9 = z1291 + x8;
         let x10 = self.d_flange * z81;
-        let x11 = z1283 + x10;
+        let x11 = z1344 + x10;
         w_t2[(0, 0)] = x1;
         w_t2[(1, 0)] = x3;
         w_t2[(2, 0)] = x5;
@@ -5307,93 +4026,93 @@ impl Constraints<7, 0, 1> for Iiwa {
         let z62 = z22 * z57 - z41 * z58;
         let z77 = q[5].cos();
         let z78 = q[5].sin();
-        let z563 = -qd[0] * z1;
-        let z564 = qd[0] * z0;
-        let z565 = -qd[1] * z3;
-        let z566 = qd[1] * z2;
-        let z567 = z0 * z565 + z2 * z563;
-        let z568 = z0 * z566 + z3 * z563;
-        let z569 = z1 * z565 + z2 * z564;
-        let z570 = z1 * z566 + z3 * z564;
-        let z571 = self.d2 * z568;
-        let z573 = -qd[2] * z18;
-        let z574 = qd[2] * z17;
-        let z575 = -z1 * z574 + z4 * z573 + z17 * z567 - z18 * z564;
-        let z576 = -z1 * z573 - z4 * z574 - z17 * z564 - z18 * z567;
-        let z577 = z0 * z574 + z6 * z573 + z17 * z569 + z18 * z563;
-        let z578 = z0 * z573 - z6 * z574 + z17 * z563 - z18 * z569;
-        let z581 = self.d3 * z568 + z571;
-        let z583 = -qd[3] * z38;
-        let z584 = qd[3] * z37;
-        let z585 = -z5 * z584 + z19 * z583 + z37 * z575 - z38 * z568;
-        let z586 = z5 * z583 + z19 * z584 + z37 * z568 + z38 * z575;
-        let z587 = -z7 * z584 + z21 * z583 + z37 * z577 - z38 * z570;
-        let z588 = z7 * z583 + z21 * z584 + z37 * z570 + z38 * z577;
-        let z591 = self.d4 * z586 + z581;
-        let z593 = -qd[4] * z58;
-        let z594 = qd[4] * z57;
-        let z595 = z20 * z594 + z39 * z593 + z57 * z585 + z58 * z576;
-        let z597 = z22 * z594 + z41 * z593 + z57 * z587 + z58 * z578;
-        let z598 = z22 * z593 - z41 * z594 + z57 * z578 - z58 * z587;
-        let z601 = self.d5 * z586 + z591;
-        let z603 = -qd[5] * z78;
-        let z604 = qd[5] * z77;
-        let z605 = z40 * z603 + z59 * z604 + z77 * z586 + z78 * z595;
-        let z609 = self.d6 * z605 + z601;
-        let z649 = -z42 * z604 + z61 * z603 + z77 * z597 - z78 * z588;
-        let z811 = -z1 * z3;
-        let z895 = z17 * z811;
-        let z896 = -z18 * z811;
-        let z911 = -z6 * z38 + z37 * z895;
-        let z912 = z6 * z37 + z38 * z895;
-        let z927 = z57 * z911 + z58 * z896;
-        let z1025 = -z0 * z18 - z6 * z17;
-        let z1029 = z22 * z37;
-        let z1030 = z22 * z38;
-        let z1045 = z57 * z1029 + z58 * z1025;
-        let z1134 = -z7 * z37 - z21 * z38;
-        let z1141 = z57 * z1134;
-        let z2264 = -z1 * z566 - z3 * z564;
-        let z2305 = z17 * z2264 + z573 * z811;
-        let z2306 = -z18 * z2264 - z574 * z811;
-        let z2307 = -z6 * z584 + z37 * z2305 - z38 * z569 + z583 * z895;
-        let z2308 = z6 * z583 + z37 * z569 + z38 * z2305 + z584 * z895;
-        let z2309 = z57 * z2307 + z58 * z2306 + z593 * z911 + z594 * z896;
-        let z2310 = z77 * z2308 + z78 * z2309 + z603 * z912 + z604 * z927;
-        let z2311 = self.d2 * z569;
-        let z2312 = self.d3 * z569 + z2311;
-        let z2313 = self.d4 * z2308 + z2312;
-        let z2314 = self.d5 * z2308 + z2313;
-        let z2315 = self.d6 * z2310 + z2314;
-        let z2316 = -z0 * z574 - z6 * z573 - z17 * z569 - z18 * z563;
-        let z2317 = z22 * z583 + z37 * z578;
-        let z2318 = z22 * z584 + z38 * z578;
-        let z2319 = z57 * z2317 + z58 * z2316 + z593 * z1029 + z594 * z1025;
-        let z2320 = z77 * z2318 + z78 * z2319 + z603 * z1030 + z604 * z1045;
-        let z2321 = self.d4 * z2318;
-        let z2322 = self.d5 * z2318 + z2321;
-        let z2323 = self.d6 * z2320 + z2322;
-        let z2324 = -z7 * z583 - z21 * z584 - z37 * z570 - z38 * z577;
-        let z2325 = z57 * z2324 + z593 * z1134;
-        let z2326 = z41 * z603 + z77 * z587 + z78 * z2325 + z604 * z1141;
-        let z2327 = self.d4 * z587;
-        let z2328 = self.d5 * z587 + z2327;
-        let z2329 = self.d6 * z2326 + z2328;
-        let z2330 = z62 * z604 + z78 * z598;
-        let z2331 = self.d6 * z2330;
-        let z2332 = self.d6 * z649;
-        let x0 = qd[0] * z609;
-        let x1 = qd[1] * z2315;
-        let x2 = qd[2] * z2323;
-        let x3 = qd[3] * z2329;
-        let x4 = qd[4] * z2331;
-        let x5 = qd[5] * z2332;
-        let x6 = qd[0] * z605;
-        let x7 = qd[1] * z2310;
-        let x8 = qd[2] * z2320;
-        let x9 = qd[3] * z2326;
-        let x10 = qd[4] * z2330;
-        let x11 = qd[5] * z649;
+        let z606 = -qd[0] * z1;
+        let z852 = -z1 * z3;
+        let z942 = z17 * z852;
+        let z943 = -z18 * z852;
+        let z953 = -z6 * z38 + z37 * z942;
+        let z954 = z6 * z37 + z38 * z942;
+        let z964 = z57 * z953 + z58 * z943;
+        let z1077 = -z0 * z18 - z6 * z17;
+        let z1081 = z22 * z37;
+        let z1082 = z22 * z38;
+        let z1092 = z57 * z1081 + z58 * z1077;
+        let z1190 = -z7 * z37 - z21 * z38;
+        let z1197 = z57 * z1190;
+        let z1726 = -qd[1] * z3;
+        let z1727 = qd[1] * z2;
+        let z1728 = -qd[2] * z18;
+        let z1729 = qd[2] * z17;
+        let z1730 = -qd[3] * z38;
+        let z1731 = qd[3] * z37;
+        let z1732 = -qd[4] * z58;
+        let z1733 = qd[4] * z57;
+        let z1734 = -qd[5] * z78;
+        let z1735 = qd[5] * z77;
+        let z1771 = qd[0] * z0;
+        let z1773 = -z1 * z1727 - z3 * z1771;
+        let z1785 = z0 * z1726 + z2 * z606;
+        let z1798 = -z1 * z1728 - z4 * z1729 - z17 * z1771 - z18 * z1785;
+        let z1807 = z0 * z1727 + z3 * z606;
+        let z1808 = -z1 * z1729 + z4 * z1728 + z17 * z1785 - z18 * z1771;
+        let z1809 = -z5 * z1731 + z19 * z1730 + z37 * z1808 - z38 * z1807;
+        let z1819 = z5 * z1730 + z19 * z1731 + z37 * z1807 + z38 * z1808;
+        let z1820 = z20 * z1733 + z39 * z1732 + z57 * z1809 + z58 * z1798;
+        let z1823 = z40 * z1734 + z59 * z1735 + z77 * z1819 + z78 * z1820;
+        let z1824 = self.d2 * z1807;
+        let z1825 = self.d3 * z1807 + z1824;
+        let z1826 = self.d4 * z1819 + z1825;
+        let z1827 = self.d5 * z1819 + z1826;
+        let z1828 = self.d6 * z1823 + z1827;
+        let z1829 = z1 * z1726 + z2 * z1771;
+        let z1830 = self.d2 * z1829;
+        let z1831 = z17 * z1773 + z852 * z1728;
+        let z1832 = -z18 * z1773 - z852 * z1729;
+        let z1833 = self.d3 * z1829 + z1830;
+        let z1834 = -z6 * z1731 + z37 * z1831 - z38 * z1829 + z942 * z1730;
+        let z1835 = z6 * z1730 + z37 * z1829 + z38 * z1831 + z942 * z1731;
+        let z1836 = self.d4 * z1835 + z1833;
+        let z1837 = z57 * z1834 + z58 * z1832 + z943 * z1733 + z953 * z1732;
+        let z1838 = self.d5 * z1835 + z1836;
+        let z1839 = z77 * z1835 + z78 * z1837 + z954 * z1734 + z964 * z1735;
+        let z1840 = self.d6 * z1839 + z1838;
+        let z1841 = z0 * z1728 - z6 * z1729 + z17 * z606 - z18 * z1829;
+        let z1842 = -z0 * z1729 - z6 * z1728 - z17 * z1829 - z18 * z606;
+        let z1843 = z22 * z1730 + z37 * z1841;
+        let z1844 = z22 * z1731 + z38 * z1841;
+        let z1845 = z1077 * z1733 + z57 * z1843 + z1081 * z1732 + z58 * z1842;
+        let z1846 = z1082 * z1734 + z1092 * z1735 + z77 * z1844 + z78 * z1845;
+        let z1847 = self.d4 * z1844;
+        let z1848 = self.d5 * z1844 + z1847;
+        let z1849 = self.d6 * z1846 + z1848;
+        let z1850 = z1 * z1727 + z3 * z1771;
+        let z1851 = z0 * z1729 + z6 * z1728 + z17 * z1829 + z18 * z606;
+        let z1852 = -z7 * z1731 + z21 * z1730 + z37 * z1851 - z38 * z1850;
+        let z1853 = -z7 * z1730 - z21 * z1731 - z37 * z1850 - z38 * z1851;
+        let z1854 = z57 * z1853 + z1190 * z1732;
+        let z1855 = z41 * z1734 + z77 * z1852 + z78 * z1854 + z1197 * z1735;
+        let z1856 = self.d4 * z1852;
+        let z1857 = self.d5 * z1852 + z1856;
+        let z1858 = self.d6 * z1855 + z1857;
+        let z1859 = z22 * z1732 - z41 * z1733 + z57 * z1841 - z58 * z1852;
+        let z1860 = z62 * z1735 + z78 * z1859;
+        let z1861 = self.d6 * z1860;
+        let z1862 = z7 * z1730 + z21 * z1731 + z37 * z1850 + z38 * z1851;
+        let z1863 = z22 * z1733 + z41 * z1732 + z57 * z1852 + z58 * z1841;
+        let z1864 = -z42 * z1735 + z61 * z1734 + z77 * z1863 - z78 * z1862;
+        let z1865 = self.d6 * z1864;
+        let x0 = qd[0] * z1828;
+        let x1 = qd[1] * z1840;
+        let x2 = qd[2] * z1849;
+        let x3 = qd[3] * z1858;
+        let x4 = qd[4] * z1861;
+        let x5 = qd[5] * z1865;
+        let x6 = qd[0] * z1823;
+        let x7 = qd[1] * z1839;
+        let x8 = qd[2] * z1846;
+        let x9 = qd[3] * z1855;
+        let x10 = qd[4] * z1860;
+        let x11 = qd[5] * z1864;
         let x12 = x6 + x7 + x8 + x9 + x10 + x11;
         let x13 = self.d_flange * x12;
         let x14 = x0 + x1 + x2 + x3 + x4 + x5 + x13;
@@ -5816,201 +4535,185 @@ impl Rates<7, 0, 1> for Iiwa {
         let z560 = -z509 - x.qd[4] * self.d;
         let z561 = -z510 - x.qd[5] * self.d;
         let z562 = -z511 - x.qd[6] * self.d;
-        let z892 = -self.d2 * z3;
-        let z897 = -z2 * z17;
-        let z898 = z2 * z18;
-        let z908 = -self.d3 * z3 + z892;
-        let z913 = z3 * z38 + z37 * z897;
-        let z914 = -z3 * z37 + z38 * z897;
-        let z924 = self.d4 * z914 + z908;
-        let z929 = z57 * z913 + z58 * z898;
-        let z940 = self.d5 * z914 + z924;
-        let z946 = z77 * z914 + z78 * z929;
-        let z956 = self.d6 * z946 + z940;
-        let z1026 = z3 * z17;
-        let z1031 = z24 * z37;
-        let z1032 = z24 * z38;
-        let z1042 = self.d4 * z1032;
-        let z1047 = z57 * z1031 + z58 * z1026;
-        let z1058 = self.d5 * z1032 + z1042;
-        let z1064 = z77 * z1032 + z78 * z1047;
-        let z1074 = self.d6 * z1064 + z1058;
-        let z1135 = -z2 * z37 - z23 * z38;
-        let z1138 = self.d4 * z43;
-        let z1143 = z57 * z1135;
-        let z1154 = self.d5 * z43 + z1138;
-        let z1160 = z43 * z77 + z78 * z1143;
-        let z1170 = self.d6 * z1160 + z1154;
-        let z1228 = z64 * z78;
-        let z1238 = self.d6 * z1228;
-        let z1284 = self.d6 * z83;
-        let z1684 = -x.qdd[1] * z1;
-        let z1685 = x.qdd[1] * z0;
-        let z1686 = x.qdd[1] * z8;
-        let z1687 = x.qdd[1] * z9;
-        let z1688 = x.qdd[2] * z5 + z1684;
-        let z1689 = x.qdd[2] * z7 + z1685;
-        let z1690 = x.qdd[0] + x.qdd[2] * z2;
-        let z1691 = x.qdd[2] * z25 + z1686;
-        let z1692 = x.qdd[2] * z26 + z1687;
-        let z1693 = x.qdd[2] * z27;
-        let z1694 = x.qdd[3] * z20 + z1688;
-        let z1695 = x.qdd[3] * z22 + z1689;
-        let z1696 = x.qdd[3] * z24 + z1690;
-        let z1697 = x.qdd[3] * z45 + z1691;
-        let z1698 = x.qdd[3] * z46 + z1692;
-        let z1699 = x.qdd[3] * z47 + z1693;
-        let z1700 = x.qdd[4] * z40 + z1694;
-        let z1701 = x.qdd[4] * z42 + z1695;
-        let z1702 = x.qdd[4] * z44 + z1696;
-        let z1703 = x.qdd[4] * z65 + z1697;
-        let z1704 = x.qdd[4] * z66 + z1698;
-        let z1705 = x.qdd[4] * z67 + z1699;
-        let z1706 = x.qdd[5] * z60 + z1700;
-        let z1707 = x.qdd[5] * z62 + z1701;
-        let z1708 = x.qdd[5] * z64 + z1702;
-        let z1709 = x.qdd[5] * z85 + z1703;
-        let z1710 = x.qdd[5] * z86 + z1704;
-        let z1711 = x.qdd[5] * z87 + z1705;
-        let z1712 = x.qdd[6] * z80 + z1706;
-        let z1713 = x.qdd[6] * z82 + z1707;
-        let z1714 = x.qdd[6] * z84 + z1708;
-        let z1715 = x.qdd[6] * z105 + z1709;
-        let z1716 = x.qdd[6] * z106 + z1710;
-        let z1717 = x.qdd[6] * z107 + z1711;
-        let z1718 = -self.m1 * x.qdd[0] * z115;
-        let z1719 = self.m1 * x.qdd[0] * z114;
-        let z1722 = self.i1z * x.qdd[0] + z114 * z1719 - z115 * z1718;
-        let z1723 = -self.m2 * x.qdd[0] * z120 + self.m2 * z121 * z1685
-            + self.m2 * z1686;
-        let z1724 = self.m2 * x.qdd[0] * z119 - self.m2 * z121 * z1684 + self.m2 * z1687;
-        let z1725 = -self.m2 * z119 * z1685 + self.m2 * z120 * z1684;
-        let z1726 = x.qdd[0] * z124 + z120 * z1725 - z121 * z1724 + z122 * z1684
-            + z123 * z1685;
-        let z1727 = x.qdd[0] * z126 - z119 * z1725 + z121 * z1723 + z123 * z1684
-            + z125 * z1685;
-        let z1728 = x.qdd[0] * z127 + z119 * z1724 - z120 * z1723 + z124 * z1684
-            + z126 * z1685;
-        let z1729 = -self.m3 * z129 * z1690 + self.m3 * z130 * z1689 + self.m3 * z1691;
-        let z1730 = self.m3 * z128 * z1690 - self.m3 * z130 * z1688 + self.m3 * z1692;
-        let z1731 = -self.m3 * z128 * z1689 + self.m3 * z129 * z1688 + self.m3 * z1693;
-        let z1732 = z129 * z1731 - z130 * z1730 + z131 * z1688 + z132 * z1689
-            + z133 * z1690;
-        let z1733 = -z128 * z1731 + z130 * z1729 + z132 * z1688 + z134 * z1689
-            + z135 * z1690;
-        let z1734 = z128 * z1730 - z129 * z1729 + z133 * z1688 + z135 * z1689
-            + z136 * z1690;
-        let z1735 = -self.m4 * z138 * z1696 + self.m4 * z139 * z1695 + self.m4 * z1697;
-        let z1736 = self.m4 * z137 * z1696 - self.m4 * z139 * z1694 + self.m4 * z1698;
-        let z1737 = -self.m4 * z137 * z1695 + self.m4 * z138 * z1694 + self.m4 * z1699;
-        let z1738 = z138 * z1737 - z139 * z1736 + z140 * z1694 + z141 * z1695
-            + z142 * z1696;
-        let z1739 = -z137 * z1737 + z139 * z1735 + z141 * z1694 + z143 * z1695
-            + z144 * z1696;
-        let z1740 = z137 * z1736 - z138 * z1735 + z142 * z1694 + z144 * z1695
-            + z145 * z1696;
-        let z1741 = -self.m5 * z147 * z1702 + self.m5 * z148 * z1701 + self.m5 * z1703;
-        let z1742 = self.m5 * z146 * z1702 - self.m5 * z148 * z1700 + self.m5 * z1704;
-        let z1743 = -self.m5 * z146 * z1701 + self.m5 * z147 * z1700 + self.m5 * z1705;
-        let z1744 = z147 * z1743 - z148 * z1742 + z149 * z1700 + z150 * z1701
-            + z151 * z1702;
-        let z1745 = -z146 * z1743 + z148 * z1741 + z150 * z1700 + z152 * z1701
-            + z153 * z1702;
-        let z1746 = z146 * z1742 - z147 * z1741 + z151 * z1700 + z153 * z1701
-            + z154 * z1702;
-        let z1747 = -self.m6 * z156 * z1708 + self.m6 * z157 * z1707 + self.m6 * z1709;
-        let z1748 = self.m6 * z155 * z1708 - self.m6 * z157 * z1706 + self.m6 * z1710;
-        let z1749 = -self.m6 * z155 * z1707 + self.m6 * z156 * z1706 + self.m6 * z1711;
-        let z1750 = z156 * z1749 - z157 * z1748 + z158 * z1706 + z159 * z1707
-            + z160 * z1708;
-        let z1751 = -z155 * z1749 + z157 * z1747 + z159 * z1706 + z161 * z1707
-            + z162 * z1708;
-        let z1752 = z155 * z1748 - z156 * z1747 + z160 * z1706 + z162 * z1707
-            + z163 * z1708;
-        let z1753 = -self.m7 * z165 * z1714 + self.m7 * z166 * z1713 + self.m7 * z1715;
-        let z1754 = self.m7 * z164 * z1714 - self.m7 * z166 * z1712 + self.m7 * z1716;
-        let z1755 = -self.m7 * z164 * z1713 + self.m7 * z165 * z1712 + self.m7 * z1717;
-        let z1756 = z165 * z1755 - z166 * z1754 + z167 * z1712 + z168 * z1713
-            + z169 * z1714;
-        let z1757 = -z164 * z1755 + z166 * z1753 + z168 * z1712 + z170 * z1713
-            + z171 * z1714;
-        let z1758 = z164 * z1754 - z165 * z1753 + z169 * z1712 + z171 * z1713
-            + z172 * z1714;
-        let z1759 = z1750 + z1756;
-        let z1760 = z1751 + z1757;
-        let z1761 = z1752 + z1758;
-        let z1762 = z1747 + z1753;
-        let z1763 = z1748 + z1754;
-        let z1764 = z1749 + z1755;
-        let z1765 = z1744 + z1759;
-        let z1766 = z1745 + z1760;
-        let z1767 = z1746 + z1761;
-        let z1768 = z1741 + z1762;
-        let z1769 = z1742 + z1763;
-        let z1770 = z1743 + z1764;
-        let z1771 = z1738 + z1765;
-        let z1772 = z1739 + z1766;
-        let z1773 = z1740 + z1767;
-        let z1774 = z1768 + z1735;
-        let z1775 = z1769 + z1736;
-        let z1776 = z1770 + z1737;
-        let z1777 = z1771 + z1732;
-        let z1778 = z1772 + z1733;
-        let z1779 = z1773 + z1734;
-        let z1780 = z1774 + z1729;
-        let z1781 = z1775 + z1730;
-        let z1782 = z1776 + z1731;
-        let z1783 = z1777 + z1726;
-        let z1784 = z1778 + z1727;
-        let z1785 = z1779 + z1728;
-        let z1786 = z1780 + z1723;
-        let z1787 = z1781 + z1724;
-        let z1791 = z1785 + z1722;
-        let z1794 = z0 * z1784 - z1 * z1783 + z8 * z1786 + z9 * z1787;
-        let z1795 = z2 * z1779 + z5 * z1777 + z7 * z1778 + z25 * z1780 + z26 * z1781
-            + z27 * z1782;
-        let z1796 = z20 * z1771 + z22 * z1772 + z24 * z1773 + z45 * z1774 + z46 * z1775
-            + z47 * z1776;
-        let z1797 = z40 * z1765 + z42 * z1766 + z44 * z1767 + z65 * z1768 + z66 * z1769
-            + z67 * z1770;
-        let z1798 = z60 * z1759 + z62 * z1760 + z64 * z1761 + z85 * z1762 + z86 * z1763
-            + z87 * z1764;
-        let z1799 = z80 * z1756 + z82 * z1757 + z84 * z1758 + z105 * z1753 + z106 * z1754
-            + z107 * z1755;
+        let z735 = -x.qdd[1] * z1;
+        let z736 = x.qdd[1] * z0;
+        let z737 = x.qdd[1] * z8;
+        let z738 = x.qdd[1] * z9;
+        let z739 = z735 + x.qdd[2] * z5;
+        let z740 = z736 + x.qdd[2] * z7;
+        let z741 = x.qdd[0] + x.qdd[2] * z2;
+        let z742 = z737 + x.qdd[2] * z25;
+        let z743 = z738 + x.qdd[2] * z26;
+        let z744 = x.qdd[2] * z27;
+        let z745 = z739 + x.qdd[3] * z20;
+        let z746 = z740 + x.qdd[3] * z22;
+        let z747 = z741 + x.qdd[3] * z24;
+        let z748 = z742 + x.qdd[3] * z45;
+        let z749 = z743 + x.qdd[3] * z46;
+        let z750 = z744 + x.qdd[3] * z47;
+        let z751 = z745 + x.qdd[4] * z40;
+        let z752 = z746 + x.qdd[4] * z42;
+        let z753 = z747 + x.qdd[4] * z44;
+        let z754 = z748 + x.qdd[4] * z65;
+        let z755 = z749 + x.qdd[4] * z66;
+        let z756 = z750 + x.qdd[4] * z67;
+        let z757 = z751 + x.qdd[5] * z60;
+        let z758 = z752 + x.qdd[5] * z62;
+        let z759 = z753 + x.qdd[5] * z64;
+        let z760 = z754 + x.qdd[5] * z85;
+        let z761 = z755 + x.qdd[5] * z86;
+        let z762 = z756 + x.qdd[5] * z87;
+        let z763 = z757 + x.qdd[6] * z80;
+        let z764 = z758 + x.qdd[6] * z82;
+        let z765 = z759 + x.qdd[6] * z84;
+        let z766 = z760 + x.qdd[6] * z105;
+        let z767 = z761 + x.qdd[6] * z106;
+        let z768 = z762 + x.qdd[6] * z107;
+        let z769 = -self.m1 * x.qdd[0] * z115;
+        let z770 = self.m1 * x.qdd[0] * z114;
+        let z773 = self.i1z * x.qdd[0] + z114 * z770 - z115 * z769;
+        let z774 = self.m2 * z737 - self.m2 * x.qdd[0] * z120 + self.m2 * z121 * z736;
+        let z775 = self.m2 * z738 + self.m2 * x.qdd[0] * z119 - self.m2 * z121 * z735;
+        let z776 = -self.m2 * z119 * z736 + self.m2 * z120 * z735;
+        let z777 = x.qdd[0] * z124 + z120 * z776 - z121 * z775 + z122 * z735
+            + z123 * z736;
+        let z778 = x.qdd[0] * z126 - z119 * z776 + z121 * z774 + z123 * z735
+            + z125 * z736;
+        let z779 = x.qdd[0] * z127 + z119 * z775 - z120 * z774 + z124 * z735
+            + z126 * z736;
+        let z780 = self.m3 * z742 - self.m3 * z129 * z741 + self.m3 * z130 * z740;
+        let z781 = self.m3 * z743 + self.m3 * z128 * z741 - self.m3 * z130 * z739;
+        let z782 = self.m3 * z744 - self.m3 * z128 * z740 + self.m3 * z129 * z739;
+        let z783 = z129 * z782 - z130 * z781 + z131 * z739 + z132 * z740 + z133 * z741;
+        let z784 = -z128 * z782 + z130 * z780 + z132 * z739 + z134 * z740 + z135 * z741;
+        let z785 = z128 * z781 - z129 * z780 + z133 * z739 + z135 * z740 + z136 * z741;
+        let z786 = self.m4 * z748 - self.m4 * z138 * z747 + self.m4 * z139 * z746;
+        let z787 = self.m4 * z749 + self.m4 * z137 * z747 - self.m4 * z139 * z745;
+        let z788 = self.m4 * z750 - self.m4 * z137 * z746 + self.m4 * z138 * z745;
+        let z789 = z138 * z788 - z139 * z787 + z140 * z745 + z141 * z746 + z142 * z747;
+        let z790 = -z137 * z788 + z139 * z786 + z141 * z745 + z143 * z746 + z144 * z747;
+        let z791 = z137 * z787 - z138 * z786 + z142 * z745 + z144 * z746 + z145 * z747;
+        let z792 = self.m5 * z754 - self.m5 * z147 * z753 + self.m5 * z148 * z752;
+        let z793 = self.m5 * z755 + self.m5 * z146 * z753 - self.m5 * z148 * z751;
+        let z794 = self.m5 * z756 - self.m5 * z146 * z752 + self.m5 * z147 * z751;
+        let z795 = z147 * z794 - z148 * z793 + z149 * z751 + z150 * z752 + z151 * z753;
+        let z796 = -z146 * z794 + z148 * z792 + z150 * z751 + z152 * z752 + z153 * z753;
+        let z797 = z146 * z793 - z147 * z792 + z151 * z751 + z153 * z752 + z154 * z753;
+        let z798 = self.m6 * z760 - self.m6 * z156 * z759 + self.m6 * z157 * z758;
+        let z799 = self.m6 * z761 + self.m6 * z155 * z759 - self.m6 * z157 * z757;
+        let z800 = self.m6 * z762 - self.m6 * z155 * z758 + self.m6 * z156 * z757;
+        let z801 = z156 * z800 - z157 * z799 + z158 * z757 + z159 * z758 + z160 * z759;
+        let z802 = -z155 * z800 + z157 * z798 + z159 * z757 + z161 * z758 + z162 * z759;
+        let z803 = z155 * z799 - z156 * z798 + z160 * z757 + z162 * z758 + z163 * z759;
+        let z804 = self.m7 * z766 - self.m7 * z165 * z765 + self.m7 * z166 * z764;
+        let z805 = self.m7 * z767 + self.m7 * z164 * z765 - self.m7 * z166 * z763;
+        let z806 = self.m7 * z768 - self.m7 * z164 * z764 + self.m7 * z165 * z763;
+        let z807 = z165 * z806 - z166 * z805 + z167 * z763 + z168 * z764 + z169 * z765;
+        let z808 = -z164 * z806 + z166 * z804 + z168 * z763 + z170 * z764 + z171 * z765;
+        let z809 = z164 * z805 - z165 * z804 + z169 * z763 + z171 * z764 + z172 * z765;
+        let z810 = z801 + z807;
+        let z811 = z802 + z808;
+        let z812 = z803 + z809;
+        let z813 = z798 + z804;
+        let z814 = z799 + z805;
+        let z815 = z800 + z806;
+        let z816 = z795 + z810;
+        let z817 = z796 + z811;
+        let z818 = z797 + z812;
+        let z819 = z792 + z813;
+        let z820 = z793 + z814;
+        let z821 = z794 + z815;
+        let z822 = z789 + z816;
+        let z823 = z790 + z817;
+        let z824 = z791 + z818;
+        let z825 = z786 + z819;
+        let z826 = z787 + z820;
+        let z827 = z788 + z821;
+        let z828 = z783 + z822;
+        let z829 = z784 + z823;
+        let z830 = z785 + z824;
+        let z831 = z780 + z825;
+        let z832 = z781 + z826;
+        let z833 = z782 + z827;
+        let z834 = z777 + z828;
+        let z835 = z778 + z829;
+        let z836 = z779 + z830;
+        let z837 = z774 + z831;
+        let z838 = z775 + z832;
+        let z842 = z773 + z836;
+        let z845 = z0 * z835 - z1 * z834 + z8 * z837 + z9 * z838;
+        let z846 = z2 * z830 + z5 * z828 + z7 * z829 + z25 * z831 + z26 * z832
+            + z27 * z833;
+        let z847 = z20 * z822 + z22 * z823 + z24 * z824 + z45 * z825 + z46 * z826
+            + z47 * z827;
+        let z848 = z40 * z816 + z42 * z817 + z44 * z818 + z65 * z819 + z66 * z820
+            + z67 * z821;
+        let z849 = z60 * z810 + z62 * z811 + z64 * z812 + z85 * z813 + z86 * z814
+            + z87 * z815;
+        let z850 = z80 * z807 + z82 * z808 + z84 * z809 + z105 * z804 + z106 * z805
+            + z107 * z806;
+        let z939 = -self.d2 * z3;
+        let z944 = -z2 * z17;
+        let z945 = z2 * z18;
+        let z950 = -self.d3 * z3 + z939;
+        let z955 = z3 * z38 + z37 * z944;
+        let z956 = -z3 * z37 + z38 * z944;
+        let z961 = self.d4 * z956 + z950;
+        let z966 = z57 * z955 + z58 * z945;
+        let z972 = self.d5 * z956 + z961;
+        let z978 = z77 * z956 + z78 * z966;
+        let z983 = z972 + self.d6 * z978;
+        let z1078 = z3 * z17;
+        let z1083 = z24 * z37;
+        let z1084 = z24 * z38;
+        let z1089 = self.d4 * z1084;
+        let z1094 = z57 * z1083 + z58 * z1078;
+        let z1100 = self.d5 * z1084 + z1089;
+        let z1106 = z77 * z1084 + z78 * z1094;
+        let z1111 = self.d6 * z1106 + z1100;
+        let z1191 = -z2 * z37 - z23 * z38;
+        let z1194 = self.d4 * z43;
+        let z1199 = z57 * z1191;
+        let z1205 = self.d5 * z43 + z1194;
+        let z1211 = z43 * z77 + z78 * z1199;
+        let z1216 = self.d6 * z1211 + z1205;
+        let z1287 = z64 * z78;
+        let z1292 = self.d6 * z1287;
+        let z1345 = self.d6 * z83;
         let x0 = -z556;
-        let x1 = z1791 + x0;
-        let x2 = self.d_flange * z946;
-        let x3 = z956 + x2;
+        let x1 = z842 + x0;
+        let x2 = self.d_flange * z978;
+        let x3 = z983 + x2;
         let x4 = lambda_n[0] * x3;
         let x5 = z557 + x4;
         let x6 = -x5;
-        let x7 = z1794 + x6;
-        let x8 = self.d_flange * z1064;
-        let x9 = z1074 + x8;
+        let x7 = z845 + x6;
+        let x8 = self.d_flange * z1106;
+        let x9 = z1111 + x8;
         let x10 = lambda_n[0] * x9;
         let x11 = z558 + x10;
         let x12 = -x11;
-        let x13 = z1795 + x12;
-        let x14 = self.d_flange * z1160;
-        let x15 = z1170 + x14;
+        let x13 = z846 + x12;
+        let x14 = self.d_flange * z1211;
+        let x15 = z1216 + x14;
         let x16 = lambda_n[0] * x15;
         let x17 = z559 + x16;
         let x18 = -x17;
-        let x19 = z1796 + x18;
-        let x20 = self.d_flange * z1228;
-        let x21 = z1238 + x20;
+        let x19 = z847 + x18;
+        let x20 = self.d_flange * z1287;
+        let x21 = z1292 + x20;
         let x22 = lambda_n[0] * x21;
         let x23 = z560 + x22;
         let x24 = -x23;
-        let x25 = z1797 + x24;
+        let x25 = z848 + x24;
         let x26 = self.d_flange * z83;
-        let x27 = z1284 + x26;
+        let x27 = z1345 + x26;
         let x28 = lambda_n[0] * x27;
         let x29 = z561 + x28;
         let x30 = -x29;
-        let x31 = z1798 + x30;
+        let x31 = z849 + x30;
         let x32 = -z562;
-        let x33 = z1799 + x32;
+        let x33 = z850 + x32;
         out[0] = Jet::lift(x1);
         out[1] = Jet::lift(x7);
         out[2] = Jet::lift(x13);
@@ -6196,222 +4899,222 @@ impl Statics<7> for Iiwa {
         let z523 = self.m5 * self.g;
         let z526 = self.m6 * self.g;
         let z529 = self.m7 * self.g;
-        let z811 = -z1 * z3;
-        let z889 = -z0 * z3;
-        let z890 = self.d2 * z4;
-        let z891 = self.d2 * z6;
-        let z893 = z17 * z889;
-        let z894 = -z18 * z889;
-        let z895 = z17 * z811;
-        let z896 = -z18 * z811;
-        let z906 = self.d3 * z4 + z890;
-        let z907 = self.d3 * z6 + z891;
-        let z909 = -z4 * z38 + z37 * z893;
-        let z910 = z4 * z37 + z38 * z893;
-        let z911 = -z6 * z38 + z37 * z895;
-        let z912 = z6 * z37 + z38 * z895;
-        let z922 = self.d4 * z910 + z906;
-        let z923 = self.d4 * z912 + z907;
-        let z925 = z57 * z909 + z58 * z894;
-        let z926 = z57 * z894 - z58 * z909;
-        let z927 = z57 * z911 + z58 * z896;
-        let z928 = z57 * z896 - z58 * z911;
-        let z938 = self.d5 * z910 + z922;
-        let z939 = self.d5 * z912 + z923;
-        let z942 = z77 * z910 + z78 * z925;
-        let z944 = z77 * z912 + z78 * z927;
-        let z954 = self.d6 * z942 + z938;
-        let z955 = self.d6 * z944 + z939;
-        let z970 = self.cz2 * z4;
-        let z971 = self.cz2 * z6;
-        let z976 = self.cy3 * z894 + self.cz3 * z4 + z890;
-        let z977 = self.cy3 * z896 + self.cz3 * z6 + z891;
-        let z982 = self.cy4 * z894 + self.cz4 * z910 + z906;
-        let z983 = self.cy4 * z896 + self.cz4 * z912 + z907;
-        let z988 = self.cy5 * z926 + self.cz5 * z910 + z922;
-        let z989 = self.cy5 * z928 + self.cz5 * z912 + z923;
-        let z994 = self.cy6 * z926 + self.cz6 * z942 + z938;
-        let z995 = self.cy6 * z928 + self.cz6 * z944 + z939;
-        let z1000 = self.cz7 * z942 + z954;
-        let z1001 = self.cz7 * z944 + z955;
-        let z1024 = z1 * z18 - z4 * z17;
-        let z1025 = -z0 * z18 - z6 * z17;
-        let z1027 = z20 * z37;
-        let z1028 = z20 * z38;
-        let z1029 = z22 * z37;
-        let z1030 = z22 * z38;
-        let z1040 = self.d4 * z1028;
-        let z1041 = self.d4 * z1030;
-        let z1043 = z57 * z1027 + z58 * z1024;
-        let z1044 = z57 * z1024 - z58 * z1027;
-        let z1045 = z57 * z1029 + z58 * z1025;
-        let z1046 = z57 * z1025 - z58 * z1029;
-        let z1056 = self.d5 * z1028 + z1040;
-        let z1057 = self.d5 * z1030 + z1041;
-        let z1060 = z77 * z1028 + z78 * z1043;
-        let z1062 = z77 * z1030 + z78 * z1045;
-        let z1072 = self.d6 * z1060 + z1056;
-        let z1073 = self.d6 * z1062 + z1057;
-        let z1088 = self.cy3 * z1024;
-        let z1089 = self.cy3 * z1025;
-        let z1094 = self.cy4 * z1024 + self.cz4 * z1028;
-        let z1095 = self.cy4 * z1025 + self.cz4 * z1030;
-        let z1100 = z1040 + self.cy5 * z1044 + self.cz5 * z1028;
-        let z1101 = z1041 + self.cy5 * z1046 + self.cz5 * z1030;
-        let z1106 = self.cy6 * z1044 + self.cz6 * z1060 + z1056;
-        let z1107 = self.cy6 * z1046 + self.cz6 * z1062 + z1057;
-        let z1112 = self.cz7 * z1060 + z1072;
-        let z1113 = self.cz7 * z1062 + z1073;
-        let z1133 = -z5 * z37 - z19 * z38;
-        let z1134 = -z7 * z37 - z21 * z38;
-        let z1136 = self.d4 * z39;
-        let z1137 = self.d4 * z41;
-        let z1139 = z57 * z1133;
-        let z1140 = -z58 * z1133;
-        let z1141 = z57 * z1134;
-        let z1142 = -z58 * z1134;
-        let z1152 = self.d5 * z39 + z1136;
-        let z1153 = self.d5 * z41 + z1137;
-        let z1156 = z39 * z77 + z78 * z1139;
-        let z1158 = z41 * z77 + z78 * z1141;
-        let z1168 = self.d6 * z1156 + z1152;
-        let z1169 = self.d6 * z1158 + z1153;
-        let z1184 = self.cz4 * z39;
-        let z1185 = self.cz4 * z41;
-        let z1190 = self.cy5 * z1140 + self.cz5 * z39 + z1136;
-        let z1191 = self.cy5 * z1142 + self.cz5 * z41 + z1137;
-        let z1196 = self.cy6 * z1140 + self.cz6 * z1156 + z1152;
-        let z1197 = self.cy6 * z1142 + self.cz6 * z1158 + z1153;
-        let z1202 = self.cz7 * z1156 + z1168;
-        let z1203 = self.cz7 * z1158 + z1169;
-        let z1220 = -z20 * z58 - z39 * z57;
-        let z1221 = -z22 * z58 - z41 * z57;
-        let z1224 = z60 * z78;
-        let z1226 = z62 * z78;
-        let z1236 = self.d6 * z1224;
-        let z1237 = self.d6 * z1226;
-        let z1252 = self.cy5 * z1220;
-        let z1253 = self.cy5 * z1221;
-        let z1258 = self.cy6 * z1220 + self.cz6 * z1224;
-        let z1259 = self.cy6 * z1221 + self.cz6 * z1226;
-        let z1264 = z1236 + self.cz7 * z1224;
-        let z1265 = z1237 + self.cz7 * z1226;
-        let z1282 = self.d6 * z79;
-        let z1283 = self.d6 * z81;
-        let z1298 = self.cz6 * z79;
-        let z1299 = self.cz6 * z81;
-        let z1304 = z1282 + self.cz7 * z79;
-        let z1305 = z1283 + self.cz7 * z81;
-        let z2356 = z514 * z971;
-        let z2357 = -z514 * z970;
-        let z2358 = z517 * z977;
-        let z2359 = -z517 * z976;
-        let z2360 = z520 * z983;
-        let z2361 = -z520 * z982;
-        let z2362 = z523 * z989;
-        let z2363 = -z523 * z988;
-        let z2364 = z526 * z995;
-        let z2365 = -z526 * z994;
-        let z2366 = z529 * z1001;
-        let z2367 = -z529 * z1000;
-        let z2368 = z2364 + z2366;
-        let z2369 = z2365 + z2367;
-        let z2370 = z2362 + z2368;
-        let z2371 = z2363 + z2369;
-        let z2372 = z2360 + z2370;
-        let z2373 = z2361 + z2371;
-        let z2374 = z2358 + z2372;
-        let z2375 = z2359 + z2373;
-        let z2376 = z2356 + z2374;
-        let z2377 = z2357 + z2375;
-        let z2378 = z0 * z2377 - z1 * z2376;
-        let z2379 = z517 * z1089;
-        let z2380 = -z517 * z1088;
-        let z2381 = z520 * z1095;
-        let z2382 = -z520 * z1094;
-        let z2383 = z523 * z1101;
-        let z2384 = -z523 * z1100;
-        let z2385 = z526 * z1107;
-        let z2386 = -z526 * z1106;
-        let z2387 = z529 * z1113;
-        let z2388 = -z529 * z1112;
-        let z2389 = z2385 + z2387;
-        let z2390 = z2386 + z2388;
-        let z2391 = z2383 + z2389;
-        let z2392 = z2384 + z2390;
-        let z2393 = z2381 + z2391;
-        let z2394 = z2382 + z2392;
-        let z2395 = z2379 + z2393;
-        let z2396 = z2380 + z2394;
-        let z2397 = z0 * z2396 - z1 * z2395;
-        let z2398 = z520 * z1185;
-        let z2399 = -z520 * z1184;
-        let z2400 = z523 * z1191;
-        let z2401 = -z523 * z1190;
-        let z2402 = z526 * z1197;
-        let z2403 = -z526 * z1196;
-        let z2404 = z529 * z1203;
-        let z2405 = -z529 * z1202;
-        let z2406 = z2402 + z2404;
-        let z2407 = z2403 + z2405;
-        let z2408 = z2400 + z2406;
-        let z2409 = z2401 + z2407;
-        let z2410 = z2398 + z2408;
-        let z2411 = z2399 + z2409;
-        let z2412 = z0 * z2411 - z1 * z2410;
-        let z2413 = z523 * z1253;
-        let z2414 = -z523 * z1252;
-        let z2415 = z526 * z1259;
-        let z2416 = -z526 * z1258;
-        let z2417 = z529 * z1265;
-        let z2418 = -z529 * z1264;
-        let z2419 = z2415 + z2417;
-        let z2420 = z2416 + z2418;
-        let z2421 = z2413 + z2419;
-        let z2422 = z2414 + z2420;
-        let z2423 = z0 * z2422 - z1 * z2421;
-        let z2424 = z526 * z1299;
-        let z2425 = -z526 * z1298;
-        let z2426 = z529 * z1305;
-        let z2427 = -z529 * z1304;
-        let z2428 = z2424 + z2426;
-        let z2429 = z2425 + z2427;
-        let z2430 = z0 * z2429 - z1 * z2428;
-        let z2433 = z5 * z2395 + z7 * z2396;
-        let z2434 = z5 * z2410 + z7 * z2411;
-        let z2435 = z5 * z2421 + z7 * z2422;
-        let z2436 = z5 * z2428 + z7 * z2429;
-        let z2440 = z20 * z2410 + z22 * z2411;
-        let z2441 = z20 * z2421 + z22 * z2422;
-        let z2442 = z20 * z2428 + z22 * z2429;
-        let z2447 = z40 * z2421 + z42 * z2422;
-        let z2448 = z40 * z2428 + z42 * z2429;
-        let z2454 = z60 * z2428 + z62 * z2429;
-        hess[(1, 1)] = z2378;
-        hess[(1, 2)] = z2397;
-        hess[(2, 1)] = z2397;
-        hess[(1, 3)] = z2412;
-        hess[(3, 1)] = z2412;
-        hess[(1, 4)] = z2423;
-        hess[(4, 1)] = z2423;
-        hess[(1, 5)] = z2430;
-        hess[(5, 1)] = z2430;
-        hess[(2, 2)] = z2433;
-        hess[(2, 3)] = z2434;
-        hess[(3, 2)] = z2434;
-        hess[(2, 4)] = z2435;
-        hess[(4, 2)] = z2435;
-        hess[(2, 5)] = z2436;
-        hess[(5, 2)] = z2436;
-        hess[(3, 3)] = z2440;
-        hess[(3, 4)] = z2441;
-        hess[(4, 3)] = z2441;
-        hess[(3, 5)] = z2442;
-        hess[(5, 3)] = z2442;
-        hess[(4, 4)] = z2447;
-        hess[(4, 5)] = z2448;
-        hess[(5, 4)] = z2448;
-        hess[(5, 5)] = z2454;
+        let z852 = -z1 * z3;
+        let z936 = -z0 * z3;
+        let z937 = self.d2 * z4;
+        let z938 = self.d2 * z6;
+        let z940 = z17 * z936;
+        let z941 = -z18 * z936;
+        let z942 = z17 * z852;
+        let z943 = -z18 * z852;
+        let z948 = self.d3 * z4 + z937;
+        let z949 = self.d3 * z6 + z938;
+        let z951 = -z4 * z38 + z37 * z940;
+        let z952 = z4 * z37 + z38 * z940;
+        let z953 = -z6 * z38 + z37 * z942;
+        let z954 = z6 * z37 + z38 * z942;
+        let z959 = self.d4 * z952 + z948;
+        let z960 = self.d4 * z954 + z949;
+        let z962 = z57 * z951 + z58 * z941;
+        let z963 = z57 * z941 - z58 * z951;
+        let z964 = z57 * z953 + z58 * z943;
+        let z965 = z57 * z943 - z58 * z953;
+        let z970 = self.d5 * z952 + z959;
+        let z971 = self.d5 * z954 + z960;
+        let z974 = z77 * z952 + z78 * z962;
+        let z976 = z77 * z954 + z78 * z964;
+        let z981 = z970 + self.d6 * z974;
+        let z982 = z971 + self.d6 * z976;
+        let z992 = self.cz2 * z4;
+        let z993 = self.cz2 * z6;
+        let z998 = self.cy3 * z941 + self.cz3 * z4 + z937;
+        let z999 = self.cy3 * z943 + self.cz3 * z6 + z938;
+        let z1004 = self.cy4 * z941 + self.cz4 * z952 + z948;
+        let z1005 = self.cy4 * z943 + self.cz4 * z954 + z949;
+        let z1010 = self.cy5 * z963 + self.cz5 * z952 + z959;
+        let z1011 = self.cy5 * z965 + self.cz5 * z954 + z960;
+        let z1016 = z970 + self.cy6 * z963 + self.cz6 * z974;
+        let z1017 = z971 + self.cy6 * z965 + self.cz6 * z976;
+        let z1022 = z981 + self.cz7 * z974;
+        let z1023 = z982 + self.cz7 * z976;
+        let z1076 = z1 * z18 - z4 * z17;
+        let z1077 = -z0 * z18 - z6 * z17;
+        let z1079 = z20 * z37;
+        let z1080 = z20 * z38;
+        let z1081 = z22 * z37;
+        let z1082 = z22 * z38;
+        let z1087 = self.d4 * z1080;
+        let z1088 = self.d4 * z1082;
+        let z1090 = z57 * z1079 + z58 * z1076;
+        let z1091 = z57 * z1076 - z58 * z1079;
+        let z1092 = z57 * z1081 + z58 * z1077;
+        let z1093 = z57 * z1077 - z58 * z1081;
+        let z1098 = self.d5 * z1080 + z1087;
+        let z1099 = self.d5 * z1082 + z1088;
+        let z1102 = z77 * z1080 + z78 * z1090;
+        let z1104 = z77 * z1082 + z78 * z1092;
+        let z1109 = self.d6 * z1102 + z1098;
+        let z1110 = self.d6 * z1104 + z1099;
+        let z1120 = self.cy3 * z1076;
+        let z1121 = self.cy3 * z1077;
+        let z1126 = self.cy4 * z1076 + self.cz4 * z1080;
+        let z1127 = self.cy4 * z1077 + self.cz4 * z1082;
+        let z1132 = self.cy5 * z1091 + self.cz5 * z1080 + z1087;
+        let z1133 = self.cy5 * z1093 + self.cz5 * z1082 + z1088;
+        let z1138 = self.cy6 * z1091 + self.cz6 * z1102 + z1098;
+        let z1139 = self.cy6 * z1093 + self.cz6 * z1104 + z1099;
+        let z1144 = self.cz7 * z1102 + z1109;
+        let z1145 = self.cz7 * z1104 + z1110;
+        let z1189 = -z5 * z37 - z19 * z38;
+        let z1190 = -z7 * z37 - z21 * z38;
+        let z1192 = self.d4 * z39;
+        let z1193 = self.d4 * z41;
+        let z1195 = z57 * z1189;
+        let z1196 = -z58 * z1189;
+        let z1197 = z57 * z1190;
+        let z1198 = -z58 * z1190;
+        let z1203 = self.d5 * z39 + z1192;
+        let z1204 = self.d5 * z41 + z1193;
+        let z1207 = z39 * z77 + z78 * z1195;
+        let z1209 = z41 * z77 + z78 * z1197;
+        let z1214 = self.d6 * z1207 + z1203;
+        let z1215 = self.d6 * z1209 + z1204;
+        let z1225 = self.cz4 * z39;
+        let z1226 = self.cz4 * z41;
+        let z1231 = self.cy5 * z1196 + self.cz5 * z39 + z1192;
+        let z1232 = self.cy5 * z1198 + self.cz5 * z41 + z1193;
+        let z1237 = self.cy6 * z1196 + self.cz6 * z1207 + z1203;
+        let z1238 = self.cy6 * z1198 + self.cz6 * z1209 + z1204;
+        let z1243 = self.cz7 * z1207 + z1214;
+        let z1244 = self.cz7 * z1209 + z1215;
+        let z1279 = -z20 * z58 - z39 * z57;
+        let z1280 = -z22 * z58 - z41 * z57;
+        let z1283 = z60 * z78;
+        let z1285 = z62 * z78;
+        let z1290 = self.d6 * z1283;
+        let z1291 = self.d6 * z1285;
+        let z1301 = self.cy5 * z1279;
+        let z1302 = self.cy5 * z1280;
+        let z1307 = self.cy6 * z1279 + self.cz6 * z1283;
+        let z1308 = self.cy6 * z1280 + self.cz6 * z1285;
+        let z1313 = z1290 + self.cz7 * z1283;
+        let z1314 = z1291 + self.cz7 * z1285;
+        let z1343 = self.d6 * z79;
+        let z1344 = self.d6 * z81;
+        let z1354 = self.cz6 * z79;
+        let z1355 = self.cz6 * z81;
+        let z1360 = self.cz7 * z79 + z1343;
+        let z1361 = self.cz7 * z81 + z1344;
+        let z1889 = z514 * z993;
+        let z1890 = -z514 * z992;
+        let z1891 = z517 * z999;
+        let z1892 = -z517 * z998;
+        let z1893 = z520 * z1005;
+        let z1894 = -z520 * z1004;
+        let z1895 = z523 * z1011;
+        let z1896 = -z523 * z1010;
+        let z1897 = z526 * z1017;
+        let z1898 = -z526 * z1016;
+        let z1899 = z529 * z1023;
+        let z1900 = -z529 * z1022;
+        let z1901 = z1897 + z1899;
+        let z1902 = z1898 + z1900;
+        let z1903 = z1895 + z1901;
+        let z1904 = z1896 + z1902;
+        let z1905 = z1893 + z1903;
+        let z1906 = z1894 + z1904;
+        let z1907 = z1891 + z1905;
+        let z1908 = z1892 + z1906;
+        let z1909 = z1889 + z1907;
+        let z1910 = z1890 + z1908;
+        let z1911 = z0 * z1910 - z1 * z1909;
+        let z1912 = z517 * z1121;
+        let z1913 = -z517 * z1120;
+        let z1914 = z520 * z1127;
+        let z1915 = -z520 * z1126;
+        let z1916 = z523 * z1133;
+        let z1917 = -z523 * z1132;
+        let z1918 = z526 * z1139;
+        let z1919 = -z526 * z1138;
+        let z1920 = z529 * z1145;
+        let z1921 = -z529 * z1144;
+        let z1922 = z1918 + z1920;
+        let z1923 = z1919 + z1921;
+        let z1924 = z1916 + z1922;
+        let z1925 = z1917 + z1923;
+        let z1926 = z1914 + z1924;
+        let z1927 = z1915 + z1925;
+        let z1928 = z1912 + z1926;
+        let z1929 = z1913 + z1927;
+        let z1930 = z0 * z1929 - z1 * z1928;
+        let z1931 = z520 * z1226;
+        let z1932 = -z520 * z1225;
+        let z1933 = z523 * z1232;
+        let z1934 = -z523 * z1231;
+        let z1935 = z526 * z1238;
+        let z1936 = -z526 * z1237;
+        let z1937 = z529 * z1244;
+        let z1938 = -z529 * z1243;
+        let z1939 = z1935 + z1937;
+        let z1940 = z1936 + z1938;
+        let z1941 = z1933 + z1939;
+        let z1942 = z1934 + z1940;
+        let z1943 = z1931 + z1941;
+        let z1944 = z1932 + z1942;
+        let z1945 = z0 * z1944 - z1 * z1943;
+        let z1946 = z523 * z1302;
+        let z1947 = -z523 * z1301;
+        let z1948 = z526 * z1308;
+        let z1949 = -z526 * z1307;
+        let z1950 = z529 * z1314;
+        let z1951 = -z529 * z1313;
+        let z1952 = z1948 + z1950;
+        let z1953 = z1949 + z1951;
+        let z1954 = z1946 + z1952;
+        let z1955 = z1947 + z1953;
+        let z1956 = z0 * z1955 - z1 * z1954;
+        let z1957 = z526 * z1355;
+        let z1958 = -z526 * z1354;
+        let z1959 = z529 * z1361;
+        let z1960 = -z529 * z1360;
+        let z1961 = z1957 + z1959;
+        let z1962 = z1958 + z1960;
+        let z1963 = z0 * z1962 - z1 * z1961;
+        let z1966 = z5 * z1928 + z7 * z1929;
+        let z1967 = z5 * z1943 + z7 * z1944;
+        let z1968 = z5 * z1954 + z7 * z1955;
+        let z1969 = z5 * z1961 + z7 * z1962;
+        let z1973 = z20 * z1943 + z22 * z1944;
+        let z1974 = z20 * z1954 + z22 * z1955;
+        let z1975 = z20 * z1961 + z22 * z1962;
+        let z1980 = z40 * z1954 + z42 * z1955;
+        let z1981 = z40 * z1961 + z42 * z1962;
+        let z1987 = z60 * z1961 + z62 * z1962;
+        hess[(1, 1)] = z1911;
+        hess[(1, 2)] = z1930;
+        hess[(2, 1)] = z1930;
+        hess[(1, 3)] = z1945;
+        hess[(3, 1)] = z1945;
+        hess[(1, 4)] = z1956;
+        hess[(4, 1)] = z1956;
+        hess[(1, 5)] = z1963;
+        hess[(5, 1)] = z1963;
+        hess[(2, 2)] = z1966;
+        hess[(2, 3)] = z1967;
+        hess[(3, 2)] = z1967;
+        hess[(2, 4)] = z1968;
+        hess[(4, 2)] = z1968;
+        hess[(2, 5)] = z1969;
+        hess[(5, 2)] = z1969;
+        hess[(3, 3)] = z1973;
+        hess[(3, 4)] = z1974;
+        hess[(4, 3)] = z1974;
+        hess[(3, 5)] = z1975;
+        hess[(5, 3)] = z1975;
+        hess[(4, 4)] = z1980;
+        hess[(4, 5)] = z1981;
+        hess[(5, 4)] = z1981;
+        hess[(5, 5)] = z1987;
     }
     fn potential_gradient_parameter(
         &self,
@@ -6469,40 +5172,40 @@ impl Statics<7> for Iiwa {
                 let z534 = z526 + z529;
                 let z537 = z523 + z534;
                 let z540 = z520 + z537;
-                let z2711 = z7 * z517;
-                let z2712 = -z5 * z517;
-                let z2713 = z7 * z520;
-                let z2714 = -z5 * z520;
-                let z2715 = z7 * z523;
-                let z2716 = -z5 * z523;
-                let z2717 = z7 * z526;
-                let z2718 = -z5 * z526;
-                let z2719 = z7 * z529;
-                let z2720 = -z5 * z529;
-                let z2721 = z2717 + z2719;
-                let z2722 = z2718 + z2720;
-                let z2723 = z2715 + z2721;
-                let z2724 = z2716 + z2722;
-                let z2725 = z2713 + z2723;
-                let z2726 = z2714 + z2724;
-                let z2727 = z2711 + z2725;
-                let z2728 = z2712 + z2726;
-                let z2729 = z0 * z2728 - z1 * z2727;
-                let z2730 = z5 * z2727 + z7 * z2728;
-                let z2731 = z5 * z22 - z7 * z20;
-                let z2732 = z20 * z2725 + z22 * z2726 + z540 * z2731;
-                let z2733 = z5 * z42 - z7 * z40;
-                let z2734 = z537 * z2733 + z40 * z2723 + z42 * z2724;
-                let z2735 = z5 * z62 - z7 * z60;
-                let z2736 = z534 * z2735 + z60 * z2721 + z62 * z2722;
-                let z2737 = z5 * z82 - z7 * z80;
-                let z2738 = z529 * z2737 + z80 * z2719 + z82 * z2720;
-                out[1] = z2729;
-                out[2] = z2730;
-                out[3] = z2732;
-                out[4] = z2734;
-                out[5] = z2736;
-                out[6] = z2738;
+                let z2244 = z7 * z517;
+                let z2245 = -z5 * z517;
+                let z2246 = z7 * z520;
+                let z2247 = -z5 * z520;
+                let z2248 = z7 * z523;
+                let z2249 = -z5 * z523;
+                let z2250 = z7 * z526;
+                let z2251 = -z5 * z526;
+                let z2252 = z7 * z529;
+                let z2253 = -z5 * z529;
+                let z2254 = z2250 + z2252;
+                let z2255 = z2251 + z2253;
+                let z2256 = z2254 + z2248;
+                let z2257 = z2255 + z2249;
+                let z2258 = z2256 + z2246;
+                let z2259 = z2257 + z2247;
+                let z2260 = z2258 + z2244;
+                let z2261 = z2259 + z2245;
+                let z2262 = z0 * z2261 - z1 * z2260;
+                let z2263 = z5 * z2260 + z7 * z2261;
+                let z2264 = z5 * z22 - z7 * z20;
+                let z2265 = z20 * z2258 + z22 * z2259 + z540 * z2264;
+                let z2266 = z5 * z42 - z7 * z40;
+                let z2267 = z537 * z2266 + z40 * z2256 + z42 * z2257;
+                let z2268 = z5 * z62 - z7 * z60;
+                let z2269 = z534 * z2268 + z60 * z2254 + z62 * z2255;
+                let z2270 = z5 * z82 - z7 * z80;
+                let z2271 = z529 * z2270 + z80 * z2252 + z82 * z2253;
+                out[1] = z2262;
+                out[2] = z2263;
+                out[3] = z2265;
+                out[4] = z2267;
+                out[5] = z2269;
+                out[6] = z2271;
                 true
             }
             3 => {
@@ -6544,36 +5247,36 @@ impl Statics<7> for Iiwa {
                 let z534 = z526 + z529;
                 let z537 = z523 + z534;
                 let z540 = z520 + z537;
-                let z2713 = z7 * z520;
-                let z2714 = -z5 * z520;
-                let z2715 = z7 * z523;
-                let z2716 = -z5 * z523;
-                let z2717 = z7 * z526;
-                let z2718 = -z5 * z526;
-                let z2719 = z7 * z529;
-                let z2720 = -z5 * z529;
-                let z2721 = z2717 + z2719;
-                let z2722 = z2718 + z2720;
-                let z2723 = z2715 + z2721;
-                let z2724 = z2716 + z2722;
-                let z2725 = z2713 + z2723;
-                let z2726 = z2714 + z2724;
-                let z2731 = z5 * z22 - z7 * z20;
-                let z2732 = z20 * z2725 + z22 * z2726 + z540 * z2731;
-                let z2733 = z5 * z42 - z7 * z40;
-                let z2734 = z537 * z2733 + z40 * z2723 + z42 * z2724;
-                let z2735 = z5 * z62 - z7 * z60;
-                let z2736 = z534 * z2735 + z60 * z2721 + z62 * z2722;
-                let z2737 = z5 * z82 - z7 * z80;
-                let z2738 = z529 * z2737 + z80 * z2719 + z82 * z2720;
-                let z2739 = z0 * z2726 - z1 * z2725;
-                let z2740 = z5 * z2725 + z7 * z2726;
-                out[1] = z2739;
-                out[2] = z2740;
-                out[3] = z2732;
-                out[4] = z2734;
-                out[5] = z2736;
-                out[6] = z2738;
+                let z2246 = z7 * z520;
+                let z2247 = -z5 * z520;
+                let z2248 = z7 * z523;
+                let z2249 = -z5 * z523;
+                let z2250 = z7 * z526;
+                let z2251 = -z5 * z526;
+                let z2252 = z7 * z529;
+                let z2253 = -z5 * z529;
+                let z2254 = z2250 + z2252;
+                let z2255 = z2251 + z2253;
+                let z2256 = z2254 + z2248;
+                let z2257 = z2255 + z2249;
+                let z2258 = z2256 + z2246;
+                let z2259 = z2257 + z2247;
+                let z2264 = z5 * z22 - z7 * z20;
+                let z2265 = z20 * z2258 + z22 * z2259 + z540 * z2264;
+                let z2266 = z5 * z42 - z7 * z40;
+                let z2267 = z537 * z2266 + z40 * z2256 + z42 * z2257;
+                let z2268 = z5 * z62 - z7 * z60;
+                let z2269 = z534 * z2268 + z60 * z2254 + z62 * z2255;
+                let z2270 = z5 * z82 - z7 * z80;
+                let z2271 = z529 * z2270 + z80 * z2252 + z82 * z2253;
+                let z2272 = z0 * z2259 - z1 * z2258;
+                let z2273 = z5 * z2258 + z7 * z2259;
+                out[1] = z2272;
+                out[2] = z2273;
+                out[3] = z2265;
+                out[4] = z2267;
+                out[5] = z2269;
+                out[6] = z2271;
                 true
             }
             4 => {
@@ -6612,30 +5315,30 @@ impl Statics<7> for Iiwa {
                 let z526 = self.m6 * self.g;
                 let z529 = self.m7 * self.g;
                 let z534 = z526 + z529;
-                let z2741 = z42 * z523;
-                let z2742 = -z40 * z523;
-                let z2743 = z42 * z526;
-                let z2744 = -z40 * z526;
-                let z2745 = z42 * z529;
-                let z2746 = -z40 * z529;
-                let z2747 = z2743 + z2745;
-                let z2748 = z2744 + z2746;
-                let z2749 = z2741 + z2747;
-                let z2750 = z2742 + z2748;
-                let z2751 = z0 * z2750 - z1 * z2749;
-                let z2752 = z5 * z2749 + z7 * z2750;
-                let z2753 = z20 * z2749 + z22 * z2750;
-                let z2754 = z40 * z2749 + z42 * z2750;
-                let z2755 = z40 * z62 - z42 * z60;
-                let z2756 = z534 * z2755 + z60 * z2747 + z62 * z2748;
-                let z2757 = z40 * z82 - z42 * z80;
-                let z2758 = z529 * z2757 + z80 * z2745 + z82 * z2746;
-                out[1] = z2751;
-                out[2] = z2752;
-                out[3] = z2753;
-                out[4] = z2754;
-                out[5] = z2756;
-                out[6] = z2758;
+                let z2274 = z42 * z523;
+                let z2275 = -z40 * z523;
+                let z2276 = z42 * z526;
+                let z2277 = -z40 * z526;
+                let z2278 = z42 * z529;
+                let z2279 = -z40 * z529;
+                let z2280 = z2276 + z2278;
+                let z2281 = z2277 + z2279;
+                let z2282 = z2274 + z2280;
+                let z2283 = z2275 + z2281;
+                let z2284 = z0 * z2283 - z1 * z2282;
+                let z2285 = z5 * z2282 + z7 * z2283;
+                let z2286 = z20 * z2282 + z22 * z2283;
+                let z2287 = z40 * z2282 + z42 * z2283;
+                let z2288 = z40 * z62 - z42 * z60;
+                let z2289 = z534 * z2288 + z60 * z2280 + z62 * z2281;
+                let z2290 = z40 * z82 - z42 * z80;
+                let z2291 = z529 * z2290 + z80 * z2278 + z82 * z2279;
+                out[1] = z2284;
+                out[2] = z2285;
+                out[3] = z2286;
+                out[4] = z2287;
+                out[5] = z2289;
+                out[6] = z2291;
                 true
             }
             5 => {
@@ -6673,26 +5376,26 @@ impl Statics<7> for Iiwa {
                 let z526 = self.m6 * self.g;
                 let z529 = self.m7 * self.g;
                 let z534 = z526 + z529;
-                let z2743 = z42 * z526;
-                let z2744 = -z40 * z526;
-                let z2745 = z42 * z529;
-                let z2746 = -z40 * z529;
-                let z2747 = z2743 + z2745;
-                let z2748 = z2744 + z2746;
-                let z2755 = z40 * z62 - z42 * z60;
-                let z2756 = z534 * z2755 + z60 * z2747 + z62 * z2748;
-                let z2757 = z40 * z82 - z42 * z80;
-                let z2758 = z529 * z2757 + z80 * z2745 + z82 * z2746;
-                let z2759 = z0 * z2748 - z1 * z2747;
-                let z2760 = z5 * z2747 + z7 * z2748;
-                let z2761 = z20 * z2747 + z22 * z2748;
-                let z2762 = z40 * z2747 + z42 * z2748;
-                out[1] = z2759;
-                out[2] = z2760;
-                out[3] = z2761;
-                out[4] = z2762;
-                out[5] = z2756;
-                out[6] = z2758;
+                let z2276 = z42 * z526;
+                let z2277 = -z40 * z526;
+                let z2278 = z42 * z529;
+                let z2279 = -z40 * z529;
+                let z2280 = z2276 + z2278;
+                let z2281 = z2277 + z2279;
+                let z2288 = z40 * z62 - z42 * z60;
+                let z2289 = z534 * z2288 + z60 * z2280 + z62 * z2281;
+                let z2290 = z40 * z82 - z42 * z80;
+                let z2291 = z529 * z2290 + z80 * z2278 + z82 * z2279;
+                let z2292 = z0 * z2281 - z1 * z2280;
+                let z2293 = z5 * z2280 + z7 * z2281;
+                let z2294 = z20 * z2280 + z22 * z2281;
+                let z2295 = z40 * z2280 + z42 * z2281;
+                out[1] = z2292;
+                out[2] = z2293;
+                out[3] = z2294;
+                out[4] = z2295;
+                out[5] = z2289;
+                out[6] = z2291;
                 true
             }
             6 => {
@@ -6728,20 +5431,20 @@ impl Statics<7> for Iiwa {
                 let z80 = z40 * z77 + z59 * z78;
                 let z82 = z42 * z77 + z61 * z78;
                 let z529 = self.m7 * self.g;
-                let z2763 = z82 * z529;
-                let z2764 = -z80 * z529;
-                let z2765 = z0 * z2764 - z1 * z2763;
-                let z2766 = z5 * z2763 + z7 * z2764;
-                let z2767 = z20 * z2763 + z22 * z2764;
-                let z2768 = z40 * z2763 + z42 * z2764;
-                let z2769 = z60 * z2763 + z62 * z2764;
-                let z2770 = z80 * z2763 + z82 * z2764;
-                out[1] = z2765;
-                out[2] = z2766;
-                out[3] = z2767;
-                out[4] = z2768;
-                out[5] = z2769;
-                out[6] = z2770;
+                let z2296 = z82 * z529;
+                let z2297 = -z80 * z529;
+                let z2298 = z0 * z2297 - z1 * z2296;
+                let z2299 = z5 * z2296 + z7 * z2297;
+                let z2300 = z20 * z2296 + z22 * z2297;
+                let z2301 = z40 * z2296 + z42 * z2297;
+                let z2302 = z60 * z2296 + z62 * z2297;
+                let z2303 = z80 * z2296 + z82 * z2297;
+                out[1] = z2298;
+                out[2] = z2299;
+                out[3] = z2300;
+                out[4] = z2301;
+                out[5] = z2302;
+                out[6] = z2303;
                 true
             }
             7 => {
@@ -6761,10 +5464,10 @@ impl Statics<7> for Iiwa {
                 let z7 = z1 * z3;
                 let z119 = -self.cy2 * z1 + self.cz2 * z5;
                 let z120 = self.cy2 * z0 + self.cz2 * z7;
-                let z2771 = self.g * z120;
-                let z2772 = -self.g * z119;
-                let z2773 = z0 * z2772 - z1 * z2771;
-                out[1] = z2773;
+                let z2304 = self.g * z120;
+                let z2305 = -self.g * z119;
+                let z2306 = z0 * z2305 - z1 * z2304;
+                out[1] = z2306;
                 true
             }
             10 => {
@@ -6786,12 +5489,12 @@ impl Statics<7> for Iiwa {
                 let z27 = -z5 * z15 + z7 * z14;
                 let z128 = z14 + self.cy3 * z20 + self.cz3 * z5;
                 let z129 = z15 + self.cy3 * z22 + self.cz3 * z7;
-                let z2774 = self.g * z129;
-                let z2775 = -self.g * z128;
-                let z2776 = z0 * z2775 - z1 * z2774;
-                let z2777 = z5 * z2774 + z7 * z2775 + self.g * z27;
-                out[1] = z2776;
-                out[2] = z2777;
+                let z2307 = self.g * z129;
+                let z2308 = -self.g * z128;
+                let z2309 = z0 * z2308 - z1 * z2307;
+                let z2310 = z5 * z2307 + z7 * z2308 + self.g * z27;
+                out[1] = z2309;
+                out[2] = z2310;
                 true
             }
             11 => {
@@ -6822,14 +5525,14 @@ impl Statics<7> for Iiwa {
                 let z47 = -z20 * z35 + z22 * z34;
                 let z137 = self.cy4 * z20 + self.cz4 * z40 + z34;
                 let z138 = self.cy4 * z22 + self.cz4 * z42 + z35;
-                let z2778 = self.g * z138;
-                let z2779 = -self.g * z137;
-                let z2780 = z0 * z2779 - z1 * z2778;
-                let z2781 = z5 * z2778 + z7 * z2779 + self.g * z27;
-                let z2782 = z20 * z2778 + z22 * z2779 + self.g * z47;
-                out[1] = z2780;
-                out[2] = z2781;
-                out[3] = z2782;
+                let z2311 = self.g * z138;
+                let z2312 = -self.g * z137;
+                let z2313 = z0 * z2312 - z1 * z2311;
+                let z2314 = z5 * z2311 + z7 * z2312 + self.g * z27;
+                let z2315 = z20 * z2311 + z22 * z2312 + self.g * z47;
+                out[1] = z2313;
+                out[2] = z2314;
+                out[3] = z2315;
                 true
             }
             12 => {
@@ -6869,16 +5572,16 @@ impl Statics<7> for Iiwa {
                 let z67 = -z40 * z55 + z42 * z54;
                 let z146 = self.cy5 * z60 + self.cz5 * z40 + z54;
                 let z147 = self.cy5 * z62 + self.cz5 * z42 + z55;
-                let z2783 = self.g * z147;
-                let z2784 = -self.g * z146;
-                let z2785 = z0 * z2784 - z1 * z2783;
-                let z2786 = z5 * z2783 + z7 * z2784 + self.g * z27;
-                let z2787 = z20 * z2783 + z22 * z2784 + self.g * z47;
-                let z2788 = z40 * z2783 + z42 * z2784 + self.g * z67;
-                out[1] = z2785;
-                out[2] = z2786;
-                out[3] = z2787;
-                out[4] = z2788;
+                let z2316 = self.g * z147;
+                let z2317 = -self.g * z146;
+                let z2318 = z0 * z2317 - z1 * z2316;
+                let z2319 = z5 * z2316 + z7 * z2317 + self.g * z27;
+                let z2320 = z20 * z2316 + z22 * z2317 + self.g * z47;
+                let z2321 = z40 * z2316 + z42 * z2317 + self.g * z67;
+                out[1] = z2318;
+                out[2] = z2319;
+                out[3] = z2320;
+                out[4] = z2321;
                 true
             }
             13 => {
@@ -6927,18 +5630,18 @@ impl Statics<7> for Iiwa {
                 let z87 = -z60 * z75 + z62 * z74;
                 let z155 = self.cy6 * z60 + self.cz6 * z80 + z74;
                 let z156 = self.cy6 * z62 + self.cz6 * z82 + z75;
-                let z2789 = self.g * z156;
-                let z2790 = -self.g * z155;
-                let z2791 = z0 * z2790 - z1 * z2789;
-                let z2792 = z5 * z2789 + z7 * z2790 + self.g * z27;
-                let z2793 = z20 * z2789 + z22 * z2790 + self.g * z47;
-                let z2794 = z40 * z2789 + z42 * z2790 + self.g * z67;
-                let z2795 = self.g * z87 + z60 * z2789 + z62 * z2790;
-                out[1] = z2791;
-                out[2] = z2792;
-                out[3] = z2793;
-                out[4] = z2794;
-                out[5] = z2795;
+                let z2322 = self.g * z156;
+                let z2323 = -self.g * z155;
+                let z2324 = z0 * z2323 - z1 * z2322;
+                let z2325 = z5 * z2322 + z7 * z2323 + self.g * z27;
+                let z2326 = z20 * z2322 + z22 * z2323 + self.g * z47;
+                let z2327 = z40 * z2322 + z42 * z2323 + self.g * z67;
+                let z2328 = self.g * z87 + z60 * z2322 + z62 * z2323;
+                out[1] = z2324;
+                out[2] = z2325;
+                out[3] = z2326;
+                out[4] = z2327;
+                out[5] = z2328;
                 true
             }
             14 => {
@@ -6990,20 +5693,20 @@ impl Statics<7> for Iiwa {
                 let z107 = -z80 * z95 + z82 * z94;
                 let z164 = self.cz7 * z80 + z94;
                 let z165 = self.cz7 * z82 + z95;
-                let z2796 = self.g * z165;
-                let z2797 = -self.g * z164;
-                let z2798 = z0 * z2797 - z1 * z2796;
-                let z2799 = z5 * z2796 + z7 * z2797 + self.g * z27;
-                let z2800 = z20 * z2796 + z22 * z2797 + self.g * z47;
-                let z2801 = z40 * z2796 + z42 * z2797 + self.g * z67;
-                let z2802 = self.g * z87 + z60 * z2796 + z62 * z2797;
-                let z2803 = self.g * z107 + z80 * z2796 + z82 * z2797;
-                out[1] = z2798;
-                out[2] = z2799;
-                out[3] = z2800;
-                out[4] = z2801;
-                out[5] = z2802;
-                out[6] = z2803;
+                let z2329 = self.g * z165;
+                let z2330 = -self.g * z164;
+                let z2331 = z0 * z2330 - z1 * z2329;
+                let z2332 = z5 * z2329 + z7 * z2330 + self.g * z27;
+                let z2333 = z20 * z2329 + z22 * z2330 + self.g * z47;
+                let z2334 = z40 * z2329 + z42 * z2330 + self.g * z67;
+                let z2335 = self.g * z87 + z60 * z2329 + z62 * z2330;
+                let z2336 = self.g * z107 + z80 * z2329 + z82 * z2330;
+                out[1] = z2331;
+                out[2] = z2332;
+                out[3] = z2333;
+                out[4] = z2334;
+                out[5] = z2335;
+                out[6] = z2336;
                 true
             }
             15 => {
@@ -7019,10 +5722,10 @@ impl Statics<7> for Iiwa {
                 let z0 = q[0].cos();
                 let z1 = q[0].sin();
                 let z514 = self.m2 * self.g;
-                let z2804 = z0 * z514;
-                let z2805 = z1 * z514;
-                let z2806 = z0 * z2805 - z1 * z2804;
-                out[1] = z2806;
+                let z2337 = z0 * z514;
+                let z2338 = z1 * z514;
+                let z2339 = z0 * z2338 - z1 * z2337;
+                out[1] = z2339;
                 true
             }
             18 => {
@@ -7033,10 +5736,10 @@ impl Statics<7> for Iiwa {
                 let z5 = z0 * z3;
                 let z7 = z1 * z3;
                 let z514 = self.m2 * self.g;
-                let z2807 = z7 * z514;
-                let z2808 = -z5 * z514;
-                let z2809 = z0 * z2808 - z1 * z2807;
-                out[1] = z2809;
+                let z2340 = z7 * z514;
+                let z2341 = -z5 * z514;
+                let z2342 = z0 * z2341 - z1 * z2340;
+                out[1] = z2342;
                 true
             }
             19 => {
@@ -7054,12 +5757,12 @@ impl Statics<7> for Iiwa {
                 let z20 = -z1 * z17 - z4 * z18;
                 let z22 = z0 * z17 - z6 * z18;
                 let z517 = self.m3 * self.g;
-                let z2810 = z22 * z517;
-                let z2811 = -z20 * z517;
-                let z2812 = z0 * z2811 - z1 * z2810;
-                let z2813 = z5 * z2810 + z7 * z2811;
-                out[1] = z2812;
-                out[2] = z2813;
+                let z2343 = z22 * z517;
+                let z2344 = -z20 * z517;
+                let z2345 = z0 * z2344 - z1 * z2343;
+                let z2346 = z5 * z2343 + z7 * z2344;
+                out[1] = z2345;
+                out[2] = z2346;
                 true
             }
             20 => {
@@ -7070,12 +5773,12 @@ impl Statics<7> for Iiwa {
                 let z5 = z0 * z3;
                 let z7 = z1 * z3;
                 let z517 = self.m3 * self.g;
-                let z2711 = z7 * z517;
-                let z2712 = -z5 * z517;
-                let z2814 = z0 * z2712 - z1 * z2711;
-                let z2815 = z5 * z2711 + z7 * z2712;
-                out[1] = z2814;
-                out[2] = z2815;
+                let z2244 = z7 * z517;
+                let z2245 = -z5 * z517;
+                let z2347 = z0 * z2245 - z1 * z2244;
+                let z2348 = z5 * z2244 + z7 * z2245;
+                out[1] = z2347;
+                out[2] = z2348;
                 true
             }
             21 => {
@@ -7093,14 +5796,14 @@ impl Statics<7> for Iiwa {
                 let z20 = -z1 * z17 - z4 * z18;
                 let z22 = z0 * z17 - z6 * z18;
                 let z520 = self.m4 * self.g;
-                let z2816 = z22 * z520;
-                let z2817 = -z20 * z520;
-                let z2818 = z0 * z2817 - z1 * z2816;
-                let z2819 = z5 * z2816 + z7 * z2817;
-                let z2820 = z20 * z2816 + z22 * z2817;
-                out[1] = z2818;
-                out[2] = z2819;
-                out[3] = z2820;
+                let z2349 = z22 * z520;
+                let z2350 = -z20 * z520;
+                let z2351 = z0 * z2350 - z1 * z2349;
+                let z2352 = z5 * z2349 + z7 * z2350;
+                let z2353 = z20 * z2349 + z22 * z2350;
+                out[1] = z2351;
+                out[2] = z2352;
+                out[3] = z2353;
                 true
             }
             22 => {
@@ -7124,14 +5827,14 @@ impl Statics<7> for Iiwa {
                 let z40 = z5 * z37 + z19 * z38;
                 let z42 = z7 * z37 + z21 * z38;
                 let z520 = self.m4 * self.g;
-                let z2821 = z42 * z520;
-                let z2822 = -z40 * z520;
-                let z2823 = z0 * z2822 - z1 * z2821;
-                let z2824 = z5 * z2821 + z7 * z2822;
-                let z2825 = z20 * z2821 + z22 * z2822;
-                out[1] = z2823;
-                out[2] = z2824;
-                out[3] = z2825;
+                let z2354 = z42 * z520;
+                let z2355 = -z40 * z520;
+                let z2356 = z0 * z2355 - z1 * z2354;
+                let z2357 = z5 * z2354 + z7 * z2355;
+                let z2358 = z20 * z2354 + z22 * z2355;
+                out[1] = z2356;
+                out[2] = z2357;
+                out[3] = z2358;
                 true
             }
             23 => {
@@ -7161,16 +5864,16 @@ impl Statics<7> for Iiwa {
                 let z60 = z20 * z57 - z39 * z58;
                 let z62 = z22 * z57 - z41 * z58;
                 let z523 = self.m5 * self.g;
-                let z2826 = z62 * z523;
-                let z2827 = -z60 * z523;
-                let z2828 = z0 * z2827 - z1 * z2826;
-                let z2829 = z5 * z2826 + z7 * z2827;
-                let z2830 = z20 * z2826 + z22 * z2827;
-                let z2831 = z40 * z2826 + z42 * z2827;
-                out[1] = z2828;
-                out[2] = z2829;
-                out[3] = z2830;
-                out[4] = z2831;
+                let z2359 = z62 * z523;
+                let z2360 = -z60 * z523;
+                let z2361 = z0 * z2360 - z1 * z2359;
+                let z2362 = z5 * z2359 + z7 * z2360;
+                let z2363 = z20 * z2359 + z22 * z2360;
+                let z2364 = z40 * z2359 + z42 * z2360;
+                out[1] = z2361;
+                out[2] = z2362;
+                out[3] = z2363;
+                out[4] = z2364;
                 true
             }
             24 => {
@@ -7194,16 +5897,16 @@ impl Statics<7> for Iiwa {
                 let z40 = z5 * z37 + z19 * z38;
                 let z42 = z7 * z37 + z21 * z38;
                 let z523 = self.m5 * self.g;
-                let z2741 = z42 * z523;
-                let z2742 = -z40 * z523;
-                let z2832 = z0 * z2742 - z1 * z2741;
-                let z2833 = z5 * z2741 + z7 * z2742;
-                let z2834 = z20 * z2741 + z22 * z2742;
-                let z2835 = z40 * z2741 + z42 * z2742;
-                out[1] = z2832;
-                out[2] = z2833;
-                out[3] = z2834;
-                out[4] = z2835;
+                let z2274 = z42 * z523;
+                let z2275 = -z40 * z523;
+                let z2365 = z0 * z2275 - z1 * z2274;
+                let z2366 = z5 * z2274 + z7 * z2275;
+                let z2367 = z20 * z2274 + z22 * z2275;
+                let z2368 = z40 * z2274 + z42 * z2275;
+                out[1] = z2365;
+                out[2] = z2366;
+                out[3] = z2367;
+                out[4] = z2368;
                 true
             }
             25 => {
@@ -7233,18 +5936,18 @@ impl Statics<7> for Iiwa {
                 let z60 = z20 * z57 - z39 * z58;
                 let z62 = z22 * z57 - z41 * z58;
                 let z526 = self.m6 * self.g;
-                let z2836 = z62 * z526;
-                let z2837 = -z60 * z526;
-                let z2838 = z0 * z2837 - z1 * z2836;
-                let z2839 = z5 * z2836 + z7 * z2837;
-                let z2840 = z20 * z2836 + z22 * z2837;
-                let z2841 = z40 * z2836 + z42 * z2837;
-                let z2842 = z60 * z2836 + z62 * z2837;
-                out[1] = z2838;
-                out[2] = z2839;
-                out[3] = z2840;
-                out[4] = z2841;
-                out[5] = z2842;
+                let z2369 = z62 * z526;
+                let z2370 = -z60 * z526;
+                let z2371 = z0 * z2370 - z1 * z2369;
+                let z2372 = z5 * z2369 + z7 * z2370;
+                let z2373 = z20 * z2369 + z22 * z2370;
+                let z2374 = z40 * z2369 + z42 * z2370;
+                let z2375 = z60 * z2369 + z62 * z2370;
+                out[1] = z2371;
+                out[2] = z2372;
+                out[3] = z2373;
+                out[4] = z2374;
+                out[5] = z2375;
                 true
             }
             26 => {
@@ -7280,18 +5983,18 @@ impl Statics<7> for Iiwa {
                 let z80 = z40 * z77 + z59 * z78;
                 let z82 = z42 * z77 + z61 * z78;
                 let z526 = self.m6 * self.g;
-                let z2843 = z82 * z526;
-                let z2844 = -z80 * z526;
-                let z2845 = z0 * z2844 - z1 * z2843;
-                let z2846 = z5 * z2843 + z7 * z2844;
-                let z2847 = z20 * z2843 + z22 * z2844;
-                let z2848 = z40 * z2843 + z42 * z2844;
-                let z2849 = z60 * z2843 + z62 * z2844;
-                out[1] = z2845;
-                out[2] = z2846;
-                out[3] = z2847;
-                out[4] = z2848;
-                out[5] = z2849;
+                let z2376 = z82 * z526;
+                let z2377 = -z80 * z526;
+                let z2378 = z0 * z2377 - z1 * z2376;
+                let z2379 = z5 * z2376 + z7 * z2377;
+                let z2380 = z20 * z2376 + z22 * z2377;
+                let z2381 = z40 * z2376 + z42 * z2377;
+                let z2382 = z60 * z2376 + z62 * z2377;
+                out[1] = z2378;
+                out[2] = z2379;
+                out[3] = z2380;
+                out[4] = z2381;
+                out[5] = z2382;
                 true
             }
             27 => {
@@ -7327,20 +6030,20 @@ impl Statics<7> for Iiwa {
                 let z80 = z40 * z77 + z59 * z78;
                 let z82 = z42 * z77 + z61 * z78;
                 let z529 = self.m7 * self.g;
-                let z2763 = z82 * z529;
-                let z2764 = -z80 * z529;
-                let z2765 = z0 * z2764 - z1 * z2763;
-                let z2766 = z5 * z2763 + z7 * z2764;
-                let z2767 = z20 * z2763 + z22 * z2764;
-                let z2768 = z40 * z2763 + z42 * z2764;
-                let z2769 = z60 * z2763 + z62 * z2764;
-                let z2770 = z80 * z2763 + z82 * z2764;
-                out[1] = z2765;
-                out[2] = z2766;
-                out[3] = z2767;
-                out[4] = z2768;
-                out[5] = z2769;
-                out[6] = z2770;
+                let z2296 = z82 * z529;
+                let z2297 = -z80 * z529;
+                let z2298 = z0 * z2297 - z1 * z2296;
+                let z2299 = z5 * z2296 + z7 * z2297;
+                let z2300 = z20 * z2296 + z22 * z2297;
+                let z2301 = z40 * z2296 + z42 * z2297;
+                let z2302 = z60 * z2296 + z62 * z2297;
+                let z2303 = z80 * z2296 + z82 * z2297;
+                out[1] = z2298;
+                out[2] = z2299;
+                out[3] = z2300;
+                out[4] = z2301;
+                out[5] = z2302;
+                out[6] = z2303;
                 true
             }
             28 => {
@@ -7487,39 +6190,39 @@ impl Statics<7> for Iiwa {
                 let z266 = z256 + self.m5;
                 let z276 = self.m4 + z266;
                 let z286 = self.m3 + z276;
-                let z2850 = self.m2 * z120;
-                let z2851 = -self.m2 * z119;
-                let z2852 = self.m3 * z129;
-                let z2853 = -self.m3 * z128;
-                let z2854 = self.m4 * z138;
-                let z2855 = -self.m4 * z137;
-                let z2856 = self.m5 * z147;
-                let z2857 = -self.m5 * z146;
-                let z2858 = self.m6 * z156;
-                let z2859 = -self.m6 * z155;
-                let z2860 = -self.m7 * z164;
-                let z2861 = z248 + z2858;
-                let z2862 = z2859 + z2860;
-                let z2863 = z2856 + z2861;
-                let z2864 = z2857 + z2862;
-                let z2865 = z2854 + z2863;
-                let z2866 = z2855 + z2864;
-                let z2867 = z2852 + z2865;
-                let z2868 = z2853 + z2866;
-                let z2869 = z2850 + z2867;
-                let z2870 = z2851 + z2868;
-                let z2871 = z0 * z2870 - z1 * z2869;
-                let z2872 = z5 * z2867 + z7 * z2868 + z27 * z286;
-                let z2873 = z20 * z2865 + z22 * z2866 + z47 * z276;
-                let z2874 = z40 * z2863 + z42 * z2864 + z67 * z266;
-                let z2875 = z60 * z2861 + z62 * z2862 + z87 * z256;
-                let z2876 = self.m7 * z107 + z80 * z248 + z82 * z2860;
-                out[1] = z2871;
-                out[2] = z2872;
-                out[3] = z2873;
-                out[4] = z2874;
-                out[5] = z2875;
-                out[6] = z2876;
+                let z2383 = self.m2 * z120;
+                let z2384 = -self.m2 * z119;
+                let z2385 = self.m3 * z129;
+                let z2386 = -self.m3 * z128;
+                let z2387 = self.m4 * z138;
+                let z2388 = -self.m4 * z137;
+                let z2389 = self.m5 * z147;
+                let z2390 = -self.m5 * z146;
+                let z2391 = self.m6 * z156;
+                let z2392 = -self.m6 * z155;
+                let z2393 = -self.m7 * z164;
+                let z2394 = z248 + z2391;
+                let z2395 = z2392 + z2393;
+                let z2396 = z2389 + z2394;
+                let z2397 = z2390 + z2395;
+                let z2398 = z2387 + z2396;
+                let z2399 = z2388 + z2397;
+                let z2400 = z2385 + z2398;
+                let z2401 = z2386 + z2399;
+                let z2402 = z2383 + z2400;
+                let z2403 = z2384 + z2401;
+                let z2404 = z0 * z2403 - z1 * z2402;
+                let z2405 = z5 * z2400 + z7 * z2401 + z27 * z286;
+                let z2406 = z20 * z2398 + z22 * z2399 + z47 * z276;
+                let z2407 = z40 * z2396 + z42 * z2397 + z67 * z266;
+                let z2408 = z60 * z2394 + z62 * z2395 + z87 * z256;
+                let z2409 = self.m7 * z107 + z80 * z248 + z82 * z2393;
+                out[1] = z2404;
+                out[2] = z2405;
+                out[3] = z2406;
+                out[4] = z2407;
+                out[5] = z2408;
+                out[6] = z2409;
                 true
             }
             49 => {
@@ -7568,112 +6271,112 @@ impl Statics<7> for Iiwa {
                 let z64 = z24 * z57 - z43 * z58;
                 let z77 = q[5].cos();
                 let z78 = q[5].sin();
-                let z897 = -z2 * z17;
-                let z898 = z2 * z18;
-                let z913 = z3 * z38 + z37 * z897;
-                let z914 = -z3 * z37 + z38 * z897;
-                let z929 = z57 * z913 + z58 * z898;
-                let z930 = z57 * z898 - z58 * z913;
-                let z945 = z77 * z929 - z78 * z914;
-                let z1026 = z3 * z17;
-                let z1031 = z24 * z37;
-                let z1032 = z24 * z38;
-                let z1047 = z57 * z1031 + z58 * z1026;
-                let z1048 = z57 * z1026 - z58 * z1031;
-                let z1063 = z77 * z1047 - z78 * z1032;
-                let z1135 = -z2 * z37 - z23 * z38;
-                let z1143 = z57 * z1135;
-                let z1144 = -z58 * z1135;
-                let z1159 = -z43 * z78 + z77 * z1143;
-                let z1222 = -z24 * z58 - z43 * z57;
-                let z1227 = z64 * z77;
-                let z1281 = -z44 * z77 - z63 * z78;
-                let z2877 = -z3 * z18;
-                let z2878 = z2 * z38 + z37 * z1026;
-                let z2879 = -z2 * z37 + z38 * z1026;
-                let z2880 = z57 * z2878 + z58 * z2877;
-                let z2881 = z77 * z2879 + z78 * z2880;
-                let z2882 = -self.d2 * z2;
-                let z2883 = -self.d3 * z2 + z2882;
-                let z2884 = self.d4 * z2879 + z2883;
-                let z2885 = self.d5 * z2879 + z2884;
-                let z2886 = self.d6 * z2881 + z2885;
-                let z2887 = z2 * z17;
-                let z2888 = z37 * z898;
-                let z2889 = z38 * z898;
-                let z2890 = z57 * z2888 + z58 * z2887;
-                let z2891 = z77 * z2889 + z78 * z2890;
-                let z2892 = self.d4 * z2889;
-                let z2893 = self.d5 * z2889 + z2892;
-                let z2894 = self.d6 * z2891 + z2893;
-                let z2895 = z3 * z37 - z38 * z897;
-                let z2896 = z57 * z2895;
-                let z2897 = z77 * z913 + z78 * z2896;
-                let z2898 = self.d4 * z913;
-                let z2899 = self.d5 * z913 + z2898;
-                let z2900 = self.d6 * z2897 + z2899;
-                let z2901 = z78 * z930;
-                let z2902 = self.d6 * z2901;
-                let z2903 = self.d6 * z945;
-                let z2904 = z37 * z1026;
-                let z2905 = z38 * z1026;
-                let z2906 = z57 * z2904 + z58 * z2877;
-                let z2907 = z77 * z2905 + z78 * z2906;
-                let z2908 = self.d4 * z2905;
-                let z2909 = self.d5 * z2905 + z2908;
-                let z2910 = self.d6 * z2907 + z2909;
-                let z2911 = -z24 * z38;
-                let z2912 = z57 * z2911;
-                let z2913 = z77 * z1031 + z78 * z2912;
-                let z2914 = self.d4 * z1031;
-                let z2915 = self.d5 * z1031 + z2914;
-                let z2916 = self.d6 * z2913 + z2915;
-                let z2917 = z78 * z1048;
-                let z2918 = self.d6 * z2917;
-                let z2919 = self.d6 * z1063;
-                let z2920 = z2 * z38 - z23 * z37;
-                let z2921 = z57 * z2920;
-                let z2922 = z77 * z1135 + z78 * z2921;
-                let z2923 = self.d4 * z1135;
-                let z2924 = self.d5 * z1135 + z2923;
-                let z2925 = self.d6 * z2922 + z2924;
-                let z2926 = z78 * z1144;
-                let z2927 = self.d6 * z2926;
-                let z2928 = self.d6 * z1159;
-                let z2929 = z78 * z1222;
-                let z2930 = self.d6 * z2929;
-                let z2931 = self.d6 * z1227;
-                let z2932 = self.d6 * z1281;
-                let x0 = self.d_flange * z2881;
-                let x1 = z2886 + x0;
-                let x2 = self.d_flange * z2891;
-                let x3 = z2894 + x2;
-                let x4 = self.d_flange * z2897;
-                let x5 = z2900 + x4;
-                let x6 = self.d_flange * z2901;
-                let x7 = z2902 + x6;
-                let x8 = self.d_flange * z945;
-                let x9 = z2903 + x8;
-                let x10 = self.d_flange * z2907;
-                let x11 = z2910 + x10;
-                let x12 = self.d_flange * z2913;
-                let x13 = z2916 + x12;
-                let x14 = self.d_flange * z2917;
-                let x15 = z2918 + x14;
-                let x16 = self.d_flange * z1063;
-                let x17 = z2919 + x16;
-                let x18 = self.d_flange * z2922;
-                let x19 = z2925 + x18;
-                let x20 = self.d_flange * z2926;
-                let x21 = z2927 + x20;
-                let x22 = self.d_flange * z1159;
-                let x23 = z2928 + x22;
-                let x24 = self.d_flange * z2929;
-                let x25 = z2930 + x24;
-                let x26 = self.d_flange * z1227;
-                let x27 = z2931 + x26;
-                let x28 = self.d_flange * z1281;
-                let x29 = z2932 + x28;
+                let z944 = -z2 * z17;
+                let z945 = z2 * z18;
+                let z955 = z3 * z38 + z37 * z944;
+                let z956 = -z3 * z37 + z38 * z944;
+                let z966 = z57 * z955 + z58 * z945;
+                let z967 = z57 * z945 - z58 * z955;
+                let z977 = z77 * z966 - z78 * z956;
+                let z1078 = z3 * z17;
+                let z1083 = z24 * z37;
+                let z1084 = z24 * z38;
+                let z1094 = z57 * z1083 + z58 * z1078;
+                let z1095 = z57 * z1078 - z58 * z1083;
+                let z1105 = z77 * z1094 - z78 * z1084;
+                let z1191 = -z2 * z37 - z23 * z38;
+                let z1199 = z57 * z1191;
+                let z1200 = -z58 * z1191;
+                let z1210 = -z43 * z78 + z77 * z1199;
+                let z1281 = -z24 * z58 - z43 * z57;
+                let z1286 = z64 * z77;
+                let z1342 = -z44 * z77 - z63 * z78;
+                let z2410 = -self.d2 * z2;
+                let z2411 = -z3 * z18;
+                let z2412 = -self.d3 * z2 + z2410;
+                let z2413 = z2 * z38 + z37 * z1078;
+                let z2414 = -z2 * z37 + z38 * z1078;
+                let z2415 = self.d4 * z2414 + z2412;
+                let z2416 = z57 * z2413 + z58 * z2411;
+                let z2417 = self.d5 * z2414 + z2415;
+                let z2418 = z77 * z2414 + z78 * z2416;
+                let z2419 = self.d6 * z2418 + z2417;
+                let z2420 = z2 * z17;
+                let z2421 = z37 * z945;
+                let z2422 = z38 * z945;
+                let z2423 = self.d4 * z2422;
+                let z2424 = z57 * z2421 + z58 * z2420;
+                let z2425 = self.d5 * z2422 + z2423;
+                let z2426 = z77 * z2422 + z78 * z2424;
+                let z2427 = self.d6 * z2426 + z2425;
+                let z2428 = z3 * z37 - z38 * z944;
+                let z2429 = self.d4 * z955;
+                let z2430 = z57 * z2428;
+                let z2431 = self.d5 * z955 + z2429;
+                let z2432 = z77 * z955 + z78 * z2430;
+                let z2433 = self.d6 * z2432 + z2431;
+                let z2434 = z78 * z967;
+                let z2435 = self.d6 * z2434;
+                let z2436 = self.d6 * z977;
+                let z2437 = z37 * z1078;
+                let z2438 = z38 * z1078;
+                let z2439 = z57 * z2437 + z58 * z2411;
+                let z2440 = z77 * z2438 + z78 * z2439;
+                let z2441 = self.d4 * z2438;
+                let z2442 = self.d5 * z2438 + z2441;
+                let z2443 = self.d6 * z2440 + z2442;
+                let z2444 = -z24 * z38;
+                let z2445 = z57 * z2444;
+                let z2446 = z77 * z1083 + z78 * z2445;
+                let z2447 = self.d4 * z1083;
+                let z2448 = self.d5 * z1083 + z2447;
+                let z2449 = self.d6 * z2446 + z2448;
+                let z2450 = z78 * z1095;
+                let z2451 = self.d6 * z2450;
+                let z2452 = self.d6 * z1105;
+                let z2453 = z2 * z38 - z23 * z37;
+                let z2454 = z57 * z2453;
+                let z2455 = z77 * z1191 + z78 * z2454;
+                let z2456 = self.d4 * z1191;
+                let z2457 = self.d5 * z1191 + z2456;
+                let z2458 = self.d6 * z2455 + z2457;
+                let z2459 = z78 * z1200;
+                let z2460 = self.d6 * z2459;
+                let z2461 = self.d6 * z1210;
+                let z2462 = z78 * z1281;
+                let z2463 = self.d6 * z2462;
+                let z2464 = self.d6 * z1286;
+                let z2465 = self.d6 * z1342;
+                let x0 = self.d_flange * z2418;
+                let x1 = z2419 + x0;
+                let x2 = self.d_flange * z2426;
+                let x3 = z2427 + x2;
+                let x4 = self.d_flange * z2432;
+                let x5 = z2433 + x4;
+                let x6 = self.d_flange * z2434;
+                let x7 = z2435 + x6;
+                let x8 = self.d_flange * z977;
+                let x9 = z2436 + x8;
+                let x10 = self.d_flange * z2440;
+                let x11 = z2443 + x10;
+                let x12 = self.d_flange * z2446;
+                let x13 = z2449 + x12;
+                let x14 = self.d_flange * z2450;
+                let x15 = z2451 + x14;
+                let x16 = self.d_flange * z1105;
+                let x17 = z2452 + x16;
+                let x18 = self.d_flange * z2455;
+                let x19 = z2458 + x18;
+                let x20 = self.d_flange * z2459;
+                let x21 = z2460 + x20;
+                let x22 = self.d_flange * z1210;
+                let x23 = z2461 + x22;
+                let x24 = self.d_flange * z2462;
+                let x25 = z2463 + x24;
+                let x26 = self.d_flange * z1286;
+                let x27 = z2464 + x26;
+                let x28 = self.d_flange * z1342;
+                let x29 = z2465 + x28;
                 hess[(1, 1)] = x1;
                 hess[(1, 2)] = x3;
                 hess[(2, 1)] = x3;
@@ -8089,2824 +6792,2833 @@ impl Jacobians<7, 0, 1> for Iiwa {
         let z495 = z489 + z423;
         let z497 = z491 + z416;
         let z498 = z492 + z417;
-        let z563 = -qd[0] * z1;
-        let z810 = -z1 * z2;
-        let z811 = -z1 * z3;
-        let z812 = self.d1 * z1;
-        let z813 = -qd[1] * z0;
-        let z814 = qd[1] * z812;
-        let z815 = self.d2 * z811;
-        let z816 = -z0 * z18 + z17 * z810;
-        let z817 = -z0 * z17 - z18 * z810;
-        let z818 = z2 * z14 - z5 * z16;
-        let z819 = -z2 * z815 + z16 * z811;
-        let z820 = qd[2] * z811 + z813;
-        let z821 = qd[2] * z818 + z814;
-        let z822 = qd[2] * z819 + z12;
-        let z823 = self.d3 * z811 + z815;
-        let z824 = z37 * z816 - z38 * z811;
-        let z825 = z37 * z811 + z38 * z816;
-        let z826 = -z20 * z36 + z24 * z34;
-        let z827 = -z24 * z823 + z36 * z817;
-        let z828 = qd[3] * z817 + z820;
-        let z829 = qd[3] * z826 + z821;
-        let z830 = qd[3] * z827 + z822;
-        let z831 = self.d4 * z825 + z823;
-        let z832 = z57 * z824 + z58 * z817;
-        let z833 = z57 * z817 - z58 * z824;
-        let z834 = -z40 * z56 + z44 * z54;
-        let z835 = -z44 * z831 + z56 * z825;
-        let z836 = qd[4] * z825 + z828;
-        let z837 = qd[4] * z834 + z829;
-        let z838 = qd[4] * z835 + z830;
-        let z839 = self.d5 * z825 + z831;
-        let z840 = z77 * z832 - z78 * z825;
-        let z841 = z77 * z825 + z78 * z832;
-        let z842 = -z60 * z76 + z64 * z74;
-        let z843 = -z64 * z839 + z76 * z833;
-        let z844 = qd[5] * z833 + z836;
-        let z845 = qd[5] * z842 + z837;
-        let z846 = qd[5] * z843 + z838;
-        let z847 = self.d6 * z841 + z839;
-        let z848 = z97 * z840 + z98 * z833;
-        let z849 = z97 * z833 - z98 * z840;
-        let z850 = -z80 * z96 + z84 * z94;
-        let z851 = -z84 * z847 + z96 * z841;
-        let z852 = qd[6] * z841 + z844;
-        let z853 = qd[6] * z850 + z845;
-        let z854 = qd[6] * z851 + z846;
-        let z855 = -self.cy1 * z0;
-        let z856 = -self.cy2 * z0 + self.cz2 * z811;
-        let z857 = -self.i2x * z3 * z810 + self.i2z * z2 * z811;
-        let z858 = self.cy3 * z817 + self.cz3 * z811 + z815;
-        let z859 = self.i3x * z23 * z816 + self.i3y * z24 * z817 + self.i3z * z2 * z811;
-        let z860 = self.cy4 * z817 + self.cz4 * z825 + z823;
-        let z861 = self.i4x * z43 * z824 + self.i4y * z24 * z817 + self.i4z * z44 * z825;
-        let z862 = self.cy5 * z833 + self.cz5 * z825 + z831;
-        let z863 = self.i5x * z63 * z832 + self.i5y * z64 * z833 + self.i5z * z44 * z825;
-        let z864 = self.cy6 * z833 + self.cz6 * z841 + z839;
-        let z865 = self.i6x * z83 * z840 + self.i6y * z64 * z833 + self.i6z * z84 * z841;
-        let z866 = self.cz7 * z841 + z847;
-        let z867 = self.i7 * z84 * z841 + self.i7 * z103 * z848 + self.i7 * z104 * z849;
-        let z868 = -qd[0] * z114;
-        let z869 = qd[0] * z855;
-        let z870 = -qd[0] * z119 + z10 * z121 + z814;
-        let z871 = qd[0] * z856 + z12 - z121 * z813;
-        let z872 = z28 * z130 - z30 * z128 + z821;
-        let z873 = z30 * z858 + z822 - z130 * z820;
-        let z874 = z48 * z139 - z50 * z137 + z829;
-        let z875 = z50 * z860 + z830 - z139 * z828;
-        let z876 = z68 * z148 + z837 - z70 * z146;
-        let z877 = z70 * z862 + z838 - z148 * z836;
-        let z878 = z845 + z88 * z157 - z90 * z155;
-        let z879 = z846 + z90 * z864 - z157 * z844;
-        let z880 = z853 + z108 * z166 - z110 * z164;
-        let z881 = z854 + z110 * z866 - z166 * z852;
-        let z889 = -z0 * z3;
-        let z890 = self.d2 * z4;
-        let z891 = self.d2 * z6;
-        let z892 = -self.d2 * z3;
-        let z893 = z17 * z889;
-        let z894 = -z18 * z889;
-        let z895 = z17 * z811;
-        let z896 = -z18 * z811;
-        let z897 = -z2 * z17;
-        let z898 = z2 * z18;
-        let z899 = z2 * z891 - z3 * z15 - z6 * z16 - z7 * z892;
-        let z900 = -z2 * z890 + z3 * z14 + z4 * z16 + z5 * z892;
-        let z901 = qd[2] * z4;
-        let z902 = qd[2] * z6;
-        let z903 = -qd[2] * z3;
-        let z904 = qd[2] * z899;
-        let z905 = qd[2] * z900;
-        let z906 = self.d3 * z4 + z890;
-        let z907 = self.d3 * z6 + z891;
-        let z908 = -self.d3 * z3 + z892;
-        let z909 = -z4 * z38 + z37 * z893;
-        let z910 = z4 * z37 + z38 * z893;
-        let z911 = -z6 * z38 + z37 * z895;
-        let z912 = z6 * z37 + z38 * z895;
-        let z913 = z3 * z38 + z37 * z897;
-        let z914 = -z3 * z37 + z38 * z897;
-        let z915 = -z22 * z908 + z24 * z907 + z35 * z898 - z36 * z896;
-        let z916 = z20 * z908 - z24 * z906 - z34 * z898 + z36 * z894;
-        let z917 = qd[3] * z894 + z901;
-        let z918 = qd[3] * z896 + z902;
-        let z919 = qd[3] * z898 + z903;
-        let z920 = qd[3] * z915 + z904;
-        let z921 = qd[3] * z916 + z905;
-        let z922 = self.d4 * z910 + z906;
-        let z923 = self.d4 * z912 + z907;
-        let z924 = self.d4 * z914 + z908;
-        let z925 = z57 * z909 + z58 * z894;
-        let z926 = z57 * z894 - z58 * z909;
-        let z927 = z57 * z911 + z58 * z896;
-        let z928 = z57 * z896 - z58 * z911;
-        let z929 = z57 * z913 + z58 * z898;
-        let z930 = z57 * z898 - z58 * z913;
-        let z931 = -z42 * z924 + z44 * z923 + z55 * z914 - z56 * z912;
-        let z932 = z40 * z924 - z44 * z922 - z54 * z914 + z56 * z910;
-        let z933 = qd[4] * z910 + z917;
-        let z934 = qd[4] * z912 + z918;
-        let z935 = qd[4] * z914 + z919;
-        let z936 = qd[4] * z931 + z920;
-        let z937 = qd[4] * z932 + z921;
-        let z938 = self.d5 * z910 + z922;
-        let z939 = self.d5 * z912 + z923;
-        let z940 = self.d5 * z914 + z924;
-        let z941 = z77 * z925 - z78 * z910;
-        let z942 = z77 * z910 + z78 * z925;
-        let z943 = z77 * z927 - z78 * z912;
-        let z944 = z77 * z912 + z78 * z927;
-        let z945 = z77 * z929 - z78 * z914;
-        let z946 = z77 * z914 + z78 * z929;
-        let z947 = -z62 * z940 + z64 * z939 + z75 * z930 - z76 * z928;
-        let z948 = z60 * z940 - z64 * z938 - z74 * z930 + z76 * z926;
-        let z949 = qd[5] * z926 + z933;
-        let z950 = qd[5] * z928 + z934;
-        let z951 = qd[5] * z930 + z935;
-        let z952 = qd[5] * z947 + z936;
-        let z953 = qd[5] * z948 + z937;
-        let z954 = self.d6 * z942 + z938;
-        let z955 = self.d6 * z944 + z939;
-        let z956 = self.d6 * z946 + z940;
-        let z957 = z97 * z941 + z98 * z926;
-        let z958 = z97 * z926 - z98 * z941;
-        let z959 = z97 * z943 + z98 * z928;
-        let z960 = z97 * z928 - z98 * z943;
-        let z961 = z97 * z945 + z98 * z930;
-        let z962 = z97 * z930 - z98 * z945;
-        let z963 = -z82 * z956 + z84 * z955 + z95 * z946 - z96 * z944;
-        let z964 = z80 * z956 - z84 * z954 - z94 * z946 + z96 * z942;
-        let z965 = qd[6] * z942 + z949;
-        let z966 = qd[6] * z944 + z950;
-        let z967 = qd[6] * z946 + z951;
-        let z968 = qd[6] * z963 + z952;
-        let z969 = qd[6] * z964 + z953;
-        let z970 = self.cz2 * z4;
-        let z971 = self.cz2 * z6;
-        let z972 = -self.cz2 * z3;
-        let z973 = -self.i2x * z2 * z4 - self.i2x * z3 * z889 + self.i2z * z2 * z4
+        let z605 = -qd[0] * z0;
+        let z606 = -qd[0] * z1;
+        let z607 = z0 * z10 + z1 * z11;
+        let z608 = -qd[0] * z9;
+        let z609 = qd[0] * z8;
+        let z610 = z0 * z12 + z1 * z13 - z8 * z11 + z9 * z10;
+        let z611 = z2 * z29 - z7 * z30;
+        let z612 = -z2 * z28 + z5 * z30;
+        let z613 = -z5 * z29 + z7 * z28;
+        let z614 = z2 * z32 - z7 * z33 - z26 * z30 + z27 * z29;
+        let z615 = -z2 * z31 + z5 * z33 + z25 * z30 - z27 * z28;
+        let z616 = -z5 * z32 + z7 * z31 - z25 * z29 + z26 * z28;
+        let z617 = -z22 * z50 + z24 * z49;
+        let z618 = z20 * z50 - z24 * z48;
+        let z619 = -z20 * z49 + z22 * z48;
+        let z620 = -z22 * z53 + z24 * z52 - z46 * z50 + z47 * z49;
+        let z621 = z20 * z53 - z24 * z51 + z45 * z50 - z47 * z48;
+        let z622 = -z20 * z52 + z22 * z51 - z45 * z49 + z46 * z48;
+        let z623 = -z42 * z70 + z44 * z69;
+        let z624 = z40 * z70 - z44 * z68;
+        let z625 = -z40 * z69 + z42 * z68;
+        let z626 = -z42 * z73 + z44 * z72 - z66 * z70 + z67 * z69;
+        let z627 = z40 * z73 - z44 * z71 + z65 * z70 - z67 * z68;
+        let z628 = -z40 * z72 + z42 * z71 - z65 * z69 + z66 * z68;
+        let z629 = -z62 * z90 + z64 * z89;
+        let z630 = z60 * z90 - z64 * z88;
+        let z631 = -z60 * z89 + z62 * z88;
+        let z632 = -z62 * z93 + z64 * z92 - z86 * z90 + z87 * z89;
+        let z633 = z60 * z93 - z64 * z91 + z85 * z90 - z87 * z88;
+        let z634 = -z60 * z92 + z62 * z91 - z85 * z89 + z86 * z88;
+        let z635 = -z82 * z110 + z84 * z109;
+        let z636 = z80 * z110 - z84 * z108;
+        let z637 = -z80 * z109 + z82 * z108;
+        let z638 = -z82 * z113 + z84 * z112 - z106 * z110 + z107 * z109;
+        let z639 = z80 * z113 - z84 * z111 + z105 * z110 - z107 * z108;
+        let z640 = -z80 * z112 + z82 * z111 - z105 * z109 + z106 * z108;
+        let z851 = -z1 * z2;
+        let z852 = -z1 * z3;
+        let z853 = self.d1 * z1;
+        let z854 = self.d2 * z852;
+        let z855 = -z0 * z18 + z17 * z851;
+        let z856 = -z0 * z17 - z18 * z851;
+        let z857 = z2 * z14 - z5 * z16;
+        let z858 = -z2 * z854 + z16 * z852;
+        let z859 = self.d3 * z852 + z854;
+        let z860 = z37 * z855 - z38 * z852;
+        let z861 = z37 * z852 + z38 * z855;
+        let z862 = -z20 * z36 + z24 * z34;
+        let z863 = -z24 * z859 + z36 * z856;
+        let z864 = self.d4 * z861 + z859;
+        let z865 = z57 * z860 + z58 * z856;
+        let z866 = z57 * z856 - z58 * z860;
+        let z867 = -z40 * z56 + z44 * z54;
+        let z868 = -z44 * z864 + z56 * z861;
+        let z869 = self.d5 * z861 + z864;
+        let z870 = z77 * z865 - z78 * z861;
+        let z871 = z77 * z861 + z78 * z865;
+        let z872 = -z60 * z76 + z64 * z74;
+        let z873 = -z64 * z869 + z76 * z866;
+        let z874 = self.d6 * z871 + z869;
+        let z875 = z97 * z870 + z98 * z866;
+        let z876 = z97 * z866 - z98 * z870;
+        let z877 = -z80 * z96 + z84 * z94;
+        let z878 = -z84 * z874 + z96 * z871;
+        let z879 = -self.cy1 * z0;
+        let z880 = -self.cy2 * z0 + self.cz2 * z852;
+        let z881 = -self.i2x * z3 * z851 + self.i2z * z2 * z852;
+        let z882 = self.cy3 * z856 + self.cz3 * z852 + z854;
+        let z883 = self.i3x * z23 * z855 + self.i3y * z24 * z856 + self.i3z * z2 * z852;
+        let z884 = self.cy4 * z856 + self.cz4 * z861 + z859;
+        let z885 = self.i4x * z43 * z860 + self.i4y * z24 * z856 + self.i4z * z44 * z861;
+        let z886 = self.cy5 * z866 + self.cz5 * z861 + z864;
+        let z887 = self.i5x * z63 * z865 + self.i5y * z64 * z866 + self.i5z * z44 * z861;
+        let z888 = self.cy6 * z866 + self.cz6 * z871 + z869;
+        let z889 = self.i6x * z83 * z870 + self.i6y * z64 * z866 + self.i6z * z84 * z871;
+        let z890 = self.cz7 * z871 + z874;
+        let z891 = self.i7 * z84 * z871 + self.i7 * z103 * z875 + self.i7 * z104 * z876;
+        let z936 = -z0 * z3;
+        let z937 = self.d2 * z4;
+        let z938 = self.d2 * z6;
+        let z939 = -self.d2 * z3;
+        let z940 = z17 * z936;
+        let z941 = -z18 * z936;
+        let z942 = z17 * z852;
+        let z943 = -z18 * z852;
+        let z944 = -z2 * z17;
+        let z945 = z2 * z18;
+        let z946 = z2 * z938 - z3 * z15 - z6 * z16 - z7 * z939;
+        let z947 = -z2 * z937 + z3 * z14 + z4 * z16 + z5 * z939;
+        let z948 = self.d3 * z4 + z937;
+        let z949 = self.d3 * z6 + z938;
+        let z950 = -self.d3 * z3 + z939;
+        let z951 = -z4 * z38 + z37 * z940;
+        let z952 = z4 * z37 + z38 * z940;
+        let z953 = -z6 * z38 + z37 * z942;
+        let z954 = z6 * z37 + z38 * z942;
+        let z955 = z3 * z38 + z37 * z944;
+        let z956 = -z3 * z37 + z38 * z944;
+        let z957 = -z22 * z950 + z24 * z949 + z35 * z945 - z36 * z943;
+        let z958 = z20 * z950 - z24 * z948 - z34 * z945 + z36 * z941;
+        let z959 = self.d4 * z952 + z948;
+        let z960 = self.d4 * z954 + z949;
+        let z961 = self.d4 * z956 + z950;
+        let z962 = z57 * z951 + z58 * z941;
+        let z963 = z57 * z941 - z58 * z951;
+        let z964 = z57 * z953 + z58 * z943;
+        let z965 = z57 * z943 - z58 * z953;
+        let z966 = z57 * z955 + z58 * z945;
+        let z967 = z57 * z945 - z58 * z955;
+        let z968 = -z42 * z961 + z44 * z960 + z55 * z956 - z56 * z954;
+        let z969 = z40 * z961 - z44 * z959 - z54 * z956 + z56 * z952;
+        let z970 = self.d5 * z952 + z959;
+        let z971 = self.d5 * z954 + z960;
+        let z972 = self.d5 * z956 + z961;
+        let z973 = z77 * z962 - z78 * z952;
+        let z974 = z77 * z952 + z78 * z962;
+        let z975 = z77 * z964 - z78 * z954;
+        let z976 = z77 * z954 + z78 * z964;
+        let z977 = z77 * z966 - z78 * z956;
+        let z978 = z77 * z956 + z78 * z966;
+        let z979 = -z62 * z972 + z64 * z971 + z75 * z967 - z76 * z965;
+        let z980 = z60 * z972 - z64 * z970 - z74 * z967 + z76 * z963;
+        let z981 = z970 + self.d6 * z974;
+        let z982 = z971 + self.d6 * z976;
+        let z983 = z972 + self.d6 * z978;
+        let z984 = z97 * z973 + z98 * z963;
+        let z985 = z97 * z963 - z98 * z973;
+        let z986 = z97 * z975 + z98 * z965;
+        let z987 = z97 * z965 - z98 * z975;
+        let z988 = z97 * z977 + z98 * z967;
+        let z989 = z97 * z967 - z98 * z977;
+        let z990 = -z82 * z983 + z84 * z982 + z95 * z978 - z96 * z976;
+        let z991 = z80 * z983 - z84 * z981 - z94 * z978 + z96 * z974;
+        let z992 = self.cz2 * z4;
+        let z993 = self.cz2 * z6;
+        let z994 = -self.cz2 * z3;
+        let z995 = -self.i2x * z2 * z4 - self.i2x * z3 * z936 + self.i2z * z2 * z4
             - self.i2z * z3 * z5;
-        let z974 = -self.i2x * z2 * z6 - self.i2x * z3 * z811 + self.i2z * z2 * z6
+        let z996 = -self.i2x * z2 * z6 - self.i2x * z3 * z852 + self.i2z * z2 * z6
             - self.i2z * z3 * z7;
-        let z975 = 2.0 * self.i2x * z2 * z3 - 2.0 * self.i2z * z2 * z3;
-        let z976 = self.cy3 * z894 + self.cz3 * z4 + z890;
-        let z977 = self.cy3 * z896 + self.cz3 * z6 + z891;
-        let z978 = self.cy3 * z898 - self.cz3 * z3 + z892;
-        let z979 = self.i3x * z19 * z897 + self.i3x * z23 * z893 + self.i3y * z20 * z898
-            + self.i3y * z24 * z894 + self.i3z * z2 * z4 - self.i3z * z3 * z5;
-        let z980 = self.i3x * z21 * z897 + self.i3x * z23 * z895 + self.i3y * z22 * z898
-            + self.i3y * z24 * z896 + self.i3z * z2 * z6 - self.i3z * z3 * z7;
-        let z981 = 2.0 * self.i3x * z23 * z897 + 2.0 * self.i3y * z24 * z898
+        let z997 = 2.0 * self.i2x * z2 * z3 - 2.0 * self.i2z * z2 * z3;
+        let z998 = self.cy3 * z941 + self.cz3 * z4 + z937;
+        let z999 = self.cy3 * z943 + self.cz3 * z6 + z938;
+        let z1000 = self.cy3 * z945 - self.cz3 * z3 + z939;
+        let z1001 = self.i3x * z19 * z944 + self.i3x * z23 * z940 + self.i3y * z20 * z945
+            + self.i3y * z24 * z941 + self.i3z * z2 * z4 - self.i3z * z3 * z5;
+        let z1002 = self.i3x * z21 * z944 + self.i3x * z23 * z942 + self.i3y * z22 * z945
+            + self.i3y * z24 * z943 + self.i3z * z2 * z6 - self.i3z * z3 * z7;
+        let z1003 = 2.0 * self.i3x * z23 * z944 + 2.0 * self.i3y * z24 * z945
             - 2.0 * self.i3z * z2 * z3;
-        let z982 = self.cy4 * z894 + self.cz4 * z910 + z906;
-        let z983 = self.cy4 * z896 + self.cz4 * z912 + z907;
-        let z984 = self.cy4 * z898 + self.cz4 * z914 + z908;
-        let z985 = self.i4x * z39 * z913 + self.i4x * z43 * z909 + self.i4y * z20 * z898
-            + self.i4y * z24 * z894 + self.i4z * z40 * z914 + self.i4z * z44 * z910;
-        let z986 = self.i4x * z41 * z913 + self.i4x * z43 * z911 + self.i4y * z22 * z898
-            + self.i4y * z24 * z896 + self.i4z * z42 * z914 + self.i4z * z44 * z912;
-        let z987 = 2.0 * self.i4x * z43 * z913 + 2.0 * self.i4y * z24 * z898
-            + 2.0 * self.i4z * z44 * z914;
-        let z988 = self.cy5 * z926 + self.cz5 * z910 + z922;
-        let z989 = self.cy5 * z928 + self.cz5 * z912 + z923;
-        let z990 = self.cy5 * z930 + self.cz5 * z914 + z924;
-        let z991 = self.i5x * z59 * z929 + self.i5x * z63 * z925 + self.i5y * z60 * z930
-            + self.i5y * z64 * z926 + self.i5z * z40 * z914 + self.i5z * z44 * z910;
-        let z992 = self.i5x * z61 * z929 + self.i5x * z63 * z927 + self.i5y * z62 * z930
-            + self.i5y * z64 * z928 + self.i5z * z42 * z914 + self.i5z * z44 * z912;
-        let z993 = 2.0 * self.i5x * z63 * z929 + 2.0 * self.i5y * z64 * z930
-            + 2.0 * self.i5z * z44 * z914;
-        let z994 = self.cy6 * z926 + self.cz6 * z942 + z938;
-        let z995 = self.cy6 * z928 + self.cz6 * z944 + z939;
-        let z996 = self.cy6 * z930 + self.cz6 * z946 + z940;
-        let z997 = self.i6x * z79 * z945 + self.i6x * z83 * z941 + self.i6y * z60 * z930
-            + self.i6y * z64 * z926 + self.i6z * z80 * z946 + self.i6z * z84 * z942;
-        let z998 = self.i6x * z81 * z945 + self.i6x * z83 * z943 + self.i6y * z62 * z930
-            + self.i6y * z64 * z928 + self.i6z * z82 * z946 + self.i6z * z84 * z944;
-        let z999 = 2.0 * self.i6x * z83 * z945 + 2.0 * self.i6y * z64 * z930
-            + 2.0 * self.i6z * z84 * z946;
-        let z1000 = self.cz7 * z942 + z954;
-        let z1001 = self.cz7 * z944 + z955;
-        let z1002 = self.cz7 * z946 + z956;
-        let z1003 = self.i7 * z80 * z946 + self.i7 * z84 * z942 + self.i7 * z99 * z961
-            + self.i7 * z100 * z962 + self.i7 * z103 * z957 + self.i7 * z104 * z958;
-        let z1004 = self.i7 * z82 * z946 + self.i7 * z84 * z944 + self.i7 * z101 * z961
-            + self.i7 * z102 * z962 + self.i7 * z103 * z959 + self.i7 * z104 * z960;
-        let z1005 = 2.0 * self.i7 * z84 * z946 + 2.0 * self.i7 * z103 * z961
-            + 2.0 * self.i7 * z104 * z962;
-        let z1006 = -qd[0] * z971 + z11 * z972;
-        let z1007 = qd[0] * z970 - z10 * z972;
-        let z1008 = z29 * z978 - z30 * z977 - z129 * z903 + z130 * z902 + z904;
-        let z1009 = -z28 * z978 + z30 * z976 + z128 * z903 - z130 * z901 + z905;
-        let z1010 = z49 * z984 - z50 * z983 - z138 * z919 + z139 * z918 + z920;
-        let z1011 = -z48 * z984 + z50 * z982 + z137 * z919 - z139 * z917 + z921;
-        let z1012 = z69 * z990 - z70 * z989 - z147 * z935 + z148 * z934 + z936;
-        let z1013 = -z68 * z990 + z70 * z988 + z146 * z935 - z148 * z933 + z937;
-        let z1014 = z89 * z996 - z90 * z995 - z156 * z951 + z157 * z950 + z952;
-        let z1015 = -z88 * z996 + z90 * z994 + z155 * z951 - z157 * z949 + z953;
-        let z1016 = z109 * z1002 - z110 * z1001 - z165 * z967 + z166 * z966 + z968;
-        let z1017 = -z108 * z1002 + z110 * z1000 + z164 * z967 - z166 * z965 + z969;
-        let z1024 = z1 * z18 - z4 * z17;
-        let z1025 = -z0 * z18 - z6 * z17;
-        let z1026 = z3 * z17;
-        let z1027 = z20 * z37;
-        let z1028 = z20 * z38;
-        let z1029 = z22 * z37;
-        let z1030 = z22 * z38;
-        let z1031 = z24 * z37;
-        let z1032 = z24 * z38;
-        let z1033 = z35 * z1026 - z36 * z1025;
-        let z1034 = -z34 * z1026 + z36 * z1024;
-        let z1035 = qd[3] * z1024;
-        let z1036 = qd[3] * z1025;
-        let z1037 = qd[3] * z1026;
-        let z1038 = qd[3] * z1033;
-        let z1039 = qd[3] * z1034;
-        let z1040 = self.d4 * z1028;
-        let z1041 = self.d4 * z1030;
-        let z1042 = self.d4 * z1032;
-        let z1043 = z57 * z1027 + z58 * z1024;
-        let z1044 = z57 * z1024 - z58 * z1027;
-        let z1045 = z57 * z1029 + z58 * z1025;
-        let z1046 = z57 * z1025 - z58 * z1029;
-        let z1047 = z57 * z1031 + z58 * z1026;
-        let z1048 = z57 * z1026 - z58 * z1031;
-        let z1049 = -z42 * z1042 + z44 * z1041 + z55 * z1032 - z56 * z1030;
-        let z1050 = z40 * z1042 - z44 * z1040 - z54 * z1032 + z56 * z1028;
-        let z1051 = qd[4] * z1028 + z1035;
-        let z1052 = qd[4] * z1030 + z1036;
-        let z1053 = qd[4] * z1032 + z1037;
-        let z1054 = qd[4] * z1049 + z1038;
-        let z1055 = qd[4] * z1050 + z1039;
-        let z1056 = self.d5 * z1028 + z1040;
-        let z1057 = self.d5 * z1030 + z1041;
-        let z1058 = self.d5 * z1032 + z1042;
-        let z1059 = z77 * z1043 - z78 * z1028;
-        let z1060 = z77 * z1028 + z78 * z1043;
-        let z1061 = z77 * z1045 - z78 * z1030;
-        let z1062 = z77 * z1030 + z78 * z1045;
-        let z1063 = z77 * z1047 - z78 * z1032;
-        let z1064 = z77 * z1032 + z78 * z1047;
-        let z1065 = -z62 * z1058 + z64 * z1057 + z75 * z1048 - z76 * z1046;
-        let z1066 = z60 * z1058 - z64 * z1056 - z74 * z1048 + z76 * z1044;
-        let z1067 = qd[5] * z1044 + z1051;
-        let z1068 = qd[5] * z1046 + z1052;
-        let z1069 = qd[5] * z1048 + z1053;
-        let z1070 = qd[5] * z1065 + z1054;
-        let z1071 = qd[5] * z1066 + z1055;
-        let z1072 = self.d6 * z1060 + z1056;
-        let z1073 = self.d6 * z1062 + z1057;
-        let z1074 = self.d6 * z1064 + z1058;
-        let z1075 = z97 * z1059 + z98 * z1044;
-        let z1076 = z97 * z1044 - z98 * z1059;
-        let z1077 = z97 * z1061 + z98 * z1046;
-        let z1078 = z97 * z1046 - z98 * z1061;
-        let z1079 = z97 * z1063 + z98 * z1048;
-        let z1080 = z97 * z1048 - z98 * z1063;
-        let z1081 = -z82 * z1074 + z84 * z1073 + z95 * z1064 - z96 * z1062;
-        let z1082 = z80 * z1074 - z84 * z1072 - z94 * z1064 + z96 * z1060;
-        let z1083 = qd[6] * z1060 + z1067;
-        let z1084 = qd[6] * z1062 + z1068;
-        let z1085 = qd[6] * z1064 + z1069;
-        let z1086 = qd[6] * z1081 + z1070;
-        let z1087 = qd[6] * z1082 + z1071;
-        let z1088 = self.cy3 * z1024;
-        let z1089 = self.cy3 * z1025;
-        let z1090 = self.cy3 * z1026;
-        let z1091 = self.i3x * z19 * z24 + self.i3x * z20 * z23 + self.i3y * z20 * z1026
-            + self.i3y * z24 * z1024;
-        let z1092 = self.i3x * z21 * z24 + self.i3x * z22 * z23 + self.i3y * z22 * z1026
-            + self.i3y * z24 * z1025;
-        let z1093 = 2.0 * self.i3x * z23 * z24 + 2.0 * self.i3y * z24 * z1026;
-        let z1094 = self.cy4 * z1024 + self.cz4 * z1028;
-        let z1095 = self.cy4 * z1025 + self.cz4 * z1030;
-        let z1096 = self.cy4 * z1026 + self.cz4 * z1032;
-        let z1097 = self.i4x * z39 * z1031 + self.i4x * z43 * z1027
-            + self.i4y * z20 * z1026 + self.i4y * z24 * z1024 + self.i4z * z40 * z1032
-            + self.i4z * z44 * z1028;
-        let z1098 = self.i4x * z41 * z1031 + self.i4x * z43 * z1029
-            + self.i4y * z22 * z1026 + self.i4y * z24 * z1025 + self.i4z * z42 * z1032
-            + self.i4z * z44 * z1030;
-        let z1099 = 2.0 * self.i4x * z43 * z1031 + 2.0 * self.i4y * z24 * z1026
-            + 2.0 * self.i4z * z44 * z1032;
-        let z1100 = z1040 + self.cy5 * z1044 + self.cz5 * z1028;
-        let z1101 = z1041 + self.cy5 * z1046 + self.cz5 * z1030;
-        let z1102 = z1042 + self.cy5 * z1048 + self.cz5 * z1032;
-        let z1103 = self.i5x * z59 * z1047 + self.i5x * z63 * z1043
-            + self.i5y * z60 * z1048 + self.i5y * z64 * z1044 + self.i5z * z40 * z1032
-            + self.i5z * z44 * z1028;
-        let z1104 = self.i5x * z61 * z1047 + self.i5x * z63 * z1045
-            + self.i5y * z62 * z1048 + self.i5y * z64 * z1046 + self.i5z * z42 * z1032
-            + self.i5z * z44 * z1030;
-        let z1105 = 2.0 * self.i5x * z63 * z1047 + 2.0 * self.i5y * z64 * z1048
-            + 2.0 * self.i5z * z44 * z1032;
-        let z1106 = self.cy6 * z1044 + self.cz6 * z1060 + z1056;
-        let z1107 = self.cy6 * z1046 + self.cz6 * z1062 + z1057;
-        let z1108 = self.cy6 * z1048 + self.cz6 * z1064 + z1058;
-        let z1109 = self.i6x * z79 * z1063 + self.i6x * z83 * z1059
-            + self.i6y * z60 * z1048 + self.i6y * z64 * z1044 + self.i6z * z80 * z1064
-            + self.i6z * z84 * z1060;
-        let z1110 = self.i6x * z81 * z1063 + self.i6x * z83 * z1061
-            + self.i6y * z62 * z1048 + self.i6y * z64 * z1046 + self.i6z * z82 * z1064
-            + self.i6z * z84 * z1062;
-        let z1111 = 2.0 * self.i6x * z83 * z1063 + 2.0 * self.i6y * z64 * z1048
-            + 2.0 * self.i6z * z84 * z1064;
-        let z1112 = self.cz7 * z1060 + z1072;
-        let z1113 = self.cz7 * z1062 + z1073;
-        let z1114 = self.cz7 * z1064 + z1074;
-        let z1115 = self.i7 * z80 * z1064 + self.i7 * z84 * z1060 + self.i7 * z99 * z1079
-            + self.i7 * z100 * z1080 + self.i7 * z103 * z1075 + self.i7 * z104 * z1076;
-        let z1116 = self.i7 * z82 * z1064 + self.i7 * z84 * z1062
-            + self.i7 * z101 * z1079 + self.i7 * z102 * z1080 + self.i7 * z103 * z1077
-            + self.i7 * z104 * z1078;
-        let z1117 = 2.0 * self.i7 * z84 * z1064 + 2.0 * self.i7 * z103 * z1079
-            + 2.0 * self.i7 * z104 * z1080;
-        let z1118 = z29 * z1090 - z30 * z1089;
-        let z1119 = -z28 * z1090 + z30 * z1088;
-        let z1120 = z1038 + z49 * z1096 - z50 * z1095 - z138 * z1037 + z139 * z1036;
-        let z1121 = z1039 - z48 * z1096 + z50 * z1094 + z137 * z1037 - z139 * z1035;
-        let z1122 = z1054 + z69 * z1102 - z70 * z1101 - z147 * z1053 + z148 * z1052;
-        let z1123 = z1055 - z68 * z1102 + z70 * z1100 + z146 * z1053 - z148 * z1051;
-        let z1124 = z1070 + z89 * z1108 - z90 * z1107 - z156 * z1069 + z157 * z1068;
-        let z1125 = z1071 - z88 * z1108 + z90 * z1106 + z155 * z1069 - z157 * z1067;
-        let z1126 = z1086 + z109 * z1114 - z110 * z1113 - z165 * z1085 + z166 * z1084;
-        let z1127 = z1087 - z108 * z1114 + z110 * z1112 + z164 * z1085 - z166 * z1083;
-        let z1133 = -z5 * z37 - z19 * z38;
-        let z1134 = -z7 * z37 - z21 * z38;
-        let z1135 = -z2 * z37 - z23 * z38;
-        let z1136 = self.d4 * z39;
-        let z1137 = self.d4 * z41;
-        let z1138 = self.d4 * z43;
-        let z1139 = z57 * z1133;
-        let z1140 = -z58 * z1133;
-        let z1141 = z57 * z1134;
-        let z1142 = -z58 * z1134;
-        let z1143 = z57 * z1135;
-        let z1144 = -z58 * z1135;
-        let z1145 = -z41 * z56 - z42 * z1138 + z43 * z55 + z44 * z1137;
-        let z1146 = z39 * z56 + z40 * z1138 - z43 * z54 - z44 * z1136;
-        let z1147 = qd[4] * z39;
-        let z1148 = qd[4] * z41;
-        let z1149 = qd[4] * z43;
-        let z1150 = qd[4] * z1145;
-        let z1151 = qd[4] * z1146;
-        let z1152 = self.d5 * z39 + z1136;
-        let z1153 = self.d5 * z41 + z1137;
-        let z1154 = self.d5 * z43 + z1138;
-        let z1155 = -z39 * z78 + z77 * z1139;
-        let z1156 = z39 * z77 + z78 * z1139;
-        let z1157 = -z41 * z78 + z77 * z1141;
-        let z1158 = z41 * z77 + z78 * z1141;
-        let z1159 = -z43 * z78 + z77 * z1143;
-        let z1160 = z43 * z77 + z78 * z1143;
-        let z1161 = -z62 * z1154 + z64 * z1153 + z75 * z1144 - z76 * z1142;
-        let z1162 = z60 * z1154 - z64 * z1152 - z74 * z1144 + z76 * z1140;
-        let z1163 = qd[5] * z1140 + z1147;
-        let z1164 = qd[5] * z1142 + z1148;
-        let z1165 = qd[5] * z1144 + z1149;
-        let z1166 = qd[5] * z1161 + z1150;
-        let z1167 = qd[5] * z1162 + z1151;
-        let z1168 = self.d6 * z1156 + z1152;
-        let z1169 = self.d6 * z1158 + z1153;
-        let z1170 = self.d6 * z1160 + z1154;
-        let z1171 = z97 * z1155 + z98 * z1140;
-        let z1172 = z97 * z1140 - z98 * z1155;
-        let z1173 = z97 * z1157 + z98 * z1142;
-        let z1174 = z97 * z1142 - z98 * z1157;
-        let z1175 = z97 * z1159 + z98 * z1144;
-        let z1176 = z97 * z1144 - z98 * z1159;
-        let z1177 = -z82 * z1170 + z84 * z1169 + z95 * z1160 - z96 * z1158;
-        let z1178 = z80 * z1170 - z84 * z1168 - z94 * z1160 + z96 * z1156;
-        let z1179 = qd[6] * z1156 + z1163;
-        let z1180 = qd[6] * z1158 + z1164;
-        let z1181 = qd[6] * z1160 + z1165;
-        let z1182 = qd[6] * z1177 + z1166;
-        let z1183 = qd[6] * z1178 + z1167;
-        let z1184 = self.cz4 * z39;
-        let z1185 = self.cz4 * z41;
-        let z1186 = self.cz4 * z43;
-        let z1187 = self.i4x * z39 * z1135 + self.i4x * z43 * z1133
+        let z1004 = self.cy4 * z941 + self.cz4 * z952 + z948;
+        let z1005 = self.cy4 * z943 + self.cz4 * z954 + z949;
+        let z1006 = self.cy4 * z945 + self.cz4 * z956 + z950;
+        let z1007 = self.i4x * z39 * z955 + self.i4x * z43 * z951 + self.i4y * z20 * z945
+            + self.i4y * z24 * z941 + self.i4z * z40 * z956 + self.i4z * z44 * z952;
+        let z1008 = self.i4x * z41 * z955 + self.i4x * z43 * z953 + self.i4y * z22 * z945
+            + self.i4y * z24 * z943 + self.i4z * z42 * z956 + self.i4z * z44 * z954;
+        let z1009 = 2.0 * self.i4x * z43 * z955 + 2.0 * self.i4y * z24 * z945
+            + 2.0 * self.i4z * z44 * z956;
+        let z1010 = self.cy5 * z963 + self.cz5 * z952 + z959;
+        let z1011 = self.cy5 * z965 + self.cz5 * z954 + z960;
+        let z1012 = self.cy5 * z967 + self.cz5 * z956 + z961;
+        let z1013 = self.i5x * z59 * z966 + self.i5x * z63 * z962 + self.i5y * z60 * z967
+            + self.i5y * z64 * z963 + self.i5z * z40 * z956 + self.i5z * z44 * z952;
+        let z1014 = self.i5x * z61 * z966 + self.i5x * z63 * z964 + self.i5y * z62 * z967
+            + self.i5y * z64 * z965 + self.i5z * z42 * z956 + self.i5z * z44 * z954;
+        let z1015 = 2.0 * self.i5x * z63 * z966 + 2.0 * self.i5y * z64 * z967
+            + 2.0 * self.i5z * z44 * z956;
+        let z1016 = z970 + self.cy6 * z963 + self.cz6 * z974;
+        let z1017 = z971 + self.cy6 * z965 + self.cz6 * z976;
+        let z1018 = z972 + self.cy6 * z967 + self.cz6 * z978;
+        let z1019 = self.i6x * z79 * z977 + self.i6x * z83 * z973 + self.i6y * z60 * z967
+            + self.i6y * z64 * z963 + self.i6z * z80 * z978 + self.i6z * z84 * z974;
+        let z1020 = self.i6x * z81 * z977 + self.i6x * z83 * z975 + self.i6y * z62 * z967
+            + self.i6y * z64 * z965 + self.i6z * z82 * z978 + self.i6z * z84 * z976;
+        let z1021 = 2.0 * self.i6x * z83 * z977 + 2.0 * self.i6y * z64 * z967
+            + 2.0 * self.i6z * z84 * z978;
+        let z1022 = z981 + self.cz7 * z974;
+        let z1023 = z982 + self.cz7 * z976;
+        let z1024 = z983 + self.cz7 * z978;
+        let z1025 = self.i7 * z80 * z978 + self.i7 * z84 * z974 + self.i7 * z99 * z988
+            + self.i7 * z100 * z989 + self.i7 * z103 * z984 + self.i7 * z104 * z985;
+        let z1026 = self.i7 * z82 * z978 + self.i7 * z84 * z976 + self.i7 * z101 * z988
+            + self.i7 * z102 * z989 + self.i7 * z103 * z986 + self.i7 * z104 * z987;
+        let z1027 = 2.0 * self.i7 * z84 * z978 + 2.0 * self.i7 * z103 * z988
+            + 2.0 * self.i7 * z104 * z989;
+        let z1076 = z1 * z18 - z4 * z17;
+        let z1077 = -z0 * z18 - z6 * z17;
+        let z1078 = z3 * z17;
+        let z1079 = z20 * z37;
+        let z1080 = z20 * z38;
+        let z1081 = z22 * z37;
+        let z1082 = z22 * z38;
+        let z1083 = z24 * z37;
+        let z1084 = z24 * z38;
+        let z1085 = z35 * z1078 - z36 * z1077;
+        let z1086 = -z34 * z1078 + z36 * z1076;
+        let z1087 = self.d4 * z1080;
+        let z1088 = self.d4 * z1082;
+        let z1089 = self.d4 * z1084;
+        let z1090 = z57 * z1079 + z58 * z1076;
+        let z1091 = z57 * z1076 - z58 * z1079;
+        let z1092 = z57 * z1081 + z58 * z1077;
+        let z1093 = z57 * z1077 - z58 * z1081;
+        let z1094 = z57 * z1083 + z58 * z1078;
+        let z1095 = z57 * z1078 - z58 * z1083;
+        let z1096 = -z42 * z1089 + z44 * z1088 + z55 * z1084 - z56 * z1082;
+        let z1097 = z40 * z1089 - z44 * z1087 - z54 * z1084 + z56 * z1080;
+        let z1098 = self.d5 * z1080 + z1087;
+        let z1099 = self.d5 * z1082 + z1088;
+        let z1100 = self.d5 * z1084 + z1089;
+        let z1101 = z77 * z1090 - z78 * z1080;
+        let z1102 = z77 * z1080 + z78 * z1090;
+        let z1103 = z77 * z1092 - z78 * z1082;
+        let z1104 = z77 * z1082 + z78 * z1092;
+        let z1105 = z77 * z1094 - z78 * z1084;
+        let z1106 = z77 * z1084 + z78 * z1094;
+        let z1107 = -z62 * z1100 + z64 * z1099 + z75 * z1095 - z76 * z1093;
+        let z1108 = z60 * z1100 - z64 * z1098 - z74 * z1095 + z76 * z1091;
+        let z1109 = self.d6 * z1102 + z1098;
+        let z1110 = self.d6 * z1104 + z1099;
+        let z1111 = self.d6 * z1106 + z1100;
+        let z1112 = z97 * z1101 + z98 * z1091;
+        let z1113 = z97 * z1091 - z98 * z1101;
+        let z1114 = z97 * z1103 + z98 * z1093;
+        let z1115 = z97 * z1093 - z98 * z1103;
+        let z1116 = z97 * z1105 + z98 * z1095;
+        let z1117 = z97 * z1095 - z98 * z1105;
+        let z1118 = -z82 * z1111 + z84 * z1110 + z95 * z1106 - z96 * z1104;
+        let z1119 = z80 * z1111 - z84 * z1109 - z94 * z1106 + z96 * z1102;
+        let z1120 = self.cy3 * z1076;
+        let z1121 = self.cy3 * z1077;
+        let z1122 = self.cy3 * z1078;
+        let z1123 = self.i3x * z19 * z24 + self.i3x * z20 * z23 + self.i3y * z20 * z1078
+            + self.i3y * z24 * z1076;
+        let z1124 = self.i3x * z21 * z24 + self.i3x * z22 * z23 + self.i3y * z22 * z1078
+            + self.i3y * z24 * z1077;
+        let z1125 = 2.0 * self.i3x * z23 * z24 + 2.0 * self.i3y * z24 * z1078;
+        let z1126 = self.cy4 * z1076 + self.cz4 * z1080;
+        let z1127 = self.cy4 * z1077 + self.cz4 * z1082;
+        let z1128 = self.cy4 * z1078 + self.cz4 * z1084;
+        let z1129 = self.i4x * z39 * z1083 + self.i4x * z43 * z1079
+            + self.i4y * z20 * z1078 + self.i4y * z24 * z1076 + self.i4z * z40 * z1084
+            + self.i4z * z44 * z1080;
+        let z1130 = self.i4x * z41 * z1083 + self.i4x * z43 * z1081
+            + self.i4y * z22 * z1078 + self.i4y * z24 * z1077 + self.i4z * z42 * z1084
+            + self.i4z * z44 * z1082;
+        let z1131 = 2.0 * self.i4x * z43 * z1083 + 2.0 * self.i4y * z24 * z1078
+            + 2.0 * self.i4z * z44 * z1084;
+        let z1132 = self.cy5 * z1091 + self.cz5 * z1080 + z1087;
+        let z1133 = self.cy5 * z1093 + self.cz5 * z1082 + z1088;
+        let z1134 = self.cy5 * z1095 + self.cz5 * z1084 + z1089;
+        let z1135 = self.i5x * z59 * z1094 + self.i5x * z63 * z1090
+            + self.i5y * z60 * z1095 + self.i5y * z64 * z1091 + self.i5z * z40 * z1084
+            + self.i5z * z44 * z1080;
+        let z1136 = self.i5x * z61 * z1094 + self.i5x * z63 * z1092
+            + self.i5y * z62 * z1095 + self.i5y * z64 * z1093 + self.i5z * z42 * z1084
+            + self.i5z * z44 * z1082;
+        let z1137 = 2.0 * self.i5x * z63 * z1094 + 2.0 * self.i5y * z64 * z1095
+            + 2.0 * self.i5z * z44 * z1084;
+        let z1138 = self.cy6 * z1091 + self.cz6 * z1102 + z1098;
+        let z1139 = self.cy6 * z1093 + self.cz6 * z1104 + z1099;
+        let z1140 = self.cy6 * z1095 + self.cz6 * z1106 + z1100;
+        let z1141 = self.i6x * z79 * z1105 + self.i6x * z83 * z1101
+            + self.i6y * z60 * z1095 + self.i6y * z64 * z1091 + self.i6z * z80 * z1106
+            + self.i6z * z84 * z1102;
+        let z1142 = self.i6x * z81 * z1105 + self.i6x * z83 * z1103
+            + self.i6y * z62 * z1095 + self.i6y * z64 * z1093 + self.i6z * z82 * z1106
+            + self.i6z * z84 * z1104;
+        let z1143 = 2.0 * self.i6x * z83 * z1105 + 2.0 * self.i6y * z64 * z1095
+            + 2.0 * self.i6z * z84 * z1106;
+        let z1144 = self.cz7 * z1102 + z1109;
+        let z1145 = self.cz7 * z1104 + z1110;
+        let z1146 = self.cz7 * z1106 + z1111;
+        let z1147 = self.i7 * z80 * z1106 + self.i7 * z84 * z1102 + self.i7 * z99 * z1116
+            + self.i7 * z100 * z1117 + self.i7 * z103 * z1112 + self.i7 * z104 * z1113;
+        let z1148 = self.i7 * z82 * z1106 + self.i7 * z84 * z1104
+            + self.i7 * z101 * z1116 + self.i7 * z102 * z1117 + self.i7 * z103 * z1114
+            + self.i7 * z104 * z1115;
+        let z1149 = 2.0 * self.i7 * z84 * z1106 + 2.0 * self.i7 * z103 * z1116
+            + 2.0 * self.i7 * z104 * z1117;
+        let z1189 = -z5 * z37 - z19 * z38;
+        let z1190 = -z7 * z37 - z21 * z38;
+        let z1191 = -z2 * z37 - z23 * z38;
+        let z1192 = self.d4 * z39;
+        let z1193 = self.d4 * z41;
+        let z1194 = self.d4 * z43;
+        let z1195 = z57 * z1189;
+        let z1196 = -z58 * z1189;
+        let z1197 = z57 * z1190;
+        let z1198 = -z58 * z1190;
+        let z1199 = z57 * z1191;
+        let z1200 = -z58 * z1191;
+        let z1201 = -z41 * z56 - z42 * z1194 + z43 * z55 + z44 * z1193;
+        let z1202 = z39 * z56 + z40 * z1194 - z43 * z54 - z44 * z1192;
+        let z1203 = self.d5 * z39 + z1192;
+        let z1204 = self.d5 * z41 + z1193;
+        let z1205 = self.d5 * z43 + z1194;
+        let z1206 = -z39 * z78 + z77 * z1195;
+        let z1207 = z39 * z77 + z78 * z1195;
+        let z1208 = -z41 * z78 + z77 * z1197;
+        let z1209 = z41 * z77 + z78 * z1197;
+        let z1210 = -z43 * z78 + z77 * z1199;
+        let z1211 = z43 * z77 + z78 * z1199;
+        let z1212 = -z62 * z1205 + z64 * z1204 + z75 * z1200 - z76 * z1198;
+        let z1213 = z60 * z1205 - z64 * z1203 - z74 * z1200 + z76 * z1196;
+        let z1214 = self.d6 * z1207 + z1203;
+        let z1215 = self.d6 * z1209 + z1204;
+        let z1216 = self.d6 * z1211 + z1205;
+        let z1217 = z97 * z1206 + z98 * z1196;
+        let z1218 = z97 * z1196 - z98 * z1206;
+        let z1219 = z97 * z1208 + z98 * z1198;
+        let z1220 = z97 * z1198 - z98 * z1208;
+        let z1221 = z97 * z1210 + z98 * z1200;
+        let z1222 = z97 * z1200 - z98 * z1210;
+        let z1223 = -z82 * z1216 + z84 * z1215 + z95 * z1211 - z96 * z1209;
+        let z1224 = z80 * z1216 - z84 * z1214 - z94 * z1211 + z96 * z1207;
+        let z1225 = self.cz4 * z39;
+        let z1226 = self.cz4 * z41;
+        let z1227 = self.cz4 * z43;
+        let z1228 = self.i4x * z39 * z1191 + self.i4x * z43 * z1189
             + self.i4z * z39 * z44 + self.i4z * z40 * z43;
-        let z1188 = self.i4x * z41 * z1135 + self.i4x * z43 * z1134
+        let z1229 = self.i4x * z41 * z1191 + self.i4x * z43 * z1190
             + self.i4z * z41 * z44 + self.i4z * z42 * z43;
-        let z1189 = 2.0 * self.i4x * z43 * z1135 + 2.0 * self.i4z * z43 * z44;
-        let z1190 = self.cy5 * z1140 + self.cz5 * z39 + z1136;
-        let z1191 = self.cy5 * z1142 + self.cz5 * z41 + z1137;
-        let z1192 = self.cy5 * z1144 + self.cz5 * z43 + z1138;
-        let z1193 = self.i5x * z59 * z1143 + self.i5x * z63 * z1139
-            + self.i5y * z60 * z1144 + self.i5y * z64 * z1140 + self.i5z * z39 * z44
+        let z1230 = 2.0 * self.i4x * z43 * z1191 + 2.0 * self.i4z * z43 * z44;
+        let z1231 = self.cy5 * z1196 + self.cz5 * z39 + z1192;
+        let z1232 = self.cy5 * z1198 + self.cz5 * z41 + z1193;
+        let z1233 = self.cy5 * z1200 + self.cz5 * z43 + z1194;
+        let z1234 = self.i5x * z59 * z1199 + self.i5x * z63 * z1195
+            + self.i5y * z60 * z1200 + self.i5y * z64 * z1196 + self.i5z * z39 * z44
             + self.i5z * z40 * z43;
-        let z1194 = self.i5x * z61 * z1143 + self.i5x * z63 * z1141
-            + self.i5y * z62 * z1144 + self.i5y * z64 * z1142 + self.i5z * z41 * z44
+        let z1235 = self.i5x * z61 * z1199 + self.i5x * z63 * z1197
+            + self.i5y * z62 * z1200 + self.i5y * z64 * z1198 + self.i5z * z41 * z44
             + self.i5z * z42 * z43;
-        let z1195 = 2.0 * self.i5x * z63 * z1143 + 2.0 * self.i5y * z64 * z1144
+        let z1236 = 2.0 * self.i5x * z63 * z1199 + 2.0 * self.i5y * z64 * z1200
             + 2.0 * self.i5z * z43 * z44;
-        let z1196 = self.cy6 * z1140 + self.cz6 * z1156 + z1152;
-        let z1197 = self.cy6 * z1142 + self.cz6 * z1158 + z1153;
-        let z1198 = self.cy6 * z1144 + self.cz6 * z1160 + z1154;
-        let z1199 = self.i6x * z79 * z1159 + self.i6x * z83 * z1155
-            + self.i6y * z60 * z1144 + self.i6y * z64 * z1140 + self.i6z * z80 * z1160
-            + self.i6z * z84 * z1156;
-        let z1200 = self.i6x * z81 * z1159 + self.i6x * z83 * z1157
-            + self.i6y * z62 * z1144 + self.i6y * z64 * z1142 + self.i6z * z82 * z1160
-            + self.i6z * z84 * z1158;
-        let z1201 = 2.0 * self.i6x * z83 * z1159 + 2.0 * self.i6y * z64 * z1144
-            + 2.0 * self.i6z * z84 * z1160;
-        let z1202 = self.cz7 * z1156 + z1168;
-        let z1203 = self.cz7 * z1158 + z1169;
-        let z1204 = self.cz7 * z1160 + z1170;
-        let z1205 = self.i7 * z80 * z1160 + self.i7 * z84 * z1156 + self.i7 * z99 * z1175
-            + self.i7 * z100 * z1176 + self.i7 * z103 * z1171 + self.i7 * z104 * z1172;
-        let z1206 = self.i7 * z82 * z1160 + self.i7 * z84 * z1158
-            + self.i7 * z101 * z1175 + self.i7 * z102 * z1176 + self.i7 * z103 * z1173
-            + self.i7 * z104 * z1174;
-        let z1207 = 2.0 * self.i7 * z84 * z1160 + 2.0 * self.i7 * z103 * z1175
-            + 2.0 * self.i7 * z104 * z1176;
-        let z1208 = z49 * z1186 - z50 * z1185;
-        let z1209 = -z48 * z1186 + z50 * z1184;
-        let z1210 = z69 * z1192 - z70 * z1191 + z1150 - z147 * z1149 + z148 * z1148;
-        let z1211 = -z68 * z1192 + z70 * z1190 + z1151 + z146 * z1149 - z148 * z1147;
-        let z1212 = z89 * z1198 - z90 * z1197 + z1166 - z156 * z1165 + z157 * z1164;
-        let z1213 = -z88 * z1198 + z90 * z1196 + z1167 + z155 * z1165 - z157 * z1163;
-        let z1214 = z109 * z1204 - z110 * z1203 + z1182 - z165 * z1181 + z166 * z1180;
-        let z1215 = -z108 * z1204 + z110 * z1202 + z1183 + z164 * z1181 - z166 * z1179;
-        let z1220 = -z20 * z58 - z39 * z57;
-        let z1221 = -z22 * z58 - z41 * z57;
-        let z1222 = -z24 * z58 - z43 * z57;
-        let z1223 = z60 * z77;
-        let z1224 = z60 * z78;
-        let z1225 = z62 * z77;
-        let z1226 = z62 * z78;
-        let z1227 = z64 * z77;
-        let z1228 = z64 * z78;
-        let z1229 = z75 * z1222 - z76 * z1221;
-        let z1230 = -z74 * z1222 + z76 * z1220;
-        let z1231 = qd[5] * z1220;
-        let z1232 = qd[5] * z1221;
-        let z1233 = qd[5] * z1222;
-        let z1234 = qd[5] * z1229;
-        let z1235 = qd[5] * z1230;
-        let z1236 = self.d6 * z1224;
-        let z1237 = self.d6 * z1226;
-        let z1238 = self.d6 * z1228;
-        let z1239 = z97 * z1223 + z98 * z1220;
-        let z1240 = z97 * z1220 - z98 * z1223;
-        let z1241 = z97 * z1225 + z98 * z1221;
-        let z1242 = z97 * z1221 - z98 * z1225;
-        let z1243 = z97 * z1227 + z98 * z1222;
-        let z1244 = z97 * z1222 - z98 * z1227;
-        let z1245 = -z82 * z1238 + z84 * z1237 + z95 * z1228 - z96 * z1226;
-        let z1246 = z80 * z1238 - z84 * z1236 - z94 * z1228 + z96 * z1224;
-        let z1247 = z1231 + qd[6] * z1224;
-        let z1248 = z1232 + qd[6] * z1226;
-        let z1249 = z1233 + qd[6] * z1228;
-        let z1250 = z1234 + qd[6] * z1245;
-        let z1251 = z1235 + qd[6] * z1246;
-        let z1252 = self.cy5 * z1220;
-        let z1253 = self.cy5 * z1221;
-        let z1254 = self.cy5 * z1222;
-        let z1255 = self.i5x * z59 * z64 + self.i5x * z60 * z63 + self.i5y * z60 * z1222
-            + self.i5y * z64 * z1220;
-        let z1256 = self.i5x * z61 * z64 + self.i5x * z62 * z63 + self.i5y * z62 * z1222
-            + self.i5y * z64 * z1221;
-        let z1257 = 2.0 * self.i5x * z63 * z64 + 2.0 * self.i5y * z64 * z1222;
-        let z1258 = self.cy6 * z1220 + self.cz6 * z1224;
-        let z1259 = self.cy6 * z1221 + self.cz6 * z1226;
-        let z1260 = self.cy6 * z1222 + self.cz6 * z1228;
-        let z1261 = self.i6x * z79 * z1227 + self.i6x * z83 * z1223
-            + self.i6y * z60 * z1222 + self.i6y * z64 * z1220 + self.i6z * z80 * z1228
-            + self.i6z * z84 * z1224;
-        let z1262 = self.i6x * z81 * z1227 + self.i6x * z83 * z1225
-            + self.i6y * z62 * z1222 + self.i6y * z64 * z1221 + self.i6z * z82 * z1228
-            + self.i6z * z84 * z1226;
-        let z1263 = 2.0 * self.i6x * z83 * z1227 + 2.0 * self.i6y * z64 * z1222
-            + 2.0 * self.i6z * z84 * z1228;
-        let z1264 = z1236 + self.cz7 * z1224;
-        let z1265 = z1237 + self.cz7 * z1226;
-        let z1266 = z1238 + self.cz7 * z1228;
-        let z1267 = self.i7 * z80 * z1228 + self.i7 * z84 * z1224 + self.i7 * z99 * z1243
-            + self.i7 * z100 * z1244 + self.i7 * z103 * z1239 + self.i7 * z104 * z1240;
-        let z1268 = self.i7 * z82 * z1228 + self.i7 * z84 * z1226
-            + self.i7 * z101 * z1243 + self.i7 * z102 * z1244 + self.i7 * z103 * z1241
-            + self.i7 * z104 * z1242;
-        let z1269 = 2.0 * self.i7 * z84 * z1228 + 2.0 * self.i7 * z103 * z1243
-            + 2.0 * self.i7 * z104 * z1244;
-        let z1270 = z69 * z1254 - z70 * z1253;
-        let z1271 = -z68 * z1254 + z70 * z1252;
-        let z1272 = z1234 + z89 * z1260 - z90 * z1259 - z156 * z1233 + z157 * z1232;
-        let z1273 = z1235 - z88 * z1260 + z90 * z1258 + z155 * z1233 - z157 * z1231;
-        let z1274 = z1250 + z109 * z1266 - z110 * z1265 - z165 * z1249 + z166 * z1248;
-        let z1275 = z1251 - z108 * z1266 + z110 * z1264 + z164 * z1249 - z166 * z1247;
-        let z1279 = -z40 * z77 - z59 * z78;
-        let z1280 = -z42 * z77 - z61 * z78;
-        let z1281 = -z44 * z77 - z63 * z78;
-        let z1282 = self.d6 * z79;
-        let z1283 = self.d6 * z81;
-        let z1284 = self.d6 * z83;
-        let z1285 = z97 * z1279;
-        let z1286 = -z98 * z1279;
-        let z1287 = z97 * z1280;
-        let z1288 = -z98 * z1280;
-        let z1289 = z97 * z1281;
-        let z1290 = -z98 * z1281;
-        let z1291 = -z81 * z96 - z82 * z1284 + z83 * z95 + z84 * z1283;
-        let z1292 = z79 * z96 + z80 * z1284 - z83 * z94 - z84 * z1282;
-        let z1293 = qd[6] * z79;
-        let z1294 = qd[6] * z81;
-        let z1295 = qd[6] * z83;
-        let z1296 = qd[6] * z1291;
-        let z1297 = qd[6] * z1292;
-        let z1298 = self.cz6 * z79;
-        let z1299 = self.cz6 * z81;
-        let z1300 = self.cz6 * z83;
-        let z1301 = self.i6x * z79 * z1281 + self.i6x * z83 * z1279
+        let z1237 = self.cy6 * z1196 + self.cz6 * z1207 + z1203;
+        let z1238 = self.cy6 * z1198 + self.cz6 * z1209 + z1204;
+        let z1239 = self.cy6 * z1200 + self.cz6 * z1211 + z1205;
+        let z1240 = self.i6x * z79 * z1210 + self.i6x * z83 * z1206
+            + self.i6y * z60 * z1200 + self.i6y * z64 * z1196 + self.i6z * z80 * z1211
+            + self.i6z * z84 * z1207;
+        let z1241 = self.i6x * z81 * z1210 + self.i6x * z83 * z1208
+            + self.i6y * z62 * z1200 + self.i6y * z64 * z1198 + self.i6z * z82 * z1211
+            + self.i6z * z84 * z1209;
+        let z1242 = 2.0 * self.i6x * z83 * z1210 + 2.0 * self.i6y * z64 * z1200
+            + 2.0 * self.i6z * z84 * z1211;
+        let z1243 = self.cz7 * z1207 + z1214;
+        let z1244 = self.cz7 * z1209 + z1215;
+        let z1245 = self.cz7 * z1211 + z1216;
+        let z1246 = self.i7 * z80 * z1211 + self.i7 * z84 * z1207 + self.i7 * z99 * z1221
+            + self.i7 * z100 * z1222 + self.i7 * z103 * z1217 + self.i7 * z104 * z1218;
+        let z1247 = self.i7 * z82 * z1211 + self.i7 * z84 * z1209
+            + self.i7 * z101 * z1221 + self.i7 * z102 * z1222 + self.i7 * z103 * z1219
+            + self.i7 * z104 * z1220;
+        let z1248 = 2.0 * self.i7 * z84 * z1211 + 2.0 * self.i7 * z103 * z1221
+            + 2.0 * self.i7 * z104 * z1222;
+        let z1279 = -z20 * z58 - z39 * z57;
+        let z1280 = -z22 * z58 - z41 * z57;
+        let z1281 = -z24 * z58 - z43 * z57;
+        let z1282 = z60 * z77;
+        let z1283 = z60 * z78;
+        let z1284 = z62 * z77;
+        let z1285 = z62 * z78;
+        let z1286 = z64 * z77;
+        let z1287 = z64 * z78;
+        let z1288 = z75 * z1281 - z76 * z1280;
+        let z1289 = -z74 * z1281 + z76 * z1279;
+        let z1290 = self.d6 * z1283;
+        let z1291 = self.d6 * z1285;
+        let z1292 = self.d6 * z1287;
+        let z1293 = z97 * z1282 + z98 * z1279;
+        let z1294 = z97 * z1279 - z98 * z1282;
+        let z1295 = z97 * z1284 + z98 * z1280;
+        let z1296 = z97 * z1280 - z98 * z1284;
+        let z1297 = z97 * z1286 + z98 * z1281;
+        let z1298 = z97 * z1281 - z98 * z1286;
+        let z1299 = -z82 * z1292 + z84 * z1291 + z95 * z1287 - z96 * z1285;
+        let z1300 = z80 * z1292 - z84 * z1290 - z94 * z1287 + z96 * z1283;
+        let z1301 = self.cy5 * z1279;
+        let z1302 = self.cy5 * z1280;
+        let z1303 = self.cy5 * z1281;
+        let z1304 = self.i5x * z59 * z64 + self.i5x * z60 * z63 + self.i5y * z60 * z1281
+            + self.i5y * z64 * z1279;
+        let z1305 = self.i5x * z61 * z64 + self.i5x * z62 * z63 + self.i5y * z62 * z1281
+            + self.i5y * z64 * z1280;
+        let z1306 = 2.0 * self.i5x * z63 * z64 + 2.0 * self.i5y * z64 * z1281;
+        let z1307 = self.cy6 * z1279 + self.cz6 * z1283;
+        let z1308 = self.cy6 * z1280 + self.cz6 * z1285;
+        let z1309 = self.cy6 * z1281 + self.cz6 * z1287;
+        let z1310 = self.i6x * z79 * z1286 + self.i6x * z83 * z1282
+            + self.i6y * z60 * z1281 + self.i6y * z64 * z1279 + self.i6z * z80 * z1287
+            + self.i6z * z84 * z1283;
+        let z1311 = self.i6x * z81 * z1286 + self.i6x * z83 * z1284
+            + self.i6y * z62 * z1281 + self.i6y * z64 * z1280 + self.i6z * z82 * z1287
+            + self.i6z * z84 * z1285;
+        let z1312 = 2.0 * self.i6x * z83 * z1286 + 2.0 * self.i6y * z64 * z1281
+            + 2.0 * self.i6z * z84 * z1287;
+        let z1313 = z1290 + self.cz7 * z1283;
+        let z1314 = z1291 + self.cz7 * z1285;
+        let z1315 = z1292 + self.cz7 * z1287;
+        let z1316 = self.i7 * z80 * z1287 + self.i7 * z84 * z1283 + self.i7 * z99 * z1297
+            + self.i7 * z100 * z1298 + self.i7 * z103 * z1293 + self.i7 * z104 * z1294;
+        let z1317 = self.i7 * z82 * z1287 + self.i7 * z84 * z1285
+            + self.i7 * z101 * z1297 + self.i7 * z102 * z1298 + self.i7 * z103 * z1295
+            + self.i7 * z104 * z1296;
+        let z1318 = 2.0 * self.i7 * z84 * z1287 + 2.0 * self.i7 * z103 * z1297
+            + 2.0 * self.i7 * z104 * z1298;
+        let z1340 = -z40 * z77 - z59 * z78;
+        let z1341 = -z42 * z77 - z61 * z78;
+        let z1342 = -z44 * z77 - z63 * z78;
+        let z1343 = self.d6 * z79;
+        let z1344 = self.d6 * z81;
+        let z1345 = self.d6 * z83;
+        let z1346 = z97 * z1340;
+        let z1347 = -z98 * z1340;
+        let z1348 = z97 * z1341;
+        let z1349 = -z98 * z1341;
+        let z1350 = z97 * z1342;
+        let z1351 = -z98 * z1342;
+        let z1352 = -z81 * z96 - z82 * z1345 + z83 * z95 + z84 * z1344;
+        let z1353 = z79 * z96 + z80 * z1345 - z83 * z94 - z84 * z1343;
+        let z1354 = self.cz6 * z79;
+        let z1355 = self.cz6 * z81;
+        let z1356 = self.cz6 * z83;
+        let z1357 = self.i6x * z79 * z1342 + self.i6x * z83 * z1340
             + self.i6z * z79 * z84 + self.i6z * z80 * z83;
-        let z1302 = self.i6x * z81 * z1281 + self.i6x * z83 * z1280
+        let z1358 = self.i6x * z81 * z1342 + self.i6x * z83 * z1341
             + self.i6z * z81 * z84 + self.i6z * z82 * z83;
-        let z1303 = 2.0 * self.i6x * z83 * z1281 + 2.0 * self.i6z * z83 * z84;
-        let z1304 = z1282 + self.cz7 * z79;
-        let z1305 = z1283 + self.cz7 * z81;
-        let z1306 = z1284 + self.cz7 * z83;
-        let z1307 = self.i7 * z79 * z84 + self.i7 * z80 * z83 + self.i7 * z99 * z1289
-            + self.i7 * z100 * z1290 + self.i7 * z103 * z1285 + self.i7 * z104 * z1286;
-        let z1308 = self.i7 * z81 * z84 + self.i7 * z82 * z83 + self.i7 * z101 * z1289
-            + self.i7 * z102 * z1290 + self.i7 * z103 * z1287 + self.i7 * z104 * z1288;
-        let z1309 = 2.0 * self.i7 * z83 * z84 + 2.0 * self.i7 * z103 * z1289
-            + 2.0 * self.i7 * z104 * z1290;
-        let z1310 = z89 * z1300 - z90 * z1299;
-        let z1311 = -z88 * z1300 + z90 * z1298;
-        let z1312 = z1296 + z109 * z1306 - z110 * z1305 - z165 * z1295 + z166 * z1294;
-        let z1313 = z1297 - z108 * z1306 + z110 * z1304 + z164 * z1295 - z166 * z1293;
-        let z1316 = -z60 * z98 - z79 * z97;
-        let z1317 = -z62 * z98 - z81 * z97;
-        let z1318 = -z64 * z98 - z83 * z97;
-        let z1319 = self.i7 * z99 * z104 + self.i7 * z100 * z1318 + self.i7 * z100 * z103
-            + self.i7 * z104 * z1316;
-        let z1320 = self.i7 * z101 * z104 + self.i7 * z102 * z1318
-            + self.i7 * z102 * z103 + self.i7 * z104 * z1317;
-        let z1321 = 2.0 * self.i7 * z103 * z104 + 2.0 * self.i7 * z104 * z1318;
-        let z1322 = z108 * z1319 + z109 * z1320 + z110 * z1321;
-        let z1323 = z7 * z815 - z15 * z811;
-        let z1324 = qd[2] * z1323;
-        let z1325 = z22 * z823 - z35 * z817;
-        let z1326 = qd[3] * z1325 + z1324;
-        let z1327 = z42 * z831 - z55 * z825;
-        let z1328 = qd[4] * z1327 + z1326;
-        let z1329 = z62 * z839 - z75 * z833;
-        let z1330 = qd[5] * z1329 + z1328;
-        let z1331 = z82 * z847 - z95 * z841;
-        let z1332 = qd[6] * z1331 + z1330;
-        let z1333 = 2.0 * self.i2x * z4 * z810 + 2.0 * self.i2y * z0 * z1
-            + 2.0 * self.i2z * z5 * z811;
-        let z1334 = self.i2x * z6 * z810 + self.i2x * (z4 * z4) - self.i2y * (z0 * z0)
-            + self.i2y * (z1 * z1) + self.i2z * z7 * z811 + self.i2z * (z5 * z5);
-        let z1335 = 2.0 * self.i2x * z4 * z6 - 2.0 * self.i2y * z0 * z1
+        let z1359 = 2.0 * self.i6x * z83 * z1342 + 2.0 * self.i6z * z83 * z84;
+        let z1360 = self.cz7 * z79 + z1343;
+        let z1361 = self.cz7 * z81 + z1344;
+        let z1362 = self.cz7 * z83 + z1345;
+        let z1363 = self.i7 * z79 * z84 + self.i7 * z80 * z83 + self.i7 * z99 * z1350
+            + self.i7 * z100 * z1351 + self.i7 * z103 * z1346 + self.i7 * z104 * z1347;
+        let z1364 = self.i7 * z81 * z84 + self.i7 * z82 * z83 + self.i7 * z101 * z1350
+            + self.i7 * z102 * z1351 + self.i7 * z103 * z1348 + self.i7 * z104 * z1349;
+        let z1365 = 2.0 * self.i7 * z83 * z84 + 2.0 * self.i7 * z103 * z1350
+            + 2.0 * self.i7 * z104 * z1351;
+        let z1378 = -z60 * z98 - z79 * z97;
+        let z1379 = -z62 * z98 - z81 * z97;
+        let z1380 = -z64 * z98 - z83 * z97;
+        let z1381 = self.i7 * z99 * z104 + self.i7 * z100 * z1380 + self.i7 * z100 * z103
+            + self.i7 * z104 * z1378;
+        let z1382 = self.i7 * z101 * z104 + self.i7 * z102 * z1380
+            + self.i7 * z102 * z103 + self.i7 * z104 * z1379;
+        let z1383 = 2.0 * self.i7 * z103 * z104 + 2.0 * self.i7 * z104 * z1380;
+        let z1385 = z7 * z854 - z15 * z852;
+        let z1386 = z22 * z859 - z35 * z856;
+        let z1387 = z42 * z864 - z55 * z861;
+        let z1388 = z62 * z869 - z75 * z866;
+        let z1389 = z82 * z874 - z95 * z871;
+        let z1390 = 2.0 * self.i2x * z4 * z851 + 2.0 * self.i2y * z0 * z1
+            + 2.0 * self.i2z * z5 * z852;
+        let z1391 = self.i2x * z6 * z851 + self.i2x * (z4 * z4) - self.i2y * (z0 * z0)
+            + self.i2y * (z1 * z1) + self.i2z * z7 * z852 + self.i2z * (z5 * z5);
+        let z1392 = 2.0 * self.i2x * z4 * z6 - 2.0 * self.i2y * z0 * z1
             + 2.0 * self.i2z * z5 * z7;
-        let z1336 = 2.0 * self.i3x * z19 * z816 + 2.0 * self.i3y * z20 * z817
-            + 2.0 * self.i3z * z5 * z811;
-        let z1337 = self.i3x * z21 * z816 + self.i3x * (z19 * z19)
-            + self.i3y * z22 * z817 + self.i3y * (z20 * z20) + self.i3z * z7 * z811
+        let z1393 = 2.0 * self.i3x * z19 * z855 + 2.0 * self.i3y * z20 * z856
+            + 2.0 * self.i3z * z5 * z852;
+        let z1394 = self.i3x * z21 * z855 + self.i3x * (z19 * z19)
+            + self.i3y * z22 * z856 + self.i3y * (z20 * z20) + self.i3z * z7 * z852
             + self.i3z * (z5 * z5);
-        let z1338 = 2.0 * self.i3x * z19 * z21 + 2.0 * self.i3y * z20 * z22
+        let z1395 = 2.0 * self.i3x * z19 * z21 + 2.0 * self.i3y * z20 * z22
             + 2.0 * self.i3z * z5 * z7;
-        let z1339 = 2.0 * self.i4x * z39 * z824 + 2.0 * self.i4y * z20 * z817
-            + 2.0 * self.i4z * z40 * z825;
-        let z1340 = self.i4x * z41 * z824 + self.i4x * (z39 * z39)
-            + self.i4y * z22 * z817 + self.i4y * (z20 * z20) + self.i4z * z42 * z825
+        let z1396 = 2.0 * self.i4x * z39 * z860 + 2.0 * self.i4y * z20 * z856
+            + 2.0 * self.i4z * z40 * z861;
+        let z1397 = self.i4x * z41 * z860 + self.i4x * (z39 * z39)
+            + self.i4y * z22 * z856 + self.i4y * (z20 * z20) + self.i4z * z42 * z861
             + self.i4z * (z40 * z40);
-        let z1341 = 2.0 * self.i4x * z39 * z41 + 2.0 * self.i4y * z20 * z22
+        let z1398 = 2.0 * self.i4x * z39 * z41 + 2.0 * self.i4y * z20 * z22
             + 2.0 * self.i4z * z40 * z42;
-        let z1342 = 2.0 * self.i5x * z59 * z832 + 2.0 * self.i5y * z60 * z833
-            + 2.0 * self.i5z * z40 * z825;
-        let z1343 = self.i5x * z61 * z832 + self.i5x * (z59 * z59)
-            + self.i5y * z62 * z833 + self.i5y * (z60 * z60) + self.i5z * z42 * z825
+        let z1399 = 2.0 * self.i5x * z59 * z865 + 2.0 * self.i5y * z60 * z866
+            + 2.0 * self.i5z * z40 * z861;
+        let z1400 = self.i5x * z61 * z865 + self.i5x * (z59 * z59)
+            + self.i5y * z62 * z866 + self.i5y * (z60 * z60) + self.i5z * z42 * z861
             + self.i5z * (z40 * z40);
-        let z1344 = 2.0 * self.i5x * z59 * z61 + 2.0 * self.i5y * z60 * z62
+        let z1401 = 2.0 * self.i5x * z59 * z61 + 2.0 * self.i5y * z60 * z62
             + 2.0 * self.i5z * z40 * z42;
-        let z1345 = 2.0 * self.i6x * z79 * z840 + 2.0 * self.i6y * z60 * z833
-            + 2.0 * self.i6z * z80 * z841;
-        let z1346 = self.i6x * z81 * z840 + self.i6x * (z79 * z79)
-            + self.i6y * z62 * z833 + self.i6y * (z60 * z60) + self.i6z * z82 * z841
+        let z1402 = 2.0 * self.i6x * z79 * z870 + 2.0 * self.i6y * z60 * z866
+            + 2.0 * self.i6z * z80 * z871;
+        let z1403 = self.i6x * z81 * z870 + self.i6x * (z79 * z79)
+            + self.i6y * z62 * z866 + self.i6y * (z60 * z60) + self.i6z * z82 * z871
             + self.i6z * (z80 * z80);
-        let z1347 = 2.0 * self.i6x * z79 * z81 + 2.0 * self.i6y * z60 * z62
+        let z1404 = 2.0 * self.i6x * z79 * z81 + 2.0 * self.i6y * z60 * z62
             + 2.0 * self.i6z * z80 * z82;
-        let z1348 = 2.0 * self.i7 * z80 * z841 + 2.0 * self.i7 * z99 * z848
-            + 2.0 * self.i7 * z100 * z849;
-        let z1349 = self.i7 * z82 * z841 + self.i7 * z101 * z848 + self.i7 * z102 * z849
+        let z1405 = 2.0 * self.i7 * z80 * z871 + 2.0 * self.i7 * z99 * z875
+            + 2.0 * self.i7 * z100 * z876;
+        let z1406 = self.i7 * z82 * z871 + self.i7 * z101 * z875 + self.i7 * z102 * z876
             + self.i7 * (z80 * z80) + self.i7 * (z99 * z99) + self.i7 * (z100 * z100);
-        let z1350 = 2.0 * self.i7 * z80 * z82 + 2.0 * self.i7 * z99 * z101
+        let z1407 = 2.0 * self.i7 * z80 * z82 + 2.0 * self.i7 * z99 * z101
             + 2.0 * self.i7 * z100 * z102;
-        let z1351 = -z11 * z856 + z120 * z813;
-        let z1352 = -z29 * z858 + z1324 + z129 * z820;
-        let z1353 = z1326 - z49 * z860 + z138 * z828;
-        let z1354 = z1328 - z69 * z862 + z147 * z836;
-        let z1355 = z1330 - z89 * z864 + z156 * z844;
-        let z1356 = z1332 - z109 * z866 + z165 * z852;
-        let z1382 = -z4 * z15 - z5 * z891 + z6 * z14 + z7 * z890;
-        let z1383 = qd[2] * z1382;
-        let z1384 = -z20 * z907 + z22 * z906 + z34 * z896 - z35 * z894;
-        let z1385 = qd[3] * z1384 + z1383;
-        let z1386 = -z40 * z923 + z42 * z922 + z54 * z912 - z55 * z910;
-        let z1387 = qd[4] * z1386 + z1385;
-        let z1388 = -z60 * z939 + z62 * z938 + z74 * z928 - z75 * z926;
-        let z1389 = qd[5] * z1388 + z1387;
-        let z1390 = -z80 * z955 + z82 * z954 + z94 * z944 - z95 * z942;
-        let z1391 = qd[6] * z1390 + z1389;
-        let z1392 = 2.0 * self.i2x * z4 * z889 + 2.0 * self.i2z * z4 * z5;
-        let z1393 = self.i2x * z4 * z811 + self.i2x * z6 * z889 + self.i2z * z4 * z7
+        let z1452 = -z4 * z15 - z5 * z938 + z6 * z14 + z7 * z937;
+        let z1453 = -z20 * z949 + z22 * z948 + z34 * z943 - z35 * z941;
+        let z1454 = -z40 * z960 + z42 * z959 + z54 * z954 - z55 * z952;
+        let z1455 = -z60 * z971 + z62 * z970 + z74 * z965 - z75 * z963;
+        let z1456 = -z80 * z982 + z82 * z981 + z94 * z976 - z95 * z974;
+        let z1457 = 2.0 * self.i2x * z4 * z936 + 2.0 * self.i2z * z4 * z5;
+        let z1458 = self.i2x * z4 * z852 + self.i2x * z6 * z936 + self.i2z * z4 * z7
             + self.i2z * z5 * z6;
-        let z1394 = 2.0 * self.i2x * z6 * z811 + 2.0 * self.i2z * z6 * z7;
-        let z1395 = 2.0 * self.i3x * z19 * z893 + 2.0 * self.i3y * z20 * z894
+        let z1459 = 2.0 * self.i2x * z6 * z852 + 2.0 * self.i2z * z6 * z7;
+        let z1460 = 2.0 * self.i3x * z19 * z940 + 2.0 * self.i3y * z20 * z941
             + 2.0 * self.i3z * z4 * z5;
-        let z1396 = self.i3x * z19 * z895 + self.i3x * z21 * z893 + self.i3y * z20 * z896
-            + self.i3y * z22 * z894 + self.i3z * z4 * z7 + self.i3z * z5 * z6;
-        let z1397 = 2.0 * self.i3x * z21 * z895 + 2.0 * self.i3y * z22 * z896
+        let z1461 = self.i3x * z19 * z942 + self.i3x * z21 * z940 + self.i3y * z20 * z943
+            + self.i3y * z22 * z941 + self.i3z * z4 * z7 + self.i3z * z5 * z6;
+        let z1462 = 2.0 * self.i3x * z21 * z942 + 2.0 * self.i3y * z22 * z943
             + 2.0 * self.i3z * z6 * z7;
-        let z1398 = 2.0 * self.i4x * z39 * z909 + 2.0 * self.i4y * z20 * z894
-            + 2.0 * self.i4z * z40 * z910;
-        let z1399 = self.i4x * z39 * z911 + self.i4x * z41 * z909 + self.i4y * z20 * z896
-            + self.i4y * z22 * z894 + self.i4z * z40 * z912 + self.i4z * z42 * z910;
-        let z1400 = 2.0 * self.i4x * z41 * z911 + 2.0 * self.i4y * z22 * z896
-            + 2.0 * self.i4z * z42 * z912;
-        let z1401 = 2.0 * self.i5x * z59 * z925 + 2.0 * self.i5y * z60 * z926
-            + 2.0 * self.i5z * z40 * z910;
-        let z1402 = self.i5x * z59 * z927 + self.i5x * z61 * z925 + self.i5y * z60 * z928
-            + self.i5y * z62 * z926 + self.i5z * z40 * z912 + self.i5z * z42 * z910;
-        let z1403 = 2.0 * self.i5x * z61 * z927 + 2.0 * self.i5y * z62 * z928
-            + 2.0 * self.i5z * z42 * z912;
-        let z1404 = 2.0 * self.i6x * z79 * z941 + 2.0 * self.i6y * z60 * z926
-            + 2.0 * self.i6z * z80 * z942;
-        let z1405 = self.i6x * z79 * z943 + self.i6x * z81 * z941 + self.i6y * z60 * z928
-            + self.i6y * z62 * z926 + self.i6z * z80 * z944 + self.i6z * z82 * z942;
-        let z1406 = 2.0 * self.i6x * z81 * z943 + 2.0 * self.i6y * z62 * z928
-            + 2.0 * self.i6z * z82 * z944;
-        let z1407 = 2.0 * self.i7 * z80 * z942 + 2.0 * self.i7 * z99 * z957
-            + 2.0 * self.i7 * z100 * z958;
-        let z1408 = self.i7 * z80 * z944 + self.i7 * z82 * z942 + self.i7 * z99 * z959
-            + self.i7 * z100 * z960 + self.i7 * z101 * z957 + self.i7 * z102 * z958;
-        let z1409 = 2.0 * self.i7 * z82 * z944 + 2.0 * self.i7 * z101 * z959
-            + 2.0 * self.i7 * z102 * z960;
-        let z1410 = z10 * z971 - z11 * z970;
-        let z1411 = z28 * z977 - z29 * z976 + z1383 - z128 * z902 + z129 * z901;
-        let z1412 = z48 * z983 - z49 * z982 + z1385 - z137 * z918 + z138 * z917;
-        let z1413 = z68 * z989 - z69 * z988 + z1387 - z146 * z934 + z147 * z933;
-        let z1414 = z88 * z995 - z89 * z994 + z1389 - z155 * z950 + z156 * z949;
-        let z1415 = z108 * z1001 - z109 * z1000 + z1391 - z164 * z966 + z165 * z965;
-        let z1441 = z34 * z1025 - z35 * z1024;
-        let z1442 = qd[3] * z1441;
-        let z1443 = -z40 * z1041 + z42 * z1040 + z54 * z1030 - z55 * z1028;
-        let z1444 = qd[4] * z1443 + z1442;
-        let z1445 = -z60 * z1057 + z62 * z1056 + z74 * z1046 - z75 * z1044;
-        let z1446 = qd[5] * z1445 + z1444;
-        let z1447 = -z80 * z1073 + z82 * z1072 + z94 * z1062 - z95 * z1060;
-        let z1448 = qd[6] * z1447 + z1446;
-        let z1449 = 2.0 * self.i3x * z19 * z20 + 2.0 * self.i3y * z20 * z1024;
-        let z1450 = self.i3x * z19 * z22 + self.i3x * z20 * z21 + self.i3y * z20 * z1025
-            + self.i3y * z22 * z1024;
-        let z1451 = 2.0 * self.i3x * z21 * z22 + 2.0 * self.i3y * z22 * z1025;
-        let z1452 = 2.0 * self.i4x * z39 * z1027 + 2.0 * self.i4y * z20 * z1024
-            + 2.0 * self.i4z * z40 * z1028;
-        let z1453 = self.i4x * z39 * z1029 + self.i4x * z41 * z1027
-            + self.i4y * z20 * z1025 + self.i4y * z22 * z1024 + self.i4z * z40 * z1030
-            + self.i4z * z42 * z1028;
-        let z1454 = 2.0 * self.i4x * z41 * z1029 + 2.0 * self.i4y * z22 * z1025
-            + 2.0 * self.i4z * z42 * z1030;
-        let z1455 = 2.0 * self.i5x * z59 * z1043 + 2.0 * self.i5y * z60 * z1044
-            + 2.0 * self.i5z * z40 * z1028;
-        let z1456 = self.i5x * z59 * z1045 + self.i5x * z61 * z1043
-            + self.i5y * z60 * z1046 + self.i5y * z62 * z1044 + self.i5z * z40 * z1030
-            + self.i5z * z42 * z1028;
-        let z1457 = 2.0 * self.i5x * z61 * z1045 + 2.0 * self.i5y * z62 * z1046
-            + 2.0 * self.i5z * z42 * z1030;
-        let z1458 = 2.0 * self.i6x * z79 * z1059 + 2.0 * self.i6y * z60 * z1044
-            + 2.0 * self.i6z * z80 * z1060;
-        let z1459 = self.i6x * z79 * z1061 + self.i6x * z81 * z1059
-            + self.i6y * z60 * z1046 + self.i6y * z62 * z1044 + self.i6z * z80 * z1062
-            + self.i6z * z82 * z1060;
-        let z1460 = 2.0 * self.i6x * z81 * z1061 + 2.0 * self.i6y * z62 * z1046
-            + 2.0 * self.i6z * z82 * z1062;
-        let z1461 = 2.0 * self.i7 * z80 * z1060 + 2.0 * self.i7 * z99 * z1075
-            + 2.0 * self.i7 * z100 * z1076;
-        let z1462 = self.i7 * z80 * z1062 + self.i7 * z82 * z1060 + self.i7 * z99 * z1077
-            + self.i7 * z100 * z1078 + self.i7 * z101 * z1075 + self.i7 * z102 * z1076;
-        let z1463 = 2.0 * self.i7 * z82 * z1062 + 2.0 * self.i7 * z101 * z1077
-            + 2.0 * self.i7 * z102 * z1078;
-        let z1464 = z28 * z1089 - z29 * z1088;
-        let z1465 = z48 * z1095 - z49 * z1094 - z137 * z1036 + z138 * z1035 + z1442;
-        let z1466 = z68 * z1101 - z69 * z1100 - z146 * z1052 + z147 * z1051 + z1444;
-        let z1467 = z88 * z1107 - z89 * z1106 - z155 * z1068 + z156 * z1067 + z1446;
-        let z1468 = z108 * z1113 - z109 * z1112 - z164 * z1084 + z165 * z1083 + z1448;
-        let z1490 = -z39 * z55 - z40 * z1137 + z41 * z54 + z42 * z1136;
-        let z1491 = qd[4] * z1490;
-        let z1492 = -z60 * z1153 + z62 * z1152 + z74 * z1142 - z75 * z1140;
-        let z1493 = z1491 + qd[5] * z1492;
-        let z1494 = -z80 * z1169 + z82 * z1168 + z94 * z1158 - z95 * z1156;
-        let z1495 = z1493 + qd[6] * z1494;
-        let z1496 = 2.0 * self.i4x * z39 * z1133 + 2.0 * self.i4z * z39 * z40;
-        let z1497 = self.i4x * z39 * z1134 + self.i4x * z41 * z1133
+        let z1463 = 2.0 * self.i4x * z39 * z951 + 2.0 * self.i4y * z20 * z941
+            + 2.0 * self.i4z * z40 * z952;
+        let z1464 = self.i4x * z39 * z953 + self.i4x * z41 * z951 + self.i4y * z20 * z943
+            + self.i4y * z22 * z941 + self.i4z * z40 * z954 + self.i4z * z42 * z952;
+        let z1465 = 2.0 * self.i4x * z41 * z953 + 2.0 * self.i4y * z22 * z943
+            + 2.0 * self.i4z * z42 * z954;
+        let z1466 = 2.0 * self.i5x * z59 * z962 + 2.0 * self.i5y * z60 * z963
+            + 2.0 * self.i5z * z40 * z952;
+        let z1467 = self.i5x * z59 * z964 + self.i5x * z61 * z962 + self.i5y * z60 * z965
+            + self.i5y * z62 * z963 + self.i5z * z40 * z954 + self.i5z * z42 * z952;
+        let z1468 = 2.0 * self.i5x * z61 * z964 + 2.0 * self.i5y * z62 * z965
+            + 2.0 * self.i5z * z42 * z954;
+        let z1469 = 2.0 * self.i6x * z79 * z973 + 2.0 * self.i6y * z60 * z963
+            + 2.0 * self.i6z * z80 * z974;
+        let z1470 = self.i6x * z79 * z975 + self.i6x * z81 * z973 + self.i6y * z60 * z965
+            + self.i6y * z62 * z963 + self.i6z * z80 * z976 + self.i6z * z82 * z974;
+        let z1471 = 2.0 * self.i6x * z81 * z975 + 2.0 * self.i6y * z62 * z965
+            + 2.0 * self.i6z * z82 * z976;
+        let z1472 = 2.0 * self.i7 * z80 * z974 + 2.0 * self.i7 * z99 * z984
+            + 2.0 * self.i7 * z100 * z985;
+        let z1473 = self.i7 * z80 * z976 + self.i7 * z82 * z974 + self.i7 * z99 * z986
+            + self.i7 * z100 * z987 + self.i7 * z101 * z984 + self.i7 * z102 * z985;
+        let z1474 = 2.0 * self.i7 * z82 * z976 + 2.0 * self.i7 * z101 * z986
+            + 2.0 * self.i7 * z102 * z987;
+        let z1519 = z34 * z1077 - z35 * z1076;
+        let z1520 = -z40 * z1088 + z42 * z1087 + z54 * z1082 - z55 * z1080;
+        let z1521 = -z60 * z1099 + z62 * z1098 + z74 * z1093 - z75 * z1091;
+        let z1522 = -z80 * z1110 + z82 * z1109 + z94 * z1104 - z95 * z1102;
+        let z1523 = 2.0 * self.i3x * z19 * z20 + 2.0 * self.i3y * z20 * z1076;
+        let z1524 = self.i3x * z19 * z22 + self.i3x * z20 * z21 + self.i3y * z20 * z1077
+            + self.i3y * z22 * z1076;
+        let z1525 = 2.0 * self.i3x * z21 * z22 + 2.0 * self.i3y * z22 * z1077;
+        let z1526 = 2.0 * self.i4x * z39 * z1079 + 2.0 * self.i4y * z20 * z1076
+            + 2.0 * self.i4z * z40 * z1080;
+        let z1527 = self.i4x * z39 * z1081 + self.i4x * z41 * z1079
+            + self.i4y * z20 * z1077 + self.i4y * z22 * z1076 + self.i4z * z40 * z1082
+            + self.i4z * z42 * z1080;
+        let z1528 = 2.0 * self.i4x * z41 * z1081 + 2.0 * self.i4y * z22 * z1077
+            + 2.0 * self.i4z * z42 * z1082;
+        let z1529 = 2.0 * self.i5x * z59 * z1090 + 2.0 * self.i5y * z60 * z1091
+            + 2.0 * self.i5z * z40 * z1080;
+        let z1530 = self.i5x * z59 * z1092 + self.i5x * z61 * z1090
+            + self.i5y * z60 * z1093 + self.i5y * z62 * z1091 + self.i5z * z40 * z1082
+            + self.i5z * z42 * z1080;
+        let z1531 = 2.0 * self.i5x * z61 * z1092 + 2.0 * self.i5y * z62 * z1093
+            + 2.0 * self.i5z * z42 * z1082;
+        let z1532 = 2.0 * self.i6x * z79 * z1101 + 2.0 * self.i6y * z60 * z1091
+            + 2.0 * self.i6z * z80 * z1102;
+        let z1533 = self.i6x * z79 * z1103 + self.i6x * z81 * z1101
+            + self.i6y * z60 * z1093 + self.i6y * z62 * z1091 + self.i6z * z80 * z1104
+            + self.i6z * z82 * z1102;
+        let z1534 = 2.0 * self.i6x * z81 * z1103 + 2.0 * self.i6y * z62 * z1093
+            + 2.0 * self.i6z * z82 * z1104;
+        let z1535 = 2.0 * self.i7 * z80 * z1102 + 2.0 * self.i7 * z99 * z1112
+            + 2.0 * self.i7 * z100 * z1113;
+        let z1536 = self.i7 * z80 * z1104 + self.i7 * z82 * z1102 + self.i7 * z99 * z1114
+            + self.i7 * z100 * z1115 + self.i7 * z101 * z1112 + self.i7 * z102 * z1113;
+        let z1537 = 2.0 * self.i7 * z82 * z1104 + 2.0 * self.i7 * z101 * z1114
+            + 2.0 * self.i7 * z102 * z1115;
+        let z1574 = -z39 * z55 - z40 * z1193 + z41 * z54 + z42 * z1192;
+        let z1575 = -z60 * z1204 + z62 * z1203 + z74 * z1198 - z75 * z1196;
+        let z1576 = -z80 * z1215 + z82 * z1214 + z94 * z1209 - z95 * z1207;
+        let z1577 = 2.0 * self.i4x * z39 * z1189 + 2.0 * self.i4z * z39 * z40;
+        let z1578 = self.i4x * z39 * z1190 + self.i4x * z41 * z1189
             + self.i4z * z39 * z42 + self.i4z * z40 * z41;
-        let z1498 = 2.0 * self.i4x * z41 * z1134 + 2.0 * self.i4z * z41 * z42;
-        let z1499 = 2.0 * self.i5x * z59 * z1139 + 2.0 * self.i5y * z60 * z1140
+        let z1579 = 2.0 * self.i4x * z41 * z1190 + 2.0 * self.i4z * z41 * z42;
+        let z1580 = 2.0 * self.i5x * z59 * z1195 + 2.0 * self.i5y * z60 * z1196
             + 2.0 * self.i5z * z39 * z40;
-        let z1500 = self.i5x * z59 * z1141 + self.i5x * z61 * z1139
-            + self.i5y * z60 * z1142 + self.i5y * z62 * z1140 + self.i5z * z39 * z42
+        let z1581 = self.i5x * z59 * z1197 + self.i5x * z61 * z1195
+            + self.i5y * z60 * z1198 + self.i5y * z62 * z1196 + self.i5z * z39 * z42
             + self.i5z * z40 * z41;
-        let z1501 = 2.0 * self.i5x * z61 * z1141 + 2.0 * self.i5y * z62 * z1142
+        let z1582 = 2.0 * self.i5x * z61 * z1197 + 2.0 * self.i5y * z62 * z1198
             + 2.0 * self.i5z * z41 * z42;
-        let z1502 = 2.0 * self.i6x * z79 * z1155 + 2.0 * self.i6y * z60 * z1140
-            + 2.0 * self.i6z * z80 * z1156;
-        let z1503 = self.i6x * z79 * z1157 + self.i6x * z81 * z1155
-            + self.i6y * z60 * z1142 + self.i6y * z62 * z1140 + self.i6z * z80 * z1158
-            + self.i6z * z82 * z1156;
-        let z1504 = 2.0 * self.i6x * z81 * z1157 + 2.0 * self.i6y * z62 * z1142
-            + 2.0 * self.i6z * z82 * z1158;
-        let z1505 = 2.0 * self.i7 * z80 * z1156 + 2.0 * self.i7 * z99 * z1171
-            + 2.0 * self.i7 * z100 * z1172;
-        let z1506 = self.i7 * z80 * z1158 + self.i7 * z82 * z1156 + self.i7 * z99 * z1173
-            + self.i7 * z100 * z1174 + self.i7 * z101 * z1171 + self.i7 * z102 * z1172;
-        let z1507 = 2.0 * self.i7 * z82 * z1158 + 2.0 * self.i7 * z101 * z1173
-            + 2.0 * self.i7 * z102 * z1174;
-        let z1508 = z48 * z1185 - z49 * z1184;
-        let z1509 = z1491 + z68 * z1191 - z69 * z1190 - z146 * z1148 + z147 * z1147;
-        let z1510 = z1493 + z88 * z1197 - z89 * z1196 - z155 * z1164 + z156 * z1163;
-        let z1511 = z1495 + z108 * z1203 - z109 * z1202 - z164 * z1180 + z165 * z1179;
-        let z1529 = z74 * z1221 - z75 * z1220;
-        let z1530 = qd[5] * z1529;
-        let z1531 = -z80 * z1237 + z82 * z1236 + z94 * z1226 - z95 * z1224;
-        let z1532 = z1530 + qd[6] * z1531;
-        let z1533 = 2.0 * self.i5x * z59 * z60 + 2.0 * self.i5y * z60 * z1220;
-        let z1534 = self.i5x * z59 * z62 + self.i5x * z60 * z61 + self.i5y * z60 * z1221
-            + self.i5y * z62 * z1220;
-        let z1535 = 2.0 * self.i5x * z61 * z62 + 2.0 * self.i5y * z62 * z1221;
-        let z1536 = 2.0 * self.i6x * z79 * z1223 + 2.0 * self.i6y * z60 * z1220
-            + 2.0 * self.i6z * z80 * z1224;
-        let z1537 = self.i6x * z79 * z1225 + self.i6x * z81 * z1223
-            + self.i6y * z60 * z1221 + self.i6y * z62 * z1220 + self.i6z * z80 * z1226
-            + self.i6z * z82 * z1224;
-        let z1538 = 2.0 * self.i6x * z81 * z1225 + 2.0 * self.i6y * z62 * z1221
-            + 2.0 * self.i6z * z82 * z1226;
-        let z1539 = 2.0 * self.i7 * z80 * z1224 + 2.0 * self.i7 * z99 * z1239
-            + 2.0 * self.i7 * z100 * z1240;
-        let z1540 = self.i7 * z80 * z1226 + self.i7 * z82 * z1224 + self.i7 * z99 * z1241
-            + self.i7 * z100 * z1242 + self.i7 * z101 * z1239 + self.i7 * z102 * z1240;
-        let z1541 = 2.0 * self.i7 * z82 * z1226 + 2.0 * self.i7 * z101 * z1241
-            + 2.0 * self.i7 * z102 * z1242;
-        let z1542 = z68 * z1253 - z69 * z1252;
-        let z1543 = z1530 + z88 * z1259 - z89 * z1258 - z155 * z1232 + z156 * z1231;
-        let z1544 = z1532 + z108 * z1265 - z109 * z1264 - z164 * z1248 + z165 * z1247;
-        let z1558 = -z79 * z95 - z80 * z1283 + z81 * z94 + z82 * z1282;
-        let z1559 = qd[6] * z1558;
-        let z1560 = 2.0 * self.i6x * z79 * z1279 + 2.0 * self.i6z * z79 * z80;
-        let z1561 = self.i6x * z79 * z1280 + self.i6x * z81 * z1279
+        let z1583 = 2.0 * self.i6x * z79 * z1206 + 2.0 * self.i6y * z60 * z1196
+            + 2.0 * self.i6z * z80 * z1207;
+        let z1584 = self.i6x * z79 * z1208 + self.i6x * z81 * z1206
+            + self.i6y * z60 * z1198 + self.i6y * z62 * z1196 + self.i6z * z80 * z1209
+            + self.i6z * z82 * z1207;
+        let z1585 = 2.0 * self.i6x * z81 * z1208 + 2.0 * self.i6y * z62 * z1198
+            + 2.0 * self.i6z * z82 * z1209;
+        let z1586 = 2.0 * self.i7 * z80 * z1207 + 2.0 * self.i7 * z99 * z1217
+            + 2.0 * self.i7 * z100 * z1218;
+        let z1587 = self.i7 * z80 * z1209 + self.i7 * z82 * z1207 + self.i7 * z99 * z1219
+            + self.i7 * z100 * z1220 + self.i7 * z101 * z1217 + self.i7 * z102 * z1218;
+        let z1588 = 2.0 * self.i7 * z82 * z1209 + 2.0 * self.i7 * z101 * z1219
+            + 2.0 * self.i7 * z102 * z1220;
+        let z1617 = z74 * z1280 - z75 * z1279;
+        let z1618 = -z80 * z1291 + z82 * z1290 + z94 * z1285 - z95 * z1283;
+        let z1619 = 2.0 * self.i5x * z59 * z60 + 2.0 * self.i5y * z60 * z1279;
+        let z1620 = self.i5x * z59 * z62 + self.i5x * z60 * z61 + self.i5y * z60 * z1280
+            + self.i5y * z62 * z1279;
+        let z1621 = 2.0 * self.i5x * z61 * z62 + 2.0 * self.i5y * z62 * z1280;
+        let z1622 = 2.0 * self.i6x * z79 * z1282 + 2.0 * self.i6y * z60 * z1279
+            + 2.0 * self.i6z * z80 * z1283;
+        let z1623 = self.i6x * z79 * z1284 + self.i6x * z81 * z1282
+            + self.i6y * z60 * z1280 + self.i6y * z62 * z1279 + self.i6z * z80 * z1285
+            + self.i6z * z82 * z1283;
+        let z1624 = 2.0 * self.i6x * z81 * z1284 + 2.0 * self.i6y * z62 * z1280
+            + 2.0 * self.i6z * z82 * z1285;
+        let z1625 = 2.0 * self.i7 * z80 * z1283 + 2.0 * self.i7 * z99 * z1293
+            + 2.0 * self.i7 * z100 * z1294;
+        let z1626 = self.i7 * z80 * z1285 + self.i7 * z82 * z1283 + self.i7 * z99 * z1295
+            + self.i7 * z100 * z1296 + self.i7 * z101 * z1293 + self.i7 * z102 * z1294;
+        let z1627 = 2.0 * self.i7 * z82 * z1285 + 2.0 * self.i7 * z101 * z1295
+            + 2.0 * self.i7 * z102 * z1296;
+        let z1648 = -z79 * z95 - z80 * z1344 + z81 * z94 + z82 * z1343;
+        let z1649 = 2.0 * self.i6x * z79 * z1340 + 2.0 * self.i6z * z79 * z80;
+        let z1650 = self.i6x * z79 * z1341 + self.i6x * z81 * z1340
             + self.i6z * z79 * z82 + self.i6z * z80 * z81;
-        let z1562 = 2.0 * self.i6x * z81 * z1280 + 2.0 * self.i6z * z81 * z82;
-        let z1563 = 2.0 * self.i7 * z79 * z80 + 2.0 * self.i7 * z99 * z1285
-            + 2.0 * self.i7 * z100 * z1286;
-        let z1564 = self.i7 * z79 * z82 + self.i7 * z80 * z81 + self.i7 * z99 * z1287
-            + self.i7 * z100 * z1288 + self.i7 * z101 * z1285 + self.i7 * z102 * z1286;
-        let z1565 = 2.0 * self.i7 * z81 * z82 + 2.0 * self.i7 * z101 * z1287
-            + 2.0 * self.i7 * z102 * z1288;
-        let z1566 = z88 * z1299 - z89 * z1298;
-        let z1567 = z1559 + z108 * z1305 - z109 * z1304 - z164 * z1294 + z165 * z1293;
-        let z1577 = 2.0 * self.i7 * z99 * z100 + 2.0 * self.i7 * z100 * z1316;
-        let z1578 = self.i7 * z99 * z102 + self.i7 * z100 * z1317 + self.i7 * z100 * z101
-            + self.i7 * z102 * z1316;
-        let z1579 = 2.0 * self.i7 * z101 * z102 + 2.0 * self.i7 * z102 * z1317;
-        let z1580 = z108 * z1577 + z109 * z1578 + z110 * z1319;
-        let z1581 = z108 * z1578 + z109 * z1579 + z110 * z1320;
-        let z2993 = qd[0] * qd[1] * z1;
-        let z2994 = qd[1] * z0 * z11 + qd[1] * z0 * z813;
-        let z2995 = -qd[0] * qd[1] * z8;
-        let z2996 = qd[0] * qd[1] * z812;
-        let z2997 = qd[2] * z2 * z28 - qd[2] * z5 * z30 + z2993;
-        let z2998 = -qd[2] * z2 * z820 + qd[2] * z30 * z811 + z373;
-        let z2999 = qd[2] * z7 * z820 - qd[2] * z29 * z811 + z2994;
-        let z3000 = qd[2] * z2 * z822 - qd[2] * z5 * z33 - qd[2] * z7 * z1324
-            + qd[2] * z27 * z28 + qd[2] * z29 * z1323 - qd[2] * z30 * z819 + z2995;
-        let z3001 = -qd[2] * z2 * z821 + qd[2] * z5 * z1324 - qd[2] * z27 * z820
-            - qd[2] * z28 * z1323 + qd[2] * z30 * z818 + qd[2] * z33 * z811 + z2996;
-        let z3002 = -qd[3] * z20 * z50 + qd[3] * z24 * z48 + z2997;
-        let z3003 = -qd[3] * z24 * z828 + qd[3] * z50 * z817 + z2998;
-        let z3004 = qd[3] * z22 * z828 - qd[3] * z49 * z817 + z2999;
-        let z3005 = -qd[3] * z20 * z53 - qd[3] * z22 * z1326 + qd[3] * z24 * z830
-            + qd[3] * z47 * z48 + qd[3] * z49 * z1325 - qd[3] * z50 * z827 + z3000;
-        let z3006 = qd[3] * z20 * z1326 - qd[3] * z24 * z829 - qd[3] * z47 * z828
-            - qd[3] * z48 * z1325 + qd[3] * z50 * z826 + qd[3] * z53 * z817 + z3001;
-        let z3007 = -qd[4] * z40 * z70 + qd[4] * z44 * z68 + z3002;
-        let z3008 = -qd[4] * z44 * z836 + qd[4] * z70 * z825 + z3003;
-        let z3009 = qd[4] * z42 * z836 - qd[4] * z69 * z825 + z3004;
-        let z3010 = -qd[4] * z40 * z73 - qd[4] * z42 * z1328 + qd[4] * z44 * z838
-            + qd[4] * z67 * z68 + qd[4] * z69 * z1327 - qd[4] * z70 * z835 + z3005;
-        let z3011 = qd[4] * z40 * z1328 - qd[4] * z44 * z837 - qd[4] * z67 * z836
-            - qd[4] * z68 * z1327 + qd[4] * z70 * z834 + qd[4] * z73 * z825 + z3006;
-        let z3012 = -qd[5] * z60 * z90 + qd[5] * z64 * z88 + z3007;
-        let z3013 = -qd[5] * z64 * z844 + qd[5] * z90 * z833 + z3008;
-        let z3014 = qd[5] * z62 * z844 - qd[5] * z89 * z833 + z3009;
-        let z3015 = -qd[5] * z60 * z93 - qd[5] * z62 * z1330 + qd[5] * z64 * z846
-            + qd[5] * z87 * z88 + qd[5] * z89 * z1329 - qd[5] * z90 * z843 + z3010;
-        let z3016 = qd[5] * z60 * z1330 - qd[5] * z64 * z845 - qd[5] * z87 * z844
-            - qd[5] * z88 * z1329 + qd[5] * z90 * z842 + qd[5] * z93 * z833 + z3011;
-        let z3017 = -qd[6] * z80 * z110 + qd[6] * z84 * z108 + z3012;
-        let z3018 = -qd[6] * z84 * z852 + qd[6] * z110 * z841 + z3013;
-        let z3019 = qd[6] * z82 * z852 - qd[6] * z109 * z841 + z3014;
-        let z3020 = -qd[6] * z80 * z113 - qd[6] * z82 * z1332 + qd[6] * z84 * z854
-            + qd[6] * z107 * z108 + qd[6] * z109 * z1331 - qd[6] * z110 * z851 + z3015;
-        let z3021 = qd[6] * z80 * z1332 - qd[6] * z84 * z853 - qd[6] * z107 * z852
-            - qd[6] * z108 * z1331 + qd[6] * z110 * z850 + qd[6] * z113 * z841 + z3016;
-        let z3022 = -qd[0] * self.m1 * z869;
-        let z3023 = qd[0] * self.m1 * z868;
-        let z3024 = z114 * z3023 - z114 * z409 - z115 * z3022 + z410 * z855;
-        let z3025 = -qd[0] * self.m2 * z871 + self.m2 * z10 * z183
-            + self.m2 * z11 * z1351 - self.m2 * z119 * z375 - self.m2 * z120 * z2994
-            + self.m2 * z121 * z373 + self.m2 * z2995;
-        let z3026 = qd[0] * self.m2 * z870 - self.m2 * z10 * z1351
-            + self.m2 * z119 * z2994 + self.m2 * z375 * z856 - self.m2 * z121 * z2993
-            + self.m2 * z2996 - self.m2 * z183 * z813;
-        let z3027 = qd[0] * z857 + z10 * z1333 + z10 * z123 + z11 * z1334 + z122 * z813;
-        let z3028 = qd[0] * z124 + z10 * z1334 + z10 * z125 + z11 * z1335 + z123 * z813;
-        let z3029 = z10 * z3028 - z10 * z419 - z11 * z3027 + z373 * z857 + z119 * z3026
-            - z119 * z416 - z120 * z3025 + z124 * z374 + z124 * z2993 + z126 * z373
-            + z127 * z2994 + z417 * z856 + z420 * z813;
-        let z3030 = self.m3 * z28 * z186 + self.m3 * z29 * z1352 - self.m3 * z30 * z873
-            - self.m3 * z128 * z381 - self.m3 * z129 * z2999 + self.m3 * z130 * z2998
-            + self.m3 * z3000;
-        let z3031 = -self.m3 * z28 * z1352 + self.m3 * z30 * z872 + self.m3 * z381 * z858
-            + self.m3 * z128 * z2999 - self.m3 * z130 * z2997 + self.m3 * z3001
-            - self.m3 * z186 * z820;
-        let z3032 = z28 * z1336 + z28 * z132 + z29 * z1337 + z30 * z859 + z131 * z820;
-        let z3033 = z28 * z1337 + z28 * z134 + z29 * z1338 + z30 * z133 + z132 * z820;
-        let z3034 = z28 * z3033 - z28 * z428 - z29 * z3032 + z379 * z859 + z128 * z3031
-            - z128 * z425 - z129 * z3030 + z133 * z380 + z133 * z2997 + z135 * z2998
-            + z136 * z2999 + z426 * z858 + z429 * z820;
-        let z3035 = self.m4 * z48 * z189 + self.m4 * z49 * z1353 - self.m4 * z50 * z875
-            - self.m4 * z137 * z387 - self.m4 * z138 * z3004 + self.m4 * z139 * z3003
-            + self.m4 * z3005;
-        let z3036 = -self.m4 * z48 * z1353 + self.m4 * z50 * z874 + self.m4 * z387 * z860
-            + self.m4 * z137 * z3004 - self.m4 * z139 * z3002 - self.m4 * z189 * z828
-            + self.m4 * z3006;
-        let z3037 = z48 * z1339 + z48 * z141 + z49 * z1340 + z50 * z861 + z140 * z828;
-        let z3038 = z48 * z1340 + z48 * z143 + z49 * z1341 + z50 * z142 + z141 * z828;
-        let z3039 = z48 * z3038 - z48 * z437 - z49 * z3037 + z385 * z861 + z137 * z3036
-            - z137 * z434 - z138 * z3035 + z142 * z386 + z142 * z3002 + z144 * z3003
-            + z145 * z3004 + z435 * z860 + z438 * z828;
-        let z3040 = self.m5 * z68 * z192 + self.m5 * z69 * z1354 - self.m5 * z70 * z877
-            - self.m5 * z146 * z393 - self.m5 * z147 * z3009 + self.m5 * z148 * z3008
-            + self.m5 * z3010;
-        let z3041 = -self.m5 * z68 * z1354 + self.m5 * z70 * z876 + self.m5 * z393 * z862
-            + self.m5 * z146 * z3009 - self.m5 * z148 * z3007 - self.m5 * z192 * z836
-            + self.m5 * z3011;
-        let z3042 = z68 * z1342 + z68 * z150 + z69 * z1343 + z70 * z863 + z149 * z836;
-        let z3043 = z68 * z1343 + z68 * z152 + z69 * z1344 + z70 * z151 + z150 * z836;
-        let z3044 = z68 * z3043 - z68 * z446 - z69 * z3042 + z391 * z863 + z146 * z3041
-            - z146 * z443 - z147 * z3040 + z151 * z392 + z151 * z3007 + z153 * z3008
-            + z154 * z3009 + z444 * z862 + z447 * z836;
-        let z3045 = self.m6 * z88 * z195 + self.m6 * z89 * z1355 - self.m6 * z90 * z879
-            - self.m6 * z155 * z399 - self.m6 * z156 * z3014 + self.m6 * z157 * z3013
-            + self.m6 * z3015;
-        let z3046 = -self.m6 * z88 * z1355 + self.m6 * z90 * z878 + self.m6 * z399 * z864
-            + self.m6 * z155 * z3014 - self.m6 * z157 * z3012 - self.m6 * z195 * z844
-            + self.m6 * z3016;
-        let z3047 = z88 * z1345 + z88 * z159 + z89 * z1346 + z90 * z865 + z158 * z844;
-        let z3048 = z88 * z1346 + z88 * z161 + z89 * z1347 + z90 * z160 + z159 * z844;
-        let z3049 = z88 * z3048 - z88 * z455 - z89 * z3047 + z397 * z865 + z155 * z3046
-            - z155 * z452 - z156 * z3045 + z160 * z398 + z160 * z3012 + z162 * z3013
-            + z163 * z3014 + z453 * z864 + z456 * z844;
-        let z3050 = self.m7 * z3020 + self.m7 * z108 * z198 + self.m7 * z109 * z1356
-            - self.m7 * z110 * z881 - self.m7 * z164 * z405 - self.m7 * z165 * z3019
-            + self.m7 * z166 * z3018;
-        let z3051 = self.m7 * z3021 - self.m7 * z108 * z1356 + self.m7 * z110 * z880
-            + self.m7 * z405 * z866 + self.m7 * z164 * z3019 - self.m7 * z166 * z3017
-            - self.m7 * z198 * z852;
-        let z3052 = z108 * z1348 + z108 * z168 + z109 * z1349 + z110 * z867
-            + z167 * z852;
-        let z3053 = z108 * z1349 + z108 * z170 + z109 * z1350 + z110 * z169
-            + z168 * z852;
-        let z3054 = z462 * z866 + z465 * z852 - z108 * z464 + z108 * z3053 - z109 * z3052
-            + z403 * z867 - z164 * z461 + z164 * z3051 - z165 * z3050 + z169 * z404
-            + z169 * z3017 + z171 * z3018 + z172 * z3019;
-        let z3055 = z3049 + z3054;
-        let z3056 = z3044 + z3055;
-        let z3057 = z3039 + z3056;
-        let z3058 = z3034 + z3057;
-        let z3059 = z3029 + z3058;
-        let z3060 = z3024 + z3059;
-        let z3061 = qd[2] * z2 * z902 - qd[2] * z3 * z29 - qd[2] * z6 * z30
-            - qd[2] * z7 * z903;
-        let z3062 = -qd[2] * z2 * z901 + qd[2] * z3 * z28 + qd[2] * z4 * z30
-            + qd[2] * z5 * z903;
-        let z3063 = -qd[2] * z4 * z29 - qd[2] * z5 * z902 + qd[2] * z6 * z28
-            + qd[2] * z7 * z901;
-        let z3064 = qd[2] * z2 * z905 - qd[2] * z3 * z32 - qd[2] * z6 * z33
-            - qd[2] * z7 * z1383 - qd[2] * z26 * z903 + qd[2] * z27 * z902
-            + qd[2] * z29 * z1382 - qd[2] * z30 * z900;
-        let z3065 = -qd[2] * z2 * z904 + qd[2] * z3 * z31 + qd[2] * z4 * z33
-            + qd[2] * z5 * z1383 + qd[2] * z25 * z903 - qd[2] * z27 * z901
-            - qd[2] * z28 * z1382 + qd[2] * z30 * z899;
-        let z3066 = z3061 - qd[3] * z22 * z919 + qd[3] * z24 * z918 + qd[3] * z49 * z898
-            - qd[3] * z50 * z896;
-        let z3067 = z3062 + qd[3] * z20 * z919 - qd[3] * z24 * z917 - qd[3] * z48 * z898
-            + qd[3] * z50 * z894;
-        let z3068 = z3063 - qd[3] * z20 * z918 + qd[3] * z22 * z917 + qd[3] * z48 * z896
-            - qd[3] * z49 * z894;
-        let z3069 = z3064 - qd[3] * z22 * z1385 + qd[3] * z24 * z921 - qd[3] * z46 * z919
-            + qd[3] * z47 * z918 + qd[3] * z49 * z1384 - qd[3] * z50 * z916
-            + qd[3] * z52 * z898 - qd[3] * z53 * z896;
-        let z3070 = z3065 + qd[3] * z20 * z1385 - qd[3] * z24 * z920 + qd[3] * z45 * z919
-            - qd[3] * z47 * z917 - qd[3] * z48 * z1384 + qd[3] * z50 * z915
-            - qd[3] * z51 * z898 + qd[3] * z53 * z894;
-        let z3071 = z3066 - qd[4] * z42 * z935 + qd[4] * z44 * z934 + qd[4] * z69 * z914
-            - qd[4] * z70 * z912;
-        let z3072 = z3067 + qd[4] * z40 * z935 - qd[4] * z44 * z933 - qd[4] * z68 * z914
-            + qd[4] * z70 * z910;
-        let z3073 = z3068 - qd[4] * z40 * z934 + qd[4] * z42 * z933 + qd[4] * z68 * z912
-            - qd[4] * z69 * z910;
-        let z3074 = z3069 - qd[4] * z42 * z1387 + qd[4] * z44 * z937 - qd[4] * z66 * z935
-            + qd[4] * z67 * z934 + qd[4] * z69 * z1386 - qd[4] * z70 * z932
-            + qd[4] * z72 * z914 - qd[4] * z73 * z912;
-        let z3075 = z3070 + qd[4] * z40 * z1387 - qd[4] * z44 * z936 + qd[4] * z65 * z935
-            - qd[4] * z67 * z933 - qd[4] * z68 * z1386 + qd[4] * z70 * z931
-            - qd[4] * z71 * z914 + qd[4] * z73 * z910;
-        let z3076 = z3071 - qd[5] * z62 * z951 + qd[5] * z64 * z950 + qd[5] * z89 * z930
-            - qd[5] * z90 * z928;
-        let z3077 = z3072 + qd[5] * z60 * z951 - qd[5] * z64 * z949 - qd[5] * z88 * z930
-            + qd[5] * z90 * z926;
-        let z3078 = z3073 - qd[5] * z60 * z950 + qd[5] * z62 * z949 + qd[5] * z88 * z928
-            - qd[5] * z89 * z926;
-        let z3079 = z3074 - qd[5] * z62 * z1389 + qd[5] * z64 * z953 - qd[5] * z86 * z951
-            + qd[5] * z87 * z950 + qd[5] * z89 * z1388 - qd[5] * z90 * z948
-            + qd[5] * z92 * z930 - qd[5] * z93 * z928;
-        let z3080 = qd[5] * z60 * z1389 - qd[5] * z64 * z952 + qd[5] * z85 * z951
-            - qd[5] * z87 * z949 - qd[5] * z88 * z1388 + qd[5] * z90 * z947
-            - qd[5] * z91 * z930 + qd[5] * z93 * z926 + z3075;
-        let z3081 = -qd[6] * z82 * z967 + qd[6] * z84 * z966 + qd[6] * z109 * z946
-            - qd[6] * z110 * z944 + z3076;
-        let z3082 = qd[6] * z80 * z967 - qd[6] * z84 * z965 - qd[6] * z108 * z946
-            + qd[6] * z110 * z942 + z3077;
-        let z3083 = -qd[6] * z80 * z966 + qd[6] * z82 * z965 + qd[6] * z108 * z944
-            - qd[6] * z109 * z942 + z3078;
-        let z3084 = -qd[6] * z82 * z1391 + qd[6] * z84 * z969 - qd[6] * z106 * z967
-            + qd[6] * z107 * z966 + qd[6] * z109 * z1390 - qd[6] * z110 * z964
-            + qd[6] * z112 * z946 - qd[6] * z113 * z944 + z3079;
-        let z3085 = qd[6] * z80 * z1391 - qd[6] * z84 * z968 + qd[6] * z105 * z967
-            - qd[6] * z107 * z965 - qd[6] * z108 * z1390 + qd[6] * z110 * z963
-            - qd[6] * z111 * z946 + qd[6] * z113 * z942 + z3080;
-        let z3086 = -qd[0] * self.m2 * z1007 + self.m2 * z11 * z1410
-            + self.m2 * z374 * z972 - self.m2 * z375 * z971;
-        let z3087 = qd[0] * self.m2 * z1006 - self.m2 * z10 * z1410
-            - self.m2 * z373 * z972 + self.m2 * z375 * z970;
-        let z3088 = qd[0] * z973 + z10 * z1392 + z11 * z1393;
-        let z3089 = qd[0] * z974 + z10 * z1393 + z11 * z1394;
-        let z3090 = z10 * z3089 - z11 * z3088 + z373 * z973 + z374 * z974 + z119 * z3087
-            + z375 * z975 - z120 * z3086 - z416 * z971 + z417 * z970;
-        let z3091 = self.m3 * z3064 + self.m3 * z29 * z1411 - self.m3 * z30 * z1009
-            + self.m3 * z380 * z978 - self.m3 * z381 * z977 - self.m3 * z129 * z3063
-            + self.m3 * z130 * z3062 - self.m3 * z185 * z903 + self.m3 * z186 * z902;
-        let z3092 = self.m3 * z3065 - self.m3 * z28 * z1411 + self.m3 * z30 * z1008
-            - self.m3 * z379 * z978 + self.m3 * z381 * z976 + self.m3 * z128 * z3063
-            - self.m3 * z130 * z3061 + self.m3 * z184 * z903 - self.m3 * z186 * z901;
-        let z3093 = z28 * z1395 + z29 * z1396 + z30 * z979 + z131 * z901 + z132 * z902
-            + z133 * z903;
-        let z3094 = z28 * z1396 + z29 * z1397 + z30 * z980 + z132 * z901 + z134 * z902
-            + z135 * z903;
-        let z3095 = z28 * z3094 - z29 * z3093 + z379 * z979 + z380 * z980 + z381 * z981
-            + z128 * z3092 - z129 * z3091 + z133 * z3061 + z135 * z3062 + z136 * z3063
-            - z425 * z977 + z426 * z976 - z428 * z902 + z429 * z901;
-        let z3096 = self.m4 * z3069 + self.m4 * z49 * z1412 - self.m4 * z50 * z1011
-            + self.m4 * z386 * z984 - self.m4 * z387 * z983 - self.m4 * z138 * z3068
-            + self.m4 * z139 * z3067 - self.m4 * z188 * z919 + self.m4 * z189 * z918;
-        let z3097 = self.m4 * z3070 - self.m4 * z48 * z1412 + self.m4 * z50 * z1010
-            - self.m4 * z385 * z984 + self.m4 * z387 * z982 + self.m4 * z137 * z3068
-            - self.m4 * z139 * z3066 + self.m4 * z187 * z919 - self.m4 * z189 * z917;
-        let z3098 = z48 * z1398 + z49 * z1399 + z50 * z985 + z140 * z917 + z141 * z918
-            + z142 * z919;
-        let z3099 = z48 * z1399 + z49 * z1400 + z50 * z986 + z141 * z917 + z143 * z918
-            + z144 * z919;
-        let z3100 = z48 * z3099 - z49 * z3098 + z385 * z985 + z386 * z986 + z387 * z987
-            + z137 * z3097 - z138 * z3096 + z142 * z3066 + z144 * z3067 + z145 * z3068
-            - z434 * z983 + z435 * z982 - z437 * z918 + z438 * z917;
-        let z3101 = self.m5 * z3074 + self.m5 * z69 * z1413 - self.m5 * z70 * z1013
-            + self.m5 * z392 * z990 - self.m5 * z393 * z989 - self.m5 * z147 * z3073
-            + self.m5 * z148 * z3072 - self.m5 * z191 * z935 + self.m5 * z192 * z934;
-        let z3102 = self.m5 * z3075 - self.m5 * z68 * z1413 + self.m5 * z70 * z1012
-            - self.m5 * z391 * z990 + self.m5 * z393 * z988 + self.m5 * z146 * z3073
-            - self.m5 * z148 * z3071 + self.m5 * z190 * z935 - self.m5 * z192 * z933;
-        let z3103 = z68 * z1401 + z69 * z1402 + z70 * z991 + z149 * z933 + z150 * z934
-            + z151 * z935;
-        let z3104 = z68 * z1402 + z69 * z1403 + z70 * z992 + z150 * z933 + z152 * z934
-            + z153 * z935;
-        let z3105 = z68 * z3104 - z69 * z3103 + z391 * z991 + z392 * z992 + z393 * z993
-            + z146 * z3102 - z147 * z3101 + z151 * z3071 + z153 * z3072 + z154 * z3073
-            - z443 * z989 + z444 * z988 - z446 * z934 + z447 * z933;
-        let z3106 = self.m6 * z3079 + self.m6 * z89 * z1414 - self.m6 * z90 * z1015
-            + self.m6 * z398 * z996 - self.m6 * z399 * z995 - self.m6 * z156 * z3078
-            + self.m6 * z157 * z3077 - self.m6 * z194 * z951 + self.m6 * z195 * z950;
-        let z3107 = self.m6 * z3080 - self.m6 * z88 * z1414 + self.m6 * z90 * z1014
-            - self.m6 * z397 * z996 + self.m6 * z399 * z994 + self.m6 * z155 * z3078
-            - self.m6 * z157 * z3076 + self.m6 * z193 * z951 - self.m6 * z195 * z949;
-        let z3108 = z88 * z1404 + z89 * z1405 + z90 * z997 + z158 * z949 + z159 * z950
-            + z160 * z951;
-        let z3109 = z88 * z1405 + z89 * z1406 + z90 * z998 + z159 * z949 + z161 * z950
-            + z162 * z951;
-        let z3110 = z88 * z3109 - z89 * z3108 + z397 * z997 + z398 * z998 + z399 * z999
-            + z155 * z3107 - z156 * z3106 + z160 * z3076 + z162 * z3077 + z163 * z3078
-            - z452 * z995 + z453 * z994 - z455 * z950 + z456 * z949;
-        let z3111 = self.m7 * z3084 + self.m7 * z109 * z1415 - self.m7 * z110 * z1017
-            + self.m7 * z404 * z1002 - self.m7 * z405 * z1001 - self.m7 * z165 * z3083
-            + self.m7 * z166 * z3082 - self.m7 * z197 * z967 + self.m7 * z198 * z966;
-        let z3112 = self.m7 * z3085 - self.m7 * z108 * z1415 + self.m7 * z110 * z1016
-            - self.m7 * z403 * z1002 + self.m7 * z405 * z1000 + self.m7 * z164 * z3083
-            - self.m7 * z166 * z3081 + self.m7 * z196 * z967 - self.m7 * z198 * z965;
-        let z3113 = z108 * z1407 + z109 * z1408 + z110 * z1003 + z167 * z965
-            + z168 * z966 + z169 * z967;
-        let z3114 = z108 * z1408 + z109 * z1409 + z110 * z1004 + z168 * z965
-            + z170 * z966 + z171 * z967;
-        let z3115 = -z461 * z1001 + z462 * z1000 - z464 * z966 + z465 * z965
-            + z108 * z3114 - z109 * z3113 + z403 * z1003 + z404 * z1004 + z405 * z1005
-            + z164 * z3112 - z165 * z3111 + z169 * z3081 + z171 * z3082 + z172 * z3083;
-        let z3116 = z3110 + z3115;
-        let z3117 = z3105 + z3116;
-        let z3118 = z3100 + z3117;
-        let z3119 = z3095 + z3118;
-        let z3120 = z3090 + z3119;
-        let z3121 = -qd[3] * z22 * z1037 + qd[3] * z24 * z1036 + qd[3] * z49 * z1026
-            - qd[3] * z50 * z1025;
-        let z3122 = qd[3] * z20 * z1037 - qd[3] * z24 * z1035 - qd[3] * z48 * z1026
-            + qd[3] * z50 * z1024;
-        let z3123 = -qd[3] * z20 * z1036 + qd[3] * z22 * z1035 + qd[3] * z48 * z1025
-            - qd[3] * z49 * z1024;
-        let z3124 = -qd[3] * z22 * z1442 + qd[3] * z24 * z1039 - qd[3] * z46 * z1037
-            + qd[3] * z47 * z1036 + qd[3] * z49 * z1441 - qd[3] * z50 * z1034
-            + qd[3] * z52 * z1026 - qd[3] * z53 * z1025;
-        let z3125 = qd[3] * z20 * z1442 - qd[3] * z24 * z1038 + qd[3] * z45 * z1037
-            - qd[3] * z47 * z1035 - qd[3] * z48 * z1441 + qd[3] * z50 * z1033
-            - qd[3] * z51 * z1026 + qd[3] * z53 * z1024;
-        let z3126 = -qd[4] * z42 * z1053 + qd[4] * z44 * z1052 + qd[4] * z69 * z1032
-            - qd[4] * z70 * z1030 + z3121;
-        let z3127 = qd[4] * z40 * z1053 - qd[4] * z44 * z1051 - qd[4] * z68 * z1032
-            + qd[4] * z70 * z1028 + z3122;
-        let z3128 = -qd[4] * z40 * z1052 + qd[4] * z42 * z1051 + qd[4] * z68 * z1030
-            - qd[4] * z69 * z1028 + z3123;
-        let z3129 = -qd[4] * z42 * z1444 + qd[4] * z44 * z1055 - qd[4] * z66 * z1053
-            + qd[4] * z67 * z1052 + qd[4] * z69 * z1443 - qd[4] * z70 * z1050
-            + qd[4] * z72 * z1032 - qd[4] * z73 * z1030 + z3124;
-        let z3130 = qd[4] * z40 * z1444 - qd[4] * z44 * z1054 + qd[4] * z65 * z1053
-            - qd[4] * z67 * z1051 - qd[4] * z68 * z1443 + qd[4] * z70 * z1049
-            - qd[4] * z71 * z1032 + qd[4] * z73 * z1028 + z3125;
-        let z3131 = -qd[5] * z62 * z1069 + qd[5] * z64 * z1068 + qd[5] * z89 * z1048
-            - qd[5] * z90 * z1046 + z3126;
-        let z3132 = qd[5] * z60 * z1069 - qd[5] * z64 * z1067 - qd[5] * z88 * z1048
-            + qd[5] * z90 * z1044 + z3127;
-        let z3133 = -qd[5] * z60 * z1068 + qd[5] * z62 * z1067 + qd[5] * z88 * z1046
-            - qd[5] * z89 * z1044 + z3128;
-        let z3134 = -qd[5] * z62 * z1446 + qd[5] * z64 * z1071 - qd[5] * z86 * z1069
-            + qd[5] * z87 * z1068 + qd[5] * z89 * z1445 - qd[5] * z90 * z1066
-            + qd[5] * z92 * z1048 - qd[5] * z93 * z1046 + z3129;
-        let z3135 = qd[5] * z60 * z1446 - qd[5] * z64 * z1070 + qd[5] * z85 * z1069
-            - qd[5] * z87 * z1067 - qd[5] * z88 * z1445 + qd[5] * z90 * z1065
-            - qd[5] * z91 * z1048 + qd[5] * z93 * z1044 + z3130;
-        let z3136 = -qd[6] * z82 * z1085 + qd[6] * z84 * z1084 + qd[6] * z109 * z1064
-            - qd[6] * z110 * z1062 + z3131;
-        let z3137 = qd[6] * z80 * z1085 - qd[6] * z84 * z1083 - qd[6] * z108 * z1064
-            + qd[6] * z110 * z1060 + z3132;
-        let z3138 = -qd[6] * z80 * z1084 + qd[6] * z82 * z1083 + qd[6] * z108 * z1062
-            - qd[6] * z109 * z1060 + z3133;
-        let z3139 = -qd[6] * z82 * z1448 + qd[6] * z84 * z1087 - qd[6] * z106 * z1085
-            + qd[6] * z107 * z1084 + qd[6] * z109 * z1447 - qd[6] * z110 * z1082
-            + qd[6] * z112 * z1064 - qd[6] * z113 * z1062 + z3134;
-        let z3140 = qd[6] * z80 * z1448 - qd[6] * z84 * z1086 + qd[6] * z105 * z1085
-            - qd[6] * z107 * z1083 - qd[6] * z108 * z1447 + qd[6] * z110 * z1081
-            - qd[6] * z111 * z1064 + qd[6] * z113 * z1060 + z3135;
-        let z3141 = self.m3 * z29 * z1464 - self.m3 * z30 * z1119
-            + self.m3 * z380 * z1090 - self.m3 * z381 * z1089;
-        let z3142 = -self.m3 * z28 * z1464 + self.m3 * z30 * z1118
-            - self.m3 * z379 * z1090 + self.m3 * z381 * z1088;
-        let z3143 = z28 * z1449 + z29 * z1450 + z30 * z1091;
-        let z3144 = z28 * z1450 + z29 * z1451 + z30 * z1092;
-        let z3145 = z28 * z3144 - z29 * z3143 + z379 * z1091 + z380 * z1092
-            + z381 * z1093 + z128 * z3142 - z129 * z3141 - z425 * z1089 + z426 * z1088;
-        let z3146 = self.m4 * z49 * z1465 - self.m4 * z50 * z1121 + self.m4 * z3124
-            + self.m4 * z386 * z1096 - self.m4 * z387 * z1095 - self.m4 * z138 * z3123
-            + self.m4 * z139 * z3122 - self.m4 * z188 * z1037 + self.m4 * z189 * z1036;
-        let z3147 = -self.m4 * z48 * z1465 + self.m4 * z50 * z1120 + self.m4 * z3125
-            - self.m4 * z385 * z1096 + self.m4 * z387 * z1094 + self.m4 * z137 * z3123
-            - self.m4 * z139 * z3121 + self.m4 * z187 * z1037 - self.m4 * z189 * z1035;
-        let z3148 = z48 * z1452 + z49 * z1453 + z50 * z1097 + z140 * z1035 + z141 * z1036
-            + z142 * z1037;
-        let z3149 = z48 * z1453 + z49 * z1454 + z50 * z1098 + z141 * z1035 + z143 * z1036
-            + z144 * z1037;
-        let z3150 = z48 * z3149 - z49 * z3148 + z385 * z1097 + z386 * z1098
-            + z387 * z1099 + z137 * z3147 - z138 * z3146 + z142 * z3121 + z144 * z3122
-            + z145 * z3123 - z434 * z1095 + z435 * z1094 - z437 * z1036 + z438 * z1035;
-        let z3151 = self.m5 * z3129 + self.m5 * z69 * z1466 - self.m5 * z70 * z1123
-            + self.m5 * z392 * z1102 - self.m5 * z393 * z1101 - self.m5 * z147 * z3128
-            + self.m5 * z148 * z3127 - self.m5 * z191 * z1053 + self.m5 * z192 * z1052;
-        let z3152 = self.m5 * z3130 - self.m5 * z68 * z1466 + self.m5 * z70 * z1122
-            - self.m5 * z391 * z1102 + self.m5 * z393 * z1100 + self.m5 * z146 * z3128
-            - self.m5 * z148 * z3126 + self.m5 * z190 * z1053 - self.m5 * z192 * z1051;
-        let z3153 = z68 * z1455 + z69 * z1456 + z70 * z1103 + z149 * z1051 + z150 * z1052
-            + z151 * z1053;
-        let z3154 = z68 * z1456 + z69 * z1457 + z70 * z1104 + z150 * z1051 + z152 * z1052
-            + z153 * z1053;
-        let z3155 = z68 * z3154 - z69 * z3153 + z391 * z1103 + z392 * z1104
-            + z393 * z1105 + z146 * z3152 - z147 * z3151 + z151 * z3126 + z153 * z3127
-            + z154 * z3128 - z443 * z1101 + z444 * z1100 - z446 * z1052 + z447 * z1051;
-        let z3156 = self.m6 * z3134 + self.m6 * z89 * z1467 - self.m6 * z90 * z1125
-            + self.m6 * z398 * z1108 - self.m6 * z399 * z1107 - self.m6 * z156 * z3133
-            + self.m6 * z157 * z3132 - self.m6 * z194 * z1069 + self.m6 * z195 * z1068;
-        let z3157 = self.m6 * z3135 - self.m6 * z88 * z1467 + self.m6 * z90 * z1124
-            - self.m6 * z397 * z1108 + self.m6 * z399 * z1106 + self.m6 * z155 * z3133
-            - self.m6 * z157 * z3131 + self.m6 * z193 * z1069 - self.m6 * z195 * z1067;
-        let z3158 = z88 * z1458 + z89 * z1459 + z90 * z1109 + z158 * z1067 + z159 * z1068
-            + z160 * z1069;
-        let z3159 = z88 * z1459 + z89 * z1460 + z90 * z1110 + z159 * z1067 + z161 * z1068
-            + z162 * z1069;
-        let z3160 = z88 * z3159 - z89 * z3158 + z397 * z1109 + z398 * z1110
-            + z399 * z1111 + z155 * z3157 - z156 * z3156 + z160 * z3131 + z162 * z3132
-            + z163 * z3133 - z452 * z1107 + z453 * z1106 - z455 * z1068 + z456 * z1067;
-        let z3161 = self.m7 * z3139 + self.m7 * z109 * z1468 - self.m7 * z110 * z1127
-            + self.m7 * z404 * z1114 - self.m7 * z405 * z1113 - self.m7 * z165 * z3138
-            + self.m7 * z166 * z3137 - self.m7 * z197 * z1085 + self.m7 * z198 * z1084;
-        let z3162 = self.m7 * z3140 - self.m7 * z108 * z1468 + self.m7 * z110 * z1126
-            - self.m7 * z403 * z1114 + self.m7 * z405 * z1112 + self.m7 * z164 * z3138
-            - self.m7 * z166 * z3136 + self.m7 * z196 * z1085 - self.m7 * z198 * z1083;
-        let z3163 = z108 * z1461 + z109 * z1462 + z110 * z1115 + z167 * z1083
-            + z168 * z1084 + z169 * z1085;
-        let z3164 = z108 * z1462 + z109 * z1463 + z110 * z1116 + z168 * z1083
-            + z170 * z1084 + z171 * z1085;
-        let z3165 = -z461 * z1113 + z462 * z1112 - z464 * z1084 + z465 * z1083
-            + z108 * z3164 - z109 * z3163 + z403 * z1115 + z404 * z1116 + z405 * z1117
-            + z164 * z3162 - z165 * z3161 + z169 * z3136 + z171 * z3137 + z172 * z3138;
-        let z3166 = z3160 + z3165;
-        let z3167 = z3155 + z3166;
-        let z3168 = z3150 + z3167;
-        let z3169 = z3145 + z3168;
-        let z3170 = -qd[4] * z41 * z70 - qd[4] * z42 * z1149 + qd[4] * z43 * z69
-            + qd[4] * z44 * z1148;
-        let z3171 = qd[4] * z39 * z70 + qd[4] * z40 * z1149 - qd[4] * z43 * z68
-            - qd[4] * z44 * z1147;
-        let z3172 = -qd[4] * z39 * z69 - qd[4] * z40 * z1148 + qd[4] * z41 * z68
-            + qd[4] * z42 * z1147;
-        let z3173 = -qd[4] * z41 * z73 - qd[4] * z42 * z1491 + qd[4] * z43 * z72
-            + qd[4] * z44 * z1151 - qd[4] * z66 * z1149 + qd[4] * z67 * z1148
-            + qd[4] * z69 * z1490 - qd[4] * z70 * z1146;
-        let z3174 = qd[4] * z39 * z73 + qd[4] * z40 * z1491 - qd[4] * z43 * z71
-            - qd[4] * z44 * z1150 + qd[4] * z65 * z1149 - qd[4] * z67 * z1147
-            - qd[4] * z68 * z1490 + qd[4] * z70 * z1145;
-        let z3175 = -qd[5] * z62 * z1165 + qd[5] * z64 * z1164 + qd[5] * z89 * z1144
-            - qd[5] * z90 * z1142 + z3170;
-        let z3176 = qd[5] * z60 * z1165 - qd[5] * z64 * z1163 - qd[5] * z88 * z1144
-            + qd[5] * z90 * z1140 + z3171;
-        let z3177 = -qd[5] * z60 * z1164 + qd[5] * z62 * z1163 + qd[5] * z88 * z1142
-            - qd[5] * z89 * z1140 + z3172;
-        let z3178 = -qd[5] * z62 * z1493 + qd[5] * z64 * z1167 - qd[5] * z86 * z1165
-            + qd[5] * z87 * z1164 + qd[5] * z89 * z1492 - qd[5] * z90 * z1162
-            + qd[5] * z92 * z1144 - qd[5] * z93 * z1142 + z3173;
-        let z3179 = qd[5] * z60 * z1493 - qd[5] * z64 * z1166 + qd[5] * z85 * z1165
-            - qd[5] * z87 * z1163 - qd[5] * z88 * z1492 + qd[5] * z90 * z1161
-            - qd[5] * z91 * z1144 + qd[5] * z93 * z1140 + z3174;
-        let z3180 = -qd[6] * z82 * z1181 + qd[6] * z84 * z1180 + qd[6] * z109 * z1160
-            - qd[6] * z110 * z1158 + z3175;
-        let z3181 = qd[6] * z80 * z1181 - qd[6] * z84 * z1179 - qd[6] * z108 * z1160
-            + qd[6] * z110 * z1156 + z3176;
-        let z3182 = -qd[6] * z80 * z1180 + qd[6] * z82 * z1179 + qd[6] * z108 * z1158
-            - qd[6] * z109 * z1156 + z3177;
-        let z3183 = -qd[6] * z82 * z1495 + qd[6] * z84 * z1183 - qd[6] * z106 * z1181
-            + qd[6] * z107 * z1180 + qd[6] * z109 * z1494 - qd[6] * z110 * z1178
-            + qd[6] * z112 * z1160 - qd[6] * z113 * z1158 + z3178;
-        let z3184 = qd[6] * z80 * z1495 - qd[6] * z84 * z1182 + qd[6] * z105 * z1181
-            - qd[6] * z107 * z1179 - qd[6] * z108 * z1494 + qd[6] * z110 * z1177
-            - qd[6] * z111 * z1160 + qd[6] * z113 * z1156 + z3179;
-        let z3185 = self.m4 * z49 * z1508 - self.m4 * z50 * z1209
-            + self.m4 * z386 * z1186 - self.m4 * z387 * z1185;
-        let z3186 = -self.m4 * z48 * z1508 + self.m4 * z50 * z1208
-            - self.m4 * z385 * z1186 + self.m4 * z387 * z1184;
-        let z3187 = z48 * z1496 + z49 * z1497 + z50 * z1187;
-        let z3188 = z48 * z1497 + z49 * z1498 + z50 * z1188;
-        let z3189 = z48 * z3188 - z49 * z3187 + z385 * z1187 + z386 * z1188
-            + z387 * z1189 + z137 * z3186 - z138 * z3185 - z434 * z1185 + z435 * z1184;
-        let z3190 = self.m5 * z69 * z1509 - self.m5 * z70 * z1211 + self.m5 * z3173
-            + self.m5 * z392 * z1192 - self.m5 * z393 * z1191 - self.m5 * z147 * z3172
-            + self.m5 * z148 * z3171 - self.m5 * z191 * z1149 + self.m5 * z192 * z1148;
-        let z3191 = -self.m5 * z68 * z1509 + self.m5 * z70 * z1210 + self.m5 * z3174
-            - self.m5 * z391 * z1192 + self.m5 * z393 * z1190 + self.m5 * z146 * z3172
-            - self.m5 * z148 * z3170 + self.m5 * z190 * z1149 - self.m5 * z192 * z1147;
-        let z3192 = z68 * z1499 + z69 * z1500 + z70 * z1193 + z149 * z1147 + z150 * z1148
-            + z151 * z1149;
-        let z3193 = z68 * z1500 + z69 * z1501 + z70 * z1194 + z150 * z1147 + z152 * z1148
-            + z153 * z1149;
-        let z3194 = z68 * z3193 - z69 * z3192 + z391 * z1193 + z392 * z1194
-            + z393 * z1195 + z146 * z3191 - z147 * z3190 + z151 * z3170 + z153 * z3171
-            + z154 * z3172 - z443 * z1191 + z444 * z1190 - z446 * z1148 + z447 * z1147;
-        let z3195 = self.m6 * z89 * z1510 - self.m6 * z90 * z1213 + self.m6 * z3178
-            + self.m6 * z398 * z1198 - self.m6 * z399 * z1197 - self.m6 * z156 * z3177
-            + self.m6 * z157 * z3176 - self.m6 * z194 * z1165 + self.m6 * z195 * z1164;
-        let z3196 = -self.m6 * z88 * z1510 + self.m6 * z90 * z1212 + self.m6 * z3179
-            - self.m6 * z397 * z1198 + self.m6 * z399 * z1196 + self.m6 * z155 * z3177
-            - self.m6 * z157 * z3175 + self.m6 * z193 * z1165 - self.m6 * z195 * z1163;
-        let z3197 = z88 * z1502 + z89 * z1503 + z90 * z1199 + z158 * z1163 + z159 * z1164
-            + z160 * z1165;
-        let z3198 = z88 * z1503 + z89 * z1504 + z90 * z1200 + z159 * z1163 + z161 * z1164
-            + z162 * z1165;
-        let z3199 = z88 * z3198 - z89 * z3197 + z397 * z1199 + z398 * z1200
-            + z399 * z1201 + z155 * z3196 - z156 * z3195 + z160 * z3175 + z162 * z3176
-            + z163 * z3177 - z452 * z1197 + z453 * z1196 - z455 * z1164 + z456 * z1163;
-        let z3200 = self.m7 * z109 * z1511 - self.m7 * z110 * z1215 + self.m7 * z3183
-            + self.m7 * z404 * z1204 - self.m7 * z405 * z1203 - self.m7 * z165 * z3182
-            + self.m7 * z166 * z3181 - self.m7 * z197 * z1181 + self.m7 * z198 * z1180;
-        let z3201 = -self.m7 * z108 * z1511 + self.m7 * z110 * z1214 + self.m7 * z3184
-            - self.m7 * z403 * z1204 + self.m7 * z405 * z1202 + self.m7 * z164 * z3182
-            - self.m7 * z166 * z3180 + self.m7 * z196 * z1181 - self.m7 * z198 * z1179;
-        let z3202 = z108 * z1505 + z109 * z1506 + z110 * z1205 + z167 * z1179
-            + z168 * z1180 + z169 * z1181;
-        let z3203 = z108 * z1506 + z109 * z1507 + z110 * z1206 + z168 * z1179
-            + z170 * z1180 + z171 * z1181;
-        let z3204 = -z461 * z1203 + z462 * z1202 - z464 * z1180 + z465 * z1179
-            + z108 * z3203 - z109 * z3202 + z403 * z1205 + z404 * z1206 + z405 * z1207
-            + z164 * z3201 - z165 * z3200 + z169 * z3180 + z171 * z3181 + z172 * z3182;
-        let z3205 = z3199 + z3204;
-        let z3206 = z3194 + z3205;
-        let z3207 = z3189 + z3206;
-        let z3208 = -qd[5] * z62 * z1233 + qd[5] * z64 * z1232 + qd[5] * z89 * z1222
-            - qd[5] * z90 * z1221;
-        let z3209 = qd[5] * z60 * z1233 - qd[5] * z64 * z1231 - qd[5] * z88 * z1222
-            + qd[5] * z90 * z1220;
-        let z3210 = -qd[5] * z60 * z1232 + qd[5] * z62 * z1231 + qd[5] * z88 * z1221
-            - qd[5] * z89 * z1220;
-        let z3211 = -qd[5] * z62 * z1530 + qd[5] * z64 * z1235 - qd[5] * z86 * z1233
-            + qd[5] * z87 * z1232 + qd[5] * z89 * z1529 - qd[5] * z90 * z1230
-            + qd[5] * z92 * z1222 - qd[5] * z93 * z1221;
-        let z3212 = qd[5] * z60 * z1530 - qd[5] * z64 * z1234 + qd[5] * z85 * z1233
-            - qd[5] * z87 * z1231 - qd[5] * z88 * z1529 + qd[5] * z90 * z1229
-            - qd[5] * z91 * z1222 + qd[5] * z93 * z1220;
-        let z3213 = -qd[6] * z82 * z1249 + qd[6] * z84 * z1248 + qd[6] * z109 * z1228
-            - qd[6] * z110 * z1226 + z3208;
-        let z3214 = qd[6] * z80 * z1249 - qd[6] * z84 * z1247 - qd[6] * z108 * z1228
-            + qd[6] * z110 * z1224 + z3209;
-        let z3215 = -qd[6] * z80 * z1248 + qd[6] * z82 * z1247 + qd[6] * z108 * z1226
-            - qd[6] * z109 * z1224 + z3210;
-        let z3216 = -qd[6] * z82 * z1532 + qd[6] * z84 * z1251 - qd[6] * z106 * z1249
-            + qd[6] * z107 * z1248 + qd[6] * z109 * z1531 - qd[6] * z110 * z1246
-            + qd[6] * z112 * z1228 - qd[6] * z113 * z1226 + z3211;
-        let z3217 = qd[6] * z80 * z1532 - qd[6] * z84 * z1250 + qd[6] * z105 * z1249
-            - qd[6] * z107 * z1247 - qd[6] * z108 * z1531 + qd[6] * z110 * z1245
-            - qd[6] * z111 * z1228 + qd[6] * z113 * z1224 + z3212;
-        let z3218 = self.m5 * z69 * z1542 - self.m5 * z70 * z1271
-            + self.m5 * z392 * z1254 - self.m5 * z393 * z1253;
-        let z3219 = -self.m5 * z68 * z1542 + self.m5 * z70 * z1270
-            - self.m5 * z391 * z1254 + self.m5 * z393 * z1252;
-        let z3220 = z68 * z1533 + z69 * z1534 + z70 * z1255;
-        let z3221 = z68 * z1534 + z69 * z1535 + z70 * z1256;
-        let z3222 = z68 * z3221 - z69 * z3220 + z391 * z1255 + z392 * z1256
-            + z393 * z1257 + z146 * z3219 - z147 * z3218 - z443 * z1253 + z444 * z1252;
-        let z3223 = self.m6 * z89 * z1543 - self.m6 * z90 * z1273 + self.m6 * z3211
-            + self.m6 * z398 * z1260 - self.m6 * z399 * z1259 - self.m6 * z156 * z3210
-            + self.m6 * z157 * z3209 - self.m6 * z194 * z1233 + self.m6 * z195 * z1232;
-        let z3224 = -self.m6 * z88 * z1543 + self.m6 * z90 * z1272 + self.m6 * z3212
-            - self.m6 * z397 * z1260 + self.m6 * z399 * z1258 + self.m6 * z155 * z3210
-            - self.m6 * z157 * z3208 + self.m6 * z193 * z1233 - self.m6 * z195 * z1231;
-        let z3225 = z88 * z1536 + z89 * z1537 + z90 * z1261 + z158 * z1231 + z159 * z1232
-            + z160 * z1233;
-        let z3226 = z88 * z1537 + z89 * z1538 + z90 * z1262 + z159 * z1231 + z161 * z1232
-            + z162 * z1233;
-        let z3227 = z88 * z3226 - z89 * z3225 + z397 * z1261 + z398 * z1262
-            + z399 * z1263 + z155 * z3224 - z156 * z3223 + z160 * z3208 + z162 * z3209
-            + z163 * z3210 - z452 * z1259 + z453 * z1258 - z455 * z1232 + z456 * z1231;
-        let z3228 = self.m7 * z109 * z1544 - self.m7 * z110 * z1275 + self.m7 * z3216
-            + self.m7 * z404 * z1266 - self.m7 * z405 * z1265 - self.m7 * z165 * z3215
-            + self.m7 * z166 * z3214 - self.m7 * z197 * z1249 + self.m7 * z198 * z1248;
-        let z3229 = -self.m7 * z108 * z1544 + self.m7 * z110 * z1274 + self.m7 * z3217
-            - self.m7 * z403 * z1266 + self.m7 * z405 * z1264 + self.m7 * z164 * z3215
-            - self.m7 * z166 * z3213 + self.m7 * z196 * z1249 - self.m7 * z198 * z1247;
-        let z3230 = z108 * z1539 + z109 * z1540 + z110 * z1267 + z167 * z1247
-            + z168 * z1248 + z169 * z1249;
-        let z3231 = z108 * z1540 + z109 * z1541 + z110 * z1268 + z168 * z1247
-            + z170 * z1248 + z171 * z1249;
-        let z3232 = -z461 * z1265 + z462 * z1264 - z464 * z1248 + z465 * z1247
-            + z108 * z3231 - z109 * z3230 + z403 * z1267 + z404 * z1268 + z405 * z1269
-            + z164 * z3229 - z165 * z3228 + z169 * z3213 + z171 * z3214 + z172 * z3215;
-        let z3233 = z3227 + z3232;
-        let z3234 = z3222 + z3233;
-        let z3235 = -qd[6] * z81 * z110 - qd[6] * z82 * z1295 + qd[6] * z83 * z109
-            + qd[6] * z84 * z1294;
-        let z3236 = qd[6] * z79 * z110 + qd[6] * z80 * z1295 - qd[6] * z83 * z108
-            - qd[6] * z84 * z1293;
-        let z3237 = -qd[6] * z79 * z109 - qd[6] * z80 * z1294 + qd[6] * z81 * z108
-            + qd[6] * z82 * z1293;
-        let z3238 = -qd[6] * z81 * z113 - qd[6] * z82 * z1559 + qd[6] * z83 * z112
-            + qd[6] * z84 * z1297 - qd[6] * z106 * z1295 + qd[6] * z107 * z1294
-            + qd[6] * z109 * z1558 - qd[6] * z110 * z1292;
-        let z3239 = qd[6] * z79 * z113 + qd[6] * z80 * z1559 - qd[6] * z83 * z111
-            - qd[6] * z84 * z1296 + qd[6] * z105 * z1295 - qd[6] * z107 * z1293
-            - qd[6] * z108 * z1558 + qd[6] * z110 * z1291;
-        let z3240 = self.m6 * z89 * z1566 - self.m6 * z90 * z1311
-            + self.m6 * z398 * z1300 - self.m6 * z399 * z1299;
-        let z3241 = -self.m6 * z88 * z1566 + self.m6 * z90 * z1310
-            - self.m6 * z397 * z1300 + self.m6 * z399 * z1298;
-        let z3242 = z88 * z1560 + z89 * z1561 + z90 * z1301;
-        let z3243 = z88 * z1561 + z89 * z1562 + z90 * z1302;
-        let z3244 = z88 * z3243 - z89 * z3242 + z397 * z1301 + z398 * z1302
-            + z399 * z1303 + z155 * z3241 - z156 * z3240 - z452 * z1299 + z453 * z1298;
-        let z3245 = self.m7 * z109 * z1567 - self.m7 * z110 * z1313
-            + self.m7 * z404 * z1306 - self.m7 * z405 * z1305 - self.m7 * z165 * z3237
-            + self.m7 * z166 * z3236 + self.m7 * z3238 - self.m7 * z197 * z1295
-            + self.m7 * z198 * z1294;
-        let z3246 = -self.m7 * z108 * z1567 + self.m7 * z110 * z1312
-            - self.m7 * z403 * z1306 + self.m7 * z405 * z1304 + self.m7 * z164 * z3237
-            - self.m7 * z166 * z3235 + self.m7 * z3239 + self.m7 * z196 * z1295
-            - self.m7 * z198 * z1293;
-        let z3247 = z108 * z1563 + z109 * z1564 + z110 * z1307 + z167 * z1293
-            + z168 * z1294 + z169 * z1295;
-        let z3248 = z108 * z1564 + z109 * z1565 + z110 * z1308 + z168 * z1293
-            + z170 * z1294 + z171 * z1295;
-        let z3249 = -z461 * z1305 + z462 * z1304 - z464 * z1294 + z465 * z1293
-            + z108 * z3248 - z109 * z3247 + z403 * z1307 + z404 * z1308 + z405 * z1309
-            + z164 * z3246 - z165 * z3245 + z169 * z3235 + z171 * z3236 + z172 * z3237;
-        let z3250 = z3244 + z3249;
-        let z3251 = z108 * z1581 - z109 * z1580 + z403 * z1319 + z404 * z1320
-            + z405 * z1321;
-        let z3252 = qd[1] * z0 * z13 + qd[1] * z0 * z814 + qd[1] * z9 * z813
-            - qd[1] * z11 * z812;
-        let z3253 = qd[2] * z5 * z31 - qd[2] * z5 * z822 + qd[2] * z7 * z821
-            - qd[2] * z25 * z28 + qd[2] * z26 * z820 + qd[2] * z28 * z819
-            - qd[2] * z29 * z818 - qd[2] * z32 * z811 + z3252;
-        let z3254 = qd[3] * z20 * z51 - qd[3] * z20 * z830 + qd[3] * z22 * z829
-            - qd[3] * z45 * z48 + qd[3] * z46 * z828 + qd[3] * z48 * z827
-            - qd[3] * z49 * z826 - qd[3] * z52 * z817 + z3253;
-        let z3255 = -qd[4] * z40 * z838 + qd[4] * z40 * z71 + qd[4] * z42 * z837
-            - qd[4] * z65 * z68 + qd[4] * z66 * z836 + qd[4] * z68 * z835
-            - qd[4] * z69 * z834 - qd[4] * z72 * z825 + z3254;
-        let z3256 = -qd[5] * z60 * z846 + qd[5] * z60 * z91 + qd[5] * z62 * z845
-            - qd[5] * z85 * z88 + qd[5] * z86 * z844 + qd[5] * z88 * z843
-            - qd[5] * z89 * z842 - qd[5] * z92 * z833 + z3255;
-        let z3257 = -qd[6] * z80 * z854 + qd[6] * z80 * z111 + qd[6] * z82 * z853
-            - qd[6] * z105 * z108 + qd[6] * z106 * z852 + qd[6] * z108 * z851
-            - qd[6] * z109 * z850 - qd[6] * z112 * z841 + z3256;
-        let z3258 = self.m2 * z10 * z871 - self.m2 * z10 * z181 - self.m2 * z11 * z870
-            - self.m2 * z374 * z856 + self.m2 * z120 * z2993 + self.m2 * z3252
-            + self.m2 * z182 * z813;
-        let z3259 = z10 * z857 + z10 * z126 + z11 * z124 + z124 * z813;
-        let z3260 = -qd[0] * z3028 + z10 * z421 + z11 * z3259 + z373 * z1333
-            + z374 * z1334 + z119 * z418 + z375 * z857 + z120 * z3258 - z121 * z3026
-            + z122 * z2993 + z123 * z373 + z124 * z2994;
-        let z3261 = qd[0] * z3027 - z10 * z3259 + z373 * z1334 + z374 * z1335
-            - z119 * z3258 + z121 * z3025 + z123 * z2993 + z124 * z375 + z125 * z373
-            + z126 * z2994 - z418 * z856 - z421 * z813;
-        let z3262 = self.m3 * z28 * z873 - self.m3 * z28 * z184 - self.m3 * z29 * z872
-            - self.m3 * z380 * z858 + self.m3 * z128 * z379 - self.m3 * z128 * z2998
-            + self.m3 * z129 * z2997 + self.m3 * z3253 + self.m3 * z185 * z820;
-        let z3263 = z28 * z859 + z28 * z135 + z29 * z133 + z133 * z820;
-        let z3264 = z28 * z430 + z29 * z3263 - z30 * z3033 + z379 * z1336 + z380 * z1337
-            + z381 * z859 + z128 * z427 + z129 * z3262 - z130 * z3031 + z131 * z2997
-            + z132 * z2998 + z133 * z2999;
-        let z3265 = -z28 * z3263 + z30 * z3032 + z379 * z1337 + z380 * z1338
-            - z128 * z3262 + z130 * z3030 + z132 * z2997 + z133 * z381 + z134 * z2998
-            + z135 * z2999 - z427 * z858 - z430 * z820;
-        let z3266 = self.m4 * z48 * z875 - self.m4 * z48 * z187 - self.m4 * z49 * z874
-            - self.m4 * z386 * z860 + self.m4 * z137 * z385 - self.m4 * z137 * z3003
-            + self.m4 * z138 * z3002 + self.m4 * z3254 + self.m4 * z188 * z828;
-        let z3267 = z48 * z861 + z48 * z144 + z49 * z142 + z142 * z828;
-        let z3268 = z48 * z439 + z49 * z3267 - z50 * z3038 + z385 * z1339 + z386 * z1340
-            + z387 * z861 + z137 * z436 + z138 * z3266 - z139 * z3036 + z140 * z3002
-            + z141 * z3003 + z142 * z3004;
-        let z3269 = -z48 * z3267 + z50 * z3037 + z385 * z1340 + z386 * z1341
-            - z137 * z3266 + z139 * z3035 + z141 * z3002 + z142 * z387 + z143 * z3003
-            + z144 * z3004 - z436 * z860 - z439 * z828;
-        let z3270 = self.m5 * z68 * z877 - self.m5 * z68 * z190 - self.m5 * z69 * z876
-            - self.m5 * z392 * z862 + self.m5 * z146 * z391 - self.m5 * z146 * z3008
-            + self.m5 * z147 * z3007 + self.m5 * z3255 + self.m5 * z191 * z836;
-        let z3271 = z68 * z863 + z68 * z153 + z69 * z151 + z151 * z836;
-        let z3272 = z68 * z448 + z69 * z3271 - z70 * z3043 + z391 * z1342 + z392 * z1343
-            + z393 * z863 + z146 * z445 + z147 * z3270 - z148 * z3041 + z149 * z3007
-            + z150 * z3008 + z151 * z3009;
-        let z3273 = -z68 * z3271 + z70 * z3042 + z391 * z1343 + z392 * z1344
-            - z146 * z3270 + z148 * z3040 + z150 * z3007 + z151 * z393 + z152 * z3008
-            + z153 * z3009 - z445 * z862 - z448 * z836;
-        let z3274 = self.m6 * z88 * z879 - self.m6 * z88 * z193 - self.m6 * z89 * z878
-            - self.m6 * z398 * z864 + self.m6 * z155 * z397 - self.m6 * z155 * z3013
-            + self.m6 * z156 * z3012 + self.m6 * z3256 + self.m6 * z194 * z844;
-        let z3275 = z88 * z865 + z88 * z162 + z89 * z160 + z160 * z844;
-        let z3276 = z88 * z457 + z89 * z3275 - z90 * z3048 + z397 * z1345 + z398 * z1346
-            + z399 * z865 + z155 * z454 + z156 * z3274 - z157 * z3046 + z158 * z3012
-            + z159 * z3013 + z160 * z3014;
-        let z3277 = -z88 * z3275 + z90 * z3047 + z397 * z1346 + z398 * z1347
-            - z155 * z3274 + z157 * z3045 + z159 * z3012 + z160 * z399 + z161 * z3013
-            + z162 * z3014 - z454 * z864 - z457 * z844;
-        let z3278 = self.m7 * z108 * z881 - self.m7 * z108 * z196 - self.m7 * z109 * z880
-            - self.m7 * z404 * z866 - self.m7 * z164 * z3018 + self.m7 * z164 * z403
-            + self.m7 * z165 * z3017 + self.m7 * z3257 + self.m7 * z197 * z852;
-        let z3279 = z108 * z867 + z108 * z171 + z109 * z169 + z169 * z852;
-        let z3280 = z108 * z466 + z109 * z3279 - z110 * z3053 + z403 * z1348
-            + z404 * z1349 + z405 * z867 + z164 * z463 + z165 * z3278 - z166 * z3051
-            + z167 * z3017 + z168 * z3018 + z169 * z3019;
-        let z3281 = -z463 * z866 - z466 * z852 - z108 * z3279 + z110 * z3052
-            + z403 * z1349 + z404 * z1350 - z164 * z3278 + z166 * z3050 + z168 * z3017
-            + z169 * z405 + z170 * z3018 + z171 * z3019;
-        let z3282 = z3276 + z3280;
-        let z3283 = z3277 + z3281;
-        let z3284 = z3045 + z3050;
-        let z3285 = z3046 + z3051;
-        let z3286 = z3282 + z3272;
-        let z3287 = z3283 + z3273;
-        let z3288 = z3284 + z3040;
-        let z3289 = z3285 + z3041;
-        let z3290 = z3286 + z3268;
-        let z3291 = z3287 + z3269;
-        let z3292 = z3288 + z3035;
-        let z3293 = z3289 + z3036;
-        let z3294 = z3290 + z3264;
-        let z3295 = z3291 + z3265;
-        let z3296 = z3030 + z3292;
-        let z3297 = z3031 + z3293;
-        let z3298 = z3294 + z3260;
-        let z3299 = z3295 + z3261;
-        let z3300 = z3025 + z3296;
-        let z3301 = z3026 + z3297;
-        let z3302 = z497 * z812 + z0 * z3299 - z0 * z494 - z1 * z3298 - z1 * z495
-            + z8 * z3300 + z8 * z498 + z9 * z3301;
-        let z3303 = -qd[2] * z4 * z32 - qd[2] * z5 * z905 + qd[2] * z6 * z31
-            + qd[2] * z7 * z904 - qd[2] * z25 * z902 + qd[2] * z26 * z901
-            + qd[2] * z28 * z900 - qd[2] * z29 * z899;
-        let z3304 = z3303 - qd[3] * z20 * z921 + qd[3] * z22 * z920 - qd[3] * z45 * z918
-            + qd[3] * z46 * z917 + qd[3] * z48 * z916 - qd[3] * z49 * z915
-            + qd[3] * z51 * z896 - qd[3] * z52 * z894;
-        let z3305 = z3304 - qd[4] * z40 * z937 + qd[4] * z42 * z936 - qd[4] * z65 * z934
-            + qd[4] * z66 * z933 + qd[4] * z68 * z932 - qd[4] * z69 * z931
-            + qd[4] * z71 * z912 - qd[4] * z72 * z910;
-        let z3306 = z3305 - qd[5] * z60 * z953 + qd[5] * z62 * z952 - qd[5] * z85 * z950
-            + qd[5] * z86 * z949 + qd[5] * z88 * z948 - qd[5] * z89 * z947
-            + qd[5] * z91 * z928 - qd[5] * z92 * z926;
-        let z3307 = z3306 - qd[6] * z80 * z969 + qd[6] * z82 * z968 - qd[6] * z105 * z966
-            + qd[6] * z106 * z965 + qd[6] * z108 * z964 - qd[6] * z109 * z963
-            + qd[6] * z111 * z944 - qd[6] * z112 * z942;
-        let z3308 = self.m2 * z10 * z1007 - self.m2 * z11 * z1006 + self.m2 * z373 * z971
-            - self.m2 * z374 * z970;
-        let z3309 = qd[0] * z975 + z10 * z973 + z11 * z974;
-        let z3310 = -qd[0] * z3089 + z11 * z3309 + z373 * z1392 + z374 * z1393
-            + z375 * z973 + z120 * z3308 - z121 * z3087 - z417 * z972 + z418 * z971;
-        let z3311 = qd[0] * z3088 - z10 * z3309 + z373 * z1393 + z374 * z1394
-            - z119 * z3308 + z375 * z974 + z121 * z3086 + z416 * z972 - z418 * z970;
-        let z3312 = self.m3 * z3303 + self.m3 * z28 * z1009 - self.m3 * z29 * z1008
-            + self.m3 * z379 * z977 - self.m3 * z380 * z976 - self.m3 * z128 * z3062
-            + self.m3 * z129 * z3061 - self.m3 * z184 * z902 + self.m3 * z185 * z901;
-        let z3313 = z28 * z979 + z29 * z980 + z30 * z981 + z133 * z901 + z135 * z902
-            + z136 * z903;
-        let z3314 = z29 * z3313 - z30 * z3094 + z379 * z1395 + z380 * z1396 + z381 * z979
-            + z129 * z3312 - z130 * z3092 + z131 * z3061 + z132 * z3062 + z133 * z3063
-            - z426 * z978 + z427 * z977 - z429 * z903 + z430 * z902;
-        let z3315 = -z28 * z3313 + z30 * z3093 + z379 * z1396 + z380 * z1397
-            + z381 * z980 - z128 * z3312 + z130 * z3091 + z132 * z3061 + z134 * z3062
-            + z135 * z3063 + z425 * z978 - z427 * z976 + z428 * z903 - z430 * z901;
-        let z3316 = self.m4 * z3304 + self.m4 * z48 * z1011 - self.m4 * z49 * z1010
-            + self.m4 * z385 * z983 - self.m4 * z386 * z982 - self.m4 * z137 * z3067
-            + self.m4 * z138 * z3066 - self.m4 * z187 * z918 + self.m4 * z188 * z917;
-        let z3317 = z48 * z985 + z49 * z986 + z50 * z987 + z142 * z917 + z144 * z918
-            + z145 * z919;
-        let z3318 = z49 * z3317 - z50 * z3099 + z385 * z1398 + z386 * z1399 + z387 * z985
-            + z138 * z3316 - z139 * z3097 + z140 * z3066 + z141 * z3067 + z142 * z3068
-            - z435 * z984 + z436 * z983 - z438 * z919 + z439 * z918;
-        let z3319 = -z48 * z3317 + z50 * z3098 + z385 * z1399 + z386 * z1400
-            + z387 * z986 - z137 * z3316 + z139 * z3096 + z141 * z3066 + z143 * z3067
-            + z144 * z3068 + z434 * z984 - z436 * z982 + z437 * z919 - z439 * z917;
-        let z3320 = self.m5 * z3305 + self.m5 * z68 * z1013 - self.m5 * z69 * z1012
-            + self.m5 * z391 * z989 - self.m5 * z392 * z988 - self.m5 * z146 * z3072
-            + self.m5 * z147 * z3071 - self.m5 * z190 * z934 + self.m5 * z191 * z933;
-        let z3321 = z68 * z991 + z69 * z992 + z70 * z993 + z151 * z933 + z153 * z934
-            + z154 * z935;
-        let z3322 = z69 * z3321 - z70 * z3104 + z391 * z1401 + z392 * z1402 + z393 * z991
-            + z147 * z3320 - z148 * z3102 + z149 * z3071 + z150 * z3072 + z151 * z3073
-            - z444 * z990 + z445 * z989 - z447 * z935 + z448 * z934;
-        let z3323 = -z68 * z3321 + z70 * z3103 + z391 * z1402 + z392 * z1403
-            + z393 * z992 - z146 * z3320 + z148 * z3101 + z150 * z3071 + z152 * z3072
-            + z153 * z3073 + z443 * z990 - z445 * z988 + z446 * z935 - z448 * z933;
-        let z3324 = self.m6 * z3306 + self.m6 * z88 * z1015 - self.m6 * z89 * z1014
-            + self.m6 * z397 * z995 - self.m6 * z398 * z994 - self.m6 * z155 * z3077
-            + self.m6 * z156 * z3076 - self.m6 * z193 * z950 + self.m6 * z194 * z949;
-        let z3325 = z88 * z997 + z89 * z998 + z90 * z999 + z160 * z949 + z162 * z950
-            + z163 * z951;
-        let z3326 = z89 * z3325 - z90 * z3109 + z397 * z1404 + z398 * z1405 + z399 * z997
-            + z156 * z3324 - z157 * z3107 + z158 * z3076 + z159 * z3077 + z160 * z3078
-            - z453 * z996 + z454 * z995 - z456 * z951 + z457 * z950;
-        let z3327 = -z88 * z3325 + z90 * z3108 + z397 * z1405 + z398 * z1406
-            + z399 * z998 - z155 * z3324 + z157 * z3106 + z159 * z3076 + z161 * z3077
-            + z162 * z3078 + z452 * z996 - z454 * z994 + z455 * z951 - z457 * z949;
-        let z3328 = self.m7 * z3307 + self.m7 * z108 * z1017 - self.m7 * z109 * z1016
-            + self.m7 * z403 * z1001 - self.m7 * z404 * z1000 - self.m7 * z164 * z3082
-            + self.m7 * z165 * z3081 - self.m7 * z196 * z966 + self.m7 * z197 * z965;
-        let z3329 = z108 * z1003 + z109 * z1004 + z110 * z1005 + z169 * z965
-            + z171 * z966 + z172 * z967;
-        let z3330 = -z462 * z1002 + z463 * z1001 - z465 * z967 + z466 * z966
-            + z109 * z3329 - z110 * z3114 + z403 * z1407 + z404 * z1408 + z405 * z1003
-            + z165 * z3328 - z166 * z3112 + z167 * z3081 + z168 * z3082 + z169 * z3083;
-        let z3331 = z461 * z1002 - z463 * z1000 + z464 * z967 - z466 * z965
-            - z108 * z3329 + z110 * z3113 + z403 * z1408 + z404 * z1409 + z405 * z1004
-            - z164 * z3328 + z166 * z3111 + z168 * z3081 + z170 * z3082 + z171 * z3083;
-        let z3332 = z3326 + z3330;
-        let z3333 = z3327 + z3331;
-        let z3334 = z3106 + z3111;
-        let z3335 = z3107 + z3112;
-        let z3336 = z3322 + z3332;
-        let z3337 = z3323 + z3333;
-        let z3338 = z3334 + z3101;
-        let z3339 = z3335 + z3102;
-        let z3340 = z3318 + z3336;
-        let z3341 = z3319 + z3337;
-        let z3342 = z3338 + z3096;
-        let z3343 = z3339 + z3097;
-        let z3344 = z3314 + z3340;
-        let z3345 = z3315 + z3341;
-        let z3346 = z3342 + z3091;
-        let z3347 = z3343 + z3092;
-        let z3348 = z3310 + z3344;
-        let z3349 = z3311 + z3345;
-        let z3350 = z3086 + z3346;
-        let z3351 = z3087 + z3347;
-        let z3352 = z0 * z3349 - z1 * z3348 + z8 * z3350 + z9 * z3351;
-        let z3353 = -qd[3] * z20 * z1039 + qd[3] * z22 * z1038 - qd[3] * z45 * z1036
-            + qd[3] * z46 * z1035 + qd[3] * z48 * z1034 - qd[3] * z49 * z1033
-            + qd[3] * z51 * z1025 - qd[3] * z52 * z1024;
-        let z3354 = -qd[4] * z40 * z1055 + qd[4] * z42 * z1054 - qd[4] * z65 * z1052
-            + qd[4] * z66 * z1051 + qd[4] * z68 * z1050 - qd[4] * z69 * z1049
-            + qd[4] * z71 * z1030 - qd[4] * z72 * z1028 + z3353;
-        let z3355 = -qd[5] * z60 * z1071 + qd[5] * z62 * z1070 - qd[5] * z85 * z1068
-            + qd[5] * z86 * z1067 + qd[5] * z88 * z1066 - qd[5] * z89 * z1065
-            + qd[5] * z91 * z1046 - qd[5] * z92 * z1044 + z3354;
-        let z3356 = -qd[6] * z80 * z1087 + qd[6] * z82 * z1086 - qd[6] * z105 * z1084
-            + qd[6] * z106 * z1083 + qd[6] * z108 * z1082 - qd[6] * z109 * z1081
-            + qd[6] * z111 * z1062 - qd[6] * z112 * z1060 + z3355;
-        let z3357 = self.m3 * z28 * z1119 - self.m3 * z29 * z1118
-            + self.m3 * z379 * z1089 - self.m3 * z380 * z1088;
-        let z3358 = z28 * z1091 + z29 * z1092 + z30 * z1093;
-        let z3359 = z29 * z3358 - z30 * z3144 + z379 * z1449 + z380 * z1450
-            + z381 * z1091 + z129 * z3357 - z130 * z3142 - z426 * z1090 + z427 * z1089;
-        let z3360 = -z28 * z3358 + z30 * z3143 + z379 * z1450 + z380 * z1451
-            + z381 * z1092 - z128 * z3357 + z130 * z3141 + z425 * z1090 - z427 * z1088;
-        let z3361 = self.m4 * z3353 + self.m4 * z48 * z1121 - self.m4 * z49 * z1120
-            + self.m4 * z385 * z1095 - self.m4 * z386 * z1094 - self.m4 * z137 * z3122
-            + self.m4 * z138 * z3121 - self.m4 * z187 * z1036 + self.m4 * z188 * z1035;
-        let z3362 = z48 * z1097 + z49 * z1098 + z50 * z1099 + z142 * z1035 + z144 * z1036
-            + z145 * z1037;
-        let z3363 = z49 * z3362 - z50 * z3149 + z385 * z1452 + z386 * z1453
-            + z387 * z1097 + z138 * z3361 - z139 * z3147 + z140 * z3121 + z141 * z3122
-            + z142 * z3123 - z435 * z1096 + z436 * z1095 - z438 * z1037 + z439 * z1036;
-        let z3364 = -z48 * z3362 + z50 * z3148 + z385 * z1453 + z386 * z1454
-            + z387 * z1098 - z137 * z3361 + z139 * z3146 + z141 * z3121 + z143 * z3122
-            + z144 * z3123 + z434 * z1096 - z436 * z1094 + z437 * z1037 - z439 * z1035;
-        let z3365 = self.m5 * z3354 + self.m5 * z68 * z1123 - self.m5 * z69 * z1122
-            + self.m5 * z391 * z1101 - self.m5 * z392 * z1100 - self.m5 * z146 * z3127
-            + self.m5 * z147 * z3126 - self.m5 * z190 * z1052 + self.m5 * z191 * z1051;
-        let z3366 = z68 * z1103 + z69 * z1104 + z70 * z1105 + z151 * z1051 + z153 * z1052
-            + z154 * z1053;
-        let z3367 = z69 * z3366 - z70 * z3154 + z391 * z1455 + z392 * z1456
-            + z393 * z1103 + z147 * z3365 - z148 * z3152 + z149 * z3126 + z150 * z3127
-            + z151 * z3128 - z444 * z1102 + z445 * z1101 - z447 * z1053 + z448 * z1052;
-        let z3368 = -z68 * z3366 + z70 * z3153 + z391 * z1456 + z392 * z1457
-            + z393 * z1104 - z146 * z3365 + z148 * z3151 + z150 * z3126 + z152 * z3127
-            + z153 * z3128 + z443 * z1102 - z445 * z1100 + z446 * z1053 - z448 * z1051;
-        let z3369 = self.m6 * z3355 + self.m6 * z88 * z1125 - self.m6 * z89 * z1124
-            + self.m6 * z397 * z1107 - self.m6 * z398 * z1106 - self.m6 * z155 * z3132
-            + self.m6 * z156 * z3131 - self.m6 * z193 * z1068 + self.m6 * z194 * z1067;
-        let z3370 = z88 * z1109 + z89 * z1110 + z90 * z1111 + z160 * z1067 + z162 * z1068
-            + z163 * z1069;
-        let z3371 = z89 * z3370 - z90 * z3159 + z397 * z1458 + z398 * z1459
-            + z399 * z1109 + z156 * z3369 - z157 * z3157 + z158 * z3131 + z159 * z3132
-            + z160 * z3133 - z453 * z1108 + z454 * z1107 - z456 * z1069 + z457 * z1068;
-        let z3372 = -z88 * z3370 + z90 * z3158 + z397 * z1459 + z398 * z1460
-            + z399 * z1110 - z155 * z3369 + z157 * z3156 + z159 * z3131 + z161 * z3132
-            + z162 * z3133 + z452 * z1108 - z454 * z1106 + z455 * z1069 - z457 * z1067;
-        let z3373 = self.m7 * z3356 + self.m7 * z108 * z1127 - self.m7 * z109 * z1126
-            + self.m7 * z403 * z1113 - self.m7 * z404 * z1112 - self.m7 * z164 * z3137
-            + self.m7 * z165 * z3136 - self.m7 * z196 * z1084 + self.m7 * z197 * z1083;
-        let z3374 = z108 * z1115 + z109 * z1116 + z110 * z1117 + z169 * z1083
-            + z171 * z1084 + z172 * z1085;
-        let z3375 = -z462 * z1114 + z463 * z1113 - z465 * z1085 + z466 * z1084
-            + z109 * z3374 - z110 * z3164 + z403 * z1461 + z404 * z1462 + z405 * z1115
-            + z165 * z3373 - z166 * z3162 + z167 * z3136 + z168 * z3137 + z169 * z3138;
-        let z3376 = z461 * z1114 - z463 * z1112 + z464 * z1085 - z466 * z1083
-            - z108 * z3374 + z110 * z3163 + z403 * z1462 + z404 * z1463 + z405 * z1116
-            - z164 * z3373 + z166 * z3161 + z168 * z3136 + z170 * z3137 + z171 * z3138;
-        let z3377 = z3371 + z3375;
-        let z3378 = z3372 + z3376;
-        let z3379 = z3156 + z3161;
-        let z3380 = z3157 + z3162;
-        let z3381 = z3367 + z3377;
-        let z3382 = z3368 + z3378;
-        let z3383 = z3379 + z3151;
-        let z3384 = z3380 + z3152;
-        let z3385 = z3363 + z3381;
-        let z3386 = z3364 + z3382;
-        let z3387 = z3383 + z3146;
-        let z3388 = z3384 + z3147;
-        let z3389 = z3359 + z3385;
-        let z3390 = z3360 + z3386;
-        let z3391 = z3387 + z3141;
-        let z3392 = z3388 + z3142;
-        let z3393 = z0 * z3390 - z1 * z3389 + z8 * z3391 + z9 * z3392;
-        let z3394 = -qd[4] * z39 * z72 - qd[4] * z40 * z1151 + qd[4] * z41 * z71
-            + qd[4] * z42 * z1150 - qd[4] * z65 * z1148 + qd[4] * z66 * z1147
-            + qd[4] * z68 * z1146 - qd[4] * z69 * z1145;
-        let z3395 = -qd[5] * z60 * z1167 + qd[5] * z62 * z1166 - qd[5] * z85 * z1164
-            + qd[5] * z86 * z1163 + qd[5] * z88 * z1162 - qd[5] * z89 * z1161
-            + qd[5] * z91 * z1142 - qd[5] * z92 * z1140 + z3394;
-        let z3396 = -qd[6] * z80 * z1183 + qd[6] * z82 * z1182 - qd[6] * z105 * z1180
-            + qd[6] * z106 * z1179 + qd[6] * z108 * z1178 - qd[6] * z109 * z1177
-            + qd[6] * z111 * z1158 - qd[6] * z112 * z1156 + z3395;
-        let z3397 = self.m4 * z48 * z1209 - self.m4 * z49 * z1208
-            + self.m4 * z385 * z1185 - self.m4 * z386 * z1184;
-        let z3398 = z48 * z1187 + z49 * z1188 + z50 * z1189;
-        let z3399 = z49 * z3398 - z50 * z3188 + z385 * z1496 + z386 * z1497
-            + z387 * z1187 + z138 * z3397 - z139 * z3186 - z435 * z1186 + z436 * z1185;
-        let z3400 = -z48 * z3398 + z50 * z3187 + z385 * z1497 + z386 * z1498
-            + z387 * z1188 - z137 * z3397 + z139 * z3185 + z434 * z1186 - z436 * z1184;
-        let z3401 = self.m5 * z3394 + self.m5 * z68 * z1211 - self.m5 * z69 * z1210
-            + self.m5 * z391 * z1191 - self.m5 * z392 * z1190 - self.m5 * z146 * z3171
-            + self.m5 * z147 * z3170 - self.m5 * z190 * z1148 + self.m5 * z191 * z1147;
-        let z3402 = z68 * z1193 + z69 * z1194 + z70 * z1195 + z151 * z1147 + z153 * z1148
-            + z154 * z1149;
-        let z3403 = z69 * z3402 - z70 * z3193 + z391 * z1499 + z392 * z1500
-            + z393 * z1193 + z147 * z3401 - z148 * z3191 + z149 * z3170 + z150 * z3171
-            + z151 * z3172 - z444 * z1192 + z445 * z1191 - z447 * z1149 + z448 * z1148;
-        let z3404 = -z68 * z3402 + z70 * z3192 + z391 * z1500 + z392 * z1501
-            + z393 * z1194 - z146 * z3401 + z148 * z3190 + z150 * z3170 + z152 * z3171
-            + z153 * z3172 + z443 * z1192 - z445 * z1190 + z446 * z1149 - z448 * z1147;
-        let z3405 = self.m6 * z3395 + self.m6 * z88 * z1213 - self.m6 * z89 * z1212
-            + self.m6 * z397 * z1197 - self.m6 * z398 * z1196 - self.m6 * z155 * z3176
-            + self.m6 * z156 * z3175 - self.m6 * z193 * z1164 + self.m6 * z194 * z1163;
-        let z3406 = z88 * z1199 + z89 * z1200 + z90 * z1201 + z160 * z1163 + z162 * z1164
-            + z163 * z1165;
-        let z3407 = z89 * z3406 - z90 * z3198 + z397 * z1502 + z398 * z1503
-            + z399 * z1199 + z156 * z3405 - z157 * z3196 + z158 * z3175 + z159 * z3176
-            + z160 * z3177 - z453 * z1198 + z454 * z1197 - z456 * z1165 + z457 * z1164;
-        let z3408 = -z88 * z3406 + z90 * z3197 + z397 * z1503 + z398 * z1504
-            + z399 * z1200 - z155 * z3405 + z157 * z3195 + z159 * z3175 + z161 * z3176
-            + z162 * z3177 + z452 * z1198 - z454 * z1196 + z455 * z1165 - z457 * z1163;
-        let z3409 = self.m7 * z3396 + self.m7 * z108 * z1215 - self.m7 * z109 * z1214
-            + self.m7 * z403 * z1203 - self.m7 * z404 * z1202 - self.m7 * z164 * z3181
-            + self.m7 * z165 * z3180 - self.m7 * z196 * z1180 + self.m7 * z197 * z1179;
-        let z3410 = z108 * z1205 + z109 * z1206 + z110 * z1207 + z169 * z1179
-            + z171 * z1180 + z172 * z1181;
-        let z3411 = -z462 * z1204 + z463 * z1203 - z465 * z1181 + z466 * z1180
-            + z109 * z3410 - z110 * z3203 + z403 * z1505 + z404 * z1506 + z405 * z1205
-            + z165 * z3409 - z166 * z3201 + z167 * z3180 + z168 * z3181 + z169 * z3182;
-        let z3412 = z461 * z1204 - z463 * z1202 + z464 * z1181 - z466 * z1179
-            - z108 * z3410 + z110 * z3202 + z403 * z1506 + z404 * z1507 + z405 * z1206
-            - z164 * z3409 + z166 * z3200 + z168 * z3180 + z170 * z3181 + z171 * z3182;
-        let z3413 = z3407 + z3411;
-        let z3414 = z3408 + z3412;
-        let z3415 = z3195 + z3200;
-        let z3416 = z3196 + z3201;
-        let z3417 = z3403 + z3413;
-        let z3418 = z3404 + z3414;
-        let z3419 = z3415 + z3190;
-        let z3420 = z3416 + z3191;
-        let z3421 = z3399 + z3417;
-        let z3422 = z3400 + z3418;
-        let z3423 = z3419 + z3185;
-        let z3424 = z3420 + z3186;
-        let z3425 = z0 * z3422 - z1 * z3421 + z8 * z3423 + z9 * z3424;
-        let z3426 = -qd[5] * z60 * z1235 + qd[5] * z62 * z1234 - qd[5] * z85 * z1232
-            + qd[5] * z86 * z1231 + qd[5] * z88 * z1230 - qd[5] * z89 * z1229
-            + qd[5] * z91 * z1221 - qd[5] * z92 * z1220;
-        let z3427 = -qd[6] * z80 * z1251 + qd[6] * z82 * z1250 - qd[6] * z105 * z1248
-            + qd[6] * z106 * z1247 + qd[6] * z108 * z1246 - qd[6] * z109 * z1245
-            + qd[6] * z111 * z1226 - qd[6] * z112 * z1224 + z3426;
-        let z3428 = self.m5 * z68 * z1271 - self.m5 * z69 * z1270
-            + self.m5 * z391 * z1253 - self.m5 * z392 * z1252;
-        let z3429 = z68 * z1255 + z69 * z1256 + z70 * z1257;
-        let z3430 = z69 * z3429 - z70 * z3221 + z391 * z1533 + z392 * z1534
-            + z393 * z1255 + z147 * z3428 - z148 * z3219 - z444 * z1254 + z445 * z1253;
-        let z3431 = -z68 * z3429 + z70 * z3220 + z391 * z1534 + z392 * z1535
-            + z393 * z1256 - z146 * z3428 + z148 * z3218 + z443 * z1254 - z445 * z1252;
-        let z3432 = self.m6 * z88 * z1273 - self.m6 * z89 * z1272 + self.m6 * z3426
-            + self.m6 * z397 * z1259 - self.m6 * z398 * z1258 - self.m6 * z155 * z3209
-            + self.m6 * z156 * z3208 - self.m6 * z193 * z1232 + self.m6 * z194 * z1231;
-        let z3433 = z88 * z1261 + z89 * z1262 + z90 * z1263 + z160 * z1231 + z162 * z1232
-            + z163 * z1233;
-        let z3434 = z89 * z3433 - z90 * z3226 + z397 * z1536 + z398 * z1537
-            + z399 * z1261 + z156 * z3432 - z157 * z3224 + z158 * z3208 + z159 * z3209
-            + z160 * z3210 - z453 * z1260 + z454 * z1259 - z456 * z1233 + z457 * z1232;
-        let z3435 = -z88 * z3433 + z90 * z3225 + z397 * z1537 + z398 * z1538
-            + z399 * z1262 - z155 * z3432 + z157 * z3223 + z159 * z3208 + z161 * z3209
-            + z162 * z3210 + z452 * z1260 - z454 * z1258 + z455 * z1233 - z457 * z1231;
-        let z3436 = self.m7 * z3427 + self.m7 * z108 * z1275 - self.m7 * z109 * z1274
-            + self.m7 * z403 * z1265 - self.m7 * z404 * z1264 - self.m7 * z164 * z3214
-            + self.m7 * z165 * z3213 - self.m7 * z196 * z1248 + self.m7 * z197 * z1247;
-        let z3437 = z108 * z1267 + z109 * z1268 + z110 * z1269 + z169 * z1247
-            + z171 * z1248 + z172 * z1249;
-        let z3438 = -z462 * z1266 + z463 * z1265 - z465 * z1249 + z466 * z1248
-            + z109 * z3437 - z110 * z3231 + z403 * z1539 + z404 * z1540 + z405 * z1267
-            + z165 * z3436 - z166 * z3229 + z167 * z3213 + z168 * z3214 + z169 * z3215;
-        let z3439 = z461 * z1266 - z463 * z1264 + z464 * z1249 - z466 * z1247
-            - z108 * z3437 + z110 * z3230 + z403 * z1540 + z404 * z1541 + z405 * z1268
-            - z164 * z3436 + z166 * z3228 + z168 * z3213 + z170 * z3214 + z171 * z3215;
-        let z3440 = z3434 + z3438;
-        let z3441 = z3435 + z3439;
-        let z3442 = z3223 + z3228;
-        let z3443 = z3224 + z3229;
-        let z3444 = z3430 + z3440;
-        let z3445 = z3431 + z3441;
-        let z3446 = z3442 + z3218;
-        let z3447 = z3443 + z3219;
-        let z3448 = z0 * z3445 - z1 * z3444 + z8 * z3446 + z9 * z3447;
-        let z3449 = -qd[6] * z79 * z112 - qd[6] * z80 * z1297 + qd[6] * z81 * z111
-            + qd[6] * z82 * z1296 - qd[6] * z105 * z1294 + qd[6] * z106 * z1293
-            + qd[6] * z108 * z1292 - qd[6] * z109 * z1291;
-        let z3450 = self.m6 * z88 * z1311 - self.m6 * z89 * z1310
-            + self.m6 * z397 * z1299 - self.m6 * z398 * z1298;
-        let z3451 = z88 * z1301 + z89 * z1302 + z90 * z1303;
-        let z3452 = z89 * z3451 - z90 * z3243 + z397 * z1560 + z398 * z1561
-            + z399 * z1301 + z156 * z3450 - z157 * z3241 - z453 * z1300 + z454 * z1299;
-        let z3453 = -z88 * z3451 + z90 * z3242 + z397 * z1561 + z398 * z1562
-            + z399 * z1302 - z155 * z3450 + z157 * z3240 + z452 * z1300 - z454 * z1298;
-        let z3454 = self.m7 * z108 * z1313 - self.m7 * z109 * z1312 + self.m7 * z3449
-            + self.m7 * z403 * z1305 - self.m7 * z404 * z1304 - self.m7 * z164 * z3236
-            + self.m7 * z165 * z3235 - self.m7 * z196 * z1294 + self.m7 * z197 * z1293;
-        let z3455 = z108 * z1307 + z109 * z1308 + z110 * z1309 + z169 * z1293
-            + z171 * z1294 + z172 * z1295;
-        let z3456 = -z462 * z1306 + z463 * z1305 - z465 * z1295 + z466 * z1294
-            + z109 * z3455 - z110 * z3248 + z403 * z1563 + z404 * z1564 + z405 * z1307
-            + z165 * z3454 - z166 * z3246 + z167 * z3235 + z168 * z3236 + z169 * z3237;
-        let z3457 = z461 * z1306 - z463 * z1304 + z464 * z1295 - z466 * z1293
-            - z108 * z3455 + z110 * z3247 + z403 * z1564 + z404 * z1565 + z405 * z1308
-            - z164 * z3454 + z166 * z3245 + z168 * z3235 + z170 * z3236 + z171 * z3237;
-        let z3458 = z3452 + z3456;
-        let z3459 = z3453 + z3457;
-        let z3460 = z3240 + z3245;
-        let z3461 = z3241 + z3246;
-        let z3462 = z0 * z3459 - z1 * z3458 + z8 * z3460 + z9 * z3461;
-        let z3463 = z109 * z1322 - z110 * z1581 + z403 * z1577 + z404 * z1578
-            + z405 * z1319;
-        let z3464 = -z108 * z1322 + z110 * z1580 + z403 * z1578 + z404 * z1579
-            + z405 * z1320;
-        let z3465 = z0 * z3464 - z1 * z3463;
-        let z3466 = z3274 + z3278;
-        let z3467 = z3466 + z3270;
-        let z3468 = z3467 + z3266;
-        let z3469 = z3468 + z3262;
-        let z3470 = z488 * z811 + z491 * z818 + z492 * z819 + z493 * z1323 + z2 * z3058
-            + z5 * z3294 + z5 * z489 + z7 * z3295 + z25 * z3296 + z26 * z3297
-            + z27 * z3469;
-        let z3471 = z3324 + z3328;
-        let z3472 = z3320 + z3471;
-        let z3473 = z3316 + z3472;
-        let z3474 = z3312 + z3473;
-        let z3475 = z491 * z899 + z492 * z900 + z493 * z1382 + z2 * z3119 - z3 * z490
-            + z4 * z488 + z5 * z3344 + z6 * z489 + z7 * z3345 + z25 * z3346 + z26 * z3347
-            + z27 * z3474;
-        let z3476 = z3369 + z3373;
-        let z3477 = z3365 + z3476;
-        let z3478 = z3361 + z3477;
-        let z3479 = z3357 + z3478;
-        let z3480 = z2 * z3169 + z5 * z3389 + z7 * z3390 + z25 * z3391 + z26 * z3392
-            + z27 * z3479;
-        let z3481 = z3405 + z3409;
-        let z3482 = z3401 + z3481;
-        let z3483 = z3397 + z3482;
-        let z3484 = z2 * z3207 + z5 * z3421 + z7 * z3422 + z25 * z3423 + z26 * z3424
-            + z27 * z3483;
-        let z3485 = z3432 + z3436;
-        let z3486 = z3428 + z3485;
-        let z3487 = z2 * z3234 + z5 * z3444 + z7 * z3445 + z25 * z3446 + z26 * z3447
-            + z27 * z3486;
-        let z3488 = z3450 + z3454;
-        let z3489 = z2 * z3250 + z5 * z3458 + z7 * z3459 + z25 * z3460 + z26 * z3461
-            + z27 * z3488;
-        let z3490 = z2 * z3251 + z5 * z3463 + z7 * z3464;
-        let z3491 = z482 * z817 + z485 * z826 + z486 * z827 + z487 * z1325 + z20 * z3290
-            + z20 * z483 + z22 * z3291 + z24 * z3057 + z45 * z3292 + z46 * z3293
-            + z47 * z3468;
-        let z3492 = z482 * z894 + z483 * z896 + z484 * z898 + z485 * z915 + z486 * z916
-            + z487 * z1384 + z20 * z3340 + z22 * z3341 + z24 * z3118 + z45 * z3342
-            + z46 * z3343 + z47 * z3473;
-        let z3493 = z482 * z1024 + z483 * z1025 + z484 * z1026 + z485 * z1033
-            + z486 * z1034 + z487 * z1441 + z20 * z3385 + z22 * z3386 + z24 * z3168
-            + z45 * z3387 + z46 * z3388 + z47 * z3478;
-        let z3494 = z20 * z3421 + z22 * z3422 + z24 * z3207 + z45 * z3423 + z46 * z3424
-            + z47 * z3483;
-        let z3495 = z20 * z3444 + z22 * z3445 + z24 * z3234 + z45 * z3446 + z46 * z3447
-            + z47 * z3486;
-        let z3496 = z20 * z3458 + z22 * z3459 + z24 * z3250 + z45 * z3460 + z46 * z3461
-            + z47 * z3488;
-        let z3497 = z20 * z3463 + z22 * z3464 + z24 * z3251;
-        let z3498 = z476 * z825 + z479 * z834 + z480 * z835 + z481 * z1327 + z40 * z3286
-            + z40 * z477 + z42 * z3287 + z44 * z3056 + z65 * z3288 + z66 * z3289
-            + z67 * z3467;
-        let z3499 = z476 * z910 + z477 * z912 + z478 * z914 + z479 * z931 + z480 * z932
-            + z481 * z1386 + z40 * z3336 + z42 * z3337 + z44 * z3117 + z65 * z3338
-            + z66 * z3339 + z67 * z3472;
-        let z3500 = z476 * z1028 + z477 * z1030 + z478 * z1032 + z479 * z1049
-            + z480 * z1050 + z481 * z1443 + z40 * z3381 + z42 * z3382 + z44 * z3167
-            + z65 * z3383 + z66 * z3384 + z67 * z3477;
-        let z3501 = z479 * z1145 + z480 * z1146 + z481 * z1490 + z39 * z476 + z40 * z3417
-            + z41 * z477 + z42 * z3418 + z43 * z478 + z44 * z3206 + z65 * z3419
-            + z66 * z3420 + z67 * z3482;
-        let z3502 = z40 * z3444 + z42 * z3445 + z44 * z3234 + z65 * z3446 + z66 * z3447
-            + z67 * z3486;
-        let z3503 = z40 * z3458 + z42 * z3459 + z44 * z3250 + z65 * z3460 + z66 * z3461
-            + z67 * z3488;
-        let z3504 = z40 * z3463 + z42 * z3464 + z44 * z3251;
-        let z3505 = z470 * z833 + z473 * z842 + z474 * z843 + z475 * z1329 + z60 * z3282
-            + z60 * z471 + z62 * z3283 + z64 * z3055 + z85 * z3284 + z86 * z3285
-            + z87 * z3466;
-        let z3506 = z470 * z926 + z471 * z928 + z472 * z930 + z473 * z947 + z474 * z948
-            + z475 * z1388 + z60 * z3332 + z62 * z3333 + z64 * z3116 + z85 * z3334
-            + z86 * z3335 + z87 * z3471;
-        let z3507 = z470 * z1044 + z471 * z1046 + z472 * z1048 + z473 * z1065
-            + z474 * z1066 + z475 * z1445 + z60 * z3377 + z62 * z3378 + z64 * z3166
-            + z85 * z3379 + z86 * z3380 + z87 * z3476;
-        let z3508 = z470 * z1140 + z471 * z1142 + z472 * z1144 + z473 * z1161
-            + z474 * z1162 + z475 * z1492 + z60 * z3413 + z62 * z3414 + z64 * z3205
-            + z85 * z3415 + z86 * z3416 + z87 * z3481;
-        let z3509 = z470 * z1220 + z471 * z1221 + z472 * z1222 + z473 * z1229
-            + z474 * z1230 + z475 * z1529 + z60 * z3440 + z62 * z3441 + z64 * z3233
-            + z85 * z3442 + z86 * z3443 + z87 * z3485;
-        let z3510 = z60 * z3458 + z62 * z3459 + z64 * z3250 + z85 * z3460 + z86 * z3461
-            + z87 * z3488;
-        let z3511 = z60 * z3463 + z62 * z3464 + z64 * z3251;
-        let z3512 = z461 * z850 + z462 * z851 + z463 * z1331 + z467 * z841 + z80 * z3280
-            + z80 * z468 + z82 * z3281 + z84 * z3054 + z105 * z3050 + z106 * z3051
-            + z107 * z3278;
-        let z3513 = z461 * z963 + z462 * z964 + z463 * z1390 + z467 * z942 + z468 * z944
-            + z469 * z946 + z80 * z3330 + z82 * z3331 + z84 * z3115 + z105 * z3111
-            + z106 * z3112 + z107 * z3328;
-        let z3514 = z461 * z1081 + z462 * z1082 + z463 * z1447 + z467 * z1060
-            + z468 * z1062 + z469 * z1064 + z80 * z3375 + z82 * z3376 + z84 * z3165
-            + z105 * z3161 + z106 * z3162 + z107 * z3373;
-        let z3515 = z461 * z1177 + z462 * z1178 + z463 * z1494 + z467 * z1156
-            + z468 * z1158 + z469 * z1160 + z80 * z3411 + z82 * z3412 + z84 * z3204
-            + z105 * z3200 + z106 * z3201 + z107 * z3409;
-        let z3516 = z461 * z1245 + z462 * z1246 + z463 * z1531 + z467 * z1224
-            + z468 * z1226 + z469 * z1228 + z80 * z3438 + z82 * z3439 + z84 * z3232
-            + z105 * z3228 + z106 * z3229 + z107 * z3436;
-        let z3517 = z461 * z1291 + z462 * z1292 + z463 * z1558 + z79 * z467 + z80 * z3456
-            + z81 * z468 + z82 * z3457 + z83 * z469 + z84 * z3249 + z105 * z3245
-            + z106 * z3246 + z107 * z3454;
-        let z3518 = z80 * z3463 + z82 * z3464 + z84 * z3251;
-        let z3756 = z0 * z10 + z1 * z11;
-        let z3757 = -qd[0] * z0;
-        let z4007 = -z5 * z29 + z7 * z28;
-        let z4008 = -z2 * z28 + z5 * z30;
-        let z4009 = z2 * z29 - z7 * z30;
-        let z4235 = -z20 * z49 + z22 * z48;
-        let z4236 = z20 * z50 - z24 * z48;
-        let z4237 = -z22 * z50 + z24 * z49;
-        let z4439 = -z40 * z69 + z42 * z68;
-        let z4440 = z40 * z70 - z44 * z68;
-        let z4441 = -z42 * z70 + z44 * z69;
-        let z4619 = -z60 * z89 + z62 * z88;
-        let z4620 = z60 * z90 - z64 * z88;
-        let z4621 = -z62 * z90 + z64 * z89;
-        let z4775 = -z80 * z109 + z82 * z108;
-        let z4776 = z80 * z110 - z84 * z108;
-        let z4777 = -z82 * z110 + z84 * z109;
-        let z4913 = -qd[1] * z9;
-        let z4914 = -qd[2] * z7 + z813;
-        let z4915 = -qd[2] * z26 + z4913;
-        let z4916 = -qd[3] * z22 + z4914;
-        let z4917 = -qd[3] * z46 + z4915;
-        let z4918 = -qd[4] * z42 + z4916;
-        let z4919 = -qd[4] * z66 + z4917;
-        let z4920 = -qd[5] * z62 + z4918;
-        let z4921 = -qd[5] * z86 + z4919;
-        let z4922 = -qd[6] * z82 + z4920;
-        let z4923 = -qd[6] * z106 + z4921;
-        let z4924 = -qd[0] * self.m1 * z114 - self.m1 * z180;
-        let z4925 = -qd[0] * self.m1 * z115 + self.m1 * z179;
-        let z4926 = z114 * z4925 - z115 * z4924;
-        let z4927 = -qd[0] * self.m2 * z119 + self.m2 * z10 * z121 + self.m2 * z4913
+        let z1651 = 2.0 * self.i6x * z81 * z1341 + 2.0 * self.i6z * z81 * z82;
+        let z1652 = 2.0 * self.i7 * z79 * z80 + 2.0 * self.i7 * z99 * z1346
+            + 2.0 * self.i7 * z100 * z1347;
+        let z1653 = self.i7 * z79 * z82 + self.i7 * z80 * z81 + self.i7 * z99 * z1348
+            + self.i7 * z100 * z1349 + self.i7 * z101 * z1346 + self.i7 * z102 * z1347;
+        let z1654 = 2.0 * self.i7 * z81 * z82 + 2.0 * self.i7 * z101 * z1348
+            + 2.0 * self.i7 * z102 * z1349;
+        let z1667 = 2.0 * self.i7 * z99 * z100 + 2.0 * self.i7 * z100 * z1378;
+        let z1668 = self.i7 * z99 * z102 + self.i7 * z100 * z1379 + self.i7 * z100 * z101
+            + self.i7 * z102 * z1378;
+        let z1669 = 2.0 * self.i7 * z101 * z102 + 2.0 * self.i7 * z102 * z1379;
+        let z2526 = -qd[1] * z0;
+        let z2527 = qd[1] * z853;
+        let z2528 = z2526 + qd[2] * z852;
+        let z2529 = z2527 + qd[2] * z857;
+        let z2530 = qd[2] * z858 + z12;
+        let z2531 = qd[2] * z1385;
+        let z2532 = z2528 + qd[3] * z856;
+        let z2533 = z2529 + qd[3] * z862;
+        let z2534 = z2530 + qd[3] * z863;
+        let z2535 = z2531 + qd[3] * z1386;
+        let z2536 = z2532 + qd[4] * z861;
+        let z2537 = z2533 + qd[4] * z867;
+        let z2538 = z2534 + qd[4] * z868;
+        let z2539 = z2535 + qd[4] * z1387;
+        let z2540 = z2536 + qd[5] * z866;
+        let z2541 = z2537 + qd[5] * z872;
+        let z2542 = z2538 + qd[5] * z873;
+        let z2543 = z2539 + qd[5] * z1388;
+        let z2544 = z2540 + qd[6] * z871;
+        let z2545 = z2541 + qd[6] * z877;
+        let z2546 = z2542 + qd[6] * z878;
+        let z2547 = z2543 + qd[6] * z1389;
+        let z2548 = -qd[0] * z114;
+        let z2549 = qd[0] * z879;
+        let z2550 = z2527 - qd[0] * z119 + z10 * z121;
+        let z2551 = qd[0] * z880 + z12 - z121 * z2526;
+        let z2552 = -z11 * z880 + z120 * z2526;
+        let z2553 = z2529 + z28 * z130 - z30 * z128;
+        let z2554 = z2530 + z30 * z882 - z130 * z2528;
+        let z2555 = z2531 - z29 * z882 + z129 * z2528;
+        let z2556 = z2533 + z48 * z139 - z50 * z137;
+        let z2557 = z2534 + z50 * z884 - z139 * z2532;
+        let z2558 = z2535 - z49 * z884 + z138 * z2532;
+        let z2559 = z2537 + z68 * z148 - z70 * z146;
+        let z2560 = z2538 + z70 * z886 - z148 * z2536;
+        let z2561 = z2539 - z69 * z886 + z147 * z2536;
+        let z2562 = z2541 + z88 * z157 - z90 * z155;
+        let z2563 = z2542 + z90 * z888 - z157 * z2540;
+        let z2564 = z2543 - z89 * z888 + z156 * z2540;
+        let z2565 = z2545 + z108 * z166 - z110 * z164;
+        let z2566 = z2546 + z110 * z890 - z166 * z2544;
+        let z2567 = z2547 - z109 * z890 + z165 * z2544;
+        let z2568 = qd[0] * qd[1] * z1;
+        let z2569 = qd[1] * z0 * z2526 + qd[1] * z0 * z11;
+        let z2570 = -qd[0] * qd[1] * z8;
+        let z2571 = qd[0] * qd[1] * z853;
+        let z2572 = qd[2] * z2 * z28 - qd[2] * z5 * z30 + z2568;
+        let z2573 = -qd[2] * z2 * z2528 + qd[2] * z30 * z852 + z373;
+        let z2574 = qd[2] * z7 * z2528 - qd[2] * z29 * z852 + z2569;
+        let z2575 = qd[2] * z2 * z2530 - qd[2] * z5 * z33 - qd[2] * z7 * z2531
+            + qd[2] * z27 * z28 + qd[2] * z29 * z1385 - qd[2] * z30 * z858 + z2570;
+        let z2576 = -qd[2] * z2 * z2529 + qd[2] * z5 * z2531 - qd[2] * z27 * z2528
+            - qd[2] * z28 * z1385 + qd[2] * z30 * z857 + qd[2] * z33 * z852 + z2571;
+        let z2577 = -qd[3] * z20 * z50 + qd[3] * z24 * z48 + z2572;
+        let z2578 = -qd[3] * z24 * z2532 + qd[3] * z50 * z856 + z2573;
+        let z2579 = qd[3] * z22 * z2532 - qd[3] * z49 * z856 + z2574;
+        let z2580 = -qd[3] * z20 * z53 - qd[3] * z22 * z2535 + qd[3] * z24 * z2534
+            + qd[3] * z47 * z48 + qd[3] * z49 * z1386 - qd[3] * z50 * z863 + z2575;
+        let z2581 = qd[3] * z20 * z2535 - qd[3] * z24 * z2533 - qd[3] * z47 * z2532
+            - qd[3] * z48 * z1386 + qd[3] * z50 * z862 + qd[3] * z53 * z856 + z2576;
+        let z2582 = -qd[4] * z40 * z70 + qd[4] * z44 * z68 + z2577;
+        let z2583 = -qd[4] * z44 * z2536 + qd[4] * z70 * z861 + z2578;
+        let z2584 = qd[4] * z42 * z2536 - qd[4] * z69 * z861 + z2579;
+        let z2585 = -qd[4] * z40 * z73 - qd[4] * z42 * z2539 + qd[4] * z44 * z2538
+            + qd[4] * z67 * z68 + qd[4] * z69 * z1387 - qd[4] * z70 * z868 + z2580;
+        let z2586 = qd[4] * z40 * z2539 - qd[4] * z44 * z2537 - qd[4] * z67 * z2536
+            - qd[4] * z68 * z1387 + qd[4] * z70 * z867 + qd[4] * z73 * z861 + z2581;
+        let z2587 = -qd[5] * z60 * z90 + qd[5] * z64 * z88 + z2582;
+        let z2588 = -qd[5] * z64 * z2540 + qd[5] * z90 * z866 + z2583;
+        let z2589 = qd[5] * z62 * z2540 - qd[5] * z89 * z866 + z2584;
+        let z2590 = -qd[5] * z60 * z93 - qd[5] * z62 * z2543 + qd[5] * z64 * z2542
+            + qd[5] * z87 * z88 + qd[5] * z89 * z1388 - qd[5] * z90 * z873 + z2585;
+        let z2591 = qd[5] * z60 * z2543 - qd[5] * z64 * z2541 - qd[5] * z87 * z2540
+            - qd[5] * z88 * z1388 + qd[5] * z90 * z872 + qd[5] * z93 * z866 + z2586;
+        let z2592 = -qd[6] * z80 * z110 + qd[6] * z84 * z108 + z2587;
+        let z2593 = -qd[6] * z84 * z2544 + qd[6] * z110 * z871 + z2588;
+        let z2594 = qd[6] * z82 * z2544 - qd[6] * z109 * z871 + z2589;
+        let z2595 = -qd[6] * z80 * z113 - qd[6] * z82 * z2547 + qd[6] * z84 * z2546
+            + qd[6] * z107 * z108 + qd[6] * z109 * z1389 - qd[6] * z110 * z878 + z2590;
+        let z2596 = qd[6] * z80 * z2547 - qd[6] * z84 * z2545 - qd[6] * z107 * z2544
+            - qd[6] * z108 * z1389 + qd[6] * z110 * z877 + qd[6] * z113 * z871 + z2591;
+        let z2597 = -qd[0] * self.m1 * z2549;
+        let z2598 = qd[0] * self.m1 * z2548;
+        let z2599 = z114 * z2598 - z114 * z409 - z115 * z2597 + z410 * z879;
+        let z2600 = -qd[0] * self.m2 * z2551 + self.m2 * z10 * z183 + self.m2 * z2570
+            + self.m2 * z11 * z2552 - self.m2 * z119 * z375 - self.m2 * z120 * z2569
+            + self.m2 * z121 * z373;
+        let z2601 = qd[0] * self.m2 * z2550 - self.m2 * z10 * z2552 + self.m2 * z2571
+            + self.m2 * z119 * z2569 + self.m2 * z375 * z880 - self.m2 * z121 * z2568
+            - self.m2 * z183 * z2526;
+        let z2602 = qd[0] * z881 + z10 * z1390 + z10 * z123 + z11 * z1391 + z122 * z2526;
+        let z2603 = qd[0] * z124 + z10 * z1391 + z10 * z125 + z11 * z1392 + z123 * z2526;
+        let z2604 = z10 * z2603 - z10 * z419 - z11 * z2602 + z373 * z881 + z119 * z2601
+            - z119 * z416 - z120 * z2600 + z124 * z2568 + z124 * z374 + z126 * z373
+            + z127 * z2569 + z417 * z880 + z420 * z2526;
+        let z2605 = self.m3 * z2575 + self.m3 * z28 * z186 + self.m3 * z29 * z2555
+            - self.m3 * z30 * z2554 - self.m3 * z128 * z381 - self.m3 * z129 * z2574
+            + self.m3 * z130 * z2573;
+        let z2606 = self.m3 * z2576 - self.m3 * z28 * z2555 + self.m3 * z30 * z2553
+            + self.m3 * z381 * z882 + self.m3 * z128 * z2574 - self.m3 * z130 * z2572
+            - self.m3 * z186 * z2528;
+        let z2607 = z28 * z1393 + z28 * z132 + z29 * z1394 + z30 * z883 + z131 * z2528;
+        let z2608 = z28 * z1394 + z28 * z134 + z29 * z1395 + z30 * z133 + z132 * z2528;
+        let z2609 = z28 * z2608 - z28 * z428 - z29 * z2607 + z379 * z883 + z128 * z2606
+            - z128 * z425 - z129 * z2605 + z133 * z2572 + z133 * z380 + z135 * z2573
+            + z136 * z2574 + z426 * z882 + z429 * z2528;
+        let z2610 = self.m4 * z2580 + self.m4 * z48 * z189 + self.m4 * z49 * z2558
+            - self.m4 * z50 * z2557 - self.m4 * z137 * z387 - self.m4 * z138 * z2579
+            + self.m4 * z139 * z2578;
+        let z2611 = self.m4 * z2581 - self.m4 * z48 * z2558 + self.m4 * z50 * z2556
+            + self.m4 * z387 * z884 + self.m4 * z137 * z2579 - self.m4 * z139 * z2577
+            - self.m4 * z189 * z2532;
+        let z2612 = z48 * z1396 + z48 * z141 + z49 * z1397 + z50 * z885 + z140 * z2532;
+        let z2613 = z48 * z1397 + z48 * z143 + z49 * z1398 + z50 * z142 + z141 * z2532;
+        let z2614 = z48 * z2613 - z48 * z437 - z49 * z2612 + z385 * z885 + z137 * z2611
+            - z137 * z434 - z138 * z2610 + z142 * z2577 + z142 * z386 + z144 * z2578
+            + z145 * z2579 + z435 * z884 + z438 * z2532;
+        let z2615 = self.m5 * z2585 + self.m5 * z68 * z192 + self.m5 * z69 * z2561
+            - self.m5 * z70 * z2560 - self.m5 * z146 * z393 - self.m5 * z147 * z2584
+            + self.m5 * z148 * z2583;
+        let z2616 = self.m5 * z2586 - self.m5 * z68 * z2561 + self.m5 * z70 * z2559
+            + self.m5 * z393 * z886 + self.m5 * z146 * z2584 - self.m5 * z148 * z2582
+            - self.m5 * z192 * z2536;
+        let z2617 = z68 * z1399 + z68 * z150 + z69 * z1400 + z70 * z887 + z149 * z2536;
+        let z2618 = z68 * z1400 + z68 * z152 + z69 * z1401 + z70 * z151 + z150 * z2536;
+        let z2619 = z68 * z2618 - z68 * z446 - z69 * z2617 + z391 * z887 + z146 * z2616
+            - z146 * z443 - z147 * z2615 + z151 * z2582 + z151 * z392 + z153 * z2583
+            + z154 * z2584 + z444 * z886 + z447 * z2536;
+        let z2620 = self.m6 * z2590 + self.m6 * z88 * z195 + self.m6 * z89 * z2564
+            - self.m6 * z90 * z2563 - self.m6 * z155 * z399 - self.m6 * z156 * z2589
+            + self.m6 * z157 * z2588;
+        let z2621 = self.m6 * z2591 - self.m6 * z88 * z2564 + self.m6 * z90 * z2562
+            + self.m6 * z399 * z888 + self.m6 * z155 * z2589 - self.m6 * z157 * z2587
+            - self.m6 * z195 * z2540;
+        let z2622 = z88 * z1402 + z88 * z159 + z89 * z1403 + z90 * z889 + z158 * z2540;
+        let z2623 = z88 * z1403 + z88 * z161 + z89 * z1404 + z90 * z160 + z159 * z2540;
+        let z2624 = z88 * z2623 - z88 * z455 - z89 * z2622 + z397 * z889 + z155 * z2621
+            - z155 * z452 - z156 * z2620 + z160 * z2587 + z160 * z398 + z162 * z2588
+            + z163 * z2589 + z453 * z888 + z456 * z2540;
+        let z2625 = self.m7 * z2595 + self.m7 * z108 * z198 + self.m7 * z109 * z2567
+            - self.m7 * z110 * z2566 - self.m7 * z164 * z405 - self.m7 * z165 * z2594
+            + self.m7 * z166 * z2593;
+        let z2626 = self.m7 * z2596 - self.m7 * z108 * z2567 + self.m7 * z110 * z2565
+            + self.m7 * z405 * z890 + self.m7 * z164 * z2594 - self.m7 * z166 * z2592
+            - self.m7 * z198 * z2544;
+        let z2627 = z108 * z1405 + z108 * z168 + z109 * z1406 + z110 * z891
+            + z167 * z2544;
+        let z2628 = z108 * z1406 + z108 * z170 + z109 * z1407 + z110 * z169
+            + z168 * z2544;
+        let z2629 = z462 * z890 + z465 * z2544 - z108 * z464 + z108 * z2628
+            - z109 * z2627 + z403 * z891 - z164 * z461 + z164 * z2626 - z165 * z2625
+            + z169 * z2592 + z169 * z404 + z171 * z2593 + z172 * z2594;
+        let z2630 = z2624 + z2629;
+        let z2631 = z2619 + z2630;
+        let z2632 = z2614 + z2631;
+        let z2633 = z2609 + z2632;
+        let z2634 = z2604 + z2633;
+        let z2635 = z2599 + z2634;
+        let z2636 = qd[2] * z4;
+        let z2637 = qd[2] * z6;
+        let z2638 = -qd[2] * z3;
+        let z2639 = qd[2] * z946;
+        let z2640 = qd[2] * z947;
+        let z2641 = qd[2] * z1452;
+        let z2642 = qd[3] * z941 + z2636;
+        let z2643 = qd[3] * z943 + z2637;
+        let z2644 = qd[3] * z945 + z2638;
+        let z2645 = qd[3] * z957 + z2639;
+        let z2646 = qd[3] * z958 + z2640;
+        let z2647 = qd[3] * z1453 + z2641;
+        let z2648 = qd[4] * z952 + z2642;
+        let z2649 = qd[4] * z954 + z2643;
+        let z2650 = qd[4] * z956 + z2644;
+        let z2651 = qd[4] * z968 + z2645;
+        let z2652 = qd[4] * z969 + z2646;
+        let z2653 = qd[4] * z1454 + z2647;
+        let z2654 = qd[5] * z963 + z2648;
+        let z2655 = qd[5] * z965 + z2649;
+        let z2656 = qd[5] * z967 + z2650;
+        let z2657 = qd[5] * z979 + z2651;
+        let z2658 = qd[5] * z980 + z2652;
+        let z2659 = qd[5] * z1455 + z2653;
+        let z2660 = qd[6] * z974 + z2654;
+        let z2661 = qd[6] * z976 + z2655;
+        let z2662 = qd[6] * z978 + z2656;
+        let z2663 = qd[6] * z990 + z2657;
+        let z2664 = qd[6] * z991 + z2658;
+        let z2665 = qd[6] * z1456 + z2659;
+        let z2666 = -qd[0] * z993 + z11 * z994;
+        let z2667 = qd[0] * z992 - z10 * z994;
+        let z2668 = z10 * z993 - z11 * z992;
+        let z2669 = z29 * z1000 - z30 * z999 + z2639 - z129 * z2638 + z130 * z2637;
+        let z2670 = -z28 * z1000 + z30 * z998 + z2640 + z128 * z2638 - z130 * z2636;
+        let z2671 = z28 * z999 - z29 * z998 + z2641 - z128 * z2637 + z129 * z2636;
+        let z2672 = z49 * z1006 - z50 * z1005 + z2645 - z138 * z2644 + z139 * z2643;
+        let z2673 = -z48 * z1006 + z50 * z1004 + z2646 + z137 * z2644 - z139 * z2642;
+        let z2674 = z48 * z1005 - z49 * z1004 + z2647 - z137 * z2643 + z138 * z2642;
+        let z2675 = z69 * z1012 - z70 * z1011 + z2651 - z147 * z2650 + z148 * z2649;
+        let z2676 = -z68 * z1012 + z70 * z1010 + z2652 + z146 * z2650 - z148 * z2648;
+        let z2677 = z68 * z1011 - z69 * z1010 + z2653 - z146 * z2649 + z147 * z2648;
+        let z2678 = z89 * z1018 - z90 * z1017 + z2657 - z156 * z2656 + z157 * z2655;
+        let z2679 = -z88 * z1018 + z90 * z1016 + z2658 + z155 * z2656 - z157 * z2654;
+        let z2680 = z88 * z1017 - z89 * z1016 + z2659 - z155 * z2655 + z156 * z2654;
+        let z2681 = z2663 + z109 * z1024 - z110 * z1023 - z165 * z2662 + z166 * z2661;
+        let z2682 = z2664 - z108 * z1024 + z110 * z1022 + z164 * z2662 - z166 * z2660;
+        let z2683 = z2665 + z108 * z1023 - z109 * z1022 - z164 * z2661 + z165 * z2660;
+        let z2684 = qd[2] * z2 * z2637 - qd[2] * z3 * z29 - qd[2] * z6 * z30
+            - qd[2] * z7 * z2638;
+        let z2685 = -qd[2] * z2 * z2636 + qd[2] * z3 * z28 + qd[2] * z4 * z30
+            + qd[2] * z5 * z2638;
+        let z2686 = -qd[2] * z4 * z29 - qd[2] * z5 * z2637 + qd[2] * z6 * z28
+            + qd[2] * z7 * z2636;
+        let z2687 = qd[2] * z2 * z2640 - qd[2] * z3 * z32 - qd[2] * z6 * z33
+            - qd[2] * z7 * z2641 - qd[2] * z26 * z2638 + qd[2] * z27 * z2637
+            + qd[2] * z29 * z1452 - qd[2] * z30 * z947;
+        let z2688 = -qd[2] * z2 * z2639 + qd[2] * z3 * z31 + qd[2] * z4 * z33
+            + qd[2] * z5 * z2641 + qd[2] * z25 * z2638 - qd[2] * z27 * z2636
+            - qd[2] * z28 * z1452 + qd[2] * z30 * z946;
+        let z2689 = -qd[3] * z22 * z2644 + qd[3] * z24 * z2643 + qd[3] * z49 * z945
+            - qd[3] * z50 * z943 + z2684;
+        let z2690 = qd[3] * z20 * z2644 - qd[3] * z24 * z2642 - qd[3] * z48 * z945
+            + qd[3] * z50 * z941 + z2685;
+        let z2691 = -qd[3] * z20 * z2643 + qd[3] * z22 * z2642 + qd[3] * z48 * z943
+            - qd[3] * z49 * z941 + z2686;
+        let z2692 = -qd[3] * z22 * z2647 + qd[3] * z24 * z2646 - qd[3] * z46 * z2644
+            + qd[3] * z47 * z2643 + qd[3] * z49 * z1453 - qd[3] * z50 * z958
+            + qd[3] * z52 * z945 - qd[3] * z53 * z943 + z2687;
+        let z2693 = qd[3] * z20 * z2647 - qd[3] * z24 * z2645 + qd[3] * z45 * z2644
+            - qd[3] * z47 * z2642 - qd[3] * z48 * z1453 + qd[3] * z50 * z957
+            - qd[3] * z51 * z945 + qd[3] * z53 * z941 + z2688;
+        let z2694 = -qd[4] * z42 * z2650 + qd[4] * z44 * z2649 + qd[4] * z69 * z956
+            - qd[4] * z70 * z954 + z2689;
+        let z2695 = qd[4] * z40 * z2650 - qd[4] * z44 * z2648 - qd[4] * z68 * z956
+            + qd[4] * z70 * z952 + z2690;
+        let z2696 = -qd[4] * z40 * z2649 + qd[4] * z42 * z2648 + qd[4] * z68 * z954
+            - qd[4] * z69 * z952 + z2691;
+        let z2697 = -qd[4] * z42 * z2653 + qd[4] * z44 * z2652 - qd[4] * z66 * z2650
+            + qd[4] * z67 * z2649 + qd[4] * z69 * z1454 - qd[4] * z70 * z969
+            + qd[4] * z72 * z956 - qd[4] * z73 * z954 + z2692;
+        let z2698 = qd[4] * z40 * z2653 - qd[4] * z44 * z2651 + qd[4] * z65 * z2650
+            - qd[4] * z67 * z2648 - qd[4] * z68 * z1454 + qd[4] * z70 * z968
+            - qd[4] * z71 * z956 + qd[4] * z73 * z952 + z2693;
+        let z2699 = -qd[5] * z62 * z2656 + qd[5] * z64 * z2655 + qd[5] * z89 * z967
+            - qd[5] * z90 * z965 + z2694;
+        let z2700 = qd[5] * z60 * z2656 - qd[5] * z64 * z2654 - qd[5] * z88 * z967
+            + qd[5] * z90 * z963 + z2695;
+        let z2701 = -qd[5] * z60 * z2655 + qd[5] * z62 * z2654 + qd[5] * z88 * z965
+            - qd[5] * z89 * z963 + z2696;
+        let z2702 = -qd[5] * z62 * z2659 + qd[5] * z64 * z2658 - qd[5] * z86 * z2656
+            + qd[5] * z87 * z2655 + qd[5] * z89 * z1455 - qd[5] * z90 * z980
+            + qd[5] * z92 * z967 - qd[5] * z93 * z965 + z2697;
+        let z2703 = qd[5] * z60 * z2659 - qd[5] * z64 * z2657 + qd[5] * z85 * z2656
+            - qd[5] * z87 * z2654 - qd[5] * z88 * z1455 + qd[5] * z90 * z979
+            - qd[5] * z91 * z967 + qd[5] * z93 * z963 + z2698;
+        let z2704 = -qd[6] * z82 * z2662 + qd[6] * z84 * z2661 + qd[6] * z109 * z978
+            - qd[6] * z110 * z976 + z2699;
+        let z2705 = qd[6] * z80 * z2662 - qd[6] * z84 * z2660 - qd[6] * z108 * z978
+            + qd[6] * z110 * z974 + z2700;
+        let z2706 = -qd[6] * z80 * z2661 + qd[6] * z82 * z2660 + qd[6] * z108 * z976
+            - qd[6] * z109 * z974 + z2701;
+        let z2707 = -qd[6] * z82 * z2665 + qd[6] * z84 * z2664 - qd[6] * z106 * z2662
+            + qd[6] * z107 * z2661 + qd[6] * z109 * z1456 - qd[6] * z110 * z991
+            + qd[6] * z112 * z978 - qd[6] * z113 * z976 + z2702;
+        let z2708 = qd[6] * z80 * z2665 - qd[6] * z84 * z2663 + qd[6] * z105 * z2662
+            - qd[6] * z107 * z2660 - qd[6] * z108 * z1456 + qd[6] * z110 * z990
+            - qd[6] * z111 * z978 + qd[6] * z113 * z974 + z2703;
+        let z2709 = -qd[0] * self.m2 * z2667 + self.m2 * z11 * z2668
+            + self.m2 * z374 * z994 - self.m2 * z375 * z993;
+        let z2710 = qd[0] * self.m2 * z2666 - self.m2 * z10 * z2668
+            - self.m2 * z373 * z994 + self.m2 * z375 * z992;
+        let z2711 = qd[0] * z995 + z10 * z1457 + z11 * z1458;
+        let z2712 = qd[0] * z996 + z10 * z1458 + z11 * z1459;
+        let z2713 = z10 * z2712 - z11 * z2711 + z373 * z995 + z374 * z996 + z119 * z2710
+            + z375 * z997 - z120 * z2709 - z416 * z993 + z417 * z992;
+        let z2714 = self.m3 * z29 * z2671 - self.m3 * z30 * z2670
+            + self.m3 * z380 * z1000 - self.m3 * z381 * z999 + self.m3 * z2687
+            - self.m3 * z129 * z2686 + self.m3 * z130 * z2685 - self.m3 * z185 * z2638
+            + self.m3 * z186 * z2637;
+        let z2715 = -self.m3 * z28 * z2671 + self.m3 * z30 * z2669
+            - self.m3 * z379 * z1000 + self.m3 * z381 * z998 + self.m3 * z128 * z2686
+            + self.m3 * z2688 - self.m3 * z130 * z2684 + self.m3 * z184 * z2638
+            - self.m3 * z186 * z2636;
+        let z2716 = z28 * z1460 + z29 * z1461 + z30 * z1001 + z131 * z2636 + z132 * z2637
+            + z133 * z2638;
+        let z2717 = z28 * z1461 + z29 * z1462 + z30 * z1002 + z132 * z2636 + z134 * z2637
+            + z135 * z2638;
+        let z2718 = z28 * z2717 - z29 * z2716 + z379 * z1001 + z380 * z1002
+            + z381 * z1003 + z128 * z2715 - z129 * z2714 + z133 * z2684 + z135 * z2685
+            + z136 * z2686 - z425 * z999 + z426 * z998 - z428 * z2637 + z429 * z2636;
+        let z2719 = self.m4 * z49 * z2674 - self.m4 * z50 * z2673
+            + self.m4 * z386 * z1006 - self.m4 * z387 * z1005 + self.m4 * z2692
+            - self.m4 * z138 * z2691 + self.m4 * z139 * z2690 - self.m4 * z188 * z2644
+            + self.m4 * z189 * z2643;
+        let z2720 = -self.m4 * z48 * z2674 + self.m4 * z50 * z2672
+            - self.m4 * z385 * z1006 + self.m4 * z387 * z1004 + self.m4 * z2693
+            + self.m4 * z137 * z2691 - self.m4 * z139 * z2689 + self.m4 * z187 * z2644
+            - self.m4 * z189 * z2642;
+        let z2721 = z48 * z1463 + z49 * z1464 + z50 * z1007 + z140 * z2642 + z141 * z2643
+            + z142 * z2644;
+        let z2722 = z48 * z1464 + z49 * z1465 + z50 * z1008 + z141 * z2642 + z143 * z2643
+            + z144 * z2644;
+        let z2723 = z48 * z2722 - z49 * z2721 + z385 * z1007 + z386 * z1008
+            + z387 * z1009 + z137 * z2720 - z138 * z2719 + z142 * z2689 + z144 * z2690
+            + z145 * z2691 - z434 * z1005 + z435 * z1004 - z437 * z2643 + z438 * z2642;
+        let z2724 = self.m5 * z69 * z2677 - self.m5 * z70 * z2676
+            + self.m5 * z392 * z1012 - self.m5 * z393 * z1011 + self.m5 * z2697
+            - self.m5 * z147 * z2696 + self.m5 * z148 * z2695 - self.m5 * z191 * z2650
+            + self.m5 * z192 * z2649;
+        let z2725 = -self.m5 * z68 * z2677 + self.m5 * z70 * z2675
+            - self.m5 * z391 * z1012 + self.m5 * z393 * z1010 + self.m5 * z2698
+            + self.m5 * z146 * z2696 - self.m5 * z148 * z2694 + self.m5 * z190 * z2650
+            - self.m5 * z192 * z2648;
+        let z2726 = z68 * z1466 + z69 * z1467 + z70 * z1013 + z149 * z2648 + z150 * z2649
+            + z151 * z2650;
+        let z2727 = z68 * z1467 + z69 * z1468 + z70 * z1014 + z150 * z2648 + z152 * z2649
+            + z153 * z2650;
+        let z2728 = z68 * z2727 - z69 * z2726 + z391 * z1013 + z392 * z1014
+            + z393 * z1015 + z146 * z2725 - z147 * z2724 + z151 * z2694 + z153 * z2695
+            + z154 * z2696 - z443 * z1011 + z444 * z1010 - z446 * z2649 + z447 * z2648;
+        let z2729 = self.m6 * z89 * z2680 - self.m6 * z90 * z2679
+            + self.m6 * z398 * z1018 + self.m6 * z2702 - self.m6 * z399 * z1017
+            - self.m6 * z156 * z2701 + self.m6 * z157 * z2700 - self.m6 * z194 * z2656
+            + self.m6 * z195 * z2655;
+        let z2730 = -self.m6 * z88 * z2680 + self.m6 * z90 * z2678
+            - self.m6 * z397 * z1018 + self.m6 * z399 * z1016 + self.m6 * z2703
+            + self.m6 * z155 * z2701 - self.m6 * z157 * z2699 + self.m6 * z193 * z2656
+            - self.m6 * z195 * z2654;
+        let z2731 = z88 * z1469 + z89 * z1470 + z90 * z1019 + z158 * z2654 + z159 * z2655
+            + z160 * z2656;
+        let z2732 = z88 * z1470 + z89 * z1471 + z90 * z1020 + z159 * z2654 + z161 * z2655
+            + z162 * z2656;
+        let z2733 = z88 * z2732 - z89 * z2731 + z397 * z1019 + z398 * z1020
+            + z399 * z1021 + z155 * z2730 - z156 * z2729 + z160 * z2699 + z162 * z2700
+            + z163 * z2701 - z452 * z1017 + z453 * z1016 - z455 * z2655 + z456 * z2654;
+        let z2734 = self.m7 * z109 * z2683 - self.m7 * z110 * z2682 + self.m7 * z2707
+            + self.m7 * z404 * z1024 - self.m7 * z405 * z1023 - self.m7 * z165 * z2706
+            + self.m7 * z166 * z2705 - self.m7 * z197 * z2662 + self.m7 * z198 * z2661;
+        let z2735 = -self.m7 * z108 * z2683 + self.m7 * z110 * z2681
+            - self.m7 * z403 * z1024 + self.m7 * z2708 + self.m7 * z405 * z1022
+            + self.m7 * z164 * z2706 - self.m7 * z166 * z2704 + self.m7 * z196 * z2662
+            - self.m7 * z198 * z2660;
+        let z2736 = z108 * z1472 + z109 * z1473 + z110 * z1025 + z167 * z2660
+            + z168 * z2661 + z169 * z2662;
+        let z2737 = z108 * z1473 + z109 * z1474 + z110 * z1026 + z168 * z2660
+            + z170 * z2661 + z171 * z2662;
+        let z2738 = -z461 * z1023 + z462 * z1022 - z464 * z2661 + z465 * z2660
+            + z108 * z2737 - z109 * z2736 + z403 * z1025 + z404 * z1026 + z405 * z1027
+            + z164 * z2735 - z165 * z2734 + z169 * z2704 + z171 * z2705 + z172 * z2706;
+        let z2739 = z2733 + z2738;
+        let z2740 = z2728 + z2739;
+        let z2741 = z2723 + z2740;
+        let z2742 = z2718 + z2741;
+        let z2743 = z2713 + z2742;
+        let z2744 = qd[3] * z1076;
+        let z2745 = qd[3] * z1077;
+        let z2746 = qd[3] * z1078;
+        let z2747 = qd[3] * z1085;
+        let z2748 = qd[3] * z1086;
+        let z2749 = qd[3] * z1519;
+        let z2750 = qd[4] * z1080 + z2744;
+        let z2751 = qd[4] * z1082 + z2745;
+        let z2752 = qd[4] * z1084 + z2746;
+        let z2753 = qd[4] * z1096 + z2747;
+        let z2754 = qd[4] * z1097 + z2748;
+        let z2755 = qd[4] * z1520 + z2749;
+        let z2756 = qd[5] * z1091 + z2750;
+        let z2757 = qd[5] * z1093 + z2751;
+        let z2758 = qd[5] * z1095 + z2752;
+        let z2759 = qd[5] * z1107 + z2753;
+        let z2760 = qd[5] * z1108 + z2754;
+        let z2761 = qd[5] * z1521 + z2755;
+        let z2762 = qd[6] * z1102 + z2756;
+        let z2763 = qd[6] * z1104 + z2757;
+        let z2764 = qd[6] * z1106 + z2758;
+        let z2765 = qd[6] * z1118 + z2759;
+        let z2766 = qd[6] * z1119 + z2760;
+        let z2767 = qd[6] * z1522 + z2761;
+        let z2768 = z29 * z1122 - z30 * z1121;
+        let z2769 = -z28 * z1122 + z30 * z1120;
+        let z2770 = z28 * z1121 - z29 * z1120;
+        let z2771 = z49 * z1128 - z50 * z1127 - z138 * z2746 + z139 * z2745 + z2747;
+        let z2772 = -z48 * z1128 + z50 * z1126 + z137 * z2746 - z139 * z2744 + z2748;
+        let z2773 = z48 * z1127 - z49 * z1126 - z137 * z2745 + z138 * z2744 + z2749;
+        let z2774 = z69 * z1134 - z70 * z1133 - z147 * z2752 + z148 * z2751 + z2753;
+        let z2775 = -z68 * z1134 + z70 * z1132 + z146 * z2752 - z148 * z2750 + z2754;
+        let z2776 = z68 * z1133 - z69 * z1132 - z146 * z2751 + z147 * z2750 + z2755;
+        let z2777 = z89 * z1140 - z90 * z1139 - z156 * z2758 + z157 * z2757 + z2759;
+        let z2778 = -z88 * z1140 + z90 * z1138 + z155 * z2758 - z157 * z2756 + z2760;
+        let z2779 = z88 * z1139 - z89 * z1138 - z155 * z2757 + z156 * z2756 + z2761;
+        let z2780 = z2765 + z109 * z1146 - z110 * z1145 - z165 * z2764 + z166 * z2763;
+        let z2781 = z2766 - z108 * z1146 + z110 * z1144 + z164 * z2764 - z166 * z2762;
+        let z2782 = z2767 + z108 * z1145 - z109 * z1144 - z164 * z2763 + z165 * z2762;
+        let z2783 = -qd[3] * z22 * z2746 + qd[3] * z24 * z2745 + qd[3] * z49 * z1078
+            - qd[3] * z50 * z1077;
+        let z2784 = qd[3] * z20 * z2746 - qd[3] * z24 * z2744 - qd[3] * z48 * z1078
+            + qd[3] * z50 * z1076;
+        let z2785 = -qd[3] * z20 * z2745 + qd[3] * z22 * z2744 + qd[3] * z48 * z1077
+            - qd[3] * z49 * z1076;
+        let z2786 = -qd[3] * z22 * z2749 + qd[3] * z24 * z2748 - qd[3] * z46 * z2746
+            + qd[3] * z47 * z2745 + qd[3] * z49 * z1519 - qd[3] * z50 * z1086
+            + qd[3] * z52 * z1078 - qd[3] * z53 * z1077;
+        let z2787 = qd[3] * z20 * z2749 - qd[3] * z24 * z2747 + qd[3] * z45 * z2746
+            - qd[3] * z47 * z2744 - qd[3] * z48 * z1519 + qd[3] * z50 * z1085
+            - qd[3] * z51 * z1078 + qd[3] * z53 * z1076;
+        let z2788 = z2783 - qd[4] * z42 * z2752 + qd[4] * z44 * z2751
+            + qd[4] * z69 * z1084 - qd[4] * z70 * z1082;
+        let z2789 = z2784 + qd[4] * z40 * z2752 - qd[4] * z44 * z2750
+            - qd[4] * z68 * z1084 + qd[4] * z70 * z1080;
+        let z2790 = z2785 - qd[4] * z40 * z2751 + qd[4] * z42 * z2750
+            + qd[4] * z68 * z1082 - qd[4] * z69 * z1080;
+        let z2791 = z2786 - qd[4] * z42 * z2755 + qd[4] * z44 * z2754
+            - qd[4] * z66 * z2752 + qd[4] * z67 * z2751 + qd[4] * z69 * z1520
+            - qd[4] * z70 * z1097 + qd[4] * z72 * z1084 - qd[4] * z73 * z1082;
+        let z2792 = z2787 + qd[4] * z40 * z2755 - qd[4] * z44 * z2753
+            + qd[4] * z65 * z2752 - qd[4] * z67 * z2750 - qd[4] * z68 * z1520
+            + qd[4] * z70 * z1096 - qd[4] * z71 * z1084 + qd[4] * z73 * z1080;
+        let z2793 = z2788 - qd[5] * z62 * z2758 + qd[5] * z64 * z2757
+            + qd[5] * z89 * z1095 - qd[5] * z90 * z1093;
+        let z2794 = z2789 + qd[5] * z60 * z2758 - qd[5] * z64 * z2756
+            - qd[5] * z88 * z1095 + qd[5] * z90 * z1091;
+        let z2795 = z2790 - qd[5] * z60 * z2757 + qd[5] * z62 * z2756
+            + qd[5] * z88 * z1093 - qd[5] * z89 * z1091;
+        let z2796 = z2791 - qd[5] * z62 * z2761 + qd[5] * z64 * z2760
+            - qd[5] * z86 * z2758 + qd[5] * z87 * z2757 + qd[5] * z89 * z1521
+            - qd[5] * z90 * z1108 + qd[5] * z92 * z1095 - qd[5] * z93 * z1093;
+        let z2797 = z2792 + qd[5] * z60 * z2761 - qd[5] * z64 * z2759
+            + qd[5] * z85 * z2758 - qd[5] * z87 * z2756 - qd[5] * z88 * z1521
+            + qd[5] * z90 * z1107 - qd[5] * z91 * z1095 + qd[5] * z93 * z1091;
+        let z2798 = z2793 - qd[6] * z82 * z2764 + qd[6] * z84 * z2763
+            + qd[6] * z109 * z1106 - qd[6] * z110 * z1104;
+        let z2799 = z2794 + qd[6] * z80 * z2764 - qd[6] * z84 * z2762
+            - qd[6] * z108 * z1106 + qd[6] * z110 * z1102;
+        let z2800 = z2795 - qd[6] * z80 * z2763 + qd[6] * z82 * z2762
+            + qd[6] * z108 * z1104 - qd[6] * z109 * z1102;
+        let z2801 = z2796 - qd[6] * z82 * z2767 + qd[6] * z84 * z2766
+            - qd[6] * z106 * z2764 + qd[6] * z107 * z2763 + qd[6] * z109 * z1522
+            - qd[6] * z110 * z1119 + qd[6] * z112 * z1106 - qd[6] * z113 * z1104;
+        let z2802 = z2797 + qd[6] * z80 * z2767 - qd[6] * z84 * z2765
+            + qd[6] * z105 * z2764 - qd[6] * z107 * z2762 - qd[6] * z108 * z1522
+            + qd[6] * z110 * z1118 - qd[6] * z111 * z1106 + qd[6] * z113 * z1102;
+        let z2803 = self.m3 * z29 * z2770 - self.m3 * z30 * z2769
+            + self.m3 * z380 * z1122 - self.m3 * z381 * z1121;
+        let z2804 = -self.m3 * z28 * z2770 + self.m3 * z30 * z2768
+            - self.m3 * z379 * z1122 + self.m3 * z381 * z1120;
+        let z2805 = z28 * z1523 + z29 * z1524 + z30 * z1123;
+        let z2806 = z28 * z1524 + z29 * z1525 + z30 * z1124;
+        let z2807 = z28 * z2806 - z29 * z2805 + z379 * z1123 + z380 * z1124
+            + z381 * z1125 + z128 * z2804 - z129 * z2803 - z425 * z1121 + z426 * z1120;
+        let z2808 = self.m4 * z2786 + self.m4 * z49 * z2773 - self.m4 * z50 * z2772
+            + self.m4 * z386 * z1128 - self.m4 * z387 * z1127 - self.m4 * z138 * z2785
+            + self.m4 * z139 * z2784 - self.m4 * z188 * z2746 + self.m4 * z189 * z2745;
+        let z2809 = self.m4 * z2787 - self.m4 * z48 * z2773 + self.m4 * z50 * z2771
+            - self.m4 * z385 * z1128 + self.m4 * z387 * z1126 + self.m4 * z137 * z2785
+            - self.m4 * z139 * z2783 + self.m4 * z187 * z2746 - self.m4 * z189 * z2744;
+        let z2810 = z48 * z1526 + z49 * z1527 + z50 * z1129 + z140 * z2744 + z141 * z2745
+            + z142 * z2746;
+        let z2811 = z48 * z1527 + z49 * z1528 + z50 * z1130 + z141 * z2744 + z143 * z2745
+            + z144 * z2746;
+        let z2812 = z48 * z2811 - z49 * z2810 + z385 * z1129 + z386 * z1130
+            + z387 * z1131 + z137 * z2809 - z138 * z2808 + z142 * z2783 + z144 * z2784
+            + z145 * z2785 - z434 * z1127 + z435 * z1126 - z437 * z2745 + z438 * z2744;
+        let z2813 = self.m5 * z2791 + self.m5 * z69 * z2776 - self.m5 * z70 * z2775
+            + self.m5 * z392 * z1134 - self.m5 * z393 * z1133 - self.m5 * z147 * z2790
+            + self.m5 * z148 * z2789 - self.m5 * z191 * z2752 + self.m5 * z192 * z2751;
+        let z2814 = self.m5 * z2792 - self.m5 * z68 * z2776 + self.m5 * z70 * z2774
+            - self.m5 * z391 * z1134 + self.m5 * z393 * z1132 + self.m5 * z146 * z2790
+            - self.m5 * z148 * z2788 + self.m5 * z190 * z2752 - self.m5 * z192 * z2750;
+        let z2815 = z68 * z1529 + z69 * z1530 + z70 * z1135 + z149 * z2750 + z150 * z2751
+            + z151 * z2752;
+        let z2816 = z68 * z1530 + z69 * z1531 + z70 * z1136 + z150 * z2750 + z152 * z2751
+            + z153 * z2752;
+        let z2817 = z68 * z2816 - z69 * z2815 + z391 * z1135 + z392 * z1136
+            + z393 * z1137 + z146 * z2814 - z147 * z2813 + z151 * z2788 + z153 * z2789
+            + z154 * z2790 - z443 * z1133 + z444 * z1132 - z446 * z2751 + z447 * z2750;
+        let z2818 = self.m6 * z2796 + self.m6 * z89 * z2779 - self.m6 * z90 * z2778
+            + self.m6 * z398 * z1140 - self.m6 * z399 * z1139 - self.m6 * z156 * z2795
+            + self.m6 * z157 * z2794 - self.m6 * z194 * z2758 + self.m6 * z195 * z2757;
+        let z2819 = self.m6 * z2797 - self.m6 * z88 * z2779 + self.m6 * z90 * z2777
+            - self.m6 * z397 * z1140 + self.m6 * z399 * z1138 + self.m6 * z155 * z2795
+            - self.m6 * z157 * z2793 + self.m6 * z193 * z2758 - self.m6 * z195 * z2756;
+        let z2820 = z88 * z1532 + z89 * z1533 + z90 * z1141 + z158 * z2756 + z159 * z2757
+            + z160 * z2758;
+        let z2821 = z88 * z1533 + z89 * z1534 + z90 * z1142 + z159 * z2756 + z161 * z2757
+            + z162 * z2758;
+        let z2822 = z88 * z2821 - z89 * z2820 + z397 * z1141 + z398 * z1142
+            + z399 * z1143 + z155 * z2819 - z156 * z2818 + z160 * z2793 + z162 * z2794
+            + z163 * z2795 - z452 * z1139 + z453 * z1138 - z455 * z2757 + z456 * z2756;
+        let z2823 = self.m7 * z2801 + self.m7 * z109 * z2782 - self.m7 * z110 * z2781
+            + self.m7 * z404 * z1146 - self.m7 * z405 * z1145 - self.m7 * z165 * z2800
+            + self.m7 * z166 * z2799 - self.m7 * z197 * z2764 + self.m7 * z198 * z2763;
+        let z2824 = self.m7 * z2802 - self.m7 * z108 * z2782 + self.m7 * z110 * z2780
+            - self.m7 * z403 * z1146 + self.m7 * z405 * z1144 + self.m7 * z164 * z2800
+            - self.m7 * z166 * z2798 + self.m7 * z196 * z2764 - self.m7 * z198 * z2762;
+        let z2825 = z108 * z1535 + z109 * z1536 + z110 * z1147 + z167 * z2762
+            + z168 * z2763 + z169 * z2764;
+        let z2826 = z108 * z1536 + z109 * z1537 + z110 * z1148 + z168 * z2762
+            + z170 * z2763 + z171 * z2764;
+        let z2827 = -z461 * z1145 + z462 * z1144 - z464 * z2763 + z465 * z2762
+            + z108 * z2826 - z109 * z2825 + z403 * z1147 + z404 * z1148 + z405 * z1149
+            + z164 * z2824 - z165 * z2823 + z169 * z2798 + z171 * z2799 + z172 * z2800;
+        let z2828 = z2822 + z2827;
+        let z2829 = z2817 + z2828;
+        let z2830 = z2812 + z2829;
+        let z2831 = z2807 + z2830;
+        let z2832 = qd[4] * z39;
+        let z2833 = qd[4] * z41;
+        let z2834 = qd[4] * z43;
+        let z2835 = qd[4] * z1201;
+        let z2836 = qd[4] * z1202;
+        let z2837 = qd[4] * z1574;
+        let z2838 = qd[5] * z1196 + z2832;
+        let z2839 = qd[5] * z1198 + z2833;
+        let z2840 = qd[5] * z1200 + z2834;
+        let z2841 = qd[5] * z1212 + z2835;
+        let z2842 = qd[5] * z1213 + z2836;
+        let z2843 = qd[5] * z1575 + z2837;
+        let z2844 = qd[6] * z1207 + z2838;
+        let z2845 = qd[6] * z1209 + z2839;
+        let z2846 = qd[6] * z1211 + z2840;
+        let z2847 = qd[6] * z1223 + z2841;
+        let z2848 = qd[6] * z1224 + z2842;
+        let z2849 = qd[6] * z1576 + z2843;
+        let z2850 = z49 * z1227 - z50 * z1226;
+        let z2851 = -z48 * z1227 + z50 * z1225;
+        let z2852 = z48 * z1226 - z49 * z1225;
+        let z2853 = z2835 + z69 * z1233 - z70 * z1232 - z147 * z2834 + z148 * z2833;
+        let z2854 = z2836 - z68 * z1233 + z70 * z1231 + z146 * z2834 - z148 * z2832;
+        let z2855 = z2837 + z68 * z1232 - z69 * z1231 - z146 * z2833 + z147 * z2832;
+        let z2856 = z2841 + z89 * z1239 - z90 * z1238 - z156 * z2840 + z157 * z2839;
+        let z2857 = z2842 - z88 * z1239 + z90 * z1237 + z155 * z2840 - z157 * z2838;
+        let z2858 = z2843 + z88 * z1238 - z89 * z1237 - z155 * z2839 + z156 * z2838;
+        let z2859 = z2847 + z109 * z1245 - z110 * z1244 - z165 * z2846 + z166 * z2845;
+        let z2860 = z2848 - z108 * z1245 + z110 * z1243 + z164 * z2846 - z166 * z2844;
+        let z2861 = z2849 + z108 * z1244 - z109 * z1243 - z164 * z2845 + z165 * z2844;
+        let z2862 = -qd[4] * z41 * z70 - qd[4] * z42 * z2834 + qd[4] * z43 * z69
+            + qd[4] * z44 * z2833;
+        let z2863 = qd[4] * z39 * z70 + qd[4] * z40 * z2834 - qd[4] * z43 * z68
+            - qd[4] * z44 * z2832;
+        let z2864 = -qd[4] * z39 * z69 - qd[4] * z40 * z2833 + qd[4] * z41 * z68
+            + qd[4] * z42 * z2832;
+        let z2865 = -qd[4] * z41 * z73 - qd[4] * z42 * z2837 + qd[4] * z43 * z72
+            + qd[4] * z44 * z2836 - qd[4] * z66 * z2834 + qd[4] * z67 * z2833
+            + qd[4] * z69 * z1574 - qd[4] * z70 * z1202;
+        let z2866 = qd[4] * z39 * z73 + qd[4] * z40 * z2837 - qd[4] * z43 * z71
+            - qd[4] * z44 * z2835 + qd[4] * z65 * z2834 - qd[4] * z67 * z2832
+            - qd[4] * z68 * z1574 + qd[4] * z70 * z1201;
+        let z2867 = -qd[5] * z62 * z2840 + qd[5] * z64 * z2839 + qd[5] * z89 * z1200
+            - qd[5] * z90 * z1198 + z2862;
+        let z2868 = qd[5] * z60 * z2840 - qd[5] * z64 * z2838 - qd[5] * z88 * z1200
+            + qd[5] * z90 * z1196 + z2863;
+        let z2869 = -qd[5] * z60 * z2839 + qd[5] * z62 * z2838 + qd[5] * z88 * z1198
+            - qd[5] * z89 * z1196 + z2864;
+        let z2870 = -qd[5] * z62 * z2843 + qd[5] * z64 * z2842 - qd[5] * z86 * z2840
+            + qd[5] * z87 * z2839 + qd[5] * z89 * z1575 - qd[5] * z90 * z1213
+            + qd[5] * z92 * z1200 - qd[5] * z93 * z1198 + z2865;
+        let z2871 = qd[5] * z60 * z2843 - qd[5] * z64 * z2841 + qd[5] * z85 * z2840
+            - qd[5] * z87 * z2838 - qd[5] * z88 * z1575 + qd[5] * z90 * z1212
+            - qd[5] * z91 * z1200 + qd[5] * z93 * z1196 + z2866;
+        let z2872 = -qd[6] * z82 * z2846 + qd[6] * z84 * z2845 + qd[6] * z109 * z1211
+            - qd[6] * z110 * z1209 + z2867;
+        let z2873 = qd[6] * z80 * z2846 - qd[6] * z84 * z2844 - qd[6] * z108 * z1211
+            + qd[6] * z110 * z1207 + z2868;
+        let z2874 = -qd[6] * z80 * z2845 + qd[6] * z82 * z2844 + qd[6] * z108 * z1209
+            - qd[6] * z109 * z1207 + z2869;
+        let z2875 = -qd[6] * z82 * z2849 + qd[6] * z84 * z2848 - qd[6] * z106 * z2846
+            + qd[6] * z107 * z2845 + qd[6] * z109 * z1576 - qd[6] * z110 * z1224
+            + qd[6] * z112 * z1211 - qd[6] * z113 * z1209 + z2870;
+        let z2876 = qd[6] * z80 * z2849 - qd[6] * z84 * z2847 + qd[6] * z105 * z2846
+            - qd[6] * z107 * z2844 - qd[6] * z108 * z1576 + qd[6] * z110 * z1223
+            - qd[6] * z111 * z1211 + qd[6] * z113 * z1207 + z2871;
+        let z2877 = self.m4 * z49 * z2852 - self.m4 * z50 * z2851
+            + self.m4 * z386 * z1227 - self.m4 * z387 * z1226;
+        let z2878 = -self.m4 * z48 * z2852 + self.m4 * z50 * z2850
+            - self.m4 * z385 * z1227 + self.m4 * z387 * z1225;
+        let z2879 = z48 * z1577 + z49 * z1578 + z50 * z1228;
+        let z2880 = z48 * z1578 + z49 * z1579 + z50 * z1229;
+        let z2881 = z48 * z2880 - z49 * z2879 + z385 * z1228 + z386 * z1229
+            + z387 * z1230 + z137 * z2878 - z138 * z2877 - z434 * z1226 + z435 * z1225;
+        let z2882 = self.m5 * z2865 + self.m5 * z69 * z2855 - self.m5 * z70 * z2854
+            + self.m5 * z392 * z1233 - self.m5 * z393 * z1232 - self.m5 * z147 * z2864
+            + self.m5 * z148 * z2863 - self.m5 * z191 * z2834 + self.m5 * z192 * z2833;
+        let z2883 = self.m5 * z2866 - self.m5 * z68 * z2855 + self.m5 * z70 * z2853
+            - self.m5 * z391 * z1233 + self.m5 * z393 * z1231 + self.m5 * z146 * z2864
+            - self.m5 * z148 * z2862 + self.m5 * z190 * z2834 - self.m5 * z192 * z2832;
+        let z2884 = z68 * z1580 + z69 * z1581 + z70 * z1234 + z149 * z2832 + z150 * z2833
+            + z151 * z2834;
+        let z2885 = z68 * z1581 + z69 * z1582 + z70 * z1235 + z150 * z2832 + z152 * z2833
+            + z153 * z2834;
+        let z2886 = z68 * z2885 - z69 * z2884 + z391 * z1234 + z392 * z1235
+            + z393 * z1236 + z146 * z2883 - z147 * z2882 + z151 * z2862 + z153 * z2863
+            + z154 * z2864 - z443 * z1232 + z444 * z1231 - z446 * z2833 + z447 * z2832;
+        let z2887 = self.m6 * z2870 + self.m6 * z89 * z2858 - self.m6 * z90 * z2857
+            + self.m6 * z398 * z1239 - self.m6 * z399 * z1238 - self.m6 * z156 * z2869
+            + self.m6 * z157 * z2868 - self.m6 * z194 * z2840 + self.m6 * z195 * z2839;
+        let z2888 = self.m6 * z2871 - self.m6 * z88 * z2858 + self.m6 * z90 * z2856
+            - self.m6 * z397 * z1239 + self.m6 * z399 * z1237 + self.m6 * z155 * z2869
+            - self.m6 * z157 * z2867 + self.m6 * z193 * z2840 - self.m6 * z195 * z2838;
+        let z2889 = z88 * z1583 + z89 * z1584 + z90 * z1240 + z158 * z2838 + z159 * z2839
+            + z160 * z2840;
+        let z2890 = z88 * z1584 + z89 * z1585 + z90 * z1241 + z159 * z2838 + z161 * z2839
+            + z162 * z2840;
+        let z2891 = z88 * z2890 - z89 * z2889 + z397 * z1240 + z398 * z1241
+            + z399 * z1242 + z155 * z2888 - z156 * z2887 + z160 * z2867 + z162 * z2868
+            + z163 * z2869 - z452 * z1238 + z453 * z1237 - z455 * z2839 + z456 * z2838;
+        let z2892 = self.m7 * z2875 + self.m7 * z109 * z2861 - self.m7 * z110 * z2860
+            + self.m7 * z404 * z1245 - self.m7 * z405 * z1244 - self.m7 * z165 * z2874
+            + self.m7 * z166 * z2873 - self.m7 * z197 * z2846 + self.m7 * z198 * z2845;
+        let z2893 = self.m7 * z2876 - self.m7 * z108 * z2861 + self.m7 * z110 * z2859
+            - self.m7 * z403 * z1245 + self.m7 * z405 * z1243 + self.m7 * z164 * z2874
+            - self.m7 * z166 * z2872 + self.m7 * z196 * z2846 - self.m7 * z198 * z2844;
+        let z2894 = z108 * z1586 + z109 * z1587 + z110 * z1246 + z167 * z2844
+            + z168 * z2845 + z169 * z2846;
+        let z2895 = z108 * z1587 + z109 * z1588 + z110 * z1247 + z168 * z2844
+            + z170 * z2845 + z171 * z2846;
+        let z2896 = -z461 * z1244 + z462 * z1243 - z464 * z2845 + z465 * z2844
+            + z108 * z2895 - z109 * z2894 + z403 * z1246 + z404 * z1247 + z405 * z1248
+            + z164 * z2893 - z165 * z2892 + z169 * z2872 + z171 * z2873 + z172 * z2874;
+        let z2897 = z2891 + z2896;
+        let z2898 = z2886 + z2897;
+        let z2899 = z2881 + z2898;
+        let z2900 = qd[5] * z1279;
+        let z2901 = qd[5] * z1280;
+        let z2902 = qd[5] * z1281;
+        let z2903 = qd[5] * z1288;
+        let z2904 = qd[5] * z1289;
+        let z2905 = qd[5] * z1617;
+        let z2906 = qd[6] * z1283 + z2900;
+        let z2907 = qd[6] * z1285 + z2901;
+        let z2908 = qd[6] * z1287 + z2902;
+        let z2909 = qd[6] * z1299 + z2903;
+        let z2910 = qd[6] * z1300 + z2904;
+        let z2911 = qd[6] * z1618 + z2905;
+        let z2912 = z69 * z1303 - z70 * z1302;
+        let z2913 = -z68 * z1303 + z70 * z1301;
+        let z2914 = z68 * z1302 - z69 * z1301;
+        let z2915 = z2903 + z89 * z1309 - z90 * z1308 - z156 * z2902 + z157 * z2901;
+        let z2916 = -z88 * z1309 + z2904 + z90 * z1307 + z155 * z2902 - z157 * z2900;
+        let z2917 = z88 * z1308 - z89 * z1307 + z2905 - z155 * z2901 + z156 * z2900;
+        let z2918 = z2909 + z109 * z1315 - z110 * z1314 - z165 * z2908 + z166 * z2907;
+        let z2919 = z2910 - z108 * z1315 + z110 * z1313 + z164 * z2908 - z166 * z2906;
+        let z2920 = z2911 + z108 * z1314 - z109 * z1313 - z164 * z2907 + z165 * z2906;
+        let z2921 = -qd[5] * z62 * z2902 + qd[5] * z64 * z2901 + qd[5] * z89 * z1281
+            - qd[5] * z90 * z1280;
+        let z2922 = qd[5] * z60 * z2902 - qd[5] * z64 * z2900 - qd[5] * z88 * z1281
+            + qd[5] * z90 * z1279;
+        let z2923 = -qd[5] * z60 * z2901 + qd[5] * z62 * z2900 + qd[5] * z88 * z1280
+            - qd[5] * z89 * z1279;
+        let z2924 = -qd[5] * z62 * z2905 + qd[5] * z64 * z2904 - qd[5] * z86 * z2902
+            + qd[5] * z87 * z2901 + qd[5] * z89 * z1617 - qd[5] * z90 * z1289
+            + qd[5] * z92 * z1281 - qd[5] * z93 * z1280;
+        let z2925 = qd[5] * z60 * z2905 - qd[5] * z64 * z2903 + qd[5] * z85 * z2902
+            - qd[5] * z87 * z2900 - qd[5] * z88 * z1617 + qd[5] * z90 * z1288
+            - qd[5] * z91 * z1281 + qd[5] * z93 * z1279;
+        let z2926 = -qd[6] * z82 * z2908 + qd[6] * z84 * z2907 + qd[6] * z109 * z1287
+            - qd[6] * z110 * z1285 + z2921;
+        let z2927 = qd[6] * z80 * z2908 - qd[6] * z84 * z2906 - qd[6] * z108 * z1287
+            + qd[6] * z110 * z1283 + z2922;
+        let z2928 = -qd[6] * z80 * z2907 + qd[6] * z82 * z2906 + qd[6] * z108 * z1285
+            - qd[6] * z109 * z1283 + z2923;
+        let z2929 = -qd[6] * z82 * z2911 + qd[6] * z84 * z2910 - qd[6] * z106 * z2908
+            + qd[6] * z107 * z2907 + qd[6] * z109 * z1618 - qd[6] * z110 * z1300
+            + qd[6] * z112 * z1287 - qd[6] * z113 * z1285 + z2924;
+        let z2930 = qd[6] * z80 * z2911 - qd[6] * z84 * z2909 + qd[6] * z105 * z2908
+            - qd[6] * z107 * z2906 - qd[6] * z108 * z1618 + qd[6] * z110 * z1299
+            - qd[6] * z111 * z1287 + qd[6] * z113 * z1283 + z2925;
+        let z2931 = self.m5 * z69 * z2914 - self.m5 * z70 * z2913
+            + self.m5 * z392 * z1303 - self.m5 * z393 * z1302;
+        let z2932 = -self.m5 * z68 * z2914 + self.m5 * z70 * z2912
+            - self.m5 * z391 * z1303 + self.m5 * z393 * z1301;
+        let z2933 = z68 * z1619 + z69 * z1620 + z70 * z1304;
+        let z2934 = z68 * z1620 + z69 * z1621 + z70 * z1305;
+        let z2935 = z68 * z2934 - z69 * z2933 + z391 * z1304 + z392 * z1305
+            + z393 * z1306 + z146 * z2932 - z147 * z2931 - z443 * z1302 + z444 * z1301;
+        let z2936 = self.m6 * z89 * z2917 - self.m6 * z90 * z2916 + self.m6 * z2924
+            + self.m6 * z398 * z1309 - self.m6 * z399 * z1308 - self.m6 * z156 * z2923
+            + self.m6 * z157 * z2922 - self.m6 * z194 * z2902 + self.m6 * z195 * z2901;
+        let z2937 = -self.m6 * z88 * z2917 + self.m6 * z90 * z2915 + self.m6 * z2925
+            - self.m6 * z397 * z1309 + self.m6 * z399 * z1307 + self.m6 * z155 * z2923
+            - self.m6 * z157 * z2921 + self.m6 * z193 * z2902 - self.m6 * z195 * z2900;
+        let z2938 = z88 * z1622 + z89 * z1623 + z90 * z1310 + z158 * z2900 + z159 * z2901
+            + z160 * z2902;
+        let z2939 = z88 * z1623 + z89 * z1624 + z90 * z1311 + z159 * z2900 + z161 * z2901
+            + z162 * z2902;
+        let z2940 = z88 * z2939 - z89 * z2938 + z397 * z1310 + z398 * z1311
+            + z399 * z1312 + z155 * z2937 - z156 * z2936 + z160 * z2921 + z162 * z2922
+            + z163 * z2923 - z452 * z1308 + z453 * z1307 - z455 * z2901 + z456 * z2900;
+        let z2941 = self.m7 * z109 * z2920 - self.m7 * z110 * z2919 + self.m7 * z2929
+            + self.m7 * z404 * z1315 - self.m7 * z405 * z1314 - self.m7 * z165 * z2928
+            + self.m7 * z166 * z2927 - self.m7 * z197 * z2908 + self.m7 * z198 * z2907;
+        let z2942 = -self.m7 * z108 * z2920 + self.m7 * z110 * z2918 + self.m7 * z2930
+            - self.m7 * z403 * z1315 + self.m7 * z405 * z1313 + self.m7 * z164 * z2928
+            - self.m7 * z166 * z2926 + self.m7 * z196 * z2908 - self.m7 * z198 * z2906;
+        let z2943 = z108 * z1625 + z109 * z1626 + z110 * z1316 + z167 * z2906
+            + z168 * z2907 + z169 * z2908;
+        let z2944 = z108 * z1626 + z109 * z1627 + z110 * z1317 + z168 * z2906
+            + z170 * z2907 + z171 * z2908;
+        let z2945 = -z461 * z1314 + z462 * z1313 - z464 * z2907 + z465 * z2906
+            + z108 * z2944 - z109 * z2943 + z403 * z1316 + z404 * z1317 + z405 * z1318
+            + z164 * z2942 - z165 * z2941 + z169 * z2926 + z171 * z2927 + z172 * z2928;
+        let z2946 = z2940 + z2945;
+        let z2947 = z2935 + z2946;
+        let z2948 = qd[6] * z79;
+        let z2949 = qd[6] * z81;
+        let z2950 = qd[6] * z83;
+        let z2951 = qd[6] * z1352;
+        let z2952 = qd[6] * z1353;
+        let z2953 = qd[6] * z1648;
+        let z2954 = z89 * z1356 - z90 * z1355;
+        let z2955 = -z88 * z1356 + z90 * z1354;
+        let z2956 = z88 * z1355 - z89 * z1354;
+        let z2957 = z109 * z1362 - z110 * z1361 + z2951 - z165 * z2950 + z166 * z2949;
+        let z2958 = -z108 * z1362 + z110 * z1360 + z2952 + z164 * z2950 - z166 * z2948;
+        let z2959 = z108 * z1361 - z109 * z1360 + z2953 - z164 * z2949 + z165 * z2948;
+        let z2960 = -qd[6] * z81 * z110 - qd[6] * z82 * z2950 + qd[6] * z83 * z109
+            + qd[6] * z84 * z2949;
+        let z2961 = qd[6] * z79 * z110 + qd[6] * z80 * z2950 - qd[6] * z83 * z108
+            - qd[6] * z84 * z2948;
+        let z2962 = -qd[6] * z79 * z109 - qd[6] * z80 * z2949 + qd[6] * z81 * z108
+            + qd[6] * z82 * z2948;
+        let z2963 = -qd[6] * z81 * z113 - qd[6] * z82 * z2953 + qd[6] * z83 * z112
+            + qd[6] * z84 * z2952 - qd[6] * z106 * z2950 + qd[6] * z107 * z2949
+            + qd[6] * z109 * z1648 - qd[6] * z110 * z1353;
+        let z2964 = qd[6] * z79 * z113 + qd[6] * z80 * z2953 - qd[6] * z83 * z111
+            - qd[6] * z84 * z2951 + qd[6] * z105 * z2950 - qd[6] * z107 * z2948
+            - qd[6] * z108 * z1648 + qd[6] * z110 * z1352;
+        let z2965 = self.m6 * z89 * z2956 - self.m6 * z90 * z2955
+            + self.m6 * z398 * z1356 - self.m6 * z399 * z1355;
+        let z2966 = -self.m6 * z88 * z2956 + self.m6 * z90 * z2954
+            - self.m6 * z397 * z1356 + self.m6 * z399 * z1354;
+        let z2967 = z88 * z1649 + z89 * z1650 + z90 * z1357;
+        let z2968 = z88 * z1650 + z89 * z1651 + z90 * z1358;
+        let z2969 = z88 * z2968 - z89 * z2967 + z397 * z1357 + z398 * z1358
+            + z399 * z1359 + z155 * z2966 - z156 * z2965 - z452 * z1355 + z453 * z1354;
+        let z2970 = self.m7 * z109 * z2959 - self.m7 * z110 * z2958 + self.m7 * z2963
+            + self.m7 * z404 * z1362 - self.m7 * z405 * z1361 - self.m7 * z165 * z2962
+            + self.m7 * z166 * z2961 - self.m7 * z197 * z2950 + self.m7 * z198 * z2949;
+        let z2971 = -self.m7 * z108 * z2959 + self.m7 * z110 * z2957
+            - self.m7 * z403 * z1362 + self.m7 * z2964 + self.m7 * z405 * z1360
+            + self.m7 * z164 * z2962 - self.m7 * z166 * z2960 + self.m7 * z196 * z2950
+            - self.m7 * z198 * z2948;
+        let z2972 = z108 * z1652 + z109 * z1653 + z110 * z1363 + z167 * z2948
+            + z168 * z2949 + z169 * z2950;
+        let z2973 = z108 * z1653 + z109 * z1654 + z110 * z1364 + z168 * z2948
+            + z170 * z2949 + z171 * z2950;
+        let z2974 = -z461 * z1361 + z462 * z1360 - z464 * z2949 + z465 * z2948
+            + z108 * z2973 - z109 * z2972 + z403 * z1363 + z404 * z1364 + z405 * z1365
+            + z164 * z2971 - z165 * z2970 + z169 * z2960 + z171 * z2961 + z172 * z2962;
+        let z2975 = z2969 + z2974;
+        let z2976 = z108 * z1667 + z109 * z1668 + z110 * z1381;
+        let z2977 = z108 * z1668 + z109 * z1669 + z110 * z1382;
+        let z2978 = z108 * z2977 - z109 * z2976 + z403 * z1381 + z404 * z1382
+            + z405 * z1383;
+        let z2979 = qd[1] * z0 * z2527 + qd[1] * z0 * z13 + qd[1] * z9 * z2526
+            - qd[1] * z11 * z853;
+        let z2980 = -qd[2] * z5 * z2530 + qd[2] * z5 * z31 + qd[2] * z7 * z2529
+            - qd[2] * z25 * z28 + qd[2] * z26 * z2528 + qd[2] * z28 * z858
+            - qd[2] * z29 * z857 - qd[2] * z32 * z852 + z2979;
+        let z2981 = -qd[3] * z20 * z2534 + qd[3] * z20 * z51 + qd[3] * z22 * z2533
+            - qd[3] * z45 * z48 + qd[3] * z46 * z2532 + qd[3] * z48 * z863
+            - qd[3] * z49 * z862 - qd[3] * z52 * z856 + z2980;
+        let z2982 = -qd[4] * z40 * z2538 + qd[4] * z40 * z71 + qd[4] * z42 * z2537
+            - qd[4] * z65 * z68 + qd[4] * z66 * z2536 + qd[4] * z68 * z868
+            - qd[4] * z69 * z867 - qd[4] * z72 * z861 + z2981;
+        let z2983 = -qd[5] * z60 * z2542 + qd[5] * z60 * z91 + qd[5] * z62 * z2541
+            - qd[5] * z85 * z88 + qd[5] * z86 * z2540 + qd[5] * z88 * z873
+            - qd[5] * z89 * z872 - qd[5] * z92 * z866 + z2982;
+        let z2984 = -qd[6] * z80 * z2546 + qd[6] * z80 * z111 + qd[6] * z82 * z2545
+            - qd[6] * z105 * z108 + qd[6] * z106 * z2544 + qd[6] * z108 * z878
+            - qd[6] * z109 * z877 - qd[6] * z112 * z871 + z2983;
+        let z2985 = self.m2 * z10 * z2551 - self.m2 * z10 * z181 - self.m2 * z11 * z2550
+            - self.m2 * z374 * z880 + self.m2 * z120 * z2568 + self.m2 * z2979
+            + self.m2 * z182 * z2526;
+        let z2986 = z10 * z881 + z10 * z126 + z11 * z124 + z124 * z2526;
+        let z2987 = -qd[0] * z2603 + z10 * z421 + z11 * z2986 + z373 * z1390
+            + z374 * z1391 + z119 * z418 + z375 * z881 + z120 * z2985 - z121 * z2601
+            + z122 * z2568 + z123 * z373 + z124 * z2569;
+        let z2988 = qd[0] * z2602 - z10 * z2986 + z373 * z1391 + z374 * z1392
+            - z119 * z2985 + z121 * z2600 + z123 * z2568 + z124 * z375 + z125 * z373
+            + z126 * z2569 - z418 * z880 - z421 * z2526;
+        let z2989 = self.m3 * z28 * z2554 - self.m3 * z28 * z184 - self.m3 * z29 * z2553
+            - self.m3 * z380 * z882 - self.m3 * z128 * z2573 + self.m3 * z128 * z379
+            + self.m3 * z129 * z2572 + self.m3 * z2980 + self.m3 * z185 * z2528;
+        let z2990 = z28 * z883 + z28 * z135 + z29 * z133 + z133 * z2528;
+        let z2991 = z28 * z430 + z29 * z2990 - z30 * z2608 + z379 * z1393 + z380 * z1394
+            + z381 * z883 + z128 * z427 + z129 * z2989 - z130 * z2606 + z131 * z2572
+            + z132 * z2573 + z133 * z2574;
+        let z2992 = -z28 * z2990 + z30 * z2607 + z379 * z1394 + z380 * z1395
+            - z128 * z2989 + z130 * z2605 + z132 * z2572 + z133 * z381 + z134 * z2573
+            + z135 * z2574 - z427 * z882 - z430 * z2528;
+        let z2993 = self.m4 * z48 * z2557 - self.m4 * z48 * z187 - self.m4 * z49 * z2556
+            - self.m4 * z386 * z884 - self.m4 * z137 * z2578 + self.m4 * z137 * z385
+            + self.m4 * z138 * z2577 + self.m4 * z2981 + self.m4 * z188 * z2532;
+        let z2994 = z48 * z885 + z48 * z144 + z49 * z142 + z142 * z2532;
+        let z2995 = z48 * z439 + z49 * z2994 - z50 * z2613 + z385 * z1396 + z386 * z1397
+            + z387 * z885 + z137 * z436 + z138 * z2993 - z139 * z2611 + z140 * z2577
+            + z141 * z2578 + z142 * z2579;
+        let z2996 = -z48 * z2994 + z50 * z2612 + z385 * z1397 + z386 * z1398
+            - z137 * z2993 + z139 * z2610 + z141 * z2577 + z142 * z387 + z143 * z2578
+            + z144 * z2579 - z436 * z884 - z439 * z2532;
+        let z2997 = self.m5 * z68 * z2560 - self.m5 * z68 * z190 - self.m5 * z69 * z2559
+            - self.m5 * z392 * z886 - self.m5 * z146 * z2583 + self.m5 * z146 * z391
+            + self.m5 * z147 * z2582 + self.m5 * z2982 + self.m5 * z191 * z2536;
+        let z2998 = z68 * z887 + z68 * z153 + z69 * z151 + z151 * z2536;
+        let z2999 = z68 * z448 + z69 * z2998 - z70 * z2618 + z391 * z1399 + z392 * z1400
+            + z393 * z887 + z146 * z445 + z147 * z2997 - z148 * z2616 + z149 * z2582
+            + z150 * z2583 + z151 * z2584;
+        let z3000 = -z68 * z2998 + z70 * z2617 + z391 * z1400 + z392 * z1401
+            - z146 * z2997 + z148 * z2615 + z150 * z2582 + z151 * z393 + z152 * z2583
+            + z153 * z2584 - z445 * z886 - z448 * z2536;
+        let z3001 = self.m6 * z88 * z2563 - self.m6 * z88 * z193 - self.m6 * z89 * z2562
+            - self.m6 * z398 * z888 - self.m6 * z155 * z2588 + self.m6 * z155 * z397
+            + self.m6 * z156 * z2587 + self.m6 * z2983 + self.m6 * z194 * z2540;
+        let z3002 = z88 * z889 + z88 * z162 + z89 * z160 + z160 * z2540;
+        let z3003 = z88 * z457 + z89 * z3002 - z90 * z2623 + z397 * z1402 + z398 * z1403
+            + z399 * z889 + z155 * z454 + z156 * z3001 - z157 * z2621 + z158 * z2587
+            + z159 * z2588 + z160 * z2589;
+        let z3004 = -z88 * z3002 + z90 * z2622 + z397 * z1403 + z398 * z1404
+            - z155 * z3001 + z157 * z2620 + z159 * z2587 + z160 * z399 + z161 * z2588
+            + z162 * z2589 - z454 * z888 - z457 * z2540;
+        let z3005 = self.m7 * z108 * z2566 - self.m7 * z108 * z196
+            - self.m7 * z109 * z2565 - self.m7 * z404 * z890 - self.m7 * z164 * z2593
+            + self.m7 * z164 * z403 + self.m7 * z165 * z2592 + self.m7 * z2984
+            + self.m7 * z197 * z2544;
+        let z3006 = z108 * z891 + z108 * z171 + z109 * z169 + z169 * z2544;
+        let z3007 = z108 * z466 + z109 * z3006 - z110 * z2628 + z403 * z1405
+            + z404 * z1406 + z405 * z891 + z164 * z463 + z165 * z3005 - z166 * z2626
+            + z167 * z2592 + z168 * z2593 + z169 * z2594;
+        let z3008 = -z463 * z890 - z466 * z2544 - z108 * z3006 + z110 * z2627
+            + z403 * z1406 + z404 * z1407 - z164 * z3005 + z166 * z2625 + z168 * z2592
+            + z169 * z405 + z170 * z2593 + z171 * z2594;
+        let z3009 = z3003 + z3007;
+        let z3010 = z3004 + z3008;
+        let z3011 = z2620 + z2625;
+        let z3012 = z2621 + z2626;
+        let z3013 = z2999 + z3009;
+        let z3014 = z3000 + z3010;
+        let z3015 = z2615 + z3011;
+        let z3016 = z2616 + z3012;
+        let z3017 = z2995 + z3013;
+        let z3018 = z2996 + z3014;
+        let z3019 = z2610 + z3015;
+        let z3020 = z2611 + z3016;
+        let z3021 = z2991 + z3017;
+        let z3022 = z3018 + z2992;
+        let z3023 = z3019 + z2605;
+        let z3024 = z3020 + z2606;
+        let z3025 = z3021 + z2987;
+        let z3026 = z3022 + z2988;
+        let z3027 = z3023 + z2600;
+        let z3028 = z3024 + z2601;
+        let z3029 = z497 * z853 + z0 * z3026 - z0 * z494 - z1 * z3025 - z1 * z495
+            + z8 * z3027 + z8 * z498 + z9 * z3028;
+        let z3030 = -qd[2] * z4 * z32 - qd[2] * z5 * z2640 + qd[2] * z6 * z31
+            + qd[2] * z7 * z2639 - qd[2] * z25 * z2637 + qd[2] * z26 * z2636
+            + qd[2] * z28 * z947 - qd[2] * z29 * z946;
+        let z3031 = z3030 - qd[3] * z20 * z2646 + qd[3] * z22 * z2645
+            - qd[3] * z45 * z2643 + qd[3] * z46 * z2642 + qd[3] * z48 * z958
+            - qd[3] * z49 * z957 + qd[3] * z51 * z943 - qd[3] * z52 * z941;
+        let z3032 = z3031 - qd[4] * z40 * z2652 + qd[4] * z42 * z2651
+            - qd[4] * z65 * z2649 + qd[4] * z66 * z2648 + qd[4] * z68 * z969
+            - qd[4] * z69 * z968 + qd[4] * z71 * z954 - qd[4] * z72 * z952;
+        let z3033 = z3032 - qd[5] * z60 * z2658 + qd[5] * z62 * z2657
+            - qd[5] * z85 * z2655 + qd[5] * z86 * z2654 + qd[5] * z88 * z980
+            - qd[5] * z89 * z979 + qd[5] * z91 * z965 - qd[5] * z92 * z963;
+        let z3034 = z3033 - qd[6] * z80 * z2664 + qd[6] * z82 * z2663
+            - qd[6] * z105 * z2661 + qd[6] * z106 * z2660 + qd[6] * z108 * z991
+            - qd[6] * z109 * z990 + qd[6] * z111 * z976 - qd[6] * z112 * z974;
+        let z3035 = self.m2 * z10 * z2667 - self.m2 * z11 * z2666 + self.m2 * z373 * z993
+            - self.m2 * z374 * z992;
+        let z3036 = qd[0] * z997 + z10 * z995 + z11 * z996;
+        let z3037 = -qd[0] * z2712 + z11 * z3036 + z373 * z1457 + z374 * z1458
+            + z375 * z995 + z120 * z3035 - z121 * z2710 - z417 * z994 + z418 * z993;
+        let z3038 = qd[0] * z2711 - z10 * z3036 + z373 * z1458 + z374 * z1459
+            - z119 * z3035 + z375 * z996 + z121 * z2709 + z416 * z994 - z418 * z992;
+        let z3039 = self.m3 * z3030 + self.m3 * z28 * z2670 - self.m3 * z29 * z2669
+            + self.m3 * z379 * z999 - self.m3 * z380 * z998 - self.m3 * z128 * z2685
+            + self.m3 * z129 * z2684 - self.m3 * z184 * z2637 + self.m3 * z185 * z2636;
+        let z3040 = z28 * z1001 + z29 * z1002 + z30 * z1003 + z133 * z2636 + z135 * z2637
+            + z136 * z2638;
+        let z3041 = z29 * z3040 - z30 * z2717 + z379 * z1460 + z380 * z1461
+            + z381 * z1001 + z129 * z3039 - z130 * z2715 + z131 * z2684 + z132 * z2685
+            + z133 * z2686 - z426 * z1000 + z427 * z999 - z429 * z2638 + z430 * z2637;
+        let z3042 = -z28 * z3040 + z30 * z2716 + z379 * z1461 + z380 * z1462
+            + z381 * z1002 - z128 * z3039 + z130 * z2714 + z132 * z2684 + z134 * z2685
+            + z135 * z2686 + z425 * z1000 - z427 * z998 + z428 * z2638 - z430 * z2636;
+        let z3043 = self.m4 * z3031 + self.m4 * z48 * z2673 - self.m4 * z49 * z2672
+            + self.m4 * z385 * z1005 - self.m4 * z386 * z1004 - self.m4 * z137 * z2690
+            + self.m4 * z138 * z2689 - self.m4 * z187 * z2643 + self.m4 * z188 * z2642;
+        let z3044 = z48 * z1007 + z49 * z1008 + z50 * z1009 + z142 * z2642 + z144 * z2643
+            + z145 * z2644;
+        let z3045 = z49 * z3044 - z50 * z2722 + z385 * z1463 + z386 * z1464
+            + z387 * z1007 + z138 * z3043 - z139 * z2720 + z140 * z2689 + z141 * z2690
+            + z142 * z2691 - z435 * z1006 + z436 * z1005 - z438 * z2644 + z439 * z2643;
+        let z3046 = -z48 * z3044 + z50 * z2721 + z385 * z1464 + z386 * z1465
+            + z387 * z1008 - z137 * z3043 + z139 * z2719 + z141 * z2689 + z143 * z2690
+            + z144 * z2691 + z434 * z1006 - z436 * z1004 + z437 * z2644 - z439 * z2642;
+        let z3047 = self.m5 * z3032 + self.m5 * z68 * z2676 - self.m5 * z69 * z2675
+            + self.m5 * z391 * z1011 - self.m5 * z392 * z1010 - self.m5 * z146 * z2695
+            + self.m5 * z147 * z2694 - self.m5 * z190 * z2649 + self.m5 * z191 * z2648;
+        let z3048 = z68 * z1013 + z69 * z1014 + z70 * z1015 + z151 * z2648 + z153 * z2649
+            + z154 * z2650;
+        let z3049 = z69 * z3048 - z70 * z2727 + z391 * z1466 + z392 * z1467
+            + z393 * z1013 + z147 * z3047 - z148 * z2725 + z149 * z2694 + z150 * z2695
+            + z151 * z2696 - z444 * z1012 + z445 * z1011 - z447 * z2650 + z448 * z2649;
+        let z3050 = -z68 * z3048 + z70 * z2726 + z391 * z1467 + z392 * z1468
+            + z393 * z1014 - z146 * z3047 + z148 * z2724 + z150 * z2694 + z152 * z2695
+            + z153 * z2696 + z443 * z1012 - z445 * z1010 + z446 * z2650 - z448 * z2648;
+        let z3051 = self.m6 * z3033 + self.m6 * z88 * z2679 - self.m6 * z89 * z2678
+            + self.m6 * z397 * z1017 - self.m6 * z398 * z1016 - self.m6 * z155 * z2700
+            + self.m6 * z156 * z2699 - self.m6 * z193 * z2655 + self.m6 * z194 * z2654;
+        let z3052 = z88 * z1019 + z89 * z1020 + z90 * z1021 + z160 * z2654 + z162 * z2655
+            + z163 * z2656;
+        let z3053 = z89 * z3052 - z90 * z2732 + z397 * z1469 + z398 * z1470
+            + z399 * z1019 + z156 * z3051 - z157 * z2730 + z158 * z2699 + z159 * z2700
+            + z160 * z2701 - z453 * z1018 + z454 * z1017 - z456 * z2656 + z457 * z2655;
+        let z3054 = -z88 * z3052 + z90 * z2731 + z397 * z1470 + z398 * z1471
+            + z399 * z1020 - z155 * z3051 + z157 * z2729 + z159 * z2699 + z161 * z2700
+            + z162 * z2701 + z452 * z1018 - z454 * z1016 + z455 * z2656 - z457 * z2654;
+        let z3055 = self.m7 * z3034 + self.m7 * z108 * z2682 - self.m7 * z109 * z2681
+            + self.m7 * z403 * z1023 - self.m7 * z404 * z1022 - self.m7 * z164 * z2705
+            + self.m7 * z165 * z2704 - self.m7 * z196 * z2661 + self.m7 * z197 * z2660;
+        let z3056 = z108 * z1025 + z109 * z1026 + z110 * z1027 + z169 * z2660
+            + z171 * z2661 + z172 * z2662;
+        let z3057 = -z462 * z1024 + z463 * z1023 - z465 * z2662 + z466 * z2661
+            + z109 * z3056 - z110 * z2737 + z403 * z1472 + z404 * z1473 + z405 * z1025
+            + z165 * z3055 - z166 * z2735 + z167 * z2704 + z168 * z2705 + z169 * z2706;
+        let z3058 = z461 * z1024 - z463 * z1022 + z464 * z2662 - z466 * z2660
+            - z108 * z3056 + z110 * z2736 + z403 * z1473 + z404 * z1474 + z405 * z1026
+            - z164 * z3055 + z166 * z2734 + z168 * z2704 + z170 * z2705 + z171 * z2706;
+        let z3059 = z3053 + z3057;
+        let z3060 = z3054 + z3058;
+        let z3061 = z2729 + z2734;
+        let z3062 = z2730 + z2735;
+        let z3063 = z3049 + z3059;
+        let z3064 = z3050 + z3060;
+        let z3065 = z3061 + z2724;
+        let z3066 = z3062 + z2725;
+        let z3067 = z3045 + z3063;
+        let z3068 = z3046 + z3064;
+        let z3069 = z3065 + z2719;
+        let z3070 = z3066 + z2720;
+        let z3071 = z3041 + z3067;
+        let z3072 = z3042 + z3068;
+        let z3073 = z3069 + z2714;
+        let z3074 = z3070 + z2715;
+        let z3075 = z3037 + z3071;
+        let z3076 = z3038 + z3072;
+        let z3077 = z3073 + z2709;
+        let z3078 = z3074 + z2710;
+        let z3079 = z0 * z3076 - z1 * z3075 + z8 * z3077 + z9 * z3078;
+        let z3080 = -qd[3] * z20 * z2748 + qd[3] * z22 * z2747 - qd[3] * z45 * z2745
+            + qd[3] * z46 * z2744 + qd[3] * z48 * z1086 - qd[3] * z49 * z1085
+            + qd[3] * z51 * z1077 - qd[3] * z52 * z1076;
+        let z3081 = -qd[4] * z40 * z2754 + qd[4] * z42 * z2753 - qd[4] * z65 * z2751
+            + qd[4] * z66 * z2750 + qd[4] * z68 * z1097 - qd[4] * z69 * z1096
+            + qd[4] * z71 * z1082 - qd[4] * z72 * z1080 + z3080;
+        let z3082 = -qd[5] * z60 * z2760 + qd[5] * z62 * z2759 - qd[5] * z85 * z2757
+            + qd[5] * z86 * z2756 + qd[5] * z88 * z1108 - qd[5] * z89 * z1107
+            + qd[5] * z91 * z1093 - qd[5] * z92 * z1091 + z3081;
+        let z3083 = -qd[6] * z80 * z2766 + qd[6] * z82 * z2765 - qd[6] * z105 * z2763
+            + qd[6] * z106 * z2762 + qd[6] * z108 * z1119 - qd[6] * z109 * z1118
+            + qd[6] * z111 * z1104 - qd[6] * z112 * z1102 + z3082;
+        let z3084 = self.m3 * z28 * z2769 - self.m3 * z29 * z2768
+            + self.m3 * z379 * z1121 - self.m3 * z380 * z1120;
+        let z3085 = z28 * z1123 + z29 * z1124 + z30 * z1125;
+        let z3086 = z29 * z3085 - z30 * z2806 + z379 * z1523 + z380 * z1524
+            + z381 * z1123 + z129 * z3084 - z130 * z2804 - z426 * z1122 + z427 * z1121;
+        let z3087 = -z28 * z3085 + z30 * z2805 + z379 * z1524 + z380 * z1525
+            + z381 * z1124 - z128 * z3084 + z130 * z2803 + z425 * z1122 - z427 * z1120;
+        let z3088 = self.m4 * z3080 + self.m4 * z48 * z2772 - self.m4 * z49 * z2771
+            + self.m4 * z385 * z1127 - self.m4 * z386 * z1126 - self.m4 * z137 * z2784
+            + self.m4 * z138 * z2783 - self.m4 * z187 * z2745 + self.m4 * z188 * z2744;
+        let z3089 = z48 * z1129 + z49 * z1130 + z50 * z1131 + z142 * z2744 + z144 * z2745
+            + z145 * z2746;
+        let z3090 = z49 * z3089 - z50 * z2811 + z385 * z1526 + z386 * z1527
+            + z387 * z1129 + z138 * z3088 - z139 * z2809 + z140 * z2783 + z141 * z2784
+            + z142 * z2785 - z435 * z1128 + z436 * z1127 - z438 * z2746 + z439 * z2745;
+        let z3091 = -z48 * z3089 + z50 * z2810 + z385 * z1527 + z386 * z1528
+            + z387 * z1130 - z137 * z3088 + z139 * z2808 + z141 * z2783 + z143 * z2784
+            + z144 * z2785 + z434 * z1128 - z436 * z1126 + z437 * z2746 - z439 * z2744;
+        let z3092 = self.m5 * z3081 + self.m5 * z68 * z2775 - self.m5 * z69 * z2774
+            + self.m5 * z391 * z1133 - self.m5 * z392 * z1132 - self.m5 * z146 * z2789
+            + self.m5 * z147 * z2788 - self.m5 * z190 * z2751 + self.m5 * z191 * z2750;
+        let z3093 = z68 * z1135 + z69 * z1136 + z70 * z1137 + z151 * z2750 + z153 * z2751
+            + z154 * z2752;
+        let z3094 = z69 * z3093 - z70 * z2816 + z391 * z1529 + z392 * z1530
+            + z393 * z1135 + z147 * z3092 - z148 * z2814 + z149 * z2788 + z150 * z2789
+            + z151 * z2790 - z444 * z1134 + z445 * z1133 - z447 * z2752 + z448 * z2751;
+        let z3095 = -z68 * z3093 + z70 * z2815 + z391 * z1530 + z392 * z1531
+            + z393 * z1136 - z146 * z3092 + z148 * z2813 + z150 * z2788 + z152 * z2789
+            + z153 * z2790 + z443 * z1134 - z445 * z1132 + z446 * z2752 - z448 * z2750;
+        let z3096 = self.m6 * z3082 + self.m6 * z88 * z2778 - self.m6 * z89 * z2777
+            + self.m6 * z397 * z1139 - self.m6 * z398 * z1138 - self.m6 * z155 * z2794
+            + self.m6 * z156 * z2793 - self.m6 * z193 * z2757 + self.m6 * z194 * z2756;
+        let z3097 = z88 * z1141 + z89 * z1142 + z90 * z1143 + z160 * z2756 + z162 * z2757
+            + z163 * z2758;
+        let z3098 = z89 * z3097 - z90 * z2821 + z397 * z1532 + z398 * z1533
+            + z399 * z1141 + z156 * z3096 - z157 * z2819 + z158 * z2793 + z159 * z2794
+            + z160 * z2795 - z453 * z1140 + z454 * z1139 - z456 * z2758 + z457 * z2757;
+        let z3099 = -z88 * z3097 + z90 * z2820 + z397 * z1533 + z398 * z1534
+            + z399 * z1142 - z155 * z3096 + z157 * z2818 + z159 * z2793 + z161 * z2794
+            + z162 * z2795 + z452 * z1140 - z454 * z1138 + z455 * z2758 - z457 * z2756;
+        let z3100 = self.m7 * z3083 + self.m7 * z108 * z2781 - self.m7 * z109 * z2780
+            + self.m7 * z403 * z1145 - self.m7 * z404 * z1144 - self.m7 * z164 * z2799
+            + self.m7 * z165 * z2798 - self.m7 * z196 * z2763 + self.m7 * z197 * z2762;
+        let z3101 = z108 * z1147 + z109 * z1148 + z110 * z1149 + z169 * z2762
+            + z171 * z2763 + z172 * z2764;
+        let z3102 = -z462 * z1146 + z463 * z1145 - z465 * z2764 + z466 * z2763
+            + z109 * z3101 - z110 * z2826 + z403 * z1535 + z404 * z1536 + z405 * z1147
+            + z165 * z3100 - z166 * z2824 + z167 * z2798 + z168 * z2799 + z169 * z2800;
+        let z3103 = z461 * z1146 - z463 * z1144 + z464 * z2764 - z466 * z2762
+            - z108 * z3101 + z110 * z2825 + z403 * z1536 + z404 * z1537 + z405 * z1148
+            - z164 * z3100 + z166 * z2823 + z168 * z2798 + z170 * z2799 + z171 * z2800;
+        let z3104 = z3098 + z3102;
+        let z3105 = z3099 + z3103;
+        let z3106 = z2818 + z2823;
+        let z3107 = z2819 + z2824;
+        let z3108 = z3094 + z3104;
+        let z3109 = z3095 + z3105;
+        let z3110 = z2813 + z3106;
+        let z3111 = z2814 + z3107;
+        let z3112 = z3090 + z3108;
+        let z3113 = z3091 + z3109;
+        let z3114 = z2808 + z3110;
+        let z3115 = z2809 + z3111;
+        let z3116 = z3086 + z3112;
+        let z3117 = z3087 + z3113;
+        let z3118 = z2803 + z3114;
+        let z3119 = z2804 + z3115;
+        let z3120 = z0 * z3117 - z1 * z3116 + z8 * z3118 + z9 * z3119;
+        let z3121 = -qd[4] * z39 * z72 - qd[4] * z40 * z2836 + qd[4] * z41 * z71
+            + qd[4] * z42 * z2835 - qd[4] * z65 * z2833 + qd[4] * z66 * z2832
+            + qd[4] * z68 * z1202 - qd[4] * z69 * z1201;
+        let z3122 = -qd[5] * z60 * z2842 + qd[5] * z62 * z2841 - qd[5] * z85 * z2839
+            + qd[5] * z86 * z2838 + qd[5] * z88 * z1213 - qd[5] * z89 * z1212
+            + qd[5] * z91 * z1198 - qd[5] * z92 * z1196 + z3121;
+        let z3123 = -qd[6] * z80 * z2848 + qd[6] * z82 * z2847 - qd[6] * z105 * z2845
+            + qd[6] * z106 * z2844 + qd[6] * z108 * z1224 - qd[6] * z109 * z1223
+            + qd[6] * z111 * z1209 - qd[6] * z112 * z1207 + z3122;
+        let z3124 = self.m4 * z48 * z2851 - self.m4 * z49 * z2850
+            + self.m4 * z385 * z1226 - self.m4 * z386 * z1225;
+        let z3125 = z48 * z1228 + z49 * z1229 + z50 * z1230;
+        let z3126 = z49 * z3125 - z50 * z2880 + z385 * z1577 + z386 * z1578
+            + z387 * z1228 + z138 * z3124 - z139 * z2878 - z435 * z1227 + z436 * z1226;
+        let z3127 = -z48 * z3125 + z50 * z2879 + z385 * z1578 + z386 * z1579
+            + z387 * z1229 - z137 * z3124 + z139 * z2877 + z434 * z1227 - z436 * z1225;
+        let z3128 = self.m5 * z3121 + self.m5 * z68 * z2854 - self.m5 * z69 * z2853
+            + self.m5 * z391 * z1232 - self.m5 * z392 * z1231 - self.m5 * z146 * z2863
+            + self.m5 * z147 * z2862 - self.m5 * z190 * z2833 + self.m5 * z191 * z2832;
+        let z3129 = z68 * z1234 + z69 * z1235 + z70 * z1236 + z151 * z2832 + z153 * z2833
+            + z154 * z2834;
+        let z3130 = z69 * z3129 - z70 * z2885 + z391 * z1580 + z392 * z1581
+            + z393 * z1234 + z147 * z3128 - z148 * z2883 + z149 * z2862 + z150 * z2863
+            + z151 * z2864 - z444 * z1233 + z445 * z1232 - z447 * z2834 + z448 * z2833;
+        let z3131 = -z68 * z3129 + z70 * z2884 + z391 * z1581 + z392 * z1582
+            + z393 * z1235 - z146 * z3128 + z148 * z2882 + z150 * z2862 + z152 * z2863
+            + z153 * z2864 + z443 * z1233 - z445 * z1231 + z446 * z2834 - z448 * z2832;
+        let z3132 = self.m6 * z3122 + self.m6 * z88 * z2857 - self.m6 * z89 * z2856
+            + self.m6 * z397 * z1238 - self.m6 * z398 * z1237 - self.m6 * z155 * z2868
+            + self.m6 * z156 * z2867 - self.m6 * z193 * z2839 + self.m6 * z194 * z2838;
+        let z3133 = z88 * z1240 + z89 * z1241 + z90 * z1242 + z160 * z2838 + z162 * z2839
+            + z163 * z2840;
+        let z3134 = z89 * z3133 - z90 * z2890 + z397 * z1583 + z398 * z1584
+            + z399 * z1240 + z156 * z3132 - z157 * z2888 + z158 * z2867 + z159 * z2868
+            + z160 * z2869 - z453 * z1239 + z454 * z1238 - z456 * z2840 + z457 * z2839;
+        let z3135 = -z88 * z3133 + z90 * z2889 + z397 * z1584 + z398 * z1585
+            + z399 * z1241 - z155 * z3132 + z157 * z2887 + z159 * z2867 + z161 * z2868
+            + z162 * z2869 + z452 * z1239 - z454 * z1237 + z455 * z2840 - z457 * z2838;
+        let z3136 = self.m7 * z3123 + self.m7 * z108 * z2860 - self.m7 * z109 * z2859
+            + self.m7 * z403 * z1244 - self.m7 * z404 * z1243 - self.m7 * z164 * z2873
+            + self.m7 * z165 * z2872 - self.m7 * z196 * z2845 + self.m7 * z197 * z2844;
+        let z3137 = z108 * z1246 + z109 * z1247 + z110 * z1248 + z169 * z2844
+            + z171 * z2845 + z172 * z2846;
+        let z3138 = -z462 * z1245 + z463 * z1244 - z465 * z2846 + z466 * z2845
+            + z109 * z3137 - z110 * z2895 + z403 * z1586 + z404 * z1587 + z405 * z1246
+            + z165 * z3136 - z166 * z2893 + z167 * z2872 + z168 * z2873 + z169 * z2874;
+        let z3139 = z461 * z1245 - z463 * z1243 + z464 * z2846 - z466 * z2844
+            - z108 * z3137 + z110 * z2894 + z403 * z1587 + z404 * z1588 + z405 * z1247
+            - z164 * z3136 + z166 * z2892 + z168 * z2872 + z170 * z2873 + z171 * z2874;
+        let z3140 = z3134 + z3138;
+        let z3141 = z3135 + z3139;
+        let z3142 = z2887 + z2892;
+        let z3143 = z2888 + z2893;
+        let z3144 = z3130 + z3140;
+        let z3145 = z3131 + z3141;
+        let z3146 = z2882 + z3142;
+        let z3147 = z2883 + z3143;
+        let z3148 = z3126 + z3144;
+        let z3149 = z3127 + z3145;
+        let z3150 = z2877 + z3146;
+        let z3151 = z2878 + z3147;
+        let z3152 = z0 * z3149 - z1 * z3148 + z8 * z3150 + z9 * z3151;
+        let z3153 = -qd[5] * z60 * z2904 + qd[5] * z62 * z2903 - qd[5] * z85 * z2901
+            + qd[5] * z86 * z2900 + qd[5] * z88 * z1289 - qd[5] * z89 * z1288
+            + qd[5] * z91 * z1280 - qd[5] * z92 * z1279;
+        let z3154 = -qd[6] * z80 * z2910 + qd[6] * z82 * z2909 - qd[6] * z105 * z2907
+            + qd[6] * z106 * z2906 + qd[6] * z108 * z1300 - qd[6] * z109 * z1299
+            + qd[6] * z111 * z1285 - qd[6] * z112 * z1283 + z3153;
+        let z3155 = self.m5 * z68 * z2913 - self.m5 * z69 * z2912
+            + self.m5 * z391 * z1302 - self.m5 * z392 * z1301;
+        let z3156 = z68 * z1304 + z69 * z1305 + z70 * z1306;
+        let z3157 = z69 * z3156 - z70 * z2934 + z391 * z1619 + z392 * z1620
+            + z393 * z1304 + z147 * z3155 - z148 * z2932 - z444 * z1303 + z445 * z1302;
+        let z3158 = -z68 * z3156 + z70 * z2933 + z391 * z1620 + z392 * z1621
+            + z393 * z1305 - z146 * z3155 + z148 * z2931 + z443 * z1303 - z445 * z1301;
+        let z3159 = self.m6 * z3153 + self.m6 * z88 * z2916 - self.m6 * z89 * z2915
+            + self.m6 * z397 * z1308 - self.m6 * z398 * z1307 - self.m6 * z155 * z2922
+            + self.m6 * z156 * z2921 - self.m6 * z193 * z2901 + self.m6 * z194 * z2900;
+        let z3160 = z88 * z1310 + z89 * z1311 + z90 * z1312 + z160 * z2900 + z162 * z2901
+            + z163 * z2902;
+        let z3161 = z89 * z3160 - z90 * z2939 + z397 * z1622 + z398 * z1623
+            + z399 * z1310 + z156 * z3159 - z157 * z2937 + z158 * z2921 + z159 * z2922
+            + z160 * z2923 - z453 * z1309 + z454 * z1308 - z456 * z2902 + z457 * z2901;
+        let z3162 = -z88 * z3160 + z90 * z2938 + z397 * z1623 + z398 * z1624
+            + z399 * z1311 - z155 * z3159 + z157 * z2936 + z159 * z2921 + z161 * z2922
+            + z162 * z2923 + z452 * z1309 - z454 * z1307 + z455 * z2902 - z457 * z2900;
+        let z3163 = self.m7 * z3154 + self.m7 * z108 * z2919 - self.m7 * z109 * z2918
+            + self.m7 * z403 * z1314 - self.m7 * z404 * z1313 - self.m7 * z164 * z2927
+            + self.m7 * z165 * z2926 - self.m7 * z196 * z2907 + self.m7 * z197 * z2906;
+        let z3164 = z108 * z1316 + z109 * z1317 + z110 * z1318 + z169 * z2906
+            + z171 * z2907 + z172 * z2908;
+        let z3165 = -z462 * z1315 + z463 * z1314 - z465 * z2908 + z466 * z2907
+            + z109 * z3164 - z110 * z2944 + z403 * z1625 + z404 * z1626 + z405 * z1316
+            + z165 * z3163 - z166 * z2942 + z167 * z2926 + z168 * z2927 + z169 * z2928;
+        let z3166 = z461 * z1315 - z463 * z1313 + z464 * z2908 - z466 * z2906
+            - z108 * z3164 + z110 * z2943 + z403 * z1626 + z404 * z1627 + z405 * z1317
+            - z164 * z3163 + z166 * z2941 + z168 * z2926 + z170 * z2927 + z171 * z2928;
+        let z3167 = z3161 + z3165;
+        let z3168 = z3162 + z3166;
+        let z3169 = z2936 + z2941;
+        let z3170 = z2937 + z2942;
+        let z3171 = z3157 + z3167;
+        let z3172 = z3158 + z3168;
+        let z3173 = z3169 + z2931;
+        let z3174 = z3170 + z2932;
+        let z3175 = z0 * z3172 - z1 * z3171 + z8 * z3173 + z9 * z3174;
+        let z3176 = -qd[6] * z79 * z112 - qd[6] * z80 * z2952 + qd[6] * z81 * z111
+            + qd[6] * z82 * z2951 - qd[6] * z105 * z2949 + qd[6] * z106 * z2948
+            + qd[6] * z108 * z1353 - qd[6] * z109 * z1352;
+        let z3177 = self.m6 * z88 * z2955 - self.m6 * z89 * z2954
+            + self.m6 * z397 * z1355 - self.m6 * z398 * z1354;
+        let z3178 = z88 * z1357 + z89 * z1358 + z90 * z1359;
+        let z3179 = z89 * z3178 - z90 * z2968 + z397 * z1649 + z398 * z1650
+            + z399 * z1357 + z156 * z3177 - z157 * z2966 - z453 * z1356 + z454 * z1355;
+        let z3180 = -z88 * z3178 + z90 * z2967 + z397 * z1650 + z398 * z1651
+            + z399 * z1358 - z155 * z3177 + z157 * z2965 + z452 * z1356 - z454 * z1354;
+        let z3181 = self.m7 * z3176 + self.m7 * z108 * z2958 - self.m7 * z109 * z2957
+            + self.m7 * z403 * z1361 - self.m7 * z404 * z1360 - self.m7 * z164 * z2961
+            + self.m7 * z165 * z2960 - self.m7 * z196 * z2949 + self.m7 * z197 * z2948;
+        let z3182 = z108 * z1363 + z109 * z1364 + z110 * z1365 + z169 * z2948
+            + z171 * z2949 + z172 * z2950;
+        let z3183 = -z462 * z1362 + z463 * z1361 - z465 * z2950 + z466 * z2949
+            + z109 * z3182 - z110 * z2973 + z403 * z1652 + z404 * z1653 + z405 * z1363
+            + z165 * z3181 - z166 * z2971 + z167 * z2960 + z168 * z2961 + z169 * z2962;
+        let z3184 = z461 * z1362 - z463 * z1360 + z464 * z2950 - z466 * z2948
+            - z108 * z3182 + z110 * z2972 + z403 * z1653 + z404 * z1654 + z405 * z1364
+            - z164 * z3181 + z166 * z2970 + z168 * z2960 + z170 * z2961 + z171 * z2962;
+        let z3185 = z3179 + z3183;
+        let z3186 = z3180 + z3184;
+        let z3187 = z2965 + z2970;
+        let z3188 = z2966 + z2971;
+        let z3189 = z0 * z3186 - z1 * z3185 + z8 * z3187 + z9 * z3188;
+        let z3190 = z108 * z1381 + z109 * z1382 + z110 * z1383;
+        let z3191 = z109 * z3190 - z110 * z2977 + z403 * z1667 + z404 * z1668
+            + z405 * z1381;
+        let z3192 = -z108 * z3190 + z110 * z2976 + z403 * z1668 + z404 * z1669
+            + z405 * z1382;
+        let z3193 = z0 * z3192 - z1 * z3191;
+        let z3194 = z3001 + z3005;
+        let z3195 = z3194 + z2997;
+        let z3196 = z3195 + z2993;
+        let z3197 = z3196 + z2989;
+        let z3198 = z488 * z852 + z491 * z857 + z492 * z858 + z493 * z1385 + z2 * z2633
+            + z5 * z3021 + z5 * z489 + z7 * z3022 + z25 * z3023 + z26 * z3024
+            + z27 * z3197;
+        let z3199 = z3051 + z3055;
+        let z3200 = z3047 + z3199;
+        let z3201 = z3043 + z3200;
+        let z3202 = z3039 + z3201;
+        let z3203 = z491 * z946 + z492 * z947 + z493 * z1452 + z2 * z2742 - z3 * z490
+            + z4 * z488 + z5 * z3071 + z6 * z489 + z7 * z3072 + z25 * z3073 + z26 * z3074
+            + z27 * z3202;
+        let z3204 = z3096 + z3100;
+        let z3205 = z3092 + z3204;
+        let z3206 = z3088 + z3205;
+        let z3207 = z3084 + z3206;
+        let z3208 = z2 * z2831 + z5 * z3116 + z7 * z3117 + z25 * z3118 + z26 * z3119
+            + z27 * z3207;
+        let z3209 = z3132 + z3136;
+        let z3210 = z3128 + z3209;
+        let z3211 = z3124 + z3210;
+        let z3212 = z2 * z2899 + z5 * z3148 + z7 * z3149 + z25 * z3150 + z26 * z3151
+            + z27 * z3211;
+        let z3213 = z3159 + z3163;
+        let z3214 = z3155 + z3213;
+        let z3215 = z2 * z2947 + z5 * z3171 + z7 * z3172 + z25 * z3173 + z26 * z3174
+            + z27 * z3214;
+        let z3216 = z3177 + z3181;
+        let z3217 = z2 * z2975 + z5 * z3185 + z7 * z3186 + z25 * z3187 + z26 * z3188
+            + z27 * z3216;
+        let z3218 = z2 * z2978 + z5 * z3191 + z7 * z3192;
+        let z3219 = z482 * z856 + z485 * z862 + z486 * z863 + z487 * z1386 + z20 * z483
+            + z20 * z3017 + z22 * z3018 + z24 * z2632 + z45 * z3019 + z46 * z3020
+            + z47 * z3196;
+        let z3220 = z482 * z941 + z483 * z943 + z484 * z945 + z485 * z957 + z486 * z958
+            + z487 * z1453 + z20 * z3067 + z22 * z3068 + z24 * z2741 + z45 * z3069
+            + z46 * z3070 + z47 * z3201;
+        let z3221 = z482 * z1076 + z483 * z1077 + z484 * z1078 + z485 * z1085
+            + z486 * z1086 + z487 * z1519 + z20 * z3112 + z22 * z3113 + z24 * z2830
+            + z45 * z3114 + z46 * z3115 + z47 * z3206;
+        let z3222 = z20 * z3148 + z22 * z3149 + z24 * z2899 + z45 * z3150 + z46 * z3151
+            + z47 * z3211;
+        let z3223 = z20 * z3171 + z22 * z3172 + z24 * z2947 + z45 * z3173 + z46 * z3174
+            + z47 * z3214;
+        let z3224 = z20 * z3185 + z22 * z3186 + z24 * z2975 + z45 * z3187 + z46 * z3188
+            + z47 * z3216;
+        let z3225 = z20 * z3191 + z22 * z3192 + z24 * z2978;
+        let z3226 = z476 * z861 + z479 * z867 + z480 * z868 + z481 * z1387 + z40 * z477
+            + z40 * z3013 + z42 * z3014 + z44 * z2631 + z65 * z3015 + z66 * z3016
+            + z67 * z3195;
+        let z3227 = z476 * z952 + z477 * z954 + z478 * z956 + z479 * z968 + z480 * z969
+            + z481 * z1454 + z40 * z3063 + z42 * z3064 + z44 * z2740 + z65 * z3065
+            + z66 * z3066 + z67 * z3200;
+        let z3228 = z476 * z1080 + z477 * z1082 + z478 * z1084 + z479 * z1096
+            + z480 * z1097 + z481 * z1520 + z40 * z3108 + z42 * z3109 + z44 * z2829
+            + z65 * z3110 + z66 * z3111 + z67 * z3205;
+        let z3229 = z479 * z1201 + z480 * z1202 + z481 * z1574 + z39 * z476 + z40 * z3144
+            + z41 * z477 + z42 * z3145 + z43 * z478 + z44 * z2898 + z65 * z3146
+            + z66 * z3147 + z67 * z3210;
+        let z3230 = z40 * z3171 + z42 * z3172 + z44 * z2947 + z65 * z3173 + z66 * z3174
+            + z67 * z3214;
+        let z3231 = z40 * z3185 + z42 * z3186 + z44 * z2975 + z65 * z3187 + z66 * z3188
+            + z67 * z3216;
+        let z3232 = z40 * z3191 + z42 * z3192 + z44 * z2978;
+        let z3233 = z470 * z866 + z473 * z872 + z474 * z873 + z475 * z1388 + z60 * z471
+            + z60 * z3009 + z62 * z3010 + z64 * z2630 + z85 * z3011 + z86 * z3012
+            + z87 * z3194;
+        let z3234 = z470 * z963 + z471 * z965 + z472 * z967 + z473 * z979 + z474 * z980
+            + z475 * z1455 + z60 * z3059 + z62 * z3060 + z64 * z2739 + z85 * z3061
+            + z86 * z3062 + z87 * z3199;
+        let z3235 = z470 * z1091 + z471 * z1093 + z472 * z1095 + z473 * z1107
+            + z474 * z1108 + z475 * z1521 + z60 * z3104 + z62 * z3105 + z64 * z2828
+            + z85 * z3106 + z86 * z3107 + z87 * z3204;
+        let z3236 = z470 * z1196 + z471 * z1198 + z472 * z1200 + z473 * z1212
+            + z474 * z1213 + z475 * z1575 + z60 * z3140 + z62 * z3141 + z64 * z2897
+            + z85 * z3142 + z86 * z3143 + z87 * z3209;
+        let z3237 = z470 * z1279 + z471 * z1280 + z472 * z1281 + z473 * z1288
+            + z474 * z1289 + z475 * z1617 + z60 * z3167 + z62 * z3168 + z64 * z2946
+            + z85 * z3169 + z86 * z3170 + z87 * z3213;
+        let z3238 = z60 * z3185 + z62 * z3186 + z64 * z2975 + z85 * z3187 + z86 * z3188
+            + z87 * z3216;
+        let z3239 = z60 * z3191 + z62 * z3192 + z64 * z2978;
+        let z3240 = z461 * z877 + z462 * z878 + z463 * z1389 + z467 * z871 + z80 * z468
+            + z80 * z3007 + z82 * z3008 + z84 * z2629 + z105 * z2625 + z106 * z2626
+            + z107 * z3005;
+        let z3241 = z461 * z990 + z462 * z991 + z463 * z1456 + z467 * z974 + z468 * z976
+            + z469 * z978 + z80 * z3057 + z82 * z3058 + z84 * z2738 + z105 * z2734
+            + z106 * z2735 + z107 * z3055;
+        let z3242 = z461 * z1118 + z462 * z1119 + z463 * z1522 + z467 * z1102
+            + z468 * z1104 + z469 * z1106 + z80 * z3102 + z82 * z3103 + z84 * z2827
+            + z105 * z2823 + z106 * z2824 + z107 * z3100;
+        let z3243 = z461 * z1223 + z462 * z1224 + z463 * z1576 + z467 * z1207
+            + z468 * z1209 + z469 * z1211 + z80 * z3138 + z82 * z3139 + z84 * z2896
+            + z105 * z2892 + z106 * z2893 + z107 * z3136;
+        let z3244 = z461 * z1299 + z462 * z1300 + z463 * z1618 + z467 * z1283
+            + z468 * z1285 + z469 * z1287 + z80 * z3165 + z82 * z3166 + z84 * z2945
+            + z105 * z2941 + z106 * z2942 + z107 * z3163;
+        let z3245 = z461 * z1352 + z462 * z1353 + z463 * z1648 + z79 * z467 + z80 * z3183
+            + z81 * z468 + z82 * z3184 + z83 * z469 + z84 * z2974 + z105 * z2970
+            + z106 * z2971 + z107 * z3181;
+        let z3246 = z80 * z3191 + z82 * z3192 + z84 * z2978;
+        let z4624 = -qd[1] * z9;
+        let z4625 = z2526 - qd[2] * z7;
+        let z4626 = -qd[2] * z26 + z4624;
+        let z4627 = -qd[3] * z22 + z4625;
+        let z4628 = -qd[3] * z46 + z4626;
+        let z4629 = -qd[4] * z42 + z4627;
+        let z4630 = -qd[4] * z66 + z4628;
+        let z4631 = -qd[5] * z62 + z4629;
+        let z4632 = -qd[5] * z86 + z4630;
+        let z4633 = -qd[6] * z82 + z4631;
+        let z4634 = -qd[6] * z106 + z4632;
+        let z4635 = -qd[0] * self.m1 * z114 - self.m1 * z180;
+        let z4636 = -qd[0] * self.m1 * z115 + self.m1 * z179;
+        let z4637 = z114 * z4636 - z115 * z4635;
+        let z4638 = -qd[0] * self.m2 * z119 + self.m2 * z10 * z121 + self.m2 * z4624
             - self.m2 * z182;
-        let z4928 = -qd[0] * self.m2 * z120 + self.m2 * z12 - self.m2 * z121 * z813
+        let z4639 = -qd[0] * self.m2 * z120 + self.m2 * z12 - self.m2 * z121 * z2526
             + self.m2 * z181;
-        let z4929 = 2.0 * z10 * z126 - z11 * z124 + z119 * z4928 - z120 * z4927
-            + z124 * z813;
-        let z4930 = self.m3 * z28 * z130 - self.m3 * z30 * z128 + self.m3 * z4915
+        let z4640 = 2.0 * z10 * z126 - z11 * z124 + z119 * z4639 - z120 * z4638
+            + z124 * z2526;
+        let z4641 = self.m3 * z4626 + self.m3 * z28 * z130 - self.m3 * z30 * z128
             - self.m3 * z185;
-        let z4931 = -self.m3 * z30 * z129 + self.m3 * z31 - self.m3 * z130 * z4914
+        let z4642 = -self.m3 * z30 * z129 + self.m3 * z31 - self.m3 * z130 * z4625
             + self.m3 * z184;
-        let z4932 = 2.0 * z28 * z135 - z29 * z133 + z128 * z4931 - z129 * z4930
-            + z133 * z4914;
-        let z4933 = self.m4 * z48 * z139 - self.m4 * z50 * z137 + self.m4 * z4917
+        let z4643 = 2.0 * z28 * z135 - z29 * z133 + z128 * z4642 - z129 * z4641
+            + z133 * z4625;
+        let z4644 = self.m4 * z4628 + self.m4 * z48 * z139 - self.m4 * z50 * z137
             - self.m4 * z188;
-        let z4934 = -self.m4 * z50 * z138 + self.m4 * z51 - self.m4 * z139 * z4916
+        let z4645 = -self.m4 * z50 * z138 + self.m4 * z51 - self.m4 * z139 * z4627
             + self.m4 * z187;
-        let z4935 = 2.0 * z48 * z144 - z49 * z142 + z137 * z4934 - z138 * z4933
-            + z142 * z4916;
-        let z4936 = self.m5 * z4919 + self.m5 * z68 * z148 - self.m5 * z70 * z146
+        let z4646 = 2.0 * z48 * z144 - z49 * z142 + z137 * z4645 - z138 * z4644
+            + z142 * z4627;
+        let z4647 = self.m5 * z4630 + self.m5 * z68 * z148 - self.m5 * z70 * z146
             - self.m5 * z191;
-        let z4937 = -self.m5 * z70 * z147 + self.m5 * z71 - self.m5 * z148 * z4918
+        let z4648 = -self.m5 * z70 * z147 + self.m5 * z71 - self.m5 * z148 * z4629
             + self.m5 * z190;
-        let z4938 = 2.0 * z68 * z153 - z69 * z151 + z146 * z4937 - z147 * z4936
-            + z151 * z4918;
-        let z4939 = self.m6 * z4921 + self.m6 * z88 * z157 - self.m6 * z90 * z155
+        let z4649 = 2.0 * z68 * z153 - z69 * z151 + z146 * z4648 - z147 * z4647
+            + z151 * z4629;
+        let z4650 = self.m6 * z4632 + self.m6 * z88 * z157 - self.m6 * z90 * z155
             - self.m6 * z194;
-        let z4940 = -self.m6 * z90 * z156 + self.m6 * z91 - self.m6 * z157 * z4920
+        let z4651 = -self.m6 * z90 * z156 + self.m6 * z91 - self.m6 * z157 * z4631
             + self.m6 * z193;
-        let z4941 = 2.0 * z88 * z162 - z89 * z160 + z155 * z4940 - z156 * z4939
-            + z160 * z4920;
-        let z4942 = self.m7 * z4923 + self.m7 * z108 * z166 - self.m7 * z110 * z164
+        let z4652 = 2.0 * z88 * z162 - z89 * z160 + z155 * z4651 - z156 * z4650
+            + z160 * z4631;
+        let z4653 = self.m7 * z4634 + self.m7 * z108 * z166 - self.m7 * z110 * z164
             - self.m7 * z197;
-        let z4943 = -self.m7 * z110 * z165 + self.m7 * z111 - self.m7 * z166 * z4922
+        let z4654 = -self.m7 * z110 * z165 + self.m7 * z111 - self.m7 * z166 * z4633
             + self.m7 * z196;
-        let z4944 = 2.0 * z108 * z171 - z109 * z169 + z164 * z4943 - z165 * z4942
-            + z169 * z4922;
-        let z4945 = z4941 + z4944;
-        let z4946 = z4938 + z4945;
-        let z4947 = z4935 + z4946;
-        let z4948 = z4932 + z4947;
-        let z4949 = z4929 + z4948;
-        let z4950 = z4926 + z4949;
-        let z4951 = -self.d - z4950;
-        let z4952 = z0 * z121 + z8;
-        let z4953 = z1 * z121 + z9;
-        let z4954 = -z0 * z119 - z1 * z120;
-        let z4955 = z0 * z130 + z8;
-        let z4956 = z1 * z130 + z9;
-        let z4957 = -z0 * z128 - z1 * z129;
-        let z4958 = z0 * z139 + z8;
-        let z4959 = z1 * z139 + z9;
-        let z4960 = -z0 * z137 - z1 * z138;
-        let z4961 = z0 * z148 + z8;
-        let z4962 = z1 * z148 + z9;
-        let z4963 = -z0 * z146 - z1 * z147;
-        let z4964 = z0 * z157 + z8;
-        let z4965 = z1 * z157 + z9;
-        let z4966 = -z0 * z155 - z1 * z156;
-        let z4967 = z0 * z166 + z8;
-        let z4968 = z1 * z166 + z9;
-        let z4969 = -z0 * z164 - z1 * z165;
-        let z4970 = -qd[0] * z9;
-        let z4971 = qd[0] * z8;
-        let z4972 = qd[2] * z0 * z2 + z3757;
-        let z4973 = qd[2] * z1 * z2 + z563;
-        let z4974 = -qd[2] * z0 * z5 - qd[2] * z1 * z7 + z3756;
-        let z4975 = qd[2] * z0 * z27 + qd[2] * z2 * z9 + z4970;
-        let z4976 = qd[2] * z1 * z27 - qd[2] * z2 * z8 + z4971;
-        let z4977 = qd[3] * z0 * z24 + z4972;
-        let z4978 = qd[3] * z1 * z24 + z4973;
-        let z4979 = -qd[3] * z0 * z20 - qd[3] * z1 * z22 + z4974;
-        let z4980 = qd[3] * z0 * z47 + qd[3] * z9 * z24 + z4975;
-        let z4981 = qd[3] * z1 * z47 - qd[3] * z8 * z24 + z4976;
-        let z4982 = qd[4] * z0 * z44 + z4977;
-        let z4983 = qd[4] * z1 * z44 + z4978;
-        let z4984 = -qd[4] * z0 * z40 - qd[4] * z1 * z42 + z4979;
-        let z4985 = qd[4] * z0 * z67 + qd[4] * z9 * z44 + z4980;
-        let z4986 = qd[4] * z1 * z67 - qd[4] * z8 * z44 + z4981;
-        let z4987 = qd[5] * z0 * z64 + z4982;
-        let z4988 = qd[5] * z1 * z64 + z4983;
-        let z4989 = -qd[5] * z0 * z60 - qd[5] * z1 * z62 + z4984;
-        let z4990 = qd[5] * z0 * z87 + qd[5] * z9 * z64 + z4985;
-        let z4991 = qd[5] * z1 * z87 - qd[5] * z8 * z64 + z4986;
-        let z4992 = qd[6] * z0 * z84 + z4987;
-        let z4993 = qd[6] * z1 * z84 + z4988;
-        let z4994 = -qd[6] * z0 * z80 - qd[6] * z1 * z82 + z4989;
-        let z4995 = qd[6] * z0 * z107 + qd[6] * z9 * z84 + z4990;
-        let z4996 = qd[6] * z1 * z107 - qd[6] * z8 * z84 + z4991;
-        let z4997 = -qd[0] * self.m2 * z4953 + self.m2 * z0 * z183
-            + self.m2 * z11 * z4954 + self.m2 * z4970 - self.m2 * z120 * z3756
-            + self.m2 * z121 * z563;
-        let z4998 = qd[0] * self.m2 * z4952 + self.m2 * z1 * z183 - self.m2 * z10 * z4954
-            + self.m2 * z4971 + self.m2 * z119 * z3756 - self.m2 * z121 * z3757;
-        let z4999 = z0 * z123 - z1 * z122;
-        let z5000 = z0 * z125 - z1 * z123;
-        let z5001 = -z0 * z419 - z1 * z420 + z10 * z5000 - z11 * z4999 + z119 * z4998
-            - z120 * z4997 + z124 * z3757 + z126 * z563 + z127 * z3756;
-        let z5002 = self.m3 * z0 * z186 + self.m3 * z29 * z4957 - self.m3 * z30 * z4956
-            + self.m3 * z4975 - self.m3 * z129 * z4974 + self.m3 * z130 * z4973;
-        let z5003 = self.m3 * z1 * z186 - self.m3 * z28 * z4957 + self.m3 * z30 * z4955
-            + self.m3 * z4976 + self.m3 * z128 * z4974 - self.m3 * z130 * z4972;
-        let z5004 = z0 * z132 - z1 * z131;
-        let z5005 = z0 * z134 - z1 * z132;
-        let z5006 = -z0 * z428 - z1 * z429 + z28 * z5005 - z29 * z5004 + z128 * z5003
-            - z129 * z5002 + z133 * z4972 + z135 * z4973 + z136 * z4974;
-        let z5007 = self.m4 * z0 * z189 + self.m4 * z49 * z4960 - self.m4 * z50 * z4959
-            + self.m4 * z4980 - self.m4 * z138 * z4979 + self.m4 * z139 * z4978;
-        let z5008 = self.m4 * z1 * z189 - self.m4 * z48 * z4960 + self.m4 * z50 * z4958
-            + self.m4 * z4981 + self.m4 * z137 * z4979 - self.m4 * z139 * z4977;
-        let z5009 = z0 * z141 - z1 * z140;
-        let z5010 = z0 * z143 - z1 * z141;
-        let z5011 = -z0 * z437 - z1 * z438 + z48 * z5010 - z49 * z5009 + z137 * z5008
-            - z138 * z5007 + z142 * z4977 + z144 * z4978 + z145 * z4979;
-        let z5012 = self.m5 * z0 * z192 + self.m5 * z69 * z4963 - self.m5 * z70 * z4962
-            + self.m5 * z4985 - self.m5 * z147 * z4984 + self.m5 * z148 * z4983;
-        let z5013 = self.m5 * z1 * z192 - self.m5 * z68 * z4963 + self.m5 * z70 * z4961
-            + self.m5 * z4986 + self.m5 * z146 * z4984 - self.m5 * z148 * z4982;
-        let z5014 = z0 * z150 - z1 * z149;
-        let z5015 = z0 * z152 - z1 * z150;
-        let z5016 = -z0 * z446 - z1 * z447 + z68 * z5015 - z69 * z5014 + z146 * z5013
-            - z147 * z5012 + z151 * z4982 + z153 * z4983 + z154 * z4984;
-        let z5017 = self.m6 * z0 * z195 + self.m6 * z89 * z4966 - self.m6 * z90 * z4965
-            + self.m6 * z4990 - self.m6 * z156 * z4989 + self.m6 * z157 * z4988;
-        let z5018 = self.m6 * z1 * z195 - self.m6 * z88 * z4966 + self.m6 * z90 * z4964
-            + self.m6 * z4991 + self.m6 * z155 * z4989 - self.m6 * z157 * z4987;
-        let z5019 = z0 * z159 - z1 * z158;
-        let z5020 = z0 * z161 - z1 * z159;
-        let z5021 = -z0 * z455 - z1 * z456 + z88 * z5020 - z89 * z5019 + z155 * z5018
-            - z156 * z5017 + z160 * z4987 + z162 * z4988 + z163 * z4989;
-        let z5022 = self.m7 * z0 * z198 + self.m7 * z109 * z4969 - self.m7 * z110 * z4968
-            + self.m7 * z4995 - self.m7 * z165 * z4994 + self.m7 * z166 * z4993;
-        let z5023 = self.m7 * z1 * z198 - self.m7 * z108 * z4969 + self.m7 * z110 * z4967
-            + self.m7 * z4996 + self.m7 * z164 * z4994 - self.m7 * z166 * z4992;
-        let z5024 = z0 * z168 - z1 * z167;
-        let z5025 = z0 * z170 - z1 * z168;
-        let z5026 = -z0 * z464 - z1 * z465 + z108 * z5025 - z109 * z5024 + z164 * z5023
-            - z165 * z5022 + z169 * z4992 + z171 * z4993 + z172 * z4994;
-        let z5027 = z5021 + z5026;
-        let z5028 = z5016 + z5027;
-        let z5029 = z5011 + z5028;
-        let z5030 = z5006 + z5029;
-        let z5031 = z5001 + z5030;
-        let z5032 = -z2 * z129 + z7 * z130 + z25;
-        let z5033 = z2 * z128 - z5 * z130 + z26;
-        let z5034 = z5 * z129 - z7 * z128 + z27;
-        let z5035 = -z2 * z138 + z7 * z139 + z25;
-        let z5036 = z2 * z137 - z5 * z139 + z26;
-        let z5037 = z5 * z138 - z7 * z137 + z27;
-        let z5038 = -z2 * z147 + z7 * z148 + z25;
-        let z5039 = z2 * z146 - z5 * z148 + z26;
-        let z5040 = z5 * z147 - z7 * z146 + z27;
-        let z5041 = -z2 * z156 + z7 * z157 + z25;
-        let z5042 = z2 * z155 - z5 * z157 + z26;
-        let z5043 = z5 * z156 - z7 * z155 + z27;
-        let z5044 = -z2 * z165 + z7 * z166 + z25;
-        let z5045 = z2 * z164 - z5 * z166 + z26;
-        let z5046 = z5 * z165 - z7 * z164 + z27;
-        let z5047 = z2 * z32 - z7 * z33 - z26 * z30 + z27 * z29;
-        let z5048 = -z2 * z31 + z5 * z33 + z25 * z30 - z27 * z28;
-        let z5049 = -qd[3] * z2 * z22 + qd[3] * z7 * z24 + z4009;
-        let z5050 = qd[3] * z2 * z20 - qd[3] * z5 * z24 + z4008;
-        let z5051 = qd[3] * z5 * z22 - qd[3] * z7 * z20 + z4007;
-        let z5052 = -qd[3] * z2 * z46 + qd[3] * z7 * z47 - qd[3] * z22 * z27
-            + qd[3] * z24 * z26 + z5047;
-        let z5053 = qd[3] * z2 * z45 - qd[3] * z5 * z47 + qd[3] * z20 * z27
-            - qd[3] * z24 * z25 + z5048;
-        let z5054 = -qd[4] * z2 * z42 + qd[4] * z7 * z44 + z5049;
-        let z5055 = qd[4] * z2 * z40 - qd[4] * z5 * z44 + z5050;
-        let z5056 = qd[4] * z5 * z42 - qd[4] * z7 * z40 + z5051;
-        let z5057 = -qd[4] * z2 * z66 + qd[4] * z7 * z67 + qd[4] * z26 * z44
-            - qd[4] * z27 * z42 + z5052;
-        let z5058 = qd[4] * z2 * z65 - qd[4] * z5 * z67 - qd[4] * z25 * z44
-            + qd[4] * z27 * z40 + z5053;
-        let z5059 = -qd[5] * z2 * z62 + qd[5] * z7 * z64 + z5054;
-        let z5060 = qd[5] * z2 * z60 - qd[5] * z5 * z64 + z5055;
-        let z5061 = qd[5] * z5 * z62 - qd[5] * z7 * z60 + z5056;
-        let z5062 = -qd[5] * z2 * z86 + qd[5] * z7 * z87 + qd[5] * z26 * z64
-            - qd[5] * z27 * z62 + z5057;
-        let z5063 = qd[5] * z2 * z85 - qd[5] * z5 * z87 - qd[5] * z25 * z64
-            + qd[5] * z27 * z60 + z5058;
-        let z5064 = -qd[6] * z2 * z82 + qd[6] * z7 * z84 + z5059;
-        let z5065 = qd[6] * z2 * z80 - qd[6] * z5 * z84 + z5060;
-        let z5066 = qd[6] * z5 * z82 - qd[6] * z7 * z80 + z5061;
-        let z5067 = -qd[6] * z2 * z106 + qd[6] * z7 * z107 + qd[6] * z26 * z84
-            - qd[6] * z27 * z82 + z5062;
-        let z5068 = qd[6] * z2 * z105 - qd[6] * z5 * z107 - qd[6] * z25 * z84
-            + qd[6] * z27 * z80 + z5063;
-        let z5069 = -self.m3 * z2 * z185 + self.m3 * z7 * z186 + self.m3 * z29 * z5034
-            - self.m3 * z30 * z5033 - self.m3 * z129 * z4007 + self.m3 * z130 * z4008
-            + self.m3 * z5047;
-        let z5070 = self.m3 * z2 * z184 - self.m3 * z5 * z186 - self.m3 * z28 * z5034
-            + self.m3 * z30 * z5032 + self.m3 * z128 * z4007 - self.m3 * z130 * z4009
-            + self.m3 * z5048;
-        let z5071 = z2 * z133 + z5 * z131 + z7 * z132;
-        let z5072 = z2 * z135 + z5 * z132 + z7 * z134;
-        let z5073 = z5 * z429 - z7 * z428 + z28 * z5072 - z29 * z5071 + z128 * z5070
-            - z129 * z5069 + z133 * z4009 + z135 * z4008 + z136 * z4007;
-        let z5074 = -self.m4 * z2 * z188 + self.m4 * z7 * z189 + self.m4 * z49 * z5037
-            - self.m4 * z50 * z5036 - self.m4 * z138 * z5051 + self.m4 * z139 * z5050
-            + self.m4 * z5052;
-        let z5075 = self.m4 * z2 * z187 - self.m4 * z5 * z189 - self.m4 * z48 * z5037
-            + self.m4 * z50 * z5035 + self.m4 * z137 * z5051 - self.m4 * z139 * z5049
-            + self.m4 * z5053;
-        let z5076 = z2 * z142 + z5 * z140 + z7 * z141;
-        let z5077 = z2 * z144 + z5 * z141 + z7 * z143;
-        let z5078 = z5 * z438 - z7 * z437 + z48 * z5077 - z49 * z5076 + z137 * z5075
-            - z138 * z5074 + z142 * z5049 + z144 * z5050 + z145 * z5051;
-        let z5079 = -self.m5 * z2 * z191 + self.m5 * z7 * z192 + self.m5 * z69 * z5040
-            - self.m5 * z70 * z5039 - self.m5 * z147 * z5056 + self.m5 * z148 * z5055
-            + self.m5 * z5057;
-        let z5080 = self.m5 * z2 * z190 - self.m5 * z5 * z192 - self.m5 * z68 * z5040
-            + self.m5 * z70 * z5038 + self.m5 * z146 * z5056 - self.m5 * z148 * z5054
-            + self.m5 * z5058;
-        let z5081 = z2 * z151 + z5 * z149 + z7 * z150;
-        let z5082 = z2 * z153 + z5 * z150 + z7 * z152;
-        let z5083 = z5 * z447 - z7 * z446 + z68 * z5082 - z69 * z5081 + z146 * z5080
-            - z147 * z5079 + z151 * z5054 + z153 * z5055 + z154 * z5056;
-        let z5084 = -self.m6 * z2 * z194 + self.m6 * z7 * z195 + self.m6 * z89 * z5043
-            - self.m6 * z90 * z5042 - self.m6 * z156 * z5061 + self.m6 * z157 * z5060
-            + self.m6 * z5062;
-        let z5085 = self.m6 * z2 * z193 - self.m6 * z5 * z195 - self.m6 * z88 * z5043
-            + self.m6 * z90 * z5041 + self.m6 * z155 * z5061 - self.m6 * z157 * z5059
-            + self.m6 * z5063;
-        let z5086 = z2 * z160 + z5 * z158 + z7 * z159;
-        let z5087 = z2 * z162 + z5 * z159 + z7 * z161;
-        let z5088 = z5 * z456 - z7 * z455 + z88 * z5087 - z89 * z5086 + z155 * z5085
-            - z156 * z5084 + z160 * z5059 + z162 * z5060 + z163 * z5061;
-        let z5089 = self.m7 * z5067 - self.m7 * z2 * z197 + self.m7 * z7 * z198
-            + self.m7 * z109 * z5046 - self.m7 * z110 * z5045 - self.m7 * z165 * z5066
-            + self.m7 * z166 * z5065;
-        let z5090 = self.m7 * z5068 + self.m7 * z2 * z196 - self.m7 * z5 * z198
-            - self.m7 * z108 * z5046 + self.m7 * z110 * z5044 + self.m7 * z164 * z5066
-            - self.m7 * z166 * z5064;
-        let z5091 = z2 * z169 + z5 * z167 + z7 * z168;
-        let z5092 = z2 * z171 + z5 * z168 + z7 * z170;
-        let z5093 = z5 * z465 - z7 * z464 + z108 * z5092 - z109 * z5091 + z164 * z5090
-            - z165 * z5089 + z169 * z5064 + z171 * z5065 + z172 * z5066;
-        let z5094 = z5088 + z5093;
-        let z5095 = z5083 + z5094;
-        let z5096 = z5078 + z5095;
-        let z5097 = z5073 + z5096;
-        let z5098 = z22 * z139 - z24 * z138 + z45;
-        let z5099 = -z20 * z139 + z24 * z137 + z46;
-        let z5100 = z20 * z138 - z22 * z137 + z47;
-        let z5101 = z22 * z148 - z24 * z147 + z45;
-        let z5102 = -z20 * z148 + z24 * z146 + z46;
-        let z5103 = z20 * z147 - z22 * z146 + z47;
-        let z5104 = z22 * z157 - z24 * z156 + z45;
-        let z5105 = -z20 * z157 + z24 * z155 + z46;
-        let z5106 = z20 * z156 - z22 * z155 + z47;
-        let z5107 = z22 * z166 - z24 * z165 + z45;
-        let z5108 = -z20 * z166 + z24 * z164 + z46;
-        let z5109 = z20 * z165 - z22 * z164 + z47;
-        let z5110 = -z22 * z53 + z24 * z52 - z46 * z50 + z47 * z49;
-        let z5111 = z20 * z53 - z24 * z51 + z45 * z50 - z47 * z48;
-        let z5112 = qd[4] * z22 * z44 - qd[4] * z24 * z42 + z4237;
-        let z5113 = -qd[4] * z20 * z44 + qd[4] * z24 * z40 + z4236;
-        let z5114 = qd[4] * z20 * z42 - qd[4] * z22 * z40 + z4235;
-        let z5115 = z5110 + qd[4] * z22 * z67 - qd[4] * z24 * z66 - qd[4] * z42 * z47
-            + qd[4] * z44 * z46;
-        let z5116 = z5111 - qd[4] * z20 * z67 + qd[4] * z24 * z65 + qd[4] * z40 * z47
-            - qd[4] * z44 * z45;
-        let z5117 = z5112 + qd[5] * z22 * z64 - qd[5] * z24 * z62;
-        let z5118 = z5113 - qd[5] * z20 * z64 + qd[5] * z24 * z60;
-        let z5119 = z5114 + qd[5] * z20 * z62 - qd[5] * z22 * z60;
-        let z5120 = z5115 + qd[5] * z22 * z87 - qd[5] * z24 * z86 + qd[5] * z46 * z64
+        let z4655 = 2.0 * z108 * z171 - z109 * z169 + z164 * z4654 - z165 * z4653
+            + z169 * z4633;
+        let z4656 = z4652 + z4655;
+        let z4657 = z4649 + z4656;
+        let z4658 = z4646 + z4657;
+        let z4659 = z4643 + z4658;
+        let z4660 = z4640 + z4659;
+        let z4661 = z4637 + z4660;
+        let z4662 = -self.d - z4661;
+        let z4663 = z0 * z121 + z8;
+        let z4664 = z1 * z121 + z9;
+        let z4665 = -z0 * z119 - z1 * z120;
+        let z4666 = z0 * z130 + z8;
+        let z4667 = z1 * z130 + z9;
+        let z4668 = -z0 * z128 - z1 * z129;
+        let z4669 = z0 * z139 + z8;
+        let z4670 = z1 * z139 + z9;
+        let z4671 = -z0 * z137 - z1 * z138;
+        let z4672 = z0 * z148 + z8;
+        let z4673 = z1 * z148 + z9;
+        let z4674 = -z0 * z146 - z1 * z147;
+        let z4675 = z0 * z157 + z8;
+        let z4676 = z1 * z157 + z9;
+        let z4677 = -z0 * z155 - z1 * z156;
+        let z4678 = z0 * z166 + z8;
+        let z4679 = z1 * z166 + z9;
+        let z4680 = -z0 * z164 - z1 * z165;
+        let z4681 = qd[2] * z0 * z2 + z605;
+        let z4682 = qd[2] * z1 * z2 + z606;
+        let z4683 = -qd[2] * z0 * z5 - qd[2] * z1 * z7 + z607;
+        let z4684 = qd[2] * z0 * z27 + qd[2] * z2 * z9 + z608;
+        let z4685 = qd[2] * z1 * z27 - qd[2] * z2 * z8 + z609;
+        let z4686 = qd[3] * z0 * z24 + z4681;
+        let z4687 = qd[3] * z1 * z24 + z4682;
+        let z4688 = -qd[3] * z0 * z20 - qd[3] * z1 * z22 + z4683;
+        let z4689 = qd[3] * z0 * z47 + qd[3] * z9 * z24 + z4684;
+        let z4690 = qd[3] * z1 * z47 - qd[3] * z8 * z24 + z4685;
+        let z4691 = qd[4] * z0 * z44 + z4686;
+        let z4692 = qd[4] * z1 * z44 + z4687;
+        let z4693 = -qd[4] * z0 * z40 - qd[4] * z1 * z42 + z4688;
+        let z4694 = qd[4] * z0 * z67 + qd[4] * z9 * z44 + z4689;
+        let z4695 = qd[4] * z1 * z67 - qd[4] * z8 * z44 + z4690;
+        let z4696 = qd[5] * z0 * z64 + z4691;
+        let z4697 = qd[5] * z1 * z64 + z4692;
+        let z4698 = -qd[5] * z0 * z60 - qd[5] * z1 * z62 + z4693;
+        let z4699 = qd[5] * z0 * z87 + qd[5] * z9 * z64 + z4694;
+        let z4700 = qd[5] * z1 * z87 - qd[5] * z8 * z64 + z4695;
+        let z4701 = qd[6] * z0 * z84 + z4696;
+        let z4702 = qd[6] * z1 * z84 + z4697;
+        let z4703 = -qd[6] * z0 * z80 - qd[6] * z1 * z82 + z4698;
+        let z4704 = qd[6] * z0 * z107 + qd[6] * z9 * z84 + z4699;
+        let z4705 = qd[6] * z1 * z107 - qd[6] * z8 * z84 + z4700;
+        let z4706 = -qd[0] * self.m2 * z4664 + self.m2 * z0 * z183
+            + self.m2 * z11 * z4665 + self.m2 * z608 - self.m2 * z120 * z607
+            + self.m2 * z121 * z606;
+        let z4707 = qd[0] * self.m2 * z4663 + self.m2 * z1 * z183 - self.m2 * z10 * z4665
+            + self.m2 * z609 + self.m2 * z119 * z607 - self.m2 * z121 * z605;
+        let z4708 = z0 * z123 - z1 * z122;
+        let z4709 = z0 * z125 - z1 * z123;
+        let z4710 = -z0 * z419 - z1 * z420 + z10 * z4709 - z11 * z4708 + z119 * z4707
+            - z120 * z4706 + z124 * z605 + z126 * z606 + z127 * z607;
+        let z4711 = self.m3 * z0 * z186 + self.m3 * z29 * z4668 - self.m3 * z30 * z4667
+            + self.m3 * z4684 - self.m3 * z129 * z4683 + self.m3 * z130 * z4682;
+        let z4712 = self.m3 * z1 * z186 - self.m3 * z28 * z4668 + self.m3 * z30 * z4666
+            + self.m3 * z4685 + self.m3 * z128 * z4683 - self.m3 * z130 * z4681;
+        let z4713 = z0 * z132 - z1 * z131;
+        let z4714 = z0 * z134 - z1 * z132;
+        let z4715 = -z0 * z428 - z1 * z429 + z28 * z4714 - z29 * z4713 + z128 * z4712
+            - z129 * z4711 + z133 * z4681 + z135 * z4682 + z136 * z4683;
+        let z4716 = self.m4 * z0 * z189 + self.m4 * z49 * z4671 - self.m4 * z50 * z4670
+            + self.m4 * z4689 - self.m4 * z138 * z4688 + self.m4 * z139 * z4687;
+        let z4717 = self.m4 * z1 * z189 - self.m4 * z48 * z4671 + self.m4 * z50 * z4669
+            + self.m4 * z4690 + self.m4 * z137 * z4688 - self.m4 * z139 * z4686;
+        let z4718 = z0 * z141 - z1 * z140;
+        let z4719 = z0 * z143 - z1 * z141;
+        let z4720 = -z0 * z437 - z1 * z438 + z48 * z4719 - z49 * z4718 + z137 * z4717
+            - z138 * z4716 + z142 * z4686 + z144 * z4687 + z145 * z4688;
+        let z4721 = self.m5 * z0 * z192 + self.m5 * z69 * z4674 - self.m5 * z70 * z4673
+            + self.m5 * z4694 - self.m5 * z147 * z4693 + self.m5 * z148 * z4692;
+        let z4722 = self.m5 * z1 * z192 - self.m5 * z68 * z4674 + self.m5 * z70 * z4672
+            + self.m5 * z4695 + self.m5 * z146 * z4693 - self.m5 * z148 * z4691;
+        let z4723 = z0 * z150 - z1 * z149;
+        let z4724 = z0 * z152 - z1 * z150;
+        let z4725 = -z0 * z446 - z1 * z447 + z68 * z4724 - z69 * z4723 + z146 * z4722
+            - z147 * z4721 + z151 * z4691 + z153 * z4692 + z154 * z4693;
+        let z4726 = self.m6 * z0 * z195 + self.m6 * z89 * z4677 - self.m6 * z90 * z4676
+            + self.m6 * z4699 - self.m6 * z156 * z4698 + self.m6 * z157 * z4697;
+        let z4727 = self.m6 * z1 * z195 - self.m6 * z88 * z4677 + self.m6 * z90 * z4675
+            + self.m6 * z4700 + self.m6 * z155 * z4698 - self.m6 * z157 * z4696;
+        let z4728 = z0 * z159 - z1 * z158;
+        let z4729 = z0 * z161 - z1 * z159;
+        let z4730 = -z0 * z455 - z1 * z456 + z88 * z4729 - z89 * z4728 + z155 * z4727
+            - z156 * z4726 + z160 * z4696 + z162 * z4697 + z163 * z4698;
+        let z4731 = self.m7 * z0 * z198 + self.m7 * z4704 + self.m7 * z109 * z4680
+            - self.m7 * z110 * z4679 - self.m7 * z165 * z4703 + self.m7 * z166 * z4702;
+        let z4732 = self.m7 * z1 * z198 + self.m7 * z4705 - self.m7 * z108 * z4680
+            + self.m7 * z110 * z4678 + self.m7 * z164 * z4703 - self.m7 * z166 * z4701;
+        let z4733 = z0 * z168 - z1 * z167;
+        let z4734 = z0 * z170 - z1 * z168;
+        let z4735 = -z0 * z464 - z1 * z465 + z108 * z4734 - z109 * z4733 + z164 * z4732
+            - z165 * z4731 + z169 * z4701 + z171 * z4702 + z172 * z4703;
+        let z4736 = z4730 + z4735;
+        let z4737 = z4725 + z4736;
+        let z4738 = z4720 + z4737;
+        let z4739 = z4715 + z4738;
+        let z4740 = z4710 + z4739;
+        let z4741 = -z2 * z129 + z7 * z130 + z25;
+        let z4742 = z2 * z128 - z5 * z130 + z26;
+        let z4743 = z5 * z129 - z7 * z128 + z27;
+        let z4744 = -z2 * z138 + z7 * z139 + z25;
+        let z4745 = z2 * z137 - z5 * z139 + z26;
+        let z4746 = z5 * z138 - z7 * z137 + z27;
+        let z4747 = -z2 * z147 + z7 * z148 + z25;
+        let z4748 = z2 * z146 - z5 * z148 + z26;
+        let z4749 = z5 * z147 - z7 * z146 + z27;
+        let z4750 = -z2 * z156 + z7 * z157 + z25;
+        let z4751 = z2 * z155 - z5 * z157 + z26;
+        let z4752 = z5 * z156 - z7 * z155 + z27;
+        let z4753 = -z2 * z165 + z7 * z166 + z25;
+        let z4754 = z2 * z164 - z5 * z166 + z26;
+        let z4755 = z5 * z165 - z7 * z164 + z27;
+        let z4756 = -qd[3] * z2 * z22 + qd[3] * z7 * z24 + z611;
+        let z4757 = qd[3] * z2 * z20 - qd[3] * z5 * z24 + z612;
+        let z4758 = qd[3] * z5 * z22 - qd[3] * z7 * z20 + z613;
+        let z4759 = -qd[3] * z2 * z46 + qd[3] * z7 * z47 - qd[3] * z22 * z27
+            + qd[3] * z24 * z26 + z614;
+        let z4760 = qd[3] * z2 * z45 - qd[3] * z5 * z47 + qd[3] * z20 * z27
+            - qd[3] * z24 * z25 + z615;
+        let z4761 = -qd[4] * z2 * z42 + qd[4] * z7 * z44 + z4756;
+        let z4762 = qd[4] * z2 * z40 - qd[4] * z5 * z44 + z4757;
+        let z4763 = qd[4] * z5 * z42 - qd[4] * z7 * z40 + z4758;
+        let z4764 = -qd[4] * z2 * z66 + qd[4] * z7 * z67 + qd[4] * z26 * z44
+            - qd[4] * z27 * z42 + z4759;
+        let z4765 = qd[4] * z2 * z65 - qd[4] * z5 * z67 - qd[4] * z25 * z44
+            + qd[4] * z27 * z40 + z4760;
+        let z4766 = -qd[5] * z2 * z62 + qd[5] * z7 * z64 + z4761;
+        let z4767 = qd[5] * z2 * z60 - qd[5] * z5 * z64 + z4762;
+        let z4768 = qd[5] * z5 * z62 - qd[5] * z7 * z60 + z4763;
+        let z4769 = -qd[5] * z2 * z86 + qd[5] * z7 * z87 + qd[5] * z26 * z64
+            - qd[5] * z27 * z62 + z4764;
+        let z4770 = qd[5] * z2 * z85 - qd[5] * z5 * z87 - qd[5] * z25 * z64
+            + qd[5] * z27 * z60 + z4765;
+        let z4771 = -qd[6] * z2 * z82 + qd[6] * z7 * z84 + z4766;
+        let z4772 = qd[6] * z2 * z80 - qd[6] * z5 * z84 + z4767;
+        let z4773 = qd[6] * z5 * z82 - qd[6] * z7 * z80 + z4768;
+        let z4774 = -qd[6] * z2 * z106 + qd[6] * z7 * z107 + qd[6] * z26 * z84
+            - qd[6] * z27 * z82 + z4769;
+        let z4775 = qd[6] * z2 * z105 - qd[6] * z5 * z107 - qd[6] * z25 * z84
+            + qd[6] * z27 * z80 + z4770;
+        let z4776 = -self.m3 * z2 * z185 + self.m3 * z7 * z186 + self.m3 * z29 * z4743
+            - self.m3 * z30 * z4742 + self.m3 * z614 - self.m3 * z129 * z613
+            + self.m3 * z130 * z612;
+        let z4777 = self.m3 * z2 * z184 - self.m3 * z5 * z186 - self.m3 * z28 * z4743
+            + self.m3 * z30 * z4741 + self.m3 * z615 + self.m3 * z128 * z613
+            - self.m3 * z130 * z611;
+        let z4778 = z2 * z133 + z5 * z131 + z7 * z132;
+        let z4779 = z2 * z135 + z5 * z132 + z7 * z134;
+        let z4780 = z5 * z429 - z7 * z428 + z28 * z4779 - z29 * z4778 + z128 * z4777
+            - z129 * z4776 + z133 * z611 + z135 * z612 + z136 * z613;
+        let z4781 = -self.m4 * z2 * z188 + self.m4 * z7 * z189 + self.m4 * z49 * z4746
+            - self.m4 * z50 * z4745 - self.m4 * z138 * z4758 + self.m4 * z139 * z4757
+            + self.m4 * z4759;
+        let z4782 = self.m4 * z2 * z187 - self.m4 * z5 * z189 - self.m4 * z48 * z4746
+            + self.m4 * z50 * z4744 + self.m4 * z137 * z4758 - self.m4 * z139 * z4756
+            + self.m4 * z4760;
+        let z4783 = z2 * z142 + z5 * z140 + z7 * z141;
+        let z4784 = z2 * z144 + z5 * z141 + z7 * z143;
+        let z4785 = z5 * z438 - z7 * z437 + z48 * z4784 - z49 * z4783 + z137 * z4782
+            - z138 * z4781 + z142 * z4756 + z144 * z4757 + z145 * z4758;
+        let z4786 = -self.m5 * z2 * z191 + self.m5 * z7 * z192 + self.m5 * z69 * z4749
+            - self.m5 * z70 * z4748 - self.m5 * z147 * z4763 + self.m5 * z148 * z4762
+            + self.m5 * z4764;
+        let z4787 = self.m5 * z2 * z190 - self.m5 * z5 * z192 - self.m5 * z68 * z4749
+            + self.m5 * z70 * z4747 + self.m5 * z146 * z4763 - self.m5 * z148 * z4761
+            + self.m5 * z4765;
+        let z4788 = z2 * z151 + z5 * z149 + z7 * z150;
+        let z4789 = z2 * z153 + z5 * z150 + z7 * z152;
+        let z4790 = z5 * z447 - z7 * z446 + z68 * z4789 - z69 * z4788 + z146 * z4787
+            - z147 * z4786 + z151 * z4761 + z153 * z4762 + z154 * z4763;
+        let z4791 = -self.m6 * z2 * z194 + self.m6 * z7 * z195 + self.m6 * z89 * z4752
+            - self.m6 * z90 * z4751 - self.m6 * z156 * z4768 + self.m6 * z157 * z4767
+            + self.m6 * z4769;
+        let z4792 = self.m6 * z2 * z193 - self.m6 * z5 * z195 - self.m6 * z88 * z4752
+            + self.m6 * z90 * z4750 + self.m6 * z155 * z4768 - self.m6 * z157 * z4766
+            + self.m6 * z4770;
+        let z4793 = z2 * z160 + z5 * z158 + z7 * z159;
+        let z4794 = z2 * z162 + z5 * z159 + z7 * z161;
+        let z4795 = z5 * z456 - z7 * z455 + z88 * z4794 - z89 * z4793 + z155 * z4792
+            - z156 * z4791 + z160 * z4766 + z162 * z4767 + z163 * z4768;
+        let z4796 = -self.m7 * z2 * z197 + self.m7 * z7 * z198 + self.m7 * z109 * z4755
+            - self.m7 * z110 * z4754 - self.m7 * z165 * z4773 + self.m7 * z166 * z4772
+            + self.m7 * z4774;
+        let z4797 = self.m7 * z2 * z196 - self.m7 * z5 * z198 - self.m7 * z108 * z4755
+            + self.m7 * z110 * z4753 + self.m7 * z164 * z4773 - self.m7 * z166 * z4771
+            + self.m7 * z4775;
+        let z4798 = z2 * z169 + z5 * z167 + z7 * z168;
+        let z4799 = z2 * z171 + z5 * z168 + z7 * z170;
+        let z4800 = z5 * z465 - z7 * z464 + z108 * z4799 - z109 * z4798 + z164 * z4797
+            - z165 * z4796 + z169 * z4771 + z171 * z4772 + z172 * z4773;
+        let z4801 = z4795 + z4800;
+        let z4802 = z4790 + z4801;
+        let z4803 = z4785 + z4802;
+        let z4804 = z4780 + z4803;
+        let z4805 = z22 * z139 - z24 * z138 + z45;
+        let z4806 = -z20 * z139 + z24 * z137 + z46;
+        let z4807 = z20 * z138 - z22 * z137 + z47;
+        let z4808 = z22 * z148 - z24 * z147 + z45;
+        let z4809 = -z20 * z148 + z24 * z146 + z46;
+        let z4810 = z20 * z147 - z22 * z146 + z47;
+        let z4811 = z22 * z157 - z24 * z156 + z45;
+        let z4812 = -z20 * z157 + z24 * z155 + z46;
+        let z4813 = z20 * z156 - z22 * z155 + z47;
+        let z4814 = z22 * z166 - z24 * z165 + z45;
+        let z4815 = -z20 * z166 + z24 * z164 + z46;
+        let z4816 = z20 * z165 - z22 * z164 + z47;
+        let z4817 = qd[4] * z22 * z44 - qd[4] * z24 * z42 + z617;
+        let z4818 = -qd[4] * z20 * z44 + qd[4] * z24 * z40 + z618;
+        let z4819 = qd[4] * z20 * z42 - qd[4] * z22 * z40 + z619;
+        let z4820 = qd[4] * z22 * z67 - qd[4] * z24 * z66 - qd[4] * z42 * z47
+            + qd[4] * z44 * z46 + z620;
+        let z4821 = -qd[4] * z20 * z67 + qd[4] * z24 * z65 + qd[4] * z40 * z47
+            - qd[4] * z44 * z45 + z621;
+        let z4822 = z4817 + qd[5] * z22 * z64 - qd[5] * z24 * z62;
+        let z4823 = z4818 - qd[5] * z20 * z64 + qd[5] * z24 * z60;
+        let z4824 = z4819 + qd[5] * z20 * z62 - qd[5] * z22 * z60;
+        let z4825 = z4820 + qd[5] * z22 * z87 - qd[5] * z24 * z86 + qd[5] * z46 * z64
             - qd[5] * z47 * z62;
-        let z5121 = z5116 - qd[5] * z20 * z87 + qd[5] * z24 * z85 - qd[5] * z45 * z64
+        let z4826 = z4821 - qd[5] * z20 * z87 + qd[5] * z24 * z85 - qd[5] * z45 * z64
             + qd[5] * z47 * z60;
-        let z5122 = z5117 + qd[6] * z22 * z84 - qd[6] * z24 * z82;
-        let z5123 = z5118 - qd[6] * z20 * z84 + qd[6] * z24 * z80;
-        let z5124 = z5119 + qd[6] * z20 * z82 - qd[6] * z22 * z80;
-        let z5125 = z5120 + qd[6] * z22 * z107 - qd[6] * z24 * z106 + qd[6] * z46 * z84
+        let z4827 = z4822 + qd[6] * z22 * z84 - qd[6] * z24 * z82;
+        let z4828 = z4823 - qd[6] * z20 * z84 + qd[6] * z24 * z80;
+        let z4829 = z4824 + qd[6] * z20 * z82 - qd[6] * z22 * z80;
+        let z4830 = z4825 + qd[6] * z22 * z107 - qd[6] * z24 * z106 + qd[6] * z46 * z84
             - qd[6] * z47 * z82;
-        let z5126 = z5121 - qd[6] * z20 * z107 + qd[6] * z24 * z105 - qd[6] * z45 * z84
+        let z4831 = z4826 - qd[6] * z20 * z107 + qd[6] * z24 * z105 - qd[6] * z45 * z84
             + qd[6] * z47 * z80;
-        let z5127 = self.m4 * z5110 + self.m4 * z22 * z189 - self.m4 * z24 * z188
-            + self.m4 * z49 * z5100 - self.m4 * z50 * z5099 - self.m4 * z138 * z4235
-            + self.m4 * z139 * z4236;
-        let z5128 = self.m4 * z5111 - self.m4 * z20 * z189 + self.m4 * z24 * z187
-            - self.m4 * z48 * z5100 + self.m4 * z50 * z5098 + self.m4 * z137 * z4235
-            - self.m4 * z139 * z4237;
-        let z5129 = z20 * z140 + z22 * z141 + z24 * z142;
-        let z5130 = z20 * z141 + z22 * z143 + z24 * z144;
-        let z5131 = z20 * z438 - z22 * z437 + z48 * z5130 - z49 * z5129 + z137 * z5128
-            - z138 * z5127 + z142 * z4237 + z144 * z4236 + z145 * z4235;
-        let z5132 = self.m5 * z5115 + self.m5 * z22 * z192 - self.m5 * z24 * z191
-            + self.m5 * z69 * z5103 - self.m5 * z70 * z5102 - self.m5 * z147 * z5114
-            + self.m5 * z148 * z5113;
-        let z5133 = self.m5 * z5116 - self.m5 * z20 * z192 + self.m5 * z24 * z190
-            - self.m5 * z68 * z5103 + self.m5 * z70 * z5101 + self.m5 * z146 * z5114
-            - self.m5 * z148 * z5112;
-        let z5134 = z20 * z149 + z22 * z150 + z24 * z151;
-        let z5135 = z20 * z150 + z22 * z152 + z24 * z153;
-        let z5136 = z20 * z447 - z22 * z446 + z68 * z5135 - z69 * z5134 + z146 * z5133
-            - z147 * z5132 + z151 * z5112 + z153 * z5113 + z154 * z5114;
-        let z5137 = self.m6 * z5120 + self.m6 * z22 * z195 - self.m6 * z24 * z194
-            + self.m6 * z89 * z5106 - self.m6 * z90 * z5105 - self.m6 * z156 * z5119
-            + self.m6 * z157 * z5118;
-        let z5138 = self.m6 * z5121 - self.m6 * z20 * z195 + self.m6 * z24 * z193
-            - self.m6 * z88 * z5106 + self.m6 * z90 * z5104 + self.m6 * z155 * z5119
-            - self.m6 * z157 * z5117;
-        let z5139 = z20 * z158 + z22 * z159 + z24 * z160;
-        let z5140 = z20 * z159 + z22 * z161 + z24 * z162;
-        let z5141 = z20 * z456 - z22 * z455 + z88 * z5140 - z89 * z5139 + z155 * z5138
-            - z156 * z5137 + z160 * z5117 + z162 * z5118 + z163 * z5119;
-        let z5142 = self.m7 * z5125 + self.m7 * z22 * z198 - self.m7 * z24 * z197
-            + self.m7 * z109 * z5109 - self.m7 * z110 * z5108 - self.m7 * z165 * z5124
-            + self.m7 * z166 * z5123;
-        let z5143 = self.m7 * z5126 - self.m7 * z20 * z198 + self.m7 * z24 * z196
-            - self.m7 * z108 * z5109 + self.m7 * z110 * z5107 + self.m7 * z164 * z5124
-            - self.m7 * z166 * z5122;
-        let z5144 = z20 * z167 + z22 * z168 + z24 * z169;
-        let z5145 = z20 * z168 + z22 * z170 + z24 * z171;
-        let z5146 = z20 * z465 - z22 * z464 + z108 * z5145 - z109 * z5144 + z164 * z5143
-            - z165 * z5142 + z169 * z5122 + z171 * z5123 + z172 * z5124;
-        let z5147 = z5141 + z5146;
-        let z5148 = z5136 + z5147;
-        let z5149 = z5131 + z5148;
-        let z5150 = z42 * z148 - z44 * z147 + z65;
-        let z5151 = -z40 * z148 + z44 * z146 + z66;
-        let z5152 = z40 * z147 - z42 * z146 + z67;
-        let z5153 = z42 * z157 - z44 * z156 + z65;
-        let z5154 = -z40 * z157 + z44 * z155 + z66;
-        let z5155 = z40 * z156 - z42 * z155 + z67;
-        let z5156 = z42 * z166 - z44 * z165 + z65;
-        let z5157 = -z40 * z166 + z44 * z164 + z66;
-        let z5158 = z40 * z165 - z42 * z164 + z67;
-        let z5159 = -z42 * z73 + z44 * z72 - z66 * z70 + z67 * z69;
-        let z5160 = z40 * z73 - z44 * z71 + z65 * z70 - z67 * z68;
-        let z5161 = qd[5] * z42 * z64 - qd[5] * z44 * z62 + z4441;
-        let z5162 = -qd[5] * z40 * z64 + qd[5] * z44 * z60 + z4440;
-        let z5163 = qd[5] * z40 * z62 - qd[5] * z42 * z60 + z4439;
-        let z5164 = qd[5] * z42 * z87 - qd[5] * z44 * z86 - qd[5] * z62 * z67
-            + qd[5] * z64 * z66 + z5159;
-        let z5165 = -qd[5] * z40 * z87 + qd[5] * z44 * z85 + qd[5] * z60 * z67
-            - qd[5] * z64 * z65 + z5160;
-        let z5166 = qd[6] * z42 * z84 - qd[6] * z44 * z82 + z5161;
-        let z5167 = -qd[6] * z40 * z84 + qd[6] * z44 * z80 + z5162;
-        let z5168 = qd[6] * z40 * z82 - qd[6] * z42 * z80 + z5163;
-        let z5169 = qd[6] * z42 * z107 - qd[6] * z44 * z106 + qd[6] * z66 * z84
-            - qd[6] * z67 * z82 + z5164;
-        let z5170 = -qd[6] * z40 * z107 + qd[6] * z44 * z105 - qd[6] * z65 * z84
-            + qd[6] * z67 * z80 + z5165;
-        let z5171 = self.m5 * z5159 + self.m5 * z42 * z192 - self.m5 * z44 * z191
-            + self.m5 * z69 * z5152 - self.m5 * z70 * z5151 - self.m5 * z147 * z4439
-            + self.m5 * z148 * z4440;
-        let z5172 = -self.m5 * z40 * z192 + self.m5 * z5160 + self.m5 * z44 * z190
-            - self.m5 * z68 * z5152 + self.m5 * z70 * z5150 + self.m5 * z146 * z4439
-            - self.m5 * z148 * z4441;
-        let z5173 = z40 * z149 + z42 * z150 + z44 * z151;
-        let z5174 = z40 * z150 + z42 * z152 + z44 * z153;
-        let z5175 = z40 * z447 - z42 * z446 + z68 * z5174 - z69 * z5173 + z146 * z5172
-            - z147 * z5171 + z151 * z4441 + z153 * z4440 + z154 * z4439;
-        let z5176 = self.m6 * z42 * z195 - self.m6 * z44 * z194 + self.m6 * z5164
-            + self.m6 * z89 * z5155 - self.m6 * z90 * z5154 - self.m6 * z156 * z5163
-            + self.m6 * z157 * z5162;
-        let z5177 = -self.m6 * z40 * z195 + self.m6 * z44 * z193 + self.m6 * z5165
-            - self.m6 * z88 * z5155 + self.m6 * z90 * z5153 + self.m6 * z155 * z5163
-            - self.m6 * z157 * z5161;
-        let z5178 = z40 * z158 + z42 * z159 + z44 * z160;
-        let z5179 = z40 * z159 + z42 * z161 + z44 * z162;
-        let z5180 = z40 * z456 - z42 * z455 + z88 * z5179 - z89 * z5178 + z155 * z5177
-            - z156 * z5176 + z160 * z5161 + z162 * z5162 + z163 * z5163;
-        let z5181 = self.m7 * z42 * z198 - self.m7 * z44 * z197 + self.m7 * z5169
-            + self.m7 * z109 * z5158 - self.m7 * z110 * z5157 - self.m7 * z165 * z5168
-            + self.m7 * z166 * z5167;
-        let z5182 = -self.m7 * z40 * z198 + self.m7 * z44 * z196 + self.m7 * z5170
-            - self.m7 * z108 * z5158 + self.m7 * z110 * z5156 + self.m7 * z164 * z5168
-            - self.m7 * z166 * z5166;
-        let z5183 = z40 * z167 + z42 * z168 + z44 * z169;
-        let z5184 = z40 * z168 + z42 * z170 + z44 * z171;
-        let z5185 = z40 * z465 - z42 * z464 + z108 * z5184 - z109 * z5183 + z164 * z5182
-            - z165 * z5181 + z169 * z5166 + z171 * z5167 + z172 * z5168;
-        let z5186 = z5180 + z5185;
-        let z5187 = z5175 + z5186;
-        let z5188 = z62 * z157 - z64 * z156 + z85;
-        let z5189 = -z60 * z157 + z64 * z155 + z86;
-        let z5190 = z60 * z156 - z62 * z155 + z87;
-        let z5191 = z62 * z166 - z64 * z165 + z85;
-        let z5192 = -z60 * z166 + z64 * z164 + z86;
-        let z5193 = z60 * z165 - z62 * z164 + z87;
-        let z5194 = -z62 * z93 + z64 * z92 - z86 * z90 + z87 * z89;
-        let z5195 = z60 * z93 - z64 * z91 + z85 * z90 - z87 * z88;
-        let z5196 = qd[6] * z62 * z84 - qd[6] * z64 * z82 + z4621;
-        let z5197 = -qd[6] * z60 * z84 + qd[6] * z64 * z80 + z4620;
-        let z5198 = qd[6] * z60 * z82 - qd[6] * z62 * z80 + z4619;
-        let z5199 = qd[6] * z62 * z107 - qd[6] * z64 * z106 - qd[6] * z82 * z87
-            + qd[6] * z84 * z86 + z5194;
-        let z5200 = -qd[6] * z60 * z107 + qd[6] * z64 * z105 + qd[6] * z80 * z87
-            - qd[6] * z84 * z85 + z5195;
-        let z5201 = self.m6 * z62 * z195 - self.m6 * z64 * z194 + self.m6 * z5194
-            + self.m6 * z89 * z5190 - self.m6 * z90 * z5189 - self.m6 * z156 * z4619
-            + self.m6 * z157 * z4620;
-        let z5202 = -self.m6 * z60 * z195 + self.m6 * z64 * z193 + self.m6 * z5195
-            - self.m6 * z88 * z5190 + self.m6 * z90 * z5188 + self.m6 * z155 * z4619
-            - self.m6 * z157 * z4621;
-        let z5203 = z60 * z158 + z62 * z159 + z64 * z160;
-        let z5204 = z60 * z159 + z62 * z161 + z64 * z162;
-        let z5205 = z60 * z456 - z62 * z455 + z88 * z5204 - z89 * z5203 + z155 * z5202
-            - z156 * z5201 + z160 * z4621 + z162 * z4620 + z163 * z4619;
-        let z5206 = self.m7 * z62 * z198 - self.m7 * z64 * z197 + self.m7 * z5199
-            + self.m7 * z109 * z5193 - self.m7 * z110 * z5192 - self.m7 * z165 * z5198
-            + self.m7 * z166 * z5197;
-        let z5207 = -self.m7 * z60 * z198 + self.m7 * z64 * z196 + self.m7 * z5200
-            - self.m7 * z108 * z5193 + self.m7 * z110 * z5191 + self.m7 * z164 * z5198
-            - self.m7 * z166 * z5196;
-        let z5208 = z60 * z167 + z62 * z168 + z64 * z169;
-        let z5209 = z60 * z168 + z62 * z170 + z64 * z171;
-        let z5210 = z60 * z465 - z62 * z464 + z108 * z5209 - z109 * z5208 + z164 * z5207
-            - z165 * z5206 + z169 * z5196 + z171 * z5197 + z172 * z5198;
-        let z5211 = z5205 + z5210;
-        let z5212 = z82 * z166 - z84 * z165 + z105;
-        let z5213 = -z80 * z166 + z84 * z164 + z106;
-        let z5214 = z80 * z165 - z82 * z164 + z107;
-        let z5215 = -z82 * z113 + z84 * z112 - z106 * z110 + z107 * z109;
-        let z5216 = z80 * z113 - z84 * z111 + z105 * z110 - z107 * z108;
-        let z5217 = self.m7 * z82 * z198 - self.m7 * z84 * z197 + self.m7 * z5215
-            + self.m7 * z109 * z5214 - self.m7 * z110 * z5213 - self.m7 * z165 * z4775
-            + self.m7 * z166 * z4776;
-        let z5218 = -self.m7 * z80 * z198 + self.m7 * z84 * z196 + self.m7 * z5216
-            - self.m7 * z108 * z5214 + self.m7 * z110 * z5212 + self.m7 * z164 * z4775
-            - self.m7 * z166 * z4777;
-        let z5219 = z80 * z167 + z82 * z168 + z84 * z169;
-        let z5220 = z80 * z168 + z82 * z170 + z84 * z171;
-        let z5221 = z80 * z465 - z82 * z464 + z108 * z5220 - z109 * z5219 + z164 * z5218
-            - z165 * z5217 + z169 * z4777 + z171 * z4776 + z172 * z4775;
-        let z5222 = self.m2 * z11 * z120 + self.m2 * z120 * z813;
-        let z5223 = -qd[0] * z126 + z10 * z123 + z11 * z127 + z120 * z5222 - z121 * z4928
-            + z122 * z813 - z420;
-        let z5224 = qd[0] * z124 + z10 * z125 - z10 * z127 - z119 * z5222 + z121 * z4927
-            + z123 * z813 + z419;
-        let z5225 = self.m3 * z29 * z129 + self.m3 * z129 * z4914;
-        let z5226 = z28 * z132 + z29 * z136 - z30 * z135 + z129 * z5225 - z130 * z4931
-            + z131 * z4914 - z429;
-        let z5227 = z28 * z134 - z28 * z136 + z30 * z133 - z128 * z5225 + z130 * z4930
-            + z132 * z4914 + z428;
-        let z5228 = self.m4 * z49 * z138 + self.m4 * z138 * z4916;
-        let z5229 = z48 * z141 + z49 * z145 - z50 * z144 + z138 * z5228 - z139 * z4934
-            + z140 * z4916 - z438;
-        let z5230 = z48 * z143 - z48 * z145 + z50 * z142 - z137 * z5228 + z139 * z4933
-            + z141 * z4916 + z437;
-        let z5231 = self.m5 * z69 * z147 + self.m5 * z147 * z4918;
-        let z5232 = z68 * z150 + z69 * z154 - z70 * z153 + z147 * z5231 - z148 * z4937
-            + z149 * z4918 - z447;
-        let z5233 = z68 * z152 - z68 * z154 + z70 * z151 - z146 * z5231 + z148 * z4936
-            + z150 * z4918 + z446;
-        let z5234 = self.m6 * z89 * z156 + self.m6 * z156 * z4920;
-        let z5235 = z88 * z159 + z89 * z163 - z90 * z162 + z156 * z5234 - z157 * z4940
-            + z158 * z4920 - z456;
-        let z5236 = z88 * z161 - z88 * z163 + z90 * z160 - z155 * z5234 + z157 * z4939
-            + z159 * z4920 + z455;
-        let z5237 = self.m7 * z109 * z165 + self.m7 * z165 * z4922;
-        let z5238 = -z465 + z108 * z168 + z109 * z172 - z110 * z171 + z165 * z5237
-            - z166 * z4943 + z167 * z4922;
-        let z5239 = z464 + z108 * z170 - z108 * z172 + z110 * z169 - z164 * z5237
-            + z166 * z4942 + z168 * z4922;
-        let z5240 = z5235 + z5238;
-        let z5241 = z5236 + z5239;
-        let z5242 = z4939 + z4942;
-        let z5243 = z4940 + z4943;
-        let z5244 = z5232 + z5240;
-        let z5245 = z5233 + z5241;
-        let z5246 = z4936 + z5242;
-        let z5247 = z4937 + z5243;
-        let z5248 = z5229 + z5244;
-        let z5249 = z5230 + z5245;
-        let z5250 = z4933 + z5246;
-        let z5251 = z4934 + z5247;
-        let z5252 = z5226 + z5248;
-        let z5253 = z5227 + z5249;
-        let z5254 = z4930 + z5250;
-        let z5255 = z4931 + z5251;
-        let z5256 = z5223 + z5252;
-        let z5257 = z5224 + z5253;
-        let z5258 = z4927 + z5254;
-        let z5259 = z4928 + z5255;
-        let z5260 = z0 * z5257 - z1 * z5256 + z8 * z5258 + z9 * z5259;
-        let z5261 = z0 * z12 + z1 * z13 - z8 * z11 + z9 * z10;
-        let z5262 = -qd[2] * z0 * z25 - qd[2] * z1 * z26 - qd[2] * z5 * z9
-            + qd[2] * z7 * z8 + z5261;
-        let z5263 = -qd[3] * z0 * z45 - qd[3] * z1 * z46 + qd[3] * z8 * z22
-            - qd[3] * z9 * z20 + z5262;
-        let z5264 = -qd[4] * z0 * z65 - qd[4] * z1 * z66 + qd[4] * z8 * z42
-            - qd[4] * z9 * z40 + z5263;
-        let z5265 = -qd[5] * z0 * z85 - qd[5] * z1 * z86 + qd[5] * z8 * z62
-            - qd[5] * z9 * z60 + z5264;
-        let z5266 = -qd[6] * z0 * z105 - qd[6] * z1 * z106 + qd[6] * z8 * z82
-            - qd[6] * z9 * z80 + z5265;
-        let z5267 = -self.m2 * z0 * z181 - self.m2 * z1 * z182 + self.m2 * z10 * z4953
-            - self.m2 * z11 * z4952 - self.m2 * z119 * z563 + self.m2 * z120 * z3757
-            + self.m2 * z5261;
-        let z5268 = z0 * z126 - z1 * z124;
-        let z5269 = -qd[0] * z5000 + z0 * z421 + z11 * z5268 + z120 * z5267
-            - z121 * z4998 + z122 * z3757 + z123 * z563 + z124 * z3756;
-        let z5270 = qd[0] * z4999 + z1 * z421 - z10 * z5268 - z119 * z5267 + z121 * z4997
-            + z123 * z3757 + z125 * z563 + z126 * z3756;
-        let z5271 = -self.m3 * z0 * z184 - self.m3 * z1 * z185 + self.m3 * z28 * z4956
-            - self.m3 * z29 * z4955 - self.m3 * z128 * z4973 + self.m3 * z129 * z4972
-            + self.m3 * z5262;
-        let z5272 = z0 * z135 - z1 * z133;
-        let z5273 = z0 * z430 + z29 * z5272 - z30 * z5005 + z129 * z5271 - z130 * z5003
-            + z131 * z4972 + z132 * z4973 + z133 * z4974;
-        let z5274 = z1 * z430 - z28 * z5272 + z30 * z5004 - z128 * z5271 + z130 * z5002
-            + z132 * z4972 + z134 * z4973 + z135 * z4974;
-        let z5275 = -self.m4 * z0 * z187 - self.m4 * z1 * z188 + self.m4 * z48 * z4959
-            - self.m4 * z49 * z4958 - self.m4 * z137 * z4978 + self.m4 * z138 * z4977
-            + self.m4 * z5263;
-        let z5276 = z0 * z144 - z1 * z142;
-        let z5277 = z0 * z439 + z49 * z5276 - z50 * z5010 + z138 * z5275 - z139 * z5008
-            + z140 * z4977 + z141 * z4978 + z142 * z4979;
-        let z5278 = z1 * z439 - z48 * z5276 + z50 * z5009 - z137 * z5275 + z139 * z5007
-            + z141 * z4977 + z143 * z4978 + z144 * z4979;
-        let z5279 = -self.m5 * z0 * z190 - self.m5 * z1 * z191 + self.m5 * z68 * z4962
-            - self.m5 * z69 * z4961 + self.m5 * z5264 - self.m5 * z146 * z4983
-            + self.m5 * z147 * z4982;
-        let z5280 = z0 * z153 - z1 * z151;
-        let z5281 = z0 * z448 + z69 * z5280 - z70 * z5015 + z147 * z5279 - z148 * z5013
-            + z149 * z4982 + z150 * z4983 + z151 * z4984;
-        let z5282 = z1 * z448 - z68 * z5280 + z70 * z5014 - z146 * z5279 + z148 * z5012
-            + z150 * z4982 + z152 * z4983 + z153 * z4984;
-        let z5283 = -self.m6 * z0 * z193 - self.m6 * z1 * z194 + self.m6 * z88 * z4965
-            - self.m6 * z89 * z4964 + self.m6 * z5265 - self.m6 * z155 * z4988
-            + self.m6 * z156 * z4987;
-        let z5284 = z0 * z162 - z1 * z160;
-        let z5285 = z0 * z457 + z89 * z5284 - z90 * z5020 + z156 * z5283 - z157 * z5018
-            + z158 * z4987 + z159 * z4988 + z160 * z4989;
-        let z5286 = z1 * z457 - z88 * z5284 + z90 * z5019 - z155 * z5283 + z157 * z5017
-            + z159 * z4987 + z161 * z4988 + z162 * z4989;
-        let z5287 = -self.m7 * z0 * z196 - self.m7 * z1 * z197 + self.m7 * z108 * z4968
-            - self.m7 * z109 * z4967 + self.m7 * z5266 - self.m7 * z164 * z4993
-            + self.m7 * z165 * z4992;
-        let z5288 = z0 * z171 - z1 * z169;
-        let z5289 = z0 * z466 + z109 * z5288 - z110 * z5025 + z165 * z5287 - z166 * z5023
-            + z167 * z4992 + z168 * z4993 + z169 * z4994;
-        let z5290 = z1 * z466 - z108 * z5288 + z110 * z5024 - z164 * z5287 + z166 * z5022
-            + z168 * z4992 + z170 * z4993 + z171 * z4994;
-        let z5291 = z5285 + z5289;
-        let z5292 = z5286 + z5290;
-        let z5293 = z5017 + z5022;
-        let z5294 = z5018 + z5023;
-        let z5295 = z5281 + z5291;
-        let z5296 = z5282 + z5292;
-        let z5297 = z5012 + z5293;
-        let z5298 = z5013 + z5294;
-        let z5299 = z5277 + z5295;
-        let z5300 = z5278 + z5296;
-        let z5301 = z5007 + z5297;
-        let z5302 = z5008 + z5298;
-        let z5303 = z5273 + z5299;
-        let z5304 = z5274 + z5300;
-        let z5305 = z5002 + z5301;
-        let z5306 = z5003 + z5302;
-        let z5307 = z5269 + z5303;
-        let z5308 = z5270 + z5304;
-        let z5309 = z4997 + z5305;
-        let z5310 = z4998 + z5306;
-        let z5311 = z0 * z5308 - z1 * z5307 + z8 * z5309 + z9 * z5310;
-        let z5312 = -self.d - z5311;
-        let z5313 = -z5 * z32 + z7 * z31 - z25 * z29 + z26 * z28;
-        let z5314 = qd[3] * z5 * z46 - qd[3] * z7 * z45 - qd[3] * z20 * z26
-            + qd[3] * z22 * z25 + z5313;
-        let z5315 = qd[4] * z5 * z66 - qd[4] * z7 * z65 + qd[4] * z25 * z42
-            - qd[4] * z26 * z40 + z5314;
-        let z5316 = qd[5] * z5 * z86 - qd[5] * z7 * z85 + qd[5] * z25 * z62
-            - qd[5] * z26 * z60 + z5315;
-        let z5317 = qd[6] * z5 * z106 - qd[6] * z7 * z105 + qd[6] * z25 * z82
-            - qd[6] * z26 * z80 + z5316;
-        let z5318 = self.m3 * z5 * z185 - self.m3 * z7 * z184 + self.m3 * z28 * z5033
-            - self.m3 * z29 * z5032 - self.m3 * z128 * z4008 + self.m3 * z129 * z4009
-            + self.m3 * z5313;
-        let z5319 = z2 * z136 + z5 * z133 + z7 * z135;
-        let z5320 = -z2 * z429 + z7 * z430 + z29 * z5319 - z30 * z5072 + z129 * z5318
-            - z130 * z5070 + z131 * z4009 + z132 * z4008 + z133 * z4007;
-        let z5321 = z2 * z428 - z5 * z430 - z28 * z5319 + z30 * z5071 - z128 * z5318
-            + z130 * z5069 + z132 * z4009 + z134 * z4008 + z135 * z4007;
-        let z5322 = self.m4 * z5 * z188 - self.m4 * z7 * z187 + self.m4 * z48 * z5036
-            - self.m4 * z49 * z5035 - self.m4 * z137 * z5050 + self.m4 * z138 * z5049
-            + self.m4 * z5314;
-        let z5323 = z2 * z145 + z5 * z142 + z7 * z144;
-        let z5324 = -z2 * z438 + z7 * z439 + z49 * z5323 - z50 * z5077 + z138 * z5322
-            - z139 * z5075 + z140 * z5049 + z141 * z5050 + z142 * z5051;
-        let z5325 = z2 * z437 - z5 * z439 - z48 * z5323 + z50 * z5076 - z137 * z5322
-            + z139 * z5074 + z141 * z5049 + z143 * z5050 + z144 * z5051;
-        let z5326 = self.m5 * z5 * z191 - self.m5 * z7 * z190 + self.m5 * z68 * z5039
-            - self.m5 * z69 * z5038 - self.m5 * z146 * z5055 + self.m5 * z147 * z5054
-            + self.m5 * z5315;
-        let z5327 = z2 * z154 + z5 * z151 + z7 * z153;
-        let z5328 = -z2 * z447 + z7 * z448 + z69 * z5327 - z70 * z5082 + z147 * z5326
-            - z148 * z5080 + z149 * z5054 + z150 * z5055 + z151 * z5056;
-        let z5329 = z2 * z446 - z5 * z448 - z68 * z5327 + z70 * z5081 - z146 * z5326
-            + z148 * z5079 + z150 * z5054 + z152 * z5055 + z153 * z5056;
-        let z5330 = self.m6 * z5 * z194 - self.m6 * z7 * z193 + self.m6 * z88 * z5042
-            - self.m6 * z89 * z5041 - self.m6 * z155 * z5060 + self.m6 * z156 * z5059
-            + self.m6 * z5316;
-        let z5331 = z2 * z163 + z5 * z160 + z7 * z162;
-        let z5332 = -z2 * z456 + z7 * z457 + z89 * z5331 - z90 * z5087 + z156 * z5330
-            - z157 * z5085 + z158 * z5059 + z159 * z5060 + z160 * z5061;
-        let z5333 = z2 * z455 - z5 * z457 - z88 * z5331 + z90 * z5086 - z155 * z5330
-            + z157 * z5084 + z159 * z5059 + z161 * z5060 + z162 * z5061;
-        let z5334 = self.m7 * z5 * z197 - self.m7 * z7 * z196 + self.m7 * z108 * z5045
-            - self.m7 * z109 * z5044 - self.m7 * z164 * z5065 + self.m7 * z165 * z5064
-            + self.m7 * z5317;
-        let z5335 = z2 * z172 + z5 * z169 + z7 * z171;
-        let z5336 = -z2 * z465 + z7 * z466 + z109 * z5335 - z110 * z5092 + z165 * z5334
-            - z166 * z5090 + z167 * z5064 + z168 * z5065 + z169 * z5066;
-        let z5337 = z2 * z464 - z5 * z466 - z108 * z5335 + z110 * z5091 - z164 * z5334
-            + z166 * z5089 + z168 * z5064 + z170 * z5065 + z171 * z5066;
-        let z5338 = z5332 + z5336;
-        let z5339 = z5333 + z5337;
-        let z5340 = z5084 + z5089;
-        let z5341 = z5085 + z5090;
-        let z5342 = z5328 + z5338;
-        let z5343 = z5329 + z5339;
-        let z5344 = z5079 + z5340;
-        let z5345 = z5080 + z5341;
-        let z5346 = z5324 + z5342;
-        let z5347 = z5325 + z5343;
-        let z5348 = z5074 + z5344;
-        let z5349 = z5075 + z5345;
-        let z5350 = z5346 + z5320;
-        let z5351 = z5347 + z5321;
-        let z5352 = z5069 + z5348;
-        let z5353 = z5070 + z5349;
-        let z5354 = z0 * z5351 - z1 * z5350 + z8 * z5352 + z9 * z5353;
-        let z5355 = -z20 * z52 + z22 * z51 - z45 * z49 + z46 * z48;
-        let z5356 = z5355 + qd[4] * z20 * z66 - qd[4] * z22 * z65 - qd[4] * z40 * z46
-            + qd[4] * z42 * z45;
-        let z5357 = z5356 + qd[5] * z20 * z86 - qd[5] * z22 * z85 + qd[5] * z45 * z62
-            - qd[5] * z46 * z60;
-        let z5358 = z5357 + qd[6] * z20 * z106 - qd[6] * z22 * z105 + qd[6] * z45 * z82
-            - qd[6] * z46 * z80;
-        let z5359 = self.m4 * z5355 + self.m4 * z20 * z188 - self.m4 * z22 * z187
-            + self.m4 * z48 * z5099 - self.m4 * z49 * z5098 - self.m4 * z137 * z4236
-            + self.m4 * z138 * z4237;
-        let z5360 = z20 * z142 + z22 * z144 + z24 * z145;
-        let z5361 = z22 * z439 - z24 * z438 + z49 * z5360 - z50 * z5130 + z138 * z5359
-            - z139 * z5128 + z140 * z4237 + z141 * z4236 + z142 * z4235;
-        let z5362 = -z20 * z439 + z24 * z437 - z48 * z5360 + z50 * z5129 - z137 * z5359
-            + z139 * z5127 + z141 * z4237 + z143 * z4236 + z144 * z4235;
-        let z5363 = self.m5 * z5356 + self.m5 * z20 * z191 - self.m5 * z22 * z190
-            + self.m5 * z68 * z5102 - self.m5 * z69 * z5101 - self.m5 * z146 * z5113
-            + self.m5 * z147 * z5112;
-        let z5364 = z20 * z151 + z22 * z153 + z24 * z154;
-        let z5365 = z22 * z448 - z24 * z447 + z69 * z5364 - z70 * z5135 + z147 * z5363
-            - z148 * z5133 + z149 * z5112 + z150 * z5113 + z151 * z5114;
-        let z5366 = -z20 * z448 + z24 * z446 - z68 * z5364 + z70 * z5134 - z146 * z5363
-            + z148 * z5132 + z150 * z5112 + z152 * z5113 + z153 * z5114;
-        let z5367 = self.m6 * z5357 + self.m6 * z20 * z194 - self.m6 * z22 * z193
-            + self.m6 * z88 * z5105 - self.m6 * z89 * z5104 - self.m6 * z155 * z5118
-            + self.m6 * z156 * z5117;
-        let z5368 = z20 * z160 + z22 * z162 + z24 * z163;
-        let z5369 = z22 * z457 - z24 * z456 + z89 * z5368 - z90 * z5140 + z156 * z5367
-            - z157 * z5138 + z158 * z5117 + z159 * z5118 + z160 * z5119;
-        let z5370 = -z20 * z457 + z24 * z455 - z88 * z5368 + z90 * z5139 - z155 * z5367
-            + z157 * z5137 + z159 * z5117 + z161 * z5118 + z162 * z5119;
-        let z5371 = self.m7 * z5358 + self.m7 * z20 * z197 - self.m7 * z22 * z196
-            + self.m7 * z108 * z5108 - self.m7 * z109 * z5107 - self.m7 * z164 * z5123
-            + self.m7 * z165 * z5122;
-        let z5372 = z20 * z169 + z22 * z171 + z24 * z172;
-        let z5373 = z22 * z466 - z24 * z465 + z109 * z5372 - z110 * z5145 + z165 * z5371
-            - z166 * z5143 + z167 * z5122 + z168 * z5123 + z169 * z5124;
-        let z5374 = -z20 * z466 + z24 * z464 - z108 * z5372 + z110 * z5144 - z164 * z5371
-            + z166 * z5142 + z168 * z5122 + z170 * z5123 + z171 * z5124;
-        let z5375 = z5369 + z5373;
-        let z5376 = z5370 + z5374;
-        let z5377 = z5137 + z5142;
-        let z5378 = z5138 + z5143;
-        let z5379 = z5365 + z5375;
-        let z5380 = z5366 + z5376;
-        let z5381 = z5377 + z5132;
-        let z5382 = z5378 + z5133;
-        let z5383 = z5361 + z5379;
-        let z5384 = z5362 + z5380;
-        let z5385 = z5381 + z5127;
-        let z5386 = z5382 + z5128;
-        let z5387 = z0 * z5384 - z1 * z5383 + z8 * z5385 + z9 * z5386;
-        let z5388 = -z40 * z72 + z42 * z71 - z65 * z69 + z66 * z68;
-        let z5389 = qd[5] * z40 * z86 - qd[5] * z42 * z85 - qd[5] * z60 * z66
-            + qd[5] * z62 * z65 + z5388;
-        let z5390 = qd[6] * z40 * z106 - qd[6] * z42 * z105 + qd[6] * z65 * z82
-            - qd[6] * z66 * z80 + z5389;
-        let z5391 = self.m5 * z5388 + self.m5 * z40 * z191 - self.m5 * z42 * z190
-            + self.m5 * z68 * z5151 - self.m5 * z69 * z5150 - self.m5 * z146 * z4440
-            + self.m5 * z147 * z4441;
-        let z5392 = z40 * z151 + z42 * z153 + z44 * z154;
-        let z5393 = z42 * z448 - z44 * z447 + z69 * z5392 - z70 * z5174 + z147 * z5391
-            - z148 * z5172 + z149 * z4441 + z150 * z4440 + z151 * z4439;
-        let z5394 = -z40 * z448 + z44 * z446 - z68 * z5392 + z70 * z5173 - z146 * z5391
-            + z148 * z5171 + z150 * z4441 + z152 * z4440 + z153 * z4439;
-        let z5395 = self.m6 * z5389 + self.m6 * z40 * z194 - self.m6 * z42 * z193
-            + self.m6 * z88 * z5154 - self.m6 * z89 * z5153 - self.m6 * z155 * z5162
-            + self.m6 * z156 * z5161;
-        let z5396 = z40 * z160 + z42 * z162 + z44 * z163;
-        let z5397 = z42 * z457 - z44 * z456 + z89 * z5396 - z90 * z5179 + z156 * z5395
-            - z157 * z5177 + z158 * z5161 + z159 * z5162 + z160 * z5163;
-        let z5398 = -z40 * z457 + z44 * z455 - z88 * z5396 + z90 * z5178 - z155 * z5395
-            + z157 * z5176 + z159 * z5161 + z161 * z5162 + z162 * z5163;
-        let z5399 = self.m7 * z5390 + self.m7 * z40 * z197 - self.m7 * z42 * z196
-            + self.m7 * z108 * z5157 - self.m7 * z109 * z5156 - self.m7 * z164 * z5167
-            + self.m7 * z165 * z5166;
-        let z5400 = z40 * z169 + z42 * z171 + z44 * z172;
-        let z5401 = z42 * z466 - z44 * z465 + z109 * z5400 - z110 * z5184 + z165 * z5399
-            - z166 * z5182 + z167 * z5166 + z168 * z5167 + z169 * z5168;
-        let z5402 = -z40 * z466 + z44 * z464 - z108 * z5400 + z110 * z5183 - z164 * z5399
-            + z166 * z5181 + z168 * z5166 + z170 * z5167 + z171 * z5168;
-        let z5403 = z5397 + z5401;
-        let z5404 = z5398 + z5402;
-        let z5405 = z5176 + z5181;
-        let z5406 = z5177 + z5182;
-        let z5407 = z5393 + z5403;
-        let z5408 = z5394 + z5404;
-        let z5409 = z5405 + z5171;
-        let z5410 = z5406 + z5172;
-        let z5411 = z0 * z5408 - z1 * z5407 + z8 * z5409 + z9 * z5410;
-        let z5412 = -z60 * z92 + z62 * z91 - z85 * z89 + z86 * z88;
-        let z5413 = qd[6] * z60 * z106 - qd[6] * z62 * z105 - qd[6] * z80 * z86
-            + qd[6] * z82 * z85 + z5412;
-        let z5414 = self.m6 * z5412 + self.m6 * z60 * z194 - self.m6 * z62 * z193
-            + self.m6 * z88 * z5189 - self.m6 * z89 * z5188 - self.m6 * z155 * z4620
-            + self.m6 * z156 * z4621;
-        let z5415 = z60 * z160 + z62 * z162 + z64 * z163;
-        let z5416 = z62 * z457 - z64 * z456 + z89 * z5415 - z90 * z5204 + z156 * z5414
-            - z157 * z5202 + z158 * z4621 + z159 * z4620 + z160 * z4619;
-        let z5417 = -z60 * z457 + z64 * z455 - z88 * z5415 + z90 * z5203 - z155 * z5414
-            + z157 * z5201 + z159 * z4621 + z161 * z4620 + z162 * z4619;
-        let z5418 = self.m7 * z5413 + self.m7 * z60 * z197 - self.m7 * z62 * z196
-            + self.m7 * z108 * z5192 - self.m7 * z109 * z5191 - self.m7 * z164 * z5197
-            + self.m7 * z165 * z5196;
-        let z5419 = z60 * z169 + z62 * z171 + z64 * z172;
-        let z5420 = z62 * z466 - z64 * z465 + z109 * z5419 - z110 * z5209 + z165 * z5418
-            - z166 * z5207 + z167 * z5196 + z168 * z5197 + z169 * z5198;
-        let z5421 = -z60 * z466 + z64 * z464 - z108 * z5419 + z110 * z5208 - z164 * z5418
-            + z166 * z5206 + z168 * z5196 + z170 * z5197 + z171 * z5198;
-        let z5422 = z5416 + z5420;
-        let z5423 = z5417 + z5421;
-        let z5424 = z5201 + z5206;
-        let z5425 = z5202 + z5207;
-        let z5426 = z0 * z5423 - z1 * z5422 + z8 * z5424 + z9 * z5425;
-        let z5427 = -z80 * z112 + z82 * z111 - z105 * z109 + z106 * z108;
-        let z5428 = self.m7 * z5427 + self.m7 * z80 * z197 - self.m7 * z82 * z196
-            + self.m7 * z108 * z5213 - self.m7 * z109 * z5212 - self.m7 * z164 * z4776
-            + self.m7 * z165 * z4777;
-        let z5429 = z80 * z169 + z82 * z171 + z84 * z172;
-        let z5430 = z82 * z466 - z84 * z465 + z109 * z5429 - z110 * z5220 + z165 * z5428
-            - z166 * z5218 + z167 * z4777 + z168 * z4776 + z169 * z4775;
-        let z5431 = -z80 * z466 + z84 * z464 - z108 * z5429 + z110 * z5219 - z164 * z5428
-            + z166 * z5217 + z168 * z4777 + z170 * z4776 + z171 * z4775;
-        let z5432 = z0 * z5431 - z1 * z5430 + z8 * z5217 + z9 * z5218;
-        let z5433 = z5234 + z5237;
-        let z5434 = z5433 + z5231;
-        let z5435 = z5434 + z5228;
-        let z5436 = z5435 + z5225;
-        let z5437 = z2 * z4948 + z5 * z5252 + z7 * z5253 + z25 * z5254 + z26 * z5255
-            + z27 * z5436;
-        let z5438 = z5283 + z5287;
-        let z5439 = z5438 + z5279;
-        let z5440 = z5439 + z5275;
-        let z5441 = z5440 + z5271;
-        let z5442 = z2 * z5030 + z5 * z5303 + z7 * z5304 + z25 * z5305 + z26 * z5306
-            + z27 * z5441;
-        let z5443 = z5330 + z5334;
-        let z5444 = z5326 + z5443;
-        let z5445 = z5322 + z5444;
-        let z5446 = z5445 + z5318;
-        let z5447 = z2 * z5097 + z5 * z5350 + z7 * z5351 + z25 * z5352 + z26 * z5353
-            + z27 * z5446;
-        let z5448 = -self.d - z5447;
-        let z5449 = z5367 + z5371;
-        let z5450 = z5363 + z5449;
-        let z5451 = z5359 + z5450;
-        let z5452 = z2 * z5149 + z5 * z5383 + z7 * z5384 + z25 * z5385 + z26 * z5386
-            + z27 * z5451;
-        let z5453 = z5395 + z5399;
-        let z5454 = z5391 + z5453;
-        let z5455 = z2 * z5187 + z5 * z5407 + z7 * z5408 + z25 * z5409 + z26 * z5410
-            + z27 * z5454;
-        let z5456 = z5414 + z5418;
-        let z5457 = z2 * z5211 + z5 * z5422 + z7 * z5423 + z25 * z5424 + z26 * z5425
-            + z27 * z5456;
-        let z5458 = z2 * z5221 + z5 * z5430 + z7 * z5431 + z25 * z5217 + z26 * z5218
-            + z27 * z5428;
-        let z5459 = z20 * z5248 + z22 * z5249 + z24 * z4947 + z45 * z5250 + z46 * z5251
-            + z47 * z5435;
-        let z5460 = z20 * z5299 + z22 * z5300 + z24 * z5029 + z45 * z5301 + z46 * z5302
-            + z47 * z5440;
-        let z5461 = z20 * z5346 + z22 * z5347 + z24 * z5096 + z45 * z5348 + z46 * z5349
-            + z47 * z5445;
-        let z5462 = z20 * z5383 + z22 * z5384 + z24 * z5149 + z45 * z5385 + z46 * z5386
-            + z47 * z5451;
-        let z5463 = -self.d - z5462;
-        let z5464 = z20 * z5407 + z22 * z5408 + z24 * z5187 + z45 * z5409 + z46 * z5410
-            + z47 * z5454;
-        let z5465 = z20 * z5422 + z22 * z5423 + z24 * z5211 + z45 * z5424 + z46 * z5425
-            + z47 * z5456;
-        let z5466 = z20 * z5430 + z22 * z5431 + z24 * z5221 + z45 * z5217 + z46 * z5218
-            + z47 * z5428;
-        let z5467 = z40 * z5244 + z42 * z5245 + z44 * z4946 + z65 * z5246 + z66 * z5247
-            + z67 * z5434;
-        let z5468 = z40 * z5295 + z42 * z5296 + z44 * z5028 + z65 * z5297 + z66 * z5298
-            + z67 * z5439;
-        let z5469 = z40 * z5342 + z42 * z5343 + z44 * z5095 + z65 * z5344 + z66 * z5345
-            + z67 * z5444;
-        let z5470 = z40 * z5379 + z42 * z5380 + z44 * z5148 + z65 * z5381 + z66 * z5382
-            + z67 * z5450;
-        let z5471 = z40 * z5407 + z42 * z5408 + z44 * z5187 + z65 * z5409 + z66 * z5410
-            + z67 * z5454;
-        let z5472 = -self.d - z5471;
-        let z5473 = z40 * z5422 + z42 * z5423 + z44 * z5211 + z65 * z5424 + z66 * z5425
-            + z67 * z5456;
-        let z5474 = z40 * z5430 + z42 * z5431 + z44 * z5221 + z65 * z5217 + z66 * z5218
-            + z67 * z5428;
-        let z5475 = z60 * z5240 + z62 * z5241 + z64 * z4945 + z85 * z5242 + z86 * z5243
-            + z87 * z5433;
-        let z5476 = z60 * z5291 + z62 * z5292 + z64 * z5027 + z85 * z5293 + z86 * z5294
-            + z87 * z5438;
-        let z5477 = z60 * z5338 + z62 * z5339 + z64 * z5094 + z85 * z5340 + z86 * z5341
-            + z87 * z5443;
-        let z5478 = z60 * z5375 + z62 * z5376 + z64 * z5147 + z85 * z5377 + z86 * z5378
-            + z87 * z5449;
-        let z5479 = z60 * z5403 + z62 * z5404 + z64 * z5186 + z85 * z5405 + z86 * z5406
-            + z87 * z5453;
-        let z5480 = z60 * z5422 + z62 * z5423 + z64 * z5211 + z85 * z5424 + z86 * z5425
-            + z87 * z5456;
-        let z5481 = -self.d - z5480;
-        let z5482 = z60 * z5430 + z62 * z5431 + z64 * z5221 + z85 * z5217 + z86 * z5218
-            + z87 * z5428;
-        let z5483 = z80 * z5238 + z82 * z5239 + z84 * z4944 + z105 * z4942 + z106 * z4943
-            + z107 * z5237;
-        let z5484 = z80 * z5289 + z82 * z5290 + z84 * z5026 + z105 * z5022 + z106 * z5023
-            + z107 * z5287;
-        let z5485 = z80 * z5336 + z82 * z5337 + z84 * z5093 + z105 * z5089 + z106 * z5090
-            + z107 * z5334;
-        let z5486 = z80 * z5373 + z82 * z5374 + z84 * z5146 + z105 * z5142 + z106 * z5143
-            + z107 * z5371;
-        let z5487 = z80 * z5401 + z82 * z5402 + z84 * z5185 + z105 * z5181 + z106 * z5182
-            + z107 * z5399;
-        let z5488 = z80 * z5420 + z82 * z5421 + z84 * z5210 + z105 * z5206 + z106 * z5207
-            + z107 * z5418;
-        let z5489 = z80 * z5430 + z82 * z5431 + z84 * z5221 + z105 * z5217 + z106 * z5218
-            + z107 * z5428;
-        let z5490 = -self.d - z5489;
-        let x0 = -z3060;
-        let x1 = -z3120;
-        let x2 = -z3169;
-        let x3 = -z3207;
-        let x4 = -z3234;
-        let x5 = -z3250;
-        let x6 = -z3251;
-        let x7 = -z3302;
-        let x8 = -z3352;
-        let x9 = -z3393;
-        let x10 = -z3425;
-        let x11 = -z3448;
-        let x12 = -z3462;
-        let x13 = -z3465;
-        let x14 = -z3470;
-        let x15 = -z3475;
-        let x16 = -z3480;
-        let x17 = -z3484;
-        let x18 = -z3487;
-        let x19 = -z3489;
-        let x20 = -z3490;
-        let x21 = -z3491;
-        let x22 = -z3492;
-        let x23 = -z3493;
-        let x24 = -z3494;
-        let x25 = -z3495;
-        let x26 = -z3496;
-        let x27 = -z3497;
-        let x28 = -z3498;
-        let x29 = -z3499;
-        let x30 = -z3500;
-        let x31 = -z3501;
-        let x32 = -z3502;
-        let x33 = -z3503;
-        let x34 = -z3504;
-        let x35 = -z3505;
-        let x36 = -z3506;
-        let x37 = -z3507;
-        let x38 = -z3508;
-        let x39 = -z3509;
-        let x40 = -z3510;
-        let x41 = -z3511;
-        let x42 = -z3512;
-        let x43 = -z3513;
-        let x44 = -z3514;
-        let x45 = -z3515;
-        let x46 = -z3516;
-        let x47 = -z3517;
-        let x48 = -z3518;
-        let x49 = -z5031;
-        let x50 = -z5097;
-        let x51 = -z5149;
-        let x52 = -z5187;
-        let x53 = -z5211;
-        let x54 = -z5221;
-        let x55 = -z5260;
-        let x56 = -z5354;
-        let x57 = -z5387;
-        let x58 = -z5411;
-        let x59 = -z5426;
-        let x60 = -z5432;
-        let x61 = -z5437;
-        let x62 = -z5442;
-        let x63 = -z5452;
-        let x64 = -z5455;
-        let x65 = -z5457;
-        let x66 = -z5458;
-        let x67 = -z5459;
-        let x68 = -z5460;
-        let x69 = -z5461;
-        let x70 = -z5464;
-        let x71 = -z5465;
-        let x72 = -z5466;
-        let x73 = -z5467;
-        let x74 = -z5468;
-        let x75 = -z5469;
-        let x76 = -z5470;
-        let x77 = -z5473;
-        let x78 = -z5474;
-        let x79 = -z5475;
-        let x80 = -z5476;
-        let x81 = -z5477;
-        let x82 = -z5478;
-        let x83 = -z5479;
-        let x84 = -z5482;
-        let x85 = -z5483;
-        let x86 = -z5484;
-        let x87 = -z5485;
-        let x88 = -z5486;
-        let x89 = -z5487;
-        let x90 = -z5488;
+        let z4832 = self.m4 * z22 * z189 - self.m4 * z24 * z188 + self.m4 * z49 * z4807
+            - self.m4 * z50 * z4806 + self.m4 * z620 - self.m4 * z138 * z619
+            + self.m4 * z139 * z618;
+        let z4833 = -self.m4 * z20 * z189 + self.m4 * z24 * z187 - self.m4 * z48 * z4807
+            + self.m4 * z50 * z4805 + self.m4 * z621 + self.m4 * z137 * z619
+            - self.m4 * z139 * z617;
+        let z4834 = z20 * z140 + z22 * z141 + z24 * z142;
+        let z4835 = z20 * z141 + z22 * z143 + z24 * z144;
+        let z4836 = z20 * z438 - z22 * z437 + z48 * z4835 - z49 * z4834 + z137 * z4833
+            - z138 * z4832 + z142 * z617 + z144 * z618 + z145 * z619;
+        let z4837 = self.m5 * z4820 + self.m5 * z22 * z192 - self.m5 * z24 * z191
+            + self.m5 * z69 * z4810 - self.m5 * z70 * z4809 - self.m5 * z147 * z4819
+            + self.m5 * z148 * z4818;
+        let z4838 = self.m5 * z4821 - self.m5 * z20 * z192 + self.m5 * z24 * z190
+            - self.m5 * z68 * z4810 + self.m5 * z70 * z4808 + self.m5 * z146 * z4819
+            - self.m5 * z148 * z4817;
+        let z4839 = z20 * z149 + z22 * z150 + z24 * z151;
+        let z4840 = z20 * z150 + z22 * z152 + z24 * z153;
+        let z4841 = z20 * z447 - z22 * z446 + z68 * z4840 - z69 * z4839 + z146 * z4838
+            - z147 * z4837 + z151 * z4817 + z153 * z4818 + z154 * z4819;
+        let z4842 = self.m6 * z4825 + self.m6 * z22 * z195 - self.m6 * z24 * z194
+            + self.m6 * z89 * z4813 - self.m6 * z90 * z4812 - self.m6 * z156 * z4824
+            + self.m6 * z157 * z4823;
+        let z4843 = self.m6 * z4826 - self.m6 * z20 * z195 + self.m6 * z24 * z193
+            - self.m6 * z88 * z4813 + self.m6 * z90 * z4811 + self.m6 * z155 * z4824
+            - self.m6 * z157 * z4822;
+        let z4844 = z20 * z158 + z22 * z159 + z24 * z160;
+        let z4845 = z20 * z159 + z22 * z161 + z24 * z162;
+        let z4846 = z20 * z456 - z22 * z455 + z88 * z4845 - z89 * z4844 + z155 * z4843
+            - z156 * z4842 + z160 * z4822 + z162 * z4823 + z163 * z4824;
+        let z4847 = self.m7 * z4830 + self.m7 * z22 * z198 - self.m7 * z24 * z197
+            + self.m7 * z109 * z4816 - self.m7 * z110 * z4815 - self.m7 * z165 * z4829
+            + self.m7 * z166 * z4828;
+        let z4848 = self.m7 * z4831 - self.m7 * z20 * z198 + self.m7 * z24 * z196
+            - self.m7 * z108 * z4816 + self.m7 * z110 * z4814 + self.m7 * z164 * z4829
+            - self.m7 * z166 * z4827;
+        let z4849 = z20 * z167 + z22 * z168 + z24 * z169;
+        let z4850 = z20 * z168 + z22 * z170 + z24 * z171;
+        let z4851 = z20 * z465 - z22 * z464 + z108 * z4850 - z109 * z4849 + z164 * z4848
+            - z165 * z4847 + z169 * z4827 + z171 * z4828 + z172 * z4829;
+        let z4852 = z4846 + z4851;
+        let z4853 = z4841 + z4852;
+        let z4854 = z4836 + z4853;
+        let z4855 = z42 * z148 - z44 * z147 + z65;
+        let z4856 = -z40 * z148 + z44 * z146 + z66;
+        let z4857 = z40 * z147 - z42 * z146 + z67;
+        let z4858 = z42 * z157 - z44 * z156 + z65;
+        let z4859 = -z40 * z157 + z44 * z155 + z66;
+        let z4860 = z40 * z156 - z42 * z155 + z67;
+        let z4861 = z42 * z166 - z44 * z165 + z65;
+        let z4862 = -z40 * z166 + z44 * z164 + z66;
+        let z4863 = z40 * z165 - z42 * z164 + z67;
+        let z4864 = qd[5] * z42 * z64 - qd[5] * z44 * z62 + z623;
+        let z4865 = -qd[5] * z40 * z64 + qd[5] * z44 * z60 + z624;
+        let z4866 = qd[5] * z40 * z62 - qd[5] * z42 * z60 + z625;
+        let z4867 = qd[5] * z42 * z87 - qd[5] * z44 * z86 - qd[5] * z62 * z67
+            + qd[5] * z64 * z66 + z626;
+        let z4868 = -qd[5] * z40 * z87 + qd[5] * z44 * z85 + qd[5] * z60 * z67
+            - qd[5] * z64 * z65 + z627;
+        let z4869 = z4864 + qd[6] * z42 * z84 - qd[6] * z44 * z82;
+        let z4870 = z4865 - qd[6] * z40 * z84 + qd[6] * z44 * z80;
+        let z4871 = z4866 + qd[6] * z40 * z82 - qd[6] * z42 * z80;
+        let z4872 = z4867 + qd[6] * z42 * z107 - qd[6] * z44 * z106 + qd[6] * z66 * z84
+            - qd[6] * z67 * z82;
+        let z4873 = -qd[6] * z40 * z107 + qd[6] * z44 * z105 - qd[6] * z65 * z84
+            + qd[6] * z67 * z80 + z4868;
+        let z4874 = self.m5 * z42 * z192 - self.m5 * z44 * z191 + self.m5 * z69 * z4857
+            - self.m5 * z70 * z4856 + self.m5 * z626 - self.m5 * z147 * z625
+            + self.m5 * z148 * z624;
+        let z4875 = -self.m5 * z40 * z192 + self.m5 * z44 * z190 - self.m5 * z68 * z4857
+            + self.m5 * z70 * z4855 + self.m5 * z627 + self.m5 * z146 * z625
+            - self.m5 * z148 * z623;
+        let z4876 = z40 * z149 + z42 * z150 + z44 * z151;
+        let z4877 = z40 * z150 + z42 * z152 + z44 * z153;
+        let z4878 = z40 * z447 - z42 * z446 + z68 * z4877 - z69 * z4876 + z146 * z4875
+            - z147 * z4874 + z151 * z623 + z153 * z624 + z154 * z625;
+        let z4879 = self.m6 * z4867 + self.m6 * z42 * z195 - self.m6 * z44 * z194
+            + self.m6 * z89 * z4860 - self.m6 * z90 * z4859 - self.m6 * z156 * z4866
+            + self.m6 * z157 * z4865;
+        let z4880 = self.m6 * z4868 - self.m6 * z40 * z195 + self.m6 * z44 * z193
+            - self.m6 * z88 * z4860 + self.m6 * z90 * z4858 + self.m6 * z155 * z4866
+            - self.m6 * z157 * z4864;
+        let z4881 = z40 * z158 + z42 * z159 + z44 * z160;
+        let z4882 = z40 * z159 + z42 * z161 + z44 * z162;
+        let z4883 = z40 * z456 - z42 * z455 + z88 * z4882 - z89 * z4881 + z155 * z4880
+            - z156 * z4879 + z160 * z4864 + z162 * z4865 + z163 * z4866;
+        let z4884 = self.m7 * z4872 + self.m7 * z42 * z198 - self.m7 * z44 * z197
+            + self.m7 * z109 * z4863 - self.m7 * z110 * z4862 - self.m7 * z165 * z4871
+            + self.m7 * z166 * z4870;
+        let z4885 = self.m7 * z4873 - self.m7 * z40 * z198 + self.m7 * z44 * z196
+            - self.m7 * z108 * z4863 + self.m7 * z110 * z4861 + self.m7 * z164 * z4871
+            - self.m7 * z166 * z4869;
+        let z4886 = z40 * z167 + z42 * z168 + z44 * z169;
+        let z4887 = z40 * z168 + z42 * z170 + z44 * z171;
+        let z4888 = z40 * z465 - z42 * z464 + z108 * z4887 - z109 * z4886 + z164 * z4885
+            - z165 * z4884 + z169 * z4869 + z171 * z4870 + z172 * z4871;
+        let z4889 = z4883 + z4888;
+        let z4890 = z4878 + z4889;
+        let z4891 = z62 * z157 - z64 * z156 + z85;
+        let z4892 = -z60 * z157 + z64 * z155 + z86;
+        let z4893 = z60 * z156 - z62 * z155 + z87;
+        let z4894 = z62 * z166 - z64 * z165 + z85;
+        let z4895 = -z60 * z166 + z64 * z164 + z86;
+        let z4896 = z60 * z165 - z62 * z164 + z87;
+        let z4897 = qd[6] * z62 * z84 - qd[6] * z64 * z82 + z629;
+        let z4898 = -qd[6] * z60 * z84 + qd[6] * z64 * z80 + z630;
+        let z4899 = qd[6] * z60 * z82 - qd[6] * z62 * z80 + z631;
+        let z4900 = qd[6] * z62 * z107 - qd[6] * z64 * z106 - qd[6] * z82 * z87
+            + qd[6] * z84 * z86 + z632;
+        let z4901 = -qd[6] * z60 * z107 + qd[6] * z64 * z105 + qd[6] * z80 * z87
+            - qd[6] * z84 * z85 + z633;
+        let z4902 = self.m6 * z62 * z195 - self.m6 * z64 * z194 + self.m6 * z89 * z4893
+            - self.m6 * z90 * z4892 + self.m6 * z632 - self.m6 * z156 * z631
+            + self.m6 * z157 * z630;
+        let z4903 = -self.m6 * z60 * z195 + self.m6 * z64 * z193 - self.m6 * z88 * z4893
+            + self.m6 * z90 * z4891 + self.m6 * z633 + self.m6 * z155 * z631
+            - self.m6 * z157 * z629;
+        let z4904 = z60 * z158 + z62 * z159 + z64 * z160;
+        let z4905 = z60 * z159 + z62 * z161 + z64 * z162;
+        let z4906 = z60 * z456 - z62 * z455 + z88 * z4905 - z89 * z4904 + z155 * z4903
+            - z156 * z4902 + z160 * z629 + z162 * z630 + z163 * z631;
+        let z4907 = self.m7 * z4900 + self.m7 * z62 * z198 - self.m7 * z64 * z197
+            + self.m7 * z109 * z4896 - self.m7 * z110 * z4895 - self.m7 * z165 * z4899
+            + self.m7 * z166 * z4898;
+        let z4908 = self.m7 * z4901 - self.m7 * z60 * z198 + self.m7 * z64 * z196
+            - self.m7 * z108 * z4896 + self.m7 * z110 * z4894 + self.m7 * z164 * z4899
+            - self.m7 * z166 * z4897;
+        let z4909 = z60 * z167 + z62 * z168 + z64 * z169;
+        let z4910 = z60 * z168 + z62 * z170 + z64 * z171;
+        let z4911 = z60 * z465 - z62 * z464 + z108 * z4910 - z109 * z4909 + z164 * z4908
+            - z165 * z4907 + z169 * z4897 + z171 * z4898 + z172 * z4899;
+        let z4912 = z4906 + z4911;
+        let z4913 = z82 * z166 - z84 * z165 + z105;
+        let z4914 = -z80 * z166 + z84 * z164 + z106;
+        let z4915 = z80 * z165 - z82 * z164 + z107;
+        let z4916 = self.m7 * z82 * z198 - self.m7 * z84 * z197 + self.m7 * z109 * z4915
+            - self.m7 * z110 * z4914 + self.m7 * z638 - self.m7 * z165 * z637
+            + self.m7 * z166 * z636;
+        let z4917 = -self.m7 * z80 * z198 + self.m7 * z84 * z196 - self.m7 * z108 * z4915
+            + self.m7 * z110 * z4913 + self.m7 * z639 + self.m7 * z164 * z637
+            - self.m7 * z166 * z635;
+        let z4918 = z80 * z167 + z82 * z168 + z84 * z169;
+        let z4919 = z80 * z168 + z82 * z170 + z84 * z171;
+        let z4920 = z80 * z465 - z82 * z464 + z108 * z4919 - z109 * z4918 + z164 * z4917
+            - z165 * z4916 + z169 * z635 + z171 * z636 + z172 * z637;
+        let z4921 = self.m2 * z11 * z120 + self.m2 * z120 * z2526;
+        let z4922 = -qd[0] * z126 + z10 * z123 + z11 * z127 + z120 * z4921 - z121 * z4639
+            + z122 * z2526 - z420;
+        let z4923 = qd[0] * z124 + z10 * z125 - z10 * z127 - z119 * z4921 + z121 * z4638
+            + z123 * z2526 + z419;
+        let z4924 = self.m3 * z29 * z129 + self.m3 * z129 * z4625;
+        let z4925 = z28 * z132 + z29 * z136 - z30 * z135 + z129 * z4924 - z130 * z4642
+            + z131 * z4625 - z429;
+        let z4926 = z28 * z134 - z28 * z136 + z30 * z133 - z128 * z4924 + z130 * z4641
+            + z132 * z4625 + z428;
+        let z4927 = self.m4 * z49 * z138 + self.m4 * z138 * z4627;
+        let z4928 = z48 * z141 + z49 * z145 - z50 * z144 + z138 * z4927 - z139 * z4645
+            + z140 * z4627 - z438;
+        let z4929 = z48 * z143 - z48 * z145 + z50 * z142 - z137 * z4927 + z139 * z4644
+            + z141 * z4627 + z437;
+        let z4930 = self.m5 * z69 * z147 + self.m5 * z147 * z4629;
+        let z4931 = z68 * z150 + z69 * z154 - z70 * z153 + z147 * z4930 - z148 * z4648
+            + z149 * z4629 - z447;
+        let z4932 = z68 * z152 - z68 * z154 + z70 * z151 - z146 * z4930 + z148 * z4647
+            + z150 * z4629 + z446;
+        let z4933 = self.m6 * z89 * z156 + self.m6 * z156 * z4631;
+        let z4934 = z88 * z159 + z89 * z163 - z90 * z162 + z156 * z4933 - z157 * z4651
+            + z158 * z4631 - z456;
+        let z4935 = z88 * z161 - z88 * z163 + z90 * z160 - z155 * z4933 + z157 * z4650
+            + z159 * z4631 + z455;
+        let z4936 = self.m7 * z109 * z165 + self.m7 * z165 * z4633;
+        let z4937 = -z465 + z108 * z168 + z109 * z172 - z110 * z171 + z165 * z4936
+            - z166 * z4654 + z167 * z4633;
+        let z4938 = z464 + z108 * z170 - z108 * z172 + z110 * z169 - z164 * z4936
+            + z166 * z4653 + z168 * z4633;
+        let z4939 = z4934 + z4937;
+        let z4940 = z4935 + z4938;
+        let z4941 = z4650 + z4653;
+        let z4942 = z4651 + z4654;
+        let z4943 = z4931 + z4939;
+        let z4944 = z4932 + z4940;
+        let z4945 = z4647 + z4941;
+        let z4946 = z4648 + z4942;
+        let z4947 = z4928 + z4943;
+        let z4948 = z4929 + z4944;
+        let z4949 = z4644 + z4945;
+        let z4950 = z4645 + z4946;
+        let z4951 = z4925 + z4947;
+        let z4952 = z4926 + z4948;
+        let z4953 = z4641 + z4949;
+        let z4954 = z4642 + z4950;
+        let z4955 = z4922 + z4951;
+        let z4956 = z4923 + z4952;
+        let z4957 = z4638 + z4953;
+        let z4958 = z4639 + z4954;
+        let z4959 = z0 * z4956 - z1 * z4955 + z8 * z4957 + z9 * z4958;
+        let z4960 = -qd[2] * z0 * z25 - qd[2] * z1 * z26 - qd[2] * z5 * z9
+            + qd[2] * z7 * z8 + z610;
+        let z4961 = -qd[3] * z0 * z45 - qd[3] * z1 * z46 + qd[3] * z8 * z22
+            - qd[3] * z9 * z20 + z4960;
+        let z4962 = -qd[4] * z0 * z65 - qd[4] * z1 * z66 + qd[4] * z8 * z42
+            - qd[4] * z9 * z40 + z4961;
+        let z4963 = -qd[5] * z0 * z85 - qd[5] * z1 * z86 + qd[5] * z8 * z62
+            - qd[5] * z9 * z60 + z4962;
+        let z4964 = -qd[6] * z0 * z105 - qd[6] * z1 * z106 + qd[6] * z8 * z82
+            - qd[6] * z9 * z80 + z4963;
+        let z4965 = -self.m2 * z0 * z181 - self.m2 * z1 * z182 + self.m2 * z10 * z4664
+            - self.m2 * z11 * z4663 + self.m2 * z610 - self.m2 * z119 * z606
+            + self.m2 * z120 * z605;
+        let z4966 = z0 * z126 - z1 * z124;
+        let z4967 = -qd[0] * z4709 + z0 * z421 + z11 * z4966 + z120 * z4965
+            - z121 * z4707 + z122 * z605 + z123 * z606 + z124 * z607;
+        let z4968 = qd[0] * z4708 + z1 * z421 - z10 * z4966 - z119 * z4965 + z121 * z4706
+            + z123 * z605 + z125 * z606 + z126 * z607;
+        let z4969 = -self.m3 * z0 * z184 - self.m3 * z1 * z185 + self.m3 * z28 * z4667
+            - self.m3 * z29 * z4666 + self.m3 * z4960 - self.m3 * z128 * z4682
+            + self.m3 * z129 * z4681;
+        let z4970 = z0 * z135 - z1 * z133;
+        let z4971 = z0 * z430 + z29 * z4970 - z30 * z4714 + z129 * z4969 - z130 * z4712
+            + z131 * z4681 + z132 * z4682 + z133 * z4683;
+        let z4972 = z1 * z430 - z28 * z4970 + z30 * z4713 - z128 * z4969 + z130 * z4711
+            + z132 * z4681 + z134 * z4682 + z135 * z4683;
+        let z4973 = -self.m4 * z0 * z187 - self.m4 * z1 * z188 + self.m4 * z48 * z4670
+            - self.m4 * z49 * z4669 + self.m4 * z4961 - self.m4 * z137 * z4687
+            + self.m4 * z138 * z4686;
+        let z4974 = z0 * z144 - z1 * z142;
+        let z4975 = z0 * z439 + z49 * z4974 - z50 * z4719 + z138 * z4973 - z139 * z4717
+            + z140 * z4686 + z141 * z4687 + z142 * z4688;
+        let z4976 = z1 * z439 - z48 * z4974 + z50 * z4718 - z137 * z4973 + z139 * z4716
+            + z141 * z4686 + z143 * z4687 + z144 * z4688;
+        let z4977 = -self.m5 * z0 * z190 - self.m5 * z1 * z191 + self.m5 * z68 * z4673
+            - self.m5 * z69 * z4672 + self.m5 * z4962 - self.m5 * z146 * z4692
+            + self.m5 * z147 * z4691;
+        let z4978 = z0 * z153 - z1 * z151;
+        let z4979 = z0 * z448 + z69 * z4978 - z70 * z4724 + z147 * z4977 - z148 * z4722
+            + z149 * z4691 + z150 * z4692 + z151 * z4693;
+        let z4980 = z1 * z448 - z68 * z4978 + z70 * z4723 - z146 * z4977 + z148 * z4721
+            + z150 * z4691 + z152 * z4692 + z153 * z4693;
+        let z4981 = -self.m6 * z0 * z193 - self.m6 * z1 * z194 + self.m6 * z88 * z4676
+            - self.m6 * z89 * z4675 + self.m6 * z4963 - self.m6 * z155 * z4697
+            + self.m6 * z156 * z4696;
+        let z4982 = z0 * z162 - z1 * z160;
+        let z4983 = z0 * z457 + z89 * z4982 - z90 * z4729 + z156 * z4981 - z157 * z4727
+            + z158 * z4696 + z159 * z4697 + z160 * z4698;
+        let z4984 = z1 * z457 - z88 * z4982 + z90 * z4728 - z155 * z4981 + z157 * z4726
+            + z159 * z4696 + z161 * z4697 + z162 * z4698;
+        let z4985 = -self.m7 * z0 * z196 - self.m7 * z1 * z197 + self.m7 * z4964
+            + self.m7 * z108 * z4679 - self.m7 * z109 * z4678 - self.m7 * z164 * z4702
+            + self.m7 * z165 * z4701;
+        let z4986 = z0 * z171 - z1 * z169;
+        let z4987 = z0 * z466 + z109 * z4986 - z110 * z4734 + z165 * z4985 - z166 * z4732
+            + z167 * z4701 + z168 * z4702 + z169 * z4703;
+        let z4988 = z1 * z466 - z108 * z4986 + z110 * z4733 - z164 * z4985 + z166 * z4731
+            + z168 * z4701 + z170 * z4702 + z171 * z4703;
+        let z4989 = z4983 + z4987;
+        let z4990 = z4984 + z4988;
+        let z4991 = z4726 + z4731;
+        let z4992 = z4727 + z4732;
+        let z4993 = z4979 + z4989;
+        let z4994 = z4980 + z4990;
+        let z4995 = z4721 + z4991;
+        let z4996 = z4722 + z4992;
+        let z4997 = z4975 + z4993;
+        let z4998 = z4976 + z4994;
+        let z4999 = z4716 + z4995;
+        let z5000 = z4717 + z4996;
+        let z5001 = z4971 + z4997;
+        let z5002 = z4972 + z4998;
+        let z5003 = z4711 + z4999;
+        let z5004 = z4712 + z5000;
+        let z5005 = z4967 + z5001;
+        let z5006 = z4968 + z5002;
+        let z5007 = z4706 + z5003;
+        let z5008 = z4707 + z5004;
+        let z5009 = z0 * z5006 - z1 * z5005 + z8 * z5007 + z9 * z5008;
+        let z5010 = -self.d - z5009;
+        let z5011 = qd[3] * z5 * z46 - qd[3] * z7 * z45 - qd[3] * z20 * z26
+            + qd[3] * z22 * z25 + z616;
+        let z5012 = qd[4] * z5 * z66 - qd[4] * z7 * z65 + qd[4] * z25 * z42
+            - qd[4] * z26 * z40 + z5011;
+        let z5013 = qd[5] * z5 * z86 - qd[5] * z7 * z85 + qd[5] * z25 * z62
+            - qd[5] * z26 * z60 + z5012;
+        let z5014 = qd[6] * z5 * z106 - qd[6] * z7 * z105 + qd[6] * z25 * z82
+            - qd[6] * z26 * z80 + z5013;
+        let z5015 = self.m3 * z5 * z185 - self.m3 * z7 * z184 + self.m3 * z28 * z4742
+            - self.m3 * z29 * z4741 + self.m3 * z616 - self.m3 * z128 * z612
+            + self.m3 * z129 * z611;
+        let z5016 = z2 * z136 + z5 * z133 + z7 * z135;
+        let z5017 = -z2 * z429 + z7 * z430 + z29 * z5016 - z30 * z4779 + z129 * z5015
+            - z130 * z4777 + z131 * z611 + z132 * z612 + z133 * z613;
+        let z5018 = z2 * z428 - z5 * z430 - z28 * z5016 + z30 * z4778 - z128 * z5015
+            + z130 * z4776 + z132 * z611 + z134 * z612 + z135 * z613;
+        let z5019 = self.m4 * z5 * z188 - self.m4 * z7 * z187 + self.m4 * z48 * z4745
+            - self.m4 * z49 * z4744 - self.m4 * z137 * z4757 + self.m4 * z138 * z4756
+            + self.m4 * z5011;
+        let z5020 = z2 * z145 + z5 * z142 + z7 * z144;
+        let z5021 = -z2 * z438 + z7 * z439 + z49 * z5020 - z50 * z4784 + z138 * z5019
+            - z139 * z4782 + z140 * z4756 + z141 * z4757 + z142 * z4758;
+        let z5022 = z2 * z437 - z5 * z439 - z48 * z5020 + z50 * z4783 - z137 * z5019
+            + z139 * z4781 + z141 * z4756 + z143 * z4757 + z144 * z4758;
+        let z5023 = self.m5 * z5 * z191 - self.m5 * z7 * z190 + self.m5 * z68 * z4748
+            - self.m5 * z69 * z4747 - self.m5 * z146 * z4762 + self.m5 * z147 * z4761
+            + self.m5 * z5012;
+        let z5024 = z2 * z154 + z5 * z151 + z7 * z153;
+        let z5025 = -z2 * z447 + z7 * z448 + z69 * z5024 - z70 * z4789 + z147 * z5023
+            - z148 * z4787 + z149 * z4761 + z150 * z4762 + z151 * z4763;
+        let z5026 = z2 * z446 - z5 * z448 - z68 * z5024 + z70 * z4788 - z146 * z5023
+            + z148 * z4786 + z150 * z4761 + z152 * z4762 + z153 * z4763;
+        let z5027 = self.m6 * z5 * z194 - self.m6 * z7 * z193 + self.m6 * z88 * z4751
+            - self.m6 * z89 * z4750 + self.m6 * z5013 - self.m6 * z155 * z4767
+            + self.m6 * z156 * z4766;
+        let z5028 = z2 * z163 + z5 * z160 + z7 * z162;
+        let z5029 = -z2 * z456 + z7 * z457 + z89 * z5028 - z90 * z4794 + z156 * z5027
+            - z157 * z4792 + z158 * z4766 + z159 * z4767 + z160 * z4768;
+        let z5030 = z2 * z455 - z5 * z457 - z88 * z5028 + z90 * z4793 - z155 * z5027
+            + z157 * z4791 + z159 * z4766 + z161 * z4767 + z162 * z4768;
+        let z5031 = self.m7 * z5 * z197 - self.m7 * z7 * z196 + self.m7 * z108 * z4754
+            - self.m7 * z109 * z4753 + self.m7 * z5014 - self.m7 * z164 * z4772
+            + self.m7 * z165 * z4771;
+        let z5032 = z2 * z172 + z5 * z169 + z7 * z171;
+        let z5033 = -z2 * z465 + z7 * z466 + z109 * z5032 - z110 * z4799 + z165 * z5031
+            - z166 * z4797 + z167 * z4771 + z168 * z4772 + z169 * z4773;
+        let z5034 = z2 * z464 - z5 * z466 - z108 * z5032 + z110 * z4798 - z164 * z5031
+            + z166 * z4796 + z168 * z4771 + z170 * z4772 + z171 * z4773;
+        let z5035 = z5029 + z5033;
+        let z5036 = z5030 + z5034;
+        let z5037 = z4791 + z4796;
+        let z5038 = z4792 + z4797;
+        let z5039 = z5025 + z5035;
+        let z5040 = z5026 + z5036;
+        let z5041 = z5037 + z4786;
+        let z5042 = z5038 + z4787;
+        let z5043 = z5021 + z5039;
+        let z5044 = z5022 + z5040;
+        let z5045 = z4781 + z5041;
+        let z5046 = z4782 + z5042;
+        let z5047 = z5017 + z5043;
+        let z5048 = z5018 + z5044;
+        let z5049 = z4776 + z5045;
+        let z5050 = z4777 + z5046;
+        let z5051 = z0 * z5048 - z1 * z5047 + z8 * z5049 + z9 * z5050;
+        let z5052 = qd[4] * z20 * z66 - qd[4] * z22 * z65 - qd[4] * z40 * z46
+            + qd[4] * z42 * z45 + z622;
+        let z5053 = qd[5] * z20 * z86 - qd[5] * z22 * z85 + qd[5] * z45 * z62
+            - qd[5] * z46 * z60 + z5052;
+        let z5054 = qd[6] * z20 * z106 - qd[6] * z22 * z105 + qd[6] * z45 * z82
+            - qd[6] * z46 * z80 + z5053;
+        let z5055 = self.m4 * z20 * z188 - self.m4 * z22 * z187 + self.m4 * z48 * z4806
+            - self.m4 * z49 * z4805 + self.m4 * z622 - self.m4 * z137 * z618
+            + self.m4 * z138 * z617;
+        let z5056 = z20 * z142 + z22 * z144 + z24 * z145;
+        let z5057 = z22 * z439 - z24 * z438 + z49 * z5056 - z50 * z4835 + z138 * z5055
+            - z139 * z4833 + z140 * z617 + z141 * z618 + z142 * z619;
+        let z5058 = -z20 * z439 + z24 * z437 - z48 * z5056 + z50 * z4834 - z137 * z5055
+            + z139 * z4832 + z141 * z617 + z143 * z618 + z144 * z619;
+        let z5059 = self.m5 * z20 * z191 - self.m5 * z22 * z190 + self.m5 * z68 * z4809
+            - self.m5 * z69 * z4808 - self.m5 * z146 * z4818 + self.m5 * z147 * z4817
+            + self.m5 * z5052;
+        let z5060 = z20 * z151 + z22 * z153 + z24 * z154;
+        let z5061 = z22 * z448 - z24 * z447 + z69 * z5060 - z70 * z4840 + z147 * z5059
+            - z148 * z4838 + z149 * z4817 + z150 * z4818 + z151 * z4819;
+        let z5062 = -z20 * z448 + z24 * z446 - z68 * z5060 + z70 * z4839 - z146 * z5059
+            + z148 * z4837 + z150 * z4817 + z152 * z4818 + z153 * z4819;
+        let z5063 = self.m6 * z20 * z194 - self.m6 * z22 * z193 + self.m6 * z88 * z4812
+            - self.m6 * z89 * z4811 - self.m6 * z155 * z4823 + self.m6 * z156 * z4822
+            + self.m6 * z5053;
+        let z5064 = z20 * z160 + z22 * z162 + z24 * z163;
+        let z5065 = z22 * z457 - z24 * z456 + z89 * z5064 - z90 * z4845 + z156 * z5063
+            - z157 * z4843 + z158 * z4822 + z159 * z4823 + z160 * z4824;
+        let z5066 = -z20 * z457 + z24 * z455 - z88 * z5064 + z90 * z4844 - z155 * z5063
+            + z157 * z4842 + z159 * z4822 + z161 * z4823 + z162 * z4824;
+        let z5067 = self.m7 * z20 * z197 - self.m7 * z22 * z196 + self.m7 * z108 * z4815
+            - self.m7 * z109 * z4814 - self.m7 * z164 * z4828 + self.m7 * z165 * z4827
+            + self.m7 * z5054;
+        let z5068 = z20 * z169 + z22 * z171 + z24 * z172;
+        let z5069 = z22 * z466 - z24 * z465 + z109 * z5068 - z110 * z4850 + z165 * z5067
+            - z166 * z4848 + z167 * z4827 + z168 * z4828 + z169 * z4829;
+        let z5070 = -z20 * z466 + z24 * z464 - z108 * z5068 + z110 * z4849 - z164 * z5067
+            + z166 * z4847 + z168 * z4827 + z170 * z4828 + z171 * z4829;
+        let z5071 = z5069 + z5065;
+        let z5072 = z5066 + z5070;
+        let z5073 = z4842 + z4847;
+        let z5074 = z4843 + z4848;
+        let z5075 = z5071 + z5061;
+        let z5076 = z5072 + z5062;
+        let z5077 = z5073 + z4837;
+        let z5078 = z5074 + z4838;
+        let z5079 = z5075 + z5057;
+        let z5080 = z5076 + z5058;
+        let z5081 = z5077 + z4832;
+        let z5082 = z5078 + z4833;
+        let z5083 = z0 * z5080 - z1 * z5079 + z8 * z5081 + z9 * z5082;
+        let z5084 = qd[5] * z40 * z86 - qd[5] * z42 * z85 - qd[5] * z60 * z66
+            + qd[5] * z62 * z65 + z628;
+        let z5085 = z5084 + qd[6] * z40 * z106 - qd[6] * z42 * z105 + qd[6] * z65 * z82
+            - qd[6] * z66 * z80;
+        let z5086 = self.m5 * z40 * z191 - self.m5 * z42 * z190 + self.m5 * z68 * z4856
+            - self.m5 * z69 * z4855 + self.m5 * z628 - self.m5 * z146 * z624
+            + self.m5 * z147 * z623;
+        let z5087 = z40 * z151 + z42 * z153 + z44 * z154;
+        let z5088 = z42 * z448 - z44 * z447 + z69 * z5087 - z70 * z4877 + z147 * z5086
+            - z148 * z4875 + z149 * z623 + z150 * z624 + z151 * z625;
+        let z5089 = -z40 * z448 + z44 * z446 - z68 * z5087 + z70 * z4876 - z146 * z5086
+            + z148 * z4874 + z150 * z623 + z152 * z624 + z153 * z625;
+        let z5090 = self.m6 * z5084 + self.m6 * z40 * z194 - self.m6 * z42 * z193
+            + self.m6 * z88 * z4859 - self.m6 * z89 * z4858 - self.m6 * z155 * z4865
+            + self.m6 * z156 * z4864;
+        let z5091 = z40 * z160 + z42 * z162 + z44 * z163;
+        let z5092 = z42 * z457 - z44 * z456 + z89 * z5091 - z90 * z4882 + z156 * z5090
+            - z157 * z4880 + z158 * z4864 + z159 * z4865 + z160 * z4866;
+        let z5093 = -z40 * z457 + z44 * z455 - z88 * z5091 + z90 * z4881 - z155 * z5090
+            + z157 * z4879 + z159 * z4864 + z161 * z4865 + z162 * z4866;
+        let z5094 = self.m7 * z5085 + self.m7 * z40 * z197 - self.m7 * z42 * z196
+            + self.m7 * z108 * z4862 - self.m7 * z109 * z4861 - self.m7 * z164 * z4870
+            + self.m7 * z165 * z4869;
+        let z5095 = z40 * z169 + z42 * z171 + z44 * z172;
+        let z5096 = z42 * z466 - z44 * z465 + z109 * z5095 - z110 * z4887 + z165 * z5094
+            - z166 * z4885 + z167 * z4869 + z168 * z4870 + z169 * z4871;
+        let z5097 = -z40 * z466 + z44 * z464 - z108 * z5095 + z110 * z4886 - z164 * z5094
+            + z166 * z4884 + z168 * z4869 + z170 * z4870 + z171 * z4871;
+        let z5098 = z5092 + z5096;
+        let z5099 = z5093 + z5097;
+        let z5100 = z4879 + z4884;
+        let z5101 = z4880 + z4885;
+        let z5102 = z5088 + z5098;
+        let z5103 = z5089 + z5099;
+        let z5104 = z5100 + z4874;
+        let z5105 = z5101 + z4875;
+        let z5106 = z0 * z5103 - z1 * z5102 + z8 * z5104 + z9 * z5105;
+        let z5107 = qd[6] * z60 * z106 - qd[6] * z62 * z105 - qd[6] * z80 * z86
+            + qd[6] * z82 * z85 + z634;
+        let z5108 = self.m6 * z60 * z194 - self.m6 * z62 * z193 + self.m6 * z88 * z4892
+            - self.m6 * z89 * z4891 + self.m6 * z634 - self.m6 * z155 * z630
+            + self.m6 * z156 * z629;
+        let z5109 = z60 * z160 + z62 * z162 + z64 * z163;
+        let z5110 = z62 * z457 - z64 * z456 + z89 * z5109 - z90 * z4905 + z156 * z5108
+            - z157 * z4903 + z158 * z629 + z159 * z630 + z160 * z631;
+        let z5111 = -z60 * z457 + z64 * z455 - z88 * z5109 + z90 * z4904 - z155 * z5108
+            + z157 * z4902 + z159 * z629 + z161 * z630 + z162 * z631;
+        let z5112 = self.m7 * z5107 + self.m7 * z60 * z197 - self.m7 * z62 * z196
+            + self.m7 * z108 * z4895 - self.m7 * z109 * z4894 - self.m7 * z164 * z4898
+            + self.m7 * z165 * z4897;
+        let z5113 = z60 * z169 + z62 * z171 + z64 * z172;
+        let z5114 = z62 * z466 - z64 * z465 + z109 * z5113 - z110 * z4910 + z165 * z5112
+            - z166 * z4908 + z167 * z4897 + z168 * z4898 + z169 * z4899;
+        let z5115 = -z60 * z466 + z64 * z464 - z108 * z5113 + z110 * z4909 - z164 * z5112
+            + z166 * z4907 + z168 * z4897 + z170 * z4898 + z171 * z4899;
+        let z5116 = z5110 + z5114;
+        let z5117 = z5111 + z5115;
+        let z5118 = z4902 + z4907;
+        let z5119 = z4903 + z4908;
+        let z5120 = z0 * z5117 - z1 * z5116 + z8 * z5118 + z9 * z5119;
+        let z5121 = self.m7 * z80 * z197 - self.m7 * z82 * z196 + self.m7 * z108 * z4914
+            - self.m7 * z109 * z4913 + self.m7 * z640 - self.m7 * z164 * z636
+            + self.m7 * z165 * z635;
+        let z5122 = z80 * z169 + z82 * z171 + z84 * z172;
+        let z5123 = z82 * z466 - z84 * z465 + z109 * z5122 - z110 * z4919 + z165 * z5121
+            - z166 * z4917 + z167 * z635 + z168 * z636 + z169 * z637;
+        let z5124 = -z80 * z466 + z84 * z464 - z108 * z5122 + z110 * z4918 - z164 * z5121
+            + z166 * z4916 + z168 * z635 + z170 * z636 + z171 * z637;
+        let z5125 = z0 * z5124 - z1 * z5123 + z8 * z4916 + z9 * z4917;
+        let z5126 = z4933 + z4936;
+        let z5127 = z5126 + z4930;
+        let z5128 = z5127 + z4927;
+        let z5129 = z5128 + z4924;
+        let z5130 = z2 * z4659 + z5 * z4951 + z7 * z4952 + z25 * z4953 + z26 * z4954
+            + z27 * z5129;
+        let z5131 = z4981 + z4985;
+        let z5132 = z5131 + z4977;
+        let z5133 = z5132 + z4973;
+        let z5134 = z5133 + z4969;
+        let z5135 = z2 * z4739 + z5 * z5001 + z7 * z5002 + z25 * z5003 + z26 * z5004
+            + z27 * z5134;
+        let z5136 = z5027 + z5031;
+        let z5137 = z5136 + z5023;
+        let z5138 = z5137 + z5019;
+        let z5139 = z5138 + z5015;
+        let z5140 = z2 * z4804 + z5 * z5047 + z7 * z5048 + z25 * z5049 + z26 * z5050
+            + z27 * z5139;
+        let z5141 = -z5140 - self.d;
+        let z5142 = z5067 + z5063;
+        let z5143 = z5142 + z5059;
+        let z5144 = z5143 + z5055;
+        let z5145 = z2 * z4854 + z5 * z5079 + z7 * z5080 + z25 * z5081 + z26 * z5082
+            + z27 * z5144;
+        let z5146 = z5090 + z5094;
+        let z5147 = z5086 + z5146;
+        let z5148 = z2 * z4890 + z5 * z5102 + z7 * z5103 + z25 * z5104 + z26 * z5105
+            + z27 * z5147;
+        let z5149 = z5108 + z5112;
+        let z5150 = z2 * z4912 + z5 * z5116 + z7 * z5117 + z25 * z5118 + z26 * z5119
+            + z27 * z5149;
+        let z5151 = z2 * z4920 + z5 * z5123 + z7 * z5124 + z25 * z4916 + z26 * z4917
+            + z27 * z5121;
+        let z5152 = z20 * z4947 + z22 * z4948 + z24 * z4658 + z45 * z4949 + z46 * z4950
+            + z47 * z5128;
+        let z5153 = z20 * z4997 + z22 * z4998 + z24 * z4738 + z45 * z4999 + z46 * z5000
+            + z47 * z5133;
+        let z5154 = z20 * z5043 + z22 * z5044 + z24 * z4803 + z45 * z5045 + z46 * z5046
+            + z47 * z5138;
+        let z5155 = z20 * z5079 + z22 * z5080 + z24 * z4854 + z45 * z5081 + z46 * z5082
+            + z47 * z5144;
+        let z5156 = -z5155 - self.d;
+        let z5157 = z20 * z5102 + z22 * z5103 + z24 * z4890 + z45 * z5104 + z46 * z5105
+            + z47 * z5147;
+        let z5158 = z20 * z5116 + z22 * z5117 + z24 * z4912 + z45 * z5118 + z46 * z5119
+            + z47 * z5149;
+        let z5159 = z20 * z5123 + z22 * z5124 + z24 * z4920 + z45 * z4916 + z46 * z4917
+            + z47 * z5121;
+        let z5160 = z40 * z4943 + z42 * z4944 + z44 * z4657 + z65 * z4945 + z66 * z4946
+            + z67 * z5127;
+        let z5161 = z40 * z4993 + z42 * z4994 + z44 * z4737 + z65 * z4995 + z66 * z4996
+            + z67 * z5132;
+        let z5162 = z40 * z5039 + z42 * z5040 + z44 * z4802 + z65 * z5041 + z66 * z5042
+            + z67 * z5137;
+        let z5163 = z40 * z5075 + z42 * z5076 + z44 * z4853 + z65 * z5077 + z66 * z5078
+            + z67 * z5143;
+        let z5164 = z40 * z5102 + z42 * z5103 + z44 * z4890 + z65 * z5104 + z66 * z5105
+            + z67 * z5147;
+        let z5165 = -z5164 - self.d;
+        let z5166 = z40 * z5116 + z42 * z5117 + z44 * z4912 + z65 * z5118 + z66 * z5119
+            + z67 * z5149;
+        let z5167 = z40 * z5123 + z42 * z5124 + z44 * z4920 + z65 * z4916 + z66 * z4917
+            + z67 * z5121;
+        let z5168 = z60 * z4939 + z62 * z4940 + z64 * z4656 + z85 * z4941 + z86 * z4942
+            + z87 * z5126;
+        let z5169 = z60 * z4989 + z62 * z4990 + z64 * z4736 + z85 * z4991 + z86 * z4992
+            + z87 * z5131;
+        let z5170 = z60 * z5035 + z62 * z5036 + z64 * z4801 + z85 * z5037 + z86 * z5038
+            + z87 * z5136;
+        let z5171 = z60 * z5071 + z62 * z5072 + z64 * z4852 + z85 * z5073 + z86 * z5074
+            + z87 * z5142;
+        let z5172 = z60 * z5098 + z62 * z5099 + z64 * z4889 + z85 * z5100 + z86 * z5101
+            + z87 * z5146;
+        let z5173 = z60 * z5116 + z62 * z5117 + z64 * z4912 + z85 * z5118 + z86 * z5119
+            + z87 * z5149;
+        let z5174 = -self.d - z5173;
+        let z5175 = z60 * z5123 + z62 * z5124 + z64 * z4920 + z85 * z4916 + z86 * z4917
+            + z87 * z5121;
+        let z5176 = z80 * z4937 + z82 * z4938 + z84 * z4655 + z105 * z4653 + z106 * z4654
+            + z107 * z4936;
+        let z5177 = z80 * z4987 + z82 * z4988 + z84 * z4735 + z105 * z4731 + z106 * z4732
+            + z107 * z4985;
+        let z5178 = z80 * z5033 + z82 * z5034 + z84 * z4800 + z105 * z4796 + z106 * z4797
+            + z107 * z5031;
+        let z5179 = z80 * z5069 + z82 * z5070 + z84 * z4851 + z105 * z4847 + z106 * z4848
+            + z107 * z5067;
+        let z5180 = z80 * z5096 + z82 * z5097 + z84 * z4888 + z105 * z4884 + z106 * z4885
+            + z107 * z5094;
+        let z5181 = z80 * z5114 + z82 * z5115 + z84 * z4911 + z105 * z4907 + z106 * z4908
+            + z107 * z5112;
+        let z5182 = z80 * z5123 + z82 * z5124 + z84 * z4920 + z105 * z4916 + z106 * z4917
+            + z107 * z5121;
+        let z5183 = -self.d - z5182;
+        let x0 = -z2635;
+        let x1 = -z2743;
+        let x2 = -z2831;
+        let x3 = -z2899;
+        let x4 = -z2947;
+        let x5 = -z2975;
+        let x6 = -z2978;
+        let x7 = -z3029;
+        let x8 = -z3079;
+        let x9 = -z3120;
+        let x10 = -z3152;
+        let x11 = -z3175;
+        let x12 = -z3189;
+        let x13 = -z3193;
+        let x14 = -z3198;
+        let x15 = -z3203;
+        let x16 = -z3208;
+        let x17 = -z3212;
+        let x18 = -z3215;
+        let x19 = -z3217;
+        let x20 = -z3218;
+        let x21 = -z3219;
+        let x22 = -z3220;
+        let x23 = -z3221;
+        let x24 = -z3222;
+        let x25 = -z3223;
+        let x26 = -z3224;
+        let x27 = -z3225;
+        let x28 = -z3226;
+        let x29 = -z3227;
+        let x30 = -z3228;
+        let x31 = -z3229;
+        let x32 = -z3230;
+        let x33 = -z3231;
+        let x34 = -z3232;
+        let x35 = -z3233;
+        let x36 = -z3234;
+        let x37 = -z3235;
+        let x38 = -z3236;
+        let x39 = -z3237;
+        let x40 = -z3238;
+        let x41 = -z3239;
+        let x42 = -z3240;
+        let x43 = -z3241;
+        let x44 = -z3242;
+        let x45 = -z3243;
+        let x46 = -z3244;
+        let x47 = -z3245;
+        let x48 = -z3246;
+        let x49 = -z4740;
+        let x50 = -z4804;
+        let x51 = -z4854;
+        let x52 = -z4890;
+        let x53 = -z4912;
+        let x54 = -z4920;
+        let x55 = -z4959;
+        let x56 = -z5051;
+        let x57 = -z5083;
+        let x58 = -z5106;
+        let x59 = -z5120;
+        let x60 = -z5125;
+        let x61 = -z5130;
+        let x62 = -z5135;
+        let x63 = -z5145;
+        let x64 = -z5148;
+        let x65 = -z5150;
+        let x66 = -z5151;
+        let x67 = -z5152;
+        let x68 = -z5153;
+        let x69 = -z5154;
+        let x70 = -z5157;
+        let x71 = -z5158;
+        let x72 = -z5159;
+        let x73 = -z5160;
+        let x74 = -z5161;
+        let x75 = -z5162;
+        let x76 = -z5163;
+        let x77 = -z5166;
+        let x78 = -z5167;
+        let x79 = -z5168;
+        let x80 = -z5169;
+        let x81 = -z5170;
+        let x82 = -z5171;
+        let x83 = -z5172;
+        let x84 = -z5175;
+        let x85 = -z5176;
+        let x86 = -z5177;
+        let x87 = -z5178;
+        let x88 = -z5179;
+        let x89 = -z5180;
+        let x90 = -z5181;
         dh_dq[(0, 0)] = x0;
         dh_dq[(0, 1)] = x1;
         dh_dq[(0, 2)] = x2;
@@ -10956,7 +9668,7 @@ impl Jacobians<7, 0, 1> for Iiwa {
         dh_dq[(6, 4)] = x46;
         dh_dq[(6, 5)] = x47;
         dh_dq[(6, 6)] = x48;
-        dh_dqd[(0, 0)] = z4951;
+        dh_dqd[(0, 0)] = z4662;
         dh_dqd[(0, 1)] = x49;
         dh_dqd[(0, 2)] = x50;
         dh_dqd[(0, 3)] = x51;
@@ -10964,7 +9676,7 @@ impl Jacobians<7, 0, 1> for Iiwa {
         dh_dqd[(0, 5)] = x53;
         dh_dqd[(0, 6)] = x54;
         dh_dqd[(1, 0)] = x55;
-        dh_dqd[(1, 1)] = z5312;
+        dh_dqd[(1, 1)] = z5010;
         dh_dqd[(1, 2)] = x56;
         dh_dqd[(1, 3)] = x57;
         dh_dqd[(1, 4)] = x58;
@@ -10972,7 +9684,7 @@ impl Jacobians<7, 0, 1> for Iiwa {
         dh_dqd[(1, 6)] = x60;
         dh_dqd[(2, 0)] = x61;
         dh_dqd[(2, 1)] = x62;
-        dh_dqd[(2, 2)] = z5448;
+        dh_dqd[(2, 2)] = z5141;
         dh_dqd[(2, 3)] = x63;
         dh_dqd[(2, 4)] = x64;
         dh_dqd[(2, 5)] = x65;
@@ -10980,7 +9692,7 @@ impl Jacobians<7, 0, 1> for Iiwa {
         dh_dqd[(3, 0)] = x67;
         dh_dqd[(3, 1)] = x68;
         dh_dqd[(3, 2)] = x69;
-        dh_dqd[(3, 3)] = z5463;
+        dh_dqd[(3, 3)] = z5156;
         dh_dqd[(3, 4)] = x70;
         dh_dqd[(3, 5)] = x71;
         dh_dqd[(3, 6)] = x72;
@@ -10988,7 +9700,7 @@ impl Jacobians<7, 0, 1> for Iiwa {
         dh_dqd[(4, 1)] = x74;
         dh_dqd[(4, 2)] = x75;
         dh_dqd[(4, 3)] = x76;
-        dh_dqd[(4, 4)] = z5472;
+        dh_dqd[(4, 4)] = z5165;
         dh_dqd[(4, 5)] = x77;
         dh_dqd[(4, 6)] = x78;
         dh_dqd[(5, 0)] = x79;
@@ -10996,7 +9708,7 @@ impl Jacobians<7, 0, 1> for Iiwa {
         dh_dqd[(5, 2)] = x81;
         dh_dqd[(5, 3)] = x82;
         dh_dqd[(5, 4)] = x83;
-        dh_dqd[(5, 5)] = z5481;
+        dh_dqd[(5, 5)] = z5174;
         dh_dqd[(5, 6)] = x84;
         dh_dqd[(6, 0)] = x85;
         dh_dqd[(6, 1)] = x86;
@@ -11004,7 +9716,7 @@ impl Jacobians<7, 0, 1> for Iiwa {
         dh_dqd[(6, 3)] = x88;
         dh_dqd[(6, 4)] = x89;
         dh_dqd[(6, 5)] = x90;
-        dh_dqd[(6, 6)] = z5490;
+        dh_dqd[(6, 6)] = z5183;
     }
     fn force_time_partial(
         &self,
@@ -11172,1416 +9884,1399 @@ impl Jacobians<7, 0, 1> for Iiwa {
         let z171 = self.i7 * z82 * z84 + self.i7 * z101 * z103 + self.i7 * z102 * z104;
         let z172 = self.i7 * (z84 * z84) + self.i7 * (z103 * z103)
             + self.i7 * (z104 * z104);
-        let z810 = -z1 * z2;
-        let z811 = -z1 * z3;
-        let z812 = self.d1 * z1;
-        let z815 = self.d2 * z811;
-        let z816 = -z0 * z18 + z17 * z810;
-        let z817 = -z0 * z17 - z18 * z810;
-        let z818 = z2 * z14 - z5 * z16;
-        let z819 = -z2 * z815 + z16 * z811;
-        let z823 = self.d3 * z811 + z815;
-        let z824 = z37 * z816 - z38 * z811;
-        let z825 = z37 * z811 + z38 * z816;
-        let z826 = -z20 * z36 + z24 * z34;
-        let z827 = -z24 * z823 + z36 * z817;
-        let z831 = self.d4 * z825 + z823;
-        let z832 = z57 * z824 + z58 * z817;
-        let z833 = z57 * z817 - z58 * z824;
-        let z834 = -z40 * z56 + z44 * z54;
-        let z835 = -z44 * z831 + z56 * z825;
-        let z839 = self.d5 * z825 + z831;
-        let z840 = z77 * z832 - z78 * z825;
-        let z841 = z77 * z825 + z78 * z832;
-        let z842 = -z60 * z76 + z64 * z74;
-        let z843 = -z64 * z839 + z76 * z833;
-        let z847 = self.d6 * z841 + z839;
-        let z848 = z97 * z840 + z98 * z833;
-        let z849 = z97 * z833 - z98 * z840;
-        let z850 = -z80 * z96 + z84 * z94;
-        let z851 = -z84 * z847 + z96 * z841;
-        let z855 = -self.cy1 * z0;
-        let z856 = -self.cy2 * z0 + self.cz2 * z811;
-        let z857 = -self.i2x * z3 * z810 + self.i2z * z2 * z811;
-        let z858 = self.cy3 * z817 + self.cz3 * z811 + z815;
-        let z859 = self.i3x * z23 * z816 + self.i3y * z24 * z817 + self.i3z * z2 * z811;
-        let z860 = self.cy4 * z817 + self.cz4 * z825 + z823;
-        let z861 = self.i4x * z43 * z824 + self.i4y * z24 * z817 + self.i4z * z44 * z825;
-        let z862 = self.cy5 * z833 + self.cz5 * z825 + z831;
-        let z863 = self.i5x * z63 * z832 + self.i5y * z64 * z833 + self.i5z * z44 * z825;
-        let z864 = self.cy6 * z833 + self.cz6 * z841 + z839;
-        let z865 = self.i6x * z83 * z840 + self.i6y * z64 * z833 + self.i6z * z84 * z841;
-        let z866 = self.cz7 * z841 + z847;
-        let z867 = self.i7 * z84 * z841 + self.i7 * z103 * z848 + self.i7 * z104 * z849;
-        let z889 = -z0 * z3;
-        let z890 = self.d2 * z4;
-        let z891 = self.d2 * z6;
-        let z892 = -self.d2 * z3;
-        let z893 = z17 * z889;
-        let z894 = -z18 * z889;
-        let z895 = z17 * z811;
-        let z896 = -z18 * z811;
-        let z897 = -z2 * z17;
-        let z898 = z2 * z18;
-        let z899 = z2 * z891 - z3 * z15 - z6 * z16 - z7 * z892;
-        let z900 = -z2 * z890 + z3 * z14 + z4 * z16 + z5 * z892;
-        let z906 = self.d3 * z4 + z890;
-        let z907 = self.d3 * z6 + z891;
-        let z908 = -self.d3 * z3 + z892;
-        let z909 = -z4 * z38 + z37 * z893;
-        let z910 = z4 * z37 + z38 * z893;
-        let z911 = -z6 * z38 + z37 * z895;
-        let z912 = z6 * z37 + z38 * z895;
-        let z913 = z3 * z38 + z37 * z897;
-        let z914 = -z3 * z37 + z38 * z897;
-        let z915 = -z22 * z908 + z24 * z907 + z35 * z898 - z36 * z896;
-        let z916 = z20 * z908 - z24 * z906 - z34 * z898 + z36 * z894;
-        let z922 = self.d4 * z910 + z906;
-        let z923 = self.d4 * z912 + z907;
-        let z924 = self.d4 * z914 + z908;
-        let z925 = z57 * z909 + z58 * z894;
-        let z926 = z57 * z894 - z58 * z909;
-        let z927 = z57 * z911 + z58 * z896;
-        let z928 = z57 * z896 - z58 * z911;
-        let z929 = z57 * z913 + z58 * z898;
-        let z930 = z57 * z898 - z58 * z913;
-        let z931 = -z42 * z924 + z44 * z923 + z55 * z914 - z56 * z912;
-        let z932 = z40 * z924 - z44 * z922 - z54 * z914 + z56 * z910;
-        let z938 = self.d5 * z910 + z922;
-        let z939 = self.d5 * z912 + z923;
-        let z940 = self.d5 * z914 + z924;
-        let z941 = z77 * z925 - z78 * z910;
-        let z942 = z77 * z910 + z78 * z925;
-        let z943 = z77 * z927 - z78 * z912;
-        let z944 = z77 * z912 + z78 * z927;
-        let z945 = z77 * z929 - z78 * z914;
-        let z946 = z77 * z914 + z78 * z929;
-        let z947 = -z62 * z940 + z64 * z939 + z75 * z930 - z76 * z928;
-        let z948 = z60 * z940 - z64 * z938 - z74 * z930 + z76 * z926;
-        let z954 = self.d6 * z942 + z938;
-        let z955 = self.d6 * z944 + z939;
-        let z956 = self.d6 * z946 + z940;
-        let z957 = z97 * z941 + z98 * z926;
-        let z958 = z97 * z926 - z98 * z941;
-        let z959 = z97 * z943 + z98 * z928;
-        let z960 = z97 * z928 - z98 * z943;
-        let z961 = z97 * z945 + z98 * z930;
-        let z962 = z97 * z930 - z98 * z945;
-        let z963 = -z82 * z956 + z84 * z955 + z95 * z946 - z96 * z944;
-        let z964 = z80 * z956 - z84 * z954 - z94 * z946 + z96 * z942;
-        let z970 = self.cz2 * z4;
-        let z971 = self.cz2 * z6;
-        let z972 = -self.cz2 * z3;
-        let z973 = -self.i2x * z2 * z4 - self.i2x * z3 * z889 + self.i2z * z2 * z4
+        let z735 = -a[1] * z1;
+        let z736 = a[1] * z0;
+        let z737 = a[1] * z8;
+        let z738 = a[1] * z9;
+        let z739 = z735 + a[2] * z5;
+        let z740 = z736 + a[2] * z7;
+        let z741 = a[0] + a[2] * z2;
+        let z742 = z737 + a[2] * z25;
+        let z743 = z738 + a[2] * z26;
+        let z744 = a[2] * z27;
+        let z745 = z739 + a[3] * z20;
+        let z746 = z740 + a[3] * z22;
+        let z747 = z741 + a[3] * z24;
+        let z748 = z742 + a[3] * z45;
+        let z749 = z743 + a[3] * z46;
+        let z750 = z744 + a[3] * z47;
+        let z751 = z745 + a[4] * z40;
+        let z752 = z746 + a[4] * z42;
+        let z753 = z747 + a[4] * z44;
+        let z754 = z748 + a[4] * z65;
+        let z755 = z749 + a[4] * z66;
+        let z756 = z750 + a[4] * z67;
+        let z757 = z751 + a[5] * z60;
+        let z758 = z752 + a[5] * z62;
+        let z759 = z753 + a[5] * z64;
+        let z760 = z754 + a[5] * z85;
+        let z761 = z755 + a[5] * z86;
+        let z762 = z756 + a[5] * z87;
+        let z763 = z757 + a[6] * z80;
+        let z764 = z758 + a[6] * z82;
+        let z765 = z759 + a[6] * z84;
+        let z766 = z760 + a[6] * z105;
+        let z767 = z761 + a[6] * z106;
+        let z768 = z762 + a[6] * z107;
+        let z769 = -self.m1 * a[0] * z115;
+        let z770 = self.m1 * a[0] * z114;
+        let z774 = self.m2 * z737 - self.m2 * a[0] * z120 + self.m2 * z121 * z736;
+        let z775 = self.m2 * z738 + self.m2 * a[0] * z119 - self.m2 * z121 * z735;
+        let z776 = -self.m2 * z119 * z736 + self.m2 * z120 * z735;
+        let z777 = a[0] * z124 + z120 * z776 - z121 * z775 + z122 * z735 + z123 * z736;
+        let z778 = a[0] * z126 - z119 * z776 + z121 * z774 + z123 * z735 + z125 * z736;
+        let z780 = self.m3 * z742 - self.m3 * z129 * z741 + self.m3 * z130 * z740;
+        let z781 = self.m3 * z743 + self.m3 * z128 * z741 - self.m3 * z130 * z739;
+        let z782 = self.m3 * z744 - self.m3 * z128 * z740 + self.m3 * z129 * z739;
+        let z783 = z129 * z782 - z130 * z781 + z131 * z739 + z132 * z740 + z133 * z741;
+        let z784 = -z128 * z782 + z130 * z780 + z132 * z739 + z134 * z740 + z135 * z741;
+        let z785 = z128 * z781 - z129 * z780 + z133 * z739 + z135 * z740 + z136 * z741;
+        let z786 = self.m4 * z748 - self.m4 * z138 * z747 + self.m4 * z139 * z746;
+        let z787 = self.m4 * z749 + self.m4 * z137 * z747 - self.m4 * z139 * z745;
+        let z788 = self.m4 * z750 - self.m4 * z137 * z746 + self.m4 * z138 * z745;
+        let z789 = z138 * z788 - z139 * z787 + z140 * z745 + z141 * z746 + z142 * z747;
+        let z790 = -z137 * z788 + z139 * z786 + z141 * z745 + z143 * z746 + z144 * z747;
+        let z791 = z137 * z787 - z138 * z786 + z142 * z745 + z144 * z746 + z145 * z747;
+        let z792 = self.m5 * z754 - self.m5 * z147 * z753 + self.m5 * z148 * z752;
+        let z793 = self.m5 * z755 + self.m5 * z146 * z753 - self.m5 * z148 * z751;
+        let z794 = self.m5 * z756 - self.m5 * z146 * z752 + self.m5 * z147 * z751;
+        let z795 = z147 * z794 - z148 * z793 + z149 * z751 + z150 * z752 + z151 * z753;
+        let z796 = -z146 * z794 + z148 * z792 + z150 * z751 + z152 * z752 + z153 * z753;
+        let z797 = z146 * z793 - z147 * z792 + z151 * z751 + z153 * z752 + z154 * z753;
+        let z798 = self.m6 * z760 - self.m6 * z156 * z759 + self.m6 * z157 * z758;
+        let z799 = self.m6 * z761 + self.m6 * z155 * z759 - self.m6 * z157 * z757;
+        let z800 = self.m6 * z762 - self.m6 * z155 * z758 + self.m6 * z156 * z757;
+        let z801 = z156 * z800 - z157 * z799 + z158 * z757 + z159 * z758 + z160 * z759;
+        let z802 = -z155 * z800 + z157 * z798 + z159 * z757 + z161 * z758 + z162 * z759;
+        let z803 = z155 * z799 - z156 * z798 + z160 * z757 + z162 * z758 + z163 * z759;
+        let z804 = self.m7 * z766 - self.m7 * z165 * z765 + self.m7 * z166 * z764;
+        let z805 = self.m7 * z767 + self.m7 * z164 * z765 - self.m7 * z166 * z763;
+        let z806 = self.m7 * z768 - self.m7 * z164 * z764 + self.m7 * z165 * z763;
+        let z807 = z165 * z806 - z166 * z805 + z167 * z763 + z168 * z764 + z169 * z765;
+        let z808 = -z164 * z806 + z166 * z804 + z168 * z763 + z170 * z764 + z171 * z765;
+        let z809 = z164 * z805 - z165 * z804 + z169 * z763 + z171 * z764 + z172 * z765;
+        let z810 = z801 + z807;
+        let z811 = z802 + z808;
+        let z812 = z803 + z809;
+        let z813 = z798 + z804;
+        let z814 = z799 + z805;
+        let z815 = z800 + z806;
+        let z816 = z795 + z810;
+        let z817 = z796 + z811;
+        let z818 = z797 + z812;
+        let z819 = z792 + z813;
+        let z820 = z793 + z814;
+        let z821 = z794 + z815;
+        let z822 = z789 + z816;
+        let z823 = z790 + z817;
+        let z824 = z791 + z818;
+        let z825 = z786 + z819;
+        let z826 = z787 + z820;
+        let z827 = z788 + z821;
+        let z828 = z783 + z822;
+        let z829 = z784 + z823;
+        let z830 = z785 + z824;
+        let z831 = z780 + z825;
+        let z832 = z781 + z826;
+        let z833 = z782 + z827;
+        let z834 = z777 + z828;
+        let z835 = z778 + z829;
+        let z837 = z774 + z831;
+        let z838 = z775 + z832;
+        let z851 = -z1 * z2;
+        let z852 = -z1 * z3;
+        let z853 = self.d1 * z1;
+        let z854 = self.d2 * z852;
+        let z855 = -z0 * z18 + z17 * z851;
+        let z856 = -z0 * z17 - z18 * z851;
+        let z857 = z2 * z14 - z5 * z16;
+        let z858 = -z2 * z854 + z16 * z852;
+        let z859 = self.d3 * z852 + z854;
+        let z860 = z37 * z855 - z38 * z852;
+        let z861 = z37 * z852 + z38 * z855;
+        let z862 = -z20 * z36 + z24 * z34;
+        let z863 = -z24 * z859 + z36 * z856;
+        let z864 = self.d4 * z861 + z859;
+        let z865 = z57 * z860 + z58 * z856;
+        let z866 = z57 * z856 - z58 * z860;
+        let z867 = -z40 * z56 + z44 * z54;
+        let z868 = -z44 * z864 + z56 * z861;
+        let z869 = self.d5 * z861 + z864;
+        let z870 = z77 * z865 - z78 * z861;
+        let z871 = z77 * z861 + z78 * z865;
+        let z872 = -z60 * z76 + z64 * z74;
+        let z873 = -z64 * z869 + z76 * z866;
+        let z874 = self.d6 * z871 + z869;
+        let z875 = z97 * z870 + z98 * z866;
+        let z876 = z97 * z866 - z98 * z870;
+        let z877 = -z80 * z96 + z84 * z94;
+        let z878 = -z84 * z874 + z96 * z871;
+        let z879 = -self.cy1 * z0;
+        let z880 = -self.cy2 * z0 + self.cz2 * z852;
+        let z881 = -self.i2x * z3 * z851 + self.i2z * z2 * z852;
+        let z882 = self.cy3 * z856 + self.cz3 * z852 + z854;
+        let z883 = self.i3x * z23 * z855 + self.i3y * z24 * z856 + self.i3z * z2 * z852;
+        let z884 = self.cy4 * z856 + self.cz4 * z861 + z859;
+        let z885 = self.i4x * z43 * z860 + self.i4y * z24 * z856 + self.i4z * z44 * z861;
+        let z886 = self.cy5 * z866 + self.cz5 * z861 + z864;
+        let z887 = self.i5x * z63 * z865 + self.i5y * z64 * z866 + self.i5z * z44 * z861;
+        let z888 = self.cy6 * z866 + self.cz6 * z871 + z869;
+        let z889 = self.i6x * z83 * z870 + self.i6y * z64 * z866 + self.i6z * z84 * z871;
+        let z890 = self.cz7 * z871 + z874;
+        let z891 = self.i7 * z84 * z871 + self.i7 * z103 * z875 + self.i7 * z104 * z876;
+        let z892 = -a[1] * z0;
+        let z893 = a[1] * z853;
+        let z894 = a[2] * z852 + z892;
+        let z895 = a[2] * z857 + z893;
+        let z896 = z737 + a[2] * z858;
+        let z897 = a[3] * z856 + z894;
+        let z898 = a[3] * z862 + z895;
+        let z899 = a[3] * z863 + z896;
+        let z900 = a[4] * z861 + z897;
+        let z901 = a[4] * z867 + z898;
+        let z902 = a[4] * z868 + z899;
+        let z903 = a[5] * z866 + z900;
+        let z904 = a[5] * z872 + z901;
+        let z905 = a[5] * z873 + z902;
+        let z906 = a[6] * z871 + z903;
+        let z907 = a[6] * z877 + z904;
+        let z908 = a[6] * z878 + z905;
+        let z909 = -self.m1 * a[0] * z114;
+        let z910 = self.m1 * a[0] * z879;
+        let z911 = z770 * z879 - z114 * z769 + z114 * z910 - z115 * z909;
+        let z912 = -self.m2 * a[0] * z119 + self.m2 * z121 * z735 + self.m2 * z893;
+        let z913 = self.m2 * z737 + self.m2 * a[0] * z880 - self.m2 * z121 * z892;
+        let z914 = z735 * z881 + z775 * z880 - z119 * z774 + z119 * z913 - z120 * z912
+            + z124 * z736 + z124 * z892 + z126 * z735;
+        let z915 = self.m3 * z895 - self.m3 * z128 * z741 + self.m3 * z130 * z739;
+        let z916 = self.m3 * z741 * z882 + self.m3 * z896 - self.m3 * z130 * z894;
+        let z917 = z739 * z883 + z781 * z882 - z128 * z780 + z128 * z916 - z129 * z915
+            + z133 * z740 + z133 * z894 + z135 * z739;
+        let z918 = self.m4 * z898 - self.m4 * z137 * z747 + self.m4 * z139 * z745;
+        let z919 = self.m4 * z747 * z884 + self.m4 * z899 - self.m4 * z139 * z897;
+        let z920 = z745 * z885 + z787 * z884 - z137 * z786 + z137 * z919 - z138 * z918
+            + z142 * z746 + z142 * z897 + z144 * z745;
+        let z921 = self.m5 * z901 - self.m5 * z146 * z753 + self.m5 * z148 * z751;
+        let z922 = self.m5 * z753 * z886 + self.m5 * z902 - self.m5 * z148 * z900;
+        let z923 = z751 * z887 + z793 * z886 - z146 * z792 + z146 * z922 - z147 * z921
+            + z151 * z752 + z151 * z900 + z153 * z751;
+        let z924 = self.m6 * z904 - self.m6 * z155 * z759 + self.m6 * z157 * z757;
+        let z925 = self.m6 * z759 * z888 + self.m6 * z905 - self.m6 * z157 * z903;
+        let z926 = z757 * z889 + z799 * z888 - z155 * z798 + z155 * z925 - z156 * z924
+            + z160 * z758 + z160 * z903 + z162 * z757;
+        let z927 = self.m7 * z907 - self.m7 * z164 * z765 + self.m7 * z166 * z763;
+        let z928 = self.m7 * z765 * z890 + self.m7 * z908 - self.m7 * z166 * z906;
+        let z929 = z763 * z891 + z805 * z890 - z164 * z804 + z164 * z928 - z165 * z927
+            + z169 * z764 + z169 * z906 + z171 * z763;
+        let z930 = z926 + z929;
+        let z931 = z923 + z930;
+        let z932 = z920 + z931;
+        let z933 = z917 + z932;
+        let z934 = z914 + z933;
+        let z935 = z911 + z934;
+        let z936 = -z0 * z3;
+        let z937 = self.d2 * z4;
+        let z938 = self.d2 * z6;
+        let z939 = -self.d2 * z3;
+        let z940 = z17 * z936;
+        let z941 = -z18 * z936;
+        let z942 = z17 * z852;
+        let z943 = -z18 * z852;
+        let z944 = -z2 * z17;
+        let z945 = z2 * z18;
+        let z946 = z2 * z938 - z3 * z15 - z6 * z16 - z7 * z939;
+        let z947 = -z2 * z937 + z3 * z14 + z4 * z16 + z5 * z939;
+        let z948 = self.d3 * z4 + z937;
+        let z949 = self.d3 * z6 + z938;
+        let z950 = -self.d3 * z3 + z939;
+        let z951 = -z4 * z38 + z37 * z940;
+        let z952 = z4 * z37 + z38 * z940;
+        let z953 = -z6 * z38 + z37 * z942;
+        let z954 = z6 * z37 + z38 * z942;
+        let z955 = z3 * z38 + z37 * z944;
+        let z956 = -z3 * z37 + z38 * z944;
+        let z957 = -z22 * z950 + z24 * z949 + z35 * z945 - z36 * z943;
+        let z958 = z20 * z950 - z24 * z948 - z34 * z945 + z36 * z941;
+        let z959 = self.d4 * z952 + z948;
+        let z960 = self.d4 * z954 + z949;
+        let z961 = self.d4 * z956 + z950;
+        let z962 = z57 * z951 + z58 * z941;
+        let z963 = z57 * z941 - z58 * z951;
+        let z964 = z57 * z953 + z58 * z943;
+        let z965 = z57 * z943 - z58 * z953;
+        let z966 = z57 * z955 + z58 * z945;
+        let z967 = z57 * z945 - z58 * z955;
+        let z968 = -z42 * z961 + z44 * z960 + z55 * z956 - z56 * z954;
+        let z969 = z40 * z961 - z44 * z959 - z54 * z956 + z56 * z952;
+        let z970 = self.d5 * z952 + z959;
+        let z971 = self.d5 * z954 + z960;
+        let z972 = self.d5 * z956 + z961;
+        let z973 = z77 * z962 - z78 * z952;
+        let z974 = z77 * z952 + z78 * z962;
+        let z975 = z77 * z964 - z78 * z954;
+        let z976 = z77 * z954 + z78 * z964;
+        let z977 = z77 * z966 - z78 * z956;
+        let z978 = z77 * z956 + z78 * z966;
+        let z979 = -z62 * z972 + z64 * z971 + z75 * z967 - z76 * z965;
+        let z980 = z60 * z972 - z64 * z970 - z74 * z967 + z76 * z963;
+        let z981 = z970 + self.d6 * z974;
+        let z982 = z971 + self.d6 * z976;
+        let z983 = z972 + self.d6 * z978;
+        let z984 = z97 * z973 + z98 * z963;
+        let z985 = z97 * z963 - z98 * z973;
+        let z986 = z97 * z975 + z98 * z965;
+        let z987 = z97 * z965 - z98 * z975;
+        let z988 = z97 * z977 + z98 * z967;
+        let z989 = z97 * z967 - z98 * z977;
+        let z990 = -z82 * z983 + z84 * z982 + z95 * z978 - z96 * z976;
+        let z991 = z80 * z983 - z84 * z981 - z94 * z978 + z96 * z974;
+        let z992 = self.cz2 * z4;
+        let z993 = self.cz2 * z6;
+        let z994 = -self.cz2 * z3;
+        let z995 = -self.i2x * z2 * z4 - self.i2x * z3 * z936 + self.i2z * z2 * z4
             - self.i2z * z3 * z5;
-        let z974 = -self.i2x * z2 * z6 - self.i2x * z3 * z811 + self.i2z * z2 * z6
+        let z996 = -self.i2x * z2 * z6 - self.i2x * z3 * z852 + self.i2z * z2 * z6
             - self.i2z * z3 * z7;
-        let z975 = 2.0 * self.i2x * z2 * z3 - 2.0 * self.i2z * z2 * z3;
-        let z976 = self.cy3 * z894 + self.cz3 * z4 + z890;
-        let z977 = self.cy3 * z896 + self.cz3 * z6 + z891;
-        let z978 = self.cy3 * z898 - self.cz3 * z3 + z892;
-        let z979 = self.i3x * z19 * z897 + self.i3x * z23 * z893 + self.i3y * z20 * z898
-            + self.i3y * z24 * z894 + self.i3z * z2 * z4 - self.i3z * z3 * z5;
-        let z980 = self.i3x * z21 * z897 + self.i3x * z23 * z895 + self.i3y * z22 * z898
-            + self.i3y * z24 * z896 + self.i3z * z2 * z6 - self.i3z * z3 * z7;
-        let z981 = 2.0 * self.i3x * z23 * z897 + 2.0 * self.i3y * z24 * z898
+        let z997 = 2.0 * self.i2x * z2 * z3 - 2.0 * self.i2z * z2 * z3;
+        let z998 = self.cy3 * z941 + self.cz3 * z4 + z937;
+        let z999 = self.cy3 * z943 + self.cz3 * z6 + z938;
+        let z1000 = self.cy3 * z945 - self.cz3 * z3 + z939;
+        let z1001 = self.i3x * z19 * z944 + self.i3x * z23 * z940 + self.i3y * z20 * z945
+            + self.i3y * z24 * z941 + self.i3z * z2 * z4 - self.i3z * z3 * z5;
+        let z1002 = self.i3x * z21 * z944 + self.i3x * z23 * z942 + self.i3y * z22 * z945
+            + self.i3y * z24 * z943 + self.i3z * z2 * z6 - self.i3z * z3 * z7;
+        let z1003 = 2.0 * self.i3x * z23 * z944 + 2.0 * self.i3y * z24 * z945
             - 2.0 * self.i3z * z2 * z3;
-        let z982 = self.cy4 * z894 + self.cz4 * z910 + z906;
-        let z983 = self.cy4 * z896 + self.cz4 * z912 + z907;
-        let z984 = self.cy4 * z898 + self.cz4 * z914 + z908;
-        let z985 = self.i4x * z39 * z913 + self.i4x * z43 * z909 + self.i4y * z20 * z898
-            + self.i4y * z24 * z894 + self.i4z * z40 * z914 + self.i4z * z44 * z910;
-        let z986 = self.i4x * z41 * z913 + self.i4x * z43 * z911 + self.i4y * z22 * z898
-            + self.i4y * z24 * z896 + self.i4z * z42 * z914 + self.i4z * z44 * z912;
-        let z987 = 2.0 * self.i4x * z43 * z913 + 2.0 * self.i4y * z24 * z898
-            + 2.0 * self.i4z * z44 * z914;
-        let z988 = self.cy5 * z926 + self.cz5 * z910 + z922;
-        let z989 = self.cy5 * z928 + self.cz5 * z912 + z923;
-        let z990 = self.cy5 * z930 + self.cz5 * z914 + z924;
-        let z991 = self.i5x * z59 * z929 + self.i5x * z63 * z925 + self.i5y * z60 * z930
-            + self.i5y * z64 * z926 + self.i5z * z40 * z914 + self.i5z * z44 * z910;
-        let z992 = self.i5x * z61 * z929 + self.i5x * z63 * z927 + self.i5y * z62 * z930
-            + self.i5y * z64 * z928 + self.i5z * z42 * z914 + self.i5z * z44 * z912;
-        let z993 = 2.0 * self.i5x * z63 * z929 + 2.0 * self.i5y * z64 * z930
-            + 2.0 * self.i5z * z44 * z914;
-        let z994 = self.cy6 * z926 + self.cz6 * z942 + z938;
-        let z995 = self.cy6 * z928 + self.cz6 * z944 + z939;
-        let z996 = self.cy6 * z930 + self.cz6 * z946 + z940;
-        let z997 = self.i6x * z79 * z945 + self.i6x * z83 * z941 + self.i6y * z60 * z930
-            + self.i6y * z64 * z926 + self.i6z * z80 * z946 + self.i6z * z84 * z942;
-        let z998 = self.i6x * z81 * z945 + self.i6x * z83 * z943 + self.i6y * z62 * z930
-            + self.i6y * z64 * z928 + self.i6z * z82 * z946 + self.i6z * z84 * z944;
-        let z999 = 2.0 * self.i6x * z83 * z945 + 2.0 * self.i6y * z64 * z930
-            + 2.0 * self.i6z * z84 * z946;
-        let z1000 = self.cz7 * z942 + z954;
-        let z1001 = self.cz7 * z944 + z955;
-        let z1002 = self.cz7 * z946 + z956;
-        let z1003 = self.i7 * z80 * z946 + self.i7 * z84 * z942 + self.i7 * z99 * z961
-            + self.i7 * z100 * z962 + self.i7 * z103 * z957 + self.i7 * z104 * z958;
-        let z1004 = self.i7 * z82 * z946 + self.i7 * z84 * z944 + self.i7 * z101 * z961
-            + self.i7 * z102 * z962 + self.i7 * z103 * z959 + self.i7 * z104 * z960;
-        let z1005 = 2.0 * self.i7 * z84 * z946 + 2.0 * self.i7 * z103 * z961
-            + 2.0 * self.i7 * z104 * z962;
-        let z1024 = z1 * z18 - z4 * z17;
-        let z1025 = -z0 * z18 - z6 * z17;
-        let z1026 = z3 * z17;
-        let z1027 = z20 * z37;
-        let z1028 = z20 * z38;
-        let z1029 = z22 * z37;
-        let z1030 = z22 * z38;
-        let z1031 = z24 * z37;
-        let z1032 = z24 * z38;
-        let z1033 = z35 * z1026 - z36 * z1025;
-        let z1034 = -z34 * z1026 + z36 * z1024;
-        let z1040 = self.d4 * z1028;
-        let z1041 = self.d4 * z1030;
-        let z1042 = self.d4 * z1032;
-        let z1043 = z57 * z1027 + z58 * z1024;
-        let z1044 = z57 * z1024 - z58 * z1027;
-        let z1045 = z57 * z1029 + z58 * z1025;
-        let z1046 = z57 * z1025 - z58 * z1029;
-        let z1047 = z57 * z1031 + z58 * z1026;
-        let z1048 = z57 * z1026 - z58 * z1031;
-        let z1049 = -z42 * z1042 + z44 * z1041 + z55 * z1032 - z56 * z1030;
-        let z1050 = z40 * z1042 - z44 * z1040 - z54 * z1032 + z56 * z1028;
-        let z1056 = self.d5 * z1028 + z1040;
-        let z1057 = self.d5 * z1030 + z1041;
-        let z1058 = self.d5 * z1032 + z1042;
-        let z1059 = z77 * z1043 - z78 * z1028;
-        let z1060 = z77 * z1028 + z78 * z1043;
-        let z1061 = z77 * z1045 - z78 * z1030;
-        let z1062 = z77 * z1030 + z78 * z1045;
-        let z1063 = z77 * z1047 - z78 * z1032;
-        let z1064 = z77 * z1032 + z78 * z1047;
-        let z1065 = -z62 * z1058 + z64 * z1057 + z75 * z1048 - z76 * z1046;
-        let z1066 = z60 * z1058 - z64 * z1056 - z74 * z1048 + z76 * z1044;
-        let z1072 = self.d6 * z1060 + z1056;
-        let z1073 = self.d6 * z1062 + z1057;
-        let z1074 = self.d6 * z1064 + z1058;
-        let z1075 = z97 * z1059 + z98 * z1044;
-        let z1076 = z97 * z1044 - z98 * z1059;
-        let z1077 = z97 * z1061 + z98 * z1046;
-        let z1078 = z97 * z1046 - z98 * z1061;
-        let z1079 = z97 * z1063 + z98 * z1048;
-        let z1080 = z97 * z1048 - z98 * z1063;
-        let z1081 = -z82 * z1074 + z84 * z1073 + z95 * z1064 - z96 * z1062;
-        let z1082 = z80 * z1074 - z84 * z1072 - z94 * z1064 + z96 * z1060;
-        let z1088 = self.cy3 * z1024;
-        let z1089 = self.cy3 * z1025;
-        let z1090 = self.cy3 * z1026;
-        let z1091 = self.i3x * z19 * z24 + self.i3x * z20 * z23 + self.i3y * z20 * z1026
-            + self.i3y * z24 * z1024;
-        let z1092 = self.i3x * z21 * z24 + self.i3x * z22 * z23 + self.i3y * z22 * z1026
-            + self.i3y * z24 * z1025;
-        let z1093 = 2.0 * self.i3x * z23 * z24 + 2.0 * self.i3y * z24 * z1026;
-        let z1094 = self.cy4 * z1024 + self.cz4 * z1028;
-        let z1095 = self.cy4 * z1025 + self.cz4 * z1030;
-        let z1096 = self.cy4 * z1026 + self.cz4 * z1032;
-        let z1097 = self.i4x * z39 * z1031 + self.i4x * z43 * z1027
-            + self.i4y * z20 * z1026 + self.i4y * z24 * z1024 + self.i4z * z40 * z1032
-            + self.i4z * z44 * z1028;
-        let z1098 = self.i4x * z41 * z1031 + self.i4x * z43 * z1029
-            + self.i4y * z22 * z1026 + self.i4y * z24 * z1025 + self.i4z * z42 * z1032
-            + self.i4z * z44 * z1030;
-        let z1099 = 2.0 * self.i4x * z43 * z1031 + 2.0 * self.i4y * z24 * z1026
-            + 2.0 * self.i4z * z44 * z1032;
-        let z1100 = z1040 + self.cy5 * z1044 + self.cz5 * z1028;
-        let z1101 = z1041 + self.cy5 * z1046 + self.cz5 * z1030;
-        let z1102 = z1042 + self.cy5 * z1048 + self.cz5 * z1032;
-        let z1103 = self.i5x * z59 * z1047 + self.i5x * z63 * z1043
-            + self.i5y * z60 * z1048 + self.i5y * z64 * z1044 + self.i5z * z40 * z1032
-            + self.i5z * z44 * z1028;
-        let z1104 = self.i5x * z61 * z1047 + self.i5x * z63 * z1045
-            + self.i5y * z62 * z1048 + self.i5y * z64 * z1046 + self.i5z * z42 * z1032
-            + self.i5z * z44 * z1030;
-        let z1105 = 2.0 * self.i5x * z63 * z1047 + 2.0 * self.i5y * z64 * z1048
-            + 2.0 * self.i5z * z44 * z1032;
-        let z1106 = self.cy6 * z1044 + self.cz6 * z1060 + z1056;
-        let z1107 = self.cy6 * z1046 + self.cz6 * z1062 + z1057;
-        let z1108 = self.cy6 * z1048 + self.cz6 * z1064 + z1058;
-        let z1109 = self.i6x * z79 * z1063 + self.i6x * z83 * z1059
-            + self.i6y * z60 * z1048 + self.i6y * z64 * z1044 + self.i6z * z80 * z1064
-            + self.i6z * z84 * z1060;
-        let z1110 = self.i6x * z81 * z1063 + self.i6x * z83 * z1061
-            + self.i6y * z62 * z1048 + self.i6y * z64 * z1046 + self.i6z * z82 * z1064
-            + self.i6z * z84 * z1062;
-        let z1111 = 2.0 * self.i6x * z83 * z1063 + 2.0 * self.i6y * z64 * z1048
-            + 2.0 * self.i6z * z84 * z1064;
-        let z1112 = self.cz7 * z1060 + z1072;
-        let z1113 = self.cz7 * z1062 + z1073;
-        let z1114 = self.cz7 * z1064 + z1074;
-        let z1115 = self.i7 * z80 * z1064 + self.i7 * z84 * z1060 + self.i7 * z99 * z1079
-            + self.i7 * z100 * z1080 + self.i7 * z103 * z1075 + self.i7 * z104 * z1076;
-        let z1116 = self.i7 * z82 * z1064 + self.i7 * z84 * z1062
-            + self.i7 * z101 * z1079 + self.i7 * z102 * z1080 + self.i7 * z103 * z1077
-            + self.i7 * z104 * z1078;
-        let z1117 = 2.0 * self.i7 * z84 * z1064 + 2.0 * self.i7 * z103 * z1079
-            + 2.0 * self.i7 * z104 * z1080;
-        let z1133 = -z5 * z37 - z19 * z38;
-        let z1134 = -z7 * z37 - z21 * z38;
-        let z1135 = -z2 * z37 - z23 * z38;
-        let z1136 = self.d4 * z39;
-        let z1137 = self.d4 * z41;
-        let z1138 = self.d4 * z43;
-        let z1139 = z57 * z1133;
-        let z1140 = -z58 * z1133;
-        let z1141 = z57 * z1134;
-        let z1142 = -z58 * z1134;
-        let z1143 = z57 * z1135;
-        let z1144 = -z58 * z1135;
-        let z1145 = -z41 * z56 - z42 * z1138 + z43 * z55 + z44 * z1137;
-        let z1146 = z39 * z56 + z40 * z1138 - z43 * z54 - z44 * z1136;
-        let z1152 = self.d5 * z39 + z1136;
-        let z1153 = self.d5 * z41 + z1137;
-        let z1154 = self.d5 * z43 + z1138;
-        let z1155 = -z39 * z78 + z77 * z1139;
-        let z1156 = z39 * z77 + z78 * z1139;
-        let z1157 = -z41 * z78 + z77 * z1141;
-        let z1158 = z41 * z77 + z78 * z1141;
-        let z1159 = -z43 * z78 + z77 * z1143;
-        let z1160 = z43 * z77 + z78 * z1143;
-        let z1161 = -z62 * z1154 + z64 * z1153 + z75 * z1144 - z76 * z1142;
-        let z1162 = z60 * z1154 - z64 * z1152 - z74 * z1144 + z76 * z1140;
-        let z1168 = self.d6 * z1156 + z1152;
-        let z1169 = self.d6 * z1158 + z1153;
-        let z1170 = self.d6 * z1160 + z1154;
-        let z1171 = z97 * z1155 + z98 * z1140;
-        let z1172 = z97 * z1140 - z98 * z1155;
-        let z1173 = z97 * z1157 + z98 * z1142;
-        let z1174 = z97 * z1142 - z98 * z1157;
-        let z1175 = z97 * z1159 + z98 * z1144;
-        let z1176 = z97 * z1144 - z98 * z1159;
-        let z1177 = -z82 * z1170 + z84 * z1169 + z95 * z1160 - z96 * z1158;
-        let z1178 = z80 * z1170 - z84 * z1168 - z94 * z1160 + z96 * z1156;
-        let z1184 = self.cz4 * z39;
-        let z1185 = self.cz4 * z41;
-        let z1186 = self.cz4 * z43;
-        let z1187 = self.i4x * z39 * z1135 + self.i4x * z43 * z1133
+        let z1004 = self.cy4 * z941 + self.cz4 * z952 + z948;
+        let z1005 = self.cy4 * z943 + self.cz4 * z954 + z949;
+        let z1006 = self.cy4 * z945 + self.cz4 * z956 + z950;
+        let z1007 = self.i4x * z39 * z955 + self.i4x * z43 * z951 + self.i4y * z20 * z945
+            + self.i4y * z24 * z941 + self.i4z * z40 * z956 + self.i4z * z44 * z952;
+        let z1008 = self.i4x * z41 * z955 + self.i4x * z43 * z953 + self.i4y * z22 * z945
+            + self.i4y * z24 * z943 + self.i4z * z42 * z956 + self.i4z * z44 * z954;
+        let z1009 = 2.0 * self.i4x * z43 * z955 + 2.0 * self.i4y * z24 * z945
+            + 2.0 * self.i4z * z44 * z956;
+        let z1010 = self.cy5 * z963 + self.cz5 * z952 + z959;
+        let z1011 = self.cy5 * z965 + self.cz5 * z954 + z960;
+        let z1012 = self.cy5 * z967 + self.cz5 * z956 + z961;
+        let z1013 = self.i5x * z59 * z966 + self.i5x * z63 * z962 + self.i5y * z60 * z967
+            + self.i5y * z64 * z963 + self.i5z * z40 * z956 + self.i5z * z44 * z952;
+        let z1014 = self.i5x * z61 * z966 + self.i5x * z63 * z964 + self.i5y * z62 * z967
+            + self.i5y * z64 * z965 + self.i5z * z42 * z956 + self.i5z * z44 * z954;
+        let z1015 = 2.0 * self.i5x * z63 * z966 + 2.0 * self.i5y * z64 * z967
+            + 2.0 * self.i5z * z44 * z956;
+        let z1016 = z970 + self.cy6 * z963 + self.cz6 * z974;
+        let z1017 = z971 + self.cy6 * z965 + self.cz6 * z976;
+        let z1018 = z972 + self.cy6 * z967 + self.cz6 * z978;
+        let z1019 = self.i6x * z79 * z977 + self.i6x * z83 * z973 + self.i6y * z60 * z967
+            + self.i6y * z64 * z963 + self.i6z * z80 * z978 + self.i6z * z84 * z974;
+        let z1020 = self.i6x * z81 * z977 + self.i6x * z83 * z975 + self.i6y * z62 * z967
+            + self.i6y * z64 * z965 + self.i6z * z82 * z978 + self.i6z * z84 * z976;
+        let z1021 = 2.0 * self.i6x * z83 * z977 + 2.0 * self.i6y * z64 * z967
+            + 2.0 * self.i6z * z84 * z978;
+        let z1022 = z981 + self.cz7 * z974;
+        let z1023 = z982 + self.cz7 * z976;
+        let z1024 = z983 + self.cz7 * z978;
+        let z1025 = self.i7 * z80 * z978 + self.i7 * z84 * z974 + self.i7 * z99 * z988
+            + self.i7 * z100 * z989 + self.i7 * z103 * z984 + self.i7 * z104 * z985;
+        let z1026 = self.i7 * z82 * z978 + self.i7 * z84 * z976 + self.i7 * z101 * z988
+            + self.i7 * z102 * z989 + self.i7 * z103 * z986 + self.i7 * z104 * z987;
+        let z1027 = 2.0 * self.i7 * z84 * z978 + 2.0 * self.i7 * z103 * z988
+            + 2.0 * self.i7 * z104 * z989;
+        let z1028 = a[2] * z4;
+        let z1029 = a[2] * z6;
+        let z1030 = -a[2] * z3;
+        let z1031 = a[2] * z946;
+        let z1032 = a[2] * z947;
+        let z1033 = a[3] * z941 + z1028;
+        let z1034 = a[3] * z943 + z1029;
+        let z1035 = a[3] * z945 + z1030;
+        let z1036 = a[3] * z957 + z1031;
+        let z1037 = a[3] * z958 + z1032;
+        let z1038 = a[4] * z952 + z1033;
+        let z1039 = a[4] * z954 + z1034;
+        let z1040 = a[4] * z956 + z1035;
+        let z1041 = a[4] * z968 + z1036;
+        let z1042 = a[4] * z969 + z1037;
+        let z1043 = a[5] * z963 + z1038;
+        let z1044 = a[5] * z965 + z1039;
+        let z1045 = a[5] * z967 + z1040;
+        let z1046 = a[5] * z979 + z1041;
+        let z1047 = a[5] * z980 + z1042;
+        let z1048 = a[6] * z974 + z1043;
+        let z1049 = a[6] * z976 + z1044;
+        let z1050 = a[6] * z978 + z1045;
+        let z1051 = a[6] * z990 + z1046;
+        let z1052 = a[6] * z991 + z1047;
+        let z1053 = self.m2 * z736 * z994 - self.m2 * a[0] * z993;
+        let z1054 = -self.m2 * z735 * z994 + self.m2 * a[0] * z992;
+        let z1055 = z735 * z995 + z736 * z996 + a[0] * z997 - z774 * z993 + z775 * z992
+            + z119 * z1054 - z120 * z1053;
+        let z1056 = self.m3 * z740 * z1000 - self.m3 * z741 * z999 + self.m3 * z1031
+            - self.m3 * z129 * z1030 + self.m3 * z130 * z1029;
+        let z1057 = -self.m3 * z739 * z1000 + self.m3 * z741 * z998 + self.m3 * z1032
+            + self.m3 * z128 * z1030 - self.m3 * z130 * z1028;
+        let z1058 = z739 * z1001 + z740 * z1002 + z741 * z1003 - z780 * z999
+            + z781 * z998 + z128 * z1057 - z129 * z1056 + z133 * z1028 + z135 * z1029
+            + z136 * z1030;
+        let z1059 = self.m4 * z746 * z1006 - self.m4 * z747 * z1005 + self.m4 * z1036
+            - self.m4 * z138 * z1035 + self.m4 * z139 * z1034;
+        let z1060 = -self.m4 * z745 * z1006 + self.m4 * z747 * z1004 + self.m4 * z1037
+            + self.m4 * z137 * z1035 - self.m4 * z139 * z1033;
+        let z1061 = z745 * z1007 + z746 * z1008 + z747 * z1009 - z786 * z1005
+            + z787 * z1004 + z137 * z1060 - z138 * z1059 + z142 * z1033 + z144 * z1034
+            + z145 * z1035;
+        let z1062 = self.m5 * z752 * z1012 - self.m5 * z753 * z1011 + self.m5 * z1041
+            - self.m5 * z147 * z1040 + self.m5 * z148 * z1039;
+        let z1063 = -self.m5 * z751 * z1012 + self.m5 * z753 * z1010 + self.m5 * z1042
+            + self.m5 * z146 * z1040 - self.m5 * z148 * z1038;
+        let z1064 = z751 * z1013 + z752 * z1014 + z753 * z1015 - z792 * z1011
+            + z793 * z1010 + z146 * z1063 - z147 * z1062 + z151 * z1038 + z153 * z1039
+            + z154 * z1040;
+        let z1065 = self.m6 * z758 * z1018 - self.m6 * z759 * z1017 + self.m6 * z1046
+            - self.m6 * z156 * z1045 + self.m6 * z157 * z1044;
+        let z1066 = -self.m6 * z757 * z1018 + self.m6 * z759 * z1016 + self.m6 * z1047
+            + self.m6 * z155 * z1045 - self.m6 * z157 * z1043;
+        let z1067 = z757 * z1019 + z758 * z1020 + z759 * z1021 - z798 * z1017
+            + z799 * z1016 + z155 * z1066 - z156 * z1065 + z160 * z1043 + z162 * z1044
+            + z163 * z1045;
+        let z1068 = self.m7 * z764 * z1024 - self.m7 * z765 * z1023 + self.m7 * z1051
+            - self.m7 * z165 * z1050 + self.m7 * z166 * z1049;
+        let z1069 = -self.m7 * z763 * z1024 + self.m7 * z765 * z1022 + self.m7 * z1052
+            + self.m7 * z164 * z1050 - self.m7 * z166 * z1048;
+        let z1070 = z763 * z1025 + z764 * z1026 + z765 * z1027 - z804 * z1023
+            + z805 * z1022 + z164 * z1069 - z165 * z1068 + z169 * z1048 + z171 * z1049
+            + z172 * z1050;
+        let z1071 = z1067 + z1070;
+        let z1072 = z1064 + z1071;
+        let z1073 = z1061 + z1072;
+        let z1074 = z1058 + z1073;
+        let z1075 = z1055 + z1074;
+        let z1076 = z1 * z18 - z4 * z17;
+        let z1077 = -z0 * z18 - z6 * z17;
+        let z1078 = z3 * z17;
+        let z1079 = z20 * z37;
+        let z1080 = z20 * z38;
+        let z1081 = z22 * z37;
+        let z1082 = z22 * z38;
+        let z1083 = z24 * z37;
+        let z1084 = z24 * z38;
+        let z1085 = z35 * z1078 - z36 * z1077;
+        let z1086 = -z34 * z1078 + z36 * z1076;
+        let z1087 = self.d4 * z1080;
+        let z1088 = self.d4 * z1082;
+        let z1089 = self.d4 * z1084;
+        let z1090 = z57 * z1079 + z58 * z1076;
+        let z1091 = z57 * z1076 - z58 * z1079;
+        let z1092 = z57 * z1081 + z58 * z1077;
+        let z1093 = z57 * z1077 - z58 * z1081;
+        let z1094 = z57 * z1083 + z58 * z1078;
+        let z1095 = z57 * z1078 - z58 * z1083;
+        let z1096 = -z42 * z1089 + z44 * z1088 + z55 * z1084 - z56 * z1082;
+        let z1097 = z40 * z1089 - z44 * z1087 - z54 * z1084 + z56 * z1080;
+        let z1098 = self.d5 * z1080 + z1087;
+        let z1099 = self.d5 * z1082 + z1088;
+        let z1100 = self.d5 * z1084 + z1089;
+        let z1101 = z77 * z1090 - z78 * z1080;
+        let z1102 = z77 * z1080 + z78 * z1090;
+        let z1103 = z77 * z1092 - z78 * z1082;
+        let z1104 = z77 * z1082 + z78 * z1092;
+        let z1105 = z77 * z1094 - z78 * z1084;
+        let z1106 = z77 * z1084 + z78 * z1094;
+        let z1107 = -z62 * z1100 + z64 * z1099 + z75 * z1095 - z76 * z1093;
+        let z1108 = z60 * z1100 - z64 * z1098 - z74 * z1095 + z76 * z1091;
+        let z1109 = self.d6 * z1102 + z1098;
+        let z1110 = self.d6 * z1104 + z1099;
+        let z1111 = self.d6 * z1106 + z1100;
+        let z1112 = z97 * z1101 + z98 * z1091;
+        let z1113 = z97 * z1091 - z98 * z1101;
+        let z1114 = z97 * z1103 + z98 * z1093;
+        let z1115 = z97 * z1093 - z98 * z1103;
+        let z1116 = z97 * z1105 + z98 * z1095;
+        let z1117 = z97 * z1095 - z98 * z1105;
+        let z1118 = -z82 * z1111 + z84 * z1110 + z95 * z1106 - z96 * z1104;
+        let z1119 = z80 * z1111 - z84 * z1109 - z94 * z1106 + z96 * z1102;
+        let z1120 = self.cy3 * z1076;
+        let z1121 = self.cy3 * z1077;
+        let z1122 = self.cy3 * z1078;
+        let z1123 = self.i3x * z19 * z24 + self.i3x * z20 * z23 + self.i3y * z20 * z1078
+            + self.i3y * z24 * z1076;
+        let z1124 = self.i3x * z21 * z24 + self.i3x * z22 * z23 + self.i3y * z22 * z1078
+            + self.i3y * z24 * z1077;
+        let z1125 = 2.0 * self.i3x * z23 * z24 + 2.0 * self.i3y * z24 * z1078;
+        let z1126 = self.cy4 * z1076 + self.cz4 * z1080;
+        let z1127 = self.cy4 * z1077 + self.cz4 * z1082;
+        let z1128 = self.cy4 * z1078 + self.cz4 * z1084;
+        let z1129 = self.i4x * z39 * z1083 + self.i4x * z43 * z1079
+            + self.i4y * z20 * z1078 + self.i4y * z24 * z1076 + self.i4z * z40 * z1084
+            + self.i4z * z44 * z1080;
+        let z1130 = self.i4x * z41 * z1083 + self.i4x * z43 * z1081
+            + self.i4y * z22 * z1078 + self.i4y * z24 * z1077 + self.i4z * z42 * z1084
+            + self.i4z * z44 * z1082;
+        let z1131 = 2.0 * self.i4x * z43 * z1083 + 2.0 * self.i4y * z24 * z1078
+            + 2.0 * self.i4z * z44 * z1084;
+        let z1132 = self.cy5 * z1091 + self.cz5 * z1080 + z1087;
+        let z1133 = self.cy5 * z1093 + self.cz5 * z1082 + z1088;
+        let z1134 = self.cy5 * z1095 + self.cz5 * z1084 + z1089;
+        let z1135 = self.i5x * z59 * z1094 + self.i5x * z63 * z1090
+            + self.i5y * z60 * z1095 + self.i5y * z64 * z1091 + self.i5z * z40 * z1084
+            + self.i5z * z44 * z1080;
+        let z1136 = self.i5x * z61 * z1094 + self.i5x * z63 * z1092
+            + self.i5y * z62 * z1095 + self.i5y * z64 * z1093 + self.i5z * z42 * z1084
+            + self.i5z * z44 * z1082;
+        let z1137 = 2.0 * self.i5x * z63 * z1094 + 2.0 * self.i5y * z64 * z1095
+            + 2.0 * self.i5z * z44 * z1084;
+        let z1138 = self.cy6 * z1091 + self.cz6 * z1102 + z1098;
+        let z1139 = self.cy6 * z1093 + self.cz6 * z1104 + z1099;
+        let z1140 = self.cy6 * z1095 + self.cz6 * z1106 + z1100;
+        let z1141 = self.i6x * z79 * z1105 + self.i6x * z83 * z1101
+            + self.i6y * z60 * z1095 + self.i6y * z64 * z1091 + self.i6z * z80 * z1106
+            + self.i6z * z84 * z1102;
+        let z1142 = self.i6x * z81 * z1105 + self.i6x * z83 * z1103
+            + self.i6y * z62 * z1095 + self.i6y * z64 * z1093 + self.i6z * z82 * z1106
+            + self.i6z * z84 * z1104;
+        let z1143 = 2.0 * self.i6x * z83 * z1105 + 2.0 * self.i6y * z64 * z1095
+            + 2.0 * self.i6z * z84 * z1106;
+        let z1144 = self.cz7 * z1102 + z1109;
+        let z1145 = self.cz7 * z1104 + z1110;
+        let z1146 = self.cz7 * z1106 + z1111;
+        let z1147 = self.i7 * z80 * z1106 + self.i7 * z84 * z1102 + self.i7 * z99 * z1116
+            + self.i7 * z100 * z1117 + self.i7 * z103 * z1112 + self.i7 * z104 * z1113;
+        let z1148 = self.i7 * z82 * z1106 + self.i7 * z84 * z1104
+            + self.i7 * z101 * z1116 + self.i7 * z102 * z1117 + self.i7 * z103 * z1114
+            + self.i7 * z104 * z1115;
+        let z1149 = 2.0 * self.i7 * z84 * z1106 + 2.0 * self.i7 * z103 * z1116
+            + 2.0 * self.i7 * z104 * z1117;
+        let z1150 = a[3] * z1076;
+        let z1151 = a[3] * z1077;
+        let z1152 = a[3] * z1078;
+        let z1153 = a[3] * z1085;
+        let z1154 = a[3] * z1086;
+        let z1155 = a[4] * z1080 + z1150;
+        let z1156 = a[4] * z1082 + z1151;
+        let z1157 = a[4] * z1084 + z1152;
+        let z1158 = a[4] * z1096 + z1153;
+        let z1159 = a[4] * z1097 + z1154;
+        let z1160 = a[5] * z1091 + z1155;
+        let z1161 = a[5] * z1093 + z1156;
+        let z1162 = a[5] * z1095 + z1157;
+        let z1163 = a[5] * z1107 + z1158;
+        let z1164 = a[5] * z1108 + z1159;
+        let z1165 = a[6] * z1102 + z1160;
+        let z1166 = a[6] * z1104 + z1161;
+        let z1167 = a[6] * z1106 + z1162;
+        let z1168 = a[6] * z1118 + z1163;
+        let z1169 = a[6] * z1119 + z1164;
+        let z1170 = self.m3 * z740 * z1122 - self.m3 * z741 * z1121;
+        let z1171 = -self.m3 * z739 * z1122 + self.m3 * z741 * z1120;
+        let z1172 = z739 * z1123 + z740 * z1124 + z741 * z1125 - z780 * z1121
+            + z781 * z1120 + z128 * z1171 - z129 * z1170;
+        let z1173 = self.m4 * z746 * z1128 - self.m4 * z747 * z1127 + self.m4 * z1153
+            - self.m4 * z138 * z1152 + self.m4 * z139 * z1151;
+        let z1174 = -self.m4 * z745 * z1128 + self.m4 * z747 * z1126 + self.m4 * z1154
+            + self.m4 * z137 * z1152 - self.m4 * z139 * z1150;
+        let z1175 = z745 * z1129 + z746 * z1130 + z747 * z1131 - z786 * z1127
+            + z787 * z1126 + z137 * z1174 - z138 * z1173 + z142 * z1150 + z144 * z1151
+            + z145 * z1152;
+        let z1176 = self.m5 * z752 * z1134 - self.m5 * z753 * z1133 + self.m5 * z1158
+            - self.m5 * z147 * z1157 + self.m5 * z148 * z1156;
+        let z1177 = -self.m5 * z751 * z1134 + self.m5 * z753 * z1132 + self.m5 * z1159
+            + self.m5 * z146 * z1157 - self.m5 * z148 * z1155;
+        let z1178 = z751 * z1135 + z752 * z1136 + z753 * z1137 - z792 * z1133
+            + z793 * z1132 + z146 * z1177 - z147 * z1176 + z151 * z1155 + z153 * z1156
+            + z154 * z1157;
+        let z1179 = self.m6 * z758 * z1140 - self.m6 * z759 * z1139 + self.m6 * z1163
+            - self.m6 * z156 * z1162 + self.m6 * z157 * z1161;
+        let z1180 = -self.m6 * z757 * z1140 + self.m6 * z759 * z1138 + self.m6 * z1164
+            + self.m6 * z155 * z1162 - self.m6 * z157 * z1160;
+        let z1181 = z757 * z1141 + z758 * z1142 + z759 * z1143 - z798 * z1139
+            + z799 * z1138 + z155 * z1180 - z156 * z1179 + z160 * z1160 + z162 * z1161
+            + z163 * z1162;
+        let z1182 = self.m7 * z764 * z1146 - self.m7 * z765 * z1145 + self.m7 * z1168
+            - self.m7 * z165 * z1167 + self.m7 * z166 * z1166;
+        let z1183 = -self.m7 * z763 * z1146 + self.m7 * z765 * z1144 + self.m7 * z1169
+            + self.m7 * z164 * z1167 - self.m7 * z166 * z1165;
+        let z1184 = z763 * z1147 + z764 * z1148 + z765 * z1149 - z804 * z1145
+            + z805 * z1144 + z164 * z1183 - z165 * z1182 + z169 * z1165 + z171 * z1166
+            + z172 * z1167;
+        let z1185 = z1181 + z1184;
+        let z1186 = z1178 + z1185;
+        let z1187 = z1175 + z1186;
+        let z1188 = z1172 + z1187;
+        let z1189 = -z5 * z37 - z19 * z38;
+        let z1190 = -z7 * z37 - z21 * z38;
+        let z1191 = -z2 * z37 - z23 * z38;
+        let z1192 = self.d4 * z39;
+        let z1193 = self.d4 * z41;
+        let z1194 = self.d4 * z43;
+        let z1195 = z57 * z1189;
+        let z1196 = -z58 * z1189;
+        let z1197 = z57 * z1190;
+        let z1198 = -z58 * z1190;
+        let z1199 = z57 * z1191;
+        let z1200 = -z58 * z1191;
+        let z1201 = -z41 * z56 - z42 * z1194 + z43 * z55 + z44 * z1193;
+        let z1202 = z39 * z56 + z40 * z1194 - z43 * z54 - z44 * z1192;
+        let z1203 = self.d5 * z39 + z1192;
+        let z1204 = self.d5 * z41 + z1193;
+        let z1205 = self.d5 * z43 + z1194;
+        let z1206 = -z39 * z78 + z77 * z1195;
+        let z1207 = z39 * z77 + z78 * z1195;
+        let z1208 = -z41 * z78 + z77 * z1197;
+        let z1209 = z41 * z77 + z78 * z1197;
+        let z1210 = -z43 * z78 + z77 * z1199;
+        let z1211 = z43 * z77 + z78 * z1199;
+        let z1212 = -z62 * z1205 + z64 * z1204 + z75 * z1200 - z76 * z1198;
+        let z1213 = z60 * z1205 - z64 * z1203 - z74 * z1200 + z76 * z1196;
+        let z1214 = self.d6 * z1207 + z1203;
+        let z1215 = self.d6 * z1209 + z1204;
+        let z1216 = self.d6 * z1211 + z1205;
+        let z1217 = z97 * z1206 + z98 * z1196;
+        let z1218 = z97 * z1196 - z98 * z1206;
+        let z1219 = z97 * z1208 + z98 * z1198;
+        let z1220 = z97 * z1198 - z98 * z1208;
+        let z1221 = z97 * z1210 + z98 * z1200;
+        let z1222 = z97 * z1200 - z98 * z1210;
+        let z1223 = -z82 * z1216 + z84 * z1215 + z95 * z1211 - z96 * z1209;
+        let z1224 = z80 * z1216 - z84 * z1214 - z94 * z1211 + z96 * z1207;
+        let z1225 = self.cz4 * z39;
+        let z1226 = self.cz4 * z41;
+        let z1227 = self.cz4 * z43;
+        let z1228 = self.i4x * z39 * z1191 + self.i4x * z43 * z1189
             + self.i4z * z39 * z44 + self.i4z * z40 * z43;
-        let z1188 = self.i4x * z41 * z1135 + self.i4x * z43 * z1134
+        let z1229 = self.i4x * z41 * z1191 + self.i4x * z43 * z1190
             + self.i4z * z41 * z44 + self.i4z * z42 * z43;
-        let z1189 = 2.0 * self.i4x * z43 * z1135 + 2.0 * self.i4z * z43 * z44;
-        let z1190 = self.cy5 * z1140 + self.cz5 * z39 + z1136;
-        let z1191 = self.cy5 * z1142 + self.cz5 * z41 + z1137;
-        let z1192 = self.cy5 * z1144 + self.cz5 * z43 + z1138;
-        let z1193 = self.i5x * z59 * z1143 + self.i5x * z63 * z1139
-            + self.i5y * z60 * z1144 + self.i5y * z64 * z1140 + self.i5z * z39 * z44
+        let z1230 = 2.0 * self.i4x * z43 * z1191 + 2.0 * self.i4z * z43 * z44;
+        let z1231 = self.cy5 * z1196 + self.cz5 * z39 + z1192;
+        let z1232 = self.cy5 * z1198 + self.cz5 * z41 + z1193;
+        let z1233 = self.cy5 * z1200 + self.cz5 * z43 + z1194;
+        let z1234 = self.i5x * z59 * z1199 + self.i5x * z63 * z1195
+            + self.i5y * z60 * z1200 + self.i5y * z64 * z1196 + self.i5z * z39 * z44
             + self.i5z * z40 * z43;
-        let z1194 = self.i5x * z61 * z1143 + self.i5x * z63 * z1141
-            + self.i5y * z62 * z1144 + self.i5y * z64 * z1142 + self.i5z * z41 * z44
+        let z1235 = self.i5x * z61 * z1199 + self.i5x * z63 * z1197
+            + self.i5y * z62 * z1200 + self.i5y * z64 * z1198 + self.i5z * z41 * z44
             + self.i5z * z42 * z43;
-        let z1195 = 2.0 * self.i5x * z63 * z1143 + 2.0 * self.i5y * z64 * z1144
+        let z1236 = 2.0 * self.i5x * z63 * z1199 + 2.0 * self.i5y * z64 * z1200
             + 2.0 * self.i5z * z43 * z44;
-        let z1196 = self.cy6 * z1140 + self.cz6 * z1156 + z1152;
-        let z1197 = self.cy6 * z1142 + self.cz6 * z1158 + z1153;
-        let z1198 = self.cy6 * z1144 + self.cz6 * z1160 + z1154;
-        let z1199 = self.i6x * z79 * z1159 + self.i6x * z83 * z1155
-            + self.i6y * z60 * z1144 + self.i6y * z64 * z1140 + self.i6z * z80 * z1160
-            + self.i6z * z84 * z1156;
-        let z1200 = self.i6x * z81 * z1159 + self.i6x * z83 * z1157
-            + self.i6y * z62 * z1144 + self.i6y * z64 * z1142 + self.i6z * z82 * z1160
-            + self.i6z * z84 * z1158;
-        let z1201 = 2.0 * self.i6x * z83 * z1159 + 2.0 * self.i6y * z64 * z1144
-            + 2.0 * self.i6z * z84 * z1160;
-        let z1202 = self.cz7 * z1156 + z1168;
-        let z1203 = self.cz7 * z1158 + z1169;
-        let z1204 = self.cz7 * z1160 + z1170;
-        let z1205 = self.i7 * z80 * z1160 + self.i7 * z84 * z1156 + self.i7 * z99 * z1175
-            + self.i7 * z100 * z1176 + self.i7 * z103 * z1171 + self.i7 * z104 * z1172;
-        let z1206 = self.i7 * z82 * z1160 + self.i7 * z84 * z1158
-            + self.i7 * z101 * z1175 + self.i7 * z102 * z1176 + self.i7 * z103 * z1173
-            + self.i7 * z104 * z1174;
-        let z1207 = 2.0 * self.i7 * z84 * z1160 + 2.0 * self.i7 * z103 * z1175
-            + 2.0 * self.i7 * z104 * z1176;
-        let z1220 = -z20 * z58 - z39 * z57;
-        let z1221 = -z22 * z58 - z41 * z57;
-        let z1222 = -z24 * z58 - z43 * z57;
-        let z1223 = z60 * z77;
-        let z1224 = z60 * z78;
-        let z1225 = z62 * z77;
-        let z1226 = z62 * z78;
-        let z1227 = z64 * z77;
-        let z1228 = z64 * z78;
-        let z1229 = z75 * z1222 - z76 * z1221;
-        let z1230 = -z74 * z1222 + z76 * z1220;
-        let z1236 = self.d6 * z1224;
-        let z1237 = self.d6 * z1226;
-        let z1238 = self.d6 * z1228;
-        let z1239 = z97 * z1223 + z98 * z1220;
-        let z1240 = z97 * z1220 - z98 * z1223;
-        let z1241 = z97 * z1225 + z98 * z1221;
-        let z1242 = z97 * z1221 - z98 * z1225;
-        let z1243 = z97 * z1227 + z98 * z1222;
-        let z1244 = z97 * z1222 - z98 * z1227;
-        let z1245 = -z82 * z1238 + z84 * z1237 + z95 * z1228 - z96 * z1226;
-        let z1246 = z80 * z1238 - z84 * z1236 - z94 * z1228 + z96 * z1224;
-        let z1252 = self.cy5 * z1220;
-        let z1253 = self.cy5 * z1221;
-        let z1254 = self.cy5 * z1222;
-        let z1255 = self.i5x * z59 * z64 + self.i5x * z60 * z63 + self.i5y * z60 * z1222
-            + self.i5y * z64 * z1220;
-        let z1256 = self.i5x * z61 * z64 + self.i5x * z62 * z63 + self.i5y * z62 * z1222
-            + self.i5y * z64 * z1221;
-        let z1257 = 2.0 * self.i5x * z63 * z64 + 2.0 * self.i5y * z64 * z1222;
-        let z1258 = self.cy6 * z1220 + self.cz6 * z1224;
-        let z1259 = self.cy6 * z1221 + self.cz6 * z1226;
-        let z1260 = self.cy6 * z1222 + self.cz6 * z1228;
-        let z1261 = self.i6x * z79 * z1227 + self.i6x * z83 * z1223
-            + self.i6y * z60 * z1222 + self.i6y * z64 * z1220 + self.i6z * z80 * z1228
-            + self.i6z * z84 * z1224;
-        let z1262 = self.i6x * z81 * z1227 + self.i6x * z83 * z1225
-            + self.i6y * z62 * z1222 + self.i6y * z64 * z1221 + self.i6z * z82 * z1228
-            + self.i6z * z84 * z1226;
-        let z1263 = 2.0 * self.i6x * z83 * z1227 + 2.0 * self.i6y * z64 * z1222
-            + 2.0 * self.i6z * z84 * z1228;
-        let z1264 = z1236 + self.cz7 * z1224;
-        let z1265 = z1237 + self.cz7 * z1226;
-        let z1266 = z1238 + self.cz7 * z1228;
-        let z1267 = self.i7 * z80 * z1228 + self.i7 * z84 * z1224 + self.i7 * z99 * z1243
-            + self.i7 * z100 * z1244 + self.i7 * z103 * z1239 + self.i7 * z104 * z1240;
-        let z1268 = self.i7 * z82 * z1228 + self.i7 * z84 * z1226
-            + self.i7 * z101 * z1243 + self.i7 * z102 * z1244 + self.i7 * z103 * z1241
-            + self.i7 * z104 * z1242;
-        let z1269 = 2.0 * self.i7 * z84 * z1228 + 2.0 * self.i7 * z103 * z1243
-            + 2.0 * self.i7 * z104 * z1244;
-        let z1279 = -z40 * z77 - z59 * z78;
-        let z1280 = -z42 * z77 - z61 * z78;
-        let z1281 = -z44 * z77 - z63 * z78;
-        let z1282 = self.d6 * z79;
-        let z1283 = self.d6 * z81;
-        let z1284 = self.d6 * z83;
-        let z1285 = z97 * z1279;
-        let z1286 = -z98 * z1279;
-        let z1287 = z97 * z1280;
-        let z1288 = -z98 * z1280;
-        let z1289 = z97 * z1281;
-        let z1290 = -z98 * z1281;
-        let z1291 = -z81 * z96 - z82 * z1284 + z83 * z95 + z84 * z1283;
-        let z1292 = z79 * z96 + z80 * z1284 - z83 * z94 - z84 * z1282;
-        let z1298 = self.cz6 * z79;
-        let z1299 = self.cz6 * z81;
-        let z1300 = self.cz6 * z83;
-        let z1301 = self.i6x * z79 * z1281 + self.i6x * z83 * z1279
+        let z1237 = self.cy6 * z1196 + self.cz6 * z1207 + z1203;
+        let z1238 = self.cy6 * z1198 + self.cz6 * z1209 + z1204;
+        let z1239 = self.cy6 * z1200 + self.cz6 * z1211 + z1205;
+        let z1240 = self.i6x * z79 * z1210 + self.i6x * z83 * z1206
+            + self.i6y * z60 * z1200 + self.i6y * z64 * z1196 + self.i6z * z80 * z1211
+            + self.i6z * z84 * z1207;
+        let z1241 = self.i6x * z81 * z1210 + self.i6x * z83 * z1208
+            + self.i6y * z62 * z1200 + self.i6y * z64 * z1198 + self.i6z * z82 * z1211
+            + self.i6z * z84 * z1209;
+        let z1242 = 2.0 * self.i6x * z83 * z1210 + 2.0 * self.i6y * z64 * z1200
+            + 2.0 * self.i6z * z84 * z1211;
+        let z1243 = self.cz7 * z1207 + z1214;
+        let z1244 = self.cz7 * z1209 + z1215;
+        let z1245 = self.cz7 * z1211 + z1216;
+        let z1246 = self.i7 * z80 * z1211 + self.i7 * z84 * z1207 + self.i7 * z99 * z1221
+            + self.i7 * z100 * z1222 + self.i7 * z103 * z1217 + self.i7 * z104 * z1218;
+        let z1247 = self.i7 * z82 * z1211 + self.i7 * z84 * z1209
+            + self.i7 * z101 * z1221 + self.i7 * z102 * z1222 + self.i7 * z103 * z1219
+            + self.i7 * z104 * z1220;
+        let z1248 = 2.0 * self.i7 * z84 * z1211 + 2.0 * self.i7 * z103 * z1221
+            + 2.0 * self.i7 * z104 * z1222;
+        let z1249 = a[4] * z39;
+        let z1250 = a[4] * z41;
+        let z1251 = a[4] * z43;
+        let z1252 = a[4] * z1201;
+        let z1253 = a[4] * z1202;
+        let z1254 = z1249 + a[5] * z1196;
+        let z1255 = z1250 + a[5] * z1198;
+        let z1256 = z1251 + a[5] * z1200;
+        let z1257 = z1252 + a[5] * z1212;
+        let z1258 = z1253 + a[5] * z1213;
+        let z1259 = z1254 + a[6] * z1207;
+        let z1260 = z1255 + a[6] * z1209;
+        let z1261 = z1256 + a[6] * z1211;
+        let z1262 = z1257 + a[6] * z1223;
+        let z1263 = z1258 + a[6] * z1224;
+        let z1264 = self.m4 * z746 * z1227 - self.m4 * z747 * z1226;
+        let z1265 = -self.m4 * z745 * z1227 + self.m4 * z747 * z1225;
+        let z1266 = z745 * z1228 + z746 * z1229 + z747 * z1230 - z786 * z1226
+            + z787 * z1225 + z137 * z1265 - z138 * z1264;
+        let z1267 = self.m5 * z1252 + self.m5 * z752 * z1233 - self.m5 * z753 * z1232
+            - self.m5 * z147 * z1251 + self.m5 * z148 * z1250;
+        let z1268 = self.m5 * z1253 - self.m5 * z751 * z1233 + self.m5 * z753 * z1231
+            + self.m5 * z146 * z1251 - self.m5 * z148 * z1249;
+        let z1269 = z751 * z1234 + z752 * z1235 + z753 * z1236 - z792 * z1232
+            + z793 * z1231 + z146 * z1268 - z147 * z1267 + z151 * z1249 + z153 * z1250
+            + z154 * z1251;
+        let z1270 = self.m6 * z1257 + self.m6 * z758 * z1239 - self.m6 * z759 * z1238
+            - self.m6 * z156 * z1256 + self.m6 * z157 * z1255;
+        let z1271 = self.m6 * z1258 - self.m6 * z757 * z1239 + self.m6 * z759 * z1237
+            + self.m6 * z155 * z1256 - self.m6 * z157 * z1254;
+        let z1272 = z757 * z1240 + z758 * z1241 + z759 * z1242 - z798 * z1238
+            + z799 * z1237 + z155 * z1271 - z156 * z1270 + z160 * z1254 + z162 * z1255
+            + z163 * z1256;
+        let z1273 = self.m7 * z1262 + self.m7 * z764 * z1245 - self.m7 * z765 * z1244
+            - self.m7 * z165 * z1261 + self.m7 * z166 * z1260;
+        let z1274 = self.m7 * z1263 - self.m7 * z763 * z1245 + self.m7 * z765 * z1243
+            + self.m7 * z164 * z1261 - self.m7 * z166 * z1259;
+        let z1275 = z763 * z1246 + z764 * z1247 + z765 * z1248 - z804 * z1244
+            + z805 * z1243 + z164 * z1274 - z165 * z1273 + z169 * z1259 + z171 * z1260
+            + z172 * z1261;
+        let z1276 = z1272 + z1275;
+        let z1277 = z1269 + z1276;
+        let z1278 = z1266 + z1277;
+        let z1279 = -z20 * z58 - z39 * z57;
+        let z1280 = -z22 * z58 - z41 * z57;
+        let z1281 = -z24 * z58 - z43 * z57;
+        let z1282 = z60 * z77;
+        let z1283 = z60 * z78;
+        let z1284 = z62 * z77;
+        let z1285 = z62 * z78;
+        let z1286 = z64 * z77;
+        let z1287 = z64 * z78;
+        let z1288 = z75 * z1281 - z76 * z1280;
+        let z1289 = -z74 * z1281 + z76 * z1279;
+        let z1290 = self.d6 * z1283;
+        let z1291 = self.d6 * z1285;
+        let z1292 = self.d6 * z1287;
+        let z1293 = z97 * z1282 + z98 * z1279;
+        let z1294 = z97 * z1279 - z98 * z1282;
+        let z1295 = z97 * z1284 + z98 * z1280;
+        let z1296 = z97 * z1280 - z98 * z1284;
+        let z1297 = z97 * z1286 + z98 * z1281;
+        let z1298 = z97 * z1281 - z98 * z1286;
+        let z1299 = -z82 * z1292 + z84 * z1291 + z95 * z1287 - z96 * z1285;
+        let z1300 = z80 * z1292 - z84 * z1290 - z94 * z1287 + z96 * z1283;
+        let z1301 = self.cy5 * z1279;
+        let z1302 = self.cy5 * z1280;
+        let z1303 = self.cy5 * z1281;
+        let z1304 = self.i5x * z59 * z64 + self.i5x * z60 * z63 + self.i5y * z60 * z1281
+            + self.i5y * z64 * z1279;
+        let z1305 = self.i5x * z61 * z64 + self.i5x * z62 * z63 + self.i5y * z62 * z1281
+            + self.i5y * z64 * z1280;
+        let z1306 = 2.0 * self.i5x * z63 * z64 + 2.0 * self.i5y * z64 * z1281;
+        let z1307 = self.cy6 * z1279 + self.cz6 * z1283;
+        let z1308 = self.cy6 * z1280 + self.cz6 * z1285;
+        let z1309 = self.cy6 * z1281 + self.cz6 * z1287;
+        let z1310 = self.i6x * z79 * z1286 + self.i6x * z83 * z1282
+            + self.i6y * z60 * z1281 + self.i6y * z64 * z1279 + self.i6z * z80 * z1287
+            + self.i6z * z84 * z1283;
+        let z1311 = self.i6x * z81 * z1286 + self.i6x * z83 * z1284
+            + self.i6y * z62 * z1281 + self.i6y * z64 * z1280 + self.i6z * z82 * z1287
+            + self.i6z * z84 * z1285;
+        let z1312 = 2.0 * self.i6x * z83 * z1286 + 2.0 * self.i6y * z64 * z1281
+            + 2.0 * self.i6z * z84 * z1287;
+        let z1313 = z1290 + self.cz7 * z1283;
+        let z1314 = z1291 + self.cz7 * z1285;
+        let z1315 = z1292 + self.cz7 * z1287;
+        let z1316 = self.i7 * z80 * z1287 + self.i7 * z84 * z1283 + self.i7 * z99 * z1297
+            + self.i7 * z100 * z1298 + self.i7 * z103 * z1293 + self.i7 * z104 * z1294;
+        let z1317 = self.i7 * z82 * z1287 + self.i7 * z84 * z1285
+            + self.i7 * z101 * z1297 + self.i7 * z102 * z1298 + self.i7 * z103 * z1295
+            + self.i7 * z104 * z1296;
+        let z1318 = 2.0 * self.i7 * z84 * z1287 + 2.0 * self.i7 * z103 * z1297
+            + 2.0 * self.i7 * z104 * z1298;
+        let z1319 = a[5] * z1279;
+        let z1320 = a[5] * z1280;
+        let z1321 = a[5] * z1281;
+        let z1322 = a[5] * z1288;
+        let z1323 = a[5] * z1289;
+        let z1324 = a[6] * z1283 + z1319;
+        let z1325 = a[6] * z1285 + z1320;
+        let z1326 = a[6] * z1287 + z1321;
+        let z1327 = a[6] * z1299 + z1322;
+        let z1328 = a[6] * z1300 + z1323;
+        let z1329 = self.m5 * z752 * z1303 - self.m5 * z753 * z1302;
+        let z1330 = -self.m5 * z751 * z1303 + self.m5 * z753 * z1301;
+        let z1331 = z751 * z1304 + z752 * z1305 + z753 * z1306 - z792 * z1302
+            + z793 * z1301 + z146 * z1330 - z147 * z1329;
+        let z1332 = self.m6 * z758 * z1309 - self.m6 * z759 * z1308 + self.m6 * z1322
+            - self.m6 * z156 * z1321 + self.m6 * z157 * z1320;
+        let z1333 = -self.m6 * z757 * z1309 + self.m6 * z759 * z1307 + self.m6 * z1323
+            + self.m6 * z155 * z1321 - self.m6 * z157 * z1319;
+        let z1334 = z757 * z1310 + z758 * z1311 + z759 * z1312 - z798 * z1308
+            + z799 * z1307 + z155 * z1333 - z156 * z1332 + z160 * z1319 + z162 * z1320
+            + z163 * z1321;
+        let z1335 = self.m7 * z764 * z1315 - self.m7 * z765 * z1314 + self.m7 * z1327
+            - self.m7 * z165 * z1326 + self.m7 * z166 * z1325;
+        let z1336 = -self.m7 * z763 * z1315 + self.m7 * z765 * z1313 + self.m7 * z1328
+            + self.m7 * z164 * z1326 - self.m7 * z166 * z1324;
+        let z1337 = z763 * z1316 + z764 * z1317 + z765 * z1318 - z804 * z1314
+            + z805 * z1313 + z164 * z1336 - z165 * z1335 + z169 * z1324 + z171 * z1325
+            + z172 * z1326;
+        let z1338 = z1334 + z1337;
+        let z1339 = z1331 + z1338;
+        let z1340 = -z40 * z77 - z59 * z78;
+        let z1341 = -z42 * z77 - z61 * z78;
+        let z1342 = -z44 * z77 - z63 * z78;
+        let z1343 = self.d6 * z79;
+        let z1344 = self.d6 * z81;
+        let z1345 = self.d6 * z83;
+        let z1346 = z97 * z1340;
+        let z1347 = -z98 * z1340;
+        let z1348 = z97 * z1341;
+        let z1349 = -z98 * z1341;
+        let z1350 = z97 * z1342;
+        let z1351 = -z98 * z1342;
+        let z1352 = -z81 * z96 - z82 * z1345 + z83 * z95 + z84 * z1344;
+        let z1353 = z79 * z96 + z80 * z1345 - z83 * z94 - z84 * z1343;
+        let z1354 = self.cz6 * z79;
+        let z1355 = self.cz6 * z81;
+        let z1356 = self.cz6 * z83;
+        let z1357 = self.i6x * z79 * z1342 + self.i6x * z83 * z1340
             + self.i6z * z79 * z84 + self.i6z * z80 * z83;
-        let z1302 = self.i6x * z81 * z1281 + self.i6x * z83 * z1280
+        let z1358 = self.i6x * z81 * z1342 + self.i6x * z83 * z1341
             + self.i6z * z81 * z84 + self.i6z * z82 * z83;
-        let z1303 = 2.0 * self.i6x * z83 * z1281 + 2.0 * self.i6z * z83 * z84;
-        let z1304 = z1282 + self.cz7 * z79;
-        let z1305 = z1283 + self.cz7 * z81;
-        let z1306 = z1284 + self.cz7 * z83;
-        let z1307 = self.i7 * z79 * z84 + self.i7 * z80 * z83 + self.i7 * z99 * z1289
-            + self.i7 * z100 * z1290 + self.i7 * z103 * z1285 + self.i7 * z104 * z1286;
-        let z1308 = self.i7 * z81 * z84 + self.i7 * z82 * z83 + self.i7 * z101 * z1289
-            + self.i7 * z102 * z1290 + self.i7 * z103 * z1287 + self.i7 * z104 * z1288;
-        let z1309 = 2.0 * self.i7 * z83 * z84 + 2.0 * self.i7 * z103 * z1289
-            + 2.0 * self.i7 * z104 * z1290;
-        let z1316 = -z60 * z98 - z79 * z97;
-        let z1317 = -z62 * z98 - z81 * z97;
-        let z1318 = -z64 * z98 - z83 * z97;
-        let z1319 = self.i7 * z99 * z104 + self.i7 * z100 * z1318 + self.i7 * z100 * z103
-            + self.i7 * z104 * z1316;
-        let z1320 = self.i7 * z101 * z104 + self.i7 * z102 * z1318
-            + self.i7 * z102 * z103 + self.i7 * z104 * z1317;
-        let z1321 = 2.0 * self.i7 * z103 * z104 + 2.0 * self.i7 * z104 * z1318;
-        let z1323 = z7 * z815 - z15 * z811;
-        let z1325 = z22 * z823 - z35 * z817;
-        let z1327 = z42 * z831 - z55 * z825;
-        let z1329 = z62 * z839 - z75 * z833;
-        let z1331 = z82 * z847 - z95 * z841;
-        let z1333 = 2.0 * self.i2x * z4 * z810 + 2.0 * self.i2y * z0 * z1
-            + 2.0 * self.i2z * z5 * z811;
-        let z1334 = self.i2x * z6 * z810 + self.i2x * (z4 * z4) - self.i2y * (z0 * z0)
-            + self.i2y * (z1 * z1) + self.i2z * z7 * z811 + self.i2z * (z5 * z5);
-        let z1335 = 2.0 * self.i2x * z4 * z6 - 2.0 * self.i2y * z0 * z1
+        let z1359 = 2.0 * self.i6x * z83 * z1342 + 2.0 * self.i6z * z83 * z84;
+        let z1360 = self.cz7 * z79 + z1343;
+        let z1361 = self.cz7 * z81 + z1344;
+        let z1362 = self.cz7 * z83 + z1345;
+        let z1363 = self.i7 * z79 * z84 + self.i7 * z80 * z83 + self.i7 * z99 * z1350
+            + self.i7 * z100 * z1351 + self.i7 * z103 * z1346 + self.i7 * z104 * z1347;
+        let z1364 = self.i7 * z81 * z84 + self.i7 * z82 * z83 + self.i7 * z101 * z1350
+            + self.i7 * z102 * z1351 + self.i7 * z103 * z1348 + self.i7 * z104 * z1349;
+        let z1365 = 2.0 * self.i7 * z83 * z84 + 2.0 * self.i7 * z103 * z1350
+            + 2.0 * self.i7 * z104 * z1351;
+        let z1366 = a[6] * z79;
+        let z1367 = a[6] * z81;
+        let z1368 = a[6] * z83;
+        let z1369 = a[6] * z1352;
+        let z1370 = a[6] * z1353;
+        let z1371 = self.m6 * z758 * z1356 - self.m6 * z759 * z1355;
+        let z1372 = -self.m6 * z757 * z1356 + self.m6 * z759 * z1354;
+        let z1373 = z757 * z1357 + z758 * z1358 + z759 * z1359 - z798 * z1355
+            + z799 * z1354 + z155 * z1372 - z156 * z1371;
+        let z1374 = self.m7 * z764 * z1362 - self.m7 * z765 * z1361 + self.m7 * z1369
+            - self.m7 * z165 * z1368 + self.m7 * z166 * z1367;
+        let z1375 = -self.m7 * z763 * z1362 + self.m7 * z765 * z1360 + self.m7 * z1370
+            + self.m7 * z164 * z1368 - self.m7 * z166 * z1366;
+        let z1376 = z763 * z1363 + z764 * z1364 + z765 * z1365 - z804 * z1361
+            + z805 * z1360 + z164 * z1375 - z165 * z1374 + z169 * z1366 + z171 * z1367
+            + z172 * z1368;
+        let z1377 = z1373 + z1376;
+        let z1378 = -z60 * z98 - z79 * z97;
+        let z1379 = -z62 * z98 - z81 * z97;
+        let z1380 = -z64 * z98 - z83 * z97;
+        let z1381 = self.i7 * z99 * z104 + self.i7 * z100 * z1380 + self.i7 * z100 * z103
+            + self.i7 * z104 * z1378;
+        let z1382 = self.i7 * z101 * z104 + self.i7 * z102 * z1380
+            + self.i7 * z102 * z103 + self.i7 * z104 * z1379;
+        let z1383 = 2.0 * self.i7 * z103 * z104 + 2.0 * self.i7 * z104 * z1380;
+        let z1384 = z763 * z1381 + z764 * z1382 + z765 * z1383;
+        let z1385 = z7 * z854 - z15 * z852;
+        let z1386 = z22 * z859 - z35 * z856;
+        let z1387 = z42 * z864 - z55 * z861;
+        let z1388 = z62 * z869 - z75 * z866;
+        let z1389 = z82 * z874 - z95 * z871;
+        let z1390 = 2.0 * self.i2x * z4 * z851 + 2.0 * self.i2y * z0 * z1
+            + 2.0 * self.i2z * z5 * z852;
+        let z1391 = self.i2x * z6 * z851 + self.i2x * (z4 * z4) - self.i2y * (z0 * z0)
+            + self.i2y * (z1 * z1) + self.i2z * z7 * z852 + self.i2z * (z5 * z5);
+        let z1392 = 2.0 * self.i2x * z4 * z6 - 2.0 * self.i2y * z0 * z1
             + 2.0 * self.i2z * z5 * z7;
-        let z1336 = 2.0 * self.i3x * z19 * z816 + 2.0 * self.i3y * z20 * z817
-            + 2.0 * self.i3z * z5 * z811;
-        let z1337 = self.i3x * z21 * z816 + self.i3x * (z19 * z19)
-            + self.i3y * z22 * z817 + self.i3y * (z20 * z20) + self.i3z * z7 * z811
+        let z1393 = 2.0 * self.i3x * z19 * z855 + 2.0 * self.i3y * z20 * z856
+            + 2.0 * self.i3z * z5 * z852;
+        let z1394 = self.i3x * z21 * z855 + self.i3x * (z19 * z19)
+            + self.i3y * z22 * z856 + self.i3y * (z20 * z20) + self.i3z * z7 * z852
             + self.i3z * (z5 * z5);
-        let z1338 = 2.0 * self.i3x * z19 * z21 + 2.0 * self.i3y * z20 * z22
+        let z1395 = 2.0 * self.i3x * z19 * z21 + 2.0 * self.i3y * z20 * z22
             + 2.0 * self.i3z * z5 * z7;
-        let z1339 = 2.0 * self.i4x * z39 * z824 + 2.0 * self.i4y * z20 * z817
-            + 2.0 * self.i4z * z40 * z825;
-        let z1340 = self.i4x * z41 * z824 + self.i4x * (z39 * z39)
-            + self.i4y * z22 * z817 + self.i4y * (z20 * z20) + self.i4z * z42 * z825
+        let z1396 = 2.0 * self.i4x * z39 * z860 + 2.0 * self.i4y * z20 * z856
+            + 2.0 * self.i4z * z40 * z861;
+        let z1397 = self.i4x * z41 * z860 + self.i4x * (z39 * z39)
+            + self.i4y * z22 * z856 + self.i4y * (z20 * z20) + self.i4z * z42 * z861
             + self.i4z * (z40 * z40);
-        let z1341 = 2.0 * self.i4x * z39 * z41 + 2.0 * self.i4y * z20 * z22
+        let z1398 = 2.0 * self.i4x * z39 * z41 + 2.0 * self.i4y * z20 * z22
             + 2.0 * self.i4z * z40 * z42;
-        let z1342 = 2.0 * self.i5x * z59 * z832 + 2.0 * self.i5y * z60 * z833
-            + 2.0 * self.i5z * z40 * z825;
-        let z1343 = self.i5x * z61 * z832 + self.i5x * (z59 * z59)
-            + self.i5y * z62 * z833 + self.i5y * (z60 * z60) + self.i5z * z42 * z825
+        let z1399 = 2.0 * self.i5x * z59 * z865 + 2.0 * self.i5y * z60 * z866
+            + 2.0 * self.i5z * z40 * z861;
+        let z1400 = self.i5x * z61 * z865 + self.i5x * (z59 * z59)
+            + self.i5y * z62 * z866 + self.i5y * (z60 * z60) + self.i5z * z42 * z861
             + self.i5z * (z40 * z40);
-        let z1344 = 2.0 * self.i5x * z59 * z61 + 2.0 * self.i5y * z60 * z62
+        let z1401 = 2.0 * self.i5x * z59 * z61 + 2.0 * self.i5y * z60 * z62
             + 2.0 * self.i5z * z40 * z42;
-        let z1345 = 2.0 * self.i6x * z79 * z840 + 2.0 * self.i6y * z60 * z833
-            + 2.0 * self.i6z * z80 * z841;
-        let z1346 = self.i6x * z81 * z840 + self.i6x * (z79 * z79)
-            + self.i6y * z62 * z833 + self.i6y * (z60 * z60) + self.i6z * z82 * z841
+        let z1402 = 2.0 * self.i6x * z79 * z870 + 2.0 * self.i6y * z60 * z866
+            + 2.0 * self.i6z * z80 * z871;
+        let z1403 = self.i6x * z81 * z870 + self.i6x * (z79 * z79)
+            + self.i6y * z62 * z866 + self.i6y * (z60 * z60) + self.i6z * z82 * z871
             + self.i6z * (z80 * z80);
-        let z1347 = 2.0 * self.i6x * z79 * z81 + 2.0 * self.i6y * z60 * z62
+        let z1404 = 2.0 * self.i6x * z79 * z81 + 2.0 * self.i6y * z60 * z62
             + 2.0 * self.i6z * z80 * z82;
-        let z1348 = 2.0 * self.i7 * z80 * z841 + 2.0 * self.i7 * z99 * z848
-            + 2.0 * self.i7 * z100 * z849;
-        let z1349 = self.i7 * z82 * z841 + self.i7 * z101 * z848 + self.i7 * z102 * z849
+        let z1405 = 2.0 * self.i7 * z80 * z871 + 2.0 * self.i7 * z99 * z875
+            + 2.0 * self.i7 * z100 * z876;
+        let z1406 = self.i7 * z82 * z871 + self.i7 * z101 * z875 + self.i7 * z102 * z876
             + self.i7 * (z80 * z80) + self.i7 * (z99 * z99) + self.i7 * (z100 * z100);
-        let z1350 = 2.0 * self.i7 * z80 * z82 + 2.0 * self.i7 * z99 * z101
+        let z1407 = 2.0 * self.i7 * z80 * z82 + 2.0 * self.i7 * z99 * z101
             + 2.0 * self.i7 * z100 * z102;
-        let z1382 = -z4 * z15 - z5 * z891 + z6 * z14 + z7 * z890;
-        let z1384 = -z20 * z907 + z22 * z906 + z34 * z896 - z35 * z894;
-        let z1386 = -z40 * z923 + z42 * z922 + z54 * z912 - z55 * z910;
-        let z1388 = -z60 * z939 + z62 * z938 + z74 * z928 - z75 * z926;
-        let z1390 = -z80 * z955 + z82 * z954 + z94 * z944 - z95 * z942;
-        let z1392 = 2.0 * self.i2x * z4 * z889 + 2.0 * self.i2z * z4 * z5;
-        let z1393 = self.i2x * z4 * z811 + self.i2x * z6 * z889 + self.i2z * z4 * z7
+        let z1408 = a[2] * z1385;
+        let z1409 = a[3] * z1386 + z1408;
+        let z1410 = a[4] * z1387 + z1409;
+        let z1411 = a[5] * z1388 + z1410;
+        let z1412 = a[6] * z1389 + z1411;
+        let z1413 = -self.m2 * z736 * z880 + self.m2 * z120 * z892;
+        let z1414 = z735 * z1390 + z736 * z1391 + a[0] * z881 + z119 * z776
+            + z120 * z1413 - z121 * z913 + z122 * z892 + z123 * z735;
+        let z1415 = z735 * z1391 + z736 * z1392 + a[0] * z124 - z776 * z880
+            - z119 * z1413 + z121 * z912 + z123 * z892 + z125 * z735;
+        let z1416 = -self.m3 * z740 * z882 + self.m3 * z1408 + self.m3 * z129 * z894;
+        let z1417 = z739 * z1393 + z740 * z1394 + z741 * z883 + z128 * z782
+            + z129 * z1416 - z130 * z916 + z131 * z894 + z132 * z739;
+        let z1418 = z739 * z1394 + z740 * z1395 - z782 * z882 - z128 * z1416
+            + z130 * z915 + z132 * z894 + z133 * z741 + z134 * z739;
+        let z1419 = -self.m4 * z746 * z884 + self.m4 * z1409 + self.m4 * z138 * z897;
+        let z1420 = z745 * z1396 + z746 * z1397 + z747 * z885 + z137 * z788
+            + z138 * z1419 - z139 * z919 + z140 * z897 + z141 * z745;
+        let z1421 = z745 * z1397 + z746 * z1398 - z788 * z884 - z137 * z1419
+            + z139 * z918 + z141 * z897 + z142 * z747 + z143 * z745;
+        let z1422 = -self.m5 * z752 * z886 + self.m5 * z1410 + self.m5 * z147 * z900;
+        let z1423 = z751 * z1399 + z752 * z1400 + z753 * z887 + z146 * z794
+            + z147 * z1422 - z148 * z922 + z149 * z900 + z150 * z751;
+        let z1424 = z751 * z1400 + z752 * z1401 - z794 * z886 - z146 * z1422
+            + z148 * z921 + z150 * z900 + z151 * z753 + z152 * z751;
+        let z1425 = -self.m6 * z758 * z888 + self.m6 * z1411 + self.m6 * z156 * z903;
+        let z1426 = z757 * z1402 + z758 * z1403 + z759 * z889 + z155 * z800
+            + z156 * z1425 - z157 * z925 + z158 * z903 + z159 * z757;
+        let z1427 = z757 * z1403 + z758 * z1404 - z800 * z888 - z155 * z1425
+            + z157 * z924 + z159 * z903 + z160 * z759 + z161 * z757;
+        let z1428 = -self.m7 * z764 * z890 + self.m7 * z1412 + self.m7 * z165 * z906;
+        let z1429 = z763 * z1405 + z764 * z1406 + z765 * z891 + z164 * z806
+            + z165 * z1428 - z166 * z928 + z167 * z906 + z168 * z763;
+        let z1430 = z763 * z1406 + z764 * z1407 - z806 * z890 - z164 * z1428
+            + z166 * z927 + z168 * z906 + z169 * z765 + z170 * z763;
+        let z1431 = z1426 + z1429;
+        let z1432 = z1427 + z1430;
+        let z1433 = z924 + z927;
+        let z1434 = z925 + z928;
+        let z1435 = z1423 + z1431;
+        let z1436 = z1424 + z1432;
+        let z1437 = z921 + z1433;
+        let z1438 = z922 + z1434;
+        let z1439 = z1420 + z1435;
+        let z1440 = z1421 + z1436;
+        let z1441 = z918 + z1437;
+        let z1442 = z919 + z1438;
+        let z1443 = z1417 + z1439;
+        let z1444 = z1418 + z1440;
+        let z1445 = z915 + z1441;
+        let z1446 = z916 + z1442;
+        let z1447 = z1414 + z1443;
+        let z1448 = z1415 + z1444;
+        let z1449 = z912 + z1445;
+        let z1450 = z913 + z1446;
+        let z1451 = -z0 * z834 + z0 * z1448 - z1 * z835 - z1 * z1447 + z8 * z838
+            + z8 * z1449 + z9 * z1450 + z837 * z853;
+        let z1452 = -z4 * z15 - z5 * z938 + z6 * z14 + z7 * z937;
+        let z1453 = -z20 * z949 + z22 * z948 + z34 * z943 - z35 * z941;
+        let z1454 = -z40 * z960 + z42 * z959 + z54 * z954 - z55 * z952;
+        let z1455 = -z60 * z971 + z62 * z970 + z74 * z965 - z75 * z963;
+        let z1456 = -z80 * z982 + z82 * z981 + z94 * z976 - z95 * z974;
+        let z1457 = 2.0 * self.i2x * z4 * z936 + 2.0 * self.i2z * z4 * z5;
+        let z1458 = self.i2x * z4 * z852 + self.i2x * z6 * z936 + self.i2z * z4 * z7
             + self.i2z * z5 * z6;
-        let z1394 = 2.0 * self.i2x * z6 * z811 + 2.0 * self.i2z * z6 * z7;
-        let z1395 = 2.0 * self.i3x * z19 * z893 + 2.0 * self.i3y * z20 * z894
+        let z1459 = 2.0 * self.i2x * z6 * z852 + 2.0 * self.i2z * z6 * z7;
+        let z1460 = 2.0 * self.i3x * z19 * z940 + 2.0 * self.i3y * z20 * z941
             + 2.0 * self.i3z * z4 * z5;
-        let z1396 = self.i3x * z19 * z895 + self.i3x * z21 * z893 + self.i3y * z20 * z896
-            + self.i3y * z22 * z894 + self.i3z * z4 * z7 + self.i3z * z5 * z6;
-        let z1397 = 2.0 * self.i3x * z21 * z895 + 2.0 * self.i3y * z22 * z896
+        let z1461 = self.i3x * z19 * z942 + self.i3x * z21 * z940 + self.i3y * z20 * z943
+            + self.i3y * z22 * z941 + self.i3z * z4 * z7 + self.i3z * z5 * z6;
+        let z1462 = 2.0 * self.i3x * z21 * z942 + 2.0 * self.i3y * z22 * z943
             + 2.0 * self.i3z * z6 * z7;
-        let z1398 = 2.0 * self.i4x * z39 * z909 + 2.0 * self.i4y * z20 * z894
-            + 2.0 * self.i4z * z40 * z910;
-        let z1399 = self.i4x * z39 * z911 + self.i4x * z41 * z909 + self.i4y * z20 * z896
-            + self.i4y * z22 * z894 + self.i4z * z40 * z912 + self.i4z * z42 * z910;
-        let z1400 = 2.0 * self.i4x * z41 * z911 + 2.0 * self.i4y * z22 * z896
-            + 2.0 * self.i4z * z42 * z912;
-        let z1401 = 2.0 * self.i5x * z59 * z925 + 2.0 * self.i5y * z60 * z926
-            + 2.0 * self.i5z * z40 * z910;
-        let z1402 = self.i5x * z59 * z927 + self.i5x * z61 * z925 + self.i5y * z60 * z928
-            + self.i5y * z62 * z926 + self.i5z * z40 * z912 + self.i5z * z42 * z910;
-        let z1403 = 2.0 * self.i5x * z61 * z927 + 2.0 * self.i5y * z62 * z928
-            + 2.0 * self.i5z * z42 * z912;
-        let z1404 = 2.0 * self.i6x * z79 * z941 + 2.0 * self.i6y * z60 * z926
-            + 2.0 * self.i6z * z80 * z942;
-        let z1405 = self.i6x * z79 * z943 + self.i6x * z81 * z941 + self.i6y * z60 * z928
-            + self.i6y * z62 * z926 + self.i6z * z80 * z944 + self.i6z * z82 * z942;
-        let z1406 = 2.0 * self.i6x * z81 * z943 + 2.0 * self.i6y * z62 * z928
-            + 2.0 * self.i6z * z82 * z944;
-        let z1407 = 2.0 * self.i7 * z80 * z942 + 2.0 * self.i7 * z99 * z957
-            + 2.0 * self.i7 * z100 * z958;
-        let z1408 = self.i7 * z80 * z944 + self.i7 * z82 * z942 + self.i7 * z99 * z959
-            + self.i7 * z100 * z960 + self.i7 * z101 * z957 + self.i7 * z102 * z958;
-        let z1409 = 2.0 * self.i7 * z82 * z944 + 2.0 * self.i7 * z101 * z959
-            + 2.0 * self.i7 * z102 * z960;
-        let z1441 = z34 * z1025 - z35 * z1024;
-        let z1443 = -z40 * z1041 + z42 * z1040 + z54 * z1030 - z55 * z1028;
-        let z1445 = -z60 * z1057 + z62 * z1056 + z74 * z1046 - z75 * z1044;
-        let z1447 = -z80 * z1073 + z82 * z1072 + z94 * z1062 - z95 * z1060;
-        let z1449 = 2.0 * self.i3x * z19 * z20 + 2.0 * self.i3y * z20 * z1024;
-        let z1450 = self.i3x * z19 * z22 + self.i3x * z20 * z21 + self.i3y * z20 * z1025
-            + self.i3y * z22 * z1024;
-        let z1451 = 2.0 * self.i3x * z21 * z22 + 2.0 * self.i3y * z22 * z1025;
-        let z1452 = 2.0 * self.i4x * z39 * z1027 + 2.0 * self.i4y * z20 * z1024
-            + 2.0 * self.i4z * z40 * z1028;
-        let z1453 = self.i4x * z39 * z1029 + self.i4x * z41 * z1027
-            + self.i4y * z20 * z1025 + self.i4y * z22 * z1024 + self.i4z * z40 * z1030
-            + self.i4z * z42 * z1028;
-        let z1454 = 2.0 * self.i4x * z41 * z1029 + 2.0 * self.i4y * z22 * z1025
-            + 2.0 * self.i4z * z42 * z1030;
-        let z1455 = 2.0 * self.i5x * z59 * z1043 + 2.0 * self.i5y * z60 * z1044
-            + 2.0 * self.i5z * z40 * z1028;
-        let z1456 = self.i5x * z59 * z1045 + self.i5x * z61 * z1043
-            + self.i5y * z60 * z1046 + self.i5y * z62 * z1044 + self.i5z * z40 * z1030
-            + self.i5z * z42 * z1028;
-        let z1457 = 2.0 * self.i5x * z61 * z1045 + 2.0 * self.i5y * z62 * z1046
-            + 2.0 * self.i5z * z42 * z1030;
-        let z1458 = 2.0 * self.i6x * z79 * z1059 + 2.0 * self.i6y * z60 * z1044
-            + 2.0 * self.i6z * z80 * z1060;
-        let z1459 = self.i6x * z79 * z1061 + self.i6x * z81 * z1059
-            + self.i6y * z60 * z1046 + self.i6y * z62 * z1044 + self.i6z * z80 * z1062
-            + self.i6z * z82 * z1060;
-        let z1460 = 2.0 * self.i6x * z81 * z1061 + 2.0 * self.i6y * z62 * z1046
-            + 2.0 * self.i6z * z82 * z1062;
-        let z1461 = 2.0 * self.i7 * z80 * z1060 + 2.0 * self.i7 * z99 * z1075
-            + 2.0 * self.i7 * z100 * z1076;
-        let z1462 = self.i7 * z80 * z1062 + self.i7 * z82 * z1060 + self.i7 * z99 * z1077
-            + self.i7 * z100 * z1078 + self.i7 * z101 * z1075 + self.i7 * z102 * z1076;
-        let z1463 = 2.0 * self.i7 * z82 * z1062 + 2.0 * self.i7 * z101 * z1077
-            + 2.0 * self.i7 * z102 * z1078;
-        let z1490 = -z39 * z55 - z40 * z1137 + z41 * z54 + z42 * z1136;
-        let z1492 = -z60 * z1153 + z62 * z1152 + z74 * z1142 - z75 * z1140;
-        let z1494 = -z80 * z1169 + z82 * z1168 + z94 * z1158 - z95 * z1156;
-        let z1496 = 2.0 * self.i4x * z39 * z1133 + 2.0 * self.i4z * z39 * z40;
-        let z1497 = self.i4x * z39 * z1134 + self.i4x * z41 * z1133
+        let z1463 = 2.0 * self.i4x * z39 * z951 + 2.0 * self.i4y * z20 * z941
+            + 2.0 * self.i4z * z40 * z952;
+        let z1464 = self.i4x * z39 * z953 + self.i4x * z41 * z951 + self.i4y * z20 * z943
+            + self.i4y * z22 * z941 + self.i4z * z40 * z954 + self.i4z * z42 * z952;
+        let z1465 = 2.0 * self.i4x * z41 * z953 + 2.0 * self.i4y * z22 * z943
+            + 2.0 * self.i4z * z42 * z954;
+        let z1466 = 2.0 * self.i5x * z59 * z962 + 2.0 * self.i5y * z60 * z963
+            + 2.0 * self.i5z * z40 * z952;
+        let z1467 = self.i5x * z59 * z964 + self.i5x * z61 * z962 + self.i5y * z60 * z965
+            + self.i5y * z62 * z963 + self.i5z * z40 * z954 + self.i5z * z42 * z952;
+        let z1468 = 2.0 * self.i5x * z61 * z964 + 2.0 * self.i5y * z62 * z965
+            + 2.0 * self.i5z * z42 * z954;
+        let z1469 = 2.0 * self.i6x * z79 * z973 + 2.0 * self.i6y * z60 * z963
+            + 2.0 * self.i6z * z80 * z974;
+        let z1470 = self.i6x * z79 * z975 + self.i6x * z81 * z973 + self.i6y * z60 * z965
+            + self.i6y * z62 * z963 + self.i6z * z80 * z976 + self.i6z * z82 * z974;
+        let z1471 = 2.0 * self.i6x * z81 * z975 + 2.0 * self.i6y * z62 * z965
+            + 2.0 * self.i6z * z82 * z976;
+        let z1472 = 2.0 * self.i7 * z80 * z974 + 2.0 * self.i7 * z99 * z984
+            + 2.0 * self.i7 * z100 * z985;
+        let z1473 = self.i7 * z80 * z976 + self.i7 * z82 * z974 + self.i7 * z99 * z986
+            + self.i7 * z100 * z987 + self.i7 * z101 * z984 + self.i7 * z102 * z985;
+        let z1474 = 2.0 * self.i7 * z82 * z976 + 2.0 * self.i7 * z101 * z986
+            + 2.0 * self.i7 * z102 * z987;
+        let z1475 = a[2] * z1452;
+        let z1476 = a[3] * z1453 + z1475;
+        let z1477 = a[4] * z1454 + z1476;
+        let z1478 = a[5] * z1455 + z1477;
+        let z1479 = a[6] * z1456 + z1478;
+        let z1480 = self.m2 * z735 * z993 - self.m2 * z736 * z992;
+        let z1481 = z735 * z1457 + z736 * z1458 + a[0] * z995 - z775 * z994 + z776 * z993
+            + z120 * z1480 - z121 * z1054;
+        let z1482 = z735 * z1458 + z736 * z1459 + a[0] * z996 + z774 * z994 - z776 * z992
+            - z119 * z1480 + z121 * z1053;
+        let z1483 = self.m3 * z739 * z999 - self.m3 * z740 * z998
+            - self.m3 * z128 * z1029 + self.m3 * z129 * z1028 + self.m3 * z1475;
+        let z1484 = z739 * z1460 + z740 * z1461 + z741 * z1001 - z781 * z1000
+            + z782 * z999 + z129 * z1483 - z130 * z1057 + z131 * z1028 + z132 * z1029
+            + z133 * z1030;
+        let z1485 = z739 * z1461 + z740 * z1462 + z741 * z1002 + z780 * z1000
+            - z782 * z998 - z128 * z1483 + z130 * z1056 + z132 * z1028 + z134 * z1029
+            + z135 * z1030;
+        let z1486 = self.m4 * z745 * z1005 - self.m4 * z746 * z1004
+            - self.m4 * z137 * z1034 + self.m4 * z138 * z1033 + self.m4 * z1476;
+        let z1487 = z745 * z1463 + z746 * z1464 + z747 * z1007 - z787 * z1006
+            + z788 * z1005 + z138 * z1486 - z139 * z1060 + z140 * z1033 + z141 * z1034
+            + z142 * z1035;
+        let z1488 = z745 * z1464 + z746 * z1465 + z747 * z1008 + z786 * z1006
+            - z788 * z1004 - z137 * z1486 + z139 * z1059 + z141 * z1033 + z143 * z1034
+            + z144 * z1035;
+        let z1489 = self.m5 * z751 * z1011 - self.m5 * z752 * z1010
+            - self.m5 * z146 * z1039 + self.m5 * z147 * z1038 + self.m5 * z1477;
+        let z1490 = z751 * z1466 + z752 * z1467 + z753 * z1013 - z793 * z1012
+            + z794 * z1011 + z147 * z1489 - z148 * z1063 + z149 * z1038 + z150 * z1039
+            + z151 * z1040;
+        let z1491 = z751 * z1467 + z752 * z1468 + z753 * z1014 + z792 * z1012
+            - z794 * z1010 - z146 * z1489 + z148 * z1062 + z150 * z1038 + z152 * z1039
+            + z153 * z1040;
+        let z1492 = self.m6 * z757 * z1017 - self.m6 * z758 * z1016
+            - self.m6 * z155 * z1044 + self.m6 * z156 * z1043 + self.m6 * z1478;
+        let z1493 = z757 * z1469 + z758 * z1470 + z759 * z1019 - z799 * z1018
+            + z800 * z1017 + z156 * z1492 - z157 * z1066 + z158 * z1043 + z159 * z1044
+            + z160 * z1045;
+        let z1494 = z757 * z1470 + z758 * z1471 + z759 * z1020 + z798 * z1018
+            - z800 * z1016 - z155 * z1492 + z157 * z1065 + z159 * z1043 + z161 * z1044
+            + z162 * z1045;
+        let z1495 = self.m7 * z763 * z1023 - self.m7 * z764 * z1022
+            - self.m7 * z164 * z1049 + self.m7 * z165 * z1048 + self.m7 * z1479;
+        let z1496 = z763 * z1472 + z764 * z1473 + z765 * z1025 - z805 * z1024
+            + z806 * z1023 + z165 * z1495 - z166 * z1069 + z167 * z1048 + z168 * z1049
+            + z169 * z1050;
+        let z1497 = z763 * z1473 + z764 * z1474 + z765 * z1026 + z804 * z1024
+            - z806 * z1022 - z164 * z1495 + z166 * z1068 + z168 * z1048 + z170 * z1049
+            + z171 * z1050;
+        let z1498 = z1493 + z1496;
+        let z1499 = z1494 + z1497;
+        let z1500 = z1065 + z1068;
+        let z1501 = z1066 + z1069;
+        let z1502 = z1490 + z1498;
+        let z1503 = z1491 + z1499;
+        let z1504 = z1500 + z1062;
+        let z1505 = z1501 + z1063;
+        let z1506 = z1487 + z1502;
+        let z1507 = z1488 + z1503;
+        let z1508 = z1504 + z1059;
+        let z1509 = z1505 + z1060;
+        let z1510 = z1484 + z1506;
+        let z1511 = z1485 + z1507;
+        let z1512 = z1508 + z1056;
+        let z1513 = z1509 + z1057;
+        let z1514 = z1510 + z1481;
+        let z1515 = z1482 + z1511;
+        let z1516 = z1512 + z1053;
+        let z1517 = z1513 + z1054;
+        let z1518 = z0 * z1515 - z1 * z1514 + z8 * z1516 + z9 * z1517;
+        let z1519 = z34 * z1077 - z35 * z1076;
+        let z1520 = -z40 * z1088 + z42 * z1087 + z54 * z1082 - z55 * z1080;
+        let z1521 = -z60 * z1099 + z62 * z1098 + z74 * z1093 - z75 * z1091;
+        let z1522 = -z80 * z1110 + z82 * z1109 + z94 * z1104 - z95 * z1102;
+        let z1523 = 2.0 * self.i3x * z19 * z20 + 2.0 * self.i3y * z20 * z1076;
+        let z1524 = self.i3x * z19 * z22 + self.i3x * z20 * z21 + self.i3y * z20 * z1077
+            + self.i3y * z22 * z1076;
+        let z1525 = 2.0 * self.i3x * z21 * z22 + 2.0 * self.i3y * z22 * z1077;
+        let z1526 = 2.0 * self.i4x * z39 * z1079 + 2.0 * self.i4y * z20 * z1076
+            + 2.0 * self.i4z * z40 * z1080;
+        let z1527 = self.i4x * z39 * z1081 + self.i4x * z41 * z1079
+            + self.i4y * z20 * z1077 + self.i4y * z22 * z1076 + self.i4z * z40 * z1082
+            + self.i4z * z42 * z1080;
+        let z1528 = 2.0 * self.i4x * z41 * z1081 + 2.0 * self.i4y * z22 * z1077
+            + 2.0 * self.i4z * z42 * z1082;
+        let z1529 = 2.0 * self.i5x * z59 * z1090 + 2.0 * self.i5y * z60 * z1091
+            + 2.0 * self.i5z * z40 * z1080;
+        let z1530 = self.i5x * z59 * z1092 + self.i5x * z61 * z1090
+            + self.i5y * z60 * z1093 + self.i5y * z62 * z1091 + self.i5z * z40 * z1082
+            + self.i5z * z42 * z1080;
+        let z1531 = 2.0 * self.i5x * z61 * z1092 + 2.0 * self.i5y * z62 * z1093
+            + 2.0 * self.i5z * z42 * z1082;
+        let z1532 = 2.0 * self.i6x * z79 * z1101 + 2.0 * self.i6y * z60 * z1091
+            + 2.0 * self.i6z * z80 * z1102;
+        let z1533 = self.i6x * z79 * z1103 + self.i6x * z81 * z1101
+            + self.i6y * z60 * z1093 + self.i6y * z62 * z1091 + self.i6z * z80 * z1104
+            + self.i6z * z82 * z1102;
+        let z1534 = 2.0 * self.i6x * z81 * z1103 + 2.0 * self.i6y * z62 * z1093
+            + 2.0 * self.i6z * z82 * z1104;
+        let z1535 = 2.0 * self.i7 * z80 * z1102 + 2.0 * self.i7 * z99 * z1112
+            + 2.0 * self.i7 * z100 * z1113;
+        let z1536 = self.i7 * z80 * z1104 + self.i7 * z82 * z1102 + self.i7 * z99 * z1114
+            + self.i7 * z100 * z1115 + self.i7 * z101 * z1112 + self.i7 * z102 * z1113;
+        let z1537 = 2.0 * self.i7 * z82 * z1104 + 2.0 * self.i7 * z101 * z1114
+            + 2.0 * self.i7 * z102 * z1115;
+        let z1538 = a[3] * z1519;
+        let z1539 = a[4] * z1520 + z1538;
+        let z1540 = a[5] * z1521 + z1539;
+        let z1541 = a[6] * z1522 + z1540;
+        let z1542 = self.m3 * z739 * z1121 - self.m3 * z740 * z1120;
+        let z1543 = z739 * z1523 + z740 * z1524 + z741 * z1123 - z781 * z1122
+            + z782 * z1121 + z129 * z1542 - z130 * z1171;
+        let z1544 = z739 * z1524 + z740 * z1525 + z741 * z1124 + z780 * z1122
+            - z782 * z1120 - z128 * z1542 + z130 * z1170;
+        let z1545 = self.m4 * z745 * z1127 - self.m4 * z746 * z1126 + self.m4 * z1538
+            - self.m4 * z137 * z1151 + self.m4 * z138 * z1150;
+        let z1546 = z745 * z1526 + z746 * z1527 + z747 * z1129 - z787 * z1128
+            + z788 * z1127 + z138 * z1545 - z139 * z1174 + z140 * z1150 + z141 * z1151
+            + z142 * z1152;
+        let z1547 = z745 * z1527 + z746 * z1528 + z747 * z1130 + z786 * z1128
+            - z788 * z1126 - z137 * z1545 + z139 * z1173 + z141 * z1150 + z143 * z1151
+            + z144 * z1152;
+        let z1548 = self.m5 * z751 * z1133 - self.m5 * z752 * z1132 + self.m5 * z1539
+            - self.m5 * z146 * z1156 + self.m5 * z147 * z1155;
+        let z1549 = z751 * z1529 + z752 * z1530 + z753 * z1135 - z793 * z1134
+            + z794 * z1133 + z147 * z1548 - z148 * z1177 + z149 * z1155 + z150 * z1156
+            + z151 * z1157;
+        let z1550 = z751 * z1530 + z752 * z1531 + z753 * z1136 + z792 * z1134
+            - z794 * z1132 - z146 * z1548 + z148 * z1176 + z150 * z1155 + z152 * z1156
+            + z153 * z1157;
+        let z1551 = self.m6 * z757 * z1139 - self.m6 * z758 * z1138 + self.m6 * z1540
+            - self.m6 * z155 * z1161 + self.m6 * z156 * z1160;
+        let z1552 = z757 * z1532 + z758 * z1533 + z759 * z1141 - z799 * z1140
+            + z800 * z1139 + z156 * z1551 - z157 * z1180 + z158 * z1160 + z159 * z1161
+            + z160 * z1162;
+        let z1553 = z757 * z1533 + z758 * z1534 + z759 * z1142 + z798 * z1140
+            - z800 * z1138 - z155 * z1551 + z157 * z1179 + z159 * z1160 + z161 * z1161
+            + z162 * z1162;
+        let z1554 = self.m7 * z763 * z1145 - self.m7 * z764 * z1144 + self.m7 * z1541
+            - self.m7 * z164 * z1166 + self.m7 * z165 * z1165;
+        let z1555 = z763 * z1535 + z764 * z1536 + z765 * z1147 - z805 * z1146
+            + z806 * z1145 + z165 * z1554 - z166 * z1183 + z167 * z1165 + z168 * z1166
+            + z169 * z1167;
+        let z1556 = z763 * z1536 + z764 * z1537 + z765 * z1148 + z804 * z1146
+            - z806 * z1144 - z164 * z1554 + z166 * z1182 + z168 * z1165 + z170 * z1166
+            + z171 * z1167;
+        let z1557 = z1552 + z1555;
+        let z1558 = z1553 + z1556;
+        let z1559 = z1179 + z1182;
+        let z1560 = z1180 + z1183;
+        let z1561 = z1549 + z1557;
+        let z1562 = z1550 + z1558;
+        let z1563 = z1559 + z1176;
+        let z1564 = z1560 + z1177;
+        let z1565 = z1546 + z1561;
+        let z1566 = z1547 + z1562;
+        let z1567 = z1563 + z1173;
+        let z1568 = z1564 + z1174;
+        let z1569 = z1543 + z1565;
+        let z1570 = z1544 + z1566;
+        let z1571 = z1567 + z1170;
+        let z1572 = z1568 + z1171;
+        let z1573 = z0 * z1570 - z1 * z1569 + z8 * z1571 + z9 * z1572;
+        let z1574 = -z39 * z55 - z40 * z1193 + z41 * z54 + z42 * z1192;
+        let z1575 = -z60 * z1204 + z62 * z1203 + z74 * z1198 - z75 * z1196;
+        let z1576 = -z80 * z1215 + z82 * z1214 + z94 * z1209 - z95 * z1207;
+        let z1577 = 2.0 * self.i4x * z39 * z1189 + 2.0 * self.i4z * z39 * z40;
+        let z1578 = self.i4x * z39 * z1190 + self.i4x * z41 * z1189
             + self.i4z * z39 * z42 + self.i4z * z40 * z41;
-        let z1498 = 2.0 * self.i4x * z41 * z1134 + 2.0 * self.i4z * z41 * z42;
-        let z1499 = 2.0 * self.i5x * z59 * z1139 + 2.0 * self.i5y * z60 * z1140
+        let z1579 = 2.0 * self.i4x * z41 * z1190 + 2.0 * self.i4z * z41 * z42;
+        let z1580 = 2.0 * self.i5x * z59 * z1195 + 2.0 * self.i5y * z60 * z1196
             + 2.0 * self.i5z * z39 * z40;
-        let z1500 = self.i5x * z59 * z1141 + self.i5x * z61 * z1139
-            + self.i5y * z60 * z1142 + self.i5y * z62 * z1140 + self.i5z * z39 * z42
+        let z1581 = self.i5x * z59 * z1197 + self.i5x * z61 * z1195
+            + self.i5y * z60 * z1198 + self.i5y * z62 * z1196 + self.i5z * z39 * z42
             + self.i5z * z40 * z41;
-        let z1501 = 2.0 * self.i5x * z61 * z1141 + 2.0 * self.i5y * z62 * z1142
+        let z1582 = 2.0 * self.i5x * z61 * z1197 + 2.0 * self.i5y * z62 * z1198
             + 2.0 * self.i5z * z41 * z42;
-        let z1502 = 2.0 * self.i6x * z79 * z1155 + 2.0 * self.i6y * z60 * z1140
-            + 2.0 * self.i6z * z80 * z1156;
-        let z1503 = self.i6x * z79 * z1157 + self.i6x * z81 * z1155
-            + self.i6y * z60 * z1142 + self.i6y * z62 * z1140 + self.i6z * z80 * z1158
-            + self.i6z * z82 * z1156;
-        let z1504 = 2.0 * self.i6x * z81 * z1157 + 2.0 * self.i6y * z62 * z1142
-            + 2.0 * self.i6z * z82 * z1158;
-        let z1505 = 2.0 * self.i7 * z80 * z1156 + 2.0 * self.i7 * z99 * z1171
-            + 2.0 * self.i7 * z100 * z1172;
-        let z1506 = self.i7 * z80 * z1158 + self.i7 * z82 * z1156 + self.i7 * z99 * z1173
-            + self.i7 * z100 * z1174 + self.i7 * z101 * z1171 + self.i7 * z102 * z1172;
-        let z1507 = 2.0 * self.i7 * z82 * z1158 + 2.0 * self.i7 * z101 * z1173
-            + 2.0 * self.i7 * z102 * z1174;
-        let z1529 = z74 * z1221 - z75 * z1220;
-        let z1531 = -z80 * z1237 + z82 * z1236 + z94 * z1226 - z95 * z1224;
-        let z1533 = 2.0 * self.i5x * z59 * z60 + 2.0 * self.i5y * z60 * z1220;
-        let z1534 = self.i5x * z59 * z62 + self.i5x * z60 * z61 + self.i5y * z60 * z1221
-            + self.i5y * z62 * z1220;
-        let z1535 = 2.0 * self.i5x * z61 * z62 + 2.0 * self.i5y * z62 * z1221;
-        let z1536 = 2.0 * self.i6x * z79 * z1223 + 2.0 * self.i6y * z60 * z1220
-            + 2.0 * self.i6z * z80 * z1224;
-        let z1537 = self.i6x * z79 * z1225 + self.i6x * z81 * z1223
-            + self.i6y * z60 * z1221 + self.i6y * z62 * z1220 + self.i6z * z80 * z1226
-            + self.i6z * z82 * z1224;
-        let z1538 = 2.0 * self.i6x * z81 * z1225 + 2.0 * self.i6y * z62 * z1221
-            + 2.0 * self.i6z * z82 * z1226;
-        let z1539 = 2.0 * self.i7 * z80 * z1224 + 2.0 * self.i7 * z99 * z1239
-            + 2.0 * self.i7 * z100 * z1240;
-        let z1540 = self.i7 * z80 * z1226 + self.i7 * z82 * z1224 + self.i7 * z99 * z1241
-            + self.i7 * z100 * z1242 + self.i7 * z101 * z1239 + self.i7 * z102 * z1240;
-        let z1541 = 2.0 * self.i7 * z82 * z1226 + 2.0 * self.i7 * z101 * z1241
-            + 2.0 * self.i7 * z102 * z1242;
-        let z1558 = -z79 * z95 - z80 * z1283 + z81 * z94 + z82 * z1282;
-        let z1560 = 2.0 * self.i6x * z79 * z1279 + 2.0 * self.i6z * z79 * z80;
-        let z1561 = self.i6x * z79 * z1280 + self.i6x * z81 * z1279
+        let z1583 = 2.0 * self.i6x * z79 * z1206 + 2.0 * self.i6y * z60 * z1196
+            + 2.0 * self.i6z * z80 * z1207;
+        let z1584 = self.i6x * z79 * z1208 + self.i6x * z81 * z1206
+            + self.i6y * z60 * z1198 + self.i6y * z62 * z1196 + self.i6z * z80 * z1209
+            + self.i6z * z82 * z1207;
+        let z1585 = 2.0 * self.i6x * z81 * z1208 + 2.0 * self.i6y * z62 * z1198
+            + 2.0 * self.i6z * z82 * z1209;
+        let z1586 = 2.0 * self.i7 * z80 * z1207 + 2.0 * self.i7 * z99 * z1217
+            + 2.0 * self.i7 * z100 * z1218;
+        let z1587 = self.i7 * z80 * z1209 + self.i7 * z82 * z1207 + self.i7 * z99 * z1219
+            + self.i7 * z100 * z1220 + self.i7 * z101 * z1217 + self.i7 * z102 * z1218;
+        let z1588 = 2.0 * self.i7 * z82 * z1209 + 2.0 * self.i7 * z101 * z1219
+            + 2.0 * self.i7 * z102 * z1220;
+        let z1589 = a[4] * z1574;
+        let z1590 = a[5] * z1575 + z1589;
+        let z1591 = a[6] * z1576 + z1590;
+        let z1592 = self.m4 * z745 * z1226 - self.m4 * z746 * z1225;
+        let z1593 = z745 * z1577 + z746 * z1578 + z747 * z1228 - z787 * z1227
+            + z788 * z1226 + z138 * z1592 - z139 * z1265;
+        let z1594 = z745 * z1578 + z746 * z1579 + z747 * z1229 + z786 * z1227
+            - z788 * z1225 - z137 * z1592 + z139 * z1264;
+        let z1595 = self.m5 * z751 * z1232 - self.m5 * z752 * z1231 + self.m5 * z1589
+            - self.m5 * z146 * z1250 + self.m5 * z147 * z1249;
+        let z1596 = z751 * z1580 + z752 * z1581 + z753 * z1234 - z793 * z1233
+            + z794 * z1232 + z147 * z1595 - z148 * z1268 + z149 * z1249 + z150 * z1250
+            + z151 * z1251;
+        let z1597 = z751 * z1581 + z752 * z1582 + z753 * z1235 + z792 * z1233
+            - z794 * z1231 - z146 * z1595 + z148 * z1267 + z150 * z1249 + z152 * z1250
+            + z153 * z1251;
+        let z1598 = self.m6 * z757 * z1238 - self.m6 * z758 * z1237 + self.m6 * z1590
+            - self.m6 * z155 * z1255 + self.m6 * z156 * z1254;
+        let z1599 = z757 * z1583 + z758 * z1584 + z759 * z1240 - z799 * z1239
+            + z800 * z1238 + z156 * z1598 - z157 * z1271 + z158 * z1254 + z159 * z1255
+            + z160 * z1256;
+        let z1600 = z757 * z1584 + z758 * z1585 + z759 * z1241 + z798 * z1239
+            - z800 * z1237 - z155 * z1598 + z157 * z1270 + z159 * z1254 + z161 * z1255
+            + z162 * z1256;
+        let z1601 = self.m7 * z763 * z1244 - self.m7 * z764 * z1243 + self.m7 * z1591
+            - self.m7 * z164 * z1260 + self.m7 * z165 * z1259;
+        let z1602 = z763 * z1586 + z764 * z1587 + z765 * z1246 - z805 * z1245
+            + z806 * z1244 + z165 * z1601 - z166 * z1274 + z167 * z1259 + z168 * z1260
+            + z169 * z1261;
+        let z1603 = z763 * z1587 + z764 * z1588 + z765 * z1247 + z804 * z1245
+            - z806 * z1243 - z164 * z1601 + z166 * z1273 + z168 * z1259 + z170 * z1260
+            + z171 * z1261;
+        let z1604 = z1599 + z1602;
+        let z1605 = z1600 + z1603;
+        let z1606 = z1270 + z1273;
+        let z1607 = z1271 + z1274;
+        let z1608 = z1596 + z1604;
+        let z1609 = z1597 + z1605;
+        let z1610 = z1267 + z1606;
+        let z1611 = z1268 + z1607;
+        let z1612 = z1593 + z1608;
+        let z1613 = z1594 + z1609;
+        let z1614 = z1264 + z1610;
+        let z1615 = z1265 + z1611;
+        let z1616 = z0 * z1613 - z1 * z1612 + z8 * z1614 + z9 * z1615;
+        let z1617 = z74 * z1280 - z75 * z1279;
+        let z1618 = -z80 * z1291 + z82 * z1290 + z94 * z1285 - z95 * z1283;
+        let z1619 = 2.0 * self.i5x * z59 * z60 + 2.0 * self.i5y * z60 * z1279;
+        let z1620 = self.i5x * z59 * z62 + self.i5x * z60 * z61 + self.i5y * z60 * z1280
+            + self.i5y * z62 * z1279;
+        let z1621 = 2.0 * self.i5x * z61 * z62 + 2.0 * self.i5y * z62 * z1280;
+        let z1622 = 2.0 * self.i6x * z79 * z1282 + 2.0 * self.i6y * z60 * z1279
+            + 2.0 * self.i6z * z80 * z1283;
+        let z1623 = self.i6x * z79 * z1284 + self.i6x * z81 * z1282
+            + self.i6y * z60 * z1280 + self.i6y * z62 * z1279 + self.i6z * z80 * z1285
+            + self.i6z * z82 * z1283;
+        let z1624 = 2.0 * self.i6x * z81 * z1284 + 2.0 * self.i6y * z62 * z1280
+            + 2.0 * self.i6z * z82 * z1285;
+        let z1625 = 2.0 * self.i7 * z80 * z1283 + 2.0 * self.i7 * z99 * z1293
+            + 2.0 * self.i7 * z100 * z1294;
+        let z1626 = self.i7 * z80 * z1285 + self.i7 * z82 * z1283 + self.i7 * z99 * z1295
+            + self.i7 * z100 * z1296 + self.i7 * z101 * z1293 + self.i7 * z102 * z1294;
+        let z1627 = 2.0 * self.i7 * z82 * z1285 + 2.0 * self.i7 * z101 * z1295
+            + 2.0 * self.i7 * z102 * z1296;
+        let z1628 = a[5] * z1617;
+        let z1629 = a[6] * z1618 + z1628;
+        let z1630 = self.m5 * z751 * z1302 - self.m5 * z752 * z1301;
+        let z1631 = z751 * z1619 + z752 * z1620 + z753 * z1304 - z793 * z1303
+            + z794 * z1302 + z147 * z1630 - z148 * z1330;
+        let z1632 = z751 * z1620 + z752 * z1621 + z753 * z1305 + z792 * z1303
+            - z794 * z1301 - z146 * z1630 + z148 * z1329;
+        let z1633 = self.m6 * z757 * z1308 - self.m6 * z758 * z1307 + self.m6 * z1628
+            - self.m6 * z155 * z1320 + self.m6 * z156 * z1319;
+        let z1634 = z757 * z1622 + z758 * z1623 + z759 * z1310 - z799 * z1309
+            + z800 * z1308 + z156 * z1633 - z157 * z1333 + z158 * z1319 + z159 * z1320
+            + z160 * z1321;
+        let z1635 = z757 * z1623 + z758 * z1624 + z759 * z1311 + z798 * z1309
+            - z800 * z1307 - z155 * z1633 + z157 * z1332 + z159 * z1319 + z161 * z1320
+            + z162 * z1321;
+        let z1636 = self.m7 * z763 * z1314 - self.m7 * z764 * z1313 + self.m7 * z1629
+            - self.m7 * z164 * z1325 + self.m7 * z165 * z1324;
+        let z1637 = z763 * z1625 + z764 * z1626 + z765 * z1316 - z805 * z1315
+            + z806 * z1314 + z165 * z1636 - z166 * z1336 + z167 * z1324 + z168 * z1325
+            + z169 * z1326;
+        let z1638 = z763 * z1626 + z764 * z1627 + z765 * z1317 + z804 * z1315
+            - z806 * z1313 - z164 * z1636 + z166 * z1335 + z168 * z1324 + z170 * z1325
+            + z171 * z1326;
+        let z1639 = z1634 + z1637;
+        let z1640 = z1635 + z1638;
+        let z1641 = z1332 + z1335;
+        let z1642 = z1333 + z1336;
+        let z1643 = z1631 + z1639;
+        let z1644 = z1632 + z1640;
+        let z1645 = z1329 + z1641;
+        let z1646 = z1330 + z1642;
+        let z1647 = z0 * z1644 - z1 * z1643 + z8 * z1645 + z9 * z1646;
+        let z1648 = -z79 * z95 - z80 * z1344 + z81 * z94 + z82 * z1343;
+        let z1649 = 2.0 * self.i6x * z79 * z1340 + 2.0 * self.i6z * z79 * z80;
+        let z1650 = self.i6x * z79 * z1341 + self.i6x * z81 * z1340
             + self.i6z * z79 * z82 + self.i6z * z80 * z81;
-        let z1562 = 2.0 * self.i6x * z81 * z1280 + 2.0 * self.i6z * z81 * z82;
-        let z1563 = 2.0 * self.i7 * z79 * z80 + 2.0 * self.i7 * z99 * z1285
-            + 2.0 * self.i7 * z100 * z1286;
-        let z1564 = self.i7 * z79 * z82 + self.i7 * z80 * z81 + self.i7 * z99 * z1287
-            + self.i7 * z100 * z1288 + self.i7 * z101 * z1285 + self.i7 * z102 * z1286;
-        let z1565 = 2.0 * self.i7 * z81 * z82 + 2.0 * self.i7 * z101 * z1287
-            + 2.0 * self.i7 * z102 * z1288;
-        let z1577 = 2.0 * self.i7 * z99 * z100 + 2.0 * self.i7 * z100 * z1316;
-        let z1578 = self.i7 * z99 * z102 + self.i7 * z100 * z1317 + self.i7 * z100 * z101
-            + self.i7 * z102 * z1316;
-        let z1579 = 2.0 * self.i7 * z101 * z102 + 2.0 * self.i7 * z102 * z1317;
-        let z1684 = -a[1] * z1;
-        let z1685 = a[1] * z0;
-        let z1686 = a[1] * z8;
-        let z1687 = a[1] * z9;
-        let z1688 = a[2] * z5 + z1684;
-        let z1689 = a[2] * z7 + z1685;
-        let z1690 = a[0] + a[2] * z2;
-        let z1691 = a[2] * z25 + z1686;
-        let z1692 = a[2] * z26 + z1687;
-        let z1693 = a[2] * z27;
-        let z1694 = a[3] * z20 + z1688;
-        let z1695 = a[3] * z22 + z1689;
-        let z1696 = a[3] * z24 + z1690;
-        let z1697 = a[3] * z45 + z1691;
-        let z1698 = a[3] * z46 + z1692;
-        let z1699 = a[3] * z47 + z1693;
-        let z1700 = a[4] * z40 + z1694;
-        let z1701 = a[4] * z42 + z1695;
-        let z1702 = a[4] * z44 + z1696;
-        let z1703 = a[4] * z65 + z1697;
-        let z1704 = a[4] * z66 + z1698;
-        let z1705 = a[4] * z67 + z1699;
-        let z1706 = a[5] * z60 + z1700;
-        let z1707 = a[5] * z62 + z1701;
-        let z1708 = a[5] * z64 + z1702;
-        let z1709 = a[5] * z85 + z1703;
-        let z1710 = a[5] * z86 + z1704;
-        let z1711 = a[5] * z87 + z1705;
-        let z1712 = a[6] * z80 + z1706;
-        let z1713 = a[6] * z82 + z1707;
-        let z1714 = a[6] * z84 + z1708;
-        let z1715 = a[6] * z105 + z1709;
-        let z1716 = a[6] * z106 + z1710;
-        let z1717 = a[6] * z107 + z1711;
-        let z1718 = -self.m1 * a[0] * z115;
-        let z1719 = self.m1 * a[0] * z114;
-        let z1723 = -self.m2 * a[0] * z120 + self.m2 * z121 * z1685 + self.m2 * z1686;
-        let z1724 = self.m2 * a[0] * z119 - self.m2 * z121 * z1684 + self.m2 * z1687;
-        let z1725 = -self.m2 * z119 * z1685 + self.m2 * z120 * z1684;
-        let z1726 = a[0] * z124 + z120 * z1725 - z121 * z1724 + z122 * z1684
-            + z123 * z1685;
-        let z1727 = a[0] * z126 - z119 * z1725 + z121 * z1723 + z123 * z1684
-            + z125 * z1685;
-        let z1729 = -self.m3 * z129 * z1690 + self.m3 * z130 * z1689 + self.m3 * z1691;
-        let z1730 = self.m3 * z128 * z1690 - self.m3 * z130 * z1688 + self.m3 * z1692;
-        let z1731 = -self.m3 * z128 * z1689 + self.m3 * z129 * z1688 + self.m3 * z1693;
-        let z1732 = z129 * z1731 - z130 * z1730 + z131 * z1688 + z132 * z1689
-            + z133 * z1690;
-        let z1733 = -z128 * z1731 + z130 * z1729 + z132 * z1688 + z134 * z1689
-            + z135 * z1690;
-        let z1734 = z128 * z1730 - z129 * z1729 + z133 * z1688 + z135 * z1689
-            + z136 * z1690;
-        let z1735 = -self.m4 * z138 * z1696 + self.m4 * z139 * z1695 + self.m4 * z1697;
-        let z1736 = self.m4 * z137 * z1696 - self.m4 * z139 * z1694 + self.m4 * z1698;
-        let z1737 = -self.m4 * z137 * z1695 + self.m4 * z138 * z1694 + self.m4 * z1699;
-        let z1738 = z138 * z1737 - z139 * z1736 + z140 * z1694 + z141 * z1695
-            + z142 * z1696;
-        let z1739 = -z137 * z1737 + z139 * z1735 + z141 * z1694 + z143 * z1695
-            + z144 * z1696;
-        let z1740 = z137 * z1736 - z138 * z1735 + z142 * z1694 + z144 * z1695
-            + z145 * z1696;
-        let z1741 = -self.m5 * z147 * z1702 + self.m5 * z148 * z1701 + self.m5 * z1703;
-        let z1742 = self.m5 * z146 * z1702 - self.m5 * z148 * z1700 + self.m5 * z1704;
-        let z1743 = -self.m5 * z146 * z1701 + self.m5 * z147 * z1700 + self.m5 * z1705;
-        let z1744 = z147 * z1743 - z148 * z1742 + z149 * z1700 + z150 * z1701
-            + z151 * z1702;
-        let z1745 = -z146 * z1743 + z148 * z1741 + z150 * z1700 + z152 * z1701
-            + z153 * z1702;
-        let z1746 = z146 * z1742 - z147 * z1741 + z151 * z1700 + z153 * z1701
-            + z154 * z1702;
-        let z1747 = -self.m6 * z156 * z1708 + self.m6 * z157 * z1707 + self.m6 * z1709;
-        let z1748 = self.m6 * z155 * z1708 - self.m6 * z157 * z1706 + self.m6 * z1710;
-        let z1749 = -self.m6 * z155 * z1707 + self.m6 * z156 * z1706 + self.m6 * z1711;
-        let z1750 = z156 * z1749 - z157 * z1748 + z158 * z1706 + z159 * z1707
-            + z160 * z1708;
-        let z1751 = -z155 * z1749 + z157 * z1747 + z159 * z1706 + z161 * z1707
-            + z162 * z1708;
-        let z1752 = z155 * z1748 - z156 * z1747 + z160 * z1706 + z162 * z1707
-            + z163 * z1708;
-        let z1753 = -self.m7 * z165 * z1714 + self.m7 * z166 * z1713 + self.m7 * z1715;
-        let z1754 = self.m7 * z164 * z1714 - self.m7 * z166 * z1712 + self.m7 * z1716;
-        let z1755 = -self.m7 * z164 * z1713 + self.m7 * z165 * z1712 + self.m7 * z1717;
-        let z1756 = z165 * z1755 - z166 * z1754 + z167 * z1712 + z168 * z1713
-            + z169 * z1714;
-        let z1757 = -z164 * z1755 + z166 * z1753 + z168 * z1712 + z170 * z1713
-            + z171 * z1714;
-        let z1758 = z164 * z1754 - z165 * z1753 + z169 * z1712 + z171 * z1713
-            + z172 * z1714;
-        let z1759 = z1750 + z1756;
-        let z1760 = z1751 + z1757;
-        let z1761 = z1752 + z1758;
-        let z1762 = z1747 + z1753;
-        let z1763 = z1748 + z1754;
-        let z1764 = z1749 + z1755;
-        let z1765 = z1744 + z1759;
-        let z1766 = z1745 + z1760;
-        let z1767 = z1746 + z1761;
-        let z1768 = z1741 + z1762;
-        let z1769 = z1742 + z1763;
-        let z1770 = z1743 + z1764;
-        let z1771 = z1738 + z1765;
-        let z1772 = z1739 + z1766;
-        let z1773 = z1740 + z1767;
-        let z1774 = z1768 + z1735;
-        let z1775 = z1769 + z1736;
-        let z1776 = z1770 + z1737;
-        let z1777 = z1771 + z1732;
-        let z1778 = z1772 + z1733;
-        let z1779 = z1773 + z1734;
-        let z1780 = z1774 + z1729;
-        let z1781 = z1775 + z1730;
-        let z1782 = z1776 + z1731;
-        let z1783 = z1777 + z1726;
-        let z1784 = z1778 + z1727;
-        let z1786 = z1780 + z1723;
-        let z1787 = z1781 + z1724;
-        let z1800 = -a[1] * z0;
-        let z1801 = a[1] * z812;
-        let z1802 = a[2] * z811 + z1800;
-        let z1803 = a[2] * z818 + z1801;
-        let z1804 = a[2] * z819 + z1686;
-        let z1805 = a[3] * z817 + z1802;
-        let z1806 = a[3] * z826 + z1803;
-        let z1807 = a[3] * z827 + z1804;
-        let z1808 = a[4] * z825 + z1805;
-        let z1809 = a[4] * z834 + z1806;
-        let z1810 = a[4] * z835 + z1807;
-        let z1811 = a[5] * z833 + z1808;
-        let z1812 = a[5] * z842 + z1809;
-        let z1813 = a[5] * z843 + z1810;
-        let z1814 = a[6] * z841 + z1811;
-        let z1815 = a[6] * z850 + z1812;
-        let z1816 = a[6] * z851 + z1813;
-        let z1817 = -self.m1 * a[0] * z114;
-        let z1818 = self.m1 * a[0] * z855;
-        let z1819 = z855 * z1719 + z114 * z1818 - z114 * z1718 - z115 * z1817;
-        let z1820 = -self.m2 * a[0] * z119 + self.m2 * z1801 + self.m2 * z121 * z1684;
-        let z1821 = self.m2 * a[0] * z856 - self.m2 * z121 * z1800 + self.m2 * z1686;
-        let z1822 = z856 * z1724 + z857 * z1684 + z119 * z1821 - z119 * z1723
-            - z120 * z1820 + z124 * z1800 + z124 * z1685 + z126 * z1684;
-        let z1823 = self.m3 * z1803 - self.m3 * z128 * z1690 + self.m3 * z130 * z1688;
-        let z1824 = self.m3 * z1804 + self.m3 * z858 * z1690 - self.m3 * z130 * z1802;
-        let z1825 = z858 * z1730 + z859 * z1688 + z128 * z1824 - z128 * z1729
-            - z129 * z1823 + z133 * z1802 + z133 * z1689 + z135 * z1688;
-        let z1826 = self.m4 * z1806 - self.m4 * z137 * z1696 + self.m4 * z139 * z1694;
-        let z1827 = self.m4 * z1807 + self.m4 * z860 * z1696 - self.m4 * z139 * z1805;
-        let z1828 = z860 * z1736 + z861 * z1694 + z137 * z1827 - z137 * z1735
-            - z138 * z1826 + z142 * z1805 + z142 * z1695 + z144 * z1694;
-        let z1829 = self.m5 * z1809 - self.m5 * z146 * z1702 + self.m5 * z148 * z1700;
-        let z1830 = self.m5 * z1810 + self.m5 * z862 * z1702 - self.m5 * z148 * z1808;
-        let z1831 = z862 * z1742 + z863 * z1700 - z146 * z1741 + z146 * z1830
-            - z147 * z1829 + z151 * z1808 + z151 * z1701 + z153 * z1700;
-        let z1832 = self.m6 * z1812 - self.m6 * z155 * z1708 + self.m6 * z157 * z1706;
-        let z1833 = self.m6 * z1813 + self.m6 * z864 * z1708 - self.m6 * z157 * z1811;
-        let z1834 = z864 * z1748 + z865 * z1706 - z155 * z1747 + z155 * z1833
-            - z156 * z1832 + z160 * z1811 + z160 * z1707 + z162 * z1706;
-        let z1835 = self.m7 * z1815 - self.m7 * z164 * z1714 + self.m7 * z166 * z1712;
-        let z1836 = self.m7 * z1816 + self.m7 * z866 * z1714 - self.m7 * z166 * z1814;
-        let z1837 = z866 * z1754 + z867 * z1712 - z164 * z1753 + z164 * z1836
-            - z165 * z1835 + z169 * z1814 + z169 * z1713 + z171 * z1712;
-        let z1838 = z1834 + z1837;
-        let z1839 = z1831 + z1838;
-        let z1840 = z1828 + z1839;
-        let z1841 = z1825 + z1840;
-        let z1842 = z1822 + z1841;
-        let z1843 = z1819 + z1842;
-        let z1844 = a[2] * z4;
-        let z1845 = a[2] * z6;
-        let z1846 = -a[2] * z3;
-        let z1847 = a[2] * z899;
-        let z1848 = a[2] * z900;
-        let z1849 = a[3] * z894 + z1844;
-        let z1850 = a[3] * z896 + z1845;
-        let z1851 = a[3] * z898 + z1846;
-        let z1852 = a[3] * z915 + z1847;
-        let z1853 = a[3] * z916 + z1848;
-        let z1854 = a[4] * z910 + z1849;
-        let z1855 = a[4] * z912 + z1850;
-        let z1856 = a[4] * z914 + z1851;
-        let z1857 = a[4] * z931 + z1852;
-        let z1858 = a[4] * z932 + z1853;
-        let z1859 = a[5] * z926 + z1854;
-        let z1860 = a[5] * z928 + z1855;
-        let z1861 = a[5] * z930 + z1856;
-        let z1862 = a[5] * z947 + z1857;
-        let z1863 = a[5] * z948 + z1858;
-        let z1864 = a[6] * z942 + z1859;
-        let z1865 = a[6] * z944 + z1860;
-        let z1866 = a[6] * z946 + z1861;
-        let z1867 = a[6] * z963 + z1862;
-        let z1868 = a[6] * z964 + z1863;
-        let z1869 = self.m2 * z972 * z1685 - self.m2 * a[0] * z971;
-        let z1870 = -self.m2 * z972 * z1684 + self.m2 * a[0] * z970;
-        let z1871 = z970 * z1724 - z971 * z1723 + z973 * z1684 + z974 * z1685
-            + a[0] * z975 + z119 * z1870 - z120 * z1869;
-        let z1872 = -self.m3 * z977 * z1690 + self.m3 * z978 * z1689 + self.m3 * z1847
-            - self.m3 * z129 * z1846 + self.m3 * z130 * z1845;
-        let z1873 = self.m3 * z976 * z1690 - self.m3 * z978 * z1688 + self.m3 * z1848
-            + self.m3 * z128 * z1846 - self.m3 * z130 * z1844;
-        let z1874 = z976 * z1730 - z977 * z1729 + z979 * z1688 + z980 * z1689
-            + z981 * z1690 + z128 * z1873 - z129 * z1872 + z133 * z1844 + z135 * z1845
-            + z136 * z1846;
-        let z1875 = -self.m4 * z983 * z1696 + self.m4 * z984 * z1695 + self.m4 * z1852
-            - self.m4 * z138 * z1851 + self.m4 * z139 * z1850;
-        let z1876 = self.m4 * z982 * z1696 - self.m4 * z984 * z1694 + self.m4 * z1853
-            + self.m4 * z137 * z1851 - self.m4 * z139 * z1849;
-        let z1877 = z982 * z1736 - z983 * z1735 + z985 * z1694 + z986 * z1695
-            + z987 * z1696 + z137 * z1876 - z138 * z1875 + z142 * z1849 + z144 * z1850
-            + z145 * z1851;
-        let z1878 = -self.m5 * z989 * z1702 + self.m5 * z990 * z1701 + self.m5 * z1857
-            - self.m5 * z147 * z1856 + self.m5 * z148 * z1855;
-        let z1879 = self.m5 * z988 * z1702 - self.m5 * z990 * z1700 + self.m5 * z1858
-            + self.m5 * z146 * z1856 - self.m5 * z148 * z1854;
-        let z1880 = z988 * z1742 - z989 * z1741 + z991 * z1700 + z992 * z1701
-            + z993 * z1702 + z146 * z1879 - z147 * z1878 + z151 * z1854 + z153 * z1855
-            + z154 * z1856;
-        let z1881 = -self.m6 * z995 * z1708 + self.m6 * z996 * z1707 + self.m6 * z1862
-            - self.m6 * z156 * z1861 + self.m6 * z157 * z1860;
-        let z1882 = self.m6 * z994 * z1708 - self.m6 * z996 * z1706 + self.m6 * z1863
-            + self.m6 * z155 * z1861 - self.m6 * z157 * z1859;
-        let z1883 = z994 * z1748 - z995 * z1747 + z997 * z1706 + z998 * z1707
-            + z999 * z1708 + z155 * z1882 - z156 * z1881 + z160 * z1859 + z162 * z1860
-            + z163 * z1861;
-        let z1884 = -self.m7 * z1001 * z1714 + self.m7 * z1002 * z1713 + self.m7 * z1867
-            - self.m7 * z165 * z1866 + self.m7 * z166 * z1865;
-        let z1885 = self.m7 * z1000 * z1714 - self.m7 * z1002 * z1712 + self.m7 * z1868
-            + self.m7 * z164 * z1866 - self.m7 * z166 * z1864;
-        let z1886 = z1000 * z1754 - z1001 * z1753 + z1003 * z1712 + z1004 * z1713
-            + z1005 * z1714 + z164 * z1885 - z165 * z1884 + z169 * z1864 + z171 * z1865
-            + z172 * z1866;
-        let z1887 = z1883 + z1886;
-        let z1888 = z1880 + z1887;
-        let z1889 = z1877 + z1888;
-        let z1890 = z1874 + z1889;
-        let z1891 = z1871 + z1890;
-        let z1892 = a[3] * z1024;
-        let z1893 = a[3] * z1025;
-        let z1894 = a[3] * z1026;
-        let z1895 = a[3] * z1033;
-        let z1896 = a[3] * z1034;
-        let z1897 = a[4] * z1028 + z1892;
-        let z1898 = a[4] * z1030 + z1893;
-        let z1899 = a[4] * z1032 + z1894;
-        let z1900 = a[4] * z1049 + z1895;
-        let z1901 = a[4] * z1050 + z1896;
-        let z1902 = a[5] * z1044 + z1897;
-        let z1903 = a[5] * z1046 + z1898;
-        let z1904 = a[5] * z1048 + z1899;
-        let z1905 = a[5] * z1065 + z1900;
-        let z1906 = a[5] * z1066 + z1901;
-        let z1907 = a[6] * z1060 + z1902;
-        let z1908 = a[6] * z1062 + z1903;
-        let z1909 = a[6] * z1064 + z1904;
-        let z1910 = a[6] * z1081 + z1905;
-        let z1911 = a[6] * z1082 + z1906;
-        let z1912 = -self.m3 * z1089 * z1690 + self.m3 * z1090 * z1689;
-        let z1913 = self.m3 * z1088 * z1690 - self.m3 * z1090 * z1688;
-        let z1914 = z1088 * z1730 - z1089 * z1729 + z1091 * z1688 + z1092 * z1689
-            + z1093 * z1690 + z128 * z1913 - z129 * z1912;
-        let z1915 = -self.m4 * z1095 * z1696 + self.m4 * z1096 * z1695 + self.m4 * z1895
-            - self.m4 * z138 * z1894 + self.m4 * z139 * z1893;
-        let z1916 = self.m4 * z1094 * z1696 - self.m4 * z1096 * z1694 + self.m4 * z1896
-            + self.m4 * z137 * z1894 - self.m4 * z139 * z1892;
-        let z1917 = z1094 * z1736 - z1095 * z1735 + z1097 * z1694 + z1098 * z1695
-            + z1099 * z1696 + z137 * z1916 - z138 * z1915 + z142 * z1892 + z144 * z1893
-            + z145 * z1894;
-        let z1918 = -self.m5 * z1101 * z1702 + self.m5 * z1102 * z1701 + self.m5 * z1900
-            - self.m5 * z147 * z1899 + self.m5 * z148 * z1898;
-        let z1919 = self.m5 * z1100 * z1702 - self.m5 * z1102 * z1700 + self.m5 * z1901
-            + self.m5 * z146 * z1899 - self.m5 * z148 * z1897;
-        let z1920 = z1100 * z1742 - z1101 * z1741 + z1103 * z1700 + z1104 * z1701
-            + z1105 * z1702 + z146 * z1919 - z147 * z1918 + z151 * z1897 + z153 * z1898
-            + z154 * z1899;
-        let z1921 = -self.m6 * z1107 * z1708 + self.m6 * z1108 * z1707 + self.m6 * z1905
-            - self.m6 * z156 * z1904 + self.m6 * z157 * z1903;
-        let z1922 = self.m6 * z1106 * z1708 - self.m6 * z1108 * z1706 + self.m6 * z1906
-            + self.m6 * z155 * z1904 - self.m6 * z157 * z1902;
-        let z1923 = z1106 * z1748 - z1107 * z1747 + z1109 * z1706 + z1110 * z1707
-            + z1111 * z1708 + z155 * z1922 - z156 * z1921 + z160 * z1902 + z162 * z1903
-            + z163 * z1904;
-        let z1924 = -self.m7 * z1113 * z1714 + self.m7 * z1114 * z1713 + self.m7 * z1910
-            - self.m7 * z165 * z1909 + self.m7 * z166 * z1908;
-        let z1925 = self.m7 * z1112 * z1714 - self.m7 * z1114 * z1712 + self.m7 * z1911
-            + self.m7 * z164 * z1909 - self.m7 * z166 * z1907;
-        let z1926 = z1112 * z1754 - z1113 * z1753 + z1115 * z1712 + z1116 * z1713
-            + z1117 * z1714 + z164 * z1925 - z165 * z1924 + z169 * z1907 + z171 * z1908
-            + z172 * z1909;
-        let z1927 = z1923 + z1926;
-        let z1928 = z1920 + z1927;
-        let z1929 = z1917 + z1928;
-        let z1930 = z1914 + z1929;
-        let z1931 = a[4] * z39;
-        let z1932 = a[4] * z41;
-        let z1933 = a[4] * z43;
-        let z1934 = a[4] * z1145;
-        let z1935 = a[4] * z1146;
-        let z1936 = a[5] * z1140 + z1931;
-        let z1937 = a[5] * z1142 + z1932;
-        let z1938 = a[5] * z1144 + z1933;
-        let z1939 = a[5] * z1161 + z1934;
-        let z1940 = a[5] * z1162 + z1935;
-        let z1941 = a[6] * z1156 + z1936;
-        let z1942 = a[6] * z1158 + z1937;
-        let z1943 = a[6] * z1160 + z1938;
-        let z1944 = a[6] * z1177 + z1939;
-        let z1945 = a[6] * z1178 + z1940;
-        let z1946 = -self.m4 * z1185 * z1696 + self.m4 * z1186 * z1695;
-        let z1947 = self.m4 * z1184 * z1696 - self.m4 * z1186 * z1694;
-        let z1948 = z137 * z1947 - z138 * z1946 + z1184 * z1736 - z1185 * z1735
-            + z1187 * z1694 + z1188 * z1695 + z1189 * z1696;
-        let z1949 = self.m5 * z1934 - self.m5 * z147 * z1933 + self.m5 * z148 * z1932
-            - self.m5 * z1191 * z1702 + self.m5 * z1192 * z1701;
-        let z1950 = self.m5 * z1935 + self.m5 * z146 * z1933 - self.m5 * z148 * z1931
-            + self.m5 * z1190 * z1702 - self.m5 * z1192 * z1700;
-        let z1951 = z146 * z1950 - z147 * z1949 + z151 * z1931 + z153 * z1932
-            + z154 * z1933 + z1190 * z1742 - z1191 * z1741 + z1193 * z1700
-            + z1194 * z1701 + z1195 * z1702;
-        let z1952 = self.m6 * z1939 - self.m6 * z156 * z1938 + self.m6 * z157 * z1937
-            - self.m6 * z1197 * z1708 + self.m6 * z1198 * z1707;
-        let z1953 = self.m6 * z1940 + self.m6 * z155 * z1938 - self.m6 * z157 * z1936
-            + self.m6 * z1196 * z1708 - self.m6 * z1198 * z1706;
-        let z1954 = z155 * z1953 - z156 * z1952 + z160 * z1936 + z162 * z1937
-            + z163 * z1938 + z1196 * z1748 - z1197 * z1747 + z1199 * z1706
-            + z1200 * z1707 + z1201 * z1708;
-        let z1955 = self.m7 * z1944 - self.m7 * z165 * z1943 + self.m7 * z166 * z1942
-            - self.m7 * z1203 * z1714 + self.m7 * z1204 * z1713;
-        let z1956 = self.m7 * z1945 + self.m7 * z164 * z1943 - self.m7 * z166 * z1941
-            + self.m7 * z1202 * z1714 - self.m7 * z1204 * z1712;
-        let z1957 = z164 * z1956 - z165 * z1955 + z169 * z1941 + z171 * z1942
-            + z172 * z1943 + z1202 * z1754 - z1203 * z1753 + z1205 * z1712
-            + z1206 * z1713 + z1207 * z1714;
-        let z1958 = z1954 + z1957;
-        let z1959 = z1951 + z1958;
-        let z1960 = z1948 + z1959;
-        let z1961 = a[5] * z1220;
-        let z1962 = a[5] * z1221;
-        let z1963 = a[5] * z1222;
-        let z1964 = a[5] * z1229;
-        let z1965 = a[5] * z1230;
-        let z1966 = a[6] * z1224 + z1961;
-        let z1967 = a[6] * z1226 + z1962;
-        let z1968 = a[6] * z1228 + z1963;
-        let z1969 = a[6] * z1245 + z1964;
-        let z1970 = a[6] * z1246 + z1965;
-        let z1971 = -self.m5 * z1253 * z1702 + self.m5 * z1254 * z1701;
-        let z1972 = self.m5 * z1252 * z1702 - self.m5 * z1254 * z1700;
-        let z1973 = z1252 * z1742 - z1253 * z1741 + z1255 * z1700 + z1256 * z1701
-            + z1257 * z1702 + z146 * z1972 - z147 * z1971;
-        let z1974 = -self.m6 * z1259 * z1708 + self.m6 * z1260 * z1707
-            - self.m6 * z156 * z1963 + self.m6 * z157 * z1962 + self.m6 * z1964;
-        let z1975 = self.m6 * z1258 * z1708 - self.m6 * z1260 * z1706
-            + self.m6 * z155 * z1963 - self.m6 * z157 * z1961 + self.m6 * z1965;
-        let z1976 = z1258 * z1748 - z1259 * z1747 + z1261 * z1706 + z1262 * z1707
-            + z1263 * z1708 + z155 * z1975 - z156 * z1974 + z160 * z1961 + z162 * z1962
-            + z163 * z1963;
-        let z1977 = -self.m7 * z1265 * z1714 + self.m7 * z1266 * z1713
-            - self.m7 * z165 * z1968 + self.m7 * z166 * z1967 + self.m7 * z1969;
-        let z1978 = self.m7 * z1264 * z1714 - self.m7 * z1266 * z1712
-            + self.m7 * z164 * z1968 - self.m7 * z166 * z1966 + self.m7 * z1970;
-        let z1979 = z1264 * z1754 - z1265 * z1753 + z1267 * z1712 + z1268 * z1713
-            + z1269 * z1714 + z164 * z1978 - z165 * z1977 + z169 * z1966 + z171 * z1967
-            + z172 * z1968;
-        let z1980 = z1976 + z1979;
-        let z1981 = z1973 + z1980;
-        let z1982 = a[6] * z79;
-        let z1983 = a[6] * z81;
-        let z1984 = a[6] * z83;
-        let z1985 = a[6] * z1291;
-        let z1986 = a[6] * z1292;
-        let z1987 = -self.m6 * z1299 * z1708 + self.m6 * z1300 * z1707;
-        let z1988 = self.m6 * z1298 * z1708 - self.m6 * z1300 * z1706;
-        let z1989 = z1298 * z1748 - z1299 * z1747 + z1301 * z1706 + z1302 * z1707
-            + z1303 * z1708 + z155 * z1988 - z156 * z1987;
-        let z1990 = -self.m7 * z1305 * z1714 + self.m7 * z1306 * z1713
-            - self.m7 * z165 * z1984 + self.m7 * z166 * z1983 + self.m7 * z1985;
-        let z1991 = self.m7 * z1304 * z1714 - self.m7 * z1306 * z1712
-            + self.m7 * z164 * z1984 - self.m7 * z166 * z1982 + self.m7 * z1986;
-        let z1992 = z1304 * z1754 - z1305 * z1753 + z1307 * z1712 + z1308 * z1713
-            + z1309 * z1714 + z164 * z1991 - z165 * z1990 + z169 * z1982 + z171 * z1983
-            + z172 * z1984;
-        let z1993 = z1989 + z1992;
-        let z1994 = z1319 * z1712 + z1320 * z1713 + z1321 * z1714;
-        let z1995 = a[2] * z1323;
-        let z1996 = z1995 + a[3] * z1325;
-        let z1997 = z1996 + a[4] * z1327;
-        let z1998 = z1997 + a[5] * z1329;
-        let z1999 = z1998 + a[6] * z1331;
-        let z2000 = -self.m2 * z856 * z1685 + self.m2 * z120 * z1800;
-        let z2001 = a[0] * z857 + z1333 * z1684 + z1334 * z1685 + z119 * z1725
-            + z120 * z2000 - z121 * z1821 + z122 * z1800 + z123 * z1684;
-        let z2002 = a[0] * z124 + z1334 * z1684 + z1335 * z1685 - z856 * z1725
-            - z119 * z2000 + z121 * z1820 + z123 * z1800 + z125 * z1684;
-        let z2003 = self.m3 * z1995 - self.m3 * z858 * z1689 + self.m3 * z129 * z1802;
-        let z2004 = z1336 * z1688 + z1337 * z1689 + z859 * z1690 + z128 * z1731
-            + z129 * z2003 - z130 * z1824 + z131 * z1802 + z132 * z1688;
-        let z2005 = z1337 * z1688 + z1338 * z1689 - z858 * z1731 - z128 * z2003
-            + z130 * z1823 + z132 * z1802 + z133 * z1690 + z134 * z1688;
-        let z2006 = self.m4 * z1996 - self.m4 * z860 * z1695 + self.m4 * z138 * z1805;
-        let z2007 = z1339 * z1694 + z1340 * z1695 + z861 * z1696 + z137 * z1737
-            + z138 * z2006 - z139 * z1827 + z140 * z1805 + z141 * z1694;
-        let z2008 = z1340 * z1694 + z1341 * z1695 - z860 * z1737 - z137 * z2006
-            + z139 * z1826 + z141 * z1805 + z142 * z1696 + z143 * z1694;
-        let z2009 = self.m5 * z1997 - self.m5 * z862 * z1701 + self.m5 * z147 * z1808;
-        let z2010 = z1342 * z1700 + z1343 * z1701 + z863 * z1702 + z146 * z1743
-            + z147 * z2009 - z148 * z1830 + z149 * z1808 + z150 * z1700;
-        let z2011 = z1343 * z1700 + z1344 * z1701 - z862 * z1743 - z146 * z2009
-            + z148 * z1829 + z150 * z1808 + z151 * z1702 + z152 * z1700;
-        let z2012 = self.m6 * z1998 - self.m6 * z864 * z1707 + self.m6 * z156 * z1811;
-        let z2013 = z1345 * z1706 + z1346 * z1707 + z865 * z1708 + z155 * z1749
-            + z156 * z2012 - z157 * z1833 + z158 * z1811 + z159 * z1706;
-        let z2014 = z1346 * z1706 + z1347 * z1707 - z864 * z1749 - z155 * z2012
-            + z157 * z1832 + z159 * z1811 + z160 * z1708 + z161 * z1706;
-        let z2015 = self.m7 * z1999 - self.m7 * z866 * z1713 + self.m7 * z165 * z1814;
-        let z2016 = z1348 * z1712 + z1349 * z1713 + z867 * z1714 + z164 * z1755
-            + z165 * z2015 - z166 * z1836 + z167 * z1814 + z168 * z1712;
-        let z2017 = z1349 * z1712 + z1350 * z1713 - z866 * z1755 - z164 * z2015
-            + z166 * z1835 + z168 * z1814 + z169 * z1714 + z170 * z1712;
-        let z2018 = z2013 + z2016;
-        let z2019 = z2014 + z2017;
-        let z2020 = z1832 + z1835;
-        let z2021 = z1833 + z1836;
-        let z2022 = z2010 + z2018;
-        let z2023 = z2011 + z2019;
-        let z2024 = z2020 + z1829;
-        let z2025 = z2021 + z1830;
-        let z2026 = z2007 + z2022;
-        let z2027 = z2008 + z2023;
-        let z2028 = z2024 + z1826;
-        let z2029 = z2025 + z1827;
-        let z2030 = z2004 + z2026;
-        let z2031 = z2005 + z2027;
-        let z2032 = z2028 + z1823;
-        let z2033 = z2029 + z1824;
-        let z2034 = z2001 + z2030;
-        let z2035 = z2002 + z2031;
-        let z2036 = z2032 + z1820;
-        let z2037 = z2033 + z1821;
-        let z2038 = z0 * z2035 - z0 * z1783 - z1 * z2034 - z1 * z1784 + z8 * z2036
-            + z8 * z1787 + z9 * z2037 + z812 * z1786;
-        let z2039 = a[2] * z1382;
-        let z2040 = z2039 + a[3] * z1384;
-        let z2041 = z2040 + a[4] * z1386;
-        let z2042 = z2041 + a[5] * z1388;
-        let z2043 = z2042 + a[6] * z1390;
-        let z2044 = -self.m2 * z970 * z1685 + self.m2 * z971 * z1684;
-        let z2045 = z971 * z1725 - z972 * z1724 + a[0] * z973 + z1392 * z1684
-            + z1393 * z1685 + z120 * z2044 - z121 * z1870;
-        let z2046 = -z970 * z1725 + z972 * z1723 + a[0] * z974 + z1393 * z1684
-            + z1394 * z1685 - z119 * z2044 + z121 * z1869;
-        let z2047 = -self.m3 * z976 * z1689 + self.m3 * z977 * z1688 + self.m3 * z2039
-            - self.m3 * z128 * z1845 + self.m3 * z129 * z1844;
-        let z2048 = z977 * z1731 - z978 * z1730 + z979 * z1690 + z1395 * z1688
-            + z1396 * z1689 + z129 * z2047 - z130 * z1873 + z131 * z1844 + z132 * z1845
-            + z133 * z1846;
-        let z2049 = -z976 * z1731 + z978 * z1729 + z980 * z1690 + z1396 * z1688
-            + z1397 * z1689 - z128 * z2047 + z130 * z1872 + z132 * z1844 + z134 * z1845
-            + z135 * z1846;
-        let z2050 = -self.m4 * z982 * z1695 + self.m4 * z983 * z1694 + self.m4 * z2040
-            - self.m4 * z137 * z1850 + self.m4 * z138 * z1849;
-        let z2051 = z983 * z1737 - z984 * z1736 + z985 * z1696 + z1398 * z1694
-            + z1399 * z1695 + z138 * z2050 - z139 * z1876 + z140 * z1849 + z141 * z1850
-            + z142 * z1851;
-        let z2052 = -z982 * z1737 + z984 * z1735 + z986 * z1696 + z1399 * z1694
-            + z1400 * z1695 - z137 * z2050 + z139 * z1875 + z141 * z1849 + z143 * z1850
-            + z144 * z1851;
-        let z2053 = -self.m5 * z988 * z1701 + self.m5 * z989 * z1700 + self.m5 * z2041
-            - self.m5 * z146 * z1855 + self.m5 * z147 * z1854;
-        let z2054 = z989 * z1743 - z990 * z1742 + z991 * z1702 + z1401 * z1700
-            + z1402 * z1701 + z147 * z2053 - z148 * z1879 + z149 * z1854 + z150 * z1855
-            + z151 * z1856;
-        let z2055 = -z988 * z1743 + z990 * z1741 + z992 * z1702 + z1402 * z1700
-            + z1403 * z1701 - z146 * z2053 + z148 * z1878 + z150 * z1854 + z152 * z1855
-            + z153 * z1856;
-        let z2056 = -self.m6 * z994 * z1707 + self.m6 * z995 * z1706 + self.m6 * z2042
-            - self.m6 * z155 * z1860 + self.m6 * z156 * z1859;
-        let z2057 = z995 * z1749 - z996 * z1748 + z997 * z1708 + z1404 * z1706
-            + z1405 * z1707 + z156 * z2056 - z157 * z1882 + z158 * z1859 + z159 * z1860
-            + z160 * z1861;
-        let z2058 = -z994 * z1749 + z996 * z1747 + z998 * z1708 + z1405 * z1706
-            + z1406 * z1707 - z155 * z2056 + z157 * z1881 + z159 * z1859 + z161 * z1860
-            + z162 * z1861;
-        let z2059 = -self.m7 * z1000 * z1713 + self.m7 * z1001 * z1712 + self.m7 * z2043
-            - self.m7 * z164 * z1865 + self.m7 * z165 * z1864;
-        let z2060 = z1001 * z1755 - z1002 * z1754 + z1003 * z1714 + z1407 * z1712
-            + z1408 * z1713 + z165 * z2059 - z166 * z1885 + z167 * z1864 + z168 * z1865
-            + z169 * z1866;
-        let z2061 = -z1000 * z1755 + z1002 * z1753 + z1004 * z1714 + z1408 * z1712
-            + z1409 * z1713 - z164 * z2059 + z166 * z1884 + z168 * z1864 + z170 * z1865
-            + z171 * z1866;
-        let z2062 = z2057 + z2060;
-        let z2063 = z2058 + z2061;
-        let z2064 = z1881 + z1884;
-        let z2065 = z1882 + z1885;
-        let z2066 = z2054 + z2062;
-        let z2067 = z2055 + z2063;
-        let z2068 = z2064 + z1878;
-        let z2069 = z2065 + z1879;
-        let z2070 = z2051 + z2066;
-        let z2071 = z2052 + z2067;
-        let z2072 = z2068 + z1875;
-        let z2073 = z2069 + z1876;
-        let z2074 = z2048 + z2070;
-        let z2075 = z2049 + z2071;
-        let z2076 = z2072 + z1872;
-        let z2077 = z2073 + z1873;
-        let z2078 = z2045 + z2074;
-        let z2079 = z2046 + z2075;
-        let z2080 = z2076 + z1869;
-        let z2081 = z2077 + z1870;
-        let z2082 = z0 * z2079 - z1 * z2078 + z8 * z2080 + z9 * z2081;
-        let z2083 = a[3] * z1441;
-        let z2084 = a[4] * z1443 + z2083;
-        let z2085 = a[5] * z1445 + z2084;
-        let z2086 = a[6] * z1447 + z2085;
-        let z2087 = -self.m3 * z1088 * z1689 + self.m3 * z1089 * z1688;
-        let z2088 = z1089 * z1731 - z1090 * z1730 + z1091 * z1690 + z129 * z2087
-            - z130 * z1913 + z1449 * z1688 + z1450 * z1689;
-        let z2089 = -z1088 * z1731 + z1090 * z1729 + z1092 * z1690 - z128 * z2087
-            + z130 * z1912 + z1450 * z1688 + z1451 * z1689;
-        let z2090 = self.m4 * z2083 - self.m4 * z1094 * z1695 + self.m4 * z1095 * z1694
-            - self.m4 * z137 * z1893 + self.m4 * z138 * z1892;
-        let z2091 = z1095 * z1737 - z1096 * z1736 + z1097 * z1696 + z138 * z2090
-            - z139 * z1916 + z140 * z1892 + z141 * z1893 + z142 * z1894 + z1452 * z1694
-            + z1453 * z1695;
-        let z2092 = -z1094 * z1737 + z1096 * z1735 + z1098 * z1696 - z137 * z2090
-            + z139 * z1915 + z141 * z1892 + z143 * z1893 + z144 * z1894 + z1453 * z1694
-            + z1454 * z1695;
-        let z2093 = self.m5 * z2084 - self.m5 * z1100 * z1701 + self.m5 * z1101 * z1700
-            - self.m5 * z146 * z1898 + self.m5 * z147 * z1897;
-        let z2094 = z1101 * z1743 - z1102 * z1742 + z1103 * z1702 + z147 * z2093
-            - z148 * z1919 + z149 * z1897 + z150 * z1898 + z151 * z1899 + z1455 * z1700
-            + z1456 * z1701;
-        let z2095 = -z1100 * z1743 + z1102 * z1741 + z1104 * z1702 - z146 * z2093
-            + z148 * z1918 + z150 * z1897 + z152 * z1898 + z153 * z1899 + z1456 * z1700
-            + z1457 * z1701;
-        let z2096 = self.m6 * z2085 - self.m6 * z1106 * z1707 + self.m6 * z1107 * z1706
-            - self.m6 * z155 * z1903 + self.m6 * z156 * z1902;
-        let z2097 = z1107 * z1749 - z1108 * z1748 + z1109 * z1708 + z156 * z2096
-            - z157 * z1922 + z158 * z1902 + z159 * z1903 + z160 * z1904 + z1458 * z1706
-            + z1459 * z1707;
-        let z2098 = -z1106 * z1749 + z1108 * z1747 + z1110 * z1708 - z155 * z2096
-            + z157 * z1921 + z159 * z1902 + z161 * z1903 + z162 * z1904 + z1459 * z1706
-            + z1460 * z1707;
-        let z2099 = self.m7 * z2086 - self.m7 * z1112 * z1713 + self.m7 * z1113 * z1712
-            - self.m7 * z164 * z1908 + self.m7 * z165 * z1907;
-        let z2100 = z1113 * z1755 - z1114 * z1754 + z1115 * z1714 + z165 * z2099
-            - z166 * z1925 + z167 * z1907 + z168 * z1908 + z169 * z1909 + z1461 * z1712
-            + z1462 * z1713;
-        let z2101 = -z1112 * z1755 + z1114 * z1753 + z1116 * z1714 - z164 * z2099
-            + z166 * z1924 + z168 * z1907 + z170 * z1908 + z171 * z1909 + z1462 * z1712
-            + z1463 * z1713;
-        let z2102 = z2097 + z2100;
-        let z2103 = z2098 + z2101;
-        let z2104 = z1921 + z1924;
-        let z2105 = z1922 + z1925;
-        let z2106 = z2094 + z2102;
-        let z2107 = z2095 + z2103;
-        let z2108 = z2104 + z1918;
-        let z2109 = z2105 + z1919;
-        let z2110 = z2091 + z2106;
-        let z2111 = z2092 + z2107;
-        let z2112 = z2108 + z1915;
-        let z2113 = z2109 + z1916;
-        let z2114 = z2088 + z2110;
-        let z2115 = z2089 + z2111;
-        let z2116 = z2112 + z1912;
-        let z2117 = z2113 + z1913;
-        let z2118 = z0 * z2115 - z1 * z2114 + z8 * z2116 + z9 * z2117;
-        let z2119 = a[4] * z1490;
-        let z2120 = a[5] * z1492 + z2119;
-        let z2121 = a[6] * z1494 + z2120;
-        let z2122 = -self.m4 * z1184 * z1695 + self.m4 * z1185 * z1694;
-        let z2123 = z1496 * z1694 + z1497 * z1695 + z138 * z2122 - z139 * z1947
-            + z1185 * z1737 - z1186 * z1736 + z1187 * z1696;
-        let z2124 = z1497 * z1694 + z1498 * z1695 - z137 * z2122 + z139 * z1946
-            - z1184 * z1737 + z1186 * z1735 + z1188 * z1696;
-        let z2125 = self.m5 * z2119 - self.m5 * z146 * z1932 + self.m5 * z147 * z1931
-            - self.m5 * z1190 * z1701 + self.m5 * z1191 * z1700;
-        let z2126 = z1499 * z1700 + z1500 * z1701 + z147 * z2125 - z148 * z1950
-            + z149 * z1931 + z150 * z1932 + z151 * z1933 + z1191 * z1743 - z1192 * z1742
-            + z1193 * z1702;
-        let z2127 = z1500 * z1700 + z1501 * z1701 - z146 * z2125 + z148 * z1949
-            + z150 * z1931 + z152 * z1932 + z153 * z1933 - z1190 * z1743 + z1192 * z1741
-            + z1194 * z1702;
-        let z2128 = self.m6 * z2120 - self.m6 * z155 * z1937 + self.m6 * z156 * z1936
-            - self.m6 * z1196 * z1707 + self.m6 * z1197 * z1706;
-        let z2129 = z1502 * z1706 + z1503 * z1707 + z156 * z2128 - z157 * z1953
-            + z158 * z1936 + z159 * z1937 + z160 * z1938 + z1197 * z1749 - z1198 * z1748
-            + z1199 * z1708;
-        let z2130 = z1503 * z1706 + z1504 * z1707 - z155 * z2128 + z157 * z1952
-            + z159 * z1936 + z161 * z1937 + z162 * z1938 - z1196 * z1749 + z1198 * z1747
-            + z1200 * z1708;
-        let z2131 = self.m7 * z2121 - self.m7 * z164 * z1942 + self.m7 * z165 * z1941
-            - self.m7 * z1202 * z1713 + self.m7 * z1203 * z1712;
-        let z2132 = z1505 * z1712 + z1506 * z1713 + z165 * z2131 - z166 * z1956
-            + z167 * z1941 + z168 * z1942 + z169 * z1943 + z1203 * z1755 - z1204 * z1754
-            + z1205 * z1714;
-        let z2133 = z1506 * z1712 + z1507 * z1713 - z164 * z2131 + z166 * z1955
-            + z168 * z1941 + z170 * z1942 + z171 * z1943 - z1202 * z1755 + z1204 * z1753
-            + z1206 * z1714;
-        let z2134 = z2129 + z2132;
-        let z2135 = z2130 + z2133;
-        let z2136 = z1952 + z1955;
-        let z2137 = z1953 + z1956;
-        let z2138 = z2126 + z2134;
-        let z2139 = z2127 + z2135;
-        let z2140 = z2136 + z1949;
-        let z2141 = z2137 + z1950;
-        let z2142 = z2123 + z2138;
-        let z2143 = z2124 + z2139;
-        let z2144 = z2140 + z1946;
-        let z2145 = z2141 + z1947;
-        let z2146 = z0 * z2143 - z1 * z2142 + z8 * z2144 + z9 * z2145;
-        let z2147 = a[5] * z1529;
-        let z2148 = a[6] * z1531 + z2147;
-        let z2149 = -self.m5 * z1252 * z1701 + self.m5 * z1253 * z1700;
-        let z2150 = z1253 * z1743 - z1254 * z1742 + z1255 * z1702 + z1533 * z1700
-            + z1534 * z1701 + z147 * z2149 - z148 * z1972;
-        let z2151 = -z1252 * z1743 + z1254 * z1741 + z1256 * z1702 + z1534 * z1700
-            + z1535 * z1701 - z146 * z2149 + z148 * z1971;
-        let z2152 = -self.m6 * z1258 * z1707 + self.m6 * z1259 * z1706 + self.m6 * z2147
-            - self.m6 * z155 * z1962 + self.m6 * z156 * z1961;
-        let z2153 = z1259 * z1749 - z1260 * z1748 + z1261 * z1708 + z1536 * z1706
-            + z1537 * z1707 + z156 * z2152 - z157 * z1975 + z158 * z1961 + z159 * z1962
-            + z160 * z1963;
-        let z2154 = -z1258 * z1749 + z1260 * z1747 + z1262 * z1708 + z1537 * z1706
-            + z1538 * z1707 - z155 * z2152 + z157 * z1974 + z159 * z1961 + z161 * z1962
-            + z162 * z1963;
-        let z2155 = -self.m7 * z1264 * z1713 + self.m7 * z1265 * z1712 + self.m7 * z2148
-            - self.m7 * z164 * z1967 + self.m7 * z165 * z1966;
-        let z2156 = z1265 * z1755 - z1266 * z1754 + z1267 * z1714 + z1539 * z1712
-            + z1540 * z1713 + z165 * z2155 - z166 * z1978 + z167 * z1966 + z168 * z1967
-            + z169 * z1968;
-        let z2157 = -z1264 * z1755 + z1266 * z1753 + z1268 * z1714 + z1540 * z1712
-            + z1541 * z1713 - z164 * z2155 + z166 * z1977 + z168 * z1966 + z170 * z1967
-            + z171 * z1968;
-        let z2158 = z2153 + z2156;
-        let z2159 = z2154 + z2157;
-        let z2160 = z1974 + z1977;
-        let z2161 = z1975 + z1978;
-        let z2162 = z2150 + z2158;
-        let z2163 = z2151 + z2159;
-        let z2164 = z2160 + z1971;
-        let z2165 = z2161 + z1972;
-        let z2166 = z0 * z2163 - z1 * z2162 + z8 * z2164 + z9 * z2165;
-        let z2167 = a[6] * z1558;
-        let z2168 = -self.m6 * z1298 * z1707 + self.m6 * z1299 * z1706;
-        let z2169 = z1299 * z1749 - z1300 * z1748 + z1301 * z1708 + z1560 * z1706
-            + z1561 * z1707 + z156 * z2168 - z157 * z1988;
-        let z2170 = -z1298 * z1749 + z1300 * z1747 + z1302 * z1708 + z1561 * z1706
-            + z1562 * z1707 - z155 * z2168 + z157 * z1987;
-        let z2171 = -self.m7 * z1304 * z1713 + self.m7 * z1305 * z1712 + self.m7 * z2167
-            - self.m7 * z164 * z1983 + self.m7 * z165 * z1982;
-        let z2172 = z1305 * z1755 - z1306 * z1754 + z1307 * z1714 + z1563 * z1712
-            + z1564 * z1713 + z165 * z2171 - z166 * z1991 + z167 * z1982 + z168 * z1983
-            + z169 * z1984;
-        let z2173 = -z1304 * z1755 + z1306 * z1753 + z1308 * z1714 + z1564 * z1712
-            + z1565 * z1713 - z164 * z2171 + z166 * z1990 + z168 * z1982 + z170 * z1983
-            + z171 * z1984;
-        let z2174 = z2169 + z2172;
-        let z2175 = z2170 + z2173;
-        let z2176 = z1987 + z1990;
-        let z2177 = z1988 + z1991;
-        let z2178 = z0 * z2175 - z1 * z2174 + z8 * z2176 + z9 * z2177;
-        let z2179 = z1319 * z1714 + z1577 * z1712 + z1578 * z1713;
-        let z2180 = z1320 * z1714 + z1578 * z1712 + z1579 * z1713;
-        let z2181 = z0 * z2180 - z1 * z2179;
-        let z2182 = z2012 + z2015;
-        let z2183 = z2009 + z2182;
-        let z2184 = z2006 + z2183;
-        let z2185 = z2003 + z2184;
-        let z2186 = z2 * z1841 + z5 * z2030 + z5 * z1778 + z7 * z2031 + z25 * z2032
-            + z26 * z2033 + z27 * z2185 + z811 * z1777 + z1323 * z1782 + z818 * z1780
-            + z819 * z1781;
-        let z2187 = z2056 + z2059;
-        let z2188 = z2053 + z2187;
-        let z2189 = z2050 + z2188;
-        let z2190 = z2047 + z2189;
-        let z2191 = z2 * z1890 - z3 * z1779 + z4 * z1777 + z5 * z2074 + z6 * z1778
-            + z7 * z2075 + z25 * z2076 + z26 * z2077 + z27 * z2190 + z1382 * z1782
-            + z899 * z1780 + z900 * z1781;
-        let z2192 = z2096 + z2099;
-        let z2193 = z2093 + z2192;
-        let z2194 = z2090 + z2193;
-        let z2195 = z2087 + z2194;
-        let z2196 = z2 * z1930 + z5 * z2114 + z7 * z2115 + z25 * z2116 + z26 * z2117
-            + z27 * z2195;
-        let z2197 = z2128 + z2131;
-        let z2198 = z2125 + z2197;
-        let z2199 = z2122 + z2198;
-        let z2200 = z2 * z1960 + z5 * z2142 + z7 * z2143 + z25 * z2144 + z26 * z2145
-            + z27 * z2199;
-        let z2201 = z2152 + z2155;
-        let z2202 = z2149 + z2201;
-        let z2203 = z2 * z1981 + z5 * z2162 + z7 * z2163 + z25 * z2164 + z26 * z2165
-            + z27 * z2202;
-        let z2204 = z2168 + z2171;
-        let z2205 = z2 * z1993 + z5 * z2174 + z7 * z2175 + z25 * z2176 + z26 * z2177
-            + z27 * z2204;
-        let z2206 = z2 * z1994 + z5 * z2179 + z7 * z2180;
-        let z2207 = z20 * z2026 + z20 * z1772 + z22 * z2027 + z24 * z1840 + z45 * z2028
-            + z1325 * z1776 + z46 * z2029 + z47 * z2184 + z817 * z1771 + z826 * z1774
-            + z827 * z1775;
-        let z2208 = z20 * z2070 + z22 * z2071 + z24 * z1889 + z45 * z2072 + z46 * z2073
-            + z47 * z2189 + z1384 * z1776 + z894 * z1771 + z896 * z1772 + z898 * z1773
-            + z915 * z1774 + z916 * z1775;
-        let z2209 = z1024 * z1771 + z1025 * z1772 + z1026 * z1773 + z1033 * z1774
-            + z1034 * z1775 + z20 * z2110 + z22 * z2111 + z24 * z1929 + z45 * z2112
-            + z46 * z2113 + z47 * z2194 + z1441 * z1776;
-        let z2210 = z20 * z2142 + z22 * z2143 + z24 * z1960 + z45 * z2144 + z46 * z2145
-            + z47 * z2199;
-        let z2211 = z20 * z2162 + z22 * z2163 + z24 * z1981 + z45 * z2164 + z46 * z2165
-            + z47 * z2202;
-        let z2212 = z20 * z2174 + z22 * z2175 + z24 * z1993 + z45 * z2176 + z46 * z2177
-            + z47 * z2204;
-        let z2213 = z20 * z2179 + z22 * z2180 + z24 * z1994;
-        let z2214 = z40 * z1766 + z40 * z2022 + z42 * z2023 + z44 * z1839 + z1327 * z1770
-            + z825 * z1765 + z65 * z2024 + z66 * z2025 + z834 * z1768 + z67 * z2183
-            + z835 * z1769;
-        let z2215 = z40 * z2066 + z42 * z2067 + z44 * z1888 + z65 * z2068 + z66 * z2069
-            + z67 * z2188 + z1386 * z1770 + z910 * z1765 + z912 * z1766 + z914 * z1767
-            + z931 * z1768 + z932 * z1769;
-        let z2216 = z1028 * z1765 + z1030 * z1766 + z1032 * z1767 + z1049 * z1768
-            + z1050 * z1769 + z40 * z2106 + z42 * z2107 + z44 * z1928 + z65 * z2108
-            + z66 * z2109 + z67 * z2193 + z1443 * z1770;
-        let z2217 = z1490 * z1770 + z39 * z1765 + z40 * z2138 + z41 * z1766 + z42 * z2139
-            + z43 * z1767 + z44 * z1959 + z65 * z2140 + z66 * z2141 + z67 * z2198
-            + z1145 * z1768 + z1146 * z1769;
-        let z2218 = z40 * z2162 + z42 * z2163 + z44 * z1981 + z65 * z2164 + z66 * z2165
-            + z67 * z2202;
-        let z2219 = z40 * z2174 + z42 * z2175 + z44 * z1993 + z65 * z2176 + z66 * z2177
-            + z67 * z2204;
-        let z2220 = z40 * z2179 + z42 * z2180 + z44 * z1994;
-        let z2221 = z1329 * z1764 + z60 * z1760 + z60 * z2018 + z62 * z2019 + z64 * z1838
-            + z833 * z1759 + z842 * z1762 + z843 * z1763 + z85 * z2020 + z86 * z2021
-            + z87 * z2182;
-        let z2222 = z60 * z2062 + z62 * z2063 + z64 * z1887 + z85 * z2064 + z86 * z2065
-            + z87 * z2187 + z1388 * z1764 + z926 * z1759 + z928 * z1760 + z930 * z1761
-            + z947 * z1762 + z948 * z1763;
-        let z2223 = z1044 * z1759 + z1046 * z1760 + z1048 * z1761 + z1065 * z1762
-            + z1066 * z1763 + z60 * z2102 + z62 * z2103 + z64 * z1927 + z85 * z2104
-            + z86 * z2105 + z87 * z2192 + z1445 * z1764;
-        let z2224 = z1492 * z1764 + z60 * z2134 + z62 * z2135 + z64 * z1958 + z85 * z2136
-            + z86 * z2137 + z87 * z2197 + z1140 * z1759 + z1142 * z1760 + z1144 * z1761
-            + z1161 * z1762 + z1162 * z1763;
-        let z2225 = z1229 * z1762 + z1230 * z1763 + z1529 * z1764 + z60 * z2158
-            + z62 * z2159 + z64 * z1980 + z85 * z2160 + z86 * z2161 + z87 * z2201
-            + z1220 * z1759 + z1221 * z1760 + z1222 * z1761;
-        let z2226 = z60 * z2174 + z62 * z2175 + z64 * z1993 + z85 * z2176 + z86 * z2177
-            + z87 * z2204;
-        let z2227 = z60 * z2179 + z62 * z2180 + z64 * z1994;
-        let z2228 = z1331 * z1755 + z841 * z1756 + z80 * z1757 + z80 * z2016
-            + z82 * z2017 + z850 * z1753 + z851 * z1754 + z84 * z1837 + z105 * z1835
-            + z106 * z1836 + z107 * z2015;
-        let z2229 = z80 * z2060 + z82 * z2061 + z84 * z1886 + z105 * z1884 + z106 * z1885
-            + z107 * z2059 + z1390 * z1755 + z942 * z1756 + z944 * z1757 + z946 * z1758
-            + z963 * z1753 + z964 * z1754;
-        let z2230 = z1060 * z1756 + z1062 * z1757 + z1064 * z1758 + z1081 * z1753
-            + z1082 * z1754 + z80 * z2100 + z82 * z2101 + z84 * z1926 + z105 * z1924
-            + z106 * z1925 + z107 * z2099 + z1447 * z1755;
-        let z2231 = z1494 * z1755 + z80 * z2132 + z82 * z2133 + z84 * z1957
-            + z105 * z1955 + z106 * z1956 + z107 * z2131 + z1156 * z1756 + z1158 * z1757
-            + z1160 * z1758 + z1177 * z1753 + z1178 * z1754;
-        let z2232 = z1226 * z1757 + z1228 * z1758 + z1245 * z1753 + z1246 * z1754
-            + z1531 * z1755 + z80 * z2156 + z82 * z2157 + z84 * z1979 + z105 * z1977
-            + z106 * z1978 + z107 * z2155 + z1224 * z1756;
-        let z2233 = z1291 * z1753 + z1292 * z1754 + z1558 * z1755 + z79 * z1756
-            + z80 * z2172 + z81 * z1757 + z82 * z2173 + z83 * z1758 + z84 * z1992
-            + z105 * z1990 + z106 * z1991 + z107 * z2171;
-        let z2234 = z80 * z2179 + z82 * z2180 + z84 * z1994;
-        out[(0, 0)] = z1843;
-        out[(0, 1)] = z1891;
-        out[(0, 2)] = z1930;
-        out[(0, 3)] = z1960;
-        out[(0, 4)] = z1981;
-        out[(0, 5)] = z1993;
-        out[(0, 6)] = z1994;
-        out[(1, 0)] = z2038;
-        out[(1, 1)] = z2082;
-        out[(1, 2)] = z2118;
-        out[(1, 3)] = z2146;
-        out[(1, 4)] = z2166;
-        out[(1, 5)] = z2178;
-        out[(1, 6)] = z2181;
-        out[(2, 0)] = z2186;
-        out[(2, 1)] = z2191;
-        out[(2, 2)] = z2196;
-        out[(2, 3)] = z2200;
-        out[(2, 4)] = z2203;
-        out[(2, 5)] = z2205;
-        out[(2, 6)] = z2206;
-        out[(3, 0)] = z2207;
-        out[(3, 1)] = z2208;
-        out[(3, 2)] = z2209;
-        out[(3, 3)] = z2210;
-        out[(3, 4)] = z2211;
-        out[(3, 5)] = z2212;
-        out[(3, 6)] = z2213;
-        out[(4, 0)] = z2214;
-        out[(4, 1)] = z2215;
-        out[(4, 2)] = z2216;
-        out[(4, 3)] = z2217;
-        out[(4, 4)] = z2218;
-        out[(4, 5)] = z2219;
-        out[(4, 6)] = z2220;
-        out[(5, 0)] = z2221;
-        out[(5, 1)] = z2222;
-        out[(5, 2)] = z2223;
-        out[(5, 3)] = z2224;
-        out[(5, 4)] = z2225;
-        out[(5, 5)] = z2226;
-        out[(5, 6)] = z2227;
-        out[(6, 0)] = z2228;
-        out[(6, 1)] = z2229;
-        out[(6, 2)] = z2230;
-        out[(6, 3)] = z2231;
-        out[(6, 4)] = z2232;
-        out[(6, 5)] = z2233;
-        out[(6, 6)] = z2234;
+        let z1651 = 2.0 * self.i6x * z81 * z1341 + 2.0 * self.i6z * z81 * z82;
+        let z1652 = 2.0 * self.i7 * z79 * z80 + 2.0 * self.i7 * z99 * z1346
+            + 2.0 * self.i7 * z100 * z1347;
+        let z1653 = self.i7 * z79 * z82 + self.i7 * z80 * z81 + self.i7 * z99 * z1348
+            + self.i7 * z100 * z1349 + self.i7 * z101 * z1346 + self.i7 * z102 * z1347;
+        let z1654 = 2.0 * self.i7 * z81 * z82 + 2.0 * self.i7 * z101 * z1348
+            + 2.0 * self.i7 * z102 * z1349;
+        let z1655 = a[6] * z1648;
+        let z1656 = self.m6 * z757 * z1355 - self.m6 * z758 * z1354;
+        let z1657 = z757 * z1649 + z758 * z1650 + z759 * z1357 - z799 * z1356
+            + z800 * z1355 + z156 * z1656 - z157 * z1372;
+        let z1658 = z757 * z1650 + z758 * z1651 + z759 * z1358 + z798 * z1356
+            - z800 * z1354 - z155 * z1656 + z157 * z1371;
+        let z1659 = self.m7 * z763 * z1361 - self.m7 * z764 * z1360 + self.m7 * z1655
+            - self.m7 * z164 * z1367 + self.m7 * z165 * z1366;
+        let z1660 = z763 * z1652 + z764 * z1653 + z765 * z1363 - z805 * z1362
+            + z806 * z1361 + z165 * z1659 - z166 * z1375 + z167 * z1366 + z168 * z1367
+            + z169 * z1368;
+        let z1661 = z763 * z1653 + z764 * z1654 + z765 * z1364 + z804 * z1362
+            - z806 * z1360 - z164 * z1659 + z166 * z1374 + z168 * z1366 + z170 * z1367
+            + z171 * z1368;
+        let z1662 = z1657 + z1660;
+        let z1663 = z1658 + z1661;
+        let z1664 = z1371 + z1374;
+        let z1665 = z1372 + z1375;
+        let z1666 = z0 * z1663 - z1 * z1662 + z8 * z1664 + z9 * z1665;
+        let z1667 = 2.0 * self.i7 * z99 * z100 + 2.0 * self.i7 * z100 * z1378;
+        let z1668 = self.i7 * z99 * z102 + self.i7 * z100 * z1379 + self.i7 * z100 * z101
+            + self.i7 * z102 * z1378;
+        let z1669 = 2.0 * self.i7 * z101 * z102 + 2.0 * self.i7 * z102 * z1379;
+        let z1670 = z763 * z1667 + z764 * z1668 + z765 * z1381;
+        let z1671 = z763 * z1668 + z764 * z1669 + z765 * z1382;
+        let z1672 = z0 * z1671 - z1 * z1670;
+        let z1673 = z1425 + z1428;
+        let z1674 = z1673 + z1422;
+        let z1675 = z1674 + z1419;
+        let z1676 = z1416 + z1675;
+        let z1677 = z2 * z933 + z5 * z829 + z5 * z1443 + z7 * z1444 + z25 * z1445
+            + z26 * z1446 + z27 * z1676 + z828 * z852 + z831 * z857 + z832 * z858
+            + z833 * z1385;
+        let z1678 = z1492 + z1495;
+        let z1679 = z1489 + z1678;
+        let z1680 = z1486 + z1679;
+        let z1681 = z1483 + z1680;
+        let z1682 = z2 * z1074 - z3 * z830 + z4 * z828 + z5 * z1510 + z6 * z829
+            + z7 * z1511 + z25 * z1512 + z26 * z1513 + z27 * z1681 + z831 * z946
+            + z832 * z947 + z833 * z1452;
+        let z1683 = z1551 + z1554;
+        let z1684 = z1548 + z1683;
+        let z1685 = z1545 + z1684;
+        let z1686 = z1542 + z1685;
+        let z1687 = z2 * z1188 + z5 * z1569 + z7 * z1570 + z25 * z1571 + z26 * z1572
+            + z27 * z1686;
+        let z1688 = z1598 + z1601;
+        let z1689 = z1595 + z1688;
+        let z1690 = z1592 + z1689;
+        let z1691 = z2 * z1278 + z5 * z1612 + z7 * z1613 + z25 * z1614 + z26 * z1615
+            + z27 * z1690;
+        let z1692 = z1633 + z1636;
+        let z1693 = z1630 + z1692;
+        let z1694 = z2 * z1339 + z5 * z1643 + z7 * z1644 + z25 * z1645 + z26 * z1646
+            + z27 * z1693;
+        let z1695 = z1656 + z1659;
+        let z1696 = z2 * z1377 + z5 * z1662 + z7 * z1663 + z25 * z1664 + z26 * z1665
+            + z27 * z1695;
+        let z1697 = z2 * z1384 + z5 * z1670 + z7 * z1671;
+        let z1698 = z20 * z823 + z20 * z1439 + z22 * z1440 + z24 * z932 + z45 * z1441
+            + z46 * z1442 + z47 * z1675 + z822 * z856 + z825 * z862 + z826 * z863
+            + z827 * z1386;
+        let z1699 = z20 * z1506 + z22 * z1507 + z24 * z1073 + z45 * z1508 + z46 * z1509
+            + z47 * z1680 + z822 * z941 + z823 * z943 + z824 * z945 + z825 * z957
+            + z826 * z958 + z827 * z1453;
+        let z1700 = z20 * z1565 + z22 * z1566 + z24 * z1187 + z45 * z1567 + z46 * z1568
+            + z47 * z1685 + z822 * z1076 + z823 * z1077 + z824 * z1078 + z825 * z1085
+            + z826 * z1086 + z827 * z1519;
+        let z1701 = z20 * z1612 + z22 * z1613 + z24 * z1278 + z45 * z1614 + z46 * z1615
+            + z47 * z1690;
+        let z1702 = z20 * z1643 + z22 * z1644 + z24 * z1339 + z45 * z1645 + z46 * z1646
+            + z47 * z1693;
+        let z1703 = z20 * z1662 + z22 * z1663 + z24 * z1377 + z45 * z1664 + z46 * z1665
+            + z47 * z1695;
+        let z1704 = z20 * z1670 + z22 * z1671 + z24 * z1384;
+        let z1705 = z40 * z817 + z40 * z1435 + z42 * z1436 + z44 * z931 + z816 * z861
+            + z819 * z867 + z820 * z868 + z821 * z1387 + z65 * z1437 + z66 * z1438
+            + z67 * z1674;
+        let z1706 = z40 * z1502 + z42 * z1503 + z44 * z1072 + z816 * z952 + z817 * z954
+            + z818 * z956 + z819 * z968 + z820 * z969 + z821 * z1454 + z65 * z1504
+            + z66 * z1505 + z67 * z1679;
+        let z1707 = z40 * z1561 + z42 * z1562 + z44 * z1186 + z816 * z1080 + z817 * z1082
+            + z818 * z1084 + z819 * z1096 + z820 * z1097 + z821 * z1520 + z65 * z1563
+            + z66 * z1564 + z67 * z1684;
+        let z1708 = z39 * z816 + z40 * z1608 + z41 * z817 + z42 * z1609 + z43 * z818
+            + z44 * z1277 + z819 * z1201 + z820 * z1202 + z821 * z1574 + z65 * z1610
+            + z66 * z1611 + z67 * z1689;
+        let z1709 = z40 * z1643 + z42 * z1644 + z44 * z1339 + z65 * z1645 + z66 * z1646
+            + z67 * z1693;
+        let z1710 = z40 * z1662 + z42 * z1663 + z44 * z1377 + z65 * z1664 + z66 * z1665
+            + z67 * z1695;
+        let z1711 = z40 * z1670 + z42 * z1671 + z44 * z1384;
+        let z1712 = z810 * z866 + z813 * z872 + z814 * z873 + z815 * z1388 + z60 * z811
+            + z60 * z1431 + z62 * z1432 + z64 * z930 + z85 * z1433 + z86 * z1434
+            + z87 * z1673;
+        let z1713 = z810 * z963 + z811 * z965 + z812 * z967 + z813 * z979 + z814 * z980
+            + z815 * z1455 + z60 * z1498 + z62 * z1499 + z64 * z1071 + z85 * z1500
+            + z86 * z1501 + z87 * z1678;
+        let z1714 = z810 * z1091 + z811 * z1093 + z812 * z1095 + z813 * z1107
+            + z814 * z1108 + z815 * z1521 + z60 * z1557 + z62 * z1558 + z64 * z1185
+            + z85 * z1559 + z86 * z1560 + z87 * z1683;
+        let z1715 = z810 * z1196 + z811 * z1198 + z812 * z1200 + z813 * z1212
+            + z814 * z1213 + z815 * z1575 + z60 * z1604 + z62 * z1605 + z64 * z1276
+            + z85 * z1606 + z86 * z1607 + z87 * z1688;
+        let z1716 = z810 * z1279 + z811 * z1280 + z812 * z1281 + z813 * z1288
+            + z814 * z1289 + z815 * z1617 + z60 * z1639 + z62 * z1640 + z64 * z1338
+            + z85 * z1641 + z86 * z1642 + z87 * z1692;
+        let z1717 = z60 * z1662 + z62 * z1663 + z64 * z1377 + z85 * z1664 + z86 * z1665
+            + z87 * z1695;
+        let z1718 = z60 * z1670 + z62 * z1671 + z64 * z1384;
+        let z1719 = z804 * z877 + z805 * z878 + z806 * z1389 + z807 * z871 + z80 * z808
+            + z80 * z1429 + z82 * z1430 + z84 * z929 + z105 * z927 + z106 * z928
+            + z107 * z1428;
+        let z1720 = z804 * z990 + z805 * z991 + z806 * z1456 + z807 * z974 + z808 * z976
+            + z809 * z978 + z80 * z1496 + z82 * z1497 + z84 * z1070 + z105 * z1068
+            + z106 * z1069 + z107 * z1495;
+        let z1721 = z804 * z1118 + z805 * z1119 + z806 * z1522 + z807 * z1102
+            + z808 * z1104 + z809 * z1106 + z80 * z1555 + z82 * z1556 + z84 * z1184
+            + z105 * z1182 + z106 * z1183 + z107 * z1554;
+        let z1722 = z804 * z1223 + z805 * z1224 + z806 * z1576 + z807 * z1207
+            + z808 * z1209 + z809 * z1211 + z80 * z1602 + z82 * z1603 + z84 * z1275
+            + z105 * z1273 + z106 * z1274 + z107 * z1601;
+        let z1723 = z804 * z1299 + z805 * z1300 + z806 * z1618 + z807 * z1283
+            + z808 * z1285 + z809 * z1287 + z80 * z1637 + z82 * z1638 + z84 * z1337
+            + z105 * z1335 + z106 * z1336 + z107 * z1636;
+        let z1724 = z804 * z1352 + z805 * z1353 + z806 * z1648 + z79 * z807 + z80 * z1660
+            + z81 * z808 + z82 * z1661 + z83 * z809 + z84 * z1376 + z105 * z1374
+            + z106 * z1375 + z107 * z1659;
+        let z1725 = z80 * z1670 + z82 * z1671 + z84 * z1384;
+        out[(0, 0)] = z935;
+        out[(0, 1)] = z1075;
+        out[(0, 2)] = z1188;
+        out[(0, 3)] = z1278;
+        out[(0, 4)] = z1339;
+        out[(0, 5)] = z1377;
+        out[(0, 6)] = z1384;
+        out[(1, 0)] = z1451;
+        out[(1, 1)] = z1518;
+        out[(1, 2)] = z1573;
+        out[(1, 3)] = z1616;
+        out[(1, 4)] = z1647;
+        out[(1, 5)] = z1666;
+        out[(1, 6)] = z1672;
+        out[(2, 0)] = z1677;
+        out[(2, 1)] = z1682;
+        out[(2, 2)] = z1687;
+        out[(2, 3)] = z1691;
+        out[(2, 4)] = z1694;
+        out[(2, 5)] = z1696;
+        out[(2, 6)] = z1697;
+        out[(3, 0)] = z1698;
+        out[(3, 1)] = z1699;
+        out[(3, 2)] = z1700;
+        out[(3, 3)] = z1701;
+        out[(3, 4)] = z1702;
+        out[(3, 5)] = z1703;
+        out[(3, 6)] = z1704;
+        out[(4, 0)] = z1705;
+        out[(4, 1)] = z1706;
+        out[(4, 2)] = z1707;
+        out[(4, 3)] = z1708;
+        out[(4, 4)] = z1709;
+        out[(4, 5)] = z1710;
+        out[(4, 6)] = z1711;
+        out[(5, 0)] = z1712;
+        out[(5, 1)] = z1713;
+        out[(5, 2)] = z1714;
+        out[(5, 3)] = z1715;
+        out[(5, 4)] = z1716;
+        out[(5, 5)] = z1717;
+        out[(5, 6)] = z1718;
+        out[(6, 0)] = z1719;
+        out[(6, 1)] = z1720;
+        out[(6, 2)] = z1721;
+        out[(6, 3)] = z1722;
+        out[(6, 4)] = z1723;
+        out[(6, 5)] = z1724;
+        out[(6, 6)] = z1725;
     }
     fn force_parameter_derivative(
         &self,
@@ -12854,398 +11549,396 @@ impl Jacobians<7, 0, 1> for Iiwa {
                 let z493 = z487 + z427;
                 let z497 = z491 + z416;
                 let z498 = z492 + z417;
-                let z5491 = -dp[1] * z0;
-                let z5492 = -dp[1] * z1;
-                let z5493 = qd[1] * z5491;
-                let z5494 = qd[1] * z5492;
-                let z5495 = dp[2] * z5;
-                let z5496 = dp[2] * z7;
-                let z5497 = dp[1] + dp[2] * z2;
-                let z5498 = z2 * z5496 - z7 * z5497;
-                let z5499 = -z2 * z5495 + z5 * z5497;
-                let z5500 = -z5 * z5496 + z7 * z5495;
-                let z5501 = qd[2] * z5498 + z5493;
-                let z5502 = qd[2] * z5499 + z5494;
-                let z5503 = qd[2] * z5500;
-                let z5504 = dp[3] * z5 + z5495;
-                let z5505 = dp[3] * z7 + z5496;
-                let z5506 = dp[3] * z2 + z5497;
-                let z5507 = -z22 * z5506 + z24 * z5505;
-                let z5508 = z20 * z5506 - z24 * z5504;
-                let z5509 = -z20 * z5505 + z22 * z5504;
-                let z5510 = qd[3] * z5507 + z5501;
-                let z5511 = qd[3] * z5508 + z5502;
-                let z5512 = qd[3] * z5509 + z5503;
-                let z5513 = dp[4] * z40 + z5504;
-                let z5514 = dp[4] * z42 + z5505;
-                let z5515 = dp[4] * z44 + z5506;
-                let z5516 = -z42 * z5515 + z44 * z5514;
-                let z5517 = z40 * z5515 - z44 * z5513;
-                let z5518 = -z40 * z5514 + z42 * z5513;
-                let z5519 = qd[4] * z5516 + z5510;
-                let z5520 = qd[4] * z5517 + z5511;
-                let z5521 = qd[4] * z5518 + z5512;
-                let z5522 = dp[5] * z40 + z5513;
-                let z5523 = dp[5] * z42 + z5514;
-                let z5524 = dp[5] * z44 + z5515;
-                let z5525 = -z62 * z5524 + z64 * z5523;
-                let z5526 = z60 * z5524 - z64 * z5522;
-                let z5527 = -z60 * z5523 + z62 * z5522;
-                let z5528 = qd[5] * z5525 + z5519;
-                let z5529 = qd[5] * z5526 + z5520;
-                let z5530 = qd[5] * z5527 + z5521;
-                let z5531 = dp[6] * z80 + z5522;
-                let z5532 = dp[6] * z82 + z5523;
-                let z5533 = dp[6] * z84 + z5524;
-                let z5534 = -z82 * z5533 + z84 * z5532;
-                let z5535 = z80 * z5533 - z84 * z5531;
-                let z5536 = -z80 * z5532 + z82 * z5531;
-                let z5537 = qd[6] * z5534 + z5528;
-                let z5538 = qd[6] * z5535 + z5529;
-                let z5539 = qd[6] * z5536 + z5530;
-                let z5540 = -dp[15] * z1;
-                let z5541 = dp[15] * z0;
-                let z5542 = -dp[17] * z1 + dp[18] * z5;
-                let z5543 = dp[17] * z0 + dp[18] * z7;
-                let z5544 = dp[1] + dp[18] * z2;
-                let z5545 = dp[31] * (z4 * z4) + dp[32] * (z1 * z1) + dp[33] * (z5 * z5);
-                let z5546 = dp[31] * z4 * z6 - dp[32] * z0 * z1 + dp[33] * z5 * z7;
-                let z5547 = -dp[31] * z3 * z4 + dp[33] * z2 * z5;
-                let z5548 = dp[31] * (z6 * z6) + dp[32] * (z0 * z0) + dp[33] * (z7 * z7);
-                let z5549 = -dp[31] * z3 * z6 + dp[33] * z2 * z7;
-                let z5550 = dp[31] * (z3 * z3) + dp[33] * (z2 * z2);
-                let z5551 = dp[19] * z20 + dp[20] * z5 + z5495;
-                let z5552 = dp[19] * z22 + dp[20] * z7 + z5496;
-                let z5553 = dp[19] * z24 + dp[20] * z2 + z5497;
-                let z5554 = dp[34] * (z19 * z19) + dp[35] * (z20 * z20)
+                let z5184 = -dp[1] * z0;
+                let z5185 = -dp[1] * z1;
+                let z5186 = qd[1] * z5184;
+                let z5187 = qd[1] * z5185;
+                let z5188 = dp[2] * z5;
+                let z5189 = dp[2] * z7;
+                let z5190 = dp[1] + dp[2] * z2;
+                let z5191 = z2 * z5189 - z7 * z5190;
+                let z5192 = -z2 * z5188 + z5 * z5190;
+                let z5193 = -z5 * z5189 + z7 * z5188;
+                let z5194 = qd[2] * z5191 + z5186;
+                let z5195 = qd[2] * z5192 + z5187;
+                let z5196 = qd[2] * z5193;
+                let z5197 = dp[3] * z5 + z5188;
+                let z5198 = dp[3] * z7 + z5189;
+                let z5199 = dp[3] * z2 + z5190;
+                let z5200 = -z22 * z5199 + z24 * z5198;
+                let z5201 = z20 * z5199 - z24 * z5197;
+                let z5202 = -z20 * z5198 + z22 * z5197;
+                let z5203 = qd[3] * z5200 + z5194;
+                let z5204 = qd[3] * z5201 + z5195;
+                let z5205 = qd[3] * z5202 + z5196;
+                let z5206 = dp[4] * z40 + z5197;
+                let z5207 = dp[4] * z42 + z5198;
+                let z5208 = dp[4] * z44 + z5199;
+                let z5209 = -z42 * z5208 + z44 * z5207;
+                let z5210 = z40 * z5208 - z44 * z5206;
+                let z5211 = -z40 * z5207 + z42 * z5206;
+                let z5212 = qd[4] * z5209 + z5203;
+                let z5213 = qd[4] * z5210 + z5204;
+                let z5214 = qd[4] * z5211 + z5205;
+                let z5215 = dp[5] * z40 + z5206;
+                let z5216 = dp[5] * z42 + z5207;
+                let z5217 = dp[5] * z44 + z5208;
+                let z5218 = -z62 * z5217 + z64 * z5216;
+                let z5219 = z60 * z5217 - z64 * z5215;
+                let z5220 = -z60 * z5216 + z62 * z5215;
+                let z5221 = qd[5] * z5218 + z5212;
+                let z5222 = qd[5] * z5219 + z5213;
+                let z5223 = qd[5] * z5220 + z5214;
+                let z5224 = dp[6] * z80 + z5215;
+                let z5225 = dp[6] * z82 + z5216;
+                let z5226 = dp[6] * z84 + z5217;
+                let z5227 = -z82 * z5226 + z84 * z5225;
+                let z5228 = z80 * z5226 - z84 * z5224;
+                let z5229 = -z80 * z5225 + z82 * z5224;
+                let z5230 = qd[6] * z5227 + z5221;
+                let z5231 = qd[6] * z5228 + z5222;
+                let z5232 = qd[6] * z5229 + z5223;
+                let z5233 = -dp[15] * z1;
+                let z5234 = dp[15] * z0;
+                let z5235 = -dp[17] * z1 + dp[18] * z5;
+                let z5236 = dp[17] * z0 + dp[18] * z7;
+                let z5237 = dp[1] + dp[18] * z2;
+                let z5238 = dp[31] * (z4 * z4) + dp[32] * (z1 * z1) + dp[33] * (z5 * z5);
+                let z5239 = dp[31] * z4 * z6 - dp[32] * z0 * z1 + dp[33] * z5 * z7;
+                let z5240 = -dp[31] * z3 * z4 + dp[33] * z2 * z5;
+                let z5241 = dp[31] * (z6 * z6) + dp[32] * (z0 * z0) + dp[33] * (z7 * z7);
+                let z5242 = -dp[31] * z3 * z6 + dp[33] * z2 * z7;
+                let z5243 = dp[31] * (z3 * z3) + dp[33] * (z2 * z2);
+                let z5244 = dp[19] * z20 + dp[20] * z5 + z5188;
+                let z5245 = dp[19] * z22 + dp[20] * z7 + z5189;
+                let z5246 = dp[19] * z24 + dp[20] * z2 + z5190;
+                let z5247 = dp[34] * (z19 * z19) + dp[35] * (z20 * z20)
                     + dp[36] * (z5 * z5);
-                let z5555 = dp[34] * z19 * z21 + dp[35] * z20 * z22 + dp[36] * z5 * z7;
-                let z5556 = dp[34] * z19 * z23 + dp[35] * z20 * z24 + dp[36] * z2 * z5;
-                let z5557 = dp[34] * (z21 * z21) + dp[35] * (z22 * z22)
+                let z5248 = dp[34] * z19 * z21 + dp[35] * z20 * z22 + dp[36] * z5 * z7;
+                let z5249 = dp[34] * z19 * z23 + dp[35] * z20 * z24 + dp[36] * z2 * z5;
+                let z5250 = dp[34] * (z21 * z21) + dp[35] * (z22 * z22)
                     + dp[36] * (z7 * z7);
-                let z5558 = dp[34] * z21 * z23 + dp[35] * z22 * z24 + dp[36] * z2 * z7;
-                let z5559 = dp[34] * (z23 * z23) + dp[35] * (z24 * z24)
+                let z5251 = dp[34] * z21 * z23 + dp[35] * z22 * z24 + dp[36] * z2 * z7;
+                let z5252 = dp[34] * (z23 * z23) + dp[35] * (z24 * z24)
                     + dp[36] * (z2 * z2);
-                let z5560 = dp[21] * z20 + dp[22] * z40 + z5504;
-                let z5561 = dp[21] * z22 + dp[22] * z42 + z5505;
-                let z5562 = dp[21] * z24 + dp[22] * z44 + z5506;
-                let z5563 = dp[37] * (z39 * z39) + dp[38] * (z20 * z20)
+                let z5253 = dp[21] * z20 + dp[22] * z40 + z5197;
+                let z5254 = dp[21] * z22 + dp[22] * z42 + z5198;
+                let z5255 = dp[21] * z24 + dp[22] * z44 + z5199;
+                let z5256 = dp[37] * (z39 * z39) + dp[38] * (z20 * z20)
                     + dp[39] * (z40 * z40);
-                let z5564 = dp[37] * z39 * z41 + dp[38] * z20 * z22 + dp[39] * z40 * z42;
-                let z5565 = dp[37] * z39 * z43 + dp[38] * z20 * z24 + dp[39] * z40 * z44;
-                let z5566 = dp[37] * (z41 * z41) + dp[38] * (z22 * z22)
+                let z5257 = dp[37] * z39 * z41 + dp[38] * z20 * z22 + dp[39] * z40 * z42;
+                let z5258 = dp[37] * z39 * z43 + dp[38] * z20 * z24 + dp[39] * z40 * z44;
+                let z5259 = dp[37] * (z41 * z41) + dp[38] * (z22 * z22)
                     + dp[39] * (z42 * z42);
-                let z5567 = dp[37] * z41 * z43 + dp[38] * z22 * z24 + dp[39] * z42 * z44;
-                let z5568 = dp[37] * (z43 * z43) + dp[38] * (z24 * z24)
+                let z5260 = dp[37] * z41 * z43 + dp[38] * z22 * z24 + dp[39] * z42 * z44;
+                let z5261 = dp[37] * (z43 * z43) + dp[38] * (z24 * z24)
                     + dp[39] * (z44 * z44);
-                let z5569 = dp[23] * z60 + dp[24] * z40 + z5513;
-                let z5570 = dp[23] * z62 + dp[24] * z42 + z5514;
-                let z5571 = dp[23] * z64 + dp[24] * z44 + z5515;
-                let z5572 = dp[40] * (z59 * z59) + dp[41] * (z60 * z60)
+                let z5262 = dp[23] * z60 + dp[24] * z40 + z5206;
+                let z5263 = dp[23] * z62 + dp[24] * z42 + z5207;
+                let z5264 = dp[23] * z64 + dp[24] * z44 + z5208;
+                let z5265 = dp[40] * (z59 * z59) + dp[41] * (z60 * z60)
                     + dp[42] * (z40 * z40);
-                let z5573 = dp[40] * z59 * z61 + dp[41] * z60 * z62 + dp[42] * z40 * z42;
-                let z5574 = dp[40] * z59 * z63 + dp[41] * z60 * z64 + dp[42] * z40 * z44;
-                let z5575 = dp[40] * (z61 * z61) + dp[41] * (z62 * z62)
+                let z5266 = dp[40] * z59 * z61 + dp[41] * z60 * z62 + dp[42] * z40 * z42;
+                let z5267 = dp[40] * z59 * z63 + dp[41] * z60 * z64 + dp[42] * z40 * z44;
+                let z5268 = dp[40] * (z61 * z61) + dp[41] * (z62 * z62)
                     + dp[42] * (z42 * z42);
-                let z5576 = dp[40] * z61 * z63 + dp[41] * z62 * z64 + dp[42] * z42 * z44;
-                let z5577 = dp[40] * (z63 * z63) + dp[41] * (z64 * z64)
+                let z5269 = dp[40] * z61 * z63 + dp[41] * z62 * z64 + dp[42] * z42 * z44;
+                let z5270 = dp[40] * (z63 * z63) + dp[41] * (z64 * z64)
                     + dp[42] * (z44 * z44);
-                let z5578 = dp[25] * z60 + dp[26] * z80 + z5522;
-                let z5579 = dp[25] * z62 + dp[26] * z82 + z5523;
-                let z5580 = dp[25] * z64 + dp[26] * z84 + z5524;
-                let z5581 = dp[43] * (z79 * z79) + dp[44] * (z60 * z60)
+                let z5271 = dp[25] * z60 + dp[26] * z80 + z5215;
+                let z5272 = dp[25] * z62 + dp[26] * z82 + z5216;
+                let z5273 = dp[25] * z64 + dp[26] * z84 + z5217;
+                let z5274 = dp[43] * (z79 * z79) + dp[44] * (z60 * z60)
                     + dp[45] * (z80 * z80);
-                let z5582 = dp[43] * z79 * z81 + dp[44] * z60 * z62 + dp[45] * z80 * z82;
-                let z5583 = dp[43] * z79 * z83 + dp[44] * z60 * z64 + dp[45] * z80 * z84;
-                let z5584 = dp[43] * (z81 * z81) + dp[44] * (z62 * z62)
+                let z5275 = dp[43] * z79 * z81 + dp[44] * z60 * z62 + dp[45] * z80 * z82;
+                let z5276 = dp[43] * z79 * z83 + dp[44] * z60 * z64 + dp[45] * z80 * z84;
+                let z5277 = dp[43] * (z81 * z81) + dp[44] * (z62 * z62)
                     + dp[45] * (z82 * z82);
-                let z5585 = dp[43] * z81 * z83 + dp[44] * z62 * z64 + dp[45] * z82 * z84;
-                let z5586 = dp[43] * (z83 * z83) + dp[44] * (z64 * z64)
+                let z5278 = dp[43] * z81 * z83 + dp[44] * z62 * z64 + dp[45] * z82 * z84;
+                let z5279 = dp[43] * (z83 * z83) + dp[44] * (z64 * z64)
                     + dp[45] * (z84 * z84);
-                let z5587 = dp[27] * z80 + z5531;
-                let z5588 = dp[27] * z82 + z5532;
-                let z5589 = dp[27] * z84 + z5533;
-                let z5590 = dp[46] * (z80 * z80) + dp[46] * (z99 * z99)
+                let z5280 = dp[27] * z80 + z5224;
+                let z5281 = dp[27] * z82 + z5225;
+                let z5282 = dp[27] * z84 + z5226;
+                let z5283 = dp[46] * (z80 * z80) + dp[46] * (z99 * z99)
                     + dp[46] * (z100 * z100);
-                let z5591 = dp[46] * z80 * z82 + dp[46] * z99 * z101
+                let z5284 = dp[46] * z80 * z82 + dp[46] * z99 * z101
                     + dp[46] * z100 * z102;
-                let z5592 = dp[46] * z80 * z84 + dp[46] * z99 * z103
+                let z5285 = dp[46] * z80 * z84 + dp[46] * z99 * z103
                     + dp[46] * z100 * z104;
-                let z5593 = dp[46] * (z82 * z82) + dp[46] * (z101 * z101)
+                let z5286 = dp[46] * (z82 * z82) + dp[46] * (z101 * z101)
                     + dp[46] * (z102 * z102);
-                let z5594 = dp[46] * z82 * z84 + dp[46] * z101 * z103
+                let z5287 = dp[46] * z82 * z84 + dp[46] * z101 * z103
                     + dp[46] * z102 * z104;
-                let z5595 = dp[46] * (z84 * z84) + dp[46] * (z103 * z103)
+                let z5288 = dp[46] * (z84 * z84) + dp[46] * (z103 * z103)
                     + dp[46] * (z104 * z104);
-                let z5596 = -qd[0] * z5541;
-                let z5597 = qd[0] * z5540;
-                let z5598 = -qd[0] * z5543 + z11 * z5544 + z5493;
-                let z5599 = qd[0] * z5542 - z10 * z5544 + z5494;
-                let z5600 = z10 * z5543 - z11 * z5542;
-                let z5601 = z29 * z5553 - z30 * z5552 + z5501;
-                let z5602 = -z28 * z5553 + z30 * z5551 + z5502;
-                let z5603 = z28 * z5552 - z29 * z5551 + z5503;
-                let z5604 = z49 * z5562 - z50 * z5561 + z5510;
-                let z5605 = -z48 * z5562 + z50 * z5560 + z5511;
-                let z5606 = z48 * z5561 - z49 * z5560 + z5512;
-                let z5607 = z69 * z5571 - z70 * z5570 + z5519;
-                let z5608 = -z68 * z5571 + z70 * z5569 + z5520;
-                let z5609 = z68 * z5570 - z69 * z5569 + z5521;
-                let z5610 = z89 * z5580 - z90 * z5579 + z5528;
-                let z5611 = -z88 * z5580 + z90 * z5578 + z5529;
-                let z5612 = z88 * z5579 - z89 * z5578 + z5530;
-                let z5613 = z109 * z5589 - z110 * z5588 + z5537;
-                let z5614 = -z108 * z5589 + z110 * z5587 + z5538;
-                let z5615 = z108 * z5588 - z109 * z5587 + z5539;
-                let z5616 = -qd[0] * qd[1] * z5492;
-                let z5617 = qd[0] * qd[1] * z5491;
-                let z5618 = z5616 + qd[2] * z2 * z5502 - qd[2] * z7 * z5503
-                    + qd[2] * z29 * z5500 - qd[2] * z30 * z5499;
-                let z5619 = z5617 - qd[2] * z2 * z5501 + qd[2] * z5 * z5503
-                    - qd[2] * z28 * z5500 + qd[2] * z30 * z5498;
-                let z5620 = z5618 - qd[3] * z22 * z5512 + qd[3] * z24 * z5511
-                    + qd[3] * z49 * z5509 - qd[3] * z50 * z5508;
-                let z5621 = z5619 + qd[3] * z20 * z5512 - qd[3] * z24 * z5510
-                    - qd[3] * z48 * z5509 + qd[3] * z50 * z5507;
-                let z5622 = z5620 - qd[4] * z42 * z5521 + qd[4] * z44 * z5520
-                    + qd[4] * z69 * z5518 - qd[4] * z70 * z5517;
-                let z5623 = z5621 + qd[4] * z40 * z5521 - qd[4] * z44 * z5519
-                    - qd[4] * z68 * z5518 + qd[4] * z70 * z5516;
-                let z5624 = z5622 - qd[5] * z62 * z5530 + qd[5] * z64 * z5529
-                    + qd[5] * z89 * z5527 - qd[5] * z90 * z5526;
-                let z5625 = z5623 + qd[5] * z60 * z5530 - qd[5] * z64 * z5528
-                    - qd[5] * z88 * z5527 + qd[5] * z90 * z5525;
-                let z5626 = z5624 - qd[6] * z82 * z5539 + qd[6] * z84 * z5538
-                    + qd[6] * z109 * z5536 - qd[6] * z110 * z5535;
-                let z5627 = z5625 + qd[6] * z80 * z5539 - qd[6] * z84 * z5537
-                    - qd[6] * z108 * z5536 + qd[6] * z110 * z5534;
-                let z5628 = -qd[0] * self.m1 * z5597 - qd[0] * dp[8] * z180;
-                let z5629 = qd[0] * self.m1 * z5596 + qd[0] * dp[8] * z179;
-                let z5630 = z114 * z5629 - z115 * z5628 - z409 * z5541 + z410 * z5540;
-                let z5631 = -qd[0] * self.m2 * z5599 - qd[0] * dp[9] * z182
-                    + self.m2 * z5616 + self.m2 * z11 * z5600 + self.m2 * z374 * z5544
-                    - self.m2 * z375 * z5543 + dp[9] * z11 * z183 - dp[9] * z120 * z375
-                    + dp[9] * z376 + dp[9] * z121 * z374;
-                let z5632 = qd[0] * self.m2 * z5598 + qd[0] * dp[9] * z181
-                    + self.m2 * z5617 - self.m2 * z10 * z5600 - self.m2 * z373 * z5544
-                    + self.m2 * z375 * z5542 - dp[9] * z10 * z183 + dp[9] * z119 * z375
-                    - dp[9] * z121 * z373 + dp[9] * z377;
-                let z5633 = qd[0] * z5547 + z10 * z5545 + z11 * z5546;
-                let z5634 = qd[0] * z5549 + z10 * z5546 + z11 * z5548;
-                let z5635 = z10 * z5634 - z11 * z5633 + z373 * z5547 + z374 * z5549
-                    + z119 * z5632 + z375 * z5550 - z120 * z5631 - z416 * z5543
-                    + z417 * z5542;
-                let z5636 = self.m3 * z5618 + self.m3 * z29 * z5603
-                    - self.m3 * z30 * z5602 + self.m3 * z380 * z5553
-                    - self.m3 * z381 * z5552 + dp[10] * z29 * z186 - dp[10] * z30 * z185
-                    + dp[10] * z382 - dp[10] * z129 * z381 + dp[10] * z130 * z380;
-                let z5637 = self.m3 * z5619 - self.m3 * z28 * z5603
-                    + self.m3 * z30 * z5601 - self.m3 * z379 * z5553
-                    + self.m3 * z381 * z5551 - dp[10] * z28 * z186 + dp[10] * z30 * z184
-                    + dp[10] * z383 + dp[10] * z128 * z381 - dp[10] * z130 * z379;
-                let z5638 = z28 * z5554 + z29 * z5555 + z30 * z5556;
-                let z5639 = z28 * z5555 + z29 * z5557 + z30 * z5558;
-                let z5640 = z28 * z5639 - z29 * z5638 + z379 * z5556 + z380 * z5558
-                    + z381 * z5559 + z128 * z5637 - z129 * z5636 - z425 * z5552
-                    + z426 * z5551;
-                let z5641 = self.m4 * z5620 + self.m4 * z49 * z5606
-                    - self.m4 * z50 * z5605 + self.m4 * z386 * z5562
-                    - self.m4 * z387 * z5561 + dp[11] * z49 * z189 - dp[11] * z50 * z188
-                    + dp[11] * z388 - dp[11] * z138 * z387 + dp[11] * z139 * z386;
-                let z5642 = self.m4 * z5621 - self.m4 * z48 * z5606
-                    + self.m4 * z50 * z5604 - self.m4 * z385 * z5562
-                    + self.m4 * z387 * z5560 - dp[11] * z48 * z189 + dp[11] * z50 * z187
-                    + dp[11] * z389 + dp[11] * z137 * z387 - dp[11] * z139 * z385;
-                let z5643 = z48 * z5563 + z49 * z5564 + z50 * z5565;
-                let z5644 = z48 * z5564 + z49 * z5566 + z50 * z5567;
-                let z5645 = z48 * z5644 - z49 * z5643 + z385 * z5565 + z386 * z5567
-                    + z387 * z5568 + z137 * z5642 - z138 * z5641 - z434 * z5561
-                    + z435 * z5560;
-                let z5646 = self.m5 * z5622 + self.m5 * z69 * z5609
-                    - self.m5 * z70 * z5608 + self.m5 * z392 * z5571
-                    - self.m5 * z393 * z5570 + dp[12] * z69 * z192 - dp[12] * z70 * z191
-                    + dp[12] * z394 - dp[12] * z147 * z393 + dp[12] * z148 * z392;
-                let z5647 = self.m5 * z5623 - self.m5 * z68 * z5609
-                    + self.m5 * z70 * z5607 - self.m5 * z391 * z5571
-                    + self.m5 * z393 * z5569 - dp[12] * z68 * z192 + dp[12] * z70 * z190
-                    + dp[12] * z395 + dp[12] * z146 * z393 - dp[12] * z148 * z391;
-                let z5648 = z68 * z5572 + z69 * z5573 + z70 * z5574;
-                let z5649 = z68 * z5573 + z69 * z5575 + z70 * z5576;
-                let z5650 = z68 * z5649 - z69 * z5648 + z391 * z5574 + z392 * z5576
-                    + z393 * z5577 + z146 * z5647 - z147 * z5646 - z443 * z5570
-                    + z444 * z5569;
-                let z5651 = self.m6 * z5624 + self.m6 * z89 * z5612
-                    - self.m6 * z90 * z5611 + self.m6 * z398 * z5580
-                    - self.m6 * z399 * z5579 + dp[13] * z89 * z195 - dp[13] * z90 * z194
-                    + dp[13] * z400 - dp[13] * z156 * z399 + dp[13] * z157 * z398;
-                let z5652 = self.m6 * z5625 - self.m6 * z88 * z5612
-                    + self.m6 * z90 * z5610 - self.m6 * z397 * z5580
-                    + self.m6 * z399 * z5578 - dp[13] * z88 * z195 + dp[13] * z90 * z193
-                    + dp[13] * z401 + dp[13] * z155 * z399 - dp[13] * z157 * z397;
-                let z5653 = z88 * z5581 + z89 * z5582 + z90 * z5583;
-                let z5654 = z88 * z5582 + z89 * z5584 + z90 * z5585;
-                let z5655 = z88 * z5654 - z89 * z5653 + z397 * z5583 + z398 * z5585
-                    + z399 * z5586 + z155 * z5652 - z156 * z5651 - z452 * z5579
-                    + z453 * z5578;
-                let z5656 = self.m7 * z5626 + self.m7 * z109 * z5615
-                    - self.m7 * z110 * z5614 + self.m7 * z404 * z5589
-                    - self.m7 * z405 * z5588 + dp[14] * z109 * z198
-                    - dp[14] * z110 * z197 + dp[14] * z406 - dp[14] * z165 * z405
-                    + dp[14] * z166 * z404;
-                let z5657 = self.m7 * z5627 - self.m7 * z108 * z5615
-                    + self.m7 * z110 * z5613 - self.m7 * z403 * z5589
-                    + self.m7 * z405 * z5587 - dp[14] * z108 * z198
-                    + dp[14] * z110 * z196 + dp[14] * z407 + dp[14] * z164 * z405
-                    - dp[14] * z166 * z403;
-                let z5658 = z108 * z5590 + z109 * z5591 + z110 * z5592;
-                let z5659 = z108 * z5591 + z109 * z5593 + z110 * z5594;
-                let z5660 = -z461 * z5588 + z462 * z5587 + z108 * z5659 - z109 * z5658
-                    + z403 * z5592 + z404 * z5594 + z405 * z5595 + z164 * z5657
-                    - z165 * z5656;
-                let z5661 = z5655 + z5660;
-                let z5662 = z5650 + z5661;
-                let z5663 = z5645 + z5662;
-                let z5664 = z5640 + z5663;
-                let z5665 = z5635 + z5664;
-                let z5666 = z5630 + z5665;
-                let z5667 = -qd[0] * dp[47] - z5666;
-                let z5668 = qd[1] * z0 * z5493 + qd[1] * z1 * z5494 + qd[1] * z10 * z5492
-                    - qd[1] * z11 * z5491;
-                let z5669 = -qd[2] * z5 * z5502 + qd[2] * z7 * z5501
-                    + qd[2] * z28 * z5499 - qd[2] * z29 * z5498 + z5668;
-                let z5670 = -qd[3] * z20 * z5511 + qd[3] * z22 * z5510
-                    + qd[3] * z48 * z5508 - qd[3] * z49 * z5507 + z5669;
-                let z5671 = -qd[4] * z40 * z5520 + qd[4] * z42 * z5519
-                    + qd[4] * z68 * z5517 - qd[4] * z69 * z5516 + z5670;
-                let z5672 = -qd[5] * z60 * z5529 + qd[5] * z62 * z5528
-                    + qd[5] * z88 * z5526 - qd[5] * z89 * z5525 + z5671;
-                let z5673 = -qd[6] * z80 * z5538 + qd[6] * z82 * z5537
-                    + qd[6] * z108 * z5535 - qd[6] * z109 * z5534 + z5672;
-                let z5674 = self.m2 * z10 * z5599 - self.m2 * z11 * z5598
-                    + self.m2 * z5668 + self.m2 * dp[48] + self.m2 * z373 * z5543
-                    - self.m2 * z374 * z5542 + dp[9] * z10 * z182 - dp[9] * z11 * z181
+                let z5289 = -qd[0] * z5234;
+                let z5290 = qd[0] * z5233;
+                let z5291 = -qd[0] * z5236 + z11 * z5237 + z5186;
+                let z5292 = qd[0] * z5235 - z10 * z5237 + z5187;
+                let z5293 = z10 * z5236 - z11 * z5235;
+                let z5294 = z29 * z5246 - z30 * z5245 + z5194;
+                let z5295 = -z28 * z5246 + z30 * z5244 + z5195;
+                let z5296 = z28 * z5245 - z29 * z5244 + z5196;
+                let z5297 = z49 * z5255 - z50 * z5254 + z5203;
+                let z5298 = -z48 * z5255 + z50 * z5253 + z5204;
+                let z5299 = z48 * z5254 - z49 * z5253 + z5205;
+                let z5300 = z69 * z5264 - z70 * z5263 + z5212;
+                let z5301 = -z68 * z5264 + z70 * z5262 + z5213;
+                let z5302 = z68 * z5263 - z69 * z5262 + z5214;
+                let z5303 = z89 * z5273 - z90 * z5272 + z5221;
+                let z5304 = -z88 * z5273 + z90 * z5271 + z5222;
+                let z5305 = z88 * z5272 - z89 * z5271 + z5223;
+                let z5306 = z109 * z5282 - z110 * z5281 + z5230;
+                let z5307 = -z108 * z5282 + z110 * z5280 + z5231;
+                let z5308 = z108 * z5281 - z109 * z5280 + z5232;
+                let z5309 = -qd[0] * qd[1] * z5185;
+                let z5310 = qd[0] * qd[1] * z5184;
+                let z5311 = qd[2] * z2 * z5195 - qd[2] * z7 * z5196 + qd[2] * z29 * z5193
+                    - qd[2] * z30 * z5192 + z5309;
+                let z5312 = -qd[2] * z2 * z5194 + qd[2] * z5 * z5196
+                    - qd[2] * z28 * z5193 + qd[2] * z30 * z5191 + z5310;
+                let z5313 = -qd[3] * z22 * z5205 + qd[3] * z24 * z5204
+                    + qd[3] * z49 * z5202 - qd[3] * z50 * z5201 + z5311;
+                let z5314 = qd[3] * z20 * z5205 - qd[3] * z24 * z5203
+                    - qd[3] * z48 * z5202 + qd[3] * z50 * z5200 + z5312;
+                let z5315 = -qd[4] * z42 * z5214 + qd[4] * z44 * z5213
+                    + qd[4] * z69 * z5211 - qd[4] * z70 * z5210 + z5313;
+                let z5316 = qd[4] * z40 * z5214 - qd[4] * z44 * z5212
+                    - qd[4] * z68 * z5211 + qd[4] * z70 * z5209 + z5314;
+                let z5317 = -qd[5] * z62 * z5223 + qd[5] * z64 * z5222
+                    + qd[5] * z89 * z5220 - qd[5] * z90 * z5219 + z5315;
+                let z5318 = qd[5] * z60 * z5223 - qd[5] * z64 * z5221
+                    - qd[5] * z88 * z5220 + qd[5] * z90 * z5218 + z5316;
+                let z5319 = -qd[6] * z82 * z5232 + qd[6] * z84 * z5231
+                    + qd[6] * z109 * z5229 - qd[6] * z110 * z5228 + z5317;
+                let z5320 = qd[6] * z80 * z5232 - qd[6] * z84 * z5230
+                    - qd[6] * z108 * z5229 + qd[6] * z110 * z5227 + z5318;
+                let z5321 = -qd[0] * self.m1 * z5290 - qd[0] * dp[8] * z180;
+                let z5322 = qd[0] * self.m1 * z5289 + qd[0] * dp[8] * z179;
+                let z5323 = z114 * z5322 - z115 * z5321 - z409 * z5234 + z410 * z5233;
+                let z5324 = -qd[0] * self.m2 * z5292 - qd[0] * dp[9] * z182
+                    + self.m2 * z11 * z5293 + self.m2 * z374 * z5237
+                    - self.m2 * z375 * z5236 + self.m2 * z5309 + dp[9] * z11 * z183
+                    - dp[9] * z120 * z375 + dp[9] * z376 + dp[9] * z121 * z374;
+                let z5325 = qd[0] * self.m2 * z5291 + qd[0] * dp[9] * z181
+                    - self.m2 * z10 * z5293 - self.m2 * z373 * z5237
+                    + self.m2 * z375 * z5235 + self.m2 * z5310 - dp[9] * z10 * z183
+                    + dp[9] * z119 * z375 - dp[9] * z121 * z373 + dp[9] * z377;
+                let z5326 = qd[0] * z5240 + z10 * z5238 + z11 * z5239;
+                let z5327 = qd[0] * z5242 + z10 * z5239 + z11 * z5241;
+                let z5328 = z10 * z5327 - z11 * z5326 + z373 * z5240 + z374 * z5242
+                    + z119 * z5325 + z375 * z5243 - z120 * z5324 - z416 * z5236
+                    + z417 * z5235;
+                let z5329 = self.m3 * z29 * z5296 - self.m3 * z30 * z5295
+                    + self.m3 * z380 * z5246 - self.m3 * z381 * z5245 + self.m3 * z5311
+                    + dp[10] * z29 * z186 - dp[10] * z30 * z185 + dp[10] * z382
+                    - dp[10] * z129 * z381 + dp[10] * z130 * z380;
+                let z5330 = -self.m3 * z28 * z5296 + self.m3 * z30 * z5294
+                    - self.m3 * z379 * z5246 + self.m3 * z381 * z5244 + self.m3 * z5312
+                    - dp[10] * z28 * z186 + dp[10] * z30 * z184 + dp[10] * z383
+                    + dp[10] * z128 * z381 - dp[10] * z130 * z379;
+                let z5331 = z28 * z5247 + z29 * z5248 + z30 * z5249;
+                let z5332 = z28 * z5248 + z29 * z5250 + z30 * z5251;
+                let z5333 = z28 * z5332 - z29 * z5331 + z379 * z5249 + z380 * z5251
+                    + z381 * z5252 + z128 * z5330 - z129 * z5329 - z425 * z5245
+                    + z426 * z5244;
+                let z5334 = self.m4 * z49 * z5299 - self.m4 * z50 * z5298
+                    + self.m4 * z386 * z5255 - self.m4 * z387 * z5254 + self.m4 * z5313
+                    + dp[11] * z49 * z189 - dp[11] * z50 * z188 + dp[11] * z388
+                    - dp[11] * z138 * z387 + dp[11] * z139 * z386;
+                let z5335 = -self.m4 * z48 * z5299 + self.m4 * z50 * z5297
+                    - self.m4 * z385 * z5255 + self.m4 * z387 * z5253 + self.m4 * z5314
+                    - dp[11] * z48 * z189 + dp[11] * z50 * z187 + dp[11] * z389
+                    + dp[11] * z137 * z387 - dp[11] * z139 * z385;
+                let z5336 = z48 * z5256 + z49 * z5257 + z50 * z5258;
+                let z5337 = z48 * z5257 + z49 * z5259 + z50 * z5260;
+                let z5338 = z48 * z5337 - z49 * z5336 + z385 * z5258 + z386 * z5260
+                    + z387 * z5261 + z137 * z5335 - z138 * z5334 - z434 * z5254
+                    + z435 * z5253;
+                let z5339 = self.m5 * z69 * z5302 - self.m5 * z70 * z5301
+                    + self.m5 * z392 * z5264 - self.m5 * z393 * z5263 + self.m5 * z5315
+                    + dp[12] * z69 * z192 - dp[12] * z70 * z191 + dp[12] * z394
+                    - dp[12] * z147 * z393 + dp[12] * z148 * z392;
+                let z5340 = -self.m5 * z68 * z5302 + self.m5 * z70 * z5300
+                    - self.m5 * z391 * z5264 + self.m5 * z393 * z5262 + self.m5 * z5316
+                    - dp[12] * z68 * z192 + dp[12] * z70 * z190 + dp[12] * z395
+                    + dp[12] * z146 * z393 - dp[12] * z148 * z391;
+                let z5341 = z68 * z5265 + z69 * z5266 + z70 * z5267;
+                let z5342 = z68 * z5266 + z69 * z5268 + z70 * z5269;
+                let z5343 = z68 * z5342 - z69 * z5341 + z391 * z5267 + z392 * z5269
+                    + z393 * z5270 + z146 * z5340 - z147 * z5339 - z443 * z5263
+                    + z444 * z5262;
+                let z5344 = self.m6 * z89 * z5305 - self.m6 * z90 * z5304
+                    + self.m6 * z398 * z5273 - self.m6 * z399 * z5272 + self.m6 * z5317
+                    + dp[13] * z89 * z195 - dp[13] * z90 * z194 + dp[13] * z400
+                    - dp[13] * z156 * z399 + dp[13] * z157 * z398;
+                let z5345 = -self.m6 * z88 * z5305 + self.m6 * z90 * z5303
+                    - self.m6 * z397 * z5273 + self.m6 * z399 * z5271 + self.m6 * z5318
+                    - dp[13] * z88 * z195 + dp[13] * z90 * z193 + dp[13] * z401
+                    + dp[13] * z155 * z399 - dp[13] * z157 * z397;
+                let z5346 = z88 * z5274 + z89 * z5275 + z90 * z5276;
+                let z5347 = z88 * z5275 + z89 * z5277 + z90 * z5278;
+                let z5348 = z88 * z5347 - z89 * z5346 + z397 * z5276 + z398 * z5278
+                    + z399 * z5279 + z155 * z5345 - z156 * z5344 - z452 * z5272
+                    + z453 * z5271;
+                let z5349 = self.m7 * z109 * z5308 - self.m7 * z110 * z5307
+                    + self.m7 * z404 * z5282 - self.m7 * z405 * z5281 + self.m7 * z5319
+                    + dp[14] * z109 * z198 - dp[14] * z110 * z197 + dp[14] * z406
+                    - dp[14] * z165 * z405 + dp[14] * z166 * z404;
+                let z5350 = -self.m7 * z108 * z5308 + self.m7 * z110 * z5306
+                    - self.m7 * z403 * z5282 + self.m7 * z405 * z5280 + self.m7 * z5320
+                    - dp[14] * z108 * z198 + dp[14] * z110 * z196 + dp[14] * z407
+                    + dp[14] * z164 * z405 - dp[14] * z166 * z403;
+                let z5351 = z108 * z5283 + z109 * z5284 + z110 * z5285;
+                let z5352 = z108 * z5284 + z109 * z5286 + z110 * z5287;
+                let z5353 = -z461 * z5281 + z462 * z5280 + z108 * z5352 - z109 * z5351
+                    + z403 * z5285 + z404 * z5287 + z405 * z5288 + z164 * z5350
+                    - z165 * z5349;
+                let z5354 = z5348 + z5353;
+                let z5355 = z5343 + z5354;
+                let z5356 = z5338 + z5355;
+                let z5357 = z5333 + z5356;
+                let z5358 = z5328 + z5357;
+                let z5359 = z5323 + z5358;
+                let z5360 = -z5359 - qd[0] * dp[47];
+                let z5361 = qd[1] * z0 * z5186 + qd[1] * z1 * z5187 + qd[1] * z10 * z5185
+                    - qd[1] * z11 * z5184;
+                let z5362 = z5361 - qd[2] * z5 * z5195 + qd[2] * z7 * z5194
+                    + qd[2] * z28 * z5192 - qd[2] * z29 * z5191;
+                let z5363 = z5362 - qd[3] * z20 * z5204 + qd[3] * z22 * z5203
+                    + qd[3] * z48 * z5201 - qd[3] * z49 * z5200;
+                let z5364 = z5363 - qd[4] * z40 * z5213 + qd[4] * z42 * z5212
+                    + qd[4] * z68 * z5210 - qd[4] * z69 * z5209;
+                let z5365 = z5364 - qd[5] * z60 * z5222 + qd[5] * z62 * z5221
+                    + qd[5] * z88 * z5219 - qd[5] * z89 * z5218;
+                let z5366 = z5365 - qd[6] * z80 * z5231 + qd[6] * z82 * z5230
+                    + qd[6] * z108 * z5228 - qd[6] * z109 * z5227;
+                let z5367 = self.m2 * z5361 + self.m2 * z10 * z5292
+                    - self.m2 * z11 * z5291 + self.m2 * dp[48] + self.m2 * z373 * z5236
+                    - self.m2 * z374 * z5235 + dp[9] * z10 * z182 - dp[9] * z11 * z181
                     - dp[9] * z119 * z374 + dp[9] * z120 * z373 + dp[9] * z378
                     + self.g * dp[9];
-                let z5675 = qd[0] * z5550 + z10 * z5547 + z11 * z5549;
-                let z5676 = -qd[0] * z5634 + z11 * z5675 + z373 * z5545 + z374 * z5546
-                    + z375 * z5547 + z120 * z5674 - z121 * z5632 - z417 * z5544
-                    + z418 * z5543;
-                let z5677 = qd[0] * z5633 - z10 * z5675 + z373 * z5546 + z374 * z5548
-                    - z119 * z5674 + z375 * z5549 + z121 * z5631 + z416 * z5544
-                    - z418 * z5542;
-                let z5678 = self.m3 * z28 * z5602 - self.m3 * z29 * z5601
-                    + self.m3 * z5669 + self.m3 * dp[48] + self.m3 * z379 * z5552
-                    - self.m3 * z380 * z5551 + dp[10] * z28 * z185 - dp[10] * z29 * z184
+                let z5368 = qd[0] * z5243 + z10 * z5240 + z11 * z5242;
+                let z5369 = -qd[0] * z5327 + z11 * z5368 + z373 * z5238 + z374 * z5239
+                    + z375 * z5240 + z120 * z5367 - z121 * z5325 - z417 * z5237
+                    + z418 * z5236;
+                let z5370 = qd[0] * z5326 - z10 * z5368 + z373 * z5239 + z374 * z5241
+                    - z119 * z5367 + z375 * z5242 + z121 * z5324 + z416 * z5237
+                    - z418 * z5235;
+                let z5371 = self.m3 * z5362 + self.m3 * z28 * z5295
+                    - self.m3 * z29 * z5294 + self.m3 * dp[48] + self.m3 * z379 * z5245
+                    - self.m3 * z380 * z5244 + dp[10] * z28 * z185 - dp[10] * z29 * z184
                     - dp[10] * z128 * z380 + dp[10] * z384 + dp[10] * z129 * z379
                     + self.g * dp[10];
-                let z5679 = z28 * z5556 + z29 * z5558 + z30 * z5559;
-                let z5680 = z29 * z5679 - z30 * z5639 + z379 * z5554 + z380 * z5555
-                    + z381 * z5556 + z129 * z5678 - z130 * z5637 - z426 * z5553
-                    + z427 * z5552;
-                let z5681 = -z28 * z5679 + z30 * z5638 + z379 * z5555 + z380 * z5557
-                    + z381 * z5558 - z128 * z5678 + z130 * z5636 + z425 * z5553
-                    - z427 * z5551;
-                let z5682 = self.m4 * z5670 + self.m4 * dp[48] + self.m4 * z48 * z5605
-                    - self.m4 * z49 * z5604 + self.m4 * z385 * z5561
-                    - self.m4 * z386 * z5560 + dp[11] * z48 * z188 - dp[11] * z49 * z187
+                let z5372 = z28 * z5249 + z29 * z5251 + z30 * z5252;
+                let z5373 = z29 * z5372 - z30 * z5332 + z379 * z5247 + z380 * z5248
+                    + z381 * z5249 + z129 * z5371 - z130 * z5330 - z426 * z5246
+                    + z427 * z5245;
+                let z5374 = -z28 * z5372 + z30 * z5331 + z379 * z5248 + z380 * z5250
+                    + z381 * z5251 - z128 * z5371 + z130 * z5329 + z425 * z5246
+                    - z427 * z5244;
+                let z5375 = self.m4 * z5363 + self.m4 * dp[48] + self.m4 * z48 * z5298
+                    - self.m4 * z49 * z5297 + self.m4 * z385 * z5254
+                    - self.m4 * z386 * z5253 + dp[11] * z48 * z188 - dp[11] * z49 * z187
                     + dp[11] * z390 - dp[11] * z137 * z386 + dp[11] * z138 * z385
                     + self.g * dp[11];
-                let z5683 = z48 * z5565 + z49 * z5567 + z50 * z5568;
-                let z5684 = z49 * z5683 - z50 * z5644 + z385 * z5563 + z386 * z5564
-                    + z387 * z5565 + z138 * z5682 - z139 * z5642 - z435 * z5562
-                    + z436 * z5561;
-                let z5685 = -z48 * z5683 + z50 * z5643 + z385 * z5564 + z386 * z5566
-                    + z387 * z5567 - z137 * z5682 + z139 * z5641 + z434 * z5562
-                    - z436 * z5560;
-                let z5686 = self.m5 * z5671 + self.m5 * dp[48] + self.m5 * z68 * z5608
-                    - self.m5 * z69 * z5607 + self.m5 * z391 * z5570
-                    - self.m5 * z392 * z5569 + dp[12] * z68 * z191 - dp[12] * z69 * z190
+                let z5376 = z48 * z5258 + z49 * z5260 + z50 * z5261;
+                let z5377 = z49 * z5376 - z50 * z5337 + z385 * z5256 + z386 * z5257
+                    + z387 * z5258 + z138 * z5375 - z139 * z5335 - z435 * z5255
+                    + z436 * z5254;
+                let z5378 = -z48 * z5376 + z50 * z5336 + z385 * z5257 + z386 * z5259
+                    + z387 * z5260 - z137 * z5375 + z139 * z5334 + z434 * z5255
+                    - z436 * z5253;
+                let z5379 = self.m5 * z5364 + self.m5 * dp[48] + self.m5 * z68 * z5301
+                    - self.m5 * z69 * z5300 + self.m5 * z391 * z5263
+                    - self.m5 * z392 * z5262 + dp[12] * z68 * z191 - dp[12] * z69 * z190
                     + dp[12] * z396 - dp[12] * z146 * z392 + dp[12] * z147 * z391
                     + self.g * dp[12];
-                let z5687 = z68 * z5574 + z69 * z5576 + z70 * z5577;
-                let z5688 = z69 * z5687 - z70 * z5649 + z391 * z5572 + z392 * z5573
-                    + z393 * z5574 + z147 * z5686 - z148 * z5647 - z444 * z5571
-                    + z445 * z5570;
-                let z5689 = -z68 * z5687 + z70 * z5648 + z391 * z5573 + z392 * z5575
-                    + z393 * z5576 - z146 * z5686 + z148 * z5646 + z443 * z5571
-                    - z445 * z5569;
-                let z5690 = self.m6 * z5672 + self.m6 * dp[48] + self.m6 * z88 * z5611
-                    - self.m6 * z89 * z5610 + self.m6 * z397 * z5579
-                    - self.m6 * z398 * z5578 + dp[13] * z88 * z194 - dp[13] * z89 * z193
+                let z5380 = z68 * z5267 + z69 * z5269 + z70 * z5270;
+                let z5381 = z69 * z5380 - z70 * z5342 + z391 * z5265 + z392 * z5266
+                    + z393 * z5267 + z147 * z5379 - z148 * z5340 - z444 * z5264
+                    + z445 * z5263;
+                let z5382 = -z68 * z5380 + z70 * z5341 + z391 * z5266 + z392 * z5268
+                    + z393 * z5269 - z146 * z5379 + z148 * z5339 + z443 * z5264
+                    - z445 * z5262;
+                let z5383 = self.m6 * z5365 + self.m6 * dp[48] + self.m6 * z88 * z5304
+                    - self.m6 * z89 * z5303 + self.m6 * z397 * z5272
+                    - self.m6 * z398 * z5271 + dp[13] * z88 * z194 - dp[13] * z89 * z193
                     + dp[13] * z402 - dp[13] * z155 * z398 + dp[13] * z156 * z397
                     + self.g * dp[13];
-                let z5691 = z88 * z5583 + z89 * z5585 + z90 * z5586;
-                let z5692 = z89 * z5691 - z90 * z5654 + z397 * z5581 + z398 * z5582
-                    + z399 * z5583 + z156 * z5690 - z157 * z5652 - z453 * z5580
-                    + z454 * z5579;
-                let z5693 = -z88 * z5691 + z90 * z5653 + z397 * z5582 + z398 * z5584
-                    + z399 * z5585 - z155 * z5690 + z157 * z5651 + z452 * z5580
-                    - z454 * z5578;
-                let z5694 = self.m7 * z5673 + self.m7 * dp[48] + self.m7 * z108 * z5614
-                    - self.m7 * z109 * z5613 + self.m7 * z403 * z5588
-                    - self.m7 * z404 * z5587 + dp[14] * z108 * z197
+                let z5384 = z88 * z5276 + z89 * z5278 + z90 * z5279;
+                let z5385 = z89 * z5384 - z90 * z5347 + z397 * z5274 + z398 * z5275
+                    + z399 * z5276 + z156 * z5383 - z157 * z5345 - z453 * z5273
+                    + z454 * z5272;
+                let z5386 = -z88 * z5384 + z90 * z5346 + z397 * z5275 + z398 * z5277
+                    + z399 * z5278 - z155 * z5383 + z157 * z5344 + z452 * z5273
+                    - z454 * z5271;
+                let z5387 = self.m7 * z5366 + self.m7 * dp[48] + self.m7 * z108 * z5307
+                    - self.m7 * z109 * z5306 + self.m7 * z403 * z5281
+                    - self.m7 * z404 * z5280 + dp[14] * z108 * z197
                     - dp[14] * z109 * z196 + dp[14] * z408 - dp[14] * z164 * z404
                     + dp[14] * z165 * z403 + self.g * dp[14];
-                let z5695 = z108 * z5592 + z109 * z5594 + z110 * z5595;
-                let z5696 = -z462 * z5589 + z463 * z5588 + z109 * z5695 - z110 * z5659
-                    + z403 * z5590 + z404 * z5591 + z405 * z5592 + z165 * z5694
-                    - z166 * z5657;
-                let z5697 = z461 * z5589 - z463 * z5587 - z108 * z5695 + z110 * z5658
-                    + z403 * z5591 + z404 * z5593 + z405 * z5594 - z164 * z5694
-                    + z166 * z5656;
-                let z5698 = z5692 + z5696;
-                let z5699 = z5693 + z5697;
-                let z5700 = z5651 + z5656;
-                let z5701 = z5652 + z5657;
-                let z5702 = z5688 + z5698;
-                let z5703 = z5689 + z5699;
-                let z5704 = z5646 + z5700;
-                let z5705 = z5647 + z5701;
-                let z5706 = z5684 + z5702;
-                let z5707 = z5685 + z5703;
-                let z5708 = z5641 + z5704;
-                let z5709 = z5642 + z5705;
-                let z5710 = z5680 + z5706;
-                let z5711 = z5681 + z5707;
-                let z5712 = z5636 + z5708;
-                let z5713 = z5637 + z5709;
-                let z5714 = z5676 + z5710;
-                let z5715 = z5677 + z5711;
-                let z5716 = z5631 + z5712;
-                let z5717 = z5632 + z5713;
-                let z5718 = z497 * z5491 + z498 * z5492 + z0 * z5715 - z1 * z5714
-                    + z8 * z5716 + z9 * z5717;
-                let z5719 = -qd[1] * dp[47] - z5718;
-                let z5720 = z5690 + z5694;
-                let z5721 = z5686 + z5720;
-                let z5722 = z5682 + z5721;
-                let z5723 = z5678 + z5722;
-                let z5724 = z491 * z5498 + z492 * z5499 + z493 * z5500 + z2 * z5664
-                    + z5 * z5710 + z7 * z5711 + z25 * z5712 + z26 * z5713 + z27 * z5723;
-                let z5725 = -qd[2] * dp[47] - z5724;
-                let z5726 = z485 * z5507 + z486 * z5508 + z487 * z5509 + z20 * z5706
-                    + z22 * z5707 + z24 * z5663 + z45 * z5708 + z46 * z5709
-                    + z47 * z5722;
-                let z5727 = -qd[3] * dp[47] - z5726;
-                let z5728 = z479 * z5516 + z480 * z5517 + z481 * z5518 + z40 * z5702
-                    + z42 * z5703 + z44 * z5662 + z65 * z5704 + z66 * z5705
-                    + z67 * z5721;
-                let z5729 = -qd[4] * dp[47] - z5728;
-                let z5730 = z473 * z5525 + z474 * z5526 + z475 * z5527 + z60 * z5698
-                    + z62 * z5699 + z64 * z5661 + z85 * z5700 + z86 * z5701
-                    + z87 * z5720;
-                let z5731 = -qd[5] * dp[47] - z5730;
-                let z5732 = z461 * z5534 + z462 * z5535 + z463 * z5536 + z80 * z5696
-                    + z82 * z5697 + z84 * z5660 + z105 * z5656 + z106 * z5657
-                    + z107 * z5694;
-                let z5733 = -qd[6] * dp[47] - z5732;
-                out[0] = z5667;
-                out[1] = z5719;
-                out[2] = z5725;
-                out[3] = z5727;
-                out[4] = z5729;
-                out[5] = z5731;
-                out[6] = z5733;
+                let z5388 = z108 * z5285 + z109 * z5287 + z110 * z5288;
+                let z5389 = -z462 * z5282 + z463 * z5281 + z109 * z5388 - z110 * z5352
+                    + z403 * z5283 + z404 * z5284 + z405 * z5285 + z165 * z5387
+                    - z166 * z5350;
+                let z5390 = z461 * z5282 - z463 * z5280 - z108 * z5388 + z110 * z5351
+                    + z403 * z5284 + z404 * z5286 + z405 * z5287 - z164 * z5387
+                    + z166 * z5349;
+                let z5391 = z5385 + z5389;
+                let z5392 = z5386 + z5390;
+                let z5393 = z5344 + z5349;
+                let z5394 = z5345 + z5350;
+                let z5395 = z5381 + z5391;
+                let z5396 = z5382 + z5392;
+                let z5397 = z5339 + z5393;
+                let z5398 = z5340 + z5394;
+                let z5399 = z5377 + z5395;
+                let z5400 = z5378 + z5396;
+                let z5401 = z5334 + z5397;
+                let z5402 = z5335 + z5398;
+                let z5403 = z5373 + z5399;
+                let z5404 = z5374 + z5400;
+                let z5405 = z5329 + z5401;
+                let z5406 = z5330 + z5402;
+                let z5407 = z5369 + z5403;
+                let z5408 = z5370 + z5404;
+                let z5409 = z5324 + z5405;
+                let z5410 = z5325 + z5406;
+                let z5411 = z497 * z5184 + z498 * z5185 + z0 * z5408 - z1 * z5407
+                    + z8 * z5409 + z9 * z5410;
+                let z5412 = -qd[1] * dp[47] - z5411;
+                let z5413 = z5383 + z5387;
+                let z5414 = z5379 + z5413;
+                let z5415 = z5375 + z5414;
+                let z5416 = z5371 + z5415;
+                let z5417 = z491 * z5191 + z492 * z5192 + z493 * z5193 + z2 * z5357
+                    + z5 * z5403 + z7 * z5404 + z25 * z5405 + z26 * z5406 + z27 * z5416;
+                let z5418 = -qd[2] * dp[47] - z5417;
+                let z5419 = z485 * z5200 + z486 * z5201 + z487 * z5202 + z20 * z5399
+                    + z22 * z5400 + z24 * z5356 + z45 * z5401 + z46 * z5402
+                    + z47 * z5415;
+                let z5420 = -qd[3] * dp[47] - z5419;
+                let z5421 = z479 * z5209 + z480 * z5210 + z481 * z5211 + z40 * z5395
+                    + z42 * z5396 + z44 * z5355 + z65 * z5397 + z66 * z5398
+                    + z67 * z5414;
+                let z5422 = -qd[4] * dp[47] - z5421;
+                let z5423 = z473 * z5218 + z474 * z5219 + z475 * z5220 + z60 * z5391
+                    + z62 * z5392 + z64 * z5354 + z85 * z5393 + z86 * z5394
+                    + z87 * z5413;
+                let z5424 = -qd[5] * dp[47] - z5423;
+                let z5425 = z461 * z5227 + z462 * z5228 + z463 * z5229 + z80 * z5389
+                    + z82 * z5390 + z84 * z5353 + z105 * z5349 + z106 * z5350
+                    + z107 * z5387;
+                let z5426 = -qd[6] * dp[47] - z5425;
+                out[0] = z5360;
+                out[1] = z5412;
+                out[2] = z5418;
+                out[3] = z5420;
+                out[4] = z5422;
+                out[5] = z5424;
+                out[6] = z5426;
                 true
             }
             _ => false,
@@ -13363,360 +12056,361 @@ impl Jacobians<7, 0, 1> for Iiwa {
                 let z164 = self.cz7 * z80 + z94;
                 let z165 = self.cz7 * z82 + z95;
                 let z166 = self.cz7 * z84 + z96;
-                let z1684 = -a[1] * z1;
-                let z1685 = a[1] * z0;
-                let z1686 = a[1] * z8;
-                let z1687 = a[1] * z9;
-                let z1688 = a[2] * z5 + z1684;
-                let z1689 = a[2] * z7 + z1685;
-                let z1690 = a[0] + a[2] * z2;
-                let z1691 = a[2] * z25 + z1686;
-                let z1692 = a[2] * z26 + z1687;
-                let z1693 = a[2] * z27;
-                let z1694 = a[3] * z20 + z1688;
-                let z1695 = a[3] * z22 + z1689;
-                let z1696 = a[3] * z24 + z1690;
-                let z1697 = a[3] * z45 + z1691;
-                let z1698 = a[3] * z46 + z1692;
-                let z1699 = a[3] * z47 + z1693;
-                let z1700 = a[4] * z40 + z1694;
-                let z1701 = a[4] * z42 + z1695;
-                let z1702 = a[4] * z44 + z1696;
-                let z1703 = a[4] * z65 + z1697;
-                let z1704 = a[4] * z66 + z1698;
-                let z1705 = a[4] * z67 + z1699;
-                let z1706 = a[5] * z60 + z1700;
-                let z1707 = a[5] * z62 + z1701;
-                let z1708 = a[5] * z64 + z1702;
-                let z1709 = a[5] * z85 + z1703;
-                let z1710 = a[5] * z86 + z1704;
-                let z1711 = a[5] * z87 + z1705;
-                let z1712 = a[6] * z80 + z1706;
-                let z1713 = a[6] * z82 + z1707;
-                let z1714 = a[6] * z84 + z1708;
-                let z1715 = a[6] * z105 + z1709;
-                let z1716 = a[6] * z106 + z1710;
-                let z1717 = a[6] * z107 + z1711;
-                let z1718 = -self.m1 * a[0] * z115;
-                let z1719 = self.m1 * a[0] * z114;
-                let z1723 = -self.m2 * a[0] * z120 + self.m2 * z121 * z1685
-                    + self.m2 * z1686;
-                let z1724 = self.m2 * a[0] * z119 - self.m2 * z121 * z1684
-                    + self.m2 * z1687;
-                let z1725 = -self.m2 * z119 * z1685 + self.m2 * z120 * z1684;
-                let z1729 = -self.m3 * z129 * z1690 + self.m3 * z130 * z1689
-                    + self.m3 * z1691;
-                let z1730 = self.m3 * z128 * z1690 - self.m3 * z130 * z1688
-                    + self.m3 * z1692;
-                let z1731 = -self.m3 * z128 * z1689 + self.m3 * z129 * z1688
-                    + self.m3 * z1693;
-                let z1735 = -self.m4 * z138 * z1696 + self.m4 * z139 * z1695
-                    + self.m4 * z1697;
-                let z1736 = self.m4 * z137 * z1696 - self.m4 * z139 * z1694
-                    + self.m4 * z1698;
-                let z1737 = -self.m4 * z137 * z1695 + self.m4 * z138 * z1694
-                    + self.m4 * z1699;
-                let z1741 = -self.m5 * z147 * z1702 + self.m5 * z148 * z1701
-                    + self.m5 * z1703;
-                let z1742 = self.m5 * z146 * z1702 - self.m5 * z148 * z1700
-                    + self.m5 * z1704;
-                let z1743 = -self.m5 * z146 * z1701 + self.m5 * z147 * z1700
-                    + self.m5 * z1705;
-                let z1747 = -self.m6 * z156 * z1708 + self.m6 * z157 * z1707
-                    + self.m6 * z1709;
-                let z1748 = self.m6 * z155 * z1708 - self.m6 * z157 * z1706
-                    + self.m6 * z1710;
-                let z1749 = -self.m6 * z155 * z1707 + self.m6 * z156 * z1706
-                    + self.m6 * z1711;
-                let z1753 = -self.m7 * z165 * z1714 + self.m7 * z166 * z1713
-                    + self.m7 * z1715;
-                let z1754 = self.m7 * z164 * z1714 - self.m7 * z166 * z1712
-                    + self.m7 * z1716;
-                let z1755 = -self.m7 * z164 * z1713 + self.m7 * z165 * z1712
-                    + self.m7 * z1717;
-                let z1762 = z1747 + z1753;
-                let z1763 = z1748 + z1754;
-                let z1764 = z1749 + z1755;
-                let z1768 = z1741 + z1762;
-                let z1769 = z1742 + z1763;
-                let z1770 = z1743 + z1764;
-                let z1774 = z1768 + z1735;
-                let z1775 = z1769 + z1736;
-                let z1776 = z1770 + z1737;
-                let z1780 = z1774 + z1729;
-                let z1781 = z1775 + z1730;
-                let z1782 = z1776 + z1731;
-                let z1786 = z1780 + z1723;
-                let z1787 = z1781 + z1724;
-                let z5491 = -dp[1] * z0;
-                let z5492 = -dp[1] * z1;
-                let z5495 = dp[2] * z5;
-                let z5496 = dp[2] * z7;
-                let z5497 = dp[1] + dp[2] * z2;
-                let z5498 = z2 * z5496 - z7 * z5497;
-                let z5499 = -z2 * z5495 + z5 * z5497;
-                let z5500 = -z5 * z5496 + z7 * z5495;
-                let z5504 = dp[3] * z5 + z5495;
-                let z5505 = dp[3] * z7 + z5496;
-                let z5506 = dp[3] * z2 + z5497;
-                let z5507 = -z22 * z5506 + z24 * z5505;
-                let z5508 = z20 * z5506 - z24 * z5504;
-                let z5509 = -z20 * z5505 + z22 * z5504;
-                let z5513 = dp[4] * z40 + z5504;
-                let z5514 = dp[4] * z42 + z5505;
-                let z5515 = dp[4] * z44 + z5506;
-                let z5516 = -z42 * z5515 + z44 * z5514;
-                let z5517 = z40 * z5515 - z44 * z5513;
-                let z5518 = -z40 * z5514 + z42 * z5513;
-                let z5522 = dp[5] * z40 + z5513;
-                let z5523 = dp[5] * z42 + z5514;
-                let z5524 = dp[5] * z44 + z5515;
-                let z5525 = -z62 * z5524 + z64 * z5523;
-                let z5526 = z60 * z5524 - z64 * z5522;
-                let z5527 = -z60 * z5523 + z62 * z5522;
-                let z5531 = dp[6] * z80 + z5522;
-                let z5532 = dp[6] * z82 + z5523;
-                let z5533 = dp[6] * z84 + z5524;
-                let z5534 = -z82 * z5533 + z84 * z5532;
-                let z5535 = z80 * z5533 - z84 * z5531;
-                let z5536 = -z80 * z5532 + z82 * z5531;
-                let z5540 = -dp[15] * z1;
-                let z5541 = dp[15] * z0;
-                let z5542 = -dp[17] * z1 + dp[18] * z5;
-                let z5543 = dp[17] * z0 + dp[18] * z7;
-                let z5544 = dp[1] + dp[18] * z2;
-                let z5545 = dp[31] * (z4 * z4) + dp[32] * (z1 * z1) + dp[33] * (z5 * z5);
-                let z5546 = dp[31] * z4 * z6 - dp[32] * z0 * z1 + dp[33] * z5 * z7;
-                let z5547 = -dp[31] * z3 * z4 + dp[33] * z2 * z5;
-                let z5548 = dp[31] * (z6 * z6) + dp[32] * (z0 * z0) + dp[33] * (z7 * z7);
-                let z5549 = -dp[31] * z3 * z6 + dp[33] * z2 * z7;
-                let z5550 = dp[31] * (z3 * z3) + dp[33] * (z2 * z2);
-                let z5551 = dp[19] * z20 + dp[20] * z5 + z5495;
-                let z5552 = dp[19] * z22 + dp[20] * z7 + z5496;
-                let z5553 = dp[19] * z24 + dp[20] * z2 + z5497;
-                let z5554 = dp[34] * (z19 * z19) + dp[35] * (z20 * z20)
+                let z735 = -a[1] * z1;
+                let z736 = a[1] * z0;
+                let z737 = a[1] * z8;
+                let z738 = a[1] * z9;
+                let z739 = z735 + a[2] * z5;
+                let z740 = z736 + a[2] * z7;
+                let z741 = a[0] + a[2] * z2;
+                let z742 = z737 + a[2] * z25;
+                let z743 = z738 + a[2] * z26;
+                let z744 = a[2] * z27;
+                let z745 = z739 + a[3] * z20;
+                let z746 = z740 + a[3] * z22;
+                let z747 = z741 + a[3] * z24;
+                let z748 = z742 + a[3] * z45;
+                let z749 = z743 + a[3] * z46;
+                let z750 = z744 + a[3] * z47;
+                let z751 = z745 + a[4] * z40;
+                let z752 = z746 + a[4] * z42;
+                let z753 = z747 + a[4] * z44;
+                let z754 = z748 + a[4] * z65;
+                let z755 = z749 + a[4] * z66;
+                let z756 = z750 + a[4] * z67;
+                let z757 = z751 + a[5] * z60;
+                let z758 = z752 + a[5] * z62;
+                let z759 = z753 + a[5] * z64;
+                let z760 = z754 + a[5] * z85;
+                let z761 = z755 + a[5] * z86;
+                let z762 = z756 + a[5] * z87;
+                let z763 = z757 + a[6] * z80;
+                let z764 = z758 + a[6] * z82;
+                let z765 = z759 + a[6] * z84;
+                let z766 = z760 + a[6] * z105;
+                let z767 = z761 + a[6] * z106;
+                let z768 = z762 + a[6] * z107;
+                let z769 = -self.m1 * a[0] * z115;
+                let z770 = self.m1 * a[0] * z114;
+                let z774 = self.m2 * z737 - self.m2 * a[0] * z120
+                    + self.m2 * z121 * z736;
+                let z775 = self.m2 * z738 + self.m2 * a[0] * z119
+                    - self.m2 * z121 * z735;
+                let z776 = -self.m2 * z119 * z736 + self.m2 * z120 * z735;
+                let z780 = self.m3 * z742 - self.m3 * z129 * z741
+                    + self.m3 * z130 * z740;
+                let z781 = self.m3 * z743 + self.m3 * z128 * z741
+                    - self.m3 * z130 * z739;
+                let z782 = self.m3 * z744 - self.m3 * z128 * z740
+                    + self.m3 * z129 * z739;
+                let z786 = self.m4 * z748 - self.m4 * z138 * z747
+                    + self.m4 * z139 * z746;
+                let z787 = self.m4 * z749 + self.m4 * z137 * z747
+                    - self.m4 * z139 * z745;
+                let z788 = self.m4 * z750 - self.m4 * z137 * z746
+                    + self.m4 * z138 * z745;
+                let z792 = self.m5 * z754 - self.m5 * z147 * z753
+                    + self.m5 * z148 * z752;
+                let z793 = self.m5 * z755 + self.m5 * z146 * z753
+                    - self.m5 * z148 * z751;
+                let z794 = self.m5 * z756 - self.m5 * z146 * z752
+                    + self.m5 * z147 * z751;
+                let z798 = self.m6 * z760 - self.m6 * z156 * z759
+                    + self.m6 * z157 * z758;
+                let z799 = self.m6 * z761 + self.m6 * z155 * z759
+                    - self.m6 * z157 * z757;
+                let z800 = self.m6 * z762 - self.m6 * z155 * z758
+                    + self.m6 * z156 * z757;
+                let z804 = self.m7 * z766 - self.m7 * z165 * z765
+                    + self.m7 * z166 * z764;
+                let z805 = self.m7 * z767 + self.m7 * z164 * z765
+                    - self.m7 * z166 * z763;
+                let z806 = self.m7 * z768 - self.m7 * z164 * z764
+                    + self.m7 * z165 * z763;
+                let z813 = z798 + z804;
+                let z814 = z799 + z805;
+                let z815 = z800 + z806;
+                let z819 = z792 + z813;
+                let z820 = z793 + z814;
+                let z821 = z794 + z815;
+                let z825 = z786 + z819;
+                let z826 = z787 + z820;
+                let z827 = z788 + z821;
+                let z831 = z780 + z825;
+                let z832 = z781 + z826;
+                let z833 = z782 + z827;
+                let z837 = z774 + z831;
+                let z838 = z775 + z832;
+                let z5184 = -dp[1] * z0;
+                let z5185 = -dp[1] * z1;
+                let z5188 = dp[2] * z5;
+                let z5189 = dp[2] * z7;
+                let z5190 = dp[1] + dp[2] * z2;
+                let z5191 = z2 * z5189 - z7 * z5190;
+                let z5192 = -z2 * z5188 + z5 * z5190;
+                let z5193 = -z5 * z5189 + z7 * z5188;
+                let z5197 = dp[3] * z5 + z5188;
+                let z5198 = dp[3] * z7 + z5189;
+                let z5199 = dp[3] * z2 + z5190;
+                let z5200 = -z22 * z5199 + z24 * z5198;
+                let z5201 = z20 * z5199 - z24 * z5197;
+                let z5202 = -z20 * z5198 + z22 * z5197;
+                let z5206 = dp[4] * z40 + z5197;
+                let z5207 = dp[4] * z42 + z5198;
+                let z5208 = dp[4] * z44 + z5199;
+                let z5209 = -z42 * z5208 + z44 * z5207;
+                let z5210 = z40 * z5208 - z44 * z5206;
+                let z5211 = -z40 * z5207 + z42 * z5206;
+                let z5215 = dp[5] * z40 + z5206;
+                let z5216 = dp[5] * z42 + z5207;
+                let z5217 = dp[5] * z44 + z5208;
+                let z5218 = -z62 * z5217 + z64 * z5216;
+                let z5219 = z60 * z5217 - z64 * z5215;
+                let z5220 = -z60 * z5216 + z62 * z5215;
+                let z5224 = dp[6] * z80 + z5215;
+                let z5225 = dp[6] * z82 + z5216;
+                let z5226 = dp[6] * z84 + z5217;
+                let z5227 = -z82 * z5226 + z84 * z5225;
+                let z5228 = z80 * z5226 - z84 * z5224;
+                let z5229 = -z80 * z5225 + z82 * z5224;
+                let z5233 = -dp[15] * z1;
+                let z5234 = dp[15] * z0;
+                let z5235 = -dp[17] * z1 + dp[18] * z5;
+                let z5236 = dp[17] * z0 + dp[18] * z7;
+                let z5237 = dp[1] + dp[18] * z2;
+                let z5238 = dp[31] * (z4 * z4) + dp[32] * (z1 * z1) + dp[33] * (z5 * z5);
+                let z5239 = dp[31] * z4 * z6 - dp[32] * z0 * z1 + dp[33] * z5 * z7;
+                let z5240 = -dp[31] * z3 * z4 + dp[33] * z2 * z5;
+                let z5241 = dp[31] * (z6 * z6) + dp[32] * (z0 * z0) + dp[33] * (z7 * z7);
+                let z5242 = -dp[31] * z3 * z6 + dp[33] * z2 * z7;
+                let z5243 = dp[31] * (z3 * z3) + dp[33] * (z2 * z2);
+                let z5244 = dp[19] * z20 + dp[20] * z5 + z5188;
+                let z5245 = dp[19] * z22 + dp[20] * z7 + z5189;
+                let z5246 = dp[19] * z24 + dp[20] * z2 + z5190;
+                let z5247 = dp[34] * (z19 * z19) + dp[35] * (z20 * z20)
                     + dp[36] * (z5 * z5);
-                let z5555 = dp[34] * z19 * z21 + dp[35] * z20 * z22 + dp[36] * z5 * z7;
-                let z5556 = dp[34] * z19 * z23 + dp[35] * z20 * z24 + dp[36] * z2 * z5;
-                let z5557 = dp[34] * (z21 * z21) + dp[35] * (z22 * z22)
+                let z5248 = dp[34] * z19 * z21 + dp[35] * z20 * z22 + dp[36] * z5 * z7;
+                let z5249 = dp[34] * z19 * z23 + dp[35] * z20 * z24 + dp[36] * z2 * z5;
+                let z5250 = dp[34] * (z21 * z21) + dp[35] * (z22 * z22)
                     + dp[36] * (z7 * z7);
-                let z5558 = dp[34] * z21 * z23 + dp[35] * z22 * z24 + dp[36] * z2 * z7;
-                let z5559 = dp[34] * (z23 * z23) + dp[35] * (z24 * z24)
+                let z5251 = dp[34] * z21 * z23 + dp[35] * z22 * z24 + dp[36] * z2 * z7;
+                let z5252 = dp[34] * (z23 * z23) + dp[35] * (z24 * z24)
                     + dp[36] * (z2 * z2);
-                let z5560 = dp[21] * z20 + dp[22] * z40 + z5504;
-                let z5561 = dp[21] * z22 + dp[22] * z42 + z5505;
-                let z5562 = dp[21] * z24 + dp[22] * z44 + z5506;
-                let z5563 = dp[37] * (z39 * z39) + dp[38] * (z20 * z20)
+                let z5253 = dp[21] * z20 + dp[22] * z40 + z5197;
+                let z5254 = dp[21] * z22 + dp[22] * z42 + z5198;
+                let z5255 = dp[21] * z24 + dp[22] * z44 + z5199;
+                let z5256 = dp[37] * (z39 * z39) + dp[38] * (z20 * z20)
                     + dp[39] * (z40 * z40);
-                let z5564 = dp[37] * z39 * z41 + dp[38] * z20 * z22 + dp[39] * z40 * z42;
-                let z5565 = dp[37] * z39 * z43 + dp[38] * z20 * z24 + dp[39] * z40 * z44;
-                let z5566 = dp[37] * (z41 * z41) + dp[38] * (z22 * z22)
+                let z5257 = dp[37] * z39 * z41 + dp[38] * z20 * z22 + dp[39] * z40 * z42;
+                let z5258 = dp[37] * z39 * z43 + dp[38] * z20 * z24 + dp[39] * z40 * z44;
+                let z5259 = dp[37] * (z41 * z41) + dp[38] * (z22 * z22)
                     + dp[39] * (z42 * z42);
-                let z5567 = dp[37] * z41 * z43 + dp[38] * z22 * z24 + dp[39] * z42 * z44;
-                let z5568 = dp[37] * (z43 * z43) + dp[38] * (z24 * z24)
+                let z5260 = dp[37] * z41 * z43 + dp[38] * z22 * z24 + dp[39] * z42 * z44;
+                let z5261 = dp[37] * (z43 * z43) + dp[38] * (z24 * z24)
                     + dp[39] * (z44 * z44);
-                let z5569 = dp[23] * z60 + dp[24] * z40 + z5513;
-                let z5570 = dp[23] * z62 + dp[24] * z42 + z5514;
-                let z5571 = dp[23] * z64 + dp[24] * z44 + z5515;
-                let z5572 = dp[40] * (z59 * z59) + dp[41] * (z60 * z60)
+                let z5262 = dp[23] * z60 + dp[24] * z40 + z5206;
+                let z5263 = dp[23] * z62 + dp[24] * z42 + z5207;
+                let z5264 = dp[23] * z64 + dp[24] * z44 + z5208;
+                let z5265 = dp[40] * (z59 * z59) + dp[41] * (z60 * z60)
                     + dp[42] * (z40 * z40);
-                let z5573 = dp[40] * z59 * z61 + dp[41] * z60 * z62 + dp[42] * z40 * z42;
-                let z5574 = dp[40] * z59 * z63 + dp[41] * z60 * z64 + dp[42] * z40 * z44;
-                let z5575 = dp[40] * (z61 * z61) + dp[41] * (z62 * z62)
+                let z5266 = dp[40] * z59 * z61 + dp[41] * z60 * z62 + dp[42] * z40 * z42;
+                let z5267 = dp[40] * z59 * z63 + dp[41] * z60 * z64 + dp[42] * z40 * z44;
+                let z5268 = dp[40] * (z61 * z61) + dp[41] * (z62 * z62)
                     + dp[42] * (z42 * z42);
-                let z5576 = dp[40] * z61 * z63 + dp[41] * z62 * z64 + dp[42] * z42 * z44;
-                let z5577 = dp[40] * (z63 * z63) + dp[41] * (z64 * z64)
+                let z5269 = dp[40] * z61 * z63 + dp[41] * z62 * z64 + dp[42] * z42 * z44;
+                let z5270 = dp[40] * (z63 * z63) + dp[41] * (z64 * z64)
                     + dp[42] * (z44 * z44);
-                let z5578 = dp[25] * z60 + dp[26] * z80 + z5522;
-                let z5579 = dp[25] * z62 + dp[26] * z82 + z5523;
-                let z5580 = dp[25] * z64 + dp[26] * z84 + z5524;
-                let z5581 = dp[43] * (z79 * z79) + dp[44] * (z60 * z60)
+                let z5271 = dp[25] * z60 + dp[26] * z80 + z5215;
+                let z5272 = dp[25] * z62 + dp[26] * z82 + z5216;
+                let z5273 = dp[25] * z64 + dp[26] * z84 + z5217;
+                let z5274 = dp[43] * (z79 * z79) + dp[44] * (z60 * z60)
                     + dp[45] * (z80 * z80);
-                let z5582 = dp[43] * z79 * z81 + dp[44] * z60 * z62 + dp[45] * z80 * z82;
-                let z5583 = dp[43] * z79 * z83 + dp[44] * z60 * z64 + dp[45] * z80 * z84;
-                let z5584 = dp[43] * (z81 * z81) + dp[44] * (z62 * z62)
+                let z5275 = dp[43] * z79 * z81 + dp[44] * z60 * z62 + dp[45] * z80 * z82;
+                let z5276 = dp[43] * z79 * z83 + dp[44] * z60 * z64 + dp[45] * z80 * z84;
+                let z5277 = dp[43] * (z81 * z81) + dp[44] * (z62 * z62)
                     + dp[45] * (z82 * z82);
-                let z5585 = dp[43] * z81 * z83 + dp[44] * z62 * z64 + dp[45] * z82 * z84;
-                let z5586 = dp[43] * (z83 * z83) + dp[44] * (z64 * z64)
+                let z5278 = dp[43] * z81 * z83 + dp[44] * z62 * z64 + dp[45] * z82 * z84;
+                let z5279 = dp[43] * (z83 * z83) + dp[44] * (z64 * z64)
                     + dp[45] * (z84 * z84);
-                let z5587 = dp[27] * z80 + z5531;
-                let z5588 = dp[27] * z82 + z5532;
-                let z5589 = dp[27] * z84 + z5533;
-                let z5590 = dp[46] * (z80 * z80) + dp[46] * (z99 * z99)
+                let z5280 = dp[27] * z80 + z5224;
+                let z5281 = dp[27] * z82 + z5225;
+                let z5282 = dp[27] * z84 + z5226;
+                let z5283 = dp[46] * (z80 * z80) + dp[46] * (z99 * z99)
                     + dp[46] * (z100 * z100);
-                let z5591 = dp[46] * z80 * z82 + dp[46] * z99 * z101
+                let z5284 = dp[46] * z80 * z82 + dp[46] * z99 * z101
                     + dp[46] * z100 * z102;
-                let z5592 = dp[46] * z80 * z84 + dp[46] * z99 * z103
+                let z5285 = dp[46] * z80 * z84 + dp[46] * z99 * z103
                     + dp[46] * z100 * z104;
-                let z5593 = dp[46] * (z82 * z82) + dp[46] * (z101 * z101)
+                let z5286 = dp[46] * (z82 * z82) + dp[46] * (z101 * z101)
                     + dp[46] * (z102 * z102);
-                let z5594 = dp[46] * z82 * z84 + dp[46] * z101 * z103
+                let z5287 = dp[46] * z82 * z84 + dp[46] * z101 * z103
                     + dp[46] * z102 * z104;
-                let z5595 = dp[46] * (z84 * z84) + dp[46] * (z103 * z103)
+                let z5288 = dp[46] * (z84 * z84) + dp[46] * (z103 * z103)
                     + dp[46] * (z104 * z104);
-                let z5734 = a[1] * z5491;
-                let z5735 = a[1] * z5492;
-                let z5736 = a[2] * z5498 + z5734;
-                let z5737 = a[2] * z5499 + z5735;
-                let z5738 = a[3] * z5507 + z5736;
-                let z5739 = a[3] * z5508 + z5737;
-                let z5740 = a[4] * z5516 + z5738;
-                let z5741 = a[4] * z5517 + z5739;
-                let z5742 = a[5] * z5525 + z5740;
-                let z5743 = a[5] * z5526 + z5741;
-                let z5744 = a[6] * z5534 + z5742;
-                let z5745 = a[6] * z5535 + z5743;
-                let z5746 = -a[0] * dp[8] * z115 - self.m1 * a[0] * z5541;
-                let z5747 = a[0] * dp[8] * z114 + self.m1 * a[0] * z5540;
-                let z5748 = a[0] * dp[30] + z114 * z5747 - z115 * z5746 - z1718 * z5541
-                    + z1719 * z5540;
-                let z5749 = -a[0] * dp[9] * z120 - self.m2 * a[0] * z5543
-                    + self.m2 * z5734 + self.m2 * z1685 * z5544 + dp[9] * z121 * z1685
-                    + dp[9] * z1686;
-                let z5750 = a[0] * dp[9] * z119 + self.m2 * a[0] * z5542
-                    + self.m2 * z5735 - self.m2 * z1684 * z5544 - dp[9] * z121 * z1684
-                    + dp[9] * z1687;
-                let z5751 = a[0] * z5550 + z119 * z5750 - z120 * z5749 + z1684 * z5547
-                    + z1685 * z5549 - z1723 * z5543 + z1724 * z5542;
-                let z5752 = self.m3 * z5736 + self.m3 * z1689 * z5553
-                    - self.m3 * z1690 * z5552 - dp[10] * z129 * z1690
-                    + dp[10] * z130 * z1689 + dp[10] * z1691;
-                let z5753 = self.m3 * z5737 - self.m3 * z1688 * z5553
-                    + self.m3 * z1690 * z5551 + dp[10] * z128 * z1690
-                    - dp[10] * z130 * z1688 + dp[10] * z1692;
-                let z5754 = z128 * z5753 - z129 * z5752 + z1688 * z5556 + z1689 * z5558
-                    + z1690 * z5559 - z1729 * z5552 + z1730 * z5551;
-                let z5755 = self.m4 * z5738 + self.m4 * z1695 * z5562
-                    - self.m4 * z1696 * z5561 - dp[11] * z138 * z1696
-                    + dp[11] * z139 * z1695 + dp[11] * z1697;
-                let z5756 = self.m4 * z5739 - self.m4 * z1694 * z5562
-                    + self.m4 * z1696 * z5560 + dp[11] * z137 * z1696
-                    - dp[11] * z139 * z1694 + dp[11] * z1698;
-                let z5757 = z137 * z5756 - z138 * z5755 + z1694 * z5565 + z1695 * z5567
-                    + z1696 * z5568 - z1735 * z5561 + z1736 * z5560;
-                let z5758 = self.m5 * z5740 + self.m5 * z1701 * z5571
-                    - self.m5 * z1702 * z5570 - dp[12] * z147 * z1702
-                    + dp[12] * z148 * z1701 + dp[12] * z1703;
-                let z5759 = self.m5 * z5741 - self.m5 * z1700 * z5571
-                    + self.m5 * z1702 * z5569 + dp[12] * z146 * z1702
-                    - dp[12] * z148 * z1700 + dp[12] * z1704;
-                let z5760 = -z1741 * z5570 + z1742 * z5569 + z146 * z5759 - z147 * z5758
-                    + z1700 * z5574 + z1701 * z5576 + z1702 * z5577;
-                let z5761 = self.m6 * z5742 + self.m6 * z1707 * z5580
-                    - self.m6 * z1708 * z5579 - dp[13] * z156 * z1708
-                    + dp[13] * z157 * z1707 + dp[13] * z1709;
-                let z5762 = self.m6 * z5743 - self.m6 * z1706 * z5580
-                    + self.m6 * z1708 * z5578 + dp[13] * z155 * z1708
-                    - dp[13] * z157 * z1706 + dp[13] * z1710;
-                let z5763 = -z1747 * z5579 + z1748 * z5578 + z155 * z5762 - z156 * z5761
-                    + z1706 * z5583 + z1707 * z5585 + z1708 * z5586;
-                let z5764 = self.m7 * z5744 + self.m7 * z1713 * z5589
-                    - self.m7 * z1714 * z5588 - dp[14] * z165 * z1714
-                    + dp[14] * z166 * z1713 + dp[14] * z1715;
-                let z5765 = self.m7 * z5745 - self.m7 * z1712 * z5589
-                    + self.m7 * z1714 * z5587 + dp[14] * z164 * z1714
-                    - dp[14] * z166 * z1712 + dp[14] * z1716;
-                let z5766 = -z1753 * z5588 + z1754 * z5587 + z164 * z5765 - z165 * z5764
-                    + z1712 * z5592 + z1713 * z5594 + z1714 * z5595;
-                let z5767 = z5763 + z5766;
-                let z5768 = z5760 + z5767;
-                let z5769 = z5757 + z5768;
-                let z5770 = z5754 + z5769;
-                let z5771 = z5751 + z5770;
-                let z5772 = z5748 + z5771;
-                let z5773 = a[2] * z5500;
-                let z5774 = a[3] * z5509 + z5773;
-                let z5775 = a[4] * z5518 + z5774;
-                let z5776 = a[5] * z5527 + z5775;
-                let z5777 = a[6] * z5536 + z5776;
-                let z5778 = self.m2 * z1684 * z5543 - self.m2 * z1685 * z5542
-                    - dp[9] * z119 * z1685 + dp[9] * z120 * z1684;
-                let z5779 = a[0] * z5547 + z120 * z5778 - z121 * z5750 + z1684 * z5545
-                    + z1685 * z5546 - z1724 * z5544 + z1725 * z5543;
-                let z5780 = a[0] * z5549 - z119 * z5778 + z121 * z5749 + z1684 * z5546
-                    + z1685 * z5548 + z1723 * z5544 - z1725 * z5542;
-                let z5781 = self.m3 * z5773 + self.m3 * z1688 * z5552
-                    - self.m3 * z1689 * z5551 - dp[10] * z128 * z1689
-                    + dp[10] * z129 * z1688 + dp[10] * z1693;
-                let z5782 = z129 * z5781 - z130 * z5753 + z1688 * z5554 + z1689 * z5555
-                    + z1690 * z5556 - z1730 * z5553 + z1731 * z5552;
-                let z5783 = -z128 * z5781 + z130 * z5752 + z1688 * z5555 + z1689 * z5557
-                    + z1690 * z5558 + z1729 * z5553 - z1731 * z5551;
-                let z5784 = self.m4 * z5774 + self.m4 * z1694 * z5561
-                    - self.m4 * z1695 * z5560 - dp[11] * z137 * z1695
-                    + dp[11] * z138 * z1694 + dp[11] * z1699;
-                let z5785 = z138 * z5784 - z139 * z5756 + z1694 * z5563 + z1695 * z5564
-                    + z1696 * z5565 - z1736 * z5562 + z1737 * z5561;
-                let z5786 = -z137 * z5784 + z139 * z5755 + z1694 * z5564 + z1695 * z5566
-                    + z1696 * z5567 + z1735 * z5562 - z1737 * z5560;
-                let z5787 = self.m5 * z5775 + self.m5 * z1700 * z5570
-                    - self.m5 * z1701 * z5569 - dp[12] * z146 * z1701
-                    + dp[12] * z147 * z1700 + dp[12] * z1705;
-                let z5788 = -z1742 * z5571 + z1743 * z5570 + z147 * z5787 - z148 * z5759
-                    + z1700 * z5572 + z1701 * z5573 + z1702 * z5574;
-                let z5789 = z1741 * z5571 - z1743 * z5569 - z146 * z5787 + z148 * z5758
-                    + z1700 * z5573 + z1701 * z5575 + z1702 * z5576;
-                let z5790 = self.m6 * z5776 + self.m6 * z1706 * z5579
-                    - self.m6 * z1707 * z5578 - dp[13] * z155 * z1707
-                    + dp[13] * z156 * z1706 + dp[13] * z1711;
-                let z5791 = -z1748 * z5580 + z1749 * z5579 + z156 * z5790 - z157 * z5762
-                    + z1706 * z5581 + z1707 * z5582 + z1708 * z5583;
-                let z5792 = z1747 * z5580 - z1749 * z5578 - z155 * z5790 + z157 * z5761
-                    + z1706 * z5582 + z1707 * z5584 + z1708 * z5585;
-                let z5793 = self.m7 * z5777 + self.m7 * z1712 * z5588
-                    - self.m7 * z1713 * z5587 - dp[14] * z164 * z1713
-                    + dp[14] * z165 * z1712 + dp[14] * z1717;
-                let z5794 = -z1754 * z5589 + z1755 * z5588 + z165 * z5793 - z166 * z5765
-                    + z1712 * z5590 + z1713 * z5591 + z1714 * z5592;
-                let z5795 = z1753 * z5589 - z1755 * z5587 - z164 * z5793 + z166 * z5764
-                    + z1712 * z5591 + z1713 * z5593 + z1714 * z5594;
-                let z5796 = z5791 + z5794;
-                let z5797 = z5792 + z5795;
-                let z5798 = z5761 + z5764;
-                let z5799 = z5762 + z5765;
-                let z5800 = z5788 + z5796;
-                let z5801 = z5789 + z5797;
-                let z5802 = z5758 + z5798;
-                let z5803 = z5759 + z5799;
-                let z5804 = z5785 + z5800;
-                let z5805 = z5786 + z5801;
-                let z5806 = z5755 + z5802;
-                let z5807 = z5756 + z5803;
-                let z5808 = z5782 + z5804;
-                let z5809 = z5783 + z5805;
-                let z5810 = z5752 + z5806;
-                let z5811 = z5753 + z5807;
-                let z5812 = z5779 + z5808;
-                let z5813 = z5780 + z5809;
-                let z5814 = z5749 + z5810;
-                let z5815 = z5750 + z5811;
-                let z5816 = z1786 * z5491 + z1787 * z5492 + z0 * z5813 - z1 * z5812
-                    + z8 * z5814 + z9 * z5815;
-                let z5817 = z5790 + z5793;
-                let z5818 = z5787 + z5817;
-                let z5819 = z5784 + z5818;
-                let z5820 = z5781 + z5819;
-                let z5821 = z1780 * z5498 + z1781 * z5499 + z1782 * z5500 + z2 * z5770
-                    + z5 * z5808 + z7 * z5809 + z25 * z5810 + z26 * z5811 + z27 * z5820;
-                let z5822 = z1774 * z5507 + z1775 * z5508 + z1776 * z5509 + z20 * z5804
-                    + z22 * z5805 + z24 * z5769 + z45 * z5806 + z46 * z5807
-                    + z47 * z5819;
-                let z5823 = z1768 * z5516 + z1769 * z5517 + z1770 * z5518 + z40 * z5800
-                    + z42 * z5801 + z44 * z5768 + z65 * z5802 + z66 * z5803
-                    + z67 * z5818;
-                let z5824 = z1762 * z5525 + z1763 * z5526 + z1764 * z5527 + z60 * z5796
-                    + z62 * z5797 + z64 * z5767 + z85 * z5798 + z86 * z5799
-                    + z87 * z5817;
-                let z5825 = z1753 * z5534 + z1754 * z5535 + z1755 * z5536 + z80 * z5794
-                    + z82 * z5795 + z84 * z5766 + z105 * z5764 + z106 * z5765
-                    + z107 * z5793;
-                out[0] = z5772;
-                out[1] = z5816;
-                out[2] = z5821;
-                out[3] = z5822;
-                out[4] = z5823;
-                out[5] = z5824;
-                out[6] = z5825;
+                let z5427 = a[1] * z5184;
+                let z5428 = a[1] * z5185;
+                let z5429 = a[2] * z5191 + z5427;
+                let z5430 = a[2] * z5192 + z5428;
+                let z5431 = a[3] * z5200 + z5429;
+                let z5432 = a[3] * z5201 + z5430;
+                let z5433 = a[4] * z5209 + z5431;
+                let z5434 = a[4] * z5210 + z5432;
+                let z5435 = a[5] * z5218 + z5433;
+                let z5436 = a[5] * z5219 + z5434;
+                let z5437 = a[6] * z5227 + z5435;
+                let z5438 = a[6] * z5228 + z5436;
+                let z5439 = -a[0] * dp[8] * z115 - self.m1 * a[0] * z5234;
+                let z5440 = a[0] * dp[8] * z114 + self.m1 * a[0] * z5233;
+                let z5441 = a[0] * dp[30] - z769 * z5234 + z770 * z5233 + z114 * z5440
+                    - z115 * z5439;
+                let z5442 = -a[0] * dp[9] * z120 + self.m2 * z736 * z5237
+                    - self.m2 * a[0] * z5236 + self.m2 * z5427 + dp[9] * z737
+                    + dp[9] * z121 * z736;
+                let z5443 = a[0] * dp[9] * z119 - self.m2 * z735 * z5237
+                    + self.m2 * a[0] * z5235 + self.m2 * z5428 + dp[9] * z738
+                    - dp[9] * z121 * z735;
+                let z5444 = z735 * z5240 + z736 * z5242 + a[0] * z5243 - z774 * z5236
+                    + z775 * z5235 + z119 * z5443 - z120 * z5442;
+                let z5445 = self.m3 * z740 * z5246 - self.m3 * z741 * z5245
+                    + self.m3 * z5429 + dp[10] * z742 - dp[10] * z129 * z741
+                    + dp[10] * z130 * z740;
+                let z5446 = -self.m3 * z739 * z5246 + self.m3 * z741 * z5244
+                    + self.m3 * z5430 + dp[10] * z743 + dp[10] * z128 * z741
+                    - dp[10] * z130 * z739;
+                let z5447 = z739 * z5249 + z740 * z5251 + z741 * z5252 - z780 * z5245
+                    + z781 * z5244 + z128 * z5446 - z129 * z5445;
+                let z5448 = self.m4 * z746 * z5255 - self.m4 * z747 * z5254
+                    + self.m4 * z5431 + dp[11] * z748 - dp[11] * z138 * z747
+                    + dp[11] * z139 * z746;
+                let z5449 = -self.m4 * z745 * z5255 + self.m4 * z747 * z5253
+                    + self.m4 * z5432 + dp[11] * z749 + dp[11] * z137 * z747
+                    - dp[11] * z139 * z745;
+                let z5450 = z745 * z5258 + z746 * z5260 + z747 * z5261 - z786 * z5254
+                    + z787 * z5253 + z137 * z5449 - z138 * z5448;
+                let z5451 = self.m5 * z752 * z5264 - self.m5 * z753 * z5263
+                    + self.m5 * z5433 + dp[12] * z754 - dp[12] * z147 * z753
+                    + dp[12] * z148 * z752;
+                let z5452 = -self.m5 * z751 * z5264 + self.m5 * z753 * z5262
+                    + self.m5 * z5434 + dp[12] * z755 + dp[12] * z146 * z753
+                    - dp[12] * z148 * z751;
+                let z5453 = z751 * z5267 + z752 * z5269 + z753 * z5270 - z792 * z5263
+                    + z793 * z5262 + z146 * z5452 - z147 * z5451;
+                let z5454 = self.m6 * z758 * z5273 - self.m6 * z759 * z5272
+                    + self.m6 * z5435 + dp[13] * z760 - dp[13] * z156 * z759
+                    + dp[13] * z157 * z758;
+                let z5455 = -self.m6 * z757 * z5273 + self.m6 * z759 * z5271
+                    + self.m6 * z5436 + dp[13] * z761 + dp[13] * z155 * z759
+                    - dp[13] * z157 * z757;
+                let z5456 = z757 * z5276 + z758 * z5278 + z759 * z5279 - z798 * z5272
+                    + z799 * z5271 + z155 * z5455 - z156 * z5454;
+                let z5457 = self.m7 * z764 * z5282 - self.m7 * z765 * z5281
+                    + self.m7 * z5437 + dp[14] * z766 - dp[14] * z165 * z765
+                    + dp[14] * z166 * z764;
+                let z5458 = -self.m7 * z763 * z5282 + self.m7 * z765 * z5280
+                    + self.m7 * z5438 + dp[14] * z767 + dp[14] * z164 * z765
+                    - dp[14] * z166 * z763;
+                let z5459 = z763 * z5285 + z764 * z5287 + z765 * z5288 - z804 * z5281
+                    + z805 * z5280 + z164 * z5458 - z165 * z5457;
+                let z5460 = z5456 + z5459;
+                let z5461 = z5453 + z5460;
+                let z5462 = z5450 + z5461;
+                let z5463 = z5447 + z5462;
+                let z5464 = z5444 + z5463;
+                let z5465 = z5441 + z5464;
+                let z5466 = a[2] * z5193;
+                let z5467 = a[3] * z5202 + z5466;
+                let z5468 = a[4] * z5211 + z5467;
+                let z5469 = a[5] * z5220 + z5468;
+                let z5470 = a[6] * z5229 + z5469;
+                let z5471 = self.m2 * z735 * z5236 - self.m2 * z736 * z5235
+                    - dp[9] * z119 * z736 + dp[9] * z120 * z735;
+                let z5472 = z735 * z5238 + z736 * z5239 + a[0] * z5240 - z775 * z5237
+                    + z776 * z5236 + z120 * z5471 - z121 * z5443;
+                let z5473 = z735 * z5239 + z736 * z5241 + a[0] * z5242 + z774 * z5237
+                    - z776 * z5235 - z119 * z5471 + z121 * z5442;
+                let z5474 = self.m3 * z739 * z5245 - self.m3 * z740 * z5244
+                    + self.m3 * z5466 + dp[10] * z744 - dp[10] * z128 * z740
+                    + dp[10] * z129 * z739;
+                let z5475 = z739 * z5247 + z740 * z5248 + z741 * z5249 - z781 * z5246
+                    + z782 * z5245 + z129 * z5474 - z130 * z5446;
+                let z5476 = z739 * z5248 + z740 * z5250 + z741 * z5251 + z780 * z5246
+                    - z782 * z5244 - z128 * z5474 + z130 * z5445;
+                let z5477 = self.m4 * z745 * z5254 - self.m4 * z746 * z5253
+                    + self.m4 * z5467 + dp[11] * z750 - dp[11] * z137 * z746
+                    + dp[11] * z138 * z745;
+                let z5478 = z745 * z5256 + z746 * z5257 + z747 * z5258 - z787 * z5255
+                    + z788 * z5254 + z138 * z5477 - z139 * z5449;
+                let z5479 = z745 * z5257 + z746 * z5259 + z747 * z5260 + z786 * z5255
+                    - z788 * z5253 - z137 * z5477 + z139 * z5448;
+                let z5480 = self.m5 * z751 * z5263 - self.m5 * z752 * z5262
+                    + self.m5 * z5468 + dp[12] * z756 - dp[12] * z146 * z752
+                    + dp[12] * z147 * z751;
+                let z5481 = z751 * z5265 + z752 * z5266 + z753 * z5267 - z793 * z5264
+                    + z794 * z5263 + z147 * z5480 - z148 * z5452;
+                let z5482 = z751 * z5266 + z752 * z5268 + z753 * z5269 + z792 * z5264
+                    - z794 * z5262 - z146 * z5480 + z148 * z5451;
+                let z5483 = self.m6 * z757 * z5272 - self.m6 * z758 * z5271
+                    + self.m6 * z5469 + dp[13] * z762 - dp[13] * z155 * z758
+                    + dp[13] * z156 * z757;
+                let z5484 = z757 * z5274 + z758 * z5275 + z759 * z5276 - z799 * z5273
+                    + z800 * z5272 + z156 * z5483 - z157 * z5455;
+                let z5485 = z757 * z5275 + z758 * z5277 + z759 * z5278 + z798 * z5273
+                    - z800 * z5271 - z155 * z5483 + z157 * z5454;
+                let z5486 = self.m7 * z763 * z5281 - self.m7 * z764 * z5280
+                    + self.m7 * z5470 + dp[14] * z768 - dp[14] * z164 * z764
+                    + dp[14] * z165 * z763;
+                let z5487 = z763 * z5283 + z764 * z5284 + z765 * z5285 - z805 * z5282
+                    + z806 * z5281 + z165 * z5486 - z166 * z5458;
+                let z5488 = z763 * z5284 + z764 * z5286 + z765 * z5287 + z804 * z5282
+                    - z806 * z5280 - z164 * z5486 + z166 * z5457;
+                let z5489 = z5484 + z5487;
+                let z5490 = z5485 + z5488;
+                let z5491 = z5454 + z5457;
+                let z5492 = z5455 + z5458;
+                let z5493 = z5481 + z5489;
+                let z5494 = z5482 + z5490;
+                let z5495 = z5451 + z5491;
+                let z5496 = z5452 + z5492;
+                let z5497 = z5478 + z5493;
+                let z5498 = z5479 + z5494;
+                let z5499 = z5448 + z5495;
+                let z5500 = z5449 + z5496;
+                let z5501 = z5475 + z5497;
+                let z5502 = z5476 + z5498;
+                let z5503 = z5445 + z5499;
+                let z5504 = z5446 + z5500;
+                let z5505 = z5472 + z5501;
+                let z5506 = z5473 + z5502;
+                let z5507 = z5442 + z5503;
+                let z5508 = z5443 + z5504;
+                let z5509 = z0 * z5506 - z1 * z5505 + z8 * z5507 + z9 * z5508
+                    + z837 * z5184 + z838 * z5185;
+                let z5510 = z5483 + z5486;
+                let z5511 = z5480 + z5510;
+                let z5512 = z5477 + z5511;
+                let z5513 = z5474 + z5512;
+                let z5514 = z2 * z5463 + z5 * z5501 + z7 * z5502 + z25 * z5503
+                    + z26 * z5504 + z27 * z5513 + z831 * z5191 + z832 * z5192
+                    + z833 * z5193;
+                let z5515 = z20 * z5497 + z22 * z5498 + z24 * z5462 + z45 * z5499
+                    + z46 * z5500 + z47 * z5512 + z825 * z5200 + z826 * z5201
+                    + z827 * z5202;
+                let z5516 = z40 * z5493 + z42 * z5494 + z44 * z5461 + z819 * z5209
+                    + z820 * z5210 + z821 * z5211 + z65 * z5495 + z66 * z5496
+                    + z67 * z5511;
+                let z5517 = z813 * z5218 + z814 * z5219 + z815 * z5220 + z60 * z5489
+                    + z62 * z5490 + z64 * z5460 + z85 * z5491 + z86 * z5492
+                    + z87 * z5510;
+                let z5518 = z804 * z5227 + z805 * z5228 + z806 * z5229 + z80 * z5487
+                    + z82 * z5488 + z84 * z5459 + z105 * z5457 + z106 * z5458
+                    + z107 * z5486;
+                out[0] = z5465;
+                out[1] = z5509;
+                out[2] = z5514;
+                out[3] = z5515;
+                out[4] = z5516;
+                out[5] = z5517;
+                out[6] = z5518;
                 true
             }
             _ => false,
@@ -13759,190 +12453,190 @@ impl Jacobians<7, 0, 1> for Iiwa {
         let z64 = z24 * z57 - z43 * z58;
         let z77 = q[5].cos();
         let z78 = q[5].sin();
-        let z565 = -qd[1] * z3;
-        let z566 = qd[1] * z2;
-        let z573 = -qd[2] * z18;
-        let z574 = qd[2] * z17;
-        let z579 = -z3 * z573 - z17 * z566;
-        let z580 = z3 * z574 + z18 * z566;
-        let z583 = -qd[3] * z38;
-        let z584 = qd[3] * z37;
-        let z589 = -z2 * z584 + z23 * z583 + z37 * z579 - z38 * z565;
-        let z590 = z2 * z583 + z23 * z584 + z37 * z565 + z38 * z579;
-        let z593 = -qd[4] * z58;
-        let z594 = qd[4] * z57;
-        let z599 = z24 * z594 + z43 * z593 + z57 * z589 + z58 * z580;
-        let z600 = z24 * z593 - z43 * z594 + z57 * z580 - z58 * z589;
-        let z603 = -qd[5] * z78;
-        let z604 = qd[5] * z77;
-        let z607 = -z44 * z604 + z63 * z603 + z77 * z599 - z78 * z590;
-        let z897 = -z2 * z17;
-        let z898 = z2 * z18;
-        let z913 = z3 * z38 + z37 * z897;
-        let z914 = -z3 * z37 + z38 * z897;
-        let z929 = z57 * z913 + z58 * z898;
-        let z1026 = z3 * z17;
-        let z1031 = z24 * z37;
-        let z1032 = z24 * z38;
-        let z1047 = z57 * z1031 + z58 * z1026;
-        let z1135 = -z2 * z37 - z23 * z38;
-        let z1143 = z57 * z1135;
-        let z2235 = -z2 * z573 - z17 * z565;
-        let z2236 = z2 * z574 + z18 * z565;
-        let z2237 = z3 * z584 + z37 * z2235 + z38 * z566 + z583 * z897;
-        let z2238 = -z3 * z583 - z37 * z566 + z38 * z2235 + z584 * z897;
-        let z2239 = z57 * z2237 + z58 * z2236 + z593 * z913 + z594 * z898;
-        let z2240 = z77 * z2238 + z78 * z2239 + z603 * z914 + z604 * z929;
-        let z2241 = -self.d2 * z566;
-        let z2242 = -self.d3 * z566 + z2241;
-        let z2243 = self.d4 * z2238 + z2242;
-        let z2244 = self.d5 * z2238 + z2243;
-        let z2245 = self.d6 * z2240 + z2244;
-        let z2246 = z3 * z573 + z17 * z566;
-        let z2247 = z24 * z583 + z37 * z580;
-        let z2248 = z24 * z584 + z38 * z580;
-        let z2249 = z57 * z2247 + z58 * z2246 + z593 * z1031 + z594 * z1026;
-        let z2250 = z77 * z2248 + z78 * z2249 + z603 * z1032 + z604 * z1047;
-        let z2251 = self.d4 * z2248;
-        let z2252 = z2251 + self.d5 * z2248;
-        let z2253 = z2252 + self.d6 * z2250;
-        let z2254 = -z2 * z583 - z23 * z584 - z37 * z565 - z38 * z579;
-        let z2255 = z57 * z2254 + z593 * z1135;
-        let z2256 = z43 * z603 + z77 * z589 + z78 * z2255 + z604 * z1143;
-        let z2257 = self.d4 * z589;
-        let z2258 = z2257 + self.d5 * z589;
-        let z2259 = z2258 + self.d6 * z2256;
-        let z2260 = z64 * z604 + z78 * z600;
-        let z2261 = self.d6 * z2260;
-        let z2262 = self.d6 * z607;
-        let z5947 = qd[4] * self.d6 + qd[4] * self.d_flange;
-        let z5948 = qd[3] * self.d6 + qd[3] * self.d_flange;
-        let z5949 = z78 * z5948;
-        let z5950 = z57 * z5949;
-        let z5951 = qd[2] * self.d6 + qd[2] * self.d_flange;
-        let z5952 = z78 * z5951;
-        let z5953 = qd[2] * self.d4 + qd[2] * self.d5 + z77 * z5951;
-        let z5954 = z57 * z5952;
-        let z5955 = z58 * z5952;
-        let z5956 = qd[1] * self.d6 + qd[1] * self.d_flange;
-        let z5957 = z78 * z5956;
-        let z5958 = qd[1] * self.d4 + qd[1] * self.d5 + z77 * z5956;
-        let z5959 = z57 * z5957;
-        let z5960 = z58 * z5957;
-        let z5961 = z37 * z5959 + z38 * z5958;
-        let z5962 = z604 * z5948;
-        let z5963 = z57 * z5962 + z593 * z5949;
-        let z5964 = z604 * z5951;
-        let z5965 = z603 * z5951;
-        let z5966 = z57 * z5964 + z593 * z5952;
-        let z5967 = z58 * z5964 + z594 * z5952;
-        let z5968 = z604 * z5956;
-        let z5969 = z603 * z5956;
-        let z5970 = z57 * z5968 + z593 * z5957;
-        let z5971 = z58 * z5968 + z594 * z5957;
-        let z5972 = z37 * z5970 + z38 * z5969 + z583 * z5959 + z584 * z5958;
-        let z5973 = qd[5] * self.d6 + qd[5] * self.d_flange;
-        let z5974 = z1047 * z5951 - z44 * z5973 + z64 * z5947 + z1143 * z5948
-            + z929 * z5956;
-        let z5975 = z1032 * z5951 + z43 * z5948 + z63 * z5973 + z914 * z5956;
-        let z5976 = z78 * z5947;
-        let z5977 = z77 * z5973;
-        let z5978 = z1026 * z5952 + z24 * z5977 - z43 * z5976 + z898 * z5957;
-        let z5979 = z1031 * z5952 + z24 * z5976 + z43 * z5977 + z1135 * z5949
-            + z913 * z5957;
-        let z5980 = -z78 * z5973;
-        let z5981 = qd[3] * self.d4 + qd[3] * self.d5 + z57 * z5977 - z58 * z5976
-            + z77 * z5948;
-        let z5982 = -z2 * z5981 + z3 * z5959 - z23 * z5950 + z23 * z5980 + z24 * z5953
-            + z897 * z5958;
-        let z5983 = -z2 * z5950 + z2 * z5980 - z3 * z5958 + z23 * z5981 + z24 * z5954
-            + z897 * z5959;
-        let z5984 = z37 * z5954 + z38 * z5953 + z57 * z5976 + z58 * z5977;
-        let z5985 = z37 * z5981 - z38 * z5950 + z38 * z5980;
-        let z5986 = z2 * z5960 + z3 * z5984;
-        let z5987 = -z2 * z5961 + z3 * z5955 - z3 * z5985;
-        let z5988 = -qd[1] * self.d2 - qd[1] * self.d3 + z17 * z5955 - z17 * z5985
-            + z18 * z5984 - z37 * z5958 + z38 * z5959;
-        let z5989 = -z17 * z5961 + z18 * z5960 - z37 * z5950 + z37 * z5980 - z38 * z5981;
-        let z5990 = z2255 * z5948 - qd[5] * z5975 - z590 * z5973 + z600 * z5947
-            + z2239 * z5956 + z2249 * z5951;
-        let z5991 = qd[5] * z5974 + z589 * z5948 + z599 * z5973 + z2238 * z5956
-            + z2248 * z5951;
-        let z5992 = z604 * z5947;
-        let z5993 = z603 * z5973;
-        let z5994 = -qd[4] * z5979 + z1026 * z5964 + z24 * z5993 - z43 * z5992
-            + z580 * z5977 - z589 * z5976 + z898 * z5968 + z2236 * z5957 + z2246 * z5952;
-        let z5995 = z2254 * z5949 + qd[4] * z5978 + z1031 * z5964 + z24 * z5992
-            + z43 * z5993 + z580 * z5976 + z589 * z5977 + z1135 * z5962 + z913 * z5968
-            + z2237 * z5957 + z2247 * z5952;
-        let z5996 = -z604 * z5973;
-        let z5997 = z57 * z5993 - z58 * z5992 + z593 * z5977 - z594 * z5976
-            + z603 * z5948;
-        let z5998 = -qd[3] * z5983 - z2 * z5997 + z3 * z5970 - z23 * z5963 + z23 * z5996
-            + z24 * z5965 - z565 * z5981 + z566 * z5959 - z579 * z5950 + z579 * z5980
-            + z580 * z5953 + z897 * z5969 + z2235 * z5958;
-        let z5999 = qd[3] * z5982 - z2 * z5963 + z2 * z5996 - z3 * z5969 + z23 * z5997
-            + z24 * z5966 - z565 * z5950 + z565 * z5980 - z566 * z5958 + z579 * z5981
-            + z580 * z5954 + z897 * z5970 + z2235 * z5959;
-        let z6000 = z37 * z5966 + z38 * z5965 + z57 * z5992 + z58 * z5993 + z583 * z5954
-            + z584 * z5953 + z593 * z5976 + z594 * z5977;
-        let z6001 = z37 * z5997 - z38 * z5963 + z38 * z5996 + z583 * z5981 - z584 * z5950
-            + z584 * z5980;
-        let z6002 = -qd[2] * z5987 + z2 * z5971 + z3 * z6000 + z565 * z5960
-            + z566 * z5984;
-        let z6003 = qd[2] * z5986 - z2 * z5972 + z3 * z5967 - z3 * z6001 - z565 * z5961
-            + z566 * z5955 - z566 * z5985;
-        let z6004 = -qd[1] * z5989 + z17 * z5967 - z17 * z6001 + z18 * z6000
-            - z37 * z5969 + z38 * z5970 + z573 * z5955 - z573 * z5985 + z574 * z5984
-            - z583 * z5958 + z584 * z5959;
-        let z6005 = qd[1] * z5988 - z17 * z5972 + z18 * z5971 - z37 * z5963 + z37 * z5996
-            - z38 * z5997 - z573 * z5961 + z574 * z5960 - z583 * z5950 + z583 * z5980
-            - z584 * z5981;
+        let z944 = -z2 * z17;
+        let z945 = z2 * z18;
+        let z955 = z3 * z38 + z37 * z944;
+        let z956 = -z3 * z37 + z38 * z944;
+        let z966 = z57 * z955 + z58 * z945;
+        let z1078 = z3 * z17;
+        let z1083 = z24 * z37;
+        let z1084 = z24 * z38;
+        let z1094 = z57 * z1083 + z58 * z1078;
+        let z1191 = -z2 * z37 - z23 * z38;
+        let z1199 = z57 * z1191;
+        let z1726 = -qd[1] * z3;
+        let z1727 = qd[1] * z2;
+        let z1728 = -qd[2] * z18;
+        let z1729 = qd[2] * z17;
+        let z1730 = -qd[3] * z38;
+        let z1731 = qd[3] * z37;
+        let z1732 = -qd[4] * z58;
+        let z1733 = qd[4] * z57;
+        let z1734 = -qd[5] * z78;
+        let z1735 = qd[5] * z77;
+        let z1736 = -self.d2 * z1727;
+        let z1737 = -z2 * z1728 - z17 * z1726;
+        let z1738 = z2 * z1729 + z18 * z1726;
+        let z1739 = -self.d3 * z1727 + z1736;
+        let z1740 = z3 * z1731 + z37 * z1737 + z38 * z1727 + z944 * z1730;
+        let z1741 = -z3 * z1730 - z37 * z1727 + z38 * z1737 + z944 * z1731;
+        let z1742 = z1739 + self.d4 * z1741;
+        let z1743 = z57 * z1740 + z58 * z1738 + z945 * z1733 + z955 * z1732;
+        let z1744 = z1742 + self.d5 * z1741;
+        let z1745 = z77 * z1741 + z78 * z1743 + z956 * z1734 + z966 * z1735;
+        let z1746 = z1744 + self.d6 * z1745;
+        let z1747 = z3 * z1729 + z18 * z1727;
+        let z1748 = z3 * z1728 + z17 * z1727;
+        let z1749 = z24 * z1730 + z37 * z1747;
+        let z1750 = z24 * z1731 + z38 * z1747;
+        let z1751 = z1078 * z1733 + z57 * z1749 + z58 * z1748 + z1083 * z1732;
+        let z1752 = z1084 * z1734 + z1094 * z1735 + z77 * z1750 + z78 * z1751;
+        let z1753 = self.d4 * z1750;
+        let z1754 = z1753 + self.d5 * z1750;
+        let z1755 = z1754 + self.d6 * z1752;
+        let z1756 = -z3 * z1728 - z17 * z1727;
+        let z1757 = -z2 * z1731 + z23 * z1730 + z37 * z1756 - z38 * z1726;
+        let z1758 = -z2 * z1730 - z23 * z1731 - z37 * z1726 - z38 * z1756;
+        let z1759 = z57 * z1758 + z1191 * z1732;
+        let z1760 = z43 * z1734 + z77 * z1757 + z78 * z1759 + z1199 * z1735;
+        let z1761 = self.d4 * z1757;
+        let z1762 = z1761 + self.d5 * z1757;
+        let z1763 = z1762 + self.d6 * z1760;
+        let z1764 = z24 * z1732 - z43 * z1733 + z57 * z1747 - z58 * z1757;
+        let z1765 = z64 * z1735 + z78 * z1764;
+        let z1766 = self.d6 * z1765;
+        let z1767 = z2 * z1730 + z23 * z1731 + z37 * z1726 + z38 * z1756;
+        let z1768 = z24 * z1733 + z43 * z1732 + z57 * z1757 + z58 * z1747;
+        let z1769 = -z44 * z1735 + z63 * z1734 + z77 * z1768 - z78 * z1767;
+        let z1770 = self.d6 * z1769;
+        let z5640 = qd[5] * self.d6 + qd[5] * self.d_flange;
+        let z5641 = z77 * z5640;
+        let z5642 = -z78 * z5640;
+        let z5643 = qd[4] * self.d6 + qd[4] * self.d_flange;
+        let z5644 = z78 * z5643;
+        let z5645 = qd[3] * self.d6 + qd[3] * self.d_flange;
+        let z5646 = z78 * z5645;
+        let z5647 = z57 * z5646;
+        let z5648 = qd[3] * self.d4 + qd[3] * self.d5 + z57 * z5641 - z58 * z5644
+            + z77 * z5645;
+        let z5649 = z37 * z5648 + z38 * z5642 - z38 * z5647;
+        let z5650 = qd[2] * self.d6 + qd[2] * self.d_flange;
+        let z5651 = z78 * z5650;
+        let z5652 = qd[2] * self.d4 + qd[2] * self.d5 + z77 * z5650;
+        let z5653 = z57 * z5651;
+        let z5654 = z58 * z5651;
+        let z5655 = z37 * z5653 + z38 * z5652 + z57 * z5644 + z58 * z5641;
+        let z5656 = qd[1] * self.d6 + qd[1] * self.d_flange;
+        let z5657 = z78 * z5656;
+        let z5658 = qd[1] * self.d4 + qd[1] * self.d5 + z77 * z5656;
+        let z5659 = z57 * z5657;
+        let z5660 = z58 * z5657;
+        let z5661 = z37 * z5659 + z38 * z5658;
+        let z5662 = -z44 * z5640 + z64 * z5643 + z1094 * z5650 + z1199 * z5645
+            + z966 * z5656;
+        let z5663 = z43 * z5645 + z1084 * z5650 + z63 * z5640 + z956 * z5656;
+        let z5664 = z24 * z5641 - z43 * z5644 + z1078 * z5651 + z945 * z5657;
+        let z5665 = z24 * z5644 + z43 * z5641 + z1083 * z5651 + z1191 * z5646
+            + z955 * z5657;
+        let z5666 = -z2 * z5648 + z3 * z5659 + z23 * z5642 - z23 * z5647 + z24 * z5652
+            + z944 * z5658;
+        let z5667 = z2 * z5642 - z2 * z5647 - z3 * z5658 + z23 * z5648 + z24 * z5653
+            + z944 * z5659;
+        let z5668 = z2 * z5660 + z3 * z5655;
+        let z5669 = -z2 * z5661 - z3 * z5649 + z3 * z5654;
+        let z5670 = -qd[1] * self.d2 - qd[1] * self.d3 - z17 * z5649 + z17 * z5654
+            + z18 * z5655 - z37 * z5658 + z38 * z5659;
+        let z5671 = -z17 * z5661 + z18 * z5660 + z37 * z5642 - z37 * z5647 - z38 * z5648;
+        let z5672 = z1735 * z5645;
+        let z5673 = z57 * z5672 + z1732 * z5646;
+        let z5674 = z1735 * z5650;
+        let z5675 = z1734 * z5650;
+        let z5676 = z57 * z5674 + z1732 * z5651;
+        let z5677 = z58 * z5674 + z1733 * z5651;
+        let z5678 = z1735 * z5656;
+        let z5679 = z1734 * z5656;
+        let z5680 = z57 * z5678 + z1732 * z5657;
+        let z5681 = z58 * z5678 + z1733 * z5657;
+        let z5682 = z37 * z5680 + z38 * z5679 + z1730 * z5659 + z1731 * z5658;
+        let z5683 = z1743 * z5656 + z1751 * z5650 + z1759 * z5645 + z1764 * z5643
+            - z1767 * z5640 - qd[5] * z5663;
+        let z5684 = z1741 * z5656 + z1750 * z5650 + z1757 * z5645 + z1768 * z5640
+            + qd[5] * z5662;
+        let z5685 = z1735 * z5643;
+        let z5686 = z1734 * z5640;
+        let z5687 = z1738 * z5657 + z1747 * z5641 + z1748 * z5651 - z1757 * z5644
+            - qd[4] * z5665 + z24 * z5686 - z43 * z5685 + z1078 * z5674 + z945 * z5678;
+        let z5688 = z1740 * z5657 + z1747 * z5644 + z1749 * z5651 + z1757 * z5641
+            + z1758 * z5646 + qd[4] * z5664 + z24 * z5685 + z43 * z5686 + z1083 * z5674
+            + z1191 * z5672 + z955 * z5678;
+        let z5689 = -z1735 * z5640;
+        let z5690 = z57 * z5686 - z58 * z5685 + z1732 * z5641 - z1733 * z5644
+            + z1734 * z5645;
+        let z5691 = z1747 * z5652 + z1756 * z5642 - z1756 * z5647 - qd[3] * z5667
+            - z2 * z5690 + z3 * z5680 - z23 * z5673 + z23 * z5689 + z24 * z5675
+            + z944 * z5679 - z1726 * z5648 + z1727 * z5659 + z1737 * z5658;
+        let z5692 = z1747 * z5653 + z1756 * z5648 + qd[3] * z5666 - z2 * z5673
+            + z2 * z5689 - z3 * z5679 + z23 * z5690 + z24 * z5676 + z944 * z5680
+            + z1726 * z5642 - z1726 * z5647 - z1727 * z5658 + z1737 * z5659;
+        let z5693 = z37 * z5676 + z38 * z5675 + z57 * z5685 + z58 * z5686 + z1730 * z5653
+            + z1731 * z5652 + z1732 * z5644 + z1733 * z5641;
+        let z5694 = z37 * z5690 - z38 * z5673 + z38 * z5689 + z1730 * z5648
+            + z1731 * z5642 - z1731 * z5647;
+        let z5695 = -qd[2] * z5669 + z2 * z5681 + z3 * z5693 + z1726 * z5660
+            + z1727 * z5655;
+        let z5696 = qd[2] * z5668 - z2 * z5682 + z3 * z5677 - z3 * z5694 - z1726 * z5661
+            - z1727 * z5649 + z1727 * z5654;
+        let z5697 = -qd[1] * z5671 + z17 * z5677 - z17 * z5694 + z18 * z5693
+            - z37 * z5679 + z38 * z5680 - z1728 * z5649 + z1728 * z5654 + z1729 * z5655
+            - z1730 * z5658 + z1731 * z5659;
+        let z5698 = qd[1] * z5670 - z17 * z5682 + z18 * z5681 - z37 * z5673 + z37 * z5689
+            - z38 * z5690 - z1728 * z5661 + z1729 * z5660 + z1730 * z5642 - z1730 * z5647
+            - z1731 * z5648;
         let x0 = q[1].cos();
-        let x1 = z6004 * x0;
+        let x1 = z5697 * x0;
         let x2 = q[1].sin();
-        let x3 = -(z6005 * x2);
+        let x3 = -(z5698 * x2);
         let x4 = x1 + x3;
         let x5 = q[2].cos();
-        let x6 = z6002 * x5;
+        let x6 = z5695 * x5;
         let x7 = q[2].sin();
-        let x8 = -(z6003 * x7);
+        let x8 = -(z5696 * x7);
         let x9 = x6 + x8;
         let x10 = q[3].cos();
-        let x11 = z5998 * x10;
+        let x11 = z5691 * x10;
         let x12 = q[3].sin();
-        let x13 = -(z5999 * x12);
+        let x13 = -(z5692 * x12);
         let x14 = x11 + x13;
         let x15 = q[4].cos();
-        let x16 = z5994 * x15;
+        let x16 = z5687 * x15;
         let x17 = q[4].sin();
-        let x18 = -(z5995 * x17);
+        let x18 = -(z5688 * x17);
         let x19 = x16 + x18;
         let x20 = q[5].cos();
-        let x21 = z5990 * x20;
+        let x21 = z5683 * x20;
         let x22 = q[5].sin();
-        let x23 = -(z5991 * x22);
+        let x23 = -(z5684 * x22);
         let x24 = x21 + x23;
-        let x25 = z2 * z5988;
-        let x26 = -(z3 * z5989);
-        let x27 = self.d_flange * z2240;
-        let x28 = z2245 + x25 + x26 + x27;
-        let x29 = self.d_flange * z2250;
-        let x30 = z17 * z5986;
-        let x31 = -(z18 * z5987);
-        let x32 = z2253 + x29 + x30 + x31;
-        let x33 = self.d_flange * z2256;
-        let x34 = z37 * z5982;
-        let x35 = -(z38 * z5983);
-        let x36 = z2259 + x33 + x34 + x35;
-        let x37 = self.d_flange * z2260;
-        let x38 = z57 * z5978;
-        let x39 = -(z58 * z5979);
-        let x40 = z2261 + x37 + x38 + x39;
-        let x41 = self.d_flange * z607;
-        let x42 = z77 * z5974;
-        let x43 = -(z78 * z5975);
-        let x44 = z2262 + x41 + x42 + x43;
+        let x25 = z2 * z5670;
+        let x26 = -(z3 * z5671);
+        let x27 = self.d_flange * z1745;
+        let x28 = z1746 + x25 + x26 + x27;
+        let x29 = self.d_flange * z1752;
+        let x30 = z17 * z5668;
+        let x31 = -(z18 * z5669);
+        let x32 = z1755 + x29 + x30 + x31;
+        let x33 = self.d_flange * z1760;
+        let x34 = z37 * z5666;
+        let x35 = -(z38 * z5667);
+        let x36 = z1763 + x33 + x34 + x35;
+        let x37 = self.d_flange * z1765;
+        let x38 = z57 * z5664;
+        let x39 = -(z58 * z5665);
+        let x40 = z1766 + x37 + x38 + x39;
+        let x41 = self.d_flange * z1769;
+        let x42 = z77 * z5662;
+        let x43 = -(z78 * z5663);
+        let x44 = z1770 + x41 + x42 + x43;
         d_dq[(0, 1)] = x4;
         d_dq[(0, 2)] = x9;
         d_dq[(0, 3)] = x14;

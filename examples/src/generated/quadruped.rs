@@ -6236,6 +6236,9 @@ impl Dynamics<22> for Quadruped {
         let z671 = z18 * z341 + z19 * z342 + z20 * z343 + z593 + z617 + z641 + z665;
         let z672 = z18 * z342 + z19 * z344 + z20 * z345 + z594 + z618 + z642 + z666;
         let z673 = z18 * z343 + z19 * z345 + z20 * z346 + z595 + z619 + z643 + z667;
+        let z674 = qd[0] * self.m_torso + z596 + z620 + z644 + z668;
+        let z675 = qd[1] * self.m_torso + z597 + z621 + z645 + z669;
+        let z676 = qd[2] * self.m_torso + z598 + z622 + z646 + z670;
         let z696 = self.m_foot * z470;
         let z697 = self.m_foot * z471;
         let z698 = self.m_foot * z472;
@@ -6407,6 +6410,7 @@ impl Dynamics<22> for Quadruped {
         let z840 = self.m_hub * (z21 * z21) + self.m_hub * (z23 * z23) + z831 + z350;
         let z841 = -self.m_hub * z22 * z23 + z832 + z351;
         let z842 = self.m_hub * (z21 * z21) + self.m_hub * (z22 * z22) + z833 + z352;
+        let z843 = 4.0 * z725 + self.m_torso;
         let z844 = z726 + z762 + z798 + z834;
         let z845 = z727 + z763 + z799 + z835;
         let z846 = z728 + z764 + z800 + z836;
@@ -6416,11 +6420,14 @@ impl Dynamics<22> for Quadruped {
         let z850 = z732 + z768 + z804 + z840 + z344;
         let z851 = z733 + z769 + z805 + z841 + z345;
         let z852 = z734 + z770 + z806 + z842 + z346;
-        let z853 = z0 * z848 - z1 * z847;
-        let z854 = z0 * z850 - z1 * z848;
+        let z856 = z0 * z846;
+        let z857 = z1 * z846;
         let z860 = -z3 * z849 + z4 * z847 + z6 * z848;
         let z861 = -z3 * z851 + z4 * z848 + z6 * z850;
         let z862 = -z3 * z852 + z4 * z849 + z6 * z851;
+        let z863 = z3 * z845 + z6 * z846;
+        let z864 = -z3 * z844 - z4 * z846;
+        let z865 = z4 * z845 - z6 * z844;
         let z868 = z13 * z837 + z15 * z838 + z17 * z839 - z33 * z836 + z34 * z835;
         let z869 = z13 * z838 + z15 * z840 + z17 * z841 + z32 * z836 - z34 * z834;
         let z870 = z13 * z839 + z15 * z841 + z17 * z842 - z32 * z835 + z33 * z834;
@@ -6517,5903 +6524,1139 @@ impl Dynamics<22> for Quadruped {
         let z1027 = self.m_foot * z332 + z269 * z698 - z271 * z697;
         let z1028 = self.m_foot * z333 - z267 * z698 + z271 * z696;
         let z1029 = self.m_foot * z334 + z267 * z697 - z269 * z696;
-        let z1480 = -qd[3] * z1;
-        let z1481 = qd[3] * z0;
-        let z1482 = -qd[4] * z3;
-        let z1483 = qd[4] * z2;
-        let z1484 = z1 * z1482 + z2 * z1481;
-        let z1485 = z1 * z1483 + z3 * z1481;
-        let z1486 = -qd[5] * z11;
-        let z1487 = qd[5] * z10;
-        let z1488 = z0 * z1486 + z7 * z1487 + z10 * z1480 + z11 * z1485;
-        let z1489 = -z0 * z1487 + z7 * z1486 + z10 * z1485 - z11 * z1480;
-        let z1490 = 0.3 * z1484 + 0.15 * z1488;
-        let z1491 = -qd[6] * z25;
-        let z1492 = qd[6] * z24;
-        let z1493 = z6 * z1491 + z14 * z1492 + z24 * z1484 + z25 * z1488;
-        let z1494 = -0.05 * z1489 + z1490;
-        let z1495 = -qd[7] * z45;
-        let z1496 = qd[7] * z44;
-        let z1497 = -z15 * z1496 + z28 * z1495 + z44 * z1493 - z45 * z1489;
-        let z1498 = z15 * z1495 + z28 * z1496 + z44 * z1489 + z45 * z1493;
-        let z1499 = z1494 - self.l_thigh * z1498;
-        let z1500 = -qd[8] * z65;
-        let z1501 = qd[8] * z64;
-        let z1502 = z48 * z1500 - z49 * z1501 + z64 * z1497 - z65 * z1498;
-        let z1503 = z48 * z1501 + z49 * z1500 + z64 * z1498 + z65 * z1497;
-        let z1504 = z1499 - self.l_shin * z1503;
-        let z1505 = -qd[9] * z85;
-        let z1506 = qd[9] * z84;
-        let z1507 = z68 * z1505 - z69 * z1506 + z84 * z1502 - z85 * z1503;
-        let z1508 = z68 * z1506 + z69 * z1505 + z84 * z1503 + z85 * z1502;
-        let z1509 = 0.3 * z1484 - 0.15 * z1488;
-        let z1510 = -qd[10] * z105;
-        let z1511 = qd[10] * z104;
-        let z1512 = z6 * z1510 + z14 * z1511 + z104 * z1484 + z105 * z1488;
-        let z1513 = -0.05 * z1489 + z1509;
-        let z1514 = -qd[11] * z125;
-        let z1515 = qd[11] * z124;
-        let z1516 = -z15 * z1515 + z108 * z1514 + z124 * z1512 - z125 * z1489;
-        let z1517 = z15 * z1514 + z108 * z1515 + z124 * z1489 + z125 * z1512;
-        let z1518 = z1513 - self.l_thigh * z1517;
-        let z1519 = -qd[12] * z145;
-        let z1520 = qd[12] * z144;
-        let z1521 = z128 * z1519 - z129 * z1520 + z144 * z1516 - z145 * z1517;
-        let z1522 = z128 * z1520 + z129 * z1519 + z144 * z1517 + z145 * z1516;
-        let z1523 = z1518 - self.l_shin * z1522;
-        let z1524 = -qd[13] * z165;
-        let z1525 = qd[13] * z164;
-        let z1526 = z148 * z1524 - z149 * z1525 + z164 * z1521 - z165 * z1522;
-        let z1527 = z148 * z1525 + z149 * z1524 + z164 * z1522 + z165 * z1521;
-        let z1528 = -0.3 * z1484 + 0.15 * z1488;
-        let z1529 = -qd[14] * z185;
-        let z1530 = qd[14] * z184;
-        let z1531 = z6 * z1529 + z14 * z1530 + z184 * z1484 + z185 * z1488;
-        let z1532 = -0.05 * z1489 + z1528;
-        let z1533 = -qd[15] * z205;
-        let z1534 = qd[15] * z204;
-        let z1535 = z204 * z1531 - z205 * z1489 - z15 * z1534 + z188 * z1533;
-        let z1536 = z204 * z1489 + z205 * z1531 + z15 * z1533 + z188 * z1534;
-        let z1537 = z1532 - self.l_thigh * z1536;
-        let z1538 = -qd[16] * z225;
-        let z1539 = qd[16] * z224;
-        let z1540 = z208 * z1538 - z209 * z1539 + z224 * z1535 - z225 * z1536;
-        let z1541 = z208 * z1539 + z209 * z1538 + z224 * z1536 + z225 * z1535;
-        let z1542 = z1537 - self.l_shin * z1541;
-        let z1543 = -qd[17] * z245;
-        let z1544 = qd[17] * z244;
-        let z1545 = z228 * z1543 - z229 * z1544 + z244 * z1540 - z245 * z1541;
-        let z1546 = z228 * z1544 + z229 * z1543 + z244 * z1541 + z245 * z1540;
-        let z1547 = -0.3 * z1484 - 0.15 * z1488;
-        let z1548 = -qd[18] * z265;
-        let z1549 = qd[18] * z264;
-        let z1550 = z6 * z1548 + z264 * z1484 + z265 * z1488 + z14 * z1549;
-        let z1551 = -0.05 * z1489 + z1547;
-        let z1552 = -qd[19] * z285;
-        let z1553 = qd[19] * z284;
-        let z1554 = z268 * z1552 - z15 * z1553 + z284 * z1550 - z285 * z1489;
-        let z1555 = z268 * z1553 + z15 * z1552 + z284 * z1489 + z285 * z1550;
-        let z1556 = -self.l_thigh * z1555 + z1551;
-        let z1557 = -qd[20] * z305;
-        let z1558 = qd[20] * z304;
-        let z1559 = z288 * z1557 - z289 * z1558 + z304 * z1554 - z305 * z1555;
-        let z1560 = z288 * z1558 + z289 * z1557 + z304 * z1555 + z305 * z1554;
-        let z1561 = -self.l_shin * z1560 + z1556;
-        let z1562 = -qd[21] * z325;
-        let z1563 = qd[21] * z324;
-        let z1564 = z308 * z1562 - z309 * z1563 + z324 * z1559 - z325 * z1560;
-        let z1565 = z308 * z1563 + z309 * z1562 + z324 * z1560 + z325 * z1559;
-        let z1566 = z1494 - 0.5 * self.l_thigh * z1498;
-        let z1567 = z1499 - 0.5 * self.l_shin * z1503;
-        let z1568 = z1504 + 0.04 * z1507 - 0.02 * z1508;
-        let z1569 = z1513 - 0.5 * self.l_thigh * z1517;
-        let z1570 = z1518 - 0.5 * self.l_shin * z1522;
-        let z1571 = z1523 + 0.04 * z1526 - 0.02 * z1527;
-        let z1572 = z1532 - 0.5 * self.l_thigh * z1536;
-        let z1573 = z1537 - 0.5 * self.l_shin * z1541;
-        let z1574 = z1542 + 0.04 * z1545 - 0.02 * z1546;
-        let z1575 = -0.5 * self.l_thigh * z1555 + z1551;
-        let z1576 = -0.5 * self.l_shin * z1560 + z1556;
-        let z1577 = z1561 + 0.04 * z1564 - 0.02 * z1565;
-        let z1578 = self.m_foot * z1577;
-        let z1579 = self.m_shin * z1576 + z1578;
-        let z1580 = self.m_thigh * z1575 + z1579;
-        let z1581 = self.m_hub * z1547 + z1580;
-        let z1582 = self.m_foot * z1574;
-        let z1583 = self.m_shin * z1573 + z1582;
-        let z1584 = self.m_thigh * z1572 + z1583;
-        let z1585 = self.m_hub * z1528 + z1584;
-        let z1586 = self.m_foot * z1571;
-        let z1587 = self.m_shin * z1570 + z1586;
-        let z1588 = self.m_thigh * z1569 + z1587;
-        let z1589 = self.m_hub * z1509 + z1588;
-        let z1590 = self.m_foot * z1568;
-        let z1591 = self.m_shin * z1567 + z1590;
-        let z1592 = self.m_thigh * z1566 + z1591;
-        let z1593 = self.m_hub * z1490 + z1592;
-        let z1594 = z1581 + z1585 + z1589 + z1593;
-        let z1595 = z2 * z1487 + z11 * z1482;
-        let z1596 = z2 * z1486 + z10 * z1482;
-        let z1597 = -0.3 * z1483 + 0.15 * z1595;
-        let z1598 = -z3 * z1491 + z16 * z1492 - z24 * z1483 + z25 * z1595;
-        let z1599 = -0.05 * z1596 + z1597;
-        let z1600 = -z17 * z1496 + z30 * z1495 + z44 * z1598 - z45 * z1596;
-        let z1601 = z17 * z1495 + z30 * z1496 + z44 * z1596 + z45 * z1598;
-        let z1602 = -self.l_thigh * z1601 + z1599;
-        let z1603 = z50 * z1500 - z51 * z1501 + z64 * z1600 - z65 * z1601;
-        let z1604 = z50 * z1501 + z51 * z1500 + z64 * z1601 + z65 * z1600;
-        let z1605 = -self.l_shin * z1604 + z1602;
-        let z1606 = z70 * z1505 - z71 * z1506 + z84 * z1603 - z85 * z1604;
-        let z1607 = z70 * z1506 + z71 * z1505 + z84 * z1604 + z85 * z1603;
-        let z1608 = -0.3 * z1483 - 0.15 * z1595;
-        let z1609 = -z3 * z1510 + z16 * z1511 - z104 * z1483 + z105 * z1595;
-        let z1610 = -0.05 * z1596 + z1608;
-        let z1611 = -z17 * z1515 + z110 * z1514 + z124 * z1609 - z125 * z1596;
-        let z1612 = z17 * z1514 + z110 * z1515 + z124 * z1596 + z125 * z1609;
-        let z1613 = -self.l_thigh * z1612 + z1610;
-        let z1614 = z130 * z1519 - z131 * z1520 + z144 * z1611 - z145 * z1612;
-        let z1615 = z130 * z1520 + z131 * z1519 + z144 * z1612 + z145 * z1611;
-        let z1616 = -self.l_shin * z1615 + z1613;
-        let z1617 = z150 * z1524 - z151 * z1525 + z164 * z1614 - z165 * z1615;
-        let z1618 = z150 * z1525 + z151 * z1524 + z164 * z1615 + z165 * z1614;
-        let z1619 = 0.3 * z1483 + 0.15 * z1595;
-        let z1620 = -z3 * z1529 + z16 * z1530 - z184 * z1483 + z185 * z1595;
-        let z1621 = -0.05 * z1596 + z1619;
-        let z1622 = z204 * z1620 - z205 * z1596 - z17 * z1534 + z190 * z1533;
-        let z1623 = z204 * z1596 + z205 * z1620 + z17 * z1533 + z190 * z1534;
-        let z1624 = -self.l_thigh * z1623 + z1621;
-        let z1625 = z210 * z1538 - z211 * z1539 + z224 * z1622 - z225 * z1623;
-        let z1626 = z210 * z1539 + z211 * z1538 + z224 * z1623 + z225 * z1622;
-        let z1627 = -self.l_shin * z1626 + z1624;
-        let z1628 = z230 * z1543 - z231 * z1544 + z244 * z1625 - z245 * z1626;
-        let z1629 = z230 * z1544 + z231 * z1543 + z244 * z1626 + z245 * z1625;
-        let z1630 = 0.3 * z1483 - 0.15 * z1595;
-        let z1631 = -z3 * z1548 - z264 * z1483 + z265 * z1595 + z16 * z1549;
-        let z1632 = -0.05 * z1596 + z1630;
-        let z1633 = z270 * z1552 - z17 * z1553 + z284 * z1631 - z285 * z1596;
-        let z1634 = z270 * z1553 + z17 * z1552 + z284 * z1596 + z285 * z1631;
-        let z1635 = -self.l_thigh * z1634 + z1632;
-        let z1636 = z290 * z1557 - z291 * z1558 + z304 * z1633 - z305 * z1634;
-        let z1637 = z290 * z1558 + z291 * z1557 + z304 * z1634 + z305 * z1633;
-        let z1638 = -self.l_shin * z1637 + z1635;
-        let z1639 = z310 * z1562 - z311 * z1563 + z324 * z1636 - z325 * z1637;
-        let z1640 = z310 * z1563 + z311 * z1562 + z324 * z1637 + z325 * z1636;
-        let z1641 = -0.5 * self.l_thigh * z1601 + z1599;
-        let z1642 = -0.5 * self.l_shin * z1604 + z1602;
-        let z1643 = z1605 + 0.04 * z1606 - 0.02 * z1607;
-        let z1644 = -0.5 * self.l_thigh * z1612 + z1610;
-        let z1645 = -0.5 * self.l_shin * z1615 + z1613;
-        let z1646 = z1616 + 0.04 * z1617 - 0.02 * z1618;
-        let z1647 = -0.5 * self.l_thigh * z1623 + z1621;
-        let z1648 = -0.5 * self.l_shin * z1626 + z1624;
-        let z1649 = z1627 + 0.04 * z1628 - 0.02 * z1629;
-        let z1650 = -0.5 * self.l_thigh * z1634 + z1632;
-        let z1651 = -0.5 * self.l_shin * z1637 + z1635;
-        let z1652 = z1638 + 0.04 * z1639 - 0.02 * z1640;
-        let z1653 = self.m_foot * z1652;
-        let z1654 = self.m_shin * z1651 + z1653;
-        let z1655 = self.m_thigh * z1650 + z1654;
-        let z1656 = self.m_hub * z1630 + z1655;
-        let z1657 = self.m_foot * z1649;
-        let z1658 = self.m_shin * z1648 + z1657;
-        let z1659 = self.m_thigh * z1647 + z1658;
-        let z1660 = self.m_hub * z1619 + z1659;
-        let z1661 = self.m_foot * z1646;
-        let z1662 = self.m_shin * z1645 + z1661;
-        let z1663 = self.m_thigh * z1644 + z1662;
-        let z1664 = self.m_hub * z1608 + z1663;
-        let z1665 = self.m_foot * z1643;
-        let z1666 = self.m_shin * z1642 + z1665;
-        let z1667 = self.m_thigh * z1641 + z1666;
-        let z1668 = self.m_hub * z1597 + z1667;
-        let z1669 = z1656 + z1660 + z1664 + z1668;
-        let z1670 = z0 * z1669 + z846 * z1480;
-        let z1671 = z3 * z1594 + z6 * z1669 + z845 * z1483 + z846 * z1484;
-        let z1672 = -z15 * z1597 + z17 * z1490 + z22 * z1596 - z23 * z1489;
-        let z1673 = z725 * z1672 + z15 * z1668 - z17 * z1593 - z835 * z1596
-            + z836 * z1489;
-        let z1674 = -z6 * z1492 + z14 * z1491 + z24 * z1488 - z25 * z1484;
-        let z1675 = z3 * z1492 + z16 * z1491 + z24 * z1595 + z25 * z1483;
-        let z1676 = -z29 * z1599 + z31 * z1494 + z42 * z1675 - z43 * z1674;
-        let z1677 = z715 * z1676 + z29 * z1667 - z31 * z1592 - z826 * z1675
-            + z827 * z1674;
-        let z1678 = -z29 * z1602 + z31 * z1499 + z62 * z1675 - z63 * z1674;
-        let z1679 = z29 * z1666 - z31 * z1591 - z817 * z1675 + z818 * z1674
-            + z705 * z1678;
-        let z1680 = -z29 * z1605 + z31 * z1504 + z82 * z1675 - z83 * z1674;
-        let z1681 = self.m_foot * z1680 + z29 * z1665 - z31 * z1590 - z808 * z1675
-            + z809 * z1674;
-        let z1682 = -z15 * z1608 + z17 * z1509 + z102 * z1596 - z103 * z1489;
-        let z1683 = z725 * z1682 + z15 * z1664 - z17 * z1589 - z799 * z1596
-            + z800 * z1489;
-        let z1684 = -z6 * z1511 + z14 * z1510 + z104 * z1488 - z105 * z1484;
-        let z1685 = z3 * z1511 + z16 * z1510 + z104 * z1595 + z105 * z1483;
-        let z1686 = -z109 * z1610 + z111 * z1513 + z122 * z1685 - z123 * z1684;
-        let z1687 = z715 * z1686 - z790 * z1685 + z791 * z1684 + z109 * z1663
-            - z111 * z1588;
-        let z1688 = -z109 * z1613 + z111 * z1518 + z142 * z1685 - z143 * z1684;
-        let z1689 = -z781 * z1685 + z782 * z1684 + z109 * z1662 - z111 * z1587
-            + z705 * z1688;
-        let z1690 = -z109 * z1616 + z111 * z1523 + z162 * z1685 - z163 * z1684;
-        let z1691 = -z772 * z1685 + self.m_foot * z1690 + z773 * z1684 + z109 * z1661
-            - z111 * z1586;
-        let z1692 = -z15 * z1619 + z17 * z1528 + z182 * z1596 - z183 * z1489;
-        let z1693 = z725 * z1692 - z763 * z1596 + z764 * z1489 + z15 * z1660
-            - z17 * z1585;
-        let z1694 = -z6 * z1530 + z14 * z1529 + z184 * z1488 - z185 * z1484;
-        let z1695 = z3 * z1530 + z16 * z1529 + z184 * z1595 + z185 * z1483;
-        let z1696 = z202 * z1695 - z203 * z1694 - z189 * z1621 + z191 * z1532;
-        let z1697 = z715 * z1696 - z754 * z1695 + z755 * z1694 + z189 * z1659
-            - z191 * z1584;
-        let z1698 = z222 * z1695 - z223 * z1694 - z189 * z1624 + z191 * z1537;
-        let z1699 = -z745 * z1695 + z746 * z1694 + z189 * z1658 - z191 * z1583
-            + z705 * z1698;
-        let z1700 = z242 * z1695 - z243 * z1694 - z189 * z1627 + z191 * z1542;
-        let z1701 = -z736 * z1695 + z737 * z1694 + self.m_foot * z1700 + z189 * z1657
-            - z191 * z1582;
-        let z1702 = z262 * z1596 - z263 * z1489 - z15 * z1630 + z17 * z1547;
-        let z1703 = z725 * z1702 - z727 * z1596 + z728 * z1489 + z15 * z1656
-            - z17 * z1581;
-        let z1704 = -z6 * z1549 + z264 * z1488 - z265 * z1484 + z14 * z1548;
-        let z1705 = z3 * z1549 + z264 * z1595 + z265 * z1483 + z16 * z1548;
-        let z1706 = -z269 * z1632 + z271 * z1551 + z282 * z1705 - z283 * z1704;
-        let z1707 = z715 * z1706 - z717 * z1705 + z718 * z1704 + z269 * z1655
-            - z271 * z1580;
-        let z1708 = -z269 * z1635 + z271 * z1556 + z302 * z1705 - z303 * z1704;
-        let z1709 = z269 * z1654 - z271 * z1579 + z705 * z1708 - z707 * z1705
-            + z708 * z1704;
-        let z1710 = -z269 * z1638 + z271 * z1561 + z322 * z1705 - z323 * z1704;
-        let z1711 = self.m_foot * z1710 + z269 * z1653 - z271 * z1578 - z697 * z1705
-            + z698 * z1704;
-        let z1712 = z0 * z1482 + z2 * z1480;
-        let z1713 = z0 * z1483 + z3 * z1480;
-        let z1714 = -z1 * z1486 + z5 * z1487 - z10 * z1481 + z11 * z1713;
-        let z1715 = z1 * z1487 + z5 * z1486 + z10 * z1713 + z11 * z1481;
-        let z1716 = 0.3 * z1712 + 0.15 * z1714;
-        let z1717 = z4 * z1491 + z12 * z1492 + z24 * z1712 + z25 * z1714;
-        let z1718 = -0.05 * z1715 + z1716;
-        let z1719 = -z13 * z1496 + z26 * z1495 + z44 * z1717 - z45 * z1715;
-        let z1720 = z13 * z1495 + z26 * z1496 + z44 * z1715 + z45 * z1717;
-        let z1721 = -self.l_thigh * z1720 + z1718;
-        let z1722 = z46 * z1500 - z47 * z1501 + z64 * z1719 - z65 * z1720;
-        let z1723 = z46 * z1501 + z47 * z1500 + z64 * z1720 + z65 * z1719;
-        let z1724 = -self.l_shin * z1723 + z1721;
-        let z1725 = z66 * z1505 - z67 * z1506 + z84 * z1722 - z85 * z1723;
-        let z1726 = z66 * z1506 + z67 * z1505 + z84 * z1723 + z85 * z1722;
-        let z1727 = 0.3 * z1712 - 0.15 * z1714;
-        let z1728 = z4 * z1510 + z12 * z1511 + z104 * z1712 + z105 * z1714;
-        let z1729 = -0.05 * z1715 + z1727;
-        let z1730 = -z13 * z1515 + z106 * z1514 + z124 * z1728 - z125 * z1715;
-        let z1731 = z13 * z1514 + z106 * z1515 + z124 * z1715 + z125 * z1728;
-        let z1732 = -self.l_thigh * z1731 + z1729;
-        let z1733 = z126 * z1519 - z127 * z1520 + z144 * z1730 - z145 * z1731;
-        let z1734 = z126 * z1520 + z127 * z1519 + z144 * z1731 + z145 * z1730;
-        let z1735 = -self.l_shin * z1734 + z1732;
-        let z1736 = z146 * z1524 - z147 * z1525 + z164 * z1733 - z165 * z1734;
-        let z1737 = z146 * z1525 + z147 * z1524 + z164 * z1734 + z165 * z1733;
-        let z1738 = -0.3 * z1712 + 0.15 * z1714;
-        let z1739 = z4 * z1529 + z12 * z1530 + z184 * z1712 + z185 * z1714;
-        let z1740 = z1738 - 0.05 * z1715;
-        let z1741 = z204 * z1739 - z205 * z1715 - z13 * z1534 + z186 * z1533;
-        let z1742 = z204 * z1715 + z205 * z1739 + z13 * z1533 + z186 * z1534;
-        let z1743 = z1740 - self.l_thigh * z1742;
-        let z1744 = z206 * z1538 - z207 * z1539 + z224 * z1741 - z225 * z1742;
-        let z1745 = z206 * z1539 + z207 * z1538 + z224 * z1742 + z225 * z1741;
-        let z1746 = z1743 - self.l_shin * z1745;
-        let z1747 = z226 * z1543 - z227 * z1544 + z244 * z1744 - z245 * z1745;
-        let z1748 = z226 * z1544 + z227 * z1543 + z244 * z1745 + z245 * z1744;
-        let z1749 = -0.3 * z1712 - 0.15 * z1714;
-        let z1750 = z4 * z1548 + z264 * z1712 + z265 * z1714 + z12 * z1549;
-        let z1751 = z1749 - 0.05 * z1715;
-        let z1752 = z266 * z1552 - z13 * z1553 + z284 * z1750 - z285 * z1715;
-        let z1753 = z266 * z1553 + z13 * z1552 + z284 * z1715 + z285 * z1750;
-        let z1754 = z1751 - self.l_thigh * z1753;
-        let z1755 = z286 * z1557 - z287 * z1558 + z304 * z1752 - z305 * z1753;
-        let z1756 = z286 * z1558 + z287 * z1557 + z304 * z1753 + z305 * z1752;
-        let z1757 = z1754 - self.l_shin * z1756;
-        let z1758 = z306 * z1562 - z307 * z1563 + z324 * z1755 - z325 * z1756;
-        let z1759 = z306 * z1563 + z307 * z1562 + z324 * z1756 + z325 * z1755;
-        let z1760 = -0.5 * self.l_thigh * z1720 + z1718;
-        let z1761 = -0.5 * self.l_shin * z1723 + z1721;
-        let z1762 = z1724 + 0.04 * z1725 - 0.02 * z1726;
-        let z1763 = -0.5 * self.l_thigh * z1731 + z1729;
-        let z1764 = -0.5 * self.l_shin * z1734 + z1732;
-        let z1765 = z1735 + 0.04 * z1736 - 0.02 * z1737;
-        let z1766 = z1740 - 0.5 * self.l_thigh * z1742;
-        let z1767 = z1743 - 0.5 * self.l_shin * z1745;
-        let z1768 = z1746 + 0.04 * z1747 - 0.02 * z1748;
-        let z1769 = z1751 - 0.5 * self.l_thigh * z1753;
-        let z1770 = z1754 - 0.5 * self.l_shin * z1756;
-        let z1771 = z1757 + 0.04 * z1758 - 0.02 * z1759;
-        let z1772 = self.m_foot * z1771;
-        let z1773 = z1772 + self.m_shin * z1770;
-        let z1774 = z1773 + self.m_thigh * z1769;
-        let z1775 = z1774 + self.m_hub * z1749;
-        let z1776 = self.m_foot * z1768;
-        let z1777 = z1776 + self.m_shin * z1767;
-        let z1778 = z1777 + self.m_thigh * z1766;
-        let z1779 = z1778 + self.m_hub * z1738;
-        let z1780 = self.m_foot * z1765;
-        let z1781 = z1780 + self.m_shin * z1764;
-        let z1782 = z1781 + self.m_thigh * z1763;
-        let z1783 = z1782 + self.m_hub * z1727;
-        let z1784 = self.m_foot * z1762;
-        let z1785 = z1784 + self.m_shin * z1761;
-        let z1786 = z1785 + self.m_thigh * z1760;
-        let z1787 = z1786 + self.m_hub * z1716;
-        let z1788 = z1775 + z1779 + z1783 + z1787;
-        let z1789 = z1 * z1669 + z846 * z1481;
-        let z1790 = -z3 * z1788 - z4 * z1669 - z844 * z1483 - z846 * z1712;
-        let z1791 = z13 * z1597 - z17 * z1716 - z21 * z1596 + z23 * z1715;
-        let z1792 = z725 * z1791 - z13 * z1668 + z17 * z1787 + z834 * z1596
-            - z836 * z1715;
-        let z1793 = -z4 * z1492 + z12 * z1491 + z24 * z1714 - z25 * z1712;
-        let z1794 = z27 * z1599 - z31 * z1718 - z41 * z1675 + z43 * z1793;
-        let z1795 = z715 * z1794 - z27 * z1667 + z31 * z1786 + z825 * z1675
-            - z827 * z1793;
-        let z1796 = z27 * z1602 - z31 * z1721 - z61 * z1675 + z63 * z1793;
-        let z1797 = -z27 * z1666 + z31 * z1785 + z816 * z1675 - z818 * z1793
-            + z705 * z1796;
-        let z1798 = z27 * z1605 - z31 * z1724 - z81 * z1675 + z83 * z1793;
-        let z1799 = self.m_foot * z1798 - z27 * z1665 + z31 * z1784 + z807 * z1675
-            - z809 * z1793;
-        let z1800 = z13 * z1608 - z17 * z1727 - z101 * z1596 + z103 * z1715;
-        let z1801 = z725 * z1800 - z13 * z1664 + z17 * z1783 + z798 * z1596
-            - z800 * z1715;
-        let z1802 = -z4 * z1511 + z12 * z1510 + z104 * z1714 - z105 * z1712;
-        let z1803 = z107 * z1610 - z111 * z1729 - z121 * z1685 + z123 * z1802;
-        let z1804 = z715 * z1803 + z789 * z1685 - z791 * z1802 - z107 * z1663
-            + z111 * z1782;
-        let z1805 = z107 * z1613 - z111 * z1732 - z141 * z1685 + z143 * z1802;
-        let z1806 = z780 * z1685 - z782 * z1802 - z107 * z1662 + z111 * z1781
-            + z705 * z1805;
-        let z1807 = z107 * z1616 - z111 * z1735 - z161 * z1685 + z163 * z1802;
-        let z1808 = z771 * z1685 + self.m_foot * z1807 - z773 * z1802 - z107 * z1661
-            + z111 * z1780;
-        let z1809 = z13 * z1619 - z17 * z1738 - z181 * z1596 + z183 * z1715;
-        let z1810 = z725 * z1809 + z762 * z1596 - z764 * z1715 - z13 * z1660
-            + z17 * z1779;
-        let z1811 = -z4 * z1530 + z12 * z1529 + z184 * z1714 - z185 * z1712;
-        let z1812 = z203 * z1811 + z187 * z1621 - z191 * z1740 - z201 * z1695;
-        let z1813 = z715 * z1812 + z753 * z1695 - z755 * z1811 - z187 * z1659
-            + z191 * z1778;
-        let z1814 = -z221 * z1695 + z223 * z1811 + z187 * z1624 - z191 * z1743;
-        let z1815 = z744 * z1695 - z746 * z1811 - z187 * z1658 + z191 * z1777
-            + z705 * z1814;
-        let z1816 = -z241 * z1695 + z243 * z1811 + z187 * z1627 - z191 * z1746;
-        let z1817 = z735 * z1695 - z737 * z1811 + self.m_foot * z1816 - z187 * z1657
-            + z191 * z1776;
-        let z1818 = -z261 * z1596 + z263 * z1715 + z13 * z1630 - z17 * z1749;
-        let z1819 = z725 * z1818 + z726 * z1596 - z728 * z1715 - z13 * z1656
-            + z17 * z1775;
-        let z1820 = -z4 * z1549 + z264 * z1714 - z265 * z1712 + z12 * z1548;
-        let z1821 = z267 * z1632 - z271 * z1751 - z281 * z1705 + z283 * z1820;
-        let z1822 = z715 * z1821 + z716 * z1705 - z718 * z1820 - z267 * z1655
-            + z271 * z1774;
-        let z1823 = z267 * z1635 - z271 * z1754 - z301 * z1705 + z303 * z1820;
-        let z1824 = -z267 * z1654 + z271 * z1773 + z705 * z1823 + z706 * z1705
-            - z708 * z1820;
-        let z1825 = z267 * z1638 - z271 * z1757 - z321 * z1705 + z323 * z1820;
-        let z1826 = self.m_foot * z1825 - z267 * z1653 + z271 * z1772 + z696 * z1705
-            - z698 * z1820;
-        let z1827 = -z0 * z1788 - z1 * z1594 - z844 * z1480 - z845 * z1481;
-        let z1828 = z4 * z1594 - z6 * z1788 - z844 * z1484 + z845 * z1712;
-        let z1829 = -z13 * z1490 + z15 * z1716 + z21 * z1489 - z22 * z1715;
-        let z1830 = z725 * z1829 + z13 * z1593 - z15 * z1787 - z834 * z1489
-            + z835 * z1715;
-        let z1831 = -z27 * z1494 + z29 * z1718 + z41 * z1674 - z42 * z1793;
-        let z1832 = z715 * z1831 + z27 * z1592 - z29 * z1786 - z825 * z1674
-            + z826 * z1793;
-        let z1833 = -z27 * z1499 + z29 * z1721 + z61 * z1674 - z62 * z1793;
-        let z1834 = z27 * z1591 - z29 * z1785 - z816 * z1674 + z817 * z1793
-            + z705 * z1833;
-        let z1835 = -z27 * z1504 + z29 * z1724 + z81 * z1674 - z82 * z1793;
-        let z1836 = self.m_foot * z1835 + z27 * z1590 - z29 * z1784 - z807 * z1674
-            + z808 * z1793;
-        let z1837 = -z13 * z1509 + z15 * z1727 + z101 * z1489 - z102 * z1715;
-        let z1838 = z725 * z1837 + z13 * z1589 - z15 * z1783 - z798 * z1489
-            + z799 * z1715;
-        let z1839 = -z107 * z1513 + z109 * z1729 + z121 * z1684 - z122 * z1802;
-        let z1840 = z715 * z1839 - z789 * z1684 + z790 * z1802 + z107 * z1588
-            - z109 * z1782;
-        let z1841 = -z107 * z1518 + z109 * z1732 + z141 * z1684 - z142 * z1802;
-        let z1842 = -z780 * z1684 + z781 * z1802 + z107 * z1587 - z109 * z1781
-            + z705 * z1841;
-        let z1843 = -z107 * z1523 + z109 * z1735 + z161 * z1684 - z162 * z1802;
-        let z1844 = -z771 * z1684 + z772 * z1802 + self.m_foot * z1843 + z107 * z1586
-            - z109 * z1780;
-        let z1845 = -z13 * z1528 + z15 * z1738 + z181 * z1489 - z182 * z1715;
-        let z1846 = z725 * z1845 - z762 * z1489 + z763 * z1715 + z13 * z1585
-            - z15 * z1779;
-        let z1847 = -z202 * z1811 - z187 * z1532 + z189 * z1740 + z201 * z1694;
-        let z1848 = z715 * z1847 - z753 * z1694 + z754 * z1811 + z187 * z1584
-            - z189 * z1778;
-        let z1849 = z221 * z1694 - z222 * z1811 - z187 * z1537 + z189 * z1743;
-        let z1850 = -z744 * z1694 + z745 * z1811 + z187 * z1583 - z189 * z1777
-            + z705 * z1849;
-        let z1851 = z241 * z1694 - z242 * z1811 - z187 * z1542 + z189 * z1746;
-        let z1852 = -z735 * z1694 + z736 * z1811 + self.m_foot * z1851 + z187 * z1582
-            - z189 * z1776;
-        let z1853 = z261 * z1489 - z262 * z1715 - z13 * z1547 + z15 * z1749;
-        let z1854 = z725 * z1853 - z726 * z1489 + z727 * z1715 + z13 * z1581
-            - z15 * z1775;
-        let z1855 = -z267 * z1551 + z269 * z1751 + z281 * z1704 - z282 * z1820;
-        let z1856 = z715 * z1855 - z716 * z1704 + z717 * z1820 + z267 * z1580
-            - z269 * z1774;
-        let z1857 = -z267 * z1556 + z269 * z1754 + z301 * z1704 - z302 * z1820;
-        let z1858 = z267 * z1579 - z269 * z1773 + z705 * z1857 - z706 * z1704
-            + z707 * z1820;
-        let z1859 = -z267 * z1561 + z269 * z1757 + z321 * z1704 - z322 * z1820;
-        let z1860 = self.m_foot * z1859 + z267 * z1578 - z269 * z1772 - z696 * z1704
-            + z697 * z1820;
-        let z1861 = 2.0 * self.i_tx * z3 * z1483 + 2.0 * self.i_ty * z16 * z1595
-            + 2.0 * self.i_tz * z17 * z1596;
-        let z1862 = 2.0 * self.i_hub * z17 * z1596 + 2.0 * self.i_hub * z30 * z1598
-            + 2.0 * self.i_hub * z31 * z1675;
-        let z1863 = 2.0 * self.i_thigh * z31 * z1675 + 2.0 * self.i_thigh * z50 * z1600
-            + 0.2 * self.i_thigh * z51 * z1601;
-        let z1864 = 2.0 * self.i_shin * z31 * z1675 + 2.0 * self.i_shin * z70 * z1603
-            + 0.2 * self.i_shin * z71 * z1604;
-        let z1865 = 4.0 * self.i_foot * z31 * z1675 + 2.0 * self.i_foot * z90 * z1606
-            + 4.0 * self.i_foot * z91 * z1607;
-        let z1866 = 2.0 * self.i_hub * z17 * z1596 + 2.0 * self.i_hub * z110 * z1609
-            + 2.0 * self.i_hub * z111 * z1685;
-        let z1867 = 2.0 * self.i_thigh * z111 * z1685 + 2.0 * self.i_thigh * z130 * z1611
-            + 0.2 * self.i_thigh * z131 * z1612;
-        let z1868 = 2.0 * self.i_shin * z111 * z1685 + 2.0 * self.i_shin * z150 * z1614
-            + 0.2 * self.i_shin * z151 * z1615;
-        let z1869 = 4.0 * self.i_foot * z111 * z1685 + 2.0 * self.i_foot * z170 * z1617
-            + 4.0 * self.i_foot * z171 * z1618;
-        let z1870 = 2.0 * self.i_hub * z17 * z1596 + 2.0 * self.i_hub * z190 * z1620
-            + 2.0 * self.i_hub * z191 * z1695;
-        let z1871 = 2.0 * self.i_thigh * z210 * z1622 + 0.2 * self.i_thigh * z211 * z1623
-            + 2.0 * self.i_thigh * z191 * z1695;
-        let z1872 = 2.0 * self.i_shin * z230 * z1625 + 0.2 * self.i_shin * z231 * z1626
-            + 2.0 * self.i_shin * z191 * z1695;
-        let z1873 = 2.0 * self.i_foot * z250 * z1628 + 4.0 * self.i_foot * z251 * z1629
-            + 4.0 * self.i_foot * z191 * z1695;
-        let z1874 = 2.0 * self.i_hub * z270 * z1631 + 2.0 * self.i_hub * z271 * z1705
-            + 2.0 * self.i_hub * z17 * z1596;
-        let z1875 = 2.0 * self.i_thigh * z271 * z1705 + 2.0 * self.i_thigh * z290 * z1633
-            + 0.2 * self.i_thigh * z291 * z1634;
-        let z1876 = 2.0 * self.i_shin * z271 * z1705 + 2.0 * self.i_shin * z310 * z1636
-            + 0.2 * self.i_shin * z311 * z1637;
-        let z1877 = 4.0 * self.i_foot * z271 * z1705 + 2.0 * self.i_foot * z330 * z1639
-            + 4.0 * self.i_foot * z331 * z1640;
-        let z1878 = 2.0 * self.m_foot * z470 * z1771 + 2.0 * self.m_foot * z471 * z1577
-            + z1877;
-        let z1879 = 2.0 * self.m_shin * z461 * z1770 + 2.0 * self.m_shin * z462 * z1576
-            + z1876 + z1878;
-        let z1880 = 2.0 * self.m_thigh * z452 * z1769 + 2.0 * self.m_thigh * z453 * z1575
-            + z1875 + z1879;
-        let z1881 = 2.0 * self.m_hub * z261 * z1749 + 2.0 * self.m_hub * z262 * z1547
-            + z1874 + z1880;
-        let z1882 = 2.0 * self.m_foot * z437 * z1768 + 2.0 * self.m_foot * z438 * z1574
-            + z1873;
-        let z1883 = 2.0 * self.m_shin * z428 * z1767 + 2.0 * self.m_shin * z429 * z1573
-            + z1872 + z1882;
-        let z1884 = 2.0 * self.m_thigh * z419 * z1766 + 2.0 * self.m_thigh * z420 * z1572
-            + z1871 + z1883;
-        let z1885 = 2.0 * self.m_hub * z181 * z1738 + 2.0 * self.m_hub * z182 * z1528
-            + z1870 + z1884;
-        let z1886 = 2.0 * self.m_foot * z404 * z1765 + 2.0 * self.m_foot * z405 * z1571
-            + z1869;
-        let z1887 = 2.0 * self.m_shin * z395 * z1764 + 2.0 * self.m_shin * z396 * z1570
-            + z1868 + z1886;
-        let z1888 = 2.0 * self.m_thigh * z386 * z1763 + 2.0 * self.m_thigh * z387 * z1569
-            + z1867 + z1887;
-        let z1889 = 2.0 * self.m_hub * z101 * z1727 + 2.0 * self.m_hub * z102 * z1509
-            + z1866 + z1888;
-        let z1890 = 2.0 * self.m_foot * z371 * z1762 + 2.0 * self.m_foot * z372 * z1568
-            + z1865;
-        let z1891 = 2.0 * self.m_shin * z362 * z1761 + 2.0 * self.m_shin * z363 * z1567
-            + z1864 + z1890;
-        let z1892 = 2.0 * self.m_thigh * z353 * z1760 + 2.0 * self.m_thigh * z354 * z1566
-            + z1863 + z1891;
-        let z1893 = 2.0 * self.m_hub * z21 * z1716 + 2.0 * self.m_hub * z22 * z1490
-            + z1862 + z1892;
-        let z1894 = z1861 + z1881 + z1885 + z1889 + z1893;
-        let z1895 = -self.i_tx * z3 * z1712 - self.i_tx * z4 * z1483
-            + self.i_ty * z12 * z1595 + self.i_ty * z16 * z1714 + self.i_tz * z13 * z1596
-            + self.i_tz * z17 * z1715;
-        let z1896 = -self.i_tx * z3 * z1484 - self.i_tx * z6 * z1483
-            + self.i_ty * z14 * z1595 + self.i_ty * z16 * z1488 + self.i_tz * z15 * z1596
-            + self.i_tz * z17 * z1489;
-        let z1897 = self.i_hub * z13 * z1596 + self.i_hub * z17 * z1715
-            + self.i_hub * z26 * z1598 + self.i_hub * z27 * z1675
-            + self.i_hub * z30 * z1717 + self.i_hub * z31 * z1793;
-        let z1898 = self.i_hub * z15 * z1596 + self.i_hub * z17 * z1489
-            + self.i_hub * z28 * z1598 + self.i_hub * z29 * z1675
-            + self.i_hub * z30 * z1493 + self.i_hub * z31 * z1674;
-        let z1899 = self.i_thigh * z27 * z1675 + self.i_thigh * z31 * z1793
-            + self.i_thigh * z46 * z1600 + 0.1 * self.i_thigh * z47 * z1601
-            + self.i_thigh * z50 * z1719 + 0.1 * self.i_thigh * z51 * z1720;
-        let z1900 = self.i_thigh * z29 * z1675 + self.i_thigh * z31 * z1674
-            + self.i_thigh * z48 * z1600 + 0.1 * self.i_thigh * z49 * z1601
-            + self.i_thigh * z50 * z1497 + 0.1 * self.i_thigh * z51 * z1498;
-        let z1901 = self.i_shin * z27 * z1675 + self.i_shin * z31 * z1793
-            + self.i_shin * z66 * z1603 + 0.1 * self.i_shin * z67 * z1604
-            + self.i_shin * z70 * z1722 + 0.1 * self.i_shin * z71 * z1723;
-        let z1902 = self.i_shin * z29 * z1675 + self.i_shin * z31 * z1674
-            + self.i_shin * z68 * z1603 + 0.1 * self.i_shin * z69 * z1604
-            + self.i_shin * z70 * z1502 + 0.1 * self.i_shin * z71 * z1503;
-        let z1903 = 2.0 * self.i_foot * z27 * z1675 + 2.0 * self.i_foot * z31 * z1793
-            + self.i_foot * z86 * z1606 + 2.0 * self.i_foot * z87 * z1607
-            + self.i_foot * z90 * z1725 + 2.0 * self.i_foot * z91 * z1726;
-        let z1904 = 2.0 * self.i_foot * z29 * z1675 + 2.0 * self.i_foot * z31 * z1674
-            + self.i_foot * z88 * z1606 + 2.0 * self.i_foot * z89 * z1607
-            + self.i_foot * z90 * z1507 + 2.0 * self.i_foot * z91 * z1508;
-        let z1905 = self.i_hub * z13 * z1596 + self.i_hub * z17 * z1715
-            + self.i_hub * z106 * z1609 + self.i_hub * z107 * z1685
-            + self.i_hub * z110 * z1728 + self.i_hub * z111 * z1802;
-        let z1906 = self.i_hub * z15 * z1596 + self.i_hub * z17 * z1489
-            + self.i_hub * z108 * z1609 + self.i_hub * z109 * z1685
-            + self.i_hub * z110 * z1512 + self.i_hub * z111 * z1684;
-        let z1907 = self.i_thigh * z107 * z1685 + self.i_thigh * z111 * z1802
-            + self.i_thigh * z126 * z1611 + 0.1 * self.i_thigh * z127 * z1612
-            + self.i_thigh * z130 * z1730 + 0.1 * self.i_thigh * z131 * z1731;
-        let z1908 = self.i_thigh * z109 * z1685 + self.i_thigh * z111 * z1684
-            + self.i_thigh * z128 * z1611 + 0.1 * self.i_thigh * z129 * z1612
-            + self.i_thigh * z130 * z1516 + 0.1 * self.i_thigh * z131 * z1517;
-        let z1909 = self.i_shin * z107 * z1685 + self.i_shin * z111 * z1802
-            + self.i_shin * z146 * z1614 + 0.1 * self.i_shin * z147 * z1615
-            + self.i_shin * z150 * z1733 + 0.1 * self.i_shin * z151 * z1734;
-        let z1910 = self.i_shin * z109 * z1685 + self.i_shin * z111 * z1684
-            + self.i_shin * z148 * z1614 + 0.1 * self.i_shin * z149 * z1615
-            + self.i_shin * z150 * z1521 + 0.1 * self.i_shin * z151 * z1522;
-        let z1911 = 2.0 * self.i_foot * z107 * z1685 + 2.0 * self.i_foot * z111 * z1802
-            + self.i_foot * z166 * z1617 + 2.0 * self.i_foot * z167 * z1618
-            + self.i_foot * z170 * z1736 + 2.0 * self.i_foot * z171 * z1737;
-        let z1912 = 2.0 * self.i_foot * z109 * z1685 + 2.0 * self.i_foot * z111 * z1684
-            + self.i_foot * z168 * z1617 + 2.0 * self.i_foot * z169 * z1618
-            + self.i_foot * z170 * z1526 + 2.0 * self.i_foot * z171 * z1527;
-        let z1913 = self.i_hub * z13 * z1596 + self.i_hub * z17 * z1715
-            + self.i_hub * z186 * z1620 + self.i_hub * z187 * z1695
-            + self.i_hub * z190 * z1739 + self.i_hub * z191 * z1811;
-        let z1914 = self.i_hub * z15 * z1596 + self.i_hub * z17 * z1489
-            + self.i_hub * z188 * z1620 + self.i_hub * z189 * z1695
-            + self.i_hub * z190 * z1531 + self.i_hub * z191 * z1694;
-        let z1915 = self.i_thigh * z206 * z1622 + 0.1 * self.i_thigh * z207 * z1623
-            + self.i_thigh * z210 * z1741 + 0.1 * self.i_thigh * z211 * z1742
-            + self.i_thigh * z187 * z1695 + self.i_thigh * z191 * z1811;
-        let z1916 = self.i_thigh * z208 * z1622 + 0.1 * self.i_thigh * z209 * z1623
-            + self.i_thigh * z210 * z1535 + 0.1 * self.i_thigh * z211 * z1536
-            + self.i_thigh * z189 * z1695 + self.i_thigh * z191 * z1694;
-        let z1917 = self.i_shin * z226 * z1625 + 0.1 * self.i_shin * z227 * z1626
-            + self.i_shin * z230 * z1744 + 0.1 * self.i_shin * z231 * z1745
-            + self.i_shin * z187 * z1695 + self.i_shin * z191 * z1811;
-        let z1918 = self.i_shin * z228 * z1625 + 0.1 * self.i_shin * z229 * z1626
-            + self.i_shin * z230 * z1540 + 0.1 * self.i_shin * z231 * z1541
-            + self.i_shin * z189 * z1695 + self.i_shin * z191 * z1694;
-        let z1919 = self.i_foot * z246 * z1628 + 2.0 * self.i_foot * z247 * z1629
-            + self.i_foot * z250 * z1747 + 2.0 * self.i_foot * z251 * z1748
-            + 2.0 * self.i_foot * z187 * z1695 + 2.0 * self.i_foot * z191 * z1811;
-        let z1920 = self.i_foot * z248 * z1628 + 2.0 * self.i_foot * z249 * z1629
-            + self.i_foot * z250 * z1545 + 2.0 * self.i_foot * z251 * z1546
-            + 2.0 * self.i_foot * z189 * z1695 + 2.0 * self.i_foot * z191 * z1694;
-        let z1921 = self.i_hub * z266 * z1631 + self.i_hub * z267 * z1705
-            + self.i_hub * z13 * z1596 + self.i_hub * z270 * z1750
-            + self.i_hub * z271 * z1820 + self.i_hub * z17 * z1715;
-        let z1922 = self.i_hub * z268 * z1631 + self.i_hub * z269 * z1705
-            + self.i_hub * z270 * z1550 + self.i_hub * z15 * z1596
-            + self.i_hub * z271 * z1704 + self.i_hub * z17 * z1489;
-        let z1923 = self.i_thigh * z267 * z1705 + self.i_thigh * z271 * z1820
-            + self.i_thigh * z286 * z1633 + 0.1 * self.i_thigh * z287 * z1634
-            + self.i_thigh * z290 * z1752 + 0.1 * self.i_thigh * z291 * z1753;
-        let z1924 = self.i_thigh * z269 * z1705 + self.i_thigh * z271 * z1704
-            + self.i_thigh * z288 * z1633 + 0.1 * self.i_thigh * z289 * z1634
-            + self.i_thigh * z290 * z1554 + 0.1 * self.i_thigh * z291 * z1555;
-        let z1925 = self.i_shin * z267 * z1705 + self.i_shin * z271 * z1820
-            + self.i_shin * z306 * z1636 + 0.1 * self.i_shin * z307 * z1637
-            + self.i_shin * z310 * z1755 + 0.1 * self.i_shin * z311 * z1756;
-        let z1926 = self.i_shin * z269 * z1705 + self.i_shin * z271 * z1704
-            + self.i_shin * z308 * z1636 + 0.1 * self.i_shin * z309 * z1637
-            + self.i_shin * z310 * z1559 + 0.1 * self.i_shin * z311 * z1560;
-        let z1927 = 2.0 * self.i_foot * z267 * z1705 + 2.0 * self.i_foot * z271 * z1820
-            + self.i_foot * z326 * z1639 + 2.0 * self.i_foot * z327 * z1640
-            + self.i_foot * z330 * z1758 + 2.0 * self.i_foot * z331 * z1759;
-        let z1928 = 2.0 * self.i_foot * z269 * z1705 + 2.0 * self.i_foot * z271 * z1704
-            + self.i_foot * z328 * z1639 + 2.0 * self.i_foot * z329 * z1640
-            + self.i_foot * z330 * z1564 + 2.0 * self.i_foot * z331 * z1565;
-        let z1929 = -self.m_foot * z470 * z1652 - self.m_foot * z472 * z1771 + z1927;
-        let z1930 = -self.m_foot * z471 * z1652 - self.m_foot * z472 * z1577 + z1928;
-        let z1931 = -self.m_shin * z461 * z1651 - self.m_shin * z463 * z1770 + z1925
-            + z1929;
-        let z1932 = -self.m_shin * z462 * z1651 - self.m_shin * z463 * z1576 + z1926
-            + z1930;
-        let z1933 = -self.m_thigh * z452 * z1650 - self.m_thigh * z454 * z1769 + z1923
-            + z1931;
-        let z1934 = -self.m_thigh * z453 * z1650 - self.m_thigh * z454 * z1575 + z1924
-            + z1932;
-        let z1935 = -self.m_hub * z261 * z1630 - self.m_hub * z263 * z1749 + z1921
-            + z1933;
-        let z1936 = -self.m_hub * z262 * z1630 - self.m_hub * z263 * z1547 + z1922
-            + z1934;
-        let z1937 = -self.m_foot * z437 * z1649 - self.m_foot * z439 * z1768 + z1919;
-        let z1938 = -self.m_foot * z438 * z1649 - self.m_foot * z439 * z1574 + z1920;
-        let z1939 = -self.m_shin * z428 * z1648 - self.m_shin * z430 * z1767 + z1917
-            + z1937;
-        let z1940 = -self.m_shin * z429 * z1648 - self.m_shin * z430 * z1573 + z1918
-            + z1938;
-        let z1941 = -self.m_thigh * z419 * z1647 - self.m_thigh * z421 * z1766 + z1915
-            + z1939;
-        let z1942 = -self.m_thigh * z420 * z1647 - self.m_thigh * z421 * z1572 + z1916
-            + z1940;
-        let z1943 = -self.m_hub * z181 * z1619 - self.m_hub * z183 * z1738 + z1913
-            + z1941;
-        let z1944 = -self.m_hub * z182 * z1619 - self.m_hub * z183 * z1528 + z1914
-            + z1942;
-        let z1945 = -self.m_foot * z404 * z1646 - self.m_foot * z406 * z1765 + z1911;
-        let z1946 = -self.m_foot * z405 * z1646 - self.m_foot * z406 * z1571 + z1912;
-        let z1947 = -self.m_shin * z395 * z1645 - self.m_shin * z397 * z1764 + z1909
-            + z1945;
-        let z1948 = -self.m_shin * z396 * z1645 - self.m_shin * z397 * z1570 + z1910
-            + z1946;
-        let z1949 = -self.m_thigh * z386 * z1644 - self.m_thigh * z388 * z1763 + z1907
-            + z1947;
-        let z1950 = -self.m_thigh * z387 * z1644 - self.m_thigh * z388 * z1569 + z1908
-            + z1948;
-        let z1951 = -self.m_hub * z101 * z1608 - self.m_hub * z103 * z1727 + z1905
-            + z1949;
-        let z1952 = -self.m_hub * z102 * z1608 - self.m_hub * z103 * z1509 + z1906
-            + z1950;
-        let z1953 = -self.m_foot * z371 * z1643 - self.m_foot * z373 * z1762 + z1903;
-        let z1954 = -self.m_foot * z372 * z1643 - self.m_foot * z373 * z1568 + z1904;
-        let z1955 = -self.m_shin * z362 * z1642 - self.m_shin * z364 * z1761 + z1901
-            + z1953;
-        let z1956 = -self.m_shin * z363 * z1642 - self.m_shin * z364 * z1567 + z1902
-            + z1954;
-        let z1957 = -self.m_thigh * z353 * z1641 - self.m_thigh * z355 * z1760 + z1899
-            + z1955;
-        let z1958 = -self.m_thigh * z354 * z1641 - self.m_thigh * z355 * z1566 + z1900
-            + z1956;
-        let z1959 = -self.m_hub * z21 * z1597 - self.m_hub * z23 * z1716 + z1897 + z1957;
-        let z1960 = -self.m_hub * z22 * z1597 - self.m_hub * z23 * z1490 + z1898 + z1958;
-        let z1961 = z1895 + z1935 + z1943 + z1951 + z1959;
-        let z1962 = z1896 + z1936 + z1944 + z1952 + z1960;
-        let z1963 = z0 * z1962 - z1 * z1961 - z849 * z1481 + z851 * z1480;
-        let z1964 = -z3 * z1894 + z4 * z1961 + z6 * z1962 + z849 * z1712 + z851 * z1484
-            - z852 * z1483;
-        let z1965 = z13 * z1959 + z15 * z1960 + z17 * z1893 - z32 * z1593 + z33 * z1787
-            + z834 * z1791 - z835 * z1672 + z839 * z1715 + z841 * z1489 + z842 * z1596;
-        let z1966 = z27 * z1957 + z29 * z1958 + z31 * z1892 - z52 * z1592 + z53 * z1786
-            + z825 * z1794 - z826 * z1676 + z830 * z1793 + z832 * z1674 + z833 * z1675;
-        let z1967 = z27 * z1955 + z29 * z1956 + z31 * z1891 + z816 * z1796 - z817 * z1678
-            + z821 * z1793 + z823 * z1674 + z824 * z1675 - z72 * z1591 + z73 * z1785;
-        let z1968 = z27 * z1953 + z29 * z1954 + z31 * z1890 + z807 * z1798 - z808 * z1680
-            + z812 * z1793 + z814 * z1674 + z815 * z1675 - z92 * z1590 + z93 * z1784;
-        let z1969 = z13 * z1951 + z15 * z1952 + z17 * z1889 + z798 * z1800 - z799 * z1682
-            + z803 * z1715 + z805 * z1489 + z806 * z1596 - z112 * z1589 + z113 * z1783;
-        let z1970 = z789 * z1803 - z790 * z1686 + z794 * z1802 + z796 * z1684
-            + z797 * z1685 + z107 * z1949 + z109 * z1950 + z111 * z1888 - z132 * z1588
-            + z133 * z1782;
-        let z1971 = z780 * z1805 - z781 * z1688 + z785 * z1802 + z787 * z1684
-            + z788 * z1685 + z107 * z1947 + z109 * z1948 + z111 * z1887 - z152 * z1587
-            + z153 * z1781;
-        let z1972 = z771 * z1807 - z772 * z1690 + z776 * z1802 + z778 * z1684
-            + z779 * z1685 + z107 * z1945 + z109 * z1946 + z111 * z1886 - z172 * z1586
-            + z173 * z1780;
-        let z1973 = z762 * z1809 - z763 * z1692 + z767 * z1715 + z769 * z1489
-            + z770 * z1596 + z13 * z1943 + z15 * z1944 + z17 * z1885 - z192 * z1585
-            + z193 * z1779;
-        let z1974 = -z212 * z1584 + z213 * z1778 + z753 * z1812 - z754 * z1696
-            + z758 * z1811 + z760 * z1694 + z761 * z1695 + z187 * z1941 + z189 * z1942
-            + z191 * z1884;
-        let z1975 = -z232 * z1583 + z744 * z1814 + z233 * z1777 - z745 * z1698
-            + z749 * z1811 + z751 * z1694 + z752 * z1695 + z187 * z1939 + z189 * z1940
-            + z191 * z1883;
-        let z1976 = z735 * z1816 - z736 * z1700 + z740 * z1811 + z742 * z1694
-            + z743 * z1695 - z252 * z1582 + z253 * z1776 + z187 * z1937 + z189 * z1938
-            + z191 * z1882;
-        let z1977 = z726 * z1818 - z727 * z1702 + z731 * z1715 + z733 * z1489
-            + z734 * z1596 + z13 * z1935 + z15 * z1936 - z272 * z1581 + z17 * z1881
-            + z273 * z1775;
-        let z1978 = z716 * z1821 - z717 * z1706 + z721 * z1820 + z723 * z1704
-            + z724 * z1705 + z267 * z1933 + z269 * z1934 + z271 * z1880 - z292 * z1580
-            + z293 * z1774;
-        let z1979 = z714 * z1705 + z267 * z1931 + z269 * z1932 + z271 * z1879
-            - z312 * z1579 + z313 * z1773 + z706 * z1823 - z707 * z1708 + z711 * z1820
-            + z713 * z1704;
-        let z1980 = z267 * z1929 + z269 * z1930 + z271 * z1878 - z332 * z1578
-            + z333 * z1772 + z696 * z1825 - z697 * z1710 + z701 * z1820 + z703 * z1704
-            + z704 * z1705;
-        let z1981 = 2.0 * self.i_tx * z4 * z1712 + 2.0 * self.i_ty * z12 * z1714
-            + 2.0 * self.i_tz * z13 * z1715;
-        let z1982 = self.i_tx * z4 * z1484 + self.i_tx * z6 * z1712
-            + self.i_ty * z12 * z1488 + self.i_ty * z14 * z1714 + self.i_tz * z13 * z1489
-            + self.i_tz * z15 * z1715;
-        let z1983 = 2.0 * self.i_tx * z6 * z1484 + 2.0 * self.i_ty * z14 * z1488
-            + 2.0 * self.i_tz * z15 * z1489;
-        let z1984 = 2.0 * self.i_hub * z13 * z1715 + 2.0 * self.i_hub * z26 * z1717
-            + 2.0 * self.i_hub * z27 * z1793;
-        let z1985 = self.i_hub * z13 * z1489 + self.i_hub * z15 * z1715
-            + self.i_hub * z26 * z1493 + self.i_hub * z27 * z1674
-            + self.i_hub * z28 * z1717 + self.i_hub * z29 * z1793;
-        let z1986 = 2.0 * self.i_hub * z15 * z1489 + 2.0 * self.i_hub * z28 * z1493
-            + 2.0 * self.i_hub * z29 * z1674;
-        let z1987 = 2.0 * self.i_thigh * z27 * z1793 + 2.0 * self.i_thigh * z46 * z1719
-            + 0.2 * self.i_thigh * z47 * z1720;
-        let z1988 = self.i_thigh * z27 * z1674 + self.i_thigh * z29 * z1793
-            + self.i_thigh * z46 * z1497 + 0.1 * self.i_thigh * z47 * z1498
-            + self.i_thigh * z48 * z1719 + 0.1 * self.i_thigh * z49 * z1720;
-        let z1989 = 2.0 * self.i_thigh * z29 * z1674 + 2.0 * self.i_thigh * z48 * z1497
-            + 0.2 * self.i_thigh * z49 * z1498;
-        let z1990 = 2.0 * self.i_shin * z27 * z1793 + 2.0 * self.i_shin * z66 * z1722
-            + 0.2 * self.i_shin * z67 * z1723;
-        let z1991 = self.i_shin * z27 * z1674 + self.i_shin * z29 * z1793
-            + self.i_shin * z66 * z1502 + 0.1 * self.i_shin * z67 * z1503
-            + self.i_shin * z68 * z1722 + 0.1 * self.i_shin * z69 * z1723;
-        let z1992 = 2.0 * self.i_shin * z29 * z1674 + 2.0 * self.i_shin * z68 * z1502
-            + 0.2 * self.i_shin * z69 * z1503;
-        let z1993 = 4.0 * self.i_foot * z27 * z1793 + 2.0 * self.i_foot * z86 * z1725
-            + 4.0 * self.i_foot * z87 * z1726;
-        let z1994 = 2.0 * self.i_foot * z27 * z1674 + 2.0 * self.i_foot * z29 * z1793
-            + self.i_foot * z86 * z1507 + 2.0 * self.i_foot * z87 * z1508
-            + self.i_foot * z88 * z1725 + 2.0 * self.i_foot * z89 * z1726;
-        let z1995 = 4.0 * self.i_foot * z29 * z1674 + 2.0 * self.i_foot * z88 * z1507
-            + 4.0 * self.i_foot * z89 * z1508;
-        let z1996 = 2.0 * self.i_hub * z13 * z1715 + 2.0 * self.i_hub * z106 * z1728
-            + 2.0 * self.i_hub * z107 * z1802;
-        let z1997 = self.i_hub * z13 * z1489 + self.i_hub * z15 * z1715
-            + self.i_hub * z106 * z1512 + self.i_hub * z107 * z1684
-            + self.i_hub * z108 * z1728 + self.i_hub * z109 * z1802;
-        let z1998 = 2.0 * self.i_hub * z15 * z1489 + 2.0 * self.i_hub * z108 * z1512
-            + 2.0 * self.i_hub * z109 * z1684;
-        let z1999 = 2.0 * self.i_thigh * z107 * z1802 + 2.0 * self.i_thigh * z126 * z1730
-            + 0.2 * self.i_thigh * z127 * z1731;
-        let z2000 = self.i_thigh * z107 * z1684 + self.i_thigh * z109 * z1802
-            + self.i_thigh * z126 * z1516 + 0.1 * self.i_thigh * z127 * z1517
-            + self.i_thigh * z128 * z1730 + 0.1 * self.i_thigh * z129 * z1731;
-        let z2001 = 2.0 * self.i_thigh * z109 * z1684 + 2.0 * self.i_thigh * z128 * z1516
-            + 0.2 * self.i_thigh * z129 * z1517;
-        let z2002 = 2.0 * self.i_shin * z107 * z1802 + 2.0 * self.i_shin * z146 * z1733
-            + 0.2 * self.i_shin * z147 * z1734;
-        let z2003 = self.i_shin * z107 * z1684 + self.i_shin * z109 * z1802
-            + self.i_shin * z146 * z1521 + 0.1 * self.i_shin * z147 * z1522
-            + self.i_shin * z148 * z1733 + 0.1 * self.i_shin * z149 * z1734;
-        let z2004 = 2.0 * self.i_shin * z109 * z1684 + 2.0 * self.i_shin * z148 * z1521
-            + 0.2 * self.i_shin * z149 * z1522;
-        let z2005 = 4.0 * self.i_foot * z107 * z1802 + 2.0 * self.i_foot * z166 * z1736
-            + 4.0 * self.i_foot * z167 * z1737;
-        let z2006 = 2.0 * self.i_foot * z107 * z1684 + 2.0 * self.i_foot * z109 * z1802
-            + self.i_foot * z166 * z1526 + 2.0 * self.i_foot * z167 * z1527
-            + self.i_foot * z168 * z1736 + 2.0 * self.i_foot * z169 * z1737;
-        let z2007 = 4.0 * self.i_foot * z109 * z1684 + 2.0 * self.i_foot * z168 * z1526
-            + 4.0 * self.i_foot * z169 * z1527;
-        let z2008 = 2.0 * self.i_hub * z13 * z1715 + 2.0 * self.i_hub * z186 * z1739
-            + 2.0 * self.i_hub * z187 * z1811;
-        let z2009 = self.i_hub * z13 * z1489 + self.i_hub * z15 * z1715
-            + self.i_hub * z186 * z1531 + self.i_hub * z187 * z1694
-            + self.i_hub * z188 * z1739 + self.i_hub * z189 * z1811;
-        let z2010 = 2.0 * self.i_hub * z15 * z1489 + 2.0 * self.i_hub * z188 * z1531
-            + 2.0 * self.i_hub * z189 * z1694;
-        let z2011 = 2.0 * self.i_thigh * z206 * z1741 + 0.2 * self.i_thigh * z207 * z1742
-            + 2.0 * self.i_thigh * z187 * z1811;
-        let z2012 = self.i_thigh * z206 * z1535 + 0.1 * self.i_thigh * z207 * z1536
-            + self.i_thigh * z208 * z1741 + 0.1 * self.i_thigh * z209 * z1742
-            + self.i_thigh * z187 * z1694 + self.i_thigh * z189 * z1811;
-        let z2013 = 2.0 * self.i_thigh * z208 * z1535 + 0.2 * self.i_thigh * z209 * z1536
-            + 2.0 * self.i_thigh * z189 * z1694;
-        let z2014 = 2.0 * self.i_shin * z226 * z1744 + 0.2 * self.i_shin * z227 * z1745
-            + 2.0 * self.i_shin * z187 * z1811;
-        let z2015 = self.i_shin * z226 * z1540 + 0.1 * self.i_shin * z227 * z1541
-            + self.i_shin * z228 * z1744 + 0.1 * self.i_shin * z229 * z1745
-            + self.i_shin * z187 * z1694 + self.i_shin * z189 * z1811;
-        let z2016 = 2.0 * self.i_shin * z228 * z1540 + 0.2 * self.i_shin * z229 * z1541
-            + 2.0 * self.i_shin * z189 * z1694;
-        let z2017 = 2.0 * self.i_foot * z246 * z1747 + 4.0 * self.i_foot * z247 * z1748
-            + 4.0 * self.i_foot * z187 * z1811;
-        let z2018 = self.i_foot * z246 * z1545 + 2.0 * self.i_foot * z247 * z1546
-            + self.i_foot * z248 * z1747 + 2.0 * self.i_foot * z249 * z1748
-            + 2.0 * self.i_foot * z187 * z1694 + 2.0 * self.i_foot * z189 * z1811;
-        let z2019 = 2.0 * self.i_foot * z248 * z1545 + 4.0 * self.i_foot * z249 * z1546
-            + 4.0 * self.i_foot * z189 * z1694;
-        let z2020 = 2.0 * self.i_hub * z266 * z1750 + 2.0 * self.i_hub * z267 * z1820
-            + 2.0 * self.i_hub * z13 * z1715;
-        let z2021 = self.i_hub * z266 * z1550 + self.i_hub * z267 * z1704
-            + self.i_hub * z268 * z1750 + self.i_hub * z13 * z1489
-            + self.i_hub * z269 * z1820 + self.i_hub * z15 * z1715;
-        let z2022 = 2.0 * self.i_hub * z268 * z1550 + 2.0 * self.i_hub * z269 * z1704
-            + 2.0 * self.i_hub * z15 * z1489;
-        let z2023 = 2.0 * self.i_thigh * z267 * z1820 + 2.0 * self.i_thigh * z286 * z1752
-            + 0.2 * self.i_thigh * z287 * z1753;
-        let z2024 = self.i_thigh * z267 * z1704 + self.i_thigh * z269 * z1820
-            + self.i_thigh * z286 * z1554 + 0.1 * self.i_thigh * z287 * z1555
-            + self.i_thigh * z288 * z1752 + 0.1 * self.i_thigh * z289 * z1753;
-        let z2025 = 2.0 * self.i_thigh * z269 * z1704 + 2.0 * self.i_thigh * z288 * z1554
-            + 0.2 * self.i_thigh * z289 * z1555;
-        let z2026 = 2.0 * self.i_shin * z267 * z1820 + 2.0 * self.i_shin * z306 * z1755
-            + 0.2 * self.i_shin * z307 * z1756;
-        let z2027 = self.i_shin * z267 * z1704 + self.i_shin * z269 * z1820
-            + self.i_shin * z306 * z1559 + 0.1 * self.i_shin * z307 * z1560
-            + self.i_shin * z308 * z1755 + 0.1 * self.i_shin * z309 * z1756;
-        let z2028 = 2.0 * self.i_shin * z269 * z1704 + 2.0 * self.i_shin * z308 * z1559
-            + 0.2 * self.i_shin * z309 * z1560;
-        let z2029 = 4.0 * self.i_foot * z267 * z1820 + 2.0 * self.i_foot * z326 * z1758
-            + 4.0 * self.i_foot * z327 * z1759;
-        let z2030 = 2.0 * self.i_foot * z267 * z1704 + 2.0 * self.i_foot * z269 * z1820
-            + self.i_foot * z326 * z1564 + 2.0 * self.i_foot * z327 * z1565
-            + self.i_foot * z328 * z1758 + 2.0 * self.i_foot * z329 * z1759;
-        let z2031 = 4.0 * self.i_foot * z269 * z1704 + 2.0 * self.i_foot * z328 * z1564
-            + 4.0 * self.i_foot * z329 * z1565;
-        let z2032 = z2029 + 2.0 * self.m_foot * z471 * z1577
-            + 2.0 * self.m_foot * z472 * z1652;
-        let z2033 = z2030 - self.m_foot * z470 * z1577 - self.m_foot * z471 * z1771;
-        let z2034 = z2031 + 2.0 * self.m_foot * z470 * z1771
-            + 2.0 * self.m_foot * z472 * z1652;
-        let z2035 = z2026 + z2032 + 2.0 * self.m_shin * z462 * z1576
-            + 2.0 * self.m_shin * z463 * z1651;
-        let z2036 = z2027 + z2033 - self.m_shin * z461 * z1576
-            - self.m_shin * z462 * z1770;
-        let z2037 = z2028 + z2034 + 2.0 * self.m_shin * z461 * z1770
-            + 2.0 * self.m_shin * z463 * z1651;
-        let z2038 = z2023 + z2035 + 2.0 * self.m_thigh * z453 * z1575
-            + 2.0 * self.m_thigh * z454 * z1650;
-        let z2039 = z2024 + z2036 - self.m_thigh * z452 * z1575
-            - self.m_thigh * z453 * z1769;
-        let z2040 = z2025 + z2037 + 2.0 * self.m_thigh * z452 * z1769
-            + 2.0 * self.m_thigh * z454 * z1650;
-        let z2041 = z2020 + z2038 + 2.0 * self.m_hub * z262 * z1547
-            + 2.0 * self.m_hub * z263 * z1630;
-        let z2042 = z2021 + z2039 - self.m_hub * z261 * z1547
-            - self.m_hub * z262 * z1749;
-        let z2043 = z2022 + z2040 + 2.0 * self.m_hub * z261 * z1749
-            + 2.0 * self.m_hub * z263 * z1630;
-        let z2044 = z2017 + 2.0 * self.m_foot * z438 * z1574
-            + 2.0 * self.m_foot * z439 * z1649;
-        let z2045 = z2018 - self.m_foot * z437 * z1574 - self.m_foot * z438 * z1768;
-        let z2046 = z2019 + 2.0 * self.m_foot * z437 * z1768
-            + 2.0 * self.m_foot * z439 * z1649;
-        let z2047 = z2014 + z2044 + 2.0 * self.m_shin * z429 * z1573
-            + 2.0 * self.m_shin * z430 * z1648;
-        let z2048 = z2015 + z2045 - self.m_shin * z428 * z1573
-            - self.m_shin * z429 * z1767;
-        let z2049 = z2016 + z2046 + 2.0 * self.m_shin * z428 * z1767
-            + 2.0 * self.m_shin * z430 * z1648;
-        let z2050 = z2011 + z2047 + 2.0 * self.m_thigh * z420 * z1572
-            + 2.0 * self.m_thigh * z421 * z1647;
-        let z2051 = z2012 + z2048 - self.m_thigh * z419 * z1572
-            - self.m_thigh * z420 * z1766;
-        let z2052 = z2013 + z2049 + 2.0 * self.m_thigh * z419 * z1766
-            + 2.0 * self.m_thigh * z421 * z1647;
-        let z2053 = z2008 + 2.0 * self.m_hub * z182 * z1528
-            + 2.0 * self.m_hub * z183 * z1619 + z2050;
-        let z2054 = z2009 - self.m_hub * z181 * z1528 - self.m_hub * z182 * z1738
-            + z2051;
-        let z2055 = z2010 + 2.0 * self.m_hub * z181 * z1738
-            + 2.0 * self.m_hub * z183 * z1619 + z2052;
-        let z2056 = z2005 + 2.0 * self.m_foot * z405 * z1571
-            + 2.0 * self.m_foot * z406 * z1646;
-        let z2057 = z2006 - self.m_foot * z404 * z1571 - self.m_foot * z405 * z1765;
-        let z2058 = z2007 + 2.0 * self.m_foot * z404 * z1765
-            + 2.0 * self.m_foot * z406 * z1646;
-        let z2059 = z2002 + 2.0 * self.m_shin * z396 * z1570
-            + 2.0 * self.m_shin * z397 * z1645 + z2056;
-        let z2060 = z2003 - self.m_shin * z395 * z1570 - self.m_shin * z396 * z1764
-            + z2057;
-        let z2061 = z2004 + 2.0 * self.m_shin * z395 * z1764
-            + 2.0 * self.m_shin * z397 * z1645 + z2058;
-        let z2062 = z1999 + 2.0 * self.m_thigh * z387 * z1569
-            + 2.0 * self.m_thigh * z388 * z1644 + z2059;
-        let z2063 = z2000 - self.m_thigh * z386 * z1569 - self.m_thigh * z387 * z1763
-            + z2060;
-        let z2064 = z2001 + 2.0 * self.m_thigh * z386 * z1763
-            + 2.0 * self.m_thigh * z388 * z1644 + z2061;
-        let z2065 = z1996 + 2.0 * self.m_hub * z102 * z1509
-            + 2.0 * self.m_hub * z103 * z1608 + z2062;
-        let z2066 = z1997 - self.m_hub * z101 * z1509 - self.m_hub * z102 * z1727
-            + z2063;
-        let z2067 = z1998 + 2.0 * self.m_hub * z101 * z1727
-            + 2.0 * self.m_hub * z103 * z1608 + z2064;
-        let z2068 = 2.0 * self.m_foot * z372 * z1568 + 2.0 * self.m_foot * z373 * z1643
-            + z1993;
-        let z2069 = z1994 - self.m_foot * z371 * z1568 - self.m_foot * z372 * z1762;
-        let z2070 = z1995 + 2.0 * self.m_foot * z371 * z1762
-            + 2.0 * self.m_foot * z373 * z1643;
-        let z2071 = 2.0 * self.m_shin * z363 * z1567 + 2.0 * self.m_shin * z364 * z1642
-            + z2068 + z1990;
-        let z2072 = -self.m_shin * z362 * z1567 - self.m_shin * z363 * z1761 + z2069
-            + z1991;
-        let z2073 = 2.0 * self.m_shin * z362 * z1761 + 2.0 * self.m_shin * z364 * z1642
-            + z2070 + z1992;
-        let z2074 = 2.0 * self.m_thigh * z354 * z1566 + 2.0 * self.m_thigh * z355 * z1641
-            + z2071 + z1987;
-        let z2075 = -self.m_thigh * z353 * z1566 - self.m_thigh * z354 * z1760 + z2072
-            + z1988;
-        let z2076 = 2.0 * self.m_thigh * z353 * z1760 + 2.0 * self.m_thigh * z355 * z1641
-            + z2073 + z1989;
-        let z2077 = 2.0 * self.m_hub * z22 * z1490 + 2.0 * self.m_hub * z23 * z1597
-            + z2074 + z1984;
-        let z2078 = -self.m_hub * z21 * z1490 - self.m_hub * z22 * z1716 + z2075 + z1985;
-        let z2079 = 2.0 * self.m_hub * z21 * z1716 + 2.0 * self.m_hub * z23 * z1597
-            + z2076 + z1986;
-        let z2080 = z2041 + z2053 + z2065 + z2077 + z1981;
-        let z2081 = z2042 + z2054 + z2066 + z2078 + z1982;
-        let z2082 = z2043 + z2055 + z2067 + z2079 + z1983;
-        let z2083 = z0 * z2081 - z1 * z2080 - z847 * z1481 + z848 * z1480;
-        let z2084 = z0 * z2082 - z1 * z2081 - z848 * z1481 + z850 * z1480;
-        let z2085 = z0 * z2084 - z1 * z2083 - z853 * z1481 + z854 * z1480;
-        let z2086 = -z3 * z1961 + z4 * z2080 + z6 * z2081 + z847 * z1712 + z848 * z1484
-            - z849 * z1483;
-        let z2087 = -z3 * z1962 + z4 * z2081 + z6 * z2082 + z848 * z1712 + z850 * z1484
-            - z851 * z1483;
-        let z2088 = z0 * z2087 - z1 * z2086 - z860 * z1481 + z861 * z1480;
-        let z2089 = z13 * z2077 + z15 * z2078 + z17 * z1959 - z33 * z1668 + z34 * z1593
-            + z835 * z1829 - z836 * z1791 + z837 * z1715 + z838 * z1489 + z839 * z1596;
-        let z2090 = z13 * z2078 + z15 * z2079 + z17 * z1960 + z32 * z1668 - z34 * z1787
-            - z834 * z1829 + z836 * z1672 + z838 * z1715 + z840 * z1489 + z841 * z1596;
-        let z2091 = z0 * z2090 - z1 * z2089 - z868 * z1481 + z869 * z1480;
-        let z2092 = z27 * z2074 + z29 * z2075 + z31 * z1957 - z53 * z1667 + z54 * z1592
-            + z826 * z1831 - z827 * z1794 + z828 * z1793 + z829 * z1674 + z830 * z1675;
-        let z2093 = z27 * z2075 + z29 * z2076 + z31 * z1958 + z52 * z1667 - z54 * z1786
-            - z825 * z1831 + z827 * z1676 + z829 * z1793 + z831 * z1674 + z832 * z1675;
-        let z2094 = z0 * z2093 - z1 * z2092 - z877 * z1481 + z878 * z1480;
-        let z2095 = z27 * z2071 + z29 * z2072 + z31 * z1955 + z817 * z1833 - z818 * z1796
-            + z819 * z1793 + z820 * z1674 + z821 * z1675 - z73 * z1666 + z74 * z1591;
-        let z2096 = z27 * z2072 + z29 * z2073 + z31 * z1956 - z816 * z1833 + z818 * z1678
-            + z820 * z1793 + z822 * z1674 + z823 * z1675 + z72 * z1666 - z74 * z1785;
-        let z2097 = z0 * z2096 - z1 * z2095 - z887 * z1481 + z888 * z1480;
-        let z2098 = z27 * z2068 + z29 * z2069 + z31 * z1953 + z808 * z1835 - z809 * z1798
-            + z810 * z1793 + z811 * z1674 + z812 * z1675 - z93 * z1665 + z94 * z1590;
-        let z2099 = z27 * z2069 + z29 * z2070 + z31 * z1954 - z807 * z1835 + z809 * z1680
-            + z811 * z1793 + z813 * z1674 + z814 * z1675 + z92 * z1665 - z94 * z1784;
-        let z2100 = z0 * z2099 - z1 * z2098 - z898 * z1481 + z899 * z1480;
-        let z2101 = z13 * z2065 + z15 * z2066 + z17 * z1951 + z799 * z1837 - z800 * z1800
-            + z801 * z1715 + z802 * z1489 + z803 * z1596 - z113 * z1664 + z114 * z1589;
-        let z2102 = z13 * z2066 + z15 * z2067 + z17 * z1952 - z798 * z1837 + z800 * z1682
-            + z802 * z1715 + z804 * z1489 + z805 * z1596 + z112 * z1664 - z114 * z1783;
-        let z2103 = z0 * z2102 - z1 * z2101 - z910 * z1481 + z911 * z1480;
-        let z2104 = z790 * z1839 - z791 * z1803 + z792 * z1802 + z793 * z1684
-            + z794 * z1685 + z107 * z2062 + z109 * z2063 + z111 * z1949 - z133 * z1663
-            + z134 * z1588;
-        let z2105 = -z789 * z1839 + z791 * z1686 + z793 * z1802 + z795 * z1684
-            + z796 * z1685 + z107 * z2063 + z109 * z2064 + z111 * z1950 + z132 * z1663
-            - z134 * z1782;
-        let z2106 = z0 * z2105 - z1 * z2104 - z919 * z1481 + z920 * z1480;
-        let z2107 = z781 * z1841 - z782 * z1805 + z783 * z1802 + z784 * z1684
-            + z785 * z1685 + z107 * z2059 + z109 * z2060 + z111 * z1947 - z153 * z1662
-            + z154 * z1587;
-        let z2108 = -z780 * z1841 + z782 * z1688 + z784 * z1802 + z786 * z1684
-            + z787 * z1685 + z107 * z2060 + z109 * z2061 + z111 * z1948 + z152 * z1662
-            - z154 * z1781;
-        let z2109 = z0 * z2108 - z1 * z2107 - z929 * z1481 + z930 * z1480;
-        let z2110 = z772 * z1843 - z773 * z1807 + z774 * z1802 + z775 * z1684
-            + z776 * z1685 + z107 * z2056 + z109 * z2057 + z111 * z1945 - z173 * z1661
-            + z174 * z1586;
-        let z2111 = -z771 * z1843 + z773 * z1690 + z775 * z1802 + z777 * z1684
-            + z778 * z1685 + z107 * z2057 + z109 * z2058 + z111 * z1946 + z172 * z1661
-            - z174 * z1780;
-        let z2112 = z0 * z2111 - z1 * z2110 - z940 * z1481 + z941 * z1480;
-        let z2113 = z763 * z1845 - z764 * z1809 + z765 * z1715 + z766 * z1489
-            + z767 * z1596 + z13 * z2053 + z15 * z2054 + z17 * z1943 - z193 * z1660
-            + z194 * z1585;
-        let z2114 = -z762 * z1845 + z764 * z1692 + z766 * z1715 + z768 * z1489
-            + z769 * z1596 + z13 * z2054 + z15 * z2055 + z17 * z1944 + z192 * z1660
-            - z194 * z1779;
-        let z2115 = z0 * z2114 - z1 * z2113 - z952 * z1481 + z953 * z1480;
-        let z2116 = -z213 * z1659 + z214 * z1584 + z754 * z1847 - z755 * z1812
-            + z756 * z1811 + z757 * z1694 + z758 * z1695 + z187 * z2050 + z189 * z2051
-            + z191 * z1941;
-        let z2117 = z212 * z1659 - z214 * z1778 - z753 * z1847 + z755 * z1696
-            + z757 * z1811 + z759 * z1694 + z760 * z1695 + z187 * z2051 + z189 * z2052
-            + z191 * z1942;
-        let z2118 = z0 * z2117 - z1 * z2116 - z961 * z1481 + z962 * z1480;
-        let z2119 = -z233 * z1658 + z745 * z1849 + z234 * z1583 - z746 * z1814
-            + z747 * z1811 + z748 * z1694 + z749 * z1695 + z187 * z2047 + z189 * z2048
-            + z191 * z1939;
-        let z2120 = z232 * z1658 - z744 * z1849 - z234 * z1777 + z746 * z1698
-            + z748 * z1811 + z750 * z1694 + z751 * z1695 + z187 * z2048 + z189 * z2049
-            + z191 * z1940;
-        let z2121 = -z971 * z1481 + z972 * z1480 + z0 * z2120 - z1 * z2119;
-        let z2122 = z736 * z1851 - z737 * z1816 + z738 * z1811 + z739 * z1694
-            + z740 * z1695 - z253 * z1657 + z254 * z1582 + z187 * z2044 + z189 * z2045
-            + z191 * z1937;
-        let z2123 = -z735 * z1851 + z737 * z1700 + z739 * z1811 + z741 * z1694
-            + z742 * z1695 + z252 * z1657 - z254 * z1776 + z187 * z2045 + z189 * z2046
-            + z191 * z1938;
-        let z2124 = -z982 * z1481 + z983 * z1480 + z0 * z2123 - z1 * z2122;
-        let z2125 = z727 * z1853 - z728 * z1818 + z729 * z1715 + z730 * z1489
-            + z731 * z1596 + z13 * z2041 + z15 * z2042 + z17 * z1935 - z273 * z1656
-            + z274 * z1581;
-        let z2126 = -z726 * z1853 + z728 * z1702 + z730 * z1715 + z732 * z1489
-            + z733 * z1596 + z13 * z2042 + z15 * z2043 + z272 * z1656 + z17 * z1936
-            - z274 * z1775;
-        let z2127 = -z994 * z1481 + z995 * z1480 + z0 * z2126 - z1 * z2125;
-        let z2128 = z717 * z1855 - z718 * z1821 + z719 * z1820 + z720 * z1704
-            + z721 * z1705 + z267 * z2038 + z269 * z2039 + z271 * z1933 - z293 * z1655
-            + z294 * z1580;
-        let z2129 = -z716 * z1855 + z718 * z1706 + z720 * z1820 + z722 * z1704
-            + z723 * z1705 + z267 * z2039 + z269 * z2040 + z271 * z1934 + z292 * z1655
-            - z294 * z1774;
-        let z2130 = -z1003 * z1481 + z1004 * z1480 + z0 * z2129 - z1 * z2128;
-        let z2131 = z267 * z2035 + z269 * z2036 + z271 * z1931 - z313 * z1654
-            + z314 * z1579 + z707 * z1857 - z708 * z1823 + z709 * z1820 + z710 * z1704
-            + z711 * z1705;
-        let z2132 = z267 * z2036 + z269 * z2037 + z271 * z1932 + z312 * z1654
-            - z314 * z1773 - z706 * z1857 + z708 * z1708 + z710 * z1820 + z712 * z1704
-            + z713 * z1705;
-        let z2133 = -z1013 * z1481 + z1014 * z1480 + z0 * z2132 - z1 * z2131;
-        let z2134 = z267 * z2032 + z269 * z2033 + z271 * z1929 - z333 * z1653
-            + z334 * z1578 + z697 * z1859 - z698 * z1825 + z699 * z1820 + z700 * z1704
-            + z701 * z1705;
-        let z2135 = z267 * z2033 + z269 * z2034 + z271 * z1930 + z332 * z1653
-            - z334 * z1772 - z696 * z1859 + z698 * z1710 + z700 * z1820 + z702 * z1704
-            + z703 * z1705;
-        let z2136 = z0 * z2135 - z1024 * z1481 - z1 * z2134 + z1025 * z1480;
-        let z2137 = -z3 * z1964 + z4 * z2086 + z6 * z2087 + z860 * z1712 + z861 * z1484
-            - z862 * z1483;
-        let z2138 = -z3 * z1965 + z4 * z2089 + z6 * z2090 + z868 * z1712 + z869 * z1484
-            - z870 * z1483;
-        let z2139 = -z3 * z1966 + z4 * z2092 + z6 * z2093 + z877 * z1712 + z878 * z1484
-            - z879 * z1483;
-        let z2140 = -z3 * z1967 + z4 * z2095 + z6 * z2096 + z887 * z1712 + z888 * z1484
-            - z889 * z1483;
-        let z2141 = -z3 * z1968 + z4 * z2098 + z6 * z2099 + z898 * z1712 + z899 * z1484
-            - z900 * z1483;
-        let z2142 = -z3 * z1969 + z4 * z2101 + z6 * z2102 + z910 * z1712 + z911 * z1484
-            - z912 * z1483;
-        let z2143 = -z3 * z1970 + z4 * z2104 + z6 * z2105 + z919 * z1712 + z920 * z1484
-            - z921 * z1483;
-        let z2144 = -z3 * z1971 + z4 * z2107 + z6 * z2108 + z929 * z1712 + z930 * z1484
-            - z931 * z1483;
-        let z2145 = -z3 * z1972 + z4 * z2110 + z6 * z2111 + z940 * z1712 + z941 * z1484
-            - z942 * z1483;
-        let z2146 = -z3 * z1973 + z4 * z2113 + z6 * z2114 + z952 * z1712 + z953 * z1484
-            - z954 * z1483;
-        let z2147 = -z3 * z1974 + z4 * z2116 + z6 * z2117 + z961 * z1712 + z962 * z1484
-            - z963 * z1483;
-        let z2148 = z971 * z1712 + z972 * z1484 - z973 * z1483 - z3 * z1975 + z4 * z2119
-            + z6 * z2120;
-        let z2149 = z982 * z1712 + z983 * z1484 - z984 * z1483 - z3 * z1976 + z4 * z2122
-            + z6 * z2123;
-        let z2150 = z994 * z1712 + z995 * z1484 - z996 * z1483 - z3 * z1977 + z4 * z2125
-            + z6 * z2126;
-        let z2151 = z1003 * z1712 + z1004 * z1484 - z1005 * z1483 - z3 * z1978
-            + z4 * z2128 + z6 * z2129;
-        let z2152 = z1013 * z1712 + z1014 * z1484 - z1015 * z1483 - z3 * z1979
-            + z4 * z2131 + z6 * z2132;
-        let z2153 = z1024 * z1712 + z1025 * z1484 - z1026 * z1483 - z3 * z1980
-            + z4 * z2134 + z6 * z2135;
-        let z2154 = z13 * z2089 + z15 * z2090 + z17 * z1965 + z32 * z1673 + z33 * z1792
-            + z34 * z1830 + z868 * z1715 + z869 * z1489 + z870 * z1596 + z871 * z1672
-            + z872 * z1791 + z873 * z1829;
-        let z2155 = z13 * z2092 + z15 * z2093 + z17 * z1966 + z32 * z1677 + z33 * z1795
-            + z34 * z1832 + z877 * z1715 + z878 * z1489 + z879 * z1596 + z880 * z1672
-            + z881 * z1791 + z882 * z1829;
-        let z2156 = z13 * z2095 + z15 * z2096 + z17 * z1967 + z32 * z1679 + z33 * z1797
-            + z34 * z1834 + z887 * z1715 + z888 * z1489 + z889 * z1596 + z890 * z1672
-            + z891 * z1791 + z892 * z1829;
-        let z2157 = z13 * z2098 + z15 * z2099 + z17 * z1968 + z32 * z1681 + z33 * z1799
-            + z34 * z1836 + z898 * z1715 + z899 * z1489 + z900 * z1596 + z901 * z1672
-            + z902 * z1791 + z903 * z1829;
-        let z2158 = z27 * z2092 + z29 * z2093 + z31 * z1966 + z52 * z1677 + z53 * z1795
-            + z54 * z1832 + z877 * z1793 + z878 * z1674 + z879 * z1675 + z880 * z1676
-            + z881 * z1794 + z882 * z1831;
-        let z2159 = z27 * z2095 + z29 * z2096 + z31 * z1967 + z52 * z1679 + z53 * z1797
-            + z54 * z1834 + z887 * z1793 + z888 * z1674 + z889 * z1675 + z890 * z1676
-            + z891 * z1794 + z892 * z1831;
-        let z2160 = z27 * z2098 + z29 * z2099 + z31 * z1968 + z52 * z1681 + z53 * z1799
-            + z54 * z1836 + z898 * z1793 + z899 * z1674 + z900 * z1675 + z901 * z1676
-            + z902 * z1794 + z903 * z1831;
-        let z2161 = z27 * z2095 + z29 * z2096 + z31 * z1967 + z72 * z1679 + z73 * z1797
-            + z74 * z1834 + z887 * z1793 + z888 * z1674 + z889 * z1675 + z890 * z1678
-            + z891 * z1796 + z892 * z1833;
-        let z2162 = z27 * z2098 + z29 * z2099 + z31 * z1968 + z72 * z1681 + z73 * z1799
-            + z74 * z1836 + z898 * z1793 + z899 * z1674 + z900 * z1675 + z901 * z1678
-            + z902 * z1796 + z903 * z1833;
-        let z2163 = z27 * z2098 + z29 * z2099 + z31 * z1968 + z92 * z1681 + z93 * z1799
-            + z94 * z1836 + z898 * z1793 + z899 * z1674 + z900 * z1675 + z901 * z1680
-            + z902 * z1798 + z903 * z1835;
-        let z2164 = z13 * z2101 + z15 * z2102 + z17 * z1969 + z112 * z1683 + z113 * z1801
-            + z114 * z1838 + z910 * z1715 + z911 * z1489 + z912 * z1596 + z913 * z1682
-            + z914 * z1800 + z915 * z1837;
-        let z2165 = z13 * z2104 + z15 * z2105 + z17 * z1970 + z112 * z1687 + z113 * z1804
-            + z114 * z1840 + z919 * z1715 + z920 * z1489 + z921 * z1596 + z922 * z1682
-            + z923 * z1800 + z924 * z1837;
-        let z2166 = z13 * z2107 + z15 * z2108 + z17 * z1971 + z112 * z1689 + z113 * z1806
-            + z114 * z1842 + z929 * z1715 + z930 * z1489 + z931 * z1596 + z932 * z1682
-            + z933 * z1800 + z934 * z1837;
-        let z2167 = z13 * z2110 + z15 * z2111 + z17 * z1972 + z112 * z1691 + z113 * z1808
-            + z114 * z1844 + z940 * z1715 + z941 * z1489 + z942 * z1596 + z943 * z1682
-            + z944 * z1800 + z945 * z1837;
-        let z2168 = z107 * z2104 + z109 * z2105 + z111 * z1970 + z132 * z1687
-            + z133 * z1804 + z134 * z1840 + z919 * z1802 + z920 * z1684 + z921 * z1685
-            + z922 * z1686 + z923 * z1803 + z924 * z1839;
-        let z2169 = z107 * z2107 + z109 * z2108 + z111 * z1971 + z132 * z1689
-            + z133 * z1806 + z134 * z1842 + z929 * z1802 + z930 * z1684 + z931 * z1685
-            + z932 * z1686 + z933 * z1803 + z934 * z1839;
-        let z2170 = z107 * z2110 + z109 * z2111 + z111 * z1972 + z132 * z1691
-            + z133 * z1808 + z134 * z1844 + z940 * z1802 + z941 * z1684 + z942 * z1685
-            + z943 * z1686 + z944 * z1803 + z945 * z1839;
-        let z2171 = z107 * z2107 + z109 * z2108 + z111 * z1971 + z152 * z1689
-            + z153 * z1806 + z154 * z1842 + z929 * z1802 + z930 * z1684 + z931 * z1685
-            + z932 * z1688 + z933 * z1805 + z934 * z1841;
-        let z2172 = z107 * z2110 + z109 * z2111 + z111 * z1972 + z152 * z1691
-            + z153 * z1808 + z154 * z1844 + z940 * z1802 + z941 * z1684 + z942 * z1685
-            + z943 * z1688 + z944 * z1805 + z945 * z1841;
-        let z2173 = z107 * z2110 + z109 * z2111 + z111 * z1972 + z172 * z1691
-            + z940 * z1802 + z173 * z1808 + z941 * z1684 + z174 * z1844 + z942 * z1685
-            + z943 * z1690 + z944 * z1807 + z945 * z1843;
-        let z2174 = z13 * z2113 + z15 * z2114 + z17 * z1973 + z952 * z1715 + z953 * z1489
-            + z954 * z1596 + z955 * z1692 + z956 * z1809 + z957 * z1845 + z192 * z1693
-            + z193 * z1810 + z194 * z1846;
-        let z2175 = z13 * z2116 + z15 * z2117 + z17 * z1974 + z192 * z1697 + z193 * z1813
-            + z961 * z1715 + z194 * z1848 + z962 * z1489 + z963 * z1596 + z964 * z1692
-            + z965 * z1809 + z966 * z1845;
-        let z2176 = z971 * z1715 + z972 * z1489 + z973 * z1596 + z974 * z1692
-            + z975 * z1809 + z976 * z1845 + z13 * z2119 + z15 * z2120 + z17 * z1975
-            + z192 * z1699 + z193 * z1815 + z194 * z1850;
-        let z2177 = z982 * z1715 + z983 * z1489 + z984 * z1596 + z985 * z1692
-            + z986 * z1809 + z987 * z1845 + z13 * z2122 + z15 * z2123 + z17 * z1976
-            + z192 * z1701 + z193 * z1817 + z194 * z1852;
-        let z2178 = z212 * z1697 + z213 * z1813 + z214 * z1848 + z187 * z2116
-            + z189 * z2117 + z191 * z1974 + z961 * z1811 + z962 * z1694 + z963 * z1695
-            + z964 * z1696 + z965 * z1812 + z966 * z1847;
-        let z2179 = z971 * z1811 + z972 * z1694 + z973 * z1695 + z974 * z1696
-            + z975 * z1812 + z976 * z1847 + z212 * z1699 + z213 * z1815 + z214 * z1850
-            + z187 * z2119 + z189 * z2120 + z191 * z1975;
-        let z2180 = z212 * z1701 + z213 * z1817 + z214 * z1852 + z982 * z1811
-            + z983 * z1694 + z984 * z1695 + z985 * z1696 + z986 * z1812 + z987 * z1847
-            + z187 * z2122 + z189 * z2123 + z191 * z1976;
-        let z2181 = z971 * z1811 + z972 * z1694 + z973 * z1695 + z974 * z1698
-            + z975 * z1814 + z976 * z1849 + z232 * z1699 + z233 * z1815 + z234 * z1850
-            + z187 * z2119 + z189 * z2120 + z191 * z1975;
-        let z2182 = z982 * z1811 + z983 * z1694 + z984 * z1695 + z985 * z1698
-            + z986 * z1814 + z987 * z1849 + z232 * z1701 + z233 * z1817 + z234 * z1852
-            + z187 * z2122 + z189 * z2123 + z191 * z1976;
-        let z2183 = z982 * z1811 + z983 * z1694 + z984 * z1695 + z985 * z1700
-            + z986 * z1816 + z987 * z1851 + z252 * z1701 + z253 * z1817 + z254 * z1852
-            + z187 * z2122 + z189 * z2123 + z191 * z1976;
-        let z2184 = z994 * z1715 + z995 * z1489 + z996 * z1596 + z997 * z1702
-            + z998 * z1818 + z999 * z1853 + z13 * z2125 + z15 * z2126 + z272 * z1703
-            + z17 * z1977 + z273 * z1819 + z274 * z1854;
-        let z2185 = z1003 * z1715 + z1004 * z1489 + z1005 * z1596 + z1006 * z1702
-            + z1007 * z1818 + z1008 * z1853 + z13 * z2128 + z15 * z2129 + z272 * z1707
-            + z17 * z1978 + z273 * z1822 + z274 * z1856;
-        let z2186 = z1013 * z1715 + z1014 * z1489 + z1015 * z1596 + z1016 * z1702
-            + z1017 * z1818 + z1018 * z1853 + z13 * z2131 + z15 * z2132 + z272 * z1709
-            + z17 * z1979 + z273 * z1824 + z274 * z1858;
-        let z2187 = z1024 * z1715 + z1025 * z1489 + z1026 * z1596 + z1027 * z1702
-            + z1028 * z1818 + z1029 * z1853 + z13 * z2134 + z15 * z2135 + z272 * z1711
-            + z17 * z1980 + z273 * z1826 + z274 * z1860;
-        let z2188 = z1003 * z1820 + z1004 * z1704 + z1005 * z1705 + z1006 * z1706
-            + z1007 * z1821 + z1008 * z1855 + z267 * z2128 + z269 * z2129 + z271 * z1978
-            + z292 * z1707 + z293 * z1822 + z294 * z1856;
-        let z2189 = z1013 * z1820 + z1014 * z1704 + z1015 * z1705 + z1016 * z1706
-            + z1017 * z1821 + z1018 * z1855 + z267 * z2131 + z269 * z2132 + z271 * z1979
-            + z292 * z1709 + z293 * z1824 + z294 * z1858;
-        let z2190 = z1024 * z1820 + z1025 * z1704 + z1026 * z1705 + z1027 * z1706
-            + z1028 * z1821 + z1029 * z1855 + z267 * z2134 + z269 * z2135 + z271 * z1980
-            + z292 * z1711 + z293 * z1826 + z294 * z1860;
-        let z2191 = z1013 * z1820 + z1014 * z1704 + z1015 * z1705 + z1016 * z1708
-            + z1017 * z1823 + z1018 * z1857 + z267 * z2131 + z269 * z2132 + z271 * z1979
-            + z312 * z1709 + z313 * z1824 + z314 * z1858;
-        let z2192 = z1024 * z1820 + z1025 * z1704 + z1026 * z1705 + z1027 * z1708
-            + z1028 * z1823 + z1029 * z1857 + z267 * z2134 + z269 * z2135 + z271 * z1980
-            + z312 * z1711 + z313 * z1826 + z314 * z1860;
-        let z2193 = z1024 * z1820 + z1025 * z1704 + z1026 * z1705 + z1027 * z1710
-            + z1028 * z1825 + z1029 * z1859 + z267 * z2134 + z269 * z2135 + z271 * z1980
-            + z332 * z1711 + z333 * z1826 + z334 * z1860;
-        let z2194 = -z13 * z23 + z17 * z21;
-        let z2195 = qd[6] * z2194;
-        let z2196 = -z27 * z43 + z31 * z41;
-        let z2197 = qd[7] * z2196 + z2195;
-        let z2198 = -z27 * z63 + z31 * z61;
-        let z2199 = qd[8] * z2198 + z2197;
-        let z2200 = -z27 * z83 + z31 * z81;
-        let z2201 = qd[9] * z2200 + z2199;
-        let z2202 = -z13 * z103 + z17 * z101;
-        let z2203 = qd[10] * z2202;
-        let z2204 = -z107 * z123 + z111 * z121;
-        let z2205 = qd[11] * z2204 + z2203;
-        let z2206 = -z107 * z143 + z111 * z141;
-        let z2207 = qd[12] * z2206 + z2205;
-        let z2208 = -z107 * z163 + z111 * z161;
-        let z2209 = qd[13] * z2208 + z2207;
-        let z2210 = -z13 * z183 + z17 * z181;
-        let z2211 = qd[14] * z2210;
-        let z2212 = -z187 * z203 + z191 * z201;
-        let z2213 = qd[15] * z2212 + z2211;
-        let z2214 = -z187 * z223 + z191 * z221;
-        let z2215 = qd[16] * z2214 + z2213;
-        let z2216 = -z187 * z243 + z191 * z241;
-        let z2217 = qd[17] * z2216 + z2215;
-        let z2218 = -z13 * z263 + z17 * z261;
-        let z2219 = qd[18] * z2218;
-        let z2220 = -z267 * z283 + z271 * z281;
-        let z2221 = qd[19] * z2220 + z2219;
-        let z2222 = -z267 * z303 + z271 * z301;
-        let z2223 = qd[20] * z2222 + z2221;
-        let z2224 = -z267 * z323 + z271 * z321;
-        let z2225 = qd[21] * z2224 + z2223;
-        let z2226 = -z21 * z37 + z23 * z35 + z2195;
-        let z2227 = z55 * z355 - z57 * z353 + z2197;
-        let z2228 = z75 * z364 - z77 * z362 + z2199;
-        let z2229 = z95 * z373 - z97 * z371 + z2201;
-        let z2230 = -z101 * z117 + z103 * z115 + z2203;
-        let z2231 = z135 * z388 - z137 * z386 + z2205;
-        let z2232 = z155 * z397 - z157 * z395 + z2207;
-        let z2233 = z2209 + z175 * z406 - z177 * z404;
-        let z2234 = z2211 - z181 * z197 + z183 * z195;
-        let z2235 = z215 * z421 - z217 * z419 + z2213;
-        let z2236 = z235 * z430 - z237 * z428 + z2215;
-        let z2237 = z255 * z439 - z257 * z437 + z2217;
-        let z2238 = -z261 * z277 + z263 * z275 + z2219;
-        let z2239 = z295 * z454 - z297 * z452 + z2221;
-        let z2240 = z315 * z463 - z317 * z461 + z2223;
-        let z2241 = z335 * z472 - z337 * z470 + z2225;
-        let z2242 = self.m_foot * z2241;
-        let z2243 = self.m_shin * z2240 + z2242;
-        let z2244 = self.m_thigh * z2239 + z2243;
-        let z2245 = self.m_hub * z2238 + z2244;
-        let z2246 = self.m_foot * z2237;
-        let z2247 = self.m_shin * z2236 + z2246;
-        let z2248 = self.m_thigh * z2235 + z2247;
-        let z2249 = self.m_hub * z2234 + z2248;
-        let z2250 = self.m_foot * z2233;
-        let z2251 = z2250 + self.m_shin * z2232;
-        let z2252 = z2251 + self.m_thigh * z2231;
-        let z2253 = z2252 + self.m_hub * z2230;
-        let z2254 = self.m_foot * z2229;
-        let z2255 = z2254 + self.m_shin * z2228;
-        let z2256 = z2255 + self.m_thigh * z2227;
-        let z2257 = z2256 + self.m_hub * z2226;
-        let z2258 = z2253 + z2257 + z2245 + z2249;
-        let z2259 = -z1 * z3;
-        let z2260 = z6 * z11;
-        let z2261 = z6 * z10;
-        let z2262 = -z3 * z11;
-        let z2263 = -z3 * z10;
-        let z2264 = qd[5] * z2259;
-        let z2265 = -qd[5] * z2;
-        let z2266 = 0.3 * z2259 + 0.15 * z2260;
-        let z2267 = 0.15 * z2262 - 0.3 * z2;
-        let z2268 = z24 * z2259 + z25 * z2260;
-        let z2269 = z24 * z2260 - z25 * z2259;
-        let z2270 = -z2 * z24 + z25 * z2262;
-        let z2271 = z2 * z25 + z24 * z2262;
-        let z2272 = -z15 * z2267 + z17 * z2266 + z22 * z2263 - z23 * z2261;
-        let z2273 = z2264 + qd[6] * z2261;
-        let z2274 = z2265 + qd[6] * z2263;
-        let z2275 = qd[6] * z2272;
-        let z2276 = -0.05 * z2261 + z2266;
-        let z2277 = -0.05 * z2263 + z2267;
-        let z2278 = z44 * z2268 - z45 * z2261;
-        let z2279 = z44 * z2261 + z45 * z2268;
-        let z2280 = z44 * z2270 - z45 * z2263;
-        let z2281 = z44 * z2263 + z45 * z2270;
-        let z2282 = -z29 * z2277 + z31 * z2276 + z42 * z2271 - z43 * z2269;
-        let z2283 = z2273 + qd[7] * z2269;
-        let z2284 = z2274 + qd[7] * z2271;
-        let z2285 = z2275 + qd[7] * z2282;
-        let z2286 = z2276 - self.l_thigh * z2279;
-        let z2287 = z2277 - self.l_thigh * z2281;
-        let z2288 = z64 * z2278 - z65 * z2279;
-        let z2289 = z64 * z2279 + z65 * z2278;
-        let z2290 = z64 * z2280 - z65 * z2281;
-        let z2291 = z64 * z2281 + z65 * z2280;
-        let z2292 = -z29 * z2287 + z31 * z2286 + z62 * z2271 - z63 * z2269;
-        let z2293 = z2283 + qd[8] * z2269;
-        let z2294 = z2284 + qd[8] * z2271;
-        let z2295 = z2285 + qd[8] * z2292;
-        let z2296 = z2286 - self.l_shin * z2289;
-        let z2297 = z2287 - self.l_shin * z2291;
-        let z2298 = z84 * z2288 - z85 * z2289;
-        let z2299 = z84 * z2289 + z85 * z2288;
-        let z2300 = z84 * z2290 - z85 * z2291;
-        let z2301 = z84 * z2291 + z85 * z2290;
-        let z2302 = -z29 * z2297 + z31 * z2296 + z82 * z2271 - z83 * z2269;
-        let z2303 = z2293 + qd[9] * z2269;
-        let z2304 = z2294 + qd[9] * z2271;
-        let z2305 = z2295 + qd[9] * z2302;
-        let z2306 = 0.3 * z2259 - 0.15 * z2260;
-        let z2307 = -0.15 * z2262 - 0.3 * z2;
-        let z2308 = z104 * z2259 + z105 * z2260;
-        let z2309 = z104 * z2260 - z105 * z2259;
-        let z2310 = -z2 * z104 + z105 * z2262;
-        let z2311 = z2 * z105 + z104 * z2262;
-        let z2312 = -z15 * z2307 + z17 * z2306 + z102 * z2263 - z103 * z2261;
-        let z2313 = z2264 + qd[10] * z2261;
-        let z2314 = z2265 + qd[10] * z2263;
-        let z2315 = qd[10] * z2312;
-        let z2316 = -0.05 * z2261 + z2306;
-        let z2317 = -0.05 * z2263 + z2307;
-        let z2318 = z124 * z2308 - z125 * z2261;
-        let z2319 = z124 * z2261 + z125 * z2308;
-        let z2320 = z124 * z2310 - z125 * z2263;
-        let z2321 = z124 * z2263 + z125 * z2310;
-        let z2322 = -z109 * z2317 + z111 * z2316 + z122 * z2311 - z123 * z2309;
-        let z2323 = qd[11] * z2309 + z2313;
-        let z2324 = qd[11] * z2311 + z2314;
-        let z2325 = qd[11] * z2322 + z2315;
-        let z2326 = -self.l_thigh * z2319 + z2316;
-        let z2327 = -self.l_thigh * z2321 + z2317;
-        let z2328 = z144 * z2318 - z145 * z2319;
-        let z2329 = z144 * z2319 + z145 * z2318;
-        let z2330 = z144 * z2320 - z145 * z2321;
-        let z2331 = z144 * z2321 + z145 * z2320;
-        let z2332 = -z109 * z2327 + z111 * z2326 + z142 * z2311 - z143 * z2309;
-        let z2333 = qd[12] * z2309 + z2323;
-        let z2334 = qd[12] * z2311 + z2324;
-        let z2335 = qd[12] * z2332 + z2325;
-        let z2336 = -self.l_shin * z2329 + z2326;
-        let z2337 = -self.l_shin * z2331 + z2327;
-        let z2338 = z164 * z2328 - z165 * z2329;
-        let z2339 = z164 * z2329 + z165 * z2328;
-        let z2340 = z164 * z2330 - z165 * z2331;
-        let z2341 = z164 * z2331 + z165 * z2330;
-        let z2342 = -z109 * z2337 + z111 * z2336 + z162 * z2311 - z163 * z2309;
-        let z2343 = qd[13] * z2309 + z2333;
-        let z2344 = qd[13] * z2311 + z2334;
-        let z2345 = qd[13] * z2342 + z2335;
-        let z2346 = -0.3 * z2259 + 0.15 * z2260;
-        let z2347 = 0.15 * z2262 + 0.3 * z2;
-        let z2348 = z184 * z2259 + z185 * z2260;
-        let z2349 = z184 * z2260 - z185 * z2259;
-        let z2350 = -z2 * z184 + z185 * z2262;
-        let z2351 = z2 * z185 + z184 * z2262;
-        let z2352 = -z15 * z2347 + z17 * z2346 + z182 * z2263 - z183 * z2261;
-        let z2353 = z2264 + qd[14] * z2261;
-        let z2354 = z2265 + qd[14] * z2263;
-        let z2355 = qd[14] * z2352;
-        let z2356 = -0.05 * z2261 + z2346;
-        let z2357 = -0.05 * z2263 + z2347;
-        let z2358 = z204 * z2348 - z205 * z2261;
-        let z2359 = z204 * z2261 + z205 * z2348;
-        let z2360 = z204 * z2350 - z205 * z2263;
-        let z2361 = z204 * z2263 + z205 * z2350;
-        let z2362 = z202 * z2351 - z203 * z2349 - z189 * z2357 + z191 * z2356;
-        let z2363 = qd[15] * z2349 + z2353;
-        let z2364 = qd[15] * z2351 + z2354;
-        let z2365 = qd[15] * z2362 + z2355;
-        let z2366 = -self.l_thigh * z2359 + z2356;
-        let z2367 = -self.l_thigh * z2361 + z2357;
-        let z2368 = z224 * z2358 - z225 * z2359;
-        let z2369 = z224 * z2359 + z225 * z2358;
-        let z2370 = z224 * z2360 - z225 * z2361;
-        let z2371 = z224 * z2361 + z225 * z2360;
-        let z2372 = z222 * z2351 - z223 * z2349 - z189 * z2367 + z191 * z2366;
-        let z2373 = qd[16] * z2349 + z2363;
-        let z2374 = qd[16] * z2351 + z2364;
-        let z2375 = qd[16] * z2372 + z2365;
-        let z2376 = -self.l_shin * z2369 + z2366;
-        let z2377 = -self.l_shin * z2371 + z2367;
-        let z2378 = z244 * z2368 - z245 * z2369;
-        let z2379 = z244 * z2369 + z245 * z2368;
-        let z2380 = z244 * z2370 - z245 * z2371;
-        let z2381 = z244 * z2371 + z245 * z2370;
-        let z2382 = z242 * z2351 - z243 * z2349 - z189 * z2377 + z191 * z2376;
-        let z2383 = qd[17] * z2349 + z2373;
-        let z2384 = qd[17] * z2351 + z2374;
-        let z2385 = qd[17] * z2382 + z2375;
-        let z2386 = -0.3 * z2259 - 0.15 * z2260;
-        let z2387 = -0.15 * z2262 + 0.3 * z2;
-        let z2388 = z264 * z2259 + z265 * z2260;
-        let z2389 = z264 * z2260 - z265 * z2259;
-        let z2390 = -z2 * z264 + z265 * z2262;
-        let z2391 = z2 * z265 + z264 * z2262;
-        let z2392 = z262 * z2263 - z263 * z2261 - z15 * z2387 + z17 * z2386;
-        let z2393 = z2264 + qd[18] * z2261;
-        let z2394 = z2265 + qd[18] * z2263;
-        let z2395 = qd[18] * z2392;
-        let z2396 = -0.05 * z2261 + z2386;
-        let z2397 = -0.05 * z2263 + z2387;
-        let z2398 = z284 * z2388 - z285 * z2261;
-        let z2399 = z284 * z2261 + z285 * z2388;
-        let z2400 = z284 * z2390 - z285 * z2263;
-        let z2401 = z284 * z2263 + z285 * z2390;
-        let z2402 = -z269 * z2397 + z271 * z2396 + z282 * z2391 - z283 * z2389;
-        let z2403 = qd[19] * z2389 + z2393;
-        let z2404 = qd[19] * z2391 + z2394;
-        let z2405 = qd[19] * z2402 + z2395;
-        let z2406 = -self.l_thigh * z2399 + z2396;
-        let z2407 = -self.l_thigh * z2401 + z2397;
-        let z2408 = z304 * z2398 - z305 * z2399;
-        let z2409 = z304 * z2399 + z305 * z2398;
-        let z2410 = z304 * z2400 - z305 * z2401;
-        let z2411 = z304 * z2401 + z305 * z2400;
-        let z2412 = -z269 * z2407 + z271 * z2406 + z302 * z2391 - z303 * z2389;
-        let z2413 = qd[20] * z2389 + z2403;
-        let z2414 = qd[20] * z2391 + z2404;
-        let z2415 = qd[20] * z2412 + z2405;
-        let z2416 = -self.l_shin * z2409 + z2406;
-        let z2417 = -self.l_shin * z2411 + z2407;
-        let z2418 = z324 * z2408 - z325 * z2409;
-        let z2419 = z324 * z2409 + z325 * z2408;
-        let z2420 = z324 * z2410 - z325 * z2411;
-        let z2421 = z324 * z2411 + z325 * z2410;
-        let z2422 = -z269 * z2417 + z271 * z2416 + z322 * z2391 - z323 * z2389;
-        let z2423 = qd[21] * z2389 + z2413;
-        let z2424 = qd[21] * z2391 + z2414;
-        let z2425 = qd[21] * z2422 + z2415;
-        let z2426 = z2276 - 0.5 * self.l_thigh * z2279;
-        let z2427 = z2277 - 0.5 * self.l_thigh * z2281;
-        let z2428 = z2286 - 0.5 * self.l_shin * z2289;
-        let z2429 = z2287 - 0.5 * self.l_shin * z2291;
-        let z2430 = z2296 + 0.04 * z2298 - 0.02 * z2299;
-        let z2431 = z2297 + 0.04 * z2300 - 0.02 * z2301;
-        let z2432 = -0.5 * self.l_thigh * z2319 + z2316;
-        let z2433 = -0.5 * self.l_thigh * z2321 + z2317;
-        let z2434 = -0.5 * self.l_shin * z2329 + z2326;
-        let z2435 = -0.5 * self.l_shin * z2331 + z2327;
-        let z2436 = z2336 + 0.04 * z2338 - 0.02 * z2339;
-        let z2437 = z2337 + 0.04 * z2340 - 0.02 * z2341;
-        let z2438 = -0.5 * self.l_thigh * z2359 + z2356;
-        let z2439 = -0.5 * self.l_thigh * z2361 + z2357;
-        let z2440 = -0.5 * self.l_shin * z2369 + z2366;
-        let z2441 = -0.5 * self.l_shin * z2371 + z2367;
-        let z2442 = z2376 + 0.04 * z2378 - 0.02 * z2379;
-        let z2443 = z2377 + 0.04 * z2380 - 0.02 * z2381;
-        let z2444 = -0.5 * self.l_thigh * z2399 + z2396;
-        let z2445 = -0.5 * self.l_thigh * z2401 + z2397;
-        let z2446 = -0.5 * self.l_shin * z2409 + z2406;
-        let z2447 = -0.5 * self.l_shin * z2411 + z2407;
-        let z2448 = z2416 + 0.04 * z2418 - 0.02 * z2419;
-        let z2449 = z2417 + 0.04 * z2420 - 0.02 * z2421;
-        let z2450 = z2275 - z22 * z2274 + z23 * z2273 + z36 * z2267 - z37 * z2266;
-        let z2451 = z2285 + z56 * z2427 - z57 * z2426 - z354 * z2284 + z355 * z2283;
-        let z2452 = z2295 + z76 * z2429 - z77 * z2428 - z363 * z2294 + z364 * z2293;
-        let z2453 = z2305 + z96 * z2431 - z97 * z2430 - z372 * z2304 + z373 * z2303;
-        let z2454 = z2315 - z102 * z2314 + z103 * z2313 + z116 * z2307 - z117 * z2306;
-        let z2455 = z2325 - z387 * z2324 + z388 * z2323 + z136 * z2433 - z137 * z2432;
-        let z2456 = z2335 - z396 * z2334 + z397 * z2333 + z156 * z2435 - z157 * z2434;
-        let z2457 = z2345 - z405 * z2344 + z406 * z2343 + z176 * z2437 - z177 * z2436;
-        let z2458 = z2355 - z182 * z2354 + z183 * z2353 + z196 * z2347 - z197 * z2346;
-        let z2459 = z216 * z2439 - z217 * z2438 + z2365 - z420 * z2364 + z421 * z2363;
-        let z2460 = z236 * z2441 - z237 * z2440 + z2375 - z429 * z2374 + z430 * z2373;
-        let z2461 = z256 * z2443 - z257 * z2442 + z2385 - z438 * z2384 + z439 * z2383;
-        let z2462 = -z262 * z2394 + z263 * z2393 + z276 * z2387 - z277 * z2386 + z2395;
-        let z2463 = z296 * z2445 - z297 * z2444 + z2405 - z453 * z2404 + z454 * z2403;
-        let z2464 = -z462 * z2414 + z463 * z2413 + z316 * z2447 - z317 * z2446 + z2415;
-        let z2465 = -z471 * z2424 + z472 * z2423 + z336 * z2449 - z337 * z2448 + z2425;
-        let z2466 = self.m_foot * z2465;
-        let z2467 = self.m_shin * z2464 + z2466;
-        let z2468 = self.m_thigh * z2463 + z2467;
-        let z2469 = self.m_hub * z2462 + z2468;
-        let z2470 = self.m_foot * z2461;
-        let z2471 = self.m_shin * z2460 + z2470;
-        let z2472 = self.m_thigh * z2459 + z2471;
-        let z2473 = self.m_hub * z2458 + z2472;
-        let z2474 = self.m_foot * z2457;
-        let z2475 = self.m_shin * z2456 + z2474;
-        let z2476 = self.m_thigh * z2455 + z2475;
-        let z2477 = self.m_hub * z2454 + z2476;
-        let z2478 = self.m_foot * z2453;
-        let z2479 = self.m_shin * z2452 + z2478;
-        let z2480 = self.m_thigh * z2451 + z2479;
-        let z2481 = self.m_hub * z2450 + z2480;
-        let z2482 = z2469 + z2473 + z2477 + z2481;
-        let z2483 = -z0 * z10 - z7 * z11;
-        let z2484 = -z2 * z11;
-        let z2485 = z15 * z25;
-        let z2486 = z15 * z24;
-        let z2487 = z17 * z25;
-        let z2488 = z17 * z24;
-        let z2489 = z22 * z2484 - z23 * z2483;
-        let z2490 = qd[6] * z2483;
-        let z2491 = qd[6] * z2484;
-        let z2492 = qd[6] * z2489;
-        let z2493 = 0.15 * z15 - 0.05 * z2483;
-        let z2494 = 0.15 * z17 - 0.05 * z2484;
-        let z2495 = z44 * z2485 - z45 * z2483;
-        let z2496 = z44 * z2483 + z45 * z2485;
-        let z2497 = z44 * z2487 - z45 * z2484;
-        let z2498 = z44 * z2484 + z45 * z2487;
-        let z2499 = -z29 * z2494 + z31 * z2493 + z42 * z2488 - z43 * z2486;
-        let z2500 = qd[7] * z2486 + z2490;
-        let z2501 = qd[7] * z2488 + z2491;
-        let z2502 = qd[7] * z2499 + z2492;
-        let z2503 = -self.l_thigh * z2496 + z2493;
-        let z2504 = -self.l_thigh * z2498 + z2494;
-        let z2505 = z64 * z2495 - z65 * z2496;
-        let z2506 = z64 * z2496 + z65 * z2495;
-        let z2507 = z64 * z2497 - z65 * z2498;
-        let z2508 = z64 * z2498 + z65 * z2497;
-        let z2509 = -z29 * z2504 + z31 * z2503 + z62 * z2488 - z63 * z2486;
-        let z2510 = qd[8] * z2486 + z2500;
-        let z2511 = qd[8] * z2488 + z2501;
-        let z2512 = qd[8] * z2509 + z2502;
-        let z2513 = -self.l_shin * z2506 + z2503;
-        let z2514 = -self.l_shin * z2508 + z2504;
-        let z2515 = z84 * z2505 - z85 * z2506;
-        let z2516 = z84 * z2506 + z85 * z2505;
-        let z2517 = z84 * z2507 - z85 * z2508;
-        let z2518 = z84 * z2508 + z85 * z2507;
-        let z2519 = -z29 * z2514 + z31 * z2513 + z82 * z2488 - z83 * z2486;
-        let z2520 = z2510 + qd[9] * z2486;
-        let z2521 = z2511 + qd[9] * z2488;
-        let z2522 = z2512 + qd[9] * z2519;
-        let z2523 = z15 * z105;
-        let z2524 = z15 * z104;
-        let z2525 = z17 * z105;
-        let z2526 = z17 * z104;
-        let z2527 = z102 * z2484 - z103 * z2483;
-        let z2528 = qd[10] * z2483;
-        let z2529 = qd[10] * z2484;
-        let z2530 = qd[10] * z2527;
-        let z2531 = -0.15 * z15 - 0.05 * z2483;
-        let z2532 = -0.15 * z17 - 0.05 * z2484;
-        let z2533 = z124 * z2523 - z125 * z2483;
-        let z2534 = z124 * z2483 + z125 * z2523;
-        let z2535 = z124 * z2525 - z125 * z2484;
-        let z2536 = z124 * z2484 + z125 * z2525;
-        let z2537 = -z109 * z2532 + z111 * z2531 + z122 * z2526 - z123 * z2524;
-        let z2538 = z2528 + qd[11] * z2524;
-        let z2539 = z2529 + qd[11] * z2526;
-        let z2540 = z2530 + qd[11] * z2537;
-        let z2541 = z2531 - self.l_thigh * z2534;
-        let z2542 = z2532 - self.l_thigh * z2536;
-        let z2543 = z144 * z2533 - z145 * z2534;
-        let z2544 = z144 * z2534 + z145 * z2533;
-        let z2545 = z144 * z2535 - z145 * z2536;
-        let z2546 = z144 * z2536 + z145 * z2535;
-        let z2547 = -z109 * z2542 + z111 * z2541 + z142 * z2526 - z143 * z2524;
-        let z2548 = z2538 + qd[12] * z2524;
-        let z2549 = z2539 + qd[12] * z2526;
-        let z2550 = z2540 + qd[12] * z2547;
-        let z2551 = z2541 - self.l_shin * z2544;
-        let z2552 = z2542 - self.l_shin * z2546;
-        let z2553 = z164 * z2543 - z165 * z2544;
-        let z2554 = z164 * z2544 + z165 * z2543;
-        let z2555 = z164 * z2545 - z165 * z2546;
-        let z2556 = z164 * z2546 + z165 * z2545;
-        let z2557 = -z109 * z2552 + z111 * z2551 + z162 * z2526 - z163 * z2524;
-        let z2558 = z2548 + qd[13] * z2524;
-        let z2559 = z2549 + qd[13] * z2526;
-        let z2560 = z2550 + qd[13] * z2557;
-        let z2561 = z15 * z185;
-        let z2562 = z15 * z184;
-        let z2563 = z17 * z185;
-        let z2564 = z17 * z184;
-        let z2565 = z182 * z2484 - z183 * z2483;
-        let z2566 = qd[14] * z2483;
-        let z2567 = qd[14] * z2484;
-        let z2568 = qd[14] * z2565;
-        let z2569 = z204 * z2561 - z205 * z2483;
-        let z2570 = z204 * z2483 + z205 * z2561;
-        let z2571 = z204 * z2563 - z205 * z2484;
-        let z2572 = z204 * z2484 + z205 * z2563;
-        let z2573 = z202 * z2564 - z203 * z2562 - z189 * z2494 + z191 * z2493;
-        let z2574 = z2566 + qd[15] * z2562;
-        let z2575 = z2567 + qd[15] * z2564;
-        let z2576 = z2568 + qd[15] * z2573;
-        let z2577 = -self.l_thigh * z2570 + z2493;
-        let z2578 = -self.l_thigh * z2572 + z2494;
-        let z2579 = z224 * z2569 - z225 * z2570;
-        let z2580 = z224 * z2570 + z225 * z2569;
-        let z2581 = z224 * z2571 - z225 * z2572;
-        let z2582 = z224 * z2572 + z225 * z2571;
-        let z2583 = z222 * z2564 - z223 * z2562 - z189 * z2578 + z191 * z2577;
-        let z2584 = qd[16] * z2562 + z2574;
-        let z2585 = qd[16] * z2564 + z2575;
-        let z2586 = qd[16] * z2583 + z2576;
-        let z2587 = -self.l_shin * z2580 + z2577;
-        let z2588 = -self.l_shin * z2582 + z2578;
-        let z2589 = z244 * z2579 - z245 * z2580;
-        let z2590 = z244 * z2580 + z245 * z2579;
-        let z2591 = z244 * z2581 - z245 * z2582;
-        let z2592 = z244 * z2582 + z245 * z2581;
-        let z2593 = z242 * z2564 - z243 * z2562 - z189 * z2588 + z191 * z2587;
-        let z2594 = qd[17] * z2562 + z2584;
-        let z2595 = qd[17] * z2564 + z2585;
-        let z2596 = qd[17] * z2593 + z2586;
-        let z2597 = z15 * z265;
-        let z2598 = z15 * z264;
-        let z2599 = z17 * z265;
-        let z2600 = z17 * z264;
-        let z2601 = z262 * z2484 - z263 * z2483;
-        let z2602 = qd[18] * z2483;
-        let z2603 = qd[18] * z2484;
-        let z2604 = qd[18] * z2601;
-        let z2605 = z284 * z2597 - z285 * z2483;
-        let z2606 = z284 * z2483 + z285 * z2597;
-        let z2607 = z284 * z2599 - z285 * z2484;
-        let z2608 = z284 * z2484 + z285 * z2599;
-        let z2609 = -z269 * z2532 + z271 * z2531 + z282 * z2600 - z283 * z2598;
-        let z2610 = qd[19] * z2598 + z2602;
-        let z2611 = qd[19] * z2600 + z2603;
-        let z2612 = qd[19] * z2609 + z2604;
-        let z2613 = z2531 - self.l_thigh * z2606;
-        let z2614 = z2532 - self.l_thigh * z2608;
-        let z2615 = z304 * z2605 - z305 * z2606;
-        let z2616 = z304 * z2606 + z305 * z2605;
-        let z2617 = z304 * z2607 - z305 * z2608;
-        let z2618 = z304 * z2608 + z305 * z2607;
-        let z2619 = -z269 * z2614 + z271 * z2613 + z302 * z2600 - z303 * z2598;
-        let z2620 = qd[20] * z2598 + z2610;
-        let z2621 = qd[20] * z2600 + z2611;
-        let z2622 = qd[20] * z2619 + z2612;
-        let z2623 = -self.l_shin * z2616 + z2613;
-        let z2624 = -self.l_shin * z2618 + z2614;
-        let z2625 = z324 * z2615 - z325 * z2616;
-        let z2626 = z324 * z2616 + z325 * z2615;
-        let z2627 = z324 * z2617 - z325 * z2618;
-        let z2628 = z324 * z2618 + z325 * z2617;
-        let z2629 = -z269 * z2624 + z271 * z2623 + z322 * z2600 - z323 * z2598;
-        let z2630 = qd[21] * z2598 + z2620;
-        let z2631 = qd[21] * z2600 + z2621;
-        let z2632 = qd[21] * z2629 + z2622;
-        let z2633 = -0.5 * self.l_thigh * z2496 + z2493;
-        let z2634 = -0.5 * self.l_thigh * z2498 + z2494;
-        let z2635 = -0.5 * self.l_shin * z2506 + z2503;
-        let z2636 = -0.5 * self.l_shin * z2508 + z2504;
-        let z2637 = z2513 + 0.04 * z2515 - 0.02 * z2516;
-        let z2638 = z2514 + 0.04 * z2517 - 0.02 * z2518;
-        let z2639 = z2531 - 0.5 * self.l_thigh * z2534;
-        let z2640 = z2532 - 0.5 * self.l_thigh * z2536;
-        let z2641 = z2541 - 0.5 * self.l_shin * z2544;
-        let z2642 = z2542 - 0.5 * self.l_shin * z2546;
-        let z2643 = z2551 + 0.04 * z2553 - 0.02 * z2554;
-        let z2644 = z2552 + 0.04 * z2555 - 0.02 * z2556;
-        let z2645 = -0.5 * self.l_thigh * z2570 + z2493;
-        let z2646 = -0.5 * self.l_thigh * z2572 + z2494;
-        let z2647 = -0.5 * self.l_shin * z2580 + z2577;
-        let z2648 = -0.5 * self.l_shin * z2582 + z2578;
-        let z2649 = z2587 + 0.04 * z2589 - 0.02 * z2590;
-        let z2650 = z2588 + 0.04 * z2591 - 0.02 * z2592;
-        let z2651 = z2531 - 0.5 * self.l_thigh * z2606;
-        let z2652 = z2532 - 0.5 * self.l_thigh * z2608;
-        let z2653 = -0.5 * self.l_shin * z2616 + z2613;
-        let z2654 = -0.5 * self.l_shin * z2618 + z2614;
-        let z2655 = z2623 + 0.04 * z2625 - 0.02 * z2626;
-        let z2656 = z2624 + 0.04 * z2627 - 0.02 * z2628;
-        let z2657 = -0.15 * z15 * z37 + 0.15 * z17 * z36 - z22 * z2491 + z23 * z2490
-            + z2492;
-        let z2658 = z56 * z2634 - z57 * z2633 - z354 * z2501 + z355 * z2500 + z2502;
-        let z2659 = z2512 + z76 * z2636 - z77 * z2635 - z363 * z2511 + z364 * z2510;
-        let z2660 = z2522 + z96 * z2638 - z97 * z2637 - z372 * z2521 + z373 * z2520;
-        let z2661 = z2530 + 0.15 * z15 * z117 - 0.15 * z17 * z116 - z102 * z2529
-            + z103 * z2528;
-        let z2662 = z2540 - z387 * z2539 + z388 * z2538 + z136 * z2640 - z137 * z2639;
-        let z2663 = z2550 - z396 * z2549 + z397 * z2548 + z156 * z2642 - z157 * z2641;
-        let z2664 = z2560 - z405 * z2559 + z406 * z2558 + z176 * z2644 - z177 * z2643;
-        let z2665 = z2568 - 0.15 * z15 * z197 + 0.15 * z17 * z196 - z182 * z2567
-            + z183 * z2566;
-        let z2666 = z216 * z2646 - z217 * z2645 + z2576 - z420 * z2575 + z421 * z2574;
-        let z2667 = z236 * z2648 - z237 * z2647 + z2586 - z429 * z2585 + z430 * z2584;
-        let z2668 = z256 * z2650 - z257 * z2649 + z2596 - z438 * z2595 + z439 * z2594;
-        let z2669 = -z262 * z2603 + z263 * z2602 + 0.15 * z15 * z277 - 0.15 * z17 * z276
-            + z2604;
-        let z2670 = z296 * z2652 - z297 * z2651 + z2612 - z453 * z2611 + z454 * z2610;
-        let z2671 = -z462 * z2621 + z463 * z2620 + z316 * z2654 - z317 * z2653 + z2622;
-        let z2672 = -z471 * z2631 + z472 * z2630 + z2632 + z336 * z2656 - z337 * z2655;
-        let z2673 = self.m_foot * z2672;
-        let z2674 = self.m_shin * z2671 + z2673;
-        let z2675 = self.m_thigh * z2670 + z2674;
-        let z2676 = self.m_hub * z2669 + z2675;
-        let z2677 = self.m_foot * z2668;
-        let z2678 = self.m_shin * z2667 + z2677;
-        let z2679 = self.m_thigh * z2666 + z2678;
-        let z2680 = self.m_hub * z2665 + z2679;
-        let z2681 = self.m_foot * z2664;
-        let z2682 = self.m_shin * z2663 + z2681;
-        let z2683 = self.m_thigh * z2662 + z2682;
-        let z2684 = self.m_hub * z2661 + z2683;
-        let z2685 = self.m_foot * z2660;
-        let z2686 = self.m_shin * z2659 + z2685;
-        let z2687 = self.m_thigh * z2658 + z2686;
-        let z2688 = self.m_hub * z2657 + z2687;
-        let z2689 = z2676 + z2680 + z2684 + z2688;
-        let z2690 = -z6 * z24 - z14 * z25;
-        let z2691 = z3 * z24 - z16 * z25;
-        let z2692 = z29 * z44;
-        let z2693 = z29 * z45;
-        let z2694 = z31 * z44;
-        let z2695 = z31 * z45;
-        let z2696 = z42 * z2691 - z43 * z2690;
-        let z2697 = qd[7] * z2690;
-        let z2698 = qd[7] * z2691;
-        let z2699 = qd[7] * z2696;
-        let z2700 = -self.l_thigh * z2693;
-        let z2701 = -self.l_thigh * z2695;
-        let z2702 = z64 * z2692 - z65 * z2693;
-        let z2703 = z64 * z2693 + z65 * z2692;
-        let z2704 = z64 * z2694 - z65 * z2695;
-        let z2705 = z64 * z2695 + z65 * z2694;
-        let z2706 = -z29 * z2701 + z31 * z2700 + z62 * z2691 - z63 * z2690;
-        let z2707 = qd[8] * z2690 + z2697;
-        let z2708 = qd[8] * z2691 + z2698;
-        let z2709 = qd[8] * z2706 + z2699;
-        let z2710 = -self.l_shin * z2703 + z2700;
-        let z2711 = -self.l_shin * z2705 + z2701;
-        let z2712 = z84 * z2702 - z85 * z2703;
-        let z2713 = z84 * z2703 + z85 * z2702;
-        let z2714 = z84 * z2704 - z85 * z2705;
-        let z2715 = z84 * z2705 + z85 * z2704;
-        let z2716 = -z29 * z2711 + z31 * z2710 + z82 * z2691 - z83 * z2690;
-        let z2717 = qd[9] * z2690 + z2707;
-        let z2718 = qd[9] * z2691 + z2708;
-        let z2719 = qd[9] * z2716 + z2709;
-        let z2720 = -0.5 * self.l_thigh * z2693;
-        let z2721 = -0.5 * self.l_thigh * z2695;
-        let z2722 = -0.5 * self.l_shin * z2703 + z2700;
-        let z2723 = -0.5 * self.l_shin * z2705 + z2701;
-        let z2724 = z2710 + 0.04 * z2712 - 0.02 * z2713;
-        let z2725 = z2711 + 0.04 * z2714 - 0.02 * z2715;
-        let z2726 = z56 * z2721 - z57 * z2720 - z354 * z2698 + z355 * z2697 + z2699;
-        let z2727 = z76 * z2723 - z77 * z2722 - z363 * z2708 + z364 * z2707 + z2709;
-        let z2728 = z96 * z2725 - z97 * z2724 - z372 * z2718 + z373 * z2717 + z2719;
-        let z2729 = self.m_foot * z2728;
-        let z2730 = self.m_shin * z2727 + z2729;
-        let z2731 = self.m_thigh * z2726 + z2730;
-        let z2732 = -z15 * z44 - z28 * z45;
-        let z2733 = -z17 * z44 - z30 * z45;
-        let z2734 = -self.l_thigh * z48;
-        let z2735 = -self.l_thigh * z50;
-        let z2736 = -z48 * z65 + z64 * z2732;
-        let z2737 = z48 * z64 + z65 * z2732;
-        let z2738 = -z50 * z65 + z64 * z2733;
-        let z2739 = z50 * z64 + z65 * z2733;
-        let z2740 = -z29 * z2735 + z31 * z2734;
-        let z2741 = qd[8] * z2740;
-        let z2742 = -self.l_shin * z2737 + z2734;
-        let z2743 = -self.l_shin * z2739 + z2735;
-        let z2744 = z84 * z2736 - z85 * z2737;
-        let z2745 = z84 * z2737 + z85 * z2736;
-        let z2746 = z84 * z2738 - z85 * z2739;
-        let z2747 = z84 * z2739 + z85 * z2738;
-        let z2748 = -z29 * z2743 + z31 * z2742;
-        let z2749 = qd[9] * z2748 + z2741;
-        let z2750 = -0.5 * self.l_thigh * z48;
-        let z2751 = -0.5 * self.l_thigh * z50;
-        let z2752 = -0.5 * self.l_shin * z2737 + z2734;
-        let z2753 = -0.5 * self.l_shin * z2739 + z2735;
-        let z2754 = z2742 + 0.04 * z2744 - 0.02 * z2745;
-        let z2755 = z2743 + 0.04 * z2746 - 0.02 * z2747;
-        let z2756 = z56 * z2751 - z57 * z2750;
-        let z2757 = z76 * z2753 - z77 * z2752 + z2741;
-        let z2758 = z96 * z2755 - z97 * z2754 + z2749;
-        let z2759 = self.m_foot * z2758;
-        let z2760 = self.m_shin * z2757 + z2759;
-        let z2761 = self.m_thigh * z2756 + z2760;
-        let z2762 = -z48 * z65 - z49 * z64;
-        let z2763 = -z50 * z65 - z51 * z64;
-        let z2764 = -self.l_shin * z68;
-        let z2765 = -self.l_shin * z70;
-        let z2766 = -z68 * z85 + z84 * z2762;
-        let z2767 = z68 * z84 + z85 * z2762;
-        let z2768 = -z70 * z85 + z84 * z2763;
-        let z2769 = z70 * z84 + z85 * z2763;
-        let z2770 = -z29 * z2765 + z31 * z2764;
-        let z2771 = qd[9] * z2770;
-        let z2772 = -0.5 * self.l_shin * z68;
-        let z2773 = -0.5 * self.l_shin * z70;
-        let z2774 = z2764 + 0.04 * z2766 - 0.02 * z2767;
-        let z2775 = z2765 + 0.04 * z2768 - 0.02 * z2769;
-        let z2776 = z76 * z2773 - z77 * z2772;
-        let z2777 = z2771 + z96 * z2775 - z97 * z2774;
-        let z2778 = self.m_foot * z2777;
-        let z2779 = z2778 + self.m_shin * z2776;
-        let z2780 = -z68 * z85 - z69 * z84;
-        let z2781 = -z70 * z85 - z71 * z84;
-        let z2782 = 0.04 * z2780 - 0.02 * z88;
-        let z2783 = 0.04 * z2781 - 0.02 * z90;
-        let z2784 = z96 * z2783 - z97 * z2782;
-        let z2785 = self.m_foot * z2784;
-        let z2786 = -z6 * z104 - z14 * z105;
-        let z2787 = z3 * z104 - z16 * z105;
-        let z2788 = z109 * z124;
-        let z2789 = z109 * z125;
-        let z2790 = z111 * z124;
-        let z2791 = z111 * z125;
-        let z2792 = z122 * z2787 - z123 * z2786;
-        let z2793 = qd[11] * z2786;
-        let z2794 = qd[11] * z2787;
-        let z2795 = qd[11] * z2792;
-        let z2796 = -self.l_thigh * z2789;
-        let z2797 = -self.l_thigh * z2791;
-        let z2798 = z144 * z2788 - z145 * z2789;
-        let z2799 = z144 * z2789 + z145 * z2788;
-        let z2800 = z144 * z2790 - z145 * z2791;
-        let z2801 = z144 * z2791 + z145 * z2790;
-        let z2802 = -z109 * z2797 + z111 * z2796 + z142 * z2787 - z143 * z2786;
-        let z2803 = z2793 + qd[12] * z2786;
-        let z2804 = z2794 + qd[12] * z2787;
-        let z2805 = z2795 + qd[12] * z2802;
-        let z2806 = z2796 - self.l_shin * z2799;
-        let z2807 = z2797 - self.l_shin * z2801;
-        let z2808 = z164 * z2798 - z165 * z2799;
-        let z2809 = z164 * z2799 + z165 * z2798;
-        let z2810 = z164 * z2800 - z165 * z2801;
-        let z2811 = z164 * z2801 + z165 * z2800;
-        let z2812 = -z109 * z2807 + z111 * z2806 + z162 * z2787 - z163 * z2786;
-        let z2813 = z2803 + qd[13] * z2786;
-        let z2814 = z2804 + qd[13] * z2787;
-        let z2815 = z2805 + qd[13] * z2812;
-        let z2816 = -0.5 * self.l_thigh * z2789;
-        let z2817 = -0.5 * self.l_thigh * z2791;
-        let z2818 = z2796 - 0.5 * self.l_shin * z2799;
-        let z2819 = z2797 - 0.5 * self.l_shin * z2801;
-        let z2820 = z2806 + 0.04 * z2808 - 0.02 * z2809;
-        let z2821 = z2807 + 0.04 * z2810 - 0.02 * z2811;
-        let z2822 = z2795 - z387 * z2794 + z388 * z2793 + z136 * z2817 - z137 * z2816;
-        let z2823 = z2805 - z396 * z2804 + z397 * z2803 + z156 * z2819 - z157 * z2818;
-        let z2824 = z2815 - z405 * z2814 + z406 * z2813 + z176 * z2821 - z177 * z2820;
-        let z2825 = self.m_foot * z2824;
-        let z2826 = self.m_shin * z2823 + z2825;
-        let z2827 = self.m_thigh * z2822 + z2826;
-        let z2828 = -z15 * z124 - z108 * z125;
-        let z2829 = -z17 * z124 - z110 * z125;
-        let z2830 = -self.l_thigh * z128;
-        let z2831 = -self.l_thigh * z130;
-        let z2832 = -z128 * z145 + z144 * z2828;
-        let z2833 = z128 * z144 + z145 * z2828;
-        let z2834 = -z130 * z145 + z144 * z2829;
-        let z2835 = z130 * z144 + z145 * z2829;
-        let z2836 = -z109 * z2831 + z111 * z2830;
-        let z2837 = qd[12] * z2836;
-        let z2838 = -self.l_shin * z2833 + z2830;
-        let z2839 = -self.l_shin * z2835 + z2831;
-        let z2840 = z164 * z2832 - z165 * z2833;
-        let z2841 = z164 * z2833 + z165 * z2832;
-        let z2842 = z164 * z2834 - z165 * z2835;
-        let z2843 = z164 * z2835 + z165 * z2834;
-        let z2844 = -z109 * z2839 + z111 * z2838;
-        let z2845 = qd[13] * z2844 + z2837;
-        let z2846 = -0.5 * self.l_thigh * z128;
-        let z2847 = -0.5 * self.l_thigh * z130;
-        let z2848 = -0.5 * self.l_shin * z2833 + z2830;
-        let z2849 = -0.5 * self.l_shin * z2835 + z2831;
-        let z2850 = z2838 + 0.04 * z2840 - 0.02 * z2841;
-        let z2851 = z2839 + 0.04 * z2842 - 0.02 * z2843;
-        let z2852 = z136 * z2847 - z137 * z2846;
-        let z2853 = z2837 + z156 * z2849 - z157 * z2848;
-        let z2854 = z2845 + z176 * z2851 - z177 * z2850;
-        let z2855 = self.m_foot * z2854;
-        let z2856 = self.m_shin * z2853 + z2855;
-        let z2857 = self.m_thigh * z2852 + z2856;
-        let z2858 = -z128 * z145 - z129 * z144;
-        let z2859 = -z130 * z145 - z131 * z144;
-        let z2860 = -self.l_shin * z148;
-        let z2861 = -self.l_shin * z150;
-        let z2862 = -z148 * z165 + z164 * z2858;
-        let z2863 = z148 * z164 + z165 * z2858;
-        let z2864 = -z150 * z165 + z164 * z2859;
-        let z2865 = z150 * z164 + z165 * z2859;
-        let z2866 = -z109 * z2861 + z111 * z2860;
-        let z2867 = qd[13] * z2866;
-        let z2868 = -0.5 * self.l_shin * z148;
-        let z2869 = -0.5 * self.l_shin * z150;
-        let z2870 = z2860 + 0.04 * z2862 - 0.02 * z2863;
-        let z2871 = z2861 + 0.04 * z2864 - 0.02 * z2865;
-        let z2872 = z156 * z2869 - z157 * z2868;
-        let z2873 = z2867 + z176 * z2871 - z177 * z2870;
-        let z2874 = self.m_foot * z2873;
-        let z2875 = self.m_shin * z2872 + z2874;
-        let z2876 = -z148 * z165 - z149 * z164;
-        let z2877 = -z150 * z165 - z151 * z164;
-        let z2878 = 0.04 * z2876 - 0.02 * z168;
-        let z2879 = 0.04 * z2877 - 0.02 * z170;
-        let z2880 = z176 * z2879 - z177 * z2878;
-        let z2881 = self.m_foot * z2880;
-        let z2882 = -z6 * z184 - z14 * z185;
-        let z2883 = z3 * z184 - z16 * z185;
-        let z2884 = z189 * z204;
-        let z2885 = z189 * z205;
-        let z2886 = z191 * z204;
-        let z2887 = z191 * z205;
-        let z2888 = z202 * z2883 - z203 * z2882;
-        let z2889 = qd[15] * z2882;
-        let z2890 = qd[15] * z2883;
-        let z2891 = qd[15] * z2888;
-        let z2892 = -self.l_thigh * z2885;
-        let z2893 = -self.l_thigh * z2887;
-        let z2894 = z224 * z2884 - z225 * z2885;
-        let z2895 = z224 * z2885 + z225 * z2884;
-        let z2896 = z224 * z2886 - z225 * z2887;
-        let z2897 = z224 * z2887 + z225 * z2886;
-        let z2898 = z222 * z2883 - z223 * z2882 - z189 * z2893 + z191 * z2892;
-        let z2899 = qd[16] * z2882 + z2889;
-        let z2900 = qd[16] * z2883 + z2890;
-        let z2901 = qd[16] * z2898 + z2891;
-        let z2902 = -self.l_shin * z2895 + z2892;
-        let z2903 = -self.l_shin * z2897 + z2893;
-        let z2904 = z244 * z2894 - z245 * z2895;
-        let z2905 = z244 * z2895 + z245 * z2894;
-        let z2906 = z244 * z2896 - z245 * z2897;
-        let z2907 = z244 * z2897 + z245 * z2896;
-        let z2908 = z242 * z2883 - z243 * z2882 - z189 * z2903 + z191 * z2902;
-        let z2909 = qd[17] * z2882 + z2899;
-        let z2910 = qd[17] * z2883 + z2900;
-        let z2911 = qd[17] * z2908 + z2901;
-        let z2912 = -0.5 * self.l_thigh * z2885;
-        let z2913 = -0.5 * self.l_thigh * z2887;
-        let z2914 = -0.5 * self.l_shin * z2895 + z2892;
-        let z2915 = -0.5 * self.l_shin * z2897 + z2893;
-        let z2916 = z2902 + 0.04 * z2904 - 0.02 * z2905;
-        let z2917 = z2903 + 0.04 * z2906 - 0.02 * z2907;
-        let z2918 = z216 * z2913 - z217 * z2912 + z2891 - z420 * z2890 + z421 * z2889;
-        let z2919 = z236 * z2915 - z237 * z2914 + z2901 - z429 * z2900 + z430 * z2899;
-        let z2920 = z256 * z2917 - z257 * z2916 + z2911 - z438 * z2910 + z439 * z2909;
-        let z2921 = self.m_foot * z2920;
-        let z2922 = self.m_shin * z2919 + z2921;
-        let z2923 = self.m_thigh * z2918 + z2922;
-        let z2924 = -z15 * z204 - z188 * z205;
-        let z2925 = -z17 * z204 - z190 * z205;
-        let z2926 = -self.l_thigh * z208;
-        let z2927 = -self.l_thigh * z210;
-        let z2928 = -z208 * z225 + z224 * z2924;
-        let z2929 = z208 * z224 + z225 * z2924;
-        let z2930 = -z210 * z225 + z224 * z2925;
-        let z2931 = z210 * z224 + z225 * z2925;
-        let z2932 = -z189 * z2927 + z191 * z2926;
-        let z2933 = qd[16] * z2932;
-        let z2934 = -self.l_shin * z2929 + z2926;
-        let z2935 = -self.l_shin * z2931 + z2927;
-        let z2936 = z244 * z2928 - z245 * z2929;
-        let z2937 = z244 * z2929 + z245 * z2928;
-        let z2938 = z244 * z2930 - z245 * z2931;
-        let z2939 = z244 * z2931 + z245 * z2930;
-        let z2940 = -z189 * z2935 + z191 * z2934;
-        let z2941 = qd[17] * z2940 + z2933;
-        let z2942 = -0.5 * self.l_thigh * z208;
-        let z2943 = -0.5 * self.l_thigh * z210;
-        let z2944 = -0.5 * self.l_shin * z2929 + z2926;
-        let z2945 = -0.5 * self.l_shin * z2931 + z2927;
-        let z2946 = z2934 + 0.04 * z2936 - 0.02 * z2937;
-        let z2947 = z2935 + 0.04 * z2938 - 0.02 * z2939;
-        let z2948 = z216 * z2943 - z217 * z2942;
-        let z2949 = z236 * z2945 - z237 * z2944 + z2933;
-        let z2950 = z256 * z2947 - z257 * z2946 + z2941;
-        let z2951 = self.m_foot * z2950;
-        let z2952 = self.m_shin * z2949 + z2951;
-        let z2953 = self.m_thigh * z2948 + z2952;
-        let z2954 = -z208 * z225 - z209 * z224;
-        let z2955 = -z210 * z225 - z211 * z224;
-        let z2956 = -self.l_shin * z228;
-        let z2957 = -self.l_shin * z230;
-        let z2958 = -z228 * z245 + z244 * z2954;
-        let z2959 = z228 * z244 + z245 * z2954;
-        let z2960 = -z230 * z245 + z244 * z2955;
-        let z2961 = z230 * z244 + z245 * z2955;
-        let z2962 = -z189 * z2957 + z191 * z2956;
-        let z2963 = qd[17] * z2962;
-        let z2964 = -0.5 * self.l_shin * z228;
-        let z2965 = -0.5 * self.l_shin * z230;
-        let z2966 = z2956 + 0.04 * z2958 - 0.02 * z2959;
-        let z2967 = z2957 + 0.04 * z2960 - 0.02 * z2961;
-        let z2968 = z236 * z2965 - z237 * z2964;
-        let z2969 = z256 * z2967 - z257 * z2966 + z2963;
-        let z2970 = self.m_foot * z2969;
-        let z2971 = self.m_shin * z2968 + z2970;
-        let z2972 = -z228 * z245 - z229 * z244;
-        let z2973 = -z230 * z245 - z231 * z244;
-        let z2974 = -0.02 * z248 + 0.04 * z2972;
-        let z2975 = -0.02 * z250 + 0.04 * z2973;
-        let z2976 = z256 * z2975 - z257 * z2974;
-        let z2977 = self.m_foot * z2976;
-        let z2978 = -z6 * z264 - z14 * z265;
-        let z2979 = z3 * z264 - z16 * z265;
-        let z2980 = z269 * z284;
-        let z2981 = z269 * z285;
-        let z2982 = z271 * z284;
-        let z2983 = z271 * z285;
-        let z2984 = z282 * z2979 - z283 * z2978;
-        let z2985 = qd[19] * z2978;
-        let z2986 = qd[19] * z2979;
-        let z2987 = qd[19] * z2984;
-        let z2988 = -self.l_thigh * z2981;
-        let z2989 = -self.l_thigh * z2983;
-        let z2990 = z304 * z2980 - z305 * z2981;
-        let z2991 = z304 * z2981 + z305 * z2980;
-        let z2992 = z304 * z2982 - z305 * z2983;
-        let z2993 = z304 * z2983 + z305 * z2982;
-        let z2994 = -z269 * z2989 + z271 * z2988 + z302 * z2979 - z303 * z2978;
-        let z2995 = qd[20] * z2978 + z2985;
-        let z2996 = qd[20] * z2979 + z2986;
-        let z2997 = qd[20] * z2994 + z2987;
-        let z2998 = -self.l_shin * z2991 + z2988;
-        let z2999 = -self.l_shin * z2993 + z2989;
-        let z3000 = z324 * z2990 - z325 * z2991;
-        let z3001 = z324 * z2991 + z325 * z2990;
-        let z3002 = z324 * z2992 - z325 * z2993;
-        let z3003 = z324 * z2993 + z325 * z2992;
-        let z3004 = -z269 * z2999 + z271 * z2998 + z322 * z2979 - z323 * z2978;
-        let z3005 = qd[21] * z2978 + z2995;
-        let z3006 = qd[21] * z2979 + z2996;
-        let z3007 = qd[21] * z3004 + z2997;
-        let z3008 = -0.5 * self.l_thigh * z2981;
-        let z3009 = -0.5 * self.l_thigh * z2983;
-        let z3010 = -0.5 * self.l_shin * z2991 + z2988;
-        let z3011 = -0.5 * self.l_shin * z2993 + z2989;
-        let z3012 = z2998 + 0.04 * z3000 - 0.02 * z3001;
-        let z3013 = z2999 + 0.04 * z3002 - 0.02 * z3003;
-        let z3014 = z296 * z3009 - z297 * z3008 + z2987 - z453 * z2986 + z454 * z2985;
-        let z3015 = -z462 * z2996 + z463 * z2995 + z316 * z3011 - z317 * z3010 + z2997;
-        let z3016 = -z471 * z3006 + z472 * z3005 + z336 * z3013 - z337 * z3012 + z3007;
-        let z3017 = self.m_foot * z3016;
-        let z3018 = self.m_shin * z3015 + z3017;
-        let z3019 = z3018 + self.m_thigh * z3014;
-        let z3020 = -z268 * z285 - z15 * z284;
-        let z3021 = -z270 * z285 - z17 * z284;
-        let z3022 = -self.l_thigh * z288;
-        let z3023 = -self.l_thigh * z290;
-        let z3024 = -z288 * z305 + z304 * z3020;
-        let z3025 = z288 * z304 + z305 * z3020;
-        let z3026 = -z290 * z305 + z304 * z3021;
-        let z3027 = z290 * z304 + z305 * z3021;
-        let z3028 = -z269 * z3023 + z271 * z3022;
-        let z3029 = qd[20] * z3028;
-        let z3030 = z3022 - self.l_shin * z3025;
-        let z3031 = z3023 - self.l_shin * z3027;
-        let z3032 = z324 * z3024 - z325 * z3025;
-        let z3033 = z324 * z3025 + z325 * z3024;
-        let z3034 = z324 * z3026 - z325 * z3027;
-        let z3035 = z324 * z3027 + z325 * z3026;
-        let z3036 = -z269 * z3031 + z271 * z3030;
-        let z3037 = z3029 + qd[21] * z3036;
-        let z3038 = -0.5 * self.l_thigh * z288;
-        let z3039 = -0.5 * self.l_thigh * z290;
-        let z3040 = z3022 - 0.5 * self.l_shin * z3025;
-        let z3041 = z3023 - 0.5 * self.l_shin * z3027;
-        let z3042 = z3030 + 0.04 * z3032 - 0.02 * z3033;
-        let z3043 = z3031 + 0.04 * z3034 - 0.02 * z3035;
-        let z3044 = z296 * z3039 - z297 * z3038;
-        let z3045 = z3029 + z316 * z3041 - z317 * z3040;
-        let z3046 = z3037 + z336 * z3043 - z337 * z3042;
-        let z3047 = self.m_foot * z3046;
-        let z3048 = z3047 + self.m_shin * z3045;
-        let z3049 = z3048 + self.m_thigh * z3044;
-        let z3050 = -z288 * z305 - z289 * z304;
-        let z3051 = -z290 * z305 - z291 * z304;
-        let z3052 = -self.l_shin * z308;
-        let z3053 = -self.l_shin * z310;
-        let z3054 = -z308 * z325 + z324 * z3050;
-        let z3055 = z308 * z324 + z325 * z3050;
-        let z3056 = -z310 * z325 + z324 * z3051;
-        let z3057 = z310 * z324 + z325 * z3051;
-        let z3058 = -z269 * z3053 + z271 * z3052;
-        let z3059 = qd[21] * z3058;
-        let z3060 = -0.5 * self.l_shin * z308;
-        let z3061 = -0.5 * self.l_shin * z310;
-        let z3062 = z3052 + 0.04 * z3054 - 0.02 * z3055;
-        let z3063 = z3053 + 0.04 * z3056 - 0.02 * z3057;
-        let z3064 = z316 * z3061 - z317 * z3060;
-        let z3065 = z3059 + z336 * z3063 - z337 * z3062;
-        let z3066 = self.m_foot * z3065;
-        let z3067 = z3066 + self.m_shin * z3064;
-        let z3068 = -z308 * z325 - z309 * z324;
-        let z3069 = -z310 * z325 - z311 * z324;
-        let z3070 = 0.04 * z3068 - 0.02 * z328;
-        let z3071 = 0.04 * z3069 - 0.02 * z330;
-        let z3072 = z336 * z3071 - z337 * z3070;
-        let z3073 = self.m_foot * z3072;
-        let z3074 = -z1 * z2;
-        let z3075 = -qd[4] * z0;
-        let z3076 = -z0 * z10 + z11 * z2259;
-        let z3077 = z0 * z11 + z10 * z2259;
-        let z3078 = qd[5] * z3074 + z3075;
-        let z3079 = 0.3 * z3074 + 0.15 * z3076;
-        let z3080 = z24 * z3074 + z25 * z3076;
-        let z3081 = z24 * z3076 - z25 * z3074;
-        let z3082 = -z17 * z3079 + z23 * z3077;
-        let z3083 = qd[6] * z3077 + z3078;
-        let z3084 = qd[6] * z3082;
-        let z3085 = -0.05 * z3077 + z3079;
-        let z3086 = z44 * z3080 - z45 * z3077;
-        let z3087 = z44 * z3077 + z45 * z3080;
-        let z3088 = -z31 * z3085 + z43 * z3081;
-        let z3089 = qd[7] * z3081 + z3083;
-        let z3090 = qd[7] * z3088 + z3084;
-        let z3091 = -self.l_thigh * z3087 + z3085;
-        let z3092 = z64 * z3086 - z65 * z3087;
-        let z3093 = z64 * z3087 + z65 * z3086;
-        let z3094 = -z31 * z3091 + z63 * z3081;
-        let z3095 = qd[8] * z3081 + z3089;
-        let z3096 = qd[8] * z3094 + z3090;
-        let z3097 = -self.l_shin * z3093 + z3091;
-        let z3098 = z84 * z3092 - z85 * z3093;
-        let z3099 = z84 * z3093 + z85 * z3092;
-        let z3100 = -z31 * z3097 + z83 * z3081;
-        let z3101 = qd[9] * z3081 + z3095;
-        let z3102 = qd[9] * z3100 + z3096;
-        let z3103 = 0.3 * z3074 - 0.15 * z3076;
-        let z3104 = z104 * z3074 + z105 * z3076;
-        let z3105 = z104 * z3076 - z105 * z3074;
-        let z3106 = -z17 * z3103 + z103 * z3077;
-        let z3107 = z3078 + qd[10] * z3077;
-        let z3108 = qd[10] * z3106;
-        let z3109 = -0.05 * z3077 + z3103;
-        let z3110 = z124 * z3104 - z125 * z3077;
-        let z3111 = z124 * z3077 + z125 * z3104;
-        let z3112 = -z111 * z3109 + z123 * z3105;
-        let z3113 = qd[11] * z3105 + z3107;
-        let z3114 = qd[11] * z3112 + z3108;
-        let z3115 = -self.l_thigh * z3111 + z3109;
-        let z3116 = z144 * z3110 - z145 * z3111;
-        let z3117 = z144 * z3111 + z145 * z3110;
-        let z3118 = -z111 * z3115 + z143 * z3105;
-        let z3119 = qd[12] * z3105 + z3113;
-        let z3120 = qd[12] * z3118 + z3114;
-        let z3121 = -self.l_shin * z3117 + z3115;
-        let z3122 = z164 * z3116 - z165 * z3117;
-        let z3123 = z164 * z3117 + z165 * z3116;
-        let z3124 = -z111 * z3121 + z163 * z3105;
-        let z3125 = qd[13] * z3105 + z3119;
-        let z3126 = qd[13] * z3124 + z3120;
-        let z3127 = -0.3 * z3074 + 0.15 * z3076;
-        let z3128 = z184 * z3074 + z185 * z3076;
-        let z3129 = z184 * z3076 - z185 * z3074;
-        let z3130 = -z17 * z3127 + z183 * z3077;
-        let z3131 = z3078 + qd[14] * z3077;
-        let z3132 = qd[14] * z3130;
-        let z3133 = -0.05 * z3077 + z3127;
-        let z3134 = z204 * z3128 - z205 * z3077;
-        let z3135 = z204 * z3077 + z205 * z3128;
-        let z3136 = z203 * z3129 - z191 * z3133;
-        let z3137 = qd[15] * z3129 + z3131;
-        let z3138 = qd[15] * z3136 + z3132;
-        let z3139 = -self.l_thigh * z3135 + z3133;
-        let z3140 = z224 * z3134 - z225 * z3135;
-        let z3141 = z224 * z3135 + z225 * z3134;
-        let z3142 = z223 * z3129 - z191 * z3139;
-        let z3143 = qd[16] * z3129 + z3137;
-        let z3144 = qd[16] * z3142 + z3138;
-        let z3145 = -self.l_shin * z3141 + z3139;
-        let z3146 = z244 * z3140 - z245 * z3141;
-        let z3147 = z244 * z3141 + z245 * z3140;
-        let z3148 = z243 * z3129 - z191 * z3145;
-        let z3149 = qd[17] * z3129 + z3143;
-        let z3150 = qd[17] * z3148 + z3144;
-        let z3151 = -0.3 * z3074 - 0.15 * z3076;
-        let z3152 = z264 * z3074 + z265 * z3076;
-        let z3153 = z264 * z3076 - z265 * z3074;
-        let z3154 = z263 * z3077 - z17 * z3151;
-        let z3155 = z3078 + qd[18] * z3077;
-        let z3156 = qd[18] * z3154;
-        let z3157 = -0.05 * z3077 + z3151;
-        let z3158 = z284 * z3152 - z285 * z3077;
-        let z3159 = z284 * z3077 + z285 * z3152;
-        let z3160 = -z271 * z3157 + z283 * z3153;
-        let z3161 = qd[19] * z3153 + z3155;
-        let z3162 = qd[19] * z3160 + z3156;
-        let z3163 = -self.l_thigh * z3159 + z3157;
-        let z3164 = z304 * z3158 - z305 * z3159;
-        let z3165 = z304 * z3159 + z305 * z3158;
-        let z3166 = -z271 * z3163 + z303 * z3153;
-        let z3167 = qd[20] * z3153 + z3161;
-        let z3168 = qd[20] * z3166 + z3162;
-        let z3169 = -self.l_shin * z3165 + z3163;
-        let z3170 = z324 * z3164 - z325 * z3165;
-        let z3171 = z324 * z3165 + z325 * z3164;
-        let z3172 = -z271 * z3169 + z323 * z3153;
-        let z3173 = qd[21] * z3153 + z3167;
-        let z3174 = qd[21] * z3172 + z3168;
-        let z3175 = -0.5 * self.l_thigh * z3087 + z3085;
-        let z3176 = -0.5 * self.l_shin * z3093 + z3091;
-        let z3177 = z3097 + 0.04 * z3098 - 0.02 * z3099;
-        let z3178 = -0.5 * self.l_thigh * z3111 + z3109;
-        let z3179 = -0.5 * self.l_shin * z3117 + z3115;
-        let z3180 = z3121 + 0.04 * z3122 - 0.02 * z3123;
-        let z3181 = -0.5 * self.l_thigh * z3135 + z3133;
-        let z3182 = -0.5 * self.l_shin * z3141 + z3139;
-        let z3183 = z3145 + 0.04 * z3146 - 0.02 * z3147;
-        let z3184 = -0.5 * self.l_thigh * z3159 + z3157;
-        let z3185 = -0.5 * self.l_shin * z3165 + z3163;
-        let z3186 = z3169 + 0.04 * z3170 - 0.02 * z3171;
-        let z3187 = z3084 - z23 * z3083 + z37 * z3079;
-        let z3188 = z3090 + z57 * z3175 - z355 * z3089;
-        let z3189 = z3096 + z77 * z3176 - z364 * z3095;
-        let z3190 = z3102 + z97 * z3177 - z373 * z3101;
-        let z3191 = z3108 - z103 * z3107 + z117 * z3103;
-        let z3192 = z3114 - z388 * z3113 + z137 * z3178;
-        let z3193 = z3120 - z397 * z3119 + z157 * z3179;
-        let z3194 = z3126 - z406 * z3125 + z177 * z3180;
-        let z3195 = z3132 - z183 * z3131 + z197 * z3127;
-        let z3196 = z217 * z3181 + z3138 - z421 * z3137;
-        let z3197 = z237 * z3182 + z3144 - z430 * z3143;
-        let z3198 = z257 * z3183 + z3150 - z439 * z3149;
-        let z3199 = -z263 * z3155 + z277 * z3151 + z3156;
-        let z3200 = z297 * z3184 + z3162 - z454 * z3161;
-        let z3201 = -z463 * z3167 + z317 * z3185 + z3168;
-        let z3202 = -z472 * z3173 + z337 * z3186 + z3174;
-        let z3203 = self.m_foot * z3202;
-        let z3204 = self.m_shin * z3201 + z3203;
-        let z3205 = self.m_thigh * z3200 + z3204;
-        let z3206 = self.m_hub * z3199 + z3205;
-        let z3207 = self.m_foot * z3198;
-        let z3208 = self.m_shin * z3197 + z3207;
-        let z3209 = self.m_thigh * z3196 + z3208;
-        let z3210 = self.m_hub * z3195 + z3209;
-        let z3211 = self.m_foot * z3194;
-        let z3212 = self.m_shin * z3193 + z3211;
-        let z3213 = self.m_thigh * z3192 + z3212;
-        let z3214 = self.m_hub * z3191 + z3213;
-        let z3215 = self.m_foot * z3190;
-        let z3216 = self.m_shin * z3189 + z3215;
-        let z3217 = self.m_thigh * z3188 + z3216;
-        let z3218 = self.m_hub * z3187 + z3217;
-        let z3219 = z3206 + z3210 + z3214 + z3218;
-        let z3220 = -z0 * z3;
-        let z3221 = z4 * z11;
-        let z3222 = z4 * z10;
-        let z3223 = qd[5] * z3220;
-        let z3224 = 0.3 * z3220 + 0.15 * z3221;
-        let z3225 = z24 * z3220 + z25 * z3221;
-        let z3226 = z24 * z3221 - z25 * z3220;
-        let z3227 = z13 * z2267 - z17 * z3224 - z21 * z2263 + z23 * z3222;
-        let z3228 = qd[6] * z3222 + z3223;
-        let z3229 = qd[6] * z3227;
-        let z3230 = -0.05 * z3222 + z3224;
-        let z3231 = z44 * z3225 - z45 * z3222;
-        let z3232 = z44 * z3222 + z45 * z3225;
-        let z3233 = z27 * z2277 - z31 * z3230 - z41 * z2271 + z43 * z3226;
-        let z3234 = qd[7] * z3226 + z3228;
-        let z3235 = qd[7] * z3233 + z3229;
-        let z3236 = -self.l_thigh * z3232 + z3230;
-        let z3237 = z64 * z3231 - z65 * z3232;
-        let z3238 = z64 * z3232 + z65 * z3231;
-        let z3239 = z27 * z2287 - z31 * z3236 - z61 * z2271 + z63 * z3226;
-        let z3240 = qd[8] * z3226 + z3234;
-        let z3241 = qd[8] * z3239 + z3235;
-        let z3242 = -self.l_shin * z3238 + z3236;
-        let z3243 = z84 * z3237 - z85 * z3238;
-        let z3244 = z84 * z3238 + z85 * z3237;
-        let z3245 = z27 * z2297 - z31 * z3242 - z81 * z2271 + z83 * z3226;
-        let z3246 = qd[9] * z3226 + z3240;
-        let z3247 = qd[9] * z3245 + z3241;
-        let z3248 = 0.3 * z3220 - 0.15 * z3221;
-        let z3249 = z104 * z3220 + z105 * z3221;
-        let z3250 = z104 * z3221 - z105 * z3220;
-        let z3251 = z13 * z2307 - z17 * z3248 - z101 * z2263 + z103 * z3222;
-        let z3252 = qd[10] * z3222 + z3223;
-        let z3253 = qd[10] * z3251;
-        let z3254 = -0.05 * z3222 + z3248;
-        let z3255 = z124 * z3249 - z125 * z3222;
-        let z3256 = z124 * z3222 + z125 * z3249;
-        let z3257 = z107 * z2317 - z111 * z3254 - z121 * z2311 + z123 * z3250;
-        let z3258 = qd[11] * z3250 + z3252;
-        let z3259 = qd[11] * z3257 + z3253;
-        let z3260 = -self.l_thigh * z3256 + z3254;
-        let z3261 = z144 * z3255 - z145 * z3256;
-        let z3262 = z144 * z3256 + z145 * z3255;
-        let z3263 = z107 * z2327 - z111 * z3260 - z141 * z2311 + z143 * z3250;
-        let z3264 = qd[12] * z3250 + z3258;
-        let z3265 = qd[12] * z3263 + z3259;
-        let z3266 = -self.l_shin * z3262 + z3260;
-        let z3267 = z164 * z3261 - z165 * z3262;
-        let z3268 = z164 * z3262 + z165 * z3261;
-        let z3269 = z107 * z2337 - z111 * z3266 - z161 * z2311 + z163 * z3250;
-        let z3270 = qd[13] * z3250 + z3264;
-        let z3271 = qd[13] * z3269 + z3265;
-        let z3272 = -0.3 * z3220 + 0.15 * z3221;
-        let z3273 = z184 * z3220 + z185 * z3221;
-        let z3274 = z184 * z3221 - z185 * z3220;
-        let z3275 = z13 * z2347 - z17 * z3272 - z181 * z2263 + z183 * z3222;
-        let z3276 = qd[14] * z3222 + z3223;
-        let z3277 = qd[14] * z3275;
-        let z3278 = -0.05 * z3222 + z3272;
-        let z3279 = z204 * z3273 - z205 * z3222;
-        let z3280 = z204 * z3222 + z205 * z3273;
-        let z3281 = z203 * z3274 + z187 * z2357 - z191 * z3278 - z201 * z2351;
-        let z3282 = z3276 + qd[15] * z3274;
-        let z3283 = z3277 + qd[15] * z3281;
-        let z3284 = z3278 - self.l_thigh * z3280;
-        let z3285 = z224 * z3279 - z225 * z3280;
-        let z3286 = z224 * z3280 + z225 * z3279;
-        let z3287 = -z221 * z2351 + z223 * z3274 + z187 * z2367 - z191 * z3284;
-        let z3288 = z3282 + qd[16] * z3274;
-        let z3289 = z3283 + qd[16] * z3287;
-        let z3290 = z3284 - self.l_shin * z3286;
-        let z3291 = z244 * z3285 - z245 * z3286;
-        let z3292 = z244 * z3286 + z245 * z3285;
-        let z3293 = -z241 * z2351 + z243 * z3274 + z187 * z2377 - z191 * z3290;
-        let z3294 = z3288 + qd[17] * z3274;
-        let z3295 = z3289 + qd[17] * z3293;
-        let z3296 = -0.3 * z3220 - 0.15 * z3221;
-        let z3297 = z264 * z3220 + z265 * z3221;
-        let z3298 = z264 * z3221 - z265 * z3220;
-        let z3299 = -z261 * z2263 + z263 * z3222 + z13 * z2387 - z17 * z3296;
-        let z3300 = qd[18] * z3222 + z3223;
-        let z3301 = qd[18] * z3299;
-        let z3302 = z3296 - 0.05 * z3222;
-        let z3303 = z284 * z3297 - z285 * z3222;
-        let z3304 = z284 * z3222 + z285 * z3297;
-        let z3305 = z267 * z2397 - z271 * z3302 - z281 * z2391 + z283 * z3298;
-        let z3306 = z3300 + qd[19] * z3298;
-        let z3307 = z3301 + qd[19] * z3305;
-        let z3308 = z3302 - self.l_thigh * z3304;
-        let z3309 = z304 * z3303 - z305 * z3304;
-        let z3310 = z304 * z3304 + z305 * z3303;
-        let z3311 = z267 * z2407 - z271 * z3308 - z301 * z2391 + z303 * z3298;
-        let z3312 = z3306 + qd[20] * z3298;
-        let z3313 = z3307 + qd[20] * z3311;
-        let z3314 = z3308 - self.l_shin * z3310;
-        let z3315 = z324 * z3309 - z325 * z3310;
-        let z3316 = z324 * z3310 + z325 * z3309;
-        let z3317 = z267 * z2417 - z271 * z3314 - z321 * z2391 + z323 * z3298;
-        let z3318 = z3312 + qd[21] * z3298;
-        let z3319 = z3313 + qd[21] * z3317;
-        let z3320 = -0.5 * self.l_thigh * z3232 + z3230;
-        let z3321 = -0.5 * self.l_shin * z3238 + z3236;
-        let z3322 = z3242 + 0.04 * z3243 - 0.02 * z3244;
-        let z3323 = -0.5 * self.l_thigh * z3256 + z3254;
-        let z3324 = -0.5 * self.l_shin * z3262 + z3260;
-        let z3325 = z3266 + 0.04 * z3267 - 0.02 * z3268;
-        let z3326 = z3278 - 0.5 * self.l_thigh * z3280;
-        let z3327 = z3284 - 0.5 * self.l_shin * z3286;
-        let z3328 = z3290 + 0.04 * z3291 - 0.02 * z3292;
-        let z3329 = z3302 - 0.5 * self.l_thigh * z3304;
-        let z3330 = z3308 - 0.5 * self.l_shin * z3310;
-        let z3331 = z3314 + 0.04 * z3315 - 0.02 * z3316;
-        let z3332 = z21 * z2274 - z23 * z3228 - z35 * z2267 + z37 * z3224 + z3229;
-        let z3333 = -z55 * z2427 + z57 * z3320 + z353 * z2284 - z355 * z3234 + z3235;
-        let z3334 = -z75 * z2429 + z77 * z3321 + z362 * z2294 - z364 * z3240 + z3241;
-        let z3335 = -z95 * z2431 + z97 * z3322 + z371 * z2304 - z373 * z3246 + z3247;
-        let z3336 = z101 * z2314 - z103 * z3252 - z115 * z2307 + z117 * z3248 + z3253;
-        let z3337 = z386 * z2324 - z388 * z3258 - z135 * z2433 + z137 * z3323 + z3259;
-        let z3338 = z395 * z2334 - z397 * z3264 - z155 * z2435 + z157 * z3324 + z3265;
-        let z3339 = z404 * z2344 - z406 * z3270 - z175 * z2437 + z177 * z3325 + z3271;
-        let z3340 = z3277 + z181 * z2354 - z183 * z3276 - z195 * z2347 + z197 * z3272;
-        let z3341 = z3283 - z215 * z2439 + z217 * z3326 + z419 * z2364 - z421 * z3282;
-        let z3342 = z3289 - z235 * z2441 + z237 * z3327 + z428 * z2374 - z430 * z3288;
-        let z3343 = z3295 - z255 * z2443 + z257 * z3328 + z437 * z2384 - z439 * z3294;
-        let z3344 = z3301 + z261 * z2394 - z263 * z3300 - z275 * z2387 + z277 * z3296;
-        let z3345 = z3307 - z295 * z2445 + z297 * z3329 + z452 * z2404 - z454 * z3306;
-        let z3346 = z461 * z2414 - z463 * z3312 + z3313 - z315 * z2447 + z317 * z3330;
-        let z3347 = z470 * z2424 - z472 * z3318 + z3319 - z335 * z2449 + z337 * z3331;
-        let z3348 = self.m_foot * z3347;
-        let z3349 = self.m_shin * z3346 + z3348;
-        let z3350 = self.m_thigh * z3345 + z3349;
-        let z3351 = self.m_hub * z3344 + z3350;
-        let z3352 = self.m_foot * z3343;
-        let z3353 = self.m_shin * z3342 + z3352;
-        let z3354 = self.m_thigh * z3341 + z3353;
-        let z3355 = self.m_hub * z3340 + z3354;
-        let z3356 = self.m_foot * z3339;
-        let z3357 = self.m_shin * z3338 + z3356;
-        let z3358 = self.m_thigh * z3337 + z3357;
-        let z3359 = self.m_hub * z3336 + z3358;
-        let z3360 = self.m_foot * z3335;
-        let z3361 = self.m_shin * z3334 + z3360;
-        let z3362 = self.m_thigh * z3333 + z3361;
-        let z3363 = self.m_hub * z3332 + z3362;
-        let z3364 = z3351 + z3355 + z3359 + z3363;
-        let z3365 = z1 * z10 - z5 * z11;
-        let z3366 = z13 * z25;
-        let z3367 = z13 * z24;
-        let z3368 = -z21 * z2484 + z23 * z3365;
-        let z3369 = qd[6] * z3365;
-        let z3370 = qd[6] * z3368;
-        let z3371 = 0.15 * z13 - 0.05 * z3365;
-        let z3372 = z44 * z3366 - z45 * z3365;
-        let z3373 = z44 * z3365 + z45 * z3366;
-        let z3374 = z27 * z2494 - z31 * z3371 - z41 * z2488 + z43 * z3367;
-        let z3375 = qd[7] * z3367 + z3369;
-        let z3376 = qd[7] * z3374 + z3370;
-        let z3377 = -self.l_thigh * z3373 + z3371;
-        let z3378 = z64 * z3372 - z65 * z3373;
-        let z3379 = z64 * z3373 + z65 * z3372;
-        let z3380 = z27 * z2504 - z31 * z3377 - z61 * z2488 + z63 * z3367;
-        let z3381 = qd[8] * z3367 + z3375;
-        let z3382 = qd[8] * z3380 + z3376;
-        let z3383 = -self.l_shin * z3379 + z3377;
-        let z3384 = z84 * z3378 - z85 * z3379;
-        let z3385 = z84 * z3379 + z85 * z3378;
-        let z3386 = z27 * z2514 - z31 * z3383 - z81 * z2488 + z83 * z3367;
-        let z3387 = qd[9] * z3367 + z3381;
-        let z3388 = qd[9] * z3386 + z3382;
-        let z3389 = z13 * z105;
-        let z3390 = z13 * z104;
-        let z3391 = -z101 * z2484 + z103 * z3365;
-        let z3392 = qd[10] * z3365;
-        let z3393 = qd[10] * z3391;
-        let z3394 = -0.15 * z13 - 0.05 * z3365;
-        let z3395 = z124 * z3389 - z125 * z3365;
-        let z3396 = z124 * z3365 + z125 * z3389;
-        let z3397 = z107 * z2532 - z111 * z3394 - z121 * z2526 + z123 * z3390;
-        let z3398 = qd[11] * z3390 + z3392;
-        let z3399 = qd[11] * z3397 + z3393;
-        let z3400 = -self.l_thigh * z3396 + z3394;
-        let z3401 = z144 * z3395 - z145 * z3396;
-        let z3402 = z144 * z3396 + z145 * z3395;
-        let z3403 = z107 * z2542 - z111 * z3400 - z141 * z2526 + z143 * z3390;
-        let z3404 = qd[12] * z3390 + z3398;
-        let z3405 = qd[12] * z3403 + z3399;
-        let z3406 = -self.l_shin * z3402 + z3400;
-        let z3407 = z164 * z3401 - z165 * z3402;
-        let z3408 = z164 * z3402 + z165 * z3401;
-        let z3409 = z107 * z2552 - z111 * z3406 - z161 * z2526 + z163 * z3390;
-        let z3410 = qd[13] * z3390 + z3404;
-        let z3411 = qd[13] * z3409 + z3405;
-        let z3412 = z13 * z185;
-        let z3413 = z13 * z184;
-        let z3414 = -z181 * z2484 + z183 * z3365;
-        let z3415 = qd[14] * z3365;
-        let z3416 = qd[14] * z3414;
-        let z3417 = z204 * z3412 - z205 * z3365;
-        let z3418 = z204 * z3365 + z205 * z3412;
-        let z3419 = z203 * z3413 + z187 * z2494 - z191 * z3371 - z201 * z2564;
-        let z3420 = qd[15] * z3413 + z3415;
-        let z3421 = qd[15] * z3419 + z3416;
-        let z3422 = -self.l_thigh * z3418 + z3371;
-        let z3423 = z224 * z3417 - z225 * z3418;
-        let z3424 = z224 * z3418 + z225 * z3417;
-        let z3425 = -z221 * z2564 + z223 * z3413 + z187 * z2578 - z191 * z3422;
-        let z3426 = qd[16] * z3413 + z3420;
-        let z3427 = qd[16] * z3425 + z3421;
-        let z3428 = -self.l_shin * z3424 + z3422;
-        let z3429 = z244 * z3423 - z245 * z3424;
-        let z3430 = z244 * z3424 + z245 * z3423;
-        let z3431 = -z241 * z2564 + z243 * z3413 + z187 * z2588 - z191 * z3428;
-        let z3432 = qd[17] * z3413 + z3426;
-        let z3433 = qd[17] * z3431 + z3427;
-        let z3434 = z13 * z265;
-        let z3435 = z13 * z264;
-        let z3436 = -z261 * z2484 + z263 * z3365;
-        let z3437 = qd[18] * z3365;
-        let z3438 = qd[18] * z3436;
-        let z3439 = z284 * z3434 - z285 * z3365;
-        let z3440 = z284 * z3365 + z285 * z3434;
-        let z3441 = z267 * z2532 - z271 * z3394 - z281 * z2600 + z283 * z3435;
-        let z3442 = qd[19] * z3435 + z3437;
-        let z3443 = qd[19] * z3441 + z3438;
-        let z3444 = -self.l_thigh * z3440 + z3394;
-        let z3445 = z304 * z3439 - z305 * z3440;
-        let z3446 = z304 * z3440 + z305 * z3439;
-        let z3447 = z267 * z2614 - z271 * z3444 - z301 * z2600 + z303 * z3435;
-        let z3448 = qd[20] * z3435 + z3442;
-        let z3449 = qd[20] * z3447 + z3443;
-        let z3450 = -self.l_shin * z3446 + z3444;
-        let z3451 = z324 * z3445 - z325 * z3446;
-        let z3452 = z324 * z3446 + z325 * z3445;
-        let z3453 = z267 * z2624 - z271 * z3450 - z321 * z2600 + z323 * z3435;
-        let z3454 = qd[21] * z3435 + z3448;
-        let z3455 = qd[21] * z3453 + z3449;
-        let z3456 = -0.5 * self.l_thigh * z3373 + z3371;
-        let z3457 = -0.5 * self.l_shin * z3379 + z3377;
-        let z3458 = z3383 + 0.04 * z3384 - 0.02 * z3385;
-        let z3459 = -0.5 * self.l_thigh * z3396 + z3394;
-        let z3460 = -0.5 * self.l_shin * z3402 + z3400;
-        let z3461 = z3406 + 0.04 * z3407 - 0.02 * z3408;
-        let z3462 = -0.5 * self.l_thigh * z3418 + z3371;
-        let z3463 = -0.5 * self.l_shin * z3424 + z3422;
-        let z3464 = z3428 + 0.04 * z3429 - 0.02 * z3430;
-        let z3465 = -0.5 * self.l_thigh * z3440 + z3394;
-        let z3466 = -0.5 * self.l_shin * z3446 + z3444;
-        let z3467 = z3450 + 0.04 * z3451 - 0.02 * z3452;
-        let z3468 = 0.15 * z13 * z37 - 0.15 * z17 * z35 + z21 * z2491 - z23 * z3369
-            + z3370;
-        let z3469 = z3376 - z55 * z2634 + z57 * z3456 + z353 * z2501 - z355 * z3375;
-        let z3470 = z3382 - z75 * z2636 + z77 * z3457 + z362 * z2511 - z364 * z3381;
-        let z3471 = z3388 - z95 * z2638 + z97 * z3458 + z371 * z2521 - z373 * z3387;
-        let z3472 = -0.15 * z13 * z117 + 0.15 * z17 * z115 + z3393 + z101 * z2529
-            - z103 * z3392;
-        let z3473 = z3399 + z386 * z2539 - z388 * z3398 - z135 * z2640 + z137 * z3459;
-        let z3474 = z3405 + z395 * z2549 - z397 * z3404 - z155 * z2642 + z157 * z3460;
-        let z3475 = z3411 + z404 * z2559 - z406 * z3410 - z175 * z2644 + z177 * z3461;
-        let z3476 = 0.15 * z13 * z197 - 0.15 * z17 * z195 + z3416 + z181 * z2567
-            - z183 * z3415;
-        let z3477 = -z215 * z2646 + z217 * z3462 + z3421 + z419 * z2575 - z421 * z3420;
-        let z3478 = -z235 * z2648 + z237 * z3463 + z3427 + z428 * z2585 - z430 * z3426;
-        let z3479 = -z255 * z2650 + z257 * z3464 + z3433 + z437 * z2595 - z439 * z3432;
-        let z3480 = z261 * z2603 - z263 * z3437 - 0.15 * z13 * z277 + 0.15 * z17 * z275
-            + z3438;
-        let z3481 = -z295 * z2652 + z297 * z3465 + z3443 + z452 * z2611 - z454 * z3442;
-        let z3482 = z461 * z2621 - z463 * z3448 - z315 * z2654 + z317 * z3466 + z3449;
-        let z3483 = z470 * z2631 - z472 * z3454 - z335 * z2656 + z337 * z3467 + z3455;
-        let z3484 = self.m_foot * z3483;
-        let z3485 = self.m_shin * z3482 + z3484;
-        let z3486 = self.m_thigh * z3481 + z3485;
-        let z3487 = self.m_hub * z3480 + z3486;
-        let z3488 = self.m_foot * z3479;
-        let z3489 = self.m_shin * z3478 + z3488;
-        let z3490 = self.m_thigh * z3477 + z3489;
-        let z3491 = self.m_hub * z3476 + z3490;
-        let z3492 = self.m_foot * z3475;
-        let z3493 = self.m_shin * z3474 + z3492;
-        let z3494 = self.m_thigh * z3473 + z3493;
-        let z3495 = self.m_hub * z3472 + z3494;
-        let z3496 = self.m_foot * z3471;
-        let z3497 = self.m_shin * z3470 + z3496;
-        let z3498 = self.m_thigh * z3469 + z3497;
-        let z3499 = self.m_hub * z3468 + z3498;
-        let z3500 = z3487 + z3491 + z3495 + z3499;
-        let z3501 = -z4 * z24 - z12 * z25;
-        let z3502 = z27 * z44;
-        let z3503 = z27 * z45;
-        let z3504 = -z41 * z2691 + z43 * z3501;
-        let z3505 = qd[7] * z3501;
-        let z3506 = qd[7] * z3504;
-        let z3507 = -self.l_thigh * z3503;
-        let z3508 = z64 * z3502 - z65 * z3503;
-        let z3509 = z64 * z3503 + z65 * z3502;
-        let z3510 = z27 * z2701 - z31 * z3507 - z61 * z2691 + z63 * z3501;
-        let z3511 = qd[8] * z3501 + z3505;
-        let z3512 = qd[8] * z3510 + z3506;
-        let z3513 = -self.l_shin * z3509 + z3507;
-        let z3514 = z84 * z3508 - z85 * z3509;
-        let z3515 = z84 * z3509 + z85 * z3508;
-        let z3516 = z27 * z2711 - z31 * z3513 - z81 * z2691 + z83 * z3501;
-        let z3517 = qd[9] * z3501 + z3511;
-        let z3518 = qd[9] * z3516 + z3512;
-        let z3519 = -0.5 * self.l_thigh * z3503;
-        let z3520 = -0.5 * self.l_shin * z3509 + z3507;
-        let z3521 = z3513 + 0.04 * z3514 - 0.02 * z3515;
-        let z3522 = -z55 * z2721 + z57 * z3519 + z353 * z2698 - z355 * z3505 + z3506;
-        let z3523 = -z75 * z2723 + z77 * z3520 + z362 * z2708 - z364 * z3511 + z3512;
-        let z3524 = -z95 * z2725 + z97 * z3521 + z371 * z2718 - z373 * z3517 + z3518;
-        let z3525 = self.m_foot * z3524;
-        let z3526 = self.m_shin * z3523 + z3525;
-        let z3527 = self.m_thigh * z3522 + z3526;
-        let z3528 = -z13 * z44 - z26 * z45;
-        let z3529 = -self.l_thigh * z46;
-        let z3530 = -z46 * z65 + z64 * z3528;
-        let z3531 = z46 * z64 + z65 * z3528;
-        let z3532 = z27 * z2735 - z31 * z3529;
-        let z3533 = qd[8] * z3532;
-        let z3534 = -self.l_shin * z3531 + z3529;
-        let z3535 = z84 * z3530 - z85 * z3531;
-        let z3536 = z84 * z3531 + z85 * z3530;
-        let z3537 = z27 * z2743 - z31 * z3534;
-        let z3538 = z3533 + qd[9] * z3537;
-        let z3539 = -0.5 * self.l_thigh * z46;
-        let z3540 = -0.5 * self.l_shin * z3531 + z3529;
-        let z3541 = z3534 + 0.04 * z3535 - 0.02 * z3536;
-        let z3542 = -z55 * z2751 + z57 * z3539;
-        let z3543 = z3533 - z75 * z2753 + z77 * z3540;
-        let z3544 = z3538 - z95 * z2755 + z97 * z3541;
-        let z3545 = self.m_foot * z3544;
-        let z3546 = z3545 + self.m_shin * z3543;
-        let z3547 = z3546 + self.m_thigh * z3542;
-        let z3548 = -z46 * z65 - z47 * z64;
-        let z3549 = -self.l_shin * z66;
-        let z3550 = -z66 * z85 + z84 * z3548;
-        let z3551 = z66 * z84 + z85 * z3548;
-        let z3552 = z27 * z2765 - z31 * z3549;
-        let z3553 = qd[9] * z3552;
-        let z3554 = -0.5 * self.l_shin * z66;
-        let z3555 = z3549 + 0.04 * z3550 - 0.02 * z3551;
-        let z3556 = -z75 * z2773 + z77 * z3554;
-        let z3557 = z3553 - z95 * z2775 + z97 * z3555;
-        let z3558 = self.m_foot * z3557;
-        let z3559 = z3558 + self.m_shin * z3556;
-        let z3560 = -z66 * z85 - z67 * z84;
-        let z3561 = 0.04 * z3560 - 0.02 * z86;
-        let z3562 = -z95 * z2783 + z97 * z3561;
-        let z3563 = self.m_foot * z3562;
-        let z3564 = -z4 * z104 - z12 * z105;
-        let z3565 = z107 * z124;
-        let z3566 = z107 * z125;
-        let z3567 = -z121 * z2787 + z123 * z3564;
-        let z3568 = qd[11] * z3564;
-        let z3569 = qd[11] * z3567;
-        let z3570 = -self.l_thigh * z3566;
-        let z3571 = z144 * z3565 - z145 * z3566;
-        let z3572 = z144 * z3566 + z145 * z3565;
-        let z3573 = z107 * z2797 - z111 * z3570 - z141 * z2787 + z143 * z3564;
-        let z3574 = z3568 + qd[12] * z3564;
-        let z3575 = z3569 + qd[12] * z3573;
-        let z3576 = z3570 - self.l_shin * z3572;
-        let z3577 = z164 * z3571 - z165 * z3572;
-        let z3578 = z164 * z3572 + z165 * z3571;
-        let z3579 = z107 * z2807 - z111 * z3576 - z161 * z2787 + z163 * z3564;
-        let z3580 = z3574 + qd[13] * z3564;
-        let z3581 = z3575 + qd[13] * z3579;
-        let z3582 = -0.5 * self.l_thigh * z3566;
-        let z3583 = z3570 - 0.5 * self.l_shin * z3572;
-        let z3584 = z3576 + 0.04 * z3577 - 0.02 * z3578;
-        let z3585 = z3569 + z386 * z2794 - z388 * z3568 - z135 * z2817 + z137 * z3582;
-        let z3586 = z3575 + z395 * z2804 - z397 * z3574 - z155 * z2819 + z157 * z3583;
-        let z3587 = z3581 + z404 * z2814 - z406 * z3580 - z175 * z2821 + z177 * z3584;
-        let z3588 = self.m_foot * z3587;
-        let z3589 = self.m_shin * z3586 + z3588;
-        let z3590 = self.m_thigh * z3585 + z3589;
-        let z3591 = -z13 * z124 - z106 * z125;
-        let z3592 = -self.l_thigh * z126;
-        let z3593 = -z126 * z145 + z144 * z3591;
-        let z3594 = z126 * z144 + z145 * z3591;
-        let z3595 = z107 * z2831 - z111 * z3592;
-        let z3596 = qd[12] * z3595;
-        let z3597 = z3592 - self.l_shin * z3594;
-        let z3598 = z164 * z3593 - z165 * z3594;
-        let z3599 = z164 * z3594 + z165 * z3593;
-        let z3600 = z107 * z2839 - z111 * z3597;
-        let z3601 = qd[13] * z3600 + z3596;
-        let z3602 = -0.5 * self.l_thigh * z126;
-        let z3603 = z3592 - 0.5 * self.l_shin * z3594;
-        let z3604 = z3597 + 0.04 * z3598 - 0.02 * z3599;
-        let z3605 = -z135 * z2847 + z137 * z3602;
-        let z3606 = z3596 - z155 * z2849 + z157 * z3603;
-        let z3607 = z3601 - z175 * z2851 + z177 * z3604;
-        let z3608 = self.m_foot * z3607;
-        let z3609 = self.m_shin * z3606 + z3608;
-        let z3610 = self.m_thigh * z3605 + z3609;
-        let z3611 = -z126 * z145 - z127 * z144;
-        let z3612 = -self.l_shin * z146;
-        let z3613 = -z146 * z165 + z164 * z3611;
-        let z3614 = z146 * z164 + z165 * z3611;
-        let z3615 = z107 * z2861 - z111 * z3612;
-        let z3616 = qd[13] * z3615;
-        let z3617 = -0.5 * self.l_shin * z146;
-        let z3618 = z3612 + 0.04 * z3613 - 0.02 * z3614;
-        let z3619 = -z155 * z2869 + z157 * z3617;
-        let z3620 = z3616 - z175 * z2871 + z177 * z3618;
-        let z3621 = self.m_foot * z3620;
-        let z3622 = self.m_shin * z3619 + z3621;
-        let z3623 = -z146 * z165 - z147 * z164;
-        let z3624 = 0.04 * z3623 - 0.02 * z166;
-        let z3625 = -z175 * z2879 + z177 * z3624;
-        let z3626 = self.m_foot * z3625;
-        let z3627 = -z4 * z184 - z12 * z185;
-        let z3628 = z187 * z204;
-        let z3629 = z187 * z205;
-        let z3630 = z203 * z3627 - z201 * z2883;
-        let z3631 = qd[15] * z3627;
-        let z3632 = qd[15] * z3630;
-        let z3633 = -self.l_thigh * z3629;
-        let z3634 = z224 * z3628 - z225 * z3629;
-        let z3635 = z224 * z3629 + z225 * z3628;
-        let z3636 = -z221 * z2883 + z223 * z3627 + z187 * z2893 - z191 * z3633;
-        let z3637 = qd[16] * z3627 + z3631;
-        let z3638 = qd[16] * z3636 + z3632;
-        let z3639 = -self.l_shin * z3635 + z3633;
-        let z3640 = z244 * z3634 - z245 * z3635;
-        let z3641 = z244 * z3635 + z245 * z3634;
-        let z3642 = -z241 * z2883 + z243 * z3627 + z187 * z2903 - z191 * z3639;
-        let z3643 = qd[17] * z3627 + z3637;
-        let z3644 = qd[17] * z3642 + z3638;
-        let z3645 = -0.5 * self.l_thigh * z3629;
-        let z3646 = -0.5 * self.l_shin * z3635 + z3633;
-        let z3647 = z3639 + 0.04 * z3640 - 0.02 * z3641;
-        let z3648 = -z215 * z2913 + z217 * z3645 + z3632 + z419 * z2890 - z421 * z3631;
-        let z3649 = -z235 * z2915 + z237 * z3646 + z3638 + z428 * z2900 - z430 * z3637;
-        let z3650 = -z255 * z2917 + z257 * z3647 + z3644 + z437 * z2910 - z439 * z3643;
-        let z3651 = self.m_foot * z3650;
-        let z3652 = self.m_shin * z3649 + z3651;
-        let z3653 = self.m_thigh * z3648 + z3652;
-        let z3654 = -z13 * z204 - z186 * z205;
-        let z3655 = -self.l_thigh * z206;
-        let z3656 = -z206 * z225 + z224 * z3654;
-        let z3657 = z206 * z224 + z225 * z3654;
-        let z3658 = z187 * z2927 - z191 * z3655;
-        let z3659 = qd[16] * z3658;
-        let z3660 = -self.l_shin * z3657 + z3655;
-        let z3661 = z244 * z3656 - z245 * z3657;
-        let z3662 = z244 * z3657 + z245 * z3656;
-        let z3663 = z187 * z2935 - z191 * z3660;
-        let z3664 = qd[17] * z3663 + z3659;
-        let z3665 = -0.5 * self.l_thigh * z206;
-        let z3666 = -0.5 * self.l_shin * z3657 + z3655;
-        let z3667 = z3660 + 0.04 * z3661 - 0.02 * z3662;
-        let z3668 = -z215 * z2943 + z217 * z3665;
-        let z3669 = -z235 * z2945 + z237 * z3666 + z3659;
-        let z3670 = -z255 * z2947 + z257 * z3667 + z3664;
-        let z3671 = self.m_foot * z3670;
-        let z3672 = self.m_shin * z3669 + z3671;
-        let z3673 = self.m_thigh * z3668 + z3672;
-        let z3674 = -z206 * z225 - z207 * z224;
-        let z3675 = -self.l_shin * z226;
-        let z3676 = -z226 * z245 + z244 * z3674;
-        let z3677 = z226 * z244 + z245 * z3674;
-        let z3678 = z187 * z2957 - z191 * z3675;
-        let z3679 = qd[17] * z3678;
-        let z3680 = -0.5 * self.l_shin * z226;
-        let z3681 = z3675 + 0.04 * z3676 - 0.02 * z3677;
-        let z3682 = -z235 * z2965 + z237 * z3680;
-        let z3683 = -z255 * z2967 + z257 * z3681 + z3679;
-        let z3684 = self.m_foot * z3683;
-        let z3685 = self.m_shin * z3682 + z3684;
-        let z3686 = -z226 * z245 - z227 * z244;
-        let z3687 = -0.02 * z246 + 0.04 * z3686;
-        let z3688 = -z255 * z2975 + z257 * z3687;
-        let z3689 = self.m_foot * z3688;
-        let z3690 = -z4 * z264 - z12 * z265;
-        let z3691 = z267 * z284;
-        let z3692 = z267 * z285;
-        let z3693 = -z281 * z2979 + z283 * z3690;
-        let z3694 = qd[19] * z3690;
-        let z3695 = qd[19] * z3693;
-        let z3696 = -self.l_thigh * z3692;
-        let z3697 = z304 * z3691 - z305 * z3692;
-        let z3698 = z304 * z3692 + z305 * z3691;
-        let z3699 = z267 * z2989 - z271 * z3696 - z301 * z2979 + z303 * z3690;
-        let z3700 = qd[20] * z3690 + z3694;
-        let z3701 = qd[20] * z3699 + z3695;
-        let z3702 = -self.l_shin * z3698 + z3696;
-        let z3703 = z324 * z3697 - z325 * z3698;
-        let z3704 = z324 * z3698 + z325 * z3697;
-        let z3705 = z267 * z2999 - z271 * z3702 - z321 * z2979 + z323 * z3690;
-        let z3706 = qd[21] * z3690 + z3700;
-        let z3707 = qd[21] * z3705 + z3701;
-        let z3708 = -0.5 * self.l_thigh * z3692;
-        let z3709 = -0.5 * self.l_shin * z3698 + z3696;
-        let z3710 = z3702 + 0.04 * z3703 - 0.02 * z3704;
-        let z3711 = -z295 * z3009 + z297 * z3708 + z3695 + z452 * z2986 - z454 * z3694;
-        let z3712 = z461 * z2996 - z463 * z3700 - z315 * z3011 + z317 * z3709 + z3701;
-        let z3713 = z470 * z3006 - z472 * z3706 - z335 * z3013 + z337 * z3710 + z3707;
-        let z3714 = self.m_foot * z3713;
-        let z3715 = self.m_shin * z3712 + z3714;
-        let z3716 = self.m_thigh * z3711 + z3715;
-        let z3717 = -z266 * z285 - z13 * z284;
-        let z3718 = -self.l_thigh * z286;
-        let z3719 = -z286 * z305 + z304 * z3717;
-        let z3720 = z286 * z304 + z305 * z3717;
-        let z3721 = z267 * z3023 - z271 * z3718;
-        let z3722 = qd[20] * z3721;
-        let z3723 = -self.l_shin * z3720 + z3718;
-        let z3724 = z324 * z3719 - z325 * z3720;
-        let z3725 = z324 * z3720 + z325 * z3719;
-        let z3726 = z267 * z3031 - z271 * z3723;
-        let z3727 = qd[21] * z3726 + z3722;
-        let z3728 = -0.5 * self.l_thigh * z286;
-        let z3729 = -0.5 * self.l_shin * z3720 + z3718;
-        let z3730 = z3723 + 0.04 * z3724 - 0.02 * z3725;
-        let z3731 = -z295 * z3039 + z297 * z3728;
-        let z3732 = -z315 * z3041 + z317 * z3729 + z3722;
-        let z3733 = -z335 * z3043 + z337 * z3730 + z3727;
-        let z3734 = self.m_foot * z3733;
-        let z3735 = self.m_shin * z3732 + z3734;
-        let z3736 = self.m_thigh * z3731 + z3735;
-        let z3737 = -z286 * z305 - z287 * z304;
-        let z3738 = -self.l_shin * z306;
-        let z3739 = -z306 * z325 + z324 * z3737;
-        let z3740 = z306 * z324 + z325 * z3737;
-        let z3741 = z267 * z3053 - z271 * z3738;
-        let z3742 = qd[21] * z3741;
-        let z3743 = -0.5 * self.l_shin * z306;
-        let z3744 = z3738 + 0.04 * z3739 - 0.02 * z3740;
-        let z3745 = -z315 * z3061 + z317 * z3743;
-        let z3746 = -z335 * z3063 + z337 * z3744 + z3742;
-        let z3747 = self.m_foot * z3746;
-        let z3748 = self.m_shin * z3745 + z3747;
-        let z3749 = -z306 * z325 - z307 * z324;
-        let z3750 = -0.02 * z326 + 0.04 * z3749;
-        let z3751 = -z335 * z3071 + z337 * z3750;
-        let z3752 = self.m_foot * z3751;
-        let z3753 = z15 * z3079 - z22 * z3077;
-        let z3754 = qd[6] * z3753;
-        let z3755 = z29 * z3085 - z42 * z3081;
-        let z3756 = qd[7] * z3755 + z3754;
-        let z3757 = z29 * z3091 - z62 * z3081;
-        let z3758 = qd[8] * z3757 + z3756;
-        let z3759 = z29 * z3097 - z82 * z3081;
-        let z3760 = qd[9] * z3759 + z3758;
-        let z3761 = z15 * z3103 - z102 * z3077;
-        let z3762 = qd[10] * z3761;
-        let z3763 = z109 * z3109 - z122 * z3105;
-        let z3764 = qd[11] * z3763 + z3762;
-        let z3765 = z109 * z3115 - z142 * z3105;
-        let z3766 = qd[12] * z3765 + z3764;
-        let z3767 = z109 * z3121 - z162 * z3105;
-        let z3768 = qd[13] * z3767 + z3766;
-        let z3769 = z15 * z3127 - z182 * z3077;
-        let z3770 = qd[14] * z3769;
-        let z3771 = -z202 * z3129 + z189 * z3133;
-        let z3772 = qd[15] * z3771 + z3770;
-        let z3773 = -z222 * z3129 + z189 * z3139;
-        let z3774 = qd[16] * z3773 + z3772;
-        let z3775 = -z242 * z3129 + z189 * z3145;
-        let z3776 = qd[17] * z3775 + z3774;
-        let z3777 = -z262 * z3077 + z15 * z3151;
-        let z3778 = qd[18] * z3777;
-        let z3779 = z269 * z3157 - z282 * z3153;
-        let z3780 = qd[19] * z3779 + z3778;
-        let z3781 = z269 * z3163 - z302 * z3153;
-        let z3782 = qd[20] * z3781 + z3780;
-        let z3783 = z269 * z3169 - z322 * z3153;
-        let z3784 = qd[21] * z3783 + z3782;
-        let z3785 = z22 * z3083 - z36 * z3079 + z3754;
-        let z3786 = -z56 * z3175 + z354 * z3089 + z3756;
-        let z3787 = -z76 * z3176 + z363 * z3095 + z3758;
-        let z3788 = -z96 * z3177 + z372 * z3101 + z3760;
-        let z3789 = z102 * z3107 - z116 * z3103 + z3762;
-        let z3790 = z387 * z3113 - z136 * z3178 + z3764;
-        let z3791 = z396 * z3119 - z156 * z3179 + z3766;
-        let z3792 = z405 * z3125 - z176 * z3180 + z3768;
-        let z3793 = z182 * z3131 + z3770 - z196 * z3127;
-        let z3794 = -z216 * z3181 + z420 * z3137 + z3772;
-        let z3795 = -z236 * z3182 + z429 * z3143 + z3774;
-        let z3796 = -z256 * z3183 + z438 * z3149 + z3776;
-        let z3797 = z262 * z3155 - z276 * z3151 + z3778;
-        let z3798 = -z296 * z3184 + z3780 + z453 * z3161;
-        let z3799 = z462 * z3167 - z316 * z3185 + z3782;
-        let z3800 = z471 * z3173 - z336 * z3186 + z3784;
-        let z3801 = self.m_foot * z3800;
-        let z3802 = z3801 + self.m_shin * z3799;
-        let z3803 = z3802 + self.m_thigh * z3798;
-        let z3804 = z3803 + self.m_hub * z3797;
-        let z3805 = self.m_foot * z3796;
-        let z3806 = z3805 + self.m_shin * z3795;
-        let z3807 = z3806 + self.m_thigh * z3794;
-        let z3808 = z3807 + self.m_hub * z3793;
-        let z3809 = self.m_foot * z3792;
-        let z3810 = z3809 + self.m_shin * z3791;
-        let z3811 = z3810 + self.m_thigh * z3790;
-        let z3812 = z3811 + self.m_hub * z3789;
-        let z3813 = self.m_foot * z3788;
-        let z3814 = z3813 + self.m_shin * z3787;
-        let z3815 = z3814 + self.m_thigh * z3786;
-        let z3816 = z3815 + self.m_hub * z3785;
-        let z3817 = z3804 + z3808 + z3812 + z3816;
-        let z3818 = -z13 * z2266 + z15 * z3224 + z21 * z2261 - z22 * z3222;
-        let z3819 = qd[6] * z3818;
-        let z3820 = -z27 * z2276 + z29 * z3230 + z41 * z2269 - z42 * z3226;
-        let z3821 = z3819 + qd[7] * z3820;
-        let z3822 = -z27 * z2286 + z29 * z3236 + z61 * z2269 - z62 * z3226;
-        let z3823 = z3821 + qd[8] * z3822;
-        let z3824 = -z27 * z2296 + z29 * z3242 + z81 * z2269 - z82 * z3226;
-        let z3825 = z3823 + qd[9] * z3824;
-        let z3826 = -z13 * z2306 + z15 * z3248 + z101 * z2261 - z102 * z3222;
-        let z3827 = qd[10] * z3826;
-        let z3828 = -z107 * z2316 + z109 * z3254 + z121 * z2309 - z122 * z3250;
-        let z3829 = z3827 + qd[11] * z3828;
-        let z3830 = -z107 * z2326 + z109 * z3260 + z141 * z2309 - z142 * z3250;
-        let z3831 = z3829 + qd[12] * z3830;
-        let z3832 = -z107 * z2336 + z109 * z3266 + z161 * z2309 - z162 * z3250;
-        let z3833 = z3831 + qd[13] * z3832;
-        let z3834 = -z13 * z2346 + z15 * z3272 + z181 * z2261 - z182 * z3222;
-        let z3835 = qd[14] * z3834;
-        let z3836 = -z202 * z3274 - z187 * z2356 + z189 * z3278 + z201 * z2349;
-        let z3837 = z3835 + qd[15] * z3836;
-        let z3838 = z221 * z2349 - z222 * z3274 - z187 * z2366 + z189 * z3284;
-        let z3839 = z3837 + qd[16] * z3838;
-        let z3840 = z241 * z2349 - z242 * z3274 - z187 * z2376 + z189 * z3290;
-        let z3841 = z3839 + qd[17] * z3840;
-        let z3842 = z261 * z2261 - z262 * z3222 - z13 * z2386 + z15 * z3296;
-        let z3843 = qd[18] * z3842;
-        let z3844 = -z267 * z2396 + z269 * z3302 + z281 * z2389 - z282 * z3298;
-        let z3845 = z3843 + qd[19] * z3844;
-        let z3846 = -z267 * z2406 + z269 * z3308 + z301 * z2389 - z302 * z3298;
-        let z3847 = z3845 + qd[20] * z3846;
-        let z3848 = -z267 * z2416 + z269 * z3314 + z321 * z2389 - z322 * z3298;
-        let z3849 = z3847 + qd[21] * z3848;
-        let z3850 = z3819 - z21 * z2273 + z22 * z3228 + z35 * z2266 - z36 * z3224;
-        let z3851 = z3821 + z55 * z2426 - z56 * z3320 - z353 * z2283 + z354 * z3234;
-        let z3852 = z3823 + z75 * z2428 - z76 * z3321 - z362 * z2293 + z363 * z3240;
-        let z3853 = z3825 + z95 * z2430 - z96 * z3322 - z371 * z2303 + z372 * z3246;
-        let z3854 = z3827 - z101 * z2313 + z102 * z3252 + z115 * z2306 - z116 * z3248;
-        let z3855 = z3829 - z386 * z2323 + z387 * z3258 + z135 * z2432 - z136 * z3323;
-        let z3856 = z3831 - z395 * z2333 + z396 * z3264 + z155 * z2434 - z156 * z3324;
-        let z3857 = z3833 - z404 * z2343 + z405 * z3270 + z175 * z2436 - z176 * z3325;
-        let z3858 = z3835 - z181 * z2353 + z182 * z3276 + z195 * z2346 - z196 * z3272;
-        let z3859 = z215 * z2438 - z216 * z3326 + z3837 - z419 * z2363 + z420 * z3282;
-        let z3860 = z235 * z2440 - z236 * z3327 + z3839 - z428 * z2373 + z429 * z3288;
-        let z3861 = z255 * z2442 - z256 * z3328 + z3841 - z437 * z2383 + z438 * z3294;
-        let z3862 = z3843 - z261 * z2393 + z262 * z3300 + z275 * z2386 - z276 * z3296;
-        let z3863 = z3845 + z295 * z2444 - z296 * z3329 - z452 * z2403 + z453 * z3306;
-        let z3864 = -z461 * z2413 + z462 * z3312 + z3847 + z315 * z2446 - z316 * z3330;
-        let z3865 = -z470 * z2423 + z471 * z3318 + z3849 + z335 * z2448 - z336 * z3331;
-        let z3866 = self.m_foot * z3865;
-        let z3867 = self.m_shin * z3864 + z3866;
-        let z3868 = self.m_thigh * z3863 + z3867;
-        let z3869 = self.m_hub * z3862 + z3868;
-        let z3870 = self.m_foot * z3861;
-        let z3871 = self.m_shin * z3860 + z3870;
-        let z3872 = self.m_thigh * z3859 + z3871;
-        let z3873 = self.m_hub * z3858 + z3872;
-        let z3874 = self.m_foot * z3857;
-        let z3875 = self.m_shin * z3856 + z3874;
-        let z3876 = self.m_thigh * z3855 + z3875;
-        let z3877 = self.m_hub * z3854 + z3876;
-        let z3878 = self.m_foot * z3853;
-        let z3879 = self.m_shin * z3852 + z3878;
-        let z3880 = self.m_thigh * z3851 + z3879;
-        let z3881 = self.m_hub * z3850 + z3880;
-        let z3882 = z3869 + z3873 + z3877 + z3881;
-        let z3883 = z21 * z2483 - z22 * z3365;
-        let z3884 = qd[6] * z3883;
-        let z3885 = -z27 * z2493 + z29 * z3371 + z41 * z2486 - z42 * z3367;
-        let z3886 = qd[7] * z3885 + z3884;
-        let z3887 = -z27 * z2503 + z29 * z3377 + z61 * z2486 - z62 * z3367;
-        let z3888 = qd[8] * z3887 + z3886;
-        let z3889 = -z27 * z2513 + z29 * z3383 + z81 * z2486 - z82 * z3367;
-        let z3890 = qd[9] * z3889 + z3888;
-        let z3891 = z101 * z2483 - z102 * z3365;
-        let z3892 = qd[10] * z3891;
-        let z3893 = -z107 * z2531 + z109 * z3394 + z121 * z2524 - z122 * z3390;
-        let z3894 = qd[11] * z3893 + z3892;
-        let z3895 = -z107 * z2541 + z109 * z3400 + z141 * z2524 - z142 * z3390;
-        let z3896 = qd[12] * z3895 + z3894;
-        let z3897 = -z107 * z2551 + z109 * z3406 + z161 * z2524 - z162 * z3390;
-        let z3898 = qd[13] * z3897 + z3896;
-        let z3899 = z181 * z2483 - z182 * z3365;
-        let z3900 = qd[14] * z3899;
-        let z3901 = -z202 * z3413 - z187 * z2493 + z189 * z3371 + z201 * z2562;
-        let z3902 = qd[15] * z3901 + z3900;
-        let z3903 = z221 * z2562 - z222 * z3413 - z187 * z2577 + z189 * z3422;
-        let z3904 = qd[16] * z3903 + z3902;
-        let z3905 = z241 * z2562 - z242 * z3413 - z187 * z2587 + z189 * z3428;
-        let z3906 = qd[17] * z3905 + z3904;
-        let z3907 = z261 * z2483 - z262 * z3365;
-        let z3908 = qd[18] * z3907;
-        let z3909 = -z267 * z2531 + z269 * z3394 + z281 * z2598 - z282 * z3435;
-        let z3910 = qd[19] * z3909 + z3908;
-        let z3911 = -z267 * z2613 + z269 * z3444 + z301 * z2598 - z302 * z3435;
-        let z3912 = qd[20] * z3911 + z3910;
-        let z3913 = -z267 * z2623 + z269 * z3450 + z321 * z2598 - z322 * z3435;
-        let z3914 = qd[21] * z3913 + z3912;
-        let z3915 = -0.15 * z13 * z36 + 0.15 * z15 * z35 - z21 * z2490 + z22 * z3369
-            + z3884;
-        let z3916 = z3886 + z55 * z2633 - z56 * z3456 - z353 * z2500 + z354 * z3375;
-        let z3917 = z3888 + z75 * z2635 - z76 * z3457 - z362 * z2510 + z363 * z3381;
-        let z3918 = z3890 + z95 * z2637 - z96 * z3458 - z371 * z2520 + z372 * z3387;
-        let z3919 = 0.15 * z13 * z116 - 0.15 * z15 * z115 + z3892 - z101 * z2528
-            + z102 * z3392;
-        let z3920 = z3894 - z386 * z2538 + z387 * z3398 + z135 * z2639 - z136 * z3459;
-        let z3921 = z3896 - z395 * z2548 + z396 * z3404 + z155 * z2641 - z156 * z3460;
-        let z3922 = z3898 - z404 * z2558 + z405 * z3410 + z175 * z2643 - z176 * z3461;
-        let z3923 = -0.15 * z13 * z196 + 0.15 * z15 * z195 + z3900 - z181 * z2566
-            + z182 * z3415;
-        let z3924 = z215 * z2645 - z216 * z3462 + z3902 - z419 * z2574 + z420 * z3420;
-        let z3925 = z235 * z2647 - z236 * z3463 + z3904 - z428 * z2584 + z429 * z3426;
-        let z3926 = z255 * z2649 - z256 * z3464 + z3906 - z437 * z2594 + z438 * z3432;
-        let z3927 = -z261 * z2602 + z262 * z3437 + 0.15 * z13 * z276 - 0.15 * z15 * z275
-            + z3908;
-        let z3928 = z295 * z2651 - z296 * z3465 + z3910 - z452 * z2610 + z453 * z3442;
-        let z3929 = -z461 * z2620 + z462 * z3448 + z315 * z2653 - z316 * z3466 + z3912;
-        let z3930 = -z470 * z2630 + z471 * z3454 + z3914 + z335 * z2655 - z336 * z3467;
-        let z3931 = self.m_foot * z3930;
-        let z3932 = self.m_shin * z3929 + z3931;
-        let z3933 = self.m_thigh * z3928 + z3932;
-        let z3934 = self.m_hub * z3927 + z3933;
-        let z3935 = self.m_foot * z3926;
-        let z3936 = self.m_shin * z3925 + z3935;
-        let z3937 = self.m_thigh * z3924 + z3936;
-        let z3938 = self.m_hub * z3923 + z3937;
-        let z3939 = self.m_foot * z3922;
-        let z3940 = self.m_shin * z3921 + z3939;
-        let z3941 = self.m_thigh * z3920 + z3940;
-        let z3942 = self.m_hub * z3919 + z3941;
-        let z3943 = self.m_foot * z3918;
-        let z3944 = self.m_shin * z3917 + z3943;
-        let z3945 = self.m_thigh * z3916 + z3944;
-        let z3946 = self.m_hub * z3915 + z3945;
-        let z3947 = z3934 + z3938 + z3942 + z3946;
-        let z3948 = z41 * z2690 - z42 * z3501;
-        let z3949 = qd[7] * z3948;
-        let z3950 = -z27 * z2700 + z29 * z3507 + z61 * z2690 - z62 * z3501;
-        let z3951 = qd[8] * z3950 + z3949;
-        let z3952 = -z27 * z2710 + z29 * z3513 + z81 * z2690 - z82 * z3501;
-        let z3953 = qd[9] * z3952 + z3951;
-        let z3954 = z55 * z2720 - z56 * z3519 - z353 * z2697 + z354 * z3505 + z3949;
-        let z3955 = z75 * z2722 - z76 * z3520 - z362 * z2707 + z363 * z3511 + z3951;
-        let z3956 = z95 * z2724 - z96 * z3521 + z3953 - z371 * z2717 + z372 * z3517;
-        let z3957 = self.m_foot * z3956;
-        let z3958 = self.m_shin * z3955 + z3957;
-        let z3959 = self.m_thigh * z3954 + z3958;
-        let z3960 = -z27 * z2734 + z29 * z3529;
-        let z3961 = qd[8] * z3960;
-        let z3962 = -z27 * z2742 + z29 * z3534;
-        let z3963 = qd[9] * z3962 + z3961;
-        let z3964 = z55 * z2750 - z56 * z3539;
-        let z3965 = z75 * z2752 - z76 * z3540 + z3961;
-        let z3966 = z95 * z2754 - z96 * z3541 + z3963;
-        let z3967 = self.m_foot * z3966;
-        let z3968 = self.m_shin * z3965 + z3967;
-        let z3969 = self.m_thigh * z3964 + z3968;
-        let z3970 = -z27 * z2764 + z29 * z3549;
-        let z3971 = qd[9] * z3970;
-        let z3972 = z75 * z2772 - z76 * z3554;
-        let z3973 = z95 * z2774 - z96 * z3555 + z3971;
-        let z3974 = self.m_foot * z3973;
-        let z3975 = self.m_shin * z3972 + z3974;
-        let z3976 = z95 * z2782 - z96 * z3561;
-        let z3977 = self.m_foot * z3976;
-        let z3978 = z121 * z2786 - z122 * z3564;
-        let z3979 = qd[11] * z3978;
-        let z3980 = -z107 * z2796 + z109 * z3570 + z141 * z2786 - z142 * z3564;
-        let z3981 = qd[12] * z3980 + z3979;
-        let z3982 = -z107 * z2806 + z109 * z3576 + z161 * z2786 - z162 * z3564;
-        let z3983 = qd[13] * z3982 + z3981;
-        let z3984 = -z386 * z2793 + z387 * z3568 + z135 * z2816 - z136 * z3582 + z3979;
-        let z3985 = -z395 * z2803 + z396 * z3574 + z3981 + z155 * z2818 - z156 * z3583;
-        let z3986 = z3983 - z404 * z2813 + z405 * z3580 + z175 * z2820 - z176 * z3584;
-        let z3987 = self.m_foot * z3986;
-        let z3988 = self.m_shin * z3985 + z3987;
-        let z3989 = self.m_thigh * z3984 + z3988;
-        let z3990 = -z107 * z2830 + z109 * z3592;
-        let z3991 = qd[12] * z3990;
-        let z3992 = -z107 * z2838 + z109 * z3597;
-        let z3993 = qd[13] * z3992 + z3991;
-        let z3994 = z135 * z2846 - z136 * z3602;
-        let z3995 = z3991 + z155 * z2848 - z156 * z3603;
-        let z3996 = z3993 + z175 * z2850 - z176 * z3604;
-        let z3997 = self.m_foot * z3996;
-        let z3998 = self.m_shin * z3995 + z3997;
-        let z3999 = self.m_thigh * z3994 + z3998;
-        let z4000 = -z107 * z2860 + z109 * z3612;
-        let z4001 = qd[13] * z4000;
-        let z4002 = z155 * z2868 - z156 * z3617;
-        let z4003 = z4001 + z175 * z2870 - z176 * z3618;
-        let z4004 = self.m_foot * z4003;
-        let z4005 = self.m_shin * z4002 + z4004;
-        let z4006 = z175 * z2878 - z176 * z3624;
-        let z4007 = self.m_foot * z4006;
-        let z4008 = -z202 * z3627 + z201 * z2882;
-        let z4009 = qd[15] * z4008;
-        let z4010 = z221 * z2882 - z222 * z3627 - z187 * z2892 + z189 * z3633;
-        let z4011 = qd[16] * z4010 + z4009;
-        let z4012 = z241 * z2882 - z242 * z3627 - z187 * z2902 + z189 * z3639;
-        let z4013 = qd[17] * z4012 + z4011;
-        let z4014 = z215 * z2912 - z216 * z3645 - z419 * z2889 + z420 * z3631 + z4009;
-        let z4015 = z235 * z2914 - z236 * z3646 + z4011 - z428 * z2899 + z429 * z3637;
-        let z4016 = z255 * z2916 - z256 * z3647 + z4013 - z437 * z2909 + z438 * z3643;
-        let z4017 = self.m_foot * z4016;
-        let z4018 = self.m_shin * z4015 + z4017;
-        let z4019 = self.m_thigh * z4014 + z4018;
-        let z4020 = -z187 * z2926 + z189 * z3655;
-        let z4021 = qd[16] * z4020;
-        let z4022 = -z187 * z2934 + z189 * z3660;
-        let z4023 = qd[17] * z4022 + z4021;
-        let z4024 = z215 * z2942 - z216 * z3665;
-        let z4025 = z235 * z2944 - z236 * z3666 + z4021;
-        let z4026 = z255 * z2946 - z256 * z3667 + z4023;
-        let z4027 = self.m_foot * z4026;
-        let z4028 = self.m_shin * z4025 + z4027;
-        let z4029 = self.m_thigh * z4024 + z4028;
-        let z4030 = -z187 * z2956 + z189 * z3675;
-        let z4031 = qd[17] * z4030;
-        let z4032 = z235 * z2964 - z236 * z3680;
-        let z4033 = z255 * z2966 - z256 * z3681 + z4031;
-        let z4034 = self.m_foot * z4033;
-        let z4035 = self.m_shin * z4032 + z4034;
-        let z4036 = z255 * z2974 - z256 * z3687;
-        let z4037 = self.m_foot * z4036;
-        let z4038 = z281 * z2978 - z282 * z3690;
-        let z4039 = qd[19] * z4038;
-        let z4040 = -z267 * z2988 + z269 * z3696 + z301 * z2978 - z302 * z3690;
-        let z4041 = qd[20] * z4040 + z4039;
-        let z4042 = -z267 * z2998 + z269 * z3702 + z321 * z2978 - z322 * z3690;
-        let z4043 = qd[21] * z4042 + z4041;
-        let z4044 = z295 * z3008 - z296 * z3708 - z452 * z2985 + z453 * z3694 + z4039;
-        let z4045 = -z461 * z2995 + z462 * z3700 + z315 * z3010 - z316 * z3709 + z4041;
-        let z4046 = z4043 - z470 * z3005 + z471 * z3706 + z335 * z3012 - z336 * z3710;
-        let z4047 = self.m_foot * z4046;
-        let z4048 = z4047 + self.m_shin * z4045;
-        let z4049 = z4048 + self.m_thigh * z4044;
-        let z4050 = -z267 * z3022 + z269 * z3718;
-        let z4051 = qd[20] * z4050;
-        let z4052 = -z267 * z3030 + z269 * z3723;
-        let z4053 = z4051 + qd[21] * z4052;
-        let z4054 = z295 * z3038 - z296 * z3728;
-        let z4055 = z4051 + z315 * z3040 - z316 * z3729;
-        let z4056 = z4053 + z335 * z3042 - z336 * z3730;
-        let z4057 = self.m_foot * z4056;
-        let z4058 = z4057 + self.m_shin * z4055;
-        let z4059 = z4058 + self.m_thigh * z4054;
-        let z4060 = -z267 * z3052 + z269 * z3738;
-        let z4061 = qd[21] * z4060;
-        let z4062 = z315 * z3060 - z316 * z3743;
-        let z4063 = z4061 + z335 * z3062 - z336 * z3744;
-        let z4064 = self.m_foot * z4063;
-        let z4065 = z4064 + self.m_shin * z4062;
-        let z4066 = z335 * z3070 - z336 * z3750;
-        let z4067 = self.m_foot * z4066;
-        let z4068 = -self.i_tx * z3 * z3074 + self.i_ty * z16 * z3076
-            + self.i_tz * z17 * z3077;
-        let z4069 = self.i_hub * z17 * z3077 + self.i_hub * z30 * z3080
-            + self.i_hub * z31 * z3081;
-        let z4070 = self.i_thigh * z31 * z3081 + self.i_thigh * z50 * z3086
-            + 0.1 * self.i_thigh * z51 * z3087;
-        let z4071 = self.i_shin * z31 * z3081 + self.i_shin * z70 * z3092
-            + 0.1 * self.i_shin * z71 * z3093;
-        let z4072 = 2.0 * self.i_foot * z31 * z3081 + self.i_foot * z90 * z3098
-            + 2.0 * self.i_foot * z91 * z3099;
-        let z4073 = self.i_hub * z17 * z3077 + self.i_hub * z110 * z3104
-            + self.i_hub * z111 * z3105;
-        let z4074 = self.i_thigh * z111 * z3105 + self.i_thigh * z130 * z3110
-            + 0.1 * self.i_thigh * z131 * z3111;
-        let z4075 = self.i_shin * z111 * z3105 + self.i_shin * z150 * z3116
-            + 0.1 * self.i_shin * z151 * z3117;
-        let z4076 = 2.0 * self.i_foot * z111 * z3105 + self.i_foot * z170 * z3122
-            + 2.0 * self.i_foot * z171 * z3123;
-        let z4077 = self.i_hub * z17 * z3077 + self.i_hub * z190 * z3128
-            + self.i_hub * z191 * z3129;
-        let z4078 = self.i_thigh * z210 * z3134 + 0.1 * self.i_thigh * z211 * z3135
-            + self.i_thigh * z191 * z3129;
-        let z4079 = self.i_shin * z230 * z3140 + 0.1 * self.i_shin * z231 * z3141
-            + self.i_shin * z191 * z3129;
-        let z4080 = self.i_foot * z250 * z3146 + 2.0 * self.i_foot * z251 * z3147
-            + 2.0 * self.i_foot * z191 * z3129;
-        let z4081 = self.i_hub * z270 * z3152 + self.i_hub * z271 * z3153
-            + self.i_hub * z17 * z3077;
-        let z4082 = self.i_thigh * z271 * z3153 + self.i_thigh * z290 * z3158
-            + 0.1 * self.i_thigh * z291 * z3159;
-        let z4083 = self.i_shin * z271 * z3153 + self.i_shin * z310 * z3164
-            + 0.1 * self.i_shin * z311 * z3165;
-        let z4084 = 2.0 * self.i_foot * z271 * z3153 + self.i_foot * z330 * z3170
-            + 2.0 * self.i_foot * z331 * z3171;
-        let z4085 = z475 * z3173 - self.m_foot * z470 * z572 + self.m_foot * z470 * z3202
-            - self.m_foot * z471 * z2241 + self.m_foot * z573 * z3186 + z335 * z477
-            + z335 * z4084 + z336 * z475;
-        let z4086 = z466 * z3167 + z4085 - self.m_shin * z461 * z569
-            + self.m_shin * z461 * z3201 - self.m_shin * z462 * z2240
-            + self.m_shin * z570 * z3185 + z315 * z468 + z315 * z4083 + z316 * z466;
-        let z4087 = z4086 + self.m_thigh * z567 * z3184 - self.m_thigh * z452 * z566
-            + self.m_thigh * z452 * z3200 - self.m_thigh * z453 * z2239 + z295 * z459
-            + z295 * z4082 + z296 * z457 + z457 * z3161;
-        let z4088 = z4087 - self.m_hub * z261 * z563 + self.m_hub * z261 * z3199
-            - self.m_hub * z262 * z2238 + self.m_hub * z564 * z3151 + z275 * z4081
-            + z275 * z450 + z276 * z448 + z448 * z3155;
-        let z4089 = z255 * z4080 + z255 * z444 + z256 * z442 + self.m_foot * z561 * z3183
-            - self.m_foot * z437 * z560 + self.m_foot * z437 * z3198
-            - self.m_foot * z438 * z2237 + z442 * z3149;
-        let z4090 = z235 * z4079 + z235 * z435 + z236 * z433 + z4089
-            + self.m_shin * z558 * z3182 - self.m_shin * z428 * z557
-            + self.m_shin * z428 * z3197 - self.m_shin * z429 * z2236 + z433 * z3143;
-        let z4091 = z215 * z4078 + z215 * z426 + z216 * z424 + z4090
-            + self.m_thigh * z555 * z3181 - self.m_thigh * z419 * z554
-            + self.m_thigh * z419 * z3196 - self.m_thigh * z420 * z2235 + z424 * z3137;
-        let z4092 = z4091 + self.m_hub * z552 * z3127 - self.m_hub * z181 * z551
-            + self.m_hub * z181 * z3195 - self.m_hub * z182 * z2234 + z415 * z3131
-            + z195 * z4077 + z195 * z417 + z196 * z415;
-        let z4093 = self.m_foot * z549 * z3180 - self.m_foot * z404 * z548
-            + self.m_foot * z404 * z3194 - self.m_foot * z405 * z2233 + z409 * z3125
-            + z175 * z4076 + z175 * z411 + z176 * z409;
-        let z4094 = z4093 + self.m_shin * z546 * z3179 - self.m_shin * z395 * z545
-            + self.m_shin * z395 * z3193 - self.m_shin * z396 * z2232 + z400 * z3119
-            + z155 * z4075 + z155 * z402 + z156 * z400;
-        let z4095 = z4094 + self.m_thigh * z543 * z3178 - self.m_thigh * z386 * z542
-            + self.m_thigh * z386 * z3192 - self.m_thigh * z387 * z2231 + z135 * z4074
-            + z135 * z393 + z391 * z3113 + z136 * z391;
-        let z4096 = z4095 + self.m_hub * z540 * z3103 - self.m_hub * z101 * z539
-            + self.m_hub * z101 * z3191 - self.m_hub * z102 * z2230 + z115 * z4073
-            + z115 * z384 + z116 * z382 + z382 * z3107;
-        let z4097 = self.m_foot * z537 * z3177 - self.m_foot * z371 * z536
-            + self.m_foot * z371 * z3190 - self.m_foot * z372 * z2229 + z95 * z4072
-            + z95 * z378 + z96 * z376 + z376 * z3101;
-        let z4098 = z4097 + self.m_shin * z534 * z3176 - self.m_shin * z362 * z533
-            + self.m_shin * z362 * z3189 - self.m_shin * z363 * z2228 + z75 * z4071
-            + z75 * z369 + z76 * z367 + z367 * z3095;
-        let z4099 = z4098 + self.m_thigh * z531 * z3175 - self.m_thigh * z353 * z530
-            + self.m_thigh * z353 * z3188 - self.m_thigh * z354 * z2227 + z55 * z4070
-            + z55 * z360 + z56 * z358 + z358 * z3089;
-        let z4100 = self.m_hub * z528 * z3079 - self.m_hub * z21 * z527
-            + self.m_hub * z21 * z3187 - self.m_hub * z22 * z2226 + z4099 + z35 * z4069
-            + z35 * z351 + z36 * z349 + z349 * z3083;
-        let z4101 = z4088 + z4092 + z4096 + z4100 + z18 * z4068 + z18 * z345 + z19 * z343
-            + z343 * z3078;
-        let z4102 = -self.i_tx * z2 * z4 - self.i_tx * z3 * z3220
-            + self.i_ty * z12 * z2262 + self.i_ty * z16 * z3221 + self.i_tz * z13 * z2263
-            + self.i_tz * z17 * z3222;
-        let z4103 = -self.i_tx * z2 * z6 - self.i_tx * z3 * z2259
-            + self.i_ty * z14 * z2262 + self.i_ty * z16 * z2260 + self.i_tz * z15 * z2263
-            + self.i_tz * z17 * z2261;
-        let z4104 = 2.0 * self.i_tx * z2 * z3 + 2.0 * self.i_ty * z16 * z2262
-            + 2.0 * self.i_tz * z17 * z2263;
-        let z4105 = self.i_hub * z13 * z2263 + self.i_hub * z17 * z3222
-            + self.i_hub * z26 * z2270 + self.i_hub * z27 * z2271
-            + self.i_hub * z30 * z3225 + self.i_hub * z31 * z3226;
-        let z4106 = self.i_hub * z15 * z2263 + self.i_hub * z17 * z2261
-            + self.i_hub * z28 * z2270 + self.i_hub * z29 * z2271
-            + self.i_hub * z30 * z2268 + self.i_hub * z31 * z2269;
-        let z4107 = 2.0 * self.i_hub * z17 * z2263 + 2.0 * self.i_hub * z30 * z2270
-            + 2.0 * self.i_hub * z31 * z2271;
-        let z4108 = self.i_thigh * z27 * z2271 + self.i_thigh * z31 * z3226
-            + self.i_thigh * z46 * z2280 + 0.1 * self.i_thigh * z47 * z2281
-            + self.i_thigh * z50 * z3231 + 0.1 * self.i_thigh * z51 * z3232;
-        let z4109 = self.i_thigh * z29 * z2271 + self.i_thigh * z31 * z2269
-            + self.i_thigh * z48 * z2280 + 0.1 * self.i_thigh * z49 * z2281
-            + self.i_thigh * z50 * z2278 + 0.1 * self.i_thigh * z51 * z2279;
-        let z4110 = 2.0 * self.i_thigh * z31 * z2271 + 2.0 * self.i_thigh * z50 * z2280
-            + 0.2 * self.i_thigh * z51 * z2281;
-        let z4111 = self.i_shin * z27 * z2271 + self.i_shin * z31 * z3226
-            + self.i_shin * z66 * z2290 + 0.1 * self.i_shin * z67 * z2291
-            + self.i_shin * z70 * z3237 + 0.1 * self.i_shin * z71 * z3238;
-        let z4112 = self.i_shin * z29 * z2271 + self.i_shin * z31 * z2269
-            + self.i_shin * z68 * z2290 + 0.1 * self.i_shin * z69 * z2291
-            + self.i_shin * z70 * z2288 + 0.1 * self.i_shin * z71 * z2289;
-        let z4113 = 2.0 * self.i_shin * z31 * z2271 + 2.0 * self.i_shin * z70 * z2290
-            + 0.2 * self.i_shin * z71 * z2291;
-        let z4114 = 2.0 * self.i_foot * z27 * z2271 + 2.0 * self.i_foot * z31 * z3226
-            + self.i_foot * z86 * z2300 + 2.0 * self.i_foot * z87 * z2301
-            + self.i_foot * z90 * z3243 + 2.0 * self.i_foot * z91 * z3244;
-        let z4115 = 2.0 * self.i_foot * z29 * z2271 + 2.0 * self.i_foot * z31 * z2269
-            + self.i_foot * z88 * z2300 + 2.0 * self.i_foot * z89 * z2301
-            + self.i_foot * z90 * z2298 + 2.0 * self.i_foot * z91 * z2299;
-        let z4116 = 4.0 * self.i_foot * z31 * z2271 + 2.0 * self.i_foot * z90 * z2300
-            + 4.0 * self.i_foot * z91 * z2301;
-        let z4117 = self.i_hub * z13 * z2263 + self.i_hub * z17 * z3222
-            + self.i_hub * z106 * z2310 + self.i_hub * z107 * z2311
-            + self.i_hub * z110 * z3249 + self.i_hub * z111 * z3250;
-        let z4118 = self.i_hub * z15 * z2263 + self.i_hub * z17 * z2261
-            + self.i_hub * z108 * z2310 + self.i_hub * z109 * z2311
-            + self.i_hub * z110 * z2308 + self.i_hub * z111 * z2309;
-        let z4119 = 2.0 * self.i_hub * z17 * z2263 + 2.0 * self.i_hub * z110 * z2310
-            + 2.0 * self.i_hub * z111 * z2311;
-        let z4120 = self.i_thigh * z107 * z2311 + self.i_thigh * z111 * z3250
-            + self.i_thigh * z126 * z2320 + 0.1 * self.i_thigh * z127 * z2321
-            + self.i_thigh * z130 * z3255 + 0.1 * self.i_thigh * z131 * z3256;
-        let z4121 = self.i_thigh * z109 * z2311 + self.i_thigh * z111 * z2309
-            + self.i_thigh * z128 * z2320 + 0.1 * self.i_thigh * z129 * z2321
-            + self.i_thigh * z130 * z2318 + 0.1 * self.i_thigh * z131 * z2319;
-        let z4122 = 2.0 * self.i_thigh * z111 * z2311 + 2.0 * self.i_thigh * z130 * z2320
-            + 0.2 * self.i_thigh * z131 * z2321;
-        let z4123 = self.i_shin * z107 * z2311 + self.i_shin * z111 * z3250
-            + self.i_shin * z146 * z2330 + 0.1 * self.i_shin * z147 * z2331
-            + self.i_shin * z150 * z3261 + 0.1 * self.i_shin * z151 * z3262;
-        let z4124 = self.i_shin * z109 * z2311 + self.i_shin * z111 * z2309
-            + self.i_shin * z148 * z2330 + 0.1 * self.i_shin * z149 * z2331
-            + self.i_shin * z150 * z2328 + 0.1 * self.i_shin * z151 * z2329;
-        let z4125 = 2.0 * self.i_shin * z111 * z2311 + 2.0 * self.i_shin * z150 * z2330
-            + 0.2 * self.i_shin * z151 * z2331;
-        let z4126 = 2.0 * self.i_foot * z107 * z2311 + 2.0 * self.i_foot * z111 * z3250
-            + self.i_foot * z166 * z2340 + 2.0 * self.i_foot * z167 * z2341
-            + self.i_foot * z170 * z3267 + 2.0 * self.i_foot * z171 * z3268;
-        let z4127 = 2.0 * self.i_foot * z109 * z2311 + 2.0 * self.i_foot * z111 * z2309
-            + self.i_foot * z168 * z2340 + 2.0 * self.i_foot * z169 * z2341
-            + self.i_foot * z170 * z2338 + 2.0 * self.i_foot * z171 * z2339;
-        let z4128 = 4.0 * self.i_foot * z111 * z2311 + 2.0 * self.i_foot * z170 * z2340
-            + 4.0 * self.i_foot * z171 * z2341;
-        let z4129 = self.i_hub * z13 * z2263 + self.i_hub * z17 * z3222
-            + self.i_hub * z186 * z2350 + self.i_hub * z187 * z2351
-            + self.i_hub * z190 * z3273 + self.i_hub * z191 * z3274;
-        let z4130 = self.i_hub * z15 * z2263 + self.i_hub * z17 * z2261
-            + self.i_hub * z188 * z2350 + self.i_hub * z189 * z2351
-            + self.i_hub * z190 * z2348 + self.i_hub * z191 * z2349;
-        let z4131 = 2.0 * self.i_hub * z17 * z2263 + 2.0 * self.i_hub * z190 * z2350
-            + 2.0 * self.i_hub * z191 * z2351;
-        let z4132 = self.i_thigh * z206 * z2360 + 0.1 * self.i_thigh * z207 * z2361
-            + self.i_thigh * z210 * z3279 + 0.1 * self.i_thigh * z211 * z3280
-            + self.i_thigh * z187 * z2351 + self.i_thigh * z191 * z3274;
-        let z4133 = self.i_thigh * z208 * z2360 + 0.1 * self.i_thigh * z209 * z2361
-            + self.i_thigh * z210 * z2358 + 0.1 * self.i_thigh * z211 * z2359
-            + self.i_thigh * z189 * z2351 + self.i_thigh * z191 * z2349;
-        let z4134 = 2.0 * self.i_thigh * z210 * z2360 + 0.2 * self.i_thigh * z211 * z2361
-            + 2.0 * self.i_thigh * z191 * z2351;
-        let z4135 = self.i_shin * z226 * z2370 + 0.1 * self.i_shin * z227 * z2371
-            + self.i_shin * z230 * z3285 + 0.1 * self.i_shin * z231 * z3286
-            + self.i_shin * z187 * z2351 + self.i_shin * z191 * z3274;
-        let z4136 = self.i_shin * z228 * z2370 + 0.1 * self.i_shin * z229 * z2371
-            + self.i_shin * z230 * z2368 + 0.1 * self.i_shin * z231 * z2369
-            + self.i_shin * z189 * z2351 + self.i_shin * z191 * z2349;
-        let z4137 = 2.0 * self.i_shin * z230 * z2370 + 0.2 * self.i_shin * z231 * z2371
-            + 2.0 * self.i_shin * z191 * z2351;
-        let z4138 = self.i_foot * z246 * z2380 + 2.0 * self.i_foot * z247 * z2381
-            + self.i_foot * z250 * z3291 + 2.0 * self.i_foot * z251 * z3292
-            + 2.0 * self.i_foot * z187 * z2351 + 2.0 * self.i_foot * z191 * z3274;
-        let z4139 = self.i_foot * z248 * z2380 + 2.0 * self.i_foot * z249 * z2381
-            + self.i_foot * z250 * z2378 + 2.0 * self.i_foot * z251 * z2379
-            + 2.0 * self.i_foot * z189 * z2351 + 2.0 * self.i_foot * z191 * z2349;
-        let z4140 = 2.0 * self.i_foot * z250 * z2380 + 4.0 * self.i_foot * z251 * z2381
-            + 4.0 * self.i_foot * z191 * z2351;
-        let z4141 = self.i_hub * z266 * z2390 + self.i_hub * z267 * z2391
-            + self.i_hub * z13 * z2263 + self.i_hub * z270 * z3297
-            + self.i_hub * z271 * z3298 + self.i_hub * z17 * z3222;
-        let z4142 = self.i_hub * z268 * z2390 + self.i_hub * z269 * z2391
-            + self.i_hub * z270 * z2388 + self.i_hub * z15 * z2263
-            + self.i_hub * z271 * z2389 + self.i_hub * z17 * z2261;
-        let z4143 = 2.0 * self.i_hub * z270 * z2390 + 2.0 * self.i_hub * z271 * z2391
-            + 2.0 * self.i_hub * z17 * z2263;
-        let z4144 = self.i_thigh * z267 * z2391 + self.i_thigh * z271 * z3298
-            + self.i_thigh * z286 * z2400 + 0.1 * self.i_thigh * z287 * z2401
-            + self.i_thigh * z290 * z3303 + 0.1 * self.i_thigh * z291 * z3304;
-        let z4145 = self.i_thigh * z269 * z2391 + self.i_thigh * z271 * z2389
-            + self.i_thigh * z288 * z2400 + 0.1 * self.i_thigh * z289 * z2401
-            + self.i_thigh * z290 * z2398 + 0.1 * self.i_thigh * z291 * z2399;
-        let z4146 = 2.0 * self.i_thigh * z271 * z2391 + 2.0 * self.i_thigh * z290 * z2400
-            + 0.2 * self.i_thigh * z291 * z2401;
-        let z4147 = self.i_shin * z267 * z2391 + self.i_shin * z271 * z3298
-            + self.i_shin * z306 * z2410 + 0.1 * self.i_shin * z307 * z2411
-            + self.i_shin * z310 * z3309 + 0.1 * self.i_shin * z311 * z3310;
-        let z4148 = self.i_shin * z269 * z2391 + self.i_shin * z271 * z2389
-            + self.i_shin * z308 * z2410 + 0.1 * self.i_shin * z309 * z2411
-            + self.i_shin * z310 * z2408 + 0.1 * self.i_shin * z311 * z2409;
-        let z4149 = 2.0 * self.i_shin * z271 * z2391 + 2.0 * self.i_shin * z310 * z2410
-            + 0.2 * self.i_shin * z311 * z2411;
-        let z4150 = 2.0 * self.i_foot * z267 * z2391 + 2.0 * self.i_foot * z271 * z3298
-            + self.i_foot * z326 * z2420 + 2.0 * self.i_foot * z327 * z2421
-            + self.i_foot * z330 * z3315 + 2.0 * self.i_foot * z331 * z3316;
-        let z4151 = 2.0 * self.i_foot * z269 * z2391 + 2.0 * self.i_foot * z271 * z2389
-            + self.i_foot * z328 * z2420 + 2.0 * self.i_foot * z329 * z2421
-            + self.i_foot * z330 * z2418 + 2.0 * self.i_foot * z331 * z2419;
-        let z4152 = 4.0 * self.i_foot * z271 * z2391 + 2.0 * self.i_foot * z330 * z2420
-            + 4.0 * self.i_foot * z331 * z2421;
-        let z4153 = z475 * z3318 + z477 * z2423 + z478 * z2424
-            + self.m_foot * z470 * z3347 - self.m_foot * z471 * z2465
-            - self.m_foot * z572 * z2448 + self.m_foot * z573 * z3331 + z335 * z4150
-            + z336 * z4151 + z337 * z4152;
-        let z4154 = z466 * z3312 + z468 * z2413 + z469 * z2414
-            + self.m_shin * z461 * z3346 - self.m_shin * z462 * z2464
-            - self.m_shin * z569 * z2446 + self.m_shin * z570 * z3330 + z4153
-            + z315 * z4147 + z316 * z4148 + z317 * z4149;
-        let z4155 = z459 * z2403 + z460 * z2404 - self.m_thigh * z566 * z2444
-            + self.m_thigh * z567 * z3329 + self.m_thigh * z452 * z3345
-            - self.m_thigh * z453 * z2463 + z295 * z4144 + z296 * z4145 + z297 * z4146
-            + z4154 + z457 * z3306;
-        let z4156 = self.m_hub * z261 * z3344 - self.m_hub * z262 * z2462
-            - self.m_hub * z563 * z2386 + self.m_hub * z564 * z3296 + z275 * z4141
-            + z276 * z4142 + z277 * z4143 + z4155 + z448 * z3300 + z450 * z2393
-            + z451 * z2394;
-        let z4157 = z255 * z4138 + z256 * z4139 + z257 * z4140
-            - self.m_foot * z560 * z2442 + self.m_foot * z561 * z3328
-            + self.m_foot * z437 * z3343 - self.m_foot * z438 * z2461 + z442 * z3294
-            + z444 * z2383 + z445 * z2384;
-        let z4158 = z235 * z4135 + z236 * z4136 + z237 * z4137
-            - self.m_shin * z557 * z2440 + self.m_shin * z558 * z3327
-            + self.m_shin * z428 * z3342 - self.m_shin * z429 * z2460 + z4157
-            + z433 * z3288 + z435 * z2373 + z436 * z2374;
-        let z4159 = z215 * z4132 + z216 * z4133 + z217 * z4134
-            - self.m_thigh * z554 * z2438 + self.m_thigh * z555 * z3326
-            + self.m_thigh * z419 * z3341 - self.m_thigh * z420 * z2459 + z4158
-            + z424 * z3282 + z426 * z2363 + z427 * z2364;
-        let z4160 = -self.m_hub * z551 * z2346 + self.m_hub * z552 * z3272
-            + self.m_hub * z181 * z3340 - self.m_hub * z182 * z2458 + z4159
-            + z415 * z3276 + z417 * z2353 + z418 * z2354 + z195 * z4129 + z196 * z4130
-            + z197 * z4131;
-        let z4161 = -self.m_foot * z548 * z2436 + self.m_foot * z549 * z3325
-            + self.m_foot * z404 * z3339 - self.m_foot * z405 * z2457 + z409 * z3270
-            + z411 * z2343 + z412 * z2344 + z175 * z4126 + z176 * z4127 + z177 * z4128;
-        let z4162 = -self.m_shin * z545 * z2434 + self.m_shin * z546 * z3324
-            + self.m_shin * z395 * z3338 - self.m_shin * z396 * z2456 + z4161
-            + z400 * z3264 + z402 * z2333 + z403 * z2334 + z155 * z4123 + z156 * z4124
-            + z157 * z4125;
-        let z4163 = -self.m_thigh * z542 * z2432 + self.m_thigh * z543 * z3323
-            + self.m_thigh * z386 * z3337 - self.m_thigh * z387 * z2455 + z4162
-            + z135 * z4120 + z391 * z3258 + z136 * z4121 + z137 * z4122 + z393 * z2323
-            + z394 * z2324;
-        let z4164 = -self.m_hub * z539 * z2306 + self.m_hub * z540 * z3248
-            + self.m_hub * z101 * z3336 - self.m_hub * z102 * z2454 + z4163
-            + z115 * z4117 + z116 * z4118 + z117 * z4119 + z382 * z3252 + z384 * z2313
-            + z385 * z2314;
-        let z4165 = -self.m_foot * z536 * z2430 + self.m_foot * z537 * z3322
-            + self.m_foot * z371 * z3335 - self.m_foot * z372 * z2453 + z95 * z4114
-            + z96 * z4115 + z97 * z4116 + z376 * z3246 + z378 * z2303 + z379 * z2304;
-        let z4166 = -self.m_shin * z533 * z2428 + self.m_shin * z534 * z3321
-            + self.m_shin * z362 * z3334 - self.m_shin * z363 * z2452 + z4165
-            + z75 * z4111 + z76 * z4112 + z77 * z4113 + z367 * z3240 + z369 * z2293
-            + z370 * z2294;
-        let z4167 = -self.m_thigh * z530 * z2426 + self.m_thigh * z531 * z3320
-            + self.m_thigh * z353 * z3333 - self.m_thigh * z354 * z2451 + z55 * z4108
-            + z56 * z4109 + z57 * z4110 + z4166 + z358 * z3234 + z360 * z2283
-            + z361 * z2284;
-        let z4168 = -self.m_hub * z527 * z2266 + self.m_hub * z528 * z3224
-            + self.m_hub * z21 * z3332 - self.m_hub * z22 * z2450 + z35 * z4105
-            + z36 * z4106 + z37 * z4107 + z4167 + z349 * z3228 + z351 * z2273
-            + z352 * z2274;
-        let z4169 = z18 * z4102 + z19 * z4103 + z20 * z4104 + z4156 + z4160 + z4164
-            + z4168 + z343 * z3223 + z345 * z2264 + z346 * z2265;
-        let z4170 = self.i_ty * z12 * z17 + self.i_ty * z13 * z16
-            + self.i_tz * z13 * z2484 + self.i_tz * z17 * z3365;
-        let z4171 = self.i_ty * z14 * z17 + self.i_ty * z15 * z16
-            + self.i_tz * z15 * z2484 + self.i_tz * z17 * z2483;
-        let z4172 = 2.0 * self.i_ty * z16 * z17 + 2.0 * self.i_tz * z17 * z2484;
-        let z4173 = self.i_hub * z13 * z2484 + self.i_hub * z17 * z3365
-            + self.i_hub * z26 * z2487 + self.i_hub * z27 * z2488
-            + self.i_hub * z30 * z3366 + self.i_hub * z31 * z3367;
-        let z4174 = self.i_hub * z15 * z2484 + self.i_hub * z17 * z2483
-            + self.i_hub * z28 * z2487 + self.i_hub * z29 * z2488
-            + self.i_hub * z30 * z2485 + self.i_hub * z31 * z2486;
-        let z4175 = 2.0 * self.i_hub * z17 * z2484 + 2.0 * self.i_hub * z30 * z2487
-            + 2.0 * self.i_hub * z31 * z2488;
-        let z4176 = self.i_thigh * z27 * z2488 + self.i_thigh * z31 * z3367
-            + self.i_thigh * z46 * z2497 + 0.1 * self.i_thigh * z47 * z2498
-            + self.i_thigh * z50 * z3372 + 0.1 * self.i_thigh * z51 * z3373;
-        let z4177 = self.i_thigh * z29 * z2488 + self.i_thigh * z31 * z2486
-            + self.i_thigh * z48 * z2497 + 0.1 * self.i_thigh * z49 * z2498
-            + self.i_thigh * z50 * z2495 + 0.1 * self.i_thigh * z51 * z2496;
-        let z4178 = 2.0 * self.i_thigh * z31 * z2488 + 2.0 * self.i_thigh * z50 * z2497
-            + 0.2 * self.i_thigh * z51 * z2498;
-        let z4179 = self.i_shin * z27 * z2488 + self.i_shin * z31 * z3367
-            + self.i_shin * z66 * z2507 + 0.1 * self.i_shin * z67 * z2508
-            + self.i_shin * z70 * z3378 + 0.1 * self.i_shin * z71 * z3379;
-        let z4180 = self.i_shin * z29 * z2488 + self.i_shin * z31 * z2486
-            + self.i_shin * z68 * z2507 + 0.1 * self.i_shin * z69 * z2508
-            + self.i_shin * z70 * z2505 + 0.1 * self.i_shin * z71 * z2506;
-        let z4181 = 2.0 * self.i_shin * z31 * z2488 + 2.0 * self.i_shin * z70 * z2507
-            + 0.2 * self.i_shin * z71 * z2508;
-        let z4182 = 2.0 * self.i_foot * z27 * z2488 + 2.0 * self.i_foot * z31 * z3367
-            + self.i_foot * z86 * z2517 + 2.0 * self.i_foot * z87 * z2518
-            + self.i_foot * z90 * z3384 + 2.0 * self.i_foot * z91 * z3385;
-        let z4183 = 2.0 * self.i_foot * z29 * z2488 + 2.0 * self.i_foot * z31 * z2486
-            + self.i_foot * z88 * z2517 + 2.0 * self.i_foot * z89 * z2518
-            + self.i_foot * z90 * z2515 + 2.0 * self.i_foot * z91 * z2516;
-        let z4184 = 4.0 * self.i_foot * z31 * z2488 + 2.0 * self.i_foot * z90 * z2517
-            + 4.0 * self.i_foot * z91 * z2518;
-        let z4185 = self.i_hub * z13 * z2484 + self.i_hub * z17 * z3365
-            + self.i_hub * z106 * z2525 + self.i_hub * z107 * z2526
-            + self.i_hub * z110 * z3389 + self.i_hub * z111 * z3390;
-        let z4186 = self.i_hub * z15 * z2484 + self.i_hub * z17 * z2483
-            + self.i_hub * z108 * z2525 + self.i_hub * z109 * z2526
-            + self.i_hub * z110 * z2523 + self.i_hub * z111 * z2524;
-        let z4187 = 2.0 * self.i_hub * z17 * z2484 + 2.0 * self.i_hub * z110 * z2525
-            + 2.0 * self.i_hub * z111 * z2526;
-        let z4188 = self.i_thigh * z107 * z2526 + self.i_thigh * z111 * z3390
-            + self.i_thigh * z126 * z2535 + 0.1 * self.i_thigh * z127 * z2536
-            + self.i_thigh * z130 * z3395 + 0.1 * self.i_thigh * z131 * z3396;
-        let z4189 = self.i_thigh * z109 * z2526 + self.i_thigh * z111 * z2524
-            + self.i_thigh * z128 * z2535 + 0.1 * self.i_thigh * z129 * z2536
-            + self.i_thigh * z130 * z2533 + 0.1 * self.i_thigh * z131 * z2534;
-        let z4190 = 2.0 * self.i_thigh * z111 * z2526 + 2.0 * self.i_thigh * z130 * z2535
-            + 0.2 * self.i_thigh * z131 * z2536;
-        let z4191 = self.i_shin * z107 * z2526 + self.i_shin * z111 * z3390
-            + self.i_shin * z146 * z2545 + 0.1 * self.i_shin * z147 * z2546
-            + self.i_shin * z150 * z3401 + 0.1 * self.i_shin * z151 * z3402;
-        let z4192 = self.i_shin * z109 * z2526 + self.i_shin * z111 * z2524
-            + self.i_shin * z148 * z2545 + 0.1 * self.i_shin * z149 * z2546
-            + self.i_shin * z150 * z2543 + 0.1 * self.i_shin * z151 * z2544;
-        let z4193 = 2.0 * self.i_shin * z111 * z2526 + 2.0 * self.i_shin * z150 * z2545
-            + 0.2 * self.i_shin * z151 * z2546;
-        let z4194 = 2.0 * self.i_foot * z107 * z2526 + 2.0 * self.i_foot * z111 * z3390
-            + self.i_foot * z166 * z2555 + 2.0 * self.i_foot * z167 * z2556
-            + self.i_foot * z170 * z3407 + 2.0 * self.i_foot * z171 * z3408;
-        let z4195 = 2.0 * self.i_foot * z109 * z2526 + 2.0 * self.i_foot * z111 * z2524
-            + self.i_foot * z168 * z2555 + 2.0 * self.i_foot * z169 * z2556
-            + self.i_foot * z170 * z2553 + 2.0 * self.i_foot * z171 * z2554;
-        let z4196 = 4.0 * self.i_foot * z111 * z2526 + 2.0 * self.i_foot * z170 * z2555
-            + 4.0 * self.i_foot * z171 * z2556;
-        let z4197 = self.i_hub * z13 * z2484 + self.i_hub * z17 * z3365
-            + self.i_hub * z186 * z2563 + self.i_hub * z187 * z2564
-            + self.i_hub * z190 * z3412 + self.i_hub * z191 * z3413;
-        let z4198 = self.i_hub * z15 * z2484 + self.i_hub * z17 * z2483
-            + self.i_hub * z188 * z2563 + self.i_hub * z189 * z2564
-            + self.i_hub * z190 * z2561 + self.i_hub * z191 * z2562;
-        let z4199 = 2.0 * self.i_hub * z17 * z2484 + 2.0 * self.i_hub * z190 * z2563
-            + 2.0 * self.i_hub * z191 * z2564;
-        let z4200 = self.i_thigh * z206 * z2571 + 0.1 * self.i_thigh * z207 * z2572
-            + self.i_thigh * z210 * z3417 + 0.1 * self.i_thigh * z211 * z3418
-            + self.i_thigh * z187 * z2564 + self.i_thigh * z191 * z3413;
-        let z4201 = self.i_thigh * z208 * z2571 + 0.1 * self.i_thigh * z209 * z2572
-            + self.i_thigh * z210 * z2569 + 0.1 * self.i_thigh * z211 * z2570
-            + self.i_thigh * z189 * z2564 + self.i_thigh * z191 * z2562;
-        let z4202 = 2.0 * self.i_thigh * z210 * z2571 + 0.2 * self.i_thigh * z211 * z2572
-            + 2.0 * self.i_thigh * z191 * z2564;
-        let z4203 = self.i_shin * z226 * z2581 + 0.1 * self.i_shin * z227 * z2582
-            + self.i_shin * z230 * z3423 + 0.1 * self.i_shin * z231 * z3424
-            + self.i_shin * z187 * z2564 + self.i_shin * z191 * z3413;
-        let z4204 = self.i_shin * z228 * z2581 + 0.1 * self.i_shin * z229 * z2582
-            + self.i_shin * z230 * z2579 + 0.1 * self.i_shin * z231 * z2580
-            + self.i_shin * z189 * z2564 + self.i_shin * z191 * z2562;
-        let z4205 = 2.0 * self.i_shin * z230 * z2581 + 0.2 * self.i_shin * z231 * z2582
-            + 2.0 * self.i_shin * z191 * z2564;
-        let z4206 = self.i_foot * z246 * z2591 + 2.0 * self.i_foot * z247 * z2592
-            + self.i_foot * z250 * z3429 + 2.0 * self.i_foot * z251 * z3430
-            + 2.0 * self.i_foot * z187 * z2564 + 2.0 * self.i_foot * z191 * z3413;
-        let z4207 = self.i_foot * z248 * z2591 + 2.0 * self.i_foot * z249 * z2592
-            + self.i_foot * z250 * z2589 + 2.0 * self.i_foot * z251 * z2590
-            + 2.0 * self.i_foot * z189 * z2564 + 2.0 * self.i_foot * z191 * z2562;
-        let z4208 = 2.0 * self.i_foot * z250 * z2591 + 4.0 * self.i_foot * z251 * z2592
-            + 4.0 * self.i_foot * z191 * z2564;
-        let z4209 = self.i_hub * z266 * z2599 + self.i_hub * z267 * z2600
-            + self.i_hub * z13 * z2484 + self.i_hub * z270 * z3434
-            + self.i_hub * z271 * z3435 + self.i_hub * z17 * z3365;
-        let z4210 = self.i_hub * z268 * z2599 + self.i_hub * z269 * z2600
-            + self.i_hub * z270 * z2597 + self.i_hub * z15 * z2484
-            + self.i_hub * z271 * z2598 + self.i_hub * z17 * z2483;
-        let z4211 = 2.0 * self.i_hub * z270 * z2599 + 2.0 * self.i_hub * z271 * z2600
-            + 2.0 * self.i_hub * z17 * z2484;
-        let z4212 = self.i_thigh * z267 * z2600 + self.i_thigh * z271 * z3435
-            + self.i_thigh * z286 * z2607 + 0.1 * self.i_thigh * z287 * z2608
-            + self.i_thigh * z290 * z3439 + 0.1 * self.i_thigh * z291 * z3440;
-        let z4213 = self.i_thigh * z269 * z2600 + self.i_thigh * z271 * z2598
-            + self.i_thigh * z288 * z2607 + 0.1 * self.i_thigh * z289 * z2608
-            + self.i_thigh * z290 * z2605 + 0.1 * self.i_thigh * z291 * z2606;
-        let z4214 = 2.0 * self.i_thigh * z271 * z2600 + 2.0 * self.i_thigh * z290 * z2607
-            + 0.2 * self.i_thigh * z291 * z2608;
-        let z4215 = self.i_shin * z267 * z2600 + self.i_shin * z271 * z3435
-            + self.i_shin * z306 * z2617 + 0.1 * self.i_shin * z307 * z2618
-            + self.i_shin * z310 * z3445 + 0.1 * self.i_shin * z311 * z3446;
-        let z4216 = self.i_shin * z269 * z2600 + self.i_shin * z271 * z2598
-            + self.i_shin * z308 * z2617 + 0.1 * self.i_shin * z309 * z2618
-            + self.i_shin * z310 * z2615 + 0.1 * self.i_shin * z311 * z2616;
-        let z4217 = 2.0 * self.i_shin * z271 * z2600 + 2.0 * self.i_shin * z310 * z2617
-            + 0.2 * self.i_shin * z311 * z2618;
-        let z4218 = 2.0 * self.i_foot * z267 * z2600 + 2.0 * self.i_foot * z271 * z3435
-            + self.i_foot * z326 * z2627 + 2.0 * self.i_foot * z327 * z2628
-            + self.i_foot * z330 * z3451 + 2.0 * self.i_foot * z331 * z3452;
-        let z4219 = 2.0 * self.i_foot * z269 * z2600 + 2.0 * self.i_foot * z271 * z2598
-            + self.i_foot * z328 * z2627 + 2.0 * self.i_foot * z329 * z2628
-            + self.i_foot * z330 * z2625 + 2.0 * self.i_foot * z331 * z2626;
-        let z4220 = 4.0 * self.i_foot * z271 * z2600 + 2.0 * self.i_foot * z330 * z2627
-            + 4.0 * self.i_foot * z331 * z2628;
-        let z4221 = z475 * z3454 + z477 * z2630 + z478 * z2631
-            + self.m_foot * z470 * z3483 - self.m_foot * z471 * z2672
-            - self.m_foot * z572 * z2655 + self.m_foot * z573 * z3467 + z335 * z4218
-            + z336 * z4219 + z337 * z4220;
-        let z4222 = z466 * z3448 + z468 * z2620 + z469 * z2621
-            + self.m_shin * z461 * z3482 - self.m_shin * z462 * z2671
-            - self.m_shin * z569 * z2653 + self.m_shin * z570 * z3466 + z315 * z4215
-            + z316 * z4216 + z317 * z4217 + z4221;
-        let z4223 = z459 * z2610 + z460 * z2611 - self.m_thigh * z566 * z2651
-            + self.m_thigh * z567 * z3465 + self.m_thigh * z452 * z3481
-            - self.m_thigh * z453 * z2670 + z295 * z4212 + z296 * z4213 + z297 * z4214
-            + z4222 + z457 * z3442;
-        let z4224 = self.m_hub * z261 * z3480 - self.m_hub * z262 * z2669
-            - 0.15 * self.m_hub * z13 * z564 + 0.15 * self.m_hub * z15 * z563
-            + z275 * z4209 + z276 * z4210 + z277 * z4211 + z4223 + z448 * z3437
-            + z450 * z2602 + z451 * z2603;
-        let z4225 = z255 * z4206 + z256 * z4207 + z257 * z4208
-            - self.m_foot * z560 * z2649 + self.m_foot * z561 * z3464
-            + self.m_foot * z437 * z3479 - self.m_foot * z438 * z2668 + z442 * z3432
-            + z444 * z2594 + z445 * z2595;
-        let z4226 = z235 * z4203 + z236 * z4204 + z237 * z4205
-            - self.m_shin * z557 * z2647 + self.m_shin * z558 * z3463
-            + self.m_shin * z428 * z3478 - self.m_shin * z429 * z2667 + z4225
-            + z433 * z3426 + z435 * z2584 + z436 * z2585;
-        let z4227 = z215 * z4200 + z216 * z4201 + z217 * z4202
-            - self.m_thigh * z554 * z2645 + self.m_thigh * z555 * z3462
-            + self.m_thigh * z419 * z3477 - self.m_thigh * z420 * z2666 + z4226
-            + z424 * z3420 + z426 * z2574 + z427 * z2575;
-        let z4228 = 0.15 * self.m_hub * z13 * z552 - 0.15 * self.m_hub * z15 * z551
-            + self.m_hub * z181 * z3476 - self.m_hub * z182 * z2665 + z4227
-            + z415 * z3415 + z417 * z2566 + z418 * z2567 + z195 * z4197 + z196 * z4198
-            + z197 * z4199;
-        let z4229 = -self.m_foot * z548 * z2643 + self.m_foot * z549 * z3461
-            + self.m_foot * z404 * z3475 - self.m_foot * z405 * z2664 + z409 * z3410
-            + z411 * z2558 + z412 * z2559 + z175 * z4194 + z176 * z4195 + z177 * z4196;
-        let z4230 = -self.m_shin * z545 * z2641 + self.m_shin * z546 * z3460
-            + self.m_shin * z395 * z3474 - self.m_shin * z396 * z2663 + z4229
-            + z400 * z3404 + z402 * z2548 + z403 * z2549 + z155 * z4191 + z156 * z4192
-            + z157 * z4193;
-        let z4231 = -self.m_thigh * z542 * z2639 + self.m_thigh * z543 * z3459
-            + self.m_thigh * z386 * z3473 - self.m_thigh * z387 * z2662 + z4230
-            + z135 * z4188 + z391 * z3398 + z136 * z4189 + z137 * z4190 + z393 * z2538
-            + z394 * z2539;
-        let z4232 = -0.15 * self.m_hub * z13 * z540 + 0.15 * self.m_hub * z15 * z539
-            + self.m_hub * z101 * z3472 - self.m_hub * z102 * z2661 + z115 * z4185
-            + z116 * z4186 + z117 * z4187 + z382 * z3392 + z384 * z2528 + z385 * z2529
-            + z4231;
-        let z4233 = -self.m_foot * z536 * z2637 + self.m_foot * z537 * z3458
-            + self.m_foot * z371 * z3471 - self.m_foot * z372 * z2660 + z95 * z4182
-            + z96 * z4183 + z97 * z4184 + z376 * z3387 + z378 * z2520 + z379 * z2521;
-        let z4234 = -self.m_shin * z533 * z2635 + self.m_shin * z534 * z3457
-            + self.m_shin * z362 * z3470 - self.m_shin * z363 * z2659 + z75 * z4179
-            + z76 * z4180 + z77 * z4181 + z367 * z3381 + z369 * z2510 + z370 * z2511
-            + z4233;
-        let z4235 = -self.m_thigh * z530 * z2633 + self.m_thigh * z531 * z3456
-            + self.m_thigh * z353 * z3469 - self.m_thigh * z354 * z2658 + z55 * z4176
-            + z56 * z4177 + z57 * z4178 + z358 * z3375 + z360 * z2500 + z361 * z2501
-            + z4234;
-        let z4236 = 0.15 * self.m_hub * z13 * z528 - 0.15 * self.m_hub * z15 * z527
-            + self.m_hub * z21 * z3468 - self.m_hub * z22 * z2657 + z35 * z4173
-            + z36 * z4174 + z37 * z4175 + z349 * z3369 + z351 * z2490 + z352 * z2491
-            + z4235;
-        let z4237 = z18 * z4170 + z19 * z4171 + z20 * z4172 + z4224 + z4228 + z4232
-            + z4236;
-        let z4238 = self.i_hub * z26 * z31 + self.i_hub * z27 * z30
-            + self.i_hub * z27 * z2691 + self.i_hub * z31 * z3501;
-        let z4239 = self.i_hub * z28 * z31 + self.i_hub * z29 * z30
-            + self.i_hub * z29 * z2691 + self.i_hub * z31 * z2690;
-        let z4240 = 2.0 * self.i_hub * z30 * z31 + 2.0 * self.i_hub * z31 * z2691;
-        let z4241 = self.i_thigh * z27 * z2691 + self.i_thigh * z31 * z3501
-            + self.i_thigh * z46 * z2694 + 0.1 * self.i_thigh * z47 * z2695
-            + self.i_thigh * z50 * z3502 + 0.1 * self.i_thigh * z51 * z3503;
-        let z4242 = self.i_thigh * z29 * z2691 + self.i_thigh * z31 * z2690
-            + self.i_thigh * z48 * z2694 + 0.1 * self.i_thigh * z49 * z2695
-            + self.i_thigh * z50 * z2692 + 0.1 * self.i_thigh * z51 * z2693;
-        let z4243 = 2.0 * self.i_thigh * z31 * z2691 + 2.0 * self.i_thigh * z50 * z2694
-            + 0.2 * self.i_thigh * z51 * z2695;
-        let z4244 = self.i_shin * z27 * z2691 + self.i_shin * z31 * z3501
-            + self.i_shin * z66 * z2704 + 0.1 * self.i_shin * z67 * z2705
-            + self.i_shin * z70 * z3508 + 0.1 * self.i_shin * z71 * z3509;
-        let z4245 = self.i_shin * z29 * z2691 + self.i_shin * z31 * z2690
-            + self.i_shin * z68 * z2704 + 0.1 * self.i_shin * z69 * z2705
-            + self.i_shin * z70 * z2702 + 0.1 * self.i_shin * z71 * z2703;
-        let z4246 = 2.0 * self.i_shin * z31 * z2691 + 2.0 * self.i_shin * z70 * z2704
-            + 0.2 * self.i_shin * z71 * z2705;
-        let z4247 = 2.0 * self.i_foot * z27 * z2691 + 2.0 * self.i_foot * z31 * z3501
-            + self.i_foot * z86 * z2714 + 2.0 * self.i_foot * z87 * z2715
-            + self.i_foot * z90 * z3514 + 2.0 * self.i_foot * z91 * z3515;
-        let z4248 = 2.0 * self.i_foot * z29 * z2691 + 2.0 * self.i_foot * z31 * z2690
-            + self.i_foot * z88 * z2714 + 2.0 * self.i_foot * z89 * z2715
-            + self.i_foot * z90 * z2712 + 2.0 * self.i_foot * z91 * z2713;
-        let z4249 = 4.0 * self.i_foot * z31 * z2691 + 2.0 * self.i_foot * z90 * z2714
-            + 4.0 * self.i_foot * z91 * z2715;
-        let z4250 = -self.m_foot * z536 * z2724 + self.m_foot * z537 * z3521
-            + self.m_foot * z371 * z3524 - self.m_foot * z372 * z2728 + z95 * z4247
-            + z96 * z4248 + z97 * z4249 + z376 * z3517 + z378 * z2717 + z379 * z2718;
-        let z4251 = -self.m_shin * z533 * z2722 + self.m_shin * z534 * z3520
-            + self.m_shin * z362 * z3523 - self.m_shin * z363 * z2727 + z75 * z4244
-            + z76 * z4245 + z77 * z4246 + z367 * z3511 + z369 * z2707 + z370 * z2708
-            + z4250;
-        let z4252 = -self.m_thigh * z530 * z2720 + self.m_thigh * z531 * z3519
-            + self.m_thigh * z353 * z3522 - self.m_thigh * z354 * z2726 + z55 * z4241
-            + z56 * z4242 + z57 * z4243 + z358 * z3505 + z360 * z2697 + z361 * z2698
-            + z4251;
-        let z4253 = z35 * z4238 + z36 * z4239 + z37 * z4240 + z4252;
-        let z4254 = 0.1 * self.i_thigh * z46 * z51 + self.i_thigh * z46 * z2733
-            + 0.1 * self.i_thigh * z47 * z50 + self.i_thigh * z50 * z3528;
-        let z4255 = 0.1 * self.i_thigh * z48 * z51 + self.i_thigh * z48 * z2733
-            + 0.1 * self.i_thigh * z49 * z50 + self.i_thigh * z50 * z2732;
-        let z4256 = 0.2 * self.i_thigh * z50 * z51 + 2.0 * self.i_thigh * z50 * z2733;
-        let z4257 = self.i_shin * z66 * z2738 + 0.1 * self.i_shin * z67 * z2739
-            + self.i_shin * z70 * z3530 + 0.1 * self.i_shin * z71 * z3531;
-        let z4258 = self.i_shin * z68 * z2738 + 0.1 * self.i_shin * z69 * z2739
-            + self.i_shin * z70 * z2736 + 0.1 * self.i_shin * z71 * z2737;
-        let z4259 = 2.0 * self.i_shin * z70 * z2738 + 0.2 * self.i_shin * z71 * z2739;
-        let z4260 = self.i_foot * z86 * z2746 + 2.0 * self.i_foot * z87 * z2747
-            + self.i_foot * z90 * z3535 + 2.0 * self.i_foot * z91 * z3536;
-        let z4261 = self.i_foot * z88 * z2746 + 2.0 * self.i_foot * z89 * z2747
-            + self.i_foot * z90 * z2744 + 2.0 * self.i_foot * z91 * z2745;
-        let z4262 = 2.0 * self.i_foot * z90 * z2746 + 4.0 * self.i_foot * z91 * z2747;
-        let z4263 = -self.m_foot * z536 * z2754 + self.m_foot * z537 * z3541
-            + self.m_foot * z371 * z3544 - self.m_foot * z372 * z2758 + z95 * z4260
-            + z96 * z4261 + z97 * z4262;
-        let z4264 = -self.m_shin * z533 * z2752 + self.m_shin * z534 * z3540
-            + self.m_shin * z362 * z3543 - self.m_shin * z363 * z2757 + z75 * z4257
-            + z76 * z4258 + z77 * z4259 + z4263;
-        let z4265 = -self.m_thigh * z530 * z2750 + self.m_thigh * z531 * z3539
-            + self.m_thigh * z353 * z3542 - self.m_thigh * z354 * z2756 + z55 * z4254
-            + z56 * z4255 + z57 * z4256 + z4264;
-        let z4266 = self.i_shin * z66 * z2763 + 0.1 * self.i_shin * z66 * z71
-            + 0.1 * self.i_shin * z67 * z70 + self.i_shin * z70 * z3548;
-        let z4267 = self.i_shin * z68 * z2763 + 0.1 * self.i_shin * z68 * z71
-            + 0.1 * self.i_shin * z69 * z70 + self.i_shin * z70 * z2762;
-        let z4268 = 2.0 * self.i_shin * z70 * z2763 + 0.2 * self.i_shin * z70 * z71;
-        let z4269 = self.i_foot * z86 * z2768 + 2.0 * self.i_foot * z87 * z2769
-            + self.i_foot * z90 * z3550 + 2.0 * self.i_foot * z91 * z3551;
-        let z4270 = self.i_foot * z88 * z2768 + 2.0 * self.i_foot * z89 * z2769
-            + self.i_foot * z90 * z2766 + 2.0 * self.i_foot * z91 * z2767;
-        let z4271 = 2.0 * self.i_foot * z90 * z2768 + 4.0 * self.i_foot * z91 * z2769;
-        let z4272 = -self.m_foot * z536 * z2774 + self.m_foot * z537 * z3555
-            + self.m_foot * z371 * z3557 - self.m_foot * z372 * z2777 + z95 * z4269
-            + z96 * z4270 + z97 * z4271;
-        let z4273 = -self.m_shin * z533 * z2772 + self.m_shin * z534 * z3554
-            + self.m_shin * z362 * z3556 - self.m_shin * z363 * z2776 + z75 * z4266
-            + z76 * z4267 + z77 * z4268 + z4272;
-        let z4274 = self.i_foot * z86 * z2781 + 2.0 * self.i_foot * z86 * z91
-            + 2.0 * self.i_foot * z87 * z90 + self.i_foot * z90 * z3560;
-        let z4275 = self.i_foot * z88 * z2781 + 2.0 * self.i_foot * z88 * z91
-            + 2.0 * self.i_foot * z89 * z90 + self.i_foot * z90 * z2780;
-        let z4276 = 2.0 * self.i_foot * z90 * z2781 + 4.0 * self.i_foot * z90 * z91;
-        let z4277 = -self.m_foot * z536 * z2782 + self.m_foot * z537 * z3561
-            + self.m_foot * z371 * z3562 - self.m_foot * z372 * z2784 + z95 * z4274
-            + z96 * z4275 + z97 * z4276;
-        let z4278 = self.i_hub * z106 * z111 + self.i_hub * z107 * z2787
-            + self.i_hub * z107 * z110 + self.i_hub * z111 * z3564;
-        let z4279 = self.i_hub * z108 * z111 + self.i_hub * z109 * z2787
-            + self.i_hub * z109 * z110 + self.i_hub * z111 * z2786;
-        let z4280 = 2.0 * self.i_hub * z110 * z111 + 2.0 * self.i_hub * z111 * z2787;
-        let z4281 = self.i_thigh * z107 * z2787 + self.i_thigh * z111 * z3564
-            + self.i_thigh * z126 * z2790 + 0.1 * self.i_thigh * z127 * z2791
-            + self.i_thigh * z130 * z3565 + 0.1 * self.i_thigh * z131 * z3566;
-        let z4282 = self.i_thigh * z109 * z2787 + self.i_thigh * z111 * z2786
-            + self.i_thigh * z128 * z2790 + 0.1 * self.i_thigh * z129 * z2791
-            + self.i_thigh * z130 * z2788 + 0.1 * self.i_thigh * z131 * z2789;
-        let z4283 = 2.0 * self.i_thigh * z111 * z2787 + 2.0 * self.i_thigh * z130 * z2790
-            + 0.2 * self.i_thigh * z131 * z2791;
-        let z4284 = self.i_shin * z107 * z2787 + self.i_shin * z111 * z3564
-            + self.i_shin * z146 * z2800 + 0.1 * self.i_shin * z147 * z2801
-            + self.i_shin * z150 * z3571 + 0.1 * self.i_shin * z151 * z3572;
-        let z4285 = self.i_shin * z109 * z2787 + self.i_shin * z111 * z2786
-            + self.i_shin * z148 * z2800 + 0.1 * self.i_shin * z149 * z2801
-            + self.i_shin * z150 * z2798 + 0.1 * self.i_shin * z151 * z2799;
-        let z4286 = 2.0 * self.i_shin * z111 * z2787 + 2.0 * self.i_shin * z150 * z2800
-            + 0.2 * self.i_shin * z151 * z2801;
-        let z4287 = 2.0 * self.i_foot * z107 * z2787 + 2.0 * self.i_foot * z111 * z3564
-            + self.i_foot * z166 * z2810 + 2.0 * self.i_foot * z167 * z2811
-            + self.i_foot * z170 * z3577 + 2.0 * self.i_foot * z171 * z3578;
-        let z4288 = 2.0 * self.i_foot * z109 * z2787 + 2.0 * self.i_foot * z111 * z2786
-            + self.i_foot * z168 * z2810 + 2.0 * self.i_foot * z169 * z2811
-            + self.i_foot * z170 * z2808 + 2.0 * self.i_foot * z171 * z2809;
-        let z4289 = 4.0 * self.i_foot * z111 * z2787 + 2.0 * self.i_foot * z170 * z2810
-            + 4.0 * self.i_foot * z171 * z2811;
-        let z4290 = -self.m_foot * z548 * z2820 + self.m_foot * z549 * z3584
-            + self.m_foot * z404 * z3587 - self.m_foot * z405 * z2824 + z409 * z3580
-            + z411 * z2813 + z412 * z2814 + z175 * z4287 + z176 * z4288 + z177 * z4289;
-        let z4291 = -self.m_shin * z545 * z2818 + self.m_shin * z546 * z3583
-            + self.m_shin * z395 * z3586 - self.m_shin * z396 * z2823 + z400 * z3574
-            + z402 * z2803 + z403 * z2804 + z155 * z4284 + z156 * z4285 + z157 * z4286
-            + z4290;
-        let z4292 = -self.m_thigh * z542 * z2816 + self.m_thigh * z543 * z3582
-            + self.m_thigh * z386 * z3585 - self.m_thigh * z387 * z2822 + z135 * z4281
-            + z391 * z3568 + z136 * z4282 + z137 * z4283 + z393 * z2793 + z394 * z2794
-            + z4291;
-        let z4293 = z115 * z4278 + z116 * z4279 + z117 * z4280 + z4292;
-        let z4294 = self.i_thigh * z126 * z2829 + 0.1 * self.i_thigh * z126 * z131
-            + 0.1 * self.i_thigh * z127 * z130 + self.i_thigh * z130 * z3591;
-        let z4295 = self.i_thigh * z128 * z2829 + 0.1 * self.i_thigh * z128 * z131
-            + 0.1 * self.i_thigh * z129 * z130 + self.i_thigh * z130 * z2828;
-        let z4296 = 2.0 * self.i_thigh * z130 * z2829 + 0.2 * self.i_thigh * z130 * z131;
-        let z4297 = self.i_shin * z146 * z2834 + 0.1 * self.i_shin * z147 * z2835
-            + self.i_shin * z150 * z3593 + 0.1 * self.i_shin * z151 * z3594;
-        let z4298 = self.i_shin * z148 * z2834 + 0.1 * self.i_shin * z149 * z2835
-            + self.i_shin * z150 * z2832 + 0.1 * self.i_shin * z151 * z2833;
-        let z4299 = 2.0 * self.i_shin * z150 * z2834 + 0.2 * self.i_shin * z151 * z2835;
-        let z4300 = self.i_foot * z166 * z2842 + 2.0 * self.i_foot * z167 * z2843
-            + self.i_foot * z170 * z3598 + 2.0 * self.i_foot * z171 * z3599;
-        let z4301 = self.i_foot * z168 * z2842 + 2.0 * self.i_foot * z169 * z2843
-            + self.i_foot * z170 * z2840 + 2.0 * self.i_foot * z171 * z2841;
-        let z4302 = 2.0 * self.i_foot * z170 * z2842 + 4.0 * self.i_foot * z171 * z2843;
-        let z4303 = -self.m_foot * z548 * z2850 + self.m_foot * z549 * z3604
-            + self.m_foot * z404 * z3607 - self.m_foot * z405 * z2854 + z175 * z4300
-            + z176 * z4301 + z177 * z4302;
-        let z4304 = z4303 - self.m_shin * z545 * z2848 + self.m_shin * z546 * z3603
-            + self.m_shin * z395 * z3606 - self.m_shin * z396 * z2853 + z155 * z4297
-            + z156 * z4298 + z157 * z4299;
-        let z4305 = z4304 - self.m_thigh * z542 * z2846 + self.m_thigh * z543 * z3602
-            + self.m_thigh * z386 * z3605 - self.m_thigh * z387 * z2852 + z135 * z4294
-            + z136 * z4295 + z137 * z4296;
-        let z4306 = self.i_shin * z146 * z2859 + 0.1 * self.i_shin * z146 * z151
-            + 0.1 * self.i_shin * z147 * z150 + self.i_shin * z150 * z3611;
-        let z4307 = self.i_shin * z148 * z2859 + 0.1 * self.i_shin * z148 * z151
-            + 0.1 * self.i_shin * z149 * z150 + self.i_shin * z150 * z2858;
-        let z4308 = 2.0 * self.i_shin * z150 * z2859 + 0.2 * self.i_shin * z150 * z151;
-        let z4309 = self.i_foot * z166 * z2864 + 2.0 * self.i_foot * z167 * z2865
-            + self.i_foot * z170 * z3613 + 2.0 * self.i_foot * z171 * z3614;
-        let z4310 = self.i_foot * z168 * z2864 + 2.0 * self.i_foot * z169 * z2865
-            + self.i_foot * z170 * z2862 + 2.0 * self.i_foot * z171 * z2863;
-        let z4311 = 2.0 * self.i_foot * z170 * z2864 + 4.0 * self.i_foot * z171 * z2865;
-        let z4312 = -self.m_foot * z548 * z2870 + self.m_foot * z549 * z3618
-            + self.m_foot * z404 * z3620 - self.m_foot * z405 * z2873 + z175 * z4309
-            + z176 * z4310 + z177 * z4311;
-        let z4313 = z4312 - self.m_shin * z545 * z2868 + self.m_shin * z546 * z3617
-            + self.m_shin * z395 * z3619 - self.m_shin * z396 * z2872 + z155 * z4306
-            + z156 * z4307 + z157 * z4308;
-        let z4314 = self.i_foot * z166 * z2877 + 2.0 * self.i_foot * z166 * z171
-            + 2.0 * self.i_foot * z167 * z170 + self.i_foot * z170 * z3623;
-        let z4315 = self.i_foot * z168 * z2877 + 2.0 * self.i_foot * z168 * z171
-            + 2.0 * self.i_foot * z169 * z170 + self.i_foot * z170 * z2876;
-        let z4316 = 2.0 * self.i_foot * z170 * z2877 + 4.0 * self.i_foot * z170 * z171;
-        let z4317 = -self.m_foot * z548 * z2878 + self.m_foot * z549 * z3624
-            + self.m_foot * z404 * z3625 - self.m_foot * z405 * z2880 + z175 * z4314
-            + z176 * z4315 + z177 * z4316;
-        let z4318 = self.i_hub * z186 * z191 + self.i_hub * z187 * z2883
-            + self.i_hub * z187 * z190 + self.i_hub * z191 * z3627;
-        let z4319 = self.i_hub * z188 * z191 + self.i_hub * z189 * z2883
-            + self.i_hub * z189 * z190 + self.i_hub * z191 * z2882;
-        let z4320 = 2.0 * self.i_hub * z190 * z191 + 2.0 * self.i_hub * z191 * z2883;
-        let z4321 = self.i_thigh * z206 * z2886 + 0.1 * self.i_thigh * z207 * z2887
-            + self.i_thigh * z210 * z3628 + 0.1 * self.i_thigh * z211 * z3629
-            + self.i_thigh * z187 * z2883 + self.i_thigh * z191 * z3627;
-        let z4322 = self.i_thigh * z208 * z2886 + 0.1 * self.i_thigh * z209 * z2887
-            + self.i_thigh * z210 * z2884 + 0.1 * self.i_thigh * z211 * z2885
-            + self.i_thigh * z189 * z2883 + self.i_thigh * z191 * z2882;
-        let z4323 = 2.0 * self.i_thigh * z210 * z2886 + 0.2 * self.i_thigh * z211 * z2887
-            + 2.0 * self.i_thigh * z191 * z2883;
-        let z4324 = self.i_shin * z226 * z2896 + 0.1 * self.i_shin * z227 * z2897
-            + self.i_shin * z230 * z3634 + 0.1 * self.i_shin * z231 * z3635
-            + self.i_shin * z187 * z2883 + self.i_shin * z191 * z3627;
-        let z4325 = self.i_shin * z228 * z2896 + 0.1 * self.i_shin * z229 * z2897
-            + self.i_shin * z230 * z2894 + 0.1 * self.i_shin * z231 * z2895
-            + self.i_shin * z189 * z2883 + self.i_shin * z191 * z2882;
-        let z4326 = 2.0 * self.i_shin * z230 * z2896 + 0.2 * self.i_shin * z231 * z2897
-            + 2.0 * self.i_shin * z191 * z2883;
-        let z4327 = self.i_foot * z246 * z2906 + 2.0 * self.i_foot * z247 * z2907
-            + self.i_foot * z250 * z3640 + 2.0 * self.i_foot * z251 * z3641
-            + 2.0 * self.i_foot * z187 * z2883 + 2.0 * self.i_foot * z191 * z3627;
-        let z4328 = self.i_foot * z248 * z2906 + 2.0 * self.i_foot * z249 * z2907
-            + self.i_foot * z250 * z2904 + 2.0 * self.i_foot * z251 * z2905
-            + 2.0 * self.i_foot * z189 * z2883 + 2.0 * self.i_foot * z191 * z2882;
-        let z4329 = 2.0 * self.i_foot * z250 * z2906 + 4.0 * self.i_foot * z251 * z2907
-            + 4.0 * self.i_foot * z191 * z2883;
-        let z4330 = z255 * z4327 + z256 * z4328 + z257 * z4329
-            - self.m_foot * z560 * z2916 + self.m_foot * z561 * z3647
-            + self.m_foot * z437 * z3650 - self.m_foot * z438 * z2920 + z442 * z3643
-            + z444 * z2909 + z445 * z2910;
-        let z4331 = z4330 + z235 * z4324 + z236 * z4325 + z237 * z4326
-            - self.m_shin * z557 * z2914 + self.m_shin * z558 * z3646
-            + self.m_shin * z428 * z3649 - self.m_shin * z429 * z2919 + z433 * z3637
-            + z435 * z2899 + z436 * z2900;
-        let z4332 = z215 * z4321 + z216 * z4322 + z217 * z4323 + z4331
-            - self.m_thigh * z554 * z2912 + self.m_thigh * z555 * z3645
-            + self.m_thigh * z419 * z3648 - self.m_thigh * z420 * z2918 + z424 * z3631
-            + z426 * z2889 + z427 * z2890;
-        let z4333 = z4332 + z195 * z4318 + z196 * z4319 + z197 * z4320;
-        let z4334 = 0.1 * self.i_thigh * z206 * z211 + self.i_thigh * z206 * z2925
-            + 0.1 * self.i_thigh * z207 * z210 + self.i_thigh * z210 * z3654;
-        let z4335 = 0.1 * self.i_thigh * z208 * z211 + self.i_thigh * z208 * z2925
-            + 0.1 * self.i_thigh * z209 * z210 + self.i_thigh * z210 * z2924;
-        let z4336 = 0.2 * self.i_thigh * z210 * z211 + 2.0 * self.i_thigh * z210 * z2925;
-        let z4337 = self.i_shin * z226 * z2930 + 0.1 * self.i_shin * z227 * z2931
-            + self.i_shin * z230 * z3656 + 0.1 * self.i_shin * z231 * z3657;
-        let z4338 = self.i_shin * z228 * z2930 + 0.1 * self.i_shin * z229 * z2931
-            + self.i_shin * z230 * z2928 + 0.1 * self.i_shin * z231 * z2929;
-        let z4339 = 2.0 * self.i_shin * z230 * z2930 + 0.2 * self.i_shin * z231 * z2931;
-        let z4340 = self.i_foot * z246 * z2938 + 2.0 * self.i_foot * z247 * z2939
-            + self.i_foot * z250 * z3661 + 2.0 * self.i_foot * z251 * z3662;
-        let z4341 = self.i_foot * z248 * z2938 + 2.0 * self.i_foot * z249 * z2939
-            + self.i_foot * z250 * z2936 + 2.0 * self.i_foot * z251 * z2937;
-        let z4342 = 2.0 * self.i_foot * z250 * z2938 + 4.0 * self.i_foot * z251 * z2939;
-        let z4343 = z255 * z4340 + z256 * z4341 + z257 * z4342
-            - self.m_foot * z560 * z2946 + self.m_foot * z561 * z3667
-            + self.m_foot * z437 * z3670 - self.m_foot * z438 * z2950;
-        let z4344 = z235 * z4337 + z236 * z4338 + z237 * z4339 + z4343
-            - self.m_shin * z557 * z2944 + self.m_shin * z558 * z3666
-            + self.m_shin * z428 * z3669 - self.m_shin * z429 * z2949;
-        let z4345 = z215 * z4334 + z216 * z4335 + z217 * z4336 + z4344
-            - self.m_thigh * z554 * z2942 + self.m_thigh * z555 * z3665
-            + self.m_thigh * z419 * z3668 - self.m_thigh * z420 * z2948;
-        let z4346 = 0.1 * self.i_shin * z226 * z231 + self.i_shin * z226 * z2955
-            + 0.1 * self.i_shin * z227 * z230 + self.i_shin * z230 * z3674;
-        let z4347 = 0.1 * self.i_shin * z228 * z231 + self.i_shin * z228 * z2955
-            + 0.1 * self.i_shin * z229 * z230 + self.i_shin * z230 * z2954;
-        let z4348 = 0.2 * self.i_shin * z230 * z231 + 2.0 * self.i_shin * z230 * z2955;
-        let z4349 = self.i_foot * z246 * z2960 + 2.0 * self.i_foot * z247 * z2961
-            + self.i_foot * z250 * z3676 + 2.0 * self.i_foot * z251 * z3677;
-        let z4350 = self.i_foot * z248 * z2960 + 2.0 * self.i_foot * z249 * z2961
-            + self.i_foot * z250 * z2958 + 2.0 * self.i_foot * z251 * z2959;
-        let z4351 = 2.0 * self.i_foot * z250 * z2960 + 4.0 * self.i_foot * z251 * z2961;
-        let z4352 = z255 * z4349 + z256 * z4350 + z257 * z4351
-            - self.m_foot * z560 * z2966 + self.m_foot * z561 * z3681
-            + self.m_foot * z437 * z3683 - self.m_foot * z438 * z2969;
-        let z4353 = z235 * z4346 + z236 * z4347 + z237 * z4348 + z4352
-            - self.m_shin * z557 * z2964 + self.m_shin * z558 * z3680
-            + self.m_shin * z428 * z3682 - self.m_shin * z429 * z2968;
-        let z4354 = 2.0 * self.i_foot * z246 * z251 + self.i_foot * z246 * z2973
-            + 2.0 * self.i_foot * z247 * z250 + self.i_foot * z250 * z3686;
-        let z4355 = 2.0 * self.i_foot * z248 * z251 + self.i_foot * z248 * z2973
-            + 2.0 * self.i_foot * z249 * z250 + self.i_foot * z250 * z2972;
-        let z4356 = 4.0 * self.i_foot * z250 * z251 + 2.0 * self.i_foot * z250 * z2973;
-        let z4357 = z255 * z4354 + z256 * z4355 + z257 * z4356
-            - self.m_foot * z560 * z2974 + self.m_foot * z561 * z3687
-            + self.m_foot * z437 * z3688 - self.m_foot * z438 * z2976;
-        let z4358 = self.i_hub * z266 * z271 + self.i_hub * z267 * z270
-            + self.i_hub * z267 * z2979 + self.i_hub * z271 * z3690;
-        let z4359 = self.i_hub * z268 * z271 + self.i_hub * z269 * z270
-            + self.i_hub * z269 * z2979 + self.i_hub * z271 * z2978;
-        let z4360 = 2.0 * self.i_hub * z270 * z271 + 2.0 * self.i_hub * z271 * z2979;
-        let z4361 = self.i_thigh * z267 * z2979 + self.i_thigh * z271 * z3690
-            + self.i_thigh * z286 * z2982 + 0.1 * self.i_thigh * z287 * z2983
-            + self.i_thigh * z290 * z3691 + 0.1 * self.i_thigh * z291 * z3692;
-        let z4362 = self.i_thigh * z269 * z2979 + self.i_thigh * z271 * z2978
-            + self.i_thigh * z288 * z2982 + 0.1 * self.i_thigh * z289 * z2983
-            + self.i_thigh * z290 * z2980 + 0.1 * self.i_thigh * z291 * z2981;
-        let z4363 = 2.0 * self.i_thigh * z271 * z2979 + 2.0 * self.i_thigh * z290 * z2982
-            + 0.2 * self.i_thigh * z291 * z2983;
-        let z4364 = self.i_shin * z267 * z2979 + self.i_shin * z271 * z3690
-            + self.i_shin * z306 * z2992 + 0.1 * self.i_shin * z307 * z2993
-            + self.i_shin * z310 * z3697 + 0.1 * self.i_shin * z311 * z3698;
-        let z4365 = self.i_shin * z269 * z2979 + self.i_shin * z271 * z2978
-            + self.i_shin * z308 * z2992 + 0.1 * self.i_shin * z309 * z2993
-            + self.i_shin * z310 * z2990 + 0.1 * self.i_shin * z311 * z2991;
-        let z4366 = 2.0 * self.i_shin * z271 * z2979 + 2.0 * self.i_shin * z310 * z2992
-            + 0.2 * self.i_shin * z311 * z2993;
-        let z4367 = 2.0 * self.i_foot * z267 * z2979 + 2.0 * self.i_foot * z271 * z3690
-            + self.i_foot * z326 * z3002 + 2.0 * self.i_foot * z327 * z3003
-            + self.i_foot * z330 * z3703 + 2.0 * self.i_foot * z331 * z3704;
-        let z4368 = 2.0 * self.i_foot * z269 * z2979 + 2.0 * self.i_foot * z271 * z2978
-            + self.i_foot * z328 * z3002 + 2.0 * self.i_foot * z329 * z3003
-            + self.i_foot * z330 * z3000 + 2.0 * self.i_foot * z331 * z3001;
-        let z4369 = 4.0 * self.i_foot * z271 * z2979 + 2.0 * self.i_foot * z330 * z3002
-            + 4.0 * self.i_foot * z331 * z3003;
-        let z4370 = z475 * z3706 + z477 * z3005 + z478 * z3006
-            + self.m_foot * z470 * z3713 - self.m_foot * z471 * z3016
-            - self.m_foot * z572 * z3012 + self.m_foot * z573 * z3710 + z335 * z4367
-            + z336 * z4368 + z337 * z4369;
-        let z4371 = z466 * z3700 + z468 * z2995 + z469 * z2996
-            + self.m_shin * z461 * z3712 - self.m_shin * z462 * z3015
-            - self.m_shin * z569 * z3010 + self.m_shin * z570 * z3709 + z4370
-            + z315 * z4364 + z316 * z4365 + z317 * z4366;
-        let z4372 = z459 * z2985 + z460 * z2986 - self.m_thigh * z566 * z3008
-            + self.m_thigh * z567 * z3708 + self.m_thigh * z452 * z3711
-            - self.m_thigh * z453 * z3014 + z4371 + z295 * z4361 + z296 * z4362
-            + z297 * z4363 + z457 * z3694;
-        let z4373 = z275 * z4358 + z276 * z4359 + z4372 + z277 * z4360;
-        let z4374 = self.i_thigh * z286 * z3021 + 0.1 * self.i_thigh * z286 * z291
-            + 0.1 * self.i_thigh * z287 * z290 + self.i_thigh * z290 * z3717;
-        let z4375 = self.i_thigh * z288 * z3021 + 0.1 * self.i_thigh * z288 * z291
-            + 0.1 * self.i_thigh * z289 * z290 + self.i_thigh * z290 * z3020;
-        let z4376 = 2.0 * self.i_thigh * z290 * z3021 + 0.2 * self.i_thigh * z290 * z291;
-        let z4377 = self.i_shin * z306 * z3026 + 0.1 * self.i_shin * z307 * z3027
-            + self.i_shin * z310 * z3719 + 0.1 * self.i_shin * z311 * z3720;
-        let z4378 = self.i_shin * z308 * z3026 + 0.1 * self.i_shin * z309 * z3027
-            + self.i_shin * z310 * z3024 + 0.1 * self.i_shin * z311 * z3025;
-        let z4379 = 2.0 * self.i_shin * z310 * z3026 + 0.2 * self.i_shin * z311 * z3027;
-        let z4380 = self.i_foot * z326 * z3034 + 2.0 * self.i_foot * z327 * z3035
-            + self.i_foot * z330 * z3724 + 2.0 * self.i_foot * z331 * z3725;
-        let z4381 = self.i_foot * z328 * z3034 + 2.0 * self.i_foot * z329 * z3035
-            + self.i_foot * z330 * z3032 + 2.0 * self.i_foot * z331 * z3033;
-        let z4382 = 2.0 * self.i_foot * z330 * z3034 + 4.0 * self.i_foot * z331 * z3035;
-        let z4383 = self.m_foot * z470 * z3733 - self.m_foot * z471 * z3046
-            - self.m_foot * z572 * z3042 + self.m_foot * z573 * z3730 + z335 * z4380
-            + z336 * z4381 + z337 * z4382;
-        let z4384 = self.m_shin * z461 * z3732 - self.m_shin * z462 * z3045
-            - self.m_shin * z569 * z3040 + self.m_shin * z570 * z3729 + z4383
-            + z315 * z4377 + z316 * z4378 + z317 * z4379;
-        let z4385 = -self.m_thigh * z566 * z3038 + self.m_thigh * z567 * z3728
-            + self.m_thigh * z452 * z3731 - self.m_thigh * z453 * z3044 + z4384
-            + z295 * z4374 + z296 * z4375 + z297 * z4376;
-        let z4386 = self.i_shin * z306 * z3051 + 0.1 * self.i_shin * z306 * z311
-            + 0.1 * self.i_shin * z307 * z310 + self.i_shin * z310 * z3737;
-        let z4387 = self.i_shin * z308 * z3051 + 0.1 * self.i_shin * z308 * z311
-            + 0.1 * self.i_shin * z309 * z310 + self.i_shin * z310 * z3050;
-        let z4388 = 2.0 * self.i_shin * z310 * z3051 + 0.2 * self.i_shin * z310 * z311;
-        let z4389 = self.i_foot * z326 * z3056 + 2.0 * self.i_foot * z327 * z3057
-            + self.i_foot * z330 * z3739 + 2.0 * self.i_foot * z331 * z3740;
-        let z4390 = self.i_foot * z328 * z3056 + 2.0 * self.i_foot * z329 * z3057
-            + self.i_foot * z330 * z3054 + 2.0 * self.i_foot * z331 * z3055;
-        let z4391 = 2.0 * self.i_foot * z330 * z3056 + 4.0 * self.i_foot * z331 * z3057;
-        let z4392 = self.m_foot * z470 * z3746 - self.m_foot * z471 * z3065
-            - self.m_foot * z572 * z3062 + self.m_foot * z573 * z3744 + z335 * z4389
-            + z336 * z4390 + z337 * z4391;
-        let z4393 = self.m_shin * z461 * z3745 - self.m_shin * z462 * z3064
-            - self.m_shin * z569 * z3060 + self.m_shin * z570 * z3743 + z4392
-            + z315 * z4386 + z316 * z4387 + z317 * z4388;
-        let z4394 = self.i_foot * z326 * z3069 + 2.0 * self.i_foot * z326 * z331
-            + 2.0 * self.i_foot * z327 * z330 + self.i_foot * z330 * z3749;
-        let z4395 = self.i_foot * z328 * z3069 + 2.0 * self.i_foot * z328 * z331
-            + 2.0 * self.i_foot * z329 * z330 + self.i_foot * z330 * z3068;
-        let z4396 = 2.0 * self.i_foot * z330 * z3069 + 4.0 * self.i_foot * z330 * z331;
-        let z4397 = self.m_foot * z470 * z3751 - self.m_foot * z471 * z3072
-            - self.m_foot * z572 * z3070 + self.m_foot * z573 * z3750 + z335 * z4394
-            + z336 * z4395 + z337 * z4396;
-        let z4398 = 2.0 * self.i_tx * z4 * z3074 + 2.0 * self.i_ty * z12 * z3076
-            + 2.0 * self.i_tz * z13 * z3077;
-        let z4399 = self.i_tx * z6 * z3074 + self.i_tx * (z4 * z4)
-            + self.i_ty * z14 * z3076 + self.i_ty * (z12 * z12) + self.i_tz * z15 * z3077
-            + self.i_tz * (z13 * z13);
-        let z4400 = 2.0 * self.i_tx * z4 * z6 + 2.0 * self.i_ty * z12 * z14
-            + 2.0 * self.i_tz * z13 * z15;
-        let z4401 = 2.0 * self.i_hub * z13 * z3077 + 2.0 * self.i_hub * z26 * z3080
-            + 2.0 * self.i_hub * z27 * z3081;
-        let z4402 = self.i_hub * z15 * z3077 + self.i_hub * z28 * z3080
-            + self.i_hub * z29 * z3081 + self.i_hub * (z13 * z13)
-            + self.i_hub * (z26 * z26) + self.i_hub * (z27 * z27);
-        let z4403 = 2.0 * self.i_hub * z13 * z15 + 2.0 * self.i_hub * z26 * z28
-            + 2.0 * self.i_hub * z27 * z29;
-        let z4404 = 2.0 * self.i_thigh * z27 * z3081 + 2.0 * self.i_thigh * z46 * z3086
-            + 0.2 * self.i_thigh * z47 * z3087;
-        let z4405 = self.i_thigh * z29 * z3081 + self.i_thigh * z48 * z3086
-            + 0.1 * self.i_thigh * z49 * z3087 + self.i_thigh * (z27 * z27)
-            + self.i_thigh * (z46 * z46) + 0.1 * self.i_thigh * (z47 * z47);
-        let z4406 = 2.0 * self.i_thigh * z27 * z29 + 2.0 * self.i_thigh * z46 * z48
-            + 0.2 * self.i_thigh * z47 * z49;
-        let z4407 = 2.0 * self.i_shin * z27 * z3081 + 2.0 * self.i_shin * z66 * z3092
-            + 0.2 * self.i_shin * z67 * z3093;
-        let z4408 = self.i_shin * z29 * z3081 + self.i_shin * z68 * z3092
-            + 0.1 * self.i_shin * z69 * z3093 + self.i_shin * (z27 * z27)
-            + self.i_shin * (z66 * z66) + 0.1 * self.i_shin * (z67 * z67);
-        let z4409 = 2.0 * self.i_shin * z27 * z29 + 2.0 * self.i_shin * z66 * z68
-            + 0.2 * self.i_shin * z67 * z69;
-        let z4410 = 4.0 * self.i_foot * z27 * z3081 + 2.0 * self.i_foot * z86 * z3098
-            + 4.0 * self.i_foot * z87 * z3099;
-        let z4411 = 2.0 * self.i_foot * z29 * z3081 + self.i_foot * z88 * z3098
-            + 2.0 * self.i_foot * z89 * z3099 + 2.0 * self.i_foot * (z27 * z27)
-            + self.i_foot * (z86 * z86) + 2.0 * self.i_foot * (z87 * z87);
-        let z4412 = 4.0 * self.i_foot * z27 * z29 + 2.0 * self.i_foot * z86 * z88
-            + 4.0 * self.i_foot * z87 * z89;
-        let z4413 = 2.0 * self.i_hub * z13 * z3077 + 2.0 * self.i_hub * z106 * z3104
-            + 2.0 * self.i_hub * z107 * z3105;
-        let z4414 = self.i_hub * z15 * z3077 + self.i_hub * z108 * z3104
-            + self.i_hub * z109 * z3105 + self.i_hub * (z13 * z13)
-            + self.i_hub * (z106 * z106) + self.i_hub * (z107 * z107);
-        let z4415 = 2.0 * self.i_hub * z13 * z15 + 2.0 * self.i_hub * z106 * z108
-            + 2.0 * self.i_hub * z107 * z109;
-        let z4416 = 2.0 * self.i_thigh * z107 * z3105 + 2.0 * self.i_thigh * z126 * z3110
-            + 0.2 * self.i_thigh * z127 * z3111;
-        let z4417 = self.i_thigh * z109 * z3105 + self.i_thigh * z128 * z3110
-            + 0.1 * self.i_thigh * z129 * z3111 + self.i_thigh * (z107 * z107)
-            + self.i_thigh * (z126 * z126) + 0.1 * self.i_thigh * (z127 * z127);
-        let z4418 = 2.0 * self.i_thigh * z107 * z109 + 2.0 * self.i_thigh * z126 * z128
-            + 0.2 * self.i_thigh * z127 * z129;
-        let z4419 = 2.0 * self.i_shin * z107 * z3105 + 2.0 * self.i_shin * z146 * z3116
-            + 0.2 * self.i_shin * z147 * z3117;
-        let z4420 = self.i_shin * z109 * z3105 + self.i_shin * z148 * z3116
-            + 0.1 * self.i_shin * z149 * z3117 + self.i_shin * (z107 * z107)
-            + self.i_shin * (z146 * z146) + 0.1 * self.i_shin * (z147 * z147);
-        let z4421 = 2.0 * self.i_shin * z107 * z109 + 2.0 * self.i_shin * z146 * z148
-            + 0.2 * self.i_shin * z147 * z149;
-        let z4422 = 4.0 * self.i_foot * z107 * z3105 + 2.0 * self.i_foot * z166 * z3122
-            + 4.0 * self.i_foot * z167 * z3123;
-        let z4423 = 2.0 * self.i_foot * z109 * z3105 + self.i_foot * z168 * z3122
-            + 2.0 * self.i_foot * z169 * z3123 + 2.0 * self.i_foot * (z107 * z107)
-            + self.i_foot * (z166 * z166) + 2.0 * self.i_foot * (z167 * z167);
-        let z4424 = 4.0 * self.i_foot * z107 * z109 + 2.0 * self.i_foot * z166 * z168
-            + 4.0 * self.i_foot * z167 * z169;
-        let z4425 = 2.0 * self.i_hub * z13 * z3077 + 2.0 * self.i_hub * z186 * z3128
-            + 2.0 * self.i_hub * z187 * z3129;
-        let z4426 = self.i_hub * z15 * z3077 + self.i_hub * z188 * z3128
-            + self.i_hub * z189 * z3129 + self.i_hub * (z13 * z13)
-            + self.i_hub * (z186 * z186) + self.i_hub * (z187 * z187);
-        let z4427 = 2.0 * self.i_hub * z13 * z15 + 2.0 * self.i_hub * z186 * z188
-            + 2.0 * self.i_hub * z187 * z189;
-        let z4428 = 2.0 * self.i_thigh * z206 * z3134 + 0.2 * self.i_thigh * z207 * z3135
-            + 2.0 * self.i_thigh * z187 * z3129;
-        let z4429 = self.i_thigh * z208 * z3134 + 0.1 * self.i_thigh * z209 * z3135
-            + self.i_thigh * z189 * z3129 + self.i_thigh * (z206 * z206)
-            + 0.1 * self.i_thigh * (z207 * z207) + self.i_thigh * (z187 * z187);
-        let z4430 = 2.0 * self.i_thigh * z206 * z208 + 0.2 * self.i_thigh * z207 * z209
-            + 2.0 * self.i_thigh * z187 * z189;
-        let z4431 = 2.0 * self.i_shin * z226 * z3140 + 0.2 * self.i_shin * z227 * z3141
-            + 2.0 * self.i_shin * z187 * z3129;
-        let z4432 = self.i_shin * z228 * z3140 + 0.1 * self.i_shin * z229 * z3141
-            + self.i_shin * z189 * z3129 + self.i_shin * (z226 * z226)
-            + 0.1 * self.i_shin * (z227 * z227) + self.i_shin * (z187 * z187);
-        let z4433 = 2.0 * self.i_shin * z226 * z228 + 0.2 * self.i_shin * z227 * z229
-            + 2.0 * self.i_shin * z187 * z189;
-        let z4434 = 2.0 * self.i_foot * z246 * z3146 + 4.0 * self.i_foot * z247 * z3147
-            + 4.0 * self.i_foot * z187 * z3129;
-        let z4435 = self.i_foot * z248 * z3146 + 2.0 * self.i_foot * z249 * z3147
-            + 2.0 * self.i_foot * z189 * z3129 + self.i_foot * (z246 * z246)
-            + 2.0 * self.i_foot * (z247 * z247) + 2.0 * self.i_foot * (z187 * z187);
-        let z4436 = 2.0 * self.i_foot * z246 * z248 + 4.0 * self.i_foot * z247 * z249
-            + 4.0 * self.i_foot * z187 * z189;
-        let z4437 = 2.0 * self.i_hub * z266 * z3152 + 2.0 * self.i_hub * z267 * z3153
-            + 2.0 * self.i_hub * z13 * z3077;
-        let z4438 = self.i_hub * z268 * z3152 + self.i_hub * z269 * z3153
-            + self.i_hub * z15 * z3077 + self.i_hub * (z266 * z266)
-            + self.i_hub * (z267 * z267) + self.i_hub * (z13 * z13);
-        let z4439 = 2.0 * self.i_hub * z266 * z268 + 2.0 * self.i_hub * z267 * z269
-            + 2.0 * self.i_hub * z13 * z15;
-        let z4440 = 2.0 * self.i_thigh * z267 * z3153 + 2.0 * self.i_thigh * z286 * z3158
-            + 0.2 * self.i_thigh * z287 * z3159;
-        let z4441 = self.i_thigh * z269 * z3153 + self.i_thigh * z288 * z3158
-            + 0.1 * self.i_thigh * z289 * z3159 + self.i_thigh * (z267 * z267)
-            + self.i_thigh * (z286 * z286) + 0.1 * self.i_thigh * (z287 * z287);
-        let z4442 = 2.0 * self.i_thigh * z267 * z269 + 2.0 * self.i_thigh * z286 * z288
-            + 0.2 * self.i_thigh * z287 * z289;
-        let z4443 = 2.0 * self.i_shin * z267 * z3153 + 2.0 * self.i_shin * z306 * z3164
-            + 0.2 * self.i_shin * z307 * z3165;
-        let z4444 = self.i_shin * z269 * z3153 + self.i_shin * z308 * z3164
-            + 0.1 * self.i_shin * z309 * z3165 + self.i_shin * (z267 * z267)
-            + self.i_shin * (z306 * z306) + 0.1 * self.i_shin * (z307 * z307);
-        let z4445 = 2.0 * self.i_shin * z267 * z269 + 2.0 * self.i_shin * z306 * z308
-            + 0.2 * self.i_shin * z307 * z309;
-        let z4446 = 4.0 * self.i_foot * z267 * z3153 + 2.0 * self.i_foot * z326 * z3170
-            + 4.0 * self.i_foot * z327 * z3171;
-        let z4447 = 2.0 * self.i_foot * z269 * z3153 + self.i_foot * z328 * z3170
-            + 2.0 * self.i_foot * z329 * z3171 + 2.0 * self.i_foot * (z267 * z267)
-            + self.i_foot * (z326 * z326) + 2.0 * self.i_foot * (z327 * z327);
-        let z4448 = 4.0 * self.i_foot * z267 * z269 + 2.0 * self.i_foot * z326 * z328
-            + 4.0 * self.i_foot * z327 * z329;
-        let z4449 = z473 * z3173 + self.m_foot * z470 * z574 + self.m_foot * z471 * z3800
-            - self.m_foot * z472 * z3202 + z335 * z474 + z335 * z4446 + z336 * z4447
-            + z337 * z4084;
-        let z4450 = z474 * z3173 - self.m_foot * z470 * z3800
-            + self.m_foot * z472 * z2241 - self.m_foot * z574 * z3186 + z335 * z476
-            + z335 * z4447 + z336 * z4448 + z337 * z475;
-        let z4451 = z464 * z3167 + self.m_shin * z461 * z571 + self.m_shin * z462 * z3799
-            - self.m_shin * z463 * z3201 + z315 * z465 + z315 * z4443 + z316 * z4444
-            + z317 * z4083 + z4449;
-        let z4452 = z465 * z3167 - self.m_shin * z461 * z3799
-            + self.m_shin * z463 * z2240 - self.m_shin * z571 * z3185 + z315 * z467
-            + z315 * z4444 + z316 * z4445 + z317 * z466 + z4450;
-        let z4453 = self.m_thigh * z452 * z568 + self.m_thigh * z453 * z3798
-            - self.m_thigh * z454 * z3200 + z295 * z4440 + z295 * z456 + z296 * z4441
-            + z297 * z4082 + z4451 + z455 * z3161;
-        let z4454 = -self.m_thigh * z568 * z3184 - self.m_thigh * z452 * z3798
-            + self.m_thigh * z454 * z2239 + z295 * z458 + z295 * z4441 + z296 * z4442
-            + z297 * z457 + z4452 + z456 * z3161;
-        let z4455 = self.m_hub * z261 * z565 + self.m_hub * z262 * z3797
-            - self.m_hub * z263 * z3199 + z275 * z4437 + z275 * z447 + z276 * z4438
-            + z277 * z4081 + z4453 + z446 * z3155;
-        let z4456 = -self.m_hub * z261 * z3797 + self.m_hub * z263 * z2238
-            - self.m_hub * z565 * z3151 + z275 * z4438 + z275 * z449 + z276 * z4439
-            + z277 * z448 + z4454 + z447 * z3155;
-        let z4457 = z255 * z4434 + z255 * z441 + z256 * z4435 + z257 * z4080
-            + self.m_foot * z437 * z562 + self.m_foot * z438 * z3796
-            - self.m_foot * z439 * z3198 + z440 * z3149;
-        let z4458 = z255 * z4435 + z255 * z443 + z256 * z4436 + z257 * z442
-            - self.m_foot * z562 * z3183 - self.m_foot * z437 * z3796
-            + self.m_foot * z439 * z2237 + z441 * z3149;
-        let z4459 = z235 * z4431 + z235 * z432 + z236 * z4432 + z237 * z4079
-            + self.m_shin * z428 * z559 + self.m_shin * z429 * z3795
-            - self.m_shin * z430 * z3197 + z4457 + z431 * z3143;
-        let z4460 = z235 * z4432 + z235 * z434 + z236 * z4433 + z237 * z433
-            - self.m_shin * z559 * z3182 - self.m_shin * z428 * z3795
-            + self.m_shin * z430 * z2236 + z4458 + z432 * z3143;
-        let z4461 = z215 * z4428 + z215 * z423 + z216 * z4429 + z217 * z4078
-            + self.m_thigh * z419 * z556 + self.m_thigh * z420 * z3794
-            - self.m_thigh * z421 * z3196 + z4459 + z422 * z3137;
-        let z4462 = z215 * z4429 + z215 * z425 + z216 * z4430 + z217 * z424
-            - self.m_thigh * z556 * z3181 - self.m_thigh * z419 * z3794
-            + self.m_thigh * z421 * z2235 + z4460 + z423 * z3137;
-        let z4463 = self.m_hub * z181 * z553 + self.m_hub * z182 * z3793
-            - self.m_hub * z183 * z3195 + z4461 + z413 * z3131 + z195 * z4425
-            + z195 * z414 + z196 * z4426 + z197 * z4077;
-        let z4464 = -self.m_hub * z553 * z3127 - self.m_hub * z181 * z3793
-            + self.m_hub * z183 * z2234 + z4462 + z414 * z3131 + z195 * z4426
-            + z195 * z416 + z196 * z4427 + z197 * z415;
-        let z4465 = self.m_foot * z404 * z550 + self.m_foot * z405 * z3792
-            - self.m_foot * z406 * z3194 + z407 * z3125 + z175 * z4422 + z175 * z408
-            + z176 * z4423 + z177 * z4076;
-        let z4466 = -self.m_foot * z550 * z3180 - self.m_foot * z404 * z3792
-            + self.m_foot * z406 * z2233 + z408 * z3125 + z175 * z4423 + z175 * z410
-            + z176 * z4424 + z177 * z409;
-        let z4467 = self.m_shin * z395 * z547 + self.m_shin * z396 * z3791
-            - self.m_shin * z397 * z3193 + z4465 + z398 * z3119 + z155 * z4419
-            + z155 * z399 + z156 * z4420 + z157 * z4075;
-        let z4468 = -self.m_shin * z547 * z3179 - self.m_shin * z395 * z3791
-            + self.m_shin * z397 * z2232 + z4466 + z399 * z3119 + z155 * z4420
-            + z155 * z401 + z156 * z4421 + z157 * z400;
-        let z4469 = self.m_thigh * z386 * z544 + self.m_thigh * z387 * z3790
-            - self.m_thigh * z388 * z3192 + z4467 + z389 * z3113 + z135 * z4416
-            + z135 * z390 + z136 * z4417 + z137 * z4074;
-        let z4470 = -self.m_thigh * z544 * z3178 - self.m_thigh * z386 * z3790
-            + self.m_thigh * z388 * z2231 + z4468 + z390 * z3113 + z135 * z4417
-            + z135 * z392 + z136 * z4418 + z137 * z391;
-        let z4471 = self.m_hub * z101 * z541 + self.m_hub * z102 * z3789
-            - self.m_hub * z103 * z3191 + z115 * z4413 + z115 * z381 + z116 * z4414
-            + z117 * z4073 + z4469 + z380 * z3107;
-        let z4472 = -self.m_hub * z541 * z3103 - self.m_hub * z101 * z3789
-            + self.m_hub * z103 * z2230 + z115 * z4414 + z115 * z383 + z116 * z4415
-            + z117 * z382 + z4470 + z381 * z3107;
-        let z4473 = self.m_foot * z371 * z538 + self.m_foot * z372 * z3788
-            - self.m_foot * z373 * z3190 + z95 * z4410 + z95 * z375 + z96 * z4411
-            + z97 * z4072 + z374 * z3101;
-        let z4474 = -self.m_foot * z538 * z3177 - self.m_foot * z371 * z3788
-            + self.m_foot * z373 * z2229 + z95 * z4411 + z95 * z377 + z96 * z4412
-            + z97 * z376 + z375 * z3101;
-        let z4475 = self.m_shin * z362 * z535 + self.m_shin * z363 * z3787
-            - self.m_shin * z364 * z3189 + z75 * z4407 + z75 * z366 + z76 * z4408
-            + z77 * z4071 + z365 * z3095 + z4473;
-        let z4476 = -self.m_shin * z535 * z3176 - self.m_shin * z362 * z3787
-            + self.m_shin * z364 * z2228 + z75 * z4408 + z75 * z368 + z76 * z4409
-            + z77 * z367 + z366 * z3095 + z4474;
-        let z4477 = self.m_thigh * z353 * z532 + self.m_thigh * z354 * z3786
-            - self.m_thigh * z355 * z3188 + z55 * z4404 + z55 * z357 + z56 * z4405
-            + z57 * z4070 + z356 * z3089 + z4475;
-        let z4478 = -self.m_thigh * z532 * z3175 - self.m_thigh * z353 * z3786
-            + self.m_thigh * z355 * z2227 + z55 * z4405 + z55 * z359 + z56 * z4406
-            + z57 * z358 + z357 * z3089 + z4476;
-        let z4479 = self.m_hub * z21 * z529 + self.m_hub * z22 * z3785
-            - self.m_hub * z23 * z3187 + z35 * z4401 + z35 * z348 + z36 * z4402
-            + z37 * z4069 + z347 * z3083 + z4477;
-        let z4480 = -self.m_hub * z529 * z3079 - self.m_hub * z21 * z3785
-            + self.m_hub * z23 * z2226 + z35 * z4402 + z35 * z350 + z36 * z4403
-            + z37 * z349 + z348 * z3083 + z4478;
-        let z4481 = z18 * z4398 + z18 * z342 + z19 * z4399 + z20 * z4068 + z341 * z3078
-            + z4455 + z4463 + z4471 + z4479;
-        let z4482 = z18 * z4399 + z18 * z344 + z19 * z4400 + z20 * z343 + z342 * z3078
-            + z4456 + z4464 + z4472 + z4480;
-        let z4483 = z0 * z4482 - z0 * z671 - z1 * z4481 - z1 * z672;
-        let z4484 = 2.0 * self.i_tx * z4 * z3220 + 2.0 * self.i_ty * z12 * z3221
-            + 2.0 * self.i_tz * z13 * z3222;
-        let z4485 = self.i_tx * z4 * z2259 + self.i_tx * z6 * z3220
-            + self.i_ty * z12 * z2260 + self.i_ty * z14 * z3221 + self.i_tz * z13 * z2261
-            + self.i_tz * z15 * z3222;
-        let z4486 = 2.0 * self.i_tx * z6 * z2259 + 2.0 * self.i_ty * z14 * z2260
-            + 2.0 * self.i_tz * z15 * z2261;
-        let z4487 = 2.0 * self.i_hub * z13 * z3222 + 2.0 * self.i_hub * z26 * z3225
-            + 2.0 * self.i_hub * z27 * z3226;
-        let z4488 = self.i_hub * z13 * z2261 + self.i_hub * z15 * z3222
-            + self.i_hub * z26 * z2268 + self.i_hub * z27 * z2269
-            + self.i_hub * z28 * z3225 + self.i_hub * z29 * z3226;
-        let z4489 = 2.0 * self.i_hub * z15 * z2261 + 2.0 * self.i_hub * z28 * z2268
-            + 2.0 * self.i_hub * z29 * z2269;
-        let z4490 = 2.0 * self.i_thigh * z27 * z3226 + 2.0 * self.i_thigh * z46 * z3231
-            + 0.2 * self.i_thigh * z47 * z3232;
-        let z4491 = self.i_thigh * z27 * z2269 + self.i_thigh * z29 * z3226
-            + self.i_thigh * z46 * z2278 + 0.1 * self.i_thigh * z47 * z2279
-            + self.i_thigh * z48 * z3231 + 0.1 * self.i_thigh * z49 * z3232;
-        let z4492 = 2.0 * self.i_thigh * z29 * z2269 + 2.0 * self.i_thigh * z48 * z2278
-            + 0.2 * self.i_thigh * z49 * z2279;
-        let z4493 = 2.0 * self.i_shin * z27 * z3226 + 2.0 * self.i_shin * z66 * z3237
-            + 0.2 * self.i_shin * z67 * z3238;
-        let z4494 = self.i_shin * z27 * z2269 + self.i_shin * z29 * z3226
-            + self.i_shin * z66 * z2288 + 0.1 * self.i_shin * z67 * z2289
-            + self.i_shin * z68 * z3237 + 0.1 * self.i_shin * z69 * z3238;
-        let z4495 = 2.0 * self.i_shin * z29 * z2269 + 2.0 * self.i_shin * z68 * z2288
-            + 0.2 * self.i_shin * z69 * z2289;
-        let z4496 = 4.0 * self.i_foot * z27 * z3226 + 2.0 * self.i_foot * z86 * z3243
-            + 4.0 * self.i_foot * z87 * z3244;
-        let z4497 = 2.0 * self.i_foot * z27 * z2269 + 2.0 * self.i_foot * z29 * z3226
-            + self.i_foot * z86 * z2298 + 2.0 * self.i_foot * z87 * z2299
-            + self.i_foot * z88 * z3243 + 2.0 * self.i_foot * z89 * z3244;
-        let z4498 = 4.0 * self.i_foot * z29 * z2269 + 2.0 * self.i_foot * z88 * z2298
-            + 4.0 * self.i_foot * z89 * z2299;
-        let z4499 = 2.0 * self.i_hub * z13 * z3222 + 2.0 * self.i_hub * z106 * z3249
-            + 2.0 * self.i_hub * z107 * z3250;
-        let z4500 = self.i_hub * z13 * z2261 + self.i_hub * z15 * z3222
-            + self.i_hub * z106 * z2308 + self.i_hub * z107 * z2309
-            + self.i_hub * z108 * z3249 + self.i_hub * z109 * z3250;
-        let z4501 = 2.0 * self.i_hub * z15 * z2261 + 2.0 * self.i_hub * z108 * z2308
-            + 2.0 * self.i_hub * z109 * z2309;
-        let z4502 = 2.0 * self.i_thigh * z107 * z3250 + 2.0 * self.i_thigh * z126 * z3255
-            + 0.2 * self.i_thigh * z127 * z3256;
-        let z4503 = self.i_thigh * z107 * z2309 + self.i_thigh * z109 * z3250
-            + self.i_thigh * z126 * z2318 + 0.1 * self.i_thigh * z127 * z2319
-            + self.i_thigh * z128 * z3255 + 0.1 * self.i_thigh * z129 * z3256;
-        let z4504 = 2.0 * self.i_thigh * z109 * z2309 + 2.0 * self.i_thigh * z128 * z2318
-            + 0.2 * self.i_thigh * z129 * z2319;
-        let z4505 = 2.0 * self.i_shin * z107 * z3250 + 2.0 * self.i_shin * z146 * z3261
-            + 0.2 * self.i_shin * z147 * z3262;
-        let z4506 = self.i_shin * z107 * z2309 + self.i_shin * z109 * z3250
-            + self.i_shin * z146 * z2328 + 0.1 * self.i_shin * z147 * z2329
-            + self.i_shin * z148 * z3261 + 0.1 * self.i_shin * z149 * z3262;
-        let z4507 = 2.0 * self.i_shin * z109 * z2309 + 2.0 * self.i_shin * z148 * z2328
-            + 0.2 * self.i_shin * z149 * z2329;
-        let z4508 = 4.0 * self.i_foot * z107 * z3250 + 2.0 * self.i_foot * z166 * z3267
-            + 4.0 * self.i_foot * z167 * z3268;
-        let z4509 = 2.0 * self.i_foot * z107 * z2309 + 2.0 * self.i_foot * z109 * z3250
-            + self.i_foot * z166 * z2338 + 2.0 * self.i_foot * z167 * z2339
-            + self.i_foot * z168 * z3267 + 2.0 * self.i_foot * z169 * z3268;
-        let z4510 = 4.0 * self.i_foot * z109 * z2309 + 2.0 * self.i_foot * z168 * z2338
-            + 4.0 * self.i_foot * z169 * z2339;
-        let z4511 = 2.0 * self.i_hub * z13 * z3222 + 2.0 * self.i_hub * z186 * z3273
-            + 2.0 * self.i_hub * z187 * z3274;
-        let z4512 = self.i_hub * z13 * z2261 + self.i_hub * z15 * z3222
-            + self.i_hub * z186 * z2348 + self.i_hub * z187 * z2349
-            + self.i_hub * z188 * z3273 + self.i_hub * z189 * z3274;
-        let z4513 = 2.0 * self.i_hub * z15 * z2261 + 2.0 * self.i_hub * z188 * z2348
-            + 2.0 * self.i_hub * z189 * z2349;
-        let z4514 = 2.0 * self.i_thigh * z206 * z3279 + 0.2 * self.i_thigh * z207 * z3280
-            + 2.0 * self.i_thigh * z187 * z3274;
-        let z4515 = self.i_thigh * z206 * z2358 + 0.1 * self.i_thigh * z207 * z2359
-            + self.i_thigh * z208 * z3279 + 0.1 * self.i_thigh * z209 * z3280
-            + self.i_thigh * z187 * z2349 + self.i_thigh * z189 * z3274;
-        let z4516 = 2.0 * self.i_thigh * z208 * z2358 + 0.2 * self.i_thigh * z209 * z2359
-            + 2.0 * self.i_thigh * z189 * z2349;
-        let z4517 = 2.0 * self.i_shin * z226 * z3285 + 0.2 * self.i_shin * z227 * z3286
-            + 2.0 * self.i_shin * z187 * z3274;
-        let z4518 = self.i_shin * z226 * z2368 + 0.1 * self.i_shin * z227 * z2369
-            + self.i_shin * z228 * z3285 + 0.1 * self.i_shin * z229 * z3286
-            + self.i_shin * z187 * z2349 + self.i_shin * z189 * z3274;
-        let z4519 = 2.0 * self.i_shin * z228 * z2368 + 0.2 * self.i_shin * z229 * z2369
-            + 2.0 * self.i_shin * z189 * z2349;
-        let z4520 = 2.0 * self.i_foot * z246 * z3291 + 4.0 * self.i_foot * z247 * z3292
-            + 4.0 * self.i_foot * z187 * z3274;
-        let z4521 = self.i_foot * z246 * z2378 + 2.0 * self.i_foot * z247 * z2379
-            + self.i_foot * z248 * z3291 + 2.0 * self.i_foot * z249 * z3292
-            + 2.0 * self.i_foot * z187 * z2349 + 2.0 * self.i_foot * z189 * z3274;
-        let z4522 = 2.0 * self.i_foot * z248 * z2378 + 4.0 * self.i_foot * z249 * z2379
-            + 4.0 * self.i_foot * z189 * z2349;
-        let z4523 = 2.0 * self.i_hub * z266 * z3297 + 2.0 * self.i_hub * z267 * z3298
-            + 2.0 * self.i_hub * z13 * z3222;
-        let z4524 = self.i_hub * z266 * z2388 + self.i_hub * z267 * z2389
-            + self.i_hub * z268 * z3297 + self.i_hub * z13 * z2261
-            + self.i_hub * z269 * z3298 + self.i_hub * z15 * z3222;
-        let z4525 = 2.0 * self.i_hub * z268 * z2388 + 2.0 * self.i_hub * z269 * z2389
-            + 2.0 * self.i_hub * z15 * z2261;
-        let z4526 = 2.0 * self.i_thigh * z267 * z3298 + 2.0 * self.i_thigh * z286 * z3303
-            + 0.2 * self.i_thigh * z287 * z3304;
-        let z4527 = self.i_thigh * z267 * z2389 + self.i_thigh * z269 * z3298
-            + self.i_thigh * z286 * z2398 + 0.1 * self.i_thigh * z287 * z2399
-            + self.i_thigh * z288 * z3303 + 0.1 * self.i_thigh * z289 * z3304;
-        let z4528 = 2.0 * self.i_thigh * z269 * z2389 + 2.0 * self.i_thigh * z288 * z2398
-            + 0.2 * self.i_thigh * z289 * z2399;
-        let z4529 = 2.0 * self.i_shin * z267 * z3298 + 2.0 * self.i_shin * z306 * z3309
-            + 0.2 * self.i_shin * z307 * z3310;
-        let z4530 = self.i_shin * z267 * z2389 + self.i_shin * z269 * z3298
-            + self.i_shin * z306 * z2408 + 0.1 * self.i_shin * z307 * z2409
-            + self.i_shin * z308 * z3309 + 0.1 * self.i_shin * z309 * z3310;
-        let z4531 = 2.0 * self.i_shin * z269 * z2389 + 2.0 * self.i_shin * z308 * z2408
-            + 0.2 * self.i_shin * z309 * z2409;
-        let z4532 = 4.0 * self.i_foot * z267 * z3298 + 2.0 * self.i_foot * z326 * z3315
-            + 4.0 * self.i_foot * z327 * z3316;
-        let z4533 = 2.0 * self.i_foot * z267 * z2389 + 2.0 * self.i_foot * z269 * z3298
-            + self.i_foot * z326 * z2418 + 2.0 * self.i_foot * z327 * z2419
-            + self.i_foot * z328 * z3315 + 2.0 * self.i_foot * z329 * z3316;
-        let z4534 = 4.0 * self.i_foot * z269 * z2389 + 2.0 * self.i_foot * z328 * z2418
-            + 4.0 * self.i_foot * z329 * z2419;
-        let z4535 = z473 * z3318 + z474 * z2423 + z475 * z2424
-            + self.m_foot * z471 * z3865 - self.m_foot * z472 * z3347
-            - self.m_foot * z573 * z2449 + self.m_foot * z574 * z2448 + z335 * z4532
-            + z336 * z4533 + z337 * z4150;
-        let z4536 = z474 * z3318 + z476 * z2423 + z477 * z2424
-            - self.m_foot * z470 * z3865 + self.m_foot * z472 * z2465
-            + self.m_foot * z572 * z2449 - self.m_foot * z574 * z3331 + z335 * z4533
-            + z336 * z4534 + z337 * z4151;
-        let z4537 = z464 * z3312 + z465 * z2413 + z466 * z2414
-            + self.m_shin * z462 * z3864 - self.m_shin * z463 * z3346
-            - self.m_shin * z570 * z2447 + self.m_shin * z571 * z2446 + z315 * z4529
-            + z316 * z4530 + z317 * z4147 + z4535;
-        let z4538 = z465 * z3312 + z467 * z2413 + z468 * z2414
-            - self.m_shin * z461 * z3864 + self.m_shin * z463 * z2464
-            + self.m_shin * z569 * z2447 - self.m_shin * z571 * z3330 + z315 * z4530
-            + z316 * z4531 + z317 * z4148 + z4536;
-        let z4539 = -self.m_thigh * z567 * z2445 + self.m_thigh * z568 * z2444
-            + self.m_thigh * z453 * z3863 - self.m_thigh * z454 * z3345 + z295 * z4526
-            + z296 * z4527 + z297 * z4144 + z4537 + z455 * z3306 + z456 * z2403
-            + z457 * z2404;
-        let z4540 = z458 * z2403 + z459 * z2404 + self.m_thigh * z566 * z2445
-            - self.m_thigh * z568 * z3329 - self.m_thigh * z452 * z3863
-            + self.m_thigh * z454 * z2463 + z295 * z4527 + z296 * z4528 + z297 * z4145
-            + z4538 + z456 * z3306;
-        let z4541 = self.m_hub * z262 * z3862 - self.m_hub * z263 * z3344
-            - self.m_hub * z564 * z2387 + self.m_hub * z565 * z2386 + z275 * z4523
-            + z276 * z4524 + z277 * z4141 + z4539 + z446 * z3300 + z447 * z2393
-            + z448 * z2394;
-        let z4542 = -self.m_hub * z261 * z3862 + self.m_hub * z263 * z2462
-            + self.m_hub * z563 * z2387 - self.m_hub * z565 * z3296 + z275 * z4524
-            + z276 * z4525 + z277 * z4142 + z4540 + z447 * z3300 + z449 * z2393
-            + z450 * z2394;
-        let z4543 = z255 * z4520 + z256 * z4521 + z257 * z4138
-            - self.m_foot * z561 * z2443 + self.m_foot * z562 * z2442
-            + self.m_foot * z438 * z3861 - self.m_foot * z439 * z3343 + z440 * z3294
-            + z441 * z2383 + z442 * z2384;
-        let z4544 = z255 * z4521 + z256 * z4522 + z257 * z4139
-            + self.m_foot * z560 * z2443 - self.m_foot * z562 * z3328
-            - self.m_foot * z437 * z3861 + self.m_foot * z439 * z2461 + z441 * z3294
-            + z443 * z2383 + z444 * z2384;
-        let z4545 = z235 * z4517 + z236 * z4518 + z237 * z4135
-            - self.m_shin * z558 * z2441 + self.m_shin * z559 * z2440
-            + self.m_shin * z429 * z3860 - self.m_shin * z430 * z3342 + z431 * z3288
-            + z432 * z2373 + z433 * z2374 + z4543;
-        let z4546 = z235 * z4518 + z236 * z4519 + z237 * z4136
-            + self.m_shin * z557 * z2441 - self.m_shin * z559 * z3327
-            - self.m_shin * z428 * z3860 + self.m_shin * z430 * z2460 + z432 * z3288
-            + z434 * z2373 + z435 * z2374 + z4544;
-        let z4547 = z215 * z4514 + z216 * z4515 + z217 * z4132
-            - self.m_thigh * z555 * z2439 + self.m_thigh * z556 * z2438
-            + self.m_thigh * z420 * z3859 - self.m_thigh * z421 * z3341 + z422 * z3282
-            + z423 * z2363 + z424 * z2364 + z4545;
-        let z4548 = z215 * z4515 + z216 * z4516 + z217 * z4133
-            + self.m_thigh * z554 * z2439 - self.m_thigh * z556 * z3326
-            - self.m_thigh * z419 * z3859 + self.m_thigh * z421 * z2459 + z423 * z3282
-            + z425 * z2363 + z426 * z2364 + z4546;
-        let z4549 = -self.m_hub * z552 * z2347 + self.m_hub * z553 * z2346
-            + self.m_hub * z182 * z3858 - self.m_hub * z183 * z3340 + z413 * z3276
-            + z414 * z2353 + z415 * z2354 + z195 * z4511 + z4547 + z196 * z4512
-            + z197 * z4129;
-        let z4550 = self.m_hub * z551 * z2347 - self.m_hub * z553 * z3272
-            - self.m_hub * z181 * z3858 + self.m_hub * z183 * z2458 + z414 * z3276
-            + z416 * z2353 + z417 * z2354 + z195 * z4512 + z196 * z4513 + z4548
-            + z197 * z4130;
-        let z4551 = -self.m_foot * z549 * z2437 + self.m_foot * z550 * z2436
-            + self.m_foot * z405 * z3857 - self.m_foot * z406 * z3339 + z407 * z3270
-            + z408 * z2343 + z409 * z2344 + z175 * z4508 + z176 * z4509 + z177 * z4126;
-        let z4552 = self.m_foot * z548 * z2437 - self.m_foot * z550 * z3325
-            - self.m_foot * z404 * z3857 + self.m_foot * z406 * z2457 + z408 * z3270
-            + z410 * z2343 + z411 * z2344 + z175 * z4509 + z176 * z4510 + z177 * z4127;
-        let z4553 = -self.m_shin * z546 * z2435 + self.m_shin * z547 * z2434
-            + self.m_shin * z396 * z3856 - self.m_shin * z397 * z3338 + z398 * z3264
-            + z399 * z2333 + z400 * z2334 + z155 * z4505 + z156 * z4506 + z157 * z4123
-            + z4551;
-        let z4554 = self.m_shin * z545 * z2435 - self.m_shin * z547 * z3324
-            - self.m_shin * z395 * z3856 + self.m_shin * z397 * z2456 + z399 * z3264
-            + z401 * z2333 + z402 * z2334 + z155 * z4506 + z156 * z4507 + z157 * z4124
-            + z4552;
-        let z4555 = -self.m_thigh * z543 * z2433 + self.m_thigh * z544 * z2432
-            + self.m_thigh * z387 * z3855 - self.m_thigh * z388 * z3337 + z389 * z3258
-            + z390 * z2323 + z135 * z4502 + z391 * z2324 + z136 * z4503 + z137 * z4120
-            + z4553;
-        let z4556 = z4554 + self.m_thigh * z542 * z2433 - self.m_thigh * z544 * z3323
-            - self.m_thigh * z386 * z3855 + self.m_thigh * z388 * z2455 + z390 * z3258
-            + z135 * z4503 + z136 * z4504 + z392 * z2323 + z137 * z4121 + z393 * z2324;
-        let z4557 = z4555 - self.m_hub * z540 * z2307 + self.m_hub * z541 * z2306
-            + self.m_hub * z102 * z3854 - self.m_hub * z103 * z3336 + z115 * z4499
-            + z116 * z4500 + z117 * z4117 + z380 * z3252 + z381 * z2313 + z382 * z2314;
-        let z4558 = z4556 + self.m_hub * z539 * z2307 - self.m_hub * z541 * z3248
-            - self.m_hub * z101 * z3854 + self.m_hub * z103 * z2454 + z115 * z4500
-            + z116 * z4501 + z117 * z4118 + z381 * z3252 + z383 * z2313 + z384 * z2314;
-        let z4559 = -self.m_foot * z537 * z2431 + self.m_foot * z538 * z2430
-            + self.m_foot * z372 * z3853 - self.m_foot * z373 * z3335 + z95 * z4496
-            + z96 * z4497 + z97 * z4114 + z374 * z3246 + z375 * z2303 + z376 * z2304;
-        let z4560 = self.m_foot * z536 * z2431 - self.m_foot * z538 * z3322
-            - self.m_foot * z371 * z3853 + self.m_foot * z373 * z2453 + z95 * z4497
-            + z96 * z4498 + z97 * z4115 + z375 * z3246 + z377 * z2303 + z378 * z2304;
-        let z4561 = z4559 - self.m_shin * z534 * z2429 + self.m_shin * z535 * z2428
-            + self.m_shin * z363 * z3852 - self.m_shin * z364 * z3334 + z75 * z4493
-            + z76 * z4494 + z77 * z4111 + z365 * z3240 + z366 * z2293 + z367 * z2294;
-        let z4562 = z4560 + self.m_shin * z533 * z2429 - self.m_shin * z535 * z3321
-            - self.m_shin * z362 * z3852 + self.m_shin * z364 * z2452 + z75 * z4494
-            + z76 * z4495 + z77 * z4112 + z366 * z3240 + z368 * z2293 + z369 * z2294;
-        let z4563 = z4561 - self.m_thigh * z531 * z2427 + self.m_thigh * z532 * z2426
-            + self.m_thigh * z354 * z3851 - self.m_thigh * z355 * z3333 + z55 * z4490
-            + z56 * z4491 + z57 * z4108 + z356 * z3234 + z357 * z2283 + z358 * z2284;
-        let z4564 = z4562 + self.m_thigh * z530 * z2427 - self.m_thigh * z532 * z3320
-            - self.m_thigh * z353 * z3851 + self.m_thigh * z355 * z2451 + z55 * z4491
-            + z56 * z4492 + z57 * z4109 + z357 * z3234 + z359 * z2283 + z360 * z2284;
-        let z4565 = z4563 - self.m_hub * z528 * z2267 + self.m_hub * z529 * z2266
-            + self.m_hub * z22 * z3850 - self.m_hub * z23 * z3332 + z35 * z4487
-            + z36 * z4488 + z37 * z4105 + z347 * z3228 + z348 * z2273 + z349 * z2274;
-        let z4566 = z4564 + self.m_hub * z527 * z2267 - self.m_hub * z529 * z3224
-            - self.m_hub * z21 * z3850 + self.m_hub * z23 * z2450 + z35 * z4488
-            + z36 * z4489 + z37 * z4106 + z348 * z3228 + z350 * z2273 + z351 * z2274;
-        let z4567 = z4557 + z4565 + z18 * z4484 + z19 * z4485 + z20 * z4102
-            + z341 * z3223 + z342 * z2264 + z343 * z2265 + z4541 + z4549;
-        let z4568 = z4558 + z4566 + z18 * z4485 + z19 * z4486 + z20 * z4103
-            + z342 * z3223 + z344 * z2264 + z345 * z2265 + z4542 + z4550;
-        let z4570 = 2.0 * self.i_ty * z12 * z13 + 2.0 * self.i_tz * z13 * z3365;
-        let z4571 = self.i_ty * z12 * z15 + self.i_ty * z13 * z14
-            + self.i_tz * z13 * z2483 + self.i_tz * z15 * z3365;
-        let z4572 = 2.0 * self.i_ty * z14 * z15 + 2.0 * self.i_tz * z15 * z2483;
-        let z4573 = 2.0 * self.i_hub * z13 * z3365 + 2.0 * self.i_hub * z26 * z3366
-            + 2.0 * self.i_hub * z27 * z3367;
-        let z4574 = self.i_hub * z13 * z2483 + self.i_hub * z15 * z3365
-            + self.i_hub * z26 * z2485 + self.i_hub * z27 * z2486
-            + self.i_hub * z28 * z3366 + self.i_hub * z29 * z3367;
-        let z4575 = 2.0 * self.i_hub * z15 * z2483 + 2.0 * self.i_hub * z28 * z2485
-            + 2.0 * self.i_hub * z29 * z2486;
-        let z4576 = 2.0 * self.i_thigh * z27 * z3367 + 2.0 * self.i_thigh * z46 * z3372
-            + 0.2 * self.i_thigh * z47 * z3373;
-        let z4577 = self.i_thigh * z27 * z2486 + self.i_thigh * z29 * z3367
-            + self.i_thigh * z46 * z2495 + 0.1 * self.i_thigh * z47 * z2496
-            + self.i_thigh * z48 * z3372 + 0.1 * self.i_thigh * z49 * z3373;
-        let z4578 = 2.0 * self.i_thigh * z29 * z2486 + 2.0 * self.i_thigh * z48 * z2495
-            + 0.2 * self.i_thigh * z49 * z2496;
-        let z4579 = 2.0 * self.i_shin * z27 * z3367 + 2.0 * self.i_shin * z66 * z3378
-            + 0.2 * self.i_shin * z67 * z3379;
-        let z4580 = self.i_shin * z27 * z2486 + self.i_shin * z29 * z3367
-            + self.i_shin * z66 * z2505 + 0.1 * self.i_shin * z67 * z2506
-            + self.i_shin * z68 * z3378 + 0.1 * self.i_shin * z69 * z3379;
-        let z4581 = 2.0 * self.i_shin * z29 * z2486 + 2.0 * self.i_shin * z68 * z2505
-            + 0.2 * self.i_shin * z69 * z2506;
-        let z4582 = 4.0 * self.i_foot * z27 * z3367 + 2.0 * self.i_foot * z86 * z3384
-            + 4.0 * self.i_foot * z87 * z3385;
-        let z4583 = 2.0 * self.i_foot * z27 * z2486 + 2.0 * self.i_foot * z29 * z3367
-            + self.i_foot * z86 * z2515 + 2.0 * self.i_foot * z87 * z2516
-            + self.i_foot * z88 * z3384 + 2.0 * self.i_foot * z89 * z3385;
-        let z4584 = 4.0 * self.i_foot * z29 * z2486 + 2.0 * self.i_foot * z88 * z2515
-            + 4.0 * self.i_foot * z89 * z2516;
-        let z4585 = 2.0 * self.i_hub * z13 * z3365 + 2.0 * self.i_hub * z106 * z3389
-            + 2.0 * self.i_hub * z107 * z3390;
-        let z4586 = self.i_hub * z13 * z2483 + self.i_hub * z15 * z3365
-            + self.i_hub * z106 * z2523 + self.i_hub * z107 * z2524
-            + self.i_hub * z108 * z3389 + self.i_hub * z109 * z3390;
-        let z4587 = 2.0 * self.i_hub * z15 * z2483 + 2.0 * self.i_hub * z108 * z2523
-            + 2.0 * self.i_hub * z109 * z2524;
-        let z4588 = 2.0 * self.i_thigh * z107 * z3390 + 2.0 * self.i_thigh * z126 * z3395
-            + 0.2 * self.i_thigh * z127 * z3396;
-        let z4589 = self.i_thigh * z107 * z2524 + self.i_thigh * z109 * z3390
-            + self.i_thigh * z126 * z2533 + 0.1 * self.i_thigh * z127 * z2534
-            + self.i_thigh * z128 * z3395 + 0.1 * self.i_thigh * z129 * z3396;
-        let z4590 = 2.0 * self.i_thigh * z109 * z2524 + 2.0 * self.i_thigh * z128 * z2533
-            + 0.2 * self.i_thigh * z129 * z2534;
-        let z4591 = 2.0 * self.i_shin * z107 * z3390 + 2.0 * self.i_shin * z146 * z3401
-            + 0.2 * self.i_shin * z147 * z3402;
-        let z4592 = self.i_shin * z107 * z2524 + self.i_shin * z109 * z3390
-            + self.i_shin * z146 * z2543 + 0.1 * self.i_shin * z147 * z2544
-            + self.i_shin * z148 * z3401 + 0.1 * self.i_shin * z149 * z3402;
-        let z4593 = 2.0 * self.i_shin * z109 * z2524 + 2.0 * self.i_shin * z148 * z2543
-            + 0.2 * self.i_shin * z149 * z2544;
-        let z4594 = 4.0 * self.i_foot * z107 * z3390 + 2.0 * self.i_foot * z166 * z3407
-            + 4.0 * self.i_foot * z167 * z3408;
-        let z4595 = 2.0 * self.i_foot * z107 * z2524 + 2.0 * self.i_foot * z109 * z3390
-            + self.i_foot * z166 * z2553 + 2.0 * self.i_foot * z167 * z2554
-            + self.i_foot * z168 * z3407 + 2.0 * self.i_foot * z169 * z3408;
-        let z4596 = 4.0 * self.i_foot * z109 * z2524 + 2.0 * self.i_foot * z168 * z2553
-            + 4.0 * self.i_foot * z169 * z2554;
-        let z4597 = 2.0 * self.i_hub * z13 * z3365 + 2.0 * self.i_hub * z186 * z3412
-            + 2.0 * self.i_hub * z187 * z3413;
-        let z4598 = self.i_hub * z13 * z2483 + self.i_hub * z15 * z3365
-            + self.i_hub * z186 * z2561 + self.i_hub * z187 * z2562
-            + self.i_hub * z188 * z3412 + self.i_hub * z189 * z3413;
-        let z4599 = 2.0 * self.i_hub * z15 * z2483 + 2.0 * self.i_hub * z188 * z2561
-            + 2.0 * self.i_hub * z189 * z2562;
-        let z4600 = 2.0 * self.i_thigh * z206 * z3417 + 0.2 * self.i_thigh * z207 * z3418
-            + 2.0 * self.i_thigh * z187 * z3413;
-        let z4601 = self.i_thigh * z206 * z2569 + 0.1 * self.i_thigh * z207 * z2570
-            + self.i_thigh * z208 * z3417 + 0.1 * self.i_thigh * z209 * z3418
-            + self.i_thigh * z187 * z2562 + self.i_thigh * z189 * z3413;
-        let z4602 = 2.0 * self.i_thigh * z208 * z2569 + 0.2 * self.i_thigh * z209 * z2570
-            + 2.0 * self.i_thigh * z189 * z2562;
-        let z4603 = 2.0 * self.i_shin * z226 * z3423 + 0.2 * self.i_shin * z227 * z3424
-            + 2.0 * self.i_shin * z187 * z3413;
-        let z4604 = self.i_shin * z226 * z2579 + 0.1 * self.i_shin * z227 * z2580
-            + self.i_shin * z228 * z3423 + 0.1 * self.i_shin * z229 * z3424
-            + self.i_shin * z187 * z2562 + self.i_shin * z189 * z3413;
-        let z4605 = 2.0 * self.i_shin * z228 * z2579 + 0.2 * self.i_shin * z229 * z2580
-            + 2.0 * self.i_shin * z189 * z2562;
-        let z4606 = 2.0 * self.i_foot * z246 * z3429 + 4.0 * self.i_foot * z247 * z3430
-            + 4.0 * self.i_foot * z187 * z3413;
-        let z4607 = self.i_foot * z246 * z2589 + 2.0 * self.i_foot * z247 * z2590
-            + self.i_foot * z248 * z3429 + 2.0 * self.i_foot * z249 * z3430
-            + 2.0 * self.i_foot * z187 * z2562 + 2.0 * self.i_foot * z189 * z3413;
-        let z4608 = 2.0 * self.i_foot * z248 * z2589 + 4.0 * self.i_foot * z249 * z2590
-            + 4.0 * self.i_foot * z189 * z2562;
-        let z4609 = 2.0 * self.i_hub * z266 * z3434 + 2.0 * self.i_hub * z267 * z3435
-            + 2.0 * self.i_hub * z13 * z3365;
-        let z4610 = self.i_hub * z266 * z2597 + self.i_hub * z267 * z2598
-            + self.i_hub * z268 * z3434 + self.i_hub * z13 * z2483
-            + self.i_hub * z269 * z3435 + self.i_hub * z15 * z3365;
-        let z4611 = 2.0 * self.i_hub * z268 * z2597 + 2.0 * self.i_hub * z269 * z2598
-            + 2.0 * self.i_hub * z15 * z2483;
-        let z4612 = 2.0 * self.i_thigh * z267 * z3435 + 2.0 * self.i_thigh * z286 * z3439
-            + 0.2 * self.i_thigh * z287 * z3440;
-        let z4613 = self.i_thigh * z267 * z2598 + self.i_thigh * z269 * z3435
-            + self.i_thigh * z286 * z2605 + 0.1 * self.i_thigh * z287 * z2606
-            + self.i_thigh * z288 * z3439 + 0.1 * self.i_thigh * z289 * z3440;
-        let z4614 = 2.0 * self.i_thigh * z269 * z2598 + 2.0 * self.i_thigh * z288 * z2605
-            + 0.2 * self.i_thigh * z289 * z2606;
-        let z4615 = 2.0 * self.i_shin * z267 * z3435 + 2.0 * self.i_shin * z306 * z3445
-            + 0.2 * self.i_shin * z307 * z3446;
-        let z4616 = self.i_shin * z267 * z2598 + self.i_shin * z269 * z3435
-            + self.i_shin * z306 * z2615 + 0.1 * self.i_shin * z307 * z2616
-            + self.i_shin * z308 * z3445 + 0.1 * self.i_shin * z309 * z3446;
-        let z4617 = 2.0 * self.i_shin * z269 * z2598 + 2.0 * self.i_shin * z308 * z2615
-            + 0.2 * self.i_shin * z309 * z2616;
-        let z4618 = 4.0 * self.i_foot * z267 * z3435 + 2.0 * self.i_foot * z326 * z3451
-            + 4.0 * self.i_foot * z327 * z3452;
-        let z4619 = 2.0 * self.i_foot * z267 * z2598 + 2.0 * self.i_foot * z269 * z3435
-            + self.i_foot * z326 * z2625 + 2.0 * self.i_foot * z327 * z2626
-            + self.i_foot * z328 * z3451 + 2.0 * self.i_foot * z329 * z3452;
-        let z4620 = 4.0 * self.i_foot * z269 * z2598 + 2.0 * self.i_foot * z328 * z2625
-            + 4.0 * self.i_foot * z329 * z2626;
-        let z4621 = z473 * z3454 + z474 * z2630 + z475 * z2631
-            + self.m_foot * z471 * z3930 - self.m_foot * z472 * z3483
-            - self.m_foot * z573 * z2656 + self.m_foot * z574 * z2655 + z335 * z4618
-            + z336 * z4619 + z337 * z4218;
-        let z4622 = z474 * z3454 + z476 * z2630 + z477 * z2631
-            - self.m_foot * z470 * z3930 + self.m_foot * z472 * z2672
-            + self.m_foot * z572 * z2656 - self.m_foot * z574 * z3467 + z335 * z4619
-            + z336 * z4620 + z337 * z4219;
-        let z4623 = z464 * z3448 + z465 * z2620 + z466 * z2621
-            + self.m_shin * z462 * z3929 - self.m_shin * z463 * z3482
-            - self.m_shin * z570 * z2654 + self.m_shin * z571 * z2653 + z4621
-            + z315 * z4615 + z316 * z4616 + z317 * z4215;
-        let z4624 = z465 * z3448 + z467 * z2620 + z468 * z2621
-            - self.m_shin * z461 * z3929 + self.m_shin * z463 * z2671
-            + self.m_shin * z569 * z2654 - self.m_shin * z571 * z3466 + z4622
-            + z315 * z4616 + z316 * z4617 + z317 * z4216;
-        let z4625 = -self.m_thigh * z567 * z2652 + self.m_thigh * z568 * z2651
-            + self.m_thigh * z453 * z3928 - self.m_thigh * z454 * z3481 + z4623
-            + z295 * z4612 + z296 * z4613 + z297 * z4212 + z455 * z3442 + z456 * z2610
-            + z457 * z2611;
-        let z4626 = z458 * z2610 + z459 * z2611 + self.m_thigh * z566 * z2652
-            - self.m_thigh * z568 * z3465 - self.m_thigh * z452 * z3928
-            + self.m_thigh * z454 * z2670 + z4624 + z295 * z4613 + z296 * z4614
-            + z297 * z4213 + z456 * z3442;
-        let z4627 = self.m_hub * z262 * z3927 - self.m_hub * z263 * z3480
-            - 0.15 * self.m_hub * z15 * z565 + 0.15 * self.m_hub * z17 * z564 + z4625
-            + z275 * z4609 + z276 * z4610 + z277 * z4209 + z446 * z3437 + z447 * z2602
-            + z448 * z2603;
-        let z4628 = -self.m_hub * z261 * z3927 + self.m_hub * z263 * z2669
-            + 0.15 * self.m_hub * z13 * z565 - 0.15 * self.m_hub * z17 * z563 + z4626
-            + z275 * z4610 + z276 * z4611 + z277 * z4210 + z447 * z3437 + z449 * z2602
-            + z450 * z2603;
-        let z4629 = z255 * z4606 + z256 * z4607 + z257 * z4206
-            - self.m_foot * z561 * z2650 + self.m_foot * z562 * z2649
-            + self.m_foot * z438 * z3926 - self.m_foot * z439 * z3479 + z440 * z3432
-            + z441 * z2594 + z442 * z2595;
-        let z4630 = z255 * z4607 + z256 * z4608 + z257 * z4207
-            + self.m_foot * z560 * z2650 - self.m_foot * z562 * z3464
-            - self.m_foot * z437 * z3926 + self.m_foot * z439 * z2668 + z441 * z3432
-            + z443 * z2594 + z444 * z2595;
-        let z4631 = z235 * z4603 + z236 * z4604 + z237 * z4203
-            - self.m_shin * z558 * z2648 + self.m_shin * z559 * z2647
-            + self.m_shin * z429 * z3925 - self.m_shin * z430 * z3478 + z4629
-            + z431 * z3426 + z432 * z2584 + z433 * z2585;
-        let z4632 = z235 * z4604 + z236 * z4605 + z237 * z4204
-            + self.m_shin * z557 * z2648 - self.m_shin * z559 * z3463
-            - self.m_shin * z428 * z3925 + self.m_shin * z430 * z2667 + z4630
-            + z432 * z3426 + z434 * z2584 + z435 * z2585;
-        let z4633 = z215 * z4600 + z216 * z4601 + z217 * z4200
-            - self.m_thigh * z555 * z2646 + self.m_thigh * z556 * z2645
-            + self.m_thigh * z420 * z3924 - self.m_thigh * z421 * z3477 + z4631
-            + z422 * z3420 + z423 * z2574 + z424 * z2575;
-        let z4634 = z215 * z4601 + z216 * z4602 + z217 * z4201
-            + self.m_thigh * z554 * z2646 - self.m_thigh * z556 * z3462
-            - self.m_thigh * z419 * z3924 + self.m_thigh * z421 * z2666 + z4632
-            + z423 * z3420 + z425 * z2574 + z426 * z2575;
-        let z4635 = 0.15 * self.m_hub * z15 * z553 - 0.15 * self.m_hub * z17 * z552
-            + self.m_hub * z182 * z3923 - self.m_hub * z183 * z3476 + z4633
-            + z413 * z3415 + z414 * z2566 + z415 * z2567 + z195 * z4597 + z196 * z4598
-            + z197 * z4197;
-        let z4636 = -0.15 * self.m_hub * z13 * z553 + 0.15 * self.m_hub * z17 * z551
-            - self.m_hub * z181 * z3923 + self.m_hub * z183 * z2665 + z4634
-            + z414 * z3415 + z416 * z2566 + z417 * z2567 + z195 * z4598 + z196 * z4599
-            + z197 * z4198;
-        let z4637 = -self.m_foot * z549 * z2644 + self.m_foot * z550 * z2643
-            + self.m_foot * z405 * z3922 - self.m_foot * z406 * z3475 + z407 * z3410
-            + z408 * z2558 + z409 * z2559 + z175 * z4594 + z176 * z4595 + z177 * z4194;
-        let z4638 = self.m_foot * z548 * z2644 - self.m_foot * z550 * z3461
-            - self.m_foot * z404 * z3922 + self.m_foot * z406 * z2664 + z408 * z3410
-            + z410 * z2558 + z411 * z2559 + z175 * z4595 + z176 * z4596 + z177 * z4195;
-        let z4639 = -self.m_shin * z546 * z2642 + self.m_shin * z547 * z2641
-            + self.m_shin * z396 * z3921 - self.m_shin * z397 * z3474 + z4637
-            + z398 * z3404 + z399 * z2548 + z400 * z2549 + z155 * z4591 + z156 * z4592
-            + z157 * z4191;
-        let z4640 = self.m_shin * z545 * z2642 - self.m_shin * z547 * z3460
-            - self.m_shin * z395 * z3921 + self.m_shin * z397 * z2663 + z4638
-            + z399 * z3404 + z401 * z2548 + z402 * z2549 + z155 * z4592 + z156 * z4593
-            + z157 * z4192;
-        let z4641 = -self.m_thigh * z543 * z2640 + self.m_thigh * z544 * z2639
-            + self.m_thigh * z387 * z3920 - self.m_thigh * z388 * z3473 + z4639
-            + z389 * z3398 + z390 * z2538 + z135 * z4588 + z391 * z2539 + z136 * z4589
-            + z137 * z4188;
-        let z4642 = self.m_thigh * z542 * z2640 - self.m_thigh * z544 * z3459
-            - self.m_thigh * z386 * z3920 + self.m_thigh * z388 * z2662 + z4640
-            + z390 * z3398 + z135 * z4589 + z136 * z4590 + z392 * z2538 + z137 * z4189
-            + z393 * z2539;
-        let z4643 = -0.15 * self.m_hub * z15 * z541 + 0.15 * self.m_hub * z17 * z540
-            + self.m_hub * z102 * z3919 - self.m_hub * z103 * z3472 + z4641
-            + z115 * z4585 + z116 * z4586 + z117 * z4185 + z380 * z3392 + z381 * z2528
-            + z382 * z2529;
-        let z4644 = 0.15 * self.m_hub * z13 * z541 - 0.15 * self.m_hub * z17 * z539
-            - self.m_hub * z101 * z3919 + self.m_hub * z103 * z2661 + z4642
-            + z115 * z4586 + z116 * z4587 + z117 * z4186 + z381 * z3392 + z383 * z2528
-            + z384 * z2529;
-        let z4645 = -self.m_foot * z537 * z2638 + self.m_foot * z538 * z2637
-            + self.m_foot * z372 * z3918 - self.m_foot * z373 * z3471 + z95 * z4582
-            + z96 * z4583 + z97 * z4182 + z374 * z3387 + z375 * z2520 + z376 * z2521;
-        let z4646 = self.m_foot * z536 * z2638 - self.m_foot * z538 * z3458
-            - self.m_foot * z371 * z3918 + self.m_foot * z373 * z2660 + z95 * z4583
-            + z96 * z4584 + z97 * z4183 + z375 * z3387 + z377 * z2520 + z378 * z2521;
-        let z4647 = -self.m_shin * z534 * z2636 + self.m_shin * z535 * z2635
-            + self.m_shin * z363 * z3917 - self.m_shin * z364 * z3470 + z4645
-            + z75 * z4579 + z76 * z4580 + z77 * z4179 + z365 * z3381 + z366 * z2510
-            + z367 * z2511;
-        let z4648 = self.m_shin * z533 * z2636 - self.m_shin * z535 * z3457
-            - self.m_shin * z362 * z3917 + self.m_shin * z364 * z2659 + z4646
-            + z75 * z4580 + z76 * z4581 + z77 * z4180 + z366 * z3381 + z368 * z2510
-            + z369 * z2511;
-        let z4649 = -self.m_thigh * z531 * z2634 + self.m_thigh * z532 * z2633
-            + self.m_thigh * z354 * z3916 - self.m_thigh * z355 * z3469 + z4647
-            + z55 * z4576 + z56 * z4577 + z57 * z4176 + z356 * z3375 + z357 * z2500
-            + z358 * z2501;
-        let z4650 = self.m_thigh * z530 * z2634 - self.m_thigh * z532 * z3456
-            - self.m_thigh * z353 * z3916 + self.m_thigh * z355 * z2658 + z4648
-            + z55 * z4577 + z56 * z4578 + z57 * z4177 + z357 * z3375 + z359 * z2500
-            + z360 * z2501;
-        let z4651 = 0.15 * self.m_hub * z15 * z529 - 0.15 * self.m_hub * z17 * z528
-            + self.m_hub * z22 * z3915 - self.m_hub * z23 * z3468 + z35 * z4573
-            + z36 * z4574 + z37 * z4173 + z4649 + z347 * z3369 + z348 * z2490
-            + z349 * z2491;
-        let z4652 = -0.15 * self.m_hub * z13 * z529 + 0.15 * self.m_hub * z17 * z527
-            - self.m_hub * z21 * z3915 + self.m_hub * z23 * z2657 + z35 * z4574
-            + z36 * z4575 + z37 * z4174 + z4650 + z348 * z3369 + z350 * z2490
-            + z351 * z2491;
-        let z4653 = z18 * z4570 + z19 * z4571 + z4627 + z20 * z4170 + z4635 + z4643
-            + z4651;
-        let z4654 = z18 * z4571 + z19 * z4572 + z20 * z4171 + z4628 + z4636 + z4644
-            + z4652;
-        let z4655 = z0 * z4654 - z1 * z4653;
-        let z4656 = 2.0 * self.i_hub * z26 * z27 + 2.0 * self.i_hub * z27 * z3501;
-        let z4657 = self.i_hub * z26 * z29 + self.i_hub * z27 * z28
-            + self.i_hub * z27 * z2690 + self.i_hub * z29 * z3501;
-        let z4658 = 2.0 * self.i_hub * z28 * z29 + 2.0 * self.i_hub * z29 * z2690;
-        let z4659 = 2.0 * self.i_thigh * z27 * z3501 + 2.0 * self.i_thigh * z46 * z3502
-            + 0.2 * self.i_thigh * z47 * z3503;
-        let z4660 = self.i_thigh * z27 * z2690 + self.i_thigh * z29 * z3501
-            + self.i_thigh * z46 * z2692 + 0.1 * self.i_thigh * z47 * z2693
-            + self.i_thigh * z48 * z3502 + 0.1 * self.i_thigh * z49 * z3503;
-        let z4661 = 2.0 * self.i_thigh * z29 * z2690 + 2.0 * self.i_thigh * z48 * z2692
-            + 0.2 * self.i_thigh * z49 * z2693;
-        let z4662 = 2.0 * self.i_shin * z27 * z3501 + 2.0 * self.i_shin * z66 * z3508
-            + 0.2 * self.i_shin * z67 * z3509;
-        let z4663 = self.i_shin * z27 * z2690 + self.i_shin * z29 * z3501
-            + self.i_shin * z66 * z2702 + 0.1 * self.i_shin * z67 * z2703
-            + self.i_shin * z68 * z3508 + 0.1 * self.i_shin * z69 * z3509;
-        let z4664 = 2.0 * self.i_shin * z29 * z2690 + 2.0 * self.i_shin * z68 * z2702
-            + 0.2 * self.i_shin * z69 * z2703;
-        let z4665 = 4.0 * self.i_foot * z27 * z3501 + 2.0 * self.i_foot * z86 * z3514
-            + 4.0 * self.i_foot * z87 * z3515;
-        let z4666 = 2.0 * self.i_foot * z27 * z2690 + 2.0 * self.i_foot * z29 * z3501
-            + self.i_foot * z86 * z2712 + 2.0 * self.i_foot * z87 * z2713
-            + self.i_foot * z88 * z3514 + 2.0 * self.i_foot * z89 * z3515;
-        let z4667 = 4.0 * self.i_foot * z29 * z2690 + 2.0 * self.i_foot * z88 * z2712
-            + 4.0 * self.i_foot * z89 * z2713;
-        let z4668 = -self.m_foot * z537 * z2725 + self.m_foot * z538 * z2724
-            + self.m_foot * z372 * z3956 - self.m_foot * z373 * z3524 + z95 * z4665
-            + z96 * z4666 + z97 * z4247 + z374 * z3517 + z375 * z2717 + z376 * z2718;
-        let z4669 = self.m_foot * z536 * z2725 - self.m_foot * z538 * z3521
-            - self.m_foot * z371 * z3956 + self.m_foot * z373 * z2728 + z95 * z4666
-            + z96 * z4667 + z97 * z4248 + z375 * z3517 + z377 * z2717 + z378 * z2718;
-        let z4670 = -self.m_shin * z534 * z2723 + self.m_shin * z535 * z2722
-            + self.m_shin * z363 * z3955 - self.m_shin * z364 * z3523 + z4668
-            + z75 * z4662 + z76 * z4663 + z77 * z4244 + z365 * z3511 + z366 * z2707
-            + z367 * z2708;
-        let z4671 = self.m_shin * z533 * z2723 - self.m_shin * z535 * z3520
-            - self.m_shin * z362 * z3955 + self.m_shin * z364 * z2727 + z4669
-            + z75 * z4663 + z76 * z4664 + z77 * z4245 + z366 * z3511 + z368 * z2707
-            + z369 * z2708;
-        let z4672 = -self.m_thigh * z531 * z2721 + self.m_thigh * z532 * z2720
-            + self.m_thigh * z354 * z3954 - self.m_thigh * z355 * z3522 + z55 * z4659
-            + z56 * z4660 + z57 * z4241 + z4670 + z356 * z3505 + z357 * z2697
-            + z358 * z2698;
-        let z4673 = self.m_thigh * z530 * z2721 - self.m_thigh * z532 * z3519
-            - self.m_thigh * z353 * z3954 + self.m_thigh * z355 * z2726 + z55 * z4660
-            + z56 * z4661 + z57 * z4242 + z4671 + z357 * z3505 + z359 * z2697
-            + z360 * z2698;
-        let z4674 = z35 * z4656 + z36 * z4657 + z37 * z4238 + z4672;
-        let z4675 = z35 * z4657 + z36 * z4658 + z37 * z4239 + z4673;
-        let z4676 = z0 * z4675 - z1 * z4674;
-        let z4677 = 0.2 * self.i_thigh * z46 * z47 + 2.0 * self.i_thigh * z46 * z3528;
-        let z4678 = 0.1 * self.i_thigh * z46 * z49 + self.i_thigh * z46 * z2732
-            + 0.1 * self.i_thigh * z47 * z48 + self.i_thigh * z48 * z3528;
-        let z4679 = 0.2 * self.i_thigh * z48 * z49 + 2.0 * self.i_thigh * z48 * z2732;
-        let z4680 = 2.0 * self.i_shin * z66 * z3530 + 0.2 * self.i_shin * z67 * z3531;
-        let z4681 = self.i_shin * z66 * z2736 + 0.1 * self.i_shin * z67 * z2737
-            + self.i_shin * z68 * z3530 + 0.1 * self.i_shin * z69 * z3531;
-        let z4682 = 2.0 * self.i_shin * z68 * z2736 + 0.2 * self.i_shin * z69 * z2737;
-        let z4683 = 2.0 * self.i_foot * z86 * z3535 + 4.0 * self.i_foot * z87 * z3536;
-        let z4684 = self.i_foot * z86 * z2744 + 2.0 * self.i_foot * z87 * z2745
-            + self.i_foot * z88 * z3535 + 2.0 * self.i_foot * z89 * z3536;
-        let z4685 = 2.0 * self.i_foot * z88 * z2744 + 4.0 * self.i_foot * z89 * z2745;
-        let z4686 = -self.m_foot * z537 * z2755 + self.m_foot * z538 * z2754
-            + self.m_foot * z372 * z3966 - self.m_foot * z373 * z3544 + z95 * z4683
-            + z96 * z4684 + z97 * z4260;
-        let z4687 = self.m_foot * z536 * z2755 - self.m_foot * z538 * z3541
-            - self.m_foot * z371 * z3966 + self.m_foot * z373 * z2758 + z95 * z4684
-            + z96 * z4685 + z97 * z4261;
-        let z4688 = -self.m_shin * z534 * z2753 + self.m_shin * z535 * z2752
-            + self.m_shin * z363 * z3965 - self.m_shin * z364 * z3543 + z75 * z4680
-            + z76 * z4681 + z77 * z4257 + z4686;
-        let z4689 = self.m_shin * z533 * z2753 - self.m_shin * z535 * z3540
-            - self.m_shin * z362 * z3965 + self.m_shin * z364 * z2757 + z75 * z4681
-            + z76 * z4682 + z77 * z4258 + z4687;
-        let z4690 = -self.m_thigh * z531 * z2751 + self.m_thigh * z532 * z2750
-            + self.m_thigh * z354 * z3964 - self.m_thigh * z355 * z3542 + z55 * z4677
-            + z56 * z4678 + z57 * z4254 + z4688;
-        let z4691 = self.m_thigh * z530 * z2751 - self.m_thigh * z532 * z3539
-            - self.m_thigh * z353 * z3964 + self.m_thigh * z355 * z2756 + z55 * z4678
-            + z56 * z4679 + z57 * z4255 + z4689;
-        let z4692 = z0 * z4691 - z1 * z4690;
-        let z4693 = 2.0 * self.i_shin * z66 * z3548 + 0.2 * self.i_shin * z66 * z67;
-        let z4694 = self.i_shin * z66 * z2762 + 0.1 * self.i_shin * z66 * z69
-            + 0.1 * self.i_shin * z67 * z68 + self.i_shin * z68 * z3548;
-        let z4695 = 2.0 * self.i_shin * z68 * z2762 + 0.2 * self.i_shin * z68 * z69;
-        let z4696 = 2.0 * self.i_foot * z86 * z3550 + 4.0 * self.i_foot * z87 * z3551;
-        let z4697 = self.i_foot * z86 * z2766 + 2.0 * self.i_foot * z87 * z2767
-            + self.i_foot * z88 * z3550 + 2.0 * self.i_foot * z89 * z3551;
-        let z4698 = 2.0 * self.i_foot * z88 * z2766 + 4.0 * self.i_foot * z89 * z2767;
-        let z4699 = -self.m_foot * z537 * z2775 + self.m_foot * z538 * z2774
-            + self.m_foot * z372 * z3973 - self.m_foot * z373 * z3557 + z95 * z4696
-            + z96 * z4697 + z97 * z4269;
-        let z4700 = self.m_foot * z536 * z2775 - self.m_foot * z538 * z3555
-            - self.m_foot * z371 * z3973 + self.m_foot * z373 * z2777 + z95 * z4697
-            + z96 * z4698 + z97 * z4270;
-        let z4701 = -self.m_shin * z534 * z2773 + self.m_shin * z535 * z2772
-            + self.m_shin * z363 * z3972 - self.m_shin * z364 * z3556 + z75 * z4693
-            + z76 * z4694 + z77 * z4266 + z4699;
-        let z4702 = self.m_shin * z533 * z2773 - self.m_shin * z535 * z3554
-            - self.m_shin * z362 * z3972 + self.m_shin * z364 * z2776 + z75 * z4694
-            + z76 * z4695 + z77 * z4267 + z4700;
-        let z4703 = z0 * z4702 - z1 * z4701;
-        let z4704 = 2.0 * self.i_foot * z86 * z3560 + 4.0 * self.i_foot * z86 * z87;
-        let z4705 = self.i_foot * z86 * z2780 + 2.0 * self.i_foot * z86 * z89
-            + 2.0 * self.i_foot * z87 * z88 + self.i_foot * z88 * z3560;
-        let z4706 = 2.0 * self.i_foot * z88 * z2780 + 4.0 * self.i_foot * z88 * z89;
-        let z4707 = -self.m_foot * z537 * z2783 + self.m_foot * z538 * z2782
-            + self.m_foot * z372 * z3976 - self.m_foot * z373 * z3562 + z95 * z4704
-            + z96 * z4705 + z97 * z4274;
-        let z4708 = self.m_foot * z536 * z2783 - self.m_foot * z538 * z3561
-            - self.m_foot * z371 * z3976 + self.m_foot * z373 * z2784 + z95 * z4705
-            + z96 * z4706 + z97 * z4275;
-        let z4709 = z0 * z4708 - z1 * z4707;
-        let z4710 = 2.0 * self.i_hub * z106 * z107 + 2.0 * self.i_hub * z107 * z3564;
-        let z4711 = self.i_hub * z106 * z109 + self.i_hub * z107 * z2786
-            + self.i_hub * z107 * z108 + self.i_hub * z109 * z3564;
-        let z4712 = 2.0 * self.i_hub * z108 * z109 + 2.0 * self.i_hub * z109 * z2786;
-        let z4713 = 2.0 * self.i_thigh * z107 * z3564 + 2.0 * self.i_thigh * z126 * z3565
-            + 0.2 * self.i_thigh * z127 * z3566;
-        let z4714 = self.i_thigh * z107 * z2786 + self.i_thigh * z109 * z3564
-            + self.i_thigh * z126 * z2788 + 0.1 * self.i_thigh * z127 * z2789
-            + self.i_thigh * z128 * z3565 + 0.1 * self.i_thigh * z129 * z3566;
-        let z4715 = 2.0 * self.i_thigh * z109 * z2786 + 2.0 * self.i_thigh * z128 * z2788
-            + 0.2 * self.i_thigh * z129 * z2789;
-        let z4716 = 2.0 * self.i_shin * z107 * z3564 + 2.0 * self.i_shin * z146 * z3571
-            + 0.2 * self.i_shin * z147 * z3572;
-        let z4717 = self.i_shin * z107 * z2786 + self.i_shin * z109 * z3564
-            + self.i_shin * z146 * z2798 + 0.1 * self.i_shin * z147 * z2799
-            + self.i_shin * z148 * z3571 + 0.1 * self.i_shin * z149 * z3572;
-        let z4718 = 2.0 * self.i_shin * z109 * z2786 + 2.0 * self.i_shin * z148 * z2798
-            + 0.2 * self.i_shin * z149 * z2799;
-        let z4719 = 4.0 * self.i_foot * z107 * z3564 + 2.0 * self.i_foot * z166 * z3577
-            + 4.0 * self.i_foot * z167 * z3578;
-        let z4720 = 2.0 * self.i_foot * z107 * z2786 + 2.0 * self.i_foot * z109 * z3564
-            + self.i_foot * z166 * z2808 + 2.0 * self.i_foot * z167 * z2809
-            + self.i_foot * z168 * z3577 + 2.0 * self.i_foot * z169 * z3578;
-        let z4721 = 4.0 * self.i_foot * z109 * z2786 + 2.0 * self.i_foot * z168 * z2808
-            + 4.0 * self.i_foot * z169 * z2809;
-        let z4722 = -self.m_foot * z549 * z2821 + self.m_foot * z550 * z2820
-            + self.m_foot * z405 * z3986 - self.m_foot * z406 * z3587 + z407 * z3580
-            + z408 * z2813 + z409 * z2814 + z175 * z4719 + z176 * z4720 + z177 * z4287;
-        let z4723 = self.m_foot * z548 * z2821 - self.m_foot * z550 * z3584
-            - self.m_foot * z404 * z3986 + self.m_foot * z406 * z2824 + z408 * z3580
-            + z410 * z2813 + z411 * z2814 + z175 * z4720 + z176 * z4721 + z177 * z4288;
-        let z4724 = -self.m_shin * z546 * z2819 + self.m_shin * z547 * z2818
-            + self.m_shin * z396 * z3985 - self.m_shin * z397 * z3586 + z4722
-            + z398 * z3574 + z399 * z2803 + z400 * z2804 + z155 * z4716 + z156 * z4717
-            + z157 * z4284;
-        let z4725 = self.m_shin * z545 * z2819 - self.m_shin * z547 * z3583
-            - self.m_shin * z395 * z3985 + self.m_shin * z397 * z2823 + z4723
-            + z399 * z3574 + z401 * z2803 + z402 * z2804 + z155 * z4717 + z156 * z4718
-            + z157 * z4285;
-        let z4726 = -self.m_thigh * z543 * z2817 + self.m_thigh * z544 * z2816
-            + self.m_thigh * z387 * z3984 - self.m_thigh * z388 * z3585 + z4724
-            + z389 * z3568 + z390 * z2793 + z135 * z4713 + z391 * z2794 + z136 * z4714
-            + z137 * z4281;
-        let z4727 = self.m_thigh * z542 * z2817 - self.m_thigh * z544 * z3582
-            - self.m_thigh * z386 * z3984 + self.m_thigh * z388 * z2822 + z4725
-            + z390 * z3568 + z135 * z4714 + z136 * z4715 + z392 * z2793 + z137 * z4282
-            + z393 * z2794;
-        let z4728 = z115 * z4710 + z116 * z4711 + z117 * z4278 + z4726;
-        let z4729 = z115 * z4711 + z116 * z4712 + z117 * z4279 + z4727;
-        let z4730 = z0 * z4729 - z1 * z4728;
-        let z4731 = 2.0 * self.i_thigh * z126 * z3591 + 0.2 * self.i_thigh * z126 * z127;
-        let z4732 = self.i_thigh * z126 * z2828 + 0.1 * self.i_thigh * z126 * z129
-            + 0.1 * self.i_thigh * z127 * z128 + self.i_thigh * z128 * z3591;
-        let z4733 = 2.0 * self.i_thigh * z128 * z2828 + 0.2 * self.i_thigh * z128 * z129;
-        let z4734 = 2.0 * self.i_shin * z146 * z3593 + 0.2 * self.i_shin * z147 * z3594;
-        let z4735 = self.i_shin * z146 * z2832 + 0.1 * self.i_shin * z147 * z2833
-            + self.i_shin * z148 * z3593 + 0.1 * self.i_shin * z149 * z3594;
-        let z4736 = 2.0 * self.i_shin * z148 * z2832 + 0.2 * self.i_shin * z149 * z2833;
-        let z4737 = 2.0 * self.i_foot * z166 * z3598 + 4.0 * self.i_foot * z167 * z3599;
-        let z4738 = self.i_foot * z166 * z2840 + 2.0 * self.i_foot * z167 * z2841
-            + self.i_foot * z168 * z3598 + 2.0 * self.i_foot * z169 * z3599;
-        let z4739 = 2.0 * self.i_foot * z168 * z2840 + 4.0 * self.i_foot * z169 * z2841;
-        let z4740 = -self.m_foot * z549 * z2851 + self.m_foot * z550 * z2850
-            + self.m_foot * z405 * z3996 - self.m_foot * z406 * z3607 + z175 * z4737
-            + z176 * z4738 + z177 * z4300;
-        let z4741 = self.m_foot * z548 * z2851 - self.m_foot * z550 * z3604
-            - self.m_foot * z404 * z3996 + self.m_foot * z406 * z2854 + z175 * z4738
-            + z176 * z4739 + z177 * z4301;
-        let z4742 = -self.m_shin * z546 * z2849 + self.m_shin * z547 * z2848
-            + self.m_shin * z396 * z3995 - self.m_shin * z397 * z3606 + z4740
-            + z155 * z4734 + z156 * z4735 + z157 * z4297;
-        let z4743 = self.m_shin * z545 * z2849 - self.m_shin * z547 * z3603
-            - self.m_shin * z395 * z3995 + self.m_shin * z397 * z2853 + z4741
-            + z155 * z4735 + z156 * z4736 + z157 * z4298;
-        let z4744 = -self.m_thigh * z543 * z2847 + self.m_thigh * z544 * z2846
-            + self.m_thigh * z387 * z3994 - self.m_thigh * z388 * z3605 + z4742
-            + z135 * z4731 + z136 * z4732 + z137 * z4294;
-        let z4745 = self.m_thigh * z542 * z2847 - self.m_thigh * z544 * z3602
-            - self.m_thigh * z386 * z3994 + self.m_thigh * z388 * z2852 + z135 * z4732
-            + z4743 + z136 * z4733 + z137 * z4295;
-        let z4746 = z0 * z4745 - z1 * z4744;
-        let z4747 = 2.0 * self.i_shin * z146 * z3611 + 0.2 * self.i_shin * z146 * z147;
-        let z4748 = self.i_shin * z146 * z2858 + 0.1 * self.i_shin * z146 * z149
-            + 0.1 * self.i_shin * z147 * z148 + self.i_shin * z148 * z3611;
-        let z4749 = 2.0 * self.i_shin * z148 * z2858 + 0.2 * self.i_shin * z148 * z149;
-        let z4750 = 2.0 * self.i_foot * z166 * z3613 + 4.0 * self.i_foot * z167 * z3614;
-        let z4751 = self.i_foot * z166 * z2862 + 2.0 * self.i_foot * z167 * z2863
-            + self.i_foot * z168 * z3613 + 2.0 * self.i_foot * z169 * z3614;
-        let z4752 = 2.0 * self.i_foot * z168 * z2862 + 4.0 * self.i_foot * z169 * z2863;
-        let z4753 = -self.m_foot * z549 * z2871 + self.m_foot * z550 * z2870
-            + self.m_foot * z405 * z4003 - self.m_foot * z406 * z3620 + z175 * z4750
-            + z176 * z4751 + z177 * z4309;
-        let z4754 = self.m_foot * z548 * z2871 - self.m_foot * z550 * z3618
-            - self.m_foot * z404 * z4003 + self.m_foot * z406 * z2873 + z175 * z4751
-            + z176 * z4752 + z177 * z4310;
-        let z4755 = -self.m_shin * z546 * z2869 + self.m_shin * z547 * z2868
-            + self.m_shin * z396 * z4002 - self.m_shin * z397 * z3619 + z4753
-            + z155 * z4747 + z156 * z4748 + z157 * z4306;
-        let z4756 = self.m_shin * z545 * z2869 - self.m_shin * z547 * z3617
-            - self.m_shin * z395 * z4002 + self.m_shin * z397 * z2872 + z4754
-            + z155 * z4748 + z156 * z4749 + z157 * z4307;
-        let z4757 = z0 * z4756 - z1 * z4755;
-        let z4758 = 2.0 * self.i_foot * z166 * z3623 + 4.0 * self.i_foot * z166 * z167;
-        let z4759 = self.i_foot * z166 * z2876 + 2.0 * self.i_foot * z166 * z169
-            + 2.0 * self.i_foot * z167 * z168 + self.i_foot * z168 * z3623;
-        let z4760 = 2.0 * self.i_foot * z168 * z2876 + 4.0 * self.i_foot * z168 * z169;
-        let z4761 = -self.m_foot * z549 * z2879 + self.m_foot * z550 * z2878
-            + self.m_foot * z405 * z4006 - self.m_foot * z406 * z3625 + z175 * z4758
-            + z176 * z4759 + z177 * z4314;
-        let z4762 = self.m_foot * z548 * z2879 - self.m_foot * z550 * z3624
-            - self.m_foot * z404 * z4006 + self.m_foot * z406 * z2880 + z175 * z4759
-            + z176 * z4760 + z177 * z4315;
-        let z4763 = z0 * z4762 - z1 * z4761;
-        let z4764 = 2.0 * self.i_hub * z186 * z187 + 2.0 * self.i_hub * z187 * z3627;
-        let z4765 = self.i_hub * z186 * z189 + self.i_hub * z187 * z2882
-            + self.i_hub * z187 * z188 + self.i_hub * z189 * z3627;
-        let z4766 = 2.0 * self.i_hub * z188 * z189 + 2.0 * self.i_hub * z189 * z2882;
-        let z4767 = 2.0 * self.i_thigh * z206 * z3628 + 0.2 * self.i_thigh * z207 * z3629
-            + 2.0 * self.i_thigh * z187 * z3627;
-        let z4768 = self.i_thigh * z206 * z2884 + 0.1 * self.i_thigh * z207 * z2885
-            + self.i_thigh * z208 * z3628 + 0.1 * self.i_thigh * z209 * z3629
-            + self.i_thigh * z187 * z2882 + self.i_thigh * z189 * z3627;
-        let z4769 = 2.0 * self.i_thigh * z208 * z2884 + 0.2 * self.i_thigh * z209 * z2885
-            + 2.0 * self.i_thigh * z189 * z2882;
-        let z4770 = 2.0 * self.i_shin * z226 * z3634 + 0.2 * self.i_shin * z227 * z3635
-            + 2.0 * self.i_shin * z187 * z3627;
-        let z4771 = self.i_shin * z226 * z2894 + 0.1 * self.i_shin * z227 * z2895
-            + self.i_shin * z228 * z3634 + 0.1 * self.i_shin * z229 * z3635
-            + self.i_shin * z187 * z2882 + self.i_shin * z189 * z3627;
-        let z4772 = 2.0 * self.i_shin * z228 * z2894 + 0.2 * self.i_shin * z229 * z2895
-            + 2.0 * self.i_shin * z189 * z2882;
-        let z4773 = 2.0 * self.i_foot * z246 * z3640 + 4.0 * self.i_foot * z247 * z3641
-            + 4.0 * self.i_foot * z187 * z3627;
-        let z4774 = self.i_foot * z246 * z2904 + 2.0 * self.i_foot * z247 * z2905
-            + self.i_foot * z248 * z3640 + 2.0 * self.i_foot * z249 * z3641
-            + 2.0 * self.i_foot * z187 * z2882 + 2.0 * self.i_foot * z189 * z3627;
-        let z4775 = 2.0 * self.i_foot * z248 * z2904 + 4.0 * self.i_foot * z249 * z2905
-            + 4.0 * self.i_foot * z189 * z2882;
-        let z4776 = z255 * z4773 + z256 * z4774 + z257 * z4327
-            - self.m_foot * z561 * z2917 + self.m_foot * z562 * z2916
-            + self.m_foot * z438 * z4016 - self.m_foot * z439 * z3650 + z440 * z3643
-            + z441 * z2909 + z442 * z2910;
-        let z4777 = z255 * z4774 + z256 * z4775 + z257 * z4328
-            + self.m_foot * z560 * z2917 - self.m_foot * z562 * z3647
-            - self.m_foot * z437 * z4016 + self.m_foot * z439 * z2920 + z441 * z3643
-            + z443 * z2909 + z444 * z2910;
-        let z4778 = z235 * z4770 + z236 * z4771 + z237 * z4324
-            - self.m_shin * z558 * z2915 + self.m_shin * z559 * z2914
-            + self.m_shin * z429 * z4015 - self.m_shin * z430 * z3649 + z4776
-            + z431 * z3637 + z432 * z2899 + z433 * z2900;
-        let z4779 = z235 * z4771 + z236 * z4772 + z237 * z4325
-            + self.m_shin * z557 * z2915 - self.m_shin * z559 * z3646
-            - self.m_shin * z428 * z4015 + self.m_shin * z430 * z2919 + z4777
-            + z432 * z3637 + z434 * z2899 + z435 * z2900;
-        let z4780 = z215 * z4767 + z216 * z4768 + z217 * z4321
-            - self.m_thigh * z555 * z2913 + self.m_thigh * z556 * z2912
-            + self.m_thigh * z420 * z4014 - self.m_thigh * z421 * z3648 + z422 * z3631
-            + z423 * z2889 + z424 * z2890 + z4778;
-        let z4781 = z215 * z4768 + z216 * z4769 + z217 * z4322
-            + self.m_thigh * z554 * z2913 - self.m_thigh * z556 * z3645
-            - self.m_thigh * z419 * z4014 + self.m_thigh * z421 * z2918 + z423 * z3631
-            + z425 * z2889 + z426 * z2890 + z4779;
-        let z4782 = z4780 + z195 * z4764 + z196 * z4765 + z197 * z4318;
-        let z4783 = z4781 + z195 * z4765 + z196 * z4766 + z197 * z4319;
-        let z4784 = z0 * z4783 - z1 * z4782;
-        let z4785 = 0.2 * self.i_thigh * z206 * z207 + 2.0 * self.i_thigh * z206 * z3654;
-        let z4786 = 0.1 * self.i_thigh * z206 * z209 + self.i_thigh * z206 * z2924
-            + 0.1 * self.i_thigh * z207 * z208 + self.i_thigh * z208 * z3654;
-        let z4787 = 0.2 * self.i_thigh * z208 * z209 + 2.0 * self.i_thigh * z208 * z2924;
-        let z4788 = 2.0 * self.i_shin * z226 * z3656 + 0.2 * self.i_shin * z227 * z3657;
-        let z4789 = self.i_shin * z226 * z2928 + 0.1 * self.i_shin * z227 * z2929
-            + self.i_shin * z228 * z3656 + 0.1 * self.i_shin * z229 * z3657;
-        let z4790 = 2.0 * self.i_shin * z228 * z2928 + 0.2 * self.i_shin * z229 * z2929;
-        let z4791 = 2.0 * self.i_foot * z246 * z3661 + 4.0 * self.i_foot * z247 * z3662;
-        let z4792 = self.i_foot * z246 * z2936 + 2.0 * self.i_foot * z247 * z2937
-            + self.i_foot * z248 * z3661 + 2.0 * self.i_foot * z249 * z3662;
-        let z4793 = 2.0 * self.i_foot * z248 * z2936 + 4.0 * self.i_foot * z249 * z2937;
-        let z4794 = z255 * z4791 + z256 * z4792 + z257 * z4340
-            - self.m_foot * z561 * z2947 + self.m_foot * z562 * z2946
-            + self.m_foot * z438 * z4026 - self.m_foot * z439 * z3670;
-        let z4795 = z255 * z4792 + z256 * z4793 + z257 * z4341
-            + self.m_foot * z560 * z2947 - self.m_foot * z562 * z3667
-            - self.m_foot * z437 * z4026 + self.m_foot * z439 * z2950;
-        let z4796 = z235 * z4788 + z236 * z4789 + z237 * z4337
-            - self.m_shin * z558 * z2945 + self.m_shin * z559 * z2944
-            + self.m_shin * z429 * z4025 - self.m_shin * z430 * z3669 + z4794;
-        let z4797 = z235 * z4789 + z236 * z4790 + z237 * z4338
-            + self.m_shin * z557 * z2945 - self.m_shin * z559 * z3666
-            - self.m_shin * z428 * z4025 + self.m_shin * z430 * z2949 + z4795;
-        let z4798 = z215 * z4785 + z216 * z4786 + z217 * z4334
-            - self.m_thigh * z555 * z2943 + self.m_thigh * z556 * z2942
-            + self.m_thigh * z420 * z4024 - self.m_thigh * z421 * z3668 + z4796;
-        let z4799 = z215 * z4786 + z216 * z4787 + z217 * z4335
-            + self.m_thigh * z554 * z2943 - self.m_thigh * z556 * z3665
-            - self.m_thigh * z419 * z4024 + self.m_thigh * z421 * z2948 + z4797;
-        let z4800 = z0 * z4799 - z1 * z4798;
-        let z4801 = 0.2 * self.i_shin * z226 * z227 + 2.0 * self.i_shin * z226 * z3674;
-        let z4802 = 0.1 * self.i_shin * z226 * z229 + self.i_shin * z226 * z2954
-            + 0.1 * self.i_shin * z227 * z228 + self.i_shin * z228 * z3674;
-        let z4803 = 0.2 * self.i_shin * z228 * z229 + 2.0 * self.i_shin * z228 * z2954;
-        let z4804 = 2.0 * self.i_foot * z246 * z3676 + 4.0 * self.i_foot * z247 * z3677;
-        let z4805 = self.i_foot * z246 * z2958 + 2.0 * self.i_foot * z247 * z2959
-            + self.i_foot * z248 * z3676 + 2.0 * self.i_foot * z249 * z3677;
-        let z4806 = 2.0 * self.i_foot * z248 * z2958 + 4.0 * self.i_foot * z249 * z2959;
-        let z4807 = z255 * z4804 + z256 * z4805 + z257 * z4349
-            - self.m_foot * z561 * z2967 + self.m_foot * z562 * z2966
-            + self.m_foot * z438 * z4033 - self.m_foot * z439 * z3683;
-        let z4808 = z255 * z4805 + z256 * z4806 + z257 * z4350
-            + self.m_foot * z560 * z2967 - self.m_foot * z562 * z3681
-            - self.m_foot * z437 * z4033 + self.m_foot * z439 * z2969;
-        let z4809 = z235 * z4801 + z236 * z4802 + z237 * z4346
-            - self.m_shin * z558 * z2965 + self.m_shin * z559 * z2964
-            + self.m_shin * z429 * z4032 - self.m_shin * z430 * z3682 + z4807;
-        let z4810 = z235 * z4802 + z236 * z4803 + z237 * z4347
-            + self.m_shin * z557 * z2965 - self.m_shin * z559 * z3680
-            - self.m_shin * z428 * z4032 + self.m_shin * z430 * z2968 + z4808;
-        let z4811 = z0 * z4810 - z1 * z4809;
-        let z4812 = 4.0 * self.i_foot * z246 * z247 + 2.0 * self.i_foot * z246 * z3686;
-        let z4813 = 2.0 * self.i_foot * z246 * z249 + self.i_foot * z246 * z2972
-            + 2.0 * self.i_foot * z247 * z248 + self.i_foot * z248 * z3686;
-        let z4814 = 4.0 * self.i_foot * z248 * z249 + 2.0 * self.i_foot * z248 * z2972;
-        let z4815 = z255 * z4812 + z256 * z4813 + z257 * z4354
-            - self.m_foot * z561 * z2975 + self.m_foot * z562 * z2974
-            + self.m_foot * z438 * z4036 - self.m_foot * z439 * z3688;
-        let z4816 = z255 * z4813 + z256 * z4814 + z257 * z4355
-            + self.m_foot * z560 * z2975 - self.m_foot * z562 * z3687
-            - self.m_foot * z437 * z4036 + self.m_foot * z439 * z2976;
-        let z4817 = z0 * z4816 - z1 * z4815;
-        let z4818 = 2.0 * self.i_hub * z266 * z267 + 2.0 * self.i_hub * z267 * z3690;
-        let z4819 = self.i_hub * z266 * z269 + self.i_hub * z267 * z268
-            + self.i_hub * z267 * z2978 + self.i_hub * z269 * z3690;
-        let z4820 = 2.0 * self.i_hub * z268 * z269 + 2.0 * self.i_hub * z269 * z2978;
-        let z4821 = 2.0 * self.i_thigh * z267 * z3690 + 2.0 * self.i_thigh * z286 * z3691
-            + 0.2 * self.i_thigh * z287 * z3692;
-        let z4822 = self.i_thigh * z267 * z2978 + self.i_thigh * z269 * z3690
-            + self.i_thigh * z286 * z2980 + 0.1 * self.i_thigh * z287 * z2981
-            + self.i_thigh * z288 * z3691 + 0.1 * self.i_thigh * z289 * z3692;
-        let z4823 = 2.0 * self.i_thigh * z269 * z2978 + 2.0 * self.i_thigh * z288 * z2980
-            + 0.2 * self.i_thigh * z289 * z2981;
-        let z4824 = 2.0 * self.i_shin * z267 * z3690 + 2.0 * self.i_shin * z306 * z3697
-            + 0.2 * self.i_shin * z307 * z3698;
-        let z4825 = self.i_shin * z267 * z2978 + self.i_shin * z269 * z3690
-            + self.i_shin * z306 * z2990 + 0.1 * self.i_shin * z307 * z2991
-            + self.i_shin * z308 * z3697 + 0.1 * self.i_shin * z309 * z3698;
-        let z4826 = 2.0 * self.i_shin * z269 * z2978 + 2.0 * self.i_shin * z308 * z2990
-            + 0.2 * self.i_shin * z309 * z2991;
-        let z4827 = 4.0 * self.i_foot * z267 * z3690 + 2.0 * self.i_foot * z326 * z3703
-            + 4.0 * self.i_foot * z327 * z3704;
-        let z4828 = 2.0 * self.i_foot * z267 * z2978 + 2.0 * self.i_foot * z269 * z3690
-            + self.i_foot * z326 * z3000 + 2.0 * self.i_foot * z327 * z3001
-            + self.i_foot * z328 * z3703 + 2.0 * self.i_foot * z329 * z3704;
-        let z4829 = 4.0 * self.i_foot * z269 * z2978 + 2.0 * self.i_foot * z328 * z3000
-            + 4.0 * self.i_foot * z329 * z3001;
-        let z4830 = z473 * z3706 + z474 * z3005 + z475 * z3006
-            + self.m_foot * z471 * z4046 - self.m_foot * z472 * z3713
-            - self.m_foot * z573 * z3013 + self.m_foot * z574 * z3012 + z335 * z4827
-            + z336 * z4828 + z337 * z4367;
-        let z4831 = z474 * z3706 + z476 * z3005 + z477 * z3006
-            - self.m_foot * z470 * z4046 + self.m_foot * z472 * z3016
-            + self.m_foot * z572 * z3013 - self.m_foot * z574 * z3710 + z335 * z4828
-            + z336 * z4829 + z337 * z4368;
-        let z4832 = z464 * z3700 + z465 * z2995 + z466 * z2996 + z4830
-            + self.m_shin * z462 * z4045 - self.m_shin * z463 * z3712
-            - self.m_shin * z570 * z3011 + self.m_shin * z571 * z3010 + z315 * z4824
-            + z316 * z4825 + z317 * z4364;
-        let z4833 = z465 * z3700 + z467 * z2995 + z468 * z2996 + z4831
-            - self.m_shin * z461 * z4045 + self.m_shin * z463 * z3015
-            + self.m_shin * z569 * z3011 - self.m_shin * z571 * z3709 + z315 * z4825
-            + z316 * z4826 + z317 * z4365;
-        let z4834 = z4832 - self.m_thigh * z567 * z3009 + self.m_thigh * z568 * z3008
-            + self.m_thigh * z453 * z4044 - self.m_thigh * z454 * z3711 + z295 * z4821
-            + z296 * z4822 + z297 * z4361 + z455 * z3694 + z456 * z2985 + z457 * z2986;
-        let z4835 = z458 * z2985 + z459 * z2986 + z4833 + self.m_thigh * z566 * z3009
-            - self.m_thigh * z568 * z3708 - self.m_thigh * z452 * z4044
-            + self.m_thigh * z454 * z3014 + z295 * z4822 + z296 * z4823 + z297 * z4362
-            + z456 * z3694;
-        let z4836 = z4834 + z275 * z4818 + z276 * z4819 + z277 * z4358;
-        let z4837 = z4835 + z275 * z4819 + z276 * z4820 + z277 * z4359;
-        let z4838 = z0 * z4837 - z1 * z4836;
-        let z4839 = 0.2 * self.i_thigh * z286 * z287 + 2.0 * self.i_thigh * z286 * z3717;
-        let z4840 = self.i_thigh * z286 * z3020 + 0.1 * self.i_thigh * z286 * z289
-            + 0.1 * self.i_thigh * z287 * z288 + self.i_thigh * z288 * z3717;
-        let z4841 = 2.0 * self.i_thigh * z288 * z3020 + 0.2 * self.i_thigh * z288 * z289;
-        let z4842 = 2.0 * self.i_shin * z306 * z3719 + 0.2 * self.i_shin * z307 * z3720;
-        let z4843 = self.i_shin * z306 * z3024 + 0.1 * self.i_shin * z307 * z3025
-            + self.i_shin * z308 * z3719 + 0.1 * self.i_shin * z309 * z3720;
-        let z4844 = 2.0 * self.i_shin * z308 * z3024 + 0.2 * self.i_shin * z309 * z3025;
-        let z4845 = 2.0 * self.i_foot * z326 * z3724 + 4.0 * self.i_foot * z327 * z3725;
-        let z4846 = self.i_foot * z326 * z3032 + 2.0 * self.i_foot * z327 * z3033
-            + self.i_foot * z328 * z3724 + 2.0 * self.i_foot * z329 * z3725;
-        let z4847 = 2.0 * self.i_foot * z328 * z3032 + 4.0 * self.i_foot * z329 * z3033;
-        let z4848 = self.m_foot * z471 * z4056 - self.m_foot * z472 * z3733
-            - self.m_foot * z573 * z3043 + self.m_foot * z574 * z3042 + z335 * z4845
-            + z336 * z4846 + z337 * z4380;
-        let z4849 = -self.m_foot * z470 * z4056 + self.m_foot * z472 * z3046
-            + self.m_foot * z572 * z3043 - self.m_foot * z574 * z3730 + z335 * z4846
-            + z336 * z4847 + z337 * z4381;
-        let z4850 = z4848 + self.m_shin * z462 * z4055 - self.m_shin * z463 * z3732
-            - self.m_shin * z570 * z3041 + self.m_shin * z571 * z3040 + z315 * z4842
-            + z316 * z4843 + z317 * z4377;
-        let z4851 = z4849 - self.m_shin * z461 * z4055 + self.m_shin * z463 * z3045
-            + self.m_shin * z569 * z3041 - self.m_shin * z571 * z3729 + z315 * z4843
-            + z316 * z4844 + z317 * z4378;
-        let z4852 = z4850 - self.m_thigh * z567 * z3039 + self.m_thigh * z568 * z3038
-            + self.m_thigh * z453 * z4054 - self.m_thigh * z454 * z3731 + z295 * z4839
-            + z296 * z4840 + z297 * z4374;
-        let z4853 = z4851 + self.m_thigh * z566 * z3039 - self.m_thigh * z568 * z3728
-            - self.m_thigh * z452 * z4054 + self.m_thigh * z454 * z3044 + z295 * z4840
-            + z296 * z4841 + z297 * z4375;
-        let z4854 = z0 * z4853 - z1 * z4852;
-        let z4855 = 0.2 * self.i_shin * z306 * z307 + 2.0 * self.i_shin * z306 * z3737;
-        let z4856 = self.i_shin * z306 * z3050 + 0.1 * self.i_shin * z306 * z309
-            + 0.1 * self.i_shin * z307 * z308 + self.i_shin * z308 * z3737;
-        let z4857 = 2.0 * self.i_shin * z308 * z3050 + 0.2 * self.i_shin * z308 * z309;
-        let z4858 = 2.0 * self.i_foot * z326 * z3739 + 4.0 * self.i_foot * z327 * z3740;
-        let z4859 = self.i_foot * z326 * z3054 + 2.0 * self.i_foot * z327 * z3055
-            + self.i_foot * z328 * z3739 + 2.0 * self.i_foot * z329 * z3740;
-        let z4860 = 2.0 * self.i_foot * z328 * z3054 + 4.0 * self.i_foot * z329 * z3055;
-        let z4861 = self.m_foot * z471 * z4063 - self.m_foot * z472 * z3746
-            - self.m_foot * z573 * z3063 + self.m_foot * z574 * z3062 + z335 * z4858
-            + z336 * z4859 + z337 * z4389;
-        let z4862 = -self.m_foot * z470 * z4063 + self.m_foot * z472 * z3065
-            + self.m_foot * z572 * z3063 - self.m_foot * z574 * z3744 + z335 * z4859
-            + z336 * z4860 + z337 * z4390;
-        let z4863 = z4861 + self.m_shin * z462 * z4062 - self.m_shin * z463 * z3745
-            - self.m_shin * z570 * z3061 + self.m_shin * z571 * z3060 + z315 * z4855
-            + z316 * z4856 + z317 * z4386;
-        let z4864 = z4862 - self.m_shin * z461 * z4062 + self.m_shin * z463 * z3064
-            + self.m_shin * z569 * z3061 - self.m_shin * z571 * z3743 + z315 * z4856
-            + z316 * z4857 + z317 * z4387;
-        let z4865 = z0 * z4864 - z1 * z4863;
-        let z4866 = 4.0 * self.i_foot * z326 * z327 + 2.0 * self.i_foot * z326 * z3749;
-        let z4867 = self.i_foot * z326 * z3068 + 2.0 * self.i_foot * z326 * z329
-            + 2.0 * self.i_foot * z327 * z328 + self.i_foot * z328 * z3749;
-        let z4868 = 2.0 * self.i_foot * z328 * z3068 + 4.0 * self.i_foot * z328 * z329;
-        let z4869 = self.m_foot * z471 * z4066 - self.m_foot * z472 * z3751
-            - self.m_foot * z573 * z3071 + self.m_foot * z574 * z3070 + z335 * z4866
-            + z336 * z4867 + z337 * z4394;
-        let z4870 = -self.m_foot * z470 * z4066 + self.m_foot * z472 * z3072
-            + self.m_foot * z572 * z3071 - self.m_foot * z574 * z3750 + z335 * z4867
-            + z336 * z4868 + z337 * z4395;
-        let z4871 = z0 * z4870 - z1 * z4869;
-        let z4872 = -z3 * z4101 + z4 * z4481 + z4 * z672 + z6 * z4482 + z671 * z3074;
-        let z4873 = -z2 * z673 - z3 * z4169 + z4 * z4567 + z6 * z4568 + z671 * z3220
-            + z672 * z2259;
-        let z4875 = -z3 * z4253 + z4 * z4674 + z6 * z4675;
-        let z4876 = -z3 * z4265 + z4 * z4690 + z6 * z4691;
-        let z4877 = -z3 * z4273 + z4 * z4701 + z6 * z4702;
-        let z4878 = -z3 * z4277 + z4 * z4707 + z6 * z4708;
-        let z4879 = -z3 * z4293 + z4 * z4728 + z6 * z4729;
-        let z4880 = -z3 * z4305 + z4 * z4744 + z6 * z4745;
-        let z4881 = -z3 * z4313 + z4 * z4755 + z6 * z4756;
-        let z4882 = -z3 * z4317 + z4 * z4761 + z6 * z4762;
-        let z4883 = -z3 * z4333 + z4 * z4782 + z6 * z4783;
-        let z4884 = -z3 * z4345 + z4 * z4798 + z6 * z4799;
-        let z4885 = -z3 * z4353 + z4 * z4809 + z6 * z4810;
-        let z4886 = -z3 * z4357 + z4 * z4815 + z6 * z4816;
-        let z4887 = -z3 * z4373 + z4 * z4836 + z6 * z4837;
-        let z4888 = -z3 * z4385 + z4 * z4852 + z6 * z4853;
-        let z4889 = -z3 * z4393 + z4 * z4863 + z6 * z4864;
-        let z4890 = -z3 * z4397 + z4 * z4869 + z6 * z4870;
-        let z4891 = z13 * z4479 + z13 * z666 + z15 * z4480 + z17 * z4100 + z32 * z2257
-            + z33 * z3218 + z34 * z3816 + z665 * z3077 + z668 * z2194 + z669 * z3082
-            + z670 * z3753;
-        let z4892 = z13 * z4565 + z15 * z4566 + z17 * z4168 + z32 * z2481 + z33 * z3363
-            + z34 * z3881 + z665 * z3222 + z666 * z2261 + z667 * z2263 + z668 * z2272
-            + z669 * z3227 + z670 * z3818;
-        let z4893 = z13 * z4651 + z15 * z4652 + z17 * z4236 + z32 * z2688 + z33 * z3499
-            + z34 * z3946 + z665 * z3365 + z666 * z2483 + z667 * z2484 + z668 * z2489
-            + z669 * z3368 + z670 * z3883;
-        let z4895 = z13 * z4690 + z15 * z4691 + z17 * z4265 + z32 * z2761 + z33 * z3547
-            + z34 * z3969;
-        let z4896 = z13 * z4701 + z15 * z4702 + z17 * z4273 + z32 * z2779 + z33 * z3559
-            + z34 * z3975;
-        let z4897 = z13 * z4707 + z15 * z4708 + z17 * z4277 + z32 * z2785 + z33 * z3563
-            + z34 * z3977;
-        let z4898 = z27 * z4477 + z27 * z660 + z29 * z4478 + z31 * z4099 + z52 * z2256
-            + z53 * z3217 + z54 * z3815 + z659 * z3081 + z662 * z2196 + z663 * z3088
-            + z664 * z3755;
-        let z4899 = z27 * z4563 + z29 * z4564 + z31 * z4167 + z52 * z2480 + z53 * z3362
-            + z54 * z3880 + z659 * z3226 + z660 * z2269 + z661 * z2271 + z662 * z2282
-            + z663 * z3233 + z664 * z3820;
-        let z4900 = z27 * z4649 + z29 * z4650 + z31 * z4235 + z52 * z2687 + z53 * z3498
-            + z54 * z3945 + z659 * z3367 + z660 * z2486 + z661 * z2488 + z662 * z2499
-            + z663 * z3374 + z664 * z3885;
-        let z4901 = z27 * z4672 + z29 * z4673 + z31 * z4252 + z52 * z2731 + z53 * z3527
-            + z54 * z3959 + z659 * z3501 + z660 * z2690 + z661 * z2691 + z662 * z2696
-            + z663 * z3504 + z664 * z3948;
-        let z4903 = z27 * z4701 + z29 * z4702 + z31 * z4273 + z52 * z2779 + z53 * z3559
-            + z54 * z3975;
-        let z4904 = z27 * z4707 + z29 * z4708 + z31 * z4277 + z52 * z2785 + z53 * z3563
-            + z54 * z3977;
-        let z4905 = z27 * z4475 + z27 * z654 + z29 * z4476 + z31 * z4098 + z72 * z2255
-            + z73 * z3216 + z74 * z3814 + z653 * z3081 + z656 * z2198 + z657 * z3094
-            + z658 * z3757;
-        let z4906 = z27 * z4561 + z29 * z4562 + z31 * z4166 + z72 * z2479 + z73 * z3361
-            + z74 * z3879 + z653 * z3226 + z654 * z2269 + z655 * z2271 + z656 * z2292
-            + z657 * z3239 + z658 * z3822;
-        let z4907 = z27 * z4647 + z29 * z4648 + z31 * z4234 + z72 * z2686 + z73 * z3497
-            + z74 * z3944 + z653 * z3367 + z654 * z2486 + z655 * z2488 + z656 * z2509
-            + z657 * z3380 + z658 * z3887;
-        let z4908 = z27 * z4670 + z29 * z4671 + z31 * z4251 + z72 * z2730 + z73 * z3526
-            + z74 * z3958 + z653 * z3501 + z654 * z2690 + z655 * z2691 + z656 * z2706
-            + z657 * z3510 + z658 * z3950;
-        let z4909 = z27 * z4688 + z29 * z4689 + z31 * z4264 + z72 * z2760 + z73 * z3546
-            + z74 * z3968 + z656 * z2740 + z657 * z3532 + z658 * z3960;
-        let z4911 = z27 * z4707 + z29 * z4708 + z31 * z4277 + z72 * z2785 + z73 * z3563
-            + z74 * z3977;
-        let z4912 = z27 * z4473 + z27 * z648 + z29 * z4474 + z31 * z4097 + z92 * z2254
-            + z93 * z3215 + z94 * z3813 + z647 * z3081 + z650 * z2200 + z651 * z3100
-            + z652 * z3759;
-        let z4913 = z27 * z4559 + z29 * z4560 + z31 * z4165 + z92 * z2478 + z93 * z3360
-            + z94 * z3878 + z647 * z3226 + z648 * z2269 + z649 * z2271 + z650 * z2302
-            + z651 * z3245 + z652 * z3824;
-        let z4914 = z27 * z4645 + z29 * z4646 + z31 * z4233 + z92 * z2685 + z93 * z3496
-            + z94 * z3943 + z647 * z3367 + z648 * z2486 + z649 * z2488 + z650 * z2519
-            + z651 * z3386 + z652 * z3889;
-        let z4915 = z27 * z4668 + z29 * z4669 + z31 * z4250 + z92 * z2729 + z93 * z3525
-            + z94 * z3957 + z647 * z3501 + z648 * z2690 + z649 * z2691 + z650 * z2716
-            + z651 * z3516 + z652 * z3952;
-        let z4916 = z27 * z4686 + z29 * z4687 + z31 * z4263 + z92 * z2759 + z93 * z3545
-            + z94 * z3967 + z650 * z2748 + z651 * z3537 + z652 * z3962;
-        let z4917 = z27 * z4699 + z29 * z4700 + z31 * z4272 + z92 * z2778 + z93 * z3558
-            + z94 * z3974 + z650 * z2770 + z651 * z3552 + z652 * z3970;
-        let z4919 = z13 * z4471 + z13 * z642 + z15 * z4472 + z17 * z4096 + z112 * z2253
-            + z113 * z3214 + z114 * z3812 + z641 * z3077 + z644 * z2202 + z645 * z3106
-            + z646 * z3761;
-        let z4920 = z13 * z4557 + z15 * z4558 + z17 * z4164 + z112 * z2477 + z113 * z3359
-            + z114 * z3877 + z641 * z3222 + z642 * z2261 + z643 * z2263 + z644 * z2312
-            + z645 * z3251 + z646 * z3826;
-        let z4921 = z13 * z4643 + z15 * z4644 + z17 * z4232 + z112 * z2684 + z113 * z3495
-            + z114 * z3942 + z641 * z3365 + z642 * z2483 + z643 * z2484 + z644 * z2527
-            + z645 * z3391 + z646 * z3891;
-        let z4923 = z13 * z4744 + z15 * z4745 + z17 * z4305 + z112 * z2857 + z113 * z3610
-            + z114 * z3999;
-        let z4924 = z13 * z4755 + z15 * z4756 + z17 * z4313 + z112 * z2875 + z113 * z3622
-            + z114 * z4005;
-        let z4925 = z13 * z4761 + z15 * z4762 + z17 * z4317 + z112 * z2881 + z113 * z3626
-            + z114 * z4007;
-        let z4926 = z107 * z4469 + z107 * z636 + z109 * z4470 + z111 * z4095
-            + z635 * z3105 + z638 * z2204 + z639 * z3112 + z640 * z3763 + z132 * z2252
-            + z133 * z3213 + z134 * z3811;
-        let z4927 = z107 * z4555 + z109 * z4556 + z111 * z4163 + z635 * z3250
-            + z636 * z2309 + z637 * z2311 + z638 * z2322 + z639 * z3257 + z640 * z3828
-            + z132 * z2476 + z133 * z3358 + z134 * z3876;
-        let z4928 = z107 * z4641 + z109 * z4642 + z111 * z4231 + z635 * z3390
-            + z636 * z2524 + z637 * z2526 + z638 * z2537 + z639 * z3397 + z640 * z3893
-            + z132 * z2683 + z133 * z3494 + z134 * z3941;
-        let z4929 = z107 * z4726 + z109 * z4727 + z111 * z4292 + z635 * z3564
-            + z636 * z2786 + z637 * z2787 + z638 * z2792 + z639 * z3567 + z640 * z3978
-            + z132 * z2827 + z133 * z3590 + z134 * z3989;
-        let z4931 = z107 * z4755 + z109 * z4756 + z111 * z4313 + z132 * z2875
-            + z133 * z3622 + z134 * z4005;
-        let z4932 = z107 * z4761 + z109 * z4762 + z111 * z4317 + z132 * z2881
-            + z133 * z3626 + z134 * z4007;
-        let z4933 = z107 * z4467 + z107 * z630 + z109 * z4468 + z111 * z4094
-            + z629 * z3105 + z632 * z2206 + z633 * z3118 + z634 * z3765 + z152 * z2251
-            + z153 * z3212 + z154 * z3810;
-        let z4934 = z107 * z4553 + z109 * z4554 + z111 * z4162 + z629 * z3250
-            + z630 * z2309 + z631 * z2311 + z632 * z2332 + z633 * z3263 + z634 * z3830
-            + z152 * z2475 + z153 * z3357 + z154 * z3875;
-        let z4935 = z107 * z4639 + z109 * z4640 + z111 * z4230 + z629 * z3390
-            + z630 * z2524 + z631 * z2526 + z632 * z2547 + z633 * z3403 + z634 * z3895
-            + z152 * z2682 + z153 * z3493 + z154 * z3940;
-        let z4936 = z107 * z4724 + z109 * z4725 + z111 * z4291 + z629 * z3564
-            + z630 * z2786 + z631 * z2787 + z632 * z2802 + z633 * z3573 + z634 * z3980
-            + z152 * z2826 + z153 * z3589 + z154 * z3988;
-        let z4937 = z107 * z4742 + z109 * z4743 + z111 * z4304 + z632 * z2836
-            + z633 * z3595 + z634 * z3990 + z152 * z2856 + z153 * z3609 + z154 * z3998;
-        let z4939 = z107 * z4761 + z109 * z4762 + z111 * z4317 + z152 * z2881
-            + z153 * z3626 + z154 * z4007;
-        let z4940 = z107 * z624 + z107 * z4465 + z109 * z4466 + z111 * z4093
-            + z623 * z3105 + z626 * z2208 + z627 * z3124 + z628 * z3767 + z172 * z2250
-            + z173 * z3211 + z174 * z3809;
-        let z4941 = z107 * z4551 + z109 * z4552 + z111 * z4161 + z623 * z3250
-            + z624 * z2309 + z625 * z2311 + z626 * z2342 + z627 * z3269 + z628 * z3832
-            + z172 * z2474 + z173 * z3356 + z174 * z3874;
-        let z4942 = z107 * z4637 + z109 * z4638 + z111 * z4229 + z623 * z3390
-            + z624 * z2524 + z625 * z2526 + z626 * z2557 + z627 * z3409 + z628 * z3897
-            + z172 * z2681 + z173 * z3492 + z174 * z3939;
-        let z4943 = z107 * z4722 + z109 * z4723 + z111 * z4290 + z623 * z3564
-            + z624 * z2786 + z625 * z2787 + z626 * z2812 + z627 * z3579 + z628 * z3982
-            + z172 * z2825 + z173 * z3588 + z174 * z3987;
-        let z4944 = z107 * z4740 + z109 * z4741 + z111 * z4303 + z626 * z2844
-            + z627 * z3600 + z628 * z3992 + z172 * z2855 + z173 * z3608 + z174 * z3997;
-        let z4945 = z107 * z4753 + z109 * z4754 + z111 * z4312 + z626 * z2866
-            + z627 * z3615 + z628 * z4000 + z172 * z2874 + z173 * z3621 + z174 * z4004;
-        let z4947 = z13 * z618 + z13 * z4463 + z15 * z4464 + z17 * z4092 + z617 * z3077
-            + z620 * z2210 + z621 * z3130 + z622 * z3769 + z192 * z2249 + z193 * z3210
-            + z194 * z3808;
-        let z4948 = z13 * z4549 + z15 * z4550 + z17 * z4160 + z617 * z3222 + z618 * z2261
-            + z619 * z2263 + z620 * z2352 + z621 * z3275 + z622 * z3834 + z192 * z2473
-            + z193 * z3355 + z194 * z3873;
-        let z4949 = z13 * z4635 + z15 * z4636 + z17 * z4228 + z617 * z3365 + z618 * z2483
-            + z619 * z2484 + z620 * z2565 + z621 * z3414 + z622 * z3899 + z192 * z2680
-            + z193 * z3491 + z194 * z3938;
-        let z4951 = z13 * z4798 + z15 * z4799 + z17 * z4345 + z192 * z2953 + z193 * z3673
-            + z194 * z4029;
-        let z4952 = z13 * z4809 + z15 * z4810 + z17 * z4353 + z192 * z2971 + z193 * z3685
-            + z194 * z4035;
-        let z4953 = z13 * z4815 + z15 * z4816 + z17 * z4357 + z192 * z2977 + z193 * z3689
-            + z194 * z4037;
-        let z4954 = z212 * z2248 + z213 * z3209 + z214 * z3807 + z611 * z3129
-            + z614 * z2212 + z615 * z3136 + z616 * z3771 + z187 * z612 + z187 * z4461
-            + z189 * z4462 + z191 * z4091;
-        let z4955 = z212 * z2472 + z213 * z3354 + z214 * z3872 + z611 * z3274
-            + z612 * z2349 + z613 * z2351 + z614 * z2362 + z615 * z3281 + z616 * z3836
-            + z187 * z4547 + z189 * z4548 + z191 * z4159;
-        let z4956 = z212 * z2679 + z213 * z3490 + z214 * z3937 + z611 * z3413
-            + z612 * z2562 + z613 * z2564 + z614 * z2573 + z615 * z3419 + z616 * z3901
-            + z187 * z4633 + z189 * z4634 + z191 * z4227;
-        let z4957 = z212 * z2923 + z213 * z3653 + z214 * z4019 + z611 * z3627
-            + z612 * z2882 + z613 * z2883 + z614 * z2888 + z615 * z3630 + z616 * z4008
-            + z187 * z4780 + z189 * z4781 + z191 * z4332;
-        let z4959 = z212 * z2971 + z213 * z3685 + z214 * z4035 + z187 * z4809
-            + z189 * z4810 + z191 * z4353;
-        let z4960 = z212 * z2977 + z213 * z3689 + z214 * z4037 + z187 * z4815
-            + z189 * z4816 + z191 * z4357;
-        let z4961 = z232 * z2247 + z233 * z3208 + z234 * z3806 + z605 * z3129
-            + z608 * z2214 + z609 * z3142 + z610 * z3773 + z187 * z606 + z187 * z4459
-            + z189 * z4460 + z191 * z4090;
-        let z4962 = z232 * z2471 + z233 * z3353 + z234 * z3871 + z605 * z3274
-            + z606 * z2349 + z607 * z2351 + z608 * z2372 + z609 * z3287 + z610 * z3838
-            + z187 * z4545 + z189 * z4546 + z191 * z4158;
-        let z4963 = z232 * z2678 + z233 * z3489 + z234 * z3936 + z605 * z3413
-            + z606 * z2562 + z607 * z2564 + z608 * z2583 + z609 * z3425 + z610 * z3903
-            + z187 * z4631 + z189 * z4632 + z191 * z4226;
-        let z4964 = z232 * z2922 + z233 * z3652 + z234 * z4018 + z605 * z3627
-            + z606 * z2882 + z607 * z2883 + z608 * z2898 + z609 * z3636 + z610 * z4010
-            + z187 * z4778 + z189 * z4779 + z191 * z4331;
-        let z4965 = z232 * z2952 + z233 * z3672 + z234 * z4028 + z608 * z2932
-            + z609 * z3658 + z610 * z4020 + z187 * z4796 + z189 * z4797 + z191 * z4344;
-        let z4967 = z232 * z2977 + z233 * z3689 + z234 * z4037 + z187 * z4815
-            + z189 * z4816 + z191 * z4357;
-        let z4968 = z252 * z2246 + z253 * z3207 + z254 * z3805 + z599 * z3129
-            + z602 * z2216 + z603 * z3148 + z604 * z3775 + z187 * z600 + z187 * z4457
-            + z189 * z4458 + z191 * z4089;
-        let z4969 = z252 * z2470 + z253 * z3352 + z254 * z3870 + z599 * z3274
-            + z600 * z2349 + z601 * z2351 + z602 * z2382 + z603 * z3293 + z604 * z3840
-            + z187 * z4543 + z189 * z4544 + z191 * z4157;
-        let z4970 = z252 * z2677 + z253 * z3488 + z254 * z3935 + z599 * z3413
-            + z600 * z2562 + z601 * z2564 + z602 * z2593 + z603 * z3431 + z604 * z3905
-            + z187 * z4629 + z189 * z4630 + z191 * z4225;
-        let z4971 = z252 * z2921 + z253 * z3651 + z254 * z4017 + z599 * z3627
-            + z600 * z2882 + z601 * z2883 + z602 * z2908 + z603 * z3642 + z604 * z4012
-            + z187 * z4776 + z189 * z4777 + z191 * z4330;
-        let z4972 = z252 * z2951 + z253 * z3671 + z254 * z4027 + z602 * z2940
-            + z603 * z3663 + z604 * z4022 + z187 * z4794 + z189 * z4795 + z191 * z4343;
-        let z4973 = z252 * z2970 + z253 * z3684 + z254 * z4034 + z602 * z2962
-            + z603 * z3678 + z604 * z4030 + z187 * z4807 + z189 * z4808 + z191 * z4352;
-        let z4975 = z13 * z594 + z13 * z4455 + z15 * z4456 + z272 * z2245 + z17 * z4088
-            + z273 * z3206 + z274 * z3804 + z593 * z3077 + z596 * z2218 + z597 * z3154
-            + z598 * z3777;
-        let z4976 = z13 * z4541 + z15 * z4542 + z272 * z2469 + z17 * z4156 + z273 * z3351
-            + z274 * z3869 + z593 * z3222 + z594 * z2261 + z595 * z2263 + z596 * z2392
-            + z597 * z3299 + z598 * z3842;
-        let z4977 = z13 * z4627 + z15 * z4628 + z272 * z2676 + z17 * z4224 + z273 * z3487
-            + z274 * z3934 + z593 * z3365 + z594 * z2483 + z595 * z2484 + z596 * z2601
-            + z597 * z3436 + z598 * z3907;
-        let z4979 = z13 * z4852 + z15 * z4853 + z272 * z3049 + z17 * z4385 + z273 * z3736
-            + z274 * z4059;
-        let z4980 = z13 * z4863 + z15 * z4864 + z272 * z3067 + z17 * z4393 + z273 * z3748
-            + z274 * z4065;
-        let z4981 = z13 * z4869 + z15 * z4870 + z272 * z3073 + z17 * z4397 + z273 * z3752
-            + z274 * z4067;
-        let z4982 = z267 * z588 + z267 * z4453 + z269 * z4454 + z271 * z4087
-            + z292 * z2244 + z293 * z3205 + z294 * z3803 + z587 * z3153 + z590 * z2220
-            + z591 * z3160 + z592 * z3779;
-        let z4983 = z267 * z4539 + z269 * z4540 + z271 * z4155 + z292 * z2468
-            + z293 * z3350 + z294 * z3868 + z587 * z3298 + z588 * z2389 + z589 * z2391
-            + z590 * z2402 + z591 * z3305 + z592 * z3844;
-        let z4984 = z267 * z4625 + z269 * z4626 + z271 * z4223 + z292 * z2675
-            + z293 * z3486 + z294 * z3933 + z587 * z3435 + z588 * z2598 + z589 * z2600
-            + z590 * z2609 + z591 * z3441 + z592 * z3909;
-        let z4985 = z267 * z4834 + z269 * z4835 + z271 * z4372 + z292 * z3019
-            + z293 * z3716 + z294 * z4049 + z587 * z3690 + z588 * z2978 + z589 * z2979
-            + z590 * z2984 + z591 * z3693 + z592 * z4038;
-        let z4987 = z267 * z4863 + z269 * z4864 + z271 * z4393 + z292 * z3067
-            + z293 * z3748 + z294 * z4065;
-        let z4988 = z267 * z4869 + z269 * z4870 + z271 * z4397 + z292 * z3073
-            + z293 * z3752 + z294 * z4067;
-        let z4989 = z267 * z582 + z267 * z4451 + z269 * z4452 + z271 * z4086
-            + z312 * z2243 + z313 * z3204 + z314 * z3802 + z581 * z3153 + z584 * z2222
-            + z585 * z3166 + z586 * z3781;
-        let z4990 = z267 * z4537 + z269 * z4538 + z271 * z4154 + z312 * z2467
-            + z313 * z3349 + z314 * z3867 + z581 * z3298 + z582 * z2389 + z583 * z2391
-            + z584 * z2412 + z585 * z3311 + z586 * z3846;
-        let z4991 = z267 * z4623 + z269 * z4624 + z271 * z4222 + z312 * z2674
-            + z313 * z3485 + z314 * z3932 + z581 * z3435 + z582 * z2598 + z583 * z2600
-            + z584 * z2619 + z585 * z3447 + z586 * z3911;
-        let z4992 = z267 * z4832 + z269 * z4833 + z271 * z4371 + z312 * z3018
-            + z313 * z3715 + z314 * z4048 + z581 * z3690 + z582 * z2978 + z583 * z2979
-            + z584 * z2994 + z585 * z3699 + z586 * z4040;
-        let z4993 = z267 * z4850 + z269 * z4851 + z271 * z4384 + z312 * z3048
-            + z313 * z3735 + z314 * z4058 + z584 * z3028 + z585 * z3721 + z586 * z4050;
-        let z4995 = z267 * z4869 + z269 * z4870 + z271 * z4397 + z312 * z3073
-            + z313 * z3752 + z314 * z4067;
-        let z4996 = z267 * z576 + z267 * z4449 + z269 * z4450 + z271 * z4085
-            + z575 * z3153 + z578 * z2224 + z579 * z3172 + z580 * z3783 + z332 * z2242
-            + z333 * z3203 + z334 * z3801;
-        let z4997 = z267 * z4535 + z269 * z4536 + z271 * z4153 + z575 * z3298
-            + z576 * z2389 + z577 * z2391 + z578 * z2422 + z579 * z3317 + z580 * z3848
-            + z332 * z2466 + z333 * z3348 + z334 * z3866;
-        let z4998 = z267 * z4621 + z269 * z4622 + z271 * z4221 + z575 * z3435
-            + z576 * z2598 + z577 * z2600 + z578 * z2629 + z579 * z3453 + z580 * z3913
-            + z332 * z2673 + z333 * z3484 + z334 * z3931;
-        let z4999 = z267 * z4830 + z269 * z4831 + z271 * z4370 + z575 * z3690
-            + z576 * z2978 + z577 * z2979 + z578 * z3004 + z579 * z3705 + z580 * z4042
-            + z332 * z3017 + z333 * z3714 + z334 * z4047;
-        let z5000 = z267 * z4848 + z269 * z4849 + z271 * z4383 + z578 * z3036
-            + z579 * z3726 + z580 * z4052 + z332 * z3047 + z333 * z3734 + z334 * z4057;
-        let z5001 = z267 * z4861 + z269 * z4862 + z271 * z4392 + z578 * z3058
-            + z579 * z3741 + z580 * z4060 + z332 * z3066 + z333 * z3747 + z334 * z4064;
-        let z5003 = 0.5 * z2258 - 0.5 * z1594;
-        let z5004 = 0.5 * z1670 + 0.5 * z2482;
-        let z5005 = 0.5 * z2689 + 0.5 * z1671;
-        let z5006 = 0.5 * z1673 + 0.5 * z2731;
-        let z5007 = 0.5 * z1677 + 0.5 * z2761;
-        let z5008 = 0.5 * z2779 + 0.5 * z1679;
-        let z5009 = 0.5 * z2785 + 0.5 * z1681;
-        let z5010 = 0.5 * z2827 + 0.5 * z1683;
-        let z5011 = 0.5 * z2857 + 0.5 * z1687;
-        let z5012 = 0.5 * z2875 + 0.5 * z1689;
-        let z5013 = 0.5 * z2881 + 0.5 * z1691;
-        let z5014 = 0.5 * z2923 + 0.5 * z1693;
-        let z5015 = 0.5 * z2953 + 0.5 * z1697;
-        let z5016 = 0.5 * z2971 + 0.5 * z1699;
-        let z5017 = 0.5 * z2977 + 0.5 * z1701;
-        let z5018 = 0.5 * z3019 + 0.5 * z1703;
-        let z5019 = 0.5 * z3049 + 0.5 * z1707;
-        let z5020 = 0.5 * z3067 + 0.5 * z1709;
-        let z5021 = 0.5 * z3073 + 0.5 * z1711;
-        let z5022 = 0.5 * z1788 + 0.5 * z3219;
-        let z5023 = 0.5 * z1789 + 0.5 * z3364;
-        let z5024 = 0.5 * z1790 + 0.5 * z3500;
-        let z5025 = 0.5 * z1792 + 0.5 * z3527;
-        let z5026 = 0.5 * z3547 + 0.5 * z1795;
-        let z5027 = 0.5 * z3559 + 0.5 * z1797;
-        let z5028 = 0.5 * z3563 + 0.5 * z1799;
-        let z5029 = 0.5 * z3590 + 0.5 * z1801;
-        let z5030 = 0.5 * z1804 + 0.5 * z3610;
-        let z5031 = 0.5 * z1806 + 0.5 * z3622;
-        let z5032 = 0.5 * z1808 + 0.5 * z3626;
-        let z5033 = 0.5 * z1810 + 0.5 * z3653;
-        let z5034 = 0.5 * z1813 + 0.5 * z3673;
-        let z5035 = 0.5 * z1815 + 0.5 * z3685;
-        let z5036 = 0.5 * z1817 + 0.5 * z3689;
-        let z5037 = 0.5 * z1819 + 0.5 * z3716;
-        let z5038 = 0.5 * z1822 + 0.5 * z3736;
-        let z5039 = 0.5 * z1824 + 0.5 * z3748;
-        let z5040 = 0.5 * z1826 + 0.5 * z3752;
-        let z5041 = 0.5 * z1827 + 0.5 * z3882;
-        let z5042 = 0.5 * z1828 + 0.5 * z3947;
-        let z5043 = 0.5 * z1830 + 0.5 * z3959;
-        let z5044 = 0.5 * z1832 + 0.5 * z3969;
-        let z5045 = 0.5 * z1834 + 0.5 * z3975;
-        let z5046 = 0.5 * z1836 + 0.5 * z3977;
-        let z5047 = 0.5 * z1838 + 0.5 * z3989;
-        let z5048 = 0.5 * z1840 + 0.5 * z3999;
-        let z5049 = 0.5 * z1842 + 0.5 * z4005;
-        let z5050 = 0.5 * z1844 + 0.5 * z4007;
-        let z5051 = 0.5 * z1846 + 0.5 * z4019;
-        let z5052 = 0.5 * z1848 + 0.5 * z4029;
-        let z5053 = 0.5 * z1850 + 0.5 * z4035;
-        let z5054 = 0.5 * z1852 + 0.5 * z4037;
-        let z5055 = 0.5 * z4049 + 0.5 * z1854;
-        let z5056 = 0.5 * z4059 + 0.5 * z1856;
-        let z5057 = 0.5 * z4065 + 0.5 * z1858;
-        let z5058 = 0.5 * z4067 + 0.5 * z1860;
-        let z5059 = -0.5 * z2258 - 0.5 * z1594;
-        let z5060 = 0.5 * z1788 - 0.5 * z3219;
-        let z5061 = 0.5 * z4169 - 0.5 * z4483 + 0.5 * z1963;
-        let z5062 = -0.5 * z4872 + 0.5 * z4237 + 0.5 * z1964;
-        let z5063 = -0.5 * z4891 + 0.5 * z4253 + 0.5 * z1965;
-        let z5064 = -0.5 * z4898 + 0.5 * z4265 + 0.5 * z1966;
-        let z5065 = -0.5 * z4905 + 0.5 * z1967 + 0.5 * z4273;
-        let z5066 = -0.5 * z4912 + 0.5 * z1968 + 0.5 * z4277;
-        let z5067 = -0.5 * z4919 + 0.5 * z1969 + 0.5 * z4293;
-        let z5068 = 0.5 * z4305 - 0.5 * z4926 + 0.5 * z1970;
-        let z5069 = 0.5 * z4313 - 0.5 * z4933 + 0.5 * z1971;
-        let z5070 = 0.5 * z4317 - 0.5 * z4940 + 0.5 * z1972;
-        let z5071 = 0.5 * z4333 - 0.5 * z4947 + 0.5 * z1973;
-        let z5072 = 0.5 * z4345 - 0.5 * z4954 + 0.5 * z1974;
-        let z5073 = 0.5 * z4353 - 0.5 * z4961 + 0.5 * z1975;
-        let z5074 = 0.5 * z4357 - 0.5 * z4968 + 0.5 * z1976;
-        let z5075 = 0.5 * z4373 - 0.5 * z4975 + 0.5 * z1977;
-        let z5076 = 0.5 * z4385 - 0.5 * z4982 + 0.5 * z1978;
-        let z5077 = 0.5 * z4393 - 0.5 * z4989 + 0.5 * z1979;
-        let z5078 = 0.5 * z4397 - 0.5 * z4996 + 0.5 * z1980;
-        let z5079 = 0.5 * z1670 - 0.5 * z2482;
-        let z5080 = 0.5 * z1789 - 0.5 * z3364;
-        let z5081 = 0.5 * z1827 - 0.5 * z3882;
-        let z5082 = -0.5 * z4169 + 0.5 * z4483 + 0.5 * z1963;
-        let z5083 = -0.5 * z4873 + 0.5 * z2088 + 0.5 * z4655;
-        let z5084 = -0.5 * z4892 + 0.5 * z2091 + 0.5 * z4676;
-        let z5085 = -0.5 * z4899 + 0.5 * z2094 + 0.5 * z4692;
-        let z5086 = -0.5 * z4906 + 0.5 * z2097 + 0.5 * z4703;
-        let z5087 = -0.5 * z4913 + 0.5 * z2100 + 0.5 * z4709;
-        let z5088 = 0.5 * z2103 - 0.5 * z4920 + 0.5 * z4730;
-        let z5089 = 0.5 * z2106 - 0.5 * z4927 + 0.5 * z4746;
-        let z5090 = 0.5 * z2109 - 0.5 * z4934 + 0.5 * z4757;
-        let z5091 = 0.5 * z2112 - 0.5 * z4941 + 0.5 * z4763;
-        let z5092 = 0.5 * z2115 - 0.5 * z4948 + 0.5 * z4784;
-        let z5093 = 0.5 * z2118 - 0.5 * z4955 + 0.5 * z4800;
-        let z5094 = 0.5 * z4811 + 0.5 * z2121 - 0.5 * z4962;
-        let z5095 = 0.5 * z4817 + 0.5 * z2124 - 0.5 * z4969;
-        let z5096 = 0.5 * z4838 + 0.5 * z2127 - 0.5 * z4976;
-        let z5097 = 0.5 * z4854 + 0.5 * z2130 - 0.5 * z4983;
-        let z5098 = 0.5 * z4865 + 0.5 * z2133 - 0.5 * z4990;
-        let z5099 = 0.5 * z4871 + 0.5 * z2136 - 0.5 * z4997;
-        let z5100 = -0.5 * z2689 + 0.5 * z1671;
-        let z5101 = 0.5 * z1790 - 0.5 * z3500;
-        let z5102 = 0.5 * z1828 - 0.5 * z3947;
-        let z5103 = 0.5 * z4872 - 0.5 * z4237 + 0.5 * z1964;
-        let z5104 = 0.5 * z4873 + 0.5 * z2088 - 0.5 * z4655;
-        let z5105 = 0.5 * z4875 - 0.5 * z4893 + 0.5 * z2138;
-        let z5106 = 0.5 * z4876 - 0.5 * z4900 + 0.5 * z2139;
-        let z5107 = 0.5 * z4877 - 0.5 * z4907 + 0.5 * z2140;
-        let z5108 = 0.5 * z4878 - 0.5 * z4914 + 0.5 * z2141;
-        let z5109 = 0.5 * z4879 - 0.5 * z4921 + 0.5 * z2142;
-        let z5110 = 0.5 * z4880 - 0.5 * z4928 + 0.5 * z2143;
-        let z5111 = 0.5 * z4881 - 0.5 * z4935 + 0.5 * z2144;
-        let z5112 = 0.5 * z4882 - 0.5 * z4942 + 0.5 * z2145;
-        let z5113 = 0.5 * z4883 - 0.5 * z4949 + 0.5 * z2146;
-        let z5114 = 0.5 * z4884 - 0.5 * z4956 + 0.5 * z2147;
-        let z5115 = 0.5 * z4885 - 0.5 * z4963 + 0.5 * z2148;
-        let z5116 = 0.5 * z4886 + 0.5 * z2149 - 0.5 * z4970;
-        let z5117 = 0.5 * z4887 + 0.5 * z2150 - 0.5 * z4977;
-        let z5118 = 0.5 * z4888 + 0.5 * z2151 - 0.5 * z4984;
-        let z5119 = 0.5 * z4889 + 0.5 * z2152 - 0.5 * z4991;
-        let z5120 = 0.5 * z4890 + 0.5 * z2153 - 0.5 * z4998;
-        let z5121 = 0.5 * z1673 - 0.5 * z2731;
-        let z5122 = 0.5 * z1792 - 0.5 * z3527;
-        let z5123 = 0.5 * z1830 - 0.5 * z3959;
-        let z5124 = 0.5 * z4891 - 0.5 * z4253 + 0.5 * z1965;
-        let z5125 = 0.5 * z4892 + 0.5 * z2091 - 0.5 * z4676;
-        let z5126 = -0.5 * z4875 + 0.5 * z4893 + 0.5 * z2138;
-        let z5127 = 0.5 * z4895 - 0.5 * z4901 + 0.5 * z2155;
-        let z5128 = 0.5 * z4896 - 0.5 * z4908 + 0.5 * z2156;
-        let z5129 = 0.5 * z4897 - 0.5 * z4915 + 0.5 * z2157;
-        let z5130 = 0.5 * z1677 - 0.5 * z2761;
-        let z5131 = -0.5 * z3547 + 0.5 * z1795;
-        let z5132 = 0.5 * z1832 - 0.5 * z3969;
-        let z5133 = 0.5 * z4898 - 0.5 * z4265 + 0.5 * z1966;
-        let z5134 = 0.5 * z4899 + 0.5 * z2094 - 0.5 * z4692;
-        let z5135 = -0.5 * z4876 + 0.5 * z4900 + 0.5 * z2139;
-        let z5136 = -0.5 * z4895 + 0.5 * z4901 + 0.5 * z2155;
-        let z5137 = 0.5 * z4903 - 0.5 * z4909 + 0.5 * z2159;
-        let z5138 = 0.5 * z4904 - 0.5 * z4916 + 0.5 * z2160;
-        let z5139 = -0.5 * z2779 + 0.5 * z1679;
-        let z5140 = -0.5 * z3559 + 0.5 * z1797;
-        let z5141 = 0.5 * z1834 - 0.5 * z3975;
-        let z5142 = 0.5 * z4905 + 0.5 * z1967 - 0.5 * z4273;
-        let z5143 = 0.5 * z4906 + 0.5 * z2097 - 0.5 * z4703;
-        let z5144 = -0.5 * z4877 + 0.5 * z4907 + 0.5 * z2140;
-        let z5145 = -0.5 * z4896 + 0.5 * z4908 + 0.5 * z2156;
-        let z5146 = -0.5 * z4903 + 0.5 * z4909 + 0.5 * z2159;
-        let z5147 = 0.5 * z4911 - 0.5 * z4917 + 0.5 * z2162;
-        let z5148 = -0.5 * z2785 + 0.5 * z1681;
-        let z5149 = -0.5 * z3563 + 0.5 * z1799;
-        let z5150 = 0.5 * z1836 - 0.5 * z3977;
-        let z5151 = 0.5 * z4912 + 0.5 * z1968 - 0.5 * z4277;
-        let z5152 = 0.5 * z4913 + 0.5 * z2100 - 0.5 * z4709;
-        let z5153 = -0.5 * z4878 + 0.5 * z4914 + 0.5 * z2141;
-        let z5154 = -0.5 * z4897 + 0.5 * z4915 + 0.5 * z2157;
-        let z5155 = -0.5 * z4904 + 0.5 * z4916 + 0.5 * z2160;
-        let z5156 = -0.5 * z4911 + 0.5 * z4917 + 0.5 * z2162;
-        let z5157 = -0.5 * z2827 + 0.5 * z1683;
-        let z5158 = -0.5 * z3590 + 0.5 * z1801;
-        let z5159 = 0.5 * z1838 - 0.5 * z3989;
-        let z5160 = 0.5 * z4919 + 0.5 * z1969 - 0.5 * z4293;
-        let z5161 = 0.5 * z2103 + 0.5 * z4920 - 0.5 * z4730;
-        let z5162 = -0.5 * z4879 + 0.5 * z4921 + 0.5 * z2142;
-        let z5163 = 0.5 * z4923 - 0.5 * z4929 + 0.5 * z2165;
-        let z5164 = 0.5 * z4924 - 0.5 * z4936 + 0.5 * z2166;
-        let z5165 = 0.5 * z4925 - 0.5 * z4943 + 0.5 * z2167;
-        let z5166 = -0.5 * z2857 + 0.5 * z1687;
-        let z5167 = 0.5 * z1804 - 0.5 * z3610;
-        let z5168 = 0.5 * z1840 - 0.5 * z3999;
-        let z5169 = -0.5 * z4305 + 0.5 * z4926 + 0.5 * z1970;
-        let z5170 = 0.5 * z2106 + 0.5 * z4927 - 0.5 * z4746;
-        let z5171 = -0.5 * z4880 + 0.5 * z4928 + 0.5 * z2143;
-        let z5172 = -0.5 * z4923 + 0.5 * z4929 + 0.5 * z2165;
-        let z5173 = 0.5 * z4931 - 0.5 * z4937 + 0.5 * z2169;
-        let z5174 = 0.5 * z4932 - 0.5 * z4944 + 0.5 * z2170;
-        let z5175 = -0.5 * z2875 + 0.5 * z1689;
-        let z5176 = 0.5 * z1806 - 0.5 * z3622;
-        let z5177 = 0.5 * z1842 - 0.5 * z4005;
-        let z5178 = -0.5 * z4313 + 0.5 * z4933 + 0.5 * z1971;
-        let z5179 = 0.5 * z2109 + 0.5 * z4934 - 0.5 * z4757;
-        let z5180 = -0.5 * z4881 + 0.5 * z4935 + 0.5 * z2144;
-        let z5181 = -0.5 * z4924 + 0.5 * z4936 + 0.5 * z2166;
-        let z5182 = -0.5 * z4931 + 0.5 * z4937 + 0.5 * z2169;
-        let z5183 = 0.5 * z4939 - 0.5 * z4945 + 0.5 * z2172;
-        let z5184 = -0.5 * z2881 + 0.5 * z1691;
-        let z5185 = 0.5 * z1808 - 0.5 * z3626;
-        let z5186 = 0.5 * z1844 - 0.5 * z4007;
-        let z5187 = -0.5 * z4317 + 0.5 * z4940 + 0.5 * z1972;
-        let z5188 = 0.5 * z2112 + 0.5 * z4941 - 0.5 * z4763;
-        let z5189 = -0.5 * z4882 + 0.5 * z4942 + 0.5 * z2145;
-        let z5190 = -0.5 * z4925 + 0.5 * z4943 + 0.5 * z2167;
-        let z5191 = -0.5 * z4932 + 0.5 * z4944 + 0.5 * z2170;
-        let z5192 = -0.5 * z4939 + 0.5 * z4945 + 0.5 * z2172;
-        let z5193 = -0.5 * z2923 + 0.5 * z1693;
-        let z5194 = 0.5 * z1810 - 0.5 * z3653;
-        let z5195 = 0.5 * z1846 - 0.5 * z4019;
-        let z5196 = -0.5 * z4333 + 0.5 * z4947 + 0.5 * z1973;
-        let z5197 = 0.5 * z2115 + 0.5 * z4948 - 0.5 * z4784;
-        let z5198 = -0.5 * z4883 + 0.5 * z4949 + 0.5 * z2146;
-        let z5199 = 0.5 * z4951 - 0.5 * z4957 + 0.5 * z2175;
-        let z5200 = 0.5 * z4952 - 0.5 * z4964 + 0.5 * z2176;
-        let z5201 = 0.5 * z4953 - 0.5 * z4971 + 0.5 * z2177;
-        let z5202 = -0.5 * z2953 + 0.5 * z1697;
-        let z5203 = 0.5 * z1813 - 0.5 * z3673;
-        let z5204 = 0.5 * z1848 - 0.5 * z4029;
-        let z5205 = -0.5 * z4345 + 0.5 * z4954 + 0.5 * z1974;
-        let z5206 = 0.5 * z2118 + 0.5 * z4955 - 0.5 * z4800;
-        let z5207 = -0.5 * z4884 + 0.5 * z4956 + 0.5 * z2147;
-        let z5208 = -0.5 * z4951 + 0.5 * z4957 + 0.5 * z2175;
-        let z5209 = 0.5 * z4959 - 0.5 * z4965 + 0.5 * z2179;
-        let z5210 = 0.5 * z4960 - 0.5 * z4972 + 0.5 * z2180;
-        let z5211 = -0.5 * z2971 + 0.5 * z1699;
-        let z5212 = 0.5 * z1815 - 0.5 * z3685;
-        let z5213 = 0.5 * z1850 - 0.5 * z4035;
-        let z5214 = -0.5 * z4353 + 0.5 * z4961 + 0.5 * z1975;
-        let z5215 = -0.5 * z4811 + 0.5 * z2121 + 0.5 * z4962;
-        let z5216 = -0.5 * z4885 + 0.5 * z4963 + 0.5 * z2148;
-        let z5217 = -0.5 * z4952 + 0.5 * z4964 + 0.5 * z2176;
-        let z5218 = -0.5 * z4959 + 0.5 * z4965 + 0.5 * z2179;
-        let z5219 = 0.5 * z4967 - 0.5 * z4973 + 0.5 * z2182;
-        let z5220 = -0.5 * z2977 + 0.5 * z1701;
-        let z5221 = 0.5 * z1817 - 0.5 * z3689;
-        let z5222 = 0.5 * z1852 - 0.5 * z4037;
-        let z5223 = -0.5 * z4357 + 0.5 * z4968 + 0.5 * z1976;
-        let z5224 = -0.5 * z4817 + 0.5 * z2124 + 0.5 * z4969;
-        let z5225 = -0.5 * z4886 + 0.5 * z2149 + 0.5 * z4970;
-        let z5226 = -0.5 * z4953 + 0.5 * z4971 + 0.5 * z2177;
-        let z5227 = -0.5 * z4960 + 0.5 * z4972 + 0.5 * z2180;
-        let z5228 = -0.5 * z4967 + 0.5 * z4973 + 0.5 * z2182;
-        let z5229 = -0.5 * z3019 + 0.5 * z1703;
-        let z5230 = 0.5 * z1819 - 0.5 * z3716;
-        let z5231 = -0.5 * z4049 + 0.5 * z1854;
-        let z5232 = -0.5 * z4373 + 0.5 * z4975 + 0.5 * z1977;
-        let z5233 = -0.5 * z4838 + 0.5 * z2127 + 0.5 * z4976;
-        let z5234 = -0.5 * z4887 + 0.5 * z2150 + 0.5 * z4977;
-        let z5235 = 0.5 * z4979 - 0.5 * z4985 + 0.5 * z2185;
-        let z5236 = 0.5 * z4980 - 0.5 * z4992 + 0.5 * z2186;
-        let z5237 = 0.5 * z4981 - 0.5 * z4999 + 0.5 * z2187;
-        let z5238 = -0.5 * z3049 + 0.5 * z1707;
-        let z5239 = 0.5 * z1822 - 0.5 * z3736;
-        let z5240 = -0.5 * z4059 + 0.5 * z1856;
-        let z5241 = -0.5 * z4385 + 0.5 * z4982 + 0.5 * z1978;
-        let z5242 = -0.5 * z4854 + 0.5 * z2130 + 0.5 * z4983;
-        let z5243 = -0.5 * z4888 + 0.5 * z2151 + 0.5 * z4984;
-        let z5244 = -0.5 * z4979 + 0.5 * z4985 + 0.5 * z2185;
-        let z5245 = 0.5 * z4987 - 0.5 * z4993 + 0.5 * z2189;
-        let z5246 = 0.5 * z4988 - 0.5 * z5000 + 0.5 * z2190;
-        let z5247 = -0.5 * z3067 + 0.5 * z1709;
-        let z5248 = 0.5 * z1824 - 0.5 * z3748;
-        let z5249 = -0.5 * z4065 + 0.5 * z1858;
-        let z5250 = -0.5 * z4393 + 0.5 * z4989 + 0.5 * z1979;
-        let z5251 = -0.5 * z4865 + 0.5 * z2133 + 0.5 * z4990;
-        let z5252 = -0.5 * z4889 + 0.5 * z2152 + 0.5 * z4991;
-        let z5253 = -0.5 * z4980 + 0.5 * z4992 + 0.5 * z2186;
-        let z5254 = -0.5 * z4987 + 0.5 * z4993 + 0.5 * z2189;
-        let z5255 = 0.5 * z4995 - 0.5 * z5001 + 0.5 * z2192;
-        let z5256 = -0.5 * z3073 + 0.5 * z1711;
-        let z5257 = 0.5 * z1826 - 0.5 * z3752;
-        let z5258 = -0.5 * z4067 + 0.5 * z1860;
-        let z5259 = -0.5 * z4397 + 0.5 * z4996 + 0.5 * z1980;
-        let z5260 = -0.5 * z4871 + 0.5 * z2136 + 0.5 * z4997;
-        let z5261 = -0.5 * z4890 + 0.5 * z2153 + 0.5 * z4998;
-        let z5262 = -0.5 * z4981 + 0.5 * z4999 + 0.5 * z2187;
-        let z5263 = -0.5 * z4988 + 0.5 * z5000 + 0.5 * z2190;
-        let z5264 = -0.5 * z4995 + 0.5 * z5001 + 0.5 * z2192;
-        let x0 = z3817 * 0.5;
-        let x1 = z3817 * (-0.5);
-        let x2 = z1894 * 0.5;
-        let x3 = z2085 * 0.5;
-        let x4 = z2137 * 0.5;
-        let x5 = z2154 * 0.5;
-        let x6 = z2158 * 0.5;
-        let x7 = z2161 * 0.5;
-        let x8 = z2163 * 0.5;
-        let x9 = z2164 * 0.5;
-        let x10 = z2168 * 0.5;
-        let x11 = z2171 * 0.5;
-        let x12 = z2173 * 0.5;
-        let x13 = z2174 * 0.5;
-        let x14 = z2178 * 0.5;
-        let x15 = z2181 * 0.5;
-        let x16 = z2183 * 0.5;
-        let x17 = z2184 * 0.5;
-        let x18 = z2188 * 0.5;
-        let x19 = z2191 * 0.5;
-        let x20 = z2193 * 0.5;
-        c[(0, 3)] = z5003;
-        c[(0, 4)] = z5004;
-        c[(0, 5)] = z5005;
-        c[(0, 6)] = z5006;
-        c[(0, 7)] = z5007;
-        c[(0, 8)] = z5008;
-        c[(0, 9)] = z5009;
-        c[(0, 10)] = z5010;
-        c[(0, 11)] = z5011;
-        c[(0, 12)] = z5012;
-        c[(0, 13)] = z5013;
-        c[(0, 14)] = z5014;
-        c[(0, 15)] = z5015;
-        c[(0, 16)] = z5016;
-        c[(0, 17)] = z5017;
-        c[(0, 18)] = z5018;
-        c[(0, 19)] = z5019;
-        c[(0, 20)] = z5020;
-        c[(0, 21)] = z5021;
-        c[(1, 3)] = z5022;
-        c[(1, 4)] = z5023;
-        c[(1, 5)] = z5024;
-        c[(1, 6)] = z5025;
-        c[(1, 7)] = z5026;
-        c[(1, 8)] = z5027;
-        c[(1, 9)] = z5028;
-        c[(1, 10)] = z5029;
-        c[(1, 11)] = z5030;
-        c[(1, 12)] = z5031;
-        c[(1, 13)] = z5032;
-        c[(1, 14)] = z5033;
-        c[(1, 15)] = z5034;
-        c[(1, 16)] = z5035;
-        c[(1, 17)] = z5036;
-        c[(1, 18)] = z5037;
-        c[(1, 19)] = z5038;
-        c[(1, 20)] = z5039;
-        c[(1, 21)] = z5040;
-        c[(2, 3)] = x0;
-        c[(2, 4)] = z5041;
-        c[(2, 5)] = z5042;
-        c[(2, 6)] = z5043;
-        c[(2, 7)] = z5044;
-        c[(2, 8)] = z5045;
-        c[(2, 9)] = z5046;
-        c[(2, 10)] = z5047;
-        c[(2, 11)] = z5048;
-        c[(2, 12)] = z5049;
-        c[(2, 13)] = z5050;
-        c[(2, 14)] = z5051;
-        c[(2, 15)] = z5052;
-        c[(2, 16)] = z5053;
-        c[(2, 17)] = z5054;
-        c[(2, 18)] = z5055;
-        c[(2, 19)] = z5056;
-        c[(2, 20)] = z5057;
-        c[(2, 21)] = z5058;
-        c[(3, 0)] = z5059;
-        c[(3, 1)] = z5060;
-        c[(3, 2)] = x1;
-        c[(3, 3)] = x2;
-        c[(3, 4)] = z5061;
-        c[(3, 5)] = z5062;
-        c[(3, 6)] = z5063;
-        c[(3, 7)] = z5064;
-        c[(3, 8)] = z5065;
-        c[(3, 9)] = z5066;
-        c[(3, 10)] = z5067;
-        c[(3, 11)] = z5068;
-        c[(3, 12)] = z5069;
-        c[(3, 13)] = z5070;
-        c[(3, 14)] = z5071;
-        c[(3, 15)] = z5072;
-        c[(3, 16)] = z5073;
-        c[(3, 17)] = z5074;
-        c[(3, 18)] = z5075;
-        c[(3, 19)] = z5076;
-        c[(3, 20)] = z5077;
-        c[(3, 21)] = z5078;
-        c[(4, 0)] = z5079;
-        c[(4, 1)] = z5080;
-        c[(4, 2)] = z5081;
-        c[(4, 3)] = z5082;
-        c[(4, 4)] = x3;
-        c[(4, 5)] = z5083;
-        c[(4, 6)] = z5084;
-        c[(4, 7)] = z5085;
-        c[(4, 8)] = z5086;
-        c[(4, 9)] = z5087;
-        c[(4, 10)] = z5088;
-        c[(4, 11)] = z5089;
-        c[(4, 12)] = z5090;
-        c[(4, 13)] = z5091;
-        c[(4, 14)] = z5092;
-        c[(4, 15)] = z5093;
-        c[(4, 16)] = z5094;
-        c[(4, 17)] = z5095;
-        c[(4, 18)] = z5096;
-        c[(4, 19)] = z5097;
-        c[(4, 20)] = z5098;
-        c[(4, 21)] = z5099;
-        c[(5, 0)] = z5100;
-        c[(5, 1)] = z5101;
-        c[(5, 2)] = z5102;
-        c[(5, 3)] = z5103;
-        c[(5, 4)] = z5104;
-        c[(5, 5)] = x4;
-        c[(5, 6)] = z5105;
-        c[(5, 7)] = z5106;
-        c[(5, 8)] = z5107;
-        c[(5, 9)] = z5108;
-        c[(5, 10)] = z5109;
-        c[(5, 11)] = z5110;
-        c[(5, 12)] = z5111;
-        c[(5, 13)] = z5112;
-        c[(5, 14)] = z5113;
-        c[(5, 15)] = z5114;
-        c[(5, 16)] = z5115;
-        c[(5, 17)] = z5116;
-        c[(5, 18)] = z5117;
-        c[(5, 19)] = z5118;
-        c[(5, 20)] = z5119;
-        c[(5, 21)] = z5120;
-        c[(6, 0)] = z5121;
-        c[(6, 1)] = z5122;
-        c[(6, 2)] = z5123;
-        c[(6, 3)] = z5124;
-        c[(6, 4)] = z5125;
-        c[(6, 5)] = z5126;
-        c[(6, 6)] = x5;
-        c[(6, 7)] = z5127;
-        c[(6, 8)] = z5128;
-        c[(6, 9)] = z5129;
-        c[(7, 0)] = z5130;
-        c[(7, 1)] = z5131;
-        c[(7, 2)] = z5132;
-        c[(7, 3)] = z5133;
-        c[(7, 4)] = z5134;
-        c[(7, 5)] = z5135;
-        c[(7, 6)] = z5136;
-        c[(7, 7)] = x6;
-        c[(7, 8)] = z5137;
-        c[(7, 9)] = z5138;
-        c[(8, 0)] = z5139;
-        c[(8, 1)] = z5140;
-        c[(8, 2)] = z5141;
-        c[(8, 3)] = z5142;
-        c[(8, 4)] = z5143;
-        c[(8, 5)] = z5144;
-        c[(8, 6)] = z5145;
-        c[(8, 7)] = z5146;
-        c[(8, 8)] = x7;
-        c[(8, 9)] = z5147;
-        c[(9, 0)] = z5148;
-        c[(9, 1)] = z5149;
-        c[(9, 2)] = z5150;
-        c[(9, 3)] = z5151;
-        c[(9, 4)] = z5152;
-        c[(9, 5)] = z5153;
-        c[(9, 6)] = z5154;
-        c[(9, 7)] = z5155;
-        c[(9, 8)] = z5156;
-        c[(9, 9)] = x8;
-        c[(10, 0)] = z5157;
-        c[(10, 1)] = z5158;
-        c[(10, 2)] = z5159;
-        c[(10, 3)] = z5160;
-        c[(10, 4)] = z5161;
-        c[(10, 5)] = z5162;
-        c[(10, 10)] = x9;
-        c[(10, 11)] = z5163;
-        c[(10, 12)] = z5164;
-        c[(10, 13)] = z5165;
-        c[(11, 0)] = z5166;
-        c[(11, 1)] = z5167;
-        c[(11, 2)] = z5168;
-        c[(11, 3)] = z5169;
-        c[(11, 4)] = z5170;
-        c[(11, 5)] = z5171;
-        c[(11, 10)] = z5172;
-        c[(11, 11)] = x10;
-        c[(11, 12)] = z5173;
-        c[(11, 13)] = z5174;
-        c[(12, 0)] = z5175;
-        c[(12, 1)] = z5176;
-        c[(12, 2)] = z5177;
-        c[(12, 3)] = z5178;
-        c[(12, 4)] = z5179;
-        c[(12, 5)] = z5180;
-        c[(12, 10)] = z5181;
-        c[(12, 11)] = z5182;
-        c[(12, 12)] = x11;
-        c[(12, 13)] = z5183;
-        c[(13, 0)] = z5184;
-        c[(13, 1)] = z5185;
-        c[(13, 2)] = z5186;
-        c[(13, 3)] = z5187;
-        c[(13, 4)] = z5188;
-        c[(13, 5)] = z5189;
-        c[(13, 10)] = z5190;
-        c[(13, 11)] = z5191;
-        c[(13, 12)] = z5192;
-        c[(13, 13)] = x12;
-        c[(14, 0)] = z5193;
-        c[(14, 1)] = z5194;
-        c[(14, 2)] = z5195;
-        c[(14, 3)] = z5196;
-        c[(14, 4)] = z5197;
-        c[(14, 5)] = z5198;
-        c[(14, 14)] = x13;
-        c[(14, 15)] = z5199;
-        c[(14, 16)] = z5200;
-        c[(14, 17)] = z5201;
-        c[(15, 0)] = z5202;
-        c[(15, 1)] = z5203;
-        c[(15, 2)] = z5204;
-        c[(15, 3)] = z5205;
-        c[(15, 4)] = z5206;
-        c[(15, 5)] = z5207;
-        c[(15, 14)] = z5208;
-        c[(15, 15)] = x14;
-        c[(15, 16)] = z5209;
-        c[(15, 17)] = z5210;
-        c[(16, 0)] = z5211;
-        c[(16, 1)] = z5212;
-        c[(16, 2)] = z5213;
-        c[(16, 3)] = z5214;
-        c[(16, 4)] = z5215;
-        c[(16, 5)] = z5216;
-        c[(16, 14)] = z5217;
-        c[(16, 15)] = z5218;
-        c[(16, 16)] = x15;
-        c[(16, 17)] = z5219;
-        c[(17, 0)] = z5220;
-        c[(17, 1)] = z5221;
-        c[(17, 2)] = z5222;
-        c[(17, 3)] = z5223;
-        c[(17, 4)] = z5224;
-        c[(17, 5)] = z5225;
-        c[(17, 14)] = z5226;
-        c[(17, 15)] = z5227;
-        c[(17, 16)] = z5228;
-        c[(17, 17)] = x16;
-        c[(18, 0)] = z5229;
-        c[(18, 1)] = z5230;
-        c[(18, 2)] = z5231;
-        c[(18, 3)] = z5232;
-        c[(18, 4)] = z5233;
-        c[(18, 5)] = z5234;
-        c[(18, 18)] = x17;
-        c[(18, 19)] = z5235;
-        c[(18, 20)] = z5236;
-        c[(18, 21)] = z5237;
-        c[(19, 0)] = z5238;
-        c[(19, 1)] = z5239;
-        c[(19, 2)] = z5240;
-        c[(19, 3)] = z5241;
-        c[(19, 4)] = z5242;
-        c[(19, 5)] = z5243;
-        c[(19, 18)] = z5244;
-        c[(19, 19)] = x18;
-        c[(19, 20)] = z5245;
-        c[(19, 21)] = z5246;
-        c[(20, 0)] = z5247;
-        c[(20, 1)] = z5248;
-        c[(20, 2)] = z5249;
-        c[(20, 3)] = z5250;
-        c[(20, 4)] = z5251;
-        c[(20, 5)] = z5252;
-        c[(20, 18)] = z5253;
-        c[(20, 19)] = z5254;
-        c[(20, 20)] = x19;
-        c[(20, 21)] = z5255;
-        c[(21, 0)] = z5256;
-        c[(21, 1)] = z5257;
-        c[(21, 2)] = z5258;
-        c[(21, 3)] = z5259;
-        c[(21, 4)] = z5260;
-        c[(21, 5)] = z5261;
-        c[(21, 18)] = z5262;
-        c[(21, 19)] = z5263;
-        c[(21, 20)] = z5264;
-        c[(21, 21)] = x20;
+        let z1480 = 2.0 * self.m_foot * z471 * z573 + 2.0 * self.m_foot * z472 * z574
+            + 2.0 * z336 * z475 - 2.0 * z337 * z474;
+        let z1481 = -self.m_foot * z470 * z573 - self.m_foot * z471 * z572 - z335 * z475
+            + z336 * z477 + z337 * z473 - z337 * z476;
+        let z1482 = -self.m_foot * z470 * z574 - self.m_foot * z472 * z572 + z335 * z474
+            - z336 * z473 + z336 * z478 - z337 * z477;
+        let z1483 = 2.0 * self.m_foot * z470 * z572 + 2.0 * self.m_foot * z472 * z574
+            - 2.0 * z335 * z477 + 2.0 * z337 * z474;
+        let z1484 = -self.m_foot * z471 * z574 - self.m_foot * z472 * z573 + z335 * z476
+            - z335 * z478 - z336 * z474 + z337 * z475;
+        let z1485 = 2.0 * self.m_foot * z470 * z572 + 2.0 * self.m_foot * z471 * z573
+            + 2.0 * z335 * z477 - 2.0 * z336 * z475;
+        let z1486 = 2.0 * self.m_shin * z462 * z570 + 2.0 * self.m_shin * z463 * z571
+            + 2.0 * z316 * z466 - 2.0 * z317 * z465 + z1480;
+        let z1487 = -self.m_shin * z461 * z570 - self.m_shin * z462 * z569 - z315 * z466
+            + z316 * z468 + z317 * z464 - z317 * z467 + z1481;
+        let z1488 = z1482 - self.m_shin * z461 * z571 - self.m_shin * z463 * z569
+            + z315 * z465 - z316 * z464 + z316 * z469 - z317 * z468;
+        let z1489 = z1483 + 2.0 * self.m_shin * z461 * z569
+            + 2.0 * self.m_shin * z463 * z571 - 2.0 * z315 * z468 + 2.0 * z317 * z465;
+        let z1490 = z1484 - self.m_shin * z462 * z571 - self.m_shin * z463 * z570
+            + z315 * z467 - z315 * z469 - z316 * z465 + z317 * z466;
+        let z1491 = z1485 + 2.0 * self.m_shin * z461 * z569
+            + 2.0 * self.m_shin * z462 * z570 + 2.0 * z315 * z468 - 2.0 * z316 * z466;
+        let z1492 = z1486 + 2.0 * self.m_thigh * z453 * z567
+            + 2.0 * self.m_thigh * z454 * z568 + 2.0 * z296 * z457 - 2.0 * z297 * z456;
+        let z1493 = z1487 - self.m_thigh * z452 * z567 - self.m_thigh * z453 * z566
+            - z295 * z457 + z296 * z459 - z297 * z458 + z297 * z455;
+        let z1494 = z1488 - self.m_thigh * z452 * z568 - self.m_thigh * z454 * z566
+            + z295 * z456 + z296 * z460 - z296 * z455 - z297 * z459;
+        let z1495 = z1489 + 2.0 * self.m_thigh * z452 * z566
+            + 2.0 * self.m_thigh * z454 * z568 - 2.0 * z295 * z459 + 2.0 * z297 * z456;
+        let z1496 = z1490 - self.m_thigh * z453 * z568 - self.m_thigh * z454 * z567
+            + z295 * z458 - z295 * z460 - z296 * z456 + z297 * z457;
+        let z1497 = z1491 + 2.0 * self.m_thigh * z452 * z566
+            + 2.0 * self.m_thigh * z453 * z567 + 2.0 * z295 * z459 - 2.0 * z296 * z457;
+        let z1498 = z1492 + 2.0 * self.m_hub * z262 * z564
+            + 2.0 * self.m_hub * z263 * z565 + 2.0 * z276 * z448 - 2.0 * z277 * z447;
+        let z1499 = z1493 - self.m_hub * z261 * z564 - self.m_hub * z262 * z563
+            - z275 * z448 + z276 * z450 + z277 * z446 - z277 * z449;
+        let z1500 = z1494 - self.m_hub * z261 * z565 - self.m_hub * z263 * z563
+            + z275 * z447 - z276 * z446 + z276 * z451 - z277 * z450;
+        let z1501 = z1495 + 2.0 * self.m_hub * z261 * z563
+            + 2.0 * self.m_hub * z263 * z565 - 2.0 * z275 * z450 + 2.0 * z277 * z447;
+        let z1502 = z1496 - self.m_hub * z262 * z565 - self.m_hub * z263 * z564
+            + z275 * z449 - z275 * z451 - z276 * z447 + z277 * z448;
+        let z1503 = z1497 + 2.0 * self.m_hub * z261 * z563
+            + 2.0 * self.m_hub * z262 * z564 + 2.0 * z275 * z450 - 2.0 * z276 * z448;
+        let z1504 = 2.0 * z256 * z442 - 2.0 * z257 * z441
+            + 2.0 * self.m_foot * z438 * z561 + 2.0 * self.m_foot * z439 * z562;
+        let z1505 = -z255 * z442 + z256 * z444 + z257 * z440 - z257 * z443
+            - self.m_foot * z437 * z561 - self.m_foot * z438 * z560;
+        let z1506 = z255 * z441 - z256 * z440 + z256 * z445 - z257 * z444
+            - self.m_foot * z437 * z562 - self.m_foot * z439 * z560;
+        let z1507 = -2.0 * z255 * z444 + 2.0 * z257 * z441
+            + 2.0 * self.m_foot * z437 * z560 + 2.0 * self.m_foot * z439 * z562;
+        let z1508 = z255 * z443 - z255 * z445 - z256 * z441 + z257 * z442
+            - self.m_foot * z438 * z562 - self.m_foot * z439 * z561;
+        let z1509 = 2.0 * z255 * z444 - 2.0 * z256 * z442
+            + 2.0 * self.m_foot * z437 * z560 + 2.0 * self.m_foot * z438 * z561;
+        let z1510 = z1504 + 2.0 * z236 * z433 - 2.0 * z237 * z432
+            + 2.0 * self.m_shin * z429 * z558 + 2.0 * self.m_shin * z430 * z559;
+        let z1511 = z1505 - z235 * z433 + z236 * z435 + z237 * z431 - z237 * z434
+            - self.m_shin * z428 * z558 - self.m_shin * z429 * z557;
+        let z1512 = z1506 + z235 * z432 - z236 * z431 + z236 * z436 - z237 * z435
+            - self.m_shin * z428 * z559 - self.m_shin * z430 * z557;
+        let z1513 = z1507 - 2.0 * z235 * z435 + 2.0 * z237 * z432
+            + 2.0 * self.m_shin * z428 * z557 + 2.0 * self.m_shin * z430 * z559;
+        let z1514 = z1508 + z235 * z434 - z235 * z436 - z236 * z432 + z237 * z433
+            - self.m_shin * z429 * z559 - self.m_shin * z430 * z558;
+        let z1515 = z1509 + 2.0 * z235 * z435 - 2.0 * z236 * z433
+            + 2.0 * self.m_shin * z428 * z557 + 2.0 * self.m_shin * z429 * z558;
+        let z1516 = 2.0 * z216 * z424 - 2.0 * z217 * z423 + z1510
+            + 2.0 * self.m_thigh * z420 * z555 + 2.0 * self.m_thigh * z421 * z556;
+        let z1517 = -z215 * z424 + z216 * z426 + z217 * z422 - z217 * z425 + z1511
+            - self.m_thigh * z419 * z555 - self.m_thigh * z420 * z554;
+        let z1518 = z215 * z423 - z216 * z422 + z216 * z427 - z217 * z426 + z1512
+            - self.m_thigh * z419 * z556 - self.m_thigh * z421 * z554;
+        let z1519 = -2.0 * z215 * z426 + 2.0 * z217 * z423 + z1513
+            + 2.0 * self.m_thigh * z419 * z554 + 2.0 * self.m_thigh * z421 * z556;
+        let z1520 = z215 * z425 - z215 * z427 - z216 * z423 + z217 * z424 + z1514
+            - self.m_thigh * z420 * z556 - self.m_thigh * z421 * z555;
+        let z1521 = 2.0 * z215 * z426 - 2.0 * z216 * z424 + z1515
+            + 2.0 * self.m_thigh * z419 * z554 + 2.0 * self.m_thigh * z420 * z555;
+        let z1522 = z1516 + 2.0 * self.m_hub * z182 * z552
+            + 2.0 * self.m_hub * z183 * z553 + 2.0 * z196 * z415 - 2.0 * z197 * z414;
+        let z1523 = z1517 - self.m_hub * z181 * z552 - self.m_hub * z182 * z551
+            - z195 * z415 + z196 * z417 + z197 * z413 - z197 * z416;
+        let z1524 = z1518 - self.m_hub * z181 * z553 - self.m_hub * z183 * z551
+            + z195 * z414 - z196 * z413 + z196 * z418 - z197 * z417;
+        let z1525 = z1519 + 2.0 * self.m_hub * z181 * z551
+            + 2.0 * self.m_hub * z183 * z553 - 2.0 * z195 * z417 + 2.0 * z197 * z414;
+        let z1526 = z1520 - self.m_hub * z182 * z553 - self.m_hub * z183 * z552
+            + z195 * z416 - z195 * z418 - z196 * z414 + z197 * z415;
+        let z1527 = z1521 + 2.0 * self.m_hub * z181 * z551
+            + 2.0 * self.m_hub * z182 * z552 + 2.0 * z195 * z417 - 2.0 * z196 * z415;
+        let z1528 = 2.0 * self.m_foot * z405 * z549 + 2.0 * self.m_foot * z406 * z550
+            + 2.0 * z176 * z409 - 2.0 * z177 * z408;
+        let z1529 = -self.m_foot * z404 * z549 - self.m_foot * z405 * z548 - z175 * z409
+            + z176 * z411 + z177 * z407 - z177 * z410;
+        let z1530 = -self.m_foot * z404 * z550 - self.m_foot * z406 * z548 + z175 * z408
+            - z176 * z407 + z176 * z412 - z177 * z411;
+        let z1531 = 2.0 * self.m_foot * z404 * z548 + 2.0 * self.m_foot * z406 * z550
+            - 2.0 * z175 * z411 + 2.0 * z177 * z408;
+        let z1532 = -self.m_foot * z405 * z550 - self.m_foot * z406 * z549 + z175 * z410
+            - z175 * z412 - z176 * z408 + z177 * z409;
+        let z1533 = 2.0 * self.m_foot * z404 * z548 + 2.0 * self.m_foot * z405 * z549
+            + 2.0 * z175 * z411 - 2.0 * z176 * z409;
+        let z1534 = z1528 + 2.0 * self.m_shin * z396 * z546
+            + 2.0 * self.m_shin * z397 * z547 + 2.0 * z156 * z400 - 2.0 * z157 * z399;
+        let z1535 = z1529 - self.m_shin * z395 * z546 - self.m_shin * z396 * z545
+            - z155 * z400 + z156 * z402 + z157 * z398 - z157 * z401;
+        let z1536 = z1530 - self.m_shin * z395 * z547 - self.m_shin * z397 * z545
+            + z155 * z399 - z156 * z398 + z156 * z403 - z157 * z402;
+        let z1537 = z1531 + 2.0 * self.m_shin * z395 * z545
+            + 2.0 * self.m_shin * z397 * z547 - 2.0 * z155 * z402 + 2.0 * z157 * z399;
+        let z1538 = z1532 - self.m_shin * z396 * z547 - self.m_shin * z397 * z546
+            + z155 * z401 - z155 * z403 - z156 * z399 + z157 * z400;
+        let z1539 = z1533 + 2.0 * self.m_shin * z395 * z545
+            + 2.0 * self.m_shin * z396 * z546 + 2.0 * z155 * z402 - 2.0 * z156 * z400;
+        let z1540 = z1534 + 2.0 * self.m_thigh * z387 * z543
+            + 2.0 * self.m_thigh * z388 * z544 + 2.0 * z136 * z391 - 2.0 * z137 * z390;
+        let z1541 = z1535 - self.m_thigh * z386 * z543 - self.m_thigh * z387 * z542
+            - z135 * z391 + z136 * z393 + z137 * z389 - z137 * z392;
+        let z1542 = z1536 - self.m_thigh * z386 * z544 - self.m_thigh * z388 * z542
+            + z135 * z390 - z136 * z389 + z136 * z394 - z137 * z393;
+        let z1543 = z1537 + 2.0 * self.m_thigh * z386 * z542
+            + 2.0 * self.m_thigh * z388 * z544 - 2.0 * z135 * z393 + 2.0 * z137 * z390;
+        let z1544 = z1538 - self.m_thigh * z387 * z544 - self.m_thigh * z388 * z543
+            + z135 * z392 - z135 * z394 - z136 * z390 + z137 * z391;
+        let z1545 = 2.0 * self.m_thigh * z386 * z542 + 2.0 * self.m_thigh * z387 * z543
+            + z1539 + 2.0 * z135 * z393 - 2.0 * z136 * z391;
+        let z1546 = 2.0 * self.m_hub * z102 * z540 + 2.0 * self.m_hub * z103 * z541
+            + z1540 + 2.0 * z116 * z382 - 2.0 * z117 * z381;
+        let z1547 = -self.m_hub * z101 * z540 - self.m_hub * z102 * z539 + z1541
+            - z115 * z382 + z116 * z384 + z117 * z380 - z117 * z383;
+        let z1548 = -self.m_hub * z101 * z541 - self.m_hub * z103 * z539 + z1542
+            + z115 * z381 - z116 * z380 + z116 * z385 - z117 * z384;
+        let z1549 = 2.0 * self.m_hub * z101 * z539 + 2.0 * self.m_hub * z103 * z541
+            + z1543 - 2.0 * z115 * z384 + 2.0 * z117 * z381;
+        let z1550 = -self.m_hub * z102 * z541 - self.m_hub * z103 * z540 + z1544
+            + z115 * z383 - z115 * z385 - z116 * z381 + z117 * z382;
+        let z1551 = 2.0 * self.m_hub * z101 * z539 + 2.0 * self.m_hub * z102 * z540
+            + z1545 + 2.0 * z115 * z384 - 2.0 * z116 * z382;
+        let z1552 = 2.0 * self.m_foot * z372 * z537 + 2.0 * self.m_foot * z373 * z538
+            + 2.0 * z96 * z376 - 2.0 * z97 * z375;
+        let z1553 = -self.m_foot * z371 * z537 - self.m_foot * z372 * z536 - z95 * z376
+            + z96 * z378 + z97 * z374 - z97 * z377;
+        let z1554 = -self.m_foot * z371 * z538 - self.m_foot * z373 * z536 + z95 * z375
+            - z96 * z374 + z96 * z379 - z97 * z378;
+        let z1555 = 2.0 * self.m_foot * z371 * z536 + 2.0 * self.m_foot * z373 * z538
+            - 2.0 * z95 * z378 + 2.0 * z97 * z375;
+        let z1556 = -self.m_foot * z372 * z538 - self.m_foot * z373 * z537 + z95 * z377
+            - z95 * z379 - z96 * z375 + z97 * z376;
+        let z1557 = 2.0 * self.m_foot * z371 * z536 + 2.0 * self.m_foot * z372 * z537
+            + 2.0 * z95 * z378 - 2.0 * z96 * z376;
+        let z1558 = 2.0 * self.m_shin * z363 * z534 + 2.0 * self.m_shin * z364 * z535
+            + z1552 + 2.0 * z76 * z367 - 2.0 * z77 * z366;
+        let z1559 = -self.m_shin * z362 * z534 - self.m_shin * z363 * z533 + z1553
+            - z75 * z367 + z76 * z369 + z77 * z365 - z77 * z368;
+        let z1560 = -self.m_shin * z362 * z535 - self.m_shin * z364 * z533 + z1554
+            + z75 * z366 - z76 * z365 + z76 * z370 - z77 * z369;
+        let z1561 = 2.0 * self.m_shin * z362 * z533 + 2.0 * self.m_shin * z364 * z535
+            + z1555 - 2.0 * z75 * z369 + 2.0 * z77 * z366;
+        let z1562 = -self.m_shin * z363 * z535 - self.m_shin * z364 * z534 + z1556
+            + z75 * z368 - z75 * z370 - z76 * z366 + z77 * z367;
+        let z1563 = 2.0 * self.m_shin * z362 * z533 + 2.0 * self.m_shin * z363 * z534
+            + z1557 + 2.0 * z75 * z369 - 2.0 * z76 * z367;
+        let z1564 = 2.0 * self.m_thigh * z354 * z531 + 2.0 * self.m_thigh * z355 * z532
+            + z1558 + 2.0 * z56 * z358 - 2.0 * z57 * z357;
+        let z1565 = -self.m_thigh * z353 * z531 - self.m_thigh * z354 * z530 + z1559
+            - z55 * z358 + z56 * z360 + z57 * z356 - z57 * z359;
+        let z1566 = -self.m_thigh * z353 * z532 - self.m_thigh * z355 * z530 + z1560
+            + z55 * z357 - z56 * z356 + z56 * z361 - z57 * z360;
+        let z1567 = 2.0 * self.m_thigh * z353 * z530 + 2.0 * self.m_thigh * z355 * z532
+            + z1561 - 2.0 * z55 * z360 + 2.0 * z57 * z357;
+        let z1568 = -self.m_thigh * z354 * z532 - self.m_thigh * z355 * z531 + z1562
+            + z55 * z359 - z55 * z361 - z56 * z357 + z57 * z358;
+        let z1569 = 2.0 * self.m_thigh * z353 * z530 + 2.0 * self.m_thigh * z354 * z531
+            + z1563 + 2.0 * z55 * z360 - 2.0 * z56 * z358;
+        let z1570 = 2.0 * self.m_hub * z22 * z528 + 2.0 * self.m_hub * z23 * z529 + z1564
+            + 2.0 * z36 * z349 - 2.0 * z37 * z348;
+        let z1571 = -self.m_hub * z21 * z528 - self.m_hub * z22 * z527 + z1565
+            - z35 * z349 + z36 * z351 + z37 * z347 - z37 * z350;
+        let z1572 = -self.m_hub * z21 * z529 - self.m_hub * z23 * z527 + z1566
+            + z35 * z348 - z36 * z347 + z36 * z352 - z37 * z351;
+        let z1573 = 2.0 * self.m_hub * z21 * z527 + 2.0 * self.m_hub * z23 * z529 + z1567
+            - 2.0 * z35 * z351 + 2.0 * z37 * z348;
+        let z1574 = -self.m_hub * z22 * z529 - self.m_hub * z23 * z528 + z1568
+            + z35 * z350 - z35 * z352 - z36 * z348 + z37 * z349;
+        let z1575 = 2.0 * self.m_hub * z21 * z527 + 2.0 * self.m_hub * z22 * z528 + z1569
+            + 2.0 * z35 * z351 - 2.0 * z36 * z349;
+        let z1576 = z1498 + z1522 + z1546 + 2.0 * z19 * z343 - 2.0 * z20 * z342 + z1570;
+        let z1577 = z1499 + z1523 + z1547 - z18 * z343 + z19 * z345 + z20 * z341
+            - z20 * z344 + z1571;
+        let z1578 = z1500 + z1524 + z1548 + z18 * z342 - z19 * z341 + z19 * z346
+            - z20 * z345 + z1572;
+        let z1579 = z1501 + z1525 + z1549 - 2.0 * z18 * z345 + 2.0 * z20 * z342 + z1573;
+        let z1580 = z1502 + z1526 + z1550 + z18 * z344 - z18 * z346 - z19 * z342
+            + z20 * z343 + z1574;
+        let z1581 = z1503 + z1527 + z1551 + 2.0 * z18 * z345 - 2.0 * z19 * z343 + z1575;
+        let z1582 = -qd[3] * z0;
+        let z1583 = -qd[3] * z1;
+        let z1584 = z0 * z8 + z1 * z9;
+        let z1585 = -qd[2] * z0;
+        let z1586 = -qd[2] * z1;
+        let z1587 = qd[0] * z0 + qd[1] * z1;
+        let z1588 = -z3 * z19 - z6 * z20;
+        let z1589 = z3 * z18 + z4 * z20;
+        let z1590 = -z4 * z19 + z6 * z18;
+        let z1591 = -qd[1] * z3 - qd[2] * z6;
+        let z1592 = qd[0] * z3 + qd[2] * z4;
+        let z1593 = qd[0] * z6 - qd[1] * z4;
+        let z1594 = -z15 * z37 + z17 * z36;
+        let z1595 = z13 * z37 - z17 * z35;
+        let z1596 = -z13 * z36 + z15 * z35;
+        let z1597 = -z15 * z40 + z17 * z39 - z33 * z37 + z34 * z36;
+        let z1598 = z13 * z40 - z17 * z38 + z32 * z37 - z34 * z35;
+        let z1599 = -z13 * z39 + z15 * z38 - z32 * z36 + z33 * z35;
+        let z1600 = -z29 * z57 + z31 * z56;
+        let z1601 = z27 * z57 - z31 * z55;
+        let z1602 = -z27 * z56 + z29 * z55;
+        let z1603 = -z29 * z60 + z31 * z59 - z53 * z57 + z54 * z56;
+        let z1604 = z27 * z60 - z31 * z58 + z52 * z57 - z54 * z55;
+        let z1605 = -z27 * z59 + z29 * z58 - z52 * z56 + z53 * z55;
+        let z1606 = -z29 * z77 + z31 * z76;
+        let z1607 = z27 * z77 - z31 * z75;
+        let z1608 = -z27 * z76 + z29 * z75;
+        let z1609 = -z29 * z80 + z31 * z79 - z73 * z77 + z74 * z76;
+        let z1610 = z27 * z80 - z31 * z78 + z72 * z77 - z74 * z75;
+        let z1611 = -z27 * z79 + z29 * z78 - z72 * z76 + z73 * z75;
+        let z1612 = -z29 * z97 + z31 * z96;
+        let z1613 = z27 * z97 - z31 * z95;
+        let z1614 = -z27 * z96 + z29 * z95;
+        let z1615 = -z29 * z100 + z31 * z99 - z93 * z97 + z94 * z96;
+        let z1616 = z27 * z100 - z31 * z98 + z92 * z97 - z94 * z95;
+        let z1617 = -z27 * z99 + z29 * z98 - z92 * z96 + z93 * z95;
+        let z1618 = -z15 * z117 + z17 * z116;
+        let z1619 = z13 * z117 - z17 * z115;
+        let z1620 = -z13 * z116 + z15 * z115;
+        let z1621 = -z15 * z120 + z17 * z119 - z113 * z117 + z114 * z116;
+        let z1622 = z13 * z120 - z17 * z118 + z112 * z117 - z114 * z115;
+        let z1623 = -z13 * z119 + z15 * z118 - z112 * z116 + z113 * z115;
+        let z1624 = -z109 * z137 + z111 * z136;
+        let z1625 = z107 * z137 - z111 * z135;
+        let z1626 = -z107 * z136 + z109 * z135;
+        let z1627 = -z109 * z140 + z111 * z139 - z133 * z137 + z134 * z136;
+        let z1628 = z107 * z140 - z111 * z138 + z132 * z137 - z134 * z135;
+        let z1629 = -z107 * z139 + z109 * z138 - z132 * z136 + z133 * z135;
+        let z1630 = -z109 * z157 + z111 * z156;
+        let z1631 = z107 * z157 - z111 * z155;
+        let z1632 = -z107 * z156 + z109 * z155;
+        let z1633 = -z109 * z160 + z111 * z159 - z153 * z157 + z154 * z156;
+        let z1634 = z107 * z160 - z111 * z158 + z152 * z157 - z154 * z155;
+        let z1635 = -z107 * z159 + z109 * z158 - z152 * z156 + z153 * z155;
+        let z1636 = -z109 * z177 + z111 * z176;
+        let z1637 = z107 * z177 - z111 * z175;
+        let z1638 = -z107 * z176 + z109 * z175;
+        let z1639 = -z109 * z180 + z111 * z179 - z173 * z177 + z174 * z176;
+        let z1640 = z107 * z180 - z111 * z178 + z172 * z177 - z174 * z175;
+        let z1641 = -z107 * z179 + z109 * z178 - z172 * z176 + z173 * z175;
+        let z1642 = -z15 * z197 + z17 * z196;
+        let z1643 = z13 * z197 - z17 * z195;
+        let z1644 = -z13 * z196 + z15 * z195;
+        let z1645 = -z15 * z200 + z17 * z199 - z193 * z197 + z194 * z196;
+        let z1646 = z13 * z200 - z17 * z198 + z192 * z197 - z194 * z195;
+        let z1647 = -z13 * z199 + z15 * z198 - z192 * z196 + z193 * z195;
+        let z1648 = -z189 * z217 + z191 * z216;
+        let z1649 = z187 * z217 - z191 * z215;
+        let z1650 = -z187 * z216 + z189 * z215;
+        let z1651 = -z213 * z217 + z214 * z216 - z189 * z220 + z191 * z219;
+        let z1652 = z212 * z217 - z214 * z215 + z187 * z220 - z191 * z218;
+        let z1653 = -z212 * z216 + z213 * z215 - z187 * z219 + z189 * z218;
+        let z1654 = -z189 * z237 + z191 * z236;
+        let z1655 = z187 * z237 - z191 * z235;
+        let z1656 = -z187 * z236 + z189 * z235;
+        let z1657 = -z233 * z237 + z234 * z236 - z189 * z240 + z191 * z239;
+        let z1658 = z232 * z237 - z234 * z235 + z187 * z240 - z191 * z238;
+        let z1659 = -z232 * z236 + z233 * z235 - z187 * z239 + z189 * z238;
+        let z1660 = -z189 * z257 + z191 * z256;
+        let z1661 = z187 * z257 - z191 * z255;
+        let z1662 = -z187 * z256 + z189 * z255;
+        let z1663 = -z253 * z257 + z254 * z256 - z189 * z260 + z191 * z259;
+        let z1664 = z252 * z257 - z254 * z255 + z187 * z260 - z191 * z258;
+        let z1665 = -z252 * z256 + z253 * z255 - z187 * z259 + z189 * z258;
+        let z1666 = -z15 * z277 + z17 * z276;
+        let z1667 = z13 * z277 - z17 * z275;
+        let z1668 = -z13 * z276 + z15 * z275;
+        let z1669 = -z15 * z280 + z17 * z279 - z273 * z277 + z274 * z276;
+        let z1670 = z13 * z280 + z272 * z277 - z17 * z278 - z274 * z275;
+        let z1671 = -z13 * z279 + z15 * z278 - z272 * z276 + z273 * z275;
+        let z1672 = -z269 * z297 + z271 * z296;
+        let z1673 = z267 * z297 - z271 * z295;
+        let z1674 = -z267 * z296 + z269 * z295;
+        let z1675 = -z269 * z300 + z271 * z299 - z293 * z297 + z294 * z296;
+        let z1676 = z267 * z300 - z271 * z298 + z292 * z297 - z294 * z295;
+        let z1677 = -z267 * z299 + z269 * z298 - z292 * z296 + z293 * z295;
+        let z1678 = -z269 * z317 + z271 * z316;
+        let z1679 = z267 * z317 - z271 * z315;
+        let z1680 = -z267 * z316 + z269 * z315;
+        let z1681 = -z269 * z320 + z271 * z319 - z313 * z317 + z314 * z316;
+        let z1682 = z267 * z320 - z271 * z318 + z312 * z317 - z314 * z315;
+        let z1683 = -z267 * z319 + z269 * z318 - z312 * z316 + z313 * z315;
+        let z1684 = -z269 * z337 + z271 * z336;
+        let z1685 = z267 * z337 - z271 * z335;
+        let z1686 = -z267 * z336 + z269 * z335;
+        let z1687 = -z269 * z340 + z271 * z339 - z333 * z337 + z334 * z336;
+        let z1688 = z267 * z340 - z271 * z338 + z332 * z337 - z334 * z335;
+        let z1689 = -z267 * z339 + z269 * z338 - z332 * z336 + z333 * z335;
+        let z1692 = -qd[0] * z844 - qd[1] * z845 + 0.5 * z1581;
+        let z1693 = qd[1] * z843 - z675;
+        let z1694 = -qd[0] * z843 + z674;
+        let z1697 = 0.5 * z0 * z1577 + 0.5 * z0 * z673 - 0.5 * z1 * z1576 + z845 * z1587
+            - z846 * z1586 + z847 * z1582 + z848 * z1583 + z849 * z1584;
+        let z1698 = 0.5 * z0 * z1579 - 0.5 * z1 * z1577 + 0.5 * z1 * z673 - z844 * z1587
+            + z846 * z1585 + z848 * z1582 + z850 * z1583 + z851 * z1584;
+        let z1699 = 0.5 * z0 * z1580 - 0.5 * z0 * z671 - 0.5 * z1 * z1578
+            - 0.5 * z1 * z672 + z844 * z1586 - z845 * z1585 + z849 * z1582 + z851 * z1583
+            + z852 * z1584;
+        let z1700 = z0 * z676 + z843 * z1585 - z845 * z1584 + z846 * z1583;
+        let z1701 = z1 * z676 + z843 * z1586 + z844 * z1584 - z846 * z1582;
+        let z1702 = -z0 * z674 - z1 * z675 + z843 * z1587 - z844 * z1583 + z845 * z1582;
+        let z1705 = 0.5 * z0 * z1580 + 0.5 * z0 * z671 - 0.5 * z1 * z1578
+            + 0.5 * z1 * z672;
+        let z1706 = z0 * z1698 - z1 * z1697;
+        let z1707 = -qd[0] * z857 + qd[1] * z856 + z1705;
+        let z1708 = -0.5 * z3 * z1578 + 0.5 * z3 * z672 + 0.5 * z4 * z1576
+            + 0.5 * z6 * z1577 + 0.5 * z6 * z673 + z845 * z1593 - z846 * z1592
+            + z847 * z1588 + z848 * z1589 + z849 * z1590;
+        let z1709 = -0.5 * z3 * z1580 - 0.5 * z3 * z671 + 0.5 * z4 * z1577
+            - 0.5 * z4 * z673 + 0.5 * z6 * z1579 - z844 * z1593 + z846 * z1591
+            + z848 * z1588 + z850 * z1589 + z851 * z1590;
+        let z1710 = -0.5 * z3 * z1581 + 0.5 * z4 * z1578 + 0.5 * z4 * z672
+            + 0.5 * z6 * z1580 - 0.5 * z6 * z671 + z844 * z1592 - z845 * z1591
+            + z849 * z1588 + z851 * z1589 + z852 * z1590;
+        let z1711 = z3 * z675 + z6 * z676 + z843 * z1591 - z845 * z1590 + z846 * z1589;
+        let z1712 = -z3 * z674 - z4 * z676 + z843 * z1592 + z844 * z1590 - z846 * z1588;
+        let z1713 = z4 * z675 - z6 * z674 + z843 * z1593 - z844 * z1589 + z845 * z1588;
+        let z1714 = -0.5 * z3 * z1578 - 0.5 * z3 * z672 + 0.5 * z4 * z1576
+            + 0.5 * z6 * z1577 - 0.5 * z6 * z673;
+        let z1715 = -0.5 * z3 * z1580 + 0.5 * z3 * z671 + 0.5 * z4 * z1577
+            + 0.5 * z4 * z673 + 0.5 * z6 * z1579;
+        let z1716 = -0.5 * z3 * z1581 + 0.5 * z4 * z1578 - 0.5 * z4 * z672
+            + 0.5 * z6 * z1580 + 0.5 * z6 * z671;
+        let z1717 = -z3 * z1710 + z4 * z1708 + z6 * z1709;
+        let z1718 = z0 * z1709 - z1 * z1708;
+        let z1719 = z0 * z1715 - z1 * z1714 + z860 * z1582 + z861 * z1583 + z862 * z1584
+            + z863 * z1585 + z864 * z1586 + z865 * z1587;
+        let z1720 = -qd[0] * z864 + qd[1] * z863 + z1716;
+        let z1721 = 0.5 * z13 * z1570 + 0.5 * z15 * z1571 + 0.5 * z15 * z667
+            + 0.5 * z17 * z1572 - 0.5 * z17 * z666 + z835 * z1599 - z836 * z1598
+            + z837 * z1594 + z838 * z1595 + z839 * z1596;
+        let z1722 = 0.5 * z13 * z1571 - 0.5 * z13 * z667 + 0.5 * z15 * z1573
+            + 0.5 * z17 * z1574 + 0.5 * z17 * z665 - z834 * z1599 + z836 * z1597
+            + z838 * z1594 + z840 * z1595 + z841 * z1596;
+        let z1723 = 0.5 * z13 * z1572 + 0.5 * z13 * z666 + 0.5 * z15 * z1574
+            - 0.5 * z15 * z665 + 0.5 * z17 * z1575 + z834 * z1598 - z835 * z1597
+            + z839 * z1594 + z841 * z1595 + z842 * z1596;
+        let z1724 = z725 * z1597 + z15 * z670 - z17 * z669 - z835 * z1596 + z836 * z1595;
+        let z1725 = z725 * z1598 - z13 * z670 + z17 * z668 + z834 * z1596 - z836 * z1594;
+        let z1726 = z725 * z1599 + z13 * z669 - z15 * z668 - z834 * z1595 + z835 * z1594;
+        let z1727 = 0.5 * z13 * z1570 + 0.5 * z15 * z1571 - 0.5 * z15 * z667
+            + 0.5 * z17 * z1572 + 0.5 * z17 * z666 - z33 * z670 + z34 * z669;
+        let z1728 = 0.5 * z13 * z1571 + 0.5 * z13 * z667 + 0.5 * z15 * z1573
+            + 0.5 * z17 * z1574 - 0.5 * z17 * z665 + z32 * z670 - z34 * z668;
+        let z1729 = 0.5 * z13 * z1572 - 0.5 * z13 * z666 + 0.5 * z15 * z1574
+            + 0.5 * z15 * z665 + 0.5 * z17 * z1575 - z32 * z669 + z33 * z668;
+        let z1730 = z13 * z1721 + z15 * z1722 + z17 * z1723 + z32 * z1724 + z33 * z1725
+            + z34 * z1726;
+        let z1731 = -z3 * z1723 + z4 * z1721 + z6 * z1722;
+        let z1732 = -z3 * z1729 + z4 * z1727 + z6 * z1728 + z868 * z1588 + z869 * z1589
+            + z870 * z1590 + z871 * z1591 + z872 * z1592 + z873 * z1593;
+        let z1733 = z0 * z1722 - z1 * z1721;
+        let z1734 = z0 * z1728 - z1 * z1727 + z868 * z1582 + z869 * z1583 + z870 * z1584
+            + z871 * z1585 + z872 * z1586 + z873 * z1587;
+        let z1735 = -qd[0] * z872 + qd[1] * z871 + z1729;
+        let z1736 = 0.5 * z27 * z1564 + 0.5 * z29 * z1565 + 0.5 * z29 * z661
+            + 0.5 * z31 * z1566 - 0.5 * z31 * z660 + z826 * z1605 - z827 * z1604
+            + z828 * z1600 + z829 * z1601 + z830 * z1602;
+        let z1737 = 0.5 * z27 * z1565 - 0.5 * z27 * z661 + 0.5 * z29 * z1567
+            + 0.5 * z31 * z1568 + 0.5 * z31 * z659 - z825 * z1605 + z827 * z1603
+            + z829 * z1600 + z831 * z1601 + z832 * z1602;
+        let z1738 = 0.5 * z27 * z1566 + 0.5 * z27 * z660 + 0.5 * z29 * z1568
+            - 0.5 * z29 * z659 + 0.5 * z31 * z1569 + z825 * z1604 - z826 * z1603
+            + z830 * z1600 + z832 * z1601 + z833 * z1602;
+        let z1739 = z715 * z1603 + z29 * z664 - z31 * z663 - z826 * z1602 + z827 * z1601;
+        let z1740 = z715 * z1604 - z27 * z664 + z31 * z662 + z825 * z1602 - z827 * z1600;
+        let z1741 = z715 * z1605 + z27 * z663 - z29 * z662 - z825 * z1601 + z826 * z1600;
+        let z1742 = 0.5 * z27 * z1564 + 0.5 * z29 * z1565 - 0.5 * z29 * z661
+            + 0.5 * z31 * z1566 + 0.5 * z31 * z660 - z53 * z664 + z54 * z663;
+        let z1743 = 0.5 * z27 * z1565 + 0.5 * z27 * z661 + 0.5 * z29 * z1567
+            + 0.5 * z31 * z1568 - 0.5 * z31 * z659 + z52 * z664 - z54 * z662;
+        let z1744 = 0.5 * z27 * z1566 - 0.5 * z27 * z660 + 0.5 * z29 * z1568
+            + 0.5 * z29 * z659 + 0.5 * z31 * z1569 - z52 * z663 + z53 * z662;
+        let z1745 = z27 * z1736 + z29 * z1737 + z31 * z1738 + z52 * z1739 + z53 * z1740
+            + z54 * z1741;
+        let z1746 = z13 * z1736 + z15 * z1737 + z17 * z1738 + z32 * z1739 + z33 * z1740
+            + z34 * z1741;
+        let z1747 = z13 * z1742 + z15 * z1743 + z17 * z1744 + z877 * z1594 + z878 * z1595
+            + z879 * z1596 + z880 * z1597 + z881 * z1598 + z882 * z1599;
+        let z1748 = -z3 * z1738 + z4 * z1736 + z6 * z1737;
+        let z1749 = -z3 * z1744 + z4 * z1742 + z6 * z1743 + z877 * z1588 + z878 * z1589
+            + z879 * z1590 + z880 * z1591 + z881 * z1592 + z882 * z1593;
+        let z1750 = z0 * z1737 - z1 * z1736;
+        let z1751 = z0 * z1743 - z1 * z1742 + z877 * z1582 + z878 * z1583 + z879 * z1584
+            + z880 * z1585 + z881 * z1586 + z882 * z1587;
+        let z1752 = z1744 - qd[0] * z881 + qd[1] * z880;
+        let z1753 = 0.5 * z27 * z1558 + 0.5 * z29 * z1559 + 0.5 * z29 * z655
+            + 0.5 * z31 * z1560 - 0.5 * z31 * z654 + z817 * z1611 - z818 * z1610
+            + z819 * z1606 + z820 * z1607 + z821 * z1608;
+        let z1754 = 0.5 * z27 * z1559 - 0.5 * z27 * z655 + 0.5 * z29 * z1561
+            + 0.5 * z31 * z1562 + 0.5 * z31 * z653 - z816 * z1611 + z818 * z1609
+            + z820 * z1606 + z822 * z1607 + z823 * z1608;
+        let z1755 = 0.5 * z27 * z1560 + 0.5 * z27 * z654 + 0.5 * z29 * z1562
+            - 0.5 * z29 * z653 + 0.5 * z31 * z1563 + z816 * z1610 - z817 * z1609
+            + z821 * z1606 + z823 * z1607 + z824 * z1608;
+        let z1756 = z29 * z658 - z31 * z657 - z817 * z1608 + z818 * z1607 + z705 * z1609;
+        let z1757 = -z27 * z658 + z31 * z656 + z816 * z1608 - z818 * z1606
+            + z705 * z1610;
+        let z1758 = z27 * z657 - z29 * z656 - z816 * z1607 + z817 * z1606 + z705 * z1611;
+        let z1759 = 0.5 * z27 * z1558 + 0.5 * z29 * z1559 - 0.5 * z29 * z655
+            + 0.5 * z31 * z1560 + 0.5 * z31 * z654 - z73 * z658 + z74 * z657;
+        let z1760 = 0.5 * z27 * z1559 + 0.5 * z27 * z655 + 0.5 * z29 * z1561
+            + 0.5 * z31 * z1562 - 0.5 * z31 * z653 + z72 * z658 - z74 * z656;
+        let z1761 = 0.5 * z27 * z1560 - 0.5 * z27 * z654 + 0.5 * z29 * z1562
+            + 0.5 * z29 * z653 + 0.5 * z31 * z1563 - z72 * z657 + z73 * z656;
+        let z1762 = z27 * z1753 + z29 * z1754 + z31 * z1755 + z72 * z1756 + z73 * z1757
+            + z74 * z1758;
+        let z1763 = z27 * z1753 + z29 * z1754 + z31 * z1755 + z52 * z1756 + z53 * z1757
+            + z54 * z1758;
+        let z1764 = z27 * z1759 + z29 * z1760 + z31 * z1761 + z887 * z1600 + z888 * z1601
+            + z889 * z1602 + z890 * z1603 + z891 * z1604 + z892 * z1605;
+        let z1765 = z13 * z1753 + z15 * z1754 + z17 * z1755 + z32 * z1756 + z33 * z1757
+            + z34 * z1758;
+        let z1766 = z13 * z1759 + z15 * z1760 + z17 * z1761 + z887 * z1594 + z888 * z1595
+            + z889 * z1596 + z890 * z1597 + z891 * z1598 + z892 * z1599;
+        let z1767 = -z3 * z1755 + z4 * z1753 + z6 * z1754;
+        let z1768 = -z3 * z1761 + z4 * z1759 + z6 * z1760 + z887 * z1588 + z888 * z1589
+            + z889 * z1590 + z890 * z1591 + z891 * z1592 + z892 * z1593;
+        let z1769 = z0 * z1754 - z1 * z1753;
+        let z1770 = z0 * z1760 - z1 * z1759 + z887 * z1582 + z888 * z1583 + z889 * z1584
+            + z890 * z1585 + z891 * z1586 + z892 * z1587;
+        let z1771 = z1761 - qd[0] * z891 + qd[1] * z890;
+        let z1772 = 0.5 * z27 * z1552 + 0.5 * z29 * z1553 + 0.5 * z29 * z649
+            + 0.5 * z31 * z1554 - 0.5 * z31 * z648 + z808 * z1617 - z809 * z1616
+            + z810 * z1612 + z811 * z1613 + z812 * z1614;
+        let z1773 = 0.5 * z27 * z1553 - 0.5 * z27 * z649 + 0.5 * z29 * z1555
+            + 0.5 * z31 * z1556 + 0.5 * z31 * z647 - z807 * z1617 + z809 * z1615
+            + z811 * z1612 + z813 * z1613 + z814 * z1614;
+        let z1774 = 0.5 * z27 * z1554 + 0.5 * z27 * z648 + 0.5 * z29 * z1556
+            - 0.5 * z29 * z647 + 0.5 * z31 * z1557 + z807 * z1616 - z808 * z1615
+            + z812 * z1612 + z814 * z1613 + z815 * z1614;
+        let z1775 = self.m_foot * z1615 + z29 * z652 - z31 * z651 - z808 * z1614
+            + z809 * z1613;
+        let z1776 = self.m_foot * z1616 - z27 * z652 + z31 * z650 + z807 * z1614
+            - z809 * z1612;
+        let z1777 = self.m_foot * z1617 + z27 * z651 - z29 * z650 - z807 * z1613
+            + z808 * z1612;
+        let z1778 = 0.5 * z27 * z1552 + 0.5 * z29 * z1553 - 0.5 * z29 * z649
+            + 0.5 * z31 * z1554 + 0.5 * z31 * z648 - z93 * z652 + z94 * z651;
+        let z1779 = 0.5 * z27 * z1553 + 0.5 * z27 * z649 + 0.5 * z29 * z1555
+            + 0.5 * z31 * z1556 - 0.5 * z31 * z647 + z92 * z652 - z94 * z650;
+        let z1780 = 0.5 * z27 * z1554 - 0.5 * z27 * z648 + 0.5 * z29 * z1556
+            + 0.5 * z29 * z647 + 0.5 * z31 * z1557 - z92 * z651 + z93 * z650;
+        let z1781 = z27 * z1772 + z29 * z1773 + z31 * z1774 + z92 * z1775 + z93 * z1776
+            + z94 * z1777;
+        let z1782 = z27 * z1772 + z29 * z1773 + z31 * z1774 + z72 * z1775 + z73 * z1776
+            + z74 * z1777;
+        let z1783 = z27 * z1778 + z29 * z1779 + z31 * z1780 + z898 * z1606 + z899 * z1607
+            + z900 * z1608 + z901 * z1609 + z902 * z1610 + z903 * z1611;
+        let z1784 = z27 * z1772 + z29 * z1773 + z31 * z1774 + z52 * z1775 + z53 * z1776
+            + z54 * z1777;
+        let z1785 = z27 * z1778 + z29 * z1779 + z31 * z1780 + z898 * z1600 + z899 * z1601
+            + z900 * z1602 + z901 * z1603 + z902 * z1604 + z903 * z1605;
+        let z1786 = z13 * z1772 + z15 * z1773 + z17 * z1774 + z32 * z1775 + z33 * z1776
+            + z34 * z1777;
+        let z1787 = z13 * z1778 + z15 * z1779 + z17 * z1780 + z898 * z1594 + z899 * z1595
+            + z900 * z1596 + z901 * z1597 + z902 * z1598 + z903 * z1599;
+        let z1788 = -z3 * z1774 + z4 * z1772 + z6 * z1773;
+        let z1789 = -z3 * z1780 + z4 * z1778 + z6 * z1779 + z898 * z1588 + z899 * z1589
+            + z900 * z1590 + z901 * z1591 + z902 * z1592 + z903 * z1593;
+        let z1790 = z0 * z1773 - z1 * z1772;
+        let z1791 = z0 * z1779 - z1 * z1778 + z898 * z1582 + z899 * z1583 + z900 * z1584
+            + z901 * z1585 + z902 * z1586 + z903 * z1587;
+        let z1792 = z1780 - qd[0] * z902 + qd[1] * z901;
+        let z1793 = 0.5 * z13 * z1546 + 0.5 * z15 * z1547 + 0.5 * z15 * z643
+            + 0.5 * z17 * z1548 - 0.5 * z17 * z642 + z799 * z1623 - z800 * z1622
+            + z801 * z1618 + z802 * z1619 + z803 * z1620;
+        let z1794 = 0.5 * z13 * z1547 - 0.5 * z13 * z643 + 0.5 * z15 * z1549
+            + 0.5 * z17 * z1550 + 0.5 * z17 * z641 - z798 * z1623 + z800 * z1621
+            + z802 * z1618 + z804 * z1619 + z805 * z1620;
+        let z1795 = 0.5 * z13 * z1548 + 0.5 * z13 * z642 + 0.5 * z15 * z1550
+            - 0.5 * z15 * z641 + 0.5 * z17 * z1551 + z798 * z1622 - z799 * z1621
+            + z803 * z1618 + z805 * z1619 + z806 * z1620;
+        let z1796 = z725 * z1621 + z15 * z646 - z17 * z645 - z799 * z1620 + z800 * z1619;
+        let z1797 = z725 * z1622 - z13 * z646 + z17 * z644 + z798 * z1620 - z800 * z1618;
+        let z1798 = z725 * z1623 + z13 * z645 - z15 * z644 - z798 * z1619 + z799 * z1618;
+        let z1799 = 0.5 * z13 * z1546 + 0.5 * z15 * z1547 - 0.5 * z15 * z643
+            + 0.5 * z17 * z1548 + 0.5 * z17 * z642 - z113 * z646 + z114 * z645;
+        let z1800 = 0.5 * z13 * z1547 + 0.5 * z13 * z643 + 0.5 * z15 * z1549
+            + 0.5 * z17 * z1550 - 0.5 * z17 * z641 + z112 * z646 - z114 * z644;
+        let z1801 = 0.5 * z13 * z1548 - 0.5 * z13 * z642 + 0.5 * z15 * z1550
+            + 0.5 * z15 * z641 + 0.5 * z17 * z1551 - z112 * z645 + z113 * z644;
+        let z1802 = z13 * z1793 + z15 * z1794 + z17 * z1795 + z112 * z1796 + z113 * z1797
+            + z114 * z1798;
+        let z1803 = -z3 * z1795 + z4 * z1793 + z6 * z1794;
+        let z1804 = -z3 * z1801 + z4 * z1799 + z6 * z1800 + z910 * z1588 + z911 * z1589
+            + z912 * z1590 + z913 * z1591 + z914 * z1592 + z915 * z1593;
+        let z1805 = z0 * z1794 - z1 * z1793;
+        let z1806 = z0 * z1800 - z1 * z1799 + z910 * z1582 + z911 * z1583 + z912 * z1584
+            + z913 * z1585 + z914 * z1586 + z915 * z1587;
+        let z1807 = -qd[0] * z914 + qd[1] * z913 + z1801;
+        let z1808 = z790 * z1629 - z791 * z1628 + z792 * z1624 + z793 * z1625
+            + z794 * z1626 + 0.5 * z107 * z1540 + 0.5 * z109 * z1541 + 0.5 * z109 * z637
+            + 0.5 * z111 * z1542 - 0.5 * z111 * z636;
+        let z1809 = -z789 * z1629 + z791 * z1627 + z793 * z1624 + z795 * z1625
+            + z796 * z1626 + 0.5 * z107 * z1541 - 0.5 * z107 * z637 + 0.5 * z109 * z1543
+            + 0.5 * z111 * z1544 + 0.5 * z111 * z635;
+        let z1810 = z789 * z1628 - z790 * z1627 + z794 * z1624 + z796 * z1625
+            + z797 * z1626 + 0.5 * z107 * z1542 + 0.5 * z107 * z636 + 0.5 * z109 * z1544
+            - 0.5 * z109 * z635 + 0.5 * z111 * z1545;
+        let z1811 = z715 * z1627 - z790 * z1626 + z791 * z1625 + z109 * z640
+            - z111 * z639;
+        let z1812 = z715 * z1628 + z789 * z1626 - z791 * z1624 - z107 * z640
+            + z111 * z638;
+        let z1813 = z715 * z1629 - z789 * z1625 + z790 * z1624 + z107 * z639
+            - z109 * z638;
+        let z1814 = 0.5 * z107 * z1540 + 0.5 * z109 * z1541 - 0.5 * z109 * z637
+            + 0.5 * z111 * z1542 + 0.5 * z111 * z636 - z133 * z640 + z134 * z639;
+        let z1815 = 0.5 * z107 * z1541 + 0.5 * z107 * z637 + 0.5 * z109 * z1543
+            + 0.5 * z111 * z1544 - 0.5 * z111 * z635 + z132 * z640 - z134 * z638;
+        let z1816 = 0.5 * z107 * z1542 - 0.5 * z107 * z636 + 0.5 * z109 * z1544
+            + 0.5 * z109 * z635 + 0.5 * z111 * z1545 - z132 * z639 + z133 * z638;
+        let z1817 = z107 * z1808 + z109 * z1809 + z111 * z1810 + z132 * z1811
+            + z133 * z1812 + z134 * z1813;
+        let z1818 = z13 * z1808 + z15 * z1809 + z17 * z1810 + z112 * z1811 + z113 * z1812
+            + z114 * z1813;
+        let z1819 = z13 * z1814 + z15 * z1815 + z17 * z1816 + z919 * z1618 + z920 * z1619
+            + z921 * z1620 + z922 * z1621 + z923 * z1622 + z924 * z1623;
+        let z1820 = -z3 * z1810 + z4 * z1808 + z6 * z1809;
+        let z1821 = -z3 * z1816 + z4 * z1814 + z6 * z1815 + z919 * z1588 + z920 * z1589
+            + z921 * z1590 + z922 * z1591 + z923 * z1592 + z924 * z1593;
+        let z1822 = z0 * z1809 - z1 * z1808;
+        let z1823 = z0 * z1815 - z1 * z1814 + z919 * z1582 + z920 * z1583 + z921 * z1584
+            + z922 * z1585 + z923 * z1586 + z924 * z1587;
+        let z1824 = -qd[0] * z923 + qd[1] * z922 + z1816;
+        let z1825 = z781 * z1635 - z782 * z1634 + z783 * z1630 + z784 * z1631
+            + z785 * z1632 + 0.5 * z107 * z1534 + 0.5 * z109 * z1535 + 0.5 * z109 * z631
+            + 0.5 * z111 * z1536 - 0.5 * z111 * z630;
+        let z1826 = -z780 * z1635 + z782 * z1633 + z784 * z1630 + z786 * z1631
+            + z787 * z1632 + 0.5 * z107 * z1535 - 0.5 * z107 * z631 + 0.5 * z109 * z1537
+            + 0.5 * z111 * z1538 + 0.5 * z111 * z629;
+        let z1827 = z780 * z1634 - z781 * z1633 + z785 * z1630 + z787 * z1631
+            + z788 * z1632 + 0.5 * z107 * z1536 + 0.5 * z107 * z630 + 0.5 * z109 * z1538
+            - 0.5 * z109 * z629 + 0.5 * z111 * z1539;
+        let z1828 = -z781 * z1632 + z782 * z1631 + z109 * z634 - z111 * z633
+            + z705 * z1633;
+        let z1829 = z780 * z1632 - z782 * z1630 - z107 * z634 + z111 * z632
+            + z705 * z1634;
+        let z1830 = -z780 * z1631 + z781 * z1630 + z107 * z633 - z109 * z632
+            + z705 * z1635;
+        let z1831 = 0.5 * z107 * z1534 + 0.5 * z109 * z1535 - 0.5 * z109 * z631
+            + 0.5 * z111 * z1536 + 0.5 * z111 * z630 - z153 * z634 + z154 * z633;
+        let z1832 = 0.5 * z107 * z1535 + 0.5 * z107 * z631 + 0.5 * z109 * z1537
+            + 0.5 * z111 * z1538 - 0.5 * z111 * z629 + z152 * z634 - z154 * z632;
+        let z1833 = 0.5 * z107 * z1536 - 0.5 * z107 * z630 + 0.5 * z109 * z1538
+            + 0.5 * z109 * z629 + 0.5 * z111 * z1539 - z152 * z633 + z153 * z632;
+        let z1834 = z107 * z1825 + z109 * z1826 + z111 * z1827 + z152 * z1828
+            + z153 * z1829 + z154 * z1830;
+        let z1835 = z107 * z1825 + z109 * z1826 + z111 * z1827 + z132 * z1828
+            + z133 * z1829 + z134 * z1830;
+        let z1836 = z107 * z1831 + z109 * z1832 + z111 * z1833 + z929 * z1624
+            + z930 * z1625 + z931 * z1626 + z932 * z1627 + z933 * z1628 + z934 * z1629;
+        let z1837 = z13 * z1825 + z15 * z1826 + z17 * z1827 + z112 * z1828 + z113 * z1829
+            + z114 * z1830;
+        let z1838 = z13 * z1831 + z15 * z1832 + z17 * z1833 + z929 * z1618 + z930 * z1619
+            + z931 * z1620 + z932 * z1621 + z933 * z1622 + z934 * z1623;
+        let z1839 = -z3 * z1827 + z4 * z1825 + z6 * z1826;
+        let z1840 = -z3 * z1833 + z4 * z1831 + z6 * z1832 + z929 * z1588 + z930 * z1589
+            + z931 * z1590 + z932 * z1591 + z933 * z1592 + z934 * z1593;
+        let z1841 = z0 * z1826 - z1 * z1825;
+        let z1842 = z0 * z1832 - z1 * z1831 + z929 * z1582 + z930 * z1583 + z931 * z1584
+            + z932 * z1585 + z933 * z1586 + z934 * z1587;
+        let z1843 = -qd[0] * z933 + qd[1] * z932 + z1833;
+        let z1844 = z772 * z1641 - z773 * z1640 + z774 * z1636 + z775 * z1637
+            + z776 * z1638 + 0.5 * z107 * z1528 + 0.5 * z109 * z1529 + 0.5 * z109 * z625
+            + 0.5 * z111 * z1530 - 0.5 * z111 * z624;
+        let z1845 = -z771 * z1641 + z773 * z1639 + z775 * z1636 + z777 * z1637
+            + z778 * z1638 + 0.5 * z107 * z1529 - 0.5 * z107 * z625 + 0.5 * z109 * z1531
+            + 0.5 * z111 * z1532 + 0.5 * z111 * z623;
+        let z1846 = z771 * z1640 - z772 * z1639 + z776 * z1636 + z778 * z1637
+            + z779 * z1638 + 0.5 * z107 * z1530 + 0.5 * z107 * z624 + 0.5 * z109 * z1532
+            - 0.5 * z109 * z623 + 0.5 * z111 * z1533;
+        let z1847 = -z772 * z1638 + self.m_foot * z1639 + z773 * z1637 + z109 * z628
+            - z111 * z627;
+        let z1848 = z771 * z1638 + self.m_foot * z1640 - z773 * z1636 - z107 * z628
+            + z111 * z626;
+        let z1849 = -z771 * z1637 + z772 * z1636 + self.m_foot * z1641 + z107 * z627
+            - z109 * z626;
+        let z1850 = 0.5 * z107 * z1528 + 0.5 * z109 * z1529 - 0.5 * z109 * z625
+            + 0.5 * z111 * z1530 + 0.5 * z111 * z624 - z173 * z628 + z174 * z627;
+        let z1851 = 0.5 * z107 * z1529 + 0.5 * z107 * z625 + 0.5 * z109 * z1531
+            + 0.5 * z111 * z1532 - 0.5 * z111 * z623 + z172 * z628 - z174 * z626;
+        let z1852 = 0.5 * z107 * z1530 - 0.5 * z107 * z624 + 0.5 * z109 * z1532
+            + 0.5 * z109 * z623 + 0.5 * z111 * z1533 - z172 * z627 + z173 * z626;
+        let z1853 = z107 * z1844 + z109 * z1845 + z111 * z1846 + z172 * z1847
+            + z173 * z1848 + z174 * z1849;
+        let z1854 = z107 * z1844 + z109 * z1845 + z111 * z1846 + z152 * z1847
+            + z153 * z1848 + z154 * z1849;
+        let z1855 = z107 * z1850 + z109 * z1851 + z111 * z1852 + z940 * z1630
+            + z941 * z1631 + z942 * z1632 + z943 * z1633 + z944 * z1634 + z945 * z1635;
+        let z1856 = z107 * z1844 + z109 * z1845 + z111 * z1846 + z132 * z1847
+            + z133 * z1848 + z134 * z1849;
+        let z1857 = z107 * z1850 + z109 * z1851 + z111 * z1852 + z940 * z1624
+            + z941 * z1625 + z942 * z1626 + z943 * z1627 + z944 * z1628 + z945 * z1629;
+        let z1858 = z13 * z1844 + z15 * z1845 + z17 * z1846 + z112 * z1847 + z113 * z1848
+            + z114 * z1849;
+        let z1859 = z13 * z1850 + z15 * z1851 + z17 * z1852 + z940 * z1618 + z941 * z1619
+            + z942 * z1620 + z943 * z1621 + z944 * z1622 + z945 * z1623;
+        let z1860 = -z3 * z1846 + z4 * z1844 + z6 * z1845;
+        let z1861 = -z3 * z1852 + z4 * z1850 + z6 * z1851 + z940 * z1588 + z941 * z1589
+            + z942 * z1590 + z943 * z1591 + z944 * z1592 + z945 * z1593;
+        let z1862 = z0 * z1845 - z1 * z1844;
+        let z1863 = z0 * z1851 - z1 * z1850 + z940 * z1582 + z941 * z1583 + z942 * z1584
+            + z943 * z1585 + z944 * z1586 + z945 * z1587;
+        let z1864 = -qd[0] * z944 + qd[1] * z943 + z1852;
+        let z1865 = z763 * z1647 - z764 * z1646 + z765 * z1642 + z766 * z1643
+            + z767 * z1644 + 0.5 * z13 * z1522 + 0.5 * z15 * z1523 + 0.5 * z15 * z619
+            + 0.5 * z17 * z1524 - 0.5 * z17 * z618;
+        let z1866 = -z762 * z1647 + z764 * z1645 + z766 * z1642 + z768 * z1643
+            + z769 * z1644 + 0.5 * z13 * z1523 - 0.5 * z13 * z619 + 0.5 * z15 * z1525
+            + 0.5 * z17 * z1526 + 0.5 * z17 * z617;
+        let z1867 = z762 * z1646 - z763 * z1645 + z767 * z1642 + z769 * z1643
+            + z770 * z1644 + 0.5 * z13 * z1524 + 0.5 * z13 * z618 + 0.5 * z15 * z1526
+            - 0.5 * z15 * z617 + 0.5 * z17 * z1527;
+        let z1868 = z725 * z1645 - z763 * z1644 + z764 * z1643 + z15 * z622 - z17 * z621;
+        let z1869 = z725 * z1646 + z762 * z1644 - z764 * z1642 - z13 * z622 + z17 * z620;
+        let z1870 = z725 * z1647 - z762 * z1643 + z763 * z1642 + z13 * z621 - z15 * z620;
+        let z1871 = 0.5 * z13 * z1522 + 0.5 * z15 * z1523 - 0.5 * z15 * z619
+            + 0.5 * z17 * z1524 + 0.5 * z17 * z618 - z193 * z622 + z194 * z621;
+        let z1872 = 0.5 * z13 * z1523 + 0.5 * z13 * z619 + 0.5 * z15 * z1525
+            + 0.5 * z17 * z1526 - 0.5 * z17 * z617 + z192 * z622 - z194 * z620;
+        let z1873 = 0.5 * z13 * z1524 - 0.5 * z13 * z618 + 0.5 * z15 * z1526
+            + 0.5 * z15 * z617 + 0.5 * z17 * z1527 - z192 * z621 + z193 * z620;
+        let z1874 = z13 * z1865 + z15 * z1866 + z17 * z1867 + z192 * z1868 + z193 * z1869
+            + z194 * z1870;
+        let z1875 = -z3 * z1867 + z4 * z1865 + z6 * z1866;
+        let z1876 = -z3 * z1873 + z4 * z1871 + z6 * z1872 + z952 * z1588 + z953 * z1589
+            + z954 * z1590 + z955 * z1591 + z956 * z1592 + z957 * z1593;
+        let z1877 = z0 * z1866 - z1 * z1865;
+        let z1878 = z0 * z1872 - z1 * z1871 + z952 * z1582 + z953 * z1583 + z954 * z1584
+            + z955 * z1585 + z956 * z1586 + z957 * z1587;
+        let z1879 = -qd[0] * z956 + qd[1] * z955 + z1873;
+        let z1880 = z754 * z1653 - z755 * z1652 + z756 * z1648 + z757 * z1649
+            + z758 * z1650 + 0.5 * z187 * z1516 + 0.5 * z189 * z1517 + 0.5 * z189 * z613
+            + 0.5 * z191 * z1518 - 0.5 * z191 * z612;
+        let z1881 = -z753 * z1653 + z755 * z1651 + z757 * z1648 + z759 * z1649
+            + z760 * z1650 + 0.5 * z187 * z1517 - 0.5 * z187 * z613 + 0.5 * z189 * z1519
+            + 0.5 * z191 * z1520 + 0.5 * z191 * z611;
+        let z1882 = z753 * z1652 - z754 * z1651 + z758 * z1648 + z760 * z1649
+            + z761 * z1650 + 0.5 * z187 * z1518 + 0.5 * z187 * z612 + 0.5 * z189 * z1520
+            - 0.5 * z189 * z611 + 0.5 * z191 * z1521;
+        let z1883 = z715 * z1651 - z754 * z1650 + z755 * z1649 + z189 * z616
+            - z191 * z615;
+        let z1884 = z715 * z1652 + z753 * z1650 - z755 * z1648 - z187 * z616
+            + z191 * z614;
+        let z1885 = z715 * z1653 - z753 * z1649 + z754 * z1648 + z187 * z615
+            - z189 * z614;
+        let z1886 = -z213 * z616 + z214 * z615 + 0.5 * z187 * z1516 + 0.5 * z189 * z1517
+            - 0.5 * z189 * z613 + 0.5 * z191 * z1518 + 0.5 * z191 * z612;
+        let z1887 = z212 * z616 - z214 * z614 + 0.5 * z187 * z1517 + 0.5 * z187 * z613
+            + 0.5 * z189 * z1519 + 0.5 * z191 * z1520 - 0.5 * z191 * z611;
+        let z1888 = -z212 * z615 + z213 * z614 + 0.5 * z187 * z1518 - 0.5 * z187 * z612
+            + 0.5 * z189 * z1520 + 0.5 * z189 * z611 + 0.5 * z191 * z1521;
+        let z1889 = z212 * z1883 + z213 * z1884 + z214 * z1885 + z187 * z1880
+            + z189 * z1881 + z191 * z1882;
+        let z1890 = z13 * z1880 + z15 * z1881 + z17 * z1882 + z192 * z1883 + z193 * z1884
+            + z194 * z1885;
+        let z1891 = z13 * z1886 + z15 * z1887 + z17 * z1888 + z961 * z1642 + z962 * z1643
+            + z963 * z1644 + z964 * z1645 + z965 * z1646 + z966 * z1647;
+        let z1892 = -z3 * z1882 + z4 * z1880 + z6 * z1881;
+        let z1893 = -z3 * z1888 + z4 * z1886 + z6 * z1887 + z961 * z1588 + z962 * z1589
+            + z963 * z1590 + z964 * z1591 + z965 * z1592 + z966 * z1593;
+        let z1894 = z0 * z1881 - z1 * z1880;
+        let z1895 = z0 * z1887 - z1 * z1886 + z961 * z1582 + z962 * z1583 + z963 * z1584
+            + z964 * z1585 + z965 * z1586 + z966 * z1587;
+        let z1896 = -qd[0] * z965 + qd[1] * z964 + z1888;
+        let z1897 = z745 * z1659 - z746 * z1658 + z747 * z1654 + z748 * z1655
+            + z749 * z1656 + 0.5 * z187 * z1510 + 0.5 * z189 * z1511 + 0.5 * z189 * z607
+            + 0.5 * z191 * z1512 - 0.5 * z191 * z606;
+        let z1898 = -z744 * z1659 + z746 * z1657 + z748 * z1654 + z750 * z1655
+            + z751 * z1656 + 0.5 * z187 * z1511 - 0.5 * z187 * z607 + 0.5 * z189 * z1513
+            + 0.5 * z191 * z1514 + 0.5 * z191 * z605;
+        let z1899 = z744 * z1658 - z745 * z1657 + z749 * z1654 + z751 * z1655
+            + z752 * z1656 + 0.5 * z187 * z1512 + 0.5 * z187 * z606 + 0.5 * z189 * z1514
+            - 0.5 * z189 * z605 + 0.5 * z191 * z1515;
+        let z1900 = -z745 * z1656 + z746 * z1655 + z189 * z610 - z191 * z609
+            + z705 * z1657;
+        let z1901 = z744 * z1656 - z746 * z1654 - z187 * z610 + z191 * z608
+            + z705 * z1658;
+        let z1902 = -z744 * z1655 + z745 * z1654 + z187 * z609 - z189 * z608
+            + z705 * z1659;
+        let z1903 = -z233 * z610 + z234 * z609 + 0.5 * z187 * z1510 + 0.5 * z189 * z1511
+            - 0.5 * z189 * z607 + 0.5 * z191 * z1512 + 0.5 * z191 * z606;
+        let z1904 = z232 * z610 - z234 * z608 + 0.5 * z187 * z1511 + 0.5 * z187 * z607
+            + 0.5 * z189 * z1513 + 0.5 * z191 * z1514 - 0.5 * z191 * z605;
+        let z1905 = -z232 * z609 + z233 * z608 + 0.5 * z187 * z1512 - 0.5 * z187 * z606
+            + 0.5 * z189 * z1514 + 0.5 * z189 * z605 + 0.5 * z191 * z1515;
+        let z1906 = z232 * z1900 + z233 * z1901 + z234 * z1902 + z187 * z1897
+            + z189 * z1898 + z191 * z1899;
+        let z1907 = z212 * z1900 + z213 * z1901 + z214 * z1902 + z187 * z1897
+            + z189 * z1898 + z191 * z1899;
+        let z1908 = z971 * z1648 + z972 * z1649 + z973 * z1650 + z974 * z1651
+            + z975 * z1652 + z976 * z1653 + z187 * z1903 + z189 * z1904 + z191 * z1905;
+        let z1909 = z13 * z1897 + z15 * z1898 + z17 * z1899 + z192 * z1900 + z193 * z1901
+            + z194 * z1902;
+        let z1910 = z971 * z1642 + z972 * z1643 + z973 * z1644 + z974 * z1645
+            + z975 * z1646 + z976 * z1647 + z13 * z1903 + z15 * z1904 + z17 * z1905;
+        let z1911 = -z3 * z1899 + z4 * z1897 + z6 * z1898;
+        let z1912 = z971 * z1588 + z972 * z1589 + z973 * z1590 + z974 * z1591
+            + z975 * z1592 + z976 * z1593 - z3 * z1905 + z4 * z1903 + z6 * z1904;
+        let z1913 = z0 * z1898 - z1 * z1897;
+        let z1914 = z971 * z1582 + z972 * z1583 + z973 * z1584 + z974 * z1585
+            + z975 * z1586 + z976 * z1587 + z0 * z1904 - z1 * z1903;
+        let z1915 = -qd[0] * z975 + qd[1] * z974 + z1905;
+        let z1916 = z736 * z1665 - z737 * z1664 + z738 * z1660 + z739 * z1661
+            + z740 * z1662 + 0.5 * z187 * z1504 + 0.5 * z189 * z1505 + 0.5 * z189 * z601
+            + 0.5 * z191 * z1506 - 0.5 * z191 * z600;
+        let z1917 = -z735 * z1665 + z737 * z1663 + z739 * z1660 + z741 * z1661
+            + z742 * z1662 + 0.5 * z187 * z1505 - 0.5 * z187 * z601 + 0.5 * z189 * z1507
+            + 0.5 * z191 * z1508 + 0.5 * z191 * z599;
+        let z1918 = z735 * z1664 - z736 * z1663 + z740 * z1660 + z742 * z1661
+            + z743 * z1662 + 0.5 * z187 * z1506 + 0.5 * z187 * z600 + 0.5 * z189 * z1508
+            - 0.5 * z189 * z599 + 0.5 * z191 * z1509;
+        let z1919 = -z736 * z1662 + z737 * z1661 + self.m_foot * z1663 + z189 * z604
+            - z191 * z603;
+        let z1920 = z735 * z1662 - z737 * z1660 + self.m_foot * z1664 - z187 * z604
+            + z191 * z602;
+        let z1921 = -z735 * z1661 + z736 * z1660 + self.m_foot * z1665 + z187 * z603
+            - z189 * z602;
+        let z1922 = -z253 * z604 + z254 * z603 + 0.5 * z187 * z1504 + 0.5 * z189 * z1505
+            - 0.5 * z189 * z601 + 0.5 * z191 * z1506 + 0.5 * z191 * z600;
+        let z1923 = z252 * z604 - z254 * z602 + 0.5 * z187 * z1505 + 0.5 * z187 * z601
+            + 0.5 * z189 * z1507 + 0.5 * z191 * z1508 - 0.5 * z191 * z599;
+        let z1924 = -z252 * z603 + z253 * z602 + 0.5 * z187 * z1506 - 0.5 * z187 * z600
+            + 0.5 * z189 * z1508 + 0.5 * z189 * z599 + 0.5 * z191 * z1509;
+        let z1925 = z252 * z1919 + z253 * z1920 + z254 * z1921 + z187 * z1916
+            + z189 * z1917 + z191 * z1918;
+        let z1926 = z232 * z1919 + z233 * z1920 + z234 * z1921 + z187 * z1916
+            + z189 * z1917 + z191 * z1918;
+        let z1927 = z982 * z1654 + z983 * z1655 + z984 * z1656 + z985 * z1657
+            + z986 * z1658 + z987 * z1659 + z187 * z1922 + z189 * z1923 + z191 * z1924;
+        let z1928 = z212 * z1919 + z213 * z1920 + z214 * z1921 + z187 * z1916
+            + z189 * z1917 + z191 * z1918;
+        let z1929 = z982 * z1648 + z983 * z1649 + z984 * z1650 + z985 * z1651
+            + z986 * z1652 + z987 * z1653 + z187 * z1922 + z189 * z1923 + z191 * z1924;
+        let z1930 = z13 * z1916 + z15 * z1917 + z17 * z1918 + z192 * z1919 + z193 * z1920
+            + z194 * z1921;
+        let z1931 = z982 * z1642 + z983 * z1643 + z984 * z1644 + z985 * z1645
+            + z986 * z1646 + z987 * z1647 + z13 * z1922 + z15 * z1923 + z17 * z1924;
+        let z1932 = -z3 * z1918 + z4 * z1916 + z6 * z1917;
+        let z1933 = z982 * z1588 + z983 * z1589 + z984 * z1590 + z985 * z1591
+            + z986 * z1592 + z987 * z1593 - z3 * z1924 + z4 * z1922 + z6 * z1923;
+        let z1934 = z0 * z1917 - z1 * z1916;
+        let z1935 = z982 * z1582 + z983 * z1583 + z984 * z1584 + z985 * z1585
+            + z986 * z1586 + z987 * z1587 + z0 * z1923 - z1 * z1922;
+        let z1936 = -qd[0] * z986 + qd[1] * z985 + z1924;
+        let z1937 = z727 * z1671 - z728 * z1670 + z729 * z1666 + z730 * z1667
+            + z731 * z1668 + 0.5 * z13 * z1498 + 0.5 * z15 * z1499 + 0.5 * z15 * z595
+            + 0.5 * z17 * z1500 - 0.5 * z17 * z594;
+        let z1938 = -z726 * z1671 + z728 * z1669 + z730 * z1666 + z732 * z1667
+            + z733 * z1668 + 0.5 * z13 * z1499 - 0.5 * z13 * z595 + 0.5 * z15 * z1501
+            + 0.5 * z17 * z1502 + 0.5 * z17 * z593;
+        let z1939 = z726 * z1670 - z727 * z1669 + z731 * z1666 + z733 * z1667
+            + z734 * z1668 + 0.5 * z13 * z1500 + 0.5 * z13 * z594 + 0.5 * z15 * z1502
+            - 0.5 * z15 * z593 + 0.5 * z17 * z1503;
+        let z1940 = z725 * z1669 - z727 * z1668 + z728 * z1667 + z15 * z598 - z17 * z597;
+        let z1941 = z725 * z1670 + z726 * z1668 - z728 * z1666 - z13 * z598 + z17 * z596;
+        let z1942 = z725 * z1671 - z726 * z1667 + z727 * z1666 + z13 * z597 - z15 * z596;
+        let z1943 = 0.5 * z13 * z1498 + 0.5 * z15 * z1499 - 0.5 * z15 * z595
+            + 0.5 * z17 * z1500 + 0.5 * z17 * z594 - z273 * z598 + z274 * z597;
+        let z1944 = 0.5 * z13 * z1499 + 0.5 * z13 * z595 + 0.5 * z15 * z1501
+            + z272 * z598 + 0.5 * z17 * z1502 - 0.5 * z17 * z593 - z274 * z596;
+        let z1945 = 0.5 * z13 * z1500 - 0.5 * z13 * z594 + 0.5 * z15 * z1502
+            + 0.5 * z15 * z593 - z272 * z597 + 0.5 * z17 * z1503 + z273 * z596;
+        let z1946 = z13 * z1937 + z15 * z1938 + z272 * z1940 + z17 * z1939 + z273 * z1941
+            + z274 * z1942;
+        let z1947 = -z3 * z1939 + z4 * z1937 + z6 * z1938;
+        let z1948 = z994 * z1588 + z995 * z1589 + z996 * z1590 + z997 * z1591
+            + z998 * z1592 + z999 * z1593 - z3 * z1945 + z4 * z1943 + z6 * z1944;
+        let z1949 = z0 * z1938 - z1 * z1937;
+        let z1950 = z994 * z1582 + z995 * z1583 + z996 * z1584 + z997 * z1585
+            + z998 * z1586 + z999 * z1587 + z0 * z1944 - z1 * z1943;
+        let z1951 = -qd[0] * z998 + qd[1] * z997 + z1945;
+        let z1952 = z717 * z1677 - z718 * z1676 + z719 * z1672 + z720 * z1673
+            + z721 * z1674 + 0.5 * z267 * z1492 + 0.5 * z269 * z1493 + 0.5 * z269 * z589
+            + 0.5 * z271 * z1494 - 0.5 * z271 * z588;
+        let z1953 = -z716 * z1677 + z718 * z1675 + z720 * z1672 + z722 * z1673
+            + z723 * z1674 + 0.5 * z267 * z1493 - 0.5 * z267 * z589 + 0.5 * z269 * z1495
+            + 0.5 * z271 * z1496 + 0.5 * z271 * z587;
+        let z1954 = z716 * z1676 - z717 * z1675 + z721 * z1672 + z723 * z1673
+            + z724 * z1674 + 0.5 * z267 * z1494 + 0.5 * z267 * z588 + 0.5 * z269 * z1496
+            - 0.5 * z269 * z587 + 0.5 * z271 * z1497;
+        let z1955 = z715 * z1675 - z717 * z1674 + z718 * z1673 + z269 * z592
+            - z271 * z591;
+        let z1956 = z715 * z1676 + z716 * z1674 - z718 * z1672 - z267 * z592
+            + z271 * z590;
+        let z1957 = z715 * z1677 - z716 * z1673 + z717 * z1672 + z267 * z591
+            - z269 * z590;
+        let z1958 = 0.5 * z267 * z1492 + 0.5 * z269 * z1493 - 0.5 * z269 * z589
+            + 0.5 * z271 * z1494 + 0.5 * z271 * z588 - z293 * z592 + z294 * z591;
+        let z1959 = 0.5 * z267 * z1493 + 0.5 * z267 * z589 + 0.5 * z269 * z1495
+            + 0.5 * z271 * z1496 - 0.5 * z271 * z587 + z292 * z592 - z294 * z590;
+        let z1960 = 0.5 * z267 * z1494 - 0.5 * z267 * z588 + 0.5 * z269 * z1496
+            + 0.5 * z269 * z587 + 0.5 * z271 * z1497 - z292 * z591 + z293 * z590;
+        let z1961 = z267 * z1952 + z269 * z1953 + z271 * z1954 + z292 * z1955
+            + z293 * z1956 + z294 * z1957;
+        let z1962 = z13 * z1952 + z15 * z1953 + z272 * z1955 + z17 * z1954 + z273 * z1956
+            + z274 * z1957;
+        let z1963 = z1003 * z1666 + z1004 * z1667 + z1005 * z1668 + z1006 * z1669
+            + z1007 * z1670 + z1008 * z1671 + z13 * z1958 + z15 * z1959 + z17 * z1960;
+        let z1964 = -z3 * z1954 + z4 * z1952 + z6 * z1953;
+        let z1965 = z1003 * z1588 + z1004 * z1589 + z1005 * z1590 + z1006 * z1591
+            + z1007 * z1592 + z1008 * z1593 - z3 * z1960 + z4 * z1958 + z6 * z1959;
+        let z1966 = z0 * z1953 - z1 * z1952;
+        let z1967 = z1003 * z1582 + z1004 * z1583 + z1005 * z1584 + z1006 * z1585
+            + z1007 * z1586 + z1008 * z1587 + z0 * z1959 - z1 * z1958;
+        let z1968 = -qd[0] * z1007 + qd[1] * z1006 + z1960;
+        let z1969 = 0.5 * z267 * z1486 + 0.5 * z269 * z1487 + 0.5 * z269 * z583
+            + 0.5 * z271 * z1488 - 0.5 * z271 * z582 + z707 * z1683 - z708 * z1682
+            + z709 * z1678 + z710 * z1679 + z711 * z1680;
+        let z1970 = 0.5 * z267 * z1487 - 0.5 * z267 * z583 + 0.5 * z269 * z1489
+            + 0.5 * z271 * z1490 + 0.5 * z271 * z581 - z706 * z1683 + z708 * z1681
+            + z710 * z1678 + z712 * z1679 + z713 * z1680;
+        let z1971 = z714 * z1680 + 0.5 * z267 * z1488 + 0.5 * z267 * z582
+            + 0.5 * z269 * z1490 - 0.5 * z269 * z581 + 0.5 * z271 * z1491 + z706 * z1682
+            - z707 * z1681 + z711 * z1678 + z713 * z1679;
+        let z1972 = z269 * z586 - z271 * z585 + z705 * z1681 - z707 * z1680
+            + z708 * z1679;
+        let z1973 = -z267 * z586 + z271 * z584 + z705 * z1682 + z706 * z1680
+            - z708 * z1678;
+        let z1974 = z267 * z585 - z269 * z584 + z705 * z1683 - z706 * z1679
+            + z707 * z1678;
+        let z1975 = 0.5 * z267 * z1486 + 0.5 * z269 * z1487 - 0.5 * z269 * z583
+            + 0.5 * z271 * z1488 + 0.5 * z271 * z582 - z313 * z586 + z314 * z585;
+        let z1976 = 0.5 * z267 * z1487 + 0.5 * z267 * z583 + 0.5 * z269 * z1489
+            + 0.5 * z271 * z1490 - 0.5 * z271 * z581 + z312 * z586 - z314 * z584;
+        let z1977 = 0.5 * z267 * z1488 - 0.5 * z267 * z582 + 0.5 * z269 * z1490
+            + 0.5 * z269 * z581 + 0.5 * z271 * z1491 - z312 * z585 + z313 * z584;
+        let z1978 = z267 * z1969 + z269 * z1970 + z271 * z1971 + z312 * z1972
+            + z313 * z1973 + z314 * z1974;
+        let z1979 = z267 * z1969 + z269 * z1970 + z271 * z1971 + z292 * z1972
+            + z293 * z1973 + z294 * z1974;
+        let z1980 = z1013 * z1672 + z1014 * z1673 + z1015 * z1674 + z1016 * z1675
+            + z1017 * z1676 + z1018 * z1677 + z267 * z1975 + z269 * z1976 + z271 * z1977;
+        let z1981 = z13 * z1969 + z15 * z1970 + z272 * z1972 + z17 * z1971 + z273 * z1973
+            + z274 * z1974;
+        let z1982 = z1013 * z1666 + z1014 * z1667 + z1015 * z1668 + z1016 * z1669
+            + z1017 * z1670 + z1018 * z1671 + z13 * z1975 + z15 * z1976 + z17 * z1977;
+        let z1983 = -z3 * z1971 + z4 * z1969 + z6 * z1970;
+        let z1984 = z1013 * z1588 + z1014 * z1589 + z1015 * z1590 + z1016 * z1591
+            + z1017 * z1592 + z1018 * z1593 - z3 * z1977 + z4 * z1975 + z6 * z1976;
+        let z1985 = z0 * z1970 - z1 * z1969;
+        let z1986 = z1013 * z1582 + z1014 * z1583 + z1015 * z1584 + z1016 * z1585
+            + z1017 * z1586 + z1018 * z1587 + z0 * z1976 - z1 * z1975;
+        let z1987 = -qd[0] * z1017 + qd[1] * z1016 + z1977;
+        let z1988 = 0.5 * z267 * z1480 + 0.5 * z269 * z577 + 0.5 * z269 * z1481
+            + 0.5 * z271 * z1482 - 0.5 * z271 * z576 + z697 * z1689 - z698 * z1688
+            + z699 * z1684 + z700 * z1685 + z701 * z1686;
+        let z1989 = -0.5 * z267 * z577 + 0.5 * z267 * z1481 + 0.5 * z269 * z1483
+            + 0.5 * z271 * z1484 + 0.5 * z271 * z575 - z696 * z1689 + z698 * z1687
+            + z700 * z1684 + z702 * z1685 + z703 * z1686;
+        let z1990 = 0.5 * z267 * z1482 + 0.5 * z267 * z576 + 0.5 * z269 * z1484
+            - 0.5 * z269 * z575 + 0.5 * z271 * z1485 + z696 * z1688 - z697 * z1687
+            + z701 * z1684 + z703 * z1685 + z704 * z1686;
+        let z1991 = self.m_foot * z1687 + z269 * z580 - z271 * z579 - z697 * z1686
+            + z698 * z1685;
+        let z1992 = self.m_foot * z1688 - z267 * z580 + z271 * z578 + z696 * z1686
+            - z698 * z1684;
+        let z1993 = self.m_foot * z1689 + z267 * z579 - z269 * z578 - z696 * z1685
+            + z697 * z1684;
+        let z1994 = 0.5 * z267 * z1480 - 0.5 * z269 * z577 + 0.5 * z269 * z1481
+            + 0.5 * z271 * z1482 + 0.5 * z271 * z576 - z333 * z580 + z334 * z579;
+        let z1995 = 0.5 * z267 * z577 + 0.5 * z267 * z1481 + 0.5 * z269 * z1483
+            + 0.5 * z271 * z1484 - 0.5 * z271 * z575 + z332 * z580 - z334 * z578;
+        let z1996 = 0.5 * z267 * z1482 - 0.5 * z267 * z576 + 0.5 * z269 * z1484
+            + 0.5 * z269 * z575 + 0.5 * z271 * z1485 - z332 * z579 + z333 * z578;
+        let z1997 = z267 * z1988 + z269 * z1989 + z271 * z1990 + z332 * z1991
+            + z333 * z1992 + z334 * z1993;
+        let z1998 = z267 * z1988 + z269 * z1989 + z271 * z1990 + z312 * z1991
+            + z313 * z1992 + z314 * z1993;
+        let z1999 = z1024 * z1678 + z1025 * z1679 + z1026 * z1680 + z1027 * z1681
+            + z1028 * z1682 + z1029 * z1683 + z267 * z1994 + z269 * z1995 + z271 * z1996;
+        let z2000 = z267 * z1988 + z269 * z1989 + z271 * z1990 + z292 * z1991
+            + z293 * z1992 + z294 * z1993;
+        let z2001 = z1024 * z1672 + z1025 * z1673 + z1026 * z1674 + z1027 * z1675
+            + z1028 * z1676 + z1029 * z1677 + z267 * z1994 + z269 * z1995 + z271 * z1996;
+        let z2002 = z13 * z1988 + z15 * z1989 + z272 * z1991 + z17 * z1990 + z273 * z1992
+            + z274 * z1993;
+        let z2003 = z1024 * z1666 + z1025 * z1667 + z1026 * z1668 + z1027 * z1669
+            + z1028 * z1670 + z1029 * z1671 + z13 * z1994 + z15 * z1995 + z17 * z1996;
+        let z2004 = -z3 * z1990 + z4 * z1988 + z6 * z1989;
+        let z2005 = z1024 * z1588 + z1025 * z1589 + z1026 * z1590 - z3 * z1996
+            + z1027 * z1591 + z4 * z1994 + z1028 * z1592 + z1029 * z1593 + z6 * z1995;
+        let z2006 = z0 * z1989 - z1 * z1988;
+        let z2007 = z0 * z1995 + z1024 * z1582 - z1 * z1994 + z1025 * z1583
+            + z1026 * z1584 + z1027 * z1585 + z1028 * z1586 + z1029 * z1587;
+        let z2008 = z1996 - qd[0] * z1028 + qd[1] * z1027;
+        c[(0, 3)] = z1693;
+        c[(0, 4)] = z1700;
+        c[(0, 5)] = z1711;
+        c[(0, 6)] = z1724;
+        c[(0, 7)] = z1739;
+        c[(0, 8)] = z1756;
+        c[(0, 9)] = z1775;
+        c[(0, 10)] = z1796;
+        c[(0, 11)] = z1811;
+        c[(0, 12)] = z1828;
+        c[(0, 13)] = z1847;
+        c[(0, 14)] = z1868;
+        c[(0, 15)] = z1883;
+        c[(0, 16)] = z1900;
+        c[(0, 17)] = z1919;
+        c[(0, 18)] = z1940;
+        c[(0, 19)] = z1955;
+        c[(0, 20)] = z1972;
+        c[(0, 21)] = z1991;
+        c[(1, 3)] = z1694;
+        c[(1, 4)] = z1701;
+        c[(1, 5)] = z1712;
+        c[(1, 6)] = z1725;
+        c[(1, 7)] = z1740;
+        c[(1, 8)] = z1757;
+        c[(1, 9)] = z1776;
+        c[(1, 10)] = z1797;
+        c[(1, 11)] = z1812;
+        c[(1, 12)] = z1829;
+        c[(1, 13)] = z1848;
+        c[(1, 14)] = z1869;
+        c[(1, 15)] = z1884;
+        c[(1, 16)] = z1901;
+        c[(1, 17)] = z1920;
+        c[(1, 18)] = z1941;
+        c[(1, 19)] = z1956;
+        c[(1, 20)] = z1973;
+        c[(1, 21)] = z1992;
+        c[(2, 4)] = z1702;
+        c[(2, 5)] = z1713;
+        c[(2, 6)] = z1726;
+        c[(2, 7)] = z1741;
+        c[(2, 8)] = z1758;
+        c[(2, 9)] = z1777;
+        c[(2, 10)] = z1798;
+        c[(2, 11)] = z1813;
+        c[(2, 12)] = z1830;
+        c[(2, 13)] = z1849;
+        c[(2, 14)] = z1870;
+        c[(2, 15)] = z1885;
+        c[(2, 16)] = z1902;
+        c[(2, 17)] = z1921;
+        c[(2, 18)] = z1942;
+        c[(2, 19)] = z1957;
+        c[(2, 20)] = z1974;
+        c[(2, 21)] = z1993;
+        c[(3, 3)] = z1692;
+        c[(3, 4)] = z1699;
+        c[(3, 5)] = z1710;
+        c[(3, 6)] = z1723;
+        c[(3, 7)] = z1738;
+        c[(3, 8)] = z1755;
+        c[(3, 9)] = z1774;
+        c[(3, 10)] = z1795;
+        c[(3, 11)] = z1810;
+        c[(3, 12)] = z1827;
+        c[(3, 13)] = z1846;
+        c[(3, 14)] = z1867;
+        c[(3, 15)] = z1882;
+        c[(3, 16)] = z1899;
+        c[(3, 17)] = z1918;
+        c[(3, 18)] = z1939;
+        c[(3, 19)] = z1954;
+        c[(3, 20)] = z1971;
+        c[(3, 21)] = z1990;
+        c[(4, 3)] = z1707;
+        c[(4, 4)] = z1706;
+        c[(4, 5)] = z1718;
+        c[(4, 6)] = z1733;
+        c[(4, 7)] = z1750;
+        c[(4, 8)] = z1769;
+        c[(4, 9)] = z1790;
+        c[(4, 10)] = z1805;
+        c[(4, 11)] = z1822;
+        c[(4, 12)] = z1841;
+        c[(4, 13)] = z1862;
+        c[(4, 14)] = z1877;
+        c[(4, 15)] = z1894;
+        c[(4, 16)] = z1913;
+        c[(4, 17)] = z1934;
+        c[(4, 18)] = z1949;
+        c[(4, 19)] = z1966;
+        c[(4, 20)] = z1985;
+        c[(4, 21)] = z2006;
+        c[(5, 3)] = z1720;
+        c[(5, 4)] = z1719;
+        c[(5, 5)] = z1717;
+        c[(5, 6)] = z1731;
+        c[(5, 7)] = z1748;
+        c[(5, 8)] = z1767;
+        c[(5, 9)] = z1788;
+        c[(5, 10)] = z1803;
+        c[(5, 11)] = z1820;
+        c[(5, 12)] = z1839;
+        c[(5, 13)] = z1860;
+        c[(5, 14)] = z1875;
+        c[(5, 15)] = z1892;
+        c[(5, 16)] = z1911;
+        c[(5, 17)] = z1932;
+        c[(5, 18)] = z1947;
+        c[(5, 19)] = z1964;
+        c[(5, 20)] = z1983;
+        c[(5, 21)] = z2004;
+        c[(6, 3)] = z1735;
+        c[(6, 4)] = z1734;
+        c[(6, 5)] = z1732;
+        c[(6, 6)] = z1730;
+        c[(6, 7)] = z1746;
+        c[(6, 8)] = z1765;
+        c[(6, 9)] = z1786;
+        c[(7, 3)] = z1752;
+        c[(7, 4)] = z1751;
+        c[(7, 5)] = z1749;
+        c[(7, 6)] = z1747;
+        c[(7, 7)] = z1745;
+        c[(7, 8)] = z1763;
+        c[(7, 9)] = z1784;
+        c[(8, 3)] = z1771;
+        c[(8, 4)] = z1770;
+        c[(8, 5)] = z1768;
+        c[(8, 6)] = z1766;
+        c[(8, 7)] = z1764;
+        c[(8, 8)] = z1762;
+        c[(8, 9)] = z1782;
+        c[(9, 3)] = z1792;
+        c[(9, 4)] = z1791;
+        c[(9, 5)] = z1789;
+        c[(9, 6)] = z1787;
+        c[(9, 7)] = z1785;
+        c[(9, 8)] = z1783;
+        c[(9, 9)] = z1781;
+        c[(10, 3)] = z1807;
+        c[(10, 4)] = z1806;
+        c[(10, 5)] = z1804;
+        c[(10, 10)] = z1802;
+        c[(10, 11)] = z1818;
+        c[(10, 12)] = z1837;
+        c[(10, 13)] = z1858;
+        c[(11, 3)] = z1824;
+        c[(11, 4)] = z1823;
+        c[(11, 5)] = z1821;
+        c[(11, 10)] = z1819;
+        c[(11, 11)] = z1817;
+        c[(11, 12)] = z1835;
+        c[(11, 13)] = z1856;
+        c[(12, 3)] = z1843;
+        c[(12, 4)] = z1842;
+        c[(12, 5)] = z1840;
+        c[(12, 10)] = z1838;
+        c[(12, 11)] = z1836;
+        c[(12, 12)] = z1834;
+        c[(12, 13)] = z1854;
+        c[(13, 3)] = z1864;
+        c[(13, 4)] = z1863;
+        c[(13, 5)] = z1861;
+        c[(13, 10)] = z1859;
+        c[(13, 11)] = z1857;
+        c[(13, 12)] = z1855;
+        c[(13, 13)] = z1853;
+        c[(14, 3)] = z1879;
+        c[(14, 4)] = z1878;
+        c[(14, 5)] = z1876;
+        c[(14, 14)] = z1874;
+        c[(14, 15)] = z1890;
+        c[(14, 16)] = z1909;
+        c[(14, 17)] = z1930;
+        c[(15, 3)] = z1896;
+        c[(15, 4)] = z1895;
+        c[(15, 5)] = z1893;
+        c[(15, 14)] = z1891;
+        c[(15, 15)] = z1889;
+        c[(15, 16)] = z1907;
+        c[(15, 17)] = z1928;
+        c[(16, 3)] = z1915;
+        c[(16, 4)] = z1914;
+        c[(16, 5)] = z1912;
+        c[(16, 14)] = z1910;
+        c[(16, 15)] = z1908;
+        c[(16, 16)] = z1906;
+        c[(16, 17)] = z1926;
+        c[(17, 3)] = z1936;
+        c[(17, 4)] = z1935;
+        c[(17, 5)] = z1933;
+        c[(17, 14)] = z1931;
+        c[(17, 15)] = z1929;
+        c[(17, 16)] = z1927;
+        c[(17, 17)] = z1925;
+        c[(18, 3)] = z1951;
+        c[(18, 4)] = z1950;
+        c[(18, 5)] = z1948;
+        c[(18, 18)] = z1946;
+        c[(18, 19)] = z1962;
+        c[(18, 20)] = z1981;
+        c[(18, 21)] = z2002;
+        c[(19, 3)] = z1968;
+        c[(19, 4)] = z1967;
+        c[(19, 5)] = z1965;
+        c[(19, 18)] = z1963;
+        c[(19, 19)] = z1961;
+        c[(19, 20)] = z1979;
+        c[(19, 21)] = z2000;
+        c[(20, 3)] = z1987;
+        c[(20, 4)] = z1986;
+        c[(20, 5)] = z1984;
+        c[(20, 18)] = z1982;
+        c[(20, 19)] = z1980;
+        c[(20, 20)] = z1978;
+        c[(20, 21)] = z1998;
+        c[(21, 3)] = z2008;
+        c[(21, 4)] = z2007;
+        c[(21, 5)] = z2005;
+        c[(21, 18)] = z2003;
+        c[(21, 19)] = z2001;
+        c[(21, 20)] = z1999;
+        c[(21, 21)] = z1997;
     }
     fn articulated_acceleration(
         &self,
@@ -13137,1652 +8380,1652 @@ impl Dynamics<22> for Quadruped {
         let z1293 = z335 * z473 + z336 * z474 + z337 * z475;
         let z1294 = z335 * z474 + z336 * z476 + z337 * z477;
         let z1295 = z335 * z475 + z336 * z477 + z337 * z478;
-        let z1480 = -qd[3] * z1;
-        let z6974 = -qd[3] * z0;
-        let z6975 = z0 * z8 + z1 * z9;
-        let z6976 = -qd[2] * z0;
-        let z6977 = -qd[2] * z1;
-        let z6978 = qd[0] * z0 + qd[1] * z1;
-        let z6979 = qd[4] * z6974;
-        let z6980 = qd[4] * z1480;
-        let z6981 = qd[4] * z6975;
-        let z6982 = qd[4] * z6976;
-        let z6983 = qd[4] * z6977;
-        let z6984 = qd[4] * z6978;
-        let z6985 = -z3 * z19 - z6 * z20;
-        let z6986 = z3 * z18 + z4 * z20;
-        let z6987 = -z4 * z19 + z6 * z18;
-        let z6988 = -qd[1] * z3 - qd[2] * z6;
-        let z6989 = qd[0] * z3 + qd[2] * z4;
-        let z6990 = qd[0] * z6 - qd[1] * z4;
-        let z6991 = qd[5] * z6985;
-        let z6992 = qd[5] * z6986;
-        let z6993 = qd[5] * z6987;
-        let z6994 = qd[5] * z6988;
-        let z6995 = qd[5] * z6989;
-        let z6996 = qd[5] * z6990;
-        let z6997 = -z15 * z37 + z17 * z36;
-        let z6998 = z13 * z37 - z17 * z35;
-        let z6999 = -z13 * z36 + z15 * z35;
-        let z7000 = -z15 * z40 + z17 * z39 - z33 * z37 + z34 * z36;
-        let z7001 = z13 * z40 - z17 * z38 + z32 * z37 - z34 * z35;
-        let z7002 = -z13 * z39 + z15 * z38 - z32 * z36 + z33 * z35;
-        let z7003 = qd[6] * z6997;
-        let z7004 = qd[6] * z6998;
-        let z7005 = qd[6] * z6999;
-        let z7006 = qd[6] * z7000;
-        let z7007 = qd[6] * z7001;
-        let z7008 = qd[6] * z7002;
-        let z7009 = -z29 * z57 + z31 * z56;
-        let z7010 = z27 * z57 - z31 * z55;
-        let z7011 = -z27 * z56 + z29 * z55;
-        let z7012 = -z29 * z60 + z31 * z59 - z53 * z57 + z54 * z56;
-        let z7013 = z27 * z60 - z31 * z58 + z52 * z57 - z54 * z55;
-        let z7014 = -z27 * z59 + z29 * z58 - z52 * z56 + z53 * z55;
-        let z7015 = qd[7] * z7009;
-        let z7016 = qd[7] * z7010;
-        let z7017 = qd[7] * z7011;
-        let z7018 = qd[7] * z7012;
-        let z7019 = qd[7] * z7013;
-        let z7020 = qd[7] * z7014;
-        let z7021 = -z29 * z77 + z31 * z76;
-        let z7022 = z27 * z77 - z31 * z75;
-        let z7023 = -z27 * z76 + z29 * z75;
-        let z7024 = -z29 * z80 + z31 * z79 - z73 * z77 + z74 * z76;
-        let z7025 = z27 * z80 - z31 * z78 + z72 * z77 - z74 * z75;
-        let z7026 = -z27 * z79 + z29 * z78 - z72 * z76 + z73 * z75;
-        let z7027 = qd[8] * z7021;
-        let z7028 = qd[8] * z7022;
-        let z7029 = qd[8] * z7023;
-        let z7030 = qd[8] * z7024;
-        let z7031 = qd[8] * z7025;
-        let z7032 = qd[8] * z7026;
-        let z7033 = -z29 * z97 + z31 * z96;
-        let z7034 = z27 * z97 - z31 * z95;
-        let z7035 = -z27 * z96 + z29 * z95;
-        let z7036 = -z29 * z100 + z31 * z99 - z93 * z97 + z94 * z96;
-        let z7037 = z27 * z100 - z31 * z98 + z92 * z97 - z94 * z95;
-        let z7038 = -z27 * z99 + z29 * z98 - z92 * z96 + z93 * z95;
-        let z7039 = qd[9] * z7033;
-        let z7040 = qd[9] * z7034;
-        let z7041 = qd[9] * z7035;
-        let z7042 = qd[9] * z7036;
-        let z7043 = qd[9] * z7037;
-        let z7044 = qd[9] * z7038;
-        let z7045 = -z15 * z117 + z17 * z116;
-        let z7046 = z13 * z117 - z17 * z115;
-        let z7047 = -z13 * z116 + z15 * z115;
-        let z7048 = -z15 * z120 + z17 * z119 - z113 * z117 + z114 * z116;
-        let z7049 = z13 * z120 - z17 * z118 + z112 * z117 - z114 * z115;
-        let z7050 = -z13 * z119 + z15 * z118 - z112 * z116 + z113 * z115;
-        let z7051 = qd[10] * z7045;
-        let z7052 = qd[10] * z7046;
-        let z7053 = qd[10] * z7047;
-        let z7054 = qd[10] * z7048;
-        let z7055 = qd[10] * z7049;
-        let z7056 = qd[10] * z7050;
-        let z7057 = -z109 * z137 + z111 * z136;
-        let z7058 = z107 * z137 - z111 * z135;
-        let z7059 = -z107 * z136 + z109 * z135;
-        let z7060 = -z109 * z140 + z111 * z139 - z133 * z137 + z134 * z136;
-        let z7061 = z107 * z140 - z111 * z138 + z132 * z137 - z134 * z135;
-        let z7062 = -z107 * z139 + z109 * z138 - z132 * z136 + z133 * z135;
-        let z7063 = qd[11] * z7057;
-        let z7064 = qd[11] * z7058;
-        let z7065 = qd[11] * z7059;
-        let z7066 = qd[11] * z7060;
-        let z7067 = qd[11] * z7061;
-        let z7068 = qd[11] * z7062;
-        let z7069 = -z109 * z157 + z111 * z156;
-        let z7070 = z107 * z157 - z111 * z155;
-        let z7071 = -z107 * z156 + z109 * z155;
-        let z7072 = -z109 * z160 + z111 * z159 - z153 * z157 + z154 * z156;
-        let z7073 = z107 * z160 - z111 * z158 + z152 * z157 - z154 * z155;
-        let z7074 = -z107 * z159 + z109 * z158 - z152 * z156 + z153 * z155;
-        let z7075 = qd[12] * z7069;
-        let z7076 = qd[12] * z7070;
-        let z7077 = qd[12] * z7071;
-        let z7078 = qd[12] * z7072;
-        let z7079 = qd[12] * z7073;
-        let z7080 = qd[12] * z7074;
-        let z7081 = -z109 * z177 + z111 * z176;
-        let z7082 = z107 * z177 - z111 * z175;
-        let z7083 = -z107 * z176 + z109 * z175;
-        let z7084 = -z109 * z180 + z111 * z179 - z173 * z177 + z174 * z176;
-        let z7085 = z107 * z180 - z111 * z178 + z172 * z177 - z174 * z175;
-        let z7086 = -z107 * z179 + z109 * z178 - z172 * z176 + z173 * z175;
-        let z7087 = qd[13] * z7081;
-        let z7088 = qd[13] * z7082;
-        let z7089 = qd[13] * z7083;
-        let z7090 = qd[13] * z7084;
-        let z7091 = qd[13] * z7085;
-        let z7092 = qd[13] * z7086;
-        let z7093 = -z15 * z197 + z17 * z196;
-        let z7094 = z13 * z197 - z17 * z195;
-        let z7095 = -z13 * z196 + z15 * z195;
-        let z7096 = -z15 * z200 + z17 * z199 - z193 * z197 + z194 * z196;
-        let z7097 = z13 * z200 - z17 * z198 + z192 * z197 - z194 * z195;
-        let z7098 = -z13 * z199 + z15 * z198 - z192 * z196 + z193 * z195;
-        let z7099 = qd[14] * z7093;
-        let z7100 = qd[14] * z7094;
-        let z7101 = qd[14] * z7095;
-        let z7102 = qd[14] * z7096;
-        let z7103 = qd[14] * z7097;
-        let z7104 = qd[14] * z7098;
-        let z7105 = -z189 * z217 + z191 * z216;
-        let z7106 = z187 * z217 - z191 * z215;
-        let z7107 = -z187 * z216 + z189 * z215;
-        let z7108 = -z213 * z217 + z214 * z216 - z189 * z220 + z191 * z219;
-        let z7109 = z212 * z217 - z214 * z215 + z187 * z220 - z191 * z218;
-        let z7110 = -z212 * z216 + z213 * z215 - z187 * z219 + z189 * z218;
-        let z7111 = qd[15] * z7105;
-        let z7112 = qd[15] * z7106;
-        let z7113 = qd[15] * z7107;
-        let z7114 = qd[15] * z7108;
-        let z7115 = qd[15] * z7109;
-        let z7116 = qd[15] * z7110;
-        let z7117 = -z189 * z237 + z191 * z236;
-        let z7118 = z187 * z237 - z191 * z235;
-        let z7119 = -z187 * z236 + z189 * z235;
-        let z7120 = -z233 * z237 + z234 * z236 - z189 * z240 + z191 * z239;
-        let z7121 = z232 * z237 - z234 * z235 + z187 * z240 - z191 * z238;
-        let z7122 = -z232 * z236 + z233 * z235 - z187 * z239 + z189 * z238;
-        let z7123 = qd[16] * z7117;
-        let z7124 = qd[16] * z7118;
-        let z7125 = qd[16] * z7119;
-        let z7126 = qd[16] * z7120;
-        let z7127 = qd[16] * z7121;
-        let z7128 = qd[16] * z7122;
-        let z7129 = -z189 * z257 + z191 * z256;
-        let z7130 = z187 * z257 - z191 * z255;
-        let z7131 = -z187 * z256 + z189 * z255;
-        let z7132 = -z253 * z257 + z254 * z256 - z189 * z260 + z191 * z259;
-        let z7133 = z252 * z257 - z254 * z255 + z187 * z260 - z191 * z258;
-        let z7134 = -z252 * z256 + z253 * z255 - z187 * z259 + z189 * z258;
-        let z7135 = qd[17] * z7129;
-        let z7136 = qd[17] * z7130;
-        let z7137 = qd[17] * z7131;
-        let z7138 = qd[17] * z7132;
-        let z7139 = qd[17] * z7133;
-        let z7140 = qd[17] * z7134;
-        let z7141 = -z15 * z277 + z17 * z276;
-        let z7142 = z13 * z277 - z17 * z275;
-        let z7143 = -z13 * z276 + z15 * z275;
-        let z7144 = -z15 * z280 + z17 * z279 - z273 * z277 + z274 * z276;
-        let z7145 = z13 * z280 + z272 * z277 - z17 * z278 - z274 * z275;
-        let z7146 = -z13 * z279 + z15 * z278 - z272 * z276 + z273 * z275;
-        let z7147 = qd[18] * z7141;
-        let z7148 = qd[18] * z7142;
-        let z7149 = qd[18] * z7143;
-        let z7150 = qd[18] * z7144;
-        let z7151 = qd[18] * z7145;
-        let z7152 = qd[18] * z7146;
-        let z7153 = -z269 * z297 + z271 * z296;
-        let z7154 = z267 * z297 - z271 * z295;
-        let z7155 = -z267 * z296 + z269 * z295;
-        let z7156 = -z269 * z300 + z271 * z299 - z293 * z297 + z294 * z296;
-        let z7157 = z267 * z300 - z271 * z298 + z292 * z297 - z294 * z295;
-        let z7158 = -z267 * z299 + z269 * z298 - z292 * z296 + z293 * z295;
-        let z7159 = qd[19] * z7153;
-        let z7160 = qd[19] * z7154;
-        let z7161 = qd[19] * z7155;
-        let z7162 = qd[19] * z7156;
-        let z7163 = qd[19] * z7157;
-        let z7164 = qd[19] * z7158;
-        let z7165 = -z269 * z317 + z271 * z316;
-        let z7166 = z267 * z317 - z271 * z315;
-        let z7167 = -z267 * z316 + z269 * z315;
-        let z7168 = -z269 * z320 + z271 * z319 - z313 * z317 + z314 * z316;
-        let z7169 = z267 * z320 - z271 * z318 + z312 * z317 - z314 * z315;
-        let z7170 = -z267 * z319 + z269 * z318 - z312 * z316 + z313 * z315;
-        let z7171 = qd[20] * z7165;
-        let z7172 = qd[20] * z7166;
-        let z7173 = qd[20] * z7167;
-        let z7174 = qd[20] * z7168;
-        let z7175 = qd[20] * z7169;
-        let z7176 = qd[20] * z7170;
-        let z7177 = -z269 * z337 + z271 * z336;
-        let z7178 = z267 * z337 - z271 * z335;
-        let z7179 = -z267 * z336 + z269 * z335;
-        let z7180 = -z269 * z340 + z271 * z339 - z333 * z337 + z334 * z336;
-        let z7181 = z267 * z340 - z271 * z338 + z332 * z337 - z334 * z335;
-        let z7182 = -z267 * z339 + z269 * z338 - z332 * z336 + z333 * z335;
-        let z7183 = qd[21] * z7177;
-        let z7184 = qd[21] * z7178;
-        let z7185 = qd[21] * z7179;
-        let z7186 = qd[21] * z7180;
-        let z7187 = qd[21] * z7181;
-        let z7188 = qd[21] * z7182;
-        let z7189 = -qd[1] * self.m_torso * z20 + qd[2] * self.m_torso * z19;
-        let z7190 = qd[0] * self.m_torso * z20 - qd[2] * self.m_torso * z18;
-        let z7191 = -qd[0] * self.m_torso * z19 + qd[1] * self.m_torso * z18;
-        let z7192 = z19 * z1151 - z20 * z1150;
-        let z7193 = -z18 * z1151 + z20 * z1149;
-        let z7194 = z18 * z1150 - z19 * z1149;
-        let z7195 = self.m_hub * (z22 * z22) + self.m_hub * (z23 * z23) + z347;
-        let z7196 = -self.m_hub * z21 * z22 + z348;
-        let z7197 = -self.m_hub * z21 * z23 + z349;
-        let z7198 = -self.m_hub * z23;
-        let z7199 = self.m_hub * z22;
-        let z7200 = self.m_hub * (z21 * z21) + self.m_hub * (z23 * z23) + z350;
-        let z7201 = -self.m_hub * z22 * z23 + z351;
-        let z7202 = self.m_hub * z23;
-        let z7203 = -self.m_hub * z21;
-        let z7204 = self.m_hub * (z21 * z21) + self.m_hub * (z22 * z22) + z352;
-        let z7205 = -self.m_hub * z22;
-        let z7206 = self.m_hub * z21;
-        let z7207 = self.m_hub * z36 * z529 - self.m_hub * z37 * z528;
-        let z7208 = -self.m_hub * z35 * z529 + self.m_hub * z37 * z527;
-        let z7209 = self.m_hub * z35 * z528 - self.m_hub * z36 * z527;
-        let z7210 = z22 * z7209 - z23 * z7208 + z36 * z1160 - z37 * z1159;
-        let z7211 = -z21 * z7209 + z23 * z7207 - z35 * z1160 + z37 * z1158;
-        let z7212 = z21 * z7208 - z22 * z7207 + z35 * z1159 - z36 * z1158;
-        let z7213 = self.m_thigh * (z354 * z354) + self.m_thigh * (z355 * z355) + z356;
-        let z7214 = -self.m_thigh * z353 * z354 + z357;
-        let z7215 = -self.m_thigh * z353 * z355 + z358;
-        let z7216 = -self.m_thigh * z355;
-        let z7217 = self.m_thigh * z354;
-        let z7218 = self.m_thigh * (z353 * z353) + self.m_thigh * (z355 * z355) + z359;
-        let z7219 = -self.m_thigh * z354 * z355 + z360;
-        let z7220 = self.m_thigh * z355;
-        let z7221 = -self.m_thigh * z353;
-        let z7222 = self.m_thigh * (z353 * z353) + self.m_thigh * (z354 * z354) + z361;
-        let z7223 = -self.m_thigh * z354;
-        let z7224 = self.m_thigh * z353;
-        let z7225 = self.m_thigh * z56 * z532 - self.m_thigh * z57 * z531;
-        let z7226 = -self.m_thigh * z55 * z532 + self.m_thigh * z57 * z530;
-        let z7227 = self.m_thigh * z55 * z531 - self.m_thigh * z56 * z530;
-        let z7228 = z56 * z1169 - z57 * z1168 + z354 * z7227 - z355 * z7226;
-        let z7229 = -z55 * z1169 + z57 * z1167 - z353 * z7227 + z355 * z7225;
-        let z7230 = z55 * z1168 - z56 * z1167 + z353 * z7226 - z354 * z7225;
-        let z7231 = self.m_shin * (z363 * z363) + self.m_shin * (z364 * z364) + z365;
-        let z7232 = -self.m_shin * z362 * z363 + z366;
-        let z7233 = -self.m_shin * z362 * z364 + z367;
-        let z7234 = -self.m_shin * z364;
-        let z7235 = self.m_shin * z363;
-        let z7236 = self.m_shin * (z362 * z362) + self.m_shin * (z364 * z364) + z368;
-        let z7237 = -self.m_shin * z363 * z364 + z369;
-        let z7238 = self.m_shin * z364;
-        let z7239 = -self.m_shin * z362;
-        let z7240 = self.m_shin * (z362 * z362) + self.m_shin * (z363 * z363) + z370;
-        let z7241 = -self.m_shin * z363;
-        let z7242 = self.m_shin * z362;
-        let z7243 = self.m_shin * z76 * z535 - self.m_shin * z77 * z534;
-        let z7244 = -self.m_shin * z75 * z535 + self.m_shin * z77 * z533;
-        let z7245 = self.m_shin * z75 * z534 - self.m_shin * z76 * z533;
-        let z7246 = z76 * z1178 - z77 * z1177 + z363 * z7245 - z364 * z7244;
-        let z7247 = -z75 * z1178 + z77 * z1176 - z362 * z7245 + z364 * z7243;
-        let z7248 = z75 * z1177 - z76 * z1176 + z362 * z7244 - z363 * z7243;
-        let z7249 = -self.m_foot * z373;
-        let z7250 = -self.m_foot * z371;
-        let z7251 = -self.m_foot * z372;
-        let z7252 = self.m_foot * z96 * z538 - self.m_foot * z97 * z537;
-        let z7253 = -self.m_foot * z95 * z538 + self.m_foot * z97 * z536;
-        let z7254 = self.m_foot * z95 * z537 - self.m_foot * z96 * z536;
-        let z7255 = z96 * z1187 - z97 * z1186 + z372 * z7254 - z373 * z7253;
-        let z7256 = -z95 * z1187 + z97 * z1185 - z371 * z7254 + z373 * z7252;
-        let z7257 = z95 * z1186 - z96 * z1185 + z371 * z7253 - z372 * z7252;
-        let z7258 = self.m_hub * (z102 * z102) + self.m_hub * (z103 * z103) + z380;
-        let z7259 = -self.m_hub * z101 * z102 + z381;
-        let z7260 = -self.m_hub * z101 * z103 + z382;
-        let z7261 = -self.m_hub * z103;
-        let z7262 = self.m_hub * z102;
-        let z7263 = self.m_hub * (z101 * z101) + self.m_hub * (z103 * z103) + z383;
-        let z7264 = -self.m_hub * z102 * z103 + z384;
-        let z7265 = self.m_hub * z103;
-        let z7266 = -self.m_hub * z101;
-        let z7267 = self.m_hub * (z101 * z101) + self.m_hub * (z102 * z102) + z385;
-        let z7268 = -self.m_hub * z102;
-        let z7269 = self.m_hub * z101;
-        let z7270 = self.m_hub * z116 * z541 - self.m_hub * z117 * z540;
-        let z7271 = -self.m_hub * z115 * z541 + self.m_hub * z117 * z539;
-        let z7272 = self.m_hub * z115 * z540 - self.m_hub * z116 * z539;
-        let z7273 = z102 * z7272 - z103 * z7271 + z116 * z1196 - z117 * z1195;
-        let z7274 = -z101 * z7272 + z103 * z7270 - z115 * z1196 + z117 * z1194;
-        let z7275 = z101 * z7271 - z102 * z7270 + z115 * z1195 - z116 * z1194;
-        let z7276 = self.m_thigh * (z387 * z387) + self.m_thigh * (z388 * z388) + z389;
-        let z7277 = -self.m_thigh * z386 * z387 + z390;
-        let z7278 = -self.m_thigh * z386 * z388 + z391;
-        let z7279 = -self.m_thigh * z388;
-        let z7280 = self.m_thigh * z387;
-        let z7281 = self.m_thigh * (z386 * z386) + self.m_thigh * (z388 * z388) + z392;
-        let z7282 = -self.m_thigh * z387 * z388 + z393;
-        let z7283 = self.m_thigh * z388;
-        let z7284 = -self.m_thigh * z386;
-        let z7285 = self.m_thigh * (z386 * z386) + self.m_thigh * (z387 * z387) + z394;
-        let z7286 = -self.m_thigh * z387;
-        let z7287 = self.m_thigh * z386;
-        let z7288 = self.m_thigh * z136 * z544 - self.m_thigh * z137 * z543;
-        let z7289 = -self.m_thigh * z135 * z544 + self.m_thigh * z137 * z542;
-        let z7290 = self.m_thigh * z135 * z543 - self.m_thigh * z136 * z542;
-        let z7291 = z387 * z7290 - z388 * z7289 + z136 * z1205 - z137 * z1204;
-        let z7292 = -z386 * z7290 + z388 * z7288 - z135 * z1205 + z137 * z1203;
-        let z7293 = z386 * z7289 - z387 * z7288 + z135 * z1204 - z136 * z1203;
-        let z7294 = self.m_shin * (z396 * z396) + self.m_shin * (z397 * z397) + z398;
-        let z7295 = -self.m_shin * z395 * z396 + z399;
-        let z7296 = -self.m_shin * z395 * z397 + z400;
-        let z7297 = -self.m_shin * z397;
-        let z7298 = self.m_shin * z396;
-        let z7299 = self.m_shin * (z395 * z395) + self.m_shin * (z397 * z397) + z401;
-        let z7300 = -self.m_shin * z396 * z397 + z402;
-        let z7301 = self.m_shin * z397;
-        let z7302 = -self.m_shin * z395;
-        let z7303 = self.m_shin * (z395 * z395) + self.m_shin * (z396 * z396) + z403;
-        let z7304 = -self.m_shin * z396;
-        let z7305 = self.m_shin * z395;
-        let z7306 = self.m_shin * z156 * z547 - self.m_shin * z157 * z546;
-        let z7307 = -self.m_shin * z155 * z547 + self.m_shin * z157 * z545;
-        let z7308 = self.m_shin * z155 * z546 - self.m_shin * z156 * z545;
-        let z7309 = z396 * z7308 - z397 * z7307 + z156 * z1214 - z157 * z1213;
-        let z7310 = -z395 * z7308 + z397 * z7306 - z155 * z1214 + z157 * z1212;
-        let z7311 = z395 * z7307 - z396 * z7306 + z155 * z1213 - z156 * z1212;
-        let z7312 = -self.m_foot * z406;
-        let z7313 = -self.m_foot * z404;
-        let z7314 = -self.m_foot * z405;
-        let z7315 = self.m_foot * z176 * z550 - self.m_foot * z177 * z549;
-        let z7316 = -self.m_foot * z175 * z550 + self.m_foot * z177 * z548;
-        let z7317 = self.m_foot * z175 * z549 - self.m_foot * z176 * z548;
-        let z7318 = z405 * z7317 - z406 * z7316 + z176 * z1223 - z177 * z1222;
-        let z7319 = -z404 * z7317 + z406 * z7315 - z175 * z1223 + z177 * z1221;
-        let z7320 = z404 * z7316 - z405 * z7315 + z175 * z1222 - z176 * z1221;
-        let z7321 = self.m_hub * (z182 * z182) + self.m_hub * (z183 * z183) + z413;
-        let z7322 = -self.m_hub * z181 * z182 + z414;
-        let z7323 = -self.m_hub * z181 * z183 + z415;
-        let z7324 = -self.m_hub * z183;
-        let z7325 = self.m_hub * z182;
-        let z7326 = self.m_hub * (z181 * z181) + self.m_hub * (z183 * z183) + z416;
-        let z7327 = -self.m_hub * z182 * z183 + z417;
-        let z7328 = self.m_hub * z183;
-        let z7329 = -self.m_hub * z181;
-        let z7330 = self.m_hub * (z181 * z181) + self.m_hub * (z182 * z182) + z418;
-        let z7331 = -self.m_hub * z182;
-        let z7332 = self.m_hub * z181;
-        let z7333 = self.m_hub * z196 * z553 - self.m_hub * z197 * z552;
-        let z7334 = -self.m_hub * z195 * z553 + self.m_hub * z197 * z551;
-        let z7335 = self.m_hub * z195 * z552 - self.m_hub * z196 * z551;
-        let z7336 = z182 * z7335 - z183 * z7334 + z196 * z1232 - z197 * z1231;
-        let z7337 = -z181 * z7335 + z183 * z7333 - z195 * z1232 + z197 * z1230;
-        let z7338 = z181 * z7334 - z182 * z7333 + z195 * z1231 - z196 * z1230;
-        let z7339 = self.m_thigh * (z420 * z420) + self.m_thigh * (z421 * z421) + z422;
-        let z7340 = -self.m_thigh * z419 * z420 + z423;
-        let z7341 = -self.m_thigh * z419 * z421 + z424;
-        let z7342 = -self.m_thigh * z421;
-        let z7343 = self.m_thigh * z420;
-        let z7344 = self.m_thigh * (z419 * z419) + self.m_thigh * (z421 * z421) + z425;
-        let z7345 = -self.m_thigh * z420 * z421 + z426;
-        let z7346 = self.m_thigh * z421;
-        let z7347 = -self.m_thigh * z419;
-        let z7348 = self.m_thigh * (z419 * z419) + self.m_thigh * (z420 * z420) + z427;
-        let z7349 = -self.m_thigh * z420;
-        let z7350 = self.m_thigh * z419;
-        let z7351 = self.m_thigh * z216 * z556 - self.m_thigh * z217 * z555;
-        let z7352 = -self.m_thigh * z215 * z556 + self.m_thigh * z217 * z554;
-        let z7353 = self.m_thigh * z215 * z555 - self.m_thigh * z216 * z554;
-        let z7354 = z216 * z1241 - z217 * z1240 + z420 * z7353 - z421 * z7352;
-        let z7355 = -z215 * z1241 + z217 * z1239 - z419 * z7353 + z421 * z7351;
-        let z7356 = z215 * z1240 - z216 * z1239 + z419 * z7352 - z420 * z7351;
-        let z7357 = self.m_shin * (z429 * z429) + self.m_shin * (z430 * z430) + z431;
-        let z7358 = -self.m_shin * z428 * z429 + z432;
-        let z7359 = -self.m_shin * z428 * z430 + z433;
-        let z7360 = -self.m_shin * z430;
-        let z7361 = self.m_shin * z429;
-        let z7362 = self.m_shin * (z428 * z428) + self.m_shin * (z430 * z430) + z434;
-        let z7363 = -self.m_shin * z429 * z430 + z435;
-        let z7364 = self.m_shin * z430;
-        let z7365 = -self.m_shin * z428;
-        let z7366 = self.m_shin * (z428 * z428) + self.m_shin * (z429 * z429) + z436;
-        let z7367 = -self.m_shin * z429;
-        let z7368 = self.m_shin * z428;
-        let z7369 = self.m_shin * z236 * z559 - self.m_shin * z237 * z558;
-        let z7370 = -self.m_shin * z235 * z559 + self.m_shin * z237 * z557;
-        let z7371 = self.m_shin * z235 * z558 - self.m_shin * z236 * z557;
-        let z7372 = z236 * z1250 - z237 * z1249 + z429 * z7371 - z430 * z7370;
-        let z7373 = -z235 * z1250 + z237 * z1248 - z428 * z7371 + z430 * z7369;
-        let z7374 = z235 * z1249 - z236 * z1248 + z428 * z7370 - z429 * z7369;
-        let z7375 = -self.m_foot * z439;
-        let z7376 = -self.m_foot * z437;
-        let z7377 = -self.m_foot * z438;
-        let z7378 = self.m_foot * z256 * z562 - self.m_foot * z257 * z561;
-        let z7379 = -self.m_foot * z255 * z562 + self.m_foot * z257 * z560;
-        let z7380 = self.m_foot * z255 * z561 - self.m_foot * z256 * z560;
-        let z7381 = z256 * z1259 - z257 * z1258 + z438 * z7380 - z439 * z7379;
-        let z7382 = -z255 * z1259 + z257 * z1257 - z437 * z7380 + z439 * z7378;
-        let z7383 = z255 * z1258 - z256 * z1257 + z437 * z7379 - z438 * z7378;
-        let z7384 = self.m_hub * (z262 * z262) + self.m_hub * (z263 * z263) + z446;
-        let z7385 = -self.m_hub * z261 * z262 + z447;
-        let z7386 = -self.m_hub * z261 * z263 + z448;
-        let z7387 = -self.m_hub * z263;
-        let z7388 = self.m_hub * z262;
-        let z7389 = self.m_hub * (z261 * z261) + self.m_hub * (z263 * z263) + z449;
-        let z7390 = -self.m_hub * z262 * z263 + z450;
-        let z7391 = self.m_hub * z263;
-        let z7392 = -self.m_hub * z261;
-        let z7393 = self.m_hub * (z261 * z261) + self.m_hub * (z262 * z262) + z451;
-        let z7394 = -self.m_hub * z262;
-        let z7395 = self.m_hub * z261;
-        let z7396 = self.m_hub * z276 * z565 - self.m_hub * z277 * z564;
-        let z7397 = -self.m_hub * z275 * z565 + self.m_hub * z277 * z563;
-        let z7398 = self.m_hub * z275 * z564 - self.m_hub * z276 * z563;
-        let z7399 = z262 * z7398 - z263 * z7397 + z276 * z1268 - z277 * z1267;
-        let z7400 = -z261 * z7398 + z263 * z7396 - z275 * z1268 + z277 * z1266;
-        let z7401 = z261 * z7397 - z262 * z7396 + z275 * z1267 - z276 * z1266;
-        let z7402 = self.m_thigh * (z453 * z453) + self.m_thigh * (z454 * z454) + z455;
-        let z7403 = -self.m_thigh * z452 * z453 + z456;
-        let z7404 = -self.m_thigh * z452 * z454 + z457;
-        let z7405 = -self.m_thigh * z454;
-        let z7406 = self.m_thigh * z453;
-        let z7407 = z458 + self.m_thigh * (z452 * z452) + self.m_thigh * (z454 * z454);
-        let z7408 = z459 - self.m_thigh * z453 * z454;
-        let z7409 = self.m_thigh * z454;
-        let z7410 = -self.m_thigh * z452;
-        let z7411 = z460 + self.m_thigh * (z452 * z452) + self.m_thigh * (z453 * z453);
-        let z7412 = -self.m_thigh * z453;
-        let z7413 = self.m_thigh * z452;
-        let z7414 = self.m_thigh * z296 * z568 - self.m_thigh * z297 * z567;
-        let z7415 = -self.m_thigh * z295 * z568 + self.m_thigh * z297 * z566;
-        let z7416 = self.m_thigh * z295 * z567 - self.m_thigh * z296 * z566;
-        let z7417 = z296 * z1277 - z297 * z1276 + z453 * z7416 - z454 * z7415;
-        let z7418 = -z295 * z1277 + z297 * z1275 - z452 * z7416 + z454 * z7414;
-        let z7419 = z295 * z1276 - z296 * z1275 + z452 * z7415 - z453 * z7414;
-        let z7420 = z464 + self.m_shin * (z462 * z462) + self.m_shin * (z463 * z463);
-        let z7421 = z465 - self.m_shin * z461 * z462;
-        let z7422 = z466 - self.m_shin * z461 * z463;
-        let z7423 = -self.m_shin * z463;
-        let z7424 = self.m_shin * z462;
-        let z7425 = z467 + self.m_shin * (z461 * z461) + self.m_shin * (z463 * z463);
-        let z7426 = z468 - self.m_shin * z462 * z463;
-        let z7427 = self.m_shin * z463;
-        let z7428 = -self.m_shin * z461;
-        let z7429 = z469 + self.m_shin * (z461 * z461) + self.m_shin * (z462 * z462);
-        let z7430 = -self.m_shin * z462;
-        let z7431 = self.m_shin * z461;
-        let z7432 = self.m_shin * z316 * z571 - self.m_shin * z317 * z570;
-        let z7433 = -self.m_shin * z315 * z571 + self.m_shin * z317 * z569;
-        let z7434 = self.m_shin * z315 * z570 - self.m_shin * z316 * z569;
-        let z7435 = z462 * z7434 - z463 * z7433 + z316 * z1286 - z317 * z1285;
-        let z7436 = -z461 * z7434 + z463 * z7432 - z315 * z1286 + z317 * z1284;
-        let z7437 = z461 * z7433 - z462 * z7432 + z315 * z1285 - z316 * z1284;
-        let z7438 = -self.m_foot * z472;
-        let z7439 = -self.m_foot * z470;
-        let z7440 = -self.m_foot * z471;
-        let z7441 = self.m_foot * z336 * z574 - self.m_foot * z337 * z573;
-        let z7442 = -self.m_foot * z335 * z574 + self.m_foot * z337 * z572;
-        let z7443 = self.m_foot * z335 * z573 - self.m_foot * z336 * z572;
-        let z7444 = z471 * z7443 - z472 * z7442 + z336 * z1295 - z337 * z1294;
-        let z7445 = -z470 * z7443 + z472 * z7441 - z335 * z1295 + z337 * z1293;
-        let z7446 = z470 * z7442 - z471 * z7441 + z335 * z1294 - z336 * z1293;
-        let z7447 = z267 * z699 + z269 * z700 + z271 * z701 + z333 * z7438 + z334 * z697;
-        let z7448 = z267 * z700 + z269 * z702 + z271 * z703 + z332 * z698 + z334 * z7439;
-        let z7449 = z267 * z701 + z269 * z703 + z271 * z704 + z332 * z7440 + z333 * z696;
-        let z7450 = self.m_foot * z332 + z269 * z698 + z271 * z7440;
-        let z7451 = self.m_foot * z333 + z267 * z7438 + z271 * z696;
-        let z7452 = self.m_foot * z334 + z267 * z697 + z269 * z7439;
-        let z7453 = z267 * z7447 + z269 * z7448 + z271 * z7449 + z332 * z7450
-            + z333 * z7451 + z334 * z7452;
-        let z7454 = 1.0 / z7453;
-        let z7455 = -z267 * z7444 - z269 * z7445 - z271 * z7446 - z332 * z7441
-            - z333 * z7442 - z334 * z7443;
-        let z7456 = z7447 * z7454;
-        let z7457 = z7448 * z7454;
-        let z7458 = z7449 * z7454;
-        let z7459 = z7450 * z7454;
-        let z7460 = z7451 * z7454;
-        let z7461 = z7452 * z7454;
-        let z7462 = -z7183 * z7447 - z7184 * z7448 - z7185 * z7449 - z7186 * z7450
-            - z7187 * z7451 - z7188 * z7452 + z7455;
-        let z7463 = z7420 - z7447 * z7456 + z699;
-        let z7464 = z7421 - z7447 * z7457 + z700;
-        let z7465 = z7422 - z7447 * z7458 + z701;
-        let z7466 = -z7447 * z7459;
-        let z7467 = z7423 + z7438 - z7447 * z7460;
-        let z7468 = z7424 - z7447 * z7461 + z697;
-        let z7469 = z7425 - z7448 * z7457 + z702;
-        let z7470 = z7426 - z7448 * z7458 + z703;
-        let z7471 = z7427 - z7448 * z7459 + z698;
-        let z7472 = -z7448 * z7460;
-        let z7473 = z7428 + z7439 - z7448 * z7461;
-        let z7474 = z7429 - z7449 * z7458 + z704;
-        let z7475 = z7430 + z7440 - z7449 * z7459;
-        let z7476 = z7431 - z7449 * z7460 + z696;
-        let z7477 = -z7449 * z7461;
-        let z7478 = self.m_shin + self.m_foot - z7450 * z7459;
-        let z7479 = -z7450 * z7460;
-        let z7480 = -z7450 * z7461;
-        let z7481 = self.m_shin + self.m_foot - z7451 * z7460;
-        let z7482 = -z7451 * z7461;
-        let z7483 = self.m_shin + self.m_foot - z7452 * z7461;
-        let z7484 = z7435 + z7187 * z7438 + z7444 + z7456 * z7462 + z697 * z7188
-            + z699 * z7183 + z700 * z7184 + z701 * z7185;
-        let z7485 = z7436 + z7188 * z7439 + z7445 + z7457 * z7462 + z698 * z7186
-            + z700 * z7183 + z702 * z7184 + z703 * z7185;
-        let z7486 = z7437 + z7186 * z7440 + z7446 + z7458 * z7462 + z696 * z7187
-            + z701 * z7183 + z703 * z7184 + z704 * z7185;
-        let z7487 = self.m_foot * z7186 + z7432 + z7185 * z7440 + z7441 + z7459 * z7462
-            + z698 * z7184;
-        let z7488 = self.m_foot * z7187 + z7433 + z7183 * z7438 + z7442 + z7460 * z7462
-            + z696 * z7185;
-        let z7489 = self.m_foot * z7188 + z7434 + z7184 * z7439 + z7443 + z7461 * z7462
-            + z697 * z7183;
-        let z7490 = z267 * z7463 + z269 * z7464 + z271 * z7465 + z312 * z7466
-            + z313 * z7467 + z314 * z7468;
-        let z7491 = z267 * z7464 + z269 * z7469 + z271 * z7470 + z312 * z7471
-            + z313 * z7472 + z314 * z7473;
-        let z7492 = z267 * z7465 + z269 * z7470 + z271 * z7474 + z312 * z7475
-            + z313 * z7476 + z314 * z7477;
-        let z7493 = z267 * z7466 + z269 * z7471 + z271 * z7475 + z312 * z7478
-            + z313 * z7479 + z314 * z7480;
-        let z7494 = z267 * z7467 + z269 * z7472 + z271 * z7476 + z312 * z7479
-            + z313 * z7481 + z314 * z7482;
-        let z7495 = z267 * z7468 + z269 * z7473 + z271 * z7477 + z312 * z7480
-            + z313 * z7482 + z314 * z7483;
-        let z7496 = z267 * z7490 + z269 * z7491 + z271 * z7492 + z312 * z7493
-            + z313 * z7494 + z314 * z7495;
-        let z7497 = 1.0 / z7496;
-        let z7498 = -z267 * z7484 - z269 * z7485 - z271 * z7486 - z312 * z7487
-            - z313 * z7488 - z314 * z7489;
-        let z7499 = z7490 * z7497;
-        let z7500 = z7491 * z7497;
-        let z7501 = z7492 * z7497;
-        let z7502 = z7493 * z7497;
-        let z7503 = z7494 * z7497;
-        let z7504 = z7495 * z7497;
-        let z7505 = -z7171 * z7490 - z7172 * z7491 - z7173 * z7492 - z7174 * z7493
-            - z7175 * z7494 - z7176 * z7495 + z7498;
-        let z7506 = z7402 + z7463 - z7490 * z7499;
-        let z7507 = z7403 + z7464 - z7490 * z7500;
-        let z7508 = z7404 + z7465 - z7490 * z7501;
-        let z7509 = z7466 - z7490 * z7502;
-        let z7510 = z7405 + z7467 - z7490 * z7503;
-        let z7511 = z7406 + z7468 - z7490 * z7504;
-        let z7512 = z7407 + z7469 - z7491 * z7500;
-        let z7513 = z7408 + z7470 - z7491 * z7501;
-        let z7514 = z7409 + z7471 - z7491 * z7502;
-        let z7515 = z7472 - z7491 * z7503;
-        let z7516 = z7410 + z7473 - z7491 * z7504;
-        let z7517 = z7411 + z7474 - z7492 * z7501;
-        let z7518 = z7412 + z7475 - z7492 * z7502;
-        let z7519 = z7413 + z7476 - z7492 * z7503;
-        let z7520 = z7477 - z7492 * z7504;
-        let z7521 = self.m_thigh + z7478 - z7493 * z7502;
-        let z7522 = z7479 - z7493 * z7503;
-        let z7523 = z7480 - z7493 * z7504;
-        let z7524 = self.m_thigh + z7481 - z7494 * z7503;
-        let z7525 = z7482 - z7494 * z7504;
-        let z7526 = self.m_thigh + z7483 - z7495 * z7504;
-        let z7527 = z7417 + z7171 * z7463 + z7172 * z7464 + z7173 * z7465 + z7174 * z7466
-            + z7175 * z7467 + z7176 * z7468 + z7484 + z7499 * z7505;
-        let z7528 = z7418 + z7171 * z7464 + z7172 * z7469 + z7173 * z7470 + z7174 * z7471
-            + z7175 * z7472 + z7176 * z7473 + z7485 + z7500 * z7505;
-        let z7529 = z7419 + z7171 * z7465 + z7172 * z7470 + z7173 * z7474 + z7174 * z7475
-            + z7175 * z7476 + z7176 * z7477 + z7486 + z7501 * z7505;
-        let z7530 = z7414 + z7171 * z7466 + z7172 * z7471 + z7173 * z7475 + z7174 * z7478
-            + z7175 * z7479 + z7176 * z7480 + z7487 + z7502 * z7505;
-        let z7531 = z7415 + z7171 * z7467 + z7172 * z7472 + z7173 * z7476 + z7174 * z7479
-            + z7175 * z7481 + z7176 * z7482 + z7488 + z7503 * z7505;
-        let z7532 = z7416 + z7171 * z7468 + z7172 * z7473 + z7173 * z7477 + z7174 * z7480
-            + z7175 * z7482 + z7176 * z7483 + z7489 + z7504 * z7505;
-        let z7533 = z267 * z7506 + z269 * z7507 + z271 * z7508 + z292 * z7509
-            + z293 * z7510 + z294 * z7511;
-        let z7534 = z267 * z7507 + z269 * z7512 + z271 * z7513 + z292 * z7514
-            + z293 * z7515 + z294 * z7516;
-        let z7535 = z267 * z7508 + z269 * z7513 + z271 * z7517 + z292 * z7518
-            + z293 * z7519 + z294 * z7520;
-        let z7536 = z267 * z7509 + z269 * z7514 + z271 * z7518 + z292 * z7521
-            + z293 * z7522 + z294 * z7523;
-        let z7537 = z267 * z7510 + z269 * z7515 + z271 * z7519 + z292 * z7522
-            + z293 * z7524 + z294 * z7525;
-        let z7538 = z267 * z7511 + z269 * z7516 + z271 * z7520 + z292 * z7523
-            + z293 * z7525 + z294 * z7526;
-        let z7539 = z267 * z7533 + z269 * z7534 + z271 * z7535 + z292 * z7536
-            + z293 * z7537 + z294 * z7538;
-        let z7540 = 1.0 / z7539;
-        let z7541 = -z267 * z7527 - z269 * z7528 - z271 * z7529 - z292 * z7530
-            - z293 * z7531 - z294 * z7532;
-        let z7542 = z7533 * z7540;
-        let z7543 = z7534 * z7540;
-        let z7544 = z7535 * z7540;
-        let z7545 = z7536 * z7540;
-        let z7546 = z7537 * z7540;
-        let z7547 = z7538 * z7540;
-        let z7548 = -z7159 * z7533 - z7160 * z7534 - z7161 * z7535 - z7162 * z7536
-            - z7163 * z7537 - z7164 * z7538 + z7541;
-        let z7549 = z7384 + z7506 - z7533 * z7542;
-        let z7550 = z7385 + z7507 - z7533 * z7543;
-        let z7551 = z7386 + z7508 - z7533 * z7544;
-        let z7552 = z7509 - z7533 * z7545;
-        let z7553 = z7387 + z7510 - z7533 * z7546;
-        let z7554 = z7388 + z7511 - z7533 * z7547;
-        let z7555 = z7389 + z7512 - z7534 * z7543;
-        let z7556 = z7390 + z7513 - z7534 * z7544;
-        let z7557 = z7391 + z7514 - z7534 * z7545;
-        let z7558 = z7515 - z7534 * z7546;
-        let z7559 = z7392 + z7516 - z7534 * z7547;
-        let z7560 = z7393 + z7517 - z7535 * z7544;
-        let z7561 = z7394 + z7518 - z7535 * z7545;
-        let z7562 = z7395 + z7519 - z7535 * z7546;
-        let z7563 = z7520 - z7535 * z7547;
-        let z7564 = self.m_hub + z7521 - z7536 * z7545;
-        let z7565 = z7522 - z7536 * z7546;
-        let z7566 = z7523 - z7536 * z7547;
-        let z7567 = self.m_hub + z7524 - z7537 * z7546;
-        let z7568 = z7525 - z7537 * z7547;
-        let z7569 = self.m_hub + z7526 - z7538 * z7547;
-        let z7570 = z7399 + z7159 * z7506 + z7160 * z7507 + z7161 * z7508 + z7162 * z7509
-            + z7163 * z7510 + z7164 * z7511 + z7527 + z7542 * z7548;
-        let z7571 = z7400 + z7159 * z7507 + z7160 * z7512 + z7161 * z7513 + z7162 * z7514
-            + z7163 * z7515 + z7164 * z7516 + z7528 + z7543 * z7548;
-        let z7572 = z7401 + z7159 * z7508 + z7160 * z7513 + z7161 * z7517 + z7162 * z7518
-            + z7163 * z7519 + z7164 * z7520 + z7529 + z7544 * z7548;
-        let z7573 = z7396 + z7159 * z7509 + z7160 * z7514 + z7161 * z7518 + z7162 * z7521
-            + z7163 * z7522 + z7164 * z7523 + z7530 + z7545 * z7548;
-        let z7574 = z7397 + z7159 * z7510 + z7160 * z7515 + z7161 * z7519 + z7162 * z7522
-            + z7163 * z7524 + z7164 * z7525 + z7531 + z7546 * z7548;
-        let z7575 = z7398 + z7159 * z7511 + z7160 * z7516 + z7161 * z7520 + z7162 * z7523
-            + z7163 * z7525 + z7164 * z7526 + z7532 + z7547 * z7548;
-        let z7576 = z13 * z7549 + z15 * z7550 + z272 * z7552 + z17 * z7551 + z273 * z7553
-            + z274 * z7554;
-        let z7577 = z13 * z7550 + z15 * z7555 + z272 * z7557 + z17 * z7556 + z273 * z7558
-            + z274 * z7559;
-        let z7578 = z13 * z7551 + z15 * z7556 + z272 * z7561 + z17 * z7560 + z273 * z7562
-            + z274 * z7563;
-        let z7579 = z13 * z7552 + z15 * z7557 + z272 * z7564 + z17 * z7561 + z273 * z7565
-            + z274 * z7566;
-        let z7580 = z13 * z7553 + z15 * z7558 + z272 * z7565 + z17 * z7562 + z273 * z7567
-            + z274 * z7568;
-        let z7581 = z13 * z7554 + z15 * z7559 + z272 * z7566 + z17 * z7563 + z273 * z7568
-            + z274 * z7569;
-        let z7582 = z13 * z7576 + z15 * z7577 + z272 * z7579 + z17 * z7578 + z273 * z7580
-            + z274 * z7581;
-        let z7583 = 1.0 / z7582;
-        let z7584 = -z13 * z7570 - z15 * z7571 - z272 * z7573 - z17 * z7572
-            - z273 * z7574 - z274 * z7575;
-        let z7585 = z7576 * z7583;
-        let z7586 = z7577 * z7583;
-        let z7587 = z7578 * z7583;
-        let z7588 = z7579 * z7583;
-        let z7589 = z7580 * z7583;
-        let z7590 = z7581 * z7583;
-        let z7591 = -z7147 * z7576 - z7148 * z7577 - z7149 * z7578 - z7150 * z7579
-            - z7151 * z7580 - z7152 * z7581 + z7584;
-        let z7592 = z253 * z7375 + z254 * z736 + z187 * z738 + z189 * z739 + z191 * z740;
-        let z7593 = z252 * z737 + z254 * z7376 + z187 * z739 + z189 * z741 + z191 * z742;
-        let z7594 = z252 * z7377 + z253 * z735 + z187 * z740 + z189 * z742 + z191 * z743;
-        let z7595 = self.m_foot * z252 + z189 * z737 + z191 * z7377;
-        let z7596 = self.m_foot * z253 + z187 * z7375 + z191 * z735;
-        let z7597 = self.m_foot * z254 + z187 * z736 + z189 * z7376;
-        let z7598 = z252 * z7595 + z253 * z7596 + z254 * z7597 + z187 * z7592
-            + z189 * z7593 + z191 * z7594;
-        let z7599 = 1.0 / z7598;
-        let z7600 = -z252 * z7378 - z253 * z7379 - z254 * z7380 - z187 * z7381
-            - z189 * z7382 - z191 * z7383;
-        let z7601 = z7592 * z7599;
-        let z7602 = z7593 * z7599;
-        let z7603 = z7594 * z7599;
-        let z7604 = z7595 * z7599;
-        let z7605 = z7596 * z7599;
-        let z7606 = z7597 * z7599;
-        let z7607 = -z7135 * z7592 - z7136 * z7593 - z7137 * z7594 - z7138 * z7595
-            - z7139 * z7596 - z7140 * z7597 + z7600;
-        let z7608 = z738 - z7592 * z7601 + z7357;
-        let z7609 = z739 - z7592 * z7602 + z7358;
-        let z7610 = z740 - z7592 * z7603 + z7359;
-        let z7611 = -z7592 * z7604;
-        let z7612 = z7375 - z7592 * z7605 + z7360;
-        let z7613 = z736 - z7592 * z7606 + z7361;
-        let z7614 = z741 - z7593 * z7602 + z7362;
-        let z7615 = z742 - z7593 * z7603 + z7363;
-        let z7616 = z737 - z7593 * z7604 + z7364;
-        let z7617 = -z7593 * z7605;
-        let z7618 = z7376 - z7593 * z7606 + z7365;
-        let z7619 = z743 - z7594 * z7603 + z7366;
-        let z7620 = z7377 - z7594 * z7604 + z7367;
-        let z7621 = z735 - z7594 * z7605 + z7368;
-        let z7622 = -z7594 * z7606;
-        let z7623 = self.m_shin + self.m_foot - z7595 * z7604;
-        let z7624 = -z7595 * z7605;
-        let z7625 = -z7595 * z7606;
-        let z7626 = self.m_shin + self.m_foot - z7596 * z7605;
-        let z7627 = -z7596 * z7606;
-        let z7628 = self.m_shin + self.m_foot - z7597 * z7606;
-        let z7629 = z7372 + z7381 + z736 * z7140 + z738 * z7135 + z739 * z7136
-            + z7139 * z7375 + z740 * z7137 + z7601 * z7607;
-        let z7630 = z7373 + z7382 + z737 * z7138 + z739 * z7135 + z7140 * z7376
-            + z741 * z7136 + z742 * z7137 + z7602 * z7607;
-        let z7631 = z7374 + z7383 + z735 * z7139 + z7138 * z7377 + z740 * z7135
-            + z742 * z7136 + z743 * z7137 + z7603 * z7607;
-        let z7632 = z7378 + z737 * z7136 + z7137 * z7377 + self.m_foot * z7138
-            + z7604 * z7607 + z7369;
-        let z7633 = z7370 + z7379 + z735 * z7137 + z7135 * z7375 + self.m_foot * z7139
-            + z7605 * z7607;
-        let z7634 = z7371 + z7380 + z736 * z7135 + z7136 * z7376 + self.m_foot * z7140
-            + z7606 * z7607;
-        let z7635 = z232 * z7611 + z233 * z7612 + z234 * z7613 + z187 * z7608
-            + z189 * z7609 + z191 * z7610;
-        let z7636 = z232 * z7616 + z233 * z7617 + z234 * z7618 + z187 * z7609
-            + z189 * z7614 + z191 * z7615;
-        let z7637 = z232 * z7620 + z233 * z7621 + z234 * z7622 + z187 * z7610
-            + z189 * z7615 + z191 * z7619;
-        let z7638 = z232 * z7623 + z233 * z7624 + z234 * z7625 + z187 * z7611
-            + z189 * z7616 + z191 * z7620;
-        let z7639 = z232 * z7624 + z233 * z7626 + z234 * z7627 + z187 * z7612
-            + z189 * z7617 + z191 * z7621;
-        let z7640 = z232 * z7625 + z233 * z7627 + z234 * z7628 + z187 * z7613
-            + z189 * z7618 + z191 * z7622;
-        let z7641 = z232 * z7638 + z233 * z7639 + z234 * z7640 + z187 * z7635
-            + z189 * z7636 + z191 * z7637;
-        let z7642 = 1.0 / z7641;
-        let z7643 = -z232 * z7632 - z233 * z7633 - z234 * z7634 - z187 * z7629
-            - z189 * z7630 - z191 * z7631;
-        let z7644 = z7635 * z7642;
-        let z7645 = z7636 * z7642;
-        let z7646 = z7637 * z7642;
-        let z7647 = z7638 * z7642;
-        let z7648 = z7639 * z7642;
-        let z7649 = z7640 * z7642;
-        let z7650 = -z7123 * z7635 - z7124 * z7636 - z7125 * z7637 - z7126 * z7638
-            - z7127 * z7639 - z7128 * z7640 + z7643;
-        let z7651 = -z7635 * z7644 + z7339 + z7608;
-        let z7652 = -z7635 * z7645 + z7340 + z7609;
-        let z7653 = -z7635 * z7646 + z7341 + z7610;
-        let z7654 = -z7635 * z7647 + z7611;
-        let z7655 = -z7635 * z7648 + z7342 + z7612;
-        let z7656 = -z7635 * z7649 + z7343 + z7613;
-        let z7657 = -z7636 * z7645 + z7344 + z7614;
-        let z7658 = -z7636 * z7646 + z7345 + z7615;
-        let z7659 = -z7636 * z7647 + z7346 + z7616;
-        let z7660 = -z7636 * z7648 + z7617;
-        let z7661 = -z7636 * z7649 + z7347 + z7618;
-        let z7662 = -z7637 * z7646 + z7348 + z7619;
-        let z7663 = -z7637 * z7647 + z7349 + z7620;
-        let z7664 = -z7637 * z7648 + z7350 + z7621;
-        let z7665 = -z7637 * z7649 + z7622;
-        let z7666 = -z7638 * z7647 + self.m_thigh + z7623;
-        let z7667 = -z7638 * z7648 + z7624;
-        let z7668 = -z7638 * z7649 + z7625;
-        let z7669 = z7626 - z7639 * z7648 + self.m_thigh;
-        let z7670 = z7627 - z7639 * z7649;
-        let z7671 = z7628 - z7640 * z7649 + self.m_thigh;
-        let z7672 = z7629 + z7123 * z7608 + z7124 * z7609 + z7125 * z7610 + z7126 * z7611
-            + z7127 * z7612 + z7128 * z7613 + z7644 * z7650 + z7354;
-        let z7673 = z7630 + z7123 * z7609 + z7124 * z7614 + z7125 * z7615 + z7126 * z7616
-            + z7127 * z7617 + z7128 * z7618 + z7645 * z7650 + z7355;
-        let z7674 = z7631 + z7123 * z7610 + z7124 * z7615 + z7125 * z7619 + z7126 * z7620
-            + z7127 * z7621 + z7128 * z7622 + z7646 * z7650 + z7356;
-        let z7675 = z7632 + z7123 * z7611 + z7124 * z7616 + z7125 * z7620 + z7126 * z7623
-            + z7127 * z7624 + z7128 * z7625 + z7647 * z7650 + z7351;
-        let z7676 = z7633 + z7123 * z7612 + z7124 * z7617 + z7125 * z7621 + z7126 * z7624
-            + z7127 * z7626 + z7128 * z7627 + z7648 * z7650 + z7352;
-        let z7677 = z7634 + z7123 * z7613 + z7124 * z7618 + z7125 * z7622 + z7126 * z7625
-            + z7127 * z7627 + z7128 * z7628 + z7649 * z7650 + z7353;
-        let z7678 = z212 * z7654 + z213 * z7655 + z214 * z7656 + z187 * z7651
-            + z189 * z7652 + z191 * z7653;
-        let z7679 = z212 * z7659 + z213 * z7660 + z214 * z7661 + z187 * z7652
-            + z189 * z7657 + z191 * z7658;
-        let z7680 = z212 * z7663 + z213 * z7664 + z214 * z7665 + z187 * z7653
-            + z189 * z7658 + z191 * z7662;
-        let z7681 = z212 * z7666 + z213 * z7667 + z214 * z7668 + z187 * z7654
-            + z189 * z7659 + z191 * z7663;
-        let z7682 = z212 * z7667 + z213 * z7669 + z214 * z7670 + z187 * z7655
-            + z189 * z7660 + z191 * z7664;
-        let z7683 = z212 * z7668 + z213 * z7670 + z214 * z7671 + z187 * z7656
-            + z189 * z7661 + z191 * z7665;
-        let z7684 = z212 * z7681 + z213 * z7682 + z214 * z7683 + z187 * z7678
-            + z189 * z7679 + z191 * z7680;
-        let z7685 = 1.0 / z7684;
-        let z7686 = -z212 * z7675 - z213 * z7676 - z214 * z7677 - z187 * z7672
-            - z189 * z7673 - z191 * z7674;
-        let z7687 = z7678 * z7685;
-        let z7688 = z7679 * z7685;
-        let z7689 = z7680 * z7685;
-        let z7690 = z7681 * z7685;
-        let z7691 = z7682 * z7685;
-        let z7692 = z7683 * z7685;
-        let z7693 = -z7114 * z7681 - z7115 * z7682 - z7116 * z7683 + z7686
-            - z7111 * z7678 - z7112 * z7679 - z7113 * z7680;
-        let z7694 = z7651 - z7678 * z7687 + z7321;
-        let z7695 = z7652 - z7678 * z7688 + z7322;
-        let z7696 = z7653 - z7678 * z7689 + z7323;
-        let z7697 = z7654 - z7678 * z7690;
-        let z7698 = z7655 - z7678 * z7691 + z7324;
-        let z7699 = z7656 - z7678 * z7692 + z7325;
-        let z7700 = z7657 - z7679 * z7688 + z7326;
-        let z7701 = z7658 - z7679 * z7689 + z7327;
-        let z7702 = z7659 - z7679 * z7690 + z7328;
-        let z7703 = z7660 - z7679 * z7691;
-        let z7704 = z7661 - z7679 * z7692 + z7329;
-        let z7705 = z7662 - z7680 * z7689 + z7330;
-        let z7706 = z7663 - z7680 * z7690 + z7331;
-        let z7707 = z7664 - z7680 * z7691 + z7332;
-        let z7708 = z7665 - z7680 * z7692;
-        let z7709 = z7666 - z7681 * z7690 + self.m_hub;
-        let z7710 = z7667 - z7681 * z7691;
-        let z7711 = z7668 - z7681 * z7692;
-        let z7712 = z7669 + self.m_hub - z7682 * z7691;
-        let z7713 = z7670 - z7682 * z7692;
-        let z7714 = z7671 + self.m_hub - z7683 * z7692;
-        let z7715 = z7114 * z7654 + z7115 * z7655 + z7116 * z7656 + z7672 + z7687 * z7693
-            + z7336 + z7111 * z7651 + z7112 * z7652 + z7113 * z7653;
-        let z7716 = z7114 * z7659 + z7115 * z7660 + z7116 * z7661 + z7673 + z7688 * z7693
-            + z7337 + z7111 * z7652 + z7112 * z7657 + z7113 * z7658;
-        let z7717 = z7114 * z7663 + z7115 * z7664 + z7116 * z7665 + z7674 + z7689 * z7693
-            + z7338 + z7111 * z7653 + z7112 * z7658 + z7113 * z7662;
-        let z7718 = z7114 * z7666 + z7115 * z7667 + z7116 * z7668 + z7675 + z7690 * z7693
-            + z7333 + z7111 * z7654 + z7112 * z7659 + z7113 * z7663;
-        let z7719 = z7114 * z7667 + z7115 * z7669 + z7116 * z7670 + z7676 + z7691 * z7693
-            + z7334 + z7111 * z7655 + z7112 * z7660 + z7113 * z7664;
-        let z7720 = z7114 * z7668 + z7115 * z7670 + z7116 * z7671 + z7677 + z7692 * z7693
-            + z7335 + z7111 * z7656 + z7112 * z7661 + z7113 * z7665;
-        let z7721 = z13 * z7694 + z15 * z7695 + z17 * z7696 + z192 * z7697 + z193 * z7698
-            + z194 * z7699;
-        let z7722 = z13 * z7695 + z15 * z7700 + z17 * z7701 + z192 * z7702 + z193 * z7703
-            + z194 * z7704;
-        let z7723 = z13 * z7696 + z15 * z7701 + z17 * z7705 + z192 * z7706 + z193 * z7707
-            + z194 * z7708;
-        let z7724 = z13 * z7697 + z15 * z7702 + z17 * z7706 + z192 * z7709 + z193 * z7710
-            + z194 * z7711;
-        let z7725 = z13 * z7698 + z15 * z7703 + z17 * z7707 + z192 * z7710 + z193 * z7712
-            + z194 * z7713;
-        let z7726 = z13 * z7699 + z15 * z7704 + z17 * z7708 + z192 * z7711 + z193 * z7713
-            + z194 * z7714;
-        let z7727 = z13 * z7721 + z15 * z7722 + z17 * z7723 + z192 * z7724 + z193 * z7725
-            + z194 * z7726;
-        let z7728 = 1.0 / z7727;
-        let z7729 = -z13 * z7715 - z15 * z7716 - z17 * z7717 - z192 * z7718
-            - z193 * z7719 - z194 * z7720;
-        let z7730 = z7721 * z7728;
-        let z7731 = z7722 * z7728;
-        let z7732 = z7723 * z7728;
-        let z7733 = z7724 * z7728;
-        let z7734 = z7725 * z7728;
-        let z7735 = z7726 * z7728;
-        let z7736 = z7729 - z7099 * z7721 - z7100 * z7722 - z7101 * z7723 - z7102 * z7724
-            - z7103 * z7725 - z7104 * z7726;
-        let z7737 = z107 * z774 + z109 * z775 + z111 * z776 + z173 * z7312 + z174 * z772;
-        let z7738 = z107 * z775 + z109 * z777 + z111 * z778 + z172 * z773 + z174 * z7313;
-        let z7739 = z107 * z776 + z109 * z778 + z111 * z779 + z172 * z7314 + z173 * z771;
-        let z7740 = self.m_foot * z172 + z109 * z773 + z111 * z7314;
-        let z7741 = self.m_foot * z173 + z107 * z7312 + z111 * z771;
-        let z7742 = self.m_foot * z174 + z107 * z772 + z109 * z7313;
-        let z7743 = z107 * z7737 + z109 * z7738 + z111 * z7739 + z172 * z7740
-            + z173 * z7741 + z174 * z7742;
-        let z7744 = 1.0 / z7743;
-        let z7745 = -z107 * z7318 - z109 * z7319 - z111 * z7320 - z172 * z7315
-            - z173 * z7316 - z174 * z7317;
-        let z7746 = z7737 * z7744;
-        let z7747 = z7738 * z7744;
-        let z7748 = z7739 * z7744;
-        let z7749 = z7740 * z7744;
-        let z7750 = z7741 * z7744;
-        let z7751 = z7742 * z7744;
-        let z7752 = z7745 - z7087 * z7737 - z7088 * z7738 - z7089 * z7739 - z7090 * z7740
-            - z7091 * z7741 - z7092 * z7742;
-        let z7753 = z774 - z7737 * z7746 + z7294;
-        let z7754 = z775 - z7737 * z7747 + z7295;
-        let z7755 = z776 - z7737 * z7748 + z7296;
-        let z7756 = -z7737 * z7749;
-        let z7757 = -z7737 * z7750 + z7297 + z7312;
-        let z7758 = z772 - z7737 * z7751 + z7298;
-        let z7759 = z777 - z7738 * z7747 + z7299;
-        let z7760 = z778 - z7738 * z7748 + z7300;
-        let z7761 = z773 - z7738 * z7749 + z7301;
-        let z7762 = -z7738 * z7750;
-        let z7763 = -z7738 * z7751 + z7302 + z7313;
-        let z7764 = z779 - z7739 * z7748 + z7303;
-        let z7765 = -z7739 * z7749 + z7304 + z7314;
-        let z7766 = z771 - z7739 * z7750 + z7305;
-        let z7767 = -z7739 * z7751;
-        let z7768 = self.m_shin + self.m_foot - z7740 * z7749;
-        let z7769 = -z7740 * z7750;
-        let z7770 = -z7740 * z7751;
-        let z7771 = self.m_shin + self.m_foot - z7741 * z7750;
-        let z7772 = -z7741 * z7751;
-        let z7773 = self.m_shin + self.m_foot - z7742 * z7751;
-        let z7774 = z772 * z7092 + z774 * z7087 + z775 * z7088 + z776 * z7089
-            + z7746 * z7752 + z7309 + z7318 + z7091 * z7312;
-        let z7775 = z773 * z7090 + z775 * z7087 + z777 * z7088 + z778 * z7089
-            + z7747 * z7752 + z7310 + z7319 + z7092 * z7313;
-        let z7776 = z771 * z7091 + z776 * z7087 + z778 * z7088 + z779 * z7089
-            + z7748 * z7752 + z7311 + z7320 + z7090 * z7314;
-        let z7777 = self.m_foot * z7090 + z773 * z7088 + z7749 * z7752 + z7306 + z7315
-            + z7089 * z7314;
-        let z7778 = z771 * z7089 + self.m_foot * z7091 + z7750 * z7752 + z7307 + z7316
-            + z7087 * z7312;
-        let z7779 = z772 * z7087 + self.m_foot * z7092 + z7751 * z7752 + z7308 + z7317
-            + z7088 * z7313;
-        let z7780 = z107 * z7753 + z109 * z7754 + z111 * z7755 + z152 * z7756
-            + z153 * z7757 + z154 * z7758;
-        let z7781 = z107 * z7754 + z109 * z7759 + z111 * z7760 + z152 * z7761
-            + z153 * z7762 + z154 * z7763;
-        let z7782 = z107 * z7755 + z109 * z7760 + z111 * z7764 + z152 * z7765
-            + z153 * z7766 + z154 * z7767;
-        let z7783 = z107 * z7756 + z109 * z7761 + z111 * z7765 + z152 * z7768
-            + z153 * z7769 + z154 * z7770;
-        let z7784 = z107 * z7757 + z109 * z7762 + z111 * z7766 + z152 * z7769
-            + z153 * z7771 + z154 * z7772;
-        let z7785 = z107 * z7758 + z109 * z7763 + z111 * z7767 + z152 * z7770
-            + z153 * z7772 + z154 * z7773;
-        let z7786 = z107 * z7780 + z109 * z7781 + z111 * z7782 + z152 * z7783
-            + z153 * z7784 + z154 * z7785;
-        let z7787 = 1.0 / z7786;
-        let z7788 = -z107 * z7774 - z109 * z7775 - z111 * z7776 - z152 * z7777
-            - z153 * z7778 - z154 * z7779;
-        let z7789 = z7780 * z7787;
-        let z7790 = z7781 * z7787;
-        let z7791 = z7782 * z7787;
-        let z7792 = z7783 * z7787;
-        let z7793 = z7784 * z7787;
-        let z7794 = z7785 * z7787;
-        let z7795 = z7788 - z7075 * z7780 - z7076 * z7781 - z7077 * z7782 - z7078 * z7783
-            - z7079 * z7784 - z7080 * z7785;
-        let z7796 = z7753 - z7780 * z7789 + z7276;
-        let z7797 = z7754 - z7780 * z7790 + z7277;
-        let z7798 = z7755 - z7780 * z7791 + z7278;
-        let z7799 = z7756 - z7780 * z7792;
-        let z7800 = z7757 - z7780 * z7793 + z7279;
-        let z7801 = z7758 - z7780 * z7794 + z7280;
-        let z7802 = z7759 - z7781 * z7790 + z7281;
-        let z7803 = z7760 - z7781 * z7791 + z7282;
-        let z7804 = z7761 - z7781 * z7792 + z7283;
-        let z7805 = z7762 - z7781 * z7793;
-        let z7806 = z7763 - z7781 * z7794 + z7284;
-        let z7807 = z7764 - z7782 * z7791 + z7285;
-        let z7808 = z7765 - z7782 * z7792 + z7286;
-        let z7809 = z7766 - z7782 * z7793 + z7287;
-        let z7810 = z7767 - z7782 * z7794;
-        let z7811 = self.m_thigh + z7768 - z7783 * z7792;
-        let z7812 = z7769 - z7783 * z7793;
-        let z7813 = z7770 - z7783 * z7794;
-        let z7814 = self.m_thigh + z7771 - z7784 * z7793;
-        let z7815 = z7772 - z7784 * z7794;
-        let z7816 = self.m_thigh + z7773 - z7785 * z7794;
-        let z7817 = z7774 + z7789 * z7795 + z7291 + z7075 * z7753 + z7076 * z7754
-            + z7077 * z7755 + z7078 * z7756 + z7079 * z7757 + z7080 * z7758;
-        let z7818 = z7775 + z7790 * z7795 + z7292 + z7075 * z7754 + z7076 * z7759
-            + z7077 * z7760 + z7078 * z7761 + z7079 * z7762 + z7080 * z7763;
-        let z7819 = z7776 + z7791 * z7795 + z7293 + z7075 * z7755 + z7076 * z7760
-            + z7077 * z7764 + z7078 * z7765 + z7079 * z7766 + z7080 * z7767;
-        let z7820 = z7777 + z7792 * z7795 + z7288 + z7075 * z7756 + z7076 * z7761
-            + z7077 * z7765 + z7078 * z7768 + z7079 * z7769 + z7080 * z7770;
-        let z7821 = z7778 + z7793 * z7795 + z7289 + z7075 * z7757 + z7076 * z7762
-            + z7077 * z7766 + z7078 * z7769 + z7079 * z7771 + z7080 * z7772;
-        let z7822 = z7779 + z7794 * z7795 + z7290 + z7075 * z7758 + z7076 * z7763
-            + z7077 * z7767 + z7078 * z7770 + z7079 * z7772 + z7080 * z7773;
-        let z7823 = z107 * z7796 + z109 * z7797 + z111 * z7798 + z132 * z7799
-            + z133 * z7800 + z134 * z7801;
-        let z7824 = z107 * z7797 + z109 * z7802 + z111 * z7803 + z132 * z7804
-            + z133 * z7805 + z134 * z7806;
-        let z7825 = z107 * z7798 + z109 * z7803 + z111 * z7807 + z132 * z7808
-            + z133 * z7809 + z134 * z7810;
-        let z7826 = z107 * z7799 + z109 * z7804 + z111 * z7808 + z132 * z7811
-            + z133 * z7812 + z134 * z7813;
-        let z7827 = z107 * z7800 + z109 * z7805 + z111 * z7809 + z132 * z7812
-            + z133 * z7814 + z134 * z7815;
-        let z7828 = z107 * z7801 + z109 * z7806 + z111 * z7810 + z132 * z7813
-            + z133 * z7815 + z134 * z7816;
-        let z7829 = z107 * z7823 + z109 * z7824 + z111 * z7825 + z132 * z7826
-            + z133 * z7827 + z134 * z7828;
-        let z7830 = 1.0 / z7829;
-        let z7831 = -z107 * z7817 - z109 * z7818 - z111 * z7819 - z132 * z7820
-            - z133 * z7821 - z134 * z7822;
-        let z7832 = z7823 * z7830;
-        let z7833 = z7824 * z7830;
-        let z7834 = z7825 * z7830;
-        let z7835 = z7826 * z7830;
-        let z7836 = z7827 * z7830;
-        let z7837 = z7828 * z7830;
-        let z7838 = -z7063 * z7823 + z7831 - z7064 * z7824 - z7065 * z7825
-            - z7066 * z7826 - z7067 * z7827 - z7068 * z7828;
-        let z7839 = z7258 + z7796 - z7823 * z7832;
-        let z7840 = z7259 + z7797 - z7823 * z7833;
-        let z7841 = z7260 + z7798 - z7823 * z7834;
-        let z7842 = z7799 - z7823 * z7835;
-        let z7843 = z7261 + z7800 - z7823 * z7836;
-        let z7844 = z7262 + z7801 - z7823 * z7837;
-        let z7845 = z7263 + z7802 - z7824 * z7833;
-        let z7846 = z7264 + z7803 - z7824 * z7834;
-        let z7847 = z7265 + z7804 - z7824 * z7835;
-        let z7848 = z7805 - z7824 * z7836;
-        let z7849 = z7266 + z7806 - z7824 * z7837;
-        let z7850 = z7267 + z7807 - z7825 * z7834;
-        let z7851 = z7268 + z7808 - z7825 * z7835;
-        let z7852 = z7269 + z7809 - z7825 * z7836;
-        let z7853 = z7810 - z7825 * z7837;
-        let z7854 = self.m_hub + z7811 - z7826 * z7835;
-        let z7855 = z7812 - z7826 * z7836;
-        let z7856 = z7813 - z7826 * z7837;
-        let z7857 = self.m_hub + z7814 - z7827 * z7836;
-        let z7858 = z7815 - z7827 * z7837;
-        let z7859 = self.m_hub + z7816 - z7828 * z7837;
-        let z7860 = z7273 + z7817 + z7063 * z7796 + z7064 * z7797 + z7832 * z7838
-            + z7065 * z7798 + z7066 * z7799 + z7067 * z7800 + z7068 * z7801;
-        let z7861 = z7274 + z7818 + z7063 * z7797 + z7064 * z7802 + z7065 * z7803
-            + z7833 * z7838 + z7066 * z7804 + z7067 * z7805 + z7068 * z7806;
-        let z7862 = z7275 + z7819 + z7063 * z7798 + z7064 * z7803 + z7065 * z7807
-            + z7066 * z7808 + z7834 * z7838 + z7067 * z7809 + z7068 * z7810;
-        let z7863 = z7270 + z7820 + z7063 * z7799 + z7064 * z7804 + z7065 * z7808
-            + z7066 * z7811 + z7067 * z7812 + z7835 * z7838 + z7068 * z7813;
-        let z7864 = z7271 + z7821 + z7063 * z7800 + z7064 * z7805 + z7065 * z7809
-            + z7066 * z7812 + z7067 * z7814 + z7068 * z7815 + z7836 * z7838;
-        let z7865 = z7272 + z7822 + z7063 * z7801 + z7064 * z7806 + z7065 * z7810
-            + z7066 * z7813 + z7067 * z7815 + z7068 * z7816 + z7837 * z7838;
-        let z7866 = z13 * z7839 + z15 * z7840 + z17 * z7841 + z112 * z7842 + z113 * z7843
-            + z114 * z7844;
-        let z7867 = z13 * z7840 + z15 * z7845 + z17 * z7846 + z112 * z7847 + z113 * z7848
-            + z114 * z7849;
-        let z7868 = z13 * z7841 + z15 * z7846 + z17 * z7850 + z112 * z7851 + z113 * z7852
-            + z114 * z7853;
-        let z7869 = z13 * z7842 + z15 * z7847 + z17 * z7851 + z112 * z7854 + z113 * z7855
-            + z114 * z7856;
-        let z7870 = z13 * z7843 + z15 * z7848 + z17 * z7852 + z112 * z7855 + z113 * z7857
-            + z114 * z7858;
-        let z7871 = z13 * z7844 + z15 * z7849 + z17 * z7853 + z112 * z7856 + z113 * z7858
-            + z114 * z7859;
-        let z7872 = z13 * z7866 + z15 * z7867 + z17 * z7868 + z112 * z7869 + z113 * z7870
-            + z114 * z7871;
-        let z7873 = 1.0 / z7872;
-        let z7874 = -z13 * z7860 - z15 * z7861 - z17 * z7862 - z112 * z7863
-            - z113 * z7864 - z114 * z7865;
-        let z7875 = z7866 * z7873;
-        let z7876 = z7867 * z7873;
-        let z7877 = z7868 * z7873;
-        let z7878 = z7869 * z7873;
-        let z7879 = z7870 * z7873;
-        let z7880 = z7871 * z7873;
-        let z7881 = -z7051 * z7866 - z7052 * z7867 - z7053 * z7868 - z7054 * z7869
-            - z7055 * z7870 - z7056 * z7871 + z7874;
-        let z7882 = z27 * z810 + z29 * z811 + z31 * z812 + z93 * z7249 + z94 * z808;
-        let z7883 = z27 * z811 + z29 * z813 + z31 * z814 + z92 * z809 + z94 * z7250;
-        let z7884 = z27 * z812 + z29 * z814 + z31 * z815 + z92 * z7251 + z93 * z807;
-        let z7885 = self.m_foot * z92 + z29 * z809 + z31 * z7251;
-        let z7886 = self.m_foot * z93 + z27 * z7249 + z31 * z807;
-        let z7887 = self.m_foot * z94 + z27 * z808 + z29 * z7250;
-        let z7888 = z27 * z7882 + z29 * z7883 + z31 * z7884 + z92 * z7885 + z93 * z7886
-            + z94 * z7887;
-        let z7889 = 1.0 / z7888;
-        let z7890 = -z27 * z7255 - z29 * z7256 - z31 * z7257 - z92 * z7252 - z93 * z7253
-            - z94 * z7254;
-        let z7891 = z7882 * z7889;
-        let z7892 = z7883 * z7889;
-        let z7893 = z7884 * z7889;
-        let z7894 = z7885 * z7889;
-        let z7895 = z7886 * z7889;
-        let z7896 = z7887 * z7889;
-        let z7897 = z7890 - z7039 * z7882 - z7040 * z7883 - z7041 * z7884 - z7042 * z7885
-            - z7043 * z7886 - z7044 * z7887;
-        let z7898 = -z7882 * z7891 + z810 + z7231;
-        let z7899 = -z7882 * z7892 + z811 + z7232;
-        let z7900 = -z7882 * z7893 + z812 + z7233;
-        let z7901 = -z7882 * z7894;
-        let z7902 = -z7882 * z7895 + z7234 + z7249;
-        let z7903 = -z7882 * z7896 + z808 + z7235;
-        let z7904 = -z7883 * z7892 + z813 + z7236;
-        let z7905 = -z7883 * z7893 + z814 + z7237;
-        let z7906 = -z7883 * z7894 + z809 + z7238;
-        let z7907 = -z7883 * z7895;
-        let z7908 = -z7883 * z7896 + z7239 + z7250;
-        let z7909 = -z7884 * z7893 + z815 + z7240;
-        let z7910 = -z7884 * z7894 + z7241 + z7251;
-        let z7911 = -z7884 * z7895 + z807 + z7242;
-        let z7912 = -z7884 * z7896;
-        let z7913 = -z7885 * z7894 + self.m_shin + self.m_foot;
-        let z7914 = -z7885 * z7895;
-        let z7915 = -z7885 * z7896;
-        let z7916 = -z7886 * z7895 + self.m_shin + self.m_foot;
-        let z7917 = -z7886 * z7896;
-        let z7918 = -z7887 * z7896 + self.m_shin + self.m_foot;
-        let z7919 = z7891 * z7897 + z808 * z7044 + z810 * z7039 + z811 * z7040
-            + z812 * z7041 + z7246 + z7255 + z7043 * z7249;
-        let z7920 = z7892 * z7897 + z809 * z7042 + z811 * z7039 + z813 * z7040
-            + z814 * z7041 + z7247 + z7256 + z7044 * z7250;
-        let z7921 = z7893 * z7897 + z807 * z7043 + z812 * z7039 + z814 * z7040
-            + z815 * z7041 + z7248 + z7257 + z7042 * z7251;
-        let z7922 = z7894 * z7897 + self.m_foot * z7042 + z809 * z7040 + z7243 + z7252
-            + z7041 * z7251;
-        let z7923 = z7895 * z7897 + self.m_foot * z7043 + z807 * z7041 + z7244 + z7253
-            + z7039 * z7249;
-        let z7924 = z7896 * z7897 + self.m_foot * z7044 + z808 * z7039 + z7245 + z7254
-            + z7040 * z7250;
-        let z7925 = z27 * z7898 + z29 * z7899 + z31 * z7900 + z72 * z7901 + z73 * z7902
-            + z74 * z7903;
-        let z7926 = z27 * z7899 + z29 * z7904 + z31 * z7905 + z72 * z7906 + z73 * z7907
-            + z74 * z7908;
-        let z7927 = z27 * z7900 + z29 * z7905 + z31 * z7909 + z72 * z7910 + z73 * z7911
-            + z74 * z7912;
-        let z7928 = z27 * z7901 + z29 * z7906 + z31 * z7910 + z72 * z7913 + z73 * z7914
-            + z74 * z7915;
-        let z7929 = z27 * z7902 + z29 * z7907 + z31 * z7911 + z72 * z7914 + z73 * z7916
-            + z74 * z7917;
-        let z7930 = z27 * z7903 + z29 * z7908 + z31 * z7912 + z72 * z7915 + z73 * z7917
-            + z74 * z7918;
-        let z7931 = z27 * z7925 + z29 * z7926 + z31 * z7927 + z72 * z7928 + z73 * z7929
-            + z74 * z7930;
-        let z7932 = 1.0 / z7931;
-        let z7933 = -z27 * z7919 - z29 * z7920 - z31 * z7921 - z72 * z7922 - z73 * z7923
-            - z74 * z7924;
-        let z7934 = z7925 * z7932;
-        let z7935 = z7926 * z7932;
-        let z7936 = z7927 * z7932;
-        let z7937 = z7928 * z7932;
-        let z7938 = z7929 * z7932;
-        let z7939 = z7930 * z7932;
-        let z7940 = z7933 - z7027 * z7925 - z7028 * z7926 - z7029 * z7927 - z7030 * z7928
-            - z7031 * z7929 - z7032 * z7930;
-        let z7941 = z7898 - z7925 * z7934 + z7213;
-        let z7942 = z7899 - z7925 * z7935 + z7214;
-        let z7943 = z7900 - z7925 * z7936 + z7215;
-        let z7944 = z7901 - z7925 * z7937;
-        let z7945 = z7902 - z7925 * z7938 + z7216;
-        let z7946 = z7903 - z7925 * z7939 + z7217;
-        let z7947 = z7904 - z7926 * z7935 + z7218;
-        let z7948 = z7905 - z7926 * z7936 + z7219;
-        let z7949 = z7906 - z7926 * z7937 + z7220;
-        let z7950 = z7907 - z7926 * z7938;
-        let z7951 = z7908 - z7926 * z7939 + z7221;
-        let z7952 = z7909 - z7927 * z7936 + z7222;
-        let z7953 = z7910 - z7927 * z7937 + z7223;
-        let z7954 = z7911 - z7927 * z7938 + z7224;
-        let z7955 = z7912 - z7927 * z7939;
-        let z7956 = z7913 - z7928 * z7937 + self.m_thigh;
-        let z7957 = z7914 - z7928 * z7938;
-        let z7958 = z7915 - z7928 * z7939;
-        let z7959 = z7916 - z7929 * z7938 + self.m_thigh;
-        let z7960 = z7917 - z7929 * z7939;
-        let z7961 = z7918 - z7930 * z7939 + self.m_thigh;
-        let z7962 = z7919 + z7934 * z7940 + z7228 + z7027 * z7898 + z7028 * z7899
-            + z7029 * z7900 + z7030 * z7901 + z7031 * z7902 + z7032 * z7903;
-        let z7963 = z7920 + z7935 * z7940 + z7229 + z7027 * z7899 + z7028 * z7904
-            + z7029 * z7905 + z7030 * z7906 + z7031 * z7907 + z7032 * z7908;
-        let z7964 = z7921 + z7936 * z7940 + z7230 + z7027 * z7900 + z7028 * z7905
-            + z7029 * z7909 + z7030 * z7910 + z7031 * z7911 + z7032 * z7912;
-        let z7965 = z7922 + z7937 * z7940 + z7225 + z7027 * z7901 + z7028 * z7906
-            + z7029 * z7910 + z7030 * z7913 + z7031 * z7914 + z7032 * z7915;
-        let z7966 = z7923 + z7938 * z7940 + z7226 + z7027 * z7902 + z7028 * z7907
-            + z7029 * z7911 + z7030 * z7914 + z7031 * z7916 + z7032 * z7917;
-        let z7967 = z7924 + z7939 * z7940 + z7227 + z7027 * z7903 + z7028 * z7908
-            + z7029 * z7912 + z7030 * z7915 + z7031 * z7917 + z7032 * z7918;
-        let z7968 = z27 * z7941 + z29 * z7942 + z31 * z7943 + z52 * z7944 + z53 * z7945
-            + z54 * z7946;
-        let z7969 = z27 * z7942 + z29 * z7947 + z31 * z7948 + z52 * z7949 + z53 * z7950
-            + z54 * z7951;
-        let z7970 = z27 * z7943 + z29 * z7948 + z31 * z7952 + z52 * z7953 + z53 * z7954
-            + z54 * z7955;
-        let z7971 = z27 * z7944 + z29 * z7949 + z31 * z7953 + z52 * z7956 + z53 * z7957
-            + z54 * z7958;
-        let z7972 = z27 * z7945 + z29 * z7950 + z31 * z7954 + z52 * z7957 + z53 * z7959
-            + z54 * z7960;
-        let z7973 = z27 * z7946 + z29 * z7951 + z31 * z7955 + z52 * z7958 + z53 * z7960
-            + z54 * z7961;
-        let z7974 = z27 * z7968 + z29 * z7969 + z31 * z7970 + z52 * z7971 + z53 * z7972
-            + z54 * z7973;
-        let z7975 = 1.0 / z7974;
-        let z7976 = -z27 * z7962 - z29 * z7963 - z31 * z7964 - z52 * z7965 - z53 * z7966
-            - z54 * z7967;
-        let z7977 = z7968 * z7975;
-        let z7978 = z7969 * z7975;
-        let z7979 = z7970 * z7975;
-        let z7980 = z7971 * z7975;
-        let z7981 = z7972 * z7975;
-        let z7982 = z7973 * z7975;
-        let z7983 = z7976 - z7015 * z7968 - z7016 * z7969 - z7017 * z7970 - z7018 * z7971
-            - z7019 * z7972 - z7020 * z7973;
-        let z7984 = z7941 + z7195 - z7968 * z7977;
-        let z7985 = z7942 + z7196 - z7968 * z7978;
-        let z7986 = z7943 + z7197 - z7968 * z7979;
-        let z7987 = z7944 - z7968 * z7980;
-        let z7988 = z7945 + z7198 - z7968 * z7981;
-        let z7989 = z7946 + z7199 - z7968 * z7982;
-        let z7990 = z7947 + z7200 - z7969 * z7978;
-        let z7991 = z7948 + z7201 - z7969 * z7979;
-        let z7992 = z7949 - z7969 * z7980 + z7202;
-        let z7993 = z7950 - z7969 * z7981;
-        let z7994 = z7951 - z7969 * z7982 + z7203;
-        let z7995 = z7952 - z7970 * z7979 + z7204;
-        let z7996 = z7953 - z7970 * z7980 + z7205;
-        let z7997 = z7954 - z7970 * z7981 + z7206;
-        let z7998 = z7955 - z7970 * z7982;
-        let z7999 = self.m_hub + z7956 - z7971 * z7980;
-        let z8000 = z7957 - z7971 * z7981;
-        let z8001 = z7958 - z7971 * z7982;
-        let z8002 = self.m_hub + z7959 - z7972 * z7981;
-        let z8003 = z7960 - z7972 * z7982;
-        let z8004 = self.m_hub + z7961 - z7973 * z7982;
-        let z8005 = z7962 + z7977 * z7983 + z7210 + z7015 * z7941 + z7016 * z7942
-            + z7017 * z7943 + z7018 * z7944 + z7019 * z7945 + z7020 * z7946;
-        let z8006 = z7963 + z7978 * z7983 + z7211 + z7015 * z7942 + z7016 * z7947
-            + z7017 * z7948 + z7018 * z7949 + z7019 * z7950 + z7020 * z7951;
-        let z8007 = z7964 + z7979 * z7983 + z7212 + z7015 * z7943 + z7016 * z7948
-            + z7017 * z7952 + z7018 * z7953 + z7019 * z7954 + z7020 * z7955;
-        let z8008 = z7965 + z7207 + z7980 * z7983 + z7015 * z7944 + z7016 * z7949
-            + z7017 * z7953 + z7018 * z7956 + z7019 * z7957 + z7020 * z7958;
-        let z8009 = z7966 + z7208 + z7981 * z7983 + z7015 * z7945 + z7016 * z7950
-            + z7017 * z7954 + z7018 * z7957 + z7019 * z7959 + z7020 * z7960;
-        let z8010 = z7967 + z7209 + z7982 * z7983 + z7015 * z7946 + z7016 * z7951
-            + z7017 * z7955 + z7018 * z7958 + z7019 * z7960 + z7020 * z7961;
-        let z8011 = z13 * z7984 + z15 * z7985 + z17 * z7986 + z32 * z7987 + z33 * z7988
-            + z34 * z7989;
-        let z8012 = z13 * z7985 + z15 * z7990 + z17 * z7991 + z32 * z7992 + z33 * z7993
-            + z34 * z7994;
-        let z8013 = z13 * z7986 + z15 * z7991 + z17 * z7995 + z32 * z7996 + z33 * z7997
-            + z34 * z7998;
-        let z8014 = z13 * z7987 + z15 * z7992 + z17 * z7996 + z32 * z7999 + z33 * z8000
-            + z34 * z8001;
-        let z8015 = z13 * z7988 + z15 * z7993 + z17 * z7997 + z32 * z8000 + z33 * z8002
-            + z34 * z8003;
-        let z8016 = z13 * z7989 + z15 * z7994 + z17 * z7998 + z32 * z8001 + z33 * z8003
-            + z34 * z8004;
-        let z8017 = z13 * z8011 + z15 * z8012 + z17 * z8013 + z32 * z8014 + z33 * z8015
-            + z34 * z8016;
-        let z8018 = 1.0 / z8017;
-        let z8019 = -z13 * z8005 - z15 * z8006 - z17 * z8007 - z32 * z8008 - z33 * z8009
-            - z34 * z8010;
-        let z8020 = z8011 * z8018;
-        let z8021 = z8012 * z8018;
-        let z8022 = z8013 * z8018;
-        let z8023 = z8014 * z8018;
-        let z8024 = z8015 * z8018;
-        let z8025 = z8016 * z8018;
-        let z8026 = z8019 - z7003 * z8011 - z7004 * z8012 - z7005 * z8013 - z7006 * z8014
-            - z7007 * z8015 - z7008 * z8016;
-        let z8027 = z7694 - z7721 * z7730 + z7984 - z8011 * z8020 + z341 + z7549
-            - z7576 * z7585 + z7839 - z7866 * z7875;
-        let z8028 = z7695 - z7721 * z7731 + z7985 - z8011 * z8021 + z342 + z7550
-            - z7576 * z7586 + z7840 - z7866 * z7876;
-        let z8029 = z7696 - z7721 * z7732 + z7986 - z8011 * z8022 + z343 + z7551
-            - z7576 * z7587 + z7841 - z7866 * z7877;
-        let z8030 = z7697 - z7721 * z7733 + z7987 - z8011 * z8023 + z7552 - z7576 * z7588
-            + z7842 - z7866 * z7878;
-        let z8031 = z7698 - z7721 * z7734 + z7988 - z8011 * z8024 + z7553 - z7576 * z7589
-            + z7843 - z7866 * z7879;
-        let z8032 = z7699 - z7721 * z7735 + z7989 - z8011 * z8025 + z7554 - z7576 * z7590
-            + z7844 - z7866 * z7880;
-        let z8033 = z7700 - z7722 * z7731 + z7990 - z8012 * z8021 + z344 + z7555
-            - z7577 * z7586 + z7845 - z7867 * z7876;
-        let z8034 = z7701 - z7722 * z7732 + z7991 - z8012 * z8022 + z345 + z7556
-            - z7577 * z7587 + z7846 - z7867 * z7877;
-        let z8035 = z7702 - z7722 * z7733 + z7992 - z8012 * z8023 + z7557 - z7577 * z7588
-            + z7847 - z7867 * z7878;
-        let z8036 = z7703 - z7722 * z7734 + z7993 - z8012 * z8024 + z7558 - z7577 * z7589
-            + z7848 - z7867 * z7879;
-        let z8037 = z7704 - z7722 * z7735 + z7994 - z8012 * z8025 + z7559 - z7577 * z7590
-            + z7849 - z7867 * z7880;
-        let z8038 = z7705 - z7723 * z7732 + z7995 - z8013 * z8022 + z346 + z7560
-            - z7578 * z7587 + z7850 - z7868 * z7877;
-        let z8039 = z7706 - z7723 * z7733 + z7996 - z8013 * z8023 + z7561 - z7578 * z7588
-            + z7851 - z7868 * z7878;
-        let z8040 = z7707 - z7723 * z7734 + z7997 - z8013 * z8024 + z7562 - z7578 * z7589
-            + z7852 - z7868 * z7879;
-        let z8041 = z7708 - z7723 * z7735 + z7998 - z8013 * z8025 + z7563 - z7578 * z7590
-            + z7853 - z7868 * z7880;
-        let z8042 = self.m_torso + z7709 - z7724 * z7733 + z7999 - z8014 * z8023 + z7564
-            - z7579 * z7588 + z7854 - z7869 * z7878;
-        let z8043 = z7710 - z7724 * z7734 + z8000 - z8014 * z8024 + z7565 - z7579 * z7589
-            + z7855 - z7869 * z7879;
-        let z8044 = z7711 - z7724 * z7735 + z8001 - z8014 * z8025 + z7566 - z7579 * z7590
-            + z7856 - z7869 * z7880;
-        let z8045 = self.m_torso + z7712 - z7725 * z7734 + z8002 - z8015 * z8024 + z7567
-            - z7580 * z7589 + z7857 - z7870 * z7879;
-        let z8046 = z7713 - z7725 * z7735 + z8003 - z8015 * z8025 + z7568 - z7580 * z7590
-            + z7858 - z7870 * z7880;
-        let z8047 = self.m_torso + z7714 - z7726 * z7735 + z8004 - z8016 * z8025 + z7569
-            - z7581 * z7590 + z7859 - z7871 * z7880;
-        let z8048 = z7147 * z7549 + z7148 * z7550 + z7149 * z7551 + z7150 * z7552
-            + z7151 * z7553 + z7152 * z7554 + z7192 + z7715 + z7730 * z7736 + z8005
-            + z8020 * z8026 + z7003 * z7984 + z7004 * z7985 + z7005 * z7986
-            + z7006 * z7987 + z7007 * z7988 + z7008 * z7989 + z7051 * z7839
-            + z7052 * z7840 + z7053 * z7841 + z7054 * z7842 + z7055 * z7843
-            + z7056 * z7844 + z7570 + z7585 * z7591 + z7860 + z7099 * z7694
-            + z7100 * z7695 + z7101 * z7696 + z7102 * z7697 + z7103 * z7698
-            + z7104 * z7699 + z7875 * z7881;
-        let z8049 = z7147 * z7550 + z7148 * z7555 + z7149 * z7556 + z7150 * z7557
-            + z7151 * z7558 + z7152 * z7559 + z7193 + z7716 + z7731 * z7736 + z8006
-            + z8021 * z8026 + z7003 * z7985 + z7004 * z7990 + z7005 * z7991
-            + z7006 * z7992 + z7007 * z7993 + z7008 * z7994 + z7051 * z7840
-            + z7052 * z7845 + z7053 * z7846 + z7054 * z7847 + z7055 * z7848
-            + z7056 * z7849 + z7571 + z7586 * z7591 + z7861 + z7099 * z7695
-            + z7100 * z7700 + z7101 * z7701 + z7102 * z7702 + z7103 * z7703
-            + z7104 * z7704 + z7876 * z7881;
-        let z8050 = z7147 * z7551 + z7148 * z7556 + z7149 * z7560 + z7150 * z7561
-            + z7151 * z7562 + z7152 * z7563 + z7194 + z7717 + z7732 * z7736 + z8007
-            + z8022 * z8026 + z7003 * z7986 + z7004 * z7991 + z7005 * z7995
-            + z7006 * z7996 + z7007 * z7997 + z7008 * z7998 + z7051 * z7841
-            + z7052 * z7846 + z7053 * z7850 + z7054 * z7851 + z7055 * z7852
-            + z7056 * z7853 + z7572 + z7587 * z7591 + z7862 + z7099 * z7696
-            + z7100 * z7701 + z7101 * z7705 + z7102 * z7706 + z7103 * z7707
-            + z7104 * z7708 + z7877 * z7881;
-        let z8051 = z7147 * z7552 + z7148 * z7557 + z7149 * z7561 + z7150 * z7564
-            + z7151 * z7565 + z7152 * z7566 + z7189 + z7718 + z7733 * z7736 + z8008
-            + z8023 * z8026 + z7003 * z7987 + z7004 * z7992 + z7005 * z7996
-            + z7006 * z7999 + z7007 * z8000 + z7008 * z8001 + z7051 * z7842
-            + z7052 * z7847 + z7053 * z7851 + z7054 * z7854 + z7055 * z7855
-            + z7056 * z7856 + z7573 + z7588 * z7591 + z7863 + z7099 * z7697
-            + z7100 * z7702 + z7101 * z7706 + z7102 * z7709 + z7103 * z7710
-            + z7104 * z7711 + z7878 * z7881;
-        let z8052 = z7147 * z7553 + z7148 * z7558 + z7149 * z7562 + z7150 * z7565
-            + z7151 * z7567 + z7152 * z7568 + z7190 + z7719 + z7734 * z7736 + z8009
-            + z8024 * z8026 + z7003 * z7988 + z7004 * z7993 + z7005 * z7997
-            + z7006 * z8000 + z7007 * z8002 + z7008 * z8003 + z7051 * z7843
-            + z7052 * z7848 + z7053 * z7852 + z7054 * z7855 + z7055 * z7857
-            + z7056 * z7858 + z7574 + z7589 * z7591 + z7864 + z7099 * z7698
-            + z7100 * z7703 + z7101 * z7707 + z7102 * z7710 + z7103 * z7712
-            + z7104 * z7713 + z7879 * z7881;
-        let z8053 = z7147 * z7554 + z7148 * z7559 + z7149 * z7563 + z7150 * z7566
-            + z7151 * z7568 + z7152 * z7569 + z7191 + z7720 + z7735 * z7736 + z8010
-            + z8025 * z8026 + z7003 * z7989 + z7004 * z7994 + z7005 * z7998
-            + z7006 * z8001 + z7007 * z8003 + z7008 * z8004 + z7051 * z7844
-            + z7052 * z7849 + z7053 * z7853 + z7054 * z7856 + z7055 * z7858
-            + z7056 * z7859 + z7575 + z7590 * z7591 + z7865 + z7099 * z7699
-            + z7100 * z7704 + z7101 * z7708 + z7102 * z7711 + z7103 * z7713
-            + z7104 * z7714 + z7880 * z7881;
-        let z8054 = -z3 * z8029 + z4 * z8027 + z6 * z8028;
-        let z8055 = -z3 * z8034 + z4 * z8028 + z6 * z8033;
-        let z8056 = -z3 * z8038 + z4 * z8029 + z6 * z8034;
-        let z8057 = -z3 * z8039 + z4 * z8030 + z6 * z8035;
-        let z8058 = -z3 * z8040 + z4 * z8031 + z6 * z8036;
-        let z8059 = -z3 * z8041 + z4 * z8032 + z6 * z8037;
-        let z8060 = -z3 * z8056 + z4 * z8054 + z6 * z8055;
-        let z8061 = 1.0 / z8060;
-        let z8062 = z3 * z8050 - z4 * z8048 - z6 * z8049;
-        let z8063 = z8054 * z8061;
-        let z8064 = z8055 * z8061;
-        let z8065 = z8056 * z8061;
-        let z8066 = z8057 * z8061;
-        let z8067 = z8058 * z8061;
-        let z8068 = z8059 * z8061;
-        let z8069 = -z6991 * z8054 - z6992 * z8055 - z6993 * z8056 - z6994 * z8057
-            - z6995 * z8058 - z6996 * z8059 + z8062;
-        let z8070 = z8027 - z8054 * z8063;
-        let z8071 = z8028 - z8054 * z8064;
-        let z8072 = z8029 - z8054 * z8065;
-        let z8073 = z8030 - z8054 * z8066;
-        let z8074 = z8031 - z8054 * z8067;
-        let z8075 = z8032 - z8054 * z8068;
-        let z8076 = z8033 - z8055 * z8064;
-        let z8077 = z8034 - z8055 * z8065;
-        let z8078 = z8035 - z8055 * z8066;
-        let z8079 = z8036 - z8055 * z8067;
-        let z8080 = z8037 - z8055 * z8068;
-        let z8081 = z8038 - z8056 * z8065;
-        let z8082 = z8039 - z8056 * z8066;
-        let z8083 = z8040 - z8056 * z8067;
-        let z8084 = z8041 - z8056 * z8068;
-        let z8085 = z8042 - z8057 * z8066;
-        let z8086 = z8043 - z8057 * z8067;
-        let z8087 = z8044 - z8057 * z8068;
-        let z8088 = z8045 - z8058 * z8067;
-        let z8089 = z8046 - z8058 * z8068;
-        let z8090 = z8047 - z8059 * z8068;
-        let z8091 = z6991 * z8027 + z6992 * z8028 + z6993 * z8029 + z6994 * z8030
-            + z6995 * z8031 + z6996 * z8032 + z8048 + z8063 * z8069;
-        let z8092 = z6991 * z8028 + z6992 * z8033 + z6993 * z8034 + z6994 * z8035
-            + z6995 * z8036 + z6996 * z8037 + z8049 + z8064 * z8069;
-        let z8093 = z6991 * z8029 + z6992 * z8034 + z6993 * z8038 + z6994 * z8039
-            + z6995 * z8040 + z6996 * z8041 + z8050 + z8065 * z8069;
-        let z8094 = z6991 * z8030 + z6992 * z8035 + z6993 * z8039 + z6994 * z8042
-            + z6995 * z8043 + z6996 * z8044 + z8051 + z8066 * z8069;
-        let z8095 = z6991 * z8031 + z6992 * z8036 + z6993 * z8040 + z6994 * z8043
-            + z6995 * z8045 + z6996 * z8046 + z8052 + z8067 * z8069;
-        let z8096 = z6991 * z8032 + z6992 * z8037 + z6993 * z8041 + z6994 * z8044
-            + z6995 * z8046 + z6996 * z8047 + z8053 + z8068 * z8069;
-        let z8097 = z0 * z8071 - z1 * z8070;
-        let z8098 = z0 * z8076 - z1 * z8071;
-        let z8099 = z0 * z8077 - z1 * z8072;
-        let z8100 = z0 * z8078 - z1 * z8073;
-        let z8101 = z0 * z8079 - z1 * z8074;
-        let z8102 = z0 * z8080 - z1 * z8075;
-        let z8103 = z0 * z8098 - z1 * z8097;
-        let z8104 = 1.0 / z8103;
-        let z8105 = -z0 * z8092 + z1 * z8091;
-        let z8108 = z8099 * z8104;
-        let z8109 = z8100 * z8104;
-        let z8110 = z8101 * z8104;
-        let z8111 = z8102 * z8104;
-        let z8112 = -z6979 * z8097 - z6980 * z8098 - z6981 * z8099 - z6982 * z8100
-            - z6983 * z8101 - z6984 * z8102 + z8105;
-        let z8124 = z8081 - z8099 * z8108;
-        let z8125 = z8082 - z8099 * z8109;
-        let z8126 = z8083 - z8099 * z8110;
-        let z8127 = z8084 - z8099 * z8111;
-        let z8128 = z8085 - z8100 * z8109;
-        let z8129 = z8086 - z8100 * z8110;
-        let z8130 = z8087 - z8100 * z8111;
-        let z8131 = z8088 - z8101 * z8110;
-        let z8132 = z8089 - z8101 * z8111;
-        let z8133 = z8090 - z8102 * z8111;
-        let z8136 = z6979 * z8072 + z6980 * z8077 + z6981 * z8081 + z6982 * z8082
-            + z6983 * z8083 + z6984 * z8084 + z8093 + z8108 * z8112;
-        let z8137 = z6979 * z8073 + z6980 * z8078 + z6981 * z8082 + z6982 * z8085
-            + z6983 * z8086 + z6984 * z8087 + z8094 + z8109 * z8112;
-        let z8138 = z6979 * z8074 + z6980 * z8079 + z6981 * z8083 + z6982 * z8086
-            + z6983 * z8088 + z6984 * z8089 + z8095 + z8110 * z8112;
-        let z8139 = z6979 * z8075 + z6980 * z8080 + z6981 * z8084 + z6982 * z8087
-            + z6983 * z8089 + z6984 * z8090 + z8096 + z8111 * z8112;
-        let z8140 = 1.0 / z8124;
-        let z8144 = z8125 * z8140;
-        let z8145 = z8126 * z8140;
-        let z8146 = z8127 * z8140;
-        let z8147 = -z1036 * z8125 - z1037 * z8126 - z8136;
-        let z8163 = -z8125 * z8144 + z8128;
-        let z8164 = -z8125 * z8145 + z8129;
-        let z8165 = -z8125 * z8146 + z8130;
-        let z8166 = -z8126 * z8145 + z8131;
-        let z8167 = -z8126 * z8146 + z8132;
-        let z8168 = -z8127 * z8146 + z8133;
-        let z8172 = z8144 * z8147 + z1036 * z8128 + z1037 * z8129 + z8137;
-        let z8173 = z8138 + z8145 * z8147 + z1036 * z8129 + z1037 * z8131;
-        let z8174 = z8139 + z8146 * z8147 + z1036 * z8130 + z1037 * z8132;
-        let z8175 = 1.0 / z8168;
-        let z8179 = z8165 * z8175;
-        let z8180 = z8167 * z8175;
-        let z8181 = z8168 * z8175;
-        let z8197 = z8163 - z8165 * z8179;
-        let z8198 = z8164 - z8165 * z8180;
-        let z8199 = z8165 - z8165 * z8181;
-        let z8200 = z8166 - z8167 * z8180;
-        let z8201 = z8167 - z8167 * z8181;
-        let z8206 = z8172 - z8174 * z8179;
-        let z8207 = z8173 - z8174 * z8180;
-        let z8209 = 1.0 / z8200;
-        let z8213 = z8198 * z8209;
-        let z8215 = z8201 * z8209;
-        let z8231 = z8197 - z8198 * z8213;
-        let z8233 = -z8198 * z8215 + z8199;
-        let z8240 = z8206 - z8207 * z8213;
-        let z8243 = 1.0 / z8231;
-        let z8250 = -self.g * z8233 - z8240;
-        let z8251 = z8243 * z8250;
-        let z8252 = -z8198 * z8251 - self.g * z8201 - z8207;
-        let z8253 = z8209 * z8252;
-        let z8254 = -z8165 * z8251 - z8167 * z8253 - z8174 - self.g * z8168;
-        let z8255 = z8175 * z8254;
-        let z8256 = self.g + z8255;
-        let z8257 = -z1036 * z8125 - z1037 * z8126 - z8125 * z8251 - z8126 * z8253
-            - z8127 * z8256 - z8136;
-        let z8258 = z8140 * z8257;
-        let z8259 = z1036 + z8251;
-        let z8260 = z1037 + z8253;
-        let z8261 = -z6979 * z8097 - z6980 * z8098 - z6981 * z8099 - z6982 * z8100
-            - z6983 * z8101 - z6984 * z8102 - z8099 * z8258 - z8100 * z8259
-            - z8101 * z8260 - z8102 * z8256 + z8105;
-        let z8262 = z8104 * z8261;
-        let z8263 = -z1 * z8262 + z6979;
-        let z8264 = z0 * z8262 + z6980;
-        let z8265 = z8258 + z6981;
-        let z8266 = z8259 + z6982;
-        let z8267 = z8260 + z6983;
-        let z8268 = z8256 + z6984;
-        let z8269 = -z6991 * z8054 - z6992 * z8055 - z6993 * z8056 - z6994 * z8057
-            - z6995 * z8058 - z6996 * z8059 - z8054 * z8263 - z8055 * z8264
-            - z8056 * z8265 - z8057 * z8266 - z8058 * z8267 - z8059 * z8268 + z8062;
-        let z8270 = z8061 * z8269;
-        let z8271 = z4 * z8270 + z8263 + z6991;
-        let z8272 = z6 * z8270 + z8264 + z6992;
-        let z8273 = -z3 * z8270 + z8265 + z6993;
-        let z8274 = z8266 + z6994;
-        let z8275 = z8267 + z6995;
-        let z8276 = z8268 + z6996;
-        let z8277 = -z8011 * z8271 - z8012 * z8272 - z8013 * z8273 - z8014 * z8274
-            - z8015 * z8275 - z8016 * z8276 + z8019 - z7003 * z8011 - z7004 * z8012
-            - z7005 * z8013 - z7006 * z8014 - z7007 * z8015 - z7008 * z8016;
-        let z8278 = z8018 * z8277;
-        let z8279 = z13 * z8278 + z8271 + z7003;
-        let z8280 = z15 * z8278 + z8272 + z7004;
-        let z8281 = z17 * z8278 + z8273 + z7005;
-        let z8282 = z32 * z8278 + z8274 + z7006;
-        let z8283 = z33 * z8278 + z8275 + z7007;
-        let z8284 = z34 * z8278 + z8276 + z7008;
-        let z8285 = -z7968 * z8279 - z7969 * z8280 - z7970 * z8281 - z7971 * z8282
-            - z7972 * z8283 - z7973 * z8284 + z7976 - z7015 * z7968 - z7016 * z7969
-            - z7017 * z7970 - z7018 * z7971 - z7019 * z7972 - z7020 * z7973;
-        let z8286 = z7975 * z8285;
-        let z8287 = z27 * z8286 + z8279 + z7015;
-        let z8288 = z29 * z8286 + z8280 + z7016;
-        let z8289 = z31 * z8286 + z8281 + z7017;
-        let z8290 = z52 * z8286 + z8282 + z7018;
-        let z8291 = z53 * z8286 + z8283 + z7019;
-        let z8292 = z54 * z8286 + z8284 + z7020;
-        let z8293 = -z7925 * z8287 - z7926 * z8288 - z7927 * z8289 - z7928 * z8290
-            - z7929 * z8291 - z7930 * z8292 + z7933 - z7027 * z7925 - z7028 * z7926
-            - z7029 * z7927 - z7030 * z7928 - z7031 * z7929 - z7032 * z7930;
-        let z8294 = z7932 * z8293;
-        let z8295 = z27 * z8294 + z8287 + z7027;
-        let z8296 = z29 * z8294 + z8288 + z7028;
-        let z8297 = z31 * z8294 + z8289 + z7029;
-        let z8298 = z72 * z8294 + z8290 + z7030;
-        let z8299 = z73 * z8294 + z8291 + z7031;
-        let z8300 = z74 * z8294 + z8292 + z7032;
-        let z8301 = -z7882 * z8295 - z7883 * z8296 - z7884 * z8297 - z7885 * z8298
-            - z7886 * z8299 - z7887 * z8300 + z7890 - z7039 * z7882 - z7040 * z7883
-            - z7041 * z7884 - z7042 * z7885 - z7043 * z7886 - z7044 * z7887;
-        let z8302 = z7889 * z8301;
-        let z8309 = -z7051 * z7866 - z7052 * z7867 - z7053 * z7868 - z7054 * z7869
-            - z7055 * z7870 - z7056 * z7871 - z7866 * z8271 - z7867 * z8272
-            - z7868 * z8273 - z7869 * z8274 - z7870 * z8275 - z7871 * z8276 + z7874;
-        let z8310 = z7873 * z8309;
-        let z8311 = z13 * z8310 + z8271 + z7051;
-        let z8312 = z15 * z8310 + z8272 + z7052;
-        let z8313 = z17 * z8310 + z8273 + z7053;
-        let z8314 = z8274 + z112 * z8310 + z7054;
-        let z8315 = z8275 + z113 * z8310 + z7055;
-        let z8316 = z8276 + z114 * z8310 + z7056;
-        let z8317 = -z7823 * z8311 - z7824 * z8312 - z7825 * z8313 - z7826 * z8314
-            - z7827 * z8315 - z7828 * z8316 - z7063 * z7823 + z7831 - z7064 * z7824
-            - z7065 * z7825 - z7066 * z7826 - z7067 * z7827 - z7068 * z7828;
-        let z8318 = z7830 * z8317;
-        let z8319 = z107 * z8318 + z8311 + z7063;
-        let z8320 = z109 * z8318 + z8312 + z7064;
-        let z8321 = z111 * z8318 + z8313 + z7065;
-        let z8322 = z8314 + z132 * z8318 + z7066;
-        let z8323 = z8315 + z133 * z8318 + z7067;
-        let z8324 = z8316 + z134 * z8318 + z7068;
-        let z8325 = -z7780 * z8319 - z7781 * z8320 - z7782 * z8321 - z7783 * z8322
-            - z7784 * z8323 - z7785 * z8324 + z7788 - z7075 * z7780 - z7076 * z7781
-            - z7077 * z7782 - z7078 * z7783 - z7079 * z7784 - z7080 * z7785;
-        let z8326 = z7787 * z8325;
-        let z8327 = z107 * z8326 + z8319 + z7075;
-        let z8328 = z109 * z8326 + z8320 + z7076;
-        let z8329 = z111 * z8326 + z8321 + z7077;
-        let z8330 = z8322 + z152 * z8326 + z7078;
-        let z8331 = z8323 + z153 * z8326 + z7079;
-        let z8332 = z8324 + z154 * z8326 + z7080;
-        let z8333 = -z7737 * z8327 - z7738 * z8328 - z7739 * z8329 - z7740 * z8330
-            - z7741 * z8331 - z7742 * z8332 + z7745 - z7087 * z7737 - z7088 * z7738
-            - z7089 * z7739 - z7090 * z7740 - z7091 * z7741 - z7092 * z7742;
-        let z8334 = z7744 * z8333;
-        let z8341 = -z7721 * z8271 - z7722 * z8272 - z7723 * z8273 - z7724 * z8274
-            - z7725 * z8275 - z7726 * z8276 + z7729 - z7099 * z7721 - z7100 * z7722
-            - z7101 * z7723 - z7102 * z7724 - z7103 * z7725 - z7104 * z7726;
-        let z8342 = z7728 * z8341;
-        let z8343 = z13 * z8342 + z8271 + z7099;
-        let z8344 = z15 * z8342 + z8272 + z7100;
-        let z8345 = z17 * z8342 + z8273 + z7101;
-        let z8346 = z8274 + z7102 + z192 * z8342;
-        let z8347 = z8275 + z7103 + z193 * z8342;
-        let z8348 = z8276 + z7104 + z194 * z8342;
-        let z8349 = -z7114 * z7681 - z7115 * z7682 - z7116 * z7683 - z7678 * z8343
-            - z7679 * z8344 - z7680 * z8345 - z7681 * z8346 - z7682 * z8347
-            - z7683 * z8348 + z7686 - z7111 * z7678 - z7112 * z7679 - z7113 * z7680;
-        let z8350 = z7685 * z8349;
-        let z8351 = z8343 + z187 * z8350 + z7111;
-        let z8352 = z8344 + z189 * z8350 + z7112;
-        let z8353 = z8345 + z191 * z8350 + z7113;
-        let z8354 = z7114 + z212 * z8350 + z8346;
-        let z8355 = z7115 + z213 * z8350 + z8347;
-        let z8356 = z7116 + z214 * z8350 + z8348;
-        let z8357 = -z7123 * z7635 - z7635 * z8351 - z7124 * z7636 - z7636 * z8352
-            - z7125 * z7637 - z7637 * z8353 - z7126 * z7638 - z7638 * z8354
-            - z7127 * z7639 - z7639 * z8355 - z7128 * z7640 - z7640 * z8356 + z7643;
-        let z8358 = z7642 * z8357;
-        let z8359 = z7123 + z8351 + z187 * z8358;
-        let z8360 = z7124 + z8352 + z189 * z8358;
-        let z8361 = z7125 + z8353 + z191 * z8358;
-        let z8362 = z7126 + z232 * z8358 + z8354;
-        let z8363 = z7127 + z233 * z8358 + z8355;
-        let z8364 = z7128 + z234 * z8358 + z8356;
-        let z8365 = -z7135 * z7592 - z7136 * z7593 - z7137 * z7594 - z7138 * z7595
-            - z7139 * z7596 - z7140 * z7597 - z7592 * z8359 - z7593 * z8360
-            - z7594 * z8361 - z7595 * z8362 - z7596 * z8363 - z7597 * z8364 + z7600;
-        let z8366 = z7599 * z8365;
-        let z8373 = -z7147 * z7576 - z7148 * z7577 - z7149 * z7578 - z7150 * z7579
-            - z7151 * z7580 - z7152 * z7581 - z7576 * z8271 - z7577 * z8272
-            - z7578 * z8273 - z7579 * z8274 - z7580 * z8275 - z7581 * z8276 + z7584;
-        let z8374 = z7583 * z8373;
-        let z8375 = z7147 + z13 * z8374 + z8271;
-        let z8376 = z7148 + z15 * z8374 + z8272;
-        let z8377 = z7149 + z17 * z8374 + z8273;
-        let z8378 = z7150 + z272 * z8374 + z8274;
-        let z8379 = z7151 + z273 * z8374 + z8275;
-        let z8380 = z7152 + z274 * z8374 + z8276;
-        let z8381 = -z7159 * z7533 - z7160 * z7534 - z7161 * z7535 - z7162 * z7536
-            - z7163 * z7537 - z7164 * z7538 - z7533 * z8375 - z7534 * z8376
-            - z7535 * z8377 - z7536 * z8378 - z7537 * z8379 - z7538 * z8380 + z7541;
-        let z8382 = z7540 * z8381;
-        let z8383 = z7159 + z267 * z8382 + z8375;
-        let z8384 = z7160 + z269 * z8382 + z8376;
-        let z8385 = z7161 + z271 * z8382 + z8377;
-        let z8386 = z7162 + z292 * z8382 + z8378;
-        let z8387 = z7163 + z293 * z8382 + z8379;
-        let z8388 = z7164 + z294 * z8382 + z8380;
-        let z8389 = -z7171 * z7490 - z7172 * z7491 - z7173 * z7492 - z7174 * z7493
-            - z7175 * z7494 - z7176 * z7495 - z7490 * z8383 - z7491 * z8384
-            - z7492 * z8385 - z7493 * z8386 - z7494 * z8387 - z7495 * z8388 + z7498;
-        let z8390 = z7497 * z8389;
-        let z8391 = z7171 + z267 * z8390 + z8383;
-        let z8392 = z7172 + z269 * z8390 + z8384;
-        let z8393 = z7173 + z271 * z8390 + z8385;
-        let z8394 = z7174 + z312 * z8390 + z8386;
-        let z8395 = z7175 + z313 * z8390 + z8387;
-        let z8396 = z7176 + z314 * z8390 + z8388;
-        let z8397 = -z7183 * z7447 - z7184 * z7448 - z7185 * z7449 - z7186 * z7450
-            - z7187 * z7451 - z7188 * z7452 - z7447 * z8391 - z7448 * z8392
-            - z7449 * z8393 - z7450 * z8394 - z7451 * z8395 - z7452 * z8396 + z7455;
-        let z8398 = z7454 * z8397;
-        qdd[0] = z8251;
-        qdd[1] = z8253;
-        qdd[2] = z8255;
-        qdd[3] = z8258;
-        qdd[4] = z8262;
-        qdd[5] = z8270;
-        qdd[6] = z8278;
-        qdd[7] = z8286;
-        qdd[8] = z8294;
-        qdd[9] = z8302;
-        qdd[10] = z8310;
-        qdd[11] = z8318;
-        qdd[12] = z8326;
-        qdd[13] = z8334;
-        qdd[14] = z8342;
-        qdd[15] = z8350;
-        qdd[16] = z8358;
-        qdd[17] = z8366;
-        qdd[18] = z8374;
-        qdd[19] = z8382;
-        qdd[20] = z8390;
-        qdd[21] = z8398;
-        z7453 > 0.0 && z7496 > 0.0 && z7539 > 0.0 && z7582 > 0.0 && z7598 > 0.0
-            && z7641 > 0.0 && z7684 > 0.0 && z7727 > 0.0 && z7743 > 0.0 && z7786 > 0.0
-            && z7829 > 0.0 && z7872 > 0.0 && z7888 > 0.0 && z7931 > 0.0 && z7974 > 0.0
-            && z8017 > 0.0 && z8060 > 0.0 && z8103 > 0.0 && z8124 > 0.0 && z8168 > 0.0
-            && z8200 > 0.0 && z8231 > 0.0 && qdd.iter().all(|x| x.is_finite())
+        let z1582 = -qd[3] * z0;
+        let z1583 = -qd[3] * z1;
+        let z1584 = z0 * z8 + z1 * z9;
+        let z1585 = -qd[2] * z0;
+        let z1586 = -qd[2] * z1;
+        let z1587 = qd[0] * z0 + qd[1] * z1;
+        let z1588 = -z3 * z19 - z6 * z20;
+        let z1589 = z3 * z18 + z4 * z20;
+        let z1590 = -z4 * z19 + z6 * z18;
+        let z1591 = -qd[1] * z3 - qd[2] * z6;
+        let z1592 = qd[0] * z3 + qd[2] * z4;
+        let z1593 = qd[0] * z6 - qd[1] * z4;
+        let z1594 = -z15 * z37 + z17 * z36;
+        let z1595 = z13 * z37 - z17 * z35;
+        let z1596 = -z13 * z36 + z15 * z35;
+        let z1597 = -z15 * z40 + z17 * z39 - z33 * z37 + z34 * z36;
+        let z1598 = z13 * z40 - z17 * z38 + z32 * z37 - z34 * z35;
+        let z1599 = -z13 * z39 + z15 * z38 - z32 * z36 + z33 * z35;
+        let z1600 = -z29 * z57 + z31 * z56;
+        let z1601 = z27 * z57 - z31 * z55;
+        let z1602 = -z27 * z56 + z29 * z55;
+        let z1603 = -z29 * z60 + z31 * z59 - z53 * z57 + z54 * z56;
+        let z1604 = z27 * z60 - z31 * z58 + z52 * z57 - z54 * z55;
+        let z1605 = -z27 * z59 + z29 * z58 - z52 * z56 + z53 * z55;
+        let z1606 = -z29 * z77 + z31 * z76;
+        let z1607 = z27 * z77 - z31 * z75;
+        let z1608 = -z27 * z76 + z29 * z75;
+        let z1609 = -z29 * z80 + z31 * z79 - z73 * z77 + z74 * z76;
+        let z1610 = z27 * z80 - z31 * z78 + z72 * z77 - z74 * z75;
+        let z1611 = -z27 * z79 + z29 * z78 - z72 * z76 + z73 * z75;
+        let z1612 = -z29 * z97 + z31 * z96;
+        let z1613 = z27 * z97 - z31 * z95;
+        let z1614 = -z27 * z96 + z29 * z95;
+        let z1615 = -z29 * z100 + z31 * z99 - z93 * z97 + z94 * z96;
+        let z1616 = z27 * z100 - z31 * z98 + z92 * z97 - z94 * z95;
+        let z1617 = -z27 * z99 + z29 * z98 - z92 * z96 + z93 * z95;
+        let z1618 = -z15 * z117 + z17 * z116;
+        let z1619 = z13 * z117 - z17 * z115;
+        let z1620 = -z13 * z116 + z15 * z115;
+        let z1621 = -z15 * z120 + z17 * z119 - z113 * z117 + z114 * z116;
+        let z1622 = z13 * z120 - z17 * z118 + z112 * z117 - z114 * z115;
+        let z1623 = -z13 * z119 + z15 * z118 - z112 * z116 + z113 * z115;
+        let z1624 = -z109 * z137 + z111 * z136;
+        let z1625 = z107 * z137 - z111 * z135;
+        let z1626 = -z107 * z136 + z109 * z135;
+        let z1627 = -z109 * z140 + z111 * z139 - z133 * z137 + z134 * z136;
+        let z1628 = z107 * z140 - z111 * z138 + z132 * z137 - z134 * z135;
+        let z1629 = -z107 * z139 + z109 * z138 - z132 * z136 + z133 * z135;
+        let z1630 = -z109 * z157 + z111 * z156;
+        let z1631 = z107 * z157 - z111 * z155;
+        let z1632 = -z107 * z156 + z109 * z155;
+        let z1633 = -z109 * z160 + z111 * z159 - z153 * z157 + z154 * z156;
+        let z1634 = z107 * z160 - z111 * z158 + z152 * z157 - z154 * z155;
+        let z1635 = -z107 * z159 + z109 * z158 - z152 * z156 + z153 * z155;
+        let z1636 = -z109 * z177 + z111 * z176;
+        let z1637 = z107 * z177 - z111 * z175;
+        let z1638 = -z107 * z176 + z109 * z175;
+        let z1639 = -z109 * z180 + z111 * z179 - z173 * z177 + z174 * z176;
+        let z1640 = z107 * z180 - z111 * z178 + z172 * z177 - z174 * z175;
+        let z1641 = -z107 * z179 + z109 * z178 - z172 * z176 + z173 * z175;
+        let z1642 = -z15 * z197 + z17 * z196;
+        let z1643 = z13 * z197 - z17 * z195;
+        let z1644 = -z13 * z196 + z15 * z195;
+        let z1645 = -z15 * z200 + z17 * z199 - z193 * z197 + z194 * z196;
+        let z1646 = z13 * z200 - z17 * z198 + z192 * z197 - z194 * z195;
+        let z1647 = -z13 * z199 + z15 * z198 - z192 * z196 + z193 * z195;
+        let z1648 = -z189 * z217 + z191 * z216;
+        let z1649 = z187 * z217 - z191 * z215;
+        let z1650 = -z187 * z216 + z189 * z215;
+        let z1651 = -z213 * z217 + z214 * z216 - z189 * z220 + z191 * z219;
+        let z1652 = z212 * z217 - z214 * z215 + z187 * z220 - z191 * z218;
+        let z1653 = -z212 * z216 + z213 * z215 - z187 * z219 + z189 * z218;
+        let z1654 = -z189 * z237 + z191 * z236;
+        let z1655 = z187 * z237 - z191 * z235;
+        let z1656 = -z187 * z236 + z189 * z235;
+        let z1657 = -z233 * z237 + z234 * z236 - z189 * z240 + z191 * z239;
+        let z1658 = z232 * z237 - z234 * z235 + z187 * z240 - z191 * z238;
+        let z1659 = -z232 * z236 + z233 * z235 - z187 * z239 + z189 * z238;
+        let z1660 = -z189 * z257 + z191 * z256;
+        let z1661 = z187 * z257 - z191 * z255;
+        let z1662 = -z187 * z256 + z189 * z255;
+        let z1663 = -z253 * z257 + z254 * z256 - z189 * z260 + z191 * z259;
+        let z1664 = z252 * z257 - z254 * z255 + z187 * z260 - z191 * z258;
+        let z1665 = -z252 * z256 + z253 * z255 - z187 * z259 + z189 * z258;
+        let z1666 = -z15 * z277 + z17 * z276;
+        let z1667 = z13 * z277 - z17 * z275;
+        let z1668 = -z13 * z276 + z15 * z275;
+        let z1669 = -z15 * z280 + z17 * z279 - z273 * z277 + z274 * z276;
+        let z1670 = z13 * z280 + z272 * z277 - z17 * z278 - z274 * z275;
+        let z1671 = -z13 * z279 + z15 * z278 - z272 * z276 + z273 * z275;
+        let z1672 = -z269 * z297 + z271 * z296;
+        let z1673 = z267 * z297 - z271 * z295;
+        let z1674 = -z267 * z296 + z269 * z295;
+        let z1675 = -z269 * z300 + z271 * z299 - z293 * z297 + z294 * z296;
+        let z1676 = z267 * z300 - z271 * z298 + z292 * z297 - z294 * z295;
+        let z1677 = -z267 * z299 + z269 * z298 - z292 * z296 + z293 * z295;
+        let z1678 = -z269 * z317 + z271 * z316;
+        let z1679 = z267 * z317 - z271 * z315;
+        let z1680 = -z267 * z316 + z269 * z315;
+        let z1681 = -z269 * z320 + z271 * z319 - z313 * z317 + z314 * z316;
+        let z1682 = z267 * z320 - z271 * z318 + z312 * z317 - z314 * z315;
+        let z1683 = -z267 * z319 + z269 * z318 - z312 * z316 + z313 * z315;
+        let z1684 = -z269 * z337 + z271 * z336;
+        let z1685 = z267 * z337 - z271 * z335;
+        let z1686 = -z267 * z336 + z269 * z335;
+        let z1687 = -z269 * z340 + z271 * z339 - z333 * z337 + z334 * z336;
+        let z1688 = z267 * z340 - z271 * z338 + z332 * z337 - z334 * z335;
+        let z1689 = -z267 * z339 + z269 * z338 - z332 * z336 + z333 * z335;
+        let z5222 = qd[4] * z1582;
+        let z5223 = qd[4] * z1583;
+        let z5224 = qd[4] * z1584;
+        let z5225 = qd[4] * z1585;
+        let z5226 = qd[4] * z1586;
+        let z5227 = qd[4] * z1587;
+        let z5228 = qd[5] * z1588;
+        let z5229 = qd[5] * z1589;
+        let z5230 = qd[5] * z1590;
+        let z5231 = qd[5] * z1591;
+        let z5232 = qd[5] * z1592;
+        let z5233 = qd[5] * z1593;
+        let z5234 = qd[6] * z1594;
+        let z5235 = qd[6] * z1595;
+        let z5236 = qd[6] * z1596;
+        let z5237 = qd[6] * z1597;
+        let z5238 = qd[6] * z1598;
+        let z5239 = qd[6] * z1599;
+        let z5240 = qd[7] * z1600;
+        let z5241 = qd[7] * z1601;
+        let z5242 = qd[7] * z1602;
+        let z5243 = qd[7] * z1603;
+        let z5244 = qd[7] * z1604;
+        let z5245 = qd[7] * z1605;
+        let z5246 = qd[8] * z1606;
+        let z5247 = qd[8] * z1607;
+        let z5248 = qd[8] * z1608;
+        let z5249 = qd[8] * z1609;
+        let z5250 = qd[8] * z1610;
+        let z5251 = qd[8] * z1611;
+        let z5252 = qd[9] * z1612;
+        let z5253 = qd[9] * z1613;
+        let z5254 = qd[9] * z1614;
+        let z5255 = qd[9] * z1615;
+        let z5256 = qd[9] * z1616;
+        let z5257 = qd[9] * z1617;
+        let z5258 = qd[10] * z1618;
+        let z5259 = qd[10] * z1619;
+        let z5260 = qd[10] * z1620;
+        let z5261 = qd[10] * z1621;
+        let z5262 = qd[10] * z1622;
+        let z5263 = qd[10] * z1623;
+        let z5264 = qd[11] * z1624;
+        let z5265 = qd[11] * z1625;
+        let z5266 = qd[11] * z1626;
+        let z5267 = qd[11] * z1627;
+        let z5268 = qd[11] * z1628;
+        let z5269 = qd[11] * z1629;
+        let z5270 = qd[12] * z1630;
+        let z5271 = qd[12] * z1631;
+        let z5272 = qd[12] * z1632;
+        let z5273 = qd[12] * z1633;
+        let z5274 = qd[12] * z1634;
+        let z5275 = qd[12] * z1635;
+        let z5276 = qd[13] * z1636;
+        let z5277 = qd[13] * z1637;
+        let z5278 = qd[13] * z1638;
+        let z5279 = qd[13] * z1639;
+        let z5280 = qd[13] * z1640;
+        let z5281 = qd[13] * z1641;
+        let z5282 = qd[14] * z1642;
+        let z5283 = qd[14] * z1643;
+        let z5284 = qd[14] * z1644;
+        let z5285 = qd[14] * z1645;
+        let z5286 = qd[14] * z1646;
+        let z5287 = qd[14] * z1647;
+        let z5288 = qd[15] * z1648;
+        let z5289 = qd[15] * z1649;
+        let z5290 = qd[15] * z1650;
+        let z5291 = qd[15] * z1651;
+        let z5292 = qd[15] * z1652;
+        let z5293 = qd[15] * z1653;
+        let z5294 = qd[16] * z1654;
+        let z5295 = qd[16] * z1655;
+        let z5296 = qd[16] * z1656;
+        let z5297 = qd[16] * z1657;
+        let z5298 = qd[16] * z1658;
+        let z5299 = qd[16] * z1659;
+        let z5300 = qd[17] * z1660;
+        let z5301 = qd[17] * z1661;
+        let z5302 = qd[17] * z1662;
+        let z5303 = qd[17] * z1663;
+        let z5304 = qd[17] * z1664;
+        let z5305 = qd[17] * z1665;
+        let z5306 = qd[18] * z1666;
+        let z5307 = qd[18] * z1667;
+        let z5308 = qd[18] * z1668;
+        let z5309 = qd[18] * z1669;
+        let z5310 = qd[18] * z1670;
+        let z5311 = qd[18] * z1671;
+        let z5312 = qd[19] * z1672;
+        let z5313 = qd[19] * z1673;
+        let z5314 = qd[19] * z1674;
+        let z5315 = qd[19] * z1675;
+        let z5316 = qd[19] * z1676;
+        let z5317 = qd[19] * z1677;
+        let z5318 = qd[20] * z1678;
+        let z5319 = qd[20] * z1679;
+        let z5320 = qd[20] * z1680;
+        let z5321 = qd[20] * z1681;
+        let z5322 = qd[20] * z1682;
+        let z5323 = qd[20] * z1683;
+        let z5324 = qd[21] * z1684;
+        let z5325 = qd[21] * z1685;
+        let z5326 = qd[21] * z1686;
+        let z5327 = qd[21] * z1687;
+        let z5328 = qd[21] * z1688;
+        let z5329 = qd[21] * z1689;
+        let z5330 = -qd[1] * self.m_torso * z20 + qd[2] * self.m_torso * z19;
+        let z5331 = qd[0] * self.m_torso * z20 - qd[2] * self.m_torso * z18;
+        let z5332 = -qd[0] * self.m_torso * z19 + qd[1] * self.m_torso * z18;
+        let z5333 = z19 * z1151 - z20 * z1150;
+        let z5334 = -z18 * z1151 + z20 * z1149;
+        let z5335 = z18 * z1150 - z19 * z1149;
+        let z5336 = self.m_hub * (z22 * z22) + self.m_hub * (z23 * z23) + z347;
+        let z5337 = -self.m_hub * z21 * z22 + z348;
+        let z5338 = -self.m_hub * z21 * z23 + z349;
+        let z5339 = -self.m_hub * z23;
+        let z5340 = self.m_hub * z22;
+        let z5341 = self.m_hub * (z21 * z21) + self.m_hub * (z23 * z23) + z350;
+        let z5342 = -self.m_hub * z22 * z23 + z351;
+        let z5343 = self.m_hub * z23;
+        let z5344 = -self.m_hub * z21;
+        let z5345 = self.m_hub * (z21 * z21) + self.m_hub * (z22 * z22) + z352;
+        let z5346 = -self.m_hub * z22;
+        let z5347 = self.m_hub * z21;
+        let z5348 = self.m_hub * z36 * z529 - self.m_hub * z37 * z528;
+        let z5349 = -self.m_hub * z35 * z529 + self.m_hub * z37 * z527;
+        let z5350 = self.m_hub * z35 * z528 - self.m_hub * z36 * z527;
+        let z5351 = z22 * z5350 - z23 * z5349 + z36 * z1160 - z37 * z1159;
+        let z5352 = -z21 * z5350 + z23 * z5348 - z35 * z1160 + z37 * z1158;
+        let z5353 = z21 * z5349 - z22 * z5348 + z35 * z1159 - z36 * z1158;
+        let z5354 = self.m_thigh * (z354 * z354) + self.m_thigh * (z355 * z355) + z356;
+        let z5355 = -self.m_thigh * z353 * z354 + z357;
+        let z5356 = -self.m_thigh * z353 * z355 + z358;
+        let z5357 = -self.m_thigh * z355;
+        let z5358 = self.m_thigh * z354;
+        let z5359 = self.m_thigh * (z353 * z353) + self.m_thigh * (z355 * z355) + z359;
+        let z5360 = -self.m_thigh * z354 * z355 + z360;
+        let z5361 = self.m_thigh * z355;
+        let z5362 = -self.m_thigh * z353;
+        let z5363 = self.m_thigh * (z353 * z353) + self.m_thigh * (z354 * z354) + z361;
+        let z5364 = -self.m_thigh * z354;
+        let z5365 = self.m_thigh * z353;
+        let z5366 = self.m_thigh * z56 * z532 - self.m_thigh * z57 * z531;
+        let z5367 = -self.m_thigh * z55 * z532 + self.m_thigh * z57 * z530;
+        let z5368 = self.m_thigh * z55 * z531 - self.m_thigh * z56 * z530;
+        let z5369 = z56 * z1169 - z57 * z1168 + z354 * z5368 - z355 * z5367;
+        let z5370 = -z55 * z1169 + z57 * z1167 - z353 * z5368 + z355 * z5366;
+        let z5371 = z55 * z1168 - z56 * z1167 + z353 * z5367 - z354 * z5366;
+        let z5372 = self.m_shin * (z363 * z363) + self.m_shin * (z364 * z364) + z365;
+        let z5373 = -self.m_shin * z362 * z363 + z366;
+        let z5374 = -self.m_shin * z362 * z364 + z367;
+        let z5375 = -self.m_shin * z364;
+        let z5376 = self.m_shin * z363;
+        let z5377 = self.m_shin * (z362 * z362) + self.m_shin * (z364 * z364) + z368;
+        let z5378 = -self.m_shin * z363 * z364 + z369;
+        let z5379 = self.m_shin * z364;
+        let z5380 = -self.m_shin * z362;
+        let z5381 = self.m_shin * (z362 * z362) + self.m_shin * (z363 * z363) + z370;
+        let z5382 = -self.m_shin * z363;
+        let z5383 = self.m_shin * z362;
+        let z5384 = self.m_shin * z76 * z535 - self.m_shin * z77 * z534;
+        let z5385 = -self.m_shin * z75 * z535 + self.m_shin * z77 * z533;
+        let z5386 = self.m_shin * z75 * z534 - self.m_shin * z76 * z533;
+        let z5387 = z76 * z1178 - z77 * z1177 + z363 * z5386 - z364 * z5385;
+        let z5388 = -z75 * z1178 + z77 * z1176 - z362 * z5386 + z364 * z5384;
+        let z5389 = z75 * z1177 - z76 * z1176 + z362 * z5385 - z363 * z5384;
+        let z5390 = -self.m_foot * z373;
+        let z5391 = -self.m_foot * z371;
+        let z5392 = -self.m_foot * z372;
+        let z5393 = self.m_foot * z96 * z538 - self.m_foot * z97 * z537;
+        let z5394 = -self.m_foot * z95 * z538 + self.m_foot * z97 * z536;
+        let z5395 = self.m_foot * z95 * z537 - self.m_foot * z96 * z536;
+        let z5396 = z96 * z1187 - z97 * z1186 + z372 * z5395 - z373 * z5394;
+        let z5397 = -z95 * z1187 + z97 * z1185 - z371 * z5395 + z373 * z5393;
+        let z5398 = z95 * z1186 - z96 * z1185 + z371 * z5394 - z372 * z5393;
+        let z5399 = self.m_hub * (z102 * z102) + self.m_hub * (z103 * z103) + z380;
+        let z5400 = -self.m_hub * z101 * z102 + z381;
+        let z5401 = -self.m_hub * z101 * z103 + z382;
+        let z5402 = -self.m_hub * z103;
+        let z5403 = self.m_hub * z102;
+        let z5404 = self.m_hub * (z101 * z101) + self.m_hub * (z103 * z103) + z383;
+        let z5405 = -self.m_hub * z102 * z103 + z384;
+        let z5406 = self.m_hub * z103;
+        let z5407 = -self.m_hub * z101;
+        let z5408 = self.m_hub * (z101 * z101) + self.m_hub * (z102 * z102) + z385;
+        let z5409 = -self.m_hub * z102;
+        let z5410 = self.m_hub * z101;
+        let z5411 = self.m_hub * z116 * z541 - self.m_hub * z117 * z540;
+        let z5412 = -self.m_hub * z115 * z541 + self.m_hub * z117 * z539;
+        let z5413 = self.m_hub * z115 * z540 - self.m_hub * z116 * z539;
+        let z5414 = z102 * z5413 - z103 * z5412 + z116 * z1196 - z117 * z1195;
+        let z5415 = -z101 * z5413 + z103 * z5411 - z115 * z1196 + z117 * z1194;
+        let z5416 = z101 * z5412 - z102 * z5411 + z115 * z1195 - z116 * z1194;
+        let z5417 = self.m_thigh * (z387 * z387) + self.m_thigh * (z388 * z388) + z389;
+        let z5418 = -self.m_thigh * z386 * z387 + z390;
+        let z5419 = -self.m_thigh * z386 * z388 + z391;
+        let z5420 = -self.m_thigh * z388;
+        let z5421 = self.m_thigh * z387;
+        let z5422 = self.m_thigh * (z386 * z386) + self.m_thigh * (z388 * z388) + z392;
+        let z5423 = -self.m_thigh * z387 * z388 + z393;
+        let z5424 = self.m_thigh * z388;
+        let z5425 = -self.m_thigh * z386;
+        let z5426 = self.m_thigh * (z386 * z386) + self.m_thigh * (z387 * z387) + z394;
+        let z5427 = -self.m_thigh * z387;
+        let z5428 = self.m_thigh * z386;
+        let z5429 = self.m_thigh * z136 * z544 - self.m_thigh * z137 * z543;
+        let z5430 = -self.m_thigh * z135 * z544 + self.m_thigh * z137 * z542;
+        let z5431 = self.m_thigh * z135 * z543 - self.m_thigh * z136 * z542;
+        let z5432 = z387 * z5431 - z388 * z5430 + z136 * z1205 - z137 * z1204;
+        let z5433 = -z386 * z5431 + z388 * z5429 - z135 * z1205 + z137 * z1203;
+        let z5434 = z386 * z5430 - z387 * z5429 + z135 * z1204 - z136 * z1203;
+        let z5435 = self.m_shin * (z396 * z396) + self.m_shin * (z397 * z397) + z398;
+        let z5436 = -self.m_shin * z395 * z396 + z399;
+        let z5437 = -self.m_shin * z395 * z397 + z400;
+        let z5438 = -self.m_shin * z397;
+        let z5439 = self.m_shin * z396;
+        let z5440 = self.m_shin * (z395 * z395) + self.m_shin * (z397 * z397) + z401;
+        let z5441 = -self.m_shin * z396 * z397 + z402;
+        let z5442 = self.m_shin * z397;
+        let z5443 = -self.m_shin * z395;
+        let z5444 = self.m_shin * (z395 * z395) + self.m_shin * (z396 * z396) + z403;
+        let z5445 = -self.m_shin * z396;
+        let z5446 = self.m_shin * z395;
+        let z5447 = self.m_shin * z156 * z547 - self.m_shin * z157 * z546;
+        let z5448 = -self.m_shin * z155 * z547 + self.m_shin * z157 * z545;
+        let z5449 = self.m_shin * z155 * z546 - self.m_shin * z156 * z545;
+        let z5450 = z396 * z5449 - z397 * z5448 + z156 * z1214 - z157 * z1213;
+        let z5451 = -z395 * z5449 + z397 * z5447 - z155 * z1214 + z157 * z1212;
+        let z5452 = z395 * z5448 - z396 * z5447 + z155 * z1213 - z156 * z1212;
+        let z5453 = -self.m_foot * z406;
+        let z5454 = -self.m_foot * z404;
+        let z5455 = -self.m_foot * z405;
+        let z5456 = self.m_foot * z176 * z550 - self.m_foot * z177 * z549;
+        let z5457 = -self.m_foot * z175 * z550 + self.m_foot * z177 * z548;
+        let z5458 = self.m_foot * z175 * z549 - self.m_foot * z176 * z548;
+        let z5459 = z405 * z5458 - z406 * z5457 + z176 * z1223 - z177 * z1222;
+        let z5460 = -z404 * z5458 + z406 * z5456 - z175 * z1223 + z177 * z1221;
+        let z5461 = z404 * z5457 - z405 * z5456 + z175 * z1222 - z176 * z1221;
+        let z5462 = self.m_hub * (z182 * z182) + self.m_hub * (z183 * z183) + z413;
+        let z5463 = -self.m_hub * z181 * z182 + z414;
+        let z5464 = -self.m_hub * z181 * z183 + z415;
+        let z5465 = -self.m_hub * z183;
+        let z5466 = self.m_hub * z182;
+        let z5467 = self.m_hub * (z181 * z181) + self.m_hub * (z183 * z183) + z416;
+        let z5468 = -self.m_hub * z182 * z183 + z417;
+        let z5469 = self.m_hub * z183;
+        let z5470 = -self.m_hub * z181;
+        let z5471 = self.m_hub * (z181 * z181) + self.m_hub * (z182 * z182) + z418;
+        let z5472 = -self.m_hub * z182;
+        let z5473 = self.m_hub * z181;
+        let z5474 = self.m_hub * z196 * z553 - self.m_hub * z197 * z552;
+        let z5475 = -self.m_hub * z195 * z553 + self.m_hub * z197 * z551;
+        let z5476 = self.m_hub * z195 * z552 - self.m_hub * z196 * z551;
+        let z5477 = z182 * z5476 - z183 * z5475 + z196 * z1232 - z197 * z1231;
+        let z5478 = -z181 * z5476 + z183 * z5474 - z195 * z1232 + z197 * z1230;
+        let z5479 = z181 * z5475 - z182 * z5474 + z195 * z1231 - z196 * z1230;
+        let z5480 = self.m_thigh * (z420 * z420) + self.m_thigh * (z421 * z421) + z422;
+        let z5481 = -self.m_thigh * z419 * z420 + z423;
+        let z5482 = -self.m_thigh * z419 * z421 + z424;
+        let z5483 = -self.m_thigh * z421;
+        let z5484 = self.m_thigh * z420;
+        let z5485 = self.m_thigh * (z419 * z419) + self.m_thigh * (z421 * z421) + z425;
+        let z5486 = -self.m_thigh * z420 * z421 + z426;
+        let z5487 = self.m_thigh * z421;
+        let z5488 = -self.m_thigh * z419;
+        let z5489 = self.m_thigh * (z419 * z419) + self.m_thigh * (z420 * z420) + z427;
+        let z5490 = -self.m_thigh * z420;
+        let z5491 = self.m_thigh * z419;
+        let z5492 = self.m_thigh * z216 * z556 - self.m_thigh * z217 * z555;
+        let z5493 = -self.m_thigh * z215 * z556 + self.m_thigh * z217 * z554;
+        let z5494 = self.m_thigh * z215 * z555 - self.m_thigh * z216 * z554;
+        let z5495 = z216 * z1241 - z217 * z1240 + z420 * z5494 - z421 * z5493;
+        let z5496 = -z215 * z1241 + z217 * z1239 - z419 * z5494 + z421 * z5492;
+        let z5497 = z215 * z1240 - z216 * z1239 + z419 * z5493 - z420 * z5492;
+        let z5498 = self.m_shin * (z429 * z429) + self.m_shin * (z430 * z430) + z431;
+        let z5499 = -self.m_shin * z428 * z429 + z432;
+        let z5500 = -self.m_shin * z428 * z430 + z433;
+        let z5501 = -self.m_shin * z430;
+        let z5502 = self.m_shin * z429;
+        let z5503 = self.m_shin * (z428 * z428) + self.m_shin * (z430 * z430) + z434;
+        let z5504 = -self.m_shin * z429 * z430 + z435;
+        let z5505 = self.m_shin * z430;
+        let z5506 = -self.m_shin * z428;
+        let z5507 = self.m_shin * (z428 * z428) + self.m_shin * (z429 * z429) + z436;
+        let z5508 = -self.m_shin * z429;
+        let z5509 = self.m_shin * z428;
+        let z5510 = self.m_shin * z236 * z559 - self.m_shin * z237 * z558;
+        let z5511 = -self.m_shin * z235 * z559 + self.m_shin * z237 * z557;
+        let z5512 = self.m_shin * z235 * z558 - self.m_shin * z236 * z557;
+        let z5513 = z236 * z1250 - z237 * z1249 + z429 * z5512 - z430 * z5511;
+        let z5514 = -z235 * z1250 + z237 * z1248 - z428 * z5512 + z430 * z5510;
+        let z5515 = z235 * z1249 - z236 * z1248 + z428 * z5511 - z429 * z5510;
+        let z5516 = -self.m_foot * z439;
+        let z5517 = -self.m_foot * z437;
+        let z5518 = -self.m_foot * z438;
+        let z5519 = self.m_foot * z256 * z562 - self.m_foot * z257 * z561;
+        let z5520 = -self.m_foot * z255 * z562 + self.m_foot * z257 * z560;
+        let z5521 = self.m_foot * z255 * z561 - self.m_foot * z256 * z560;
+        let z5522 = z256 * z1259 - z257 * z1258 + z438 * z5521 - z439 * z5520;
+        let z5523 = -z255 * z1259 + z257 * z1257 - z437 * z5521 + z439 * z5519;
+        let z5524 = z255 * z1258 - z256 * z1257 + z437 * z5520 - z438 * z5519;
+        let z5525 = self.m_hub * (z262 * z262) + self.m_hub * (z263 * z263) + z446;
+        let z5526 = -self.m_hub * z261 * z262 + z447;
+        let z5527 = -self.m_hub * z261 * z263 + z448;
+        let z5528 = -self.m_hub * z263;
+        let z5529 = self.m_hub * z262;
+        let z5530 = self.m_hub * (z261 * z261) + self.m_hub * (z263 * z263) + z449;
+        let z5531 = -self.m_hub * z262 * z263 + z450;
+        let z5532 = self.m_hub * z263;
+        let z5533 = -self.m_hub * z261;
+        let z5534 = self.m_hub * (z261 * z261) + self.m_hub * (z262 * z262) + z451;
+        let z5535 = -self.m_hub * z262;
+        let z5536 = self.m_hub * z261;
+        let z5537 = self.m_hub * z276 * z565 - self.m_hub * z277 * z564;
+        let z5538 = -self.m_hub * z275 * z565 + self.m_hub * z277 * z563;
+        let z5539 = self.m_hub * z275 * z564 - self.m_hub * z276 * z563;
+        let z5540 = z262 * z5539 - z263 * z5538 + z276 * z1268 - z277 * z1267;
+        let z5541 = -z261 * z5539 + z263 * z5537 - z275 * z1268 + z277 * z1266;
+        let z5542 = z261 * z5538 - z262 * z5537 + z275 * z1267 - z276 * z1266;
+        let z5543 = self.m_thigh * (z453 * z453) + self.m_thigh * (z454 * z454) + z455;
+        let z5544 = -self.m_thigh * z452 * z453 + z456;
+        let z5545 = -self.m_thigh * z452 * z454 + z457;
+        let z5546 = -self.m_thigh * z454;
+        let z5547 = self.m_thigh * z453;
+        let z5548 = z458 + self.m_thigh * (z452 * z452) + self.m_thigh * (z454 * z454);
+        let z5549 = z459 - self.m_thigh * z453 * z454;
+        let z5550 = self.m_thigh * z454;
+        let z5551 = -self.m_thigh * z452;
+        let z5552 = z460 + self.m_thigh * (z452 * z452) + self.m_thigh * (z453 * z453);
+        let z5553 = -self.m_thigh * z453;
+        let z5554 = self.m_thigh * z452;
+        let z5555 = self.m_thigh * z296 * z568 - self.m_thigh * z297 * z567;
+        let z5556 = -self.m_thigh * z295 * z568 + self.m_thigh * z297 * z566;
+        let z5557 = self.m_thigh * z295 * z567 - self.m_thigh * z296 * z566;
+        let z5558 = z296 * z1277 - z297 * z1276 + z453 * z5557 - z454 * z5556;
+        let z5559 = -z295 * z1277 + z297 * z1275 - z452 * z5557 + z454 * z5555;
+        let z5560 = z295 * z1276 - z296 * z1275 + z452 * z5556 - z453 * z5555;
+        let z5561 = z464 + self.m_shin * (z462 * z462) + self.m_shin * (z463 * z463);
+        let z5562 = z465 - self.m_shin * z461 * z462;
+        let z5563 = z466 - self.m_shin * z461 * z463;
+        let z5564 = -self.m_shin * z463;
+        let z5565 = self.m_shin * z462;
+        let z5566 = z467 + self.m_shin * (z461 * z461) + self.m_shin * (z463 * z463);
+        let z5567 = z468 - self.m_shin * z462 * z463;
+        let z5568 = self.m_shin * z463;
+        let z5569 = -self.m_shin * z461;
+        let z5570 = z469 + self.m_shin * (z461 * z461) + self.m_shin * (z462 * z462);
+        let z5571 = -self.m_shin * z462;
+        let z5572 = self.m_shin * z461;
+        let z5573 = self.m_shin * z316 * z571 - self.m_shin * z317 * z570;
+        let z5574 = -self.m_shin * z315 * z571 + self.m_shin * z317 * z569;
+        let z5575 = self.m_shin * z315 * z570 - self.m_shin * z316 * z569;
+        let z5576 = z462 * z5575 - z463 * z5574 + z316 * z1286 - z317 * z1285;
+        let z5577 = -z461 * z5575 + z463 * z5573 - z315 * z1286 + z317 * z1284;
+        let z5578 = z461 * z5574 - z462 * z5573 + z315 * z1285 - z316 * z1284;
+        let z5579 = -self.m_foot * z472;
+        let z5580 = -self.m_foot * z470;
+        let z5581 = -self.m_foot * z471;
+        let z5582 = self.m_foot * z336 * z574 - self.m_foot * z337 * z573;
+        let z5583 = -self.m_foot * z335 * z574 + self.m_foot * z337 * z572;
+        let z5584 = self.m_foot * z335 * z573 - self.m_foot * z336 * z572;
+        let z5585 = z471 * z5584 - z472 * z5583 + z336 * z1295 - z337 * z1294;
+        let z5586 = -z470 * z5584 + z472 * z5582 - z335 * z1295 + z337 * z1293;
+        let z5587 = z470 * z5583 - z471 * z5582 + z335 * z1294 - z336 * z1293;
+        let z5588 = z267 * z699 + z269 * z700 + z271 * z701 + z333 * z5579 + z334 * z697;
+        let z5589 = z267 * z700 + z269 * z702 + z271 * z703 + z332 * z698 + z334 * z5580;
+        let z5590 = z267 * z701 + z269 * z703 + z271 * z704 + z332 * z5581 + z333 * z696;
+        let z5591 = self.m_foot * z332 + z269 * z698 + z271 * z5581;
+        let z5592 = self.m_foot * z333 + z267 * z5579 + z271 * z696;
+        let z5593 = self.m_foot * z334 + z267 * z697 + z269 * z5580;
+        let z5594 = z267 * z5588 + z269 * z5589 + z271 * z5590 + z332 * z5591
+            + z333 * z5592 + z334 * z5593;
+        let z5595 = 1.0 / z5594;
+        let z5596 = -z267 * z5585 - z269 * z5586 - z271 * z5587 - z332 * z5582
+            - z333 * z5583 - z334 * z5584;
+        let z5597 = z5588 * z5595;
+        let z5598 = z5589 * z5595;
+        let z5599 = z5590 * z5595;
+        let z5600 = z5591 * z5595;
+        let z5601 = z5592 * z5595;
+        let z5602 = z5593 * z5595;
+        let z5603 = -z5324 * z5588 - z5325 * z5589 - z5326 * z5590 - z5327 * z5591
+            - z5328 * z5592 - z5329 * z5593 + z5596;
+        let z5604 = -z5588 * z5597 + z5561 + z699;
+        let z5605 = -z5588 * z5598 + z5562 + z700;
+        let z5606 = -z5588 * z5599 + z5563 + z701;
+        let z5607 = -z5588 * z5600;
+        let z5608 = z5579 - z5588 * z5601 + z5564;
+        let z5609 = -z5588 * z5602 + z697 + z5565;
+        let z5610 = -z5589 * z5598 + z702 + z5566;
+        let z5611 = -z5589 * z5599 + z703 + z5567;
+        let z5612 = -z5589 * z5600 + z698 + z5568;
+        let z5613 = -z5589 * z5601;
+        let z5614 = z5580 - z5589 * z5602 + z5569;
+        let z5615 = -z5590 * z5599 + z704 + z5570;
+        let z5616 = z5581 - z5590 * z5600 + z5571;
+        let z5617 = -z5590 * z5601 + z696 + z5572;
+        let z5618 = -z5590 * z5602;
+        let z5619 = -z5591 * z5600 + self.m_shin + self.m_foot;
+        let z5620 = -z5591 * z5601;
+        let z5621 = -z5591 * z5602;
+        let z5622 = -z5592 * z5601 + self.m_shin + self.m_foot;
+        let z5623 = -z5592 * z5602;
+        let z5624 = -z5593 * z5602 + self.m_shin + self.m_foot;
+        let z5625 = z5328 * z5579 + z5585 + z5597 * z5603 + z697 * z5329 + z699 * z5324
+            + z700 * z5325 + z701 * z5326 + z5576;
+        let z5626 = z5329 * z5580 + z5586 + z5598 * z5603 + z698 * z5327 + z700 * z5324
+            + z702 * z5325 + z703 * z5326 + z5577;
+        let z5627 = z5578 + z5327 * z5581 + z5587 + z5599 * z5603 + z696 * z5328
+            + z701 * z5324 + z703 * z5325 + z704 * z5326;
+        let z5628 = z5326 * z5581 + z5582 + z5600 * z5603 + self.m_foot * z5327
+            + z698 * z5325 + z5573;
+        let z5629 = z5324 * z5579 + z5583 + z5601 * z5603 + self.m_foot * z5328
+            + z696 * z5326 + z5574;
+        let z5630 = z5325 * z5580 + z5584 + z5602 * z5603 + self.m_foot * z5329
+            + z697 * z5324 + z5575;
+        let z5631 = z267 * z5604 + z269 * z5605 + z271 * z5606 + z312 * z5607
+            + z313 * z5608 + z314 * z5609;
+        let z5632 = z267 * z5605 + z269 * z5610 + z271 * z5611 + z312 * z5612
+            + z313 * z5613 + z314 * z5614;
+        let z5633 = z267 * z5606 + z269 * z5611 + z271 * z5615 + z312 * z5616
+            + z313 * z5617 + z314 * z5618;
+        let z5634 = z267 * z5607 + z269 * z5612 + z271 * z5616 + z312 * z5619
+            + z313 * z5620 + z314 * z5621;
+        let z5635 = z267 * z5608 + z269 * z5613 + z271 * z5617 + z312 * z5620
+            + z313 * z5622 + z314 * z5623;
+        let z5636 = z267 * z5609 + z269 * z5614 + z271 * z5618 + z312 * z5621
+            + z313 * z5623 + z314 * z5624;
+        let z5637 = z267 * z5631 + z269 * z5632 + z271 * z5633 + z312 * z5634
+            + z313 * z5635 + z314 * z5636;
+        let z5638 = 1.0 / z5637;
+        let z5639 = -z267 * z5625 - z269 * z5626 - z271 * z5627 - z312 * z5628
+            - z313 * z5629 - z314 * z5630;
+        let z5640 = z5631 * z5638;
+        let z5641 = z5632 * z5638;
+        let z5642 = z5633 * z5638;
+        let z5643 = z5634 * z5638;
+        let z5644 = z5635 * z5638;
+        let z5645 = z5636 * z5638;
+        let z5646 = -z5322 * z5635 - z5323 * z5636 + z5639 - z5318 * z5631
+            - z5319 * z5632 - z5320 * z5633 - z5321 * z5634;
+        let z5647 = z5604 - z5631 * z5640 + z5543;
+        let z5648 = z5605 - z5631 * z5641 + z5544;
+        let z5649 = z5606 - z5631 * z5642 + z5545;
+        let z5650 = z5607 - z5631 * z5643;
+        let z5651 = z5608 - z5631 * z5644 + z5546;
+        let z5652 = z5609 - z5631 * z5645 + z5547;
+        let z5653 = z5610 - z5632 * z5641 + z5548;
+        let z5654 = z5611 - z5632 * z5642 + z5549;
+        let z5655 = z5612 - z5632 * z5643 + z5550;
+        let z5656 = z5613 - z5632 * z5644;
+        let z5657 = z5614 - z5632 * z5645 + z5551;
+        let z5658 = z5615 - z5633 * z5642 + z5552;
+        let z5659 = z5616 - z5633 * z5643 + z5553;
+        let z5660 = z5617 - z5633 * z5644 + z5554;
+        let z5661 = z5618 - z5633 * z5645;
+        let z5662 = z5619 - z5634 * z5643 + self.m_thigh;
+        let z5663 = z5620 - z5634 * z5644;
+        let z5664 = z5621 - z5634 * z5645;
+        let z5665 = z5622 + self.m_thigh - z5635 * z5644;
+        let z5666 = z5623 - z5635 * z5645;
+        let z5667 = z5624 + self.m_thigh - z5636 * z5645;
+        let z5668 = z5322 * z5608 + z5323 * z5609 + z5625 + z5640 * z5646 + z5558
+            + z5318 * z5604 + z5319 * z5605 + z5320 * z5606 + z5321 * z5607;
+        let z5669 = z5322 * z5613 + z5323 * z5614 + z5626 + z5641 * z5646 + z5559
+            + z5318 * z5605 + z5319 * z5610 + z5320 * z5611 + z5321 * z5612;
+        let z5670 = z5322 * z5617 + z5323 * z5618 + z5627 + z5642 * z5646 + z5560
+            + z5318 * z5606 + z5319 * z5611 + z5320 * z5615 + z5321 * z5616;
+        let z5671 = z5322 * z5620 + z5323 * z5621 + z5628 + z5643 * z5646 + z5555
+            + z5318 * z5607 + z5319 * z5612 + z5320 * z5616 + z5321 * z5619;
+        let z5672 = z5322 * z5622 + z5323 * z5623 + z5629 + z5644 * z5646 + z5556
+            + z5318 * z5608 + z5319 * z5613 + z5320 * z5617 + z5321 * z5620;
+        let z5673 = z5322 * z5623 + z5323 * z5624 + z5630 + z5645 * z5646 + z5557
+            + z5318 * z5609 + z5319 * z5614 + z5320 * z5618 + z5321 * z5621;
+        let z5674 = z267 * z5647 + z269 * z5648 + z271 * z5649 + z292 * z5650
+            + z293 * z5651 + z294 * z5652;
+        let z5675 = z267 * z5648 + z269 * z5653 + z271 * z5654 + z292 * z5655
+            + z293 * z5656 + z294 * z5657;
+        let z5676 = z267 * z5649 + z269 * z5654 + z271 * z5658 + z292 * z5659
+            + z293 * z5660 + z294 * z5661;
+        let z5677 = z267 * z5650 + z269 * z5655 + z271 * z5659 + z292 * z5662
+            + z293 * z5663 + z294 * z5664;
+        let z5678 = z267 * z5651 + z269 * z5656 + z271 * z5660 + z292 * z5663
+            + z293 * z5665 + z294 * z5666;
+        let z5679 = z267 * z5652 + z269 * z5657 + z271 * z5661 + z292 * z5664
+            + z293 * z5666 + z294 * z5667;
+        let z5680 = z267 * z5674 + z269 * z5675 + z271 * z5676 + z292 * z5677
+            + z293 * z5678 + z294 * z5679;
+        let z5681 = 1.0 / z5680;
+        let z5682 = -z267 * z5668 - z269 * z5669 - z271 * z5670 - z292 * z5671
+            - z293 * z5672 - z294 * z5673;
+        let z5683 = z5674 * z5681;
+        let z5684 = z5675 * z5681;
+        let z5685 = z5676 * z5681;
+        let z5686 = z5677 * z5681;
+        let z5687 = z5678 * z5681;
+        let z5688 = z5679 * z5681;
+        let z5689 = z5682 - z5312 * z5674 - z5313 * z5675 - z5314 * z5676 - z5315 * z5677
+            - z5316 * z5678 - z5317 * z5679;
+        let z5690 = z5647 - z5674 * z5683 + z5525;
+        let z5691 = z5648 - z5674 * z5684 + z5526;
+        let z5692 = z5649 - z5674 * z5685 + z5527;
+        let z5693 = z5650 - z5674 * z5686;
+        let z5694 = z5651 - z5674 * z5687 + z5528;
+        let z5695 = z5652 - z5674 * z5688 + z5529;
+        let z5696 = z5653 - z5675 * z5684 + z5530;
+        let z5697 = z5654 - z5675 * z5685 + z5531;
+        let z5698 = z5655 - z5675 * z5686 + z5532;
+        let z5699 = z5656 - z5675 * z5687;
+        let z5700 = z5657 - z5675 * z5688 + z5533;
+        let z5701 = z5658 - z5676 * z5685 + z5534;
+        let z5702 = z5659 - z5676 * z5686 + z5535;
+        let z5703 = z5660 - z5676 * z5687 + z5536;
+        let z5704 = z5661 - z5676 * z5688;
+        let z5705 = self.m_hub + z5662 - z5677 * z5686;
+        let z5706 = z5663 - z5677 * z5687;
+        let z5707 = z5664 - z5677 * z5688;
+        let z5708 = self.m_hub + z5665 - z5678 * z5687;
+        let z5709 = z5666 - z5678 * z5688;
+        let z5710 = self.m_hub + z5667 - z5679 * z5688;
+        let z5711 = z5668 + z5683 * z5689 + z5540 + z5312 * z5647 + z5313 * z5648
+            + z5314 * z5649 + z5315 * z5650 + z5316 * z5651 + z5317 * z5652;
+        let z5712 = z5669 + z5684 * z5689 + z5541 + z5312 * z5648 + z5313 * z5653
+            + z5314 * z5654 + z5315 * z5655 + z5316 * z5656 + z5317 * z5657;
+        let z5713 = z5670 + z5685 * z5689 + z5542 + z5312 * z5649 + z5313 * z5654
+            + z5314 * z5658 + z5315 * z5659 + z5316 * z5660 + z5317 * z5661;
+        let z5714 = z5671 + z5686 * z5689 + z5537 + z5312 * z5650 + z5313 * z5655
+            + z5314 * z5659 + z5315 * z5662 + z5316 * z5663 + z5317 * z5664;
+        let z5715 = z5672 + z5687 * z5689 + z5538 + z5312 * z5651 + z5313 * z5656
+            + z5314 * z5660 + z5315 * z5663 + z5316 * z5665 + z5317 * z5666;
+        let z5716 = z5673 + z5688 * z5689 + z5539 + z5312 * z5652 + z5313 * z5657
+            + z5314 * z5661 + z5315 * z5664 + z5316 * z5666 + z5317 * z5667;
+        let z5717 = z13 * z5690 + z15 * z5691 + z272 * z5693 + z17 * z5692 + z273 * z5694
+            + z274 * z5695;
+        let z5718 = z13 * z5691 + z15 * z5696 + z272 * z5698 + z17 * z5697 + z273 * z5699
+            + z274 * z5700;
+        let z5719 = z13 * z5692 + z15 * z5697 + z272 * z5702 + z17 * z5701 + z273 * z5703
+            + z274 * z5704;
+        let z5720 = z13 * z5693 + z15 * z5698 + z272 * z5705 + z17 * z5702 + z273 * z5706
+            + z274 * z5707;
+        let z5721 = z13 * z5694 + z15 * z5699 + z272 * z5706 + z17 * z5703 + z273 * z5708
+            + z274 * z5709;
+        let z5722 = z13 * z5695 + z15 * z5700 + z272 * z5707 + z17 * z5704 + z273 * z5709
+            + z274 * z5710;
+        let z5723 = z13 * z5717 + z15 * z5718 + z272 * z5720 + z17 * z5719 + z273 * z5721
+            + z274 * z5722;
+        let z5724 = 1.0 / z5723;
+        let z5725 = -z13 * z5711 - z15 * z5712 - z272 * z5714 - z17 * z5713
+            - z273 * z5715 - z274 * z5716;
+        let z5726 = z5717 * z5724;
+        let z5727 = z5718 * z5724;
+        let z5728 = z5719 * z5724;
+        let z5729 = z5720 * z5724;
+        let z5730 = z5721 * z5724;
+        let z5731 = z5722 * z5724;
+        let z5732 = z5725 - z5306 * z5717 - z5307 * z5718 - z5308 * z5719 - z5309 * z5720
+            - z5310 * z5721 - z5311 * z5722;
+        let z5733 = z253 * z5516 + z254 * z736 + z187 * z738 + z189 * z739 + z191 * z740;
+        let z5734 = z252 * z737 + z254 * z5517 + z187 * z739 + z189 * z741 + z191 * z742;
+        let z5735 = z252 * z5518 + z253 * z735 + z187 * z740 + z189 * z742 + z191 * z743;
+        let z5736 = self.m_foot * z252 + z189 * z737 + z191 * z5518;
+        let z5737 = self.m_foot * z253 + z187 * z5516 + z191 * z735;
+        let z5738 = self.m_foot * z254 + z187 * z736 + z189 * z5517;
+        let z5739 = z252 * z5736 + z253 * z5737 + z254 * z5738 + z187 * z5733
+            + z189 * z5734 + z191 * z5735;
+        let z5740 = 1.0 / z5739;
+        let z5741 = -z252 * z5519 - z253 * z5520 - z254 * z5521 - z187 * z5522
+            - z189 * z5523 - z191 * z5524;
+        let z5742 = z5733 * z5740;
+        let z5743 = z5734 * z5740;
+        let z5744 = z5735 * z5740;
+        let z5745 = z5736 * z5740;
+        let z5746 = z5737 * z5740;
+        let z5747 = z5738 * z5740;
+        let z5748 = z5741 - z5300 * z5733 - z5301 * z5734 - z5302 * z5735 - z5303 * z5736
+            - z5304 * z5737 - z5305 * z5738;
+        let z5749 = z738 - z5733 * z5742 + z5498;
+        let z5750 = z739 - z5733 * z5743 + z5499;
+        let z5751 = z740 - z5733 * z5744 + z5500;
+        let z5752 = -z5733 * z5745;
+        let z5753 = -z5733 * z5746 + z5501 + z5516;
+        let z5754 = z736 - z5733 * z5747 + z5502;
+        let z5755 = z741 - z5734 * z5743 + z5503;
+        let z5756 = z742 - z5734 * z5744 + z5504;
+        let z5757 = z737 - z5734 * z5745 + z5505;
+        let z5758 = -z5734 * z5746;
+        let z5759 = -z5734 * z5747 + z5506 + z5517;
+        let z5760 = z743 - z5735 * z5744 + z5507;
+        let z5761 = -z5735 * z5745 + z5508 + z5518;
+        let z5762 = z735 - z5735 * z5746 + z5509;
+        let z5763 = -z5735 * z5747;
+        let z5764 = self.m_shin + self.m_foot - z5736 * z5745;
+        let z5765 = -z5736 * z5746;
+        let z5766 = -z5736 * z5747;
+        let z5767 = self.m_shin + self.m_foot - z5737 * z5746;
+        let z5768 = -z5737 * z5747;
+        let z5769 = self.m_shin + self.m_foot - z5738 * z5747;
+        let z5770 = z736 * z5305 + z738 * z5300 + z739 * z5301 + z740 * z5302
+            + z5742 * z5748 + z5513 + z5522 + z5304 * z5516;
+        let z5771 = z737 * z5303 + z739 * z5300 + z741 * z5301 + z742 * z5302
+            + z5743 * z5748 + z5514 + z5523 + z5305 * z5517;
+        let z5772 = z735 * z5304 + z740 * z5300 + z742 * z5301 + z743 * z5302
+            + z5744 * z5748 + z5515 + z5524 + z5303 * z5518;
+        let z5773 = z737 * z5301 + self.m_foot * z5303 + z5745 * z5748 + z5510 + z5519
+            + z5302 * z5518;
+        let z5774 = z735 * z5302 + self.m_foot * z5304 + z5746 * z5748 + z5511 + z5520
+            + z5300 * z5516;
+        let z5775 = z736 * z5300 + self.m_foot * z5305 + z5747 * z5748 + z5512 + z5521
+            + z5301 * z5517;
+        let z5776 = z232 * z5752 + z233 * z5753 + z234 * z5754 + z187 * z5749
+            + z189 * z5750 + z191 * z5751;
+        let z5777 = z232 * z5757 + z233 * z5758 + z234 * z5759 + z187 * z5750
+            + z189 * z5755 + z191 * z5756;
+        let z5778 = z232 * z5761 + z233 * z5762 + z234 * z5763 + z187 * z5751
+            + z189 * z5756 + z191 * z5760;
+        let z5779 = z232 * z5764 + z233 * z5765 + z234 * z5766 + z187 * z5752
+            + z189 * z5757 + z191 * z5761;
+        let z5780 = z232 * z5765 + z233 * z5767 + z234 * z5768 + z187 * z5753
+            + z189 * z5758 + z191 * z5762;
+        let z5781 = z232 * z5766 + z233 * z5768 + z234 * z5769 + z187 * z5754
+            + z189 * z5759 + z191 * z5763;
+        let z5782 = z232 * z5779 + z233 * z5780 + z234 * z5781 + z187 * z5776
+            + z189 * z5777 + z191 * z5778;
+        let z5783 = 1.0 / z5782;
+        let z5784 = -z232 * z5773 - z233 * z5774 - z234 * z5775 - z187 * z5770
+            - z189 * z5771 - z191 * z5772;
+        let z5785 = z5776 * z5783;
+        let z5786 = z5777 * z5783;
+        let z5787 = z5778 * z5783;
+        let z5788 = z5779 * z5783;
+        let z5789 = z5780 * z5783;
+        let z5790 = z5781 * z5783;
+        let z5791 = z5784 - z5294 * z5776 - z5295 * z5777 - z5296 * z5778 - z5297 * z5779
+            - z5298 * z5780 - z5299 * z5781;
+        let z5792 = z5480 + z5749 - z5776 * z5785;
+        let z5793 = z5481 + z5750 - z5776 * z5786;
+        let z5794 = z5482 + z5751 - z5776 * z5787;
+        let z5795 = z5752 - z5776 * z5788;
+        let z5796 = z5483 + z5753 - z5776 * z5789;
+        let z5797 = z5484 + z5754 - z5776 * z5790;
+        let z5798 = z5485 + z5755 - z5777 * z5786;
+        let z5799 = z5486 + z5756 - z5777 * z5787;
+        let z5800 = z5487 + z5757 - z5777 * z5788;
+        let z5801 = z5758 - z5777 * z5789;
+        let z5802 = z5488 + z5759 - z5777 * z5790;
+        let z5803 = z5489 + z5760 - z5778 * z5787;
+        let z5804 = z5490 + z5761 - z5778 * z5788;
+        let z5805 = z5491 + z5762 - z5778 * z5789;
+        let z5806 = z5763 - z5778 * z5790;
+        let z5807 = self.m_thigh + z5764 - z5779 * z5788;
+        let z5808 = z5765 - z5779 * z5789;
+        let z5809 = z5766 - z5779 * z5790;
+        let z5810 = self.m_thigh + z5767 - z5780 * z5789;
+        let z5811 = z5768 - z5780 * z5790;
+        let z5812 = self.m_thigh + z5769 - z5781 * z5790;
+        let z5813 = z5495 + z5770 + z5785 * z5791 + z5294 * z5749 + z5295 * z5750
+            + z5296 * z5751 + z5297 * z5752 + z5298 * z5753 + z5299 * z5754;
+        let z5814 = z5496 + z5771 + z5786 * z5791 + z5294 * z5750 + z5295 * z5755
+            + z5296 * z5756 + z5297 * z5757 + z5298 * z5758 + z5299 * z5759;
+        let z5815 = z5497 + z5772 + z5787 * z5791 + z5294 * z5751 + z5295 * z5756
+            + z5296 * z5760 + z5297 * z5761 + z5298 * z5762 + z5299 * z5763;
+        let z5816 = z5492 + z5773 + z5788 * z5791 + z5294 * z5752 + z5295 * z5757
+            + z5296 * z5761 + z5297 * z5764 + z5298 * z5765 + z5299 * z5766;
+        let z5817 = z5493 + z5774 + z5789 * z5791 + z5294 * z5753 + z5295 * z5758
+            + z5296 * z5762 + z5297 * z5765 + z5298 * z5767 + z5299 * z5768;
+        let z5818 = z5494 + z5775 + z5790 * z5791 + z5294 * z5754 + z5295 * z5759
+            + z5296 * z5763 + z5297 * z5766 + z5298 * z5768 + z5299 * z5769;
+        let z5819 = z212 * z5795 + z213 * z5796 + z214 * z5797 + z187 * z5792
+            + z189 * z5793 + z191 * z5794;
+        let z5820 = z212 * z5800 + z213 * z5801 + z214 * z5802 + z187 * z5793
+            + z189 * z5798 + z191 * z5799;
+        let z5821 = z212 * z5804 + z213 * z5805 + z214 * z5806 + z187 * z5794
+            + z189 * z5799 + z191 * z5803;
+        let z5822 = z212 * z5807 + z213 * z5808 + z214 * z5809 + z187 * z5795
+            + z189 * z5800 + z191 * z5804;
+        let z5823 = z212 * z5808 + z213 * z5810 + z214 * z5811 + z187 * z5796
+            + z189 * z5801 + z191 * z5805;
+        let z5824 = z212 * z5809 + z213 * z5811 + z214 * z5812 + z187 * z5797
+            + z189 * z5802 + z191 * z5806;
+        let z5825 = z212 * z5822 + z213 * z5823 + z214 * z5824 + z187 * z5819
+            + z189 * z5820 + z191 * z5821;
+        let z5826 = 1.0 / z5825;
+        let z5827 = -z212 * z5816 - z213 * z5817 - z214 * z5818 - z187 * z5813
+            - z189 * z5814 - z191 * z5815;
+        let z5828 = z5819 * z5826;
+        let z5829 = z5820 * z5826;
+        let z5830 = z5821 * z5826;
+        let z5831 = z5822 * z5826;
+        let z5832 = z5823 * z5826;
+        let z5833 = z5824 * z5826;
+        let z5834 = -z5288 * z5819 - z5289 * z5820 - z5290 * z5821 - z5291 * z5822
+            - z5292 * z5823 - z5293 * z5824 + z5827;
+        let z5835 = z5462 + z5792 - z5819 * z5828;
+        let z5836 = z5463 + z5793 - z5819 * z5829;
+        let z5837 = z5464 + z5794 - z5819 * z5830;
+        let z5838 = z5795 - z5819 * z5831;
+        let z5839 = z5465 + z5796 - z5819 * z5832;
+        let z5840 = z5466 + z5797 - z5819 * z5833;
+        let z5841 = z5467 + z5798 - z5820 * z5829;
+        let z5842 = z5468 + z5799 - z5820 * z5830;
+        let z5843 = z5469 + z5800 - z5820 * z5831;
+        let z5844 = z5801 - z5820 * z5832;
+        let z5845 = z5470 + z5802 - z5820 * z5833;
+        let z5846 = z5471 + z5803 - z5821 * z5830;
+        let z5847 = z5472 + z5804 - z5821 * z5831;
+        let z5848 = z5473 + z5805 - z5821 * z5832;
+        let z5849 = z5806 - z5821 * z5833;
+        let z5850 = self.m_hub + z5807 - z5822 * z5831;
+        let z5851 = z5808 - z5822 * z5832;
+        let z5852 = z5809 - z5822 * z5833;
+        let z5853 = self.m_hub + z5810 - z5823 * z5832;
+        let z5854 = z5811 - z5823 * z5833;
+        let z5855 = self.m_hub + z5812 - z5824 * z5833;
+        let z5856 = z5477 + z5288 * z5792 + z5289 * z5793 + z5290 * z5794 + z5291 * z5795
+            + z5292 * z5796 + z5293 * z5797 + z5813 + z5828 * z5834;
+        let z5857 = z5478 + z5288 * z5793 + z5289 * z5798 + z5290 * z5799 + z5291 * z5800
+            + z5292 * z5801 + z5293 * z5802 + z5814 + z5829 * z5834;
+        let z5858 = z5479 + z5288 * z5794 + z5289 * z5799 + z5290 * z5803 + z5291 * z5804
+            + z5292 * z5805 + z5293 * z5806 + z5815 + z5830 * z5834;
+        let z5859 = z5474 + z5288 * z5795 + z5289 * z5800 + z5290 * z5804 + z5291 * z5807
+            + z5292 * z5808 + z5293 * z5809 + z5816 + z5831 * z5834;
+        let z5860 = z5475 + z5288 * z5796 + z5289 * z5801 + z5290 * z5805 + z5291 * z5808
+            + z5292 * z5810 + z5293 * z5811 + z5817 + z5832 * z5834;
+        let z5861 = z5476 + z5288 * z5797 + z5289 * z5802 + z5290 * z5806 + z5291 * z5809
+            + z5292 * z5811 + z5293 * z5812 + z5818 + z5833 * z5834;
+        let z5862 = z13 * z5835 + z15 * z5836 + z17 * z5837 + z192 * z5838 + z193 * z5839
+            + z194 * z5840;
+        let z5863 = z13 * z5836 + z15 * z5841 + z17 * z5842 + z192 * z5843 + z193 * z5844
+            + z194 * z5845;
+        let z5864 = z13 * z5837 + z15 * z5842 + z17 * z5846 + z192 * z5847 + z193 * z5848
+            + z194 * z5849;
+        let z5865 = z13 * z5838 + z15 * z5843 + z17 * z5847 + z192 * z5850 + z193 * z5851
+            + z194 * z5852;
+        let z5866 = z13 * z5839 + z15 * z5844 + z17 * z5848 + z192 * z5851 + z193 * z5853
+            + z194 * z5854;
+        let z5867 = z13 * z5840 + z15 * z5845 + z17 * z5849 + z192 * z5852 + z193 * z5854
+            + z194 * z5855;
+        let z5868 = z13 * z5862 + z15 * z5863 + z17 * z5864 + z192 * z5865 + z193 * z5866
+            + z194 * z5867;
+        let z5869 = 1.0 / z5868;
+        let z5870 = -z13 * z5856 - z15 * z5857 - z17 * z5858 - z192 * z5859
+            - z193 * z5860 - z194 * z5861;
+        let z5871 = z5862 * z5869;
+        let z5872 = z5863 * z5869;
+        let z5873 = z5864 * z5869;
+        let z5874 = z5865 * z5869;
+        let z5875 = z5866 * z5869;
+        let z5876 = z5867 * z5869;
+        let z5877 = z5870 - z5282 * z5862 - z5283 * z5863 - z5284 * z5864 - z5285 * z5865
+            - z5286 * z5866 - z5287 * z5867;
+        let z5878 = z107 * z774 + z109 * z775 + z111 * z776 + z173 * z5453 + z174 * z772;
+        let z5879 = z107 * z775 + z109 * z777 + z111 * z778 + z172 * z773 + z174 * z5454;
+        let z5880 = z107 * z776 + z109 * z778 + z111 * z779 + z172 * z5455 + z173 * z771;
+        let z5881 = self.m_foot * z172 + z109 * z773 + z111 * z5455;
+        let z5882 = self.m_foot * z173 + z107 * z5453 + z111 * z771;
+        let z5883 = self.m_foot * z174 + z107 * z772 + z109 * z5454;
+        let z5884 = z107 * z5878 + z109 * z5879 + z111 * z5880 + z172 * z5881
+            + z173 * z5882 + z174 * z5883;
+        let z5885 = 1.0 / z5884;
+        let z5886 = -z107 * z5459 - z109 * z5460 - z111 * z5461 - z172 * z5456
+            - z173 * z5457 - z174 * z5458;
+        let z5887 = z5878 * z5885;
+        let z5888 = z5879 * z5885;
+        let z5889 = z5880 * z5885;
+        let z5890 = z5881 * z5885;
+        let z5891 = z5882 * z5885;
+        let z5892 = z5883 * z5885;
+        let z5893 = z5886 - z5276 * z5878 - z5277 * z5879 - z5278 * z5880 - z5279 * z5881
+            - z5280 * z5882 - z5281 * z5883;
+        let z5894 = -z5878 * z5887 + z774 + z5435;
+        let z5895 = -z5878 * z5888 + z775 + z5436;
+        let z5896 = -z5878 * z5889 + z776 + z5437;
+        let z5897 = -z5878 * z5890;
+        let z5898 = -z5878 * z5891 + z5438 + z5453;
+        let z5899 = -z5878 * z5892 + z772 + z5439;
+        let z5900 = -z5879 * z5888 + z777 + z5440;
+        let z5901 = -z5879 * z5889 + z778 + z5441;
+        let z5902 = -z5879 * z5890 + z773 + z5442;
+        let z5903 = -z5879 * z5891;
+        let z5904 = -z5879 * z5892 + z5443 + z5454;
+        let z5905 = -z5880 * z5889 + z779 + z5444;
+        let z5906 = -z5880 * z5890 + z5445 + z5455;
+        let z5907 = -z5880 * z5891 + z771 + z5446;
+        let z5908 = -z5880 * z5892;
+        let z5909 = -z5881 * z5890 + self.m_shin + self.m_foot;
+        let z5910 = -z5881 * z5891;
+        let z5911 = -z5881 * z5892;
+        let z5912 = -z5882 * z5891 + self.m_shin + self.m_foot;
+        let z5913 = -z5882 * z5892;
+        let z5914 = -z5883 * z5892 + self.m_shin + self.m_foot;
+        let z5915 = z5887 * z5893 + z772 * z5281 + z774 * z5276 + z775 * z5277
+            + z776 * z5278 + z5450 + z5459 + z5280 * z5453;
+        let z5916 = z5888 * z5893 + z773 * z5279 + z775 * z5276 + z777 * z5277
+            + z778 * z5278 + z5451 + z5460 + z5281 * z5454;
+        let z5917 = z5889 * z5893 + z771 * z5280 + z776 * z5276 + z778 * z5277
+            + z779 * z5278 + z5452 + z5461 + z5279 * z5455;
+        let z5918 = z5890 * z5893 + self.m_foot * z5279 + z773 * z5277 + z5447 + z5456
+            + z5278 * z5455;
+        let z5919 = z771 * z5278 + z5891 * z5893 + self.m_foot * z5280 + z5448 + z5457
+            + z5276 * z5453;
+        let z5920 = z772 * z5276 + z5892 * z5893 + self.m_foot * z5281 + z5449 + z5458
+            + z5277 * z5454;
+        let z5921 = z107 * z5894 + z109 * z5895 + z111 * z5896 + z152 * z5897
+            + z153 * z5898 + z154 * z5899;
+        let z5922 = z107 * z5895 + z109 * z5900 + z111 * z5901 + z152 * z5902
+            + z153 * z5903 + z154 * z5904;
+        let z5923 = z107 * z5896 + z109 * z5901 + z111 * z5905 + z152 * z5906
+            + z153 * z5907 + z154 * z5908;
+        let z5924 = z107 * z5897 + z109 * z5902 + z111 * z5906 + z152 * z5909
+            + z153 * z5910 + z154 * z5911;
+        let z5925 = z107 * z5898 + z109 * z5903 + z111 * z5907 + z152 * z5910
+            + z153 * z5912 + z154 * z5913;
+        let z5926 = z107 * z5899 + z109 * z5904 + z111 * z5908 + z152 * z5911
+            + z153 * z5913 + z154 * z5914;
+        let z5927 = z107 * z5921 + z109 * z5922 + z111 * z5923 + z152 * z5924
+            + z153 * z5925 + z154 * z5926;
+        let z5928 = 1.0 / z5927;
+        let z5929 = -z107 * z5915 - z109 * z5916 - z111 * z5917 - z152 * z5918
+            - z153 * z5919 - z154 * z5920;
+        let z5930 = z5921 * z5928;
+        let z5931 = z5922 * z5928;
+        let z5932 = z5923 * z5928;
+        let z5933 = z5924 * z5928;
+        let z5934 = z5925 * z5928;
+        let z5935 = z5926 * z5928;
+        let z5936 = z5929 - z5270 * z5921 - z5271 * z5922 - z5272 * z5923 - z5273 * z5924
+            - z5274 * z5925 - z5275 * z5926;
+        let z5937 = z5894 - z5921 * z5930 + z5417;
+        let z5938 = z5895 - z5921 * z5931 + z5418;
+        let z5939 = z5896 - z5921 * z5932 + z5419;
+        let z5940 = z5897 - z5921 * z5933;
+        let z5941 = z5898 - z5921 * z5934 + z5420;
+        let z5942 = z5899 - z5921 * z5935 + z5421;
+        let z5943 = z5900 - z5922 * z5931 + z5422;
+        let z5944 = z5901 - z5922 * z5932 + z5423;
+        let z5945 = z5902 - z5922 * z5933 + z5424;
+        let z5946 = z5903 - z5922 * z5934;
+        let z5947 = z5904 - z5922 * z5935 + z5425;
+        let z5948 = z5905 - z5923 * z5932 + z5426;
+        let z5949 = z5906 - z5923 * z5933 + z5427;
+        let z5950 = z5907 - z5923 * z5934 + z5428;
+        let z5951 = z5908 - z5923 * z5935;
+        let z5952 = self.m_thigh + z5909 - z5924 * z5933;
+        let z5953 = z5910 - z5924 * z5934;
+        let z5954 = z5911 - z5924 * z5935;
+        let z5955 = self.m_thigh + z5912 - z5925 * z5934;
+        let z5956 = z5913 - z5925 * z5935;
+        let z5957 = self.m_thigh + z5914 - z5926 * z5935;
+        let z5958 = z5915 + z5930 * z5936 + z5432 + z5270 * z5894 + z5271 * z5895
+            + z5272 * z5896 + z5273 * z5897 + z5274 * z5898 + z5275 * z5899;
+        let z5959 = z5916 + z5931 * z5936 + z5433 + z5270 * z5895 + z5271 * z5900
+            + z5272 * z5901 + z5273 * z5902 + z5274 * z5903 + z5275 * z5904;
+        let z5960 = z5917 + z5932 * z5936 + z5434 + z5270 * z5896 + z5271 * z5901
+            + z5272 * z5905 + z5273 * z5906 + z5274 * z5907 + z5275 * z5908;
+        let z5961 = z5918 + z5933 * z5936 + z5429 + z5270 * z5897 + z5271 * z5902
+            + z5272 * z5906 + z5273 * z5909 + z5274 * z5910 + z5275 * z5911;
+        let z5962 = z5919 + z5934 * z5936 + z5430 + z5270 * z5898 + z5271 * z5903
+            + z5272 * z5907 + z5273 * z5910 + z5274 * z5912 + z5275 * z5913;
+        let z5963 = z5920 + z5935 * z5936 + z5431 + z5270 * z5899 + z5271 * z5904
+            + z5272 * z5908 + z5273 * z5911 + z5274 * z5913 + z5275 * z5914;
+        let z5964 = z107 * z5937 + z109 * z5938 + z111 * z5939 + z132 * z5940
+            + z133 * z5941 + z134 * z5942;
+        let z5965 = z107 * z5938 + z109 * z5943 + z111 * z5944 + z132 * z5945
+            + z133 * z5946 + z134 * z5947;
+        let z5966 = z107 * z5939 + z109 * z5944 + z111 * z5948 + z132 * z5949
+            + z133 * z5950 + z134 * z5951;
+        let z5967 = z107 * z5940 + z109 * z5945 + z111 * z5949 + z132 * z5952
+            + z133 * z5953 + z134 * z5954;
+        let z5968 = z107 * z5941 + z109 * z5946 + z111 * z5950 + z132 * z5953
+            + z133 * z5955 + z134 * z5956;
+        let z5969 = z107 * z5942 + z109 * z5947 + z111 * z5951 + z132 * z5954
+            + z133 * z5956 + z134 * z5957;
+        let z5970 = z107 * z5964 + z109 * z5965 + z111 * z5966 + z132 * z5967
+            + z133 * z5968 + z134 * z5969;
+        let z5971 = 1.0 / z5970;
+        let z5972 = -z107 * z5958 - z109 * z5959 - z111 * z5960 - z132 * z5961
+            - z133 * z5962 - z134 * z5963;
+        let z5973 = z5964 * z5971;
+        let z5974 = z5965 * z5971;
+        let z5975 = z5966 * z5971;
+        let z5976 = z5967 * z5971;
+        let z5977 = z5968 * z5971;
+        let z5978 = z5969 * z5971;
+        let z5979 = z5972 - z5264 * z5964 - z5265 * z5965 - z5266 * z5966 - z5267 * z5967
+            - z5268 * z5968 - z5269 * z5969;
+        let z5980 = z5399 + z5937 - z5964 * z5973;
+        let z5981 = z5400 + z5938 - z5964 * z5974;
+        let z5982 = z5401 + z5939 - z5964 * z5975;
+        let z5983 = z5940 - z5964 * z5976;
+        let z5984 = z5402 + z5941 - z5964 * z5977;
+        let z5985 = z5403 + z5942 - z5964 * z5978;
+        let z5986 = z5404 + z5943 - z5965 * z5974;
+        let z5987 = z5405 + z5944 - z5965 * z5975;
+        let z5988 = z5406 + z5945 - z5965 * z5976;
+        let z5989 = z5946 - z5965 * z5977;
+        let z5990 = z5407 + z5947 - z5965 * z5978;
+        let z5991 = z5408 + z5948 - z5966 * z5975;
+        let z5992 = z5409 + z5949 - z5966 * z5976;
+        let z5993 = z5410 + z5950 - z5966 * z5977;
+        let z5994 = z5951 - z5966 * z5978;
+        let z5995 = self.m_hub + z5952 - z5967 * z5976;
+        let z5996 = z5953 - z5967 * z5977;
+        let z5997 = z5954 - z5967 * z5978;
+        let z5998 = self.m_hub + z5955 - z5968 * z5977;
+        let z5999 = z5956 - z5968 * z5978;
+        let z6000 = self.m_hub + z5957 - z5969 * z5978;
+        let z6001 = z5414 + z5958 + z5973 * z5979 + z5264 * z5937 + z5265 * z5938
+            + z5266 * z5939 + z5267 * z5940 + z5268 * z5941 + z5269 * z5942;
+        let z6002 = z5415 + z5959 + z5974 * z5979 + z5264 * z5938 + z5265 * z5943
+            + z5266 * z5944 + z5267 * z5945 + z5268 * z5946 + z5269 * z5947;
+        let z6003 = z5416 + z5960 + z5975 * z5979 + z5264 * z5939 + z5265 * z5944
+            + z5266 * z5948 + z5267 * z5949 + z5268 * z5950 + z5269 * z5951;
+        let z6004 = z5411 + z5961 + z5976 * z5979 + z5264 * z5940 + z5265 * z5945
+            + z5266 * z5949 + z5267 * z5952 + z5268 * z5953 + z5269 * z5954;
+        let z6005 = z5412 + z5962 + z5977 * z5979 + z5264 * z5941 + z5265 * z5946
+            + z5266 * z5950 + z5267 * z5953 + z5268 * z5955 + z5269 * z5956;
+        let z6006 = z5413 + z5963 + z5978 * z5979 + z5264 * z5942 + z5265 * z5947
+            + z5266 * z5951 + z5267 * z5954 + z5268 * z5956 + z5269 * z5957;
+        let z6007 = z13 * z5980 + z15 * z5981 + z17 * z5982 + z112 * z5983 + z113 * z5984
+            + z114 * z5985;
+        let z6008 = z13 * z5981 + z15 * z5986 + z17 * z5987 + z112 * z5988 + z113 * z5989
+            + z114 * z5990;
+        let z6009 = z13 * z5982 + z15 * z5987 + z17 * z5991 + z112 * z5992 + z113 * z5993
+            + z114 * z5994;
+        let z6010 = z13 * z5983 + z15 * z5988 + z17 * z5992 + z112 * z5995 + z113 * z5996
+            + z114 * z5997;
+        let z6011 = z13 * z5984 + z15 * z5989 + z17 * z5993 + z112 * z5996 + z113 * z5998
+            + z114 * z5999;
+        let z6012 = z13 * z5985 + z15 * z5990 + z17 * z5994 + z112 * z5997 + z113 * z5999
+            + z114 * z6000;
+        let z6013 = z13 * z6007 + z15 * z6008 + z17 * z6009 + z112 * z6010 + z113 * z6011
+            + z114 * z6012;
+        let z6014 = 1.0 / z6013;
+        let z6015 = -z13 * z6001 - z15 * z6002 - z17 * z6003 - z112 * z6004
+            - z113 * z6005 - z114 * z6006;
+        let z6016 = z6007 * z6014;
+        let z6017 = z6008 * z6014;
+        let z6018 = z6009 * z6014;
+        let z6019 = z6010 * z6014;
+        let z6020 = z6011 * z6014;
+        let z6021 = z6012 * z6014;
+        let z6022 = z6015 - z5258 * z6007 - z5259 * z6008 - z5260 * z6009 - z5261 * z6010
+            - z5262 * z6011 - z5263 * z6012;
+        let z6023 = z27 * z810 + z29 * z811 + z31 * z812 + z93 * z5390 + z94 * z808;
+        let z6024 = z27 * z811 + z29 * z813 + z31 * z814 + z92 * z809 + z94 * z5391;
+        let z6025 = z27 * z812 + z29 * z814 + z31 * z815 + z92 * z5392 + z93 * z807;
+        let z6026 = self.m_foot * z92 + z29 * z809 + z31 * z5392;
+        let z6027 = self.m_foot * z93 + z27 * z5390 + z31 * z807;
+        let z6028 = self.m_foot * z94 + z27 * z808 + z29 * z5391;
+        let z6029 = z27 * z6023 + z29 * z6024 + z31 * z6025 + z92 * z6026 + z93 * z6027
+            + z94 * z6028;
+        let z6030 = 1.0 / z6029;
+        let z6031 = -z27 * z5396 - z29 * z5397 - z31 * z5398 - z92 * z5393 - z93 * z5394
+            - z94 * z5395;
+        let z6032 = z6023 * z6030;
+        let z6033 = z6024 * z6030;
+        let z6034 = z6025 * z6030;
+        let z6035 = z6026 * z6030;
+        let z6036 = z6027 * z6030;
+        let z6037 = z6028 * z6030;
+        let z6038 = -z5252 * z6023 - z5253 * z6024 - z5254 * z6025 - z5255 * z6026
+            - z5256 * z6027 - z5257 * z6028 + z6031;
+        let z6039 = z5372 + z810 - z6023 * z6032;
+        let z6040 = z5373 + z811 - z6023 * z6033;
+        let z6041 = z5374 + z812 - z6023 * z6034;
+        let z6042 = -z6023 * z6035;
+        let z6043 = z5375 + z5390 - z6023 * z6036;
+        let z6044 = z5376 + z808 - z6023 * z6037;
+        let z6045 = z5377 + z813 - z6024 * z6033;
+        let z6046 = z5378 + z814 - z6024 * z6034;
+        let z6047 = z5379 + z809 - z6024 * z6035;
+        let z6048 = -z6024 * z6036;
+        let z6049 = z5380 + z5391 - z6024 * z6037;
+        let z6050 = z5381 + z815 - z6025 * z6034;
+        let z6051 = z5382 + z5392 - z6025 * z6035;
+        let z6052 = z5383 + z807 - z6025 * z6036;
+        let z6053 = -z6025 * z6037;
+        let z6054 = self.m_shin + self.m_foot - z6026 * z6035;
+        let z6055 = -z6026 * z6036;
+        let z6056 = -z6026 * z6037;
+        let z6057 = self.m_shin + self.m_foot - z6027 * z6036;
+        let z6058 = -z6027 * z6037;
+        let z6059 = self.m_shin + self.m_foot - z6028 * z6037;
+        let z6060 = z5387 + z5396 + z808 * z5257 + z810 * z5252 + z811 * z5253
+            + z812 * z5254 + z5256 * z5390 + z6032 * z6038;
+        let z6061 = z5388 + z5397 + z809 * z5255 + z811 * z5252 + z813 * z5253
+            + z814 * z5254 + z5257 * z5391 + z6033 * z6038;
+        let z6062 = z5389 + z5398 + z807 * z5256 + z812 * z5252 + z814 * z5253
+            + z815 * z5254 + z5255 * z5392 + z6034 * z6038;
+        let z6063 = self.m_foot * z5255 + z5384 + z5393 + z809 * z5253 + z5254 * z5392
+            + z6035 * z6038;
+        let z6064 = self.m_foot * z5256 + z5385 + z5394 + z807 * z5254 + z5252 * z5390
+            + z6036 * z6038;
+        let z6065 = self.m_foot * z5257 + z5386 + z5395 + z808 * z5252 + z5253 * z5391
+            + z6037 * z6038;
+        let z6066 = z27 * z6039 + z29 * z6040 + z31 * z6041 + z72 * z6042 + z73 * z6043
+            + z74 * z6044;
+        let z6067 = z27 * z6040 + z29 * z6045 + z31 * z6046 + z72 * z6047 + z73 * z6048
+            + z74 * z6049;
+        let z6068 = z27 * z6041 + z29 * z6046 + z31 * z6050 + z72 * z6051 + z73 * z6052
+            + z74 * z6053;
+        let z6069 = z27 * z6042 + z29 * z6047 + z31 * z6051 + z72 * z6054 + z73 * z6055
+            + z74 * z6056;
+        let z6070 = z27 * z6043 + z29 * z6048 + z31 * z6052 + z72 * z6055 + z73 * z6057
+            + z74 * z6058;
+        let z6071 = z27 * z6044 + z29 * z6049 + z31 * z6053 + z72 * z6056 + z73 * z6058
+            + z74 * z6059;
+        let z6072 = z27 * z6066 + z29 * z6067 + z31 * z6068 + z72 * z6069 + z73 * z6070
+            + z74 * z6071;
+        let z6073 = 1.0 / z6072;
+        let z6074 = -z27 * z6060 - z29 * z6061 - z31 * z6062 - z72 * z6063 - z73 * z6064
+            - z74 * z6065;
+        let z6075 = z6066 * z6073;
+        let z6076 = z6067 * z6073;
+        let z6077 = z6068 * z6073;
+        let z6078 = z6069 * z6073;
+        let z6079 = z6070 * z6073;
+        let z6080 = z6071 * z6073;
+        let z6081 = -z5246 * z6066 - z5247 * z6067 - z5248 * z6068 - z5249 * z6069
+            - z5250 * z6070 - z5251 * z6071 + z6074;
+        let z6082 = z5354 + z6039 - z6066 * z6075;
+        let z6083 = z5355 + z6040 - z6066 * z6076;
+        let z6084 = z5356 + z6041 - z6066 * z6077;
+        let z6085 = z6042 - z6066 * z6078;
+        let z6086 = z5357 + z6043 - z6066 * z6079;
+        let z6087 = z5358 + z6044 - z6066 * z6080;
+        let z6088 = z5359 + z6045 - z6067 * z6076;
+        let z6089 = z5360 + z6046 - z6067 * z6077;
+        let z6090 = z5361 + z6047 - z6067 * z6078;
+        let z6091 = z6048 - z6067 * z6079;
+        let z6092 = z5362 + z6049 - z6067 * z6080;
+        let z6093 = z5363 + z6050 - z6068 * z6077;
+        let z6094 = z5364 + z6051 - z6068 * z6078;
+        let z6095 = z5365 + z6052 - z6068 * z6079;
+        let z6096 = z6053 - z6068 * z6080;
+        let z6097 = self.m_thigh + z6054 - z6069 * z6078;
+        let z6098 = z6055 - z6069 * z6079;
+        let z6099 = z6056 - z6069 * z6080;
+        let z6100 = self.m_thigh + z6057 - z6070 * z6079;
+        let z6101 = z6058 - z6070 * z6080;
+        let z6102 = self.m_thigh + z6059 - z6071 * z6080;
+        let z6103 = z5369 + z5246 * z6039 + z5247 * z6040 + z5248 * z6041 + z5249 * z6042
+            + z5250 * z6043 + z5251 * z6044 + z6060 + z6075 * z6081;
+        let z6104 = z5370 + z5246 * z6040 + z5247 * z6045 + z5248 * z6046 + z5249 * z6047
+            + z5250 * z6048 + z5251 * z6049 + z6061 + z6076 * z6081;
+        let z6105 = z5371 + z5246 * z6041 + z5247 * z6046 + z5248 * z6050 + z5249 * z6051
+            + z5250 * z6052 + z5251 * z6053 + z6062 + z6077 * z6081;
+        let z6106 = z5366 + z5246 * z6042 + z5247 * z6047 + z5248 * z6051 + z5249 * z6054
+            + z5250 * z6055 + z5251 * z6056 + z6063 + z6078 * z6081;
+        let z6107 = z5367 + z5246 * z6043 + z5247 * z6048 + z5248 * z6052 + z5249 * z6055
+            + z5250 * z6057 + z5251 * z6058 + z6064 + z6079 * z6081;
+        let z6108 = z5368 + z5246 * z6044 + z5247 * z6049 + z5248 * z6053 + z5249 * z6056
+            + z5250 * z6058 + z5251 * z6059 + z6065 + z6080 * z6081;
+        let z6109 = z27 * z6082 + z29 * z6083 + z31 * z6084 + z52 * z6085 + z53 * z6086
+            + z54 * z6087;
+        let z6110 = z27 * z6083 + z29 * z6088 + z31 * z6089 + z52 * z6090 + z53 * z6091
+            + z54 * z6092;
+        let z6111 = z27 * z6084 + z29 * z6089 + z31 * z6093 + z52 * z6094 + z53 * z6095
+            + z54 * z6096;
+        let z6112 = z27 * z6085 + z29 * z6090 + z31 * z6094 + z52 * z6097 + z53 * z6098
+            + z54 * z6099;
+        let z6113 = z27 * z6086 + z29 * z6091 + z31 * z6095 + z52 * z6098 + z53 * z6100
+            + z54 * z6101;
+        let z6114 = z27 * z6087 + z29 * z6092 + z31 * z6096 + z52 * z6099 + z53 * z6101
+            + z54 * z6102;
+        let z6115 = z27 * z6109 + z29 * z6110 + z31 * z6111 + z52 * z6112 + z53 * z6113
+            + z54 * z6114;
+        let z6116 = 1.0 / z6115;
+        let z6117 = -z27 * z6103 - z29 * z6104 - z31 * z6105 - z52 * z6106 - z53 * z6107
+            - z54 * z6108;
+        let z6118 = z6109 * z6116;
+        let z6119 = z6110 * z6116;
+        let z6120 = z6111 * z6116;
+        let z6121 = z6112 * z6116;
+        let z6122 = z6113 * z6116;
+        let z6123 = z6114 * z6116;
+        let z6124 = z6117 - z5240 * z6109 - z5241 * z6110 - z5242 * z6111 - z5243 * z6112
+            - z5244 * z6113 - z5245 * z6114;
+        let z6125 = z5336 - z6109 * z6118 + z6082;
+        let z6126 = z5337 - z6109 * z6119 + z6083;
+        let z6127 = z5338 - z6109 * z6120 + z6084;
+        let z6128 = -z6109 * z6121 + z6085;
+        let z6129 = z5339 - z6109 * z6122 + z6086;
+        let z6130 = z5340 - z6109 * z6123 + z6087;
+        let z6131 = z5341 - z6110 * z6119 + z6088;
+        let z6132 = z5342 - z6110 * z6120 + z6089;
+        let z6133 = z6090 - z6110 * z6121 + z5343;
+        let z6134 = z6091 - z6110 * z6122;
+        let z6135 = z6092 - z6110 * z6123 + z5344;
+        let z6136 = z6093 - z6111 * z6120 + z5345;
+        let z6137 = z6094 - z6111 * z6121 + z5346;
+        let z6138 = z6095 - z6111 * z6122 + z5347;
+        let z6139 = z6096 - z6111 * z6123;
+        let z6140 = z6097 - z6112 * z6121 + self.m_hub;
+        let z6141 = z6098 - z6112 * z6122;
+        let z6142 = z6099 - z6112 * z6123;
+        let z6143 = z6100 - z6113 * z6122 + self.m_hub;
+        let z6144 = z6101 - z6113 * z6123;
+        let z6145 = z6102 - z6114 * z6123 + self.m_hub;
+        let z6146 = z6103 + z6118 * z6124 + z5351 + z5240 * z6082 + z5241 * z6083
+            + z5242 * z6084 + z5243 * z6085 + z5244 * z6086 + z5245 * z6087;
+        let z6147 = z6104 + z6119 * z6124 + z5352 + z5240 * z6083 + z5241 * z6088
+            + z5242 * z6089 + z5243 * z6090 + z5244 * z6091 + z5245 * z6092;
+        let z6148 = z6105 + z6120 * z6124 + z5353 + z5240 * z6084 + z5241 * z6089
+            + z5242 * z6093 + z5243 * z6094 + z5244 * z6095 + z5245 * z6096;
+        let z6149 = z6106 + z5348 + z6121 * z6124 + z5240 * z6085 + z5241 * z6090
+            + z5242 * z6094 + z5243 * z6097 + z5244 * z6098 + z5245 * z6099;
+        let z6150 = z6107 + z5349 + z6122 * z6124 + z5240 * z6086 + z5241 * z6091
+            + z5242 * z6095 + z5243 * z6098 + z5244 * z6100 + z5245 * z6101;
+        let z6151 = z6108 + z5350 + z6123 * z6124 + z5240 * z6087 + z5241 * z6092
+            + z5242 * z6096 + z5243 * z6099 + z5244 * z6101 + z5245 * z6102;
+        let z6152 = z13 * z6125 + z15 * z6126 + z17 * z6127 + z32 * z6128 + z33 * z6129
+            + z34 * z6130;
+        let z6153 = z13 * z6126 + z15 * z6131 + z17 * z6132 + z32 * z6133 + z33 * z6134
+            + z34 * z6135;
+        let z6154 = z13 * z6127 + z15 * z6132 + z17 * z6136 + z32 * z6137 + z33 * z6138
+            + z34 * z6139;
+        let z6155 = z13 * z6128 + z15 * z6133 + z17 * z6137 + z32 * z6140 + z33 * z6141
+            + z34 * z6142;
+        let z6156 = z13 * z6129 + z15 * z6134 + z17 * z6138 + z32 * z6141 + z33 * z6143
+            + z34 * z6144;
+        let z6157 = z13 * z6130 + z15 * z6135 + z17 * z6139 + z32 * z6142 + z33 * z6144
+            + z34 * z6145;
+        let z6158 = z13 * z6152 + z15 * z6153 + z17 * z6154 + z32 * z6155 + z33 * z6156
+            + z34 * z6157;
+        let z6159 = 1.0 / z6158;
+        let z6160 = -z13 * z6146 - z15 * z6147 - z17 * z6148 - z32 * z6149 - z33 * z6150
+            - z34 * z6151;
+        let z6161 = z6152 * z6159;
+        let z6162 = z6153 * z6159;
+        let z6163 = z6154 * z6159;
+        let z6164 = z6155 * z6159;
+        let z6165 = z6156 * z6159;
+        let z6166 = z6157 * z6159;
+        let z6167 = z6160 - z5234 * z6152 - z5235 * z6153 - z5236 * z6154 - z5237 * z6155
+            - z5238 * z6156 - z5239 * z6157;
+        let z6168 = z5835 - z5862 * z5871 + z6125 - z6152 * z6161 + z5690 + z341
+            - z5717 * z5726 + z5980 - z6007 * z6016;
+        let z6169 = z5836 - z5862 * z5872 + z6126 - z6152 * z6162 + z5691 - z5717 * z5727
+            + z342 + z5981 - z6007 * z6017;
+        let z6170 = z5837 - z5862 * z5873 + z6127 - z6152 * z6163 + z5692 - z5717 * z5728
+            + z343 + z5982 - z6007 * z6018;
+        let z6171 = z5838 - z5862 * z5874 + z6128 - z6152 * z6164 + z5693 - z5717 * z5729
+            + z5983 - z6007 * z6019;
+        let z6172 = z5839 - z5862 * z5875 + z6129 - z6152 * z6165 + z5694 - z5717 * z5730
+            + z5984 - z6007 * z6020;
+        let z6173 = z5840 - z5862 * z5876 + z6130 - z6152 * z6166 + z5695 - z5717 * z5731
+            + z5985 - z6007 * z6021;
+        let z6174 = z5841 - z5863 * z5872 + z6131 - z6153 * z6162 + z5696 - z5718 * z5727
+            + z344 + z5986 - z6008 * z6017;
+        let z6175 = z5842 - z5863 * z5873 + z6132 - z6153 * z6163 + z5697 - z5718 * z5728
+            + z345 + z5987 - z6008 * z6018;
+        let z6176 = z5843 - z5863 * z5874 + z6133 - z6153 * z6164 + z5698 - z5718 * z5729
+            + z5988 - z6008 * z6019;
+        let z6177 = z5844 - z5863 * z5875 + z6134 - z6153 * z6165 + z5699 - z5718 * z5730
+            + z5989 - z6008 * z6020;
+        let z6178 = z5845 - z5863 * z5876 + z6135 - z6153 * z6166 + z5700 - z5718 * z5731
+            + z5990 - z6008 * z6021;
+        let z6179 = z5846 - z5864 * z5873 + z6136 - z6154 * z6163 + z5701 - z5719 * z5728
+            + z346 + z5991 - z6009 * z6018;
+        let z6180 = z5847 - z5864 * z5874 + z6137 - z6154 * z6164 + z5702 - z5719 * z5729
+            + z5992 - z6009 * z6019;
+        let z6181 = z5848 - z5864 * z5875 + z6138 - z6154 * z6165 + z5703 - z5719 * z5730
+            + z5993 - z6009 * z6020;
+        let z6182 = z5849 - z5864 * z5876 + z6139 - z6154 * z6166 + z5704 - z5719 * z5731
+            + z5994 - z6009 * z6021;
+        let z6183 = z5850 - z5865 * z5874 + z6140 + self.m_torso - z6155 * z6164 + z5705
+            - z5720 * z5729 + z5995 - z6010 * z6019;
+        let z6184 = z5851 - z5865 * z5875 + z6141 - z6155 * z6165 + z5706 - z5720 * z5730
+            + z5996 - z6010 * z6020;
+        let z6185 = z5852 - z5865 * z5876 + z6142 - z6155 * z6166 + z5707 - z5720 * z5731
+            + z5997 - z6010 * z6021;
+        let z6186 = z5853 - z5866 * z5875 + self.m_torso + z6143 - z6156 * z6165 + z5708
+            - z5721 * z5730 + z5998 - z6011 * z6020;
+        let z6187 = z5854 - z5866 * z5876 + z6144 - z6156 * z6166 + z5709 - z5721 * z5731
+            + z5999 - z6011 * z6021;
+        let z6188 = z5855 - z5867 * z5876 + self.m_torso + z6145 - z6157 * z6166 + z5710
+            - z5722 * z5731 + z6000 - z6012 * z6021;
+        let z6189 = z5333 + z5856 + z5871 * z5877 + z6146 + z6161 * z6167 + z5711
+            + z5726 * z5732 + z6001 + z5234 * z6125 + z5235 * z6126 + z5236 * z6127
+            + z5237 * z6128 + z5238 * z6129 + z5239 * z6130 + z6016 * z6022
+            + z5258 * z5980 + z5259 * z5981 + z5260 * z5982 + z5261 * z5983
+            + z5262 * z5984 + z5263 * z5985 + z5282 * z5835 + z5283 * z5836
+            + z5284 * z5837 + z5285 * z5838 + z5286 * z5839 + z5287 * z5840
+            + z5306 * z5690 + z5307 * z5691 + z5308 * z5692 + z5309 * z5693
+            + z5310 * z5694 + z5311 * z5695;
+        let z6190 = z5334 + z5857 + z5872 * z5877 + z6147 + z6162 * z6167 + z5712
+            + z5727 * z5732 + z5234 * z6126 + z6002 + z5235 * z6131 + z5236 * z6132
+            + z5237 * z6133 + z5238 * z6134 + z5239 * z6135 + z6017 * z6022
+            + z5258 * z5981 + z5259 * z5986 + z5260 * z5987 + z5261 * z5988
+            + z5262 * z5989 + z5263 * z5990 + z5282 * z5836 + z5283 * z5841
+            + z5284 * z5842 + z5285 * z5843 + z5286 * z5844 + z5287 * z5845
+            + z5306 * z5691 + z5307 * z5696 + z5308 * z5697 + z5309 * z5698
+            + z5310 * z5699 + z5311 * z5700;
+        let z6191 = z5335 + z5858 + z5873 * z5877 + z6148 + z6163 * z6167 + z5713
+            + z5728 * z5732 + z5234 * z6127 + z5235 * z6132 + z6003 + z5236 * z6136
+            + z5237 * z6137 + z5238 * z6138 + z5239 * z6139 + z6018 * z6022
+            + z5258 * z5982 + z5259 * z5987 + z5260 * z5991 + z5261 * z5992
+            + z5262 * z5993 + z5263 * z5994 + z5282 * z5837 + z5283 * z5842
+            + z5284 * z5846 + z5285 * z5847 + z5286 * z5848 + z5287 * z5849
+            + z5306 * z5692 + z5307 * z5697 + z5308 * z5701 + z5309 * z5702
+            + z5310 * z5703 + z5311 * z5704;
+        let z6192 = z5330 + z5859 + z5874 * z5877 + z6149 + z6164 * z6167 + z5714
+            + z5729 * z5732 + z5234 * z6128 + z5235 * z6133 + z5236 * z6137 + z6004
+            + z5237 * z6140 + z5238 * z6141 + z5239 * z6142 + z6019 * z6022
+            + z5258 * z5983 + z5259 * z5988 + z5260 * z5992 + z5261 * z5995
+            + z5262 * z5996 + z5263 * z5997 + z5282 * z5838 + z5283 * z5843
+            + z5284 * z5847 + z5285 * z5850 + z5286 * z5851 + z5287 * z5852
+            + z5306 * z5693 + z5307 * z5698 + z5308 * z5702 + z5309 * z5705
+            + z5310 * z5706 + z5311 * z5707;
+        let z6193 = z5331 + z5860 + z5875 * z5877 + z6150 + z6165 * z6167 + z5715
+            + z5730 * z5732 + z5234 * z6129 + z5235 * z6134 + z5236 * z6138
+            + z5237 * z6141 + z6005 + z5238 * z6143 + z5239 * z6144 + z6020 * z6022
+            + z5258 * z5984 + z5259 * z5989 + z5260 * z5993 + z5261 * z5996
+            + z5262 * z5998 + z5263 * z5999 + z5282 * z5839 + z5283 * z5844
+            + z5284 * z5848 + z5285 * z5851 + z5286 * z5853 + z5287 * z5854
+            + z5306 * z5694 + z5307 * z5699 + z5308 * z5703 + z5309 * z5706
+            + z5310 * z5708 + z5311 * z5709;
+        let z6194 = z5332 + z5861 + z5876 * z5877 + z6151 + z6166 * z6167 + z5716
+            + z5731 * z5732 + z5234 * z6130 + z5235 * z6135 + z5236 * z6139
+            + z5237 * z6142 + z5238 * z6144 + z6006 + z5239 * z6145 + z6021 * z6022
+            + z5258 * z5985 + z5259 * z5990 + z5260 * z5994 + z5261 * z5997
+            + z5262 * z5999 + z5263 * z6000 + z5282 * z5840 + z5283 * z5845
+            + z5284 * z5849 + z5285 * z5852 + z5286 * z5854 + z5287 * z5855
+            + z5306 * z5695 + z5307 * z5700 + z5308 * z5704 + z5309 * z5707
+            + z5310 * z5709 + z5311 * z5710;
+        let z6195 = -z3 * z6170 + z4 * z6168 + z6 * z6169;
+        let z6196 = -z3 * z6175 + z4 * z6169 + z6 * z6174;
+        let z6197 = -z3 * z6179 + z4 * z6170 + z6 * z6175;
+        let z6198 = -z3 * z6180 + z4 * z6171 + z6 * z6176;
+        let z6199 = -z3 * z6181 + z4 * z6172 + z6 * z6177;
+        let z6200 = -z3 * z6182 + z4 * z6173 + z6 * z6178;
+        let z6201 = -z3 * z6197 + z4 * z6195 + z6 * z6196;
+        let z6202 = 1.0 / z6201;
+        let z6203 = z3 * z6191 - z4 * z6189 - z6 * z6190;
+        let z6204 = z6195 * z6202;
+        let z6205 = z6196 * z6202;
+        let z6206 = z6197 * z6202;
+        let z6207 = z6198 * z6202;
+        let z6208 = z6199 * z6202;
+        let z6209 = z6200 * z6202;
+        let z6210 = z6203 - z5228 * z6195 - z5229 * z6196 - z5230 * z6197 - z5231 * z6198
+            - z5232 * z6199 - z5233 * z6200;
+        let z6211 = z6168 - z6195 * z6204;
+        let z6212 = z6169 - z6195 * z6205;
+        let z6213 = z6170 - z6195 * z6206;
+        let z6214 = z6171 - z6195 * z6207;
+        let z6215 = z6172 - z6195 * z6208;
+        let z6216 = z6173 - z6195 * z6209;
+        let z6217 = z6174 - z6196 * z6205;
+        let z6218 = z6175 - z6196 * z6206;
+        let z6219 = z6176 - z6196 * z6207;
+        let z6220 = z6177 - z6196 * z6208;
+        let z6221 = z6178 - z6196 * z6209;
+        let z6222 = z6179 - z6197 * z6206;
+        let z6223 = z6180 - z6197 * z6207;
+        let z6224 = z6181 - z6197 * z6208;
+        let z6225 = z6182 - z6197 * z6209;
+        let z6226 = z6183 - z6198 * z6207;
+        let z6227 = z6184 - z6198 * z6208;
+        let z6228 = z6185 - z6198 * z6209;
+        let z6229 = z6186 - z6199 * z6208;
+        let z6230 = z6187 - z6199 * z6209;
+        let z6231 = z6188 - z6200 * z6209;
+        let z6232 = z6189 + z6204 * z6210 + z5228 * z6168 + z5229 * z6169 + z5230 * z6170
+            + z5231 * z6171 + z5232 * z6172 + z5233 * z6173;
+        let z6233 = z6190 + z6205 * z6210 + z5228 * z6169 + z5229 * z6174 + z5230 * z6175
+            + z5231 * z6176 + z5232 * z6177 + z5233 * z6178;
+        let z6234 = z6191 + z6206 * z6210 + z5228 * z6170 + z5229 * z6175 + z5230 * z6179
+            + z5231 * z6180 + z5232 * z6181 + z5233 * z6182;
+        let z6235 = z6192 + z6207 * z6210 + z5228 * z6171 + z5229 * z6176 + z5230 * z6180
+            + z5231 * z6183 + z5232 * z6184 + z5233 * z6185;
+        let z6236 = z6193 + z6208 * z6210 + z5228 * z6172 + z5229 * z6177 + z5230 * z6181
+            + z5231 * z6184 + z5232 * z6186 + z5233 * z6187;
+        let z6237 = z6194 + z6209 * z6210 + z5228 * z6173 + z5229 * z6178 + z5230 * z6182
+            + z5231 * z6185 + z5232 * z6187 + z5233 * z6188;
+        let z6238 = z0 * z6212 - z1 * z6211;
+        let z6239 = z0 * z6217 - z1 * z6212;
+        let z6240 = z0 * z6218 - z1 * z6213;
+        let z6241 = z0 * z6219 - z1 * z6214;
+        let z6242 = z0 * z6220 - z1 * z6215;
+        let z6243 = z0 * z6221 - z1 * z6216;
+        let z6244 = z0 * z6239 - z1 * z6238;
+        let z6245 = 1.0 / z6244;
+        let z6246 = -z0 * z6233 + z1 * z6232;
+        let z6249 = z6240 * z6245;
+        let z6250 = z6241 * z6245;
+        let z6251 = z6242 * z6245;
+        let z6252 = z6243 * z6245;
+        let z6253 = -z5222 * z6238 + z6246 - z5223 * z6239 - z5224 * z6240
+            - z5225 * z6241 - z5226 * z6242 - z5227 * z6243;
+        let z6265 = z6222 - z6240 * z6249;
+        let z6266 = z6223 - z6240 * z6250;
+        let z6267 = z6224 - z6240 * z6251;
+        let z6268 = z6225 - z6240 * z6252;
+        let z6269 = z6226 - z6241 * z6250;
+        let z6270 = z6227 - z6241 * z6251;
+        let z6271 = z6228 - z6241 * z6252;
+        let z6272 = z6229 - z6242 * z6251;
+        let z6273 = z6230 - z6242 * z6252;
+        let z6274 = z6231 - z6243 * z6252;
+        let z6277 = z6234 + z5222 * z6213 + z5223 * z6218 + z5224 * z6222 + z5225 * z6223
+            + z6249 * z6253 + z5226 * z6224 + z5227 * z6225;
+        let z6278 = z6235 + z5222 * z6214 + z5223 * z6219 + z5224 * z6223 + z5225 * z6226
+            + z5226 * z6227 + z6250 * z6253 + z5227 * z6228;
+        let z6279 = z6236 + z5222 * z6215 + z5223 * z6220 + z5224 * z6224 + z5225 * z6227
+            + z5226 * z6229 + z5227 * z6230 + z6251 * z6253;
+        let z6280 = z6237 + z5222 * z6216 + z5223 * z6221 + z5224 * z6225 + z5225 * z6228
+            + z5226 * z6230 + z5227 * z6231 + z6252 * z6253;
+        let z6281 = 1.0 / z6265;
+        let z6285 = z6266 * z6281;
+        let z6286 = z6267 * z6281;
+        let z6287 = z6268 * z6281;
+        let z6288 = -z1036 * z6266 - z1037 * z6267 - z6277;
+        let z6304 = -z6266 * z6285 + z6269;
+        let z6305 = -z6266 * z6286 + z6270;
+        let z6306 = -z6266 * z6287 + z6271;
+        let z6307 = -z6267 * z6286 + z6272;
+        let z6308 = -z6267 * z6287 + z6273;
+        let z6309 = -z6268 * z6287 + z6274;
+        let z6313 = z1036 * z6269 + z1037 * z6270 + z6278 + z6285 * z6288;
+        let z6314 = z1036 * z6270 + z1037 * z6272 + z6279 + z6286 * z6288;
+        let z6315 = z1036 * z6271 + z1037 * z6273 + z6280 + z6287 * z6288;
+        let z6316 = 1.0 / z6309;
+        let z6320 = z6306 * z6316;
+        let z6321 = z6308 * z6316;
+        let z6322 = z6309 * z6316;
+        let z6338 = z6304 - z6306 * z6320;
+        let z6339 = z6305 - z6306 * z6321;
+        let z6340 = z6306 - z6306 * z6322;
+        let z6341 = z6307 - z6308 * z6321;
+        let z6342 = z6308 - z6308 * z6322;
+        let z6347 = z6313 - z6315 * z6320;
+        let z6348 = z6314 - z6315 * z6321;
+        let z6350 = 1.0 / z6341;
+        let z6354 = z6339 * z6350;
+        let z6356 = z6342 * z6350;
+        let z6372 = z6338 - z6339 * z6354;
+        let z6374 = -z6339 * z6356 + z6340;
+        let z6381 = z6347 - z6348 * z6354;
+        let z6384 = 1.0 / z6372;
+        let z6391 = -z6381 - self.g * z6374;
+        let z6392 = z6384 * z6391;
+        let z6393 = -z6348 - self.g * z6342 - z6339 * z6392;
+        let z6394 = z6350 * z6393;
+        let z6395 = -self.g * z6309 - z6306 * z6392 - z6308 * z6394 - z6315;
+        let z6396 = z6316 * z6395;
+        let z6397 = z6396 + self.g;
+        let z6398 = -z1036 * z6266 - z1037 * z6267 - z6266 * z6392 - z6267 * z6394
+            - z6268 * z6397 - z6277;
+        let z6399 = z6281 * z6398;
+        let z6400 = z6392 + z1036;
+        let z6401 = z6394 + z1037;
+        let z6402 = -z6240 * z6399 - z6241 * z6400 - z6242 * z6401 - z6243 * z6397
+            - z5222 * z6238 + z6246 - z5223 * z6239 - z5224 * z6240 - z5225 * z6241
+            - z5226 * z6242 - z5227 * z6243;
+        let z6403 = z6245 * z6402;
+        let z6404 = -z1 * z6403 + z5222;
+        let z6405 = z0 * z6403 + z5223;
+        let z6406 = z6399 + z5224;
+        let z6407 = z6400 + z5225;
+        let z6408 = z6401 + z5226;
+        let z6409 = z6397 + z5227;
+        let z6410 = -z6195 * z6404 - z6196 * z6405 - z6197 * z6406 - z6198 * z6407
+            - z6199 * z6408 - z6200 * z6409 + z6203 - z5228 * z6195 - z5229 * z6196
+            - z5230 * z6197 - z5231 * z6198 - z5232 * z6199 - z5233 * z6200;
+        let z6411 = z6202 * z6410;
+        let z6412 = z4 * z6411 + z6404 + z5228;
+        let z6413 = z6405 + z6 * z6411 + z5229;
+        let z6414 = -z3 * z6411 + z6406 + z5230;
+        let z6415 = z6407 + z5231;
+        let z6416 = z6408 + z5232;
+        let z6417 = z6409 + z5233;
+        let z6418 = -z6152 * z6412 - z6153 * z6413 - z6154 * z6414 - z6155 * z6415
+            - z6156 * z6416 - z6157 * z6417 + z6160 - z5234 * z6152 - z5235 * z6153
+            - z5236 * z6154 - z5237 * z6155 - z5238 * z6156 - z5239 * z6157;
+        let z6419 = z6159 * z6418;
+        let z6420 = z6412 + z13 * z6419 + z5234;
+        let z6421 = z6413 + z15 * z6419 + z5235;
+        let z6422 = z6414 + z17 * z6419 + z5236;
+        let z6423 = z6415 + z32 * z6419 + z5237;
+        let z6424 = z6416 + z33 * z6419 + z5238;
+        let z6425 = z6417 + z34 * z6419 + z5239;
+        let z6426 = -z6109 * z6420 - z6110 * z6421 - z6111 * z6422 - z6112 * z6423
+            - z6113 * z6424 - z6114 * z6425 + z6117 - z5240 * z6109 - z5241 * z6110
+            - z5242 * z6111 - z5243 * z6112 - z5244 * z6113 - z5245 * z6114;
+        let z6427 = z6116 * z6426;
+        let z6428 = z6420 + z27 * z6427 + z5240;
+        let z6429 = z6421 + z29 * z6427 + z5241;
+        let z6430 = z6422 + z31 * z6427 + z5242;
+        let z6431 = z6423 + z52 * z6427 + z5243;
+        let z6432 = z6424 + z53 * z6427 + z5244;
+        let z6433 = z6425 + z54 * z6427 + z5245;
+        let z6434 = -z5246 * z6066 - z5247 * z6067 - z5248 * z6068 - z5249 * z6069
+            - z5250 * z6070 - z5251 * z6071 - z6066 * z6428 - z6067 * z6429
+            - z6068 * z6430 - z6069 * z6431 - z6070 * z6432 - z6071 * z6433 + z6074;
+        let z6435 = z6073 * z6434;
+        let z6436 = z27 * z6435 + z6428 + z5246;
+        let z6437 = z29 * z6435 + z6429 + z5247;
+        let z6438 = z6430 + z31 * z6435 + z5248;
+        let z6439 = z6431 + z72 * z6435 + z5249;
+        let z6440 = z6432 + z73 * z6435 + z5250;
+        let z6441 = z6433 + z74 * z6435 + z5251;
+        let z6442 = -z5252 * z6023 - z5253 * z6024 - z5254 * z6025 - z5255 * z6026
+            - z6023 * z6436 - z5256 * z6027 - z6024 * z6437 - z5257 * z6028
+            - z6025 * z6438 - z6026 * z6439 - z6027 * z6440 - z6028 * z6441 + z6031;
+        let z6443 = z6030 * z6442;
+        let z6450 = -z6007 * z6412 - z6008 * z6413 - z6009 * z6414 - z6010 * z6415
+            - z6011 * z6416 - z6012 * z6417 + z6015 - z5258 * z6007 - z5259 * z6008
+            - z5260 * z6009 - z5261 * z6010 - z5262 * z6011 - z5263 * z6012;
+        let z6451 = z6014 * z6450;
+        let z6452 = z6412 + z13 * z6451 + z5258;
+        let z6453 = z6413 + z15 * z6451 + z5259;
+        let z6454 = z6414 + z17 * z6451 + z5260;
+        let z6455 = z6415 + z112 * z6451 + z5261;
+        let z6456 = z6416 + z113 * z6451 + z5262;
+        let z6457 = z6417 + z114 * z6451 + z5263;
+        let z6458 = -z5964 * z6452 - z5965 * z6453 - z5966 * z6454 - z5967 * z6455
+            - z5968 * z6456 - z5969 * z6457 + z5972 - z5264 * z5964 - z5265 * z5965
+            - z5266 * z5966 - z5267 * z5967 - z5268 * z5968 - z5269 * z5969;
+        let z6459 = z5971 * z6458;
+        let z6460 = z6452 + z107 * z6459 + z5264;
+        let z6461 = z6453 + z109 * z6459 + z5265;
+        let z6462 = z6454 + z111 * z6459 + z5266;
+        let z6463 = z6455 + z132 * z6459 + z5267;
+        let z6464 = z6456 + z133 * z6459 + z5268;
+        let z6465 = z6457 + z134 * z6459 + z5269;
+        let z6466 = -z5921 * z6460 - z5922 * z6461 - z5923 * z6462 - z5924 * z6463
+            - z5925 * z6464 - z5926 * z6465 + z5929 - z5270 * z5921 - z5271 * z5922
+            - z5272 * z5923 - z5273 * z5924 - z5274 * z5925 - z5275 * z5926;
+        let z6467 = z5928 * z6466;
+        let z6468 = z6460 + z107 * z6467 + z5270;
+        let z6469 = z6461 + z109 * z6467 + z5271;
+        let z6470 = z6462 + z111 * z6467 + z5272;
+        let z6471 = z6463 + z152 * z6467 + z5273;
+        let z6472 = z6464 + z153 * z6467 + z5274;
+        let z6473 = z6465 + z154 * z6467 + z5275;
+        let z6474 = -z5878 * z6468 - z5879 * z6469 - z5880 * z6470 - z5881 * z6471
+            - z5882 * z6472 - z5883 * z6473 + z5886 - z5276 * z5878 - z5277 * z5879
+            - z5278 * z5880 - z5279 * z5881 - z5280 * z5882 - z5281 * z5883;
+        let z6475 = z5885 * z6474;
+        let z6482 = -z5862 * z6412 - z5863 * z6413 - z5864 * z6414 - z5865 * z6415
+            - z5866 * z6416 - z5867 * z6417 + z5870 - z5282 * z5862 - z5283 * z5863
+            - z5284 * z5864 - z5285 * z5865 - z5286 * z5866 - z5287 * z5867;
+        let z6483 = z5869 * z6482;
+        let z6484 = z6412 + z13 * z6483 + z5282;
+        let z6485 = z6413 + z15 * z6483 + z5283;
+        let z6486 = z6414 + z17 * z6483 + z5284;
+        let z6487 = z6415 + z5285 + z192 * z6483;
+        let z6488 = z6416 + z5286 + z193 * z6483;
+        let z6489 = z6417 + z5287 + z194 * z6483;
+        let z6490 = -z5288 * z5819 - z5289 * z5820 - z5290 * z5821 - z5291 * z5822
+            - z5292 * z5823 - z5293 * z5824 - z5819 * z6484 - z5820 * z6485
+            - z5821 * z6486 - z5822 * z6487 - z5823 * z6488 - z5824 * z6489 + z5827;
+        let z6491 = z5826 * z6490;
+        let z6492 = z6484 + z5288 + z187 * z6491;
+        let z6493 = z6485 + z5289 + z189 * z6491;
+        let z6494 = z6486 + z5290 + z191 * z6491;
+        let z6495 = z212 * z6491 + z6487 + z5291;
+        let z6496 = z213 * z6491 + z6488 + z5292;
+        let z6497 = z214 * z6491 + z6489 + z5293;
+        let z6498 = -z5776 * z6492 - z5777 * z6493 - z5778 * z6494 - z5779 * z6495
+            - z5780 * z6496 - z5781 * z6497 + z5784 - z5294 * z5776 - z5295 * z5777
+            - z5296 * z5778 - z5297 * z5779 - z5298 * z5780 - z5299 * z5781;
+        let z6499 = z5783 * z6498;
+        let z6500 = z6492 + z5294 + z187 * z6499;
+        let z6501 = z6493 + z5295 + z189 * z6499;
+        let z6502 = z6494 + z5296 + z191 * z6499;
+        let z6503 = z232 * z6499 + z6495 + z5297;
+        let z6504 = z233 * z6499 + z6496 + z5298;
+        let z6505 = z234 * z6499 + z6497 + z5299;
+        let z6506 = -z5733 * z6500 - z5734 * z6501 - z5735 * z6502 - z5736 * z6503
+            - z5737 * z6504 - z5738 * z6505 + z5741 - z5300 * z5733 - z5301 * z5734
+            - z5302 * z5735 - z5303 * z5736 - z5304 * z5737 - z5305 * z5738;
+        let z6507 = z5740 * z6506;
+        let z6514 = -z5717 * z6412 - z5718 * z6413 - z5719 * z6414 - z5720 * z6415
+            - z5721 * z6416 - z5722 * z6417 + z5725 - z5306 * z5717 - z5307 * z5718
+            - z5308 * z5719 - z5309 * z5720 - z5310 * z5721 - z5311 * z5722;
+        let z6515 = z5724 * z6514;
+        let z6516 = z6412 + z13 * z6515 + z5306;
+        let z6517 = z6413 + z15 * z6515 + z5307;
+        let z6518 = z6414 + z17 * z6515 + z5308;
+        let z6519 = z6415 + z272 * z6515 + z5309;
+        let z6520 = z6416 + z273 * z6515 + z5310;
+        let z6521 = z6417 + z274 * z6515 + z5311;
+        let z6522 = -z5674 * z6516 - z5675 * z6517 - z5676 * z6518 - z5677 * z6519
+            - z5678 * z6520 - z5679 * z6521 + z5682 - z5312 * z5674 - z5313 * z5675
+            - z5314 * z5676 - z5315 * z5677 - z5316 * z5678 - z5317 * z5679;
+        let z6523 = z5681 * z6522;
+        let z6524 = z267 * z6523 + z6516 + z5312;
+        let z6525 = z269 * z6523 + z6517 + z5313;
+        let z6526 = z271 * z6523 + z6518 + z5314;
+        let z6527 = z292 * z6523 + z6519 + z5315;
+        let z6528 = z293 * z6523 + z6520 + z5316;
+        let z6529 = z294 * z6523 + z6521 + z5317;
+        let z6530 = -z5322 * z5635 - z5323 * z5636 - z5631 * z6524 - z5632 * z6525
+            - z5633 * z6526 - z5634 * z6527 - z5635 * z6528 - z5636 * z6529 + z5639
+            - z5318 * z5631 - z5319 * z5632 - z5320 * z5633 - z5321 * z5634;
+        let z6531 = z5638 * z6530;
+        let z6532 = z267 * z6531 + z6524 + z5318;
+        let z6533 = z269 * z6531 + z6525 + z5319;
+        let z6534 = z271 * z6531 + z6526 + z5320;
+        let z6535 = z312 * z6531 + z6527 + z5321;
+        let z6536 = z5322 + z313 * z6531 + z6528;
+        let z6537 = z5323 + z314 * z6531 + z6529;
+        let z6538 = -z5324 * z5588 - z5325 * z5589 - z5326 * z5590 - z5327 * z5591
+            - z5328 * z5592 - z5329 * z5593 - z5588 * z6532 - z5589 * z6533
+            - z5590 * z6534 - z5591 * z6535 - z5592 * z6536 - z5593 * z6537 + z5596;
+        let z6539 = z5595 * z6538;
+        qdd[0] = z6392;
+        qdd[1] = z6394;
+        qdd[2] = z6396;
+        qdd[3] = z6399;
+        qdd[4] = z6403;
+        qdd[5] = z6411;
+        qdd[6] = z6419;
+        qdd[7] = z6427;
+        qdd[8] = z6435;
+        qdd[9] = z6443;
+        qdd[10] = z6451;
+        qdd[11] = z6459;
+        qdd[12] = z6467;
+        qdd[13] = z6475;
+        qdd[14] = z6483;
+        qdd[15] = z6491;
+        qdd[16] = z6499;
+        qdd[17] = z6507;
+        qdd[18] = z6515;
+        qdd[19] = z6523;
+        qdd[20] = z6531;
+        qdd[21] = z6539;
+        z5594 > 0.0 && z5637 > 0.0 && z5680 > 0.0 && z5723 > 0.0 && z5739 > 0.0
+            && z5782 > 0.0 && z5825 > 0.0 && z5868 > 0.0 && z5884 > 0.0 && z5927 > 0.0
+            && z5970 > 0.0 && z6013 > 0.0 && z6029 > 0.0 && z6072 > 0.0 && z6115 > 0.0
+            && z6158 > 0.0 && z6201 > 0.0 && z6244 > 0.0 && z6265 > 0.0 && z6309 > 0.0
+            && z6341 > 0.0 && z6372 > 0.0 && qdd.iter().all(|x| x.is_finite())
     }
 }
 impl Constraints<22, 0, 0> for Quadruped {

@@ -597,6 +597,7 @@ impl Dynamics<4> for UniversalRod {
         let z33 = self.i_rod * (z0 * z0) + self.i_rod * (z7 * z7) + 0.002 * z0 * z6
             + 0.01 * (z6 * z6);
         let z34 = self.i_rod * z2 * z7 - 0.001 * z0 * z3 - 0.01 * z3 * z6;
+        let z35 = self.i_rod * (z2 * z2) + 0.01 * (z3 * z3);
         let z36 = 0.05 * z12 + z21;
         let z37 = 0.05 * z14 + z22;
         let z38 = 0.05 * z16 + z23;
@@ -630,6 +631,8 @@ impl Dynamics<4> for UniversalRod {
             + z9 * z31 + z54;
         let z61 = qd[0] * z34 - self.m * z27 * z47 + self.m * z29 * z45 + z8 * z31
             + z9 * z33 + z55;
+        let z62 = qd[0] * z35 + self.m * z27 * z46 - self.m * z28 * z45 + z8 * z32
+            + z9 * z34 + z56;
         let z70 = self.m_s * z36;
         let z71 = self.m_s * z37;
         let z72 = self.m_s * z38;
@@ -644,295 +647,98 @@ impl Dynamics<4> for UniversalRod {
         let z85 = -self.m * z27 * z29 + z32 + z75;
         let z86 = self.m * (z27 * z27) + self.m * (z29 * z29) + z33 + z76;
         let z87 = -self.m * z28 * z29 + z34 + z77;
-        let z89 = z0 * z84 - z1 * z83;
-        let z90 = z0 * z86 - z1 * z84;
+        let z88 = self.m * (z27 * z27) + self.m * (z28 * z28) + z35 + z78;
         let z96 = -z3 * z75 + z4 * z73 + z6 * z74;
         let z97 = -z3 * z77 + z4 * z74 + z6 * z76;
         let z98 = -z3 * z78 + z4 * z75 + z6 * z77;
         let z104 = -z3 * z71 - z6 * z72;
         let z105 = z3 * z70 + z4 * z72;
         let z106 = -z4 * z71 + z6 * z70;
-        let z107 = self.m_s * z4;
-        let z108 = self.m_s * z6;
-        let z109 = -self.m_s * z3;
-        let z161 = -qd[0] * z1;
-        let z162 = qd[0] * z0;
-        let z163 = -qd[1] * z3;
-        let z164 = qd[1] * z2;
-        let z165 = z0 * z163 + z2 * z161;
-        let z166 = z0 * z164 + z3 * z161;
-        let z167 = z1 * z163 + z2 * z162;
-        let z168 = z1 * z164 + z3 * z162;
-        let z169 = -qd[2] * z11;
-        let z170 = qd[2] * z10;
-        let z171 = -z1 * z169 + z5 * z170 - z10 * z162 + z11 * z166;
-        let z172 = z0 * z169 + z7 * z170 + z10 * z161 + z11 * z168;
-        let z173 = z2 * z170 + z11 * z163;
-        let z174 = z2 * z169 + z10 * z163;
-        let z175 = q[3] * z165 + qd[3] * z4 + 0.2 * z165;
-        let z176 = q[3] * z167 + qd[3] * z6 + 0.2 * z167;
-        let z177 = self.d * z165;
-        let z178 = self.d * z167;
-        let z179 = 2.0 * self.i_rod * z2 * z163 + 0.02 * z3 * z164;
-        let z180 = 0.05 * z171 + z175;
-        let z181 = 0.05 * z172 + z176;
-        let z182 = self.i_s * z3 * z164 + 2.0 * self.i_s * z16 * z173
-            + 2.0 * self.i_s * z17 * z174;
-        let z183 = 2.0 * self.m_s * z36 * z180 + 2.0 * self.m_s * z37 * z181 + z182;
-        let z184 = 2.0 * self.m * z27 * z177 + 2.0 * self.m * z28 * z178 + z179 + z183;
-        let z185 = z1 * z170 + z5 * z169 + z10 * z166 + z11 * z162;
-        let z186 = -z0 * z170 + z7 * z169 + z10 * z168 - z11 * z161;
-        let z187 = -q[3] * z164 - qd[3] * z3 - 0.2 * z164;
-        let z188 = -self.d * z164;
-        let z189 = self.i_rod * z2 * z166 + self.i_rod * z5 * z163 + 0.001 * z1 * z164
-            + 0.001 * z3 * z162 - 0.01 * z3 * z165 - 0.01 * z4 * z164;
-        let z190 = self.i_rod * z2 * z168 + self.i_rod * z7 * z163 - 0.001 * z0 * z164
-            - 0.001 * z3 * z161 - 0.01 * z3 * z167 - 0.01 * z6 * z164;
-        let z191 = 0.05 * z173 + z187;
-        let z192 = -0.5 * self.i_s * z3 * z165 - 0.5 * self.i_s * z4 * z164
-            + self.i_s * z12 * z173 + self.i_s * z13 * z174 + self.i_s * z16 * z171
-            + self.i_s * z17 * z185;
-        let z193 = -0.5 * self.i_s * z3 * z167 - 0.5 * self.i_s * z6 * z164
-            + self.i_s * z14 * z173 + self.i_s * z15 * z174 + self.i_s * z16 * z172
-            + self.i_s * z17 * z186;
-        let z194 = -self.m_s * z36 * z191 - self.m_s * z38 * z180 + z192;
-        let z195 = -self.m_s * z37 * z191 - self.m_s * z38 * z181 + z193;
-        let z196 = -self.m * z27 * z188 - self.m * z29 * z177 + z189 + z194;
-        let z197 = -self.m * z28 * z188 - self.m * z29 * z178 + z190 + z195;
-        let z198 = z0 * z197 - z1 * z196 - z85 * z162 + z87 * z161;
-        let z199 = -z3 * z183 + z4 * z194 + z6 * z195 + z75 * z165 + z77 * z167
-            - z78 * z164;
-        let z200 = self.m_s * z180;
-        let z201 = self.m_s * z181;
-        let z202 = -z4 * z201 + z6 * z200 + z70 * z167 - z71 * z165;
-        let z203 = 2.0 * self.i_rod * z1 * z162 + 2.0 * self.i_rod * z5 * z166
-            - 0.002 * z1 * z165 - 0.002 * z4 * z162 + 0.02 * z4 * z165;
-        let z204 = -self.i_rod * z0 * z162 - self.i_rod * z1 * z161
-            + self.i_rod * z5 * z168 + self.i_rod * z7 * z166 + 0.001 * z0 * z165
-            - 0.001 * z1 * z167 + 0.001 * z4 * z161 + 0.01 * z4 * z167
-            - 0.001 * z6 * z162 + 0.01 * z6 * z165;
-        let z205 = 2.0 * self.i_rod * z0 * z161 + 2.0 * self.i_rod * z7 * z168
-            + 0.002 * z0 * z167 + 0.002 * z6 * z161 + 0.02 * z6 * z167;
-        let z206 = self.i_s * z4 * z165 + 2.0 * self.i_s * z12 * z171
-            + 2.0 * self.i_s * z13 * z185;
-        let z207 = 0.5 * self.i_s * z4 * z167 + 0.5 * self.i_s * z6 * z165
-            + self.i_s * z12 * z172 + self.i_s * z13 * z186 + self.i_s * z14 * z171
-            + self.i_s * z15 * z185;
-        let z208 = self.i_s * z6 * z167 + 2.0 * self.i_s * z14 * z172
-            + 2.0 * self.i_s * z15 * z186;
-        let z209 = z206 + 2.0 * self.m_s * z37 * z181 + 2.0 * self.m_s * z38 * z191;
-        let z210 = z207 - self.m_s * z36 * z181 - self.m_s * z37 * z180;
-        let z211 = z208 + 2.0 * self.m_s * z36 * z180 + 2.0 * self.m_s * z38 * z191;
-        let z212 = z203 + z209 + 2.0 * self.m * z28 * z178 + 2.0 * self.m * z29 * z188;
-        let z213 = z204 + z210 - self.m * z27 * z178 - self.m * z28 * z177;
-        let z214 = z205 + z211 + 2.0 * self.m * z27 * z177 + 2.0 * self.m * z29 * z188;
-        let z215 = z0 * z213 - z1 * z212 - z83 * z162 + z84 * z161;
-        let z216 = z0 * z214 - z1 * z213 - z84 * z162 + z86 * z161;
-        let z217 = z0 * z216 - z1 * z215 - z89 * z162 + z90 * z161;
-        let z218 = -z3 * z194 + z4 * z209 + z6 * z210 + z73 * z165 + z74 * z167
-            - z75 * z164;
-        let z219 = -z3 * z195 + z4 * z210 + z6 * z211 + z74 * z165 + z76 * z167
-            - z77 * z164;
-        let z220 = z0 * z219 - z1 * z218 - z96 * z162 + z97 * z161;
-        let z221 = self.m_s * z191;
-        let z222 = -z3 * z201 - z6 * z221 - z71 * z164 - z72 * z167;
-        let z223 = z3 * z200 + z4 * z221 + z70 * z164 + z72 * z165;
-        let z224 = z0 * z223 - z1 * z222 - z104 * z162 + z105 * z161;
-        let z225 = -z3 * z199 + z4 * z218 + z6 * z219 + z96 * z165 + z97 * z167
-            - z98 * z164;
-        let z226 = -z3 * z202 + z4 * z222 + z6 * z223 + z104 * z165 + z105 * z167
-            - z106 * z164;
-        let z227 = self.m_s * z165;
-        let z228 = self.m_s * z167;
-        let z229 = -self.m_s * z164;
-        let z230 = -z3 * z229 + z4 * z227 + z6 * z228 + z107 * z165 + z108 * z167
-            - z109 * z164;
-        let z231 = -z1 * z2;
-        let z232 = -z1 * z3;
-        let z233 = -qd[1] * z0;
-        let z234 = -z0 * z10 + z11 * z232;
-        let z235 = z0 * z11 + z10 * z232;
-        let z236 = z233 + qd[2] * z231;
-        let z237 = q[3] * z231 + 0.2 * z231;
-        let z238 = qd[3] * z231;
-        let z239 = self.d * z231;
-        let z240 = self.i_rod * z2 * z232 + 0.001 * z0 * z3 - 0.01 * z3 * z231;
-        let z241 = 0.05 * z234 + z237;
-        let z242 = -0.5 * self.i_s * z3 * z231 + self.i_s * z16 * z234
-            + self.i_s * z17 * z235;
-        let z243 = -qd[0] * z27 + z8 * z29;
-        let z244 = qd[0] * z239 - z29 * z233;
-        let z245 = z238 + z18 * z38 - z20 * z36;
-        let z246 = z20 * z241 + z24 - z38 * z236;
-        let z247 = self.m_s * z36 * z246 - self.m_s * z36 * z51 - self.m_s * z37 * z245
-            + self.m_s * z52 * z241 + z18 * z242 + z18 * z43 + z19 * z41 + z41 * z236;
-        let z249 = -z0 * z3;
-        let z250 = z4 * z11;
-        let z251 = z4 * z10;
-        let z252 = z6 * z11;
-        let z253 = z6 * z10;
-        let z254 = -z3 * z11;
-        let z255 = -z3 * z10;
-        let z256 = qd[2] * z249;
-        let z257 = qd[2] * z232;
-        let z258 = -qd[2] * z2;
-        let z259 = q[3] * z249 + 0.2 * z249;
-        let z260 = q[3] * z232 + 0.2 * z232;
-        let z261 = -q[3] * z2 - 0.2 * z2;
-        let z262 = qd[3] * z249;
-        let z263 = qd[3] * z232;
-        let z264 = self.d * z249;
-        let z265 = self.d * z232;
-        let z266 = -self.d * z2;
-        let z267 = self.i_rod * z2 * z4 - self.i_rod * z3 * z5 + 0.001 * z1 * z2
-            - 0.01 * z2 * z4 - 0.01 * z3 * z249;
-        let z268 = self.i_rod * z2 * z6 - self.i_rod * z3 * z7 - 0.001 * z0 * z2
-            - 0.01 * z2 * z6 - 0.01 * z3 * z232;
-        let z269 = -2.0 * self.i_rod * z2 * z3 + 0.02 * z2 * z3;
-        let z270 = 0.05 * z250 + z259;
-        let z271 = 0.05 * z252 + z260;
-        let z272 = 0.05 * z254 + z261;
-        let z273 = -0.5 * self.i_s * z2 * z4 - 0.5 * self.i_s * z3 * z249
-            + self.i_s * z12 * z254 + self.i_s * z13 * z255 + self.i_s * z16 * z250
-            + self.i_s * z17 * z251;
-        let z274 = -0.5 * self.i_s * z2 * z6 - 0.5 * self.i_s * z3 * z232
-            + self.i_s * z14 * z254 + self.i_s * z15 * z255 + self.i_s * z16 * z252
-            + self.i_s * z17 * z253;
-        let z275 = self.i_s * z2 * z3 + 2.0 * self.i_s * z16 * z254
-            + 2.0 * self.i_s * z17 * z255;
-        let z276 = -qd[0] * z265 + z9 * z266;
-        let z277 = qd[0] * z264 - z8 * z266;
-        let z278 = z262 + z19 * z272 - z20 * z271 - z37 * z258 + z38 * z257;
-        let z279 = z263 - z18 * z272 + z20 * z270 + z36 * z258 - z38 * z256;
-        let z280 = self.m_s * z36 * z279 - self.m_s * z37 * z278 - self.m_s * z51 * z271
-            + self.m_s * z52 * z270 + z18 * z273 + z19 * z274 + z20 * z275 + z41 * z256
-            + z43 * z257 + z44 * z258;
-        let z281 = qd[0] * z269 + self.m * z27 * z277 - self.m * z28 * z276
-            - self.m * z45 * z265 + self.m * z46 * z264 + z8 * z267 + z9 * z268 + z280;
-        let z282 = z1 * z10 - z5 * z11;
-        let z283 = -z0 * z10 - z7 * z11;
-        let z284 = -z2 * z11;
-        let z285 = self.i_s * z12 * z17 + self.i_s * z13 * z16 + self.i_s * z13 * z284
-            + self.i_s * z17 * z282;
-        let z286 = self.i_s * z14 * z17 + self.i_s * z15 * z16 + self.i_s * z15 * z284
-            + self.i_s * z17 * z283;
-        let z287 = 2.0 * self.i_s * z16 * z17 + 2.0 * self.i_s * z17 * z284;
-        let z288 = -0.05 * z15 * z20 + 0.05 * z17 * z19;
-        let z289 = 0.05 * z13 * z20 - 0.05 * z17 * z18;
-        let z290 = 0.05 * self.m_s * z13 * z52 - 0.05 * self.m_s * z15 * z51
-            + self.m_s * z36 * z289 - self.m_s * z37 * z288 + z18 * z285 + z19 * z286
-            + z20 * z287;
-        let z291 = -z3 * z19 - z6 * z20;
-        let z292 = z3 * z18 + z4 * z20;
-        let z293 = self.m_s * z4 * z52 - self.m_s * z6 * z51 + self.m_s * z36 * z292
-            - self.m_s * z37 * z291;
-        let z294 = 2.0 * self.i_rod * z0 * z1 + 2.0 * self.i_rod * z5 * z232
-            - 0.002 * z0 * z4 - 0.002 * z1 * z231 + 0.02 * z4 * z231;
-        let z295 = self.i_rod * z7 * z232 - self.i_rod * (z0 * z0)
-            + self.i_rod * (z1 * z1) + self.i_rod * (z5 * z5) + 0.001 * z0 * z231
-            - 0.001 * z0 * z6 - 0.002 * z1 * z4 + 0.01 * z6 * z231 + 0.01 * (z4 * z4);
-        let z296 = -2.0 * self.i_rod * z0 * z1 + 2.0 * self.i_rod * z5 * z7
-            + 0.002 * z0 * z4 - 0.002 * z1 * z6 + 0.02 * z4 * z6;
-        let z297 = self.i_s * z4 * z231 + 2.0 * self.i_s * z12 * z234
-            + 2.0 * self.i_s * z13 * z235;
-        let z298 = 0.5 * self.i_s * z6 * z231 + self.i_s * z14 * z234
-            + self.i_s * z15 * z235 + 0.5 * self.i_s * (z4 * z4) + self.i_s * (z12 * z12)
-            + self.i_s * (z13 * z13);
-        let z299 = self.i_s * z4 * z6 + 2.0 * self.i_s * z12 * z14
-            + 2.0 * self.i_s * z13 * z15;
-        let z300 = -z9 * z239 + z28 * z233;
-        let z301 = -z19 * z241 + z37 * z236;
-        let z302 = self.m_s * z36 * z53 + self.m_s * z37 * z301 - self.m_s * z38 * z246
-            + z18 * z40 + z18 * z297 + z19 * z298 + z20 * z242 + z39 * z236;
-        let z303 = -self.m_s * z36 * z301 + self.m_s * z38 * z245 - self.m_s * z53 * z241
-            + z18 * z42 + z18 * z298 + z19 * z299 + z20 * z41 + z40 * z236;
-        let z304 = qd[0] * z240 + self.m * z27 * z47 + self.m * z28 * z300
-            - self.m * z29 * z244 + z8 * z31 + z8 * z294 + z9 * z295 + z30 * z233 + z302;
-        let z305 = qd[0] * z32 - self.m * z27 * z300 + self.m * z29 * z243
-            - self.m * z47 * z239 + z8 * z33 + z8 * z295 + z9 * z296 + z31 * z233 + z303;
-        let z306 = z0 * z305 - z0 * z60 - z1 * z304 - z1 * z61;
-        let z307 = -qd[3] * z2;
-        let z311 = self.i_s * z4 * z249 + 2.0 * self.i_s * z12 * z250
-            + 2.0 * self.i_s * z13 * z251;
-        let z312 = 0.5 * self.i_s * z4 * z232 + 0.5 * self.i_s * z6 * z249
-            + self.i_s * z12 * z252 + self.i_s * z13 * z253 + self.i_s * z14 * z250
-            + self.i_s * z15 * z251;
-        let z313 = self.i_s * z6 * z232 + 2.0 * self.i_s * z14 * z252
-            + 2.0 * self.i_s * z15 * z253;
-        let z315 = z18 * z271 - z19 * z270 - z36 * z257 + z37 * z256 + z307;
-        let z316 = self.m_s * z37 * z315 - self.m_s * z38 * z279 - self.m_s * z52 * z272
-            + self.m_s * z53 * z271 + z18 * z311 + z19 * z312 + z20 * z273 + z39 * z256
-            + z40 * z257 + z41 * z258;
-        let z317 = -self.m_s * z36 * z315 + self.m_s * z38 * z278 + self.m_s * z51 * z272
-            - self.m_s * z53 * z270 + z18 * z312 + z19 * z313 + z20 * z274 + z40 * z256
-            + z42 * z257 + z43 * z258;
-        let z321 = 2.0 * self.i_s * z12 * z13 + 2.0 * self.i_s * z13 * z282;
-        let z322 = self.i_s * z12 * z15 + self.i_s * z13 * z14 + self.i_s * z13 * z283
-            + self.i_s * z15 * z282;
-        let z323 = 2.0 * self.i_s * z14 * z15 + 2.0 * self.i_s * z15 * z283;
-        let z324 = -0.05 * z13 * z19 + 0.05 * z15 * z18;
-        let z325 = 0.05 * self.m_s * z15 * z53 - 0.05 * self.m_s * z17 * z52
-            + self.m_s * z37 * z324 - self.m_s * z38 * z289 + z18 * z321 + z19 * z322
-            + z20 * z285;
-        let z326 = -0.05 * self.m_s * z13 * z53 + 0.05 * self.m_s * z17 * z51
-            - self.m_s * z36 * z324 + self.m_s * z38 * z288 + z18 * z322 + z19 * z323
-            + z20 * z286;
-        let z327 = z0 * z326 - z1 * z325;
-        let z328 = -z4 * z19 + z6 * z18;
-        let z329 = self.m_s * z3 * z52 + self.m_s * z6 * z53 + self.m_s * z37 * z328
-            - self.m_s * z38 * z292;
-        let z330 = -self.m_s * z3 * z51 - self.m_s * z4 * z53 - self.m_s * z36 * z328
-            + self.m_s * z38 * z291;
-        let z331 = z0 * z330 - z1 * z329;
-        let z332 = -z3 * z247 + z4 * z302 + z4 * z55 + z6 * z303 + z54 * z231;
-        let z333 = -z2 * z56 - z3 * z280 + z4 * z316 + z6 * z317 + z54 * z249
-            + z55 * z232;
-        let z335 = -z3 * z293 + z4 * z329 + z6 * z330;
-        let z336 = self.m_s * z245;
-        let z337 = self.m_s * z246;
-        let z338 = self.m_s * z301;
-        let z339 = -z3 * z338 + z4 * z58 + z4 * z336 + z6 * z337 + z57 * z231;
-        let z340 = self.m_s * z278;
-        let z341 = self.m_s * z279;
-        let z342 = self.m_s * z315;
-        let z343 = -z2 * z59 - z3 * z342 + z4 * z340 + z6 * z341 + z57 * z249
-            + z58 * z232;
-        let z344 = self.m_s * z288;
-        let z345 = self.m_s * z289;
-        let z346 = self.m_s * z324;
-        let z347 = -z3 * z346 + z4 * z344 + z6 * z345;
-        let z352 = 0.5 * z281 - 0.5 * z306 + 0.5 * z198;
-        let z353 = 0.5 * z290 - 0.5 * z332 + 0.5 * z199;
-        let z354 = 0.5 * z202 + 0.5 * z293 - 0.5 * z339;
-        let z355 = -0.5 * z281 + 0.5 * z306 + 0.5 * z198;
-        let z356 = 0.5 * z220 + 0.5 * z327 - 0.5 * z333;
-        let z357 = 0.5 * z224 + 0.5 * z331 - 0.5 * z343;
-        let z358 = -0.5 * z290 + 0.5 * z332 + 0.5 * z199;
-        let z359 = 0.5 * z220 - 0.5 * z327 + 0.5 * z333;
-        let z360 = 0.5 * z226 + 0.5 * z335 - 0.5 * z347;
-        let z361 = 0.5 * z202 - 0.5 * z293 + 0.5 * z339;
-        let z362 = 0.5 * z224 - 0.5 * z331 + 0.5 * z343;
-        let z363 = 0.5 * z226 - 0.5 * z335 + 0.5 * z347;
-        let x0 = z184 * 0.5;
-        let x1 = z217 * 0.5;
-        let x2 = z225 * 0.5;
-        let x3 = z230 * 0.5;
+        let z161 = 2.0 * self.m_s * z37 * z52 + 2.0 * self.m_s * z38 * z53
+            + 2.0 * z19 * z41 - 2.0 * z20 * z40;
+        let z162 = -self.m_s * z36 * z52 - self.m_s * z37 * z51 - z18 * z41 + z19 * z43
+            + z20 * z39 - z20 * z42;
+        let z163 = -self.m_s * z36 * z53 - self.m_s * z38 * z51 + z18 * z40 - z19 * z39
+            + z19 * z44 - z20 * z43;
+        let z164 = 2.0 * self.m_s * z36 * z51 + 2.0 * self.m_s * z38 * z53
+            - 2.0 * z18 * z43 + 2.0 * z20 * z40;
+        let z165 = -self.m_s * z37 * z53 - self.m_s * z38 * z52 + z18 * z42 - z18 * z44
+            - z19 * z40 + z20 * z41;
+        let z166 = 2.0 * self.m_s * z36 * z51 + 2.0 * self.m_s * z37 * z52
+            + 2.0 * z18 * z43 - 2.0 * z19 * z41;
+        let z167 = -2.0 * qd[0] * z31 + 2.0 * self.m * z28 * z46
+            + 2.0 * self.m * z29 * z47 + 2.0 * z9 * z32 + z161;
+        let z168 = qd[0] * z30 - qd[0] * z33 - self.m * z27 * z46 - self.m * z28 * z45
+            - z8 * z32 + z9 * z34 + z162;
+        let z169 = -qd[0] * z34 - self.m * z27 * z47 - self.m * z29 * z45 + z8 * z31
+            - z9 * z30 + z9 * z35 + z163;
+        let z170 = 2.0 * qd[0] * z31 + 2.0 * self.m * z27 * z45
+            + 2.0 * self.m * z29 * z47 - 2.0 * z8 * z34 + z164;
+        let z171 = qd[0] * z32 - self.m * z28 * z47 - self.m * z29 * z46 + z8 * z33
+            - z8 * z35 - z9 * z31 + z165;
+        let z172 = 2.0 * self.m * z27 * z45 + 2.0 * self.m * z28 * z46 + 2.0 * z8 * z34
+            - 2.0 * z9 * z32 + z166;
+        let z173 = -qd[0] * z0;
+        let z174 = -qd[0] * z1;
+        let z175 = z0 * z8 + z1 * z9;
+        let z176 = -z3 * z19 - z6 * z20;
+        let z177 = z3 * z18 + z4 * z20;
+        let z178 = -z4 * z19 + z6 * z18;
+        let z183 = 0.5 * z0 * z62 + 0.5 * z0 * z168 - 0.5 * z1 * z167 + z83 * z173
+            + z84 * z174 + z85 * z175;
+        let z184 = 0.5 * z0 * z170 + 0.5 * z1 * z62 - 0.5 * z1 * z168 + z84 * z173
+            + z86 * z174 + z87 * z175;
+        let z185 = -0.5 * z0 * z60 + 0.5 * z0 * z171 - 0.5 * z1 * z61 - 0.5 * z1 * z169
+            + z85 * z173 + z87 * z174 + z88 * z175;
+        let z191 = 0.5 * z0 * z60 + 0.5 * z0 * z171 + 0.5 * z1 * z61 - 0.5 * z1 * z169;
+        let z192 = z0 * z184 - z1 * z183;
+        let z193 = 0.5 * z3 * z55 - 0.5 * z3 * z163 + 0.5 * z4 * z161 + 0.5 * z6 * z56
+            + 0.5 * z6 * z162 + z73 * z176 + z74 * z177 + z75 * z178;
+        let z194 = -0.5 * z3 * z54 - 0.5 * z3 * z165 - 0.5 * z4 * z56 + 0.5 * z4 * z162
+            + 0.5 * z6 * z164 + z74 * z176 + z76 * z177 + z77 * z178;
+        let z195 = -0.5 * z3 * z166 + 0.5 * z4 * z55 + 0.5 * z4 * z163 - 0.5 * z6 * z54
+            + 0.5 * z6 * z165 + z75 * z176 + z77 * z177 + z78 * z178;
+        let z199 = -0.5 * z3 * z55 - 0.5 * z3 * z163 + 0.5 * z4 * z161 - 0.5 * z6 * z56
+            + 0.5 * z6 * z162;
+        let z200 = 0.5 * z3 * z54 - 0.5 * z3 * z165 + 0.5 * z4 * z56 + 0.5 * z4 * z162
+            + 0.5 * z6 * z164;
+        let z201 = -0.5 * z3 * z166 - 0.5 * z4 * z55 + 0.5 * z4 * z163 + 0.5 * z6 * z54
+            + 0.5 * z6 * z165;
+        let z202 = -z3 * z195 + z4 * z193 + z6 * z194;
+        let z203 = z0 * z194 - z1 * z193;
+        let z204 = z0 * z200 - z1 * z199 + z96 * z173 + z97 * z174 + z98 * z175;
+        let z205 = z71 * z178 - z72 * z177;
+        let z206 = -z70 * z178 + z72 * z176;
+        let z207 = z70 * z177 - z71 * z176;
+        let z208 = self.m_s * z176;
+        let z209 = self.m_s * z177;
+        let z210 = self.m_s * z178;
+        let z211 = -z3 * z58 - z6 * z59;
+        let z212 = z3 * z57 + z4 * z59;
+        let z213 = -z4 * z58 + z6 * z57;
+        let z214 = -z3 * z210 + z4 * z208 + z6 * z209;
+        let z215 = -z3 * z207 + z4 * z205 + z6 * z206;
+        let z216 = -z3 * z213 + z4 * z211 + z6 * z212 + z104 * z176 + z105 * z177
+            + z106 * z178;
+        let z217 = z0 * z206 - z1 * z205;
+        let z218 = z0 * z212 - z1 * z211 + z104 * z173 + z105 * z174 + z106 * z175;
+        let x0 = z172 * 0.5;
         c[(0, 0)] = x0;
-        c[(0, 1)] = z352;
-        c[(0, 2)] = z353;
-        c[(0, 3)] = z354;
-        c[(1, 0)] = z355;
-        c[(1, 1)] = x1;
-        c[(1, 2)] = z356;
-        c[(1, 3)] = z357;
-        c[(2, 0)] = z358;
-        c[(2, 1)] = z359;
-        c[(2, 2)] = x2;
-        c[(2, 3)] = z360;
-        c[(3, 0)] = z361;
-        c[(3, 1)] = z362;
-        c[(3, 2)] = z363;
-        c[(3, 3)] = x3;
+        c[(0, 1)] = z185;
+        c[(0, 2)] = z195;
+        c[(0, 3)] = z207;
+        c[(1, 0)] = z191;
+        c[(1, 1)] = z192;
+        c[(1, 2)] = z203;
+        c[(1, 3)] = z217;
+        c[(2, 0)] = z201;
+        c[(2, 1)] = z204;
+        c[(2, 2)] = z202;
+        c[(2, 3)] = z215;
+        c[(3, 0)] = z213;
+        c[(3, 1)] = z218;
+        c[(3, 2)] = z216;
+        c[(3, 3)] = z214;
     }
     fn articulated_acceleration(
         &self,
@@ -1019,126 +825,126 @@ impl Dynamics<4> for UniversalRod {
         let z134 = z18 * z39 + z19 * z40 + z20 * z41;
         let z135 = z18 * z40 + z19 * z42 + z20 * z43;
         let z136 = z18 * z41 + z19 * z43 + z20 * z44;
-        let z161 = -qd[0] * z1;
-        let z291 = -z3 * z19 - z6 * z20;
-        let z292 = z3 * z18 + z4 * z20;
-        let z328 = -z4 * z19 + z6 * z18;
-        let z456 = -qd[0] * z0;
-        let z457 = z0 * z8 + z1 * z9;
-        let z458 = qd[1] * z456;
-        let z459 = qd[1] * z161;
-        let z460 = qd[1] * z457;
-        let z461 = qd[2] * z291;
-        let z462 = qd[2] * z292;
-        let z463 = qd[2] * z328;
-        let z464 = qd[3] * z291;
-        let z465 = qd[3] * z292;
-        let z466 = qd[3] * z328;
-        let z467 = self.m * (z28 * z28) + self.m * (z29 * z29) + z30;
-        let z468 = -self.m * z27 * z28 + z31;
-        let z469 = -self.m * z27 * z29 + z32;
-        let z471 = self.m * z28;
-        let z472 = self.m * (z27 * z27) + self.m * (z29 * z29) + z33;
-        let z473 = -self.m * z28 * z29 + z34;
-        let z475 = -self.m * z27;
-        let z476 = self.m * (z27 * z27) + self.m * (z28 * z28) + z35;
-        let z479 = -qd[0] * self.m * z46 + self.m * z9 * z47;
-        let z480 = qd[0] * self.m * z45 - self.m * z8 * z47;
-        let z481 = self.m * z8 * z46 - self.m * z9 * z45;
-        let z482 = -qd[0] * z126 + z9 * z127 + z28 * z481 - z29 * z480;
-        let z483 = qd[0] * z125 - z8 * z127 - z27 * z481 + z29 * z479;
-        let z484 = z8 * z126 - z9 * z125 + z27 * z480 - z28 * z479;
-        let z485 = -self.m_s * z38;
-        let z486 = -self.m_s * z36;
-        let z487 = -self.m_s * z37;
-        let z488 = self.m_s * z19 * z53 - self.m_s * z20 * z52;
-        let z489 = -self.m_s * z18 * z53 + self.m_s * z20 * z51;
-        let z490 = self.m_s * z18 * z52 - self.m_s * z19 * z51;
-        let z491 = z19 * z136 - z20 * z135 + z37 * z490 - z38 * z489;
-        let z492 = -z18 * z136 + z20 * z134 - z36 * z490 + z38 * z488;
-        let z493 = z18 * z135 - z19 * z134 + z36 * z489 - z37 * z488;
-        let z494 = -z3 * z71 + z6 * z485;
-        let z495 = -z3 * z486 + z4 * z72;
-        let z496 = z4 * z487 + z6 * z70;
-        let z497 = 1.0 / z110;
-        let z498 = z3 * z490 - z4 * z488 - z6 * z489;
-        let z499 = z494 * z497;
-        let z500 = z495 * z497;
-        let z501 = z496 * z497;
-        let z504 = z109 * z497;
-        let z505 = z498 - z107 * z464 - z108 * z465 - z109 * z466;
-        let z506 = -z494 * z499 + z73;
-        let z507 = -z494 * z500 + z74;
-        let z508 = -z494 * z501 + z75;
-        let z511 = -z494 * z504 + z71;
-        let z512 = -z495 * z500 + z76;
-        let z513 = -z495 * z501 + z77;
-        let z516 = z486 - z495 * z504;
-        let z517 = -z496 * z501 + z78;
-        let z520 = -z496 * z504;
-        let z527 = z465 * z485 + z491 + z499 * z505 + z71 * z466;
-        let z528 = z466 * z486 + z492 + z500 * z505 + z72 * z464;
-        let z529 = z464 * z487 + z493 + z501 * z505 + z70 * z465;
-        let z533 = -z3 * z508 + z4 * z506 + z6 * z507;
-        let z534 = -z3 * z513 + z4 * z507 + z6 * z512;
-        let z535 = -z3 * z517 + z4 * z508 + z6 * z513;
-        let z538 = -z3 * z520 + z4 * z511 + z6 * z516;
-        let z539 = -z3 * z535 + z4 * z533 + z6 * z534;
-        let z540 = 1.0 / z539;
-        let z541 = z3 * z529 - z4 * z527 - z6 * z528;
-        let z542 = z533 * z540;
-        let z543 = z534 * z540;
-        let z544 = z535 * z540;
-        let z547 = z538 * z540;
-        let z548 = -z461 * z533 - z462 * z534 - z463 * z535 + z541;
-        let z549 = z467 + z506 - z533 * z542;
-        let z550 = z468 + z507 - z533 * z543;
-        let z551 = z469 + z508 - z533 * z544;
-        let z554 = z471 + z511 - z533 * z547;
-        let z555 = z472 + z512 - z534 * z543;
-        let z556 = z473 + z513 - z534 * z544;
-        let z559 = z475 + z516 - z534 * z547;
-        let z560 = z476 + z517 - z535 * z544;
-        let z563 = z520 - z535 * z547;
-        let z570 = z461 * z506 + z462 * z507 + z463 * z508 + z482 + z527 + z542 * z548;
-        let z571 = z461 * z507 + z462 * z512 + z463 * z513 + z483 + z528 + z543 * z548;
-        let z572 = z461 * z508 + z462 * z513 + z463 * z517 + z484 + z529 + z544 * z548;
-        let z576 = z0 * z550 - z1 * z549;
-        let z577 = z0 * z555 - z1 * z550;
-        let z578 = z0 * z556 - z1 * z551;
-        let z581 = z0 * z559 - z1 * z554;
-        let z582 = z0 * z577 - z1 * z576;
-        let z583 = 1.0 / z582;
-        let z584 = -z0 * z571 + z1 * z570;
-        let z587 = z578 * z583;
-        let z590 = z581 * z583;
-        let z591 = -z458 * z576 - z459 * z577 - z460 * z578 + z584;
-        let z603 = z560 - z578 * z587;
-        let z606 = z563 - z578 * z590;
-        let z615 = z458 * z551 + z459 * z556 + z460 * z560 + z572 + z587 * z591;
-        let z619 = 1.0 / z603;
-        let z626 = -self.g * z606 - z615;
-        let z627 = z619 * z626;
-        let z628 = -z458 * z576 - z459 * z577 - z460 * z578 - self.g * z581 - z578 * z627
-            + z584;
-        let z629 = z583 * z628;
-        let z630 = z458 - z1 * z629;
-        let z631 = z459 + z0 * z629;
-        let z632 = z460 + z627;
-        let z633 = -z461 * z533 - z462 * z534 - z463 * z535 - self.g * z538 - z533 * z630
-            - z534 * z631 - z535 * z632 + z541;
-        let z634 = z540 * z633;
-        let z635 = z461 + z4 * z634 + z630;
-        let z636 = z462 + z6 * z634 + z631;
-        let z637 = z463 - z3 * z634 + z632;
-        let z638 = -z494 * z635 - z495 * z636 - z496 * z637 + z498 - self.g * z109
-            - z107 * z464 - z108 * z465 - z109 * z466;
-        let z639 = z497 * z638;
-        qdd[0] = z627;
-        qdd[1] = z629;
-        qdd[2] = z634;
-        qdd[3] = z639;
-        z110 > 0.0 && z539 > 0.0 && z582 > 0.0 && z603 > 0.0
+        let z173 = -qd[0] * z0;
+        let z174 = -qd[0] * z1;
+        let z175 = z0 * z8 + z1 * z9;
+        let z176 = -z3 * z19 - z6 * z20;
+        let z177 = z3 * z18 + z4 * z20;
+        let z178 = -z4 * z19 + z6 * z18;
+        let z363 = qd[1] * z173;
+        let z364 = qd[1] * z174;
+        let z365 = qd[1] * z175;
+        let z366 = qd[2] * z176;
+        let z367 = qd[2] * z177;
+        let z368 = qd[2] * z178;
+        let z369 = qd[3] * z176;
+        let z370 = qd[3] * z177;
+        let z371 = qd[3] * z178;
+        let z372 = self.m * (z28 * z28) + self.m * (z29 * z29) + z30;
+        let z373 = -self.m * z27 * z28 + z31;
+        let z374 = -self.m * z27 * z29 + z32;
+        let z376 = self.m * z28;
+        let z377 = self.m * (z27 * z27) + self.m * (z29 * z29) + z33;
+        let z378 = -self.m * z28 * z29 + z34;
+        let z380 = -self.m * z27;
+        let z381 = self.m * (z27 * z27) + self.m * (z28 * z28) + z35;
+        let z384 = -qd[0] * self.m * z46 + self.m * z9 * z47;
+        let z385 = qd[0] * self.m * z45 - self.m * z8 * z47;
+        let z386 = self.m * z8 * z46 - self.m * z9 * z45;
+        let z387 = -qd[0] * z126 + z9 * z127 + z28 * z386 - z29 * z385;
+        let z388 = qd[0] * z125 - z8 * z127 - z27 * z386 + z29 * z384;
+        let z389 = z8 * z126 - z9 * z125 + z27 * z385 - z28 * z384;
+        let z390 = -self.m_s * z38;
+        let z391 = -self.m_s * z36;
+        let z392 = -self.m_s * z37;
+        let z393 = self.m_s * z19 * z53 - self.m_s * z20 * z52;
+        let z394 = -self.m_s * z18 * z53 + self.m_s * z20 * z51;
+        let z395 = self.m_s * z18 * z52 - self.m_s * z19 * z51;
+        let z396 = z19 * z136 - z20 * z135 + z37 * z395 - z38 * z394;
+        let z397 = -z18 * z136 + z20 * z134 - z36 * z395 + z38 * z393;
+        let z398 = z18 * z135 - z19 * z134 + z36 * z394 - z37 * z393;
+        let z399 = -z3 * z71 + z6 * z390;
+        let z400 = -z3 * z391 + z4 * z72;
+        let z401 = z4 * z392 + z6 * z70;
+        let z402 = 1.0 / z110;
+        let z403 = z3 * z395 - z4 * z393 - z6 * z394;
+        let z404 = z399 * z402;
+        let z405 = z400 * z402;
+        let z406 = z401 * z402;
+        let z409 = z109 * z402;
+        let z410 = -z107 * z369 - z108 * z370 - z109 * z371 + z403;
+        let z411 = z73 - z399 * z404;
+        let z412 = z74 - z399 * z405;
+        let z413 = z75 - z399 * z406;
+        let z416 = z71 - z399 * z409;
+        let z417 = z76 - z400 * z405;
+        let z418 = z77 - z400 * z406;
+        let z421 = z391 - z400 * z409;
+        let z422 = z78 - z401 * z406;
+        let z425 = -z401 * z409;
+        let z432 = z71 * z371 + z370 * z390 + z396 + z404 * z410;
+        let z433 = z72 * z369 + z371 * z391 + z397 + z405 * z410;
+        let z434 = z70 * z370 + z369 * z392 + z398 + z406 * z410;
+        let z438 = -z3 * z413 + z4 * z411 + z6 * z412;
+        let z439 = -z3 * z418 + z4 * z412 + z6 * z417;
+        let z440 = -z3 * z422 + z4 * z413 + z6 * z418;
+        let z443 = -z3 * z425 + z4 * z416 + z6 * z421;
+        let z444 = -z3 * z440 + z4 * z438 + z6 * z439;
+        let z445 = 1.0 / z444;
+        let z446 = z3 * z434 - z4 * z432 - z6 * z433;
+        let z447 = z438 * z445;
+        let z448 = z439 * z445;
+        let z449 = z440 * z445;
+        let z452 = z443 * z445;
+        let z453 = -z366 * z438 - z367 * z439 - z368 * z440 + z446;
+        let z454 = z372 + z411 - z438 * z447;
+        let z455 = z373 + z412 - z438 * z448;
+        let z456 = z374 + z413 - z438 * z449;
+        let z459 = z376 + z416 - z438 * z452;
+        let z460 = z377 + z417 - z439 * z448;
+        let z461 = z378 + z418 - z439 * z449;
+        let z464 = z380 + z421 - z439 * z452;
+        let z465 = z381 + z422 - z440 * z449;
+        let z468 = z425 - z440 * z452;
+        let z475 = z366 * z411 + z367 * z412 + z368 * z413 + z387 + z432 + z447 * z453;
+        let z476 = z366 * z412 + z367 * z417 + z368 * z418 + z388 + z433 + z448 * z453;
+        let z477 = z366 * z413 + z367 * z418 + z368 * z422 + z389 + z434 + z449 * z453;
+        let z481 = z0 * z455 - z1 * z454;
+        let z482 = z0 * z460 - z1 * z455;
+        let z483 = z0 * z461 - z1 * z456;
+        let z486 = z0 * z464 - z1 * z459;
+        let z487 = z0 * z482 - z1 * z481;
+        let z488 = 1.0 / z487;
+        let z489 = -z0 * z476 + z1 * z475;
+        let z492 = z483 * z488;
+        let z495 = z486 * z488;
+        let z496 = z489 - z363 * z481 - z364 * z482 - z365 * z483;
+        let z508 = z465 - z483 * z492;
+        let z511 = z468 - z483 * z495;
+        let z520 = z477 + z492 * z496 + z363 * z456 + z364 * z461 + z365 * z465;
+        let z524 = 1.0 / z508;
+        let z531 = -self.g * z511 - z520;
+        let z532 = z524 * z531;
+        let z533 = -z483 * z532 + z489 - self.g * z486 - z363 * z481 - z364 * z482
+            - z365 * z483;
+        let z534 = z488 * z533;
+        let z535 = -z1 * z534 + z363;
+        let z536 = z0 * z534 + z364;
+        let z537 = z532 + z365;
+        let z538 = -self.g * z443 - z366 * z438 - z367 * z439 - z368 * z440 - z438 * z535
+            - z439 * z536 - z440 * z537 + z446;
+        let z539 = z445 * z538;
+        let z540 = z4 * z539 + z535 + z366;
+        let z541 = z6 * z539 + z536 + z367;
+        let z542 = -z3 * z539 + z537 + z368;
+        let z543 = -self.g * z109 - z107 * z369 - z108 * z370 - z109 * z371 - z399 * z540
+            - z400 * z541 - z401 * z542 + z403;
+        let z544 = z402 * z543;
+        qdd[0] = z532;
+        qdd[1] = z534;
+        qdd[2] = z539;
+        qdd[3] = z544;
+        z110 > 0.0 && z444 > 0.0 && z487 > 0.0 && z508 > 0.0
             && qdd.iter().all(|x| x.is_finite())
     }
 }

@@ -41,13 +41,13 @@ impl CLibrary {
 
 /// The directory of the examples' generated C.
 pub fn c_directory() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("../examples/c")
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("../examples/src/generated/c")
 }
 
 /// The module names of every example with generated C.
 pub fn c_modules() -> Vec<String> {
     let mut modules: Vec<String> = std::fs::read_dir(c_directory())
-        .expect("examples/c exists")
+        .expect("examples/src/generated/c exists")
         .filter_map(|e| {
             let path = e.ok()?.path();
             (path.extension()? == "c").then(|| path.file_stem()?.to_str().map(String::from))?
@@ -99,7 +99,7 @@ fn snake_case(name: &str) -> String {
     out
 }
 
-/// Compiles `examples/c/<module>.c` into `<dir>/lib<module>.so`, or says why it does not.
+/// Compiles `examples/src/generated/c/<module>.c` into `<dir>/lib<module>.so`, or says why it does not.
 fn compile(module: &str, dir: &Path) -> Result<PathBuf, String> {
     let cc = std::env::var("CC").unwrap_or_else(|_| "cc".into());
     let source = c_directory().join(format!("{module}.c"));
@@ -180,7 +180,7 @@ fn load(module: &str, path: &Path) -> CLibrary {
 pub fn library(module: &str) -> &'static CLibrary {
     assert!(
         c_modules().iter().any(|m| m == module),
-        "no generated C for {module} in examples/c"
+        "no generated C for {module} in examples/src/generated/c"
     );
     let all = libraries();
     let mut ready = all.ready.lock().expect("no panic holds the lock");

@@ -1,5 +1,5 @@
 //! The C99 target against the Rust modules: the C of every example whose block asks for it
-//! (`generate { targets: [rust, c] }`; `examples/c/`, written by `mbcompile gen examples`)
+//! (`generate { targets: [rust, c] }`; `examples/src/generated/c/`, written by `mbcompile gen examples`)
 //! compiles with `cc -std=c99 -Wall -Wextra -Werror -O2`, is as fresh as the Rust module (same
 //! fingerprint), and every C function agrees with the Rust method it mirrors to 1e-14 relative per
 //! entry at 1 000 random states. The examples written in C cover every kind of block (planar and
@@ -175,12 +175,12 @@ fn c_of_every_example_matches_rust() {
     assert_eq!(
         compared,
         c_modules(),
-        "every example's C in examples/c is compared"
+        "every example's C in examples/src/generated/c is compared"
     );
     assert_eq!(
         c_modules(),
         declared_c_modules(),
-        "examples/c holds the C of exactly the blocks that ask for it"
+        "examples/src/generated/c holds the C of exactly the blocks that ask for it"
     );
 }
 
@@ -203,12 +203,12 @@ fn c_of_every_example_is_fresh() {
             let c = fingerprint(&path);
             assert_eq!(
                 c, rust,
-                "examples/c/{module}.{ext} is stale: run `mbcompile gen examples`"
+                "examples/src/generated/c/{module}.{ext} is stale: run `mbcompile gen examples`"
             );
             assert_eq!(
                 end_marker(&path),
                 Some(c),
-                "examples/c/{module}.{ext} is cut short"
+                "examples/src/generated/c/{module}.{ext} is cut short"
             );
         }
     }

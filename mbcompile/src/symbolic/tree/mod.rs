@@ -13,13 +13,15 @@
 //! - h = −RNEA(q, q̇, q̈ = 0; gravity) + Q − ∇V_other, V_other being V without gravity
 //!   (springs, written potentials);
 //! - p = M q̇ by one pass over the subtree momenta, T = ½ q̇ᵀ p;
-//! - C = ½ (Ṁ + P − Pᵀ) with Ṁ = Σ_k ∂M/∂q_k q̇_k and P_ij = ∂p_i/∂q_j, which is the
-//!   Christoffel form C_ij = Σ_k ½ (∂M_ij/∂q_k + ∂M_ik/∂q_j − ∂M_jk/∂q_i) q̇_k;
+//! - C, the Christoffel form C_ij = Σ_k ½ (∂M_ij/∂q_k + ∂M_ik/∂q_j − ∂M_jk/∂q_i) q̇_k, by the
+//!   O(n·d) recursion of Echeandia & Wensing over composite inertias, their rates and the
+//!   subtree momenta ([`coriolis`]);
 //! - ∇V = RNEA(q, 0, 0; gravity) + ∇V_other;
 //! - M a = RNEA(q, 0, a; no gravity), so ∂(M a)/∂q costs one forward-mode pass per coordinate;
 //! - q̈ = M⁻¹ h by the articulated-body algorithm in O(n) ([`articulated`]).
 
 pub(crate) mod articulated;
+pub(crate) mod coriolis;
 pub(crate) mod kinematics;
 pub(crate) mod links;
 pub(crate) mod recursions;
@@ -28,7 +30,6 @@ use super::algebra::{AtomMatrix, partial};
 use super::convert::Converter;
 use super::frame_atoms::{FrameAtoms, Frames};
 use super::program::Program;
-use super::rate::Rates;
 use super::symbols::{pool, vars};
 use super::vec3::{M3, V3, add, dot, mat_vec, zero3};
 use crate::dsl::ast::{Inertia, Model, Vector};
@@ -185,7 +186,7 @@ impl<'p> Tree<'p> {
         self.prog.define((dot_n(&qd, &p) / Atom::num(2)).expand())
     }
 
-    /// M, h, C, ∇V, Ṁ and M a with its q-Jacobian; `potential` is the assembled V and
+    /// M, h, C, ∇V and M a with its q-Jacobian; `potential` is the assembled V and
     /// `generalised` the assembled Q.
     pub fn dynamics(
         &self,
@@ -209,27 +210,7 @@ impl<'p> Tree<'p> {
         let potential_gradient = (0..nq)
             .map(|i| prog.define((&gravity[i] + &other_gradient[i]).expand()))
             .collect();
-        let momenta = momenta(parts);
-        let along_q = Rates::positions(prog, nq, false);
-        let mass_q_dot: AtomMatrix = mass
-            .iter()
-            .map(|r| r.iter().map(|m| along_q.of(m)).collect())
-            .collect();
-        let dp: AtomMatrix = momenta
-            .iter()
-            .map(|pi| (0..nq).map(|j| partial(prog, pi, p.q[j])).collect())
-            .collect();
-        let coriolis = (0..nq)
-            .map(|i| {
-                (0..nq)
-                    .map(|j| {
-                        prog.define(
-                            ((&mass_q_dot[i][j] + &dp[i][j] - &dp[j][i]) / Atom::num(2)).expand(),
-                        )
-                    })
-                    .collect()
-            })
-            .collect();
+        let coriolis = coriolis::coriolis(parts);
         let a = vars(&p.a, nq);
         let mass_action = inverse_dynamics(parts, &self.pass(false, Some(&a), false));
         let mass_action_q = mass_action

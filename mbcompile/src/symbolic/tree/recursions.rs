@@ -31,7 +31,7 @@ pub struct Pass<'a> {
     pub gravity: Option<&'a V3>,
 }
 
-fn named6(prog: &Program, v: &Spatial) -> Spatial {
+pub(super) fn named6(prog: &Program, v: &Spatial) -> Spatial {
     [named(prog, &v[0]), named(prog, &v[1])]
 }
 
@@ -140,14 +140,14 @@ pub fn inverse_dynamics(tree: TreeParts, pass: &Pass) -> Vec<Atom> {
     joint_forces(prog, frames, &inwards(prog, links, own), nq)
 }
 
-/// The generalised momenta p = M q̇.
-pub fn momenta(tree: TreeParts) -> Vec<Atom> {
+/// Every link's subtree momentum (L_O, Σ m v_c) about the origin, named.
+pub fn subtree_momenta(tree: TreeParts) -> Vec<Spatial> {
     let TreeParts {
         prog,
         links,
         frames,
         bodies,
-        nq,
+        ..
     } = tree;
     let mut own = vec![zero6(); links.len()];
     for b in bodies {
@@ -157,34 +157,58 @@ pub fn momenta(tree: TreeParts) -> Vec<Atom> {
         let l = add(&cross(&b.com, &p), &mat_vec(&b.inertia, w));
         own[b.link] = add6(&own[b.link], &[l, p]);
     }
-    joint_forces(prog, frames, &inwards(prog, links, own), nq)
+    inwards(prog, links, own)
 }
 
-/// A composite inertia: mass, first moment about the origin, rotational inertia about it.
+/// The generalised momenta p = M q̇.
+pub fn momenta(tree: TreeParts) -> Vec<Atom> {
+    joint_forces(tree.prog, tree.frames, &subtree_momenta(tree), tree.nq)
+}
+
+/// A composite inertia: mass, first moment about the origin, rotational inertia about it (or the
+/// rate of one, of mass 0).
 #[derive(Clone)]
-struct Composite {
-    mass: Atom,
-    moment: V3,
-    rotational: [[Atom; 3]; 3],
+pub(super) struct Composite {
+    pub(super) mass: Atom,
+    pub(super) moment: V3,
+    pub(super) rotational: [[Atom; 3]; 3],
 }
 
-/// The composite inertias of every link's subtree, named.
-fn composites(prog: &Program, links: &[Link], bodies: &[BodyInertia]) -> Vec<Composite> {
-    let zero = Composite {
-        mass: Atom::num(0),
-        moment: zero3(),
-        rotational: std::array::from_fn(|_| zero3()),
-    };
-    let mut c = vec![zero; links.len()];
-    for b in bodies {
-        let parallel = b.about_origin();
-        let k = b.link;
-        c[k].mass = &c[k].mass + &b.mass;
-        c[k].moment = add(&c[k].moment, &scale(&b.mass, &b.com));
-        c[k].rotational = std::array::from_fn(|i| {
-            std::array::from_fn(|j| &c[k].rotational[i][j] + &parallel[i][j])
-        });
+impl Composite {
+    pub(super) fn zero() -> Composite {
+        Composite {
+            mass: Atom::num(0),
+            moment: zero3(),
+            rotational: std::array::from_fn(|_| zero3()),
+        }
     }
+
+    /// The action on a motion (ω, v): the force (h × v + J ω, m v + ω × h).
+    pub(super) fn action(&self, m: &Spatial) -> Spatial {
+        let [w, v] = m;
+        [
+            add(&cross(&self.moment, v), &mat_vec(&self.rotational, w)),
+            add(&scale(&self.mass, v), &cross(w, &self.moment)),
+        ]
+    }
+
+    pub(super) fn plus(&self, other: &Composite) -> Composite {
+        Composite {
+            mass: &self.mass + &other.mass,
+            moment: add(&self.moment, &other.moment),
+            rotational: std::array::from_fn(|i| {
+                std::array::from_fn(|j| &self.rotational[i][j] + &other.rotational[i][j])
+            }),
+        }
+    }
+}
+
+/// Sums per-link composites inwards (each link gets its subtree's sum), named.
+pub(super) fn composite_sums(
+    prog: &Program,
+    links: &[Link],
+    mut c: Vec<Composite>,
+) -> Vec<Composite> {
     for k in (0..links.len()).rev() {
         c[k] = Composite {
             mass: prog.define(c[k].mass.expand()),
@@ -192,17 +216,24 @@ fn composites(prog: &Program, links: &[Link], bodies: &[BodyInertia]) -> Vec<Com
             rotational: named_symmetric(prog, &c[k].rotational),
         };
         if let Some(p) = links[k].parent {
-            let (ck, cp) = (c[k].clone(), c[p].clone());
-            c[p] = Composite {
-                mass: &cp.mass + &ck.mass,
-                moment: add(&cp.moment, &ck.moment),
-                rotational: std::array::from_fn(|i| {
-                    std::array::from_fn(|j| &cp.rotational[i][j] + &ck.rotational[i][j])
-                }),
-            };
+            c[p] = c[p].plus(&c[k]);
         }
     }
     c
+}
+
+/// The composite inertias of every link's subtree, named.
+pub(super) fn composites(prog: &Program, links: &[Link], bodies: &[BodyInertia]) -> Vec<Composite> {
+    let mut c = vec![Composite::zero(); links.len()];
+    for b in bodies {
+        let own = Composite {
+            mass: b.mass.clone(),
+            moment: scale(&b.mass, &b.com),
+            rotational: b.about_origin(),
+        };
+        c[b.link] = c[b.link].plus(&own);
+    }
+    composite_sums(prog, links, c)
 }
 
 /// M by the composite-rigid-body algorithm.
@@ -218,15 +249,7 @@ pub fn mass_matrix(tree: TreeParts) -> Vec<Vec<Atom>> {
     let mut m = vec![vec![Atom::num(0); nq]; nq];
     for (k, frame) in frames.iter().enumerate() {
         let Some(i) = frame.coordinate else { continue };
-        let [w, v] = &frame.motion;
-        let ck = &c[k];
-        let force: Spatial = [
-            named(
-                prog,
-                &add(&cross(&ck.moment, v), &mat_vec(&ck.rotational, w)),
-            ),
-            named(prog, &add(&scale(&ck.mass, v), &cross(w, &ck.moment))),
-        ];
+        let force = named6(prog, &c[k].action(&frame.motion));
         let mut ancestor = Some(k);
         while let Some(a) = ancestor {
             if let Some(j) = frames[a].coordinate {
