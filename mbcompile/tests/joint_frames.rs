@@ -244,6 +244,40 @@ fn a_massless_frame_composes_two_joints_at_one_point() {
     same_mechanism(&joints, &by_hand);
 }
 
+/// Axes written with decimals are normalised in f64 (`dsl::build::unit`): an axis carrying a
+/// rotation's round-off, (0, 1, 6.12323e-17) as robot descriptions write it, is the unit axis it
+/// rounds to (its exact norm, a surd of 40-digit integers, is never formed: that took minutes), and
+/// (0, 0.3, −0.4) is the same axis as the integer (0, 3, −4), normalised exactly, (0, 0.6, −0.8).
+#[test]
+fn decimal_axes_are_the_unit_axes_they_round_to() {
+    let params = "
+        parameters { m1: 0.6, m2: 0.8, d: 0.3, i1: 0.01, i2: 0.02, i3: 0.025, g: 9.81 }
+        coordinates { q1, q2 }
+        gravity = (0.0, 0.0, -g);";
+    let arm = |name: &str, first: &str, second: &str| {
+        format!(
+            "struct {name};
+            {params}
+            body upper {{
+                joint: revolute(q1), axis: {first}, offset: (0.0, 0.0, 0.2),
+                mass: m1, com: (d, 0.0, 0.1), inertia: (i1, i2, i3),
+            }}
+            body lower {{
+                parent: upper, joint: revolute(q2), axis: {second}, offset: (d, 0.0, 0.0),
+                mass: m2, com: (d, 0.1, 0.0), inertia: (i3, i1, i2),
+            }}"
+        )
+    };
+    same_mechanism(
+        &arm(
+            "RoundOffAxes",
+            "(0.0, 1.0, 6.12323e-17)",
+            "(0.0, 0.3, -0.4)",
+        ),
+        &arm("ExactAxes", "(0.0, 1.0, 0.0)", "(0.0, 3.0, -4.0)"),
+    );
+}
+
 /// The arm of the README: its tool point `link2 * (l2, 0, 0)` sits at height
 /// l1 − l2 sin q2 (R_z(q1) R_y(q2) (l2, 0, 0) has z component −l2 sin q2), which is the gap of
 /// its contact with the table z = 0.

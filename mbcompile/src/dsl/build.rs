@@ -3,6 +3,7 @@
 //! (Rodrigues) and of their products.
 
 use super::ast::{Axis, BinOp, Expr, ExprKind, Function, Number, Vector, Wrt};
+use super::expr::decimal;
 use proc_macro2::Span;
 
 /// 3×3 matrix of expressions.
@@ -207,10 +208,59 @@ pub fn unit(axis: &Vector) -> Vec<Expr> {
             })
             .collect();
     }
+    if let Some(unit) = decimal_unit(axis) {
+        return unit;
+    }
     let len = sqrt(dot(&axis.components, &axis.components, s));
     axis.components
         .iter()
         .map(|x| div(x.clone(), len.clone()))
+        .collect()
+}
+
+/// The unit vector of an axis written with decimal (non-integer) literals, normalised in f64.
+///
+/// Robot descriptions carry axes such as (0, 1, 6.12323e-17), a rotation's round-off. The exact
+/// norm of such an axis is the square root of a rational with 40-digit numerator, which the
+/// simplifier tries to reduce by factoring it (more than five minutes for one axis of the iCub's
+/// description). An axis whose squared norm is 1 in f64 is therefore used as written (it differs
+/// from the exact unit vector by less than f64's rounding of its components), and any other
+/// decimal axis is divided by its f64 norm (one rounding per component, as the generated code's
+/// constants would carry anyway). Axes of integers, such as (2, 1, 2) or (0, 1, 1), stay exact.
+fn decimal_unit(axis: &Vector) -> Option<Vec<Expr>> {
+    let values: Vec<(f64, bool)> = axis
+        .components
+        .iter()
+        .map(|c| {
+            let whole = |e: &Expr| matches!(&e.kind, ExprKind::Number(n) if n.exponent >= 0);
+            let integer = match &c.kind {
+                ExprKind::Neg(a) => whole(a),
+                _ => whole(c),
+            };
+            literal(c).map(|v| (v, integer))
+        })
+        .collect::<Option<_>>()?;
+    if values.iter().all(|&(_, integer)| integer) {
+        return None;
+    }
+    let squared: f64 = values.iter().map(|(v, _)| v * v).sum();
+    if squared == 1.0 {
+        return Some(axis.components.clone());
+    }
+    let norm = squared.sqrt();
+    if !norm.is_normal() {
+        return None;
+    }
+    let s = axis.span;
+    values
+        .iter()
+        .map(|(v, _)| {
+            let n = node(
+                ExprKind::Number(decimal(&format!("{:e}", (v / norm).abs()))?),
+                s,
+            );
+            Some(if *v < 0.0 { neg(n) } else { n })
+        })
         .collect()
 }
 
