@@ -1,12 +1,13 @@
 //! The Coriolis matrix of the tree in O(n·d) (d the tree's depth), after Echeandia & Wensing
 //! 2021, "Numerical Methods to Compute the Coriolis Matrix and Christoffel Symbols for Rigid-Body
-//! Systems", J. Comput. Nonlinear Dynam. 16(9), 091004, Alg. 1, with spatial vectors about the
+//! Systems", J. Comput. Nonlinear Dynam. 16(9), Alg. 1, with spatial vectors about the
 //! reference point of `kinematics`:
 //!
 //! C = Σ_b J_bᵀ (I_b J̇_b + B_b J_b), B(I, V) = ½ (V ×f I − I V ×m + (I V) ×̄f), where the columns of
 //! J_b are the motion subspaces S_k of the joints that support body b, those of J̇_b their rates
 //! Ṡ_k = V_k ×m S_k, and (f ×̄f) m = m ×f f. This C is the one of M's Christoffel symbols,
-//! C_ij = Σ_k ½ (∂M_ij/∂q_k + ∂M_ik/∂q_j − ∂M_jk/∂q_i) q̇_k (Echeandia & Wensing 2021, Sect. 3).
+//! C_ij = Σ_k ½ (∂M_ij/∂q_k + ∂M_ik/∂q_j − ∂M_jk/∂q_i) q̇_k (shown there; `tests/tests/derivation.rs`
+//! checks it against differences of M for every example).
 //!
 //! A rigid body's spatial inertia about a fixed point changes at İ = V ×f I − I V ×m, so
 //! B = ½ İ + ½ (I V) ×̄f, and the sum of B over a subtree is ½ İ^c + ½ (p^c ×̄f), with İ^c the rate
@@ -18,7 +19,7 @@
 use super::super::algebra::AtomMatrix;
 use super::super::program::Program;
 use super::super::vec3::{M3, V3, add, cross, dot, named, scale, sub};
-use super::kinematics::{Spatial, TreeParts, motion_cross, pairing, zero6};
+use super::kinematics::{BodyInertia, Spatial, TreeParts, motion_cross, pairing, zero6};
 use super::recursions::{Composite, composite_sums, composites, named6, subtree_momenta};
 use symbolica::atom::{Atom, AtomCore};
 
@@ -38,7 +39,7 @@ fn add_scaled(a: &Spatial, s: &Atom, b: &Spatial) -> Spatial {
 /// The rate of one body's inertia about the reference point, as a composite of mass 0: the first
 /// moment's rate m ċ and the rotational inertia's rate ω × I_c − I_c ω× + m (2 (c·ċ) 1 − ċ cᵀ − c ċᵀ),
 /// ċ = v + ω × c the velocity of the centre of mass.
-fn inertia_rate(prog: &Program, b: &super::kinematics::BodyInertia, vel: &Spatial) -> Composite {
+fn inertia_rate(prog: &Program, b: &BodyInertia, vel: &Spatial) -> Composite {
     let [w, v] = vel;
     let vc = named(prog, &add(v, &cross(w, &b.com)));
     // [ω]× I_c, column by column; [ω]× I_c − I_c [ω]× = A + Aᵀ for a symmetric I_c.
