@@ -1156,3 +1156,32 @@ fn rolling_constraint_names_are_unique() {
         sleigh("    constraint r_t = y;\n    rolling r { body: b, radius: a, normal: (0.0, 1.0) }");
     expect(&src, "r {", 0, "duplicate constraint or contact name `r_t`");
 }
+
+#[test]
+fn armature_only_on_a_one_coordinate_joint_and_not_negative() {
+    let fixed = arm("parent: link1, joint: fixed, mass: m, armature: 0.1");
+    expect(
+        &fixed,
+        "armature",
+        0,
+        "only revolute and prismatic joints have an `armature`",
+    );
+    let negative =
+        arm("parent: link1, joint: revolute(q2), axis: (0.0, 1.0, 0.0), mass: m, armature: -c");
+    expect(
+        &negative,
+        "-c",
+        0,
+        "the armature of body `link2` must be zero or positive; it is -0.2",
+    );
+    let moving =
+        arm("parent: link1, joint: revolute(q2), axis: (0.0, 1.0, 0.0), mass: m, armature: c * q1");
+    expect(&moving, "q1", 2, "may depend on parameters only");
+    let placed = "    parameters { m: 1.0 }\n    coordinates { x }\n    body b { mass: m, position: (x, 0.0, 0.0), armature: 0.1 }";
+    expect(
+        &block(placed),
+        "armature",
+        0,
+        "`armature` belongs to a body with a joint",
+    );
+}

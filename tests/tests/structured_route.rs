@@ -114,6 +114,43 @@ fn dynamics_agree() {
     }
 }
 
+/// The armature a of a joint is the inertia of a rotor turned by that coordinate alone: T gains
+/// ½ a q̇², so M gains a in its diagonal entry and nothing else, and h, which holds no q̈, does not
+/// change (Featherstone 2008, §9.3). Checked on both routes by setting the slider's and the arm's
+/// armatures to zero at run time: the difference of M is diag(0, a_s, a_c, 0) to rounding and h is
+/// unchanged.
+#[test]
+fn armature_adds_to_the_diagonal_of_m_only() {
+    fn without<M: Dynamics<NQ>>(mut m: M, x: &State) -> (Matrix<NQ, NQ>, Vector<NQ>, [f64; 2]) {
+        let names = m.parameter_names();
+        let index = |n: &str| names.iter().position(|p| *p == n).expect("a parameter");
+        let (s, c) = (index("a_s"), index("a_c"));
+        let values = [m.parameter(s).expect("a_s"), m.parameter(c).expect("a_c")];
+        let (mut with_m, mut with_h) = (Matrix::<NQ, NQ>::zeros(), Vector::<NQ>::zeros());
+        m.dynamics(&x.q, &x.qd, x.t, &mut with_m, &mut with_h);
+        m.set_parameter(s, 0.0).expect("a_s");
+        m.set_parameter(c, 0.0).expect("a_c");
+        let (mut bare_m, mut bare_h) = (Matrix::<NQ, NQ>::zeros(), Vector::<NQ>::zeros());
+        m.dynamics(&x.q, &x.qd, x.t, &mut bare_m, &mut bare_h);
+        (with_m - bare_m, with_h - bare_h, values)
+    }
+    for x in states() {
+        for (route, (dm, dh, [a_s, a_c])) in [
+            ("structured", without(TreeMix::default(), &x)),
+            ("expanded", without(TreeMixExpanded::default(), &x)),
+        ] {
+            assert!((a_s, a_c) == (0.05, 0.02), "the block's armatures");
+            let expected = Matrix::<NQ, NQ>::from_diagonal(&Vector::<NQ>::new(0.0, a_s, a_c, 0.0));
+            let err = (dm - expected).amax();
+            assert!(
+                err <= 1e-14,
+                "{route}: M(a) − M(0) = {dm}, expected diag(0, a_s, a_c, 0)"
+            );
+            assert!(dh.amax() <= 1e-13, "{route}: h changed by {dh}");
+        }
+    }
+}
+
 /// g, G, its time partial and drift; g_N, W_N, W_T, their drifts; the contact laws.
 #[test]
 fn constraints_agree() {

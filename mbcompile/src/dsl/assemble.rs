@@ -20,9 +20,13 @@
 //! evaluates both, and the frames of joint bodies. Runs after validation, so every name resolves.
 
 use super::assemble_rolling::Velocities;
-use super::ast::{Contact, Expr, Force, Gap, Inertia, Model, Name, Orientation, Vector, Wrt};
+use super::ast::{
+    Contact, Expr, ExprKind, Force, Gap, Inertia, Model, Name, Orientation, Vector, Wrt,
+};
 use super::body_frames::BodyFrames;
-use super::build::{M3, add, div, dot, half, mul, neg, partial, rate, sqrt, square, sub, sum};
+use super::build::{
+    M3, add, div, dot, half, mul, neg, node, partial, rate, sqrt, square, sub, sum,
+};
 use super::default_values::constant_vector;
 use super::places::{Place, Places};
 use super::scope::Scope;
@@ -114,7 +118,8 @@ fn separation(pair: &[Name; 2], span: Span, resolve: &Resolve) -> syn::Result<(E
     Ok((d2.clone(), sqrt(d2)))
 }
 
-/// T and V with the bodies' kinetic energies, gravity and springs added.
+/// T and V with the bodies' kinetic energies (a joint's armature a adding ½ a q̇²), gravity and
+/// springs added.
 fn energies(
     m: &Model,
     frames: &BodyFrames,
@@ -145,6 +150,12 @@ fn energies(
                 }
             }
             _ => {}
+        }
+        if let Some(j) = &b.joint
+            && let (Some(a), [q]) = (&j.armature, j.kind.coordinates().as_slice())
+        {
+            let qd = node(ExprKind::Dot(q.text.clone()), q.span);
+            t = add(t, half(mul(a.clone(), square(qd))));
         }
         more(&mut kinetic, t);
         if let Some(g) = &m.gravity {

@@ -381,6 +381,10 @@ pub struct Joint {
     pub offset: Option<Vector>,
     /// Constant rotation of the joint frame relative to the parent's axes (identity when empty).
     pub offset_rotation: Vec<RotationFactor>,
+    /// Armature a (revolute and prismatic joints; parameters only, ≥ 0): the inertia of a rotor
+    /// driven by the joint coordinate alone (a motor behind a gear of ratio r: r² I_rotor), which
+    /// adds ½ a q̇² to T and a to M_qq.
+    pub armature: Option<Expr>,
     /// The whole joint declaration.
     pub span: Span,
 }

@@ -320,7 +320,7 @@ fn sequence(seq: &[RotationFactor]) -> String {
     format!("(sequence {})", r.join(" "))
 }
 
-/// A joint: kind, coordinates, axis, parent, offset and offset rotation.
+/// A joint: kind, coordinates, axis, parent, offset, offset rotation and armature.
 fn joint(j: &Joint) -> String {
     let coordinates: Vec<&str> = j
         .kind
@@ -340,6 +340,9 @@ fn joint(j: &Joint) -> String {
     }
     if !j.offset_rotation.is_empty() {
         let _ = write!(s, " offset_rotation {}", sequence(&j.offset_rotation));
+    }
+    if let Some(a) = &j.armature {
+        let _ = write!(s, " armature {}", expr(a));
     }
     s
 }

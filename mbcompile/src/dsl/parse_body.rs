@@ -5,6 +5,7 @@
 //! item     += "body" Ident "{" (bfield ":" value),* "}"
 //! bfield   := "mass" | "position" | "angle" | "rotation" | "inertia"          (placed by hand)
 //!           | "mass" | "parent" | "joint" | "axis" | "offset" | "offset_rotation" | "com" | "inertia"
+//!           | "armature"                                                          (joint body)
 //! joint    := "revolute" "(" Ident ")" | "prismatic" "(" Ident ")" | "fixed"
 //!           | "floating" "(" Ident "," Ident "," Ident "," Ident "," Ident "," Ident ")"
 //! rotation := "[" factor,* "]" | matrix
@@ -42,6 +43,7 @@ struct BodyFields {
     offset: Option<(Ident, super::ast::Vector)>,
     offset_rotation: Option<(Ident, Vec<RotationFactor>)>,
     com: Option<(Ident, super::ast::Vector)>,
+    armature: Option<(Ident, Expr)>,
 }
 
 /// A joint kind before its axis is known.
@@ -53,7 +55,7 @@ enum JointKindSyntax {
 }
 
 const FIELDS: &str = "mass, position, angle, rotation, inertia (a body placed by hand) or mass, \
-                      parent, joint, axis, offset, offset_rotation, com, inertia (a joint body)";
+                      parent, joint, axis, offset, offset_rotation, com, inertia, armature (a joint body)";
 
 impl BodyFields {
     /// Stores one field of body number `k`.
@@ -80,6 +82,7 @@ impl BodyFields {
                 f.store(&mut self.offset_rotation, (key, offset_rotation(v, k, d)?))
             }
             "com" => f.store(&mut self.com, (key, d.vector(Slot::BodyCom(k), v))),
+            "armature" => f.store(&mut self.armature, (key, convert(v)?)),
             _ => Err(Error::new(
                 key.span(),
                 format!("unknown body field `{key}`; expected {FIELDS}"),
@@ -123,6 +126,7 @@ fn joint(given: &mut BodyFields, id: &Ident, span: Span) -> syn::Result<Option<J
             given.offset.as_ref().map(|f| &f.0),
             given.offset_rotation.as_ref().map(|f| &f.0),
             given.com.as_ref().map(|f| &f.0),
+            given.armature.as_ref().map(|f| &f.0),
         ];
         if let Some(key) = joint_only.into_iter().flatten().next() {
             return Err(Error::new(
@@ -172,8 +176,20 @@ fn joint(given: &mut BodyFields, id: &Ident, span: Span) -> syn::Result<Option<J
             ));
         }
     };
+    let armature = match (&kind, given.armature.take()) {
+        (JointKind::Revolute { .. } | JointKind::Prismatic { .. }, a) => a.map(|(_, e)| e),
+        (_, None) => None,
+        (_, Some((key, _))) => {
+            return Err(Error::new(
+                key.span(),
+                "only revolute and prismatic joints have an `armature` (the inertia of a rotor \
+                 turned by one coordinate): remove it",
+            ));
+        }
+    };
     Ok(Some(Joint {
         parent: given.parent.take().map(|(_, n)| n),
+        armature,
         kind,
         offset: given.offset.take().map(|(_, v)| v),
         offset_rotation: given

@@ -36,8 +36,8 @@ pub fn validate_joints(m: &Model, scope: &Scope, places: &Places) -> syn::Result
     rotation_loops(m)
 }
 
-/// The constant parts of one joint body: axis, offset, offset rotation, centre of mass, mass
-/// and inertia.
+/// The constant parts of one joint body: axis, offset, offset rotation, centre of mass,
+/// armature, mass and inertia.
 fn joint_body(b: &Body, j: &Joint, scope: &Scope) -> syn::Result<()> {
     let who = format!("body `{}`", b.name.text);
     // Mass 0 without inertia: a frame between joints (two joints at one link, as a universal
@@ -59,6 +59,17 @@ fn joint_body(b: &Body, j: &Joint, scope: &Scope) -> syn::Result<()> {
     }
     if let Some(c) = &b.com {
         constant_vector3(scope, c, &format!("the centre of mass `com` of {who}"))?;
+    }
+    if let Some(a) = &j.armature {
+        let v = super::scope::constant(scope, a, &format!("the armature of {who}"))?;
+        if !(v >= 0.0 && v.is_finite()) {
+            return Err(Error::new(
+                a.span,
+                format!(
+                    "the armature of {who} must be zero or positive; it is {v} at the parameter defaults"
+                ),
+            ));
+        }
     }
     let what = format!("the offset rotation of {who}");
     for f in &j.offset_rotation {

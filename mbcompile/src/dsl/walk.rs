@@ -63,6 +63,9 @@ pub fn rewrite_model(m: &mut Model, f: &mut Rewrite) -> syn::Result<()> {
         if let Some(j) = &mut b.joint {
             optional_vector(&mut j.offset, f)?;
             rotation(&mut j.offset_rotation, f)?;
+            if let Some(a) = &mut j.armature {
+                *a = f(a)?;
+            }
             if let JointKind::Revolute { axis, .. } | JointKind::Prismatic { axis, .. } =
                 &mut j.kind
             {

@@ -120,9 +120,7 @@ struct Joint {
 /// The inward pass: articulated inertias and bias forces, and each joint's U, 1/D and u.
 fn inwards(
     prog: &Program,
-    links: &[Link],
-    frames: &[LinkFrame],
-    bodies: &[BodyInertia],
+    (links, frames, bodies, armature): (&[Link], &[LinkFrame], &[BodyInertia], &[Atom]),
     tau: &[Atom],
     bias: &[Six],
 ) -> (Vec<Option<Joint>>, Vec<Atom>) {
@@ -152,7 +150,9 @@ fn inwards(
             Some(i) => {
                 let s = flat(&frames[k].motion);
                 let u_vector = named6(prog, &apply(&iak, &s));
-                let d = prog.define(dot6(&s, &u_vector).expand());
+                // D = Sᵀ U + armature: a rotor turned by q_i alone adds its inertia to the
+                // joint's pivot only (Featherstone 2008, "Rigid Body Dynamics Algorithms", §9.3).
+                let d = prog.define((dot6(&s, &u_vector) + &armature[i]).expand());
                 let inverse_pivot = prog.define(d.pow(Atom::num(-1)));
                 let u = prog.define((&tau[i] - dot6(&s, &pak)).expand());
                 pivots.push(d);
@@ -194,6 +194,7 @@ pub fn articulated(tree: TreeParts, tau: &[Atom], gravity: Option<&V3>) -> Artic
         links,
         frames,
         bodies,
+        armature,
         nq,
     } = tree;
     let p = pool();
@@ -208,7 +209,7 @@ pub fn articulated(tree: TreeParts, tau: &[Atom], gravity: Option<&V3>) -> Artic
             None => zero6(),
         })
         .collect();
-    let (joints, pivots) = inwards(prog, links, frames, bodies, tau, &bias);
+    let (joints, pivots) = inwards(prog, (links, frames, bodies, armature), tau, &bias);
     let root: Six = match gravity {
         Some(g) => std::array::from_fn(|i| {
             if i < 3 {

@@ -73,6 +73,7 @@ pub fn coriolis(tree: TreeParts) -> AtomMatrix {
         frames,
         bodies,
         nq,
+        ..
     } = tree;
     let inertia = composites(prog, links, bodies);
     let mut own: Vec<Composite> = vec![Composite::zero(); links.len()];

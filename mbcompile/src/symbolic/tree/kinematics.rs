@@ -44,6 +44,9 @@ pub struct TreeParts<'a> {
     pub frames: &'a [LinkFrame],
     /// The bodies' inertias in world axes.
     pub bodies: &'a [BodyInertia],
+    /// Each coordinate's armature (0 without one): the inertia a rotor turned by that coordinate
+    /// alone adds to M_ii.
+    pub armature: &'a [Atom],
     /// Coordinates.
     pub nq: usize,
 }

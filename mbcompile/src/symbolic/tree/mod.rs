@@ -9,7 +9,7 @@
 //! kinematics) is the chain rule through the same intermediates (forward-mode differentiation
 //! of the straight-line program, see `symbolic::program`).
 //!
-//! - M: composite-rigid-body algorithm;
+//! - M: composite-rigid-body algorithm, a joint's armature added to its diagonal entry;
 //! - h = −RNEA(q, q̇, q̈ = 0; gravity) + Q − ∇V_other, V_other being V without gravity
 //!   (springs, written potentials);
 //! - p = M q̇ by one pass over the subtree momenta, T = ½ q̇ᵀ p;
@@ -49,6 +49,8 @@ pub struct Tree<'p> {
     frames: Vec<LinkFrame>,
     bodies: Vec<BodyInertia>,
     gravity: Option<V3>,
+    /// Each coordinate's armature (0 without one).
+    armature: Vec<Atom>,
     nq: usize,
 }
 
@@ -102,11 +104,21 @@ impl<'p> Tree<'p> {
                 &inertia(body.inertia.as_ref(), conv),
             ));
         }
+        let mut armature = vec![Atom::num(0); model.coordinates.len()];
+        for j in model.bodies.iter().filter_map(|b| b.joint.as_ref()) {
+            if let (Some(a), [q]) = (&j.armature, j.kind.coordinates().as_slice()) {
+                let i = model.coordinates.iter().position(|c| c.text == q.text);
+                if let Some(i) = i {
+                    armature[i] = conv.atom(a);
+                }
+            }
+        }
         Tree {
             prog,
             links,
             frames,
             bodies,
+            armature,
             gravity: model.gravity.as_ref().map(|g| conv.vector3(&g.components)),
             nq: model.coordinates.len(),
         }
@@ -155,6 +167,7 @@ impl<'p> Tree<'p> {
             links: &self.links,
             frames: &self.frames,
             bodies: &self.bodies,
+            armature: &self.armature,
             nq: self.nq,
         }
     }

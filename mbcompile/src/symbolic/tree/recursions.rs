@@ -14,6 +14,7 @@
 //!   i (or i itself), with I^c (ω, v) = (h × v + I_O ω, m v + ω × h).
 
 use super::super::program::Program;
+use super::super::symbols::pool;
 use super::super::vec3::{V3, add, cross, mat_vec, named, named_symmetric, scale, sub, zero3};
 use super::kinematics::{
     BodyInertia, LinkFrame, Spatial, TreeParts, is_zero, motion_cross, pairing, zero6,
@@ -124,6 +125,7 @@ pub fn inverse_dynamics(tree: TreeParts, pass: &Pass) -> Vec<Atom> {
         links,
         frames,
         bodies,
+        armature,
         nq,
     } = tree;
     let acc = accelerations(prog, links, frames, pass);
@@ -137,7 +139,15 @@ pub fn inverse_dynamics(tree: TreeParts, pass: &Pass) -> Vec<Atom> {
         let f = body_force(prog, b, &vel, &acc[b.link], pass.gravity);
         own[b.link] = add6(&own[b.link], &f);
     }
-    joint_forces(prog, frames, &inwards(prog, links, own), nq)
+    let mut tau = joint_forces(prog, frames, &inwards(prog, links, own), nq);
+    if let Some(qdd) = pass.acceleration {
+        for ((t, a), qdd) in tau.iter_mut().zip(armature).zip(qdd) {
+            if !a.is_zero() {
+                *t = prog.define((&*t + a * qdd).expand());
+            }
+        }
+    }
+    tau
 }
 
 /// Every link's subtree momentum (L_O, Σ m v_c) about the origin, named.
@@ -162,7 +172,15 @@ pub fn subtree_momenta(tree: TreeParts) -> Vec<Spatial> {
 
 /// The generalised momenta p = M q̇.
 pub fn momenta(tree: TreeParts) -> Vec<Atom> {
-    joint_forces(tree.prog, tree.frames, &subtree_momenta(tree), tree.nq)
+    let mut p = joint_forces(tree.prog, tree.frames, &subtree_momenta(tree), tree.nq);
+    for (i, a) in tree.armature.iter().enumerate() {
+        if !a.is_zero() {
+            p[i] = tree
+                .prog
+                .define((&p[i] + a * Atom::var(pool().qd[i])).expand());
+        }
+    }
+    p
 }
 
 /// A composite inertia: mass, first moment about the origin, rotational inertia about it (or the
@@ -243,6 +261,7 @@ pub fn mass_matrix(tree: TreeParts) -> Vec<Vec<Atom>> {
         links,
         frames,
         bodies,
+        armature,
         nq,
     } = tree;
     let c = composites(prog, links, bodies);
@@ -253,7 +272,11 @@ pub fn mass_matrix(tree: TreeParts) -> Vec<Vec<Atom>> {
         let mut ancestor = Some(k);
         while let Some(a) = ancestor {
             if let Some(j) = frames[a].coordinate {
-                let mij = prog.define(pairing(&frames[a].motion, &force).expand());
+                let mut mij = pairing(&frames[a].motion, &force);
+                if a == k {
+                    mij = &mij + &armature[i];
+                }
+                let mij = prog.define(mij.expand());
                 m[i][j] = mij.clone();
                 m[j][i] = mij;
             }
