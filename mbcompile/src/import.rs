@@ -1,6 +1,6 @@
-//! Robot descriptions into `mechanism!` blocks: [`urdf`] imports a URDF file (with `mbimport`)
-//! and checks that the block it writes is a valid block of the language before anyone writes it
-//! to a file.
+//! Robot descriptions into `mechanism!` blocks: [`urdf`] imports a URDF file, [`mjcf`] an MJCF
+//! file and [`description`] either (with `mbimport`); each checks that the block it writes is a
+//! valid block of the language before anyone writes it to a file.
 //!
 //! ```
 //! let urdf = r#"<robot name="arm">
@@ -31,7 +31,21 @@ use std::path::Path;
 /// Imports the URDF file at `path` into a source file holding one block, validated as the
 /// language validates every block (names, values at the defaults, positive definite inertias).
 pub fn urdf(path: &Path, options: &Options) -> Result<Imported, ImportError> {
-    let imported = mbimport::urdf(path, options)?;
+    validated(mbimport::urdf(path, options)?, path)
+}
+
+/// Imports the MJCF file at `path` (MuJoCo's XML, the subset `mbimport` documents), validated
+/// as [`urdf`]'s block is.
+pub fn mjcf(path: &Path, options: &Options) -> Result<Imported, ImportError> {
+    validated(mbimport::mjcf(path, options)?, path)
+}
+
+/// Imports `path` as MJCF when its root element is `<mujoco>`, else as URDF.
+pub fn description(path: &Path, options: &Options) -> Result<Imported, ImportError> {
+    validated(mbimport::description(path, options)?, path)
+}
+
+fn validated(imported: Imported, path: &Path) -> Result<Imported, ImportError> {
     let invalid = |message: String| {
         ImportError::in_file(
             path,

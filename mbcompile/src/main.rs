@@ -99,10 +99,10 @@ enum Command {
         #[arg(long, default_value = DEFAULT_KATEX_URL)]
         katex: String,
     },
-    /// Write a robot description (URDF) as a `mechanism!` block of joint bodies, in a source file
-    /// the user owns; what is not imported is listed in the file and on stderr.
+    /// Write a robot description (URDF or MJCF) as a `mechanism!` block of joint bodies, in a
+    /// source file the user owns; what is not imported is listed in the file and on stderr.
     Import {
-        /// The description (`.urdf`).
+        /// The description (`.urdf`, or MuJoCo's `.xml`).
         description: PathBuf,
         /// The mechanism's struct name (default: the robot's name in upper camel case).
         #[arg(long)]
@@ -114,7 +114,7 @@ enum Command {
         #[arg(long)]
         force: bool,
         /// Free the root link: a floating joint (x, y, z, yaw, pitch, roll; singular at pitch =
-        /// ±π/2) instead of the root fixed to the world.
+        /// ±π/2) instead of the root fixed to the world (URDF; MJCF says so with free joints).
         #[arg(long)]
         floating_base: bool,
         /// Import position limits as unilateral contacts with this restitution (in [0, 1]);

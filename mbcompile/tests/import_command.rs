@@ -182,8 +182,57 @@ fn bad_descriptions_are_located_and_nothing_is_written() {
         );
         assert!(!out.exists(), "{defect}: a file was written");
     }
-    std::fs::write(dir.path().join("arm.xml"), broken("loop")).unwrap();
-    let o = mbcompile(dir.path(), &["import", "arm.xml"]);
+    std::fs::write(dir.path().join("arm.txt"), broken("loop")).unwrap();
+    let o = mbcompile(dir.path(), &["import", "arm.txt"]);
     assert_eq!(o.status.code(), Some(2));
-    assert!(String::from_utf8_lossy(&o.stderr).contains("not a `.urdf` file"));
+    assert!(String::from_utf8_lossy(&o.stderr).contains("not a `.urdf` or `.xml` file"));
+}
+
+/// An MJCF file (root `<mujoco>`) imports through the same command, and its defects are located
+/// the same way, with nothing written.
+#[test]
+fn import_reads_mjcf_and_locates_its_defects() {
+    let dir = tempfile::tempdir().unwrap();
+    let model = |joint: &str| {
+        format!(
+            "<mujoco model=\"swing\">\n  <worldbody>\n    <body name=\"rod\">\n      {joint}\n      <geom type=\"capsule\" fromto=\"0 0 0 0 0 -1\" size=\"0.05\"/>\n    </body>\n  </worldbody>\n</mujoco>\n"
+        )
+    };
+    std::fs::write(
+        dir.path().join("swing.xml"),
+        model("<joint name=\"pivot\" axis=\"0 1 0\" armature=\"0.1\"/>"),
+    )
+    .unwrap();
+    let out = dir.path().join("swing.rs");
+    let o = mbcompile(
+        dir.path(),
+        &["import", "swing.xml", "--out", out.to_str().unwrap()],
+    );
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let block = std::fs::read_to_string(&out).unwrap();
+    assert!(
+        block.contains("struct Swing;") && block.contains("joint: revolute(pivot),"),
+        "{block}"
+    );
+    assert!(
+        block.contains("armature: a_pivot,") && block.contains("(MJCF)"),
+        "{block}"
+    );
+    std::fs::write(
+        dir.path().join("ball.xml"),
+        model("<joint name=\"pivot\" type=\"ball\"/>"),
+    )
+    .unwrap();
+    let out = dir.path().join("ball.rs");
+    let o = mbcompile(
+        dir.path(),
+        &["import", "ball.xml", "--out", out.to_str().unwrap()],
+    );
+    let stderr = String::from_utf8_lossy(&o.stderr);
+    assert_eq!(o.status.code(), Some(1), "{stderr}");
+    assert!(
+        stderr.contains("ball.xml:4: ") && stderr.contains("joint[name=pivot]"),
+        "{stderr}"
+    );
+    assert!(!out.exists(), "a file was written");
 }

@@ -39,7 +39,7 @@ fn inertia(i: &[[f64; 3]; 3]) -> String {
     matrix(i)
 }
 
-fn body(out: &mut String, b: &Body) {
+fn body(out: &mut String, b: &Body, armatures: &ForceNames) {
     let joint = match &b.motion {
         Motion::Revolute(q, _) => format!("revolute({q})"),
         Motion::Prismatic(q, _) => format!("prismatic({q})"),
@@ -56,8 +56,11 @@ fn body(out: &mut String, b: &Body) {
         let _ = writeln!(out, "        parent: {p},");
     }
     let _ = writeln!(out, "        joint: {joint},");
-    if let Motion::Revolute(_, axis) | Motion::Prismatic(_, axis) = &b.motion {
+    if let Motion::Revolute(q, axis) | Motion::Prismatic(q, axis) = &b.motion {
         let _ = writeln!(out, "        axis: {},", vector(*axis));
+        if let Some((_, a)) = armatures.iter().find(|(c, _)| c == q) {
+            let _ = writeln!(out, "        armature: {a},");
+        }
     }
     if b.offset.iter().any(|x| *x != 0.0) {
         let _ = writeln!(out, "        offset: {},", vector(b.offset));
@@ -87,12 +90,25 @@ fn body(out: &mut String, b: &Body) {
 }
 
 /// Parameter names of the joint forces: (coordinate, damping name, friction name).
-type ForceNames = Vec<(String, Option<String>, Option<String>)>;
+type JointForces = Vec<(String, Option<String>, Option<String>)>;
 
-fn parameters(out: &mut String, r: &Robot, o: &Options, names: &mut Names) -> ForceNames {
+/// Parameter names per coordinate: (coordinate, parameter) for armatures, springs.
+type ForceNames = Vec<(String, String)>;
+
+/// The parameters a block writes for its joints.
+#[derive(Default)]
+struct JointParameters {
+    forces: JointForces,
+    armatures: ForceNames,
+    /// (coordinate, stiffness name, reference).
+    springs: Vec<(String, String, f64)>,
+}
+
+fn parameters(out: &mut String, r: &Robot, o: &Options, names: &mut Names) -> JointParameters {
     let _ = writeln!(out, "    parameters {{");
     let _ = writeln!(out, "        /// Gravity along −z [m/s²].");
-    let _ = writeln!(out, "        g: 9.81,");
+    let _ = writeln!(out, "        g: {},", num(r.gravity));
+    let mut joints = JointParameters::default();
     let mut forces = Vec::new();
     let friction = o.joint_friction == JointFriction::Regularised;
     for c in &r.coordinates {
@@ -101,7 +117,7 @@ fn parameters(out: &mut String, r: &Robot, o: &Options, names: &mut Names) -> Fo
         if let Some(d) = &d {
             let _ = writeln!(
                 out,
-                "        /// Viscous damping of `{}` (URDF `damping`) [N m s/rad or N s/m].",
+                "        /// Viscous damping of `{}` [N m s/rad or N s/m].",
                 c.name
             );
             let _ = writeln!(out, "        {d}: {},", num(c.damping));
@@ -109,10 +125,31 @@ fn parameters(out: &mut String, r: &Robot, o: &Options, names: &mut Names) -> Fo
         if let Some(f) = &f {
             let _ = writeln!(
                 out,
-                "        /// Coulomb friction of `{}` (URDF `friction`) [N m or N].",
+                "        /// Coulomb friction of `{}` [N m or N].",
                 c.name
             );
             let _ = writeln!(out, "        {f}: {},", num(c.friction));
+        }
+        if c.armature > 0.0 {
+            let a = names.fresh(&format!("a_{}", c.name));
+            let _ = writeln!(
+                out,
+                "        /// Armature of `{}`: rotor inertia turned by it alone [kg m² or kg].",
+                c.name
+            );
+            let _ = writeln!(out, "        {a}: {},", num(c.armature));
+            joints.armatures.push((c.name.clone(), a));
+        }
+        if let Some((k, reference)) = c.spring {
+            let name = names.fresh(&format!("k_{}", c.name));
+            let _ = writeln!(
+                out,
+                "        /// Joint spring of `{}`, V = ½ k ({})² [N m/rad or N/m].",
+                c.name,
+                minus(&c.name, reference)
+            );
+            let _ = writeln!(out, "        {name}: {},", num(k));
+            joints.springs.push((c.name.clone(), name, reference));
         }
         if d.is_some() || f.is_some() {
             forces.push((c.name.clone(), d, f));
@@ -136,10 +173,23 @@ fn parameters(out: &mut String, r: &Robot, o: &Options, names: &mut Names) -> Fo
         let _ = writeln!(out, "        e_limit: {},", num(e));
     }
     let _ = writeln!(out, "    }}");
-    forces
+    joints.forces = forces;
+    joints
 }
 
-fn forces(out: &mut String, forces: &ForceNames) {
+/// The joint springs as one written potential.
+fn springs(out: &mut String, springs: &[(String, String, f64)]) {
+    if springs.is_empty() {
+        return;
+    }
+    let terms: Vec<String> = springs
+        .iter()
+        .map(|(q, k, reference)| format!("0.5 * {k} * ({}).powi(2)", minus(q, *reference)))
+        .collect();
+    let _ = writeln!(out, "    potential = {};", terms.join("\n        + "));
+}
+
+fn forces(out: &mut String, forces: &JointForces) {
     if forces.is_empty() {
         return;
     }
@@ -224,8 +274,8 @@ pub fn source_file(
     let mut out = String::new();
     let _ = writeln!(
         out,
-        "//! `{struct_name}`: the robot `{}` of `{file_name}` (URDF), written by `mbcompile import`;",
-        r.name
+        "//! `{struct_name}`: the robot `{}` of `{file_name}` ({}), written by `mbcompile import`;",
+        r.name, r.format
     );
     let _ = writeln!(
         out,
@@ -272,11 +322,11 @@ pub fn source_file(
     for n in ["g", "v_friction", "e_limit"] {
         names.reserve(n);
     }
-    let force_names = parameters(&mut out, r, o, &mut names);
+    let joints = parameters(&mut out, r, o, &mut names);
     let coords: Vec<&str> = r.coordinates.iter().map(|c| c.name.as_str()).collect();
     let _ = writeln!(out, "    coordinates {{ {} }}", coords.join(", "));
     for b in &r.bodies {
-        body(&mut out, b);
+        body(&mut out, b, &joints.armatures);
     }
     for p in &r.points {
         let at = match &p.body {
@@ -287,7 +337,8 @@ pub fn source_file(
         let _ = writeln!(out, "    point {} = {at};", p.name);
     }
     let _ = writeln!(out, "    gravity = (0.0, 0.0, -g);");
-    forces(&mut out, &force_names);
+    springs(&mut out, &joints.springs);
+    forces(&mut out, &joints.forces);
     constraints_and_limits(&mut out, r, o, &mut names);
     if o.dynamics_only {
         let _ = writeln!(out, "    generate {{ capabilities: [] }}");

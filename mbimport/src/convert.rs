@@ -180,10 +180,7 @@ pub fn convert(
         names,
         anchors: HashMap::new(),
         coordinate_of_joint: HashMap::new(),
-        robot: Robot {
-            name: urdf.name.clone(),
-            ..Robot::default()
-        },
+        robot: Robot::new(&urdf.name, "URDF"),
         notes: Vec::new(),
     };
     c.root(tree.root)?;
@@ -344,17 +341,10 @@ impl Converter<'_> {
     /// The six coordinates of a floating joint, `<prefix>_x` … `<prefix>_roll`, added to the
     /// robot's.
     fn floating_coordinates(&mut self, prefix: &str) -> [String; 6] {
-        let coords = ["x", "y", "z", "yaw", "pitch", "roll"]
-            .map(|s| self.names.fresh(&format!("{prefix}_{s}")));
-        for c in &coords {
-            self.robot.coordinates.push(Coordinate {
-                name: c.clone(),
-                damping: 0.0,
-                friction: 0.0,
-                limits: None,
-            });
-        }
-        coords
+        let coords = Coordinate::floating(&mut self.names, prefix);
+        let names = coords.each_ref().map(|c| c.name.clone());
+        self.robot.coordinates.extend(coords);
+        names
     }
 
     /// Every moving joint must move some mass: a link without mass on a moving joint (a frame
@@ -429,6 +419,8 @@ impl Converter<'_> {
             damping,
             friction,
             limits,
+            armature: 0.0,
+            spring: None,
         });
         Ok(name)
     }

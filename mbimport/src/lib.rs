@@ -49,6 +49,7 @@
 mod block;
 mod convert;
 mod error;
+mod mjcf;
 mod model;
 mod names;
 mod spatial;
@@ -57,6 +58,7 @@ mod unsupported;
 mod xml_index;
 
 pub use error::ImportError;
+pub use mjcf::mjcf_text;
 
 use std::path::Path;
 use xml_index::XmlIndex;
@@ -170,45 +172,95 @@ pub fn urdf_text(text: &str, file: &Path, options: &Options) -> Result<Imported,
         ));
     }
     notes.extend(unsupported::unsupported(&index));
-    notes.extend(left_out(&robot, options, &index));
+    let first = |what: Limited| {
+        let tag = match what {
+            Limited::Limits => "limit",
+            Limited::Friction => "dynamics",
+        };
+        index
+            .elements
+            .iter()
+            .find(|e| e.tag == tag)
+            .map(|e| (e.line, e.path.clone()))
+    };
+    Ok(finish(robot, notes, file, options, &first))
+}
+
+/// What an option can leave out of the block.
+#[derive(Debug, Clone, Copy)]
+enum Limited {
+    /// Position limits (without a restitution).
+    Limits,
+    /// Joint friction (`--joint-friction none`).
+    Friction,
+}
+
+/// Where the description first says something of a kind: (line, element path).
+type FirstPlace<'a> = &'a dyn Fn(Limited) -> Option<(usize, String)>;
+
+/// Imports the MJCF file at `path` (its `<include>`s relative to it).
+pub fn mjcf(path: &Path, options: &Options) -> Result<Imported, ImportError> {
+    let text = std::fs::read_to_string(path)
+        .map_err(|e| ImportError::in_file(path, format!("cannot read it: {e}")))?;
+    mjcf_text(&text, path, options)
+}
+
+/// Imports a description file, MJCF when its root element is `<mujoco>`, else URDF.
+pub fn description(path: &Path, options: &Options) -> Result<Imported, ImportError> {
+    let text = std::fs::read_to_string(path)
+        .map_err(|e| ImportError::in_file(path, format!("cannot read it: {e}")))?;
+    match XmlIndex::read(&text, path)?.elements[0].tag.as_str() {
+        "mujoco" => mjcf_text(&text, path, options),
+        _ => urdf_text(&text, path, options),
+    }
+}
+
+/// The written source of a converted robot, with the notes of what the options leave out.
+fn finish(
+    robot: model::Robot,
+    mut notes: Vec<Note>,
+    file: &Path,
+    options: &Options,
+    first: FirstPlace,
+) -> Imported {
+    notes.extend(left_out(&robot, options, first));
     let struct_name = options
         .name
         .clone()
-        .unwrap_or_else(|| names::camel_case(&urdf.name));
+        .unwrap_or_else(|| names::camel_case(&robot.name));
     let file_name = file.file_name().map_or_else(
         || file.display().to_string(),
         |n| n.to_string_lossy().into_owned(),
     );
-    Ok(Imported {
+    Imported {
         source: block::source_file(&robot, &struct_name, &file_name, options, &notes),
         struct_name,
         coordinates: robot.coordinates.iter().map(|c| c.name.clone()).collect(),
         notes,
-    })
+    }
 }
 
 /// Notes for what the options leave out: position limits without a restitution, friction when
 /// omitted.
-fn left_out(robot: &model::Robot, options: &Options, index: &XmlIndex) -> Vec<Note> {
+fn left_out(robot: &model::Robot, options: &Options, first: FirstPlace) -> Vec<Note> {
     let mut notes = Vec::new();
-    let first = |tag: &str| index.elements.iter().find(|e| e.tag == tag);
     if options.limit_restitution.is_none()
         && robot.coordinates.iter().any(|c| c.limits.is_some())
-        && let Some(e) = first("limit")
+        && let Some((line, path)) = first(Limited::Limits)
     {
         notes.push(Note {
-            line: e.line,
-            path: e.path.clone(),
+            line,
+            path,
             what: "position limits: not imported without --limit-restitution".to_string(),
         });
     }
     if options.joint_friction == JointFriction::Omitted
         && robot.coordinates.iter().any(|c| c.friction > 0.0)
-        && let Some(e) = first("dynamics")
+        && let Some((line, path)) = first(Limited::Friction)
     {
         notes.push(Note {
-            line: e.line,
-            path: e.path.clone(),
+            line,
+            path,
             what: "joint friction: left out (--joint-friction none)".to_string(),
         });
     }

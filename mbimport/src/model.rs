@@ -1,6 +1,7 @@
 //! A robot in the language's terms: joint bodies, frame points, coordinates with their damping,
 //! friction and limits, and mimic constraints — what the block will say, before it is written.
 
+use crate::names::Names;
 use crate::spatial::{Mat3, Vec3};
 
 /// The motion of a body's joint.
@@ -95,6 +96,27 @@ pub struct Coordinate {
     pub friction: f64,
     /// Position limits (lower, upper), for a revolute or prismatic joint with a `<limit>`.
     pub limits: Option<(f64, f64)>,
+    /// Armature: the inertia of a rotor turned by this coordinate alone (MJCF `armature`), 0
+    /// when absent.
+    pub armature: f64,
+    /// A spring on the coordinate, V = ½ k (q − q_ref)² (MJCF `stiffness`, `springref`):
+    /// (k, q_ref); `None` when absent.
+    pub spring: Option<(f64, f64)>,
+}
+
+impl Coordinate {
+    /// The six coordinates of a floating joint, `<prefix>_x` … `<prefix>_roll` (fresh names),
+    /// with nothing acting on them.
+    pub fn floating(names: &mut Names, prefix: &str) -> [Coordinate; 6] {
+        ["x", "y", "z", "yaw", "pitch", "roll"].map(|s| Coordinate {
+            name: names.fresh(&format!("{prefix}_{s}")),
+            damping: 0.0,
+            friction: 0.0,
+            limits: None,
+            armature: 0.0,
+            spring: None,
+        })
+    }
 }
 
 /// A mimic joint: follower = multiplier · leader + offset.
@@ -110,8 +132,23 @@ pub struct Mimic {
     pub offset: f64,
 }
 
+impl Robot {
+    /// A robot without bodies, under standard gravity.
+    pub fn new(name: &str, format: &'static str) -> Robot {
+        Robot {
+            name: name.to_string(),
+            bodies: Vec::new(),
+            points: Vec::new(),
+            coordinates: Vec::new(),
+            mimics: Vec::new(),
+            gravity: 9.81,
+            format,
+        }
+    }
+}
+
 /// The whole robot in the language's terms.
-#[derive(Debug, Clone, Default)]
+#[derive(Debug, Clone)]
 pub struct Robot {
     /// The robot's name in the description.
     pub name: String,
@@ -123,4 +160,8 @@ pub struct Robot {
     pub coordinates: Vec<Coordinate>,
     /// Mimic constraints.
     pub mimics: Vec<Mimic>,
+    /// Gravity along −z [m/s²].
+    pub gravity: f64,
+    /// The description's format, for the written header: `URDF` or `MJCF`.
+    pub format: &'static str,
 }

@@ -5,7 +5,7 @@
   g, G), ``time_stepping`` and ``event_driven`` runs.
 - :func:`sweep`: an ensemble of runs over a parameter grid or samples, as a pyarrow Table.
 - :func:`compile_model`: a user's own ``mechanism!`` block as a class of the same kind;
-  :func:`compile_urdf`: a robot's URDF file likewise.
+  :func:`compile_urdf`: a robot's URDF file likewise; :func:`compile_mjcf` an MJCF model.
 - :mod:`mb.errors`: every runtime error is an :class:`MbError` carrying the runtime's message.
 """
 
@@ -22,7 +22,7 @@ from mb.errors import (
     TimeSteppingError,
 )
 from mb import examples
-from mb.compile import compile_model, compile_stats, compile_urdf
+from mb.compile import compile_mjcf, compile_model, compile_stats, compile_urdf
 from mb.sweep import design, read_parquet, sweep, sweep_rows, write_parquet
 
 __all__ = [
@@ -35,6 +35,7 @@ __all__ = [
     "compile_model",
     "compile_stats",
     "compile_urdf",
+    "compile_mjcf",
     "design",
     "examples",
     "read_parquet",

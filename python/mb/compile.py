@@ -1,6 +1,7 @@
 """A user's own model from Python: :func:`compile_model` turns a ``mechanism!`` block into a
 Python class, with the same methods as the example classes (:mod:`mb.examples`);
-:func:`compile_urdf` does the same for a robot's URDF file (through ``mbcompile import``).
+:func:`compile_urdf` does the same for a robot's URDF file and :func:`compile_mjcf` for an MJCF
+model (through ``mbcompile import``).
 
 The first call for a block writes a small crate into the cache (``~/.cache/mb/models/<key>/``,
 or ``$MB_CACHE/<key>/``, or ``cache_dir/<key>/``; ``<key>`` fingerprints the block, the mb source
@@ -94,6 +95,40 @@ def compile_urdf(
     the same cache. Raises :class:`mb.CompileError` with the importer's message (the file, line
     and element) for a description it cannot import.
     """
+    flags = ["--floating-base"] if floating_base else []
+    return _compile_description(
+        path, name, flags, limit_restitution, joint_friction, dynamics_only,
+        point_mass_for_invalid_inertia, cache_dir, mbcompile, mb_source, verbose,
+    )
+
+
+def compile_mjcf(
+    path: PathArg,
+    *,
+    name: Optional[str] = None,
+    limit_restitution: Optional[float] = None,
+    joint_friction: str = "regularised",
+    dynamics_only: bool = False,
+    point_mass_for_invalid_inertia: bool = False,
+    cache_dir: Optional[PathArg] = None,
+    mbcompile: Optional[PathArg] = None,
+    mb_source: Optional[PathArg] = None,
+    verbose: bool = False,
+) -> type:
+    """Imports an MJCF model (MuJoCo's XML, the subset ``mbcompile import`` reads) and compiles
+    it like :func:`compile_model`; the options and errors are :func:`compile_urdf`'s (free joints
+    come from the file, so there is no ``floating_base``)."""
+    return _compile_description(
+        path, name, [], limit_restitution, joint_friction, dynamics_only,
+        point_mass_for_invalid_inertia, cache_dir, mbcompile, mb_source, verbose,
+    )
+
+
+def _compile_description(
+    path, name, flags, limit_restitution, joint_friction, dynamics_only,
+    point_mass_for_invalid_inertia, cache_dir, mbcompile, mb_source, verbose,
+) -> type:
+    """``mbcompile import`` of a description with the given flags, then :func:`compile_model`."""
     if joint_friction not in ("regularised", "none"):
         raise CompileError(
             f"joint_friction is {joint_friction!r}: it must be 'regularised' or 'none'"
@@ -103,11 +138,9 @@ def compile_urdf(
     with tempfile.TemporaryDirectory() as scratch:
         out = Path(scratch) / "robot.rs"
         command = [generator, "import", str(Path(path)), "--out", str(out)]
-        command += ["--joint-friction", joint_friction]
+        command += ["--joint-friction", joint_friction] + flags
         if name is not None:
             command += ["--name", name]
-        if floating_base:
-            command.append("--floating-base")
         if limit_restitution is not None:
             command += ["--limit-restitution", repr(float(limit_restitution))]
         if dynamics_only:
@@ -207,4 +240,4 @@ def _say(verbose: bool, message: str) -> None:
         print(f"mb.compile_model: {message}", file=sys.stderr)
 
 
-__all__ = ["compile_model", "compile_stats", "compile_urdf"]
+__all__ = ["compile_mjcf", "compile_model", "compile_stats", "compile_urdf"]

@@ -208,3 +208,38 @@ def test_a_broken_urdf_raises_the_importers_located_message(cache, tmp_path):
     assert "negative mass -2" in message
     with pytest.raises(mb.CompileError, match="joint_friction"):
         mb.compile_urdf(path, joint_friction="coulomb", cache_dir=cache)
+
+
+MJCF_PENDULUM = """<mujoco model="mjcf_pendulum">
+  <compiler angle="radian"/>
+  <worldbody>
+    <body name="rod">
+      <joint name="hinge" axis="0 1 0" damping="0.1" armature="0.05" stiffness="0.3" springref="0.2"/>
+      <inertial pos="0 0 -0.5" mass="2" diaginertia="0.01 0.03 0.02"/>
+    </body>
+  </worldbody>
+</mujoco>
+"""
+
+
+def test_an_mjcf_model_compiles_to_its_closed_form(cache, tmp_path, rng):
+    # Invariant: a rigid pendulum about y with its centre of mass l = 0.5 below the hinge, an
+    # armature a, viscous damping d and a spring k about θ_ref (MuJoCo XML reference, joint):
+    # M = I_yy + m l² + a and h = −m g l sin θ − d θ̇ − k (θ − θ_ref).
+    path = tmp_path / "pendulum.xml"
+    path.write_text(MJCF_PENDULUM)
+    cls = mb.compile_mjcf(path, cache_dir=cache)
+    p = cls()
+    assert p.name == "MjcfPendulum" and p.coordinates == ["hinge"]
+    assert p.parameters == {"g": 9.81, "d_hinge": 0.1, "a_hinge": 0.05, "k_hinge": 0.3}
+    q = rng.uniform(-3, 3, size=(20, 1))
+    qd = rng.uniform(-4, 4, size=(20, 1))
+    M, h = p.dynamics(q, qd)
+    np.testing.assert_allclose(M[:, 0, 0], 0.03 + 2 * 0.5**2 + 0.05, rtol=1e-15)
+    expected = -2 * G * 0.5 * np.sin(q[:, 0]) - 0.1 * qd[:, 0] - 0.3 * (q[:, 0] - 0.2)
+    np.testing.assert_allclose(h[:, 0], expected, rtol=1e-13, atol=1e-13)
+    with pytest.raises(mb.CompileError) as caught:
+        broken = tmp_path / "ball.xml"
+        broken.write_text(MJCF_PENDULUM.replace('name="hinge"', 'name="hinge" type="ball"'))
+        mb.compile_mjcf(broken, cache_dir=cache)
+    assert "ball.xml:5:" in str(caught.value) and "ball joints are not imported" in str(caught.value)

@@ -1,7 +1,7 @@
 //! `mbcompile import`: a robot description into a source file holding its `mechanism!` block.
 
 use super::files::write_if_changed;
-use mbcompile::import::{Options, urdf};
+use mbcompile::import::{Options, description as import_description};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
@@ -13,17 +13,17 @@ pub fn import_command(
     force: bool,
     options: &Options,
 ) -> Result<ExitCode, ExitCode> {
-    let is_urdf = description
+    let known = description
         .extension()
-        .is_some_and(|e| e.eq_ignore_ascii_case("urdf"));
-    if !is_urdf {
+        .is_some_and(|e| e.eq_ignore_ascii_case("urdf") || e.eq_ignore_ascii_case("xml"));
+    if !known {
         eprintln!(
-            "error: {}: not a `.urdf` file (URDF is the description format `mbcompile import` reads)",
+            "error: {}: not a `.urdf` or `.xml` file (`mbcompile import` reads URDF and MJCF)",
             description.display()
         );
         return Err(ExitCode::from(2));
     }
-    let imported = urdf(description, options).map_err(|e| {
+    let imported = import_description(description, options).map_err(|e| {
         eprintln!("error: {e}");
         ExitCode::from(1)
     })?;
