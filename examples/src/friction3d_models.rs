@@ -96,6 +96,43 @@ mechanism! {
 }
 
 mechanism! {
+    /// `RollingBall` as a robot description writes it: the ball a body on a floating joint
+    /// (translation (x, y, z), then R = R_z(yaw) R_y(pitch) R_x(roll)), and the contact's slip
+    /// velocity the velocity of the ball's material point at its lowest point, `velocity(ball,
+    /// touch)` = ṙ + ω × (−r e_z), as `mbcompile import` writes a sphere geom against a plane.
+    /// Routh's closed form of `RollingBall` holds (rolling launched along y keeps pitch at 0, away
+    /// from the parametrisation's singularity).
+    struct FloatingBall;
+    parameters {
+        /// Mass [kg].
+        m: 0.17,
+        /// Radius [m].
+        r: 0.0286,
+        /// Friction coefficient.
+        mu: 0.2,
+        /// Normal restitution.
+        e: 0.0,
+        /// Gravity [m/s²].
+        g: 9.81,
+    }
+    coordinates { x, y, z, yaw, pitch, roll }
+    body ball {
+        joint: floating(x, y, z, yaw, pitch, roll),
+        mass: m,
+        inertia: (0.4 * m * r.powi(2), 0.4 * m * r.powi(2), 0.4 * m * r.powi(2)),
+    }
+    point touch = (ball.x, ball.y, ball.z - r);
+    gravity = (0.0, 0.0, -g);
+    contact floor {
+        gap: ball.z - r,
+        restitution: e,
+        friction: mu,
+        tangential_velocity: (velocity(ball, touch).x, velocity(ball, touch).y),
+    }
+    generate { capabilities: [jacobians] }
+}
+
+mechanism! {
     /// A point mass (x, y, z) on the plane n̂·r = 0 inclined by α about the y axis, n̂ =
     /// (−sin α, 0, cos α), tangents t̂1 = (cos α, 0, sin α) (up the slope) and t̂2 = (0, 1, 0),
     /// with friction μ > tan α under gravity (0, 0, −g), pushed along the plane by the rotating

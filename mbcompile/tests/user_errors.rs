@@ -1038,7 +1038,7 @@ fn body_velocity_outside_a_velocity_constraint() {
         &src,
         "velocity(b, e).x",
         0,
-        "may be used in velocity constraints only",
+        "may be used in velocity constraints (`velocity_constraint name = velocity(B, P).x;`) and contacts' `tangential_velocity` only",
     );
 }
 

@@ -21,7 +21,7 @@
 
 use super::assemble_rolling::Velocities;
 use super::ast::{
-    Contact, Expr, ExprKind, Force, Gap, Inertia, Model, Name, Orientation, Vector, Wrt,
+    Contact, Expr, ExprKind, Force, Gap, Inertia, Model, Name, Orientation, Tangent, Vector, Wrt,
 };
 use super::body_frames::BodyFrames;
 use super::build::{
@@ -87,12 +87,24 @@ pub fn assemble<'v>(v: &'v Validated<'v>) -> syn::Result<Assembled<'v>> {
     out.potential = potential;
     let extra = generalised_forces(m, &frames, places, &resolve)?;
     add_forces(&mut out, m, extra);
+    let velocities = Velocities::new(m, &frames, places);
     out.contacts = m
         .contacts
         .iter()
         .map(|c| contact(c, scope, &frames, &resolve))
         .collect::<syn::Result<_>>()?;
-    let velocities = Velocities::new(m, &frames, places);
+    for c in &mut out.contacts {
+        // Body velocities in a tangential velocity (a sphere's material point at its contact).
+        match &mut c.tangent {
+            Some(Tangent::Velocity(e)) => *e = velocities.resolve(e)?,
+            Some(Tangent::Velocities(pair)) => {
+                for e in pair {
+                    *e = velocities.resolve(e)?;
+                }
+            }
+            _ => {}
+        }
+    }
     for c in out.constraints.iter_mut().filter(|c| c.velocity) {
         c.value = velocities.resolve(&c.value)?;
     }

@@ -212,7 +212,8 @@ impl<'m> Scope<'m> {
                 return Err(Error::new(
                     e.span,
                     "`velocity(B, P)` and `angular_velocity(B)` may be used in velocity \
-                     constraints only (`velocity_constraint name = velocity(B, P).x;`)",
+                     constraints (`velocity_constraint name = velocity(B, P).x;`) and contacts' \
+                     `tangential_velocity` only",
                 ));
             }
             // Written out when the block is parsed (`components`); none is left to validate.

@@ -86,7 +86,7 @@ pub fn validate(m: &Model) -> syn::Result<Validated<'_>> {
     }
     for c in &m.contacts {
         unique_constraint(&mut constraint_names, &c.name)?;
-        contact(c, &scope)?;
+        contact(c, m, &scope, &places)?;
     }
     Ok(Validated {
         model: m,
@@ -158,7 +158,7 @@ fn in_range(scope: &Scope, e: &super::ast::Expr, what: &str, lo: f64, hi: f64) -
 }
 
 /// A contact's gap, contact laws and tangential direction.
-fn contact(c: &Contact, scope: &Scope) -> syn::Result<()> {
+fn contact(c: &Contact, m: &Model, scope: &Scope, places: &Places) -> syn::Result<()> {
     if let Gap::Expr(gap) = &c.gap {
         no_velocity(
             scope.dependencies(gap)?,
@@ -183,9 +183,10 @@ fn contact(c: &Contact, scope: &Scope) -> syn::Result<()> {
         }
     }
     for (e, slip) in c.tangent.iter().flat_map(Tangent::directions) {
-        let deps = scope.dependencies(e)?;
         if slip {
-            no_velocity(deps, "a slip function")?;
+            no_velocity(scope.dependencies(e)?, "a slip function")?;
+        } else {
+            validate_rolling::tangential_velocity(e, m, scope, places)?;
         }
     }
     Ok(())

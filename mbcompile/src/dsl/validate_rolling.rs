@@ -31,6 +31,17 @@ pub fn velocity_constraint(
     Ok(())
 }
 
+/// What a contact's tangential velocity depends on, resolving body velocities (the velocity of
+/// the material point of a body at the contact point, as a sphere's: ṙ_c + ω × (r_P − r_c)).
+pub fn tangential_velocity(
+    e: &Expr,
+    m: &Model,
+    scope: &Scope,
+    places: &Places,
+) -> syn::Result<Dependencies> {
+    dependencies(e, m, scope, places)
+}
+
 /// `Scope::dependencies` with `velocity(B, P)` and `angular_velocity(B)` allowed.
 fn dependencies(e: &Expr, m: &Model, scope: &Scope, places: &Places) -> syn::Result<Dependencies> {
     let each = |a: &Expr| dependencies(a, m, scope, places);

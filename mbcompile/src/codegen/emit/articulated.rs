@@ -32,7 +32,13 @@ impl Emitter<'_> {
             body.extend(quote!(qdd[#i] = #v;));
         }
         let mut checks = Vec::new();
+        // Each distinct pivot once (a floating body's translations all pivot on its mass).
+        let mut pivots: Vec<&String> = Vec::new();
         for v in &k.values[nq..] {
+            if pivots.contains(&v) {
+                continue;
+            }
+            pivots.push(v);
             // A constant pivot is a positive literal: checked here, not at run time.
             match v.parse::<f64>() {
                 Ok(c) if c > 0.0 => {}
