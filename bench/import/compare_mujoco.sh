@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# MJCF models no one here wrote (dm_control's suite), imported and checked against MuJoCo loading
+# MJCF models no one here wrote (dm_control's suite and two of its walkers), imported and checked against MuJoCo loading
 # the same files; not part of CI.
 #
 # 1. A venv (bench/import/.venv-mujoco) with MuJoCo and dm_control (the MJCF files).
@@ -9,6 +9,8 @@
 # 3. check_mujoco.py: M, h and the articulated-body q̈ against mj_fullM, qfrc_bias and
 #    qfrc_passive at 1 000 random states per model (conventions in its documentation).
 # 4. The models dm_control ships that the import refuses, each with the error it gives.
+# 5. One contact scene (scene/ball.xml, imported with --contact-restitution 0): mb's
+#    time-stepping beside MuJoCo's mj_step, with Routh's closed form (scene/scene_mujoco.py).
 #
 # Usage: bench/import/compare_mujoco.sh   (CARGO_TARGET_DIR defaults to target/bench of the
 # clone; MBCOMPILE=path uses a compiler already built; about 5 minutes)
@@ -20,20 +22,26 @@ export SYMBOLICA_HIDE_BANNER=1
 VENV="$HERE/.venv-mujoco"
 echo "load average before: $(cut -d' ' -f1-3 /proc/loadavg)" >&2
 
-echo "[1/4] MuJoCo and dm_control" >&2
+echo "[1/5] MuJoCo and dm_control" >&2
 [ -x "$VENV/bin/python" ] || python3 -m venv "$VENV"
 "$VENV/bin/python" -c "import mujoco, dm_control" 2>/dev/null \
   || "$VENV/bin/pip" install -q "mujoco==3.*" dm_control numpy >&2
-SUITE="$("$VENV/bin/python" -c 'import dm_control, os; print(os.path.join(os.path.dirname(dm_control.__file__), "suite"))')"
+DMC="$("$VENV/bin/python" -c 'import dm_control, os; print(os.path.dirname(dm_control.__file__))')"
+SUITE="$DMC/suite"
 echo "MuJoCo $("$VENV/bin/python" -c 'import mujoco; print(mujoco.__version__)')" >&2
 
-# file : the struct name written (its module is mj_<file>)
-MODELS=(cartpole:MjCartpole acrobot:MjAcrobot pendulum:MjPendulum reacher:MjReacher
-  point_mass:MjPointMass hopper:MjHopper walker:MjWalker cheetah:MjCheetah finger:MjFinger
-  humanoid:MjHumanoid humanoid_CMU:MjHumanoidCmu)
+# name : file under dm_control/ : the struct name written (its module is mj_<name>)
+MODELS=(cartpole:suite/cartpole.xml:MjCartpole acrobot:suite/acrobot.xml:MjAcrobot
+  pendulum:suite/pendulum.xml:MjPendulum reacher:suite/reacher.xml:MjReacher
+  point_mass:suite/point_mass.xml:MjPointMass hopper:suite/hopper.xml:MjHopper
+  walker:suite/walker.xml:MjWalker cheetah:suite/cheetah.xml:MjCheetah
+  finger:suite/finger.xml:MjFinger humanoid:suite/humanoid.xml:MjHumanoid
+  humanoid_cmu:suite/humanoid_CMU.xml:MjHumanoidCmu
+  rodent:locomotion/walkers/assets/rodent.xml:MjRodent
+  cmu2020:locomotion/walkers/assets/humanoid_CMU_V2020.xml:MjCmu2020)
 REFUSED=(swimmer manipulator quadruped ball_in_cup fish stacker dog lqr)
 
-echo "[2/4] import, generation, release build" >&2
+echo "[2/5] import, generation, release build" >&2
 MB="${MBCOMPILE:-}"
 if [ -z "$MB" ]; then
   cargo build --release -q --manifest-path "$ROOT/Cargo.toml" -p mbcompile --bin mbcompile
@@ -48,9 +56,9 @@ echo "robots! {" > "$CRATE/examples/robots.in"
 printf "model\tcoordinates\tgen_s\tgen_MB\tlines\n" > "$HERE/mujoco_gen_cost.tsv"
 CHECKS=()
 for spec in "${MODELS[@]}"; do
-  IFS=: read -r name struct <<< "$spec"
-  module="mj_$(echo "$name" | tr A-Z a-z)"
-  (cd "$CRATE" && "$MB" import "$SUITE/$name.xml" --name "$struct" --dynamics-only --out "src/$module.rs" 2>/dev/null)
+  IFS=: read -r name file struct <<< "$spec"
+  module="mj_$name"
+  (cd "$CRATE" && "$MB" import "$DMC/$file" --name "$struct" --dynamics-only --out "src/$module.rs" 2>/dev/null)
   echo "pub mod $module;" >> "$CRATE/src/lib.rs"
   echo "    \"$name\" => models::$module::$module::$struct," >> "$CRATE/examples/robots.in"
   /usr/bin/time -f "%e %M" -o "$CRATE/time.txt" flock /tmp/symbolica.lock "$MB" gen "$CRATE" --model "$struct" >&2
@@ -58,24 +66,34 @@ for spec in "${MODELS[@]}"; do
   n="$(grep -o 'coordinates { [^}]*}' "$CRATE/src/$module.rs" | tr ',' '\n' | wc -l)"
   printf "%s\t%s\t%s\t%s\t%s\n" "$name" "$n" "$secs" "$((kb / 1024))" \
     "$(wc -l < "$CRATE/src/generated/$module.rs")" >> "$HERE/mujoco_gen_cost.tsv"
-  CHECKS+=("$name:$SUITE/$name.xml:$CRATE/src/$module.rs")
+  CHECKS+=("$name:$DMC/$file:$CRATE/src/$module.rs")
 done
 echo "}" >> "$CRATE/examples/robots.in"
+(cd "$CRATE" && "$MB" import "$HERE/scene/ball.xml" --name MjSceneBall --contact-restitution 0 \
+  --out src/mj_scene_ball.rs 2>/dev/null)
+echo "pub mod mj_scene_ball;" >> "$CRATE/src/lib.rs"
+cp "$HERE/scene/scene.rs" "$CRATE/examples/scene.rs"
+flock /tmp/symbolica.lock "$MB" gen "$CRATE" --model MjSceneBall >&2
 flock /tmp/symbolica.lock "$MB" gen "$CRATE" --model Pendulum >&2
 column -t "$HERE/mujoco_gen_cost.tsv" >&2
 start=$(date +%s)
-(cd "$CRATE" && cargo build --release -q --example dump)
+(cd "$CRATE" && cargo build --release -q --example dump --example scene)
 echo "release build of the crate (all models): $(( $(date +%s) - start )) s" >&2
 DUMP="$CARGO_TARGET_DIR/release/examples/dump"
 
-echo "[3/4] against MuJoCo at 1 000 random states" >&2
+echo "[3/5] against MuJoCo at 1 000 random states" >&2
 # From the crate's directory: MuJoCo writes its warnings (cheetah's deprecated `settotalmass`) to
 # MUJOCO_LOG.TXT in the working directory.
 (cd "$CRATE" && "$VENV/bin/python" "$HERE/check_mujoco.py" "$DUMP" 1000 "${CHECKS[@]}") | tee "$HERE/mujoco_check.tsv"
 
-echo "[4/4] models the import refuses" >&2
+echo "[4/5] models the import refuses" >&2
 for name in "${REFUSED[@]}"; do
   [ -f "$SUITE/$name.xml" ] || continue
   msg="$("$MB" import "$SUITE/$name.xml" --out /dev/null --force 2>&1 | grep '^error' || true)"
   echo "$name: ${msg#*suite/}"
 done | tee "$HERE/mujoco_refused.txt"
+
+echo "[5/5] a contact scene beside MuJoCo" >&2
+"$CARGO_TARGET_DIR/release/examples/scene" > "$CRATE/scene_mb.txt"
+(cd "$CRATE" && "$VENV/bin/python" "$HERE/scene/scene_mujoco.py" "$HERE/scene/ball.xml" scene_mb.txt) \
+  | tee "$HERE/mujoco_scene.tsv"

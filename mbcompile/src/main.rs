@@ -121,6 +121,11 @@ enum Command {
         /// without it the limits are left out and reported.
         #[arg(long)]
         limit_restitution: Option<f64>,
+        /// MJCF: import the contacts of sphere, capsule and box geoms with the world's planes as
+        /// unilateral contacts with this restitution (in [0, 1]) and Coulomb friction; without it
+        /// contacts are left out and reported.
+        #[arg(long)]
+        contact_restitution: Option<f64>,
         /// Joint friction: `regularised` (Coulomb, linear below the block's `v_friction`) or
         /// `none` (left out, reported).
         #[arg(long, value_enum, default_value_t = FrictionChoice::Regularised)]
@@ -252,6 +257,7 @@ fn main() -> ExitCode {
             force,
             floating_base,
             limit_restitution,
+            contact_restitution,
             joint_friction,
             dynamics_only,
             point_mass_for_invalid_inertia,
@@ -263,6 +269,7 @@ fn main() -> ExitCode {
                 name,
                 floating_base,
                 limit_restitution,
+                contact_restitution,
                 joint_friction: match joint_friction {
                     FrictionChoice::Regularised => JointFriction::Regularised,
                     FrictionChoice::None => JointFriction::Omitted,

@@ -172,9 +172,119 @@ fn parameters(out: &mut String, r: &Robot, o: &Options, names: &mut Names) -> Jo
         let _ = writeln!(out, "        /// Restitution of the joint limits.");
         let _ = writeln!(out, "        e_limit: {},", num(e));
     }
+    if let Some(e) = o.contact_restitution
+        && !r.contacts.is_empty()
+    {
+        let _ = writeln!(out, "        /// Restitution of the contacts with planes.");
+        let _ = writeln!(out, "        e_contact: {},", num(e));
+    }
+    for (mu, value) in &r.frictions {
+        let _ = writeln!(
+            out,
+            "        /// Coulomb friction of a geom against the planes it touches."
+        );
+        let _ = writeln!(out, "        {mu}: {},", num(*value));
+    }
     let _ = writeln!(out, "    }}");
     joints.forces = forces;
     joints
+}
+
+/// `term + c` written plainly (`x - 0.5`, `x`).
+fn plus(term: String, c: f64) -> String {
+    match c {
+        0.0 => term,
+        c if c < 0.0 => format!("{term} - {}", num(-c)),
+        c => format!("{term} + {}", num(c)),
+    }
+}
+
+/// Σ c_i · terms_i with the zero coefficients left out (`2.0 * a - b`).
+fn combination(terms: &[(f64, String)]) -> String {
+    let mut out = String::new();
+    for (c, t) in terms.iter().filter(|(c, _)| *c != 0.0) {
+        let (sign, magnitude) = if *c < 0.0 { ("-", -c) } else { ("+", *c) };
+        let term = if magnitude == 1.0 {
+            t.clone()
+        } else {
+            format!("{} * {t}", num(magnitude))
+        };
+        if out.is_empty() {
+            out = if sign == "-" {
+                format!("-{term}")
+            } else {
+                term
+            };
+        } else {
+            let _ = write!(out, " {sign} {term}");
+        }
+    }
+    if out.is_empty() {
+        "0.0".to_string()
+    } else {
+        out
+    }
+}
+
+/// Each contact with a plane: the sphere's centre as a point of its body, its touching point,
+/// the gap and the slip velocities of the body's material point there.
+fn plane_contacts(out: &mut String, r: &Robot, names: &mut Names) {
+    for c in &r.contacts {
+        let centre = names.fresh(&format!("{}_centre", c.name));
+        let _ = writeln!(
+            out,
+            "    point {centre} = {} * {};",
+            c.body,
+            vector(c.local)
+        );
+        let touch = if c.radius > 0.0 {
+            let touch = names.fresh(&format!("{}_touch", c.name));
+            let parts: Vec<String> = ["x", "y", "z"]
+                .iter()
+                .zip(c.normal)
+                .map(|(k, n)| plus(format!("{centre}.{k}"), -c.radius * n))
+                .collect();
+            let _ = writeln!(out, "    point {touch} = ({});", parts.join(", "));
+            touch
+        } else {
+            centre.clone()
+        };
+        let gap_terms: Vec<(f64, String)> = ["x", "y", "z"]
+            .iter()
+            .zip(c.normal)
+            .map(|(k, n)| (n, format!("{centre}.{k}")))
+            .collect();
+        let offset: f64 = c
+            .normal
+            .iter()
+            .zip(c.through)
+            .map(|(n, p)| n * p)
+            .sum::<f64>()
+            + c.radius;
+        let gap = plus(combination(&gap_terms), -offset);
+        let slip = |t: [f64; 3]| {
+            let terms: Vec<(f64, String)> = ["x", "y", "z"]
+                .iter()
+                .zip(t)
+                .map(|(k, tk)| (tk, format!("velocity({}, {touch}).{k}", c.body)))
+                .collect();
+            combination(&terms)
+        };
+        let _ = writeln!(out, "    contact {} {{", c.name);
+        let _ = writeln!(out, "        gap: {gap},");
+        let _ = writeln!(out, "        restitution: e_contact,");
+        let _ = writeln!(out, "        friction: {},", c.friction);
+        let slips: Vec<String> = c.tangents.iter().map(|t| slip(*t)).collect();
+        match slips.as_slice() {
+            [one] => {
+                let _ = writeln!(out, "        tangential_velocity: {one},");
+            }
+            many => {
+                let _ = writeln!(out, "        tangential_velocity: ({}),", many.join(", "));
+            }
+        }
+        let _ = writeln!(out, "    }}");
+    }
 }
 
 /// The joint springs as one written potential.
@@ -319,8 +429,14 @@ pub fn source_file(
     {
         names.reserve(n);
     }
-    for n in ["g", "v_friction", "e_limit"] {
+    for n in ["g", "v_friction", "e_limit", "e_contact"] {
         names.reserve(n);
+    }
+    for c in &r.contacts {
+        names.reserve(&c.name);
+    }
+    for (mu, _) in &r.frictions {
+        names.reserve(mu);
     }
     let joints = parameters(&mut out, r, o, &mut names);
     let coords: Vec<&str> = r.coordinates.iter().map(|c| c.name.as_str()).collect();
@@ -340,6 +456,7 @@ pub fn source_file(
     springs(&mut out, &joints.springs);
     forces(&mut out, &joints.forces);
     constraints_and_limits(&mut out, r, o, &mut names);
+    plane_contacts(&mut out, r, &mut names);
     if o.dynamics_only {
         let _ = writeln!(out, "    generate {{ capabilities: [] }}");
     }

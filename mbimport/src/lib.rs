@@ -91,6 +91,9 @@ pub struct Options {
     pub limit_restitution: Option<f64>,
     /// Joint friction.
     pub joint_friction: JointFriction,
+    /// MJCF: contacts of sphere, capsule and box geoms with the world's planes as unilateral
+    /// contacts with this restitution; `None`: not imported (reported).
+    pub contact_restitution: Option<f64>,
     /// `generate { capabilities: [] }`: M, h, C and the articulated-body algorithm only.
     pub dynamics_only: bool,
     /// Write a link whose inertia tensor is not positive definite (a placeholder such as every
@@ -144,12 +147,11 @@ pub fn urdf_text(text: &str, file: &Path, options: &Options) -> Result<Imported,
             ),
         ));
     }
-    if let Some(e) = options.limit_restitution
-        && !(0.0..=1.0).contains(&e)
-    {
+    restitutions(options, file)?;
+    if options.contact_restitution.is_some() {
         return Err(ImportError::in_file(
             file,
-            format!("the limit restitution {e} is not in [0, 1]"),
+            "a URDF file names no contact surfaces: --contact-restitution is for MJCF".to_string(),
         ));
     }
     // Geometry, materials, simulator and actuation settings are not imported: cut out before
@@ -197,6 +199,24 @@ enum Limited {
 
 /// Where the description first says something of a kind: (line, element path).
 type FirstPlace<'a> = &'a dyn Fn(Limited) -> Option<(usize, String)>;
+
+/// Both restitutions, if given, in [0, 1].
+fn restitutions(options: &Options, file: &Path) -> Result<(), ImportError> {
+    for (what, e) in [
+        ("limit", options.limit_restitution),
+        ("contact", options.contact_restitution),
+    ] {
+        if let Some(e) = e
+            && !(0.0..=1.0).contains(&e)
+        {
+            return Err(ImportError::in_file(
+                file,
+                format!("the {what} restitution {e} is not in [0, 1]"),
+            ));
+        }
+    }
+    Ok(())
+}
 
 /// Imports the MJCF file at `path` (its `<include>`s relative to it).
 pub fn mjcf(path: &Path, options: &Options) -> Result<Imported, ImportError> {

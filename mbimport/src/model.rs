@@ -141,10 +141,34 @@ impl Robot {
             points: Vec::new(),
             coordinates: Vec::new(),
             mimics: Vec::new(),
+            contacts: Vec::new(),
+            frictions: Vec::new(),
             gravity: 9.81,
             format,
         }
     }
+}
+
+/// A point of a body (the centre of a sphere of radius `radius`, 0 for a corner) against a plane.
+#[derive(Debug, Clone)]
+pub struct PlaneContact {
+    /// Its identifier.
+    pub name: String,
+    /// The joint body the point is fixed in.
+    pub body: String,
+    /// The point in that body's frame.
+    pub local: Vec3,
+    /// The sphere's radius.
+    pub radius: f64,
+    /// The plane's unit normal (world axes).
+    pub normal: Vec3,
+    /// A point of the plane.
+    pub through: Vec3,
+    /// Two unit tangents with t̂₁ × t̂₂ = n̂, or one for a planar mechanism (its motion's plane
+    /// meets the contact plane along it).
+    pub tangents: Vec<Vec3>,
+    /// The friction parameter's name.
+    pub friction: String,
 }
 
 /// The whole robot in the language's terms.
@@ -160,6 +184,10 @@ pub struct Robot {
     pub coordinates: Vec<Coordinate>,
     /// Mimic constraints.
     pub mimics: Vec<Mimic>,
+    /// Contacts with planes.
+    pub contacts: Vec<PlaneContact>,
+    /// Friction parameters of the contacts: (name, μ).
+    pub frictions: Vec<(String, f64)>,
     /// Gravity along −z [m/s²].
     pub gravity: f64,
     /// The description's format, for the written header: `URDF` or `MJCF`.

@@ -378,3 +378,126 @@ fn an_include_is_read_only_when_it_holds_no_dynamics() {
     let e = mjcf_text(&main("bodies.xml"), &path, &Options::default()).expect_err("refused");
     located(&e, 2, "include", "holds `<worldbody>`");
 }
+
+#[test]
+fn spheres_capsules_and_boxes_touch_the_world_planes_with_friction() {
+    // A free ball (sphere r = 0.1) above a level floor through (0, 0, −0.5), with a capsule and
+    // a box fixed to it: the sphere touches at its centre − r n̂ (gap n̂·c − r), the
+    // capsule at its two end spheres, the box at its eight corners; μ is the larger of the two
+    // geoms' sliding friction; a geom with contype = conaffinity = 0 touches nothing.
+    let text = r#"<mujoco model="touch">
+  <worldbody>
+    <geom name="floor" type="plane" size="5 5 0.1" pos="0 0 -0.5" friction="0.4"/>
+    <body name="ball" pos="0 0 1">
+      <freejoint name="root"/>
+      <geom name="ball" type="sphere" size="0.1" mass="1" friction="0.7"/>
+      <geom name="rod" type="capsule" fromto="0 0 0 0.3 0 0" size="0.02" mass="0.1"/>
+      <geom name="brick" type="box" pos="0 0.2 0" size="0.05 0.05 0.05" mass="0.1"/>
+      <geom name="ghost" type="sphere" size="0.05" mass="0.1" contype="0" conaffinity="0"/>
+    </body>
+  </worldbody>
+</mujoco>
+"#;
+    let options = Options {
+        contact_restitution: Some(0.3),
+        ..Default::default()
+    };
+    let s = ok(text, &options);
+    assert!(s.contains("        e_contact: 0.3,"), "{s}");
+    assert!(
+        s.contains("        mu_ball: 0.7,") && s.contains("        mu_rod: 1.0,"),
+        "{s}"
+    );
+    assert!(
+        s.contains("    point ball_floor_centre = ball * (0.0, 0.0, 0.0);"),
+        "{s}"
+    );
+    assert!(
+        s.contains("    point ball_floor_touch = (ball_floor_centre.x, ball_floor_centre.y, ball_floor_centre.z - 0.1);"),
+        "{s}"
+    );
+    let ball = &s[s
+        .find("    contact ball_floor {")
+        .expect("the ball's contact")..];
+    let ball = &ball[..ball.find("\n    }").unwrap()];
+    // n̂ = e_z through (0, 0, −0.5): gap z_c + 0.5 − 0.1.
+    assert!(ball.contains("gap: ball_floor_centre.z + 0.4,"), "{ball}");
+    assert!(
+        ball.contains("friction: mu_ball,") && ball.contains("restitution: e_contact,"),
+        "{ball}"
+    );
+    assert!(
+        ball.contains("tangential_velocity: (velocity(ball, ball_floor_touch).x, velocity(ball, ball_floor_touch).y),"),
+        "{ball}"
+    );
+    assert!(
+        s.contains("contact rod_0_floor {") && s.contains("contact rod_1_floor {"),
+        "{s}"
+    );
+    assert!(
+        s.contains("point rod_0_floor_centre = ball * (0.3, 0.0, 0.0);"),
+        "{s}"
+    );
+    assert!(
+        s.contains("point rod_1_floor_centre = ball * (0.0, 0.0, 0.0);"),
+        "{s}"
+    );
+    let corners = s.matches("    contact brick_").count();
+    assert_eq!(corners, 8, "{s}");
+    assert!(
+        s.contains("point brick_7_floor_centre = ball * (0.05, 0.25, 0.05);"),
+        "{s}"
+    );
+    assert!(!s.contains("ghost_floor"), "{s}");
+    // Without the option: no contact, and the header says why.
+    let plain = ok(text, &Options::default());
+    assert!(
+        !plain.contains("    contact ") && plain.contains("--contact-restitution"),
+        "{plain}"
+    );
+    // Explicit pairs are not followed: refused rather than dropped.
+    let paired = text.replace(
+        "</mujoco>",
+        "  <contact><exclude body1=\"ball\" body2=\"world\"/></contact>\n</mujoco>",
+    );
+    let e = import(&paired, &options).expect_err("refused");
+    located(
+        &e,
+        12,
+        "contact",
+        "explicit contact pairs and exclusions are not followed",
+    );
+}
+
+#[test]
+fn a_planar_mechanism_touches_with_one_tangent() {
+    // Slides along x and z and a hinge about y move everything in the x–z plane: a contact with
+    // the floor has the one tangent n̂ × e_y = −e_x, since nothing moves along y.
+    let text = r#"<mujoco model="planar">
+  <worldbody>
+    <geom name="floor" type="plane" size="5 5 0.1"/>
+    <body name="torso" pos="0 0 1">
+      <joint name="rootx" type="slide" axis="1 0 0"/>
+      <joint name="rootz" type="slide" axis="0 0 1"/>
+      <joint name="rooty" axis="0 1 0"/>
+      <geom name="torso" type="sphere" size="0.1" mass="1"/>
+    </body>
+  </worldbody>
+</mujoco>
+"#;
+    let options = Options {
+        contact_restitution: Some(0.0),
+        ..Default::default()
+    };
+    let s = ok(text, &options);
+    assert!(
+        s.contains("tangential_velocity: -velocity(torso, torso_floor_touch).x,"),
+        "{s}"
+    );
+    let urdf = "<robot name=\"r\"><link name=\"a\"/></robot>";
+    let e = mbimport::urdf_text(urdf, Path::new("r.urdf"), &options).expect_err("refused");
+    assert!(
+        e.message.contains("--contact-restitution is for MJCF"),
+        "{e}"
+    );
+}

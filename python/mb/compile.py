@@ -107,6 +107,7 @@ def compile_mjcf(
     *,
     name: Optional[str] = None,
     limit_restitution: Optional[float] = None,
+    contact_restitution: Optional[float] = None,
     joint_friction: str = "regularised",
     dynamics_only: bool = False,
     point_mass_for_invalid_inertia: bool = False,
@@ -117,9 +118,13 @@ def compile_mjcf(
 ) -> type:
     """Imports an MJCF model (MuJoCo's XML, the subset ``mbcompile import`` reads) and compiles
     it like :func:`compile_model`; the options and errors are :func:`compile_urdf`'s (free joints
-    come from the file, so there is no ``floating_base``)."""
+    come from the file, so there is no ``floating_base``), and ``contact_restitution`` imports the
+    contacts of sphere, capsule and box geoms with the world's planes with that restitution."""
+    flags = []
+    if contact_restitution is not None:
+        flags += ["--contact-restitution", repr(float(contact_restitution))]
     return _compile_description(
-        path, name, [], limit_restitution, joint_friction, dynamics_only,
+        path, name, flags, limit_restitution, joint_friction, dynamics_only,
         point_mass_for_invalid_inertia, cache_dir, mbcompile, mb_source, verbose,
     )
 

@@ -10,6 +10,7 @@
 //! joints is welded (`fixed`); a free joint is `floating(x, y, z, yaw, pitch, roll)` about the
 //! world's axes, the body's `pos` and orientation being only where MuJoCo starts it (`qpos0`).
 
+use super::contacts::{Toucher, touching_points};
 use super::document::Document;
 use super::mass::{MassProperties, body_mass, placement};
 use crate::Note;
@@ -33,6 +34,8 @@ pub struct Walk<'d, 'a> {
     pub joint_coordinates: Vec<JointCoordinate>,
     /// What was left out.
     pub notes: Vec<Note>,
+    /// The geoms of moving bodies that can touch a plane.
+    pub touchers: Vec<Toucher>,
 }
 
 /// A joint's coordinate: MuJoCo's qpos − ref.
@@ -85,6 +88,7 @@ impl<'d, 'a> Walk<'d, 'a> {
             coordinates: Vec::new(),
             joint_coordinates: Vec::new(),
             notes: Vec::new(),
+            touchers: Vec::new(),
         }
     }
 
@@ -172,8 +176,34 @@ impl<'d, 'a> Walk<'d, 'a> {
         } else {
             self.chain(k, &label, &joints, (origin, r), parent, mass)?
         };
+        self.touchers(k, &label, &attach)?;
         for c in self.bodies_under(k) {
             self.body(c, &attach, false)?;
+        }
+        Ok(())
+    }
+
+    /// The geoms of body `k` that can touch a plane, in its last joint's frame.
+    fn touchers(&mut self, k: usize, label: &str, attach: &Attach) -> Result<(), ImportError> {
+        let doc = self.doc;
+        let Some(body) = &attach.body else {
+            return Ok(());
+        };
+        let geoms: Vec<usize> = doc
+            .children(k)
+            .filter(|&c| doc.element(c).tag == "geom")
+            .collect();
+        for (i, g) in geoms.into_iter().enumerate() {
+            if let Some((points, radius)) = touching_points(doc, g, attach.shift)? {
+                let name = doc.element(g).attribute("name");
+                self.touchers.push(Toucher {
+                    element: g,
+                    label: name.map_or_else(|| format!("{label}_geom{i}"), str::to_string),
+                    body: body.clone(),
+                    points,
+                    radius,
+                });
+            }
         }
         Ok(())
     }

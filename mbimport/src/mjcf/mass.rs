@@ -102,8 +102,21 @@ fn solid(kind: &str, size: &[f64]) -> Option<(f64, [f64; 3])> {
     })
 }
 
-/// The mass properties of geom `k` in its body's axes.
-fn geom(doc: &Document, k: usize) -> Result<MassProperties, ImportError> {
+/// A geom's kind, sizes (the half-length along z from `fromto` when given) and frame in its
+/// body's axes.
+pub struct Shape {
+    /// `sphere`, `capsule`, `box`, … (MuJoCo's default: sphere).
+    pub kind: String,
+    /// Radius and half-sizes as MuJoCo reads them.
+    pub size: Vec<f64>,
+    /// The geom frame's origin.
+    pub pos: Vec3,
+    /// The geom frame's axes.
+    pub rotation: Mat3,
+}
+
+/// The shape of geom `k`.
+pub fn shape(doc: &Document, k: usize) -> Result<Shape, ImportError> {
     let kind = doc.attribute(k, "type").unwrap_or("sphere");
     let mut size = doc.numbers(k, "size")?.unwrap_or_default();
     let (pos, rotation) = match doc.fixed::<6>(k, "fromto")? {
@@ -130,18 +143,39 @@ fn geom(doc: &Document, k: usize) -> Result<MassProperties, ImportError> {
         "capsule" | "cylinder" => 2,
         _ => 3,
     };
+    if matches!(
+        kind,
+        "sphere" | "capsule" | "cylinder" | "box" | "ellipsoid"
+    ) && (size.len() < needed || size[..needed].iter().any(|s| *s <= 0.0))
+    {
+        return Err(doc.error(
+            k,
+            format!("a `{kind}` geom needs {needed} positive sizes; `size` is {size:?}"),
+        ));
+    }
+    Ok(Shape {
+        kind: kind.to_string(),
+        size,
+        pos,
+        rotation,
+    })
+}
+
+/// The mass properties of geom `k` in its body's axes.
+fn geom(doc: &Document, k: usize) -> Result<MassProperties, ImportError> {
+    let Shape {
+        kind,
+        size,
+        pos,
+        rotation,
+    } = shape(doc, k)?;
+    let kind = kind.as_str();
     let Some((volume, moments)) = solid(kind, &size) else {
         return Err(doc.error(
             k,
             format!("a `{kind}` geom gives no inertia the import can compute: give the body an `<inertial>`"),
         ));
     };
-    if size.len() < needed || size[..needed].iter().any(|s| *s <= 0.0) {
-        return Err(doc.error(
-            k,
-            format!("a `{kind}` geom needs {needed} positive sizes; `size` is {size:?}"),
-        ));
-    }
     if doc
         .attribute(k, "shellinertia")
         .is_some_and(|v| v == "true")

@@ -27,6 +27,7 @@
 //! keyframes, assets, visual settings, sites, cameras, lights.
 
 mod bodies;
+mod contacts;
 mod document;
 mod mass;
 mod orientation;
@@ -95,6 +96,19 @@ pub fn mjcf_text(text: &str, file: &Path, options: &Options) -> Result<Imported,
         }
     }
     robot.coordinates = walk.coordinates;
+    if options.contact_restitution.is_some() {
+        if let Some(k) = doc.all("contact").next() {
+            return Err(doc.error(
+                k,
+                "explicit contact pairs and exclusions are not followed: remove `<contact>` or import without --contact-restitution".into(),
+            ));
+        }
+        let planar = contacts::planar_direction(&robot.bodies);
+        let (contacts, frictions) =
+            contacts::plane_contacts(&doc, world, &walk.touchers, &mut walk.names, planar)?;
+        robot.contacts = contacts;
+        robot.frictions = frictions;
+    }
     notes.extend(walk.notes);
     if robot.coordinates.is_empty() {
         return Err(ImportError::in_file(

@@ -67,7 +67,7 @@ fn verdict(parent: &str, tag: &str) -> Result<Option<&'static str>, &'static str
         ("option", "flag") | ("equality", "joint") => None,
         ("worldbody" | "body", "body") | ("body", "joint" | "freejoint" | "inertial") => None,
         ("worldbody" | "body", "geom") => Some(
-            "geoms: their inertia is read; contacts between geoms are not imported (the block has no contacts)",
+            "geoms: their inertia is read; their contacts are imported only with --contact-restitution, and then only those of spheres, capsules and boxes with the world's planes",
         ),
         ("worldbody" | "body", "site" | "camera" | "light") => Some(NO_DYNAMICS),
         (
