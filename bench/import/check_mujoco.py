@@ -9,7 +9,8 @@ the largest entry of the reference at that state:
   velocities to MuJoCo's. G is the identity for hinges and slides (MuJoCo's qpos − ref is mb's
   coordinate). For a free joint mb's coordinates are (x, y, z, yaw, pitch, roll), R =
   R_z(yaw) R_y(pitch) R_x(roll), and MuJoCo's qvel is (ẋ, ẏ, ż, ω in body axes), so that block of
-  G is diag(1, Rᵀ E) with ω_world = E (yaw˙, pitch˙, roll˙); Ġ q̇ is taken by central differences
+  G is diag(1, Rᵀ E) with ω_world = E (yaw˙, pitch˙, roll˙); a ball joint's (yaw, pitch, roll)
+  likewise, its block Rᵀ E; Ġ q̇ is taken by central differences
   along q̇ (step 1e-5: error ~1e-10 of Ġ, far below the tolerance on h).
 - q̈ (articulated-body algorithm) = M⁻¹ h solved with refinement.
 
@@ -76,6 +77,9 @@ def velocity_map(model, q):
             g[va : va + 3, k : k + 3] = np.eye(3)
             g[va + 3 : va + 6, k + 3 : k + 6] = free_rate_map(*q[k + 3 : k + 6])
             k += 6
+        elif model.jnt_type[j] == mujoco.mjtJoint.mjJNT_BALL:
+            g[va : va + 3, k : k + 3] = free_rate_map(*q[k : k + 3])
+            k += 3
         else:
             g[va, k] = 1.0
             k += 1
@@ -95,6 +99,11 @@ def mujoco_position(model, q):
             mujoco.mju_mat2Quat(quat, free_rotation(*q[k + 3 : k + 6]).flatten())
             qpos[qa + 3 : qa + 7] = quat
             k += 6
+        elif model.jnt_type[j] == mujoco.mjtJoint.mjJNT_BALL:
+            quat = np.zeros(4)
+            mujoco.mju_mat2Quat(quat, free_rotation(*q[k : k + 3]).flatten())
+            qpos[qa : qa + 4] = quat
+            k += 3
         else:
             qpos[qa] = q[k] + model.qpos0[qa]
             k += 1
@@ -137,13 +146,24 @@ def check(dump, n_states, name, xml, block, rng):
     model = mujoco.MjModel.from_xml_path(xml)
     model.dof_damping[:] = 0.0
     data = mujoco.MjData(model)
-    free = any(model.jnt_type[j] == mujoco.mjtJoint.mjJNT_FREE for j in range(model.njnt))
+    # Positions of free joints in [−1, 1] m, pitches of free and ball joints in [−1.2, 1.2]
+    # (away from the angles' singularity at ±π/2).
+    positions, pitches, k = [], [], 0
+    for j in range(model.njnt):
+        if model.jnt_type[j] == mujoco.mjtJoint.mjJNT_FREE:
+            positions += [k, k + 1, k + 2]
+            pitches.append(k + 4)
+            k += 6
+        elif model.jnt_type[j] == mujoco.mjtJoint.mjJNT_BALL:
+            pitches.append(k + 1)
+            k += 3
+        else:
+            k += 1
     states = []
     for _ in range(n_states):
         q = rng.uniform(-np.pi, np.pi, n)
-        if free:
-            q[:3] = rng.uniform(-1, 1, 3)
-            q[4] = rng.uniform(-1.2, 1.2)
+        q[positions] = rng.uniform(-1, 1, len(positions))
+        q[pitches] = rng.uniform(-1.2, 1.2, len(pitches))
         states.append((q, rng.uniform(-2, 2, n)))
     lines = "".join(f"{name} " + " ".join(repr(float(x)) for x in np.concatenate(s)) + "\n" for s in states)
     out = subprocess.run([dump], input=lines, capture_output=True, text=True, check=True).stdout

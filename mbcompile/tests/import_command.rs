@@ -220,7 +220,7 @@ fn import_reads_mjcf_and_locates_its_defects() {
     );
     std::fs::write(
         dir.path().join("ball.xml"),
-        model("<joint name=\"pivot\" type=\"ball\"/>"),
+        model("<joint name=\"pivot\" type=\"ball\" damping=\"1\"/>"),
     )
     .unwrap();
     let out = dir.path().join("ball.rs");

@@ -105,17 +105,23 @@ pub struct Coordinate {
 }
 
 impl Coordinate {
-    /// The six coordinates of a floating joint, `<prefix>_x` … `<prefix>_roll` (fresh names),
-    /// with nothing acting on them.
-    pub fn floating(names: &mut Names, prefix: &str) -> [Coordinate; 6] {
-        ["x", "y", "z", "yaw", "pitch", "roll"].map(|s| Coordinate {
-            name: names.fresh(&format!("{prefix}_{s}")),
+    /// Coordinates with fresh names from `labels` and nothing acting on them.
+    pub fn named<const N: usize>(names: &mut Names, labels: &[&str; N]) -> [Coordinate; N] {
+        labels.map(|label| Coordinate {
+            name: names.fresh(label),
             damping: 0.0,
             friction: 0.0,
             limits: None,
             armature: 0.0,
             spring: None,
         })
+    }
+
+    /// The six coordinates of a floating joint, `<prefix>_x` … `<prefix>_roll` (fresh names),
+    /// with nothing acting on them.
+    pub fn floating(names: &mut Names, prefix: &str) -> [Coordinate; 6] {
+        let labels = ["x", "y", "z", "yaw", "pitch", "roll"].map(|s| format!("{prefix}_{s}"));
+        Coordinate::named(names, &labels.each_ref().map(String::as_str))
     }
 }
 

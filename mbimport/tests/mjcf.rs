@@ -295,8 +295,15 @@ fn located(e: &ImportError, line: usize, element: &str, words: &str) {
 fn every_defect_is_an_error_at_its_line_and_element() {
     let one = |inner: &str| model(&format!("    <body name=\"b\">\n{inner}\n    </body>"));
     // Line 4: the element inside the body.
-    let e = err(&one("      <joint name=\"j\" type=\"ball\"/>"));
-    located(&e, 4, "joint[name=j]", "ball joints are not imported");
+    let e = err(&one(
+        "      <joint name=\"j\" type=\"ball\" limited=\"true\" range=\"0 1\"/>",
+    ));
+    located(
+        &e,
+        4,
+        "joint[name=j]",
+        "a ball joint's cone limit is not imported",
+    );
     let e = err(&one("      <joint name=\"j\" axis=\"0 1 x\"/>"));
     located(
         &e,
@@ -500,4 +507,41 @@ fn a_planar_mechanism_touches_with_one_tangent() {
         e.message.contains("--contact-restitution is for MJCF"),
         "{e}"
     );
+}
+
+#[test]
+fn a_ball_joint_is_three_hinges_about_its_anchor() {
+    // R = R_z(yaw) R_y(pitch) R_x(roll) about the anchor (0, 0, 0.1): frames for yaw and pitch
+    // at the anchor, the body on the roll hinge with its centre of mass shifted by −anchor.
+    let text = model(
+        r#"    <body name="arm" pos="0 0 1">
+      <joint name="shoulder" type="ball" pos="0 0 0.1"/>
+      <geom type="sphere" size="0.1" pos="0.2 0 0" mass="1"/>
+    </body>"#,
+    );
+    let s = ok(&text, &Options::default());
+    assert!(
+        s.contains("coordinates { shoulder_yaw, shoulder_pitch, shoulder_roll }"),
+        "{s}"
+    );
+    let yaw = body(&s, "shoulder_yaw_frame");
+    assert!(
+        yaw.contains("joint: revolute(shoulder_yaw),") && yaw.contains("axis: (0.0, 0.0, 1.0),"),
+        "{yaw}"
+    );
+    close(&numbers(yaw, "offset"), &[0.0, 0.0, 1.1], 1e-15);
+    let pitch = body(&s, "shoulder_pitch_frame");
+    assert!(
+        pitch.contains("parent: shoulder_yaw_frame,") && pitch.contains("axis: (0.0, 1.0, 0.0),"),
+        "{pitch}"
+    );
+    let arm = body(&s, "arm");
+    assert!(
+        arm.contains("joint: revolute(shoulder_roll),") && arm.contains("axis: (1.0, 0.0, 0.0),"),
+        "{arm}"
+    );
+    close(&numbers(arm, "com"), &[0.2, 0.0, -0.1], 1e-15);
+    let damped = text.replace("type=\"ball\"", "type=\"ball\" damping=\"1\"");
+    let e = err(&damped);
+    located(&e, 4, "joint[name=shoulder]", "`damping` on a ball joint");
 }

@@ -77,6 +77,38 @@ struct JointSpec {
     axis: Vec3,
 }
 
+/// A ball joint as three hinges about its anchor: z, then y, then x of the frames they leave,
+/// R = R_z(yaw) R_y(pitch) R_x(roll) (singular at pitch = ±π/2). Damping, armature, springs,
+/// friction and cone limits act on MuJoCo's angular velocity in body axes, which these
+/// coordinates do not have: refused.
+fn ball(doc: &Document, c: usize, name: &str, pos: Vec3) -> Result<Vec<JointSpec>, ImportError> {
+    for key in ["damping", "armature", "stiffness", "frictionloss"] {
+        if doc.number(c, key, 0.0)? != 0.0 {
+            return Err(doc.error(
+                c,
+                format!("`{key}` on a ball joint acts on MuJoCo's angular velocity in body axes, which the coordinates (yaw, pitch, roll) do not have: not imported (set it to 0)"),
+            ));
+        }
+    }
+    if doc.flag(c, "limited")? == Some(true) {
+        return Err(doc.error(c, "a ball joint's cone limit is not imported".into()));
+    }
+    Ok([
+        ("yaw", [0.0, 0.0, 1.0]),
+        ("pitch", [0.0, 1.0, 0.0]),
+        ("roll", [1.0, 0.0, 0.0]),
+    ]
+    .into_iter()
+    .map(|(part, axis)| JointSpec {
+        element: c,
+        name: format!("{name}_{part}"),
+        kind: "ball",
+        pos,
+        axis,
+    })
+    .collect())
+}
+
 impl<'d, 'a> Walk<'d, 'a> {
     /// Walks the world body's bodies.
     pub fn new(doc: &'d Document<'a>, names: Names, point_mass_allowed: bool) -> Walk<'d, 'a> {
@@ -125,9 +157,7 @@ impl<'d, 'a> Walk<'d, 'a> {
                 ("freejoint", _) | (_, "free") => "free",
                 (_, "hinge") => "hinge",
                 (_, "slide") => "slide",
-                (_, "ball") => {
-                    return Err(doc.error(c, "ball joints are not imported (no coordinates of the language for a quaternion): write it as three hinges".into()));
-                }
+                (_, "ball") => "ball",
                 (_, t) => return Err(doc.error(c, format!("unknown joint type `{t}`"))),
             };
             let name = e
@@ -137,11 +167,16 @@ impl<'d, 'a> Walk<'d, 'a> {
             if kind != "free" && axis.iter().all(|x| *x == 0.0) {
                 return Err(doc.error(c, "the joint axis is zero".into()));
             }
+            let pos = doc.fixed::<3>(c, "pos")?.unwrap_or([0.0; 3]);
+            if kind == "ball" {
+                out.extend(ball(doc, c, &name, pos)?);
+                continue;
+            }
             out.push(JointSpec {
                 element: c,
                 name,
                 kind,
-                pos: doc.fixed::<3>(c, "pos")?.unwrap_or([0.0; 3]),
+                pos,
                 axis,
             });
         }
@@ -330,7 +365,7 @@ impl<'d, 'a> Walk<'d, 'a> {
         let mut previous = parent.body.clone();
         for (i, j) in joints.iter().enumerate() {
             let last = i + 1 == joints.len();
-            let here = if j.kind == "hinge" { j.pos } else { anchor };
+            let here = if j.kind == "slide" { anchor } else { j.pos };
             let offset = if i == 0 {
                 add(origin, apply(&r, here))
             } else {
@@ -344,8 +379,8 @@ impl<'d, 'a> Walk<'d, 'a> {
                 self.names.fresh(&format!("{}_frame", j.name))
             };
             let motion = match j.kind {
-                "hinge" => Motion::Revolute(q, j.axis),
-                _ => Motion::Prismatic(q, j.axis),
+                "slide" => Motion::Prismatic(q, j.axis),
+                _ => Motion::Revolute(q, j.axis),
             };
             let m = if last { mass } else { MassProperties::NONE };
             self.bodies.push(Body {
@@ -378,6 +413,12 @@ impl<'d, 'a> Walk<'d, 'a> {
     fn coordinate(&mut self, j: &JointSpec) -> Result<String, ImportError> {
         let doc = self.doc;
         let c = j.element;
+        if j.kind == "ball" {
+            let [q] = Coordinate::named(&mut self.names, &[&j.name]);
+            let name = q.name.clone();
+            self.coordinates.push(q);
+            return Ok(name);
+        }
         let hinge = j.kind == "hinge";
         let angle = |x: f64| if hinge { doc.angle(x) } else { x };
         // MuJoCo turns a hinge by qpos − ref (qpos0 = ref): the coordinate is that difference,

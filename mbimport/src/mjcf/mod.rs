@@ -5,26 +5,28 @@
 //! here and everything else reported, or refused when leaving it out would change the dynamics.
 //!
 //! Read (MuJoCo XML reference): `<compiler>` angle, eulerseq, inertiafromgeom,
-//! inertiagrouprange, autolimits; `<option>` gravity (along −z) and the gravity flag; `<default>`
-//! classes, nested, with `class` and `childclass`; `<body>` pos and every orientation form;
-//! `<inertial>` (diaginertia or fullinertia); geom-implied inertia of sphere, capsule, cylinder,
-//! box and ellipsoid geoms (`size`, `fromto`, `pos`, orientation, `mass` or `density`, groups in
-//! `inertiagrouprange`) as MuJoCo's compiler computes it; `hinge` and `slide` joints, several per
-//! body, with `pos`, `axis`, `range`/`limited`, `damping`, `frictionloss` (as regularised
-//! Coulomb friction, like URDF friction), `armature` and `stiffness`/`springref` (a written
-//! potential); `free` joints and `<freejoint>` on bodies of the world body; `<equality><joint>`
-//! with a linear `polycoef` as a bilateral constraint; joint `ref` (the coordinate is qpos −
-//! ref); `settotalmass`; `<include>` of files that hold only
-//! assets and visual settings.
+//! inertiagrouprange, autolimits, settotalmass; `<option>` gravity (along −z) and the gravity
+//! flag; `<default>` classes, nested, with `class` and `childclass`; `<body>` pos and every
+//! orientation form; `<inertial>` (diaginertia or fullinertia); geom-implied inertia of sphere,
+//! capsule, cylinder, box and ellipsoid geoms (`size`, `fromto`, `pos`, orientation, `mass` or
+//! `density`, groups in `inertiagrouprange`) as MuJoCo's compiler computes it; `hinge` and
+//! `slide` joints, several per body, with `pos`, `axis`, `range`/`limited`, `damping`,
+//! `frictionloss` (as regularised Coulomb friction, like URDF friction), `armature`,
+//! `stiffness`/`springref` (a written potential) and `ref` (the coordinate is qpos − ref); `ball`
+//! joints as three hinges (yaw, pitch, roll about the anchor); `free` joints and `<freejoint>` on
+//! bodies of the world body; `<equality><joint>` with a linear `polycoef` as a bilateral
+//! constraint; with `--contact-restitution`, the contacts of sphere, capsule and box geoms with
+//! the world's planes (`contacts.rs`); `<include>` of files that hold only assets and visual
+//! settings.
 //!
-//! Refused with the element's line: ball joints, meshes, planes or height fields as
-//! the source of a body's inertia, `shellinertia`, mocap bodies, `gravcomp`, `<frame>`,
-//! `connect` and `weld` equalities, nonlinear `polycoef`, tendons with stiffness, damping,
-//! friction or limits, fluid forces (`density`, `viscosity`), compiler settings that rescale
-//! masses by rules the import does not follow (`boundmass`, `boundinertia`, `balanceinertia`),
-//! gravity not along −z.
-//! Reported and not imported: contacts between geoms (the block has none), actuators, sensors,
-//! keyframes, assets, visual settings, sites, cameras, lights.
+//! Refused with the element's line: meshes, planes or height fields as the source of a body's
+//! inertia, `shellinertia`, mocap bodies, `gravcomp`, `<frame>`, `connect` and `weld`
+//! equalities, nonlinear `polycoef`, tendons with stiffness, damping, friction or limits, fluid
+//! forces (`density`, `viscosity`), compiler settings that rescale masses by rules the import
+//! does not follow (`boundmass`, `boundinertia`, `balanceinertia`), gravity not along −z, damping,
+//! armature, springs, friction or cone limits on a ball joint, explicit contact pairs when contacts
+//! are imported. Reported and not imported: other contacts (all of them without the flag),
+//! actuators, sensors, keyframes, assets, visual settings, sites, cameras, lights.
 
 mod bodies;
 mod contacts;
