@@ -226,6 +226,44 @@ fn combination(terms: &[(f64, String)]) -> String {
     }
 }
 
+/// Each point connection: its two points and one constraint per direction.
+fn connects(out: &mut String, r: &Robot, names: &mut Names) {
+    for c in &r.connects {
+        let first = names.fresh(&format!("{}_1", c.name));
+        let _ = writeln!(
+            out,
+            "    point {first} = {} * {};",
+            c.first.0,
+            vector(c.first.1)
+        );
+        let second = names.fresh(&format!("{}_2", c.name));
+        let at = match &c.second.0 {
+            Some(b) => format!("{b} * {}", vector(c.second.1)),
+            None => vector(c.second.1),
+        };
+        let _ = writeln!(out, "    point {second} = {at};");
+        for (i, d) in c.directions.iter().enumerate() {
+            // A world axis names its constraint (`_x`), another direction its number.
+            let axis = match d.iter().position(|x| *x == 1.0) {
+                Some(k) => ["x", "y", "z"][k].to_string(),
+                None => format!("d{i}"),
+            };
+            let terms: Vec<(f64, String)> = ["x", "y", "z"]
+                .iter()
+                .zip(d)
+                .flat_map(|(k, dk)| {
+                    [
+                        (*dk, format!("{first}.{k}")),
+                        (-dk, format!("{second}.{k}")),
+                    ]
+                })
+                .collect();
+            let name = names.fresh(&format!("{}_{axis}", c.name));
+            let _ = writeln!(out, "    constraint {name} = {};", combination(&terms));
+        }
+    }
+}
+
 /// Each contact with a plane: the sphere's centre as a point of its body, its touching point,
 /// the gap and the slip velocities of the body's material point there.
 fn plane_contacts(out: &mut String, r: &Robot, names: &mut Names) {
@@ -435,6 +473,9 @@ pub fn source_file(
     for c in &r.contacts {
         names.reserve(&c.name);
     }
+    for c in &r.connects {
+        names.reserve(&c.name);
+    }
     for (mu, _) in &r.frictions {
         names.reserve(mu);
     }
@@ -456,6 +497,7 @@ pub fn source_file(
     springs(&mut out, &joints.springs);
     forces(&mut out, &joints.forces);
     constraints_and_limits(&mut out, r, o, &mut names);
+    connects(&mut out, r, &mut names);
     plane_contacts(&mut out, r, &mut names);
     if o.dynamics_only {
         let _ = writeln!(out, "    generate {{ capabilities: [] }}");

@@ -147,6 +147,7 @@ impl Robot {
             points: Vec::new(),
             coordinates: Vec::new(),
             mimics: Vec::new(),
+            connects: Vec::new(),
             contacts: Vec::new(),
             frictions: Vec::new(),
             gravity: 9.81,
@@ -177,6 +178,19 @@ pub struct PlaneContact {
     pub friction: String,
 }
 
+/// Two body points held together (MJCF `connect`): along each direction, d·(p₁ − p₂) = 0.
+#[derive(Debug, Clone)]
+pub struct Connect {
+    /// Its identifier.
+    pub name: String,
+    /// The joint body of the first point, and the point in its frame.
+    pub first: (String, Vec3),
+    /// The joint body of the second (`None`: the world), and the point in its frame.
+    pub second: (Option<String>, Vec3),
+    /// The world directions constrained (x, y, z; the two across a planar mechanism's a).
+    pub directions: Vec<Vec3>,
+}
+
 /// The whole robot in the language's terms.
 #[derive(Debug, Clone)]
 pub struct Robot {
@@ -190,6 +204,8 @@ pub struct Robot {
     pub coordinates: Vec<Coordinate>,
     /// Mimic constraints.
     pub mimics: Vec<Mimic>,
+    /// Point connections.
+    pub connects: Vec<Connect>,
     /// Contacts with planes.
     pub contacts: Vec<PlaneContact>,
     /// Friction parameters of the contacts: (name, μ).

@@ -332,9 +332,23 @@ fn every_defect_is_an_error_at_its_line_and_element() {
     let e = err("<mujoco>\n  <option gravity=\"0 -9.81 0\"/>\n  <worldbody/>\n</mujoco>\n");
     located(&e, 2, "option", "is not along −z");
     let e = err(
+        "<mujoco>\n  <worldbody>\n    <body><joint/><geom size=\"1\"/></body>\n  </worldbody>\n  <equality>\n    <weld body1=\"b\"/>\n  </equality>\n</mujoco>\n",
+    );
+    located(
+        &e,
+        6,
+        "weld",
+        "only joint and connect equalities are imported",
+    );
+    let e = err(
         "<mujoco>\n  <worldbody>\n    <body><joint/><geom size=\"1\"/></body>\n  </worldbody>\n  <equality>\n    <connect body1=\"b\" anchor=\"0 0 0\"/>\n  </equality>\n</mujoco>\n",
     );
-    located(&e, 6, "connect", "only joint equalities are imported");
+    located(
+        &e,
+        6,
+        "connect",
+        "`body1` names `b`, which is not a body of the model",
+    );
     let e = err(
         "<mujoco>\n  <tendon>\n    <fixed name=\"t\" stiffness=\"1\"/>\n  </tendon>\n  <worldbody/>\n</mujoco>\n",
     );
@@ -544,4 +558,70 @@ fn a_ball_joint_is_three_hinges_about_its_anchor() {
     let damped = text.replace("type=\"ball\"", "type=\"ball\" damping=\"1\"");
     let e = err(&damped);
     located(&e, 4, "joint[name=shoulder]", "`damping` on a ball joint");
+}
+
+#[test]
+fn a_connect_closes_a_loop_at_the_points_that_meet_at_qpos0() {
+    // A four-bar in the x–z plane: crank (hinge a at the origin) and coupler (hinge b at the
+    // crank's end, (1, 0, 0)), rocker (hinge c at (2, 0, 0)); the coupler's end (0, 0, 1) in its
+    // frame is at (1, 0, 1) at qpos0, i.e. (−1, 0, 1) in the rocker's frame. Every hinge turns
+    // about y, so the connection holds in x and z only (its y component is identically zero).
+    let text = r#"<mujoco model="fourbar">
+  <worldbody>
+    <body name="crank">
+      <joint name="a" axis="0 1 0"/>
+      <geom type="capsule" fromto="0 0 0 1 0 0" size="0.05"/>
+      <body name="coupler" pos="1 0 0">
+        <joint name="b" axis="0 1 0"/>
+        <geom type="capsule" fromto="0 0 0 0 0 1" size="0.05"/>
+      </body>
+    </body>
+    <body name="rocker" pos="2 0 0">
+      <joint name="c" axis="0 1 0"/>
+      <geom type="capsule" fromto="0 0 0 0 0 1" size="0.05"/>
+    </body>
+  </worldbody>
+  <equality><connect name="close" body1="coupler" body2="rocker" anchor="0 0 1"/></equality>
+</mujoco>
+"#;
+    let s = ok(text, &Options::default());
+    assert!(
+        s.contains("    point close_1 = coupler * (0.0, 0.0, 1.0);"),
+        "{s}"
+    );
+    assert!(
+        s.contains("    point close_2 = rocker * (-1.0, 0.0, 1.0);"),
+        "{s}"
+    );
+    assert!(
+        s.contains("    constraint close_x = close_1.x - close_2.x;"),
+        "{s}"
+    );
+    assert!(
+        s.contains("    constraint close_z = close_1.z - close_2.z;"),
+        "{s}"
+    );
+    assert!(!s.contains("close_y"), "{s}");
+    // To the world, in space (a free body): three components, the world point where the anchor
+    // starts (the body's pos (0, 0, 2) plus its anchor (0.5, 0, 0)).
+    let tethered = model(
+        r#"    <body name="buoy" pos="0 0 2">
+      <freejoint/>
+      <geom type="sphere" size="0.1" mass="1"/>
+    </body>
+  </worldbody>
+  <equality>
+    <connect name="tether" body1="buoy" anchor="0.5 0 0"/>"#,
+    )
+    .replace("  </worldbody>\n</mujoco>", "  </equality>\n</mujoco>");
+    let s = ok(&tethered, &Options::default());
+    assert!(s.contains("    point tether_2 = (0.5, 0.0, 2.0);"), "{s}");
+    for k in ["x", "y", "z"] {
+        assert!(
+            s.contains(&format!(
+                "    constraint tether_{k} = tether_1.{k} - tether_2.{k};"
+            )),
+            "{s}"
+        );
+    }
 }

@@ -36,6 +36,10 @@ pub struct Walk<'d, 'a> {
     pub notes: Vec<Note>,
     /// The geoms of moving bodies that can touch a plane.
     pub touchers: Vec<Toucher>,
+    /// Each MJCF body's name, the joint body carrying it and its frame's origin there.
+    pub placed: Vec<(String, String, Vec3)>,
+    /// Where MuJoCo starts each free body (its `pos` and orientation): its qpos0.
+    pub free_starts: Vec<(String, Vec3, Mat3)>,
 }
 
 /// A joint's coordinate: MuJoCo's qpos − ref.
@@ -121,6 +125,8 @@ impl<'d, 'a> Walk<'d, 'a> {
             joint_coordinates: Vec::new(),
             notes: Vec::new(),
             touchers: Vec::new(),
+            placed: Vec::new(),
+            free_starts: Vec::new(),
         }
     }
 
@@ -207,10 +213,17 @@ impl<'d, 'a> Walk<'d, 'a> {
         let joints = self.joints(k, &label)?;
         let origin = add(parent.shift, pos);
         let attach = if joints.iter().any(|j| j.kind == "free") {
-            self.free(&label, &joints, top, parent, mass)?
+            let a = self.free(&label, &joints, top, parent, mass)?;
+            if let Some(b) = &a.body {
+                self.free_starts.push((b.clone(), pos, r));
+            }
+            a
         } else {
             self.chain(k, &label, &joints, (origin, r), parent, mass)?
         };
+        if let Some(b) = &attach.body {
+            self.placed.push((label.clone(), b.clone(), attach.shift));
+        }
         self.touchers(k, &label, &attach)?;
         for c in self.bodies_under(k) {
             self.body(c, &attach, false)?;

@@ -14,14 +14,14 @@
 //! `frictionloss` (as regularised Coulomb friction, like URDF friction), `armature`,
 //! `stiffness`/`springref` (a written potential) and `ref` (the coordinate is qpos − ref); `ball`
 //! joints as three hinges (yaw, pitch, roll about the anchor); `free` joints and `<freejoint>` on
-//! bodies of the world body; `<equality><joint>` with a linear `polycoef` as a bilateral
-//! constraint; with `--contact-restitution`, the contacts of sphere, capsule and box geoms with
+//! bodies of the world body; `<equality><joint>` with a linear `polycoef` and `<equality><connect>`
+//! (body1, anchor, body2; `connect.rs`) as bilateral constraints; with `--contact-restitution`, the contacts of sphere, capsule and box geoms with
 //! the world's planes (`contacts.rs`); `<include>` of files that hold only assets and visual
 //! settings.
 //!
 //! Refused with the element's line: meshes, planes or height fields as the source of a body's
-//! inertia, `shellinertia`, mocap bodies, `gravcomp`, `<frame>`, `connect` and `weld`
-//! equalities, nonlinear `polycoef`, tendons with stiffness, damping, friction or limits, fluid
+//! inertia, `shellinertia`, mocap bodies, `gravcomp`, `<frame>`, `weld` equalities, `connect`
+//! between sites, nonlinear `polycoef`, tendons with stiffness, damping, friction or limits, fluid
 //! forces (`density`, `viscosity`), compiler settings that rescale masses by rules the import
 //! does not follow (`boundmass`, `boundinertia`, `balanceinertia`), gravity not along −z, damping,
 //! armature, springs, friction or cone limits on a ball joint, explicit contact pairs when contacts
@@ -29,6 +29,7 @@
 //! actuators, sensors, keyframes, assets, visual settings, sites, cameras, lights.
 
 mod bodies;
+mod connect;
 mod contacts;
 mod document;
 mod mass;
@@ -98,6 +99,15 @@ pub fn mjcf_text(text: &str, file: &Path, options: &Options) -> Result<Imported,
         }
     }
     robot.coordinates = walk.coordinates;
+    let planar = contacts::planar_direction(&robot.bodies);
+    robot.connects = connect::connects(
+        &doc,
+        &robot.bodies,
+        &walk.placed,
+        &walk.free_starts,
+        planar,
+        &mut walk.names,
+    )?;
     if options.contact_restitution.is_some() {
         if let Some(k) = doc.all("contact").next() {
             return Err(doc.error(
@@ -105,7 +115,6 @@ pub fn mjcf_text(text: &str, file: &Path, options: &Options) -> Result<Imported,
                 "explicit contact pairs and exclusions are not followed: remove `<contact>` or import without --contact-restitution".into(),
             ));
         }
-        let planar = contacts::planar_direction(&robot.bodies);
         let (contacts, frictions) =
             contacts::plane_contacts(&doc, world, &walk.touchers, &mut walk.names, planar)?;
         robot.contacts = contacts;
