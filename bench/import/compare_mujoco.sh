@@ -11,6 +11,8 @@
 # 4. The models dm_control ships that the import refuses, each with the error it gives.
 # 5. One contact scene (scene/ball.xml, imported with --contact-restitution 0): mb's
 #    time-stepping beside MuJoCo's mj_step, with Routh's closed form (scene/scene_mujoco.py).
+# 6. Connect equalities (scene/tether.xml): g and ∂g/∂q against MuJoCo's anchors and mj_jac
+#    (scene/check_connect.py).
 #
 # Usage: bench/import/compare_mujoco.sh   (CARGO_TARGET_DIR defaults to target/bench of the
 # clone; MBCOMPILE=path uses a compiler already built; about 5 minutes)
@@ -22,7 +24,7 @@ export SYMBOLICA_HIDE_BANNER=1
 VENV="$HERE/.venv-mujoco"
 echo "load average before: $(cut -d' ' -f1-3 /proc/loadavg)" >&2
 
-echo "[1/5] MuJoCo and dm_control" >&2
+echo "[1/6] MuJoCo and dm_control" >&2
 [ -x "$VENV/bin/python" ] || python3 -m venv "$VENV"
 "$VENV/bin/python" -c "import mujoco, dm_control" 2>/dev/null \
   || "$VENV/bin/pip" install -q "mujoco==3.*" dm_control numpy >&2
@@ -43,7 +45,7 @@ MODELS=(cartpole:suite/cartpole.xml:MjCartpole acrobot:suite/acrobot.xml:MjAcrob
   spherical:@scene/spherical_pendulum.xml:MjSpherical)
 REFUSED=(swimmer manipulator quadruped ball_in_cup fish stacker dog lqr)
 
-echo "[2/5] import, generation, release build" >&2
+echo "[2/6] import, generation, release build" >&2
 MB="${MBCOMPILE:-}"
 if [ -z "$MB" ]; then
   cargo build --release -q --manifest-path "$ROOT/Cargo.toml" -p mbcompile --bin mbcompile
@@ -77,26 +79,36 @@ echo "}" >> "$CRATE/examples/robots.in"
 echo "pub mod mj_scene_ball;" >> "$CRATE/src/lib.rs"
 cp "$HERE/scene/scene.rs" "$CRATE/examples/scene.rs"
 flock /tmp/symbolica.lock "$MB" gen "$CRATE" --model MjSceneBall >&2
+(cd "$CRATE" && "$MB" import "$HERE/scene/tether.xml" --name MjTether --dynamics-only \
+  --out src/mj_tether.rs 2>/dev/null)
+echo "pub mod mj_tether;" >> "$CRATE/src/lib.rs"
+cp "$HERE/scene/connects.rs" "$CRATE/examples/connects.rs"
+flock /tmp/symbolica.lock "$MB" gen "$CRATE" --model MjTether >&2
 flock /tmp/symbolica.lock "$MB" gen "$CRATE" --model Pendulum >&2
 column -t "$HERE/mujoco_gen_cost.tsv" >&2
 start=$(date +%s)
-(cd "$CRATE" && cargo build --release -q --example dump --example scene)
+(cd "$CRATE" && cargo build --release -q --example dump --example scene --example connects)
 echo "release build of the crate (all models): $(( $(date +%s) - start )) s" >&2
 DUMP="$CARGO_TARGET_DIR/release/examples/dump"
 
-echo "[3/5] against MuJoCo at 1 000 random states" >&2
+echo "[3/6] against MuJoCo at 1 000 random states" >&2
 # From the crate's directory: MuJoCo writes its warnings (cheetah's deprecated `settotalmass`) to
 # MUJOCO_LOG.TXT in the working directory.
 (cd "$CRATE" && "$VENV/bin/python" "$HERE/check_mujoco.py" "$DUMP" 1000 "${CHECKS[@]}") | tee "$HERE/mujoco_check.tsv"
 
-echo "[4/5] models the import refuses" >&2
+echo "[4/6] models the import refuses" >&2
 for name in "${REFUSED[@]}"; do
   [ -f "$SUITE/$name.xml" ] || continue
   msg="$("$MB" import "$SUITE/$name.xml" --out /dev/null --force 2>&1 | grep '^error' || true)"
   echo "$name: ${msg#*suite/}"
 done | tee "$HERE/mujoco_refused.txt"
 
-echo "[5/5] a contact scene beside MuJoCo" >&2
+echo "[5/6] a contact scene beside MuJoCo" >&2
 "$CARGO_TARGET_DIR/release/examples/scene" > "$CRATE/scene_mb.txt"
 (cd "$CRATE" && "$VENV/bin/python" "$HERE/scene/scene_mujoco.py" "$HERE/scene/ball.xml" scene_mb.txt) \
   | tee "$HERE/mujoco_scene.tsv"
+
+echo "[6/6] connect equalities against MuJoCo" >&2
+(cd "$CRATE" && "$VENV/bin/python" "$HERE/scene/check_connect.py" \
+  "$CARGO_TARGET_DIR/release/examples/connects" "$HERE/scene/tether.xml" 1000) \
+  | tee "$HERE/mujoco_connect.tsv"

@@ -1,7 +1,7 @@
 //! The robot written as a source file holding one `mechanism!` block, commented so that its
 //! owner can read and edit it: every body says which link and joint it came from.
 
-use crate::model::{Body, FrameRotation, Motion, Robot, Turn};
+use crate::model::{Body, Connect, FrameRotation, Motion, Robot, Turn, WeldAxes};
 use crate::names::Names;
 use crate::{JointFriction, Note, Options};
 use std::fmt::Write;
@@ -261,6 +261,56 @@ fn connects(out: &mut String, r: &Robot, names: &mut Names) {
             let name = names.fresh(&format!("{}_{axis}", c.name));
             let _ = writeln!(out, "    constraint {name} = {};", combination(&terms));
         }
+        if let Some(w) = &c.weld {
+            weld(out, c, w, (&first, &second), names);
+        }
+    }
+}
+
+/// A weld's orientation constraints: the skew part of E_ij = (P₁ᵢ − P₁)·(P₂ⱼ − P₂), weighed by
+/// each row of `about`.
+fn weld(out: &mut String, c: &Connect, w: &WeldAxes, (p1, p2): (&str, &str), names: &mut Names) {
+    let axes = ["x", "y", "z"];
+    let mut firsts = Vec::new();
+    let mut seconds = Vec::new();
+    for (i, axis) in axes.iter().enumerate() {
+        let a = names.fresh(&format!("{}_1{axis}", c.name));
+        let _ = writeln!(
+            out,
+            "    point {a} = {} * {};",
+            c.first.0,
+            vector(w.first[i])
+        );
+        let b = names.fresh(&format!("{}_2{axis}", c.name));
+        let at = match &c.second.0 {
+            Some(body) => format!("{body} * {}", vector(w.second[i])),
+            None => vector(w.second[i]),
+        };
+        let _ = writeln!(out, "    point {b} = {at};");
+        firsts.push(a);
+        seconds.push(b);
+    }
+    let e = |i: usize, j: usize| {
+        let products: Vec<String> = axes
+            .iter()
+            .map(|k| {
+                format!(
+                    "({}.{k} - {p1}.{k}) * ({}.{k} - {p2}.{k})",
+                    firsts[i], seconds[j]
+                )
+            })
+            .collect();
+        products.join(" + ")
+    };
+    let skew = [(1, 2), (2, 0), (0, 1)].map(|(i, j)| format!("({} - ({}))", e(i, j), e(j, i)));
+    for (r, about) in w.about.iter().enumerate() {
+        let terms: Vec<(f64, String)> = about.iter().copied().zip(skew.iter().cloned()).collect();
+        let label = match (w.about.len(), about.iter().position(|x| *x == 1.0)) {
+            (3, Some(k)) => axes[k].to_string(),
+            _ => format!("{r}"),
+        };
+        let name = names.fresh(&format!("{}_r{label}", c.name));
+        let _ = writeln!(out, "    constraint {name} = {};", combination(&terms));
     }
 }
 

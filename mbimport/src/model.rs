@@ -189,6 +189,23 @@ pub struct Connect {
     pub second: (Option<String>, Vec3),
     /// The world directions constrained (x, y, z; the two across a planar mechanism's a).
     pub directions: Vec<Vec3>,
+    /// For a weld, the relative orientation held too.
+    pub weld: Option<WeldAxes>,
+}
+
+/// A weld's orientation: the points `first[i]` = body1 at its point + e_i and `second[i]` =
+/// body2 at the point that meets it where the model starts; with c₁ᵢ, c₂ᵢ these points less the
+/// connected ones, E_ij = c₁ᵢ·c₂ⱼ is I while the relative orientation is held, and each row of
+/// `about` weighs the skew components (E₁₂ − E₂₁, E₂₀ − E₀₂, E₀₁ − E₁₀) into one constraint.
+#[derive(Debug, Clone)]
+pub struct WeldAxes {
+    /// Body1's points, in its frame.
+    pub first: [Vec3; 3],
+    /// Body2's points, in its frame (world points for the world).
+    pub second: [Vec3; 3],
+    /// The constrained combinations of the skew components (the three, or the one about a
+    /// planar mechanism's hinge direction).
+    pub about: Vec<Vec3>,
 }
 
 /// The whole robot in the language's terms.

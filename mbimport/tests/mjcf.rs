@@ -332,13 +332,13 @@ fn every_defect_is_an_error_at_its_line_and_element() {
     let e = err("<mujoco>\n  <option gravity=\"0 -9.81 0\"/>\n  <worldbody/>\n</mujoco>\n");
     located(&e, 2, "option", "is not along −z");
     let e = err(
-        "<mujoco>\n  <worldbody>\n    <body><joint/><geom size=\"1\"/></body>\n  </worldbody>\n  <equality>\n    <weld body1=\"b\"/>\n  </equality>\n</mujoco>\n",
+        "<mujoco>\n  <worldbody>\n    <body><joint/><geom size=\"1\"/></body>\n  </worldbody>\n  <equality>\n    <tendon tendon1=\"t\"/>\n  </equality>\n</mujoco>\n",
     );
     located(
         &e,
         6,
-        "weld",
-        "only joint and connect equalities are imported",
+        "tendon",
+        "only joint, connect and weld equalities are imported",
     );
     let e = err(
         "<mujoco>\n  <worldbody>\n    <body><joint/><geom size=\"1\"/></body>\n  </worldbody>\n  <equality>\n    <connect body1=\"b\" anchor=\"0 0 0\"/>\n  </equality>\n</mujoco>\n",
@@ -624,4 +624,66 @@ fn a_connect_closes_a_loop_at_the_points_that_meet_at_qpos0() {
             "{s}"
         );
     }
+}
+
+#[test]
+fn a_weld_holds_the_starting_pose_by_points_and_the_skew_part_of_the_relative_rotation() {
+    // A free block welded to the world where it starts, (0, 0, 2) turned a quarter about z: its
+    // origin held at (0, 0, 2) (three rows), and its axes' points body * e_i held by the skew
+    // part of E (three rows) at the world points where they start: e_x → (0, 1, 2) and so on.
+    let text = model(
+        r#"    <body name="block" pos="0 0 2" euler="0 0 90">
+      <freejoint/>
+      <geom type="box" size="0.1 0.1 0.1" mass="1"/>
+    </body>
+  </worldbody>
+  <equality>
+    <weld name="glue" body1="block"/>"#,
+    )
+    .replace("  </worldbody>\n</mujoco>", "  </equality>\n</mujoco>");
+    let s = ok(&text, &Options::default());
+    assert!(s.contains("    point glue_2 = (0.0, 0.0, 2.0);"), "{s}");
+    assert!(
+        s.contains("    point glue_1x = block * (1.0, 0.0, 0.0);"),
+        "{s}"
+    );
+    let world_point = |name: &str| {
+        let line = s
+            .lines()
+            .find(|l| l.starts_with(&format!("    point {name} = (")))
+            .unwrap();
+        let inner = &line[line.find('(').unwrap() + 1..line.rfind(')').unwrap()];
+        inner
+            .split(", ")
+            .map(|w| w.parse::<f64>().unwrap())
+            .collect::<Vec<_>>()
+    };
+    close(&world_point("glue_2x"), &[0.0, 1.0, 2.0], 1e-15);
+    close(&world_point("glue_2y"), &[-1.0, 0.0, 2.0], 1e-15);
+    close(&world_point("glue_2z"), &[0.0, 0.0, 3.0], 1e-15);
+    for k in ["x", "y", "z"] {
+        assert!(
+            s.contains(&format!(
+                "    constraint glue_{k} = glue_1.{k} - glue_2.{k};"
+            )),
+            "{s}"
+        );
+    }
+    // E₁₂ − E₂₁ with E_ij = (P₁ᵢ − P₁)·(P₂ⱼ − P₂).
+    let rx = s
+        .lines()
+        .find(|l| l.contains("constraint glue_rx = "))
+        .expect("glue_rx");
+    assert!(
+        rx.contains("(glue_1y.x - glue_1.x) * (glue_2z.x - glue_2.x)"),
+        "{rx}"
+    );
+    assert!(
+        rx.contains("- ((glue_1z.x - glue_1.x) * (glue_2y.x - glue_2.x)"),
+        "{rx}"
+    );
+    assert!(
+        s.contains("constraint glue_ry = ") && s.contains("constraint glue_rz = "),
+        "{s}"
+    );
 }

@@ -3,10 +3,17 @@
 //! and slide at its `ref`, each free body at its `pos` and orientation), as bilateral
 //! constraints on the world components of the difference — x, y and z, or the two across a
 //! planar mechanism's hinge direction (the third is identically zero there).
+//!
+//! `<equality><weld>`: the relative pose at qpos0 held — body1's origin as a connect, and the
+//! relative orientation by the skew part of E = R₁ᵀ R₂ R₀ᵀ (R₀ the relative orientation at
+//! qpos0), whose entries are dot products of body axes written as differences of body points:
+//! E − Eᵀ = 0 near E = I (it vanishes also at half turns, far from the start, as any three-equation
+//! orientation residual must somewhere). For a planar mechanism only the component about its
+//! hinge direction. A weld's `anchor` does not change what it holds; `relpose` is refused.
 
 use super::document::Document;
 use crate::error::ImportError;
-use crate::model::{Body, Connect, FrameRotation, Motion};
+use crate::model::{Body, Connect, FrameRotation, Motion, WeldAxes};
 use crate::names::Names;
 use crate::spatial::{IDENTITY, Mat3, Vec3, add, apply, mul};
 use std::collections::HashMap;
@@ -77,17 +84,29 @@ pub fn connects(
 ) -> Result<Vec<Connect>, ImportError> {
     let frames = starting_frames(bodies, free_starts);
     let mut out = Vec::new();
-    for k in doc.all("connect") {
+    let equalities = (0..doc.index.elements.len()).filter(|&k| {
         let e = doc.element(k);
-        if e.parent.is_none_or(|p| doc.element(p).tag != "equality")
-            || e.attribute("active") == Some("false")
-        {
-            continue;
-        }
+        matches!(e.tag.as_str(), "connect" | "weld")
+            && e.parent.is_some_and(|p| doc.element(p).tag == "equality")
+            && e.attribute("active") != Some("false")
+    });
+    for k in equalities.collect::<Vec<_>>() {
+        let e = doc.element(k);
+        let weld = e.tag == "weld";
         if e.attribute("site1").is_some() {
             return Err(doc.error(
                 k,
-                "a connect between sites is not imported: give body1 and anchor".into(),
+                format!(
+                    "a {} between sites is not imported: give body1 (and body2)",
+                    e.tag
+                ),
+            ));
+        }
+        if weld && e.attribute("relpose").is_some() {
+            return Err(doc.error(
+                k,
+                "a weld's `relpose` is not imported: the relative pose held is the one at qpos0"
+                    .into(),
             ));
         }
         let body = |key: &str| -> Result<Option<(String, Vec3)>, ImportError> {
@@ -111,28 +130,50 @@ pub fn connects(
         let Some((first, shift)) = body("body1")? else {
             return Err(doc.error(k, "a connect needs `body1`, a body of the model".into()));
         };
-        let anchor = doc
-            .fixed::<3>(k, "anchor")?
-            .ok_or_else(|| doc.error(k, "a connect needs an `anchor`".into()))?;
+        // A weld holds the whole relative pose, whatever its anchor: body1's origin is held.
+        let anchor = match weld {
+            true => [0.0; 3],
+            false => doc
+                .fixed::<3>(k, "anchor")?
+                .ok_or_else(|| doc.error(k, "a connect needs an `anchor`".into()))?,
+        };
         let local1 = add(anchor, shift);
         let (o1, r1) = frames[&first];
         let world = add(o1, apply(&r1, local1));
-        let second = match body("body2")? {
-            None => (None, world),
-            Some((b, _)) => {
-                let (o2, r2) = frames[&b];
-                let d = [world[0] - o2[0], world[1] - o2[1], world[2] - o2[2]];
-                (Some(b), apply(&transpose(&r2), d))
+        let body2 = body("body2")?.map(|(b, _)| b);
+        // Body2's point that is at `w` where the model starts.
+        let meeting = |w: Vec3| match &body2 {
+            None => w,
+            Some(b) => {
+                let (o2, r2) = frames[b];
+                apply(&transpose(&r2), [w[0] - o2[0], w[1] - o2[1], w[2] - o2[2]])
             }
         };
+        let second = (body2.clone(), meeting(world));
+        let weld = weld.then(|| {
+            let unit = |i: usize| std::array::from_fn::<f64, 3, _>(|k| f64::from(u8::from(k == i)));
+            let first = [0, 1, 2].map(|i| add(local1, unit(i)));
+            let second = first.map(|p| meeting(add(o1, apply(&r1, p))));
+            // About a planar mechanism's a, in body1's axes (constant: rotations about a keep it).
+            let about = match planar {
+                None => vec![unit(0), unit(1), unit(2)],
+                Some(a) => vec![apply(&transpose(&r1), a)],
+            };
+            WeldAxes {
+                first,
+                second,
+                about,
+            }
+        });
         let label = e
             .attribute("name")
-            .map_or_else(|| format!("connect{k}"), str::to_string);
+            .map_or_else(|| format!("{}{k}", e.tag), str::to_string);
         out.push(Connect {
             name: names.fresh(&label),
             first: (first, local1),
             second,
             directions: directions(planar),
+            weld,
         });
     }
     Ok(out)

@@ -14,13 +14,14 @@
 //! `frictionloss` (as regularised Coulomb friction, like URDF friction), `armature`,
 //! `stiffness`/`springref` (a written potential) and `ref` (the coordinate is qpos − ref); `ball`
 //! joints as three hinges (yaw, pitch, roll about the anchor); `free` joints and `<freejoint>` on
-//! bodies of the world body; `<equality><joint>` with a linear `polycoef` and `<equality><connect>`
-//! (body1, anchor, body2; `connect.rs`) as bilateral constraints; with `--contact-restitution`, the contacts of sphere, capsule and box geoms with
+//! bodies of the world body; `<equality><joint>` with a linear `polycoef`, `<equality><connect>`
+//! (body1, anchor, body2) and `<equality><weld>` (body1, body2; `connect.rs`) as bilateral
+//! constraints; with `--contact-restitution`, the contacts of sphere, capsule and box geoms with
 //! the world's planes (`contacts.rs`); `<include>` of files that hold only assets and visual
 //! settings.
 //!
 //! Refused with the element's line: meshes, planes or height fields as the source of a body's
-//! inertia, `shellinertia`, mocap bodies, `gravcomp`, `<frame>`, `weld` equalities, `connect`
+//! inertia, `shellinertia`, mocap bodies, `gravcomp`, `<frame>`, a weld's `relpose`, equalities
 //! between sites, nonlinear `polycoef`, tendons with stiffness, damping, friction or limits, fluid
 //! forces (`density`, `viscosity`), compiler settings that rescale masses by rules the import
 //! does not follow (`boundmass`, `boundinertia`, `balanceinertia`), gravity not along −z, damping,

@@ -64,7 +64,7 @@ fn verdict(parent: &str, tag: &str) -> Result<Option<&'static str>, &'static str
     Ok(match (parent, tag) {
         (_, "default")
         | ("mujoco", "compiler" | "option" | "worldbody" | "include" | "equality") => None,
-        ("option", "flag") | ("equality", "joint" | "connect") => None,
+        ("option", "flag") | ("equality", "joint" | "connect" | "weld") => None,
         ("worldbody" | "body", "body") | ("body", "joint" | "freejoint" | "inertial") => None,
         ("worldbody" | "body", "geom") => Some(
             "geoms: their inertia is read; their contacts are imported only with --contact-restitution, and then only those of spheres, capsules and boxes with the world's planes",
@@ -82,7 +82,7 @@ fn verdict(parent: &str, tag: &str) -> Result<Option<&'static str>, &'static str
         ("mujoco", "tendon") => None,
         ("equality", _) => {
             return Err(
-                "only joint and connect equalities are imported (weld, tendon and flex equalities are not)",
+                "only joint, connect and weld equalities are imported (tendon and flex equalities are not)",
             );
         }
         ("worldbody" | "body", "frame" | "composite" | "flexcomp" | "replicate" | "attach") => {
