@@ -129,7 +129,6 @@ mechanism! {
         friction: mu,
         tangential_velocity: (velocity(ball, touch).x, velocity(ball, touch).y),
     }
-    generate { capabilities: [jacobians] }
 }
 
 mechanism! {

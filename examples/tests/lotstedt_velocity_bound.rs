@@ -74,7 +74,10 @@ fn velocity_stays_below_lotstedts_bound_through_impacts() {
             a * u.norm() <= st * (1.0 + 1e-12) && st <= b * u.norm() * (1.0 + 1e-12),
             "(3.5)"
         );
-        let bound = (s0 + 2.0 * a * c / d) * (0.5 * d * t / a2).exp() - 2.0 * a * c / d;
+        // (S(0) + 2ac/d′) e^{kt} − 2ac/d′ written as S(0) e^{kt} + (2ac/d′)(e^{kt} − 1), which
+        // is S(0) exactly at t = 0 (no cancellation of 2ac/d′ against itself).
+        let k = 0.5 * d * t / a2;
+        let bound = s0 * k.exp() + 2.0 * a * c / d * k.exp_m1();
         assert!(st <= bound, "(3.7) at t = {t}: S = {st} > {bound}");
     }
     for (pre, post) in impacts {

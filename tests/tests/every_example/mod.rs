@@ -28,7 +28,7 @@ macro_rules! every_example {
             spring_dragged_block::SpringDraggedBlock,
         };
         use mb_examples::friction3d_models::{
-            incline_block::InclineBlock, line_and_plane::LineAndPlane,
+            floating_ball::FloatingBall, incline_block::InclineBlock, line_and_plane::LineAndPlane,
             painleve_rod3d::PainleveRod3d, pushed_block::PushedBlock, rolling_ball::RollingBall,
             sliding_block::SlidingBlock,
         };
@@ -60,7 +60,7 @@ macro_rules! every_example {
             pendulum::Pendulum, rod_wall::RodWall, slider_crank::SliderCrank,
             woodpecker::Woodpecker,
         };
-        let examples: [fn(); 62] = [
+        let examples: [fn(); 63] = [
             // Non-zero damping so that Q = −c θ̇ enters ∂h/∂θ̇ and ∂h/∂c.
             || {
                 let damped = Pendulum {
@@ -159,6 +159,7 @@ macro_rules! every_example {
             || $check(&PushedBlock::default(), $seed + 60),
             || $check(&PainleveRod3d::default(), $seed + 61),
             || $check(&LineAndPlane::default(), $seed + 62),
+            || $check(&FloatingBall::default(), $seed + 63),
         ];
         examples
     }};
