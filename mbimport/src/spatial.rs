@@ -1,7 +1,7 @@
 //! The little 3-D algebra an import needs: URDF's roll–pitch–yaw rotations, frames composed
 //! through massless fixed links, and inertia tensors turned into link axes.
 //!
-//! Eleven small functions on `[f64; 3]` arrays; a linear-algebra crate would be a dependency for
+//! Small functions on `[f64; 3]` arrays; a linear-algebra crate would be a dependency for
 //! less code than it takes to convert to and from it.
 
 /// A 3×3 matrix by rows.
@@ -57,8 +57,32 @@ pub fn add(a: Vec3, b: Vec3) -> Vec3 {
     [a[0] + b[0], a[1] + b[1], a[2] + b[2]]
 }
 
+/// a·b.
+pub fn dot(a: Vec3, b: Vec3) -> f64 {
+    a[0] * b[0] + a[1] * b[1] + a[2] * b[2]
+}
+
+/// a × b.
+pub fn cross(a: Vec3, b: Vec3) -> Vec3 {
+    [
+        a[1] * b[2] - a[2] * b[1],
+        a[2] * b[0] - a[0] * b[2],
+        a[0] * b[1] - a[1] * b[0],
+    ]
+}
+
+/// ‖v‖.
+pub fn norm(v: Vec3) -> f64 {
+    dot(v, v).sqrt()
+}
+
+/// s v.
+pub fn scale(v: Vec3, s: f64) -> Vec3 {
+    v.map(|x| x * s)
+}
+
 /// Aᵀ.
-fn transpose(a: &Mat3) -> Mat3 {
+pub fn transpose(a: &Mat3) -> Mat3 {
     [0, 1, 2].map(|i| [0, 1, 2].map(|j| a[j][i]))
 }
 

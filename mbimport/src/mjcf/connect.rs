@@ -15,7 +15,7 @@ use super::document::Document;
 use crate::error::ImportError;
 use crate::model::{Body, Connect, FrameRotation, Motion, WeldAxes};
 use crate::names::Names;
-use crate::spatial::{IDENTITY, Mat3, Vec3, add, apply, mul};
+use crate::spatial::{IDENTITY, Mat3, Vec3, add, apply, dot, mul, norm, scale, transpose};
 use std::collections::HashMap;
 
 /// Each joint body's world origin and axes at qpos0.
@@ -45,10 +45,6 @@ fn starting_frames(
     frames
 }
 
-fn transpose(m: &Mat3) -> Mat3 {
-    [0, 1, 2].map(|i| [0, 1, 2].map(|j| m[j][i]))
-}
-
 /// The world directions a connection constrains.
 fn directions(planar: Option<Vec3>) -> Vec<Vec3> {
     let Some(a) = planar else {
@@ -59,10 +55,9 @@ fn directions(planar: Option<Vec3>) -> Vec<Vec3> {
     for e in [[1.0, 0.0, 0.0], [0.0, 1.0, 0.0], [0.0, 0.0, 1.0]] {
         let mut v: Vec3 = e;
         for u in std::iter::once(a).chain(out.iter().copied()) {
-            let d = v[0] * u[0] + v[1] * u[1] + v[2] * u[2];
-            v = [v[0] - d * u[0], v[1] - d * u[1], v[2] - d * u[2]];
+            v = add(v, scale(u, -dot(v, u)));
         }
-        let l = (v[0] * v[0] + v[1] * v[1] + v[2] * v[2]).sqrt();
+        let l = norm(v);
         if l > 1e-6 && out.len() < 2 {
             out.push(v.map(|x| {
                 let c = x / l;

@@ -15,7 +15,7 @@ use super::mass::shape;
 use crate::error::ImportError;
 use crate::model::{Body, FrameRotation, Motion, PlaneContact};
 use crate::names::Names;
-use crate::spatial::{IDENTITY, Mat3, Vec3, add, apply, mul};
+use crate::spatial::{IDENTITY, Mat3, Vec3, add, apply, cross, dot, mul, norm, scale};
 
 /// A geom of a moving body that can touch a plane: its points in the frame of the body's last
 /// joint, and their radius.
@@ -100,20 +100,14 @@ fn friction(doc: &Document, k: usize) -> Result<f64, ImportError> {
 /// e_y; t̂₂ = n̂ × t̂₁).
 fn tangents(n: Vec3) -> [Vec3; 2] {
     let project = |e: Vec3| {
-        let d = e[0] * n[0] + e[1] * n[1] + e[2] * n[2];
-        let t = [e[0] - d * n[0], e[1] - d * n[1], e[2] - d * n[2]];
-        let l = (t[0] * t[0] + t[1] * t[1] + t[2] * t[2]).sqrt();
-        (l > 0.5).then(|| t.map(|x| x / l))
+        let t = add(e, scale(n, -dot(e, n)));
+        let l = norm(t);
+        (l > 0.5).then(|| scale(t, 1.0 / l))
     };
     let t1 = project([1.0, 0.0, 0.0])
         .or_else(|| project([0.0, 1.0, 0.0]))
         .unwrap_or([1.0, 0.0, 0.0]);
-    let t2 = [
-        n[1] * t1[2] - n[2] * t1[1],
-        n[2] * t1[0] - n[0] * t1[2],
-        n[0] * t1[1] - n[1] * t1[0],
-    ];
-    [t1, t2]
+    [t1, cross(n, t1)]
 }
 
 /// The common direction a of every hinge axis when the mechanism is planar (every hinge
@@ -137,10 +131,7 @@ pub fn planar_direction(bodies: &[Body]) -> Option<Vec3> {
         };
         let frame = mul(&base, &offset);
         world.push((b.name.clone(), frame));
-        let unit = |v: Vec3| {
-            let l = (v[0] * v[0] + v[1] * v[1] + v[2] * v[2]).sqrt();
-            v.map(|x| x / l)
-        };
+        let unit = |v: Vec3| scale(v, 1.0 / norm(v));
         match &b.motion {
             Motion::Revolute(_, axis) => hinges.push(unit(apply(&frame, *axis))),
             Motion::Prismatic(_, axis) => slides.push(unit(apply(&frame, *axis))),
@@ -149,7 +140,6 @@ pub fn planar_direction(bodies: &[Body]) -> Option<Vec3> {
         }
     }
     let a = *hinges.first()?;
-    let dot = |u: Vec3, v: Vec3| u[0] * v[0] + u[1] * v[1] + u[2] * v[2];
     let parallel = hinges
         .iter()
         .all(|h| (dot(*h, a).abs() - 1.0).abs() <= 1e-12);
@@ -182,16 +172,12 @@ pub fn plane_contacts(
         let directions = match planar {
             None => tangents(n).to_vec(),
             Some(a) => {
-                let t = [
-                    n[1] * a[2] - n[2] * a[1],
-                    n[2] * a[0] - n[0] * a[2],
-                    n[0] * a[1] - n[1] * a[0],
-                ];
-                let l = (t[0] * t[0] + t[1] * t[1] + t[2] * t[2]).sqrt();
+                let t = cross(n, a);
+                let l = norm(t);
                 if l < 1e-12 {
                     continue;
                 }
-                vec![t.map(|x| x / l)]
+                vec![scale(t, 1.0 / l)]
             }
         };
         let plane_label = doc.element(*p).attribute("name").unwrap_or("plane");

@@ -4,7 +4,7 @@
 
 use super::document::Document;
 use crate::error::ImportError;
-use crate::spatial::{IDENTITY, Mat3, Vec3};
+use crate::spatial::{IDENTITY, Mat3, Vec3, cross, dot, norm, scale};
 
 /// The unit quaternion (w, x, y, z) as a rotation matrix.
 pub fn quaternion(q: [f64; 4]) -> Mat3 {
@@ -26,22 +26,6 @@ pub fn quaternion(q: [f64; 4]) -> Mat3 {
             2.0 * (y * z + w * x),
             1.0 - 2.0 * (x * x + y * y),
         ],
-    ]
-}
-
-fn norm(v: Vec3) -> f64 {
-    v.iter().map(|x| x * x).sum::<f64>().sqrt()
-}
-
-fn scale(v: Vec3, s: f64) -> Vec3 {
-    v.map(|x| x * s)
-}
-
-fn cross(a: Vec3, b: Vec3) -> Vec3 {
-    [
-        a[1] * b[2] - a[2] * b[1],
-        a[2] * b[0] - a[0] * b[2],
-        a[0] * b[1] - a[1] * b[0],
     ]
 }
 
@@ -142,7 +126,7 @@ pub fn orientation(doc: &Document, k: usize) -> Result<Mat3, ImportError> {
             }
             let x = scale(x, 1.0 / nx);
             let y = [v[3], v[4], v[5]];
-            let d = x[0] * y[0] + x[1] * y[1] + x[2] * y[2];
+            let d = dot(x, y);
             let y = [y[0] - d * x[0], y[1] - d * x[1], y[2] - d * x[2]];
             let ny = norm(y);
             if ny == 0.0 {
