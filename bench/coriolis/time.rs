@@ -18,10 +18,10 @@ fn time<M: Dynamics<N>, const N: usize>(name: &str, m: &M) {
         }
         best = best.min(t.elapsed().as_secs_f64() / n as f64 * 1e9);
     }
-    println!("{name} coriolis {best:.1} ns, C[0][1] = {:e}", c[(0, 1)]);
+    println!("{name}: coriolis {best:.1} ns (C[0][1] = {:e})", c[(0, 1)]);
 }
 
 fn main() {
-    time("iiwa", &coriolis_new::iiwa::Iiwa::default());
-    time("quadruped", &coriolis_new::quadruped::Quadruped::default());
+    time("iiwa", &modules_new::iiwa::Iiwa::default());
+    time("quadruped", &modules_new::quadruped::Quadruped::default());
 }

@@ -77,6 +77,873 @@ impl Default for Arm3 {
         }
     }
 }
+/// The intermediates of `shared0` (the parameters and q).
+#[derive(Default)]
+struct Shared0 {
+    v0: f64,
+    v1: f64,
+    v2: f64,
+    v3: f64,
+}
+/// The intermediates of `shared1` (the parameters and q).
+#[derive(Default)]
+struct Shared1 {
+    v0: f64,
+    v1: f64,
+    v2: f64,
+    v3: f64,
+    v4: f64,
+}
+/// The intermediates of `shared2` (the parameters and q).
+#[derive(Default)]
+struct Shared2 {
+    v0: f64,
+    v1: f64,
+    v2: f64,
+    v3: f64,
+    v4: f64,
+    v5: f64,
+    v6: f64,
+    v7: f64,
+}
+/// The intermediates of `shared3` (the parameters and q).
+#[derive(Default)]
+struct Shared3 {
+    v0: f64,
+    v1: f64,
+    v2: f64,
+    v3: f64,
+    v4: f64,
+    v5: f64,
+    v6: f64,
+    v7: f64,
+    v8: f64,
+    v9: f64,
+    v10: f64,
+}
+/// The intermediates of `shared4` (the parameters and q).
+#[derive(Default)]
+struct Shared4 {
+    v0: f64,
+    v1: f64,
+    v2: f64,
+    v3: f64,
+    v4: f64,
+    v5: f64,
+    v6: f64,
+    v7: f64,
+}
+/// The intermediates of `shared5` (the parameters and q).
+#[derive(Default)]
+struct Shared5 {
+    v0: f64,
+    v1: f64,
+    v2: f64,
+    v3: f64,
+    v4: f64,
+    v5: f64,
+    v6: f64,
+    v7: f64,
+    v8: f64,
+    v9: f64,
+    v10: f64,
+    v11: f64,
+    v12: f64,
+    v13: f64,
+    v14: f64,
+}
+/// The intermediates of `shared6` (the parameters and q).
+#[derive(Default)]
+struct Shared6 {
+    v0: f64,
+    v1: f64,
+    v2: f64,
+    v3: f64,
+    v4: f64,
+    v5: f64,
+    v6: f64,
+    v7: f64,
+    v8: f64,
+    v9: f64,
+    v10: f64,
+    v11: f64,
+    v12: f64,
+    v13: f64,
+    v14: f64,
+    v15: f64,
+}
+/// The intermediates of `shared7` (the parameters and q).
+#[derive(Default)]
+struct Shared7 {
+    v0: f64,
+    v1: f64,
+    v2: f64,
+    v3: f64,
+    v4: f64,
+    v5: f64,
+    v6: f64,
+    v7: f64,
+    v8: f64,
+    v9: f64,
+}
+/// The intermediates of `shared8` (the parameters and q).
+#[derive(Default)]
+struct Shared8 {
+    v0: f64,
+    v1: f64,
+    v2: f64,
+    v3: f64,
+    v4: f64,
+    v5: f64,
+    v6: f64,
+    v7: f64,
+    v8: f64,
+    v9: f64,
+    v10: f64,
+    v11: f64,
+    v12: f64,
+    v13: f64,
+    v14: f64,
+    v15: f64,
+    v16: f64,
+    v17: f64,
+    v18: f64,
+    v19: f64,
+    v20: f64,
+    v21: f64,
+    v22: f64,
+    v23: f64,
+    v24: f64,
+    v25: f64,
+    v26: f64,
+    v27: f64,
+    v28: f64,
+    v29: f64,
+    v30: f64,
+    v31: f64,
+    v32: f64,
+    v33: f64,
+    v34: f64,
+    v35: f64,
+    v36: f64,
+    v37: f64,
+    v38: f64,
+    v39: f64,
+    v40: f64,
+    v41: f64,
+    v42: f64,
+    v43: f64,
+    v44: f64,
+    v45: f64,
+    v46: f64,
+    v47: f64,
+    v48: f64,
+}
+/// The intermediates of `shared9` (the parameters, q and qd).
+#[derive(Default)]
+struct Shared9 {
+    v0: f64,
+    v1: f64,
+    v2: f64,
+    v3: f64,
+    v4: f64,
+    v5: f64,
+    v6: f64,
+    v7: f64,
+    v8: f64,
+    v9: f64,
+    v10: f64,
+    v11: f64,
+    v12: f64,
+    v13: f64,
+    v14: f64,
+    v15: f64,
+    v16: f64,
+    v17: f64,
+    v18: f64,
+}
+/// The intermediates of `shared10` (the parameters, q and qd).
+#[derive(Default)]
+struct Shared10 {
+    v0: f64,
+    v1: f64,
+    v2: f64,
+    v3: f64,
+    v4: f64,
+    v5: f64,
+    v6: f64,
+    v7: f64,
+    v8: f64,
+    v9: f64,
+    v10: f64,
+    v11: f64,
+    v12: f64,
+    v13: f64,
+    v14: f64,
+    v15: f64,
+    v16: f64,
+    v17: f64,
+    v18: f64,
+    v19: f64,
+    v20: f64,
+}
+/// The intermediates of `shared11` (the parameters, q and qd).
+#[derive(Default)]
+struct Shared11 {
+    v0: f64,
+    v1: f64,
+    v2: f64,
+    v3: f64,
+    v4: f64,
+    v5: f64,
+}
+/// The intermediates of `shared12` (the parameters, q and qd).
+#[derive(Default)]
+struct Shared12 {
+    v0: f64,
+    v1: f64,
+    v2: f64,
+    v3: f64,
+    v4: f64,
+    v5: f64,
+    v6: f64,
+}
+/// The intermediates of `shared13` (the parameters, q and qd).
+#[derive(Default)]
+struct Shared13 {
+    v0: f64,
+    v1: f64,
+    v2: f64,
+    v3: f64,
+    v4: f64,
+    v5: f64,
+    v6: f64,
+    v7: f64,
+    v8: f64,
+    v9: f64,
+    v10: f64,
+    v11: f64,
+}
+/// The intermediates of `shared14` (the parameters, q and qd).
+#[derive(Default)]
+struct Shared14 {
+    v0: f64,
+    v1: f64,
+    v2: f64,
+    v3: f64,
+    v4: f64,
+    v5: f64,
+    v6: f64,
+    v7: f64,
+    v8: f64,
+    v9: f64,
+    v10: f64,
+    v11: f64,
+}
+/// The intermediates of `shared15` (the parameters, q and a).
+#[derive(Default)]
+struct Shared15 {
+    v0: f64,
+    v1: f64,
+    v2: f64,
+    v3: f64,
+    v4: f64,
+    v5: f64,
+    v6: f64,
+    v7: f64,
+    v8: f64,
+    v9: f64,
+    v10: f64,
+    v11: f64,
+    v12: f64,
+    v13: f64,
+    v14: f64,
+    v15: f64,
+    v16: f64,
+    v17: f64,
+    v18: f64,
+    v19: f64,
+    v20: f64,
+    v21: f64,
+}
+/// Intermediates several functions share, each group computed by one helper.
+impl Arm3 {
+    #[allow(clippy::field_reassign_with_default)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    fn shared0(&self, q: &Vector<3>) -> Shared0 {
+        let mut s0 = Shared0::default();
+        s0.v0 = q[0].cos();
+        s0.v1 = q[0].sin();
+        let z5 = q[1].sin();
+        s0.v2 = s0.v0 * z5;
+        s0.v3 = s0.v1 * z5;
+        s0
+    }
+    #[allow(clippy::field_reassign_with_default)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    fn shared1(&self, q: &Vector<3>, s0: &Shared0) -> Shared1 {
+        let mut s1 = Shared1::default();
+        let z2 = -self.oy * s0.v1;
+        let z3 = self.oy * s0.v0;
+        let z4 = q[1].cos();
+        let z6 = s0.v0 * z4;
+        let z8 = s0.v1 * z4;
+        s1.v0 = z2 - self.oy * s0.v1 + self.l * s0.v2;
+        s1.v1 = z3 + self.oy * s0.v0 + self.l * s0.v3;
+        let z21 = q[2].cos();
+        let z22 = q[2].sin();
+        let z23 = -s0.v1 * z22 + z6 * z21;
+        let z24 = -s0.v1 * z21 - z6 * z22;
+        let z25 = s0.v0 * z22 + z8 * z21;
+        let z26 = s0.v0 * z21 - z8 * z22;
+        s1.v2 = -s0.v2 * s1.v1 + s0.v3 * s1.v0;
+        s1.v3 = self.cx * z23 + self.cy * z24 + self.cz * s0.v2 + s1.v0;
+        s1.v4 = self.cx * z25 + self.cy * z26 + self.cz * s0.v3 + s1.v1;
+        s1
+    }
+    #[allow(clippy::field_reassign_with_default)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    fn shared2(&self, q: &Vector<3>, s0: &Shared0, s1: &Shared1) -> Shared2 {
+        let mut s2 = Shared2::default();
+        let z4 = q[1].cos();
+        let z5 = q[1].sin();
+        s2.v0 = -self.l * s0.v0;
+        s2.v1 = -self.l * s0.v1;
+        let z20 = self.l + self.l * z4;
+        let z21 = q[2].cos();
+        let z22 = q[2].sin();
+        let z27 = -z5 * z21;
+        let z28 = z5 * z22;
+        s2.v2 = z4 * s1.v1 - s0.v3 * z20;
+        s2.v3 = -z4 * s1.v0 + s0.v2 * z20;
+        s2.v4 = self.cx * s0.v0 - self.cy * s0.v1;
+        s2.v5 = self.cx * s0.v1 + self.cy * s0.v0;
+        s2.v6 = -self.cx * z5 + self.cz * z4 + self.l;
+        s2.v7 = self.cx * z27 + self.cy * z28 + self.cz * z4 + z20;
+        s2
+    }
+    #[allow(clippy::field_reassign_with_default)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    fn shared3(&self, q: &Vector<3>, s0: &Shared0) -> Shared3 {
+        let mut s3 = Shared3::default();
+        let z4 = q[1].cos();
+        let z5 = q[1].sin();
+        let z6 = s0.v0 * z4;
+        let z8 = s0.v1 * z4;
+        let z21 = q[2].cos();
+        let z22 = q[2].sin();
+        let z23 = -s0.v1 * z22 + z6 * z21;
+        let z24 = -s0.v1 * z21 - z6 * z22;
+        let z25 = s0.v0 * z22 + z8 * z21;
+        let z26 = s0.v0 * z21 - z8 * z22;
+        let z27 = -z5 * z21;
+        let z28 = z5 * z22;
+        s3.v0 = self.ixx1 * (z6 * z6) + self.iyy * (s0.v1 * s0.v1)
+            + self.izz * (s0.v2 * s0.v2);
+        s3.v1 = self.ixx1 * z6 * z8 - self.iyy * s0.v0 * s0.v1
+            + self.izz * s0.v2 * s0.v3;
+        s3.v2 = -self.ixx1 * z5 * z6 + self.izz * z4 * s0.v2;
+        s3.v3 = self.ixx1 * (z8 * z8) + self.iyy * (s0.v0 * s0.v0)
+            + self.izz * (s0.v3 * s0.v3);
+        s3.v4 = -self.ixx1 * z5 * z8 + self.izz * z4 * s0.v3;
+        s3.v5 = self.ixx2 * (z23 * z23) + self.iyy * (z24 * z24)
+            + self.izz * (s0.v2 * s0.v2);
+        s3.v6 = self.ixx2 * z23 * z25 + self.iyy * z24 * z26 + self.izz * s0.v2 * s0.v3;
+        s3.v7 = self.ixx2 * z23 * z27 + self.iyy * z24 * z28 + self.izz * z4 * s0.v2;
+        s3.v8 = self.ixx2 * (z25 * z25) + self.iyy * (z26 * z26)
+            + self.izz * (s0.v3 * s0.v3);
+        s3.v9 = self.ixx2 * z25 * z27 + self.iyy * z26 * z28 + self.izz * z4 * s0.v3;
+        s3.v10 = self.ixx2 * (z27 * z27) + self.iyy * (z28 * z28) + self.izz * (z4 * z4);
+        s3
+    }
+    #[allow(clippy::field_reassign_with_default)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    fn shared4(
+        &self,
+        _q: &Vector<3>,
+        s1: &Shared1,
+        s2: &Shared2,
+        s3: &Shared3,
+    ) -> Shared4 {
+        let mut s4 = Shared4::default();
+        s4.v0 = self.m2 * s1.v3;
+        s4.v1 = self.m2 * s2.v7;
+        s4.v2 = self.m2 * (s1.v4 * s1.v4) + self.m2 * (s2.v7 * s2.v7) + s3.v5;
+        s4.v3 = -self.m2 * s1.v3 * s1.v4 + s3.v6;
+        s4.v4 = -self.m2 * s1.v3 * s2.v7 + s3.v7;
+        s4.v5 = self.m2 * (s1.v3 * s1.v3) + self.m2 * (s2.v7 * s2.v7) + s3.v8;
+        s4.v6 = -self.m2 * s1.v4 * s2.v7 + s3.v9;
+        s4.v7 = self.m2 * (s1.v3 * s1.v3) + self.m2 * (s1.v4 * s1.v4) + s3.v10;
+        s4
+    }
+    #[allow(clippy::field_reassign_with_default)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    fn shared5(
+        &self,
+        q: &Vector<3>,
+        s0: &Shared0,
+        s1: &Shared1,
+        s2: &Shared2,
+        s3: &Shared3,
+        s4: &Shared4,
+    ) -> Shared5 {
+        let mut s5 = Shared5::default();
+        let z2 = -self.oy * s0.v1;
+        let z3 = self.oy * s0.v0;
+        let z4 = q[1].cos();
+        let z5 = q[1].sin();
+        let z6 = s0.v0 * z4;
+        let z8 = s0.v1 * z4;
+        let z43 = z2 + self.cx * z6 - self.cy * s0.v1 + self.cz * s0.v2;
+        let z44 = z3 + self.cx * z8 + self.cy * s0.v0 + self.cz * s0.v3;
+        let z51 = self.ixx1 * (z5 * z5) + self.izz * (z4 * z4);
+        let z92 = self.m2 * s1.v4;
+        s5.v0 = self.m1 * z43 + s4.v0;
+        s5.v1 = self.m1 * z44 + z92;
+        s5.v2 = self.m1 * s2.v6 + s4.v1;
+        s5.v3 = self.m1 * (z44 * z44) + self.m1 * (s2.v6 * s2.v6) + s3.v0 + s4.v2;
+        s5.v4 = -self.m1 * z43 * z44 + s3.v1 + s4.v3;
+        s5.v5 = -self.m1 * z43 * s2.v6 + s3.v2 + s4.v4;
+        s5.v6 = self.m1 * (z43 * z43) + self.m1 * (s2.v6 * s2.v6) + s3.v3 + s4.v5;
+        s5.v7 = -self.m1 * z44 * s2.v6 + s3.v4 + s4.v6;
+        s5.v8 = self.m1 * (z43 * z43) + self.m1 * (z44 * z44) + z51 + s4.v7;
+        s5.v9 = z4 * s4.v4 + s0.v2 * s4.v2 + s0.v3 * s4.v3 - s2.v3 * s4.v1 + s1.v2 * z92;
+        s5.v10 = z4 * s4.v6 + s0.v2 * s4.v3 + s0.v3 * s4.v5 + s2.v2 * s4.v1
+            - s1.v2 * s4.v0;
+        s5.v11 = z4 * s4.v7 + s0.v2 * s4.v4 + s0.v3 * s4.v6 - s2.v2 * z92
+            + s2.v3 * s4.v0;
+        s5.v12 = self.m2 * s2.v2 - z4 * z92 + s0.v3 * s4.v1;
+        s5.v13 = self.m2 * s2.v3 + z4 * s4.v0 - s0.v2 * s4.v1;
+        s5.v14 = self.m2 * s1.v2 + s0.v2 * z92 - s0.v3 * s4.v0;
+        s5
+    }
+    #[allow(clippy::field_reassign_with_default)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    fn shared6(&self, q: &Vector<3>, s0: &Shared0) -> Shared6 {
+        let mut s6 = Shared6::default();
+        let z4 = q[1].cos();
+        let z5 = q[1].sin();
+        let z6 = s0.v0 * z4;
+        let z8 = s0.v1 * z4;
+        let z21 = q[2].cos();
+        let z22 = q[2].sin();
+        let z24 = -s0.v1 * z21 - z6 * z22;
+        let z26 = s0.v0 * z21 - z8 * z22;
+        s6.v0 = -s0.v1 * z5;
+        s6.v1 = -s0.v0 * z5;
+        s6.v2 = self.l * z6;
+        s6.v3 = self.l * z8;
+        s6.v4 = z21 * s6.v1;
+        s6.v5 = -z22 * s6.v1;
+        s6.v6 = z21 * s6.v0;
+        s6.v7 = -z22 * s6.v0;
+        s6.v8 = self.cx * s6.v1 + self.cz * z6;
+        s6.v9 = self.cx * s6.v0 + self.cz * z8;
+        s6.v10 = self.cx * s6.v4 + self.cy * s6.v5 + self.cz * z6 + s6.v2;
+        s6.v11 = self.cx * s6.v6 + self.cy * s6.v7 + self.cz * z8 + s6.v3;
+        s6.v12 = s0.v1 * z22 - z6 * z21;
+        s6.v13 = -s0.v0 * z22 - z8 * z21;
+        s6.v14 = self.cx * z24 + self.cy * s6.v12;
+        s6.v15 = self.cx * z26 + self.cy * s6.v13;
+        s6
+    }
+    #[allow(clippy::field_reassign_with_default)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    fn shared7(
+        &self,
+        q: &Vector<3>,
+        s0: &Shared0,
+        s1: &Shared1,
+        s2: &Shared2,
+        s5: &Shared5,
+    ) -> Shared7 {
+        let mut s7 = Shared7::default();
+        let z2 = -self.oy * s0.v1;
+        let z3 = self.oy * s0.v0;
+        let z4 = q[1].cos();
+        let z12 = s0.v0 * z2 + s0.v1 * z3;
+        let z100 = self.m1 + self.m2;
+        s7.v0 = self.m0 * (s2.v4 * s2.v4) + self.m0 * (s2.v5 * s2.v5) + self.izz + s5.v8;
+        s7.v1 = s0.v0 * s5.v4 - s0.v1 * s5.v3 - s2.v1 * s5.v2 + z12 * s5.v1;
+        s7.v2 = s0.v0 * s5.v6 - s0.v1 * s5.v4 + s2.v0 * s5.v2 - z12 * s5.v0;
+        s7.v3 = s0.v0 * s5.v7 - s0.v1 * s5.v5 - s2.v0 * s5.v1 + s2.v1 * s5.v0;
+        s7.v4 = s0.v0 * s5.v2 + s2.v0 * z100;
+        s7.v5 = s0.v1 * s5.v2 + s2.v1 * z100;
+        s7.v6 = -s0.v0 * s5.v0 - s0.v1 * s5.v1 + z12 * z100;
+        s7.v7 = s0.v0 * s7.v2 - s0.v1 * s7.v1 + s2.v0 * s7.v4 + s2.v1 * s7.v5
+            + z12 * s7.v6;
+        s7.v8 = z4 * s5.v11 + s0.v2 * s5.v9 + s0.v3 * s5.v10 + s2.v2 * s5.v12
+            + s2.v3 * s5.v13 + s1.v2 * s5.v14;
+        s7.v9 = s0.v0 * s5.v10 - s0.v1 * s5.v9 + s2.v0 * s5.v12 + s2.v1 * s5.v13
+            + z12 * s5.v14;
+        s7
+    }
+    #[allow(clippy::field_reassign_with_default)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    fn shared8(
+        &self,
+        q: &Vector<3>,
+        s0: &Shared0,
+        s1: &Shared1,
+        s6: &Shared6,
+    ) -> Shared8 {
+        let mut s8 = Shared8::default();
+        let z3 = self.oy * s0.v0;
+        let z4 = q[1].cos();
+        let z5 = q[1].sin();
+        let z6 = s0.v0 * z4;
+        let z8 = s0.v1 * z4;
+        let z20 = self.l + self.l * z4;
+        let z21 = q[2].cos();
+        let z22 = q[2].sin();
+        let z23 = -s0.v1 * z22 + z6 * z21;
+        let z24 = -s0.v1 * z21 - z6 * z22;
+        let z25 = s0.v0 * z22 + z8 * z21;
+        let z26 = s0.v0 * z21 - z8 * z22;
+        let z27 = -z5 * z21;
+        let z28 = z5 * z22;
+        s8.v0 = -self.oy * s0.v0;
+        s8.v1 = -s0.v1 * z4;
+        s8.v2 = self.l * s0.v1;
+        s8.v3 = -self.oy * s0.v0 + self.l * s6.v0 + s8.v0;
+        s8.v4 = -s0.v0 * z22 + z21 * s8.v1;
+        s8.v5 = -s0.v0 * z21 - z22 * s8.v1;
+        s8.v6 = z4 * s1.v0 - s0.v2 * z20;
+        s8.v7 = -z4 * s8.v3 + z20 * s6.v0;
+        s8.v8 = -self.cx * s0.v1 - self.cy * s0.v0;
+        s8.v9 = self.cx * s8.v1 - self.cy * s0.v0 + self.cz * s6.v0 + s8.v0;
+        s8.v10 = -self.ixx1 * z5 * s8.v1 + self.izz * z4 * s6.v0;
+        s8.v11 = self.cx * s8.v4 + self.cy * s8.v5 + self.cz * s6.v0 + s8.v3;
+        s8.v12 = self.ixx2 * z27 * s8.v4 + self.iyy * z28 * s8.v5
+            + self.izz * z4 * s6.v0;
+        s8.v13 = -self.l * z5;
+        s8.v14 = -z4 * z21;
+        s8.v15 = z4 * z22;
+        s8.v16 = z4 * s6.v3 - z5 * s1.v1 - z8 * z20 - s0.v3 * s8.v13;
+        s8.v17 = -z4 * s6.v2 + z5 * s1.v0 + z6 * z20 + s0.v2 * s8.v13;
+        s8.v18 = -self.cx * z4 - self.cz * z5;
+        s8.v19 = -self.ixx1 * z4 * z6 - self.ixx1 * z5 * s6.v1 + self.izz * z4 * z6
+            - self.izz * z5 * s0.v2;
+        s8.v20 = -self.ixx1 * z4 * z8 - self.ixx1 * z5 * s6.v0 + self.izz * z4 * z8
+            - self.izz * z5 * s0.v3;
+        s8.v21 = 2.0 * self.ixx1 * z4 * z5 - 2.0 * self.izz * z4 * z5;
+        s8.v22 = self.cx * s8.v14 + self.cy * s8.v15 - self.cz * z5 + s8.v13;
+        s8.v23 = self.ixx2 * z23 * s8.v14 + self.ixx2 * z27 * s6.v4
+            + self.iyy * z24 * s8.v15 + self.iyy * z28 * s6.v5 + self.izz * z4 * z6
+            - self.izz * z5 * s0.v2;
+        s8.v24 = self.ixx2 * z25 * s8.v14 + self.ixx2 * z27 * s6.v6
+            + self.iyy * z26 * s8.v15 + self.iyy * z28 * s6.v7 + self.izz * z4 * z8
+            - self.izz * z5 * s0.v3;
+        s8.v25 = 2.0 * self.ixx2 * z27 * s8.v14 + 2.0 * self.iyy * z28 * s8.v15
+            - 2.0 * self.izz * z4 * z5;
+        s8.v26 = z5 * z21;
+        s8.v27 = self.cx * z28 + self.cy * s8.v26;
+        s8.v28 = self.ixx2 * z23 * z28 + self.ixx2 * z24 * z27 + self.iyy * z24 * s8.v26
+            + self.iyy * z28 * s6.v12;
+        s8.v29 = self.ixx2 * z25 * z28 + self.ixx2 * z26 * z27 + self.iyy * z26 * s8.v26
+            + self.iyy * z28 * s6.v13;
+        s8.v30 = 2.0 * self.ixx2 * z27 * z28 + 2.0 * self.iyy * z28 * s8.v26;
+        s8.v31 = s0.v0 * z3 + s0.v0 * s8.v0;
+        s8.v32 = s0.v3 * s8.v3 - s1.v1 * s6.v0;
+        s8.v33 = 2.0 * self.ixx1 * z6 * s8.v1 + 2.0 * self.iyy * s0.v0 * s0.v1
+            + 2.0 * self.izz * s0.v2 * s6.v0;
+        s8.v34 = self.ixx1 * z8 * s8.v1 + self.ixx1 * (z6 * z6)
+            - self.iyy * (s0.v0 * s0.v0) + self.iyy * (s0.v1 * s0.v1)
+            + self.izz * s0.v3 * s6.v0 + self.izz * (s0.v2 * s0.v2);
+        s8.v35 = 2.0 * self.ixx1 * z6 * z8 - 2.0 * self.iyy * s0.v0 * s0.v1
+            + 2.0 * self.izz * s0.v2 * s0.v3;
+        s8.v36 = 2.0 * self.ixx2 * z23 * s8.v4 + 2.0 * self.iyy * z24 * s8.v5
+            + 2.0 * self.izz * s0.v2 * s6.v0;
+        s8.v37 = self.ixx2 * z25 * s8.v4 + self.ixx2 * (z23 * z23)
+            + self.iyy * z26 * s8.v5 + self.iyy * (z24 * z24) + self.izz * s0.v3 * s6.v0
+            + self.izz * (s0.v2 * s0.v2);
+        s8.v38 = 2.0 * self.ixx2 * z23 * z25 + 2.0 * self.iyy * z24 * z26
+            + 2.0 * self.izz * s0.v2 * s0.v3;
+        s8.v39 = -z6 * s1.v1 - s0.v2 * s6.v3 + z8 * s1.v0 + s0.v3 * s6.v2;
+        s8.v40 = 2.0 * self.ixx1 * z6 * s6.v1 + 2.0 * self.izz * z6 * s0.v2;
+        s8.v41 = self.ixx1 * z6 * s6.v0 + self.ixx1 * z8 * s6.v1 + self.izz * z6 * s0.v3
+            + self.izz * s0.v2 * z8;
+        s8.v42 = 2.0 * self.ixx1 * z8 * s6.v0 + 2.0 * self.izz * z8 * s0.v3;
+        s8.v43 = 2.0 * self.ixx2 * z23 * s6.v4 + 2.0 * self.iyy * z24 * s6.v5
+            + 2.0 * self.izz * z6 * s0.v2;
+        s8.v44 = self.ixx2 * z23 * s6.v6 + self.ixx2 * z25 * s6.v4
+            + self.iyy * z24 * s6.v7 + self.iyy * z26 * s6.v5 + self.izz * z6 * s0.v3
+            + self.izz * s0.v2 * z8;
+        s8.v45 = 2.0 * self.ixx2 * z25 * s6.v6 + 2.0 * self.iyy * z26 * s6.v7
+            + 2.0 * self.izz * z8 * s0.v3;
+        s8.v46 = 2.0 * self.ixx2 * z23 * z24 + 2.0 * self.iyy * z24 * s6.v12;
+        s8.v47 = self.ixx2 * z23 * z26 + self.ixx2 * z24 * z25 + self.iyy * z24 * s6.v13
+            + self.iyy * z26 * s6.v12;
+        s8.v48 = 2.0 * self.ixx2 * z25 * z26 + 2.0 * self.iyy * z26 * s6.v13;
+        s8
+    }
+    #[allow(clippy::field_reassign_with_default)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    fn shared9(
+        &self,
+        q: &Vector<3>,
+        qd: &Vector<3>,
+        s0: &Shared0,
+        s1: &Shared1,
+        s2: &Shared2,
+    ) -> Shared9 {
+        let mut s9 = Shared9::default();
+        let z2 = -self.oy * s0.v1;
+        let z3 = self.oy * s0.v0;
+        let z4 = q[1].cos();
+        let z6 = s0.v0 * z4;
+        let z8 = s0.v1 * z4;
+        let z12 = s0.v0 * z2 + s0.v1 * z3;
+        s9.v0 = -qd[1] * s0.v1;
+        s9.v1 = qd[1] * s0.v0;
+        s9.v2 = qd[1] * s2.v0;
+        s9.v3 = qd[1] * s2.v1;
+        s9.v4 = qd[1] * z12;
+        s9.v5 = qd[2] * s0.v2 + s9.v0;
+        s9.v6 = qd[2] * s0.v3 + s9.v1;
+        s9.v7 = qd[0] + qd[2] * z4;
+        s9.v8 = qd[2] * s2.v2 + s9.v2;
+        s9.v9 = qd[2] * s2.v3 + s9.v3;
+        s9.v10 = qd[2] * s1.v2 + s9.v4;
+        let z43 = z2 + self.cx * z6 - self.cy * s0.v1 + self.cz * s0.v2;
+        let z44 = z3 + self.cx * z8 + self.cy * s0.v0 + self.cz * s0.v3;
+        s9.v11 = -qd[0] * s2.v5;
+        s9.v12 = qd[0] * s2.v4;
+        s9.v13 = -qd[0] * z44 + s9.v1 * s2.v6 + s9.v2;
+        s9.v14 = qd[0] * z43 - s9.v0 * s2.v6 + s9.v3;
+        s9.v15 = s9.v0 * z44 - s9.v1 * z43 + s9.v4;
+        s9.v16 = s9.v6 * s2.v7 - s9.v7 * s1.v4 + s9.v8;
+        s9.v17 = -s9.v5 * s2.v7 + s9.v7 * s1.v3 + s9.v9;
+        s9.v18 = s9.v5 * s1.v4 - s9.v6 * s1.v3 + s9.v10;
+        s9
+    }
+    #[allow(clippy::field_reassign_with_default)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    fn shared10(
+        &self,
+        q: &Vector<3>,
+        qd: &Vector<3>,
+        s0: &Shared0,
+        s1: &Shared1,
+        s2: &Shared2,
+        s9: &Shared9,
+    ) -> Shared10 {
+        let mut s10 = Shared10::default();
+        let z2 = -self.oy * s0.v1;
+        let z3 = self.oy * s0.v0;
+        let z4 = q[1].cos();
+        let z6 = s0.v0 * z4;
+        let z8 = s0.v1 * z4;
+        let z12 = s0.v0 * z2 + s0.v1 * z3;
+        let z43 = z2 + self.cx * z6 - self.cy * s0.v1 + self.cz * s0.v2;
+        let z44 = z3 + self.cx * z8 + self.cy * s0.v0 + self.cz * s0.v3;
+        s10.v0 = -qd[0] * qd[1] * s0.v0;
+        s10.v1 = -qd[0] * qd[1] * s0.v1;
+        s10.v2 = qd[1] * s0.v0 * s9.v0 + qd[1] * s0.v1 * s9.v1;
+        s10.v3 = -qd[0] * qd[1] * s2.v1 - qd[1] * s0.v0 * s9.v4 + qd[1] * z12 * s9.v1;
+        s10.v4 = qd[0] * qd[1] * s2.v0 - qd[1] * s0.v1 * s9.v4 - qd[1] * z12 * s9.v0;
+        s10.v5 = qd[1] * s0.v0 * s9.v2 + qd[1] * s0.v1 * s9.v3 - qd[1] * s2.v0 * s9.v1
+            + qd[1] * s2.v1 * s9.v0;
+        s10.v6 = qd[2] * z4 * s9.v6 - qd[2] * s0.v3 * s9.v7 + s10.v0;
+        s10.v7 = -qd[2] * z4 * s9.v5 + qd[2] * s0.v2 * s9.v7 + s10.v1;
+        s10.v8 = -qd[2] * s0.v2 * s9.v6 + qd[2] * s0.v3 * s9.v5 + s10.v2;
+        s10.v9 = qd[2] * z4 * s9.v9 - qd[2] * s0.v3 * s9.v10 - qd[2] * s2.v3 * s9.v7
+            + qd[2] * s1.v2 * s9.v6 + s10.v3;
+        s10.v10 = -qd[2] * z4 * s9.v8 + qd[2] * s0.v2 * s9.v10 + qd[2] * s2.v2 * s9.v7
+            - qd[2] * s1.v2 * s9.v5 + s10.v4;
+        s10.v11 = -qd[2] * s0.v2 * s9.v9 + qd[2] * s0.v3 * s9.v8 - qd[2] * s2.v2 * s9.v6
+            + qd[2] * s2.v3 * s9.v5 + s10.v5;
+        s10.v12 = -qd[0] * self.m1 * s9.v14 + self.m1 * s9.v1 * s9.v15
+            - self.m1 * z44 * s10.v2 + self.m1 * s2.v6 * s10.v1 + self.m1 * s10.v3;
+        s10.v13 = qd[0] * self.m1 * s9.v13 - self.m1 * s9.v0 * s9.v15
+            + self.m1 * z43 * s10.v2 - self.m1 * s2.v6 * s10.v0 + self.m1 * s10.v4;
+        s10.v14 = self.m1 * self.g + self.m1 * s9.v0 * s9.v14 - self.m1 * s9.v1 * s9.v13
+            - self.m1 * z43 * s10.v1 + self.m1 * z44 * s10.v0 + self.m1 * s10.v5;
+        s10.v15 = self.m2 * s9.v6 * s9.v18 - self.m2 * s9.v7 * s9.v17
+            - self.m2 * s1.v4 * s10.v8 + self.m2 * s2.v7 * s10.v7 + self.m2 * s10.v9;
+        s10.v16 = -self.m2 * s9.v5 * s9.v18 + self.m2 * s9.v7 * s9.v16
+            + self.m2 * s1.v3 * s10.v8 - self.m2 * s2.v7 * s10.v6 + self.m2 * s10.v10;
+        s10.v17 = self.m2 * self.g + self.m2 * s9.v5 * s9.v17 - self.m2 * s9.v6 * s9.v16
+            - self.m2 * s1.v3 * s10.v7 + self.m2 * s1.v4 * s10.v6 + self.m2 * s10.v11;
+        s10.v18 = s10.v12 + s10.v15;
+        s10.v19 = s10.v13 + s10.v16;
+        s10.v20 = s10.v14 + s10.v17;
+        s10
+    }
+    #[allow(clippy::field_reassign_with_default)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    fn shared11(
+        &self,
+        q: &Vector<3>,
+        qd: &Vector<3>,
+        s3: &Shared3,
+        s9: &Shared9,
+    ) -> Shared11 {
+        let mut s11 = Shared11::default();
+        let z4 = q[1].cos();
+        let z5 = q[1].sin();
+        let z51 = self.ixx1 * (z5 * z5) + self.izz * (z4 * z4);
+        s11.v0 = qd[0] * s3.v2 + s9.v0 * s3.v0 + s9.v1 * s3.v1;
+        s11.v1 = qd[0] * s3.v4 + s9.v0 * s3.v1 + s9.v1 * s3.v3;
+        s11.v2 = qd[0] * z51 + s9.v0 * s3.v2 + s9.v1 * s3.v4;
+        s11.v3 = s9.v5 * s3.v5 + s9.v6 * s3.v6 + s9.v7 * s3.v7;
+        s11.v4 = s9.v5 * s3.v6 + s9.v6 * s3.v8 + s9.v7 * s3.v9;
+        s11.v5 = s9.v5 * s3.v7 + s9.v6 * s3.v9 + s9.v7 * s3.v10;
+        s11
+    }
+    #[allow(clippy::field_reassign_with_default, clippy::too_many_arguments)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    fn shared12(
+        &self,
+        q: &Vector<3>,
+        qd: &Vector<3>,
+        s0: &Shared0,
+        s1: &Shared1,
+        s2: &Shared2,
+        s3: &Shared3,
+        s9: &Shared9,
+        s10: &Shared10,
+        s11: &Shared11,
+    ) -> Shared12 {
+        let mut s12 = Shared12::default();
+        let z2 = -self.oy * s0.v1;
+        let z3 = self.oy * s0.v0;
+        let z4 = q[1].cos();
+        let z6 = s0.v0 * z4;
+        let z8 = s0.v1 * z4;
+        let z43 = z2 + self.cx * z6 - self.cy * s0.v1 + self.cz * s0.v2;
+        let z44 = z3 + self.cx * z8 + self.cy * s0.v0 + self.cz * s0.v3;
+        s12.v0 = -qd[0] * s11.v1 + s9.v1 * s11.v2 + z44 * s10.v14 - s2.v6 * s10.v13
+            + s3.v0 * s10.v0 + s3.v1 * s10.v1 + s3.v2 * s10.v2;
+        s12.v1 = qd[0] * s11.v0 - s9.v0 * s11.v2 - z43 * s10.v14 + s2.v6 * s10.v12
+            + s3.v1 * s10.v0 + s3.v3 * s10.v1 + s3.v4 * s10.v2;
+        s12.v2 = s9.v6 * s11.v5 - s9.v7 * s11.v4 + s1.v4 * s10.v17 - s2.v7 * s10.v16
+            + s3.v5 * s10.v6 + s3.v6 * s10.v7 + s3.v7 * s10.v8;
+        s12.v3 = -s9.v5 * s11.v5 + s9.v7 * s11.v3 - s1.v3 * s10.v17 + s2.v7 * s10.v15
+            + s3.v6 * s10.v6 + s3.v8 * s10.v7 + s3.v9 * s10.v8;
+        s12.v4 = s9.v5 * s11.v4 - s9.v6 * s11.v3 + s1.v3 * s10.v16 - s1.v4 * s10.v15
+            + s3.v7 * s10.v6 + s3.v9 * s10.v7 + s3.v10 * s10.v8;
+        s12.v5 = s12.v0 + s12.v2;
+        s12.v6 = s12.v1 + s12.v3;
+        s12
+    }
+    #[allow(clippy::field_reassign_with_default)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    fn shared13(
+        &self,
+        q: &Vector<3>,
+        qd: &Vector<3>,
+        s0: &Shared0,
+        s1: &Shared1,
+        s2: &Shared2,
+        s9: &Shared9,
+    ) -> Shared13 {
+        let mut s13 = Shared13::default();
+        let z2 = -self.oy * s0.v1;
+        let z3 = self.oy * s0.v0;
+        let z4 = q[1].cos();
+        let z12 = s0.v0 * z2 + s0.v1 * z3;
+        s13.v0 = -qd[0] * s0.v0;
+        s13.v1 = -qd[0] * s0.v1;
+        s13.v2 = s0.v0 * s9.v0 + s0.v1 * s9.v1;
+        s13.v3 = -qd[0] * s2.v1 - s0.v0 * s9.v4 + z12 * s9.v1;
+        s13.v4 = qd[0] * s2.v0 - s0.v1 * s9.v4 - z12 * s9.v0;
+        s13.v5 = s0.v0 * s9.v2 + s0.v1 * s9.v3 - s2.v0 * s9.v1 + s2.v1 * s9.v0;
+        s13.v6 = z4 * s9.v6 - s0.v3 * s9.v7;
+        s13.v7 = -z4 * s9.v5 + s0.v2 * s9.v7;
+        s13.v8 = -s0.v2 * s9.v6 + s0.v3 * s9.v5;
+        s13.v9 = z4 * s9.v9 - s0.v3 * s9.v10 - s2.v3 * s9.v7 + s1.v2 * s9.v6;
+        s13.v10 = -z4 * s9.v8 + s0.v2 * s9.v10 + s2.v2 * s9.v7 - s1.v2 * s9.v5;
+        s13.v11 = -s0.v2 * s9.v9 + s0.v3 * s9.v8 - s2.v2 * s9.v6 + s2.v3 * s9.v5;
+        s13
+    }
+    #[allow(clippy::field_reassign_with_default, clippy::too_many_arguments)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    fn shared14(
+        &self,
+        q: &Vector<3>,
+        qd: &Vector<3>,
+        s0: &Shared0,
+        s1: &Shared1,
+        s2: &Shared2,
+        s3: &Shared3,
+        s9: &Shared9,
+    ) -> Shared14 {
+        let mut s14 = Shared14::default();
+        let z2 = -self.oy * s0.v1;
+        let z3 = self.oy * s0.v0;
+        let z4 = q[1].cos();
+        let z5 = q[1].sin();
+        let z6 = s0.v0 * z4;
+        let z8 = s0.v1 * z4;
+        let z43 = z2 + self.cx * z6 - self.cy * s0.v1 + self.cz * s0.v2;
+        let z44 = z3 + self.cx * z8 + self.cy * s0.v0 + self.cz * s0.v3;
+        let z51 = self.ixx1 * (z5 * z5) + self.izz * (z4 * z4);
+        s14.v0 = self.m2 * s1.v4 * s9.v18 - self.m2 * s2.v7 * s9.v17 + s9.v5 * s3.v5
+            + s9.v6 * s3.v6 + s9.v7 * s3.v7;
+        s14.v1 = -self.m2 * s1.v3 * s9.v18 + self.m2 * s2.v7 * s9.v16 + s9.v5 * s3.v6
+            + s9.v6 * s3.v8 + s9.v7 * s3.v9;
+        s14.v2 = self.m2 * s1.v3 * s9.v17 - self.m2 * s1.v4 * s9.v16 + s9.v5 * s3.v7
+            + s9.v6 * s3.v9 + s9.v7 * s3.v10;
+        s14.v3 = self.m2 * s9.v16;
+        s14.v4 = self.m2 * s9.v17;
+        s14.v5 = self.m2 * s9.v18;
+        s14.v6 = qd[0] * s3.v2 + self.m1 * z44 * s9.v15 - self.m1 * s2.v6 * s9.v14
+            + s9.v0 * s3.v0 + s9.v1 * s3.v1 + s14.v0;
+        s14.v7 = qd[0] * s3.v4 - self.m1 * z43 * s9.v15 + self.m1 * s2.v6 * s9.v13
+            + s9.v0 * s3.v1 + s9.v1 * s3.v3 + s14.v1;
+        s14.v8 = qd[0] * z51 + self.m1 * z43 * s9.v14 - self.m1 * z44 * s9.v13
+            + s9.v0 * s3.v2 + s9.v1 * s3.v4 + s14.v2;
+        s14.v9 = self.m1 * s9.v13 + s14.v3;
+        s14.v10 = self.m1 * s9.v14 + s14.v4;
+        s14.v11 = self.m1 * s9.v15 + s14.v5;
+        s14
+    }
+    #[allow(clippy::field_reassign_with_default)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    fn shared15(
+        &self,
+        q: &Vector<3>,
+        a: &Vector<3>,
+        s0: &Shared0,
+        s1: &Shared1,
+        s2: &Shared2,
+    ) -> Shared15 {
+        let mut s15 = Shared15::default();
+        let z2 = -self.oy * s0.v1;
+        let z3 = self.oy * s0.v0;
+        let z4 = q[1].cos();
+        let z6 = s0.v0 * z4;
+        let z8 = s0.v1 * z4;
+        let z12 = s0.v0 * z2 + s0.v1 * z3;
+        let z43 = z2 + self.cx * z6 - self.cy * s0.v1 + self.cz * s0.v2;
+        let z44 = z3 + self.cx * z8 + self.cy * s0.v0 + self.cz * s0.v3;
+        s15.v0 = -a[1] * s0.v1;
+        s15.v1 = a[1] * s0.v0;
+        s15.v2 = a[1] * s2.v0;
+        s15.v3 = a[1] * s2.v1;
+        s15.v4 = a[1] * z12;
+        s15.v5 = a[2] * s0.v2 + s15.v0;
+        s15.v6 = a[2] * s0.v3 + s15.v1;
+        s15.v7 = a[0] + a[2] * z4;
+        s15.v8 = a[2] * s2.v2 + s15.v2;
+        s15.v9 = a[2] * s2.v3 + s15.v3;
+        s15.v10 = a[2] * s1.v2 + s15.v4;
+        s15.v11 = -self.m0 * a[0] * s2.v5;
+        s15.v12 = self.m0 * a[0] * s2.v4;
+        s15.v13 = -self.m1 * a[0] * z44 + self.m1 * s15.v2 + self.m1 * s2.v6 * s15.v1;
+        s15.v14 = self.m1 * a[0] * z43 + self.m1 * s15.v3 - self.m1 * s2.v6 * s15.v0;
+        s15.v15 = self.m1 * s15.v4 - self.m1 * z43 * s15.v1 + self.m1 * z44 * s15.v0;
+        s15.v16 = self.m2 * s15.v8 - self.m2 * s1.v4 * s15.v7 + self.m2 * s2.v7 * s15.v6;
+        s15.v17 = self.m2 * s15.v9 + self.m2 * s1.v3 * s15.v7 - self.m2 * s2.v7 * s15.v5;
+        s15.v18 = self.m2 * s15.v10 - self.m2 * s1.v3 * s15.v6
+            + self.m2 * s1.v4 * s15.v5;
+        s15.v19 = s15.v13 + s15.v16;
+        s15.v20 = s15.v14 + s15.v17;
+        s15.v21 = s15.v15 + s15.v18;
+        s15
+    }
+}
 impl Dynamics<3> for Arm3 {
     const NAME: &'static str = "Arm3";
     const FINGERPRINT: &'static str = FINGERPRINT;
@@ -150,96 +1017,22 @@ impl Dynamics<3> for Arm3 {
         Ok(())
     }
     fn kinetic_energy(&self, q: &Vector<3>, qd: &Vector<3>, _t: f64) -> f64 {
-        let z0 = q[0].cos();
-        let z1 = q[0].sin();
-        let z2 = -self.oy * z1;
-        let z3 = self.oy * z0;
+        let s0 = self.shared0(q);
+        let s1 = self.shared1(q, &s0);
+        let s2 = self.shared2(q, &s0, &s1);
+        let s3 = self.shared3(q, &s0);
+        let s9 = self.shared9(q, qd, &s0, &s1, &s2);
+        let s14 = self.shared14(q, qd, &s0, &s1, &s2, &s3, &s9);
+        let z2 = -self.oy * s0.v1;
+        let z3 = self.oy * s0.v0;
         let z4 = q[1].cos();
-        let z5 = q[1].sin();
-        let z6 = z0 * z4;
-        let z7 = z0 * z5;
-        let z8 = z1 * z4;
-        let z9 = z1 * z5;
-        let z10 = -self.l * z0;
-        let z11 = -self.l * z1;
-        let z12 = z0 * z2 + z1 * z3;
-        let z13 = -qd[1] * z1;
-        let z14 = qd[1] * z0;
-        let z15 = qd[1] * z10;
-        let z16 = qd[1] * z11;
-        let z17 = qd[1] * z12;
-        let z18 = z2 - self.oy * z1 + self.l * z7;
-        let z19 = z3 + self.oy * z0 + self.l * z9;
-        let z20 = self.l + self.l * z4;
-        let z21 = q[2].cos();
-        let z22 = q[2].sin();
-        let z23 = -z1 * z22 + z6 * z21;
-        let z24 = -z1 * z21 - z6 * z22;
-        let z25 = z0 * z22 + z8 * z21;
-        let z26 = z0 * z21 - z8 * z22;
-        let z27 = -z5 * z21;
-        let z28 = z5 * z22;
-        let z29 = z4 * z19 - z9 * z20;
-        let z30 = -z4 * z18 + z7 * z20;
-        let z31 = -z7 * z19 + z9 * z18;
-        let z32 = qd[2] * z7 + z13;
-        let z33 = qd[2] * z9 + z14;
-        let z34 = qd[0] + qd[2] * z4;
-        let z35 = qd[2] * z29 + z15;
-        let z36 = qd[2] * z30 + z16;
-        let z37 = qd[2] * z31 + z17;
-        let z38 = self.cx * z0 - self.cy * z1;
-        let z39 = self.cx * z1 + self.cy * z0;
-        let z43 = z2 + self.cx * z6 - self.cy * z1 + self.cz * z7;
-        let z44 = z3 + self.cx * z8 + self.cy * z0 + self.cz * z9;
-        let z45 = -self.cx * z5 + self.cz * z4 + self.l;
-        let z46 = self.ixx1 * (z6 * z6) + self.iyy * (z1 * z1) + self.izz * (z7 * z7);
-        let z47 = self.ixx1 * z6 * z8 - self.iyy * z0 * z1 + self.izz * z7 * z9;
-        let z48 = -self.ixx1 * z5 * z6 + self.izz * z4 * z7;
-        let z49 = self.ixx1 * (z8 * z8) + self.iyy * (z0 * z0) + self.izz * (z9 * z9);
-        let z50 = -self.ixx1 * z5 * z8 + self.izz * z4 * z9;
-        let z51 = self.ixx1 * (z5 * z5) + self.izz * (z4 * z4);
-        let z52 = self.cx * z23 + self.cy * z24 + self.cz * z7 + z18;
-        let z53 = self.cx * z25 + self.cy * z26 + self.cz * z9 + z19;
-        let z54 = self.cx * z27 + self.cy * z28 + self.cz * z4 + z20;
-        let z55 = self.ixx2 * (z23 * z23) + self.iyy * (z24 * z24)
-            + self.izz * (z7 * z7);
-        let z56 = self.ixx2 * z23 * z25 + self.iyy * z24 * z26 + self.izz * z7 * z9;
-        let z57 = self.ixx2 * z23 * z27 + self.iyy * z24 * z28 + self.izz * z4 * z7;
-        let z58 = self.ixx2 * (z25 * z25) + self.iyy * (z26 * z26)
-            + self.izz * (z9 * z9);
-        let z59 = self.ixx2 * z25 * z27 + self.iyy * z26 * z28 + self.izz * z4 * z9;
-        let z60 = self.ixx2 * (z27 * z27) + self.iyy * (z28 * z28)
-            + self.izz * (z4 * z4);
-        let z63 = -qd[0] * z39;
-        let z64 = qd[0] * z38;
-        let z65 = -qd[0] * z44 + z14 * z45 + z15;
-        let z66 = qd[0] * z43 - z13 * z45 + z16;
-        let z67 = z13 * z44 - z14 * z43 + z17;
-        let z68 = z33 * z54 - z34 * z53 + z35;
-        let z69 = -z32 * z54 + z34 * z52 + z36;
-        let z70 = z32 * z53 - z33 * z52 + z37;
-        let z71 = self.m2 * z53 * z70 - self.m2 * z54 * z69 + z32 * z55 + z33 * z56
-            + z34 * z57;
-        let z72 = -self.m2 * z52 * z70 + self.m2 * z54 * z68 + z32 * z56 + z33 * z58
-            + z34 * z59;
-        let z73 = self.m2 * z52 * z69 - self.m2 * z53 * z68 + z32 * z57 + z33 * z59
-            + z34 * z60;
-        let z74 = self.m2 * z68;
-        let z75 = self.m2 * z69;
-        let z76 = self.m2 * z70;
-        let z77 = qd[0] * z48 + self.m1 * z44 * z67 - self.m1 * z45 * z66 + z13 * z46
-            + z14 * z47 + z71;
-        let z78 = qd[0] * z50 - self.m1 * z43 * z67 + self.m1 * z45 * z65 + z13 * z47
-            + z14 * z49 + z72;
-        let z79 = qd[0] * z51 + self.m1 * z43 * z66 - self.m1 * z44 * z65 + z13 * z48
-            + z14 * z50 + z73;
-        let z80 = self.m1 * z65 + z74;
-        let z81 = self.m1 * z66 + z75;
-        let z82 = self.m1 * z67 + z76;
-        let z85 = qd[0] * self.izz + self.m0 * z38 * z64 - self.m0 * z39 * z63 + z79;
-        let z88 = z0 * z78 - z1 * z77 + z10 * z80 + z11 * z81 + z12 * z82;
-        let z89 = z4 * z73 + z7 * z71 + z9 * z72 + z29 * z74 + z30 * z75 + z31 * z76;
+        let z12 = s0.v0 * z2 + s0.v1 * z3;
+        let z85 = qd[0] * self.izz + self.m0 * s2.v4 * s9.v12 - self.m0 * s2.v5 * s9.v11
+            + s14.v8;
+        let z88 = s0.v0 * s14.v7 - s0.v1 * s14.v6 + s2.v0 * s14.v9 + s2.v1 * s14.v10
+            + z12 * s14.v11;
+        let z89 = z4 * s14.v2 + s0.v2 * s14.v0 + s0.v3 * s14.v1 + s2.v2 * s14.v3
+            + s2.v3 * s14.v4 + s1.v2 * s14.v5;
         0.5 * qd[0] * z85 + 0.5 * qd[1] * z88 + 0.5 * qd[2] * z89
     }
     fn potential_energy(&self, q: &Vector<3>, _t: f64) -> f64 {
@@ -273,412 +1066,102 @@ impl Dynamics<3> for Arm3 {
         m: &mut Matrix<3, 3>,
         h: &mut Vector<3>,
     ) {
-        let z0 = q[0].cos();
-        let z1 = q[0].sin();
-        let z2 = -self.oy * z1;
-        let z3 = self.oy * z0;
+        let s0 = self.shared0(q);
+        let s1 = self.shared1(q, &s0);
+        let s2 = self.shared2(q, &s0, &s1);
+        let s3 = self.shared3(q, &s0);
+        let s4 = self.shared4(q, &s1, &s2, &s3);
+        let s5 = self.shared5(q, &s0, &s1, &s2, &s3, &s4);
+        let s7 = self.shared7(q, &s0, &s1, &s2, &s5);
+        let s9 = self.shared9(q, qd, &s0, &s1, &s2);
+        let s10 = self.shared10(q, qd, &s0, &s1, &s2, &s9);
+        let s11 = self.shared11(q, qd, &s3, &s9);
+        let s12 = self.shared12(q, qd, &s0, &s1, &s2, &s3, &s9, &s10, &s11);
+        let z2 = -self.oy * s0.v1;
+        let z3 = self.oy * s0.v0;
         let z4 = q[1].cos();
         let z5 = q[1].sin();
-        let z6 = z0 * z4;
-        let z7 = z0 * z5;
-        let z8 = z1 * z4;
-        let z9 = z1 * z5;
-        let z10 = -self.l * z0;
-        let z11 = -self.l * z1;
-        let z12 = z0 * z2 + z1 * z3;
-        let z13 = -qd[1] * z1;
-        let z14 = qd[1] * z0;
-        let z15 = qd[1] * z10;
-        let z16 = qd[1] * z11;
-        let z17 = qd[1] * z12;
-        let z18 = z2 - self.oy * z1 + self.l * z7;
-        let z19 = z3 + self.oy * z0 + self.l * z9;
-        let z20 = self.l + self.l * z4;
-        let z21 = q[2].cos();
-        let z22 = q[2].sin();
-        let z23 = -z1 * z22 + z6 * z21;
-        let z24 = -z1 * z21 - z6 * z22;
-        let z25 = z0 * z22 + z8 * z21;
-        let z26 = z0 * z21 - z8 * z22;
-        let z27 = -z5 * z21;
-        let z28 = z5 * z22;
-        let z29 = z4 * z19 - z9 * z20;
-        let z30 = -z4 * z18 + z7 * z20;
-        let z31 = -z7 * z19 + z9 * z18;
-        let z32 = qd[2] * z7 + z13;
-        let z33 = qd[2] * z9 + z14;
-        let z34 = qd[0] + qd[2] * z4;
-        let z35 = qd[2] * z29 + z15;
-        let z36 = qd[2] * z30 + z16;
-        let z37 = qd[2] * z31 + z17;
-        let z38 = self.cx * z0 - self.cy * z1;
-        let z39 = self.cx * z1 + self.cy * z0;
-        let z43 = z2 + self.cx * z6 - self.cy * z1 + self.cz * z7;
-        let z44 = z3 + self.cx * z8 + self.cy * z0 + self.cz * z9;
-        let z45 = -self.cx * z5 + self.cz * z4 + self.l;
-        let z46 = self.ixx1 * (z6 * z6) + self.iyy * (z1 * z1) + self.izz * (z7 * z7);
-        let z47 = self.ixx1 * z6 * z8 - self.iyy * z0 * z1 + self.izz * z7 * z9;
-        let z48 = -self.ixx1 * z5 * z6 + self.izz * z4 * z7;
-        let z49 = self.ixx1 * (z8 * z8) + self.iyy * (z0 * z0) + self.izz * (z9 * z9);
-        let z50 = -self.ixx1 * z5 * z8 + self.izz * z4 * z9;
+        let z6 = s0.v0 * z4;
+        let z8 = s0.v1 * z4;
+        let z12 = s0.v0 * z2 + s0.v1 * z3;
+        let z43 = z2 + self.cx * z6 - self.cy * s0.v1 + self.cz * s0.v2;
+        let z44 = z3 + self.cx * z8 + self.cy * s0.v0 + self.cz * s0.v3;
         let z51 = self.ixx1 * (z5 * z5) + self.izz * (z4 * z4);
-        let z52 = self.cx * z23 + self.cy * z24 + self.cz * z7 + z18;
-        let z53 = self.cx * z25 + self.cy * z26 + self.cz * z9 + z19;
-        let z54 = self.cx * z27 + self.cy * z28 + self.cz * z4 + z20;
-        let z55 = self.ixx2 * (z23 * z23) + self.iyy * (z24 * z24)
-            + self.izz * (z7 * z7);
-        let z56 = self.ixx2 * z23 * z25 + self.iyy * z24 * z26 + self.izz * z7 * z9;
-        let z57 = self.ixx2 * z23 * z27 + self.iyy * z24 * z28 + self.izz * z4 * z7;
-        let z58 = self.ixx2 * (z25 * z25) + self.iyy * (z26 * z26)
-            + self.izz * (z9 * z9);
-        let z59 = self.ixx2 * z25 * z27 + self.iyy * z26 * z28 + self.izz * z4 * z9;
-        let z60 = self.ixx2 * (z27 * z27) + self.iyy * (z28 * z28)
-            + self.izz * (z4 * z4);
-        let z63 = -qd[0] * z39;
-        let z64 = qd[0] * z38;
-        let z65 = -qd[0] * z44 + z14 * z45 + z15;
-        let z66 = qd[0] * z43 - z13 * z45 + z16;
-        let z67 = z13 * z44 - z14 * z43 + z17;
-        let z68 = z33 * z54 - z34 * z53 + z35;
-        let z69 = -z32 * z54 + z34 * z52 + z36;
-        let z70 = z32 * z53 - z33 * z52 + z37;
-        let z91 = self.m2 * z52;
-        let z92 = self.m2 * z53;
-        let z93 = self.m2 * z54;
-        let z94 = self.m2 * (z53 * z53) + self.m2 * (z54 * z54) + z55;
-        let z95 = -self.m2 * z52 * z53 + z56;
-        let z96 = -self.m2 * z52 * z54 + z57;
-        let z97 = self.m2 * (z52 * z52) + self.m2 * (z54 * z54) + z58;
-        let z98 = -self.m2 * z53 * z54 + z59;
-        let z99 = self.m2 * (z52 * z52) + self.m2 * (z53 * z53) + z60;
-        let z100 = self.m1 + self.m2;
-        let z101 = self.m1 * z43 + z91;
-        let z102 = self.m1 * z44 + z92;
-        let z103 = self.m1 * z45 + z93;
-        let z104 = self.m1 * (z44 * z44) + self.m1 * (z45 * z45) + z46 + z94;
-        let z105 = -self.m1 * z43 * z44 + z47 + z95;
-        let z106 = -self.m1 * z43 * z45 + z48 + z96;
-        let z107 = self.m1 * (z43 * z43) + self.m1 * (z45 * z45) + z49 + z97;
-        let z108 = -self.m1 * z44 * z45 + z50 + z98;
-        let z109 = self.m1 * (z43 * z43) + self.m1 * (z44 * z44) + z51 + z99;
-        let z119 = self.m0 * (z38 * z38) + self.m0 * (z39 * z39) + self.izz + z109;
-        let z120 = z0 * z105 - z1 * z104 - z11 * z103 + z12 * z102;
-        let z121 = z0 * z107 - z1 * z105 + z10 * z103 - z12 * z101;
-        let z122 = z0 * z108 - z1 * z106 - z10 * z102 + z11 * z101;
-        let z123 = z0 * z103 + z10 * z100;
-        let z124 = z1 * z103 + z11 * z100;
-        let z125 = -z0 * z101 - z1 * z102 + z12 * z100;
-        let z126 = z0 * z121 - z1 * z120 + z10 * z123 + z11 * z124 + z12 * z125;
-        let z127 = z4 * z96 + z7 * z94 + z9 * z95 - z30 * z93 + z31 * z92;
-        let z128 = z4 * z98 + z7 * z95 + z9 * z97 + z29 * z93 - z31 * z91;
-        let z129 = z4 * z99 + z7 * z96 + z9 * z98 - z29 * z92 + z30 * z91;
-        let z130 = self.m2 * z29 - z4 * z92 + z9 * z93;
-        let z131 = self.m2 * z30 + z4 * z91 - z7 * z93;
-        let z132 = self.m2 * z31 + z7 * z92 - z9 * z91;
-        let z133 = z4 * z129 + z7 * z127 + z9 * z128 + z29 * z130 + z30 * z131
-            + z31 * z132;
-        let z134 = z0 * z128 - z1 * z127 + z10 * z130 + z11 * z131 + z12 * z132;
-        let z135 = -qd[0] * qd[1] * z0;
-        let z136 = -qd[0] * qd[1] * z1;
-        let z137 = qd[1] * z0 * z13 + qd[1] * z1 * z14;
-        let z138 = -qd[0] * qd[1] * z11 - qd[1] * z0 * z17 + qd[1] * z12 * z14;
-        let z139 = qd[0] * qd[1] * z10 - qd[1] * z1 * z17 - qd[1] * z12 * z13;
-        let z140 = qd[1] * z0 * z15 + qd[1] * z1 * z16 - qd[1] * z10 * z14
-            + qd[1] * z11 * z13;
-        let z141 = qd[2] * z4 * z33 - qd[2] * z9 * z34 + z135;
-        let z142 = -qd[2] * z4 * z32 + qd[2] * z7 * z34 + z136;
-        let z143 = -qd[2] * z7 * z33 + qd[2] * z9 * z32 + z137;
-        let z144 = qd[2] * z4 * z36 - qd[2] * z9 * z37 - qd[2] * z30 * z34
-            + qd[2] * z31 * z33 + z138;
-        let z145 = -qd[2] * z4 * z35 + qd[2] * z7 * z37 + qd[2] * z29 * z34
-            - qd[2] * z31 * z32 + z139;
-        let z146 = -qd[2] * z7 * z36 + qd[2] * z9 * z35 - qd[2] * z29 * z33
-            + qd[2] * z30 * z32 + z140;
-        let z147 = -qd[0] * self.m0 * z64;
-        let z148 = qd[0] * self.m0 * z63;
-        let z153 = z38 * z148 - z39 * z147;
-        let z154 = -qd[0] * self.m1 * z66 + self.m1 * z14 * z67 - self.m1 * z44 * z137
-            + self.m1 * z45 * z136 + self.m1 * z138;
-        let z155 = qd[0] * self.m1 * z65 - self.m1 * z13 * z67 + self.m1 * z43 * z137
-            - self.m1 * z45 * z135 + self.m1 * z139;
-        let z156 = self.m1 * self.g + self.m1 * z13 * z66 - self.m1 * z14 * z65
-            - self.m1 * z43 * z136 + self.m1 * z44 * z135 + self.m1 * z140;
-        let z157 = qd[0] * z48 + z13 * z46 + z14 * z47;
-        let z158 = qd[0] * z50 + z13 * z47 + z14 * z49;
-        let z159 = qd[0] * z51 + z13 * z48 + z14 * z50;
-        let z160 = -qd[0] * z158 + z14 * z159 + z44 * z156 - z45 * z155 + z46 * z135
-            + z47 * z136 + z48 * z137;
-        let z161 = qd[0] * z157 - z13 * z159 - z43 * z156 + z45 * z154 + z47 * z135
-            + z49 * z136 + z50 * z137;
-        let z162 = z13 * z158 - z14 * z157 + z43 * z155 - z44 * z154 + z48 * z135
-            + z50 * z136 + z51 * z137;
-        let z163 = self.m2 * z33 * z70 - self.m2 * z34 * z69 - self.m2 * z53 * z143
-            + self.m2 * z54 * z142 + self.m2 * z144;
-        let z164 = -self.m2 * z32 * z70 + self.m2 * z34 * z68 + self.m2 * z52 * z143
-            - self.m2 * z54 * z141 + self.m2 * z145;
-        let z165 = self.m2 * self.g + self.m2 * z32 * z69 - self.m2 * z33 * z68
-            - self.m2 * z52 * z142 + self.m2 * z53 * z141 + self.m2 * z146;
-        let z166 = z32 * z55 + z33 * z56 + z34 * z57;
-        let z167 = z32 * z56 + z33 * z58 + z34 * z59;
-        let z168 = z32 * z57 + z33 * z59 + z34 * z60;
-        let z169 = z33 * z168 - z34 * z167 + z53 * z165 - z54 * z164 + z55 * z141
-            + z56 * z142 + z57 * z143;
-        let z170 = -z32 * z168 + z34 * z166 - z52 * z165 + z54 * z163 + z56 * z141
-            + z58 * z142 + z59 * z143;
-        let z171 = z32 * z167 - z33 * z166 + z52 * z164 - z53 * z163 + z57 * z141
-            + z59 * z142 + z60 * z143;
-        let z172 = z160 + z169;
-        let z173 = z161 + z170;
-        let z174 = z162 + z171;
-        let z175 = z154 + z163;
-        let z176 = z155 + z164;
-        let z177 = z156 + z165;
+        let z147 = -qd[0] * self.m0 * s9.v12;
+        let z148 = qd[0] * self.m0 * s9.v11;
+        let z153 = s2.v4 * z148 - s2.v5 * z147;
+        let z162 = s9.v0 * s11.v1 - s9.v1 * s11.v0 + z43 * s10.v13 - z44 * s10.v12
+            + s3.v2 * s10.v0 + s3.v4 * s10.v1 + z51 * s10.v2;
+        let z174 = z162 + s12.v4;
         let z180 = z153 + z174;
-        let z184 = z0 * z173 - z1 * z172 + z10 * z175 + z11 * z176 + z12 * z177;
-        let z185 = z4 * z171 + z7 * z169 + z9 * z170 + z29 * z163 + z30 * z164
-            + z31 * z165;
+        let z184 = s0.v0 * s12.v6 - s0.v1 * s12.v5 + s2.v0 * s10.v18 + s2.v1 * s10.v19
+            + z12 * s10.v20;
+        let z185 = z4 * s12.v4 + s0.v2 * s12.v2 + s0.v3 * s12.v3 + s2.v2 * s10.v15
+            + s2.v3 * s10.v16 + s1.v2 * s10.v17;
         let x0 = -z180;
         let x1 = -z184;
         let x2 = -z185;
-        m[(0, 0)] = z119;
-        m[(0, 1)] = z122;
-        m[(1, 0)] = z122;
-        m[(0, 2)] = z129;
-        m[(2, 0)] = z129;
-        m[(1, 1)] = z126;
-        m[(1, 2)] = z134;
-        m[(2, 1)] = z134;
-        m[(2, 2)] = z133;
+        m[(0, 0)] = s7.v0;
+        m[(0, 1)] = s7.v3;
+        m[(1, 0)] = s7.v3;
+        m[(0, 2)] = s5.v11;
+        m[(2, 0)] = s5.v11;
+        m[(1, 1)] = s7.v7;
+        m[(1, 2)] = s7.v9;
+        m[(2, 1)] = s7.v9;
+        m[(2, 2)] = s7.v8;
         h[0] = x0;
         h[1] = x1;
         h[2] = x2;
     }
     fn mass_matrix(&self, q: &Vector<3>, _t: f64, m: &mut Matrix<3, 3>) {
-        let z0 = q[0].cos();
-        let z1 = q[0].sin();
-        let z2 = -self.oy * z1;
-        let z3 = self.oy * z0;
-        let z4 = q[1].cos();
-        let z5 = q[1].sin();
-        let z6 = z0 * z4;
-        let z7 = z0 * z5;
-        let z8 = z1 * z4;
-        let z9 = z1 * z5;
-        let z10 = -self.l * z0;
-        let z11 = -self.l * z1;
-        let z12 = z0 * z2 + z1 * z3;
-        let z18 = z2 - self.oy * z1 + self.l * z7;
-        let z19 = z3 + self.oy * z0 + self.l * z9;
-        let z20 = self.l + self.l * z4;
-        let z21 = q[2].cos();
-        let z22 = q[2].sin();
-        let z23 = -z1 * z22 + z6 * z21;
-        let z24 = -z1 * z21 - z6 * z22;
-        let z25 = z0 * z22 + z8 * z21;
-        let z26 = z0 * z21 - z8 * z22;
-        let z27 = -z5 * z21;
-        let z28 = z5 * z22;
-        let z29 = z4 * z19 - z9 * z20;
-        let z30 = -z4 * z18 + z7 * z20;
-        let z31 = -z7 * z19 + z9 * z18;
-        let z38 = self.cx * z0 - self.cy * z1;
-        let z39 = self.cx * z1 + self.cy * z0;
-        let z43 = z2 + self.cx * z6 - self.cy * z1 + self.cz * z7;
-        let z44 = z3 + self.cx * z8 + self.cy * z0 + self.cz * z9;
-        let z45 = -self.cx * z5 + self.cz * z4 + self.l;
-        let z46 = self.ixx1 * (z6 * z6) + self.iyy * (z1 * z1) + self.izz * (z7 * z7);
-        let z47 = self.ixx1 * z6 * z8 - self.iyy * z0 * z1 + self.izz * z7 * z9;
-        let z48 = -self.ixx1 * z5 * z6 + self.izz * z4 * z7;
-        let z49 = self.ixx1 * (z8 * z8) + self.iyy * (z0 * z0) + self.izz * (z9 * z9);
-        let z50 = -self.ixx1 * z5 * z8 + self.izz * z4 * z9;
-        let z51 = self.ixx1 * (z5 * z5) + self.izz * (z4 * z4);
-        let z52 = self.cx * z23 + self.cy * z24 + self.cz * z7 + z18;
-        let z53 = self.cx * z25 + self.cy * z26 + self.cz * z9 + z19;
-        let z54 = self.cx * z27 + self.cy * z28 + self.cz * z4 + z20;
-        let z55 = self.ixx2 * (z23 * z23) + self.iyy * (z24 * z24)
-            + self.izz * (z7 * z7);
-        let z56 = self.ixx2 * z23 * z25 + self.iyy * z24 * z26 + self.izz * z7 * z9;
-        let z57 = self.ixx2 * z23 * z27 + self.iyy * z24 * z28 + self.izz * z4 * z7;
-        let z58 = self.ixx2 * (z25 * z25) + self.iyy * (z26 * z26)
-            + self.izz * (z9 * z9);
-        let z59 = self.ixx2 * z25 * z27 + self.iyy * z26 * z28 + self.izz * z4 * z9;
-        let z60 = self.ixx2 * (z27 * z27) + self.iyy * (z28 * z28)
-            + self.izz * (z4 * z4);
-        let z91 = self.m2 * z52;
-        let z92 = self.m2 * z53;
-        let z93 = self.m2 * z54;
-        let z94 = self.m2 * (z53 * z53) + self.m2 * (z54 * z54) + z55;
-        let z95 = -self.m2 * z52 * z53 + z56;
-        let z96 = -self.m2 * z52 * z54 + z57;
-        let z97 = self.m2 * (z52 * z52) + self.m2 * (z54 * z54) + z58;
-        let z98 = -self.m2 * z53 * z54 + z59;
-        let z99 = self.m2 * (z52 * z52) + self.m2 * (z53 * z53) + z60;
-        let z100 = self.m1 + self.m2;
-        let z101 = self.m1 * z43 + z91;
-        let z102 = self.m1 * z44 + z92;
-        let z103 = self.m1 * z45 + z93;
-        let z104 = self.m1 * (z44 * z44) + self.m1 * (z45 * z45) + z46 + z94;
-        let z105 = -self.m1 * z43 * z44 + z47 + z95;
-        let z106 = -self.m1 * z43 * z45 + z48 + z96;
-        let z107 = self.m1 * (z43 * z43) + self.m1 * (z45 * z45) + z49 + z97;
-        let z108 = -self.m1 * z44 * z45 + z50 + z98;
-        let z109 = self.m1 * (z43 * z43) + self.m1 * (z44 * z44) + z51 + z99;
-        let z119 = self.m0 * (z38 * z38) + self.m0 * (z39 * z39) + self.izz + z109;
-        let z120 = z0 * z105 - z1 * z104 - z11 * z103 + z12 * z102;
-        let z121 = z0 * z107 - z1 * z105 + z10 * z103 - z12 * z101;
-        let z122 = z0 * z108 - z1 * z106 - z10 * z102 + z11 * z101;
-        let z123 = z0 * z103 + z10 * z100;
-        let z124 = z1 * z103 + z11 * z100;
-        let z125 = -z0 * z101 - z1 * z102 + z12 * z100;
-        let z126 = z0 * z121 - z1 * z120 + z10 * z123 + z11 * z124 + z12 * z125;
-        let z127 = z4 * z96 + z7 * z94 + z9 * z95 - z30 * z93 + z31 * z92;
-        let z128 = z4 * z98 + z7 * z95 + z9 * z97 + z29 * z93 - z31 * z91;
-        let z129 = z4 * z99 + z7 * z96 + z9 * z98 - z29 * z92 + z30 * z91;
-        let z130 = self.m2 * z29 - z4 * z92 + z9 * z93;
-        let z131 = self.m2 * z30 + z4 * z91 - z7 * z93;
-        let z132 = self.m2 * z31 + z7 * z92 - z9 * z91;
-        let z133 = z4 * z129 + z7 * z127 + z9 * z128 + z29 * z130 + z30 * z131
-            + z31 * z132;
-        let z134 = z0 * z128 - z1 * z127 + z10 * z130 + z11 * z131 + z12 * z132;
-        m[(0, 0)] = z119;
-        m[(0, 1)] = z122;
-        m[(1, 0)] = z122;
-        m[(0, 2)] = z129;
-        m[(2, 0)] = z129;
-        m[(1, 1)] = z126;
-        m[(1, 2)] = z134;
-        m[(2, 1)] = z134;
-        m[(2, 2)] = z133;
+        let s0 = self.shared0(q);
+        let s1 = self.shared1(q, &s0);
+        let s2 = self.shared2(q, &s0, &s1);
+        let s3 = self.shared3(q, &s0);
+        let s4 = self.shared4(q, &s1, &s2, &s3);
+        let s5 = self.shared5(q, &s0, &s1, &s2, &s3, &s4);
+        let s7 = self.shared7(q, &s0, &s1, &s2, &s5);
+        m[(0, 0)] = s7.v0;
+        m[(0, 1)] = s7.v3;
+        m[(1, 0)] = s7.v3;
+        m[(0, 2)] = s5.v11;
+        m[(2, 0)] = s5.v11;
+        m[(1, 1)] = s7.v7;
+        m[(1, 2)] = s7.v9;
+        m[(2, 1)] = s7.v9;
+        m[(2, 2)] = s7.v8;
     }
     fn forces(&self, q: &Vector<3>, qd: &Vector<3>, _t: f64, h: &mut Vector<3>) {
-        let z0 = q[0].cos();
-        let z1 = q[0].sin();
-        let z2 = -self.oy * z1;
-        let z3 = self.oy * z0;
+        let s0 = self.shared0(q);
+        let s1 = self.shared1(q, &s0);
+        let s2 = self.shared2(q, &s0, &s1);
+        let s3 = self.shared3(q, &s0);
+        let s9 = self.shared9(q, qd, &s0, &s1, &s2);
+        let s10 = self.shared10(q, qd, &s0, &s1, &s2, &s9);
+        let s11 = self.shared11(q, qd, &s3, &s9);
+        let s12 = self.shared12(q, qd, &s0, &s1, &s2, &s3, &s9, &s10, &s11);
+        let z2 = -self.oy * s0.v1;
+        let z3 = self.oy * s0.v0;
         let z4 = q[1].cos();
         let z5 = q[1].sin();
-        let z6 = z0 * z4;
-        let z7 = z0 * z5;
-        let z8 = z1 * z4;
-        let z9 = z1 * z5;
-        let z10 = -self.l * z0;
-        let z11 = -self.l * z1;
-        let z12 = z0 * z2 + z1 * z3;
-        let z13 = -qd[1] * z1;
-        let z14 = qd[1] * z0;
-        let z15 = qd[1] * z10;
-        let z16 = qd[1] * z11;
-        let z17 = qd[1] * z12;
-        let z18 = z2 - self.oy * z1 + self.l * z7;
-        let z19 = z3 + self.oy * z0 + self.l * z9;
-        let z20 = self.l + self.l * z4;
-        let z21 = q[2].cos();
-        let z22 = q[2].sin();
-        let z23 = -z1 * z22 + z6 * z21;
-        let z24 = -z1 * z21 - z6 * z22;
-        let z25 = z0 * z22 + z8 * z21;
-        let z26 = z0 * z21 - z8 * z22;
-        let z27 = -z5 * z21;
-        let z28 = z5 * z22;
-        let z29 = z4 * z19 - z9 * z20;
-        let z30 = -z4 * z18 + z7 * z20;
-        let z31 = -z7 * z19 + z9 * z18;
-        let z32 = qd[2] * z7 + z13;
-        let z33 = qd[2] * z9 + z14;
-        let z34 = qd[0] + qd[2] * z4;
-        let z35 = qd[2] * z29 + z15;
-        let z36 = qd[2] * z30 + z16;
-        let z37 = qd[2] * z31 + z17;
-        let z38 = self.cx * z0 - self.cy * z1;
-        let z39 = self.cx * z1 + self.cy * z0;
-        let z43 = z2 + self.cx * z6 - self.cy * z1 + self.cz * z7;
-        let z44 = z3 + self.cx * z8 + self.cy * z0 + self.cz * z9;
-        let z45 = -self.cx * z5 + self.cz * z4 + self.l;
-        let z46 = self.ixx1 * (z6 * z6) + self.iyy * (z1 * z1) + self.izz * (z7 * z7);
-        let z47 = self.ixx1 * z6 * z8 - self.iyy * z0 * z1 + self.izz * z7 * z9;
-        let z48 = -self.ixx1 * z5 * z6 + self.izz * z4 * z7;
-        let z49 = self.ixx1 * (z8 * z8) + self.iyy * (z0 * z0) + self.izz * (z9 * z9);
-        let z50 = -self.ixx1 * z5 * z8 + self.izz * z4 * z9;
+        let z6 = s0.v0 * z4;
+        let z8 = s0.v1 * z4;
+        let z12 = s0.v0 * z2 + s0.v1 * z3;
+        let z43 = z2 + self.cx * z6 - self.cy * s0.v1 + self.cz * s0.v2;
+        let z44 = z3 + self.cx * z8 + self.cy * s0.v0 + self.cz * s0.v3;
         let z51 = self.ixx1 * (z5 * z5) + self.izz * (z4 * z4);
-        let z52 = self.cx * z23 + self.cy * z24 + self.cz * z7 + z18;
-        let z53 = self.cx * z25 + self.cy * z26 + self.cz * z9 + z19;
-        let z54 = self.cx * z27 + self.cy * z28 + self.cz * z4 + z20;
-        let z55 = self.ixx2 * (z23 * z23) + self.iyy * (z24 * z24)
-            + self.izz * (z7 * z7);
-        let z56 = self.ixx2 * z23 * z25 + self.iyy * z24 * z26 + self.izz * z7 * z9;
-        let z57 = self.ixx2 * z23 * z27 + self.iyy * z24 * z28 + self.izz * z4 * z7;
-        let z58 = self.ixx2 * (z25 * z25) + self.iyy * (z26 * z26)
-            + self.izz * (z9 * z9);
-        let z59 = self.ixx2 * z25 * z27 + self.iyy * z26 * z28 + self.izz * z4 * z9;
-        let z60 = self.ixx2 * (z27 * z27) + self.iyy * (z28 * z28)
-            + self.izz * (z4 * z4);
-        let z63 = -qd[0] * z39;
-        let z64 = qd[0] * z38;
-        let z65 = -qd[0] * z44 + z14 * z45 + z15;
-        let z66 = qd[0] * z43 - z13 * z45 + z16;
-        let z67 = z13 * z44 - z14 * z43 + z17;
-        let z68 = z33 * z54 - z34 * z53 + z35;
-        let z69 = -z32 * z54 + z34 * z52 + z36;
-        let z70 = z32 * z53 - z33 * z52 + z37;
-        let z135 = -qd[0] * qd[1] * z0;
-        let z136 = -qd[0] * qd[1] * z1;
-        let z137 = qd[1] * z0 * z13 + qd[1] * z1 * z14;
-        let z138 = -qd[0] * qd[1] * z11 - qd[1] * z0 * z17 + qd[1] * z12 * z14;
-        let z139 = qd[0] * qd[1] * z10 - qd[1] * z1 * z17 - qd[1] * z12 * z13;
-        let z140 = qd[1] * z0 * z15 + qd[1] * z1 * z16 - qd[1] * z10 * z14
-            + qd[1] * z11 * z13;
-        let z141 = qd[2] * z4 * z33 - qd[2] * z9 * z34 + z135;
-        let z142 = -qd[2] * z4 * z32 + qd[2] * z7 * z34 + z136;
-        let z143 = -qd[2] * z7 * z33 + qd[2] * z9 * z32 + z137;
-        let z144 = qd[2] * z4 * z36 - qd[2] * z9 * z37 - qd[2] * z30 * z34
-            + qd[2] * z31 * z33 + z138;
-        let z145 = -qd[2] * z4 * z35 + qd[2] * z7 * z37 + qd[2] * z29 * z34
-            - qd[2] * z31 * z32 + z139;
-        let z146 = -qd[2] * z7 * z36 + qd[2] * z9 * z35 - qd[2] * z29 * z33
-            + qd[2] * z30 * z32 + z140;
-        let z147 = -qd[0] * self.m0 * z64;
-        let z148 = qd[0] * self.m0 * z63;
-        let z153 = z38 * z148 - z39 * z147;
-        let z154 = -qd[0] * self.m1 * z66 + self.m1 * z14 * z67 - self.m1 * z44 * z137
-            + self.m1 * z45 * z136 + self.m1 * z138;
-        let z155 = qd[0] * self.m1 * z65 - self.m1 * z13 * z67 + self.m1 * z43 * z137
-            - self.m1 * z45 * z135 + self.m1 * z139;
-        let z156 = self.m1 * self.g + self.m1 * z13 * z66 - self.m1 * z14 * z65
-            - self.m1 * z43 * z136 + self.m1 * z44 * z135 + self.m1 * z140;
-        let z157 = qd[0] * z48 + z13 * z46 + z14 * z47;
-        let z158 = qd[0] * z50 + z13 * z47 + z14 * z49;
-        let z159 = qd[0] * z51 + z13 * z48 + z14 * z50;
-        let z160 = -qd[0] * z158 + z14 * z159 + z44 * z156 - z45 * z155 + z46 * z135
-            + z47 * z136 + z48 * z137;
-        let z161 = qd[0] * z157 - z13 * z159 - z43 * z156 + z45 * z154 + z47 * z135
-            + z49 * z136 + z50 * z137;
-        let z162 = z13 * z158 - z14 * z157 + z43 * z155 - z44 * z154 + z48 * z135
-            + z50 * z136 + z51 * z137;
-        let z163 = self.m2 * z33 * z70 - self.m2 * z34 * z69 - self.m2 * z53 * z143
-            + self.m2 * z54 * z142 + self.m2 * z144;
-        let z164 = -self.m2 * z32 * z70 + self.m2 * z34 * z68 + self.m2 * z52 * z143
-            - self.m2 * z54 * z141 + self.m2 * z145;
-        let z165 = self.m2 * self.g + self.m2 * z32 * z69 - self.m2 * z33 * z68
-            - self.m2 * z52 * z142 + self.m2 * z53 * z141 + self.m2 * z146;
-        let z166 = z32 * z55 + z33 * z56 + z34 * z57;
-        let z167 = z32 * z56 + z33 * z58 + z34 * z59;
-        let z168 = z32 * z57 + z33 * z59 + z34 * z60;
-        let z169 = z33 * z168 - z34 * z167 + z53 * z165 - z54 * z164 + z55 * z141
-            + z56 * z142 + z57 * z143;
-        let z170 = -z32 * z168 + z34 * z166 - z52 * z165 + z54 * z163 + z56 * z141
-            + z58 * z142 + z59 * z143;
-        let z171 = z32 * z167 - z33 * z166 + z52 * z164 - z53 * z163 + z57 * z141
-            + z59 * z142 + z60 * z143;
-        let z172 = z160 + z169;
-        let z173 = z161 + z170;
-        let z174 = z162 + z171;
-        let z175 = z154 + z163;
-        let z176 = z155 + z164;
-        let z177 = z156 + z165;
+        let z147 = -qd[0] * self.m0 * s9.v12;
+        let z148 = qd[0] * self.m0 * s9.v11;
+        let z153 = s2.v4 * z148 - s2.v5 * z147;
+        let z162 = s9.v0 * s11.v1 - s9.v1 * s11.v0 + z43 * s10.v13 - z44 * s10.v12
+            + s3.v2 * s10.v0 + s3.v4 * s10.v1 + z51 * s10.v2;
+        let z174 = z162 + s12.v4;
         let z180 = z153 + z174;
-        let z184 = z0 * z173 - z1 * z172 + z10 * z175 + z11 * z176 + z12 * z177;
-        let z185 = z4 * z171 + z7 * z169 + z9 * z170 + z29 * z163 + z30 * z164
-            + z31 * z165;
+        let z184 = s0.v0 * s12.v6 - s0.v1 * s12.v5 + s2.v0 * s10.v18 + s2.v1 * s10.v19
+            + z12 * s10.v20;
+        let z185 = z4 * s12.v4 + s0.v2 * s12.v2 + s0.v3 * s12.v3 + s2.v2 * s10.v15
+            + s2.v3 * s10.v16 + s1.v2 * s10.v17;
         let x0 = -z180;
         let x1 = -z184;
         let x2 = -z185;
@@ -687,190 +1170,100 @@ impl Dynamics<3> for Arm3 {
         h[2] = x2;
     }
     fn coriolis(&self, q: &Vector<3>, qd: &Vector<3>, _t: f64, c: &mut Matrix<3, 3>) {
-        let z0 = q[0].cos();
-        let z1 = q[0].sin();
-        let z2 = -self.oy * z1;
-        let z3 = self.oy * z0;
+        let s0 = self.shared0(q);
+        let s1 = self.shared1(q, &s0);
+        let s2 = self.shared2(q, &s0, &s1);
+        let s3 = self.shared3(q, &s0);
+        let s4 = self.shared4(q, &s1, &s2, &s3);
+        let s5 = self.shared5(q, &s0, &s1, &s2, &s3, &s4);
+        let s9 = self.shared9(q, qd, &s0, &s1, &s2);
+        let s13 = self.shared13(q, qd, &s0, &s1, &s2, &s9);
+        let s14 = self.shared14(q, qd, &s0, &s1, &s2, &s3, &s9);
+        let z2 = -self.oy * s0.v1;
+        let z3 = self.oy * s0.v0;
         let z4 = q[1].cos();
         let z5 = q[1].sin();
-        let z6 = z0 * z4;
-        let z7 = z0 * z5;
-        let z8 = z1 * z4;
-        let z9 = z1 * z5;
-        let z10 = -self.l * z0;
-        let z11 = -self.l * z1;
-        let z12 = z0 * z2 + z1 * z3;
-        let z13 = -qd[1] * z1;
-        let z14 = qd[1] * z0;
-        let z15 = qd[1] * z10;
-        let z16 = qd[1] * z11;
-        let z17 = qd[1] * z12;
-        let z18 = z2 - self.oy * z1 + self.l * z7;
-        let z19 = z3 + self.oy * z0 + self.l * z9;
-        let z20 = self.l + self.l * z4;
-        let z21 = q[2].cos();
-        let z22 = q[2].sin();
-        let z23 = -z1 * z22 + z6 * z21;
-        let z24 = -z1 * z21 - z6 * z22;
-        let z25 = z0 * z22 + z8 * z21;
-        let z26 = z0 * z21 - z8 * z22;
-        let z27 = -z5 * z21;
-        let z28 = z5 * z22;
-        let z29 = z4 * z19 - z9 * z20;
-        let z30 = -z4 * z18 + z7 * z20;
-        let z31 = -z7 * z19 + z9 * z18;
-        let z32 = qd[2] * z7 + z13;
-        let z33 = qd[2] * z9 + z14;
-        let z34 = qd[0] + qd[2] * z4;
-        let z35 = qd[2] * z29 + z15;
-        let z36 = qd[2] * z30 + z16;
-        let z37 = qd[2] * z31 + z17;
-        let z38 = self.cx * z0 - self.cy * z1;
-        let z39 = self.cx * z1 + self.cy * z0;
-        let z43 = z2 + self.cx * z6 - self.cy * z1 + self.cz * z7;
-        let z44 = z3 + self.cx * z8 + self.cy * z0 + self.cz * z9;
-        let z45 = -self.cx * z5 + self.cz * z4 + self.l;
-        let z46 = self.ixx1 * (z6 * z6) + self.iyy * (z1 * z1) + self.izz * (z7 * z7);
-        let z47 = self.ixx1 * z6 * z8 - self.iyy * z0 * z1 + self.izz * z7 * z9;
-        let z48 = -self.ixx1 * z5 * z6 + self.izz * z4 * z7;
-        let z49 = self.ixx1 * (z8 * z8) + self.iyy * (z0 * z0) + self.izz * (z9 * z9);
-        let z50 = -self.ixx1 * z5 * z8 + self.izz * z4 * z9;
+        let z6 = s0.v0 * z4;
+        let z8 = s0.v1 * z4;
+        let z12 = s0.v0 * z2 + s0.v1 * z3;
+        let z43 = z2 + self.cx * z6 - self.cy * s0.v1 + self.cz * s0.v2;
+        let z44 = z3 + self.cx * z8 + self.cy * s0.v0 + self.cz * s0.v3;
         let z51 = self.ixx1 * (z5 * z5) + self.izz * (z4 * z4);
-        let z52 = self.cx * z23 + self.cy * z24 + self.cz * z7 + z18;
-        let z53 = self.cx * z25 + self.cy * z26 + self.cz * z9 + z19;
-        let z54 = self.cx * z27 + self.cy * z28 + self.cz * z4 + z20;
-        let z55 = self.ixx2 * (z23 * z23) + self.iyy * (z24 * z24)
-            + self.izz * (z7 * z7);
-        let z56 = self.ixx2 * z23 * z25 + self.iyy * z24 * z26 + self.izz * z7 * z9;
-        let z57 = self.ixx2 * z23 * z27 + self.iyy * z24 * z28 + self.izz * z4 * z7;
-        let z58 = self.ixx2 * (z25 * z25) + self.iyy * (z26 * z26)
-            + self.izz * (z9 * z9);
-        let z59 = self.ixx2 * z25 * z27 + self.iyy * z26 * z28 + self.izz * z4 * z9;
-        let z60 = self.ixx2 * (z27 * z27) + self.iyy * (z28 * z28)
-            + self.izz * (z4 * z4);
-        let z63 = -qd[0] * z39;
-        let z64 = qd[0] * z38;
-        let z65 = -qd[0] * z44 + z14 * z45 + z15;
-        let z66 = qd[0] * z43 - z13 * z45 + z16;
-        let z67 = z13 * z44 - z14 * z43 + z17;
-        let z68 = z33 * z54 - z34 * z53 + z35;
-        let z69 = -z32 * z54 + z34 * z52 + z36;
-        let z70 = z32 * z53 - z33 * z52 + z37;
-        let z71 = self.m2 * z53 * z70 - self.m2 * z54 * z69 + z32 * z55 + z33 * z56
-            + z34 * z57;
-        let z72 = -self.m2 * z52 * z70 + self.m2 * z54 * z68 + z32 * z56 + z33 * z58
-            + z34 * z59;
-        let z73 = self.m2 * z52 * z69 - self.m2 * z53 * z68 + z32 * z57 + z33 * z59
-            + z34 * z60;
-        let z74 = self.m2 * z68;
-        let z75 = self.m2 * z69;
-        let z76 = self.m2 * z70;
-        let z77 = qd[0] * z48 + self.m1 * z44 * z67 - self.m1 * z45 * z66 + z13 * z46
-            + z14 * z47 + z71;
-        let z78 = qd[0] * z50 - self.m1 * z43 * z67 + self.m1 * z45 * z65 + z13 * z47
-            + z14 * z49 + z72;
-        let z79 = qd[0] * z51 + self.m1 * z43 * z66 - self.m1 * z44 * z65 + z13 * z48
-            + z14 * z50 + z73;
-        let z80 = self.m1 * z65 + z74;
-        let z81 = self.m1 * z66 + z75;
-        let z82 = self.m1 * z67 + z76;
-        let z91 = self.m2 * z52;
-        let z92 = self.m2 * z53;
-        let z93 = self.m2 * z54;
-        let z94 = self.m2 * (z53 * z53) + self.m2 * (z54 * z54) + z55;
-        let z95 = -self.m2 * z52 * z53 + z56;
-        let z96 = -self.m2 * z52 * z54 + z57;
-        let z97 = self.m2 * (z52 * z52) + self.m2 * (z54 * z54) + z58;
-        let z98 = -self.m2 * z53 * z54 + z59;
-        let z99 = self.m2 * (z52 * z52) + self.m2 * (z53 * z53) + z60;
+        let z92 = self.m2 * s1.v4;
         let z100 = self.m1 + self.m2;
-        let z101 = self.m1 * z43 + z91;
-        let z102 = self.m1 * z44 + z92;
-        let z103 = self.m1 * z45 + z93;
-        let z104 = self.m1 * (z44 * z44) + self.m1 * (z45 * z45) + z46 + z94;
-        let z105 = -self.m1 * z43 * z44 + z47 + z95;
-        let z106 = -self.m1 * z43 * z45 + z48 + z96;
-        let z107 = self.m1 * (z43 * z43) + self.m1 * (z45 * z45) + z49 + z97;
-        let z108 = -self.m1 * z44 * z45 + z50 + z98;
-        let z109 = self.m1 * (z43 * z43) + self.m1 * (z44 * z44) + z51 + z99;
-        let z127 = z4 * z96 + z7 * z94 + z9 * z95 - z30 * z93 + z31 * z92;
-        let z128 = z4 * z98 + z7 * z95 + z9 * z97 + z29 * z93 - z31 * z91;
-        let z129 = z4 * z99 + z7 * z96 + z9 * z98 - z29 * z92 + z30 * z91;
-        let z130 = self.m2 * z29 - z4 * z92 + z9 * z93;
-        let z131 = self.m2 * z30 + z4 * z91 - z7 * z93;
-        let z132 = self.m2 * z31 + z7 * z92 - z9 * z91;
-        let z202 = 2.0 * self.m2 * z53 * z69 + 2.0 * self.m2 * z54 * z70
-            + 2.0 * z33 * z57 - 2.0 * z34 * z56;
-        let z203 = -self.m2 * z52 * z69 - self.m2 * z53 * z68 - z32 * z57 + z33 * z59
-            + z34 * z55 - z34 * z58;
-        let z204 = -self.m2 * z52 * z70 - self.m2 * z54 * z68 + z32 * z56 - z33 * z55
-            + z33 * z60 - z34 * z59;
-        let z205 = 2.0 * self.m2 * z52 * z68 + 2.0 * self.m2 * z54 * z70
-            - 2.0 * z32 * z59 + 2.0 * z34 * z56;
-        let z206 = -self.m2 * z53 * z70 - self.m2 * z54 * z69 + z32 * z58 - z32 * z60
-            - z33 * z56 + z34 * z57;
-        let z207 = 2.0 * self.m2 * z52 * z68 + 2.0 * self.m2 * z53 * z69
-            + 2.0 * z32 * z59 - 2.0 * z33 * z57;
-        let z208 = z202 - 2.0 * qd[0] * z47 + 2.0 * self.m1 * z44 * z66
-            + 2.0 * self.m1 * z45 * z67 + 2.0 * z14 * z48;
-        let z209 = z203 + qd[0] * z46 - qd[0] * z49 - self.m1 * z43 * z66
-            - self.m1 * z44 * z65 - z13 * z48 + z14 * z50;
-        let z210 = z204 - qd[0] * z50 - self.m1 * z43 * z67 - self.m1 * z45 * z65
-            + z13 * z47 - z14 * z46 + z14 * z51;
-        let z211 = z205 + 2.0 * qd[0] * z47 + 2.0 * self.m1 * z43 * z65
-            + 2.0 * self.m1 * z45 * z67 - 2.0 * z13 * z50;
-        let z212 = z206 + qd[0] * z48 - self.m1 * z44 * z67 - self.m1 * z45 * z66
-            + z13 * z49 - z13 * z51 - z14 * z47;
-        let z213 = z207 + 2.0 * self.m1 * z43 * z65 + 2.0 * self.m1 * z44 * z66
-            + 2.0 * z13 * z50 - 2.0 * z14 * z48;
-        let z219 = z213 + 2.0 * self.m0 * z38 * z63 + 2.0 * self.m0 * z39 * z64;
-        let z220 = -qd[0] * z0;
-        let z221 = -qd[0] * z1;
-        let z222 = z0 * z13 + z1 * z14;
-        let z223 = -qd[0] * z11 - z0 * z17 + z12 * z14;
-        let z224 = qd[0] * z10 - z1 * z17 - z12 * z13;
-        let z225 = z0 * z15 + z1 * z16 - z10 * z14 + z11 * z13;
-        let z226 = z4 * z33 - z9 * z34;
-        let z227 = -z4 * z32 + z7 * z34;
-        let z228 = -z7 * z33 + z9 * z32;
-        let z229 = z4 * z36 - z9 * z37 - z30 * z34 + z31 * z33;
-        let z230 = -z4 * z35 + z7 * z37 + z29 * z34 - z31 * z32;
-        let z231 = -z7 * z36 + z9 * z35 - z29 * z33 + z30 * z32;
-        let z236 = 0.5 * z0 * z209 + 0.5 * z0 * z79 - 0.5 * z1 * z208 + z102 * z225
-            - z103 * z224 + z104 * z220 + z105 * z221 + z106 * z222;
-        let z237 = 0.5 * z0 * z211 - 0.5 * z1 * z209 + 0.5 * z1 * z79 - z101 * z225
-            + z103 * z223 + z105 * z220 + z107 * z221 + z108 * z222;
-        let z238 = 0.5 * z0 * z212 - 0.5 * z0 * z77 - 0.5 * z1 * z210 - 0.5 * z1 * z78
-            + z101 * z224 - z102 * z223 + z106 * z220 + z108 * z221 + z109 * z222;
-        let z239 = z0 * z82 + z100 * z223 - z102 * z222 + z103 * z221;
-        let z240 = z1 * z82 + z100 * z224 + z101 * z222 - z103 * z220;
-        let z241 = -z0 * z80 - z1 * z81 + z100 * z225 - z101 * z221 + z102 * z220;
-        let z244 = 0.5 * z0 * z212 + 0.5 * z0 * z77 - 0.5 * z1 * z210 + 0.5 * z1 * z78
-            - z10 * z81 + z11 * z80;
-        let z245 = z0 * z237 - z1 * z236 + z10 * z239 + z11 * z240 + z12 * z241;
-        let z246 = 0.5 * z4 * z204 - 0.5 * z4 * z72 + 0.5 * z7 * z202 + 0.5 * z9 * z203
-            + 0.5 * z9 * z73 + z92 * z231 - z93 * z230 + z94 * z226 + z95 * z227
-            + z96 * z228;
-        let z247 = 0.5 * z4 * z206 + 0.5 * z4 * z71 + 0.5 * z7 * z203 - 0.5 * z7 * z73
-            + 0.5 * z9 * z205 - z91 * z231 + z93 * z229 + z95 * z226 + z97 * z227
-            + z98 * z228;
-        let z248 = 0.5 * z4 * z207 + 0.5 * z7 * z204 + 0.5 * z7 * z72 + 0.5 * z9 * z206
-            - 0.5 * z9 * z71 + z91 * z230 - z92 * z229 + z96 * z226 + z98 * z227
-            + z99 * z228;
-        let z249 = self.m2 * z229 - z4 * z75 + z9 * z76 - z92 * z228 + z93 * z227;
-        let z250 = self.m2 * z230 + z4 * z74 - z7 * z76 + z91 * z228 - z93 * z226;
-        let z251 = self.m2 * z231 + z7 * z75 - z9 * z74 - z91 * z227 + z92 * z226;
-        let z252 = 0.5 * z4 * z204 + 0.5 * z4 * z72 + 0.5 * z7 * z202 + 0.5 * z9 * z203
-            - 0.5 * z9 * z73 - z30 * z76 + z31 * z75;
-        let z253 = 0.5 * z4 * z206 - 0.5 * z4 * z71 + 0.5 * z7 * z203 + 0.5 * z7 * z73
-            + 0.5 * z9 * z205 + z29 * z76 - z31 * z74;
-        let z254 = 0.5 * z4 * z207 + 0.5 * z7 * z204 - 0.5 * z7 * z72 + 0.5 * z9 * z206
-            + 0.5 * z9 * z71 - z29 * z75 + z30 * z74;
-        let z255 = z4 * z248 + z7 * z246 + z9 * z247 + z29 * z249 + z30 * z250
-            + z31 * z251;
-        let z256 = z0 * z247 - z1 * z246 + z10 * z249 + z11 * z250 + z12 * z251;
-        let z257 = z0 * z253 - z1 * z252 + z127 * z220 + z128 * z221 + z129 * z222
-            + z130 * z223 + z131 * z224 + z132 * z225;
+        let z202 = 2.0 * self.m2 * s1.v4 * s9.v17 + 2.0 * self.m2 * s2.v7 * s9.v18
+            + 2.0 * s9.v6 * s3.v7 - 2.0 * s9.v7 * s3.v6;
+        let z203 = -self.m2 * s1.v3 * s9.v17 - self.m2 * s1.v4 * s9.v16 - s9.v5 * s3.v7
+            + s9.v6 * s3.v9 + s9.v7 * s3.v5 - s9.v7 * s3.v8;
+        let z204 = -self.m2 * s1.v3 * s9.v18 - self.m2 * s2.v7 * s9.v16 + s9.v5 * s3.v6
+            - s9.v6 * s3.v5 + s9.v6 * s3.v10 - s9.v7 * s3.v9;
+        let z205 = 2.0 * self.m2 * s1.v3 * s9.v16 + 2.0 * self.m2 * s2.v7 * s9.v18
+            - 2.0 * s9.v5 * s3.v9 + 2.0 * s9.v7 * s3.v6;
+        let z206 = -self.m2 * s1.v4 * s9.v18 - self.m2 * s2.v7 * s9.v17 + s9.v5 * s3.v8
+            - s9.v5 * s3.v10 - s9.v6 * s3.v6 + s9.v7 * s3.v7;
+        let z207 = 2.0 * self.m2 * s1.v3 * s9.v16 + 2.0 * self.m2 * s1.v4 * s9.v17
+            + 2.0 * s9.v5 * s3.v9 - 2.0 * s9.v6 * s3.v7;
+        let z208 = z202 - 2.0 * qd[0] * s3.v1 + 2.0 * self.m1 * z44 * s9.v14
+            + 2.0 * self.m1 * s2.v6 * s9.v15 + 2.0 * s9.v1 * s3.v2;
+        let z209 = z203 + qd[0] * s3.v0 - qd[0] * s3.v3 - self.m1 * z43 * s9.v14
+            - self.m1 * z44 * s9.v13 - s9.v0 * s3.v2 + s9.v1 * s3.v4;
+        let z210 = z204 - qd[0] * s3.v4 - self.m1 * z43 * s9.v15
+            - self.m1 * s2.v6 * s9.v13 + s9.v0 * s3.v1 - s9.v1 * s3.v0 + s9.v1 * z51;
+        let z211 = z205 + 2.0 * qd[0] * s3.v1 + 2.0 * self.m1 * z43 * s9.v13
+            + 2.0 * self.m1 * s2.v6 * s9.v15 - 2.0 * s9.v0 * s3.v4;
+        let z212 = z206 + qd[0] * s3.v2 - self.m1 * z44 * s9.v15
+            - self.m1 * s2.v6 * s9.v14 + s9.v0 * s3.v3 - s9.v0 * z51 - s9.v1 * s3.v1;
+        let z213 = z207 + 2.0 * self.m1 * z43 * s9.v13 + 2.0 * self.m1 * z44 * s9.v14
+            + 2.0 * s9.v0 * s3.v4 - 2.0 * s9.v1 * s3.v2;
+        let z219 = z213 + 2.0 * self.m0 * s2.v4 * s9.v11
+            + 2.0 * self.m0 * s2.v5 * s9.v12;
+        let z236 = 0.5 * s0.v0 * z209 + 0.5 * s0.v0 * s14.v8 - 0.5 * s0.v1 * z208
+            + s5.v1 * s13.v5 - s5.v2 * s13.v4 + s5.v3 * s13.v0 + s5.v4 * s13.v1
+            + s5.v5 * s13.v2;
+        let z237 = 0.5 * s0.v0 * z211 - 0.5 * s0.v1 * z209 + 0.5 * s0.v1 * s14.v8
+            - s5.v0 * s13.v5 + s5.v2 * s13.v3 + s5.v4 * s13.v0 + s5.v6 * s13.v1
+            + s5.v7 * s13.v2;
+        let z238 = 0.5 * s0.v0 * z212 - 0.5 * s0.v0 * s14.v6 - 0.5 * s0.v1 * z210
+            - 0.5 * s0.v1 * s14.v7 + s5.v0 * s13.v4 - s5.v1 * s13.v3 + s5.v5 * s13.v0
+            + s5.v7 * s13.v1 + s5.v8 * s13.v2;
+        let z239 = s0.v0 * s14.v11 + z100 * s13.v3 - s5.v1 * s13.v2 + s5.v2 * s13.v1;
+        let z240 = s0.v1 * s14.v11 + z100 * s13.v4 + s5.v0 * s13.v2 - s5.v2 * s13.v0;
+        let z241 = -s0.v0 * s14.v9 - s0.v1 * s14.v10 + z100 * s13.v5 - s5.v0 * s13.v1
+            + s5.v1 * s13.v0;
+        let z244 = 0.5 * s0.v0 * z212 + 0.5 * s0.v0 * s14.v6 - 0.5 * s0.v1 * z210
+            + 0.5 * s0.v1 * s14.v7 - s2.v0 * s14.v10 + s2.v1 * s14.v9;
+        let z245 = s0.v0 * z237 - s0.v1 * z236 + s2.v0 * z239 + s2.v1 * z240
+            + z12 * z241;
+        let z246 = 0.5 * z4 * z204 - 0.5 * z4 * s14.v1 + 0.5 * s0.v2 * z202
+            + 0.5 * s0.v3 * z203 + 0.5 * s0.v3 * s14.v2 + z92 * s13.v11 - s4.v1 * s13.v10
+            + s4.v2 * s13.v6 + s4.v3 * s13.v7 + s4.v4 * s13.v8;
+        let z247 = 0.5 * z4 * z206 + 0.5 * z4 * s14.v0 + 0.5 * s0.v2 * z203
+            - 0.5 * s0.v2 * s14.v2 + 0.5 * s0.v3 * z205 - s4.v0 * s13.v11
+            + s4.v1 * s13.v9 + s4.v3 * s13.v6 + s4.v5 * s13.v7 + s4.v6 * s13.v8;
+        let z248 = 0.5 * z4 * z207 + 0.5 * s0.v2 * z204 + 0.5 * s0.v2 * s14.v1
+            + 0.5 * s0.v3 * z206 - 0.5 * s0.v3 * s14.v0 + s4.v0 * s13.v10 - z92 * s13.v9
+            + s4.v4 * s13.v6 + s4.v6 * s13.v7 + s4.v7 * s13.v8;
+        let z249 = self.m2 * s13.v9 - z4 * s14.v4 + s0.v3 * s14.v5 - z92 * s13.v8
+            + s4.v1 * s13.v7;
+        let z250 = self.m2 * s13.v10 + z4 * s14.v3 - s0.v2 * s14.v5 + s4.v0 * s13.v8
+            - s4.v1 * s13.v6;
+        let z251 = self.m2 * s13.v11 + s0.v2 * s14.v4 - s0.v3 * s14.v3 - s4.v0 * s13.v7
+            + z92 * s13.v6;
+        let z252 = 0.5 * z4 * z204 + 0.5 * z4 * s14.v1 + 0.5 * s0.v2 * z202
+            + 0.5 * s0.v3 * z203 - 0.5 * s0.v3 * s14.v2 - s2.v3 * s14.v5
+            + s1.v2 * s14.v4;
+        let z253 = 0.5 * z4 * z206 - 0.5 * z4 * s14.v0 + 0.5 * s0.v2 * z203
+            + 0.5 * s0.v2 * s14.v2 + 0.5 * s0.v3 * z205 + s2.v2 * s14.v5
+            - s1.v2 * s14.v3;
+        let z254 = 0.5 * z4 * z207 + 0.5 * s0.v2 * z204 - 0.5 * s0.v2 * s14.v1
+            + 0.5 * s0.v3 * z206 + 0.5 * s0.v3 * s14.v0 - s2.v2 * s14.v4
+            + s2.v3 * s14.v3;
+        let z255 = z4 * z248 + s0.v2 * z246 + s0.v3 * z247 + s2.v2 * z249 + s2.v3 * z250
+            + s1.v2 * z251;
+        let z256 = s0.v0 * z247 - s0.v1 * z246 + s2.v0 * z249 + s2.v1 * z250
+            + z12 * z251;
+        let z257 = s0.v0 * z253 - s0.v1 * z252 + s5.v9 * s13.v0 + s5.v10 * s13.v1
+            + s5.v11 * s13.v2 + s5.v12 * s13.v3 + s5.v13 * s13.v4 + s5.v14 * s13.v5;
         let x0 = z219 * 0.5;
         c[(0, 0)] = x0;
         c[(0, 1)] = z238;
@@ -889,156 +1282,82 @@ impl Dynamics<3> for Arm3 {
         _t: f64,
         qdd: &mut Vector<3>,
     ) -> bool {
-        let z0 = q[0].cos();
-        let z1 = q[0].sin();
-        let z2 = -self.oy * z1;
-        let z3 = self.oy * z0;
+        let s0 = self.shared0(q);
+        let s1 = self.shared1(q, &s0);
+        let s2 = self.shared2(q, &s0, &s1);
+        let s3 = self.shared3(q, &s0);
+        let s4 = self.shared4(q, &s1, &s2, &s3);
+        let s9 = self.shared9(q, qd, &s0, &s1, &s2);
+        let s11 = self.shared11(q, qd, &s3, &s9);
+        let s13 = self.shared13(q, qd, &s0, &s1, &s2, &s9);
+        let z2 = -self.oy * s0.v1;
+        let z3 = self.oy * s0.v0;
         let z4 = q[1].cos();
         let z5 = q[1].sin();
-        let z6 = z0 * z4;
-        let z7 = z0 * z5;
-        let z8 = z1 * z4;
-        let z9 = z1 * z5;
-        let z10 = -self.l * z0;
-        let z11 = -self.l * z1;
-        let z12 = z0 * z2 + z1 * z3;
-        let z13 = -qd[1] * z1;
-        let z14 = qd[1] * z0;
-        let z15 = qd[1] * z10;
-        let z16 = qd[1] * z11;
-        let z17 = qd[1] * z12;
-        let z18 = z2 - self.oy * z1 + self.l * z7;
-        let z19 = z3 + self.oy * z0 + self.l * z9;
-        let z20 = self.l + self.l * z4;
-        let z21 = q[2].cos();
-        let z22 = q[2].sin();
-        let z23 = -z1 * z22 + z6 * z21;
-        let z24 = -z1 * z21 - z6 * z22;
-        let z25 = z0 * z22 + z8 * z21;
-        let z26 = z0 * z21 - z8 * z22;
-        let z27 = -z5 * z21;
-        let z28 = z5 * z22;
-        let z29 = z4 * z19 - z9 * z20;
-        let z30 = -z4 * z18 + z7 * z20;
-        let z31 = -z7 * z19 + z9 * z18;
-        let z32 = qd[2] * z7 + z13;
-        let z33 = qd[2] * z9 + z14;
-        let z34 = qd[0] + qd[2] * z4;
-        let z35 = qd[2] * z29 + z15;
-        let z36 = qd[2] * z30 + z16;
-        let z37 = qd[2] * z31 + z17;
-        let z38 = self.cx * z0 - self.cy * z1;
-        let z39 = self.cx * z1 + self.cy * z0;
-        let z43 = z2 + self.cx * z6 - self.cy * z1 + self.cz * z7;
-        let z44 = z3 + self.cx * z8 + self.cy * z0 + self.cz * z9;
-        let z45 = -self.cx * z5 + self.cz * z4 + self.l;
-        let z46 = self.ixx1 * (z6 * z6) + self.iyy * (z1 * z1) + self.izz * (z7 * z7);
-        let z47 = self.ixx1 * z6 * z8 - self.iyy * z0 * z1 + self.izz * z7 * z9;
-        let z48 = -self.ixx1 * z5 * z6 + self.izz * z4 * z7;
-        let z49 = self.ixx1 * (z8 * z8) + self.iyy * (z0 * z0) + self.izz * (z9 * z9);
-        let z50 = -self.ixx1 * z5 * z8 + self.izz * z4 * z9;
+        let z6 = s0.v0 * z4;
+        let z8 = s0.v1 * z4;
+        let z12 = s0.v0 * z2 + s0.v1 * z3;
+        let z43 = z2 + self.cx * z6 - self.cy * s0.v1 + self.cz * s0.v2;
+        let z44 = z3 + self.cx * z8 + self.cy * s0.v0 + self.cz * s0.v3;
         let z51 = self.ixx1 * (z5 * z5) + self.izz * (z4 * z4);
-        let z52 = self.cx * z23 + self.cy * z24 + self.cz * z7 + z18;
-        let z53 = self.cx * z25 + self.cy * z26 + self.cz * z9 + z19;
-        let z54 = self.cx * z27 + self.cy * z28 + self.cz * z4 + z20;
-        let z55 = self.ixx2 * (z23 * z23) + self.iyy * (z24 * z24)
-            + self.izz * (z7 * z7);
-        let z56 = self.ixx2 * z23 * z25 + self.iyy * z24 * z26 + self.izz * z7 * z9;
-        let z57 = self.ixx2 * z23 * z27 + self.iyy * z24 * z28 + self.izz * z4 * z7;
-        let z58 = self.ixx2 * (z25 * z25) + self.iyy * (z26 * z26)
-            + self.izz * (z9 * z9);
-        let z59 = self.ixx2 * z25 * z27 + self.iyy * z26 * z28 + self.izz * z4 * z9;
-        let z60 = self.ixx2 * (z27 * z27) + self.iyy * (z28 * z28)
-            + self.izz * (z4 * z4);
-        let z63 = -qd[0] * z39;
-        let z64 = qd[0] * z38;
-        let z65 = -qd[0] * z44 + z14 * z45 + z15;
-        let z66 = qd[0] * z43 - z13 * z45 + z16;
-        let z67 = z13 * z44 - z14 * z43 + z17;
-        let z68 = z33 * z54 - z34 * z53 + z35;
-        let z69 = -z32 * z54 + z34 * z52 + z36;
-        let z70 = z32 * z53 - z33 * z52 + z37;
-        let z91 = self.m2 * z52;
-        let z92 = self.m2 * z53;
-        let z93 = self.m2 * z54;
-        let z94 = self.m2 * (z53 * z53) + self.m2 * (z54 * z54) + z55;
-        let z95 = -self.m2 * z52 * z53 + z56;
-        let z96 = -self.m2 * z52 * z54 + z57;
-        let z97 = self.m2 * (z52 * z52) + self.m2 * (z54 * z54) + z58;
-        let z98 = -self.m2 * z53 * z54 + z59;
-        let z99 = self.m2 * (z52 * z52) + self.m2 * (z53 * z53) + z60;
-        let z147 = -qd[0] * self.m0 * z64;
-        let z148 = qd[0] * self.m0 * z63;
-        let z153 = z38 * z148 - z39 * z147;
-        let z157 = qd[0] * z48 + z13 * z46 + z14 * z47;
-        let z158 = qd[0] * z50 + z13 * z47 + z14 * z49;
-        let z159 = qd[0] * z51 + z13 * z48 + z14 * z50;
-        let z166 = z32 * z55 + z33 * z56 + z34 * z57;
-        let z167 = z32 * z56 + z33 * z58 + z34 * z59;
-        let z168 = z32 * z57 + z33 * z59 + z34 * z60;
-        let z220 = -qd[0] * z0;
-        let z221 = -qd[0] * z1;
-        let z222 = z0 * z13 + z1 * z14;
-        let z223 = -qd[0] * z11 - z0 * z17 + z12 * z14;
-        let z224 = qd[0] * z10 - z1 * z17 - z12 * z13;
-        let z225 = z0 * z15 + z1 * z16 - z10 * z14 + z11 * z13;
-        let z226 = z4 * z33 - z9 * z34;
-        let z227 = -z4 * z32 + z7 * z34;
-        let z228 = -z7 * z33 + z9 * z32;
-        let z229 = z4 * z36 - z9 * z37 - z30 * z34 + z31 * z33;
-        let z230 = -z4 * z35 + z7 * z37 + z29 * z34 - z31 * z32;
-        let z231 = -z7 * z36 + z9 * z35 - z29 * z33 + z30 * z32;
+        let z92 = self.m2 * s1.v4;
+        let z147 = -qd[0] * self.m0 * s9.v12;
+        let z148 = qd[0] * self.m0 * s9.v11;
+        let z153 = s2.v4 * z148 - s2.v5 * z147;
         let z526 = self.m1 * z44;
         let z527 = -self.m1 * z43;
-        let z528 = -self.m2 * z52;
-        let z532 = self.m2 * z31 + z7 * z92 + z9 * z528;
-        let z1050 = qd[1] * z220;
-        let z1051 = qd[1] * z221;
-        let z1052 = qd[1] * z222;
-        let z1053 = qd[1] * z223;
-        let z1054 = qd[1] * z224;
-        let z1055 = qd[1] * z225;
-        let z1056 = qd[2] * z226;
-        let z1057 = qd[2] * z227;
-        let z1058 = qd[2] * z228;
-        let z1059 = qd[2] * z229;
-        let z1060 = qd[2] * z230;
-        let z1061 = qd[2] * z231;
-        let z1071 = self.m0 * (z38 * z38) + self.m0 * (z39 * z39) + self.izz;
-        let z1076 = self.m1 * (z44 * z44) + self.m1 * (z45 * z45) + z46;
-        let z1077 = -self.m1 * z43 * z44 + z47;
-        let z1078 = -self.m1 * z43 * z45 + z48;
-        let z1079 = -self.m1 * z45;
-        let z1080 = self.m1 * (z43 * z43) + self.m1 * (z45 * z45) + z49;
-        let z1081 = -self.m1 * z44 * z45 + z50;
-        let z1082 = self.m1 * z45;
+        let z528 = -self.m2 * s1.v3;
+        let z532 = self.m2 * s1.v2 + s0.v2 * z92 + s0.v3 * z528;
+        let z1050 = qd[1] * s13.v0;
+        let z1051 = qd[1] * s13.v1;
+        let z1052 = qd[1] * s13.v2;
+        let z1053 = qd[1] * s13.v3;
+        let z1054 = qd[1] * s13.v4;
+        let z1055 = qd[1] * s13.v5;
+        let z1056 = qd[2] * s13.v6;
+        let z1057 = qd[2] * s13.v7;
+        let z1058 = qd[2] * s13.v8;
+        let z1059 = qd[2] * s13.v9;
+        let z1060 = qd[2] * s13.v10;
+        let z1061 = qd[2] * s13.v11;
+        let z1071 = self.m0 * (s2.v4 * s2.v4) + self.m0 * (s2.v5 * s2.v5) + self.izz;
+        let z1076 = self.m1 * (z44 * z44) + self.m1 * (s2.v6 * s2.v6) + s3.v0;
+        let z1077 = -self.m1 * z43 * z44 + s3.v1;
+        let z1078 = -self.m1 * z43 * s2.v6 + s3.v2;
+        let z1079 = -self.m1 * s2.v6;
+        let z1080 = self.m1 * (z43 * z43) + self.m1 * (s2.v6 * s2.v6) + s3.v3;
+        let z1081 = -self.m1 * z44 * s2.v6 + s3.v4;
+        let z1082 = self.m1 * s2.v6;
         let z1083 = self.m1 * (z43 * z43) + self.m1 * (z44 * z44) + z51;
         let z1084 = -self.m1 * z44;
         let z1085 = self.m1 * z43;
-        let z1086 = -qd[0] * self.m1 * z66 + self.m1 * z14 * z67;
-        let z1087 = qd[0] * self.m1 * z65 - self.m1 * z13 * z67;
-        let z1088 = self.m1 * z13 * z66 - self.m1 * z14 * z65;
-        let z1089 = -qd[0] * z158 + z14 * z159 + z44 * z1088 - z45 * z1087;
-        let z1090 = qd[0] * z157 - z13 * z159 - z43 * z1088 + z45 * z1086;
-        let z1091 = z13 * z158 - z14 * z157 + z43 * z1087 - z44 * z1086;
-        let z1092 = -self.m2 * z54;
-        let z1093 = -self.m2 * z53;
-        let z1094 = self.m2 * z33 * z70 - self.m2 * z34 * z69;
-        let z1095 = -self.m2 * z32 * z70 + self.m2 * z34 * z68;
-        let z1096 = self.m2 * z32 * z69 - self.m2 * z33 * z68;
-        let z1097 = z33 * z168 - z34 * z167 + z53 * z1096 - z54 * z1095;
-        let z1098 = -z32 * z168 + z34 * z166 - z52 * z1096 + z54 * z1094;
-        let z1099 = z32 * z167 - z33 * z166 + z52 * z1095 - z53 * z1094;
-        let z1100 = z4 * z96 + z7 * z94 + z9 * z95 + z30 * z1092 + z31 * z92;
-        let z1101 = z4 * z98 + z7 * z95 + z9 * z97 + z29 * z93 + z31 * z528;
-        let z1102 = z4 * z99 + z7 * z96 + z9 * z98 + z29 * z1093 + z30 * z91;
-        let z1103 = self.m2 * z29 + z4 * z1093 + z9 * z93;
-        let z1104 = self.m2 * z30 + z4 * z91 + z7 * z1092;
-        let z1105 = z4 * z1102 + z7 * z1100 + z9 * z1101 + z29 * z1103 + z30 * z1104
-            + z31 * z532;
+        let z1086 = -qd[0] * self.m1 * s9.v14 + self.m1 * s9.v1 * s9.v15;
+        let z1087 = qd[0] * self.m1 * s9.v13 - self.m1 * s9.v0 * s9.v15;
+        let z1088 = self.m1 * s9.v0 * s9.v14 - self.m1 * s9.v1 * s9.v13;
+        let z1089 = -qd[0] * s11.v1 + s9.v1 * s11.v2 + z44 * z1088 - s2.v6 * z1087;
+        let z1090 = qd[0] * s11.v0 - s9.v0 * s11.v2 - z43 * z1088 + s2.v6 * z1086;
+        let z1091 = s9.v0 * s11.v1 - s9.v1 * s11.v0 + z43 * z1087 - z44 * z1086;
+        let z1092 = -self.m2 * s2.v7;
+        let z1093 = -self.m2 * s1.v4;
+        let z1094 = self.m2 * s9.v6 * s9.v18 - self.m2 * s9.v7 * s9.v17;
+        let z1095 = -self.m2 * s9.v5 * s9.v18 + self.m2 * s9.v7 * s9.v16;
+        let z1096 = self.m2 * s9.v5 * s9.v17 - self.m2 * s9.v6 * s9.v16;
+        let z1097 = s9.v6 * s11.v5 - s9.v7 * s11.v4 + s1.v4 * z1096 - s2.v7 * z1095;
+        let z1098 = -s9.v5 * s11.v5 + s9.v7 * s11.v3 - s1.v3 * z1096 + s2.v7 * z1094;
+        let z1099 = s9.v5 * s11.v4 - s9.v6 * s11.v3 + s1.v3 * z1095 - s1.v4 * z1094;
+        let z1100 = z4 * s4.v4 + s0.v2 * s4.v2 + s0.v3 * s4.v3 + s2.v3 * z1092
+            + s1.v2 * z92;
+        let z1101 = z4 * s4.v6 + s0.v2 * s4.v3 + s0.v3 * s4.v5 + s2.v2 * s4.v1
+            + s1.v2 * z528;
+        let z1102 = z4 * s4.v7 + s0.v2 * s4.v4 + s0.v3 * s4.v6 + s2.v2 * z1093
+            + s2.v3 * s4.v0;
+        let z1103 = self.m2 * s2.v2 + z4 * z1093 + s0.v3 * s4.v1;
+        let z1104 = self.m2 * s2.v3 + z4 * s4.v0 + s0.v2 * z1092;
+        let z1105 = z4 * z1102 + s0.v2 * z1100 + s0.v3 * z1101 + s2.v2 * z1103
+            + s2.v3 * z1104 + s1.v2 * z532;
         let z1106 = 1.0 / z1105;
-        let z1107 = -z4 * z1099 - z7 * z1097 - z9 * z1098 - z29 * z1094 - z30 * z1095
-            - z31 * z1096;
+        let z1107 = -z4 * z1099 - s0.v2 * z1097 - s0.v3 * z1098 - s2.v2 * z1094
+            - s2.v3 * z1095 - s1.v2 * z1096;
         let z1108 = z1100 * z1106;
         let z1109 = z1101 * z1106;
         let z1110 = z1102 * z1106;
@@ -1047,20 +1366,20 @@ impl Dynamics<3> for Arm3 {
         let z1113 = z532 * z1106;
         let z1114 = -z532 * z1061 - z1056 * z1100 - z1057 * z1101 - z1058 * z1102
             - z1059 * z1103 - z1060 * z1104 + z1107;
-        let z1115 = z1076 - z1100 * z1108 + z94;
-        let z1116 = z1077 - z1100 * z1109 + z95;
-        let z1117 = z1078 - z1100 * z1110 + z96;
+        let z1115 = z1076 - z1100 * z1108 + s4.v2;
+        let z1116 = z1077 - z1100 * z1109 + s4.v3;
+        let z1117 = z1078 - z1100 * z1110 + s4.v4;
         let z1118 = -z1100 * z1111;
         let z1119 = z1079 + z1092 - z1100 * z1112;
         let z1120 = z526 - z1100 * z1113 + z92;
-        let z1121 = z1080 - z1101 * z1109 + z97;
-        let z1122 = z1081 - z1101 * z1110 + z98;
-        let z1123 = z1082 - z1101 * z1111 + z93;
+        let z1121 = z1080 - z1101 * z1109 + s4.v5;
+        let z1122 = z1081 - z1101 * z1110 + s4.v6;
+        let z1123 = z1082 - z1101 * z1111 + s4.v1;
         let z1124 = -z1101 * z1112;
         let z1125 = z527 + z528 - z1101 * z1113;
-        let z1126 = z1083 - z1102 * z1110 + z99;
+        let z1126 = z1083 - z1102 * z1110 + s4.v7;
         let z1127 = z1084 + z1093 - z1102 * z1111;
-        let z1128 = z1085 - z1102 * z1112 + z91;
+        let z1128 = z1085 - z1102 * z1112 + s4.v0;
         let z1129 = -z1102 * z1113;
         let z1130 = self.m1 + self.m2 - z1103 * z1111;
         let z1131 = -z1103 * z1112;
@@ -1069,26 +1388,34 @@ impl Dynamics<3> for Arm3 {
         let z1134 = -z1104 * z1113;
         let z1135 = self.m1 + self.m2 - z532 * z1113;
         let z1136 = z1060 * z1092 + z1089 + z1097 + z1108 * z1114 + z92 * z1061
-            + z94 * z1056 + z95 * z1057 + z96 * z1058;
-        let z1137 = z528 * z1061 + z1090 + z1098 + z1109 * z1114 + z93 * z1059
-            + z95 * z1056 + z97 * z1057 + z98 * z1058;
-        let z1138 = z1059 * z1093 + z1091 + z1099 + z1110 * z1114 + z91 * z1060
-            + z96 * z1056 + z98 * z1057 + z99 * z1058;
+            + s4.v2 * z1056 + s4.v3 * z1057 + s4.v4 * z1058;
+        let z1137 = z528 * z1061 + z1090 + z1098 + z1109 * z1114 + s4.v1 * z1059
+            + s4.v3 * z1056 + s4.v5 * z1057 + s4.v6 * z1058;
+        let z1138 = z1059 * z1093 + z1091 + z1099 + z1110 * z1114 + s4.v0 * z1060
+            + s4.v4 * z1056 + s4.v6 * z1057 + s4.v7 * z1058;
         let z1139 = self.m2 * z1059 + z1058 * z1093 + z1086 + z1094 + z1111 * z1114
-            + z93 * z1057;
+            + s4.v1 * z1057;
         let z1140 = self.m2 * z1060 + z1056 * z1092 + z1087 + z1095 + z1112 * z1114
-            + z91 * z1058;
+            + s4.v0 * z1058;
         let z1141 = self.m2 * z1061 + z528 * z1057 + z1088 + z1096 + z1113 * z1114
             + z92 * z1056;
-        let z1142 = z0 * z1116 - z1 * z1115 + z10 * z1118 + z11 * z1119 + z12 * z1120;
-        let z1143 = z0 * z1121 - z1 * z1116 + z10 * z1123 + z11 * z1124 + z12 * z1125;
-        let z1144 = z0 * z1122 - z1 * z1117 + z10 * z1127 + z11 * z1128 + z12 * z1129;
-        let z1145 = z0 * z1123 - z1 * z1118 + z10 * z1130 + z11 * z1131 + z12 * z1132;
-        let z1146 = z0 * z1124 - z1 * z1119 + z10 * z1131 + z11 * z1133 + z12 * z1134;
-        let z1147 = z0 * z1125 - z1 * z1120 + z10 * z1132 + z11 * z1134 + z12 * z1135;
-        let z1148 = z0 * z1143 - z1 * z1142 + z10 * z1145 + z11 * z1146 + z12 * z1147;
+        let z1142 = s0.v0 * z1116 - s0.v1 * z1115 + s2.v0 * z1118 + s2.v1 * z1119
+            + z12 * z1120;
+        let z1143 = s0.v0 * z1121 - s0.v1 * z1116 + s2.v0 * z1123 + s2.v1 * z1124
+            + z12 * z1125;
+        let z1144 = s0.v0 * z1122 - s0.v1 * z1117 + s2.v0 * z1127 + s2.v1 * z1128
+            + z12 * z1129;
+        let z1145 = s0.v0 * z1123 - s0.v1 * z1118 + s2.v0 * z1130 + s2.v1 * z1131
+            + z12 * z1132;
+        let z1146 = s0.v0 * z1124 - s0.v1 * z1119 + s2.v0 * z1131 + s2.v1 * z1133
+            + z12 * z1134;
+        let z1147 = s0.v0 * z1125 - s0.v1 * z1120 + s2.v0 * z1132 + s2.v1 * z1134
+            + z12 * z1135;
+        let z1148 = s0.v0 * z1143 - s0.v1 * z1142 + s2.v0 * z1145 + s2.v1 * z1146
+            + z12 * z1147;
         let z1149 = 1.0 / z1148;
-        let z1150 = -z0 * z1137 + z1 * z1136 - z10 * z1139 - z11 * z1140 - z12 * z1141;
+        let z1150 = -s0.v0 * z1137 + s0.v1 * z1136 - s2.v0 * z1139 - s2.v1 * z1140
+            - z12 * z1141;
         let z1153 = z1144 * z1149;
         let z1156 = z1147 * z1149;
         let z1157 = -z1050 * z1142 - z1051 * z1143 - z1052 * z1144 - z1053 * z1145
@@ -1103,11 +1430,11 @@ impl Dynamics<3> for Arm3 {
         let z1194 = -self.g * z1147 - z1050 * z1142 - z1051 * z1143 - z1052 * z1144
             - z1053 * z1145 - z1054 * z1146 - z1055 * z1147 - z1144 * z1193 + z1150;
         let z1195 = z1149 * z1194;
-        let z1196 = -z1 * z1195 + z1050;
-        let z1197 = z0 * z1195 + z1051;
+        let z1196 = -s0.v1 * z1195 + z1050;
+        let z1197 = s0.v0 * z1195 + z1051;
         let z1198 = z1052 + z1193;
-        let z1199 = z10 * z1195 + z1053;
-        let z1200 = z11 * z1195 + z1054;
+        let z1199 = s2.v0 * z1195 + z1053;
+        let z1200 = s2.v1 * z1195 + z1054;
         let z1201 = self.g + z12 * z1195 + z1055;
         let z1202 = -z532 * z1061 - z532 * z1201 - z1056 * z1100 - z1057 * z1101
             - z1058 * z1102 - z1059 * z1103 - z1060 * z1104 - z1100 * z1196
@@ -1359,87 +1686,47 @@ impl Rates<3, 0, 0> for Arm3 {
 impl Statics<3> for Arm3 {
     fn potential_gradient(&self, q: &Vector<3>, _t: f64, grad: &mut Vector<3>) {
         grad.fill(0.0);
-        let z0 = q[0].cos();
-        let z1 = q[0].sin();
-        let z2 = -self.oy * z1;
-        let z3 = self.oy * z0;
+        let s0 = self.shared0(q);
+        let s1 = self.shared1(q, &s0);
+        let z2 = -self.oy * s0.v1;
+        let z3 = self.oy * s0.v0;
         let z4 = q[1].cos();
-        let z5 = q[1].sin();
-        let z6 = z0 * z4;
-        let z7 = z0 * z5;
-        let z8 = z1 * z4;
-        let z9 = z1 * z5;
-        let z12 = z0 * z2 + z1 * z3;
-        let z18 = z2 - self.oy * z1 + self.l * z7;
-        let z19 = z3 + self.oy * z0 + self.l * z9;
-        let z21 = q[2].cos();
-        let z22 = q[2].sin();
-        let z23 = -z1 * z22 + z6 * z21;
-        let z24 = -z1 * z21 - z6 * z22;
-        let z25 = z0 * z22 + z8 * z21;
-        let z26 = z0 * z21 - z8 * z22;
-        let z31 = -z7 * z19 + z9 * z18;
-        let z43 = z2 + self.cx * z6 - self.cy * z1 + self.cz * z7;
-        let z44 = z3 + self.cx * z8 + self.cy * z0 + self.cz * z9;
-        let z52 = self.cx * z23 + self.cy * z24 + self.cz * z7 + z18;
-        let z53 = self.cx * z25 + self.cy * z26 + self.cz * z9 + z19;
+        let z6 = s0.v0 * z4;
+        let z8 = s0.v1 * z4;
+        let z12 = s0.v0 * z2 + s0.v1 * z3;
+        let z43 = z2 + self.cx * z6 - self.cy * s0.v1 + self.cz * s0.v2;
+        let z44 = z3 + self.cx * z8 + self.cy * s0.v0 + self.cz * s0.v3;
         let z188 = self.m1 * self.g;
         let z189 = z44 * z188;
         let z190 = -z43 * z188;
         let z191 = self.m2 * self.g;
-        let z192 = z53 * z191;
-        let z193 = -z52 * z191;
+        let z192 = s1.v4 * z191;
+        let z193 = -s1.v3 * z191;
         let z194 = z189 + z192;
         let z195 = z190 + z193;
         let z196 = z188 + z191;
-        let z200 = z0 * z195 - z1 * z194 + z12 * z196;
-        let z201 = z7 * z192 + z9 * z193 + z31 * z191;
+        let z200 = s0.v0 * z195 - s0.v1 * z194 + z12 * z196;
+        let z201 = s0.v2 * z192 + s0.v3 * z193 + s1.v2 * z191;
         grad[1] = z200;
         grad[2] = z201;
     }
     fn potential_hessian(&self, q: &Vector<3>, _t: f64, hess: &mut Matrix<3, 3>) {
         hess.fill(0.0);
-        let z0 = q[0].cos();
-        let z1 = q[0].sin();
-        let z4 = q[1].cos();
-        let z5 = q[1].sin();
-        let z6 = z0 * z4;
-        let z7 = z0 * z5;
-        let z8 = z1 * z4;
-        let z9 = z1 * z5;
-        let z21 = q[2].cos();
-        let z22 = q[2].sin();
-        let z24 = -z1 * z21 - z6 * z22;
-        let z26 = z0 * z21 - z8 * z22;
+        let s0 = self.shared0(q);
+        let s6 = self.shared6(q, &s0);
         let z188 = self.m1 * self.g;
         let z191 = self.m2 * self.g;
-        let z301 = -z1 * z5;
-        let z329 = -z0 * z5;
-        let z330 = self.l * z6;
-        let z331 = self.l * z8;
-        let z333 = z21 * z329;
-        let z334 = -z22 * z329;
-        let z335 = z21 * z301;
-        let z336 = -z22 * z301;
-        let z341 = self.cx * z329 + self.cz * z6;
-        let z342 = self.cx * z301 + self.cz * z8;
-        let z347 = self.cx * z333 + self.cy * z334 + self.cz * z6 + z330;
-        let z348 = self.cx * z335 + self.cy * z336 + self.cz * z8 + z331;
-        let z365 = z1 * z22 - z6 * z21;
-        let z366 = -z0 * z22 - z8 * z21;
-        let z368 = self.cx * z24 + self.cy * z365;
-        let z369 = self.cx * z26 + self.cy * z366;
-        let z436 = z188 * z342;
-        let z437 = -z188 * z341;
-        let z438 = z191 * z348;
-        let z439 = -z191 * z347;
+        let z436 = z188 * s6.v9;
+        let z437 = -z188 * s6.v8;
+        let z438 = z191 * s6.v11;
+        let z439 = -z191 * s6.v10;
         let z440 = z436 + z438;
         let z441 = z437 + z439;
-        let z442 = z0 * z441 - z1 * z440;
-        let z443 = z191 * z369;
-        let z444 = -z191 * z368;
-        let z445 = z0 * z444 - z1 * z443;
-        let z448 = z7 * z443 + z9 * z444;
+        let z442 = s0.v0 * z441 - s0.v1 * z440;
+        let z443 = z191 * s6.v15;
+        let z444 = -z191 * s6.v14;
+        let z445 = s0.v0 * z444 - s0.v1 * z443;
+        let z448 = s0.v2 * z443 + s0.v3 * z444;
         hess[(1, 1)] = z442;
         hess[(1, 2)] = z445;
         hess[(2, 1)] = z445;
@@ -1459,53 +1746,32 @@ impl Statics<3> for Arm3 {
             }
             1 => {
                 out.fill(0.0);
-                let z0 = q[0].cos();
-                let z1 = q[0].sin();
-                let z2 = -self.oy * z1;
-                let z3 = self.oy * z0;
+                let s0 = self.shared0(q);
+                let z2 = -self.oy * s0.v1;
+                let z3 = self.oy * s0.v0;
                 let z4 = q[1].cos();
-                let z5 = q[1].sin();
-                let z6 = z0 * z4;
-                let z7 = z0 * z5;
-                let z8 = z1 * z4;
-                let z9 = z1 * z5;
-                let z12 = z0 * z2 + z1 * z3;
-                let z43 = z2 + self.cx * z6 - self.cy * z1 + self.cz * z7;
-                let z44 = z3 + self.cx * z8 + self.cy * z0 + self.cz * z9;
+                let z6 = s0.v0 * z4;
+                let z8 = s0.v1 * z4;
+                let z12 = s0.v0 * z2 + s0.v1 * z3;
+                let z43 = z2 + self.cx * z6 - self.cy * s0.v1 + self.cz * s0.v2;
+                let z44 = z3 + self.cx * z8 + self.cy * s0.v0 + self.cz * s0.v3;
                 let z487 = self.g * z44;
                 let z488 = -self.g * z43;
-                let z489 = z0 * z488 - z1 * z487 + self.g * z12;
+                let z489 = s0.v0 * z488 - s0.v1 * z487 + self.g * z12;
                 out[1] = z489;
                 true
             }
             2 => {
                 out.fill(0.0);
-                let z0 = q[0].cos();
-                let z1 = q[0].sin();
-                let z2 = -self.oy * z1;
-                let z3 = self.oy * z0;
-                let z4 = q[1].cos();
-                let z5 = q[1].sin();
-                let z6 = z0 * z4;
-                let z7 = z0 * z5;
-                let z8 = z1 * z4;
-                let z9 = z1 * z5;
-                let z12 = z0 * z2 + z1 * z3;
-                let z18 = z2 - self.oy * z1 + self.l * z7;
-                let z19 = z3 + self.oy * z0 + self.l * z9;
-                let z21 = q[2].cos();
-                let z22 = q[2].sin();
-                let z23 = -z1 * z22 + z6 * z21;
-                let z24 = -z1 * z21 - z6 * z22;
-                let z25 = z0 * z22 + z8 * z21;
-                let z26 = z0 * z21 - z8 * z22;
-                let z31 = -z7 * z19 + z9 * z18;
-                let z52 = self.cx * z23 + self.cy * z24 + self.cz * z7 + z18;
-                let z53 = self.cx * z25 + self.cy * z26 + self.cz * z9 + z19;
-                let z490 = self.g * z53;
-                let z491 = -self.g * z52;
-                let z492 = z0 * z491 - z1 * z490 + self.g * z12;
-                let z493 = z7 * z490 + z9 * z491 + self.g * z31;
+                let s0 = self.shared0(q);
+                let s1 = self.shared1(q, &s0);
+                let z2 = -self.oy * s0.v1;
+                let z3 = self.oy * s0.v0;
+                let z12 = s0.v0 * z2 + s0.v1 * z3;
+                let z490 = self.g * s1.v4;
+                let z491 = -self.g * s1.v3;
+                let z492 = s0.v0 * z491 - s0.v1 * z490 + self.g * z12;
+                let z493 = s0.v2 * z490 + s0.v3 * z491 + self.g * s1.v2;
                 out[1] = z492;
                 out[2] = z493;
                 true
@@ -1532,18 +1798,14 @@ impl Statics<3> for Arm3 {
             }
             8 => {
                 out.fill(0.0);
-                let z0 = q[0].cos();
-                let z1 = q[0].sin();
+                let s0 = self.shared0(q);
                 let z4 = q[1].cos();
-                let z5 = q[1].sin();
-                let z6 = z0 * z4;
-                let z7 = z0 * z5;
-                let z8 = z1 * z4;
-                let z9 = z1 * z5;
+                let z6 = s0.v0 * z4;
+                let z8 = s0.v1 * z4;
                 let z21 = q[2].cos();
                 let z22 = q[2].sin();
-                let z23 = -z1 * z22 + z6 * z21;
-                let z25 = z0 * z22 + z8 * z21;
+                let z23 = -s0.v1 * z22 + z6 * z21;
+                let z25 = s0.v0 * z22 + z8 * z21;
                 let z188 = self.m1 * self.g;
                 let z191 = self.m2 * self.g;
                 let z494 = z8 * z188;
@@ -1552,57 +1814,49 @@ impl Statics<3> for Arm3 {
                 let z497 = -z23 * z191;
                 let z498 = z494 + z496;
                 let z499 = z495 + z497;
-                let z500 = z0 * z499 - z1 * z498;
-                let z501 = z7 * z496 + z9 * z497;
+                let z500 = s0.v0 * z499 - s0.v1 * z498;
+                let z501 = s0.v2 * z496 + s0.v3 * z497;
                 out[1] = z500;
                 out[2] = z501;
                 true
             }
             9 => {
                 out.fill(0.0);
-                let z0 = q[0].cos();
-                let z1 = q[0].sin();
+                let s0 = self.shared0(q);
                 let z4 = q[1].cos();
-                let z5 = q[1].sin();
-                let z6 = z0 * z4;
-                let z7 = z0 * z5;
-                let z8 = z1 * z4;
-                let z9 = z1 * z5;
+                let z6 = s0.v0 * z4;
+                let z8 = s0.v1 * z4;
                 let z21 = q[2].cos();
                 let z22 = q[2].sin();
-                let z24 = -z1 * z21 - z6 * z22;
-                let z26 = z0 * z21 - z8 * z22;
+                let z24 = -s0.v1 * z21 - z6 * z22;
+                let z26 = s0.v0 * z21 - z8 * z22;
                 let z188 = self.m1 * self.g;
                 let z191 = self.m2 * self.g;
-                let z502 = z0 * z188;
-                let z503 = z1 * z188;
+                let z502 = s0.v0 * z188;
+                let z503 = s0.v1 * z188;
                 let z504 = z26 * z191;
                 let z505 = -z24 * z191;
                 let z506 = z502 + z504;
                 let z507 = z503 + z505;
-                let z508 = z0 * z507 - z1 * z506;
-                let z509 = z7 * z504 + z9 * z505;
+                let z508 = s0.v0 * z507 - s0.v1 * z506;
+                let z509 = s0.v2 * z504 + s0.v3 * z505;
                 out[1] = z508;
                 out[2] = z509;
                 true
             }
             10 => {
                 out.fill(0.0);
-                let z0 = q[0].cos();
-                let z1 = q[0].sin();
-                let z5 = q[1].sin();
-                let z7 = z0 * z5;
-                let z9 = z1 * z5;
+                let s0 = self.shared0(q);
                 let z188 = self.m1 * self.g;
                 let z191 = self.m2 * self.g;
-                let z510 = z9 * z188;
-                let z511 = -z7 * z188;
-                let z512 = z9 * z191;
-                let z513 = -z7 * z191;
+                let z510 = s0.v3 * z188;
+                let z511 = -s0.v2 * z188;
+                let z512 = s0.v3 * z191;
+                let z513 = -s0.v2 * z191;
                 let z514 = z510 + z512;
                 let z515 = z511 + z513;
-                let z516 = z0 * z515 - z1 * z514;
-                let z517 = z7 * z512 + z9 * z513;
+                let z516 = s0.v0 * z515 - s0.v1 * z514;
+                let z517 = s0.v2 * z512 + s0.v3 * z513;
                 out[1] = z516;
                 out[2] = z517;
                 true
@@ -1613,77 +1867,55 @@ impl Statics<3> for Arm3 {
             }
             12 => {
                 out.fill(0.0);
-                let z0 = q[0].cos();
-                let z1 = q[0].sin();
-                let z5 = q[1].sin();
-                let z7 = z0 * z5;
-                let z9 = z1 * z5;
+                let s0 = self.shared0(q);
                 let z188 = self.m1 * self.g;
                 let z191 = self.m2 * self.g;
-                let z502 = z0 * z188;
-                let z503 = z1 * z188;
-                let z518 = 2.0 * z0 * z191;
-                let z519 = 2.0 * z1 * z191;
+                let z502 = s0.v0 * z188;
+                let z503 = s0.v1 * z188;
+                let z518 = 2.0 * s0.v0 * z191;
+                let z519 = 2.0 * s0.v1 * z191;
                 let z520 = z502 + z518;
                 let z521 = z503 + z519;
-                let z522 = z0 * z521 - z1 * z520;
-                let z523 = -2.0 * z0 * z7 - 2.0 * z1 * z9;
-                let z524 = z7 * z518 + z9 * z519 + z191 * z523;
+                let z522 = s0.v0 * z521 - s0.v1 * z520;
+                let z523 = -2.0 * s0.v0 * s0.v2 - 2.0 * s0.v1 * s0.v3;
+                let z524 = s0.v2 * z518 + s0.v3 * z519 + z191 * z523;
                 out[1] = z522;
                 out[2] = z524;
                 true
             }
             13 => {
                 out.fill(0.0);
-                let z0 = q[0].cos();
-                let z1 = q[0].sin();
-                let z5 = q[1].sin();
-                let z7 = z0 * z5;
-                let z9 = z1 * z5;
+                let s0 = self.shared0(q);
                 let z191 = self.m2 * self.g;
-                let z512 = z9 * z191;
-                let z513 = -z7 * z191;
-                let z517 = z7 * z512 + z9 * z513;
-                let z525 = z0 * z513 - z1 * z512;
+                let z512 = s0.v3 * z191;
+                let z513 = -s0.v2 * z191;
+                let z517 = s0.v2 * z512 + s0.v3 * z513;
+                let z525 = s0.v0 * z513 - s0.v1 * z512;
                 out[1] = z525;
                 out[2] = z517;
                 true
             }
             14 => {
                 out.fill(0.0);
-                let z0 = q[0].cos();
-                let z1 = q[0].sin();
-                let z2 = -self.oy * z1;
-                let z3 = self.oy * z0;
+                let s0 = self.shared0(q);
+                let s1 = self.shared1(q, &s0);
+                let z2 = -self.oy * s0.v1;
+                let z3 = self.oy * s0.v0;
                 let z4 = q[1].cos();
-                let z5 = q[1].sin();
-                let z6 = z0 * z4;
-                let z7 = z0 * z5;
-                let z8 = z1 * z4;
-                let z9 = z1 * z5;
-                let z12 = z0 * z2 + z1 * z3;
-                let z18 = z2 - self.oy * z1 + self.l * z7;
-                let z19 = z3 + self.oy * z0 + self.l * z9;
-                let z21 = q[2].cos();
-                let z22 = q[2].sin();
-                let z23 = -z1 * z22 + z6 * z21;
-                let z24 = -z1 * z21 - z6 * z22;
-                let z25 = z0 * z22 + z8 * z21;
-                let z26 = z0 * z21 - z8 * z22;
-                let z31 = -z7 * z19 + z9 * z18;
-                let z43 = z2 + self.cx * z6 - self.cy * z1 + self.cz * z7;
-                let z44 = z3 + self.cx * z8 + self.cy * z0 + self.cz * z9;
-                let z52 = self.cx * z23 + self.cy * z24 + self.cz * z7 + z18;
-                let z53 = self.cx * z25 + self.cy * z26 + self.cz * z9 + z19;
-                let z92 = self.m2 * z53;
+                let z6 = s0.v0 * z4;
+                let z8 = s0.v1 * z4;
+                let z12 = s0.v0 * z2 + s0.v1 * z3;
+                let z43 = z2 + self.cx * z6 - self.cy * s0.v1 + self.cz * s0.v2;
+                let z44 = z3 + self.cx * z8 + self.cy * s0.v0 + self.cz * s0.v3;
+                let z92 = self.m2 * s1.v4;
                 let z100 = self.m1 + self.m2;
                 let z526 = self.m1 * z44;
                 let z527 = -self.m1 * z43;
-                let z528 = -self.m2 * z52;
+                let z528 = -self.m2 * s1.v3;
                 let z529 = z526 + z92;
                 let z530 = z527 + z528;
-                let z531 = z0 * z530 - z1 * z529 + z12 * z100;
-                let z532 = self.m2 * z31 + z7 * z92 + z9 * z528;
+                let z531 = s0.v0 * z530 - s0.v1 * z529 + z12 * z100;
+                let z532 = self.m2 * s1.v2 + s0.v2 * z92 + s0.v3 * z528;
                 out[1] = z531;
                 out[2] = z532;
                 true
@@ -1719,526 +1951,365 @@ impl Jacobians<3, 0, 0> for Arm3 {
         dh_dq: &mut Matrix<3, 3>,
         dh_dqd: &mut Matrix<3, 3>,
     ) {
-        let z0 = q[0].cos();
-        let z1 = q[0].sin();
-        let z2 = -self.oy * z1;
-        let z3 = self.oy * z0;
+        let s0 = self.shared0(q);
+        let s1 = self.shared1(q, &s0);
+        let s2 = self.shared2(q, &s0, &s1);
+        let s3 = self.shared3(q, &s0);
+        let s6 = self.shared6(q, &s0);
+        let s8 = self.shared8(q, &s0, &s1, &s6);
+        let s9 = self.shared9(q, qd, &s0, &s1, &s2);
+        let s10 = self.shared10(q, qd, &s0, &s1, &s2, &s9);
+        let s11 = self.shared11(q, qd, &s3, &s9);
+        let s12 = self.shared12(q, qd, &s0, &s1, &s2, &s3, &s9, &s10, &s11);
+        let s13 = self.shared13(q, qd, &s0, &s1, &s2, &s9);
+        let z2 = -self.oy * s0.v1;
+        let z3 = self.oy * s0.v0;
         let z4 = q[1].cos();
         let z5 = q[1].sin();
-        let z6 = z0 * z4;
-        let z7 = z0 * z5;
-        let z8 = z1 * z4;
-        let z9 = z1 * z5;
-        let z10 = -self.l * z0;
-        let z11 = -self.l * z1;
-        let z12 = z0 * z2 + z1 * z3;
-        let z13 = -qd[1] * z1;
-        let z14 = qd[1] * z0;
-        let z15 = qd[1] * z10;
-        let z16 = qd[1] * z11;
-        let z17 = qd[1] * z12;
-        let z18 = z2 - self.oy * z1 + self.l * z7;
-        let z19 = z3 + self.oy * z0 + self.l * z9;
-        let z20 = self.l + self.l * z4;
-        let z21 = q[2].cos();
-        let z22 = q[2].sin();
-        let z23 = -z1 * z22 + z6 * z21;
-        let z24 = -z1 * z21 - z6 * z22;
-        let z25 = z0 * z22 + z8 * z21;
-        let z26 = z0 * z21 - z8 * z22;
-        let z27 = -z5 * z21;
-        let z28 = z5 * z22;
-        let z29 = z4 * z19 - z9 * z20;
-        let z30 = -z4 * z18 + z7 * z20;
-        let z31 = -z7 * z19 + z9 * z18;
-        let z32 = qd[2] * z7 + z13;
-        let z33 = qd[2] * z9 + z14;
-        let z34 = qd[0] + qd[2] * z4;
-        let z35 = qd[2] * z29 + z15;
-        let z36 = qd[2] * z30 + z16;
-        let z37 = qd[2] * z31 + z17;
-        let z38 = self.cx * z0 - self.cy * z1;
-        let z39 = self.cx * z1 + self.cy * z0;
-        let z43 = z2 + self.cx * z6 - self.cy * z1 + self.cz * z7;
-        let z44 = z3 + self.cx * z8 + self.cy * z0 + self.cz * z9;
-        let z45 = -self.cx * z5 + self.cz * z4 + self.l;
-        let z46 = self.ixx1 * (z6 * z6) + self.iyy * (z1 * z1) + self.izz * (z7 * z7);
-        let z47 = self.ixx1 * z6 * z8 - self.iyy * z0 * z1 + self.izz * z7 * z9;
-        let z48 = -self.ixx1 * z5 * z6 + self.izz * z4 * z7;
-        let z49 = self.ixx1 * (z8 * z8) + self.iyy * (z0 * z0) + self.izz * (z9 * z9);
-        let z50 = -self.ixx1 * z5 * z8 + self.izz * z4 * z9;
+        let z6 = s0.v0 * z4;
+        let z8 = s0.v1 * z4;
+        let z12 = s0.v0 * z2 + s0.v1 * z3;
+        let z43 = z2 + self.cx * z6 - self.cy * s0.v1 + self.cz * s0.v2;
+        let z44 = z3 + self.cx * z8 + self.cy * s0.v0 + self.cz * s0.v3;
         let z51 = self.ixx1 * (z5 * z5) + self.izz * (z4 * z4);
-        let z52 = self.cx * z23 + self.cy * z24 + self.cz * z7 + z18;
-        let z53 = self.cx * z25 + self.cy * z26 + self.cz * z9 + z19;
-        let z54 = self.cx * z27 + self.cy * z28 + self.cz * z4 + z20;
-        let z55 = self.ixx2 * (z23 * z23) + self.iyy * (z24 * z24)
-            + self.izz * (z7 * z7);
-        let z56 = self.ixx2 * z23 * z25 + self.iyy * z24 * z26 + self.izz * z7 * z9;
-        let z57 = self.ixx2 * z23 * z27 + self.iyy * z24 * z28 + self.izz * z4 * z7;
-        let z58 = self.ixx2 * (z25 * z25) + self.iyy * (z26 * z26)
-            + self.izz * (z9 * z9);
-        let z59 = self.ixx2 * z25 * z27 + self.iyy * z26 * z28 + self.izz * z4 * z9;
-        let z60 = self.ixx2 * (z27 * z27) + self.iyy * (z28 * z28)
-            + self.izz * (z4 * z4);
-        let z63 = -qd[0] * z39;
-        let z64 = qd[0] * z38;
-        let z65 = -qd[0] * z44 + z14 * z45 + z15;
-        let z66 = qd[0] * z43 - z13 * z45 + z16;
-        let z67 = z13 * z44 - z14 * z43 + z17;
-        let z68 = z33 * z54 - z34 * z53 + z35;
-        let z69 = -z32 * z54 + z34 * z52 + z36;
-        let z70 = z32 * z53 - z33 * z52 + z37;
-        let z135 = -qd[0] * qd[1] * z0;
-        let z136 = -qd[0] * qd[1] * z1;
-        let z137 = qd[1] * z0 * z13 + qd[1] * z1 * z14;
-        let z138 = -qd[0] * qd[1] * z11 - qd[1] * z0 * z17 + qd[1] * z12 * z14;
-        let z139 = qd[0] * qd[1] * z10 - qd[1] * z1 * z17 - qd[1] * z12 * z13;
-        let z140 = qd[1] * z0 * z15 + qd[1] * z1 * z16 - qd[1] * z10 * z14
-            + qd[1] * z11 * z13;
-        let z141 = qd[2] * z4 * z33 - qd[2] * z9 * z34 + z135;
-        let z142 = -qd[2] * z4 * z32 + qd[2] * z7 * z34 + z136;
-        let z143 = -qd[2] * z7 * z33 + qd[2] * z9 * z32 + z137;
-        let z144 = qd[2] * z4 * z36 - qd[2] * z9 * z37 - qd[2] * z30 * z34
-            + qd[2] * z31 * z33 + z138;
-        let z145 = -qd[2] * z4 * z35 + qd[2] * z7 * z37 + qd[2] * z29 * z34
-            - qd[2] * z31 * z32 + z139;
-        let z146 = -qd[2] * z7 * z36 + qd[2] * z9 * z35 - qd[2] * z29 * z33
-            + qd[2] * z30 * z32 + z140;
-        let z147 = -qd[0] * self.m0 * z64;
-        let z148 = qd[0] * self.m0 * z63;
-        let z154 = -qd[0] * self.m1 * z66 + self.m1 * z14 * z67 - self.m1 * z44 * z137
-            + self.m1 * z45 * z136 + self.m1 * z138;
-        let z155 = qd[0] * self.m1 * z65 - self.m1 * z13 * z67 + self.m1 * z43 * z137
-            - self.m1 * z45 * z135 + self.m1 * z139;
-        let z156 = self.m1 * self.g + self.m1 * z13 * z66 - self.m1 * z14 * z65
-            - self.m1 * z43 * z136 + self.m1 * z44 * z135 + self.m1 * z140;
-        let z157 = qd[0] * z48 + z13 * z46 + z14 * z47;
-        let z158 = qd[0] * z50 + z13 * z47 + z14 * z49;
-        let z159 = qd[0] * z51 + z13 * z48 + z14 * z50;
-        let z160 = -qd[0] * z158 + z14 * z159 + z44 * z156 - z45 * z155 + z46 * z135
-            + z47 * z136 + z48 * z137;
-        let z161 = qd[0] * z157 - z13 * z159 - z43 * z156 + z45 * z154 + z47 * z135
-            + z49 * z136 + z50 * z137;
-        let z163 = self.m2 * z33 * z70 - self.m2 * z34 * z69 - self.m2 * z53 * z143
-            + self.m2 * z54 * z142 + self.m2 * z144;
-        let z164 = -self.m2 * z32 * z70 + self.m2 * z34 * z68 + self.m2 * z52 * z143
-            - self.m2 * z54 * z141 + self.m2 * z145;
-        let z165 = self.m2 * self.g + self.m2 * z32 * z69 - self.m2 * z33 * z68
-            - self.m2 * z52 * z142 + self.m2 * z53 * z141 + self.m2 * z146;
-        let z166 = z32 * z55 + z33 * z56 + z34 * z57;
-        let z167 = z32 * z56 + z33 * z58 + z34 * z59;
-        let z168 = z32 * z57 + z33 * z59 + z34 * z60;
-        let z169 = z33 * z168 - z34 * z167 + z53 * z165 - z54 * z164 + z55 * z141
-            + z56 * z142 + z57 * z143;
-        let z170 = -z32 * z168 + z34 * z166 - z52 * z165 + z54 * z163 + z56 * z141
-            + z58 * z142 + z59 * z143;
-        let z171 = z32 * z167 - z33 * z166 + z52 * z164 - z53 * z163 + z57 * z141
-            + z59 * z142 + z60 * z143;
-        let z172 = z160 + z169;
-        let z173 = z161 + z170;
-        let z175 = z154 + z163;
-        let z176 = z155 + z164;
-        let z177 = z156 + z165;
-        let z220 = -qd[0] * z0;
-        let z221 = -qd[0] * z1;
-        let z222 = z0 * z13 + z1 * z14;
-        let z223 = -qd[0] * z11 - z0 * z17 + z12 * z14;
-        let z224 = qd[0] * z10 - z1 * z17 - z12 * z13;
-        let z225 = z0 * z15 + z1 * z16 - z10 * z14 + z11 * z13;
-        let z226 = z4 * z33 - z9 * z34;
-        let z227 = -z4 * z32 + z7 * z34;
-        let z228 = -z7 * z33 + z9 * z32;
-        let z229 = z4 * z36 - z9 * z37 - z30 * z34 + z31 * z33;
-        let z230 = -z4 * z35 + z7 * z37 + z29 * z34 - z31 * z32;
-        let z231 = -z7 * z36 + z9 * z35 - z29 * z33 + z30 * z32;
-        let z299 = -self.oy * z0;
-        let z300 = -z1 * z4;
-        let z301 = -z1 * z5;
-        let z302 = self.l * z1;
-        let z303 = -self.oy * z0 + self.l * z301 + z299;
-        let z304 = -z0 * z22 + z21 * z300;
-        let z305 = -z0 * z21 - z22 * z300;
-        let z306 = z4 * z18 - z7 * z20;
-        let z307 = -z4 * z303 + z20 * z301;
-        let z308 = -self.cx * z1 - self.cy * z0;
-        let z309 = self.cx * z300 - self.cy * z0 + self.cz * z301 + z299;
-        let z310 = -self.ixx1 * z5 * z300 + self.izz * z4 * z301;
-        let z311 = self.cx * z304 + self.cy * z305 + self.cz * z301 + z303;
-        let z312 = self.ixx2 * z27 * z304 + self.iyy * z28 * z305 + self.izz * z4 * z301;
-        let z329 = -z0 * z5;
-        let z330 = self.l * z6;
-        let z331 = self.l * z8;
-        let z332 = -self.l * z5;
-        let z333 = z21 * z329;
-        let z334 = -z22 * z329;
-        let z335 = z21 * z301;
-        let z336 = -z22 * z301;
-        let z337 = -z4 * z21;
-        let z338 = z4 * z22;
-        let z339 = z4 * z331 - z5 * z19 - z8 * z20 - z9 * z332;
-        let z340 = -z4 * z330 + z5 * z18 + z6 * z20 + z7 * z332;
-        let z341 = self.cx * z329 + self.cz * z6;
-        let z342 = self.cx * z301 + self.cz * z8;
-        let z343 = -self.cx * z4 - self.cz * z5;
-        let z344 = -self.ixx1 * z4 * z6 - self.ixx1 * z5 * z329 + self.izz * z4 * z6
-            - self.izz * z5 * z7;
-        let z345 = -self.ixx1 * z4 * z8 - self.ixx1 * z5 * z301 + self.izz * z4 * z8
-            - self.izz * z5 * z9;
-        let z346 = 2.0 * self.ixx1 * z4 * z5 - 2.0 * self.izz * z4 * z5;
-        let z347 = self.cx * z333 + self.cy * z334 + self.cz * z6 + z330;
-        let z348 = self.cx * z335 + self.cy * z336 + self.cz * z8 + z331;
-        let z349 = self.cx * z337 + self.cy * z338 - self.cz * z5 + z332;
-        let z350 = self.ixx2 * z23 * z337 + self.ixx2 * z27 * z333
-            + self.iyy * z24 * z338 + self.iyy * z28 * z334 + self.izz * z4 * z6
-            - self.izz * z5 * z7;
-        let z351 = self.ixx2 * z25 * z337 + self.ixx2 * z27 * z335
-            + self.iyy * z26 * z338 + self.iyy * z28 * z336 + self.izz * z4 * z8
-            - self.izz * z5 * z9;
-        let z352 = 2.0 * self.ixx2 * z27 * z337 + 2.0 * self.iyy * z28 * z338
-            - 2.0 * self.izz * z4 * z5;
-        let z365 = z1 * z22 - z6 * z21;
-        let z366 = -z0 * z22 - z8 * z21;
-        let z367 = z5 * z21;
-        let z368 = self.cx * z24 + self.cy * z365;
-        let z369 = self.cx * z26 + self.cy * z366;
-        let z370 = self.cx * z28 + self.cy * z367;
-        let z371 = self.ixx2 * z23 * z28 + self.ixx2 * z24 * z27 + self.iyy * z24 * z367
-            + self.iyy * z28 * z365;
-        let z372 = self.ixx2 * z25 * z28 + self.ixx2 * z26 * z27 + self.iyy * z26 * z367
-            + self.iyy * z28 * z366;
-        let z373 = 2.0 * self.ixx2 * z27 * z28 + 2.0 * self.iyy * z28 * z367;
-        let z377 = z0 * z3 + z0 * z299;
-        let z378 = z9 * z303 - z19 * z301;
-        let z379 = 2.0 * self.ixx1 * z6 * z300 + 2.0 * self.iyy * z0 * z1
-            + 2.0 * self.izz * z7 * z301;
-        let z380 = self.ixx1 * z8 * z300 + self.ixx1 * (z6 * z6) - self.iyy * (z0 * z0)
-            + self.iyy * (z1 * z1) + self.izz * z9 * z301 + self.izz * (z7 * z7);
-        let z381 = 2.0 * self.ixx1 * z6 * z8 - 2.0 * self.iyy * z0 * z1
-            + 2.0 * self.izz * z7 * z9;
-        let z382 = 2.0 * self.ixx2 * z23 * z304 + 2.0 * self.iyy * z24 * z305
-            + 2.0 * self.izz * z7 * z301;
-        let z383 = self.ixx2 * z25 * z304 + self.ixx2 * (z23 * z23)
-            + self.iyy * z26 * z305 + self.iyy * (z24 * z24) + self.izz * z9 * z301
-            + self.izz * (z7 * z7);
-        let z384 = 2.0 * self.ixx2 * z23 * z25 + 2.0 * self.iyy * z24 * z26
-            + 2.0 * self.izz * z7 * z9;
-        let z399 = -z6 * z19 - z7 * z331 + z8 * z18 + z9 * z330;
-        let z400 = 2.0 * self.ixx1 * z6 * z329 + 2.0 * self.izz * z6 * z7;
-        let z401 = self.ixx1 * z6 * z301 + self.ixx1 * z8 * z329 + self.izz * z6 * z9
-            + self.izz * z7 * z8;
-        let z402 = 2.0 * self.ixx1 * z8 * z301 + 2.0 * self.izz * z8 * z9;
-        let z403 = 2.0 * self.ixx2 * z23 * z333 + 2.0 * self.iyy * z24 * z334
-            + 2.0 * self.izz * z6 * z7;
-        let z404 = self.ixx2 * z23 * z335 + self.ixx2 * z25 * z333
-            + self.iyy * z24 * z336 + self.iyy * z26 * z334 + self.izz * z6 * z9
-            + self.izz * z7 * z8;
-        let z405 = 2.0 * self.ixx2 * z25 * z335 + 2.0 * self.iyy * z26 * z336
-            + 2.0 * self.izz * z8 * z9;
-        let z419 = 2.0 * self.ixx2 * z23 * z24 + 2.0 * self.iyy * z24 * z365;
-        let z420 = self.ixx2 * z23 * z26 + self.ixx2 * z24 * z25 + self.iyy * z24 * z366
-            + self.iyy * z26 * z365;
-        let z421 = 2.0 * self.ixx2 * z25 * z26 + 2.0 * self.iyy * z26 * z366;
-        let z533 = -qd[1] * z0;
-        let z534 = qd[1] * z302;
-        let z535 = qd[1] * z377;
-        let z536 = qd[2] * z301 + z533;
-        let z537 = qd[2] * z306 + z534;
-        let z538 = qd[2] * z307 + z15;
-        let z539 = qd[2] * z378 + z535;
-        let z540 = -qd[0] * z38;
-        let z541 = qd[0] * z308;
-        let z542 = -qd[0] * z43 + z13 * z45 + z534;
-        let z543 = qd[0] * z309 + z15 - z45 * z533;
-        let z544 = -z14 * z309 + z535 + z44 * z533;
-        let z545 = z537 + z32 * z54 - z34 * z52;
-        let z546 = z538 + z34 * z311 - z54 * z536;
-        let z547 = z539 - z33 * z311 + z53 * z536;
-        let z548 = qd[0] * qd[1] * z1;
-        let z549 = qd[1] * z0 * z14 + qd[1] * z0 * z533;
-        let z550 = -qd[0] * qd[1] * z10 - qd[1] * z0 * z535 + qd[1] * z1 * z17
-            + qd[1] * z12 * z13 + qd[1] * z14 * z377;
-        let z551 = qd[0] * qd[1] * z302 - qd[1] * z0 * z17 - qd[1] * z1 * z535
-            - qd[1] * z12 * z533 - qd[1] * z13 * z377;
-        let z552 = qd[2] * z4 * z32 - qd[2] * z7 * z34 + z548;
-        let z553 = -qd[2] * z4 * z536 + qd[2] * z34 * z301 + z135;
-        let z554 = qd[2] * z9 * z536 - qd[2] * z33 * z301 + z549;
-        let z555 = qd[2] * z4 * z538 - qd[2] * z7 * z37 - qd[2] * z9 * z539
-            + qd[2] * z31 * z32 + qd[2] * z33 * z378 - qd[2] * z34 * z307 + z550;
-        let z556 = -qd[2] * z4 * z537 + qd[2] * z7 * z539 - qd[2] * z31 * z536
-            - qd[2] * z32 * z378 + qd[2] * z34 * z306 + qd[2] * z37 * z301 + z551;
+        let z147 = -qd[0] * self.m0 * s9.v12;
+        let z148 = qd[0] * self.m0 * s9.v11;
+        let z533 = -qd[1] * s0.v0;
+        let z534 = qd[1] * s8.v2;
+        let z535 = qd[1] * s8.v31;
+        let z536 = qd[2] * s6.v0 + z533;
+        let z537 = qd[2] * s8.v6 + z534;
+        let z538 = qd[2] * s8.v7 + s9.v2;
+        let z539 = qd[2] * s8.v32 + z535;
+        let z540 = -qd[0] * s2.v4;
+        let z541 = qd[0] * s8.v8;
+        let z542 = -qd[0] * z43 + s9.v0 * s2.v6 + z534;
+        let z543 = qd[0] * s8.v9 + s9.v2 - s2.v6 * z533;
+        let z544 = -s9.v1 * s8.v9 + z535 + z44 * z533;
+        let z545 = z537 + s9.v5 * s2.v7 - s9.v7 * s1.v3;
+        let z546 = z538 + s9.v7 * s8.v11 - s2.v7 * z536;
+        let z547 = z539 - s9.v6 * s8.v11 + s1.v4 * z536;
+        let z548 = qd[0] * qd[1] * s0.v1;
+        let z549 = qd[1] * s0.v0 * s9.v1 + qd[1] * s0.v0 * z533;
+        let z550 = -qd[0] * qd[1] * s2.v0 - qd[1] * s0.v0 * z535 + qd[1] * s0.v1 * s9.v4
+            + qd[1] * z12 * s9.v0 + qd[1] * s9.v1 * s8.v31;
+        let z551 = qd[0] * qd[1] * s8.v2 - qd[1] * s0.v0 * s9.v4 - qd[1] * s0.v1 * z535
+            - qd[1] * z12 * z533 - qd[1] * s9.v0 * s8.v31;
+        let z552 = qd[2] * z4 * s9.v5 - qd[2] * s0.v2 * s9.v7 + z548;
+        let z553 = -qd[2] * z4 * z536 + qd[2] * s9.v7 * s6.v0 + s10.v0;
+        let z554 = qd[2] * s0.v3 * z536 - qd[2] * s9.v6 * s6.v0 + z549;
+        let z555 = qd[2] * z4 * z538 - qd[2] * s0.v2 * s9.v10 - qd[2] * s0.v3 * z539
+            + qd[2] * s1.v2 * s9.v5 + qd[2] * s9.v6 * s8.v32 - qd[2] * s9.v7 * s8.v7
+            + z550;
+        let z556 = -qd[2] * z4 * z537 + qd[2] * s0.v2 * z539 - qd[2] * s1.v2 * z536
+            - qd[2] * s9.v5 * s8.v32 + qd[2] * s9.v7 * s8.v6 + qd[2] * s9.v10 * s6.v0
+            + z551;
         let z557 = -qd[0] * self.m0 * z541;
         let z558 = qd[0] * self.m0 * z540;
-        let z559 = z38 * z558 - z38 * z147 - z39 * z557 + z148 * z308;
-        let z560 = -qd[0] * self.m1 * z543 + self.m1 * z13 * z67 + self.m1 * z14 * z544
-            + self.m1 * z550 - self.m1 * z43 * z137 - self.m1 * z44 * z549
-            + self.m1 * z45 * z135;
-        let z561 = qd[0] * self.m1 * z542 - self.m1 * z13 * z544 + self.m1 * z551
-            + self.m1 * z43 * z549 - self.m1 * z45 * z548 - self.m1 * z67 * z533
-            + self.m1 * z137 * z309;
-        let z562 = qd[0] * z310 + z13 * z47 + z13 * z379 + z14 * z380 + z46 * z533;
-        let z563 = qd[0] * z48 + z13 * z49 + z13 * z380 + z14 * z381 + z47 * z533;
-        let z564 = z13 * z563 - z13 * z157 - z14 * z562 + z43 * z561 - z43 * z154
-            - z44 * z560 + z48 * z548 + z48 * z136 + z50 * z135 + z51 * z549
-            + z135 * z310 + z155 * z309 + z158 * z533;
-        let z565 = self.m2 * z32 * z70 + self.m2 * z33 * z547 - self.m2 * z34 * z546
-            + self.m2 * z555 - self.m2 * z52 * z143 - self.m2 * z53 * z554
-            + self.m2 * z54 * z553;
-        let z566 = -self.m2 * z32 * z547 + self.m2 * z34 * z545 + self.m2 * z556
-            + self.m2 * z52 * z554 - self.m2 * z54 * z552 - self.m2 * z70 * z536
-            + self.m2 * z143 * z311;
-        let z567 = z32 * z56 + z32 * z382 + z33 * z383 + z34 * z312 + z55 * z536;
-        let z568 = z32 * z58 + z32 * z383 + z33 * z384 + z34 * z57 + z56 * z536;
-        let z569 = z32 * z568 - z32 * z166 - z33 * z567 + z52 * z566 - z52 * z163
-            - z53 * z565 + z57 * z552 + z57 * z142 + z59 * z553 + z60 * z554
-            + z141 * z312 + z164 * z311 + z167 * z536;
+        let z559 = s2.v4 * z558 - s2.v4 * z147 - s2.v5 * z557 + z148 * s8.v8;
+        let z560 = -qd[0] * self.m1 * z543 + self.m1 * s9.v0 * s9.v15
+            + self.m1 * s9.v1 * z544 + self.m1 * z550 - self.m1 * z43 * s10.v2
+            - self.m1 * z44 * z549 + self.m1 * s2.v6 * s10.v0;
+        let z561 = qd[0] * self.m1 * z542 - self.m1 * s9.v0 * z544 + self.m1 * z551
+            + self.m1 * z43 * z549 - self.m1 * s2.v6 * z548 - self.m1 * s9.v15 * z533
+            + self.m1 * s10.v2 * s8.v9;
+        let z562 = qd[0] * s8.v10 + s9.v0 * s3.v1 + s9.v0 * s8.v33 + s9.v1 * s8.v34
+            + s3.v0 * z533;
+        let z563 = qd[0] * s3.v2 + s9.v0 * s3.v3 + s9.v0 * s8.v34 + s9.v1 * s8.v35
+            + s3.v1 * z533;
+        let z564 = s9.v0 * z563 - s9.v0 * s11.v0 - s9.v1 * z562 + z43 * z561
+            - z43 * s10.v12 - z44 * z560 + s3.v2 * z548 + s3.v2 * s10.v1 + s3.v4 * s10.v0
+            + z51 * z549 + s10.v0 * s8.v10 + s10.v13 * s8.v9 + s11.v1 * z533;
+        let z565 = self.m2 * s9.v5 * s9.v18 + self.m2 * s9.v6 * z547
+            - self.m2 * s9.v7 * z546 + self.m2 * z555 - self.m2 * s1.v3 * s10.v8
+            - self.m2 * s1.v4 * z554 + self.m2 * s2.v7 * z553;
+        let z566 = -self.m2 * s9.v5 * z547 + self.m2 * s9.v7 * z545 + self.m2 * z556
+            + self.m2 * s1.v3 * z554 - self.m2 * s2.v7 * z552 - self.m2 * s9.v18 * z536
+            + self.m2 * s10.v8 * s8.v11;
+        let z567 = s9.v5 * s3.v6 + s9.v5 * s8.v36 + s9.v6 * s8.v37 + s9.v7 * s8.v12
+            + s3.v5 * z536;
+        let z568 = s9.v5 * s3.v8 + s9.v5 * s8.v37 + s9.v6 * s8.v38 + s9.v7 * s3.v7
+            + s3.v6 * z536;
+        let z569 = s9.v5 * z568 - s9.v5 * s11.v3 - s9.v6 * z567 + s1.v3 * z566
+            - s1.v3 * s10.v15 - s1.v4 * z565 + s3.v7 * z552 + s3.v7 * s10.v7
+            + s3.v9 * z553 + s3.v10 * z554 + s10.v6 * s8.v12 + s10.v16 * s8.v11
+            + s11.v4 * z536;
         let z570 = z564 + z569;
         let z571 = z559 + z570;
         let z572 = qd[2] * z6;
         let z573 = qd[2] * z8;
         let z574 = -qd[2] * z5;
-        let z575 = qd[2] * z339;
-        let z576 = qd[2] * z340;
-        let z577 = qd[2] * z399;
-        let z578 = -qd[0] * z342 + z14 * z343;
-        let z579 = qd[0] * z341 - z13 * z343;
-        let z580 = z13 * z342 - z14 * z341;
-        let z581 = z33 * z349 - z34 * z348 - z53 * z574 + z54 * z573 + z575;
-        let z582 = -z32 * z349 + z34 * z347 + z52 * z574 - z54 * z572 + z576;
-        let z583 = z32 * z348 - z33 * z347 - z52 * z573 + z53 * z572 + z577;
-        let z584 = qd[2] * z4 * z573 - qd[2] * z5 * z33 - qd[2] * z8 * z34
-            - qd[2] * z9 * z574;
-        let z585 = -qd[2] * z4 * z572 + qd[2] * z5 * z32 + qd[2] * z6 * z34
-            + qd[2] * z7 * z574;
-        let z586 = -qd[2] * z6 * z33 - qd[2] * z7 * z573 + qd[2] * z8 * z32
-            + qd[2] * z9 * z572;
-        let z587 = qd[2] * z4 * z576 - qd[2] * z5 * z36 - qd[2] * z8 * z37
-            - qd[2] * z9 * z577 - qd[2] * z30 * z574 + qd[2] * z31 * z573
-            + qd[2] * z33 * z399 - qd[2] * z34 * z340;
-        let z588 = -qd[2] * z4 * z575 + qd[2] * z5 * z35 + qd[2] * z6 * z37
-            + qd[2] * z7 * z577 + qd[2] * z29 * z574 - qd[2] * z31 * z572
-            - qd[2] * z32 * z399 + qd[2] * z34 * z339;
-        let z589 = -qd[0] * self.m1 * z579 + self.m1 * z14 * z580 + self.m1 * z136 * z343
-            - self.m1 * z137 * z342;
-        let z590 = qd[0] * self.m1 * z578 - self.m1 * z13 * z580 - self.m1 * z135 * z343
-            + self.m1 * z137 * z341;
-        let z591 = qd[0] * z344 + z13 * z400 + z14 * z401;
-        let z592 = qd[0] * z345 + z13 * z401 + z14 * z402;
-        let z593 = z13 * z592 - z14 * z591 + z43 * z590 - z44 * z589 + z135 * z344
-            + z136 * z345 + z137 * z346 - z154 * z342 + z155 * z341;
-        let z594 = self.m2 * z33 * z583 - self.m2 * z34 * z582 - self.m2 * z53 * z586
-            + self.m2 * z54 * z585 - self.m2 * z69 * z574 + self.m2 * z70 * z573
-            + self.m2 * z587 + self.m2 * z142 * z349 - self.m2 * z143 * z348;
-        let z595 = -self.m2 * z32 * z583 + self.m2 * z34 * z581 + self.m2 * z52 * z586
-            - self.m2 * z54 * z584 + self.m2 * z68 * z574 - self.m2 * z70 * z572
-            + self.m2 * z588 - self.m2 * z141 * z349 + self.m2 * z143 * z347;
-        let z596 = z32 * z403 + z33 * z404 + z34 * z350 + z55 * z572 + z56 * z573
-            + z57 * z574;
-        let z597 = z32 * z404 + z33 * z405 + z34 * z351 + z56 * z572 + z58 * z573
-            + z59 * z574;
-        let z598 = z32 * z597 - z33 * z596 + z52 * z595 - z53 * z594 + z57 * z584
-            + z59 * z585 + z60 * z586 + z141 * z350 + z142 * z351 + z143 * z352
-            - z163 * z348 + z164 * z347 - z166 * z573 + z167 * z572;
+        let z575 = qd[2] * s8.v16;
+        let z576 = qd[2] * s8.v17;
+        let z577 = qd[2] * s8.v39;
+        let z578 = -qd[0] * s6.v9 + s9.v1 * s8.v18;
+        let z579 = qd[0] * s6.v8 - s9.v0 * s8.v18;
+        let z580 = s9.v0 * s6.v9 - s9.v1 * s6.v8;
+        let z581 = s9.v6 * s8.v22 - s9.v7 * s6.v11 - s1.v4 * z574 + s2.v7 * z573 + z575;
+        let z582 = -s9.v5 * s8.v22 + s9.v7 * s6.v10 + s1.v3 * z574 - s2.v7 * z572 + z576;
+        let z583 = s9.v5 * s6.v11 - s9.v6 * s6.v10 - s1.v3 * z573 + s1.v4 * z572 + z577;
+        let z584 = qd[2] * z4 * z573 - qd[2] * z5 * s9.v6 - qd[2] * z8 * s9.v7
+            - qd[2] * s0.v3 * z574;
+        let z585 = -qd[2] * z4 * z572 + qd[2] * z5 * s9.v5 + qd[2] * z6 * s9.v7
+            + qd[2] * s0.v2 * z574;
+        let z586 = -qd[2] * z6 * s9.v6 - qd[2] * s0.v2 * z573 + qd[2] * z8 * s9.v5
+            + qd[2] * s0.v3 * z572;
+        let z587 = qd[2] * z4 * z576 - qd[2] * z5 * s9.v9 - qd[2] * z8 * s9.v10
+            - qd[2] * s0.v3 * z577 - qd[2] * s2.v3 * z574 + qd[2] * s1.v2 * z573
+            + qd[2] * s9.v6 * s8.v39 - qd[2] * s9.v7 * s8.v17;
+        let z588 = -qd[2] * z4 * z575 + qd[2] * z5 * s9.v8 + qd[2] * z6 * s9.v10
+            + qd[2] * s0.v2 * z577 + qd[2] * s2.v2 * z574 - qd[2] * s1.v2 * z572
+            - qd[2] * s9.v5 * s8.v39 + qd[2] * s9.v7 * s8.v16;
+        let z589 = -qd[0] * self.m1 * z579 + self.m1 * s9.v1 * z580
+            + self.m1 * s10.v1 * s8.v18 - self.m1 * s10.v2 * s6.v9;
+        let z590 = qd[0] * self.m1 * z578 - self.m1 * s9.v0 * z580
+            - self.m1 * s10.v0 * s8.v18 + self.m1 * s10.v2 * s6.v8;
+        let z591 = qd[0] * s8.v19 + s9.v0 * s8.v40 + s9.v1 * s8.v41;
+        let z592 = qd[0] * s8.v20 + s9.v0 * s8.v41 + s9.v1 * s8.v42;
+        let z593 = s9.v0 * z592 - s9.v1 * z591 + z43 * z590 - z44 * z589
+            + s10.v0 * s8.v19 + s10.v1 * s8.v20 + s10.v2 * s8.v21 - s10.v12 * s6.v9
+            + s10.v13 * s6.v8;
+        let z594 = self.m2 * s9.v6 * z583 - self.m2 * s9.v7 * z582
+            - self.m2 * s1.v4 * z586 + self.m2 * s2.v7 * z585 - self.m2 * s9.v17 * z574
+            + self.m2 * s9.v18 * z573 + self.m2 * z587 + self.m2 * s10.v7 * s8.v22
+            - self.m2 * s10.v8 * s6.v11;
+        let z595 = -self.m2 * s9.v5 * z583 + self.m2 * s9.v7 * z581
+            + self.m2 * s1.v3 * z586 - self.m2 * s2.v7 * z584 + self.m2 * s9.v16 * z574
+            - self.m2 * s9.v18 * z572 + self.m2 * z588 - self.m2 * s10.v6 * s8.v22
+            + self.m2 * s10.v8 * s6.v10;
+        let z596 = s9.v5 * s8.v43 + s9.v6 * s8.v44 + s9.v7 * s8.v23 + s3.v5 * z572
+            + s3.v6 * z573 + s3.v7 * z574;
+        let z597 = s9.v5 * s8.v44 + s9.v6 * s8.v45 + s9.v7 * s8.v24 + s3.v6 * z572
+            + s3.v8 * z573 + s3.v9 * z574;
+        let z598 = s9.v5 * z597 - s9.v6 * z596 + s1.v3 * z595 - s1.v4 * z594
+            + s3.v7 * z584 + s3.v9 * z585 + s3.v10 * z586 + s10.v6 * s8.v23
+            + s10.v7 * s8.v24 + s10.v8 * s8.v25 - s10.v15 * s6.v11 + s10.v16 * s6.v10
+            - s11.v3 * z573 + s11.v4 * z572;
         let z599 = z593 + z598;
-        let z600 = z33 * z370 - z34 * z369;
-        let z601 = -z32 * z370 + z34 * z368;
-        let z602 = z32 * z369 - z33 * z368;
-        let z603 = self.m2 * z33 * z602 - self.m2 * z34 * z601 + self.m2 * z142 * z370
-            - self.m2 * z143 * z369;
-        let z604 = -self.m2 * z32 * z602 + self.m2 * z34 * z600 - self.m2 * z141 * z370
-            + self.m2 * z143 * z368;
-        let z605 = z32 * z419 + z33 * z420 + z34 * z371;
-        let z606 = z32 * z420 + z33 * z421 + z34 * z372;
-        let z607 = z32 * z606 - z33 * z605 + z52 * z604 - z53 * z603 + z141 * z371
-            + z142 * z372 + z143 * z373 - z163 * z369 + z164 * z368;
-        let z608 = qd[1] * z0 * z16 + qd[1] * z0 * z534 + qd[1] * z11 * z533
-            - qd[1] * z14 * z302;
-        let z609 = -qd[2] * z7 * z538 + qd[2] * z7 * z35 + qd[2] * z9 * z537
-            - qd[2] * z29 * z32 + qd[2] * z30 * z536 + qd[2] * z32 * z307
-            - qd[2] * z33 * z306 - qd[2] * z36 * z301 + z608;
-        let z610 = self.m1 * z13 * z543 - self.m1 * z13 * z65 - self.m1 * z14 * z542
-            + self.m1 * z44 * z548 + self.m1 * z66 * z533 + self.m1 * z608
-            - self.m1 * z136 * z309;
-        let z611 = z13 * z50 + z13 * z310 + z14 * z48 + z48 * z533;
-        let z612 = -qd[0] * z563 + z13 * z159 + z14 * z611 + z43 * z156 + z44 * z610
-            - z45 * z561 + z46 * z548 + z47 * z135 + z48 * z549 + z135 * z379
-            + z136 * z380 + z137 * z310;
-        let z613 = qd[0] * z562 - z13 * z611 - z43 * z610 + z45 * z560 + z47 * z548
-            + z48 * z137 + z49 * z135 + z50 * z549 + z135 * z380 + z136 * z381
-            - z156 * z309 - z159 * z533;
-        let z614 = self.m2 * z32 * z546 - self.m2 * z32 * z68 - self.m2 * z33 * z545
-            - self.m2 * z52 * z553 + self.m2 * z52 * z141 + self.m2 * z53 * z552
-            + self.m2 * z69 * z536 + self.m2 * z609 - self.m2 * z142 * z311;
-        let z615 = z32 * z312 + z32 * z59 + z33 * z57 + z57 * z536;
-        let z616 = z32 * z168 + z33 * z615 - z34 * z568 + z52 * z165 + z53 * z614
-            - z54 * z566 + z55 * z552 + z56 * z553 + z57 * z554 + z141 * z382
-            + z142 * z383 + z143 * z312;
-        let z617 = -z32 * z615 + z34 * z567 - z52 * z614 + z54 * z565 + z56 * z552
-            + z57 * z143 + z58 * z553 + z59 * z554 + z141 * z383 + z142 * z384
-            - z165 * z311 - z168 * z536;
+        let z600 = s9.v6 * s8.v27 - s9.v7 * s6.v15;
+        let z601 = -s9.v5 * s8.v27 + s9.v7 * s6.v14;
+        let z602 = s9.v5 * s6.v15 - s9.v6 * s6.v14;
+        let z603 = self.m2 * s9.v6 * z602 - self.m2 * s9.v7 * z601
+            + self.m2 * s10.v7 * s8.v27 - self.m2 * s10.v8 * s6.v15;
+        let z604 = -self.m2 * s9.v5 * z602 + self.m2 * s9.v7 * z600
+            - self.m2 * s10.v6 * s8.v27 + self.m2 * s10.v8 * s6.v14;
+        let z605 = s9.v5 * s8.v46 + s9.v6 * s8.v47 + s9.v7 * s8.v28;
+        let z606 = s9.v5 * s8.v47 + s9.v6 * s8.v48 + s9.v7 * s8.v29;
+        let z607 = s9.v5 * z606 - s9.v6 * z605 + s1.v3 * z604 - s1.v4 * z603
+            + s10.v6 * s8.v28 + s10.v7 * s8.v29 + s10.v8 * s8.v30 - s10.v15 * s6.v15
+            + s10.v16 * s6.v14;
+        let z608 = qd[1] * s0.v0 * s9.v3 + qd[1] * s0.v0 * z534 + qd[1] * s2.v1 * z533
+            - qd[1] * s9.v1 * s8.v2;
+        let z609 = -qd[2] * s0.v2 * z538 + qd[2] * s0.v2 * s9.v8 + qd[2] * s0.v3 * z537
+            - qd[2] * s2.v2 * s9.v5 + qd[2] * s2.v3 * z536 + qd[2] * s9.v5 * s8.v7
+            - qd[2] * s9.v6 * s8.v6 - qd[2] * s9.v9 * s6.v0 + z608;
+        let z610 = self.m1 * s9.v0 * z543 - self.m1 * s9.v0 * s9.v13
+            - self.m1 * s9.v1 * z542 + self.m1 * z44 * z548 + self.m1 * s9.v14 * z533
+            + self.m1 * z608 - self.m1 * s10.v1 * s8.v9;
+        let z611 = s9.v0 * s3.v4 + s9.v0 * s8.v10 + s9.v1 * s3.v2 + s3.v2 * z533;
+        let z612 = -qd[0] * z563 + s9.v0 * s11.v2 + s9.v1 * z611 + z43 * s10.v14
+            + z44 * z610 - s2.v6 * z561 + s3.v0 * z548 + s3.v1 * s10.v0 + s3.v2 * z549
+            + s10.v0 * s8.v33 + s10.v1 * s8.v34 + s10.v2 * s8.v10;
+        let z613 = qd[0] * z562 - s9.v0 * z611 - z43 * z610 + s2.v6 * z560 + s3.v1 * z548
+            + s3.v2 * s10.v2 + s3.v3 * s10.v0 + s3.v4 * z549 + s10.v0 * s8.v34
+            + s10.v1 * s8.v35 - s10.v14 * s8.v9 - s11.v2 * z533;
+        let z614 = self.m2 * s9.v5 * z546 - self.m2 * s9.v5 * s9.v16
+            - self.m2 * s9.v6 * z545 - self.m2 * s1.v3 * z553 + self.m2 * s1.v3 * s10.v6
+            + self.m2 * s1.v4 * z552 + self.m2 * s9.v17 * z536 + self.m2 * z609
+            - self.m2 * s10.v7 * s8.v11;
+        let z615 = s9.v5 * s8.v12 + s9.v5 * s3.v9 + s9.v6 * s3.v7 + s3.v7 * z536;
+        let z616 = s9.v5 * s11.v5 + s9.v6 * z615 - s9.v7 * z568 + s1.v3 * s10.v17
+            + s1.v4 * z614 - s2.v7 * z566 + s3.v5 * z552 + s3.v6 * z553 + s3.v7 * z554
+            + s10.v6 * s8.v36 + s10.v7 * s8.v37 + s10.v8 * s8.v12;
+        let z617 = -s9.v5 * z615 + s9.v7 * z567 - s1.v3 * z614 + s2.v7 * z565
+            + s3.v6 * z552 + s3.v7 * s10.v8 + s3.v8 * z553 + s3.v9 * z554
+            + s10.v6 * s8.v37 + s10.v7 * s8.v38 - s10.v17 * s8.v11 - s11.v5 * z536;
         let z618 = z612 + z616;
         let z619 = z613 + z617;
         let z620 = z560 + z565;
         let z621 = z561 + z566;
         let z622 = z610 + z614;
-        let z623 = z0 * z619 - z0 * z172 - z1 * z618 - z1 * z173 + z10 * z620
-            + z10 * z176 + z11 * z621 + z12 * z622 + z175 * z302 + z177 * z377;
-        let z624 = -qd[2] * z6 * z36 - qd[2] * z7 * z576 + qd[2] * z8 * z35
-            + qd[2] * z9 * z575 - qd[2] * z29 * z573 + qd[2] * z30 * z572
-            + qd[2] * z32 * z340 - qd[2] * z33 * z339;
-        let z625 = self.m1 * z13 * z579 - self.m1 * z14 * z578 + self.m1 * z135 * z342
-            - self.m1 * z136 * z341;
-        let z626 = qd[0] * z346 + z13 * z344 + z14 * z345;
-        let z627 = -qd[0] * z592 + z14 * z626 + z44 * z625 - z45 * z590 + z135 * z400
-            + z136 * z401 + z137 * z344 - z155 * z343 + z156 * z342;
-        let z628 = qd[0] * z591 - z13 * z626 - z43 * z625 + z45 * z589 + z135 * z401
-            + z136 * z402 + z137 * z345 + z154 * z343 - z156 * z341;
-        let z629 = self.m2 * z32 * z582 - self.m2 * z33 * z581 - self.m2 * z52 * z585
-            + self.m2 * z53 * z584 - self.m2 * z68 * z573 + self.m2 * z69 * z572
-            + self.m2 * z624 + self.m2 * z141 * z348 - self.m2 * z142 * z347;
-        let z630 = z32 * z350 + z33 * z351 + z34 * z352 + z57 * z572 + z59 * z573
-            + z60 * z574;
-        let z631 = z33 * z630 - z34 * z597 + z53 * z629 - z54 * z595 + z55 * z584
-            + z56 * z585 + z57 * z586 + z141 * z403 + z142 * z404 + z143 * z350
-            - z164 * z349 + z165 * z348 - z167 * z574 + z168 * z573;
-        let z632 = -z32 * z630 + z34 * z596 - z52 * z629 + z54 * z594 + z56 * z584
-            + z58 * z585 + z59 * z586 + z141 * z404 + z142 * z405 + z143 * z351
-            + z163 * z349 - z165 * z347 + z166 * z574 - z168 * z572;
+        let z623 = s0.v0 * z619 - s0.v0 * s12.v5 - s0.v1 * z618 - s0.v1 * s12.v6
+            + s2.v0 * z620 + s2.v0 * s10.v19 + s2.v1 * z621 + z12 * z622
+            + s10.v18 * s8.v2 + s10.v20 * s8.v31;
+        let z624 = -qd[2] * z6 * s9.v9 - qd[2] * s0.v2 * z576 + qd[2] * z8 * s9.v8
+            + qd[2] * s0.v3 * z575 - qd[2] * s2.v2 * z573 + qd[2] * s2.v3 * z572
+            + qd[2] * s9.v5 * s8.v17 - qd[2] * s9.v6 * s8.v16;
+        let z625 = self.m1 * s9.v0 * z579 - self.m1 * s9.v1 * z578
+            + self.m1 * s10.v0 * s6.v9 - self.m1 * s10.v1 * s6.v8;
+        let z626 = qd[0] * s8.v21 + s9.v0 * s8.v19 + s9.v1 * s8.v20;
+        let z627 = -qd[0] * z592 + s9.v1 * z626 + z44 * z625 - s2.v6 * z590
+            + s10.v0 * s8.v40 + s10.v1 * s8.v41 + s10.v2 * s8.v19 - s10.v13 * s8.v18
+            + s10.v14 * s6.v9;
+        let z628 = qd[0] * z591 - s9.v0 * z626 - z43 * z625 + s2.v6 * z589
+            + s10.v0 * s8.v41 + s10.v1 * s8.v42 + s10.v2 * s8.v20 + s10.v12 * s8.v18
+            - s10.v14 * s6.v8;
+        let z629 = self.m2 * s9.v5 * z582 - self.m2 * s9.v6 * z581
+            - self.m2 * s1.v3 * z585 + self.m2 * s1.v4 * z584 - self.m2 * s9.v16 * z573
+            + self.m2 * s9.v17 * z572 + self.m2 * z624 + self.m2 * s10.v6 * s6.v11
+            - self.m2 * s10.v7 * s6.v10;
+        let z630 = s9.v5 * s8.v23 + s9.v6 * s8.v24 + s9.v7 * s8.v25 + s3.v7 * z572
+            + s3.v9 * z573 + s3.v10 * z574;
+        let z631 = s9.v6 * z630 - s9.v7 * z597 + s1.v4 * z629 - s2.v7 * z595
+            + s3.v5 * z584 + s3.v6 * z585 + s3.v7 * z586 + s10.v6 * s8.v43
+            + s10.v7 * s8.v44 + s10.v8 * s8.v23 - s10.v16 * s8.v22 + s10.v17 * s6.v11
+            - s11.v4 * z574 + s11.v5 * z573;
+        let z632 = -s9.v5 * z630 + s9.v7 * z596 - s1.v3 * z629 + s2.v7 * z594
+            + s3.v6 * z584 + s3.v8 * z585 + s3.v9 * z586 + s10.v6 * s8.v44
+            + s10.v7 * s8.v45 + s10.v8 * s8.v24 + s10.v15 * s8.v22 - s10.v17 * s6.v10
+            + s11.v3 * z574 - s11.v5 * z572;
         let z633 = z627 + z631;
         let z634 = z628 + z632;
         let z635 = z589 + z594;
         let z636 = z590 + z595;
         let z637 = z625 + z629;
-        let z638 = z0 * z634 - z1 * z633 + z10 * z635 + z11 * z636 + z12 * z637;
-        let z639 = self.m2 * z32 * z601 - self.m2 * z33 * z600 + self.m2 * z141 * z369
-            - self.m2 * z142 * z368;
-        let z640 = z32 * z371 + z33 * z372 + z34 * z373;
-        let z641 = z33 * z640 - z34 * z606 + z53 * z639 - z54 * z604 + z141 * z419
-            + z142 * z420 + z143 * z371 - z164 * z370 + z165 * z369;
-        let z642 = -z32 * z640 + z34 * z605 - z52 * z639 + z54 * z603 + z141 * z420
-            + z142 * z421 + z143 * z372 + z163 * z370 - z165 * z368;
-        let z643 = z0 * z642 - z1 * z641 + z10 * z603 + z11 * z604 + z12 * z639;
-        let z644 = z4 * z569 + z7 * z616 + z7 * z170 + z9 * z617 + z29 * z565
-            + z30 * z566 + z31 * z614 + z163 * z306 + z164 * z307 + z165 * z378
-            + z169 * z301;
-        let z645 = z4 * z598 - z5 * z171 + z6 * z169 + z7 * z631 + z8 * z170 + z9 * z632
-            + z29 * z594 + z30 * z595 + z31 * z629 + z163 * z339 + z164 * z340
-            + z165 * z399;
-        let z646 = z4 * z607 + z7 * z641 + z9 * z642 + z29 * z603 + z30 * z604
-            + z31 * z639;
-        let z860 = -qd[1] * z11;
-        let z861 = -qd[2] * z9 + z533;
-        let z862 = -qd[2] * z30 + z860;
-        let z863 = -qd[0] * self.m0 * z38 - self.m0 * z64;
-        let z864 = -qd[0] * self.m0 * z39 + self.m0 * z63;
-        let z865 = z38 * z864 - z39 * z863;
-        let z866 = -qd[0] * self.m1 * z43 + self.m1 * z13 * z45 - self.m1 * z66
+        let z638 = s0.v0 * z634 - s0.v1 * z633 + s2.v0 * z635 + s2.v1 * z636
+            + z12 * z637;
+        let z639 = self.m2 * s9.v5 * z601 - self.m2 * s9.v6 * z600
+            + self.m2 * s10.v6 * s6.v15 - self.m2 * s10.v7 * s6.v14;
+        let z640 = s9.v5 * s8.v28 + s9.v6 * s8.v29 + s9.v7 * s8.v30;
+        let z641 = s9.v6 * z640 - s9.v7 * z606 + s1.v4 * z639 - s2.v7 * z604
+            + s10.v6 * s8.v46 + s10.v7 * s8.v47 + s10.v8 * s8.v28 - s10.v16 * s8.v27
+            + s10.v17 * s6.v15;
+        let z642 = -s9.v5 * z640 + s9.v7 * z605 - s1.v3 * z639 + s2.v7 * z603
+            + s10.v6 * s8.v47 + s10.v7 * s8.v48 + s10.v8 * s8.v29 + s10.v15 * s8.v27
+            - s10.v17 * s6.v14;
+        let z643 = s0.v0 * z642 - s0.v1 * z641 + s2.v0 * z603 + s2.v1 * z604
+            + z12 * z639;
+        let z644 = z4 * z569 + s0.v2 * z616 + s0.v2 * s12.v3 + s0.v3 * z617
+            + s2.v2 * z565 + s2.v3 * z566 + s1.v2 * z614 + s10.v15 * s8.v6
+            + s10.v16 * s8.v7 + s10.v17 * s8.v32 + s12.v2 * s6.v0;
+        let z645 = z4 * z598 - z5 * s12.v4 + z6 * s12.v2 + s0.v2 * z631 + z8 * s12.v3
+            + s0.v3 * z632 + s2.v2 * z594 + s2.v3 * z595 + s1.v2 * z629
+            + s10.v15 * s8.v16 + s10.v16 * s8.v17 + s10.v17 * s8.v39;
+        let z646 = z4 * z607 + s0.v2 * z641 + s0.v3 * z642 + s2.v2 * z603 + s2.v3 * z604
+            + s1.v2 * z639;
+        let z860 = -qd[1] * s2.v1;
+        let z861 = -qd[2] * s0.v3 + z533;
+        let z862 = -qd[2] * s2.v3 + z860;
+        let z863 = -qd[0] * self.m0 * s2.v4 - self.m0 * s9.v12;
+        let z864 = -qd[0] * self.m0 * s2.v5 + self.m0 * s9.v11;
+        let z865 = s2.v4 * z864 - s2.v5 * z863;
+        let z866 = -qd[0] * self.m1 * z43 + self.m1 * s9.v0 * s2.v6 - self.m1 * s9.v14
             + self.m1 * z860;
-        let z867 = -qd[0] * self.m1 * z44 + self.m1 * z15 - self.m1 * z45 * z533
-            + self.m1 * z65;
-        let z868 = 2.0 * z13 * z50 - z14 * z48 + z43 * z867 - z44 * z866 + z48 * z533;
-        let z869 = self.m2 * z32 * z54 - self.m2 * z34 * z52 - self.m2 * z69
+        let z867 = -qd[0] * self.m1 * z44 + self.m1 * s9.v2 - self.m1 * s2.v6 * z533
+            + self.m1 * s9.v13;
+        let z868 = 2.0 * s9.v0 * s3.v4 - s9.v1 * s3.v2 + z43 * z867 - z44 * z866
+            + s3.v2 * z533;
+        let z869 = self.m2 * s9.v5 * s2.v7 - self.m2 * s9.v7 * s1.v3 - self.m2 * s9.v17
             + self.m2 * z862;
-        let z870 = -self.m2 * z34 * z53 + self.m2 * z35 - self.m2 * z54 * z861
-            + self.m2 * z68;
-        let z871 = 2.0 * z32 * z59 - z33 * z57 + z52 * z870 - z53 * z869 + z57 * z861;
+        let z870 = -self.m2 * s9.v7 * s1.v4 + self.m2 * s9.v8 - self.m2 * s2.v7 * z861
+            + self.m2 * s9.v16;
+        let z871 = 2.0 * s9.v5 * s3.v9 - s9.v6 * s3.v7 + s1.v3 * z870 - s1.v4 * z869
+            + s3.v7 * z861;
         let z872 = z868 + z871;
         let z873 = z865 + z872;
-        let z874 = z0 * z45 + z10;
-        let z875 = z1 * z45 + z11;
-        let z876 = -z0 * z43 - z1 * z44 + z12;
-        let z877 = z0 * z54 + z10;
-        let z878 = z1 * z54 + z11;
-        let z879 = -z0 * z52 - z1 * z53 + z12;
-        let z880 = z220 + qd[2] * z0 * z4;
-        let z881 = z221 + qd[2] * z1 * z4;
-        let z882 = z222 - qd[2] * z0 * z7 - qd[2] * z1 * z9;
-        let z883 = z223 + qd[2] * z0 * z31 + qd[2] * z4 * z11 - qd[2] * z9 * z12;
-        let z884 = z224 + qd[2] * z1 * z31 - qd[2] * z4 * z10 + qd[2] * z7 * z12;
-        let z885 = -qd[0] * self.m1 * z875 + self.m1 * z223 + self.m1 * z0 * z67
-            + self.m1 * z14 * z876 - self.m1 * z44 * z222 + self.m1 * z45 * z221;
-        let z886 = qd[0] * self.m1 * z874 + self.m1 * z224 + self.m1 * z1 * z67
-            - self.m1 * z13 * z876 + self.m1 * z43 * z222 - self.m1 * z45 * z220;
-        let z887 = z0 * z47 - z1 * z46;
-        let z888 = z0 * z49 - z1 * z47;
-        let z889 = -z0 * z157 - z1 * z158 + z13 * z888 - z14 * z887 + z43 * z886
-            - z44 * z885 + z48 * z220 + z50 * z221 + z51 * z222;
-        let z890 = self.m2 * z0 * z70 + self.m2 * z33 * z879 - self.m2 * z34 * z878
-            - self.m2 * z53 * z882 + self.m2 * z54 * z881 + self.m2 * z883;
-        let z891 = self.m2 * z1 * z70 - self.m2 * z32 * z879 + self.m2 * z34 * z877
-            + self.m2 * z52 * z882 - self.m2 * z54 * z880 + self.m2 * z884;
-        let z892 = z0 * z56 - z1 * z55;
-        let z893 = z0 * z58 - z1 * z56;
-        let z894 = -z0 * z166 - z1 * z167 + z32 * z893 - z33 * z892 + z52 * z891
-            - z53 * z890 + z57 * z880 + z59 * z881 + z60 * z882;
+        let z874 = s0.v0 * s2.v6 + s2.v0;
+        let z875 = s0.v1 * s2.v6 + s2.v1;
+        let z876 = -s0.v0 * z43 - s0.v1 * z44 + z12;
+        let z877 = s0.v0 * s2.v7 + s2.v0;
+        let z878 = s0.v1 * s2.v7 + s2.v1;
+        let z879 = -s0.v0 * s1.v3 - s0.v1 * s1.v4 + z12;
+        let z880 = s13.v0 + qd[2] * s0.v0 * z4;
+        let z881 = s13.v1 + qd[2] * s0.v1 * z4;
+        let z882 = s13.v2 - qd[2] * s0.v0 * s0.v2 - qd[2] * s0.v1 * s0.v3;
+        let z883 = s13.v3 + qd[2] * s0.v0 * s1.v2 + qd[2] * z4 * s2.v1
+            - qd[2] * s0.v3 * z12;
+        let z884 = s13.v4 + qd[2] * s0.v1 * s1.v2 - qd[2] * z4 * s2.v0
+            + qd[2] * s0.v2 * z12;
+        let z885 = -qd[0] * self.m1 * z875 + self.m1 * s13.v3 + self.m1 * s0.v0 * s9.v15
+            + self.m1 * s9.v1 * z876 - self.m1 * z44 * s13.v2 + self.m1 * s2.v6 * s13.v1;
+        let z886 = qd[0] * self.m1 * z874 + self.m1 * s13.v4 + self.m1 * s0.v1 * s9.v15
+            - self.m1 * s9.v0 * z876 + self.m1 * z43 * s13.v2 - self.m1 * s2.v6 * s13.v0;
+        let z887 = s0.v0 * s3.v1 - s0.v1 * s3.v0;
+        let z888 = s0.v0 * s3.v3 - s0.v1 * s3.v1;
+        let z889 = -s0.v0 * s11.v0 - s0.v1 * s11.v1 + s9.v0 * z888 - s9.v1 * z887
+            + z43 * z886 - z44 * z885 + s3.v2 * s13.v0 + s3.v4 * s13.v1 + z51 * s13.v2;
+        let z890 = self.m2 * s0.v0 * s9.v18 + self.m2 * s9.v6 * z879
+            - self.m2 * s9.v7 * z878 - self.m2 * s1.v4 * z882 + self.m2 * s2.v7 * z881
+            + self.m2 * z883;
+        let z891 = self.m2 * s0.v1 * s9.v18 - self.m2 * s9.v5 * z879
+            + self.m2 * s9.v7 * z877 + self.m2 * s1.v3 * z882 - self.m2 * s2.v7 * z880
+            + self.m2 * z884;
+        let z892 = s0.v0 * s3.v6 - s0.v1 * s3.v5;
+        let z893 = s0.v0 * s3.v8 - s0.v1 * s3.v6;
+        let z894 = -s0.v0 * s11.v3 - s0.v1 * s11.v4 + s9.v5 * z893 - s9.v6 * z892
+            + s1.v3 * z891 - s1.v4 * z890 + s3.v7 * z880 + s3.v9 * z881 + s3.v10 * z882;
         let z895 = z889 + z894;
-        let z896 = -z4 * z53 + z9 * z54 + z29;
-        let z897 = z4 * z52 - z7 * z54 + z30;
-        let z898 = z7 * z53 - z9 * z52 + z31;
-        let z899 = self.m2 * z229 - self.m2 * z4 * z69 + self.m2 * z9 * z70
-            + self.m2 * z33 * z898 - self.m2 * z34 * z897 - self.m2 * z53 * z228
-            + self.m2 * z54 * z227;
-        let z900 = self.m2 * z230 + self.m2 * z4 * z68 - self.m2 * z7 * z70
-            - self.m2 * z32 * z898 + self.m2 * z34 * z896 + self.m2 * z52 * z228
-            - self.m2 * z54 * z226;
-        let z901 = z4 * z57 + z7 * z55 + z9 * z56;
-        let z902 = z4 * z59 + z7 * z56 + z9 * z58;
-        let z903 = z7 * z167 - z9 * z166 + z32 * z902 - z33 * z901 + z52 * z900
-            - z53 * z899 + z57 * z226 + z59 * z227 + z60 * z228;
-        let z904 = self.m1 * z14 * z44 + self.m1 * z44 * z533;
-        let z905 = -qd[0] * z50 + z13 * z47 + z14 * z51 + z44 * z904 - z45 * z867
-            + z46 * z533 - z158;
-        let z906 = qd[0] * z48 + z13 * z49 - z13 * z51 - z43 * z904 + z45 * z866
-            + z47 * z533 + z157;
-        let z907 = self.m2 * z33 * z53 + self.m2 * z53 * z861;
-        let z908 = z32 * z56 + z33 * z60 - z34 * z59 + z53 * z907 - z54 * z870
-            + z55 * z861 - z167;
-        let z909 = z32 * z58 - z32 * z60 + z34 * z57 - z52 * z907 + z54 * z869
-            + z56 * z861 + z166;
+        let z896 = -z4 * s1.v4 + s0.v3 * s2.v7 + s2.v2;
+        let z897 = z4 * s1.v3 - s0.v2 * s2.v7 + s2.v3;
+        let z898 = s0.v2 * s1.v4 - s0.v3 * s1.v3 + s1.v2;
+        let z899 = self.m2 * s13.v9 - self.m2 * z4 * s9.v17 + self.m2 * s0.v3 * s9.v18
+            + self.m2 * s9.v6 * z898 - self.m2 * s9.v7 * z897 - self.m2 * s1.v4 * s13.v8
+            + self.m2 * s2.v7 * s13.v7;
+        let z900 = self.m2 * s13.v10 + self.m2 * z4 * s9.v16 - self.m2 * s0.v2 * s9.v18
+            - self.m2 * s9.v5 * z898 + self.m2 * s9.v7 * z896 + self.m2 * s1.v3 * s13.v8
+            - self.m2 * s2.v7 * s13.v6;
+        let z901 = z4 * s3.v7 + s0.v2 * s3.v5 + s0.v3 * s3.v6;
+        let z902 = z4 * s3.v9 + s0.v2 * s3.v6 + s0.v3 * s3.v8;
+        let z903 = s0.v2 * s11.v4 - s0.v3 * s11.v3 + s9.v5 * z902 - s9.v6 * z901
+            + s1.v3 * z900 - s1.v4 * z899 + s3.v7 * s13.v6 + s3.v9 * s13.v7
+            + s3.v10 * s13.v8;
+        let z904 = self.m1 * s9.v1 * z44 + self.m1 * z44 * z533;
+        let z905 = -qd[0] * s3.v4 + s9.v0 * s3.v1 + s9.v1 * z51 + z44 * z904
+            - s2.v6 * z867 + s3.v0 * z533 - s11.v1;
+        let z906 = qd[0] * s3.v2 + s9.v0 * s3.v3 - s9.v0 * z51 - z43 * z904
+            + s2.v6 * z866 + s3.v1 * z533 + s11.v0;
+        let z907 = self.m2 * s9.v6 * s1.v4 + self.m2 * s1.v4 * z861;
+        let z908 = s9.v5 * s3.v6 + s9.v6 * s3.v10 - s9.v7 * s3.v9 + s1.v4 * z907
+            - s2.v7 * z870 + s3.v5 * z861 - s11.v4;
+        let z909 = s9.v5 * s3.v8 - s9.v5 * s3.v10 + s9.v7 * s3.v7 - s1.v3 * z907
+            + s2.v7 * z869 + s3.v6 * z861 + s11.v3;
         let z910 = z905 + z908;
         let z911 = z906 + z909;
         let z912 = z866 + z869;
         let z913 = z867 + z870;
         let z914 = z904 + z907;
-        let z915 = z0 * z911 - z1 * z910 + z10 * z912 + z11 * z913 + z12 * z914;
-        let z916 = z225 - qd[2] * z0 * z29 - qd[2] * z1 * z30 - qd[2] * z7 * z11
-            + qd[2] * z9 * z10;
-        let z917 = self.m1 * z225 - self.m1 * z0 * z65 - self.m1 * z1 * z66
-            + self.m1 * z13 * z875 - self.m1 * z14 * z874 - self.m1 * z43 * z221
-            + self.m1 * z44 * z220;
-        let z918 = z0 * z50 - z1 * z48;
-        let z919 = -qd[0] * z888 + z0 * z159 + z14 * z918 + z44 * z917 - z45 * z886
-            + z46 * z220 + z47 * z221 + z48 * z222;
-        let z920 = qd[0] * z887 + z1 * z159 - z13 * z918 - z43 * z917 + z45 * z885
-            + z47 * z220 + z49 * z221 + z50 * z222;
-        let z921 = -self.m2 * z0 * z68 - self.m2 * z1 * z69 + self.m2 * z32 * z878
-            - self.m2 * z33 * z877 - self.m2 * z52 * z881 + self.m2 * z53 * z880
-            + self.m2 * z916;
-        let z922 = z0 * z59 - z1 * z57;
-        let z923 = z0 * z168 + z33 * z922 - z34 * z893 + z53 * z921 - z54 * z891
-            + z55 * z880 + z56 * z881 + z57 * z882;
-        let z924 = z1 * z168 - z32 * z922 + z34 * z892 - z52 * z921 + z54 * z890
-            + z56 * z880 + z58 * z881 + z59 * z882;
+        let z915 = s0.v0 * z911 - s0.v1 * z910 + s2.v0 * z912 + s2.v1 * z913
+            + z12 * z914;
+        let z916 = s13.v5 - qd[2] * s0.v0 * s2.v2 - qd[2] * s0.v1 * s2.v3
+            - qd[2] * s0.v2 * s2.v1 + qd[2] * s0.v3 * s2.v0;
+        let z917 = self.m1 * s13.v5 - self.m1 * s0.v0 * s9.v13 - self.m1 * s0.v1 * s9.v14
+            + self.m1 * s9.v0 * z875 - self.m1 * s9.v1 * z874 - self.m1 * z43 * s13.v1
+            + self.m1 * z44 * s13.v0;
+        let z918 = s0.v0 * s3.v4 - s0.v1 * s3.v2;
+        let z919 = -qd[0] * z888 + s0.v0 * s11.v2 + s9.v1 * z918 + z44 * z917
+            - s2.v6 * z886 + s3.v0 * s13.v0 + s3.v1 * s13.v1 + s3.v2 * s13.v2;
+        let z920 = qd[0] * z887 + s0.v1 * s11.v2 - s9.v0 * z918 - z43 * z917
+            + s2.v6 * z885 + s3.v1 * s13.v0 + s3.v3 * s13.v1 + s3.v4 * s13.v2;
+        let z921 = -self.m2 * s0.v0 * s9.v16 - self.m2 * s0.v1 * s9.v17
+            + self.m2 * s9.v5 * z878 - self.m2 * s9.v6 * z877 - self.m2 * s1.v3 * z881
+            + self.m2 * s1.v4 * z880 + self.m2 * z916;
+        let z922 = s0.v0 * s3.v9 - s0.v1 * s3.v7;
+        let z923 = s0.v0 * s11.v5 + s9.v6 * z922 - s9.v7 * z893 + s1.v4 * z921
+            - s2.v7 * z891 + s3.v5 * z880 + s3.v6 * z881 + s3.v7 * z882;
+        let z924 = s0.v1 * s11.v5 - s9.v5 * z922 + s9.v7 * z892 - s1.v3 * z921
+            + s2.v7 * z890 + s3.v6 * z880 + s3.v8 * z881 + s3.v9 * z882;
         let z925 = z919 + z923;
         let z926 = z920 + z924;
         let z927 = z885 + z890;
         let z928 = z886 + z891;
         let z929 = z917 + z921;
-        let z930 = z0 * z926 - z1 * z925 + z10 * z927 + z11 * z928 + z12 * z929;
-        let z931 = self.m2 * z231 + self.m2 * z7 * z69 - self.m2 * z9 * z68
-            + self.m2 * z32 * z897 - self.m2 * z33 * z896 - self.m2 * z52 * z227
-            + self.m2 * z53 * z226;
-        let z932 = z4 * z60 + z7 * z57 + z9 * z59;
-        let z933 = -z4 * z167 + z9 * z168 + z33 * z932 - z34 * z902 + z53 * z931
-            - z54 * z900 + z55 * z226 + z56 * z227 + z57 * z228;
-        let z934 = z4 * z166 - z7 * z168 - z32 * z932 + z34 * z901 - z52 * z931
-            + z54 * z899 + z56 * z226 + z58 * z227 + z59 * z228;
-        let z935 = z0 * z934 - z1 * z933 + z10 * z899 + z11 * z900 + z12 * z931;
-        let z936 = z4 * z871 + z7 * z908 + z9 * z909 + z29 * z869 + z30 * z870
-            + z31 * z907;
-        let z937 = z4 * z894 + z7 * z923 + z9 * z924 + z29 * z890 + z30 * z891
-            + z31 * z921;
-        let z938 = z4 * z903 + z7 * z933 + z9 * z934 + z29 * z899 + z30 * z900
-            + z31 * z931;
+        let z930 = s0.v0 * z926 - s0.v1 * z925 + s2.v0 * z927 + s2.v1 * z928
+            + z12 * z929;
+        let z931 = self.m2 * s13.v11 + self.m2 * s0.v2 * s9.v17
+            - self.m2 * s0.v3 * s9.v16 + self.m2 * s9.v5 * z897 - self.m2 * s9.v6 * z896
+            - self.m2 * s1.v3 * s13.v7 + self.m2 * s1.v4 * s13.v6;
+        let z932 = z4 * s3.v10 + s0.v2 * s3.v7 + s0.v3 * s3.v9;
+        let z933 = -z4 * s11.v4 + s0.v3 * s11.v5 + s9.v6 * z932 - s9.v7 * z902
+            + s1.v4 * z931 - s2.v7 * z900 + s3.v5 * s13.v6 + s3.v6 * s13.v7
+            + s3.v7 * s13.v8;
+        let z934 = z4 * s11.v3 - s0.v2 * s11.v5 - s9.v5 * z932 + s9.v7 * z901
+            - s1.v3 * z931 + s2.v7 * z899 + s3.v6 * s13.v6 + s3.v8 * s13.v7
+            + s3.v9 * s13.v8;
+        let z935 = s0.v0 * z934 - s0.v1 * z933 + s2.v0 * z899 + s2.v1 * z900
+            + z12 * z931;
+        let z936 = z4 * z871 + s0.v2 * z908 + s0.v3 * z909 + s2.v2 * z869 + s2.v3 * z870
+            + s1.v2 * z907;
+        let z937 = z4 * z894 + s0.v2 * z923 + s0.v3 * z924 + s2.v2 * z890 + s2.v3 * z891
+            + s1.v2 * z921;
+        let z938 = z4 * z903 + s0.v2 * z933 + s0.v3 * z934 + s2.v2 * z899 + s2.v3 * z900
+            + s1.v2 * z931;
         let x0 = -z571;
         let x1 = -z599;
         let x2 = -z607;
@@ -2292,260 +2363,129 @@ impl Jacobians<3, 0, 0> for Arm3 {
         a: &Vector<3>,
         out: &mut Matrix<3, 3>,
     ) {
-        let z0 = q[0].cos();
-        let z1 = q[0].sin();
-        let z2 = -self.oy * z1;
-        let z3 = self.oy * z0;
+        let s0 = self.shared0(q);
+        let s1 = self.shared1(q, &s0);
+        let s2 = self.shared2(q, &s0, &s1);
+        let s3 = self.shared3(q, &s0);
+        let s6 = self.shared6(q, &s0);
+        let s8 = self.shared8(q, &s0, &s1, &s6);
+        let s15 = self.shared15(q, a, &s0, &s1, &s2);
+        let z2 = -self.oy * s0.v1;
+        let z3 = self.oy * s0.v0;
         let z4 = q[1].cos();
         let z5 = q[1].sin();
-        let z6 = z0 * z4;
-        let z7 = z0 * z5;
-        let z8 = z1 * z4;
-        let z9 = z1 * z5;
-        let z10 = -self.l * z0;
-        let z11 = -self.l * z1;
-        let z12 = z0 * z2 + z1 * z3;
-        let z18 = z2 - self.oy * z1 + self.l * z7;
-        let z19 = z3 + self.oy * z0 + self.l * z9;
-        let z20 = self.l + self.l * z4;
-        let z21 = q[2].cos();
-        let z22 = q[2].sin();
-        let z23 = -z1 * z22 + z6 * z21;
-        let z24 = -z1 * z21 - z6 * z22;
-        let z25 = z0 * z22 + z8 * z21;
-        let z26 = z0 * z21 - z8 * z22;
-        let z27 = -z5 * z21;
-        let z28 = z5 * z22;
-        let z29 = z4 * z19 - z9 * z20;
-        let z30 = -z4 * z18 + z7 * z20;
-        let z31 = -z7 * z19 + z9 * z18;
-        let z38 = self.cx * z0 - self.cy * z1;
-        let z39 = self.cx * z1 + self.cy * z0;
-        let z43 = z2 + self.cx * z6 - self.cy * z1 + self.cz * z7;
-        let z44 = z3 + self.cx * z8 + self.cy * z0 + self.cz * z9;
-        let z45 = -self.cx * z5 + self.cz * z4 + self.l;
-        let z46 = self.ixx1 * (z6 * z6) + self.iyy * (z1 * z1) + self.izz * (z7 * z7);
-        let z47 = self.ixx1 * z6 * z8 - self.iyy * z0 * z1 + self.izz * z7 * z9;
-        let z48 = -self.ixx1 * z5 * z6 + self.izz * z4 * z7;
-        let z49 = self.ixx1 * (z8 * z8) + self.iyy * (z0 * z0) + self.izz * (z9 * z9);
-        let z50 = -self.ixx1 * z5 * z8 + self.izz * z4 * z9;
-        let z52 = self.cx * z23 + self.cy * z24 + self.cz * z7 + z18;
-        let z53 = self.cx * z25 + self.cy * z26 + self.cz * z9 + z19;
-        let z54 = self.cx * z27 + self.cy * z28 + self.cz * z4 + z20;
-        let z55 = self.ixx2 * (z23 * z23) + self.iyy * (z24 * z24)
-            + self.izz * (z7 * z7);
-        let z56 = self.ixx2 * z23 * z25 + self.iyy * z24 * z26 + self.izz * z7 * z9;
-        let z57 = self.ixx2 * z23 * z27 + self.iyy * z24 * z28 + self.izz * z4 * z7;
-        let z58 = self.ixx2 * (z25 * z25) + self.iyy * (z26 * z26)
-            + self.izz * (z9 * z9);
-        let z59 = self.ixx2 * z25 * z27 + self.iyy * z26 * z28 + self.izz * z4 * z9;
-        let z60 = self.ixx2 * (z27 * z27) + self.iyy * (z28 * z28)
-            + self.izz * (z4 * z4);
-        let z258 = -a[1] * z1;
-        let z259 = a[1] * z0;
-        let z260 = a[1] * z10;
-        let z261 = a[1] * z11;
-        let z262 = a[1] * z12;
-        let z263 = a[2] * z7 + z258;
-        let z264 = a[2] * z9 + z259;
-        let z265 = a[0] + a[2] * z4;
-        let z266 = a[2] * z29 + z260;
-        let z267 = a[2] * z30 + z261;
-        let z268 = a[2] * z31 + z262;
-        let z269 = -self.m0 * a[0] * z39;
-        let z270 = self.m0 * a[0] * z38;
-        let z274 = -self.m1 * a[0] * z44 + self.m1 * z260 + self.m1 * z45 * z259;
-        let z275 = self.m1 * a[0] * z43 + self.m1 * z261 - self.m1 * z45 * z258;
-        let z276 = self.m1 * z262 - self.m1 * z43 * z259 + self.m1 * z44 * z258;
-        let z277 = a[0] * z48 + z44 * z276 - z45 * z275 + z46 * z258 + z47 * z259;
-        let z278 = a[0] * z50 - z43 * z276 + z45 * z274 + z47 * z258 + z49 * z259;
-        let z280 = self.m2 * z266 - self.m2 * z53 * z265 + self.m2 * z54 * z264;
-        let z281 = self.m2 * z267 + self.m2 * z52 * z265 - self.m2 * z54 * z263;
-        let z282 = self.m2 * z268 - self.m2 * z52 * z264 + self.m2 * z53 * z263;
-        let z283 = z53 * z282 - z54 * z281 + z55 * z263 + z56 * z264 + z57 * z265;
-        let z284 = -z52 * z282 + z54 * z280 + z56 * z263 + z58 * z264 + z59 * z265;
-        let z285 = z52 * z281 - z53 * z280 + z57 * z263 + z59 * z264 + z60 * z265;
+        let z6 = s0.v0 * z4;
+        let z8 = s0.v1 * z4;
+        let z12 = s0.v0 * z2 + s0.v1 * z3;
+        let z43 = z2 + self.cx * z6 - self.cy * s0.v1 + self.cz * s0.v2;
+        let z44 = z3 + self.cx * z8 + self.cy * s0.v0 + self.cz * s0.v3;
+        let z277 = a[0] * s3.v2 + z44 * s15.v15 - s2.v6 * s15.v14 + s3.v0 * s15.v0
+            + s3.v1 * s15.v1;
+        let z278 = a[0] * s3.v4 - z43 * s15.v15 + s2.v6 * s15.v13 + s3.v1 * s15.v0
+            + s3.v3 * s15.v1;
+        let z283 = s1.v4 * s15.v18 - s2.v7 * s15.v17 + s3.v5 * s15.v5 + s3.v6 * s15.v6
+            + s3.v7 * s15.v7;
+        let z284 = -s1.v3 * s15.v18 + s2.v7 * s15.v16 + s3.v6 * s15.v5 + s3.v8 * s15.v6
+            + s3.v9 * s15.v7;
+        let z285 = s1.v3 * s15.v17 - s1.v4 * s15.v16 + s3.v7 * s15.v5 + s3.v9 * s15.v6
+            + s3.v10 * s15.v7;
         let z286 = z277 + z283;
         let z287 = z278 + z284;
-        let z289 = z274 + z280;
-        let z290 = z275 + z281;
-        let z291 = z276 + z282;
-        let z299 = -self.oy * z0;
-        let z300 = -z1 * z4;
-        let z301 = -z1 * z5;
-        let z302 = self.l * z1;
-        let z303 = -self.oy * z0 + self.l * z301 + z299;
-        let z304 = -z0 * z22 + z21 * z300;
-        let z305 = -z0 * z21 - z22 * z300;
-        let z306 = z4 * z18 - z7 * z20;
-        let z307 = -z4 * z303 + z20 * z301;
-        let z308 = -self.cx * z1 - self.cy * z0;
-        let z309 = self.cx * z300 - self.cy * z0 + self.cz * z301 + z299;
-        let z310 = -self.ixx1 * z5 * z300 + self.izz * z4 * z301;
-        let z311 = self.cx * z304 + self.cy * z305 + self.cz * z301 + z303;
-        let z312 = self.ixx2 * z27 * z304 + self.iyy * z28 * z305 + self.izz * z4 * z301;
-        let z313 = -a[1] * z0;
-        let z314 = a[1] * z302;
-        let z315 = a[2] * z301 + z313;
-        let z316 = a[2] * z306 + z314;
-        let z317 = a[2] * z307 + z260;
-        let z318 = -self.m0 * a[0] * z38;
-        let z319 = self.m0 * a[0] * z308;
-        let z320 = z270 * z308 - z38 * z269 + z38 * z319 - z39 * z318;
-        let z321 = -self.m1 * a[0] * z43 + self.m1 * z45 * z258 + self.m1 * z314;
-        let z322 = self.m1 * a[0] * z309 + self.m1 * z260 - self.m1 * z45 * z313;
-        let z323 = z258 * z310 + z275 * z309 - z43 * z274 + z43 * z322 - z44 * z321
-            + z48 * z259 + z48 * z313 + z50 * z258;
-        let z324 = -self.m2 * z52 * z265 + self.m2 * z54 * z263 + self.m2 * z316;
-        let z325 = self.m2 * z265 * z311 - self.m2 * z54 * z315 + self.m2 * z317;
-        let z326 = z263 * z312 + z281 * z311 - z52 * z280 + z52 * z325 - z53 * z324
-            + z57 * z264 + z57 * z315 + z59 * z263;
+        let z313 = -a[1] * s0.v0;
+        let z314 = a[1] * s8.v2;
+        let z315 = a[2] * s6.v0 + z313;
+        let z316 = a[2] * s8.v6 + z314;
+        let z317 = a[2] * s8.v7 + s15.v2;
+        let z318 = -self.m0 * a[0] * s2.v4;
+        let z319 = self.m0 * a[0] * s8.v8;
+        let z320 = s15.v12 * s8.v8 - s2.v4 * s15.v11 + s2.v4 * z319 - s2.v5 * z318;
+        let z321 = -self.m1 * a[0] * z43 + self.m1 * s2.v6 * s15.v0 + self.m1 * z314;
+        let z322 = self.m1 * a[0] * s8.v9 + self.m1 * s15.v2 - self.m1 * s2.v6 * z313;
+        let z323 = s15.v0 * s8.v10 + s15.v14 * s8.v9 - z43 * s15.v13 + z43 * z322
+            - z44 * z321 + s3.v2 * s15.v1 + s3.v2 * z313 + s3.v4 * s15.v0;
+        let z324 = -self.m2 * s1.v3 * s15.v7 + self.m2 * s2.v7 * s15.v5 + self.m2 * z316;
+        let z325 = self.m2 * s15.v7 * s8.v11 - self.m2 * s2.v7 * z315 + self.m2 * z317;
+        let z326 = s15.v5 * s8.v12 + s15.v17 * s8.v11 - s1.v3 * s15.v16 + s1.v3 * z325
+            - s1.v4 * z324 + s3.v7 * s15.v6 + s3.v7 * z315 + s3.v9 * s15.v5;
         let z327 = z323 + z326;
         let z328 = z320 + z327;
-        let z329 = -z0 * z5;
-        let z330 = self.l * z6;
-        let z331 = self.l * z8;
-        let z332 = -self.l * z5;
-        let z333 = z21 * z329;
-        let z334 = -z22 * z329;
-        let z335 = z21 * z301;
-        let z336 = -z22 * z301;
-        let z337 = -z4 * z21;
-        let z338 = z4 * z22;
-        let z339 = z4 * z331 - z5 * z19 - z8 * z20 - z9 * z332;
-        let z340 = -z4 * z330 + z5 * z18 + z6 * z20 + z7 * z332;
-        let z341 = self.cx * z329 + self.cz * z6;
-        let z342 = self.cx * z301 + self.cz * z8;
-        let z343 = -self.cx * z4 - self.cz * z5;
-        let z344 = -self.ixx1 * z4 * z6 - self.ixx1 * z5 * z329 + self.izz * z4 * z6
-            - self.izz * z5 * z7;
-        let z345 = -self.ixx1 * z4 * z8 - self.ixx1 * z5 * z301 + self.izz * z4 * z8
-            - self.izz * z5 * z9;
-        let z346 = 2.0 * self.ixx1 * z4 * z5 - 2.0 * self.izz * z4 * z5;
-        let z347 = self.cx * z333 + self.cy * z334 + self.cz * z6 + z330;
-        let z348 = self.cx * z335 + self.cy * z336 + self.cz * z8 + z331;
-        let z349 = self.cx * z337 + self.cy * z338 - self.cz * z5 + z332;
-        let z350 = self.ixx2 * z23 * z337 + self.ixx2 * z27 * z333
-            + self.iyy * z24 * z338 + self.iyy * z28 * z334 + self.izz * z4 * z6
-            - self.izz * z5 * z7;
-        let z351 = self.ixx2 * z25 * z337 + self.ixx2 * z27 * z335
-            + self.iyy * z26 * z338 + self.iyy * z28 * z336 + self.izz * z4 * z8
-            - self.izz * z5 * z9;
-        let z352 = 2.0 * self.ixx2 * z27 * z337 + 2.0 * self.iyy * z28 * z338
-            - 2.0 * self.izz * z4 * z5;
         let z353 = a[2] * z6;
         let z354 = a[2] * z8;
         let z355 = -a[2] * z5;
-        let z356 = a[2] * z339;
-        let z357 = a[2] * z340;
-        let z358 = -self.m1 * a[0] * z342 + self.m1 * z259 * z343;
-        let z359 = self.m1 * a[0] * z341 - self.m1 * z258 * z343;
-        let z360 = a[0] * z346 + z258 * z344 + z259 * z345 - z274 * z342 + z275 * z341
-            + z43 * z359 - z44 * z358;
-        let z361 = self.m2 * z264 * z349 - self.m2 * z265 * z348 - self.m2 * z53 * z355
-            + self.m2 * z54 * z354 + self.m2 * z356;
-        let z362 = -self.m2 * z263 * z349 + self.m2 * z265 * z347 + self.m2 * z52 * z355
-            - self.m2 * z54 * z353 + self.m2 * z357;
-        let z363 = z263 * z350 + z264 * z351 + z265 * z352 - z280 * z348 + z281 * z347
-            + z52 * z362 - z53 * z361 + z57 * z353 + z59 * z354 + z60 * z355;
+        let z356 = a[2] * s8.v16;
+        let z357 = a[2] * s8.v17;
+        let z358 = -self.m1 * a[0] * s6.v9 + self.m1 * s15.v1 * s8.v18;
+        let z359 = self.m1 * a[0] * s6.v8 - self.m1 * s15.v0 * s8.v18;
+        let z360 = a[0] * s8.v21 + s15.v0 * s8.v19 + s15.v1 * s8.v20 - s15.v13 * s6.v9
+            + s15.v14 * s6.v8 + z43 * z359 - z44 * z358;
+        let z361 = self.m2 * s15.v6 * s8.v22 - self.m2 * s15.v7 * s6.v11
+            - self.m2 * s1.v4 * z355 + self.m2 * s2.v7 * z354 + self.m2 * z356;
+        let z362 = -self.m2 * s15.v5 * s8.v22 + self.m2 * s15.v7 * s6.v10
+            + self.m2 * s1.v3 * z355 - self.m2 * s2.v7 * z353 + self.m2 * z357;
+        let z363 = s15.v5 * s8.v23 + s15.v6 * s8.v24 + s15.v7 * s8.v25 - s15.v16 * s6.v11
+            + s15.v17 * s6.v10 + s1.v3 * z362 - s1.v4 * z361 + s3.v7 * z353
+            + s3.v9 * z354 + s3.v10 * z355;
         let z364 = z360 + z363;
-        let z365 = z1 * z22 - z6 * z21;
-        let z366 = -z0 * z22 - z8 * z21;
-        let z367 = z5 * z21;
-        let z368 = self.cx * z24 + self.cy * z365;
-        let z369 = self.cx * z26 + self.cy * z366;
-        let z370 = self.cx * z28 + self.cy * z367;
-        let z371 = self.ixx2 * z23 * z28 + self.ixx2 * z24 * z27 + self.iyy * z24 * z367
-            + self.iyy * z28 * z365;
-        let z372 = self.ixx2 * z25 * z28 + self.ixx2 * z26 * z27 + self.iyy * z26 * z367
-            + self.iyy * z28 * z366;
-        let z373 = 2.0 * self.ixx2 * z27 * z28 + 2.0 * self.iyy * z28 * z367;
-        let z374 = self.m2 * z264 * z370 - self.m2 * z265 * z369;
-        let z375 = -self.m2 * z263 * z370 + self.m2 * z265 * z368;
-        let z376 = z263 * z371 + z264 * z372 + z265 * z373 - z280 * z369 + z281 * z368
-            + z52 * z375 - z53 * z374;
-        let z377 = z0 * z3 + z0 * z299;
-        let z378 = z9 * z303 - z19 * z301;
-        let z379 = 2.0 * self.ixx1 * z6 * z300 + 2.0 * self.iyy * z0 * z1
-            + 2.0 * self.izz * z7 * z301;
-        let z380 = self.ixx1 * z8 * z300 + self.ixx1 * (z6 * z6) - self.iyy * (z0 * z0)
-            + self.iyy * (z1 * z1) + self.izz * z9 * z301 + self.izz * (z7 * z7);
-        let z381 = 2.0 * self.ixx1 * z6 * z8 - 2.0 * self.iyy * z0 * z1
-            + 2.0 * self.izz * z7 * z9;
-        let z382 = 2.0 * self.ixx2 * z23 * z304 + 2.0 * self.iyy * z24 * z305
-            + 2.0 * self.izz * z7 * z301;
-        let z383 = self.ixx2 * z25 * z304 + self.ixx2 * (z23 * z23)
-            + self.iyy * z26 * z305 + self.iyy * (z24 * z24) + self.izz * z9 * z301
-            + self.izz * (z7 * z7);
-        let z384 = 2.0 * self.ixx2 * z23 * z25 + 2.0 * self.iyy * z24 * z26
-            + 2.0 * self.izz * z7 * z9;
-        let z385 = a[1] * z377;
-        let z386 = a[2] * z378 + z385;
-        let z387 = -self.m1 * z259 * z309 + self.m1 * z44 * z313 + self.m1 * z385;
-        let z388 = a[0] * z310 + z258 * z379 + z259 * z380 + z43 * z276 + z44 * z387
-            - z45 * z322 + z46 * z313 + z47 * z258;
-        let z389 = a[0] * z48 + z258 * z380 + z259 * z381 - z276 * z309 - z43 * z387
-            + z45 * z321 + z47 * z313 + z49 * z258;
-        let z390 = -self.m2 * z264 * z311 + self.m2 * z53 * z315 + self.m2 * z386;
-        let z391 = z263 * z382 + z264 * z383 + z265 * z312 + z52 * z282 + z53 * z390
-            - z54 * z325 + z55 * z315 + z56 * z263;
-        let z392 = z263 * z383 + z264 * z384 - z282 * z311 - z52 * z390 + z54 * z324
-            + z56 * z315 + z57 * z265 + z58 * z263;
+        let z374 = self.m2 * s15.v6 * s8.v27 - self.m2 * s15.v7 * s6.v15;
+        let z375 = -self.m2 * s15.v5 * s8.v27 + self.m2 * s15.v7 * s6.v14;
+        let z376 = s15.v5 * s8.v28 + s15.v6 * s8.v29 + s15.v7 * s8.v30 - s15.v16 * s6.v15
+            + s15.v17 * s6.v14 + s1.v3 * z375 - s1.v4 * z374;
+        let z385 = a[1] * s8.v31;
+        let z386 = a[2] * s8.v32 + z385;
+        let z387 = -self.m1 * s15.v1 * s8.v9 + self.m1 * z44 * z313 + self.m1 * z385;
+        let z388 = a[0] * s8.v10 + s15.v0 * s8.v33 + s15.v1 * s8.v34 + z43 * s15.v15
+            + z44 * z387 - s2.v6 * z322 + s3.v0 * z313 + s3.v1 * s15.v0;
+        let z389 = a[0] * s3.v2 + s15.v0 * s8.v34 + s15.v1 * s8.v35 - s15.v15 * s8.v9
+            - z43 * z387 + s2.v6 * z321 + s3.v1 * z313 + s3.v3 * s15.v0;
+        let z390 = -self.m2 * s15.v6 * s8.v11 + self.m2 * s1.v4 * z315 + self.m2 * z386;
+        let z391 = s15.v5 * s8.v36 + s15.v6 * s8.v37 + s15.v7 * s8.v12 + s1.v3 * s15.v18
+            + s1.v4 * z390 - s2.v7 * z325 + s3.v5 * z315 + s3.v6 * s15.v5;
+        let z392 = s15.v5 * s8.v37 + s15.v6 * s8.v38 - s15.v18 * s8.v11 - s1.v3 * z390
+            + s2.v7 * z324 + s3.v6 * z315 + s3.v7 * s15.v7 + s3.v8 * s15.v5;
         let z393 = z388 + z391;
         let z394 = z389 + z392;
         let z395 = z321 + z324;
         let z396 = z322 + z325;
         let z397 = z387 + z390;
-        let z398 = -z0 * z286 + z0 * z394 - z1 * z287 - z1 * z393 + z10 * z290
-            + z10 * z395 + z11 * z396 + z12 * z397 + z289 * z302 + z291 * z377;
-        let z399 = -z6 * z19 - z7 * z331 + z8 * z18 + z9 * z330;
-        let z400 = 2.0 * self.ixx1 * z6 * z329 + 2.0 * self.izz * z6 * z7;
-        let z401 = self.ixx1 * z6 * z301 + self.ixx1 * z8 * z329 + self.izz * z6 * z9
-            + self.izz * z7 * z8;
-        let z402 = 2.0 * self.ixx1 * z8 * z301 + 2.0 * self.izz * z8 * z9;
-        let z403 = 2.0 * self.ixx2 * z23 * z333 + 2.0 * self.iyy * z24 * z334
-            + 2.0 * self.izz * z6 * z7;
-        let z404 = self.ixx2 * z23 * z335 + self.ixx2 * z25 * z333
-            + self.iyy * z24 * z336 + self.iyy * z26 * z334 + self.izz * z6 * z9
-            + self.izz * z7 * z8;
-        let z405 = 2.0 * self.ixx2 * z25 * z335 + 2.0 * self.iyy * z26 * z336
-            + 2.0 * self.izz * z8 * z9;
-        let z406 = a[2] * z399;
-        let z407 = self.m1 * z258 * z342 - self.m1 * z259 * z341;
-        let z408 = a[0] * z344 + z258 * z400 + z259 * z401 - z275 * z343 + z276 * z342
-            + z44 * z407 - z45 * z359;
-        let z409 = a[0] * z345 + z258 * z401 + z259 * z402 + z274 * z343 - z276 * z341
-            - z43 * z407 + z45 * z358;
-        let z410 = self.m2 * z263 * z348 - self.m2 * z264 * z347 - self.m2 * z52 * z354
-            + self.m2 * z53 * z353 + self.m2 * z406;
-        let z411 = z263 * z403 + z264 * z404 + z265 * z350 - z281 * z349 + z282 * z348
-            + z53 * z410 - z54 * z362 + z55 * z353 + z56 * z354 + z57 * z355;
-        let z412 = z263 * z404 + z264 * z405 + z265 * z351 + z280 * z349 - z282 * z347
-            - z52 * z410 + z54 * z361 + z56 * z353 + z58 * z354 + z59 * z355;
+        let z398 = -s0.v0 * z286 + s0.v0 * z394 - s0.v1 * z287 - s0.v1 * z393
+            + s2.v0 * s15.v20 + s2.v0 * z395 + s2.v1 * z396 + z12 * z397
+            + s15.v19 * s8.v2 + s15.v21 * s8.v31;
+        let z406 = a[2] * s8.v39;
+        let z407 = self.m1 * s15.v0 * s6.v9 - self.m1 * s15.v1 * s6.v8;
+        let z408 = a[0] * s8.v19 + s15.v0 * s8.v40 + s15.v1 * s8.v41 - s15.v14 * s8.v18
+            + s15.v15 * s6.v9 + z44 * z407 - s2.v6 * z359;
+        let z409 = a[0] * s8.v20 + s15.v0 * s8.v41 + s15.v1 * s8.v42 + s15.v13 * s8.v18
+            - s15.v15 * s6.v8 - z43 * z407 + s2.v6 * z358;
+        let z410 = self.m2 * s15.v5 * s6.v11 - self.m2 * s15.v6 * s6.v10
+            - self.m2 * s1.v3 * z354 + self.m2 * s1.v4 * z353 + self.m2 * z406;
+        let z411 = s15.v5 * s8.v43 + s15.v6 * s8.v44 + s15.v7 * s8.v23 - s15.v17 * s8.v22
+            + s15.v18 * s6.v11 + s1.v4 * z410 - s2.v7 * z362 + s3.v5 * z353
+            + s3.v6 * z354 + s3.v7 * z355;
+        let z412 = s15.v5 * s8.v44 + s15.v6 * s8.v45 + s15.v7 * s8.v24 + s15.v16 * s8.v22
+            - s15.v18 * s6.v10 - s1.v3 * z410 + s2.v7 * z361 + s3.v6 * z353
+            + s3.v8 * z354 + s3.v9 * z355;
         let z413 = z408 + z411;
         let z414 = z409 + z412;
         let z415 = z358 + z361;
         let z416 = z359 + z362;
         let z417 = z407 + z410;
-        let z418 = z0 * z414 - z1 * z413 + z10 * z415 + z11 * z416 + z12 * z417;
-        let z419 = 2.0 * self.ixx2 * z23 * z24 + 2.0 * self.iyy * z24 * z365;
-        let z420 = self.ixx2 * z23 * z26 + self.ixx2 * z24 * z25 + self.iyy * z24 * z366
-            + self.iyy * z26 * z365;
-        let z421 = 2.0 * self.ixx2 * z25 * z26 + 2.0 * self.iyy * z26 * z366;
-        let z422 = self.m2 * z263 * z369 - self.m2 * z264 * z368;
-        let z423 = z263 * z419 + z264 * z420 + z265 * z371 - z281 * z370 + z282 * z369
-            + z53 * z422 - z54 * z375;
-        let z424 = z263 * z420 + z264 * z421 + z265 * z372 + z280 * z370 - z282 * z368
-            - z52 * z422 + z54 * z374;
-        let z425 = z0 * z424 - z1 * z423 + z10 * z374 + z11 * z375 + z12 * z422;
-        let z426 = z4 * z326 + z7 * z284 + z7 * z391 + z9 * z392 + z280 * z306
-            + z281 * z307 + z282 * z378 + z283 * z301 + z29 * z324 + z30 * z325
-            + z31 * z390;
-        let z427 = z4 * z363 - z5 * z285 + z6 * z283 + z7 * z411 + z8 * z284 + z9 * z412
-            + z280 * z339 + z281 * z340 + z282 * z399 + z29 * z361 + z30 * z362
-            + z31 * z410;
-        let z428 = z4 * z376 + z7 * z423 + z9 * z424 + z29 * z374 + z30 * z375
-            + z31 * z422;
+        let z418 = s0.v0 * z414 - s0.v1 * z413 + s2.v0 * z415 + s2.v1 * z416
+            + z12 * z417;
+        let z422 = self.m2 * s15.v5 * s6.v15 - self.m2 * s15.v6 * s6.v14;
+        let z423 = s15.v5 * s8.v46 + s15.v6 * s8.v47 + s15.v7 * s8.v28 - s15.v17 * s8.v27
+            + s15.v18 * s6.v15 + s1.v4 * z422 - s2.v7 * z375;
+        let z424 = s15.v5 * s8.v47 + s15.v6 * s8.v48 + s15.v7 * s8.v29 + s15.v16 * s8.v27
+            - s15.v18 * s6.v14 - s1.v3 * z422 + s2.v7 * z374;
+        let z425 = s0.v0 * z424 - s0.v1 * z423 + s2.v0 * z374 + s2.v1 * z375
+            + z12 * z422;
+        let z426 = z4 * z326 + s0.v2 * z284 + s0.v2 * z391 + s0.v3 * z392
+            + s15.v16 * s8.v6 + s15.v17 * s8.v7 + s15.v18 * s8.v32 + z283 * s6.v0
+            + s2.v2 * z324 + s2.v3 * z325 + s1.v2 * z390;
+        let z427 = z4 * z363 - z5 * z285 + z6 * z283 + s0.v2 * z411 + z8 * z284
+            + s0.v3 * z412 + s15.v16 * s8.v16 + s15.v17 * s8.v17 + s15.v18 * s8.v39
+            + s2.v2 * z361 + s2.v3 * z362 + s1.v2 * z410;
+        let z428 = z4 * z376 + s0.v2 * z423 + s0.v3 * z424 + s2.v2 * z374 + s2.v3 * z375
+            + s1.v2 * z422;
         out[(0, 0)] = z328;
         out[(0, 1)] = z364;
         out[(0, 2)] = z376;
@@ -2568,213 +2508,159 @@ impl Jacobians<3, 0, 0> for Arm3 {
             0..=14 => {
                 let mut dp = [0.0; 15];
                 dp[k] = 1.0;
-                let z0 = q[0].cos();
-                let z1 = q[0].sin();
-                let z2 = -self.oy * z1;
-                let z3 = self.oy * z0;
+                let s0 = self.shared0(q);
+                let s1 = self.shared1(q, &s0);
+                let s2 = self.shared2(q, &s0, &s1);
+                let s9 = self.shared9(q, qd, &s0, &s1, &s2);
+                let s10 = self.shared10(q, qd, &s0, &s1, &s2, &s9);
+                let z2 = -self.oy * s0.v1;
+                let z3 = self.oy * s0.v0;
                 let z4 = q[1].cos();
                 let z5 = q[1].sin();
-                let z6 = z0 * z4;
-                let z7 = z0 * z5;
-                let z8 = z1 * z4;
-                let z9 = z1 * z5;
-                let z10 = -self.l * z0;
-                let z11 = -self.l * z1;
-                let z12 = z0 * z2 + z1 * z3;
-                let z13 = -qd[1] * z1;
-                let z14 = qd[1] * z0;
-                let z15 = qd[1] * z10;
-                let z16 = qd[1] * z11;
-                let z17 = qd[1] * z12;
-                let z18 = z2 - self.oy * z1 + self.l * z7;
-                let z19 = z3 + self.oy * z0 + self.l * z9;
-                let z20 = self.l + self.l * z4;
+                let z6 = s0.v0 * z4;
+                let z8 = s0.v1 * z4;
+                let z12 = s0.v0 * z2 + s0.v1 * z3;
                 let z21 = q[2].cos();
                 let z22 = q[2].sin();
-                let z23 = -z1 * z22 + z6 * z21;
-                let z24 = -z1 * z21 - z6 * z22;
-                let z25 = z0 * z22 + z8 * z21;
-                let z26 = z0 * z21 - z8 * z22;
+                let z23 = -s0.v1 * z22 + z6 * z21;
+                let z24 = -s0.v1 * z21 - z6 * z22;
+                let z25 = s0.v0 * z22 + z8 * z21;
+                let z26 = s0.v0 * z21 - z8 * z22;
                 let z27 = -z5 * z21;
                 let z28 = z5 * z22;
-                let z29 = z4 * z19 - z9 * z20;
-                let z30 = -z4 * z18 + z7 * z20;
-                let z31 = -z7 * z19 + z9 * z18;
-                let z32 = qd[2] * z7 + z13;
-                let z33 = qd[2] * z9 + z14;
-                let z34 = qd[0] + qd[2] * z4;
-                let z35 = qd[2] * z29 + z15;
-                let z36 = qd[2] * z30 + z16;
-                let z37 = qd[2] * z31 + z17;
-                let z38 = self.cx * z0 - self.cy * z1;
-                let z39 = self.cx * z1 + self.cy * z0;
-                let z43 = z2 + self.cx * z6 - self.cy * z1 + self.cz * z7;
-                let z44 = z3 + self.cx * z8 + self.cy * z0 + self.cz * z9;
-                let z45 = -self.cx * z5 + self.cz * z4 + self.l;
-                let z52 = self.cx * z23 + self.cy * z24 + self.cz * z7 + z18;
-                let z53 = self.cx * z25 + self.cy * z26 + self.cz * z9 + z19;
-                let z54 = self.cx * z27 + self.cy * z28 + self.cz * z4 + z20;
-                let z63 = -qd[0] * z39;
-                let z64 = qd[0] * z38;
-                let z65 = -qd[0] * z44 + z14 * z45 + z15;
-                let z66 = qd[0] * z43 - z13 * z45 + z16;
-                let z67 = z13 * z44 - z14 * z43 + z17;
-                let z68 = z33 * z54 - z34 * z53 + z35;
-                let z69 = -z32 * z54 + z34 * z52 + z36;
-                let z70 = z32 * z53 - z33 * z52 + z37;
-                let z135 = -qd[0] * qd[1] * z0;
-                let z136 = -qd[0] * qd[1] * z1;
-                let z137 = qd[1] * z0 * z13 + qd[1] * z1 * z14;
-                let z138 = -qd[0] * qd[1] * z11 - qd[1] * z0 * z17 + qd[1] * z12 * z14;
-                let z139 = qd[0] * qd[1] * z10 - qd[1] * z1 * z17 - qd[1] * z12 * z13;
-                let z140 = qd[1] * z0 * z15 + qd[1] * z1 * z16 - qd[1] * z10 * z14
-                    + qd[1] * z11 * z13;
-                let z141 = qd[2] * z4 * z33 - qd[2] * z9 * z34 + z135;
-                let z142 = -qd[2] * z4 * z32 + qd[2] * z7 * z34 + z136;
-                let z143 = -qd[2] * z7 * z33 + qd[2] * z9 * z32 + z137;
-                let z144 = qd[2] * z4 * z36 - qd[2] * z9 * z37 - qd[2] * z30 * z34
-                    + qd[2] * z31 * z33 + z138;
-                let z145 = -qd[2] * z4 * z35 + qd[2] * z7 * z37 + qd[2] * z29 * z34
-                    - qd[2] * z31 * z32 + z139;
-                let z146 = -qd[2] * z7 * z36 + qd[2] * z9 * z35 - qd[2] * z29 * z33
-                    + qd[2] * z30 * z32 + z140;
-                let z147 = -qd[0] * self.m0 * z64;
-                let z148 = qd[0] * self.m0 * z63;
-                let z154 = -qd[0] * self.m1 * z66 + self.m1 * z14 * z67
-                    - self.m1 * z44 * z137 + self.m1 * z45 * z136 + self.m1 * z138;
-                let z155 = qd[0] * self.m1 * z65 - self.m1 * z13 * z67
-                    + self.m1 * z43 * z137 - self.m1 * z45 * z135 + self.m1 * z139;
-                let z156 = self.m1 * self.g + self.m1 * z13 * z66 - self.m1 * z14 * z65
-                    - self.m1 * z43 * z136 + self.m1 * z44 * z135 + self.m1 * z140;
-                let z163 = self.m2 * z33 * z70 - self.m2 * z34 * z69
-                    - self.m2 * z53 * z143 + self.m2 * z54 * z142 + self.m2 * z144;
-                let z164 = -self.m2 * z32 * z70 + self.m2 * z34 * z68
-                    + self.m2 * z52 * z143 - self.m2 * z54 * z141 + self.m2 * z145;
-                let z165 = self.m2 * self.g + self.m2 * z32 * z69 - self.m2 * z33 * z68
-                    - self.m2 * z52 * z142 + self.m2 * z53 * z141 + self.m2 * z146;
-                let z175 = z154 + z163;
-                let z176 = z155 + z164;
-                let z177 = z156 + z165;
-                let z939 = -dp[12] * z1;
-                let z940 = dp[12] * z0;
-                let z941 = -dp[13] * z0;
-                let z942 = -dp[13] * z1;
-                let z943 = z0 * z939 + z1 * z940;
+                let z43 = z2 + self.cx * z6 - self.cy * s0.v1 + self.cz * s0.v2;
+                let z44 = z3 + self.cx * z8 + self.cy * s0.v0 + self.cz * s0.v3;
+                let z147 = -qd[0] * self.m0 * s9.v12;
+                let z148 = qd[0] * self.m0 * s9.v11;
+                let z939 = -dp[12] * s0.v1;
+                let z940 = dp[12] * s0.v0;
+                let z941 = -dp[13] * s0.v0;
+                let z942 = -dp[13] * s0.v1;
+                let z943 = s0.v0 * z939 + s0.v1 * z940;
                 let z944 = qd[1] * z941;
                 let z945 = qd[1] * z942;
                 let z946 = qd[1] * z943;
-                let z947 = -dp[12] * z1 + dp[13] * z7 + z939;
-                let z948 = dp[12] * z0 + dp[13] * z9 + z940;
+                let z947 = -dp[12] * s0.v1 + dp[13] * s0.v2 + z939;
+                let z948 = dp[12] * s0.v0 + dp[13] * s0.v3 + z940;
                 let z949 = dp[13] + dp[13] * z4;
-                let z950 = z4 * z948 - z9 * z949;
-                let z951 = -z4 * z947 + z7 * z949;
-                let z952 = -z7 * z948 + z9 * z947;
+                let z950 = z4 * z948 - s0.v3 * z949;
+                let z951 = -z4 * z947 + s0.v2 * z949;
+                let z952 = -s0.v2 * z948 + s0.v3 * z947;
                 let z953 = qd[2] * z950 + z944;
                 let z954 = qd[2] * z951 + z945;
                 let z955 = qd[2] * z952 + z946;
-                let z956 = dp[8] * z0 - dp[9] * z1;
-                let z957 = dp[8] * z1 + dp[9] * z0;
-                let z958 = dp[8] * z6 - dp[9] * z1 + dp[10] * z7 + z939;
-                let z959 = dp[8] * z8 + dp[9] * z0 + dp[10] * z9 + z940;
+                let z956 = dp[8] * s0.v0 - dp[9] * s0.v1;
+                let z957 = dp[8] * s0.v1 + dp[9] * s0.v0;
+                let z958 = dp[8] * z6 - dp[9] * s0.v1 + dp[10] * s0.v2 + z939;
+                let z959 = dp[8] * z8 + dp[9] * s0.v0 + dp[10] * s0.v3 + z940;
                 let z960 = -dp[8] * z5 + dp[10] * z4 + dp[13];
-                let z961 = dp[4] * (z6 * z6) + dp[6] * (z1 * z1) + dp[7] * (z7 * z7);
-                let z962 = dp[4] * z6 * z8 - dp[6] * z0 * z1 + dp[7] * z7 * z9;
-                let z963 = -dp[4] * z5 * z6 + dp[7] * z4 * z7;
-                let z964 = dp[4] * (z8 * z8) + dp[6] * (z0 * z0) + dp[7] * (z9 * z9);
-                let z965 = -dp[4] * z5 * z8 + dp[7] * z4 * z9;
+                let z961 = dp[4] * (z6 * z6) + dp[6] * (s0.v1 * s0.v1)
+                    + dp[7] * (s0.v2 * s0.v2);
+                let z962 = dp[4] * z6 * z8 - dp[6] * s0.v0 * s0.v1
+                    + dp[7] * s0.v2 * s0.v3;
+                let z963 = -dp[4] * z5 * z6 + dp[7] * z4 * s0.v2;
+                let z964 = dp[4] * (z8 * z8) + dp[6] * (s0.v0 * s0.v0)
+                    + dp[7] * (s0.v3 * s0.v3);
+                let z965 = -dp[4] * z5 * z8 + dp[7] * z4 * s0.v3;
                 let z966 = dp[4] * (z5 * z5) + dp[7] * (z4 * z4);
-                let z967 = dp[8] * z23 + dp[9] * z24 + dp[10] * z7 + z947;
-                let z968 = dp[8] * z25 + dp[9] * z26 + dp[10] * z9 + z948;
+                let z967 = dp[8] * z23 + dp[9] * z24 + dp[10] * s0.v2 + z947;
+                let z968 = dp[8] * z25 + dp[9] * z26 + dp[10] * s0.v3 + z948;
                 let z969 = dp[8] * z27 + dp[9] * z28 + dp[10] * z4 + z949;
-                let z970 = dp[5] * (z23 * z23) + dp[6] * (z24 * z24) + dp[7] * (z7 * z7);
-                let z971 = dp[5] * z23 * z25 + dp[6] * z24 * z26 + dp[7] * z7 * z9;
-                let z972 = dp[5] * z23 * z27 + dp[6] * z24 * z28 + dp[7] * z4 * z7;
-                let z973 = dp[5] * (z25 * z25) + dp[6] * (z26 * z26) + dp[7] * (z9 * z9);
-                let z974 = dp[5] * z25 * z27 + dp[6] * z26 * z28 + dp[7] * z4 * z9;
+                let z970 = dp[5] * (z23 * z23) + dp[6] * (z24 * z24)
+                    + dp[7] * (s0.v2 * s0.v2);
+                let z971 = dp[5] * z23 * z25 + dp[6] * z24 * z26 + dp[7] * s0.v2 * s0.v3;
+                let z972 = dp[5] * z23 * z27 + dp[6] * z24 * z28 + dp[7] * z4 * s0.v2;
+                let z973 = dp[5] * (z25 * z25) + dp[6] * (z26 * z26)
+                    + dp[7] * (s0.v3 * s0.v3);
+                let z974 = dp[5] * z25 * z27 + dp[6] * z26 * z28 + dp[7] * z4 * s0.v3;
                 let z975 = dp[5] * (z27 * z27) + dp[6] * (z28 * z28) + dp[7] * (z4 * z4);
                 let z976 = -qd[0] * z957;
                 let z977 = qd[0] * z956;
-                let z978 = -qd[0] * z959 + z14 * z960 + z944;
-                let z979 = qd[0] * z958 - z13 * z960 + z945;
-                let z980 = z13 * z959 - z14 * z958 + z946;
-                let z981 = z33 * z969 - z34 * z968 + z953;
-                let z982 = -z32 * z969 + z34 * z967 + z954;
-                let z983 = z32 * z968 - z33 * z967 + z955;
-                let z984 = -qd[0] * qd[1] * z942 - qd[1] * z0 * z946
-                    + qd[1] * z14 * z943;
-                let z985 = qd[0] * qd[1] * z941 - qd[1] * z1 * z946 - qd[1] * z13 * z943;
-                let z986 = z984 + qd[2] * z4 * z954 - qd[2] * z9 * z955
-                    + qd[2] * z33 * z952 - qd[2] * z34 * z951;
-                let z987 = z985 - qd[2] * z4 * z953 + qd[2] * z7 * z955
-                    - qd[2] * z32 * z952 + qd[2] * z34 * z950;
-                let z988 = -qd[0] * self.m0 * z977 - qd[0] * dp[0] * z64;
-                let z989 = qd[0] * self.m0 * z976 + qd[0] * dp[0] * z63;
-                let z990 = z38 * z989 - z39 * z988 - z147 * z957 + z148 * z956;
-                let z991 = -qd[0] * self.m1 * z979 - qd[0] * dp[1] * z66 + self.m1 * z984
-                    + self.m1 * z14 * z980 + self.m1 * z136 * z960
-                    - self.m1 * z137 * z959 + dp[1] * z14 * z67 - dp[1] * z44 * z137
-                    + dp[1] * z45 * z136 + dp[1] * z138;
-                let z992 = qd[0] * self.m1 * z978 + qd[0] * dp[1] * z65 + self.m1 * z985
-                    - self.m1 * z13 * z980 - self.m1 * z135 * z960
-                    + self.m1 * z137 * z958 - dp[1] * z13 * z67 + dp[1] * z43 * z137
-                    - dp[1] * z45 * z135 + dp[1] * z139;
-                let z993 = qd[0] * z963 + z13 * z961 + z14 * z962;
-                let z994 = qd[0] * z965 + z13 * z962 + z14 * z964;
-                let z995 = z13 * z994 - z14 * z993 + z43 * z992 - z44 * z991
-                    + z135 * z963 + z136 * z965 + z137 * z966 - z154 * z959
-                    + z155 * z958;
-                let z996 = self.m2 * z986 + self.m2 * z33 * z983 - self.m2 * z34 * z982
-                    + self.m2 * z142 * z969 - self.m2 * z143 * z968 + dp[2] * z33 * z70
-                    - dp[2] * z34 * z69 - dp[2] * z53 * z143 + dp[2] * z54 * z142
-                    + dp[2] * z144;
-                let z997 = self.m2 * z987 - self.m2 * z32 * z983 + self.m2 * z34 * z981
-                    - self.m2 * z141 * z969 + self.m2 * z143 * z967 - dp[2] * z32 * z70
-                    + dp[2] * z34 * z68 + dp[2] * z52 * z143 - dp[2] * z54 * z141
-                    + dp[2] * z145;
-                let z998 = z32 * z970 + z33 * z971 + z34 * z972;
-                let z999 = z32 * z971 + z33 * z973 + z34 * z974;
-                let z1000 = z32 * z999 - z33 * z998 + z52 * z997 - z53 * z996
-                    + z141 * z972 + z142 * z974 + z143 * z975 - z163 * z968
-                    + z164 * z967;
+                let z978 = -qd[0] * z959 + s9.v1 * z960 + z944;
+                let z979 = qd[0] * z958 - s9.v0 * z960 + z945;
+                let z980 = s9.v0 * z959 - s9.v1 * z958 + z946;
+                let z981 = s9.v6 * z969 - s9.v7 * z968 + z953;
+                let z982 = -s9.v5 * z969 + s9.v7 * z967 + z954;
+                let z983 = s9.v5 * z968 - s9.v6 * z967 + z955;
+                let z984 = -qd[0] * qd[1] * z942 - qd[1] * s0.v0 * z946
+                    + qd[1] * s9.v1 * z943;
+                let z985 = qd[0] * qd[1] * z941 - qd[1] * s0.v1 * z946
+                    - qd[1] * s9.v0 * z943;
+                let z986 = z984 + qd[2] * z4 * z954 - qd[2] * s0.v3 * z955
+                    + qd[2] * s9.v6 * z952 - qd[2] * s9.v7 * z951;
+                let z987 = z985 - qd[2] * z4 * z953 + qd[2] * s0.v2 * z955
+                    - qd[2] * s9.v5 * z952 + qd[2] * s9.v7 * z950;
+                let z988 = -qd[0] * self.m0 * z977 - qd[0] * dp[0] * s9.v12;
+                let z989 = qd[0] * self.m0 * z976 + qd[0] * dp[0] * s9.v11;
+                let z990 = s2.v4 * z989 - s2.v5 * z988 - z147 * z957 + z148 * z956;
+                let z991 = -qd[0] * self.m1 * z979 - qd[0] * dp[1] * s9.v14
+                    + self.m1 * z984 + self.m1 * s9.v1 * z980 + self.m1 * s10.v1 * z960
+                    - self.m1 * s10.v2 * z959 + dp[1] * s9.v1 * s9.v15
+                    - dp[1] * z44 * s10.v2 + dp[1] * s2.v6 * s10.v1 + dp[1] * s10.v3;
+                let z992 = qd[0] * self.m1 * z978 + qd[0] * dp[1] * s9.v13
+                    + self.m1 * z985 - self.m1 * s9.v0 * z980 - self.m1 * s10.v0 * z960
+                    + self.m1 * s10.v2 * z958 - dp[1] * s9.v0 * s9.v15
+                    + dp[1] * z43 * s10.v2 - dp[1] * s2.v6 * s10.v0 + dp[1] * s10.v4;
+                let z993 = qd[0] * z963 + s9.v0 * z961 + s9.v1 * z962;
+                let z994 = qd[0] * z965 + s9.v0 * z962 + s9.v1 * z964;
+                let z995 = s9.v0 * z994 - s9.v1 * z993 + z43 * z992 - z44 * z991
+                    + s10.v0 * z963 + s10.v1 * z965 + s10.v2 * z966 - s10.v12 * z959
+                    + s10.v13 * z958;
+                let z996 = self.m2 * z986 + self.m2 * s9.v6 * z983
+                    - self.m2 * s9.v7 * z982 + self.m2 * s10.v7 * z969
+                    - self.m2 * s10.v8 * z968 + dp[2] * s9.v6 * s9.v18
+                    - dp[2] * s9.v7 * s9.v17 - dp[2] * s1.v4 * s10.v8
+                    + dp[2] * s2.v7 * s10.v7 + dp[2] * s10.v9;
+                let z997 = self.m2 * z987 - self.m2 * s9.v5 * z983
+                    + self.m2 * s9.v7 * z981 - self.m2 * s10.v6 * z969
+                    + self.m2 * s10.v8 * z967 - dp[2] * s9.v5 * s9.v18
+                    + dp[2] * s9.v7 * s9.v16 + dp[2] * s1.v3 * s10.v8
+                    - dp[2] * s2.v7 * s10.v6 + dp[2] * s10.v10;
+                let z998 = s9.v5 * z970 + s9.v6 * z971 + s9.v7 * z972;
+                let z999 = s9.v5 * z971 + s9.v6 * z973 + s9.v7 * z974;
+                let z1000 = s9.v5 * z999 - s9.v6 * z998 + s1.v3 * z997 - s1.v4 * z996
+                    + s10.v6 * z972 + s10.v7 * z974 + s10.v8 * z975 - s10.v15 * z968
+                    + s10.v16 * z967;
                 let z1001 = z995 + z1000;
                 let z1002 = z990 + z1001;
-                let z1003 = qd[1] * z0 * z944 + qd[1] * z1 * z945 + qd[1] * z13 * z942
-                    - qd[1] * z14 * z941;
-                let z1004 = z1003 - qd[2] * z7 * z954 + qd[2] * z9 * z953
-                    + qd[2] * z32 * z951 - qd[2] * z33 * z950;
-                let z1005 = self.m1 * z1003 + self.m1 * dp[14] + self.m1 * z13 * z979
-                    - self.m1 * z14 * z978 + self.m1 * z135 * z959
-                    - self.m1 * z136 * z958 + dp[1] * z13 * z66 - dp[1] * z14 * z65
-                    - dp[1] * z43 * z136 + dp[1] * z44 * z135 + dp[1] * z140
-                    + self.g * dp[1];
-                let z1006 = qd[0] * z966 + z13 * z963 + z14 * z965;
-                let z1007 = -qd[0] * z994 + z14 * z1006 + z44 * z1005 - z45 * z992
-                    + z135 * z961 + z136 * z962 + z137 * z963 - z155 * z960
-                    + z156 * z959;
-                let z1008 = qd[0] * z993 - z13 * z1006 - z43 * z1005 + z45 * z991
-                    + z135 * z962 + z136 * z964 + z137 * z965 + z154 * z960
-                    - z156 * z958;
-                let z1009 = self.m2 * z1004 + self.m2 * dp[14] + self.m2 * z32 * z982
-                    - self.m2 * z33 * z981 + self.m2 * z141 * z968
-                    - self.m2 * z142 * z967 + dp[2] * z32 * z69 - dp[2] * z33 * z68
-                    - dp[2] * z52 * z142 + dp[2] * z53 * z141 + dp[2] * z146
-                    + self.g * dp[2];
-                let z1010 = z32 * z972 + z33 * z974 + z34 * z975;
-                let z1011 = z33 * z1010 - z34 * z999 + z53 * z1009 - z54 * z997
-                    + z141 * z970 + z142 * z971 + z143 * z972 - z164 * z969
-                    + z165 * z968;
-                let z1012 = -z32 * z1010 + z34 * z998 - z52 * z1009 + z54 * z996
-                    + z141 * z971 + z142 * z973 + z143 * z974 + z163 * z969
-                    - z165 * z967;
+                let z1003 = qd[1] * s0.v0 * z944 + qd[1] * s0.v1 * z945
+                    + qd[1] * s9.v0 * z942 - qd[1] * s9.v1 * z941;
+                let z1004 = z1003 - qd[2] * s0.v2 * z954 + qd[2] * s0.v3 * z953
+                    + qd[2] * s9.v5 * z951 - qd[2] * s9.v6 * z950;
+                let z1005 = self.m1 * z1003 + self.m1 * dp[14] + self.m1 * s9.v0 * z979
+                    - self.m1 * s9.v1 * z978 + self.m1 * s10.v0 * z959
+                    - self.m1 * s10.v1 * z958 + dp[1] * s9.v0 * s9.v14
+                    - dp[1] * s9.v1 * s9.v13 - dp[1] * z43 * s10.v1
+                    + dp[1] * z44 * s10.v0 + dp[1] * s10.v5 + self.g * dp[1];
+                let z1006 = qd[0] * z966 + s9.v0 * z963 + s9.v1 * z965;
+                let z1007 = -qd[0] * z994 + s9.v1 * z1006 + z44 * z1005 - s2.v6 * z992
+                    + s10.v0 * z961 + s10.v1 * z962 + s10.v2 * z963 - s10.v13 * z960
+                    + s10.v14 * z959;
+                let z1008 = qd[0] * z993 - s9.v0 * z1006 - z43 * z1005 + s2.v6 * z991
+                    + s10.v0 * z962 + s10.v1 * z964 + s10.v2 * z965 + s10.v12 * z960
+                    - s10.v14 * z958;
+                let z1009 = self.m2 * z1004 + self.m2 * dp[14] + self.m2 * s9.v5 * z982
+                    - self.m2 * s9.v6 * z981 + self.m2 * s10.v6 * z968
+                    - self.m2 * s10.v7 * z967 + dp[2] * s9.v5 * s9.v17
+                    - dp[2] * s9.v6 * s9.v16 - dp[2] * s1.v3 * s10.v7
+                    + dp[2] * s1.v4 * s10.v6 + dp[2] * s10.v11 + self.g * dp[2];
+                let z1010 = s9.v5 * z972 + s9.v6 * z974 + s9.v7 * z975;
+                let z1011 = s9.v6 * z1010 - s9.v7 * z999 + s1.v4 * z1009 - s2.v7 * z997
+                    + s10.v6 * z970 + s10.v7 * z971 + s10.v8 * z972 - s10.v16 * z969
+                    + s10.v17 * z968;
+                let z1012 = -s9.v5 * z1010 + s9.v7 * z998 - s1.v3 * z1009 + s2.v7 * z996
+                    + s10.v6 * z971 + s10.v7 * z973 + s10.v8 * z974 + s10.v15 * z969
+                    - s10.v17 * z967;
                 let z1013 = z1007 + z1011;
                 let z1014 = z1008 + z1012;
                 let z1015 = z991 + z996;
                 let z1016 = z992 + z997;
                 let z1017 = z1005 + z1009;
-                let z1018 = z0 * z1014 - z1 * z1013 + z10 * z1015 + z11 * z1016
-                    + z12 * z1017 + z175 * z941 + z176 * z942 + z177 * z943;
-                let z1019 = z4 * z1000 + z7 * z1011 + z9 * z1012 + z29 * z996
-                    + z30 * z997 + z31 * z1009 + z163 * z950 + z164 * z951 + z165 * z952;
+                let z1018 = s0.v0 * z1014 - s0.v1 * z1013 + s2.v0 * z1015 + s2.v1 * z1016
+                    + z12 * z1017 + s10.v18 * z941 + s10.v19 * z942 + s10.v20 * z943;
+                let z1019 = z4 * z1000 + s0.v2 * z1011 + s0.v3 * z1012 + s2.v2 * z996
+                    + s2.v3 * z997 + s1.v2 * z1009 + s10.v15 * z950 + s10.v16 * z951
+                    + s10.v17 * z952;
                 let x0 = -z1002;
                 let x1 = -z1018;
                 let x2 = -z1019;
@@ -2798,144 +2684,113 @@ impl Jacobians<3, 0, 0> for Arm3 {
             0..=14 => {
                 let mut dp = [0.0; 15];
                 dp[k] = 1.0;
-                let z0 = q[0].cos();
-                let z1 = q[0].sin();
-                let z2 = -self.oy * z1;
-                let z3 = self.oy * z0;
+                let s0 = self.shared0(q);
+                let s1 = self.shared1(q, &s0);
+                let s2 = self.shared2(q, &s0, &s1);
+                let s15 = self.shared15(q, a, &s0, &s1, &s2);
+                let z2 = -self.oy * s0.v1;
+                let z3 = self.oy * s0.v0;
                 let z4 = q[1].cos();
                 let z5 = q[1].sin();
-                let z6 = z0 * z4;
-                let z7 = z0 * z5;
-                let z8 = z1 * z4;
-                let z9 = z1 * z5;
-                let z10 = -self.l * z0;
-                let z11 = -self.l * z1;
-                let z12 = z0 * z2 + z1 * z3;
-                let z18 = z2 - self.oy * z1 + self.l * z7;
-                let z19 = z3 + self.oy * z0 + self.l * z9;
-                let z20 = self.l + self.l * z4;
+                let z6 = s0.v0 * z4;
+                let z8 = s0.v1 * z4;
+                let z12 = s0.v0 * z2 + s0.v1 * z3;
                 let z21 = q[2].cos();
                 let z22 = q[2].sin();
-                let z23 = -z1 * z22 + z6 * z21;
-                let z24 = -z1 * z21 - z6 * z22;
-                let z25 = z0 * z22 + z8 * z21;
-                let z26 = z0 * z21 - z8 * z22;
+                let z23 = -s0.v1 * z22 + z6 * z21;
+                let z24 = -s0.v1 * z21 - z6 * z22;
+                let z25 = s0.v0 * z22 + z8 * z21;
+                let z26 = s0.v0 * z21 - z8 * z22;
                 let z27 = -z5 * z21;
                 let z28 = z5 * z22;
-                let z29 = z4 * z19 - z9 * z20;
-                let z30 = -z4 * z18 + z7 * z20;
-                let z31 = -z7 * z19 + z9 * z18;
-                let z38 = self.cx * z0 - self.cy * z1;
-                let z39 = self.cx * z1 + self.cy * z0;
-                let z43 = z2 + self.cx * z6 - self.cy * z1 + self.cz * z7;
-                let z44 = z3 + self.cx * z8 + self.cy * z0 + self.cz * z9;
-                let z45 = -self.cx * z5 + self.cz * z4 + self.l;
-                let z52 = self.cx * z23 + self.cy * z24 + self.cz * z7 + z18;
-                let z53 = self.cx * z25 + self.cy * z26 + self.cz * z9 + z19;
-                let z54 = self.cx * z27 + self.cy * z28 + self.cz * z4 + z20;
-                let z258 = -a[1] * z1;
-                let z259 = a[1] * z0;
-                let z260 = a[1] * z10;
-                let z261 = a[1] * z11;
-                let z262 = a[1] * z12;
-                let z263 = a[2] * z7 + z258;
-                let z264 = a[2] * z9 + z259;
-                let z265 = a[0] + a[2] * z4;
-                let z266 = a[2] * z29 + z260;
-                let z267 = a[2] * z30 + z261;
-                let z268 = a[2] * z31 + z262;
-                let z269 = -self.m0 * a[0] * z39;
-                let z270 = self.m0 * a[0] * z38;
-                let z274 = -self.m1 * a[0] * z44 + self.m1 * z260 + self.m1 * z45 * z259;
-                let z275 = self.m1 * a[0] * z43 + self.m1 * z261 - self.m1 * z45 * z258;
-                let z276 = self.m1 * z262 - self.m1 * z43 * z259 + self.m1 * z44 * z258;
-                let z280 = self.m2 * z266 - self.m2 * z53 * z265 + self.m2 * z54 * z264;
-                let z281 = self.m2 * z267 + self.m2 * z52 * z265 - self.m2 * z54 * z263;
-                let z282 = self.m2 * z268 - self.m2 * z52 * z264 + self.m2 * z53 * z263;
-                let z289 = z274 + z280;
-                let z290 = z275 + z281;
-                let z291 = z276 + z282;
-                let z939 = -dp[12] * z1;
-                let z940 = dp[12] * z0;
-                let z941 = -dp[13] * z0;
-                let z942 = -dp[13] * z1;
-                let z943 = z0 * z939 + z1 * z940;
-                let z947 = -dp[12] * z1 + dp[13] * z7 + z939;
-                let z948 = dp[12] * z0 + dp[13] * z9 + z940;
+                let z43 = z2 + self.cx * z6 - self.cy * s0.v1 + self.cz * s0.v2;
+                let z44 = z3 + self.cx * z8 + self.cy * s0.v0 + self.cz * s0.v3;
+                let z939 = -dp[12] * s0.v1;
+                let z940 = dp[12] * s0.v0;
+                let z941 = -dp[13] * s0.v0;
+                let z942 = -dp[13] * s0.v1;
+                let z943 = s0.v0 * z939 + s0.v1 * z940;
+                let z947 = -dp[12] * s0.v1 + dp[13] * s0.v2 + z939;
+                let z948 = dp[12] * s0.v0 + dp[13] * s0.v3 + z940;
                 let z949 = dp[13] + dp[13] * z4;
-                let z950 = z4 * z948 - z9 * z949;
-                let z951 = -z4 * z947 + z7 * z949;
-                let z952 = -z7 * z948 + z9 * z947;
-                let z956 = dp[8] * z0 - dp[9] * z1;
-                let z957 = dp[8] * z1 + dp[9] * z0;
-                let z958 = dp[8] * z6 - dp[9] * z1 + dp[10] * z7 + z939;
-                let z959 = dp[8] * z8 + dp[9] * z0 + dp[10] * z9 + z940;
+                let z950 = z4 * z948 - s0.v3 * z949;
+                let z951 = -z4 * z947 + s0.v2 * z949;
+                let z952 = -s0.v2 * z948 + s0.v3 * z947;
+                let z956 = dp[8] * s0.v0 - dp[9] * s0.v1;
+                let z957 = dp[8] * s0.v1 + dp[9] * s0.v0;
+                let z958 = dp[8] * z6 - dp[9] * s0.v1 + dp[10] * s0.v2 + z939;
+                let z959 = dp[8] * z8 + dp[9] * s0.v0 + dp[10] * s0.v3 + z940;
                 let z960 = -dp[8] * z5 + dp[10] * z4 + dp[13];
-                let z961 = dp[4] * (z6 * z6) + dp[6] * (z1 * z1) + dp[7] * (z7 * z7);
-                let z962 = dp[4] * z6 * z8 - dp[6] * z0 * z1 + dp[7] * z7 * z9;
-                let z963 = -dp[4] * z5 * z6 + dp[7] * z4 * z7;
-                let z964 = dp[4] * (z8 * z8) + dp[6] * (z0 * z0) + dp[7] * (z9 * z9);
-                let z965 = -dp[4] * z5 * z8 + dp[7] * z4 * z9;
+                let z961 = dp[4] * (z6 * z6) + dp[6] * (s0.v1 * s0.v1)
+                    + dp[7] * (s0.v2 * s0.v2);
+                let z962 = dp[4] * z6 * z8 - dp[6] * s0.v0 * s0.v1
+                    + dp[7] * s0.v2 * s0.v3;
+                let z963 = -dp[4] * z5 * z6 + dp[7] * z4 * s0.v2;
+                let z964 = dp[4] * (z8 * z8) + dp[6] * (s0.v0 * s0.v0)
+                    + dp[7] * (s0.v3 * s0.v3);
+                let z965 = -dp[4] * z5 * z8 + dp[7] * z4 * s0.v3;
                 let z966 = dp[4] * (z5 * z5) + dp[7] * (z4 * z4);
-                let z967 = dp[8] * z23 + dp[9] * z24 + dp[10] * z7 + z947;
-                let z968 = dp[8] * z25 + dp[9] * z26 + dp[10] * z9 + z948;
+                let z967 = dp[8] * z23 + dp[9] * z24 + dp[10] * s0.v2 + z947;
+                let z968 = dp[8] * z25 + dp[9] * z26 + dp[10] * s0.v3 + z948;
                 let z969 = dp[8] * z27 + dp[9] * z28 + dp[10] * z4 + z949;
-                let z970 = dp[5] * (z23 * z23) + dp[6] * (z24 * z24) + dp[7] * (z7 * z7);
-                let z971 = dp[5] * z23 * z25 + dp[6] * z24 * z26 + dp[7] * z7 * z9;
-                let z972 = dp[5] * z23 * z27 + dp[6] * z24 * z28 + dp[7] * z4 * z7;
-                let z973 = dp[5] * (z25 * z25) + dp[6] * (z26 * z26) + dp[7] * (z9 * z9);
-                let z974 = dp[5] * z25 * z27 + dp[6] * z26 * z28 + dp[7] * z4 * z9;
+                let z970 = dp[5] * (z23 * z23) + dp[6] * (z24 * z24)
+                    + dp[7] * (s0.v2 * s0.v2);
+                let z971 = dp[5] * z23 * z25 + dp[6] * z24 * z26 + dp[7] * s0.v2 * s0.v3;
+                let z972 = dp[5] * z23 * z27 + dp[6] * z24 * z28 + dp[7] * z4 * s0.v2;
+                let z973 = dp[5] * (z25 * z25) + dp[6] * (z26 * z26)
+                    + dp[7] * (s0.v3 * s0.v3);
+                let z974 = dp[5] * z25 * z27 + dp[6] * z26 * z28 + dp[7] * z4 * s0.v3;
                 let z975 = dp[5] * (z27 * z27) + dp[6] * (z28 * z28) + dp[7] * (z4 * z4);
                 let z1020 = a[1] * z941;
                 let z1021 = a[1] * z942;
                 let z1022 = z1020 + a[2] * z950;
                 let z1023 = z1021 + a[2] * z951;
-                let z1024 = -self.m0 * a[0] * z957 - a[0] * dp[0] * z39;
-                let z1025 = self.m0 * a[0] * z956 + a[0] * dp[0] * z38;
-                let z1026 = a[0] * dp[7] - z269 * z957 + z270 * z956 + z38 * z1025
-                    - z39 * z1024;
+                let z1024 = -self.m0 * a[0] * z957 - a[0] * dp[0] * s2.v5;
+                let z1025 = self.m0 * a[0] * z956 + a[0] * dp[0] * s2.v4;
+                let z1026 = a[0] * dp[7] - s15.v11 * z957 + s15.v12 * z956
+                    + s2.v4 * z1025 - s2.v5 * z1024;
                 let z1027 = -a[0] * dp[1] * z44 + self.m1 * z1020 - self.m1 * a[0] * z959
-                    + self.m1 * z259 * z960 + dp[1] * z260 + dp[1] * z45 * z259;
+                    + self.m1 * s15.v1 * z960 + dp[1] * s15.v2 + dp[1] * s2.v6 * s15.v1;
                 let z1028 = a[0] * dp[1] * z43 + self.m1 * z1021 + self.m1 * a[0] * z958
-                    - self.m1 * z258 * z960 + dp[1] * z261 - dp[1] * z45 * z258;
-                let z1029 = a[0] * z966 + z258 * z963 + z259 * z965 - z274 * z959
-                    + z275 * z958 + z43 * z1028 - z44 * z1027;
-                let z1030 = self.m2 * z1022 + self.m2 * z264 * z969
-                    - self.m2 * z265 * z968 + dp[2] * z266 - dp[2] * z53 * z265
-                    + dp[2] * z54 * z264;
-                let z1031 = self.m2 * z1023 - self.m2 * z263 * z969
-                    + self.m2 * z265 * z967 + dp[2] * z267 + dp[2] * z52 * z265
-                    - dp[2] * z54 * z263;
-                let z1032 = z263 * z972 + z264 * z974 + z265 * z975 - z280 * z968
-                    + z281 * z967 + z52 * z1031 - z53 * z1030;
+                    - self.m1 * s15.v0 * z960 + dp[1] * s15.v3 - dp[1] * s2.v6 * s15.v0;
+                let z1029 = a[0] * z966 + s15.v0 * z963 + s15.v1 * z965 - s15.v13 * z959
+                    + s15.v14 * z958 + z43 * z1028 - z44 * z1027;
+                let z1030 = self.m2 * z1022 + self.m2 * s15.v6 * z969
+                    - self.m2 * s15.v7 * z968 + dp[2] * s15.v8 - dp[2] * s1.v4 * s15.v7
+                    + dp[2] * s2.v7 * s15.v6;
+                let z1031 = self.m2 * z1023 - self.m2 * s15.v5 * z969
+                    + self.m2 * s15.v7 * z967 + dp[2] * s15.v9 + dp[2] * s1.v3 * s15.v7
+                    - dp[2] * s2.v7 * s15.v5;
+                let z1032 = s15.v5 * z972 + s15.v6 * z974 + s15.v7 * z975
+                    - s15.v16 * z968 + s15.v17 * z967 + s1.v3 * z1031 - s1.v4 * z1030;
                 let z1033 = z1029 + z1032;
                 let z1034 = z1026 + z1033;
                 let z1035 = a[1] * z943;
                 let z1036 = a[2] * z952 + z1035;
-                let z1037 = self.m1 * z258 * z959 - self.m1 * z259 * z958
-                    + self.m1 * z1035 + dp[1] * z262 - dp[1] * z43 * z259
-                    + dp[1] * z44 * z258;
-                let z1038 = a[0] * z963 + z258 * z961 + z259 * z962 - z275 * z960
-                    + z276 * z959 + z44 * z1037 - z45 * z1028;
-                let z1039 = a[0] * z965 + z258 * z962 + z259 * z964 + z274 * z960
-                    - z276 * z958 - z43 * z1037 + z45 * z1027;
-                let z1040 = self.m2 * z263 * z968 - self.m2 * z264 * z967
-                    + self.m2 * z1036 + dp[2] * z268 - dp[2] * z52 * z264
-                    + dp[2] * z53 * z263;
-                let z1041 = z263 * z970 + z264 * z971 + z265 * z972 - z281 * z969
-                    + z282 * z968 + z53 * z1040 - z54 * z1031;
-                let z1042 = z263 * z971 + z264 * z973 + z265 * z974 + z280 * z969
-                    - z282 * z967 - z52 * z1040 + z54 * z1030;
+                let z1037 = self.m1 * s15.v0 * z959 - self.m1 * s15.v1 * z958
+                    + self.m1 * z1035 + dp[1] * s15.v4 - dp[1] * z43 * s15.v1
+                    + dp[1] * z44 * s15.v0;
+                let z1038 = a[0] * z963 + s15.v0 * z961 + s15.v1 * z962 - s15.v14 * z960
+                    + s15.v15 * z959 + z44 * z1037 - s2.v6 * z1028;
+                let z1039 = a[0] * z965 + s15.v0 * z962 + s15.v1 * z964 + s15.v13 * z960
+                    - s15.v15 * z958 - z43 * z1037 + s2.v6 * z1027;
+                let z1040 = self.m2 * s15.v5 * z968 - self.m2 * s15.v6 * z967
+                    + self.m2 * z1036 + dp[2] * s15.v10 - dp[2] * s1.v3 * s15.v6
+                    + dp[2] * s1.v4 * s15.v5;
+                let z1041 = s15.v5 * z970 + s15.v6 * z971 + s15.v7 * z972
+                    - s15.v17 * z969 + s15.v18 * z968 + s1.v4 * z1040 - s2.v7 * z1031;
+                let z1042 = s15.v5 * z971 + s15.v6 * z973 + s15.v7 * z974
+                    + s15.v16 * z969 - s15.v18 * z967 - s1.v3 * z1040 + s2.v7 * z1030;
                 let z1043 = z1038 + z1041;
                 let z1044 = z1039 + z1042;
                 let z1045 = z1027 + z1030;
                 let z1046 = z1028 + z1031;
                 let z1047 = z1037 + z1040;
-                let z1048 = z0 * z1044 - z1 * z1043 + z10 * z1045 + z11 * z1046
-                    + z12 * z1047 + z289 * z941 + z290 * z942 + z291 * z943;
-                let z1049 = z4 * z1032 + z7 * z1041 + z9 * z1042 + z280 * z950
-                    + z281 * z951 + z282 * z952 + z29 * z1030 + z30 * z1031
-                    + z31 * z1040;
+                let z1048 = s0.v0 * z1044 - s0.v1 * z1043 + s2.v0 * z1045 + s2.v1 * z1046
+                    + z12 * z1047 + s15.v19 * z941 + s15.v20 * z942 + s15.v21 * z943;
+                let z1049 = z4 * z1032 + s0.v2 * z1041 + s0.v3 * z1042 + s15.v16 * z950
+                    + s15.v17 * z951 + s15.v18 * z952 + s2.v2 * z1030 + s2.v3 * z1031
+                    + s1.v2 * z1040;
                 out[0] = z1034;
                 out[1] = z1048;
                 out[2] = z1049;

@@ -98,6 +98,1353 @@ impl Default for Arm7 {
         }
     }
 }
+/// The intermediates of `shared0` (the parameters).
+#[derive(Default)]
+struct Shared0 {
+    v0: f64,
+    v1: f64,
+    v2: f64,
+    v3: f64,
+    v4: f64,
+}
+/// The intermediates of `shared1` (the parameters and q).
+#[derive(Default)]
+struct Shared1 {
+    v0: f64,
+    v1: f64,
+    v2: f64,
+    v3: f64,
+    v4: f64,
+    v5: f64,
+    v6: f64,
+    v7: f64,
+    v8: f64,
+    v9: f64,
+    v10: f64,
+    v11: f64,
+    v12: f64,
+    v13: f64,
+    v14: f64,
+    v15: f64,
+    v16: f64,
+    v17: f64,
+    v18: f64,
+    v19: f64,
+    v20: f64,
+    v21: f64,
+    v22: f64,
+    v23: f64,
+    v24: f64,
+    v25: f64,
+    v26: f64,
+}
+/// The intermediates of `shared2` (the parameters and q).
+#[derive(Default)]
+struct Shared2 {
+    v0: f64,
+    v1: f64,
+    v2: f64,
+    v3: f64,
+    v4: f64,
+    v5: f64,
+    v6: f64,
+    v7: f64,
+    v8: f64,
+    v9: f64,
+    v10: f64,
+    v11: f64,
+    v12: f64,
+    v13: f64,
+    v14: f64,
+    v15: f64,
+    v16: f64,
+    v17: f64,
+    v18: f64,
+    v19: f64,
+    v20: f64,
+    v21: f64,
+    v22: f64,
+    v23: f64,
+    v24: f64,
+    v25: f64,
+    v26: f64,
+    v27: f64,
+    v28: f64,
+    v29: f64,
+    v30: f64,
+    v31: f64,
+    v32: f64,
+    v33: f64,
+    v34: f64,
+    v35: f64,
+    v36: f64,
+    v37: f64,
+    v38: f64,
+    v39: f64,
+    v40: f64,
+    v41: f64,
+    v42: f64,
+    v43: f64,
+    v44: f64,
+    v45: f64,
+    v46: f64,
+    v47: f64,
+    v48: f64,
+    v49: f64,
+    v50: f64,
+    v51: f64,
+    v52: f64,
+    v53: f64,
+    v54: f64,
+    v55: f64,
+    v56: f64,
+    v57: f64,
+    v58: f64,
+    v59: f64,
+    v60: f64,
+    v61: f64,
+    v62: f64,
+    v63: f64,
+    v64: f64,
+    v65: f64,
+    v66: f64,
+    v67: f64,
+    v68: f64,
+    v69: f64,
+    v70: f64,
+    v71: f64,
+    v72: f64,
+    v73: f64,
+    v74: f64,
+    v75: f64,
+    v76: f64,
+    v77: f64,
+    v78: f64,
+    v79: f64,
+    v80: f64,
+    v81: f64,
+    v82: f64,
+    v83: f64,
+    v84: f64,
+    v85: f64,
+    v86: f64,
+    v87: f64,
+    v88: f64,
+    v89: f64,
+    v90: f64,
+    v91: f64,
+    v92: f64,
+    v93: f64,
+    v94: f64,
+    v95: f64,
+    v96: f64,
+    v97: f64,
+    v98: f64,
+    v99: f64,
+    v100: f64,
+    v101: f64,
+    v102: f64,
+    v103: f64,
+    v104: f64,
+    v105: f64,
+    v106: f64,
+    v107: f64,
+    v108: f64,
+    v109: f64,
+    v110: f64,
+    v111: f64,
+}
+/// The intermediates of `shared3` (the parameters and q).
+#[derive(Default)]
+struct Shared3 {
+    v0: f64,
+    v1: f64,
+    v2: f64,
+    v3: f64,
+    v4: f64,
+    v5: f64,
+    v6: f64,
+    v7: f64,
+    v8: f64,
+}
+/// The intermediates of `shared4` (the parameters and q).
+#[derive(Default)]
+struct Shared4 {
+    v0: f64,
+    v1: f64,
+    v2: f64,
+    v3: f64,
+    v4: f64,
+    v5: f64,
+    v6: f64,
+    v7: f64,
+    v8: f64,
+    v9: f64,
+    v10: f64,
+    v11: f64,
+    v12: f64,
+    v13: f64,
+    v14: f64,
+    v15: f64,
+    v16: f64,
+    v17: f64,
+    v18: f64,
+    v19: f64,
+    v20: f64,
+    v21: f64,
+    v22: f64,
+    v23: f64,
+    v24: f64,
+    v25: f64,
+    v26: f64,
+    v27: f64,
+    v28: f64,
+    v29: f64,
+    v30: f64,
+    v31: f64,
+    v32: f64,
+    v33: f64,
+    v34: f64,
+    v35: f64,
+    v36: f64,
+    v37: f64,
+    v38: f64,
+    v39: f64,
+    v40: f64,
+    v41: f64,
+    v42: f64,
+    v43: f64,
+    v44: f64,
+    v45: f64,
+    v46: f64,
+    v47: f64,
+    v48: f64,
+    v49: f64,
+    v50: f64,
+    v51: f64,
+    v52: f64,
+    v53: f64,
+    v54: f64,
+    v55: f64,
+    v56: f64,
+    v57: f64,
+    v58: f64,
+    v59: f64,
+    v60: f64,
+    v61: f64,
+    v62: f64,
+    v63: f64,
+    v64: f64,
+    v65: f64,
+    v66: f64,
+    v67: f64,
+    v68: f64,
+    v69: f64,
+    v70: f64,
+    v71: f64,
+    v72: f64,
+    v73: f64,
+    v74: f64,
+}
+/// The intermediates of `shared5` (the parameters and q).
+#[derive(Default)]
+struct Shared5 {
+    v0: f64,
+    v1: f64,
+    v2: f64,
+    v3: f64,
+    v4: f64,
+    v5: f64,
+    v6: f64,
+    v7: f64,
+    v8: f64,
+    v9: f64,
+    v10: f64,
+    v11: f64,
+    v12: f64,
+    v13: f64,
+    v14: f64,
+    v15: f64,
+    v16: f64,
+    v17: f64,
+    v18: f64,
+    v19: f64,
+    v20: f64,
+    v21: f64,
+    v22: f64,
+    v23: f64,
+    v24: f64,
+    v25: f64,
+    v26: f64,
+    v27: f64,
+}
+/// The intermediates of `shared6` (the parameters, q and qd).
+#[derive(Default)]
+struct Shared6 {
+    v0: f64,
+    v1: f64,
+    v2: f64,
+    v3: f64,
+    v4: f64,
+    v5: f64,
+    v6: f64,
+    v7: f64,
+    v8: f64,
+    v9: f64,
+    v10: f64,
+    v11: f64,
+    v12: f64,
+    v13: f64,
+    v14: f64,
+    v15: f64,
+    v16: f64,
+    v17: f64,
+    v18: f64,
+    v19: f64,
+    v20: f64,
+    v21: f64,
+    v22: f64,
+    v23: f64,
+    v24: f64,
+    v25: f64,
+    v26: f64,
+    v27: f64,
+    v28: f64,
+    v29: f64,
+    v30: f64,
+    v31: f64,
+    v32: f64,
+    v33: f64,
+    v34: f64,
+    v35: f64,
+    v36: f64,
+    v37: f64,
+    v38: f64,
+    v39: f64,
+    v40: f64,
+    v41: f64,
+    v42: f64,
+    v43: f64,
+    v44: f64,
+    v45: f64,
+    v46: f64,
+    v47: f64,
+    v48: f64,
+    v49: f64,
+    v50: f64,
+    v51: f64,
+    v52: f64,
+    v53: f64,
+    v54: f64,
+}
+/// The intermediates of `shared7` (the parameters, q and qd).
+#[derive(Default)]
+struct Shared7 {
+    v0: f64,
+    v1: f64,
+    v2: f64,
+    v3: f64,
+    v4: f64,
+    v5: f64,
+    v6: f64,
+    v7: f64,
+    v8: f64,
+    v9: f64,
+    v10: f64,
+    v11: f64,
+    v12: f64,
+    v13: f64,
+    v14: f64,
+    v15: f64,
+    v16: f64,
+    v17: f64,
+    v18: f64,
+    v19: f64,
+    v20: f64,
+}
+/// The intermediates of `shared8` (the parameters, q and qd).
+#[derive(Default)]
+struct Shared8 {
+    v0: f64,
+    v1: f64,
+    v2: f64,
+    v3: f64,
+    v4: f64,
+    v5: f64,
+    v6: f64,
+    v7: f64,
+    v8: f64,
+    v9: f64,
+    v10: f64,
+    v11: f64,
+    v12: f64,
+    v13: f64,
+    v14: f64,
+    v15: f64,
+    v16: f64,
+    v17: f64,
+    v18: f64,
+    v19: f64,
+    v20: f64,
+    v21: f64,
+    v22: f64,
+    v23: f64,
+    v24: f64,
+    v25: f64,
+    v26: f64,
+    v27: f64,
+    v28: f64,
+    v29: f64,
+    v30: f64,
+    v31: f64,
+    v32: f64,
+    v33: f64,
+    v34: f64,
+    v35: f64,
+}
+/// The intermediates of `shared9` (the parameters, q and qd).
+#[derive(Default)]
+struct Shared9 {
+    v0: f64,
+    v1: f64,
+    v2: f64,
+    v3: f64,
+    v4: f64,
+    v5: f64,
+    v6: f64,
+    v7: f64,
+    v8: f64,
+    v9: f64,
+    v10: f64,
+    v11: f64,
+    v12: f64,
+    v13: f64,
+    v14: f64,
+    v15: f64,
+    v16: f64,
+    v17: f64,
+    v18: f64,
+    v19: f64,
+    v20: f64,
+    v21: f64,
+    v22: f64,
+    v23: f64,
+    v24: f64,
+    v25: f64,
+    v26: f64,
+    v27: f64,
+    v28: f64,
+    v29: f64,
+    v30: f64,
+    v31: f64,
+    v32: f64,
+    v33: f64,
+    v34: f64,
+    v35: f64,
+    v36: f64,
+    v37: f64,
+    v38: f64,
+    v39: f64,
+    v40: f64,
+    v41: f64,
+    v42: f64,
+    v43: f64,
+    v44: f64,
+    v45: f64,
+    v46: f64,
+    v47: f64,
+    v48: f64,
+    v49: f64,
+    v50: f64,
+    v51: f64,
+    v52: f64,
+    v53: f64,
+    v54: f64,
+    v55: f64,
+    v56: f64,
+    v57: f64,
+    v58: f64,
+    v59: f64,
+    v60: f64,
+    v61: f64,
+    v62: f64,
+    v63: f64,
+    v64: f64,
+    v65: f64,
+    v66: f64,
+    v67: f64,
+    v68: f64,
+    v69: f64,
+    v70: f64,
+    v71: f64,
+    v72: f64,
+    v73: f64,
+    v74: f64,
+    v75: f64,
+    v76: f64,
+    v77: f64,
+    v78: f64,
+    v79: f64,
+    v80: f64,
+    v81: f64,
+    v82: f64,
+    v83: f64,
+    v84: f64,
+    v85: f64,
+    v86: f64,
+    v87: f64,
+    v88: f64,
+    v89: f64,
+    v90: f64,
+    v91: f64,
+    v92: f64,
+    v93: f64,
+    v94: f64,
+    v95: f64,
+    v96: f64,
+    v97: f64,
+    v98: f64,
+    v99: f64,
+    v100: f64,
+    v101: f64,
+    v102: f64,
+    v103: f64,
+    v104: f64,
+    v105: f64,
+    v106: f64,
+    v107: f64,
+    v108: f64,
+}
+/// The intermediates of `shared10` (the parameters, q and qd).
+#[derive(Default)]
+struct Shared10 {
+    v0: f64,
+    v1: f64,
+    v2: f64,
+    v3: f64,
+    v4: f64,
+    v5: f64,
+    v6: f64,
+    v7: f64,
+    v8: f64,
+    v9: f64,
+    v10: f64,
+    v11: f64,
+    v12: f64,
+    v13: f64,
+    v14: f64,
+    v15: f64,
+    v16: f64,
+    v17: f64,
+    v18: f64,
+    v19: f64,
+    v20: f64,
+    v21: f64,
+    v22: f64,
+    v23: f64,
+    v24: f64,
+    v25: f64,
+    v26: f64,
+    v27: f64,
+    v28: f64,
+    v29: f64,
+    v30: f64,
+    v31: f64,
+    v32: f64,
+    v33: f64,
+    v34: f64,
+    v35: f64,
+}
+/// Intermediates several functions share, each group computed by one helper.
+impl Arm7 {
+    #[allow(clippy::field_reassign_with_default)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    fn shared0(&self) -> Shared0 {
+        let mut s0 = Shared0::default();
+        s0.v0 = self.m5 + self.m6;
+        s0.v1 = self.m4 + s0.v0;
+        s0.v2 = self.m3 + s0.v1;
+        s0.v3 = self.m2 + s0.v2;
+        s0.v4 = self.m1 + s0.v3;
+        s0
+    }
+    #[allow(clippy::field_reassign_with_default)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    fn shared1(&self, q: &Vector<7>) -> Shared1 {
+        let mut s1 = Shared1::default();
+        s1.v0 = q[1].cos();
+        s1.v1 = q[1].sin();
+        s1.v2 = self.l + self.l * s1.v0;
+        s1.v3 = q[2].cos();
+        s1.v4 = q[2].sin();
+        s1.v5 = -s1.v1 * s1.v3;
+        s1.v6 = s1.v1 * s1.v4;
+        s1.v7 = self.oy * s1.v6 + self.l * s1.v0 + s1.v2;
+        s1.v8 = q[3].cos();
+        s1.v9 = q[3].sin();
+        s1.v10 = -s1.v0 * s1.v9 + s1.v5 * s1.v8;
+        s1.v11 = s1.v0 * s1.v8 + s1.v5 * s1.v9;
+        s1.v12 = self.oy * s1.v6 + self.l * s1.v11 + s1.v7;
+        s1.v13 = q[4].cos();
+        s1.v14 = q[4].sin();
+        s1.v15 = s1.v6 * s1.v14 + s1.v10 * s1.v13;
+        s1.v16 = s1.v6 * s1.v13 - s1.v10 * s1.v14;
+        s1.v17 = self.oy * s1.v16 + self.l * s1.v11 + s1.v12;
+        s1.v18 = q[5].cos();
+        s1.v19 = q[5].sin();
+        s1.v20 = -s1.v11 * s1.v19 + s1.v15 * s1.v18;
+        s1.v21 = s1.v11 * s1.v18 + s1.v15 * s1.v19;
+        s1.v22 = self.oy * s1.v16 + self.l * s1.v21 + s1.v17;
+        s1.v23 = q[6].cos();
+        s1.v24 = q[6].sin();
+        s1.v25 = s1.v16 * s1.v24 + s1.v20 * s1.v23;
+        s1.v26 = s1.v16 * s1.v23 - s1.v20 * s1.v24;
+        s1
+    }
+    #[allow(clippy::field_reassign_with_default)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    fn shared2(&self, q: &Vector<7>, s1: &Shared1) -> Shared2 {
+        let mut s2 = Shared2::default();
+        s2.v0 = q[0].cos();
+        s2.v1 = q[0].sin();
+        s2.v2 = -self.oy * s2.v1;
+        s2.v3 = self.oy * s2.v0;
+        s2.v4 = s2.v0 * s1.v0;
+        s2.v5 = s2.v0 * s1.v1;
+        s2.v6 = s2.v1 * s1.v0;
+        s2.v7 = s2.v1 * s1.v1;
+        s2.v8 = -self.l * s2.v0;
+        s2.v9 = -self.l * s2.v1;
+        s2.v10 = s2.v0 * s2.v2 + s2.v1 * s2.v3;
+        s2.v11 = s2.v2 - self.oy * s2.v1 + self.l * s2.v5;
+        s2.v12 = s2.v3 + self.oy * s2.v0 + self.l * s2.v7;
+        s2.v13 = -s2.v1 * s1.v4 + s2.v4 * s1.v3;
+        s2.v14 = -s2.v1 * s1.v3 - s2.v4 * s1.v4;
+        s2.v15 = s2.v0 * s1.v4 + s2.v6 * s1.v3;
+        s2.v16 = s2.v0 * s1.v3 - s2.v6 * s1.v4;
+        s2.v17 = s1.v0 * s2.v12 - s2.v7 * s1.v2;
+        s2.v18 = -s1.v0 * s2.v11 + s2.v5 * s1.v2;
+        s2.v19 = -s2.v5 * s2.v12 + s2.v7 * s2.v11;
+        s2.v20 = self.oy * s2.v14 + s2.v11 + self.l * s2.v5;
+        s2.v21 = self.oy * s2.v16 + self.l * s2.v7 + s2.v12;
+        s2.v22 = -s2.v5 * s1.v9 + s2.v13 * s1.v8;
+        s2.v23 = s2.v5 * s1.v8 + s2.v13 * s1.v9;
+        s2.v24 = -s2.v7 * s1.v9 + s2.v15 * s1.v8;
+        s2.v25 = s2.v7 * s1.v8 + s2.v15 * s1.v9;
+        s2.v26 = -s2.v16 * s1.v7 + s1.v6 * s2.v21;
+        s2.v27 = s2.v14 * s1.v7 - s1.v6 * s2.v20;
+        s2.v28 = -s2.v14 * s2.v21 + s2.v16 * s2.v20;
+        s2.v29 = self.oy * s2.v14 + self.l * s2.v23 + s2.v20;
+        s2.v30 = self.oy * s2.v16 + self.l * s2.v25 + s2.v21;
+        s2.v31 = s2.v14 * s1.v14 + s2.v22 * s1.v13;
+        s2.v32 = s2.v14 * s1.v13 - s2.v22 * s1.v14;
+        s2.v33 = s2.v16 * s1.v14 + s2.v24 * s1.v13;
+        s2.v34 = s2.v16 * s1.v13 - s2.v24 * s1.v14;
+        s2.v35 = -s2.v25 * s1.v12 + s1.v11 * s2.v30;
+        s2.v36 = s2.v23 * s1.v12 - s1.v11 * s2.v29;
+        s2.v37 = -s2.v23 * s2.v30 + s2.v25 * s2.v29;
+        s2.v38 = self.oy * s2.v32 + self.l * s2.v23 + s2.v29;
+        s2.v39 = self.oy * s2.v34 + self.l * s2.v25 + s2.v30;
+        s2.v40 = -s2.v23 * s1.v19 + s2.v31 * s1.v18;
+        s2.v41 = s2.v23 * s1.v18 + s2.v31 * s1.v19;
+        s2.v42 = -s2.v25 * s1.v19 + s2.v33 * s1.v18;
+        s2.v43 = s2.v25 * s1.v18 + s2.v33 * s1.v19;
+        s2.v44 = -s2.v34 * s1.v17 + s1.v16 * s2.v39;
+        s2.v45 = s2.v32 * s1.v17 - s1.v16 * s2.v38;
+        s2.v46 = -s2.v32 * s2.v39 + s2.v34 * s2.v38;
+        s2.v47 = self.oy * s2.v32 + self.l * s2.v41 + s2.v38;
+        s2.v48 = self.oy * s2.v34 + self.l * s2.v43 + s2.v39;
+        s2.v49 = s2.v32 * s1.v24 + s2.v40 * s1.v23;
+        s2.v50 = s2.v32 * s1.v23 - s2.v40 * s1.v24;
+        s2.v51 = s2.v34 * s1.v24 + s2.v42 * s1.v23;
+        s2.v52 = s2.v34 * s1.v23 - s2.v42 * s1.v24;
+        s2.v53 = -s2.v43 * s1.v22 + s1.v21 * s2.v48;
+        s2.v54 = s2.v41 * s1.v22 - s1.v21 * s2.v47;
+        s2.v55 = -s2.v41 * s2.v48 + s2.v43 * s2.v47;
+        s2.v56 = self.cx * s2.v0 - self.cy * s2.v1;
+        s2.v57 = self.cx * s2.v1 + self.cy * s2.v0;
+        s2.v58 = s2.v2 + self.cx * s2.v4 - self.cy * s2.v1 + self.cz * s2.v5;
+        s2.v59 = s2.v3 + self.cx * s2.v6 + self.cy * s2.v0 + self.cz * s2.v7;
+        s2.v60 = -self.cx * s1.v1 + self.cz * s1.v0 + self.l;
+        s2.v61 = self.ixx1 * (s2.v4 * s2.v4) + self.iyy * (s2.v1 * s2.v1)
+            + self.izz * (s2.v5 * s2.v5);
+        s2.v62 = self.ixx1 * s2.v4 * s2.v6 - self.iyy * s2.v0 * s2.v1
+            + self.izz * s2.v5 * s2.v7;
+        s2.v63 = -self.ixx1 * s1.v1 * s2.v4 + self.izz * s1.v0 * s2.v5;
+        s2.v64 = self.ixx1 * (s2.v6 * s2.v6) + self.iyy * (s2.v0 * s2.v0)
+            + self.izz * (s2.v7 * s2.v7);
+        s2.v65 = -self.ixx1 * s1.v1 * s2.v6 + self.izz * s1.v0 * s2.v7;
+        s2.v66 = self.ixx1 * (s1.v1 * s1.v1) + self.izz * (s1.v0 * s1.v0);
+        s2.v67 = self.cx * s2.v13 + self.cy * s2.v14 + self.cz * s2.v5 + s2.v11;
+        s2.v68 = self.cx * s2.v15 + self.cy * s2.v16 + self.cz * s2.v7 + s2.v12;
+        s2.v69 = self.cx * s1.v5 + self.cy * s1.v6 + self.cz * s1.v0 + s1.v2;
+        s2.v70 = self.ixx2 * (s2.v13 * s2.v13) + self.iyy * (s2.v14 * s2.v14)
+            + self.izz * (s2.v5 * s2.v5);
+        s2.v71 = self.ixx2 * s2.v13 * s2.v15 + self.iyy * s2.v14 * s2.v16
+            + self.izz * s2.v5 * s2.v7;
+        s2.v72 = self.ixx2 * s2.v13 * s1.v5 + self.iyy * s2.v14 * s1.v6
+            + self.izz * s1.v0 * s2.v5;
+        s2.v73 = self.ixx2 * (s2.v15 * s2.v15) + self.iyy * (s2.v16 * s2.v16)
+            + self.izz * (s2.v7 * s2.v7);
+        s2.v74 = self.ixx2 * s2.v15 * s1.v5 + self.iyy * s2.v16 * s1.v6
+            + self.izz * s1.v0 * s2.v7;
+        s2.v75 = self.ixx2 * (s1.v5 * s1.v5) + self.iyy * (s1.v6 * s1.v6)
+            + self.izz * (s1.v0 * s1.v0);
+        s2.v76 = self.cx * s2.v22 + self.cy * s2.v14 + self.cz * s2.v23 + s2.v20;
+        s2.v77 = self.cx * s2.v24 + self.cy * s2.v16 + self.cz * s2.v25 + s2.v21;
+        s2.v78 = self.cx * s1.v10 + self.cy * s1.v6 + self.cz * s1.v11 + s1.v7;
+        s2.v79 = self.ixx3 * (s2.v22 * s2.v22) + self.iyy * (s2.v14 * s2.v14)
+            + self.izz * (s2.v23 * s2.v23);
+        s2.v80 = self.ixx3 * s2.v22 * s2.v24 + self.iyy * s2.v14 * s2.v16
+            + self.izz * s2.v23 * s2.v25;
+        s2.v81 = self.ixx3 * s2.v22 * s1.v10 + self.iyy * s2.v14 * s1.v6
+            + self.izz * s2.v23 * s1.v11;
+        s2.v82 = self.ixx3 * (s2.v24 * s2.v24) + self.iyy * (s2.v16 * s2.v16)
+            + self.izz * (s2.v25 * s2.v25);
+        s2.v83 = self.ixx3 * s2.v24 * s1.v10 + self.iyy * s2.v16 * s1.v6
+            + self.izz * s2.v25 * s1.v11;
+        s2.v84 = self.ixx3 * (s1.v10 * s1.v10) + self.iyy * (s1.v6 * s1.v6)
+            + self.izz * (s1.v11 * s1.v11);
+        s2.v85 = self.cx * s2.v31 + self.cy * s2.v32 + self.cz * s2.v23 + s2.v29;
+        s2.v86 = self.cx * s2.v33 + self.cy * s2.v34 + self.cz * s2.v25 + s2.v30;
+        s2.v87 = self.cx * s1.v15 + self.cy * s1.v16 + self.cz * s1.v11 + s1.v12;
+        s2.v88 = self.ixx4 * (s2.v31 * s2.v31) + self.iyy * (s2.v32 * s2.v32)
+            + self.izz * (s2.v23 * s2.v23);
+        s2.v89 = self.ixx4 * s2.v31 * s2.v33 + self.iyy * s2.v32 * s2.v34
+            + self.izz * s2.v23 * s2.v25;
+        s2.v90 = self.ixx4 * s2.v31 * s1.v15 + self.iyy * s2.v32 * s1.v16
+            + self.izz * s2.v23 * s1.v11;
+        s2.v91 = self.ixx4 * (s2.v33 * s2.v33) + self.iyy * (s2.v34 * s2.v34)
+            + self.izz * (s2.v25 * s2.v25);
+        s2.v92 = self.ixx4 * s2.v33 * s1.v15 + self.iyy * s2.v34 * s1.v16
+            + self.izz * s2.v25 * s1.v11;
+        s2.v93 = self.ixx4 * (s1.v15 * s1.v15) + self.iyy * (s1.v16 * s1.v16)
+            + self.izz * (s1.v11 * s1.v11);
+        s2.v94 = self.cx * s2.v40 + self.cy * s2.v32 + self.cz * s2.v41 + s2.v38;
+        s2.v95 = self.cx * s2.v42 + self.cy * s2.v34 + self.cz * s2.v43 + s2.v39;
+        s2.v96 = self.cx * s1.v20 + self.cy * s1.v16 + self.cz * s1.v21 + s1.v17;
+        s2.v97 = self.ixx5 * (s2.v40 * s2.v40) + self.iyy * (s2.v32 * s2.v32)
+            + self.izz * (s2.v41 * s2.v41);
+        s2.v98 = self.ixx5 * s2.v40 * s2.v42 + self.iyy * s2.v32 * s2.v34
+            + self.izz * s2.v41 * s2.v43;
+        s2.v99 = self.ixx5 * s2.v40 * s1.v20 + self.iyy * s2.v32 * s1.v16
+            + self.izz * s2.v41 * s1.v21;
+        s2.v100 = self.ixx5 * (s2.v42 * s2.v42) + self.iyy * (s2.v34 * s2.v34)
+            + self.izz * (s2.v43 * s2.v43);
+        s2.v101 = self.ixx5 * s2.v42 * s1.v20 + self.iyy * s2.v34 * s1.v16
+            + self.izz * s2.v43 * s1.v21;
+        s2.v102 = self.ixx5 * (s1.v20 * s1.v20) + self.iyy * (s1.v16 * s1.v16)
+            + self.izz * (s1.v21 * s1.v21);
+        s2.v103 = self.cx * s2.v49 + self.cy * s2.v50 + self.cz * s2.v41 + s2.v47;
+        s2.v104 = self.cx * s2.v51 + self.cy * s2.v52 + self.cz * s2.v43 + s2.v48;
+        s2.v105 = self.cx * s1.v25 + self.cy * s1.v26 + self.cz * s1.v21 + s1.v22;
+        s2.v106 = self.ixx6 * (s2.v49 * s2.v49) + self.iyy * (s2.v50 * s2.v50)
+            + self.izz * (s2.v41 * s2.v41);
+        s2.v107 = self.ixx6 * s2.v49 * s2.v51 + self.iyy * s2.v50 * s2.v52
+            + self.izz * s2.v41 * s2.v43;
+        s2.v108 = self.ixx6 * s2.v49 * s1.v25 + self.iyy * s2.v50 * s1.v26
+            + self.izz * s2.v41 * s1.v21;
+        s2.v109 = self.ixx6 * (s2.v51 * s2.v51) + self.iyy * (s2.v52 * s2.v52)
+            + self.izz * (s2.v43 * s2.v43);
+        s2.v110 = self.ixx6 * s2.v51 * s1.v25 + self.iyy * s2.v52 * s1.v26
+            + self.izz * s2.v43 * s1.v21;
+        s2.v111 = self.ixx6 * (s1.v25 * s1.v25) + self.iyy * (s1.v26 * s1.v26)
+            + self.izz * (s1.v21 * s1.v21);
+        s2
+    }
+    #[allow(clippy::field_reassign_with_default)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    fn shared3(&self, _q: &Vector<7>, s2: &Shared2) -> Shared3 {
+        let mut s3 = Shared3::default();
+        s3.v0 = self.m6 * s2.v103;
+        s3.v1 = self.m6 * s2.v104;
+        s3.v2 = self.m6 * s2.v105;
+        s3.v3 = self.m6 * (s2.v104 * s2.v104) + self.m6 * (s2.v105 * s2.v105) + s2.v106;
+        s3.v4 = -self.m6 * s2.v103 * s2.v104 + s2.v107;
+        s3.v5 = -self.m6 * s2.v103 * s2.v105 + s2.v108;
+        s3.v6 = self.m6 * (s2.v103 * s2.v103) + self.m6 * (s2.v105 * s2.v105) + s2.v109;
+        s3.v7 = -self.m6 * s2.v104 * s2.v105 + s2.v110;
+        s3.v8 = self.m6 * (s2.v103 * s2.v103) + self.m6 * (s2.v104 * s2.v104) + s2.v111;
+        s3
+    }
+    #[allow(clippy::field_reassign_with_default)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    fn shared4(
+        &self,
+        _q: &Vector<7>,
+        s0: &Shared0,
+        s1: &Shared1,
+        s2: &Shared2,
+        s3: &Shared3,
+    ) -> Shared4 {
+        let mut s4 = Shared4::default();
+        s4.v0 = s3.v0 + self.m5 * s2.v94;
+        s4.v1 = s3.v1 + self.m5 * s2.v95;
+        s4.v2 = s3.v2 + self.m5 * s2.v96;
+        s4.v3 = s3.v3 + self.m5 * (s2.v95 * s2.v95) + self.m5 * (s2.v96 * s2.v96)
+            + s2.v97;
+        s4.v4 = s3.v4 - self.m5 * s2.v94 * s2.v95 + s2.v98;
+        s4.v5 = s3.v5 - self.m5 * s2.v94 * s2.v96 + s2.v99;
+        s4.v6 = s3.v6 + self.m5 * (s2.v94 * s2.v94) + self.m5 * (s2.v96 * s2.v96)
+            + s2.v100;
+        s4.v7 = s3.v7 - self.m5 * s2.v95 * s2.v96 + s2.v101;
+        s4.v8 = self.m5 * (s2.v94 * s2.v94) + self.m5 * (s2.v95 * s2.v95) + s3.v8
+            + s2.v102;
+        s4.v9 = self.m4 * s2.v85 + s4.v0;
+        s4.v10 = self.m4 * s2.v86 + s4.v1;
+        s4.v11 = self.m4 * s2.v87 + s4.v2;
+        s4.v12 = self.m4 * (s2.v86 * s2.v86) + self.m4 * (s2.v87 * s2.v87) + s4.v3
+            + s2.v88;
+        s4.v13 = -self.m4 * s2.v85 * s2.v86 + s4.v4 + s2.v89;
+        s4.v14 = -self.m4 * s2.v85 * s2.v87 + s4.v5 + s2.v90;
+        s4.v15 = self.m4 * (s2.v85 * s2.v85) + self.m4 * (s2.v87 * s2.v87) + s4.v6
+            + s2.v91;
+        s4.v16 = -self.m4 * s2.v86 * s2.v87 + s4.v7 + s2.v92;
+        s4.v17 = self.m4 * (s2.v85 * s2.v85) + self.m4 * (s2.v86 * s2.v86) + s4.v8
+            + s2.v93;
+        s4.v18 = self.m3 * s2.v76 + s4.v9;
+        s4.v19 = self.m3 * s2.v77 + s4.v10;
+        s4.v20 = self.m3 * s2.v78 + s4.v11;
+        s4.v21 = self.m3 * (s2.v77 * s2.v77) + self.m3 * (s2.v78 * s2.v78) + s4.v12
+            + s2.v79;
+        s4.v22 = -self.m3 * s2.v76 * s2.v77 + s4.v13 + s2.v80;
+        s4.v23 = -self.m3 * s2.v76 * s2.v78 + s4.v14 + s2.v81;
+        s4.v24 = self.m3 * (s2.v76 * s2.v76) + self.m3 * (s2.v78 * s2.v78) + s4.v15
+            + s2.v82;
+        s4.v25 = -self.m3 * s2.v77 * s2.v78 + s4.v16 + s2.v83;
+        s4.v26 = self.m3 * (s2.v76 * s2.v76) + self.m3 * (s2.v77 * s2.v77) + s4.v17
+            + s2.v84;
+        s4.v27 = self.m2 * s2.v67 + s4.v18;
+        s4.v28 = self.m2 * s2.v68 + s4.v19;
+        s4.v29 = self.m2 * s2.v69 + s4.v20;
+        s4.v30 = self.m2 * (s2.v68 * s2.v68) + self.m2 * (s2.v69 * s2.v69) + s4.v21
+            + s2.v70;
+        s4.v31 = -self.m2 * s2.v67 * s2.v68 + s4.v22 + s2.v71;
+        s4.v32 = -self.m2 * s2.v67 * s2.v69 + s4.v23 + s2.v72;
+        s4.v33 = self.m2 * (s2.v67 * s2.v67) + self.m2 * (s2.v69 * s2.v69) + s4.v24
+            + s2.v73;
+        s4.v34 = -self.m2 * s2.v68 * s2.v69 + s4.v25 + s2.v74;
+        s4.v35 = self.m2 * (s2.v67 * s2.v67) + self.m2 * (s2.v68 * s2.v68) + s4.v26
+            + s2.v75;
+        s4.v36 = self.m1 * s2.v58 + s4.v27;
+        s4.v37 = self.m1 * s2.v59 + s4.v28;
+        s4.v38 = self.m1 * s2.v60 + s4.v29;
+        s4.v39 = self.m1 * (s2.v59 * s2.v59) + self.m1 * (s2.v60 * s2.v60) + s4.v30
+            + s2.v61;
+        s4.v40 = -self.m1 * s2.v58 * s2.v59 + s4.v31 + s2.v62;
+        s4.v41 = -self.m1 * s2.v58 * s2.v60 + s4.v32 + s2.v63;
+        s4.v42 = self.m1 * (s2.v58 * s2.v58) + self.m1 * (s2.v60 * s2.v60) + s4.v33
+            + s2.v64;
+        s4.v43 = -self.m1 * s2.v59 * s2.v60 + s4.v34 + s2.v65;
+        s4.v44 = self.m1 * (s2.v58 * s2.v58) + self.m1 * (s2.v59 * s2.v59) + s4.v35
+            + s2.v66;
+        s4.v45 = s1.v0 * s4.v32 + s2.v5 * s4.v30 + s2.v7 * s4.v31 - s2.v18 * s4.v29
+            + s2.v19 * s4.v28;
+        s4.v46 = s1.v0 * s4.v34 + s2.v5 * s4.v31 + s2.v7 * s4.v33 + s2.v17 * s4.v29
+            - s2.v19 * s4.v27;
+        s4.v47 = s1.v0 * s4.v35 + s2.v5 * s4.v32 + s2.v7 * s4.v34 - s2.v17 * s4.v28
+            + s2.v18 * s4.v27;
+        s4.v48 = -s1.v0 * s4.v28 + s2.v7 * s4.v29 + s2.v17 * s0.v3;
+        s4.v49 = s1.v0 * s4.v27 - s2.v5 * s4.v29 + s2.v18 * s0.v3;
+        s4.v50 = s2.v5 * s4.v28 - s2.v7 * s4.v27 + s2.v19 * s0.v3;
+        s4.v51 = s2.v14 * s4.v21 + s2.v16 * s4.v22 + s1.v6 * s4.v23 - s2.v27 * s4.v20
+            + s2.v28 * s4.v19;
+        s4.v52 = s2.v14 * s4.v22 + s2.v16 * s4.v24 + s1.v6 * s4.v25 + s2.v26 * s4.v20
+            - s2.v28 * s4.v18;
+        s4.v53 = s2.v14 * s4.v23 + s2.v16 * s4.v25 + s1.v6 * s4.v26 - s2.v26 * s4.v19
+            + s2.v27 * s4.v18;
+        s4.v54 = s2.v16 * s4.v20 - s1.v6 * s4.v19 + s2.v26 * s0.v2;
+        s4.v55 = -s2.v14 * s4.v20 + s1.v6 * s4.v18 + s2.v27 * s0.v2;
+        s4.v56 = s2.v14 * s4.v19 - s2.v16 * s4.v18 + s2.v28 * s0.v2;
+        s4.v57 = s2.v23 * s4.v12 + s2.v25 * s4.v13 + s1.v11 * s4.v14 - s2.v36 * s4.v11
+            + s2.v37 * s4.v10;
+        s4.v58 = s2.v23 * s4.v13 + s2.v25 * s4.v15 + s1.v11 * s4.v16 + s2.v35 * s4.v11
+            - s2.v37 * s4.v9;
+        s4.v59 = s2.v23 * s4.v14 + s2.v25 * s4.v16 + s1.v11 * s4.v17 - s2.v35 * s4.v10
+            + s2.v36 * s4.v9;
+        s4.v60 = s2.v25 * s4.v11 - s1.v11 * s4.v10 + s2.v35 * s0.v1;
+        s4.v61 = -s2.v23 * s4.v11 + s1.v11 * s4.v9 + s2.v36 * s0.v1;
+        s4.v62 = s2.v23 * s4.v10 - s2.v25 * s4.v9 + s2.v37 * s0.v1;
+        s4.v63 = s2.v32 * s4.v3 + s2.v34 * s4.v4 + s1.v16 * s4.v5 - s2.v45 * s4.v2
+            + s2.v46 * s4.v1;
+        s4.v64 = s2.v32 * s4.v4 + s2.v34 * s4.v6 + s1.v16 * s4.v7 + s2.v44 * s4.v2
+            - s2.v46 * s4.v0;
+        s4.v65 = s2.v32 * s4.v5 + s2.v34 * s4.v7 + s1.v16 * s4.v8 - s2.v44 * s4.v1
+            + s2.v45 * s4.v0;
+        s4.v66 = s2.v34 * s4.v2 - s1.v16 * s4.v1 + s2.v44 * s0.v0;
+        s4.v67 = -s2.v32 * s4.v2 + s1.v16 * s4.v0 + s2.v45 * s0.v0;
+        s4.v68 = s2.v32 * s4.v1 - s2.v34 * s4.v0 + s2.v46 * s0.v0;
+        s4.v69 = s2.v41 * s3.v3 + s2.v43 * s3.v4 + s1.v21 * s3.v5 - s2.v54 * s3.v2
+            + s2.v55 * s3.v1;
+        s4.v70 = s2.v41 * s3.v4 + s2.v43 * s3.v6 + s1.v21 * s3.v7 + s2.v53 * s3.v2
+            - s2.v55 * s3.v0;
+        s4.v71 = s2.v41 * s3.v5 + s2.v43 * s3.v7 + s1.v21 * s3.v8 - s2.v53 * s3.v1
+            + s2.v54 * s3.v0;
+        s4.v72 = self.m6 * s2.v53 + s2.v43 * s3.v2 - s1.v21 * s3.v1;
+        s4.v73 = self.m6 * s2.v54 - s2.v41 * s3.v2 + s1.v21 * s3.v0;
+        s4.v74 = self.m6 * s2.v55 + s2.v41 * s3.v1 - s2.v43 * s3.v0;
+        s4
+    }
+    #[allow(clippy::field_reassign_with_default)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    fn shared5(
+        &self,
+        _q: &Vector<7>,
+        s0: &Shared0,
+        s1: &Shared1,
+        s2: &Shared2,
+        s4: &Shared4,
+    ) -> Shared5 {
+        let mut s5 = Shared5::default();
+        s5.v0 = self.m0 * (s2.v56 * s2.v56) + self.m0 * (s2.v57 * s2.v57) + self.izz
+            + s4.v44;
+        s5.v1 = s2.v0 * s4.v40 - s2.v1 * s4.v39 - s2.v9 * s4.v38 + s2.v10 * s4.v37;
+        s5.v2 = s2.v0 * s4.v42 - s2.v1 * s4.v40 + s2.v8 * s4.v38 - s2.v10 * s4.v36;
+        s5.v3 = s2.v0 * s4.v43 - s2.v1 * s4.v41 - s2.v8 * s4.v37 + s2.v9 * s4.v36;
+        s5.v4 = s2.v0 * s4.v38 + s2.v8 * s0.v4;
+        s5.v5 = s2.v1 * s4.v38 + s2.v9 * s0.v4;
+        s5.v6 = -s2.v0 * s4.v36 - s2.v1 * s4.v37 + s2.v10 * s0.v4;
+        s5.v7 = s2.v0 * s5.v2 - s2.v1 * s5.v1 + s2.v8 * s5.v4 + s2.v9 * s5.v5
+            + s2.v10 * s5.v6;
+        s5.v8 = s1.v0 * s4.v47 + s2.v5 * s4.v45 + s2.v7 * s4.v46 + s2.v17 * s4.v48
+            + s2.v18 * s4.v49 + s2.v19 * s4.v50;
+        s5.v9 = s2.v0 * s4.v46 - s2.v1 * s4.v45 + s2.v8 * s4.v48 + s2.v9 * s4.v49
+            + s2.v10 * s4.v50;
+        s5.v10 = s2.v14 * s4.v51 + s2.v16 * s4.v52 + s1.v6 * s4.v53 + s2.v26 * s4.v54
+            + s2.v27 * s4.v55 + s2.v28 * s4.v56;
+        s5.v11 = s1.v0 * s4.v53 + s2.v5 * s4.v51 + s2.v7 * s4.v52 + s2.v17 * s4.v54
+            + s2.v18 * s4.v55 + s2.v19 * s4.v56;
+        s5.v12 = s2.v0 * s4.v52 - s2.v1 * s4.v51 + s2.v8 * s4.v54 + s2.v9 * s4.v55
+            + s2.v10 * s4.v56;
+        s5.v13 = s2.v23 * s4.v57 + s2.v25 * s4.v58 + s1.v11 * s4.v59 + s2.v35 * s4.v60
+            + s2.v36 * s4.v61 + s2.v37 * s4.v62;
+        s5.v14 = s2.v14 * s4.v57 + s2.v16 * s4.v58 + s1.v6 * s4.v59 + s2.v26 * s4.v60
+            + s2.v27 * s4.v61 + s2.v28 * s4.v62;
+        s5.v15 = s1.v0 * s4.v59 + s2.v5 * s4.v57 + s2.v7 * s4.v58 + s2.v17 * s4.v60
+            + s2.v18 * s4.v61 + s2.v19 * s4.v62;
+        s5.v16 = s2.v0 * s4.v58 - s2.v1 * s4.v57 + s2.v8 * s4.v60 + s2.v9 * s4.v61
+            + s2.v10 * s4.v62;
+        s5.v17 = s2.v32 * s4.v63 + s2.v34 * s4.v64 + s1.v16 * s4.v65 + s2.v44 * s4.v66
+            + s2.v45 * s4.v67 + s2.v46 * s4.v68;
+        s5.v18 = s2.v23 * s4.v63 + s2.v25 * s4.v64 + s1.v11 * s4.v65 + s2.v35 * s4.v66
+            + s2.v36 * s4.v67 + s2.v37 * s4.v68;
+        s5.v19 = s2.v14 * s4.v63 + s2.v16 * s4.v64 + s1.v6 * s4.v65 + s2.v26 * s4.v66
+            + s2.v27 * s4.v67 + s2.v28 * s4.v68;
+        s5.v20 = s1.v0 * s4.v65 + s2.v5 * s4.v63 + s2.v7 * s4.v64 + s2.v17 * s4.v66
+            + s2.v18 * s4.v67 + s2.v19 * s4.v68;
+        s5.v21 = s2.v0 * s4.v64 - s2.v1 * s4.v63 + s2.v8 * s4.v66 + s2.v9 * s4.v67
+            + s2.v10 * s4.v68;
+        s5.v22 = s2.v41 * s4.v69 + s2.v43 * s4.v70 + s1.v21 * s4.v71 + s2.v53 * s4.v72
+            + s2.v54 * s4.v73 + s2.v55 * s4.v74;
+        s5.v23 = s2.v32 * s4.v69 + s2.v34 * s4.v70 + s1.v16 * s4.v71 + s2.v44 * s4.v72
+            + s2.v45 * s4.v73 + s2.v46 * s4.v74;
+        s5.v24 = s2.v23 * s4.v69 + s2.v25 * s4.v70 + s1.v11 * s4.v71 + s2.v35 * s4.v72
+            + s2.v36 * s4.v73 + s2.v37 * s4.v74;
+        s5.v25 = s2.v14 * s4.v69 + s2.v16 * s4.v70 + s1.v6 * s4.v71 + s2.v26 * s4.v72
+            + s2.v27 * s4.v73 + s2.v28 * s4.v74;
+        s5.v26 = s1.v0 * s4.v71 + s2.v5 * s4.v69 + s2.v7 * s4.v70 + s2.v17 * s4.v72
+            + s2.v18 * s4.v73 + s2.v19 * s4.v74;
+        s5.v27 = s2.v0 * s4.v70 - s2.v1 * s4.v69 + s2.v8 * s4.v72 + s2.v9 * s4.v73
+            + s2.v10 * s4.v74;
+        s5
+    }
+    #[allow(clippy::field_reassign_with_default)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    fn shared6(
+        &self,
+        _q: &Vector<7>,
+        qd: &Vector<7>,
+        s1: &Shared1,
+        s2: &Shared2,
+    ) -> Shared6 {
+        let mut s6 = Shared6::default();
+        s6.v0 = -qd[1] * s2.v1;
+        s6.v1 = qd[1] * s2.v0;
+        s6.v2 = qd[1] * s2.v8;
+        s6.v3 = qd[1] * s2.v9;
+        s6.v4 = qd[1] * s2.v10;
+        s6.v5 = qd[2] * s2.v5 + s6.v0;
+        s6.v6 = qd[2] * s2.v7 + s6.v1;
+        s6.v7 = qd[0] + qd[2] * s1.v0;
+        s6.v8 = qd[2] * s2.v17 + s6.v2;
+        s6.v9 = qd[2] * s2.v18 + s6.v3;
+        s6.v10 = qd[2] * s2.v19 + s6.v4;
+        s6.v11 = qd[3] * s2.v14 + s6.v5;
+        s6.v12 = qd[3] * s2.v16 + s6.v6;
+        s6.v13 = qd[3] * s1.v6 + s6.v7;
+        s6.v14 = qd[3] * s2.v26 + s6.v8;
+        s6.v15 = qd[3] * s2.v27 + s6.v9;
+        s6.v16 = qd[3] * s2.v28 + s6.v10;
+        s6.v17 = qd[4] * s2.v23 + s6.v11;
+        s6.v18 = qd[4] * s2.v25 + s6.v12;
+        s6.v19 = qd[4] * s1.v11 + s6.v13;
+        s6.v20 = qd[4] * s2.v35 + s6.v14;
+        s6.v21 = qd[4] * s2.v36 + s6.v15;
+        s6.v22 = qd[4] * s2.v37 + s6.v16;
+        s6.v23 = qd[5] * s2.v32 + s6.v17;
+        s6.v24 = qd[5] * s2.v34 + s6.v18;
+        s6.v25 = qd[5] * s1.v16 + s6.v19;
+        s6.v26 = qd[5] * s2.v44 + s6.v20;
+        s6.v27 = qd[5] * s2.v45 + s6.v21;
+        s6.v28 = qd[5] * s2.v46 + s6.v22;
+        s6.v29 = qd[6] * s2.v41 + s6.v23;
+        s6.v30 = qd[6] * s2.v43 + s6.v24;
+        s6.v31 = qd[6] * s1.v21 + s6.v25;
+        s6.v32 = qd[6] * s2.v53 + s6.v26;
+        s6.v33 = qd[6] * s2.v54 + s6.v27;
+        s6.v34 = qd[6] * s2.v55 + s6.v28;
+        s6.v35 = -qd[0] * s2.v57;
+        s6.v36 = qd[0] * s2.v56;
+        s6.v37 = -qd[0] * s2.v59 + s6.v1 * s2.v60 + s6.v2;
+        s6.v38 = qd[0] * s2.v58 - s6.v0 * s2.v60 + s6.v3;
+        s6.v39 = s6.v0 * s2.v59 - s6.v1 * s2.v58 + s6.v4;
+        s6.v40 = s6.v6 * s2.v69 - s6.v7 * s2.v68 + s6.v8;
+        s6.v41 = -s6.v5 * s2.v69 + s6.v7 * s2.v67 + s6.v9;
+        s6.v42 = s6.v5 * s2.v68 - s6.v6 * s2.v67 + s6.v10;
+        s6.v43 = s6.v12 * s2.v78 - s6.v13 * s2.v77 + s6.v14;
+        s6.v44 = -s6.v11 * s2.v78 + s6.v13 * s2.v76 + s6.v15;
+        s6.v45 = s6.v11 * s2.v77 - s6.v12 * s2.v76 + s6.v16;
+        s6.v46 = s6.v18 * s2.v87 - s6.v19 * s2.v86 + s6.v20;
+        s6.v47 = -s6.v17 * s2.v87 + s6.v19 * s2.v85 + s6.v21;
+        s6.v48 = s6.v17 * s2.v86 - s6.v18 * s2.v85 + s6.v22;
+        s6.v49 = s6.v24 * s2.v96 - s6.v25 * s2.v95 + s6.v26;
+        s6.v50 = -s6.v23 * s2.v96 + s6.v25 * s2.v94 + s6.v27;
+        s6.v51 = s6.v23 * s2.v95 - s6.v24 * s2.v94 + s6.v28;
+        s6.v52 = s6.v30 * s2.v105 - s6.v31 * s2.v104 + s6.v32;
+        s6.v53 = -s6.v29 * s2.v105 + s6.v31 * s2.v103 + s6.v33;
+        s6.v54 = s6.v29 * s2.v104 - s6.v30 * s2.v103 + s6.v34;
+        s6
+    }
+    #[allow(clippy::field_reassign_with_default)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    fn shared7(
+        &self,
+        _q: &Vector<7>,
+        qd: &Vector<7>,
+        s2: &Shared2,
+        s6: &Shared6,
+    ) -> Shared7 {
+        let mut s7 = Shared7::default();
+        s7.v0 = -qd[0] * self.m0 * s6.v36;
+        s7.v1 = qd[0] * self.m0 * s6.v35;
+        s7.v2 = s2.v56 * s7.v1 - s2.v57 * s7.v0;
+        s7.v3 = qd[0] * s2.v63 + s6.v0 * s2.v61 + s6.v1 * s2.v62;
+        s7.v4 = qd[0] * s2.v65 + s6.v0 * s2.v62 + s6.v1 * s2.v64;
+        s7.v5 = qd[0] * s2.v66 + s6.v0 * s2.v63 + s6.v1 * s2.v65;
+        s7.v6 = s6.v5 * s2.v70 + s6.v6 * s2.v71 + s6.v7 * s2.v72;
+        s7.v7 = s6.v5 * s2.v71 + s6.v6 * s2.v73 + s6.v7 * s2.v74;
+        s7.v8 = s6.v5 * s2.v72 + s6.v6 * s2.v74 + s6.v7 * s2.v75;
+        s7.v9 = s6.v11 * s2.v79 + s6.v12 * s2.v80 + s6.v13 * s2.v81;
+        s7.v10 = s6.v11 * s2.v80 + s6.v12 * s2.v82 + s6.v13 * s2.v83;
+        s7.v11 = s6.v11 * s2.v81 + s6.v12 * s2.v83 + s6.v13 * s2.v84;
+        s7.v12 = s6.v17 * s2.v88 + s6.v18 * s2.v89 + s6.v19 * s2.v90;
+        s7.v13 = s6.v17 * s2.v89 + s6.v18 * s2.v91 + s6.v19 * s2.v92;
+        s7.v14 = s6.v17 * s2.v90 + s6.v18 * s2.v92 + s6.v19 * s2.v93;
+        s7.v15 = s6.v23 * s2.v97 + s6.v24 * s2.v98 + s6.v25 * s2.v99;
+        s7.v16 = s6.v23 * s2.v98 + s6.v24 * s2.v100 + s6.v25 * s2.v101;
+        s7.v17 = s6.v23 * s2.v99 + s6.v24 * s2.v101 + s6.v25 * s2.v102;
+        s7.v18 = s6.v29 * s2.v106 + s6.v30 * s2.v107 + s6.v31 * s2.v108;
+        s7.v19 = s6.v29 * s2.v107 + s6.v30 * s2.v109 + s6.v31 * s2.v110;
+        s7.v20 = s6.v29 * s2.v108 + s6.v30 * s2.v110 + s6.v31 * s2.v111;
+        s7
+    }
+    #[allow(clippy::field_reassign_with_default)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    fn shared8(
+        &self,
+        _q: &Vector<7>,
+        qd: &Vector<7>,
+        s2: &Shared2,
+        s6: &Shared6,
+    ) -> Shared8 {
+        let mut s8 = Shared8::default();
+        s8.v0 = self.m6 * s2.v104 * s6.v54 - self.m6 * s2.v105 * s6.v53
+            + s6.v29 * s2.v106 + s6.v30 * s2.v107 + s6.v31 * s2.v108;
+        s8.v1 = -self.m6 * s2.v103 * s6.v54 + self.m6 * s2.v105 * s6.v52
+            + s6.v29 * s2.v107 + s6.v30 * s2.v109 + s6.v31 * s2.v110;
+        s8.v2 = self.m6 * s2.v103 * s6.v53 - self.m6 * s2.v104 * s6.v52
+            + s6.v29 * s2.v108 + s6.v30 * s2.v110 + s6.v31 * s2.v111;
+        s8.v3 = self.m6 * s6.v52;
+        s8.v4 = self.m6 * s6.v53;
+        s8.v5 = self.m6 * s6.v54;
+        s8.v6 = s8.v0 + self.m5 * s2.v95 * s6.v51 - self.m5 * s2.v96 * s6.v50
+            + s6.v23 * s2.v97 + s6.v24 * s2.v98 + s6.v25 * s2.v99;
+        s8.v7 = s8.v1 - self.m5 * s2.v94 * s6.v51 + self.m5 * s2.v96 * s6.v49
+            + s6.v23 * s2.v98 + s6.v24 * s2.v100 + s6.v25 * s2.v101;
+        s8.v8 = s8.v2 + self.m5 * s2.v94 * s6.v50 - self.m5 * s2.v95 * s6.v49
+            + s6.v23 * s2.v99 + s6.v24 * s2.v101 + s6.v25 * s2.v102;
+        s8.v9 = s8.v3 + self.m5 * s6.v49;
+        s8.v10 = s8.v4 + self.m5 * s6.v50;
+        s8.v11 = s8.v5 + self.m5 * s6.v51;
+        s8.v12 = s8.v6 + self.m4 * s2.v86 * s6.v48 - self.m4 * s2.v87 * s6.v47
+            + s6.v17 * s2.v88 + s6.v18 * s2.v89 + s6.v19 * s2.v90;
+        s8.v13 = s8.v7 - self.m4 * s2.v85 * s6.v48 + self.m4 * s2.v87 * s6.v46
+            + s6.v17 * s2.v89 + s6.v18 * s2.v91 + s6.v19 * s2.v92;
+        s8.v14 = s8.v8 + self.m4 * s2.v85 * s6.v47 - self.m4 * s2.v86 * s6.v46
+            + s6.v17 * s2.v90 + s6.v18 * s2.v92 + s6.v19 * s2.v93;
+        s8.v15 = s8.v9 + self.m4 * s6.v46;
+        s8.v16 = s8.v10 + self.m4 * s6.v47;
+        s8.v17 = s8.v11 + self.m4 * s6.v48;
+        s8.v18 = s8.v12 + self.m3 * s2.v77 * s6.v45 - self.m3 * s2.v78 * s6.v44
+            + s6.v11 * s2.v79 + s6.v12 * s2.v80 + s6.v13 * s2.v81;
+        s8.v19 = s8.v13 - self.m3 * s2.v76 * s6.v45 + self.m3 * s2.v78 * s6.v43
+            + s6.v11 * s2.v80 + s6.v12 * s2.v82 + s6.v13 * s2.v83;
+        s8.v20 = s8.v14 + self.m3 * s2.v76 * s6.v44 - self.m3 * s2.v77 * s6.v43
+            + s6.v11 * s2.v81 + s6.v12 * s2.v83 + s6.v13 * s2.v84;
+        s8.v21 = s8.v15 + self.m3 * s6.v43;
+        s8.v22 = s8.v16 + self.m3 * s6.v44;
+        s8.v23 = s8.v17 + self.m3 * s6.v45;
+        s8.v24 = s8.v18 + self.m2 * s2.v68 * s6.v42 - self.m2 * s2.v69 * s6.v41
+            + s6.v5 * s2.v70 + s6.v6 * s2.v71 + s6.v7 * s2.v72;
+        s8.v25 = s8.v19 - self.m2 * s2.v67 * s6.v42 + self.m2 * s2.v69 * s6.v40
+            + s6.v5 * s2.v71 + s6.v6 * s2.v73 + s6.v7 * s2.v74;
+        s8.v26 = s8.v20 + self.m2 * s2.v67 * s6.v41 - self.m2 * s2.v68 * s6.v40
+            + s6.v5 * s2.v72 + s6.v6 * s2.v74 + s6.v7 * s2.v75;
+        s8.v27 = s8.v21 + self.m2 * s6.v40;
+        s8.v28 = s8.v22 + self.m2 * s6.v41;
+        s8.v29 = s8.v23 + self.m2 * s6.v42;
+        s8.v30 = s8.v24 + qd[0] * s2.v63 + self.m1 * s2.v59 * s6.v39
+            - self.m1 * s2.v60 * s6.v38 + s6.v0 * s2.v61 + s6.v1 * s2.v62;
+        s8.v31 = s8.v25 + qd[0] * s2.v65 - self.m1 * s2.v58 * s6.v39
+            + self.m1 * s2.v60 * s6.v37 + s6.v0 * s2.v62 + s6.v1 * s2.v64;
+        s8.v32 = s8.v26 + qd[0] * s2.v66 + self.m1 * s2.v58 * s6.v38
+            - self.m1 * s2.v59 * s6.v37 + s6.v0 * s2.v63 + s6.v1 * s2.v65;
+        s8.v33 = s8.v27 + self.m1 * s6.v37;
+        s8.v34 = s8.v28 + self.m1 * s6.v38;
+        s8.v35 = s8.v29 + self.m1 * s6.v39;
+        s8
+    }
+    #[allow(clippy::field_reassign_with_default)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    fn shared9(
+        &self,
+        _q: &Vector<7>,
+        qd: &Vector<7>,
+        s1: &Shared1,
+        s2: &Shared2,
+        s6: &Shared6,
+        s7: &Shared7,
+    ) -> Shared9 {
+        let mut s9 = Shared9::default();
+        s9.v0 = -qd[0] * qd[1] * s2.v0;
+        s9.v1 = -qd[0] * qd[1] * s2.v1;
+        s9.v2 = qd[1] * s2.v0 * s6.v0 + qd[1] * s2.v1 * s6.v1;
+        s9.v3 = -qd[0] * qd[1] * s2.v9 - qd[1] * s2.v0 * s6.v4 + qd[1] * s2.v10 * s6.v1;
+        s9.v4 = qd[0] * qd[1] * s2.v8 - qd[1] * s2.v1 * s6.v4 - qd[1] * s2.v10 * s6.v0;
+        s9.v5 = qd[1] * s2.v0 * s6.v2 + qd[1] * s2.v1 * s6.v3 - qd[1] * s2.v8 * s6.v1
+            + qd[1] * s2.v9 * s6.v0;
+        s9.v6 = qd[2] * s1.v0 * s6.v6 - qd[2] * s2.v7 * s6.v7 + s9.v0;
+        s9.v7 = -qd[2] * s1.v0 * s6.v5 + qd[2] * s2.v5 * s6.v7 + s9.v1;
+        s9.v8 = -qd[2] * s2.v5 * s6.v6 + qd[2] * s2.v7 * s6.v5 + s9.v2;
+        s9.v9 = qd[2] * s1.v0 * s6.v9 - qd[2] * s2.v7 * s6.v10 - qd[2] * s2.v18 * s6.v7
+            + qd[2] * s2.v19 * s6.v6 + s9.v3;
+        s9.v10 = -qd[2] * s1.v0 * s6.v8 + qd[2] * s2.v5 * s6.v10 + qd[2] * s2.v17 * s6.v7
+            - qd[2] * s2.v19 * s6.v5 + s9.v4;
+        s9.v11 = -qd[2] * s2.v5 * s6.v9 + qd[2] * s2.v7 * s6.v8 - qd[2] * s2.v17 * s6.v6
+            + qd[2] * s2.v18 * s6.v5 + s9.v5;
+        s9.v12 = -qd[3] * s2.v16 * s6.v13 + qd[3] * s1.v6 * s6.v12 + s9.v6;
+        s9.v13 = qd[3] * s2.v14 * s6.v13 - qd[3] * s1.v6 * s6.v11 + s9.v7;
+        s9.v14 = -qd[3] * s2.v14 * s6.v12 + qd[3] * s2.v16 * s6.v11 + s9.v8;
+        s9.v15 = -qd[3] * s2.v16 * s6.v16 + qd[3] * s1.v6 * s6.v15
+            - qd[3] * s2.v27 * s6.v13 + qd[3] * s2.v28 * s6.v12 + s9.v9;
+        s9.v16 = qd[3] * s2.v14 * s6.v16 - qd[3] * s1.v6 * s6.v14
+            + qd[3] * s2.v26 * s6.v13 - qd[3] * s2.v28 * s6.v11 + s9.v10;
+        s9.v17 = -qd[3] * s2.v14 * s6.v15 + qd[3] * s2.v16 * s6.v14
+            - qd[3] * s2.v26 * s6.v12 + qd[3] * s2.v27 * s6.v11 + s9.v11;
+        s9.v18 = -qd[4] * s2.v25 * s6.v19 + qd[4] * s1.v11 * s6.v18 + s9.v12;
+        s9.v19 = qd[4] * s2.v23 * s6.v19 - qd[4] * s1.v11 * s6.v17 + s9.v13;
+        s9.v20 = -qd[4] * s2.v23 * s6.v18 + qd[4] * s2.v25 * s6.v17 + s9.v14;
+        s9.v21 = -qd[4] * s2.v25 * s6.v22 + qd[4] * s1.v11 * s6.v21
+            - qd[4] * s2.v36 * s6.v19 + qd[4] * s2.v37 * s6.v18 + s9.v15;
+        s9.v22 = qd[4] * s2.v23 * s6.v22 - qd[4] * s1.v11 * s6.v20
+            + qd[4] * s2.v35 * s6.v19 - qd[4] * s2.v37 * s6.v17 + s9.v16;
+        s9.v23 = -qd[4] * s2.v23 * s6.v21 + qd[4] * s2.v25 * s6.v20
+            - qd[4] * s2.v35 * s6.v18 + qd[4] * s2.v36 * s6.v17 + s9.v17;
+        s9.v24 = -qd[5] * s2.v34 * s6.v25 + qd[5] * s1.v16 * s6.v24 + s9.v18;
+        s9.v25 = qd[5] * s2.v32 * s6.v25 - qd[5] * s1.v16 * s6.v23 + s9.v19;
+        s9.v26 = -qd[5] * s2.v32 * s6.v24 + qd[5] * s2.v34 * s6.v23 + s9.v20;
+        s9.v27 = -qd[5] * s2.v34 * s6.v28 + qd[5] * s1.v16 * s6.v27
+            - qd[5] * s2.v45 * s6.v25 + qd[5] * s2.v46 * s6.v24 + s9.v21;
+        s9.v28 = qd[5] * s2.v32 * s6.v28 - qd[5] * s1.v16 * s6.v26
+            + qd[5] * s2.v44 * s6.v25 - qd[5] * s2.v46 * s6.v23 + s9.v22;
+        s9.v29 = -qd[5] * s2.v32 * s6.v27 + qd[5] * s2.v34 * s6.v26
+            - qd[5] * s2.v44 * s6.v24 + qd[5] * s2.v45 * s6.v23 + s9.v23;
+        s9.v30 = -qd[6] * s2.v43 * s6.v31 + qd[6] * s1.v21 * s6.v30 + s9.v24;
+        s9.v31 = qd[6] * s2.v41 * s6.v31 - qd[6] * s1.v21 * s6.v29 + s9.v25;
+        s9.v32 = -qd[6] * s2.v41 * s6.v30 + qd[6] * s2.v43 * s6.v29 + s9.v26;
+        s9.v33 = -qd[6] * s2.v43 * s6.v34 + qd[6] * s1.v21 * s6.v33
+            - qd[6] * s2.v54 * s6.v31 + qd[6] * s2.v55 * s6.v30 + s9.v27;
+        s9.v34 = qd[6] * s2.v41 * s6.v34 - qd[6] * s1.v21 * s6.v32
+            + qd[6] * s2.v53 * s6.v31 - qd[6] * s2.v55 * s6.v29 + s9.v28;
+        s9.v35 = -qd[6] * s2.v41 * s6.v33 + qd[6] * s2.v43 * s6.v32
+            - qd[6] * s2.v53 * s6.v30 + qd[6] * s2.v54 * s6.v29 + s9.v29;
+        s9.v36 = -qd[0] * self.m1 * s6.v38 + self.m1 * s6.v1 * s6.v39
+            - self.m1 * s2.v59 * s9.v2 + self.m1 * s9.v3 + self.m1 * s2.v60 * s9.v1;
+        s9.v37 = qd[0] * self.m1 * s6.v37 - self.m1 * s6.v0 * s6.v39
+            + self.m1 * s2.v58 * s9.v2 - self.m1 * s2.v60 * s9.v0 + self.m1 * s9.v4;
+        s9.v38 = self.m1 * s6.v0 * s6.v38 - self.m1 * s6.v1 * s6.v37 + self.m1 * self.g
+            - self.m1 * s2.v58 * s9.v1 + self.m1 * s2.v59 * s9.v0 + self.m1 * s9.v5;
+        s9.v39 = -qd[0] * s7.v4 + s6.v1 * s7.v5 + s2.v59 * s9.v38 - s2.v60 * s9.v37
+            + s2.v61 * s9.v0 + s2.v62 * s9.v1 + s2.v63 * s9.v2;
+        s9.v40 = qd[0] * s7.v3 - s6.v0 * s7.v5 - s2.v58 * s9.v38 + s2.v60 * s9.v36
+            + s2.v62 * s9.v0 + s2.v64 * s9.v1 + s2.v65 * s9.v2;
+        s9.v41 = s6.v0 * s7.v4 - s6.v1 * s7.v3 + s2.v58 * s9.v37 - s2.v59 * s9.v36
+            + s2.v63 * s9.v0 + s2.v65 * s9.v1 + s2.v66 * s9.v2;
+        s9.v42 = self.m2 * s6.v6 * s6.v42 - self.m2 * s6.v7 * s6.v41 + self.m2 * s9.v9
+            - self.m2 * s2.v68 * s9.v8 + self.m2 * s2.v69 * s9.v7;
+        s9.v43 = -self.m2 * s6.v5 * s6.v42 + self.m2 * s6.v7 * s6.v40 + self.m2 * s9.v10
+            + self.m2 * s2.v67 * s9.v8 - self.m2 * s2.v69 * s9.v6;
+        s9.v44 = self.m2 * self.g + self.m2 * s6.v5 * s6.v41 - self.m2 * s6.v6 * s6.v40
+            - self.m2 * s2.v67 * s9.v7 + self.m2 * s9.v11 + self.m2 * s2.v68 * s9.v6;
+        s9.v45 = s6.v6 * s7.v8 - s6.v7 * s7.v7 + s2.v68 * s9.v44 - s2.v69 * s9.v43
+            + s2.v70 * s9.v6 + s2.v71 * s9.v7 + s2.v72 * s9.v8;
+        s9.v46 = -s6.v5 * s7.v8 + s6.v7 * s7.v6 - s2.v67 * s9.v44 + s2.v69 * s9.v42
+            + s2.v71 * s9.v6 + s2.v73 * s9.v7 + s2.v74 * s9.v8;
+        s9.v47 = s6.v5 * s7.v7 - s6.v6 * s7.v6 + s2.v67 * s9.v43 - s2.v68 * s9.v42
+            + s2.v72 * s9.v6 + s2.v74 * s9.v7 + s2.v75 * s9.v8;
+        s9.v48 = self.m3 * s6.v12 * s6.v45 - self.m3 * s6.v13 * s6.v44 + self.m3 * s9.v15
+            - self.m3 * s2.v77 * s9.v14 + self.m3 * s2.v78 * s9.v13;
+        s9.v49 = -self.m3 * s6.v11 * s6.v45 + self.m3 * s6.v13 * s6.v43
+            + self.m3 * s9.v16 + self.m3 * s2.v76 * s9.v14 - self.m3 * s2.v78 * s9.v12;
+        s9.v50 = self.m3 * self.g + self.m3 * s6.v11 * s6.v44 - self.m3 * s6.v12 * s6.v43
+            + self.m3 * s9.v17 - self.m3 * s2.v76 * s9.v13 + self.m3 * s2.v77 * s9.v12;
+        s9.v51 = s6.v12 * s7.v11 - s6.v13 * s7.v10 + s2.v77 * s9.v50 - s2.v78 * s9.v49
+            + s2.v79 * s9.v12 + s2.v80 * s9.v13 + s2.v81 * s9.v14;
+        s9.v52 = -s6.v11 * s7.v11 + s6.v13 * s7.v9 - s2.v76 * s9.v50 + s2.v78 * s9.v48
+            + s2.v80 * s9.v12 + s2.v82 * s9.v13 + s2.v83 * s9.v14;
+        s9.v53 = s6.v11 * s7.v10 - s6.v12 * s7.v9 + s2.v76 * s9.v49 - s2.v77 * s9.v48
+            + s2.v81 * s9.v12 + s2.v83 * s9.v13 + s2.v84 * s9.v14;
+        s9.v54 = self.m4 * s6.v18 * s6.v48 - self.m4 * s6.v19 * s6.v47 + self.m4 * s9.v21
+            - self.m4 * s2.v86 * s9.v20 + self.m4 * s2.v87 * s9.v19;
+        s9.v55 = -self.m4 * s6.v17 * s6.v48 + self.m4 * s6.v19 * s6.v46
+            + self.m4 * s9.v22 + self.m4 * s2.v85 * s9.v20 - self.m4 * s2.v87 * s9.v18;
+        s9.v56 = self.m4 * self.g + self.m4 * s6.v17 * s6.v47 - self.m4 * s6.v18 * s6.v46
+            + self.m4 * s9.v23 - self.m4 * s2.v85 * s9.v19 + self.m4 * s2.v86 * s9.v18;
+        s9.v57 = s6.v18 * s7.v14 - s6.v19 * s7.v13 + s2.v86 * s9.v56 - s2.v87 * s9.v55
+            + s2.v88 * s9.v18 + s2.v89 * s9.v19 + s2.v90 * s9.v20;
+        s9.v58 = -s6.v17 * s7.v14 + s6.v19 * s7.v12 - s2.v85 * s9.v56 + s2.v87 * s9.v54
+            + s2.v89 * s9.v18 + s2.v91 * s9.v19 + s2.v92 * s9.v20;
+        s9.v59 = s6.v17 * s7.v13 - s6.v18 * s7.v12 + s2.v85 * s9.v55 - s2.v86 * s9.v54
+            + s2.v90 * s9.v18 + s2.v92 * s9.v19 + s2.v93 * s9.v20;
+        s9.v60 = self.m5 * s6.v24 * s6.v51 - self.m5 * s6.v25 * s6.v50 + self.m5 * s9.v27
+            - self.m5 * s2.v95 * s9.v26 + self.m5 * s2.v96 * s9.v25;
+        s9.v61 = -self.m5 * s6.v23 * s6.v51 + self.m5 * s6.v25 * s6.v49
+            + self.m5 * s9.v28 + self.m5 * s2.v94 * s9.v26 - self.m5 * s2.v96 * s9.v24;
+        s9.v62 = self.m5 * self.g + self.m5 * s6.v23 * s6.v50 - self.m5 * s6.v24 * s6.v49
+            + self.m5 * s9.v29 - self.m5 * s2.v94 * s9.v25 + self.m5 * s2.v95 * s9.v24;
+        s9.v63 = s6.v24 * s7.v17 - s6.v25 * s7.v16 + s2.v95 * s9.v62 - s2.v96 * s9.v61
+            + s2.v97 * s9.v24 + s2.v98 * s9.v25 + s2.v99 * s9.v26;
+        s9.v64 = -s6.v23 * s7.v17 + s6.v25 * s7.v15 - s2.v94 * s9.v62 + s2.v96 * s9.v60
+            + s2.v98 * s9.v24 + s2.v100 * s9.v25 + s2.v101 * s9.v26;
+        s9.v65 = s6.v23 * s7.v16 - s6.v24 * s7.v15 + s2.v94 * s9.v61 - s2.v95 * s9.v60
+            + s2.v99 * s9.v24 + s2.v101 * s9.v25 + s2.v102 * s9.v26;
+        s9.v66 = self.m6 * s6.v30 * s6.v54 - self.m6 * s6.v31 * s6.v53 + self.m6 * s9.v33
+            - self.m6 * s2.v104 * s9.v32 + self.m6 * s2.v105 * s9.v31;
+        s9.v67 = -self.m6 * s6.v29 * s6.v54 + self.m6 * s6.v31 * s6.v52
+            + self.m6 * s9.v34 + self.m6 * s2.v103 * s9.v32 - self.m6 * s2.v105 * s9.v30;
+        s9.v68 = self.m6 * self.g + self.m6 * s6.v29 * s6.v53 - self.m6 * s6.v30 * s6.v52
+            + self.m6 * s9.v35 - self.m6 * s2.v103 * s9.v31 + self.m6 * s2.v104 * s9.v30;
+        s9.v69 = s6.v30 * s7.v20 - s6.v31 * s7.v19 + s2.v104 * s9.v68 - s2.v105 * s9.v67
+            + s2.v106 * s9.v30 + s2.v107 * s9.v31 + s2.v108 * s9.v32;
+        s9.v70 = -s6.v29 * s7.v20 + s6.v31 * s7.v18 - s2.v103 * s9.v68 + s2.v105 * s9.v66
+            + s2.v107 * s9.v30 + s2.v109 * s9.v31 + s2.v110 * s9.v32;
+        s9.v71 = s6.v29 * s7.v19 - s6.v30 * s7.v18 + s2.v103 * s9.v67 - s2.v104 * s9.v66
+            + s2.v108 * s9.v30 + s2.v110 * s9.v31 + s2.v111 * s9.v32;
+        s9.v72 = s9.v63 + s9.v69;
+        s9.v73 = s9.v64 + s9.v70;
+        s9.v74 = s9.v65 + s9.v71;
+        s9.v75 = s9.v66 + s9.v60;
+        s9.v76 = s9.v67 + s9.v61;
+        s9.v77 = s9.v62 + s9.v68;
+        s9.v78 = s9.v72 + s9.v57;
+        s9.v79 = s9.v73 + s9.v58;
+        s9.v80 = s9.v74 + s9.v59;
+        s9.v81 = s9.v75 + s9.v54;
+        s9.v82 = s9.v76 + s9.v55;
+        s9.v83 = s9.v77 + s9.v56;
+        s9.v84 = s9.v78 + s9.v51;
+        s9.v85 = s9.v79 + s9.v52;
+        s9.v86 = s9.v80 + s9.v53;
+        s9.v87 = s9.v81 + s9.v48;
+        s9.v88 = s9.v82 + s9.v49;
+        s9.v89 = s9.v83 + s9.v50;
+        s9.v90 = s9.v84 + s9.v45;
+        s9.v91 = s9.v85 + s9.v46;
+        s9.v92 = s9.v86 + s9.v47;
+        s9.v93 = s9.v87 + s9.v42;
+        s9.v94 = s9.v88 + s9.v43;
+        s9.v95 = s9.v89 + s9.v44;
+        s9.v96 = s9.v90 + s9.v39;
+        s9.v97 = s9.v91 + s9.v40;
+        s9.v98 = s9.v92 + s9.v41;
+        s9.v99 = s9.v93 + s9.v36;
+        s9.v100 = s9.v94 + s9.v37;
+        s9.v101 = s9.v95 + s9.v38;
+        s9.v102 = s9.v98 + s7.v2;
+        s9.v103 = s2.v0 * s9.v97 - s2.v1 * s9.v96 + s2.v8 * s9.v99 + s2.v9 * s9.v100
+            + s2.v10 * s9.v101;
+        s9.v104 = s1.v0 * s9.v92 + s2.v5 * s9.v90 + s2.v7 * s9.v91 + s2.v17 * s9.v93
+            + s2.v18 * s9.v94 + s2.v19 * s9.v95;
+        s9.v105 = s2.v14 * s9.v84 + s2.v16 * s9.v85 + s1.v6 * s9.v86 + s2.v26 * s9.v87
+            + s2.v27 * s9.v88 + s2.v28 * s9.v89;
+        s9.v106 = s2.v23 * s9.v78 + s2.v25 * s9.v79 + s1.v11 * s9.v80 + s2.v35 * s9.v81
+            + s2.v36 * s9.v82 + s2.v37 * s9.v83;
+        s9.v107 = s2.v32 * s9.v72 + s2.v34 * s9.v73 + s1.v16 * s9.v74 + s2.v44 * s9.v75
+            + s2.v45 * s9.v76 + s2.v46 * s9.v77;
+        s9.v108 = s2.v41 * s9.v69 + s2.v43 * s9.v70 + s1.v21 * s9.v71 + s2.v53 * s9.v66
+            + s2.v54 * s9.v67 + s2.v55 * s9.v68;
+        s9
+    }
+    #[allow(clippy::field_reassign_with_default)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    fn shared10(
+        &self,
+        _q: &Vector<7>,
+        qd: &Vector<7>,
+        s1: &Shared1,
+        s2: &Shared2,
+        s6: &Shared6,
+    ) -> Shared10 {
+        let mut s10 = Shared10::default();
+        s10.v0 = -qd[0] * s2.v0;
+        s10.v1 = -qd[0] * s2.v1;
+        s10.v2 = s2.v0 * s6.v0 + s2.v1 * s6.v1;
+        s10.v3 = -qd[0] * s2.v9 - s2.v0 * s6.v4 + s2.v10 * s6.v1;
+        s10.v4 = qd[0] * s2.v8 - s2.v1 * s6.v4 - s2.v10 * s6.v0;
+        s10.v5 = s2.v0 * s6.v2 + s2.v1 * s6.v3 - s2.v8 * s6.v1 + s2.v9 * s6.v0;
+        s10.v6 = s1.v0 * s6.v6 - s2.v7 * s6.v7;
+        s10.v7 = -s1.v0 * s6.v5 + s2.v5 * s6.v7;
+        s10.v8 = -s2.v5 * s6.v6 + s2.v7 * s6.v5;
+        s10.v9 = s1.v0 * s6.v9 - s2.v7 * s6.v10 - s2.v18 * s6.v7 + s2.v19 * s6.v6;
+        s10.v10 = -s1.v0 * s6.v8 + s2.v5 * s6.v10 + s2.v17 * s6.v7 - s2.v19 * s6.v5;
+        s10.v11 = -s2.v5 * s6.v9 + s2.v7 * s6.v8 - s2.v17 * s6.v6 + s2.v18 * s6.v5;
+        s10.v12 = -s2.v16 * s6.v13 + s1.v6 * s6.v12;
+        s10.v13 = s2.v14 * s6.v13 - s1.v6 * s6.v11;
+        s10.v14 = -s2.v14 * s6.v12 + s2.v16 * s6.v11;
+        s10.v15 = -s2.v16 * s6.v16 + s1.v6 * s6.v15 - s2.v27 * s6.v13 + s2.v28 * s6.v12;
+        s10.v16 = s2.v14 * s6.v16 - s1.v6 * s6.v14 + s2.v26 * s6.v13 - s2.v28 * s6.v11;
+        s10.v17 = -s2.v14 * s6.v15 + s2.v16 * s6.v14 - s2.v26 * s6.v12 + s2.v27 * s6.v11;
+        s10.v18 = -s2.v25 * s6.v19 + s1.v11 * s6.v18;
+        s10.v19 = s2.v23 * s6.v19 - s1.v11 * s6.v17;
+        s10.v20 = -s2.v23 * s6.v18 + s2.v25 * s6.v17;
+        s10.v21 = -s2.v25 * s6.v22 + s1.v11 * s6.v21 - s2.v36 * s6.v19 + s2.v37 * s6.v18;
+        s10.v22 = s2.v23 * s6.v22 - s1.v11 * s6.v20 + s2.v35 * s6.v19 - s2.v37 * s6.v17;
+        s10.v23 = -s2.v23 * s6.v21 + s2.v25 * s6.v20 - s2.v35 * s6.v18 + s2.v36 * s6.v17;
+        s10.v24 = -s2.v34 * s6.v25 + s1.v16 * s6.v24;
+        s10.v25 = s2.v32 * s6.v25 - s1.v16 * s6.v23;
+        s10.v26 = -s2.v32 * s6.v24 + s2.v34 * s6.v23;
+        s10.v27 = -s2.v34 * s6.v28 + s1.v16 * s6.v27 - s2.v45 * s6.v25 + s2.v46 * s6.v24;
+        s10.v28 = s2.v32 * s6.v28 - s1.v16 * s6.v26 + s2.v44 * s6.v25 - s2.v46 * s6.v23;
+        s10.v29 = -s2.v32 * s6.v27 + s2.v34 * s6.v26 - s2.v44 * s6.v24 + s2.v45 * s6.v23;
+        s10.v30 = -s2.v43 * s6.v31 + s1.v21 * s6.v30;
+        s10.v31 = s2.v41 * s6.v31 - s1.v21 * s6.v29;
+        s10.v32 = -s2.v41 * s6.v30 + s2.v43 * s6.v29;
+        s10.v33 = -s2.v43 * s6.v34 + s1.v21 * s6.v33 - s2.v54 * s6.v31 + s2.v55 * s6.v30;
+        s10.v34 = s2.v41 * s6.v34 - s1.v21 * s6.v32 + s2.v53 * s6.v31 - s2.v55 * s6.v29;
+        s10.v35 = -s2.v41 * s6.v33 + s2.v43 * s6.v32 - s2.v53 * s6.v30 + s2.v54 * s6.v29;
+        s10
+    }
+}
 impl Dynamics<7> for Arm7 {
     const NAME: &'static str = "Arm7";
     const FINGERPRINT: &'static str = FINGERPRINT;
@@ -195,322 +1542,35 @@ impl Dynamics<7> for Arm7 {
         Ok(())
     }
     fn kinetic_energy(&self, q: &Vector<7>, qd: &Vector<7>, _t: f64) -> f64 {
-        let z0 = q[0].cos();
-        let z1 = q[0].sin();
-        let z2 = -self.oy * z1;
-        let z3 = self.oy * z0;
-        let z4 = q[1].cos();
-        let z5 = q[1].sin();
-        let z6 = z0 * z4;
-        let z7 = z0 * z5;
-        let z8 = z1 * z4;
-        let z9 = z1 * z5;
-        let z10 = -self.l * z0;
-        let z11 = -self.l * z1;
-        let z12 = z0 * z2 + z1 * z3;
-        let z13 = -qd[1] * z1;
-        let z14 = qd[1] * z0;
-        let z15 = qd[1] * z10;
-        let z16 = qd[1] * z11;
-        let z17 = qd[1] * z12;
-        let z18 = z2 - self.oy * z1 + self.l * z7;
-        let z19 = z3 + self.oy * z0 + self.l * z9;
-        let z20 = self.l + self.l * z4;
-        let z21 = q[2].cos();
-        let z22 = q[2].sin();
-        let z23 = -z1 * z22 + z6 * z21;
-        let z24 = -z1 * z21 - z6 * z22;
-        let z25 = z0 * z22 + z8 * z21;
-        let z26 = z0 * z21 - z8 * z22;
-        let z27 = -z5 * z21;
-        let z28 = z5 * z22;
-        let z29 = z4 * z19 - z9 * z20;
-        let z30 = -z4 * z18 + z7 * z20;
-        let z31 = -z7 * z19 + z9 * z18;
-        let z32 = qd[2] * z7 + z13;
-        let z33 = qd[2] * z9 + z14;
-        let z34 = qd[0] + qd[2] * z4;
-        let z35 = qd[2] * z29 + z15;
-        let z36 = qd[2] * z30 + z16;
-        let z37 = qd[2] * z31 + z17;
-        let z38 = self.oy * z24 + z18 + self.l * z7;
-        let z39 = self.oy * z26 + self.l * z9 + z19;
-        let z40 = self.oy * z28 + self.l * z4 + z20;
-        let z41 = q[3].cos();
-        let z42 = q[3].sin();
-        let z43 = -z7 * z42 + z23 * z41;
-        let z44 = z7 * z41 + z23 * z42;
-        let z45 = -z9 * z42 + z25 * z41;
-        let z46 = z9 * z41 + z25 * z42;
-        let z47 = -z4 * z42 + z27 * z41;
-        let z48 = z4 * z41 + z27 * z42;
-        let z49 = -z26 * z40 + z28 * z39;
-        let z50 = z24 * z40 - z28 * z38;
-        let z51 = -z24 * z39 + z26 * z38;
-        let z52 = qd[3] * z24 + z32;
-        let z53 = qd[3] * z26 + z33;
-        let z54 = qd[3] * z28 + z34;
-        let z55 = qd[3] * z49 + z35;
-        let z56 = qd[3] * z50 + z36;
-        let z57 = qd[3] * z51 + z37;
-        let z58 = self.oy * z24 + self.l * z44 + z38;
-        let z59 = self.oy * z26 + self.l * z46 + z39;
-        let z60 = self.oy * z28 + self.l * z48 + z40;
-        let z61 = q[4].cos();
-        let z62 = q[4].sin();
-        let z63 = z24 * z62 + z43 * z61;
-        let z64 = z24 * z61 - z43 * z62;
-        let z65 = z26 * z62 + z45 * z61;
-        let z66 = z26 * z61 - z45 * z62;
-        let z67 = z28 * z62 + z47 * z61;
-        let z68 = z28 * z61 - z47 * z62;
-        let z69 = -z46 * z60 + z48 * z59;
-        let z70 = z44 * z60 - z48 * z58;
-        let z71 = -z44 * z59 + z46 * z58;
-        let z72 = qd[4] * z44 + z52;
-        let z73 = qd[4] * z46 + z53;
-        let z74 = qd[4] * z48 + z54;
-        let z75 = qd[4] * z69 + z55;
-        let z76 = qd[4] * z70 + z56;
-        let z77 = qd[4] * z71 + z57;
-        let z78 = self.oy * z64 + self.l * z44 + z58;
-        let z79 = self.oy * z66 + self.l * z46 + z59;
-        let z80 = self.oy * z68 + self.l * z48 + z60;
-        let z81 = q[5].cos();
-        let z82 = q[5].sin();
-        let z83 = -z44 * z82 + z63 * z81;
-        let z84 = z44 * z81 + z63 * z82;
-        let z85 = -z46 * z82 + z65 * z81;
-        let z86 = z46 * z81 + z65 * z82;
-        let z87 = -z48 * z82 + z67 * z81;
-        let z88 = z48 * z81 + z67 * z82;
-        let z89 = -z66 * z80 + z68 * z79;
-        let z90 = z64 * z80 - z68 * z78;
-        let z91 = -z64 * z79 + z66 * z78;
-        let z92 = qd[5] * z64 + z72;
-        let z93 = qd[5] * z66 + z73;
-        let z94 = qd[5] * z68 + z74;
-        let z95 = qd[5] * z89 + z75;
-        let z96 = qd[5] * z90 + z76;
-        let z97 = qd[5] * z91 + z77;
-        let z98 = self.oy * z64 + self.l * z84 + z78;
-        let z99 = self.oy * z66 + self.l * z86 + z79;
-        let z100 = self.oy * z68 + self.l * z88 + z80;
-        let z101 = q[6].cos();
-        let z102 = q[6].sin();
-        let z103 = z64 * z102 + z83 * z101;
-        let z104 = z64 * z101 - z83 * z102;
-        let z105 = z66 * z102 + z85 * z101;
-        let z106 = z66 * z101 - z85 * z102;
-        let z107 = z68 * z102 + z87 * z101;
-        let z108 = z68 * z101 - z87 * z102;
-        let z109 = -z86 * z100 + z88 * z99;
-        let z110 = z84 * z100 - z88 * z98;
-        let z111 = -z84 * z99 + z86 * z98;
-        let z112 = qd[6] * z84 + z92;
-        let z113 = qd[6] * z86 + z93;
-        let z114 = qd[6] * z88 + z94;
-        let z115 = qd[6] * z109 + z95;
-        let z116 = qd[6] * z110 + z96;
-        let z117 = qd[6] * z111 + z97;
-        let z118 = self.cx * z0 - self.cy * z1;
-        let z119 = self.cx * z1 + self.cy * z0;
-        let z123 = z2 + self.cx * z6 - self.cy * z1 + self.cz * z7;
-        let z124 = z3 + self.cx * z8 + self.cy * z0 + self.cz * z9;
-        let z125 = -self.cx * z5 + self.cz * z4 + self.l;
-        let z126 = self.ixx1 * (z6 * z6) + self.iyy * (z1 * z1) + self.izz * (z7 * z7);
-        let z127 = self.ixx1 * z6 * z8 - self.iyy * z0 * z1 + self.izz * z7 * z9;
-        let z128 = -self.ixx1 * z5 * z6 + self.izz * z4 * z7;
-        let z129 = self.ixx1 * (z8 * z8) + self.iyy * (z0 * z0) + self.izz * (z9 * z9);
-        let z130 = -self.ixx1 * z5 * z8 + self.izz * z4 * z9;
-        let z131 = self.ixx1 * (z5 * z5) + self.izz * (z4 * z4);
-        let z132 = self.cx * z23 + self.cy * z24 + self.cz * z7 + z18;
-        let z133 = self.cx * z25 + self.cy * z26 + self.cz * z9 + z19;
-        let z134 = self.cx * z27 + self.cy * z28 + self.cz * z4 + z20;
-        let z135 = self.ixx2 * (z23 * z23) + self.iyy * (z24 * z24)
-            + self.izz * (z7 * z7);
-        let z136 = self.ixx2 * z23 * z25 + self.iyy * z24 * z26 + self.izz * z7 * z9;
-        let z137 = self.ixx2 * z23 * z27 + self.iyy * z24 * z28 + self.izz * z4 * z7;
-        let z138 = self.ixx2 * (z25 * z25) + self.iyy * (z26 * z26)
-            + self.izz * (z9 * z9);
-        let z139 = self.ixx2 * z25 * z27 + self.iyy * z26 * z28 + self.izz * z4 * z9;
-        let z140 = self.ixx2 * (z27 * z27) + self.iyy * (z28 * z28)
-            + self.izz * (z4 * z4);
-        let z141 = self.cx * z43 + self.cy * z24 + self.cz * z44 + z38;
-        let z142 = self.cx * z45 + self.cy * z26 + self.cz * z46 + z39;
-        let z143 = self.cx * z47 + self.cy * z28 + self.cz * z48 + z40;
-        let z144 = self.ixx3 * (z43 * z43) + self.iyy * (z24 * z24)
-            + self.izz * (z44 * z44);
-        let z145 = self.ixx3 * z43 * z45 + self.iyy * z24 * z26 + self.izz * z44 * z46;
-        let z146 = self.ixx3 * z43 * z47 + self.iyy * z24 * z28 + self.izz * z44 * z48;
-        let z147 = self.ixx3 * (z45 * z45) + self.iyy * (z26 * z26)
-            + self.izz * (z46 * z46);
-        let z148 = self.ixx3 * z45 * z47 + self.iyy * z26 * z28 + self.izz * z46 * z48;
-        let z149 = self.ixx3 * (z47 * z47) + self.iyy * (z28 * z28)
-            + self.izz * (z48 * z48);
-        let z150 = self.cx * z63 + self.cy * z64 + self.cz * z44 + z58;
-        let z151 = self.cx * z65 + self.cy * z66 + self.cz * z46 + z59;
-        let z152 = self.cx * z67 + self.cy * z68 + self.cz * z48 + z60;
-        let z153 = self.ixx4 * (z63 * z63) + self.iyy * (z64 * z64)
-            + self.izz * (z44 * z44);
-        let z154 = self.ixx4 * z63 * z65 + self.iyy * z64 * z66 + self.izz * z44 * z46;
-        let z155 = self.ixx4 * z63 * z67 + self.iyy * z64 * z68 + self.izz * z44 * z48;
-        let z156 = self.ixx4 * (z65 * z65) + self.iyy * (z66 * z66)
-            + self.izz * (z46 * z46);
-        let z157 = self.ixx4 * z65 * z67 + self.iyy * z66 * z68 + self.izz * z46 * z48;
-        let z158 = self.ixx4 * (z67 * z67) + self.iyy * (z68 * z68)
-            + self.izz * (z48 * z48);
-        let z159 = self.cx * z83 + self.cy * z64 + self.cz * z84 + z78;
-        let z160 = self.cx * z85 + self.cy * z66 + self.cz * z86 + z79;
-        let z161 = self.cx * z87 + self.cy * z68 + self.cz * z88 + z80;
-        let z162 = self.ixx5 * (z83 * z83) + self.iyy * (z64 * z64)
-            + self.izz * (z84 * z84);
-        let z163 = self.ixx5 * z83 * z85 + self.iyy * z64 * z66 + self.izz * z84 * z86;
-        let z164 = self.ixx5 * z83 * z87 + self.iyy * z64 * z68 + self.izz * z84 * z88;
-        let z165 = self.ixx5 * (z85 * z85) + self.iyy * (z66 * z66)
-            + self.izz * (z86 * z86);
-        let z166 = self.ixx5 * z85 * z87 + self.iyy * z66 * z68 + self.izz * z86 * z88;
-        let z167 = self.ixx5 * (z87 * z87) + self.iyy * (z68 * z68)
-            + self.izz * (z88 * z88);
-        let z168 = self.cx * z103 + self.cy * z104 + self.cz * z84 + z98;
-        let z169 = self.cx * z105 + self.cy * z106 + self.cz * z86 + z99;
-        let z170 = self.cx * z107 + self.cy * z108 + self.cz * z88 + z100;
-        let z171 = self.ixx6 * (z103 * z103) + self.iyy * (z104 * z104)
-            + self.izz * (z84 * z84);
-        let z172 = self.ixx6 * z103 * z105 + self.iyy * z104 * z106
-            + self.izz * z84 * z86;
-        let z173 = self.ixx6 * z103 * z107 + self.iyy * z104 * z108
-            + self.izz * z84 * z88;
-        let z174 = self.ixx6 * (z105 * z105) + self.iyy * (z106 * z106)
-            + self.izz * (z86 * z86);
-        let z175 = self.ixx6 * z105 * z107 + self.iyy * z106 * z108
-            + self.izz * z86 * z88;
-        let z176 = self.ixx6 * (z107 * z107) + self.iyy * (z108 * z108)
-            + self.izz * (z88 * z88);
-        let z183 = -qd[0] * z119;
-        let z184 = qd[0] * z118;
-        let z185 = -qd[0] * z124 + z14 * z125 + z15;
-        let z186 = qd[0] * z123 - z13 * z125 + z16;
-        let z187 = z13 * z124 - z14 * z123 + z17;
-        let z188 = z33 * z134 - z34 * z133 + z35;
-        let z189 = -z32 * z134 + z34 * z132 + z36;
-        let z190 = z32 * z133 - z33 * z132 + z37;
-        let z191 = z53 * z143 - z54 * z142 + z55;
-        let z192 = -z52 * z143 + z54 * z141 + z56;
-        let z193 = z52 * z142 - z53 * z141 + z57;
-        let z194 = z73 * z152 - z74 * z151 + z75;
-        let z195 = -z72 * z152 + z74 * z150 + z76;
-        let z196 = z72 * z151 - z73 * z150 + z77;
-        let z197 = z93 * z161 - z94 * z160 + z95;
-        let z198 = -z92 * z161 + z94 * z159 + z96;
-        let z199 = z92 * z160 - z93 * z159 + z97;
-        let z200 = z113 * z170 - z114 * z169 + z115;
-        let z201 = -z112 * z170 + z114 * z168 + z116;
-        let z202 = z112 * z169 - z113 * z168 + z117;
-        let z203 = self.m6 * z169 * z202 - self.m6 * z170 * z201 + z112 * z171
-            + z113 * z172 + z114 * z173;
-        let z204 = -self.m6 * z168 * z202 + self.m6 * z170 * z200 + z112 * z172
-            + z113 * z174 + z114 * z175;
-        let z205 = self.m6 * z168 * z201 - self.m6 * z169 * z200 + z112 * z173
-            + z113 * z175 + z114 * z176;
-        let z206 = self.m6 * z200;
-        let z207 = self.m6 * z201;
-        let z208 = self.m6 * z202;
-        let z209 = z203 + self.m5 * z160 * z199 - self.m5 * z161 * z198 + z92 * z162
-            + z93 * z163 + z94 * z164;
-        let z210 = z204 - self.m5 * z159 * z199 + self.m5 * z161 * z197 + z92 * z163
-            + z93 * z165 + z94 * z166;
-        let z211 = z205 + self.m5 * z159 * z198 - self.m5 * z160 * z197 + z92 * z164
-            + z93 * z166 + z94 * z167;
-        let z212 = z206 + self.m5 * z197;
-        let z213 = z207 + self.m5 * z198;
-        let z214 = z208 + self.m5 * z199;
-        let z215 = z209 + self.m4 * z151 * z196 - self.m4 * z152 * z195 + z72 * z153
-            + z73 * z154 + z74 * z155;
-        let z216 = z210 - self.m4 * z150 * z196 + self.m4 * z152 * z194 + z72 * z154
-            + z73 * z156 + z74 * z157;
-        let z217 = z211 + self.m4 * z150 * z195 - self.m4 * z151 * z194 + z72 * z155
-            + z73 * z157 + z74 * z158;
-        let z218 = z212 + self.m4 * z194;
-        let z219 = z213 + self.m4 * z195;
-        let z220 = z214 + self.m4 * z196;
-        let z221 = z215 + self.m3 * z142 * z193 - self.m3 * z143 * z192 + z52 * z144
-            + z53 * z145 + z54 * z146;
-        let z222 = z216 - self.m3 * z141 * z193 + self.m3 * z143 * z191 + z52 * z145
-            + z53 * z147 + z54 * z148;
-        let z223 = z217 + self.m3 * z141 * z192 - self.m3 * z142 * z191 + z52 * z146
-            + z53 * z148 + z54 * z149;
-        let z224 = z218 + self.m3 * z191;
-        let z225 = z219 + self.m3 * z192;
-        let z226 = z220 + self.m3 * z193;
-        let z227 = z221 + self.m2 * z133 * z190 - self.m2 * z134 * z189 + z32 * z135
-            + z33 * z136 + z34 * z137;
-        let z228 = z222 - self.m2 * z132 * z190 + self.m2 * z134 * z188 + z32 * z136
-            + z33 * z138 + z34 * z139;
-        let z229 = z223 + self.m2 * z132 * z189 - self.m2 * z133 * z188 + z32 * z137
-            + z33 * z139 + z34 * z140;
-        let z230 = z224 + self.m2 * z188;
-        let z231 = z225 + self.m2 * z189;
-        let z232 = z226 + self.m2 * z190;
-        let z233 = z227 + qd[0] * z128 + self.m1 * z124 * z187 - self.m1 * z125 * z186
-            + z13 * z126 + z14 * z127;
-        let z234 = z228 + qd[0] * z130 - self.m1 * z123 * z187 + self.m1 * z125 * z185
-            + z13 * z127 + z14 * z129;
-        let z235 = z229 + qd[0] * z131 + self.m1 * z123 * z186 - self.m1 * z124 * z185
-            + z13 * z128 + z14 * z130;
-        let z236 = z230 + self.m1 * z185;
-        let z237 = z231 + self.m1 * z186;
-        let z238 = z232 + self.m1 * z187;
-        let z241 = z235 + qd[0] * self.izz + self.m0 * z118 * z184
-            - self.m0 * z119 * z183;
-        let z244 = z0 * z234 - z1 * z233 + z10 * z236 + z11 * z237 + z12 * z238;
-        let z245 = z4 * z229 + z7 * z227 + z9 * z228 + z29 * z230 + z30 * z231
-            + z31 * z232;
-        let z246 = z24 * z221 + z26 * z222 + z28 * z223 + z49 * z224 + z50 * z225
-            + z51 * z226;
-        let z247 = z44 * z215 + z46 * z216 + z48 * z217 + z69 * z218 + z70 * z219
-            + z71 * z220;
-        let z248 = z64 * z209 + z66 * z210 + z68 * z211 + z89 * z212 + z90 * z213
-            + z91 * z214;
-        let z249 = z84 * z203 + z86 * z204 + z88 * z205 + z109 * z206 + z110 * z207
-            + z111 * z208;
+        let s1 = self.shared1(q);
+        let s2 = self.shared2(q, &s1);
+        let s6 = self.shared6(q, qd, &s1, &s2);
+        let s8 = self.shared8(q, qd, &s2, &s6);
+        let z241 = s8.v32 + qd[0] * self.izz + self.m0 * s2.v56 * s6.v36
+            - self.m0 * s2.v57 * s6.v35;
+        let z244 = s2.v0 * s8.v31 - s2.v1 * s8.v30 + s2.v8 * s8.v33 + s2.v9 * s8.v34
+            + s2.v10 * s8.v35;
+        let z245 = s1.v0 * s8.v26 + s2.v5 * s8.v24 + s2.v7 * s8.v25 + s2.v17 * s8.v27
+            + s2.v18 * s8.v28 + s2.v19 * s8.v29;
+        let z246 = s2.v14 * s8.v18 + s2.v16 * s8.v19 + s1.v6 * s8.v20 + s2.v26 * s8.v21
+            + s2.v27 * s8.v22 + s2.v28 * s8.v23;
+        let z247 = s2.v23 * s8.v12 + s2.v25 * s8.v13 + s1.v11 * s8.v14 + s2.v35 * s8.v15
+            + s2.v36 * s8.v16 + s2.v37 * s8.v17;
+        let z248 = s2.v32 * s8.v6 + s2.v34 * s8.v7 + s1.v16 * s8.v8 + s2.v44 * s8.v9
+            + s2.v45 * s8.v10 + s2.v46 * s8.v11;
+        let z249 = s2.v41 * s8.v0 + s2.v43 * s8.v1 + s1.v21 * s8.v2 + s2.v53 * s8.v3
+            + s2.v54 * s8.v4 + s2.v55 * s8.v5;
         0.5 * qd[0] * z241 + 0.5 * qd[1] * z244 + 0.5 * qd[2] * z245 + 0.5 * qd[3] * z246
             + 0.5 * qd[4] * z247 + 0.5 * qd[5] * z248 + 0.5 * qd[6] * z249
     }
     fn potential_energy(&self, q: &Vector<7>, _t: f64) -> f64 {
-        let z4 = q[1].cos();
-        let z5 = q[1].sin();
-        let z20 = self.l + self.l * z4;
-        let z21 = q[2].cos();
-        let z22 = q[2].sin();
-        let z27 = -z5 * z21;
-        let z28 = z5 * z22;
-        let z40 = self.oy * z28 + self.l * z4 + z20;
-        let z41 = q[3].cos();
-        let z42 = q[3].sin();
-        let z47 = -z4 * z42 + z27 * z41;
-        let z48 = z4 * z41 + z27 * z42;
-        let z60 = self.oy * z28 + self.l * z48 + z40;
-        let z61 = q[4].cos();
-        let z62 = q[4].sin();
-        let z67 = z28 * z62 + z47 * z61;
-        let z68 = z28 * z61 - z47 * z62;
-        let z80 = self.oy * z68 + self.l * z48 + z60;
-        let z81 = q[5].cos();
-        let z82 = q[5].sin();
-        let z87 = -z48 * z82 + z67 * z81;
-        let z88 = z48 * z81 + z67 * z82;
-        let z100 = self.oy * z68 + self.l * z88 + z80;
-        let z101 = q[6].cos();
-        let z102 = q[6].sin();
-        let z107 = z68 * z102 + z87 * z101;
-        let z108 = z68 * z101 - z87 * z102;
+        let s1 = self.shared1(q);
         let z177 = self.z0 + self.l;
-        let z178 = self.z0 + z20;
-        let z179 = self.z0 + z40;
-        let z180 = self.z0 + z60;
-        let z181 = self.z0 + z80;
-        let z182 = self.z0 + z100;
+        let z178 = self.z0 + s1.v2;
+        let z179 = self.z0 + s1.v7;
+        let z180 = self.z0 + s1.v12;
+        let z181 = self.z0 + s1.v17;
+        let z182 = self.z0 + s1.v22;
         let x0 = self.m0 * self.z0;
         let x1 = self.m1 * z177;
         let x2 = self.m2 * z178;
@@ -518,27 +1578,27 @@ impl Dynamics<7> for Arm7 {
         let x4 = self.m4 * z180;
         let x5 = self.m5 * z181;
         let x6 = self.m6 * z182;
-        let x7 = -(self.m1 * z5);
-        let x8 = self.m2 * z27;
-        let x9 = self.m3 * z47;
-        let x10 = self.m4 * z67;
-        let x11 = self.m5 * z87;
-        let x12 = self.m6 * z107;
+        let x7 = -(self.m1 * s1.v1);
+        let x8 = self.m2 * s1.v5;
+        let x9 = self.m3 * s1.v10;
+        let x10 = self.m4 * s1.v15;
+        let x11 = self.m5 * s1.v20;
+        let x12 = self.m6 * s1.v25;
         let x13 = x7 + x8 + x9 + x10 + x11 + x12;
         let x14 = self.cx * x13;
-        let x15 = self.m2 * z28;
-        let x16 = self.m3 * z28;
-        let x17 = self.m4 * z68;
-        let x18 = self.m5 * z68;
-        let x19 = self.m6 * z108;
+        let x15 = self.m2 * s1.v6;
+        let x16 = self.m3 * s1.v6;
+        let x17 = self.m4 * s1.v16;
+        let x18 = self.m5 * s1.v16;
+        let x19 = self.m6 * s1.v26;
         let x20 = x15 + x16 + x17 + x18 + x19;
         let x21 = self.cy * x20;
-        let x22 = self.m1 * z4;
-        let x23 = self.m2 * z4;
-        let x24 = self.m3 * z48;
-        let x25 = self.m4 * z48;
-        let x26 = self.m5 * z88;
-        let x27 = self.m6 * z88;
+        let x22 = self.m1 * s1.v0;
+        let x23 = self.m2 * s1.v0;
+        let x24 = self.m3 * s1.v11;
+        let x25 = self.m4 * s1.v11;
+        let x26 = self.m5 * s1.v21;
+        let x27 = self.m6 * s1.v21;
         let x28 = self.m0 + x22 + x23 + x24 + x25 + x26 + x27;
         let x29 = self.cz * x28;
         let x30 = x0 + x1 + x2 + x3 + x4 + x5 + x6 + x14 + x21 + x29;
@@ -552,593 +1612,71 @@ impl Dynamics<7> for Arm7 {
         m: &mut Matrix<7, 7>,
         h: &mut Vector<7>,
     ) {
-        let z0 = q[0].cos();
-        let z1 = q[0].sin();
-        let z2 = -self.oy * z1;
-        let z3 = self.oy * z0;
-        let z4 = q[1].cos();
-        let z5 = q[1].sin();
-        let z6 = z0 * z4;
-        let z7 = z0 * z5;
-        let z8 = z1 * z4;
-        let z9 = z1 * z5;
-        let z10 = -self.l * z0;
-        let z11 = -self.l * z1;
-        let z12 = z0 * z2 + z1 * z3;
-        let z13 = -qd[1] * z1;
-        let z14 = qd[1] * z0;
-        let z15 = qd[1] * z10;
-        let z16 = qd[1] * z11;
-        let z17 = qd[1] * z12;
-        let z18 = z2 - self.oy * z1 + self.l * z7;
-        let z19 = z3 + self.oy * z0 + self.l * z9;
-        let z20 = self.l + self.l * z4;
-        let z21 = q[2].cos();
-        let z22 = q[2].sin();
-        let z23 = -z1 * z22 + z6 * z21;
-        let z24 = -z1 * z21 - z6 * z22;
-        let z25 = z0 * z22 + z8 * z21;
-        let z26 = z0 * z21 - z8 * z22;
-        let z27 = -z5 * z21;
-        let z28 = z5 * z22;
-        let z29 = z4 * z19 - z9 * z20;
-        let z30 = -z4 * z18 + z7 * z20;
-        let z31 = -z7 * z19 + z9 * z18;
-        let z32 = qd[2] * z7 + z13;
-        let z33 = qd[2] * z9 + z14;
-        let z34 = qd[0] + qd[2] * z4;
-        let z35 = qd[2] * z29 + z15;
-        let z36 = qd[2] * z30 + z16;
-        let z37 = qd[2] * z31 + z17;
-        let z38 = self.oy * z24 + z18 + self.l * z7;
-        let z39 = self.oy * z26 + self.l * z9 + z19;
-        let z40 = self.oy * z28 + self.l * z4 + z20;
-        let z41 = q[3].cos();
-        let z42 = q[3].sin();
-        let z43 = -z7 * z42 + z23 * z41;
-        let z44 = z7 * z41 + z23 * z42;
-        let z45 = -z9 * z42 + z25 * z41;
-        let z46 = z9 * z41 + z25 * z42;
-        let z47 = -z4 * z42 + z27 * z41;
-        let z48 = z4 * z41 + z27 * z42;
-        let z49 = -z26 * z40 + z28 * z39;
-        let z50 = z24 * z40 - z28 * z38;
-        let z51 = -z24 * z39 + z26 * z38;
-        let z52 = qd[3] * z24 + z32;
-        let z53 = qd[3] * z26 + z33;
-        let z54 = qd[3] * z28 + z34;
-        let z55 = qd[3] * z49 + z35;
-        let z56 = qd[3] * z50 + z36;
-        let z57 = qd[3] * z51 + z37;
-        let z58 = self.oy * z24 + self.l * z44 + z38;
-        let z59 = self.oy * z26 + self.l * z46 + z39;
-        let z60 = self.oy * z28 + self.l * z48 + z40;
-        let z61 = q[4].cos();
-        let z62 = q[4].sin();
-        let z63 = z24 * z62 + z43 * z61;
-        let z64 = z24 * z61 - z43 * z62;
-        let z65 = z26 * z62 + z45 * z61;
-        let z66 = z26 * z61 - z45 * z62;
-        let z67 = z28 * z62 + z47 * z61;
-        let z68 = z28 * z61 - z47 * z62;
-        let z69 = -z46 * z60 + z48 * z59;
-        let z70 = z44 * z60 - z48 * z58;
-        let z71 = -z44 * z59 + z46 * z58;
-        let z72 = qd[4] * z44 + z52;
-        let z73 = qd[4] * z46 + z53;
-        let z74 = qd[4] * z48 + z54;
-        let z75 = qd[4] * z69 + z55;
-        let z76 = qd[4] * z70 + z56;
-        let z77 = qd[4] * z71 + z57;
-        let z78 = self.oy * z64 + self.l * z44 + z58;
-        let z79 = self.oy * z66 + self.l * z46 + z59;
-        let z80 = self.oy * z68 + self.l * z48 + z60;
-        let z81 = q[5].cos();
-        let z82 = q[5].sin();
-        let z83 = -z44 * z82 + z63 * z81;
-        let z84 = z44 * z81 + z63 * z82;
-        let z85 = -z46 * z82 + z65 * z81;
-        let z86 = z46 * z81 + z65 * z82;
-        let z87 = -z48 * z82 + z67 * z81;
-        let z88 = z48 * z81 + z67 * z82;
-        let z89 = -z66 * z80 + z68 * z79;
-        let z90 = z64 * z80 - z68 * z78;
-        let z91 = -z64 * z79 + z66 * z78;
-        let z92 = qd[5] * z64 + z72;
-        let z93 = qd[5] * z66 + z73;
-        let z94 = qd[5] * z68 + z74;
-        let z95 = qd[5] * z89 + z75;
-        let z96 = qd[5] * z90 + z76;
-        let z97 = qd[5] * z91 + z77;
-        let z98 = self.oy * z64 + self.l * z84 + z78;
-        let z99 = self.oy * z66 + self.l * z86 + z79;
-        let z100 = self.oy * z68 + self.l * z88 + z80;
-        let z101 = q[6].cos();
-        let z102 = q[6].sin();
-        let z103 = z64 * z102 + z83 * z101;
-        let z104 = z64 * z101 - z83 * z102;
-        let z105 = z66 * z102 + z85 * z101;
-        let z106 = z66 * z101 - z85 * z102;
-        let z107 = z68 * z102 + z87 * z101;
-        let z108 = z68 * z101 - z87 * z102;
-        let z109 = -z86 * z100 + z88 * z99;
-        let z110 = z84 * z100 - z88 * z98;
-        let z111 = -z84 * z99 + z86 * z98;
-        let z112 = qd[6] * z84 + z92;
-        let z113 = qd[6] * z86 + z93;
-        let z114 = qd[6] * z88 + z94;
-        let z115 = qd[6] * z109 + z95;
-        let z116 = qd[6] * z110 + z96;
-        let z117 = qd[6] * z111 + z97;
-        let z118 = self.cx * z0 - self.cy * z1;
-        let z119 = self.cx * z1 + self.cy * z0;
-        let z123 = z2 + self.cx * z6 - self.cy * z1 + self.cz * z7;
-        let z124 = z3 + self.cx * z8 + self.cy * z0 + self.cz * z9;
-        let z125 = -self.cx * z5 + self.cz * z4 + self.l;
-        let z126 = self.ixx1 * (z6 * z6) + self.iyy * (z1 * z1) + self.izz * (z7 * z7);
-        let z127 = self.ixx1 * z6 * z8 - self.iyy * z0 * z1 + self.izz * z7 * z9;
-        let z128 = -self.ixx1 * z5 * z6 + self.izz * z4 * z7;
-        let z129 = self.ixx1 * (z8 * z8) + self.iyy * (z0 * z0) + self.izz * (z9 * z9);
-        let z130 = -self.ixx1 * z5 * z8 + self.izz * z4 * z9;
-        let z131 = self.ixx1 * (z5 * z5) + self.izz * (z4 * z4);
-        let z132 = self.cx * z23 + self.cy * z24 + self.cz * z7 + z18;
-        let z133 = self.cx * z25 + self.cy * z26 + self.cz * z9 + z19;
-        let z134 = self.cx * z27 + self.cy * z28 + self.cz * z4 + z20;
-        let z135 = self.ixx2 * (z23 * z23) + self.iyy * (z24 * z24)
-            + self.izz * (z7 * z7);
-        let z136 = self.ixx2 * z23 * z25 + self.iyy * z24 * z26 + self.izz * z7 * z9;
-        let z137 = self.ixx2 * z23 * z27 + self.iyy * z24 * z28 + self.izz * z4 * z7;
-        let z138 = self.ixx2 * (z25 * z25) + self.iyy * (z26 * z26)
-            + self.izz * (z9 * z9);
-        let z139 = self.ixx2 * z25 * z27 + self.iyy * z26 * z28 + self.izz * z4 * z9;
-        let z140 = self.ixx2 * (z27 * z27) + self.iyy * (z28 * z28)
-            + self.izz * (z4 * z4);
-        let z141 = self.cx * z43 + self.cy * z24 + self.cz * z44 + z38;
-        let z142 = self.cx * z45 + self.cy * z26 + self.cz * z46 + z39;
-        let z143 = self.cx * z47 + self.cy * z28 + self.cz * z48 + z40;
-        let z144 = self.ixx3 * (z43 * z43) + self.iyy * (z24 * z24)
-            + self.izz * (z44 * z44);
-        let z145 = self.ixx3 * z43 * z45 + self.iyy * z24 * z26 + self.izz * z44 * z46;
-        let z146 = self.ixx3 * z43 * z47 + self.iyy * z24 * z28 + self.izz * z44 * z48;
-        let z147 = self.ixx3 * (z45 * z45) + self.iyy * (z26 * z26)
-            + self.izz * (z46 * z46);
-        let z148 = self.ixx3 * z45 * z47 + self.iyy * z26 * z28 + self.izz * z46 * z48;
-        let z149 = self.ixx3 * (z47 * z47) + self.iyy * (z28 * z28)
-            + self.izz * (z48 * z48);
-        let z150 = self.cx * z63 + self.cy * z64 + self.cz * z44 + z58;
-        let z151 = self.cx * z65 + self.cy * z66 + self.cz * z46 + z59;
-        let z152 = self.cx * z67 + self.cy * z68 + self.cz * z48 + z60;
-        let z153 = self.ixx4 * (z63 * z63) + self.iyy * (z64 * z64)
-            + self.izz * (z44 * z44);
-        let z154 = self.ixx4 * z63 * z65 + self.iyy * z64 * z66 + self.izz * z44 * z46;
-        let z155 = self.ixx4 * z63 * z67 + self.iyy * z64 * z68 + self.izz * z44 * z48;
-        let z156 = self.ixx4 * (z65 * z65) + self.iyy * (z66 * z66)
-            + self.izz * (z46 * z46);
-        let z157 = self.ixx4 * z65 * z67 + self.iyy * z66 * z68 + self.izz * z46 * z48;
-        let z158 = self.ixx4 * (z67 * z67) + self.iyy * (z68 * z68)
-            + self.izz * (z48 * z48);
-        let z159 = self.cx * z83 + self.cy * z64 + self.cz * z84 + z78;
-        let z160 = self.cx * z85 + self.cy * z66 + self.cz * z86 + z79;
-        let z161 = self.cx * z87 + self.cy * z68 + self.cz * z88 + z80;
-        let z162 = self.ixx5 * (z83 * z83) + self.iyy * (z64 * z64)
-            + self.izz * (z84 * z84);
-        let z163 = self.ixx5 * z83 * z85 + self.iyy * z64 * z66 + self.izz * z84 * z86;
-        let z164 = self.ixx5 * z83 * z87 + self.iyy * z64 * z68 + self.izz * z84 * z88;
-        let z165 = self.ixx5 * (z85 * z85) + self.iyy * (z66 * z66)
-            + self.izz * (z86 * z86);
-        let z166 = self.ixx5 * z85 * z87 + self.iyy * z66 * z68 + self.izz * z86 * z88;
-        let z167 = self.ixx5 * (z87 * z87) + self.iyy * (z68 * z68)
-            + self.izz * (z88 * z88);
-        let z168 = self.cx * z103 + self.cy * z104 + self.cz * z84 + z98;
-        let z169 = self.cx * z105 + self.cy * z106 + self.cz * z86 + z99;
-        let z170 = self.cx * z107 + self.cy * z108 + self.cz * z88 + z100;
-        let z171 = self.ixx6 * (z103 * z103) + self.iyy * (z104 * z104)
-            + self.izz * (z84 * z84);
-        let z172 = self.ixx6 * z103 * z105 + self.iyy * z104 * z106
-            + self.izz * z84 * z86;
-        let z173 = self.ixx6 * z103 * z107 + self.iyy * z104 * z108
-            + self.izz * z84 * z88;
-        let z174 = self.ixx6 * (z105 * z105) + self.iyy * (z106 * z106)
-            + self.izz * (z86 * z86);
-        let z175 = self.ixx6 * z105 * z107 + self.iyy * z106 * z108
-            + self.izz * z86 * z88;
-        let z176 = self.ixx6 * (z107 * z107) + self.iyy * (z108 * z108)
-            + self.izz * (z88 * z88);
-        let z183 = -qd[0] * z119;
-        let z184 = qd[0] * z118;
-        let z185 = -qd[0] * z124 + z14 * z125 + z15;
-        let z186 = qd[0] * z123 - z13 * z125 + z16;
-        let z187 = z13 * z124 - z14 * z123 + z17;
-        let z188 = z33 * z134 - z34 * z133 + z35;
-        let z189 = -z32 * z134 + z34 * z132 + z36;
-        let z190 = z32 * z133 - z33 * z132 + z37;
-        let z191 = z53 * z143 - z54 * z142 + z55;
-        let z192 = -z52 * z143 + z54 * z141 + z56;
-        let z193 = z52 * z142 - z53 * z141 + z57;
-        let z194 = z73 * z152 - z74 * z151 + z75;
-        let z195 = -z72 * z152 + z74 * z150 + z76;
-        let z196 = z72 * z151 - z73 * z150 + z77;
-        let z197 = z93 * z161 - z94 * z160 + z95;
-        let z198 = -z92 * z161 + z94 * z159 + z96;
-        let z199 = z92 * z160 - z93 * z159 + z97;
-        let z200 = z113 * z170 - z114 * z169 + z115;
-        let z201 = -z112 * z170 + z114 * z168 + z116;
-        let z202 = z112 * z169 - z113 * z168 + z117;
-        let z251 = self.m6 * z168;
-        let z252 = self.m6 * z169;
-        let z253 = self.m6 * z170;
-        let z254 = self.m6 * (z169 * z169) + self.m6 * (z170 * z170) + z171;
-        let z255 = -self.m6 * z168 * z169 + z172;
-        let z256 = -self.m6 * z168 * z170 + z173;
-        let z257 = self.m6 * (z168 * z168) + self.m6 * (z170 * z170) + z174;
-        let z258 = -self.m6 * z169 * z170 + z175;
-        let z259 = self.m6 * (z168 * z168) + self.m6 * (z169 * z169) + z176;
-        let z260 = self.m5 + self.m6;
-        let z261 = z251 + self.m5 * z159;
-        let z262 = z252 + self.m5 * z160;
-        let z263 = z253 + self.m5 * z161;
-        let z264 = z254 + self.m5 * (z160 * z160) + self.m5 * (z161 * z161) + z162;
-        let z265 = z255 - self.m5 * z159 * z160 + z163;
-        let z266 = z256 - self.m5 * z159 * z161 + z164;
-        let z267 = z257 + self.m5 * (z159 * z159) + self.m5 * (z161 * z161) + z165;
-        let z268 = z258 - self.m5 * z160 * z161 + z166;
-        let z269 = self.m5 * (z159 * z159) + self.m5 * (z160 * z160) + z259 + z167;
-        let z270 = self.m4 + z260;
-        let z271 = self.m4 * z150 + z261;
-        let z272 = self.m4 * z151 + z262;
-        let z273 = self.m4 * z152 + z263;
-        let z274 = self.m4 * (z151 * z151) + self.m4 * (z152 * z152) + z264 + z153;
-        let z275 = -self.m4 * z150 * z151 + z265 + z154;
-        let z276 = -self.m4 * z150 * z152 + z266 + z155;
-        let z277 = self.m4 * (z150 * z150) + self.m4 * (z152 * z152) + z267 + z156;
-        let z278 = -self.m4 * z151 * z152 + z268 + z157;
-        let z279 = self.m4 * (z150 * z150) + self.m4 * (z151 * z151) + z269 + z158;
-        let z280 = self.m3 + z270;
-        let z281 = self.m3 * z141 + z271;
-        let z282 = self.m3 * z142 + z272;
-        let z283 = self.m3 * z143 + z273;
-        let z284 = self.m3 * (z142 * z142) + self.m3 * (z143 * z143) + z274 + z144;
-        let z285 = -self.m3 * z141 * z142 + z275 + z145;
-        let z286 = -self.m3 * z141 * z143 + z276 + z146;
-        let z287 = self.m3 * (z141 * z141) + self.m3 * (z143 * z143) + z277 + z147;
-        let z288 = -self.m3 * z142 * z143 + z278 + z148;
-        let z289 = self.m3 * (z141 * z141) + self.m3 * (z142 * z142) + z279 + z149;
-        let z290 = self.m2 + z280;
-        let z291 = self.m2 * z132 + z281;
-        let z292 = self.m2 * z133 + z282;
-        let z293 = self.m2 * z134 + z283;
-        let z294 = self.m2 * (z133 * z133) + self.m2 * (z134 * z134) + z284 + z135;
-        let z295 = -self.m2 * z132 * z133 + z285 + z136;
-        let z296 = -self.m2 * z132 * z134 + z286 + z137;
-        let z297 = self.m2 * (z132 * z132) + self.m2 * (z134 * z134) + z287 + z138;
-        let z298 = -self.m2 * z133 * z134 + z288 + z139;
-        let z299 = self.m2 * (z132 * z132) + self.m2 * (z133 * z133) + z289 + z140;
-        let z300 = self.m1 + z290;
-        let z301 = self.m1 * z123 + z291;
-        let z302 = self.m1 * z124 + z292;
-        let z303 = self.m1 * z125 + z293;
-        let z304 = self.m1 * (z124 * z124) + self.m1 * (z125 * z125) + z294 + z126;
-        let z305 = -self.m1 * z123 * z124 + z295 + z127;
-        let z306 = -self.m1 * z123 * z125 + z296 + z128;
-        let z307 = self.m1 * (z123 * z123) + self.m1 * (z125 * z125) + z297 + z129;
-        let z308 = -self.m1 * z124 * z125 + z298 + z130;
-        let z309 = self.m1 * (z123 * z123) + self.m1 * (z124 * z124) + z299 + z131;
-        let z319 = self.m0 * (z118 * z118) + self.m0 * (z119 * z119) + self.izz + z309;
-        let z320 = z0 * z305 - z1 * z304 - z11 * z303 + z12 * z302;
-        let z321 = z0 * z307 - z1 * z305 + z10 * z303 - z12 * z301;
-        let z322 = z0 * z308 - z1 * z306 - z10 * z302 + z11 * z301;
-        let z323 = z0 * z303 + z10 * z300;
-        let z324 = z1 * z303 + z11 * z300;
-        let z325 = -z0 * z301 - z1 * z302 + z12 * z300;
-        let z326 = z0 * z321 - z1 * z320 + z10 * z323 + z11 * z324 + z12 * z325;
-        let z327 = z4 * z296 + z7 * z294 + z9 * z295 - z30 * z293 + z31 * z292;
-        let z328 = z4 * z298 + z7 * z295 + z9 * z297 + z29 * z293 - z31 * z291;
-        let z329 = z4 * z299 + z7 * z296 + z9 * z298 - z29 * z292 + z30 * z291;
-        let z330 = -z4 * z292 + z9 * z293 + z29 * z290;
-        let z331 = z4 * z291 - z7 * z293 + z30 * z290;
-        let z332 = z7 * z292 - z9 * z291 + z31 * z290;
-        let z333 = z4 * z329 + z7 * z327 + z9 * z328 + z29 * z330 + z30 * z331
-            + z31 * z332;
-        let z334 = z0 * z328 - z1 * z327 + z10 * z330 + z11 * z331 + z12 * z332;
-        let z335 = z24 * z284 + z26 * z285 + z28 * z286 - z50 * z283 + z51 * z282;
-        let z336 = z24 * z285 + z26 * z287 + z28 * z288 + z49 * z283 - z51 * z281;
-        let z337 = z24 * z286 + z26 * z288 + z28 * z289 - z49 * z282 + z50 * z281;
-        let z338 = z26 * z283 - z28 * z282 + z49 * z280;
-        let z339 = -z24 * z283 + z28 * z281 + z50 * z280;
-        let z340 = z24 * z282 - z26 * z281 + z51 * z280;
-        let z341 = z24 * z335 + z26 * z336 + z28 * z337 + z49 * z338 + z50 * z339
-            + z51 * z340;
-        let z342 = z4 * z337 + z7 * z335 + z9 * z336 + z29 * z338 + z30 * z339
-            + z31 * z340;
-        let z343 = z0 * z336 - z1 * z335 + z10 * z338 + z11 * z339 + z12 * z340;
-        let z344 = z44 * z274 + z46 * z275 + z48 * z276 - z70 * z273 + z71 * z272;
-        let z345 = z44 * z275 + z46 * z277 + z48 * z278 + z69 * z273 - z71 * z271;
-        let z346 = z44 * z276 + z46 * z278 + z48 * z279 - z69 * z272 + z70 * z271;
-        let z347 = z46 * z273 - z48 * z272 + z69 * z270;
-        let z348 = -z44 * z273 + z48 * z271 + z70 * z270;
-        let z349 = z44 * z272 - z46 * z271 + z71 * z270;
-        let z350 = z44 * z344 + z46 * z345 + z48 * z346 + z69 * z347 + z70 * z348
-            + z71 * z349;
-        let z351 = z24 * z344 + z26 * z345 + z28 * z346 + z49 * z347 + z50 * z348
-            + z51 * z349;
-        let z352 = z4 * z346 + z7 * z344 + z9 * z345 + z29 * z347 + z30 * z348
-            + z31 * z349;
-        let z353 = z0 * z345 - z1 * z344 + z10 * z347 + z11 * z348 + z12 * z349;
-        let z354 = z64 * z264 + z66 * z265 + z68 * z266 - z90 * z263 + z91 * z262;
-        let z355 = z64 * z265 + z66 * z267 + z68 * z268 + z89 * z263 - z91 * z261;
-        let z356 = z64 * z266 + z66 * z268 + z68 * z269 - z89 * z262 + z90 * z261;
-        let z357 = z66 * z263 - z68 * z262 + z89 * z260;
-        let z358 = -z64 * z263 + z68 * z261 + z90 * z260;
-        let z359 = z64 * z262 - z66 * z261 + z91 * z260;
-        let z360 = z64 * z354 + z66 * z355 + z68 * z356 + z89 * z357 + z90 * z358
-            + z91 * z359;
-        let z361 = z44 * z354 + z46 * z355 + z48 * z356 + z69 * z357 + z70 * z358
-            + z71 * z359;
-        let z362 = z24 * z354 + z26 * z355 + z28 * z356 + z49 * z357 + z50 * z358
-            + z51 * z359;
-        let z363 = z4 * z356 + z7 * z354 + z9 * z355 + z29 * z357 + z30 * z358
-            + z31 * z359;
-        let z364 = z0 * z355 - z1 * z354 + z10 * z357 + z11 * z358 + z12 * z359;
-        let z365 = z84 * z254 + z86 * z255 + z88 * z256 - z110 * z253 + z111 * z252;
-        let z366 = z84 * z255 + z86 * z257 + z88 * z258 + z109 * z253 - z111 * z251;
-        let z367 = z84 * z256 + z86 * z258 + z88 * z259 - z109 * z252 + z110 * z251;
-        let z368 = self.m6 * z109 + z86 * z253 - z88 * z252;
-        let z369 = self.m6 * z110 - z84 * z253 + z88 * z251;
-        let z370 = self.m6 * z111 + z84 * z252 - z86 * z251;
-        let z371 = z84 * z365 + z86 * z366 + z88 * z367 + z109 * z368 + z110 * z369
-            + z111 * z370;
-        let z372 = z64 * z365 + z66 * z366 + z68 * z367 + z89 * z368 + z90 * z369
-            + z91 * z370;
-        let z373 = z44 * z365 + z46 * z366 + z48 * z367 + z69 * z368 + z70 * z369
-            + z71 * z370;
-        let z374 = z24 * z365 + z26 * z366 + z28 * z367 + z49 * z368 + z50 * z369
-            + z51 * z370;
-        let z375 = z4 * z367 + z7 * z365 + z9 * z366 + z29 * z368 + z30 * z369
-            + z31 * z370;
-        let z376 = z0 * z366 - z1 * z365 + z10 * z368 + z11 * z369 + z12 * z370;
-        let z377 = -qd[0] * qd[1] * z0;
-        let z378 = -qd[0] * qd[1] * z1;
-        let z379 = qd[1] * z0 * z13 + qd[1] * z1 * z14;
-        let z380 = -qd[0] * qd[1] * z11 - qd[1] * z0 * z17 + qd[1] * z12 * z14;
-        let z381 = qd[0] * qd[1] * z10 - qd[1] * z1 * z17 - qd[1] * z12 * z13;
-        let z382 = qd[1] * z0 * z15 + qd[1] * z1 * z16 - qd[1] * z10 * z14
-            + qd[1] * z11 * z13;
-        let z383 = qd[2] * z4 * z33 - qd[2] * z9 * z34 + z377;
-        let z384 = -qd[2] * z4 * z32 + qd[2] * z7 * z34 + z378;
-        let z385 = -qd[2] * z7 * z33 + qd[2] * z9 * z32 + z379;
-        let z386 = qd[2] * z4 * z36 - qd[2] * z9 * z37 - qd[2] * z30 * z34
-            + qd[2] * z31 * z33 + z380;
-        let z387 = -qd[2] * z4 * z35 + qd[2] * z7 * z37 + qd[2] * z29 * z34
-            - qd[2] * z31 * z32 + z381;
-        let z388 = -qd[2] * z7 * z36 + qd[2] * z9 * z35 - qd[2] * z29 * z33
-            + qd[2] * z30 * z32 + z382;
-        let z389 = -qd[3] * z26 * z54 + qd[3] * z28 * z53 + z383;
-        let z390 = qd[3] * z24 * z54 - qd[3] * z28 * z52 + z384;
-        let z391 = -qd[3] * z24 * z53 + qd[3] * z26 * z52 + z385;
-        let z392 = -qd[3] * z26 * z57 + qd[3] * z28 * z56 - qd[3] * z50 * z54
-            + qd[3] * z51 * z53 + z386;
-        let z393 = qd[3] * z24 * z57 - qd[3] * z28 * z55 + qd[3] * z49 * z54
-            - qd[3] * z51 * z52 + z387;
-        let z394 = -qd[3] * z24 * z56 + qd[3] * z26 * z55 - qd[3] * z49 * z53
-            + qd[3] * z50 * z52 + z388;
-        let z395 = -qd[4] * z46 * z74 + qd[4] * z48 * z73 + z389;
-        let z396 = qd[4] * z44 * z74 - qd[4] * z48 * z72 + z390;
-        let z397 = -qd[4] * z44 * z73 + qd[4] * z46 * z72 + z391;
-        let z398 = -qd[4] * z46 * z77 + qd[4] * z48 * z76 - qd[4] * z70 * z74
-            + qd[4] * z71 * z73 + z392;
-        let z399 = qd[4] * z44 * z77 - qd[4] * z48 * z75 + qd[4] * z69 * z74
-            - qd[4] * z71 * z72 + z393;
-        let z400 = -qd[4] * z44 * z76 + qd[4] * z46 * z75 - qd[4] * z69 * z73
-            + qd[4] * z70 * z72 + z394;
-        let z401 = -qd[5] * z66 * z94 + qd[5] * z68 * z93 + z395;
-        let z402 = qd[5] * z64 * z94 - qd[5] * z68 * z92 + z396;
-        let z403 = -qd[5] * z64 * z93 + qd[5] * z66 * z92 + z397;
-        let z404 = -qd[5] * z66 * z97 + qd[5] * z68 * z96 - qd[5] * z90 * z94
-            + qd[5] * z91 * z93 + z398;
-        let z405 = qd[5] * z64 * z97 - qd[5] * z68 * z95 + qd[5] * z89 * z94
-            - qd[5] * z91 * z92 + z399;
-        let z406 = -qd[5] * z64 * z96 + qd[5] * z66 * z95 - qd[5] * z89 * z93
-            + qd[5] * z90 * z92 + z400;
-        let z407 = -qd[6] * z86 * z114 + qd[6] * z88 * z113 + z401;
-        let z408 = qd[6] * z84 * z114 - qd[6] * z88 * z112 + z402;
-        let z409 = -qd[6] * z84 * z113 + qd[6] * z86 * z112 + z403;
-        let z410 = -qd[6] * z86 * z117 + qd[6] * z88 * z116 - qd[6] * z110 * z114
-            + qd[6] * z111 * z113 + z404;
-        let z411 = qd[6] * z84 * z117 - qd[6] * z88 * z115 + qd[6] * z109 * z114
-            - qd[6] * z111 * z112 + z405;
-        let z412 = -qd[6] * z84 * z116 + qd[6] * z86 * z115 - qd[6] * z109 * z113
-            + qd[6] * z110 * z112 + z406;
-        let z413 = -qd[0] * self.m0 * z184;
-        let z414 = qd[0] * self.m0 * z183;
-        let z419 = z118 * z414 - z119 * z413;
-        let z420 = -qd[0] * self.m1 * z186 + self.m1 * z14 * z187 - self.m1 * z124 * z379
-            + self.m1 * z380 + self.m1 * z125 * z378;
-        let z421 = qd[0] * self.m1 * z185 - self.m1 * z13 * z187 + self.m1 * z123 * z379
-            - self.m1 * z125 * z377 + self.m1 * z381;
-        let z422 = self.m1 * z13 * z186 - self.m1 * z14 * z185 + self.m1 * self.g
-            - self.m1 * z123 * z378 + self.m1 * z124 * z377 + self.m1 * z382;
-        let z423 = qd[0] * z128 + z13 * z126 + z14 * z127;
-        let z424 = qd[0] * z130 + z13 * z127 + z14 * z129;
-        let z425 = qd[0] * z131 + z13 * z128 + z14 * z130;
-        let z426 = -qd[0] * z424 + z14 * z425 + z124 * z422 - z125 * z421 + z126 * z377
-            + z127 * z378 + z128 * z379;
-        let z427 = qd[0] * z423 - z13 * z425 - z123 * z422 + z125 * z420 + z127 * z377
-            + z129 * z378 + z130 * z379;
-        let z428 = z13 * z424 - z14 * z423 + z123 * z421 - z124 * z420 + z128 * z377
-            + z130 * z378 + z131 * z379;
-        let z429 = self.m2 * z33 * z190 - self.m2 * z34 * z189 + self.m2 * z386
-            - self.m2 * z133 * z385 + self.m2 * z134 * z384;
-        let z430 = -self.m2 * z32 * z190 + self.m2 * z34 * z188 + self.m2 * z387
-            + self.m2 * z132 * z385 - self.m2 * z134 * z383;
-        let z431 = self.m2 * self.g + self.m2 * z32 * z189 - self.m2 * z33 * z188
-            - self.m2 * z132 * z384 + self.m2 * z388 + self.m2 * z133 * z383;
-        let z432 = z32 * z135 + z33 * z136 + z34 * z137;
-        let z433 = z32 * z136 + z33 * z138 + z34 * z139;
-        let z434 = z32 * z137 + z33 * z139 + z34 * z140;
-        let z435 = z33 * z434 - z34 * z433 + z133 * z431 - z134 * z430 + z135 * z383
-            + z136 * z384 + z137 * z385;
-        let z436 = -z32 * z434 + z34 * z432 - z132 * z431 + z134 * z429 + z136 * z383
-            + z138 * z384 + z139 * z385;
-        let z437 = z32 * z433 - z33 * z432 + z132 * z430 - z133 * z429 + z137 * z383
-            + z139 * z384 + z140 * z385;
-        let z438 = self.m3 * z53 * z193 - self.m3 * z54 * z192 + self.m3 * z392
-            - self.m3 * z142 * z391 + self.m3 * z143 * z390;
-        let z439 = -self.m3 * z52 * z193 + self.m3 * z54 * z191 + self.m3 * z393
-            + self.m3 * z141 * z391 - self.m3 * z143 * z389;
-        let z440 = self.m3 * self.g + self.m3 * z52 * z192 - self.m3 * z53 * z191
-            + self.m3 * z394 - self.m3 * z141 * z390 + self.m3 * z142 * z389;
-        let z441 = z52 * z144 + z53 * z145 + z54 * z146;
-        let z442 = z52 * z145 + z53 * z147 + z54 * z148;
-        let z443 = z52 * z146 + z53 * z148 + z54 * z149;
-        let z444 = z53 * z443 - z54 * z442 + z142 * z440 - z143 * z439 + z144 * z389
-            + z145 * z390 + z146 * z391;
-        let z445 = -z52 * z443 + z54 * z441 - z141 * z440 + z143 * z438 + z145 * z389
-            + z147 * z390 + z148 * z391;
-        let z446 = z52 * z442 - z53 * z441 + z141 * z439 - z142 * z438 + z146 * z389
-            + z148 * z390 + z149 * z391;
-        let z447 = self.m4 * z73 * z196 - self.m4 * z74 * z195 + self.m4 * z398
-            - self.m4 * z151 * z397 + self.m4 * z152 * z396;
-        let z448 = -self.m4 * z72 * z196 + self.m4 * z74 * z194 + self.m4 * z399
-            + self.m4 * z150 * z397 - self.m4 * z152 * z395;
-        let z449 = self.m4 * self.g + self.m4 * z72 * z195 - self.m4 * z73 * z194
-            + self.m4 * z400 - self.m4 * z150 * z396 + self.m4 * z151 * z395;
-        let z450 = z72 * z153 + z73 * z154 + z74 * z155;
-        let z451 = z72 * z154 + z73 * z156 + z74 * z157;
-        let z452 = z72 * z155 + z73 * z157 + z74 * z158;
-        let z453 = z73 * z452 - z74 * z451 + z151 * z449 - z152 * z448 + z153 * z395
-            + z154 * z396 + z155 * z397;
-        let z454 = -z72 * z452 + z74 * z450 - z150 * z449 + z152 * z447 + z154 * z395
-            + z156 * z396 + z157 * z397;
-        let z455 = z72 * z451 - z73 * z450 + z150 * z448 - z151 * z447 + z155 * z395
-            + z157 * z396 + z158 * z397;
-        let z456 = self.m5 * z93 * z199 - self.m5 * z94 * z198 + self.m5 * z404
-            - self.m5 * z160 * z403 + self.m5 * z161 * z402;
-        let z457 = -self.m5 * z92 * z199 + self.m5 * z94 * z197 + self.m5 * z405
-            + self.m5 * z159 * z403 - self.m5 * z161 * z401;
-        let z458 = self.m5 * self.g + self.m5 * z92 * z198 - self.m5 * z93 * z197
-            + self.m5 * z406 - self.m5 * z159 * z402 + self.m5 * z160 * z401;
-        let z459 = z92 * z162 + z93 * z163 + z94 * z164;
-        let z460 = z92 * z163 + z93 * z165 + z94 * z166;
-        let z461 = z92 * z164 + z93 * z166 + z94 * z167;
-        let z462 = z93 * z461 - z94 * z460 + z160 * z458 - z161 * z457 + z162 * z401
-            + z163 * z402 + z164 * z403;
-        let z463 = -z92 * z461 + z94 * z459 - z159 * z458 + z161 * z456 + z163 * z401
-            + z165 * z402 + z166 * z403;
-        let z464 = z92 * z460 - z93 * z459 + z159 * z457 - z160 * z456 + z164 * z401
-            + z166 * z402 + z167 * z403;
-        let z465 = self.m6 * z113 * z202 - self.m6 * z114 * z201 + self.m6 * z410
-            - self.m6 * z169 * z409 + self.m6 * z170 * z408;
-        let z466 = -self.m6 * z112 * z202 + self.m6 * z114 * z200 + self.m6 * z411
-            + self.m6 * z168 * z409 - self.m6 * z170 * z407;
-        let z467 = self.m6 * self.g + self.m6 * z112 * z201 - self.m6 * z113 * z200
-            + self.m6 * z412 - self.m6 * z168 * z408 + self.m6 * z169 * z407;
-        let z468 = z112 * z171 + z113 * z172 + z114 * z173;
-        let z469 = z112 * z172 + z113 * z174 + z114 * z175;
-        let z470 = z112 * z173 + z113 * z175 + z114 * z176;
-        let z471 = z113 * z470 - z114 * z469 + z169 * z467 - z170 * z466 + z171 * z407
-            + z172 * z408 + z173 * z409;
-        let z472 = -z112 * z470 + z114 * z468 - z168 * z467 + z170 * z465 + z172 * z407
-            + z174 * z408 + z175 * z409;
-        let z473 = z112 * z469 - z113 * z468 + z168 * z466 - z169 * z465 + z173 * z407
-            + z175 * z408 + z176 * z409;
-        let z474 = z462 + z471;
-        let z475 = z463 + z472;
-        let z476 = z464 + z473;
-        let z477 = z465 + z456;
-        let z478 = z466 + z457;
-        let z479 = z458 + z467;
-        let z480 = z474 + z453;
-        let z481 = z475 + z454;
-        let z482 = z476 + z455;
-        let z483 = z477 + z447;
-        let z484 = z478 + z448;
-        let z485 = z479 + z449;
-        let z486 = z480 + z444;
-        let z487 = z481 + z445;
-        let z488 = z482 + z446;
-        let z489 = z483 + z438;
-        let z490 = z484 + z439;
-        let z491 = z485 + z440;
-        let z492 = z486 + z435;
-        let z493 = z487 + z436;
-        let z494 = z488 + z437;
-        let z495 = z489 + z429;
-        let z496 = z490 + z430;
-        let z497 = z491 + z431;
-        let z498 = z492 + z426;
-        let z499 = z493 + z427;
-        let z500 = z494 + z428;
-        let z501 = z495 + z420;
-        let z502 = z496 + z421;
-        let z503 = z497 + z422;
-        let z506 = z500 + z419;
-        let z510 = z0 * z499 - z1 * z498 + z10 * z501 + z11 * z502 + z12 * z503;
-        let z511 = z4 * z494 + z7 * z492 + z9 * z493 + z29 * z495 + z30 * z496
-            + z31 * z497;
-        let z512 = z24 * z486 + z26 * z487 + z28 * z488 + z49 * z489 + z50 * z490
-            + z51 * z491;
-        let z513 = z44 * z480 + z46 * z481 + z48 * z482 + z69 * z483 + z70 * z484
-            + z71 * z485;
-        let z514 = z64 * z474 + z66 * z475 + z68 * z476 + z89 * z477 + z90 * z478
-            + z91 * z479;
-        let z515 = z84 * z471 + z86 * z472 + z88 * z473 + z109 * z465 + z110 * z466
-            + z111 * z467;
-        let x0 = -z506;
-        let x1 = -z510;
-        let x2 = -z511;
-        let x3 = -z512;
-        let x4 = -z513;
-        let x5 = -z514;
-        let x6 = -z515;
-        m[(0, 0)] = z319;
-        m[(0, 1)] = z322;
-        m[(1, 0)] = z322;
-        m[(0, 2)] = z329;
-        m[(2, 0)] = z329;
-        m[(0, 3)] = z337;
-        m[(3, 0)] = z337;
-        m[(0, 4)] = z346;
-        m[(4, 0)] = z346;
-        m[(0, 5)] = z356;
-        m[(5, 0)] = z356;
-        m[(0, 6)] = z367;
-        m[(6, 0)] = z367;
-        m[(1, 1)] = z326;
-        m[(1, 2)] = z334;
-        m[(2, 1)] = z334;
-        m[(1, 3)] = z343;
-        m[(3, 1)] = z343;
-        m[(1, 4)] = z353;
-        m[(4, 1)] = z353;
-        m[(1, 5)] = z364;
-        m[(5, 1)] = z364;
-        m[(1, 6)] = z376;
-        m[(6, 1)] = z376;
-        m[(2, 2)] = z333;
-        m[(2, 3)] = z342;
-        m[(3, 2)] = z342;
-        m[(2, 4)] = z352;
-        m[(4, 2)] = z352;
-        m[(2, 5)] = z363;
-        m[(5, 2)] = z363;
-        m[(2, 6)] = z375;
-        m[(6, 2)] = z375;
-        m[(3, 3)] = z341;
-        m[(3, 4)] = z351;
-        m[(4, 3)] = z351;
-        m[(3, 5)] = z362;
-        m[(5, 3)] = z362;
-        m[(3, 6)] = z374;
-        m[(6, 3)] = z374;
-        m[(4, 4)] = z350;
-        m[(4, 5)] = z361;
-        m[(5, 4)] = z361;
-        m[(4, 6)] = z373;
-        m[(6, 4)] = z373;
-        m[(5, 5)] = z360;
-        m[(5, 6)] = z372;
-        m[(6, 5)] = z372;
-        m[(6, 6)] = z371;
+        let s0 = self.shared0();
+        let s1 = self.shared1(q);
+        let s2 = self.shared2(q, &s1);
+        let s3 = self.shared3(q, &s2);
+        let s4 = self.shared4(q, &s0, &s1, &s2, &s3);
+        let s5 = self.shared5(q, &s0, &s1, &s2, &s4);
+        let s6 = self.shared6(q, qd, &s1, &s2);
+        let s7 = self.shared7(q, qd, &s2, &s6);
+        let s9 = self.shared9(q, qd, &s1, &s2, &s6, &s7);
+        let x0 = -s9.v102;
+        let x1 = -s9.v103;
+        let x2 = -s9.v104;
+        let x3 = -s9.v105;
+        let x4 = -s9.v106;
+        let x5 = -s9.v107;
+        let x6 = -s9.v108;
+        m[(0, 0)] = s5.v0;
+        m[(0, 1)] = s5.v3;
+        m[(1, 0)] = s5.v3;
+        m[(0, 2)] = s4.v47;
+        m[(2, 0)] = s4.v47;
+        m[(0, 3)] = s4.v53;
+        m[(3, 0)] = s4.v53;
+        m[(0, 4)] = s4.v59;
+        m[(4, 0)] = s4.v59;
+        m[(0, 5)] = s4.v65;
+        m[(5, 0)] = s4.v65;
+        m[(0, 6)] = s4.v71;
+        m[(6, 0)] = s4.v71;
+        m[(1, 1)] = s5.v7;
+        m[(1, 2)] = s5.v9;
+        m[(2, 1)] = s5.v9;
+        m[(1, 3)] = s5.v12;
+        m[(3, 1)] = s5.v12;
+        m[(1, 4)] = s5.v16;
+        m[(4, 1)] = s5.v16;
+        m[(1, 5)] = s5.v21;
+        m[(5, 1)] = s5.v21;
+        m[(1, 6)] = s5.v27;
+        m[(6, 1)] = s5.v27;
+        m[(2, 2)] = s5.v8;
+        m[(2, 3)] = s5.v11;
+        m[(3, 2)] = s5.v11;
+        m[(2, 4)] = s5.v15;
+        m[(4, 2)] = s5.v15;
+        m[(2, 5)] = s5.v20;
+        m[(5, 2)] = s5.v20;
+        m[(2, 6)] = s5.v26;
+        m[(6, 2)] = s5.v26;
+        m[(3, 3)] = s5.v10;
+        m[(3, 4)] = s5.v14;
+        m[(4, 3)] = s5.v14;
+        m[(3, 5)] = s5.v19;
+        m[(5, 3)] = s5.v19;
+        m[(3, 6)] = s5.v25;
+        m[(6, 3)] = s5.v25;
+        m[(4, 4)] = s5.v13;
+        m[(4, 5)] = s5.v18;
+        m[(5, 4)] = s5.v18;
+        m[(4, 6)] = s5.v24;
+        m[(6, 4)] = s5.v24;
+        m[(5, 5)] = s5.v17;
+        m[(5, 6)] = s5.v23;
+        m[(6, 5)] = s5.v23;
+        m[(6, 6)] = s5.v22;
         h[0] = x0;
         h[1] = x1;
         h[2] = x2;
@@ -1148,752 +1686,75 @@ impl Dynamics<7> for Arm7 {
         h[6] = x6;
     }
     fn mass_matrix(&self, q: &Vector<7>, _t: f64, m: &mut Matrix<7, 7>) {
-        let z0 = q[0].cos();
-        let z1 = q[0].sin();
-        let z2 = -self.oy * z1;
-        let z3 = self.oy * z0;
-        let z4 = q[1].cos();
-        let z5 = q[1].sin();
-        let z6 = z0 * z4;
-        let z7 = z0 * z5;
-        let z8 = z1 * z4;
-        let z9 = z1 * z5;
-        let z10 = -self.l * z0;
-        let z11 = -self.l * z1;
-        let z12 = z0 * z2 + z1 * z3;
-        let z18 = z2 - self.oy * z1 + self.l * z7;
-        let z19 = z3 + self.oy * z0 + self.l * z9;
-        let z20 = self.l + self.l * z4;
-        let z21 = q[2].cos();
-        let z22 = q[2].sin();
-        let z23 = -z1 * z22 + z6 * z21;
-        let z24 = -z1 * z21 - z6 * z22;
-        let z25 = z0 * z22 + z8 * z21;
-        let z26 = z0 * z21 - z8 * z22;
-        let z27 = -z5 * z21;
-        let z28 = z5 * z22;
-        let z29 = z4 * z19 - z9 * z20;
-        let z30 = -z4 * z18 + z7 * z20;
-        let z31 = -z7 * z19 + z9 * z18;
-        let z38 = self.oy * z24 + z18 + self.l * z7;
-        let z39 = self.oy * z26 + self.l * z9 + z19;
-        let z40 = self.oy * z28 + self.l * z4 + z20;
-        let z41 = q[3].cos();
-        let z42 = q[3].sin();
-        let z43 = -z7 * z42 + z23 * z41;
-        let z44 = z7 * z41 + z23 * z42;
-        let z45 = -z9 * z42 + z25 * z41;
-        let z46 = z9 * z41 + z25 * z42;
-        let z47 = -z4 * z42 + z27 * z41;
-        let z48 = z4 * z41 + z27 * z42;
-        let z49 = -z26 * z40 + z28 * z39;
-        let z50 = z24 * z40 - z28 * z38;
-        let z51 = -z24 * z39 + z26 * z38;
-        let z58 = self.oy * z24 + self.l * z44 + z38;
-        let z59 = self.oy * z26 + self.l * z46 + z39;
-        let z60 = self.oy * z28 + self.l * z48 + z40;
-        let z61 = q[4].cos();
-        let z62 = q[4].sin();
-        let z63 = z24 * z62 + z43 * z61;
-        let z64 = z24 * z61 - z43 * z62;
-        let z65 = z26 * z62 + z45 * z61;
-        let z66 = z26 * z61 - z45 * z62;
-        let z67 = z28 * z62 + z47 * z61;
-        let z68 = z28 * z61 - z47 * z62;
-        let z69 = -z46 * z60 + z48 * z59;
-        let z70 = z44 * z60 - z48 * z58;
-        let z71 = -z44 * z59 + z46 * z58;
-        let z78 = self.oy * z64 + self.l * z44 + z58;
-        let z79 = self.oy * z66 + self.l * z46 + z59;
-        let z80 = self.oy * z68 + self.l * z48 + z60;
-        let z81 = q[5].cos();
-        let z82 = q[5].sin();
-        let z83 = -z44 * z82 + z63 * z81;
-        let z84 = z44 * z81 + z63 * z82;
-        let z85 = -z46 * z82 + z65 * z81;
-        let z86 = z46 * z81 + z65 * z82;
-        let z87 = -z48 * z82 + z67 * z81;
-        let z88 = z48 * z81 + z67 * z82;
-        let z89 = -z66 * z80 + z68 * z79;
-        let z90 = z64 * z80 - z68 * z78;
-        let z91 = -z64 * z79 + z66 * z78;
-        let z98 = self.oy * z64 + self.l * z84 + z78;
-        let z99 = self.oy * z66 + self.l * z86 + z79;
-        let z100 = self.oy * z68 + self.l * z88 + z80;
-        let z101 = q[6].cos();
-        let z102 = q[6].sin();
-        let z103 = z64 * z102 + z83 * z101;
-        let z104 = z64 * z101 - z83 * z102;
-        let z105 = z66 * z102 + z85 * z101;
-        let z106 = z66 * z101 - z85 * z102;
-        let z107 = z68 * z102 + z87 * z101;
-        let z108 = z68 * z101 - z87 * z102;
-        let z109 = -z86 * z100 + z88 * z99;
-        let z110 = z84 * z100 - z88 * z98;
-        let z111 = -z84 * z99 + z86 * z98;
-        let z118 = self.cx * z0 - self.cy * z1;
-        let z119 = self.cx * z1 + self.cy * z0;
-        let z123 = z2 + self.cx * z6 - self.cy * z1 + self.cz * z7;
-        let z124 = z3 + self.cx * z8 + self.cy * z0 + self.cz * z9;
-        let z125 = -self.cx * z5 + self.cz * z4 + self.l;
-        let z126 = self.ixx1 * (z6 * z6) + self.iyy * (z1 * z1) + self.izz * (z7 * z7);
-        let z127 = self.ixx1 * z6 * z8 - self.iyy * z0 * z1 + self.izz * z7 * z9;
-        let z128 = -self.ixx1 * z5 * z6 + self.izz * z4 * z7;
-        let z129 = self.ixx1 * (z8 * z8) + self.iyy * (z0 * z0) + self.izz * (z9 * z9);
-        let z130 = -self.ixx1 * z5 * z8 + self.izz * z4 * z9;
-        let z131 = self.ixx1 * (z5 * z5) + self.izz * (z4 * z4);
-        let z132 = self.cx * z23 + self.cy * z24 + self.cz * z7 + z18;
-        let z133 = self.cx * z25 + self.cy * z26 + self.cz * z9 + z19;
-        let z134 = self.cx * z27 + self.cy * z28 + self.cz * z4 + z20;
-        let z135 = self.ixx2 * (z23 * z23) + self.iyy * (z24 * z24)
-            + self.izz * (z7 * z7);
-        let z136 = self.ixx2 * z23 * z25 + self.iyy * z24 * z26 + self.izz * z7 * z9;
-        let z137 = self.ixx2 * z23 * z27 + self.iyy * z24 * z28 + self.izz * z4 * z7;
-        let z138 = self.ixx2 * (z25 * z25) + self.iyy * (z26 * z26)
-            + self.izz * (z9 * z9);
-        let z139 = self.ixx2 * z25 * z27 + self.iyy * z26 * z28 + self.izz * z4 * z9;
-        let z140 = self.ixx2 * (z27 * z27) + self.iyy * (z28 * z28)
-            + self.izz * (z4 * z4);
-        let z141 = self.cx * z43 + self.cy * z24 + self.cz * z44 + z38;
-        let z142 = self.cx * z45 + self.cy * z26 + self.cz * z46 + z39;
-        let z143 = self.cx * z47 + self.cy * z28 + self.cz * z48 + z40;
-        let z144 = self.ixx3 * (z43 * z43) + self.iyy * (z24 * z24)
-            + self.izz * (z44 * z44);
-        let z145 = self.ixx3 * z43 * z45 + self.iyy * z24 * z26 + self.izz * z44 * z46;
-        let z146 = self.ixx3 * z43 * z47 + self.iyy * z24 * z28 + self.izz * z44 * z48;
-        let z147 = self.ixx3 * (z45 * z45) + self.iyy * (z26 * z26)
-            + self.izz * (z46 * z46);
-        let z148 = self.ixx3 * z45 * z47 + self.iyy * z26 * z28 + self.izz * z46 * z48;
-        let z149 = self.ixx3 * (z47 * z47) + self.iyy * (z28 * z28)
-            + self.izz * (z48 * z48);
-        let z150 = self.cx * z63 + self.cy * z64 + self.cz * z44 + z58;
-        let z151 = self.cx * z65 + self.cy * z66 + self.cz * z46 + z59;
-        let z152 = self.cx * z67 + self.cy * z68 + self.cz * z48 + z60;
-        let z153 = self.ixx4 * (z63 * z63) + self.iyy * (z64 * z64)
-            + self.izz * (z44 * z44);
-        let z154 = self.ixx4 * z63 * z65 + self.iyy * z64 * z66 + self.izz * z44 * z46;
-        let z155 = self.ixx4 * z63 * z67 + self.iyy * z64 * z68 + self.izz * z44 * z48;
-        let z156 = self.ixx4 * (z65 * z65) + self.iyy * (z66 * z66)
-            + self.izz * (z46 * z46);
-        let z157 = self.ixx4 * z65 * z67 + self.iyy * z66 * z68 + self.izz * z46 * z48;
-        let z158 = self.ixx4 * (z67 * z67) + self.iyy * (z68 * z68)
-            + self.izz * (z48 * z48);
-        let z159 = self.cx * z83 + self.cy * z64 + self.cz * z84 + z78;
-        let z160 = self.cx * z85 + self.cy * z66 + self.cz * z86 + z79;
-        let z161 = self.cx * z87 + self.cy * z68 + self.cz * z88 + z80;
-        let z162 = self.ixx5 * (z83 * z83) + self.iyy * (z64 * z64)
-            + self.izz * (z84 * z84);
-        let z163 = self.ixx5 * z83 * z85 + self.iyy * z64 * z66 + self.izz * z84 * z86;
-        let z164 = self.ixx5 * z83 * z87 + self.iyy * z64 * z68 + self.izz * z84 * z88;
-        let z165 = self.ixx5 * (z85 * z85) + self.iyy * (z66 * z66)
-            + self.izz * (z86 * z86);
-        let z166 = self.ixx5 * z85 * z87 + self.iyy * z66 * z68 + self.izz * z86 * z88;
-        let z167 = self.ixx5 * (z87 * z87) + self.iyy * (z68 * z68)
-            + self.izz * (z88 * z88);
-        let z168 = self.cx * z103 + self.cy * z104 + self.cz * z84 + z98;
-        let z169 = self.cx * z105 + self.cy * z106 + self.cz * z86 + z99;
-        let z170 = self.cx * z107 + self.cy * z108 + self.cz * z88 + z100;
-        let z171 = self.ixx6 * (z103 * z103) + self.iyy * (z104 * z104)
-            + self.izz * (z84 * z84);
-        let z172 = self.ixx6 * z103 * z105 + self.iyy * z104 * z106
-            + self.izz * z84 * z86;
-        let z173 = self.ixx6 * z103 * z107 + self.iyy * z104 * z108
-            + self.izz * z84 * z88;
-        let z174 = self.ixx6 * (z105 * z105) + self.iyy * (z106 * z106)
-            + self.izz * (z86 * z86);
-        let z175 = self.ixx6 * z105 * z107 + self.iyy * z106 * z108
-            + self.izz * z86 * z88;
-        let z176 = self.ixx6 * (z107 * z107) + self.iyy * (z108 * z108)
-            + self.izz * (z88 * z88);
-        let z251 = self.m6 * z168;
-        let z252 = self.m6 * z169;
-        let z253 = self.m6 * z170;
-        let z254 = self.m6 * (z169 * z169) + self.m6 * (z170 * z170) + z171;
-        let z255 = -self.m6 * z168 * z169 + z172;
-        let z256 = -self.m6 * z168 * z170 + z173;
-        let z257 = self.m6 * (z168 * z168) + self.m6 * (z170 * z170) + z174;
-        let z258 = -self.m6 * z169 * z170 + z175;
-        let z259 = self.m6 * (z168 * z168) + self.m6 * (z169 * z169) + z176;
-        let z260 = self.m5 + self.m6;
-        let z261 = z251 + self.m5 * z159;
-        let z262 = z252 + self.m5 * z160;
-        let z263 = z253 + self.m5 * z161;
-        let z264 = z254 + self.m5 * (z160 * z160) + self.m5 * (z161 * z161) + z162;
-        let z265 = z255 - self.m5 * z159 * z160 + z163;
-        let z266 = z256 - self.m5 * z159 * z161 + z164;
-        let z267 = z257 + self.m5 * (z159 * z159) + self.m5 * (z161 * z161) + z165;
-        let z268 = z258 - self.m5 * z160 * z161 + z166;
-        let z269 = self.m5 * (z159 * z159) + self.m5 * (z160 * z160) + z259 + z167;
-        let z270 = self.m4 + z260;
-        let z271 = self.m4 * z150 + z261;
-        let z272 = self.m4 * z151 + z262;
-        let z273 = self.m4 * z152 + z263;
-        let z274 = self.m4 * (z151 * z151) + self.m4 * (z152 * z152) + z264 + z153;
-        let z275 = -self.m4 * z150 * z151 + z265 + z154;
-        let z276 = -self.m4 * z150 * z152 + z266 + z155;
-        let z277 = self.m4 * (z150 * z150) + self.m4 * (z152 * z152) + z267 + z156;
-        let z278 = -self.m4 * z151 * z152 + z268 + z157;
-        let z279 = self.m4 * (z150 * z150) + self.m4 * (z151 * z151) + z269 + z158;
-        let z280 = self.m3 + z270;
-        let z281 = self.m3 * z141 + z271;
-        let z282 = self.m3 * z142 + z272;
-        let z283 = self.m3 * z143 + z273;
-        let z284 = self.m3 * (z142 * z142) + self.m3 * (z143 * z143) + z274 + z144;
-        let z285 = -self.m3 * z141 * z142 + z275 + z145;
-        let z286 = -self.m3 * z141 * z143 + z276 + z146;
-        let z287 = self.m3 * (z141 * z141) + self.m3 * (z143 * z143) + z277 + z147;
-        let z288 = -self.m3 * z142 * z143 + z278 + z148;
-        let z289 = self.m3 * (z141 * z141) + self.m3 * (z142 * z142) + z279 + z149;
-        let z290 = self.m2 + z280;
-        let z291 = self.m2 * z132 + z281;
-        let z292 = self.m2 * z133 + z282;
-        let z293 = self.m2 * z134 + z283;
-        let z294 = self.m2 * (z133 * z133) + self.m2 * (z134 * z134) + z284 + z135;
-        let z295 = -self.m2 * z132 * z133 + z285 + z136;
-        let z296 = -self.m2 * z132 * z134 + z286 + z137;
-        let z297 = self.m2 * (z132 * z132) + self.m2 * (z134 * z134) + z287 + z138;
-        let z298 = -self.m2 * z133 * z134 + z288 + z139;
-        let z299 = self.m2 * (z132 * z132) + self.m2 * (z133 * z133) + z289 + z140;
-        let z300 = self.m1 + z290;
-        let z301 = self.m1 * z123 + z291;
-        let z302 = self.m1 * z124 + z292;
-        let z303 = self.m1 * z125 + z293;
-        let z304 = self.m1 * (z124 * z124) + self.m1 * (z125 * z125) + z294 + z126;
-        let z305 = -self.m1 * z123 * z124 + z295 + z127;
-        let z306 = -self.m1 * z123 * z125 + z296 + z128;
-        let z307 = self.m1 * (z123 * z123) + self.m1 * (z125 * z125) + z297 + z129;
-        let z308 = -self.m1 * z124 * z125 + z298 + z130;
-        let z309 = self.m1 * (z123 * z123) + self.m1 * (z124 * z124) + z299 + z131;
-        let z319 = self.m0 * (z118 * z118) + self.m0 * (z119 * z119) + self.izz + z309;
-        let z320 = z0 * z305 - z1 * z304 - z11 * z303 + z12 * z302;
-        let z321 = z0 * z307 - z1 * z305 + z10 * z303 - z12 * z301;
-        let z322 = z0 * z308 - z1 * z306 - z10 * z302 + z11 * z301;
-        let z323 = z0 * z303 + z10 * z300;
-        let z324 = z1 * z303 + z11 * z300;
-        let z325 = -z0 * z301 - z1 * z302 + z12 * z300;
-        let z326 = z0 * z321 - z1 * z320 + z10 * z323 + z11 * z324 + z12 * z325;
-        let z327 = z4 * z296 + z7 * z294 + z9 * z295 - z30 * z293 + z31 * z292;
-        let z328 = z4 * z298 + z7 * z295 + z9 * z297 + z29 * z293 - z31 * z291;
-        let z329 = z4 * z299 + z7 * z296 + z9 * z298 - z29 * z292 + z30 * z291;
-        let z330 = -z4 * z292 + z9 * z293 + z29 * z290;
-        let z331 = z4 * z291 - z7 * z293 + z30 * z290;
-        let z332 = z7 * z292 - z9 * z291 + z31 * z290;
-        let z333 = z4 * z329 + z7 * z327 + z9 * z328 + z29 * z330 + z30 * z331
-            + z31 * z332;
-        let z334 = z0 * z328 - z1 * z327 + z10 * z330 + z11 * z331 + z12 * z332;
-        let z335 = z24 * z284 + z26 * z285 + z28 * z286 - z50 * z283 + z51 * z282;
-        let z336 = z24 * z285 + z26 * z287 + z28 * z288 + z49 * z283 - z51 * z281;
-        let z337 = z24 * z286 + z26 * z288 + z28 * z289 - z49 * z282 + z50 * z281;
-        let z338 = z26 * z283 - z28 * z282 + z49 * z280;
-        let z339 = -z24 * z283 + z28 * z281 + z50 * z280;
-        let z340 = z24 * z282 - z26 * z281 + z51 * z280;
-        let z341 = z24 * z335 + z26 * z336 + z28 * z337 + z49 * z338 + z50 * z339
-            + z51 * z340;
-        let z342 = z4 * z337 + z7 * z335 + z9 * z336 + z29 * z338 + z30 * z339
-            + z31 * z340;
-        let z343 = z0 * z336 - z1 * z335 + z10 * z338 + z11 * z339 + z12 * z340;
-        let z344 = z44 * z274 + z46 * z275 + z48 * z276 - z70 * z273 + z71 * z272;
-        let z345 = z44 * z275 + z46 * z277 + z48 * z278 + z69 * z273 - z71 * z271;
-        let z346 = z44 * z276 + z46 * z278 + z48 * z279 - z69 * z272 + z70 * z271;
-        let z347 = z46 * z273 - z48 * z272 + z69 * z270;
-        let z348 = -z44 * z273 + z48 * z271 + z70 * z270;
-        let z349 = z44 * z272 - z46 * z271 + z71 * z270;
-        let z350 = z44 * z344 + z46 * z345 + z48 * z346 + z69 * z347 + z70 * z348
-            + z71 * z349;
-        let z351 = z24 * z344 + z26 * z345 + z28 * z346 + z49 * z347 + z50 * z348
-            + z51 * z349;
-        let z352 = z4 * z346 + z7 * z344 + z9 * z345 + z29 * z347 + z30 * z348
-            + z31 * z349;
-        let z353 = z0 * z345 - z1 * z344 + z10 * z347 + z11 * z348 + z12 * z349;
-        let z354 = z64 * z264 + z66 * z265 + z68 * z266 - z90 * z263 + z91 * z262;
-        let z355 = z64 * z265 + z66 * z267 + z68 * z268 + z89 * z263 - z91 * z261;
-        let z356 = z64 * z266 + z66 * z268 + z68 * z269 - z89 * z262 + z90 * z261;
-        let z357 = z66 * z263 - z68 * z262 + z89 * z260;
-        let z358 = -z64 * z263 + z68 * z261 + z90 * z260;
-        let z359 = z64 * z262 - z66 * z261 + z91 * z260;
-        let z360 = z64 * z354 + z66 * z355 + z68 * z356 + z89 * z357 + z90 * z358
-            + z91 * z359;
-        let z361 = z44 * z354 + z46 * z355 + z48 * z356 + z69 * z357 + z70 * z358
-            + z71 * z359;
-        let z362 = z24 * z354 + z26 * z355 + z28 * z356 + z49 * z357 + z50 * z358
-            + z51 * z359;
-        let z363 = z4 * z356 + z7 * z354 + z9 * z355 + z29 * z357 + z30 * z358
-            + z31 * z359;
-        let z364 = z0 * z355 - z1 * z354 + z10 * z357 + z11 * z358 + z12 * z359;
-        let z365 = z84 * z254 + z86 * z255 + z88 * z256 - z110 * z253 + z111 * z252;
-        let z366 = z84 * z255 + z86 * z257 + z88 * z258 + z109 * z253 - z111 * z251;
-        let z367 = z84 * z256 + z86 * z258 + z88 * z259 - z109 * z252 + z110 * z251;
-        let z368 = self.m6 * z109 + z86 * z253 - z88 * z252;
-        let z369 = self.m6 * z110 - z84 * z253 + z88 * z251;
-        let z370 = self.m6 * z111 + z84 * z252 - z86 * z251;
-        let z371 = z84 * z365 + z86 * z366 + z88 * z367 + z109 * z368 + z110 * z369
-            + z111 * z370;
-        let z372 = z64 * z365 + z66 * z366 + z68 * z367 + z89 * z368 + z90 * z369
-            + z91 * z370;
-        let z373 = z44 * z365 + z46 * z366 + z48 * z367 + z69 * z368 + z70 * z369
-            + z71 * z370;
-        let z374 = z24 * z365 + z26 * z366 + z28 * z367 + z49 * z368 + z50 * z369
-            + z51 * z370;
-        let z375 = z4 * z367 + z7 * z365 + z9 * z366 + z29 * z368 + z30 * z369
-            + z31 * z370;
-        let z376 = z0 * z366 - z1 * z365 + z10 * z368 + z11 * z369 + z12 * z370;
-        m[(0, 0)] = z319;
-        m[(0, 1)] = z322;
-        m[(1, 0)] = z322;
-        m[(0, 2)] = z329;
-        m[(2, 0)] = z329;
-        m[(0, 3)] = z337;
-        m[(3, 0)] = z337;
-        m[(0, 4)] = z346;
-        m[(4, 0)] = z346;
-        m[(0, 5)] = z356;
-        m[(5, 0)] = z356;
-        m[(0, 6)] = z367;
-        m[(6, 0)] = z367;
-        m[(1, 1)] = z326;
-        m[(1, 2)] = z334;
-        m[(2, 1)] = z334;
-        m[(1, 3)] = z343;
-        m[(3, 1)] = z343;
-        m[(1, 4)] = z353;
-        m[(4, 1)] = z353;
-        m[(1, 5)] = z364;
-        m[(5, 1)] = z364;
-        m[(1, 6)] = z376;
-        m[(6, 1)] = z376;
-        m[(2, 2)] = z333;
-        m[(2, 3)] = z342;
-        m[(3, 2)] = z342;
-        m[(2, 4)] = z352;
-        m[(4, 2)] = z352;
-        m[(2, 5)] = z363;
-        m[(5, 2)] = z363;
-        m[(2, 6)] = z375;
-        m[(6, 2)] = z375;
-        m[(3, 3)] = z341;
-        m[(3, 4)] = z351;
-        m[(4, 3)] = z351;
-        m[(3, 5)] = z362;
-        m[(5, 3)] = z362;
-        m[(3, 6)] = z374;
-        m[(6, 3)] = z374;
-        m[(4, 4)] = z350;
-        m[(4, 5)] = z361;
-        m[(5, 4)] = z361;
-        m[(4, 6)] = z373;
-        m[(6, 4)] = z373;
-        m[(5, 5)] = z360;
-        m[(5, 6)] = z372;
-        m[(6, 5)] = z372;
-        m[(6, 6)] = z371;
+        let s0 = self.shared0();
+        let s1 = self.shared1(q);
+        let s2 = self.shared2(q, &s1);
+        let s3 = self.shared3(q, &s2);
+        let s4 = self.shared4(q, &s0, &s1, &s2, &s3);
+        let s5 = self.shared5(q, &s0, &s1, &s2, &s4);
+        m[(0, 0)] = s5.v0;
+        m[(0, 1)] = s5.v3;
+        m[(1, 0)] = s5.v3;
+        m[(0, 2)] = s4.v47;
+        m[(2, 0)] = s4.v47;
+        m[(0, 3)] = s4.v53;
+        m[(3, 0)] = s4.v53;
+        m[(0, 4)] = s4.v59;
+        m[(4, 0)] = s4.v59;
+        m[(0, 5)] = s4.v65;
+        m[(5, 0)] = s4.v65;
+        m[(0, 6)] = s4.v71;
+        m[(6, 0)] = s4.v71;
+        m[(1, 1)] = s5.v7;
+        m[(1, 2)] = s5.v9;
+        m[(2, 1)] = s5.v9;
+        m[(1, 3)] = s5.v12;
+        m[(3, 1)] = s5.v12;
+        m[(1, 4)] = s5.v16;
+        m[(4, 1)] = s5.v16;
+        m[(1, 5)] = s5.v21;
+        m[(5, 1)] = s5.v21;
+        m[(1, 6)] = s5.v27;
+        m[(6, 1)] = s5.v27;
+        m[(2, 2)] = s5.v8;
+        m[(2, 3)] = s5.v11;
+        m[(3, 2)] = s5.v11;
+        m[(2, 4)] = s5.v15;
+        m[(4, 2)] = s5.v15;
+        m[(2, 5)] = s5.v20;
+        m[(5, 2)] = s5.v20;
+        m[(2, 6)] = s5.v26;
+        m[(6, 2)] = s5.v26;
+        m[(3, 3)] = s5.v10;
+        m[(3, 4)] = s5.v14;
+        m[(4, 3)] = s5.v14;
+        m[(3, 5)] = s5.v19;
+        m[(5, 3)] = s5.v19;
+        m[(3, 6)] = s5.v25;
+        m[(6, 3)] = s5.v25;
+        m[(4, 4)] = s5.v13;
+        m[(4, 5)] = s5.v18;
+        m[(5, 4)] = s5.v18;
+        m[(4, 6)] = s5.v24;
+        m[(6, 4)] = s5.v24;
+        m[(5, 5)] = s5.v17;
+        m[(5, 6)] = s5.v23;
+        m[(6, 5)] = s5.v23;
+        m[(6, 6)] = s5.v22;
     }
     fn forces(&self, q: &Vector<7>, qd: &Vector<7>, _t: f64, h: &mut Vector<7>) {
-        let z0 = q[0].cos();
-        let z1 = q[0].sin();
-        let z2 = -self.oy * z1;
-        let z3 = self.oy * z0;
-        let z4 = q[1].cos();
-        let z5 = q[1].sin();
-        let z6 = z0 * z4;
-        let z7 = z0 * z5;
-        let z8 = z1 * z4;
-        let z9 = z1 * z5;
-        let z10 = -self.l * z0;
-        let z11 = -self.l * z1;
-        let z12 = z0 * z2 + z1 * z3;
-        let z13 = -qd[1] * z1;
-        let z14 = qd[1] * z0;
-        let z15 = qd[1] * z10;
-        let z16 = qd[1] * z11;
-        let z17 = qd[1] * z12;
-        let z18 = z2 - self.oy * z1 + self.l * z7;
-        let z19 = z3 + self.oy * z0 + self.l * z9;
-        let z20 = self.l + self.l * z4;
-        let z21 = q[2].cos();
-        let z22 = q[2].sin();
-        let z23 = -z1 * z22 + z6 * z21;
-        let z24 = -z1 * z21 - z6 * z22;
-        let z25 = z0 * z22 + z8 * z21;
-        let z26 = z0 * z21 - z8 * z22;
-        let z27 = -z5 * z21;
-        let z28 = z5 * z22;
-        let z29 = z4 * z19 - z9 * z20;
-        let z30 = -z4 * z18 + z7 * z20;
-        let z31 = -z7 * z19 + z9 * z18;
-        let z32 = qd[2] * z7 + z13;
-        let z33 = qd[2] * z9 + z14;
-        let z34 = qd[0] + qd[2] * z4;
-        let z35 = qd[2] * z29 + z15;
-        let z36 = qd[2] * z30 + z16;
-        let z37 = qd[2] * z31 + z17;
-        let z38 = self.oy * z24 + z18 + self.l * z7;
-        let z39 = self.oy * z26 + self.l * z9 + z19;
-        let z40 = self.oy * z28 + self.l * z4 + z20;
-        let z41 = q[3].cos();
-        let z42 = q[3].sin();
-        let z43 = -z7 * z42 + z23 * z41;
-        let z44 = z7 * z41 + z23 * z42;
-        let z45 = -z9 * z42 + z25 * z41;
-        let z46 = z9 * z41 + z25 * z42;
-        let z47 = -z4 * z42 + z27 * z41;
-        let z48 = z4 * z41 + z27 * z42;
-        let z49 = -z26 * z40 + z28 * z39;
-        let z50 = z24 * z40 - z28 * z38;
-        let z51 = -z24 * z39 + z26 * z38;
-        let z52 = qd[3] * z24 + z32;
-        let z53 = qd[3] * z26 + z33;
-        let z54 = qd[3] * z28 + z34;
-        let z55 = qd[3] * z49 + z35;
-        let z56 = qd[3] * z50 + z36;
-        let z57 = qd[3] * z51 + z37;
-        let z58 = self.oy * z24 + self.l * z44 + z38;
-        let z59 = self.oy * z26 + self.l * z46 + z39;
-        let z60 = self.oy * z28 + self.l * z48 + z40;
-        let z61 = q[4].cos();
-        let z62 = q[4].sin();
-        let z63 = z24 * z62 + z43 * z61;
-        let z64 = z24 * z61 - z43 * z62;
-        let z65 = z26 * z62 + z45 * z61;
-        let z66 = z26 * z61 - z45 * z62;
-        let z67 = z28 * z62 + z47 * z61;
-        let z68 = z28 * z61 - z47 * z62;
-        let z69 = -z46 * z60 + z48 * z59;
-        let z70 = z44 * z60 - z48 * z58;
-        let z71 = -z44 * z59 + z46 * z58;
-        let z72 = qd[4] * z44 + z52;
-        let z73 = qd[4] * z46 + z53;
-        let z74 = qd[4] * z48 + z54;
-        let z75 = qd[4] * z69 + z55;
-        let z76 = qd[4] * z70 + z56;
-        let z77 = qd[4] * z71 + z57;
-        let z78 = self.oy * z64 + self.l * z44 + z58;
-        let z79 = self.oy * z66 + self.l * z46 + z59;
-        let z80 = self.oy * z68 + self.l * z48 + z60;
-        let z81 = q[5].cos();
-        let z82 = q[5].sin();
-        let z83 = -z44 * z82 + z63 * z81;
-        let z84 = z44 * z81 + z63 * z82;
-        let z85 = -z46 * z82 + z65 * z81;
-        let z86 = z46 * z81 + z65 * z82;
-        let z87 = -z48 * z82 + z67 * z81;
-        let z88 = z48 * z81 + z67 * z82;
-        let z89 = -z66 * z80 + z68 * z79;
-        let z90 = z64 * z80 - z68 * z78;
-        let z91 = -z64 * z79 + z66 * z78;
-        let z92 = qd[5] * z64 + z72;
-        let z93 = qd[5] * z66 + z73;
-        let z94 = qd[5] * z68 + z74;
-        let z95 = qd[5] * z89 + z75;
-        let z96 = qd[5] * z90 + z76;
-        let z97 = qd[5] * z91 + z77;
-        let z98 = self.oy * z64 + self.l * z84 + z78;
-        let z99 = self.oy * z66 + self.l * z86 + z79;
-        let z100 = self.oy * z68 + self.l * z88 + z80;
-        let z101 = q[6].cos();
-        let z102 = q[6].sin();
-        let z103 = z64 * z102 + z83 * z101;
-        let z104 = z64 * z101 - z83 * z102;
-        let z105 = z66 * z102 + z85 * z101;
-        let z106 = z66 * z101 - z85 * z102;
-        let z107 = z68 * z102 + z87 * z101;
-        let z108 = z68 * z101 - z87 * z102;
-        let z109 = -z86 * z100 + z88 * z99;
-        let z110 = z84 * z100 - z88 * z98;
-        let z111 = -z84 * z99 + z86 * z98;
-        let z112 = qd[6] * z84 + z92;
-        let z113 = qd[6] * z86 + z93;
-        let z114 = qd[6] * z88 + z94;
-        let z115 = qd[6] * z109 + z95;
-        let z116 = qd[6] * z110 + z96;
-        let z117 = qd[6] * z111 + z97;
-        let z118 = self.cx * z0 - self.cy * z1;
-        let z119 = self.cx * z1 + self.cy * z0;
-        let z123 = z2 + self.cx * z6 - self.cy * z1 + self.cz * z7;
-        let z124 = z3 + self.cx * z8 + self.cy * z0 + self.cz * z9;
-        let z125 = -self.cx * z5 + self.cz * z4 + self.l;
-        let z126 = self.ixx1 * (z6 * z6) + self.iyy * (z1 * z1) + self.izz * (z7 * z7);
-        let z127 = self.ixx1 * z6 * z8 - self.iyy * z0 * z1 + self.izz * z7 * z9;
-        let z128 = -self.ixx1 * z5 * z6 + self.izz * z4 * z7;
-        let z129 = self.ixx1 * (z8 * z8) + self.iyy * (z0 * z0) + self.izz * (z9 * z9);
-        let z130 = -self.ixx1 * z5 * z8 + self.izz * z4 * z9;
-        let z131 = self.ixx1 * (z5 * z5) + self.izz * (z4 * z4);
-        let z132 = self.cx * z23 + self.cy * z24 + self.cz * z7 + z18;
-        let z133 = self.cx * z25 + self.cy * z26 + self.cz * z9 + z19;
-        let z134 = self.cx * z27 + self.cy * z28 + self.cz * z4 + z20;
-        let z135 = self.ixx2 * (z23 * z23) + self.iyy * (z24 * z24)
-            + self.izz * (z7 * z7);
-        let z136 = self.ixx2 * z23 * z25 + self.iyy * z24 * z26 + self.izz * z7 * z9;
-        let z137 = self.ixx2 * z23 * z27 + self.iyy * z24 * z28 + self.izz * z4 * z7;
-        let z138 = self.ixx2 * (z25 * z25) + self.iyy * (z26 * z26)
-            + self.izz * (z9 * z9);
-        let z139 = self.ixx2 * z25 * z27 + self.iyy * z26 * z28 + self.izz * z4 * z9;
-        let z140 = self.ixx2 * (z27 * z27) + self.iyy * (z28 * z28)
-            + self.izz * (z4 * z4);
-        let z141 = self.cx * z43 + self.cy * z24 + self.cz * z44 + z38;
-        let z142 = self.cx * z45 + self.cy * z26 + self.cz * z46 + z39;
-        let z143 = self.cx * z47 + self.cy * z28 + self.cz * z48 + z40;
-        let z144 = self.ixx3 * (z43 * z43) + self.iyy * (z24 * z24)
-            + self.izz * (z44 * z44);
-        let z145 = self.ixx3 * z43 * z45 + self.iyy * z24 * z26 + self.izz * z44 * z46;
-        let z146 = self.ixx3 * z43 * z47 + self.iyy * z24 * z28 + self.izz * z44 * z48;
-        let z147 = self.ixx3 * (z45 * z45) + self.iyy * (z26 * z26)
-            + self.izz * (z46 * z46);
-        let z148 = self.ixx3 * z45 * z47 + self.iyy * z26 * z28 + self.izz * z46 * z48;
-        let z149 = self.ixx3 * (z47 * z47) + self.iyy * (z28 * z28)
-            + self.izz * (z48 * z48);
-        let z150 = self.cx * z63 + self.cy * z64 + self.cz * z44 + z58;
-        let z151 = self.cx * z65 + self.cy * z66 + self.cz * z46 + z59;
-        let z152 = self.cx * z67 + self.cy * z68 + self.cz * z48 + z60;
-        let z153 = self.ixx4 * (z63 * z63) + self.iyy * (z64 * z64)
-            + self.izz * (z44 * z44);
-        let z154 = self.ixx4 * z63 * z65 + self.iyy * z64 * z66 + self.izz * z44 * z46;
-        let z155 = self.ixx4 * z63 * z67 + self.iyy * z64 * z68 + self.izz * z44 * z48;
-        let z156 = self.ixx4 * (z65 * z65) + self.iyy * (z66 * z66)
-            + self.izz * (z46 * z46);
-        let z157 = self.ixx4 * z65 * z67 + self.iyy * z66 * z68 + self.izz * z46 * z48;
-        let z158 = self.ixx4 * (z67 * z67) + self.iyy * (z68 * z68)
-            + self.izz * (z48 * z48);
-        let z159 = self.cx * z83 + self.cy * z64 + self.cz * z84 + z78;
-        let z160 = self.cx * z85 + self.cy * z66 + self.cz * z86 + z79;
-        let z161 = self.cx * z87 + self.cy * z68 + self.cz * z88 + z80;
-        let z162 = self.ixx5 * (z83 * z83) + self.iyy * (z64 * z64)
-            + self.izz * (z84 * z84);
-        let z163 = self.ixx5 * z83 * z85 + self.iyy * z64 * z66 + self.izz * z84 * z86;
-        let z164 = self.ixx5 * z83 * z87 + self.iyy * z64 * z68 + self.izz * z84 * z88;
-        let z165 = self.ixx5 * (z85 * z85) + self.iyy * (z66 * z66)
-            + self.izz * (z86 * z86);
-        let z166 = self.ixx5 * z85 * z87 + self.iyy * z66 * z68 + self.izz * z86 * z88;
-        let z167 = self.ixx5 * (z87 * z87) + self.iyy * (z68 * z68)
-            + self.izz * (z88 * z88);
-        let z168 = self.cx * z103 + self.cy * z104 + self.cz * z84 + z98;
-        let z169 = self.cx * z105 + self.cy * z106 + self.cz * z86 + z99;
-        let z170 = self.cx * z107 + self.cy * z108 + self.cz * z88 + z100;
-        let z171 = self.ixx6 * (z103 * z103) + self.iyy * (z104 * z104)
-            + self.izz * (z84 * z84);
-        let z172 = self.ixx6 * z103 * z105 + self.iyy * z104 * z106
-            + self.izz * z84 * z86;
-        let z173 = self.ixx6 * z103 * z107 + self.iyy * z104 * z108
-            + self.izz * z84 * z88;
-        let z174 = self.ixx6 * (z105 * z105) + self.iyy * (z106 * z106)
-            + self.izz * (z86 * z86);
-        let z175 = self.ixx6 * z105 * z107 + self.iyy * z106 * z108
-            + self.izz * z86 * z88;
-        let z176 = self.ixx6 * (z107 * z107) + self.iyy * (z108 * z108)
-            + self.izz * (z88 * z88);
-        let z183 = -qd[0] * z119;
-        let z184 = qd[0] * z118;
-        let z185 = -qd[0] * z124 + z14 * z125 + z15;
-        let z186 = qd[0] * z123 - z13 * z125 + z16;
-        let z187 = z13 * z124 - z14 * z123 + z17;
-        let z188 = z33 * z134 - z34 * z133 + z35;
-        let z189 = -z32 * z134 + z34 * z132 + z36;
-        let z190 = z32 * z133 - z33 * z132 + z37;
-        let z191 = z53 * z143 - z54 * z142 + z55;
-        let z192 = -z52 * z143 + z54 * z141 + z56;
-        let z193 = z52 * z142 - z53 * z141 + z57;
-        let z194 = z73 * z152 - z74 * z151 + z75;
-        let z195 = -z72 * z152 + z74 * z150 + z76;
-        let z196 = z72 * z151 - z73 * z150 + z77;
-        let z197 = z93 * z161 - z94 * z160 + z95;
-        let z198 = -z92 * z161 + z94 * z159 + z96;
-        let z199 = z92 * z160 - z93 * z159 + z97;
-        let z200 = z113 * z170 - z114 * z169 + z115;
-        let z201 = -z112 * z170 + z114 * z168 + z116;
-        let z202 = z112 * z169 - z113 * z168 + z117;
-        let z377 = -qd[0] * qd[1] * z0;
-        let z378 = -qd[0] * qd[1] * z1;
-        let z379 = qd[1] * z0 * z13 + qd[1] * z1 * z14;
-        let z380 = -qd[0] * qd[1] * z11 - qd[1] * z0 * z17 + qd[1] * z12 * z14;
-        let z381 = qd[0] * qd[1] * z10 - qd[1] * z1 * z17 - qd[1] * z12 * z13;
-        let z382 = qd[1] * z0 * z15 + qd[1] * z1 * z16 - qd[1] * z10 * z14
-            + qd[1] * z11 * z13;
-        let z383 = qd[2] * z4 * z33 - qd[2] * z9 * z34 + z377;
-        let z384 = -qd[2] * z4 * z32 + qd[2] * z7 * z34 + z378;
-        let z385 = -qd[2] * z7 * z33 + qd[2] * z9 * z32 + z379;
-        let z386 = qd[2] * z4 * z36 - qd[2] * z9 * z37 - qd[2] * z30 * z34
-            + qd[2] * z31 * z33 + z380;
-        let z387 = -qd[2] * z4 * z35 + qd[2] * z7 * z37 + qd[2] * z29 * z34
-            - qd[2] * z31 * z32 + z381;
-        let z388 = -qd[2] * z7 * z36 + qd[2] * z9 * z35 - qd[2] * z29 * z33
-            + qd[2] * z30 * z32 + z382;
-        let z389 = -qd[3] * z26 * z54 + qd[3] * z28 * z53 + z383;
-        let z390 = qd[3] * z24 * z54 - qd[3] * z28 * z52 + z384;
-        let z391 = -qd[3] * z24 * z53 + qd[3] * z26 * z52 + z385;
-        let z392 = -qd[3] * z26 * z57 + qd[3] * z28 * z56 - qd[3] * z50 * z54
-            + qd[3] * z51 * z53 + z386;
-        let z393 = qd[3] * z24 * z57 - qd[3] * z28 * z55 + qd[3] * z49 * z54
-            - qd[3] * z51 * z52 + z387;
-        let z394 = -qd[3] * z24 * z56 + qd[3] * z26 * z55 - qd[3] * z49 * z53
-            + qd[3] * z50 * z52 + z388;
-        let z395 = -qd[4] * z46 * z74 + qd[4] * z48 * z73 + z389;
-        let z396 = qd[4] * z44 * z74 - qd[4] * z48 * z72 + z390;
-        let z397 = -qd[4] * z44 * z73 + qd[4] * z46 * z72 + z391;
-        let z398 = -qd[4] * z46 * z77 + qd[4] * z48 * z76 - qd[4] * z70 * z74
-            + qd[4] * z71 * z73 + z392;
-        let z399 = qd[4] * z44 * z77 - qd[4] * z48 * z75 + qd[4] * z69 * z74
-            - qd[4] * z71 * z72 + z393;
-        let z400 = -qd[4] * z44 * z76 + qd[4] * z46 * z75 - qd[4] * z69 * z73
-            + qd[4] * z70 * z72 + z394;
-        let z401 = -qd[5] * z66 * z94 + qd[5] * z68 * z93 + z395;
-        let z402 = qd[5] * z64 * z94 - qd[5] * z68 * z92 + z396;
-        let z403 = -qd[5] * z64 * z93 + qd[5] * z66 * z92 + z397;
-        let z404 = -qd[5] * z66 * z97 + qd[5] * z68 * z96 - qd[5] * z90 * z94
-            + qd[5] * z91 * z93 + z398;
-        let z405 = qd[5] * z64 * z97 - qd[5] * z68 * z95 + qd[5] * z89 * z94
-            - qd[5] * z91 * z92 + z399;
-        let z406 = -qd[5] * z64 * z96 + qd[5] * z66 * z95 - qd[5] * z89 * z93
-            + qd[5] * z90 * z92 + z400;
-        let z407 = -qd[6] * z86 * z114 + qd[6] * z88 * z113 + z401;
-        let z408 = qd[6] * z84 * z114 - qd[6] * z88 * z112 + z402;
-        let z409 = -qd[6] * z84 * z113 + qd[6] * z86 * z112 + z403;
-        let z410 = -qd[6] * z86 * z117 + qd[6] * z88 * z116 - qd[6] * z110 * z114
-            + qd[6] * z111 * z113 + z404;
-        let z411 = qd[6] * z84 * z117 - qd[6] * z88 * z115 + qd[6] * z109 * z114
-            - qd[6] * z111 * z112 + z405;
-        let z412 = -qd[6] * z84 * z116 + qd[6] * z86 * z115 - qd[6] * z109 * z113
-            + qd[6] * z110 * z112 + z406;
-        let z413 = -qd[0] * self.m0 * z184;
-        let z414 = qd[0] * self.m0 * z183;
-        let z419 = z118 * z414 - z119 * z413;
-        let z420 = -qd[0] * self.m1 * z186 + self.m1 * z14 * z187 - self.m1 * z124 * z379
-            + self.m1 * z380 + self.m1 * z125 * z378;
-        let z421 = qd[0] * self.m1 * z185 - self.m1 * z13 * z187 + self.m1 * z123 * z379
-            - self.m1 * z125 * z377 + self.m1 * z381;
-        let z422 = self.m1 * z13 * z186 - self.m1 * z14 * z185 + self.m1 * self.g
-            - self.m1 * z123 * z378 + self.m1 * z124 * z377 + self.m1 * z382;
-        let z423 = qd[0] * z128 + z13 * z126 + z14 * z127;
-        let z424 = qd[0] * z130 + z13 * z127 + z14 * z129;
-        let z425 = qd[0] * z131 + z13 * z128 + z14 * z130;
-        let z426 = -qd[0] * z424 + z14 * z425 + z124 * z422 - z125 * z421 + z126 * z377
-            + z127 * z378 + z128 * z379;
-        let z427 = qd[0] * z423 - z13 * z425 - z123 * z422 + z125 * z420 + z127 * z377
-            + z129 * z378 + z130 * z379;
-        let z428 = z13 * z424 - z14 * z423 + z123 * z421 - z124 * z420 + z128 * z377
-            + z130 * z378 + z131 * z379;
-        let z429 = self.m2 * z33 * z190 - self.m2 * z34 * z189 + self.m2 * z386
-            - self.m2 * z133 * z385 + self.m2 * z134 * z384;
-        let z430 = -self.m2 * z32 * z190 + self.m2 * z34 * z188 + self.m2 * z387
-            + self.m2 * z132 * z385 - self.m2 * z134 * z383;
-        let z431 = self.m2 * self.g + self.m2 * z32 * z189 - self.m2 * z33 * z188
-            - self.m2 * z132 * z384 + self.m2 * z388 + self.m2 * z133 * z383;
-        let z432 = z32 * z135 + z33 * z136 + z34 * z137;
-        let z433 = z32 * z136 + z33 * z138 + z34 * z139;
-        let z434 = z32 * z137 + z33 * z139 + z34 * z140;
-        let z435 = z33 * z434 - z34 * z433 + z133 * z431 - z134 * z430 + z135 * z383
-            + z136 * z384 + z137 * z385;
-        let z436 = -z32 * z434 + z34 * z432 - z132 * z431 + z134 * z429 + z136 * z383
-            + z138 * z384 + z139 * z385;
-        let z437 = z32 * z433 - z33 * z432 + z132 * z430 - z133 * z429 + z137 * z383
-            + z139 * z384 + z140 * z385;
-        let z438 = self.m3 * z53 * z193 - self.m3 * z54 * z192 + self.m3 * z392
-            - self.m3 * z142 * z391 + self.m3 * z143 * z390;
-        let z439 = -self.m3 * z52 * z193 + self.m3 * z54 * z191 + self.m3 * z393
-            + self.m3 * z141 * z391 - self.m3 * z143 * z389;
-        let z440 = self.m3 * self.g + self.m3 * z52 * z192 - self.m3 * z53 * z191
-            + self.m3 * z394 - self.m3 * z141 * z390 + self.m3 * z142 * z389;
-        let z441 = z52 * z144 + z53 * z145 + z54 * z146;
-        let z442 = z52 * z145 + z53 * z147 + z54 * z148;
-        let z443 = z52 * z146 + z53 * z148 + z54 * z149;
-        let z444 = z53 * z443 - z54 * z442 + z142 * z440 - z143 * z439 + z144 * z389
-            + z145 * z390 + z146 * z391;
-        let z445 = -z52 * z443 + z54 * z441 - z141 * z440 + z143 * z438 + z145 * z389
-            + z147 * z390 + z148 * z391;
-        let z446 = z52 * z442 - z53 * z441 + z141 * z439 - z142 * z438 + z146 * z389
-            + z148 * z390 + z149 * z391;
-        let z447 = self.m4 * z73 * z196 - self.m4 * z74 * z195 + self.m4 * z398
-            - self.m4 * z151 * z397 + self.m4 * z152 * z396;
-        let z448 = -self.m4 * z72 * z196 + self.m4 * z74 * z194 + self.m4 * z399
-            + self.m4 * z150 * z397 - self.m4 * z152 * z395;
-        let z449 = self.m4 * self.g + self.m4 * z72 * z195 - self.m4 * z73 * z194
-            + self.m4 * z400 - self.m4 * z150 * z396 + self.m4 * z151 * z395;
-        let z450 = z72 * z153 + z73 * z154 + z74 * z155;
-        let z451 = z72 * z154 + z73 * z156 + z74 * z157;
-        let z452 = z72 * z155 + z73 * z157 + z74 * z158;
-        let z453 = z73 * z452 - z74 * z451 + z151 * z449 - z152 * z448 + z153 * z395
-            + z154 * z396 + z155 * z397;
-        let z454 = -z72 * z452 + z74 * z450 - z150 * z449 + z152 * z447 + z154 * z395
-            + z156 * z396 + z157 * z397;
-        let z455 = z72 * z451 - z73 * z450 + z150 * z448 - z151 * z447 + z155 * z395
-            + z157 * z396 + z158 * z397;
-        let z456 = self.m5 * z93 * z199 - self.m5 * z94 * z198 + self.m5 * z404
-            - self.m5 * z160 * z403 + self.m5 * z161 * z402;
-        let z457 = -self.m5 * z92 * z199 + self.m5 * z94 * z197 + self.m5 * z405
-            + self.m5 * z159 * z403 - self.m5 * z161 * z401;
-        let z458 = self.m5 * self.g + self.m5 * z92 * z198 - self.m5 * z93 * z197
-            + self.m5 * z406 - self.m5 * z159 * z402 + self.m5 * z160 * z401;
-        let z459 = z92 * z162 + z93 * z163 + z94 * z164;
-        let z460 = z92 * z163 + z93 * z165 + z94 * z166;
-        let z461 = z92 * z164 + z93 * z166 + z94 * z167;
-        let z462 = z93 * z461 - z94 * z460 + z160 * z458 - z161 * z457 + z162 * z401
-            + z163 * z402 + z164 * z403;
-        let z463 = -z92 * z461 + z94 * z459 - z159 * z458 + z161 * z456 + z163 * z401
-            + z165 * z402 + z166 * z403;
-        let z464 = z92 * z460 - z93 * z459 + z159 * z457 - z160 * z456 + z164 * z401
-            + z166 * z402 + z167 * z403;
-        let z465 = self.m6 * z113 * z202 - self.m6 * z114 * z201 + self.m6 * z410
-            - self.m6 * z169 * z409 + self.m6 * z170 * z408;
-        let z466 = -self.m6 * z112 * z202 + self.m6 * z114 * z200 + self.m6 * z411
-            + self.m6 * z168 * z409 - self.m6 * z170 * z407;
-        let z467 = self.m6 * self.g + self.m6 * z112 * z201 - self.m6 * z113 * z200
-            + self.m6 * z412 - self.m6 * z168 * z408 + self.m6 * z169 * z407;
-        let z468 = z112 * z171 + z113 * z172 + z114 * z173;
-        let z469 = z112 * z172 + z113 * z174 + z114 * z175;
-        let z470 = z112 * z173 + z113 * z175 + z114 * z176;
-        let z471 = z113 * z470 - z114 * z469 + z169 * z467 - z170 * z466 + z171 * z407
-            + z172 * z408 + z173 * z409;
-        let z472 = -z112 * z470 + z114 * z468 - z168 * z467 + z170 * z465 + z172 * z407
-            + z174 * z408 + z175 * z409;
-        let z473 = z112 * z469 - z113 * z468 + z168 * z466 - z169 * z465 + z173 * z407
-            + z175 * z408 + z176 * z409;
-        let z474 = z462 + z471;
-        let z475 = z463 + z472;
-        let z476 = z464 + z473;
-        let z477 = z465 + z456;
-        let z478 = z466 + z457;
-        let z479 = z458 + z467;
-        let z480 = z474 + z453;
-        let z481 = z475 + z454;
-        let z482 = z476 + z455;
-        let z483 = z477 + z447;
-        let z484 = z478 + z448;
-        let z485 = z479 + z449;
-        let z486 = z480 + z444;
-        let z487 = z481 + z445;
-        let z488 = z482 + z446;
-        let z489 = z483 + z438;
-        let z490 = z484 + z439;
-        let z491 = z485 + z440;
-        let z492 = z486 + z435;
-        let z493 = z487 + z436;
-        let z494 = z488 + z437;
-        let z495 = z489 + z429;
-        let z496 = z490 + z430;
-        let z497 = z491 + z431;
-        let z498 = z492 + z426;
-        let z499 = z493 + z427;
-        let z500 = z494 + z428;
-        let z501 = z495 + z420;
-        let z502 = z496 + z421;
-        let z503 = z497 + z422;
-        let z506 = z500 + z419;
-        let z510 = z0 * z499 - z1 * z498 + z10 * z501 + z11 * z502 + z12 * z503;
-        let z511 = z4 * z494 + z7 * z492 + z9 * z493 + z29 * z495 + z30 * z496
-            + z31 * z497;
-        let z512 = z24 * z486 + z26 * z487 + z28 * z488 + z49 * z489 + z50 * z490
-            + z51 * z491;
-        let z513 = z44 * z480 + z46 * z481 + z48 * z482 + z69 * z483 + z70 * z484
-            + z71 * z485;
-        let z514 = z64 * z474 + z66 * z475 + z68 * z476 + z89 * z477 + z90 * z478
-            + z91 * z479;
-        let z515 = z84 * z471 + z86 * z472 + z88 * z473 + z109 * z465 + z110 * z466
-            + z111 * z467;
-        let x0 = -z506;
-        let x1 = -z510;
-        let x2 = -z511;
-        let x3 = -z512;
-        let x4 = -z513;
-        let x5 = -z514;
-        let x6 = -z515;
+        let s1 = self.shared1(q);
+        let s2 = self.shared2(q, &s1);
+        let s6 = self.shared6(q, qd, &s1, &s2);
+        let s7 = self.shared7(q, qd, &s2, &s6);
+        let s9 = self.shared9(q, qd, &s1, &s2, &s6, &s7);
+        let x0 = -s9.v102;
+        let x1 = -s9.v103;
+        let x2 = -s9.v104;
+        let x3 = -s9.v105;
+        let x4 = -s9.v106;
+        let x5 = -s9.v107;
+        let x6 = -s9.v108;
         h[0] = x0;
         h[1] = x1;
         h[2] = x2;
@@ -1903,637 +1764,315 @@ impl Dynamics<7> for Arm7 {
         h[6] = x6;
     }
     fn coriolis(&self, q: &Vector<7>, qd: &Vector<7>, _t: f64, c: &mut Matrix<7, 7>) {
-        let z0 = q[0].cos();
-        let z1 = q[0].sin();
-        let z2 = -self.oy * z1;
-        let z3 = self.oy * z0;
-        let z4 = q[1].cos();
-        let z5 = q[1].sin();
-        let z6 = z0 * z4;
-        let z7 = z0 * z5;
-        let z8 = z1 * z4;
-        let z9 = z1 * z5;
-        let z10 = -self.l * z0;
-        let z11 = -self.l * z1;
-        let z12 = z0 * z2 + z1 * z3;
-        let z13 = -qd[1] * z1;
-        let z14 = qd[1] * z0;
-        let z15 = qd[1] * z10;
-        let z16 = qd[1] * z11;
-        let z17 = qd[1] * z12;
-        let z18 = z2 - self.oy * z1 + self.l * z7;
-        let z19 = z3 + self.oy * z0 + self.l * z9;
-        let z20 = self.l + self.l * z4;
-        let z21 = q[2].cos();
-        let z22 = q[2].sin();
-        let z23 = -z1 * z22 + z6 * z21;
-        let z24 = -z1 * z21 - z6 * z22;
-        let z25 = z0 * z22 + z8 * z21;
-        let z26 = z0 * z21 - z8 * z22;
-        let z27 = -z5 * z21;
-        let z28 = z5 * z22;
-        let z29 = z4 * z19 - z9 * z20;
-        let z30 = -z4 * z18 + z7 * z20;
-        let z31 = -z7 * z19 + z9 * z18;
-        let z32 = qd[2] * z7 + z13;
-        let z33 = qd[2] * z9 + z14;
-        let z34 = qd[0] + qd[2] * z4;
-        let z35 = qd[2] * z29 + z15;
-        let z36 = qd[2] * z30 + z16;
-        let z37 = qd[2] * z31 + z17;
-        let z38 = self.oy * z24 + z18 + self.l * z7;
-        let z39 = self.oy * z26 + self.l * z9 + z19;
-        let z40 = self.oy * z28 + self.l * z4 + z20;
-        let z41 = q[3].cos();
-        let z42 = q[3].sin();
-        let z43 = -z7 * z42 + z23 * z41;
-        let z44 = z7 * z41 + z23 * z42;
-        let z45 = -z9 * z42 + z25 * z41;
-        let z46 = z9 * z41 + z25 * z42;
-        let z47 = -z4 * z42 + z27 * z41;
-        let z48 = z4 * z41 + z27 * z42;
-        let z49 = -z26 * z40 + z28 * z39;
-        let z50 = z24 * z40 - z28 * z38;
-        let z51 = -z24 * z39 + z26 * z38;
-        let z52 = qd[3] * z24 + z32;
-        let z53 = qd[3] * z26 + z33;
-        let z54 = qd[3] * z28 + z34;
-        let z55 = qd[3] * z49 + z35;
-        let z56 = qd[3] * z50 + z36;
-        let z57 = qd[3] * z51 + z37;
-        let z58 = self.oy * z24 + self.l * z44 + z38;
-        let z59 = self.oy * z26 + self.l * z46 + z39;
-        let z60 = self.oy * z28 + self.l * z48 + z40;
-        let z61 = q[4].cos();
-        let z62 = q[4].sin();
-        let z63 = z24 * z62 + z43 * z61;
-        let z64 = z24 * z61 - z43 * z62;
-        let z65 = z26 * z62 + z45 * z61;
-        let z66 = z26 * z61 - z45 * z62;
-        let z67 = z28 * z62 + z47 * z61;
-        let z68 = z28 * z61 - z47 * z62;
-        let z69 = -z46 * z60 + z48 * z59;
-        let z70 = z44 * z60 - z48 * z58;
-        let z71 = -z44 * z59 + z46 * z58;
-        let z72 = qd[4] * z44 + z52;
-        let z73 = qd[4] * z46 + z53;
-        let z74 = qd[4] * z48 + z54;
-        let z75 = qd[4] * z69 + z55;
-        let z76 = qd[4] * z70 + z56;
-        let z77 = qd[4] * z71 + z57;
-        let z78 = self.oy * z64 + self.l * z44 + z58;
-        let z79 = self.oy * z66 + self.l * z46 + z59;
-        let z80 = self.oy * z68 + self.l * z48 + z60;
-        let z81 = q[5].cos();
-        let z82 = q[5].sin();
-        let z83 = -z44 * z82 + z63 * z81;
-        let z84 = z44 * z81 + z63 * z82;
-        let z85 = -z46 * z82 + z65 * z81;
-        let z86 = z46 * z81 + z65 * z82;
-        let z87 = -z48 * z82 + z67 * z81;
-        let z88 = z48 * z81 + z67 * z82;
-        let z89 = -z66 * z80 + z68 * z79;
-        let z90 = z64 * z80 - z68 * z78;
-        let z91 = -z64 * z79 + z66 * z78;
-        let z92 = qd[5] * z64 + z72;
-        let z93 = qd[5] * z66 + z73;
-        let z94 = qd[5] * z68 + z74;
-        let z95 = qd[5] * z89 + z75;
-        let z96 = qd[5] * z90 + z76;
-        let z97 = qd[5] * z91 + z77;
-        let z98 = self.oy * z64 + self.l * z84 + z78;
-        let z99 = self.oy * z66 + self.l * z86 + z79;
-        let z100 = self.oy * z68 + self.l * z88 + z80;
-        let z101 = q[6].cos();
-        let z102 = q[6].sin();
-        let z103 = z64 * z102 + z83 * z101;
-        let z104 = z64 * z101 - z83 * z102;
-        let z105 = z66 * z102 + z85 * z101;
-        let z106 = z66 * z101 - z85 * z102;
-        let z107 = z68 * z102 + z87 * z101;
-        let z108 = z68 * z101 - z87 * z102;
-        let z109 = -z86 * z100 + z88 * z99;
-        let z110 = z84 * z100 - z88 * z98;
-        let z111 = -z84 * z99 + z86 * z98;
-        let z112 = qd[6] * z84 + z92;
-        let z113 = qd[6] * z86 + z93;
-        let z114 = qd[6] * z88 + z94;
-        let z115 = qd[6] * z109 + z95;
-        let z116 = qd[6] * z110 + z96;
-        let z117 = qd[6] * z111 + z97;
-        let z118 = self.cx * z0 - self.cy * z1;
-        let z119 = self.cx * z1 + self.cy * z0;
-        let z123 = z2 + self.cx * z6 - self.cy * z1 + self.cz * z7;
-        let z124 = z3 + self.cx * z8 + self.cy * z0 + self.cz * z9;
-        let z125 = -self.cx * z5 + self.cz * z4 + self.l;
-        let z126 = self.ixx1 * (z6 * z6) + self.iyy * (z1 * z1) + self.izz * (z7 * z7);
-        let z127 = self.ixx1 * z6 * z8 - self.iyy * z0 * z1 + self.izz * z7 * z9;
-        let z128 = -self.ixx1 * z5 * z6 + self.izz * z4 * z7;
-        let z129 = self.ixx1 * (z8 * z8) + self.iyy * (z0 * z0) + self.izz * (z9 * z9);
-        let z130 = -self.ixx1 * z5 * z8 + self.izz * z4 * z9;
-        let z131 = self.ixx1 * (z5 * z5) + self.izz * (z4 * z4);
-        let z132 = self.cx * z23 + self.cy * z24 + self.cz * z7 + z18;
-        let z133 = self.cx * z25 + self.cy * z26 + self.cz * z9 + z19;
-        let z134 = self.cx * z27 + self.cy * z28 + self.cz * z4 + z20;
-        let z135 = self.ixx2 * (z23 * z23) + self.iyy * (z24 * z24)
-            + self.izz * (z7 * z7);
-        let z136 = self.ixx2 * z23 * z25 + self.iyy * z24 * z26 + self.izz * z7 * z9;
-        let z137 = self.ixx2 * z23 * z27 + self.iyy * z24 * z28 + self.izz * z4 * z7;
-        let z138 = self.ixx2 * (z25 * z25) + self.iyy * (z26 * z26)
-            + self.izz * (z9 * z9);
-        let z139 = self.ixx2 * z25 * z27 + self.iyy * z26 * z28 + self.izz * z4 * z9;
-        let z140 = self.ixx2 * (z27 * z27) + self.iyy * (z28 * z28)
-            + self.izz * (z4 * z4);
-        let z141 = self.cx * z43 + self.cy * z24 + self.cz * z44 + z38;
-        let z142 = self.cx * z45 + self.cy * z26 + self.cz * z46 + z39;
-        let z143 = self.cx * z47 + self.cy * z28 + self.cz * z48 + z40;
-        let z144 = self.ixx3 * (z43 * z43) + self.iyy * (z24 * z24)
-            + self.izz * (z44 * z44);
-        let z145 = self.ixx3 * z43 * z45 + self.iyy * z24 * z26 + self.izz * z44 * z46;
-        let z146 = self.ixx3 * z43 * z47 + self.iyy * z24 * z28 + self.izz * z44 * z48;
-        let z147 = self.ixx3 * (z45 * z45) + self.iyy * (z26 * z26)
-            + self.izz * (z46 * z46);
-        let z148 = self.ixx3 * z45 * z47 + self.iyy * z26 * z28 + self.izz * z46 * z48;
-        let z149 = self.ixx3 * (z47 * z47) + self.iyy * (z28 * z28)
-            + self.izz * (z48 * z48);
-        let z150 = self.cx * z63 + self.cy * z64 + self.cz * z44 + z58;
-        let z151 = self.cx * z65 + self.cy * z66 + self.cz * z46 + z59;
-        let z152 = self.cx * z67 + self.cy * z68 + self.cz * z48 + z60;
-        let z153 = self.ixx4 * (z63 * z63) + self.iyy * (z64 * z64)
-            + self.izz * (z44 * z44);
-        let z154 = self.ixx4 * z63 * z65 + self.iyy * z64 * z66 + self.izz * z44 * z46;
-        let z155 = self.ixx4 * z63 * z67 + self.iyy * z64 * z68 + self.izz * z44 * z48;
-        let z156 = self.ixx4 * (z65 * z65) + self.iyy * (z66 * z66)
-            + self.izz * (z46 * z46);
-        let z157 = self.ixx4 * z65 * z67 + self.iyy * z66 * z68 + self.izz * z46 * z48;
-        let z158 = self.ixx4 * (z67 * z67) + self.iyy * (z68 * z68)
-            + self.izz * (z48 * z48);
-        let z159 = self.cx * z83 + self.cy * z64 + self.cz * z84 + z78;
-        let z160 = self.cx * z85 + self.cy * z66 + self.cz * z86 + z79;
-        let z161 = self.cx * z87 + self.cy * z68 + self.cz * z88 + z80;
-        let z162 = self.ixx5 * (z83 * z83) + self.iyy * (z64 * z64)
-            + self.izz * (z84 * z84);
-        let z163 = self.ixx5 * z83 * z85 + self.iyy * z64 * z66 + self.izz * z84 * z86;
-        let z164 = self.ixx5 * z83 * z87 + self.iyy * z64 * z68 + self.izz * z84 * z88;
-        let z165 = self.ixx5 * (z85 * z85) + self.iyy * (z66 * z66)
-            + self.izz * (z86 * z86);
-        let z166 = self.ixx5 * z85 * z87 + self.iyy * z66 * z68 + self.izz * z86 * z88;
-        let z167 = self.ixx5 * (z87 * z87) + self.iyy * (z68 * z68)
-            + self.izz * (z88 * z88);
-        let z168 = self.cx * z103 + self.cy * z104 + self.cz * z84 + z98;
-        let z169 = self.cx * z105 + self.cy * z106 + self.cz * z86 + z99;
-        let z170 = self.cx * z107 + self.cy * z108 + self.cz * z88 + z100;
-        let z171 = self.ixx6 * (z103 * z103) + self.iyy * (z104 * z104)
-            + self.izz * (z84 * z84);
-        let z172 = self.ixx6 * z103 * z105 + self.iyy * z104 * z106
-            + self.izz * z84 * z86;
-        let z173 = self.ixx6 * z103 * z107 + self.iyy * z104 * z108
-            + self.izz * z84 * z88;
-        let z174 = self.ixx6 * (z105 * z105) + self.iyy * (z106 * z106)
-            + self.izz * (z86 * z86);
-        let z175 = self.ixx6 * z105 * z107 + self.iyy * z106 * z108
-            + self.izz * z86 * z88;
-        let z176 = self.ixx6 * (z107 * z107) + self.iyy * (z108 * z108)
-            + self.izz * (z88 * z88);
-        let z183 = -qd[0] * z119;
-        let z184 = qd[0] * z118;
-        let z185 = -qd[0] * z124 + z14 * z125 + z15;
-        let z186 = qd[0] * z123 - z13 * z125 + z16;
-        let z187 = z13 * z124 - z14 * z123 + z17;
-        let z188 = z33 * z134 - z34 * z133 + z35;
-        let z189 = -z32 * z134 + z34 * z132 + z36;
-        let z190 = z32 * z133 - z33 * z132 + z37;
-        let z191 = z53 * z143 - z54 * z142 + z55;
-        let z192 = -z52 * z143 + z54 * z141 + z56;
-        let z193 = z52 * z142 - z53 * z141 + z57;
-        let z194 = z73 * z152 - z74 * z151 + z75;
-        let z195 = -z72 * z152 + z74 * z150 + z76;
-        let z196 = z72 * z151 - z73 * z150 + z77;
-        let z197 = z93 * z161 - z94 * z160 + z95;
-        let z198 = -z92 * z161 + z94 * z159 + z96;
-        let z199 = z92 * z160 - z93 * z159 + z97;
-        let z200 = z113 * z170 - z114 * z169 + z115;
-        let z201 = -z112 * z170 + z114 * z168 + z116;
-        let z202 = z112 * z169 - z113 * z168 + z117;
-        let z203 = self.m6 * z169 * z202 - self.m6 * z170 * z201 + z112 * z171
-            + z113 * z172 + z114 * z173;
-        let z204 = -self.m6 * z168 * z202 + self.m6 * z170 * z200 + z112 * z172
-            + z113 * z174 + z114 * z175;
-        let z205 = self.m6 * z168 * z201 - self.m6 * z169 * z200 + z112 * z173
-            + z113 * z175 + z114 * z176;
-        let z206 = self.m6 * z200;
-        let z207 = self.m6 * z201;
-        let z208 = self.m6 * z202;
-        let z209 = z203 + self.m5 * z160 * z199 - self.m5 * z161 * z198 + z92 * z162
-            + z93 * z163 + z94 * z164;
-        let z210 = z204 - self.m5 * z159 * z199 + self.m5 * z161 * z197 + z92 * z163
-            + z93 * z165 + z94 * z166;
-        let z211 = z205 + self.m5 * z159 * z198 - self.m5 * z160 * z197 + z92 * z164
-            + z93 * z166 + z94 * z167;
-        let z212 = z206 + self.m5 * z197;
-        let z213 = z207 + self.m5 * z198;
-        let z214 = z208 + self.m5 * z199;
-        let z215 = z209 + self.m4 * z151 * z196 - self.m4 * z152 * z195 + z72 * z153
-            + z73 * z154 + z74 * z155;
-        let z216 = z210 - self.m4 * z150 * z196 + self.m4 * z152 * z194 + z72 * z154
-            + z73 * z156 + z74 * z157;
-        let z217 = z211 + self.m4 * z150 * z195 - self.m4 * z151 * z194 + z72 * z155
-            + z73 * z157 + z74 * z158;
-        let z218 = z212 + self.m4 * z194;
-        let z219 = z213 + self.m4 * z195;
-        let z220 = z214 + self.m4 * z196;
-        let z221 = z215 + self.m3 * z142 * z193 - self.m3 * z143 * z192 + z52 * z144
-            + z53 * z145 + z54 * z146;
-        let z222 = z216 - self.m3 * z141 * z193 + self.m3 * z143 * z191 + z52 * z145
-            + z53 * z147 + z54 * z148;
-        let z223 = z217 + self.m3 * z141 * z192 - self.m3 * z142 * z191 + z52 * z146
-            + z53 * z148 + z54 * z149;
-        let z224 = z218 + self.m3 * z191;
-        let z225 = z219 + self.m3 * z192;
-        let z226 = z220 + self.m3 * z193;
-        let z227 = z221 + self.m2 * z133 * z190 - self.m2 * z134 * z189 + z32 * z135
-            + z33 * z136 + z34 * z137;
-        let z228 = z222 - self.m2 * z132 * z190 + self.m2 * z134 * z188 + z32 * z136
-            + z33 * z138 + z34 * z139;
-        let z229 = z223 + self.m2 * z132 * z189 - self.m2 * z133 * z188 + z32 * z137
-            + z33 * z139 + z34 * z140;
-        let z230 = z224 + self.m2 * z188;
-        let z231 = z225 + self.m2 * z189;
-        let z232 = z226 + self.m2 * z190;
-        let z233 = z227 + qd[0] * z128 + self.m1 * z124 * z187 - self.m1 * z125 * z186
-            + z13 * z126 + z14 * z127;
-        let z234 = z228 + qd[0] * z130 - self.m1 * z123 * z187 + self.m1 * z125 * z185
-            + z13 * z127 + z14 * z129;
-        let z235 = z229 + qd[0] * z131 + self.m1 * z123 * z186 - self.m1 * z124 * z185
-            + z13 * z128 + z14 * z130;
-        let z236 = z230 + self.m1 * z185;
-        let z237 = z231 + self.m1 * z186;
-        let z238 = z232 + self.m1 * z187;
-        let z251 = self.m6 * z168;
-        let z252 = self.m6 * z169;
-        let z253 = self.m6 * z170;
-        let z254 = self.m6 * (z169 * z169) + self.m6 * (z170 * z170) + z171;
-        let z255 = -self.m6 * z168 * z169 + z172;
-        let z256 = -self.m6 * z168 * z170 + z173;
-        let z257 = self.m6 * (z168 * z168) + self.m6 * (z170 * z170) + z174;
-        let z258 = -self.m6 * z169 * z170 + z175;
-        let z259 = self.m6 * (z168 * z168) + self.m6 * (z169 * z169) + z176;
-        let z260 = self.m5 + self.m6;
-        let z261 = z251 + self.m5 * z159;
-        let z262 = z252 + self.m5 * z160;
-        let z263 = z253 + self.m5 * z161;
-        let z264 = z254 + self.m5 * (z160 * z160) + self.m5 * (z161 * z161) + z162;
-        let z265 = z255 - self.m5 * z159 * z160 + z163;
-        let z266 = z256 - self.m5 * z159 * z161 + z164;
-        let z267 = z257 + self.m5 * (z159 * z159) + self.m5 * (z161 * z161) + z165;
-        let z268 = z258 - self.m5 * z160 * z161 + z166;
-        let z269 = self.m5 * (z159 * z159) + self.m5 * (z160 * z160) + z259 + z167;
-        let z270 = self.m4 + z260;
-        let z271 = self.m4 * z150 + z261;
-        let z272 = self.m4 * z151 + z262;
-        let z273 = self.m4 * z152 + z263;
-        let z274 = self.m4 * (z151 * z151) + self.m4 * (z152 * z152) + z264 + z153;
-        let z275 = -self.m4 * z150 * z151 + z265 + z154;
-        let z276 = -self.m4 * z150 * z152 + z266 + z155;
-        let z277 = self.m4 * (z150 * z150) + self.m4 * (z152 * z152) + z267 + z156;
-        let z278 = -self.m4 * z151 * z152 + z268 + z157;
-        let z279 = self.m4 * (z150 * z150) + self.m4 * (z151 * z151) + z269 + z158;
-        let z280 = self.m3 + z270;
-        let z281 = self.m3 * z141 + z271;
-        let z282 = self.m3 * z142 + z272;
-        let z283 = self.m3 * z143 + z273;
-        let z284 = self.m3 * (z142 * z142) + self.m3 * (z143 * z143) + z274 + z144;
-        let z285 = -self.m3 * z141 * z142 + z275 + z145;
-        let z286 = -self.m3 * z141 * z143 + z276 + z146;
-        let z287 = self.m3 * (z141 * z141) + self.m3 * (z143 * z143) + z277 + z147;
-        let z288 = -self.m3 * z142 * z143 + z278 + z148;
-        let z289 = self.m3 * (z141 * z141) + self.m3 * (z142 * z142) + z279 + z149;
-        let z290 = self.m2 + z280;
-        let z291 = self.m2 * z132 + z281;
-        let z292 = self.m2 * z133 + z282;
-        let z293 = self.m2 * z134 + z283;
-        let z294 = self.m2 * (z133 * z133) + self.m2 * (z134 * z134) + z284 + z135;
-        let z295 = -self.m2 * z132 * z133 + z285 + z136;
-        let z296 = -self.m2 * z132 * z134 + z286 + z137;
-        let z297 = self.m2 * (z132 * z132) + self.m2 * (z134 * z134) + z287 + z138;
-        let z298 = -self.m2 * z133 * z134 + z288 + z139;
-        let z299 = self.m2 * (z132 * z132) + self.m2 * (z133 * z133) + z289 + z140;
-        let z300 = self.m1 + z290;
-        let z301 = self.m1 * z123 + z291;
-        let z302 = self.m1 * z124 + z292;
-        let z303 = self.m1 * z125 + z293;
-        let z304 = self.m1 * (z124 * z124) + self.m1 * (z125 * z125) + z294 + z126;
-        let z305 = -self.m1 * z123 * z124 + z295 + z127;
-        let z306 = -self.m1 * z123 * z125 + z296 + z128;
-        let z307 = self.m1 * (z123 * z123) + self.m1 * (z125 * z125) + z297 + z129;
-        let z308 = -self.m1 * z124 * z125 + z298 + z130;
-        let z309 = self.m1 * (z123 * z123) + self.m1 * (z124 * z124) + z299 + z131;
-        let z327 = z4 * z296 + z7 * z294 + z9 * z295 - z30 * z293 + z31 * z292;
-        let z328 = z4 * z298 + z7 * z295 + z9 * z297 + z29 * z293 - z31 * z291;
-        let z329 = z4 * z299 + z7 * z296 + z9 * z298 - z29 * z292 + z30 * z291;
-        let z330 = -z4 * z292 + z9 * z293 + z29 * z290;
-        let z331 = z4 * z291 - z7 * z293 + z30 * z290;
-        let z332 = z7 * z292 - z9 * z291 + z31 * z290;
-        let z335 = z24 * z284 + z26 * z285 + z28 * z286 - z50 * z283 + z51 * z282;
-        let z336 = z24 * z285 + z26 * z287 + z28 * z288 + z49 * z283 - z51 * z281;
-        let z337 = z24 * z286 + z26 * z288 + z28 * z289 - z49 * z282 + z50 * z281;
-        let z338 = z26 * z283 - z28 * z282 + z49 * z280;
-        let z339 = -z24 * z283 + z28 * z281 + z50 * z280;
-        let z340 = z24 * z282 - z26 * z281 + z51 * z280;
-        let z344 = z44 * z274 + z46 * z275 + z48 * z276 - z70 * z273 + z71 * z272;
-        let z345 = z44 * z275 + z46 * z277 + z48 * z278 + z69 * z273 - z71 * z271;
-        let z346 = z44 * z276 + z46 * z278 + z48 * z279 - z69 * z272 + z70 * z271;
-        let z347 = z46 * z273 - z48 * z272 + z69 * z270;
-        let z348 = -z44 * z273 + z48 * z271 + z70 * z270;
-        let z349 = z44 * z272 - z46 * z271 + z71 * z270;
-        let z354 = z64 * z264 + z66 * z265 + z68 * z266 - z90 * z263 + z91 * z262;
-        let z355 = z64 * z265 + z66 * z267 + z68 * z268 + z89 * z263 - z91 * z261;
-        let z356 = z64 * z266 + z66 * z268 + z68 * z269 - z89 * z262 + z90 * z261;
-        let z357 = z66 * z263 - z68 * z262 + z89 * z260;
-        let z358 = -z64 * z263 + z68 * z261 + z90 * z260;
-        let z359 = z64 * z262 - z66 * z261 + z91 * z260;
-        let z365 = z84 * z254 + z86 * z255 + z88 * z256 - z110 * z253 + z111 * z252;
-        let z366 = z84 * z255 + z86 * z257 + z88 * z258 + z109 * z253 - z111 * z251;
-        let z367 = z84 * z256 + z86 * z258 + z88 * z259 - z109 * z252 + z110 * z251;
-        let z368 = self.m6 * z109 + z86 * z253 - z88 * z252;
-        let z369 = self.m6 * z110 - z84 * z253 + z88 * z251;
-        let z370 = self.m6 * z111 + z84 * z252 - z86 * z251;
-        let z560 = 2.0 * self.m6 * z169 * z201 + 2.0 * self.m6 * z170 * z202
-            + 2.0 * z113 * z173 - 2.0 * z114 * z172;
-        let z561 = -self.m6 * z168 * z201 - self.m6 * z169 * z200 - z112 * z173
-            + z113 * z175 + z114 * z171 - z114 * z174;
-        let z562 = -self.m6 * z168 * z202 - self.m6 * z170 * z200 + z112 * z172
-            - z113 * z171 + z113 * z176 - z114 * z175;
-        let z563 = 2.0 * self.m6 * z168 * z200 + 2.0 * self.m6 * z170 * z202
-            - 2.0 * z112 * z175 + 2.0 * z114 * z172;
-        let z564 = -self.m6 * z169 * z202 - self.m6 * z170 * z201 + z112 * z174
-            - z112 * z176 - z113 * z172 + z114 * z173;
-        let z565 = 2.0 * self.m6 * z168 * z200 + 2.0 * self.m6 * z169 * z201
-            + 2.0 * z112 * z175 - 2.0 * z113 * z173;
-        let z566 = 2.0 * self.m5 * z160 * z198 + 2.0 * self.m5 * z161 * z199 + z560
-            + 2.0 * z93 * z164 - 2.0 * z94 * z163;
-        let z567 = -self.m5 * z159 * z198 - self.m5 * z160 * z197 + z561 - z92 * z164
-            + z93 * z166 + z94 * z162 - z94 * z165;
-        let z568 = -self.m5 * z159 * z199 - self.m5 * z161 * z197 + z562 + z92 * z163
-            - z93 * z162 + z93 * z167 - z94 * z166;
-        let z569 = 2.0 * self.m5 * z159 * z197 + 2.0 * self.m5 * z161 * z199 + z563
-            - 2.0 * z92 * z166 + 2.0 * z94 * z163;
-        let z570 = -self.m5 * z160 * z199 - self.m5 * z161 * z198 + z564 + z92 * z165
-            - z92 * z167 - z93 * z163 + z94 * z164;
-        let z571 = 2.0 * self.m5 * z159 * z197 + 2.0 * self.m5 * z160 * z198 + z565
-            + 2.0 * z92 * z166 - 2.0 * z93 * z164;
-        let z572 = 2.0 * self.m4 * z151 * z195 + 2.0 * self.m4 * z152 * z196 + z566
-            + 2.0 * z73 * z155 - 2.0 * z74 * z154;
-        let z573 = -self.m4 * z150 * z195 - self.m4 * z151 * z194 + z567 - z72 * z155
-            + z73 * z157 + z74 * z153 - z74 * z156;
-        let z574 = -self.m4 * z150 * z196 - self.m4 * z152 * z194 + z568 + z72 * z154
-            - z73 * z153 + z73 * z158 - z74 * z157;
-        let z575 = 2.0 * self.m4 * z150 * z194 + 2.0 * self.m4 * z152 * z196 + z569
-            - 2.0 * z72 * z157 + 2.0 * z74 * z154;
-        let z576 = -self.m4 * z151 * z196 - self.m4 * z152 * z195 + z570 + z72 * z156
-            - z72 * z158 - z73 * z154 + z74 * z155;
-        let z577 = 2.0 * self.m4 * z150 * z194 + 2.0 * self.m4 * z151 * z195 + z571
-            + 2.0 * z72 * z157 - 2.0 * z73 * z155;
-        let z578 = 2.0 * self.m3 * z142 * z192 + 2.0 * self.m3 * z143 * z193
-            + 2.0 * z53 * z146 - 2.0 * z54 * z145 + z572;
-        let z579 = -self.m3 * z141 * z192 - self.m3 * z142 * z191 - z52 * z146
-            + z53 * z148 + z54 * z144 - z54 * z147 + z573;
-        let z580 = -self.m3 * z141 * z193 - self.m3 * z143 * z191 + z52 * z145
-            - z53 * z144 + z53 * z149 - z54 * z148 + z574;
-        let z581 = 2.0 * self.m3 * z141 * z191 + 2.0 * self.m3 * z143 * z193
-            - 2.0 * z52 * z148 + 2.0 * z54 * z145 + z575;
-        let z582 = -self.m3 * z142 * z193 - self.m3 * z143 * z192 + z52 * z147
-            - z52 * z149 - z53 * z145 + z54 * z146 + z576;
-        let z583 = 2.0 * self.m3 * z141 * z191 + 2.0 * self.m3 * z142 * z192
-            + 2.0 * z52 * z148 - 2.0 * z53 * z146 + z577;
-        let z584 = 2.0 * self.m2 * z133 * z189 + 2.0 * self.m2 * z134 * z190
-            + 2.0 * z33 * z137 - 2.0 * z34 * z136 + z578;
-        let z585 = -self.m2 * z132 * z189 - self.m2 * z133 * z188 - z32 * z137
-            + z33 * z139 + z34 * z135 - z34 * z138 + z579;
-        let z586 = -self.m2 * z132 * z190 - self.m2 * z134 * z188 + z32 * z136
-            - z33 * z135 + z33 * z140 - z34 * z139 + z580;
-        let z587 = 2.0 * self.m2 * z132 * z188 + 2.0 * self.m2 * z134 * z190
-            - 2.0 * z32 * z139 + 2.0 * z34 * z136 + z581;
-        let z588 = -self.m2 * z133 * z190 - self.m2 * z134 * z189 + z32 * z138
-            - z32 * z140 - z33 * z136 + z34 * z137 + z582;
-        let z589 = 2.0 * self.m2 * z132 * z188 + 2.0 * self.m2 * z133 * z189
-            + 2.0 * z32 * z139 - 2.0 * z33 * z137 + z583;
-        let z590 = -2.0 * qd[0] * z127 + 2.0 * self.m1 * z124 * z186
-            + 2.0 * self.m1 * z125 * z187 + 2.0 * z14 * z128 + z584;
-        let z591 = qd[0] * z126 - qd[0] * z129 - self.m1 * z123 * z186
-            - self.m1 * z124 * z185 - z13 * z128 + z14 * z130 + z585;
-        let z592 = -qd[0] * z130 - self.m1 * z123 * z187 - self.m1 * z125 * z185
-            + z13 * z127 - z14 * z126 + z14 * z131 + z586;
-        let z593 = 2.0 * qd[0] * z127 + 2.0 * self.m1 * z123 * z185
-            + 2.0 * self.m1 * z125 * z187 - 2.0 * z13 * z130 + z587;
-        let z594 = qd[0] * z128 - self.m1 * z124 * z187 - self.m1 * z125 * z186
-            + z13 * z129 - z13 * z131 - z14 * z127 + z588;
-        let z595 = 2.0 * self.m1 * z123 * z185 + 2.0 * self.m1 * z124 * z186
-            + 2.0 * z13 * z130 - 2.0 * z14 * z128 + z589;
-        let z601 = 2.0 * self.m0 * z118 * z183 + 2.0 * self.m0 * z119 * z184 + z595;
-        let z602 = -qd[0] * z0;
-        let z603 = -qd[0] * z1;
-        let z604 = z0 * z13 + z1 * z14;
-        let z605 = -qd[0] * z11 - z0 * z17 + z12 * z14;
-        let z606 = qd[0] * z10 - z1 * z17 - z12 * z13;
-        let z607 = z0 * z15 + z1 * z16 - z10 * z14 + z11 * z13;
-        let z608 = z4 * z33 - z9 * z34;
-        let z609 = -z4 * z32 + z7 * z34;
-        let z610 = -z7 * z33 + z9 * z32;
-        let z611 = z4 * z36 - z9 * z37 - z30 * z34 + z31 * z33;
-        let z612 = -z4 * z35 + z7 * z37 + z29 * z34 - z31 * z32;
-        let z613 = -z7 * z36 + z9 * z35 - z29 * z33 + z30 * z32;
-        let z614 = -z26 * z54 + z28 * z53;
-        let z615 = z24 * z54 - z28 * z52;
-        let z616 = -z24 * z53 + z26 * z52;
-        let z617 = -z26 * z57 + z28 * z56 - z50 * z54 + z51 * z53;
-        let z618 = z24 * z57 - z28 * z55 + z49 * z54 - z51 * z52;
-        let z619 = -z24 * z56 + z26 * z55 - z49 * z53 + z50 * z52;
-        let z620 = -z46 * z74 + z48 * z73;
-        let z621 = z44 * z74 - z48 * z72;
-        let z622 = -z44 * z73 + z46 * z72;
-        let z623 = -z46 * z77 + z48 * z76 - z70 * z74 + z71 * z73;
-        let z624 = z44 * z77 - z48 * z75 + z69 * z74 - z71 * z72;
-        let z625 = -z44 * z76 + z46 * z75 - z69 * z73 + z70 * z72;
-        let z626 = -z66 * z94 + z68 * z93;
-        let z627 = z64 * z94 - z68 * z92;
-        let z628 = -z64 * z93 + z66 * z92;
-        let z629 = -z66 * z97 + z68 * z96 - z90 * z94 + z91 * z93;
-        let z630 = z64 * z97 - z68 * z95 + z89 * z94 - z91 * z92;
-        let z631 = -z64 * z96 + z66 * z95 - z89 * z93 + z90 * z92;
-        let z632 = -z86 * z114 + z88 * z113;
-        let z633 = z84 * z114 - z88 * z112;
-        let z634 = -z84 * z113 + z86 * z112;
-        let z635 = -z86 * z117 + z88 * z116 - z110 * z114 + z111 * z113;
-        let z636 = z84 * z117 - z88 * z115 + z109 * z114 - z111 * z112;
-        let z637 = -z84 * z116 + z86 * z115 - z109 * z113 + z110 * z112;
-        let z642 = 0.5 * z0 * z235 + 0.5 * z0 * z591 - 0.5 * z1 * z590 + z302 * z607
-            - z303 * z606 + z304 * z602 + z305 * z603 + z306 * z604;
-        let z643 = 0.5 * z0 * z593 + 0.5 * z1 * z235 - 0.5 * z1 * z591 - z301 * z607
-            + z303 * z605 + z305 * z602 + z307 * z603 + z308 * z604;
-        let z644 = -0.5 * z0 * z233 + 0.5 * z0 * z594 - 0.5 * z1 * z234 - 0.5 * z1 * z592
-            + z301 * z606 - z302 * z605 + z306 * z602 + z308 * z603 + z309 * z604;
-        let z645 = z0 * z238 + z300 * z605 - z302 * z604 + z303 * z603;
-        let z646 = z1 * z238 + z300 * z606 + z301 * z604 - z303 * z602;
-        let z647 = -z0 * z236 - z1 * z237 + z300 * z607 - z301 * z603 + z302 * z602;
-        let z650 = 0.5 * z0 * z233 + 0.5 * z0 * z594 + 0.5 * z1 * z234 - 0.5 * z1 * z592
-            - z10 * z237 + z11 * z236;
-        let z651 = z0 * z643 - z1 * z642 + z10 * z645 + z11 * z646 + z12 * z647;
-        let z652 = -0.5 * z4 * z228 + 0.5 * z4 * z586 + 0.5 * z7 * z584 + 0.5 * z9 * z229
-            + 0.5 * z9 * z585 + z292 * z613 - z293 * z612 + z294 * z608 + z295 * z609
-            + z296 * z610;
-        let z653 = 0.5 * z4 * z227 + 0.5 * z4 * z588 - 0.5 * z7 * z229 + 0.5 * z7 * z585
-            + 0.5 * z9 * z587 - z291 * z613 + z293 * z611 + z295 * z608 + z297 * z609
-            + z298 * z610;
-        let z654 = 0.5 * z4 * z589 + 0.5 * z7 * z228 + 0.5 * z7 * z586 - 0.5 * z9 * z227
-            + 0.5 * z9 * z588 + z291 * z612 - z292 * z611 + z296 * z608 + z298 * z609
-            + z299 * z610;
-        let z655 = -z4 * z231 + z9 * z232 + z290 * z611 - z292 * z610 + z293 * z609;
-        let z656 = z4 * z230 - z7 * z232 + z290 * z612 + z291 * z610 - z293 * z608;
-        let z657 = z7 * z231 - z9 * z230 + z290 * z613 - z291 * z609 + z292 * z608;
-        let z658 = 0.5 * z4 * z228 + 0.5 * z4 * z586 + 0.5 * z7 * z584 - 0.5 * z9 * z229
-            + 0.5 * z9 * z585 - z30 * z232 + z31 * z231;
-        let z659 = -0.5 * z4 * z227 + 0.5 * z4 * z588 + 0.5 * z7 * z229 + 0.5 * z7 * z585
-            + 0.5 * z9 * z587 + z29 * z232 - z31 * z230;
-        let z660 = 0.5 * z4 * z589 - 0.5 * z7 * z228 + 0.5 * z7 * z586 + 0.5 * z9 * z227
-            + 0.5 * z9 * z588 - z29 * z231 + z30 * z230;
-        let z661 = z4 * z654 + z7 * z652 + z9 * z653 + z29 * z655 + z30 * z656
-            + z31 * z657;
-        let z662 = z0 * z653 - z1 * z652 + z10 * z655 + z11 * z656 + z12 * z657;
-        let z663 = z0 * z659 - z1 * z658 + z327 * z602 + z328 * z603 + z329 * z604
-            + z330 * z605 + z331 * z606 + z332 * z607;
-        let z664 = 0.5 * z24 * z578 + 0.5 * z26 * z223 + 0.5 * z26 * z579 + z282 * z619
-            - z283 * z618 - 0.5 * z28 * z222 + 0.5 * z28 * z580 + z284 * z614
-            + z285 * z615 + z286 * z616;
-        let z665 = -0.5 * z24 * z223 + 0.5 * z24 * z579 - z281 * z619 + 0.5 * z26 * z581
-            + z283 * z617 + 0.5 * z28 * z221 + 0.5 * z28 * z582 + z285 * z614
-            + z287 * z615 + z288 * z616;
-        let z666 = 0.5 * z24 * z222 + 0.5 * z24 * z580 + z281 * z618 - 0.5 * z26 * z221
-            + 0.5 * z26 * z582 - z282 * z617 + 0.5 * z28 * z583 + z286 * z614
-            + z288 * z615 + z289 * z616;
-        let z667 = z280 * z617 + z26 * z226 - z282 * z616 + z283 * z615 - z28 * z225;
-        let z668 = -z24 * z226 + z280 * z618 + z281 * z616 - z283 * z614 + z28 * z224;
-        let z669 = z24 * z225 + z280 * z619 - z281 * z615 - z26 * z224 + z282 * z614;
-        let z670 = 0.5 * z24 * z578 - 0.5 * z26 * z223 + 0.5 * z26 * z579
-            + 0.5 * z28 * z222 + 0.5 * z28 * z580 - z50 * z226 + z51 * z225;
-        let z671 = 0.5 * z24 * z223 + 0.5 * z24 * z579 + 0.5 * z26 * z581
-            - 0.5 * z28 * z221 + 0.5 * z28 * z582 + z49 * z226 - z51 * z224;
-        let z672 = -0.5 * z24 * z222 + 0.5 * z24 * z580 + 0.5 * z26 * z221
-            + 0.5 * z26 * z582 + 0.5 * z28 * z583 - z49 * z225 + z50 * z224;
-        let z673 = z24 * z664 + z26 * z665 + z28 * z666 + z49 * z667 + z50 * z668
-            + z51 * z669;
-        let z674 = z4 * z666 + z7 * z664 + z9 * z665 + z29 * z667 + z30 * z668
-            + z31 * z669;
-        let z675 = z4 * z672 + z7 * z670 + z9 * z671 + z335 * z608 + z336 * z609
-            + z337 * z610 + z338 * z611 + z339 * z612 + z340 * z613;
-        let z676 = z0 * z665 - z1 * z664 + z10 * z667 + z11 * z668 + z12 * z669;
-        let z677 = z0 * z671 - z1 * z670 + z335 * z602 + z336 * z603 + z337 * z604
-            + z338 * z605 + z339 * z606 + z340 * z607;
-        let z678 = z272 * z625 - z273 * z624 + z274 * z620 + z275 * z621 + z276 * z622
-            + 0.5 * z44 * z572 + 0.5 * z46 * z217 + 0.5 * z46 * z573 - 0.5 * z48 * z216
-            + 0.5 * z48 * z574;
-        let z679 = -z271 * z625 + z273 * z623 + z275 * z620 + z277 * z621 + z278 * z622
-            - 0.5 * z44 * z217 + 0.5 * z44 * z573 + 0.5 * z46 * z575 + 0.5 * z48 * z215
-            + 0.5 * z48 * z576;
-        let z680 = z271 * z624 - z272 * z623 + z276 * z620 + z278 * z621 + z279 * z622
-            + 0.5 * z44 * z216 + 0.5 * z44 * z574 - 0.5 * z46 * z215 + 0.5 * z46 * z576
-            + 0.5 * z48 * z577;
-        let z681 = z270 * z623 - z272 * z622 + z273 * z621 + z46 * z220 - z48 * z219;
-        let z682 = z270 * z624 + z271 * z622 - z273 * z620 - z44 * z220 + z48 * z218;
-        let z683 = z270 * z625 - z271 * z621 + z272 * z620 + z44 * z219 - z46 * z218;
-        let z684 = 0.5 * z44 * z572 - 0.5 * z46 * z217 + 0.5 * z46 * z573
-            + 0.5 * z48 * z216 + 0.5 * z48 * z574 - z70 * z220 + z71 * z219;
-        let z685 = 0.5 * z44 * z217 + 0.5 * z44 * z573 + 0.5 * z46 * z575
-            - 0.5 * z48 * z215 + 0.5 * z48 * z576 + z69 * z220 - z71 * z218;
-        let z686 = -0.5 * z44 * z216 + 0.5 * z44 * z574 + 0.5 * z46 * z215
-            + 0.5 * z46 * z576 + 0.5 * z48 * z577 - z69 * z219 + z70 * z218;
-        let z687 = z44 * z678 + z46 * z679 + z48 * z680 + z69 * z681 + z70 * z682
-            + z71 * z683;
-        let z688 = z24 * z678 + z26 * z679 + z28 * z680 + z49 * z681 + z50 * z682
-            + z51 * z683;
-        let z689 = z24 * z684 + z26 * z685 + z28 * z686 + z344 * z614 + z345 * z615
-            + z346 * z616 + z347 * z617 + z348 * z618 + z349 * z619;
-        let z690 = z4 * z680 + z7 * z678 + z9 * z679 + z29 * z681 + z30 * z682
-            + z31 * z683;
-        let z691 = z4 * z686 + z7 * z684 + z9 * z685 + z344 * z608 + z345 * z609
-            + z346 * z610 + z347 * z611 + z348 * z612 + z349 * z613;
-        let z692 = z0 * z679 - z1 * z678 + z10 * z681 + z11 * z682 + z12 * z683;
-        let z693 = z0 * z685 - z1 * z684 + z344 * z602 + z345 * z603 + z346 * z604
-            + z347 * z605 + z348 * z606 + z349 * z607;
-        let z694 = z262 * z631 - z263 * z630 + z264 * z626 + z265 * z627 + z266 * z628
-            + 0.5 * z64 * z566 + 0.5 * z66 * z211 + 0.5 * z66 * z567 - 0.5 * z68 * z210
-            + 0.5 * z68 * z568;
-        let z695 = -z261 * z631 + z263 * z629 + z265 * z626 + z267 * z627 + z268 * z628
-            - 0.5 * z64 * z211 + 0.5 * z64 * z567 + 0.5 * z66 * z569 + 0.5 * z68 * z209
-            + 0.5 * z68 * z570;
-        let z696 = z261 * z630 - z262 * z629 + z266 * z626 + z268 * z627 + z269 * z628
-            + 0.5 * z64 * z210 + 0.5 * z64 * z568 - 0.5 * z66 * z209 + 0.5 * z66 * z570
-            + 0.5 * z68 * z571;
-        let z697 = z260 * z629 - z262 * z628 + z263 * z627 + z66 * z214 - z68 * z213;
-        let z698 = z260 * z630 + z261 * z628 - z263 * z626 - z64 * z214 + z68 * z212;
-        let z699 = z260 * z631 - z261 * z627 + z262 * z626 + z64 * z213 - z66 * z212;
-        let z700 = 0.5 * z64 * z566 - 0.5 * z66 * z211 + 0.5 * z66 * z567
-            + 0.5 * z68 * z210 + 0.5 * z68 * z568 - z90 * z214 + z91 * z213;
-        let z701 = 0.5 * z64 * z211 + 0.5 * z64 * z567 + 0.5 * z66 * z569
-            - 0.5 * z68 * z209 + 0.5 * z68 * z570 + z89 * z214 - z91 * z212;
-        let z702 = -0.5 * z64 * z210 + 0.5 * z64 * z568 + 0.5 * z66 * z209
-            + 0.5 * z66 * z570 + 0.5 * z68 * z571 - z89 * z213 + z90 * z212;
-        let z703 = z64 * z694 + z66 * z695 + z68 * z696 + z89 * z697 + z90 * z698
-            + z91 * z699;
-        let z704 = z44 * z694 + z46 * z695 + z48 * z696 + z69 * z697 + z70 * z698
-            + z71 * z699;
-        let z705 = z44 * z700 + z46 * z701 + z48 * z702 + z354 * z620 + z355 * z621
-            + z356 * z622 + z357 * z623 + z358 * z624 + z359 * z625;
-        let z706 = z24 * z694 + z26 * z695 + z28 * z696 + z49 * z697 + z50 * z698
-            + z51 * z699;
-        let z707 = z24 * z700 + z26 * z701 + z28 * z702 + z354 * z614 + z355 * z615
-            + z356 * z616 + z357 * z617 + z358 * z618 + z359 * z619;
-        let z708 = z4 * z696 + z7 * z694 + z9 * z695 + z29 * z697 + z30 * z698
-            + z31 * z699;
-        let z709 = z4 * z702 + z7 * z700 + z9 * z701 + z354 * z608 + z355 * z609
-            + z356 * z610 + z357 * z611 + z358 * z612 + z359 * z613;
-        let z710 = z0 * z695 - z1 * z694 + z10 * z697 + z11 * z698 + z12 * z699;
-        let z711 = z0 * z701 - z1 * z700 + z354 * z602 + z355 * z603 + z356 * z604
-            + z357 * z605 + z358 * z606 + z359 * z607;
-        let z712 = z252 * z637 - z253 * z636 + z254 * z632 + z255 * z633 + z256 * z634
-            + 0.5 * z84 * z560 + 0.5 * z86 * z205 + 0.5 * z86 * z561 - 0.5 * z88 * z204
-            + 0.5 * z88 * z562;
-        let z713 = -z251 * z637 + z253 * z635 + z255 * z632 + z257 * z633 + z258 * z634
-            - 0.5 * z84 * z205 + 0.5 * z84 * z561 + 0.5 * z86 * z563 + 0.5 * z88 * z203
-            + 0.5 * z88 * z564;
-        let z714 = z251 * z636 - z252 * z635 + z256 * z632 + z258 * z633 + z259 * z634
-            + 0.5 * z84 * z204 + 0.5 * z84 * z562 - 0.5 * z86 * z203 + 0.5 * z86 * z564
-            + 0.5 * z88 * z565;
-        let z715 = -z252 * z634 + z253 * z633 + self.m6 * z635 + z86 * z208 - z88 * z207;
-        let z716 = z251 * z634 - z253 * z632 + self.m6 * z636 - z84 * z208 + z88 * z206;
-        let z717 = -z251 * z633 + z252 * z632 + self.m6 * z637 + z84 * z207 - z86 * z206;
-        let z718 = 0.5 * z84 * z560 - 0.5 * z86 * z205 + 0.5 * z86 * z561
-            + 0.5 * z88 * z204 + 0.5 * z88 * z562 - z110 * z208 + z111 * z207;
-        let z719 = 0.5 * z84 * z205 + 0.5 * z84 * z561 + 0.5 * z86 * z563
-            - 0.5 * z88 * z203 + 0.5 * z88 * z564 + z109 * z208 - z111 * z206;
-        let z720 = -0.5 * z84 * z204 + 0.5 * z84 * z562 + 0.5 * z86 * z203
-            + 0.5 * z86 * z564 + 0.5 * z88 * z565 - z109 * z207 + z110 * z206;
-        let z721 = z84 * z712 + z86 * z713 + z88 * z714 + z109 * z715 + z110 * z716
-            + z111 * z717;
-        let z722 = z64 * z712 + z66 * z713 + z68 * z714 + z89 * z715 + z90 * z716
-            + z91 * z717;
-        let z723 = z64 * z718 + z66 * z719 + z68 * z720 + z365 * z626 + z366 * z627
-            + z367 * z628 + z368 * z629 + z369 * z630 + z370 * z631;
-        let z724 = z44 * z712 + z46 * z713 + z48 * z714 + z69 * z715 + z70 * z716
-            + z71 * z717;
-        let z725 = z44 * z718 + z46 * z719 + z48 * z720 + z365 * z620 + z366 * z621
-            + z367 * z622 + z368 * z623 + z369 * z624 + z370 * z625;
-        let z726 = z24 * z712 + z26 * z713 + z28 * z714 + z49 * z715 + z50 * z716
-            + z51 * z717;
-        let z727 = z24 * z718 + z26 * z719 + z28 * z720 + z365 * z614 + z366 * z615
-            + z367 * z616 + z368 * z617 + z369 * z618 + z370 * z619;
-        let z728 = z4 * z714 + z7 * z712 + z9 * z713 + z29 * z715 + z30 * z716
-            + z31 * z717;
-        let z729 = z4 * z720 + z7 * z718 + z9 * z719 + z365 * z608 + z366 * z609
-            + z367 * z610 + z368 * z611 + z369 * z612 + z370 * z613;
-        let z730 = z0 * z713 - z1 * z712 + z10 * z715 + z11 * z716 + z12 * z717;
-        let z731 = z0 * z719 - z1 * z718 + z365 * z602 + z366 * z603 + z367 * z604
-            + z368 * z605 + z369 * z606 + z370 * z607;
+        let s0 = self.shared0();
+        let s1 = self.shared1(q);
+        let s2 = self.shared2(q, &s1);
+        let s3 = self.shared3(q, &s2);
+        let s4 = self.shared4(q, &s0, &s1, &s2, &s3);
+        let s6 = self.shared6(q, qd, &s1, &s2);
+        let s8 = self.shared8(q, qd, &s2, &s6);
+        let s10 = self.shared10(q, qd, &s1, &s2, &s6);
+        let z560 = 2.0 * self.m6 * s2.v104 * s6.v53 + 2.0 * self.m6 * s2.v105 * s6.v54
+            + 2.0 * s6.v30 * s2.v108 - 2.0 * s6.v31 * s2.v107;
+        let z561 = -self.m6 * s2.v103 * s6.v53 - self.m6 * s2.v104 * s6.v52
+            - s6.v29 * s2.v108 + s6.v30 * s2.v110 + s6.v31 * s2.v106 - s6.v31 * s2.v109;
+        let z562 = -self.m6 * s2.v103 * s6.v54 - self.m6 * s2.v105 * s6.v52
+            + s6.v29 * s2.v107 - s6.v30 * s2.v106 + s6.v30 * s2.v111 - s6.v31 * s2.v110;
+        let z563 = 2.0 * self.m6 * s2.v103 * s6.v52 + 2.0 * self.m6 * s2.v105 * s6.v54
+            - 2.0 * s6.v29 * s2.v110 + 2.0 * s6.v31 * s2.v107;
+        let z564 = -self.m6 * s2.v104 * s6.v54 - self.m6 * s2.v105 * s6.v53
+            + s6.v29 * s2.v109 - s6.v29 * s2.v111 - s6.v30 * s2.v107 + s6.v31 * s2.v108;
+        let z565 = 2.0 * self.m6 * s2.v103 * s6.v52 + 2.0 * self.m6 * s2.v104 * s6.v53
+            + 2.0 * s6.v29 * s2.v110 - 2.0 * s6.v30 * s2.v108;
+        let z566 = 2.0 * self.m5 * s2.v95 * s6.v50 + 2.0 * self.m5 * s2.v96 * s6.v51
+            + z560 + 2.0 * s6.v24 * s2.v99 - 2.0 * s6.v25 * s2.v98;
+        let z567 = -self.m5 * s2.v94 * s6.v50 - self.m5 * s2.v95 * s6.v49 + z561
+            - s6.v23 * s2.v99 + s6.v24 * s2.v101 + s6.v25 * s2.v97 - s6.v25 * s2.v100;
+        let z568 = -self.m5 * s2.v94 * s6.v51 - self.m5 * s2.v96 * s6.v49 + z562
+            + s6.v23 * s2.v98 - s6.v24 * s2.v97 + s6.v24 * s2.v102 - s6.v25 * s2.v101;
+        let z569 = 2.0 * self.m5 * s2.v94 * s6.v49 + 2.0 * self.m5 * s2.v96 * s6.v51
+            + z563 - 2.0 * s6.v23 * s2.v101 + 2.0 * s6.v25 * s2.v98;
+        let z570 = -self.m5 * s2.v95 * s6.v51 - self.m5 * s2.v96 * s6.v50 + z564
+            + s6.v23 * s2.v100 - s6.v23 * s2.v102 - s6.v24 * s2.v98 + s6.v25 * s2.v99;
+        let z571 = 2.0 * self.m5 * s2.v94 * s6.v49 + 2.0 * self.m5 * s2.v95 * s6.v50
+            + z565 + 2.0 * s6.v23 * s2.v101 - 2.0 * s6.v24 * s2.v99;
+        let z572 = 2.0 * self.m4 * s2.v86 * s6.v47 + 2.0 * self.m4 * s2.v87 * s6.v48
+            + z566 + 2.0 * s6.v18 * s2.v90 - 2.0 * s6.v19 * s2.v89;
+        let z573 = -self.m4 * s2.v85 * s6.v47 - self.m4 * s2.v86 * s6.v46 + z567
+            - s6.v17 * s2.v90 + s6.v18 * s2.v92 + s6.v19 * s2.v88 - s6.v19 * s2.v91;
+        let z574 = -self.m4 * s2.v85 * s6.v48 - self.m4 * s2.v87 * s6.v46 + z568
+            + s6.v17 * s2.v89 - s6.v18 * s2.v88 + s6.v18 * s2.v93 - s6.v19 * s2.v92;
+        let z575 = 2.0 * self.m4 * s2.v85 * s6.v46 + 2.0 * self.m4 * s2.v87 * s6.v48
+            + z569 - 2.0 * s6.v17 * s2.v92 + 2.0 * s6.v19 * s2.v89;
+        let z576 = -self.m4 * s2.v86 * s6.v48 - self.m4 * s2.v87 * s6.v47 + z570
+            + s6.v17 * s2.v91 - s6.v17 * s2.v93 - s6.v18 * s2.v89 + s6.v19 * s2.v90;
+        let z577 = 2.0 * self.m4 * s2.v85 * s6.v46 + 2.0 * self.m4 * s2.v86 * s6.v47
+            + z571 + 2.0 * s6.v17 * s2.v92 - 2.0 * s6.v18 * s2.v90;
+        let z578 = 2.0 * self.m3 * s2.v77 * s6.v44 + 2.0 * self.m3 * s2.v78 * s6.v45
+            + 2.0 * s6.v12 * s2.v81 - 2.0 * s6.v13 * s2.v80 + z572;
+        let z579 = -self.m3 * s2.v76 * s6.v44 - self.m3 * s2.v77 * s6.v43
+            - s6.v11 * s2.v81 + s6.v12 * s2.v83 + s6.v13 * s2.v79 - s6.v13 * s2.v82
+            + z573;
+        let z580 = -self.m3 * s2.v76 * s6.v45 - self.m3 * s2.v78 * s6.v43
+            + s6.v11 * s2.v80 - s6.v12 * s2.v79 + s6.v12 * s2.v84 - s6.v13 * s2.v83
+            + z574;
+        let z581 = 2.0 * self.m3 * s2.v76 * s6.v43 + 2.0 * self.m3 * s2.v78 * s6.v45
+            - 2.0 * s6.v11 * s2.v83 + 2.0 * s6.v13 * s2.v80 + z575;
+        let z582 = -self.m3 * s2.v77 * s6.v45 - self.m3 * s2.v78 * s6.v44
+            + s6.v11 * s2.v82 - s6.v11 * s2.v84 - s6.v12 * s2.v80 + s6.v13 * s2.v81
+            + z576;
+        let z583 = 2.0 * self.m3 * s2.v76 * s6.v43 + 2.0 * self.m3 * s2.v77 * s6.v44
+            + 2.0 * s6.v11 * s2.v83 - 2.0 * s6.v12 * s2.v81 + z577;
+        let z584 = 2.0 * self.m2 * s2.v68 * s6.v41 + 2.0 * self.m2 * s2.v69 * s6.v42
+            + 2.0 * s6.v6 * s2.v72 - 2.0 * s6.v7 * s2.v71 + z578;
+        let z585 = -self.m2 * s2.v67 * s6.v41 - self.m2 * s2.v68 * s6.v40
+            - s6.v5 * s2.v72 + s6.v6 * s2.v74 + s6.v7 * s2.v70 - s6.v7 * s2.v73 + z579;
+        let z586 = -self.m2 * s2.v67 * s6.v42 - self.m2 * s2.v69 * s6.v40
+            + s6.v5 * s2.v71 - s6.v6 * s2.v70 + s6.v6 * s2.v75 - s6.v7 * s2.v74 + z580;
+        let z587 = 2.0 * self.m2 * s2.v67 * s6.v40 + 2.0 * self.m2 * s2.v69 * s6.v42
+            - 2.0 * s6.v5 * s2.v74 + 2.0 * s6.v7 * s2.v71 + z581;
+        let z588 = -self.m2 * s2.v68 * s6.v42 - self.m2 * s2.v69 * s6.v41
+            + s6.v5 * s2.v73 - s6.v5 * s2.v75 - s6.v6 * s2.v71 + s6.v7 * s2.v72 + z582;
+        let z589 = 2.0 * self.m2 * s2.v67 * s6.v40 + 2.0 * self.m2 * s2.v68 * s6.v41
+            + 2.0 * s6.v5 * s2.v74 - 2.0 * s6.v6 * s2.v72 + z583;
+        let z590 = -2.0 * qd[0] * s2.v62 + 2.0 * self.m1 * s2.v59 * s6.v38
+            + 2.0 * self.m1 * s2.v60 * s6.v39 + 2.0 * s6.v1 * s2.v63 + z584;
+        let z591 = qd[0] * s2.v61 - qd[0] * s2.v64 - self.m1 * s2.v58 * s6.v38
+            - self.m1 * s2.v59 * s6.v37 - s6.v0 * s2.v63 + s6.v1 * s2.v65 + z585;
+        let z592 = -qd[0] * s2.v65 - self.m1 * s2.v58 * s6.v39
+            - self.m1 * s2.v60 * s6.v37 + s6.v0 * s2.v62 - s6.v1 * s2.v61
+            + s6.v1 * s2.v66 + z586;
+        let z593 = 2.0 * qd[0] * s2.v62 + 2.0 * self.m1 * s2.v58 * s6.v37
+            + 2.0 * self.m1 * s2.v60 * s6.v39 - 2.0 * s6.v0 * s2.v65 + z587;
+        let z594 = qd[0] * s2.v63 - self.m1 * s2.v59 * s6.v39 - self.m1 * s2.v60 * s6.v38
+            + s6.v0 * s2.v64 - s6.v0 * s2.v66 - s6.v1 * s2.v62 + z588;
+        let z595 = 2.0 * self.m1 * s2.v58 * s6.v37 + 2.0 * self.m1 * s2.v59 * s6.v38
+            + 2.0 * s6.v0 * s2.v65 - 2.0 * s6.v1 * s2.v63 + z589;
+        let z601 = 2.0 * self.m0 * s2.v56 * s6.v35 + 2.0 * self.m0 * s2.v57 * s6.v36
+            + z595;
+        let z642 = 0.5 * s2.v0 * s8.v32 + 0.5 * s2.v0 * z591 - 0.5 * s2.v1 * z590
+            + s4.v37 * s10.v5 - s4.v38 * s10.v4 + s4.v39 * s10.v0 + s4.v40 * s10.v1
+            + s4.v41 * s10.v2;
+        let z643 = 0.5 * s2.v0 * z593 + 0.5 * s2.v1 * s8.v32 - 0.5 * s2.v1 * z591
+            - s4.v36 * s10.v5 + s4.v38 * s10.v3 + s4.v40 * s10.v0 + s4.v42 * s10.v1
+            + s4.v43 * s10.v2;
+        let z644 = -0.5 * s2.v0 * s8.v30 + 0.5 * s2.v0 * z594 - 0.5 * s2.v1 * s8.v31
+            - 0.5 * s2.v1 * z592 + s4.v36 * s10.v4 - s4.v37 * s10.v3 + s4.v41 * s10.v0
+            + s4.v43 * s10.v1 + s4.v44 * s10.v2;
+        let z645 = s2.v0 * s8.v35 + s0.v4 * s10.v3 - s4.v37 * s10.v2 + s4.v38 * s10.v1;
+        let z646 = s2.v1 * s8.v35 + s0.v4 * s10.v4 + s4.v36 * s10.v2 - s4.v38 * s10.v0;
+        let z647 = -s2.v0 * s8.v33 - s2.v1 * s8.v34 + s0.v4 * s10.v5 - s4.v36 * s10.v1
+            + s4.v37 * s10.v0;
+        let z650 = 0.5 * s2.v0 * s8.v30 + 0.5 * s2.v0 * z594 + 0.5 * s2.v1 * s8.v31
+            - 0.5 * s2.v1 * z592 - s2.v8 * s8.v34 + s2.v9 * s8.v33;
+        let z651 = s2.v0 * z643 - s2.v1 * z642 + s2.v8 * z645 + s2.v9 * z646
+            + s2.v10 * z647;
+        let z652 = -0.5 * s1.v0 * s8.v25 + 0.5 * s1.v0 * z586 + 0.5 * s2.v5 * z584
+            + 0.5 * s2.v7 * s8.v26 + 0.5 * s2.v7 * z585 + s4.v28 * s10.v11
+            - s4.v29 * s10.v10 + s4.v30 * s10.v6 + s4.v31 * s10.v7 + s4.v32 * s10.v8;
+        let z653 = 0.5 * s1.v0 * s8.v24 + 0.5 * s1.v0 * z588 - 0.5 * s2.v5 * s8.v26
+            + 0.5 * s2.v5 * z585 + 0.5 * s2.v7 * z587 - s4.v27 * s10.v11
+            + s4.v29 * s10.v9 + s4.v31 * s10.v6 + s4.v33 * s10.v7 + s4.v34 * s10.v8;
+        let z654 = 0.5 * s1.v0 * z589 + 0.5 * s2.v5 * s8.v25 + 0.5 * s2.v5 * z586
+            - 0.5 * s2.v7 * s8.v24 + 0.5 * s2.v7 * z588 + s4.v27 * s10.v10
+            - s4.v28 * s10.v9 + s4.v32 * s10.v6 + s4.v34 * s10.v7 + s4.v35 * s10.v8;
+        let z655 = -s1.v0 * s8.v28 + s2.v7 * s8.v29 + s0.v3 * s10.v9 - s4.v28 * s10.v8
+            + s4.v29 * s10.v7;
+        let z656 = s1.v0 * s8.v27 - s2.v5 * s8.v29 + s0.v3 * s10.v10 + s4.v27 * s10.v8
+            - s4.v29 * s10.v6;
+        let z657 = s2.v5 * s8.v28 - s2.v7 * s8.v27 + s0.v3 * s10.v11 - s4.v27 * s10.v7
+            + s4.v28 * s10.v6;
+        let z658 = 0.5 * s1.v0 * s8.v25 + 0.5 * s1.v0 * z586 + 0.5 * s2.v5 * z584
+            - 0.5 * s2.v7 * s8.v26 + 0.5 * s2.v7 * z585 - s2.v18 * s8.v29
+            + s2.v19 * s8.v28;
+        let z659 = -0.5 * s1.v0 * s8.v24 + 0.5 * s1.v0 * z588 + 0.5 * s2.v5 * s8.v26
+            + 0.5 * s2.v5 * z585 + 0.5 * s2.v7 * z587 + s2.v17 * s8.v29
+            - s2.v19 * s8.v27;
+        let z660 = 0.5 * s1.v0 * z589 - 0.5 * s2.v5 * s8.v25 + 0.5 * s2.v5 * z586
+            + 0.5 * s2.v7 * s8.v24 + 0.5 * s2.v7 * z588 - s2.v17 * s8.v28
+            + s2.v18 * s8.v27;
+        let z661 = s1.v0 * z654 + s2.v5 * z652 + s2.v7 * z653 + s2.v17 * z655
+            + s2.v18 * z656 + s2.v19 * z657;
+        let z662 = s2.v0 * z653 - s2.v1 * z652 + s2.v8 * z655 + s2.v9 * z656
+            + s2.v10 * z657;
+        let z663 = s2.v0 * z659 - s2.v1 * z658 + s4.v45 * s10.v0 + s4.v46 * s10.v1
+            + s4.v47 * s10.v2 + s4.v48 * s10.v3 + s4.v49 * s10.v4 + s4.v50 * s10.v5;
+        let z664 = 0.5 * s2.v14 * z578 + 0.5 * s2.v16 * s8.v20 + 0.5 * s2.v16 * z579
+            + s4.v19 * s10.v17 - s4.v20 * s10.v16 - 0.5 * s1.v6 * s8.v19
+            + 0.5 * s1.v6 * z580 + s4.v21 * s10.v12 + s4.v22 * s10.v13
+            + s4.v23 * s10.v14;
+        let z665 = -0.5 * s2.v14 * s8.v20 + 0.5 * s2.v14 * z579 - s4.v18 * s10.v17
+            + 0.5 * s2.v16 * z581 + s4.v20 * s10.v15 + 0.5 * s1.v6 * s8.v18
+            + 0.5 * s1.v6 * z582 + s4.v22 * s10.v12 + s4.v24 * s10.v13
+            + s4.v25 * s10.v14;
+        let z666 = 0.5 * s2.v14 * s8.v19 + 0.5 * s2.v14 * z580 + s4.v18 * s10.v16
+            - 0.5 * s2.v16 * s8.v18 + 0.5 * s2.v16 * z582 - s4.v19 * s10.v15
+            + 0.5 * s1.v6 * z583 + s4.v23 * s10.v12 + s4.v25 * s10.v13
+            + s4.v26 * s10.v14;
+        let z667 = s0.v2 * s10.v15 + s2.v16 * s8.v23 - s4.v19 * s10.v14
+            + s4.v20 * s10.v13 - s1.v6 * s8.v22;
+        let z668 = -s2.v14 * s8.v23 + s0.v2 * s10.v16 + s4.v18 * s10.v14
+            - s4.v20 * s10.v12 + s1.v6 * s8.v21;
+        let z669 = s2.v14 * s8.v22 + s0.v2 * s10.v17 - s4.v18 * s10.v13 - s2.v16 * s8.v21
+            + s4.v19 * s10.v12;
+        let z670 = 0.5 * s2.v14 * z578 - 0.5 * s2.v16 * s8.v20 + 0.5 * s2.v16 * z579
+            + 0.5 * s1.v6 * s8.v19 + 0.5 * s1.v6 * z580 - s2.v27 * s8.v23
+            + s2.v28 * s8.v22;
+        let z671 = 0.5 * s2.v14 * s8.v20 + 0.5 * s2.v14 * z579 + 0.5 * s2.v16 * z581
+            - 0.5 * s1.v6 * s8.v18 + 0.5 * s1.v6 * z582 + s2.v26 * s8.v23
+            - s2.v28 * s8.v21;
+        let z672 = -0.5 * s2.v14 * s8.v19 + 0.5 * s2.v14 * z580 + 0.5 * s2.v16 * s8.v18
+            + 0.5 * s2.v16 * z582 + 0.5 * s1.v6 * z583 - s2.v26 * s8.v22
+            + s2.v27 * s8.v21;
+        let z673 = s2.v14 * z664 + s2.v16 * z665 + s1.v6 * z666 + s2.v26 * z667
+            + s2.v27 * z668 + s2.v28 * z669;
+        let z674 = s1.v0 * z666 + s2.v5 * z664 + s2.v7 * z665 + s2.v17 * z667
+            + s2.v18 * z668 + s2.v19 * z669;
+        let z675 = s1.v0 * z672 + s2.v5 * z670 + s2.v7 * z671 + s4.v51 * s10.v6
+            + s4.v52 * s10.v7 + s4.v53 * s10.v8 + s4.v54 * s10.v9 + s4.v55 * s10.v10
+            + s4.v56 * s10.v11;
+        let z676 = s2.v0 * z665 - s2.v1 * z664 + s2.v8 * z667 + s2.v9 * z668
+            + s2.v10 * z669;
+        let z677 = s2.v0 * z671 - s2.v1 * z670 + s4.v51 * s10.v0 + s4.v52 * s10.v1
+            + s4.v53 * s10.v2 + s4.v54 * s10.v3 + s4.v55 * s10.v4 + s4.v56 * s10.v5;
+        let z678 = s4.v10 * s10.v23 - s4.v11 * s10.v22 + s4.v12 * s10.v18
+            + s4.v13 * s10.v19 + s4.v14 * s10.v20 + 0.5 * s2.v23 * z572
+            + 0.5 * s2.v25 * s8.v14 + 0.5 * s2.v25 * z573 - 0.5 * s1.v11 * s8.v13
+            + 0.5 * s1.v11 * z574;
+        let z679 = -s4.v9 * s10.v23 + s4.v11 * s10.v21 + s4.v13 * s10.v18
+            + s4.v15 * s10.v19 + s4.v16 * s10.v20 - 0.5 * s2.v23 * s8.v14
+            + 0.5 * s2.v23 * z573 + 0.5 * s2.v25 * z575 + 0.5 * s1.v11 * s8.v12
+            + 0.5 * s1.v11 * z576;
+        let z680 = s4.v9 * s10.v22 - s4.v10 * s10.v21 + s4.v14 * s10.v18
+            + s4.v16 * s10.v19 + s4.v17 * s10.v20 + 0.5 * s2.v23 * s8.v13
+            + 0.5 * s2.v23 * z574 - 0.5 * s2.v25 * s8.v12 + 0.5 * s2.v25 * z576
+            + 0.5 * s1.v11 * z577;
+        let z681 = s0.v1 * s10.v21 - s4.v10 * s10.v20 + s4.v11 * s10.v19
+            + s2.v25 * s8.v17 - s1.v11 * s8.v16;
+        let z682 = s0.v1 * s10.v22 + s4.v9 * s10.v20 - s4.v11 * s10.v18 - s2.v23 * s8.v17
+            + s1.v11 * s8.v15;
+        let z683 = s0.v1 * s10.v23 - s4.v9 * s10.v19 + s4.v10 * s10.v18 + s2.v23 * s8.v16
+            - s2.v25 * s8.v15;
+        let z684 = 0.5 * s2.v23 * z572 - 0.5 * s2.v25 * s8.v14 + 0.5 * s2.v25 * z573
+            + 0.5 * s1.v11 * s8.v13 + 0.5 * s1.v11 * z574 - s2.v36 * s8.v17
+            + s2.v37 * s8.v16;
+        let z685 = 0.5 * s2.v23 * s8.v14 + 0.5 * s2.v23 * z573 + 0.5 * s2.v25 * z575
+            - 0.5 * s1.v11 * s8.v12 + 0.5 * s1.v11 * z576 + s2.v35 * s8.v17
+            - s2.v37 * s8.v15;
+        let z686 = -0.5 * s2.v23 * s8.v13 + 0.5 * s2.v23 * z574 + 0.5 * s2.v25 * s8.v12
+            + 0.5 * s2.v25 * z576 + 0.5 * s1.v11 * z577 - s2.v35 * s8.v16
+            + s2.v36 * s8.v15;
+        let z687 = s2.v23 * z678 + s2.v25 * z679 + s1.v11 * z680 + s2.v35 * z681
+            + s2.v36 * z682 + s2.v37 * z683;
+        let z688 = s2.v14 * z678 + s2.v16 * z679 + s1.v6 * z680 + s2.v26 * z681
+            + s2.v27 * z682 + s2.v28 * z683;
+        let z689 = s2.v14 * z684 + s2.v16 * z685 + s1.v6 * z686 + s4.v57 * s10.v12
+            + s4.v58 * s10.v13 + s4.v59 * s10.v14 + s4.v60 * s10.v15 + s4.v61 * s10.v16
+            + s4.v62 * s10.v17;
+        let z690 = s1.v0 * z680 + s2.v5 * z678 + s2.v7 * z679 + s2.v17 * z681
+            + s2.v18 * z682 + s2.v19 * z683;
+        let z691 = s1.v0 * z686 + s2.v5 * z684 + s2.v7 * z685 + s4.v57 * s10.v6
+            + s4.v58 * s10.v7 + s4.v59 * s10.v8 + s4.v60 * s10.v9 + s4.v61 * s10.v10
+            + s4.v62 * s10.v11;
+        let z692 = s2.v0 * z679 - s2.v1 * z678 + s2.v8 * z681 + s2.v9 * z682
+            + s2.v10 * z683;
+        let z693 = s2.v0 * z685 - s2.v1 * z684 + s4.v57 * s10.v0 + s4.v58 * s10.v1
+            + s4.v59 * s10.v2 + s4.v60 * s10.v3 + s4.v61 * s10.v4 + s4.v62 * s10.v5;
+        let z694 = s4.v1 * s10.v29 - s4.v2 * s10.v28 + s4.v3 * s10.v24 + s4.v4 * s10.v25
+            + s4.v5 * s10.v26 + 0.5 * s2.v32 * z566 + 0.5 * s2.v34 * s8.v8
+            + 0.5 * s2.v34 * z567 - 0.5 * s1.v16 * s8.v7 + 0.5 * s1.v16 * z568;
+        let z695 = -s4.v0 * s10.v29 + s4.v2 * s10.v27 + s4.v4 * s10.v24 + s4.v6 * s10.v25
+            + s4.v7 * s10.v26 - 0.5 * s2.v32 * s8.v8 + 0.5 * s2.v32 * z567
+            + 0.5 * s2.v34 * z569 + 0.5 * s1.v16 * s8.v6 + 0.5 * s1.v16 * z570;
+        let z696 = s4.v0 * s10.v28 - s4.v1 * s10.v27 + s4.v5 * s10.v24 + s4.v7 * s10.v25
+            + s4.v8 * s10.v26 + 0.5 * s2.v32 * s8.v7 + 0.5 * s2.v32 * z568
+            - 0.5 * s2.v34 * s8.v6 + 0.5 * s2.v34 * z570 + 0.5 * s1.v16 * z571;
+        let z697 = s0.v0 * s10.v27 - s4.v1 * s10.v26 + s4.v2 * s10.v25 + s2.v34 * s8.v11
+            - s1.v16 * s8.v10;
+        let z698 = s0.v0 * s10.v28 + s4.v0 * s10.v26 - s4.v2 * s10.v24 - s2.v32 * s8.v11
+            + s1.v16 * s8.v9;
+        let z699 = s0.v0 * s10.v29 - s4.v0 * s10.v25 + s4.v1 * s10.v24 + s2.v32 * s8.v10
+            - s2.v34 * s8.v9;
+        let z700 = 0.5 * s2.v32 * z566 - 0.5 * s2.v34 * s8.v8 + 0.5 * s2.v34 * z567
+            + 0.5 * s1.v16 * s8.v7 + 0.5 * s1.v16 * z568 - s2.v45 * s8.v11
+            + s2.v46 * s8.v10;
+        let z701 = 0.5 * s2.v32 * s8.v8 + 0.5 * s2.v32 * z567 + 0.5 * s2.v34 * z569
+            - 0.5 * s1.v16 * s8.v6 + 0.5 * s1.v16 * z570 + s2.v44 * s8.v11
+            - s2.v46 * s8.v9;
+        let z702 = -0.5 * s2.v32 * s8.v7 + 0.5 * s2.v32 * z568 + 0.5 * s2.v34 * s8.v6
+            + 0.5 * s2.v34 * z570 + 0.5 * s1.v16 * z571 - s2.v44 * s8.v10
+            + s2.v45 * s8.v9;
+        let z703 = s2.v32 * z694 + s2.v34 * z695 + s1.v16 * z696 + s2.v44 * z697
+            + s2.v45 * z698 + s2.v46 * z699;
+        let z704 = s2.v23 * z694 + s2.v25 * z695 + s1.v11 * z696 + s2.v35 * z697
+            + s2.v36 * z698 + s2.v37 * z699;
+        let z705 = s2.v23 * z700 + s2.v25 * z701 + s1.v11 * z702 + s4.v63 * s10.v18
+            + s4.v64 * s10.v19 + s4.v65 * s10.v20 + s4.v66 * s10.v21 + s4.v67 * s10.v22
+            + s4.v68 * s10.v23;
+        let z706 = s2.v14 * z694 + s2.v16 * z695 + s1.v6 * z696 + s2.v26 * z697
+            + s2.v27 * z698 + s2.v28 * z699;
+        let z707 = s2.v14 * z700 + s2.v16 * z701 + s1.v6 * z702 + s4.v63 * s10.v12
+            + s4.v64 * s10.v13 + s4.v65 * s10.v14 + s4.v66 * s10.v15 + s4.v67 * s10.v16
+            + s4.v68 * s10.v17;
+        let z708 = s1.v0 * z696 + s2.v5 * z694 + s2.v7 * z695 + s2.v17 * z697
+            + s2.v18 * z698 + s2.v19 * z699;
+        let z709 = s1.v0 * z702 + s2.v5 * z700 + s2.v7 * z701 + s4.v63 * s10.v6
+            + s4.v64 * s10.v7 + s4.v65 * s10.v8 + s4.v66 * s10.v9 + s4.v67 * s10.v10
+            + s4.v68 * s10.v11;
+        let z710 = s2.v0 * z695 - s2.v1 * z694 + s2.v8 * z697 + s2.v9 * z698
+            + s2.v10 * z699;
+        let z711 = s2.v0 * z701 - s2.v1 * z700 + s4.v63 * s10.v0 + s4.v64 * s10.v1
+            + s4.v65 * s10.v2 + s4.v66 * s10.v3 + s4.v67 * s10.v4 + s4.v68 * s10.v5;
+        let z712 = s3.v1 * s10.v35 - s3.v2 * s10.v34 + s3.v3 * s10.v30 + s3.v4 * s10.v31
+            + s3.v5 * s10.v32 + 0.5 * s2.v41 * z560 + 0.5 * s2.v43 * s8.v2
+            + 0.5 * s2.v43 * z561 - 0.5 * s1.v21 * s8.v1 + 0.5 * s1.v21 * z562;
+        let z713 = -s3.v0 * s10.v35 + s3.v2 * s10.v33 + s3.v4 * s10.v30 + s3.v6 * s10.v31
+            + s3.v7 * s10.v32 - 0.5 * s2.v41 * s8.v2 + 0.5 * s2.v41 * z561
+            + 0.5 * s2.v43 * z563 + 0.5 * s1.v21 * s8.v0 + 0.5 * s1.v21 * z564;
+        let z714 = s3.v0 * s10.v34 - s3.v1 * s10.v33 + s3.v5 * s10.v30 + s3.v7 * s10.v31
+            + s3.v8 * s10.v32 + 0.5 * s2.v41 * s8.v1 + 0.5 * s2.v41 * z562
+            - 0.5 * s2.v43 * s8.v0 + 0.5 * s2.v43 * z564 + 0.5 * s1.v21 * z565;
+        let z715 = -s3.v1 * s10.v32 + s3.v2 * s10.v31 + self.m6 * s10.v33
+            + s2.v43 * s8.v5 - s1.v21 * s8.v4;
+        let z716 = s3.v0 * s10.v32 - s3.v2 * s10.v30 + self.m6 * s10.v34 - s2.v41 * s8.v5
+            + s1.v21 * s8.v3;
+        let z717 = -s3.v0 * s10.v31 + s3.v1 * s10.v30 + self.m6 * s10.v35
+            + s2.v41 * s8.v4 - s2.v43 * s8.v3;
+        let z718 = 0.5 * s2.v41 * z560 - 0.5 * s2.v43 * s8.v2 + 0.5 * s2.v43 * z561
+            + 0.5 * s1.v21 * s8.v1 + 0.5 * s1.v21 * z562 - s2.v54 * s8.v5
+            + s2.v55 * s8.v4;
+        let z719 = 0.5 * s2.v41 * s8.v2 + 0.5 * s2.v41 * z561 + 0.5 * s2.v43 * z563
+            - 0.5 * s1.v21 * s8.v0 + 0.5 * s1.v21 * z564 + s2.v53 * s8.v5
+            - s2.v55 * s8.v3;
+        let z720 = -0.5 * s2.v41 * s8.v1 + 0.5 * s2.v41 * z562 + 0.5 * s2.v43 * s8.v0
+            + 0.5 * s2.v43 * z564 + 0.5 * s1.v21 * z565 - s2.v53 * s8.v4
+            + s2.v54 * s8.v3;
+        let z721 = s2.v41 * z712 + s2.v43 * z713 + s1.v21 * z714 + s2.v53 * z715
+            + s2.v54 * z716 + s2.v55 * z717;
+        let z722 = s2.v32 * z712 + s2.v34 * z713 + s1.v16 * z714 + s2.v44 * z715
+            + s2.v45 * z716 + s2.v46 * z717;
+        let z723 = s2.v32 * z718 + s2.v34 * z719 + s1.v16 * z720 + s4.v69 * s10.v24
+            + s4.v70 * s10.v25 + s4.v71 * s10.v26 + s4.v72 * s10.v27 + s4.v73 * s10.v28
+            + s4.v74 * s10.v29;
+        let z724 = s2.v23 * z712 + s2.v25 * z713 + s1.v11 * z714 + s2.v35 * z715
+            + s2.v36 * z716 + s2.v37 * z717;
+        let z725 = s2.v23 * z718 + s2.v25 * z719 + s1.v11 * z720 + s4.v69 * s10.v18
+            + s4.v70 * s10.v19 + s4.v71 * s10.v20 + s4.v72 * s10.v21 + s4.v73 * s10.v22
+            + s4.v74 * s10.v23;
+        let z726 = s2.v14 * z712 + s2.v16 * z713 + s1.v6 * z714 + s2.v26 * z715
+            + s2.v27 * z716 + s2.v28 * z717;
+        let z727 = s2.v14 * z718 + s2.v16 * z719 + s1.v6 * z720 + s4.v69 * s10.v12
+            + s4.v70 * s10.v13 + s4.v71 * s10.v14 + s4.v72 * s10.v15 + s4.v73 * s10.v16
+            + s4.v74 * s10.v17;
+        let z728 = s1.v0 * z714 + s2.v5 * z712 + s2.v7 * z713 + s2.v17 * z715
+            + s2.v18 * z716 + s2.v19 * z717;
+        let z729 = s1.v0 * z720 + s2.v5 * z718 + s2.v7 * z719 + s4.v69 * s10.v6
+            + s4.v70 * s10.v7 + s4.v71 * s10.v8 + s4.v72 * s10.v9 + s4.v73 * s10.v10
+            + s4.v74 * s10.v11;
+        let z730 = s2.v0 * z713 - s2.v1 * z712 + s2.v8 * z715 + s2.v9 * z716
+            + s2.v10 * z717;
+        let z731 = s2.v0 * z719 - s2.v1 * z718 + s4.v69 * s10.v0 + s4.v70 * s10.v1
+            + s4.v71 * s10.v2 + s4.v72 * s10.v3 + s4.v73 * s10.v4 + s4.v74 * s10.v5;
         let x0 = z601 * 0.5;
         c[(0, 0)] = x0;
         c[(0, 1)] = z644;
@@ -2592,431 +2131,165 @@ impl Dynamics<7> for Arm7 {
         _t: f64,
         qdd: &mut Vector<7>,
     ) -> bool {
-        let z0 = q[0].cos();
-        let z1 = q[0].sin();
-        let z2 = -self.oy * z1;
-        let z3 = self.oy * z0;
-        let z4 = q[1].cos();
-        let z5 = q[1].sin();
-        let z6 = z0 * z4;
-        let z7 = z0 * z5;
-        let z8 = z1 * z4;
-        let z9 = z1 * z5;
-        let z10 = -self.l * z0;
-        let z11 = -self.l * z1;
-        let z12 = z0 * z2 + z1 * z3;
-        let z13 = -qd[1] * z1;
-        let z14 = qd[1] * z0;
-        let z15 = qd[1] * z10;
-        let z16 = qd[1] * z11;
-        let z17 = qd[1] * z12;
-        let z18 = z2 - self.oy * z1 + self.l * z7;
-        let z19 = z3 + self.oy * z0 + self.l * z9;
-        let z20 = self.l + self.l * z4;
-        let z21 = q[2].cos();
-        let z22 = q[2].sin();
-        let z23 = -z1 * z22 + z6 * z21;
-        let z24 = -z1 * z21 - z6 * z22;
-        let z25 = z0 * z22 + z8 * z21;
-        let z26 = z0 * z21 - z8 * z22;
-        let z27 = -z5 * z21;
-        let z28 = z5 * z22;
-        let z29 = z4 * z19 - z9 * z20;
-        let z30 = -z4 * z18 + z7 * z20;
-        let z31 = -z7 * z19 + z9 * z18;
-        let z32 = qd[2] * z7 + z13;
-        let z33 = qd[2] * z9 + z14;
-        let z34 = qd[0] + qd[2] * z4;
-        let z35 = qd[2] * z29 + z15;
-        let z36 = qd[2] * z30 + z16;
-        let z37 = qd[2] * z31 + z17;
-        let z38 = self.oy * z24 + z18 + self.l * z7;
-        let z39 = self.oy * z26 + self.l * z9 + z19;
-        let z40 = self.oy * z28 + self.l * z4 + z20;
-        let z41 = q[3].cos();
-        let z42 = q[3].sin();
-        let z43 = -z7 * z42 + z23 * z41;
-        let z44 = z7 * z41 + z23 * z42;
-        let z45 = -z9 * z42 + z25 * z41;
-        let z46 = z9 * z41 + z25 * z42;
-        let z47 = -z4 * z42 + z27 * z41;
-        let z48 = z4 * z41 + z27 * z42;
-        let z49 = -z26 * z40 + z28 * z39;
-        let z50 = z24 * z40 - z28 * z38;
-        let z51 = -z24 * z39 + z26 * z38;
-        let z52 = qd[3] * z24 + z32;
-        let z53 = qd[3] * z26 + z33;
-        let z54 = qd[3] * z28 + z34;
-        let z55 = qd[3] * z49 + z35;
-        let z56 = qd[3] * z50 + z36;
-        let z57 = qd[3] * z51 + z37;
-        let z58 = self.oy * z24 + self.l * z44 + z38;
-        let z59 = self.oy * z26 + self.l * z46 + z39;
-        let z60 = self.oy * z28 + self.l * z48 + z40;
-        let z61 = q[4].cos();
-        let z62 = q[4].sin();
-        let z63 = z24 * z62 + z43 * z61;
-        let z64 = z24 * z61 - z43 * z62;
-        let z65 = z26 * z62 + z45 * z61;
-        let z66 = z26 * z61 - z45 * z62;
-        let z67 = z28 * z62 + z47 * z61;
-        let z68 = z28 * z61 - z47 * z62;
-        let z69 = -z46 * z60 + z48 * z59;
-        let z70 = z44 * z60 - z48 * z58;
-        let z71 = -z44 * z59 + z46 * z58;
-        let z72 = qd[4] * z44 + z52;
-        let z73 = qd[4] * z46 + z53;
-        let z74 = qd[4] * z48 + z54;
-        let z75 = qd[4] * z69 + z55;
-        let z76 = qd[4] * z70 + z56;
-        let z77 = qd[4] * z71 + z57;
-        let z78 = self.oy * z64 + self.l * z44 + z58;
-        let z79 = self.oy * z66 + self.l * z46 + z59;
-        let z80 = self.oy * z68 + self.l * z48 + z60;
-        let z81 = q[5].cos();
-        let z82 = q[5].sin();
-        let z83 = -z44 * z82 + z63 * z81;
-        let z84 = z44 * z81 + z63 * z82;
-        let z85 = -z46 * z82 + z65 * z81;
-        let z86 = z46 * z81 + z65 * z82;
-        let z87 = -z48 * z82 + z67 * z81;
-        let z88 = z48 * z81 + z67 * z82;
-        let z89 = -z66 * z80 + z68 * z79;
-        let z90 = z64 * z80 - z68 * z78;
-        let z91 = -z64 * z79 + z66 * z78;
-        let z92 = qd[5] * z64 + z72;
-        let z93 = qd[5] * z66 + z73;
-        let z94 = qd[5] * z68 + z74;
-        let z95 = qd[5] * z89 + z75;
-        let z96 = qd[5] * z90 + z76;
-        let z97 = qd[5] * z91 + z77;
-        let z98 = self.oy * z64 + self.l * z84 + z78;
-        let z99 = self.oy * z66 + self.l * z86 + z79;
-        let z100 = self.oy * z68 + self.l * z88 + z80;
-        let z101 = q[6].cos();
-        let z102 = q[6].sin();
-        let z103 = z64 * z102 + z83 * z101;
-        let z104 = z64 * z101 - z83 * z102;
-        let z105 = z66 * z102 + z85 * z101;
-        let z106 = z66 * z101 - z85 * z102;
-        let z107 = z68 * z102 + z87 * z101;
-        let z108 = z68 * z101 - z87 * z102;
-        let z109 = -z86 * z100 + z88 * z99;
-        let z110 = z84 * z100 - z88 * z98;
-        let z111 = -z84 * z99 + z86 * z98;
-        let z112 = qd[6] * z84 + z92;
-        let z113 = qd[6] * z86 + z93;
-        let z114 = qd[6] * z88 + z94;
-        let z115 = qd[6] * z109 + z95;
-        let z116 = qd[6] * z110 + z96;
-        let z117 = qd[6] * z111 + z97;
-        let z118 = self.cx * z0 - self.cy * z1;
-        let z119 = self.cx * z1 + self.cy * z0;
-        let z123 = z2 + self.cx * z6 - self.cy * z1 + self.cz * z7;
-        let z124 = z3 + self.cx * z8 + self.cy * z0 + self.cz * z9;
-        let z125 = -self.cx * z5 + self.cz * z4 + self.l;
-        let z126 = self.ixx1 * (z6 * z6) + self.iyy * (z1 * z1) + self.izz * (z7 * z7);
-        let z127 = self.ixx1 * z6 * z8 - self.iyy * z0 * z1 + self.izz * z7 * z9;
-        let z128 = -self.ixx1 * z5 * z6 + self.izz * z4 * z7;
-        let z129 = self.ixx1 * (z8 * z8) + self.iyy * (z0 * z0) + self.izz * (z9 * z9);
-        let z130 = -self.ixx1 * z5 * z8 + self.izz * z4 * z9;
-        let z131 = self.ixx1 * (z5 * z5) + self.izz * (z4 * z4);
-        let z132 = self.cx * z23 + self.cy * z24 + self.cz * z7 + z18;
-        let z133 = self.cx * z25 + self.cy * z26 + self.cz * z9 + z19;
-        let z134 = self.cx * z27 + self.cy * z28 + self.cz * z4 + z20;
-        let z135 = self.ixx2 * (z23 * z23) + self.iyy * (z24 * z24)
-            + self.izz * (z7 * z7);
-        let z136 = self.ixx2 * z23 * z25 + self.iyy * z24 * z26 + self.izz * z7 * z9;
-        let z137 = self.ixx2 * z23 * z27 + self.iyy * z24 * z28 + self.izz * z4 * z7;
-        let z138 = self.ixx2 * (z25 * z25) + self.iyy * (z26 * z26)
-            + self.izz * (z9 * z9);
-        let z139 = self.ixx2 * z25 * z27 + self.iyy * z26 * z28 + self.izz * z4 * z9;
-        let z140 = self.ixx2 * (z27 * z27) + self.iyy * (z28 * z28)
-            + self.izz * (z4 * z4);
-        let z141 = self.cx * z43 + self.cy * z24 + self.cz * z44 + z38;
-        let z142 = self.cx * z45 + self.cy * z26 + self.cz * z46 + z39;
-        let z143 = self.cx * z47 + self.cy * z28 + self.cz * z48 + z40;
-        let z144 = self.ixx3 * (z43 * z43) + self.iyy * (z24 * z24)
-            + self.izz * (z44 * z44);
-        let z145 = self.ixx3 * z43 * z45 + self.iyy * z24 * z26 + self.izz * z44 * z46;
-        let z146 = self.ixx3 * z43 * z47 + self.iyy * z24 * z28 + self.izz * z44 * z48;
-        let z147 = self.ixx3 * (z45 * z45) + self.iyy * (z26 * z26)
-            + self.izz * (z46 * z46);
-        let z148 = self.ixx3 * z45 * z47 + self.iyy * z26 * z28 + self.izz * z46 * z48;
-        let z149 = self.ixx3 * (z47 * z47) + self.iyy * (z28 * z28)
-            + self.izz * (z48 * z48);
-        let z150 = self.cx * z63 + self.cy * z64 + self.cz * z44 + z58;
-        let z151 = self.cx * z65 + self.cy * z66 + self.cz * z46 + z59;
-        let z152 = self.cx * z67 + self.cy * z68 + self.cz * z48 + z60;
-        let z153 = self.ixx4 * (z63 * z63) + self.iyy * (z64 * z64)
-            + self.izz * (z44 * z44);
-        let z154 = self.ixx4 * z63 * z65 + self.iyy * z64 * z66 + self.izz * z44 * z46;
-        let z155 = self.ixx4 * z63 * z67 + self.iyy * z64 * z68 + self.izz * z44 * z48;
-        let z156 = self.ixx4 * (z65 * z65) + self.iyy * (z66 * z66)
-            + self.izz * (z46 * z46);
-        let z157 = self.ixx4 * z65 * z67 + self.iyy * z66 * z68 + self.izz * z46 * z48;
-        let z158 = self.ixx4 * (z67 * z67) + self.iyy * (z68 * z68)
-            + self.izz * (z48 * z48);
-        let z159 = self.cx * z83 + self.cy * z64 + self.cz * z84 + z78;
-        let z160 = self.cx * z85 + self.cy * z66 + self.cz * z86 + z79;
-        let z161 = self.cx * z87 + self.cy * z68 + self.cz * z88 + z80;
-        let z162 = self.ixx5 * (z83 * z83) + self.iyy * (z64 * z64)
-            + self.izz * (z84 * z84);
-        let z163 = self.ixx5 * z83 * z85 + self.iyy * z64 * z66 + self.izz * z84 * z86;
-        let z164 = self.ixx5 * z83 * z87 + self.iyy * z64 * z68 + self.izz * z84 * z88;
-        let z165 = self.ixx5 * (z85 * z85) + self.iyy * (z66 * z66)
-            + self.izz * (z86 * z86);
-        let z166 = self.ixx5 * z85 * z87 + self.iyy * z66 * z68 + self.izz * z86 * z88;
-        let z167 = self.ixx5 * (z87 * z87) + self.iyy * (z68 * z68)
-            + self.izz * (z88 * z88);
-        let z168 = self.cx * z103 + self.cy * z104 + self.cz * z84 + z98;
-        let z169 = self.cx * z105 + self.cy * z106 + self.cz * z86 + z99;
-        let z170 = self.cx * z107 + self.cy * z108 + self.cz * z88 + z100;
-        let z171 = self.ixx6 * (z103 * z103) + self.iyy * (z104 * z104)
-            + self.izz * (z84 * z84);
-        let z172 = self.ixx6 * z103 * z105 + self.iyy * z104 * z106
-            + self.izz * z84 * z86;
-        let z173 = self.ixx6 * z103 * z107 + self.iyy * z104 * z108
-            + self.izz * z84 * z88;
-        let z174 = self.ixx6 * (z105 * z105) + self.iyy * (z106 * z106)
-            + self.izz * (z86 * z86);
-        let z175 = self.ixx6 * z105 * z107 + self.iyy * z106 * z108
-            + self.izz * z86 * z88;
-        let z176 = self.ixx6 * (z107 * z107) + self.iyy * (z108 * z108)
-            + self.izz * (z88 * z88);
-        let z183 = -qd[0] * z119;
-        let z184 = qd[0] * z118;
-        let z185 = -qd[0] * z124 + z14 * z125 + z15;
-        let z186 = qd[0] * z123 - z13 * z125 + z16;
-        let z187 = z13 * z124 - z14 * z123 + z17;
-        let z188 = z33 * z134 - z34 * z133 + z35;
-        let z189 = -z32 * z134 + z34 * z132 + z36;
-        let z190 = z32 * z133 - z33 * z132 + z37;
-        let z191 = z53 * z143 - z54 * z142 + z55;
-        let z192 = -z52 * z143 + z54 * z141 + z56;
-        let z193 = z52 * z142 - z53 * z141 + z57;
-        let z194 = z73 * z152 - z74 * z151 + z75;
-        let z195 = -z72 * z152 + z74 * z150 + z76;
-        let z196 = z72 * z151 - z73 * z150 + z77;
-        let z197 = z93 * z161 - z94 * z160 + z95;
-        let z198 = -z92 * z161 + z94 * z159 + z96;
-        let z199 = z92 * z160 - z93 * z159 + z97;
-        let z200 = z113 * z170 - z114 * z169 + z115;
-        let z201 = -z112 * z170 + z114 * z168 + z116;
-        let z202 = z112 * z169 - z113 * z168 + z117;
-        let z251 = self.m6 * z168;
-        let z252 = self.m6 * z169;
-        let z253 = self.m6 * z170;
-        let z254 = self.m6 * (z169 * z169) + self.m6 * (z170 * z170) + z171;
-        let z255 = -self.m6 * z168 * z169 + z172;
-        let z256 = -self.m6 * z168 * z170 + z173;
-        let z257 = self.m6 * (z168 * z168) + self.m6 * (z170 * z170) + z174;
-        let z258 = -self.m6 * z169 * z170 + z175;
-        let z259 = self.m6 * (z168 * z168) + self.m6 * (z169 * z169) + z176;
-        let z413 = -qd[0] * self.m0 * z184;
-        let z414 = qd[0] * self.m0 * z183;
-        let z419 = z118 * z414 - z119 * z413;
-        let z423 = qd[0] * z128 + z13 * z126 + z14 * z127;
-        let z424 = qd[0] * z130 + z13 * z127 + z14 * z129;
-        let z425 = qd[0] * z131 + z13 * z128 + z14 * z130;
-        let z432 = z32 * z135 + z33 * z136 + z34 * z137;
-        let z433 = z32 * z136 + z33 * z138 + z34 * z139;
-        let z434 = z32 * z137 + z33 * z139 + z34 * z140;
-        let z441 = z52 * z144 + z53 * z145 + z54 * z146;
-        let z442 = z52 * z145 + z53 * z147 + z54 * z148;
-        let z443 = z52 * z146 + z53 * z148 + z54 * z149;
-        let z450 = z72 * z153 + z73 * z154 + z74 * z155;
-        let z451 = z72 * z154 + z73 * z156 + z74 * z157;
-        let z452 = z72 * z155 + z73 * z157 + z74 * z158;
-        let z459 = z92 * z162 + z93 * z163 + z94 * z164;
-        let z460 = z92 * z163 + z93 * z165 + z94 * z166;
-        let z461 = z92 * z164 + z93 * z166 + z94 * z167;
-        let z468 = z112 * z171 + z113 * z172 + z114 * z173;
-        let z469 = z112 * z172 + z113 * z174 + z114 * z175;
-        let z470 = z112 * z173 + z113 * z175 + z114 * z176;
-        let z602 = -qd[0] * z0;
-        let z603 = -qd[0] * z1;
-        let z604 = z0 * z13 + z1 * z14;
-        let z605 = -qd[0] * z11 - z0 * z17 + z12 * z14;
-        let z606 = qd[0] * z10 - z1 * z17 - z12 * z13;
-        let z607 = z0 * z15 + z1 * z16 - z10 * z14 + z11 * z13;
-        let z608 = z4 * z33 - z9 * z34;
-        let z609 = -z4 * z32 + z7 * z34;
-        let z610 = -z7 * z33 + z9 * z32;
-        let z611 = z4 * z36 - z9 * z37 - z30 * z34 + z31 * z33;
-        let z612 = -z4 * z35 + z7 * z37 + z29 * z34 - z31 * z32;
-        let z613 = -z7 * z36 + z9 * z35 - z29 * z33 + z30 * z32;
-        let z614 = -z26 * z54 + z28 * z53;
-        let z615 = z24 * z54 - z28 * z52;
-        let z616 = -z24 * z53 + z26 * z52;
-        let z617 = -z26 * z57 + z28 * z56 - z50 * z54 + z51 * z53;
-        let z618 = z24 * z57 - z28 * z55 + z49 * z54 - z51 * z52;
-        let z619 = -z24 * z56 + z26 * z55 - z49 * z53 + z50 * z52;
-        let z620 = -z46 * z74 + z48 * z73;
-        let z621 = z44 * z74 - z48 * z72;
-        let z622 = -z44 * z73 + z46 * z72;
-        let z623 = -z46 * z77 + z48 * z76 - z70 * z74 + z71 * z73;
-        let z624 = z44 * z77 - z48 * z75 + z69 * z74 - z71 * z72;
-        let z625 = -z44 * z76 + z46 * z75 - z69 * z73 + z70 * z72;
-        let z626 = -z66 * z94 + z68 * z93;
-        let z627 = z64 * z94 - z68 * z92;
-        let z628 = -z64 * z93 + z66 * z92;
-        let z629 = -z66 * z97 + z68 * z96 - z90 * z94 + z91 * z93;
-        let z630 = z64 * z97 - z68 * z95 + z89 * z94 - z91 * z92;
-        let z631 = -z64 * z96 + z66 * z95 - z89 * z93 + z90 * z92;
-        let z632 = -z86 * z114 + z88 * z113;
-        let z633 = z84 * z114 - z88 * z112;
-        let z634 = -z84 * z113 + z86 * z112;
-        let z635 = -z86 * z117 + z88 * z116 - z110 * z114 + z111 * z113;
-        let z636 = z84 * z117 - z88 * z115 + z109 * z114 - z111 * z112;
-        let z637 = -z84 * z116 + z86 * z115 - z109 * z113 + z110 * z112;
-        let z1741 = qd[1] * z602;
-        let z1742 = qd[1] * z603;
-        let z1743 = qd[1] * z604;
-        let z1744 = qd[1] * z605;
-        let z1745 = qd[1] * z606;
-        let z1746 = qd[1] * z607;
-        let z1747 = qd[2] * z608;
-        let z1748 = qd[2] * z609;
-        let z1749 = qd[2] * z610;
-        let z1750 = qd[2] * z611;
-        let z1751 = qd[2] * z612;
-        let z1752 = qd[2] * z613;
-        let z1753 = qd[3] * z614;
-        let z1754 = qd[3] * z615;
-        let z1755 = qd[3] * z616;
-        let z1756 = qd[3] * z617;
-        let z1757 = qd[3] * z618;
-        let z1758 = qd[3] * z619;
-        let z1759 = qd[4] * z620;
-        let z1760 = qd[4] * z621;
-        let z1761 = qd[4] * z622;
-        let z1762 = qd[4] * z623;
-        let z1763 = qd[4] * z624;
-        let z1764 = qd[4] * z625;
-        let z1765 = qd[5] * z626;
-        let z1766 = qd[5] * z627;
-        let z1767 = qd[5] * z628;
-        let z1768 = qd[5] * z629;
-        let z1769 = qd[5] * z630;
-        let z1770 = qd[5] * z631;
-        let z1771 = qd[6] * z632;
-        let z1772 = qd[6] * z633;
-        let z1773 = qd[6] * z634;
-        let z1774 = qd[6] * z635;
-        let z1775 = qd[6] * z636;
-        let z1776 = qd[6] * z637;
-        let z1786 = self.m0 * (z118 * z118) + self.m0 * (z119 * z119) + self.izz;
-        let z1791 = self.m1 * (z124 * z124) + self.m1 * (z125 * z125) + z126;
-        let z1792 = -self.m1 * z123 * z124 + z127;
-        let z1793 = -self.m1 * z123 * z125 + z128;
-        let z1794 = -self.m1 * z125;
-        let z1795 = self.m1 * z124;
-        let z1796 = self.m1 * (z123 * z123) + self.m1 * (z125 * z125) + z129;
-        let z1797 = -self.m1 * z124 * z125 + z130;
-        let z1798 = self.m1 * z125;
-        let z1799 = -self.m1 * z123;
-        let z1800 = self.m1 * (z123 * z123) + self.m1 * (z124 * z124) + z131;
-        let z1801 = -self.m1 * z124;
-        let z1802 = self.m1 * z123;
-        let z1803 = -qd[0] * self.m1 * z186 + self.m1 * z14 * z187;
-        let z1804 = qd[0] * self.m1 * z185 - self.m1 * z13 * z187;
-        let z1805 = self.m1 * z13 * z186 - self.m1 * z14 * z185;
-        let z1806 = -qd[0] * z424 + z14 * z425 + z124 * z1805 - z125 * z1804;
-        let z1807 = qd[0] * z423 - z13 * z425 - z123 * z1805 + z125 * z1803;
-        let z1808 = z13 * z424 - z14 * z423 + z123 * z1804 - z124 * z1803;
-        let z1809 = self.m2 * (z133 * z133) + self.m2 * (z134 * z134) + z135;
-        let z1810 = -self.m2 * z132 * z133 + z136;
-        let z1811 = -self.m2 * z132 * z134 + z137;
-        let z1812 = -self.m2 * z134;
-        let z1813 = self.m2 * z133;
-        let z1814 = self.m2 * (z132 * z132) + self.m2 * (z134 * z134) + z138;
-        let z1815 = -self.m2 * z133 * z134 + z139;
-        let z1816 = self.m2 * z134;
-        let z1817 = -self.m2 * z132;
-        let z1818 = self.m2 * (z132 * z132) + self.m2 * (z133 * z133) + z140;
-        let z1819 = -self.m2 * z133;
-        let z1820 = self.m2 * z132;
-        let z1821 = self.m2 * z33 * z190 - self.m2 * z34 * z189;
-        let z1822 = -self.m2 * z32 * z190 + self.m2 * z34 * z188;
-        let z1823 = self.m2 * z32 * z189 - self.m2 * z33 * z188;
-        let z1824 = z33 * z434 - z34 * z433 + z133 * z1823 - z134 * z1822;
-        let z1825 = -z32 * z434 + z34 * z432 - z132 * z1823 + z134 * z1821;
-        let z1826 = z32 * z433 - z33 * z432 + z132 * z1822 - z133 * z1821;
-        let z1827 = self.m3 * (z142 * z142) + self.m3 * (z143 * z143) + z144;
-        let z1828 = -self.m3 * z141 * z142 + z145;
-        let z1829 = -self.m3 * z141 * z143 + z146;
-        let z1830 = -self.m3 * z143;
-        let z1831 = self.m3 * z142;
-        let z1832 = self.m3 * (z141 * z141) + self.m3 * (z143 * z143) + z147;
-        let z1833 = -self.m3 * z142 * z143 + z148;
-        let z1834 = self.m3 * z143;
-        let z1835 = -self.m3 * z141;
-        let z1836 = self.m3 * (z141 * z141) + self.m3 * (z142 * z142) + z149;
-        let z1837 = -self.m3 * z142;
-        let z1838 = self.m3 * z141;
-        let z1839 = self.m3 * z53 * z193 - self.m3 * z54 * z192;
-        let z1840 = -self.m3 * z52 * z193 + self.m3 * z54 * z191;
-        let z1841 = self.m3 * z52 * z192 - self.m3 * z53 * z191;
-        let z1842 = z53 * z443 - z54 * z442 + z142 * z1841 - z143 * z1840;
-        let z1843 = -z52 * z443 + z54 * z441 - z141 * z1841 + z143 * z1839;
-        let z1844 = z52 * z442 - z53 * z441 + z141 * z1840 - z142 * z1839;
-        let z1845 = self.m4 * (z151 * z151) + self.m4 * (z152 * z152) + z153;
-        let z1846 = -self.m4 * z150 * z151 + z154;
-        let z1847 = -self.m4 * z150 * z152 + z155;
-        let z1848 = -self.m4 * z152;
-        let z1849 = self.m4 * z151;
-        let z1850 = self.m4 * (z150 * z150) + self.m4 * (z152 * z152) + z156;
-        let z1851 = -self.m4 * z151 * z152 + z157;
-        let z1852 = self.m4 * z152;
-        let z1853 = -self.m4 * z150;
-        let z1854 = self.m4 * (z150 * z150) + self.m4 * (z151 * z151) + z158;
-        let z1855 = -self.m4 * z151;
-        let z1856 = self.m4 * z150;
-        let z1857 = self.m4 * z73 * z196 - self.m4 * z74 * z195;
-        let z1858 = -self.m4 * z72 * z196 + self.m4 * z74 * z194;
-        let z1859 = self.m4 * z72 * z195 - self.m4 * z73 * z194;
-        let z1860 = z73 * z452 - z74 * z451 + z151 * z1859 - z152 * z1858;
-        let z1861 = -z72 * z452 + z74 * z450 - z150 * z1859 + z152 * z1857;
-        let z1862 = z72 * z451 - z73 * z450 + z150 * z1858 - z151 * z1857;
-        let z1863 = self.m5 * (z160 * z160) + self.m5 * (z161 * z161) + z162;
-        let z1864 = -self.m5 * z159 * z160 + z163;
-        let z1865 = -self.m5 * z159 * z161 + z164;
-        let z1866 = -self.m5 * z161;
-        let z1867 = self.m5 * z160;
-        let z1868 = self.m5 * (z159 * z159) + self.m5 * (z161 * z161) + z165;
-        let z1869 = -self.m5 * z160 * z161 + z166;
-        let z1870 = self.m5 * z161;
-        let z1871 = -self.m5 * z159;
-        let z1872 = self.m5 * (z159 * z159) + self.m5 * (z160 * z160) + z167;
-        let z1873 = -self.m5 * z160;
-        let z1874 = self.m5 * z159;
-        let z1875 = self.m5 * z93 * z199 - self.m5 * z94 * z198;
-        let z1876 = -self.m5 * z92 * z199 + self.m5 * z94 * z197;
-        let z1877 = self.m5 * z92 * z198 - self.m5 * z93 * z197;
-        let z1878 = z93 * z461 - z94 * z460 + z160 * z1877 - z161 * z1876;
-        let z1879 = -z92 * z461 + z94 * z459 - z159 * z1877 + z161 * z1875;
-        let z1880 = z92 * z460 - z93 * z459 + z159 * z1876 - z160 * z1875;
-        let z1881 = -self.m6 * z170;
-        let z1882 = -self.m6 * z168;
-        let z1883 = -self.m6 * z169;
-        let z1884 = self.m6 * z113 * z202 - self.m6 * z114 * z201;
-        let z1885 = -self.m6 * z112 * z202 + self.m6 * z114 * z200;
-        let z1886 = self.m6 * z112 * z201 - self.m6 * z113 * z200;
-        let z1887 = z113 * z470 - z114 * z469 + z169 * z1886 - z170 * z1885;
-        let z1888 = -z112 * z470 + z114 * z468 - z168 * z1886 + z170 * z1884;
-        let z1889 = z112 * z469 - z113 * z468 + z168 * z1885 - z169 * z1884;
-        let z1890 = z84 * z254 + z86 * z255 + z88 * z256 + z110 * z1881 + z111 * z252;
-        let z1891 = z84 * z255 + z86 * z257 + z88 * z258 + z109 * z253 + z111 * z1882;
-        let z1892 = z84 * z256 + z86 * z258 + z88 * z259 + z109 * z1883 + z110 * z251;
-        let z1893 = self.m6 * z109 + z86 * z253 + z88 * z1883;
-        let z1894 = self.m6 * z110 + z84 * z1881 + z88 * z251;
-        let z1895 = self.m6 * z111 + z84 * z252 + z86 * z1882;
-        let z1896 = z84 * z1890 + z86 * z1891 + z88 * z1892 + z109 * z1893 + z110 * z1894
-            + z111 * z1895;
+        let s1 = self.shared1(q);
+        let s2 = self.shared2(q, &s1);
+        let s3 = self.shared3(q, &s2);
+        let s6 = self.shared6(q, qd, &s1, &s2);
+        let s7 = self.shared7(q, qd, &s2, &s6);
+        let s10 = self.shared10(q, qd, &s1, &s2, &s6);
+        let z1741 = qd[1] * s10.v0;
+        let z1742 = qd[1] * s10.v1;
+        let z1743 = qd[1] * s10.v2;
+        let z1744 = qd[1] * s10.v3;
+        let z1745 = qd[1] * s10.v4;
+        let z1746 = qd[1] * s10.v5;
+        let z1747 = qd[2] * s10.v6;
+        let z1748 = qd[2] * s10.v7;
+        let z1749 = qd[2] * s10.v8;
+        let z1750 = qd[2] * s10.v9;
+        let z1751 = qd[2] * s10.v10;
+        let z1752 = qd[2] * s10.v11;
+        let z1753 = qd[3] * s10.v12;
+        let z1754 = qd[3] * s10.v13;
+        let z1755 = qd[3] * s10.v14;
+        let z1756 = qd[3] * s10.v15;
+        let z1757 = qd[3] * s10.v16;
+        let z1758 = qd[3] * s10.v17;
+        let z1759 = qd[4] * s10.v18;
+        let z1760 = qd[4] * s10.v19;
+        let z1761 = qd[4] * s10.v20;
+        let z1762 = qd[4] * s10.v21;
+        let z1763 = qd[4] * s10.v22;
+        let z1764 = qd[4] * s10.v23;
+        let z1765 = qd[5] * s10.v24;
+        let z1766 = qd[5] * s10.v25;
+        let z1767 = qd[5] * s10.v26;
+        let z1768 = qd[5] * s10.v27;
+        let z1769 = qd[5] * s10.v28;
+        let z1770 = qd[5] * s10.v29;
+        let z1771 = qd[6] * s10.v30;
+        let z1772 = qd[6] * s10.v31;
+        let z1773 = qd[6] * s10.v32;
+        let z1774 = qd[6] * s10.v33;
+        let z1775 = qd[6] * s10.v34;
+        let z1776 = qd[6] * s10.v35;
+        let z1786 = self.m0 * (s2.v56 * s2.v56) + self.m0 * (s2.v57 * s2.v57) + self.izz;
+        let z1791 = self.m1 * (s2.v59 * s2.v59) + self.m1 * (s2.v60 * s2.v60) + s2.v61;
+        let z1792 = -self.m1 * s2.v58 * s2.v59 + s2.v62;
+        let z1793 = -self.m1 * s2.v58 * s2.v60 + s2.v63;
+        let z1794 = -self.m1 * s2.v60;
+        let z1795 = self.m1 * s2.v59;
+        let z1796 = self.m1 * (s2.v58 * s2.v58) + self.m1 * (s2.v60 * s2.v60) + s2.v64;
+        let z1797 = -self.m1 * s2.v59 * s2.v60 + s2.v65;
+        let z1798 = self.m1 * s2.v60;
+        let z1799 = -self.m1 * s2.v58;
+        let z1800 = self.m1 * (s2.v58 * s2.v58) + self.m1 * (s2.v59 * s2.v59) + s2.v66;
+        let z1801 = -self.m1 * s2.v59;
+        let z1802 = self.m1 * s2.v58;
+        let z1803 = -qd[0] * self.m1 * s6.v38 + self.m1 * s6.v1 * s6.v39;
+        let z1804 = qd[0] * self.m1 * s6.v37 - self.m1 * s6.v0 * s6.v39;
+        let z1805 = self.m1 * s6.v0 * s6.v38 - self.m1 * s6.v1 * s6.v37;
+        let z1806 = -qd[0] * s7.v4 + s6.v1 * s7.v5 + s2.v59 * z1805 - s2.v60 * z1804;
+        let z1807 = qd[0] * s7.v3 - s6.v0 * s7.v5 - s2.v58 * z1805 + s2.v60 * z1803;
+        let z1808 = s6.v0 * s7.v4 - s6.v1 * s7.v3 + s2.v58 * z1804 - s2.v59 * z1803;
+        let z1809 = self.m2 * (s2.v68 * s2.v68) + self.m2 * (s2.v69 * s2.v69) + s2.v70;
+        let z1810 = -self.m2 * s2.v67 * s2.v68 + s2.v71;
+        let z1811 = -self.m2 * s2.v67 * s2.v69 + s2.v72;
+        let z1812 = -self.m2 * s2.v69;
+        let z1813 = self.m2 * s2.v68;
+        let z1814 = self.m2 * (s2.v67 * s2.v67) + self.m2 * (s2.v69 * s2.v69) + s2.v73;
+        let z1815 = -self.m2 * s2.v68 * s2.v69 + s2.v74;
+        let z1816 = self.m2 * s2.v69;
+        let z1817 = -self.m2 * s2.v67;
+        let z1818 = self.m2 * (s2.v67 * s2.v67) + self.m2 * (s2.v68 * s2.v68) + s2.v75;
+        let z1819 = -self.m2 * s2.v68;
+        let z1820 = self.m2 * s2.v67;
+        let z1821 = self.m2 * s6.v6 * s6.v42 - self.m2 * s6.v7 * s6.v41;
+        let z1822 = -self.m2 * s6.v5 * s6.v42 + self.m2 * s6.v7 * s6.v40;
+        let z1823 = self.m2 * s6.v5 * s6.v41 - self.m2 * s6.v6 * s6.v40;
+        let z1824 = s6.v6 * s7.v8 - s6.v7 * s7.v7 + s2.v68 * z1823 - s2.v69 * z1822;
+        let z1825 = -s6.v5 * s7.v8 + s6.v7 * s7.v6 - s2.v67 * z1823 + s2.v69 * z1821;
+        let z1826 = s6.v5 * s7.v7 - s6.v6 * s7.v6 + s2.v67 * z1822 - s2.v68 * z1821;
+        let z1827 = self.m3 * (s2.v77 * s2.v77) + self.m3 * (s2.v78 * s2.v78) + s2.v79;
+        let z1828 = -self.m3 * s2.v76 * s2.v77 + s2.v80;
+        let z1829 = -self.m3 * s2.v76 * s2.v78 + s2.v81;
+        let z1830 = -self.m3 * s2.v78;
+        let z1831 = self.m3 * s2.v77;
+        let z1832 = self.m3 * (s2.v76 * s2.v76) + self.m3 * (s2.v78 * s2.v78) + s2.v82;
+        let z1833 = -self.m3 * s2.v77 * s2.v78 + s2.v83;
+        let z1834 = self.m3 * s2.v78;
+        let z1835 = -self.m3 * s2.v76;
+        let z1836 = self.m3 * (s2.v76 * s2.v76) + self.m3 * (s2.v77 * s2.v77) + s2.v84;
+        let z1837 = -self.m3 * s2.v77;
+        let z1838 = self.m3 * s2.v76;
+        let z1839 = self.m3 * s6.v12 * s6.v45 - self.m3 * s6.v13 * s6.v44;
+        let z1840 = -self.m3 * s6.v11 * s6.v45 + self.m3 * s6.v13 * s6.v43;
+        let z1841 = self.m3 * s6.v11 * s6.v44 - self.m3 * s6.v12 * s6.v43;
+        let z1842 = s6.v12 * s7.v11 - s6.v13 * s7.v10 + s2.v77 * z1841 - s2.v78 * z1840;
+        let z1843 = -s6.v11 * s7.v11 + s6.v13 * s7.v9 - s2.v76 * z1841 + s2.v78 * z1839;
+        let z1844 = s6.v11 * s7.v10 - s6.v12 * s7.v9 + s2.v76 * z1840 - s2.v77 * z1839;
+        let z1845 = self.m4 * (s2.v86 * s2.v86) + self.m4 * (s2.v87 * s2.v87) + s2.v88;
+        let z1846 = -self.m4 * s2.v85 * s2.v86 + s2.v89;
+        let z1847 = -self.m4 * s2.v85 * s2.v87 + s2.v90;
+        let z1848 = -self.m4 * s2.v87;
+        let z1849 = self.m4 * s2.v86;
+        let z1850 = self.m4 * (s2.v85 * s2.v85) + self.m4 * (s2.v87 * s2.v87) + s2.v91;
+        let z1851 = -self.m4 * s2.v86 * s2.v87 + s2.v92;
+        let z1852 = self.m4 * s2.v87;
+        let z1853 = -self.m4 * s2.v85;
+        let z1854 = self.m4 * (s2.v85 * s2.v85) + self.m4 * (s2.v86 * s2.v86) + s2.v93;
+        let z1855 = -self.m4 * s2.v86;
+        let z1856 = self.m4 * s2.v85;
+        let z1857 = self.m4 * s6.v18 * s6.v48 - self.m4 * s6.v19 * s6.v47;
+        let z1858 = -self.m4 * s6.v17 * s6.v48 + self.m4 * s6.v19 * s6.v46;
+        let z1859 = self.m4 * s6.v17 * s6.v47 - self.m4 * s6.v18 * s6.v46;
+        let z1860 = s6.v18 * s7.v14 - s6.v19 * s7.v13 + s2.v86 * z1859 - s2.v87 * z1858;
+        let z1861 = -s6.v17 * s7.v14 + s6.v19 * s7.v12 - s2.v85 * z1859 + s2.v87 * z1857;
+        let z1862 = s6.v17 * s7.v13 - s6.v18 * s7.v12 + s2.v85 * z1858 - s2.v86 * z1857;
+        let z1863 = self.m5 * (s2.v95 * s2.v95) + self.m5 * (s2.v96 * s2.v96) + s2.v97;
+        let z1864 = -self.m5 * s2.v94 * s2.v95 + s2.v98;
+        let z1865 = -self.m5 * s2.v94 * s2.v96 + s2.v99;
+        let z1866 = -self.m5 * s2.v96;
+        let z1867 = self.m5 * s2.v95;
+        let z1868 = self.m5 * (s2.v94 * s2.v94) + self.m5 * (s2.v96 * s2.v96) + s2.v100;
+        let z1869 = -self.m5 * s2.v95 * s2.v96 + s2.v101;
+        let z1870 = self.m5 * s2.v96;
+        let z1871 = -self.m5 * s2.v94;
+        let z1872 = self.m5 * (s2.v94 * s2.v94) + self.m5 * (s2.v95 * s2.v95) + s2.v102;
+        let z1873 = -self.m5 * s2.v95;
+        let z1874 = self.m5 * s2.v94;
+        let z1875 = self.m5 * s6.v24 * s6.v51 - self.m5 * s6.v25 * s6.v50;
+        let z1876 = -self.m5 * s6.v23 * s6.v51 + self.m5 * s6.v25 * s6.v49;
+        let z1877 = self.m5 * s6.v23 * s6.v50 - self.m5 * s6.v24 * s6.v49;
+        let z1878 = s6.v24 * s7.v17 - s6.v25 * s7.v16 + s2.v95 * z1877 - s2.v96 * z1876;
+        let z1879 = -s6.v23 * s7.v17 + s6.v25 * s7.v15 - s2.v94 * z1877 + s2.v96 * z1875;
+        let z1880 = s6.v23 * s7.v16 - s6.v24 * s7.v15 + s2.v94 * z1876 - s2.v95 * z1875;
+        let z1881 = -self.m6 * s2.v105;
+        let z1882 = -self.m6 * s2.v103;
+        let z1883 = -self.m6 * s2.v104;
+        let z1884 = self.m6 * s6.v30 * s6.v54 - self.m6 * s6.v31 * s6.v53;
+        let z1885 = -self.m6 * s6.v29 * s6.v54 + self.m6 * s6.v31 * s6.v52;
+        let z1886 = self.m6 * s6.v29 * s6.v53 - self.m6 * s6.v30 * s6.v52;
+        let z1887 = s6.v30 * s7.v20 - s6.v31 * s7.v19 + s2.v104 * z1886
+            - s2.v105 * z1885;
+        let z1888 = -s6.v29 * s7.v20 + s6.v31 * s7.v18 - s2.v103 * z1886
+            + s2.v105 * z1884;
+        let z1889 = s6.v29 * s7.v19 - s6.v30 * s7.v18 + s2.v103 * z1885
+            - s2.v104 * z1884;
+        let z1890 = s2.v41 * s3.v3 + s2.v43 * s3.v4 + s1.v21 * s3.v5 + s2.v54 * z1881
+            + s2.v55 * s3.v1;
+        let z1891 = s2.v41 * s3.v4 + s2.v43 * s3.v6 + s1.v21 * s3.v7 + s2.v53 * s3.v2
+            + s2.v55 * z1882;
+        let z1892 = s2.v41 * s3.v5 + s2.v43 * s3.v7 + s1.v21 * s3.v8 + s2.v53 * z1883
+            + s2.v54 * s3.v0;
+        let z1893 = self.m6 * s2.v53 + s2.v43 * s3.v2 + s1.v21 * z1883;
+        let z1894 = self.m6 * s2.v54 + s2.v41 * z1881 + s1.v21 * s3.v0;
+        let z1895 = self.m6 * s2.v55 + s2.v41 * s3.v1 + s2.v43 * z1882;
+        let z1896 = s2.v41 * z1890 + s2.v43 * z1891 + s1.v21 * z1892 + s2.v53 * z1893
+            + s2.v54 * z1894 + s2.v55 * z1895;
         let z1897 = 1.0 / z1896;
-        let z1898 = -z84 * z1887 - z86 * z1888 - z88 * z1889 - z109 * z1884
-            - z110 * z1885 - z111 * z1886;
+        let z1898 = -s2.v41 * z1887 - s2.v43 * z1888 - s1.v21 * z1889 - s2.v53 * z1884
+            - s2.v54 * z1885 - s2.v55 * z1886;
         let z1899 = z1890 * z1897;
         let z1900 = z1891 * z1897;
         let z1901 = z1892 * z1897;
@@ -3025,20 +2298,20 @@ impl Dynamics<7> for Arm7 {
         let z1904 = z1895 * z1897;
         let z1905 = -z1771 * z1890 - z1772 * z1891 - z1773 * z1892 - z1774 * z1893
             - z1775 * z1894 - z1776 * z1895 + z1898;
-        let z1906 = z254 + z1863 - z1890 * z1899;
-        let z1907 = z255 + z1864 - z1890 * z1900;
-        let z1908 = z256 + z1865 - z1890 * z1901;
+        let z1906 = s3.v3 + z1863 - z1890 * z1899;
+        let z1907 = s3.v4 + z1864 - z1890 * z1900;
+        let z1908 = s3.v5 + z1865 - z1890 * z1901;
         let z1909 = -z1890 * z1902;
         let z1910 = z1866 + z1881 - z1890 * z1903;
-        let z1911 = z252 + z1867 - z1890 * z1904;
-        let z1912 = z257 + z1868 - z1891 * z1900;
-        let z1913 = z258 + z1869 - z1891 * z1901;
-        let z1914 = z253 + z1870 - z1891 * z1902;
+        let z1911 = s3.v1 + z1867 - z1890 * z1904;
+        let z1912 = s3.v6 + z1868 - z1891 * z1900;
+        let z1913 = s3.v7 + z1869 - z1891 * z1901;
+        let z1914 = s3.v2 + z1870 - z1891 * z1902;
         let z1915 = -z1891 * z1903;
         let z1916 = z1871 + z1882 - z1891 * z1904;
-        let z1917 = z259 + z1872 - z1892 * z1901;
+        let z1917 = s3.v8 + z1872 - z1892 * z1901;
         let z1918 = z1873 + z1883 - z1892 * z1902;
-        let z1919 = z251 + z1874 - z1892 * z1903;
+        let z1919 = s3.v0 + z1874 - z1892 * z1903;
         let z1920 = -z1892 * z1904;
         let z1921 = self.m5 + self.m6 - z1893 * z1902;
         let z1922 = -z1893 * z1903;
@@ -3046,35 +2319,35 @@ impl Dynamics<7> for Arm7 {
         let z1924 = self.m5 + self.m6 - z1894 * z1903;
         let z1925 = -z1894 * z1904;
         let z1926 = self.m5 + self.m6 - z1895 * z1904;
-        let z1927 = z1775 * z1881 + z252 * z1776 + z254 * z1771 + z255 * z1772
-            + z256 * z1773 + z1878 + z1887 + z1899 * z1905;
-        let z1928 = z1776 * z1882 + z253 * z1774 + z255 * z1771 + z257 * z1772
-            + z258 * z1773 + z1879 + z1888 + z1900 * z1905;
-        let z1929 = z1774 * z1883 + z251 * z1775 + z256 * z1771 + z258 * z1772
-            + z259 * z1773 + z1880 + z1889 + z1901 * z1905;
-        let z1930 = z1773 * z1883 + z253 * z1772 + self.m6 * z1774 + z1875 + z1884
+        let z1927 = z1775 * z1881 + s3.v1 * z1776 + s3.v3 * z1771 + s3.v4 * z1772
+            + s3.v5 * z1773 + z1878 + z1887 + z1899 * z1905;
+        let z1928 = z1776 * z1882 + s3.v2 * z1774 + s3.v4 * z1771 + s3.v6 * z1772
+            + s3.v7 * z1773 + z1879 + z1888 + z1900 * z1905;
+        let z1929 = z1774 * z1883 + s3.v0 * z1775 + s3.v5 * z1771 + s3.v7 * z1772
+            + s3.v8 * z1773 + z1880 + z1889 + z1901 * z1905;
+        let z1930 = z1773 * z1883 + s3.v2 * z1772 + self.m6 * z1774 + z1875 + z1884
             + z1902 * z1905;
-        let z1931 = z1771 * z1881 + z251 * z1773 + self.m6 * z1775 + z1876 + z1885
+        let z1931 = z1771 * z1881 + s3.v0 * z1773 + self.m6 * z1775 + z1876 + z1885
             + z1903 * z1905;
-        let z1932 = z1772 * z1882 + z252 * z1771 + self.m6 * z1776 + z1877 + z1886
+        let z1932 = z1772 * z1882 + s3.v1 * z1771 + self.m6 * z1776 + z1877 + z1886
             + z1904 * z1905;
-        let z1933 = z64 * z1906 + z66 * z1907 + z68 * z1908 + z89 * z1909 + z90 * z1910
-            + z91 * z1911;
-        let z1934 = z64 * z1907 + z66 * z1912 + z68 * z1913 + z89 * z1914 + z90 * z1915
-            + z91 * z1916;
-        let z1935 = z64 * z1908 + z66 * z1913 + z68 * z1917 + z89 * z1918 + z90 * z1919
-            + z91 * z1920;
-        let z1936 = z64 * z1909 + z66 * z1914 + z68 * z1918 + z89 * z1921 + z90 * z1922
-            + z91 * z1923;
-        let z1937 = z64 * z1910 + z66 * z1915 + z68 * z1919 + z89 * z1922 + z90 * z1924
-            + z91 * z1925;
-        let z1938 = z64 * z1911 + z66 * z1916 + z68 * z1920 + z89 * z1923 + z90 * z1925
-            + z91 * z1926;
-        let z1939 = z64 * z1933 + z66 * z1934 + z68 * z1935 + z89 * z1936 + z90 * z1937
-            + z91 * z1938;
+        let z1933 = s2.v32 * z1906 + s2.v34 * z1907 + s1.v16 * z1908 + s2.v44 * z1909
+            + s2.v45 * z1910 + s2.v46 * z1911;
+        let z1934 = s2.v32 * z1907 + s2.v34 * z1912 + s1.v16 * z1913 + s2.v44 * z1914
+            + s2.v45 * z1915 + s2.v46 * z1916;
+        let z1935 = s2.v32 * z1908 + s2.v34 * z1913 + s1.v16 * z1917 + s2.v44 * z1918
+            + s2.v45 * z1919 + s2.v46 * z1920;
+        let z1936 = s2.v32 * z1909 + s2.v34 * z1914 + s1.v16 * z1918 + s2.v44 * z1921
+            + s2.v45 * z1922 + s2.v46 * z1923;
+        let z1937 = s2.v32 * z1910 + s2.v34 * z1915 + s1.v16 * z1919 + s2.v44 * z1922
+            + s2.v45 * z1924 + s2.v46 * z1925;
+        let z1938 = s2.v32 * z1911 + s2.v34 * z1916 + s1.v16 * z1920 + s2.v44 * z1923
+            + s2.v45 * z1925 + s2.v46 * z1926;
+        let z1939 = s2.v32 * z1933 + s2.v34 * z1934 + s1.v16 * z1935 + s2.v44 * z1936
+            + s2.v45 * z1937 + s2.v46 * z1938;
         let z1940 = 1.0 / z1939;
-        let z1941 = -z64 * z1927 - z66 * z1928 - z68 * z1929 - z89 * z1930 - z90 * z1931
-            - z91 * z1932;
+        let z1941 = -s2.v32 * z1927 - s2.v34 * z1928 - s1.v16 * z1929 - s2.v44 * z1930
+            - s2.v45 * z1931 - s2.v46 * z1932;
         let z1942 = z1933 * z1940;
         let z1943 = z1934 * z1940;
         let z1944 = z1935 * z1940;
@@ -3116,23 +2389,23 @@ impl Dynamics<7> for Arm7 {
             + z1769 * z1924 + z1770 * z1925 + z1858 + z1931 + z1946 * z1948;
         let z1975 = z1765 * z1911 + z1766 * z1916 + z1767 * z1920 + z1768 * z1923
             + z1769 * z1925 + z1770 * z1926 + z1859 + z1932 + z1947 * z1948;
-        let z1976 = z44 * z1949 + z46 * z1950 + z48 * z1951 + z69 * z1952 + z70 * z1953
-            + z71 * z1954;
-        let z1977 = z44 * z1950 + z46 * z1955 + z48 * z1956 + z69 * z1957 + z70 * z1958
-            + z71 * z1959;
-        let z1978 = z44 * z1951 + z46 * z1956 + z48 * z1960 + z69 * z1961 + z70 * z1962
-            + z71 * z1963;
-        let z1979 = z44 * z1952 + z46 * z1957 + z48 * z1961 + z69 * z1964 + z70 * z1965
-            + z71 * z1966;
-        let z1980 = z44 * z1953 + z46 * z1958 + z48 * z1962 + z69 * z1965 + z70 * z1967
-            + z71 * z1968;
-        let z1981 = z44 * z1954 + z46 * z1959 + z48 * z1963 + z69 * z1966 + z70 * z1968
-            + z71 * z1969;
-        let z1982 = z44 * z1976 + z46 * z1977 + z48 * z1978 + z69 * z1979 + z70 * z1980
-            + z71 * z1981;
+        let z1976 = s2.v23 * z1949 + s2.v25 * z1950 + s1.v11 * z1951 + s2.v35 * z1952
+            + s2.v36 * z1953 + s2.v37 * z1954;
+        let z1977 = s2.v23 * z1950 + s2.v25 * z1955 + s1.v11 * z1956 + s2.v35 * z1957
+            + s2.v36 * z1958 + s2.v37 * z1959;
+        let z1978 = s2.v23 * z1951 + s2.v25 * z1956 + s1.v11 * z1960 + s2.v35 * z1961
+            + s2.v36 * z1962 + s2.v37 * z1963;
+        let z1979 = s2.v23 * z1952 + s2.v25 * z1957 + s1.v11 * z1961 + s2.v35 * z1964
+            + s2.v36 * z1965 + s2.v37 * z1966;
+        let z1980 = s2.v23 * z1953 + s2.v25 * z1958 + s1.v11 * z1962 + s2.v35 * z1965
+            + s2.v36 * z1967 + s2.v37 * z1968;
+        let z1981 = s2.v23 * z1954 + s2.v25 * z1959 + s1.v11 * z1963 + s2.v35 * z1966
+            + s2.v36 * z1968 + s2.v37 * z1969;
+        let z1982 = s2.v23 * z1976 + s2.v25 * z1977 + s1.v11 * z1978 + s2.v35 * z1979
+            + s2.v36 * z1980 + s2.v37 * z1981;
         let z1983 = 1.0 / z1982;
-        let z1984 = -z44 * z1970 - z46 * z1971 - z48 * z1972 - z69 * z1973 - z70 * z1974
-            - z71 * z1975;
+        let z1984 = -s2.v23 * z1970 - s2.v25 * z1971 - s1.v11 * z1972 - s2.v35 * z1973
+            - s2.v36 * z1974 - s2.v37 * z1975;
         let z1985 = z1976 * z1983;
         let z1986 = z1977 * z1983;
         let z1987 = z1978 * z1983;
@@ -3174,23 +2447,23 @@ impl Dynamics<7> for Arm7 {
             + z1763 * z1967 + z1764 * z1968 + z1840 + z1974 + z1989 * z1991;
         let z2018 = z1759 * z1954 + z1760 * z1959 + z1761 * z1963 + z1762 * z1966
             + z1763 * z1968 + z1764 * z1969 + z1841 + z1975 + z1990 * z1991;
-        let z2019 = z24 * z1992 + z26 * z1993 + z28 * z1994 + z49 * z1995 + z50 * z1996
-            + z51 * z1997;
-        let z2020 = z24 * z1993 + z26 * z1998 + z28 * z1999 + z49 * z2000 + z50 * z2001
-            + z51 * z2002;
-        let z2021 = z24 * z1994 + z26 * z1999 + z28 * z2003 + z49 * z2004 + z50 * z2005
-            + z51 * z2006;
-        let z2022 = z24 * z1995 + z26 * z2000 + z28 * z2004 + z49 * z2007 + z50 * z2008
-            + z51 * z2009;
-        let z2023 = z24 * z1996 + z26 * z2001 + z28 * z2005 + z49 * z2008 + z50 * z2010
-            + z51 * z2011;
-        let z2024 = z24 * z1997 + z26 * z2002 + z28 * z2006 + z49 * z2009 + z50 * z2011
-            + z51 * z2012;
-        let z2025 = z24 * z2019 + z26 * z2020 + z28 * z2021 + z49 * z2022 + z50 * z2023
-            + z51 * z2024;
+        let z2019 = s2.v14 * z1992 + s2.v16 * z1993 + s1.v6 * z1994 + s2.v26 * z1995
+            + s2.v27 * z1996 + s2.v28 * z1997;
+        let z2020 = s2.v14 * z1993 + s2.v16 * z1998 + s1.v6 * z1999 + s2.v26 * z2000
+            + s2.v27 * z2001 + s2.v28 * z2002;
+        let z2021 = s2.v14 * z1994 + s2.v16 * z1999 + s1.v6 * z2003 + s2.v26 * z2004
+            + s2.v27 * z2005 + s2.v28 * z2006;
+        let z2022 = s2.v14 * z1995 + s2.v16 * z2000 + s1.v6 * z2004 + s2.v26 * z2007
+            + s2.v27 * z2008 + s2.v28 * z2009;
+        let z2023 = s2.v14 * z1996 + s2.v16 * z2001 + s1.v6 * z2005 + s2.v26 * z2008
+            + s2.v27 * z2010 + s2.v28 * z2011;
+        let z2024 = s2.v14 * z1997 + s2.v16 * z2002 + s1.v6 * z2006 + s2.v26 * z2009
+            + s2.v27 * z2011 + s2.v28 * z2012;
+        let z2025 = s2.v14 * z2019 + s2.v16 * z2020 + s1.v6 * z2021 + s2.v26 * z2022
+            + s2.v27 * z2023 + s2.v28 * z2024;
         let z2026 = 1.0 / z2025;
-        let z2027 = -z24 * z2013 - z26 * z2014 - z28 * z2015 - z49 * z2016 - z50 * z2017
-            - z51 * z2018;
+        let z2027 = -s2.v14 * z2013 - s2.v16 * z2014 - s1.v6 * z2015 - s2.v26 * z2016
+            - s2.v27 * z2017 - s2.v28 * z2018;
         let z2028 = z2019 * z2026;
         let z2029 = z2020 * z2026;
         let z2030 = z2021 * z2026;
@@ -3232,23 +2505,23 @@ impl Dynamics<7> for Arm7 {
             + z1757 * z2010 + z1758 * z2011 + z2017 + z2032 * z2034 + z1822;
         let z2061 = z1753 * z1997 + z1754 * z2002 + z1755 * z2006 + z1756 * z2009
             + z1757 * z2011 + z1758 * z2012 + z2018 + z2033 * z2034 + z1823;
-        let z2062 = z4 * z2037 + z7 * z2035 + z9 * z2036 + z29 * z2038 + z30 * z2039
-            + z31 * z2040;
-        let z2063 = z4 * z2042 + z7 * z2036 + z9 * z2041 + z29 * z2043 + z30 * z2044
-            + z31 * z2045;
-        let z2064 = z4 * z2046 + z7 * z2037 + z9 * z2042 + z29 * z2047 + z30 * z2048
-            + z31 * z2049;
-        let z2065 = z4 * z2047 + z7 * z2038 + z9 * z2043 + z29 * z2050 + z30 * z2051
-            + z31 * z2052;
-        let z2066 = z4 * z2048 + z7 * z2039 + z9 * z2044 + z29 * z2051 + z30 * z2053
-            + z31 * z2054;
-        let z2067 = z4 * z2049 + z7 * z2040 + z9 * z2045 + z29 * z2052 + z30 * z2054
-            + z31 * z2055;
-        let z2068 = z4 * z2064 + z7 * z2062 + z9 * z2063 + z29 * z2065 + z30 * z2066
-            + z31 * z2067;
+        let z2062 = s1.v0 * z2037 + s2.v5 * z2035 + s2.v7 * z2036 + s2.v17 * z2038
+            + s2.v18 * z2039 + s2.v19 * z2040;
+        let z2063 = s1.v0 * z2042 + s2.v5 * z2036 + s2.v7 * z2041 + s2.v17 * z2043
+            + s2.v18 * z2044 + s2.v19 * z2045;
+        let z2064 = s1.v0 * z2046 + s2.v5 * z2037 + s2.v7 * z2042 + s2.v17 * z2047
+            + s2.v18 * z2048 + s2.v19 * z2049;
+        let z2065 = s1.v0 * z2047 + s2.v5 * z2038 + s2.v7 * z2043 + s2.v17 * z2050
+            + s2.v18 * z2051 + s2.v19 * z2052;
+        let z2066 = s1.v0 * z2048 + s2.v5 * z2039 + s2.v7 * z2044 + s2.v17 * z2051
+            + s2.v18 * z2053 + s2.v19 * z2054;
+        let z2067 = s1.v0 * z2049 + s2.v5 * z2040 + s2.v7 * z2045 + s2.v17 * z2052
+            + s2.v18 * z2054 + s2.v19 * z2055;
+        let z2068 = s1.v0 * z2064 + s2.v5 * z2062 + s2.v7 * z2063 + s2.v17 * z2065
+            + s2.v18 * z2066 + s2.v19 * z2067;
         let z2069 = 1.0 / z2068;
-        let z2070 = -z4 * z2058 - z7 * z2056 - z9 * z2057 - z29 * z2059 - z30 * z2060
-            - z31 * z2061;
+        let z2070 = -s1.v0 * z2058 - s2.v5 * z2056 - s2.v7 * z2057 - s2.v17 * z2059
+            - s2.v18 * z2060 - s2.v19 * z2061;
         let z2071 = z2062 * z2069;
         let z2072 = z2063 * z2069;
         let z2073 = z2064 * z2069;
@@ -3290,15 +2563,23 @@ impl Dynamics<7> for Arm7 {
             + z1751 * z2053 + z1752 * z2054 + z1804 + z2060 + z2075 * z2077;
         let z2104 = z1747 * z2040 + z1748 * z2045 + z1749 * z2049 + z1750 * z2052
             + z1751 * z2054 + z1752 * z2055 + z1805 + z2061 + z2076 * z2077;
-        let z2105 = z0 * z2079 - z1 * z2078 + z10 * z2081 + z11 * z2082 + z12 * z2083;
-        let z2106 = z0 * z2084 - z1 * z2079 + z10 * z2086 + z11 * z2087 + z12 * z2088;
-        let z2107 = z0 * z2085 - z1 * z2080 + z10 * z2090 + z11 * z2091 + z12 * z2092;
-        let z2108 = z0 * z2086 - z1 * z2081 + z10 * z2093 + z11 * z2094 + z12 * z2095;
-        let z2109 = z0 * z2087 - z1 * z2082 + z10 * z2094 + z11 * z2096 + z12 * z2097;
-        let z2110 = z0 * z2088 - z1 * z2083 + z10 * z2095 + z11 * z2097 + z12 * z2098;
-        let z2111 = z0 * z2106 - z1 * z2105 + z10 * z2108 + z11 * z2109 + z12 * z2110;
+        let z2105 = s2.v0 * z2079 - s2.v1 * z2078 + s2.v8 * z2081 + s2.v9 * z2082
+            + s2.v10 * z2083;
+        let z2106 = s2.v0 * z2084 - s2.v1 * z2079 + s2.v8 * z2086 + s2.v9 * z2087
+            + s2.v10 * z2088;
+        let z2107 = s2.v0 * z2085 - s2.v1 * z2080 + s2.v8 * z2090 + s2.v9 * z2091
+            + s2.v10 * z2092;
+        let z2108 = s2.v0 * z2086 - s2.v1 * z2081 + s2.v8 * z2093 + s2.v9 * z2094
+            + s2.v10 * z2095;
+        let z2109 = s2.v0 * z2087 - s2.v1 * z2082 + s2.v8 * z2094 + s2.v9 * z2096
+            + s2.v10 * z2097;
+        let z2110 = s2.v0 * z2088 - s2.v1 * z2083 + s2.v8 * z2095 + s2.v9 * z2097
+            + s2.v10 * z2098;
+        let z2111 = s2.v0 * z2106 - s2.v1 * z2105 + s2.v8 * z2108 + s2.v9 * z2109
+            + s2.v10 * z2110;
         let z2112 = 1.0 / z2111;
-        let z2113 = -z0 * z2100 + z1 * z2099 - z10 * z2102 - z11 * z2103 - z12 * z2104;
+        let z2113 = -s2.v0 * z2100 + s2.v1 * z2099 - s2.v8 * z2102 - s2.v9 * z2103
+            - s2.v10 * z2104;
         let z2116 = z2107 * z2112;
         let z2119 = z2110 * z2112;
         let z2120 = -z1741 * z2105 - z1742 * z2106 - z1743 * z2107 - z1744 * z2108
@@ -3306,59 +2587,59 @@ impl Dynamics<7> for Arm7 {
         let z2132 = z1786 + z2089 - z2107 * z2116;
         let z2135 = z2092 - z2107 * z2119;
         let z2144 = z1741 * z2080 + z1742 * z2085 + z1743 * z2089 + z1744 * z2090
-            + z1745 * z2091 + z1746 * z2092 + z2101 + z2116 * z2120 + z419;
+            + z1745 * z2091 + z1746 * z2092 + z2101 + z2116 * z2120 + s7.v2;
         let z2148 = 1.0 / z2132;
         let z2155 = -self.g * z2135 - z2144;
         let z2156 = z2148 * z2155;
         let z2157 = -z1741 * z2105 - z1742 * z2106 - z1743 * z2107 - z1744 * z2108
             - z1745 * z2109 - z1746 * z2110 - self.g * z2110 - z2107 * z2156 + z2113;
         let z2158 = z2112 * z2157;
-        let z2159 = z1741 - z1 * z2158;
-        let z2160 = z1742 + z0 * z2158;
+        let z2159 = z1741 - s2.v1 * z2158;
+        let z2160 = z1742 + s2.v0 * z2158;
         let z2161 = z1743 + z2156;
-        let z2162 = z1744 + z10 * z2158;
-        let z2163 = z1745 + z11 * z2158;
-        let z2164 = z1746 + z12 * z2158 + self.g;
+        let z2162 = z1744 + s2.v8 * z2158;
+        let z2163 = z1745 + s2.v9 * z2158;
+        let z2164 = z1746 + s2.v10 * z2158 + self.g;
         let z2165 = -z1747 * z2062 - z1748 * z2063 - z1749 * z2064 - z1750 * z2065
             - z1751 * z2066 - z1752 * z2067 - z2062 * z2159 - z2063 * z2160
             - z2064 * z2161 - z2065 * z2162 - z2066 * z2163 - z2067 * z2164 + z2070;
         let z2166 = z2069 * z2165;
-        let z2167 = z1747 + z7 * z2166 + z2159;
-        let z2168 = z1748 + z9 * z2166 + z2160;
-        let z2169 = z1749 + z4 * z2166 + z2161;
-        let z2170 = z1750 + z29 * z2166 + z2162;
-        let z2171 = z1751 + z30 * z2166 + z2163;
-        let z2172 = z1752 + z31 * z2166 + z2164;
+        let z2167 = z1747 + s2.v5 * z2166 + z2159;
+        let z2168 = z1748 + s2.v7 * z2166 + z2160;
+        let z2169 = z1749 + s1.v0 * z2166 + z2161;
+        let z2170 = z1750 + s2.v17 * z2166 + z2162;
+        let z2171 = z1751 + s2.v18 * z2166 + z2163;
+        let z2172 = z1752 + s2.v19 * z2166 + z2164;
         let z2173 = -z1753 * z2019 - z1754 * z2020 - z1755 * z2021 - z1756 * z2022
             - z1757 * z2023 - z1758 * z2024 - z2019 * z2167 - z2020 * z2168
             - z2021 * z2169 - z2022 * z2170 - z2023 * z2171 - z2024 * z2172 + z2027;
         let z2174 = z2026 * z2173;
-        let z2175 = z1753 + z24 * z2174 + z2167;
-        let z2176 = z1754 + z26 * z2174 + z2168;
-        let z2177 = z1755 + z28 * z2174 + z2169;
-        let z2178 = z1756 + z49 * z2174 + z2170;
-        let z2179 = z1757 + z50 * z2174 + z2171;
-        let z2180 = z1758 + z51 * z2174 + z2172;
+        let z2175 = z1753 + s2.v14 * z2174 + z2167;
+        let z2176 = z1754 + s2.v16 * z2174 + z2168;
+        let z2177 = z1755 + s1.v6 * z2174 + z2169;
+        let z2178 = z1756 + s2.v26 * z2174 + z2170;
+        let z2179 = z1757 + s2.v27 * z2174 + z2171;
+        let z2180 = z1758 + s2.v28 * z2174 + z2172;
         let z2181 = -z1759 * z1976 - z1760 * z1977 - z1761 * z1978 - z1762 * z1979
             - z1763 * z1980 - z1764 * z1981 - z1976 * z2175 - z1977 * z2176
             - z1978 * z2177 - z1979 * z2178 - z1980 * z2179 - z1981 * z2180 + z1984;
         let z2182 = z1983 * z2181;
-        let z2183 = z1759 + z44 * z2182 + z2175;
-        let z2184 = z1760 + z46 * z2182 + z2176;
-        let z2185 = z1761 + z48 * z2182 + z2177;
-        let z2186 = z1762 + z69 * z2182 + z2178;
-        let z2187 = z1763 + z70 * z2182 + z2179;
-        let z2188 = z1764 + z71 * z2182 + z2180;
+        let z2183 = z1759 + s2.v23 * z2182 + z2175;
+        let z2184 = z1760 + s2.v25 * z2182 + z2176;
+        let z2185 = z1761 + s1.v11 * z2182 + z2177;
+        let z2186 = z1762 + s2.v35 * z2182 + z2178;
+        let z2187 = z1763 + s2.v36 * z2182 + z2179;
+        let z2188 = z1764 + s2.v37 * z2182 + z2180;
         let z2189 = -z1765 * z1933 - z1766 * z1934 - z1767 * z1935 - z1768 * z1936
             - z1769 * z1937 - z1770 * z1938 - z1933 * z2183 - z1934 * z2184
             - z1935 * z2185 - z1936 * z2186 - z1937 * z2187 - z1938 * z2188 + z1941;
         let z2190 = z1940 * z2189;
-        let z2191 = z1765 + z64 * z2190 + z2183;
-        let z2192 = z1766 + z66 * z2190 + z2184;
-        let z2193 = z1767 + z68 * z2190 + z2185;
-        let z2194 = z1768 + z89 * z2190 + z2186;
-        let z2195 = z1769 + z90 * z2190 + z2187;
-        let z2196 = z1770 + z91 * z2190 + z2188;
+        let z2191 = z1765 + s2.v32 * z2190 + z2183;
+        let z2192 = z1766 + s2.v34 * z2190 + z2184;
+        let z2193 = z1767 + s1.v16 * z2190 + z2185;
+        let z2194 = z1768 + s2.v44 * z2190 + z2186;
+        let z2195 = z1769 + s2.v45 * z2190 + z2187;
+        let z2196 = z1770 + s2.v46 * z2190 + z2188;
         let z2197 = -z1771 * z1890 - z1772 * z1891 - z1773 * z1892 - z1774 * z1893
             - z1775 * z1894 - z1776 * z1895 - z1890 * z2191 - z1891 * z2192
             - z1892 * z2193 - z1893 * z2194 - z1894 * z2195 - z1895 * z2196 + z1898;

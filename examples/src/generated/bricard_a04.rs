@@ -44,6 +44,2548 @@ impl Default for BricardA04 {
         }
     }
 }
+/// The intermediates of `shared0` (the parameters and q).
+#[derive(Default)]
+struct Shared0 {
+    v0: f64,
+    v1: f64,
+    v2: f64,
+    v3: f64,
+    v4: f64,
+    v5: f64,
+    v6: f64,
+    v7: f64,
+}
+/// The intermediates of `shared1` (the parameters and q).
+#[derive(Default)]
+struct Shared1 {
+    v0: f64,
+    v1: f64,
+    v2: f64,
+    v3: f64,
+    v4: f64,
+    v5: f64,
+    v6: f64,
+    v7: f64,
+}
+/// The intermediates of `shared2` (the parameters and q).
+#[derive(Default)]
+struct Shared2 {
+    v0: f64,
+    v1: f64,
+    v2: f64,
+    v3: f64,
+}
+/// The intermediates of `shared3` (the parameters and q).
+#[derive(Default)]
+struct Shared3 {
+    v0: f64,
+    v1: f64,
+    v2: f64,
+    v3: f64,
+}
+/// The intermediates of `shared4` (the parameters and q).
+#[derive(Default)]
+struct Shared4 {
+    v0: f64,
+    v1: f64,
+    v2: f64,
+    v3: f64,
+}
+/// The intermediates of `shared5` (the parameters and q).
+#[derive(Default)]
+struct Shared5 {
+    v0: f64,
+    v1: f64,
+    v2: f64,
+    v3: f64,
+    v4: f64,
+    v5: f64,
+    v6: f64,
+    v7: f64,
+    v8: f64,
+    v9: f64,
+    v10: f64,
+    v11: f64,
+}
+/// The intermediates of `shared6` (the parameters and q).
+#[derive(Default)]
+struct Shared6 {
+    v0: f64,
+    v1: f64,
+    v2: f64,
+    v3: f64,
+    v4: f64,
+    v5: f64,
+    v6: f64,
+    v7: f64,
+    v8: f64,
+    v9: f64,
+    v10: f64,
+    v11: f64,
+    v12: f64,
+    v13: f64,
+}
+/// The intermediates of `shared7` (the parameters and q).
+#[derive(Default)]
+struct Shared7 {
+    v0: f64,
+    v1: f64,
+    v2: f64,
+    v3: f64,
+    v4: f64,
+    v5: f64,
+    v6: f64,
+    v7: f64,
+}
+/// The intermediates of `shared8` (the parameters and q).
+#[derive(Default)]
+struct Shared8 {
+    v0: f64,
+    v1: f64,
+    v2: f64,
+    v3: f64,
+    v4: f64,
+    v5: f64,
+    v6: f64,
+    v7: f64,
+    v8: f64,
+    v9: f64,
+    v10: f64,
+    v11: f64,
+    v12: f64,
+    v13: f64,
+    v14: f64,
+    v15: f64,
+    v16: f64,
+    v17: f64,
+    v18: f64,
+    v19: f64,
+    v20: f64,
+    v21: f64,
+    v22: f64,
+}
+/// The intermediates of `shared9` (the parameters and q).
+#[derive(Default)]
+struct Shared9 {
+    v0: f64,
+    v1: f64,
+    v2: f64,
+    v3: f64,
+}
+/// The intermediates of `shared10` (the parameters and q).
+#[derive(Default)]
+struct Shared10 {
+    v0: f64,
+    v1: f64,
+    v2: f64,
+    v3: f64,
+    v4: f64,
+    v5: f64,
+}
+/// The intermediates of `shared11` (the parameters and q).
+#[derive(Default)]
+struct Shared11 {
+    v0: f64,
+    v1: f64,
+    v2: f64,
+    v3: f64,
+    v4: f64,
+    v5: f64,
+}
+/// The intermediates of `shared12` (the parameters and q).
+#[derive(Default)]
+struct Shared12 {
+    v0: f64,
+    v1: f64,
+    v2: f64,
+    v3: f64,
+}
+/// The intermediates of `shared13` (the parameters and q).
+#[derive(Default)]
+struct Shared13 {
+    v0: f64,
+    v1: f64,
+    v2: f64,
+    v3: f64,
+    v4: f64,
+    v5: f64,
+}
+/// The intermediates of `shared14` (the parameters and q).
+#[derive(Default)]
+struct Shared14 {
+    v0: f64,
+    v1: f64,
+    v2: f64,
+    v3: f64,
+    v4: f64,
+    v5: f64,
+    v6: f64,
+    v7: f64,
+}
+/// The intermediates of `shared15` (the parameters and q).
+#[derive(Default)]
+struct Shared15 {
+    v0: f64,
+    v1: f64,
+    v2: f64,
+    v3: f64,
+    v4: f64,
+    v5: f64,
+    v6: f64,
+    v7: f64,
+    v8: f64,
+    v9: f64,
+}
+/// The intermediates of `shared16` (the parameters and q).
+#[derive(Default)]
+struct Shared16 {
+    v0: f64,
+    v1: f64,
+    v2: f64,
+    v3: f64,
+}
+/// The intermediates of `shared17` (the parameters and q).
+#[derive(Default)]
+struct Shared17 {
+    v0: f64,
+    v1: f64,
+    v2: f64,
+    v3: f64,
+}
+/// The intermediates of `shared18` (the parameters and q).
+#[derive(Default)]
+struct Shared18 {
+    v0: f64,
+    v1: f64,
+    v2: f64,
+    v3: f64,
+    v4: f64,
+    v5: f64,
+    v6: f64,
+    v7: f64,
+    v8: f64,
+    v9: f64,
+    v10: f64,
+    v11: f64,
+    v12: f64,
+    v13: f64,
+    v14: f64,
+    v15: f64,
+    v16: f64,
+    v17: f64,
+    v18: f64,
+    v19: f64,
+    v20: f64,
+    v21: f64,
+    v22: f64,
+    v23: f64,
+    v24: f64,
+    v25: f64,
+    v26: f64,
+    v27: f64,
+    v28: f64,
+    v29: f64,
+    v30: f64,
+    v31: f64,
+    v32: f64,
+    v33: f64,
+    v34: f64,
+    v35: f64,
+    v36: f64,
+    v37: f64,
+    v38: f64,
+    v39: f64,
+    v40: f64,
+    v41: f64,
+    v42: f64,
+}
+/// The intermediates of `shared19` (the parameters and q).
+#[derive(Default)]
+struct Shared19 {
+    v0: f64,
+    v1: f64,
+    v2: f64,
+    v3: f64,
+    v4: f64,
+    v5: f64,
+    v6: f64,
+    v7: f64,
+    v8: f64,
+    v9: f64,
+    v10: f64,
+    v11: f64,
+    v12: f64,
+}
+/// The intermediates of `shared20` (the parameters and q).
+#[derive(Default)]
+struct Shared20 {
+    v0: f64,
+    v1: f64,
+    v2: f64,
+    v3: f64,
+    v4: f64,
+    v5: f64,
+    v6: f64,
+    v7: f64,
+    v8: f64,
+    v9: f64,
+    v10: f64,
+    v11: f64,
+    v12: f64,
+    v13: f64,
+    v14: f64,
+    v15: f64,
+    v16: f64,
+    v17: f64,
+    v18: f64,
+    v19: f64,
+}
+/// The intermediates of `shared21` (the parameters and q).
+#[derive(Default)]
+struct Shared21 {
+    v0: f64,
+    v1: f64,
+    v2: f64,
+    v3: f64,
+    v4: f64,
+    v5: f64,
+    v6: f64,
+    v7: f64,
+    v8: f64,
+    v9: f64,
+    v10: f64,
+    v11: f64,
+    v12: f64,
+    v13: f64,
+    v14: f64,
+    v15: f64,
+}
+/// The intermediates of `shared22` (the parameters and q).
+#[derive(Default)]
+struct Shared22 {
+    v0: f64,
+    v1: f64,
+    v2: f64,
+    v3: f64,
+    v4: f64,
+    v5: f64,
+    v6: f64,
+    v7: f64,
+}
+/// The intermediates of `shared23` (the parameters and q).
+#[derive(Default)]
+struct Shared23 {
+    v0: f64,
+    v1: f64,
+    v2: f64,
+    v3: f64,
+    v4: f64,
+    v5: f64,
+    v6: f64,
+    v7: f64,
+}
+/// The intermediates of `shared24` (the parameters and q).
+#[derive(Default)]
+struct Shared24 {
+    v0: f64,
+    v1: f64,
+    v2: f64,
+    v3: f64,
+    v4: f64,
+    v5: f64,
+    v6: f64,
+    v7: f64,
+    v8: f64,
+    v9: f64,
+    v10: f64,
+    v11: f64,
+    v12: f64,
+    v13: f64,
+    v14: f64,
+    v15: f64,
+    v16: f64,
+    v17: f64,
+    v18: f64,
+    v19: f64,
+}
+/// The intermediates of `shared25` (the parameters and q).
+#[derive(Default)]
+struct Shared25 {
+    v0: f64,
+    v1: f64,
+    v2: f64,
+    v3: f64,
+    v4: f64,
+    v5: f64,
+    v6: f64,
+    v7: f64,
+    v8: f64,
+    v9: f64,
+    v10: f64,
+    v11: f64,
+    v12: f64,
+    v13: f64,
+    v14: f64,
+    v15: f64,
+    v16: f64,
+    v17: f64,
+    v18: f64,
+    v19: f64,
+    v20: f64,
+    v21: f64,
+    v22: f64,
+    v23: f64,
+    v24: f64,
+    v25: f64,
+    v26: f64,
+    v27: f64,
+    v28: f64,
+    v29: f64,
+    v30: f64,
+    v31: f64,
+    v32: f64,
+    v33: f64,
+    v34: f64,
+    v35: f64,
+    v36: f64,
+    v37: f64,
+    v38: f64,
+    v39: f64,
+    v40: f64,
+    v41: f64,
+    v42: f64,
+    v43: f64,
+    v44: f64,
+    v45: f64,
+    v46: f64,
+    v47: f64,
+    v48: f64,
+    v49: f64,
+    v50: f64,
+    v51: f64,
+    v52: f64,
+    v53: f64,
+    v54: f64,
+    v55: f64,
+    v56: f64,
+    v57: f64,
+    v58: f64,
+    v59: f64,
+    v60: f64,
+    v61: f64,
+    v62: f64,
+    v63: f64,
+    v64: f64,
+    v65: f64,
+    v66: f64,
+    v67: f64,
+    v68: f64,
+    v69: f64,
+    v70: f64,
+    v71: f64,
+    v72: f64,
+    v73: f64,
+    v74: f64,
+    v75: f64,
+    v76: f64,
+    v77: f64,
+    v78: f64,
+    v79: f64,
+    v80: f64,
+    v81: f64,
+    v82: f64,
+    v83: f64,
+    v84: f64,
+    v85: f64,
+    v86: f64,
+    v87: f64,
+    v88: f64,
+    v89: f64,
+    v90: f64,
+    v91: f64,
+    v92: f64,
+    v93: f64,
+    v94: f64,
+    v95: f64,
+    v96: f64,
+    v97: f64,
+    v98: f64,
+    v99: f64,
+    v100: f64,
+    v101: f64,
+    v102: f64,
+    v103: f64,
+    v104: f64,
+    v105: f64,
+    v106: f64,
+    v107: f64,
+    v108: f64,
+    v109: f64,
+    v110: f64,
+    v111: f64,
+    v112: f64,
+    v113: f64,
+    v114: f64,
+    v115: f64,
+    v116: f64,
+    v117: f64,
+    v118: f64,
+    v119: f64,
+    v120: f64,
+    v121: f64,
+    v122: f64,
+    v123: f64,
+    v124: f64,
+    v125: f64,
+    v126: f64,
+    v127: f64,
+    v128: f64,
+}
+/// The intermediates of `shared26` (the parameters, q and qd).
+#[derive(Default)]
+struct Shared26 {
+    v0: f64,
+    v1: f64,
+    v2: f64,
+    v3: f64,
+    v4: f64,
+    v5: f64,
+    v6: f64,
+    v7: f64,
+    v8: f64,
+    v9: f64,
+    v10: f64,
+    v11: f64,
+    v12: f64,
+    v13: f64,
+    v14: f64,
+    v15: f64,
+    v16: f64,
+    v17: f64,
+    v18: f64,
+    v19: f64,
+    v20: f64,
+    v21: f64,
+    v22: f64,
+    v23: f64,
+    v24: f64,
+    v25: f64,
+    v26: f64,
+    v27: f64,
+    v28: f64,
+    v29: f64,
+    v30: f64,
+    v31: f64,
+    v32: f64,
+    v33: f64,
+    v34: f64,
+}
+/// The intermediates of `shared27` (the parameters, q and qd).
+#[derive(Default)]
+struct Shared27 {
+    v0: f64,
+    v1: f64,
+    v2: f64,
+    v3: f64,
+    v4: f64,
+    v5: f64,
+    v6: f64,
+    v7: f64,
+    v8: f64,
+    v9: f64,
+    v10: f64,
+    v11: f64,
+    v12: f64,
+    v13: f64,
+    v14: f64,
+    v15: f64,
+    v16: f64,
+    v17: f64,
+    v18: f64,
+    v19: f64,
+    v20: f64,
+    v21: f64,
+    v22: f64,
+    v23: f64,
+    v24: f64,
+    v25: f64,
+    v26: f64,
+    v27: f64,
+    v28: f64,
+    v29: f64,
+    v30: f64,
+    v31: f64,
+    v32: f64,
+    v33: f64,
+    v34: f64,
+    v35: f64,
+    v36: f64,
+    v37: f64,
+    v38: f64,
+    v39: f64,
+    v40: f64,
+    v41: f64,
+}
+/// The intermediates of `shared28` (the parameters, q and qd).
+#[derive(Default)]
+struct Shared28 {
+    v0: f64,
+    v1: f64,
+    v2: f64,
+    v3: f64,
+    v4: f64,
+    v5: f64,
+    v6: f64,
+    v7: f64,
+    v8: f64,
+    v9: f64,
+    v10: f64,
+    v11: f64,
+}
+/// The intermediates of `shared29` (the parameters, q and qd).
+#[derive(Default)]
+struct Shared29 {
+    v0: f64,
+    v1: f64,
+    v2: f64,
+    v3: f64,
+    v4: f64,
+    v5: f64,
+    v6: f64,
+    v7: f64,
+    v8: f64,
+    v9: f64,
+    v10: f64,
+    v11: f64,
+    v12: f64,
+    v13: f64,
+    v14: f64,
+    v15: f64,
+    v16: f64,
+    v17: f64,
+    v18: f64,
+}
+/// The intermediates of `shared30` (the parameters, q and qd).
+#[derive(Default)]
+struct Shared30 {
+    v0: f64,
+    v1: f64,
+    v2: f64,
+    v3: f64,
+    v4: f64,
+    v5: f64,
+    v6: f64,
+    v7: f64,
+    v8: f64,
+    v9: f64,
+    v10: f64,
+    v11: f64,
+    v12: f64,
+    v13: f64,
+    v14: f64,
+    v15: f64,
+    v16: f64,
+    v17: f64,
+    v18: f64,
+    v19: f64,
+    v20: f64,
+}
+/// The intermediates of `shared31` (the parameters, q and qd).
+#[derive(Default)]
+struct Shared31 {
+    v0: f64,
+    v1: f64,
+    v2: f64,
+    v3: f64,
+    v4: f64,
+    v5: f64,
+    v6: f64,
+    v7: f64,
+    v8: f64,
+    v9: f64,
+    v10: f64,
+    v11: f64,
+    v12: f64,
+    v13: f64,
+    v14: f64,
+    v15: f64,
+    v16: f64,
+    v17: f64,
+    v18: f64,
+    v19: f64,
+    v20: f64,
+}
+/// The intermediates of `shared32` (the parameters, q and qd).
+#[derive(Default)]
+struct Shared32 {
+    v0: f64,
+    v1: f64,
+    v2: f64,
+    v3: f64,
+    v4: f64,
+    v5: f64,
+    v6: f64,
+    v7: f64,
+    v8: f64,
+    v9: f64,
+    v10: f64,
+    v11: f64,
+    v12: f64,
+    v13: f64,
+    v14: f64,
+    v15: f64,
+    v16: f64,
+    v17: f64,
+    v18: f64,
+    v19: f64,
+    v20: f64,
+    v21: f64,
+    v22: f64,
+    v23: f64,
+    v24: f64,
+    v25: f64,
+    v26: f64,
+    v27: f64,
+    v28: f64,
+    v29: f64,
+    v30: f64,
+    v31: f64,
+    v32: f64,
+    v33: f64,
+    v34: f64,
+    v35: f64,
+    v36: f64,
+    v37: f64,
+    v38: f64,
+    v39: f64,
+    v40: f64,
+    v41: f64,
+    v42: f64,
+    v43: f64,
+    v44: f64,
+    v45: f64,
+    v46: f64,
+    v47: f64,
+    v48: f64,
+    v49: f64,
+    v50: f64,
+    v51: f64,
+    v52: f64,
+    v53: f64,
+    v54: f64,
+    v55: f64,
+    v56: f64,
+    v57: f64,
+    v58: f64,
+    v59: f64,
+    v60: f64,
+    v61: f64,
+    v62: f64,
+    v63: f64,
+    v64: f64,
+    v65: f64,
+    v66: f64,
+    v67: f64,
+    v68: f64,
+    v69: f64,
+    v70: f64,
+    v71: f64,
+    v72: f64,
+    v73: f64,
+    v74: f64,
+    v75: f64,
+    v76: f64,
+    v77: f64,
+    v78: f64,
+    v79: f64,
+    v80: f64,
+    v81: f64,
+    v82: f64,
+    v83: f64,
+    v84: f64,
+    v85: f64,
+    v86: f64,
+    v87: f64,
+    v88: f64,
+    v89: f64,
+    v90: f64,
+    v91: f64,
+    v92: f64,
+}
+/// The intermediates of `shared33` (the parameters, q and a).
+#[derive(Default)]
+struct Shared33 {
+    v0: f64,
+    v1: f64,
+    v2: f64,
+    v3: f64,
+    v4: f64,
+    v5: f64,
+    v6: f64,
+    v7: f64,
+    v8: f64,
+    v9: f64,
+    v10: f64,
+    v11: f64,
+    v12: f64,
+    v13: f64,
+    v14: f64,
+    v15: f64,
+    v16: f64,
+    v17: f64,
+    v18: f64,
+    v19: f64,
+    v20: f64,
+    v21: f64,
+    v22: f64,
+    v23: f64,
+    v24: f64,
+    v25: f64,
+    v26: f64,
+    v27: f64,
+    v28: f64,
+    v29: f64,
+    v30: f64,
+    v31: f64,
+    v32: f64,
+    v33: f64,
+    v34: f64,
+    v35: f64,
+    v36: f64,
+    v37: f64,
+    v38: f64,
+    v39: f64,
+    v40: f64,
+    v41: f64,
+}
+/// Intermediates several functions share, each group computed by one helper.
+impl BricardA04 {
+    #[allow(clippy::field_reassign_with_default)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    fn shared0(&self, q: &Vector<5>) -> Shared0 {
+        let mut s0 = Shared0::default();
+        s0.v0 = q[1].cos();
+        s0.v1 = q[1].sin();
+        s0.v2 = q[2].cos();
+        s0.v3 = q[2].sin();
+        s0.v4 = q[3].cos();
+        s0.v5 = q[3].sin();
+        s0.v6 = q[4].cos();
+        s0.v7 = q[4].sin();
+        s0
+    }
+    #[allow(clippy::field_reassign_with_default)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    fn shared1(&self, q: &Vector<5>, s0: &Shared0) -> Shared1 {
+        let mut s1 = Shared1::default();
+        s1.v0 = q[0].cos();
+        s1.v1 = q[0].sin();
+        s1.v2 = s1.v0 * s0.v0;
+        s1.v3 = -s1.v1 * s0.v0;
+        s1.v4 = s1.v1 * s0.v1;
+        s1.v5 = s1.v0 * s0.v3 + s1.v4 * s0.v2;
+        s1.v6 = s1.v0 * s0.v2 - s1.v4 * s0.v3;
+        s1.v7 = s1.v3 * s0.v4 - s1.v6 * s0.v5;
+        s1
+    }
+    #[allow(clippy::field_reassign_with_default)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    fn shared2(&self, _q: &Vector<5>, s0: &Shared0, s1: &Shared1) -> Shared2 {
+        let mut s2 = Shared2::default();
+        s2.v0 = -s1.v0 * s0.v1;
+        s2.v1 = s1.v1 * s0.v3 + s2.v0 * s0.v2;
+        s2.v2 = s1.v1 * s0.v2 - s2.v0 * s0.v3;
+        s2.v3 = s1.v2 * s0.v4 - s2.v2 * s0.v5;
+        s2
+    }
+    #[allow(clippy::field_reassign_with_default)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    fn shared3(&self, _q: &Vector<5>, s1: &Shared1) -> Shared3 {
+        let mut s3 = Shared3::default();
+        s3.v0 = -self.l * s1.v1;
+        s3.v1 = -self.l * s1.v4 + s3.v0;
+        s3.v2 = self.l * s1.v6 + s3.v1;
+        s3.v3 = -self.l * s1.v7 + s3.v2;
+        s3
+    }
+    #[allow(clippy::field_reassign_with_default)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    fn shared4(&self, _q: &Vector<5>, s1: &Shared1, s2: &Shared2) -> Shared4 {
+        let mut s4 = Shared4::default();
+        s4.v0 = self.l * s1.v0;
+        s4.v1 = -self.l * s2.v0 + s4.v0;
+        s4.v2 = self.l * s2.v2 + s4.v1;
+        s4.v3 = -self.l * s2.v3 + s4.v2;
+        s4
+    }
+    #[allow(clippy::field_reassign_with_default)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    fn shared5(
+        &self,
+        _q: &Vector<5>,
+        s0: &Shared0,
+        s1: &Shared1,
+        s2: &Shared2,
+        s3: &Shared3,
+        s4: &Shared4,
+    ) -> Shared5 {
+        let mut s5 = Shared5::default();
+        s5.v0 = -s1.v0 * s4.v0 + s1.v1 * s3.v0;
+        s5.v1 = s1.v2 * s3.v1 - s1.v3 * s4.v1;
+        let z40 = s1.v2 * s0.v5 + s2.v2 * s0.v4;
+        let z44 = s1.v3 * s0.v5 + s1.v6 * s0.v4;
+        s5.v2 = s2.v1 * s3.v2 - s1.v5 * s4.v2;
+        let z60 = s2.v1 * s0.v6 - s2.v3 * s0.v7;
+        let z64 = s1.v5 * s0.v6 - s1.v7 * s0.v7;
+        s5.v3 = z40 * s3.v3 - z44 * s4.v3;
+        s5.v4 = -0.5 * self.l * s2.v0 + s4.v0;
+        s5.v5 = -0.5 * self.l * s1.v4 + s3.v0;
+        s5.v6 = 0.5 * self.l * s2.v2 + s4.v1;
+        s5.v7 = 0.5 * self.l * s1.v6 + s3.v1;
+        s5.v8 = -0.5 * self.l * s2.v3 + s4.v2;
+        s5.v9 = -0.5 * self.l * s1.v7 + s3.v2;
+        s5.v10 = 0.5 * self.l * z60 + s4.v3;
+        s5.v11 = 0.5 * self.l * z64 + s3.v3;
+        s5
+    }
+    #[allow(clippy::field_reassign_with_default)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    fn shared6(
+        &self,
+        _q: &Vector<5>,
+        s0: &Shared0,
+        s1: &Shared1,
+        s2: &Shared2,
+        s3: &Shared3,
+        s4: &Shared4,
+    ) -> Shared6 {
+        let mut s6 = Shared6::default();
+        let z15 = -self.l * s0.v0;
+        let z21 = s0.v0 * s0.v2;
+        let z22 = -s0.v0 * s0.v3;
+        s6.v0 = -s0.v1 * s3.v1 + s1.v3 * z15;
+        s6.v1 = s0.v1 * s4.v1 - s1.v2 * z15;
+        let z35 = self.l * z22 + z15;
+        let z40 = s1.v2 * s0.v5 + s2.v2 * s0.v4;
+        let z41 = s0.v1 * s0.v4 - z22 * s0.v5;
+        s6.v2 = s0.v1 * s0.v5 + z22 * s0.v4;
+        let z44 = s1.v3 * s0.v5 + s1.v6 * s0.v4;
+        s6.v3 = -z21 * s3.v2 + s1.v5 * z35;
+        s6.v4 = -s2.v1 * z35 + z21 * s4.v2;
+        let z55 = -self.l * z41 + z35;
+        s6.v5 = s2.v1 * s0.v7 + s2.v3 * s0.v6;
+        let z62 = z21 * s0.v6 - z41 * s0.v7;
+        s6.v6 = -s6.v2 * s3.v3 + z44 * z55;
+        s6.v7 = -z40 * z55 + s6.v2 * s4.v3;
+        s6.v8 = 0.5 * self.l * s1.v0;
+        s6.v9 = -0.5 * self.l * s1.v1;
+        s6.v10 = -0.5 * self.l * s0.v0;
+        s6.v11 = 0.5 * self.l * z22 + z15;
+        s6.v12 = -0.5 * self.l * z41 + z35;
+        s6.v13 = 0.5 * self.l * z62 + z55;
+        s6
+    }
+    #[allow(clippy::field_reassign_with_default)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    fn shared7(&self, _q: &Vector<5>, s0: &Shared0, s1: &Shared1) -> Shared7 {
+        let mut s7 = Shared7::default();
+        s7.v0 = -s1.v0 * s0.v0;
+        s7.v1 = s1.v1 * s0.v0;
+        s7.v2 = s0.v2 * s7.v1;
+        s7.v3 = -s0.v3 * s7.v1;
+        s7.v4 = s1.v4 * s0.v4 - s0.v5 * s7.v3;
+        s7.v5 = -s1.v0 * s0.v3 - s1.v4 * s0.v2;
+        s7.v6 = -s0.v5 * s7.v5;
+        s7.v7 = -s1.v3 * s0.v5 - s1.v6 * s0.v4;
+        s7
+    }
+    #[allow(clippy::field_reassign_with_default)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    fn shared8(
+        &self,
+        _q: &Vector<5>,
+        s0: &Shared0,
+        s1: &Shared1,
+        s2: &Shared2,
+        s6: &Shared6,
+    ) -> Shared8 {
+        let mut s8 = Shared8::default();
+        let z21 = s0.v0 * s0.v2;
+        let z22 = -s0.v0 * s0.v3;
+        let z40 = s1.v2 * s0.v5 + s2.v2 * s0.v4;
+        let z41 = s0.v1 * s0.v4 - z22 * s0.v5;
+        let z44 = s1.v3 * s0.v5 + s1.v6 * s0.v4;
+        let z60 = s2.v1 * s0.v6 - s2.v3 * s0.v7;
+        let z61 = z21 * s0.v7 + z41 * s0.v6;
+        let z62 = z21 * s0.v6 - z41 * s0.v7;
+        let z63 = s1.v5 * s0.v7 + s1.v7 * s0.v6;
+        let z64 = s1.v5 * s0.v6 - s1.v7 * s0.v7;
+        s8.v0 = 0.08333333333333333 * self.m * (self.l * self.l) * (s1.v1 * s1.v1)
+            + 0.08333333333333333 * self.m * (self.l * self.l) * (s1.v2 * s1.v2)
+            + 0.08333333333333333 * self.m * (self.w * self.w) * (s1.v1 * s1.v1)
+            + 0.08333333333333333 * self.m * (self.w * self.w) * (s1.v2 * s1.v2)
+            + 0.16666666666666666 * self.m * (self.w * self.w) * (s2.v0 * s2.v0);
+        s8.v1 = 0.08333333333333333 * self.m * (self.l * self.l) * s0.v1 * s1.v2
+            + 0.16666666666666666 * self.m * (self.w * self.w) * s0.v0 * s2.v0
+            + 0.08333333333333333 * self.m * (self.w * self.w) * s0.v1 * s1.v2;
+        s8.v2 = 0.08333333333333333 * self.m * (self.l * self.l) * s1.v0 * s1.v1
+            + 0.08333333333333333 * self.m * (self.l * self.l) * s1.v2 * s1.v3
+            + 0.08333333333333333 * self.m * (self.w * self.w) * s1.v0 * s1.v1
+            + 0.08333333333333333 * self.m * (self.w * self.w) * s1.v2 * s1.v3
+            + 0.16666666666666666 * self.m * (self.w * self.w) * s2.v0 * s1.v4;
+        s8.v3 = 0.08333333333333333 * self.m * (self.l * self.l) * s0.v1 * s1.v3
+            + 0.16666666666666666 * self.m * (self.w * self.w) * s0.v0 * s1.v4
+            + 0.08333333333333333 * self.m * (self.w * self.w) * s0.v1 * s1.v3;
+        s8.v4 = 0.08333333333333333 * self.m * (self.l * self.l) * (s1.v0 * s1.v0)
+            + 0.08333333333333333 * self.m * (self.l * self.l) * (s1.v3 * s1.v3)
+            + 0.08333333333333333 * self.m * (self.w * self.w) * (s1.v0 * s1.v0)
+            + 0.08333333333333333 * self.m * (self.w * self.w) * (s1.v3 * s1.v3)
+            + 0.16666666666666666 * self.m * (self.w * self.w) * (s1.v4 * s1.v4);
+        s8.v5 = 0.08333333333333333 * self.m * (self.l * self.l) * (s1.v2 * s1.v2)
+            + 0.08333333333333333 * self.m * (self.l * self.l) * (s2.v1 * s2.v1)
+            + 0.08333333333333333 * self.m * (self.w * self.w) * (s1.v2 * s1.v2)
+            + 0.08333333333333333 * self.m * (self.w * self.w) * (s2.v1 * s2.v1)
+            + 0.16666666666666666 * self.m * (self.w * self.w) * (s2.v2 * s2.v2);
+        s8.v6 = 0.08333333333333333 * self.m * (self.l * self.l) * s0.v1 * s1.v2
+            + 0.08333333333333333 * self.m * (self.l * self.l) * s2.v1 * z21
+            + 0.08333333333333333 * self.m * (self.w * self.w) * s0.v1 * s1.v2
+            + 0.08333333333333333 * self.m * (self.w * self.w) * s2.v1 * z21
+            + 0.16666666666666666 * self.m * (self.w * self.w) * s2.v2 * z22;
+        s8.v7 = 0.08333333333333333 * self.m * (self.l * self.l) * s1.v2 * s1.v3
+            + 0.08333333333333333 * self.m * (self.l * self.l) * s2.v1 * s1.v5
+            + 0.08333333333333333 * self.m * (self.w * self.w) * s1.v2 * s1.v3
+            + 0.08333333333333333 * self.m * (self.w * self.w) * s2.v1 * s1.v5
+            + 0.16666666666666666 * self.m * (self.w * self.w) * s2.v2 * s1.v6;
+        s8.v8 = 0.08333333333333333 * self.m * (self.l * self.l) * (s0.v1 * s0.v1)
+            + 0.08333333333333333 * self.m * (self.l * self.l) * (z21 * z21)
+            + 0.08333333333333333 * self.m * (self.w * self.w) * (s0.v1 * s0.v1)
+            + 0.08333333333333333 * self.m * (self.w * self.w) * (z21 * z21)
+            + 0.16666666666666666 * self.m * (self.w * self.w) * (z22 * z22);
+        s8.v9 = 0.08333333333333333 * self.m * (self.l * self.l) * s0.v1 * s1.v3
+            + 0.08333333333333333 * self.m * (self.l * self.l) * z21 * s1.v5
+            + 0.08333333333333333 * self.m * (self.w * self.w) * s0.v1 * s1.v3
+            + 0.08333333333333333 * self.m * (self.w * self.w) * z21 * s1.v5
+            + 0.16666666666666666 * self.m * (self.w * self.w) * z22 * s1.v6;
+        s8.v10 = 0.08333333333333333 * self.m * (self.l * self.l) * (s1.v3 * s1.v3)
+            + 0.08333333333333333 * self.m * (self.l * self.l) * (s1.v5 * s1.v5)
+            + 0.08333333333333333 * self.m * (self.w * self.w) * (s1.v3 * s1.v3)
+            + 0.08333333333333333 * self.m * (self.w * self.w) * (s1.v5 * s1.v5)
+            + 0.16666666666666666 * self.m * (self.w * self.w) * (s1.v6 * s1.v6);
+        s8.v11 = 0.08333333333333333 * self.m * (self.l * self.l) * (s2.v1 * s2.v1)
+            + 0.08333333333333333 * self.m * (self.l * self.l) * (z40 * z40)
+            + 0.08333333333333333 * self.m * (self.w * self.w) * (s2.v1 * s2.v1)
+            + 0.16666666666666666 * self.m * (self.w * self.w) * (s2.v3 * s2.v3)
+            + 0.08333333333333333 * self.m * (self.w * self.w) * (z40 * z40);
+        s8.v12 = 0.08333333333333333 * self.m * (self.l * self.l) * s2.v1 * z21
+            + 0.08333333333333333 * self.m * (self.l * self.l) * z40 * s6.v2
+            + 0.08333333333333333 * self.m * (self.w * self.w) * s2.v1 * z21
+            + 0.16666666666666666 * self.m * (self.w * self.w) * s2.v3 * z41
+            + 0.08333333333333333 * self.m * (self.w * self.w) * z40 * s6.v2;
+        s8.v13 = 0.08333333333333333 * self.m * (self.l * self.l) * s2.v1 * s1.v5
+            + 0.08333333333333333 * self.m * (self.l * self.l) * z40 * z44
+            + 0.08333333333333333 * self.m * (self.w * self.w) * s2.v1 * s1.v5
+            + 0.16666666666666666 * self.m * (self.w * self.w) * s2.v3 * s1.v7
+            + 0.08333333333333333 * self.m * (self.w * self.w) * z40 * z44;
+        s8.v14 = 0.08333333333333333 * self.m * (self.l * self.l) * (z21 * z21)
+            + 0.08333333333333333 * self.m * (self.l * self.l) * (s6.v2 * s6.v2)
+            + 0.08333333333333333 * self.m * (self.w * self.w) * (z21 * z21)
+            + 0.16666666666666666 * self.m * (self.w * self.w) * (z41 * z41)
+            + 0.08333333333333333 * self.m * (self.w * self.w) * (s6.v2 * s6.v2);
+        s8.v15 = 0.08333333333333333 * self.m * (self.l * self.l) * z21 * s1.v5
+            + 0.08333333333333333 * self.m * (self.l * self.l) * s6.v2 * z44
+            + 0.08333333333333333 * self.m * (self.w * self.w) * z21 * s1.v5
+            + 0.16666666666666666 * self.m * (self.w * self.w) * z41 * s1.v7
+            + 0.08333333333333333 * self.m * (self.w * self.w) * s6.v2 * z44;
+        s8.v16 = 0.08333333333333333 * self.m * (self.l * self.l) * (s1.v5 * s1.v5)
+            + 0.08333333333333333 * self.m * (self.l * self.l) * (z44 * z44)
+            + 0.08333333333333333 * self.m * (self.w * self.w) * (s1.v5 * s1.v5)
+            + 0.16666666666666666 * self.m * (self.w * self.w) * (s1.v7 * s1.v7)
+            + 0.08333333333333333 * self.m * (self.w * self.w) * (z44 * z44);
+        s8.v17 = 0.08333333333333333 * self.m * (self.l * self.l) * (z40 * z40)
+            + 0.08333333333333333 * self.m * (self.l * self.l) * (s6.v5 * s6.v5)
+            + 0.08333333333333333 * self.m * (self.w * self.w) * (z40 * z40)
+            + 0.08333333333333333 * self.m * (self.w * self.w) * (s6.v5 * s6.v5)
+            + 0.16666666666666666 * self.m * (self.w * self.w) * (z60 * z60);
+        s8.v18 = 0.08333333333333333 * self.m * (self.l * self.l) * z40 * s6.v2
+            + 0.08333333333333333 * self.m * (self.l * self.l) * s6.v5 * z61
+            + 0.08333333333333333 * self.m * (self.w * self.w) * z40 * s6.v2
+            + 0.08333333333333333 * self.m * (self.w * self.w) * s6.v5 * z61
+            + 0.16666666666666666 * self.m * (self.w * self.w) * z60 * z62;
+        s8.v19 = 0.08333333333333333 * self.m * (self.l * self.l) * z40 * z44
+            + 0.08333333333333333 * self.m * (self.l * self.l) * s6.v5 * z63
+            + 0.08333333333333333 * self.m * (self.w * self.w) * z40 * z44
+            + 0.08333333333333333 * self.m * (self.w * self.w) * s6.v5 * z63
+            + 0.16666666666666666 * self.m * (self.w * self.w) * z60 * z64;
+        s8.v20 = 0.08333333333333333 * self.m * (self.l * self.l) * (s6.v2 * s6.v2)
+            + 0.08333333333333333 * self.m * (self.l * self.l) * (z61 * z61)
+            + 0.08333333333333333 * self.m * (self.w * self.w) * (s6.v2 * s6.v2)
+            + 0.08333333333333333 * self.m * (self.w * self.w) * (z61 * z61)
+            + 0.16666666666666666 * self.m * (self.w * self.w) * (z62 * z62);
+        s8.v21 = 0.08333333333333333 * self.m * (self.l * self.l) * s6.v2 * z44
+            + 0.08333333333333333 * self.m * (self.l * self.l) * z61 * z63
+            + 0.08333333333333333 * self.m * (self.w * self.w) * s6.v2 * z44
+            + 0.08333333333333333 * self.m * (self.w * self.w) * z61 * z63
+            + 0.16666666666666666 * self.m * (self.w * self.w) * z62 * z64;
+        s8.v22 = 0.08333333333333333 * self.m * (self.l * self.l) * (z44 * z44)
+            + 0.08333333333333333 * self.m * (self.l * self.l) * (z63 * z63)
+            + 0.08333333333333333 * self.m * (self.w * self.w) * (z44 * z44)
+            + 0.08333333333333333 * self.m * (self.w * self.w) * (z63 * z63)
+            + 0.16666666666666666 * self.m * (self.w * self.w) * (z64 * z64);
+        s8
+    }
+    #[allow(clippy::field_reassign_with_default)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    fn shared9(
+        &self,
+        _q: &Vector<5>,
+        s0: &Shared0,
+        s1: &Shared1,
+        s7: &Shared7,
+    ) -> Shared9 {
+        let mut s9 = Shared9::default();
+        s9.v0 = s1.v0 * s0.v1;
+        s9.v1 = -s1.v1 * s0.v3 + s0.v2 * s9.v0;
+        s9.v2 = -s1.v1 * s0.v2 - s0.v3 * s9.v0;
+        s9.v3 = s0.v4 * s7.v0 - s0.v5 * s9.v2;
+        s9
+    }
+    #[allow(clippy::field_reassign_with_default)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    fn shared10(
+        &self,
+        _q: &Vector<5>,
+        s0: &Shared0,
+        s1: &Shared1,
+        s2: &Shared2,
+        s7: &Shared7,
+    ) -> Shared10 {
+        let mut s10 = Shared10::default();
+        s10.v0 = s0.v2 * s7.v0;
+        s10.v1 = -s0.v3 * s7.v0;
+        s10.v2 = s2.v0 * s0.v4 - s0.v5 * s10.v1;
+        s10.v3 = -s1.v1 * s0.v3 - s2.v0 * s0.v2;
+        s10.v4 = -s0.v5 * s10.v3;
+        s10.v5 = -s1.v2 * s0.v5 - s2.v2 * s0.v4;
+        s10
+    }
+    #[allow(clippy::field_reassign_with_default)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    fn shared11(&self, _q: &Vector<5>, s0: &Shared0) -> Shared11 {
+        let mut s11 = Shared11::default();
+        let z22 = -s0.v0 * s0.v3;
+        s11.v0 = -s0.v1 * s0.v2;
+        s11.v1 = s0.v1 * s0.v3;
+        s11.v2 = s0.v0 * s0.v4 - s0.v5 * s11.v1;
+        s11.v3 = -s0.v0 * s0.v2;
+        s11.v4 = -s0.v5 * s11.v3;
+        s11.v5 = -s0.v1 * s0.v5 - z22 * s0.v4;
+        s11
+    }
+    #[allow(clippy::field_reassign_with_default)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    fn shared12(
+        &self,
+        _q: &Vector<5>,
+        s0: &Shared0,
+        s1: &Shared1,
+        s7: &Shared7,
+    ) -> Shared12 {
+        let mut s12 = Shared12::default();
+        s12.v0 = s0.v6 * s7.v2 - s0.v7 * s7.v4;
+        s12.v1 = s1.v6 * s0.v6 - s0.v7 * s7.v6;
+        s12.v2 = -s0.v7 * s7.v7;
+        s12.v3 = -s1.v5 * s0.v7 - s1.v7 * s0.v6;
+        s12
+    }
+    #[allow(clippy::field_reassign_with_default)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    fn shared13(&self, _q: &Vector<5>, s7: &Shared7) -> Shared13 {
+        let mut s13 = Shared13::default();
+        s13.v0 = -self.l * s7.v1;
+        s13.v1 = self.l * s7.v3 + s13.v0;
+        s13.v2 = -self.l * s7.v4 + s13.v1;
+        s13.v3 = self.l * s7.v5;
+        s13.v4 = -self.l * s7.v6 + s13.v3;
+        s13.v5 = -self.l * s7.v7;
+        s13
+    }
+    #[allow(clippy::field_reassign_with_default)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    fn shared14(
+        &self,
+        _q: &Vector<5>,
+        s5: &Shared5,
+        s6: &Shared6,
+        s8: &Shared8,
+    ) -> Shared14 {
+        let mut s14 = Shared14::default();
+        s14.v0 = self.m * s6.v13;
+        s14.v1 = self.m * s5.v11;
+        s14.v2 = self.m * (s6.v13 * s6.v13) + self.m * (s5.v11 * s5.v11) + s8.v17;
+        s14.v3 = -self.m * s5.v10 * s6.v13 + s8.v18;
+        s14.v4 = -self.m * s5.v10 * s5.v11 + s8.v19;
+        s14.v5 = self.m * (s5.v10 * s5.v10) + self.m * (s5.v11 * s5.v11) + s8.v20;
+        s14.v6 = -self.m * s6.v13 * s5.v11 + s8.v21;
+        s14.v7 = self.m * (s5.v10 * s5.v10) + self.m * (s6.v13 * s6.v13) + s8.v22;
+        s14
+    }
+    #[allow(clippy::field_reassign_with_default)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    fn shared15(
+        &self,
+        _q: &Vector<5>,
+        s0: &Shared0,
+        s2: &Shared2,
+        s7: &Shared7,
+        s10: &Shared10,
+    ) -> Shared15 {
+        let mut s15 = Shared15::default();
+        s15.v0 = -self.l * s7.v0;
+        s15.v1 = self.l * s10.v1 + s15.v0;
+        s15.v2 = -self.l * s10.v2 + s15.v1;
+        s15.v3 = s0.v6 * s10.v0 - s0.v7 * s10.v2;
+        s15.v4 = self.l * s10.v3;
+        s15.v5 = -self.l * s10.v4 + s15.v4;
+        s15.v6 = s2.v2 * s0.v6 - s0.v7 * s10.v4;
+        s15.v7 = -self.l * s10.v5;
+        s15.v8 = -s0.v7 * s10.v5;
+        s15.v9 = -s2.v1 * s0.v7 - s2.v3 * s0.v6;
+        s15
+    }
+    #[allow(clippy::field_reassign_with_default)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    fn shared16(&self, _q: &Vector<5>, s1: &Shared1, s9: &Shared9) -> Shared16 {
+        let mut s16 = Shared16::default();
+        s16.v0 = -self.l * s1.v0;
+        s16.v1 = -self.l * s9.v0 + s16.v0;
+        s16.v2 = self.l * s9.v2 + s16.v1;
+        s16.v3 = -self.l * s9.v3 + s16.v2;
+        s16
+    }
+    #[allow(clippy::field_reassign_with_default)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    fn shared17(&self, _q: &Vector<5>, s0: &Shared0, s11: &Shared11) -> Shared17 {
+        let mut s17 = Shared17::default();
+        let z21 = s0.v0 * s0.v2;
+        let z22 = -s0.v0 * s0.v3;
+        let z41 = s0.v1 * s0.v4 - z22 * s0.v5;
+        s17.v0 = s0.v6 * s11.v0 - s0.v7 * s11.v2;
+        s17.v1 = z22 * s0.v6 - s0.v7 * s11.v4;
+        s17.v2 = -s0.v7 * s11.v5;
+        s17.v3 = -z21 * s0.v7 - z41 * s0.v6;
+        s17
+    }
+    #[allow(clippy::field_reassign_with_default, clippy::too_many_arguments)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    fn shared18(
+        &self,
+        _q: &Vector<5>,
+        s0: &Shared0,
+        s1: &Shared1,
+        s2: &Shared2,
+        s5: &Shared5,
+        s6: &Shared6,
+        s8: &Shared8,
+        s14: &Shared14,
+    ) -> Shared18 {
+        let mut s18 = Shared18::default();
+        let z21 = s0.v0 * s0.v2;
+        let z40 = s1.v2 * s0.v5 + s2.v2 * s0.v4;
+        let z44 = s1.v3 * s0.v5 + s1.v6 * s0.v4;
+        let z86 = 0.08333333333333333 * self.m * (self.l * self.l) * (s0.v1 * s0.v1)
+            + 0.16666666666666666 * self.m * (self.w * self.w) * (s0.v0 * s0.v0)
+            + 0.08333333333333333 * self.m * (self.w * self.w) * (s0.v1 * s0.v1);
+        let z162 = self.m * s5.v10;
+        s18.v0 = self.m * s5.v8 + z162;
+        s18.v1 = self.m * s6.v12 + s14.v0;
+        s18.v2 = self.m * s5.v9 + s14.v1;
+        s18.v3 = self.m * (s6.v12 * s6.v12) + self.m * (s5.v9 * s5.v9) + s8.v11 + s14.v2;
+        s18.v4 = -self.m * s5.v8 * s6.v12 + s8.v12 + s14.v3;
+        s18.v5 = -self.m * s5.v8 * s5.v9 + s8.v13 + s14.v4;
+        s18.v6 = self.m * (s5.v8 * s5.v8) + self.m * (s5.v9 * s5.v9) + s8.v14 + s14.v5;
+        s18.v7 = -self.m * s6.v12 * s5.v9 + s8.v15 + s14.v6;
+        s18.v8 = self.m * (s5.v8 * s5.v8) + self.m * (s6.v12 * s6.v12) + s8.v16 + s14.v7;
+        s18.v9 = self.m * s5.v6 + s18.v0;
+        s18.v10 = self.m * s6.v11 + s18.v1;
+        s18.v11 = self.m * s5.v7 + s18.v2;
+        s18.v12 = self.m * (s6.v11 * s6.v11) + self.m * (s5.v7 * s5.v7) + s8.v5 + s18.v3;
+        s18.v13 = -self.m * s5.v6 * s6.v11 + s8.v6 + s18.v4;
+        s18.v14 = -self.m * s5.v6 * s5.v7 + s8.v7 + s18.v5;
+        s18.v15 = self.m * (s5.v6 * s5.v6) + self.m * (s5.v7 * s5.v7) + s8.v8 + s18.v6;
+        s18.v16 = -self.m * s6.v11 * s5.v7 + s8.v9 + s18.v7;
+        s18.v17 = self.m * (s5.v6 * s5.v6) + self.m * (s6.v11 * s6.v11) + s8.v10
+            + s18.v8;
+        s18.v18 = self.m * s5.v4 + s18.v9;
+        s18.v19 = self.m * s5.v5 + s18.v11;
+        s18.v20 = self.m * (s6.v10 * s6.v10) + self.m * (s5.v5 * s5.v5) + s8.v0
+            + s18.v12;
+        s18.v21 = -self.m * s5.v4 * s6.v10 + s8.v1 + s18.v13;
+        s18.v22 = -self.m * s5.v4 * s5.v5 + s8.v2 + s18.v14;
+        s18.v23 = self.m * (s5.v4 * s5.v4) + self.m * (s5.v5 * s5.v5) + z86 + s18.v15;
+        s18.v24 = -self.m * s6.v10 * s5.v5 + s8.v3 + s18.v16;
+        s18.v25 = self.m * (s5.v4 * s5.v4) + self.m * (s6.v10 * s6.v10) + s8.v4
+            + s18.v17;
+        s18.v26 = s0.v1 * s18.v13 + s1.v2 * s18.v12 + s1.v3 * s18.v14 - s5.v1 * s18.v11
+            + s6.v1 * s18.v10;
+        s18.v27 = s0.v1 * s18.v15 + s1.v2 * s18.v13 + s1.v3 * s18.v16 + s6.v0 * s18.v11
+            - s6.v1 * s18.v9;
+        s18.v28 = s0.v1 * s18.v16 + s1.v2 * s18.v14 + s1.v3 * s18.v17 - s6.v0 * s18.v10
+            + s5.v1 * s18.v9;
+        s18.v29 = 3.0 * self.m * s6.v0 + s0.v1 * s18.v11 - s1.v3 * s18.v10;
+        s18.v30 = 3.0 * self.m * s6.v1 - s0.v1 * s18.v9 + s1.v2 * s18.v10;
+        s18.v31 = s2.v1 * s18.v3 + z21 * s18.v4 + s1.v5 * s18.v5 - s5.v2 * s18.v2
+            + s6.v4 * s18.v1;
+        s18.v32 = s2.v1 * s18.v4 + z21 * s18.v6 + s1.v5 * s18.v7 + s6.v3 * s18.v2
+            - s6.v4 * s18.v0;
+        s18.v33 = s2.v1 * s18.v5 + z21 * s18.v7 + s1.v5 * s18.v8 - s6.v3 * s18.v1
+            + s5.v2 * s18.v0;
+        s18.v34 = 2.0 * self.m * s6.v3 + z21 * s18.v2 - s1.v5 * s18.v1;
+        s18.v35 = 2.0 * self.m * s5.v2 - s2.v1 * s18.v2 + s1.v5 * s18.v0;
+        s18.v36 = 2.0 * self.m * s6.v4 + s2.v1 * s18.v1 - z21 * s18.v0;
+        s18.v37 = z40 * s14.v2 + s6.v2 * s14.v3 + z44 * s14.v4 - s5.v3 * s14.v1
+            + s6.v7 * s14.v0;
+        s18.v38 = z40 * s14.v3 + s6.v2 * s14.v5 + z44 * s14.v6 + s6.v6 * s14.v1
+            - s6.v7 * z162;
+        s18.v39 = z40 * s14.v4 + s6.v2 * s14.v6 + z44 * s14.v7 - s6.v6 * s14.v0
+            + s5.v3 * z162;
+        s18.v40 = self.m * s6.v6 + s6.v2 * s14.v1 - z44 * s14.v0;
+        s18.v41 = self.m * s5.v3 - z40 * s14.v1 + z44 * z162;
+        s18.v42 = self.m * s6.v7 + z40 * s14.v0 - s6.v2 * z162;
+        s18
+    }
+    #[allow(clippy::field_reassign_with_default)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    fn shared19(
+        &self,
+        _q: &Vector<5>,
+        s0: &Shared0,
+        s1: &Shared1,
+        s7: &Shared7,
+        s9: &Shared9,
+        s11: &Shared11,
+    ) -> Shared19 {
+        let mut s19 = Shared19::default();
+        let z22 = -s0.v0 * s0.v3;
+        s19.v0 = s0.v6 * s9.v3 + s0.v7 * s9.v1;
+        s19.v1 = self.l * s0.v1;
+        s19.v2 = self.l * s11.v1 + s19.v1;
+        s19.v3 = -self.l * s11.v2 + s19.v2;
+        s19.v4 = s0.v6 * s11.v2 + s0.v7 * s11.v0;
+        s19.v5 = s0.v6 * s7.v4 + s0.v7 * s7.v2;
+        s19.v6 = self.l * s11.v3;
+        s19.v7 = -self.l * s11.v4 + s19.v6;
+        s19.v8 = z22 * s0.v7 + s0.v6 * s11.v4;
+        s19.v9 = s1.v6 * s0.v7 + s0.v6 * s7.v6;
+        s19.v10 = -self.l * s11.v5;
+        s19.v11 = s0.v6 * s11.v5;
+        s19.v12 = s0.v6 * s7.v7;
+        s19
+    }
+    #[allow(clippy::field_reassign_with_default)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    fn shared20(
+        &self,
+        _q: &Vector<5>,
+        s7: &Shared7,
+        s10: &Shared10,
+        s12: &Shared12,
+        s13: &Shared13,
+        s15: &Shared15,
+    ) -> Shared20 {
+        let mut s20 = Shared20::default();
+        s20.v0 = -0.5 * self.l * s7.v0;
+        s20.v1 = -0.5 * self.l * s7.v1;
+        s20.v2 = 0.5 * self.l * s10.v1 + s15.v0;
+        s20.v3 = 0.5 * self.l * s7.v3 + s13.v0;
+        s20.v4 = -0.5 * self.l * s10.v2 + s15.v1;
+        s20.v5 = -0.5 * self.l * s7.v4 + s13.v1;
+        s20.v6 = 0.5 * self.l * s15.v3 + s15.v2;
+        s20.v7 = 0.5 * self.l * s12.v0 + s13.v2;
+        s20.v8 = 0.5 * self.l * s10.v3;
+        s20.v9 = 0.5 * self.l * s7.v5;
+        s20.v10 = -0.5 * self.l * s10.v4 + s15.v4;
+        s20.v11 = -0.5 * self.l * s7.v6 + s13.v3;
+        s20.v12 = 0.5 * self.l * s15.v6 + s15.v5;
+        s20.v13 = 0.5 * self.l * s12.v1 + s13.v4;
+        s20.v14 = -0.5 * self.l * s10.v5;
+        s20.v15 = -0.5 * self.l * s7.v7;
+        s20.v16 = s15.v7 + 0.5 * self.l * s15.v8;
+        s20.v17 = s13.v5 + 0.5 * self.l * s12.v2;
+        s20.v18 = 0.5 * self.l * s15.v9;
+        s20.v19 = 0.5 * self.l * s12.v3;
+        s20
+    }
+    #[allow(clippy::field_reassign_with_default, clippy::too_many_arguments)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    fn shared21(
+        &self,
+        _q: &Vector<5>,
+        s0: &Shared0,
+        s1: &Shared1,
+        s2: &Shared2,
+        s5: &Shared5,
+        s6: &Shared6,
+        s18: &Shared18,
+    ) -> Shared21 {
+        let mut s21 = Shared21::default();
+        let z21 = s0.v0 * s0.v2;
+        let z40 = s1.v2 * s0.v5 + s2.v2 * s0.v4;
+        let z44 = s1.v3 * s0.v5 + s1.v6 * s0.v4;
+        let z78 = 0.08333333333333333 * self.m * (self.l * self.l)
+            + 0.08333333333333333 * self.m * (self.w * self.w);
+        s21.v0 = self.m * (s6.v8 * s6.v8) + self.m * (s6.v9 * s6.v9) + z78 + s18.v23;
+        s21.v1 = s1.v0 * s18.v22 + s1.v1 * s18.v20 - s5.v0 * s18.v19;
+        s21.v2 = s1.v0 * s18.v24 + s1.v1 * s18.v21;
+        s21.v3 = s1.v0 * s18.v25 + s1.v1 * s18.v22 + s5.v0 * s18.v18;
+        s21.v4 = 4.0 * self.m * s5.v0 + s1.v0 * s18.v18 - s1.v1 * s18.v19;
+        s21.v5 = s1.v0 * s21.v3 + s1.v1 * s21.v1 + s5.v0 * s21.v4;
+        s21.v6 = 3.0 * self.m * s5.v1 - s1.v2 * s18.v11 + s1.v3 * s18.v9;
+        s21.v7 = s0.v1 * s18.v27 + s1.v2 * s18.v26 + s1.v3 * s18.v28 + s6.v0 * s18.v29
+            + s5.v1 * s21.v6 + s6.v1 * s18.v30;
+        s21.v8 = s1.v0 * s18.v28 + s1.v1 * s18.v26 + s5.v0 * s21.v6;
+        s21.v9 = s2.v1 * s18.v31 + z21 * s18.v32 + s1.v5 * s18.v33 + s6.v3 * s18.v34
+            + s5.v2 * s18.v35 + s6.v4 * s18.v36;
+        s21.v10 = s0.v1 * s18.v32 + s1.v2 * s18.v31 + s1.v3 * s18.v33 + s6.v0 * s18.v34
+            + s5.v1 * s18.v35 + s6.v1 * s18.v36;
+        s21.v11 = s1.v0 * s18.v33 + s1.v1 * s18.v31 + s5.v0 * s18.v35;
+        s21.v12 = z40 * s18.v37 + s6.v2 * s18.v38 + z44 * s18.v39 + s6.v6 * s18.v40
+            + s5.v3 * s18.v41 + s6.v7 * s18.v42;
+        s21.v13 = s2.v1 * s18.v37 + z21 * s18.v38 + s1.v5 * s18.v39 + s6.v3 * s18.v40
+            + s5.v2 * s18.v41 + s6.v4 * s18.v42;
+        s21.v14 = s0.v1 * s18.v38 + s1.v2 * s18.v37 + s1.v3 * s18.v39 + s6.v0 * s18.v40
+            + s5.v1 * s18.v41 + s6.v1 * s18.v42;
+        s21.v15 = s1.v0 * s18.v39 + s1.v1 * s18.v37 + s5.v0 * s18.v41;
+        s21
+    }
+    #[allow(clippy::field_reassign_with_default)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    fn shared22(
+        &self,
+        _q: &Vector<5>,
+        s0: &Shared0,
+        s1: &Shared1,
+        s2: &Shared2,
+        s5: &Shared5,
+    ) -> Shared22 {
+        let mut s22 = Shared22::default();
+        let z40 = s1.v2 * s0.v5 + s2.v2 * s0.v4;
+        let z44 = s1.v3 * s0.v5 + s1.v6 * s0.v4;
+        let z162 = self.m * s5.v10;
+        s22.v0 = -self.m * s5.v5;
+        s22.v1 = self.m * s5.v4;
+        s22.v2 = -self.m * s5.v7;
+        s22.v3 = self.m * s5.v6;
+        s22.v4 = -self.m * s5.v9;
+        s22.v5 = self.m * s5.v8;
+        s22.v6 = -self.m * s5.v11;
+        s22.v7 = self.m * s5.v3 + z40 * s22.v6 + z44 * z162;
+        s22
+    }
+    #[allow(clippy::field_reassign_with_default)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    fn shared23(&self, _q: &Vector<5>, s0: &Shared0, s11: &Shared11) -> Shared23 {
+        let mut s23 = Shared23::default();
+        let z22 = -s0.v0 * s0.v3;
+        s23.v0 = s0.v0 * s0.v3;
+        s23.v1 = -s0.v1 * s0.v4 - s0.v5 * s23.v0;
+        s23.v2 = s0.v1 * s0.v2;
+        s23.v3 = -s0.v5 * s23.v2;
+        s23.v4 = -s0.v0 * s0.v5 - s0.v4 * s11.v1;
+        s23.v5 = -s0.v5 * s23.v0;
+        s23.v6 = -s0.v4 * s11.v3;
+        s23.v7 = -s0.v1 * s0.v4 + z22 * s0.v5;
+        s23
+    }
+    #[allow(clippy::field_reassign_with_default)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    fn shared24(
+        &self,
+        _q: &Vector<5>,
+        s0: &Shared0,
+        s1: &Shared1,
+        s7: &Shared7,
+        s9: &Shared9,
+    ) -> Shared24 {
+        let mut s24 = Shared24::default();
+        s24.v0 = -s1.v1 * s0.v1;
+        s24.v1 = -s1.v0 * s0.v3 + s0.v2 * s24.v0;
+        s24.v2 = -s1.v0 * s0.v2 - s0.v3 * s24.v0;
+        s24.v3 = s0.v4 * s7.v1 - s0.v5 * s24.v2;
+        s24.v4 = s1.v2 * s0.v2;
+        s24.v5 = -s1.v2 * s0.v3;
+        s24.v6 = s0.v4 * s9.v0 - s0.v5 * s24.v5;
+        s24.v7 = s1.v1 * s0.v3 - s0.v2 * s9.v0;
+        s24.v8 = -s0.v5 * s24.v7;
+        s24.v9 = -s0.v4 * s9.v2 - s0.v5 * s7.v0;
+        s24.v10 = s0.v2 * s24.v0;
+        s24.v11 = -s0.v3 * s24.v0;
+        s24.v12 = s0.v4 * s7.v1 - s0.v5 * s24.v11;
+        s24.v13 = -s0.v2 * s7.v1;
+        s24.v14 = -s0.v5 * s24.v13;
+        s24.v15 = -s1.v4 * s0.v5 - s0.v4 * s7.v3;
+        s24.v16 = -s1.v0 * s0.v2 + s1.v4 * s0.v3;
+        s24.v17 = -s0.v5 * s24.v16;
+        s24.v18 = -s0.v4 * s7.v5;
+        s24.v19 = -s1.v3 * s0.v4 + s1.v6 * s0.v5;
+        s24
+    }
+    #[allow(clippy::field_reassign_with_default, clippy::too_many_arguments)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    fn shared25(
+        &self,
+        _q: &Vector<5>,
+        s0: &Shared0,
+        s1: &Shared1,
+        s2: &Shared2,
+        s3: &Shared3,
+        s4: &Shared4,
+        s6: &Shared6,
+        s7: &Shared7,
+        s9: &Shared9,
+        s10: &Shared10,
+        s11: &Shared11,
+        s12: &Shared12,
+        s13: &Shared13,
+        s15: &Shared15,
+        s16: &Shared16,
+        s17: &Shared17,
+        s19: &Shared19,
+    ) -> Shared25 {
+        let mut s25 = Shared25::default();
+        let z15 = -self.l * s0.v0;
+        let z21 = s0.v0 * s0.v2;
+        let z22 = -s0.v0 * s0.v3;
+        let z35 = self.l * z22 + z15;
+        let z40 = s1.v2 * s0.v5 + s2.v2 * s0.v4;
+        let z41 = s0.v1 * s0.v4 - z22 * s0.v5;
+        let z44 = s1.v3 * s0.v5 + s1.v6 * s0.v4;
+        let z55 = -self.l * z41 + z35;
+        let z60 = s2.v1 * s0.v6 - s2.v3 * s0.v7;
+        let z61 = z21 * s0.v7 + z41 * s0.v6;
+        let z62 = z21 * s0.v6 - z41 * s0.v7;
+        let z63 = s1.v5 * s0.v7 + s1.v7 * s0.v6;
+        let z64 = s1.v5 * s0.v6 - s1.v7 * s0.v7;
+        s25.v0 = -s0.v1 * s16.v1 + z15 * s7.v0;
+        s25.v1 = s0.v1 * s3.v1 - s1.v3 * z15;
+        s25.v2 = s0.v4 * s9.v2 + s0.v5 * s7.v0;
+        s25.v3 = -z21 * s16.v2 + z35 * s9.v1;
+        s25.v4 = z21 * s3.v2 - s1.v5 * z35;
+        let z547 = s0.v6 * s9.v1 - s0.v7 * s9.v3;
+        s25.v5 = -s6.v2 * s16.v3 + z55 * s25.v2;
+        s25.v6 = s6.v2 * s3.v3 - z44 * z55;
+        s25.v7 = -0.5 * self.l * s1.v0;
+        s25.v8 = -0.5 * self.l * s9.v0 + s16.v0;
+        s25.v9 = 0.08333333333333333 * self.m * (self.l * self.l) * s0.v1 * s7.v0
+            + 0.16666666666666666 * self.m * (self.w * self.w) * s0.v0 * s9.v0
+            + 0.08333333333333333 * self.m * (self.w * self.w) * s0.v1 * s7.v0;
+        s25.v10 = 0.5 * self.l * s9.v2 + s16.v1;
+        s25.v11 = 0.08333333333333333 * self.m * (self.l * self.l) * s0.v1 * s7.v0
+            + 0.08333333333333333 * self.m * (self.l * self.l) * z21 * s9.v1
+            + 0.08333333333333333 * self.m * (self.w * self.w) * s0.v1 * s7.v0
+            + 0.08333333333333333 * self.m * (self.w * self.w) * z21 * s9.v1
+            + 0.16666666666666666 * self.m * (self.w * self.w) * z22 * s9.v2;
+        s25.v12 = -0.5 * self.l * s9.v3 + s16.v2;
+        s25.v13 = 0.08333333333333333 * self.m * (self.l * self.l) * z21 * s9.v1
+            + 0.08333333333333333 * self.m * (self.l * self.l) * s6.v2 * s25.v2
+            + 0.08333333333333333 * self.m * (self.w * self.w) * z21 * s9.v1
+            + 0.16666666666666666 * self.m * (self.w * self.w) * z41 * s9.v3
+            + 0.08333333333333333 * self.m * (self.w * self.w) * s6.v2 * s25.v2;
+        s25.v14 = 0.5 * self.l * z547 + s16.v3;
+        s25.v15 = 0.08333333333333333 * self.m * (self.l * self.l) * s6.v2 * s25.v2
+            + 0.08333333333333333 * self.m * (self.l * self.l) * z61 * s19.v0
+            + 0.08333333333333333 * self.m * (self.w * self.w) * s6.v2 * s25.v2
+            + 0.08333333333333333 * self.m * (self.w * self.w) * z61 * s19.v0
+            + 0.16666666666666666 * self.m * (self.w * self.w) * z62 * z547;
+        s25.v16 = -s0.v0 * s3.v1 - s0.v1 * s13.v0 + s1.v3 * s19.v1 + s1.v4 * z15;
+        s25.v17 = s0.v0 * s4.v1 + s0.v1 * s15.v0 - s1.v2 * s19.v1 - s2.v0 * z15;
+        s25.v18 = s2.v0 * s0.v5 + s0.v4 * s10.v1;
+        s25.v19 = s0.v0 * s0.v5 + s0.v4 * s11.v1;
+        s25.v20 = s1.v4 * s0.v5 + s0.v4 * s7.v3;
+        s25.v21 = -z21 * s13.v1 + s1.v5 * s19.v2 + z35 * s7.v2 - s3.v2 * s11.v0;
+        s25.v22 = -s2.v1 * s19.v2 + z21 * s15.v1 + s4.v2 * s11.v0 - z35 * s10.v0;
+        s25.v23 = s0.v6 * s10.v2 + s0.v7 * s10.v0;
+        s25.v24 = -s6.v2 * s13.v2 + z44 * s19.v3 + z55 * s25.v20 - s3.v3 * s25.v19;
+        s25.v25 = -z40 * s19.v3 + s6.v2 * s15.v2 + s4.v3 * s25.v19 - z55 * s25.v18;
+        s25.v26 = 0.5 * self.l * s0.v1;
+        s25.v27 = 0.08333333333333333 * self.m * (self.l * self.l) * s0.v0 * s1.v2
+            + 0.08333333333333333 * self.m * (self.l * self.l) * s0.v1 * s2.v0
+            + 0.08333333333333333 * self.m * (self.w * self.w) * s0.v0 * s1.v2
+            + 0.16666666666666666 * self.m * (self.w * self.w) * s0.v0 * s7.v0
+            - 0.08333333333333333 * self.m * (self.w * self.w) * s0.v1 * s2.v0;
+        s25.v28 = 0.16666666666666666 * self.m * (self.l * self.l) * s0.v0 * s0.v1
+            - 0.16666666666666666 * self.m * (self.w * self.w) * s0.v0 * s0.v1;
+        s25.v29 = 0.08333333333333333 * self.m * (self.l * self.l) * s0.v0 * s1.v3
+            + 0.08333333333333333 * self.m * (self.l * self.l) * s0.v1 * s1.v4
+            + 0.08333333333333333 * self.m * (self.w * self.w) * s0.v0 * s1.v3
+            + 0.16666666666666666 * self.m * (self.w * self.w) * s0.v0 * s7.v1
+            - 0.08333333333333333 * self.m * (self.w * self.w) * s0.v1 * s1.v4;
+        s25.v30 = 0.5 * self.l * s11.v1 + s19.v1;
+        s25.v31 = 0.08333333333333333 * self.m * (self.l * self.l) * s0.v0 * s1.v2
+            + 0.08333333333333333 * self.m * (self.l * self.l) * s0.v1 * s2.v0
+            + 0.08333333333333333 * self.m * (self.l * self.l) * s2.v1 * s11.v0
+            + 0.08333333333333333 * self.m * (self.l * self.l) * z21 * s10.v0
+            + 0.08333333333333333 * self.m * (self.w * self.w) * s0.v0 * s1.v2
+            + 0.08333333333333333 * self.m * (self.w * self.w) * s0.v1 * s2.v0
+            + 0.08333333333333333 * self.m * (self.w * self.w) * s2.v1 * s11.v0
+            + 0.16666666666666666 * self.m * (self.w * self.w) * s2.v2 * s11.v1
+            + 0.08333333333333333 * self.m * (self.w * self.w) * z21 * s10.v0
+            + 0.16666666666666666 * self.m * (self.w * self.w) * z22 * s10.v1;
+        s25.v32 = 0.16666666666666666 * self.m * (self.l * self.l) * s0.v0 * s0.v1
+            + 0.16666666666666666 * self.m * (self.l * self.l) * z21 * s11.v0
+            + 0.16666666666666666 * self.m * (self.w * self.w) * s0.v0 * s0.v1
+            + 0.16666666666666666 * self.m * (self.w * self.w) * z21 * s11.v0
+            + 0.3333333333333333 * self.m * (self.w * self.w) * z22 * s11.v1;
+        s25.v33 = 0.08333333333333333 * self.m * (self.l * self.l) * s0.v0 * s1.v3
+            + 0.08333333333333333 * self.m * (self.l * self.l) * s0.v1 * s1.v4
+            + 0.08333333333333333 * self.m * (self.l * self.l) * z21 * s7.v2
+            + 0.08333333333333333 * self.m * (self.l * self.l) * s1.v5 * s11.v0
+            + 0.08333333333333333 * self.m * (self.w * self.w) * s0.v0 * s1.v3
+            + 0.08333333333333333 * self.m * (self.w * self.w) * s0.v1 * s1.v4
+            + 0.08333333333333333 * self.m * (self.w * self.w) * z21 * s7.v2
+            + 0.16666666666666666 * self.m * (self.w * self.w) * z22 * s7.v3
+            + 0.08333333333333333 * self.m * (self.w * self.w) * s1.v5 * s11.v0
+            + 0.16666666666666666 * self.m * (self.w * self.w) * s1.v6 * s11.v1;
+        s25.v34 = -0.5 * self.l * s11.v2 + s19.v2;
+        s25.v35 = 0.08333333333333333 * self.m * (self.l * self.l) * s2.v1 * s11.v0
+            + 0.08333333333333333 * self.m * (self.l * self.l) * z21 * s10.v0
+            + 0.08333333333333333 * self.m * (self.l * self.l) * z40 * s25.v19
+            + 0.08333333333333333 * self.m * (self.l * self.l) * s6.v2 * s25.v18
+            + 0.08333333333333333 * self.m * (self.w * self.w) * s2.v1 * s11.v0
+            + 0.08333333333333333 * self.m * (self.w * self.w) * z21 * s10.v0
+            + 0.16666666666666666 * self.m * (self.w * self.w) * s2.v3 * s11.v2
+            + 0.08333333333333333 * self.m * (self.w * self.w) * z40 * s25.v19
+            + 0.16666666666666666 * self.m * (self.w * self.w) * z41 * s10.v2
+            + 0.08333333333333333 * self.m * (self.w * self.w) * s6.v2 * s25.v18;
+        s25.v36 = 0.16666666666666666 * self.m * (self.l * self.l) * z21 * s11.v0
+            + 0.16666666666666666 * self.m * (self.l * self.l) * s6.v2 * s25.v19
+            + 0.16666666666666666 * self.m * (self.w * self.w) * z21 * s11.v0
+            + 0.3333333333333333 * self.m * (self.w * self.w) * z41 * s11.v2
+            + 0.16666666666666666 * self.m * (self.w * self.w) * s6.v2 * s25.v19;
+        s25.v37 = 0.08333333333333333 * self.m * (self.l * self.l) * z21 * s7.v2
+            + 0.08333333333333333 * self.m * (self.l * self.l) * s1.v5 * s11.v0
+            + 0.08333333333333333 * self.m * (self.l * self.l) * s6.v2 * s25.v20
+            + 0.08333333333333333 * self.m * (self.l * self.l) * z44 * s25.v19
+            + 0.08333333333333333 * self.m * (self.w * self.w) * z21 * s7.v2
+            + 0.08333333333333333 * self.m * (self.w * self.w) * s1.v5 * s11.v0
+            + 0.16666666666666666 * self.m * (self.w * self.w) * z41 * s7.v4
+            + 0.08333333333333333 * self.m * (self.w * self.w) * s6.v2 * s25.v20
+            + 0.16666666666666666 * self.m * (self.w * self.w) * s1.v7 * s11.v2
+            + 0.08333333333333333 * self.m * (self.w * self.w) * z44 * s25.v19;
+        s25.v38 = 0.5 * self.l * s17.v0 + s19.v3;
+        s25.v39 = 0.08333333333333333 * self.m * (self.l * self.l) * z40 * s25.v19
+            + 0.08333333333333333 * self.m * (self.l * self.l) * s6.v2 * s25.v18
+            + 0.08333333333333333 * self.m * (self.l * self.l) * s6.v5 * s19.v4
+            + 0.08333333333333333 * self.m * (self.l * self.l) * z61 * s25.v23
+            + 0.08333333333333333 * self.m * (self.w * self.w) * z40 * s25.v19
+            + 0.08333333333333333 * self.m * (self.w * self.w) * s6.v2 * s25.v18
+            + 0.08333333333333333 * self.m * (self.w * self.w) * s6.v5 * s19.v4
+            + 0.16666666666666666 * self.m * (self.w * self.w) * z60 * s17.v0
+            + 0.08333333333333333 * self.m * (self.w * self.w) * z61 * s25.v23
+            + 0.16666666666666666 * self.m * (self.w * self.w) * z62 * s15.v3;
+        s25.v40 = 0.16666666666666666 * self.m * (self.l * self.l) * s6.v2 * s25.v19
+            + 0.16666666666666666 * self.m * (self.l * self.l) * z61 * s19.v4
+            + 0.16666666666666666 * self.m * (self.w * self.w) * s6.v2 * s25.v19
+            + 0.16666666666666666 * self.m * (self.w * self.w) * z61 * s19.v4
+            + 0.3333333333333333 * self.m * (self.w * self.w) * z62 * s17.v0;
+        s25.v41 = 0.08333333333333333 * self.m * (self.l * self.l) * s6.v2 * s25.v20
+            + 0.08333333333333333 * self.m * (self.l * self.l) * z44 * s25.v19
+            + 0.08333333333333333 * self.m * (self.l * self.l) * z61 * s19.v5
+            + 0.08333333333333333 * self.m * (self.l * self.l) * z63 * s19.v4
+            + 0.08333333333333333 * self.m * (self.w * self.w) * s6.v2 * s25.v20
+            + 0.08333333333333333 * self.m * (self.w * self.w) * z44 * s25.v19
+            + 0.08333333333333333 * self.m * (self.w * self.w) * z61 * s19.v5
+            + 0.16666666666666666 * self.m * (self.w * self.w) * z62 * s12.v0
+            + 0.08333333333333333 * self.m * (self.w * self.w) * z63 * s19.v4
+            + 0.16666666666666666 * self.m * (self.w * self.w) * z64 * s17.v0;
+        s25.v42 = s0.v4 * s10.v3;
+        s25.v43 = s0.v4 * s11.v3;
+        s25.v44 = s0.v4 * s7.v5;
+        s25.v45 = -z21 * s13.v3 - z22 * s3.v2 + s1.v5 * s19.v6 + s1.v6 * z35;
+        s25.v46 = -s2.v1 * s19.v6 - s2.v2 * z35 + z21 * s15.v4 + z22 * s4.v2;
+        s25.v47 = s2.v2 * s0.v7 + s0.v6 * s10.v4;
+        s25.v48 = -s6.v2 * s13.v4 + z44 * s19.v7 + z55 * s25.v44 - s3.v3 * s25.v43;
+        s25.v49 = -z40 * s19.v7 + s6.v2 * s15.v5 + s4.v3 * s25.v43 - z55 * s25.v42;
+        s25.v50 = 0.5 * self.l * s11.v3;
+        s25.v51 = 0.08333333333333333 * self.m * (self.l * self.l) * s2.v1 * z22
+            + 0.08333333333333333 * self.m * (self.l * self.l) * s2.v2 * z21
+            + 0.08333333333333333 * self.m * (self.w * self.w) * s2.v1 * z22
+            + 0.08333333333333333 * self.m * (self.w * self.w) * s2.v2 * z21
+            + 0.16666666666666666 * self.m * (self.w * self.w) * s2.v2 * s11.v3
+            + 0.16666666666666666 * self.m * (self.w * self.w) * z22 * s10.v3;
+        s25.v52 = 0.16666666666666666 * self.m * (self.l * self.l) * z21 * z22
+            + 0.16666666666666666 * self.m * (self.w * self.w) * z21 * z22
+            + 0.3333333333333333 * self.m * (self.w * self.w) * z22 * s11.v3;
+        s25.v53 = 0.08333333333333333 * self.m * (self.l * self.l) * z21 * s1.v6
+            + 0.08333333333333333 * self.m * (self.l * self.l) * z22 * s1.v5
+            + 0.08333333333333333 * self.m * (self.w * self.w) * z21 * s1.v6
+            + 0.08333333333333333 * self.m * (self.w * self.w) * z22 * s1.v5
+            + 0.16666666666666666 * self.m * (self.w * self.w) * z22 * s7.v5
+            + 0.16666666666666666 * self.m * (self.w * self.w) * s1.v6 * s11.v3;
+        s25.v54 = -0.5 * self.l * s11.v4 + s19.v6;
+        s25.v55 = 0.08333333333333333 * self.m * (self.l * self.l) * s2.v1 * z22
+            + 0.08333333333333333 * self.m * (self.l * self.l) * s2.v2 * z21
+            + 0.08333333333333333 * self.m * (self.l * self.l) * z40 * s25.v43
+            + 0.08333333333333333 * self.m * (self.l * self.l) * s6.v2 * s25.v42
+            + 0.08333333333333333 * self.m * (self.w * self.w) * s2.v1 * z22
+            + 0.08333333333333333 * self.m * (self.w * self.w) * s2.v2 * z21
+            + 0.16666666666666666 * self.m * (self.w * self.w) * s2.v3 * s11.v4
+            + 0.08333333333333333 * self.m * (self.w * self.w) * z40 * s25.v43
+            + 0.16666666666666666 * self.m * (self.w * self.w) * z41 * s10.v4
+            + 0.08333333333333333 * self.m * (self.w * self.w) * s6.v2 * s25.v42;
+        s25.v56 = 0.16666666666666666 * self.m * (self.l * self.l) * z21 * z22
+            + 0.16666666666666666 * self.m * (self.l * self.l) * s6.v2 * s25.v43
+            + 0.16666666666666666 * self.m * (self.w * self.w) * z21 * z22
+            + 0.3333333333333333 * self.m * (self.w * self.w) * z41 * s11.v4
+            + 0.16666666666666666 * self.m * (self.w * self.w) * s6.v2 * s25.v43;
+        s25.v57 = 0.08333333333333333 * self.m * (self.l * self.l) * z21 * s1.v6
+            + 0.08333333333333333 * self.m * (self.l * self.l) * z22 * s1.v5
+            + 0.08333333333333333 * self.m * (self.l * self.l) * s6.v2 * s25.v44
+            + 0.08333333333333333 * self.m * (self.l * self.l) * z44 * s25.v43
+            + 0.08333333333333333 * self.m * (self.w * self.w) * z21 * s1.v6
+            + 0.08333333333333333 * self.m * (self.w * self.w) * z22 * s1.v5
+            + 0.16666666666666666 * self.m * (self.w * self.w) * z41 * s7.v6
+            + 0.08333333333333333 * self.m * (self.w * self.w) * s6.v2 * s25.v44
+            + 0.16666666666666666 * self.m * (self.w * self.w) * s1.v7 * s11.v4
+            + 0.08333333333333333 * self.m * (self.w * self.w) * z44 * s25.v43;
+        s25.v58 = 0.5 * self.l * s17.v1 + s19.v7;
+        s25.v59 = 0.08333333333333333 * self.m * (self.l * self.l) * z40 * s25.v43
+            + 0.08333333333333333 * self.m * (self.l * self.l) * s6.v2 * s25.v42
+            + 0.08333333333333333 * self.m * (self.l * self.l) * s6.v5 * s19.v8
+            + 0.08333333333333333 * self.m * (self.l * self.l) * z61 * s25.v47
+            + 0.08333333333333333 * self.m * (self.w * self.w) * z40 * s25.v43
+            + 0.08333333333333333 * self.m * (self.w * self.w) * s6.v2 * s25.v42
+            + 0.08333333333333333 * self.m * (self.w * self.w) * s6.v5 * s19.v8
+            + 0.16666666666666666 * self.m * (self.w * self.w) * z60 * s17.v1
+            + 0.08333333333333333 * self.m * (self.w * self.w) * z61 * s25.v47
+            + 0.16666666666666666 * self.m * (self.w * self.w) * z62 * s15.v6;
+        s25.v60 = 0.16666666666666666 * self.m * (self.l * self.l) * s6.v2 * s25.v43
+            + 0.16666666666666666 * self.m * (self.l * self.l) * z61 * s19.v8
+            + 0.16666666666666666 * self.m * (self.w * self.w) * s6.v2 * s25.v43
+            + 0.16666666666666666 * self.m * (self.w * self.w) * z61 * s19.v8
+            + 0.3333333333333333 * self.m * (self.w * self.w) * z62 * s17.v1;
+        s25.v61 = 0.08333333333333333 * self.m * (self.l * self.l) * s6.v2 * s25.v44
+            + 0.08333333333333333 * self.m * (self.l * self.l) * z44 * s25.v43
+            + 0.08333333333333333 * self.m * (self.l * self.l) * z61 * s19.v9
+            + 0.08333333333333333 * self.m * (self.l * self.l) * z63 * s19.v8
+            + 0.08333333333333333 * self.m * (self.w * self.w) * s6.v2 * s25.v44
+            + 0.08333333333333333 * self.m * (self.w * self.w) * z44 * s25.v43
+            + 0.08333333333333333 * self.m * (self.w * self.w) * z61 * s19.v9
+            + 0.16666666666666666 * self.m * (self.w * self.w) * z62 * s12.v1
+            + 0.08333333333333333 * self.m * (self.w * self.w) * z63 * s19.v8
+            + 0.16666666666666666 * self.m * (self.w * self.w) * z64 * s17.v1;
+        s25.v62 = s0.v6 * s10.v5;
+        s25.v63 = -z41 * s3.v3 - s6.v2 * s13.v5 + s1.v7 * z55 + z44 * s19.v10;
+        s25.v64 = -s2.v3 * z55 - z40 * s19.v10 + z41 * s4.v3 + s6.v2 * s15.v7;
+        s25.v65 = -0.5 * self.l * s11.v5;
+        s25.v66 = 0.08333333333333333 * self.m * (self.l * self.l) * s2.v3 * s6.v2
+            + 0.08333333333333333 * self.m * (self.l * self.l) * z40 * z41
+            + 0.16666666666666666 * self.m * (self.w * self.w) * s2.v3 * s11.v5
+            + 0.08333333333333333 * self.m * (self.w * self.w) * s2.v3 * s6.v2
+            + 0.08333333333333333 * self.m * (self.w * self.w) * z40 * z41
+            + 0.16666666666666666 * self.m * (self.w * self.w) * z41 * s10.v5;
+        s25.v67 = 0.16666666666666666 * self.m * (self.l * self.l) * z41 * s6.v2
+            + 0.3333333333333333 * self.m * (self.w * self.w) * z41 * s11.v5
+            + 0.16666666666666666 * self.m * (self.w * self.w) * z41 * s6.v2;
+        s25.v68 = 0.08333333333333333 * self.m * (self.l * self.l) * z41 * z44
+            + 0.08333333333333333 * self.m * (self.l * self.l) * s6.v2 * s1.v7
+            + 0.16666666666666666 * self.m * (self.w * self.w) * z41 * s7.v7
+            + 0.08333333333333333 * self.m * (self.w * self.w) * z41 * z44
+            + 0.08333333333333333 * self.m * (self.w * self.w) * s6.v2 * s1.v7
+            + 0.16666666666666666 * self.m * (self.w * self.w) * s1.v7 * s11.v5;
+        s25.v69 = s19.v10 + 0.5 * self.l * s17.v2;
+        s25.v70 = 0.08333333333333333 * self.m * (self.l * self.l) * s2.v3 * s6.v2
+            + 0.08333333333333333 * self.m * (self.l * self.l) * z40 * z41
+            + 0.08333333333333333 * self.m * (self.l * self.l) * s6.v5 * s19.v11
+            + 0.08333333333333333 * self.m * (self.l * self.l) * z61 * s25.v62
+            + 0.08333333333333333 * self.m * (self.w * self.w) * s2.v3 * s6.v2
+            + 0.08333333333333333 * self.m * (self.w * self.w) * z40 * z41
+            + 0.08333333333333333 * self.m * (self.w * self.w) * s6.v5 * s19.v11
+            + 0.16666666666666666 * self.m * (self.w * self.w) * z60 * s17.v2
+            + 0.08333333333333333 * self.m * (self.w * self.w) * z61 * s25.v62
+            + 0.16666666666666666 * self.m * (self.w * self.w) * z62 * s15.v8;
+        s25.v71 = 0.16666666666666666 * self.m * (self.l * self.l) * z41 * s6.v2
+            + 0.16666666666666666 * self.m * (self.l * self.l) * z61 * s19.v11
+            + 0.16666666666666666 * self.m * (self.w * self.w) * z41 * s6.v2
+            + 0.16666666666666666 * self.m * (self.w * self.w) * z61 * s19.v11
+            + 0.3333333333333333 * self.m * (self.w * self.w) * z62 * s17.v2;
+        s25.v72 = 0.08333333333333333 * self.m * (self.l * self.l) * z41 * z44
+            + 0.08333333333333333 * self.m * (self.l * self.l) * s6.v2 * s1.v7
+            + 0.08333333333333333 * self.m * (self.l * self.l) * z61 * s19.v12
+            + 0.08333333333333333 * self.m * (self.l * self.l) * z63 * s19.v11
+            + 0.08333333333333333 * self.m * (self.w * self.w) * z41 * z44
+            + 0.08333333333333333 * self.m * (self.w * self.w) * s6.v2 * s1.v7
+            + 0.08333333333333333 * self.m * (self.w * self.w) * z61 * s19.v12
+            + 0.16666666666666666 * self.m * (self.w * self.w) * z62 * s12.v2
+            + 0.08333333333333333 * self.m * (self.w * self.w) * z63 * s19.v11
+            + 0.16666666666666666 * self.m * (self.w * self.w) * z64 * s17.v2;
+        s25.v73 = 0.5 * self.l * s17.v3;
+        s25.v74 = 0.08333333333333333 * self.m * (self.l * self.l) * s6.v5 * z62
+            + 0.08333333333333333 * self.m * (self.l * self.l) * z60 * z61
+            + 0.08333333333333333 * self.m * (self.w * self.w) * s6.v5 * z62
+            + 0.16666666666666666 * self.m * (self.w * self.w) * z60 * s17.v3
+            + 0.08333333333333333 * self.m * (self.w * self.w) * z60 * z61
+            + 0.16666666666666666 * self.m * (self.w * self.w) * z62 * s15.v9;
+        s25.v75 = 0.16666666666666666 * self.m * (self.l * self.l) * z61 * z62
+            + 0.16666666666666666 * self.m * (self.w * self.w) * z61 * z62
+            + 0.3333333333333333 * self.m * (self.w * self.w) * z62 * s17.v3;
+        s25.v76 = 0.08333333333333333 * self.m * (self.l * self.l) * z61 * z64
+            + 0.08333333333333333 * self.m * (self.l * self.l) * z62 * z63
+            + 0.08333333333333333 * self.m * (self.w * self.w) * z61 * z64
+            + 0.16666666666666666 * self.m * (self.w * self.w) * z62 * s12.v3
+            + 0.08333333333333333 * self.m * (self.w * self.w) * z62 * z63
+            + 0.16666666666666666 * self.m * (self.w * self.w) * z64 * s17.v3;
+        s25.v77 = s1.v1 * s4.v0 + s1.v1 * s16.v0;
+        s25.v78 = s1.v2 * s16.v1 - s4.v1 * s7.v0;
+        s25.v79 = s2.v1 * s16.v2 - s4.v2 * s9.v1;
+        s25.v80 = z40 * s16.v3 - s4.v3 * s25.v2;
+        s25.v81 = 0.16666666666666666 * self.m * (self.l * self.l) * s1.v0 * s1.v1
+            + 0.16666666666666666 * self.m * (self.l * self.l) * s1.v2 * s1.v3
+            + 0.16666666666666666 * self.m * (self.w * self.w) * s1.v0 * s1.v1
+            + 0.16666666666666666 * self.m * (self.w * self.w) * s1.v2 * s1.v3
+            + 0.3333333333333333 * self.m * (self.w * self.w) * s2.v0 * s1.v4;
+        s25.v82 = 0.08333333333333333 * self.m * (self.l * self.l) * s1.v2 * s7.v0
+            + 0.08333333333333333 * self.m * (self.l * self.l) * (s1.v0 * s1.v0)
+            - 0.08333333333333333 * self.m * (self.l * self.l) * (s1.v1 * s1.v1)
+            + 0.08333333333333333 * self.m * (self.l * self.l) * (s1.v3 * s1.v3)
+            + 0.08333333333333333 * self.m * (self.w * self.w) * s1.v2 * s7.v0
+            + 0.16666666666666666 * self.m * (self.w * self.w) * s2.v0 * s9.v0
+            + 0.08333333333333333 * self.m * (self.w * self.w) * (s1.v0 * s1.v0)
+            - 0.08333333333333333 * self.m * (self.w * self.w) * (s1.v1 * s1.v1)
+            + 0.08333333333333333 * self.m * (self.w * self.w) * (s1.v3 * s1.v3)
+            + 0.16666666666666666 * self.m * (self.w * self.w) * (s1.v4 * s1.v4);
+        s25.v83 = -0.16666666666666666 * self.m * (self.l * self.l) * s1.v0 * s1.v1
+            + 0.16666666666666666 * self.m * (self.l * self.l) * s1.v3 * s7.v0
+            - 0.16666666666666666 * self.m * (self.w * self.w) * s1.v0 * s1.v1
+            + 0.16666666666666666 * self.m * (self.w * self.w) * s1.v3 * s7.v0
+            + 0.3333333333333333 * self.m * (self.w * self.w) * s1.v4 * s9.v0;
+        s25.v84 = 0.16666666666666666 * self.m * (self.l * self.l) * s1.v2 * s1.v3
+            + 0.16666666666666666 * self.m * (self.l * self.l) * s2.v1 * s1.v5
+            + 0.16666666666666666 * self.m * (self.w * self.w) * s1.v2 * s1.v3
+            + 0.16666666666666666 * self.m * (self.w * self.w) * s2.v1 * s1.v5
+            + 0.3333333333333333 * self.m * (self.w * self.w) * s2.v2 * s1.v6;
+        s25.v85 = 0.08333333333333333 * self.m * (self.l * self.l) * s1.v2 * s7.v0
+            + 0.08333333333333333 * self.m * (self.l * self.l) * s2.v1 * s9.v1
+            + 0.08333333333333333 * self.m * (self.l * self.l) * (s1.v3 * s1.v3)
+            + 0.08333333333333333 * self.m * (self.l * self.l) * (s1.v5 * s1.v5)
+            + 0.08333333333333333 * self.m * (self.w * self.w) * s1.v2 * s7.v0
+            + 0.08333333333333333 * self.m * (self.w * self.w) * s2.v1 * s9.v1
+            + 0.16666666666666666 * self.m * (self.w * self.w) * s2.v2 * s9.v2
+            + 0.08333333333333333 * self.m * (self.w * self.w) * (s1.v3 * s1.v3)
+            + 0.08333333333333333 * self.m * (self.w * self.w) * (s1.v5 * s1.v5)
+            + 0.16666666666666666 * self.m * (self.w * self.w) * (s1.v6 * s1.v6);
+        s25.v86 = 0.16666666666666666 * self.m * (self.l * self.l) * s1.v3 * s7.v0
+            + 0.16666666666666666 * self.m * (self.l * self.l) * s1.v5 * s9.v1
+            + 0.16666666666666666 * self.m * (self.w * self.w) * s1.v3 * s7.v0
+            + 0.16666666666666666 * self.m * (self.w * self.w) * s1.v5 * s9.v1
+            + 0.3333333333333333 * self.m * (self.w * self.w) * s1.v6 * s9.v2;
+        s25.v87 = 0.16666666666666666 * self.m * (self.l * self.l) * s2.v1 * s1.v5
+            + 0.16666666666666666 * self.m * (self.l * self.l) * z40 * z44
+            + 0.16666666666666666 * self.m * (self.w * self.w) * s2.v1 * s1.v5
+            + 0.3333333333333333 * self.m * (self.w * self.w) * s2.v3 * s1.v7
+            + 0.16666666666666666 * self.m * (self.w * self.w) * z40 * z44;
+        s25.v88 = 0.08333333333333333 * self.m * (self.l * self.l) * s2.v1 * s9.v1
+            + 0.08333333333333333 * self.m * (self.l * self.l) * z40 * s25.v2
+            + 0.08333333333333333 * self.m * (self.l * self.l) * (s1.v5 * s1.v5)
+            + 0.08333333333333333 * self.m * (self.l * self.l) * (z44 * z44)
+            + 0.08333333333333333 * self.m * (self.w * self.w) * s2.v1 * s9.v1
+            + 0.16666666666666666 * self.m * (self.w * self.w) * s2.v3 * s9.v3
+            + 0.08333333333333333 * self.m * (self.w * self.w) * z40 * s25.v2
+            + 0.08333333333333333 * self.m * (self.w * self.w) * (s1.v5 * s1.v5)
+            + 0.16666666666666666 * self.m * (self.w * self.w) * (s1.v7 * s1.v7)
+            + 0.08333333333333333 * self.m * (self.w * self.w) * (z44 * z44);
+        s25.v89 = 0.16666666666666666 * self.m * (self.l * self.l) * s1.v5 * s9.v1
+            + 0.16666666666666666 * self.m * (self.l * self.l) * z44 * s25.v2
+            + 0.16666666666666666 * self.m * (self.w * self.w) * s1.v5 * s9.v1
+            + 0.3333333333333333 * self.m * (self.w * self.w) * s1.v7 * s9.v3
+            + 0.16666666666666666 * self.m * (self.w * self.w) * z44 * s25.v2;
+        s25.v90 = 0.16666666666666666 * self.m * (self.l * self.l) * z40 * z44
+            + 0.16666666666666666 * self.m * (self.l * self.l) * s6.v5 * z63
+            + 0.16666666666666666 * self.m * (self.w * self.w) * z40 * z44
+            + 0.16666666666666666 * self.m * (self.w * self.w) * s6.v5 * z63
+            + 0.3333333333333333 * self.m * (self.w * self.w) * z60 * z64;
+        s25.v91 = 0.08333333333333333 * self.m * (self.l * self.l) * z40 * s25.v2
+            + 0.08333333333333333 * self.m * (self.l * self.l) * s6.v5 * s19.v0
+            + 0.08333333333333333 * self.m * (self.l * self.l) * (z44 * z44)
+            + 0.08333333333333333 * self.m * (self.l * self.l) * (z63 * z63)
+            + 0.08333333333333333 * self.m * (self.w * self.w) * z40 * s25.v2
+            + 0.08333333333333333 * self.m * (self.w * self.w) * s6.v5 * s19.v0
+            + 0.16666666666666666 * self.m * (self.w * self.w) * z60 * z547
+            + 0.08333333333333333 * self.m * (self.w * self.w) * (z44 * z44)
+            + 0.08333333333333333 * self.m * (self.w * self.w) * (z63 * z63)
+            + 0.16666666666666666 * self.m * (self.w * self.w) * (z64 * z64);
+        s25.v92 = 0.16666666666666666 * self.m * (self.l * self.l) * z44 * s25.v2
+            + 0.16666666666666666 * self.m * (self.l * self.l) * z63 * s19.v0
+            + 0.16666666666666666 * self.m * (self.w * self.w) * z44 * s25.v2
+            + 0.16666666666666666 * self.m * (self.w * self.w) * z63 * s19.v0
+            + 0.3333333333333333 * self.m * (self.w * self.w) * z64 * z547;
+        s25.v93 = s1.v2 * s13.v0 + s2.v0 * s3.v1 - s1.v3 * s15.v0 - s1.v4 * s4.v1;
+        s25.v94 = s2.v1 * s13.v1 - s1.v5 * s15.v1 - s4.v2 * s7.v2 + s3.v2 * s10.v0;
+        s25.v95 = z40 * s13.v2 - z44 * s15.v2 - s4.v3 * s25.v20 + s3.v3 * s25.v18;
+        s25.v96 = 0.16666666666666666 * self.m * (self.l * self.l) * s1.v2 * s2.v0
+            + 0.16666666666666666 * self.m * (self.w * self.w) * s1.v2 * s2.v0
+            + 0.3333333333333333 * self.m * (self.w * self.w) * s2.v0 * s7.v0;
+        s25.v97 = 0.08333333333333333 * self.m * (self.l * self.l) * s1.v2 * s1.v4
+            + 0.08333333333333333 * self.m * (self.l * self.l) * s2.v0 * s1.v3
+            + 0.08333333333333333 * self.m * (self.w * self.w) * s1.v2 * s1.v4
+            + 0.08333333333333333 * self.m * (self.w * self.w) * s2.v0 * s1.v3
+            + 0.16666666666666666 * self.m * (self.w * self.w) * s2.v0 * s7.v1
+            + 0.16666666666666666 * self.m * (self.w * self.w) * s1.v4 * s7.v0;
+        s25.v98 = 0.16666666666666666 * self.m * (self.l * self.l) * s1.v3 * s1.v4
+            + 0.16666666666666666 * self.m * (self.w * self.w) * s1.v3 * s1.v4
+            + 0.3333333333333333 * self.m * (self.w * self.w) * s1.v4 * s7.v1;
+        s25.v99 = 0.16666666666666666 * self.m * (self.l * self.l) * s1.v2 * s2.v0
+            + 0.16666666666666666 * self.m * (self.l * self.l) * s2.v1 * s10.v0
+            + 0.16666666666666666 * self.m * (self.w * self.w) * s1.v2 * s2.v0
+            + 0.16666666666666666 * self.m * (self.w * self.w) * s2.v1 * s10.v0
+            + 0.3333333333333333 * self.m * (self.w * self.w) * s2.v2 * s10.v1;
+        s25.v100 = 0.08333333333333333 * self.m * (self.l * self.l) * s1.v2 * s1.v4
+            + 0.08333333333333333 * self.m * (self.l * self.l) * s2.v0 * s1.v3
+            + 0.08333333333333333 * self.m * (self.l * self.l) * s2.v1 * s7.v2
+            + 0.08333333333333333 * self.m * (self.l * self.l) * s1.v5 * s10.v0
+            + 0.08333333333333333 * self.m * (self.w * self.w) * s1.v2 * s1.v4
+            + 0.08333333333333333 * self.m * (self.w * self.w) * s2.v0 * s1.v3
+            + 0.08333333333333333 * self.m * (self.w * self.w) * s2.v1 * s7.v2
+            + 0.16666666666666666 * self.m * (self.w * self.w) * s2.v2 * s7.v3
+            + 0.08333333333333333 * self.m * (self.w * self.w) * s1.v5 * s10.v0
+            + 0.16666666666666666 * self.m * (self.w * self.w) * s1.v6 * s10.v1;
+        s25.v101 = 0.16666666666666666 * self.m * (self.l * self.l) * s1.v3 * s1.v4
+            + 0.16666666666666666 * self.m * (self.l * self.l) * s1.v5 * s7.v2
+            + 0.16666666666666666 * self.m * (self.w * self.w) * s1.v3 * s1.v4
+            + 0.16666666666666666 * self.m * (self.w * self.w) * s1.v5 * s7.v2
+            + 0.3333333333333333 * self.m * (self.w * self.w) * s1.v6 * s7.v3;
+        s25.v102 = 0.16666666666666666 * self.m * (self.l * self.l) * s2.v1 * s10.v0
+            + 0.16666666666666666 * self.m * (self.l * self.l) * z40 * s25.v18
+            + 0.16666666666666666 * self.m * (self.w * self.w) * s2.v1 * s10.v0
+            + 0.3333333333333333 * self.m * (self.w * self.w) * s2.v3 * s10.v2
+            + 0.16666666666666666 * self.m * (self.w * self.w) * z40 * s25.v18;
+        s25.v103 = 0.08333333333333333 * self.m * (self.l * self.l) * s2.v1 * s7.v2
+            + 0.08333333333333333 * self.m * (self.l * self.l) * s1.v5 * s10.v0
+            + 0.08333333333333333 * self.m * (self.l * self.l) * z40 * s25.v20
+            + 0.08333333333333333 * self.m * (self.l * self.l) * z44 * s25.v18
+            + 0.08333333333333333 * self.m * (self.w * self.w) * s2.v1 * s7.v2
+            + 0.08333333333333333 * self.m * (self.w * self.w) * s1.v5 * s10.v0
+            + 0.16666666666666666 * self.m * (self.w * self.w) * s2.v3 * s7.v4
+            + 0.08333333333333333 * self.m * (self.w * self.w) * z40 * s25.v20
+            + 0.16666666666666666 * self.m * (self.w * self.w) * s1.v7 * s10.v2
+            + 0.08333333333333333 * self.m * (self.w * self.w) * z44 * s25.v18;
+        s25.v104 = 0.16666666666666666 * self.m * (self.l * self.l) * s1.v5 * s7.v2
+            + 0.16666666666666666 * self.m * (self.l * self.l) * z44 * s25.v20
+            + 0.16666666666666666 * self.m * (self.w * self.w) * s1.v5 * s7.v2
+            + 0.3333333333333333 * self.m * (self.w * self.w) * s1.v7 * s7.v4
+            + 0.16666666666666666 * self.m * (self.w * self.w) * z44 * s25.v20;
+        s25.v105 = 0.16666666666666666 * self.m * (self.l * self.l) * z40 * s25.v18
+            + 0.16666666666666666 * self.m * (self.l * self.l) * s6.v5 * s25.v23
+            + 0.16666666666666666 * self.m * (self.w * self.w) * z40 * s25.v18
+            + 0.16666666666666666 * self.m * (self.w * self.w) * s6.v5 * s25.v23
+            + 0.3333333333333333 * self.m * (self.w * self.w) * z60 * s15.v3;
+        s25.v106 = 0.08333333333333333 * self.m * (self.l * self.l) * z40 * s25.v20
+            + 0.08333333333333333 * self.m * (self.l * self.l) * z44 * s25.v18
+            + 0.08333333333333333 * self.m * (self.l * self.l) * s6.v5 * s19.v5
+            + 0.08333333333333333 * self.m * (self.l * self.l) * z63 * s25.v23
+            + 0.08333333333333333 * self.m * (self.w * self.w) * z40 * s25.v20
+            + 0.08333333333333333 * self.m * (self.w * self.w) * z44 * s25.v18
+            + 0.08333333333333333 * self.m * (self.w * self.w) * s6.v5 * s19.v5
+            + 0.16666666666666666 * self.m * (self.w * self.w) * z60 * s12.v0
+            + 0.08333333333333333 * self.m * (self.w * self.w) * z63 * s25.v23
+            + 0.16666666666666666 * self.m * (self.w * self.w) * z64 * s15.v3;
+        s25.v107 = 0.16666666666666666 * self.m * (self.l * self.l) * z44 * s25.v20
+            + 0.16666666666666666 * self.m * (self.l * self.l) * z63 * s19.v5
+            + 0.16666666666666666 * self.m * (self.w * self.w) * z44 * s25.v20
+            + 0.16666666666666666 * self.m * (self.w * self.w) * z63 * s19.v5
+            + 0.3333333333333333 * self.m * (self.w * self.w) * z64 * s12.v0;
+        s25.v108 = s2.v1 * s13.v3 + s2.v2 * s3.v2 - s1.v5 * s15.v4 - s1.v6 * s4.v2;
+        s25.v109 = z40 * s13.v4 - z44 * s15.v5 - s4.v3 * s25.v44 + s3.v3 * s25.v42;
+        s25.v110 = 0.16666666666666666 * self.m * (self.l * self.l) * s2.v1 * s2.v2
+            + 0.16666666666666666 * self.m * (self.w * self.w) * s2.v1 * s2.v2
+            + 0.3333333333333333 * self.m * (self.w * self.w) * s2.v2 * s10.v3;
+        s25.v111 = 0.08333333333333333 * self.m * (self.l * self.l) * s2.v1 * s1.v6
+            + 0.08333333333333333 * self.m * (self.l * self.l) * s2.v2 * s1.v5
+            + 0.08333333333333333 * self.m * (self.w * self.w) * s2.v1 * s1.v6
+            + 0.08333333333333333 * self.m * (self.w * self.w) * s2.v2 * s1.v5
+            + 0.16666666666666666 * self.m * (self.w * self.w) * s2.v2 * s7.v5
+            + 0.16666666666666666 * self.m * (self.w * self.w) * s1.v6 * s10.v3;
+        s25.v112 = 0.16666666666666666 * self.m * (self.l * self.l) * s1.v5 * s1.v6
+            + 0.16666666666666666 * self.m * (self.w * self.w) * s1.v5 * s1.v6
+            + 0.3333333333333333 * self.m * (self.w * self.w) * s1.v6 * s7.v5;
+        s25.v113 = 0.16666666666666666 * self.m * (self.l * self.l) * s2.v1 * s2.v2
+            + 0.16666666666666666 * self.m * (self.l * self.l) * z40 * s25.v42
+            + 0.16666666666666666 * self.m * (self.w * self.w) * s2.v1 * s2.v2
+            + 0.3333333333333333 * self.m * (self.w * self.w) * s2.v3 * s10.v4
+            + 0.16666666666666666 * self.m * (self.w * self.w) * z40 * s25.v42;
+        s25.v114 = 0.08333333333333333 * self.m * (self.l * self.l) * s2.v1 * s1.v6
+            + 0.08333333333333333 * self.m * (self.l * self.l) * s2.v2 * s1.v5
+            + 0.08333333333333333 * self.m * (self.l * self.l) * z40 * s25.v44
+            + 0.08333333333333333 * self.m * (self.l * self.l) * z44 * s25.v42
+            + 0.08333333333333333 * self.m * (self.w * self.w) * s2.v1 * s1.v6
+            + 0.08333333333333333 * self.m * (self.w * self.w) * s2.v2 * s1.v5
+            + 0.16666666666666666 * self.m * (self.w * self.w) * s2.v3 * s7.v6
+            + 0.08333333333333333 * self.m * (self.w * self.w) * z40 * s25.v44
+            + 0.16666666666666666 * self.m * (self.w * self.w) * s1.v7 * s10.v4
+            + 0.08333333333333333 * self.m * (self.w * self.w) * z44 * s25.v42;
+        s25.v115 = 0.16666666666666666 * self.m * (self.l * self.l) * s1.v5 * s1.v6
+            + 0.16666666666666666 * self.m * (self.l * self.l) * z44 * s25.v44
+            + 0.16666666666666666 * self.m * (self.w * self.w) * s1.v5 * s1.v6
+            + 0.3333333333333333 * self.m * (self.w * self.w) * s1.v7 * s7.v6
+            + 0.16666666666666666 * self.m * (self.w * self.w) * z44 * s25.v44;
+        s25.v116 = 0.16666666666666666 * self.m * (self.l * self.l) * z40 * s25.v42
+            + 0.16666666666666666 * self.m * (self.l * self.l) * s6.v5 * s25.v47
+            + 0.16666666666666666 * self.m * (self.w * self.w) * z40 * s25.v42
+            + 0.16666666666666666 * self.m * (self.w * self.w) * s6.v5 * s25.v47
+            + 0.3333333333333333 * self.m * (self.w * self.w) * z60 * s15.v6;
+        s25.v117 = 0.08333333333333333 * self.m * (self.l * self.l) * z40 * s25.v44
+            + 0.08333333333333333 * self.m * (self.l * self.l) * z44 * s25.v42
+            + 0.08333333333333333 * self.m * (self.l * self.l) * s6.v5 * s19.v9
+            + 0.08333333333333333 * self.m * (self.l * self.l) * z63 * s25.v47
+            + 0.08333333333333333 * self.m * (self.w * self.w) * z40 * s25.v44
+            + 0.08333333333333333 * self.m * (self.w * self.w) * z44 * s25.v42
+            + 0.08333333333333333 * self.m * (self.w * self.w) * s6.v5 * s19.v9
+            + 0.16666666666666666 * self.m * (self.w * self.w) * z60 * s12.v1
+            + 0.08333333333333333 * self.m * (self.w * self.w) * z63 * s25.v47
+            + 0.16666666666666666 * self.m * (self.w * self.w) * z64 * s15.v6;
+        s25.v118 = 0.16666666666666666 * self.m * (self.l * self.l) * z44 * s25.v44
+            + 0.16666666666666666 * self.m * (self.l * self.l) * z63 * s19.v9
+            + 0.16666666666666666 * self.m * (self.w * self.w) * z44 * s25.v44
+            + 0.16666666666666666 * self.m * (self.w * self.w) * z63 * s19.v9
+            + 0.3333333333333333 * self.m * (self.w * self.w) * z64 * s12.v1;
+        s25.v119 = s2.v3 * s3.v3 + z40 * s13.v5 - s1.v7 * s4.v3 - z44 * s15.v7;
+        s25.v120 = 0.16666666666666666 * self.m * (self.l * self.l) * s2.v3 * z40
+            + 0.3333333333333333 * self.m * (self.w * self.w) * s2.v3 * s10.v5
+            + 0.16666666666666666 * self.m * (self.w * self.w) * s2.v3 * z40;
+        s25.v121 = 0.08333333333333333 * self.m * (self.l * self.l) * s2.v3 * z44
+            + 0.08333333333333333 * self.m * (self.l * self.l) * z40 * s1.v7
+            + 0.16666666666666666 * self.m * (self.w * self.w) * s2.v3 * s7.v7
+            + 0.08333333333333333 * self.m * (self.w * self.w) * s2.v3 * z44
+            + 0.08333333333333333 * self.m * (self.w * self.w) * z40 * s1.v7
+            + 0.16666666666666666 * self.m * (self.w * self.w) * s1.v7 * s10.v5;
+        s25.v122 = 0.16666666666666666 * self.m * (self.l * self.l) * s1.v7 * z44
+            + 0.3333333333333333 * self.m * (self.w * self.w) * s1.v7 * s7.v7
+            + 0.16666666666666666 * self.m * (self.w * self.w) * s1.v7 * z44;
+        s25.v123 = 0.16666666666666666 * self.m * (self.l * self.l) * s2.v3 * z40
+            + 0.16666666666666666 * self.m * (self.l * self.l) * s6.v5 * s25.v62
+            + 0.16666666666666666 * self.m * (self.w * self.w) * s2.v3 * z40
+            + 0.16666666666666666 * self.m * (self.w * self.w) * s6.v5 * s25.v62
+            + 0.3333333333333333 * self.m * (self.w * self.w) * z60 * s15.v8;
+        s25.v124 = 0.08333333333333333 * self.m * (self.l * self.l) * s2.v3 * z44
+            + 0.08333333333333333 * self.m * (self.l * self.l) * z40 * s1.v7
+            + 0.08333333333333333 * self.m * (self.l * self.l) * s6.v5 * s19.v12
+            + 0.08333333333333333 * self.m * (self.l * self.l) * z63 * s25.v62
+            + 0.08333333333333333 * self.m * (self.w * self.w) * s2.v3 * z44
+            + 0.08333333333333333 * self.m * (self.w * self.w) * z40 * s1.v7
+            + 0.08333333333333333 * self.m * (self.w * self.w) * s6.v5 * s19.v12
+            + 0.16666666666666666 * self.m * (self.w * self.w) * z60 * s12.v2
+            + 0.08333333333333333 * self.m * (self.w * self.w) * z63 * s25.v62
+            + 0.16666666666666666 * self.m * (self.w * self.w) * z64 * s15.v8;
+        s25.v125 = 0.16666666666666666 * self.m * (self.l * self.l) * s1.v7 * z44
+            + 0.16666666666666666 * self.m * (self.l * self.l) * z63 * s19.v12
+            + 0.16666666666666666 * self.m * (self.w * self.w) * s1.v7 * z44
+            + 0.16666666666666666 * self.m * (self.w * self.w) * z63 * s19.v12
+            + 0.3333333333333333 * self.m * (self.w * self.w) * z64 * s12.v2;
+        s25.v126 = 0.16666666666666666 * self.m * (self.l * self.l) * s6.v5 * z60
+            + 0.16666666666666666 * self.m * (self.w * self.w) * s6.v5 * z60
+            + 0.3333333333333333 * self.m * (self.w * self.w) * z60 * s15.v9;
+        s25.v127 = 0.08333333333333333 * self.m * (self.l * self.l) * s6.v5 * z64
+            + 0.08333333333333333 * self.m * (self.l * self.l) * z60 * z63
+            + 0.08333333333333333 * self.m * (self.w * self.w) * s6.v5 * z64
+            + 0.16666666666666666 * self.m * (self.w * self.w) * z60 * s12.v3
+            + 0.08333333333333333 * self.m * (self.w * self.w) * z60 * z63
+            + 0.16666666666666666 * self.m * (self.w * self.w) * z64 * s15.v9;
+        s25.v128 = 0.16666666666666666 * self.m * (self.l * self.l) * z63 * z64
+            + 0.16666666666666666 * self.m * (self.w * self.w) * z63 * z64
+            + 0.3333333333333333 * self.m * (self.w * self.w) * z64 * s12.v3;
+        s25
+    }
+    #[allow(clippy::field_reassign_with_default, clippy::too_many_arguments)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    fn shared26(
+        &self,
+        _q: &Vector<5>,
+        qd: &Vector<5>,
+        s0: &Shared0,
+        s1: &Shared1,
+        s2: &Shared2,
+        s5: &Shared5,
+        s6: &Shared6,
+    ) -> Shared26 {
+        let mut s26 = Shared26::default();
+        s26.v0 = qd[1] * s1.v1;
+        s26.v1 = qd[1] * s1.v0;
+        s26.v2 = qd[1] * s5.v0;
+        let z21 = s0.v0 * s0.v2;
+        s26.v3 = qd[2] * s1.v2 + s26.v0;
+        s26.v4 = qd[0] + qd[2] * s0.v1;
+        s26.v5 = qd[2] * s1.v3 + s26.v1;
+        s26.v6 = qd[2] * s6.v0;
+        s26.v7 = qd[2] * s5.v1 + s26.v2;
+        s26.v8 = qd[2] * s6.v1;
+        let z40 = s1.v2 * s0.v5 + s2.v2 * s0.v4;
+        let z44 = s1.v3 * s0.v5 + s1.v6 * s0.v4;
+        s26.v9 = qd[3] * s2.v1 + s26.v3;
+        s26.v10 = qd[3] * z21 + s26.v4;
+        s26.v11 = qd[3] * s1.v5 + s26.v5;
+        s26.v12 = qd[3] * s6.v3 + s26.v6;
+        s26.v13 = qd[3] * s5.v2 + s26.v7;
+        s26.v14 = qd[3] * s6.v4 + s26.v8;
+        s26.v15 = qd[4] * z40 + s26.v9;
+        s26.v16 = qd[4] * s6.v2 + s26.v10;
+        s26.v17 = qd[4] * z44 + s26.v11;
+        s26.v18 = qd[4] * s6.v6 + s26.v12;
+        s26.v19 = qd[4] * s5.v3 + s26.v13;
+        s26.v20 = qd[4] * s6.v7 + s26.v14;
+        s26.v21 = qd[0] * s6.v9;
+        s26.v22 = -qd[0] * s6.v8;
+        s26.v23 = qd[0] * s5.v5 - s26.v1 * s6.v10;
+        s26.v24 = -s26.v0 * s5.v5 + s26.v1 * s5.v4 + s26.v2;
+        s26.v25 = -qd[0] * s5.v4 + s26.v0 * s6.v10;
+        s26.v26 = s26.v4 * s5.v7 - s26.v5 * s6.v11 + s26.v6;
+        s26.v27 = -s26.v3 * s5.v7 + s26.v5 * s5.v6 + s26.v7;
+        s26.v28 = s26.v3 * s6.v11 - s26.v4 * s5.v6 + s26.v8;
+        s26.v29 = s26.v10 * s5.v9 - s26.v11 * s6.v12 + s26.v12;
+        s26.v30 = -s26.v9 * s5.v9 + s26.v11 * s5.v8 + s26.v13;
+        s26.v31 = s26.v9 * s6.v12 - s26.v10 * s5.v8 + s26.v14;
+        s26.v32 = s26.v16 * s5.v11 - s26.v17 * s6.v13 + s26.v18;
+        s26.v33 = -s26.v15 * s5.v11 + s26.v17 * s5.v10 + s26.v19;
+        s26.v34 = s26.v15 * s6.v13 - s26.v16 * s5.v10 + s26.v20;
+        s26
+    }
+    #[allow(clippy::field_reassign_with_default, clippy::too_many_arguments)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    fn shared27(
+        &self,
+        _q: &Vector<5>,
+        qd: &Vector<5>,
+        s0: &Shared0,
+        s1: &Shared1,
+        s2: &Shared2,
+        s5: &Shared5,
+        s6: &Shared6,
+        s26: &Shared26,
+    ) -> Shared27 {
+        let mut s27 = Shared27::default();
+        let z21 = s0.v0 * s0.v2;
+        let z40 = s1.v2 * s0.v5 + s2.v2 * s0.v4;
+        let z44 = s1.v3 * s0.v5 + s1.v6 * s0.v4;
+        s27.v0 = qd[0] * qd[1] * s1.v0;
+        s27.v1 = -qd[1] * s1.v0 * s26.v0 + qd[1] * s1.v1 * s26.v1;
+        s27.v2 = -qd[0] * qd[1] * s1.v1;
+        s27.v3 = qd[1] * s1.v0 * s26.v2 - qd[1] * s5.v0 * s26.v1;
+        s27.v4 = -qd[1] * s1.v1 * s26.v2 + qd[1] * s5.v0 * s26.v0;
+        s27.v5 = s27.v0 - qd[2] * s0.v1 * s26.v5 + qd[2] * s1.v3 * s26.v4;
+        s27.v6 = s27.v1 + qd[2] * s1.v2 * s26.v5 - qd[2] * s1.v3 * s26.v3;
+        s27.v7 = s27.v2 + qd[2] * s0.v1 * s26.v3 - qd[2] * s1.v2 * s26.v4;
+        s27.v8 = s27.v3 - qd[2] * s0.v1 * s26.v8 + qd[2] * s1.v3 * s26.v7
+            - qd[2] * s5.v1 * s26.v5 + qd[2] * s6.v1 * s26.v4;
+        s27.v9 = qd[2] * s1.v2 * s26.v8 - qd[2] * s1.v3 * s26.v6 + qd[2] * s6.v0 * s26.v5
+            - qd[2] * s6.v1 * s26.v3;
+        s27.v10 = s27.v4 + qd[2] * s0.v1 * s26.v6 - qd[2] * s1.v2 * s26.v7
+            - qd[2] * s6.v0 * s26.v4 + qd[2] * s5.v1 * s26.v3;
+        s27.v11 = s27.v5 - qd[3] * z21 * s26.v11 + qd[3] * s1.v5 * s26.v10;
+        s27.v12 = s27.v6 + qd[3] * s2.v1 * s26.v11 - qd[3] * s1.v5 * s26.v9;
+        s27.v13 = s27.v7 - qd[3] * s2.v1 * s26.v10 + qd[3] * z21 * s26.v9;
+        s27.v14 = s27.v8 - qd[3] * z21 * s26.v14 + qd[3] * s1.v5 * s26.v13
+            - qd[3] * s5.v2 * s26.v11 + qd[3] * s6.v4 * s26.v10;
+        s27.v15 = s27.v9 + qd[3] * s2.v1 * s26.v14 - qd[3] * s1.v5 * s26.v12
+            + qd[3] * s6.v3 * s26.v11 - qd[3] * s6.v4 * s26.v9;
+        s27.v16 = s27.v10 - qd[3] * s2.v1 * s26.v13 + qd[3] * z21 * s26.v12
+            - qd[3] * s6.v3 * s26.v10 + qd[3] * s5.v2 * s26.v9;
+        s27.v17 = s27.v11 - qd[4] * s6.v2 * s26.v17 + qd[4] * z44 * s26.v16;
+        s27.v18 = s27.v12 + qd[4] * z40 * s26.v17 - qd[4] * z44 * s26.v15;
+        s27.v19 = s27.v13 - qd[4] * z40 * s26.v16 + qd[4] * s6.v2 * s26.v15;
+        s27.v20 = s27.v14 - qd[4] * s6.v2 * s26.v20 + qd[4] * z44 * s26.v19
+            - qd[4] * s5.v3 * s26.v17 + qd[4] * s6.v7 * s26.v16;
+        s27.v21 = s27.v15 + qd[4] * z40 * s26.v20 - qd[4] * z44 * s26.v18
+            + qd[4] * s6.v6 * s26.v17 - qd[4] * s6.v7 * s26.v15;
+        s27.v22 = s27.v16 - qd[4] * z40 * s26.v19 + qd[4] * s6.v2 * s26.v18
+            - qd[4] * s6.v6 * s26.v16 + qd[4] * s5.v3 * s26.v15;
+        s27.v23 = qd[0] * self.m * s26.v25 + self.m * s27.v3 - self.m * s26.v1 * s26.v24
+            - self.m * s6.v10 * s27.v2 + self.m * s5.v5 * s27.v1;
+        s27.v24 = self.m * self.g - self.m * s26.v0 * s26.v25 + self.m * s26.v1 * s26.v23
+            + self.m * s5.v4 * s27.v2 - self.m * s5.v5 * s27.v0;
+        s27.v25 = -qd[0] * self.m * s26.v23 + self.m * s27.v4 + self.m * s26.v0 * s26.v24
+            - self.m * s5.v4 * s27.v1 + self.m * s6.v10 * s27.v0;
+        s27.v26 = self.m * s27.v8 + self.m * s26.v4 * s26.v28 - self.m * s26.v5 * s26.v27
+            - self.m * s6.v11 * s27.v7 + self.m * s5.v7 * s27.v6;
+        s27.v27 = self.m * s27.v9 + self.m * self.g - self.m * s26.v3 * s26.v28
+            + self.m * s26.v5 * s26.v26 + self.m * s5.v6 * s27.v7
+            - self.m * s5.v7 * s27.v5;
+        s27.v28 = self.m * s27.v10 + self.m * s26.v3 * s26.v27
+            - self.m * s26.v4 * s26.v26 - self.m * s5.v6 * s27.v6
+            + self.m * s6.v11 * s27.v5;
+        s27.v29 = self.m * s27.v14 + self.m * s26.v10 * s26.v31
+            - self.m * s26.v11 * s26.v30 - self.m * s6.v12 * s27.v13
+            + self.m * s5.v9 * s27.v12;
+        s27.v30 = self.m * s27.v15 + self.m * self.g - self.m * s26.v9 * s26.v31
+            + self.m * s26.v11 * s26.v29 + self.m * s5.v8 * s27.v13
+            - self.m * s5.v9 * s27.v11;
+        s27.v31 = self.m * s27.v16 + self.m * s26.v9 * s26.v30
+            - self.m * s26.v10 * s26.v29 - self.m * s5.v8 * s27.v12
+            + self.m * s6.v12 * s27.v11;
+        s27.v32 = self.m * s27.v20 + self.m * s26.v16 * s26.v34
+            - self.m * s26.v17 * s26.v33 - self.m * s6.v13 * s27.v19
+            + self.m * s5.v11 * s27.v18;
+        s27.v33 = self.m * self.g + self.m * s27.v21 - self.m * s26.v15 * s26.v34
+            + self.m * s26.v17 * s26.v32 + self.m * s5.v10 * s27.v19
+            - self.m * s5.v11 * s27.v17;
+        s27.v34 = self.m * s27.v22 + self.m * s26.v15 * s26.v33
+            - self.m * s26.v16 * s26.v32 - self.m * s5.v10 * s27.v18
+            + self.m * s6.v13 * s27.v17;
+        s27.v35 = s27.v29 + s27.v32;
+        s27.v36 = s27.v30 + s27.v33;
+        s27.v37 = s27.v31 + s27.v34;
+        s27.v38 = s27.v26 + s27.v35;
+        s27.v39 = s27.v27 + s27.v36;
+        s27.v40 = s27.v28 + s27.v37;
+        s27.v41 = s27.v24 + s27.v39;
+        s27
+    }
+    #[allow(clippy::field_reassign_with_default)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    fn shared28(
+        &self,
+        _q: &Vector<5>,
+        qd: &Vector<5>,
+        s0: &Shared0,
+        s8: &Shared8,
+        s26: &Shared26,
+    ) -> Shared28 {
+        let mut s28 = Shared28::default();
+        let z86 = 0.08333333333333333 * self.m * (self.l * self.l) * (s0.v1 * s0.v1)
+            + 0.16666666666666666 * self.m * (self.w * self.w) * (s0.v0 * s0.v0)
+            + 0.08333333333333333 * self.m * (self.w * self.w) * (s0.v1 * s0.v1);
+        s28.v0 = qd[0] * s8.v1 + s26.v0 * s8.v0 + s26.v1 * s8.v2;
+        s28.v1 = qd[0] * z86 + s26.v0 * s8.v1 + s26.v1 * s8.v3;
+        s28.v2 = qd[0] * s8.v3 + s26.v0 * s8.v2 + s26.v1 * s8.v4;
+        s28.v3 = s26.v3 * s8.v5 + s26.v4 * s8.v6 + s26.v5 * s8.v7;
+        s28.v4 = s26.v3 * s8.v6 + s26.v4 * s8.v8 + s26.v5 * s8.v9;
+        s28.v5 = s26.v3 * s8.v7 + s26.v4 * s8.v9 + s26.v5 * s8.v10;
+        s28.v6 = s26.v9 * s8.v11 + s26.v10 * s8.v12 + s26.v11 * s8.v13;
+        s28.v7 = s26.v9 * s8.v12 + s26.v10 * s8.v14 + s26.v11 * s8.v15;
+        s28.v8 = s26.v9 * s8.v13 + s26.v10 * s8.v15 + s26.v11 * s8.v16;
+        s28.v9 = s26.v15 * s8.v17 + s26.v16 * s8.v18 + s26.v17 * s8.v19;
+        s28.v10 = s26.v15 * s8.v18 + s26.v16 * s8.v20 + s26.v17 * s8.v21;
+        s28.v11 = s26.v15 * s8.v19 + s26.v16 * s8.v21 + s26.v17 * s8.v22;
+        s28
+    }
+    #[allow(clippy::field_reassign_with_default, clippy::too_many_arguments)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    fn shared29(
+        &self,
+        _q: &Vector<5>,
+        qd: &Vector<5>,
+        s5: &Shared5,
+        s6: &Shared6,
+        s8: &Shared8,
+        s26: &Shared26,
+        s27: &Shared27,
+        s28: &Shared28,
+    ) -> Shared29 {
+        let mut s29 = Shared29::default();
+        s29.v0 = qd[0] * s28.v2 - s26.v1 * s28.v1 + s6.v10 * s27.v25 - s5.v5 * s27.v24
+            + s8.v0 * s27.v0 + s8.v1 * s27.v1 + s8.v2 * s27.v2;
+        s29.v1 = -qd[0] * s28.v0 + s26.v0 * s28.v1 + s5.v4 * s27.v24 - s6.v10 * s27.v23
+            + s8.v2 * s27.v0 + s8.v3 * s27.v1 + s8.v4 * s27.v2;
+        s29.v2 = s26.v4 * s28.v5 - s26.v5 * s28.v4 + s6.v11 * s27.v28 - s5.v7 * s27.v27
+            + s8.v5 * s27.v5 + s8.v6 * s27.v6 + s8.v7 * s27.v7;
+        s29.v3 = -s26.v3 * s28.v5 + s26.v5 * s28.v3 - s5.v6 * s27.v28 + s5.v7 * s27.v26
+            + s8.v6 * s27.v5 + s8.v8 * s27.v6 + s8.v9 * s27.v7;
+        s29.v4 = s26.v3 * s28.v4 - s26.v4 * s28.v3 + s5.v6 * s27.v27 - s6.v11 * s27.v26
+            + s8.v7 * s27.v5 + s8.v9 * s27.v6 + s8.v10 * s27.v7;
+        s29.v5 = s26.v10 * s28.v8 - s26.v11 * s28.v7 + s6.v12 * s27.v31 - s5.v9 * s27.v30
+            + s8.v11 * s27.v11 + s8.v12 * s27.v12 + s8.v13 * s27.v13;
+        s29.v6 = -s26.v9 * s28.v8 + s26.v11 * s28.v6 - s5.v8 * s27.v31 + s5.v9 * s27.v29
+            + s8.v12 * s27.v11 + s8.v14 * s27.v12 + s8.v15 * s27.v13;
+        s29.v7 = s26.v9 * s28.v7 - s26.v10 * s28.v6 + s5.v8 * s27.v30 - s6.v12 * s27.v29
+            + s8.v13 * s27.v11 + s8.v15 * s27.v12 + s8.v16 * s27.v13;
+        s29.v8 = s26.v16 * s28.v11 - s26.v17 * s28.v10 + s6.v13 * s27.v34
+            - s5.v11 * s27.v33 + s8.v17 * s27.v17 + s8.v18 * s27.v18 + s8.v19 * s27.v19;
+        s29.v9 = -s26.v15 * s28.v11 + s26.v17 * s28.v9 - s5.v10 * s27.v34
+            + s5.v11 * s27.v32 + s8.v18 * s27.v17 + s8.v20 * s27.v18 + s8.v21 * s27.v19;
+        s29.v10 = s26.v15 * s28.v10 - s26.v16 * s28.v9 + s5.v10 * s27.v33
+            - s6.v13 * s27.v32 + s8.v19 * s27.v17 + s8.v21 * s27.v18 + s8.v22 * s27.v19;
+        s29.v11 = s29.v5 + s29.v8;
+        s29.v12 = s29.v6 + s29.v9;
+        s29.v13 = s29.v7 + s29.v10;
+        s29.v14 = s29.v2 + s29.v11;
+        s29.v15 = s29.v3 + s29.v12;
+        s29.v16 = s29.v4 + s29.v13;
+        s29.v17 = s29.v0 + s29.v14;
+        s29.v18 = s29.v1 + s29.v16;
+        s29
+    }
+    #[allow(clippy::field_reassign_with_default, clippy::too_many_arguments)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    fn shared30(
+        &self,
+        _q: &Vector<5>,
+        _qd: &Vector<5>,
+        s0: &Shared0,
+        s1: &Shared1,
+        s2: &Shared2,
+        s5: &Shared5,
+        s6: &Shared6,
+        s26: &Shared26,
+    ) -> Shared30 {
+        let mut s30 = Shared30::default();
+        let z21 = s0.v0 * s0.v2;
+        let z40 = s1.v2 * s0.v5 + s2.v2 * s0.v4;
+        let z44 = s1.v3 * s0.v5 + s1.v6 * s0.v4;
+        s30.v0 = -s1.v0 * s26.v0 + s1.v1 * s26.v1;
+        s30.v1 = s1.v0 * s26.v2 - s5.v0 * s26.v1;
+        s30.v2 = -s1.v1 * s26.v2 + s5.v0 * s26.v0;
+        s30.v3 = -s0.v1 * s26.v5 + s1.v3 * s26.v4;
+        s30.v4 = s1.v2 * s26.v5 - s1.v3 * s26.v3;
+        s30.v5 = s0.v1 * s26.v3 - s1.v2 * s26.v4;
+        s30.v6 = -s0.v1 * s26.v8 + s1.v3 * s26.v7 - s5.v1 * s26.v5 + s6.v1 * s26.v4;
+        s30.v7 = s1.v2 * s26.v8 - s1.v3 * s26.v6 + s6.v0 * s26.v5 - s6.v1 * s26.v3;
+        s30.v8 = s0.v1 * s26.v6 - s1.v2 * s26.v7 - s6.v0 * s26.v4 + s5.v1 * s26.v3;
+        s30.v9 = -z21 * s26.v11 + s1.v5 * s26.v10;
+        s30.v10 = s2.v1 * s26.v11 - s1.v5 * s26.v9;
+        s30.v11 = -s2.v1 * s26.v10 + z21 * s26.v9;
+        s30.v12 = -z21 * s26.v14 + s1.v5 * s26.v13 - s5.v2 * s26.v11 + s6.v4 * s26.v10;
+        s30.v13 = s2.v1 * s26.v14 - s1.v5 * s26.v12 + s6.v3 * s26.v11 - s6.v4 * s26.v9;
+        s30.v14 = -s2.v1 * s26.v13 + z21 * s26.v12 - s6.v3 * s26.v10 + s5.v2 * s26.v9;
+        s30.v15 = -s6.v2 * s26.v17 + z44 * s26.v16;
+        s30.v16 = z40 * s26.v17 - z44 * s26.v15;
+        s30.v17 = -z40 * s26.v16 + s6.v2 * s26.v15;
+        s30.v18 = -s6.v2 * s26.v20 + z44 * s26.v19 - s5.v3 * s26.v17 + s6.v7 * s26.v16;
+        s30.v19 = z40 * s26.v20 - z44 * s26.v18 + s6.v6 * s26.v17 - s6.v7 * s26.v15;
+        s30.v20 = -z40 * s26.v19 + s6.v2 * s26.v18 - s6.v6 * s26.v16 + s5.v3 * s26.v15;
+        s30
+    }
+    #[allow(clippy::field_reassign_with_default, clippy::too_many_arguments)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    fn shared31(
+        &self,
+        _q: &Vector<5>,
+        qd: &Vector<5>,
+        s0: &Shared0,
+        s5: &Shared5,
+        s6: &Shared6,
+        s8: &Shared8,
+        s26: &Shared26,
+    ) -> Shared31 {
+        let mut s31 = Shared31::default();
+        let z86 = 0.08333333333333333 * self.m * (self.l * self.l) * (s0.v1 * s0.v1)
+            + 0.16666666666666666 * self.m * (self.w * self.w) * (s0.v0 * s0.v0)
+            + 0.08333333333333333 * self.m * (self.w * self.w) * (s0.v1 * s0.v1);
+        s31.v0 = self.m * s6.v13 * s26.v34 - self.m * s5.v11 * s26.v33 + s26.v15 * s8.v17
+            + s26.v16 * s8.v18 + s26.v17 * s8.v19;
+        s31.v1 = -self.m * s5.v10 * s26.v34 + self.m * s5.v11 * s26.v32
+            + s26.v15 * s8.v18 + s26.v16 * s8.v20 + s26.v17 * s8.v21;
+        s31.v2 = self.m * s5.v10 * s26.v33 - self.m * s6.v13 * s26.v32 + s26.v15 * s8.v19
+            + s26.v16 * s8.v21 + s26.v17 * s8.v22;
+        s31.v3 = self.m * s26.v32;
+        s31.v4 = self.m * s26.v33;
+        s31.v5 = self.m * s26.v34;
+        s31.v6 = self.m * s6.v12 * s26.v31 - self.m * s5.v9 * s26.v30 + s26.v9 * s8.v11
+            + s26.v10 * s8.v12 + s26.v11 * s8.v13 + s31.v0;
+        s31.v7 = -self.m * s5.v8 * s26.v31 + self.m * s5.v9 * s26.v29 + s26.v9 * s8.v12
+            + s26.v10 * s8.v14 + s26.v11 * s8.v15 + s31.v1;
+        s31.v8 = self.m * s5.v8 * s26.v30 - self.m * s6.v12 * s26.v29 + s26.v9 * s8.v13
+            + s26.v10 * s8.v15 + s26.v11 * s8.v16 + s31.v2;
+        s31.v9 = self.m * s26.v29 + s31.v3;
+        s31.v10 = self.m * s26.v30 + s31.v4;
+        s31.v11 = self.m * s26.v31 + s31.v5;
+        s31.v12 = self.m * s6.v11 * s26.v28 - self.m * s5.v7 * s26.v27 + s26.v3 * s8.v5
+            + s26.v4 * s8.v6 + s26.v5 * s8.v7 + s31.v6;
+        s31.v13 = -self.m * s5.v6 * s26.v28 + self.m * s5.v7 * s26.v26 + s26.v3 * s8.v6
+            + s26.v4 * s8.v8 + s26.v5 * s8.v9 + s31.v7;
+        s31.v14 = self.m * s5.v6 * s26.v27 - self.m * s6.v11 * s26.v26 + s26.v3 * s8.v7
+            + s26.v4 * s8.v9 + s26.v5 * s8.v10 + s31.v8;
+        s31.v15 = self.m * s26.v26 + s31.v9;
+        s31.v16 = self.m * s26.v27 + s31.v10;
+        s31.v17 = self.m * s26.v28 + s31.v11;
+        s31.v18 = qd[0] * s8.v1 + self.m * s6.v10 * s26.v25 - self.m * s5.v5 * s26.v24
+            + s26.v0 * s8.v0 + s26.v1 * s8.v2 + s31.v12;
+        s31.v19 = qd[0] * z86 - self.m * s5.v4 * s26.v25 + self.m * s5.v5 * s26.v23
+            + s26.v0 * s8.v1 + s26.v1 * s8.v3 + s31.v13;
+        s31.v20 = qd[0] * s8.v3 + self.m * s5.v4 * s26.v24 - self.m * s6.v10 * s26.v23
+            + s26.v0 * s8.v2 + s26.v1 * s8.v4 + s31.v14;
+        s31
+    }
+    #[allow(clippy::field_reassign_with_default, clippy::too_many_arguments)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    fn shared32(
+        &self,
+        _q: &Vector<5>,
+        qd: &Vector<5>,
+        s0: &Shared0,
+        s1: &Shared1,
+        s2: &Shared2,
+        s7: &Shared7,
+        s9: &Shared9,
+        s10: &Shared10,
+        s11: &Shared11,
+    ) -> Shared32 {
+        let mut s32 = Shared32::default();
+        let z21 = s0.v0 * s0.v2;
+        let z22 = -s0.v0 * s0.v3;
+        let z41 = s0.v1 * s0.v4 - z22 * s0.v5;
+        let z380 = qd[0] * s1.v0;
+        let z382 = -qd[0] * s1.v1;
+        s32.v0 = -qd[1] * s0.v1;
+        s32.v1 = qd[1] * s0.v0;
+        s32.v2 = -s1.v1 * s32.v0 - s0.v0 * z380;
+        s32.v3 = s1.v1 * s32.v1 + s0.v1 * z380;
+        s32.v4 = -qd[2] * s0.v3;
+        s32.v5 = qd[2] * s0.v2;
+        s32.v6 = s1.v0 * s32.v5 + s1.v4 * s32.v4 + s0.v2 * s32.v3 + s0.v3 * z382;
+        s32.v7 = s1.v0 * s32.v4 - s1.v4 * s32.v5 + s0.v2 * z382 - s0.v3 * s32.v3;
+        s32.v8 = -qd[3] * s0.v5;
+        s32.v9 = qd[3] * s0.v4;
+        s32.v10 = s1.v3 * s32.v8 - s1.v6 * s32.v9 + s0.v4 * s32.v2 - s0.v5 * s32.v7;
+        s32.v11 = -qd[4] * s0.v7;
+        s32.v12 = qd[4] * s0.v6;
+        s32.v13 = s1.v5 * s32.v11 - s1.v7 * s32.v12 + s0.v6 * s32.v6 - s0.v7 * s32.v10;
+        s32.v14 = -self.l * z380;
+        s32.v15 = -self.l * s32.v3 + s32.v14;
+        s32.v16 = s32.v15 + self.l * s32.v7;
+        s32.v17 = s32.v16 - self.l * s32.v10;
+        s32.v18 = -s1.v0 * s32.v1 - s0.v1 * z382;
+        s32.v19 = -s1.v0 * s32.v0 - s0.v0 * z382;
+        s32.v20 = s0.v2 * s32.v19 + s7.v0 * s32.v4;
+        s32.v21 = -s0.v3 * s32.v19 - s7.v0 * s32.v5;
+        s32.v22 = s2.v0 * s32.v8 + s0.v4 * s32.v18 - s0.v5 * s32.v21 - s10.v1 * s32.v9;
+        s32.v23 = s0.v6 * s32.v20 - s0.v7 * s32.v22 + s10.v0 * s32.v11
+            - s10.v2 * s32.v12;
+        s32.v24 = -self.l * s32.v19;
+        s32.v25 = s32.v24 + self.l * s32.v21;
+        s32.v26 = s32.v25 - self.l * s32.v22;
+        s32.v27 = s1.v1 * s32.v4 - s2.v0 * s32.v5 + s0.v2 * z380 - s0.v3 * s32.v18;
+        s32.v28 = -s1.v1 * s32.v5 - s2.v0 * s32.v4 - s0.v2 * s32.v18 - s0.v3 * z380;
+        s32.v29 = -s0.v5 * s32.v28 - s10.v3 * s32.v9;
+        s32.v30 = s2.v2 * s32.v11 + s0.v6 * s32.v27 - s0.v7 * s32.v29 - s10.v4 * s32.v12;
+        s32.v31 = self.l * s32.v28;
+        s32.v32 = s32.v31 - self.l * s32.v29;
+        s32.v33 = s1.v0 * s32.v0 + s0.v0 * z382;
+        s32.v34 = -s1.v2 * s32.v9 - s2.v2 * s32.v8 - s0.v4 * s32.v27 - s0.v5 * s32.v33;
+        s32.v35 = -self.l * s32.v34;
+        s32.v36 = -s10.v5 * s32.v12 - s0.v7 * s32.v34;
+        s32.v37 = s1.v1 * s32.v5 + s2.v0 * s32.v4 + s0.v2 * s32.v18 + s0.v3 * z380;
+        s32.v38 = s1.v2 * s32.v8 - s2.v2 * s32.v9 + s0.v4 * s32.v33 - s0.v5 * s32.v27;
+        s32.v39 = -s2.v1 * s32.v12 - s2.v3 * s32.v11 - s0.v6 * s32.v38 - s0.v7 * s32.v37;
+        s32.v40 = -s0.v1 * s32.v4 - s0.v2 * s32.v1;
+        s32.v41 = s0.v1 * s32.v5 + s0.v3 * s32.v1;
+        s32.v42 = s0.v0 * s32.v8 + s0.v4 * s32.v0 - s0.v5 * s32.v41 - s11.v1 * s32.v9;
+        s32.v43 = s0.v6 * s32.v40 - s0.v7 * s32.v42 + s11.v0 * s32.v11
+            - s11.v2 * s32.v12;
+        s32.v44 = self.l * s32.v1;
+        s32.v45 = s32.v44 + self.l * s32.v41;
+        s32.v46 = s32.v45 - self.l * s32.v42;
+        s32.v47 = -s0.v0 * s32.v5 - s0.v3 * s32.v0;
+        s32.v48 = -s0.v0 * s32.v4 - s0.v2 * s32.v0;
+        s32.v49 = -s0.v5 * s32.v48 - s11.v3 * s32.v9;
+        s32.v50 = z22 * s32.v11 + s0.v6 * s32.v47 - s0.v7 * s32.v49 - s11.v4 * s32.v12;
+        s32.v51 = self.l * s32.v48;
+        s32.v52 = s32.v51 - self.l * s32.v49;
+        s32.v53 = -s0.v1 * s32.v9 - z22 * s32.v8 - s0.v4 * s32.v47 - s0.v5 * s32.v1;
+        s32.v54 = -self.l * s32.v53;
+        s32.v55 = -s11.v5 * s32.v12 - s0.v7 * s32.v53;
+        s32.v56 = s0.v0 * s32.v4 + s0.v2 * s32.v0;
+        s32.v57 = s0.v1 * s32.v8 - z22 * s32.v9 + s0.v4 * s32.v1 - s0.v5 * s32.v47;
+        s32.v58 = -z21 * s32.v12 - z41 * s32.v11 - s0.v6 * s32.v57 - s0.v7 * s32.v56;
+        s32.v59 = s1.v0 * s32.v1 + s0.v1 * z382;
+        s32.v60 = -s1.v1 * s32.v5 + s0.v2 * s32.v59 - s0.v3 * z380 + s9.v0 * s32.v4;
+        s32.v61 = -s1.v1 * s32.v4 - s0.v2 * z380 - s0.v3 * s32.v59 - s9.v0 * s32.v5;
+        s32.v62 = s7.v0 * s32.v8 - s9.v2 * s32.v9 + s0.v4 * s32.v19 - s0.v5 * s32.v61;
+        s32.v63 = s9.v1 * s32.v11 - s9.v3 * s32.v12 + s0.v6 * s32.v60 - s0.v7 * s32.v62;
+        s32.v64 = -self.l * z382;
+        s32.v65 = s32.v64 - self.l * s32.v59;
+        s32.v66 = s32.v65 + self.l * s32.v61;
+        s32.v67 = s32.v66 - self.l * s32.v62;
+        s32.v68 = s1.v1 * s32.v0 + s0.v0 * z380;
+        s32.v69 = s0.v2 * s32.v68 + s7.v1 * s32.v4;
+        s32.v70 = -s0.v3 * s32.v68 - s7.v1 * s32.v5;
+        s32.v71 = s1.v4 * s32.v8 + s0.v4 * s32.v3 - s0.v5 * s32.v70 - s7.v3 * s32.v9;
+        s32.v72 = s0.v6 * s32.v69 - s0.v7 * s32.v71 + s7.v2 * s32.v11 - s7.v4 * s32.v12;
+        s32.v73 = -self.l * s32.v68;
+        s32.v74 = self.l * s32.v70 + s32.v73;
+        s32.v75 = -self.l * s32.v71 + s32.v74;
+        s32.v76 = -s1.v0 * s32.v5 - s1.v4 * s32.v4 - s0.v2 * s32.v3 - s0.v3 * z382;
+        s32.v77 = -s0.v5 * s32.v76 - s7.v5 * s32.v9;
+        s32.v78 = s1.v6 * s32.v11 + s0.v6 * s32.v7 - s0.v7 * s32.v77 - s7.v6 * s32.v12;
+        s32.v79 = self.l * s32.v76;
+        s32.v80 = -self.l * s32.v77 + s32.v79;
+        s32.v81 = -s1.v3 * s32.v9 - s1.v6 * s32.v8 - s0.v4 * s32.v7 - s0.v5 * s32.v2;
+        s32.v82 = -self.l * s32.v81;
+        s32.v83 = -s7.v7 * s32.v12 - s0.v7 * s32.v81;
+        s32.v84 = -s1.v5 * s32.v12 - s1.v7 * s32.v11 - s0.v6 * s32.v10 - s0.v7 * s32.v6;
+        s32.v85 = s0.v6 * s32.v42 + s0.v7 * s32.v40 + s11.v0 * s32.v12
+            + s11.v2 * s32.v11;
+        s32.v86 = z22 * s32.v12 + s0.v6 * s32.v49 + s0.v7 * s32.v47 + s11.v4 * s32.v11;
+        s32.v87 = s11.v5 * s32.v11 + s0.v6 * s32.v53;
+        s32.v88 = z21 * s32.v11 - z41 * s32.v12 + s0.v6 * s32.v56 - s0.v7 * s32.v57;
+        s32.v89 = s9.v1 * s32.v12 + s9.v3 * s32.v11 + s0.v6 * s32.v62 + s0.v7 * s32.v60;
+        s32.v90 = s0.v6 * s32.v71 + s0.v7 * s32.v69 + s7.v2 * s32.v12 + s7.v4 * s32.v11;
+        s32.v91 = s1.v6 * s32.v12 + s0.v6 * s32.v77 + s0.v7 * s32.v7 + s7.v6 * s32.v11;
+        s32.v92 = s7.v7 * s32.v11 + s0.v6 * s32.v81;
+        s32
+    }
+    #[allow(clippy::field_reassign_with_default, clippy::too_many_arguments)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    fn shared33(
+        &self,
+        _q: &Vector<5>,
+        a: &Vector<5>,
+        s0: &Shared0,
+        s1: &Shared1,
+        s2: &Shared2,
+        s5: &Shared5,
+        s6: &Shared6,
+    ) -> Shared33 {
+        let mut s33 = Shared33::default();
+        let z21 = s0.v0 * s0.v2;
+        let z40 = s1.v2 * s0.v5 + s2.v2 * s0.v4;
+        let z44 = s1.v3 * s0.v5 + s1.v6 * s0.v4;
+        s33.v0 = a[1] * s1.v1;
+        s33.v1 = a[1] * s1.v0;
+        s33.v2 = a[1] * s5.v0;
+        s33.v3 = s33.v0 + a[2] * s1.v2;
+        s33.v4 = a[0] + a[2] * s0.v1;
+        s33.v5 = s33.v1 + a[2] * s1.v3;
+        s33.v6 = a[2] * s6.v0;
+        s33.v7 = s33.v2 + a[2] * s5.v1;
+        s33.v8 = a[2] * s6.v1;
+        s33.v9 = s33.v3 + a[3] * s2.v1;
+        s33.v10 = s33.v4 + a[3] * z21;
+        s33.v11 = s33.v5 + a[3] * s1.v5;
+        s33.v12 = s33.v6 + a[3] * s6.v3;
+        s33.v13 = s33.v7 + a[3] * s5.v2;
+        s33.v14 = s33.v8 + a[3] * s6.v4;
+        s33.v15 = s33.v9 + a[4] * z40;
+        s33.v16 = s33.v10 + a[4] * s6.v2;
+        s33.v17 = s33.v11 + a[4] * z44;
+        s33.v18 = s33.v12 + a[4] * s6.v6;
+        s33.v19 = s33.v13 + a[4] * s5.v3;
+        s33.v20 = s33.v14 + a[4] * s6.v7;
+        s33.v21 = self.m * a[0] * s6.v9;
+        s33.v22 = -self.m * a[0] * s6.v8;
+        s33.v23 = self.m * a[0] * s5.v5 - self.m * s6.v10 * s33.v1;
+        s33.v24 = self.m * s33.v2 + self.m * s5.v4 * s33.v1 - self.m * s5.v5 * s33.v0;
+        s33.v25 = -self.m * a[0] * s5.v4 + self.m * s6.v10 * s33.v0;
+        s33.v26 = self.m * s33.v6 - self.m * s6.v11 * s33.v5 + self.m * s5.v7 * s33.v4;
+        s33.v27 = self.m * s33.v7 + self.m * s5.v6 * s33.v5 - self.m * s5.v7 * s33.v3;
+        s33.v28 = self.m * s33.v8 - self.m * s5.v6 * s33.v4 + self.m * s6.v11 * s33.v3;
+        s33.v29 = self.m * s33.v12 - self.m * s6.v12 * s33.v11
+            + self.m * s5.v9 * s33.v10;
+        s33.v30 = self.m * s33.v13 + self.m * s5.v8 * s33.v11 - self.m * s5.v9 * s33.v9;
+        s33.v31 = self.m * s33.v14 - self.m * s5.v8 * s33.v10 + self.m * s6.v12 * s33.v9;
+        s33.v32 = self.m * s33.v18 - self.m * s6.v13 * s33.v17
+            + self.m * s5.v11 * s33.v16;
+        s33.v33 = self.m * s33.v19 + self.m * s5.v10 * s33.v17
+            - self.m * s5.v11 * s33.v15;
+        s33.v34 = self.m * s33.v20 - self.m * s5.v10 * s33.v16
+            + self.m * s6.v13 * s33.v15;
+        s33.v35 = s33.v29 + s33.v32;
+        s33.v36 = s33.v30 + s33.v33;
+        s33.v37 = s33.v31 + s33.v34;
+        s33.v38 = s33.v26 + s33.v35;
+        s33.v39 = s33.v27 + s33.v36;
+        s33.v40 = s33.v28 + s33.v37;
+        s33.v41 = s33.v24 + s33.v39;
+        s33
+    }
+}
 impl Dynamics<5> for BricardA04 {
     const NAME: &'static str = "BricardA04";
     const FINGERPRINT: &'static str = FINGERPRINT;
@@ -79,286 +2621,44 @@ impl Dynamics<5> for BricardA04 {
         Ok(())
     }
     fn kinetic_energy(&self, q: &Vector<5>, qd: &Vector<5>, _t: f64) -> f64 {
-        let z0 = q[0].cos();
-        let z1 = q[0].sin();
-        let z2 = self.l * z0;
-        let z3 = -self.l * z1;
-        let z4 = q[1].cos();
-        let z5 = q[1].sin();
-        let z6 = z0 * z4;
-        let z7 = -z0 * z5;
-        let z8 = -z1 * z4;
-        let z9 = z1 * z5;
-        let z10 = -z0 * z2 + z1 * z3;
-        let z11 = qd[1] * z1;
-        let z12 = qd[1] * z0;
-        let z13 = qd[1] * z10;
-        let z14 = -self.l * z7 + z2;
-        let z15 = -self.l * z4;
-        let z16 = -self.l * z9 + z3;
-        let z17 = q[2].cos();
-        let z18 = q[2].sin();
-        let z19 = z1 * z18 + z7 * z17;
-        let z20 = z1 * z17 - z7 * z18;
-        let z21 = z4 * z17;
-        let z22 = -z4 * z18;
-        let z23 = z0 * z18 + z9 * z17;
-        let z24 = z0 * z17 - z9 * z18;
-        let z25 = -z5 * z16 + z8 * z15;
-        let z26 = z6 * z16 - z8 * z14;
-        let z27 = z5 * z14 - z6 * z15;
-        let z28 = qd[2] * z6 + z11;
-        let z29 = qd[0] + qd[2] * z5;
-        let z30 = qd[2] * z8 + z12;
-        let z31 = qd[2] * z25;
-        let z32 = qd[2] * z26 + z13;
-        let z33 = qd[2] * z27;
-        let z34 = self.l * z20 + z14;
-        let z35 = self.l * z22 + z15;
-        let z36 = self.l * z24 + z16;
-        let z37 = q[3].cos();
-        let z38 = q[3].sin();
-        let z39 = z6 * z37 - z20 * z38;
-        let z40 = z6 * z38 + z20 * z37;
-        let z41 = z5 * z37 - z22 * z38;
-        let z42 = z5 * z38 + z22 * z37;
-        let z43 = z8 * z37 - z24 * z38;
-        let z44 = z8 * z38 + z24 * z37;
-        let z45 = -z21 * z36 + z23 * z35;
-        let z46 = z19 * z36 - z23 * z34;
-        let z47 = -z19 * z35 + z21 * z34;
-        let z48 = qd[3] * z19 + z28;
-        let z49 = qd[3] * z21 + z29;
-        let z50 = qd[3] * z23 + z30;
-        let z51 = qd[3] * z45 + z31;
-        let z52 = qd[3] * z46 + z32;
-        let z53 = qd[3] * z47 + z33;
-        let z54 = -self.l * z39 + z34;
-        let z55 = -self.l * z41 + z35;
-        let z56 = -self.l * z43 + z36;
-        let z57 = q[4].cos();
-        let z58 = q[4].sin();
-        let z59 = z19 * z58 + z39 * z57;
-        let z60 = z19 * z57 - z39 * z58;
-        let z61 = z21 * z58 + z41 * z57;
-        let z62 = z21 * z57 - z41 * z58;
-        let z63 = z23 * z58 + z43 * z57;
-        let z64 = z23 * z57 - z43 * z58;
-        let z65 = -z42 * z56 + z44 * z55;
-        let z66 = z40 * z56 - z44 * z54;
-        let z67 = -z40 * z55 + z42 * z54;
-        let z68 = qd[4] * z40 + z48;
-        let z69 = qd[4] * z42 + z49;
-        let z70 = qd[4] * z44 + z50;
-        let z71 = qd[4] * z65 + z51;
-        let z72 = qd[4] * z66 + z52;
-        let z73 = qd[4] * z67 + z53;
-        let z74 = 0.5 * self.l * z0;
-        let z75 = -0.5 * self.l * z1;
+        let s0 = self.shared0(q);
+        let s1 = self.shared1(q, &s0);
+        let s2 = self.shared2(q, &s0, &s1);
+        let s3 = self.shared3(q, &s1);
+        let s4 = self.shared4(q, &s1, &s2);
+        let s5 = self.shared5(q, &s0, &s1, &s2, &s3, &s4);
+        let s6 = self.shared6(q, &s0, &s1, &s2, &s3, &s4);
+        let s8 = self.shared8(q, &s0, &s1, &s2, &s6);
+        let s26 = self.shared26(q, qd, &s0, &s1, &s2, &s5, &s6);
+        let s31 = self.shared31(q, qd, &s0, &s5, &s6, &s8, &s26);
+        let z21 = s0.v0 * s0.v2;
+        let z40 = s1.v2 * s0.v5 + s2.v2 * s0.v4;
+        let z44 = s1.v3 * s0.v5 + s1.v6 * s0.v4;
         let z78 = 0.08333333333333333 * self.m * (self.l * self.l)
             + 0.08333333333333333 * self.m * (self.w * self.w);
-        let z80 = -0.5 * self.l * z7 + z2;
-        let z81 = -0.5 * self.l * z4;
-        let z82 = -0.5 * self.l * z9 + z3;
-        let z83 = 0.08333333333333333 * self.m * (self.l * self.l) * (z1 * z1)
-            + 0.08333333333333333 * self.m * (self.l * self.l) * (z6 * z6)
-            + 0.08333333333333333 * self.m * (self.w * self.w) * (z1 * z1)
-            + 0.08333333333333333 * self.m * (self.w * self.w) * (z6 * z6)
-            + 0.16666666666666666 * self.m * (self.w * self.w) * (z7 * z7);
-        let z84 = 0.08333333333333333 * self.m * (self.l * self.l) * z5 * z6
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z4 * z7
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z5 * z6;
-        let z85 = 0.08333333333333333 * self.m * (self.l * self.l) * z0 * z1
-            + 0.08333333333333333 * self.m * (self.l * self.l) * z6 * z8
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z0 * z1
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z6 * z8
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z7 * z9;
-        let z86 = 0.08333333333333333 * self.m * (self.l * self.l) * (z5 * z5)
-            + 0.16666666666666666 * self.m * (self.w * self.w) * (z4 * z4)
-            + 0.08333333333333333 * self.m * (self.w * self.w) * (z5 * z5);
-        let z87 = 0.08333333333333333 * self.m * (self.l * self.l) * z5 * z8
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z4 * z9
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z5 * z8;
-        let z88 = 0.08333333333333333 * self.m * (self.l * self.l) * (z0 * z0)
-            + 0.08333333333333333 * self.m * (self.l * self.l) * (z8 * z8)
-            + 0.08333333333333333 * self.m * (self.w * self.w) * (z0 * z0)
-            + 0.08333333333333333 * self.m * (self.w * self.w) * (z8 * z8)
-            + 0.16666666666666666 * self.m * (self.w * self.w) * (z9 * z9);
-        let z89 = 0.5 * self.l * z20 + z14;
-        let z90 = 0.5 * self.l * z22 + z15;
-        let z91 = 0.5 * self.l * z24 + z16;
-        let z92 = 0.08333333333333333 * self.m * (self.l * self.l) * (z6 * z6)
-            + 0.08333333333333333 * self.m * (self.l * self.l) * (z19 * z19)
-            + 0.08333333333333333 * self.m * (self.w * self.w) * (z6 * z6)
-            + 0.08333333333333333 * self.m * (self.w * self.w) * (z19 * z19)
-            + 0.16666666666666666 * self.m * (self.w * self.w) * (z20 * z20);
-        let z93 = 0.08333333333333333 * self.m * (self.l * self.l) * z5 * z6
-            + 0.08333333333333333 * self.m * (self.l * self.l) * z19 * z21
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z5 * z6
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z19 * z21
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z20 * z22;
-        let z94 = 0.08333333333333333 * self.m * (self.l * self.l) * z6 * z8
-            + 0.08333333333333333 * self.m * (self.l * self.l) * z19 * z23
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z6 * z8
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z19 * z23
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z20 * z24;
-        let z95 = 0.08333333333333333 * self.m * (self.l * self.l) * (z5 * z5)
-            + 0.08333333333333333 * self.m * (self.l * self.l) * (z21 * z21)
-            + 0.08333333333333333 * self.m * (self.w * self.w) * (z5 * z5)
-            + 0.08333333333333333 * self.m * (self.w * self.w) * (z21 * z21)
-            + 0.16666666666666666 * self.m * (self.w * self.w) * (z22 * z22);
-        let z96 = 0.08333333333333333 * self.m * (self.l * self.l) * z5 * z8
-            + 0.08333333333333333 * self.m * (self.l * self.l) * z21 * z23
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z5 * z8
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z21 * z23
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z22 * z24;
-        let z97 = 0.08333333333333333 * self.m * (self.l * self.l) * (z8 * z8)
-            + 0.08333333333333333 * self.m * (self.l * self.l) * (z23 * z23)
-            + 0.08333333333333333 * self.m * (self.w * self.w) * (z8 * z8)
-            + 0.08333333333333333 * self.m * (self.w * self.w) * (z23 * z23)
-            + 0.16666666666666666 * self.m * (self.w * self.w) * (z24 * z24);
-        let z98 = -0.5 * self.l * z39 + z34;
-        let z99 = -0.5 * self.l * z41 + z35;
-        let z100 = -0.5 * self.l * z43 + z36;
-        let z101 = 0.08333333333333333 * self.m * (self.l * self.l) * (z19 * z19)
-            + 0.08333333333333333 * self.m * (self.l * self.l) * (z40 * z40)
-            + 0.08333333333333333 * self.m * (self.w * self.w) * (z19 * z19)
-            + 0.16666666666666666 * self.m * (self.w * self.w) * (z39 * z39)
-            + 0.08333333333333333 * self.m * (self.w * self.w) * (z40 * z40);
-        let z102 = 0.08333333333333333 * self.m * (self.l * self.l) * z19 * z21
-            + 0.08333333333333333 * self.m * (self.l * self.l) * z40 * z42
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z19 * z21
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z39 * z41
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z40 * z42;
-        let z103 = 0.08333333333333333 * self.m * (self.l * self.l) * z19 * z23
-            + 0.08333333333333333 * self.m * (self.l * self.l) * z40 * z44
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z19 * z23
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z39 * z43
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z40 * z44;
-        let z104 = 0.08333333333333333 * self.m * (self.l * self.l) * (z21 * z21)
-            + 0.08333333333333333 * self.m * (self.l * self.l) * (z42 * z42)
-            + 0.08333333333333333 * self.m * (self.w * self.w) * (z21 * z21)
-            + 0.16666666666666666 * self.m * (self.w * self.w) * (z41 * z41)
-            + 0.08333333333333333 * self.m * (self.w * self.w) * (z42 * z42);
-        let z105 = 0.08333333333333333 * self.m * (self.l * self.l) * z21 * z23
-            + 0.08333333333333333 * self.m * (self.l * self.l) * z42 * z44
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z21 * z23
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z41 * z43
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z42 * z44;
-        let z106 = 0.08333333333333333 * self.m * (self.l * self.l) * (z23 * z23)
-            + 0.08333333333333333 * self.m * (self.l * self.l) * (z44 * z44)
-            + 0.08333333333333333 * self.m * (self.w * self.w) * (z23 * z23)
-            + 0.16666666666666666 * self.m * (self.w * self.w) * (z43 * z43)
-            + 0.08333333333333333 * self.m * (self.w * self.w) * (z44 * z44);
-        let z107 = 0.5 * self.l * z60 + z54;
-        let z108 = 0.5 * self.l * z62 + z55;
-        let z109 = 0.5 * self.l * z64 + z56;
-        let z110 = 0.08333333333333333 * self.m * (self.l * self.l) * (z40 * z40)
-            + 0.08333333333333333 * self.m * (self.l * self.l) * (z59 * z59)
-            + 0.08333333333333333 * self.m * (self.w * self.w) * (z40 * z40)
-            + 0.08333333333333333 * self.m * (self.w * self.w) * (z59 * z59)
-            + 0.16666666666666666 * self.m * (self.w * self.w) * (z60 * z60);
-        let z111 = 0.08333333333333333 * self.m * (self.l * self.l) * z40 * z42
-            + 0.08333333333333333 * self.m * (self.l * self.l) * z59 * z61
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z40 * z42
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z59 * z61
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z60 * z62;
-        let z112 = 0.08333333333333333 * self.m * (self.l * self.l) * z40 * z44
-            + 0.08333333333333333 * self.m * (self.l * self.l) * z59 * z63
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z40 * z44
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z59 * z63
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z60 * z64;
-        let z113 = 0.08333333333333333 * self.m * (self.l * self.l) * (z42 * z42)
-            + 0.08333333333333333 * self.m * (self.l * self.l) * (z61 * z61)
-            + 0.08333333333333333 * self.m * (self.w * self.w) * (z42 * z42)
-            + 0.08333333333333333 * self.m * (self.w * self.w) * (z61 * z61)
-            + 0.16666666666666666 * self.m * (self.w * self.w) * (z62 * z62);
-        let z114 = 0.08333333333333333 * self.m * (self.l * self.l) * z42 * z44
-            + 0.08333333333333333 * self.m * (self.l * self.l) * z61 * z63
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z42 * z44
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z61 * z63
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z62 * z64;
-        let z115 = 0.08333333333333333 * self.m * (self.l * self.l) * (z44 * z44)
-            + 0.08333333333333333 * self.m * (self.l * self.l) * (z63 * z63)
-            + 0.08333333333333333 * self.m * (self.w * self.w) * (z44 * z44)
-            + 0.08333333333333333 * self.m * (self.w * self.w) * (z63 * z63)
-            + 0.16666666666666666 * self.m * (self.w * self.w) * (z64 * z64);
-        let z116 = qd[0] * z75;
-        let z117 = -qd[0] * z74;
-        let z118 = qd[0] * z82 - z12 * z81;
-        let z119 = -z11 * z82 + z12 * z80 + z13;
-        let z120 = -qd[0] * z80 + z11 * z81;
-        let z121 = z29 * z91 - z30 * z90 + z31;
-        let z122 = -z28 * z91 + z30 * z89 + z32;
-        let z123 = z28 * z90 - z29 * z89 + z33;
-        let z124 = z49 * z100 - z50 * z99 + z51;
-        let z125 = -z48 * z100 + z50 * z98 + z52;
-        let z126 = z48 * z99 - z49 * z98 + z53;
-        let z127 = z69 * z109 - z70 * z108 + z71;
-        let z128 = -z68 * z109 + z70 * z107 + z72;
-        let z129 = z68 * z108 - z69 * z107 + z73;
-        let z130 = self.m * z108 * z129 - self.m * z109 * z128 + z68 * z110 + z69 * z111
-            + z70 * z112;
-        let z131 = -self.m * z107 * z129 + self.m * z109 * z127 + z68 * z111 + z69 * z113
-            + z70 * z114;
-        let z132 = self.m * z107 * z128 - self.m * z108 * z127 + z68 * z112 + z69 * z114
-            + z70 * z115;
-        let z133 = self.m * z127;
-        let z134 = self.m * z128;
-        let z135 = self.m * z129;
-        let z136 = self.m * z99 * z126 - self.m * z100 * z125 + z48 * z101 + z49 * z102
-            + z50 * z103 + z130;
-        let z137 = -self.m * z98 * z126 + self.m * z100 * z124 + z48 * z102 + z49 * z104
-            + z50 * z105 + z131;
-        let z138 = self.m * z98 * z125 - self.m * z99 * z124 + z48 * z103 + z49 * z105
-            + z50 * z106 + z132;
-        let z139 = self.m * z124 + z133;
-        let z140 = self.m * z125 + z134;
-        let z141 = self.m * z126 + z135;
-        let z142 = self.m * z90 * z123 - self.m * z91 * z122 + z28 * z92 + z29 * z93
-            + z30 * z94 + z136;
-        let z143 = -self.m * z89 * z123 + self.m * z91 * z121 + z28 * z93 + z29 * z95
-            + z30 * z96 + z137;
-        let z144 = self.m * z89 * z122 - self.m * z90 * z121 + z28 * z94 + z29 * z96
-            + z30 * z97 + z138;
-        let z145 = self.m * z121 + z139;
-        let z146 = self.m * z122 + z140;
-        let z147 = self.m * z123 + z141;
-        let z148 = qd[0] * z84 + self.m * z81 * z120 - self.m * z82 * z119 + z11 * z83
-            + z12 * z85 + z142;
-        let z149 = qd[0] * z86 - self.m * z80 * z120 + self.m * z82 * z118 + z11 * z84
-            + z12 * z87 + z143;
-        let z150 = qd[0] * z87 + self.m * z80 * z119 - self.m * z81 * z118 + z11 * z85
-            + z12 * z88 + z144;
-        let z152 = self.m * z119 + z146;
-        let z154 = qd[0] * z78 - self.m * z74 * z117 + self.m * z75 * z116 + z149;
-        let z157 = z0 * z150 + z1 * z148 + z10 * z152;
-        let z158 = z5 * z143 + z6 * z142 + z8 * z144 + z25 * z145 + z26 * z146
-            + z27 * z147;
-        let z159 = z19 * z136 + z21 * z137 + z23 * z138 + z45 * z139 + z46 * z140
-            + z47 * z141;
-        let z160 = z40 * z130 + z42 * z131 + z44 * z132 + z65 * z133 + z66 * z134
-            + z67 * z135;
+        let z152 = self.m * s26.v24 + s31.v16;
+        let z154 = qd[0] * z78 - self.m * s6.v8 * s26.v22 + self.m * s6.v9 * s26.v21
+            + s31.v19;
+        let z157 = s1.v0 * s31.v20 + s1.v1 * s31.v18 + s5.v0 * z152;
+        let z158 = s0.v1 * s31.v13 + s1.v2 * s31.v12 + s1.v3 * s31.v14 + s6.v0 * s31.v15
+            + s5.v1 * s31.v16 + s6.v1 * s31.v17;
+        let z159 = s2.v1 * s31.v6 + z21 * s31.v7 + s1.v5 * s31.v8 + s6.v3 * s31.v9
+            + s5.v2 * s31.v10 + s6.v4 * s31.v11;
+        let z160 = z40 * s31.v0 + s6.v2 * s31.v1 + z44 * s31.v2 + s6.v6 * s31.v3
+            + s5.v3 * s31.v4 + s6.v7 * s31.v5;
         0.5 * qd[0] * z154 + 0.5 * qd[1] * z157 + 0.5 * qd[2] * z158 + 0.5 * qd[3] * z159
             + 0.5 * qd[4] * z160
     }
     fn potential_energy(&self, q: &Vector<5>, _t: f64) -> f64 {
-        let z4 = q[1].cos();
-        let z5 = q[1].sin();
-        let z15 = -self.l * z4;
-        let z17 = q[2].cos();
-        let z18 = q[2].sin();
-        let z21 = z4 * z17;
-        let z22 = -z4 * z18;
+        let s0 = self.shared0(q);
+        let z15 = -self.l * s0.v0;
+        let z21 = s0.v0 * s0.v2;
+        let z22 = -s0.v0 * s0.v3;
         let z35 = self.l * z22 + z15;
-        let z37 = q[3].cos();
-        let z38 = q[3].sin();
-        let z41 = z5 * z37 - z22 * z38;
+        let z41 = s0.v1 * s0.v4 - z22 * s0.v5;
         let z55 = -self.l * z41 + z35;
-        let z57 = q[4].cos();
-        let z58 = q[4].sin();
-        let z62 = z21 * z57 - z41 * z58;
-        let x0 = z4 + z41;
+        let z62 = z21 * s0.v6 - z41 * s0.v7;
+        let x0 = s0.v0 + z41;
         let x1 = (-0.5) * x0;
         let x2 = z22 + z62;
         let x3 = 0.5 * x2;
@@ -375,447 +2675,71 @@ impl Dynamics<5> for BricardA04 {
         m: &mut Matrix<5, 5>,
         h: &mut Vector<5>,
     ) {
-        let z0 = q[0].cos();
-        let z1 = q[0].sin();
-        let z2 = self.l * z0;
-        let z3 = -self.l * z1;
-        let z4 = q[1].cos();
-        let z5 = q[1].sin();
-        let z6 = z0 * z4;
-        let z7 = -z0 * z5;
-        let z8 = -z1 * z4;
-        let z9 = z1 * z5;
-        let z10 = -z0 * z2 + z1 * z3;
-        let z11 = qd[1] * z1;
-        let z12 = qd[1] * z0;
-        let z13 = qd[1] * z10;
-        let z14 = -self.l * z7 + z2;
-        let z15 = -self.l * z4;
-        let z16 = -self.l * z9 + z3;
-        let z17 = q[2].cos();
-        let z18 = q[2].sin();
-        let z19 = z1 * z18 + z7 * z17;
-        let z20 = z1 * z17 - z7 * z18;
-        let z21 = z4 * z17;
-        let z22 = -z4 * z18;
-        let z23 = z0 * z18 + z9 * z17;
-        let z24 = z0 * z17 - z9 * z18;
-        let z25 = -z5 * z16 + z8 * z15;
-        let z26 = z6 * z16 - z8 * z14;
-        let z27 = z5 * z14 - z6 * z15;
-        let z28 = qd[2] * z6 + z11;
-        let z29 = qd[0] + qd[2] * z5;
-        let z30 = qd[2] * z8 + z12;
-        let z31 = qd[2] * z25;
-        let z32 = qd[2] * z26 + z13;
-        let z33 = qd[2] * z27;
-        let z34 = self.l * z20 + z14;
-        let z35 = self.l * z22 + z15;
-        let z36 = self.l * z24 + z16;
-        let z37 = q[3].cos();
-        let z38 = q[3].sin();
-        let z39 = z6 * z37 - z20 * z38;
-        let z40 = z6 * z38 + z20 * z37;
-        let z41 = z5 * z37 - z22 * z38;
-        let z42 = z5 * z38 + z22 * z37;
-        let z43 = z8 * z37 - z24 * z38;
-        let z44 = z8 * z38 + z24 * z37;
-        let z45 = -z21 * z36 + z23 * z35;
-        let z46 = z19 * z36 - z23 * z34;
-        let z47 = -z19 * z35 + z21 * z34;
-        let z48 = qd[3] * z19 + z28;
-        let z49 = qd[3] * z21 + z29;
-        let z50 = qd[3] * z23 + z30;
-        let z51 = qd[3] * z45 + z31;
-        let z52 = qd[3] * z46 + z32;
-        let z53 = qd[3] * z47 + z33;
-        let z54 = -self.l * z39 + z34;
-        let z55 = -self.l * z41 + z35;
-        let z56 = -self.l * z43 + z36;
-        let z57 = q[4].cos();
-        let z58 = q[4].sin();
-        let z59 = z19 * z58 + z39 * z57;
-        let z60 = z19 * z57 - z39 * z58;
-        let z61 = z21 * z58 + z41 * z57;
-        let z62 = z21 * z57 - z41 * z58;
-        let z63 = z23 * z58 + z43 * z57;
-        let z64 = z23 * z57 - z43 * z58;
-        let z65 = -z42 * z56 + z44 * z55;
-        let z66 = z40 * z56 - z44 * z54;
-        let z67 = -z40 * z55 + z42 * z54;
-        let z68 = qd[4] * z40 + z48;
-        let z69 = qd[4] * z42 + z49;
-        let z70 = qd[4] * z44 + z50;
-        let z71 = qd[4] * z65 + z51;
-        let z72 = qd[4] * z66 + z52;
-        let z73 = qd[4] * z67 + z53;
-        let z74 = 0.5 * self.l * z0;
-        let z75 = -0.5 * self.l * z1;
-        let z78 = 0.08333333333333333 * self.m * (self.l * self.l)
-            + 0.08333333333333333 * self.m * (self.w * self.w);
-        let z80 = -0.5 * self.l * z7 + z2;
-        let z81 = -0.5 * self.l * z4;
-        let z82 = -0.5 * self.l * z9 + z3;
-        let z83 = 0.08333333333333333 * self.m * (self.l * self.l) * (z1 * z1)
-            + 0.08333333333333333 * self.m * (self.l * self.l) * (z6 * z6)
-            + 0.08333333333333333 * self.m * (self.w * self.w) * (z1 * z1)
-            + 0.08333333333333333 * self.m * (self.w * self.w) * (z6 * z6)
-            + 0.16666666666666666 * self.m * (self.w * self.w) * (z7 * z7);
-        let z84 = 0.08333333333333333 * self.m * (self.l * self.l) * z5 * z6
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z4 * z7
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z5 * z6;
-        let z85 = 0.08333333333333333 * self.m * (self.l * self.l) * z0 * z1
-            + 0.08333333333333333 * self.m * (self.l * self.l) * z6 * z8
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z0 * z1
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z6 * z8
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z7 * z9;
-        let z86 = 0.08333333333333333 * self.m * (self.l * self.l) * (z5 * z5)
-            + 0.16666666666666666 * self.m * (self.w * self.w) * (z4 * z4)
-            + 0.08333333333333333 * self.m * (self.w * self.w) * (z5 * z5);
-        let z87 = 0.08333333333333333 * self.m * (self.l * self.l) * z5 * z8
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z4 * z9
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z5 * z8;
-        let z88 = 0.08333333333333333 * self.m * (self.l * self.l) * (z0 * z0)
-            + 0.08333333333333333 * self.m * (self.l * self.l) * (z8 * z8)
-            + 0.08333333333333333 * self.m * (self.w * self.w) * (z0 * z0)
-            + 0.08333333333333333 * self.m * (self.w * self.w) * (z8 * z8)
-            + 0.16666666666666666 * self.m * (self.w * self.w) * (z9 * z9);
-        let z89 = 0.5 * self.l * z20 + z14;
-        let z90 = 0.5 * self.l * z22 + z15;
-        let z91 = 0.5 * self.l * z24 + z16;
-        let z92 = 0.08333333333333333 * self.m * (self.l * self.l) * (z6 * z6)
-            + 0.08333333333333333 * self.m * (self.l * self.l) * (z19 * z19)
-            + 0.08333333333333333 * self.m * (self.w * self.w) * (z6 * z6)
-            + 0.08333333333333333 * self.m * (self.w * self.w) * (z19 * z19)
-            + 0.16666666666666666 * self.m * (self.w * self.w) * (z20 * z20);
-        let z93 = 0.08333333333333333 * self.m * (self.l * self.l) * z5 * z6
-            + 0.08333333333333333 * self.m * (self.l * self.l) * z19 * z21
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z5 * z6
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z19 * z21
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z20 * z22;
-        let z94 = 0.08333333333333333 * self.m * (self.l * self.l) * z6 * z8
-            + 0.08333333333333333 * self.m * (self.l * self.l) * z19 * z23
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z6 * z8
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z19 * z23
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z20 * z24;
-        let z95 = 0.08333333333333333 * self.m * (self.l * self.l) * (z5 * z5)
-            + 0.08333333333333333 * self.m * (self.l * self.l) * (z21 * z21)
-            + 0.08333333333333333 * self.m * (self.w * self.w) * (z5 * z5)
-            + 0.08333333333333333 * self.m * (self.w * self.w) * (z21 * z21)
-            + 0.16666666666666666 * self.m * (self.w * self.w) * (z22 * z22);
-        let z96 = 0.08333333333333333 * self.m * (self.l * self.l) * z5 * z8
-            + 0.08333333333333333 * self.m * (self.l * self.l) * z21 * z23
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z5 * z8
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z21 * z23
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z22 * z24;
-        let z97 = 0.08333333333333333 * self.m * (self.l * self.l) * (z8 * z8)
-            + 0.08333333333333333 * self.m * (self.l * self.l) * (z23 * z23)
-            + 0.08333333333333333 * self.m * (self.w * self.w) * (z8 * z8)
-            + 0.08333333333333333 * self.m * (self.w * self.w) * (z23 * z23)
-            + 0.16666666666666666 * self.m * (self.w * self.w) * (z24 * z24);
-        let z98 = -0.5 * self.l * z39 + z34;
-        let z99 = -0.5 * self.l * z41 + z35;
-        let z100 = -0.5 * self.l * z43 + z36;
-        let z101 = 0.08333333333333333 * self.m * (self.l * self.l) * (z19 * z19)
-            + 0.08333333333333333 * self.m * (self.l * self.l) * (z40 * z40)
-            + 0.08333333333333333 * self.m * (self.w * self.w) * (z19 * z19)
-            + 0.16666666666666666 * self.m * (self.w * self.w) * (z39 * z39)
-            + 0.08333333333333333 * self.m * (self.w * self.w) * (z40 * z40);
-        let z102 = 0.08333333333333333 * self.m * (self.l * self.l) * z19 * z21
-            + 0.08333333333333333 * self.m * (self.l * self.l) * z40 * z42
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z19 * z21
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z39 * z41
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z40 * z42;
-        let z103 = 0.08333333333333333 * self.m * (self.l * self.l) * z19 * z23
-            + 0.08333333333333333 * self.m * (self.l * self.l) * z40 * z44
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z19 * z23
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z39 * z43
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z40 * z44;
-        let z104 = 0.08333333333333333 * self.m * (self.l * self.l) * (z21 * z21)
-            + 0.08333333333333333 * self.m * (self.l * self.l) * (z42 * z42)
-            + 0.08333333333333333 * self.m * (self.w * self.w) * (z21 * z21)
-            + 0.16666666666666666 * self.m * (self.w * self.w) * (z41 * z41)
-            + 0.08333333333333333 * self.m * (self.w * self.w) * (z42 * z42);
-        let z105 = 0.08333333333333333 * self.m * (self.l * self.l) * z21 * z23
-            + 0.08333333333333333 * self.m * (self.l * self.l) * z42 * z44
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z21 * z23
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z41 * z43
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z42 * z44;
-        let z106 = 0.08333333333333333 * self.m * (self.l * self.l) * (z23 * z23)
-            + 0.08333333333333333 * self.m * (self.l * self.l) * (z44 * z44)
-            + 0.08333333333333333 * self.m * (self.w * self.w) * (z23 * z23)
-            + 0.16666666666666666 * self.m * (self.w * self.w) * (z43 * z43)
-            + 0.08333333333333333 * self.m * (self.w * self.w) * (z44 * z44);
-        let z107 = 0.5 * self.l * z60 + z54;
-        let z108 = 0.5 * self.l * z62 + z55;
-        let z109 = 0.5 * self.l * z64 + z56;
-        let z110 = 0.08333333333333333 * self.m * (self.l * self.l) * (z40 * z40)
-            + 0.08333333333333333 * self.m * (self.l * self.l) * (z59 * z59)
-            + 0.08333333333333333 * self.m * (self.w * self.w) * (z40 * z40)
-            + 0.08333333333333333 * self.m * (self.w * self.w) * (z59 * z59)
-            + 0.16666666666666666 * self.m * (self.w * self.w) * (z60 * z60);
-        let z111 = 0.08333333333333333 * self.m * (self.l * self.l) * z40 * z42
-            + 0.08333333333333333 * self.m * (self.l * self.l) * z59 * z61
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z40 * z42
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z59 * z61
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z60 * z62;
-        let z112 = 0.08333333333333333 * self.m * (self.l * self.l) * z40 * z44
-            + 0.08333333333333333 * self.m * (self.l * self.l) * z59 * z63
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z40 * z44
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z59 * z63
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z60 * z64;
-        let z113 = 0.08333333333333333 * self.m * (self.l * self.l) * (z42 * z42)
-            + 0.08333333333333333 * self.m * (self.l * self.l) * (z61 * z61)
-            + 0.08333333333333333 * self.m * (self.w * self.w) * (z42 * z42)
-            + 0.08333333333333333 * self.m * (self.w * self.w) * (z61 * z61)
-            + 0.16666666666666666 * self.m * (self.w * self.w) * (z62 * z62);
-        let z114 = 0.08333333333333333 * self.m * (self.l * self.l) * z42 * z44
-            + 0.08333333333333333 * self.m * (self.l * self.l) * z61 * z63
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z42 * z44
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z61 * z63
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z62 * z64;
-        let z115 = 0.08333333333333333 * self.m * (self.l * self.l) * (z44 * z44)
-            + 0.08333333333333333 * self.m * (self.l * self.l) * (z63 * z63)
-            + 0.08333333333333333 * self.m * (self.w * self.w) * (z44 * z44)
-            + 0.08333333333333333 * self.m * (self.w * self.w) * (z63 * z63)
-            + 0.16666666666666666 * self.m * (self.w * self.w) * (z64 * z64);
-        let z116 = qd[0] * z75;
-        let z117 = -qd[0] * z74;
-        let z118 = qd[0] * z82 - z12 * z81;
-        let z119 = -z11 * z82 + z12 * z80 + z13;
-        let z120 = -qd[0] * z80 + z11 * z81;
-        let z121 = z29 * z91 - z30 * z90 + z31;
-        let z122 = -z28 * z91 + z30 * z89 + z32;
-        let z123 = z28 * z90 - z29 * z89 + z33;
-        let z124 = z49 * z100 - z50 * z99 + z51;
-        let z125 = -z48 * z100 + z50 * z98 + z52;
-        let z126 = z48 * z99 - z49 * z98 + z53;
-        let z127 = z69 * z109 - z70 * z108 + z71;
-        let z128 = -z68 * z109 + z70 * z107 + z72;
-        let z129 = z68 * z108 - z69 * z107 + z73;
-        let z162 = self.m * z107;
-        let z163 = self.m * z108;
-        let z164 = self.m * z109;
-        let z165 = self.m * (z108 * z108) + self.m * (z109 * z109) + z110;
-        let z166 = -self.m * z107 * z108 + z111;
-        let z167 = -self.m * z107 * z109 + z112;
-        let z168 = self.m * (z107 * z107) + self.m * (z109 * z109) + z113;
-        let z169 = -self.m * z108 * z109 + z114;
-        let z170 = self.m * (z107 * z107) + self.m * (z108 * z108) + z115;
-        let z171 = self.m * z98 + z162;
-        let z172 = self.m * z99 + z163;
-        let z173 = self.m * z100 + z164;
-        let z174 = self.m * (z99 * z99) + self.m * (z100 * z100) + z101 + z165;
-        let z175 = -self.m * z98 * z99 + z102 + z166;
-        let z176 = -self.m * z98 * z100 + z103 + z167;
-        let z177 = self.m * (z98 * z98) + self.m * (z100 * z100) + z104 + z168;
-        let z178 = -self.m * z99 * z100 + z105 + z169;
-        let z179 = self.m * (z98 * z98) + self.m * (z99 * z99) + z106 + z170;
-        let z180 = self.m * z89 + z171;
-        let z181 = self.m * z90 + z172;
-        let z182 = self.m * z91 + z173;
-        let z183 = self.m * (z90 * z90) + self.m * (z91 * z91) + z92 + z174;
-        let z184 = -self.m * z89 * z90 + z93 + z175;
-        let z185 = -self.m * z89 * z91 + z94 + z176;
-        let z186 = self.m * (z89 * z89) + self.m * (z91 * z91) + z95 + z177;
-        let z187 = -self.m * z90 * z91 + z96 + z178;
-        let z188 = self.m * (z89 * z89) + self.m * (z90 * z90) + z97 + z179;
-        let z189 = self.m * z80 + z180;
-        let z191 = self.m * z82 + z182;
-        let z192 = self.m * (z81 * z81) + self.m * (z82 * z82) + z83 + z183;
-        let z193 = -self.m * z80 * z81 + z84 + z184;
-        let z194 = -self.m * z80 * z82 + z85 + z185;
-        let z195 = self.m * (z80 * z80) + self.m * (z82 * z82) + z86 + z186;
-        let z196 = -self.m * z81 * z82 + z87 + z187;
-        let z197 = self.m * (z80 * z80) + self.m * (z81 * z81) + z88 + z188;
-        let z202 = self.m * (z74 * z74) + self.m * (z75 * z75) + z78 + z195;
-        let z204 = z0 * z194 + z1 * z192 - z10 * z191;
-        let z205 = z0 * z196 + z1 * z193;
-        let z206 = z0 * z197 + z1 * z194 + z10 * z189;
-        let z208 = 4.0 * self.m * z10 + z0 * z189 - z1 * z191;
-        let z210 = z0 * z206 + z1 * z204 + z10 * z208;
-        let z211 = z5 * z184 + z6 * z183 + z8 * z185 - z26 * z182 + z27 * z181;
-        let z212 = z5 * z186 + z6 * z184 + z8 * z187 + z25 * z182 - z27 * z180;
-        let z213 = z5 * z187 + z6 * z185 + z8 * z188 - z25 * z181 + z26 * z180;
-        let z214 = 3.0 * self.m * z25 + z5 * z182 - z8 * z181;
-        let z215 = 3.0 * self.m * z26 - z6 * z182 + z8 * z180;
-        let z216 = 3.0 * self.m * z27 - z5 * z180 + z6 * z181;
-        let z217 = z5 * z212 + z6 * z211 + z8 * z213 + z25 * z214 + z26 * z215
-            + z27 * z216;
-        let z218 = z0 * z213 + z1 * z211 + z10 * z215;
-        let z219 = z19 * z174 + z21 * z175 + z23 * z176 - z46 * z173 + z47 * z172;
-        let z220 = z19 * z175 + z21 * z177 + z23 * z178 + z45 * z173 - z47 * z171;
-        let z221 = z19 * z176 + z21 * z178 + z23 * z179 - z45 * z172 + z46 * z171;
-        let z222 = 2.0 * self.m * z45 + z21 * z173 - z23 * z172;
-        let z223 = 2.0 * self.m * z46 - z19 * z173 + z23 * z171;
-        let z224 = 2.0 * self.m * z47 + z19 * z172 - z21 * z171;
-        let z225 = z19 * z219 + z21 * z220 + z23 * z221 + z45 * z222 + z46 * z223
-            + z47 * z224;
-        let z226 = z5 * z220 + z6 * z219 + z8 * z221 + z25 * z222 + z26 * z223
-            + z27 * z224;
-        let z227 = z0 * z221 + z1 * z219 + z10 * z223;
-        let z228 = z40 * z165 + z42 * z166 + z44 * z167 - z66 * z164 + z67 * z163;
-        let z229 = z40 * z166 + z42 * z168 + z44 * z169 + z65 * z164 - z67 * z162;
-        let z230 = z40 * z167 + z42 * z169 + z44 * z170 - z65 * z163 + z66 * z162;
-        let z231 = self.m * z65 + z42 * z164 - z44 * z163;
-        let z232 = self.m * z66 - z40 * z164 + z44 * z162;
-        let z233 = self.m * z67 + z40 * z163 - z42 * z162;
-        let z234 = z40 * z228 + z42 * z229 + z44 * z230 + z65 * z231 + z66 * z232
-            + z67 * z233;
-        let z235 = z19 * z228 + z21 * z229 + z23 * z230 + z45 * z231 + z46 * z232
-            + z47 * z233;
-        let z236 = z5 * z229 + z6 * z228 + z8 * z230 + z25 * z231 + z26 * z232
-            + z27 * z233;
-        let z237 = z0 * z230 + z1 * z228 + z10 * z232;
-        let z238 = qd[0] * qd[1] * z0;
-        let z239 = -qd[1] * z0 * z11 + qd[1] * z1 * z12;
-        let z240 = -qd[0] * qd[1] * z1;
-        let z241 = qd[1] * z0 * z13 - qd[1] * z10 * z12;
-        let z242 = -qd[1] * z1 * z13 + qd[1] * z10 * z11;
-        let z243 = z238 - qd[2] * z5 * z30 + qd[2] * z8 * z29;
-        let z244 = z239 + qd[2] * z6 * z30 - qd[2] * z8 * z28;
-        let z245 = z240 + qd[2] * z5 * z28 - qd[2] * z6 * z29;
-        let z246 = z241 - qd[2] * z5 * z33 + qd[2] * z8 * z32 - qd[2] * z26 * z30
-            + qd[2] * z27 * z29;
-        let z247 = qd[2] * z6 * z33 - qd[2] * z8 * z31 + qd[2] * z25 * z30
-            - qd[2] * z27 * z28;
-        let z248 = z242 + qd[2] * z5 * z31 - qd[2] * z6 * z32 - qd[2] * z25 * z29
-            + qd[2] * z26 * z28;
-        let z249 = z243 - qd[3] * z21 * z50 + qd[3] * z23 * z49;
-        let z250 = z244 + qd[3] * z19 * z50 - qd[3] * z23 * z48;
-        let z251 = z245 - qd[3] * z19 * z49 + qd[3] * z21 * z48;
-        let z252 = z246 - qd[3] * z21 * z53 + qd[3] * z23 * z52 - qd[3] * z46 * z50
-            + qd[3] * z47 * z49;
-        let z253 = z247 + qd[3] * z19 * z53 - qd[3] * z23 * z51 + qd[3] * z45 * z50
-            - qd[3] * z47 * z48;
-        let z254 = z248 - qd[3] * z19 * z52 + qd[3] * z21 * z51 - qd[3] * z45 * z49
-            + qd[3] * z46 * z48;
-        let z255 = z249 - qd[4] * z42 * z70 + qd[4] * z44 * z69;
-        let z256 = z250 + qd[4] * z40 * z70 - qd[4] * z44 * z68;
-        let z257 = z251 - qd[4] * z40 * z69 + qd[4] * z42 * z68;
-        let z258 = z252 - qd[4] * z42 * z73 + qd[4] * z44 * z72 - qd[4] * z66 * z70
-            + qd[4] * z67 * z69;
-        let z259 = z253 + qd[4] * z40 * z73 - qd[4] * z44 * z71 + qd[4] * z65 * z70
-            - qd[4] * z67 * z68;
-        let z260 = z254 - qd[4] * z40 * z72 + qd[4] * z42 * z71 - qd[4] * z65 * z69
-            + qd[4] * z66 * z68;
-        let z261 = qd[0] * self.m * z117;
-        let z263 = -qd[0] * self.m * z116;
-        let z266 = -z74 * z263 + z75 * z261;
-        let z268 = qd[0] * self.m * z120 + self.m * z241 - self.m * z12 * z119
-            - self.m * z81 * z240 + self.m * z82 * z239;
-        let z269 = self.m * self.g - self.m * z11 * z120 + self.m * z12 * z118
-            + self.m * z80 * z240 - self.m * z82 * z238;
-        let z270 = -qd[0] * self.m * z118 + self.m * z242 + self.m * z11 * z119
-            - self.m * z80 * z239 + self.m * z81 * z238;
-        let z271 = qd[0] * z84 + z11 * z83 + z12 * z85;
-        let z272 = qd[0] * z86 + z11 * z84 + z12 * z87;
-        let z273 = qd[0] * z87 + z11 * z85 + z12 * z88;
-        let z274 = qd[0] * z273 - z12 * z272 + z81 * z270 - z82 * z269 + z83 * z238
-            + z84 * z239 + z85 * z240;
-        let z275 = -z11 * z273 + z12 * z271 - z80 * z270 + z82 * z268 + z84 * z238
-            + z86 * z239 + z87 * z240;
-        let z276 = -qd[0] * z271 + z11 * z272 + z80 * z269 - z81 * z268 + z85 * z238
-            + z87 * z239 + z88 * z240;
-        let z277 = self.m * z246 + self.m * z29 * z123 - self.m * z30 * z122
-            - self.m * z90 * z245 + self.m * z91 * z244;
-        let z278 = self.m * z247 + self.m * self.g - self.m * z28 * z123
-            + self.m * z30 * z121 + self.m * z89 * z245 - self.m * z91 * z243;
-        let z279 = self.m * z248 + self.m * z28 * z122 - self.m * z29 * z121
-            - self.m * z89 * z244 + self.m * z90 * z243;
-        let z280 = z28 * z92 + z29 * z93 + z30 * z94;
-        let z281 = z28 * z93 + z29 * z95 + z30 * z96;
-        let z282 = z28 * z94 + z29 * z96 + z30 * z97;
-        let z283 = z29 * z282 - z30 * z281 + z90 * z279 - z91 * z278 + z92 * z243
-            + z93 * z244 + z94 * z245;
-        let z284 = -z28 * z282 + z30 * z280 - z89 * z279 + z91 * z277 + z93 * z243
-            + z95 * z244 + z96 * z245;
-        let z285 = z28 * z281 - z29 * z280 + z89 * z278 - z90 * z277 + z94 * z243
-            + z96 * z244 + z97 * z245;
-        let z286 = self.m * z252 + self.m * z49 * z126 - self.m * z50 * z125
-            - self.m * z99 * z251 + self.m * z100 * z250;
-        let z287 = self.m * z253 + self.m * self.g - self.m * z48 * z126
-            + self.m * z50 * z124 + self.m * z98 * z251 - self.m * z100 * z249;
-        let z288 = self.m * z254 + self.m * z48 * z125 - self.m * z49 * z124
-            - self.m * z98 * z250 + self.m * z99 * z249;
-        let z289 = z48 * z101 + z49 * z102 + z50 * z103;
-        let z290 = z48 * z102 + z49 * z104 + z50 * z105;
-        let z291 = z48 * z103 + z49 * z105 + z50 * z106;
-        let z292 = z49 * z291 - z50 * z290 + z99 * z288 - z100 * z287 + z101 * z249
-            + z102 * z250 + z103 * z251;
-        let z293 = -z48 * z291 + z50 * z289 - z98 * z288 + z100 * z286 + z102 * z249
-            + z104 * z250 + z105 * z251;
-        let z294 = z48 * z290 - z49 * z289 + z98 * z287 - z99 * z286 + z103 * z249
-            + z105 * z250 + z106 * z251;
-        let z295 = self.m * z258 + self.m * z69 * z129 - self.m * z70 * z128
-            - self.m * z108 * z257 + self.m * z109 * z256;
-        let z296 = self.m * self.g + self.m * z259 - self.m * z68 * z129
-            + self.m * z70 * z127 + self.m * z107 * z257 - self.m * z109 * z255;
-        let z297 = self.m * z260 + self.m * z68 * z128 - self.m * z69 * z127
-            - self.m * z107 * z256 + self.m * z108 * z255;
-        let z298 = z68 * z110 + z69 * z111 + z70 * z112;
-        let z299 = z68 * z111 + z69 * z113 + z70 * z114;
-        let z300 = z68 * z112 + z69 * z114 + z70 * z115;
-        let z301 = z69 * z300 - z70 * z299 + z108 * z297 - z109 * z296 + z110 * z255
-            + z111 * z256 + z112 * z257;
-        let z302 = -z68 * z300 + z70 * z298 - z107 * z297 + z109 * z295 + z111 * z255
-            + z113 * z256 + z114 * z257;
-        let z303 = z68 * z299 - z69 * z298 + z107 * z296 - z108 * z295 + z112 * z255
-            + z114 * z256 + z115 * z257;
-        let z304 = z292 + z301;
-        let z305 = z293 + z302;
-        let z306 = z294 + z303;
-        let z307 = z286 + z295;
-        let z308 = z287 + z296;
-        let z309 = z288 + z297;
-        let z310 = z283 + z304;
-        let z311 = z284 + z305;
-        let z312 = z285 + z306;
-        let z313 = z277 + z307;
-        let z314 = z278 + z308;
-        let z315 = z279 + z309;
-        let z316 = z274 + z310;
-        let z317 = z275 + z311;
-        let z318 = z276 + z312;
-        let z320 = z269 + z314;
+        let s0 = self.shared0(q);
+        let s1 = self.shared1(q, &s0);
+        let s2 = self.shared2(q, &s0, &s1);
+        let s3 = self.shared3(q, &s1);
+        let s4 = self.shared4(q, &s1, &s2);
+        let s5 = self.shared5(q, &s0, &s1, &s2, &s3, &s4);
+        let s6 = self.shared6(q, &s0, &s1, &s2, &s3, &s4);
+        let s8 = self.shared8(q, &s0, &s1, &s2, &s6);
+        let s14 = self.shared14(q, &s5, &s6, &s8);
+        let s18 = self.shared18(q, &s0, &s1, &s2, &s5, &s6, &s8, &s14);
+        let s21 = self.shared21(q, &s0, &s1, &s2, &s5, &s6, &s18);
+        let s26 = self.shared26(q, qd, &s0, &s1, &s2, &s5, &s6);
+        let s27 = self.shared27(q, qd, &s0, &s1, &s2, &s5, &s6, &s26);
+        let s28 = self.shared28(q, qd, &s0, &s8, &s26);
+        let s29 = self.shared29(q, qd, &s5, &s6, &s8, &s26, &s27, &s28);
+        let z21 = s0.v0 * s0.v2;
+        let z40 = s1.v2 * s0.v5 + s2.v2 * s0.v4;
+        let z44 = s1.v3 * s0.v5 + s1.v6 * s0.v4;
+        let z86 = 0.08333333333333333 * self.m * (self.l * self.l) * (s0.v1 * s0.v1)
+            + 0.16666666666666666 * self.m * (self.w * self.w) * (s0.v0 * s0.v0)
+            + 0.08333333333333333 * self.m * (self.w * self.w) * (s0.v1 * s0.v1);
+        let z261 = qd[0] * self.m * s26.v22;
+        let z263 = -qd[0] * self.m * s26.v21;
+        let z266 = -s6.v8 * z263 + s6.v9 * z261;
+        let z275 = -s26.v0 * s28.v2 + s26.v1 * s28.v0 - s5.v4 * s27.v25 + s5.v5 * s27.v23
+            + s8.v1 * s27.v0 + z86 * s27.v1 + s8.v3 * s27.v2;
+        let z317 = z275 + s29.v15;
         let z323 = z266 + z317;
-        let z328 = z0 * z318 + z1 * z316 + z10 * z320;
-        let z329 = z5 * z311 + z6 * z310 + z8 * z312 + z25 * z313 + z26 * z314
-            + z27 * z315;
-        let z330 = z19 * z304 + z21 * z305 + z23 * z306 + z45 * z307 + z46 * z308
-            + z47 * z309;
-        let z331 = z40 * z301 + z42 * z302 + z44 * z303 + z65 * z295 + z66 * z296
-            + z67 * z297;
+        let z328 = s1.v0 * s29.v18 + s1.v1 * s29.v17 + s5.v0 * s27.v41;
+        let z329 = s0.v1 * s29.v15 + s1.v2 * s29.v14 + s1.v3 * s29.v16 + s6.v0 * s27.v38
+            + s5.v1 * s27.v39 + s6.v1 * s27.v40;
+        let z330 = s2.v1 * s29.v11 + z21 * s29.v12 + s1.v5 * s29.v13 + s6.v3 * s27.v35
+            + s5.v2 * s27.v36 + s6.v4 * s27.v37;
+        let z331 = z40 * s29.v8 + s6.v2 * s29.v9 + z44 * s29.v10 + s6.v6 * s27.v32
+            + s5.v3 * s27.v33 + s6.v7 * s27.v34;
         let x0 = -z323;
         let x1 = -z328;
         let x2 = -z329;
         let x3 = -z330;
         let x4 = -z331;
-        m[(0, 0)] = z202;
-        m[(0, 1)] = z205;
-        m[(1, 0)] = z205;
-        m[(0, 2)] = z212;
-        m[(2, 0)] = z212;
-        m[(0, 3)] = z220;
-        m[(3, 0)] = z220;
-        m[(0, 4)] = z229;
-        m[(4, 0)] = z229;
-        m[(1, 1)] = z210;
-        m[(1, 2)] = z218;
-        m[(2, 1)] = z218;
-        m[(1, 3)] = z227;
-        m[(3, 1)] = z227;
-        m[(1, 4)] = z237;
-        m[(4, 1)] = z237;
-        m[(2, 2)] = z217;
-        m[(2, 3)] = z226;
-        m[(3, 2)] = z226;
-        m[(2, 4)] = z236;
-        m[(4, 2)] = z236;
-        m[(3, 3)] = z225;
-        m[(3, 4)] = z235;
-        m[(4, 3)] = z235;
-        m[(4, 4)] = z234;
+        m[(0, 0)] = s21.v0;
+        m[(0, 1)] = s21.v2;
+        m[(1, 0)] = s21.v2;
+        m[(0, 2)] = s18.v27;
+        m[(2, 0)] = s18.v27;
+        m[(0, 3)] = s18.v32;
+        m[(3, 0)] = s18.v32;
+        m[(0, 4)] = s18.v38;
+        m[(4, 0)] = s18.v38;
+        m[(1, 1)] = s21.v5;
+        m[(1, 2)] = s21.v8;
+        m[(2, 1)] = s21.v8;
+        m[(1, 3)] = s21.v11;
+        m[(3, 1)] = s21.v11;
+        m[(1, 4)] = s21.v15;
+        m[(4, 1)] = s21.v15;
+        m[(2, 2)] = s21.v7;
+        m[(2, 3)] = s21.v10;
+        m[(3, 2)] = s21.v10;
+        m[(2, 4)] = s21.v14;
+        m[(4, 2)] = s21.v14;
+        m[(3, 3)] = s21.v9;
+        m[(3, 4)] = s21.v13;
+        m[(4, 3)] = s21.v13;
+        m[(4, 4)] = s21.v12;
         h[0] = x0;
         h[1] = x1;
         h[2] = x2;
@@ -823,625 +2747,76 @@ impl Dynamics<5> for BricardA04 {
         h[4] = x4;
     }
     fn mass_matrix(&self, q: &Vector<5>, _t: f64, m: &mut Matrix<5, 5>) {
-        let z0 = q[0].cos();
-        let z1 = q[0].sin();
-        let z2 = self.l * z0;
-        let z3 = -self.l * z1;
-        let z4 = q[1].cos();
-        let z5 = q[1].sin();
-        let z6 = z0 * z4;
-        let z7 = -z0 * z5;
-        let z8 = -z1 * z4;
-        let z9 = z1 * z5;
-        let z10 = -z0 * z2 + z1 * z3;
-        let z14 = -self.l * z7 + z2;
-        let z15 = -self.l * z4;
-        let z16 = -self.l * z9 + z3;
-        let z17 = q[2].cos();
-        let z18 = q[2].sin();
-        let z19 = z1 * z18 + z7 * z17;
-        let z20 = z1 * z17 - z7 * z18;
-        let z21 = z4 * z17;
-        let z22 = -z4 * z18;
-        let z23 = z0 * z18 + z9 * z17;
-        let z24 = z0 * z17 - z9 * z18;
-        let z25 = -z5 * z16 + z8 * z15;
-        let z26 = z6 * z16 - z8 * z14;
-        let z27 = z5 * z14 - z6 * z15;
-        let z34 = self.l * z20 + z14;
-        let z35 = self.l * z22 + z15;
-        let z36 = self.l * z24 + z16;
-        let z37 = q[3].cos();
-        let z38 = q[3].sin();
-        let z39 = z6 * z37 - z20 * z38;
-        let z40 = z6 * z38 + z20 * z37;
-        let z41 = z5 * z37 - z22 * z38;
-        let z42 = z5 * z38 + z22 * z37;
-        let z43 = z8 * z37 - z24 * z38;
-        let z44 = z8 * z38 + z24 * z37;
-        let z45 = -z21 * z36 + z23 * z35;
-        let z46 = z19 * z36 - z23 * z34;
-        let z47 = -z19 * z35 + z21 * z34;
-        let z54 = -self.l * z39 + z34;
-        let z55 = -self.l * z41 + z35;
-        let z56 = -self.l * z43 + z36;
-        let z57 = q[4].cos();
-        let z58 = q[4].sin();
-        let z59 = z19 * z58 + z39 * z57;
-        let z60 = z19 * z57 - z39 * z58;
-        let z61 = z21 * z58 + z41 * z57;
-        let z62 = z21 * z57 - z41 * z58;
-        let z63 = z23 * z58 + z43 * z57;
-        let z64 = z23 * z57 - z43 * z58;
-        let z65 = -z42 * z56 + z44 * z55;
-        let z66 = z40 * z56 - z44 * z54;
-        let z67 = -z40 * z55 + z42 * z54;
-        let z74 = 0.5 * self.l * z0;
-        let z75 = -0.5 * self.l * z1;
-        let z78 = 0.08333333333333333 * self.m * (self.l * self.l)
-            + 0.08333333333333333 * self.m * (self.w * self.w);
-        let z80 = -0.5 * self.l * z7 + z2;
-        let z81 = -0.5 * self.l * z4;
-        let z82 = -0.5 * self.l * z9 + z3;
-        let z83 = 0.08333333333333333 * self.m * (self.l * self.l) * (z1 * z1)
-            + 0.08333333333333333 * self.m * (self.l * self.l) * (z6 * z6)
-            + 0.08333333333333333 * self.m * (self.w * self.w) * (z1 * z1)
-            + 0.08333333333333333 * self.m * (self.w * self.w) * (z6 * z6)
-            + 0.16666666666666666 * self.m * (self.w * self.w) * (z7 * z7);
-        let z84 = 0.08333333333333333 * self.m * (self.l * self.l) * z5 * z6
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z4 * z7
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z5 * z6;
-        let z85 = 0.08333333333333333 * self.m * (self.l * self.l) * z0 * z1
-            + 0.08333333333333333 * self.m * (self.l * self.l) * z6 * z8
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z0 * z1
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z6 * z8
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z7 * z9;
-        let z86 = 0.08333333333333333 * self.m * (self.l * self.l) * (z5 * z5)
-            + 0.16666666666666666 * self.m * (self.w * self.w) * (z4 * z4)
-            + 0.08333333333333333 * self.m * (self.w * self.w) * (z5 * z5);
-        let z87 = 0.08333333333333333 * self.m * (self.l * self.l) * z5 * z8
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z4 * z9
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z5 * z8;
-        let z88 = 0.08333333333333333 * self.m * (self.l * self.l) * (z0 * z0)
-            + 0.08333333333333333 * self.m * (self.l * self.l) * (z8 * z8)
-            + 0.08333333333333333 * self.m * (self.w * self.w) * (z0 * z0)
-            + 0.08333333333333333 * self.m * (self.w * self.w) * (z8 * z8)
-            + 0.16666666666666666 * self.m * (self.w * self.w) * (z9 * z9);
-        let z89 = 0.5 * self.l * z20 + z14;
-        let z90 = 0.5 * self.l * z22 + z15;
-        let z91 = 0.5 * self.l * z24 + z16;
-        let z92 = 0.08333333333333333 * self.m * (self.l * self.l) * (z6 * z6)
-            + 0.08333333333333333 * self.m * (self.l * self.l) * (z19 * z19)
-            + 0.08333333333333333 * self.m * (self.w * self.w) * (z6 * z6)
-            + 0.08333333333333333 * self.m * (self.w * self.w) * (z19 * z19)
-            + 0.16666666666666666 * self.m * (self.w * self.w) * (z20 * z20);
-        let z93 = 0.08333333333333333 * self.m * (self.l * self.l) * z5 * z6
-            + 0.08333333333333333 * self.m * (self.l * self.l) * z19 * z21
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z5 * z6
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z19 * z21
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z20 * z22;
-        let z94 = 0.08333333333333333 * self.m * (self.l * self.l) * z6 * z8
-            + 0.08333333333333333 * self.m * (self.l * self.l) * z19 * z23
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z6 * z8
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z19 * z23
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z20 * z24;
-        let z95 = 0.08333333333333333 * self.m * (self.l * self.l) * (z5 * z5)
-            + 0.08333333333333333 * self.m * (self.l * self.l) * (z21 * z21)
-            + 0.08333333333333333 * self.m * (self.w * self.w) * (z5 * z5)
-            + 0.08333333333333333 * self.m * (self.w * self.w) * (z21 * z21)
-            + 0.16666666666666666 * self.m * (self.w * self.w) * (z22 * z22);
-        let z96 = 0.08333333333333333 * self.m * (self.l * self.l) * z5 * z8
-            + 0.08333333333333333 * self.m * (self.l * self.l) * z21 * z23
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z5 * z8
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z21 * z23
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z22 * z24;
-        let z97 = 0.08333333333333333 * self.m * (self.l * self.l) * (z8 * z8)
-            + 0.08333333333333333 * self.m * (self.l * self.l) * (z23 * z23)
-            + 0.08333333333333333 * self.m * (self.w * self.w) * (z8 * z8)
-            + 0.08333333333333333 * self.m * (self.w * self.w) * (z23 * z23)
-            + 0.16666666666666666 * self.m * (self.w * self.w) * (z24 * z24);
-        let z98 = -0.5 * self.l * z39 + z34;
-        let z99 = -0.5 * self.l * z41 + z35;
-        let z100 = -0.5 * self.l * z43 + z36;
-        let z101 = 0.08333333333333333 * self.m * (self.l * self.l) * (z19 * z19)
-            + 0.08333333333333333 * self.m * (self.l * self.l) * (z40 * z40)
-            + 0.08333333333333333 * self.m * (self.w * self.w) * (z19 * z19)
-            + 0.16666666666666666 * self.m * (self.w * self.w) * (z39 * z39)
-            + 0.08333333333333333 * self.m * (self.w * self.w) * (z40 * z40);
-        let z102 = 0.08333333333333333 * self.m * (self.l * self.l) * z19 * z21
-            + 0.08333333333333333 * self.m * (self.l * self.l) * z40 * z42
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z19 * z21
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z39 * z41
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z40 * z42;
-        let z103 = 0.08333333333333333 * self.m * (self.l * self.l) * z19 * z23
-            + 0.08333333333333333 * self.m * (self.l * self.l) * z40 * z44
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z19 * z23
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z39 * z43
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z40 * z44;
-        let z104 = 0.08333333333333333 * self.m * (self.l * self.l) * (z21 * z21)
-            + 0.08333333333333333 * self.m * (self.l * self.l) * (z42 * z42)
-            + 0.08333333333333333 * self.m * (self.w * self.w) * (z21 * z21)
-            + 0.16666666666666666 * self.m * (self.w * self.w) * (z41 * z41)
-            + 0.08333333333333333 * self.m * (self.w * self.w) * (z42 * z42);
-        let z105 = 0.08333333333333333 * self.m * (self.l * self.l) * z21 * z23
-            + 0.08333333333333333 * self.m * (self.l * self.l) * z42 * z44
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z21 * z23
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z41 * z43
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z42 * z44;
-        let z106 = 0.08333333333333333 * self.m * (self.l * self.l) * (z23 * z23)
-            + 0.08333333333333333 * self.m * (self.l * self.l) * (z44 * z44)
-            + 0.08333333333333333 * self.m * (self.w * self.w) * (z23 * z23)
-            + 0.16666666666666666 * self.m * (self.w * self.w) * (z43 * z43)
-            + 0.08333333333333333 * self.m * (self.w * self.w) * (z44 * z44);
-        let z107 = 0.5 * self.l * z60 + z54;
-        let z108 = 0.5 * self.l * z62 + z55;
-        let z109 = 0.5 * self.l * z64 + z56;
-        let z110 = 0.08333333333333333 * self.m * (self.l * self.l) * (z40 * z40)
-            + 0.08333333333333333 * self.m * (self.l * self.l) * (z59 * z59)
-            + 0.08333333333333333 * self.m * (self.w * self.w) * (z40 * z40)
-            + 0.08333333333333333 * self.m * (self.w * self.w) * (z59 * z59)
-            + 0.16666666666666666 * self.m * (self.w * self.w) * (z60 * z60);
-        let z111 = 0.08333333333333333 * self.m * (self.l * self.l) * z40 * z42
-            + 0.08333333333333333 * self.m * (self.l * self.l) * z59 * z61
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z40 * z42
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z59 * z61
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z60 * z62;
-        let z112 = 0.08333333333333333 * self.m * (self.l * self.l) * z40 * z44
-            + 0.08333333333333333 * self.m * (self.l * self.l) * z59 * z63
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z40 * z44
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z59 * z63
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z60 * z64;
-        let z113 = 0.08333333333333333 * self.m * (self.l * self.l) * (z42 * z42)
-            + 0.08333333333333333 * self.m * (self.l * self.l) * (z61 * z61)
-            + 0.08333333333333333 * self.m * (self.w * self.w) * (z42 * z42)
-            + 0.08333333333333333 * self.m * (self.w * self.w) * (z61 * z61)
-            + 0.16666666666666666 * self.m * (self.w * self.w) * (z62 * z62);
-        let z114 = 0.08333333333333333 * self.m * (self.l * self.l) * z42 * z44
-            + 0.08333333333333333 * self.m * (self.l * self.l) * z61 * z63
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z42 * z44
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z61 * z63
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z62 * z64;
-        let z115 = 0.08333333333333333 * self.m * (self.l * self.l) * (z44 * z44)
-            + 0.08333333333333333 * self.m * (self.l * self.l) * (z63 * z63)
-            + 0.08333333333333333 * self.m * (self.w * self.w) * (z44 * z44)
-            + 0.08333333333333333 * self.m * (self.w * self.w) * (z63 * z63)
-            + 0.16666666666666666 * self.m * (self.w * self.w) * (z64 * z64);
-        let z162 = self.m * z107;
-        let z163 = self.m * z108;
-        let z164 = self.m * z109;
-        let z165 = self.m * (z108 * z108) + self.m * (z109 * z109) + z110;
-        let z166 = -self.m * z107 * z108 + z111;
-        let z167 = -self.m * z107 * z109 + z112;
-        let z168 = self.m * (z107 * z107) + self.m * (z109 * z109) + z113;
-        let z169 = -self.m * z108 * z109 + z114;
-        let z170 = self.m * (z107 * z107) + self.m * (z108 * z108) + z115;
-        let z171 = self.m * z98 + z162;
-        let z172 = self.m * z99 + z163;
-        let z173 = self.m * z100 + z164;
-        let z174 = self.m * (z99 * z99) + self.m * (z100 * z100) + z101 + z165;
-        let z175 = -self.m * z98 * z99 + z102 + z166;
-        let z176 = -self.m * z98 * z100 + z103 + z167;
-        let z177 = self.m * (z98 * z98) + self.m * (z100 * z100) + z104 + z168;
-        let z178 = -self.m * z99 * z100 + z105 + z169;
-        let z179 = self.m * (z98 * z98) + self.m * (z99 * z99) + z106 + z170;
-        let z180 = self.m * z89 + z171;
-        let z181 = self.m * z90 + z172;
-        let z182 = self.m * z91 + z173;
-        let z183 = self.m * (z90 * z90) + self.m * (z91 * z91) + z92 + z174;
-        let z184 = -self.m * z89 * z90 + z93 + z175;
-        let z185 = -self.m * z89 * z91 + z94 + z176;
-        let z186 = self.m * (z89 * z89) + self.m * (z91 * z91) + z95 + z177;
-        let z187 = -self.m * z90 * z91 + z96 + z178;
-        let z188 = self.m * (z89 * z89) + self.m * (z90 * z90) + z97 + z179;
-        let z189 = self.m * z80 + z180;
-        let z191 = self.m * z82 + z182;
-        let z192 = self.m * (z81 * z81) + self.m * (z82 * z82) + z83 + z183;
-        let z193 = -self.m * z80 * z81 + z84 + z184;
-        let z194 = -self.m * z80 * z82 + z85 + z185;
-        let z195 = self.m * (z80 * z80) + self.m * (z82 * z82) + z86 + z186;
-        let z196 = -self.m * z81 * z82 + z87 + z187;
-        let z197 = self.m * (z80 * z80) + self.m * (z81 * z81) + z88 + z188;
-        let z202 = self.m * (z74 * z74) + self.m * (z75 * z75) + z78 + z195;
-        let z204 = z0 * z194 + z1 * z192 - z10 * z191;
-        let z205 = z0 * z196 + z1 * z193;
-        let z206 = z0 * z197 + z1 * z194 + z10 * z189;
-        let z208 = 4.0 * self.m * z10 + z0 * z189 - z1 * z191;
-        let z210 = z0 * z206 + z1 * z204 + z10 * z208;
-        let z211 = z5 * z184 + z6 * z183 + z8 * z185 - z26 * z182 + z27 * z181;
-        let z212 = z5 * z186 + z6 * z184 + z8 * z187 + z25 * z182 - z27 * z180;
-        let z213 = z5 * z187 + z6 * z185 + z8 * z188 - z25 * z181 + z26 * z180;
-        let z214 = 3.0 * self.m * z25 + z5 * z182 - z8 * z181;
-        let z215 = 3.0 * self.m * z26 - z6 * z182 + z8 * z180;
-        let z216 = 3.0 * self.m * z27 - z5 * z180 + z6 * z181;
-        let z217 = z5 * z212 + z6 * z211 + z8 * z213 + z25 * z214 + z26 * z215
-            + z27 * z216;
-        let z218 = z0 * z213 + z1 * z211 + z10 * z215;
-        let z219 = z19 * z174 + z21 * z175 + z23 * z176 - z46 * z173 + z47 * z172;
-        let z220 = z19 * z175 + z21 * z177 + z23 * z178 + z45 * z173 - z47 * z171;
-        let z221 = z19 * z176 + z21 * z178 + z23 * z179 - z45 * z172 + z46 * z171;
-        let z222 = 2.0 * self.m * z45 + z21 * z173 - z23 * z172;
-        let z223 = 2.0 * self.m * z46 - z19 * z173 + z23 * z171;
-        let z224 = 2.0 * self.m * z47 + z19 * z172 - z21 * z171;
-        let z225 = z19 * z219 + z21 * z220 + z23 * z221 + z45 * z222 + z46 * z223
-            + z47 * z224;
-        let z226 = z5 * z220 + z6 * z219 + z8 * z221 + z25 * z222 + z26 * z223
-            + z27 * z224;
-        let z227 = z0 * z221 + z1 * z219 + z10 * z223;
-        let z228 = z40 * z165 + z42 * z166 + z44 * z167 - z66 * z164 + z67 * z163;
-        let z229 = z40 * z166 + z42 * z168 + z44 * z169 + z65 * z164 - z67 * z162;
-        let z230 = z40 * z167 + z42 * z169 + z44 * z170 - z65 * z163 + z66 * z162;
-        let z231 = self.m * z65 + z42 * z164 - z44 * z163;
-        let z232 = self.m * z66 - z40 * z164 + z44 * z162;
-        let z233 = self.m * z67 + z40 * z163 - z42 * z162;
-        let z234 = z40 * z228 + z42 * z229 + z44 * z230 + z65 * z231 + z66 * z232
-            + z67 * z233;
-        let z235 = z19 * z228 + z21 * z229 + z23 * z230 + z45 * z231 + z46 * z232
-            + z47 * z233;
-        let z236 = z5 * z229 + z6 * z228 + z8 * z230 + z25 * z231 + z26 * z232
-            + z27 * z233;
-        let z237 = z0 * z230 + z1 * z228 + z10 * z232;
-        m[(0, 0)] = z202;
-        m[(0, 1)] = z205;
-        m[(1, 0)] = z205;
-        m[(0, 2)] = z212;
-        m[(2, 0)] = z212;
-        m[(0, 3)] = z220;
-        m[(3, 0)] = z220;
-        m[(0, 4)] = z229;
-        m[(4, 0)] = z229;
-        m[(1, 1)] = z210;
-        m[(1, 2)] = z218;
-        m[(2, 1)] = z218;
-        m[(1, 3)] = z227;
-        m[(3, 1)] = z227;
-        m[(1, 4)] = z237;
-        m[(4, 1)] = z237;
-        m[(2, 2)] = z217;
-        m[(2, 3)] = z226;
-        m[(3, 2)] = z226;
-        m[(2, 4)] = z236;
-        m[(4, 2)] = z236;
-        m[(3, 3)] = z225;
-        m[(3, 4)] = z235;
-        m[(4, 3)] = z235;
-        m[(4, 4)] = z234;
+        let s0 = self.shared0(q);
+        let s1 = self.shared1(q, &s0);
+        let s2 = self.shared2(q, &s0, &s1);
+        let s3 = self.shared3(q, &s1);
+        let s4 = self.shared4(q, &s1, &s2);
+        let s5 = self.shared5(q, &s0, &s1, &s2, &s3, &s4);
+        let s6 = self.shared6(q, &s0, &s1, &s2, &s3, &s4);
+        let s8 = self.shared8(q, &s0, &s1, &s2, &s6);
+        let s14 = self.shared14(q, &s5, &s6, &s8);
+        let s18 = self.shared18(q, &s0, &s1, &s2, &s5, &s6, &s8, &s14);
+        let s21 = self.shared21(q, &s0, &s1, &s2, &s5, &s6, &s18);
+        m[(0, 0)] = s21.v0;
+        m[(0, 1)] = s21.v2;
+        m[(1, 0)] = s21.v2;
+        m[(0, 2)] = s18.v27;
+        m[(2, 0)] = s18.v27;
+        m[(0, 3)] = s18.v32;
+        m[(3, 0)] = s18.v32;
+        m[(0, 4)] = s18.v38;
+        m[(4, 0)] = s18.v38;
+        m[(1, 1)] = s21.v5;
+        m[(1, 2)] = s21.v8;
+        m[(2, 1)] = s21.v8;
+        m[(1, 3)] = s21.v11;
+        m[(3, 1)] = s21.v11;
+        m[(1, 4)] = s21.v15;
+        m[(4, 1)] = s21.v15;
+        m[(2, 2)] = s21.v7;
+        m[(2, 3)] = s21.v10;
+        m[(3, 2)] = s21.v10;
+        m[(2, 4)] = s21.v14;
+        m[(4, 2)] = s21.v14;
+        m[(3, 3)] = s21.v9;
+        m[(3, 4)] = s21.v13;
+        m[(4, 3)] = s21.v13;
+        m[(4, 4)] = s21.v12;
     }
     fn forces(&self, q: &Vector<5>, qd: &Vector<5>, _t: f64, h: &mut Vector<5>) {
-        let z0 = q[0].cos();
-        let z1 = q[0].sin();
-        let z2 = self.l * z0;
-        let z3 = -self.l * z1;
-        let z4 = q[1].cos();
-        let z5 = q[1].sin();
-        let z6 = z0 * z4;
-        let z7 = -z0 * z5;
-        let z8 = -z1 * z4;
-        let z9 = z1 * z5;
-        let z10 = -z0 * z2 + z1 * z3;
-        let z11 = qd[1] * z1;
-        let z12 = qd[1] * z0;
-        let z13 = qd[1] * z10;
-        let z14 = -self.l * z7 + z2;
-        let z15 = -self.l * z4;
-        let z16 = -self.l * z9 + z3;
-        let z17 = q[2].cos();
-        let z18 = q[2].sin();
-        let z19 = z1 * z18 + z7 * z17;
-        let z20 = z1 * z17 - z7 * z18;
-        let z21 = z4 * z17;
-        let z22 = -z4 * z18;
-        let z23 = z0 * z18 + z9 * z17;
-        let z24 = z0 * z17 - z9 * z18;
-        let z25 = -z5 * z16 + z8 * z15;
-        let z26 = z6 * z16 - z8 * z14;
-        let z27 = z5 * z14 - z6 * z15;
-        let z28 = qd[2] * z6 + z11;
-        let z29 = qd[0] + qd[2] * z5;
-        let z30 = qd[2] * z8 + z12;
-        let z31 = qd[2] * z25;
-        let z32 = qd[2] * z26 + z13;
-        let z33 = qd[2] * z27;
-        let z34 = self.l * z20 + z14;
-        let z35 = self.l * z22 + z15;
-        let z36 = self.l * z24 + z16;
-        let z37 = q[3].cos();
-        let z38 = q[3].sin();
-        let z39 = z6 * z37 - z20 * z38;
-        let z40 = z6 * z38 + z20 * z37;
-        let z41 = z5 * z37 - z22 * z38;
-        let z42 = z5 * z38 + z22 * z37;
-        let z43 = z8 * z37 - z24 * z38;
-        let z44 = z8 * z38 + z24 * z37;
-        let z45 = -z21 * z36 + z23 * z35;
-        let z46 = z19 * z36 - z23 * z34;
-        let z47 = -z19 * z35 + z21 * z34;
-        let z48 = qd[3] * z19 + z28;
-        let z49 = qd[3] * z21 + z29;
-        let z50 = qd[3] * z23 + z30;
-        let z51 = qd[3] * z45 + z31;
-        let z52 = qd[3] * z46 + z32;
-        let z53 = qd[3] * z47 + z33;
-        let z54 = -self.l * z39 + z34;
-        let z55 = -self.l * z41 + z35;
-        let z56 = -self.l * z43 + z36;
-        let z57 = q[4].cos();
-        let z58 = q[4].sin();
-        let z59 = z19 * z58 + z39 * z57;
-        let z60 = z19 * z57 - z39 * z58;
-        let z61 = z21 * z58 + z41 * z57;
-        let z62 = z21 * z57 - z41 * z58;
-        let z63 = z23 * z58 + z43 * z57;
-        let z64 = z23 * z57 - z43 * z58;
-        let z65 = -z42 * z56 + z44 * z55;
-        let z66 = z40 * z56 - z44 * z54;
-        let z67 = -z40 * z55 + z42 * z54;
-        let z68 = qd[4] * z40 + z48;
-        let z69 = qd[4] * z42 + z49;
-        let z70 = qd[4] * z44 + z50;
-        let z71 = qd[4] * z65 + z51;
-        let z72 = qd[4] * z66 + z52;
-        let z73 = qd[4] * z67 + z53;
-        let z74 = 0.5 * self.l * z0;
-        let z75 = -0.5 * self.l * z1;
-        let z80 = -0.5 * self.l * z7 + z2;
-        let z81 = -0.5 * self.l * z4;
-        let z82 = -0.5 * self.l * z9 + z3;
-        let z83 = 0.08333333333333333 * self.m * (self.l * self.l) * (z1 * z1)
-            + 0.08333333333333333 * self.m * (self.l * self.l) * (z6 * z6)
-            + 0.08333333333333333 * self.m * (self.w * self.w) * (z1 * z1)
-            + 0.08333333333333333 * self.m * (self.w * self.w) * (z6 * z6)
-            + 0.16666666666666666 * self.m * (self.w * self.w) * (z7 * z7);
-        let z84 = 0.08333333333333333 * self.m * (self.l * self.l) * z5 * z6
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z4 * z7
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z5 * z6;
-        let z85 = 0.08333333333333333 * self.m * (self.l * self.l) * z0 * z1
-            + 0.08333333333333333 * self.m * (self.l * self.l) * z6 * z8
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z0 * z1
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z6 * z8
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z7 * z9;
-        let z86 = 0.08333333333333333 * self.m * (self.l * self.l) * (z5 * z5)
-            + 0.16666666666666666 * self.m * (self.w * self.w) * (z4 * z4)
-            + 0.08333333333333333 * self.m * (self.w * self.w) * (z5 * z5);
-        let z87 = 0.08333333333333333 * self.m * (self.l * self.l) * z5 * z8
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z4 * z9
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z5 * z8;
-        let z88 = 0.08333333333333333 * self.m * (self.l * self.l) * (z0 * z0)
-            + 0.08333333333333333 * self.m * (self.l * self.l) * (z8 * z8)
-            + 0.08333333333333333 * self.m * (self.w * self.w) * (z0 * z0)
-            + 0.08333333333333333 * self.m * (self.w * self.w) * (z8 * z8)
-            + 0.16666666666666666 * self.m * (self.w * self.w) * (z9 * z9);
-        let z89 = 0.5 * self.l * z20 + z14;
-        let z90 = 0.5 * self.l * z22 + z15;
-        let z91 = 0.5 * self.l * z24 + z16;
-        let z92 = 0.08333333333333333 * self.m * (self.l * self.l) * (z6 * z6)
-            + 0.08333333333333333 * self.m * (self.l * self.l) * (z19 * z19)
-            + 0.08333333333333333 * self.m * (self.w * self.w) * (z6 * z6)
-            + 0.08333333333333333 * self.m * (self.w * self.w) * (z19 * z19)
-            + 0.16666666666666666 * self.m * (self.w * self.w) * (z20 * z20);
-        let z93 = 0.08333333333333333 * self.m * (self.l * self.l) * z5 * z6
-            + 0.08333333333333333 * self.m * (self.l * self.l) * z19 * z21
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z5 * z6
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z19 * z21
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z20 * z22;
-        let z94 = 0.08333333333333333 * self.m * (self.l * self.l) * z6 * z8
-            + 0.08333333333333333 * self.m * (self.l * self.l) * z19 * z23
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z6 * z8
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z19 * z23
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z20 * z24;
-        let z95 = 0.08333333333333333 * self.m * (self.l * self.l) * (z5 * z5)
-            + 0.08333333333333333 * self.m * (self.l * self.l) * (z21 * z21)
-            + 0.08333333333333333 * self.m * (self.w * self.w) * (z5 * z5)
-            + 0.08333333333333333 * self.m * (self.w * self.w) * (z21 * z21)
-            + 0.16666666666666666 * self.m * (self.w * self.w) * (z22 * z22);
-        let z96 = 0.08333333333333333 * self.m * (self.l * self.l) * z5 * z8
-            + 0.08333333333333333 * self.m * (self.l * self.l) * z21 * z23
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z5 * z8
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z21 * z23
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z22 * z24;
-        let z97 = 0.08333333333333333 * self.m * (self.l * self.l) * (z8 * z8)
-            + 0.08333333333333333 * self.m * (self.l * self.l) * (z23 * z23)
-            + 0.08333333333333333 * self.m * (self.w * self.w) * (z8 * z8)
-            + 0.08333333333333333 * self.m * (self.w * self.w) * (z23 * z23)
-            + 0.16666666666666666 * self.m * (self.w * self.w) * (z24 * z24);
-        let z98 = -0.5 * self.l * z39 + z34;
-        let z99 = -0.5 * self.l * z41 + z35;
-        let z100 = -0.5 * self.l * z43 + z36;
-        let z101 = 0.08333333333333333 * self.m * (self.l * self.l) * (z19 * z19)
-            + 0.08333333333333333 * self.m * (self.l * self.l) * (z40 * z40)
-            + 0.08333333333333333 * self.m * (self.w * self.w) * (z19 * z19)
-            + 0.16666666666666666 * self.m * (self.w * self.w) * (z39 * z39)
-            + 0.08333333333333333 * self.m * (self.w * self.w) * (z40 * z40);
-        let z102 = 0.08333333333333333 * self.m * (self.l * self.l) * z19 * z21
-            + 0.08333333333333333 * self.m * (self.l * self.l) * z40 * z42
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z19 * z21
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z39 * z41
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z40 * z42;
-        let z103 = 0.08333333333333333 * self.m * (self.l * self.l) * z19 * z23
-            + 0.08333333333333333 * self.m * (self.l * self.l) * z40 * z44
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z19 * z23
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z39 * z43
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z40 * z44;
-        let z104 = 0.08333333333333333 * self.m * (self.l * self.l) * (z21 * z21)
-            + 0.08333333333333333 * self.m * (self.l * self.l) * (z42 * z42)
-            + 0.08333333333333333 * self.m * (self.w * self.w) * (z21 * z21)
-            + 0.16666666666666666 * self.m * (self.w * self.w) * (z41 * z41)
-            + 0.08333333333333333 * self.m * (self.w * self.w) * (z42 * z42);
-        let z105 = 0.08333333333333333 * self.m * (self.l * self.l) * z21 * z23
-            + 0.08333333333333333 * self.m * (self.l * self.l) * z42 * z44
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z21 * z23
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z41 * z43
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z42 * z44;
-        let z106 = 0.08333333333333333 * self.m * (self.l * self.l) * (z23 * z23)
-            + 0.08333333333333333 * self.m * (self.l * self.l) * (z44 * z44)
-            + 0.08333333333333333 * self.m * (self.w * self.w) * (z23 * z23)
-            + 0.16666666666666666 * self.m * (self.w * self.w) * (z43 * z43)
-            + 0.08333333333333333 * self.m * (self.w * self.w) * (z44 * z44);
-        let z107 = 0.5 * self.l * z60 + z54;
-        let z108 = 0.5 * self.l * z62 + z55;
-        let z109 = 0.5 * self.l * z64 + z56;
-        let z110 = 0.08333333333333333 * self.m * (self.l * self.l) * (z40 * z40)
-            + 0.08333333333333333 * self.m * (self.l * self.l) * (z59 * z59)
-            + 0.08333333333333333 * self.m * (self.w * self.w) * (z40 * z40)
-            + 0.08333333333333333 * self.m * (self.w * self.w) * (z59 * z59)
-            + 0.16666666666666666 * self.m * (self.w * self.w) * (z60 * z60);
-        let z111 = 0.08333333333333333 * self.m * (self.l * self.l) * z40 * z42
-            + 0.08333333333333333 * self.m * (self.l * self.l) * z59 * z61
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z40 * z42
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z59 * z61
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z60 * z62;
-        let z112 = 0.08333333333333333 * self.m * (self.l * self.l) * z40 * z44
-            + 0.08333333333333333 * self.m * (self.l * self.l) * z59 * z63
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z40 * z44
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z59 * z63
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z60 * z64;
-        let z113 = 0.08333333333333333 * self.m * (self.l * self.l) * (z42 * z42)
-            + 0.08333333333333333 * self.m * (self.l * self.l) * (z61 * z61)
-            + 0.08333333333333333 * self.m * (self.w * self.w) * (z42 * z42)
-            + 0.08333333333333333 * self.m * (self.w * self.w) * (z61 * z61)
-            + 0.16666666666666666 * self.m * (self.w * self.w) * (z62 * z62);
-        let z114 = 0.08333333333333333 * self.m * (self.l * self.l) * z42 * z44
-            + 0.08333333333333333 * self.m * (self.l * self.l) * z61 * z63
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z42 * z44
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z61 * z63
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z62 * z64;
-        let z115 = 0.08333333333333333 * self.m * (self.l * self.l) * (z44 * z44)
-            + 0.08333333333333333 * self.m * (self.l * self.l) * (z63 * z63)
-            + 0.08333333333333333 * self.m * (self.w * self.w) * (z44 * z44)
-            + 0.08333333333333333 * self.m * (self.w * self.w) * (z63 * z63)
-            + 0.16666666666666666 * self.m * (self.w * self.w) * (z64 * z64);
-        let z116 = qd[0] * z75;
-        let z117 = -qd[0] * z74;
-        let z118 = qd[0] * z82 - z12 * z81;
-        let z119 = -z11 * z82 + z12 * z80 + z13;
-        let z120 = -qd[0] * z80 + z11 * z81;
-        let z121 = z29 * z91 - z30 * z90 + z31;
-        let z122 = -z28 * z91 + z30 * z89 + z32;
-        let z123 = z28 * z90 - z29 * z89 + z33;
-        let z124 = z49 * z100 - z50 * z99 + z51;
-        let z125 = -z48 * z100 + z50 * z98 + z52;
-        let z126 = z48 * z99 - z49 * z98 + z53;
-        let z127 = z69 * z109 - z70 * z108 + z71;
-        let z128 = -z68 * z109 + z70 * z107 + z72;
-        let z129 = z68 * z108 - z69 * z107 + z73;
-        let z238 = qd[0] * qd[1] * z0;
-        let z239 = -qd[1] * z0 * z11 + qd[1] * z1 * z12;
-        let z240 = -qd[0] * qd[1] * z1;
-        let z241 = qd[1] * z0 * z13 - qd[1] * z10 * z12;
-        let z242 = -qd[1] * z1 * z13 + qd[1] * z10 * z11;
-        let z243 = z238 - qd[2] * z5 * z30 + qd[2] * z8 * z29;
-        let z244 = z239 + qd[2] * z6 * z30 - qd[2] * z8 * z28;
-        let z245 = z240 + qd[2] * z5 * z28 - qd[2] * z6 * z29;
-        let z246 = z241 - qd[2] * z5 * z33 + qd[2] * z8 * z32 - qd[2] * z26 * z30
-            + qd[2] * z27 * z29;
-        let z247 = qd[2] * z6 * z33 - qd[2] * z8 * z31 + qd[2] * z25 * z30
-            - qd[2] * z27 * z28;
-        let z248 = z242 + qd[2] * z5 * z31 - qd[2] * z6 * z32 - qd[2] * z25 * z29
-            + qd[2] * z26 * z28;
-        let z249 = z243 - qd[3] * z21 * z50 + qd[3] * z23 * z49;
-        let z250 = z244 + qd[3] * z19 * z50 - qd[3] * z23 * z48;
-        let z251 = z245 - qd[3] * z19 * z49 + qd[3] * z21 * z48;
-        let z252 = z246 - qd[3] * z21 * z53 + qd[3] * z23 * z52 - qd[3] * z46 * z50
-            + qd[3] * z47 * z49;
-        let z253 = z247 + qd[3] * z19 * z53 - qd[3] * z23 * z51 + qd[3] * z45 * z50
-            - qd[3] * z47 * z48;
-        let z254 = z248 - qd[3] * z19 * z52 + qd[3] * z21 * z51 - qd[3] * z45 * z49
-            + qd[3] * z46 * z48;
-        let z255 = z249 - qd[4] * z42 * z70 + qd[4] * z44 * z69;
-        let z256 = z250 + qd[4] * z40 * z70 - qd[4] * z44 * z68;
-        let z257 = z251 - qd[4] * z40 * z69 + qd[4] * z42 * z68;
-        let z258 = z252 - qd[4] * z42 * z73 + qd[4] * z44 * z72 - qd[4] * z66 * z70
-            + qd[4] * z67 * z69;
-        let z259 = z253 + qd[4] * z40 * z73 - qd[4] * z44 * z71 + qd[4] * z65 * z70
-            - qd[4] * z67 * z68;
-        let z260 = z254 - qd[4] * z40 * z72 + qd[4] * z42 * z71 - qd[4] * z65 * z69
-            + qd[4] * z66 * z68;
-        let z261 = qd[0] * self.m * z117;
-        let z263 = -qd[0] * self.m * z116;
-        let z266 = -z74 * z263 + z75 * z261;
-        let z268 = qd[0] * self.m * z120 + self.m * z241 - self.m * z12 * z119
-            - self.m * z81 * z240 + self.m * z82 * z239;
-        let z269 = self.m * self.g - self.m * z11 * z120 + self.m * z12 * z118
-            + self.m * z80 * z240 - self.m * z82 * z238;
-        let z270 = -qd[0] * self.m * z118 + self.m * z242 + self.m * z11 * z119
-            - self.m * z80 * z239 + self.m * z81 * z238;
-        let z271 = qd[0] * z84 + z11 * z83 + z12 * z85;
-        let z272 = qd[0] * z86 + z11 * z84 + z12 * z87;
-        let z273 = qd[0] * z87 + z11 * z85 + z12 * z88;
-        let z274 = qd[0] * z273 - z12 * z272 + z81 * z270 - z82 * z269 + z83 * z238
-            + z84 * z239 + z85 * z240;
-        let z275 = -z11 * z273 + z12 * z271 - z80 * z270 + z82 * z268 + z84 * z238
-            + z86 * z239 + z87 * z240;
-        let z276 = -qd[0] * z271 + z11 * z272 + z80 * z269 - z81 * z268 + z85 * z238
-            + z87 * z239 + z88 * z240;
-        let z277 = self.m * z246 + self.m * z29 * z123 - self.m * z30 * z122
-            - self.m * z90 * z245 + self.m * z91 * z244;
-        let z278 = self.m * z247 + self.m * self.g - self.m * z28 * z123
-            + self.m * z30 * z121 + self.m * z89 * z245 - self.m * z91 * z243;
-        let z279 = self.m * z248 + self.m * z28 * z122 - self.m * z29 * z121
-            - self.m * z89 * z244 + self.m * z90 * z243;
-        let z280 = z28 * z92 + z29 * z93 + z30 * z94;
-        let z281 = z28 * z93 + z29 * z95 + z30 * z96;
-        let z282 = z28 * z94 + z29 * z96 + z30 * z97;
-        let z283 = z29 * z282 - z30 * z281 + z90 * z279 - z91 * z278 + z92 * z243
-            + z93 * z244 + z94 * z245;
-        let z284 = -z28 * z282 + z30 * z280 - z89 * z279 + z91 * z277 + z93 * z243
-            + z95 * z244 + z96 * z245;
-        let z285 = z28 * z281 - z29 * z280 + z89 * z278 - z90 * z277 + z94 * z243
-            + z96 * z244 + z97 * z245;
-        let z286 = self.m * z252 + self.m * z49 * z126 - self.m * z50 * z125
-            - self.m * z99 * z251 + self.m * z100 * z250;
-        let z287 = self.m * z253 + self.m * self.g - self.m * z48 * z126
-            + self.m * z50 * z124 + self.m * z98 * z251 - self.m * z100 * z249;
-        let z288 = self.m * z254 + self.m * z48 * z125 - self.m * z49 * z124
-            - self.m * z98 * z250 + self.m * z99 * z249;
-        let z289 = z48 * z101 + z49 * z102 + z50 * z103;
-        let z290 = z48 * z102 + z49 * z104 + z50 * z105;
-        let z291 = z48 * z103 + z49 * z105 + z50 * z106;
-        let z292 = z49 * z291 - z50 * z290 + z99 * z288 - z100 * z287 + z101 * z249
-            + z102 * z250 + z103 * z251;
-        let z293 = -z48 * z291 + z50 * z289 - z98 * z288 + z100 * z286 + z102 * z249
-            + z104 * z250 + z105 * z251;
-        let z294 = z48 * z290 - z49 * z289 + z98 * z287 - z99 * z286 + z103 * z249
-            + z105 * z250 + z106 * z251;
-        let z295 = self.m * z258 + self.m * z69 * z129 - self.m * z70 * z128
-            - self.m * z108 * z257 + self.m * z109 * z256;
-        let z296 = self.m * self.g + self.m * z259 - self.m * z68 * z129
-            + self.m * z70 * z127 + self.m * z107 * z257 - self.m * z109 * z255;
-        let z297 = self.m * z260 + self.m * z68 * z128 - self.m * z69 * z127
-            - self.m * z107 * z256 + self.m * z108 * z255;
-        let z298 = z68 * z110 + z69 * z111 + z70 * z112;
-        let z299 = z68 * z111 + z69 * z113 + z70 * z114;
-        let z300 = z68 * z112 + z69 * z114 + z70 * z115;
-        let z301 = z69 * z300 - z70 * z299 + z108 * z297 - z109 * z296 + z110 * z255
-            + z111 * z256 + z112 * z257;
-        let z302 = -z68 * z300 + z70 * z298 - z107 * z297 + z109 * z295 + z111 * z255
-            + z113 * z256 + z114 * z257;
-        let z303 = z68 * z299 - z69 * z298 + z107 * z296 - z108 * z295 + z112 * z255
-            + z114 * z256 + z115 * z257;
-        let z304 = z292 + z301;
-        let z305 = z293 + z302;
-        let z306 = z294 + z303;
-        let z307 = z286 + z295;
-        let z308 = z287 + z296;
-        let z309 = z288 + z297;
-        let z310 = z283 + z304;
-        let z311 = z284 + z305;
-        let z312 = z285 + z306;
-        let z313 = z277 + z307;
-        let z314 = z278 + z308;
-        let z315 = z279 + z309;
-        let z316 = z274 + z310;
-        let z317 = z275 + z311;
-        let z318 = z276 + z312;
-        let z320 = z269 + z314;
+        let s0 = self.shared0(q);
+        let s1 = self.shared1(q, &s0);
+        let s2 = self.shared2(q, &s0, &s1);
+        let s3 = self.shared3(q, &s1);
+        let s4 = self.shared4(q, &s1, &s2);
+        let s5 = self.shared5(q, &s0, &s1, &s2, &s3, &s4);
+        let s6 = self.shared6(q, &s0, &s1, &s2, &s3, &s4);
+        let s8 = self.shared8(q, &s0, &s1, &s2, &s6);
+        let s26 = self.shared26(q, qd, &s0, &s1, &s2, &s5, &s6);
+        let s27 = self.shared27(q, qd, &s0, &s1, &s2, &s5, &s6, &s26);
+        let s28 = self.shared28(q, qd, &s0, &s8, &s26);
+        let s29 = self.shared29(q, qd, &s5, &s6, &s8, &s26, &s27, &s28);
+        let z21 = s0.v0 * s0.v2;
+        let z40 = s1.v2 * s0.v5 + s2.v2 * s0.v4;
+        let z44 = s1.v3 * s0.v5 + s1.v6 * s0.v4;
+        let z86 = 0.08333333333333333 * self.m * (self.l * self.l) * (s0.v1 * s0.v1)
+            + 0.16666666666666666 * self.m * (self.w * self.w) * (s0.v0 * s0.v0)
+            + 0.08333333333333333 * self.m * (self.w * self.w) * (s0.v1 * s0.v1);
+        let z261 = qd[0] * self.m * s26.v22;
+        let z263 = -qd[0] * self.m * s26.v21;
+        let z266 = -s6.v8 * z263 + s6.v9 * z261;
+        let z275 = -s26.v0 * s28.v2 + s26.v1 * s28.v0 - s5.v4 * s27.v25 + s5.v5 * s27.v23
+            + s8.v1 * s27.v0 + z86 * s27.v1 + s8.v3 * s27.v2;
+        let z317 = z275 + s29.v15;
         let z323 = z266 + z317;
-        let z328 = z0 * z318 + z1 * z316 + z10 * z320;
-        let z329 = z5 * z311 + z6 * z310 + z8 * z312 + z25 * z313 + z26 * z314
-            + z27 * z315;
-        let z330 = z19 * z304 + z21 * z305 + z23 * z306 + z45 * z307 + z46 * z308
-            + z47 * z309;
-        let z331 = z40 * z301 + z42 * z302 + z44 * z303 + z65 * z295 + z66 * z296
-            + z67 * z297;
+        let z328 = s1.v0 * s29.v18 + s1.v1 * s29.v17 + s5.v0 * s27.v41;
+        let z329 = s0.v1 * s29.v15 + s1.v2 * s29.v14 + s1.v3 * s29.v16 + s6.v0 * s27.v38
+            + s5.v1 * s27.v39 + s6.v1 * s27.v40;
+        let z330 = s2.v1 * s29.v11 + z21 * s29.v12 + s1.v5 * s29.v13 + s6.v3 * s27.v35
+            + s5.v2 * s27.v36 + s6.v4 * s27.v37;
+        let z331 = z40 * s29.v8 + s6.v2 * s29.v9 + z44 * s29.v10 + s6.v6 * s27.v32
+            + s5.v3 * s27.v33 + s6.v7 * s27.v34;
         let x0 = -z323;
         let x1 = -z328;
         let x2 = -z329;
@@ -1454,478 +2829,192 @@ impl Dynamics<5> for BricardA04 {
         h[4] = x4;
     }
     fn coriolis(&self, q: &Vector<5>, qd: &Vector<5>, _t: f64, c: &mut Matrix<5, 5>) {
-        let z0 = q[0].cos();
-        let z1 = q[0].sin();
-        let z2 = self.l * z0;
-        let z3 = -self.l * z1;
-        let z4 = q[1].cos();
-        let z5 = q[1].sin();
-        let z6 = z0 * z4;
-        let z7 = -z0 * z5;
-        let z8 = -z1 * z4;
-        let z9 = z1 * z5;
-        let z10 = -z0 * z2 + z1 * z3;
-        let z11 = qd[1] * z1;
-        let z12 = qd[1] * z0;
-        let z13 = qd[1] * z10;
-        let z14 = -self.l * z7 + z2;
-        let z15 = -self.l * z4;
-        let z16 = -self.l * z9 + z3;
-        let z17 = q[2].cos();
-        let z18 = q[2].sin();
-        let z19 = z1 * z18 + z7 * z17;
-        let z20 = z1 * z17 - z7 * z18;
-        let z21 = z4 * z17;
-        let z22 = -z4 * z18;
-        let z23 = z0 * z18 + z9 * z17;
-        let z24 = z0 * z17 - z9 * z18;
-        let z25 = -z5 * z16 + z8 * z15;
-        let z26 = z6 * z16 - z8 * z14;
-        let z27 = z5 * z14 - z6 * z15;
-        let z28 = qd[2] * z6 + z11;
-        let z29 = qd[0] + qd[2] * z5;
-        let z30 = qd[2] * z8 + z12;
-        let z31 = qd[2] * z25;
-        let z32 = qd[2] * z26 + z13;
-        let z33 = qd[2] * z27;
-        let z34 = self.l * z20 + z14;
-        let z35 = self.l * z22 + z15;
-        let z36 = self.l * z24 + z16;
-        let z37 = q[3].cos();
-        let z38 = q[3].sin();
-        let z39 = z6 * z37 - z20 * z38;
-        let z40 = z6 * z38 + z20 * z37;
-        let z41 = z5 * z37 - z22 * z38;
-        let z42 = z5 * z38 + z22 * z37;
-        let z43 = z8 * z37 - z24 * z38;
-        let z44 = z8 * z38 + z24 * z37;
-        let z45 = -z21 * z36 + z23 * z35;
-        let z46 = z19 * z36 - z23 * z34;
-        let z47 = -z19 * z35 + z21 * z34;
-        let z48 = qd[3] * z19 + z28;
-        let z49 = qd[3] * z21 + z29;
-        let z50 = qd[3] * z23 + z30;
-        let z51 = qd[3] * z45 + z31;
-        let z52 = qd[3] * z46 + z32;
-        let z53 = qd[3] * z47 + z33;
-        let z54 = -self.l * z39 + z34;
-        let z55 = -self.l * z41 + z35;
-        let z56 = -self.l * z43 + z36;
-        let z57 = q[4].cos();
-        let z58 = q[4].sin();
-        let z59 = z19 * z58 + z39 * z57;
-        let z60 = z19 * z57 - z39 * z58;
-        let z61 = z21 * z58 + z41 * z57;
-        let z62 = z21 * z57 - z41 * z58;
-        let z63 = z23 * z58 + z43 * z57;
-        let z64 = z23 * z57 - z43 * z58;
-        let z65 = -z42 * z56 + z44 * z55;
-        let z66 = z40 * z56 - z44 * z54;
-        let z67 = -z40 * z55 + z42 * z54;
-        let z68 = qd[4] * z40 + z48;
-        let z69 = qd[4] * z42 + z49;
-        let z70 = qd[4] * z44 + z50;
-        let z71 = qd[4] * z65 + z51;
-        let z72 = qd[4] * z66 + z52;
-        let z73 = qd[4] * z67 + z53;
-        let z74 = 0.5 * self.l * z0;
-        let z75 = -0.5 * self.l * z1;
-        let z80 = -0.5 * self.l * z7 + z2;
-        let z81 = -0.5 * self.l * z4;
-        let z82 = -0.5 * self.l * z9 + z3;
-        let z83 = 0.08333333333333333 * self.m * (self.l * self.l) * (z1 * z1)
-            + 0.08333333333333333 * self.m * (self.l * self.l) * (z6 * z6)
-            + 0.08333333333333333 * self.m * (self.w * self.w) * (z1 * z1)
-            + 0.08333333333333333 * self.m * (self.w * self.w) * (z6 * z6)
-            + 0.16666666666666666 * self.m * (self.w * self.w) * (z7 * z7);
-        let z84 = 0.08333333333333333 * self.m * (self.l * self.l) * z5 * z6
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z4 * z7
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z5 * z6;
-        let z85 = 0.08333333333333333 * self.m * (self.l * self.l) * z0 * z1
-            + 0.08333333333333333 * self.m * (self.l * self.l) * z6 * z8
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z0 * z1
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z6 * z8
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z7 * z9;
-        let z86 = 0.08333333333333333 * self.m * (self.l * self.l) * (z5 * z5)
-            + 0.16666666666666666 * self.m * (self.w * self.w) * (z4 * z4)
-            + 0.08333333333333333 * self.m * (self.w * self.w) * (z5 * z5);
-        let z87 = 0.08333333333333333 * self.m * (self.l * self.l) * z5 * z8
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z4 * z9
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z5 * z8;
-        let z88 = 0.08333333333333333 * self.m * (self.l * self.l) * (z0 * z0)
-            + 0.08333333333333333 * self.m * (self.l * self.l) * (z8 * z8)
-            + 0.08333333333333333 * self.m * (self.w * self.w) * (z0 * z0)
-            + 0.08333333333333333 * self.m * (self.w * self.w) * (z8 * z8)
-            + 0.16666666666666666 * self.m * (self.w * self.w) * (z9 * z9);
-        let z89 = 0.5 * self.l * z20 + z14;
-        let z90 = 0.5 * self.l * z22 + z15;
-        let z91 = 0.5 * self.l * z24 + z16;
-        let z92 = 0.08333333333333333 * self.m * (self.l * self.l) * (z6 * z6)
-            + 0.08333333333333333 * self.m * (self.l * self.l) * (z19 * z19)
-            + 0.08333333333333333 * self.m * (self.w * self.w) * (z6 * z6)
-            + 0.08333333333333333 * self.m * (self.w * self.w) * (z19 * z19)
-            + 0.16666666666666666 * self.m * (self.w * self.w) * (z20 * z20);
-        let z93 = 0.08333333333333333 * self.m * (self.l * self.l) * z5 * z6
-            + 0.08333333333333333 * self.m * (self.l * self.l) * z19 * z21
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z5 * z6
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z19 * z21
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z20 * z22;
-        let z94 = 0.08333333333333333 * self.m * (self.l * self.l) * z6 * z8
-            + 0.08333333333333333 * self.m * (self.l * self.l) * z19 * z23
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z6 * z8
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z19 * z23
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z20 * z24;
-        let z95 = 0.08333333333333333 * self.m * (self.l * self.l) * (z5 * z5)
-            + 0.08333333333333333 * self.m * (self.l * self.l) * (z21 * z21)
-            + 0.08333333333333333 * self.m * (self.w * self.w) * (z5 * z5)
-            + 0.08333333333333333 * self.m * (self.w * self.w) * (z21 * z21)
-            + 0.16666666666666666 * self.m * (self.w * self.w) * (z22 * z22);
-        let z96 = 0.08333333333333333 * self.m * (self.l * self.l) * z5 * z8
-            + 0.08333333333333333 * self.m * (self.l * self.l) * z21 * z23
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z5 * z8
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z21 * z23
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z22 * z24;
-        let z97 = 0.08333333333333333 * self.m * (self.l * self.l) * (z8 * z8)
-            + 0.08333333333333333 * self.m * (self.l * self.l) * (z23 * z23)
-            + 0.08333333333333333 * self.m * (self.w * self.w) * (z8 * z8)
-            + 0.08333333333333333 * self.m * (self.w * self.w) * (z23 * z23)
-            + 0.16666666666666666 * self.m * (self.w * self.w) * (z24 * z24);
-        let z98 = -0.5 * self.l * z39 + z34;
-        let z99 = -0.5 * self.l * z41 + z35;
-        let z100 = -0.5 * self.l * z43 + z36;
-        let z101 = 0.08333333333333333 * self.m * (self.l * self.l) * (z19 * z19)
-            + 0.08333333333333333 * self.m * (self.l * self.l) * (z40 * z40)
-            + 0.08333333333333333 * self.m * (self.w * self.w) * (z19 * z19)
-            + 0.16666666666666666 * self.m * (self.w * self.w) * (z39 * z39)
-            + 0.08333333333333333 * self.m * (self.w * self.w) * (z40 * z40);
-        let z102 = 0.08333333333333333 * self.m * (self.l * self.l) * z19 * z21
-            + 0.08333333333333333 * self.m * (self.l * self.l) * z40 * z42
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z19 * z21
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z39 * z41
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z40 * z42;
-        let z103 = 0.08333333333333333 * self.m * (self.l * self.l) * z19 * z23
-            + 0.08333333333333333 * self.m * (self.l * self.l) * z40 * z44
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z19 * z23
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z39 * z43
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z40 * z44;
-        let z104 = 0.08333333333333333 * self.m * (self.l * self.l) * (z21 * z21)
-            + 0.08333333333333333 * self.m * (self.l * self.l) * (z42 * z42)
-            + 0.08333333333333333 * self.m * (self.w * self.w) * (z21 * z21)
-            + 0.16666666666666666 * self.m * (self.w * self.w) * (z41 * z41)
-            + 0.08333333333333333 * self.m * (self.w * self.w) * (z42 * z42);
-        let z105 = 0.08333333333333333 * self.m * (self.l * self.l) * z21 * z23
-            + 0.08333333333333333 * self.m * (self.l * self.l) * z42 * z44
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z21 * z23
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z41 * z43
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z42 * z44;
-        let z106 = 0.08333333333333333 * self.m * (self.l * self.l) * (z23 * z23)
-            + 0.08333333333333333 * self.m * (self.l * self.l) * (z44 * z44)
-            + 0.08333333333333333 * self.m * (self.w * self.w) * (z23 * z23)
-            + 0.16666666666666666 * self.m * (self.w * self.w) * (z43 * z43)
-            + 0.08333333333333333 * self.m * (self.w * self.w) * (z44 * z44);
-        let z107 = 0.5 * self.l * z60 + z54;
-        let z108 = 0.5 * self.l * z62 + z55;
-        let z109 = 0.5 * self.l * z64 + z56;
-        let z110 = 0.08333333333333333 * self.m * (self.l * self.l) * (z40 * z40)
-            + 0.08333333333333333 * self.m * (self.l * self.l) * (z59 * z59)
-            + 0.08333333333333333 * self.m * (self.w * self.w) * (z40 * z40)
-            + 0.08333333333333333 * self.m * (self.w * self.w) * (z59 * z59)
-            + 0.16666666666666666 * self.m * (self.w * self.w) * (z60 * z60);
-        let z111 = 0.08333333333333333 * self.m * (self.l * self.l) * z40 * z42
-            + 0.08333333333333333 * self.m * (self.l * self.l) * z59 * z61
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z40 * z42
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z59 * z61
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z60 * z62;
-        let z112 = 0.08333333333333333 * self.m * (self.l * self.l) * z40 * z44
-            + 0.08333333333333333 * self.m * (self.l * self.l) * z59 * z63
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z40 * z44
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z59 * z63
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z60 * z64;
-        let z113 = 0.08333333333333333 * self.m * (self.l * self.l) * (z42 * z42)
-            + 0.08333333333333333 * self.m * (self.l * self.l) * (z61 * z61)
-            + 0.08333333333333333 * self.m * (self.w * self.w) * (z42 * z42)
-            + 0.08333333333333333 * self.m * (self.w * self.w) * (z61 * z61)
-            + 0.16666666666666666 * self.m * (self.w * self.w) * (z62 * z62);
-        let z114 = 0.08333333333333333 * self.m * (self.l * self.l) * z42 * z44
-            + 0.08333333333333333 * self.m * (self.l * self.l) * z61 * z63
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z42 * z44
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z61 * z63
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z62 * z64;
-        let z115 = 0.08333333333333333 * self.m * (self.l * self.l) * (z44 * z44)
-            + 0.08333333333333333 * self.m * (self.l * self.l) * (z63 * z63)
-            + 0.08333333333333333 * self.m * (self.w * self.w) * (z44 * z44)
-            + 0.08333333333333333 * self.m * (self.w * self.w) * (z63 * z63)
-            + 0.16666666666666666 * self.m * (self.w * self.w) * (z64 * z64);
-        let z116 = qd[0] * z75;
-        let z117 = -qd[0] * z74;
-        let z118 = qd[0] * z82 - z12 * z81;
-        let z119 = -z11 * z82 + z12 * z80 + z13;
-        let z120 = -qd[0] * z80 + z11 * z81;
-        let z121 = z29 * z91 - z30 * z90 + z31;
-        let z122 = -z28 * z91 + z30 * z89 + z32;
-        let z123 = z28 * z90 - z29 * z89 + z33;
-        let z124 = z49 * z100 - z50 * z99 + z51;
-        let z125 = -z48 * z100 + z50 * z98 + z52;
-        let z126 = z48 * z99 - z49 * z98 + z53;
-        let z127 = z69 * z109 - z70 * z108 + z71;
-        let z128 = -z68 * z109 + z70 * z107 + z72;
-        let z129 = z68 * z108 - z69 * z107 + z73;
-        let z130 = self.m * z108 * z129 - self.m * z109 * z128 + z68 * z110 + z69 * z111
-            + z70 * z112;
-        let z131 = -self.m * z107 * z129 + self.m * z109 * z127 + z68 * z111 + z69 * z113
-            + z70 * z114;
-        let z132 = self.m * z107 * z128 - self.m * z108 * z127 + z68 * z112 + z69 * z114
-            + z70 * z115;
-        let z133 = self.m * z127;
-        let z134 = self.m * z128;
-        let z135 = self.m * z129;
-        let z136 = self.m * z99 * z126 - self.m * z100 * z125 + z48 * z101 + z49 * z102
-            + z50 * z103 + z130;
-        let z137 = -self.m * z98 * z126 + self.m * z100 * z124 + z48 * z102 + z49 * z104
-            + z50 * z105 + z131;
-        let z138 = self.m * z98 * z125 - self.m * z99 * z124 + z48 * z103 + z49 * z105
-            + z50 * z106 + z132;
-        let z139 = self.m * z124 + z133;
-        let z140 = self.m * z125 + z134;
-        let z141 = self.m * z126 + z135;
-        let z142 = self.m * z90 * z123 - self.m * z91 * z122 + z28 * z92 + z29 * z93
-            + z30 * z94 + z136;
-        let z143 = -self.m * z89 * z123 + self.m * z91 * z121 + z28 * z93 + z29 * z95
-            + z30 * z96 + z137;
-        let z144 = self.m * z89 * z122 - self.m * z90 * z121 + z28 * z94 + z29 * z96
-            + z30 * z97 + z138;
-        let z145 = self.m * z121 + z139;
-        let z146 = self.m * z122 + z140;
-        let z147 = self.m * z123 + z141;
-        let z148 = qd[0] * z84 + self.m * z81 * z120 - self.m * z82 * z119 + z11 * z83
-            + z12 * z85 + z142;
-        let z149 = qd[0] * z86 - self.m * z80 * z120 + self.m * z82 * z118 + z11 * z84
-            + z12 * z87 + z143;
-        let z150 = qd[0] * z87 + self.m * z80 * z119 - self.m * z81 * z118 + z11 * z85
-            + z12 * z88 + z144;
-        let z151 = self.m * z118 + z145;
-        let z153 = self.m * z120 + z147;
-        let z162 = self.m * z107;
-        let z163 = self.m * z108;
-        let z164 = self.m * z109;
-        let z165 = self.m * (z108 * z108) + self.m * (z109 * z109) + z110;
-        let z166 = -self.m * z107 * z108 + z111;
-        let z167 = -self.m * z107 * z109 + z112;
-        let z168 = self.m * (z107 * z107) + self.m * (z109 * z109) + z113;
-        let z169 = -self.m * z108 * z109 + z114;
-        let z170 = self.m * (z107 * z107) + self.m * (z108 * z108) + z115;
-        let z171 = self.m * z98 + z162;
-        let z172 = self.m * z99 + z163;
-        let z173 = self.m * z100 + z164;
-        let z174 = self.m * (z99 * z99) + self.m * (z100 * z100) + z101 + z165;
-        let z175 = -self.m * z98 * z99 + z102 + z166;
-        let z176 = -self.m * z98 * z100 + z103 + z167;
-        let z177 = self.m * (z98 * z98) + self.m * (z100 * z100) + z104 + z168;
-        let z178 = -self.m * z99 * z100 + z105 + z169;
-        let z179 = self.m * (z98 * z98) + self.m * (z99 * z99) + z106 + z170;
-        let z180 = self.m * z89 + z171;
-        let z181 = self.m * z90 + z172;
-        let z182 = self.m * z91 + z173;
-        let z183 = self.m * (z90 * z90) + self.m * (z91 * z91) + z92 + z174;
-        let z184 = -self.m * z89 * z90 + z93 + z175;
-        let z185 = -self.m * z89 * z91 + z94 + z176;
-        let z186 = self.m * (z89 * z89) + self.m * (z91 * z91) + z95 + z177;
-        let z187 = -self.m * z90 * z91 + z96 + z178;
-        let z188 = self.m * (z89 * z89) + self.m * (z90 * z90) + z97 + z179;
-        let z189 = self.m * z80 + z180;
-        let z190 = self.m * z81 + z181;
-        let z191 = self.m * z82 + z182;
-        let z192 = self.m * (z81 * z81) + self.m * (z82 * z82) + z83 + z183;
-        let z193 = -self.m * z80 * z81 + z84 + z184;
-        let z194 = -self.m * z80 * z82 + z85 + z185;
-        let z195 = self.m * (z80 * z80) + self.m * (z82 * z82) + z86 + z186;
-        let z196 = -self.m * z81 * z82 + z87 + z187;
-        let z197 = self.m * (z80 * z80) + self.m * (z81 * z81) + z88 + z188;
-        let z211 = z5 * z184 + z6 * z183 + z8 * z185 - z26 * z182 + z27 * z181;
-        let z212 = z5 * z186 + z6 * z184 + z8 * z187 + z25 * z182 - z27 * z180;
-        let z213 = z5 * z187 + z6 * z185 + z8 * z188 - z25 * z181 + z26 * z180;
-        let z214 = 3.0 * self.m * z25 + z5 * z182 - z8 * z181;
-        let z216 = 3.0 * self.m * z27 - z5 * z180 + z6 * z181;
-        let z219 = z19 * z174 + z21 * z175 + z23 * z176 - z46 * z173 + z47 * z172;
-        let z220 = z19 * z175 + z21 * z177 + z23 * z178 + z45 * z173 - z47 * z171;
-        let z221 = z19 * z176 + z21 * z178 + z23 * z179 - z45 * z172 + z46 * z171;
-        let z222 = 2.0 * self.m * z45 + z21 * z173 - z23 * z172;
-        let z223 = 2.0 * self.m * z46 - z19 * z173 + z23 * z171;
-        let z224 = 2.0 * self.m * z47 + z19 * z172 - z21 * z171;
-        let z228 = z40 * z165 + z42 * z166 + z44 * z167 - z66 * z164 + z67 * z163;
-        let z229 = z40 * z166 + z42 * z168 + z44 * z169 + z65 * z164 - z67 * z162;
-        let z230 = z40 * z167 + z42 * z169 + z44 * z170 - z65 * z163 + z66 * z162;
-        let z231 = self.m * z65 + z42 * z164 - z44 * z163;
-        let z232 = self.m * z66 - z40 * z164 + z44 * z162;
-        let z233 = self.m * z67 + z40 * z163 - z42 * z162;
-        let z352 = 2.0 * self.m * z108 * z128 + 2.0 * self.m * z109 * z129
-            + 2.0 * z69 * z112 - 2.0 * z70 * z111;
-        let z353 = -self.m * z107 * z128 - self.m * z108 * z127 - z68 * z112 + z69 * z114
-            + z70 * z110 - z70 * z113;
-        let z354 = -self.m * z107 * z129 - self.m * z109 * z127 + z68 * z111 - z69 * z110
-            + z69 * z115 - z70 * z114;
-        let z355 = 2.0 * self.m * z107 * z127 + 2.0 * self.m * z109 * z129
-            - 2.0 * z68 * z114 + 2.0 * z70 * z111;
-        let z356 = -self.m * z108 * z129 - self.m * z109 * z128 + z68 * z113 - z68 * z115
-            - z69 * z111 + z70 * z112;
-        let z357 = 2.0 * self.m * z107 * z127 + 2.0 * self.m * z108 * z128
-            + 2.0 * z68 * z114 - 2.0 * z69 * z112;
-        let z358 = 2.0 * self.m * z99 * z125 + 2.0 * self.m * z100 * z126
-            + 2.0 * z49 * z103 - 2.0 * z50 * z102 + z352;
-        let z359 = -self.m * z98 * z125 - self.m * z99 * z124 - z48 * z103 + z49 * z105
-            + z50 * z101 - z50 * z104 + z353;
-        let z360 = -self.m * z98 * z126 - self.m * z100 * z124 + z48 * z102 - z49 * z101
-            + z49 * z106 - z50 * z105 + z354;
-        let z361 = 2.0 * self.m * z98 * z124 + 2.0 * self.m * z100 * z126
-            - 2.0 * z48 * z105 + 2.0 * z50 * z102 + z355;
-        let z362 = -self.m * z99 * z126 - self.m * z100 * z125 + z48 * z104 - z48 * z106
-            - z49 * z102 + z50 * z103 + z356;
-        let z363 = 2.0 * self.m * z98 * z124 + 2.0 * self.m * z99 * z125
-            + 2.0 * z48 * z105 - 2.0 * z49 * z103 + z357;
-        let z364 = 2.0 * self.m * z90 * z122 + 2.0 * self.m * z91 * z123
-            + 2.0 * z29 * z94 - 2.0 * z30 * z93 + z358;
-        let z365 = -self.m * z89 * z122 - self.m * z90 * z121 - z28 * z94 + z29 * z96
-            + z30 * z92 - z30 * z95 + z359;
-        let z366 = -self.m * z89 * z123 - self.m * z91 * z121 + z28 * z93 - z29 * z92
-            + z29 * z97 - z30 * z96 + z360;
-        let z367 = 2.0 * self.m * z89 * z121 + 2.0 * self.m * z91 * z123
-            - 2.0 * z28 * z96 + 2.0 * z30 * z93 + z361;
-        let z368 = -self.m * z90 * z123 - self.m * z91 * z122 + z28 * z95 - z28 * z97
-            - z29 * z93 + z30 * z94 + z362;
-        let z369 = 2.0 * self.m * z89 * z121 + 2.0 * self.m * z90 * z122
-            + 2.0 * z28 * z96 - 2.0 * z29 * z94 + z363;
-        let z370 = 2.0 * qd[0] * z85 + 2.0 * self.m * z81 * z119
-            + 2.0 * self.m * z82 * z120 - 2.0 * z12 * z84 + z364;
-        let z371 = qd[0] * z87 - self.m * z80 * z119 - self.m * z81 * z118 - z11 * z85
-            + z12 * z83 - z12 * z86 + z365;
-        let z372 = -qd[0] * z83 + qd[0] * z88 - self.m * z80 * z120 - self.m * z82 * z118
-            + z11 * z84 - z12 * z87 + z366;
-        let z373 = 2.0 * self.m * z80 * z118 + 2.0 * self.m * z82 * z120
-            - 2.0 * z11 * z87 + 2.0 * z12 * z84 + z367;
-        let z374 = -qd[0] * z84 - self.m * z81 * z120 - self.m * z82 * z119 + z11 * z86
-            - z11 * z88 + z12 * z85 + z368;
-        let z375 = -2.0 * qd[0] * z85 + 2.0 * self.m * z80 * z118
-            + 2.0 * self.m * z81 * z119 + 2.0 * z11 * z87 + z369;
-        let z378 = 2.0 * self.m * z74 * z116 + 2.0 * self.m * z75 * z117 + z373;
-        let z380 = qd[0] * z0;
-        let z381 = -z0 * z11 + z1 * z12;
-        let z382 = -qd[0] * z1;
-        let z383 = z0 * z13 - z10 * z12;
-        let z384 = -z1 * z13 + z10 * z11;
-        let z385 = -z5 * z30 + z8 * z29;
-        let z386 = z6 * z30 - z8 * z28;
-        let z387 = z5 * z28 - z6 * z29;
-        let z388 = -z5 * z33 + z8 * z32 - z26 * z30 + z27 * z29;
-        let z389 = z6 * z33 - z8 * z31 + z25 * z30 - z27 * z28;
-        let z390 = z5 * z31 - z6 * z32 - z25 * z29 + z26 * z28;
-        let z391 = -z21 * z50 + z23 * z49;
-        let z392 = z19 * z50 - z23 * z48;
-        let z393 = -z19 * z49 + z21 * z48;
-        let z394 = -z21 * z53 + z23 * z52 - z46 * z50 + z47 * z49;
-        let z395 = z19 * z53 - z23 * z51 + z45 * z50 - z47 * z48;
-        let z396 = -z19 * z52 + z21 * z51 - z45 * z49 + z46 * z48;
-        let z397 = -z42 * z70 + z44 * z69;
-        let z398 = z40 * z70 - z44 * z68;
-        let z399 = -z40 * z69 + z42 * z68;
-        let z400 = -z42 * z73 + z44 * z72 - z66 * z70 + z67 * z69;
-        let z401 = z40 * z73 - z44 * z71 + z65 * z70 - z67 * z68;
-        let z402 = -z40 * z72 + z42 * z71 - z65 * z69 + z66 * z68;
-        let z407 = 0.5 * z0 * z372 - 0.5 * z0 * z149 + 0.5 * z1 * z370 + z190 * z384
-            + z192 * z380 + z193 * z381 + z194 * z382;
-        let z408 = 0.5 * z0 * z374 + 0.5 * z0 * z148 + 0.5 * z1 * z371 - 0.5 * z1 * z150
-            - z189 * z384 + z191 * z383 + z193 * z380 + z195 * z381 + z196 * z382;
-        let z409 = 0.5 * z0 * z375 + 0.5 * z1 * z372 + 0.5 * z1 * z149 - z190 * z383
-            + z194 * z380 + z196 * z381 + z197 * z382;
-        let z411 = z0 * z151 - z1 * z153 + z189 * z382 - z191 * z380;
-        let z414 = 0.5 * z0 * z374 - 0.5 * z0 * z148 + 0.5 * z1 * z371 + 0.5 * z1 * z150;
-        let z416 = z0 * z409 + z1 * z407 + z10 * z411;
-        let z417 = 0.5 * z5 * z365 + 0.5 * z5 * z144 + 0.5 * z6 * z364 + 0.5 * z8 * z366
-            - 0.5 * z8 * z143 + z181 * z390 - z182 * z389 + z183 * z385 + z184 * z386
-            + z185 * z387;
-        let z418 = 0.5 * z5 * z367 + 0.5 * z6 * z365 - 0.5 * z6 * z144 + 0.5 * z8 * z368
-            + 0.5 * z8 * z142 - z180 * z390 + z182 * z388 + z184 * z385 + z186 * z386
-            + z187 * z387;
-        let z419 = 0.5 * z5 * z368 - 0.5 * z5 * z142 + 0.5 * z6 * z366 + 0.5 * z6 * z143
-            + 0.5 * z8 * z369 + z180 * z389 - z181 * z388 + z185 * z385 + z187 * z386
-            + z188 * z387;
-        let z420 = 3.0 * self.m * z388 + z5 * z147 - z8 * z146 - z181 * z387
-            + z182 * z386;
-        let z421 = 3.0 * self.m * z389 - z6 * z147 + z8 * z145 + z180 * z387
-            - z182 * z385;
-        let z422 = 3.0 * self.m * z390 - z5 * z145 + z6 * z146 - z180 * z386
-            + z181 * z385;
-        let z423 = 0.5 * z5 * z365 - 0.5 * z5 * z144 + 0.5 * z6 * z364 + 0.5 * z8 * z366
-            + 0.5 * z8 * z143 - z26 * z147 + z27 * z146;
-        let z424 = 0.5 * z5 * z367 + 0.5 * z6 * z365 + 0.5 * z6 * z144 + 0.5 * z8 * z368
-            - 0.5 * z8 * z142 + z25 * z147 - z27 * z145;
-        let z425 = 0.5 * z5 * z368 + 0.5 * z5 * z142 + 0.5 * z6 * z366 - 0.5 * z6 * z143
-            + 0.5 * z8 * z369 - z25 * z146 + z26 * z145;
-        let z426 = z5 * z418 + z6 * z417 + z8 * z419 + z25 * z420 + z26 * z421
-            + z27 * z422;
-        let z427 = z0 * z419 + z1 * z417 + z10 * z421;
-        let z428 = z211 * z380 + z212 * z381 + z213 * z382 + z214 * z383 + z216 * z384
-            + z0 * z425 + z1 * z423;
-        let z429 = 0.5 * z19 * z358 + 0.5 * z21 * z359 + 0.5 * z21 * z138
-            + 0.5 * z23 * z360 - 0.5 * z23 * z137 + z172 * z396 - z173 * z395
-            + z174 * z391 + z175 * z392 + z176 * z393;
-        let z430 = 0.5 * z19 * z359 - 0.5 * z19 * z138 + 0.5 * z21 * z361
-            + 0.5 * z23 * z362 + 0.5 * z23 * z136 - z171 * z396 + z173 * z394
-            + z175 * z391 + z177 * z392 + z178 * z393;
-        let z431 = 0.5 * z19 * z360 + 0.5 * z19 * z137 + 0.5 * z21 * z362
-            - 0.5 * z21 * z136 + 0.5 * z23 * z363 + z171 * z395 - z172 * z394
-            + z176 * z391 + z178 * z392 + z179 * z393;
-        let z432 = 2.0 * self.m * z394 + z21 * z141 - z23 * z140 - z172 * z393
-            + z173 * z392;
-        let z433 = 2.0 * self.m * z395 - z19 * z141 + z23 * z139 + z171 * z393
-            - z173 * z391;
-        let z434 = 2.0 * self.m * z396 + z19 * z140 - z21 * z139 - z171 * z392
-            + z172 * z391;
-        let z435 = 0.5 * z19 * z358 + 0.5 * z21 * z359 - 0.5 * z21 * z138
-            + 0.5 * z23 * z360 + 0.5 * z23 * z137 - z46 * z141 + z47 * z140;
-        let z436 = 0.5 * z19 * z359 + 0.5 * z19 * z138 + 0.5 * z21 * z361
-            + 0.5 * z23 * z362 - 0.5 * z23 * z136 + z45 * z141 - z47 * z139;
-        let z437 = 0.5 * z19 * z360 - 0.5 * z19 * z137 + 0.5 * z21 * z362
-            + 0.5 * z21 * z136 + 0.5 * z23 * z363 - z45 * z140 + z46 * z139;
-        let z438 = z19 * z429 + z21 * z430 + z23 * z431 + z45 * z432 + z46 * z433
-            + z47 * z434;
-        let z439 = z5 * z430 + z6 * z429 + z8 * z431 + z25 * z432 + z26 * z433
-            + z27 * z434;
-        let z440 = z219 * z385 + z220 * z386 + z221 * z387 + z222 * z388 + z223 * z389
-            + z224 * z390 + z5 * z436 + z6 * z435 + z8 * z437;
-        let z441 = z0 * z431 + z1 * z429 + z10 * z433;
-        let z442 = z219 * z380 + z220 * z381 + z221 * z382 + z222 * z383 + z224 * z384
-            + z0 * z437 + z1 * z435;
-        let z443 = 0.5 * z40 * z352 + 0.5 * z42 * z353 + 0.5 * z42 * z132
-            + 0.5 * z44 * z354 - 0.5 * z44 * z131 + z163 * z402 - z164 * z401
-            + z165 * z397 + z166 * z398 + z167 * z399;
-        let z444 = 0.5 * z40 * z353 - 0.5 * z40 * z132 + 0.5 * z42 * z355
-            + 0.5 * z44 * z356 + 0.5 * z44 * z130 - z162 * z402 + z164 * z400
-            + z166 * z397 + z168 * z398 + z169 * z399;
-        let z445 = 0.5 * z40 * z354 + 0.5 * z40 * z131 + 0.5 * z42 * z356
-            - 0.5 * z42 * z130 + 0.5 * z44 * z357 + z162 * z401 - z163 * z400
-            + z167 * z397 + z169 * z398 + z170 * z399;
-        let z446 = self.m * z400 + z42 * z135 - z44 * z134 - z163 * z399 + z164 * z398;
-        let z447 = self.m * z401 - z40 * z135 + z44 * z133 + z162 * z399 - z164 * z397;
-        let z448 = self.m * z402 + z40 * z134 - z42 * z133 - z162 * z398 + z163 * z397;
-        let z449 = 0.5 * z40 * z352 + 0.5 * z42 * z353 - 0.5 * z42 * z132
-            + 0.5 * z44 * z354 + 0.5 * z44 * z131 - z66 * z135 + z67 * z134;
-        let z450 = 0.5 * z40 * z353 + 0.5 * z40 * z132 + 0.5 * z42 * z355
-            + 0.5 * z44 * z356 - 0.5 * z44 * z130 + z65 * z135 - z67 * z133;
-        let z451 = 0.5 * z40 * z354 - 0.5 * z40 * z131 + 0.5 * z42 * z356
-            + 0.5 * z42 * z130 + 0.5 * z44 * z357 - z65 * z134 + z66 * z133;
-        let z452 = z40 * z443 + z42 * z444 + z44 * z445 + z65 * z446 + z66 * z447
-            + z67 * z448;
-        let z453 = z19 * z443 + z21 * z444 + z23 * z445 + z45 * z446 + z46 * z447
-            + z47 * z448;
-        let z454 = z228 * z391 + z229 * z392 + z230 * z393 + z231 * z394 + z232 * z395
-            + z233 * z396 + z19 * z449 + z21 * z450 + z23 * z451;
-        let z455 = z5 * z444 + z6 * z443 + z8 * z445 + z25 * z446 + z26 * z447
-            + z27 * z448;
-        let z456 = z228 * z385 + z229 * z386 + z230 * z387 + z231 * z388 + z232 * z389
-            + z233 * z390 + z5 * z450 + z6 * z449 + z8 * z451;
-        let z457 = z0 * z445 + z1 * z443 + z10 * z447;
-        let z458 = z228 * z380 + z229 * z381 + z230 * z382 + z231 * z383 + z233 * z384
-            + z0 * z451 + z1 * z449;
+        let s0 = self.shared0(q);
+        let s1 = self.shared1(q, &s0);
+        let s2 = self.shared2(q, &s0, &s1);
+        let s3 = self.shared3(q, &s1);
+        let s4 = self.shared4(q, &s1, &s2);
+        let s5 = self.shared5(q, &s0, &s1, &s2, &s3, &s4);
+        let s6 = self.shared6(q, &s0, &s1, &s2, &s3, &s4);
+        let s8 = self.shared8(q, &s0, &s1, &s2, &s6);
+        let s14 = self.shared14(q, &s5, &s6, &s8);
+        let s18 = self.shared18(q, &s0, &s1, &s2, &s5, &s6, &s8, &s14);
+        let s26 = self.shared26(q, qd, &s0, &s1, &s2, &s5, &s6);
+        let s30 = self.shared30(q, qd, &s0, &s1, &s2, &s5, &s6, &s26);
+        let s31 = self.shared31(q, qd, &s0, &s5, &s6, &s8, &s26);
+        let z21 = s0.v0 * s0.v2;
+        let z40 = s1.v2 * s0.v5 + s2.v2 * s0.v4;
+        let z44 = s1.v3 * s0.v5 + s1.v6 * s0.v4;
+        let z86 = 0.08333333333333333 * self.m * (self.l * self.l) * (s0.v1 * s0.v1)
+            + 0.16666666666666666 * self.m * (self.w * self.w) * (s0.v0 * s0.v0)
+            + 0.08333333333333333 * self.m * (self.w * self.w) * (s0.v1 * s0.v1);
+        let z151 = self.m * s26.v23 + s31.v15;
+        let z153 = self.m * s26.v25 + s31.v17;
+        let z162 = self.m * s5.v10;
+        let z190 = self.m * s6.v10 + s18.v10;
+        let z352 = 2.0 * self.m * s6.v13 * s26.v33 + 2.0 * self.m * s5.v11 * s26.v34
+            + 2.0 * s26.v16 * s8.v19 - 2.0 * s26.v17 * s8.v18;
+        let z353 = -self.m * s5.v10 * s26.v33 - self.m * s6.v13 * s26.v32
+            - s26.v15 * s8.v19 + s26.v16 * s8.v21 + s26.v17 * s8.v17 - s26.v17 * s8.v20;
+        let z354 = -self.m * s5.v10 * s26.v34 - self.m * s5.v11 * s26.v32
+            + s26.v15 * s8.v18 - s26.v16 * s8.v17 + s26.v16 * s8.v22 - s26.v17 * s8.v21;
+        let z355 = 2.0 * self.m * s5.v10 * s26.v32 + 2.0 * self.m * s5.v11 * s26.v34
+            - 2.0 * s26.v15 * s8.v21 + 2.0 * s26.v17 * s8.v18;
+        let z356 = -self.m * s6.v13 * s26.v34 - self.m * s5.v11 * s26.v33
+            + s26.v15 * s8.v20 - s26.v15 * s8.v22 - s26.v16 * s8.v18 + s26.v17 * s8.v19;
+        let z357 = 2.0 * self.m * s5.v10 * s26.v32 + 2.0 * self.m * s6.v13 * s26.v33
+            + 2.0 * s26.v15 * s8.v21 - 2.0 * s26.v16 * s8.v19;
+        let z358 = 2.0 * self.m * s6.v12 * s26.v30 + 2.0 * self.m * s5.v9 * s26.v31
+            + 2.0 * s26.v10 * s8.v13 - 2.0 * s26.v11 * s8.v12 + z352;
+        let z359 = -self.m * s5.v8 * s26.v30 - self.m * s6.v12 * s26.v29
+            - s26.v9 * s8.v13 + s26.v10 * s8.v15 + s26.v11 * s8.v11 - s26.v11 * s8.v14
+            + z353;
+        let z360 = -self.m * s5.v8 * s26.v31 - self.m * s5.v9 * s26.v29 + s26.v9 * s8.v12
+            - s26.v10 * s8.v11 + s26.v10 * s8.v16 - s26.v11 * s8.v15 + z354;
+        let z361 = 2.0 * self.m * s5.v8 * s26.v29 + 2.0 * self.m * s5.v9 * s26.v31
+            - 2.0 * s26.v9 * s8.v15 + 2.0 * s26.v11 * s8.v12 + z355;
+        let z362 = -self.m * s6.v12 * s26.v31 - self.m * s5.v9 * s26.v30
+            + s26.v9 * s8.v14 - s26.v9 * s8.v16 - s26.v10 * s8.v12 + s26.v11 * s8.v13
+            + z356;
+        let z363 = 2.0 * self.m * s5.v8 * s26.v29 + 2.0 * self.m * s6.v12 * s26.v30
+            + 2.0 * s26.v9 * s8.v15 - 2.0 * s26.v10 * s8.v13 + z357;
+        let z364 = 2.0 * self.m * s6.v11 * s26.v27 + 2.0 * self.m * s5.v7 * s26.v28
+            + 2.0 * s26.v4 * s8.v7 - 2.0 * s26.v5 * s8.v6 + z358;
+        let z365 = -self.m * s5.v6 * s26.v27 - self.m * s6.v11 * s26.v26 - s26.v3 * s8.v7
+            + s26.v4 * s8.v9 + s26.v5 * s8.v5 - s26.v5 * s8.v8 + z359;
+        let z366 = -self.m * s5.v6 * s26.v28 - self.m * s5.v7 * s26.v26 + s26.v3 * s8.v6
+            - s26.v4 * s8.v5 + s26.v4 * s8.v10 - s26.v5 * s8.v9 + z360;
+        let z367 = 2.0 * self.m * s5.v6 * s26.v26 + 2.0 * self.m * s5.v7 * s26.v28
+            - 2.0 * s26.v3 * s8.v9 + 2.0 * s26.v5 * s8.v6 + z361;
+        let z368 = -self.m * s6.v11 * s26.v28 - self.m * s5.v7 * s26.v27 + s26.v3 * s8.v8
+            - s26.v3 * s8.v10 - s26.v4 * s8.v6 + s26.v5 * s8.v7 + z362;
+        let z369 = 2.0 * self.m * s5.v6 * s26.v26 + 2.0 * self.m * s6.v11 * s26.v27
+            + 2.0 * s26.v3 * s8.v9 - 2.0 * s26.v4 * s8.v7 + z363;
+        let z370 = 2.0 * qd[0] * s8.v2 + 2.0 * self.m * s6.v10 * s26.v24
+            + 2.0 * self.m * s5.v5 * s26.v25 - 2.0 * s26.v1 * s8.v1 + z364;
+        let z371 = qd[0] * s8.v3 - self.m * s5.v4 * s26.v24 - self.m * s6.v10 * s26.v23
+            - s26.v0 * s8.v2 + s26.v1 * s8.v0 - s26.v1 * z86 + z365;
+        let z372 = -qd[0] * s8.v0 + qd[0] * s8.v4 - self.m * s5.v4 * s26.v25
+            - self.m * s5.v5 * s26.v23 + s26.v0 * s8.v1 - s26.v1 * s8.v3 + z366;
+        let z373 = 2.0 * self.m * s5.v4 * s26.v23 + 2.0 * self.m * s5.v5 * s26.v25
+            - 2.0 * s26.v0 * s8.v3 + 2.0 * s26.v1 * s8.v1 + z367;
+        let z374 = -qd[0] * s8.v1 - self.m * s6.v10 * s26.v25 - self.m * s5.v5 * s26.v24
+            + s26.v0 * z86 - s26.v0 * s8.v4 + s26.v1 * s8.v2 + z368;
+        let z375 = -2.0 * qd[0] * s8.v2 + 2.0 * self.m * s5.v4 * s26.v23
+            + 2.0 * self.m * s6.v10 * s26.v24 + 2.0 * s26.v0 * s8.v3 + z369;
+        let z378 = 2.0 * self.m * s6.v8 * s26.v21 + 2.0 * self.m * s6.v9 * s26.v22
+            + z373;
+        let z380 = qd[0] * s1.v0;
+        let z382 = -qd[0] * s1.v1;
+        let z407 = 0.5 * s1.v0 * z372 - 0.5 * s1.v0 * s31.v19 + 0.5 * s1.v1 * z370
+            + z190 * s30.v2 + s18.v20 * z380 + s18.v21 * s30.v0 + s18.v22 * z382;
+        let z408 = 0.5 * s1.v0 * z374 + 0.5 * s1.v0 * s31.v18 + 0.5 * s1.v1 * z371
+            - 0.5 * s1.v1 * s31.v20 - s18.v18 * s30.v2 + s18.v19 * s30.v1
+            + s18.v21 * z380 + s18.v23 * s30.v0 + s18.v24 * z382;
+        let z409 = 0.5 * s1.v0 * z375 + 0.5 * s1.v1 * z372 + 0.5 * s1.v1 * s31.v19
+            - z190 * s30.v1 + s18.v22 * z380 + s18.v24 * s30.v0 + s18.v25 * z382;
+        let z411 = s1.v0 * z151 - s1.v1 * z153 + s18.v18 * z382 - s18.v19 * z380;
+        let z414 = 0.5 * s1.v0 * z374 - 0.5 * s1.v0 * s31.v18 + 0.5 * s1.v1 * z371
+            + 0.5 * s1.v1 * s31.v20;
+        let z416 = s1.v0 * z409 + s1.v1 * z407 + s5.v0 * z411;
+        let z417 = 0.5 * s0.v1 * z365 + 0.5 * s0.v1 * s31.v14 + 0.5 * s1.v2 * z364
+            + 0.5 * s1.v3 * z366 - 0.5 * s1.v3 * s31.v13 + s18.v10 * s30.v8
+            - s18.v11 * s30.v7 + s18.v12 * s30.v3 + s18.v13 * s30.v4 + s18.v14 * s30.v5;
+        let z418 = 0.5 * s0.v1 * z367 + 0.5 * s1.v2 * z365 - 0.5 * s1.v2 * s31.v14
+            + 0.5 * s1.v3 * z368 + 0.5 * s1.v3 * s31.v12 - s18.v9 * s30.v8
+            + s18.v11 * s30.v6 + s18.v13 * s30.v3 + s18.v15 * s30.v4 + s18.v16 * s30.v5;
+        let z419 = 0.5 * s0.v1 * z368 - 0.5 * s0.v1 * s31.v12 + 0.5 * s1.v2 * z366
+            + 0.5 * s1.v2 * s31.v13 + 0.5 * s1.v3 * z369 + s18.v9 * s30.v7
+            - s18.v10 * s30.v6 + s18.v14 * s30.v3 + s18.v16 * s30.v4 + s18.v17 * s30.v5;
+        let z420 = 3.0 * self.m * s30.v6 + s0.v1 * s31.v17 - s1.v3 * s31.v16
+            - s18.v10 * s30.v5 + s18.v11 * s30.v4;
+        let z421 = 3.0 * self.m * s30.v7 - s1.v2 * s31.v17 + s1.v3 * s31.v15
+            + s18.v9 * s30.v5 - s18.v11 * s30.v3;
+        let z422 = 3.0 * self.m * s30.v8 - s0.v1 * s31.v15 + s1.v2 * s31.v16
+            - s18.v9 * s30.v4 + s18.v10 * s30.v3;
+        let z423 = 0.5 * s0.v1 * z365 - 0.5 * s0.v1 * s31.v14 + 0.5 * s1.v2 * z364
+            + 0.5 * s1.v3 * z366 + 0.5 * s1.v3 * s31.v13 - s5.v1 * s31.v17
+            + s6.v1 * s31.v16;
+        let z424 = 0.5 * s0.v1 * z367 + 0.5 * s1.v2 * z365 + 0.5 * s1.v2 * s31.v14
+            + 0.5 * s1.v3 * z368 - 0.5 * s1.v3 * s31.v12 + s6.v0 * s31.v17
+            - s6.v1 * s31.v15;
+        let z425 = 0.5 * s0.v1 * z368 + 0.5 * s0.v1 * s31.v12 + 0.5 * s1.v2 * z366
+            - 0.5 * s1.v2 * s31.v13 + 0.5 * s1.v3 * z369 - s6.v0 * s31.v16
+            + s5.v1 * s31.v15;
+        let z426 = s0.v1 * z418 + s1.v2 * z417 + s1.v3 * z419 + s6.v0 * z420
+            + s5.v1 * z421 + s6.v1 * z422;
+        let z427 = s1.v0 * z419 + s1.v1 * z417 + s5.v0 * z421;
+        let z428 = s18.v26 * z380 + s18.v27 * s30.v0 + s18.v28 * z382 + s18.v29 * s30.v1
+            + s18.v30 * s30.v2 + s1.v0 * z425 + s1.v1 * z423;
+        let z429 = 0.5 * s2.v1 * z358 + 0.5 * z21 * z359 + 0.5 * z21 * s31.v8
+            + 0.5 * s1.v5 * z360 - 0.5 * s1.v5 * s31.v7 + s18.v1 * s30.v14
+            - s18.v2 * s30.v13 + s18.v3 * s30.v9 + s18.v4 * s30.v10 + s18.v5 * s30.v11;
+        let z430 = 0.5 * s2.v1 * z359 - 0.5 * s2.v1 * s31.v8 + 0.5 * z21 * z361
+            + 0.5 * s1.v5 * z362 + 0.5 * s1.v5 * s31.v6 - s18.v0 * s30.v14
+            + s18.v2 * s30.v12 + s18.v4 * s30.v9 + s18.v6 * s30.v10 + s18.v7 * s30.v11;
+        let z431 = 0.5 * s2.v1 * z360 + 0.5 * s2.v1 * s31.v7 + 0.5 * z21 * z362
+            - 0.5 * z21 * s31.v6 + 0.5 * s1.v5 * z363 + s18.v0 * s30.v13
+            - s18.v1 * s30.v12 + s18.v5 * s30.v9 + s18.v7 * s30.v10 + s18.v8 * s30.v11;
+        let z432 = 2.0 * self.m * s30.v12 + z21 * s31.v11 - s1.v5 * s31.v10
+            - s18.v1 * s30.v11 + s18.v2 * s30.v10;
+        let z433 = 2.0 * self.m * s30.v13 - s2.v1 * s31.v11 + s1.v5 * s31.v9
+            + s18.v0 * s30.v11 - s18.v2 * s30.v9;
+        let z434 = 2.0 * self.m * s30.v14 + s2.v1 * s31.v10 - z21 * s31.v9
+            - s18.v0 * s30.v10 + s18.v1 * s30.v9;
+        let z435 = 0.5 * s2.v1 * z358 + 0.5 * z21 * z359 - 0.5 * z21 * s31.v8
+            + 0.5 * s1.v5 * z360 + 0.5 * s1.v5 * s31.v7 - s5.v2 * s31.v11
+            + s6.v4 * s31.v10;
+        let z436 = 0.5 * s2.v1 * z359 + 0.5 * s2.v1 * s31.v8 + 0.5 * z21 * z361
+            + 0.5 * s1.v5 * z362 - 0.5 * s1.v5 * s31.v6 + s6.v3 * s31.v11
+            - s6.v4 * s31.v9;
+        let z437 = 0.5 * s2.v1 * z360 - 0.5 * s2.v1 * s31.v7 + 0.5 * z21 * z362
+            + 0.5 * z21 * s31.v6 + 0.5 * s1.v5 * z363 - s6.v3 * s31.v10 + s5.v2 * s31.v9;
+        let z438 = s2.v1 * z429 + z21 * z430 + s1.v5 * z431 + s6.v3 * z432 + s5.v2 * z433
+            + s6.v4 * z434;
+        let z439 = s0.v1 * z430 + s1.v2 * z429 + s1.v3 * z431 + s6.v0 * z432
+            + s5.v1 * z433 + s6.v1 * z434;
+        let z440 = s18.v31 * s30.v3 + s18.v32 * s30.v4 + s18.v33 * s30.v5
+            + s18.v34 * s30.v6 + s18.v35 * s30.v7 + s18.v36 * s30.v8 + s0.v1 * z436
+            + s1.v2 * z435 + s1.v3 * z437;
+        let z441 = s1.v0 * z431 + s1.v1 * z429 + s5.v0 * z433;
+        let z442 = s18.v31 * z380 + s18.v32 * s30.v0 + s18.v33 * z382 + s18.v34 * s30.v1
+            + s18.v36 * s30.v2 + s1.v0 * z437 + s1.v1 * z435;
+        let z443 = 0.5 * z40 * z352 + 0.5 * s6.v2 * z353 + 0.5 * s6.v2 * s31.v2
+            + 0.5 * z44 * z354 - 0.5 * z44 * s31.v1 + s14.v0 * s30.v20 - s14.v1 * s30.v19
+            + s14.v2 * s30.v15 + s14.v3 * s30.v16 + s14.v4 * s30.v17;
+        let z444 = 0.5 * z40 * z353 - 0.5 * z40 * s31.v2 + 0.5 * s6.v2 * z355
+            + 0.5 * z44 * z356 + 0.5 * z44 * s31.v0 - z162 * s30.v20 + s14.v1 * s30.v18
+            + s14.v3 * s30.v15 + s14.v5 * s30.v16 + s14.v6 * s30.v17;
+        let z445 = 0.5 * z40 * z354 + 0.5 * z40 * s31.v1 + 0.5 * s6.v2 * z356
+            - 0.5 * s6.v2 * s31.v0 + 0.5 * z44 * z357 + z162 * s30.v19 - s14.v0 * s30.v18
+            + s14.v4 * s30.v15 + s14.v6 * s30.v16 + s14.v7 * s30.v17;
+        let z446 = self.m * s30.v18 + s6.v2 * s31.v5 - z44 * s31.v4 - s14.v0 * s30.v17
+            + s14.v1 * s30.v16;
+        let z447 = self.m * s30.v19 - z40 * s31.v5 + z44 * s31.v3 + z162 * s30.v17
+            - s14.v1 * s30.v15;
+        let z448 = self.m * s30.v20 + z40 * s31.v4 - s6.v2 * s31.v3 - z162 * s30.v16
+            + s14.v0 * s30.v15;
+        let z449 = 0.5 * z40 * z352 + 0.5 * s6.v2 * z353 - 0.5 * s6.v2 * s31.v2
+            + 0.5 * z44 * z354 + 0.5 * z44 * s31.v1 - s5.v3 * s31.v5 + s6.v7 * s31.v4;
+        let z450 = 0.5 * z40 * z353 + 0.5 * z40 * s31.v2 + 0.5 * s6.v2 * z355
+            + 0.5 * z44 * z356 - 0.5 * z44 * s31.v0 + s6.v6 * s31.v5 - s6.v7 * s31.v3;
+        let z451 = 0.5 * z40 * z354 - 0.5 * z40 * s31.v1 + 0.5 * s6.v2 * z356
+            + 0.5 * s6.v2 * s31.v0 + 0.5 * z44 * z357 - s6.v6 * s31.v4 + s5.v3 * s31.v3;
+        let z452 = z40 * z443 + s6.v2 * z444 + z44 * z445 + s6.v6 * z446 + s5.v3 * z447
+            + s6.v7 * z448;
+        let z453 = s2.v1 * z443 + z21 * z444 + s1.v5 * z445 + s6.v3 * z446 + s5.v2 * z447
+            + s6.v4 * z448;
+        let z454 = s18.v37 * s30.v9 + s18.v38 * s30.v10 + s18.v39 * s30.v11
+            + s18.v40 * s30.v12 + s18.v41 * s30.v13 + s18.v42 * s30.v14 + s2.v1 * z449
+            + z21 * z450 + s1.v5 * z451;
+        let z455 = s0.v1 * z444 + s1.v2 * z443 + s1.v3 * z445 + s6.v0 * z446
+            + s5.v1 * z447 + s6.v1 * z448;
+        let z456 = s18.v37 * s30.v3 + s18.v38 * s30.v4 + s18.v39 * s30.v5
+            + s18.v40 * s30.v6 + s18.v41 * s30.v7 + s18.v42 * s30.v8 + s0.v1 * z450
+            + s1.v2 * z449 + s1.v3 * z451;
+        let z457 = s1.v0 * z445 + s1.v1 * z443 + s5.v0 * z447;
+        let z458 = s18.v37 * z380 + s18.v38 * s30.v0 + s18.v39 * z382 + s18.v40 * s30.v1
+            + s18.v42 * s30.v2 + s1.v0 * z451 + s1.v1 * z449;
         let x0 = z378 * 0.5;
         c[(0, 0)] = x0;
         c[(0, 1)] = z408;
@@ -1960,427 +3049,187 @@ impl Dynamics<5> for BricardA04 {
         _t: f64,
         qdd: &mut Vector<5>,
     ) -> bool {
-        let z0 = q[0].cos();
-        let z1 = q[0].sin();
-        let z2 = self.l * z0;
-        let z3 = -self.l * z1;
-        let z4 = q[1].cos();
-        let z5 = q[1].sin();
-        let z6 = z0 * z4;
-        let z7 = -z0 * z5;
-        let z8 = -z1 * z4;
-        let z9 = z1 * z5;
-        let z10 = -z0 * z2 + z1 * z3;
-        let z11 = qd[1] * z1;
-        let z12 = qd[1] * z0;
-        let z13 = qd[1] * z10;
-        let z14 = -self.l * z7 + z2;
-        let z15 = -self.l * z4;
-        let z16 = -self.l * z9 + z3;
-        let z17 = q[2].cos();
-        let z18 = q[2].sin();
-        let z19 = z1 * z18 + z7 * z17;
-        let z20 = z1 * z17 - z7 * z18;
-        let z21 = z4 * z17;
-        let z22 = -z4 * z18;
-        let z23 = z0 * z18 + z9 * z17;
-        let z24 = z0 * z17 - z9 * z18;
-        let z25 = -z5 * z16 + z8 * z15;
-        let z26 = z6 * z16 - z8 * z14;
-        let z27 = z5 * z14 - z6 * z15;
-        let z28 = qd[2] * z6 + z11;
-        let z29 = qd[0] + qd[2] * z5;
-        let z30 = qd[2] * z8 + z12;
-        let z31 = qd[2] * z25;
-        let z32 = qd[2] * z26 + z13;
-        let z33 = qd[2] * z27;
-        let z34 = self.l * z20 + z14;
-        let z35 = self.l * z22 + z15;
-        let z36 = self.l * z24 + z16;
-        let z37 = q[3].cos();
-        let z38 = q[3].sin();
-        let z39 = z6 * z37 - z20 * z38;
-        let z40 = z6 * z38 + z20 * z37;
-        let z41 = z5 * z37 - z22 * z38;
-        let z42 = z5 * z38 + z22 * z37;
-        let z43 = z8 * z37 - z24 * z38;
-        let z44 = z8 * z38 + z24 * z37;
-        let z45 = -z21 * z36 + z23 * z35;
-        let z46 = z19 * z36 - z23 * z34;
-        let z47 = -z19 * z35 + z21 * z34;
-        let z48 = qd[3] * z19 + z28;
-        let z49 = qd[3] * z21 + z29;
-        let z50 = qd[3] * z23 + z30;
-        let z51 = qd[3] * z45 + z31;
-        let z52 = qd[3] * z46 + z32;
-        let z53 = qd[3] * z47 + z33;
-        let z54 = -self.l * z39 + z34;
-        let z55 = -self.l * z41 + z35;
-        let z56 = -self.l * z43 + z36;
-        let z57 = q[4].cos();
-        let z58 = q[4].sin();
-        let z59 = z19 * z58 + z39 * z57;
-        let z60 = z19 * z57 - z39 * z58;
-        let z61 = z21 * z58 + z41 * z57;
-        let z62 = z21 * z57 - z41 * z58;
-        let z63 = z23 * z58 + z43 * z57;
-        let z64 = z23 * z57 - z43 * z58;
-        let z65 = -z42 * z56 + z44 * z55;
-        let z66 = z40 * z56 - z44 * z54;
-        let z67 = -z40 * z55 + z42 * z54;
-        let z68 = qd[4] * z40 + z48;
-        let z69 = qd[4] * z42 + z49;
-        let z70 = qd[4] * z44 + z50;
-        let z71 = qd[4] * z65 + z51;
-        let z72 = qd[4] * z66 + z52;
-        let z73 = qd[4] * z67 + z53;
-        let z74 = 0.5 * self.l * z0;
-        let z75 = -0.5 * self.l * z1;
+        let s0 = self.shared0(q);
+        let s1 = self.shared1(q, &s0);
+        let s2 = self.shared2(q, &s0, &s1);
+        let s3 = self.shared3(q, &s1);
+        let s4 = self.shared4(q, &s1, &s2);
+        let s5 = self.shared5(q, &s0, &s1, &s2, &s3, &s4);
+        let s6 = self.shared6(q, &s0, &s1, &s2, &s3, &s4);
+        let s8 = self.shared8(q, &s0, &s1, &s2, &s6);
+        let s14 = self.shared14(q, &s5, &s6, &s8);
+        let s22 = self.shared22(q, &s0, &s1, &s2, &s5);
+        let s26 = self.shared26(q, qd, &s0, &s1, &s2, &s5, &s6);
+        let s28 = self.shared28(q, qd, &s0, &s8, &s26);
+        let s30 = self.shared30(q, qd, &s0, &s1, &s2, &s5, &s6, &s26);
+        let z21 = s0.v0 * s0.v2;
+        let z40 = s1.v2 * s0.v5 + s2.v2 * s0.v4;
+        let z44 = s1.v3 * s0.v5 + s1.v6 * s0.v4;
         let z78 = 0.08333333333333333 * self.m * (self.l * self.l)
             + 0.08333333333333333 * self.m * (self.w * self.w);
-        let z80 = -0.5 * self.l * z7 + z2;
-        let z81 = -0.5 * self.l * z4;
-        let z82 = -0.5 * self.l * z9 + z3;
-        let z83 = 0.08333333333333333 * self.m * (self.l * self.l) * (z1 * z1)
-            + 0.08333333333333333 * self.m * (self.l * self.l) * (z6 * z6)
-            + 0.08333333333333333 * self.m * (self.w * self.w) * (z1 * z1)
-            + 0.08333333333333333 * self.m * (self.w * self.w) * (z6 * z6)
-            + 0.16666666666666666 * self.m * (self.w * self.w) * (z7 * z7);
-        let z84 = 0.08333333333333333 * self.m * (self.l * self.l) * z5 * z6
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z4 * z7
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z5 * z6;
-        let z85 = 0.08333333333333333 * self.m * (self.l * self.l) * z0 * z1
-            + 0.08333333333333333 * self.m * (self.l * self.l) * z6 * z8
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z0 * z1
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z6 * z8
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z7 * z9;
-        let z86 = 0.08333333333333333 * self.m * (self.l * self.l) * (z5 * z5)
-            + 0.16666666666666666 * self.m * (self.w * self.w) * (z4 * z4)
-            + 0.08333333333333333 * self.m * (self.w * self.w) * (z5 * z5);
-        let z87 = 0.08333333333333333 * self.m * (self.l * self.l) * z5 * z8
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z4 * z9
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z5 * z8;
-        let z88 = 0.08333333333333333 * self.m * (self.l * self.l) * (z0 * z0)
-            + 0.08333333333333333 * self.m * (self.l * self.l) * (z8 * z8)
-            + 0.08333333333333333 * self.m * (self.w * self.w) * (z0 * z0)
-            + 0.08333333333333333 * self.m * (self.w * self.w) * (z8 * z8)
-            + 0.16666666666666666 * self.m * (self.w * self.w) * (z9 * z9);
-        let z89 = 0.5 * self.l * z20 + z14;
-        let z90 = 0.5 * self.l * z22 + z15;
-        let z91 = 0.5 * self.l * z24 + z16;
-        let z92 = 0.08333333333333333 * self.m * (self.l * self.l) * (z6 * z6)
-            + 0.08333333333333333 * self.m * (self.l * self.l) * (z19 * z19)
-            + 0.08333333333333333 * self.m * (self.w * self.w) * (z6 * z6)
-            + 0.08333333333333333 * self.m * (self.w * self.w) * (z19 * z19)
-            + 0.16666666666666666 * self.m * (self.w * self.w) * (z20 * z20);
-        let z93 = 0.08333333333333333 * self.m * (self.l * self.l) * z5 * z6
-            + 0.08333333333333333 * self.m * (self.l * self.l) * z19 * z21
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z5 * z6
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z19 * z21
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z20 * z22;
-        let z94 = 0.08333333333333333 * self.m * (self.l * self.l) * z6 * z8
-            + 0.08333333333333333 * self.m * (self.l * self.l) * z19 * z23
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z6 * z8
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z19 * z23
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z20 * z24;
-        let z95 = 0.08333333333333333 * self.m * (self.l * self.l) * (z5 * z5)
-            + 0.08333333333333333 * self.m * (self.l * self.l) * (z21 * z21)
-            + 0.08333333333333333 * self.m * (self.w * self.w) * (z5 * z5)
-            + 0.08333333333333333 * self.m * (self.w * self.w) * (z21 * z21)
-            + 0.16666666666666666 * self.m * (self.w * self.w) * (z22 * z22);
-        let z96 = 0.08333333333333333 * self.m * (self.l * self.l) * z5 * z8
-            + 0.08333333333333333 * self.m * (self.l * self.l) * z21 * z23
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z5 * z8
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z21 * z23
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z22 * z24;
-        let z97 = 0.08333333333333333 * self.m * (self.l * self.l) * (z8 * z8)
-            + 0.08333333333333333 * self.m * (self.l * self.l) * (z23 * z23)
-            + 0.08333333333333333 * self.m * (self.w * self.w) * (z8 * z8)
-            + 0.08333333333333333 * self.m * (self.w * self.w) * (z23 * z23)
-            + 0.16666666666666666 * self.m * (self.w * self.w) * (z24 * z24);
-        let z98 = -0.5 * self.l * z39 + z34;
-        let z99 = -0.5 * self.l * z41 + z35;
-        let z100 = -0.5 * self.l * z43 + z36;
-        let z101 = 0.08333333333333333 * self.m * (self.l * self.l) * (z19 * z19)
-            + 0.08333333333333333 * self.m * (self.l * self.l) * (z40 * z40)
-            + 0.08333333333333333 * self.m * (self.w * self.w) * (z19 * z19)
-            + 0.16666666666666666 * self.m * (self.w * self.w) * (z39 * z39)
-            + 0.08333333333333333 * self.m * (self.w * self.w) * (z40 * z40);
-        let z102 = 0.08333333333333333 * self.m * (self.l * self.l) * z19 * z21
-            + 0.08333333333333333 * self.m * (self.l * self.l) * z40 * z42
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z19 * z21
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z39 * z41
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z40 * z42;
-        let z103 = 0.08333333333333333 * self.m * (self.l * self.l) * z19 * z23
-            + 0.08333333333333333 * self.m * (self.l * self.l) * z40 * z44
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z19 * z23
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z39 * z43
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z40 * z44;
-        let z104 = 0.08333333333333333 * self.m * (self.l * self.l) * (z21 * z21)
-            + 0.08333333333333333 * self.m * (self.l * self.l) * (z42 * z42)
-            + 0.08333333333333333 * self.m * (self.w * self.w) * (z21 * z21)
-            + 0.16666666666666666 * self.m * (self.w * self.w) * (z41 * z41)
-            + 0.08333333333333333 * self.m * (self.w * self.w) * (z42 * z42);
-        let z105 = 0.08333333333333333 * self.m * (self.l * self.l) * z21 * z23
-            + 0.08333333333333333 * self.m * (self.l * self.l) * z42 * z44
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z21 * z23
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z41 * z43
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z42 * z44;
-        let z106 = 0.08333333333333333 * self.m * (self.l * self.l) * (z23 * z23)
-            + 0.08333333333333333 * self.m * (self.l * self.l) * (z44 * z44)
-            + 0.08333333333333333 * self.m * (self.w * self.w) * (z23 * z23)
-            + 0.16666666666666666 * self.m * (self.w * self.w) * (z43 * z43)
-            + 0.08333333333333333 * self.m * (self.w * self.w) * (z44 * z44);
-        let z107 = 0.5 * self.l * z60 + z54;
-        let z108 = 0.5 * self.l * z62 + z55;
-        let z109 = 0.5 * self.l * z64 + z56;
-        let z110 = 0.08333333333333333 * self.m * (self.l * self.l) * (z40 * z40)
-            + 0.08333333333333333 * self.m * (self.l * self.l) * (z59 * z59)
-            + 0.08333333333333333 * self.m * (self.w * self.w) * (z40 * z40)
-            + 0.08333333333333333 * self.m * (self.w * self.w) * (z59 * z59)
-            + 0.16666666666666666 * self.m * (self.w * self.w) * (z60 * z60);
-        let z111 = 0.08333333333333333 * self.m * (self.l * self.l) * z40 * z42
-            + 0.08333333333333333 * self.m * (self.l * self.l) * z59 * z61
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z40 * z42
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z59 * z61
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z60 * z62;
-        let z112 = 0.08333333333333333 * self.m * (self.l * self.l) * z40 * z44
-            + 0.08333333333333333 * self.m * (self.l * self.l) * z59 * z63
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z40 * z44
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z59 * z63
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z60 * z64;
-        let z113 = 0.08333333333333333 * self.m * (self.l * self.l) * (z42 * z42)
-            + 0.08333333333333333 * self.m * (self.l * self.l) * (z61 * z61)
-            + 0.08333333333333333 * self.m * (self.w * self.w) * (z42 * z42)
-            + 0.08333333333333333 * self.m * (self.w * self.w) * (z61 * z61)
-            + 0.16666666666666666 * self.m * (self.w * self.w) * (z62 * z62);
-        let z114 = 0.08333333333333333 * self.m * (self.l * self.l) * z42 * z44
-            + 0.08333333333333333 * self.m * (self.l * self.l) * z61 * z63
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z42 * z44
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z61 * z63
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z62 * z64;
-        let z115 = 0.08333333333333333 * self.m * (self.l * self.l) * (z44 * z44)
-            + 0.08333333333333333 * self.m * (self.l * self.l) * (z63 * z63)
-            + 0.08333333333333333 * self.m * (self.w * self.w) * (z44 * z44)
-            + 0.08333333333333333 * self.m * (self.w * self.w) * (z63 * z63)
-            + 0.16666666666666666 * self.m * (self.w * self.w) * (z64 * z64);
-        let z116 = qd[0] * z75;
-        let z117 = -qd[0] * z74;
-        let z118 = qd[0] * z82 - z12 * z81;
-        let z119 = -z11 * z82 + z12 * z80 + z13;
-        let z120 = -qd[0] * z80 + z11 * z81;
-        let z121 = z29 * z91 - z30 * z90 + z31;
-        let z122 = -z28 * z91 + z30 * z89 + z32;
-        let z123 = z28 * z90 - z29 * z89 + z33;
-        let z124 = z49 * z100 - z50 * z99 + z51;
-        let z125 = -z48 * z100 + z50 * z98 + z52;
-        let z126 = z48 * z99 - z49 * z98 + z53;
-        let z127 = z69 * z109 - z70 * z108 + z71;
-        let z128 = -z68 * z109 + z70 * z107 + z72;
-        let z129 = z68 * z108 - z69 * z107 + z73;
-        let z162 = self.m * z107;
-        let z163 = self.m * z108;
-        let z164 = self.m * z109;
-        let z165 = self.m * (z108 * z108) + self.m * (z109 * z109) + z110;
-        let z166 = -self.m * z107 * z108 + z111;
-        let z167 = -self.m * z107 * z109 + z112;
-        let z168 = self.m * (z107 * z107) + self.m * (z109 * z109) + z113;
-        let z169 = -self.m * z108 * z109 + z114;
-        let z170 = self.m * (z107 * z107) + self.m * (z108 * z108) + z115;
-        let z261 = qd[0] * self.m * z117;
-        let z263 = -qd[0] * self.m * z116;
-        let z266 = -z74 * z263 + z75 * z261;
-        let z271 = qd[0] * z84 + z11 * z83 + z12 * z85;
-        let z272 = qd[0] * z86 + z11 * z84 + z12 * z87;
-        let z273 = qd[0] * z87 + z11 * z85 + z12 * z88;
-        let z280 = z28 * z92 + z29 * z93 + z30 * z94;
-        let z281 = z28 * z93 + z29 * z95 + z30 * z96;
-        let z282 = z28 * z94 + z29 * z96 + z30 * z97;
-        let z289 = z48 * z101 + z49 * z102 + z50 * z103;
-        let z290 = z48 * z102 + z49 * z104 + z50 * z105;
-        let z291 = z48 * z103 + z49 * z105 + z50 * z106;
-        let z298 = z68 * z110 + z69 * z111 + z70 * z112;
-        let z299 = z68 * z111 + z69 * z113 + z70 * z114;
-        let z300 = z68 * z112 + z69 * z114 + z70 * z115;
-        let z380 = qd[0] * z0;
-        let z381 = -z0 * z11 + z1 * z12;
-        let z382 = -qd[0] * z1;
-        let z383 = z0 * z13 - z10 * z12;
-        let z384 = -z1 * z13 + z10 * z11;
-        let z385 = -z5 * z30 + z8 * z29;
-        let z386 = z6 * z30 - z8 * z28;
-        let z387 = z5 * z28 - z6 * z29;
-        let z388 = -z5 * z33 + z8 * z32 - z26 * z30 + z27 * z29;
-        let z389 = z6 * z33 - z8 * z31 + z25 * z30 - z27 * z28;
-        let z390 = z5 * z31 - z6 * z32 - z25 * z29 + z26 * z28;
-        let z391 = -z21 * z50 + z23 * z49;
-        let z392 = z19 * z50 - z23 * z48;
-        let z393 = -z19 * z49 + z21 * z48;
-        let z394 = -z21 * z53 + z23 * z52 - z46 * z50 + z47 * z49;
-        let z395 = z19 * z53 - z23 * z51 + z45 * z50 - z47 * z48;
-        let z396 = -z19 * z52 + z21 * z51 - z45 * z49 + z46 * z48;
-        let z397 = -z42 * z70 + z44 * z69;
-        let z398 = z40 * z70 - z44 * z68;
-        let z399 = -z40 * z69 + z42 * z68;
-        let z400 = -z42 * z73 + z44 * z72 - z66 * z70 + z67 * z69;
-        let z401 = z40 * z73 - z44 * z71 + z65 * z70 - z67 * z68;
-        let z402 = -z40 * z72 + z42 * z71 - z65 * z69 + z66 * z68;
-        let z1274 = -self.m * z82;
-        let z1275 = self.m * z80;
-        let z1276 = -self.m * z91;
-        let z1277 = self.m * z89;
-        let z1278 = -self.m * z100;
-        let z1279 = self.m * z98;
-        let z1280 = -self.m * z109;
-        let z1290 = self.m * z66 + z40 * z1280 + z44 * z162;
+        let z86 = 0.08333333333333333 * self.m * (self.l * self.l) * (s0.v1 * s0.v1)
+            + 0.16666666666666666 * self.m * (self.w * self.w) * (s0.v0 * s0.v0)
+            + 0.08333333333333333 * self.m * (self.w * self.w) * (s0.v1 * s0.v1);
+        let z162 = self.m * s5.v10;
+        let z261 = qd[0] * self.m * s26.v22;
+        let z263 = -qd[0] * self.m * s26.v21;
+        let z266 = -s6.v8 * z263 + s6.v9 * z261;
+        let z380 = qd[0] * s1.v0;
+        let z382 = -qd[0] * s1.v1;
         let z3493 = qd[1] * z380;
-        let z3494 = qd[1] * z381;
+        let z3494 = qd[1] * s30.v0;
         let z3495 = qd[1] * z382;
-        let z3496 = qd[1] * z383;
-        let z3497 = qd[1] * z384;
-        let z3498 = qd[2] * z385;
-        let z3499 = qd[2] * z386;
-        let z3500 = qd[2] * z387;
-        let z3501 = qd[2] * z388;
-        let z3502 = qd[2] * z389;
-        let z3503 = qd[2] * z390;
-        let z3504 = qd[3] * z391;
-        let z3505 = qd[3] * z392;
-        let z3506 = qd[3] * z393;
-        let z3507 = qd[3] * z394;
-        let z3508 = qd[3] * z395;
-        let z3509 = qd[3] * z396;
-        let z3510 = qd[4] * z397;
-        let z3511 = qd[4] * z398;
-        let z3512 = qd[4] * z399;
-        let z3513 = qd[4] * z400;
-        let z3514 = qd[4] * z401;
-        let z3515 = qd[4] * z402;
-        let z3519 = self.m * (z74 * z74) + self.m * (z75 * z75) + z78;
-        let z3524 = self.m * (z81 * z81) + self.m * (z82 * z82) + z83;
-        let z3525 = -self.m * z80 * z81 + z84;
-        let z3526 = -self.m * z80 * z82 + z85;
-        let z3527 = self.m * z81;
-        let z3528 = self.m * (z80 * z80) + self.m * (z82 * z82) + z86;
-        let z3529 = -self.m * z81 * z82 + z87;
-        let z3530 = self.m * z82;
-        let z3531 = -self.m * z80;
-        let z3532 = self.m * (z80 * z80) + self.m * (z81 * z81) + z88;
-        let z3533 = -self.m * z81;
-        let z3534 = qd[0] * self.m * z120 - self.m * z12 * z119;
-        let z3535 = -self.m * z11 * z120 + self.m * z12 * z118;
-        let z3536 = -qd[0] * self.m * z118 + self.m * z11 * z119;
-        let z3537 = qd[0] * z273 - z12 * z272 + z81 * z3536 - z82 * z3535;
-        let z3538 = -z11 * z273 + z12 * z271 - z80 * z3536 + z82 * z3534;
-        let z3539 = -qd[0] * z271 + z11 * z272 + z80 * z3535 - z81 * z3534;
-        let z3540 = self.m * (z90 * z90) + self.m * (z91 * z91) + z92;
-        let z3541 = -self.m * z89 * z90 + z93;
-        let z3542 = -self.m * z89 * z91 + z94;
-        let z3543 = self.m * z90;
-        let z3544 = self.m * (z89 * z89) + self.m * (z91 * z91) + z95;
-        let z3545 = -self.m * z90 * z91 + z96;
-        let z3546 = self.m * z91;
-        let z3547 = -self.m * z89;
-        let z3548 = self.m * (z89 * z89) + self.m * (z90 * z90) + z97;
-        let z3549 = -self.m * z90;
-        let z3550 = self.m * z29 * z123 - self.m * z30 * z122;
-        let z3551 = -self.m * z28 * z123 + self.m * z30 * z121;
-        let z3552 = self.m * z28 * z122 - self.m * z29 * z121;
-        let z3553 = z29 * z282 - z30 * z281 + z90 * z3552 - z91 * z3551;
-        let z3554 = -z28 * z282 + z30 * z280 - z89 * z3552 + z91 * z3550;
-        let z3555 = z28 * z281 - z29 * z280 + z89 * z3551 - z90 * z3550;
-        let z3556 = self.m * (z99 * z99) + self.m * (z100 * z100) + z101;
-        let z3557 = -self.m * z98 * z99 + z102;
-        let z3558 = -self.m * z98 * z100 + z103;
-        let z3559 = self.m * z99;
-        let z3560 = self.m * (z98 * z98) + self.m * (z100 * z100) + z104;
-        let z3561 = -self.m * z99 * z100 + z105;
-        let z3562 = self.m * z100;
-        let z3563 = -self.m * z98;
-        let z3564 = self.m * (z98 * z98) + self.m * (z99 * z99) + z106;
-        let z3565 = -self.m * z99;
-        let z3566 = self.m * z49 * z126 - self.m * z50 * z125;
-        let z3567 = -self.m * z48 * z126 + self.m * z50 * z124;
-        let z3568 = self.m * z48 * z125 - self.m * z49 * z124;
-        let z3569 = z49 * z291 - z50 * z290 + z99 * z3568 - z100 * z3567;
-        let z3570 = -z48 * z291 + z50 * z289 - z98 * z3568 + z100 * z3566;
-        let z3571 = z48 * z290 - z49 * z289 + z98 * z3567 - z99 * z3566;
-        let z3572 = -self.m * z107;
-        let z3573 = -self.m * z108;
-        let z3574 = self.m * z69 * z129 - self.m * z70 * z128;
-        let z3575 = -self.m * z68 * z129 + self.m * z70 * z127;
-        let z3576 = self.m * z68 * z128 - self.m * z69 * z127;
-        let z3577 = z69 * z300 - z70 * z299 + z108 * z3576 - z109 * z3575;
-        let z3578 = -z68 * z300 + z70 * z298 - z107 * z3576 + z109 * z3574;
-        let z3579 = z68 * z299 - z69 * z298 + z107 * z3575 - z108 * z3574;
-        let z3580 = z40 * z165 + z42 * z166 + z44 * z167 + z66 * z1280 + z67 * z163;
-        let z3581 = z40 * z166 + z42 * z168 + z44 * z169 + z65 * z164 + z67 * z3572;
-        let z3582 = z40 * z167 + z42 * z169 + z44 * z170 + z65 * z3573 + z66 * z162;
-        let z3583 = self.m * z65 + z42 * z164 + z44 * z3573;
-        let z3584 = self.m * z67 + z40 * z163 + z42 * z3572;
-        let z3585 = z40 * z3580 + z42 * z3581 + z44 * z3582 + z65 * z3583 + z66 * z1290
-            + z67 * z3584;
+        let z3496 = qd[1] * s30.v1;
+        let z3497 = qd[1] * s30.v2;
+        let z3498 = qd[2] * s30.v3;
+        let z3499 = qd[2] * s30.v4;
+        let z3500 = qd[2] * s30.v5;
+        let z3501 = qd[2] * s30.v6;
+        let z3502 = qd[2] * s30.v7;
+        let z3503 = qd[2] * s30.v8;
+        let z3504 = qd[3] * s30.v9;
+        let z3505 = qd[3] * s30.v10;
+        let z3506 = qd[3] * s30.v11;
+        let z3507 = qd[3] * s30.v12;
+        let z3508 = qd[3] * s30.v13;
+        let z3509 = qd[3] * s30.v14;
+        let z3510 = qd[4] * s30.v15;
+        let z3511 = qd[4] * s30.v16;
+        let z3512 = qd[4] * s30.v17;
+        let z3513 = qd[4] * s30.v18;
+        let z3514 = qd[4] * s30.v19;
+        let z3515 = qd[4] * s30.v20;
+        let z3519 = self.m * (s6.v8 * s6.v8) + self.m * (s6.v9 * s6.v9) + z78;
+        let z3524 = self.m * (s6.v10 * s6.v10) + self.m * (s5.v5 * s5.v5) + s8.v0;
+        let z3525 = -self.m * s5.v4 * s6.v10 + s8.v1;
+        let z3526 = -self.m * s5.v4 * s5.v5 + s8.v2;
+        let z3527 = self.m * s6.v10;
+        let z3528 = self.m * (s5.v4 * s5.v4) + self.m * (s5.v5 * s5.v5) + z86;
+        let z3529 = -self.m * s6.v10 * s5.v5 + s8.v3;
+        let z3530 = self.m * s5.v5;
+        let z3531 = -self.m * s5.v4;
+        let z3532 = self.m * (s5.v4 * s5.v4) + self.m * (s6.v10 * s6.v10) + s8.v4;
+        let z3533 = -self.m * s6.v10;
+        let z3534 = qd[0] * self.m * s26.v25 - self.m * s26.v1 * s26.v24;
+        let z3535 = -self.m * s26.v0 * s26.v25 + self.m * s26.v1 * s26.v23;
+        let z3536 = -qd[0] * self.m * s26.v23 + self.m * s26.v0 * s26.v24;
+        let z3537 = qd[0] * s28.v2 - s26.v1 * s28.v1 + s6.v10 * z3536 - s5.v5 * z3535;
+        let z3538 = -s26.v0 * s28.v2 + s26.v1 * s28.v0 - s5.v4 * z3536 + s5.v5 * z3534;
+        let z3539 = -qd[0] * s28.v0 + s26.v0 * s28.v1 + s5.v4 * z3535 - s6.v10 * z3534;
+        let z3540 = self.m * (s6.v11 * s6.v11) + self.m * (s5.v7 * s5.v7) + s8.v5;
+        let z3541 = -self.m * s5.v6 * s6.v11 + s8.v6;
+        let z3542 = -self.m * s5.v6 * s5.v7 + s8.v7;
+        let z3543 = self.m * s6.v11;
+        let z3544 = self.m * (s5.v6 * s5.v6) + self.m * (s5.v7 * s5.v7) + s8.v8;
+        let z3545 = -self.m * s6.v11 * s5.v7 + s8.v9;
+        let z3546 = self.m * s5.v7;
+        let z3547 = -self.m * s5.v6;
+        let z3548 = self.m * (s5.v6 * s5.v6) + self.m * (s6.v11 * s6.v11) + s8.v10;
+        let z3549 = -self.m * s6.v11;
+        let z3550 = self.m * s26.v4 * s26.v28 - self.m * s26.v5 * s26.v27;
+        let z3551 = -self.m * s26.v3 * s26.v28 + self.m * s26.v5 * s26.v26;
+        let z3552 = self.m * s26.v3 * s26.v27 - self.m * s26.v4 * s26.v26;
+        let z3553 = s26.v4 * s28.v5 - s26.v5 * s28.v4 + s6.v11 * z3552 - s5.v7 * z3551;
+        let z3554 = -s26.v3 * s28.v5 + s26.v5 * s28.v3 - s5.v6 * z3552 + s5.v7 * z3550;
+        let z3555 = s26.v3 * s28.v4 - s26.v4 * s28.v3 + s5.v6 * z3551 - s6.v11 * z3550;
+        let z3556 = self.m * (s6.v12 * s6.v12) + self.m * (s5.v9 * s5.v9) + s8.v11;
+        let z3557 = -self.m * s5.v8 * s6.v12 + s8.v12;
+        let z3558 = -self.m * s5.v8 * s5.v9 + s8.v13;
+        let z3559 = self.m * s6.v12;
+        let z3560 = self.m * (s5.v8 * s5.v8) + self.m * (s5.v9 * s5.v9) + s8.v14;
+        let z3561 = -self.m * s6.v12 * s5.v9 + s8.v15;
+        let z3562 = self.m * s5.v9;
+        let z3563 = -self.m * s5.v8;
+        let z3564 = self.m * (s5.v8 * s5.v8) + self.m * (s6.v12 * s6.v12) + s8.v16;
+        let z3565 = -self.m * s6.v12;
+        let z3566 = self.m * s26.v10 * s26.v31 - self.m * s26.v11 * s26.v30;
+        let z3567 = -self.m * s26.v9 * s26.v31 + self.m * s26.v11 * s26.v29;
+        let z3568 = self.m * s26.v9 * s26.v30 - self.m * s26.v10 * s26.v29;
+        let z3569 = s26.v10 * s28.v8 - s26.v11 * s28.v7 + s6.v12 * z3568 - s5.v9 * z3567;
+        let z3570 = -s26.v9 * s28.v8 + s26.v11 * s28.v6 - s5.v8 * z3568 + s5.v9 * z3566;
+        let z3571 = s26.v9 * s28.v7 - s26.v10 * s28.v6 + s5.v8 * z3567 - s6.v12 * z3566;
+        let z3572 = -self.m * s5.v10;
+        let z3573 = -self.m * s6.v13;
+        let z3574 = self.m * s26.v16 * s26.v34 - self.m * s26.v17 * s26.v33;
+        let z3575 = -self.m * s26.v15 * s26.v34 + self.m * s26.v17 * s26.v32;
+        let z3576 = self.m * s26.v15 * s26.v33 - self.m * s26.v16 * s26.v32;
+        let z3577 = s26.v16 * s28.v11 - s26.v17 * s28.v10 + s6.v13 * z3576
+            - s5.v11 * z3575;
+        let z3578 = -s26.v15 * s28.v11 + s26.v17 * s28.v9 - s5.v10 * z3576
+            + s5.v11 * z3574;
+        let z3579 = s26.v15 * s28.v10 - s26.v16 * s28.v9 + s5.v10 * z3575
+            - s6.v13 * z3574;
+        let z3580 = z40 * s14.v2 + s6.v2 * s14.v3 + z44 * s14.v4 + s5.v3 * s22.v6
+            + s6.v7 * s14.v0;
+        let z3581 = z40 * s14.v3 + s6.v2 * s14.v5 + z44 * s14.v6 + s6.v6 * s14.v1
+            + s6.v7 * z3572;
+        let z3582 = z40 * s14.v4 + s6.v2 * s14.v6 + z44 * s14.v7 + s6.v6 * z3573
+            + s5.v3 * z162;
+        let z3583 = self.m * s6.v6 + s6.v2 * s14.v1 + z44 * z3573;
+        let z3584 = self.m * s6.v7 + z40 * s14.v0 + s6.v2 * z3572;
+        let z3585 = z40 * z3580 + s6.v2 * z3581 + z44 * z3582 + s6.v6 * z3583
+            + s5.v3 * s22.v7 + s6.v7 * z3584;
         let z3586 = 1.0 / z3585;
-        let z3587 = -z40 * z3577 - z42 * z3578 - z44 * z3579 - z65 * z3574 - z66 * z3575
-            - z67 * z3576;
+        let z3587 = -z40 * z3577 - s6.v2 * z3578 - z44 * z3579 - s6.v6 * z3574
+            - s5.v3 * z3575 - s6.v7 * z3576;
         let z3588 = z3580 * z3586;
         let z3589 = z3581 * z3586;
         let z3590 = z3582 * z3586;
         let z3591 = z3583 * z3586;
-        let z3592 = z1290 * z3586;
+        let z3592 = s22.v7 * z3586;
         let z3593 = z3584 * z3586;
-        let z3594 = z3587 - z1290 * z3514 - z3510 * z3580 - z3511 * z3581 - z3512 * z3582
-            - z3513 * z3583 - z3515 * z3584;
-        let z3595 = z3556 - z3580 * z3588 + z165;
-        let z3596 = z3557 - z3580 * z3589 + z166;
-        let z3597 = z3558 - z3580 * z3590 + z167;
+        let z3594 = z3587 - s22.v7 * z3514 - z3510 * z3580 - z3511 * z3581
+            - z3512 * z3582 - z3513 * z3583 - z3515 * z3584;
+        let z3595 = z3556 - z3580 * z3588 + s14.v2;
+        let z3596 = z3557 - z3580 * z3589 + s14.v3;
+        let z3597 = z3558 - z3580 * z3590 + s14.v4;
         let z3598 = -z3580 * z3591;
-        let z3599 = -z3580 * z3592 + z1278 + z1280;
-        let z3600 = z3559 - z3580 * z3593 + z163;
-        let z3601 = z3560 - z3581 * z3589 + z168;
-        let z3602 = z3561 - z3581 * z3590 + z169;
-        let z3603 = z3562 - z3581 * z3591 + z164;
+        let z3599 = -z3580 * z3592 + s22.v4 + s22.v6;
+        let z3600 = z3559 - z3580 * z3593 + s14.v0;
+        let z3601 = z3560 - z3581 * z3589 + s14.v5;
+        let z3602 = z3561 - z3581 * z3590 + s14.v6;
+        let z3603 = z3562 - z3581 * z3591 + s14.v1;
         let z3604 = -z3581 * z3592;
         let z3605 = z3563 + z3572 - z3581 * z3593;
-        let z3606 = z3564 - z3582 * z3590 + z170;
+        let z3606 = z3564 - z3582 * z3590 + s14.v7;
         let z3607 = z3565 + z3573 - z3582 * z3591;
-        let z3608 = -z3582 * z3592 + z1279 + z162;
+        let z3608 = -z3582 * z3592 + s22.v5 + z162;
         let z3609 = -z3582 * z3593;
         let z3610 = 2.0 * self.m - z3583 * z3591;
         let z3611 = -z3583 * z3592;
         let z3612 = -z3583 * z3593;
-        let z3613 = 2.0 * self.m - z1290 * z3592;
-        let z3614 = -z1290 * z3593;
+        let z3613 = 2.0 * self.m - s22.v7 * z3592;
+        let z3614 = -s22.v7 * z3593;
         let z3615 = 2.0 * self.m - z3584 * z3593;
-        let z3616 = z3569 + z3577 + z1280 * z3514 + z3588 * z3594 + z163 * z3515
-            + z165 * z3510 + z166 * z3511 + z167 * z3512;
-        let z3617 = z3570 + z3578 + z3589 * z3594 + z164 * z3513 + z166 * z3510
-            + z168 * z3511 + z169 * z3512 + z3515 * z3572;
-        let z3618 = z3571 + z3579 + z3590 * z3594 + z162 * z3514 + z167 * z3510
-            + z169 * z3511 + z170 * z3512 + z3513 * z3573;
-        let z3619 = z3566 + z3574 + self.m * z3513 + z3591 * z3594 + z164 * z3511
+        let z3616 = z3569 + z3577 + s22.v6 * z3514 + z3588 * z3594 + s14.v0 * z3515
+            + s14.v2 * z3510 + s14.v3 * z3511 + s14.v4 * z3512;
+        let z3617 = z3570 + z3578 + z3589 * z3594 + s14.v1 * z3513 + s14.v3 * z3510
+            + s14.v5 * z3511 + s14.v6 * z3512 + z3515 * z3572;
+        let z3618 = z3571 + z3579 + z3590 * z3594 + z162 * z3514 + s14.v4 * z3510
+            + s14.v6 * z3511 + s14.v7 * z3512 + z3513 * z3573;
+        let z3619 = z3566 + z3574 + self.m * z3513 + z3591 * z3594 + s14.v1 * z3511
             + z3512 * z3573;
-        let z3620 = z3567 + z3575 + self.m * z3514 + z1280 * z3510 + z3592 * z3594
+        let z3620 = z3567 + z3575 + self.m * z3514 + s22.v6 * z3510 + z3592 * z3594
             + z162 * z3512;
-        let z3621 = z3568 + z3576 + self.m * z3515 + z3593 * z3594 + z163 * z3510
+        let z3621 = z3568 + z3576 + self.m * z3515 + z3593 * z3594 + s14.v0 * z3510
             + z3511 * z3572;
-        let z3622 = z19 * z3595 + z21 * z3596 + z23 * z3597 + z45 * z3598 + z46 * z3599
-            + z47 * z3600;
-        let z3623 = z19 * z3596 + z21 * z3601 + z23 * z3602 + z45 * z3603 + z46 * z3604
-            + z47 * z3605;
-        let z3624 = z19 * z3597 + z21 * z3602 + z23 * z3606 + z45 * z3607 + z46 * z3608
-            + z47 * z3609;
-        let z3625 = z19 * z3598 + z21 * z3603 + z23 * z3607 + z45 * z3610 + z46 * z3611
-            + z47 * z3612;
-        let z3626 = z19 * z3599 + z21 * z3604 + z23 * z3608 + z45 * z3611 + z46 * z3613
-            + z47 * z3614;
-        let z3627 = z19 * z3600 + z21 * z3605 + z23 * z3609 + z45 * z3612 + z46 * z3614
-            + z47 * z3615;
-        let z3628 = z19 * z3622 + z21 * z3623 + z23 * z3624 + z45 * z3625 + z46 * z3626
-            + z47 * z3627;
+        let z3622 = s2.v1 * z3595 + z21 * z3596 + s1.v5 * z3597 + s6.v3 * z3598
+            + s5.v2 * z3599 + s6.v4 * z3600;
+        let z3623 = s2.v1 * z3596 + z21 * z3601 + s1.v5 * z3602 + s6.v3 * z3603
+            + s5.v2 * z3604 + s6.v4 * z3605;
+        let z3624 = s2.v1 * z3597 + z21 * z3602 + s1.v5 * z3606 + s6.v3 * z3607
+            + s5.v2 * z3608 + s6.v4 * z3609;
+        let z3625 = s2.v1 * z3598 + z21 * z3603 + s1.v5 * z3607 + s6.v3 * z3610
+            + s5.v2 * z3611 + s6.v4 * z3612;
+        let z3626 = s2.v1 * z3599 + z21 * z3604 + s1.v5 * z3608 + s6.v3 * z3611
+            + s5.v2 * z3613 + s6.v4 * z3614;
+        let z3627 = s2.v1 * z3600 + z21 * z3605 + s1.v5 * z3609 + s6.v3 * z3612
+            + s5.v2 * z3614 + s6.v4 * z3615;
+        let z3628 = s2.v1 * z3622 + z21 * z3623 + s1.v5 * z3624 + s6.v3 * z3625
+            + s5.v2 * z3626 + s6.v4 * z3627;
         let z3629 = 1.0 / z3628;
-        let z3630 = -z19 * z3616 - z21 * z3617 - z23 * z3618 - z45 * z3619 - z46 * z3620
-            - z47 * z3621;
+        let z3630 = -s2.v1 * z3616 - z21 * z3617 - s1.v5 * z3618 - s6.v3 * z3619
+            - s5.v2 * z3620 - s6.v4 * z3621;
         let z3631 = z3622 * z3629;
         let z3632 = z3623 * z3629;
         let z3633 = z3624 * z3629;
@@ -2393,7 +3242,7 @@ impl Dynamics<5> for BricardA04 {
         let z3639 = z3541 + z3596 - z3622 * z3632;
         let z3640 = z3542 + z3597 - z3622 * z3633;
         let z3641 = z3598 - z3622 * z3634;
-        let z3642 = z1276 + z3599 - z3622 * z3635;
+        let z3642 = s22.v2 + z3599 - z3622 * z3635;
         let z3643 = z3543 + z3600 - z3622 * z3636;
         let z3644 = z3544 + z3601 - z3623 * z3632;
         let z3645 = z3545 + z3602 - z3623 * z3633;
@@ -2402,7 +3251,7 @@ impl Dynamics<5> for BricardA04 {
         let z3648 = z3547 + z3605 - z3623 * z3636;
         let z3649 = z3548 + z3606 - z3624 * z3633;
         let z3650 = z3549 + z3607 - z3624 * z3634;
-        let z3651 = z1277 + z3608 - z3624 * z3635;
+        let z3651 = s22.v3 + z3608 - z3624 * z3635;
         let z3652 = z3609 - z3624 * z3636;
         let z3653 = self.m + z3610 - z3625 * z3634;
         let z3654 = z3611 - z3625 * z3635;
@@ -2422,23 +3271,23 @@ impl Dynamics<5> for BricardA04 {
             + z3506 * z3608 + z3507 * z3611 + z3508 * z3613 + z3509 * z3614;
         let z3664 = z3552 + z3621 + z3636 * z3637 + z3504 * z3600 + z3505 * z3605
             + z3506 * z3609 + z3507 * z3612 + z3508 * z3614 + z3509 * z3615;
-        let z3665 = z5 * z3639 + z6 * z3638 + z8 * z3640 + z25 * z3641 + z26 * z3642
-            + z27 * z3643;
-        let z3666 = z5 * z3644 + z6 * z3639 + z8 * z3645 + z25 * z3646 + z26 * z3647
-            + z27 * z3648;
-        let z3667 = z5 * z3645 + z6 * z3640 + z8 * z3649 + z25 * z3650 + z26 * z3651
-            + z27 * z3652;
-        let z3668 = z5 * z3646 + z6 * z3641 + z8 * z3650 + z25 * z3653 + z26 * z3654
-            + z27 * z3655;
-        let z3669 = z5 * z3647 + z6 * z3642 + z8 * z3651 + z25 * z3654 + z26 * z3656
-            + z27 * z3657;
-        let z3670 = z5 * z3648 + z6 * z3643 + z8 * z3652 + z25 * z3655 + z26 * z3657
-            + z27 * z3658;
-        let z3671 = z5 * z3666 + z6 * z3665 + z8 * z3667 + z25 * z3668 + z26 * z3669
-            + z27 * z3670;
+        let z3665 = s0.v1 * z3639 + s1.v2 * z3638 + s1.v3 * z3640 + s6.v0 * z3641
+            + s5.v1 * z3642 + s6.v1 * z3643;
+        let z3666 = s0.v1 * z3644 + s1.v2 * z3639 + s1.v3 * z3645 + s6.v0 * z3646
+            + s5.v1 * z3647 + s6.v1 * z3648;
+        let z3667 = s0.v1 * z3645 + s1.v2 * z3640 + s1.v3 * z3649 + s6.v0 * z3650
+            + s5.v1 * z3651 + s6.v1 * z3652;
+        let z3668 = s0.v1 * z3646 + s1.v2 * z3641 + s1.v3 * z3650 + s6.v0 * z3653
+            + s5.v1 * z3654 + s6.v1 * z3655;
+        let z3669 = s0.v1 * z3647 + s1.v2 * z3642 + s1.v3 * z3651 + s6.v0 * z3654
+            + s5.v1 * z3656 + s6.v1 * z3657;
+        let z3670 = s0.v1 * z3648 + s1.v2 * z3643 + s1.v3 * z3652 + s6.v0 * z3655
+            + s5.v1 * z3657 + s6.v1 * z3658;
+        let z3671 = s0.v1 * z3666 + s1.v2 * z3665 + s1.v3 * z3667 + s6.v0 * z3668
+            + s5.v1 * z3669 + s6.v1 * z3670;
         let z3672 = 1.0 / z3671;
-        let z3673 = -z5 * z3660 - z6 * z3659 - z8 * z3661 - z25 * z3662 - z26 * z3663
-            - z27 * z3664;
+        let z3673 = -s0.v1 * z3660 - s1.v2 * z3659 - s1.v3 * z3661 - s6.v0 * z3662
+            - s5.v1 * z3663 - s6.v1 * z3664;
         let z3674 = z3665 * z3672;
         let z3675 = z3666 * z3672;
         let z3676 = z3667 * z3672;
@@ -2451,7 +3300,7 @@ impl Dynamics<5> for BricardA04 {
         let z3682 = z3639 - z3665 * z3675 + z3525;
         let z3683 = z3640 - z3665 * z3676 + z3526;
         let z3684 = z3641 - z3665 * z3677;
-        let z3685 = z1274 + z3642 - z3665 * z3678;
+        let z3685 = s22.v0 + z3642 - z3665 * z3678;
         let z3686 = z3643 - z3665 * z3679 + z3527;
         let z3687 = z3644 - z3666 * z3675 + z3528;
         let z3688 = z3645 - z3666 * z3676 + z3529;
@@ -2460,7 +3309,7 @@ impl Dynamics<5> for BricardA04 {
         let z3691 = z3531 + z3648 - z3666 * z3679;
         let z3692 = z3532 + z3649 - z3667 * z3676;
         let z3693 = z3533 + z3650 - z3667 * z3677;
-        let z3694 = z1275 + z3651 - z3667 * z3678;
+        let z3694 = s22.v1 + z3651 - z3667 * z3678;
         let z3695 = z3652 - z3667 * z3679;
         let z3697 = z3654 - z3668 * z3678;
         let z3699 = self.m + z3656 - z3669 * z3678;
@@ -2473,15 +3322,15 @@ impl Dynamics<5> for BricardA04 {
             + z3500 * z3649 + z3501 * z3650 + z3502 * z3651 + z3503 * z3652;
         let z3706 = z3535 + z3663 + z3678 * z3680 + z3498 * z3642 + z3499 * z3647
             + z3500 * z3651 + z3501 * z3654 + z3502 * z3656 + z3503 * z3657;
-        let z3708 = z0 * z3683 + z1 * z3681 + z10 * z3685;
-        let z3709 = z0 * z3688 + z1 * z3682 + z10 * z3690;
-        let z3710 = z0 * z3692 + z1 * z3683 + z10 * z3694;
-        let z3711 = z0 * z3693 + z1 * z3684 + z10 * z3697;
-        let z3712 = z0 * z3694 + z1 * z3685 + z10 * z3699;
-        let z3713 = z0 * z3695 + z1 * z3686 + z10 * z3700;
-        let z3714 = z0 * z3710 + z1 * z3708 + z10 * z3712;
+        let z3708 = s1.v0 * z3683 + s1.v1 * z3681 + s5.v0 * z3685;
+        let z3709 = s1.v0 * z3688 + s1.v1 * z3682 + s5.v0 * z3690;
+        let z3710 = s1.v0 * z3692 + s1.v1 * z3683 + s5.v0 * z3694;
+        let z3711 = s1.v0 * z3693 + s1.v1 * z3684 + s5.v0 * z3697;
+        let z3712 = s1.v0 * z3694 + s1.v1 * z3685 + s5.v0 * z3699;
+        let z3713 = s1.v0 * z3695 + s1.v1 * z3686 + s5.v0 * z3700;
+        let z3714 = s1.v0 * z3710 + s1.v1 * z3708 + s5.v0 * z3712;
         let z3715 = 1.0 / z3714;
-        let z3716 = -z0 * z3704 - z1 * z3702 - z10 * z3706;
+        let z3716 = -s1.v0 * z3704 - s1.v1 * z3702 - s5.v0 * z3706;
         let z3718 = z3709 * z3715;
         let z3721 = z3712 * z3715;
         let z3723 = z3716 - z3493 * z3708 - z3494 * z3709 - z3495 * z3710 - z3496 * z3711
@@ -2496,32 +3345,32 @@ impl Dynamics<5> for BricardA04 {
         let z3760 = -self.g * z3712 - z3709 * z3759 + z3716 - z3493 * z3708
             - z3494 * z3709 - z3495 * z3710 - z3496 * z3711 - z3497 * z3713;
         let z3761 = z3715 * z3760;
-        let z3762 = z1 * z3761 + z3493;
+        let z3762 = s1.v1 * z3761 + z3493;
         let z3763 = z3494 + z3759;
-        let z3764 = z0 * z3761 + z3495;
-        let z3765 = self.g + z10 * z3761;
+        let z3764 = s1.v0 * z3761 + z3495;
+        let z3765 = self.g + s5.v0 * z3761;
         let z3766 = -z3665 * z3762 - z3666 * z3763 - z3667 * z3764 - z3669 * z3765
             + z3673 - z3496 * z3668 - z3497 * z3670 - z3498 * z3665 - z3499 * z3666
             - z3500 * z3667 - z3501 * z3668 - z3502 * z3669 - z3503 * z3670;
         let z3767 = z3672 * z3766;
-        let z3768 = z6 * z3767 + z3498 + z3762;
-        let z3769 = z5 * z3767 + z3499 + z3763;
-        let z3770 = z8 * z3767 + z3500 + z3764;
-        let z3771 = z25 * z3767 + z3496 + z3501;
-        let z3772 = z26 * z3767 + z3502 + z3765;
-        let z3773 = z27 * z3767 + z3497 + z3503;
+        let z3768 = s1.v2 * z3767 + z3498 + z3762;
+        let z3769 = s0.v1 * z3767 + z3499 + z3763;
+        let z3770 = s1.v3 * z3767 + z3500 + z3764;
+        let z3771 = s6.v0 * z3767 + z3496 + z3501;
+        let z3772 = s5.v1 * z3767 + z3502 + z3765;
+        let z3773 = s6.v1 * z3767 + z3497 + z3503;
         let z3774 = -z3622 * z3768 - z3623 * z3769 - z3624 * z3770 - z3625 * z3771
             - z3626 * z3772 - z3627 * z3773 + z3630 - z3504 * z3622 - z3505 * z3623
             - z3506 * z3624 - z3507 * z3625 - z3508 * z3626 - z3509 * z3627;
         let z3775 = z3629 * z3774;
-        let z3776 = z19 * z3775 + z3504 + z3768;
+        let z3776 = s2.v1 * z3775 + z3504 + z3768;
         let z3777 = z21 * z3775 + z3505 + z3769;
-        let z3778 = z23 * z3775 + z3506 + z3770;
-        let z3779 = z45 * z3775 + z3507 + z3771;
-        let z3780 = z46 * z3775 + z3508 + z3772;
-        let z3781 = z47 * z3775 + z3509 + z3773;
+        let z3778 = s1.v5 * z3775 + z3506 + z3770;
+        let z3779 = s6.v3 * z3775 + z3507 + z3771;
+        let z3780 = s5.v2 * z3775 + z3508 + z3772;
+        let z3781 = s6.v4 * z3775 + z3509 + z3773;
         let z3782 = -z3580 * z3776 - z3581 * z3777 - z3582 * z3778 - z3583 * z3779
-            - z3584 * z3781 + z3587 - z1290 * z3514 - z1290 * z3780 - z3510 * z3580
+            - z3584 * z3781 + z3587 - s22.v7 * z3514 - s22.v7 * z3780 - z3510 * z3580
             - z3511 * z3581 - z3512 * z3582 - z3513 * z3583 - z3515 * z3584;
         let z3783 = z3586 * z3782;
         qdd[0] = z3759;
@@ -2543,52 +3392,29 @@ impl Constraints<5, 5, 0> for BricardA04 {
     ];
     const CONTACTS: [&'static str; 0] = [];
     fn bilateral(&self, q: &Vector<5>, _t: f64, g: &mut Vector<5>) {
-        let z0 = q[0].cos();
-        let z1 = q[0].sin();
-        let z2 = self.l * z0;
-        let z3 = -self.l * z1;
-        let z4 = q[1].cos();
-        let z5 = q[1].sin();
-        let z6 = z0 * z4;
-        let z7 = -z0 * z5;
-        let z8 = -z1 * z4;
-        let z9 = z1 * z5;
-        let z14 = -self.l * z7 + z2;
-        let z15 = -self.l * z4;
-        let z16 = -self.l * z9 + z3;
-        let z17 = q[2].cos();
-        let z18 = q[2].sin();
-        let z19 = z1 * z18 + z7 * z17;
-        let z20 = z1 * z17 - z7 * z18;
-        let z21 = z4 * z17;
-        let z22 = -z4 * z18;
-        let z23 = z0 * z18 + z9 * z17;
-        let z24 = z0 * z17 - z9 * z18;
-        let z34 = self.l * z20 + z14;
+        let s0 = self.shared0(q);
+        let s1 = self.shared1(q, &s0);
+        let s2 = self.shared2(q, &s0, &s1);
+        let s3 = self.shared3(q, &s1);
+        let s4 = self.shared4(q, &s1, &s2);
+        let z15 = -self.l * s0.v0;
+        let z21 = s0.v0 * s0.v2;
+        let z22 = -s0.v0 * s0.v3;
         let z35 = self.l * z22 + z15;
-        let z36 = self.l * z24 + z16;
-        let z37 = q[3].cos();
-        let z38 = q[3].sin();
-        let z39 = z6 * z37 - z20 * z38;
-        let z41 = z5 * z37 - z22 * z38;
-        let z43 = z8 * z37 - z24 * z38;
-        let z54 = -self.l * z39 + z34;
+        let z41 = s0.v1 * s0.v4 - z22 * s0.v5;
         let z55 = -self.l * z41 + z35;
-        let z56 = -self.l * z43 + z36;
-        let z57 = q[4].cos();
-        let z58 = q[4].sin();
-        let z60 = z19 * z57 - z39 * z58;
-        let z61 = z21 * z58 + z41 * z57;
-        let z62 = z21 * z57 - z41 * z58;
-        let z63 = z23 * z58 + z43 * z57;
-        let z64 = z23 * z57 - z43 * z58;
+        let z60 = s2.v1 * s0.v6 - s2.v3 * s0.v7;
+        let z61 = z21 * s0.v7 + z41 * s0.v6;
+        let z62 = z21 * s0.v6 - z41 * s0.v7;
+        let z63 = s1.v5 * s0.v7 + s1.v7 * s0.v6;
+        let z64 = s1.v5 * s0.v6 - s1.v7 * s0.v7;
         let x0 = self.l * z60;
-        let x1 = z54 + x0;
+        let x1 = s4.v3 + x0;
         let x2 = self.l * z62;
         let x3 = z55 + x2;
         let x4 = z64 - 1.0;
         let x5 = self.l * x4;
-        let x6 = z56 + x5;
+        let x6 = s3.v3 + x5;
         g[0] = x1;
         g[1] = x3;
         g[2] = x6;
@@ -2604,126 +3430,51 @@ impl Constraints<5, 5, 0> for BricardA04 {
     ) {
         jac.fill(0.0);
         time_partial.fill(0.0);
-        let z0 = q[0].cos();
-        let z1 = q[0].sin();
-        let z3 = -self.l * z1;
-        let z4 = q[1].cos();
-        let z5 = q[1].sin();
-        let z6 = z0 * z4;
-        let z7 = -z0 * z5;
-        let z8 = -z1 * z4;
-        let z9 = z1 * z5;
-        let z16 = -self.l * z9 + z3;
-        let z17 = q[2].cos();
-        let z18 = q[2].sin();
-        let z19 = z1 * z18 + z7 * z17;
-        let z20 = z1 * z17 - z7 * z18;
-        let z21 = z4 * z17;
-        let z22 = -z4 * z18;
-        let z23 = z0 * z18 + z9 * z17;
-        let z24 = z0 * z17 - z9 * z18;
-        let z36 = self.l * z24 + z16;
-        let z37 = q[3].cos();
-        let z38 = q[3].sin();
-        let z39 = z6 * z37 - z20 * z38;
-        let z41 = z5 * z37 - z22 * z38;
-        let z43 = z8 * z37 - z24 * z38;
-        let z56 = -self.l * z43 + z36;
-        let z57 = q[4].cos();
-        let z58 = q[4].sin();
-        let z62 = z21 * z57 - z41 * z58;
-        let z64 = z23 * z57 - z43 * z58;
-        let z532 = -self.l * z0;
-        let z533 = -z0 * z4;
-        let z534 = z0 * z5;
-        let z535 = -self.l * z534 + z532;
-        let z536 = -z1 * z18 + z17 * z534;
-        let z537 = -z1 * z17 - z18 * z534;
-        let z540 = self.l * z537 + z535;
-        let z541 = z37 * z533 - z38 * z537;
-        let z545 = -self.l * z541 + z540;
-        let z546 = z57 * z541 + z58 * z536;
-        let z547 = z57 * z536 - z58 * z541;
-        let z588 = z1 * z4;
-        let z589 = -self.l * z533;
-        let z590 = self.l * z5;
-        let z591 = -self.l * z588;
-        let z592 = z17 * z533;
-        let z593 = -z18 * z533;
-        let z594 = -z5 * z17;
-        let z595 = z5 * z18;
-        let z596 = z17 * z588;
-        let z597 = -z18 * z588;
-        let z600 = self.l * z593 + z589;
-        let z601 = self.l * z595 + z590;
-        let z602 = self.l * z597 + z591;
-        let z603 = z7 * z37 - z38 * z593;
-        let z605 = z4 * z37 - z38 * z595;
-        let z607 = z9 * z37 - z38 * z597;
-        let z611 = -self.l * z603 + z600;
-        let z612 = -self.l * z605 + z601;
-        let z613 = -self.l * z607 + z602;
-        let z615 = z57 * z592 - z58 * z603;
-        let z616 = z57 * z605 + z58 * z594;
-        let z617 = z57 * z594 - z58 * z605;
-        let z618 = z57 * z607 + z58 * z596;
-        let z619 = z57 * z596 - z58 * z607;
-        let z676 = -z1 * z18 - z7 * z17;
-        let z677 = -z4 * z17;
-        let z678 = -z0 * z18 - z9 * z17;
-        let z679 = self.l * z676;
-        let z680 = self.l * z677;
-        let z681 = self.l * z678;
-        let z682 = -z38 * z676;
-        let z684 = -z38 * z677;
-        let z686 = -z38 * z678;
-        let z690 = -self.l * z682 + z679;
-        let z691 = -self.l * z684 + z680;
-        let z692 = -self.l * z686 + z681;
-        let z694 = z20 * z57 - z58 * z682;
-        let z695 = z22 * z58 + z57 * z684;
-        let z696 = z22 * z57 - z58 * z684;
-        let z697 = z24 * z58 + z57 * z686;
-        let z698 = z24 * z57 - z58 * z686;
-        let z740 = -z6 * z38 - z20 * z37;
-        let z741 = -z5 * z38 - z22 * z37;
-        let z742 = -z8 * z38 - z24 * z37;
-        let z743 = -self.l * z740;
-        let z744 = -self.l * z741;
-        let z745 = -self.l * z742;
-        let z747 = -z58 * z740;
-        let z748 = z57 * z741;
-        let z749 = -z58 * z741;
-        let z750 = z57 * z742;
-        let z751 = -z58 * z742;
-        let z778 = -z19 * z58 - z39 * z57;
-        let z779 = -z21 * z58 - z41 * z57;
-        let z780 = -z23 * z58 - z43 * z57;
+        let s0 = self.shared0(q);
+        let s1 = self.shared1(q, &s0);
+        let s2 = self.shared2(q, &s0, &s1);
+        let s3 = self.shared3(q, &s1);
+        let s7 = self.shared7(q, &s0, &s1);
+        let s9 = self.shared9(q, &s0, &s1, &s7);
+        let s10 = self.shared10(q, &s0, &s1, &s2, &s7);
+        let s11 = self.shared11(q, &s0);
+        let s12 = self.shared12(q, &s0, &s1, &s7);
+        let s13 = self.shared13(q, &s7);
+        let s15 = self.shared15(q, &s0, &s2, &s7, &s10);
+        let s16 = self.shared16(q, &s1, &s9);
+        let s17 = self.shared17(q, &s0, &s11);
+        let s19 = self.shared19(q, &s0, &s1, &s7, &s9, &s11);
+        let z21 = s0.v0 * s0.v2;
+        let z22 = -s0.v0 * s0.v3;
+        let z41 = s0.v1 * s0.v4 - z22 * s0.v5;
+        let z62 = z21 * s0.v6 - z41 * s0.v7;
+        let z64 = s1.v5 * s0.v6 - s1.v7 * s0.v7;
+        let z547 = s0.v6 * s9.v1 - s0.v7 * s9.v3;
         let x0 = self.l * z64;
-        let x1 = z56 + x0;
-        let x2 = self.l * z615;
-        let x3 = z611 + x2;
-        let x4 = self.l * z694;
-        let x5 = z690 + x4;
-        let x6 = self.l * z747;
-        let x7 = z743 + x6;
-        let x8 = self.l * z778;
-        let x9 = self.l * z617;
-        let x10 = z612 + x9;
-        let x11 = self.l * z696;
-        let x12 = z691 + x11;
-        let x13 = self.l * z749;
-        let x14 = z744 + x13;
-        let x15 = self.l * z779;
+        let x1 = s3.v3 + x0;
+        let x2 = self.l * s15.v3;
+        let x3 = s15.v2 + x2;
+        let x4 = self.l * s15.v6;
+        let x5 = s15.v5 + x4;
+        let x6 = self.l * s15.v8;
+        let x7 = s15.v7 + x6;
+        let x8 = self.l * s15.v9;
+        let x9 = self.l * s17.v0;
+        let x10 = s19.v3 + x9;
+        let x11 = self.l * s17.v1;
+        let x12 = s19.v7 + x11;
+        let x13 = self.l * s17.v2;
+        let x14 = s19.v10 + x13;
+        let x15 = self.l * s17.v3;
         let x16 = self.l * z547;
-        let x17 = z545 + x16;
-        let x18 = self.l * z619;
-        let x19 = z613 + x18;
-        let x20 = self.l * z698;
-        let x21 = z692 + x20;
-        let x22 = self.l * z751;
-        let x23 = z745 + x22;
-        let x24 = self.l * z780;
+        let x17 = s16.v3 + x16;
+        let x18 = self.l * s12.v0;
+        let x19 = s13.v2 + x18;
+        let x20 = self.l * s12.v1;
+        let x21 = s13.v4 + x20;
+        let x22 = self.l * s12.v2;
+        let x23 = s13.v5 + x22;
+        let x24 = self.l * s12.v3;
         jac[(0, 0)] = x1;
         jac[(1, 0)] = x3;
         jac[(2, 0)] = x5;
@@ -2738,14 +3489,14 @@ impl Constraints<5, 5, 0> for BricardA04 {
         jac[(2, 2)] = x21;
         jac[(3, 2)] = x23;
         jac[(4, 2)] = x24;
-        jac[(1, 3)] = z616;
-        jac[(2, 3)] = z695;
-        jac[(3, 3)] = z748;
+        jac[(1, 3)] = s19.v4;
+        jac[(2, 3)] = s19.v8;
+        jac[(3, 3)] = s19.v11;
         jac[(4, 3)] = z62;
-        jac[(0, 4)] = z546;
-        jac[(1, 4)] = z618;
-        jac[(2, 4)] = z697;
-        jac[(3, 4)] = z750;
+        jac[(0, 4)] = s19.v0;
+        jac[(1, 4)] = s19.v5;
+        jac[(2, 4)] = s19.v9;
+        jac[(3, 4)] = s19.v12;
         jac[(4, 4)] = z64;
     }
     fn bilateral_drift(
@@ -2755,192 +3506,58 @@ impl Constraints<5, 5, 0> for BricardA04 {
         _t: f64,
         drift: &mut Vector<5>,
     ) {
-        let z0 = q[0].cos();
-        let z1 = q[0].sin();
-        let z4 = q[1].cos();
-        let z5 = q[1].sin();
-        let z6 = z0 * z4;
-        let z7 = -z0 * z5;
-        let z8 = -z1 * z4;
-        let z9 = z1 * z5;
-        let z17 = q[2].cos();
-        let z18 = q[2].sin();
-        let z19 = z1 * z18 + z7 * z17;
-        let z20 = z1 * z17 - z7 * z18;
-        let z21 = z4 * z17;
-        let z22 = -z4 * z18;
-        let z23 = z0 * z18 + z9 * z17;
-        let z24 = z0 * z17 - z9 * z18;
-        let z37 = q[3].cos();
-        let z38 = q[3].sin();
-        let z39 = z6 * z37 - z20 * z38;
-        let z41 = z5 * z37 - z22 * z38;
-        let z43 = z8 * z37 - z24 * z38;
-        let z57 = q[4].cos();
-        let z58 = q[4].sin();
-        let z380 = qd[0] * z0;
-        let z382 = -qd[0] * z1;
-        let z533 = -z0 * z4;
-        let z534 = z0 * z5;
-        let z536 = -z1 * z18 + z17 * z534;
-        let z537 = -z1 * z17 - z18 * z534;
-        let z541 = z37 * z533 - z38 * z537;
-        let z588 = z1 * z4;
-        let z592 = z17 * z533;
-        let z593 = -z18 * z533;
-        let z594 = -z5 * z17;
-        let z595 = z5 * z18;
-        let z596 = z17 * z588;
-        let z597 = -z18 * z588;
-        let z603 = z7 * z37 - z38 * z593;
-        let z605 = z4 * z37 - z38 * z595;
-        let z607 = z9 * z37 - z38 * z597;
-        let z676 = -z1 * z18 - z7 * z17;
-        let z677 = -z4 * z17;
-        let z678 = -z0 * z18 - z9 * z17;
-        let z682 = -z38 * z676;
-        let z684 = -z38 * z677;
-        let z686 = -z38 * z678;
-        let z740 = -z6 * z38 - z20 * z37;
-        let z741 = -z5 * z38 - z22 * z37;
-        let z742 = -z8 * z38 - z24 * z37;
-        let z955 = -qd[1] * z5;
-        let z956 = qd[1] * z4;
-        let z957 = -z1 * z955 - z4 * z380;
-        let z958 = z1 * z956 + z5 * z380;
-        let z959 = -qd[2] * z18;
-        let z960 = qd[2] * z17;
-        let z961 = z0 * z960 + z9 * z959 + z17 * z958 + z18 * z382;
-        let z962 = z0 * z959 - z9 * z960 + z17 * z382 - z18 * z958;
-        let z963 = -qd[3] * z38;
-        let z964 = qd[3] * z37;
-        let z965 = z8 * z963 - z24 * z964 + z37 * z957 - z38 * z962;
-        let z966 = -qd[4] * z58;
-        let z967 = qd[4] * z57;
-        let z968 = z23 * z966 - z43 * z967 + z57 * z961 - z58 * z965;
-        let z969 = -self.l * z380;
-        let z970 = -self.l * z958 + z969;
-        let z971 = z970 + self.l * z962;
-        let z972 = z971 - self.l * z965;
-        let z973 = -z0 * z956 - z5 * z382;
-        let z974 = -z0 * z955 - z4 * z382;
-        let z975 = z17 * z974 + z533 * z959;
-        let z976 = -z18 * z974 - z533 * z960;
-        let z977 = z7 * z963 + z37 * z973 - z38 * z976 - z593 * z964;
-        let z978 = z57 * z975 - z58 * z977 + z592 * z966 - z603 * z967;
-        let z979 = -self.l * z974;
-        let z980 = z979 + self.l * z976;
-        let z981 = z980 - self.l * z977;
-        let z982 = z1 * z959 - z7 * z960 + z17 * z380 - z18 * z973;
-        let z983 = -z1 * z960 - z7 * z959 - z17 * z973 - z18 * z380;
-        let z984 = -z38 * z983 - z676 * z964;
-        let z985 = z20 * z966 + z57 * z982 - z58 * z984 - z682 * z967;
-        let z986 = self.l * z983;
-        let z987 = z986 - self.l * z984;
-        let z988 = z0 * z955 + z4 * z382;
-        let z989 = -z6 * z964 - z20 * z963 - z37 * z982 - z38 * z988;
-        let z990 = -self.l * z989;
-        let z991 = -z740 * z967 - z58 * z989;
-        let z992 = z1 * z960 + z7 * z959 + z17 * z973 + z18 * z380;
-        let z993 = z6 * z963 - z20 * z964 + z37 * z988 - z38 * z982;
-        let z994 = -z19 * z967 - z39 * z966 - z57 * z993 - z58 * z992;
-        let z995 = -z5 * z959 - z17 * z956;
-        let z996 = z5 * z960 + z18 * z956;
-        let z997 = z4 * z963 + z37 * z955 - z38 * z996 - z595 * z964;
-        let z998 = z57 * z995 - z58 * z997 + z594 * z966 - z605 * z967;
-        let z999 = self.l * z956;
-        let z1000 = z999 + self.l * z996;
-        let z1001 = z1000 - self.l * z997;
-        let z1002 = -z4 * z960 - z18 * z955;
-        let z1003 = -z4 * z959 - z17 * z955;
-        let z1004 = -z38 * z1003 - z677 * z964;
-        let z1005 = z22 * z966 + z57 * z1002 - z58 * z1004 - z684 * z967;
-        let z1006 = self.l * z1003;
-        let z1007 = z1006 - self.l * z1004;
-        let z1008 = -z5 * z964 - z22 * z963 - z37 * z1002 - z38 * z956;
-        let z1009 = -self.l * z1008;
-        let z1010 = -z741 * z967 - z58 * z1008;
-        let z1011 = z4 * z959 + z17 * z955;
-        let z1012 = z5 * z963 - z22 * z964 + z37 * z956 - z38 * z1002;
-        let z1013 = -z21 * z967 - z41 * z966 - z57 * z1012 - z58 * z1011;
-        let z1014 = z0 * z956 + z5 * z382;
-        let z1015 = -z1 * z960 + z17 * z1014 - z18 * z380 + z534 * z959;
-        let z1016 = -z1 * z959 - z17 * z380 - z18 * z1014 - z534 * z960;
-        let z1017 = z533 * z963 - z537 * z964 + z37 * z974 - z38 * z1016;
-        let z1018 = z536 * z966 - z541 * z967 + z57 * z1015 - z58 * z1017;
-        let z1019 = -self.l * z382;
-        let z1020 = z1019 - self.l * z1014;
-        let z1021 = z1020 + self.l * z1016;
-        let z1022 = z1021 - self.l * z1017;
-        let z1023 = z1 * z955 + z4 * z380;
-        let z1024 = z17 * z1023 + z588 * z959;
-        let z1025 = -z18 * z1023 - z588 * z960;
-        let z1026 = z9 * z963 + z37 * z958 - z38 * z1025 - z597 * z964;
-        let z1027 = z57 * z1024 - z58 * z1026 + z596 * z966 - z607 * z967;
-        let z1028 = -self.l * z1023;
-        let z1029 = self.l * z1025 + z1028;
-        let z1030 = -self.l * z1026 + z1029;
-        let z1031 = -z0 * z960 - z9 * z959 - z17 * z958 - z18 * z382;
-        let z1032 = -z38 * z1031 - z678 * z964;
-        let z1033 = z24 * z966 + z57 * z962 - z58 * z1032 - z686 * z967;
-        let z1034 = self.l * z1031;
-        let z1035 = -self.l * z1032 + z1034;
-        let z1036 = -z8 * z964 - z24 * z963 - z37 * z962 - z38 * z957;
-        let z1037 = -self.l * z1036;
-        let z1038 = -z742 * z967 - z58 * z1036;
-        let z1039 = -z23 * z967 - z43 * z966 - z57 * z965 - z58 * z961;
-        let z1040 = z57 * z997 + z58 * z995 + z594 * z967 + z605 * z966;
-        let z1041 = z22 * z967 + z57 * z1004 + z58 * z1002 + z684 * z966;
-        let z1042 = z741 * z966 + z57 * z1008;
-        let z1043 = z21 * z966 - z41 * z967 + z57 * z1011 - z58 * z1012;
-        let z1044 = z536 * z967 + z541 * z966 + z57 * z1017 + z58 * z1015;
-        let z1045 = z57 * z1026 + z58 * z1024 + z596 * z967 + z607 * z966;
-        let z1046 = z24 * z967 + z57 * z1032 + z58 * z962 + z686 * z966;
-        let z1047 = z742 * z966 + z57 * z1036;
-        let x0 = qd[0] * z972;
-        let x1 = qd[1] * z981;
-        let x2 = qd[0] * z968;
-        let x3 = qd[1] * z978;
-        let x4 = qd[2] * z985;
-        let x5 = qd[3] * z991;
-        let x6 = qd[4] * z994;
+        let s0 = self.shared0(q);
+        let s1 = self.shared1(q, &s0);
+        let s2 = self.shared2(q, &s0, &s1);
+        let s7 = self.shared7(q, &s0, &s1);
+        let s9 = self.shared9(q, &s0, &s1, &s7);
+        let s10 = self.shared10(q, &s0, &s1, &s2, &s7);
+        let s11 = self.shared11(q, &s0);
+        let s32 = self.shared32(q, qd, &s0, &s1, &s2, &s7, &s9, &s10, &s11);
+        let x0 = qd[0] * s32.v17;
+        let x1 = qd[1] * s32.v26;
+        let x2 = qd[0] * s32.v13;
+        let x3 = qd[1] * s32.v23;
+        let x4 = qd[2] * s32.v30;
+        let x5 = qd[3] * s32.v36;
+        let x6 = qd[4] * s32.v39;
         let x7 = x2 + x3 + x4 + x5 + x6;
         let x8 = self.l * x7;
-        let x9 = qd[2] * z987;
-        let x10 = qd[3] * z990;
+        let x9 = qd[2] * s32.v32;
+        let x10 = qd[3] * s32.v35;
         let x11 = x0 + x1 + x8 + x9 + x10;
-        let x12 = qd[1] * z1001;
-        let x13 = qd[1] * z998;
-        let x14 = qd[2] * z1005;
-        let x15 = qd[3] * z1010;
-        let x16 = qd[4] * z1013;
+        let x12 = qd[1] * s32.v46;
+        let x13 = qd[1] * s32.v43;
+        let x14 = qd[2] * s32.v50;
+        let x15 = qd[3] * s32.v55;
+        let x16 = qd[4] * s32.v58;
         let x17 = x13 + x14 + x15 + x16;
         let x18 = self.l * x17;
-        let x19 = qd[2] * z1007;
-        let x20 = qd[3] * z1009;
+        let x19 = qd[2] * s32.v52;
+        let x20 = qd[3] * s32.v54;
         let x21 = x12 + x18 + x19 + x20;
-        let x22 = qd[0] * z1022;
-        let x23 = qd[1] * z1030;
-        let x24 = qd[0] * z1018;
-        let x25 = qd[1] * z1027;
-        let x26 = qd[2] * z1033;
-        let x27 = qd[3] * z1038;
-        let x28 = qd[4] * z1039;
+        let x22 = qd[0] * s32.v67;
+        let x23 = qd[1] * s32.v75;
+        let x24 = qd[0] * s32.v63;
+        let x25 = qd[1] * s32.v72;
+        let x26 = qd[2] * s32.v78;
+        let x27 = qd[3] * s32.v83;
+        let x28 = qd[4] * s32.v84;
         let x29 = x24 + x25 + x26 + x27 + x28;
         let x30 = self.l * x29;
-        let x31 = qd[2] * z1035;
-        let x32 = qd[3] * z1037;
+        let x31 = qd[2] * s32.v80;
+        let x32 = qd[3] * s32.v82;
         let x33 = x22 + x23 + x30 + x31 + x32;
-        let x34 = qd[1] * z1040;
-        let x35 = qd[2] * z1041;
-        let x36 = qd[3] * z1042;
-        let x37 = qd[4] * z1043;
+        let x34 = qd[1] * s32.v85;
+        let x35 = qd[2] * s32.v86;
+        let x36 = qd[3] * s32.v87;
+        let x37 = qd[4] * s32.v88;
         let x38 = x34 + x35 + x36 + x37;
-        let x39 = qd[0] * z1044;
-        let x40 = qd[1] * z1045;
-        let x41 = qd[2] * z1046;
-        let x42 = qd[3] * z1047;
-        let x43 = qd[4] * z968;
+        let x39 = qd[0] * s32.v89;
+        let x40 = qd[1] * s32.v90;
+        let x41 = qd[2] * s32.v91;
+        let x42 = qd[3] * s32.v92;
+        let x43 = qd[4] * s32.v13;
         let x44 = x39 + x40 + x41 + x42 + x43;
         drift[0] = x11;
         drift[1] = x21;
@@ -3594,69 +4211,33 @@ impl Rates<5, 5, 0> for BricardA04 {
 impl Statics<5> for BricardA04 {
     fn potential_gradient(&self, q: &Vector<5>, _t: f64, grad: &mut Vector<5>) {
         grad.fill(0.0);
-        let z0 = q[0].cos();
-        let z1 = q[0].sin();
-        let z2 = self.l * z0;
-        let z3 = -self.l * z1;
-        let z4 = q[1].cos();
-        let z5 = q[1].sin();
-        let z6 = z0 * z4;
-        let z7 = -z0 * z5;
-        let z8 = -z1 * z4;
-        let z9 = z1 * z5;
-        let z10 = -z0 * z2 + z1 * z3;
-        let z14 = -self.l * z7 + z2;
-        let z16 = -self.l * z9 + z3;
-        let z17 = q[2].cos();
-        let z18 = q[2].sin();
-        let z19 = z1 * z18 + z7 * z17;
-        let z20 = z1 * z17 - z7 * z18;
-        let z23 = z0 * z18 + z9 * z17;
-        let z24 = z0 * z17 - z9 * z18;
-        let z26 = z6 * z16 - z8 * z14;
-        let z34 = self.l * z20 + z14;
-        let z36 = self.l * z24 + z16;
-        let z37 = q[3].cos();
-        let z38 = q[3].sin();
-        let z39 = z6 * z37 - z20 * z38;
-        let z40 = z6 * z38 + z20 * z37;
-        let z43 = z8 * z37 - z24 * z38;
-        let z44 = z8 * z38 + z24 * z37;
-        let z46 = z19 * z36 - z23 * z34;
-        let z54 = -self.l * z39 + z34;
-        let z56 = -self.l * z43 + z36;
-        let z57 = q[4].cos();
-        let z58 = q[4].sin();
-        let z60 = z19 * z57 - z39 * z58;
-        let z64 = z23 * z57 - z43 * z58;
-        let z66 = z40 * z56 - z44 * z54;
-        let z80 = -0.5 * self.l * z7 + z2;
-        let z82 = -0.5 * self.l * z9 + z3;
-        let z89 = 0.5 * self.l * z20 + z14;
-        let z91 = 0.5 * self.l * z24 + z16;
-        let z98 = -0.5 * self.l * z39 + z34;
-        let z100 = -0.5 * self.l * z43 + z36;
-        let z107 = 0.5 * self.l * z60 + z54;
-        let z109 = 0.5 * self.l * z64 + z56;
+        let s0 = self.shared0(q);
+        let s1 = self.shared1(q, &s0);
+        let s2 = self.shared2(q, &s0, &s1);
+        let s3 = self.shared3(q, &s1);
+        let s4 = self.shared4(q, &s1, &s2);
+        let s5 = self.shared5(q, &s0, &s1, &s2, &s3, &s4);
+        let z40 = s1.v2 * s0.v5 + s2.v2 * s0.v4;
+        let z44 = s1.v3 * s0.v5 + s1.v6 * s0.v4;
         let z262 = self.m * self.g;
-        let z332 = -z82 * z262;
-        let z333 = z80 * z262;
-        let z334 = -z91 * z262;
-        let z335 = z89 * z262;
-        let z336 = -z100 * z262;
-        let z337 = z98 * z262;
-        let z338 = -z109 * z262;
-        let z339 = z107 * z262;
+        let z332 = -s5.v5 * z262;
+        let z333 = s5.v4 * z262;
+        let z334 = -s5.v7 * z262;
+        let z335 = s5.v6 * z262;
+        let z336 = -s5.v9 * z262;
+        let z337 = s5.v8 * z262;
+        let z338 = -s5.v11 * z262;
+        let z339 = s5.v10 * z262;
         let z340 = z336 + z338;
         let z341 = z337 + z339;
         let z342 = z334 + z340;
         let z343 = z335 + z341;
         let z344 = z332 + z342;
         let z345 = z333 + z343;
-        let z348 = z0 * z345 + z1 * z344 + 4.0 * z10 * z262;
-        let z349 = z6 * z342 + z8 * z343 + 3.0 * z26 * z262;
-        let z350 = z19 * z340 + z23 * z341 + 2.0 * z46 * z262;
-        let z351 = z40 * z338 + z44 * z339 + z66 * z262;
+        let z348 = s1.v0 * z345 + s1.v1 * z344 + 4.0 * s5.v0 * z262;
+        let z349 = s1.v2 * z342 + s1.v3 * z343 + 3.0 * s5.v1 * z262;
+        let z350 = s2.v1 * z340 + s1.v5 * z341 + 2.0 * s5.v2 * z262;
+        let z351 = z40 * z338 + z44 * z339 + s5.v3 * z262;
         grad[1] = z348;
         grad[2] = z349;
         grad[3] = z350;
@@ -3664,124 +4245,59 @@ impl Statics<5> for BricardA04 {
     }
     fn potential_hessian(&self, q: &Vector<5>, _t: f64, hess: &mut Matrix<5, 5>) {
         hess.fill(0.0);
-        let z0 = q[0].cos();
-        let z1 = q[0].sin();
-        let z4 = q[1].cos();
-        let z5 = q[1].sin();
-        let z6 = z0 * z4;
-        let z7 = -z0 * z5;
-        let z8 = -z1 * z4;
-        let z9 = z1 * z5;
-        let z17 = q[2].cos();
-        let z18 = q[2].sin();
-        let z19 = z1 * z18 + z7 * z17;
-        let z20 = z1 * z17 - z7 * z18;
-        let z23 = z0 * z18 + z9 * z17;
-        let z24 = z0 * z17 - z9 * z18;
-        let z37 = q[3].cos();
-        let z38 = q[3].sin();
-        let z39 = z6 * z37 - z20 * z38;
-        let z40 = z6 * z38 + z20 * z37;
-        let z43 = z8 * z37 - z24 * z38;
-        let z44 = z8 * z38 + z24 * z37;
-        let z57 = q[4].cos();
-        let z58 = q[4].sin();
+        let s0 = self.shared0(q);
+        let s1 = self.shared1(q, &s0);
+        let s2 = self.shared2(q, &s0, &s1);
+        let s7 = self.shared7(q, &s0, &s1);
+        let s10 = self.shared10(q, &s0, &s1, &s2, &s7);
+        let s12 = self.shared12(q, &s0, &s1, &s7);
+        let s13 = self.shared13(q, &s7);
+        let s15 = self.shared15(q, &s0, &s2, &s7, &s10);
+        let s20 = self.shared20(q, &s7, &s10, &s12, &s13, &s15);
+        let z40 = s1.v2 * s0.v5 + s2.v2 * s0.v4;
+        let z44 = s1.v3 * s0.v5 + s1.v6 * s0.v4;
         let z262 = self.m * self.g;
-        let z533 = -z0 * z4;
-        let z588 = z1 * z4;
-        let z589 = -self.l * z533;
-        let z591 = -self.l * z588;
-        let z592 = z17 * z533;
-        let z593 = -z18 * z533;
-        let z596 = z17 * z588;
-        let z597 = -z18 * z588;
-        let z600 = self.l * z593 + z589;
-        let z602 = self.l * z597 + z591;
-        let z603 = z7 * z37 - z38 * z593;
-        let z607 = z9 * z37 - z38 * z597;
-        let z611 = -self.l * z603 + z600;
-        let z613 = -self.l * z607 + z602;
-        let z615 = z57 * z592 - z58 * z603;
-        let z619 = z57 * z596 - z58 * z607;
-        let z622 = -0.5 * self.l * z533;
-        let z624 = -0.5 * self.l * z588;
-        let z628 = 0.5 * self.l * z593 + z589;
-        let z630 = 0.5 * self.l * z597 + z591;
-        let z634 = -0.5 * self.l * z603 + z600;
-        let z636 = -0.5 * self.l * z607 + z602;
-        let z640 = 0.5 * self.l * z615 + z611;
-        let z642 = 0.5 * self.l * z619 + z613;
-        let z676 = -z1 * z18 - z7 * z17;
-        let z678 = -z0 * z18 - z9 * z17;
-        let z679 = self.l * z676;
-        let z681 = self.l * z678;
-        let z682 = -z38 * z676;
-        let z686 = -z38 * z678;
-        let z690 = -self.l * z682 + z679;
-        let z692 = -self.l * z686 + z681;
-        let z694 = z20 * z57 - z58 * z682;
-        let z698 = z24 * z57 - z58 * z686;
-        let z701 = 0.5 * self.l * z676;
-        let z703 = 0.5 * self.l * z678;
-        let z707 = -0.5 * self.l * z682 + z679;
-        let z709 = -0.5 * self.l * z686 + z681;
-        let z713 = 0.5 * self.l * z694 + z690;
-        let z715 = 0.5 * self.l * z698 + z692;
-        let z740 = -z6 * z38 - z20 * z37;
-        let z742 = -z8 * z38 - z24 * z37;
-        let z743 = -self.l * z740;
-        let z745 = -self.l * z742;
-        let z747 = -z58 * z740;
-        let z751 = -z58 * z742;
-        let z754 = -0.5 * self.l * z740;
-        let z756 = -0.5 * self.l * z742;
-        let z760 = z743 + 0.5 * self.l * z747;
-        let z762 = z745 + 0.5 * self.l * z751;
-        let z778 = -z19 * z58 - z39 * z57;
-        let z780 = -z23 * z58 - z43 * z57;
-        let z781 = 0.5 * self.l * z778;
-        let z783 = 0.5 * self.l * z780;
-        let z1063 = -z262 * z624;
-        let z1064 = z262 * z622;
-        let z1065 = -z262 * z630;
-        let z1066 = z262 * z628;
-        let z1067 = -z262 * z636;
-        let z1068 = z262 * z634;
-        let z1069 = -z262 * z642;
-        let z1070 = z262 * z640;
+        let z1063 = -z262 * s20.v1;
+        let z1064 = z262 * s20.v0;
+        let z1065 = -z262 * s20.v3;
+        let z1066 = z262 * s20.v2;
+        let z1067 = -z262 * s20.v5;
+        let z1068 = z262 * s20.v4;
+        let z1069 = -z262 * s20.v7;
+        let z1070 = z262 * s20.v6;
         let z1071 = z1067 + z1069;
         let z1072 = z1068 + z1070;
         let z1073 = z1065 + z1071;
         let z1074 = z1066 + z1072;
         let z1075 = z1063 + z1073;
         let z1076 = z1064 + z1074;
-        let z1077 = z0 * z1076 + z1 * z1075;
-        let z1078 = -z262 * z703;
-        let z1079 = z262 * z701;
-        let z1080 = -z262 * z709;
-        let z1081 = z262 * z707;
-        let z1082 = -z262 * z715;
-        let z1083 = z262 * z713;
+        let z1077 = s1.v0 * z1076 + s1.v1 * z1075;
+        let z1078 = -z262 * s20.v9;
+        let z1079 = z262 * s20.v8;
+        let z1080 = -z262 * s20.v11;
+        let z1081 = z262 * s20.v10;
+        let z1082 = -z262 * s20.v13;
+        let z1083 = z262 * s20.v12;
         let z1084 = z1080 + z1082;
         let z1085 = z1081 + z1083;
         let z1086 = z1078 + z1084;
         let z1087 = z1079 + z1085;
-        let z1088 = z0 * z1087 + z1 * z1086;
-        let z1089 = -z262 * z756;
-        let z1090 = z262 * z754;
-        let z1091 = -z262 * z762;
-        let z1092 = z262 * z760;
+        let z1088 = s1.v0 * z1087 + s1.v1 * z1086;
+        let z1089 = -z262 * s20.v15;
+        let z1090 = z262 * s20.v14;
+        let z1091 = -z262 * s20.v17;
+        let z1092 = z262 * s20.v16;
         let z1093 = z1089 + z1091;
         let z1094 = z1090 + z1092;
-        let z1095 = z0 * z1094 + z1 * z1093;
-        let z1096 = -z262 * z783;
-        let z1097 = z262 * z781;
-        let z1098 = z0 * z1097 + z1 * z1096;
-        let z1101 = z6 * z1086 + z8 * z1087;
-        let z1102 = z6 * z1093 + z8 * z1094;
-        let z1103 = z6 * z1096 + z8 * z1097;
-        let z1107 = z19 * z1093 + z23 * z1094;
-        let z1108 = z19 * z1096 + z23 * z1097;
+        let z1095 = s1.v0 * z1094 + s1.v1 * z1093;
+        let z1096 = -z262 * s20.v19;
+        let z1097 = z262 * s20.v18;
+        let z1098 = s1.v0 * z1097 + s1.v1 * z1096;
+        let z1101 = s1.v2 * z1086 + s1.v3 * z1087;
+        let z1102 = s1.v2 * z1093 + s1.v3 * z1094;
+        let z1103 = s1.v2 * z1096 + s1.v3 * z1097;
+        let z1107 = s2.v1 * z1093 + s1.v5 * z1094;
+        let z1108 = s2.v1 * z1096 + s1.v5 * z1097;
         let z1113 = z40 * z1096 + z44 * z1097;
         hess[(1, 1)] = z1077;
         hess[(1, 2)] = z1088;
@@ -3810,68 +4326,32 @@ impl Statics<5> for BricardA04 {
         match k {
             0 => {
                 out.fill(0.0);
-                let z0 = q[0].cos();
-                let z1 = q[0].sin();
-                let z2 = self.l * z0;
-                let z3 = -self.l * z1;
-                let z4 = q[1].cos();
-                let z5 = q[1].sin();
-                let z6 = z0 * z4;
-                let z7 = -z0 * z5;
-                let z8 = -z1 * z4;
-                let z9 = z1 * z5;
-                let z10 = -z0 * z2 + z1 * z3;
-                let z14 = -self.l * z7 + z2;
-                let z16 = -self.l * z9 + z3;
-                let z17 = q[2].cos();
-                let z18 = q[2].sin();
-                let z19 = z1 * z18 + z7 * z17;
-                let z20 = z1 * z17 - z7 * z18;
-                let z23 = z0 * z18 + z9 * z17;
-                let z24 = z0 * z17 - z9 * z18;
-                let z26 = z6 * z16 - z8 * z14;
-                let z34 = self.l * z20 + z14;
-                let z36 = self.l * z24 + z16;
-                let z37 = q[3].cos();
-                let z38 = q[3].sin();
-                let z39 = z6 * z37 - z20 * z38;
-                let z40 = z6 * z38 + z20 * z37;
-                let z43 = z8 * z37 - z24 * z38;
-                let z44 = z8 * z38 + z24 * z37;
-                let z46 = z19 * z36 - z23 * z34;
-                let z54 = -self.l * z39 + z34;
-                let z56 = -self.l * z43 + z36;
-                let z57 = q[4].cos();
-                let z58 = q[4].sin();
-                let z60 = z19 * z57 - z39 * z58;
-                let z64 = z23 * z57 - z43 * z58;
-                let z66 = z40 * z56 - z44 * z54;
-                let z80 = -0.5 * self.l * z7 + z2;
-                let z82 = -0.5 * self.l * z9 + z3;
-                let z89 = 0.5 * self.l * z20 + z14;
-                let z91 = 0.5 * self.l * z24 + z16;
-                let z98 = -0.5 * self.l * z39 + z34;
-                let z100 = -0.5 * self.l * z43 + z36;
-                let z107 = 0.5 * self.l * z60 + z54;
-                let z109 = 0.5 * self.l * z64 + z56;
-                let z1220 = -self.g * z82;
-                let z1221 = self.g * z80;
-                let z1222 = -self.g * z91;
-                let z1223 = self.g * z89;
-                let z1224 = -self.g * z100;
-                let z1225 = self.g * z98;
-                let z1226 = -self.g * z109;
-                let z1227 = self.g * z107;
+                let s0 = self.shared0(q);
+                let s1 = self.shared1(q, &s0);
+                let s2 = self.shared2(q, &s0, &s1);
+                let s3 = self.shared3(q, &s1);
+                let s4 = self.shared4(q, &s1, &s2);
+                let s5 = self.shared5(q, &s0, &s1, &s2, &s3, &s4);
+                let z40 = s1.v2 * s0.v5 + s2.v2 * s0.v4;
+                let z44 = s1.v3 * s0.v5 + s1.v6 * s0.v4;
+                let z1220 = -self.g * s5.v5;
+                let z1221 = self.g * s5.v4;
+                let z1222 = -self.g * s5.v7;
+                let z1223 = self.g * s5.v6;
+                let z1224 = -self.g * s5.v9;
+                let z1225 = self.g * s5.v8;
+                let z1226 = -self.g * s5.v11;
+                let z1227 = self.g * s5.v10;
                 let z1228 = z1226 + z1224;
                 let z1229 = z1227 + z1225;
                 let z1230 = z1228 + z1222;
                 let z1231 = z1229 + z1223;
                 let z1232 = z1230 + z1220;
                 let z1233 = z1231 + z1221;
-                let z1234 = z0 * z1233 + 4.0 * self.g * z10 + z1 * z1232;
-                let z1235 = 3.0 * self.g * z26 + z6 * z1230 + z8 * z1231;
-                let z1236 = 2.0 * self.g * z46 + z19 * z1228 + z23 * z1229;
-                let z1237 = self.g * z66 + z40 * z1226 + z44 * z1227;
+                let z1234 = s1.v0 * z1233 + 4.0 * self.g * s5.v0 + s1.v1 * z1232;
+                let z1235 = 3.0 * self.g * s5.v1 + s1.v2 * z1230 + s1.v3 * z1231;
+                let z1236 = 2.0 * self.g * s5.v2 + s2.v1 * z1228 + s1.v5 * z1229;
+                let z1237 = self.g * s5.v3 + z40 * z1226 + z44 * z1227;
                 out[1] = z1234;
                 out[2] = z1235;
                 out[3] = z1236;
@@ -3880,44 +4360,27 @@ impl Statics<5> for BricardA04 {
             }
             1 => {
                 out.fill(0.0);
-                let z0 = q[0].cos();
-                let z1 = q[0].sin();
-                let z4 = q[1].cos();
-                let z5 = q[1].sin();
-                let z6 = z0 * z4;
-                let z7 = -z0 * z5;
-                let z8 = -z1 * z4;
-                let z9 = z1 * z5;
-                let z17 = q[2].cos();
-                let z18 = q[2].sin();
-                let z19 = z1 * z18 + z7 * z17;
-                let z20 = z1 * z17 - z7 * z18;
-                let z23 = z0 * z18 + z9 * z17;
-                let z24 = z0 * z17 - z9 * z18;
-                let z37 = q[3].cos();
-                let z38 = q[3].sin();
-                let z39 = z6 * z37 - z20 * z38;
-                let z40 = z6 * z38 + z20 * z37;
-                let z43 = z8 * z37 - z24 * z38;
-                let z44 = z8 * z38 + z24 * z37;
-                let z57 = q[4].cos();
-                let z58 = q[4].sin();
-                let z60 = z19 * z57 - z39 * z58;
-                let z64 = z23 * z57 - z43 * z58;
+                let s0 = self.shared0(q);
+                let s1 = self.shared1(q, &s0);
+                let s2 = self.shared2(q, &s0, &s1);
+                let z40 = s1.v2 * s0.v5 + s2.v2 * s0.v4;
+                let z44 = s1.v3 * s0.v5 + s1.v6 * s0.v4;
+                let z60 = s2.v1 * s0.v6 - s2.v3 * s0.v7;
+                let z64 = s1.v5 * s0.v6 - s1.v7 * s0.v7;
                 let z262 = self.m * self.g;
-                let z1238 = -(z0 * z0) - (z1 * z1);
-                let z1239 = z0 - z7;
-                let z1240 = -z1 - z9;
-                let z1241 = z1239 + z20;
-                let z1242 = z1240 + z24;
-                let z1243 = z1241 - z39;
-                let z1244 = z1242 - z43;
-                let z1245 = z0 - 0.5 * z7;
-                let z1246 = -z1 - 0.5 * z9;
-                let z1247 = z1239 + 0.5 * z20;
-                let z1248 = z1240 + 0.5 * z24;
-                let z1249 = z1241 - 0.5 * z39;
-                let z1250 = z1242 - 0.5 * z43;
+                let z1238 = -(s1.v0 * s1.v0) - (s1.v1 * s1.v1);
+                let z1239 = s1.v0 - s2.v0;
+                let z1240 = -s1.v1 - s1.v4;
+                let z1241 = z1239 + s2.v2;
+                let z1242 = z1240 + s1.v6;
+                let z1243 = z1241 - s2.v3;
+                let z1244 = z1242 - s1.v7;
+                let z1245 = s1.v0 - 0.5 * s2.v0;
+                let z1246 = -s1.v1 - 0.5 * s1.v4;
+                let z1247 = z1239 + 0.5 * s2.v2;
+                let z1248 = z1240 + 0.5 * s1.v6;
+                let z1249 = z1241 - 0.5 * s2.v3;
+                let z1250 = z1242 - 0.5 * s1.v7;
                 let z1251 = z1243 + 0.5 * z60;
                 let z1252 = z1244 + 0.5 * z64;
                 let z1253 = -z262 * z1246;
@@ -3934,11 +4397,11 @@ impl Statics<5> for BricardA04 {
                 let z1264 = z1256 + z1262;
                 let z1265 = z1253 + z1263;
                 let z1266 = z1254 + z1264;
-                let z1267 = z0 * z1266 + z1 * z1265 + 4.0 * z262 * z1238;
-                let z1268 = z6 * z1240 - z8 * z1239;
-                let z1269 = z6 * z1263 + 3.0 * z262 * z1268 + z8 * z1264;
-                let z1270 = z19 * z1242 - z23 * z1241;
-                let z1271 = 2.0 * z262 * z1270 + z19 * z1261 + z23 * z1262;
+                let z1267 = s1.v0 * z1266 + s1.v1 * z1265 + 4.0 * z262 * z1238;
+                let z1268 = s1.v2 * z1240 - s1.v3 * z1239;
+                let z1269 = s1.v2 * z1263 + 3.0 * z262 * z1268 + s1.v3 * z1264;
+                let z1270 = s2.v1 * z1242 - s1.v5 * z1241;
+                let z1271 = 2.0 * z262 * z1270 + s2.v1 * z1261 + s1.v5 * z1262;
                 let z1272 = z40 * z1244 - z44 * z1243;
                 let z1273 = z262 * z1272 + z40 * z1259 + z44 * z1260;
                 out[1] = z1267;
@@ -3953,72 +4416,27 @@ impl Statics<5> for BricardA04 {
             }
             3 => {
                 out.fill(0.0);
-                let z0 = q[0].cos();
-                let z1 = q[0].sin();
-                let z2 = self.l * z0;
-                let z3 = -self.l * z1;
-                let z4 = q[1].cos();
-                let z5 = q[1].sin();
-                let z6 = z0 * z4;
-                let z7 = -z0 * z5;
-                let z8 = -z1 * z4;
-                let z9 = z1 * z5;
-                let z10 = -z0 * z2 + z1 * z3;
-                let z14 = -self.l * z7 + z2;
-                let z16 = -self.l * z9 + z3;
-                let z17 = q[2].cos();
-                let z18 = q[2].sin();
-                let z19 = z1 * z18 + z7 * z17;
-                let z20 = z1 * z17 - z7 * z18;
-                let z23 = z0 * z18 + z9 * z17;
-                let z24 = z0 * z17 - z9 * z18;
-                let z26 = z6 * z16 - z8 * z14;
-                let z34 = self.l * z20 + z14;
-                let z36 = self.l * z24 + z16;
-                let z37 = q[3].cos();
-                let z38 = q[3].sin();
-                let z39 = z6 * z37 - z20 * z38;
-                let z40 = z6 * z38 + z20 * z37;
-                let z43 = z8 * z37 - z24 * z38;
-                let z44 = z8 * z38 + z24 * z37;
-                let z46 = z19 * z36 - z23 * z34;
-                let z54 = -self.l * z39 + z34;
-                let z56 = -self.l * z43 + z36;
-                let z57 = q[4].cos();
-                let z58 = q[4].sin();
-                let z60 = z19 * z57 - z39 * z58;
-                let z64 = z23 * z57 - z43 * z58;
-                let z66 = z40 * z56 - z44 * z54;
-                let z80 = -0.5 * self.l * z7 + z2;
-                let z82 = -0.5 * self.l * z9 + z3;
-                let z89 = 0.5 * self.l * z20 + z14;
-                let z91 = 0.5 * self.l * z24 + z16;
-                let z98 = -0.5 * self.l * z39 + z34;
-                let z100 = -0.5 * self.l * z43 + z36;
-                let z107 = 0.5 * self.l * z60 + z54;
-                let z109 = 0.5 * self.l * z64 + z56;
-                let z162 = self.m * z107;
-                let z1274 = -self.m * z82;
-                let z1275 = self.m * z80;
-                let z1276 = -self.m * z91;
-                let z1277 = self.m * z89;
-                let z1278 = -self.m * z100;
-                let z1279 = self.m * z98;
-                let z1280 = -self.m * z109;
-                let z1281 = z1278 + z1280;
-                let z1282 = z1279 + z162;
-                let z1283 = z1276 + z1281;
-                let z1284 = z1277 + z1282;
-                let z1285 = z1274 + z1283;
-                let z1286 = z1275 + z1284;
-                let z1287 = 4.0 * self.m * z10 + z0 * z1286 + z1 * z1285;
-                let z1288 = 3.0 * self.m * z26 + z6 * z1283 + z8 * z1284;
-                let z1289 = 2.0 * self.m * z46 + z19 * z1281 + z23 * z1282;
-                let z1290 = self.m * z66 + z40 * z1280 + z44 * z162;
+                let s0 = self.shared0(q);
+                let s1 = self.shared1(q, &s0);
+                let s2 = self.shared2(q, &s0, &s1);
+                let s3 = self.shared3(q, &s1);
+                let s4 = self.shared4(q, &s1, &s2);
+                let s5 = self.shared5(q, &s0, &s1, &s2, &s3, &s4);
+                let s22 = self.shared22(q, &s0, &s1, &s2, &s5);
+                let z162 = self.m * s5.v10;
+                let z1281 = s22.v4 + s22.v6;
+                let z1282 = s22.v5 + z162;
+                let z1283 = s22.v2 + z1281;
+                let z1284 = s22.v3 + z1282;
+                let z1285 = s22.v0 + z1283;
+                let z1286 = s22.v1 + z1284;
+                let z1287 = 4.0 * self.m * s5.v0 + s1.v0 * z1286 + s1.v1 * z1285;
+                let z1288 = 3.0 * self.m * s5.v1 + s1.v2 * z1283 + s1.v3 * z1284;
+                let z1289 = 2.0 * self.m * s5.v2 + s2.v1 * z1281 + s1.v5 * z1282;
                 out[1] = z1287;
                 out[2] = z1288;
                 out[3] = z1289;
-                out[4] = z1290;
+                out[4] = s22.v7;
                 true
             }
             _ => false,
@@ -4033,98 +4451,55 @@ impl Statics<5> for BricardA04 {
     ) -> bool {
         match i {
             0 => {
-                let z0 = q[0].cos();
-                let z1 = q[0].sin();
-                let z4 = q[1].cos();
-                let z5 = q[1].sin();
-                let z6 = z0 * z4;
-                let z7 = -z0 * z5;
-                let z8 = -z1 * z4;
-                let z9 = z1 * z5;
-                let z17 = q[2].cos();
-                let z18 = q[2].sin();
-                let z19 = z1 * z18 + z7 * z17;
-                let z20 = z1 * z17 - z7 * z18;
-                let z23 = z0 * z18 + z9 * z17;
-                let z24 = z0 * z17 - z9 * z18;
-                let z37 = q[3].cos();
-                let z38 = q[3].sin();
-                let z39 = z6 * z37 - z20 * z38;
-                let z43 = z8 * z37 - z24 * z38;
-                let z57 = q[4].cos();
-                let z58 = q[4].sin();
-                let z532 = -self.l * z0;
-                let z533 = -z0 * z4;
-                let z534 = z0 * z5;
-                let z535 = -self.l * z534 + z532;
-                let z536 = -z1 * z18 + z17 * z534;
-                let z537 = -z1 * z17 - z18 * z534;
-                let z540 = self.l * z537 + z535;
-                let z541 = z37 * z533 - z38 * z537;
-                let z545 = -self.l * z541 + z540;
-                let z547 = z57 * z536 - z58 * z541;
-                let z588 = z1 * z4;
-                let z591 = -self.l * z588;
-                let z592 = z17 * z533;
-                let z593 = -z18 * z533;
-                let z596 = z17 * z588;
-                let z597 = -z18 * z588;
-                let z602 = self.l * z597 + z591;
-                let z603 = z7 * z37 - z38 * z593;
-                let z607 = z9 * z37 - z38 * z597;
-                let z613 = -self.l * z607 + z602;
-                let z619 = z57 * z596 - z58 * z607;
-                let z676 = -z1 * z18 - z7 * z17;
-                let z678 = -z0 * z18 - z9 * z17;
-                let z681 = self.l * z678;
-                let z682 = -z38 * z676;
-                let z686 = -z38 * z678;
-                let z692 = -self.l * z686 + z681;
-                let z698 = z24 * z57 - z58 * z686;
-                let z740 = -z6 * z38 - z20 * z37;
-                let z742 = -z8 * z38 - z24 * z37;
-                let z745 = -self.l * z742;
-                let z751 = -z58 * z742;
-                let z780 = -z23 * z58 - z43 * z57;
-                let z1291 = z17 * z534;
-                let z1292 = -z18 * z534;
-                let z1293 = z37 * z533 - z38 * z1292;
-                let z1294 = z57 * z1291 - z58 * z1293;
-                let z1295 = -self.l * z534;
+                let s0 = self.shared0(q);
+                let s1 = self.shared1(q, &s0);
+                let s2 = self.shared2(q, &s0, &s1);
+                let s7 = self.shared7(q, &s0, &s1);
+                let s9 = self.shared9(q, &s0, &s1, &s7);
+                let s10 = self.shared10(q, &s0, &s1, &s2, &s7);
+                let s12 = self.shared12(q, &s0, &s1, &s7);
+                let s13 = self.shared13(q, &s7);
+                let s16 = self.shared16(q, &s1, &s9);
+                let z547 = s0.v6 * s9.v1 - s0.v7 * s9.v3;
+                let z1291 = s0.v2 * s9.v0;
+                let z1292 = -s0.v3 * s9.v0;
+                let z1293 = s0.v4 * s7.v0 - s0.v5 * z1292;
+                let z1294 = s0.v6 * z1291 - s0.v7 * z1293;
+                let z1295 = -self.l * s9.v0;
                 let z1296 = self.l * z1292 + z1295;
                 let z1297 = -self.l * z1293 + z1296;
-                let z1298 = -z17 * z533;
-                let z1299 = -z38 * z1298;
-                let z1300 = z57 * z593 - z58 * z1299;
+                let z1298 = -s0.v2 * s7.v0;
+                let z1299 = -s0.v5 * z1298;
+                let z1300 = s0.v6 * s10.v1 - s0.v7 * z1299;
                 let z1301 = self.l * z1298;
                 let z1302 = -self.l * z1299 + z1301;
-                let z1303 = -z7 * z38 - z37 * z593;
-                let z1304 = -z58 * z1303;
+                let z1303 = -s2.v0 * s0.v5 - s0.v4 * s10.v1;
+                let z1304 = -s0.v7 * z1303;
                 let z1305 = -self.l * z1303;
-                let z1306 = -z57 * z603 - z58 * z592;
-                let z1307 = -z1 * z17 + z7 * z18;
-                let z1308 = -z38 * z1307;
-                let z1309 = z57 * z676 - z58 * z1308;
+                let z1306 = -s0.v6 * s10.v2 - s0.v7 * s10.v0;
+                let z1307 = -s1.v1 * s0.v2 + s2.v0 * s0.v3;
+                let z1308 = -s0.v5 * z1307;
+                let z1309 = s0.v6 * s10.v3 - s0.v7 * z1308;
                 let z1310 = self.l * z1307;
                 let z1311 = -self.l * z1308 + z1310;
-                let z1312 = -z37 * z676;
-                let z1313 = -z58 * z1312;
+                let z1312 = -s0.v4 * s10.v3;
+                let z1313 = -s0.v7 * z1312;
                 let z1314 = -self.l * z1312;
-                let z1315 = -z20 * z58 - z57 * z682;
-                let z1316 = -z6 * z37 + z20 * z38;
+                let z1315 = -s2.v2 * s0.v7 - s0.v6 * s10.v4;
+                let z1316 = -s1.v2 * s0.v4 + s2.v2 * s0.v5;
                 let z1317 = -self.l * z1316;
-                let z1318 = -z58 * z1316;
-                let z1319 = -z57 * z740;
-                let z1320 = -z19 * z57 + z39 * z58;
+                let z1318 = -s0.v7 * z1316;
+                let z1319 = -s0.v6 * s10.v5;
+                let z1320 = -s2.v1 * s0.v6 + s2.v3 * s0.v7;
                 let x0 = self.l * z547;
-                let x1 = z545 + x0;
-                let x2 = self.l * z619;
-                let x3 = z613 + x2;
-                let x4 = self.l * z698;
-                let x5 = z692 + x4;
-                let x6 = self.l * z751;
-                let x7 = z745 + x6;
-                let x8 = self.l * z780;
+                let x1 = s16.v3 + x0;
+                let x2 = self.l * s12.v0;
+                let x3 = s13.v2 + x2;
+                let x4 = self.l * s12.v1;
+                let x5 = s13.v4 + x4;
+                let x6 = self.l * s12.v2;
+                let x7 = s13.v5 + x6;
+                let x8 = self.l * s12.v3;
                 let x9 = self.l * z1294;
                 let x10 = z1297 + x9;
                 let x11 = self.l * z1300;
@@ -4170,51 +4545,32 @@ impl Statics<5> for BricardA04 {
             }
             1 => {
                 hess.fill(0.0);
-                let z4 = q[1].cos();
-                let z5 = q[1].sin();
-                let z17 = q[2].cos();
-                let z18 = q[2].sin();
-                let z21 = z4 * z17;
-                let z22 = -z4 * z18;
-                let z37 = q[3].cos();
-                let z38 = q[3].sin();
-                let z41 = z5 * z37 - z22 * z38;
-                let z57 = q[4].cos();
-                let z58 = q[4].sin();
-                let z594 = -z5 * z17;
-                let z595 = z5 * z18;
-                let z605 = z4 * z37 - z38 * z595;
-                let z677 = -z4 * z17;
-                let z684 = -z38 * z677;
-                let z741 = -z5 * z38 - z22 * z37;
-                let z1380 = z4 * z18;
-                let z1381 = -z5 * z37 - z38 * z1380;
-                let z1382 = z57 * z677 - z58 * z1381;
-                let z1383 = self.l * z4;
-                let z1384 = self.l * z1380 + z1383;
-                let z1385 = -self.l * z1381 + z1384;
-                let z1386 = z5 * z17;
-                let z1387 = -z38 * z1386;
-                let z1388 = z57 * z595 - z58 * z1387;
-                let z1389 = self.l * z1386;
-                let z1390 = -self.l * z1387 + z1389;
-                let z1391 = -z4 * z38 - z37 * z595;
-                let z1392 = -z58 * z1391;
-                let z1393 = -self.l * z1391;
-                let z1394 = -z57 * z605 - z58 * z594;
-                let z1395 = -z38 * z1380;
-                let z1396 = z57 * z677 - z58 * z1395;
-                let z1397 = self.l * z1380;
-                let z1398 = -self.l * z1395 + z1397;
-                let z1399 = -z37 * z677;
-                let z1400 = -z58 * z1399;
-                let z1401 = -self.l * z1399;
-                let z1402 = -z22 * z58 - z57 * z684;
-                let z1403 = -z5 * z37 + z22 * z38;
-                let z1404 = -self.l * z1403;
-                let z1405 = -z58 * z1403;
-                let z1406 = -z57 * z741;
-                let z1407 = -z21 * z57 + z41 * z58;
+                let s0 = self.shared0(q);
+                let s11 = self.shared11(q, &s0);
+                let s23 = self.shared23(q, &s0, &s11);
+                let z21 = s0.v0 * s0.v2;
+                let z22 = -s0.v0 * s0.v3;
+                let z41 = s0.v1 * s0.v4 - z22 * s0.v5;
+                let z1382 = s0.v6 * s11.v3 - s0.v7 * s23.v1;
+                let z1383 = self.l * s0.v0;
+                let z1384 = self.l * s23.v0 + z1383;
+                let z1385 = -self.l * s23.v1 + z1384;
+                let z1388 = s0.v6 * s11.v1 - s0.v7 * s23.v3;
+                let z1389 = self.l * s23.v2;
+                let z1390 = -self.l * s23.v3 + z1389;
+                let z1392 = -s0.v7 * s23.v4;
+                let z1393 = -self.l * s23.v4;
+                let z1394 = -s0.v6 * s11.v2 - s0.v7 * s11.v0;
+                let z1396 = s0.v6 * s11.v3 - s0.v7 * s23.v5;
+                let z1397 = self.l * s23.v0;
+                let z1398 = -self.l * s23.v5 + z1397;
+                let z1400 = -s0.v7 * s23.v6;
+                let z1401 = -self.l * s23.v6;
+                let z1402 = -z22 * s0.v7 - s0.v6 * s11.v4;
+                let z1404 = -self.l * s23.v7;
+                let z1405 = -s0.v7 * s23.v7;
+                let z1406 = -s0.v6 * s11.v5;
+                let z1407 = -z21 * s0.v6 + z41 * s0.v7;
                 let x0 = self.l * z1382;
                 let x1 = z1385 + x0;
                 let x2 = self.l * z1388;
@@ -4250,89 +4606,46 @@ impl Statics<5> for BricardA04 {
                 true
             }
             2 => {
-                let z0 = q[0].cos();
-                let z1 = q[0].sin();
-                let z4 = q[1].cos();
-                let z5 = q[1].sin();
-                let z6 = z0 * z4;
-                let z8 = -z1 * z4;
-                let z9 = z1 * z5;
-                let z17 = q[2].cos();
-                let z18 = q[2].sin();
-                let z23 = z0 * z18 + z9 * z17;
-                let z24 = z0 * z17 - z9 * z18;
-                let z37 = q[3].cos();
-                let z38 = q[3].sin();
-                let z43 = z8 * z37 - z24 * z38;
-                let z57 = q[4].cos();
-                let z58 = q[4].sin();
-                let z533 = -z0 * z4;
-                let z534 = z0 * z5;
-                let z536 = -z1 * z18 + z17 * z534;
-                let z537 = -z1 * z17 - z18 * z534;
-                let z541 = z37 * z533 - z38 * z537;
-                let z588 = z1 * z4;
-                let z596 = z17 * z588;
-                let z597 = -z18 * z588;
-                let z607 = z9 * z37 - z38 * z597;
-                let z678 = -z0 * z18 - z9 * z17;
-                let z686 = -z38 * z678;
-                let z742 = -z8 * z38 - z24 * z37;
-                let z1429 = -z1 * z5;
-                let z1430 = -z0 * z18 + z17 * z1429;
-                let z1431 = -z0 * z17 - z18 * z1429;
-                let z1432 = z37 * z588 - z38 * z1431;
-                let z1433 = z57 * z1430 - z58 * z1432;
-                let z1434 = self.l * z1;
-                let z1435 = -self.l * z1429 + z1434;
-                let z1436 = self.l * z1431 + z1435;
-                let z1437 = -self.l * z1432 + z1436;
-                let z1438 = z6 * z17;
-                let z1439 = -z6 * z18;
-                let z1440 = z37 * z534 - z38 * z1439;
-                let z1441 = z57 * z1438 - z58 * z1440;
-                let z1442 = -self.l * z6;
-                let z1443 = self.l * z1439 + z1442;
-                let z1444 = -self.l * z1440 + z1443;
-                let z1445 = z1 * z18 - z17 * z534;
-                let z1446 = -z38 * z1445;
-                let z1447 = z57 * z537 - z58 * z1446;
-                let z1448 = self.l * z1445;
-                let z1449 = -self.l * z1446 + z1448;
-                let z1450 = -z37 * z537 - z38 * z533;
-                let z1451 = -z58 * z1450;
-                let z1452 = -self.l * z1450;
-                let z1453 = -z57 * z541 - z58 * z536;
-                let z1454 = z17 * z1429;
-                let z1455 = -z18 * z1429;
-                let z1456 = z37 * z588 - z38 * z1455;
-                let z1457 = z57 * z1454 - z58 * z1456;
-                let z1458 = -self.l * z1429;
-                let z1459 = self.l * z1455 + z1458;
-                let z1460 = -self.l * z1456 + z1459;
-                let z1461 = -z17 * z588;
-                let z1462 = -z38 * z1461;
-                let z1463 = z57 * z597 - z58 * z1462;
-                let z1464 = self.l * z1461;
-                let z1465 = -self.l * z1462 + z1464;
-                let z1466 = -z9 * z38 - z37 * z597;
-                let z1467 = -z58 * z1466;
-                let z1468 = -self.l * z1466;
-                let z1469 = -z57 * z607 - z58 * z596;
-                let z1470 = -z0 * z17 + z9 * z18;
-                let z1471 = -z38 * z1470;
-                let z1472 = z57 * z678 - z58 * z1471;
-                let z1473 = self.l * z1470;
-                let z1474 = -self.l * z1471 + z1473;
-                let z1475 = -z37 * z678;
-                let z1476 = -z58 * z1475;
-                let z1477 = -self.l * z1475;
-                let z1478 = -z24 * z58 - z57 * z686;
-                let z1479 = -z8 * z37 + z24 * z38;
-                let z1480 = -self.l * z1479;
-                let z1481 = -z58 * z1479;
-                let z1482 = -z57 * z742;
-                let z1483 = -z23 * z57 + z43 * z58;
+                let s0 = self.shared0(q);
+                let s1 = self.shared1(q, &s0);
+                let s7 = self.shared7(q, &s0, &s1);
+                let s9 = self.shared9(q, &s0, &s1, &s7);
+                let s24 = self.shared24(q, &s0, &s1, &s7, &s9);
+                let z1433 = s0.v6 * s24.v1 - s0.v7 * s24.v3;
+                let z1434 = self.l * s1.v1;
+                let z1435 = -self.l * s24.v0 + z1434;
+                let z1436 = self.l * s24.v2 + z1435;
+                let z1437 = -self.l * s24.v3 + z1436;
+                let z1441 = s0.v6 * s24.v4 - s0.v7 * s24.v6;
+                let z1442 = -self.l * s1.v2;
+                let z1443 = self.l * s24.v5 + z1442;
+                let z1444 = -self.l * s24.v6 + z1443;
+                let z1447 = s0.v6 * s9.v2 - s0.v7 * s24.v8;
+                let z1448 = self.l * s24.v7;
+                let z1449 = -self.l * s24.v8 + z1448;
+                let z1451 = -s0.v7 * s24.v9;
+                let z1452 = -self.l * s24.v9;
+                let z1453 = -s0.v6 * s9.v3 - s0.v7 * s9.v1;
+                let z1457 = s0.v6 * s24.v10 - s0.v7 * s24.v12;
+                let z1458 = -self.l * s24.v0;
+                let z1459 = self.l * s24.v11 + z1458;
+                let z1460 = -self.l * s24.v12 + z1459;
+                let z1463 = s0.v6 * s7.v3 - s0.v7 * s24.v14;
+                let z1464 = self.l * s24.v13;
+                let z1465 = -self.l * s24.v14 + z1464;
+                let z1467 = -s0.v7 * s24.v15;
+                let z1468 = -self.l * s24.v15;
+                let z1469 = -s0.v6 * s7.v4 - s0.v7 * s7.v2;
+                let z1472 = s0.v6 * s7.v5 - s0.v7 * s24.v17;
+                let z1473 = self.l * s24.v16;
+                let z1474 = -self.l * s24.v17 + z1473;
+                let z1476 = -s0.v7 * s24.v18;
+                let z1477 = -self.l * s24.v18;
+                let z1478 = -s1.v6 * s0.v7 - s0.v6 * s7.v6;
+                let z1480 = -self.l * s24.v19;
+                let z1481 = -s0.v7 * s24.v19;
+                let z1482 = -s0.v6 * s7.v7;
+                let z1483 = -s1.v5 * s0.v6 + s1.v7 * s0.v7;
                 let x0 = self.l * z1433;
                 let x1 = z1437 + x0;
                 let x2 = self.l * z1441;
@@ -4387,123 +4700,52 @@ impl Statics<5> for BricardA04 {
             }
             3 => {
                 hess.fill(0.0);
-                let z4 = q[1].cos();
-                let z5 = q[1].sin();
-                let z17 = q[2].cos();
-                let z18 = q[2].sin();
-                let z21 = z4 * z17;
-                let z22 = -z4 * z18;
-                let z37 = q[3].cos();
-                let z38 = q[3].sin();
-                let z41 = z5 * z37 - z22 * z38;
-                let z57 = q[4].cos();
-                let z58 = q[4].sin();
-                let z594 = -z5 * z17;
-                let z595 = z5 * z18;
-                let z605 = z4 * z37 - z38 * z595;
-                let z617 = z57 * z594 - z58 * z605;
-                let z677 = -z4 * z17;
-                let z684 = -z38 * z677;
-                let z696 = z22 * z57 - z58 * z684;
-                let z741 = -z5 * z38 - z22 * z37;
-                let z749 = -z58 * z741;
-                let z779 = -z21 * z58 - z41 * z57;
-                let z1380 = z4 * z18;
-                let z1381 = -z5 * z37 - z38 * z1380;
-                let z1386 = z5 * z17;
-                let z1387 = -z38 * z1386;
-                let z1391 = -z4 * z38 - z37 * z595;
-                let z1395 = -z38 * z1380;
-                let z1399 = -z37 * z677;
-                let z1403 = -z5 * z37 + z22 * z38;
-                let z1519 = z57 * z1381 + z58 * z677;
-                let z1520 = z57 * z1387 + z58 * z595;
-                let z1521 = z57 * z1391;
-                let z1522 = z57 * z1395 + z58 * z677;
-                let z1523 = z57 * z1399;
-                let z1524 = z57 * z1403;
+                let s0 = self.shared0(q);
+                let s11 = self.shared11(q, &s0);
+                let s17 = self.shared17(q, &s0, &s11);
+                let s23 = self.shared23(q, &s0, &s11);
+                let z1519 = s0.v6 * s23.v1 + s0.v7 * s11.v3;
+                let z1520 = s0.v6 * s23.v3 + s0.v7 * s11.v1;
+                let z1521 = s0.v6 * s23.v4;
+                let z1522 = s0.v6 * s23.v5 + s0.v7 * s11.v3;
+                let z1523 = s0.v6 * s23.v6;
+                let z1524 = s0.v6 * s23.v7;
                 hess[(1, 1)] = z1519;
                 hess[(1, 2)] = z1520;
                 hess[(2, 1)] = z1520;
                 hess[(1, 3)] = z1521;
                 hess[(3, 1)] = z1521;
-                hess[(1, 4)] = z617;
-                hess[(4, 1)] = z617;
+                hess[(1, 4)] = s17.v0;
+                hess[(4, 1)] = s17.v0;
                 hess[(2, 2)] = z1522;
                 hess[(2, 3)] = z1523;
                 hess[(3, 2)] = z1523;
-                hess[(2, 4)] = z696;
-                hess[(4, 2)] = z696;
+                hess[(2, 4)] = s17.v1;
+                hess[(4, 2)] = s17.v1;
                 hess[(3, 3)] = z1524;
-                hess[(3, 4)] = z749;
-                hess[(4, 3)] = z749;
-                hess[(4, 4)] = z779;
+                hess[(3, 4)] = s17.v2;
+                hess[(4, 3)] = s17.v2;
+                hess[(4, 4)] = s17.v3;
                 true
             }
             4 => {
-                let z0 = q[0].cos();
-                let z1 = q[0].sin();
-                let z4 = q[1].cos();
-                let z5 = q[1].sin();
-                let z6 = z0 * z4;
-                let z8 = -z1 * z4;
-                let z9 = z1 * z5;
-                let z17 = q[2].cos();
-                let z18 = q[2].sin();
-                let z23 = z0 * z18 + z9 * z17;
-                let z24 = z0 * z17 - z9 * z18;
-                let z37 = q[3].cos();
-                let z38 = q[3].sin();
-                let z43 = z8 * z37 - z24 * z38;
-                let z57 = q[4].cos();
-                let z58 = q[4].sin();
-                let z533 = -z0 * z4;
-                let z534 = z0 * z5;
-                let z536 = -z1 * z18 + z17 * z534;
-                let z537 = -z1 * z17 - z18 * z534;
-                let z541 = z37 * z533 - z38 * z537;
-                let z547 = z57 * z536 - z58 * z541;
-                let z588 = z1 * z4;
-                let z596 = z17 * z588;
-                let z597 = -z18 * z588;
-                let z607 = z9 * z37 - z38 * z597;
-                let z619 = z57 * z596 - z58 * z607;
-                let z678 = -z0 * z18 - z9 * z17;
-                let z686 = -z38 * z678;
-                let z698 = z24 * z57 - z58 * z686;
-                let z742 = -z8 * z38 - z24 * z37;
-                let z751 = -z58 * z742;
-                let z780 = -z23 * z58 - z43 * z57;
-                let z1429 = -z1 * z5;
-                let z1430 = -z0 * z18 + z17 * z1429;
-                let z1431 = -z0 * z17 - z18 * z1429;
-                let z1432 = z37 * z588 - z38 * z1431;
-                let z1438 = z6 * z17;
-                let z1439 = -z6 * z18;
-                let z1440 = z37 * z534 - z38 * z1439;
-                let z1445 = z1 * z18 - z17 * z534;
-                let z1446 = -z38 * z1445;
-                let z1450 = -z37 * z537 - z38 * z533;
-                let z1454 = z17 * z1429;
-                let z1455 = -z18 * z1429;
-                let z1456 = z37 * z588 - z38 * z1455;
-                let z1461 = -z17 * z588;
-                let z1462 = -z38 * z1461;
-                let z1466 = -z9 * z38 - z37 * z597;
-                let z1470 = -z0 * z17 + z9 * z18;
-                let z1471 = -z38 * z1470;
-                let z1475 = -z37 * z678;
-                let z1479 = -z8 * z37 + z24 * z38;
-                let z1546 = z57 * z1432 + z58 * z1430;
-                let z1547 = z57 * z1440 + z58 * z1438;
-                let z1548 = z57 * z1446 + z58 * z537;
-                let z1549 = z57 * z1450;
-                let z1550 = z57 * z1456 + z58 * z1454;
-                let z1551 = z57 * z1462 + z58 * z597;
-                let z1552 = z57 * z1466;
-                let z1553 = z57 * z1471 + z58 * z678;
-                let z1554 = z57 * z1475;
-                let z1555 = z57 * z1479;
+                let s0 = self.shared0(q);
+                let s1 = self.shared1(q, &s0);
+                let s7 = self.shared7(q, &s0, &s1);
+                let s9 = self.shared9(q, &s0, &s1, &s7);
+                let s12 = self.shared12(q, &s0, &s1, &s7);
+                let s24 = self.shared24(q, &s0, &s1, &s7, &s9);
+                let z547 = s0.v6 * s9.v1 - s0.v7 * s9.v3;
+                let z1546 = s0.v6 * s24.v3 + s0.v7 * s24.v1;
+                let z1547 = s0.v6 * s24.v6 + s0.v7 * s24.v4;
+                let z1548 = s0.v6 * s24.v8 + s0.v7 * s9.v2;
+                let z1549 = s0.v6 * s24.v9;
+                let z1550 = s0.v6 * s24.v12 + s0.v7 * s24.v10;
+                let z1551 = s0.v6 * s24.v14 + s0.v7 * s7.v3;
+                let z1552 = s0.v6 * s24.v15;
+                let z1553 = s0.v6 * s24.v17 + s0.v7 * s7.v5;
+                let z1554 = s0.v6 * s24.v18;
+                let z1555 = s0.v6 * s24.v19;
                 hess[(0, 0)] = z1546;
                 hess[(0, 1)] = z1547;
                 hess[(1, 0)] = z1547;
@@ -4518,17 +4760,17 @@ impl Statics<5> for BricardA04 {
                 hess[(2, 1)] = z1551;
                 hess[(1, 3)] = z1552;
                 hess[(3, 1)] = z1552;
-                hess[(1, 4)] = z619;
-                hess[(4, 1)] = z619;
+                hess[(1, 4)] = s12.v0;
+                hess[(4, 1)] = s12.v0;
                 hess[(2, 2)] = z1553;
                 hess[(2, 3)] = z1554;
                 hess[(3, 2)] = z1554;
-                hess[(2, 4)] = z698;
-                hess[(4, 2)] = z698;
+                hess[(2, 4)] = s12.v1;
+                hess[(4, 2)] = s12.v1;
                 hess[(3, 3)] = z1555;
-                hess[(3, 4)] = z751;
-                hess[(4, 3)] = z751;
-                hess[(4, 4)] = z780;
+                hess[(3, 4)] = s12.v2;
+                hess[(4, 3)] = s12.v2;
+                hess[(4, 4)] = s12.v3;
                 true
             }
             _ => false,
@@ -4553,1372 +4795,556 @@ impl Jacobians<5, 5, 0> for BricardA04 {
         dh_dq: &mut Matrix<5, 5>,
         dh_dqd: &mut Matrix<5, 5>,
     ) {
-        let z0 = q[0].cos();
-        let z1 = q[0].sin();
-        let z2 = self.l * z0;
-        let z3 = -self.l * z1;
-        let z4 = q[1].cos();
-        let z5 = q[1].sin();
-        let z6 = z0 * z4;
-        let z7 = -z0 * z5;
-        let z8 = -z1 * z4;
-        let z9 = z1 * z5;
-        let z10 = -z0 * z2 + z1 * z3;
-        let z11 = qd[1] * z1;
-        let z12 = qd[1] * z0;
-        let z13 = qd[1] * z10;
-        let z14 = -self.l * z7 + z2;
-        let z15 = -self.l * z4;
-        let z16 = -self.l * z9 + z3;
-        let z17 = q[2].cos();
-        let z18 = q[2].sin();
-        let z19 = z1 * z18 + z7 * z17;
-        let z20 = z1 * z17 - z7 * z18;
-        let z21 = z4 * z17;
-        let z22 = -z4 * z18;
-        let z23 = z0 * z18 + z9 * z17;
-        let z24 = z0 * z17 - z9 * z18;
-        let z25 = -z5 * z16 + z8 * z15;
-        let z26 = z6 * z16 - z8 * z14;
-        let z27 = z5 * z14 - z6 * z15;
-        let z28 = qd[2] * z6 + z11;
-        let z29 = qd[0] + qd[2] * z5;
-        let z30 = qd[2] * z8 + z12;
-        let z31 = qd[2] * z25;
-        let z32 = qd[2] * z26 + z13;
-        let z33 = qd[2] * z27;
-        let z34 = self.l * z20 + z14;
-        let z35 = self.l * z22 + z15;
-        let z36 = self.l * z24 + z16;
-        let z37 = q[3].cos();
-        let z38 = q[3].sin();
-        let z39 = z6 * z37 - z20 * z38;
-        let z40 = z6 * z38 + z20 * z37;
-        let z41 = z5 * z37 - z22 * z38;
-        let z42 = z5 * z38 + z22 * z37;
-        let z43 = z8 * z37 - z24 * z38;
-        let z44 = z8 * z38 + z24 * z37;
-        let z45 = -z21 * z36 + z23 * z35;
-        let z46 = z19 * z36 - z23 * z34;
-        let z47 = -z19 * z35 + z21 * z34;
-        let z48 = qd[3] * z19 + z28;
-        let z49 = qd[3] * z21 + z29;
-        let z50 = qd[3] * z23 + z30;
-        let z51 = qd[3] * z45 + z31;
-        let z52 = qd[3] * z46 + z32;
-        let z53 = qd[3] * z47 + z33;
-        let z54 = -self.l * z39 + z34;
-        let z55 = -self.l * z41 + z35;
-        let z56 = -self.l * z43 + z36;
-        let z57 = q[4].cos();
-        let z58 = q[4].sin();
-        let z59 = z19 * z58 + z39 * z57;
-        let z60 = z19 * z57 - z39 * z58;
-        let z61 = z21 * z58 + z41 * z57;
-        let z62 = z21 * z57 - z41 * z58;
-        let z63 = z23 * z58 + z43 * z57;
-        let z64 = z23 * z57 - z43 * z58;
-        let z65 = -z42 * z56 + z44 * z55;
-        let z66 = z40 * z56 - z44 * z54;
-        let z67 = -z40 * z55 + z42 * z54;
-        let z68 = qd[4] * z40 + z48;
-        let z69 = qd[4] * z42 + z49;
-        let z70 = qd[4] * z44 + z50;
-        let z71 = qd[4] * z65 + z51;
-        let z72 = qd[4] * z66 + z52;
-        let z73 = qd[4] * z67 + z53;
-        let z74 = 0.5 * self.l * z0;
-        let z75 = -0.5 * self.l * z1;
-        let z80 = -0.5 * self.l * z7 + z2;
-        let z81 = -0.5 * self.l * z4;
-        let z82 = -0.5 * self.l * z9 + z3;
-        let z83 = 0.08333333333333333 * self.m * (self.l * self.l) * (z1 * z1)
-            + 0.08333333333333333 * self.m * (self.l * self.l) * (z6 * z6)
-            + 0.08333333333333333 * self.m * (self.w * self.w) * (z1 * z1)
-            + 0.08333333333333333 * self.m * (self.w * self.w) * (z6 * z6)
-            + 0.16666666666666666 * self.m * (self.w * self.w) * (z7 * z7);
-        let z84 = 0.08333333333333333 * self.m * (self.l * self.l) * z5 * z6
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z4 * z7
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z5 * z6;
-        let z85 = 0.08333333333333333 * self.m * (self.l * self.l) * z0 * z1
-            + 0.08333333333333333 * self.m * (self.l * self.l) * z6 * z8
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z0 * z1
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z6 * z8
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z7 * z9;
-        let z86 = 0.08333333333333333 * self.m * (self.l * self.l) * (z5 * z5)
-            + 0.16666666666666666 * self.m * (self.w * self.w) * (z4 * z4)
-            + 0.08333333333333333 * self.m * (self.w * self.w) * (z5 * z5);
-        let z87 = 0.08333333333333333 * self.m * (self.l * self.l) * z5 * z8
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z4 * z9
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z5 * z8;
-        let z88 = 0.08333333333333333 * self.m * (self.l * self.l) * (z0 * z0)
-            + 0.08333333333333333 * self.m * (self.l * self.l) * (z8 * z8)
-            + 0.08333333333333333 * self.m * (self.w * self.w) * (z0 * z0)
-            + 0.08333333333333333 * self.m * (self.w * self.w) * (z8 * z8)
-            + 0.16666666666666666 * self.m * (self.w * self.w) * (z9 * z9);
-        let z89 = 0.5 * self.l * z20 + z14;
-        let z90 = 0.5 * self.l * z22 + z15;
-        let z91 = 0.5 * self.l * z24 + z16;
-        let z92 = 0.08333333333333333 * self.m * (self.l * self.l) * (z6 * z6)
-            + 0.08333333333333333 * self.m * (self.l * self.l) * (z19 * z19)
-            + 0.08333333333333333 * self.m * (self.w * self.w) * (z6 * z6)
-            + 0.08333333333333333 * self.m * (self.w * self.w) * (z19 * z19)
-            + 0.16666666666666666 * self.m * (self.w * self.w) * (z20 * z20);
-        let z93 = 0.08333333333333333 * self.m * (self.l * self.l) * z5 * z6
-            + 0.08333333333333333 * self.m * (self.l * self.l) * z19 * z21
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z5 * z6
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z19 * z21
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z20 * z22;
-        let z94 = 0.08333333333333333 * self.m * (self.l * self.l) * z6 * z8
-            + 0.08333333333333333 * self.m * (self.l * self.l) * z19 * z23
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z6 * z8
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z19 * z23
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z20 * z24;
-        let z95 = 0.08333333333333333 * self.m * (self.l * self.l) * (z5 * z5)
-            + 0.08333333333333333 * self.m * (self.l * self.l) * (z21 * z21)
-            + 0.08333333333333333 * self.m * (self.w * self.w) * (z5 * z5)
-            + 0.08333333333333333 * self.m * (self.w * self.w) * (z21 * z21)
-            + 0.16666666666666666 * self.m * (self.w * self.w) * (z22 * z22);
-        let z96 = 0.08333333333333333 * self.m * (self.l * self.l) * z5 * z8
-            + 0.08333333333333333 * self.m * (self.l * self.l) * z21 * z23
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z5 * z8
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z21 * z23
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z22 * z24;
-        let z97 = 0.08333333333333333 * self.m * (self.l * self.l) * (z8 * z8)
-            + 0.08333333333333333 * self.m * (self.l * self.l) * (z23 * z23)
-            + 0.08333333333333333 * self.m * (self.w * self.w) * (z8 * z8)
-            + 0.08333333333333333 * self.m * (self.w * self.w) * (z23 * z23)
-            + 0.16666666666666666 * self.m * (self.w * self.w) * (z24 * z24);
-        let z98 = -0.5 * self.l * z39 + z34;
-        let z99 = -0.5 * self.l * z41 + z35;
-        let z100 = -0.5 * self.l * z43 + z36;
-        let z101 = 0.08333333333333333 * self.m * (self.l * self.l) * (z19 * z19)
-            + 0.08333333333333333 * self.m * (self.l * self.l) * (z40 * z40)
-            + 0.08333333333333333 * self.m * (self.w * self.w) * (z19 * z19)
-            + 0.16666666666666666 * self.m * (self.w * self.w) * (z39 * z39)
-            + 0.08333333333333333 * self.m * (self.w * self.w) * (z40 * z40);
-        let z102 = 0.08333333333333333 * self.m * (self.l * self.l) * z19 * z21
-            + 0.08333333333333333 * self.m * (self.l * self.l) * z40 * z42
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z19 * z21
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z39 * z41
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z40 * z42;
-        let z103 = 0.08333333333333333 * self.m * (self.l * self.l) * z19 * z23
-            + 0.08333333333333333 * self.m * (self.l * self.l) * z40 * z44
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z19 * z23
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z39 * z43
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z40 * z44;
-        let z104 = 0.08333333333333333 * self.m * (self.l * self.l) * (z21 * z21)
-            + 0.08333333333333333 * self.m * (self.l * self.l) * (z42 * z42)
-            + 0.08333333333333333 * self.m * (self.w * self.w) * (z21 * z21)
-            + 0.16666666666666666 * self.m * (self.w * self.w) * (z41 * z41)
-            + 0.08333333333333333 * self.m * (self.w * self.w) * (z42 * z42);
-        let z105 = 0.08333333333333333 * self.m * (self.l * self.l) * z21 * z23
-            + 0.08333333333333333 * self.m * (self.l * self.l) * z42 * z44
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z21 * z23
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z41 * z43
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z42 * z44;
-        let z106 = 0.08333333333333333 * self.m * (self.l * self.l) * (z23 * z23)
-            + 0.08333333333333333 * self.m * (self.l * self.l) * (z44 * z44)
-            + 0.08333333333333333 * self.m * (self.w * self.w) * (z23 * z23)
-            + 0.16666666666666666 * self.m * (self.w * self.w) * (z43 * z43)
-            + 0.08333333333333333 * self.m * (self.w * self.w) * (z44 * z44);
-        let z107 = 0.5 * self.l * z60 + z54;
-        let z108 = 0.5 * self.l * z62 + z55;
-        let z109 = 0.5 * self.l * z64 + z56;
-        let z110 = 0.08333333333333333 * self.m * (self.l * self.l) * (z40 * z40)
-            + 0.08333333333333333 * self.m * (self.l * self.l) * (z59 * z59)
-            + 0.08333333333333333 * self.m * (self.w * self.w) * (z40 * z40)
-            + 0.08333333333333333 * self.m * (self.w * self.w) * (z59 * z59)
-            + 0.16666666666666666 * self.m * (self.w * self.w) * (z60 * z60);
-        let z111 = 0.08333333333333333 * self.m * (self.l * self.l) * z40 * z42
-            + 0.08333333333333333 * self.m * (self.l * self.l) * z59 * z61
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z40 * z42
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z59 * z61
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z60 * z62;
-        let z112 = 0.08333333333333333 * self.m * (self.l * self.l) * z40 * z44
-            + 0.08333333333333333 * self.m * (self.l * self.l) * z59 * z63
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z40 * z44
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z59 * z63
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z60 * z64;
-        let z113 = 0.08333333333333333 * self.m * (self.l * self.l) * (z42 * z42)
-            + 0.08333333333333333 * self.m * (self.l * self.l) * (z61 * z61)
-            + 0.08333333333333333 * self.m * (self.w * self.w) * (z42 * z42)
-            + 0.08333333333333333 * self.m * (self.w * self.w) * (z61 * z61)
-            + 0.16666666666666666 * self.m * (self.w * self.w) * (z62 * z62);
-        let z114 = 0.08333333333333333 * self.m * (self.l * self.l) * z42 * z44
-            + 0.08333333333333333 * self.m * (self.l * self.l) * z61 * z63
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z42 * z44
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z61 * z63
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z62 * z64;
-        let z115 = 0.08333333333333333 * self.m * (self.l * self.l) * (z44 * z44)
-            + 0.08333333333333333 * self.m * (self.l * self.l) * (z63 * z63)
-            + 0.08333333333333333 * self.m * (self.w * self.w) * (z44 * z44)
-            + 0.08333333333333333 * self.m * (self.w * self.w) * (z63 * z63)
-            + 0.16666666666666666 * self.m * (self.w * self.w) * (z64 * z64);
-        let z116 = qd[0] * z75;
-        let z117 = -qd[0] * z74;
-        let z118 = qd[0] * z82 - z12 * z81;
-        let z119 = -z11 * z82 + z12 * z80 + z13;
-        let z120 = -qd[0] * z80 + z11 * z81;
-        let z121 = z29 * z91 - z30 * z90 + z31;
-        let z122 = -z28 * z91 + z30 * z89 + z32;
-        let z123 = z28 * z90 - z29 * z89 + z33;
-        let z124 = z49 * z100 - z50 * z99 + z51;
-        let z125 = -z48 * z100 + z50 * z98 + z52;
-        let z126 = z48 * z99 - z49 * z98 + z53;
-        let z127 = z69 * z109 - z70 * z108 + z71;
-        let z128 = -z68 * z109 + z70 * z107 + z72;
-        let z129 = z68 * z108 - z69 * z107 + z73;
-        let z238 = qd[0] * qd[1] * z0;
-        let z239 = -qd[1] * z0 * z11 + qd[1] * z1 * z12;
-        let z240 = -qd[0] * qd[1] * z1;
-        let z241 = qd[1] * z0 * z13 - qd[1] * z10 * z12;
-        let z242 = -qd[1] * z1 * z13 + qd[1] * z10 * z11;
-        let z243 = z238 - qd[2] * z5 * z30 + qd[2] * z8 * z29;
-        let z244 = z239 + qd[2] * z6 * z30 - qd[2] * z8 * z28;
-        let z245 = z240 + qd[2] * z5 * z28 - qd[2] * z6 * z29;
-        let z246 = z241 - qd[2] * z5 * z33 + qd[2] * z8 * z32 - qd[2] * z26 * z30
-            + qd[2] * z27 * z29;
-        let z247 = qd[2] * z6 * z33 - qd[2] * z8 * z31 + qd[2] * z25 * z30
-            - qd[2] * z27 * z28;
-        let z248 = z242 + qd[2] * z5 * z31 - qd[2] * z6 * z32 - qd[2] * z25 * z29
-            + qd[2] * z26 * z28;
-        let z249 = z243 - qd[3] * z21 * z50 + qd[3] * z23 * z49;
-        let z250 = z244 + qd[3] * z19 * z50 - qd[3] * z23 * z48;
-        let z251 = z245 - qd[3] * z19 * z49 + qd[3] * z21 * z48;
-        let z252 = z246 - qd[3] * z21 * z53 + qd[3] * z23 * z52 - qd[3] * z46 * z50
-            + qd[3] * z47 * z49;
-        let z253 = z247 + qd[3] * z19 * z53 - qd[3] * z23 * z51 + qd[3] * z45 * z50
-            - qd[3] * z47 * z48;
-        let z254 = z248 - qd[3] * z19 * z52 + qd[3] * z21 * z51 - qd[3] * z45 * z49
-            + qd[3] * z46 * z48;
-        let z255 = z249 - qd[4] * z42 * z70 + qd[4] * z44 * z69;
-        let z256 = z250 + qd[4] * z40 * z70 - qd[4] * z44 * z68;
-        let z257 = z251 - qd[4] * z40 * z69 + qd[4] * z42 * z68;
-        let z258 = z252 - qd[4] * z42 * z73 + qd[4] * z44 * z72 - qd[4] * z66 * z70
-            + qd[4] * z67 * z69;
-        let z259 = z253 + qd[4] * z40 * z73 - qd[4] * z44 * z71 + qd[4] * z65 * z70
-            - qd[4] * z67 * z68;
-        let z260 = z254 - qd[4] * z40 * z72 + qd[4] * z42 * z71 - qd[4] * z65 * z69
-            + qd[4] * z66 * z68;
-        let z261 = qd[0] * self.m * z117;
-        let z263 = -qd[0] * self.m * z116;
-        let z268 = qd[0] * self.m * z120 + self.m * z241 - self.m * z12 * z119
-            - self.m * z81 * z240 + self.m * z82 * z239;
-        let z269 = self.m * self.g - self.m * z11 * z120 + self.m * z12 * z118
-            + self.m * z80 * z240 - self.m * z82 * z238;
-        let z270 = -qd[0] * self.m * z118 + self.m * z242 + self.m * z11 * z119
-            - self.m * z80 * z239 + self.m * z81 * z238;
-        let z271 = qd[0] * z84 + z11 * z83 + z12 * z85;
-        let z272 = qd[0] * z86 + z11 * z84 + z12 * z87;
-        let z273 = qd[0] * z87 + z11 * z85 + z12 * z88;
-        let z274 = qd[0] * z273 - z12 * z272 + z81 * z270 - z82 * z269 + z83 * z238
-            + z84 * z239 + z85 * z240;
-        let z276 = -qd[0] * z271 + z11 * z272 + z80 * z269 - z81 * z268 + z85 * z238
-            + z87 * z239 + z88 * z240;
-        let z277 = self.m * z246 + self.m * z29 * z123 - self.m * z30 * z122
-            - self.m * z90 * z245 + self.m * z91 * z244;
-        let z278 = self.m * z247 + self.m * self.g - self.m * z28 * z123
-            + self.m * z30 * z121 + self.m * z89 * z245 - self.m * z91 * z243;
-        let z279 = self.m * z248 + self.m * z28 * z122 - self.m * z29 * z121
-            - self.m * z89 * z244 + self.m * z90 * z243;
-        let z280 = z28 * z92 + z29 * z93 + z30 * z94;
-        let z281 = z28 * z93 + z29 * z95 + z30 * z96;
-        let z282 = z28 * z94 + z29 * z96 + z30 * z97;
-        let z283 = z29 * z282 - z30 * z281 + z90 * z279 - z91 * z278 + z92 * z243
-            + z93 * z244 + z94 * z245;
-        let z284 = -z28 * z282 + z30 * z280 - z89 * z279 + z91 * z277 + z93 * z243
-            + z95 * z244 + z96 * z245;
-        let z285 = z28 * z281 - z29 * z280 + z89 * z278 - z90 * z277 + z94 * z243
-            + z96 * z244 + z97 * z245;
-        let z286 = self.m * z252 + self.m * z49 * z126 - self.m * z50 * z125
-            - self.m * z99 * z251 + self.m * z100 * z250;
-        let z287 = self.m * z253 + self.m * self.g - self.m * z48 * z126
-            + self.m * z50 * z124 + self.m * z98 * z251 - self.m * z100 * z249;
-        let z288 = self.m * z254 + self.m * z48 * z125 - self.m * z49 * z124
-            - self.m * z98 * z250 + self.m * z99 * z249;
-        let z289 = z48 * z101 + z49 * z102 + z50 * z103;
-        let z290 = z48 * z102 + z49 * z104 + z50 * z105;
-        let z291 = z48 * z103 + z49 * z105 + z50 * z106;
-        let z292 = z49 * z291 - z50 * z290 + z99 * z288 - z100 * z287 + z101 * z249
-            + z102 * z250 + z103 * z251;
-        let z293 = -z48 * z291 + z50 * z289 - z98 * z288 + z100 * z286 + z102 * z249
-            + z104 * z250 + z105 * z251;
-        let z294 = z48 * z290 - z49 * z289 + z98 * z287 - z99 * z286 + z103 * z249
-            + z105 * z250 + z106 * z251;
-        let z295 = self.m * z258 + self.m * z69 * z129 - self.m * z70 * z128
-            - self.m * z108 * z257 + self.m * z109 * z256;
-        let z296 = self.m * self.g + self.m * z259 - self.m * z68 * z129
-            + self.m * z70 * z127 + self.m * z107 * z257 - self.m * z109 * z255;
-        let z297 = self.m * z260 + self.m * z68 * z128 - self.m * z69 * z127
-            - self.m * z107 * z256 + self.m * z108 * z255;
-        let z298 = z68 * z110 + z69 * z111 + z70 * z112;
-        let z299 = z68 * z111 + z69 * z113 + z70 * z114;
-        let z300 = z68 * z112 + z69 * z114 + z70 * z115;
-        let z301 = z69 * z300 - z70 * z299 + z108 * z297 - z109 * z296 + z110 * z255
-            + z111 * z256 + z112 * z257;
-        let z302 = -z68 * z300 + z70 * z298 - z107 * z297 + z109 * z295 + z111 * z255
-            + z113 * z256 + z114 * z257;
-        let z303 = z68 * z299 - z69 * z298 + z107 * z296 - z108 * z295 + z112 * z255
-            + z114 * z256 + z115 * z257;
-        let z304 = z292 + z301;
-        let z305 = z293 + z302;
-        let z306 = z294 + z303;
-        let z307 = z286 + z295;
-        let z308 = z287 + z296;
-        let z309 = z288 + z297;
-        let z310 = z283 + z304;
-        let z311 = z284 + z305;
-        let z312 = z285 + z306;
-        let z313 = z277 + z307;
-        let z314 = z278 + z308;
-        let z315 = z279 + z309;
-        let z316 = z274 + z310;
-        let z318 = z276 + z312;
-        let z320 = z269 + z314;
-        let z380 = qd[0] * z0;
-        let z381 = -z0 * z11 + z1 * z12;
-        let z382 = -qd[0] * z1;
-        let z383 = z0 * z13 - z10 * z12;
-        let z384 = -z1 * z13 + z10 * z11;
-        let z385 = -z5 * z30 + z8 * z29;
-        let z386 = z6 * z30 - z8 * z28;
-        let z387 = z5 * z28 - z6 * z29;
-        let z388 = -z5 * z33 + z8 * z32 - z26 * z30 + z27 * z29;
-        let z389 = z6 * z33 - z8 * z31 + z25 * z30 - z27 * z28;
-        let z390 = z5 * z31 - z6 * z32 - z25 * z29 + z26 * z28;
-        let z391 = -z21 * z50 + z23 * z49;
-        let z392 = z19 * z50 - z23 * z48;
-        let z393 = -z19 * z49 + z21 * z48;
-        let z394 = -z21 * z53 + z23 * z52 - z46 * z50 + z47 * z49;
-        let z395 = z19 * z53 - z23 * z51 + z45 * z50 - z47 * z48;
-        let z396 = -z19 * z52 + z21 * z51 - z45 * z49 + z46 * z48;
-        let z397 = -z42 * z70 + z44 * z69;
-        let z398 = z40 * z70 - z44 * z68;
-        let z399 = -z40 * z69 + z42 * z68;
-        let z400 = -z42 * z73 + z44 * z72 - z66 * z70 + z67 * z69;
-        let z401 = z40 * z73 - z44 * z71 + z65 * z70 - z67 * z68;
-        let z402 = -z40 * z72 + z42 * z71 - z65 * z69 + z66 * z68;
-        let z532 = -self.l * z0;
-        let z533 = -z0 * z4;
-        let z534 = z0 * z5;
-        let z535 = -self.l * z534 + z532;
-        let z536 = -z1 * z18 + z17 * z534;
-        let z537 = -z1 * z17 - z18 * z534;
-        let z538 = -z5 * z535 + z15 * z533;
-        let z539 = z5 * z16 - z8 * z15;
-        let z540 = self.l * z537 + z535;
-        let z541 = z37 * z533 - z38 * z537;
-        let z542 = z37 * z537 + z38 * z533;
-        let z543 = -z21 * z540 + z35 * z536;
-        let z544 = z21 * z36 - z23 * z35;
-        let z545 = -self.l * z541 + z540;
-        let z546 = z57 * z541 + z58 * z536;
-        let z547 = z57 * z536 - z58 * z541;
-        let z548 = -z42 * z545 + z55 * z542;
-        let z549 = z42 * z56 - z44 * z55;
-        let z550 = -0.5 * self.l * z0;
-        let z551 = -0.5 * self.l * z534 + z532;
-        let z552 = 0.08333333333333333 * self.m * (self.l * self.l) * z5 * z533
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z4 * z534
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z5 * z533;
-        let z553 = 0.5 * self.l * z537 + z535;
-        let z554 = 0.08333333333333333 * self.m * (self.l * self.l) * z5 * z533
-            + 0.08333333333333333 * self.m * (self.l * self.l) * z21 * z536
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z5 * z533
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z21 * z536
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z22 * z537;
-        let z555 = -0.5 * self.l * z541 + z540;
-        let z556 = 0.08333333333333333 * self.m * (self.l * self.l) * z21 * z536
-            + 0.08333333333333333 * self.m * (self.l * self.l) * z42 * z542
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z21 * z536
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z41 * z541
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z42 * z542;
-        let z557 = 0.5 * self.l * z547 + z545;
-        let z558 = 0.08333333333333333 * self.m * (self.l * self.l) * z42 * z542
-            + 0.08333333333333333 * self.m * (self.l * self.l) * z61 * z546
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z42 * z542
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z61 * z546
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z62 * z547;
-        let z588 = z1 * z4;
-        let z589 = -self.l * z533;
-        let z590 = self.l * z5;
-        let z591 = -self.l * z588;
-        let z592 = z17 * z533;
-        let z593 = -z18 * z533;
-        let z594 = -z5 * z17;
-        let z595 = z5 * z18;
-        let z596 = z17 * z588;
-        let z597 = -z18 * z588;
-        let z598 = -z4 * z16 - z5 * z591 + z8 * z590 + z9 * z15;
-        let z599 = z4 * z14 + z5 * z589 - z6 * z590 - z7 * z15;
-        let z600 = self.l * z593 + z589;
-        let z601 = self.l * z595 + z590;
-        let z602 = self.l * z597 + z591;
-        let z603 = z7 * z37 - z38 * z593;
-        let z604 = z7 * z38 + z37 * z593;
-        let z605 = z4 * z37 - z38 * z595;
-        let z606 = z4 * z38 + z37 * z595;
-        let z607 = z9 * z37 - z38 * z597;
-        let z608 = z9 * z38 + z37 * z597;
-        let z609 = -z21 * z602 + z23 * z601 + z35 * z596 - z36 * z594;
-        let z610 = -z19 * z601 + z21 * z600 + z34 * z594 - z35 * z592;
-        let z611 = -self.l * z603 + z600;
-        let z612 = -self.l * z605 + z601;
-        let z613 = -self.l * z607 + z602;
-        let z614 = z57 * z603 + z58 * z592;
-        let z615 = z57 * z592 - z58 * z603;
-        let z616 = z57 * z605 + z58 * z594;
-        let z617 = z57 * z594 - z58 * z605;
-        let z618 = z57 * z607 + z58 * z596;
-        let z619 = z57 * z596 - z58 * z607;
-        let z620 = -z42 * z613 + z44 * z612 + z55 * z608 - z56 * z606;
-        let z621 = -z40 * z612 + z42 * z611 + z54 * z606 - z55 * z604;
-        let z622 = -0.5 * self.l * z533;
-        let z623 = 0.5 * self.l * z5;
-        let z624 = -0.5 * self.l * z588;
-        let z625 = 0.08333333333333333 * self.m * (self.l * self.l) * z4 * z6
-            + 0.08333333333333333 * self.m * (self.l * self.l) * z5 * z7
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z4 * z6
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z4 * z533
-            - 0.08333333333333333 * self.m * (self.w * self.w) * z5 * z7;
-        let z626 = 0.16666666666666666 * self.m * (self.l * self.l) * z4 * z5
-            - 0.16666666666666666 * self.m * (self.w * self.w) * z4 * z5;
-        let z627 = 0.08333333333333333 * self.m * (self.l * self.l) * z4 * z8
-            + 0.08333333333333333 * self.m * (self.l * self.l) * z5 * z9
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z4 * z8
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z4 * z588
-            - 0.08333333333333333 * self.m * (self.w * self.w) * z5 * z9;
-        let z628 = 0.5 * self.l * z593 + z589;
-        let z629 = 0.5 * self.l * z595 + z590;
-        let z630 = 0.5 * self.l * z597 + z591;
-        let z631 = 0.08333333333333333 * self.m * (self.l * self.l) * z4 * z6
-            + 0.08333333333333333 * self.m * (self.l * self.l) * z5 * z7
-            + 0.08333333333333333 * self.m * (self.l * self.l) * z19 * z594
-            + 0.08333333333333333 * self.m * (self.l * self.l) * z21 * z592
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z4 * z6
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z5 * z7
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z19 * z594
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z20 * z595
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z21 * z592
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z22 * z593;
-        let z632 = 0.16666666666666666 * self.m * (self.l * self.l) * z4 * z5
-            + 0.16666666666666666 * self.m * (self.l * self.l) * z21 * z594
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z4 * z5
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z21 * z594
-            + 0.3333333333333333 * self.m * (self.w * self.w) * z22 * z595;
-        let z633 = 0.08333333333333333 * self.m * (self.l * self.l) * z4 * z8
-            + 0.08333333333333333 * self.m * (self.l * self.l) * z5 * z9
-            + 0.08333333333333333 * self.m * (self.l * self.l) * z21 * z596
-            + 0.08333333333333333 * self.m * (self.l * self.l) * z23 * z594
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z4 * z8
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z5 * z9
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z21 * z596
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z22 * z597
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z23 * z594
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z24 * z595;
-        let z634 = -0.5 * self.l * z603 + z600;
-        let z635 = -0.5 * self.l * z605 + z601;
-        let z636 = -0.5 * self.l * z607 + z602;
-        let z637 = 0.08333333333333333 * self.m * (self.l * self.l) * z19 * z594
-            + 0.08333333333333333 * self.m * (self.l * self.l) * z21 * z592
-            + 0.08333333333333333 * self.m * (self.l * self.l) * z40 * z606
-            + 0.08333333333333333 * self.m * (self.l * self.l) * z42 * z604
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z19 * z594
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z21 * z592
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z39 * z605
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z40 * z606
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z41 * z603
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z42 * z604;
-        let z638 = 0.16666666666666666 * self.m * (self.l * self.l) * z21 * z594
-            + 0.16666666666666666 * self.m * (self.l * self.l) * z42 * z606
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z21 * z594
-            + 0.3333333333333333 * self.m * (self.w * self.w) * z41 * z605
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z42 * z606;
-        let z639 = 0.08333333333333333 * self.m * (self.l * self.l) * z21 * z596
-            + 0.08333333333333333 * self.m * (self.l * self.l) * z23 * z594
-            + 0.08333333333333333 * self.m * (self.l * self.l) * z42 * z608
-            + 0.08333333333333333 * self.m * (self.l * self.l) * z44 * z606
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z21 * z596
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z23 * z594
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z41 * z607
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z42 * z608
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z43 * z605
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z44 * z606;
-        let z640 = 0.5 * self.l * z615 + z611;
-        let z641 = 0.5 * self.l * z617 + z612;
-        let z642 = 0.5 * self.l * z619 + z613;
-        let z643 = 0.08333333333333333 * self.m * (self.l * self.l) * z40 * z606
-            + 0.08333333333333333 * self.m * (self.l * self.l) * z42 * z604
-            + 0.08333333333333333 * self.m * (self.l * self.l) * z59 * z616
-            + 0.08333333333333333 * self.m * (self.l * self.l) * z61 * z614
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z40 * z606
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z42 * z604
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z59 * z616
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z60 * z617
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z61 * z614
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z62 * z615;
-        let z644 = 0.16666666666666666 * self.m * (self.l * self.l) * z42 * z606
-            + 0.16666666666666666 * self.m * (self.l * self.l) * z61 * z616
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z42 * z606
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z61 * z616
-            + 0.3333333333333333 * self.m * (self.w * self.w) * z62 * z617;
-        let z645 = 0.08333333333333333 * self.m * (self.l * self.l) * z42 * z608
-            + 0.08333333333333333 * self.m * (self.l * self.l) * z44 * z606
-            + 0.08333333333333333 * self.m * (self.l * self.l) * z61 * z618
-            + 0.08333333333333333 * self.m * (self.l * self.l) * z63 * z616
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z42 * z608
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z44 * z606
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z61 * z618
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z62 * z619
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z63 * z616
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z64 * z617;
-        let z676 = -z1 * z18 - z7 * z17;
-        let z677 = -z4 * z17;
-        let z678 = -z0 * z18 - z9 * z17;
-        let z679 = self.l * z676;
-        let z680 = self.l * z677;
-        let z681 = self.l * z678;
-        let z682 = -z38 * z676;
-        let z683 = z37 * z676;
-        let z684 = -z38 * z677;
-        let z685 = z37 * z677;
-        let z686 = -z38 * z678;
-        let z687 = z37 * z678;
-        let z688 = -z21 * z681 - z22 * z36 + z23 * z680 + z24 * z35;
-        let z689 = -z19 * z680 - z20 * z35 + z21 * z679 + z22 * z34;
-        let z690 = -self.l * z682 + z679;
-        let z691 = -self.l * z684 + z680;
-        let z692 = -self.l * z686 + z681;
-        let z693 = z20 * z58 + z57 * z682;
-        let z694 = z20 * z57 - z58 * z682;
-        let z695 = z22 * z58 + z57 * z684;
-        let z696 = z22 * z57 - z58 * z684;
-        let z697 = z24 * z58 + z57 * z686;
-        let z698 = z24 * z57 - z58 * z686;
-        let z699 = -z42 * z692 + z44 * z691 + z55 * z687 - z56 * z685;
-        let z700 = -z40 * z691 + z42 * z690 + z54 * z685 - z55 * z683;
-        let z701 = 0.5 * self.l * z676;
-        let z702 = 0.5 * self.l * z677;
-        let z703 = 0.5 * self.l * z678;
-        let z704 = 0.08333333333333333 * self.m * (self.l * self.l) * z19 * z22
-            + 0.08333333333333333 * self.m * (self.l * self.l) * z20 * z21
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z19 * z22
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z20 * z21
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z20 * z677
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z22 * z676;
-        let z705 = 0.16666666666666666 * self.m * (self.l * self.l) * z21 * z22
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z21 * z22
-            + 0.3333333333333333 * self.m * (self.w * self.w) * z22 * z677;
-        let z706 = 0.08333333333333333 * self.m * (self.l * self.l) * z21 * z24
-            + 0.08333333333333333 * self.m * (self.l * self.l) * z22 * z23
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z21 * z24
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z22 * z23
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z22 * z678
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z24 * z677;
-        let z707 = -0.5 * self.l * z682 + z679;
-        let z708 = -0.5 * self.l * z684 + z680;
-        let z709 = -0.5 * self.l * z686 + z681;
-        let z710 = 0.08333333333333333 * self.m * (self.l * self.l) * z19 * z22
-            + 0.08333333333333333 * self.m * (self.l * self.l) * z20 * z21
-            + 0.08333333333333333 * self.m * (self.l * self.l) * z40 * z685
-            + 0.08333333333333333 * self.m * (self.l * self.l) * z42 * z683
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z19 * z22
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z20 * z21
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z39 * z684
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z40 * z685
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z41 * z682
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z42 * z683;
-        let z711 = 0.16666666666666666 * self.m * (self.l * self.l) * z21 * z22
-            + 0.16666666666666666 * self.m * (self.l * self.l) * z42 * z685
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z21 * z22
-            + 0.3333333333333333 * self.m * (self.w * self.w) * z41 * z684
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z42 * z685;
-        let z712 = 0.08333333333333333 * self.m * (self.l * self.l) * z21 * z24
-            + 0.08333333333333333 * self.m * (self.l * self.l) * z22 * z23
-            + 0.08333333333333333 * self.m * (self.l * self.l) * z42 * z687
-            + 0.08333333333333333 * self.m * (self.l * self.l) * z44 * z685
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z21 * z24
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z22 * z23
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z41 * z686
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z42 * z687
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z43 * z684
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z44 * z685;
-        let z713 = 0.5 * self.l * z694 + z690;
-        let z714 = 0.5 * self.l * z696 + z691;
-        let z715 = 0.5 * self.l * z698 + z692;
-        let z716 = 0.08333333333333333 * self.m * (self.l * self.l) * z40 * z685
-            + 0.08333333333333333 * self.m * (self.l * self.l) * z42 * z683
-            + 0.08333333333333333 * self.m * (self.l * self.l) * z59 * z695
-            + 0.08333333333333333 * self.m * (self.l * self.l) * z61 * z693
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z40 * z685
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z42 * z683
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z59 * z695
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z60 * z696
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z61 * z693
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z62 * z694;
-        let z717 = 0.16666666666666666 * self.m * (self.l * self.l) * z42 * z685
-            + 0.16666666666666666 * self.m * (self.l * self.l) * z61 * z695
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z42 * z685
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z61 * z695
-            + 0.3333333333333333 * self.m * (self.w * self.w) * z62 * z696;
-        let z718 = 0.08333333333333333 * self.m * (self.l * self.l) * z42 * z687
-            + 0.08333333333333333 * self.m * (self.l * self.l) * z44 * z685
-            + 0.08333333333333333 * self.m * (self.l * self.l) * z61 * z697
-            + 0.08333333333333333 * self.m * (self.l * self.l) * z63 * z695
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z42 * z687
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z44 * z685
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z61 * z697
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z62 * z698
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z63 * z695
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z64 * z696;
-        let z740 = -z6 * z38 - z20 * z37;
-        let z741 = -z5 * z38 - z22 * z37;
-        let z742 = -z8 * z38 - z24 * z37;
-        let z743 = -self.l * z740;
-        let z744 = -self.l * z741;
-        let z745 = -self.l * z742;
-        let z746 = z57 * z740;
-        let z747 = -z58 * z740;
-        let z748 = z57 * z741;
-        let z749 = -z58 * z741;
-        let z750 = z57 * z742;
-        let z751 = -z58 * z742;
-        let z752 = -z41 * z56 - z42 * z745 + z43 * z55 + z44 * z744;
-        let z753 = -z39 * z55 - z40 * z744 + z41 * z54 + z42 * z743;
-        let z754 = -0.5 * self.l * z740;
-        let z755 = -0.5 * self.l * z741;
-        let z756 = -0.5 * self.l * z742;
-        let z757 = 0.08333333333333333 * self.m * (self.l * self.l) * z39 * z42
-            + 0.08333333333333333 * self.m * (self.l * self.l) * z40 * z41
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z39 * z741
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z39 * z42
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z40 * z41
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z41 * z740;
-        let z758 = 0.16666666666666666 * self.m * (self.l * self.l) * z41 * z42
-            + 0.3333333333333333 * self.m * (self.w * self.w) * z41 * z741
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z41 * z42;
-        let z759 = 0.08333333333333333 * self.m * (self.l * self.l) * z41 * z44
-            + 0.08333333333333333 * self.m * (self.l * self.l) * z42 * z43
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z41 * z742
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z41 * z44
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z42 * z43
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z43 * z741;
-        let z760 = z743 + 0.5 * self.l * z747;
-        let z761 = z744 + 0.5 * self.l * z749;
-        let z762 = z745 + 0.5 * self.l * z751;
-        let z763 = 0.08333333333333333 * self.m * (self.l * self.l) * z39 * z42
-            + 0.08333333333333333 * self.m * (self.l * self.l) * z40 * z41
-            + 0.08333333333333333 * self.m * (self.l * self.l) * z59 * z748
-            + 0.08333333333333333 * self.m * (self.l * self.l) * z61 * z746
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z39 * z42
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z40 * z41
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z59 * z748
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z60 * z749
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z61 * z746
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z62 * z747;
-        let z764 = 0.16666666666666666 * self.m * (self.l * self.l) * z41 * z42
-            + 0.16666666666666666 * self.m * (self.l * self.l) * z61 * z748
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z41 * z42
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z61 * z748
-            + 0.3333333333333333 * self.m * (self.w * self.w) * z62 * z749;
-        let z765 = 0.08333333333333333 * self.m * (self.l * self.l) * z41 * z44
-            + 0.08333333333333333 * self.m * (self.l * self.l) * z42 * z43
-            + 0.08333333333333333 * self.m * (self.l * self.l) * z61 * z750
-            + 0.08333333333333333 * self.m * (self.l * self.l) * z63 * z748
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z41 * z44
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z42 * z43
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z61 * z750
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z62 * z751
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z63 * z748
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z64 * z749;
-        let z778 = -z19 * z58 - z39 * z57;
-        let z779 = -z21 * z58 - z41 * z57;
-        let z780 = -z23 * z58 - z43 * z57;
-        let z781 = 0.5 * self.l * z778;
-        let z782 = 0.5 * self.l * z779;
-        let z783 = 0.5 * self.l * z780;
-        let z784 = 0.08333333333333333 * self.m * (self.l * self.l) * z59 * z62
-            + 0.08333333333333333 * self.m * (self.l * self.l) * z60 * z61
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z59 * z62
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z60 * z779
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z60 * z61
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z62 * z778;
-        let z785 = 0.16666666666666666 * self.m * (self.l * self.l) * z61 * z62
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z61 * z62
-            + 0.3333333333333333 * self.m * (self.w * self.w) * z62 * z779;
-        let z786 = 0.08333333333333333 * self.m * (self.l * self.l) * z61 * z64
-            + 0.08333333333333333 * self.m * (self.l * self.l) * z62 * z63
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z61 * z64
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z62 * z780
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z62 * z63
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z64 * z779;
-        let z790 = z1 * z2 + z1 * z532;
-        let z791 = z6 * z535 - z14 * z533;
-        let z792 = z19 * z540 - z34 * z536;
-        let z793 = z40 * z545 - z54 * z542;
-        let z794 = 0.16666666666666666 * self.m * (self.l * self.l) * z0 * z1
-            + 0.16666666666666666 * self.m * (self.l * self.l) * z6 * z8
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z0 * z1
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z6 * z8
-            + 0.3333333333333333 * self.m * (self.w * self.w) * z7 * z9;
-        let z795 = 0.08333333333333333 * self.m * (self.l * self.l) * z6 * z533
-            + 0.08333333333333333 * self.m * (self.l * self.l) * (z0 * z0)
-            - 0.08333333333333333 * self.m * (self.l * self.l) * (z1 * z1)
-            + 0.08333333333333333 * self.m * (self.l * self.l) * (z8 * z8)
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z6 * z533
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z7 * z534
-            + 0.08333333333333333 * self.m * (self.w * self.w) * (z0 * z0)
-            - 0.08333333333333333 * self.m * (self.w * self.w) * (z1 * z1)
-            + 0.08333333333333333 * self.m * (self.w * self.w) * (z8 * z8)
-            + 0.16666666666666666 * self.m * (self.w * self.w) * (z9 * z9);
-        let z796 = -0.16666666666666666 * self.m * (self.l * self.l) * z0 * z1
-            + 0.16666666666666666 * self.m * (self.l * self.l) * z8 * z533
-            - 0.16666666666666666 * self.m * (self.w * self.w) * z0 * z1
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z8 * z533
-            + 0.3333333333333333 * self.m * (self.w * self.w) * z9 * z534;
-        let z797 = 0.16666666666666666 * self.m * (self.l * self.l) * z6 * z8
-            + 0.16666666666666666 * self.m * (self.l * self.l) * z19 * z23
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z6 * z8
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z19 * z23
-            + 0.3333333333333333 * self.m * (self.w * self.w) * z20 * z24;
-        let z798 = 0.08333333333333333 * self.m * (self.l * self.l) * z6 * z533
-            + 0.08333333333333333 * self.m * (self.l * self.l) * z19 * z536
-            + 0.08333333333333333 * self.m * (self.l * self.l) * (z8 * z8)
-            + 0.08333333333333333 * self.m * (self.l * self.l) * (z23 * z23)
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z6 * z533
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z19 * z536
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z20 * z537
-            + 0.08333333333333333 * self.m * (self.w * self.w) * (z8 * z8)
-            + 0.08333333333333333 * self.m * (self.w * self.w) * (z23 * z23)
-            + 0.16666666666666666 * self.m * (self.w * self.w) * (z24 * z24);
-        let z799 = 0.16666666666666666 * self.m * (self.l * self.l) * z8 * z533
-            + 0.16666666666666666 * self.m * (self.l * self.l) * z23 * z536
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z8 * z533
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z23 * z536
-            + 0.3333333333333333 * self.m * (self.w * self.w) * z24 * z537;
-        let z800 = 0.16666666666666666 * self.m * (self.l * self.l) * z19 * z23
-            + 0.16666666666666666 * self.m * (self.l * self.l) * z40 * z44
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z19 * z23
-            + 0.3333333333333333 * self.m * (self.w * self.w) * z39 * z43
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z40 * z44;
-        let z801 = 0.08333333333333333 * self.m * (self.l * self.l) * z19 * z536
-            + 0.08333333333333333 * self.m * (self.l * self.l) * z40 * z542
-            + 0.08333333333333333 * self.m * (self.l * self.l) * (z23 * z23)
-            + 0.08333333333333333 * self.m * (self.l * self.l) * (z44 * z44)
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z19 * z536
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z39 * z541
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z40 * z542
-            + 0.08333333333333333 * self.m * (self.w * self.w) * (z23 * z23)
-            + 0.16666666666666666 * self.m * (self.w * self.w) * (z43 * z43)
-            + 0.08333333333333333 * self.m * (self.w * self.w) * (z44 * z44);
-        let z802 = 0.16666666666666666 * self.m * (self.l * self.l) * z23 * z536
-            + 0.16666666666666666 * self.m * (self.l * self.l) * z44 * z542
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z23 * z536
-            + 0.3333333333333333 * self.m * (self.w * self.w) * z43 * z541
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z44 * z542;
-        let z803 = 0.16666666666666666 * self.m * (self.l * self.l) * z40 * z44
-            + 0.16666666666666666 * self.m * (self.l * self.l) * z59 * z63
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z40 * z44
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z59 * z63
-            + 0.3333333333333333 * self.m * (self.w * self.w) * z60 * z64;
-        let z804 = 0.08333333333333333 * self.m * (self.l * self.l) * z40 * z542
-            + 0.08333333333333333 * self.m * (self.l * self.l) * z59 * z546
-            + 0.08333333333333333 * self.m * (self.l * self.l) * (z44 * z44)
-            + 0.08333333333333333 * self.m * (self.l * self.l) * (z63 * z63)
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z40 * z542
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z59 * z546
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z60 * z547
-            + 0.08333333333333333 * self.m * (self.w * self.w) * (z44 * z44)
-            + 0.08333333333333333 * self.m * (self.w * self.w) * (z63 * z63)
-            + 0.16666666666666666 * self.m * (self.w * self.w) * (z64 * z64);
-        let z805 = 0.16666666666666666 * self.m * (self.l * self.l) * z44 * z542
-            + 0.16666666666666666 * self.m * (self.l * self.l) * z63 * z546
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z44 * z542
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z63 * z546
-            + 0.3333333333333333 * self.m * (self.w * self.w) * z64 * z547;
-        let z832 = z6 * z591 + z7 * z16 - z8 * z589 - z9 * z14;
-        let z833 = z19 * z602 - z23 * z600 - z34 * z596 + z36 * z592;
-        let z834 = z40 * z613 - z44 * z611 - z54 * z608 + z56 * z604;
-        let z835 = 0.16666666666666666 * self.m * (self.l * self.l) * z6 * z7
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z6 * z7
-            + 0.3333333333333333 * self.m * (self.w * self.w) * z7 * z533;
-        let z836 = 0.08333333333333333 * self.m * (self.l * self.l) * z6 * z9
-            + 0.08333333333333333 * self.m * (self.l * self.l) * z7 * z8
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z6 * z9
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z7 * z8
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z7 * z588
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z9 * z533;
-        let z837 = 0.16666666666666666 * self.m * (self.l * self.l) * z8 * z9
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z8 * z9
-            + 0.3333333333333333 * self.m * (self.w * self.w) * z9 * z588;
-        let z838 = 0.16666666666666666 * self.m * (self.l * self.l) * z6 * z7
-            + 0.16666666666666666 * self.m * (self.l * self.l) * z19 * z592
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z6 * z7
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z19 * z592
-            + 0.3333333333333333 * self.m * (self.w * self.w) * z20 * z593;
-        let z839 = 0.08333333333333333 * self.m * (self.l * self.l) * z6 * z9
-            + 0.08333333333333333 * self.m * (self.l * self.l) * z7 * z8
-            + 0.08333333333333333 * self.m * (self.l * self.l) * z19 * z596
-            + 0.08333333333333333 * self.m * (self.l * self.l) * z23 * z592
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z6 * z9
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z7 * z8
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z19 * z596
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z20 * z597
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z23 * z592
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z24 * z593;
-        let z840 = 0.16666666666666666 * self.m * (self.l * self.l) * z8 * z9
-            + 0.16666666666666666 * self.m * (self.l * self.l) * z23 * z596
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z8 * z9
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z23 * z596
-            + 0.3333333333333333 * self.m * (self.w * self.w) * z24 * z597;
-        let z841 = 0.16666666666666666 * self.m * (self.l * self.l) * z19 * z592
-            + 0.16666666666666666 * self.m * (self.l * self.l) * z40 * z604
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z19 * z592
-            + 0.3333333333333333 * self.m * (self.w * self.w) * z39 * z603
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z40 * z604;
-        let z842 = 0.08333333333333333 * self.m * (self.l * self.l) * z19 * z596
-            + 0.08333333333333333 * self.m * (self.l * self.l) * z23 * z592
-            + 0.08333333333333333 * self.m * (self.l * self.l) * z40 * z608
-            + 0.08333333333333333 * self.m * (self.l * self.l) * z44 * z604
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z19 * z596
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z23 * z592
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z39 * z607
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z40 * z608
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z43 * z603
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z44 * z604;
-        let z843 = 0.16666666666666666 * self.m * (self.l * self.l) * z23 * z596
-            + 0.16666666666666666 * self.m * (self.l * self.l) * z44 * z608
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z23 * z596
-            + 0.3333333333333333 * self.m * (self.w * self.w) * z43 * z607
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z44 * z608;
-        let z844 = 0.16666666666666666 * self.m * (self.l * self.l) * z40 * z604
-            + 0.16666666666666666 * self.m * (self.l * self.l) * z59 * z614
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z40 * z604
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z59 * z614
-            + 0.3333333333333333 * self.m * (self.w * self.w) * z60 * z615;
-        let z845 = 0.08333333333333333 * self.m * (self.l * self.l) * z40 * z608
-            + 0.08333333333333333 * self.m * (self.l * self.l) * z44 * z604
-            + 0.08333333333333333 * self.m * (self.l * self.l) * z59 * z618
-            + 0.08333333333333333 * self.m * (self.l * self.l) * z63 * z614
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z40 * z608
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z44 * z604
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z59 * z618
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z60 * z619
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z63 * z614
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z64 * z615;
-        let z846 = 0.16666666666666666 * self.m * (self.l * self.l) * z44 * z608
-            + 0.16666666666666666 * self.m * (self.l * self.l) * z63 * z618
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z44 * z608
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z63 * z618
-            + 0.3333333333333333 * self.m * (self.w * self.w) * z64 * z619;
-        let z872 = z19 * z681 + z20 * z36 - z23 * z679 - z24 * z34;
-        let z873 = z40 * z692 - z44 * z690 - z54 * z687 + z56 * z683;
-        let z874 = 0.16666666666666666 * self.m * (self.l * self.l) * z19 * z20
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z19 * z20
-            + 0.3333333333333333 * self.m * (self.w * self.w) * z20 * z676;
-        let z875 = 0.08333333333333333 * self.m * (self.l * self.l) * z19 * z24
-            + 0.08333333333333333 * self.m * (self.l * self.l) * z20 * z23
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z19 * z24
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z20 * z23
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z20 * z678
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z24 * z676;
-        let z876 = 0.16666666666666666 * self.m * (self.l * self.l) * z23 * z24
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z23 * z24
-            + 0.3333333333333333 * self.m * (self.w * self.w) * z24 * z678;
-        let z877 = 0.16666666666666666 * self.m * (self.l * self.l) * z19 * z20
-            + 0.16666666666666666 * self.m * (self.l * self.l) * z40 * z683
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z19 * z20
-            + 0.3333333333333333 * self.m * (self.w * self.w) * z39 * z682
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z40 * z683;
-        let z878 = 0.08333333333333333 * self.m * (self.l * self.l) * z19 * z24
-            + 0.08333333333333333 * self.m * (self.l * self.l) * z20 * z23
-            + 0.08333333333333333 * self.m * (self.l * self.l) * z40 * z687
-            + 0.08333333333333333 * self.m * (self.l * self.l) * z44 * z683
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z19 * z24
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z20 * z23
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z39 * z686
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z40 * z687
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z43 * z682
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z44 * z683;
-        let z879 = 0.16666666666666666 * self.m * (self.l * self.l) * z23 * z24
-            + 0.16666666666666666 * self.m * (self.l * self.l) * z44 * z687
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z23 * z24
-            + 0.3333333333333333 * self.m * (self.w * self.w) * z43 * z686
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z44 * z687;
-        let z880 = 0.16666666666666666 * self.m * (self.l * self.l) * z40 * z683
-            + 0.16666666666666666 * self.m * (self.l * self.l) * z59 * z693
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z40 * z683
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z59 * z693
-            + 0.3333333333333333 * self.m * (self.w * self.w) * z60 * z694;
-        let z881 = 0.08333333333333333 * self.m * (self.l * self.l) * z40 * z687
-            + 0.08333333333333333 * self.m * (self.l * self.l) * z44 * z683
-            + 0.08333333333333333 * self.m * (self.l * self.l) * z59 * z697
-            + 0.08333333333333333 * self.m * (self.l * self.l) * z63 * z693
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z40 * z687
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z44 * z683
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z59 * z697
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z60 * z698
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z63 * z693
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z64 * z694;
-        let z882 = 0.16666666666666666 * self.m * (self.l * self.l) * z44 * z687
-            + 0.16666666666666666 * self.m * (self.l * self.l) * z63 * z697
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z44 * z687
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z63 * z697
-            + 0.3333333333333333 * self.m * (self.w * self.w) * z64 * z698;
-        let z901 = z39 * z56 + z40 * z745 - z43 * z54 - z44 * z743;
-        let z902 = 0.16666666666666666 * self.m * (self.l * self.l) * z39 * z40
-            + 0.3333333333333333 * self.m * (self.w * self.w) * z39 * z740
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z39 * z40;
-        let z903 = 0.08333333333333333 * self.m * (self.l * self.l) * z39 * z44
-            + 0.08333333333333333 * self.m * (self.l * self.l) * z40 * z43
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z39 * z742
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z39 * z44
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z40 * z43
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z43 * z740;
-        let z904 = 0.16666666666666666 * self.m * (self.l * self.l) * z43 * z44
-            + 0.3333333333333333 * self.m * (self.w * self.w) * z43 * z742
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z43 * z44;
-        let z905 = 0.16666666666666666 * self.m * (self.l * self.l) * z39 * z40
-            + 0.16666666666666666 * self.m * (self.l * self.l) * z59 * z746
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z39 * z40
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z59 * z746
-            + 0.3333333333333333 * self.m * (self.w * self.w) * z60 * z747;
-        let z906 = 0.08333333333333333 * self.m * (self.l * self.l) * z39 * z44
-            + 0.08333333333333333 * self.m * (self.l * self.l) * z40 * z43
-            + 0.08333333333333333 * self.m * (self.l * self.l) * z59 * z750
-            + 0.08333333333333333 * self.m * (self.l * self.l) * z63 * z746
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z39 * z44
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z40 * z43
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z59 * z750
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z60 * z751
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z63 * z746
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z64 * z747;
-        let z907 = 0.16666666666666666 * self.m * (self.l * self.l) * z43 * z44
-            + 0.16666666666666666 * self.m * (self.l * self.l) * z63 * z750
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z43 * z44
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z63 * z750
-            + 0.3333333333333333 * self.m * (self.w * self.w) * z64 * z751;
-        let z919 = 0.16666666666666666 * self.m * (self.l * self.l) * z59 * z60
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z59 * z60
-            + 0.3333333333333333 * self.m * (self.w * self.w) * z60 * z778;
-        let z920 = 0.08333333333333333 * self.m * (self.l * self.l) * z59 * z64
-            + 0.08333333333333333 * self.m * (self.l * self.l) * z60 * z63
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z59 * z64
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z60 * z780
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z60 * z63
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z64 * z778;
-        let z921 = 0.16666666666666666 * self.m * (self.l * self.l) * z63 * z64
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z63 * z64
-            + 0.3333333333333333 * self.m * (self.w * self.w) * z64 * z780;
-        let z1592 = -qd[1] * z1;
-        let z1593 = qd[1] * z790;
-        let z1594 = qd[2] * z533 + z1592;
-        let z1595 = qd[2] * z538;
-        let z1596 = qd[2] * z791 + z1593;
-        let z1597 = qd[2] * z539;
-        let z1598 = qd[3] * z536 + z1594;
-        let z1599 = qd[3] * z543 + z1595;
-        let z1600 = qd[3] * z792 + z1596;
-        let z1601 = qd[3] * z544 + z1597;
-        let z1602 = qd[4] * z542 + z1598;
-        let z1603 = qd[4] * z548 + z1599;
-        let z1604 = qd[4] * z793 + z1600;
-        let z1605 = qd[4] * z549 + z1601;
-        let z1606 = qd[0] * z550;
-        let z1607 = -qd[0] * z75;
-        let z1608 = qd[0] * z551 - z81 * z1592;
-        let z1609 = -z11 * z551 + z1593 + z80 * z1592;
-        let z1610 = -qd[0] * z82 + z12 * z81;
-        let z1611 = z29 * z553 + z1595 - z90 * z1594;
-        let z1612 = -z28 * z553 + z1596 + z89 * z1594;
-        let z1613 = -z29 * z91 + z30 * z90 + z1597;
-        let z1614 = z49 * z555 + z1599 - z99 * z1598;
-        let z1615 = -z48 * z555 + z1600 + z98 * z1598;
-        let z1616 = -z49 * z100 + z50 * z99 + z1601;
-        let z1617 = z1603 + z69 * z557 - z108 * z1602;
-        let z1618 = -z68 * z557 + z1604 + z107 * z1602;
-        let z1619 = -z69 * z109 + z1605 + z70 * z108;
-        let z1620 = qd[1] * z1 * z11 + qd[1] * z1 * z1592;
-        let z1621 = -qd[0] * qd[1] * z0;
-        let z1622 = qd[1] * z0 * z1593 - qd[1] * z1 * z13 - qd[1] * z10 * z1592
-            - qd[1] * z12 * z790;
-        let z1623 = -qd[1] * z0 * z13 - qd[1] * z1 * z1593 + qd[1] * z10 * z12
-            + qd[1] * z11 * z790;
-        let z1624 = z240 - qd[2] * z5 * z1594 + qd[2] * z29 * z533;
-        let z1625 = qd[2] * z6 * z1594 - qd[2] * z28 * z533 + z1620;
-        let z1626 = qd[2] * z5 * z30 - qd[2] * z8 * z29 + z1621;
-        let z1627 = -qd[2] * z5 * z1597 + qd[2] * z8 * z1596 - qd[2] * z26 * z1594
-            + qd[2] * z29 * z539 - qd[2] * z30 * z791 + qd[2] * z32 * z533 + z1622;
-        let z1628 = qd[2] * z5 * z1595 - qd[2] * z6 * z1596 - qd[2] * z8 * z32
-            + qd[2] * z26 * z30 + qd[2] * z28 * z791 - qd[2] * z29 * z538 + z1623;
-        let z1629 = -qd[3] * z21 * z1598 + qd[3] * z49 * z536 + z1624;
-        let z1630 = qd[3] * z19 * z1598 - qd[3] * z48 * z536 + z1625;
-        let z1631 = qd[3] * z21 * z50 - qd[3] * z23 * z49 + z1626;
-        let z1632 = -qd[3] * z21 * z1601 + qd[3] * z23 * z1600 - qd[3] * z46 * z1598
-            + qd[3] * z49 * z544 - qd[3] * z50 * z792 + qd[3] * z52 * z536 + z1627;
-        let z1633 = -qd[3] * z19 * z1600 + qd[3] * z21 * z1599 - qd[3] * z23 * z52
-            + qd[3] * z46 * z50 + qd[3] * z48 * z792 - qd[3] * z49 * z543 + z1628;
-        let z1634 = -qd[4] * z42 * z1602 + qd[4] * z69 * z542 + z1629;
-        let z1635 = qd[4] * z40 * z1602 - qd[4] * z68 * z542 + z1630;
-        let z1636 = qd[4] * z42 * z70 - qd[4] * z44 * z69 + z1631;
-        let z1637 = -qd[4] * z42 * z1605 + qd[4] * z44 * z1604 - qd[4] * z66 * z1602
-            + qd[4] * z69 * z549 - qd[4] * z70 * z793 + qd[4] * z72 * z542 + z1632;
-        let z1638 = -qd[4] * z40 * z1604 + qd[4] * z42 * z1603 - qd[4] * z44 * z72
-            + qd[4] * z66 * z70 + qd[4] * z68 * z793 - qd[4] * z69 * z548 + z1633;
+        let s0 = self.shared0(q);
+        let s1 = self.shared1(q, &s0);
+        let s2 = self.shared2(q, &s0, &s1);
+        let s3 = self.shared3(q, &s1);
+        let s4 = self.shared4(q, &s1, &s2);
+        let s5 = self.shared5(q, &s0, &s1, &s2, &s3, &s4);
+        let s6 = self.shared6(q, &s0, &s1, &s2, &s3, &s4);
+        let s7 = self.shared7(q, &s0, &s1);
+        let s8 = self.shared8(q, &s0, &s1, &s2, &s6);
+        let s9 = self.shared9(q, &s0, &s1, &s7);
+        let s10 = self.shared10(q, &s0, &s1, &s2, &s7);
+        let s11 = self.shared11(q, &s0);
+        let s12 = self.shared12(q, &s0, &s1, &s7);
+        let s13 = self.shared13(q, &s7);
+        let s15 = self.shared15(q, &s0, &s2, &s7, &s10);
+        let s16 = self.shared16(q, &s1, &s9);
+        let s17 = self.shared17(q, &s0, &s11);
+        let s19 = self.shared19(q, &s0, &s1, &s7, &s9, &s11);
+        let s20 = self.shared20(q, &s7, &s10, &s12, &s13, &s15);
+        let s25 = self
+            .shared25(
+                q,
+                &s0,
+                &s1,
+                &s2,
+                &s3,
+                &s4,
+                &s6,
+                &s7,
+                &s9,
+                &s10,
+                &s11,
+                &s12,
+                &s13,
+                &s15,
+                &s16,
+                &s17,
+                &s19,
+            );
+        let s26 = self.shared26(q, qd, &s0, &s1, &s2, &s5, &s6);
+        let s27 = self.shared27(q, qd, &s0, &s1, &s2, &s5, &s6, &s26);
+        let s28 = self.shared28(q, qd, &s0, &s8, &s26);
+        let s29 = self.shared29(q, qd, &s5, &s6, &s8, &s26, &s27, &s28);
+        let s30 = self.shared30(q, qd, &s0, &s1, &s2, &s5, &s6, &s26);
+        let z21 = s0.v0 * s0.v2;
+        let z22 = -s0.v0 * s0.v3;
+        let z40 = s1.v2 * s0.v5 + s2.v2 * s0.v4;
+        let z41 = s0.v1 * s0.v4 - z22 * s0.v5;
+        let z44 = s1.v3 * s0.v5 + s1.v6 * s0.v4;
+        let z86 = 0.08333333333333333 * self.m * (self.l * self.l) * (s0.v1 * s0.v1)
+            + 0.16666666666666666 * self.m * (self.w * self.w) * (s0.v0 * s0.v0)
+            + 0.08333333333333333 * self.m * (self.w * self.w) * (s0.v1 * s0.v1);
+        let z261 = qd[0] * self.m * s26.v22;
+        let z263 = -qd[0] * self.m * s26.v21;
+        let z380 = qd[0] * s1.v0;
+        let z382 = -qd[0] * s1.v1;
+        let z1592 = -qd[1] * s1.v1;
+        let z1593 = qd[1] * s25.v77;
+        let z1594 = qd[2] * s7.v0 + z1592;
+        let z1595 = qd[2] * s25.v0;
+        let z1596 = qd[2] * s25.v78 + z1593;
+        let z1597 = qd[2] * s25.v1;
+        let z1598 = qd[3] * s9.v1 + z1594;
+        let z1599 = qd[3] * s25.v3 + z1595;
+        let z1600 = qd[3] * s25.v79 + z1596;
+        let z1601 = qd[3] * s25.v4 + z1597;
+        let z1602 = qd[4] * s25.v2 + z1598;
+        let z1603 = qd[4] * s25.v5 + z1599;
+        let z1604 = qd[4] * s25.v80 + z1600;
+        let z1605 = qd[4] * s25.v6 + z1601;
+        let z1606 = qd[0] * s25.v7;
+        let z1607 = -qd[0] * s6.v9;
+        let z1608 = qd[0] * s25.v8 - s6.v10 * z1592;
+        let z1609 = -s26.v0 * s25.v8 + z1593 + s5.v4 * z1592;
+        let z1610 = -qd[0] * s5.v5 + s26.v1 * s6.v10;
+        let z1611 = s26.v4 * s25.v10 + z1595 - s6.v11 * z1594;
+        let z1612 = -s26.v3 * s25.v10 + z1596 + s5.v6 * z1594;
+        let z1613 = -s26.v4 * s5.v7 + s26.v5 * s6.v11 + z1597;
+        let z1614 = s26.v10 * s25.v12 + z1599 - s6.v12 * z1598;
+        let z1615 = -s26.v9 * s25.v12 + z1600 + s5.v8 * z1598;
+        let z1616 = -s26.v10 * s5.v9 + s26.v11 * s6.v12 + z1601;
+        let z1617 = z1603 + s26.v16 * s25.v14 - s6.v13 * z1602;
+        let z1618 = -s26.v15 * s25.v14 + z1604 + s5.v10 * z1602;
+        let z1619 = -s26.v16 * s5.v11 + z1605 + s26.v17 * s6.v13;
+        let z1620 = qd[1] * s1.v1 * s26.v0 + qd[1] * s1.v1 * z1592;
+        let z1621 = -qd[0] * qd[1] * s1.v0;
+        let z1622 = qd[1] * s1.v0 * z1593 - qd[1] * s1.v1 * s26.v2
+            - qd[1] * s5.v0 * z1592 - qd[1] * s26.v1 * s25.v77;
+        let z1623 = -qd[1] * s1.v0 * s26.v2 - qd[1] * s1.v1 * z1593
+            + qd[1] * s5.v0 * s26.v1 + qd[1] * s26.v0 * s25.v77;
+        let z1624 = s27.v2 - qd[2] * s0.v1 * z1594 + qd[2] * s26.v4 * s7.v0;
+        let z1625 = qd[2] * s1.v2 * z1594 - qd[2] * s26.v3 * s7.v0 + z1620;
+        let z1626 = qd[2] * s0.v1 * s26.v5 - qd[2] * s1.v3 * s26.v4 + z1621;
+        let z1627 = -qd[2] * s0.v1 * z1597 + qd[2] * s1.v3 * z1596
+            - qd[2] * s5.v1 * z1594 + qd[2] * s26.v4 * s25.v1 - qd[2] * s26.v5 * s25.v78
+            + qd[2] * s26.v7 * s7.v0 + z1622;
+        let z1628 = qd[2] * s0.v1 * z1595 - qd[2] * s1.v2 * z1596
+            - qd[2] * s1.v3 * s26.v7 + qd[2] * s5.v1 * s26.v5 + qd[2] * s26.v3 * s25.v78
+            - qd[2] * s26.v4 * s25.v0 + z1623;
+        let z1629 = -qd[3] * z21 * z1598 + qd[3] * s26.v10 * s9.v1 + z1624;
+        let z1630 = qd[3] * s2.v1 * z1598 - qd[3] * s26.v9 * s9.v1 + z1625;
+        let z1631 = qd[3] * z21 * s26.v11 - qd[3] * s1.v5 * s26.v10 + z1626;
+        let z1632 = -qd[3] * z21 * z1601 + qd[3] * s1.v5 * z1600 - qd[3] * s5.v2 * z1598
+            + qd[3] * s26.v10 * s25.v4 - qd[3] * s26.v11 * s25.v79
+            + qd[3] * s26.v13 * s9.v1 + z1627;
+        let z1633 = -qd[3] * s2.v1 * z1600 + qd[3] * z21 * z1599
+            - qd[3] * s1.v5 * s26.v13 + qd[3] * s5.v2 * s26.v11
+            + qd[3] * s26.v9 * s25.v79 - qd[3] * s26.v10 * s25.v3 + z1628;
+        let z1634 = -qd[4] * s6.v2 * z1602 + qd[4] * s26.v16 * s25.v2 + z1629;
+        let z1635 = qd[4] * z40 * z1602 - qd[4] * s26.v15 * s25.v2 + z1630;
+        let z1636 = qd[4] * s6.v2 * s26.v17 - qd[4] * z44 * s26.v16 + z1631;
+        let z1637 = -qd[4] * s6.v2 * z1605 + qd[4] * z44 * z1604 - qd[4] * s5.v3 * z1602
+            + qd[4] * s26.v16 * s25.v6 - qd[4] * s26.v17 * s25.v80
+            + qd[4] * s26.v19 * s25.v2 + z1632;
+        let z1638 = -qd[4] * z40 * z1604 + qd[4] * s6.v2 * z1603 - qd[4] * z44 * s26.v19
+            + qd[4] * s5.v3 * s26.v17 + qd[4] * s26.v15 * s25.v80
+            - qd[4] * s26.v16 * s25.v5 + z1633;
         let z1639 = qd[0] * self.m * z1607;
         let z1640 = -qd[0] * self.m * z1606;
-        let z1641 = z261 * z550 - z74 * z1640 - z75 * z263 + z75 * z1639;
-        let z1642 = qd[0] * self.m * z1610 + self.m * z239 * z551 - self.m * z12 * z1609
-            - self.m * z81 * z1621 + self.m * z82 * z1620 + self.m * z1622
-            - self.m * z119 * z1592;
-        let z1643 = -qd[0] * self.m * z1608 + self.m * z11 * z1609 + self.m * z12 * z119
-            - self.m * z80 * z1620 + self.m * z81 * z240 - self.m * z82 * z239
-            + self.m * z1623;
-        let z1644 = qd[0] * z87 + z11 * z794 + z12 * z795 + z12 * z83 + z85 * z1592;
-        let z1645 = qd[0] * z552 + z11 * z795 + z12 * z796 + z12 * z85 + z88 * z1592;
-        let z1646 = z240 * z552 - z11 * z1645 - z12 * z273 + z12 * z1644 + z268 * z551
-            + z271 * z1592 - z80 * z1643 - z82 * z270 + z82 * z1642 + z84 * z240
-            + z86 * z1620 + z87 * z238 + z87 * z1621;
-        let z1647 = self.m * z244 * z553 + self.m * z29 * z1613 - self.m * z30 * z1612
-            - self.m * z90 * z1626 + self.m * z91 * z1625 + self.m * z1627
-            - self.m * z122 * z1594;
-        let z1648 = self.m * z28 * z1612 - self.m * z29 * z1611 + self.m * z30 * z122
-            - self.m * z89 * z1625 + self.m * z90 * z1624 - self.m * z91 * z244
-            + self.m * z1628;
-        let z1649 = z28 * z797 + z29 * z96 + z30 * z798 + z30 * z92 + z94 * z1594;
-        let z1650 = z28 * z798 + z29 * z554 + z30 * z799 + z30 * z94 + z97 * z1594;
-        let z1651 = z245 * z554 + z277 * z553 + z280 * z1594 - z28 * z1650 - z30 * z282
-            + z30 * z1649 - z89 * z1648 - z91 * z279 + z91 * z1647 + z93 * z1624
-            + z95 * z1625 + z96 * z243 + z96 * z1626;
-        let z1652 = self.m * z250 * z555 + self.m * z49 * z1616 - self.m * z50 * z1615
-            + self.m * z1632 - self.m * z99 * z1631 + self.m * z100 * z1630
-            - self.m * z125 * z1598;
-        let z1653 = self.m * z48 * z1615 - self.m * z49 * z1614 + self.m * z50 * z125
-            + self.m * z1633 - self.m * z98 * z1630 + self.m * z99 * z1629
-            - self.m * z100 * z250;
-        let z1654 = z48 * z800 + z49 * z105 + z50 * z801 + z50 * z101 + z103 * z1598;
-        let z1655 = z48 * z801 + z49 * z556 + z50 * z802 + z50 * z103 + z106 * z1598;
-        let z1656 = z251 * z556 + z286 * z555 + z289 * z1598 - z48 * z1655 - z50 * z291
-            + z50 * z1654 - z98 * z1653 - z100 * z288 + z100 * z1652 + z102 * z1629
-            + z104 * z1630 + z105 * z249 + z105 * z1631;
-        let z1657 = self.m * z256 * z557 + self.m * z69 * z1619 - self.m * z70 * z1618
-            + self.m * z1637 - self.m * z108 * z1636 + self.m * z109 * z1635
-            - self.m * z128 * z1602;
-        let z1658 = self.m * z68 * z1618 - self.m * z69 * z1617 + self.m * z70 * z128
-            + self.m * z1638 - self.m * z107 * z1635 + self.m * z108 * z1634
-            - self.m * z109 * z256;
-        let z1659 = z68 * z803 + z69 * z114 + z70 * z804 + z70 * z110 + z112 * z1602;
-        let z1660 = z68 * z804 + z69 * z558 + z70 * z805 + z70 * z112 + z115 * z1602;
-        let z1661 = z257 * z558 + z295 * z557 + z298 * z1602 - z68 * z1660 - z70 * z300
-            + z70 * z1659 - z107 * z1658 - z109 * z297 + z109 * z1657 + z111 * z1634
-            + z113 * z1635 + z114 * z255 + z114 * z1636;
+        let z1641 = z261 * s25.v7 - s6.v8 * z1640 - s6.v9 * z263 + s6.v9 * z1639;
+        let z1642 = qd[0] * self.m * z1610 + self.m * s27.v1 * s25.v8
+            - self.m * s26.v1 * z1609 - self.m * s6.v10 * z1621 + self.m * s5.v5 * z1620
+            + self.m * z1622 - self.m * s26.v24 * z1592;
+        let z1643 = -qd[0] * self.m * z1608 + self.m * s26.v0 * z1609
+            + self.m * s26.v1 * s26.v24 - self.m * s5.v4 * z1620
+            + self.m * s6.v10 * s27.v2 - self.m * s5.v5 * s27.v1 + self.m * z1623;
+        let z1644 = qd[0] * s8.v3 + s26.v0 * s25.v81 + s26.v1 * s25.v82 + s26.v1 * s8.v0
+            + s8.v2 * z1592;
+        let z1645 = qd[0] * s25.v9 + s26.v0 * s25.v82 + s26.v1 * s25.v83 + s26.v1 * s8.v2
+            + s8.v4 * z1592;
+        let z1646 = s27.v2 * s25.v9 - s26.v0 * z1645 - s26.v1 * s28.v2 + s26.v1 * z1644
+            + s27.v23 * s25.v8 + s28.v0 * z1592 - s5.v4 * z1643 - s5.v5 * s27.v25
+            + s5.v5 * z1642 + s8.v1 * s27.v2 + z86 * z1620 + s8.v3 * s27.v0
+            + s8.v3 * z1621;
+        let z1647 = self.m * s27.v6 * s25.v10 + self.m * s26.v4 * z1613
+            - self.m * s26.v5 * z1612 - self.m * s6.v11 * z1626 + self.m * s5.v7 * z1625
+            + self.m * z1627 - self.m * s26.v27 * z1594;
+        let z1648 = self.m * s26.v3 * z1612 - self.m * s26.v4 * z1611
+            + self.m * s26.v5 * s26.v27 - self.m * s5.v6 * z1625
+            + self.m * s6.v11 * z1624 - self.m * s5.v7 * s27.v6 + self.m * z1628;
+        let z1649 = s26.v3 * s25.v84 + s26.v4 * s8.v9 + s26.v5 * s25.v85 + s26.v5 * s8.v5
+            + s8.v7 * z1594;
+        let z1650 = s26.v3 * s25.v85 + s26.v4 * s25.v11 + s26.v5 * s25.v86
+            + s26.v5 * s8.v7 + s8.v10 * z1594;
+        let z1651 = s27.v7 * s25.v11 + s27.v26 * s25.v10 + s28.v3 * z1594
+            - s26.v3 * z1650 - s26.v5 * s28.v5 + s26.v5 * z1649 - s5.v6 * z1648
+            - s5.v7 * s27.v28 + s5.v7 * z1647 + s8.v6 * z1624 + s8.v8 * z1625
+            + s8.v9 * s27.v5 + s8.v9 * z1626;
+        let z1652 = self.m * s27.v12 * s25.v12 + self.m * s26.v10 * z1616
+            - self.m * s26.v11 * z1615 + self.m * z1632 - self.m * s6.v12 * z1631
+            + self.m * s5.v9 * z1630 - self.m * s26.v30 * z1598;
+        let z1653 = self.m * s26.v9 * z1615 - self.m * s26.v10 * z1614
+            + self.m * s26.v11 * s26.v30 + self.m * z1633 - self.m * s5.v8 * z1630
+            + self.m * s6.v12 * z1629 - self.m * s5.v9 * s27.v12;
+        let z1654 = s26.v9 * s25.v87 + s26.v10 * s8.v15 + s26.v11 * s25.v88
+            + s26.v11 * s8.v11 + s8.v13 * z1598;
+        let z1655 = s26.v9 * s25.v88 + s26.v10 * s25.v13 + s26.v11 * s25.v89
+            + s26.v11 * s8.v13 + s8.v16 * z1598;
+        let z1656 = s27.v13 * s25.v13 + s27.v29 * s25.v12 + s28.v6 * z1598
+            - s26.v9 * z1655 - s26.v11 * s28.v8 + s26.v11 * z1654 - s5.v8 * z1653
+            - s5.v9 * s27.v31 + s5.v9 * z1652 + s8.v12 * z1629 + s8.v14 * z1630
+            + s8.v15 * s27.v11 + s8.v15 * z1631;
+        let z1657 = self.m * s27.v18 * s25.v14 + self.m * s26.v16 * z1619
+            - self.m * s26.v17 * z1618 + self.m * z1637 - self.m * s6.v13 * z1636
+            + self.m * s5.v11 * z1635 - self.m * s26.v33 * z1602;
+        let z1658 = self.m * s26.v15 * z1618 - self.m * s26.v16 * z1617
+            + self.m * s26.v17 * s26.v33 + self.m * z1638 - self.m * s5.v10 * z1635
+            + self.m * s6.v13 * z1634 - self.m * s5.v11 * s27.v18;
+        let z1659 = s26.v15 * s25.v90 + s26.v16 * s8.v21 + s26.v17 * s25.v91
+            + s26.v17 * s8.v17 + s8.v19 * z1602;
+        let z1660 = s26.v15 * s25.v91 + s26.v16 * s25.v15 + s26.v17 * s25.v92
+            + s26.v17 * s8.v19 + s8.v22 * z1602;
+        let z1661 = s27.v19 * s25.v15 + s27.v32 * s25.v14 + s28.v9 * z1602
+            - s26.v15 * z1660 - s26.v17 * s28.v11 + s26.v17 * z1659 - s5.v10 * z1658
+            - s5.v11 * s27.v34 + s5.v11 * z1657 + s8.v18 * z1634 + s8.v20 * z1635
+            + s8.v21 * s27.v17 + s8.v21 * z1636;
         let z1662 = z1656 + z1661;
         let z1663 = z1651 + z1662;
         let z1664 = z1646 + z1663;
         let z1665 = z1641 + z1664;
-        let z1666 = qd[2] * z7;
-        let z1667 = qd[2] * z4;
-        let z1668 = qd[2] * z9;
-        let z1669 = qd[2] * z598;
-        let z1670 = qd[2] * z832;
-        let z1671 = qd[2] * z599;
-        let z1672 = qd[3] * z592 + z1666;
-        let z1673 = qd[3] * z594 + z1667;
-        let z1674 = qd[3] * z596 + z1668;
-        let z1675 = qd[3] * z609 + z1669;
-        let z1676 = qd[3] * z833 + z1670;
-        let z1677 = qd[3] * z610 + z1671;
-        let z1678 = qd[4] * z604 + z1672;
-        let z1679 = qd[4] * z606 + z1673;
-        let z1680 = qd[4] * z608 + z1674;
-        let z1681 = qd[4] * z620 + z1675;
-        let z1682 = qd[4] * z834 + z1676;
-        let z1683 = qd[4] * z621 + z1677;
-        let z1684 = qd[0] * z624 - z12 * z623;
-        let z1685 = -z11 * z624 + z12 * z622;
-        let z1686 = -qd[0] * z622 + z11 * z623;
-        let z1687 = z29 * z630 - z30 * z629 - z90 * z1668 + z91 * z1667 + z1669;
-        let z1688 = -z28 * z630 + z30 * z628 + z89 * z1668 - z91 * z1666 + z1670;
-        let z1689 = z28 * z629 - z29 * z628 - z89 * z1667 + z90 * z1666 + z1671;
-        let z1690 = z49 * z636 - z50 * z635 - z99 * z1674 + z100 * z1673 + z1675;
-        let z1691 = -z48 * z636 + z50 * z634 + z98 * z1674 - z100 * z1672 + z1676;
-        let z1692 = z48 * z635 - z49 * z634 - z98 * z1673 + z99 * z1672 + z1677;
-        let z1693 = z69 * z642 - z70 * z641 - z108 * z1680 + z109 * z1679 + z1681;
-        let z1694 = -z68 * z642 + z70 * z640 + z107 * z1680 - z109 * z1678 + z1682;
-        let z1695 = z68 * z641 - z69 * z640 - z107 * z1679 + z108 * z1678 + z1683;
-        let z1696 = -qd[2] * z4 * z30 - qd[2] * z5 * z1668 + qd[2] * z8 * z1667
-            + qd[2] * z9 * z29;
-        let z1697 = qd[2] * z6 * z1668 + qd[2] * z7 * z30 - qd[2] * z8 * z1666
-            - qd[2] * z9 * z28;
-        let z1698 = qd[2] * z4 * z28 + qd[2] * z5 * z1666 - qd[2] * z6 * z1667
-            - qd[2] * z7 * z29;
-        let z1699 = -qd[2] * z4 * z33 - qd[2] * z5 * z1671 + qd[2] * z8 * z1670
-            + qd[2] * z9 * z32 - qd[2] * z26 * z1668 + qd[2] * z27 * z1667
-            + qd[2] * z29 * z599 - qd[2] * z30 * z832;
-        let z1700 = qd[2] * z4 * z31 + qd[2] * z5 * z1669 - qd[2] * z6 * z1670
-            - qd[2] * z7 * z32 - qd[2] * z25 * z1667 + qd[2] * z26 * z1666
-            + qd[2] * z28 * z832 - qd[2] * z29 * z598;
-        let z1701 = -qd[3] * z21 * z1674 + qd[3] * z23 * z1673 + qd[3] * z49 * z596
-            - qd[3] * z50 * z594 + z1696;
-        let z1702 = qd[3] * z19 * z1674 - qd[3] * z23 * z1672 - qd[3] * z48 * z596
-            + qd[3] * z50 * z592 + z1697;
-        let z1703 = -qd[3] * z19 * z1673 + qd[3] * z21 * z1672 + qd[3] * z48 * z594
-            - qd[3] * z49 * z592 + z1698;
-        let z1704 = -qd[3] * z21 * z1677 + qd[3] * z23 * z1676 - qd[3] * z46 * z1674
-            + qd[3] * z47 * z1673 + qd[3] * z49 * z610 - qd[3] * z50 * z833
-            + qd[3] * z52 * z596 - qd[3] * z53 * z594 + z1699;
-        let z1705 = -qd[3] * z19 * z1676 + qd[3] * z21 * z1675 - qd[3] * z45 * z1673
-            + qd[3] * z46 * z1672 + qd[3] * z48 * z833 - qd[3] * z49 * z609
-            + qd[3] * z51 * z594 - qd[3] * z52 * z592 + z1700;
-        let z1706 = -qd[4] * z42 * z1680 + qd[4] * z44 * z1679 + qd[4] * z69 * z608
-            - qd[4] * z70 * z606 + z1701;
-        let z1707 = qd[4] * z40 * z1680 - qd[4] * z44 * z1678 - qd[4] * z68 * z608
-            + qd[4] * z70 * z604 + z1702;
-        let z1708 = -qd[4] * z40 * z1679 + qd[4] * z42 * z1678 + qd[4] * z68 * z606
-            - qd[4] * z69 * z604 + z1703;
-        let z1709 = -qd[4] * z42 * z1683 + qd[4] * z44 * z1682 - qd[4] * z66 * z1680
-            + qd[4] * z67 * z1679 + qd[4] * z69 * z621 - qd[4] * z70 * z834
-            + qd[4] * z72 * z608 - qd[4] * z73 * z606 + z1704;
-        let z1710 = -qd[4] * z40 * z1682 + qd[4] * z42 * z1681 - qd[4] * z65 * z1679
-            + qd[4] * z66 * z1678 + qd[4] * z68 * z834 - qd[4] * z69 * z620
-            + qd[4] * z71 * z606 - qd[4] * z72 * z604 + z1705;
-        let z1711 = qd[0] * self.m * z1686 + self.m * z239 * z624 - self.m * z240 * z623
-            - self.m * z12 * z1685;
-        let z1712 = -qd[0] * self.m * z1684 + self.m * z238 * z623 - self.m * z239 * z622
-            + self.m * z11 * z1685;
-        let z1713 = qd[0] * z625 + z11 * z835 + z12 * z836;
-        let z1714 = qd[0] * z627 + z11 * z836 + z12 * z837;
-        let z1715 = z238 * z625 + z239 * z626 + z240 * z627 - z11 * z1714 + z12 * z1713
-            + z268 * z624 - z270 * z622 - z80 * z1712 + z82 * z1711;
-        let z1716 = self.m * z244 * z630 - self.m * z245 * z629 + self.m * z29 * z1689
-            - self.m * z30 * z1688 - self.m * z90 * z1698 + self.m * z91 * z1697
-            - self.m * z122 * z1668 + self.m * z123 * z1667 + self.m * z1699;
-        let z1717 = self.m * z243 * z629 - self.m * z244 * z628 + self.m * z28 * z1688
-            - self.m * z29 * z1687 - self.m * z89 * z1697 + self.m * z90 * z1696
-            - self.m * z121 * z1667 + self.m * z122 * z1666 + self.m * z1700;
-        let z1718 = z28 * z838 + z29 * z631 + z30 * z839 + z92 * z1666 + z93 * z1667
-            + z94 * z1668;
-        let z1719 = z28 * z839 + z29 * z633 + z30 * z840 + z94 * z1666 + z96 * z1667
-            + z97 * z1668;
-        let z1720 = z243 * z631 + z244 * z632 + z245 * z633 + z277 * z630 - z279 * z628
-            + z280 * z1668 - z282 * z1666 - z28 * z1719 + z30 * z1718 - z89 * z1717
-            + z91 * z1716 + z93 * z1696 + z95 * z1697 + z96 * z1698;
-        let z1721 = self.m * z250 * z636 - self.m * z251 * z635 + self.m * z49 * z1692
-            - self.m * z50 * z1691 - self.m * z99 * z1703 + self.m * z100 * z1702
-            - self.m * z125 * z1674 + self.m * z126 * z1673 + self.m * z1704;
-        let z1722 = self.m * z249 * z635 - self.m * z250 * z634 + self.m * z48 * z1691
-            - self.m * z49 * z1690 - self.m * z98 * z1702 + self.m * z99 * z1701
-            - self.m * z124 * z1673 + self.m * z125 * z1672 + self.m * z1705;
-        let z1723 = z48 * z841 + z49 * z637 + z50 * z842 + z101 * z1672 + z102 * z1673
-            + z103 * z1674;
-        let z1724 = z48 * z842 + z49 * z639 + z50 * z843 + z103 * z1672 + z105 * z1673
-            + z106 * z1674;
-        let z1725 = z249 * z637 + z250 * z638 + z251 * z639 + z286 * z636 - z288 * z634
-            + z289 * z1674 - z291 * z1672 - z48 * z1724 + z50 * z1723 - z98 * z1722
-            + z100 * z1721 + z102 * z1701 + z104 * z1702 + z105 * z1703;
-        let z1726 = self.m * z256 * z642 - self.m * z257 * z641 + self.m * z69 * z1695
-            - self.m * z70 * z1694 - self.m * z108 * z1708 + self.m * z109 * z1707
-            - self.m * z128 * z1680 + self.m * z129 * z1679 + self.m * z1709;
-        let z1727 = self.m * z255 * z641 - self.m * z256 * z640 + self.m * z68 * z1694
-            - self.m * z69 * z1693 - self.m * z107 * z1707 + self.m * z108 * z1706
-            - self.m * z127 * z1679 + self.m * z128 * z1678 + self.m * z1710;
-        let z1728 = z68 * z844 + z69 * z643 + z70 * z845 + z110 * z1678 + z111 * z1679
-            + z112 * z1680;
-        let z1729 = z68 * z845 + z69 * z645 + z70 * z846 + z112 * z1678 + z114 * z1679
-            + z115 * z1680;
-        let z1730 = z255 * z643 + z256 * z644 + z257 * z645 + z295 * z642 - z297 * z640
-            + z298 * z1680 - z300 * z1678 - z68 * z1729 + z70 * z1728 - z107 * z1727
-            + z109 * z1726 + z111 * z1706 + z113 * z1707 + z114 * z1708;
+        let z1666 = qd[2] * s2.v0;
+        let z1667 = qd[2] * s0.v0;
+        let z1668 = qd[2] * s1.v4;
+        let z1669 = qd[2] * s25.v16;
+        let z1670 = qd[2] * s25.v93;
+        let z1671 = qd[2] * s25.v17;
+        let z1672 = qd[3] * s10.v0 + z1666;
+        let z1673 = qd[3] * s11.v0 + z1667;
+        let z1674 = qd[3] * s7.v2 + z1668;
+        let z1675 = qd[3] * s25.v21 + z1669;
+        let z1676 = qd[3] * s25.v94 + z1670;
+        let z1677 = qd[3] * s25.v22 + z1671;
+        let z1678 = qd[4] * s25.v18 + z1672;
+        let z1679 = qd[4] * s25.v19 + z1673;
+        let z1680 = qd[4] * s25.v20 + z1674;
+        let z1681 = qd[4] * s25.v24 + z1675;
+        let z1682 = qd[4] * s25.v95 + z1676;
+        let z1683 = qd[4] * s25.v25 + z1677;
+        let z1684 = qd[0] * s20.v1 - s26.v1 * s25.v26;
+        let z1685 = -s26.v0 * s20.v1 + s26.v1 * s20.v0;
+        let z1686 = -qd[0] * s20.v0 + s26.v0 * s25.v26;
+        let z1687 = s26.v4 * s20.v3 - s26.v5 * s25.v30 - s6.v11 * z1668 + s5.v7 * z1667
+            + z1669;
+        let z1688 = -s26.v3 * s20.v3 + s26.v5 * s20.v2 + s5.v6 * z1668 - s5.v7 * z1666
+            + z1670;
+        let z1689 = s26.v3 * s25.v30 - s26.v4 * s20.v2 - s5.v6 * z1667 + s6.v11 * z1666
+            + z1671;
+        let z1690 = s26.v10 * s20.v5 - s26.v11 * s25.v34 - s6.v12 * z1674 + s5.v9 * z1673
+            + z1675;
+        let z1691 = -s26.v9 * s20.v5 + s26.v11 * s20.v4 + s5.v8 * z1674 - s5.v9 * z1672
+            + z1676;
+        let z1692 = s26.v9 * s25.v34 - s26.v10 * s20.v4 - s5.v8 * z1673 + s6.v12 * z1672
+            + z1677;
+        let z1693 = s26.v16 * s20.v7 - s26.v17 * s25.v38 - s6.v13 * z1680
+            + s5.v11 * z1679 + z1681;
+        let z1694 = -s26.v15 * s20.v7 + s26.v17 * s20.v6 + s5.v10 * z1680
+            - s5.v11 * z1678 + z1682;
+        let z1695 = s26.v15 * s25.v38 - s26.v16 * s20.v6 - s5.v10 * z1679
+            + s6.v13 * z1678 + z1683;
+        let z1696 = -qd[2] * s0.v0 * s26.v5 - qd[2] * s0.v1 * z1668
+            + qd[2] * s1.v3 * z1667 + qd[2] * s1.v4 * s26.v4;
+        let z1697 = qd[2] * s1.v2 * z1668 + qd[2] * s2.v0 * s26.v5
+            - qd[2] * s1.v3 * z1666 - qd[2] * s1.v4 * s26.v3;
+        let z1698 = qd[2] * s0.v0 * s26.v3 + qd[2] * s0.v1 * z1666
+            - qd[2] * s1.v2 * z1667 - qd[2] * s2.v0 * s26.v4;
+        let z1699 = -qd[2] * s0.v0 * s26.v8 - qd[2] * s0.v1 * z1671
+            + qd[2] * s1.v3 * z1670 + qd[2] * s1.v4 * s26.v7 - qd[2] * s5.v1 * z1668
+            + qd[2] * s6.v1 * z1667 + qd[2] * s26.v4 * s25.v17
+            - qd[2] * s26.v5 * s25.v93;
+        let z1700 = qd[2] * s0.v0 * s26.v6 + qd[2] * s0.v1 * z1669
+            - qd[2] * s1.v2 * z1670 - qd[2] * s2.v0 * s26.v7 - qd[2] * s6.v0 * z1667
+            + qd[2] * s5.v1 * z1666 + qd[2] * s26.v3 * s25.v93
+            - qd[2] * s26.v4 * s25.v16;
+        let z1701 = -qd[3] * z21 * z1674 + qd[3] * s1.v5 * z1673
+            + qd[3] * s26.v10 * s7.v2 - qd[3] * s26.v11 * s11.v0 + z1696;
+        let z1702 = qd[3] * s2.v1 * z1674 - qd[3] * s1.v5 * z1672
+            - qd[3] * s26.v9 * s7.v2 + qd[3] * s26.v11 * s10.v0 + z1697;
+        let z1703 = -qd[3] * s2.v1 * z1673 + qd[3] * z21 * z1672
+            + qd[3] * s26.v9 * s11.v0 - qd[3] * s26.v10 * s10.v0 + z1698;
+        let z1704 = -qd[3] * z21 * z1677 + qd[3] * s1.v5 * z1676 - qd[3] * s5.v2 * z1674
+            + qd[3] * s6.v4 * z1673 + qd[3] * s26.v10 * s25.v22
+            - qd[3] * s26.v11 * s25.v94 + qd[3] * s26.v13 * s7.v2
+            - qd[3] * s26.v14 * s11.v0 + z1699;
+        let z1705 = -qd[3] * s2.v1 * z1676 + qd[3] * z21 * z1675 - qd[3] * s6.v3 * z1673
+            + qd[3] * s5.v2 * z1672 + qd[3] * s26.v9 * s25.v94
+            - qd[3] * s26.v10 * s25.v21 + qd[3] * s26.v12 * s11.v0
+            - qd[3] * s26.v13 * s10.v0 + z1700;
+        let z1706 = -qd[4] * s6.v2 * z1680 + qd[4] * z44 * z1679
+            + qd[4] * s26.v16 * s25.v20 - qd[4] * s26.v17 * s25.v19 + z1701;
+        let z1707 = qd[4] * z40 * z1680 - qd[4] * z44 * z1678 - qd[4] * s26.v15 * s25.v20
+            + qd[4] * s26.v17 * s25.v18 + z1702;
+        let z1708 = -qd[4] * z40 * z1679 + qd[4] * s6.v2 * z1678
+            + qd[4] * s26.v15 * s25.v19 - qd[4] * s26.v16 * s25.v18 + z1703;
+        let z1709 = -qd[4] * s6.v2 * z1683 + qd[4] * z44 * z1682 - qd[4] * s5.v3 * z1680
+            + qd[4] * s6.v7 * z1679 + qd[4] * s26.v16 * s25.v25
+            - qd[4] * s26.v17 * s25.v95 + qd[4] * s26.v19 * s25.v20
+            - qd[4] * s26.v20 * s25.v19 + z1704;
+        let z1710 = -qd[4] * z40 * z1682 + qd[4] * s6.v2 * z1681 - qd[4] * s6.v6 * z1679
+            + qd[4] * s5.v3 * z1678 + qd[4] * s26.v15 * s25.v95
+            - qd[4] * s26.v16 * s25.v24 + qd[4] * s26.v18 * s25.v19
+            - qd[4] * s26.v19 * s25.v18 + z1705;
+        let z1711 = qd[0] * self.m * z1686 + self.m * s27.v1 * s20.v1
+            - self.m * s27.v2 * s25.v26 - self.m * s26.v1 * z1685;
+        let z1712 = -qd[0] * self.m * z1684 + self.m * s27.v0 * s25.v26
+            - self.m * s27.v1 * s20.v0 + self.m * s26.v0 * z1685;
+        let z1713 = qd[0] * s25.v27 + s26.v0 * s25.v96 + s26.v1 * s25.v97;
+        let z1714 = qd[0] * s25.v29 + s26.v0 * s25.v97 + s26.v1 * s25.v98;
+        let z1715 = s27.v0 * s25.v27 + s27.v1 * s25.v28 + s27.v2 * s25.v29
+            - s26.v0 * z1714 + s26.v1 * z1713 + s27.v23 * s20.v1 - s27.v25 * s20.v0
+            - s5.v4 * z1712 + s5.v5 * z1711;
+        let z1716 = self.m * s27.v6 * s20.v3 - self.m * s27.v7 * s25.v30
+            + self.m * s26.v4 * z1689 - self.m * s26.v5 * z1688 - self.m * s6.v11 * z1698
+            + self.m * s5.v7 * z1697 - self.m * s26.v27 * z1668
+            + self.m * s26.v28 * z1667 + self.m * z1699;
+        let z1717 = self.m * s27.v5 * s25.v30 - self.m * s27.v6 * s20.v2
+            + self.m * s26.v3 * z1688 - self.m * s26.v4 * z1687 - self.m * s5.v6 * z1697
+            + self.m * s6.v11 * z1696 - self.m * s26.v26 * z1667
+            + self.m * s26.v27 * z1666 + self.m * z1700;
+        let z1718 = s26.v3 * s25.v99 + s26.v4 * s25.v31 + s26.v5 * s25.v100
+            + s8.v5 * z1666 + s8.v6 * z1667 + s8.v7 * z1668;
+        let z1719 = s26.v3 * s25.v100 + s26.v4 * s25.v33 + s26.v5 * s25.v101
+            + s8.v7 * z1666 + s8.v9 * z1667 + s8.v10 * z1668;
+        let z1720 = s27.v5 * s25.v31 + s27.v6 * s25.v32 + s27.v7 * s25.v33
+            + s27.v26 * s20.v3 - s27.v28 * s20.v2 + s28.v3 * z1668 - s28.v5 * z1666
+            - s26.v3 * z1719 + s26.v5 * z1718 - s5.v6 * z1717 + s5.v7 * z1716
+            + s8.v6 * z1696 + s8.v8 * z1697 + s8.v9 * z1698;
+        let z1721 = self.m * s27.v12 * s20.v5 - self.m * s27.v13 * s25.v34
+            + self.m * s26.v10 * z1692 - self.m * s26.v11 * z1691
+            - self.m * s6.v12 * z1703 + self.m * s5.v9 * z1702 - self.m * s26.v30 * z1674
+            + self.m * s26.v31 * z1673 + self.m * z1704;
+        let z1722 = self.m * s27.v11 * s25.v34 - self.m * s27.v12 * s20.v4
+            + self.m * s26.v9 * z1691 - self.m * s26.v10 * z1690 - self.m * s5.v8 * z1702
+            + self.m * s6.v12 * z1701 - self.m * s26.v29 * z1673
+            + self.m * s26.v30 * z1672 + self.m * z1705;
+        let z1723 = s26.v9 * s25.v102 + s26.v10 * s25.v35 + s26.v11 * s25.v103
+            + s8.v11 * z1672 + s8.v12 * z1673 + s8.v13 * z1674;
+        let z1724 = s26.v9 * s25.v103 + s26.v10 * s25.v37 + s26.v11 * s25.v104
+            + s8.v13 * z1672 + s8.v15 * z1673 + s8.v16 * z1674;
+        let z1725 = s27.v11 * s25.v35 + s27.v12 * s25.v36 + s27.v13 * s25.v37
+            + s27.v29 * s20.v5 - s27.v31 * s20.v4 + s28.v6 * z1674 - s28.v8 * z1672
+            - s26.v9 * z1724 + s26.v11 * z1723 - s5.v8 * z1722 + s5.v9 * z1721
+            + s8.v12 * z1701 + s8.v14 * z1702 + s8.v15 * z1703;
+        let z1726 = self.m * s27.v18 * s20.v7 - self.m * s27.v19 * s25.v38
+            + self.m * s26.v16 * z1695 - self.m * s26.v17 * z1694
+            - self.m * s6.v13 * z1708 + self.m * s5.v11 * z1707
+            - self.m * s26.v33 * z1680 + self.m * s26.v34 * z1679 + self.m * z1709;
+        let z1727 = self.m * s27.v17 * s25.v38 - self.m * s27.v18 * s20.v6
+            + self.m * s26.v15 * z1694 - self.m * s26.v16 * z1693
+            - self.m * s5.v10 * z1707 + self.m * s6.v13 * z1706
+            - self.m * s26.v32 * z1679 + self.m * s26.v33 * z1678 + self.m * z1710;
+        let z1728 = s26.v15 * s25.v105 + s26.v16 * s25.v39 + s26.v17 * s25.v106
+            + s8.v17 * z1678 + s8.v18 * z1679 + s8.v19 * z1680;
+        let z1729 = s26.v15 * s25.v106 + s26.v16 * s25.v41 + s26.v17 * s25.v107
+            + s8.v19 * z1678 + s8.v21 * z1679 + s8.v22 * z1680;
+        let z1730 = s27.v17 * s25.v39 + s27.v18 * s25.v40 + s27.v19 * s25.v41
+            + s27.v32 * s20.v7 - s27.v34 * s20.v6 + s28.v9 * z1680 - s28.v11 * z1678
+            - s26.v15 * z1729 + s26.v17 * z1728 - s5.v10 * z1727 + s5.v11 * z1726
+            + s8.v18 * z1706 + s8.v20 * z1707 + s8.v21 * z1708;
         let z1731 = z1725 + z1730;
         let z1732 = z1720 + z1731;
         let z1733 = z1715 + z1732;
-        let z1734 = qd[3] * z20;
+        let z1734 = qd[3] * s2.v2;
         let z1735 = qd[3] * z22;
-        let z1736 = qd[3] * z24;
-        let z1737 = qd[3] * z688;
-        let z1738 = qd[3] * z872;
-        let z1739 = qd[3] * z689;
-        let z1740 = qd[4] * z683 + z1734;
-        let z1741 = qd[4] * z685 + z1735;
-        let z1742 = qd[4] * z687 + z1736;
-        let z1743 = qd[4] * z699 + z1737;
-        let z1744 = z1738 + qd[4] * z873;
-        let z1745 = z1739 + qd[4] * z700;
-        let z1746 = z29 * z703 - z30 * z702;
-        let z1747 = -z28 * z703 + z30 * z701;
-        let z1748 = z28 * z702 - z29 * z701;
-        let z1749 = z49 * z709 - z50 * z708 - z99 * z1736 + z100 * z1735 + z1737;
-        let z1750 = z1738 - z48 * z709 + z50 * z707 + z98 * z1736 - z100 * z1734;
-        let z1751 = z1739 + z48 * z708 - z49 * z707 - z98 * z1735 + z99 * z1734;
-        let z1752 = z1743 + z69 * z715 - z70 * z714 - z108 * z1742 + z109 * z1741;
-        let z1753 = z1744 - z68 * z715 + z70 * z713 + z107 * z1742 - z109 * z1740;
-        let z1754 = z1745 + z68 * z714 - z69 * z713 - z107 * z1741 + z108 * z1740;
-        let z1755 = -qd[3] * z21 * z1736 - qd[3] * z22 * z50 + qd[3] * z23 * z1735
-            + qd[3] * z24 * z49;
-        let z1756 = qd[3] * z19 * z1736 + qd[3] * z20 * z50 - qd[3] * z23 * z1734
-            - qd[3] * z24 * z48;
-        let z1757 = -qd[3] * z19 * z1735 - qd[3] * z20 * z49 + qd[3] * z21 * z1734
-            + qd[3] * z22 * z48;
-        let z1758 = -qd[3] * z21 * z1739 - qd[3] * z22 * z53 + qd[3] * z23 * z1738
-            + qd[3] * z24 * z52 - qd[3] * z46 * z1736 + qd[3] * z47 * z1735
-            + qd[3] * z49 * z689 - qd[3] * z50 * z872;
-        let z1759 = -qd[3] * z19 * z1738 - qd[3] * z20 * z52 + qd[3] * z21 * z1737
-            + qd[3] * z22 * z51 - qd[3] * z45 * z1735 + qd[3] * z46 * z1734
-            + qd[3] * z48 * z872 - qd[3] * z49 * z688;
-        let z1760 = z1755 - qd[4] * z42 * z1742 + qd[4] * z44 * z1741
-            + qd[4] * z69 * z687 - qd[4] * z70 * z685;
+        let z1736 = qd[3] * s1.v6;
+        let z1737 = qd[3] * s25.v45;
+        let z1738 = qd[3] * s25.v108;
+        let z1739 = qd[3] * s25.v46;
+        let z1740 = qd[4] * s25.v42 + z1734;
+        let z1741 = qd[4] * s25.v43 + z1735;
+        let z1742 = qd[4] * s25.v44 + z1736;
+        let z1743 = qd[4] * s25.v48 + z1737;
+        let z1744 = z1738 + qd[4] * s25.v109;
+        let z1745 = z1739 + qd[4] * s25.v49;
+        let z1746 = s26.v4 * s20.v9 - s26.v5 * s25.v50;
+        let z1747 = -s26.v3 * s20.v9 + s26.v5 * s20.v8;
+        let z1748 = s26.v3 * s25.v50 - s26.v4 * s20.v8;
+        let z1749 = s26.v10 * s20.v11 - s26.v11 * s25.v54 - s6.v12 * z1736
+            + s5.v9 * z1735 + z1737;
+        let z1750 = z1738 - s26.v9 * s20.v11 + s26.v11 * s20.v10 + s5.v8 * z1736
+            - s5.v9 * z1734;
+        let z1751 = z1739 + s26.v9 * s25.v54 - s26.v10 * s20.v10 - s5.v8 * z1735
+            + s6.v12 * z1734;
+        let z1752 = z1743 + s26.v16 * s20.v13 - s26.v17 * s25.v58 - s6.v13 * z1742
+            + s5.v11 * z1741;
+        let z1753 = z1744 - s26.v15 * s20.v13 + s26.v17 * s20.v12 + s5.v10 * z1742
+            - s5.v11 * z1740;
+        let z1754 = z1745 + s26.v15 * s25.v58 - s26.v16 * s20.v12 - s5.v10 * z1741
+            + s6.v13 * z1740;
+        let z1755 = -qd[3] * z21 * z1736 - qd[3] * z22 * s26.v11 + qd[3] * s1.v5 * z1735
+            + qd[3] * s1.v6 * s26.v10;
+        let z1756 = qd[3] * s2.v1 * z1736 + qd[3] * s2.v2 * s26.v11
+            - qd[3] * s1.v5 * z1734 - qd[3] * s1.v6 * s26.v9;
+        let z1757 = -qd[3] * s2.v1 * z1735 - qd[3] * s2.v2 * s26.v10
+            + qd[3] * z21 * z1734 + qd[3] * z22 * s26.v9;
+        let z1758 = -qd[3] * z21 * z1739 - qd[3] * z22 * s26.v14 + qd[3] * s1.v5 * z1738
+            + qd[3] * s1.v6 * s26.v13 - qd[3] * s5.v2 * z1736 + qd[3] * s6.v4 * z1735
+            + qd[3] * s26.v10 * s25.v46 - qd[3] * s26.v11 * s25.v108;
+        let z1759 = -qd[3] * s2.v1 * z1738 - qd[3] * s2.v2 * s26.v13
+            + qd[3] * z21 * z1737 + qd[3] * z22 * s26.v12 - qd[3] * s6.v3 * z1735
+            + qd[3] * s5.v2 * z1734 + qd[3] * s26.v9 * s25.v108
+            - qd[3] * s26.v10 * s25.v45;
+        let z1760 = z1755 - qd[4] * s6.v2 * z1742 + qd[4] * z44 * z1741
+            + qd[4] * s26.v16 * s25.v44 - qd[4] * s26.v17 * s25.v43;
         let z1761 = z1756 + qd[4] * z40 * z1742 - qd[4] * z44 * z1740
-            - qd[4] * z68 * z687 + qd[4] * z70 * z683;
-        let z1762 = z1757 - qd[4] * z40 * z1741 + qd[4] * z42 * z1740
-            + qd[4] * z68 * z685 - qd[4] * z69 * z683;
-        let z1763 = z1758 - qd[4] * z42 * z1745 + qd[4] * z44 * z1744
-            - qd[4] * z66 * z1742 + qd[4] * z67 * z1741 + qd[4] * z69 * z700
-            - qd[4] * z70 * z873 + qd[4] * z72 * z687 - qd[4] * z73 * z685;
-        let z1764 = z1759 - qd[4] * z40 * z1744 + qd[4] * z42 * z1743
-            - qd[4] * z65 * z1741 + qd[4] * z66 * z1740 + qd[4] * z68 * z873
-            - qd[4] * z69 * z699 + qd[4] * z71 * z685 - qd[4] * z72 * z683;
-        let z1765 = self.m * z244 * z703 - self.m * z245 * z702 + self.m * z29 * z1748
-            - self.m * z30 * z1747;
-        let z1766 = self.m * z243 * z702 - self.m * z244 * z701 + self.m * z28 * z1747
-            - self.m * z29 * z1746;
-        let z1767 = z28 * z874 + z29 * z704 + z30 * z875;
-        let z1768 = z28 * z875 + z29 * z706 + z30 * z876;
-        let z1769 = z243 * z704 + z244 * z705 + z245 * z706 + z277 * z703 - z279 * z701
-            - z28 * z1768 + z30 * z1767 - z89 * z1766 + z91 * z1765;
-        let z1770 = self.m * z1758 + self.m * z250 * z709 - self.m * z251 * z708
-            + self.m * z49 * z1751 - self.m * z50 * z1750 - self.m * z99 * z1757
-            + self.m * z100 * z1756 - self.m * z125 * z1736 + self.m * z126 * z1735;
-        let z1771 = self.m * z1759 + self.m * z249 * z708 - self.m * z250 * z707
-            + self.m * z48 * z1750 - self.m * z49 * z1749 - self.m * z98 * z1756
-            + self.m * z99 * z1755 - self.m * z124 * z1735 + self.m * z125 * z1734;
-        let z1772 = z48 * z877 + z49 * z710 + z50 * z878 + z101 * z1734 + z102 * z1735
-            + z103 * z1736;
-        let z1773 = z48 * z878 + z49 * z712 + z50 * z879 + z103 * z1734 + z105 * z1735
-            + z106 * z1736;
-        let z1774 = z249 * z710 + z250 * z711 + z251 * z712 + z286 * z709 - z288 * z707
-            + z289 * z1736 - z291 * z1734 - z48 * z1773 + z50 * z1772 - z98 * z1771
-            + z100 * z1770 + z102 * z1755 + z104 * z1756 + z105 * z1757;
-        let z1775 = self.m * z1763 + self.m * z256 * z715 - self.m * z257 * z714
-            + self.m * z69 * z1754 - self.m * z70 * z1753 - self.m * z108 * z1762
-            + self.m * z109 * z1761 - self.m * z128 * z1742 + self.m * z129 * z1741;
-        let z1776 = self.m * z1764 + self.m * z255 * z714 - self.m * z256 * z713
-            + self.m * z68 * z1753 - self.m * z69 * z1752 - self.m * z107 * z1761
-            + self.m * z108 * z1760 - self.m * z127 * z1741 + self.m * z128 * z1740;
-        let z1777 = z68 * z880 + z69 * z716 + z70 * z881 + z110 * z1740 + z111 * z1741
-            + z112 * z1742;
-        let z1778 = z68 * z881 + z69 * z718 + z70 * z882 + z112 * z1740 + z114 * z1741
-            + z115 * z1742;
-        let z1779 = z255 * z716 + z256 * z717 + z257 * z718 + z295 * z715 - z297 * z713
-            + z298 * z1742 - z300 * z1740 - z68 * z1778 + z70 * z1777 - z107 * z1776
-            + z109 * z1775 + z111 * z1760 + z113 * z1761 + z114 * z1762;
+            - qd[4] * s26.v15 * s25.v44 + qd[4] * s26.v17 * s25.v42;
+        let z1762 = z1757 - qd[4] * z40 * z1741 + qd[4] * s6.v2 * z1740
+            + qd[4] * s26.v15 * s25.v43 - qd[4] * s26.v16 * s25.v42;
+        let z1763 = z1758 - qd[4] * s6.v2 * z1745 + qd[4] * z44 * z1744
+            - qd[4] * s5.v3 * z1742 + qd[4] * s6.v7 * z1741 + qd[4] * s26.v16 * s25.v49
+            - qd[4] * s26.v17 * s25.v109 + qd[4] * s26.v19 * s25.v44
+            - qd[4] * s26.v20 * s25.v43;
+        let z1764 = z1759 - qd[4] * z40 * z1744 + qd[4] * s6.v2 * z1743
+            - qd[4] * s6.v6 * z1741 + qd[4] * s5.v3 * z1740 + qd[4] * s26.v15 * s25.v109
+            - qd[4] * s26.v16 * s25.v48 + qd[4] * s26.v18 * s25.v43
+            - qd[4] * s26.v19 * s25.v42;
+        let z1765 = self.m * s27.v6 * s20.v9 - self.m * s27.v7 * s25.v50
+            + self.m * s26.v4 * z1748 - self.m * s26.v5 * z1747;
+        let z1766 = self.m * s27.v5 * s25.v50 - self.m * s27.v6 * s20.v8
+            + self.m * s26.v3 * z1747 - self.m * s26.v4 * z1746;
+        let z1767 = s26.v3 * s25.v110 + s26.v4 * s25.v51 + s26.v5 * s25.v111;
+        let z1768 = s26.v3 * s25.v111 + s26.v4 * s25.v53 + s26.v5 * s25.v112;
+        let z1769 = s27.v5 * s25.v51 + s27.v6 * s25.v52 + s27.v7 * s25.v53
+            + s27.v26 * s20.v9 - s27.v28 * s20.v8 - s26.v3 * z1768 + s26.v5 * z1767
+            - s5.v6 * z1766 + s5.v7 * z1765;
+        let z1770 = self.m * z1758 + self.m * s27.v12 * s20.v11
+            - self.m * s27.v13 * s25.v54 + self.m * s26.v10 * z1751
+            - self.m * s26.v11 * z1750 - self.m * s6.v12 * z1757 + self.m * s5.v9 * z1756
+            - self.m * s26.v30 * z1736 + self.m * s26.v31 * z1735;
+        let z1771 = self.m * z1759 + self.m * s27.v11 * s25.v54
+            - self.m * s27.v12 * s20.v10 + self.m * s26.v9 * z1750
+            - self.m * s26.v10 * z1749 - self.m * s5.v8 * z1756 + self.m * s6.v12 * z1755
+            - self.m * s26.v29 * z1735 + self.m * s26.v30 * z1734;
+        let z1772 = s26.v9 * s25.v113 + s26.v10 * s25.v55 + s26.v11 * s25.v114
+            + s8.v11 * z1734 + s8.v12 * z1735 + s8.v13 * z1736;
+        let z1773 = s26.v9 * s25.v114 + s26.v10 * s25.v57 + s26.v11 * s25.v115
+            + s8.v13 * z1734 + s8.v15 * z1735 + s8.v16 * z1736;
+        let z1774 = s27.v11 * s25.v55 + s27.v12 * s25.v56 + s27.v13 * s25.v57
+            + s27.v29 * s20.v11 - s27.v31 * s20.v10 + s28.v6 * z1736 - s28.v8 * z1734
+            - s26.v9 * z1773 + s26.v11 * z1772 - s5.v8 * z1771 + s5.v9 * z1770
+            + s8.v12 * z1755 + s8.v14 * z1756 + s8.v15 * z1757;
+        let z1775 = self.m * z1763 + self.m * s27.v18 * s20.v13
+            - self.m * s27.v19 * s25.v58 + self.m * s26.v16 * z1754
+            - self.m * s26.v17 * z1753 - self.m * s6.v13 * z1762
+            + self.m * s5.v11 * z1761 - self.m * s26.v33 * z1742
+            + self.m * s26.v34 * z1741;
+        let z1776 = self.m * z1764 + self.m * s27.v17 * s25.v58
+            - self.m * s27.v18 * s20.v12 + self.m * s26.v15 * z1753
+            - self.m * s26.v16 * z1752 - self.m * s5.v10 * z1761
+            + self.m * s6.v13 * z1760 - self.m * s26.v32 * z1741
+            + self.m * s26.v33 * z1740;
+        let z1777 = s26.v15 * s25.v116 + s26.v16 * s25.v59 + s26.v17 * s25.v117
+            + s8.v17 * z1740 + s8.v18 * z1741 + s8.v19 * z1742;
+        let z1778 = s26.v15 * s25.v117 + s26.v16 * s25.v61 + s26.v17 * s25.v118
+            + s8.v19 * z1740 + s8.v21 * z1741 + s8.v22 * z1742;
+        let z1779 = s27.v17 * s25.v59 + s27.v18 * s25.v60 + s27.v19 * s25.v61
+            + s27.v32 * s20.v13 - s27.v34 * s20.v12 + s28.v9 * z1742 - s28.v11 * z1740
+            - s26.v15 * z1778 + s26.v17 * z1777 - s5.v10 * z1776 + s5.v11 * z1775
+            + s8.v18 * z1760 + s8.v20 * z1761 + s8.v21 * z1762;
         let z1780 = z1774 + z1779;
         let z1781 = z1769 + z1780;
-        let z1782 = qd[4] * z39;
+        let z1782 = qd[4] * s2.v3;
         let z1783 = qd[4] * z41;
-        let z1784 = qd[4] * z43;
-        let z1785 = qd[4] * z752;
-        let z1786 = qd[4] * z901;
-        let z1787 = qd[4] * z753;
-        let z1788 = z49 * z756 - z50 * z755;
-        let z1789 = -z48 * z756 + z50 * z754;
-        let z1790 = z48 * z755 - z49 * z754;
-        let z1791 = z1785 + z69 * z762 - z70 * z761 - z108 * z1784 + z109 * z1783;
-        let z1792 = z1786 - z68 * z762 + z70 * z760 + z107 * z1784 - z109 * z1782;
-        let z1793 = z1787 + z68 * z761 - z69 * z760 - z107 * z1783 + z108 * z1782;
-        let z1794 = -qd[4] * z41 * z70 - qd[4] * z42 * z1784 + qd[4] * z43 * z69
-            + qd[4] * z44 * z1783;
-        let z1795 = qd[4] * z39 * z70 + qd[4] * z40 * z1784 - qd[4] * z43 * z68
-            - qd[4] * z44 * z1782;
-        let z1796 = -qd[4] * z39 * z69 - qd[4] * z40 * z1783 + qd[4] * z41 * z68
-            + qd[4] * z42 * z1782;
-        let z1797 = -qd[4] * z41 * z73 - qd[4] * z42 * z1787 + qd[4] * z43 * z72
-            + qd[4] * z44 * z1786 - qd[4] * z66 * z1784 + qd[4] * z67 * z1783
-            + qd[4] * z69 * z753 - qd[4] * z70 * z901;
-        let z1798 = -qd[4] * z39 * z72 - qd[4] * z40 * z1786 + qd[4] * z41 * z71
-            + qd[4] * z42 * z1785 - qd[4] * z65 * z1783 + qd[4] * z66 * z1782
-            + qd[4] * z68 * z901 - qd[4] * z69 * z752;
-        let z1799 = self.m * z250 * z756 - self.m * z251 * z755 + self.m * z49 * z1790
-            - self.m * z50 * z1789;
-        let z1800 = self.m * z249 * z755 - self.m * z250 * z754 + self.m * z48 * z1789
-            - self.m * z49 * z1788;
-        let z1801 = z48 * z902 + z49 * z757 + z50 * z903;
-        let z1802 = z48 * z903 + z49 * z759 + z50 * z904;
-        let z1803 = z249 * z757 + z250 * z758 + z251 * z759 + z286 * z756 - z288 * z754
-            - z48 * z1802 + z50 * z1801 - z98 * z1800 + z100 * z1799;
-        let z1804 = self.m * z256 * z762 - self.m * z257 * z761 + self.m * z1797
-            + self.m * z69 * z1793 - self.m * z70 * z1792 - self.m * z108 * z1796
-            + self.m * z109 * z1795 - self.m * z128 * z1784 + self.m * z129 * z1783;
-        let z1805 = self.m * z255 * z761 - self.m * z256 * z760 + self.m * z1798
-            + self.m * z68 * z1792 - self.m * z69 * z1791 - self.m * z107 * z1795
-            + self.m * z108 * z1794 - self.m * z127 * z1783 + self.m * z128 * z1782;
-        let z1806 = z68 * z905 + z69 * z763 + z70 * z906 + z110 * z1782 + z111 * z1783
-            + z112 * z1784;
-        let z1807 = z68 * z906 + z69 * z765 + z70 * z907 + z112 * z1782 + z114 * z1783
-            + z115 * z1784;
-        let z1808 = z255 * z763 + z256 * z764 + z257 * z765 + z295 * z762 - z297 * z760
-            + z298 * z1784 - z300 * z1782 - z68 * z1807 + z70 * z1806 - z107 * z1805
-            + z109 * z1804 + z111 * z1794 + z113 * z1795 + z114 * z1796;
+        let z1784 = qd[4] * s1.v7;
+        let z1785 = qd[4] * s25.v63;
+        let z1786 = qd[4] * s25.v119;
+        let z1787 = qd[4] * s25.v64;
+        let z1788 = s26.v10 * s20.v15 - s26.v11 * s25.v65;
+        let z1789 = -s26.v9 * s20.v15 + s26.v11 * s20.v14;
+        let z1790 = s26.v9 * s25.v65 - s26.v10 * s20.v14;
+        let z1791 = z1785 + s26.v16 * s20.v17 - s26.v17 * s25.v69 - s6.v13 * z1784
+            + s5.v11 * z1783;
+        let z1792 = z1786 - s26.v15 * s20.v17 + s26.v17 * s20.v16 + s5.v10 * z1784
+            - s5.v11 * z1782;
+        let z1793 = z1787 + s26.v15 * s25.v69 - s26.v16 * s20.v16 - s5.v10 * z1783
+            + s6.v13 * z1782;
+        let z1794 = -qd[4] * z41 * s26.v17 - qd[4] * s6.v2 * z1784
+            + qd[4] * s1.v7 * s26.v16 + qd[4] * z44 * z1783;
+        let z1795 = qd[4] * s2.v3 * s26.v17 + qd[4] * z40 * z1784
+            - qd[4] * s1.v7 * s26.v15 - qd[4] * z44 * z1782;
+        let z1796 = -qd[4] * s2.v3 * s26.v16 - qd[4] * z40 * z1783
+            + qd[4] * z41 * s26.v15 + qd[4] * s6.v2 * z1782;
+        let z1797 = -qd[4] * z41 * s26.v20 - qd[4] * s6.v2 * z1787
+            + qd[4] * s1.v7 * s26.v19 + qd[4] * z44 * z1786 - qd[4] * s5.v3 * z1784
+            + qd[4] * s6.v7 * z1783 + qd[4] * s26.v16 * s25.v64
+            - qd[4] * s26.v17 * s25.v119;
+        let z1798 = -qd[4] * s2.v3 * s26.v19 - qd[4] * z40 * z1786
+            + qd[4] * z41 * s26.v18 + qd[4] * s6.v2 * z1785 - qd[4] * s6.v6 * z1783
+            + qd[4] * s5.v3 * z1782 + qd[4] * s26.v15 * s25.v119
+            - qd[4] * s26.v16 * s25.v63;
+        let z1799 = self.m * s27.v12 * s20.v15 - self.m * s27.v13 * s25.v65
+            + self.m * s26.v10 * z1790 - self.m * s26.v11 * z1789;
+        let z1800 = self.m * s27.v11 * s25.v65 - self.m * s27.v12 * s20.v14
+            + self.m * s26.v9 * z1789 - self.m * s26.v10 * z1788;
+        let z1801 = s26.v9 * s25.v120 + s26.v10 * s25.v66 + s26.v11 * s25.v121;
+        let z1802 = s26.v9 * s25.v121 + s26.v10 * s25.v68 + s26.v11 * s25.v122;
+        let z1803 = s27.v11 * s25.v66 + s27.v12 * s25.v67 + s27.v13 * s25.v68
+            + s27.v29 * s20.v15 - s27.v31 * s20.v14 - s26.v9 * z1802 + s26.v11 * z1801
+            - s5.v8 * z1800 + s5.v9 * z1799;
+        let z1804 = self.m * s27.v18 * s20.v17 - self.m * s27.v19 * s25.v69
+            + self.m * z1797 + self.m * s26.v16 * z1793 - self.m * s26.v17 * z1792
+            - self.m * s6.v13 * z1796 + self.m * s5.v11 * z1795
+            - self.m * s26.v33 * z1784 + self.m * s26.v34 * z1783;
+        let z1805 = self.m * s27.v17 * s25.v69 - self.m * s27.v18 * s20.v16
+            + self.m * z1798 + self.m * s26.v15 * z1792 - self.m * s26.v16 * z1791
+            - self.m * s5.v10 * z1795 + self.m * s6.v13 * z1794
+            - self.m * s26.v32 * z1783 + self.m * s26.v33 * z1782;
+        let z1806 = s26.v15 * s25.v123 + s26.v16 * s25.v70 + s26.v17 * s25.v124
+            + s8.v17 * z1782 + s8.v18 * z1783 + s8.v19 * z1784;
+        let z1807 = s26.v15 * s25.v124 + s26.v16 * s25.v72 + s26.v17 * s25.v125
+            + s8.v19 * z1782 + s8.v21 * z1783 + s8.v22 * z1784;
+        let z1808 = s27.v17 * s25.v70 + s27.v18 * s25.v71 + s27.v19 * s25.v72
+            + s27.v32 * s20.v17 - s27.v34 * s20.v16 + s28.v9 * z1784 - s28.v11 * z1782
+            - s26.v15 * z1807 + s26.v17 * z1806 - s5.v10 * z1805 + s5.v11 * z1804
+            + s8.v18 * z1794 + s8.v20 * z1795 + s8.v21 * z1796;
         let z1809 = z1803 + z1808;
-        let z1810 = z69 * z783 - z70 * z782;
-        let z1811 = -z68 * z783 + z70 * z781;
-        let z1812 = z68 * z782 - z69 * z781;
-        let z1813 = self.m * z256 * z783 - self.m * z257 * z782 + self.m * z69 * z1812
-            - self.m * z70 * z1811;
-        let z1814 = self.m * z255 * z782 - self.m * z256 * z781 + self.m * z68 * z1811
-            - self.m * z69 * z1810;
-        let z1815 = z68 * z919 + z69 * z784 + z70 * z920;
-        let z1816 = z68 * z920 + z69 * z786 + z70 * z921;
-        let z1817 = z255 * z784 + z256 * z785 + z257 * z786 + z295 * z783 - z297 * z781
-            - z68 * z1816 + z70 * z1815 - z107 * z1814 + z109 * z1813;
-        let z1818 = qd[2] * z6 * z1597 + qd[2] * z8 * z33 - qd[2] * z8 * z1595
-            + qd[2] * z25 * z1594 - qd[2] * z27 * z30 - qd[2] * z28 * z539
-            + qd[2] * z30 * z538 - qd[2] * z31 * z533;
-        let z1819 = qd[3] * z19 * z1601 + qd[3] * z23 * z53 - qd[3] * z23 * z1599
-            + qd[3] * z45 * z1598 - qd[3] * z47 * z50 - qd[3] * z48 * z544
-            + qd[3] * z50 * z543 - qd[3] * z51 * z536 + z1818;
-        let z1820 = qd[4] * z40 * z1605 - qd[4] * z44 * z1603 + qd[4] * z44 * z73
-            + qd[4] * z65 * z1602 - qd[4] * z67 * z70 - qd[4] * z68 * z549
-            + qd[4] * z70 * z548 - qd[4] * z71 * z542 + z1819;
-        let z1821 = -self.m * z238 * z551 - self.m * z11 * z1610 + self.m * z12 * z1608
-            - self.m * z12 * z120 + self.m * z80 * z1621 + self.m * z118 * z1592;
-        let z1822 = z11 * z87 + z12 * z552 + z12 * z84 + z87 * z1592;
-        let z1823 = z238 * z794 + z240 * z795 + qd[0] * z1645 - z12 * z1822 - z269 * z551
-            - z272 * z1592 + z81 * z1643 - z82 * z1821 + z83 * z240 + z84 * z1620
-            + z85 * z1621 + z87 * z239;
-        let z1824 = z238 * z795 + z239 * z552 + z240 * z796 - qd[0] * z1644 + z11 * z1822
-            + z12 * z272 + z80 * z1821 - z81 * z1642 + z82 * z269 + z85 * z240
-            + z87 * z1620 + z88 * z1621;
-        let z1825 = -self.m * z243 * z553 + self.m * z1818 - self.m * z28 * z1613
-            + self.m * z30 * z1611 - self.m * z30 * z123 + self.m * z89 * z1626
-            + self.m * z91 * z245 - self.m * z91 * z1624 + self.m * z121 * z1594;
-        let z1826 = z28 * z96 + z30 * z554 + z30 * z93 + z96 * z1594;
-        let z1827 = z243 * z797 + z245 * z798 - z278 * z553 - z281 * z1594 + z29 * z1650
-            - z30 * z1826 + z90 * z1648 - z91 * z1825 + z92 * z1624 + z93 * z1625
-            + z94 * z1626 + z96 * z244;
-        let z1828 = z243 * z798 + z244 * z554 + z245 * z799 + z28 * z1826 - z29 * z1649
-            + z30 * z281 + z89 * z1825 - z90 * z1647 + z91 * z278 + z94 * z1624
-            + z96 * z1625 + z97 * z1626;
-        let z1829 = -self.m * z249 * z555 + self.m * z1819 - self.m * z48 * z1616
-            + self.m * z50 * z1614 - self.m * z50 * z126 + self.m * z98 * z1631
-            + self.m * z100 * z251 - self.m * z100 * z1629 + self.m * z124 * z1598;
-        let z1830 = z48 * z105 + z50 * z556 + z50 * z102 + z105 * z1598;
-        let z1831 = z249 * z800 + z251 * z801 - z287 * z555 - z290 * z1598 + z49 * z1655
-            - z50 * z1830 + z99 * z1653 - z100 * z1829 + z101 * z1629 + z102 * z1630
-            + z103 * z1631 + z105 * z250;
-        let z1832 = z249 * z801 + z250 * z556 + z251 * z802 + z48 * z1830 - z49 * z1654
-            + z50 * z290 + z98 * z1829 - z99 * z1652 + z100 * z287 + z103 * z1629
-            + z105 * z1630 + z106 * z1631;
-        let z1833 = -self.m * z255 * z557 + self.m * z1820 - self.m * z68 * z1619
-            + self.m * z70 * z1617 - self.m * z70 * z129 + self.m * z107 * z1636
-            + self.m * z109 * z257 - self.m * z109 * z1634 + self.m * z127 * z1602;
-        let z1834 = z68 * z114 + z70 * z558 + z70 * z111 + z114 * z1602;
-        let z1835 = z255 * z803 + z257 * z804 - z296 * z557 - z299 * z1602 + z69 * z1660
-            - z70 * z1834 + z108 * z1658 - z109 * z1833 + z110 * z1634 + z111 * z1635
-            + z112 * z1636 + z114 * z256;
-        let z1836 = z255 * z804 + z256 * z558 + z257 * z805 + z68 * z1834 - z69 * z1659
-            + z70 * z299 + z107 * z1833 - z108 * z1657 + z109 * z296 + z112 * z1634
-            + z114 * z1635 + z115 * z1636;
+        let z1810 = s26.v16 * s20.v19 - s26.v17 * s25.v73;
+        let z1811 = -s26.v15 * s20.v19 + s26.v17 * s20.v18;
+        let z1812 = s26.v15 * s25.v73 - s26.v16 * s20.v18;
+        let z1813 = self.m * s27.v18 * s20.v19 - self.m * s27.v19 * s25.v73
+            + self.m * s26.v16 * z1812 - self.m * s26.v17 * z1811;
+        let z1814 = self.m * s27.v17 * s25.v73 - self.m * s27.v18 * s20.v18
+            + self.m * s26.v15 * z1811 - self.m * s26.v16 * z1810;
+        let z1815 = s26.v15 * s25.v126 + s26.v16 * s25.v74 + s26.v17 * s25.v127;
+        let z1816 = s26.v15 * s25.v127 + s26.v16 * s25.v76 + s26.v17 * s25.v128;
+        let z1817 = s27.v17 * s25.v74 + s27.v18 * s25.v75 + s27.v19 * s25.v76
+            + s27.v32 * s20.v19 - s27.v34 * s20.v18 - s26.v15 * z1816 + s26.v17 * z1815
+            - s5.v10 * z1814 + s5.v11 * z1813;
+        let z1818 = qd[2] * s1.v2 * z1597 + qd[2] * s1.v3 * s26.v8
+            - qd[2] * s1.v3 * z1595 + qd[2] * s6.v0 * z1594 - qd[2] * s6.v1 * s26.v5
+            - qd[2] * s26.v3 * s25.v1 + qd[2] * s26.v5 * s25.v0 - qd[2] * s26.v6 * s7.v0;
+        let z1819 = qd[3] * s2.v1 * z1601 + qd[3] * s1.v5 * s26.v14
+            - qd[3] * s1.v5 * z1599 + qd[3] * s6.v3 * z1598 - qd[3] * s6.v4 * s26.v11
+            - qd[3] * s26.v9 * s25.v4 + qd[3] * s26.v11 * s25.v3
+            - qd[3] * s26.v12 * s9.v1 + z1818;
+        let z1820 = qd[4] * z40 * z1605 - qd[4] * z44 * z1603 + qd[4] * z44 * s26.v20
+            + qd[4] * s6.v6 * z1602 - qd[4] * s6.v7 * s26.v17 - qd[4] * s26.v15 * s25.v6
+            + qd[4] * s26.v17 * s25.v5 - qd[4] * s26.v18 * s25.v2 + z1819;
+        let z1821 = -self.m * s27.v0 * s25.v8 - self.m * s26.v0 * z1610
+            + self.m * s26.v1 * z1608 - self.m * s26.v1 * s26.v25
+            + self.m * s5.v4 * z1621 + self.m * s26.v23 * z1592;
+        let z1822 = s26.v0 * s8.v3 + s26.v1 * s25.v9 + s26.v1 * s8.v1 + s8.v3 * z1592;
+        let z1823 = s27.v0 * s25.v81 + s27.v2 * s25.v82 + qd[0] * z1645 - s26.v1 * z1822
+            - s27.v24 * s25.v8 - s28.v1 * z1592 + s6.v10 * z1643 - s5.v5 * z1821
+            + s8.v0 * s27.v2 + s8.v1 * z1620 + s8.v2 * z1621 + s8.v3 * s27.v1;
+        let z1824 = s27.v0 * s25.v82 + s27.v1 * s25.v9 + s27.v2 * s25.v83 - qd[0] * z1644
+            + s26.v0 * z1822 + s26.v1 * s28.v1 + s5.v4 * z1821 - s6.v10 * z1642
+            + s5.v5 * s27.v24 + s8.v2 * s27.v2 + s8.v3 * z1620 + s8.v4 * z1621;
+        let z1825 = -self.m * s27.v5 * s25.v10 + self.m * z1818 - self.m * s26.v3 * z1613
+            + self.m * s26.v5 * z1611 - self.m * s26.v5 * s26.v28
+            + self.m * s5.v6 * z1626 + self.m * s5.v7 * s27.v7 - self.m * s5.v7 * z1624
+            + self.m * s26.v26 * z1594;
+        let z1826 = s26.v3 * s8.v9 + s26.v5 * s25.v11 + s26.v5 * s8.v6 + s8.v9 * z1594;
+        let z1827 = s27.v5 * s25.v84 + s27.v7 * s25.v85 - s27.v27 * s25.v10
+            - s28.v4 * z1594 + s26.v4 * z1650 - s26.v5 * z1826 + s6.v11 * z1648
+            - s5.v7 * z1825 + s8.v5 * z1624 + s8.v6 * z1625 + s8.v7 * z1626
+            + s8.v9 * s27.v6;
+        let z1828 = s27.v5 * s25.v85 + s27.v6 * s25.v11 + s27.v7 * s25.v86
+            + s26.v3 * z1826 - s26.v4 * z1649 + s26.v5 * s28.v4 + s5.v6 * z1825
+            - s6.v11 * z1647 + s5.v7 * s27.v27 + s8.v7 * z1624 + s8.v9 * z1625
+            + s8.v10 * z1626;
+        let z1829 = -self.m * s27.v11 * s25.v12 + self.m * z1819
+            - self.m * s26.v9 * z1616 + self.m * s26.v11 * z1614
+            - self.m * s26.v11 * s26.v31 + self.m * s5.v8 * z1631
+            + self.m * s5.v9 * s27.v13 - self.m * s5.v9 * z1629
+            + self.m * s26.v29 * z1598;
+        let z1830 = s26.v9 * s8.v15 + s26.v11 * s25.v13 + s26.v11 * s8.v12
+            + s8.v15 * z1598;
+        let z1831 = s27.v11 * s25.v87 + s27.v13 * s25.v88 - s27.v30 * s25.v12
+            - s28.v7 * z1598 + s26.v10 * z1655 - s26.v11 * z1830 + s6.v12 * z1653
+            - s5.v9 * z1829 + s8.v11 * z1629 + s8.v12 * z1630 + s8.v13 * z1631
+            + s8.v15 * s27.v12;
+        let z1832 = s27.v11 * s25.v88 + s27.v12 * s25.v13 + s27.v13 * s25.v89
+            + s26.v9 * z1830 - s26.v10 * z1654 + s26.v11 * s28.v7 + s5.v8 * z1829
+            - s6.v12 * z1652 + s5.v9 * s27.v30 + s8.v13 * z1629 + s8.v15 * z1630
+            + s8.v16 * z1631;
+        let z1833 = -self.m * s27.v17 * s25.v14 + self.m * z1820
+            - self.m * s26.v15 * z1619 + self.m * s26.v17 * z1617
+            - self.m * s26.v17 * s26.v34 + self.m * s5.v10 * z1636
+            + self.m * s5.v11 * s27.v19 - self.m * s5.v11 * z1634
+            + self.m * s26.v32 * z1602;
+        let z1834 = s26.v15 * s8.v21 + s26.v17 * s25.v15 + s26.v17 * s8.v18
+            + s8.v21 * z1602;
+        let z1835 = s27.v17 * s25.v90 + s27.v19 * s25.v91 - s27.v33 * s25.v14
+            - s28.v10 * z1602 + s26.v16 * z1660 - s26.v17 * z1834 + s6.v13 * z1658
+            - s5.v11 * z1833 + s8.v17 * z1634 + s8.v18 * z1635 + s8.v19 * z1636
+            + s8.v21 * s27.v18;
+        let z1836 = s27.v17 * s25.v91 + s27.v18 * s25.v15 + s27.v19 * s25.v92
+            + s26.v15 * z1834 - s26.v16 * z1659 + s26.v17 * s28.v10 + s5.v10 * z1833
+            - s6.v13 * z1657 + s5.v11 * s27.v33 + s8.v19 * z1634 + s8.v21 * z1635
+            + s8.v22 * z1636;
         let z1837 = z1831 + z1835;
         let z1838 = z1832 + z1836;
         let z1839 = z1829 + z1833;
@@ -5928,57 +5354,71 @@ impl Jacobians<5, 5, 0> for BricardA04 {
         let z1843 = z1823 + z1840;
         let z1844 = z1824 + z1841;
         let z1845 = z1821 + z1842;
-        let z1846 = z0 * z1844 + z0 * z316 + z1 * z1843 - z1 * z318 + z10 * z1845
-            + z320 * z790;
-        let z1847 = qd[2] * z6 * z1671 + qd[2] * z7 * z33 - qd[2] * z8 * z1669
-            - qd[2] * z9 * z31 + qd[2] * z25 * z1668 - qd[2] * z27 * z1666
-            - qd[2] * z28 * z599 + qd[2] * z30 * z598;
-        let z1848 = qd[3] * z19 * z1677 - qd[3] * z23 * z1675 + qd[3] * z45 * z1674
-            - qd[3] * z47 * z1672 - qd[3] * z48 * z610 + qd[3] * z50 * z609
-            - qd[3] * z51 * z596 + qd[3] * z53 * z592 + z1847;
-        let z1849 = qd[4] * z40 * z1683 - qd[4] * z44 * z1681 + qd[4] * z65 * z1680
-            - qd[4] * z67 * z1678 - qd[4] * z68 * z621 + qd[4] * z70 * z620
-            - qd[4] * z71 * z608 + qd[4] * z73 * z604 + z1848;
-        let z1850 = -self.m * z238 * z624 + self.m * z240 * z622 - self.m * z11 * z1686
-            + self.m * z12 * z1684;
-        let z1851 = qd[0] * z626 + z11 * z625 + z12 * z627;
-        let z1852 = z238 * z835 + z239 * z625 + z240 * z836 + qd[0] * z1714 - z12 * z1851
-            - z269 * z624 + z270 * z623 + z81 * z1712 - z82 * z1850;
-        let z1853 = z238 * z836 + z239 * z627 + z240 * z837 - qd[0] * z1713 + z11 * z1851
-            - z268 * z623 + z269 * z622 + z80 * z1850 - z81 * z1711;
-        let z1854 = -self.m * z243 * z630 + self.m * z245 * z628 - self.m * z28 * z1689
-            + self.m * z30 * z1687 + self.m * z1847 + self.m * z89 * z1698
-            - self.m * z91 * z1696 + self.m * z121 * z1668 - self.m * z123 * z1666;
-        let z1855 = z28 * z631 + z29 * z632 + z30 * z633 + z93 * z1666 + z95 * z1667
-            + z96 * z1668;
-        let z1856 = z243 * z838 + z244 * z631 + z245 * z839 - z278 * z630 + z279 * z629
-            - z281 * z1668 + z282 * z1667 + z29 * z1719 - z30 * z1855 + z90 * z1717
-            - z91 * z1854 + z92 * z1696 + z93 * z1697 + z94 * z1698;
-        let z1857 = z243 * z839 + z244 * z633 + z245 * z840 - z277 * z629 + z278 * z628
-            - z280 * z1667 + z281 * z1666 + z28 * z1855 - z29 * z1718 + z89 * z1854
-            - z90 * z1716 + z94 * z1696 + z96 * z1697 + z97 * z1698;
-        let z1858 = -self.m * z249 * z636 + self.m * z251 * z634 - self.m * z48 * z1692
-            + self.m * z50 * z1690 + self.m * z1848 + self.m * z98 * z1703
-            - self.m * z100 * z1701 + self.m * z124 * z1674 - self.m * z126 * z1672;
-        let z1859 = z48 * z637 + z49 * z638 + z50 * z639 + z102 * z1672 + z104 * z1673
-            + z105 * z1674;
-        let z1860 = z249 * z841 + z250 * z637 + z251 * z842 - z287 * z636 + z288 * z635
-            - z290 * z1674 + z291 * z1673 + z49 * z1724 - z50 * z1859 + z99 * z1722
-            - z100 * z1858 + z101 * z1701 + z102 * z1702 + z103 * z1703;
-        let z1861 = z249 * z842 + z250 * z639 + z251 * z843 - z286 * z635 + z287 * z634
-            - z289 * z1673 + z290 * z1672 + z48 * z1859 - z49 * z1723 + z98 * z1858
-            - z99 * z1721 + z103 * z1701 + z105 * z1702 + z106 * z1703;
-        let z1862 = -self.m * z255 * z642 + self.m * z257 * z640 + self.m * z1849
-            - self.m * z68 * z1695 + self.m * z70 * z1693 + self.m * z107 * z1708
-            - self.m * z109 * z1706 + self.m * z127 * z1680 - self.m * z129 * z1678;
-        let z1863 = z68 * z643 + z69 * z644 + z70 * z645 + z111 * z1678 + z113 * z1679
-            + z114 * z1680;
-        let z1864 = z255 * z844 + z256 * z643 + z257 * z845 - z296 * z642 + z297 * z641
-            - z299 * z1680 + z300 * z1679 + z69 * z1729 - z70 * z1863 + z108 * z1727
-            - z109 * z1862 + z110 * z1706 + z111 * z1707 + z112 * z1708;
-        let z1865 = z255 * z845 + z256 * z645 + z257 * z846 - z295 * z641 + z296 * z640
-            - z298 * z1679 + z299 * z1678 + z68 * z1863 - z69 * z1728 + z107 * z1862
-            - z108 * z1726 + z112 * z1706 + z114 * z1707 + z115 * z1708;
+        let z1846 = s1.v0 * z1844 + s1.v0 * s29.v17 + s1.v1 * z1843 - s1.v1 * s29.v18
+            + s5.v0 * z1845 + s27.v41 * s25.v77;
+        let z1847 = qd[2] * s1.v2 * z1671 + qd[2] * s2.v0 * s26.v8
+            - qd[2] * s1.v3 * z1669 - qd[2] * s1.v4 * s26.v6 + qd[2] * s6.v0 * z1668
+            - qd[2] * s6.v1 * z1666 - qd[2] * s26.v3 * s25.v17
+            + qd[2] * s26.v5 * s25.v16;
+        let z1848 = qd[3] * s2.v1 * z1677 - qd[3] * s1.v5 * z1675 + qd[3] * s6.v3 * z1674
+            - qd[3] * s6.v4 * z1672 - qd[3] * s26.v9 * s25.v22
+            + qd[3] * s26.v11 * s25.v21 - qd[3] * s26.v12 * s7.v2
+            + qd[3] * s26.v14 * s10.v0 + z1847;
+        let z1849 = qd[4] * z40 * z1683 - qd[4] * z44 * z1681 + qd[4] * s6.v6 * z1680
+            - qd[4] * s6.v7 * z1678 - qd[4] * s26.v15 * s25.v25
+            + qd[4] * s26.v17 * s25.v24 - qd[4] * s26.v18 * s25.v20
+            + qd[4] * s26.v20 * s25.v18 + z1848;
+        let z1850 = -self.m * s27.v0 * s20.v1 + self.m * s27.v2 * s20.v0
+            - self.m * s26.v0 * z1686 + self.m * s26.v1 * z1684;
+        let z1851 = qd[0] * s25.v28 + s26.v0 * s25.v27 + s26.v1 * s25.v29;
+        let z1852 = s27.v0 * s25.v96 + s27.v1 * s25.v27 + s27.v2 * s25.v97
+            + qd[0] * z1714 - s26.v1 * z1851 - s27.v24 * s20.v1 + s27.v25 * s25.v26
+            + s6.v10 * z1712 - s5.v5 * z1850;
+        let z1853 = s27.v0 * s25.v97 + s27.v1 * s25.v29 + s27.v2 * s25.v98
+            - qd[0] * z1713 + s26.v0 * z1851 - s27.v23 * s25.v26 + s27.v24 * s20.v0
+            + s5.v4 * z1850 - s6.v10 * z1711;
+        let z1854 = -self.m * s27.v5 * s20.v3 + self.m * s27.v7 * s20.v2
+            - self.m * s26.v3 * z1689 + self.m * s26.v5 * z1687 + self.m * z1847
+            + self.m * s5.v6 * z1698 - self.m * s5.v7 * z1696 + self.m * s26.v26 * z1668
+            - self.m * s26.v28 * z1666;
+        let z1855 = s26.v3 * s25.v31 + s26.v4 * s25.v32 + s26.v5 * s25.v33
+            + s8.v6 * z1666 + s8.v8 * z1667 + s8.v9 * z1668;
+        let z1856 = s27.v5 * s25.v99 + s27.v6 * s25.v31 + s27.v7 * s25.v100
+            - s27.v27 * s20.v3 + s27.v28 * s25.v30 - s28.v4 * z1668 + s28.v5 * z1667
+            + s26.v4 * z1719 - s26.v5 * z1855 + s6.v11 * z1717 - s5.v7 * z1854
+            + s8.v5 * z1696 + s8.v6 * z1697 + s8.v7 * z1698;
+        let z1857 = s27.v5 * s25.v100 + s27.v6 * s25.v33 + s27.v7 * s25.v101
+            - s27.v26 * s25.v30 + s27.v27 * s20.v2 - s28.v3 * z1667 + s28.v4 * z1666
+            + s26.v3 * z1855 - s26.v4 * z1718 + s5.v6 * z1854 - s6.v11 * z1716
+            + s8.v7 * z1696 + s8.v9 * z1697 + s8.v10 * z1698;
+        let z1858 = -self.m * s27.v11 * s20.v5 + self.m * s27.v13 * s20.v4
+            - self.m * s26.v9 * z1692 + self.m * s26.v11 * z1690 + self.m * z1848
+            + self.m * s5.v8 * z1703 - self.m * s5.v9 * z1701 + self.m * s26.v29 * z1674
+            - self.m * s26.v31 * z1672;
+        let z1859 = s26.v9 * s25.v35 + s26.v10 * s25.v36 + s26.v11 * s25.v37
+            + s8.v12 * z1672 + s8.v14 * z1673 + s8.v15 * z1674;
+        let z1860 = s27.v11 * s25.v102 + s27.v12 * s25.v35 + s27.v13 * s25.v103
+            - s27.v30 * s20.v5 + s27.v31 * s25.v34 - s28.v7 * z1674 + s28.v8 * z1673
+            + s26.v10 * z1724 - s26.v11 * z1859 + s6.v12 * z1722 - s5.v9 * z1858
+            + s8.v11 * z1701 + s8.v12 * z1702 + s8.v13 * z1703;
+        let z1861 = s27.v11 * s25.v103 + s27.v12 * s25.v37 + s27.v13 * s25.v104
+            - s27.v29 * s25.v34 + s27.v30 * s20.v4 - s28.v6 * z1673 + s28.v7 * z1672
+            + s26.v9 * z1859 - s26.v10 * z1723 + s5.v8 * z1858 - s6.v12 * z1721
+            + s8.v13 * z1701 + s8.v15 * z1702 + s8.v16 * z1703;
+        let z1862 = -self.m * s27.v17 * s20.v7 + self.m * s27.v19 * s20.v6
+            + self.m * z1849 - self.m * s26.v15 * z1695 + self.m * s26.v17 * z1693
+            + self.m * s5.v10 * z1708 - self.m * s5.v11 * z1706
+            + self.m * s26.v32 * z1680 - self.m * s26.v34 * z1678;
+        let z1863 = s26.v15 * s25.v39 + s26.v16 * s25.v40 + s26.v17 * s25.v41
+            + s8.v18 * z1678 + s8.v20 * z1679 + s8.v21 * z1680;
+        let z1864 = s27.v17 * s25.v105 + s27.v18 * s25.v39 + s27.v19 * s25.v106
+            - s27.v33 * s20.v7 + s27.v34 * s25.v38 - s28.v10 * z1680 + s28.v11 * z1679
+            + s26.v16 * z1729 - s26.v17 * z1863 + s6.v13 * z1727 - s5.v11 * z1862
+            + s8.v17 * z1706 + s8.v18 * z1707 + s8.v19 * z1708;
+        let z1865 = s27.v17 * s25.v106 + s27.v18 * s25.v41 + s27.v19 * s25.v107
+            - s27.v32 * s25.v38 + s27.v33 * s20.v6 - s28.v9 * z1679 + s28.v10 * z1678
+            + s26.v15 * z1863 - s26.v16 * z1728 + s5.v10 * z1862 - s6.v13 * z1726
+            + s8.v19 * z1706 + s8.v21 * z1707 + s8.v22 * z1708;
         let z1866 = z1860 + z1864;
         let z1867 = z1861 + z1865;
         let z1868 = z1858 + z1862;
@@ -5988,354 +5428,393 @@ impl Jacobians<5, 5, 0> for BricardA04 {
         let z1872 = z1852 + z1869;
         let z1873 = z1853 + z1870;
         let z1874 = z1850 + z1871;
-        let z1875 = z0 * z1873 + z1 * z1872 + z10 * z1874;
-        let z1876 = qd[3] * z19 * z1739 + qd[3] * z20 * z53 - qd[3] * z23 * z1737
-            - qd[3] * z24 * z51 + qd[3] * z45 * z1736 - qd[3] * z47 * z1734
-            - qd[3] * z48 * z689 + qd[3] * z50 * z688;
-        let z1877 = qd[4] * z40 * z1745 - qd[4] * z44 * z1743 + qd[4] * z65 * z1742
-            - qd[4] * z67 * z1740 - qd[4] * z68 * z700 + qd[4] * z70 * z699
-            - qd[4] * z71 * z687 + qd[4] * z73 * z683 + z1876;
-        let z1878 = -self.m * z243 * z703 + self.m * z245 * z701 - self.m * z28 * z1748
-            + self.m * z30 * z1746;
-        let z1879 = z28 * z704 + z29 * z705 + z30 * z706;
-        let z1880 = z243 * z874 + z244 * z704 + z245 * z875 - z278 * z703 + z279 * z702
-            + z29 * z1768 - z30 * z1879 + z90 * z1766 - z91 * z1878;
-        let z1881 = z243 * z875 + z244 * z706 + z245 * z876 - z277 * z702 + z278 * z701
-            + z28 * z1879 - z29 * z1767 + z89 * z1878 - z90 * z1765;
-        let z1882 = -self.m * z249 * z709 + self.m * z251 * z707 - self.m * z48 * z1751
-            + self.m * z50 * z1749 + self.m * z1876 + self.m * z98 * z1757
-            - self.m * z100 * z1755 + self.m * z124 * z1736 - self.m * z126 * z1734;
-        let z1883 = z48 * z710 + z49 * z711 + z50 * z712 + z102 * z1734 + z104 * z1735
-            + z105 * z1736;
-        let z1884 = z249 * z877 + z250 * z710 + z251 * z878 - z287 * z709 + z288 * z708
-            - z290 * z1736 + z291 * z1735 + z49 * z1773 - z50 * z1883 + z99 * z1771
-            - z100 * z1882 + z101 * z1755 + z102 * z1756 + z103 * z1757;
-        let z1885 = z249 * z878 + z250 * z712 + z251 * z879 - z286 * z708 + z287 * z707
-            - z289 * z1735 + z290 * z1734 + z48 * z1883 - z49 * z1772 + z98 * z1882
-            - z99 * z1770 + z103 * z1755 + z105 * z1756 + z106 * z1757;
-        let z1886 = -self.m * z255 * z715 + self.m * z257 * z713 - self.m * z68 * z1754
-            + self.m * z70 * z1752 + self.m * z1877 + self.m * z107 * z1762
-            - self.m * z109 * z1760 + self.m * z127 * z1742 - self.m * z129 * z1740;
-        let z1887 = z68 * z716 + z69 * z717 + z70 * z718 + z111 * z1740 + z113 * z1741
-            + z114 * z1742;
-        let z1888 = z255 * z880 + z256 * z716 + z257 * z881 - z296 * z715 + z297 * z714
-            - z299 * z1742 + z300 * z1741 + z69 * z1778 - z70 * z1887 + z108 * z1776
-            - z109 * z1886 + z110 * z1760 + z111 * z1761 + z112 * z1762;
-        let z1889 = z255 * z881 + z256 * z718 + z257 * z882 - z295 * z714 + z296 * z713
-            - z298 * z1741 + z299 * z1740 + z68 * z1887 - z69 * z1777 + z107 * z1886
-            - z108 * z1775 + z112 * z1760 + z114 * z1761 + z115 * z1762;
+        let z1875 = s1.v0 * z1873 + s1.v1 * z1872 + s5.v0 * z1874;
+        let z1876 = qd[3] * s2.v1 * z1739 + qd[3] * s2.v2 * s26.v14
+            - qd[3] * s1.v5 * z1737 - qd[3] * s1.v6 * s26.v12 + qd[3] * s6.v3 * z1736
+            - qd[3] * s6.v4 * z1734 - qd[3] * s26.v9 * s25.v46
+            + qd[3] * s26.v11 * s25.v45;
+        let z1877 = qd[4] * z40 * z1745 - qd[4] * z44 * z1743 + qd[4] * s6.v6 * z1742
+            - qd[4] * s6.v7 * z1740 - qd[4] * s26.v15 * s25.v49
+            + qd[4] * s26.v17 * s25.v48 - qd[4] * s26.v18 * s25.v44
+            + qd[4] * s26.v20 * s25.v42 + z1876;
+        let z1878 = -self.m * s27.v5 * s20.v9 + self.m * s27.v7 * s20.v8
+            - self.m * s26.v3 * z1748 + self.m * s26.v5 * z1746;
+        let z1879 = s26.v3 * s25.v51 + s26.v4 * s25.v52 + s26.v5 * s25.v53;
+        let z1880 = s27.v5 * s25.v110 + s27.v6 * s25.v51 + s27.v7 * s25.v111
+            - s27.v27 * s20.v9 + s27.v28 * s25.v50 + s26.v4 * z1768 - s26.v5 * z1879
+            + s6.v11 * z1766 - s5.v7 * z1878;
+        let z1881 = s27.v5 * s25.v111 + s27.v6 * s25.v53 + s27.v7 * s25.v112
+            - s27.v26 * s25.v50 + s27.v27 * s20.v8 + s26.v3 * z1879 - s26.v4 * z1767
+            + s5.v6 * z1878 - s6.v11 * z1765;
+        let z1882 = -self.m * s27.v11 * s20.v11 + self.m * s27.v13 * s20.v10
+            - self.m * s26.v9 * z1751 + self.m * s26.v11 * z1749 + self.m * z1876
+            + self.m * s5.v8 * z1757 - self.m * s5.v9 * z1755 + self.m * s26.v29 * z1736
+            - self.m * s26.v31 * z1734;
+        let z1883 = s26.v9 * s25.v55 + s26.v10 * s25.v56 + s26.v11 * s25.v57
+            + s8.v12 * z1734 + s8.v14 * z1735 + s8.v15 * z1736;
+        let z1884 = s27.v11 * s25.v113 + s27.v12 * s25.v55 + s27.v13 * s25.v114
+            - s27.v30 * s20.v11 + s27.v31 * s25.v54 - s28.v7 * z1736 + s28.v8 * z1735
+            + s26.v10 * z1773 - s26.v11 * z1883 + s6.v12 * z1771 - s5.v9 * z1882
+            + s8.v11 * z1755 + s8.v12 * z1756 + s8.v13 * z1757;
+        let z1885 = s27.v11 * s25.v114 + s27.v12 * s25.v57 + s27.v13 * s25.v115
+            - s27.v29 * s25.v54 + s27.v30 * s20.v10 - s28.v6 * z1735 + s28.v7 * z1734
+            + s26.v9 * z1883 - s26.v10 * z1772 + s5.v8 * z1882 - s6.v12 * z1770
+            + s8.v13 * z1755 + s8.v15 * z1756 + s8.v16 * z1757;
+        let z1886 = -self.m * s27.v17 * s20.v13 + self.m * s27.v19 * s20.v12
+            - self.m * s26.v15 * z1754 + self.m * s26.v17 * z1752 + self.m * z1877
+            + self.m * s5.v10 * z1762 - self.m * s5.v11 * z1760
+            + self.m * s26.v32 * z1742 - self.m * s26.v34 * z1740;
+        let z1887 = s26.v15 * s25.v59 + s26.v16 * s25.v60 + s26.v17 * s25.v61
+            + s8.v18 * z1740 + s8.v20 * z1741 + s8.v21 * z1742;
+        let z1888 = s27.v17 * s25.v116 + s27.v18 * s25.v59 + s27.v19 * s25.v117
+            - s27.v33 * s20.v13 + s27.v34 * s25.v58 - s28.v10 * z1742 + s28.v11 * z1741
+            + s26.v16 * z1778 - s26.v17 * z1887 + s6.v13 * z1776 - s5.v11 * z1886
+            + s8.v17 * z1760 + s8.v18 * z1761 + s8.v19 * z1762;
+        let z1889 = s27.v17 * s25.v117 + s27.v18 * s25.v61 + s27.v19 * s25.v118
+            - s27.v32 * s25.v58 + s27.v33 * s20.v12 - s28.v9 * z1741 + s28.v10 * z1740
+            + s26.v15 * z1887 - s26.v16 * z1777 + s5.v10 * z1886 - s6.v13 * z1775
+            + s8.v19 * z1760 + s8.v21 * z1761 + s8.v22 * z1762;
         let z1890 = z1884 + z1888;
         let z1891 = z1885 + z1889;
         let z1892 = z1882 + z1886;
         let z1893 = z1880 + z1890;
         let z1894 = z1881 + z1891;
         let z1895 = z1878 + z1892;
-        let z1896 = z0 * z1894 + z1 * z1893 + z10 * z1895;
-        let z1897 = qd[4] * z39 * z73 + qd[4] * z40 * z1787 - qd[4] * z43 * z71
-            - qd[4] * z44 * z1785 + qd[4] * z65 * z1784 - qd[4] * z67 * z1782
-            - qd[4] * z68 * z753 + qd[4] * z70 * z752;
-        let z1898 = -self.m * z249 * z756 + self.m * z251 * z754 - self.m * z48 * z1790
-            + self.m * z50 * z1788;
-        let z1899 = z48 * z757 + z49 * z758 + z50 * z759;
-        let z1900 = z249 * z902 + z250 * z757 + z251 * z903 - z287 * z756 + z288 * z755
-            + z49 * z1802 - z50 * z1899 + z99 * z1800 - z100 * z1898;
-        let z1901 = z249 * z903 + z250 * z759 + z251 * z904 - z286 * z755 + z287 * z754
-            + z48 * z1899 - z49 * z1801 + z98 * z1898 - z99 * z1799;
-        let z1902 = -self.m * z255 * z762 + self.m * z257 * z760 - self.m * z68 * z1793
-            + self.m * z70 * z1791 + self.m * z1897 + self.m * z107 * z1796
-            - self.m * z109 * z1794 + self.m * z127 * z1784 - self.m * z129 * z1782;
-        let z1903 = z68 * z763 + z69 * z764 + z70 * z765 + z111 * z1782 + z113 * z1783
-            + z114 * z1784;
-        let z1904 = z255 * z905 + z256 * z763 + z257 * z906 - z296 * z762 + z297 * z761
-            - z299 * z1784 + z300 * z1783 + z69 * z1807 - z70 * z1903 + z108 * z1805
-            - z109 * z1902 + z110 * z1794 + z111 * z1795 + z112 * z1796;
-        let z1905 = z255 * z906 + z256 * z765 + z257 * z907 - z295 * z761 + z296 * z760
-            - z298 * z1783 + z299 * z1782 + z68 * z1903 - z69 * z1806 + z107 * z1902
-            - z108 * z1804 + z112 * z1794 + z114 * z1795 + z115 * z1796;
+        let z1896 = s1.v0 * z1894 + s1.v1 * z1893 + s5.v0 * z1895;
+        let z1897 = qd[4] * s2.v3 * s26.v20 + qd[4] * z40 * z1787
+            - qd[4] * s1.v7 * s26.v18 - qd[4] * z44 * z1785 + qd[4] * s6.v6 * z1784
+            - qd[4] * s6.v7 * z1782 - qd[4] * s26.v15 * s25.v64
+            + qd[4] * s26.v17 * s25.v63;
+        let z1898 = -self.m * s27.v11 * s20.v15 + self.m * s27.v13 * s20.v14
+            - self.m * s26.v9 * z1790 + self.m * s26.v11 * z1788;
+        let z1899 = s26.v9 * s25.v66 + s26.v10 * s25.v67 + s26.v11 * s25.v68;
+        let z1900 = s27.v11 * s25.v120 + s27.v12 * s25.v66 + s27.v13 * s25.v121
+            - s27.v30 * s20.v15 + s27.v31 * s25.v65 + s26.v10 * z1802 - s26.v11 * z1899
+            + s6.v12 * z1800 - s5.v9 * z1898;
+        let z1901 = s27.v11 * s25.v121 + s27.v12 * s25.v68 + s27.v13 * s25.v122
+            - s27.v29 * s25.v65 + s27.v30 * s20.v14 + s26.v9 * z1899 - s26.v10 * z1801
+            + s5.v8 * z1898 - s6.v12 * z1799;
+        let z1902 = -self.m * s27.v17 * s20.v17 + self.m * s27.v19 * s20.v16
+            - self.m * s26.v15 * z1793 + self.m * s26.v17 * z1791 + self.m * z1897
+            + self.m * s5.v10 * z1796 - self.m * s5.v11 * z1794
+            + self.m * s26.v32 * z1784 - self.m * s26.v34 * z1782;
+        let z1903 = s26.v15 * s25.v70 + s26.v16 * s25.v71 + s26.v17 * s25.v72
+            + s8.v18 * z1782 + s8.v20 * z1783 + s8.v21 * z1784;
+        let z1904 = s27.v17 * s25.v123 + s27.v18 * s25.v70 + s27.v19 * s25.v124
+            - s27.v33 * s20.v17 + s27.v34 * s25.v69 - s28.v10 * z1784 + s28.v11 * z1783
+            + s26.v16 * z1807 - s26.v17 * z1903 + s6.v13 * z1805 - s5.v11 * z1902
+            + s8.v17 * z1794 + s8.v18 * z1795 + s8.v19 * z1796;
+        let z1905 = s27.v17 * s25.v124 + s27.v18 * s25.v72 + s27.v19 * s25.v125
+            - s27.v32 * s25.v69 + s27.v33 * s20.v16 - s28.v9 * z1783 + s28.v10 * z1782
+            + s26.v15 * z1903 - s26.v16 * z1806 + s5.v10 * z1902 - s6.v13 * z1804
+            + s8.v19 * z1794 + s8.v21 * z1795 + s8.v22 * z1796;
         let z1906 = z1900 + z1904;
         let z1907 = z1901 + z1905;
         let z1908 = z1898 + z1902;
-        let z1909 = z0 * z1907 + z1 * z1906 + z10 * z1908;
-        let z1910 = -self.m * z255 * z783 + self.m * z257 * z781 - self.m * z68 * z1812
-            + self.m * z70 * z1810;
-        let z1911 = z68 * z784 + z69 * z785 + z70 * z786;
-        let z1912 = z255 * z919 + z256 * z784 + z257 * z920 - z296 * z783 + z297 * z782
-            + z69 * z1816 - z70 * z1911 + z108 * z1814 - z109 * z1910;
-        let z1913 = z255 * z920 + z256 * z786 + z257 * z921 - z295 * z782 + z296 * z781
-            + z68 * z1911 - z69 * z1815 + z107 * z1910 - z108 * z1813;
-        let z1914 = z0 * z1913 + z1 * z1912 + z10 * z1910;
+        let z1909 = s1.v0 * z1907 + s1.v1 * z1906 + s5.v0 * z1908;
+        let z1910 = -self.m * s27.v17 * s20.v19 + self.m * s27.v19 * s20.v18
+            - self.m * s26.v15 * z1812 + self.m * s26.v17 * z1810;
+        let z1911 = s26.v15 * s25.v74 + s26.v16 * s25.v75 + s26.v17 * s25.v76;
+        let z1912 = s27.v17 * s25.v126 + s27.v18 * s25.v74 + s27.v19 * s25.v127
+            - s27.v33 * s20.v19 + s27.v34 * s25.v73 + s26.v16 * z1816 - s26.v17 * z1911
+            + s6.v13 * z1814 - s5.v11 * z1910;
+        let z1913 = s27.v17 * s25.v127 + s27.v18 * s25.v76 + s27.v19 * s25.v128
+            - s27.v32 * s25.v73 + s27.v33 * s20.v18 + s26.v15 * z1911 - s26.v16 * z1815
+            + s5.v10 * z1910 - s6.v13 * z1813;
+        let z1914 = s1.v0 * z1913 + s1.v1 * z1912 + s5.v0 * z1910;
         let z1915 = z1652 + z1657;
         let z1916 = z1653 + z1658;
         let z1917 = z1647 + z1915;
         let z1918 = z1648 + z1916;
-        let z1919 = z5 * z1663 + z6 * z1840 + z8 * z1841 + z8 * z310 + z25 * z1917
-            + z26 * z1842 + z27 * z1918 + z312 * z533 + z313 * z538 + z314 * z791
-            + z315 * z539;
+        let z1919 = s0.v1 * z1663 + s1.v2 * z1840 + s1.v3 * z1841 + s1.v3 * s29.v14
+            + s6.v0 * z1917 + s5.v1 * z1842 + s6.v1 * z1918 + s29.v16 * s7.v0
+            + s27.v38 * s25.v0 + s27.v39 * s25.v78 + s27.v40 * s25.v1;
         let z1920 = z1721 + z1726;
         let z1921 = z1722 + z1727;
         let z1922 = z1920 + z1716;
         let z1923 = z1921 + z1717;
-        let z1924 = z4 * z311 + z5 * z1732 + z6 * z1869 + z7 * z310 + z8 * z1870
-            + z9 * z312 + z25 * z1922 + z26 * z1871 + z27 * z1923 + z313 * z598
-            + z314 * z832 + z315 * z599;
+        let z1924 = s0.v0 * s29.v15 + s0.v1 * z1732 + s1.v2 * z1869 + s2.v0 * s29.v14
+            + s1.v3 * z1870 + s1.v4 * s29.v16 + s6.v0 * z1922 + s5.v1 * z1871
+            + s6.v1 * z1923 + s27.v38 * s25.v16 + s27.v39 * s25.v93 + s27.v40 * s25.v17;
         let z1925 = z1770 + z1775;
         let z1926 = z1771 + z1776;
         let z1927 = z1765 + z1925;
         let z1928 = z1766 + z1926;
-        let z1929 = z5 * z1781 + z6 * z1893 + z8 * z1894 + z25 * z1927 + z26 * z1895
-            + z27 * z1928;
+        let z1929 = s0.v1 * z1781 + s1.v2 * z1893 + s1.v3 * z1894 + s6.v0 * z1927
+            + s5.v1 * z1895 + s6.v1 * z1928;
         let z1930 = z1799 + z1804;
         let z1931 = z1800 + z1805;
-        let z1932 = z5 * z1809 + z6 * z1906 + z8 * z1907 + z25 * z1930 + z26 * z1908
-            + z27 * z1931;
-        let z1933 = z5 * z1817 + z6 * z1912 + z8 * z1913 + z25 * z1813 + z26 * z1910
-            + z27 * z1814;
-        let z1934 = z19 * z1837 + z21 * z1662 + z23 * z1838 + z23 * z304 + z45 * z1915
-            + z46 * z1839 + z47 * z1916 + z306 * z536 + z307 * z543 + z308 * z792
-            + z309 * z544;
-        let z1935 = z19 * z1866 + z21 * z1731 + z23 * z1867 + z45 * z1920 + z46 * z1868
-            + z47 * z1921 + z304 * z592 + z305 * z594 + z306 * z596 + z307 * z609
-            + z308 * z833 + z309 * z610;
-        let z1936 = z19 * z1890 + z20 * z304 + z21 * z1780 + z22 * z305 + z23 * z1891
-            + z24 * z306 + z45 * z1925 + z46 * z1892 + z47 * z1926 + z307 * z688
-            + z308 * z872 + z309 * z689;
-        let z1937 = z19 * z1906 + z21 * z1809 + z23 * z1907 + z45 * z1930 + z46 * z1908
-            + z47 * z1931;
-        let z1938 = z19 * z1912 + z21 * z1817 + z23 * z1913 + z45 * z1813 + z46 * z1910
-            + z47 * z1814;
-        let z1939 = z295 * z548 + z40 * z1835 + z296 * z793 + z297 * z549 + z42 * z1661
-            + z44 * z1836 + z44 * z301 + z303 * z542 + z65 * z1657 + z66 * z1833
-            + z67 * z1658;
-        let z1940 = z295 * z620 + z40 * z1864 + z296 * z834 + z297 * z621 + z42 * z1730
-            + z44 * z1865 + z301 * z604 + z302 * z606 + z303 * z608 + z65 * z1726
-            + z66 * z1862 + z67 * z1727;
-        let z1941 = z295 * z699 + z40 * z1888 + z296 * z873 + z297 * z700 + z42 * z1779
-            + z44 * z1889 + z301 * z683 + z302 * z685 + z303 * z687 + z65 * z1775
-            + z66 * z1886 + z67 * z1776;
-        let z1942 = z39 * z301 + z295 * z752 + z40 * z1904 + z296 * z901 + z41 * z302
-            + z297 * z753 + z42 * z1808 + z43 * z303 + z44 * z1905 + z65 * z1804
-            + z66 * z1902 + z67 * z1805;
-        let z1943 = z40 * z1912 + z42 * z1817 + z44 * z1913 + z65 * z1813 + z66 * z1910
-            + z67 * z1814;
-        let z2604 = -qd[2] * z6 + z1592;
-        let z2605 = -qd[2] * z25;
-        let z2606 = -qd[3] * z19 + z2604;
-        let z2607 = -qd[3] * z45 + z2605;
+        let z1932 = s0.v1 * z1809 + s1.v2 * z1906 + s1.v3 * z1907 + s6.v0 * z1930
+            + s5.v1 * z1908 + s6.v1 * z1931;
+        let z1933 = s0.v1 * z1817 + s1.v2 * z1912 + s1.v3 * z1913 + s6.v0 * z1813
+            + s5.v1 * z1910 + s6.v1 * z1814;
+        let z1934 = s2.v1 * z1837 + z21 * z1662 + s1.v5 * z1838 + s1.v5 * s29.v11
+            + s6.v3 * z1915 + s5.v2 * z1839 + s6.v4 * z1916 + s29.v13 * s9.v1
+            + s27.v35 * s25.v3 + s27.v36 * s25.v79 + s27.v37 * s25.v4;
+        let z1935 = s2.v1 * z1866 + z21 * z1731 + s1.v5 * z1867 + s6.v3 * z1920
+            + s5.v2 * z1868 + s6.v4 * z1921 + s29.v11 * s10.v0 + s29.v12 * s11.v0
+            + s29.v13 * s7.v2 + s27.v35 * s25.v21 + s27.v36 * s25.v94
+            + s27.v37 * s25.v22;
+        let z1936 = s2.v1 * z1890 + s2.v2 * s29.v11 + z21 * z1780 + z22 * s29.v12
+            + s1.v5 * z1891 + s1.v6 * s29.v13 + s6.v3 * z1925 + s5.v2 * z1892
+            + s6.v4 * z1926 + s27.v35 * s25.v45 + s27.v36 * s25.v108 + s27.v37 * s25.v46;
+        let z1937 = s2.v1 * z1906 + z21 * z1809 + s1.v5 * z1907 + s6.v3 * z1930
+            + s5.v2 * z1908 + s6.v4 * z1931;
+        let z1938 = s2.v1 * z1912 + z21 * z1817 + s1.v5 * z1913 + s6.v3 * z1813
+            + s5.v2 * z1910 + s6.v4 * z1814;
+        let z1939 = s27.v32 * s25.v5 + z40 * z1835 + s27.v33 * s25.v80 + s27.v34 * s25.v6
+            + s6.v2 * z1661 + z44 * z1836 + z44 * s29.v8 + s29.v10 * s25.v2
+            + s6.v6 * z1657 + s5.v3 * z1833 + s6.v7 * z1658;
+        let z1940 = s27.v32 * s25.v24 + z40 * z1864 + s27.v33 * s25.v95
+            + s27.v34 * s25.v25 + s6.v2 * z1730 + z44 * z1865 + s29.v8 * s25.v18
+            + s29.v9 * s25.v19 + s29.v10 * s25.v20 + s6.v6 * z1726 + s5.v3 * z1862
+            + s6.v7 * z1727;
+        let z1941 = s27.v32 * s25.v48 + z40 * z1888 + s27.v33 * s25.v109
+            + s27.v34 * s25.v49 + s6.v2 * z1779 + z44 * z1889 + s29.v8 * s25.v42
+            + s29.v9 * s25.v43 + s29.v10 * s25.v44 + s6.v6 * z1775 + s5.v3 * z1886
+            + s6.v7 * z1776;
+        let z1942 = s2.v3 * s29.v8 + s27.v32 * s25.v63 + z40 * z1904 + s27.v33 * s25.v119
+            + z41 * s29.v9 + s27.v34 * s25.v64 + s6.v2 * z1808 + s1.v7 * s29.v10
+            + z44 * z1905 + s6.v6 * z1804 + s5.v3 * z1902 + s6.v7 * z1805;
+        let z1943 = z40 * z1912 + s6.v2 * z1817 + z44 * z1913 + s6.v6 * z1813
+            + s5.v3 * z1910 + s6.v7 * z1814;
+        let z2604 = -qd[2] * s1.v2 + z1592;
+        let z2605 = -qd[2] * s6.v0;
+        let z2606 = -qd[3] * s2.v1 + z2604;
+        let z2607 = -qd[3] * s6.v3 + z2605;
         let z2608 = -qd[4] * z40 + z2606;
-        let z2609 = -qd[4] * z65 + z2607;
-        let z2610 = -qd[0] * self.m * z74 + self.m * z117;
-        let z2611 = -qd[0] * self.m * z75 - self.m * z116;
-        let z2612 = -z74 * z2611 + z75 * z2610;
-        let z2613 = -qd[0] * self.m * z80 - self.m * z81 * z1592 + self.m * z120;
-        let z2614 = -qd[0] * self.m * z82 + self.m * z12 * z81 - self.m * z118;
-        let z2615 = -z11 * z87 + 2.0 * z12 * z84 - z80 * z2614 + z82 * z2613
-            + z87 * z1592;
-        let z2616 = -self.m * z29 * z89 + self.m * z33 - self.m * z90 * z2604
-            + self.m * z123;
-        let z2617 = -self.m * z29 * z91 + self.m * z30 * z90 + self.m * z2605
-            - self.m * z121;
-        let z2618 = -z28 * z96 + 2.0 * z30 * z93 - z89 * z2617 + z91 * z2616
-            + z96 * z2604;
-        let z2619 = -self.m * z49 * z98 + self.m * z53 - self.m * z99 * z2606
-            + self.m * z126;
-        let z2620 = self.m * z2607 - self.m * z49 * z100 + self.m * z50 * z99
-            - self.m * z124;
-        let z2621 = -z48 * z105 + 2.0 * z50 * z102 - z98 * z2620 + z100 * z2619
-            + z105 * z2606;
-        let z2622 = -self.m * z69 * z107 + self.m * z73 - self.m * z108 * z2608
-            + self.m * z129;
-        let z2623 = self.m * z2609 - self.m * z69 * z109 + self.m * z70 * z108
-            - self.m * z127;
-        let z2624 = -z68 * z114 + 2.0 * z70 * z111 - z107 * z2623 + z109 * z2622
-            + z114 * z2608;
+        let z2609 = -qd[4] * s6.v6 + z2607;
+        let z2610 = -qd[0] * self.m * s6.v8 + self.m * s26.v22;
+        let z2611 = -qd[0] * self.m * s6.v9 - self.m * s26.v21;
+        let z2612 = -s6.v8 * z2611 + s6.v9 * z2610;
+        let z2613 = -qd[0] * self.m * s5.v4 - self.m * s6.v10 * z1592 + self.m * s26.v25;
+        let z2614 = -qd[0] * self.m * s5.v5 + self.m * s26.v1 * s6.v10
+            - self.m * s26.v23;
+        let z2615 = -s26.v0 * s8.v3 + 2.0 * s26.v1 * s8.v1 - s5.v4 * z2614
+            + s5.v5 * z2613 + s8.v3 * z1592;
+        let z2616 = -self.m * s26.v4 * s5.v6 + self.m * s26.v8 - self.m * s6.v11 * z2604
+            + self.m * s26.v28;
+        let z2617 = -self.m * s26.v4 * s5.v7 + self.m * s26.v5 * s6.v11 + self.m * z2605
+            - self.m * s26.v26;
+        let z2618 = -s26.v3 * s8.v9 + 2.0 * s26.v5 * s8.v6 - s5.v6 * z2617
+            + s5.v7 * z2616 + s8.v9 * z2604;
+        let z2619 = -self.m * s26.v10 * s5.v8 + self.m * s26.v14
+            - self.m * s6.v12 * z2606 + self.m * s26.v31;
+        let z2620 = self.m * z2607 - self.m * s26.v10 * s5.v9 + self.m * s26.v11 * s6.v12
+            - self.m * s26.v29;
+        let z2621 = -s26.v9 * s8.v15 + 2.0 * s26.v11 * s8.v12 - s5.v8 * z2620
+            + s5.v9 * z2619 + s8.v15 * z2606;
+        let z2622 = -self.m * s26.v16 * s5.v10 + self.m * s26.v20
+            - self.m * s6.v13 * z2608 + self.m * s26.v34;
+        let z2623 = self.m * z2609 - self.m * s26.v16 * s5.v11
+            + self.m * s26.v17 * s6.v13 - self.m * s26.v32;
+        let z2624 = -s26.v15 * s8.v21 + 2.0 * s26.v17 * s8.v18 - s5.v10 * z2623
+            + s5.v11 * z2622 + s8.v21 * z2608;
         let z2625 = z2621 + z2624;
         let z2626 = z2618 + z2625;
         let z2627 = z2615 + z2626;
         let z2628 = z2612 + z2627;
-        let z2629 = -z0 * z81;
-        let z2630 = z0 * z80 - z1 * z82 + z10;
-        let z2631 = z1 * z81;
-        let z2632 = -z0 * z90;
-        let z2633 = z0 * z89 - z1 * z91 + z10;
-        let z2634 = z1 * z90;
-        let z2635 = -z0 * z99;
-        let z2636 = z0 * z98 - z1 * z100 + z10;
-        let z2637 = z1 * z99;
-        let z2638 = -z0 * z108;
-        let z2639 = z0 * z107 - z1 * z109 + z10;
-        let z2640 = z1 * z108;
-        let z2641 = -qd[2] * z0 * z5 + z380;
-        let z2642 = qd[2] * z0 * z6 - qd[2] * z1 * z8 + z381;
-        let z2643 = qd[2] * z1 * z5 + z382;
-        let z2644 = -qd[2] * z0 * z26 + qd[2] * z8 * z10 + z383;
-        let z2645 = qd[2] * z1 * z26 - qd[2] * z6 * z10 + z384;
-        let z2646 = -qd[3] * z0 * z21 + z2641;
-        let z2647 = qd[3] * z0 * z19 - qd[3] * z1 * z23 + z2642;
-        let z2648 = qd[3] * z1 * z21 + z2643;
-        let z2649 = -qd[3] * z0 * z46 + qd[3] * z10 * z23 + z2644;
-        let z2650 = qd[3] * z1 * z46 - qd[3] * z10 * z19 + z2645;
-        let z2651 = -qd[4] * z0 * z42 + z2646;
-        let z2652 = qd[4] * z0 * z40 - qd[4] * z1 * z44 + z2647;
-        let z2653 = qd[4] * z1 * z42 + z2648;
-        let z2654 = -qd[4] * z0 * z66 + qd[4] * z10 * z44 + z2649;
-        let z2655 = qd[4] * z1 * z66 - qd[4] * z10 * z40 + z2650;
-        let z2656 = qd[0] * self.m * z2631 - self.m * z0 * z119 - self.m * z12 * z2630
-            - self.m * z81 * z382 + self.m * z82 * z381 + self.m * z383;
-        let z2657 = -qd[0] * self.m * z2629 + self.m * z1 * z119 + self.m * z11 * z2630
-            - self.m * z80 * z381 + self.m * z81 * z380 + self.m * z384;
-        let z2658 = z0 * z85 + z1 * z83;
-        let z2659 = z0 * z88 + z1 * z85;
-        let z2660 = z0 * z271 - z1 * z273 - z11 * z2659 + z12 * z2658 - z80 * z2657
-            + z82 * z2656 + z84 * z380 + z86 * z381 + z87 * z382;
-        let z2661 = -self.m * z0 * z122 + self.m * z29 * z2634 - self.m * z30 * z2633
-            + self.m * z2644 - self.m * z90 * z2643 + self.m * z91 * z2642;
-        let z2662 = self.m * z1 * z122 + self.m * z28 * z2633 - self.m * z29 * z2632
-            + self.m * z2645 - self.m * z89 * z2642 + self.m * z90 * z2641;
-        let z2663 = z0 * z94 + z1 * z92;
-        let z2664 = z0 * z97 + z1 * z94;
-        let z2665 = z0 * z280 - z1 * z282 - z28 * z2664 + z30 * z2663 - z89 * z2662
-            + z91 * z2661 + z93 * z2641 + z95 * z2642 + z96 * z2643;
-        let z2666 = -self.m * z0 * z125 + self.m * z49 * z2637 - self.m * z50 * z2636
-            + self.m * z2649 - self.m * z99 * z2648 + self.m * z100 * z2647;
-        let z2667 = self.m * z1 * z125 + self.m * z48 * z2636 - self.m * z49 * z2635
-            + self.m * z2650 - self.m * z98 * z2647 + self.m * z99 * z2646;
-        let z2668 = z0 * z103 + z1 * z101;
-        let z2669 = z0 * z106 + z1 * z103;
-        let z2670 = z0 * z289 - z1 * z291 - z48 * z2669 + z50 * z2668 - z98 * z2667
-            + z100 * z2666 + z102 * z2646 + z104 * z2647 + z105 * z2648;
-        let z2671 = -self.m * z0 * z128 + self.m * z69 * z2640 - self.m * z70 * z2639
-            + self.m * z2654 - self.m * z108 * z2653 + self.m * z109 * z2652;
-        let z2672 = self.m * z1 * z128 + self.m * z68 * z2639 - self.m * z69 * z2638
-            + self.m * z2655 - self.m * z107 * z2652 + self.m * z108 * z2651;
-        let z2673 = z0 * z112 + z1 * z110;
-        let z2674 = z0 * z115 + z1 * z112;
-        let z2675 = z0 * z298 - z1 * z300 - z68 * z2674 + z70 * z2673 - z107 * z2672
-            + z109 * z2671 + z111 * z2651 + z113 * z2652 + z114 * z2653;
+        let z2629 = -s1.v0 * s6.v10;
+        let z2630 = s1.v0 * s5.v4 - s1.v1 * s5.v5 + s5.v0;
+        let z2631 = s1.v1 * s6.v10;
+        let z2632 = -s1.v0 * s6.v11;
+        let z2633 = s1.v0 * s5.v6 - s1.v1 * s5.v7 + s5.v0;
+        let z2634 = s1.v1 * s6.v11;
+        let z2635 = -s1.v0 * s6.v12;
+        let z2636 = s1.v0 * s5.v8 - s1.v1 * s5.v9 + s5.v0;
+        let z2637 = s1.v1 * s6.v12;
+        let z2638 = -s1.v0 * s6.v13;
+        let z2639 = s1.v0 * s5.v10 - s1.v1 * s5.v11 + s5.v0;
+        let z2640 = s1.v1 * s6.v13;
+        let z2641 = -qd[2] * s1.v0 * s0.v1 + z380;
+        let z2642 = qd[2] * s1.v0 * s1.v2 - qd[2] * s1.v1 * s1.v3 + s30.v0;
+        let z2643 = qd[2] * s1.v1 * s0.v1 + z382;
+        let z2644 = -qd[2] * s1.v0 * s5.v1 + qd[2] * s1.v3 * s5.v0 + s30.v1;
+        let z2645 = qd[2] * s1.v1 * s5.v1 - qd[2] * s1.v2 * s5.v0 + s30.v2;
+        let z2646 = -qd[3] * s1.v0 * z21 + z2641;
+        let z2647 = qd[3] * s1.v0 * s2.v1 - qd[3] * s1.v1 * s1.v5 + z2642;
+        let z2648 = qd[3] * s1.v1 * z21 + z2643;
+        let z2649 = -qd[3] * s1.v0 * s5.v2 + qd[3] * s5.v0 * s1.v5 + z2644;
+        let z2650 = qd[3] * s1.v1 * s5.v2 - qd[3] * s5.v0 * s2.v1 + z2645;
+        let z2651 = -qd[4] * s1.v0 * s6.v2 + z2646;
+        let z2652 = qd[4] * s1.v0 * z40 - qd[4] * s1.v1 * z44 + z2647;
+        let z2653 = qd[4] * s1.v1 * s6.v2 + z2648;
+        let z2654 = -qd[4] * s1.v0 * s5.v3 + qd[4] * s5.v0 * z44 + z2649;
+        let z2655 = qd[4] * s1.v1 * s5.v3 - qd[4] * s5.v0 * z40 + z2650;
+        let z2656 = qd[0] * self.m * z2631 - self.m * s1.v0 * s26.v24
+            - self.m * s26.v1 * z2630 - self.m * s6.v10 * z382 + self.m * s5.v5 * s30.v0
+            + self.m * s30.v1;
+        let z2657 = -qd[0] * self.m * z2629 + self.m * s1.v1 * s26.v24
+            + self.m * s26.v0 * z2630 - self.m * s5.v4 * s30.v0 + self.m * s6.v10 * z380
+            + self.m * s30.v2;
+        let z2658 = s1.v0 * s8.v2 + s1.v1 * s8.v0;
+        let z2659 = s1.v0 * s8.v4 + s1.v1 * s8.v2;
+        let z2660 = s1.v0 * s28.v0 - s1.v1 * s28.v2 - s26.v0 * z2659 + s26.v1 * z2658
+            - s5.v4 * z2657 + s5.v5 * z2656 + s8.v1 * z380 + z86 * s30.v0 + s8.v3 * z382;
+        let z2661 = -self.m * s1.v0 * s26.v27 + self.m * s26.v4 * z2634
+            - self.m * s26.v5 * z2633 + self.m * z2644 - self.m * s6.v11 * z2643
+            + self.m * s5.v7 * z2642;
+        let z2662 = self.m * s1.v1 * s26.v27 + self.m * s26.v3 * z2633
+            - self.m * s26.v4 * z2632 + self.m * z2645 - self.m * s5.v6 * z2642
+            + self.m * s6.v11 * z2641;
+        let z2663 = s1.v0 * s8.v7 + s1.v1 * s8.v5;
+        let z2664 = s1.v0 * s8.v10 + s1.v1 * s8.v7;
+        let z2665 = s1.v0 * s28.v3 - s1.v1 * s28.v5 - s26.v3 * z2664 + s26.v5 * z2663
+            - s5.v6 * z2662 + s5.v7 * z2661 + s8.v6 * z2641 + s8.v8 * z2642
+            + s8.v9 * z2643;
+        let z2666 = -self.m * s1.v0 * s26.v30 + self.m * s26.v10 * z2637
+            - self.m * s26.v11 * z2636 + self.m * z2649 - self.m * s6.v12 * z2648
+            + self.m * s5.v9 * z2647;
+        let z2667 = self.m * s1.v1 * s26.v30 + self.m * s26.v9 * z2636
+            - self.m * s26.v10 * z2635 + self.m * z2650 - self.m * s5.v8 * z2647
+            + self.m * s6.v12 * z2646;
+        let z2668 = s1.v0 * s8.v13 + s1.v1 * s8.v11;
+        let z2669 = s1.v0 * s8.v16 + s1.v1 * s8.v13;
+        let z2670 = s1.v0 * s28.v6 - s1.v1 * s28.v8 - s26.v9 * z2669 + s26.v11 * z2668
+            - s5.v8 * z2667 + s5.v9 * z2666 + s8.v12 * z2646 + s8.v14 * z2647
+            + s8.v15 * z2648;
+        let z2671 = -self.m * s1.v0 * s26.v33 + self.m * s26.v16 * z2640
+            - self.m * s26.v17 * z2639 + self.m * z2654 - self.m * s6.v13 * z2653
+            + self.m * s5.v11 * z2652;
+        let z2672 = self.m * s1.v1 * s26.v33 + self.m * s26.v15 * z2639
+            - self.m * s26.v16 * z2638 + self.m * z2655 - self.m * s5.v10 * z2652
+            + self.m * s6.v13 * z2651;
+        let z2673 = s1.v0 * s8.v19 + s1.v1 * s8.v17;
+        let z2674 = s1.v0 * s8.v22 + s1.v1 * s8.v19;
+        let z2675 = s1.v0 * s28.v9 - s1.v1 * s28.v11 - s26.v15 * z2674 + s26.v17 * z2673
+            - s5.v10 * z2672 + s5.v11 * z2671 + s8.v18 * z2651 + s8.v20 * z2652
+            + s8.v21 * z2653;
         let z2676 = z2670 + z2675;
         let z2677 = z2665 + z2676;
         let z2678 = z2660 + z2677;
-        let z2679 = z5 * z91 - z8 * z90 + z25;
-        let z2680 = -z6 * z91 + z8 * z89 + z26;
-        let z2681 = -z5 * z89 + z6 * z90 + z27;
-        let z2682 = z5 * z100 - z8 * z99 + z25;
-        let z2683 = -z6 * z100 + z8 * z98 + z26;
-        let z2684 = -z5 * z98 + z6 * z99 + z27;
-        let z2685 = z5 * z109 - z8 * z108 + z25;
-        let z2686 = -z6 * z109 + z8 * z107 + z26;
-        let z2687 = -z5 * z107 + z6 * z108 + z27;
-        let z2688 = qd[3] * z5 * z23 - qd[3] * z8 * z21 + z385;
-        let z2689 = -qd[3] * z6 * z23 + qd[3] * z8 * z19 + z386;
-        let z2690 = -qd[3] * z5 * z19 + qd[3] * z6 * z21 + z387;
-        let z2691 = qd[3] * z5 * z47 - qd[3] * z8 * z46 - qd[3] * z21 * z27
-            + qd[3] * z23 * z26 + z388;
-        let z2692 = -qd[3] * z5 * z45 + qd[3] * z6 * z46 - qd[3] * z19 * z26
-            + qd[3] * z21 * z25 + z390;
-        let z2693 = qd[4] * z5 * z44 - qd[4] * z8 * z42 + z2688;
-        let z2694 = -qd[4] * z6 * z44 + qd[4] * z8 * z40 + z2689;
-        let z2695 = -qd[4] * z5 * z40 + qd[4] * z6 * z42 + z2690;
-        let z2696 = qd[4] * z5 * z67 - qd[4] * z8 * z66 + qd[4] * z26 * z44
-            - qd[4] * z27 * z42 + z2691;
-        let z2697 = -qd[4] * z5 * z65 + qd[4] * z6 * z66 + qd[4] * z25 * z42
-            - qd[4] * z26 * z40 + z2692;
-        let z2698 = self.m * z5 * z123 - self.m * z8 * z122 + self.m * z29 * z2681
-            - self.m * z30 * z2680 - self.m * z90 * z387 + self.m * z91 * z386
-            + self.m * z388;
-        let z2699 = -self.m * z5 * z121 + self.m * z6 * z122 + self.m * z28 * z2680
-            - self.m * z29 * z2679 - self.m * z89 * z386 + self.m * z90 * z385
-            + self.m * z390;
-        let z2700 = z5 * z93 + z6 * z92 + z8 * z94;
-        let z2701 = z5 * z96 + z6 * z94 + z8 * z97;
-        let z2702 = -z6 * z282 + z8 * z280 - z28 * z2701 + z30 * z2700 - z89 * z2699
-            + z91 * z2698 + z93 * z385 + z95 * z386 + z96 * z387;
-        let z2703 = self.m * z5 * z126 - self.m * z8 * z125 + self.m * z49 * z2684
-            - self.m * z50 * z2683 - self.m * z99 * z2690 + self.m * z100 * z2689
-            + self.m * z2691;
-        let z2704 = -self.m * z5 * z124 + self.m * z6 * z125 + self.m * z48 * z2683
-            - self.m * z49 * z2682 - self.m * z98 * z2689 + self.m * z99 * z2688
-            + self.m * z2692;
-        let z2705 = z5 * z102 + z6 * z101 + z8 * z103;
-        let z2706 = z5 * z105 + z6 * z103 + z8 * z106;
-        let z2707 = -z6 * z291 + z8 * z289 - z48 * z2706 + z50 * z2705 - z98 * z2704
-            + z100 * z2703 + z102 * z2688 + z104 * z2689 + z105 * z2690;
-        let z2708 = self.m * z5 * z129 - self.m * z8 * z128 + self.m * z69 * z2687
-            - self.m * z70 * z2686 - self.m * z108 * z2695 + self.m * z109 * z2694
-            + self.m * z2696;
-        let z2709 = -self.m * z5 * z127 + self.m * z6 * z128 + self.m * z68 * z2686
-            - self.m * z69 * z2685 - self.m * z107 * z2694 + self.m * z108 * z2693
-            + self.m * z2697;
-        let z2710 = z5 * z111 + z6 * z110 + z8 * z112;
-        let z2711 = z5 * z114 + z6 * z112 + z8 * z115;
-        let z2712 = -z6 * z300 + z8 * z298 - z68 * z2711 + z70 * z2710 - z107 * z2709
-            + z109 * z2708 + z111 * z2693 + z113 * z2694 + z114 * z2695;
+        let z2679 = s0.v1 * s5.v7 - s1.v3 * s6.v11 + s6.v0;
+        let z2680 = -s1.v2 * s5.v7 + s1.v3 * s5.v6 + s5.v1;
+        let z2681 = -s0.v1 * s5.v6 + s1.v2 * s6.v11 + s6.v1;
+        let z2682 = s0.v1 * s5.v9 - s1.v3 * s6.v12 + s6.v0;
+        let z2683 = -s1.v2 * s5.v9 + s1.v3 * s5.v8 + s5.v1;
+        let z2684 = -s0.v1 * s5.v8 + s1.v2 * s6.v12 + s6.v1;
+        let z2685 = s0.v1 * s5.v11 - s1.v3 * s6.v13 + s6.v0;
+        let z2686 = -s1.v2 * s5.v11 + s1.v3 * s5.v10 + s5.v1;
+        let z2687 = -s0.v1 * s5.v10 + s1.v2 * s6.v13 + s6.v1;
+        let z2688 = qd[3] * s0.v1 * s1.v5 - qd[3] * s1.v3 * z21 + s30.v3;
+        let z2689 = -qd[3] * s1.v2 * s1.v5 + qd[3] * s1.v3 * s2.v1 + s30.v4;
+        let z2690 = -qd[3] * s0.v1 * s2.v1 + qd[3] * s1.v2 * z21 + s30.v5;
+        let z2691 = qd[3] * s0.v1 * s6.v4 - qd[3] * s1.v3 * s5.v2 - qd[3] * z21 * s6.v1
+            + qd[3] * s1.v5 * s5.v1 + s30.v6;
+        let z2692 = -qd[3] * s0.v1 * s6.v3 + qd[3] * s1.v2 * s5.v2
+            - qd[3] * s2.v1 * s5.v1 + qd[3] * z21 * s6.v0 + s30.v8;
+        let z2693 = qd[4] * s0.v1 * z44 - qd[4] * s1.v3 * s6.v2 + z2688;
+        let z2694 = -qd[4] * s1.v2 * z44 + qd[4] * s1.v3 * z40 + z2689;
+        let z2695 = -qd[4] * s0.v1 * z40 + qd[4] * s1.v2 * s6.v2 + z2690;
+        let z2696 = qd[4] * s0.v1 * s6.v7 - qd[4] * s1.v3 * s5.v3 + qd[4] * s5.v1 * z44
+            - qd[4] * s6.v1 * s6.v2 + z2691;
+        let z2697 = -qd[4] * s0.v1 * s6.v6 + qd[4] * s1.v2 * s5.v3
+            + qd[4] * s6.v0 * s6.v2 - qd[4] * s5.v1 * z40 + z2692;
+        let z2698 = self.m * s0.v1 * s26.v28 - self.m * s1.v3 * s26.v27
+            + self.m * s26.v4 * z2681 - self.m * s26.v5 * z2680
+            - self.m * s6.v11 * s30.v5 + self.m * s5.v7 * s30.v4 + self.m * s30.v6;
+        let z2699 = -self.m * s0.v1 * s26.v26 + self.m * s1.v2 * s26.v27
+            + self.m * s26.v3 * z2680 - self.m * s26.v4 * z2679 - self.m * s5.v6 * s30.v4
+            + self.m * s6.v11 * s30.v3 + self.m * s30.v8;
+        let z2700 = s0.v1 * s8.v6 + s1.v2 * s8.v5 + s1.v3 * s8.v7;
+        let z2701 = s0.v1 * s8.v9 + s1.v2 * s8.v7 + s1.v3 * s8.v10;
+        let z2702 = -s1.v2 * s28.v5 + s1.v3 * s28.v3 - s26.v3 * z2701 + s26.v5 * z2700
+            - s5.v6 * z2699 + s5.v7 * z2698 + s8.v6 * s30.v3 + s8.v8 * s30.v4
+            + s8.v9 * s30.v5;
+        let z2703 = self.m * s0.v1 * s26.v31 - self.m * s1.v3 * s26.v30
+            + self.m * s26.v10 * z2684 - self.m * s26.v11 * z2683
+            - self.m * s6.v12 * z2690 + self.m * s5.v9 * z2689 + self.m * z2691;
+        let z2704 = -self.m * s0.v1 * s26.v29 + self.m * s1.v2 * s26.v30
+            + self.m * s26.v9 * z2683 - self.m * s26.v10 * z2682 - self.m * s5.v8 * z2689
+            + self.m * s6.v12 * z2688 + self.m * z2692;
+        let z2705 = s0.v1 * s8.v12 + s1.v2 * s8.v11 + s1.v3 * s8.v13;
+        let z2706 = s0.v1 * s8.v15 + s1.v2 * s8.v13 + s1.v3 * s8.v16;
+        let z2707 = -s1.v2 * s28.v8 + s1.v3 * s28.v6 - s26.v9 * z2706 + s26.v11 * z2705
+            - s5.v8 * z2704 + s5.v9 * z2703 + s8.v12 * z2688 + s8.v14 * z2689
+            + s8.v15 * z2690;
+        let z2708 = self.m * s0.v1 * s26.v34 - self.m * s1.v3 * s26.v33
+            + self.m * s26.v16 * z2687 - self.m * s26.v17 * z2686
+            - self.m * s6.v13 * z2695 + self.m * s5.v11 * z2694 + self.m * z2696;
+        let z2709 = -self.m * s0.v1 * s26.v32 + self.m * s1.v2 * s26.v33
+            + self.m * s26.v15 * z2686 - self.m * s26.v16 * z2685
+            - self.m * s5.v10 * z2694 + self.m * s6.v13 * z2693 + self.m * z2697;
+        let z2710 = s0.v1 * s8.v18 + s1.v2 * s8.v17 + s1.v3 * s8.v19;
+        let z2711 = s0.v1 * s8.v21 + s1.v2 * s8.v19 + s1.v3 * s8.v22;
+        let z2712 = -s1.v2 * s28.v11 + s1.v3 * s28.v9 - s26.v15 * z2711 + s26.v17 * z2710
+            - s5.v10 * z2709 + s5.v11 * z2708 + s8.v18 * z2693 + s8.v20 * z2694
+            + s8.v21 * z2695;
         let z2713 = z2707 + z2712;
         let z2714 = z2702 + z2713;
-        let z2715 = z21 * z100 - z23 * z99 + z45;
-        let z2716 = -z19 * z100 + z23 * z98 + z46;
-        let z2717 = z19 * z99 - z21 * z98 + z47;
-        let z2718 = z21 * z109 - z23 * z108 + z45;
-        let z2719 = -z19 * z109 + z23 * z107 + z46;
-        let z2720 = z19 * z108 - z21 * z107 + z47;
-        let z2721 = qd[4] * z21 * z44 - qd[4] * z23 * z42 + z391;
-        let z2722 = -qd[4] * z19 * z44 + qd[4] * z23 * z40 + z392;
-        let z2723 = qd[4] * z19 * z42 - qd[4] * z21 * z40 + z393;
-        let z2724 = qd[4] * z21 * z67 - qd[4] * z23 * z66 - qd[4] * z42 * z47
-            + qd[4] * z44 * z46 + z394;
-        let z2725 = qd[4] * z19 * z66 - qd[4] * z21 * z65 - qd[4] * z40 * z46
-            + qd[4] * z42 * z45 + z396;
-        let z2726 = self.m * z21 * z126 - self.m * z23 * z125 + self.m * z49 * z2717
-            - self.m * z50 * z2716 - self.m * z99 * z393 + self.m * z100 * z392
-            + self.m * z394;
-        let z2727 = self.m * z19 * z125 - self.m * z21 * z124 + self.m * z48 * z2716
-            - self.m * z49 * z2715 - self.m * z98 * z392 + self.m * z99 * z391
-            + self.m * z396;
-        let z2728 = z19 * z101 + z21 * z102 + z23 * z103;
-        let z2729 = z19 * z103 + z21 * z105 + z23 * z106;
-        let z2730 = -z19 * z291 + z23 * z289 - z48 * z2729 + z50 * z2728 - z98 * z2727
-            + z100 * z2726 + z102 * z391 + z104 * z392 + z105 * z393;
-        let z2731 = self.m * z21 * z129 - self.m * z23 * z128 + self.m * z69 * z2720
-            - self.m * z70 * z2719 - self.m * z108 * z2723 + self.m * z109 * z2722
-            + self.m * z2724;
-        let z2732 = self.m * z19 * z128 - self.m * z21 * z127 + self.m * z68 * z2719
-            - self.m * z69 * z2718 - self.m * z107 * z2722 + self.m * z108 * z2721
-            + self.m * z2725;
-        let z2733 = z19 * z110 + z21 * z111 + z23 * z112;
-        let z2734 = z19 * z112 + z21 * z114 + z23 * z115;
-        let z2735 = -z19 * z300 + z23 * z298 - z68 * z2734 + z70 * z2733 - z107 * z2732
-            + z109 * z2731 + z111 * z2721 + z113 * z2722 + z114 * z2723;
+        let z2715 = z21 * s5.v9 - s1.v5 * s6.v12 + s6.v3;
+        let z2716 = -s2.v1 * s5.v9 + s1.v5 * s5.v8 + s5.v2;
+        let z2717 = s2.v1 * s6.v12 - z21 * s5.v8 + s6.v4;
+        let z2718 = z21 * s5.v11 - s1.v5 * s6.v13 + s6.v3;
+        let z2719 = -s2.v1 * s5.v11 + s1.v5 * s5.v10 + s5.v2;
+        let z2720 = s2.v1 * s6.v13 - z21 * s5.v10 + s6.v4;
+        let z2721 = qd[4] * z21 * z44 - qd[4] * s1.v5 * s6.v2 + s30.v9;
+        let z2722 = -qd[4] * s2.v1 * z44 + qd[4] * s1.v5 * z40 + s30.v10;
+        let z2723 = qd[4] * s2.v1 * s6.v2 - qd[4] * z21 * z40 + s30.v11;
+        let z2724 = qd[4] * z21 * s6.v7 - qd[4] * s1.v5 * s5.v3 - qd[4] * s6.v2 * s6.v4
+            + qd[4] * z44 * s5.v2 + s30.v12;
+        let z2725 = qd[4] * s2.v1 * s5.v3 - qd[4] * z21 * s6.v6 - qd[4] * z40 * s5.v2
+            + qd[4] * s6.v2 * s6.v3 + s30.v14;
+        let z2726 = self.m * z21 * s26.v31 - self.m * s1.v5 * s26.v30
+            + self.m * s26.v10 * z2717 - self.m * s26.v11 * z2716
+            - self.m * s6.v12 * s30.v11 + self.m * s5.v9 * s30.v10 + self.m * s30.v12;
+        let z2727 = self.m * s2.v1 * s26.v30 - self.m * z21 * s26.v29
+            + self.m * s26.v9 * z2716 - self.m * s26.v10 * z2715
+            - self.m * s5.v8 * s30.v10 + self.m * s6.v12 * s30.v9 + self.m * s30.v14;
+        let z2728 = s2.v1 * s8.v11 + z21 * s8.v12 + s1.v5 * s8.v13;
+        let z2729 = s2.v1 * s8.v13 + z21 * s8.v15 + s1.v5 * s8.v16;
+        let z2730 = -s2.v1 * s28.v8 + s1.v5 * s28.v6 - s26.v9 * z2729 + s26.v11 * z2728
+            - s5.v8 * z2727 + s5.v9 * z2726 + s8.v12 * s30.v9 + s8.v14 * s30.v10
+            + s8.v15 * s30.v11;
+        let z2731 = self.m * z21 * s26.v34 - self.m * s1.v5 * s26.v33
+            + self.m * s26.v16 * z2720 - self.m * s26.v17 * z2719
+            - self.m * s6.v13 * z2723 + self.m * s5.v11 * z2722 + self.m * z2724;
+        let z2732 = self.m * s2.v1 * s26.v33 - self.m * z21 * s26.v32
+            + self.m * s26.v15 * z2719 - self.m * s26.v16 * z2718
+            - self.m * s5.v10 * z2722 + self.m * s6.v13 * z2721 + self.m * z2725;
+        let z2733 = s2.v1 * s8.v17 + z21 * s8.v18 + s1.v5 * s8.v19;
+        let z2734 = s2.v1 * s8.v19 + z21 * s8.v21 + s1.v5 * s8.v22;
+        let z2735 = -s2.v1 * s28.v11 + s1.v5 * s28.v9 - s26.v15 * z2734 + s26.v17 * z2733
+            - s5.v10 * z2732 + s5.v11 * z2731 + s8.v18 * z2721 + s8.v20 * z2722
+            + s8.v21 * z2723;
         let z2736 = z2730 + z2735;
-        let z2737 = z42 * z109 - z44 * z108 + z65;
-        let z2738 = -z40 * z109 + z44 * z107 + z66;
-        let z2739 = z40 * z108 - z42 * z107 + z67;
-        let z2740 = self.m * z42 * z129 - self.m * z44 * z128 + self.m * z69 * z2739
-            - self.m * z70 * z2738 - self.m * z108 * z399 + self.m * z109 * z398
-            + self.m * z400;
-        let z2741 = self.m * z40 * z128 - self.m * z42 * z127 + self.m * z68 * z2738
-            - self.m * z69 * z2737 - self.m * z107 * z398 + self.m * z108 * z397
-            + self.m * z402;
-        let z2742 = z40 * z110 + z42 * z111 + z44 * z112;
-        let z2743 = z40 * z112 + z42 * z114 + z44 * z115;
-        let z2744 = -z40 * z300 + z44 * z298 - z68 * z2743 + z70 * z2742 - z107 * z2741
-            + z109 * z2740 + z111 * z397 + z113 * z398 + z114 * z399;
-        let z2745 = self.m * z11 * z80 + self.m * z80 * z1592;
-        let z2746 = qd[0] * z87 + z12 * z83 - z12 * z86 + z273 + z81 * z2614
-            - z82 * z2745 + z85 * z1592;
-        let z2747 = -qd[0] * z84 + z11 * z86 + z12 * z85 - z271 + z80 * z2745
-            - z81 * z2613 + z88 * z1592;
-        let z2748 = self.m * z28 * z89 + self.m * z89 * z2604;
-        let z2749 = z282 + z29 * z96 + z30 * z92 - z30 * z95 + z90 * z2617 - z91 * z2748
-            + z94 * z2604;
-        let z2750 = -z280 + z28 * z95 - z29 * z93 + z30 * z94 + z89 * z2748 - z90 * z2616
-            + z97 * z2604;
-        let z2751 = self.m * z48 * z98 + self.m * z98 * z2606;
-        let z2752 = z291 + z49 * z105 + z50 * z101 - z50 * z104 + z99 * z2620
-            - z100 * z2751 + z103 * z2606;
-        let z2753 = -z289 + z48 * z104 - z49 * z102 + z50 * z103 + z98 * z2751
-            - z99 * z2619 + z106 * z2606;
-        let z2754 = self.m * z68 * z107 + self.m * z107 * z2608;
-        let z2755 = z300 + z69 * z114 + z70 * z110 - z70 * z113 + z108 * z2623
-            - z109 * z2754 + z112 * z2608;
-        let z2756 = -z298 + z68 * z113 - z69 * z111 + z70 * z112 + z107 * z2754
-            - z108 * z2622 + z115 * z2608;
+        let z2737 = s6.v2 * s5.v11 - z44 * s6.v13 + s6.v6;
+        let z2738 = -z40 * s5.v11 + z44 * s5.v10 + s5.v3;
+        let z2739 = z40 * s6.v13 - s6.v2 * s5.v10 + s6.v7;
+        let z2740 = self.m * s6.v2 * s26.v34 - self.m * z44 * s26.v33
+            + self.m * s26.v16 * z2739 - self.m * s26.v17 * z2738
+            - self.m * s6.v13 * s30.v17 + self.m * s5.v11 * s30.v16 + self.m * s30.v18;
+        let z2741 = self.m * z40 * s26.v33 - self.m * s6.v2 * s26.v32
+            + self.m * s26.v15 * z2738 - self.m * s26.v16 * z2737
+            - self.m * s5.v10 * s30.v16 + self.m * s6.v13 * s30.v15 + self.m * s30.v20;
+        let z2742 = z40 * s8.v17 + s6.v2 * s8.v18 + z44 * s8.v19;
+        let z2743 = z40 * s8.v19 + s6.v2 * s8.v21 + z44 * s8.v22;
+        let z2744 = -z40 * s28.v11 + z44 * s28.v9 - s26.v15 * z2743 + s26.v17 * z2742
+            - s5.v10 * z2741 + s5.v11 * z2740 + s8.v18 * s30.v15 + s8.v20 * s30.v16
+            + s8.v21 * s30.v17;
+        let z2745 = self.m * s26.v0 * s5.v4 + self.m * s5.v4 * z1592;
+        let z2746 = qd[0] * s8.v3 + s26.v1 * s8.v0 - s26.v1 * z86 + s28.v2
+            + s6.v10 * z2614 - s5.v5 * z2745 + s8.v2 * z1592;
+        let z2747 = -qd[0] * s8.v1 + s26.v0 * z86 + s26.v1 * s8.v2 - s28.v0
+            + s5.v4 * z2745 - s6.v10 * z2613 + s8.v4 * z1592;
+        let z2748 = self.m * s26.v3 * s5.v6 + self.m * s5.v6 * z2604;
+        let z2749 = s28.v5 + s26.v4 * s8.v9 + s26.v5 * s8.v5 - s26.v5 * s8.v8
+            + s6.v11 * z2617 - s5.v7 * z2748 + s8.v7 * z2604;
+        let z2750 = -s28.v3 + s26.v3 * s8.v8 - s26.v4 * s8.v6 + s26.v5 * s8.v7
+            + s5.v6 * z2748 - s6.v11 * z2616 + s8.v10 * z2604;
+        let z2751 = self.m * s26.v9 * s5.v8 + self.m * s5.v8 * z2606;
+        let z2752 = s28.v8 + s26.v10 * s8.v15 + s26.v11 * s8.v11 - s26.v11 * s8.v14
+            + s6.v12 * z2620 - s5.v9 * z2751 + s8.v13 * z2606;
+        let z2753 = -s28.v6 + s26.v9 * s8.v14 - s26.v10 * s8.v12 + s26.v11 * s8.v13
+            + s5.v8 * z2751 - s6.v12 * z2619 + s8.v16 * z2606;
+        let z2754 = self.m * s26.v15 * s5.v10 + self.m * s5.v10 * z2608;
+        let z2755 = s28.v11 + s26.v16 * s8.v21 + s26.v17 * s8.v17 - s26.v17 * s8.v20
+            + s6.v13 * z2623 - s5.v11 * z2754 + s8.v19 * z2608;
+        let z2756 = -s28.v9 + s26.v15 * s8.v20 - s26.v16 * s8.v18 + s26.v17 * s8.v19
+            + s5.v10 * z2754 - s6.v13 * z2622 + s8.v22 * z2608;
         let z2757 = z2752 + z2755;
         let z2758 = z2753 + z2756;
         let z2759 = z2751 + z2754;
@@ -6345,41 +5824,42 @@ impl Jacobians<5, 5, 0> for BricardA04 {
         let z2763 = z2746 + z2760;
         let z2764 = z2747 + z2761;
         let z2765 = z2762 + z2745;
-        let z2766 = z0 * z2764 + z1 * z2763 + z10 * z2765;
-        let z2767 = qd[2] * z0 * z25 - qd[2] * z1 * z27;
-        let z2768 = z2767 + qd[3] * z0 * z45 - qd[3] * z1 * z47;
-        let z2769 = z2768 + qd[4] * z0 * z65 - qd[4] * z1 * z67;
-        let z2770 = self.m * z0 * z118 - self.m * z1 * z120 - self.m * z11 * z2631
-            + self.m * z12 * z2629 + self.m * z80 * z382 - self.m * z82 * z380;
-        let z2771 = z0 * z87 + z1 * z84;
-        let z2772 = qd[0] * z2659 - z0 * z272 - z12 * z2771 + z81 * z2657 - z82 * z2770
-            + z83 * z380 + z84 * z381 + z85 * z382;
-        let z2773 = -qd[0] * z2658 + z1 * z272 + z11 * z2771 + z80 * z2770 - z81 * z2656
-            + z85 * z380 + z87 * z381 + z88 * z382;
-        let z2774 = self.m * z2767 + self.m * z0 * z121 - self.m * z1 * z123
-            - self.m * z28 * z2634 + self.m * z30 * z2632 + self.m * z89 * z2643
-            - self.m * z91 * z2641;
-        let z2775 = z0 * z96 + z1 * z93;
-        let z2776 = -z0 * z281 + z29 * z2664 - z30 * z2775 + z90 * z2662 - z91 * z2774
-            + z92 * z2641 + z93 * z2642 + z94 * z2643;
-        let z2777 = z1 * z281 + z28 * z2775 - z29 * z2663 + z89 * z2774 - z90 * z2661
-            + z94 * z2641 + z96 * z2642 + z97 * z2643;
-        let z2778 = self.m * z2768 + self.m * z0 * z124 - self.m * z1 * z126
-            - self.m * z48 * z2637 + self.m * z50 * z2635 + self.m * z98 * z2648
-            - self.m * z100 * z2646;
-        let z2779 = z0 * z105 + z1 * z102;
-        let z2780 = -z0 * z290 + z49 * z2669 - z50 * z2779 + z99 * z2667 - z100 * z2778
-            + z101 * z2646 + z102 * z2647 + z103 * z2648;
-        let z2781 = z1 * z290 + z48 * z2779 - z49 * z2668 + z98 * z2778 - z99 * z2666
-            + z103 * z2646 + z105 * z2647 + z106 * z2648;
-        let z2782 = self.m * z2769 + self.m * z0 * z127 - self.m * z1 * z129
-            - self.m * z68 * z2640 + self.m * z70 * z2638 + self.m * z107 * z2653
-            - self.m * z109 * z2651;
-        let z2783 = z0 * z114 + z1 * z111;
-        let z2784 = -z0 * z299 + z69 * z2674 - z70 * z2783 + z108 * z2672 - z109 * z2782
-            + z110 * z2651 + z111 * z2652 + z112 * z2653;
-        let z2785 = z1 * z299 + z68 * z2783 - z69 * z2673 + z107 * z2782 - z108 * z2671
-            + z112 * z2651 + z114 * z2652 + z115 * z2653;
+        let z2766 = s1.v0 * z2764 + s1.v1 * z2763 + s5.v0 * z2765;
+        let z2767 = qd[2] * s1.v0 * s6.v0 - qd[2] * s1.v1 * s6.v1;
+        let z2768 = z2767 + qd[3] * s1.v0 * s6.v3 - qd[3] * s1.v1 * s6.v4;
+        let z2769 = z2768 + qd[4] * s1.v0 * s6.v6 - qd[4] * s1.v1 * s6.v7;
+        let z2770 = self.m * s1.v0 * s26.v23 - self.m * s1.v1 * s26.v25
+            - self.m * s26.v0 * z2631 + self.m * s26.v1 * z2629 + self.m * s5.v4 * z382
+            - self.m * s5.v5 * z380;
+        let z2771 = s1.v0 * s8.v3 + s1.v1 * s8.v1;
+        let z2772 = qd[0] * z2659 - s1.v0 * s28.v1 - s26.v1 * z2771 + s6.v10 * z2657
+            - s5.v5 * z2770 + s8.v0 * z380 + s8.v1 * s30.v0 + s8.v2 * z382;
+        let z2773 = -qd[0] * z2658 + s1.v1 * s28.v1 + s26.v0 * z2771 + s5.v4 * z2770
+            - s6.v10 * z2656 + s8.v2 * z380 + s8.v3 * s30.v0 + s8.v4 * z382;
+        let z2774 = self.m * z2767 + self.m * s1.v0 * s26.v26 - self.m * s1.v1 * s26.v28
+            - self.m * s26.v3 * z2634 + self.m * s26.v5 * z2632 + self.m * s5.v6 * z2643
+            - self.m * s5.v7 * z2641;
+        let z2775 = s1.v0 * s8.v9 + s1.v1 * s8.v6;
+        let z2776 = -s1.v0 * s28.v4 + s26.v4 * z2664 - s26.v5 * z2775 + s6.v11 * z2662
+            - s5.v7 * z2774 + s8.v5 * z2641 + s8.v6 * z2642 + s8.v7 * z2643;
+        let z2777 = s1.v1 * s28.v4 + s26.v3 * z2775 - s26.v4 * z2663 + s5.v6 * z2774
+            - s6.v11 * z2661 + s8.v7 * z2641 + s8.v9 * z2642 + s8.v10 * z2643;
+        let z2778 = self.m * z2768 + self.m * s1.v0 * s26.v29 - self.m * s1.v1 * s26.v31
+            - self.m * s26.v9 * z2637 + self.m * s26.v11 * z2635 + self.m * s5.v8 * z2648
+            - self.m * s5.v9 * z2646;
+        let z2779 = s1.v0 * s8.v15 + s1.v1 * s8.v12;
+        let z2780 = -s1.v0 * s28.v7 + s26.v10 * z2669 - s26.v11 * z2779 + s6.v12 * z2667
+            - s5.v9 * z2778 + s8.v11 * z2646 + s8.v12 * z2647 + s8.v13 * z2648;
+        let z2781 = s1.v1 * s28.v7 + s26.v9 * z2779 - s26.v10 * z2668 + s5.v8 * z2778
+            - s6.v12 * z2666 + s8.v13 * z2646 + s8.v15 * z2647 + s8.v16 * z2648;
+        let z2782 = self.m * z2769 + self.m * s1.v0 * s26.v32 - self.m * s1.v1 * s26.v34
+            - self.m * s26.v15 * z2640 + self.m * s26.v17 * z2638
+            + self.m * s5.v10 * z2653 - self.m * s5.v11 * z2651;
+        let z2783 = s1.v0 * s8.v21 + s1.v1 * s8.v18;
+        let z2784 = -s1.v0 * s28.v10 + s26.v16 * z2674 - s26.v17 * z2783 + s6.v13 * z2672
+            - s5.v11 * z2782 + s8.v17 * z2651 + s8.v18 * z2652 + s8.v19 * z2653;
+        let z2785 = s1.v1 * s28.v10 + s26.v15 * z2783 - s26.v16 * z2673 + s5.v10 * z2782
+            - s6.v13 * z2671 + s8.v19 * z2651 + s8.v21 * z2652 + s8.v22 * z2653;
         let z2786 = z2780 + z2784;
         let z2787 = z2781 + z2785;
         let z2788 = z2778 + z2782;
@@ -6389,117 +5869,129 @@ impl Jacobians<5, 5, 0> for BricardA04 {
         let z2792 = z2772 + z2789;
         let z2793 = z2773 + z2790;
         let z2794 = z2770 + z2791;
-        let z2795 = z0 * z2793 + z1 * z2792 + z10 * z2794;
-        let z2796 = -qd[3] * z6 * z47 + qd[3] * z8 * z45 + qd[3] * z19 * z27
-            - qd[3] * z23 * z25 + z389;
-        let z2797 = z2796 - qd[4] * z6 * z67 + qd[4] * z8 * z65 - qd[4] * z25 * z44
-            + qd[4] * z27 * z40;
-        let z2798 = -self.m * z6 * z123 + self.m * z8 * z121 - self.m * z28 * z2681
-            + self.m * z30 * z2679 + self.m * z89 * z387 - self.m * z91 * z385
-            + self.m * z389;
-        let z2799 = z5 * z95 + z6 * z93 + z8 * z96;
-        let z2800 = z5 * z282 - z8 * z281 + z29 * z2701 - z30 * z2799 + z90 * z2699
-            - z91 * z2798 + z92 * z385 + z93 * z386 + z94 * z387;
-        let z2801 = -z5 * z280 + z6 * z281 + z28 * z2799 - z29 * z2700 + z89 * z2798
-            - z90 * z2698 + z94 * z385 + z96 * z386 + z97 * z387;
-        let z2802 = self.m * z2796 - self.m * z6 * z126 + self.m * z8 * z124
-            - self.m * z48 * z2684 + self.m * z50 * z2682 + self.m * z98 * z2690
-            - self.m * z100 * z2688;
-        let z2803 = z5 * z104 + z6 * z102 + z8 * z105;
-        let z2804 = z5 * z291 - z8 * z290 + z49 * z2706 - z50 * z2803 + z99 * z2704
-            - z100 * z2802 + z101 * z2688 + z102 * z2689 + z103 * z2690;
-        let z2805 = -z5 * z289 + z6 * z290 + z48 * z2803 - z49 * z2705 + z98 * z2802
-            - z99 * z2703 + z103 * z2688 + z105 * z2689 + z106 * z2690;
-        let z2806 = self.m * z2797 - self.m * z6 * z129 + self.m * z8 * z127
-            - self.m * z68 * z2687 + self.m * z70 * z2685 + self.m * z107 * z2695
-            - self.m * z109 * z2693;
-        let z2807 = z5 * z113 + z6 * z111 + z8 * z114;
-        let z2808 = z5 * z300 - z8 * z299 + z69 * z2711 - z70 * z2807 + z108 * z2709
-            - z109 * z2806 + z110 * z2693 + z111 * z2694 + z112 * z2695;
-        let z2809 = -z5 * z298 + z6 * z299 + z68 * z2807 - z69 * z2710 + z107 * z2806
-            - z108 * z2708 + z112 * z2693 + z114 * z2694 + z115 * z2695;
+        let z2795 = s1.v0 * z2793 + s1.v1 * z2792 + s5.v0 * z2794;
+        let z2796 = -qd[3] * s1.v2 * s6.v4 + qd[3] * s1.v3 * s6.v3
+            + qd[3] * s2.v1 * s6.v1 - qd[3] * s1.v5 * s6.v0 + s30.v7;
+        let z2797 = z2796 - qd[4] * s1.v2 * s6.v7 + qd[4] * s1.v3 * s6.v6
+            - qd[4] * s6.v0 * z44 + qd[4] * s6.v1 * z40;
+        let z2798 = -self.m * s1.v2 * s26.v28 + self.m * s1.v3 * s26.v26
+            - self.m * s26.v3 * z2681 + self.m * s26.v5 * z2679 + self.m * s5.v6 * s30.v5
+            - self.m * s5.v7 * s30.v3 + self.m * s30.v7;
+        let z2799 = s0.v1 * s8.v8 + s1.v2 * s8.v6 + s1.v3 * s8.v9;
+        let z2800 = s0.v1 * s28.v5 - s1.v3 * s28.v4 + s26.v4 * z2701 - s26.v5 * z2799
+            + s6.v11 * z2699 - s5.v7 * z2798 + s8.v5 * s30.v3 + s8.v6 * s30.v4
+            + s8.v7 * s30.v5;
+        let z2801 = -s0.v1 * s28.v3 + s1.v2 * s28.v4 + s26.v3 * z2799 - s26.v4 * z2700
+            + s5.v6 * z2798 - s6.v11 * z2698 + s8.v7 * s30.v3 + s8.v9 * s30.v4
+            + s8.v10 * s30.v5;
+        let z2802 = self.m * z2796 - self.m * s1.v2 * s26.v31 + self.m * s1.v3 * s26.v29
+            - self.m * s26.v9 * z2684 + self.m * s26.v11 * z2682 + self.m * s5.v8 * z2690
+            - self.m * s5.v9 * z2688;
+        let z2803 = s0.v1 * s8.v14 + s1.v2 * s8.v12 + s1.v3 * s8.v15;
+        let z2804 = s0.v1 * s28.v8 - s1.v3 * s28.v7 + s26.v10 * z2706 - s26.v11 * z2803
+            + s6.v12 * z2704 - s5.v9 * z2802 + s8.v11 * z2688 + s8.v12 * z2689
+            + s8.v13 * z2690;
+        let z2805 = -s0.v1 * s28.v6 + s1.v2 * s28.v7 + s26.v9 * z2803 - s26.v10 * z2705
+            + s5.v8 * z2802 - s6.v12 * z2703 + s8.v13 * z2688 + s8.v15 * z2689
+            + s8.v16 * z2690;
+        let z2806 = self.m * z2797 - self.m * s1.v2 * s26.v34 + self.m * s1.v3 * s26.v32
+            - self.m * s26.v15 * z2687 + self.m * s26.v17 * z2685
+            + self.m * s5.v10 * z2695 - self.m * s5.v11 * z2693;
+        let z2807 = s0.v1 * s8.v20 + s1.v2 * s8.v18 + s1.v3 * s8.v21;
+        let z2808 = s0.v1 * s28.v11 - s1.v3 * s28.v10 + s26.v16 * z2711 - s26.v17 * z2807
+            + s6.v13 * z2709 - s5.v11 * z2806 + s8.v17 * z2693 + s8.v18 * z2694
+            + s8.v19 * z2695;
+        let z2809 = -s0.v1 * s28.v9 + s1.v2 * s28.v10 + s26.v15 * z2807 - s26.v16 * z2710
+            + s5.v10 * z2806 - s6.v13 * z2708 + s8.v19 * z2693 + s8.v21 * z2694
+            + s8.v22 * z2695;
         let z2810 = z2804 + z2808;
         let z2811 = z2805 + z2809;
         let z2812 = z2802 + z2806;
         let z2813 = z2800 + z2810;
         let z2814 = z2801 + z2811;
         let z2815 = z2798 + z2812;
-        let z2816 = z0 * z2814 + z1 * z2813 + z10 * z2815;
-        let z2817 = -qd[4] * z19 * z67 + qd[4] * z23 * z65 + qd[4] * z40 * z47
-            - qd[4] * z44 * z45 + z395;
-        let z2818 = -self.m * z19 * z126 + self.m * z23 * z124 - self.m * z48 * z2717
-            + self.m * z50 * z2715 + self.m * z98 * z393 - self.m * z100 * z391
-            + self.m * z395;
-        let z2819 = z19 * z102 + z21 * z104 + z23 * z105;
-        let z2820 = z21 * z291 - z23 * z290 + z49 * z2729 - z50 * z2819 + z99 * z2727
-            - z100 * z2818 + z101 * z391 + z102 * z392 + z103 * z393;
-        let z2821 = z19 * z290 - z21 * z289 + z48 * z2819 - z49 * z2728 + z98 * z2818
-            - z99 * z2726 + z103 * z391 + z105 * z392 + z106 * z393;
-        let z2822 = self.m * z2817 - self.m * z19 * z129 + self.m * z23 * z127
-            - self.m * z68 * z2720 + self.m * z70 * z2718 + self.m * z107 * z2723
-            - self.m * z109 * z2721;
-        let z2823 = z19 * z111 + z21 * z113 + z23 * z114;
-        let z2824 = z21 * z300 - z23 * z299 + z69 * z2734 - z70 * z2823 + z108 * z2732
-            - z109 * z2822 + z110 * z2721 + z111 * z2722 + z112 * z2723;
-        let z2825 = z19 * z299 - z21 * z298 + z68 * z2823 - z69 * z2733 + z107 * z2822
-            - z108 * z2731 + z112 * z2721 + z114 * z2722 + z115 * z2723;
+        let z2816 = s1.v0 * z2814 + s1.v1 * z2813 + s5.v0 * z2815;
+        let z2817 = -qd[4] * s2.v1 * s6.v7 + qd[4] * s1.v5 * s6.v6 + qd[4] * z40 * s6.v4
+            - qd[4] * z44 * s6.v3 + s30.v13;
+        let z2818 = -self.m * s2.v1 * s26.v31 + self.m * s1.v5 * s26.v29
+            - self.m * s26.v9 * z2717 + self.m * s26.v11 * z2715
+            + self.m * s5.v8 * s30.v11 - self.m * s5.v9 * s30.v9 + self.m * s30.v13;
+        let z2819 = s2.v1 * s8.v12 + z21 * s8.v14 + s1.v5 * s8.v15;
+        let z2820 = z21 * s28.v8 - s1.v5 * s28.v7 + s26.v10 * z2729 - s26.v11 * z2819
+            + s6.v12 * z2727 - s5.v9 * z2818 + s8.v11 * s30.v9 + s8.v12 * s30.v10
+            + s8.v13 * s30.v11;
+        let z2821 = s2.v1 * s28.v7 - z21 * s28.v6 + s26.v9 * z2819 - s26.v10 * z2728
+            + s5.v8 * z2818 - s6.v12 * z2726 + s8.v13 * s30.v9 + s8.v15 * s30.v10
+            + s8.v16 * s30.v11;
+        let z2822 = self.m * z2817 - self.m * s2.v1 * s26.v34 + self.m * s1.v5 * s26.v32
+            - self.m * s26.v15 * z2720 + self.m * s26.v17 * z2718
+            + self.m * s5.v10 * z2723 - self.m * s5.v11 * z2721;
+        let z2823 = s2.v1 * s8.v18 + z21 * s8.v20 + s1.v5 * s8.v21;
+        let z2824 = z21 * s28.v11 - s1.v5 * s28.v10 + s26.v16 * z2734 - s26.v17 * z2823
+            + s6.v13 * z2732 - s5.v11 * z2822 + s8.v17 * z2721 + s8.v18 * z2722
+            + s8.v19 * z2723;
+        let z2825 = s2.v1 * s28.v10 - z21 * s28.v9 + s26.v15 * z2823 - s26.v16 * z2733
+            + s5.v10 * z2822 - s6.v13 * z2731 + s8.v19 * z2721 + s8.v21 * z2722
+            + s8.v22 * z2723;
         let z2826 = z2820 + z2824;
         let z2827 = z2821 + z2825;
         let z2828 = z2818 + z2822;
-        let z2829 = z0 * z2827 + z1 * z2826 + z10 * z2828;
-        let z2830 = -self.m * z40 * z129 + self.m * z44 * z127 - self.m * z68 * z2739
-            + self.m * z70 * z2737 + self.m * z107 * z399 - self.m * z109 * z397
-            + self.m * z401;
-        let z2831 = z40 * z111 + z42 * z113 + z44 * z114;
-        let z2832 = z42 * z300 - z44 * z299 + z69 * z2743 - z70 * z2831 + z108 * z2741
-            - z109 * z2830 + z110 * z397 + z111 * z398 + z112 * z399;
-        let z2833 = z40 * z299 - z42 * z298 + z68 * z2831 - z69 * z2742 + z107 * z2830
-            - z108 * z2740 + z112 * z397 + z114 * z398 + z115 * z399;
-        let z2834 = z0 * z2833 + z1 * z2832 + z10 * z2830;
+        let z2829 = s1.v0 * z2827 + s1.v1 * z2826 + s5.v0 * z2828;
+        let z2830 = -self.m * z40 * s26.v34 + self.m * z44 * s26.v32
+            - self.m * s26.v15 * z2739 + self.m * s26.v17 * z2737
+            + self.m * s5.v10 * s30.v17 - self.m * s5.v11 * s30.v15 + self.m * s30.v19;
+        let z2831 = z40 * s8.v18 + s6.v2 * s8.v20 + z44 * s8.v21;
+        let z2832 = s6.v2 * s28.v11 - z44 * s28.v10 + s26.v16 * z2743 - s26.v17 * z2831
+            + s6.v13 * z2741 - s5.v11 * z2830 + s8.v17 * s30.v15 + s8.v18 * s30.v16
+            + s8.v19 * s30.v17;
+        let z2833 = z40 * s28.v10 - s6.v2 * s28.v9 + s26.v15 * z2831 - s26.v16 * z2742
+            + s5.v10 * z2830 - s6.v13 * z2740 + s8.v19 * s30.v15 + s8.v21 * s30.v16
+            + s8.v22 * s30.v17;
+        let z2834 = s1.v0 * z2833 + s1.v1 * z2832 + s5.v0 * z2830;
         let z2835 = z2619 + z2622;
         let z2836 = z2620 + z2623;
         let z2837 = z2835 + z2616;
         let z2838 = z2836 + z2617;
-        let z2839 = z5 * z2626 + z6 * z2760 + z8 * z2761 + z25 * z2837 + z26 * z2762
-            + z27 * z2838;
+        let z2839 = s0.v1 * z2626 + s1.v2 * z2760 + s1.v3 * z2761 + s6.v0 * z2837
+            + s5.v1 * z2762 + s6.v1 * z2838;
         let z2840 = z2666 + z2671;
         let z2841 = z2667 + z2672;
         let z2842 = z2840 + z2661;
         let z2843 = z2841 + z2662;
-        let z2844 = z5 * z2677 + z6 * z2789 + z8 * z2790 + z25 * z2842 + z26 * z2791
-            + z27 * z2843;
+        let z2844 = s0.v1 * z2677 + s1.v2 * z2789 + s1.v3 * z2790 + s6.v0 * z2842
+            + s5.v1 * z2791 + s6.v1 * z2843;
         let z2845 = z2703 + z2708;
         let z2846 = z2704 + z2709;
         let z2847 = z2845 + z2698;
         let z2848 = z2846 + z2699;
-        let z2849 = z5 * z2714 + z6 * z2813 + z8 * z2814 + z25 * z2847 + z26 * z2815
-            + z27 * z2848;
+        let z2849 = s0.v1 * z2714 + s1.v2 * z2813 + s1.v3 * z2814 + s6.v0 * z2847
+            + s5.v1 * z2815 + s6.v1 * z2848;
         let z2850 = z2726 + z2731;
         let z2851 = z2727 + z2732;
-        let z2852 = z5 * z2736 + z6 * z2826 + z8 * z2827 + z25 * z2850 + z26 * z2828
-            + z27 * z2851;
-        let z2853 = z5 * z2744 + z6 * z2832 + z8 * z2833 + z25 * z2740 + z26 * z2830
-            + z27 * z2741;
-        let z2854 = z19 * z2757 + z21 * z2625 + z23 * z2758 + z45 * z2835 + z46 * z2759
-            + z47 * z2836;
-        let z2855 = z19 * z2786 + z21 * z2676 + z23 * z2787 + z45 * z2840 + z46 * z2788
-            + z47 * z2841;
-        let z2856 = z19 * z2810 + z21 * z2713 + z23 * z2811 + z45 * z2845 + z46 * z2812
-            + z47 * z2846;
-        let z2857 = z19 * z2826 + z21 * z2736 + z23 * z2827 + z45 * z2850 + z46 * z2828
-            + z47 * z2851;
-        let z2858 = z19 * z2832 + z21 * z2744 + z23 * z2833 + z45 * z2740 + z46 * z2830
-            + z47 * z2741;
-        let z2859 = z40 * z2755 + z42 * z2624 + z44 * z2756 + z65 * z2622 + z66 * z2754
-            + z67 * z2623;
-        let z2860 = z40 * z2784 + z42 * z2675 + z44 * z2785 + z65 * z2671 + z66 * z2782
-            + z67 * z2672;
-        let z2861 = z40 * z2808 + z42 * z2712 + z44 * z2809 + z65 * z2708 + z66 * z2806
-            + z67 * z2709;
-        let z2862 = z40 * z2824 + z42 * z2735 + z44 * z2825 + z65 * z2731 + z66 * z2822
-            + z67 * z2732;
-        let z2863 = z40 * z2832 + z42 * z2744 + z44 * z2833 + z65 * z2740 + z66 * z2830
-            + z67 * z2741;
+        let z2852 = s0.v1 * z2736 + s1.v2 * z2826 + s1.v3 * z2827 + s6.v0 * z2850
+            + s5.v1 * z2828 + s6.v1 * z2851;
+        let z2853 = s0.v1 * z2744 + s1.v2 * z2832 + s1.v3 * z2833 + s6.v0 * z2740
+            + s5.v1 * z2830 + s6.v1 * z2741;
+        let z2854 = s2.v1 * z2757 + z21 * z2625 + s1.v5 * z2758 + s6.v3 * z2835
+            + s5.v2 * z2759 + s6.v4 * z2836;
+        let z2855 = s2.v1 * z2786 + z21 * z2676 + s1.v5 * z2787 + s6.v3 * z2840
+            + s5.v2 * z2788 + s6.v4 * z2841;
+        let z2856 = s2.v1 * z2810 + z21 * z2713 + s1.v5 * z2811 + s6.v3 * z2845
+            + s5.v2 * z2812 + s6.v4 * z2846;
+        let z2857 = s2.v1 * z2826 + z21 * z2736 + s1.v5 * z2827 + s6.v3 * z2850
+            + s5.v2 * z2828 + s6.v4 * z2851;
+        let z2858 = s2.v1 * z2832 + z21 * z2744 + s1.v5 * z2833 + s6.v3 * z2740
+            + s5.v2 * z2830 + s6.v4 * z2741;
+        let z2859 = z40 * z2755 + s6.v2 * z2624 + z44 * z2756 + s6.v6 * z2622
+            + s5.v3 * z2754 + s6.v7 * z2623;
+        let z2860 = z40 * z2784 + s6.v2 * z2675 + z44 * z2785 + s6.v6 * z2671
+            + s5.v3 * z2782 + s6.v7 * z2672;
+        let z2861 = z40 * z2808 + s6.v2 * z2712 + z44 * z2809 + s6.v6 * z2708
+            + s5.v3 * z2806 + s6.v7 * z2709;
+        let z2862 = z40 * z2824 + s6.v2 * z2735 + z44 * z2825 + s6.v6 * z2731
+            + s5.v3 * z2822 + s6.v7 * z2732;
+        let z2863 = z40 * z2832 + s6.v2 * z2744 + z44 * z2833 + s6.v6 * z2740
+            + s5.v3 * z2830 + s6.v7 * z2741;
         let x0 = -z1665;
         let x1 = -z1733;
         let x2 = -z1781;
@@ -6617,828 +6109,241 @@ impl Jacobians<5, 5, 0> for BricardA04 {
         a: &Vector<5>,
         out: &mut Matrix<5, 5>,
     ) {
-        let z0 = q[0].cos();
-        let z1 = q[0].sin();
-        let z2 = self.l * z0;
-        let z3 = -self.l * z1;
-        let z4 = q[1].cos();
-        let z5 = q[1].sin();
-        let z6 = z0 * z4;
-        let z7 = -z0 * z5;
-        let z8 = -z1 * z4;
-        let z9 = z1 * z5;
-        let z10 = -z0 * z2 + z1 * z3;
-        let z14 = -self.l * z7 + z2;
-        let z15 = -self.l * z4;
-        let z16 = -self.l * z9 + z3;
-        let z17 = q[2].cos();
-        let z18 = q[2].sin();
-        let z19 = z1 * z18 + z7 * z17;
-        let z20 = z1 * z17 - z7 * z18;
-        let z21 = z4 * z17;
-        let z22 = -z4 * z18;
-        let z23 = z0 * z18 + z9 * z17;
-        let z24 = z0 * z17 - z9 * z18;
-        let z25 = -z5 * z16 + z8 * z15;
-        let z26 = z6 * z16 - z8 * z14;
-        let z27 = z5 * z14 - z6 * z15;
-        let z34 = self.l * z20 + z14;
-        let z35 = self.l * z22 + z15;
-        let z36 = self.l * z24 + z16;
-        let z37 = q[3].cos();
-        let z38 = q[3].sin();
-        let z39 = z6 * z37 - z20 * z38;
-        let z40 = z6 * z38 + z20 * z37;
-        let z41 = z5 * z37 - z22 * z38;
-        let z42 = z5 * z38 + z22 * z37;
-        let z43 = z8 * z37 - z24 * z38;
-        let z44 = z8 * z38 + z24 * z37;
-        let z45 = -z21 * z36 + z23 * z35;
-        let z46 = z19 * z36 - z23 * z34;
-        let z47 = -z19 * z35 + z21 * z34;
-        let z54 = -self.l * z39 + z34;
-        let z55 = -self.l * z41 + z35;
-        let z56 = -self.l * z43 + z36;
-        let z57 = q[4].cos();
-        let z58 = q[4].sin();
-        let z59 = z19 * z58 + z39 * z57;
-        let z60 = z19 * z57 - z39 * z58;
-        let z61 = z21 * z58 + z41 * z57;
-        let z62 = z21 * z57 - z41 * z58;
-        let z63 = z23 * z58 + z43 * z57;
-        let z64 = z23 * z57 - z43 * z58;
-        let z65 = -z42 * z56 + z44 * z55;
-        let z66 = z40 * z56 - z44 * z54;
-        let z67 = -z40 * z55 + z42 * z54;
-        let z74 = 0.5 * self.l * z0;
-        let z75 = -0.5 * self.l * z1;
-        let z80 = -0.5 * self.l * z7 + z2;
-        let z81 = -0.5 * self.l * z4;
-        let z82 = -0.5 * self.l * z9 + z3;
-        let z83 = 0.08333333333333333 * self.m * (self.l * self.l) * (z1 * z1)
-            + 0.08333333333333333 * self.m * (self.l * self.l) * (z6 * z6)
-            + 0.08333333333333333 * self.m * (self.w * self.w) * (z1 * z1)
-            + 0.08333333333333333 * self.m * (self.w * self.w) * (z6 * z6)
-            + 0.16666666666666666 * self.m * (self.w * self.w) * (z7 * z7);
-        let z84 = 0.08333333333333333 * self.m * (self.l * self.l) * z5 * z6
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z4 * z7
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z5 * z6;
-        let z85 = 0.08333333333333333 * self.m * (self.l * self.l) * z0 * z1
-            + 0.08333333333333333 * self.m * (self.l * self.l) * z6 * z8
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z0 * z1
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z6 * z8
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z7 * z9;
-        let z87 = 0.08333333333333333 * self.m * (self.l * self.l) * z5 * z8
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z4 * z9
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z5 * z8;
-        let z88 = 0.08333333333333333 * self.m * (self.l * self.l) * (z0 * z0)
-            + 0.08333333333333333 * self.m * (self.l * self.l) * (z8 * z8)
-            + 0.08333333333333333 * self.m * (self.w * self.w) * (z0 * z0)
-            + 0.08333333333333333 * self.m * (self.w * self.w) * (z8 * z8)
-            + 0.16666666666666666 * self.m * (self.w * self.w) * (z9 * z9);
-        let z89 = 0.5 * self.l * z20 + z14;
-        let z90 = 0.5 * self.l * z22 + z15;
-        let z91 = 0.5 * self.l * z24 + z16;
-        let z92 = 0.08333333333333333 * self.m * (self.l * self.l) * (z6 * z6)
-            + 0.08333333333333333 * self.m * (self.l * self.l) * (z19 * z19)
-            + 0.08333333333333333 * self.m * (self.w * self.w) * (z6 * z6)
-            + 0.08333333333333333 * self.m * (self.w * self.w) * (z19 * z19)
-            + 0.16666666666666666 * self.m * (self.w * self.w) * (z20 * z20);
-        let z93 = 0.08333333333333333 * self.m * (self.l * self.l) * z5 * z6
-            + 0.08333333333333333 * self.m * (self.l * self.l) * z19 * z21
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z5 * z6
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z19 * z21
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z20 * z22;
-        let z94 = 0.08333333333333333 * self.m * (self.l * self.l) * z6 * z8
-            + 0.08333333333333333 * self.m * (self.l * self.l) * z19 * z23
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z6 * z8
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z19 * z23
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z20 * z24;
-        let z95 = 0.08333333333333333 * self.m * (self.l * self.l) * (z5 * z5)
-            + 0.08333333333333333 * self.m * (self.l * self.l) * (z21 * z21)
-            + 0.08333333333333333 * self.m * (self.w * self.w) * (z5 * z5)
-            + 0.08333333333333333 * self.m * (self.w * self.w) * (z21 * z21)
-            + 0.16666666666666666 * self.m * (self.w * self.w) * (z22 * z22);
-        let z96 = 0.08333333333333333 * self.m * (self.l * self.l) * z5 * z8
-            + 0.08333333333333333 * self.m * (self.l * self.l) * z21 * z23
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z5 * z8
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z21 * z23
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z22 * z24;
-        let z97 = 0.08333333333333333 * self.m * (self.l * self.l) * (z8 * z8)
-            + 0.08333333333333333 * self.m * (self.l * self.l) * (z23 * z23)
-            + 0.08333333333333333 * self.m * (self.w * self.w) * (z8 * z8)
-            + 0.08333333333333333 * self.m * (self.w * self.w) * (z23 * z23)
-            + 0.16666666666666666 * self.m * (self.w * self.w) * (z24 * z24);
-        let z98 = -0.5 * self.l * z39 + z34;
-        let z99 = -0.5 * self.l * z41 + z35;
-        let z100 = -0.5 * self.l * z43 + z36;
-        let z101 = 0.08333333333333333 * self.m * (self.l * self.l) * (z19 * z19)
-            + 0.08333333333333333 * self.m * (self.l * self.l) * (z40 * z40)
-            + 0.08333333333333333 * self.m * (self.w * self.w) * (z19 * z19)
-            + 0.16666666666666666 * self.m * (self.w * self.w) * (z39 * z39)
-            + 0.08333333333333333 * self.m * (self.w * self.w) * (z40 * z40);
-        let z102 = 0.08333333333333333 * self.m * (self.l * self.l) * z19 * z21
-            + 0.08333333333333333 * self.m * (self.l * self.l) * z40 * z42
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z19 * z21
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z39 * z41
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z40 * z42;
-        let z103 = 0.08333333333333333 * self.m * (self.l * self.l) * z19 * z23
-            + 0.08333333333333333 * self.m * (self.l * self.l) * z40 * z44
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z19 * z23
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z39 * z43
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z40 * z44;
-        let z104 = 0.08333333333333333 * self.m * (self.l * self.l) * (z21 * z21)
-            + 0.08333333333333333 * self.m * (self.l * self.l) * (z42 * z42)
-            + 0.08333333333333333 * self.m * (self.w * self.w) * (z21 * z21)
-            + 0.16666666666666666 * self.m * (self.w * self.w) * (z41 * z41)
-            + 0.08333333333333333 * self.m * (self.w * self.w) * (z42 * z42);
-        let z105 = 0.08333333333333333 * self.m * (self.l * self.l) * z21 * z23
-            + 0.08333333333333333 * self.m * (self.l * self.l) * z42 * z44
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z21 * z23
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z41 * z43
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z42 * z44;
-        let z106 = 0.08333333333333333 * self.m * (self.l * self.l) * (z23 * z23)
-            + 0.08333333333333333 * self.m * (self.l * self.l) * (z44 * z44)
-            + 0.08333333333333333 * self.m * (self.w * self.w) * (z23 * z23)
-            + 0.16666666666666666 * self.m * (self.w * self.w) * (z43 * z43)
-            + 0.08333333333333333 * self.m * (self.w * self.w) * (z44 * z44);
-        let z107 = 0.5 * self.l * z60 + z54;
-        let z108 = 0.5 * self.l * z62 + z55;
-        let z109 = 0.5 * self.l * z64 + z56;
-        let z110 = 0.08333333333333333 * self.m * (self.l * self.l) * (z40 * z40)
-            + 0.08333333333333333 * self.m * (self.l * self.l) * (z59 * z59)
-            + 0.08333333333333333 * self.m * (self.w * self.w) * (z40 * z40)
-            + 0.08333333333333333 * self.m * (self.w * self.w) * (z59 * z59)
-            + 0.16666666666666666 * self.m * (self.w * self.w) * (z60 * z60);
-        let z111 = 0.08333333333333333 * self.m * (self.l * self.l) * z40 * z42
-            + 0.08333333333333333 * self.m * (self.l * self.l) * z59 * z61
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z40 * z42
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z59 * z61
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z60 * z62;
-        let z112 = 0.08333333333333333 * self.m * (self.l * self.l) * z40 * z44
-            + 0.08333333333333333 * self.m * (self.l * self.l) * z59 * z63
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z40 * z44
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z59 * z63
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z60 * z64;
-        let z113 = 0.08333333333333333 * self.m * (self.l * self.l) * (z42 * z42)
-            + 0.08333333333333333 * self.m * (self.l * self.l) * (z61 * z61)
-            + 0.08333333333333333 * self.m * (self.w * self.w) * (z42 * z42)
-            + 0.08333333333333333 * self.m * (self.w * self.w) * (z61 * z61)
-            + 0.16666666666666666 * self.m * (self.w * self.w) * (z62 * z62);
-        let z114 = 0.08333333333333333 * self.m * (self.l * self.l) * z42 * z44
-            + 0.08333333333333333 * self.m * (self.l * self.l) * z61 * z63
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z42 * z44
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z61 * z63
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z62 * z64;
-        let z115 = 0.08333333333333333 * self.m * (self.l * self.l) * (z44 * z44)
-            + 0.08333333333333333 * self.m * (self.l * self.l) * (z63 * z63)
-            + 0.08333333333333333 * self.m * (self.w * self.w) * (z44 * z44)
-            + 0.08333333333333333 * self.m * (self.w * self.w) * (z63 * z63)
-            + 0.16666666666666666 * self.m * (self.w * self.w) * (z64 * z64);
-        let z459 = a[1] * z1;
-        let z460 = a[1] * z0;
-        let z461 = a[1] * z10;
-        let z462 = z459 + a[2] * z6;
-        let z463 = a[0] + a[2] * z5;
-        let z464 = z460 + a[2] * z8;
-        let z465 = a[2] * z25;
-        let z466 = z461 + a[2] * z26;
-        let z467 = a[2] * z27;
-        let z468 = z462 + a[3] * z19;
-        let z469 = z463 + a[3] * z21;
-        let z470 = z464 + a[3] * z23;
-        let z471 = z465 + a[3] * z45;
-        let z472 = z466 + a[3] * z46;
-        let z473 = z467 + a[3] * z47;
-        let z474 = z468 + a[4] * z40;
-        let z475 = z469 + a[4] * z42;
-        let z476 = z470 + a[4] * z44;
-        let z477 = z471 + a[4] * z65;
-        let z478 = z472 + a[4] * z66;
-        let z479 = z473 + a[4] * z67;
-        let z480 = self.m * a[0] * z75;
-        let z481 = -self.m * a[0] * z74;
-        let z483 = self.m * a[0] * z82 - self.m * z81 * z460;
-        let z484 = self.m * z461 + self.m * z80 * z460 - self.m * z82 * z459;
-        let z485 = -self.m * a[0] * z80 + self.m * z81 * z459;
-        let z486 = a[0] * z84 + z81 * z485 - z82 * z484 + z83 * z459 + z85 * z460;
-        let z488 = a[0] * z87 + z80 * z484 - z81 * z483 + z85 * z459 + z88 * z460;
-        let z489 = self.m * z465 - self.m * z90 * z464 + self.m * z91 * z463;
-        let z490 = self.m * z466 + self.m * z89 * z464 - self.m * z91 * z462;
-        let z491 = self.m * z467 - self.m * z89 * z463 + self.m * z90 * z462;
-        let z492 = z90 * z491 - z91 * z490 + z92 * z462 + z93 * z463 + z94 * z464;
-        let z493 = -z89 * z491 + z91 * z489 + z93 * z462 + z95 * z463 + z96 * z464;
-        let z494 = z89 * z490 - z90 * z489 + z94 * z462 + z96 * z463 + z97 * z464;
-        let z495 = self.m * z471 - self.m * z99 * z470 + self.m * z100 * z469;
-        let z496 = self.m * z472 + self.m * z98 * z470 - self.m * z100 * z468;
-        let z497 = self.m * z473 - self.m * z98 * z469 + self.m * z99 * z468;
-        let z498 = z99 * z497 - z100 * z496 + z101 * z468 + z102 * z469 + z103 * z470;
-        let z499 = -z98 * z497 + z100 * z495 + z102 * z468 + z104 * z469 + z105 * z470;
-        let z500 = z98 * z496 - z99 * z495 + z103 * z468 + z105 * z469 + z106 * z470;
-        let z501 = self.m * z477 - self.m * z108 * z476 + self.m * z109 * z475;
-        let z502 = self.m * z478 + self.m * z107 * z476 - self.m * z109 * z474;
-        let z503 = self.m * z479 - self.m * z107 * z475 + self.m * z108 * z474;
-        let z504 = z108 * z503 - z109 * z502 + z110 * z474 + z111 * z475 + z112 * z476;
-        let z505 = -z107 * z503 + z109 * z501 + z111 * z474 + z113 * z475 + z114 * z476;
-        let z506 = z107 * z502 - z108 * z501 + z112 * z474 + z114 * z475 + z115 * z476;
+        let s0 = self.shared0(q);
+        let s1 = self.shared1(q, &s0);
+        let s2 = self.shared2(q, &s0, &s1);
+        let s3 = self.shared3(q, &s1);
+        let s4 = self.shared4(q, &s1, &s2);
+        let s5 = self.shared5(q, &s0, &s1, &s2, &s3, &s4);
+        let s6 = self.shared6(q, &s0, &s1, &s2, &s3, &s4);
+        let s7 = self.shared7(q, &s0, &s1);
+        let s8 = self.shared8(q, &s0, &s1, &s2, &s6);
+        let s9 = self.shared9(q, &s0, &s1, &s7);
+        let s10 = self.shared10(q, &s0, &s1, &s2, &s7);
+        let s11 = self.shared11(q, &s0);
+        let s12 = self.shared12(q, &s0, &s1, &s7);
+        let s13 = self.shared13(q, &s7);
+        let s15 = self.shared15(q, &s0, &s2, &s7, &s10);
+        let s16 = self.shared16(q, &s1, &s9);
+        let s17 = self.shared17(q, &s0, &s11);
+        let s19 = self.shared19(q, &s0, &s1, &s7, &s9, &s11);
+        let s20 = self.shared20(q, &s7, &s10, &s12, &s13, &s15);
+        let s25 = self
+            .shared25(
+                q,
+                &s0,
+                &s1,
+                &s2,
+                &s3,
+                &s4,
+                &s6,
+                &s7,
+                &s9,
+                &s10,
+                &s11,
+                &s12,
+                &s13,
+                &s15,
+                &s16,
+                &s17,
+                &s19,
+            );
+        let s33 = self.shared33(q, a, &s0, &s1, &s2, &s5, &s6);
+        let z21 = s0.v0 * s0.v2;
+        let z22 = -s0.v0 * s0.v3;
+        let z40 = s1.v2 * s0.v5 + s2.v2 * s0.v4;
+        let z41 = s0.v1 * s0.v4 - z22 * s0.v5;
+        let z44 = s1.v3 * s0.v5 + s1.v6 * s0.v4;
+        let z486 = a[0] * s8.v1 + s6.v10 * s33.v25 - s5.v5 * s33.v24 + s8.v0 * s33.v0
+            + s8.v2 * s33.v1;
+        let z488 = a[0] * s8.v3 + s5.v4 * s33.v24 - s6.v10 * s33.v23 + s8.v2 * s33.v0
+            + s8.v4 * s33.v1;
+        let z492 = s6.v11 * s33.v28 - s5.v7 * s33.v27 + s8.v5 * s33.v3 + s8.v6 * s33.v4
+            + s8.v7 * s33.v5;
+        let z493 = -s5.v6 * s33.v28 + s5.v7 * s33.v26 + s8.v6 * s33.v3 + s8.v8 * s33.v4
+            + s8.v9 * s33.v5;
+        let z494 = s5.v6 * s33.v27 - s6.v11 * s33.v26 + s8.v7 * s33.v3 + s8.v9 * s33.v4
+            + s8.v10 * s33.v5;
+        let z498 = s6.v12 * s33.v31 - s5.v9 * s33.v30 + s8.v11 * s33.v9
+            + s8.v12 * s33.v10 + s8.v13 * s33.v11;
+        let z499 = -s5.v8 * s33.v31 + s5.v9 * s33.v29 + s8.v12 * s33.v9
+            + s8.v14 * s33.v10 + s8.v15 * s33.v11;
+        let z500 = s5.v8 * s33.v30 - s6.v12 * s33.v29 + s8.v13 * s33.v9
+            + s8.v15 * s33.v10 + s8.v16 * s33.v11;
+        let z504 = s6.v13 * s33.v34 - s5.v11 * s33.v33 + s8.v17 * s33.v15
+            + s8.v18 * s33.v16 + s8.v19 * s33.v17;
+        let z505 = -s5.v10 * s33.v34 + s5.v11 * s33.v32 + s8.v18 * s33.v15
+            + s8.v20 * s33.v16 + s8.v21 * s33.v17;
+        let z506 = s5.v10 * s33.v33 - s6.v13 * s33.v32 + s8.v19 * s33.v15
+            + s8.v21 * s33.v16 + s8.v22 * s33.v17;
         let z507 = z498 + z504;
         let z508 = z499 + z505;
         let z509 = z500 + z506;
-        let z510 = z495 + z501;
-        let z511 = z496 + z502;
-        let z512 = z497 + z503;
         let z513 = z492 + z507;
         let z514 = z493 + z508;
         let z515 = z494 + z509;
-        let z516 = z489 + z510;
-        let z517 = z490 + z511;
-        let z518 = z491 + z512;
         let z519 = z486 + z513;
         let z521 = z488 + z515;
-        let z523 = z484 + z517;
-        let z532 = -self.l * z0;
-        let z533 = -z0 * z4;
-        let z534 = z0 * z5;
-        let z535 = -self.l * z534 + z532;
-        let z536 = -z1 * z18 + z17 * z534;
-        let z537 = -z1 * z17 - z18 * z534;
-        let z538 = -z5 * z535 + z15 * z533;
-        let z539 = z5 * z16 - z8 * z15;
-        let z540 = self.l * z537 + z535;
-        let z541 = z37 * z533 - z38 * z537;
-        let z542 = z37 * z537 + z38 * z533;
-        let z543 = -z21 * z540 + z35 * z536;
-        let z544 = z21 * z36 - z23 * z35;
-        let z545 = -self.l * z541 + z540;
-        let z546 = z57 * z541 + z58 * z536;
-        let z547 = z57 * z536 - z58 * z541;
-        let z548 = -z42 * z545 + z55 * z542;
-        let z549 = z42 * z56 - z44 * z55;
-        let z550 = -0.5 * self.l * z0;
-        let z551 = -0.5 * self.l * z534 + z532;
-        let z552 = 0.08333333333333333 * self.m * (self.l * self.l) * z5 * z533
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z4 * z534
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z5 * z533;
-        let z553 = 0.5 * self.l * z537 + z535;
-        let z554 = 0.08333333333333333 * self.m * (self.l * self.l) * z5 * z533
-            + 0.08333333333333333 * self.m * (self.l * self.l) * z21 * z536
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z5 * z533
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z21 * z536
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z22 * z537;
-        let z555 = -0.5 * self.l * z541 + z540;
-        let z556 = 0.08333333333333333 * self.m * (self.l * self.l) * z21 * z536
-            + 0.08333333333333333 * self.m * (self.l * self.l) * z42 * z542
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z21 * z536
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z41 * z541
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z42 * z542;
-        let z557 = 0.5 * self.l * z547 + z545;
-        let z558 = 0.08333333333333333 * self.m * (self.l * self.l) * z42 * z542
-            + 0.08333333333333333 * self.m * (self.l * self.l) * z61 * z546
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z42 * z542
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z61 * z546
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z62 * z547;
-        let z559 = -a[1] * z1;
-        let z560 = a[2] * z533 + z559;
-        let z561 = a[2] * z538;
-        let z562 = a[2] * z539;
-        let z563 = a[3] * z536 + z560;
-        let z564 = a[3] * z543 + z561;
-        let z565 = a[3] * z544 + z562;
-        let z566 = a[4] * z542 + z563;
-        let z567 = a[4] * z548 + z564;
-        let z568 = a[4] * z549 + z565;
-        let z569 = self.m * a[0] * z550;
-        let z570 = -self.m * a[0] * z75;
-        let z571 = z480 * z550 - z74 * z570 - z75 * z481 + z75 * z569;
-        let z572 = self.m * a[0] * z551 - self.m * z81 * z559;
-        let z573 = -self.m * a[0] * z82 + self.m * z81 * z460;
-        let z574 = z460 * z552 + z483 * z551 - z80 * z573 - z82 * z485 + z82 * z572
-            + z84 * z460 + z87 * z459 + z87 * z559;
-        let z575 = self.m * z463 * z553 + self.m * z561 - self.m * z90 * z560;
-        let z576 = self.m * z562 + self.m * z90 * z464 - self.m * z91 * z463;
-        let z577 = z464 * z554 + z489 * z553 - z89 * z576 - z91 * z491 + z91 * z575
-            + z93 * z464 + z96 * z462 + z96 * z560;
-        let z578 = self.m * z469 * z555 + self.m * z564 - self.m * z99 * z563;
-        let z579 = self.m * z565 + self.m * z99 * z470 - self.m * z100 * z469;
-        let z580 = z470 * z556 + z495 * z555 - z98 * z579 - z100 * z497 + z100 * z578
-            + z102 * z470 + z105 * z468 + z105 * z563;
-        let z581 = self.m * z475 * z557 + self.m * z567 - self.m * z108 * z566;
-        let z582 = self.m * z568 + self.m * z108 * z476 - self.m * z109 * z475;
-        let z583 = z476 * z558 + z501 * z557 - z107 * z582 - z109 * z503 + z109 * z581
-            + z111 * z476 + z114 * z474 + z114 * z566;
+        let z559 = -a[1] * s1.v1;
+        let z560 = a[2] * s7.v0 + z559;
+        let z561 = a[2] * s25.v0;
+        let z562 = a[2] * s25.v1;
+        let z563 = a[3] * s9.v1 + z560;
+        let z564 = a[3] * s25.v3 + z561;
+        let z565 = a[3] * s25.v4 + z562;
+        let z566 = a[4] * s25.v2 + z563;
+        let z567 = a[4] * s25.v5 + z564;
+        let z568 = a[4] * s25.v6 + z565;
+        let z569 = self.m * a[0] * s25.v7;
+        let z570 = -self.m * a[0] * s6.v9;
+        let z571 = s33.v21 * s25.v7 - s6.v8 * z570 - s6.v9 * s33.v22 + s6.v9 * z569;
+        let z572 = self.m * a[0] * s25.v8 - self.m * s6.v10 * z559;
+        let z573 = -self.m * a[0] * s5.v5 + self.m * s6.v10 * s33.v1;
+        let z574 = s33.v1 * s25.v9 + s33.v23 * s25.v8 - s5.v4 * z573 - s5.v5 * s33.v25
+            + s5.v5 * z572 + s8.v1 * s33.v1 + s8.v3 * s33.v0 + s8.v3 * z559;
+        let z575 = self.m * s33.v4 * s25.v10 + self.m * z561 - self.m * s6.v11 * z560;
+        let z576 = self.m * z562 + self.m * s6.v11 * s33.v5 - self.m * s5.v7 * s33.v4;
+        let z577 = s33.v5 * s25.v11 + s33.v26 * s25.v10 - s5.v6 * z576 - s5.v7 * s33.v28
+            + s5.v7 * z575 + s8.v6 * s33.v5 + s8.v9 * s33.v3 + s8.v9 * z560;
+        let z578 = self.m * s33.v10 * s25.v12 + self.m * z564 - self.m * s6.v12 * z563;
+        let z579 = self.m * z565 + self.m * s6.v12 * s33.v11 - self.m * s5.v9 * s33.v10;
+        let z580 = s33.v11 * s25.v13 + s33.v29 * s25.v12 - s5.v8 * z579 - s5.v9 * s33.v31
+            + s5.v9 * z578 + s8.v12 * s33.v11 + s8.v15 * s33.v9 + s8.v15 * z563;
+        let z581 = self.m * s33.v16 * s25.v14 + self.m * z567 - self.m * s6.v13 * z566;
+        let z582 = self.m * z568 + self.m * s6.v13 * s33.v17 - self.m * s5.v11 * s33.v16;
+        let z583 = s33.v17 * s25.v15 + s33.v32 * s25.v14 - s5.v10 * z582
+            - s5.v11 * s33.v34 + s5.v11 * z581 + s8.v18 * s33.v17 + s8.v21 * s33.v15
+            + s8.v21 * z566;
         let z584 = z580 + z583;
         let z585 = z577 + z584;
         let z586 = z574 + z585;
         let z587 = z571 + z586;
-        let z588 = z1 * z4;
-        let z589 = -self.l * z533;
-        let z590 = self.l * z5;
-        let z591 = -self.l * z588;
-        let z592 = z17 * z533;
-        let z593 = -z18 * z533;
-        let z594 = -z5 * z17;
-        let z595 = z5 * z18;
-        let z596 = z17 * z588;
-        let z597 = -z18 * z588;
-        let z598 = -z4 * z16 - z5 * z591 + z8 * z590 + z9 * z15;
-        let z599 = z4 * z14 + z5 * z589 - z6 * z590 - z7 * z15;
-        let z600 = self.l * z593 + z589;
-        let z601 = self.l * z595 + z590;
-        let z602 = self.l * z597 + z591;
-        let z603 = z7 * z37 - z38 * z593;
-        let z604 = z7 * z38 + z37 * z593;
-        let z605 = z4 * z37 - z38 * z595;
-        let z606 = z4 * z38 + z37 * z595;
-        let z607 = z9 * z37 - z38 * z597;
-        let z608 = z9 * z38 + z37 * z597;
-        let z609 = -z21 * z602 + z23 * z601 + z35 * z596 - z36 * z594;
-        let z610 = -z19 * z601 + z21 * z600 + z34 * z594 - z35 * z592;
-        let z611 = -self.l * z603 + z600;
-        let z612 = -self.l * z605 + z601;
-        let z613 = -self.l * z607 + z602;
-        let z614 = z57 * z603 + z58 * z592;
-        let z615 = z57 * z592 - z58 * z603;
-        let z616 = z57 * z605 + z58 * z594;
-        let z617 = z57 * z594 - z58 * z605;
-        let z618 = z57 * z607 + z58 * z596;
-        let z619 = z57 * z596 - z58 * z607;
-        let z620 = -z42 * z613 + z44 * z612 + z55 * z608 - z56 * z606;
-        let z621 = -z40 * z612 + z42 * z611 + z54 * z606 - z55 * z604;
-        let z622 = -0.5 * self.l * z533;
-        let z623 = 0.5 * self.l * z5;
-        let z624 = -0.5 * self.l * z588;
-        let z625 = 0.08333333333333333 * self.m * (self.l * self.l) * z4 * z6
-            + 0.08333333333333333 * self.m * (self.l * self.l) * z5 * z7
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z4 * z6
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z4 * z533
-            - 0.08333333333333333 * self.m * (self.w * self.w) * z5 * z7;
-        let z626 = 0.16666666666666666 * self.m * (self.l * self.l) * z4 * z5
-            - 0.16666666666666666 * self.m * (self.w * self.w) * z4 * z5;
-        let z627 = 0.08333333333333333 * self.m * (self.l * self.l) * z4 * z8
-            + 0.08333333333333333 * self.m * (self.l * self.l) * z5 * z9
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z4 * z8
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z4 * z588
-            - 0.08333333333333333 * self.m * (self.w * self.w) * z5 * z9;
-        let z628 = 0.5 * self.l * z593 + z589;
-        let z629 = 0.5 * self.l * z595 + z590;
-        let z630 = 0.5 * self.l * z597 + z591;
-        let z631 = 0.08333333333333333 * self.m * (self.l * self.l) * z4 * z6
-            + 0.08333333333333333 * self.m * (self.l * self.l) * z5 * z7
-            + 0.08333333333333333 * self.m * (self.l * self.l) * z19 * z594
-            + 0.08333333333333333 * self.m * (self.l * self.l) * z21 * z592
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z4 * z6
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z5 * z7
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z19 * z594
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z20 * z595
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z21 * z592
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z22 * z593;
-        let z632 = 0.16666666666666666 * self.m * (self.l * self.l) * z4 * z5
-            + 0.16666666666666666 * self.m * (self.l * self.l) * z21 * z594
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z4 * z5
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z21 * z594
-            + 0.3333333333333333 * self.m * (self.w * self.w) * z22 * z595;
-        let z633 = 0.08333333333333333 * self.m * (self.l * self.l) * z4 * z8
-            + 0.08333333333333333 * self.m * (self.l * self.l) * z5 * z9
-            + 0.08333333333333333 * self.m * (self.l * self.l) * z21 * z596
-            + 0.08333333333333333 * self.m * (self.l * self.l) * z23 * z594
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z4 * z8
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z5 * z9
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z21 * z596
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z22 * z597
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z23 * z594
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z24 * z595;
-        let z634 = -0.5 * self.l * z603 + z600;
-        let z635 = -0.5 * self.l * z605 + z601;
-        let z636 = -0.5 * self.l * z607 + z602;
-        let z637 = 0.08333333333333333 * self.m * (self.l * self.l) * z19 * z594
-            + 0.08333333333333333 * self.m * (self.l * self.l) * z21 * z592
-            + 0.08333333333333333 * self.m * (self.l * self.l) * z40 * z606
-            + 0.08333333333333333 * self.m * (self.l * self.l) * z42 * z604
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z19 * z594
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z21 * z592
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z39 * z605
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z40 * z606
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z41 * z603
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z42 * z604;
-        let z638 = 0.16666666666666666 * self.m * (self.l * self.l) * z21 * z594
-            + 0.16666666666666666 * self.m * (self.l * self.l) * z42 * z606
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z21 * z594
-            + 0.3333333333333333 * self.m * (self.w * self.w) * z41 * z605
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z42 * z606;
-        let z639 = 0.08333333333333333 * self.m * (self.l * self.l) * z21 * z596
-            + 0.08333333333333333 * self.m * (self.l * self.l) * z23 * z594
-            + 0.08333333333333333 * self.m * (self.l * self.l) * z42 * z608
-            + 0.08333333333333333 * self.m * (self.l * self.l) * z44 * z606
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z21 * z596
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z23 * z594
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z41 * z607
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z42 * z608
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z43 * z605
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z44 * z606;
-        let z640 = 0.5 * self.l * z615 + z611;
-        let z641 = 0.5 * self.l * z617 + z612;
-        let z642 = 0.5 * self.l * z619 + z613;
-        let z643 = 0.08333333333333333 * self.m * (self.l * self.l) * z40 * z606
-            + 0.08333333333333333 * self.m * (self.l * self.l) * z42 * z604
-            + 0.08333333333333333 * self.m * (self.l * self.l) * z59 * z616
-            + 0.08333333333333333 * self.m * (self.l * self.l) * z61 * z614
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z40 * z606
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z42 * z604
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z59 * z616
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z60 * z617
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z61 * z614
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z62 * z615;
-        let z644 = 0.16666666666666666 * self.m * (self.l * self.l) * z42 * z606
-            + 0.16666666666666666 * self.m * (self.l * self.l) * z61 * z616
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z42 * z606
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z61 * z616
-            + 0.3333333333333333 * self.m * (self.w * self.w) * z62 * z617;
-        let z645 = 0.08333333333333333 * self.m * (self.l * self.l) * z42 * z608
-            + 0.08333333333333333 * self.m * (self.l * self.l) * z44 * z606
-            + 0.08333333333333333 * self.m * (self.l * self.l) * z61 * z618
-            + 0.08333333333333333 * self.m * (self.l * self.l) * z63 * z616
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z42 * z608
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z44 * z606
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z61 * z618
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z62 * z619
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z63 * z616
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z64 * z617;
-        let z646 = a[2] * z7;
-        let z647 = a[2] * z4;
-        let z648 = a[2] * z9;
-        let z649 = a[2] * z598;
-        let z650 = a[2] * z599;
-        let z651 = a[3] * z592 + z646;
-        let z652 = a[3] * z594 + z647;
-        let z653 = a[3] * z596 + z648;
-        let z654 = a[3] * z609 + z649;
-        let z655 = a[3] * z610 + z650;
-        let z656 = a[4] * z604 + z651;
-        let z657 = a[4] * z606 + z652;
-        let z658 = a[4] * z608 + z653;
-        let z659 = a[4] * z620 + z654;
-        let z660 = a[4] * z621 + z655;
-        let z661 = -self.m * z460 * z623 + self.m * a[0] * z624;
-        let z662 = self.m * z459 * z623 - self.m * a[0] * z622;
-        let z663 = z459 * z625 + z460 * z627 + z483 * z624 - z485 * z622 + a[0] * z626
-            - z80 * z662 + z82 * z661;
-        let z664 = self.m * z463 * z630 - self.m * z464 * z629 - self.m * z90 * z648
-            + self.m * z91 * z647 + self.m * z649;
-        let z665 = self.m * z462 * z629 - self.m * z463 * z628 - self.m * z89 * z647
-            + self.m * z90 * z646 + self.m * z650;
-        let z666 = z462 * z631 + z463 * z632 + z464 * z633 + z489 * z630 - z491 * z628
-            - z89 * z665 + z91 * z664 + z93 * z646 + z95 * z647 + z96 * z648;
-        let z667 = self.m * z469 * z636 - self.m * z470 * z635 - self.m * z99 * z653
-            + self.m * z100 * z652 + self.m * z654;
-        let z668 = self.m * z468 * z635 - self.m * z469 * z634 - self.m * z98 * z652
-            + self.m * z99 * z651 + self.m * z655;
-        let z669 = z468 * z637 + z469 * z638 + z470 * z639 + z495 * z636 - z497 * z634
-            - z98 * z668 + z100 * z667 + z102 * z651 + z104 * z652 + z105 * z653;
-        let z670 = self.m * z475 * z642 - self.m * z476 * z641 - self.m * z108 * z658
-            + self.m * z109 * z657 + self.m * z659;
-        let z671 = self.m * z474 * z641 - self.m * z475 * z640 - self.m * z107 * z657
-            + self.m * z108 * z656 + self.m * z660;
-        let z672 = z474 * z643 + z475 * z644 + z476 * z645 + z501 * z642 - z503 * z640
-            - z107 * z671 + z109 * z670 + z111 * z656 + z113 * z657 + z114 * z658;
+        let z646 = a[2] * s2.v0;
+        let z647 = a[2] * s0.v0;
+        let z648 = a[2] * s1.v4;
+        let z649 = a[2] * s25.v16;
+        let z650 = a[2] * s25.v17;
+        let z651 = a[3] * s10.v0 + z646;
+        let z652 = a[3] * s11.v0 + z647;
+        let z653 = a[3] * s7.v2 + z648;
+        let z654 = a[3] * s25.v21 + z649;
+        let z655 = a[3] * s25.v22 + z650;
+        let z656 = a[4] * s25.v18 + z651;
+        let z657 = a[4] * s25.v19 + z652;
+        let z658 = a[4] * s25.v20 + z653;
+        let z659 = a[4] * s25.v24 + z654;
+        let z660 = a[4] * s25.v25 + z655;
+        let z661 = -self.m * s33.v1 * s25.v26 + self.m * a[0] * s20.v1;
+        let z662 = self.m * s33.v0 * s25.v26 - self.m * a[0] * s20.v0;
+        let z663 = s33.v0 * s25.v27 + s33.v1 * s25.v29 + s33.v23 * s20.v1
+            - s33.v25 * s20.v0 + a[0] * s25.v28 - s5.v4 * z662 + s5.v5 * z661;
+        let z664 = self.m * s33.v4 * s20.v3 - self.m * s33.v5 * s25.v30
+            - self.m * s6.v11 * z648 + self.m * s5.v7 * z647 + self.m * z649;
+        let z665 = self.m * s33.v3 * s25.v30 - self.m * s33.v4 * s20.v2
+            - self.m * s5.v6 * z647 + self.m * s6.v11 * z646 + self.m * z650;
+        let z666 = s33.v3 * s25.v31 + s33.v4 * s25.v32 + s33.v5 * s25.v33
+            + s33.v26 * s20.v3 - s33.v28 * s20.v2 - s5.v6 * z665 + s5.v7 * z664
+            + s8.v6 * z646 + s8.v8 * z647 + s8.v9 * z648;
+        let z667 = self.m * s33.v10 * s20.v5 - self.m * s33.v11 * s25.v34
+            - self.m * s6.v12 * z653 + self.m * s5.v9 * z652 + self.m * z654;
+        let z668 = self.m * s33.v9 * s25.v34 - self.m * s33.v10 * s20.v4
+            - self.m * s5.v8 * z652 + self.m * s6.v12 * z651 + self.m * z655;
+        let z669 = s33.v9 * s25.v35 + s33.v10 * s25.v36 + s33.v11 * s25.v37
+            + s33.v29 * s20.v5 - s33.v31 * s20.v4 - s5.v8 * z668 + s5.v9 * z667
+            + s8.v12 * z651 + s8.v14 * z652 + s8.v15 * z653;
+        let z670 = self.m * s33.v16 * s20.v7 - self.m * s33.v17 * s25.v38
+            - self.m * s6.v13 * z658 + self.m * s5.v11 * z657 + self.m * z659;
+        let z671 = self.m * s33.v15 * s25.v38 - self.m * s33.v16 * s20.v6
+            - self.m * s5.v10 * z657 + self.m * s6.v13 * z656 + self.m * z660;
+        let z672 = s33.v15 * s25.v39 + s33.v16 * s25.v40 + s33.v17 * s25.v41
+            + s33.v32 * s20.v7 - s33.v34 * s20.v6 - s5.v10 * z671 + s5.v11 * z670
+            + s8.v18 * z656 + s8.v20 * z657 + s8.v21 * z658;
         let z673 = z669 + z672;
         let z674 = z666 + z673;
         let z675 = z663 + z674;
-        let z676 = -z1 * z18 - z7 * z17;
-        let z677 = -z4 * z17;
-        let z678 = -z0 * z18 - z9 * z17;
-        let z679 = self.l * z676;
-        let z680 = self.l * z677;
-        let z681 = self.l * z678;
-        let z682 = -z38 * z676;
-        let z683 = z37 * z676;
-        let z684 = -z38 * z677;
-        let z685 = z37 * z677;
-        let z686 = -z38 * z678;
-        let z687 = z37 * z678;
-        let z688 = -z21 * z681 - z22 * z36 + z23 * z680 + z24 * z35;
-        let z689 = -z19 * z680 - z20 * z35 + z21 * z679 + z22 * z34;
-        let z690 = -self.l * z682 + z679;
-        let z691 = -self.l * z684 + z680;
-        let z692 = -self.l * z686 + z681;
-        let z693 = z20 * z58 + z57 * z682;
-        let z694 = z20 * z57 - z58 * z682;
-        let z695 = z22 * z58 + z57 * z684;
-        let z696 = z22 * z57 - z58 * z684;
-        let z697 = z24 * z58 + z57 * z686;
-        let z698 = z24 * z57 - z58 * z686;
-        let z699 = -z42 * z692 + z44 * z691 + z55 * z687 - z56 * z685;
-        let z700 = -z40 * z691 + z42 * z690 + z54 * z685 - z55 * z683;
-        let z701 = 0.5 * self.l * z676;
-        let z702 = 0.5 * self.l * z677;
-        let z703 = 0.5 * self.l * z678;
-        let z704 = 0.08333333333333333 * self.m * (self.l * self.l) * z19 * z22
-            + 0.08333333333333333 * self.m * (self.l * self.l) * z20 * z21
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z19 * z22
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z20 * z21
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z20 * z677
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z22 * z676;
-        let z705 = 0.16666666666666666 * self.m * (self.l * self.l) * z21 * z22
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z21 * z22
-            + 0.3333333333333333 * self.m * (self.w * self.w) * z22 * z677;
-        let z706 = 0.08333333333333333 * self.m * (self.l * self.l) * z21 * z24
-            + 0.08333333333333333 * self.m * (self.l * self.l) * z22 * z23
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z21 * z24
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z22 * z23
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z22 * z678
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z24 * z677;
-        let z707 = -0.5 * self.l * z682 + z679;
-        let z708 = -0.5 * self.l * z684 + z680;
-        let z709 = -0.5 * self.l * z686 + z681;
-        let z710 = 0.08333333333333333 * self.m * (self.l * self.l) * z19 * z22
-            + 0.08333333333333333 * self.m * (self.l * self.l) * z20 * z21
-            + 0.08333333333333333 * self.m * (self.l * self.l) * z40 * z685
-            + 0.08333333333333333 * self.m * (self.l * self.l) * z42 * z683
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z19 * z22
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z20 * z21
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z39 * z684
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z40 * z685
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z41 * z682
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z42 * z683;
-        let z711 = 0.16666666666666666 * self.m * (self.l * self.l) * z21 * z22
-            + 0.16666666666666666 * self.m * (self.l * self.l) * z42 * z685
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z21 * z22
-            + 0.3333333333333333 * self.m * (self.w * self.w) * z41 * z684
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z42 * z685;
-        let z712 = 0.08333333333333333 * self.m * (self.l * self.l) * z21 * z24
-            + 0.08333333333333333 * self.m * (self.l * self.l) * z22 * z23
-            + 0.08333333333333333 * self.m * (self.l * self.l) * z42 * z687
-            + 0.08333333333333333 * self.m * (self.l * self.l) * z44 * z685
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z21 * z24
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z22 * z23
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z41 * z686
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z42 * z687
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z43 * z684
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z44 * z685;
-        let z713 = 0.5 * self.l * z694 + z690;
-        let z714 = 0.5 * self.l * z696 + z691;
-        let z715 = 0.5 * self.l * z698 + z692;
-        let z716 = 0.08333333333333333 * self.m * (self.l * self.l) * z40 * z685
-            + 0.08333333333333333 * self.m * (self.l * self.l) * z42 * z683
-            + 0.08333333333333333 * self.m * (self.l * self.l) * z59 * z695
-            + 0.08333333333333333 * self.m * (self.l * self.l) * z61 * z693
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z40 * z685
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z42 * z683
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z59 * z695
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z60 * z696
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z61 * z693
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z62 * z694;
-        let z717 = 0.16666666666666666 * self.m * (self.l * self.l) * z42 * z685
-            + 0.16666666666666666 * self.m * (self.l * self.l) * z61 * z695
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z42 * z685
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z61 * z695
-            + 0.3333333333333333 * self.m * (self.w * self.w) * z62 * z696;
-        let z718 = 0.08333333333333333 * self.m * (self.l * self.l) * z42 * z687
-            + 0.08333333333333333 * self.m * (self.l * self.l) * z44 * z685
-            + 0.08333333333333333 * self.m * (self.l * self.l) * z61 * z697
-            + 0.08333333333333333 * self.m * (self.l * self.l) * z63 * z695
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z42 * z687
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z44 * z685
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z61 * z697
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z62 * z698
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z63 * z695
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z64 * z696;
-        let z719 = a[3] * z20;
+        let z719 = a[3] * s2.v2;
         let z720 = a[3] * z22;
-        let z721 = a[3] * z24;
-        let z722 = a[3] * z688;
-        let z723 = a[3] * z689;
-        let z724 = z719 + a[4] * z683;
-        let z725 = z720 + a[4] * z685;
-        let z726 = z721 + a[4] * z687;
-        let z727 = z722 + a[4] * z699;
-        let z728 = z723 + a[4] * z700;
-        let z729 = self.m * z463 * z703 - self.m * z464 * z702;
-        let z730 = self.m * z462 * z702 - self.m * z463 * z701;
-        let z731 = z462 * z704 + z463 * z705 + z464 * z706 + z489 * z703 - z491 * z701
-            - z89 * z730 + z91 * z729;
-        let z732 = self.m * z722 + self.m * z469 * z709 - self.m * z470 * z708
-            - self.m * z99 * z721 + self.m * z100 * z720;
-        let z733 = self.m * z723 + self.m * z468 * z708 - self.m * z469 * z707
-            - self.m * z98 * z720 + self.m * z99 * z719;
-        let z734 = z468 * z710 + z469 * z711 + z470 * z712 + z495 * z709 - z497 * z707
-            - z98 * z733 + z100 * z732 + z102 * z719 + z104 * z720 + z105 * z721;
-        let z735 = self.m * z727 + self.m * z475 * z715 - self.m * z476 * z714
-            - self.m * z108 * z726 + self.m * z109 * z725;
-        let z736 = self.m * z728 + self.m * z474 * z714 - self.m * z475 * z713
-            - self.m * z107 * z725 + self.m * z108 * z724;
-        let z737 = z474 * z716 + z475 * z717 + z476 * z718 + z501 * z715 - z503 * z713
-            - z107 * z736 + z109 * z735 + z111 * z724 + z113 * z725 + z114 * z726;
+        let z721 = a[3] * s1.v6;
+        let z722 = a[3] * s25.v45;
+        let z723 = a[3] * s25.v46;
+        let z724 = z719 + a[4] * s25.v42;
+        let z725 = z720 + a[4] * s25.v43;
+        let z726 = z721 + a[4] * s25.v44;
+        let z727 = z722 + a[4] * s25.v48;
+        let z728 = z723 + a[4] * s25.v49;
+        let z729 = self.m * s33.v4 * s20.v9 - self.m * s33.v5 * s25.v50;
+        let z730 = self.m * s33.v3 * s25.v50 - self.m * s33.v4 * s20.v8;
+        let z731 = s33.v3 * s25.v51 + s33.v4 * s25.v52 + s33.v5 * s25.v53
+            + s33.v26 * s20.v9 - s33.v28 * s20.v8 - s5.v6 * z730 + s5.v7 * z729;
+        let z732 = self.m * z722 + self.m * s33.v10 * s20.v11
+            - self.m * s33.v11 * s25.v54 - self.m * s6.v12 * z721
+            + self.m * s5.v9 * z720;
+        let z733 = self.m * z723 + self.m * s33.v9 * s25.v54 - self.m * s33.v10 * s20.v10
+            - self.m * s5.v8 * z720 + self.m * s6.v12 * z719;
+        let z734 = s33.v9 * s25.v55 + s33.v10 * s25.v56 + s33.v11 * s25.v57
+            + s33.v29 * s20.v11 - s33.v31 * s20.v10 - s5.v8 * z733 + s5.v9 * z732
+            + s8.v12 * z719 + s8.v14 * z720 + s8.v15 * z721;
+        let z735 = self.m * z727 + self.m * s33.v16 * s20.v13
+            - self.m * s33.v17 * s25.v58 - self.m * s6.v13 * z726
+            + self.m * s5.v11 * z725;
+        let z736 = self.m * z728 + self.m * s33.v15 * s25.v58
+            - self.m * s33.v16 * s20.v12 - self.m * s5.v10 * z725
+            + self.m * s6.v13 * z724;
+        let z737 = s33.v15 * s25.v59 + s33.v16 * s25.v60 + s33.v17 * s25.v61
+            + s33.v32 * s20.v13 - s33.v34 * s20.v12 - s5.v10 * z736 + s5.v11 * z735
+            + s8.v18 * z724 + s8.v20 * z725 + s8.v21 * z726;
         let z738 = z734 + z737;
         let z739 = z731 + z738;
-        let z740 = -z6 * z38 - z20 * z37;
-        let z741 = -z5 * z38 - z22 * z37;
-        let z742 = -z8 * z38 - z24 * z37;
-        let z743 = -self.l * z740;
-        let z744 = -self.l * z741;
-        let z745 = -self.l * z742;
-        let z746 = z57 * z740;
-        let z747 = -z58 * z740;
-        let z748 = z57 * z741;
-        let z749 = -z58 * z741;
-        let z750 = z57 * z742;
-        let z751 = -z58 * z742;
-        let z752 = -z41 * z56 - z42 * z745 + z43 * z55 + z44 * z744;
-        let z753 = -z39 * z55 - z40 * z744 + z41 * z54 + z42 * z743;
-        let z754 = -0.5 * self.l * z740;
-        let z755 = -0.5 * self.l * z741;
-        let z756 = -0.5 * self.l * z742;
-        let z757 = 0.08333333333333333 * self.m * (self.l * self.l) * z39 * z42
-            + 0.08333333333333333 * self.m * (self.l * self.l) * z40 * z41
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z39 * z741
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z39 * z42
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z40 * z41
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z41 * z740;
-        let z758 = 0.16666666666666666 * self.m * (self.l * self.l) * z41 * z42
-            + 0.3333333333333333 * self.m * (self.w * self.w) * z41 * z741
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z41 * z42;
-        let z759 = 0.08333333333333333 * self.m * (self.l * self.l) * z41 * z44
-            + 0.08333333333333333 * self.m * (self.l * self.l) * z42 * z43
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z41 * z742
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z41 * z44
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z42 * z43
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z43 * z741;
-        let z760 = z743 + 0.5 * self.l * z747;
-        let z761 = z744 + 0.5 * self.l * z749;
-        let z762 = z745 + 0.5 * self.l * z751;
-        let z763 = 0.08333333333333333 * self.m * (self.l * self.l) * z39 * z42
-            + 0.08333333333333333 * self.m * (self.l * self.l) * z40 * z41
-            + 0.08333333333333333 * self.m * (self.l * self.l) * z59 * z748
-            + 0.08333333333333333 * self.m * (self.l * self.l) * z61 * z746
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z39 * z42
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z40 * z41
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z59 * z748
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z60 * z749
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z61 * z746
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z62 * z747;
-        let z764 = 0.16666666666666666 * self.m * (self.l * self.l) * z41 * z42
-            + 0.16666666666666666 * self.m * (self.l * self.l) * z61 * z748
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z41 * z42
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z61 * z748
-            + 0.3333333333333333 * self.m * (self.w * self.w) * z62 * z749;
-        let z765 = 0.08333333333333333 * self.m * (self.l * self.l) * z41 * z44
-            + 0.08333333333333333 * self.m * (self.l * self.l) * z42 * z43
-            + 0.08333333333333333 * self.m * (self.l * self.l) * z61 * z750
-            + 0.08333333333333333 * self.m * (self.l * self.l) * z63 * z748
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z41 * z44
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z42 * z43
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z61 * z750
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z62 * z751
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z63 * z748
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z64 * z749;
-        let z766 = a[4] * z39;
+        let z766 = a[4] * s2.v3;
         let z767 = a[4] * z41;
-        let z768 = a[4] * z43;
-        let z769 = a[4] * z752;
-        let z770 = a[4] * z753;
-        let z771 = self.m * z469 * z756 - self.m * z470 * z755;
-        let z772 = self.m * z468 * z755 - self.m * z469 * z754;
-        let z773 = z468 * z757 + z469 * z758 + z470 * z759 + z495 * z756 - z497 * z754
-            - z98 * z772 + z100 * z771;
-        let z774 = self.m * z475 * z762 - self.m * z476 * z761 + self.m * z769
-            - self.m * z108 * z768 + self.m * z109 * z767;
-        let z775 = self.m * z474 * z761 - self.m * z475 * z760 + self.m * z770
-            - self.m * z107 * z767 + self.m * z108 * z766;
-        let z776 = z474 * z763 + z475 * z764 + z476 * z765 + z501 * z762 - z503 * z760
-            - z107 * z775 + z109 * z774 + z111 * z766 + z113 * z767 + z114 * z768;
+        let z768 = a[4] * s1.v7;
+        let z769 = a[4] * s25.v63;
+        let z770 = a[4] * s25.v64;
+        let z771 = self.m * s33.v10 * s20.v15 - self.m * s33.v11 * s25.v65;
+        let z772 = self.m * s33.v9 * s25.v65 - self.m * s33.v10 * s20.v14;
+        let z773 = s33.v9 * s25.v66 + s33.v10 * s25.v67 + s33.v11 * s25.v68
+            + s33.v29 * s20.v15 - s33.v31 * s20.v14 - s5.v8 * z772 + s5.v9 * z771;
+        let z774 = self.m * s33.v16 * s20.v17 - self.m * s33.v17 * s25.v69
+            + self.m * z769 - self.m * s6.v13 * z768 + self.m * s5.v11 * z767;
+        let z775 = self.m * s33.v15 * s25.v69 - self.m * s33.v16 * s20.v16
+            + self.m * z770 - self.m * s5.v10 * z767 + self.m * s6.v13 * z766;
+        let z776 = s33.v15 * s25.v70 + s33.v16 * s25.v71 + s33.v17 * s25.v72
+            + s33.v32 * s20.v17 - s33.v34 * s20.v16 - s5.v10 * z775 + s5.v11 * z774
+            + s8.v18 * z766 + s8.v20 * z767 + s8.v21 * z768;
         let z777 = z773 + z776;
-        let z778 = -z19 * z58 - z39 * z57;
-        let z779 = -z21 * z58 - z41 * z57;
-        let z780 = -z23 * z58 - z43 * z57;
-        let z781 = 0.5 * self.l * z778;
-        let z782 = 0.5 * self.l * z779;
-        let z783 = 0.5 * self.l * z780;
-        let z784 = 0.08333333333333333 * self.m * (self.l * self.l) * z59 * z62
-            + 0.08333333333333333 * self.m * (self.l * self.l) * z60 * z61
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z59 * z62
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z60 * z779
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z60 * z61
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z62 * z778;
-        let z785 = 0.16666666666666666 * self.m * (self.l * self.l) * z61 * z62
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z61 * z62
-            + 0.3333333333333333 * self.m * (self.w * self.w) * z62 * z779;
-        let z786 = 0.08333333333333333 * self.m * (self.l * self.l) * z61 * z64
-            + 0.08333333333333333 * self.m * (self.l * self.l) * z62 * z63
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z61 * z64
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z62 * z780
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z62 * z63
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z64 * z779;
-        let z787 = self.m * z475 * z783 - self.m * z476 * z782;
-        let z788 = self.m * z474 * z782 - self.m * z475 * z781;
-        let z789 = z474 * z784 + z475 * z785 + z476 * z786 + z501 * z783 - z503 * z781
-            - z107 * z788 + z109 * z787;
-        let z790 = z1 * z2 + z1 * z532;
-        let z791 = z6 * z535 - z14 * z533;
-        let z792 = z19 * z540 - z34 * z536;
-        let z793 = z40 * z545 - z54 * z542;
-        let z794 = 0.16666666666666666 * self.m * (self.l * self.l) * z0 * z1
-            + 0.16666666666666666 * self.m * (self.l * self.l) * z6 * z8
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z0 * z1
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z6 * z8
-            + 0.3333333333333333 * self.m * (self.w * self.w) * z7 * z9;
-        let z795 = 0.08333333333333333 * self.m * (self.l * self.l) * z6 * z533
-            + 0.08333333333333333 * self.m * (self.l * self.l) * (z0 * z0)
-            - 0.08333333333333333 * self.m * (self.l * self.l) * (z1 * z1)
-            + 0.08333333333333333 * self.m * (self.l * self.l) * (z8 * z8)
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z6 * z533
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z7 * z534
-            + 0.08333333333333333 * self.m * (self.w * self.w) * (z0 * z0)
-            - 0.08333333333333333 * self.m * (self.w * self.w) * (z1 * z1)
-            + 0.08333333333333333 * self.m * (self.w * self.w) * (z8 * z8)
-            + 0.16666666666666666 * self.m * (self.w * self.w) * (z9 * z9);
-        let z796 = -0.16666666666666666 * self.m * (self.l * self.l) * z0 * z1
-            + 0.16666666666666666 * self.m * (self.l * self.l) * z8 * z533
-            - 0.16666666666666666 * self.m * (self.w * self.w) * z0 * z1
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z8 * z533
-            + 0.3333333333333333 * self.m * (self.w * self.w) * z9 * z534;
-        let z797 = 0.16666666666666666 * self.m * (self.l * self.l) * z6 * z8
-            + 0.16666666666666666 * self.m * (self.l * self.l) * z19 * z23
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z6 * z8
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z19 * z23
-            + 0.3333333333333333 * self.m * (self.w * self.w) * z20 * z24;
-        let z798 = 0.08333333333333333 * self.m * (self.l * self.l) * z6 * z533
-            + 0.08333333333333333 * self.m * (self.l * self.l) * z19 * z536
-            + 0.08333333333333333 * self.m * (self.l * self.l) * (z8 * z8)
-            + 0.08333333333333333 * self.m * (self.l * self.l) * (z23 * z23)
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z6 * z533
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z19 * z536
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z20 * z537
-            + 0.08333333333333333 * self.m * (self.w * self.w) * (z8 * z8)
-            + 0.08333333333333333 * self.m * (self.w * self.w) * (z23 * z23)
-            + 0.16666666666666666 * self.m * (self.w * self.w) * (z24 * z24);
-        let z799 = 0.16666666666666666 * self.m * (self.l * self.l) * z8 * z533
-            + 0.16666666666666666 * self.m * (self.l * self.l) * z23 * z536
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z8 * z533
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z23 * z536
-            + 0.3333333333333333 * self.m * (self.w * self.w) * z24 * z537;
-        let z800 = 0.16666666666666666 * self.m * (self.l * self.l) * z19 * z23
-            + 0.16666666666666666 * self.m * (self.l * self.l) * z40 * z44
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z19 * z23
-            + 0.3333333333333333 * self.m * (self.w * self.w) * z39 * z43
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z40 * z44;
-        let z801 = 0.08333333333333333 * self.m * (self.l * self.l) * z19 * z536
-            + 0.08333333333333333 * self.m * (self.l * self.l) * z40 * z542
-            + 0.08333333333333333 * self.m * (self.l * self.l) * (z23 * z23)
-            + 0.08333333333333333 * self.m * (self.l * self.l) * (z44 * z44)
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z19 * z536
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z39 * z541
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z40 * z542
-            + 0.08333333333333333 * self.m * (self.w * self.w) * (z23 * z23)
-            + 0.16666666666666666 * self.m * (self.w * self.w) * (z43 * z43)
-            + 0.08333333333333333 * self.m * (self.w * self.w) * (z44 * z44);
-        let z802 = 0.16666666666666666 * self.m * (self.l * self.l) * z23 * z536
-            + 0.16666666666666666 * self.m * (self.l * self.l) * z44 * z542
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z23 * z536
-            + 0.3333333333333333 * self.m * (self.w * self.w) * z43 * z541
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z44 * z542;
-        let z803 = 0.16666666666666666 * self.m * (self.l * self.l) * z40 * z44
-            + 0.16666666666666666 * self.m * (self.l * self.l) * z59 * z63
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z40 * z44
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z59 * z63
-            + 0.3333333333333333 * self.m * (self.w * self.w) * z60 * z64;
-        let z804 = 0.08333333333333333 * self.m * (self.l * self.l) * z40 * z542
-            + 0.08333333333333333 * self.m * (self.l * self.l) * z59 * z546
-            + 0.08333333333333333 * self.m * (self.l * self.l) * (z44 * z44)
-            + 0.08333333333333333 * self.m * (self.l * self.l) * (z63 * z63)
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z40 * z542
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z59 * z546
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z60 * z547
-            + 0.08333333333333333 * self.m * (self.w * self.w) * (z44 * z44)
-            + 0.08333333333333333 * self.m * (self.w * self.w) * (z63 * z63)
-            + 0.16666666666666666 * self.m * (self.w * self.w) * (z64 * z64);
-        let z805 = 0.16666666666666666 * self.m * (self.l * self.l) * z44 * z542
-            + 0.16666666666666666 * self.m * (self.l * self.l) * z63 * z546
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z44 * z542
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z63 * z546
-            + 0.3333333333333333 * self.m * (self.w * self.w) * z64 * z547;
-        let z806 = a[1] * z790;
-        let z807 = a[2] * z791 + z806;
-        let z808 = a[3] * z792 + z807;
-        let z809 = a[4] * z793 + z808;
-        let z810 = -self.m * z459 * z551 + self.m * z806 + self.m * z80 * z559;
-        let z811 = z459 * z794 + z460 * z795 - z484 * z551 + a[0] * z87 + z81 * z573
-            - z82 * z810 + z83 * z460 + z85 * z559;
-        let z812 = z459 * z795 + z460 * z796 + a[0] * z552 + z80 * z810 - z81 * z572
-            + z82 * z484 + z85 * z460 + z88 * z559;
-        let z813 = -self.m * z462 * z553 + self.m * z807 + self.m * z89 * z560;
-        let z814 = z462 * z797 + z464 * z798 - z490 * z553 + z90 * z576 - z91 * z813
-            + z92 * z464 + z94 * z560 + z96 * z463;
-        let z815 = z462 * z798 + z463 * z554 + z464 * z799 + z89 * z813 - z90 * z575
-            + z91 * z490 + z94 * z464 + z97 * z560;
-        let z816 = -self.m * z468 * z555 + self.m * z808 + self.m * z98 * z563;
-        let z817 = z468 * z800 + z470 * z801 - z496 * z555 + z99 * z579 - z100 * z816
-            + z101 * z470 + z103 * z563 + z105 * z469;
-        let z818 = z468 * z801 + z469 * z556 + z470 * z802 + z98 * z816 - z99 * z578
-            + z100 * z496 + z103 * z470 + z106 * z563;
-        let z819 = -self.m * z474 * z557 + self.m * z809 + self.m * z107 * z566;
-        let z820 = z474 * z803 + z476 * z804 - z502 * z557 + z108 * z582 - z109 * z819
-            + z110 * z476 + z112 * z566 + z114 * z475;
-        let z821 = z474 * z804 + z475 * z558 + z476 * z805 + z107 * z819 - z108 * z581
-            + z109 * z502 + z112 * z476 + z115 * z566;
+        let z787 = self.m * s33.v16 * s20.v19 - self.m * s33.v17 * s25.v73;
+        let z788 = self.m * s33.v15 * s25.v73 - self.m * s33.v16 * s20.v18;
+        let z789 = s33.v15 * s25.v74 + s33.v16 * s25.v75 + s33.v17 * s25.v76
+            + s33.v32 * s20.v19 - s33.v34 * s20.v18 - s5.v10 * z788 + s5.v11 * z787;
+        let z806 = a[1] * s25.v77;
+        let z807 = a[2] * s25.v78 + z806;
+        let z808 = a[3] * s25.v79 + z807;
+        let z809 = a[4] * s25.v80 + z808;
+        let z810 = -self.m * s33.v0 * s25.v8 + self.m * z806 + self.m * s5.v4 * z559;
+        let z811 = s33.v0 * s25.v81 + s33.v1 * s25.v82 - s33.v24 * s25.v8 + a[0] * s8.v3
+            + s6.v10 * z573 - s5.v5 * z810 + s8.v0 * s33.v1 + s8.v2 * z559;
+        let z812 = s33.v0 * s25.v82 + s33.v1 * s25.v83 + a[0] * s25.v9 + s5.v4 * z810
+            - s6.v10 * z572 + s5.v5 * s33.v24 + s8.v2 * s33.v1 + s8.v4 * z559;
+        let z813 = -self.m * s33.v3 * s25.v10 + self.m * z807 + self.m * s5.v6 * z560;
+        let z814 = s33.v3 * s25.v84 + s33.v5 * s25.v85 - s33.v27 * s25.v10
+            + s6.v11 * z576 - s5.v7 * z813 + s8.v5 * s33.v5 + s8.v7 * z560
+            + s8.v9 * s33.v4;
+        let z815 = s33.v3 * s25.v85 + s33.v4 * s25.v11 + s33.v5 * s25.v86 + s5.v6 * z813
+            - s6.v11 * z575 + s5.v7 * s33.v27 + s8.v7 * s33.v5 + s8.v10 * z560;
+        let z816 = -self.m * s33.v9 * s25.v12 + self.m * z808 + self.m * s5.v8 * z563;
+        let z817 = s33.v9 * s25.v87 + s33.v11 * s25.v88 - s33.v30 * s25.v12
+            + s6.v12 * z579 - s5.v9 * z816 + s8.v11 * s33.v11 + s8.v13 * z563
+            + s8.v15 * s33.v10;
+        let z818 = s33.v9 * s25.v88 + s33.v10 * s25.v13 + s33.v11 * s25.v89
+            + s5.v8 * z816 - s6.v12 * z578 + s5.v9 * s33.v30 + s8.v13 * s33.v11
+            + s8.v16 * z563;
+        let z819 = -self.m * s33.v15 * s25.v14 + self.m * z809 + self.m * s5.v10 * z566;
+        let z820 = s33.v15 * s25.v90 + s33.v17 * s25.v91 - s33.v33 * s25.v14
+            + s6.v13 * z582 - s5.v11 * z819 + s8.v17 * s33.v17 + s8.v19 * z566
+            + s8.v21 * s33.v16;
+        let z821 = s33.v15 * s25.v91 + s33.v16 * s25.v15 + s33.v17 * s25.v92
+            + s5.v10 * z819 - s6.v13 * z581 + s5.v11 * s33.v33 + s8.v19 * s33.v17
+            + s8.v22 * z566;
         let z822 = z817 + z820;
         let z823 = z818 + z821;
         let z824 = z816 + z819;
@@ -7448,109 +6353,40 @@ impl Jacobians<5, 5, 0> for BricardA04 {
         let z828 = z811 + z825;
         let z829 = z812 + z826;
         let z830 = z810 + z827;
-        let z831 = z0 * z519 + z0 * z829 - z1 * z521 + z1 * z828 + z10 * z830
-            + z523 * z790;
-        let z832 = z6 * z591 + z7 * z16 - z8 * z589 - z9 * z14;
-        let z833 = z19 * z602 - z23 * z600 - z34 * z596 + z36 * z592;
-        let z834 = z40 * z613 - z44 * z611 - z54 * z608 + z56 * z604;
-        let z835 = 0.16666666666666666 * self.m * (self.l * self.l) * z6 * z7
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z6 * z7
-            + 0.3333333333333333 * self.m * (self.w * self.w) * z7 * z533;
-        let z836 = 0.08333333333333333 * self.m * (self.l * self.l) * z6 * z9
-            + 0.08333333333333333 * self.m * (self.l * self.l) * z7 * z8
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z6 * z9
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z7 * z8
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z7 * z588
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z9 * z533;
-        let z837 = 0.16666666666666666 * self.m * (self.l * self.l) * z8 * z9
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z8 * z9
-            + 0.3333333333333333 * self.m * (self.w * self.w) * z9 * z588;
-        let z838 = 0.16666666666666666 * self.m * (self.l * self.l) * z6 * z7
-            + 0.16666666666666666 * self.m * (self.l * self.l) * z19 * z592
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z6 * z7
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z19 * z592
-            + 0.3333333333333333 * self.m * (self.w * self.w) * z20 * z593;
-        let z839 = 0.08333333333333333 * self.m * (self.l * self.l) * z6 * z9
-            + 0.08333333333333333 * self.m * (self.l * self.l) * z7 * z8
-            + 0.08333333333333333 * self.m * (self.l * self.l) * z19 * z596
-            + 0.08333333333333333 * self.m * (self.l * self.l) * z23 * z592
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z6 * z9
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z7 * z8
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z19 * z596
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z20 * z597
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z23 * z592
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z24 * z593;
-        let z840 = 0.16666666666666666 * self.m * (self.l * self.l) * z8 * z9
-            + 0.16666666666666666 * self.m * (self.l * self.l) * z23 * z596
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z8 * z9
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z23 * z596
-            + 0.3333333333333333 * self.m * (self.w * self.w) * z24 * z597;
-        let z841 = 0.16666666666666666 * self.m * (self.l * self.l) * z19 * z592
-            + 0.16666666666666666 * self.m * (self.l * self.l) * z40 * z604
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z19 * z592
-            + 0.3333333333333333 * self.m * (self.w * self.w) * z39 * z603
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z40 * z604;
-        let z842 = 0.08333333333333333 * self.m * (self.l * self.l) * z19 * z596
-            + 0.08333333333333333 * self.m * (self.l * self.l) * z23 * z592
-            + 0.08333333333333333 * self.m * (self.l * self.l) * z40 * z608
-            + 0.08333333333333333 * self.m * (self.l * self.l) * z44 * z604
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z19 * z596
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z23 * z592
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z39 * z607
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z40 * z608
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z43 * z603
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z44 * z604;
-        let z843 = 0.16666666666666666 * self.m * (self.l * self.l) * z23 * z596
-            + 0.16666666666666666 * self.m * (self.l * self.l) * z44 * z608
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z23 * z596
-            + 0.3333333333333333 * self.m * (self.w * self.w) * z43 * z607
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z44 * z608;
-        let z844 = 0.16666666666666666 * self.m * (self.l * self.l) * z40 * z604
-            + 0.16666666666666666 * self.m * (self.l * self.l) * z59 * z614
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z40 * z604
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z59 * z614
-            + 0.3333333333333333 * self.m * (self.w * self.w) * z60 * z615;
-        let z845 = 0.08333333333333333 * self.m * (self.l * self.l) * z40 * z608
-            + 0.08333333333333333 * self.m * (self.l * self.l) * z44 * z604
-            + 0.08333333333333333 * self.m * (self.l * self.l) * z59 * z618
-            + 0.08333333333333333 * self.m * (self.l * self.l) * z63 * z614
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z40 * z608
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z44 * z604
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z59 * z618
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z60 * z619
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z63 * z614
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z64 * z615;
-        let z846 = 0.16666666666666666 * self.m * (self.l * self.l) * z44 * z608
-            + 0.16666666666666666 * self.m * (self.l * self.l) * z63 * z618
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z44 * z608
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z63 * z618
-            + 0.3333333333333333 * self.m * (self.w * self.w) * z64 * z619;
-        let z847 = a[2] * z832;
-        let z848 = a[3] * z833 + z847;
-        let z849 = a[4] * z834 + z848;
-        let z850 = -self.m * z459 * z624 + self.m * z460 * z622;
-        let z851 = z459 * z835 + z460 * z836 - z484 * z624 + z485 * z623 + a[0] * z625
-            + z81 * z662 - z82 * z850;
-        let z852 = z459 * z836 + z460 * z837 - z483 * z623 + z484 * z622 + a[0] * z627
-            + z80 * z850 - z81 * z661;
-        let z853 = -self.m * z462 * z630 + self.m * z464 * z628 + self.m * z847
-            + self.m * z89 * z648 - self.m * z91 * z646;
-        let z854 = z462 * z838 + z463 * z631 + z464 * z839 - z490 * z630 + z491 * z629
-            + z90 * z665 - z91 * z853 + z92 * z646 + z93 * z647 + z94 * z648;
-        let z855 = z462 * z839 + z463 * z633 + z464 * z840 - z489 * z629 + z490 * z628
-            + z89 * z853 - z90 * z664 + z94 * z646 + z96 * z647 + z97 * z648;
-        let z856 = -self.m * z468 * z636 + self.m * z470 * z634 + self.m * z848
-            + self.m * z98 * z653 - self.m * z100 * z651;
-        let z857 = z468 * z841 + z469 * z637 + z470 * z842 - z496 * z636 + z497 * z635
-            + z99 * z668 - z100 * z856 + z101 * z651 + z102 * z652 + z103 * z653;
-        let z858 = z468 * z842 + z469 * z639 + z470 * z843 - z495 * z635 + z496 * z634
-            + z98 * z856 - z99 * z667 + z103 * z651 + z105 * z652 + z106 * z653;
-        let z859 = -self.m * z474 * z642 + self.m * z476 * z640 + self.m * z849
-            + self.m * z107 * z658 - self.m * z109 * z656;
-        let z860 = z474 * z844 + z475 * z643 + z476 * z845 - z502 * z642 + z503 * z641
-            + z108 * z671 - z109 * z859 + z110 * z656 + z111 * z657 + z112 * z658;
-        let z861 = z474 * z845 + z475 * z645 + z476 * z846 - z501 * z641 + z502 * z640
-            + z107 * z859 - z108 * z670 + z112 * z656 + z114 * z657 + z115 * z658;
+        let z831 = s1.v0 * z519 + s1.v0 * z829 - s1.v1 * z521 + s1.v1 * z828
+            + s5.v0 * z830 + s33.v41 * s25.v77;
+        let z847 = a[2] * s25.v93;
+        let z848 = a[3] * s25.v94 + z847;
+        let z849 = a[4] * s25.v95 + z848;
+        let z850 = -self.m * s33.v0 * s20.v1 + self.m * s33.v1 * s20.v0;
+        let z851 = s33.v0 * s25.v96 + s33.v1 * s25.v97 - s33.v24 * s20.v1
+            + s33.v25 * s25.v26 + a[0] * s25.v27 + s6.v10 * z662 - s5.v5 * z850;
+        let z852 = s33.v0 * s25.v97 + s33.v1 * s25.v98 - s33.v23 * s25.v26
+            + s33.v24 * s20.v0 + a[0] * s25.v29 + s5.v4 * z850 - s6.v10 * z661;
+        let z853 = -self.m * s33.v3 * s20.v3 + self.m * s33.v5 * s20.v2 + self.m * z847
+            + self.m * s5.v6 * z648 - self.m * s5.v7 * z646;
+        let z854 = s33.v3 * s25.v99 + s33.v4 * s25.v31 + s33.v5 * s25.v100
+            - s33.v27 * s20.v3 + s33.v28 * s25.v30 + s6.v11 * z665 - s5.v7 * z853
+            + s8.v5 * z646 + s8.v6 * z647 + s8.v7 * z648;
+        let z855 = s33.v3 * s25.v100 + s33.v4 * s25.v33 + s33.v5 * s25.v101
+            - s33.v26 * s25.v30 + s33.v27 * s20.v2 + s5.v6 * z853 - s6.v11 * z664
+            + s8.v7 * z646 + s8.v9 * z647 + s8.v10 * z648;
+        let z856 = -self.m * s33.v9 * s20.v5 + self.m * s33.v11 * s20.v4 + self.m * z848
+            + self.m * s5.v8 * z653 - self.m * s5.v9 * z651;
+        let z857 = s33.v9 * s25.v102 + s33.v10 * s25.v35 + s33.v11 * s25.v103
+            - s33.v30 * s20.v5 + s33.v31 * s25.v34 + s6.v12 * z668 - s5.v9 * z856
+            + s8.v11 * z651 + s8.v12 * z652 + s8.v13 * z653;
+        let z858 = s33.v9 * s25.v103 + s33.v10 * s25.v37 + s33.v11 * s25.v104
+            - s33.v29 * s25.v34 + s33.v30 * s20.v4 + s5.v8 * z856 - s6.v12 * z667
+            + s8.v13 * z651 + s8.v15 * z652 + s8.v16 * z653;
+        let z859 = -self.m * s33.v15 * s20.v7 + self.m * s33.v17 * s20.v6 + self.m * z849
+            + self.m * s5.v10 * z658 - self.m * s5.v11 * z656;
+        let z860 = s33.v15 * s25.v105 + s33.v16 * s25.v39 + s33.v17 * s25.v106
+            - s33.v33 * s20.v7 + s33.v34 * s25.v38 + s6.v13 * z671 - s5.v11 * z859
+            + s8.v17 * z656 + s8.v18 * z657 + s8.v19 * z658;
+        let z861 = s33.v15 * s25.v106 + s33.v16 * s25.v41 + s33.v17 * s25.v107
+            - s33.v32 * s25.v38 + s33.v33 * s20.v6 + s5.v10 * z859 - s6.v13 * z670
+            + s8.v19 * z656 + s8.v21 * z657 + s8.v22 * z658;
         let z862 = z857 + z860;
         let z863 = z858 + z861;
         let z864 = z856 + z859;
@@ -7560,206 +6396,114 @@ impl Jacobians<5, 5, 0> for BricardA04 {
         let z868 = z851 + z865;
         let z869 = z852 + z866;
         let z870 = z850 + z867;
-        let z871 = z0 * z869 + z1 * z868 + z10 * z870;
-        let z872 = z19 * z681 + z20 * z36 - z23 * z679 - z24 * z34;
-        let z873 = z40 * z692 - z44 * z690 - z54 * z687 + z56 * z683;
-        let z874 = 0.16666666666666666 * self.m * (self.l * self.l) * z19 * z20
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z19 * z20
-            + 0.3333333333333333 * self.m * (self.w * self.w) * z20 * z676;
-        let z875 = 0.08333333333333333 * self.m * (self.l * self.l) * z19 * z24
-            + 0.08333333333333333 * self.m * (self.l * self.l) * z20 * z23
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z19 * z24
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z20 * z23
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z20 * z678
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z24 * z676;
-        let z876 = 0.16666666666666666 * self.m * (self.l * self.l) * z23 * z24
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z23 * z24
-            + 0.3333333333333333 * self.m * (self.w * self.w) * z24 * z678;
-        let z877 = 0.16666666666666666 * self.m * (self.l * self.l) * z19 * z20
-            + 0.16666666666666666 * self.m * (self.l * self.l) * z40 * z683
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z19 * z20
-            + 0.3333333333333333 * self.m * (self.w * self.w) * z39 * z682
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z40 * z683;
-        let z878 = 0.08333333333333333 * self.m * (self.l * self.l) * z19 * z24
-            + 0.08333333333333333 * self.m * (self.l * self.l) * z20 * z23
-            + 0.08333333333333333 * self.m * (self.l * self.l) * z40 * z687
-            + 0.08333333333333333 * self.m * (self.l * self.l) * z44 * z683
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z19 * z24
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z20 * z23
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z39 * z686
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z40 * z687
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z43 * z682
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z44 * z683;
-        let z879 = 0.16666666666666666 * self.m * (self.l * self.l) * z23 * z24
-            + 0.16666666666666666 * self.m * (self.l * self.l) * z44 * z687
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z23 * z24
-            + 0.3333333333333333 * self.m * (self.w * self.w) * z43 * z686
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z44 * z687;
-        let z880 = 0.16666666666666666 * self.m * (self.l * self.l) * z40 * z683
-            + 0.16666666666666666 * self.m * (self.l * self.l) * z59 * z693
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z40 * z683
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z59 * z693
-            + 0.3333333333333333 * self.m * (self.w * self.w) * z60 * z694;
-        let z881 = 0.08333333333333333 * self.m * (self.l * self.l) * z40 * z687
-            + 0.08333333333333333 * self.m * (self.l * self.l) * z44 * z683
-            + 0.08333333333333333 * self.m * (self.l * self.l) * z59 * z697
-            + 0.08333333333333333 * self.m * (self.l * self.l) * z63 * z693
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z40 * z687
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z44 * z683
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z59 * z697
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z60 * z698
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z63 * z693
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z64 * z694;
-        let z882 = 0.16666666666666666 * self.m * (self.l * self.l) * z44 * z687
-            + 0.16666666666666666 * self.m * (self.l * self.l) * z63 * z697
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z44 * z687
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z63 * z697
-            + 0.3333333333333333 * self.m * (self.w * self.w) * z64 * z698;
-        let z883 = a[3] * z872;
-        let z884 = a[4] * z873 + z883;
-        let z885 = -self.m * z462 * z703 + self.m * z464 * z701;
-        let z886 = z462 * z874 + z463 * z704 + z464 * z875 - z490 * z703 + z491 * z702
-            + z90 * z730 - z91 * z885;
-        let z887 = z462 * z875 + z463 * z706 + z464 * z876 - z489 * z702 + z490 * z701
-            + z89 * z885 - z90 * z729;
-        let z888 = -self.m * z468 * z709 + self.m * z470 * z707 + self.m * z98 * z721
-            - self.m * z100 * z719 + self.m * z883;
-        let z889 = z468 * z877 + z469 * z710 + z470 * z878 - z496 * z709 + z497 * z708
-            + z99 * z733 - z100 * z888 + z101 * z719 + z102 * z720 + z103 * z721;
-        let z890 = z468 * z878 + z469 * z712 + z470 * z879 - z495 * z708 + z496 * z707
-            + z98 * z888 - z99 * z732 + z103 * z719 + z105 * z720 + z106 * z721;
-        let z891 = -self.m * z474 * z715 + self.m * z476 * z713 + self.m * z107 * z726
-            - self.m * z109 * z724 + self.m * z884;
-        let z892 = z474 * z880 + z475 * z716 + z476 * z881 - z502 * z715 + z503 * z714
-            + z108 * z736 - z109 * z891 + z110 * z724 + z111 * z725 + z112 * z726;
-        let z893 = z474 * z881 + z475 * z718 + z476 * z882 - z501 * z714 + z502 * z713
-            + z107 * z891 - z108 * z735 + z112 * z724 + z114 * z725 + z115 * z726;
+        let z871 = s1.v0 * z869 + s1.v1 * z868 + s5.v0 * z870;
+        let z883 = a[3] * s25.v108;
+        let z884 = a[4] * s25.v109 + z883;
+        let z885 = -self.m * s33.v3 * s20.v9 + self.m * s33.v5 * s20.v8;
+        let z886 = s33.v3 * s25.v110 + s33.v4 * s25.v51 + s33.v5 * s25.v111
+            - s33.v27 * s20.v9 + s33.v28 * s25.v50 + s6.v11 * z730 - s5.v7 * z885;
+        let z887 = s33.v3 * s25.v111 + s33.v4 * s25.v53 + s33.v5 * s25.v112
+            - s33.v26 * s25.v50 + s33.v27 * s20.v8 + s5.v6 * z885 - s6.v11 * z729;
+        let z888 = -self.m * s33.v9 * s20.v11 + self.m * s33.v11 * s20.v10
+            + self.m * s5.v8 * z721 - self.m * s5.v9 * z719 + self.m * z883;
+        let z889 = s33.v9 * s25.v113 + s33.v10 * s25.v55 + s33.v11 * s25.v114
+            - s33.v30 * s20.v11 + s33.v31 * s25.v54 + s6.v12 * z733 - s5.v9 * z888
+            + s8.v11 * z719 + s8.v12 * z720 + s8.v13 * z721;
+        let z890 = s33.v9 * s25.v114 + s33.v10 * s25.v57 + s33.v11 * s25.v115
+            - s33.v29 * s25.v54 + s33.v30 * s20.v10 + s5.v8 * z888 - s6.v12 * z732
+            + s8.v13 * z719 + s8.v15 * z720 + s8.v16 * z721;
+        let z891 = -self.m * s33.v15 * s20.v13 + self.m * s33.v17 * s20.v12
+            + self.m * s5.v10 * z726 - self.m * s5.v11 * z724 + self.m * z884;
+        let z892 = s33.v15 * s25.v116 + s33.v16 * s25.v59 + s33.v17 * s25.v117
+            - s33.v33 * s20.v13 + s33.v34 * s25.v58 + s6.v13 * z736 - s5.v11 * z891
+            + s8.v17 * z724 + s8.v18 * z725 + s8.v19 * z726;
+        let z893 = s33.v15 * s25.v117 + s33.v16 * s25.v61 + s33.v17 * s25.v118
+            - s33.v32 * s25.v58 + s33.v33 * s20.v12 + s5.v10 * z891 - s6.v13 * z735
+            + s8.v19 * z724 + s8.v21 * z725 + s8.v22 * z726;
         let z894 = z889 + z892;
         let z895 = z890 + z893;
         let z896 = z888 + z891;
         let z897 = z886 + z894;
         let z898 = z887 + z895;
         let z899 = z885 + z896;
-        let z900 = z0 * z898 + z1 * z897 + z10 * z899;
-        let z901 = z39 * z56 + z40 * z745 - z43 * z54 - z44 * z743;
-        let z902 = 0.16666666666666666 * self.m * (self.l * self.l) * z39 * z40
-            + 0.3333333333333333 * self.m * (self.w * self.w) * z39 * z740
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z39 * z40;
-        let z903 = 0.08333333333333333 * self.m * (self.l * self.l) * z39 * z44
-            + 0.08333333333333333 * self.m * (self.l * self.l) * z40 * z43
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z39 * z742
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z39 * z44
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z40 * z43
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z43 * z740;
-        let z904 = 0.16666666666666666 * self.m * (self.l * self.l) * z43 * z44
-            + 0.3333333333333333 * self.m * (self.w * self.w) * z43 * z742
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z43 * z44;
-        let z905 = 0.16666666666666666 * self.m * (self.l * self.l) * z39 * z40
-            + 0.16666666666666666 * self.m * (self.l * self.l) * z59 * z746
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z39 * z40
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z59 * z746
-            + 0.3333333333333333 * self.m * (self.w * self.w) * z60 * z747;
-        let z906 = 0.08333333333333333 * self.m * (self.l * self.l) * z39 * z44
-            + 0.08333333333333333 * self.m * (self.l * self.l) * z40 * z43
-            + 0.08333333333333333 * self.m * (self.l * self.l) * z59 * z750
-            + 0.08333333333333333 * self.m * (self.l * self.l) * z63 * z746
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z39 * z44
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z40 * z43
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z59 * z750
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z60 * z751
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z63 * z746
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z64 * z747;
-        let z907 = 0.16666666666666666 * self.m * (self.l * self.l) * z43 * z44
-            + 0.16666666666666666 * self.m * (self.l * self.l) * z63 * z750
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z43 * z44
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z63 * z750
-            + 0.3333333333333333 * self.m * (self.w * self.w) * z64 * z751;
-        let z908 = a[4] * z901;
-        let z909 = -self.m * z468 * z756 + self.m * z470 * z754;
-        let z910 = z468 * z902 + z469 * z757 + z470 * z903 - z496 * z756 + z497 * z755
-            + z99 * z772 - z100 * z909;
-        let z911 = z468 * z903 + z469 * z759 + z470 * z904 - z495 * z755 + z496 * z754
-            + z98 * z909 - z99 * z771;
-        let z912 = -self.m * z474 * z762 + self.m * z476 * z760 + self.m * z107 * z768
-            - self.m * z109 * z766 + self.m * z908;
-        let z913 = z474 * z905 + z475 * z763 + z476 * z906 - z502 * z762 + z503 * z761
-            + z108 * z775 - z109 * z912 + z110 * z766 + z111 * z767 + z112 * z768;
-        let z914 = z474 * z906 + z475 * z765 + z476 * z907 - z501 * z761 + z502 * z760
-            + z107 * z912 - z108 * z774 + z112 * z766 + z114 * z767 + z115 * z768;
+        let z900 = s1.v0 * z898 + s1.v1 * z897 + s5.v0 * z899;
+        let z908 = a[4] * s25.v119;
+        let z909 = -self.m * s33.v9 * s20.v15 + self.m * s33.v11 * s20.v14;
+        let z910 = s33.v9 * s25.v120 + s33.v10 * s25.v66 + s33.v11 * s25.v121
+            - s33.v30 * s20.v15 + s33.v31 * s25.v65 + s6.v12 * z772 - s5.v9 * z909;
+        let z911 = s33.v9 * s25.v121 + s33.v10 * s25.v68 + s33.v11 * s25.v122
+            - s33.v29 * s25.v65 + s33.v30 * s20.v14 + s5.v8 * z909 - s6.v12 * z771;
+        let z912 = -self.m * s33.v15 * s20.v17 + self.m * s33.v17 * s20.v16
+            + self.m * s5.v10 * z768 - self.m * s5.v11 * z766 + self.m * z908;
+        let z913 = s33.v15 * s25.v123 + s33.v16 * s25.v70 + s33.v17 * s25.v124
+            - s33.v33 * s20.v17 + s33.v34 * s25.v69 + s6.v13 * z775 - s5.v11 * z912
+            + s8.v17 * z766 + s8.v18 * z767 + s8.v19 * z768;
+        let z914 = s33.v15 * s25.v124 + s33.v16 * s25.v72 + s33.v17 * s25.v125
+            - s33.v32 * s25.v69 + s33.v33 * s20.v16 + s5.v10 * z912 - s6.v13 * z774
+            + s8.v19 * z766 + s8.v21 * z767 + s8.v22 * z768;
         let z915 = z910 + z913;
         let z916 = z911 + z914;
         let z917 = z909 + z912;
-        let z918 = z0 * z916 + z1 * z915 + z10 * z917;
-        let z919 = 0.16666666666666666 * self.m * (self.l * self.l) * z59 * z60
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z59 * z60
-            + 0.3333333333333333 * self.m * (self.w * self.w) * z60 * z778;
-        let z920 = 0.08333333333333333 * self.m * (self.l * self.l) * z59 * z64
-            + 0.08333333333333333 * self.m * (self.l * self.l) * z60 * z63
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z59 * z64
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z60 * z780
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z60 * z63
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z64 * z778;
-        let z921 = 0.16666666666666666 * self.m * (self.l * self.l) * z63 * z64
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z63 * z64
-            + 0.3333333333333333 * self.m * (self.w * self.w) * z64 * z780;
-        let z922 = -self.m * z474 * z783 + self.m * z476 * z781;
-        let z923 = z474 * z919 + z475 * z784 + z476 * z920 - z502 * z783 + z503 * z782
-            + z108 * z788 - z109 * z922;
-        let z924 = z474 * z920 + z475 * z786 + z476 * z921 - z501 * z782 + z502 * z781
-            + z107 * z922 - z108 * z787;
-        let z925 = z0 * z924 + z1 * z923 + z10 * z922;
+        let z918 = s1.v0 * z916 + s1.v1 * z915 + s5.v0 * z917;
+        let z922 = -self.m * s33.v15 * s20.v19 + self.m * s33.v17 * s20.v18;
+        let z923 = s33.v15 * s25.v126 + s33.v16 * s25.v74 + s33.v17 * s25.v127
+            - s33.v33 * s20.v19 + s33.v34 * s25.v73 + s6.v13 * z788 - s5.v11 * z922;
+        let z924 = s33.v15 * s25.v127 + s33.v16 * s25.v76 + s33.v17 * s25.v128
+            - s33.v32 * s25.v73 + s33.v33 * s20.v18 + s5.v10 * z922 - s6.v13 * z787;
+        let z925 = s1.v0 * z924 + s1.v1 * z923 + s5.v0 * z922;
         let z926 = z578 + z581;
         let z927 = z579 + z582;
         let z928 = z575 + z926;
         let z929 = z576 + z927;
-        let z930 = z515 * z533 + z516 * z538 + z5 * z585 + z517 * z791 + z6 * z825
-            + z518 * z539 + z8 * z513 + z8 * z826 + z25 * z928 + z26 * z827 + z27 * z929;
+        let z930 = z515 * s7.v0 + s33.v38 * s25.v0 + s0.v1 * z585 + s33.v39 * s25.v78
+            + s1.v2 * z825 + s33.v40 * s25.v1 + s1.v3 * z513 + s1.v3 * z826
+            + s6.v0 * z928 + s5.v1 * z827 + s6.v1 * z929;
         let z931 = z667 + z670;
         let z932 = z668 + z671;
         let z933 = z664 + z931;
         let z934 = z665 + z932;
-        let z935 = z4 * z514 + z516 * z598 + z5 * z674 + z517 * z832 + z6 * z865
-            + z518 * z599 + z7 * z513 + z8 * z866 + z9 * z515 + z25 * z933 + z26 * z867
-            + z27 * z934;
+        let z935 = s0.v0 * z514 + s33.v38 * s25.v16 + s0.v1 * z674 + s33.v39 * s25.v93
+            + s1.v2 * z865 + s33.v40 * s25.v17 + s2.v0 * z513 + s1.v3 * z866
+            + s1.v4 * z515 + s6.v0 * z933 + s5.v1 * z867 + s6.v1 * z934;
         let z936 = z732 + z735;
         let z937 = z733 + z736;
         let z938 = z729 + z936;
         let z939 = z730 + z937;
-        let z940 = z5 * z739 + z6 * z897 + z8 * z898 + z25 * z938 + z26 * z899
-            + z27 * z939;
+        let z940 = s0.v1 * z739 + s1.v2 * z897 + s1.v3 * z898 + s6.v0 * z938
+            + s5.v1 * z899 + s6.v1 * z939;
         let z941 = z771 + z774;
         let z942 = z772 + z775;
-        let z943 = z5 * z777 + z6 * z915 + z8 * z916 + z25 * z941 + z26 * z917
-            + z27 * z942;
-        let z944 = z5 * z789 + z6 * z923 + z8 * z924 + z25 * z787 + z26 * z922
-            + z27 * z788;
-        let z945 = z509 * z536 + z510 * z543 + z511 * z792 + z512 * z544 + z19 * z822
-            + z21 * z584 + z23 * z507 + z23 * z823 + z45 * z926 + z46 * z824
-            + z47 * z927;
-        let z946 = z507 * z592 + z508 * z594 + z509 * z596 + z510 * z609 + z511 * z833
-            + z512 * z610 + z19 * z862 + z21 * z673 + z23 * z863 + z45 * z931
-            + z46 * z864 + z47 * z932;
-        let z947 = z510 * z688 + z511 * z872 + z512 * z689 + z19 * z894 + z20 * z507
-            + z21 * z738 + z22 * z508 + z23 * z895 + z24 * z509 + z45 * z936 + z46 * z896
-            + z47 * z937;
-        let z948 = z19 * z915 + z21 * z777 + z23 * z916 + z45 * z941 + z46 * z917
-            + z47 * z942;
-        let z949 = z19 * z923 + z21 * z789 + z23 * z924 + z45 * z787 + z46 * z922
-            + z47 * z788;
-        let z950 = z501 * z548 + z502 * z793 + z503 * z549 + z506 * z542 + z40 * z820
-            + z42 * z583 + z44 * z504 + z44 * z821 + z65 * z581 + z66 * z819
-            + z67 * z582;
-        let z951 = z501 * z620 + z502 * z834 + z503 * z621 + z504 * z604 + z505 * z606
-            + z506 * z608 + z40 * z860 + z42 * z672 + z44 * z861 + z65 * z670
-            + z66 * z859 + z67 * z671;
-        let z952 = z501 * z699 + z502 * z873 + z503 * z700 + z504 * z683 + z505 * z685
-            + z506 * z687 + z40 * z892 + z42 * z737 + z44 * z893 + z65 * z735
-            + z66 * z891 + z67 * z736;
-        let z953 = z501 * z752 + z502 * z901 + z503 * z753 + z39 * z504 + z40 * z913
-            + z41 * z505 + z42 * z776 + z43 * z506 + z44 * z914 + z65 * z774 + z66 * z912
-            + z67 * z775;
-        let z954 = z40 * z923 + z42 * z789 + z44 * z924 + z65 * z787 + z66 * z922
-            + z67 * z788;
+        let z943 = s0.v1 * z777 + s1.v2 * z915 + s1.v3 * z916 + s6.v0 * z941
+            + s5.v1 * z917 + s6.v1 * z942;
+        let z944 = s0.v1 * z789 + s1.v2 * z923 + s1.v3 * z924 + s6.v0 * z787
+            + s5.v1 * z922 + s6.v1 * z788;
+        let z945 = z509 * s9.v1 + s33.v35 * s25.v3 + s33.v36 * s25.v79 + s33.v37 * s25.v4
+            + s2.v1 * z822 + z21 * z584 + s1.v5 * z507 + s1.v5 * z823 + s6.v3 * z926
+            + s5.v2 * z824 + s6.v4 * z927;
+        let z946 = z507 * s10.v0 + z508 * s11.v0 + z509 * s7.v2 + s33.v35 * s25.v21
+            + s33.v36 * s25.v94 + s33.v37 * s25.v22 + s2.v1 * z862 + z21 * z673
+            + s1.v5 * z863 + s6.v3 * z931 + s5.v2 * z864 + s6.v4 * z932;
+        let z947 = s33.v35 * s25.v45 + s33.v36 * s25.v108 + s33.v37 * s25.v46
+            + s2.v1 * z894 + s2.v2 * z507 + z21 * z738 + z22 * z508 + s1.v5 * z895
+            + s1.v6 * z509 + s6.v3 * z936 + s5.v2 * z896 + s6.v4 * z937;
+        let z948 = s2.v1 * z915 + z21 * z777 + s1.v5 * z916 + s6.v3 * z941 + s5.v2 * z917
+            + s6.v4 * z942;
+        let z949 = s2.v1 * z923 + z21 * z789 + s1.v5 * z924 + s6.v3 * z787 + s5.v2 * z922
+            + s6.v4 * z788;
+        let z950 = s33.v32 * s25.v5 + s33.v33 * s25.v80 + s33.v34 * s25.v6
+            + z506 * s25.v2 + z40 * z820 + s6.v2 * z583 + z44 * z504 + z44 * z821
+            + s6.v6 * z581 + s5.v3 * z819 + s6.v7 * z582;
+        let z951 = s33.v32 * s25.v24 + s33.v33 * s25.v95 + s33.v34 * s25.v25
+            + z504 * s25.v18 + z505 * s25.v19 + z506 * s25.v20 + z40 * z860
+            + s6.v2 * z672 + z44 * z861 + s6.v6 * z670 + s5.v3 * z859 + s6.v7 * z671;
+        let z952 = s33.v32 * s25.v48 + s33.v33 * s25.v109 + s33.v34 * s25.v49
+            + z504 * s25.v42 + z505 * s25.v43 + z506 * s25.v44 + z40 * z892
+            + s6.v2 * z737 + z44 * z893 + s6.v6 * z735 + s5.v3 * z891 + s6.v7 * z736;
+        let z953 = s33.v32 * s25.v63 + s33.v33 * s25.v119 + s33.v34 * s25.v64
+            + s2.v3 * z504 + z40 * z913 + z41 * z505 + s6.v2 * z776 + s1.v7 * z506
+            + z44 * z914 + s6.v6 * z774 + s5.v3 * z912 + s6.v7 * z775;
+        let z954 = z40 * z923 + s6.v2 * z789 + z44 * z924 + s6.v6 * z787 + s5.v3 * z922
+            + s6.v7 * z788;
         out[(0, 0)] = z587;
         out[(0, 1)] = z675;
         out[(0, 2)] = z739;
@@ -7798,434 +6542,297 @@ impl Jacobians<5, 5, 0> for BricardA04 {
             0..=3 => {
                 let mut dp = [0.0; 4];
                 dp[k] = 1.0;
-                let z0 = q[0].cos();
-                let z1 = q[0].sin();
-                let z2 = self.l * z0;
-                let z3 = -self.l * z1;
-                let z4 = q[1].cos();
-                let z5 = q[1].sin();
-                let z6 = z0 * z4;
-                let z7 = -z0 * z5;
-                let z8 = -z1 * z4;
-                let z9 = z1 * z5;
-                let z10 = -z0 * z2 + z1 * z3;
-                let z11 = qd[1] * z1;
-                let z12 = qd[1] * z0;
-                let z13 = qd[1] * z10;
-                let z14 = -self.l * z7 + z2;
-                let z15 = -self.l * z4;
-                let z16 = -self.l * z9 + z3;
-                let z17 = q[2].cos();
-                let z18 = q[2].sin();
-                let z19 = z1 * z18 + z7 * z17;
-                let z20 = z1 * z17 - z7 * z18;
-                let z21 = z4 * z17;
-                let z22 = -z4 * z18;
-                let z23 = z0 * z18 + z9 * z17;
-                let z24 = z0 * z17 - z9 * z18;
-                let z25 = -z5 * z16 + z8 * z15;
-                let z26 = z6 * z16 - z8 * z14;
-                let z27 = z5 * z14 - z6 * z15;
-                let z28 = qd[2] * z6 + z11;
-                let z29 = qd[0] + qd[2] * z5;
-                let z30 = qd[2] * z8 + z12;
-                let z31 = qd[2] * z25;
-                let z32 = qd[2] * z26 + z13;
-                let z33 = qd[2] * z27;
-                let z34 = self.l * z20 + z14;
-                let z35 = self.l * z22 + z15;
-                let z36 = self.l * z24 + z16;
-                let z37 = q[3].cos();
-                let z38 = q[3].sin();
-                let z39 = z6 * z37 - z20 * z38;
-                let z40 = z6 * z38 + z20 * z37;
-                let z41 = z5 * z37 - z22 * z38;
-                let z42 = z5 * z38 + z22 * z37;
-                let z43 = z8 * z37 - z24 * z38;
-                let z44 = z8 * z38 + z24 * z37;
-                let z45 = -z21 * z36 + z23 * z35;
-                let z46 = z19 * z36 - z23 * z34;
-                let z47 = -z19 * z35 + z21 * z34;
-                let z48 = qd[3] * z19 + z28;
-                let z49 = qd[3] * z21 + z29;
-                let z50 = qd[3] * z23 + z30;
-                let z51 = qd[3] * z45 + z31;
-                let z52 = qd[3] * z46 + z32;
-                let z53 = qd[3] * z47 + z33;
-                let z54 = -self.l * z39 + z34;
-                let z55 = -self.l * z41 + z35;
-                let z56 = -self.l * z43 + z36;
-                let z57 = q[4].cos();
-                let z58 = q[4].sin();
-                let z59 = z19 * z58 + z39 * z57;
-                let z60 = z19 * z57 - z39 * z58;
-                let z61 = z21 * z58 + z41 * z57;
-                let z62 = z21 * z57 - z41 * z58;
-                let z63 = z23 * z58 + z43 * z57;
-                let z64 = z23 * z57 - z43 * z58;
-                let z65 = -z42 * z56 + z44 * z55;
-                let z66 = z40 * z56 - z44 * z54;
-                let z67 = -z40 * z55 + z42 * z54;
-                let z68 = qd[4] * z40 + z48;
-                let z69 = qd[4] * z42 + z49;
-                let z70 = qd[4] * z44 + z50;
-                let z71 = qd[4] * z65 + z51;
-                let z72 = qd[4] * z66 + z52;
-                let z73 = qd[4] * z67 + z53;
-                let z74 = 0.5 * self.l * z0;
-                let z75 = -0.5 * self.l * z1;
-                let z80 = -0.5 * self.l * z7 + z2;
-                let z81 = -0.5 * self.l * z4;
-                let z82 = -0.5 * self.l * z9 + z3;
-                let z89 = 0.5 * self.l * z20 + z14;
-                let z90 = 0.5 * self.l * z22 + z15;
-                let z91 = 0.5 * self.l * z24 + z16;
-                let z98 = -0.5 * self.l * z39 + z34;
-                let z99 = -0.5 * self.l * z41 + z35;
-                let z100 = -0.5 * self.l * z43 + z36;
-                let z107 = 0.5 * self.l * z60 + z54;
-                let z108 = 0.5 * self.l * z62 + z55;
-                let z109 = 0.5 * self.l * z64 + z56;
-                let z116 = qd[0] * z75;
-                let z117 = -qd[0] * z74;
-                let z118 = qd[0] * z82 - z12 * z81;
-                let z119 = -z11 * z82 + z12 * z80 + z13;
-                let z120 = -qd[0] * z80 + z11 * z81;
-                let z121 = z29 * z91 - z30 * z90 + z31;
-                let z122 = -z28 * z91 + z30 * z89 + z32;
-                let z123 = z28 * z90 - z29 * z89 + z33;
-                let z124 = z49 * z100 - z50 * z99 + z51;
-                let z125 = -z48 * z100 + z50 * z98 + z52;
-                let z126 = z48 * z99 - z49 * z98 + z53;
-                let z127 = z69 * z109 - z70 * z108 + z71;
-                let z128 = -z68 * z109 + z70 * z107 + z72;
-                let z129 = z68 * z108 - z69 * z107 + z73;
-                let z238 = qd[0] * qd[1] * z0;
-                let z239 = -qd[1] * z0 * z11 + qd[1] * z1 * z12;
-                let z240 = -qd[0] * qd[1] * z1;
-                let z241 = qd[1] * z0 * z13 - qd[1] * z10 * z12;
-                let z242 = -qd[1] * z1 * z13 + qd[1] * z10 * z11;
-                let z243 = z238 - qd[2] * z5 * z30 + qd[2] * z8 * z29;
-                let z244 = z239 + qd[2] * z6 * z30 - qd[2] * z8 * z28;
-                let z245 = z240 + qd[2] * z5 * z28 - qd[2] * z6 * z29;
-                let z246 = z241 - qd[2] * z5 * z33 + qd[2] * z8 * z32 - qd[2] * z26 * z30
-                    + qd[2] * z27 * z29;
-                let z247 = qd[2] * z6 * z33 - qd[2] * z8 * z31 + qd[2] * z25 * z30
-                    - qd[2] * z27 * z28;
-                let z248 = z242 + qd[2] * z5 * z31 - qd[2] * z6 * z32 - qd[2] * z25 * z29
-                    + qd[2] * z26 * z28;
-                let z249 = z243 - qd[3] * z21 * z50 + qd[3] * z23 * z49;
-                let z250 = z244 + qd[3] * z19 * z50 - qd[3] * z23 * z48;
-                let z251 = z245 - qd[3] * z19 * z49 + qd[3] * z21 * z48;
-                let z252 = z246 - qd[3] * z21 * z53 + qd[3] * z23 * z52
-                    - qd[3] * z46 * z50 + qd[3] * z47 * z49;
-                let z253 = z247 + qd[3] * z19 * z53 - qd[3] * z23 * z51
-                    + qd[3] * z45 * z50 - qd[3] * z47 * z48;
-                let z254 = z248 - qd[3] * z19 * z52 + qd[3] * z21 * z51
-                    - qd[3] * z45 * z49 + qd[3] * z46 * z48;
-                let z255 = z249 - qd[4] * z42 * z70 + qd[4] * z44 * z69;
-                let z256 = z250 + qd[4] * z40 * z70 - qd[4] * z44 * z68;
-                let z257 = z251 - qd[4] * z40 * z69 + qd[4] * z42 * z68;
-                let z258 = z252 - qd[4] * z42 * z73 + qd[4] * z44 * z72
-                    - qd[4] * z66 * z70 + qd[4] * z67 * z69;
-                let z259 = z253 + qd[4] * z40 * z73 - qd[4] * z44 * z71
-                    + qd[4] * z65 * z70 - qd[4] * z67 * z68;
-                let z260 = z254 - qd[4] * z40 * z72 + qd[4] * z42 * z71
-                    - qd[4] * z65 * z69 + qd[4] * z66 * z68;
-                let z261 = qd[0] * self.m * z117;
-                let z263 = -qd[0] * self.m * z116;
-                let z268 = qd[0] * self.m * z120 + self.m * z241 - self.m * z12 * z119
-                    - self.m * z81 * z240 + self.m * z82 * z239;
-                let z269 = self.m * self.g - self.m * z11 * z120 + self.m * z12 * z118
-                    + self.m * z80 * z240 - self.m * z82 * z238;
-                let z270 = -qd[0] * self.m * z118 + self.m * z242 + self.m * z11 * z119
-                    - self.m * z80 * z239 + self.m * z81 * z238;
-                let z277 = self.m * z246 + self.m * z29 * z123 - self.m * z30 * z122
-                    - self.m * z90 * z245 + self.m * z91 * z244;
-                let z278 = self.m * z247 + self.m * self.g - self.m * z28 * z123
-                    + self.m * z30 * z121 + self.m * z89 * z245 - self.m * z91 * z243;
-                let z279 = self.m * z248 + self.m * z28 * z122 - self.m * z29 * z121
-                    - self.m * z89 * z244 + self.m * z90 * z243;
-                let z286 = self.m * z252 + self.m * z49 * z126 - self.m * z50 * z125
-                    - self.m * z99 * z251 + self.m * z100 * z250;
-                let z287 = self.m * z253 + self.m * self.g - self.m * z48 * z126
-                    + self.m * z50 * z124 + self.m * z98 * z251 - self.m * z100 * z249;
-                let z288 = self.m * z254 + self.m * z48 * z125 - self.m * z49 * z124
-                    - self.m * z98 * z250 + self.m * z99 * z249;
-                let z295 = self.m * z258 + self.m * z69 * z129 - self.m * z70 * z128
-                    - self.m * z108 * z257 + self.m * z109 * z256;
-                let z296 = self.m * self.g + self.m * z259 - self.m * z68 * z129
-                    + self.m * z70 * z127 + self.m * z107 * z257 - self.m * z109 * z255;
-                let z297 = self.m * z260 + self.m * z68 * z128 - self.m * z69 * z127
-                    - self.m * z107 * z256 + self.m * z108 * z255;
-                let z307 = z286 + z295;
-                let z308 = z287 + z296;
-                let z309 = z288 + z297;
-                let z313 = z277 + z307;
-                let z314 = z278 + z308;
-                let z315 = z279 + z309;
-                let z320 = z269 + z314;
-                let z2864 = dp[1] * z0;
-                let z2865 = -dp[1] * z1;
-                let z2866 = -z0 * z2864 + z1 * z2865;
+                let s0 = self.shared0(q);
+                let s1 = self.shared1(q, &s0);
+                let s2 = self.shared2(q, &s0, &s1);
+                let s3 = self.shared3(q, &s1);
+                let s4 = self.shared4(q, &s1, &s2);
+                let s5 = self.shared5(q, &s0, &s1, &s2, &s3, &s4);
+                let s6 = self.shared6(q, &s0, &s1, &s2, &s3, &s4);
+                let s26 = self.shared26(q, qd, &s0, &s1, &s2, &s5, &s6);
+                let s27 = self.shared27(q, qd, &s0, &s1, &s2, &s5, &s6, &s26);
+                let z21 = s0.v0 * s0.v2;
+                let z22 = -s0.v0 * s0.v3;
+                let z40 = s1.v2 * s0.v5 + s2.v2 * s0.v4;
+                let z41 = s0.v1 * s0.v4 - z22 * s0.v5;
+                let z44 = s1.v3 * s0.v5 + s1.v6 * s0.v4;
+                let z60 = s2.v1 * s0.v6 - s2.v3 * s0.v7;
+                let z61 = z21 * s0.v7 + z41 * s0.v6;
+                let z62 = z21 * s0.v6 - z41 * s0.v7;
+                let z63 = s1.v5 * s0.v7 + s1.v7 * s0.v6;
+                let z64 = s1.v5 * s0.v6 - s1.v7 * s0.v7;
+                let z261 = qd[0] * self.m * s26.v22;
+                let z263 = -qd[0] * self.m * s26.v21;
+                let z2864 = dp[1] * s1.v0;
+                let z2865 = -dp[1] * s1.v1;
+                let z2866 = -s1.v0 * z2864 + s1.v1 * z2865;
                 let z2867 = qd[1] * z2866;
-                let z2868 = -dp[1] * z7 + z2864;
-                let z2869 = -dp[1] * z4;
-                let z2870 = -dp[1] * z9 + z2865;
-                let z2871 = -z5 * z2870 + z8 * z2869;
-                let z2872 = z6 * z2870 - z8 * z2868;
-                let z2873 = z5 * z2868 - z6 * z2869;
+                let z2868 = -dp[1] * s2.v0 + z2864;
+                let z2869 = -dp[1] * s0.v0;
+                let z2870 = -dp[1] * s1.v4 + z2865;
+                let z2871 = -s0.v1 * z2870 + s1.v3 * z2869;
+                let z2872 = s1.v2 * z2870 - s1.v3 * z2868;
+                let z2873 = s0.v1 * z2868 - s1.v2 * z2869;
                 let z2874 = qd[2] * z2871;
                 let z2875 = qd[2] * z2872 + z2867;
                 let z2876 = qd[2] * z2873;
-                let z2877 = dp[1] * z20 + z2868;
+                let z2877 = dp[1] * s2.v2 + z2868;
                 let z2878 = dp[1] * z22 + z2869;
-                let z2879 = dp[1] * z24 + z2870;
-                let z2880 = -z21 * z2879 + z23 * z2878;
-                let z2881 = z19 * z2879 - z23 * z2877;
-                let z2882 = -z19 * z2878 + z21 * z2877;
+                let z2879 = dp[1] * s1.v6 + z2870;
+                let z2880 = -z21 * z2879 + s1.v5 * z2878;
+                let z2881 = s2.v1 * z2879 - s1.v5 * z2877;
+                let z2882 = -s2.v1 * z2878 + z21 * z2877;
                 let z2883 = qd[3] * z2880 + z2874;
                 let z2884 = qd[3] * z2881 + z2875;
                 let z2885 = qd[3] * z2882 + z2876;
-                let z2886 = -dp[1] * z39 + z2877;
+                let z2886 = -dp[1] * s2.v3 + z2877;
                 let z2887 = -dp[1] * z41 + z2878;
-                let z2888 = -dp[1] * z43 + z2879;
-                let z2889 = -z42 * z2888 + z44 * z2887;
+                let z2888 = -dp[1] * s1.v7 + z2879;
+                let z2889 = -s6.v2 * z2888 + z44 * z2887;
                 let z2890 = z40 * z2888 - z44 * z2886;
-                let z2891 = -z40 * z2887 + z42 * z2886;
+                let z2891 = -z40 * z2887 + s6.v2 * z2886;
                 let z2892 = qd[4] * z2889 + z2883;
                 let z2893 = qd[4] * z2890 + z2884;
                 let z2894 = qd[4] * z2891 + z2885;
-                let z2895 = 0.5 * dp[1] * z0;
-                let z2896 = -0.5 * dp[1] * z1;
-                let z2897 = -0.5 * dp[1] * z7 + z2864;
-                let z2898 = -0.5 * dp[1] * z4;
-                let z2899 = -0.5 * dp[1] * z9 + z2865;
-                let z2900 = 0.16666666666666666 * self.m * self.l * dp[1] * (z1 * z1)
-                    + 0.16666666666666666 * self.m * self.l * dp[1] * (z6 * z6)
-                    + 0.16666666666666666 * self.m * self.w * dp[2] * (z1 * z1)
-                    + 0.16666666666666666 * self.m * self.w * dp[2] * (z6 * z6)
-                    + 0.3333333333333333 * self.m * self.w * dp[2] * (z7 * z7)
-                    + 0.08333333333333333 * (self.l * self.l) * dp[0] * (z1 * z1)
-                    + 0.08333333333333333 * (self.l * self.l) * dp[0] * (z6 * z6)
-                    + 0.08333333333333333 * (self.w * self.w) * dp[0] * (z1 * z1)
-                    + 0.08333333333333333 * (self.w * self.w) * dp[0] * (z6 * z6)
-                    + 0.16666666666666666 * (self.w * self.w) * dp[0] * (z7 * z7);
-                let z2901 = 0.16666666666666666 * self.m * self.l * dp[1] * z5 * z6
-                    + 0.3333333333333333 * self.m * self.w * dp[2] * z4 * z7
-                    + 0.16666666666666666 * self.m * self.w * dp[2] * z5 * z6
-                    + 0.08333333333333333 * (self.l * self.l) * dp[0] * z5 * z6
-                    + 0.16666666666666666 * (self.w * self.w) * dp[0] * z4 * z7
-                    + 0.08333333333333333 * (self.w * self.w) * dp[0] * z5 * z6;
-                let z2902 = 0.16666666666666666 * self.m * self.l * dp[1] * z0 * z1
-                    + 0.16666666666666666 * self.m * self.l * dp[1] * z6 * z8
-                    + 0.16666666666666666 * self.m * self.w * dp[2] * z0 * z1
-                    + 0.16666666666666666 * self.m * self.w * dp[2] * z6 * z8
-                    + 0.3333333333333333 * self.m * self.w * dp[2] * z7 * z9
-                    + 0.08333333333333333 * (self.l * self.l) * dp[0] * z0 * z1
-                    + 0.08333333333333333 * (self.l * self.l) * dp[0] * z6 * z8
-                    + 0.08333333333333333 * (self.w * self.w) * dp[0] * z0 * z1
-                    + 0.08333333333333333 * (self.w * self.w) * dp[0] * z6 * z8
-                    + 0.16666666666666666 * (self.w * self.w) * dp[0] * z7 * z9;
-                let z2903 = 0.16666666666666666 * self.m * self.l * dp[1] * (z5 * z5)
-                    + 0.3333333333333333 * self.m * self.w * dp[2] * (z4 * z4)
-                    + 0.16666666666666666 * self.m * self.w * dp[2] * (z5 * z5)
-                    + 0.08333333333333333 * (self.l * self.l) * dp[0] * (z5 * z5)
-                    + 0.16666666666666666 * (self.w * self.w) * dp[0] * (z4 * z4)
-                    + 0.08333333333333333 * (self.w * self.w) * dp[0] * (z5 * z5);
-                let z2904 = 0.16666666666666666 * self.m * self.l * dp[1] * z5 * z8
-                    + 0.3333333333333333 * self.m * self.w * dp[2] * z4 * z9
-                    + 0.16666666666666666 * self.m * self.w * dp[2] * z5 * z8
-                    + 0.08333333333333333 * (self.l * self.l) * dp[0] * z5 * z8
-                    + 0.16666666666666666 * (self.w * self.w) * dp[0] * z4 * z9
-                    + 0.08333333333333333 * (self.w * self.w) * dp[0] * z5 * z8;
-                let z2905 = 0.16666666666666666 * self.m * self.l * dp[1] * (z0 * z0)
-                    + 0.16666666666666666 * self.m * self.l * dp[1] * (z8 * z8)
-                    + 0.16666666666666666 * self.m * self.w * dp[2] * (z0 * z0)
-                    + 0.16666666666666666 * self.m * self.w * dp[2] * (z8 * z8)
-                    + 0.3333333333333333 * self.m * self.w * dp[2] * (z9 * z9)
-                    + 0.08333333333333333 * (self.l * self.l) * dp[0] * (z0 * z0)
-                    + 0.08333333333333333 * (self.l * self.l) * dp[0] * (z8 * z8)
-                    + 0.08333333333333333 * (self.w * self.w) * dp[0] * (z0 * z0)
-                    + 0.08333333333333333 * (self.w * self.w) * dp[0] * (z8 * z8)
-                    + 0.16666666666666666 * (self.w * self.w) * dp[0] * (z9 * z9);
-                let z2906 = 0.5 * dp[1] * z20 + z2868;
+                let z2895 = 0.5 * dp[1] * s1.v0;
+                let z2896 = -0.5 * dp[1] * s1.v1;
+                let z2897 = -0.5 * dp[1] * s2.v0 + z2864;
+                let z2898 = -0.5 * dp[1] * s0.v0;
+                let z2899 = -0.5 * dp[1] * s1.v4 + z2865;
+                let z2900 = 0.16666666666666666 * self.m * self.l * dp[1]
+                    * (s1.v1 * s1.v1)
+                    + 0.16666666666666666 * self.m * self.l * dp[1] * (s1.v2 * s1.v2)
+                    + 0.16666666666666666 * self.m * self.w * dp[2] * (s1.v1 * s1.v1)
+                    + 0.16666666666666666 * self.m * self.w * dp[2] * (s1.v2 * s1.v2)
+                    + 0.3333333333333333 * self.m * self.w * dp[2] * (s2.v0 * s2.v0)
+                    + 0.08333333333333333 * (self.l * self.l) * dp[0] * (s1.v1 * s1.v1)
+                    + 0.08333333333333333 * (self.l * self.l) * dp[0] * (s1.v2 * s1.v2)
+                    + 0.08333333333333333 * (self.w * self.w) * dp[0] * (s1.v1 * s1.v1)
+                    + 0.08333333333333333 * (self.w * self.w) * dp[0] * (s1.v2 * s1.v2)
+                    + 0.16666666666666666 * (self.w * self.w) * dp[0] * (s2.v0 * s2.v0);
+                let z2901 = 0.16666666666666666 * self.m * self.l * dp[1] * s0.v1 * s1.v2
+                    + 0.3333333333333333 * self.m * self.w * dp[2] * s0.v0 * s2.v0
+                    + 0.16666666666666666 * self.m * self.w * dp[2] * s0.v1 * s1.v2
+                    + 0.08333333333333333 * (self.l * self.l) * dp[0] * s0.v1 * s1.v2
+                    + 0.16666666666666666 * (self.w * self.w) * dp[0] * s0.v0 * s2.v0
+                    + 0.08333333333333333 * (self.w * self.w) * dp[0] * s0.v1 * s1.v2;
+                let z2902 = 0.16666666666666666 * self.m * self.l * dp[1] * s1.v0 * s1.v1
+                    + 0.16666666666666666 * self.m * self.l * dp[1] * s1.v2 * s1.v3
+                    + 0.16666666666666666 * self.m * self.w * dp[2] * s1.v0 * s1.v1
+                    + 0.16666666666666666 * self.m * self.w * dp[2] * s1.v2 * s1.v3
+                    + 0.3333333333333333 * self.m * self.w * dp[2] * s2.v0 * s1.v4
+                    + 0.08333333333333333 * (self.l * self.l) * dp[0] * s1.v0 * s1.v1
+                    + 0.08333333333333333 * (self.l * self.l) * dp[0] * s1.v2 * s1.v3
+                    + 0.08333333333333333 * (self.w * self.w) * dp[0] * s1.v0 * s1.v1
+                    + 0.08333333333333333 * (self.w * self.w) * dp[0] * s1.v2 * s1.v3
+                    + 0.16666666666666666 * (self.w * self.w) * dp[0] * s2.v0 * s1.v4;
+                let z2903 = 0.16666666666666666 * self.m * self.l * dp[1]
+                    * (s0.v1 * s0.v1)
+                    + 0.3333333333333333 * self.m * self.w * dp[2] * (s0.v0 * s0.v0)
+                    + 0.16666666666666666 * self.m * self.w * dp[2] * (s0.v1 * s0.v1)
+                    + 0.08333333333333333 * (self.l * self.l) * dp[0] * (s0.v1 * s0.v1)
+                    + 0.16666666666666666 * (self.w * self.w) * dp[0] * (s0.v0 * s0.v0)
+                    + 0.08333333333333333 * (self.w * self.w) * dp[0] * (s0.v1 * s0.v1);
+                let z2904 = 0.16666666666666666 * self.m * self.l * dp[1] * s0.v1 * s1.v3
+                    + 0.3333333333333333 * self.m * self.w * dp[2] * s0.v0 * s1.v4
+                    + 0.16666666666666666 * self.m * self.w * dp[2] * s0.v1 * s1.v3
+                    + 0.08333333333333333 * (self.l * self.l) * dp[0] * s0.v1 * s1.v3
+                    + 0.16666666666666666 * (self.w * self.w) * dp[0] * s0.v0 * s1.v4
+                    + 0.08333333333333333 * (self.w * self.w) * dp[0] * s0.v1 * s1.v3;
+                let z2905 = 0.16666666666666666 * self.m * self.l * dp[1]
+                    * (s1.v0 * s1.v0)
+                    + 0.16666666666666666 * self.m * self.l * dp[1] * (s1.v3 * s1.v3)
+                    + 0.16666666666666666 * self.m * self.w * dp[2] * (s1.v0 * s1.v0)
+                    + 0.16666666666666666 * self.m * self.w * dp[2] * (s1.v3 * s1.v3)
+                    + 0.3333333333333333 * self.m * self.w * dp[2] * (s1.v4 * s1.v4)
+                    + 0.08333333333333333 * (self.l * self.l) * dp[0] * (s1.v0 * s1.v0)
+                    + 0.08333333333333333 * (self.l * self.l) * dp[0] * (s1.v3 * s1.v3)
+                    + 0.08333333333333333 * (self.w * self.w) * dp[0] * (s1.v0 * s1.v0)
+                    + 0.08333333333333333 * (self.w * self.w) * dp[0] * (s1.v3 * s1.v3)
+                    + 0.16666666666666666 * (self.w * self.w) * dp[0] * (s1.v4 * s1.v4);
+                let z2906 = 0.5 * dp[1] * s2.v2 + z2868;
                 let z2907 = 0.5 * dp[1] * z22 + z2869;
-                let z2908 = 0.5 * dp[1] * z24 + z2870;
-                let z2909 = 0.16666666666666666 * self.m * self.l * dp[1] * (z6 * z6)
-                    + 0.16666666666666666 * self.m * self.l * dp[1] * (z19 * z19)
-                    + 0.16666666666666666 * self.m * self.w * dp[2] * (z6 * z6)
-                    + 0.16666666666666666 * self.m * self.w * dp[2] * (z19 * z19)
-                    + 0.3333333333333333 * self.m * self.w * dp[2] * (z20 * z20)
-                    + 0.08333333333333333 * (self.l * self.l) * dp[0] * (z6 * z6)
-                    + 0.08333333333333333 * (self.l * self.l) * dp[0] * (z19 * z19)
-                    + 0.08333333333333333 * (self.w * self.w) * dp[0] * (z6 * z6)
-                    + 0.08333333333333333 * (self.w * self.w) * dp[0] * (z19 * z19)
-                    + 0.16666666666666666 * (self.w * self.w) * dp[0] * (z20 * z20);
-                let z2910 = 0.16666666666666666 * self.m * self.l * dp[1] * z5 * z6
-                    + 0.16666666666666666 * self.m * self.l * dp[1] * z19 * z21
-                    + 0.16666666666666666 * self.m * self.w * dp[2] * z5 * z6
-                    + 0.16666666666666666 * self.m * self.w * dp[2] * z19 * z21
-                    + 0.3333333333333333 * self.m * self.w * dp[2] * z20 * z22
-                    + 0.08333333333333333 * (self.l * self.l) * dp[0] * z5 * z6
-                    + 0.08333333333333333 * (self.l * self.l) * dp[0] * z19 * z21
-                    + 0.08333333333333333 * (self.w * self.w) * dp[0] * z5 * z6
-                    + 0.08333333333333333 * (self.w * self.w) * dp[0] * z19 * z21
-                    + 0.16666666666666666 * (self.w * self.w) * dp[0] * z20 * z22;
-                let z2911 = 0.16666666666666666 * self.m * self.l * dp[1] * z6 * z8
-                    + 0.16666666666666666 * self.m * self.l * dp[1] * z19 * z23
-                    + 0.16666666666666666 * self.m * self.w * dp[2] * z6 * z8
-                    + 0.16666666666666666 * self.m * self.w * dp[2] * z19 * z23
-                    + 0.3333333333333333 * self.m * self.w * dp[2] * z20 * z24
-                    + 0.08333333333333333 * (self.l * self.l) * dp[0] * z6 * z8
-                    + 0.08333333333333333 * (self.l * self.l) * dp[0] * z19 * z23
-                    + 0.08333333333333333 * (self.w * self.w) * dp[0] * z6 * z8
-                    + 0.08333333333333333 * (self.w * self.w) * dp[0] * z19 * z23
-                    + 0.16666666666666666 * (self.w * self.w) * dp[0] * z20 * z24;
-                let z2912 = 0.16666666666666666 * self.m * self.l * dp[1] * (z5 * z5)
+                let z2908 = 0.5 * dp[1] * s1.v6 + z2870;
+                let z2909 = 0.16666666666666666 * self.m * self.l * dp[1]
+                    * (s1.v2 * s1.v2)
+                    + 0.16666666666666666 * self.m * self.l * dp[1] * (s2.v1 * s2.v1)
+                    + 0.16666666666666666 * self.m * self.w * dp[2] * (s1.v2 * s1.v2)
+                    + 0.16666666666666666 * self.m * self.w * dp[2] * (s2.v1 * s2.v1)
+                    + 0.3333333333333333 * self.m * self.w * dp[2] * (s2.v2 * s2.v2)
+                    + 0.08333333333333333 * (self.l * self.l) * dp[0] * (s1.v2 * s1.v2)
+                    + 0.08333333333333333 * (self.l * self.l) * dp[0] * (s2.v1 * s2.v1)
+                    + 0.08333333333333333 * (self.w * self.w) * dp[0] * (s1.v2 * s1.v2)
+                    + 0.08333333333333333 * (self.w * self.w) * dp[0] * (s2.v1 * s2.v1)
+                    + 0.16666666666666666 * (self.w * self.w) * dp[0] * (s2.v2 * s2.v2);
+                let z2910 = 0.16666666666666666 * self.m * self.l * dp[1] * s0.v1 * s1.v2
+                    + 0.16666666666666666 * self.m * self.l * dp[1] * s2.v1 * z21
+                    + 0.16666666666666666 * self.m * self.w * dp[2] * s0.v1 * s1.v2
+                    + 0.16666666666666666 * self.m * self.w * dp[2] * s2.v1 * z21
+                    + 0.3333333333333333 * self.m * self.w * dp[2] * s2.v2 * z22
+                    + 0.08333333333333333 * (self.l * self.l) * dp[0] * s0.v1 * s1.v2
+                    + 0.08333333333333333 * (self.l * self.l) * dp[0] * s2.v1 * z21
+                    + 0.08333333333333333 * (self.w * self.w) * dp[0] * s0.v1 * s1.v2
+                    + 0.08333333333333333 * (self.w * self.w) * dp[0] * s2.v1 * z21
+                    + 0.16666666666666666 * (self.w * self.w) * dp[0] * s2.v2 * z22;
+                let z2911 = 0.16666666666666666 * self.m * self.l * dp[1] * s1.v2 * s1.v3
+                    + 0.16666666666666666 * self.m * self.l * dp[1] * s2.v1 * s1.v5
+                    + 0.16666666666666666 * self.m * self.w * dp[2] * s1.v2 * s1.v3
+                    + 0.16666666666666666 * self.m * self.w * dp[2] * s2.v1 * s1.v5
+                    + 0.3333333333333333 * self.m * self.w * dp[2] * s2.v2 * s1.v6
+                    + 0.08333333333333333 * (self.l * self.l) * dp[0] * s1.v2 * s1.v3
+                    + 0.08333333333333333 * (self.l * self.l) * dp[0] * s2.v1 * s1.v5
+                    + 0.08333333333333333 * (self.w * self.w) * dp[0] * s1.v2 * s1.v3
+                    + 0.08333333333333333 * (self.w * self.w) * dp[0] * s2.v1 * s1.v5
+                    + 0.16666666666666666 * (self.w * self.w) * dp[0] * s2.v2 * s1.v6;
+                let z2912 = 0.16666666666666666 * self.m * self.l * dp[1]
+                    * (s0.v1 * s0.v1)
                     + 0.16666666666666666 * self.m * self.l * dp[1] * (z21 * z21)
-                    + 0.16666666666666666 * self.m * self.w * dp[2] * (z5 * z5)
+                    + 0.16666666666666666 * self.m * self.w * dp[2] * (s0.v1 * s0.v1)
                     + 0.16666666666666666 * self.m * self.w * dp[2] * (z21 * z21)
                     + 0.3333333333333333 * self.m * self.w * dp[2] * (z22 * z22)
-                    + 0.08333333333333333 * (self.l * self.l) * dp[0] * (z5 * z5)
+                    + 0.08333333333333333 * (self.l * self.l) * dp[0] * (s0.v1 * s0.v1)
                     + 0.08333333333333333 * (self.l * self.l) * dp[0] * (z21 * z21)
-                    + 0.08333333333333333 * (self.w * self.w) * dp[0] * (z5 * z5)
+                    + 0.08333333333333333 * (self.w * self.w) * dp[0] * (s0.v1 * s0.v1)
                     + 0.08333333333333333 * (self.w * self.w) * dp[0] * (z21 * z21)
                     + 0.16666666666666666 * (self.w * self.w) * dp[0] * (z22 * z22);
-                let z2913 = 0.16666666666666666 * self.m * self.l * dp[1] * z5 * z8
-                    + 0.16666666666666666 * self.m * self.l * dp[1] * z21 * z23
-                    + 0.16666666666666666 * self.m * self.w * dp[2] * z5 * z8
-                    + 0.16666666666666666 * self.m * self.w * dp[2] * z21 * z23
-                    + 0.3333333333333333 * self.m * self.w * dp[2] * z22 * z24
-                    + 0.08333333333333333 * (self.l * self.l) * dp[0] * z5 * z8
-                    + 0.08333333333333333 * (self.l * self.l) * dp[0] * z21 * z23
-                    + 0.08333333333333333 * (self.w * self.w) * dp[0] * z5 * z8
-                    + 0.08333333333333333 * (self.w * self.w) * dp[0] * z21 * z23
-                    + 0.16666666666666666 * (self.w * self.w) * dp[0] * z22 * z24;
-                let z2914 = 0.16666666666666666 * self.m * self.l * dp[1] * (z8 * z8)
-                    + 0.16666666666666666 * self.m * self.l * dp[1] * (z23 * z23)
-                    + 0.16666666666666666 * self.m * self.w * dp[2] * (z8 * z8)
-                    + 0.16666666666666666 * self.m * self.w * dp[2] * (z23 * z23)
-                    + 0.3333333333333333 * self.m * self.w * dp[2] * (z24 * z24)
-                    + 0.08333333333333333 * (self.l * self.l) * dp[0] * (z8 * z8)
-                    + 0.08333333333333333 * (self.l * self.l) * dp[0] * (z23 * z23)
-                    + 0.08333333333333333 * (self.w * self.w) * dp[0] * (z8 * z8)
-                    + 0.08333333333333333 * (self.w * self.w) * dp[0] * (z23 * z23)
-                    + 0.16666666666666666 * (self.w * self.w) * dp[0] * (z24 * z24);
-                let z2915 = -0.5 * dp[1] * z39 + z2877;
+                let z2913 = 0.16666666666666666 * self.m * self.l * dp[1] * s0.v1 * s1.v3
+                    + 0.16666666666666666 * self.m * self.l * dp[1] * z21 * s1.v5
+                    + 0.16666666666666666 * self.m * self.w * dp[2] * s0.v1 * s1.v3
+                    + 0.16666666666666666 * self.m * self.w * dp[2] * z21 * s1.v5
+                    + 0.3333333333333333 * self.m * self.w * dp[2] * z22 * s1.v6
+                    + 0.08333333333333333 * (self.l * self.l) * dp[0] * s0.v1 * s1.v3
+                    + 0.08333333333333333 * (self.l * self.l) * dp[0] * z21 * s1.v5
+                    + 0.08333333333333333 * (self.w * self.w) * dp[0] * s0.v1 * s1.v3
+                    + 0.08333333333333333 * (self.w * self.w) * dp[0] * z21 * s1.v5
+                    + 0.16666666666666666 * (self.w * self.w) * dp[0] * z22 * s1.v6;
+                let z2914 = 0.16666666666666666 * self.m * self.l * dp[1]
+                    * (s1.v3 * s1.v3)
+                    + 0.16666666666666666 * self.m * self.l * dp[1] * (s1.v5 * s1.v5)
+                    + 0.16666666666666666 * self.m * self.w * dp[2] * (s1.v3 * s1.v3)
+                    + 0.16666666666666666 * self.m * self.w * dp[2] * (s1.v5 * s1.v5)
+                    + 0.3333333333333333 * self.m * self.w * dp[2] * (s1.v6 * s1.v6)
+                    + 0.08333333333333333 * (self.l * self.l) * dp[0] * (s1.v3 * s1.v3)
+                    + 0.08333333333333333 * (self.l * self.l) * dp[0] * (s1.v5 * s1.v5)
+                    + 0.08333333333333333 * (self.w * self.w) * dp[0] * (s1.v3 * s1.v3)
+                    + 0.08333333333333333 * (self.w * self.w) * dp[0] * (s1.v5 * s1.v5)
+                    + 0.16666666666666666 * (self.w * self.w) * dp[0] * (s1.v6 * s1.v6);
+                let z2915 = -0.5 * dp[1] * s2.v3 + z2877;
                 let z2916 = -0.5 * dp[1] * z41 + z2878;
-                let z2917 = -0.5 * dp[1] * z43 + z2879;
-                let z2918 = 0.16666666666666666 * self.m * self.l * dp[1] * (z19 * z19)
+                let z2917 = -0.5 * dp[1] * s1.v7 + z2879;
+                let z2918 = 0.16666666666666666 * self.m * self.l * dp[1]
+                    * (s2.v1 * s2.v1)
                     + 0.16666666666666666 * self.m * self.l * dp[1] * (z40 * z40)
-                    + 0.16666666666666666 * self.m * self.w * dp[2] * (z19 * z19)
-                    + 0.3333333333333333 * self.m * self.w * dp[2] * (z39 * z39)
+                    + 0.16666666666666666 * self.m * self.w * dp[2] * (s2.v1 * s2.v1)
+                    + 0.3333333333333333 * self.m * self.w * dp[2] * (s2.v3 * s2.v3)
                     + 0.16666666666666666 * self.m * self.w * dp[2] * (z40 * z40)
-                    + 0.08333333333333333 * (self.l * self.l) * dp[0] * (z19 * z19)
+                    + 0.08333333333333333 * (self.l * self.l) * dp[0] * (s2.v1 * s2.v1)
                     + 0.08333333333333333 * (self.l * self.l) * dp[0] * (z40 * z40)
-                    + 0.08333333333333333 * (self.w * self.w) * dp[0] * (z19 * z19)
-                    + 0.16666666666666666 * (self.w * self.w) * dp[0] * (z39 * z39)
+                    + 0.08333333333333333 * (self.w * self.w) * dp[0] * (s2.v1 * s2.v1)
+                    + 0.16666666666666666 * (self.w * self.w) * dp[0] * (s2.v3 * s2.v3)
                     + 0.08333333333333333 * (self.w * self.w) * dp[0] * (z40 * z40);
-                let z2919 = 0.16666666666666666 * self.m * self.l * dp[1] * z19 * z21
-                    + 0.16666666666666666 * self.m * self.l * dp[1] * z40 * z42
-                    + 0.16666666666666666 * self.m * self.w * dp[2] * z19 * z21
-                    + 0.3333333333333333 * self.m * self.w * dp[2] * z39 * z41
-                    + 0.16666666666666666 * self.m * self.w * dp[2] * z40 * z42
-                    + 0.08333333333333333 * (self.l * self.l) * dp[0] * z19 * z21
-                    + 0.08333333333333333 * (self.l * self.l) * dp[0] * z40 * z42
-                    + 0.08333333333333333 * (self.w * self.w) * dp[0] * z19 * z21
-                    + 0.16666666666666666 * (self.w * self.w) * dp[0] * z39 * z41
-                    + 0.08333333333333333 * (self.w * self.w) * dp[0] * z40 * z42;
-                let z2920 = 0.16666666666666666 * self.m * self.l * dp[1] * z19 * z23
+                let z2919 = 0.16666666666666666 * self.m * self.l * dp[1] * s2.v1 * z21
+                    + 0.16666666666666666 * self.m * self.l * dp[1] * z40 * s6.v2
+                    + 0.16666666666666666 * self.m * self.w * dp[2] * s2.v1 * z21
+                    + 0.3333333333333333 * self.m * self.w * dp[2] * s2.v3 * z41
+                    + 0.16666666666666666 * self.m * self.w * dp[2] * z40 * s6.v2
+                    + 0.08333333333333333 * (self.l * self.l) * dp[0] * s2.v1 * z21
+                    + 0.08333333333333333 * (self.l * self.l) * dp[0] * z40 * s6.v2
+                    + 0.08333333333333333 * (self.w * self.w) * dp[0] * s2.v1 * z21
+                    + 0.16666666666666666 * (self.w * self.w) * dp[0] * s2.v3 * z41
+                    + 0.08333333333333333 * (self.w * self.w) * dp[0] * z40 * s6.v2;
+                let z2920 = 0.16666666666666666 * self.m * self.l * dp[1] * s2.v1 * s1.v5
                     + 0.16666666666666666 * self.m * self.l * dp[1] * z40 * z44
-                    + 0.16666666666666666 * self.m * self.w * dp[2] * z19 * z23
-                    + 0.3333333333333333 * self.m * self.w * dp[2] * z39 * z43
+                    + 0.16666666666666666 * self.m * self.w * dp[2] * s2.v1 * s1.v5
+                    + 0.3333333333333333 * self.m * self.w * dp[2] * s2.v3 * s1.v7
                     + 0.16666666666666666 * self.m * self.w * dp[2] * z40 * z44
-                    + 0.08333333333333333 * (self.l * self.l) * dp[0] * z19 * z23
+                    + 0.08333333333333333 * (self.l * self.l) * dp[0] * s2.v1 * s1.v5
                     + 0.08333333333333333 * (self.l * self.l) * dp[0] * z40 * z44
-                    + 0.08333333333333333 * (self.w * self.w) * dp[0] * z19 * z23
-                    + 0.16666666666666666 * (self.w * self.w) * dp[0] * z39 * z43
+                    + 0.08333333333333333 * (self.w * self.w) * dp[0] * s2.v1 * s1.v5
+                    + 0.16666666666666666 * (self.w * self.w) * dp[0] * s2.v3 * s1.v7
                     + 0.08333333333333333 * (self.w * self.w) * dp[0] * z40 * z44;
                 let z2921 = 0.16666666666666666 * self.m * self.l * dp[1] * (z21 * z21)
-                    + 0.16666666666666666 * self.m * self.l * dp[1] * (z42 * z42)
+                    + 0.16666666666666666 * self.m * self.l * dp[1] * (s6.v2 * s6.v2)
                     + 0.16666666666666666 * self.m * self.w * dp[2] * (z21 * z21)
                     + 0.3333333333333333 * self.m * self.w * dp[2] * (z41 * z41)
-                    + 0.16666666666666666 * self.m * self.w * dp[2] * (z42 * z42)
+                    + 0.16666666666666666 * self.m * self.w * dp[2] * (s6.v2 * s6.v2)
                     + 0.08333333333333333 * (self.l * self.l) * dp[0] * (z21 * z21)
-                    + 0.08333333333333333 * (self.l * self.l) * dp[0] * (z42 * z42)
+                    + 0.08333333333333333 * (self.l * self.l) * dp[0] * (s6.v2 * s6.v2)
                     + 0.08333333333333333 * (self.w * self.w) * dp[0] * (z21 * z21)
                     + 0.16666666666666666 * (self.w * self.w) * dp[0] * (z41 * z41)
-                    + 0.08333333333333333 * (self.w * self.w) * dp[0] * (z42 * z42);
-                let z2922 = 0.16666666666666666 * self.m * self.l * dp[1] * z21 * z23
-                    + 0.16666666666666666 * self.m * self.l * dp[1] * z42 * z44
-                    + 0.16666666666666666 * self.m * self.w * dp[2] * z21 * z23
-                    + 0.3333333333333333 * self.m * self.w * dp[2] * z41 * z43
-                    + 0.16666666666666666 * self.m * self.w * dp[2] * z42 * z44
-                    + 0.08333333333333333 * (self.l * self.l) * dp[0] * z21 * z23
-                    + 0.08333333333333333 * (self.l * self.l) * dp[0] * z42 * z44
-                    + 0.08333333333333333 * (self.w * self.w) * dp[0] * z21 * z23
-                    + 0.16666666666666666 * (self.w * self.w) * dp[0] * z41 * z43
-                    + 0.08333333333333333 * (self.w * self.w) * dp[0] * z42 * z44;
-                let z2923 = 0.16666666666666666 * self.m * self.l * dp[1] * (z23 * z23)
+                    + 0.08333333333333333 * (self.w * self.w) * dp[0] * (s6.v2 * s6.v2);
+                let z2922 = 0.16666666666666666 * self.m * self.l * dp[1] * z21 * s1.v5
+                    + 0.16666666666666666 * self.m * self.l * dp[1] * s6.v2 * z44
+                    + 0.16666666666666666 * self.m * self.w * dp[2] * z21 * s1.v5
+                    + 0.3333333333333333 * self.m * self.w * dp[2] * z41 * s1.v7
+                    + 0.16666666666666666 * self.m * self.w * dp[2] * s6.v2 * z44
+                    + 0.08333333333333333 * (self.l * self.l) * dp[0] * z21 * s1.v5
+                    + 0.08333333333333333 * (self.l * self.l) * dp[0] * s6.v2 * z44
+                    + 0.08333333333333333 * (self.w * self.w) * dp[0] * z21 * s1.v5
+                    + 0.16666666666666666 * (self.w * self.w) * dp[0] * z41 * s1.v7
+                    + 0.08333333333333333 * (self.w * self.w) * dp[0] * s6.v2 * z44;
+                let z2923 = 0.16666666666666666 * self.m * self.l * dp[1]
+                    * (s1.v5 * s1.v5)
                     + 0.16666666666666666 * self.m * self.l * dp[1] * (z44 * z44)
-                    + 0.16666666666666666 * self.m * self.w * dp[2] * (z23 * z23)
-                    + 0.3333333333333333 * self.m * self.w * dp[2] * (z43 * z43)
+                    + 0.16666666666666666 * self.m * self.w * dp[2] * (s1.v5 * s1.v5)
+                    + 0.3333333333333333 * self.m * self.w * dp[2] * (s1.v7 * s1.v7)
                     + 0.16666666666666666 * self.m * self.w * dp[2] * (z44 * z44)
-                    + 0.08333333333333333 * (self.l * self.l) * dp[0] * (z23 * z23)
+                    + 0.08333333333333333 * (self.l * self.l) * dp[0] * (s1.v5 * s1.v5)
                     + 0.08333333333333333 * (self.l * self.l) * dp[0] * (z44 * z44)
-                    + 0.08333333333333333 * (self.w * self.w) * dp[0] * (z23 * z23)
-                    + 0.16666666666666666 * (self.w * self.w) * dp[0] * (z43 * z43)
+                    + 0.08333333333333333 * (self.w * self.w) * dp[0] * (s1.v5 * s1.v5)
+                    + 0.16666666666666666 * (self.w * self.w) * dp[0] * (s1.v7 * s1.v7)
                     + 0.08333333333333333 * (self.w * self.w) * dp[0] * (z44 * z44);
                 let z2924 = 0.5 * dp[1] * z60 + z2886;
                 let z2925 = 0.5 * dp[1] * z62 + z2887;
                 let z2926 = 0.5 * dp[1] * z64 + z2888;
                 let z2927 = 0.16666666666666666 * self.m * self.l * dp[1] * (z40 * z40)
-                    + 0.16666666666666666 * self.m * self.l * dp[1] * (z59 * z59)
+                    + 0.16666666666666666 * self.m * self.l * dp[1] * (s6.v5 * s6.v5)
                     + 0.16666666666666666 * self.m * self.w * dp[2] * (z40 * z40)
-                    + 0.16666666666666666 * self.m * self.w * dp[2] * (z59 * z59)
+                    + 0.16666666666666666 * self.m * self.w * dp[2] * (s6.v5 * s6.v5)
                     + 0.3333333333333333 * self.m * self.w * dp[2] * (z60 * z60)
                     + 0.08333333333333333 * (self.l * self.l) * dp[0] * (z40 * z40)
-                    + 0.08333333333333333 * (self.l * self.l) * dp[0] * (z59 * z59)
+                    + 0.08333333333333333 * (self.l * self.l) * dp[0] * (s6.v5 * s6.v5)
                     + 0.08333333333333333 * (self.w * self.w) * dp[0] * (z40 * z40)
-                    + 0.08333333333333333 * (self.w * self.w) * dp[0] * (z59 * z59)
+                    + 0.08333333333333333 * (self.w * self.w) * dp[0] * (s6.v5 * s6.v5)
                     + 0.16666666666666666 * (self.w * self.w) * dp[0] * (z60 * z60);
-                let z2928 = 0.16666666666666666 * self.m * self.l * dp[1] * z40 * z42
-                    + 0.16666666666666666 * self.m * self.l * dp[1] * z59 * z61
-                    + 0.16666666666666666 * self.m * self.w * dp[2] * z40 * z42
-                    + 0.16666666666666666 * self.m * self.w * dp[2] * z59 * z61
+                let z2928 = 0.16666666666666666 * self.m * self.l * dp[1] * z40 * s6.v2
+                    + 0.16666666666666666 * self.m * self.l * dp[1] * s6.v5 * z61
+                    + 0.16666666666666666 * self.m * self.w * dp[2] * z40 * s6.v2
+                    + 0.16666666666666666 * self.m * self.w * dp[2] * s6.v5 * z61
                     + 0.3333333333333333 * self.m * self.w * dp[2] * z60 * z62
-                    + 0.08333333333333333 * (self.l * self.l) * dp[0] * z40 * z42
-                    + 0.08333333333333333 * (self.l * self.l) * dp[0] * z59 * z61
-                    + 0.08333333333333333 * (self.w * self.w) * dp[0] * z40 * z42
-                    + 0.08333333333333333 * (self.w * self.w) * dp[0] * z59 * z61
+                    + 0.08333333333333333 * (self.l * self.l) * dp[0] * z40 * s6.v2
+                    + 0.08333333333333333 * (self.l * self.l) * dp[0] * s6.v5 * z61
+                    + 0.08333333333333333 * (self.w * self.w) * dp[0] * z40 * s6.v2
+                    + 0.08333333333333333 * (self.w * self.w) * dp[0] * s6.v5 * z61
                     + 0.16666666666666666 * (self.w * self.w) * dp[0] * z60 * z62;
                 let z2929 = 0.16666666666666666 * self.m * self.l * dp[1] * z40 * z44
-                    + 0.16666666666666666 * self.m * self.l * dp[1] * z59 * z63
+                    + 0.16666666666666666 * self.m * self.l * dp[1] * s6.v5 * z63
                     + 0.16666666666666666 * self.m * self.w * dp[2] * z40 * z44
-                    + 0.16666666666666666 * self.m * self.w * dp[2] * z59 * z63
+                    + 0.16666666666666666 * self.m * self.w * dp[2] * s6.v5 * z63
                     + 0.3333333333333333 * self.m * self.w * dp[2] * z60 * z64
                     + 0.08333333333333333 * (self.l * self.l) * dp[0] * z40 * z44
-                    + 0.08333333333333333 * (self.l * self.l) * dp[0] * z59 * z63
+                    + 0.08333333333333333 * (self.l * self.l) * dp[0] * s6.v5 * z63
                     + 0.08333333333333333 * (self.w * self.w) * dp[0] * z40 * z44
-                    + 0.08333333333333333 * (self.w * self.w) * dp[0] * z59 * z63
+                    + 0.08333333333333333 * (self.w * self.w) * dp[0] * s6.v5 * z63
                     + 0.16666666666666666 * (self.w * self.w) * dp[0] * z60 * z64;
-                let z2930 = 0.16666666666666666 * self.m * self.l * dp[1] * (z42 * z42)
+                let z2930 = 0.16666666666666666 * self.m * self.l * dp[1]
+                    * (s6.v2 * s6.v2)
                     + 0.16666666666666666 * self.m * self.l * dp[1] * (z61 * z61)
-                    + 0.16666666666666666 * self.m * self.w * dp[2] * (z42 * z42)
+                    + 0.16666666666666666 * self.m * self.w * dp[2] * (s6.v2 * s6.v2)
                     + 0.16666666666666666 * self.m * self.w * dp[2] * (z61 * z61)
                     + 0.3333333333333333 * self.m * self.w * dp[2] * (z62 * z62)
-                    + 0.08333333333333333 * (self.l * self.l) * dp[0] * (z42 * z42)
+                    + 0.08333333333333333 * (self.l * self.l) * dp[0] * (s6.v2 * s6.v2)
                     + 0.08333333333333333 * (self.l * self.l) * dp[0] * (z61 * z61)
-                    + 0.08333333333333333 * (self.w * self.w) * dp[0] * (z42 * z42)
+                    + 0.08333333333333333 * (self.w * self.w) * dp[0] * (s6.v2 * s6.v2)
                     + 0.08333333333333333 * (self.w * self.w) * dp[0] * (z61 * z61)
                     + 0.16666666666666666 * (self.w * self.w) * dp[0] * (z62 * z62);
-                let z2931 = 0.16666666666666666 * self.m * self.l * dp[1] * z42 * z44
+                let z2931 = 0.16666666666666666 * self.m * self.l * dp[1] * s6.v2 * z44
                     + 0.16666666666666666 * self.m * self.l * dp[1] * z61 * z63
-                    + 0.16666666666666666 * self.m * self.w * dp[2] * z42 * z44
+                    + 0.16666666666666666 * self.m * self.w * dp[2] * s6.v2 * z44
                     + 0.16666666666666666 * self.m * self.w * dp[2] * z61 * z63
                     + 0.3333333333333333 * self.m * self.w * dp[2] * z62 * z64
-                    + 0.08333333333333333 * (self.l * self.l) * dp[0] * z42 * z44
+                    + 0.08333333333333333 * (self.l * self.l) * dp[0] * s6.v2 * z44
                     + 0.08333333333333333 * (self.l * self.l) * dp[0] * z61 * z63
-                    + 0.08333333333333333 * (self.w * self.w) * dp[0] * z42 * z44
+                    + 0.08333333333333333 * (self.w * self.w) * dp[0] * s6.v2 * z44
                     + 0.08333333333333333 * (self.w * self.w) * dp[0] * z61 * z63
                     + 0.16666666666666666 * (self.w * self.w) * dp[0] * z62 * z64;
                 let z2932 = 0.16666666666666666 * self.m * self.l * dp[1] * (z44 * z44)
@@ -8240,144 +6847,153 @@ impl Jacobians<5, 5, 0> for BricardA04 {
                     + 0.16666666666666666 * (self.w * self.w) * dp[0] * (z64 * z64);
                 let z2933 = qd[0] * z2896;
                 let z2934 = -qd[0] * z2895;
-                let z2935 = qd[0] * z2899 - z12 * z2898;
-                let z2936 = -z11 * z2899 + z12 * z2897 + z2867;
-                let z2937 = -qd[0] * z2897 + z11 * z2898;
-                let z2938 = z29 * z2908 - z30 * z2907 + z2874;
-                let z2939 = -z28 * z2908 + z30 * z2906 + z2875;
-                let z2940 = z28 * z2907 - z29 * z2906 + z2876;
-                let z2941 = z49 * z2917 - z50 * z2916 + z2883;
-                let z2942 = -z48 * z2917 + z50 * z2915 + z2884;
-                let z2943 = z48 * z2916 - z49 * z2915 + z2885;
-                let z2944 = z69 * z2926 - z70 * z2925 + z2892;
-                let z2945 = -z68 * z2926 + z70 * z2924 + z2893;
-                let z2946 = z68 * z2925 - z69 * z2924 + z2894;
-                let z2947 = qd[1] * z0 * z2867 - qd[1] * z12 * z2866;
-                let z2948 = -qd[1] * z1 * z2867 + qd[1] * z11 * z2866;
-                let z2949 = -qd[2] * z5 * z2876 + qd[2] * z8 * z2875
-                    + qd[2] * z29 * z2873 - qd[2] * z30 * z2872 + z2947;
-                let z2950 = qd[2] * z5 * z2874 - qd[2] * z6 * z2875 + qd[2] * z28 * z2872
-                    - qd[2] * z29 * z2871 + z2948;
-                let z2951 = -qd[3] * z21 * z2885 + qd[3] * z23 * z2884
-                    + qd[3] * z49 * z2882 - qd[3] * z50 * z2881 + z2949;
-                let z2952 = -qd[3] * z19 * z2884 + qd[3] * z21 * z2883
-                    + qd[3] * z48 * z2881 - qd[3] * z49 * z2880 + z2950;
-                let z2953 = -qd[4] * z42 * z2894 + qd[4] * z44 * z2893
-                    + qd[4] * z69 * z2891 - qd[4] * z70 * z2890 + z2951;
-                let z2954 = -qd[4] * z40 * z2893 + qd[4] * z42 * z2892
-                    + qd[4] * z68 * z2890 - qd[4] * z69 * z2889 + z2952;
-                let z2955 = qd[0] * self.m * z2934 + qd[0] * dp[0] * z117;
-                let z2956 = -qd[0] * self.m * z2933 - qd[0] * dp[0] * z116;
-                let z2957 = z261 * z2896 - z263 * z2895 - z74 * z2956 + z75 * z2955;
-                let z2958 = qd[0] * self.m * z2937 + qd[0] * dp[0] * z120
-                    + self.m * z239 * z2899 - self.m * z240 * z2898
-                    - self.m * z12 * z2936 + self.m * z2947 + dp[0] * z241
-                    - dp[0] * z12 * z119 - dp[0] * z81 * z240 + dp[0] * z82 * z239;
-                let z2959 = -qd[0] * self.m * z2935 - qd[0] * dp[0] * z118
-                    + self.m * z238 * z2898 - self.m * z239 * z2897
-                    + self.m * z11 * z2936 + self.m * z2948 + dp[0] * z242
-                    + dp[0] * z11 * z119 - dp[0] * z80 * z239 + dp[0] * z81 * z238;
-                let z2960 = qd[0] * z2901 + z11 * z2900 + z12 * z2902;
-                let z2961 = qd[0] * z2904 + z11 * z2902 + z12 * z2905;
-                let z2962 = z238 * z2901 + z239 * z2903 + z240 * z2904 - z11 * z2961
-                    + z12 * z2960 + z268 * z2899 - z270 * z2897 - z80 * z2959
-                    + z82 * z2958;
-                let z2963 = self.m * z244 * z2908 - self.m * z245 * z2907
-                    + self.m * z29 * z2940 - self.m * z30 * z2939 + self.m * z2949
-                    + dp[0] * z246 + dp[0] * z29 * z123 - dp[0] * z30 * z122
-                    - dp[0] * z90 * z245 + dp[0] * z91 * z244;
-                let z2964 = self.m * z243 * z2907 - self.m * z244 * z2906
-                    + self.m * z28 * z2939 - self.m * z29 * z2938 + self.m * z2950
-                    + dp[0] * z248 + dp[0] * z28 * z122 - dp[0] * z29 * z121
-                    - dp[0] * z89 * z244 + dp[0] * z90 * z243;
-                let z2965 = z28 * z2909 + z29 * z2910 + z30 * z2911;
-                let z2966 = z28 * z2911 + z29 * z2913 + z30 * z2914;
-                let z2967 = z243 * z2910 + z244 * z2912 + z245 * z2913 + z277 * z2908
-                    - z279 * z2906 - z28 * z2966 + z30 * z2965 - z89 * z2964
-                    + z91 * z2963;
-                let z2968 = self.m * z250 * z2917 - self.m * z251 * z2916
-                    + self.m * z49 * z2943 - self.m * z50 * z2942 + self.m * z2951
-                    + dp[0] * z252 + dp[0] * z49 * z126 - dp[0] * z50 * z125
-                    - dp[0] * z99 * z251 + dp[0] * z100 * z250;
-                let z2969 = self.m * z249 * z2916 - self.m * z250 * z2915
-                    + self.m * z48 * z2942 - self.m * z49 * z2941 + self.m * z2952
-                    + dp[0] * z254 + dp[0] * z48 * z125 - dp[0] * z49 * z124
-                    - dp[0] * z98 * z250 + dp[0] * z99 * z249;
-                let z2970 = z48 * z2918 + z49 * z2919 + z50 * z2920;
-                let z2971 = z48 * z2920 + z49 * z2922 + z50 * z2923;
-                let z2972 = z249 * z2919 + z250 * z2921 + z251 * z2922 + z286 * z2917
-                    - z288 * z2915 - z48 * z2971 + z50 * z2970 - z98 * z2969
-                    + z100 * z2968;
-                let z2973 = self.m * z256 * z2926 - self.m * z257 * z2925
-                    + self.m * z69 * z2946 - self.m * z70 * z2945 + self.m * z2953
-                    + dp[0] * z258 + dp[0] * z69 * z129 - dp[0] * z70 * z128
-                    - dp[0] * z108 * z257 + dp[0] * z109 * z256;
-                let z2974 = self.m * z255 * z2925 - self.m * z256 * z2924
-                    + self.m * z68 * z2945 - self.m * z69 * z2944 + self.m * z2954
-                    + dp[0] * z260 + dp[0] * z68 * z128 - dp[0] * z69 * z127
-                    - dp[0] * z107 * z256 + dp[0] * z108 * z255;
-                let z2975 = z68 * z2927 + z69 * z2928 + z70 * z2929;
-                let z2976 = z68 * z2929 + z69 * z2931 + z70 * z2932;
-                let z2977 = z255 * z2928 + z256 * z2930 + z257 * z2931 + z295 * z2926
-                    - z297 * z2924 - z68 * z2976 + z70 * z2975 - z107 * z2974
-                    + z109 * z2973;
+                let z2935 = qd[0] * z2899 - s26.v1 * z2898;
+                let z2936 = -s26.v0 * z2899 + s26.v1 * z2897 + z2867;
+                let z2937 = -qd[0] * z2897 + s26.v0 * z2898;
+                let z2938 = s26.v4 * z2908 - s26.v5 * z2907 + z2874;
+                let z2939 = -s26.v3 * z2908 + s26.v5 * z2906 + z2875;
+                let z2940 = s26.v3 * z2907 - s26.v4 * z2906 + z2876;
+                let z2941 = s26.v10 * z2917 - s26.v11 * z2916 + z2883;
+                let z2942 = -s26.v9 * z2917 + s26.v11 * z2915 + z2884;
+                let z2943 = s26.v9 * z2916 - s26.v10 * z2915 + z2885;
+                let z2944 = s26.v16 * z2926 - s26.v17 * z2925 + z2892;
+                let z2945 = -s26.v15 * z2926 + s26.v17 * z2924 + z2893;
+                let z2946 = s26.v15 * z2925 - s26.v16 * z2924 + z2894;
+                let z2947 = qd[1] * s1.v0 * z2867 - qd[1] * s26.v1 * z2866;
+                let z2948 = -qd[1] * s1.v1 * z2867 + qd[1] * s26.v0 * z2866;
+                let z2949 = -qd[2] * s0.v1 * z2876 + qd[2] * s1.v3 * z2875
+                    + qd[2] * s26.v4 * z2873 - qd[2] * s26.v5 * z2872 + z2947;
+                let z2950 = qd[2] * s0.v1 * z2874 - qd[2] * s1.v2 * z2875
+                    + qd[2] * s26.v3 * z2872 - qd[2] * s26.v4 * z2871 + z2948;
+                let z2951 = -qd[3] * z21 * z2885 + qd[3] * s1.v5 * z2884
+                    + qd[3] * s26.v10 * z2882 - qd[3] * s26.v11 * z2881 + z2949;
+                let z2952 = -qd[3] * s2.v1 * z2884 + qd[3] * z21 * z2883
+                    + qd[3] * s26.v9 * z2881 - qd[3] * s26.v10 * z2880 + z2950;
+                let z2953 = -qd[4] * s6.v2 * z2894 + qd[4] * z44 * z2893
+                    + qd[4] * s26.v16 * z2891 - qd[4] * s26.v17 * z2890 + z2951;
+                let z2954 = -qd[4] * z40 * z2893 + qd[4] * s6.v2 * z2892
+                    + qd[4] * s26.v15 * z2890 - qd[4] * s26.v16 * z2889 + z2952;
+                let z2955 = qd[0] * self.m * z2934 + qd[0] * dp[0] * s26.v22;
+                let z2956 = -qd[0] * self.m * z2933 - qd[0] * dp[0] * s26.v21;
+                let z2957 = z261 * z2896 - z263 * z2895 - s6.v8 * z2956 + s6.v9 * z2955;
+                let z2958 = qd[0] * self.m * z2937 + qd[0] * dp[0] * s26.v25
+                    + self.m * s27.v1 * z2899 - self.m * s27.v2 * z2898
+                    - self.m * s26.v1 * z2936 + self.m * z2947 + dp[0] * s27.v3
+                    - dp[0] * s26.v1 * s26.v24 - dp[0] * s6.v10 * s27.v2
+                    + dp[0] * s5.v5 * s27.v1;
+                let z2959 = -qd[0] * self.m * z2935 - qd[0] * dp[0] * s26.v23
+                    + self.m * s27.v0 * z2898 - self.m * s27.v1 * z2897
+                    + self.m * s26.v0 * z2936 + self.m * z2948 + dp[0] * s27.v4
+                    + dp[0] * s26.v0 * s26.v24 - dp[0] * s5.v4 * s27.v1
+                    + dp[0] * s6.v10 * s27.v0;
+                let z2960 = qd[0] * z2901 + s26.v0 * z2900 + s26.v1 * z2902;
+                let z2961 = qd[0] * z2904 + s26.v0 * z2902 + s26.v1 * z2905;
+                let z2962 = s27.v0 * z2901 + s27.v1 * z2903 + s27.v2 * z2904
+                    - s26.v0 * z2961 + s26.v1 * z2960 + s27.v23 * z2899 - s27.v25 * z2897
+                    - s5.v4 * z2959 + s5.v5 * z2958;
+                let z2963 = self.m * s27.v6 * z2908 - self.m * s27.v7 * z2907
+                    + self.m * s26.v4 * z2940 - self.m * s26.v5 * z2939 + self.m * z2949
+                    + dp[0] * s27.v8 + dp[0] * s26.v4 * s26.v28
+                    - dp[0] * s26.v5 * s26.v27 - dp[0] * s6.v11 * s27.v7
+                    + dp[0] * s5.v7 * s27.v6;
+                let z2964 = self.m * s27.v5 * z2907 - self.m * s27.v6 * z2906
+                    + self.m * s26.v3 * z2939 - self.m * s26.v4 * z2938 + self.m * z2950
+                    + dp[0] * s27.v10 + dp[0] * s26.v3 * s26.v27
+                    - dp[0] * s26.v4 * s26.v26 - dp[0] * s5.v6 * s27.v6
+                    + dp[0] * s6.v11 * s27.v5;
+                let z2965 = s26.v3 * z2909 + s26.v4 * z2910 + s26.v5 * z2911;
+                let z2966 = s26.v3 * z2911 + s26.v4 * z2913 + s26.v5 * z2914;
+                let z2967 = s27.v5 * z2910 + s27.v6 * z2912 + s27.v7 * z2913
+                    + s27.v26 * z2908 - s27.v28 * z2906 - s26.v3 * z2966 + s26.v5 * z2965
+                    - s5.v6 * z2964 + s5.v7 * z2963;
+                let z2968 = self.m * s27.v12 * z2917 - self.m * s27.v13 * z2916
+                    + self.m * s26.v10 * z2943 - self.m * s26.v11 * z2942
+                    + self.m * z2951 + dp[0] * s27.v14 + dp[0] * s26.v10 * s26.v31
+                    - dp[0] * s26.v11 * s26.v30 - dp[0] * s6.v12 * s27.v13
+                    + dp[0] * s5.v9 * s27.v12;
+                let z2969 = self.m * s27.v11 * z2916 - self.m * s27.v12 * z2915
+                    + self.m * s26.v9 * z2942 - self.m * s26.v10 * z2941 + self.m * z2952
+                    + dp[0] * s27.v16 + dp[0] * s26.v9 * s26.v30
+                    - dp[0] * s26.v10 * s26.v29 - dp[0] * s5.v8 * s27.v12
+                    + dp[0] * s6.v12 * s27.v11;
+                let z2970 = s26.v9 * z2918 + s26.v10 * z2919 + s26.v11 * z2920;
+                let z2971 = s26.v9 * z2920 + s26.v10 * z2922 + s26.v11 * z2923;
+                let z2972 = s27.v11 * z2919 + s27.v12 * z2921 + s27.v13 * z2922
+                    + s27.v29 * z2917 - s27.v31 * z2915 - s26.v9 * z2971
+                    + s26.v11 * z2970 - s5.v8 * z2969 + s5.v9 * z2968;
+                let z2973 = self.m * s27.v18 * z2926 - self.m * s27.v19 * z2925
+                    + self.m * s26.v16 * z2946 - self.m * s26.v17 * z2945
+                    + self.m * z2953 + dp[0] * s27.v20 + dp[0] * s26.v16 * s26.v34
+                    - dp[0] * s26.v17 * s26.v33 - dp[0] * s6.v13 * s27.v19
+                    + dp[0] * s5.v11 * s27.v18;
+                let z2974 = self.m * s27.v17 * z2925 - self.m * s27.v18 * z2924
+                    + self.m * s26.v15 * z2945 - self.m * s26.v16 * z2944
+                    + self.m * z2954 + dp[0] * s27.v22 + dp[0] * s26.v15 * s26.v33
+                    - dp[0] * s26.v16 * s26.v32 - dp[0] * s5.v10 * s27.v18
+                    + dp[0] * s6.v13 * s27.v17;
+                let z2975 = s26.v15 * z2927 + s26.v16 * z2928 + s26.v17 * z2929;
+                let z2976 = s26.v15 * z2929 + s26.v16 * z2931 + s26.v17 * z2932;
+                let z2977 = s27.v17 * z2928 + s27.v18 * z2930 + s27.v19 * z2931
+                    + s27.v32 * z2926 - s27.v34 * z2924 - s26.v15 * z2976
+                    + s26.v17 * z2975 - s5.v10 * z2974 + s5.v11 * z2973;
                 let z2978 = z2972 + z2977;
                 let z2979 = z2967 + z2978;
                 let z2980 = z2962 + z2979;
                 let z2981 = z2957 + z2980;
-                let z2982 = qd[2] * z6 * z2876 - qd[2] * z8 * z2874 - qd[2] * z28 * z2873
-                    + qd[2] * z30 * z2871;
-                let z2983 = qd[3] * z19 * z2885 - qd[3] * z23 * z2883
-                    - qd[3] * z48 * z2882 + qd[3] * z50 * z2880 + z2982;
+                let z2982 = qd[2] * s1.v2 * z2876 - qd[2] * s1.v3 * z2874
+                    - qd[2] * s26.v3 * z2873 + qd[2] * s26.v5 * z2871;
+                let z2983 = qd[3] * s2.v1 * z2885 - qd[3] * s1.v5 * z2883
+                    - qd[3] * s26.v9 * z2882 + qd[3] * s26.v11 * z2880 + z2982;
                 let z2984 = qd[4] * z40 * z2894 - qd[4] * z44 * z2892
-                    - qd[4] * z68 * z2891 + qd[4] * z70 * z2889 + z2983;
-                let z2985 = -self.m * z238 * z2899 + self.m * z240 * z2897
-                    + self.m * dp[3] - self.m * z11 * z2937 + self.m * z12 * z2935
-                    - dp[0] * z11 * z120 + dp[0] * z12 * z118 + dp[0] * z80 * z240
-                    - dp[0] * z82 * z238 + self.g * dp[0];
-                let z2986 = qd[0] * z2903 + z11 * z2901 + z12 * z2904;
-                let z2987 = z238 * z2900 + z239 * z2901 + z240 * z2902 + qd[0] * z2961
-                    - z12 * z2986 - z269 * z2899 + z270 * z2898 + z81 * z2959
-                    - z82 * z2985;
-                let z2988 = z238 * z2902 + z239 * z2904 + z240 * z2905 - qd[0] * z2960
-                    + z11 * z2986 - z268 * z2898 + z269 * z2897 + z80 * z2985
-                    - z81 * z2958;
-                let z2989 = -self.m * z243 * z2908 + self.m * z245 * z2906
-                    + self.m * dp[3] - self.m * z28 * z2940 + self.m * z30 * z2938
-                    + self.m * z2982 + dp[0] * z247 - dp[0] * z28 * z123
-                    + dp[0] * z30 * z121 + dp[0] * z89 * z245 - dp[0] * z91 * z243
+                    - qd[4] * s26.v15 * z2891 + qd[4] * s26.v17 * z2889 + z2983;
+                let z2985 = -self.m * s27.v0 * z2899 + self.m * s27.v2 * z2897
+                    + self.m * dp[3] - self.m * s26.v0 * z2937 + self.m * s26.v1 * z2935
+                    - dp[0] * s26.v0 * s26.v25 + dp[0] * s26.v1 * s26.v23
+                    + dp[0] * s5.v4 * s27.v2 - dp[0] * s5.v5 * s27.v0 + self.g * dp[0];
+                let z2986 = qd[0] * z2903 + s26.v0 * z2901 + s26.v1 * z2904;
+                let z2987 = s27.v0 * z2900 + s27.v1 * z2901 + s27.v2 * z2902
+                    + qd[0] * z2961 - s26.v1 * z2986 - s27.v24 * z2899 + s27.v25 * z2898
+                    + s6.v10 * z2959 - s5.v5 * z2985;
+                let z2988 = s27.v0 * z2902 + s27.v1 * z2904 + s27.v2 * z2905
+                    - qd[0] * z2960 + s26.v0 * z2986 - s27.v23 * z2898 + s27.v24 * z2897
+                    + s5.v4 * z2985 - s6.v10 * z2958;
+                let z2989 = -self.m * s27.v5 * z2908 + self.m * s27.v7 * z2906
+                    + self.m * dp[3] - self.m * s26.v3 * z2940 + self.m * s26.v5 * z2938
+                    + self.m * z2982 + dp[0] * s27.v9 - dp[0] * s26.v3 * s26.v28
+                    + dp[0] * s26.v5 * s26.v26 + dp[0] * s5.v6 * s27.v7
+                    - dp[0] * s5.v7 * s27.v5 + self.g * dp[0];
+                let z2990 = s26.v3 * z2910 + s26.v4 * z2912 + s26.v5 * z2913;
+                let z2991 = s27.v5 * z2909 + s27.v6 * z2910 + s27.v7 * z2911
+                    - s27.v27 * z2908 + s27.v28 * z2907 + s26.v4 * z2966 - s26.v5 * z2990
+                    + s6.v11 * z2964 - s5.v7 * z2989;
+                let z2992 = s27.v5 * z2911 + s27.v6 * z2913 + s27.v7 * z2914
+                    - s27.v26 * z2907 + s27.v27 * z2906 + s26.v3 * z2990 - s26.v4 * z2965
+                    + s5.v6 * z2989 - s6.v11 * z2963;
+                let z2993 = -self.m * s27.v11 * z2917 + self.m * s27.v13 * z2915
+                    + self.m * dp[3] - self.m * s26.v9 * z2943 + self.m * s26.v11 * z2941
+                    + self.m * z2983 + dp[0] * s27.v15 - dp[0] * s26.v9 * s26.v31
+                    + dp[0] * s26.v11 * s26.v29 + dp[0] * s5.v8 * s27.v13
+                    - dp[0] * s5.v9 * s27.v11 + self.g * dp[0];
+                let z2994 = s26.v9 * z2919 + s26.v10 * z2921 + s26.v11 * z2922;
+                let z2995 = s27.v11 * z2918 + s27.v12 * z2919 + s27.v13 * z2920
+                    - s27.v30 * z2917 + s27.v31 * z2916 + s26.v10 * z2971
+                    - s26.v11 * z2994 + s6.v12 * z2969 - s5.v9 * z2993;
+                let z2996 = s27.v11 * z2920 + s27.v12 * z2922 + s27.v13 * z2923
+                    - s27.v29 * z2916 + s27.v30 * z2915 + s26.v9 * z2994
+                    - s26.v10 * z2970 + s5.v8 * z2993 - s6.v12 * z2968;
+                let z2997 = -self.m * s27.v17 * z2926 + self.m * dp[3]
+                    + self.m * s27.v19 * z2924 - self.m * s26.v15 * z2946
+                    + self.m * s26.v17 * z2944 + self.m * z2984 + dp[0] * s27.v21
+                    - dp[0] * s26.v15 * s26.v34 + dp[0] * s26.v17 * s26.v32
+                    + dp[0] * s5.v10 * s27.v19 - dp[0] * s5.v11 * s27.v17
                     + self.g * dp[0];
-                let z2990 = z28 * z2910 + z29 * z2912 + z30 * z2913;
-                let z2991 = z243 * z2909 + z244 * z2910 + z245 * z2911 - z278 * z2908
-                    + z279 * z2907 + z29 * z2966 - z30 * z2990 + z90 * z2964
-                    - z91 * z2989;
-                let z2992 = z243 * z2911 + z244 * z2913 + z245 * z2914 - z277 * z2907
-                    + z278 * z2906 + z28 * z2990 - z29 * z2965 + z89 * z2989
-                    - z90 * z2963;
-                let z2993 = -self.m * z249 * z2917 + self.m * z251 * z2915
-                    + self.m * dp[3] - self.m * z48 * z2943 + self.m * z50 * z2941
-                    + self.m * z2983 + dp[0] * z253 - dp[0] * z48 * z126
-                    + dp[0] * z50 * z124 + dp[0] * z98 * z251 - dp[0] * z100 * z249
-                    + self.g * dp[0];
-                let z2994 = z48 * z2919 + z49 * z2921 + z50 * z2922;
-                let z2995 = z249 * z2918 + z250 * z2919 + z251 * z2920 - z287 * z2917
-                    + z288 * z2916 + z49 * z2971 - z50 * z2994 + z99 * z2969
-                    - z100 * z2993;
-                let z2996 = z249 * z2920 + z250 * z2922 + z251 * z2923 - z286 * z2916
-                    + z287 * z2915 + z48 * z2994 - z49 * z2970 + z98 * z2993
-                    - z99 * z2968;
-                let z2997 = -self.m * z255 * z2926 + self.m * dp[3]
-                    + self.m * z257 * z2924 - self.m * z68 * z2946 + self.m * z70 * z2944
-                    + self.m * z2984 + dp[0] * z259 - dp[0] * z68 * z129
-                    + dp[0] * z70 * z127 + dp[0] * z107 * z257 - dp[0] * z109 * z255
-                    + self.g * dp[0];
-                let z2998 = z68 * z2928 + z69 * z2930 + z70 * z2931;
-                let z2999 = z255 * z2927 + z256 * z2928 + z257 * z2929 - z296 * z2926
-                    + z297 * z2925 + z69 * z2976 - z70 * z2998 + z108 * z2974
-                    - z109 * z2997;
-                let z3000 = z255 * z2929 + z256 * z2931 + z257 * z2932 - z295 * z2925
-                    + z296 * z2924 + z68 * z2998 - z69 * z2975 + z107 * z2997
-                    - z108 * z2973;
+                let z2998 = s26.v15 * z2928 + s26.v16 * z2930 + s26.v17 * z2931;
+                let z2999 = s27.v17 * z2927 + s27.v18 * z2928 + s27.v19 * z2929
+                    - s27.v33 * z2926 + s27.v34 * z2925 + s26.v16 * z2976
+                    - s26.v17 * z2998 + s6.v13 * z2974 - s5.v11 * z2997;
+                let z3000 = s27.v17 * z2929 + s27.v18 * z2931 + s27.v19 * z2932
+                    - s27.v32 * z2925 + s27.v33 * z2924 + s26.v15 * z2998
+                    - s26.v16 * z2975 + s5.v10 * z2997 - s6.v13 * z2973;
                 let z3001 = z2995 + z2999;
                 let z3002 = z2996 + z3000;
                 let z3003 = z2993 + z2997;
@@ -8387,20 +7003,21 @@ impl Jacobians<5, 5, 0> for BricardA04 {
                 let z3007 = z2987 + z3004;
                 let z3008 = z2988 + z3005;
                 let z3009 = z2985 + z3006;
-                let z3010 = z0 * z3008 + z1 * z3007 + z10 * z3009 + z320 * z2866;
+                let z3010 = s1.v0 * z3008 + s1.v1 * z3007 + s5.v0 * z3009
+                    + s27.v41 * z2866;
                 let z3011 = z2968 + z2973;
                 let z3012 = z2969 + z2974;
                 let z3013 = z2963 + z3011;
                 let z3014 = z2964 + z3012;
-                let z3015 = z5 * z2979 + z6 * z3004 + z8 * z3005 + z25 * z3013
-                    + z26 * z3006 + z27 * z3014 + z313 * z2871 + z314 * z2872
-                    + z315 * z2873;
-                let z3016 = z19 * z3001 + z21 * z2978 + z23 * z3002 + z45 * z3011
-                    + z46 * z3003 + z47 * z3012 + z307 * z2880 + z308 * z2881
-                    + z309 * z2882;
-                let z3017 = z295 * z2889 + z40 * z2999 + z296 * z2890 + z297 * z2891
-                    + z42 * z2977 + z44 * z3000 + z65 * z2973 + z66 * z2997
-                    + z67 * z2974;
+                let z3015 = s0.v1 * z2979 + s1.v2 * z3004 + s1.v3 * z3005 + s6.v0 * z3013
+                    + s5.v1 * z3006 + s6.v1 * z3014 + s27.v38 * z2871 + s27.v39 * z2872
+                    + s27.v40 * z2873;
+                let z3016 = s2.v1 * z3001 + z21 * z2978 + s1.v5 * z3002 + s6.v3 * z3011
+                    + s5.v2 * z3003 + s6.v4 * z3012 + s27.v35 * z2880 + s27.v36 * z2881
+                    + s27.v37 * z2882;
+                let z3017 = s27.v32 * z2889 + z40 * z2999 + s27.v33 * z2890
+                    + s27.v34 * z2891 + s6.v2 * z2977 + z44 * z3000 + s6.v6 * z2973
+                    + s5.v3 * z2997 + s6.v7 * z2974;
                 let x0 = -z2981;
                 let x1 = -z3010;
                 let x2 = -z3015;
@@ -8428,366 +7045,284 @@ impl Jacobians<5, 5, 0> for BricardA04 {
             0..=3 => {
                 let mut dp = [0.0; 4];
                 dp[k] = 1.0;
-                let z0 = q[0].cos();
-                let z1 = q[0].sin();
-                let z2 = self.l * z0;
-                let z3 = -self.l * z1;
-                let z4 = q[1].cos();
-                let z5 = q[1].sin();
-                let z6 = z0 * z4;
-                let z7 = -z0 * z5;
-                let z8 = -z1 * z4;
-                let z9 = z1 * z5;
-                let z10 = -z0 * z2 + z1 * z3;
-                let z14 = -self.l * z7 + z2;
-                let z15 = -self.l * z4;
-                let z16 = -self.l * z9 + z3;
-                let z17 = q[2].cos();
-                let z18 = q[2].sin();
-                let z19 = z1 * z18 + z7 * z17;
-                let z20 = z1 * z17 - z7 * z18;
-                let z21 = z4 * z17;
-                let z22 = -z4 * z18;
-                let z23 = z0 * z18 + z9 * z17;
-                let z24 = z0 * z17 - z9 * z18;
-                let z25 = -z5 * z16 + z8 * z15;
-                let z26 = z6 * z16 - z8 * z14;
-                let z27 = z5 * z14 - z6 * z15;
-                let z34 = self.l * z20 + z14;
-                let z35 = self.l * z22 + z15;
-                let z36 = self.l * z24 + z16;
-                let z37 = q[3].cos();
-                let z38 = q[3].sin();
-                let z39 = z6 * z37 - z20 * z38;
-                let z40 = z6 * z38 + z20 * z37;
-                let z41 = z5 * z37 - z22 * z38;
-                let z42 = z5 * z38 + z22 * z37;
-                let z43 = z8 * z37 - z24 * z38;
-                let z44 = z8 * z38 + z24 * z37;
-                let z45 = -z21 * z36 + z23 * z35;
-                let z46 = z19 * z36 - z23 * z34;
-                let z47 = -z19 * z35 + z21 * z34;
-                let z54 = -self.l * z39 + z34;
-                let z55 = -self.l * z41 + z35;
-                let z56 = -self.l * z43 + z36;
-                let z57 = q[4].cos();
-                let z58 = q[4].sin();
-                let z59 = z19 * z58 + z39 * z57;
-                let z60 = z19 * z57 - z39 * z58;
-                let z61 = z21 * z58 + z41 * z57;
-                let z62 = z21 * z57 - z41 * z58;
-                let z63 = z23 * z58 + z43 * z57;
-                let z64 = z23 * z57 - z43 * z58;
-                let z65 = -z42 * z56 + z44 * z55;
-                let z66 = z40 * z56 - z44 * z54;
-                let z67 = -z40 * z55 + z42 * z54;
-                let z74 = 0.5 * self.l * z0;
-                let z75 = -0.5 * self.l * z1;
-                let z80 = -0.5 * self.l * z7 + z2;
-                let z81 = -0.5 * self.l * z4;
-                let z82 = -0.5 * self.l * z9 + z3;
-                let z89 = 0.5 * self.l * z20 + z14;
-                let z90 = 0.5 * self.l * z22 + z15;
-                let z91 = 0.5 * self.l * z24 + z16;
-                let z98 = -0.5 * self.l * z39 + z34;
-                let z99 = -0.5 * self.l * z41 + z35;
-                let z100 = -0.5 * self.l * z43 + z36;
-                let z107 = 0.5 * self.l * z60 + z54;
-                let z108 = 0.5 * self.l * z62 + z55;
-                let z109 = 0.5 * self.l * z64 + z56;
-                let z459 = a[1] * z1;
-                let z460 = a[1] * z0;
-                let z461 = a[1] * z10;
-                let z462 = z459 + a[2] * z6;
-                let z463 = a[0] + a[2] * z5;
-                let z464 = z460 + a[2] * z8;
-                let z465 = a[2] * z25;
-                let z466 = z461 + a[2] * z26;
-                let z467 = a[2] * z27;
-                let z468 = z462 + a[3] * z19;
-                let z469 = z463 + a[3] * z21;
-                let z470 = z464 + a[3] * z23;
-                let z471 = z465 + a[3] * z45;
-                let z472 = z466 + a[3] * z46;
-                let z473 = z467 + a[3] * z47;
-                let z474 = z468 + a[4] * z40;
-                let z475 = z469 + a[4] * z42;
-                let z476 = z470 + a[4] * z44;
-                let z477 = z471 + a[4] * z65;
-                let z478 = z472 + a[4] * z66;
-                let z479 = z473 + a[4] * z67;
-                let z480 = self.m * a[0] * z75;
-                let z481 = -self.m * a[0] * z74;
-                let z483 = self.m * a[0] * z82 - self.m * z81 * z460;
-                let z484 = self.m * z461 + self.m * z80 * z460 - self.m * z82 * z459;
-                let z485 = -self.m * a[0] * z80 + self.m * z81 * z459;
-                let z489 = self.m * z465 - self.m * z90 * z464 + self.m * z91 * z463;
-                let z490 = self.m * z466 + self.m * z89 * z464 - self.m * z91 * z462;
-                let z491 = self.m * z467 - self.m * z89 * z463 + self.m * z90 * z462;
-                let z495 = self.m * z471 - self.m * z99 * z470 + self.m * z100 * z469;
-                let z496 = self.m * z472 + self.m * z98 * z470 - self.m * z100 * z468;
-                let z497 = self.m * z473 - self.m * z98 * z469 + self.m * z99 * z468;
-                let z501 = self.m * z477 - self.m * z108 * z476 + self.m * z109 * z475;
-                let z502 = self.m * z478 + self.m * z107 * z476 - self.m * z109 * z474;
-                let z503 = self.m * z479 - self.m * z107 * z475 + self.m * z108 * z474;
-                let z510 = z495 + z501;
-                let z511 = z496 + z502;
-                let z512 = z497 + z503;
-                let z516 = z489 + z510;
-                let z517 = z490 + z511;
-                let z518 = z491 + z512;
-                let z523 = z484 + z517;
-                let z2864 = dp[1] * z0;
-                let z2865 = -dp[1] * z1;
-                let z2866 = -z0 * z2864 + z1 * z2865;
-                let z2868 = -dp[1] * z7 + z2864;
-                let z2869 = -dp[1] * z4;
-                let z2870 = -dp[1] * z9 + z2865;
-                let z2871 = -z5 * z2870 + z8 * z2869;
-                let z2872 = z6 * z2870 - z8 * z2868;
-                let z2873 = z5 * z2868 - z6 * z2869;
-                let z2877 = dp[1] * z20 + z2868;
+                let s0 = self.shared0(q);
+                let s1 = self.shared1(q, &s0);
+                let s2 = self.shared2(q, &s0, &s1);
+                let s3 = self.shared3(q, &s1);
+                let s4 = self.shared4(q, &s1, &s2);
+                let s5 = self.shared5(q, &s0, &s1, &s2, &s3, &s4);
+                let s6 = self.shared6(q, &s0, &s1, &s2, &s3, &s4);
+                let s33 = self.shared33(q, a, &s0, &s1, &s2, &s5, &s6);
+                let z21 = s0.v0 * s0.v2;
+                let z22 = -s0.v0 * s0.v3;
+                let z40 = s1.v2 * s0.v5 + s2.v2 * s0.v4;
+                let z41 = s0.v1 * s0.v4 - z22 * s0.v5;
+                let z44 = s1.v3 * s0.v5 + s1.v6 * s0.v4;
+                let z60 = s2.v1 * s0.v6 - s2.v3 * s0.v7;
+                let z61 = z21 * s0.v7 + z41 * s0.v6;
+                let z62 = z21 * s0.v6 - z41 * s0.v7;
+                let z63 = s1.v5 * s0.v7 + s1.v7 * s0.v6;
+                let z64 = s1.v5 * s0.v6 - s1.v7 * s0.v7;
+                let z2864 = dp[1] * s1.v0;
+                let z2865 = -dp[1] * s1.v1;
+                let z2866 = -s1.v0 * z2864 + s1.v1 * z2865;
+                let z2868 = -dp[1] * s2.v0 + z2864;
+                let z2869 = -dp[1] * s0.v0;
+                let z2870 = -dp[1] * s1.v4 + z2865;
+                let z2871 = -s0.v1 * z2870 + s1.v3 * z2869;
+                let z2872 = s1.v2 * z2870 - s1.v3 * z2868;
+                let z2873 = s0.v1 * z2868 - s1.v2 * z2869;
+                let z2877 = dp[1] * s2.v2 + z2868;
                 let z2878 = dp[1] * z22 + z2869;
-                let z2879 = dp[1] * z24 + z2870;
-                let z2880 = -z21 * z2879 + z23 * z2878;
-                let z2881 = z19 * z2879 - z23 * z2877;
-                let z2882 = -z19 * z2878 + z21 * z2877;
-                let z2886 = -dp[1] * z39 + z2877;
+                let z2879 = dp[1] * s1.v6 + z2870;
+                let z2880 = -z21 * z2879 + s1.v5 * z2878;
+                let z2881 = s2.v1 * z2879 - s1.v5 * z2877;
+                let z2882 = -s2.v1 * z2878 + z21 * z2877;
+                let z2886 = -dp[1] * s2.v3 + z2877;
                 let z2887 = -dp[1] * z41 + z2878;
-                let z2888 = -dp[1] * z43 + z2879;
-                let z2889 = -z42 * z2888 + z44 * z2887;
+                let z2888 = -dp[1] * s1.v7 + z2879;
+                let z2889 = -s6.v2 * z2888 + z44 * z2887;
                 let z2890 = z40 * z2888 - z44 * z2886;
-                let z2891 = -z40 * z2887 + z42 * z2886;
-                let z2895 = 0.5 * dp[1] * z0;
-                let z2896 = -0.5 * dp[1] * z1;
-                let z2897 = -0.5 * dp[1] * z7 + z2864;
-                let z2898 = -0.5 * dp[1] * z4;
-                let z2899 = -0.5 * dp[1] * z9 + z2865;
-                let z2900 = 0.16666666666666666 * self.m * self.l * dp[1] * (z1 * z1)
-                    + 0.16666666666666666 * self.m * self.l * dp[1] * (z6 * z6)
-                    + 0.16666666666666666 * self.m * self.w * dp[2] * (z1 * z1)
-                    + 0.16666666666666666 * self.m * self.w * dp[2] * (z6 * z6)
-                    + 0.3333333333333333 * self.m * self.w * dp[2] * (z7 * z7)
-                    + 0.08333333333333333 * (self.l * self.l) * dp[0] * (z1 * z1)
-                    + 0.08333333333333333 * (self.l * self.l) * dp[0] * (z6 * z6)
-                    + 0.08333333333333333 * (self.w * self.w) * dp[0] * (z1 * z1)
-                    + 0.08333333333333333 * (self.w * self.w) * dp[0] * (z6 * z6)
-                    + 0.16666666666666666 * (self.w * self.w) * dp[0] * (z7 * z7);
-                let z2901 = 0.16666666666666666 * self.m * self.l * dp[1] * z5 * z6
-                    + 0.3333333333333333 * self.m * self.w * dp[2] * z4 * z7
-                    + 0.16666666666666666 * self.m * self.w * dp[2] * z5 * z6
-                    + 0.08333333333333333 * (self.l * self.l) * dp[0] * z5 * z6
-                    + 0.16666666666666666 * (self.w * self.w) * dp[0] * z4 * z7
-                    + 0.08333333333333333 * (self.w * self.w) * dp[0] * z5 * z6;
-                let z2902 = 0.16666666666666666 * self.m * self.l * dp[1] * z0 * z1
-                    + 0.16666666666666666 * self.m * self.l * dp[1] * z6 * z8
-                    + 0.16666666666666666 * self.m * self.w * dp[2] * z0 * z1
-                    + 0.16666666666666666 * self.m * self.w * dp[2] * z6 * z8
-                    + 0.3333333333333333 * self.m * self.w * dp[2] * z7 * z9
-                    + 0.08333333333333333 * (self.l * self.l) * dp[0] * z0 * z1
-                    + 0.08333333333333333 * (self.l * self.l) * dp[0] * z6 * z8
-                    + 0.08333333333333333 * (self.w * self.w) * dp[0] * z0 * z1
-                    + 0.08333333333333333 * (self.w * self.w) * dp[0] * z6 * z8
-                    + 0.16666666666666666 * (self.w * self.w) * dp[0] * z7 * z9;
-                let z2903 = 0.16666666666666666 * self.m * self.l * dp[1] * (z5 * z5)
-                    + 0.3333333333333333 * self.m * self.w * dp[2] * (z4 * z4)
-                    + 0.16666666666666666 * self.m * self.w * dp[2] * (z5 * z5)
-                    + 0.08333333333333333 * (self.l * self.l) * dp[0] * (z5 * z5)
-                    + 0.16666666666666666 * (self.w * self.w) * dp[0] * (z4 * z4)
-                    + 0.08333333333333333 * (self.w * self.w) * dp[0] * (z5 * z5);
-                let z2904 = 0.16666666666666666 * self.m * self.l * dp[1] * z5 * z8
-                    + 0.3333333333333333 * self.m * self.w * dp[2] * z4 * z9
-                    + 0.16666666666666666 * self.m * self.w * dp[2] * z5 * z8
-                    + 0.08333333333333333 * (self.l * self.l) * dp[0] * z5 * z8
-                    + 0.16666666666666666 * (self.w * self.w) * dp[0] * z4 * z9
-                    + 0.08333333333333333 * (self.w * self.w) * dp[0] * z5 * z8;
-                let z2905 = 0.16666666666666666 * self.m * self.l * dp[1] * (z0 * z0)
-                    + 0.16666666666666666 * self.m * self.l * dp[1] * (z8 * z8)
-                    + 0.16666666666666666 * self.m * self.w * dp[2] * (z0 * z0)
-                    + 0.16666666666666666 * self.m * self.w * dp[2] * (z8 * z8)
-                    + 0.3333333333333333 * self.m * self.w * dp[2] * (z9 * z9)
-                    + 0.08333333333333333 * (self.l * self.l) * dp[0] * (z0 * z0)
-                    + 0.08333333333333333 * (self.l * self.l) * dp[0] * (z8 * z8)
-                    + 0.08333333333333333 * (self.w * self.w) * dp[0] * (z0 * z0)
-                    + 0.08333333333333333 * (self.w * self.w) * dp[0] * (z8 * z8)
-                    + 0.16666666666666666 * (self.w * self.w) * dp[0] * (z9 * z9);
-                let z2906 = 0.5 * dp[1] * z20 + z2868;
+                let z2891 = -z40 * z2887 + s6.v2 * z2886;
+                let z2895 = 0.5 * dp[1] * s1.v0;
+                let z2896 = -0.5 * dp[1] * s1.v1;
+                let z2897 = -0.5 * dp[1] * s2.v0 + z2864;
+                let z2898 = -0.5 * dp[1] * s0.v0;
+                let z2899 = -0.5 * dp[1] * s1.v4 + z2865;
+                let z2900 = 0.16666666666666666 * self.m * self.l * dp[1]
+                    * (s1.v1 * s1.v1)
+                    + 0.16666666666666666 * self.m * self.l * dp[1] * (s1.v2 * s1.v2)
+                    + 0.16666666666666666 * self.m * self.w * dp[2] * (s1.v1 * s1.v1)
+                    + 0.16666666666666666 * self.m * self.w * dp[2] * (s1.v2 * s1.v2)
+                    + 0.3333333333333333 * self.m * self.w * dp[2] * (s2.v0 * s2.v0)
+                    + 0.08333333333333333 * (self.l * self.l) * dp[0] * (s1.v1 * s1.v1)
+                    + 0.08333333333333333 * (self.l * self.l) * dp[0] * (s1.v2 * s1.v2)
+                    + 0.08333333333333333 * (self.w * self.w) * dp[0] * (s1.v1 * s1.v1)
+                    + 0.08333333333333333 * (self.w * self.w) * dp[0] * (s1.v2 * s1.v2)
+                    + 0.16666666666666666 * (self.w * self.w) * dp[0] * (s2.v0 * s2.v0);
+                let z2901 = 0.16666666666666666 * self.m * self.l * dp[1] * s0.v1 * s1.v2
+                    + 0.3333333333333333 * self.m * self.w * dp[2] * s0.v0 * s2.v0
+                    + 0.16666666666666666 * self.m * self.w * dp[2] * s0.v1 * s1.v2
+                    + 0.08333333333333333 * (self.l * self.l) * dp[0] * s0.v1 * s1.v2
+                    + 0.16666666666666666 * (self.w * self.w) * dp[0] * s0.v0 * s2.v0
+                    + 0.08333333333333333 * (self.w * self.w) * dp[0] * s0.v1 * s1.v2;
+                let z2902 = 0.16666666666666666 * self.m * self.l * dp[1] * s1.v0 * s1.v1
+                    + 0.16666666666666666 * self.m * self.l * dp[1] * s1.v2 * s1.v3
+                    + 0.16666666666666666 * self.m * self.w * dp[2] * s1.v0 * s1.v1
+                    + 0.16666666666666666 * self.m * self.w * dp[2] * s1.v2 * s1.v3
+                    + 0.3333333333333333 * self.m * self.w * dp[2] * s2.v0 * s1.v4
+                    + 0.08333333333333333 * (self.l * self.l) * dp[0] * s1.v0 * s1.v1
+                    + 0.08333333333333333 * (self.l * self.l) * dp[0] * s1.v2 * s1.v3
+                    + 0.08333333333333333 * (self.w * self.w) * dp[0] * s1.v0 * s1.v1
+                    + 0.08333333333333333 * (self.w * self.w) * dp[0] * s1.v2 * s1.v3
+                    + 0.16666666666666666 * (self.w * self.w) * dp[0] * s2.v0 * s1.v4;
+                let z2903 = 0.16666666666666666 * self.m * self.l * dp[1]
+                    * (s0.v1 * s0.v1)
+                    + 0.3333333333333333 * self.m * self.w * dp[2] * (s0.v0 * s0.v0)
+                    + 0.16666666666666666 * self.m * self.w * dp[2] * (s0.v1 * s0.v1)
+                    + 0.08333333333333333 * (self.l * self.l) * dp[0] * (s0.v1 * s0.v1)
+                    + 0.16666666666666666 * (self.w * self.w) * dp[0] * (s0.v0 * s0.v0)
+                    + 0.08333333333333333 * (self.w * self.w) * dp[0] * (s0.v1 * s0.v1);
+                let z2904 = 0.16666666666666666 * self.m * self.l * dp[1] * s0.v1 * s1.v3
+                    + 0.3333333333333333 * self.m * self.w * dp[2] * s0.v0 * s1.v4
+                    + 0.16666666666666666 * self.m * self.w * dp[2] * s0.v1 * s1.v3
+                    + 0.08333333333333333 * (self.l * self.l) * dp[0] * s0.v1 * s1.v3
+                    + 0.16666666666666666 * (self.w * self.w) * dp[0] * s0.v0 * s1.v4
+                    + 0.08333333333333333 * (self.w * self.w) * dp[0] * s0.v1 * s1.v3;
+                let z2905 = 0.16666666666666666 * self.m * self.l * dp[1]
+                    * (s1.v0 * s1.v0)
+                    + 0.16666666666666666 * self.m * self.l * dp[1] * (s1.v3 * s1.v3)
+                    + 0.16666666666666666 * self.m * self.w * dp[2] * (s1.v0 * s1.v0)
+                    + 0.16666666666666666 * self.m * self.w * dp[2] * (s1.v3 * s1.v3)
+                    + 0.3333333333333333 * self.m * self.w * dp[2] * (s1.v4 * s1.v4)
+                    + 0.08333333333333333 * (self.l * self.l) * dp[0] * (s1.v0 * s1.v0)
+                    + 0.08333333333333333 * (self.l * self.l) * dp[0] * (s1.v3 * s1.v3)
+                    + 0.08333333333333333 * (self.w * self.w) * dp[0] * (s1.v0 * s1.v0)
+                    + 0.08333333333333333 * (self.w * self.w) * dp[0] * (s1.v3 * s1.v3)
+                    + 0.16666666666666666 * (self.w * self.w) * dp[0] * (s1.v4 * s1.v4);
+                let z2906 = 0.5 * dp[1] * s2.v2 + z2868;
                 let z2907 = 0.5 * dp[1] * z22 + z2869;
-                let z2908 = 0.5 * dp[1] * z24 + z2870;
-                let z2909 = 0.16666666666666666 * self.m * self.l * dp[1] * (z6 * z6)
-                    + 0.16666666666666666 * self.m * self.l * dp[1] * (z19 * z19)
-                    + 0.16666666666666666 * self.m * self.w * dp[2] * (z6 * z6)
-                    + 0.16666666666666666 * self.m * self.w * dp[2] * (z19 * z19)
-                    + 0.3333333333333333 * self.m * self.w * dp[2] * (z20 * z20)
-                    + 0.08333333333333333 * (self.l * self.l) * dp[0] * (z6 * z6)
-                    + 0.08333333333333333 * (self.l * self.l) * dp[0] * (z19 * z19)
-                    + 0.08333333333333333 * (self.w * self.w) * dp[0] * (z6 * z6)
-                    + 0.08333333333333333 * (self.w * self.w) * dp[0] * (z19 * z19)
-                    + 0.16666666666666666 * (self.w * self.w) * dp[0] * (z20 * z20);
-                let z2910 = 0.16666666666666666 * self.m * self.l * dp[1] * z5 * z6
-                    + 0.16666666666666666 * self.m * self.l * dp[1] * z19 * z21
-                    + 0.16666666666666666 * self.m * self.w * dp[2] * z5 * z6
-                    + 0.16666666666666666 * self.m * self.w * dp[2] * z19 * z21
-                    + 0.3333333333333333 * self.m * self.w * dp[2] * z20 * z22
-                    + 0.08333333333333333 * (self.l * self.l) * dp[0] * z5 * z6
-                    + 0.08333333333333333 * (self.l * self.l) * dp[0] * z19 * z21
-                    + 0.08333333333333333 * (self.w * self.w) * dp[0] * z5 * z6
-                    + 0.08333333333333333 * (self.w * self.w) * dp[0] * z19 * z21
-                    + 0.16666666666666666 * (self.w * self.w) * dp[0] * z20 * z22;
-                let z2911 = 0.16666666666666666 * self.m * self.l * dp[1] * z6 * z8
-                    + 0.16666666666666666 * self.m * self.l * dp[1] * z19 * z23
-                    + 0.16666666666666666 * self.m * self.w * dp[2] * z6 * z8
-                    + 0.16666666666666666 * self.m * self.w * dp[2] * z19 * z23
-                    + 0.3333333333333333 * self.m * self.w * dp[2] * z20 * z24
-                    + 0.08333333333333333 * (self.l * self.l) * dp[0] * z6 * z8
-                    + 0.08333333333333333 * (self.l * self.l) * dp[0] * z19 * z23
-                    + 0.08333333333333333 * (self.w * self.w) * dp[0] * z6 * z8
-                    + 0.08333333333333333 * (self.w * self.w) * dp[0] * z19 * z23
-                    + 0.16666666666666666 * (self.w * self.w) * dp[0] * z20 * z24;
-                let z2912 = 0.16666666666666666 * self.m * self.l * dp[1] * (z5 * z5)
+                let z2908 = 0.5 * dp[1] * s1.v6 + z2870;
+                let z2909 = 0.16666666666666666 * self.m * self.l * dp[1]
+                    * (s1.v2 * s1.v2)
+                    + 0.16666666666666666 * self.m * self.l * dp[1] * (s2.v1 * s2.v1)
+                    + 0.16666666666666666 * self.m * self.w * dp[2] * (s1.v2 * s1.v2)
+                    + 0.16666666666666666 * self.m * self.w * dp[2] * (s2.v1 * s2.v1)
+                    + 0.3333333333333333 * self.m * self.w * dp[2] * (s2.v2 * s2.v2)
+                    + 0.08333333333333333 * (self.l * self.l) * dp[0] * (s1.v2 * s1.v2)
+                    + 0.08333333333333333 * (self.l * self.l) * dp[0] * (s2.v1 * s2.v1)
+                    + 0.08333333333333333 * (self.w * self.w) * dp[0] * (s1.v2 * s1.v2)
+                    + 0.08333333333333333 * (self.w * self.w) * dp[0] * (s2.v1 * s2.v1)
+                    + 0.16666666666666666 * (self.w * self.w) * dp[0] * (s2.v2 * s2.v2);
+                let z2910 = 0.16666666666666666 * self.m * self.l * dp[1] * s0.v1 * s1.v2
+                    + 0.16666666666666666 * self.m * self.l * dp[1] * s2.v1 * z21
+                    + 0.16666666666666666 * self.m * self.w * dp[2] * s0.v1 * s1.v2
+                    + 0.16666666666666666 * self.m * self.w * dp[2] * s2.v1 * z21
+                    + 0.3333333333333333 * self.m * self.w * dp[2] * s2.v2 * z22
+                    + 0.08333333333333333 * (self.l * self.l) * dp[0] * s0.v1 * s1.v2
+                    + 0.08333333333333333 * (self.l * self.l) * dp[0] * s2.v1 * z21
+                    + 0.08333333333333333 * (self.w * self.w) * dp[0] * s0.v1 * s1.v2
+                    + 0.08333333333333333 * (self.w * self.w) * dp[0] * s2.v1 * z21
+                    + 0.16666666666666666 * (self.w * self.w) * dp[0] * s2.v2 * z22;
+                let z2911 = 0.16666666666666666 * self.m * self.l * dp[1] * s1.v2 * s1.v3
+                    + 0.16666666666666666 * self.m * self.l * dp[1] * s2.v1 * s1.v5
+                    + 0.16666666666666666 * self.m * self.w * dp[2] * s1.v2 * s1.v3
+                    + 0.16666666666666666 * self.m * self.w * dp[2] * s2.v1 * s1.v5
+                    + 0.3333333333333333 * self.m * self.w * dp[2] * s2.v2 * s1.v6
+                    + 0.08333333333333333 * (self.l * self.l) * dp[0] * s1.v2 * s1.v3
+                    + 0.08333333333333333 * (self.l * self.l) * dp[0] * s2.v1 * s1.v5
+                    + 0.08333333333333333 * (self.w * self.w) * dp[0] * s1.v2 * s1.v3
+                    + 0.08333333333333333 * (self.w * self.w) * dp[0] * s2.v1 * s1.v5
+                    + 0.16666666666666666 * (self.w * self.w) * dp[0] * s2.v2 * s1.v6;
+                let z2912 = 0.16666666666666666 * self.m * self.l * dp[1]
+                    * (s0.v1 * s0.v1)
                     + 0.16666666666666666 * self.m * self.l * dp[1] * (z21 * z21)
-                    + 0.16666666666666666 * self.m * self.w * dp[2] * (z5 * z5)
+                    + 0.16666666666666666 * self.m * self.w * dp[2] * (s0.v1 * s0.v1)
                     + 0.16666666666666666 * self.m * self.w * dp[2] * (z21 * z21)
                     + 0.3333333333333333 * self.m * self.w * dp[2] * (z22 * z22)
-                    + 0.08333333333333333 * (self.l * self.l) * dp[0] * (z5 * z5)
+                    + 0.08333333333333333 * (self.l * self.l) * dp[0] * (s0.v1 * s0.v1)
                     + 0.08333333333333333 * (self.l * self.l) * dp[0] * (z21 * z21)
-                    + 0.08333333333333333 * (self.w * self.w) * dp[0] * (z5 * z5)
+                    + 0.08333333333333333 * (self.w * self.w) * dp[0] * (s0.v1 * s0.v1)
                     + 0.08333333333333333 * (self.w * self.w) * dp[0] * (z21 * z21)
                     + 0.16666666666666666 * (self.w * self.w) * dp[0] * (z22 * z22);
-                let z2913 = 0.16666666666666666 * self.m * self.l * dp[1] * z5 * z8
-                    + 0.16666666666666666 * self.m * self.l * dp[1] * z21 * z23
-                    + 0.16666666666666666 * self.m * self.w * dp[2] * z5 * z8
-                    + 0.16666666666666666 * self.m * self.w * dp[2] * z21 * z23
-                    + 0.3333333333333333 * self.m * self.w * dp[2] * z22 * z24
-                    + 0.08333333333333333 * (self.l * self.l) * dp[0] * z5 * z8
-                    + 0.08333333333333333 * (self.l * self.l) * dp[0] * z21 * z23
-                    + 0.08333333333333333 * (self.w * self.w) * dp[0] * z5 * z8
-                    + 0.08333333333333333 * (self.w * self.w) * dp[0] * z21 * z23
-                    + 0.16666666666666666 * (self.w * self.w) * dp[0] * z22 * z24;
-                let z2914 = 0.16666666666666666 * self.m * self.l * dp[1] * (z8 * z8)
-                    + 0.16666666666666666 * self.m * self.l * dp[1] * (z23 * z23)
-                    + 0.16666666666666666 * self.m * self.w * dp[2] * (z8 * z8)
-                    + 0.16666666666666666 * self.m * self.w * dp[2] * (z23 * z23)
-                    + 0.3333333333333333 * self.m * self.w * dp[2] * (z24 * z24)
-                    + 0.08333333333333333 * (self.l * self.l) * dp[0] * (z8 * z8)
-                    + 0.08333333333333333 * (self.l * self.l) * dp[0] * (z23 * z23)
-                    + 0.08333333333333333 * (self.w * self.w) * dp[0] * (z8 * z8)
-                    + 0.08333333333333333 * (self.w * self.w) * dp[0] * (z23 * z23)
-                    + 0.16666666666666666 * (self.w * self.w) * dp[0] * (z24 * z24);
-                let z2915 = -0.5 * dp[1] * z39 + z2877;
+                let z2913 = 0.16666666666666666 * self.m * self.l * dp[1] * s0.v1 * s1.v3
+                    + 0.16666666666666666 * self.m * self.l * dp[1] * z21 * s1.v5
+                    + 0.16666666666666666 * self.m * self.w * dp[2] * s0.v1 * s1.v3
+                    + 0.16666666666666666 * self.m * self.w * dp[2] * z21 * s1.v5
+                    + 0.3333333333333333 * self.m * self.w * dp[2] * z22 * s1.v6
+                    + 0.08333333333333333 * (self.l * self.l) * dp[0] * s0.v1 * s1.v3
+                    + 0.08333333333333333 * (self.l * self.l) * dp[0] * z21 * s1.v5
+                    + 0.08333333333333333 * (self.w * self.w) * dp[0] * s0.v1 * s1.v3
+                    + 0.08333333333333333 * (self.w * self.w) * dp[0] * z21 * s1.v5
+                    + 0.16666666666666666 * (self.w * self.w) * dp[0] * z22 * s1.v6;
+                let z2914 = 0.16666666666666666 * self.m * self.l * dp[1]
+                    * (s1.v3 * s1.v3)
+                    + 0.16666666666666666 * self.m * self.l * dp[1] * (s1.v5 * s1.v5)
+                    + 0.16666666666666666 * self.m * self.w * dp[2] * (s1.v3 * s1.v3)
+                    + 0.16666666666666666 * self.m * self.w * dp[2] * (s1.v5 * s1.v5)
+                    + 0.3333333333333333 * self.m * self.w * dp[2] * (s1.v6 * s1.v6)
+                    + 0.08333333333333333 * (self.l * self.l) * dp[0] * (s1.v3 * s1.v3)
+                    + 0.08333333333333333 * (self.l * self.l) * dp[0] * (s1.v5 * s1.v5)
+                    + 0.08333333333333333 * (self.w * self.w) * dp[0] * (s1.v3 * s1.v3)
+                    + 0.08333333333333333 * (self.w * self.w) * dp[0] * (s1.v5 * s1.v5)
+                    + 0.16666666666666666 * (self.w * self.w) * dp[0] * (s1.v6 * s1.v6);
+                let z2915 = -0.5 * dp[1] * s2.v3 + z2877;
                 let z2916 = -0.5 * dp[1] * z41 + z2878;
-                let z2917 = -0.5 * dp[1] * z43 + z2879;
-                let z2918 = 0.16666666666666666 * self.m * self.l * dp[1] * (z19 * z19)
+                let z2917 = -0.5 * dp[1] * s1.v7 + z2879;
+                let z2918 = 0.16666666666666666 * self.m * self.l * dp[1]
+                    * (s2.v1 * s2.v1)
                     + 0.16666666666666666 * self.m * self.l * dp[1] * (z40 * z40)
-                    + 0.16666666666666666 * self.m * self.w * dp[2] * (z19 * z19)
-                    + 0.3333333333333333 * self.m * self.w * dp[2] * (z39 * z39)
+                    + 0.16666666666666666 * self.m * self.w * dp[2] * (s2.v1 * s2.v1)
+                    + 0.3333333333333333 * self.m * self.w * dp[2] * (s2.v3 * s2.v3)
                     + 0.16666666666666666 * self.m * self.w * dp[2] * (z40 * z40)
-                    + 0.08333333333333333 * (self.l * self.l) * dp[0] * (z19 * z19)
+                    + 0.08333333333333333 * (self.l * self.l) * dp[0] * (s2.v1 * s2.v1)
                     + 0.08333333333333333 * (self.l * self.l) * dp[0] * (z40 * z40)
-                    + 0.08333333333333333 * (self.w * self.w) * dp[0] * (z19 * z19)
-                    + 0.16666666666666666 * (self.w * self.w) * dp[0] * (z39 * z39)
+                    + 0.08333333333333333 * (self.w * self.w) * dp[0] * (s2.v1 * s2.v1)
+                    + 0.16666666666666666 * (self.w * self.w) * dp[0] * (s2.v3 * s2.v3)
                     + 0.08333333333333333 * (self.w * self.w) * dp[0] * (z40 * z40);
-                let z2919 = 0.16666666666666666 * self.m * self.l * dp[1] * z19 * z21
-                    + 0.16666666666666666 * self.m * self.l * dp[1] * z40 * z42
-                    + 0.16666666666666666 * self.m * self.w * dp[2] * z19 * z21
-                    + 0.3333333333333333 * self.m * self.w * dp[2] * z39 * z41
-                    + 0.16666666666666666 * self.m * self.w * dp[2] * z40 * z42
-                    + 0.08333333333333333 * (self.l * self.l) * dp[0] * z19 * z21
-                    + 0.08333333333333333 * (self.l * self.l) * dp[0] * z40 * z42
-                    + 0.08333333333333333 * (self.w * self.w) * dp[0] * z19 * z21
-                    + 0.16666666666666666 * (self.w * self.w) * dp[0] * z39 * z41
-                    + 0.08333333333333333 * (self.w * self.w) * dp[0] * z40 * z42;
-                let z2920 = 0.16666666666666666 * self.m * self.l * dp[1] * z19 * z23
+                let z2919 = 0.16666666666666666 * self.m * self.l * dp[1] * s2.v1 * z21
+                    + 0.16666666666666666 * self.m * self.l * dp[1] * z40 * s6.v2
+                    + 0.16666666666666666 * self.m * self.w * dp[2] * s2.v1 * z21
+                    + 0.3333333333333333 * self.m * self.w * dp[2] * s2.v3 * z41
+                    + 0.16666666666666666 * self.m * self.w * dp[2] * z40 * s6.v2
+                    + 0.08333333333333333 * (self.l * self.l) * dp[0] * s2.v1 * z21
+                    + 0.08333333333333333 * (self.l * self.l) * dp[0] * z40 * s6.v2
+                    + 0.08333333333333333 * (self.w * self.w) * dp[0] * s2.v1 * z21
+                    + 0.16666666666666666 * (self.w * self.w) * dp[0] * s2.v3 * z41
+                    + 0.08333333333333333 * (self.w * self.w) * dp[0] * z40 * s6.v2;
+                let z2920 = 0.16666666666666666 * self.m * self.l * dp[1] * s2.v1 * s1.v5
                     + 0.16666666666666666 * self.m * self.l * dp[1] * z40 * z44
-                    + 0.16666666666666666 * self.m * self.w * dp[2] * z19 * z23
-                    + 0.3333333333333333 * self.m * self.w * dp[2] * z39 * z43
+                    + 0.16666666666666666 * self.m * self.w * dp[2] * s2.v1 * s1.v5
+                    + 0.3333333333333333 * self.m * self.w * dp[2] * s2.v3 * s1.v7
                     + 0.16666666666666666 * self.m * self.w * dp[2] * z40 * z44
-                    + 0.08333333333333333 * (self.l * self.l) * dp[0] * z19 * z23
+                    + 0.08333333333333333 * (self.l * self.l) * dp[0] * s2.v1 * s1.v5
                     + 0.08333333333333333 * (self.l * self.l) * dp[0] * z40 * z44
-                    + 0.08333333333333333 * (self.w * self.w) * dp[0] * z19 * z23
-                    + 0.16666666666666666 * (self.w * self.w) * dp[0] * z39 * z43
+                    + 0.08333333333333333 * (self.w * self.w) * dp[0] * s2.v1 * s1.v5
+                    + 0.16666666666666666 * (self.w * self.w) * dp[0] * s2.v3 * s1.v7
                     + 0.08333333333333333 * (self.w * self.w) * dp[0] * z40 * z44;
                 let z2921 = 0.16666666666666666 * self.m * self.l * dp[1] * (z21 * z21)
-                    + 0.16666666666666666 * self.m * self.l * dp[1] * (z42 * z42)
+                    + 0.16666666666666666 * self.m * self.l * dp[1] * (s6.v2 * s6.v2)
                     + 0.16666666666666666 * self.m * self.w * dp[2] * (z21 * z21)
                     + 0.3333333333333333 * self.m * self.w * dp[2] * (z41 * z41)
-                    + 0.16666666666666666 * self.m * self.w * dp[2] * (z42 * z42)
+                    + 0.16666666666666666 * self.m * self.w * dp[2] * (s6.v2 * s6.v2)
                     + 0.08333333333333333 * (self.l * self.l) * dp[0] * (z21 * z21)
-                    + 0.08333333333333333 * (self.l * self.l) * dp[0] * (z42 * z42)
+                    + 0.08333333333333333 * (self.l * self.l) * dp[0] * (s6.v2 * s6.v2)
                     + 0.08333333333333333 * (self.w * self.w) * dp[0] * (z21 * z21)
                     + 0.16666666666666666 * (self.w * self.w) * dp[0] * (z41 * z41)
-                    + 0.08333333333333333 * (self.w * self.w) * dp[0] * (z42 * z42);
-                let z2922 = 0.16666666666666666 * self.m * self.l * dp[1] * z21 * z23
-                    + 0.16666666666666666 * self.m * self.l * dp[1] * z42 * z44
-                    + 0.16666666666666666 * self.m * self.w * dp[2] * z21 * z23
-                    + 0.3333333333333333 * self.m * self.w * dp[2] * z41 * z43
-                    + 0.16666666666666666 * self.m * self.w * dp[2] * z42 * z44
-                    + 0.08333333333333333 * (self.l * self.l) * dp[0] * z21 * z23
-                    + 0.08333333333333333 * (self.l * self.l) * dp[0] * z42 * z44
-                    + 0.08333333333333333 * (self.w * self.w) * dp[0] * z21 * z23
-                    + 0.16666666666666666 * (self.w * self.w) * dp[0] * z41 * z43
-                    + 0.08333333333333333 * (self.w * self.w) * dp[0] * z42 * z44;
-                let z2923 = 0.16666666666666666 * self.m * self.l * dp[1] * (z23 * z23)
+                    + 0.08333333333333333 * (self.w * self.w) * dp[0] * (s6.v2 * s6.v2);
+                let z2922 = 0.16666666666666666 * self.m * self.l * dp[1] * z21 * s1.v5
+                    + 0.16666666666666666 * self.m * self.l * dp[1] * s6.v2 * z44
+                    + 0.16666666666666666 * self.m * self.w * dp[2] * z21 * s1.v5
+                    + 0.3333333333333333 * self.m * self.w * dp[2] * z41 * s1.v7
+                    + 0.16666666666666666 * self.m * self.w * dp[2] * s6.v2 * z44
+                    + 0.08333333333333333 * (self.l * self.l) * dp[0] * z21 * s1.v5
+                    + 0.08333333333333333 * (self.l * self.l) * dp[0] * s6.v2 * z44
+                    + 0.08333333333333333 * (self.w * self.w) * dp[0] * z21 * s1.v5
+                    + 0.16666666666666666 * (self.w * self.w) * dp[0] * z41 * s1.v7
+                    + 0.08333333333333333 * (self.w * self.w) * dp[0] * s6.v2 * z44;
+                let z2923 = 0.16666666666666666 * self.m * self.l * dp[1]
+                    * (s1.v5 * s1.v5)
                     + 0.16666666666666666 * self.m * self.l * dp[1] * (z44 * z44)
-                    + 0.16666666666666666 * self.m * self.w * dp[2] * (z23 * z23)
-                    + 0.3333333333333333 * self.m * self.w * dp[2] * (z43 * z43)
+                    + 0.16666666666666666 * self.m * self.w * dp[2] * (s1.v5 * s1.v5)
+                    + 0.3333333333333333 * self.m * self.w * dp[2] * (s1.v7 * s1.v7)
                     + 0.16666666666666666 * self.m * self.w * dp[2] * (z44 * z44)
-                    + 0.08333333333333333 * (self.l * self.l) * dp[0] * (z23 * z23)
+                    + 0.08333333333333333 * (self.l * self.l) * dp[0] * (s1.v5 * s1.v5)
                     + 0.08333333333333333 * (self.l * self.l) * dp[0] * (z44 * z44)
-                    + 0.08333333333333333 * (self.w * self.w) * dp[0] * (z23 * z23)
-                    + 0.16666666666666666 * (self.w * self.w) * dp[0] * (z43 * z43)
+                    + 0.08333333333333333 * (self.w * self.w) * dp[0] * (s1.v5 * s1.v5)
+                    + 0.16666666666666666 * (self.w * self.w) * dp[0] * (s1.v7 * s1.v7)
                     + 0.08333333333333333 * (self.w * self.w) * dp[0] * (z44 * z44);
                 let z2924 = 0.5 * dp[1] * z60 + z2886;
                 let z2925 = 0.5 * dp[1] * z62 + z2887;
                 let z2926 = 0.5 * dp[1] * z64 + z2888;
                 let z2927 = 0.16666666666666666 * self.m * self.l * dp[1] * (z40 * z40)
-                    + 0.16666666666666666 * self.m * self.l * dp[1] * (z59 * z59)
+                    + 0.16666666666666666 * self.m * self.l * dp[1] * (s6.v5 * s6.v5)
                     + 0.16666666666666666 * self.m * self.w * dp[2] * (z40 * z40)
-                    + 0.16666666666666666 * self.m * self.w * dp[2] * (z59 * z59)
+                    + 0.16666666666666666 * self.m * self.w * dp[2] * (s6.v5 * s6.v5)
                     + 0.3333333333333333 * self.m * self.w * dp[2] * (z60 * z60)
                     + 0.08333333333333333 * (self.l * self.l) * dp[0] * (z40 * z40)
-                    + 0.08333333333333333 * (self.l * self.l) * dp[0] * (z59 * z59)
+                    + 0.08333333333333333 * (self.l * self.l) * dp[0] * (s6.v5 * s6.v5)
                     + 0.08333333333333333 * (self.w * self.w) * dp[0] * (z40 * z40)
-                    + 0.08333333333333333 * (self.w * self.w) * dp[0] * (z59 * z59)
+                    + 0.08333333333333333 * (self.w * self.w) * dp[0] * (s6.v5 * s6.v5)
                     + 0.16666666666666666 * (self.w * self.w) * dp[0] * (z60 * z60);
-                let z2928 = 0.16666666666666666 * self.m * self.l * dp[1] * z40 * z42
-                    + 0.16666666666666666 * self.m * self.l * dp[1] * z59 * z61
-                    + 0.16666666666666666 * self.m * self.w * dp[2] * z40 * z42
-                    + 0.16666666666666666 * self.m * self.w * dp[2] * z59 * z61
+                let z2928 = 0.16666666666666666 * self.m * self.l * dp[1] * z40 * s6.v2
+                    + 0.16666666666666666 * self.m * self.l * dp[1] * s6.v5 * z61
+                    + 0.16666666666666666 * self.m * self.w * dp[2] * z40 * s6.v2
+                    + 0.16666666666666666 * self.m * self.w * dp[2] * s6.v5 * z61
                     + 0.3333333333333333 * self.m * self.w * dp[2] * z60 * z62
-                    + 0.08333333333333333 * (self.l * self.l) * dp[0] * z40 * z42
-                    + 0.08333333333333333 * (self.l * self.l) * dp[0] * z59 * z61
-                    + 0.08333333333333333 * (self.w * self.w) * dp[0] * z40 * z42
-                    + 0.08333333333333333 * (self.w * self.w) * dp[0] * z59 * z61
+                    + 0.08333333333333333 * (self.l * self.l) * dp[0] * z40 * s6.v2
+                    + 0.08333333333333333 * (self.l * self.l) * dp[0] * s6.v5 * z61
+                    + 0.08333333333333333 * (self.w * self.w) * dp[0] * z40 * s6.v2
+                    + 0.08333333333333333 * (self.w * self.w) * dp[0] * s6.v5 * z61
                     + 0.16666666666666666 * (self.w * self.w) * dp[0] * z60 * z62;
                 let z2929 = 0.16666666666666666 * self.m * self.l * dp[1] * z40 * z44
-                    + 0.16666666666666666 * self.m * self.l * dp[1] * z59 * z63
+                    + 0.16666666666666666 * self.m * self.l * dp[1] * s6.v5 * z63
                     + 0.16666666666666666 * self.m * self.w * dp[2] * z40 * z44
-                    + 0.16666666666666666 * self.m * self.w * dp[2] * z59 * z63
+                    + 0.16666666666666666 * self.m * self.w * dp[2] * s6.v5 * z63
                     + 0.3333333333333333 * self.m * self.w * dp[2] * z60 * z64
                     + 0.08333333333333333 * (self.l * self.l) * dp[0] * z40 * z44
-                    + 0.08333333333333333 * (self.l * self.l) * dp[0] * z59 * z63
+                    + 0.08333333333333333 * (self.l * self.l) * dp[0] * s6.v5 * z63
                     + 0.08333333333333333 * (self.w * self.w) * dp[0] * z40 * z44
-                    + 0.08333333333333333 * (self.w * self.w) * dp[0] * z59 * z63
+                    + 0.08333333333333333 * (self.w * self.w) * dp[0] * s6.v5 * z63
                     + 0.16666666666666666 * (self.w * self.w) * dp[0] * z60 * z64;
-                let z2930 = 0.16666666666666666 * self.m * self.l * dp[1] * (z42 * z42)
+                let z2930 = 0.16666666666666666 * self.m * self.l * dp[1]
+                    * (s6.v2 * s6.v2)
                     + 0.16666666666666666 * self.m * self.l * dp[1] * (z61 * z61)
-                    + 0.16666666666666666 * self.m * self.w * dp[2] * (z42 * z42)
+                    + 0.16666666666666666 * self.m * self.w * dp[2] * (s6.v2 * s6.v2)
                     + 0.16666666666666666 * self.m * self.w * dp[2] * (z61 * z61)
                     + 0.3333333333333333 * self.m * self.w * dp[2] * (z62 * z62)
-                    + 0.08333333333333333 * (self.l * self.l) * dp[0] * (z42 * z42)
+                    + 0.08333333333333333 * (self.l * self.l) * dp[0] * (s6.v2 * s6.v2)
                     + 0.08333333333333333 * (self.l * self.l) * dp[0] * (z61 * z61)
-                    + 0.08333333333333333 * (self.w * self.w) * dp[0] * (z42 * z42)
+                    + 0.08333333333333333 * (self.w * self.w) * dp[0] * (s6.v2 * s6.v2)
                     + 0.08333333333333333 * (self.w * self.w) * dp[0] * (z61 * z61)
                     + 0.16666666666666666 * (self.w * self.w) * dp[0] * (z62 * z62);
-                let z2931 = 0.16666666666666666 * self.m * self.l * dp[1] * z42 * z44
+                let z2931 = 0.16666666666666666 * self.m * self.l * dp[1] * s6.v2 * z44
                     + 0.16666666666666666 * self.m * self.l * dp[1] * z61 * z63
-                    + 0.16666666666666666 * self.m * self.w * dp[2] * z42 * z44
+                    + 0.16666666666666666 * self.m * self.w * dp[2] * s6.v2 * z44
                     + 0.16666666666666666 * self.m * self.w * dp[2] * z61 * z63
                     + 0.3333333333333333 * self.m * self.w * dp[2] * z62 * z64
-                    + 0.08333333333333333 * (self.l * self.l) * dp[0] * z42 * z44
+                    + 0.08333333333333333 * (self.l * self.l) * dp[0] * s6.v2 * z44
                     + 0.08333333333333333 * (self.l * self.l) * dp[0] * z61 * z63
-                    + 0.08333333333333333 * (self.w * self.w) * dp[0] * z42 * z44
+                    + 0.08333333333333333 * (self.w * self.w) * dp[0] * s6.v2 * z44
                     + 0.08333333333333333 * (self.w * self.w) * dp[0] * z61 * z63
                     + 0.16666666666666666 * (self.w * self.w) * dp[0] * z62 * z64;
                 let z2932 = 0.16666666666666666 * self.m * self.l * dp[1] * (z44 * z44)
@@ -8810,40 +7345,41 @@ impl Jacobians<5, 5, 0> for BricardA04 {
                 let z3022 = z3020 + a[3] * z2882;
                 let z3023 = z3021 + a[4] * z2889;
                 let z3024 = z3022 + a[4] * z2891;
-                let z3025 = self.m * a[0] * z2896 + a[0] * dp[0] * z75;
-                let z3026 = -self.m * a[0] * z2895 - a[0] * dp[0] * z74;
-                let z3027 = z480 * z2896 - z481 * z2895 + a[0] * z3018 - z74 * z3026
-                    + z75 * z3025;
-                let z3028 = -self.m * z460 * z2898 + self.m * a[0] * z2899
-                    + a[0] * dp[0] * z82 - dp[0] * z81 * z460;
-                let z3029 = self.m * z459 * z2898 - self.m * a[0] * z2897
-                    - a[0] * dp[0] * z80 + dp[0] * z81 * z459;
-                let z3030 = z459 * z2901 + z460 * z2904 + z483 * z2899 - z485 * z2897
-                    + a[0] * z2903 - z80 * z3029 + z82 * z3028;
-                let z3031 = self.m * z3019 + self.m * z463 * z2908
-                    - self.m * z464 * z2907 + dp[0] * z465 - dp[0] * z90 * z464
-                    + dp[0] * z91 * z463;
-                let z3032 = self.m * z3020 + self.m * z462 * z2907
-                    - self.m * z463 * z2906 + dp[0] * z467 - dp[0] * z89 * z463
-                    + dp[0] * z90 * z462;
-                let z3033 = z462 * z2910 + z463 * z2912 + z464 * z2913 + z489 * z2908
-                    - z491 * z2906 - z89 * z3032 + z91 * z3031;
-                let z3034 = self.m * z3021 + self.m * z469 * z2917
-                    - self.m * z470 * z2916 + dp[0] * z471 - dp[0] * z99 * z470
-                    + dp[0] * z100 * z469;
-                let z3035 = self.m * z3022 + self.m * z468 * z2916
-                    - self.m * z469 * z2915 + dp[0] * z473 - dp[0] * z98 * z469
-                    + dp[0] * z99 * z468;
-                let z3036 = z468 * z2919 + z469 * z2921 + z470 * z2922 + z495 * z2917
-                    - z497 * z2915 - z98 * z3035 + z100 * z3034;
-                let z3037 = self.m * z3023 + self.m * z475 * z2926
-                    - self.m * z476 * z2925 + dp[0] * z477 - dp[0] * z108 * z476
-                    + dp[0] * z109 * z475;
-                let z3038 = self.m * z3024 + self.m * z474 * z2925
-                    - self.m * z475 * z2924 + dp[0] * z479 - dp[0] * z107 * z475
-                    + dp[0] * z108 * z474;
-                let z3039 = z474 * z2928 + z475 * z2930 + z476 * z2931 + z501 * z2926
-                    - z503 * z2924 - z107 * z3038 + z109 * z3037;
+                let z3025 = self.m * a[0] * z2896 + a[0] * dp[0] * s6.v9;
+                let z3026 = -self.m * a[0] * z2895 - a[0] * dp[0] * s6.v8;
+                let z3027 = s33.v21 * z2896 - s33.v22 * z2895 + a[0] * z3018
+                    - s6.v8 * z3026 + s6.v9 * z3025;
+                let z3028 = -self.m * s33.v1 * z2898 + self.m * a[0] * z2899
+                    + a[0] * dp[0] * s5.v5 - dp[0] * s6.v10 * s33.v1;
+                let z3029 = self.m * s33.v0 * z2898 - self.m * a[0] * z2897
+                    - a[0] * dp[0] * s5.v4 + dp[0] * s6.v10 * s33.v0;
+                let z3030 = s33.v0 * z2901 + s33.v1 * z2904 + s33.v23 * z2899
+                    - s33.v25 * z2897 + a[0] * z2903 - s5.v4 * z3029 + s5.v5 * z3028;
+                let z3031 = self.m * z3019 + self.m * s33.v4 * z2908
+                    - self.m * s33.v5 * z2907 + dp[0] * s33.v6 - dp[0] * s6.v11 * s33.v5
+                    + dp[0] * s5.v7 * s33.v4;
+                let z3032 = self.m * z3020 + self.m * s33.v3 * z2907
+                    - self.m * s33.v4 * z2906 + dp[0] * s33.v8 - dp[0] * s5.v6 * s33.v4
+                    + dp[0] * s6.v11 * s33.v3;
+                let z3033 = s33.v3 * z2910 + s33.v4 * z2912 + s33.v5 * z2913
+                    + s33.v26 * z2908 - s33.v28 * z2906 - s5.v6 * z3032 + s5.v7 * z3031;
+                let z3034 = self.m * z3021 + self.m * s33.v10 * z2917
+                    - self.m * s33.v11 * z2916 + dp[0] * s33.v12
+                    - dp[0] * s6.v12 * s33.v11 + dp[0] * s5.v9 * s33.v10;
+                let z3035 = self.m * z3022 + self.m * s33.v9 * z2916
+                    - self.m * s33.v10 * z2915 + dp[0] * s33.v14
+                    - dp[0] * s5.v8 * s33.v10 + dp[0] * s6.v12 * s33.v9;
+                let z3036 = s33.v9 * z2919 + s33.v10 * z2921 + s33.v11 * z2922
+                    + s33.v29 * z2917 - s33.v31 * z2915 - s5.v8 * z3035 + s5.v9 * z3034;
+                let z3037 = self.m * z3023 + self.m * s33.v16 * z2926
+                    - self.m * s33.v17 * z2925 + dp[0] * s33.v18
+                    - dp[0] * s6.v13 * s33.v17 + dp[0] * s5.v11 * s33.v16;
+                let z3038 = self.m * z3024 + self.m * s33.v15 * z2925
+                    - self.m * s33.v16 * z2924 + dp[0] * s33.v20
+                    - dp[0] * s5.v10 * s33.v16 + dp[0] * s6.v13 * s33.v15;
+                let z3039 = s33.v15 * z2928 + s33.v16 * z2930 + s33.v17 * z2931
+                    + s33.v32 * z2926 - s33.v34 * z2924 - s5.v10 * z3038
+                    + s5.v11 * z3037;
                 let z3040 = z3036 + z3039;
                 let z3041 = z3033 + z3040;
                 let z3042 = z3030 + z3041;
@@ -8852,34 +7388,36 @@ impl Jacobians<5, 5, 0> for BricardA04 {
                 let z3045 = z3044 + a[2] * z2872;
                 let z3046 = z3045 + a[3] * z2881;
                 let z3047 = z3046 + a[4] * z2890;
-                let z3048 = -self.m * z459 * z2899 + self.m * z460 * z2897
-                    + self.m * z3044 + dp[0] * z461 + dp[0] * z80 * z460
-                    - dp[0] * z82 * z459;
-                let z3049 = z459 * z2900 + z460 * z2902 - z484 * z2899 + z485 * z2898
-                    + a[0] * z2901 + z81 * z3029 - z82 * z3048;
-                let z3050 = z459 * z2902 + z460 * z2905 - z483 * z2898 + z484 * z2897
-                    + a[0] * z2904 + z80 * z3048 - z81 * z3028;
-                let z3051 = -self.m * z462 * z2908 + self.m * z464 * z2906
-                    + self.m * z3045 + dp[0] * z466 + dp[0] * z89 * z464
-                    - dp[0] * z91 * z462;
-                let z3052 = z462 * z2909 + z463 * z2910 + z464 * z2911 - z490 * z2908
-                    + z491 * z2907 + z90 * z3032 - z91 * z3051;
-                let z3053 = z462 * z2911 + z463 * z2913 + z464 * z2914 - z489 * z2907
-                    + z490 * z2906 + z89 * z3051 - z90 * z3031;
-                let z3054 = -self.m * z468 * z2917 + self.m * z470 * z2915
-                    + self.m * z3046 + dp[0] * z472 + dp[0] * z98 * z470
-                    - dp[0] * z100 * z468;
-                let z3055 = z468 * z2918 + z469 * z2919 + z470 * z2920 - z496 * z2917
-                    + z497 * z2916 + z99 * z3035 - z100 * z3054;
-                let z3056 = z468 * z2920 + z469 * z2922 + z470 * z2923 - z495 * z2916
-                    + z496 * z2915 + z98 * z3054 - z99 * z3034;
-                let z3057 = -self.m * z474 * z2926 + self.m * z476 * z2924
-                    + self.m * z3047 + dp[0] * z478 + dp[0] * z107 * z476
-                    - dp[0] * z109 * z474;
-                let z3058 = z474 * z2927 + z475 * z2928 + z476 * z2929 - z502 * z2926
-                    + z503 * z2925 + z108 * z3038 - z109 * z3057;
-                let z3059 = z474 * z2929 + z475 * z2931 + z476 * z2932 - z501 * z2925
-                    + z502 * z2924 + z107 * z3057 - z108 * z3037;
+                let z3048 = -self.m * s33.v0 * z2899 + self.m * s33.v1 * z2897
+                    + self.m * z3044 + dp[0] * s33.v2 + dp[0] * s5.v4 * s33.v1
+                    - dp[0] * s5.v5 * s33.v0;
+                let z3049 = s33.v0 * z2900 + s33.v1 * z2902 - s33.v24 * z2899
+                    + s33.v25 * z2898 + a[0] * z2901 + s6.v10 * z3029 - s5.v5 * z3048;
+                let z3050 = s33.v0 * z2902 + s33.v1 * z2905 - s33.v23 * z2898
+                    + s33.v24 * z2897 + a[0] * z2904 + s5.v4 * z3048 - s6.v10 * z3028;
+                let z3051 = -self.m * s33.v3 * z2908 + self.m * s33.v5 * z2906
+                    + self.m * z3045 + dp[0] * s33.v7 + dp[0] * s5.v6 * s33.v5
+                    - dp[0] * s5.v7 * s33.v3;
+                let z3052 = s33.v3 * z2909 + s33.v4 * z2910 + s33.v5 * z2911
+                    - s33.v27 * z2908 + s33.v28 * z2907 + s6.v11 * z3032 - s5.v7 * z3051;
+                let z3053 = s33.v3 * z2911 + s33.v4 * z2913 + s33.v5 * z2914
+                    - s33.v26 * z2907 + s33.v27 * z2906 + s5.v6 * z3051 - s6.v11 * z3031;
+                let z3054 = -self.m * s33.v9 * z2917 + self.m * s33.v11 * z2915
+                    + self.m * z3046 + dp[0] * s33.v13 + dp[0] * s5.v8 * s33.v11
+                    - dp[0] * s5.v9 * s33.v9;
+                let z3055 = s33.v9 * z2918 + s33.v10 * z2919 + s33.v11 * z2920
+                    - s33.v30 * z2917 + s33.v31 * z2916 + s6.v12 * z3035 - s5.v9 * z3054;
+                let z3056 = s33.v9 * z2920 + s33.v10 * z2922 + s33.v11 * z2923
+                    - s33.v29 * z2916 + s33.v30 * z2915 + s5.v8 * z3054 - s6.v12 * z3034;
+                let z3057 = -self.m * s33.v15 * z2926 + self.m * s33.v17 * z2924
+                    + self.m * z3047 + dp[0] * s33.v19 + dp[0] * s5.v10 * s33.v17
+                    - dp[0] * s5.v11 * s33.v15;
+                let z3058 = s33.v15 * z2927 + s33.v16 * z2928 + s33.v17 * z2929
+                    - s33.v33 * z2926 + s33.v34 * z2925 + s6.v13 * z3038
+                    - s5.v11 * z3057;
+                let z3059 = s33.v15 * z2929 + s33.v16 * z2931 + s33.v17 * z2932
+                    - s33.v32 * z2925 + s33.v33 * z2924 + s5.v10 * z3057
+                    - s6.v13 * z3037;
                 let z3060 = z3055 + z3058;
                 let z3061 = z3056 + z3059;
                 let z3062 = z3054 + z3057;
@@ -8889,20 +7427,21 @@ impl Jacobians<5, 5, 0> for BricardA04 {
                 let z3066 = z3049 + z3063;
                 let z3067 = z3050 + z3064;
                 let z3068 = z3048 + z3065;
-                let z3069 = z0 * z3067 + z1 * z3066 + z10 * z3068 + z523 * z2866;
+                let z3069 = s1.v0 * z3067 + s1.v1 * z3066 + s5.v0 * z3068
+                    + s33.v41 * z2866;
                 let z3070 = z3034 + z3037;
                 let z3071 = z3035 + z3038;
                 let z3072 = z3031 + z3070;
                 let z3073 = z3032 + z3071;
-                let z3074 = z516 * z2871 + z5 * z3041 + z517 * z2872 + z6 * z3063
-                    + z518 * z2873 + z8 * z3064 + z25 * z3072 + z26 * z3065
-                    + z27 * z3073;
-                let z3075 = z510 * z2880 + z511 * z2881 + z512 * z2882 + z19 * z3060
-                    + z21 * z3040 + z23 * z3061 + z45 * z3070 + z46 * z3062
-                    + z47 * z3071;
-                let z3076 = z501 * z2889 + z502 * z2890 + z503 * z2891 + z40 * z3058
-                    + z42 * z3039 + z44 * z3059 + z65 * z3037 + z66 * z3057
-                    + z67 * z3038;
+                let z3074 = s33.v38 * z2871 + s0.v1 * z3041 + s33.v39 * z2872
+                    + s1.v2 * z3063 + s33.v40 * z2873 + s1.v3 * z3064 + s6.v0 * z3072
+                    + s5.v1 * z3065 + s6.v1 * z3073;
+                let z3075 = s33.v35 * z2880 + s33.v36 * z2881 + s33.v37 * z2882
+                    + s2.v1 * z3060 + z21 * z3040 + s1.v5 * z3061 + s6.v3 * z3070
+                    + s5.v2 * z3062 + s6.v4 * z3071;
+                let z3076 = s33.v32 * z2889 + s33.v33 * z2890 + s33.v34 * z2891
+                    + z40 * z3058 + s6.v2 * z3039 + z44 * z3059 + s6.v6 * z3037
+                    + s5.v3 * z3057 + s6.v7 * z3038;
                 out[0] = z3043;
                 out[1] = z3069;
                 out[2] = z3074;
@@ -8926,385 +7465,275 @@ impl Jacobians<5, 5, 0> for BricardA04 {
     ) {
         d_dq.fill(0.0);
         d_dqd.fill(0.0);
-        let z0 = q[0].cos();
-        let z1 = q[0].sin();
-        let z4 = q[1].cos();
-        let z5 = q[1].sin();
-        let z6 = z0 * z4;
-        let z7 = -z0 * z5;
-        let z8 = -z1 * z4;
-        let z9 = z1 * z5;
-        let z17 = q[2].cos();
-        let z18 = q[2].sin();
-        let z19 = z1 * z18 + z7 * z17;
-        let z20 = z1 * z17 - z7 * z18;
-        let z21 = z4 * z17;
-        let z22 = -z4 * z18;
-        let z23 = z0 * z18 + z9 * z17;
-        let z24 = z0 * z17 - z9 * z18;
-        let z37 = q[3].cos();
-        let z38 = q[3].sin();
-        let z39 = z6 * z37 - z20 * z38;
-        let z41 = z5 * z37 - z22 * z38;
-        let z43 = z8 * z37 - z24 * z38;
-        let z57 = q[4].cos();
-        let z58 = q[4].sin();
-        let z380 = qd[0] * z0;
-        let z382 = -qd[0] * z1;
-        let z533 = -z0 * z4;
-        let z534 = z0 * z5;
-        let z536 = -z1 * z18 + z17 * z534;
-        let z537 = -z1 * z17 - z18 * z534;
-        let z541 = z37 * z533 - z38 * z537;
-        let z588 = z1 * z4;
-        let z592 = z17 * z533;
-        let z593 = -z18 * z533;
-        let z594 = -z5 * z17;
-        let z595 = z5 * z18;
-        let z596 = z17 * z588;
-        let z597 = -z18 * z588;
-        let z603 = z7 * z37 - z38 * z593;
-        let z605 = z4 * z37 - z38 * z595;
-        let z607 = z9 * z37 - z38 * z597;
-        let z676 = -z1 * z18 - z7 * z17;
-        let z677 = -z4 * z17;
-        let z678 = -z0 * z18 - z9 * z17;
-        let z682 = -z38 * z676;
-        let z684 = -z38 * z677;
-        let z686 = -z38 * z678;
-        let z740 = -z6 * z38 - z20 * z37;
-        let z741 = -z5 * z38 - z22 * z37;
-        let z742 = -z8 * z38 - z24 * z37;
-        let z955 = -qd[1] * z5;
-        let z956 = qd[1] * z4;
-        let z957 = -z1 * z955 - z4 * z380;
-        let z958 = z1 * z956 + z5 * z380;
-        let z959 = -qd[2] * z18;
-        let z960 = qd[2] * z17;
-        let z961 = z0 * z960 + z9 * z959 + z17 * z958 + z18 * z382;
-        let z962 = z0 * z959 - z9 * z960 + z17 * z382 - z18 * z958;
-        let z963 = -qd[3] * z38;
-        let z964 = qd[3] * z37;
-        let z965 = z8 * z963 - z24 * z964 + z37 * z957 - z38 * z962;
-        let z966 = -qd[4] * z58;
-        let z967 = qd[4] * z57;
-        let z968 = z23 * z966 - z43 * z967 + z57 * z961 - z58 * z965;
-        let z969 = -self.l * z380;
-        let z970 = -self.l * z958 + z969;
-        let z971 = z970 + self.l * z962;
-        let z972 = z971 - self.l * z965;
-        let z973 = -z0 * z956 - z5 * z382;
-        let z974 = -z0 * z955 - z4 * z382;
-        let z975 = z17 * z974 + z533 * z959;
-        let z976 = -z18 * z974 - z533 * z960;
-        let z977 = z7 * z963 + z37 * z973 - z38 * z976 - z593 * z964;
-        let z978 = z57 * z975 - z58 * z977 + z592 * z966 - z603 * z967;
-        let z979 = -self.l * z974;
-        let z980 = z979 + self.l * z976;
-        let z981 = z980 - self.l * z977;
-        let z982 = z1 * z959 - z7 * z960 + z17 * z380 - z18 * z973;
-        let z983 = -z1 * z960 - z7 * z959 - z17 * z973 - z18 * z380;
-        let z984 = -z38 * z983 - z676 * z964;
-        let z985 = z20 * z966 + z57 * z982 - z58 * z984 - z682 * z967;
-        let z986 = self.l * z983;
-        let z987 = z986 - self.l * z984;
-        let z988 = z0 * z955 + z4 * z382;
-        let z989 = -z6 * z964 - z20 * z963 - z37 * z982 - z38 * z988;
-        let z990 = -self.l * z989;
-        let z991 = -z740 * z967 - z58 * z989;
-        let z992 = z1 * z960 + z7 * z959 + z17 * z973 + z18 * z380;
-        let z993 = z6 * z963 - z20 * z964 + z37 * z988 - z38 * z982;
-        let z994 = -z19 * z967 - z39 * z966 - z57 * z993 - z58 * z992;
-        let z995 = -z5 * z959 - z17 * z956;
-        let z996 = z5 * z960 + z18 * z956;
-        let z997 = z4 * z963 + z37 * z955 - z38 * z996 - z595 * z964;
-        let z998 = z57 * z995 - z58 * z997 + z594 * z966 - z605 * z967;
-        let z999 = self.l * z956;
-        let z1000 = z999 + self.l * z996;
-        let z1001 = z1000 - self.l * z997;
-        let z1002 = -z4 * z960 - z18 * z955;
-        let z1003 = -z4 * z959 - z17 * z955;
-        let z1004 = -z38 * z1003 - z677 * z964;
-        let z1005 = z22 * z966 + z57 * z1002 - z58 * z1004 - z684 * z967;
-        let z1006 = self.l * z1003;
-        let z1007 = z1006 - self.l * z1004;
-        let z1008 = -z5 * z964 - z22 * z963 - z37 * z1002 - z38 * z956;
-        let z1009 = -self.l * z1008;
-        let z1010 = -z741 * z967 - z58 * z1008;
-        let z1011 = z4 * z959 + z17 * z955;
-        let z1012 = z5 * z963 - z22 * z964 + z37 * z956 - z38 * z1002;
-        let z1013 = -z21 * z967 - z41 * z966 - z57 * z1012 - z58 * z1011;
-        let z1014 = z0 * z956 + z5 * z382;
-        let z1015 = -z1 * z960 + z17 * z1014 - z18 * z380 + z534 * z959;
-        let z1016 = -z1 * z959 - z17 * z380 - z18 * z1014 - z534 * z960;
-        let z1017 = z533 * z963 - z537 * z964 + z37 * z974 - z38 * z1016;
-        let z1018 = z536 * z966 - z541 * z967 + z57 * z1015 - z58 * z1017;
-        let z1019 = -self.l * z382;
-        let z1020 = z1019 - self.l * z1014;
-        let z1021 = z1020 + self.l * z1016;
-        let z1022 = z1021 - self.l * z1017;
-        let z1023 = z1 * z955 + z4 * z380;
-        let z1024 = z17 * z1023 + z588 * z959;
-        let z1025 = -z18 * z1023 - z588 * z960;
-        let z1026 = z9 * z963 + z37 * z958 - z38 * z1025 - z597 * z964;
-        let z1027 = z57 * z1024 - z58 * z1026 + z596 * z966 - z607 * z967;
-        let z1028 = -self.l * z1023;
-        let z1029 = self.l * z1025 + z1028;
-        let z1030 = -self.l * z1026 + z1029;
-        let z1031 = -z0 * z960 - z9 * z959 - z17 * z958 - z18 * z382;
-        let z1032 = -z38 * z1031 - z678 * z964;
-        let z1033 = z24 * z966 + z57 * z962 - z58 * z1032 - z686 * z967;
-        let z1034 = self.l * z1031;
-        let z1035 = -self.l * z1032 + z1034;
-        let z1036 = -z8 * z964 - z24 * z963 - z37 * z962 - z38 * z957;
-        let z1037 = -self.l * z1036;
-        let z1038 = -z742 * z967 - z58 * z1036;
-        let z1039 = -z23 * z967 - z43 * z966 - z57 * z965 - z58 * z961;
-        let z1040 = z57 * z997 + z58 * z995 + z594 * z967 + z605 * z966;
-        let z1041 = z22 * z967 + z57 * z1004 + z58 * z1002 + z684 * z966;
-        let z1042 = z741 * z966 + z57 * z1008;
-        let z1043 = z21 * z966 - z41 * z967 + z57 * z1011 - z58 * z1012;
-        let z1044 = z536 * z967 + z541 * z966 + z57 * z1017 + z58 * z1015;
-        let z1045 = z57 * z1026 + z58 * z1024 + z596 * z967 + z607 * z966;
-        let z1046 = z24 * z967 + z57 * z1032 + z58 * z962 + z686 * z966;
-        let z1047 = z742 * z966 + z57 * z1036;
+        let s0 = self.shared0(q);
+        let s1 = self.shared1(q, &s0);
+        let s2 = self.shared2(q, &s0, &s1);
+        let s7 = self.shared7(q, &s0, &s1);
+        let s9 = self.shared9(q, &s0, &s1, &s7);
+        let s10 = self.shared10(q, &s0, &s1, &s2, &s7);
+        let s11 = self.shared11(q, &s0);
+        let s32 = self.shared32(q, qd, &s0, &s1, &s2, &s7, &s9, &s10, &s11);
+        let z21 = s0.v0 * s0.v2;
+        let z22 = -s0.v0 * s0.v3;
+        let z41 = s0.v1 * s0.v4 - z22 * s0.v5;
+        let z380 = qd[0] * s1.v0;
+        let z382 = -qd[0] * s1.v1;
         let z3333 = qd[4] * self.l;
-        let z3334 = -z57 * z3333;
-        let z3335 = -z58 * z3333;
+        let z3334 = -s0.v6 * z3333;
+        let z3335 = -s0.v7 * z3333;
         let z3336 = qd[3] * self.l;
-        let z3337 = -qd[3] * self.l - z58 * z3336;
-        let z3338 = z37 * z3334 - z38 * z3337;
+        let z3337 = -qd[3] * self.l - s0.v7 * z3336;
+        let z3338 = s0.v4 * z3334 - s0.v5 * z3337;
         let z3339 = qd[2] * self.l;
-        let z3340 = -qd[2] * self.l - z58 * z3339;
-        let z3341 = qd[2] * self.l - z38 * z3340;
-        let z3342 = -z37 * z3337 - z38 * z3334 + z57 * z3339;
+        let z3340 = -qd[2] * self.l - s0.v7 * z3339;
+        let z3341 = qd[2] * self.l - s0.v5 * z3340;
+        let z3342 = -s0.v4 * z3337 - s0.v5 * z3334 + s0.v6 * z3339;
         let z3343 = qd[1] * self.l;
-        let z3344 = -qd[1] * self.l - z58 * z3343;
-        let z3345 = qd[1] * self.l - z38 * z3344;
-        let z3346 = z57 * z3343;
-        let z3347 = -qd[1] * self.l + z17 * z3346 - z18 * z3345;
-        let z3348 = z17 * z3335 - z17 * z3341 - z18 * z3342 + z37 * z3344;
+        let z3344 = -qd[1] * self.l - s0.v7 * z3343;
+        let z3345 = qd[1] * self.l - s0.v5 * z3344;
+        let z3346 = s0.v6 * z3343;
+        let z3347 = -qd[1] * self.l + s0.v2 * z3346 - s0.v3 * z3345;
+        let z3348 = s0.v2 * z3335 - s0.v2 * z3341 - s0.v3 * z3342 + s0.v4 * z3344;
         let z3349 = qd[0] * self.l;
-        let z3350 = -z740 * z3336 - z19 * z3333 - z43 * z3349 - z603 * z3343
-            - z682 * z3339;
-        let z3351 = z20 * z3339 + z23 * z3349 - z39 * z3333 + z592 * z3343;
-        let z3352 = -qd[0] * self.l - z58 * z3349;
-        let z3353 = -z6 * z3337 - z20 * z3334 - z24 * z3352 - z593 * z3344
-            - z676 * z3340;
-        let z3354 = z6 * z3334 + z7 * z3344 + z8 * z3352 - z20 * z3337;
-        let z3355 = qd[0] * self.l - z38 * z3352;
-        let z3356 = z57 * z3349;
-        let z3357 = z0 * z3356 + z1 * z3335 - z1 * z3341 - z7 * z3342 - z9 * z3355
-            - z533 * z3345;
-        let z3358 = z0 * z3355 + z1 * z3342 + z7 * z3335 - z7 * z3341 + z9 * z3356
-            + z533 * z3346;
-        let z3359 = -qd[0] * self.l + z17 * z3356 - z18 * z3355;
-        let z3360 = z37 * z3352;
-        let z3361 = -z0 * z3348 + z1 * z3359;
-        let z3362 = z0 * z3338 - z0 * z3347 - z1 * z3360;
-        let z3363 = -z967 * z3336;
-        let z3364 = -z967 * z3339;
-        let z3365 = -z38 * z3364 - z964 * z3340;
-        let z3366 = -z967 * z3343;
-        let z3367 = -z38 * z3366 - z964 * z3344;
-        let z3368 = z966 * z3343;
-        let z3369 = z17 * z3368 - z18 * z3367 + z959 * z3346 - z960 * z3345;
-        let z3370 = z4 * z3338 - z4 * z3347 - z5 * z3348 + z17 * z3355 + z18 * z3356;
-        let z3371 = -qd[0] * self.l - z4 * z3360 + z5 * z3359 + z17 * z3342 + z18 * z3335
-            - z18 * z3341;
-        let z3372 = -z977 * z3343 - z984 * z3339 - z989 * z3336 - z992 * z3333
-            - qd[4] * z3351 - z965 * z3349;
-        let z3373 = z975 * z3343 + z982 * z3339 - z993 * z3333 + qd[4] * z3350
-            + z961 * z3349;
-        let z3374 = -z967 * z3349;
-        let z3375 = -z966 * z3333;
-        let z3376 = -z976 * z3344 - z982 * z3334 - z983 * z3340 - z988 * z3337
-            - qd[3] * z3354 - z6 * z3363 - z20 * z3375 - z24 * z3374 - z593 * z3366
-            - z676 * z3364 - z962 * z3352;
-        let z3377 = z973 * z3344 - z982 * z3337 + z988 * z3334 + qd[3] * z3353
-            + z6 * z3375 + z7 * z3366 + z8 * z3374 - z20 * z3363 + z957 * z3352;
-        let z3378 = -z38 * z3374 - z964 * z3352;
-        let z3379 = z966 * z3349;
-        let z3380 = -z37 * z3363 - z38 * z3375 - z963 * z3337 - z964 * z3334
-            + z966 * z3339;
-        let z3381 = -z967 * z3333;
-        let z3382 = -z973 * z3342 - z974 * z3345 - qd[2] * z3358 + z0 * z3379
-            - z1 * z3365 + z1 * z3381 - z7 * z3380 - z9 * z3378 - z533 * z3367
-            + z380 * z3335 - z380 * z3341 + z382 * z3356 - z958 * z3355;
-        let z3383 = z973 * z3335 - z973 * z3341 + z974 * z3346 + qd[2] * z3357
-            + z0 * z3378 + z1 * z3380 - z7 * z3365 + z7 * z3381 + z9 * z3379
-            + z533 * z3368 + z380 * z3342 + z382 * z3355 + z958 * z3356;
-        let z3384 = z17 * z3379 - z18 * z3378 + z959 * z3356 - z960 * z3355;
-        let z3385 = z37 * z3374 + z963 * z3352;
-        let z3386 = -z17 * z3365 + z17 * z3381 - z18 * z3380 + z37 * z3366 + z959 * z3335
-            - z959 * z3341 - z960 * z3342 + z963 * z3344;
-        let z3387 = z37 * z3375 - z38 * z3363 + z963 * z3334 - z964 * z3337;
-        let z3388 = -qd[1] * z3362 - z0 * z3386 + z1 * z3384 + z380 * z3359
+        let z3350 = -s10.v5 * z3336 - s2.v1 * z3333 - s1.v7 * z3349 - s10.v2 * z3343
+            - s10.v4 * z3339;
+        let z3351 = s2.v2 * z3339 + s1.v5 * z3349 - s2.v3 * z3333 + s10.v0 * z3343;
+        let z3352 = -qd[0] * self.l - s0.v7 * z3349;
+        let z3353 = -s1.v2 * z3337 - s2.v2 * z3334 - s1.v6 * z3352 - s10.v1 * z3344
+            - s10.v3 * z3340;
+        let z3354 = s1.v2 * z3334 + s2.v0 * z3344 + s1.v3 * z3352 - s2.v2 * z3337;
+        let z3355 = qd[0] * self.l - s0.v5 * z3352;
+        let z3356 = s0.v6 * z3349;
+        let z3357 = s1.v0 * z3356 + s1.v1 * z3335 - s1.v1 * z3341 - s2.v0 * z3342
+            - s1.v4 * z3355 - s7.v0 * z3345;
+        let z3358 = s1.v0 * z3355 + s1.v1 * z3342 + s2.v0 * z3335 - s2.v0 * z3341
+            + s1.v4 * z3356 + s7.v0 * z3346;
+        let z3359 = -qd[0] * self.l + s0.v2 * z3356 - s0.v3 * z3355;
+        let z3360 = s0.v4 * z3352;
+        let z3361 = -s1.v0 * z3348 + s1.v1 * z3359;
+        let z3362 = s1.v0 * z3338 - s1.v0 * z3347 - s1.v1 * z3360;
+        let z3363 = -s32.v12 * z3336;
+        let z3364 = -s32.v12 * z3339;
+        let z3365 = -s0.v5 * z3364 - s32.v9 * z3340;
+        let z3366 = -s32.v12 * z3343;
+        let z3367 = -s0.v5 * z3366 - s32.v9 * z3344;
+        let z3368 = s32.v11 * z3343;
+        let z3369 = s0.v2 * z3368 - s0.v3 * z3367 + s32.v4 * z3346 - s32.v5 * z3345;
+        let z3370 = s0.v0 * z3338 - s0.v0 * z3347 - s0.v1 * z3348 + s0.v2 * z3355
+            + s0.v3 * z3356;
+        let z3371 = -qd[0] * self.l - s0.v0 * z3360 + s0.v1 * z3359 + s0.v2 * z3342
+            + s0.v3 * z3335 - s0.v3 * z3341;
+        let z3372 = -s32.v22 * z3343 - s32.v29 * z3339 - s32.v34 * z3336
+            - s32.v37 * z3333 - qd[4] * z3351 - s32.v10 * z3349;
+        let z3373 = s32.v20 * z3343 + s32.v27 * z3339 - s32.v38 * z3333 + qd[4] * z3350
+            + s32.v6 * z3349;
+        let z3374 = -s32.v12 * z3349;
+        let z3375 = -s32.v11 * z3333;
+        let z3376 = -s32.v21 * z3344 - s32.v27 * z3334 - s32.v28 * z3340
+            - s32.v33 * z3337 - qd[3] * z3354 - s1.v2 * z3363 - s2.v2 * z3375
+            - s1.v6 * z3374 - s10.v1 * z3366 - s10.v3 * z3364 - s32.v7 * z3352;
+        let z3377 = s32.v18 * z3344 - s32.v27 * z3337 + s32.v33 * z3334 + qd[3] * z3353
+            + s1.v2 * z3375 + s2.v0 * z3366 + s1.v3 * z3374 - s2.v2 * z3363
+            + s32.v2 * z3352;
+        let z3378 = -s0.v5 * z3374 - s32.v9 * z3352;
+        let z3379 = s32.v11 * z3349;
+        let z3380 = -s0.v4 * z3363 - s0.v5 * z3375 - s32.v8 * z3337 - s32.v9 * z3334
+            + s32.v11 * z3339;
+        let z3381 = -s32.v12 * z3333;
+        let z3382 = -s32.v18 * z3342 - s32.v19 * z3345 - qd[2] * z3358 + s1.v0 * z3379
+            - s1.v1 * z3365 + s1.v1 * z3381 - s2.v0 * z3380 - s1.v4 * z3378
+            - s7.v0 * z3367 + z380 * z3335 - z380 * z3341 + z382 * z3356
+            - s32.v3 * z3355;
+        let z3383 = s32.v18 * z3335 - s32.v18 * z3341 + s32.v19 * z3346 + qd[2] * z3357
+            + s1.v0 * z3378 + s1.v1 * z3380 - s2.v0 * z3365 + s2.v0 * z3381
+            + s1.v4 * z3379 + s7.v0 * z3368 + z380 * z3342 + z382 * z3355
+            + s32.v3 * z3356;
+        let z3384 = s0.v2 * z3379 - s0.v3 * z3378 + s32.v4 * z3356 - s32.v5 * z3355;
+        let z3385 = s0.v4 * z3374 + s32.v8 * z3352;
+        let z3386 = -s0.v2 * z3365 + s0.v2 * z3381 - s0.v3 * z3380 + s0.v4 * z3366
+            + s32.v4 * z3335 - s32.v4 * z3341 - s32.v5 * z3342 + s32.v8 * z3344;
+        let z3387 = s0.v4 * z3375 - s0.v5 * z3363 + s32.v8 * z3334 - s32.v9 * z3337;
+        let z3388 = -qd[1] * z3362 - s1.v0 * z3386 + s1.v1 * z3384 + z380 * z3359
             - z382 * z3348;
-        let z3389 = qd[1] * z3361 - z0 * z3369 + z0 * z3387 - z1 * z3385 - z380 * z3360
-            + z382 * z3338 - z382 * z3347;
-        let z3390 = -qd[0] * z3370 - z4 * z3385 + z5 * z3384 + z17 * z3380 - z18 * z3365
-            + z18 * z3381 - z955 * z3360 + z956 * z3359 + z959 * z3342 + z960 * z3335
-            - z960 * z3341;
-        let z3391 = qd[0] * z3371 - z4 * z3369 + z4 * z3387 - z5 * z3386 + z17 * z3378
-            + z18 * z3379 + z955 * z3338 - z955 * z3347 - z956 * z3348 + z959 * z3355
-            + z960 * z3356;
-        let z3392 = -z741 * z3336 - z21 * z3333 - z605 * z3343 - z684 * z3339;
-        let z3393 = z22 * z3339 - z41 * z3333 + z594 * z3343;
-        let z3394 = -z5 * z3337 - z22 * z3334 - z595 * z3344 - z677 * z3340;
-        let z3395 = z4 * z3344 + z5 * z3334 - z22 * z3337;
-        let z3396 = -z4 * z3342 + z5 * z3345;
-        let z3397 = z4 * z3335 - z4 * z3341 - z5 * z3346;
-        let z3398 = qd[1] * self.l - z17 * z3346 + z18 * z3345 + z37 * z3334
-            - z38 * z3337;
-        let z3399 = -z997 * z3343 - z1004 * z3339 - z1008 * z3336 - z1011 * z3333
-            - qd[4] * z3393;
-        let z3400 = z995 * z3343 + z1002 * z3339 - z1012 * z3333 + qd[4] * z3392;
-        let z3401 = -z996 * z3344 - z1002 * z3334 - z1003 * z3340 - qd[3] * z3395
-            - z5 * z3363 - z22 * z3375 - z595 * z3366 - z677 * z3364 - z956 * z3337;
-        let z3402 = -z1002 * z3337 + qd[3] * z3394 + z4 * z3366 + z5 * z3375
-            - z22 * z3363 + z955 * z3344 + z956 * z3334;
-        let z3403 = -qd[2] * z3397 - z4 * z3380 + z5 * z3367 - z955 * z3342
-            + z956 * z3345;
-        let z3404 = qd[2] * z3396 - z4 * z3365 + z4 * z3381 - z5 * z3368 + z955 * z3335
-            - z955 * z3341 - z956 * z3346;
-        let z3405 = -qd[1] * z3348 - z17 * z3368 + z18 * z3367 + z37 * z3375
-            - z38 * z3363 - z959 * z3346 + z960 * z3345 + z963 * z3334 - z964 * z3337;
-        let z3406 = qd[1] * z3398 - z17 * z3365 + z17 * z3381 - z18 * z3380 + z37 * z3366
-            + z959 * z3335 - z959 * z3341 - z960 * z3342 + z963 * z3344;
-        let z3407 = -z742 * z3336 - z23 * z3333 - z541 * z3349 - z607 * z3343
-            - z686 * z3339;
-        let z3408 = z24 * z3339 + z536 * z3349 - z43 * z3333 + z596 * z3343;
-        let z3409 = -z8 * z3337 - z24 * z3334 - z537 * z3352 - z597 * z3344
-            - z678 * z3340;
-        let z3410 = z8 * z3334 + z9 * z3344 + z533 * z3352 - z24 * z3337;
-        let z3411 = z0 * z3335 - z0 * z3341 - z1 * z3356 - z9 * z3342 - z534 * z3355
-            - z588 * z3345;
-        let z3412 = z0 * z3342 - z1 * z3355 + z9 * z3335 - z9 * z3341 + z534 * z3356
-            + z588 * z3346;
-        let z3413 = z0 * z3359 + z1 * z3348;
-        let z3414 = -z0 * z3360 - z1 * z3338 + z1 * z3347;
-        let z3415 = -z4 * z3338 + z4 * z3347 + z5 * z3348 - z17 * z3355 - z18 * z3356;
-        let z3416 = -z1017 * z3349 - qd[4] * z3408 - z1026 * z3343 - z1032 * z3339
-            - z1036 * z3336 - z961 * z3333;
-        let z3417 = z1015 * z3349 + z1024 * z3343 + qd[4] * z3407 + z962 * z3339
-            - z965 * z3333;
-        let z3418 = -z1016 * z3352 - qd[3] * z3410 - z1025 * z3344 - z1031 * z3340
-            - z8 * z3363 - z24 * z3375 - z537 * z3374 - z597 * z3366 - z678 * z3364
-            - z957 * z3337 - z962 * z3334;
-        let z3419 = z974 * z3352 + qd[3] * z3409 + z8 * z3375 + z9 * z3366 + z533 * z3374
-            - z24 * z3363 + z957 * z3334 + z958 * z3344 - z962 * z3337;
-        let z3420 = -z1014 * z3355 - z1023 * z3345 - qd[2] * z3412 - z0 * z3365
-            + z0 * z3381 - z1 * z3379 - z9 * z3380 - z534 * z3378 - z588 * z3367
-            - z380 * z3356 + z382 * z3335 - z382 * z3341 - z958 * z3342;
-        let z3421 = z1014 * z3356 + z1023 * z3346 + qd[2] * z3411 + z0 * z3380
-            - z1 * z3378 - z9 * z3365 + z9 * z3381 + z534 * z3379 + z588 * z3368
-            - z380 * z3355 + z382 * z3342 + z958 * z3335 - z958 * z3341;
-        let z3422 = -qd[1] * z3414 + z0 * z3384 + z1 * z3386 + z380 * z3348
+        let z3389 = qd[1] * z3361 - s1.v0 * z3369 + s1.v0 * z3387 - s1.v1 * z3385
+            - z380 * z3360 + z382 * z3338 - z382 * z3347;
+        let z3390 = -qd[0] * z3370 - s0.v0 * z3385 + s0.v1 * z3384 + s0.v2 * z3380
+            - s0.v3 * z3365 + s0.v3 * z3381 - s32.v0 * z3360 + s32.v1 * z3359
+            + s32.v4 * z3342 + s32.v5 * z3335 - s32.v5 * z3341;
+        let z3391 = qd[0] * z3371 - s0.v0 * z3369 + s0.v0 * z3387 - s0.v1 * z3386
+            + s0.v2 * z3378 + s0.v3 * z3379 + s32.v0 * z3338 - s32.v0 * z3347
+            - s32.v1 * z3348 + s32.v4 * z3355 + s32.v5 * z3356;
+        let z3392 = -s11.v5 * z3336 - z21 * z3333 - s11.v2 * z3343 - s11.v4 * z3339;
+        let z3393 = z22 * z3339 - z41 * z3333 + s11.v0 * z3343;
+        let z3394 = -s0.v1 * z3337 - z22 * z3334 - s11.v1 * z3344 - s11.v3 * z3340;
+        let z3395 = s0.v0 * z3344 + s0.v1 * z3334 - z22 * z3337;
+        let z3396 = -s0.v0 * z3342 + s0.v1 * z3345;
+        let z3397 = s0.v0 * z3335 - s0.v0 * z3341 - s0.v1 * z3346;
+        let z3398 = qd[1] * self.l - s0.v2 * z3346 + s0.v3 * z3345 + s0.v4 * z3334
+            - s0.v5 * z3337;
+        let z3399 = -s32.v42 * z3343 - s32.v49 * z3339 - s32.v53 * z3336
+            - s32.v56 * z3333 - qd[4] * z3393;
+        let z3400 = s32.v40 * z3343 + s32.v47 * z3339 - s32.v57 * z3333 + qd[4] * z3392;
+        let z3401 = -s32.v41 * z3344 - s32.v47 * z3334 - s32.v48 * z3340 - qd[3] * z3395
+            - s0.v1 * z3363 - z22 * z3375 - s11.v1 * z3366 - s11.v3 * z3364
+            - s32.v1 * z3337;
+        let z3402 = -s32.v47 * z3337 + qd[3] * z3394 + s0.v0 * z3366 + s0.v1 * z3375
+            - z22 * z3363 + s32.v0 * z3344 + s32.v1 * z3334;
+        let z3403 = -qd[2] * z3397 - s0.v0 * z3380 + s0.v1 * z3367 - s32.v0 * z3342
+            + s32.v1 * z3345;
+        let z3404 = qd[2] * z3396 - s0.v0 * z3365 + s0.v0 * z3381 - s0.v1 * z3368
+            + s32.v0 * z3335 - s32.v0 * z3341 - s32.v1 * z3346;
+        let z3405 = -qd[1] * z3348 - s0.v2 * z3368 + s0.v3 * z3367 + s0.v4 * z3375
+            - s0.v5 * z3363 - s32.v4 * z3346 + s32.v5 * z3345 + s32.v8 * z3334
+            - s32.v9 * z3337;
+        let z3406 = qd[1] * z3398 - s0.v2 * z3365 + s0.v2 * z3381 - s0.v3 * z3380
+            + s0.v4 * z3366 + s32.v4 * z3335 - s32.v4 * z3341 - s32.v5 * z3342
+            + s32.v8 * z3344;
+        let z3407 = -s7.v7 * z3336 - s1.v5 * z3333 - s9.v3 * z3349 - s7.v4 * z3343
+            - s7.v6 * z3339;
+        let z3408 = s1.v6 * z3339 + s9.v1 * z3349 - s1.v7 * z3333 + s7.v2 * z3343;
+        let z3409 = -s1.v3 * z3337 - s1.v6 * z3334 - s9.v2 * z3352 - s7.v3 * z3344
+            - s7.v5 * z3340;
+        let z3410 = s1.v3 * z3334 + s1.v4 * z3344 + s7.v0 * z3352 - s1.v6 * z3337;
+        let z3411 = s1.v0 * z3335 - s1.v0 * z3341 - s1.v1 * z3356 - s1.v4 * z3342
+            - s9.v0 * z3355 - s7.v1 * z3345;
+        let z3412 = s1.v0 * z3342 - s1.v1 * z3355 + s1.v4 * z3335 - s1.v4 * z3341
+            + s9.v0 * z3356 + s7.v1 * z3346;
+        let z3413 = s1.v0 * z3359 + s1.v1 * z3348;
+        let z3414 = -s1.v0 * z3360 - s1.v1 * z3338 + s1.v1 * z3347;
+        let z3415 = -s0.v0 * z3338 + s0.v0 * z3347 + s0.v1 * z3348 - s0.v2 * z3355
+            - s0.v3 * z3356;
+        let z3416 = -s32.v62 * z3349 - qd[4] * z3408 - s32.v71 * z3343 - s32.v77 * z3339
+            - s32.v81 * z3336 - s32.v6 * z3333;
+        let z3417 = s32.v60 * z3349 + s32.v69 * z3343 + qd[4] * z3407 + s32.v7 * z3339
+            - s32.v10 * z3333;
+        let z3418 = -s32.v61 * z3352 - qd[3] * z3410 - s32.v70 * z3344 - s32.v76 * z3340
+            - s1.v3 * z3363 - s1.v6 * z3375 - s9.v2 * z3374 - s7.v3 * z3366
+            - s7.v5 * z3364 - s32.v2 * z3337 - s32.v7 * z3334;
+        let z3419 = s32.v19 * z3352 + qd[3] * z3409 + s1.v3 * z3375 + s1.v4 * z3366
+            + s7.v0 * z3374 - s1.v6 * z3363 + s32.v2 * z3334 + s32.v3 * z3344
+            - s32.v7 * z3337;
+        let z3420 = -s32.v59 * z3355 - s32.v68 * z3345 - qd[2] * z3412 - s1.v0 * z3365
+            + s1.v0 * z3381 - s1.v1 * z3379 - s1.v4 * z3380 - s9.v0 * z3378
+            - s7.v1 * z3367 - z380 * z3356 + z382 * z3335 - z382 * z3341
+            - s32.v3 * z3342;
+        let z3421 = s32.v59 * z3356 + s32.v68 * z3346 + qd[2] * z3411 + s1.v0 * z3380
+            - s1.v1 * z3378 - s1.v4 * z3365 + s1.v4 * z3381 + s9.v0 * z3379
+            + s7.v1 * z3368 - z380 * z3355 + z382 * z3342 + s32.v3 * z3335
+            - s32.v3 * z3341;
+        let z3422 = -qd[1] * z3414 + s1.v0 * z3384 + s1.v1 * z3386 + z380 * z3348
             + z382 * z3359;
-        let z3423 = qd[1] * z3413 - z0 * z3385 + z1 * z3369 - z1 * z3387 - z380 * z3338
-            + z380 * z3347 - z382 * z3360;
-        let z3424 = -qd[0] * z3371 + z4 * z3369 - z4 * z3387 + z5 * z3386 - z17 * z3378
-            - z18 * z3379 - z955 * z3338 + z955 * z3347 + z956 * z3348 - z959 * z3355
-            - z960 * z3356;
-        let z3425 = qd[0] * z3415 - z4 * z3385 + z5 * z3384 + z17 * z3380 - z18 * z3365
-            + z18 * z3381 - z955 * z3360 + z956 * z3359 + z959 * z3342 + z960 * z3335
-            - z960 * z3341;
-        let z3426 = qd[3] * z57;
-        let z3427 = qd[2] * z57;
-        let z3428 = -z38 * z3427;
-        let z3429 = qd[2] * z58 - z37 * z3426 - z38 * z966;
-        let z3430 = qd[1] * z57;
-        let z3431 = -z38 * z3430;
-        let z3432 = qd[1] * z58;
-        let z3433 = qd[1] * z594 + qd[2] * z22 - qd[4] * z41;
-        let z3434 = qd[1] * z605 + qd[2] * z684 + qd[3] * z741 + qd[4] * z21;
-        let z3435 = -z5 * z3426 - z22 * z966 - z595 * z3430 - z677 * z3427;
-        let z3436 = z4 * z3430 + z5 * z966 - z22 * z3426;
-        let z3437 = -z4 * z3429 + z5 * z3431;
-        let z3438 = -z4 * z3428 + z4 * z967 - z5 * z3432;
-        let z3439 = -z17 * z3432 + z18 * z3431 + z37 * z966 - z38 * z3426;
-        let z3440 = -z17 * z3428 + z17 * z967 - z18 * z3429 + z37 * z3430;
-        let z3441 = qd[3] * z966;
-        let z3442 = qd[2] * z966;
-        let z3443 = -z38 * z3442 - z964 * z3427;
-        let z3444 = qd[1] * z966;
-        let z3445 = -z38 * z3444 - z964 * z3430;
-        let z3446 = qd[1] * z967;
-        let z3447 = qd[1] * z995 + qd[2] * z1002 - qd[4] * z1012 - qd[4] * z3434;
-        let z3448 = qd[1] * z997 + qd[2] * z1004 + qd[3] * z1008 + qd[4] * z1011
+        let z3423 = qd[1] * z3413 - s1.v0 * z3385 + s1.v1 * z3369 - s1.v1 * z3387
+            - z380 * z3338 + z380 * z3347 - z382 * z3360;
+        let z3424 = -qd[0] * z3371 + s0.v0 * z3369 - s0.v0 * z3387 + s0.v1 * z3386
+            - s0.v2 * z3378 - s0.v3 * z3379 - s32.v0 * z3338 + s32.v0 * z3347
+            + s32.v1 * z3348 - s32.v4 * z3355 - s32.v5 * z3356;
+        let z3425 = qd[0] * z3415 - s0.v0 * z3385 + s0.v1 * z3384 + s0.v2 * z3380
+            - s0.v3 * z3365 + s0.v3 * z3381 - s32.v0 * z3360 + s32.v1 * z3359
+            + s32.v4 * z3342 + s32.v5 * z3335 - s32.v5 * z3341;
+        let z3426 = qd[3] * s0.v6;
+        let z3427 = qd[2] * s0.v6;
+        let z3428 = -s0.v5 * z3427;
+        let z3429 = qd[2] * s0.v7 - s0.v4 * z3426 - s0.v5 * s32.v11;
+        let z3430 = qd[1] * s0.v6;
+        let z3431 = -s0.v5 * z3430;
+        let z3432 = qd[1] * s0.v7;
+        let z3433 = qd[1] * s11.v0 + qd[2] * z22 - qd[4] * z41;
+        let z3434 = qd[1] * s11.v2 + qd[2] * s11.v4 + qd[3] * s11.v5 + qd[4] * z21;
+        let z3435 = -s0.v1 * z3426 - z22 * s32.v11 - s11.v1 * z3430 - s11.v3 * z3427;
+        let z3436 = s0.v0 * z3430 + s0.v1 * s32.v11 - z22 * z3426;
+        let z3437 = -s0.v0 * z3429 + s0.v1 * z3431;
+        let z3438 = -s0.v0 * z3428 + s0.v0 * s32.v12 - s0.v1 * z3432;
+        let z3439 = -s0.v2 * z3432 + s0.v3 * z3431 + s0.v4 * s32.v11 - s0.v5 * z3426;
+        let z3440 = -s0.v2 * z3428 + s0.v2 * s32.v12 - s0.v3 * z3429 + s0.v4 * z3430;
+        let z3441 = qd[3] * s32.v11;
+        let z3442 = qd[2] * s32.v11;
+        let z3443 = -s0.v5 * z3442 - s32.v9 * z3427;
+        let z3444 = qd[1] * s32.v11;
+        let z3445 = -s0.v5 * z3444 - s32.v9 * z3430;
+        let z3446 = qd[1] * s32.v12;
+        let z3447 = qd[1] * s32.v40 + qd[2] * s32.v47 - qd[4] * s32.v57 - qd[4] * z3434;
+        let z3448 = qd[1] * s32.v42 + qd[2] * s32.v49 + qd[3] * s32.v53 + qd[4] * s32.v56
             + qd[4] * z3433;
-        let z3449 = -qd[4] * z967;
-        let z3450 = -z996 * z3430 - z1003 * z3427 - qd[3] * z3436 - z5 * z3441
-            - z22 * z3449 - z595 * z3444 - z677 * z3442 - z956 * z3426 - z966 * z1002;
-        let z3451 = -z1002 * z3426 + qd[3] * z3435 + z4 * z3444 + z5 * z3449
-            - z22 * z3441 + z955 * z3430 + z956 * z966;
-        let z3452 = qd[2] * z967 - z37 * z3441 - z38 * z3449 - z963 * z3426
-            - z964 * z966;
-        let z3453 = qd[4] * z966;
-        let z3454 = -qd[2] * z3438 - z4 * z3452 + z5 * z3445 - z955 * z3429
-            + z956 * z3431;
-        let z3455 = qd[2] * z3437 - z4 * z3443 + z4 * z3453 - z5 * z3446 - z955 * z3428
-            + z955 * z967 - z956 * z3432;
-        let z3456 = -qd[1] * z3440 - z17 * z3446 + z18 * z3445 + z37 * z3449
-            - z38 * z3441 - z959 * z3432 + z960 * z3431 + z963 * z966 - z964 * z3426;
-        let z3457 = qd[1] * z3439 - z17 * z3443 + z17 * z3453 - z18 * z3452 + z37 * z3444
-            - z959 * z3428 + z959 * z967 - z960 * z3429 + z963 * z3430;
-        let z3458 = z17 * z3432 - z18 * z3431;
-        let z3459 = qd[0] * z57;
-        let z3460 = -z38 * z3459;
-        let z3461 = qd[0] * z58;
-        let z3462 = z17 * z3461 - z18 * z3460;
-        let z3463 = z37 * z3459;
-        let z3464 = qd[0] * z536 + qd[1] * z596 + qd[2] * z24 - qd[4] * z43;
-        let z3465 = qd[0] * z541 + qd[1] * z607 + qd[2] * z686 + qd[3] * z742
-            + qd[4] * z23;
-        let z3466 = -z8 * z3426 - z24 * z966 - z537 * z3459 - z597 * z3430
-            - z678 * z3427;
-        let z3467 = z8 * z966 + z9 * z3430 + z533 * z3459 - z24 * z3426;
-        let z3468 = -z0 * z3428 + z0 * z967 - z1 * z3461 - z9 * z3429 - z534 * z3460
-            - z588 * z3431;
-        let z3469 = z0 * z3429 - z1 * z3460 - z9 * z3428 + z9 * z967 + z534 * z3461
-            + z588 * z3432;
-        let z3470 = z37 * z966 - z38 * z3426;
-        let z3471 = z0 * z3462 + z1 * z3440;
-        let z3472 = -z0 * z3463 + z1 * z3458 - z1 * z3470;
-        let z3473 = z17 * z3446 - z18 * z3445 + z959 * z3432 - z960 * z3431;
-        let z3474 = qd[0] * z966;
-        let z3475 = -z38 * z3474 - z964 * z3459;
-        let z3476 = qd[0] * z967;
-        let z3477 = z17 * z3476 - z18 * z3475 + z959 * z3461 - z960 * z3460;
-        let z3478 = z37 * z3474 + z963 * z3459;
-        let z3479 = -z4 * z3463 + z5 * z3462 + z17 * z3429 - z18 * z3428 + z18 * z967;
-        let z3480 = z4 * z3458 - z4 * z3470 + z5 * z3440 - z17 * z3460 - z18 * z3461;
-        let z3481 = qd[0] * z1015 + qd[1] * z1024 + qd[2] * z962 - qd[4] * z3465
-            - qd[4] * z965;
-        let z3482 = qd[0] * z1017 + qd[1] * z1026 + qd[2] * z1032 + qd[3] * z1036
-            + qd[4] * z3464 + qd[4] * z961;
-        let z3483 = -z1016 * z3459 - qd[3] * z3467 - z1025 * z3430 - z1031 * z3427
-            - z8 * z3441 - z24 * z3449 - z537 * z3474 - z597 * z3444 - z678 * z3442
-            - z957 * z3426 - z962 * z966;
-        let z3484 = z974 * z3459 + qd[3] * z3466 + z8 * z3449 + z9 * z3444 + z533 * z3474
-            - z24 * z3441 + z957 * z966 + z958 * z3430 - z962 * z3426;
-        let z3485 = -z1014 * z3460 - z1023 * z3431 - qd[2] * z3469 - z0 * z3443
-            + z0 * z3453 - z1 * z3476 - z9 * z3452 - z534 * z3475 - z588 * z3445
-            - z380 * z3461 - z382 * z3428 + z382 * z967 - z958 * z3429;
-        let z3486 = z1014 * z3461 + z1023 * z3432 + qd[2] * z3468 + z0 * z3452
-            - z1 * z3475 - z9 * z3443 + z9 * z3453 + z534 * z3476 + z588 * z3446
-            - z380 * z3460 + z382 * z3429 - z958 * z3428 + z958 * z967;
-        let z3487 = -z17 * z3443 + z17 * z3453 - z18 * z3452 + z37 * z3444 - z959 * z3428
-            + z959 * z967 - z960 * z3429 + z963 * z3430;
-        let z3488 = z37 * z3449 - z38 * z3441 + z963 * z966 - z964 * z3426;
-        let z3489 = -qd[1] * z3472 + z0 * z3477 + z1 * z3487 + z380 * z3440
+        let z3449 = -qd[4] * s32.v12;
+        let z3450 = -s32.v41 * z3430 - s32.v48 * z3427 - qd[3] * z3436 - s0.v1 * z3441
+            - z22 * z3449 - s11.v1 * z3444 - s11.v3 * z3442 - s32.v1 * z3426
+            - s32.v11 * s32.v47;
+        let z3451 = -s32.v47 * z3426 + qd[3] * z3435 + s0.v0 * z3444 + s0.v1 * z3449
+            - z22 * z3441 + s32.v0 * z3430 + s32.v1 * s32.v11;
+        let z3452 = qd[2] * s32.v12 - s0.v4 * z3441 - s0.v5 * z3449 - s32.v8 * z3426
+            - s32.v9 * s32.v11;
+        let z3453 = qd[4] * s32.v11;
+        let z3454 = -qd[2] * z3438 - s0.v0 * z3452 + s0.v1 * z3445 - s32.v0 * z3429
+            + s32.v1 * z3431;
+        let z3455 = qd[2] * z3437 - s0.v0 * z3443 + s0.v0 * z3453 - s0.v1 * z3446
+            - s32.v0 * z3428 + s32.v0 * s32.v12 - s32.v1 * z3432;
+        let z3456 = -qd[1] * z3440 - s0.v2 * z3446 + s0.v3 * z3445 + s0.v4 * z3449
+            - s0.v5 * z3441 - s32.v4 * z3432 + s32.v5 * z3431 + s32.v8 * s32.v11
+            - s32.v9 * z3426;
+        let z3457 = qd[1] * z3439 - s0.v2 * z3443 + s0.v2 * z3453 - s0.v3 * z3452
+            + s0.v4 * z3444 - s32.v4 * z3428 + s32.v4 * s32.v12 - s32.v5 * z3429
+            + s32.v8 * z3430;
+        let z3458 = s0.v2 * z3432 - s0.v3 * z3431;
+        let z3459 = qd[0] * s0.v6;
+        let z3460 = -s0.v5 * z3459;
+        let z3461 = qd[0] * s0.v7;
+        let z3462 = s0.v2 * z3461 - s0.v3 * z3460;
+        let z3463 = s0.v4 * z3459;
+        let z3464 = qd[0] * s9.v1 + qd[1] * s7.v2 + qd[2] * s1.v6 - qd[4] * s1.v7;
+        let z3465 = qd[0] * s9.v3 + qd[1] * s7.v4 + qd[2] * s7.v6 + qd[3] * s7.v7
+            + qd[4] * s1.v5;
+        let z3466 = -s1.v3 * z3426 - s1.v6 * s32.v11 - s9.v2 * z3459 - s7.v3 * z3430
+            - s7.v5 * z3427;
+        let z3467 = s1.v3 * s32.v11 + s1.v4 * z3430 + s7.v0 * z3459 - s1.v6 * z3426;
+        let z3468 = -s1.v0 * z3428 + s1.v0 * s32.v12 - s1.v1 * z3461 - s1.v4 * z3429
+            - s9.v0 * z3460 - s7.v1 * z3431;
+        let z3469 = s1.v0 * z3429 - s1.v1 * z3460 - s1.v4 * z3428 + s1.v4 * s32.v12
+            + s9.v0 * z3461 + s7.v1 * z3432;
+        let z3470 = s0.v4 * s32.v11 - s0.v5 * z3426;
+        let z3471 = s1.v0 * z3462 + s1.v1 * z3440;
+        let z3472 = -s1.v0 * z3463 + s1.v1 * z3458 - s1.v1 * z3470;
+        let z3473 = s0.v2 * z3446 - s0.v3 * z3445 + s32.v4 * z3432 - s32.v5 * z3431;
+        let z3474 = qd[0] * s32.v11;
+        let z3475 = -s0.v5 * z3474 - s32.v9 * z3459;
+        let z3476 = qd[0] * s32.v12;
+        let z3477 = s0.v2 * z3476 - s0.v3 * z3475 + s32.v4 * z3461 - s32.v5 * z3460;
+        let z3478 = s0.v4 * z3474 + s32.v8 * z3459;
+        let z3479 = -s0.v0 * z3463 + s0.v1 * z3462 + s0.v2 * z3429 - s0.v3 * z3428
+            + s0.v3 * s32.v12;
+        let z3480 = s0.v0 * z3458 - s0.v0 * z3470 + s0.v1 * z3440 - s0.v2 * z3460
+            - s0.v3 * z3461;
+        let z3481 = qd[0] * s32.v60 + qd[1] * s32.v69 + qd[2] * s32.v7 - qd[4] * z3465
+            - qd[4] * s32.v10;
+        let z3482 = qd[0] * s32.v62 + qd[1] * s32.v71 + qd[2] * s32.v77 + qd[3] * s32.v81
+            + qd[4] * z3464 + qd[4] * s32.v6;
+        let z3483 = -s32.v61 * z3459 - qd[3] * z3467 - s32.v70 * z3430 - s32.v76 * z3427
+            - s1.v3 * z3441 - s1.v6 * z3449 - s9.v2 * z3474 - s7.v3 * z3444
+            - s7.v5 * z3442 - s32.v2 * z3426 - s32.v7 * s32.v11;
+        let z3484 = s32.v19 * z3459 + qd[3] * z3466 + s1.v3 * z3449 + s1.v4 * z3444
+            + s7.v0 * z3474 - s1.v6 * z3441 + s32.v2 * s32.v11 + s32.v3 * z3430
+            - s32.v7 * z3426;
+        let z3485 = -s32.v59 * z3460 - s32.v68 * z3431 - qd[2] * z3469 - s1.v0 * z3443
+            + s1.v0 * z3453 - s1.v1 * z3476 - s1.v4 * z3452 - s9.v0 * z3475
+            - s7.v1 * z3445 - z380 * z3461 - z382 * z3428 + z382 * s32.v12
+            - s32.v3 * z3429;
+        let z3486 = s32.v59 * z3461 + s32.v68 * z3432 + qd[2] * z3468 + s1.v0 * z3452
+            - s1.v1 * z3475 - s1.v4 * z3443 + s1.v4 * z3453 + s9.v0 * z3476
+            + s7.v1 * z3446 - z380 * z3460 + z382 * z3429 - s32.v3 * z3428
+            + s32.v3 * s32.v12;
+        let z3487 = -s0.v2 * z3443 + s0.v2 * z3453 - s0.v3 * z3452 + s0.v4 * z3444
+            - s32.v4 * z3428 + s32.v4 * s32.v12 - s32.v5 * z3429 + s32.v8 * z3430;
+        let z3488 = s0.v4 * z3449 - s0.v5 * z3441 + s32.v8 * s32.v11 - s32.v9 * z3426;
+        let z3489 = -qd[1] * z3472 + s1.v0 * z3477 + s1.v1 * z3487 + z380 * z3440
             + z382 * z3462;
-        let z3490 = qd[1] * z3471 - z0 * z3478 + z1 * z3473 - z1 * z3488 + z380 * z3458
-            - z380 * z3470 - z382 * z3463;
-        let z3491 = -qd[0] * z3479 + z4 * z3473 - z4 * z3488 + z5 * z3487 - z17 * z3475
-            - z18 * z3476 + z955 * z3458 - z955 * z3470 + z956 * z3440 - z959 * z3460
-            - z960 * z3461;
-        let z3492 = qd[0] * z3480 - z4 * z3478 + z5 * z3477 + z17 * z3452 - z18 * z3443
-            + z18 * z3453 - z955 * z3463 + z956 * z3462 + z959 * z3429 - z960 * z3428
-            + z960 * z967;
+        let z3490 = qd[1] * z3471 - s1.v0 * z3478 + s1.v1 * z3473 - s1.v1 * z3488
+            + z380 * z3458 - z380 * z3470 - z382 * z3463;
+        let z3491 = -qd[0] * z3479 + s0.v0 * z3473 - s0.v0 * z3488 + s0.v1 * z3487
+            - s0.v2 * z3475 - s0.v3 * z3476 + s32.v0 * z3458 - s32.v0 * z3470
+            + s32.v1 * z3440 - s32.v4 * z3460 - s32.v5 * z3461;
+        let z3492 = qd[0] * z3480 - s0.v0 * z3478 + s0.v1 * z3477 + s0.v2 * z3452
+            - s0.v3 * z3443 + s0.v3 * z3453 - s32.v0 * z3463 + s32.v1 * z3462
+            + s32.v4 * z3429 - s32.v5 * z3428 + s32.v5 * s32.v12;
         let x0 = q[0].cos();
         let x1 = z3390 * x0;
         let x2 = q[0].sin();
@@ -9389,94 +7818,94 @@ impl Jacobians<5, 5, 0> for BricardA04 {
         let x81 = z3481 * x24;
         let x82 = z3482 * x27;
         let x83 = x81 + x82;
-        let x84 = self.l * z968;
-        let x85 = z0 * z3371;
-        let x86 = -z1;
+        let x84 = self.l * s32.v13;
+        let x85 = s1.v0 * z3371;
+        let x86 = -s1.v1;
         let x87 = z3370 * x86;
-        let x88 = z972 + x84 + x85 + x87;
-        let x89 = self.l * z978;
-        let x90 = z4 * z3361;
-        let x91 = -z5;
+        let x88 = s32.v17 + x84 + x85 + x87;
+        let x89 = self.l * s32.v23;
+        let x90 = s0.v0 * z3361;
+        let x91 = -s0.v1;
         let x92 = z3362 * x91;
-        let x93 = z981 + x89 + x90 + x92;
-        let x94 = self.l * z985;
-        let x95 = z17 * z3357;
-        let x96 = -z18;
+        let x93 = s32.v26 + x89 + x90 + x92;
+        let x94 = self.l * s32.v30;
+        let x95 = s0.v2 * z3357;
+        let x96 = -s0.v3;
         let x97 = z3358 * x96;
-        let x98 = z987 + x94 + x95 + x97;
-        let x99 = self.l * z991;
-        let x100 = z37 * z3353;
-        let x101 = -z38;
+        let x98 = s32.v32 + x94 + x95 + x97;
+        let x99 = self.l * s32.v36;
+        let x100 = s0.v4 * z3353;
+        let x101 = -s0.v5;
         let x102 = z3354 * x101;
-        let x103 = z990 + x99 + x100 + x102;
-        let x104 = self.l * z994;
-        let x105 = z57 * z3350;
-        let x106 = -z58;
+        let x103 = s32.v35 + x99 + x100 + x102;
+        let x104 = self.l * s32.v39;
+        let x105 = s0.v6 * z3350;
+        let x106 = -s0.v7;
         let x107 = z3351 * x106;
         let x108 = x104 + x105 + x107;
-        let x109 = self.l * z998;
-        let x110 = z4 * z3398;
+        let x109 = self.l * s32.v43;
+        let x110 = s0.v0 * z3398;
         let x111 = z3348 * x91;
-        let x112 = z1001 + x109 + x110 + x111;
-        let x113 = self.l * z1005;
-        let x114 = z17 * z3396;
+        let x112 = s32.v46 + x109 + x110 + x111;
+        let x113 = self.l * s32.v50;
+        let x114 = s0.v2 * z3396;
         let x115 = z3397 * x96;
-        let x116 = z1007 + x113 + x114 + x115;
-        let x117 = self.l * z1010;
-        let x118 = z37 * z3394;
+        let x116 = s32.v52 + x113 + x114 + x115;
+        let x117 = self.l * s32.v55;
+        let x118 = s0.v4 * z3394;
         let x119 = z3395 * x101;
-        let x120 = z1009 + x117 + x118 + x119;
-        let x121 = self.l * z1013;
-        let x122 = z57 * z3392;
+        let x120 = s32.v54 + x117 + x118 + x119;
+        let x121 = self.l * s32.v58;
+        let x122 = s0.v6 * z3392;
         let x123 = z3393 * x106;
         let x124 = x121 + x122 + x123;
-        let x125 = self.l * z1018;
-        let x126 = z0 * z3415;
+        let x125 = self.l * s32.v63;
+        let x126 = s1.v0 * z3415;
         let x127 = z3371 * x86;
-        let x128 = z1022 + x125 + x126 + x127;
-        let x129 = self.l * z1027;
-        let x130 = z4 * z3413;
+        let x128 = s32.v67 + x125 + x126 + x127;
+        let x129 = self.l * s32.v72;
+        let x130 = s0.v0 * z3413;
         let x131 = z3414 * x91;
-        let x132 = z1030 + x129 + x130 + x131;
-        let x133 = self.l * z1033;
-        let x134 = z17 * z3411;
+        let x132 = s32.v75 + x129 + x130 + x131;
+        let x133 = self.l * s32.v78;
+        let x134 = s0.v2 * z3411;
         let x135 = z3412 * x96;
-        let x136 = z1035 + x133 + x134 + x135;
-        let x137 = self.l * z1038;
-        let x138 = z37 * z3409;
+        let x136 = s32.v80 + x133 + x134 + x135;
+        let x137 = self.l * s32.v83;
+        let x138 = s0.v4 * z3409;
         let x139 = z3410 * x101;
-        let x140 = z1037 + x137 + x138 + x139;
-        let x141 = self.l * z1039;
-        let x142 = z57 * z3407;
+        let x140 = s32.v82 + x137 + x138 + x139;
+        let x141 = self.l * s32.v84;
+        let x142 = s0.v6 * z3407;
         let x143 = z3408 * x106;
         let x144 = x141 + x142 + x143;
-        let x145 = z4 * z3439;
+        let x145 = s0.v0 * z3439;
         let x146 = z3440 * x91;
-        let x147 = z1040 + x145 + x146;
-        let x148 = z17 * z3437;
+        let x147 = s32.v85 + x145 + x146;
+        let x148 = s0.v2 * z3437;
         let x149 = z3438 * x96;
-        let x150 = z1041 + x148 + x149;
-        let x151 = z37 * z3435;
+        let x150 = s32.v86 + x148 + x149;
+        let x151 = s0.v4 * z3435;
         let x152 = z3436 * x101;
-        let x153 = z1042 + x151 + x152;
-        let x154 = z57 * z3433;
+        let x153 = s32.v87 + x151 + x152;
+        let x154 = s0.v6 * z3433;
         let x155 = z3434 * x106;
-        let x156 = z1043 + x154 + x155;
-        let x157 = z0 * z3480;
+        let x156 = s32.v88 + x154 + x155;
+        let x157 = s1.v0 * z3480;
         let x158 = z3479 * x86;
-        let x159 = z1044 + x157 + x158;
-        let x160 = z4 * z3471;
+        let x159 = s32.v89 + x157 + x158;
+        let x160 = s0.v0 * z3471;
         let x161 = z3472 * x91;
-        let x162 = z1045 + x160 + x161;
-        let x163 = z17 * z3468;
+        let x162 = s32.v90 + x160 + x161;
+        let x163 = s0.v2 * z3468;
         let x164 = z3469 * x96;
-        let x165 = z1046 + x163 + x164;
-        let x166 = z37 * z3466;
+        let x165 = s32.v91 + x163 + x164;
+        let x166 = s0.v4 * z3466;
         let x167 = z3467 * x101;
-        let x168 = z1047 + x166 + x167;
-        let x169 = z57 * z3464;
+        let x168 = s32.v92 + x166 + x167;
+        let x169 = s0.v6 * z3464;
         let x170 = z3465 * x106;
-        let x171 = z968 + x169 + x170;
+        let x171 = s32.v13 + x169 + x170;
         d_dq[(0, 0)] = x5;
         d_dq[(0, 1)] = x11;
         d_dq[(0, 2)] = x17;

@@ -47,6 +47,384 @@ impl Default for FloatingBall {
         }
     }
 }
+/// The intermediates of `shared0` (the parameters and q).
+#[derive(Default)]
+struct Shared0 {
+    v0: f64,
+    v1: f64,
+    v2: f64,
+    v3: f64,
+    v4: f64,
+    v5: f64,
+}
+/// The intermediates of `shared1` (the parameters and q).
+#[derive(Default)]
+struct Shared1 {
+    v0: f64,
+    v1: f64,
+    v2: f64,
+    v3: f64,
+}
+/// The intermediates of `shared2` (the parameters and q).
+#[derive(Default)]
+struct Shared2 {
+    v0: f64,
+    v1: f64,
+    v2: f64,
+    v3: f64,
+    v4: f64,
+    v5: f64,
+}
+/// The intermediates of `shared3` (the parameters and q).
+#[derive(Default)]
+struct Shared3 {
+    v0: f64,
+    v1: f64,
+    v2: f64,
+    v3: f64,
+    v4: f64,
+    v5: f64,
+    v6: f64,
+    v7: f64,
+}
+/// The intermediates of `shared4` (the parameters and q).
+#[derive(Default)]
+struct Shared4 {
+    v0: f64,
+    v1: f64,
+    v2: f64,
+    v3: f64,
+    v4: f64,
+    v5: f64,
+    v6: f64,
+    v7: f64,
+    v8: f64,
+    v9: f64,
+    v10: f64,
+    v11: f64,
+    v12: f64,
+    v13: f64,
+    v14: f64,
+    v15: f64,
+    v16: f64,
+    v17: f64,
+    v18: f64,
+}
+/// The intermediates of `shared5` (the parameters, q and qd).
+#[derive(Default)]
+struct Shared5 {
+    v0: f64,
+    v1: f64,
+    v2: f64,
+    v3: f64,
+    v4: f64,
+}
+/// The intermediates of `shared6` (the parameters, q and qd).
+#[derive(Default)]
+struct Shared6 {
+    v0: f64,
+    v1: f64,
+    v2: f64,
+    v3: f64,
+    v4: f64,
+    v5: f64,
+}
+/// The intermediates of `shared7` (the parameters, q and qd).
+#[derive(Default)]
+struct Shared7 {
+    v0: f64,
+    v1: f64,
+    v2: f64,
+    v3: f64,
+    v4: f64,
+    v5: f64,
+}
+/// The intermediates of `shared8` (the parameters, q and qd).
+#[derive(Default)]
+struct Shared8 {
+    v0: f64,
+    v1: f64,
+    v2: f64,
+    v3: f64,
+    v4: f64,
+    v5: f64,
+    v6: f64,
+    v7: f64,
+    v8: f64,
+    v9: f64,
+    v10: f64,
+}
+/// The intermediates of `shared9` (the parameters, q and qd).
+#[derive(Default)]
+struct Shared9 {
+    v0: f64,
+    v1: f64,
+    v2: f64,
+    v3: f64,
+    v4: f64,
+    v5: f64,
+    v6: f64,
+    v7: f64,
+    v8: f64,
+    v9: f64,
+    v10: f64,
+}
+/// Intermediates several functions share, each group computed by one helper.
+impl FloatingBall {
+    #[allow(clippy::field_reassign_with_default)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    fn shared0(&self, q: &Vector<6>) -> Shared0 {
+        let mut s0 = Shared0::default();
+        s0.v0 = q[3].cos();
+        s0.v1 = q[3].sin();
+        s0.v2 = q[4].cos();
+        s0.v3 = q[4].sin();
+        s0.v4 = q[5].cos();
+        s0.v5 = q[5].sin();
+        s0
+    }
+    #[allow(clippy::field_reassign_with_default)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    fn shared1(&self, _q: &Vector<6>, s0: &Shared0) -> Shared1 {
+        let mut s1 = Shared1::default();
+        s1.v0 = s0.v1 * s0.v2;
+        s1.v1 = s0.v1 * s0.v3;
+        s1.v2 = s0.v0 * s0.v4 + s1.v1 * s0.v5;
+        s1.v3 = -s0.v0 * s0.v5 + s1.v1 * s0.v4;
+        s1
+    }
+    #[allow(clippy::field_reassign_with_default)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    fn shared2(&self, _q: &Vector<6>, s0: &Shared0, s1: &Shared1) -> Shared2 {
+        let mut s2 = Shared2::default();
+        let z4 = s0.v0 * s0.v2;
+        let z5 = s0.v0 * s0.v3;
+        let z12 = -s0.v1 * s0.v4 + z5 * s0.v5;
+        let z13 = s0.v1 * s0.v5 + z5 * s0.v4;
+        let z16 = s0.v2 * s0.v5;
+        let z17 = s0.v2 * s0.v4;
+        s2.v0 = 0.4 * self.m * (self.r * self.r) * (z4 * z4)
+            + 0.4 * self.m * (self.r * self.r) * (z12 * z12)
+            + 0.4 * self.m * (self.r * self.r) * (z13 * z13);
+        s2.v1 = 0.4 * self.m * (self.r * self.r) * z4 * s1.v0
+            + 0.4 * self.m * (self.r * self.r) * z12 * s1.v2
+            + 0.4 * self.m * (self.r * self.r) * z13 * s1.v3;
+        s2.v2 = -0.4 * self.m * (self.r * self.r) * s0.v3 * z4
+            + 0.4 * self.m * (self.r * self.r) * z12 * z16
+            + 0.4 * self.m * (self.r * self.r) * z13 * z17;
+        s2.v3 = 0.4 * self.m * (self.r * self.r) * (s1.v0 * s1.v0)
+            + 0.4 * self.m * (self.r * self.r) * (s1.v2 * s1.v2)
+            + 0.4 * self.m * (self.r * self.r) * (s1.v3 * s1.v3);
+        s2.v4 = -0.4 * self.m * (self.r * self.r) * s0.v3 * s1.v0
+            + 0.4 * self.m * (self.r * self.r) * s1.v2 * z16
+            + 0.4 * self.m * (self.r * self.r) * s1.v3 * z17;
+        s2.v5 = 0.4 * self.m * (self.r * self.r) * (s0.v3 * s0.v3)
+            + 0.4 * self.m * (self.r * self.r) * (z16 * z16)
+            + 0.4 * self.m * (self.r * self.r) * (z17 * z17);
+        s2
+    }
+    #[allow(clippy::field_reassign_with_default)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    fn shared3(&self, _q: &Vector<6>, s0: &Shared0) -> Shared3 {
+        let mut s3 = Shared3::default();
+        let z4 = s0.v0 * s0.v2;
+        let z5 = s0.v0 * s0.v3;
+        s3.v0 = -s0.v1 * s0.v2;
+        s3.v1 = -s0.v1 * s0.v3;
+        s3.v2 = -s0.v0 * s0.v4 + s0.v5 * s3.v1;
+        s3.v3 = s0.v0 * s0.v5 + s0.v4 * s3.v1;
+        s3.v4 = -s0.v0 * s0.v3;
+        s3.v5 = z4 * s0.v5;
+        s3.v6 = z4 * s0.v4;
+        s3.v7 = s0.v1 * s0.v4 - z5 * s0.v5;
+        s3
+    }
+    #[allow(clippy::field_reassign_with_default)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    fn shared4(
+        &self,
+        _q: &Vector<6>,
+        s0: &Shared0,
+        s1: &Shared1,
+        s3: &Shared3,
+    ) -> Shared4 {
+        let mut s4 = Shared4::default();
+        let z4 = s0.v0 * s0.v2;
+        let z5 = s0.v0 * s0.v3;
+        let z12 = -s0.v1 * s0.v4 + z5 * s0.v5;
+        let z13 = s0.v1 * s0.v5 + z5 * s0.v4;
+        let z16 = s0.v2 * s0.v5;
+        let z17 = s0.v2 * s0.v4;
+        s4.v0 = -0.4 * self.m * (self.r * self.r) * s0.v3 * s3.v0
+            + 0.4 * self.m * (self.r * self.r) * z16 * s3.v2
+            + 0.4 * self.m * (self.r * self.r) * z17 * s3.v3;
+        s4.v1 = s1.v0 * s0.v5;
+        s4.v2 = s1.v0 * s0.v4;
+        let z155 = -s0.v3 * s0.v5;
+        let z156 = -s0.v3 * s0.v4;
+        s4.v3 = -0.4 * self.m * (self.r * self.r) * s0.v2 * z4
+            - 0.4 * self.m * (self.r * self.r) * s0.v3 * s3.v4
+            + 0.4 * self.m * (self.r * self.r) * z12 * z155
+            + 0.4 * self.m * (self.r * self.r) * z13 * z156
+            + 0.4 * self.m * (self.r * self.r) * z16 * s3.v5
+            + 0.4 * self.m * (self.r * self.r) * z17 * s3.v6;
+        s4.v4 = -0.4 * self.m * (self.r * self.r) * s0.v2 * s1.v0
+            - 0.4 * self.m * (self.r * self.r) * s0.v3 * s3.v1
+            + 0.4 * self.m * (self.r * self.r) * s1.v2 * z155
+            + 0.4 * self.m * (self.r * self.r) * s1.v3 * z156
+            + 0.4 * self.m * (self.r * self.r) * z16 * s4.v1
+            + 0.4 * self.m * (self.r * self.r) * z17 * s4.v2;
+        s4.v5 = 0.8 * self.m * (self.r * self.r) * s0.v2 * s0.v3
+            + 0.8 * self.m * (self.r * self.r) * z16 * z155
+            + 0.8 * self.m * (self.r * self.r) * z17 * z156;
+        s4.v6 = -s0.v0 * s0.v4 - s1.v1 * s0.v5;
+        let z166 = -s0.v2 * s0.v5;
+        s4.v7 = 0.4 * self.m * (self.r * self.r) * z12 * z17
+            + 0.4 * self.m * (self.r * self.r) * z13 * z16
+            + 0.4 * self.m * (self.r * self.r) * z13 * z166
+            + 0.4 * self.m * (self.r * self.r) * z17 * s3.v7;
+        s4.v8 = 0.4 * self.m * (self.r * self.r) * s1.v2 * z17
+            + 0.4 * self.m * (self.r * self.r) * s1.v3 * z16
+            + 0.4 * self.m * (self.r * self.r) * s1.v3 * z166
+            + 0.4 * self.m * (self.r * self.r) * z17 * s4.v6;
+        s4.v9 = 0.8 * self.m * (self.r * self.r) * z16 * z17
+            + 0.8 * self.m * (self.r * self.r) * z17 * z166;
+        s4.v10 = 0.8 * self.m * (self.r * self.r) * z4 * s3.v0
+            + 0.8 * self.m * (self.r * self.r) * z12 * s3.v2
+            + 0.8 * self.m * (self.r * self.r) * z13 * s3.v3;
+        s4.v11 = 0.4 * self.m * (self.r * self.r) * s1.v0 * s3.v0
+            + 0.4 * self.m * (self.r * self.r) * s1.v2 * s3.v2
+            + 0.4 * self.m * (self.r * self.r) * s1.v3 * s3.v3
+            + 0.4 * self.m * (self.r * self.r) * (z4 * z4)
+            + 0.4 * self.m * (self.r * self.r) * (z12 * z12)
+            + 0.4 * self.m * (self.r * self.r) * (z13 * z13);
+        s4.v12 = 0.8 * self.m * (self.r * self.r) * z4 * s1.v0
+            + 0.8 * self.m * (self.r * self.r) * z12 * s1.v2
+            + 0.8 * self.m * (self.r * self.r) * z13 * s1.v3;
+        s4.v13 = 0.8 * self.m * (self.r * self.r) * z4 * s3.v4
+            + 0.8 * self.m * (self.r * self.r) * z12 * s3.v5
+            + 0.8 * self.m * (self.r * self.r) * z13 * s3.v6;
+        s4.v14 = 0.4 * self.m * (self.r * self.r) * z4 * s3.v1
+            + 0.4 * self.m * (self.r * self.r) * s1.v0 * s3.v4
+            + 0.4 * self.m * (self.r * self.r) * z12 * s4.v1
+            + 0.4 * self.m * (self.r * self.r) * z13 * s4.v2
+            + 0.4 * self.m * (self.r * self.r) * s1.v2 * s3.v5
+            + 0.4 * self.m * (self.r * self.r) * s1.v3 * s3.v6;
+        s4.v15 = 0.8 * self.m * (self.r * self.r) * s1.v0 * s3.v1
+            + 0.8 * self.m * (self.r * self.r) * s1.v2 * s4.v1
+            + 0.8 * self.m * (self.r * self.r) * s1.v3 * s4.v2;
+        s4.v16 = 0.8 * self.m * (self.r * self.r) * z12 * z13
+            + 0.8 * self.m * (self.r * self.r) * z13 * s3.v7;
+        s4.v17 = 0.4 * self.m * (self.r * self.r) * z12 * s1.v3
+            + 0.4 * self.m * (self.r * self.r) * z13 * s1.v2
+            + 0.4 * self.m * (self.r * self.r) * z13 * s4.v6
+            + 0.4 * self.m * (self.r * self.r) * s1.v3 * s3.v7;
+        s4.v18 = 0.8 * self.m * (self.r * self.r) * s1.v2 * s1.v3
+            + 0.8 * self.m * (self.r * self.r) * s1.v3 * s4.v6;
+        s4
+    }
+    #[allow(clippy::field_reassign_with_default)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    fn shared5(
+        &self,
+        _q: &Vector<6>,
+        qd: &Vector<6>,
+        s0: &Shared0,
+        s1: &Shared1,
+    ) -> Shared5 {
+        let mut s5 = Shared5::default();
+        let z4 = s0.v0 * s0.v2;
+        s5.v0 = -qd[4] * s0.v1;
+        s5.v1 = qd[4] * s0.v0;
+        s5.v2 = qd[5] * z4 + s5.v0;
+        s5.v3 = qd[5] * s1.v0 + s5.v1;
+        s5.v4 = qd[3] - qd[5] * s0.v3;
+        s5
+    }
+    #[allow(clippy::field_reassign_with_default)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    fn shared6(
+        &self,
+        _q: &Vector<6>,
+        qd: &Vector<6>,
+        s0: &Shared0,
+        s1: &Shared1,
+        s5: &Shared5,
+    ) -> Shared6 {
+        let mut s6 = Shared6::default();
+        let z4 = s0.v0 * s0.v2;
+        s6.v0 = -qd[3] * qd[4] * s0.v0;
+        s6.v1 = -qd[3] * qd[4] * s0.v1;
+        s6.v2 = qd[4] * s0.v0 * s5.v0 + qd[4] * s0.v1 * s5.v1;
+        s6.v3 = -qd[5] * s0.v3 * s5.v3 - qd[5] * s1.v0 * s5.v4 + s6.v0;
+        s6.v4 = qd[5] * s0.v3 * s5.v2 + qd[5] * z4 * s5.v4 + s6.v1;
+        s6.v5 = -qd[5] * z4 * s5.v3 + qd[5] * s1.v0 * s5.v2 + s6.v2;
+        s6
+    }
+    #[allow(clippy::field_reassign_with_default)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    fn shared7(
+        &self,
+        _q: &Vector<6>,
+        qd: &Vector<6>,
+        s0: &Shared0,
+        s1: &Shared1,
+    ) -> Shared7 {
+        let mut s7 = Shared7::default();
+        let z4 = s0.v0 * s0.v2;
+        let z61 = qd[1] * qd[3];
+        let z62 = -qd[0] * qd[3];
+        s7.v0 = -qd[2] * qd[4] * s0.v0 + z61;
+        s7.v1 = -qd[2] * qd[4] * s0.v1 + z62;
+        s7.v2 = qd[0] * qd[4] * s0.v0 + qd[1] * qd[4] * s0.v1;
+        s7.v3 = -qd[1] * qd[5] * s0.v3 - qd[2] * qd[5] * s1.v0 + s7.v0;
+        s7.v4 = qd[0] * qd[5] * s0.v3 + qd[2] * qd[5] * z4 + s7.v1;
+        s7.v5 = qd[0] * qd[5] * s1.v0 - qd[1] * qd[5] * z4 + s7.v2;
+        s7
+    }
+    #[allow(clippy::field_reassign_with_default)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    fn shared8(
+        &self,
+        _q: &Vector<6>,
+        qd: &Vector<6>,
+        s0: &Shared0,
+        s1: &Shared1,
+        s5: &Shared5,
+    ) -> Shared8 {
+        let mut s8 = Shared8::default();
+        let z4 = s0.v0 * s0.v2;
+        s8.v0 = -qd[3] * s0.v0;
+        s8.v1 = s0.v0 * s5.v0 + s0.v1 * s5.v1;
+        s8.v2 = -qd[2] * s0.v0;
+        s8.v3 = -qd[2] * s0.v1;
+        s8.v4 = qd[0] * s0.v0 + qd[1] * s0.v1;
+        s8.v5 = -s0.v3 * s5.v3 - s1.v0 * s5.v4;
+        s8.v6 = s0.v3 * s5.v2 + z4 * s5.v4;
+        s8.v7 = -z4 * s5.v3 + s1.v0 * s5.v2;
+        s8.v8 = -qd[1] * s0.v3 - qd[2] * s1.v0;
+        s8.v9 = qd[0] * s0.v3 + qd[2] * z4;
+        s8.v10 = qd[0] * s1.v0 - qd[1] * z4;
+        s8
+    }
+    #[allow(clippy::field_reassign_with_default)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    fn shared9(&self, _q: &Vector<6>, qd: &Vector<6>, s0: &Shared0) -> Shared9 {
+        let mut s9 = Shared9::default();
+        s9.v0 = -qd[4] * s0.v3;
+        s9.v1 = qd[3] * s0.v0;
+        s9.v2 = qd[4] * s0.v2;
+        s9.v3 = -qd[5] * s0.v5;
+        s9.v4 = qd[5] * s0.v4;
+        s9.v5 = s0.v2 * s9.v4 + s0.v5 * s9.v0;
+        s9.v6 = s0.v2 * s9.v3 + s0.v4 * s9.v0;
+        s9.v7 = -qd[4] * s9.v2;
+        s9.v8 = qd[4] * s9.v0;
+        s9.v9 = -qd[5] * s9.v4;
+        s9.v10 = qd[5] * s9.v3;
+        s9
+    }
+}
 impl Dynamics<6> for FloatingBall {
     const NAME: &'static str = "FloatingBall";
     const FINGERPRINT: &'static str = FINGERPRINT;
@@ -84,53 +462,19 @@ impl Dynamics<6> for FloatingBall {
         Ok(())
     }
     fn kinetic_energy(&self, q: &Vector<6>, qd: &Vector<6>, _t: f64) -> f64 {
-        let z0 = q[3].cos();
-        let z1 = q[3].sin();
-        let z2 = q[4].cos();
-        let z3 = q[4].sin();
-        let z4 = z0 * z2;
-        let z5 = z0 * z3;
-        let z6 = z1 * z2;
-        let z7 = z1 * z3;
-        let z8 = -qd[4] * z1;
-        let z9 = qd[4] * z0;
-        let z10 = q[5].cos();
-        let z11 = q[5].sin();
-        let z12 = -z1 * z10 + z5 * z11;
-        let z13 = z1 * z11 + z5 * z10;
-        let z14 = z0 * z10 + z7 * z11;
-        let z15 = -z0 * z11 + z7 * z10;
-        let z16 = z2 * z11;
-        let z17 = z2 * z10;
-        let z18 = qd[5] * z4 + z8;
-        let z19 = qd[5] * z6 + z9;
-        let z20 = qd[3] - qd[5] * z3;
-        let z21 = 0.4 * self.m * (self.r * self.r) * (z4 * z4)
-            + 0.4 * self.m * (self.r * self.r) * (z12 * z12)
-            + 0.4 * self.m * (self.r * self.r) * (z13 * z13);
-        let z22 = 0.4 * self.m * (self.r * self.r) * z4 * z6
-            + 0.4 * self.m * (self.r * self.r) * z12 * z14
-            + 0.4 * self.m * (self.r * self.r) * z13 * z15;
-        let z23 = -0.4 * self.m * (self.r * self.r) * z3 * z4
-            + 0.4 * self.m * (self.r * self.r) * z12 * z16
-            + 0.4 * self.m * (self.r * self.r) * z13 * z17;
-        let z24 = 0.4 * self.m * (self.r * self.r) * (z6 * z6)
-            + 0.4 * self.m * (self.r * self.r) * (z14 * z14)
-            + 0.4 * self.m * (self.r * self.r) * (z15 * z15);
-        let z25 = -0.4 * self.m * (self.r * self.r) * z3 * z6
-            + 0.4 * self.m * (self.r * self.r) * z14 * z16
-            + 0.4 * self.m * (self.r * self.r) * z15 * z17;
-        let z26 = 0.4 * self.m * (self.r * self.r) * (z3 * z3)
-            + 0.4 * self.m * (self.r * self.r) * (z16 * z16)
-            + 0.4 * self.m * (self.r * self.r) * (z17 * z17);
-        let z27 = z18 * z21 + z19 * z22 + z20 * z23;
-        let z28 = z18 * z22 + z19 * z24 + z20 * z25;
-        let z29 = z18 * z23 + z19 * z25 + z20 * z26;
+        let s0 = self.shared0(q);
+        let s1 = self.shared1(q, &s0);
+        let s2 = self.shared2(q, &s0, &s1);
+        let s5 = self.shared5(q, qd, &s0, &s1);
+        let z4 = s0.v0 * s0.v2;
+        let z27 = s5.v2 * s2.v0 + s5.v3 * s2.v1 + s5.v4 * s2.v2;
+        let z28 = s5.v2 * s2.v1 + s5.v3 * s2.v3 + s5.v4 * s2.v4;
+        let z29 = s5.v2 * s2.v2 + s5.v3 * s2.v4 + s5.v4 * s2.v5;
         let z30 = qd[0] * self.m;
         let z31 = qd[1] * self.m;
         let z32 = qd[2] * self.m;
-        let z33 = z0 * z28 - z1 * z27;
-        let z34 = -z3 * z29 + z4 * z27 + z6 * z28;
+        let z33 = s0.v0 * z28 - s0.v1 * z27;
+        let z34 = -s0.v3 * z29 + z4 * z27 + s1.v0 * z28;
         0.5 * qd[0] * z30 + 0.5 * qd[1] * z31 + 0.5 * qd[2] * z32 + 0.5 * qd[3] * z29
             + 0.5 * qd[4] * z33 + 0.5 * qd[5] * z34
     }
@@ -146,80 +490,37 @@ impl Dynamics<6> for FloatingBall {
         h: &mut Vector<6>,
     ) {
         m.fill(0.0);
-        let z0 = q[3].cos();
-        let z1 = q[3].sin();
-        let z2 = q[4].cos();
-        let z3 = q[4].sin();
-        let z4 = z0 * z2;
-        let z5 = z0 * z3;
-        let z6 = z1 * z2;
-        let z7 = z1 * z3;
-        let z8 = -qd[4] * z1;
-        let z9 = qd[4] * z0;
-        let z10 = q[5].cos();
-        let z11 = q[5].sin();
-        let z12 = -z1 * z10 + z5 * z11;
-        let z13 = z1 * z11 + z5 * z10;
-        let z14 = z0 * z10 + z7 * z11;
-        let z15 = -z0 * z11 + z7 * z10;
-        let z16 = z2 * z11;
-        let z17 = z2 * z10;
-        let z18 = qd[5] * z4 + z8;
-        let z19 = qd[5] * z6 + z9;
-        let z20 = qd[3] - qd[5] * z3;
-        let z21 = 0.4 * self.m * (self.r * self.r) * (z4 * z4)
-            + 0.4 * self.m * (self.r * self.r) * (z12 * z12)
-            + 0.4 * self.m * (self.r * self.r) * (z13 * z13);
-        let z22 = 0.4 * self.m * (self.r * self.r) * z4 * z6
-            + 0.4 * self.m * (self.r * self.r) * z12 * z14
-            + 0.4 * self.m * (self.r * self.r) * z13 * z15;
-        let z23 = -0.4 * self.m * (self.r * self.r) * z3 * z4
-            + 0.4 * self.m * (self.r * self.r) * z12 * z16
-            + 0.4 * self.m * (self.r * self.r) * z13 * z17;
-        let z24 = 0.4 * self.m * (self.r * self.r) * (z6 * z6)
-            + 0.4 * self.m * (self.r * self.r) * (z14 * z14)
-            + 0.4 * self.m * (self.r * self.r) * (z15 * z15);
-        let z25 = -0.4 * self.m * (self.r * self.r) * z3 * z6
-            + 0.4 * self.m * (self.r * self.r) * z14 * z16
-            + 0.4 * self.m * (self.r * self.r) * z15 * z17;
-        let z26 = 0.4 * self.m * (self.r * self.r) * (z3 * z3)
-            + 0.4 * self.m * (self.r * self.r) * (z16 * z16)
-            + 0.4 * self.m * (self.r * self.r) * (z17 * z17);
-        let z27 = z18 * z21 + z19 * z22 + z20 * z23;
-        let z28 = z18 * z22 + z19 * z24 + z20 * z25;
-        let z29 = z18 * z23 + z19 * z25 + z20 * z26;
-        let z52 = z0 * z22 - z1 * z21;
-        let z53 = z0 * z24 - z1 * z22;
-        let z54 = z0 * z25 - z1 * z23;
-        let z55 = z0 * z53 - z1 * z52;
-        let z56 = -z3 * z23 + z4 * z21 + z6 * z22;
-        let z57 = -z3 * z25 + z4 * z22 + z6 * z24;
-        let z58 = -z3 * z26 + z4 * z23 + z6 * z25;
-        let z59 = -z3 * z58 + z4 * z56 + z6 * z57;
-        let z60 = z0 * z57 - z1 * z56;
-        let z61 = qd[1] * qd[3];
-        let z62 = -qd[0] * qd[3];
-        let z63 = -qd[3] * qd[4] * z0;
-        let z64 = -qd[3] * qd[4] * z1;
-        let z65 = qd[4] * z0 * z8 + qd[4] * z1 * z9;
-        let z66 = -qd[2] * qd[4] * z0 + z61;
-        let z67 = -qd[2] * qd[4] * z1 + z62;
-        let z68 = qd[0] * qd[4] * z0 + qd[1] * qd[4] * z1;
-        let z69 = -qd[5] * z3 * z19 - qd[5] * z6 * z20 + z63;
-        let z70 = qd[5] * z3 * z18 + qd[5] * z4 * z20 + z64;
-        let z71 = -qd[5] * z4 * z19 + qd[5] * z6 * z18 + z65;
-        let z72 = -qd[1] * qd[5] * z3 - qd[2] * qd[5] * z6 + z66;
-        let z73 = qd[0] * qd[5] * z3 + qd[2] * qd[5] * z4 + z67;
-        let z74 = qd[0] * qd[5] * z6 - qd[1] * qd[5] * z4 + z68;
-        let z75 = self.m * z72 - qd[1] * self.m * z20 + qd[2] * self.m * z19;
-        let z76 = qd[0] * self.m * z20 + self.m * z73 - qd[2] * self.m * z18;
-        let z77 = -qd[0] * self.m * z19 + self.m * self.g + self.m * z74
-            + qd[1] * self.m * z18;
-        let z78 = z19 * z29 - z20 * z28 + z21 * z69 + z22 * z70 + z23 * z71;
-        let z79 = -z18 * z29 + z20 * z27 + z22 * z69 + z24 * z70 + z25 * z71;
-        let z80 = z18 * z28 - z19 * z27 + z23 * z69 + z25 * z70 + z26 * z71;
-        let z81 = z0 * z79 - z1 * z78;
-        let z82 = -z3 * z80 + z4 * z78 + z6 * z79;
+        let s0 = self.shared0(q);
+        let s1 = self.shared1(q, &s0);
+        let s2 = self.shared2(q, &s0, &s1);
+        let s5 = self.shared5(q, qd, &s0, &s1);
+        let s6 = self.shared6(q, qd, &s0, &s1, &s5);
+        let s7 = self.shared7(q, qd, &s0, &s1);
+        let z4 = s0.v0 * s0.v2;
+        let z27 = s5.v2 * s2.v0 + s5.v3 * s2.v1 + s5.v4 * s2.v2;
+        let z28 = s5.v2 * s2.v1 + s5.v3 * s2.v3 + s5.v4 * s2.v4;
+        let z29 = s5.v2 * s2.v2 + s5.v3 * s2.v4 + s5.v4 * s2.v5;
+        let z52 = s0.v0 * s2.v1 - s0.v1 * s2.v0;
+        let z53 = s0.v0 * s2.v3 - s0.v1 * s2.v1;
+        let z54 = s0.v0 * s2.v4 - s0.v1 * s2.v2;
+        let z55 = s0.v0 * z53 - s0.v1 * z52;
+        let z56 = -s0.v3 * s2.v2 + z4 * s2.v0 + s1.v0 * s2.v1;
+        let z57 = -s0.v3 * s2.v4 + z4 * s2.v1 + s1.v0 * s2.v3;
+        let z58 = -s0.v3 * s2.v5 + z4 * s2.v2 + s1.v0 * s2.v4;
+        let z59 = -s0.v3 * z58 + z4 * z56 + s1.v0 * z57;
+        let z60 = s0.v0 * z57 - s0.v1 * z56;
+        let z75 = self.m * s7.v3 - qd[1] * self.m * s5.v4 + qd[2] * self.m * s5.v3;
+        let z76 = qd[0] * self.m * s5.v4 + self.m * s7.v4 - qd[2] * self.m * s5.v2;
+        let z77 = -qd[0] * self.m * s5.v3 + self.m * self.g + self.m * s7.v5
+            + qd[1] * self.m * s5.v2;
+        let z78 = s5.v3 * z29 - s5.v4 * z28 + s2.v0 * s6.v3 + s2.v1 * s6.v4
+            + s2.v2 * s6.v5;
+        let z79 = -s5.v2 * z29 + s5.v4 * z27 + s2.v1 * s6.v3 + s2.v3 * s6.v4
+            + s2.v4 * s6.v5;
+        let z80 = s5.v2 * z28 - s5.v3 * z27 + s2.v2 * s6.v3 + s2.v4 * s6.v4
+            + s2.v5 * s6.v5;
+        let z81 = s0.v0 * z79 - s0.v1 * z78;
+        let z82 = -s0.v3 * z80 + z4 * z78 + s1.v0 * z79;
         let x0 = -z75;
         let x1 = -z76;
         let x2 = -z77;
@@ -229,7 +530,7 @@ impl Dynamics<6> for FloatingBall {
         m[(0, 0)] = self.m;
         m[(1, 1)] = self.m;
         m[(2, 2)] = self.m;
-        m[(3, 3)] = z26;
+        m[(3, 3)] = s2.v5;
         m[(3, 4)] = z54;
         m[(4, 3)] = z54;
         m[(3, 5)] = z58;
@@ -247,53 +548,23 @@ impl Dynamics<6> for FloatingBall {
     }
     fn mass_matrix(&self, q: &Vector<6>, _t: f64, m: &mut Matrix<6, 6>) {
         m.fill(0.0);
-        let z0 = q[3].cos();
-        let z1 = q[3].sin();
-        let z2 = q[4].cos();
-        let z3 = q[4].sin();
-        let z4 = z0 * z2;
-        let z5 = z0 * z3;
-        let z6 = z1 * z2;
-        let z7 = z1 * z3;
-        let z10 = q[5].cos();
-        let z11 = q[5].sin();
-        let z12 = -z1 * z10 + z5 * z11;
-        let z13 = z1 * z11 + z5 * z10;
-        let z14 = z0 * z10 + z7 * z11;
-        let z15 = -z0 * z11 + z7 * z10;
-        let z16 = z2 * z11;
-        let z17 = z2 * z10;
-        let z21 = 0.4 * self.m * (self.r * self.r) * (z4 * z4)
-            + 0.4 * self.m * (self.r * self.r) * (z12 * z12)
-            + 0.4 * self.m * (self.r * self.r) * (z13 * z13);
-        let z22 = 0.4 * self.m * (self.r * self.r) * z4 * z6
-            + 0.4 * self.m * (self.r * self.r) * z12 * z14
-            + 0.4 * self.m * (self.r * self.r) * z13 * z15;
-        let z23 = -0.4 * self.m * (self.r * self.r) * z3 * z4
-            + 0.4 * self.m * (self.r * self.r) * z12 * z16
-            + 0.4 * self.m * (self.r * self.r) * z13 * z17;
-        let z24 = 0.4 * self.m * (self.r * self.r) * (z6 * z6)
-            + 0.4 * self.m * (self.r * self.r) * (z14 * z14)
-            + 0.4 * self.m * (self.r * self.r) * (z15 * z15);
-        let z25 = -0.4 * self.m * (self.r * self.r) * z3 * z6
-            + 0.4 * self.m * (self.r * self.r) * z14 * z16
-            + 0.4 * self.m * (self.r * self.r) * z15 * z17;
-        let z26 = 0.4 * self.m * (self.r * self.r) * (z3 * z3)
-            + 0.4 * self.m * (self.r * self.r) * (z16 * z16)
-            + 0.4 * self.m * (self.r * self.r) * (z17 * z17);
-        let z52 = z0 * z22 - z1 * z21;
-        let z53 = z0 * z24 - z1 * z22;
-        let z54 = z0 * z25 - z1 * z23;
-        let z55 = z0 * z53 - z1 * z52;
-        let z56 = -z3 * z23 + z4 * z21 + z6 * z22;
-        let z57 = -z3 * z25 + z4 * z22 + z6 * z24;
-        let z58 = -z3 * z26 + z4 * z23 + z6 * z25;
-        let z59 = -z3 * z58 + z4 * z56 + z6 * z57;
-        let z60 = z0 * z57 - z1 * z56;
+        let s0 = self.shared0(q);
+        let s1 = self.shared1(q, &s0);
+        let s2 = self.shared2(q, &s0, &s1);
+        let z4 = s0.v0 * s0.v2;
+        let z52 = s0.v0 * s2.v1 - s0.v1 * s2.v0;
+        let z53 = s0.v0 * s2.v3 - s0.v1 * s2.v1;
+        let z54 = s0.v0 * s2.v4 - s0.v1 * s2.v2;
+        let z55 = s0.v0 * z53 - s0.v1 * z52;
+        let z56 = -s0.v3 * s2.v2 + z4 * s2.v0 + s1.v0 * s2.v1;
+        let z57 = -s0.v3 * s2.v4 + z4 * s2.v1 + s1.v0 * s2.v3;
+        let z58 = -s0.v3 * s2.v5 + z4 * s2.v2 + s1.v0 * s2.v4;
+        let z59 = -s0.v3 * z58 + z4 * z56 + s1.v0 * z57;
+        let z60 = s0.v0 * z57 - s0.v1 * z56;
         m[(0, 0)] = self.m;
         m[(1, 1)] = self.m;
         m[(2, 2)] = self.m;
-        m[(3, 3)] = z26;
+        m[(3, 3)] = s2.v5;
         m[(3, 4)] = z54;
         m[(4, 3)] = z54;
         m[(3, 5)] = z58;
@@ -304,71 +575,28 @@ impl Dynamics<6> for FloatingBall {
         m[(5, 5)] = z59;
     }
     fn forces(&self, q: &Vector<6>, qd: &Vector<6>, _t: f64, h: &mut Vector<6>) {
-        let z0 = q[3].cos();
-        let z1 = q[3].sin();
-        let z2 = q[4].cos();
-        let z3 = q[4].sin();
-        let z4 = z0 * z2;
-        let z5 = z0 * z3;
-        let z6 = z1 * z2;
-        let z7 = z1 * z3;
-        let z8 = -qd[4] * z1;
-        let z9 = qd[4] * z0;
-        let z10 = q[5].cos();
-        let z11 = q[5].sin();
-        let z12 = -z1 * z10 + z5 * z11;
-        let z13 = z1 * z11 + z5 * z10;
-        let z14 = z0 * z10 + z7 * z11;
-        let z15 = -z0 * z11 + z7 * z10;
-        let z16 = z2 * z11;
-        let z17 = z2 * z10;
-        let z18 = qd[5] * z4 + z8;
-        let z19 = qd[5] * z6 + z9;
-        let z20 = qd[3] - qd[5] * z3;
-        let z21 = 0.4 * self.m * (self.r * self.r) * (z4 * z4)
-            + 0.4 * self.m * (self.r * self.r) * (z12 * z12)
-            + 0.4 * self.m * (self.r * self.r) * (z13 * z13);
-        let z22 = 0.4 * self.m * (self.r * self.r) * z4 * z6
-            + 0.4 * self.m * (self.r * self.r) * z12 * z14
-            + 0.4 * self.m * (self.r * self.r) * z13 * z15;
-        let z23 = -0.4 * self.m * (self.r * self.r) * z3 * z4
-            + 0.4 * self.m * (self.r * self.r) * z12 * z16
-            + 0.4 * self.m * (self.r * self.r) * z13 * z17;
-        let z24 = 0.4 * self.m * (self.r * self.r) * (z6 * z6)
-            + 0.4 * self.m * (self.r * self.r) * (z14 * z14)
-            + 0.4 * self.m * (self.r * self.r) * (z15 * z15);
-        let z25 = -0.4 * self.m * (self.r * self.r) * z3 * z6
-            + 0.4 * self.m * (self.r * self.r) * z14 * z16
-            + 0.4 * self.m * (self.r * self.r) * z15 * z17;
-        let z26 = 0.4 * self.m * (self.r * self.r) * (z3 * z3)
-            + 0.4 * self.m * (self.r * self.r) * (z16 * z16)
-            + 0.4 * self.m * (self.r * self.r) * (z17 * z17);
-        let z27 = z18 * z21 + z19 * z22 + z20 * z23;
-        let z28 = z18 * z22 + z19 * z24 + z20 * z25;
-        let z29 = z18 * z23 + z19 * z25 + z20 * z26;
-        let z61 = qd[1] * qd[3];
-        let z62 = -qd[0] * qd[3];
-        let z63 = -qd[3] * qd[4] * z0;
-        let z64 = -qd[3] * qd[4] * z1;
-        let z65 = qd[4] * z0 * z8 + qd[4] * z1 * z9;
-        let z66 = -qd[2] * qd[4] * z0 + z61;
-        let z67 = -qd[2] * qd[4] * z1 + z62;
-        let z68 = qd[0] * qd[4] * z0 + qd[1] * qd[4] * z1;
-        let z69 = -qd[5] * z3 * z19 - qd[5] * z6 * z20 + z63;
-        let z70 = qd[5] * z3 * z18 + qd[5] * z4 * z20 + z64;
-        let z71 = -qd[5] * z4 * z19 + qd[5] * z6 * z18 + z65;
-        let z72 = -qd[1] * qd[5] * z3 - qd[2] * qd[5] * z6 + z66;
-        let z73 = qd[0] * qd[5] * z3 + qd[2] * qd[5] * z4 + z67;
-        let z74 = qd[0] * qd[5] * z6 - qd[1] * qd[5] * z4 + z68;
-        let z75 = self.m * z72 - qd[1] * self.m * z20 + qd[2] * self.m * z19;
-        let z76 = qd[0] * self.m * z20 + self.m * z73 - qd[2] * self.m * z18;
-        let z77 = -qd[0] * self.m * z19 + self.m * self.g + self.m * z74
-            + qd[1] * self.m * z18;
-        let z78 = z19 * z29 - z20 * z28 + z21 * z69 + z22 * z70 + z23 * z71;
-        let z79 = -z18 * z29 + z20 * z27 + z22 * z69 + z24 * z70 + z25 * z71;
-        let z80 = z18 * z28 - z19 * z27 + z23 * z69 + z25 * z70 + z26 * z71;
-        let z81 = z0 * z79 - z1 * z78;
-        let z82 = -z3 * z80 + z4 * z78 + z6 * z79;
+        let s0 = self.shared0(q);
+        let s1 = self.shared1(q, &s0);
+        let s2 = self.shared2(q, &s0, &s1);
+        let s5 = self.shared5(q, qd, &s0, &s1);
+        let s6 = self.shared6(q, qd, &s0, &s1, &s5);
+        let s7 = self.shared7(q, qd, &s0, &s1);
+        let z4 = s0.v0 * s0.v2;
+        let z27 = s5.v2 * s2.v0 + s5.v3 * s2.v1 + s5.v4 * s2.v2;
+        let z28 = s5.v2 * s2.v1 + s5.v3 * s2.v3 + s5.v4 * s2.v4;
+        let z29 = s5.v2 * s2.v2 + s5.v3 * s2.v4 + s5.v4 * s2.v5;
+        let z75 = self.m * s7.v3 - qd[1] * self.m * s5.v4 + qd[2] * self.m * s5.v3;
+        let z76 = qd[0] * self.m * s5.v4 + self.m * s7.v4 - qd[2] * self.m * s5.v2;
+        let z77 = -qd[0] * self.m * s5.v3 + self.m * self.g + self.m * s7.v5
+            + qd[1] * self.m * s5.v2;
+        let z78 = s5.v3 * z29 - s5.v4 * z28 + s2.v0 * s6.v3 + s2.v1 * s6.v4
+            + s2.v2 * s6.v5;
+        let z79 = -s5.v2 * z29 + s5.v4 * z27 + s2.v1 * s6.v3 + s2.v3 * s6.v4
+            + s2.v4 * s6.v5;
+        let z80 = s5.v2 * z28 - s5.v3 * z27 + s2.v2 * s6.v3 + s2.v4 * s6.v4
+            + s2.v5 * s6.v5;
+        let z81 = s0.v0 * z79 - s0.v1 * z78;
+        let z82 = -s0.v3 * z80 + z4 * z78 + s1.v0 * z79;
         let x0 = -z75;
         let x1 = -z76;
         let x2 = -z77;
@@ -384,103 +612,63 @@ impl Dynamics<6> for FloatingBall {
     }
     fn coriolis(&self, q: &Vector<6>, qd: &Vector<6>, _t: f64, c: &mut Matrix<6, 6>) {
         c.fill(0.0);
-        let z0 = q[3].cos();
-        let z1 = q[3].sin();
-        let z2 = q[4].cos();
-        let z3 = q[4].sin();
-        let z4 = z0 * z2;
-        let z5 = z0 * z3;
-        let z6 = z1 * z2;
-        let z7 = z1 * z3;
-        let z8 = -qd[4] * z1;
-        let z9 = qd[4] * z0;
-        let z10 = q[5].cos();
-        let z11 = q[5].sin();
-        let z12 = -z1 * z10 + z5 * z11;
-        let z13 = z1 * z11 + z5 * z10;
-        let z14 = z0 * z10 + z7 * z11;
-        let z15 = -z0 * z11 + z7 * z10;
-        let z16 = z2 * z11;
-        let z17 = z2 * z10;
-        let z18 = qd[5] * z4 + z8;
-        let z19 = qd[5] * z6 + z9;
-        let z20 = qd[3] - qd[5] * z3;
-        let z21 = 0.4 * self.m * (self.r * self.r) * (z4 * z4)
-            + 0.4 * self.m * (self.r * self.r) * (z12 * z12)
-            + 0.4 * self.m * (self.r * self.r) * (z13 * z13);
-        let z22 = 0.4 * self.m * (self.r * self.r) * z4 * z6
-            + 0.4 * self.m * (self.r * self.r) * z12 * z14
-            + 0.4 * self.m * (self.r * self.r) * z13 * z15;
-        let z23 = -0.4 * self.m * (self.r * self.r) * z3 * z4
-            + 0.4 * self.m * (self.r * self.r) * z12 * z16
-            + 0.4 * self.m * (self.r * self.r) * z13 * z17;
-        let z24 = 0.4 * self.m * (self.r * self.r) * (z6 * z6)
-            + 0.4 * self.m * (self.r * self.r) * (z14 * z14)
-            + 0.4 * self.m * (self.r * self.r) * (z15 * z15);
-        let z25 = -0.4 * self.m * (self.r * self.r) * z3 * z6
-            + 0.4 * self.m * (self.r * self.r) * z14 * z16
-            + 0.4 * self.m * (self.r * self.r) * z15 * z17;
-        let z26 = 0.4 * self.m * (self.r * self.r) * (z3 * z3)
-            + 0.4 * self.m * (self.r * self.r) * (z16 * z16)
-            + 0.4 * self.m * (self.r * self.r) * (z17 * z17);
-        let z27 = z18 * z21 + z19 * z22 + z20 * z23;
-        let z28 = z18 * z22 + z19 * z24 + z20 * z25;
-        let z29 = z18 * z23 + z19 * z25 + z20 * z26;
+        let s0 = self.shared0(q);
+        let s1 = self.shared1(q, &s0);
+        let s2 = self.shared2(q, &s0, &s1);
+        let s5 = self.shared5(q, qd, &s0, &s1);
+        let s8 = self.shared8(q, qd, &s0, &s1, &s5);
+        let z4 = s0.v0 * s0.v2;
+        let z27 = s5.v2 * s2.v0 + s5.v3 * s2.v1 + s5.v4 * s2.v2;
+        let z28 = s5.v2 * s2.v1 + s5.v3 * s2.v3 + s5.v4 * s2.v4;
+        let z29 = s5.v2 * s2.v2 + s5.v3 * s2.v4 + s5.v4 * s2.v5;
         let z30 = qd[0] * self.m;
         let z31 = qd[1] * self.m;
         let z32 = qd[2] * self.m;
-        let z36 = -qd[3] * z1;
-        let z56 = -z3 * z23 + z4 * z21 + z6 * z22;
-        let z57 = -z3 * z25 + z4 * z22 + z6 * z24;
-        let z58 = -z3 * z26 + z4 * z23 + z6 * z25;
-        let z84 = 2.0 * z19 * z23 - 2.0 * z20 * z22;
-        let z85 = -z18 * z23 + z19 * z25 + z20 * z21 - z20 * z24;
-        let z86 = z18 * z22 - z19 * z21 + z19 * z26 - z20 * z25;
-        let z87 = -2.0 * z18 * z25 + 2.0 * z20 * z22;
-        let z88 = z18 * z24 - z18 * z26 - z19 * z22 + z20 * z23;
-        let z89 = 2.0 * z18 * z25 - 2.0 * z19 * z23;
-        let z90 = -qd[3] * z0;
-        let z91 = z0 * z8 + z1 * z9;
-        let z92 = -qd[2] * z0;
-        let z93 = -qd[2] * z1;
-        let z94 = qd[0] * z0 + qd[1] * z1;
-        let z95 = -z3 * z19 - z6 * z20;
-        let z96 = z3 * z18 + z4 * z20;
-        let z97 = -z4 * z19 + z6 * z18;
-        let z98 = -qd[1] * z3 - qd[2] * z6;
-        let z99 = qd[0] * z3 + qd[2] * z4;
-        let z100 = qd[0] * z6 - qd[1] * z4;
+        let z36 = -qd[3] * s0.v1;
+        let z56 = -s0.v3 * s2.v2 + z4 * s2.v0 + s1.v0 * s2.v1;
+        let z57 = -s0.v3 * s2.v4 + z4 * s2.v1 + s1.v0 * s2.v3;
+        let z58 = -s0.v3 * s2.v5 + z4 * s2.v2 + s1.v0 * s2.v4;
+        let z84 = 2.0 * s5.v3 * s2.v2 - 2.0 * s5.v4 * s2.v1;
+        let z85 = -s5.v2 * s2.v2 + s5.v3 * s2.v4 + s5.v4 * s2.v0 - s5.v4 * s2.v3;
+        let z86 = s5.v2 * s2.v1 - s5.v3 * s2.v0 + s5.v3 * s2.v5 - s5.v4 * s2.v4;
+        let z87 = -2.0 * s5.v2 * s2.v4 + 2.0 * s5.v4 * s2.v1;
+        let z88 = s5.v2 * s2.v3 - s5.v2 * s2.v5 - s5.v3 * s2.v1 + s5.v4 * s2.v2;
+        let z89 = 2.0 * s5.v2 * s2.v4 - 2.0 * s5.v3 * s2.v2;
         let z103 = qd[1] * self.m - z31;
         let z104 = -qd[0] * self.m + z30;
-        let z107 = 0.5 * z0 * z29 + 0.5 * z0 * z85 - 0.5 * z1 * z84 + z21 * z90
-            + z22 * z36 + z23 * z91;
-        let z108 = 0.5 * z0 * z87 + 0.5 * z1 * z29 - 0.5 * z1 * z85 + z22 * z90
-            + z24 * z36 + z25 * z91;
-        let z109 = -0.5 * z0 * z27 + 0.5 * z0 * z88 - 0.5 * z1 * z28 - 0.5 * z1 * z86
-            + z23 * z90 + z25 * z36 + z26 * z91;
-        let z110 = self.m * z92 + z0 * z32;
-        let z111 = self.m * z93 + z1 * z32;
-        let z112 = self.m * z94 - z0 * z30 - z1 * z31;
-        let z115 = 0.5 * z0 * z27 + 0.5 * z0 * z88 + 0.5 * z1 * z28 - 0.5 * z1 * z86;
-        let z116 = z0 * z108 - z1 * z107;
-        let z117 = 0.5 * z3 * z28 - 0.5 * z3 * z86 + 0.5 * z4 * z84 + 0.5 * z6 * z29
-            + 0.5 * z6 * z85 + z21 * z95 + z22 * z96 + z23 * z97;
-        let z118 = -0.5 * z3 * z27 - 0.5 * z3 * z88 - 0.5 * z4 * z29 + 0.5 * z4 * z85
-            + 0.5 * z6 * z87 + z22 * z95 + z24 * z96 + z25 * z97;
-        let z119 = -0.5 * z3 * z89 + 0.5 * z4 * z28 + 0.5 * z4 * z86 - 0.5 * z6 * z27
-            + 0.5 * z6 * z88 + z23 * z95 + z25 * z96 + z26 * z97;
-        let z120 = self.m * z98 + z3 * z31 + z6 * z32;
-        let z121 = self.m * z99 - z3 * z30 - z4 * z32;
-        let z122 = self.m * z100 + z4 * z31 - z6 * z30;
-        let z123 = -0.5 * z3 * z28 - 0.5 * z3 * z86 + 0.5 * z4 * z84 - 0.5 * z6 * z29
-            + 0.5 * z6 * z85;
-        let z124 = 0.5 * z3 * z27 - 0.5 * z3 * z88 + 0.5 * z4 * z29 + 0.5 * z4 * z85
-            + 0.5 * z6 * z87;
-        let z125 = -0.5 * z3 * z89 - 0.5 * z4 * z28 + 0.5 * z4 * z86 + 0.5 * z6 * z27
-            + 0.5 * z6 * z88;
-        let z126 = -z3 * z119 + z4 * z117 + z6 * z118;
-        let z127 = z0 * z118 - z1 * z117;
-        let z128 = z0 * z124 - z1 * z123 + z36 * z57 + z56 * z90 + z58 * z91;
+        let z107 = 0.5 * s0.v0 * z29 + 0.5 * s0.v0 * z85 - 0.5 * s0.v1 * z84
+            + s2.v0 * s8.v0 + s2.v1 * z36 + s2.v2 * s8.v1;
+        let z108 = 0.5 * s0.v0 * z87 + 0.5 * s0.v1 * z29 - 0.5 * s0.v1 * z85
+            + s2.v1 * s8.v0 + s2.v3 * z36 + s2.v4 * s8.v1;
+        let z109 = -0.5 * s0.v0 * z27 + 0.5 * s0.v0 * z88 - 0.5 * s0.v1 * z28
+            - 0.5 * s0.v1 * z86 + s2.v2 * s8.v0 + s2.v4 * z36 + s2.v5 * s8.v1;
+        let z110 = self.m * s8.v2 + s0.v0 * z32;
+        let z111 = self.m * s8.v3 + s0.v1 * z32;
+        let z112 = self.m * s8.v4 - s0.v0 * z30 - s0.v1 * z31;
+        let z115 = 0.5 * s0.v0 * z27 + 0.5 * s0.v0 * z88 + 0.5 * s0.v1 * z28
+            - 0.5 * s0.v1 * z86;
+        let z116 = s0.v0 * z108 - s0.v1 * z107;
+        let z117 = 0.5 * s0.v3 * z28 - 0.5 * s0.v3 * z86 + 0.5 * z4 * z84
+            + 0.5 * s1.v0 * z29 + 0.5 * s1.v0 * z85 + s2.v0 * s8.v5 + s2.v1 * s8.v6
+            + s2.v2 * s8.v7;
+        let z118 = -0.5 * s0.v3 * z27 - 0.5 * s0.v3 * z88 - 0.5 * z4 * z29
+            + 0.5 * z4 * z85 + 0.5 * s1.v0 * z87 + s2.v1 * s8.v5 + s2.v3 * s8.v6
+            + s2.v4 * s8.v7;
+        let z119 = -0.5 * s0.v3 * z89 + 0.5 * z4 * z28 + 0.5 * z4 * z86
+            - 0.5 * s1.v0 * z27 + 0.5 * s1.v0 * z88 + s2.v2 * s8.v5 + s2.v4 * s8.v6
+            + s2.v5 * s8.v7;
+        let z120 = self.m * s8.v8 + s0.v3 * z31 + s1.v0 * z32;
+        let z121 = self.m * s8.v9 - s0.v3 * z30 - z4 * z32;
+        let z122 = self.m * s8.v10 + z4 * z31 - s1.v0 * z30;
+        let z123 = -0.5 * s0.v3 * z28 - 0.5 * s0.v3 * z86 + 0.5 * z4 * z84
+            - 0.5 * s1.v0 * z29 + 0.5 * s1.v0 * z85;
+        let z124 = 0.5 * s0.v3 * z27 - 0.5 * s0.v3 * z88 + 0.5 * z4 * z29
+            + 0.5 * z4 * z85 + 0.5 * s1.v0 * z87;
+        let z125 = -0.5 * s0.v3 * z89 - 0.5 * z4 * z28 + 0.5 * z4 * z86
+            + 0.5 * s1.v0 * z27 + 0.5 * s1.v0 * z88;
+        let z126 = -s0.v3 * z119 + z4 * z117 + s1.v0 * z118;
+        let z127 = s0.v0 * z118 - s0.v1 * z117;
+        let z128 = s0.v0 * z124 - s0.v1 * z123 + z36 * z57 + z56 * s8.v0 + z58 * s8.v1;
         let x0 = z89 * 0.5;
         c[(0, 3)] = z103;
         c[(0, 4)] = z110;
@@ -507,108 +695,64 @@ impl Dynamics<6> for FloatingBall {
         _t: f64,
         qdd: &mut Vector<6>,
     ) -> bool {
-        let z0 = q[3].cos();
-        let z1 = q[3].sin();
-        let z2 = q[4].cos();
-        let z3 = q[4].sin();
-        let z4 = z0 * z2;
-        let z5 = z0 * z3;
-        let z6 = z1 * z2;
-        let z7 = z1 * z3;
-        let z8 = -qd[4] * z1;
-        let z9 = qd[4] * z0;
-        let z10 = q[5].cos();
-        let z11 = q[5].sin();
-        let z12 = -z1 * z10 + z5 * z11;
-        let z13 = z1 * z11 + z5 * z10;
-        let z14 = z0 * z10 + z7 * z11;
-        let z15 = -z0 * z11 + z7 * z10;
-        let z16 = z2 * z11;
-        let z17 = z2 * z10;
-        let z18 = qd[5] * z4 + z8;
-        let z19 = qd[5] * z6 + z9;
-        let z20 = qd[3] - qd[5] * z3;
-        let z21 = 0.4 * self.m * (self.r * self.r) * (z4 * z4)
-            + 0.4 * self.m * (self.r * self.r) * (z12 * z12)
-            + 0.4 * self.m * (self.r * self.r) * (z13 * z13);
-        let z22 = 0.4 * self.m * (self.r * self.r) * z4 * z6
-            + 0.4 * self.m * (self.r * self.r) * z12 * z14
-            + 0.4 * self.m * (self.r * self.r) * z13 * z15;
-        let z23 = -0.4 * self.m * (self.r * self.r) * z3 * z4
-            + 0.4 * self.m * (self.r * self.r) * z12 * z16
-            + 0.4 * self.m * (self.r * self.r) * z13 * z17;
-        let z24 = 0.4 * self.m * (self.r * self.r) * (z6 * z6)
-            + 0.4 * self.m * (self.r * self.r) * (z14 * z14)
-            + 0.4 * self.m * (self.r * self.r) * (z15 * z15);
-        let z25 = -0.4 * self.m * (self.r * self.r) * z3 * z6
-            + 0.4 * self.m * (self.r * self.r) * z14 * z16
-            + 0.4 * self.m * (self.r * self.r) * z15 * z17;
-        let z26 = 0.4 * self.m * (self.r * self.r) * (z3 * z3)
-            + 0.4 * self.m * (self.r * self.r) * (z16 * z16)
-            + 0.4 * self.m * (self.r * self.r) * (z17 * z17);
-        let z27 = z18 * z21 + z19 * z22 + z20 * z23;
-        let z28 = z18 * z22 + z19 * z24 + z20 * z25;
-        let z29 = z18 * z23 + z19 * z25 + z20 * z26;
-        let z36 = -qd[3] * z1;
-        let z56 = -z3 * z23 + z4 * z21 + z6 * z22;
-        let z57 = -z3 * z25 + z4 * z22 + z6 * z24;
-        let z58 = -z3 * z26 + z4 * z23 + z6 * z25;
-        let z59 = -z3 * z58 + z4 * z56 + z6 * z57;
+        let s0 = self.shared0(q);
+        let s1 = self.shared1(q, &s0);
+        let s2 = self.shared2(q, &s0, &s1);
+        let s5 = self.shared5(q, qd, &s0, &s1);
+        let s8 = self.shared8(q, qd, &s0, &s1, &s5);
+        let z4 = s0.v0 * s0.v2;
+        let z27 = s5.v2 * s2.v0 + s5.v3 * s2.v1 + s5.v4 * s2.v2;
+        let z28 = s5.v2 * s2.v1 + s5.v3 * s2.v3 + s5.v4 * s2.v4;
+        let z29 = s5.v2 * s2.v2 + s5.v3 * s2.v4 + s5.v4 * s2.v5;
+        let z36 = -qd[3] * s0.v1;
+        let z56 = -s0.v3 * s2.v2 + z4 * s2.v0 + s1.v0 * s2.v1;
+        let z57 = -s0.v3 * s2.v4 + z4 * s2.v1 + s1.v0 * s2.v3;
+        let z58 = -s0.v3 * s2.v5 + z4 * s2.v2 + s1.v0 * s2.v4;
+        let z59 = -s0.v3 * z58 + z4 * z56 + s1.v0 * z57;
         let z61 = qd[1] * qd[3];
         let z62 = -qd[0] * qd[3];
-        let z90 = -qd[3] * z0;
-        let z91 = z0 * z8 + z1 * z9;
-        let z92 = -qd[2] * z0;
-        let z93 = -qd[2] * z1;
-        let z94 = qd[0] * z0 + qd[1] * z1;
-        let z95 = -z3 * z19 - z6 * z20;
-        let z96 = z3 * z18 + z4 * z20;
-        let z97 = -z4 * z19 + z6 * z18;
-        let z98 = -qd[1] * z3 - qd[2] * z6;
-        let z99 = qd[0] * z3 + qd[2] * z4;
-        let z100 = qd[0] * z6 - qd[1] * z4;
-        let z419 = qd[4] * z90;
+        let z419 = qd[4] * s8.v0;
         let z420 = qd[4] * z36;
-        let z421 = qd[4] * z91;
-        let z422 = qd[4] * z92;
-        let z423 = qd[4] * z93;
-        let z424 = qd[4] * z94;
-        let z425 = qd[5] * z95;
-        let z426 = qd[5] * z96;
-        let z427 = qd[5] * z97;
-        let z428 = qd[5] * z98;
-        let z429 = qd[5] * z99;
-        let z430 = qd[5] * z100;
-        let z431 = -qd[1] * self.m * z20 + qd[2] * self.m * z19;
-        let z432 = qd[0] * self.m * z20 - qd[2] * self.m * z18;
-        let z433 = -qd[0] * self.m * z19 + qd[1] * self.m * z18;
-        let z434 = z19 * z29 - z20 * z28;
-        let z435 = -z18 * z29 + z20 * z27;
-        let z436 = z18 * z28 - z19 * z27;
+        let z421 = qd[4] * s8.v1;
+        let z422 = qd[4] * s8.v2;
+        let z423 = qd[4] * s8.v3;
+        let z424 = qd[4] * s8.v4;
+        let z425 = qd[5] * s8.v5;
+        let z426 = qd[5] * s8.v6;
+        let z427 = qd[5] * s8.v7;
+        let z428 = qd[5] * s8.v8;
+        let z429 = qd[5] * s8.v9;
+        let z430 = qd[5] * s8.v10;
+        let z431 = -qd[1] * self.m * s5.v4 + qd[2] * self.m * s5.v3;
+        let z432 = qd[0] * self.m * s5.v4 - qd[2] * self.m * s5.v2;
+        let z433 = -qd[0] * self.m * s5.v3 + qd[1] * self.m * s5.v2;
+        let z434 = s5.v3 * z29 - s5.v4 * z28;
+        let z435 = -s5.v2 * z29 + s5.v4 * z27;
+        let z436 = s5.v2 * z28 - s5.v3 * z27;
         let z437 = 1.0 / z59;
-        let z438 = z3 * z436 - z4 * z434 - z6 * z435;
+        let z438 = s0.v3 * z436 - z4 * z434 - s1.v0 * z435;
         let z439 = z56 * z437;
         let z440 = z57 * z437;
         let z441 = z58 * z437;
         let z442 = -z56 * z425 - z57 * z426 - z58 * z427 + z438;
-        let z443 = z21 - z56 * z439;
-        let z444 = z22 - z56 * z440;
-        let z445 = z23 - z56 * z441;
-        let z446 = z24 - z57 * z440;
-        let z447 = z25 - z57 * z441;
-        let z448 = z26 - z58 * z441;
-        let z449 = z21 * z425 + z22 * z426 + z23 * z427 + z434 + z439 * z442;
-        let z450 = z22 * z425 + z24 * z426 + z25 * z427 + z435 + z440 * z442;
-        let z451 = z23 * z425 + z25 * z426 + z26 * z427 + z436 + z441 * z442;
+        let z443 = s2.v0 - z56 * z439;
+        let z444 = s2.v1 - z56 * z440;
+        let z445 = s2.v2 - z56 * z441;
+        let z446 = s2.v3 - z57 * z440;
+        let z447 = s2.v4 - z57 * z441;
+        let z448 = s2.v5 - z58 * z441;
+        let z449 = s2.v0 * z425 + s2.v1 * z426 + s2.v2 * z427 + z434 + z439 * z442;
+        let z450 = s2.v1 * z425 + s2.v3 * z426 + s2.v4 * z427 + z435 + z440 * z442;
+        let z451 = s2.v2 * z425 + s2.v4 * z426 + s2.v5 * z427 + z436 + z441 * z442;
         let z452 = self.m * z428 + z431;
         let z453 = self.m * z429 + z432;
         let z454 = self.m * z430 + z433;
-        let z455 = z0 * z444 - z1 * z443;
-        let z456 = z0 * z446 - z1 * z444;
-        let z457 = z0 * z447 - z1 * z445;
-        let z458 = z0 * z456 - z1 * z455;
+        let z455 = s0.v0 * z444 - s0.v1 * z443;
+        let z456 = s0.v0 * z446 - s0.v1 * z444;
+        let z457 = s0.v0 * z447 - s0.v1 * z445;
+        let z458 = s0.v0 * z456 - s0.v1 * z455;
         let z459 = 1.0 / z458;
-        let z460 = -z0 * z450 + z1 * z449;
+        let z460 = -s0.v0 * z450 + s0.v1 * z449;
         let z463 = z457 * z459;
         let z464 = z460 - z419 * z455 - z420 * z456 - z421 * z457;
         let z470 = z448 - z457 * z463;
@@ -627,8 +771,8 @@ impl Dynamics<6> for FloatingBall {
         let z502 = -z473 * z477;
         let z505 = z460 - z419 * z455 - z420 * z456 - z421 * z457 - z457 * z502;
         let z506 = z459 * z505;
-        let z507 = -z1 * z506 + z419;
-        let z508 = z0 * z506 + z420;
+        let z507 = -s0.v1 * z506 + z419;
+        let z508 = s0.v0 * z506 + z420;
         let z509 = z502 + z421;
         let z513 = -z56 * z507 - z56 * z425 - z57 * z508 - z57 * z426 - z58 * z509
             - z58 * z427 + z438;
@@ -696,41 +840,28 @@ impl Constraints<6, 0, 1> for FloatingBall {
     ) {
         w_t.fill(0.0);
         time_partial.fill(0.0);
-        let z0 = q[3].cos();
-        let z1 = q[3].sin();
-        let z2 = q[4].cos();
-        let z3 = q[4].sin();
-        let z4 = z0 * z2;
-        let z5 = z0 * z3;
-        let z10 = q[5].cos();
-        let z11 = q[5].sin();
-        let z13 = z1 * z11 + z5 * z10;
-        let z16 = z2 * z11;
-        let z17 = z2 * z10;
-        let z142 = -z1 * z2;
-        let z143 = -z1 * z3;
-        let z144 = -z0 * z10 + z11 * z143;
-        let z145 = z0 * z11 + z10 * z143;
-        let z150 = -z0 * z3;
-        let z151 = z4 * z11;
-        let z152 = z4 * z10;
-        let z164 = z1 * z10 - z5 * z11;
-        let x0 = z3 * z142;
-        let x1 = z16 * z144;
-        let x2 = z17 * z145;
+        let s0 = self.shared0(q);
+        let s3 = self.shared3(q, &s0);
+        let z5 = s0.v0 * s0.v3;
+        let z13 = s0.v1 * s0.v5 + z5 * s0.v4;
+        let z16 = s0.v2 * s0.v5;
+        let z17 = s0.v2 * s0.v4;
+        let x0 = s0.v3 * s3.v0;
+        let x1 = s3.v2 * z16;
+        let x2 = s3.v3 * z17;
         let x3 = x1 + x2;
         let x4 = -x3;
         let x5 = x0 + x4;
         let x6 = self.r * x5;
-        let x7 = z3 * z150;
-        let x8 = z16 * z151;
-        let x9 = z17 * z152;
+        let x7 = s0.v3 * s3.v4;
+        let x8 = s3.v5 * z16;
+        let x9 = s3.v6 * z17;
         let x10 = x8 + x9;
         let x11 = -x10;
         let x12 = x7 + x11;
         let x13 = self.r * x12;
         let x14 = z13 * z16;
-        let x15 = z17 * z164;
+        let x15 = s3.v7 * z17;
         let x16 = x14 + x15;
         let x17 = -(self.r * x16);
         w_t[(0, 0)] = 1.0;
@@ -739,45 +870,30 @@ impl Constraints<6, 0, 1> for FloatingBall {
         w_t[(5, 0)] = x17;
     }
     fn slip_drift(&self, q: &Vector<6>, qd: &Vector<6>, _t: f64, drift: &mut Vector<1>) {
-        let z0 = q[3].cos();
-        let z1 = q[3].sin();
-        let z2 = q[4].cos();
-        let z3 = q[4].sin();
-        let z5 = z0 * z3;
-        let z10 = q[5].cos();
-        let z11 = q[5].sin();
-        let z16 = z2 * z11;
-        let z17 = z2 * z10;
-        let z36 = -qd[3] * z1;
-        let z37 = -qd[4] * z3;
-        let z38 = z0 * z37 + z2 * z36;
-        let z39 = qd[3] * z0;
-        let z40 = qd[4] * z2;
-        let z41 = z0 * z40 + z3 * z36;
-        let z42 = -qd[5] * z11;
-        let z43 = qd[5] * z10;
-        let z44 = -z1 * z42 + z5 * z43 - z10 * z39 + z11 * z41;
-        let z45 = z1 * z43 + z5 * z42 + z10 * z41 + z11 * z39;
-        let z50 = z2 * z43 + z11 * z37;
-        let z51 = z2 * z42 + z10 * z37;
-        let z192 = -qd[3] * z39;
-        let z193 = -qd[4] * z40;
-        let z194 = z0 * z193 + z2 * z192 + 2.0 * z36 * z37;
+        let s0 = self.shared0(q);
+        let s9 = self.shared9(q, qd, &s0);
+        let z5 = s0.v0 * s0.v3;
+        let z16 = s0.v2 * s0.v5;
+        let z17 = s0.v2 * s0.v4;
+        let z36 = -qd[3] * s0.v1;
+        let z38 = s0.v0 * s9.v0 + s0.v2 * z36;
+        let z41 = s0.v0 * s9.v2 + s0.v3 * z36;
+        let z44 = -s0.v1 * s9.v3 + z5 * s9.v4 - s0.v4 * s9.v1 + s0.v5 * z41;
+        let z45 = s0.v1 * s9.v4 + z5 * s9.v3 + s0.v4 * z41 + s0.v5 * s9.v1;
+        let z192 = -qd[3] * s9.v1;
+        let z194 = s0.v0 * s9.v7 + s0.v2 * z192 + 2.0 * z36 * s9.v0;
         let z195 = qd[3] * z36;
-        let z196 = qd[4] * z37;
-        let z197 = z0 * z196 + z3 * z192 + 2.0 * z36 * z40;
-        let z198 = -qd[5] * z43;
-        let z199 = qd[5] * z42;
-        let z200 = -z1 * z198 + z5 * z199 - z10 * z195 + z11 * z197 - 2.0 * z39 * z42
-            + 2.0 * z41 * z43;
-        let z201 = z1 * z199 + z5 * z198 + z10 * z197 + z11 * z195 + 2.0 * z39 * z43
-            + 2.0 * z41 * z42;
-        let x0 = z3 * z194;
-        let x1 = z38 * z40;
+        let z197 = s0.v0 * s9.v8 + s0.v3 * z192 + 2.0 * z36 * s9.v2;
+        let z200 = -s0.v1 * s9.v9 + z5 * s9.v10 - s0.v4 * z195 + s0.v5 * z197
+            - 2.0 * s9.v1 * s9.v3 + 2.0 * z41 * s9.v4;
+        let z201 = s0.v1 * s9.v10 + z5 * s9.v9 + s0.v4 * z197 + s0.v5 * z195
+            + 2.0 * s9.v1 * s9.v4 + 2.0 * z41 * s9.v3;
+        let x0 = s0.v3 * z194;
+        let x1 = s9.v2 * z38;
         let x2 = z16 * z200;
         let x3 = z17 * z201;
-        let x4 = z44 * z50;
-        let x5 = z45 * z51;
+        let x4 = s9.v5 * z44;
+        let x5 = s9.v6 * z45;
         let x6 = x2 + x3 + x4 + x5;
         let x7 = -x6;
         let x8 = x0 + x1 + x7;
@@ -793,27 +909,19 @@ impl Constraints<6, 0, 1> for FloatingBall {
     ) {
         w_t2.fill(0.0);
         time_partial.fill(0.0);
-        let z0 = q[3].cos();
-        let z1 = q[3].sin();
-        let z2 = q[4].cos();
-        let z3 = q[4].sin();
-        let z6 = z1 * z2;
-        let z7 = z1 * z3;
-        let z10 = q[5].cos();
-        let z11 = q[5].sin();
-        let z14 = z0 * z10 + z7 * z11;
-        let z15 = -z0 * z11 + z7 * z10;
-        let z17 = z2 * z10;
-        let z155 = -z3 * z11;
-        let z156 = -z3 * z10;
-        let z166 = -z2 * z11;
-        let x0 = -(z2 * z6);
-        let x1 = z14 * z155;
-        let x2 = z15 * z156;
+        let s0 = self.shared0(q);
+        let s1 = self.shared1(q, &s0);
+        let z17 = s0.v2 * s0.v4;
+        let z155 = -s0.v3 * s0.v5;
+        let z156 = -s0.v3 * s0.v4;
+        let z166 = -s0.v2 * s0.v5;
+        let x0 = -(s0.v2 * s1.v0);
+        let x1 = s1.v2 * z155;
+        let x2 = s1.v3 * z156;
         let x3 = x0 + x1 + x2;
         let x4 = self.r * x3;
-        let x5 = z14 * z17;
-        let x6 = z15 * z166;
+        let x5 = s1.v2 * z17;
+        let x6 = s1.v3 * z166;
         let x7 = x5 + x6;
         let x8 = self.r * x7;
         w_t2[(1, 0)] = 1.0;
@@ -827,40 +935,22 @@ impl Constraints<6, 0, 1> for FloatingBall {
         _t: f64,
         drift: &mut Vector<1>,
     ) {
-        let z0 = q[3].cos();
-        let z1 = q[3].sin();
-        let z2 = q[4].cos();
-        let z3 = q[4].sin();
-        let z6 = z1 * z2;
-        let z7 = z1 * z3;
-        let z10 = q[5].cos();
-        let z11 = q[5].sin();
-        let z14 = z0 * z10 + z7 * z11;
-        let z15 = -z0 * z11 + z7 * z10;
-        let z36 = -qd[3] * z1;
-        let z37 = -qd[4] * z3;
-        let z39 = qd[3] * z0;
-        let z40 = qd[4] * z2;
-        let z42 = -qd[5] * z11;
-        let z43 = qd[5] * z10;
-        let z46 = z1 * z37 + z2 * z39;
-        let z47 = z1 * z40 + z3 * z39;
-        let z48 = z0 * z42 + z7 * z43 + z10 * z36 + z11 * z47;
-        let z49 = -z0 * z43 + z7 * z42 + z10 * z47 - z11 * z36;
-        let z50 = z2 * z43 + z11 * z37;
-        let z51 = z2 * z42 + z10 * z37;
-        let z193 = -qd[4] * z40;
-        let z196 = qd[4] * z37;
-        let z198 = -qd[5] * z43;
-        let z199 = qd[5] * z42;
-        let z202 = z2 * z199 + z11 * z193 + 2.0 * z37 * z43;
-        let z203 = z2 * z198 + z10 * z193 + 2.0 * z37 * z42;
-        let x0 = z14 * z202;
-        let x1 = z15 * z203;
-        let x2 = z48 * z50;
-        let x3 = z49 * z51;
-        let x4 = z6 * z196;
-        let x5 = z40 * z46;
+        let s0 = self.shared0(q);
+        let s1 = self.shared1(q, &s0);
+        let s9 = self.shared9(q, qd, &s0);
+        let z36 = -qd[3] * s0.v1;
+        let z46 = s0.v1 * s9.v0 + s0.v2 * s9.v1;
+        let z47 = s0.v1 * s9.v2 + s0.v3 * s9.v1;
+        let z48 = s0.v0 * s9.v3 + s1.v1 * s9.v4 + s0.v4 * z36 + s0.v5 * z47;
+        let z49 = -s0.v0 * s9.v4 + s1.v1 * s9.v3 + s0.v4 * z47 - s0.v5 * z36;
+        let z202 = s0.v2 * s9.v10 + s0.v5 * s9.v7 + 2.0 * s9.v0 * s9.v4;
+        let z203 = s0.v2 * s9.v9 + s0.v4 * s9.v7 + 2.0 * s9.v0 * s9.v3;
+        let x0 = s1.v2 * z202;
+        let x1 = s1.v3 * z203;
+        let x2 = s9.v5 * z48;
+        let x3 = s9.v6 * z49;
+        let x4 = s1.v0 * s9.v8;
+        let x5 = s9.v2 * z46;
         let x6 = x4 + x5;
         let x7 = -x6;
         let x8 = x0 + x1 + x2 + x3 + x7;
@@ -1067,251 +1157,142 @@ impl Jacobians<6, 0, 1> for FloatingBall {
     ) {
         dh_dq.fill(0.0);
         dh_dqd.fill(0.0);
-        let z0 = q[3].cos();
-        let z1 = q[3].sin();
-        let z2 = q[4].cos();
-        let z3 = q[4].sin();
-        let z4 = z0 * z2;
-        let z5 = z0 * z3;
-        let z6 = z1 * z2;
-        let z7 = z1 * z3;
-        let z8 = -qd[4] * z1;
-        let z9 = qd[4] * z0;
-        let z10 = q[5].cos();
-        let z11 = q[5].sin();
-        let z12 = -z1 * z10 + z5 * z11;
-        let z13 = z1 * z11 + z5 * z10;
-        let z14 = z0 * z10 + z7 * z11;
-        let z15 = -z0 * z11 + z7 * z10;
-        let z16 = z2 * z11;
-        let z17 = z2 * z10;
-        let z18 = qd[5] * z4 + z8;
-        let z19 = qd[5] * z6 + z9;
-        let z20 = qd[3] - qd[5] * z3;
-        let z21 = 0.4 * self.m * (self.r * self.r) * (z4 * z4)
-            + 0.4 * self.m * (self.r * self.r) * (z12 * z12)
-            + 0.4 * self.m * (self.r * self.r) * (z13 * z13);
-        let z22 = 0.4 * self.m * (self.r * self.r) * z4 * z6
-            + 0.4 * self.m * (self.r * self.r) * z12 * z14
-            + 0.4 * self.m * (self.r * self.r) * z13 * z15;
-        let z23 = -0.4 * self.m * (self.r * self.r) * z3 * z4
-            + 0.4 * self.m * (self.r * self.r) * z12 * z16
-            + 0.4 * self.m * (self.r * self.r) * z13 * z17;
-        let z24 = 0.4 * self.m * (self.r * self.r) * (z6 * z6)
-            + 0.4 * self.m * (self.r * self.r) * (z14 * z14)
-            + 0.4 * self.m * (self.r * self.r) * (z15 * z15);
-        let z25 = -0.4 * self.m * (self.r * self.r) * z3 * z6
-            + 0.4 * self.m * (self.r * self.r) * z14 * z16
-            + 0.4 * self.m * (self.r * self.r) * z15 * z17;
-        let z26 = 0.4 * self.m * (self.r * self.r) * (z3 * z3)
-            + 0.4 * self.m * (self.r * self.r) * (z16 * z16)
-            + 0.4 * self.m * (self.r * self.r) * (z17 * z17);
-        let z27 = z18 * z21 + z19 * z22 + z20 * z23;
-        let z28 = z18 * z22 + z19 * z24 + z20 * z25;
-        let z29 = z18 * z23 + z19 * z25 + z20 * z26;
-        let z36 = -qd[3] * z1;
-        let z52 = z0 * z22 - z1 * z21;
-        let z53 = z0 * z24 - z1 * z22;
-        let z54 = z0 * z25 - z1 * z23;
-        let z56 = -z3 * z23 + z4 * z21 + z6 * z22;
-        let z57 = -z3 * z25 + z4 * z22 + z6 * z24;
-        let z58 = -z3 * z26 + z4 * z23 + z6 * z25;
-        let z63 = -qd[3] * qd[4] * z0;
-        let z64 = -qd[3] * qd[4] * z1;
-        let z65 = qd[4] * z0 * z8 + qd[4] * z1 * z9;
-        let z69 = -qd[5] * z3 * z19 - qd[5] * z6 * z20 + z63;
-        let z70 = qd[5] * z3 * z18 + qd[5] * z4 * z20 + z64;
-        let z71 = -qd[5] * z4 * z19 + qd[5] * z6 * z18 + z65;
-        let z78 = z19 * z29 - z20 * z28 + z21 * z69 + z22 * z70 + z23 * z71;
-        let z79 = -z18 * z29 + z20 * z27 + z22 * z69 + z24 * z70 + z25 * z71;
-        let z80 = z18 * z28 - z19 * z27 + z23 * z69 + z25 * z70 + z26 * z71;
-        let z90 = -qd[3] * z0;
-        let z91 = z0 * z8 + z1 * z9;
-        let z92 = -qd[2] * z0;
-        let z93 = -qd[2] * z1;
-        let z94 = qd[0] * z0 + qd[1] * z1;
-        let z95 = -z3 * z19 - z6 * z20;
-        let z96 = z3 * z18 + z4 * z20;
-        let z97 = -z4 * z19 + z6 * z18;
-        let z98 = -qd[1] * z3 - qd[2] * z6;
-        let z99 = qd[0] * z3 + qd[2] * z4;
-        let z100 = qd[0] * z6 - qd[1] * z4;
-        let z142 = -z1 * z2;
-        let z143 = -z1 * z3;
-        let z144 = -z0 * z10 + z11 * z143;
-        let z145 = z0 * z11 + z10 * z143;
-        let z146 = -0.4 * self.m * (self.r * self.r) * z3 * z142
-            + 0.4 * self.m * (self.r * self.r) * z16 * z144
-            + 0.4 * self.m * (self.r * self.r) * z17 * z145;
-        let z150 = -z0 * z3;
-        let z151 = z4 * z11;
-        let z152 = z4 * z10;
-        let z153 = z6 * z11;
-        let z154 = z6 * z10;
-        let z155 = -z3 * z11;
-        let z156 = -z3 * z10;
-        let z157 = -0.4 * self.m * (self.r * self.r) * z2 * z4
-            - 0.4 * self.m * (self.r * self.r) * z3 * z150
-            + 0.4 * self.m * (self.r * self.r) * z12 * z155
-            + 0.4 * self.m * (self.r * self.r) * z13 * z156
-            + 0.4 * self.m * (self.r * self.r) * z16 * z151
-            + 0.4 * self.m * (self.r * self.r) * z17 * z152;
-        let z158 = -0.4 * self.m * (self.r * self.r) * z2 * z6
-            - 0.4 * self.m * (self.r * self.r) * z3 * z143
-            + 0.4 * self.m * (self.r * self.r) * z14 * z155
-            + 0.4 * self.m * (self.r * self.r) * z15 * z156
-            + 0.4 * self.m * (self.r * self.r) * z16 * z153
-            + 0.4 * self.m * (self.r * self.r) * z17 * z154;
-        let z159 = 0.8 * self.m * (self.r * self.r) * z2 * z3
-            + 0.8 * self.m * (self.r * self.r) * z16 * z155
-            + 0.8 * self.m * (self.r * self.r) * z17 * z156;
-        let z164 = z1 * z10 - z5 * z11;
-        let z165 = -z0 * z10 - z7 * z11;
-        let z166 = -z2 * z11;
-        let z167 = 0.4 * self.m * (self.r * self.r) * z12 * z17
-            + 0.4 * self.m * (self.r * self.r) * z13 * z16
-            + 0.4 * self.m * (self.r * self.r) * z13 * z166
-            + 0.4 * self.m * (self.r * self.r) * z17 * z164;
-        let z168 = 0.4 * self.m * (self.r * self.r) * z14 * z17
-            + 0.4 * self.m * (self.r * self.r) * z15 * z16
-            + 0.4 * self.m * (self.r * self.r) * z15 * z166
-            + 0.4 * self.m * (self.r * self.r) * z17 * z165;
-        let z169 = 0.8 * self.m * (self.r * self.r) * z16 * z17
-            + 0.8 * self.m * (self.r * self.r) * z17 * z166;
-        let z171 = 0.8 * self.m * (self.r * self.r) * z4 * z142
-            + 0.8 * self.m * (self.r * self.r) * z12 * z144
-            + 0.8 * self.m * (self.r * self.r) * z13 * z145;
-        let z172 = 0.4 * self.m * (self.r * self.r) * z6 * z142
-            + 0.4 * self.m * (self.r * self.r) * z14 * z144
-            + 0.4 * self.m * (self.r * self.r) * z15 * z145
-            + 0.4 * self.m * (self.r * self.r) * (z4 * z4)
-            + 0.4 * self.m * (self.r * self.r) * (z12 * z12)
-            + 0.4 * self.m * (self.r * self.r) * (z13 * z13);
-        let z173 = 0.8 * self.m * (self.r * self.r) * z4 * z6
-            + 0.8 * self.m * (self.r * self.r) * z12 * z14
-            + 0.8 * self.m * (self.r * self.r) * z13 * z15;
-        let z177 = 0.8 * self.m * (self.r * self.r) * z4 * z150
-            + 0.8 * self.m * (self.r * self.r) * z12 * z151
-            + 0.8 * self.m * (self.r * self.r) * z13 * z152;
-        let z178 = 0.4 * self.m * (self.r * self.r) * z4 * z143
-            + 0.4 * self.m * (self.r * self.r) * z6 * z150
-            + 0.4 * self.m * (self.r * self.r) * z12 * z153
-            + 0.4 * self.m * (self.r * self.r) * z13 * z154
-            + 0.4 * self.m * (self.r * self.r) * z14 * z151
-            + 0.4 * self.m * (self.r * self.r) * z15 * z152;
-        let z179 = 0.8 * self.m * (self.r * self.r) * z6 * z143
-            + 0.8 * self.m * (self.r * self.r) * z14 * z153
-            + 0.8 * self.m * (self.r * self.r) * z15 * z154;
-        let z183 = 0.8 * self.m * (self.r * self.r) * z12 * z13
-            + 0.8 * self.m * (self.r * self.r) * z13 * z164;
-        let z184 = 0.4 * self.m * (self.r * self.r) * z12 * z15
-            + 0.4 * self.m * (self.r * self.r) * z13 * z14
-            + 0.4 * self.m * (self.r * self.r) * z13 * z165
-            + 0.4 * self.m * (self.r * self.r) * z15 * z164;
-        let z185 = 0.8 * self.m * (self.r * self.r) * z14 * z15
-            + 0.8 * self.m * (self.r * self.r) * z15 * z165;
-        let z204 = qd[2] * qd[4] * z1;
+        let s0 = self.shared0(q);
+        let s1 = self.shared1(q, &s0);
+        let s2 = self.shared2(q, &s0, &s1);
+        let s3 = self.shared3(q, &s0);
+        let s4 = self.shared4(q, &s0, &s1, &s3);
+        let s5 = self.shared5(q, qd, &s0, &s1);
+        let s6 = self.shared6(q, qd, &s0, &s1, &s5);
+        let s8 = self.shared8(q, qd, &s0, &s1, &s5);
+        let z4 = s0.v0 * s0.v2;
+        let z27 = s5.v2 * s2.v0 + s5.v3 * s2.v1 + s5.v4 * s2.v2;
+        let z28 = s5.v2 * s2.v1 + s5.v3 * s2.v3 + s5.v4 * s2.v4;
+        let z29 = s5.v2 * s2.v2 + s5.v3 * s2.v4 + s5.v4 * s2.v5;
+        let z36 = -qd[3] * s0.v1;
+        let z52 = s0.v0 * s2.v1 - s0.v1 * s2.v0;
+        let z53 = s0.v0 * s2.v3 - s0.v1 * s2.v1;
+        let z54 = s0.v0 * s2.v4 - s0.v1 * s2.v2;
+        let z56 = -s0.v3 * s2.v2 + z4 * s2.v0 + s1.v0 * s2.v1;
+        let z57 = -s0.v3 * s2.v4 + z4 * s2.v1 + s1.v0 * s2.v3;
+        let z58 = -s0.v3 * s2.v5 + z4 * s2.v2 + s1.v0 * s2.v4;
+        let z78 = s5.v3 * z29 - s5.v4 * z28 + s2.v0 * s6.v3 + s2.v1 * s6.v4
+            + s2.v2 * s6.v5;
+        let z79 = -s5.v2 * z29 + s5.v4 * z27 + s2.v1 * s6.v3 + s2.v3 * s6.v4
+            + s2.v4 * s6.v5;
+        let z80 = s5.v2 * z28 - s5.v3 * z27 + s2.v2 * s6.v3 + s2.v4 * s6.v4
+            + s2.v5 * s6.v5;
+        let z204 = qd[2] * qd[4] * s0.v1;
         let z205 = z204 - qd[2] * qd[5] * z4;
-        let z206 = self.m * z205 + qd[2] * self.m * z18;
-        let z207 = qd[5] * z143;
-        let z208 = -qd[5] * z2;
-        let z209 = -qd[1] * qd[5] * z2 - qd[2] * qd[5] * z143;
+        let z206 = self.m * z205 + qd[2] * self.m * s5.v2;
+        let z207 = qd[5] * s3.v1;
+        let z208 = -qd[5] * s0.v2;
+        let z209 = -qd[1] * qd[5] * s0.v2 - qd[2] * qd[5] * s3.v1;
         let z210 = self.m * z209 - qd[1] * self.m * z208 + qd[2] * self.m * z207;
-        let z211 = -qd[4] * z0;
-        let z212 = z211 + qd[5] * z142;
-        let z213 = -qd[2] * qd[4] * z0;
-        let z214 = z213 + qd[2] * qd[5] * z142;
+        let z211 = -qd[4] * s0.v0;
+        let z212 = z211 + qd[5] * s3.v0;
+        let z213 = -qd[2] * qd[4] * s0.v0;
+        let z214 = z213 + qd[2] * qd[5] * s3.v0;
         let z215 = self.m * z214 - qd[2] * self.m * z212;
-        let z216 = qd[5] * z150;
-        let z217 = qd[0] * qd[5] * z2 + qd[2] * qd[5] * z150;
+        let z216 = qd[5] * s3.v4;
+        let z217 = qd[0] * qd[5] * s0.v2 + qd[2] * qd[5] * s3.v4;
         let z218 = qd[0] * self.m * z208 + self.m * z217 - qd[2] * self.m * z216;
-        let z219 = -qd[0] * qd[4] * z1 + qd[1] * qd[4] * z0;
-        let z220 = z219 + qd[0] * qd[5] * z4 - qd[1] * qd[5] * z142;
-        let z221 = -qd[0] * self.m * z18 + self.m * z220 + qd[1] * self.m * z212;
-        let z222 = qd[0] * qd[5] * z143 - qd[1] * qd[5] * z150;
+        let z219 = -qd[0] * qd[4] * s0.v1 + qd[1] * qd[4] * s0.v0;
+        let z220 = z219 + qd[0] * qd[5] * z4 - qd[1] * qd[5] * s3.v0;
+        let z221 = -qd[0] * self.m * s5.v2 + self.m * z220 + qd[1] * self.m * z212;
+        let z222 = qd[0] * qd[5] * s3.v1 - qd[1] * qd[5] * s3.v4;
         let z223 = -qd[0] * self.m * z207 + self.m * z222 + qd[1] * self.m * z216;
-        let z224 = z18 * z22 + z18 * z171 + z19 * z172 + z20 * z146 + z21 * z212;
-        let z225 = z18 * z24 + z18 * z172 + z19 * z173 + z20 * z23 + z22 * z212;
-        let z226 = qd[3] * qd[4] * z1;
-        let z227 = qd[4] * z0 * z211 + qd[4] * z0 * z9;
-        let z228 = z226 - qd[5] * z3 * z18 - qd[5] * z4 * z20;
-        let z229 = qd[5] * z3 * z212 + qd[5] * z20 * z142 + z63;
-        let z230 = z227 + qd[5] * z6 * z212 - qd[5] * z19 * z142;
-        let z231 = z18 * z225 - z18 * z27 - z19 * z224 + z23 * z228 + z23 * z70
-            + z25 * z229 + z26 * z230 + z28 * z212 + z69 * z146;
-        let z232 = z18 * z177 + z19 * z178 + z20 * z157 + z21 * z216 + z22 * z207
-            + z23 * z208;
-        let z233 = z18 * z178 + z19 * z179 + z20 * z158 + z22 * z216 + z24 * z207
-            + z25 * z208;
-        let z234 = -qd[5] * z2 * z19 - qd[5] * z3 * z207 - qd[5] * z6 * z208
-            - qd[5] * z20 * z143;
-        let z235 = qd[5] * z2 * z18 + qd[5] * z3 * z216 + qd[5] * z4 * z208
-            + qd[5] * z20 * z150;
-        let z236 = -qd[5] * z4 * z207 + qd[5] * z6 * z216 + qd[5] * z18 * z143
-            - qd[5] * z19 * z150;
-        let z237 = z18 * z233 - z19 * z232 + z23 * z234 + z25 * z235 + z26 * z236
-            - z27 * z207 + z28 * z216 + z69 * z157 + z70 * z158 + z71 * z159;
-        let z238 = z18 * z183 + z19 * z184 + z20 * z167;
-        let z239 = z18 * z184 + z19 * z185 + z20 * z168;
-        let z240 = z18 * z239 - z19 * z238 + z69 * z167 + z70 * z168 + z71 * z169;
-        let z241 = z18 * z25 + z18 * z146 + z19 * z23 + z23 * z212;
-        let z242 = z18 * z29 + z19 * z241 - z20 * z225 + z21 * z228 + z22 * z229
-            + z23 * z230 + z69 * z171 + z70 * z172 + z71 * z146;
-        let z243 = -z18 * z241 + z20 * z224 + z22 * z228 + z23 * z71 + z24 * z229
-            + z25 * z230 - z29 * z212 + z69 * z172 + z70 * z173;
-        let z244 = z0 * z243 - z0 * z78 - z1 * z242 - z1 * z79;
-        let z245 = z18 * z157 + z19 * z158 + z20 * z159 + z23 * z216 + z25 * z207
-            + z26 * z208;
-        let z246 = z19 * z245 - z20 * z233 + z21 * z234 + z22 * z235 + z23 * z236
-            - z28 * z208 + z29 * z207 + z69 * z177 + z70 * z178 + z71 * z157;
-        let z247 = -z18 * z245 + z20 * z232 + z22 * z234 + z24 * z235 + z25 * z236
-            + z27 * z208 - z29 * z216 + z69 * z178 + z70 * z179 + z71 * z158;
-        let z248 = z0 * z247 - z1 * z246;
-        let z249 = z18 * z167 + z19 * z168 + z20 * z169;
-        let z250 = z19 * z249 - z20 * z239 + z69 * z183 + z70 * z184 + z71 * z167;
-        let z251 = -z18 * z249 + z20 * z238 + z69 * z184 + z70 * z185 + z71 * z168;
-        let z252 = z0 * z251 - z1 * z250;
-        let z253 = -z3 * z231 + z4 * z242 + z4 * z79 + z6 * z243 + z78 * z142;
-        let z254 = -z2 * z80 - z3 * z237 + z4 * z246 + z6 * z247 + z78 * z150
-            + z79 * z143;
-        let z255 = -z3 * z240 + z4 * z250 + z6 * z251;
-        let z363 = z211 - qd[5] * z6;
-        let z364 = self.m * z19 + self.m * z363;
-        let z365 = self.m * z92 + qd[2] * self.m * z0;
-        let z366 = self.m * z98 + qd[1] * self.m * z3 + qd[2] * self.m * z6;
-        let z367 = -qd[3] + qd[5] * z3;
-        let z368 = self.m * z20 + self.m * z367;
-        let z369 = self.m * z93 + qd[2] * self.m * z1;
-        let z370 = -qd[0] * self.m * z3 + self.m * z99 - qd[2] * self.m * z4;
-        let z371 = qd[4] * z1;
+        let z224 = s5.v2 * s2.v1 + s5.v2 * s4.v10 + s5.v3 * s4.v11 + s5.v4 * s4.v0
+            + s2.v0 * z212;
+        let z225 = s5.v2 * s2.v3 + s5.v2 * s4.v11 + s5.v3 * s4.v12 + s5.v4 * s2.v2
+            + s2.v1 * z212;
+        let z226 = qd[3] * qd[4] * s0.v1;
+        let z227 = qd[4] * s0.v0 * z211 + qd[4] * s0.v0 * s5.v1;
+        let z228 = z226 - qd[5] * s0.v3 * s5.v2 - qd[5] * z4 * s5.v4;
+        let z229 = qd[5] * s0.v3 * z212 + qd[5] * s5.v4 * s3.v0 + s6.v0;
+        let z230 = z227 + qd[5] * s1.v0 * z212 - qd[5] * s5.v3 * s3.v0;
+        let z231 = s5.v2 * z225 - s5.v2 * z27 - s5.v3 * z224 + s2.v2 * z228
+            + s2.v2 * s6.v4 + s2.v4 * z229 + s2.v5 * z230 + z28 * z212 + s6.v3 * s4.v0;
+        let z232 = s5.v2 * s4.v13 + s5.v3 * s4.v14 + s5.v4 * s4.v3 + s2.v0 * z216
+            + s2.v1 * z207 + s2.v2 * z208;
+        let z233 = s5.v2 * s4.v14 + s5.v3 * s4.v15 + s5.v4 * s4.v4 + s2.v1 * z216
+            + s2.v3 * z207 + s2.v4 * z208;
+        let z234 = -qd[5] * s0.v2 * s5.v3 - qd[5] * s0.v3 * z207 - qd[5] * s1.v0 * z208
+            - qd[5] * s5.v4 * s3.v1;
+        let z235 = qd[5] * s0.v2 * s5.v2 + qd[5] * s0.v3 * z216 + qd[5] * z4 * z208
+            + qd[5] * s5.v4 * s3.v4;
+        let z236 = -qd[5] * z4 * z207 + qd[5] * s1.v0 * z216 + qd[5] * s5.v2 * s3.v1
+            - qd[5] * s5.v3 * s3.v4;
+        let z237 = s5.v2 * z233 - s5.v3 * z232 + s2.v2 * z234 + s2.v4 * z235
+            + s2.v5 * z236 - z27 * z207 + z28 * z216 + s6.v3 * s4.v3 + s6.v4 * s4.v4
+            + s6.v5 * s4.v5;
+        let z238 = s5.v2 * s4.v16 + s5.v3 * s4.v17 + s5.v4 * s4.v7;
+        let z239 = s5.v2 * s4.v17 + s5.v3 * s4.v18 + s5.v4 * s4.v8;
+        let z240 = s5.v2 * z239 - s5.v3 * z238 + s6.v3 * s4.v7 + s6.v4 * s4.v8
+            + s6.v5 * s4.v9;
+        let z241 = s5.v2 * s2.v4 + s5.v2 * s4.v0 + s5.v3 * s2.v2 + s2.v2 * z212;
+        let z242 = s5.v2 * z29 + s5.v3 * z241 - s5.v4 * z225 + s2.v0 * z228
+            + s2.v1 * z229 + s2.v2 * z230 + s6.v3 * s4.v10 + s6.v4 * s4.v11
+            + s6.v5 * s4.v0;
+        let z243 = -s5.v2 * z241 + s5.v4 * z224 + s2.v1 * z228 + s2.v2 * s6.v5
+            + s2.v3 * z229 + s2.v4 * z230 - z29 * z212 + s6.v3 * s4.v11 + s6.v4 * s4.v12;
+        let z244 = s0.v0 * z243 - s0.v0 * z78 - s0.v1 * z242 - s0.v1 * z79;
+        let z245 = s5.v2 * s4.v3 + s5.v3 * s4.v4 + s5.v4 * s4.v5 + s2.v2 * z216
+            + s2.v4 * z207 + s2.v5 * z208;
+        let z246 = s5.v3 * z245 - s5.v4 * z233 + s2.v0 * z234 + s2.v1 * z235
+            + s2.v2 * z236 - z28 * z208 + z29 * z207 + s6.v3 * s4.v13 + s6.v4 * s4.v14
+            + s6.v5 * s4.v3;
+        let z247 = -s5.v2 * z245 + s5.v4 * z232 + s2.v1 * z234 + s2.v3 * z235
+            + s2.v4 * z236 + z27 * z208 - z29 * z216 + s6.v3 * s4.v14 + s6.v4 * s4.v15
+            + s6.v5 * s4.v4;
+        let z248 = s0.v0 * z247 - s0.v1 * z246;
+        let z249 = s5.v2 * s4.v7 + s5.v3 * s4.v8 + s5.v4 * s4.v9;
+        let z250 = s5.v3 * z249 - s5.v4 * z239 + s6.v3 * s4.v16 + s6.v4 * s4.v17
+            + s6.v5 * s4.v7;
+        let z251 = -s5.v2 * z249 + s5.v4 * z238 + s6.v3 * s4.v17 + s6.v4 * s4.v18
+            + s6.v5 * s4.v8;
+        let z252 = s0.v0 * z251 - s0.v1 * z250;
+        let z253 = -s0.v3 * z231 + z4 * z242 + z4 * z79 + s1.v0 * z243 + z78 * s3.v0;
+        let z254 = -s0.v2 * z80 - s0.v3 * z237 + z4 * z246 + s1.v0 * z247 + z78 * s3.v4
+            + z79 * s3.v1;
+        let z255 = -s0.v3 * z240 + z4 * z250 + s1.v0 * z251;
+        let z363 = z211 - qd[5] * s1.v0;
+        let z364 = self.m * s5.v3 + self.m * z363;
+        let z365 = self.m * s8.v2 + qd[2] * self.m * s0.v0;
+        let z366 = self.m * s8.v8 + qd[1] * self.m * s0.v3 + qd[2] * self.m * s1.v0;
+        let z367 = -qd[3] + qd[5] * s0.v3;
+        let z368 = self.m * s5.v4 + self.m * z367;
+        let z369 = self.m * s8.v3 + qd[2] * self.m * s0.v1;
+        let z370 = -qd[0] * self.m * s0.v3 + self.m * s8.v9 - qd[2] * self.m * z4;
+        let z371 = qd[4] * s0.v1;
         let z372 = -qd[5] * z4 + z371;
-        let z373 = self.m * z18 + self.m * z372;
-        let z374 = -qd[0] * self.m * z0 + self.m * z94 - qd[1] * self.m * z1;
-        let z375 = -qd[0] * self.m * z6 + self.m * z100 + qd[1] * self.m * z4;
-        let z376 = 2.0 * z18 * z25 - z19 * z23 + z23 * z363;
-        let z377 = -qd[5] * z0 * z3 + z90;
-        let z378 = -qd[5] * z1 * z3 + z36;
-        let z379 = -qd[5] * z0 * z4 - qd[5] * z1 * z6 + z91;
-        let z380 = -z0 * z27 - z1 * z28 + z18 * z53 - z19 * z52 + z23 * z377 + z25 * z378
-            + z26 * z379;
-        let z381 = z4 * z28 - z6 * z27 + z18 * z57 - z19 * z56 + z23 * z95 + z25 * z96
-            + z26 * z97;
-        let z382 = z18 * z22 + z19 * z26 - z20 * z25 + z21 * z363 - z28;
-        let z383 = z18 * z24 - z18 * z26 + z20 * z23 + z22 * z363 + z27;
-        let z384 = z0 * z383 - z1 * z382;
-        let z385 = z0 * z29 + z19 * z54 - z20 * z53 + z21 * z377 + z22 * z378
-            + z23 * z379;
-        let z386 = z1 * z29 - z18 * z54 + z20 * z52 + z22 * z377 + z24 * z378
-            + z25 * z379;
-        let z387 = z0 * z386 - z1 * z385;
-        let z388 = z3 * z28 + z6 * z29 + z19 * z58 - z20 * z57 + z21 * z95 + z22 * z96
-            + z23 * z97;
-        let z389 = -z3 * z27 - z4 * z29 - z18 * z58 + z20 * z56 + z22 * z95 + z24 * z96
-            + z25 * z97;
-        let z390 = z0 * z389 - z1 * z388;
-        let z391 = -z3 * z376 + z4 * z382 + z6 * z383;
-        let z392 = -z3 * z380 + z4 * z385 + z6 * z386;
-        let z393 = -z3 * z381 + z4 * z388 + z6 * z389;
+        let z373 = self.m * s5.v2 + self.m * z372;
+        let z374 = -qd[0] * self.m * s0.v0 + self.m * s8.v4 - qd[1] * self.m * s0.v1;
+        let z375 = -qd[0] * self.m * s1.v0 + self.m * s8.v10 + qd[1] * self.m * z4;
+        let z376 = 2.0 * s5.v2 * s2.v4 - s5.v3 * s2.v2 + s2.v2 * z363;
+        let z377 = -qd[5] * s0.v0 * s0.v3 + s8.v0;
+        let z378 = -qd[5] * s0.v1 * s0.v3 + z36;
+        let z379 = -qd[5] * s0.v0 * z4 - qd[5] * s0.v1 * s1.v0 + s8.v1;
+        let z380 = -s0.v0 * z27 - s0.v1 * z28 + s5.v2 * z53 - s5.v3 * z52 + s2.v2 * z377
+            + s2.v4 * z378 + s2.v5 * z379;
+        let z381 = z4 * z28 - s1.v0 * z27 + s5.v2 * z57 - s5.v3 * z56 + s2.v2 * s8.v5
+            + s2.v4 * s8.v6 + s2.v5 * s8.v7;
+        let z382 = s5.v2 * s2.v1 + s5.v3 * s2.v5 - s5.v4 * s2.v4 + s2.v0 * z363 - z28;
+        let z383 = s5.v2 * s2.v3 - s5.v2 * s2.v5 + s5.v4 * s2.v2 + s2.v1 * z363 + z27;
+        let z384 = s0.v0 * z383 - s0.v1 * z382;
+        let z385 = s0.v0 * z29 + s5.v3 * z54 - s5.v4 * z53 + s2.v0 * z377 + s2.v1 * z378
+            + s2.v2 * z379;
+        let z386 = s0.v1 * z29 - s5.v2 * z54 + s5.v4 * z52 + s2.v1 * z377 + s2.v3 * z378
+            + s2.v4 * z379;
+        let z387 = s0.v0 * z386 - s0.v1 * z385;
+        let z388 = s0.v3 * z28 + s1.v0 * z29 + s5.v3 * z58 - s5.v4 * z57 + s2.v0 * s8.v5
+            + s2.v1 * s8.v6 + s2.v2 * s8.v7;
+        let z389 = -s0.v3 * z27 - z4 * z29 - s5.v2 * z58 + s5.v4 * z56 + s2.v1 * s8.v5
+            + s2.v3 * s8.v6 + s2.v4 * s8.v7;
+        let z390 = s0.v0 * z389 - s0.v1 * z388;
+        let z391 = -s0.v3 * z376 + z4 * z382 + s1.v0 * z383;
+        let z392 = -s0.v3 * z380 + z4 * z385 + s1.v0 * z386;
+        let z393 = -s0.v3 * z381 + z4 * z388 + s1.v0 * z389;
         let x0 = -z206;
         let x1 = -z210;
         let x2 = -z215;
@@ -1396,146 +1377,46 @@ impl Jacobians<6, 0, 1> for FloatingBall {
         out: &mut Matrix<6, 6>,
     ) {
         out.fill(0.0);
-        let z0 = q[3].cos();
-        let z1 = q[3].sin();
-        let z2 = q[4].cos();
-        let z3 = q[4].sin();
-        let z4 = z0 * z2;
-        let z5 = z0 * z3;
-        let z6 = z1 * z2;
-        let z7 = z1 * z3;
-        let z10 = q[5].cos();
-        let z11 = q[5].sin();
-        let z12 = -z1 * z10 + z5 * z11;
-        let z13 = z1 * z11 + z5 * z10;
-        let z14 = z0 * z10 + z7 * z11;
-        let z15 = -z0 * z11 + z7 * z10;
-        let z16 = z2 * z11;
-        let z17 = z2 * z10;
-        let z21 = 0.4 * self.m * (self.r * self.r) * (z4 * z4)
-            + 0.4 * self.m * (self.r * self.r) * (z12 * z12)
-            + 0.4 * self.m * (self.r * self.r) * (z13 * z13);
-        let z22 = 0.4 * self.m * (self.r * self.r) * z4 * z6
-            + 0.4 * self.m * (self.r * self.r) * z12 * z14
-            + 0.4 * self.m * (self.r * self.r) * z13 * z15;
-        let z23 = -0.4 * self.m * (self.r * self.r) * z3 * z4
-            + 0.4 * self.m * (self.r * self.r) * z12 * z16
-            + 0.4 * self.m * (self.r * self.r) * z13 * z17;
-        let z24 = 0.4 * self.m * (self.r * self.r) * (z6 * z6)
-            + 0.4 * self.m * (self.r * self.r) * (z14 * z14)
-            + 0.4 * self.m * (self.r * self.r) * (z15 * z15);
-        let z25 = -0.4 * self.m * (self.r * self.r) * z3 * z6
-            + 0.4 * self.m * (self.r * self.r) * z14 * z16
-            + 0.4 * self.m * (self.r * self.r) * z15 * z17;
-        let z26 = 0.4 * self.m * (self.r * self.r) * (z3 * z3)
-            + 0.4 * self.m * (self.r * self.r) * (z16 * z16)
-            + 0.4 * self.m * (self.r * self.r) * (z17 * z17);
-        let z129 = -a[4] * z1;
-        let z130 = a[4] * z0;
+        let s0 = self.shared0(q);
+        let s1 = self.shared1(q, &s0);
+        let s2 = self.shared2(q, &s0, &s1);
+        let s3 = self.shared3(q, &s0);
+        let s4 = self.shared4(q, &s0, &s1, &s3);
+        let z4 = s0.v0 * s0.v2;
+        let z129 = -a[4] * s0.v1;
+        let z130 = a[4] * s0.v0;
         let z131 = a[5] * z4 + z129;
-        let z132 = a[5] * z6 + z130;
-        let z133 = a[3] - a[5] * z3;
-        let z137 = z21 * z131 + z22 * z132 + z23 * z133;
-        let z138 = z22 * z131 + z24 * z132 + z25 * z133;
-        let z139 = z23 * z131 + z25 * z132 + z26 * z133;
-        let z142 = -z1 * z2;
-        let z143 = -z1 * z3;
-        let z144 = -z0 * z10 + z11 * z143;
-        let z145 = z0 * z11 + z10 * z143;
-        let z146 = -0.4 * self.m * (self.r * self.r) * z3 * z142
-            + 0.4 * self.m * (self.r * self.r) * z16 * z144
-            + 0.4 * self.m * (self.r * self.r) * z17 * z145;
-        let z147 = -a[4] * z0;
-        let z148 = a[5] * z142 + z147;
-        let z149 = z23 * z132 + z23 * z148 + z25 * z131 + z131 * z146;
-        let z150 = -z0 * z3;
-        let z151 = z4 * z11;
-        let z152 = z4 * z10;
-        let z153 = z6 * z11;
-        let z154 = z6 * z10;
-        let z155 = -z3 * z11;
-        let z156 = -z3 * z10;
-        let z157 = -0.4 * self.m * (self.r * self.r) * z2 * z4
-            - 0.4 * self.m * (self.r * self.r) * z3 * z150
-            + 0.4 * self.m * (self.r * self.r) * z12 * z155
-            + 0.4 * self.m * (self.r * self.r) * z13 * z156
-            + 0.4 * self.m * (self.r * self.r) * z16 * z151
-            + 0.4 * self.m * (self.r * self.r) * z17 * z152;
-        let z158 = -0.4 * self.m * (self.r * self.r) * z2 * z6
-            - 0.4 * self.m * (self.r * self.r) * z3 * z143
-            + 0.4 * self.m * (self.r * self.r) * z14 * z155
-            + 0.4 * self.m * (self.r * self.r) * z15 * z156
-            + 0.4 * self.m * (self.r * self.r) * z16 * z153
-            + 0.4 * self.m * (self.r * self.r) * z17 * z154;
-        let z159 = 0.8 * self.m * (self.r * self.r) * z2 * z3
-            + 0.8 * self.m * (self.r * self.r) * z16 * z155
-            + 0.8 * self.m * (self.r * self.r) * z17 * z156;
-        let z160 = a[5] * z150;
-        let z161 = a[5] * z143;
-        let z162 = -a[5] * z2;
-        let z163 = z23 * z160 + z25 * z161 + z26 * z162 + z131 * z157 + z132 * z158
-            + z133 * z159;
-        let z164 = z1 * z10 - z5 * z11;
-        let z165 = -z0 * z10 - z7 * z11;
-        let z166 = -z2 * z11;
-        let z167 = 0.4 * self.m * (self.r * self.r) * z12 * z17
-            + 0.4 * self.m * (self.r * self.r) * z13 * z16
-            + 0.4 * self.m * (self.r * self.r) * z13 * z166
-            + 0.4 * self.m * (self.r * self.r) * z17 * z164;
-        let z168 = 0.4 * self.m * (self.r * self.r) * z14 * z17
-            + 0.4 * self.m * (self.r * self.r) * z15 * z16
-            + 0.4 * self.m * (self.r * self.r) * z15 * z166
-            + 0.4 * self.m * (self.r * self.r) * z17 * z165;
-        let z169 = 0.8 * self.m * (self.r * self.r) * z16 * z17
-            + 0.8 * self.m * (self.r * self.r) * z17 * z166;
-        let z170 = z131 * z167 + z132 * z168 + z133 * z169;
-        let z171 = 0.8 * self.m * (self.r * self.r) * z4 * z142
-            + 0.8 * self.m * (self.r * self.r) * z12 * z144
-            + 0.8 * self.m * (self.r * self.r) * z13 * z145;
-        let z172 = 0.4 * self.m * (self.r * self.r) * z6 * z142
-            + 0.4 * self.m * (self.r * self.r) * z14 * z144
-            + 0.4 * self.m * (self.r * self.r) * z15 * z145
-            + 0.4 * self.m * (self.r * self.r) * (z4 * z4)
-            + 0.4 * self.m * (self.r * self.r) * (z12 * z12)
-            + 0.4 * self.m * (self.r * self.r) * (z13 * z13);
-        let z173 = 0.8 * self.m * (self.r * self.r) * z4 * z6
-            + 0.8 * self.m * (self.r * self.r) * z12 * z14
-            + 0.8 * self.m * (self.r * self.r) * z13 * z15;
-        let z174 = z21 * z148 + z22 * z131 + z131 * z171 + z132 * z172 + z133 * z146;
-        let z175 = z22 * z148 + z23 * z133 + z24 * z131 + z131 * z172 + z132 * z173;
-        let z176 = -z0 * z137 + z0 * z175 - z1 * z138 - z1 * z174;
-        let z177 = 0.8 * self.m * (self.r * self.r) * z4 * z150
-            + 0.8 * self.m * (self.r * self.r) * z12 * z151
-            + 0.8 * self.m * (self.r * self.r) * z13 * z152;
-        let z178 = 0.4 * self.m * (self.r * self.r) * z4 * z143
-            + 0.4 * self.m * (self.r * self.r) * z6 * z150
-            + 0.4 * self.m * (self.r * self.r) * z12 * z153
-            + 0.4 * self.m * (self.r * self.r) * z13 * z154
-            + 0.4 * self.m * (self.r * self.r) * z14 * z151
-            + 0.4 * self.m * (self.r * self.r) * z15 * z152;
-        let z179 = 0.8 * self.m * (self.r * self.r) * z6 * z143
-            + 0.8 * self.m * (self.r * self.r) * z14 * z153
-            + 0.8 * self.m * (self.r * self.r) * z15 * z154;
-        let z180 = z21 * z160 + z22 * z161 + z23 * z162 + z131 * z177 + z132 * z178
-            + z133 * z157;
-        let z181 = z22 * z160 + z24 * z161 + z25 * z162 + z131 * z178 + z132 * z179
-            + z133 * z158;
-        let z182 = z0 * z181 - z1 * z180;
-        let z183 = 0.8 * self.m * (self.r * self.r) * z12 * z13
-            + 0.8 * self.m * (self.r * self.r) * z13 * z164;
-        let z184 = 0.4 * self.m * (self.r * self.r) * z12 * z15
-            + 0.4 * self.m * (self.r * self.r) * z13 * z14
-            + 0.4 * self.m * (self.r * self.r) * z13 * z165
-            + 0.4 * self.m * (self.r * self.r) * z15 * z164;
-        let z185 = 0.8 * self.m * (self.r * self.r) * z14 * z15
-            + 0.8 * self.m * (self.r * self.r) * z15 * z165;
-        let z186 = z131 * z183 + z132 * z184 + z133 * z167;
-        let z187 = z131 * z184 + z132 * z185 + z133 * z168;
-        let z188 = z0 * z187 - z1 * z186;
-        let z189 = -z3 * z149 + z4 * z138 + z4 * z174 + z6 * z175 + z137 * z142;
-        let z190 = -z2 * z139 - z3 * z163 + z4 * z180 + z6 * z181 + z137 * z150
-            + z138 * z143;
-        let z191 = -z3 * z170 + z4 * z186 + z6 * z187;
+        let z132 = a[5] * s1.v0 + z130;
+        let z133 = a[3] - a[5] * s0.v3;
+        let z137 = s2.v0 * z131 + s2.v1 * z132 + s2.v2 * z133;
+        let z138 = s2.v1 * z131 + s2.v3 * z132 + s2.v4 * z133;
+        let z139 = s2.v2 * z131 + s2.v4 * z132 + s2.v5 * z133;
+        let z147 = -a[4] * s0.v0;
+        let z148 = a[5] * s3.v0 + z147;
+        let z149 = s2.v2 * z132 + s2.v2 * z148 + s2.v4 * z131 + z131 * s4.v0;
+        let z160 = a[5] * s3.v4;
+        let z161 = a[5] * s3.v1;
+        let z162 = -a[5] * s0.v2;
+        let z163 = s2.v2 * z160 + s2.v4 * z161 + s2.v5 * z162 + z131 * s4.v3
+            + z132 * s4.v4 + z133 * s4.v5;
+        let z170 = z131 * s4.v7 + z132 * s4.v8 + z133 * s4.v9;
+        let z174 = s2.v0 * z148 + s2.v1 * z131 + z131 * s4.v10 + z132 * s4.v11
+            + z133 * s4.v0;
+        let z175 = s2.v1 * z148 + s2.v2 * z133 + s2.v3 * z131 + z131 * s4.v11
+            + z132 * s4.v12;
+        let z176 = -s0.v0 * z137 + s0.v0 * z175 - s0.v1 * z138 - s0.v1 * z174;
+        let z180 = s2.v0 * z160 + s2.v1 * z161 + s2.v2 * z162 + z131 * s4.v13
+            + z132 * s4.v14 + z133 * s4.v3;
+        let z181 = s2.v1 * z160 + s2.v3 * z161 + s2.v4 * z162 + z131 * s4.v14
+            + z132 * s4.v15 + z133 * s4.v4;
+        let z182 = s0.v0 * z181 - s0.v1 * z180;
+        let z186 = z131 * s4.v16 + z132 * s4.v17 + z133 * s4.v7;
+        let z187 = z131 * s4.v17 + z132 * s4.v18 + z133 * s4.v8;
+        let z188 = s0.v0 * z187 - s0.v1 * z186;
+        let z189 = -s0.v3 * z149 + z4 * z138 + z4 * z174 + s1.v0 * z175 + z137 * s3.v0;
+        let z190 = -s0.v2 * z139 - s0.v3 * z163 + z4 * z180 + s1.v0 * z181 + z137 * s3.v4
+            + z138 * s3.v1;
+        let z191 = -s0.v3 * z170 + z4 * z186 + s1.v0 * z187;
         out[(3, 3)] = z149;
         out[(3, 4)] = z163;
         out[(3, 5)] = z170;
@@ -1558,92 +1439,68 @@ impl Jacobians<6, 0, 1> for FloatingBall {
             0..=4 => {
                 let mut dp = [0.0; 5];
                 dp[k] = 1.0;
-                let z0 = q[3].cos();
-                let z1 = q[3].sin();
-                let z2 = q[4].cos();
-                let z3 = q[4].sin();
-                let z4 = z0 * z2;
-                let z5 = z0 * z3;
-                let z6 = z1 * z2;
-                let z7 = z1 * z3;
-                let z8 = -qd[4] * z1;
-                let z9 = qd[4] * z0;
-                let z10 = q[5].cos();
-                let z11 = q[5].sin();
-                let z12 = -z1 * z10 + z5 * z11;
-                let z13 = z1 * z11 + z5 * z10;
-                let z14 = z0 * z10 + z7 * z11;
-                let z15 = -z0 * z11 + z7 * z10;
-                let z16 = z2 * z11;
-                let z17 = z2 * z10;
-                let z18 = qd[5] * z4 + z8;
-                let z19 = qd[5] * z6 + z9;
-                let z20 = qd[3] - qd[5] * z3;
-                let z61 = qd[1] * qd[3];
-                let z62 = -qd[0] * qd[3];
-                let z63 = -qd[3] * qd[4] * z0;
-                let z64 = -qd[3] * qd[4] * z1;
-                let z65 = qd[4] * z0 * z8 + qd[4] * z1 * z9;
-                let z66 = -qd[2] * qd[4] * z0 + z61;
-                let z67 = -qd[2] * qd[4] * z1 + z62;
-                let z68 = qd[0] * qd[4] * z0 + qd[1] * qd[4] * z1;
-                let z69 = -qd[5] * z3 * z19 - qd[5] * z6 * z20 + z63;
-                let z70 = qd[5] * z3 * z18 + qd[5] * z4 * z20 + z64;
-                let z71 = -qd[5] * z4 * z19 + qd[5] * z6 * z18 + z65;
-                let z72 = -qd[1] * qd[5] * z3 - qd[2] * qd[5] * z6 + z66;
-                let z73 = qd[0] * qd[5] * z3 + qd[2] * qd[5] * z4 + z67;
-                let z74 = qd[0] * qd[5] * z6 - qd[1] * qd[5] * z4 + z68;
-                let z394 = dp[0] * z72 - qd[1] * dp[0] * z20 + qd[2] * dp[0] * z19;
-                let z395 = qd[0] * dp[0] * z20 + dp[0] * z73 - qd[2] * dp[0] * z18;
-                let z396 = -qd[0] * dp[0] * z19 + self.m * dp[4] + dp[0] * z74
-                    + qd[1] * dp[0] * z18 + self.g * dp[0];
+                let s0 = self.shared0(q);
+                let s1 = self.shared1(q, &s0);
+                let s5 = self.shared5(q, qd, &s0, &s1);
+                let s6 = self.shared6(q, qd, &s0, &s1, &s5);
+                let s7 = self.shared7(q, qd, &s0, &s1);
+                let z4 = s0.v0 * s0.v2;
+                let z5 = s0.v0 * s0.v3;
+                let z12 = -s0.v1 * s0.v4 + z5 * s0.v5;
+                let z13 = s0.v1 * s0.v5 + z5 * s0.v4;
+                let z16 = s0.v2 * s0.v5;
+                let z17 = s0.v2 * s0.v4;
+                let z394 = dp[0] * s7.v3 - qd[1] * dp[0] * s5.v4 + qd[2] * dp[0] * s5.v3;
+                let z395 = qd[0] * dp[0] * s5.v4 + dp[0] * s7.v4 - qd[2] * dp[0] * s5.v2;
+                let z396 = -qd[0] * dp[0] * s5.v3 + self.m * dp[4] + dp[0] * s7.v5
+                    + qd[1] * dp[0] * s5.v2 + self.g * dp[0];
                 let z397 = 0.8 * self.m * self.r * dp[1] * (z4 * z4)
                     + 0.8 * self.m * self.r * dp[1] * (z12 * z12)
                     + 0.8 * self.m * self.r * dp[1] * (z13 * z13)
                     + 0.4 * (self.r * self.r) * dp[0] * (z4 * z4)
                     + 0.4 * (self.r * self.r) * dp[0] * (z12 * z12)
                     + 0.4 * (self.r * self.r) * dp[0] * (z13 * z13);
-                let z398 = 0.8 * self.m * self.r * dp[1] * z4 * z6
-                    + 0.8 * self.m * self.r * dp[1] * z12 * z14
-                    + 0.8 * self.m * self.r * dp[1] * z13 * z15
-                    + 0.4 * (self.r * self.r) * dp[0] * z4 * z6
-                    + 0.4 * (self.r * self.r) * dp[0] * z12 * z14
-                    + 0.4 * (self.r * self.r) * dp[0] * z13 * z15;
-                let z399 = -0.8 * self.m * self.r * dp[1] * z3 * z4
+                let z398 = 0.8 * self.m * self.r * dp[1] * z4 * s1.v0
+                    + 0.8 * self.m * self.r * dp[1] * z12 * s1.v2
+                    + 0.8 * self.m * self.r * dp[1] * z13 * s1.v3
+                    + 0.4 * (self.r * self.r) * dp[0] * z4 * s1.v0
+                    + 0.4 * (self.r * self.r) * dp[0] * z12 * s1.v2
+                    + 0.4 * (self.r * self.r) * dp[0] * z13 * s1.v3;
+                let z399 = -0.8 * self.m * self.r * dp[1] * s0.v3 * z4
                     + 0.8 * self.m * self.r * dp[1] * z12 * z16
                     + 0.8 * self.m * self.r * dp[1] * z13 * z17
-                    - 0.4 * (self.r * self.r) * dp[0] * z3 * z4
+                    - 0.4 * (self.r * self.r) * dp[0] * s0.v3 * z4
                     + 0.4 * (self.r * self.r) * dp[0] * z12 * z16
                     + 0.4 * (self.r * self.r) * dp[0] * z13 * z17;
-                let z400 = 0.8 * self.m * self.r * dp[1] * (z6 * z6)
-                    + 0.8 * self.m * self.r * dp[1] * (z14 * z14)
-                    + 0.8 * self.m * self.r * dp[1] * (z15 * z15)
-                    + 0.4 * (self.r * self.r) * dp[0] * (z6 * z6)
-                    + 0.4 * (self.r * self.r) * dp[0] * (z14 * z14)
-                    + 0.4 * (self.r * self.r) * dp[0] * (z15 * z15);
-                let z401 = -0.8 * self.m * self.r * dp[1] * z3 * z6
-                    + 0.8 * self.m * self.r * dp[1] * z14 * z16
-                    + 0.8 * self.m * self.r * dp[1] * z15 * z17
-                    - 0.4 * (self.r * self.r) * dp[0] * z3 * z6
-                    + 0.4 * (self.r * self.r) * dp[0] * z14 * z16
-                    + 0.4 * (self.r * self.r) * dp[0] * z15 * z17;
-                let z402 = 0.8 * self.m * self.r * dp[1] * (z3 * z3)
+                let z400 = 0.8 * self.m * self.r * dp[1] * (s1.v0 * s1.v0)
+                    + 0.8 * self.m * self.r * dp[1] * (s1.v2 * s1.v2)
+                    + 0.8 * self.m * self.r * dp[1] * (s1.v3 * s1.v3)
+                    + 0.4 * (self.r * self.r) * dp[0] * (s1.v0 * s1.v0)
+                    + 0.4 * (self.r * self.r) * dp[0] * (s1.v2 * s1.v2)
+                    + 0.4 * (self.r * self.r) * dp[0] * (s1.v3 * s1.v3);
+                let z401 = -0.8 * self.m * self.r * dp[1] * s0.v3 * s1.v0
+                    + 0.8 * self.m * self.r * dp[1] * s1.v2 * z16
+                    + 0.8 * self.m * self.r * dp[1] * s1.v3 * z17
+                    - 0.4 * (self.r * self.r) * dp[0] * s0.v3 * s1.v0
+                    + 0.4 * (self.r * self.r) * dp[0] * s1.v2 * z16
+                    + 0.4 * (self.r * self.r) * dp[0] * s1.v3 * z17;
+                let z402 = 0.8 * self.m * self.r * dp[1] * (s0.v3 * s0.v3)
                     + 0.8 * self.m * self.r * dp[1] * (z16 * z16)
                     + 0.8 * self.m * self.r * dp[1] * (z17 * z17)
-                    + 0.4 * (self.r * self.r) * dp[0] * (z3 * z3)
+                    + 0.4 * (self.r * self.r) * dp[0] * (s0.v3 * s0.v3)
                     + 0.4 * (self.r * self.r) * dp[0] * (z16 * z16)
                     + 0.4 * (self.r * self.r) * dp[0] * (z17 * z17);
-                let z403 = z18 * z397 + z19 * z398 + z20 * z399;
-                let z404 = z18 * z398 + z19 * z400 + z20 * z401;
-                let z405 = z18 * z404 - z19 * z403 + z69 * z399 + z70 * z401
-                    + z71 * z402;
-                let z406 = z18 * z399 + z19 * z401 + z20 * z402;
-                let z407 = z19 * z406 - z20 * z404 + z69 * z397 + z70 * z398
-                    + z71 * z399;
-                let z408 = -z18 * z406 + z20 * z403 + z69 * z398 + z70 * z400
-                    + z71 * z401;
-                let z409 = z0 * z408 - z1 * z407;
-                let z410 = -z3 * z405 + z4 * z407 + z6 * z408;
+                let z403 = s5.v2 * z397 + s5.v3 * z398 + s5.v4 * z399;
+                let z404 = s5.v2 * z398 + s5.v3 * z400 + s5.v4 * z401;
+                let z405 = s5.v2 * z404 - s5.v3 * z403 + s6.v3 * z399 + s6.v4 * z401
+                    + s6.v5 * z402;
+                let z406 = s5.v2 * z399 + s5.v3 * z401 + s5.v4 * z402;
+                let z407 = s5.v3 * z406 - s5.v4 * z404 + s6.v3 * z397 + s6.v4 * z398
+                    + s6.v5 * z399;
+                let z408 = -s5.v2 * z406 + s5.v4 * z403 + s6.v3 * z398 + s6.v4 * z400
+                    + s6.v5 * z401;
+                let z409 = s0.v0 * z408 - s0.v1 * z407;
+                let z410 = -s0.v3 * z405 + z4 * z407 + s1.v0 * z408;
                 let x0 = -z394;
                 let x1 = -z395;
                 let x2 = -z396;
@@ -1673,61 +1530,53 @@ impl Jacobians<6, 0, 1> for FloatingBall {
             0..=4 => {
                 let mut dp = [0.0; 5];
                 dp[k] = 1.0;
-                let z0 = q[3].cos();
-                let z1 = q[3].sin();
-                let z2 = q[4].cos();
-                let z3 = q[4].sin();
-                let z4 = z0 * z2;
-                let z5 = z0 * z3;
-                let z6 = z1 * z2;
-                let z7 = z1 * z3;
-                let z10 = q[5].cos();
-                let z11 = q[5].sin();
-                let z12 = -z1 * z10 + z5 * z11;
-                let z13 = z1 * z11 + z5 * z10;
-                let z14 = z0 * z10 + z7 * z11;
-                let z15 = -z0 * z11 + z7 * z10;
-                let z16 = z2 * z11;
-                let z17 = z2 * z10;
-                let z129 = -a[4] * z1;
-                let z130 = a[4] * z0;
+                let s0 = self.shared0(q);
+                let s1 = self.shared1(q, &s0);
+                let z4 = s0.v0 * s0.v2;
+                let z5 = s0.v0 * s0.v3;
+                let z12 = -s0.v1 * s0.v4 + z5 * s0.v5;
+                let z13 = s0.v1 * s0.v5 + z5 * s0.v4;
+                let z16 = s0.v2 * s0.v5;
+                let z17 = s0.v2 * s0.v4;
+                let z129 = -a[4] * s0.v1;
+                let z130 = a[4] * s0.v0;
                 let z131 = a[5] * z4 + z129;
-                let z132 = a[5] * z6 + z130;
-                let z133 = a[3] - a[5] * z3;
+                let z132 = a[5] * s1.v0 + z130;
+                let z133 = a[3] - a[5] * s0.v3;
                 let z397 = 0.8 * self.m * self.r * dp[1] * (z4 * z4)
                     + 0.8 * self.m * self.r * dp[1] * (z12 * z12)
                     + 0.8 * self.m * self.r * dp[1] * (z13 * z13)
                     + 0.4 * (self.r * self.r) * dp[0] * (z4 * z4)
                     + 0.4 * (self.r * self.r) * dp[0] * (z12 * z12)
                     + 0.4 * (self.r * self.r) * dp[0] * (z13 * z13);
-                let z398 = 0.8 * self.m * self.r * dp[1] * z4 * z6
-                    + 0.8 * self.m * self.r * dp[1] * z12 * z14
-                    + 0.8 * self.m * self.r * dp[1] * z13 * z15
-                    + 0.4 * (self.r * self.r) * dp[0] * z4 * z6
-                    + 0.4 * (self.r * self.r) * dp[0] * z12 * z14
-                    + 0.4 * (self.r * self.r) * dp[0] * z13 * z15;
-                let z399 = -0.8 * self.m * self.r * dp[1] * z3 * z4
+                let z398 = 0.8 * self.m * self.r * dp[1] * z4 * s1.v0
+                    + 0.8 * self.m * self.r * dp[1] * z12 * s1.v2
+                    + 0.8 * self.m * self.r * dp[1] * z13 * s1.v3
+                    + 0.4 * (self.r * self.r) * dp[0] * z4 * s1.v0
+                    + 0.4 * (self.r * self.r) * dp[0] * z12 * s1.v2
+                    + 0.4 * (self.r * self.r) * dp[0] * z13 * s1.v3;
+                let z399 = -0.8 * self.m * self.r * dp[1] * s0.v3 * z4
                     + 0.8 * self.m * self.r * dp[1] * z12 * z16
                     + 0.8 * self.m * self.r * dp[1] * z13 * z17
-                    - 0.4 * (self.r * self.r) * dp[0] * z3 * z4
+                    - 0.4 * (self.r * self.r) * dp[0] * s0.v3 * z4
                     + 0.4 * (self.r * self.r) * dp[0] * z12 * z16
                     + 0.4 * (self.r * self.r) * dp[0] * z13 * z17;
-                let z400 = 0.8 * self.m * self.r * dp[1] * (z6 * z6)
-                    + 0.8 * self.m * self.r * dp[1] * (z14 * z14)
-                    + 0.8 * self.m * self.r * dp[1] * (z15 * z15)
-                    + 0.4 * (self.r * self.r) * dp[0] * (z6 * z6)
-                    + 0.4 * (self.r * self.r) * dp[0] * (z14 * z14)
-                    + 0.4 * (self.r * self.r) * dp[0] * (z15 * z15);
-                let z401 = -0.8 * self.m * self.r * dp[1] * z3 * z6
-                    + 0.8 * self.m * self.r * dp[1] * z14 * z16
-                    + 0.8 * self.m * self.r * dp[1] * z15 * z17
-                    - 0.4 * (self.r * self.r) * dp[0] * z3 * z6
-                    + 0.4 * (self.r * self.r) * dp[0] * z14 * z16
-                    + 0.4 * (self.r * self.r) * dp[0] * z15 * z17;
-                let z402 = 0.8 * self.m * self.r * dp[1] * (z3 * z3)
+                let z400 = 0.8 * self.m * self.r * dp[1] * (s1.v0 * s1.v0)
+                    + 0.8 * self.m * self.r * dp[1] * (s1.v2 * s1.v2)
+                    + 0.8 * self.m * self.r * dp[1] * (s1.v3 * s1.v3)
+                    + 0.4 * (self.r * self.r) * dp[0] * (s1.v0 * s1.v0)
+                    + 0.4 * (self.r * self.r) * dp[0] * (s1.v2 * s1.v2)
+                    + 0.4 * (self.r * self.r) * dp[0] * (s1.v3 * s1.v3);
+                let z401 = -0.8 * self.m * self.r * dp[1] * s0.v3 * s1.v0
+                    + 0.8 * self.m * self.r * dp[1] * s1.v2 * z16
+                    + 0.8 * self.m * self.r * dp[1] * s1.v3 * z17
+                    - 0.4 * (self.r * self.r) * dp[0] * s0.v3 * s1.v0
+                    + 0.4 * (self.r * self.r) * dp[0] * s1.v2 * z16
+                    + 0.4 * (self.r * self.r) * dp[0] * s1.v3 * z17;
+                let z402 = 0.8 * self.m * self.r * dp[1] * (s0.v3 * s0.v3)
                     + 0.8 * self.m * self.r * dp[1] * (z16 * z16)
                     + 0.8 * self.m * self.r * dp[1] * (z17 * z17)
-                    + 0.4 * (self.r * self.r) * dp[0] * (z3 * z3)
+                    + 0.4 * (self.r * self.r) * dp[0] * (s0.v3 * s0.v3)
                     + 0.4 * (self.r * self.r) * dp[0] * (z16 * z16)
                     + 0.4 * (self.r * self.r) * dp[0] * (z17 * z17);
                 let z411 = a[0] * dp[0];
@@ -1736,8 +1585,8 @@ impl Jacobians<6, 0, 1> for FloatingBall {
                 let z414 = z131 * z399 + z132 * z401 + z133 * z402;
                 let z415 = z131 * z397 + z132 * z398 + z133 * z399;
                 let z416 = z131 * z398 + z132 * z400 + z133 * z401;
-                let z417 = z0 * z416 - z1 * z415;
-                let z418 = -z3 * z414 + z4 * z415 + z6 * z416;
+                let z417 = s0.v0 * z416 - s0.v1 * z415;
+                let z418 = -s0.v3 * z414 + z4 * z415 + s1.v0 * z416;
                 out[0] = z411;
                 out[1] = z412;
                 out[2] = z413;

@@ -44,6 +44,360 @@ impl Default for FourBarChain2 {
         }
     }
 }
+/// The intermediates of `shared0` (the parameters and q).
+#[derive(Default)]
+struct Shared0 {
+    v0: f64,
+    v1: f64,
+    v2: f64,
+    v3: f64,
+}
+/// The intermediates of `shared1` (the parameters and q).
+#[derive(Default)]
+struct Shared1 {
+    v0: f64,
+    v1: f64,
+    v2: f64,
+    v3: f64,
+}
+/// The intermediates of `shared2` (the parameters and q).
+#[derive(Default)]
+struct Shared2 {
+    v0: f64,
+    v1: f64,
+    v2: f64,
+    v3: f64,
+    v4: f64,
+    v5: f64,
+    v6: f64,
+}
+/// The intermediates of `shared3` (the parameters and q).
+#[derive(Default)]
+struct Shared3 {
+    v0: f64,
+    v1: f64,
+    v2: f64,
+    v3: f64,
+}
+/// The intermediates of `shared4` (the parameters and q).
+#[derive(Default)]
+struct Shared4 {
+    v0: f64,
+    v1: f64,
+    v2: f64,
+    v3: f64,
+    v4: f64,
+}
+/// The intermediates of `shared5` (the parameters and q).
+#[derive(Default)]
+struct Shared5 {
+    v0: f64,
+    v1: f64,
+    v2: f64,
+    v3: f64,
+    v4: f64,
+    v5: f64,
+    v6: f64,
+    v7: f64,
+    v8: f64,
+    v9: f64,
+    v10: f64,
+}
+/// The intermediates of `shared6` (the parameters and q).
+#[derive(Default)]
+struct Shared6 {
+    v0: f64,
+    v1: f64,
+    v2: f64,
+    v3: f64,
+    v4: f64,
+    v5: f64,
+    v6: f64,
+    v7: f64,
+}
+/// The intermediates of `shared7` (the parameters, q and qd).
+#[derive(Default)]
+struct Shared7 {
+    v0: f64,
+    v1: f64,
+    v2: f64,
+    v3: f64,
+    v4: f64,
+    v5: f64,
+    v6: f64,
+    v7: f64,
+    v8: f64,
+    v9: f64,
+    v10: f64,
+    v11: f64,
+    v12: f64,
+    v13: f64,
+}
+/// The intermediates of `shared8` (the parameters, q and qd).
+#[derive(Default)]
+struct Shared8 {
+    v0: f64,
+    v1: f64,
+    v2: f64,
+    v3: f64,
+    v4: f64,
+    v5: f64,
+    v6: f64,
+    v7: f64,
+    v8: f64,
+    v9: f64,
+    v10: f64,
+}
+/// The intermediates of `shared9` (the parameters, q and qd).
+#[derive(Default)]
+struct Shared9 {
+    v0: f64,
+    v1: f64,
+    v2: f64,
+    v3: f64,
+    v4: f64,
+    v5: f64,
+    v6: f64,
+    v7: f64,
+    v8: f64,
+}
+/// The intermediates of `shared10` (the parameters, q and a).
+#[derive(Default)]
+struct Shared10 {
+    v0: f64,
+    v1: f64,
+    v2: f64,
+    v3: f64,
+    v4: f64,
+    v5: f64,
+    v6: f64,
+    v7: f64,
+    v8: f64,
+    v9: f64,
+    v10: f64,
+    v11: f64,
+    v12: f64,
+    v13: f64,
+}
+/// Intermediates several functions share, each group computed by one helper.
+impl FourBarChain2 {
+    #[allow(clippy::field_reassign_with_default)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    fn shared0(&self, q: &Vector<5>) -> Shared0 {
+        let mut s0 = Shared0::default();
+        s0.v0 = q[0].cos();
+        s0.v1 = q[0].sin();
+        s0.v2 = q[1].cos();
+        s0.v3 = q[1].sin();
+        s0
+    }
+    #[allow(clippy::field_reassign_with_default)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    fn shared1(&self, q: &Vector<5>) -> Shared1 {
+        let mut s1 = Shared1::default();
+        s1.v0 = q[3].cos();
+        s1.v1 = q[3].sin();
+        s1.v2 = q[4].cos();
+        s1.v3 = q[4].sin();
+        s1
+    }
+    #[allow(clippy::field_reassign_with_default)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    fn shared2(&self, q: &Vector<5>, s0: &Shared0, s1: &Shared1) -> Shared2 {
+        let mut s2 = Shared2::default();
+        let z4 = q[2].cos();
+        s2.v0 = self.l * s0.v0;
+        let z10 = s0.v0 * s1.v0 - s0.v1 * s1.v1;
+        s2.v1 = self.l * s0.v2;
+        let z20 = s0.v2 * s1.v2 - s0.v3 * s1.v3;
+        s2.v2 = 0.5 * self.l * s0.v0;
+        s2.v3 = 0.5 * self.l * s0.v2;
+        s2.v4 = 0.5 * self.l * z4;
+        s2.v5 = 0.5 * self.l * z10 + s2.v0;
+        s2.v6 = 0.5 * self.l * z20 + s2.v1;
+        s2
+    }
+    #[allow(clippy::field_reassign_with_default)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    fn shared3(&self, _q: &Vector<5>, s0: &Shared0, s1: &Shared1) -> Shared3 {
+        let mut s3 = Shared3::default();
+        s3.v0 = self.l * s0.v1;
+        s3.v1 = s0.v0 * s1.v1 + s0.v1 * s1.v0;
+        s3.v2 = self.l * s0.v3;
+        s3.v3 = s0.v2 * s1.v3 + s0.v3 * s1.v2;
+        s3
+    }
+    #[allow(clippy::field_reassign_with_default)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    fn shared4(&self, q: &Vector<5>, s0: &Shared0, s3: &Shared3) -> Shared4 {
+        let mut s4 = Shared4::default();
+        let z5 = q[2].sin();
+        s4.v0 = 0.5 * self.l * s0.v1;
+        s4.v1 = 0.5 * self.l * s0.v3;
+        s4.v2 = 0.5 * self.l * z5;
+        s4.v3 = 0.5 * self.l * s3.v1 + s3.v0;
+        s4.v4 = 0.5 * self.l * s3.v3 + s3.v2;
+        s4
+    }
+    #[allow(clippy::field_reassign_with_default)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    fn shared5(&self, q: &Vector<5>, s0: &Shared0, s1: &Shared1) -> Shared5 {
+        let mut s5 = Shared5::default();
+        let z5 = q[2].sin();
+        s5.v0 = -s0.v0 * s1.v1 - s0.v1 * s1.v0;
+        s5.v1 = -s0.v2 * s1.v3 - s0.v3 * s1.v2;
+        s5.v2 = -self.l * s0.v1;
+        s5.v3 = -0.5 * self.l * s0.v1;
+        s5.v4 = s5.v2 + 0.5 * self.l * s5.v0;
+        s5.v5 = 0.5 * self.l * s5.v0;
+        s5.v6 = -self.l * s0.v3;
+        s5.v7 = -0.5 * self.l * s0.v3;
+        s5.v8 = s5.v6 + 0.5 * self.l * s5.v1;
+        s5.v9 = 0.5 * self.l * s5.v1;
+        s5.v10 = -0.5 * self.l * z5;
+        s5
+    }
+    #[allow(clippy::field_reassign_with_default)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    fn shared6(
+        &self,
+        _q: &Vector<5>,
+        s2: &Shared2,
+        s3: &Shared3,
+        s4: &Shared4,
+    ) -> Shared6 {
+        let mut s6 = Shared6::default();
+        let z29 = 0.08333333333333333 * self.m * (self.l * self.l);
+        let z75 = self.m * s2.v6;
+        let z76 = self.m * s4.v4;
+        let z80 = self.m * (s2.v6 * s2.v6) + self.m * (s4.v4 * s4.v4) + z29;
+        let z81 = self.m * s2.v5;
+        let z82 = self.m * s4.v3;
+        let z86 = self.m * (s2.v5 * s2.v5) + self.m * (s4.v3 * s4.v3) + z29;
+        s6.v0 = self.m * (s2.v3 * s2.v3) + self.m * (s4.v1 * s4.v1) + z29 + z80;
+        s6.v1 = self.m * (s2.v2 * s2.v2) + self.m * (s4.v0 * s4.v0) + z29 + z86;
+        s6.v2 = -s2.v0 * z81 - s3.v0 * z82 + z86;
+        s6.v3 = self.m * s3.v0 - z82;
+        let z107 = -self.m * s2.v0 + z81;
+        s6.v4 = -s2.v0 * z107 + s3.v0 * s6.v3 + s6.v2;
+        s6.v5 = -s2.v1 * z75 - s3.v2 * z76 + z80;
+        s6.v6 = self.m * s3.v2 - z76;
+        let z111 = -self.m * s2.v1 + z75;
+        s6.v7 = -s2.v1 * z111 + s3.v2 * s6.v6 + s6.v5;
+        s6
+    }
+    #[allow(clippy::field_reassign_with_default)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    fn shared7(
+        &self,
+        _q: &Vector<5>,
+        qd: &Vector<5>,
+        s2: &Shared2,
+        s3: &Shared3,
+        s4: &Shared4,
+    ) -> Shared7 {
+        let mut s7 = Shared7::default();
+        let z13 = qd[0] + qd[3];
+        s7.v0 = qd[3] * s3.v0;
+        s7.v1 = -qd[3] * s2.v0;
+        let z23 = qd[1] + qd[4];
+        s7.v2 = qd[4] * s3.v2;
+        s7.v3 = -qd[4] * s2.v1;
+        s7.v4 = -qd[0] * s4.v0;
+        s7.v5 = qd[0] * s2.v2;
+        s7.v6 = -qd[1] * s4.v1;
+        s7.v7 = qd[1] * s2.v3;
+        s7.v8 = -qd[2] * s4.v2;
+        s7.v9 = qd[2] * s2.v4;
+        s7.v10 = -z13 * s4.v3 + s7.v0;
+        s7.v11 = z13 * s2.v5 + s7.v1;
+        s7.v12 = -z23 * s4.v4 + s7.v2;
+        s7.v13 = z23 * s2.v6 + s7.v3;
+        s7
+    }
+    #[allow(clippy::field_reassign_with_default)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    fn shared8(
+        &self,
+        _q: &Vector<5>,
+        qd: &Vector<5>,
+        s2: &Shared2,
+        s3: &Shared3,
+        s7: &Shared7,
+    ) -> Shared8 {
+        let mut s8 = Shared8::default();
+        let z13 = qd[0] + qd[3];
+        let z23 = qd[1] + qd[4];
+        s8.v0 = qd[3] * s2.v0 * z13 + qd[3] * s7.v1;
+        s8.v1 = qd[3] * s3.v0 * z13 - qd[3] * s7.v0;
+        s8.v2 = qd[4] * s2.v1 * z23 + qd[4] * s7.v3;
+        s8.v3 = qd[4] * s3.v2 * z23 - qd[4] * s7.v2;
+        s8.v4 = qd[0] * self.m * s7.v4 + self.m * self.g;
+        s8.v5 = self.m * self.g + qd[1] * self.m * s7.v6;
+        s8.v6 = self.m * self.g + qd[2] * self.m * s7.v8;
+        s8.v7 = -self.m * z13 * s7.v11 + self.m * s8.v0;
+        s8.v8 = self.m * self.g + self.m * z13 * s7.v10 + self.m * s8.v1;
+        s8.v9 = -self.m * z23 * s7.v13 + self.m * s8.v2;
+        s8.v10 = self.m * self.g + self.m * z23 * s7.v12 + self.m * s8.v3;
+        s8
+    }
+    #[allow(clippy::field_reassign_with_default, clippy::too_many_arguments)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    fn shared9(
+        &self,
+        _q: &Vector<5>,
+        qd: &Vector<5>,
+        s2: &Shared2,
+        s3: &Shared3,
+        s4: &Shared4,
+        s7: &Shared7,
+        s8: &Shared8,
+    ) -> Shared9 {
+        let mut s9 = Shared9::default();
+        let z117 = -qd[0] * self.m * s7.v5;
+        s9.v0 = s2.v2 * s8.v4 - s4.v0 * z117;
+        let z121 = -qd[1] * self.m * s7.v7;
+        s9.v1 = s2.v3 * s8.v5 - s4.v1 * z121;
+        let z125 = -qd[2] * self.m * s7.v9;
+        s9.v2 = s2.v4 * s8.v6 - s4.v2 * z125;
+        s9.v3 = s2.v5 * s8.v8 - s4.v3 * s8.v7;
+        s9.v4 = s2.v6 * s8.v10 - s4.v4 * s8.v9;
+        s9.v5 = s9.v1 + s9.v4;
+        s9.v6 = s9.v0 + s9.v3;
+        s9.v7 = -s2.v0 * s8.v8 + s3.v0 * s8.v7 + s9.v3;
+        s9.v8 = -s2.v1 * s8.v10 + s3.v2 * s8.v9 + s9.v4;
+        s9
+    }
+    #[allow(clippy::field_reassign_with_default)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    fn shared10(
+        &self,
+        _q: &Vector<5>,
+        a: &Vector<5>,
+        s2: &Shared2,
+        s3: &Shared3,
+        s4: &Shared4,
+    ) -> Shared10 {
+        let mut s10 = Shared10::default();
+        let z189 = a[0] + a[3];
+        s10.v0 = a[3] * s3.v0;
+        s10.v1 = -a[3] * s2.v0;
+        let z192 = a[1] + a[4];
+        s10.v2 = a[4] * s3.v2;
+        s10.v3 = -a[4] * s2.v1;
+        s10.v4 = -self.m * a[0] * s4.v0;
+        s10.v5 = self.m * a[0] * s2.v2;
+        s10.v6 = -self.m * a[1] * s4.v1;
+        s10.v7 = self.m * a[1] * s2.v3;
+        s10.v8 = -self.m * a[2] * s4.v2;
+        s10.v9 = self.m * a[2] * s2.v4;
+        s10.v10 = -self.m * s4.v3 * z189 + self.m * s10.v0;
+        s10.v11 = self.m * s2.v5 * z189 + self.m * s10.v1;
+        s10.v12 = -self.m * s4.v4 * z192 + self.m * s10.v2;
+        s10.v13 = self.m * s2.v6 * z192 + self.m * s10.v3;
+        s10
+    }
+}
 impl Dynamics<5> for FourBarChain2 {
     const NAME: &'static str = "FourBarChain2";
     const FINGERPRINT: &'static str = FINGERPRINT;
@@ -79,82 +433,37 @@ impl Dynamics<5> for FourBarChain2 {
         Ok(())
     }
     fn kinetic_energy(&self, q: &Vector<5>, qd: &Vector<5>, _t: f64) -> f64 {
-        let z0 = q[0].cos();
-        let z1 = q[0].sin();
-        let z2 = q[1].cos();
-        let z3 = q[1].sin();
-        let z4 = q[2].cos();
-        let z5 = q[2].sin();
-        let z6 = self.l * z0;
-        let z7 = self.l * z1;
-        let z8 = q[3].cos();
-        let z9 = q[3].sin();
-        let z10 = z0 * z8 - z1 * z9;
-        let z12 = z0 * z9 + z1 * z8;
+        let s0 = self.shared0(q);
+        let s1 = self.shared1(q);
+        let s2 = self.shared2(q, &s0, &s1);
+        let s3 = self.shared3(q, &s0, &s1);
+        let s4 = self.shared4(q, &s0, &s3);
+        let s7 = self.shared7(q, qd, &s2, &s3, &s4);
         let z13 = qd[0] + qd[3];
-        let z14 = qd[3] * z7;
-        let z15 = -qd[3] * z6;
-        let z16 = self.l * z2;
-        let z17 = self.l * z3;
-        let z18 = q[4].cos();
-        let z19 = q[4].sin();
-        let z20 = z2 * z18 - z3 * z19;
-        let z22 = z2 * z19 + z3 * z18;
         let z23 = qd[1] + qd[4];
-        let z24 = qd[4] * z17;
-        let z25 = -qd[4] * z16;
-        let z26 = 0.5 * self.l * z0;
-        let z27 = 0.5 * self.l * z1;
         let z29 = 0.08333333333333333 * self.m * (self.l * self.l);
-        let z30 = 0.5 * self.l * z2;
-        let z31 = 0.5 * self.l * z3;
-        let z33 = 0.5 * self.l * z4;
-        let z34 = 0.5 * self.l * z5;
-        let z36 = 0.5 * self.l * z10 + z6;
-        let z37 = 0.5 * self.l * z12 + z7;
-        let z41 = 0.5 * self.l * z20 + z16;
-        let z42 = 0.5 * self.l * z22 + z17;
-        let z47 = -qd[0] * z27;
-        let z48 = qd[0] * z26;
-        let z49 = -qd[1] * z31;
-        let z50 = qd[1] * z30;
-        let z51 = -qd[2] * z34;
-        let z52 = qd[2] * z33;
-        let z53 = -z13 * z37 + z14;
-        let z54 = z13 * z36 + z15;
-        let z55 = -z23 * z42 + z24;
-        let z56 = z23 * z41 + z25;
-        let z57 = self.m * z41 * z56 - self.m * z42 * z55 + z23 * z29;
-        let z58 = self.m * z55;
-        let z59 = self.m * z56;
-        let z60 = self.m * z36 * z54 - self.m * z37 * z53 + z13 * z29;
-        let z61 = self.m * z53;
-        let z62 = self.m * z54;
-        let z63 = self.m * z33 * z52 - self.m * z34 * z51 + qd[2] * z29;
-        let z66 = self.m * z30 * z50 - self.m * z31 * z49 + qd[1] * z29 + z57;
-        let z69 = qd[0] * z29 + self.m * z26 * z48 - self.m * z27 * z47 + z60;
-        let z72 = -z6 * z62 + z7 * z61 + z60;
-        let z73 = -z16 * z59 + z17 * z58 + z57;
+        let z57 = self.m * s2.v6 * s7.v13 - self.m * s4.v4 * s7.v12 + z23 * z29;
+        let z58 = self.m * s7.v12;
+        let z59 = self.m * s7.v13;
+        let z60 = self.m * s2.v5 * s7.v11 - self.m * s4.v3 * s7.v10 + z13 * z29;
+        let z61 = self.m * s7.v10;
+        let z62 = self.m * s7.v11;
+        let z63 = self.m * s2.v4 * s7.v9 - self.m * s4.v2 * s7.v8 + qd[2] * z29;
+        let z66 = self.m * s2.v3 * s7.v7 - self.m * s4.v1 * s7.v6 + qd[1] * z29 + z57;
+        let z69 = qd[0] * z29 + self.m * s2.v2 * s7.v5 - self.m * s4.v0 * s7.v4 + z60;
+        let z72 = -s2.v0 * z62 + s3.v0 * z61 + z60;
+        let z73 = -s2.v1 * z59 + s3.v2 * z58 + z57;
         0.5 * qd[0] * z69 + 0.5 * qd[1] * z66 + 0.5 * qd[2] * z63 + 0.5 * qd[3] * z72
             + 0.5 * qd[4] * z73
     }
     fn potential_energy(&self, q: &Vector<5>, _t: f64) -> f64 {
-        let z0 = q[0].cos();
-        let z1 = q[0].sin();
-        let z2 = q[1].cos();
-        let z3 = q[1].sin();
+        let s0 = self.shared0(q);
+        let s1 = self.shared1(q);
+        let s3 = self.shared3(q, &s0, &s1);
         let z5 = q[2].sin();
-        let z7 = self.l * z1;
-        let z8 = q[3].cos();
-        let z9 = q[3].sin();
-        let z12 = z0 * z9 + z1 * z8;
-        let z17 = self.l * z3;
-        let z18 = q[4].cos();
-        let z19 = q[4].sin();
-        let z22 = z2 * z19 + z3 * z18;
-        let x0 = z1 + z3 + z5 + z12 + z22;
+        let x0 = s0.v1 + s0.v3 + s3.v1 + s3.v3 + z5;
         let x1 = self.l * 0.5 * x0;
-        let x2 = z7 + z17 + x1;
+        let x2 = s3.v0 + s3.v2 + x1;
         self.m * self.g * x2
     }
     fn dynamics(
@@ -166,105 +475,31 @@ impl Dynamics<5> for FourBarChain2 {
         h: &mut Vector<5>,
     ) {
         m.fill(0.0);
-        let z0 = q[0].cos();
-        let z1 = q[0].sin();
-        let z2 = q[1].cos();
-        let z3 = q[1].sin();
-        let z4 = q[2].cos();
-        let z5 = q[2].sin();
-        let z6 = self.l * z0;
-        let z7 = self.l * z1;
-        let z8 = q[3].cos();
-        let z9 = q[3].sin();
-        let z10 = z0 * z8 - z1 * z9;
-        let z12 = z0 * z9 + z1 * z8;
-        let z13 = qd[0] + qd[3];
-        let z14 = qd[3] * z7;
-        let z15 = -qd[3] * z6;
-        let z16 = self.l * z2;
-        let z17 = self.l * z3;
-        let z18 = q[4].cos();
-        let z19 = q[4].sin();
-        let z20 = z2 * z18 - z3 * z19;
-        let z22 = z2 * z19 + z3 * z18;
-        let z23 = qd[1] + qd[4];
-        let z24 = qd[4] * z17;
-        let z25 = -qd[4] * z16;
-        let z26 = 0.5 * self.l * z0;
-        let z27 = 0.5 * self.l * z1;
+        let s0 = self.shared0(q);
+        let s1 = self.shared1(q);
+        let s2 = self.shared2(q, &s0, &s1);
+        let s3 = self.shared3(q, &s0, &s1);
+        let s4 = self.shared4(q, &s0, &s3);
+        let s6 = self.shared6(q, &s2, &s3, &s4);
+        let s7 = self.shared7(q, qd, &s2, &s3, &s4);
+        let s8 = self.shared8(q, qd, &s2, &s3, &s7);
+        let s9 = self.shared9(q, qd, &s2, &s3, &s4, &s7, &s8);
         let z29 = 0.08333333333333333 * self.m * (self.l * self.l);
-        let z30 = 0.5 * self.l * z2;
-        let z31 = 0.5 * self.l * z3;
-        let z33 = 0.5 * self.l * z4;
-        let z34 = 0.5 * self.l * z5;
-        let z36 = 0.5 * self.l * z10 + z6;
-        let z37 = 0.5 * self.l * z12 + z7;
-        let z41 = 0.5 * self.l * z20 + z16;
-        let z42 = 0.5 * self.l * z22 + z17;
-        let z47 = -qd[0] * z27;
-        let z48 = qd[0] * z26;
-        let z49 = -qd[1] * z31;
-        let z50 = qd[1] * z30;
-        let z51 = -qd[2] * z34;
-        let z52 = qd[2] * z33;
-        let z53 = -z13 * z37 + z14;
-        let z54 = z13 * z36 + z15;
-        let z55 = -z23 * z42 + z24;
-        let z56 = z23 * z41 + z25;
-        let z75 = self.m * z41;
-        let z76 = self.m * z42;
-        let z80 = self.m * (z41 * z41) + self.m * (z42 * z42) + z29;
-        let z81 = self.m * z36;
-        let z82 = self.m * z37;
-        let z86 = self.m * (z36 * z36) + self.m * (z37 * z37) + z29;
-        let z92 = self.m * (z33 * z33) + self.m * (z34 * z34) + z29;
-        let z98 = self.m * (z30 * z30) + self.m * (z31 * z31) + z29 + z80;
-        let z104 = self.m * (z26 * z26) + self.m * (z27 * z27) + z29 + z86;
-        let z105 = -z6 * z81 - z7 * z82 + z86;
-        let z106 = self.m * z7 - z82;
-        let z107 = -self.m * z6 + z81;
-        let z108 = -z6 * z107 + z7 * z106 + z105;
-        let z109 = -z16 * z75 - z17 * z76 + z80;
-        let z110 = self.m * z17 - z76;
-        let z111 = -self.m * z16 + z75;
-        let z112 = -z16 * z111 + z17 * z110 + z109;
-        let z113 = qd[3] * z6 * z13 + qd[3] * z15;
-        let z114 = qd[3] * z7 * z13 - qd[3] * z14;
-        let z115 = qd[4] * z16 * z23 + qd[4] * z25;
-        let z116 = qd[4] * z17 * z23 - qd[4] * z24;
-        let z117 = -qd[0] * self.m * z48;
-        let z118 = qd[0] * self.m * z47 + self.m * self.g;
-        let z120 = z26 * z118 - z27 * z117;
-        let z121 = -qd[1] * self.m * z50;
-        let z122 = self.m * self.g + qd[1] * self.m * z49;
-        let z124 = z30 * z122 - z31 * z121;
-        let z125 = -qd[2] * self.m * z52;
-        let z126 = self.m * self.g + qd[2] * self.m * z51;
-        let z128 = z33 * z126 - z34 * z125;
-        let z129 = -self.m * z13 * z54 + self.m * z113;
-        let z130 = self.m * self.g + self.m * z13 * z53 + self.m * z114;
-        let z132 = z36 * z130 - z37 * z129;
-        let z133 = -self.m * z23 * z56 + self.m * z115;
-        let z134 = self.m * self.g + self.m * z23 * z55 + self.m * z116;
-        let z136 = z41 * z134 - z42 * z133;
-        let z137 = z124 + z136;
-        let z140 = z120 + z132;
-        let z143 = -z6 * z130 + z7 * z129 + z132;
-        let z144 = -z16 * z134 + z17 * z133 + z136;
-        let x0 = -z140;
-        let x1 = -z137;
-        let x2 = -z128;
-        let x3 = -z143;
-        let x4 = -z144;
-        m[(0, 0)] = z104;
-        m[(0, 3)] = z105;
-        m[(3, 0)] = z105;
-        m[(1, 1)] = z98;
-        m[(1, 4)] = z109;
-        m[(4, 1)] = z109;
+        let z92 = self.m * (s2.v4 * s2.v4) + self.m * (s4.v2 * s4.v2) + z29;
+        let x0 = -s9.v6;
+        let x1 = -s9.v5;
+        let x2 = -s9.v2;
+        let x3 = -s9.v7;
+        let x4 = -s9.v8;
+        m[(0, 0)] = s6.v1;
+        m[(0, 3)] = s6.v2;
+        m[(3, 0)] = s6.v2;
+        m[(1, 1)] = s6.v0;
+        m[(1, 4)] = s6.v5;
+        m[(4, 1)] = s6.v5;
         m[(2, 2)] = z92;
-        m[(3, 3)] = z108;
-        m[(4, 4)] = z112;
+        m[(3, 3)] = s6.v4;
+        m[(4, 4)] = s6.v7;
         h[0] = x0;
         h[1] = x1;
         h[2] = x2;
@@ -273,135 +508,38 @@ impl Dynamics<5> for FourBarChain2 {
     }
     fn mass_matrix(&self, q: &Vector<5>, _t: f64, m: &mut Matrix<5, 5>) {
         m.fill(0.0);
-        let z0 = q[0].cos();
-        let z1 = q[0].sin();
-        let z2 = q[1].cos();
-        let z3 = q[1].sin();
-        let z4 = q[2].cos();
-        let z5 = q[2].sin();
-        let z6 = self.l * z0;
-        let z7 = self.l * z1;
-        let z8 = q[3].cos();
-        let z9 = q[3].sin();
-        let z10 = z0 * z8 - z1 * z9;
-        let z12 = z0 * z9 + z1 * z8;
-        let z16 = self.l * z2;
-        let z17 = self.l * z3;
-        let z18 = q[4].cos();
-        let z19 = q[4].sin();
-        let z20 = z2 * z18 - z3 * z19;
-        let z22 = z2 * z19 + z3 * z18;
-        let z26 = 0.5 * self.l * z0;
-        let z27 = 0.5 * self.l * z1;
+        let s0 = self.shared0(q);
+        let s1 = self.shared1(q);
+        let s2 = self.shared2(q, &s0, &s1);
+        let s3 = self.shared3(q, &s0, &s1);
+        let s4 = self.shared4(q, &s0, &s3);
+        let s6 = self.shared6(q, &s2, &s3, &s4);
         let z29 = 0.08333333333333333 * self.m * (self.l * self.l);
-        let z30 = 0.5 * self.l * z2;
-        let z31 = 0.5 * self.l * z3;
-        let z33 = 0.5 * self.l * z4;
-        let z34 = 0.5 * self.l * z5;
-        let z36 = 0.5 * self.l * z10 + z6;
-        let z37 = 0.5 * self.l * z12 + z7;
-        let z41 = 0.5 * self.l * z20 + z16;
-        let z42 = 0.5 * self.l * z22 + z17;
-        let z75 = self.m * z41;
-        let z76 = self.m * z42;
-        let z80 = self.m * (z41 * z41) + self.m * (z42 * z42) + z29;
-        let z81 = self.m * z36;
-        let z82 = self.m * z37;
-        let z86 = self.m * (z36 * z36) + self.m * (z37 * z37) + z29;
-        let z92 = self.m * (z33 * z33) + self.m * (z34 * z34) + z29;
-        let z98 = self.m * (z30 * z30) + self.m * (z31 * z31) + z29 + z80;
-        let z104 = self.m * (z26 * z26) + self.m * (z27 * z27) + z29 + z86;
-        let z105 = -z6 * z81 - z7 * z82 + z86;
-        let z106 = self.m * z7 - z82;
-        let z107 = -self.m * z6 + z81;
-        let z108 = -z6 * z107 + z7 * z106 + z105;
-        let z109 = -z16 * z75 - z17 * z76 + z80;
-        let z110 = self.m * z17 - z76;
-        let z111 = -self.m * z16 + z75;
-        let z112 = -z16 * z111 + z17 * z110 + z109;
-        m[(0, 0)] = z104;
-        m[(0, 3)] = z105;
-        m[(3, 0)] = z105;
-        m[(1, 1)] = z98;
-        m[(1, 4)] = z109;
-        m[(4, 1)] = z109;
+        let z92 = self.m * (s2.v4 * s2.v4) + self.m * (s4.v2 * s4.v2) + z29;
+        m[(0, 0)] = s6.v1;
+        m[(0, 3)] = s6.v2;
+        m[(3, 0)] = s6.v2;
+        m[(1, 1)] = s6.v0;
+        m[(1, 4)] = s6.v5;
+        m[(4, 1)] = s6.v5;
         m[(2, 2)] = z92;
-        m[(3, 3)] = z108;
-        m[(4, 4)] = z112;
+        m[(3, 3)] = s6.v4;
+        m[(4, 4)] = s6.v7;
     }
     fn forces(&self, q: &Vector<5>, qd: &Vector<5>, _t: f64, h: &mut Vector<5>) {
-        let z0 = q[0].cos();
-        let z1 = q[0].sin();
-        let z2 = q[1].cos();
-        let z3 = q[1].sin();
-        let z4 = q[2].cos();
-        let z5 = q[2].sin();
-        let z6 = self.l * z0;
-        let z7 = self.l * z1;
-        let z8 = q[3].cos();
-        let z9 = q[3].sin();
-        let z10 = z0 * z8 - z1 * z9;
-        let z12 = z0 * z9 + z1 * z8;
-        let z13 = qd[0] + qd[3];
-        let z14 = qd[3] * z7;
-        let z15 = -qd[3] * z6;
-        let z16 = self.l * z2;
-        let z17 = self.l * z3;
-        let z18 = q[4].cos();
-        let z19 = q[4].sin();
-        let z20 = z2 * z18 - z3 * z19;
-        let z22 = z2 * z19 + z3 * z18;
-        let z23 = qd[1] + qd[4];
-        let z24 = qd[4] * z17;
-        let z25 = -qd[4] * z16;
-        let z26 = 0.5 * self.l * z0;
-        let z27 = 0.5 * self.l * z1;
-        let z30 = 0.5 * self.l * z2;
-        let z31 = 0.5 * self.l * z3;
-        let z33 = 0.5 * self.l * z4;
-        let z34 = 0.5 * self.l * z5;
-        let z36 = 0.5 * self.l * z10 + z6;
-        let z37 = 0.5 * self.l * z12 + z7;
-        let z41 = 0.5 * self.l * z20 + z16;
-        let z42 = 0.5 * self.l * z22 + z17;
-        let z47 = -qd[0] * z27;
-        let z48 = qd[0] * z26;
-        let z49 = -qd[1] * z31;
-        let z50 = qd[1] * z30;
-        let z51 = -qd[2] * z34;
-        let z52 = qd[2] * z33;
-        let z53 = -z13 * z37 + z14;
-        let z54 = z13 * z36 + z15;
-        let z55 = -z23 * z42 + z24;
-        let z56 = z23 * z41 + z25;
-        let z113 = qd[3] * z6 * z13 + qd[3] * z15;
-        let z114 = qd[3] * z7 * z13 - qd[3] * z14;
-        let z115 = qd[4] * z16 * z23 + qd[4] * z25;
-        let z116 = qd[4] * z17 * z23 - qd[4] * z24;
-        let z117 = -qd[0] * self.m * z48;
-        let z118 = qd[0] * self.m * z47 + self.m * self.g;
-        let z120 = z26 * z118 - z27 * z117;
-        let z121 = -qd[1] * self.m * z50;
-        let z122 = self.m * self.g + qd[1] * self.m * z49;
-        let z124 = z30 * z122 - z31 * z121;
-        let z125 = -qd[2] * self.m * z52;
-        let z126 = self.m * self.g + qd[2] * self.m * z51;
-        let z128 = z33 * z126 - z34 * z125;
-        let z129 = -self.m * z13 * z54 + self.m * z113;
-        let z130 = self.m * self.g + self.m * z13 * z53 + self.m * z114;
-        let z132 = z36 * z130 - z37 * z129;
-        let z133 = -self.m * z23 * z56 + self.m * z115;
-        let z134 = self.m * self.g + self.m * z23 * z55 + self.m * z116;
-        let z136 = z41 * z134 - z42 * z133;
-        let z137 = z124 + z136;
-        let z140 = z120 + z132;
-        let z143 = -z6 * z130 + z7 * z129 + z132;
-        let z144 = -z16 * z134 + z17 * z133 + z136;
-        let x0 = -z140;
-        let x1 = -z137;
-        let x2 = -z128;
-        let x3 = -z143;
-        let x4 = -z144;
+        let s0 = self.shared0(q);
+        let s1 = self.shared1(q);
+        let s2 = self.shared2(q, &s0, &s1);
+        let s3 = self.shared3(q, &s0, &s1);
+        let s4 = self.shared4(q, &s0, &s3);
+        let s7 = self.shared7(q, qd, &s2, &s3, &s4);
+        let s8 = self.shared8(q, qd, &s2, &s3, &s7);
+        let s9 = self.shared9(q, qd, &s2, &s3, &s4, &s7, &s8);
+        let x0 = -s9.v6;
+        let x1 = -s9.v5;
+        let x2 = -s9.v2;
+        let x3 = -s9.v7;
+        let x4 = -s9.v8;
         h[0] = x0;
         h[1] = x1;
         h[2] = x2;
@@ -410,77 +548,41 @@ impl Dynamics<5> for FourBarChain2 {
     }
     fn coriolis(&self, q: &Vector<5>, qd: &Vector<5>, _t: f64, c: &mut Matrix<5, 5>) {
         c.fill(0.0);
-        let z0 = q[0].cos();
-        let z1 = q[0].sin();
-        let z2 = q[1].cos();
-        let z3 = q[1].sin();
-        let z4 = q[2].cos();
-        let z5 = q[2].sin();
-        let z6 = self.l * z0;
-        let z7 = self.l * z1;
-        let z8 = q[3].cos();
-        let z9 = q[3].sin();
-        let z10 = z0 * z8 - z1 * z9;
-        let z12 = z0 * z9 + z1 * z8;
+        let s0 = self.shared0(q);
+        let s1 = self.shared1(q);
+        let s2 = self.shared2(q, &s0, &s1);
+        let s3 = self.shared3(q, &s0, &s1);
+        let s4 = self.shared4(q, &s0, &s3);
+        let s7 = self.shared7(q, qd, &s2, &s3, &s4);
         let z13 = qd[0] + qd[3];
-        let z14 = qd[3] * z7;
-        let z15 = -qd[3] * z6;
-        let z16 = self.l * z2;
-        let z17 = self.l * z3;
-        let z18 = q[4].cos();
-        let z19 = q[4].sin();
-        let z20 = z2 * z18 - z3 * z19;
-        let z22 = z2 * z19 + z3 * z18;
         let z23 = qd[1] + qd[4];
-        let z24 = qd[4] * z17;
-        let z25 = -qd[4] * z16;
-        let z26 = 0.5 * self.l * z0;
-        let z27 = 0.5 * self.l * z1;
-        let z30 = 0.5 * self.l * z2;
-        let z31 = 0.5 * self.l * z3;
-        let z33 = 0.5 * self.l * z4;
-        let z34 = 0.5 * self.l * z5;
-        let z36 = 0.5 * self.l * z10 + z6;
-        let z37 = 0.5 * self.l * z12 + z7;
-        let z41 = 0.5 * self.l * z20 + z16;
-        let z42 = 0.5 * self.l * z22 + z17;
-        let z47 = -qd[0] * z27;
-        let z48 = qd[0] * z26;
-        let z49 = -qd[1] * z31;
-        let z50 = qd[1] * z30;
-        let z51 = -qd[2] * z34;
-        let z52 = qd[2] * z33;
-        let z53 = -z13 * z37 + z14;
-        let z54 = z13 * z36 + z15;
-        let z55 = -z23 * z42 + z24;
-        let z56 = z23 * z41 + z25;
-        let z58 = self.m * z55;
-        let z59 = self.m * z56;
-        let z61 = self.m * z53;
-        let z62 = self.m * z54;
-        let z75 = self.m * z41;
-        let z76 = self.m * z42;
-        let z81 = self.m * z36;
-        let z82 = self.m * z37;
-        let z158 = 2.0 * self.m * z41 * z55 + 2.0 * self.m * z42 * z56;
-        let z162 = 2.0 * self.m * z36 * z53 + 2.0 * self.m * z37 * z54;
-        let z166 = 2.0 * self.m * z33 * z51 + 2.0 * self.m * z34 * z52;
-        let z170 = 2.0 * self.m * z30 * z49 + 2.0 * self.m * z31 * z50 + z158;
-        let z174 = 2.0 * self.m * z26 * z47 + 2.0 * self.m * z27 * z48 + z162;
-        let z175 = z6 * z13 + z15;
-        let z176 = z7 * z13 - z14;
-        let z177 = z16 * z23 + z25;
-        let z178 = z17 * z23 - z24;
+        let z58 = self.m * s7.v12;
+        let z59 = self.m * s7.v13;
+        let z61 = self.m * s7.v10;
+        let z62 = self.m * s7.v11;
+        let z75 = self.m * s2.v6;
+        let z76 = self.m * s4.v4;
+        let z81 = self.m * s2.v5;
+        let z82 = self.m * s4.v3;
+        let z158 = 2.0 * self.m * s2.v6 * s7.v12 + 2.0 * self.m * s4.v4 * s7.v13;
+        let z162 = 2.0 * self.m * s2.v5 * s7.v10 + 2.0 * self.m * s4.v3 * s7.v11;
+        let z166 = 2.0 * self.m * s2.v4 * s7.v8 + 2.0 * self.m * s4.v2 * s7.v9;
+        let z170 = 2.0 * self.m * s2.v3 * s7.v6 + 2.0 * self.m * s4.v1 * s7.v7 + z158;
+        let z174 = 2.0 * self.m * s2.v2 * s7.v4 + 2.0 * self.m * s4.v0 * s7.v5 + z162;
+        let z175 = s2.v0 * z13 + s7.v1;
+        let z176 = s3.v0 * z13 - s7.v0;
+        let z177 = s2.v1 * z23 + s7.v3;
+        let z178 = s3.v2 * z23 - s7.v2;
         let z179 = z81 * z176 - z82 * z175 + 0.5 * z162;
         let z180 = self.m * z175 - z62;
         let z181 = self.m * z176 + z61;
-        let z182 = -z6 * z61 - z7 * z62 + 0.5 * z162;
-        let z183 = -z6 * z181 + z7 * z180 + z179;
+        let z182 = -s2.v0 * z61 - s3.v0 * z62 + 0.5 * z162;
+        let z183 = -s2.v0 * z181 + s3.v0 * z180 + z179;
         let z184 = z75 * z178 - z76 * z177 + 0.5 * z158;
         let z185 = self.m * z177 - z59;
         let z186 = self.m * z178 + z58;
-        let z187 = -z16 * z58 - z17 * z59 + 0.5 * z158;
-        let z188 = -z16 * z186 + z17 * z185 + z184;
+        let z187 = -s2.v1 * z58 - s3.v2 * z59 + 0.5 * z158;
+        let z188 = -s2.v1 * z186 + s3.v2 * z185 + z184;
         let x0 = z174 * 0.5;
         let x1 = z170 * 0.5;
         let x2 = z166 * 0.5;
@@ -501,101 +603,65 @@ impl Dynamics<5> for FourBarChain2 {
         _t: f64,
         qdd: &mut Vector<5>,
     ) -> bool {
-        let z0 = q[0].cos();
-        let z1 = q[0].sin();
-        let z2 = q[1].cos();
-        let z3 = q[1].sin();
-        let z4 = q[2].cos();
-        let z5 = q[2].sin();
-        let z6 = self.l * z0;
-        let z7 = self.l * z1;
-        let z8 = q[3].cos();
-        let z9 = q[3].sin();
-        let z10 = z0 * z8 - z1 * z9;
-        let z12 = z0 * z9 + z1 * z8;
+        let s0 = self.shared0(q);
+        let s1 = self.shared1(q);
+        let s2 = self.shared2(q, &s0, &s1);
+        let s3 = self.shared3(q, &s0, &s1);
+        let s4 = self.shared4(q, &s0, &s3);
+        let s7 = self.shared7(q, qd, &s2, &s3, &s4);
         let z13 = qd[0] + qd[3];
-        let z14 = qd[3] * z7;
-        let z15 = -qd[3] * z6;
-        let z16 = self.l * z2;
-        let z17 = self.l * z3;
-        let z18 = q[4].cos();
-        let z19 = q[4].sin();
-        let z20 = z2 * z18 - z3 * z19;
-        let z22 = z2 * z19 + z3 * z18;
         let z23 = qd[1] + qd[4];
-        let z24 = qd[4] * z17;
-        let z25 = -qd[4] * z16;
-        let z26 = 0.5 * self.l * z0;
-        let z27 = 0.5 * self.l * z1;
         let z29 = 0.08333333333333333 * self.m * (self.l * self.l);
-        let z30 = 0.5 * self.l * z2;
-        let z31 = 0.5 * self.l * z3;
-        let z33 = 0.5 * self.l * z4;
-        let z34 = 0.5 * self.l * z5;
-        let z36 = 0.5 * self.l * z10 + z6;
-        let z37 = 0.5 * self.l * z12 + z7;
-        let z41 = 0.5 * self.l * z20 + z16;
-        let z42 = 0.5 * self.l * z22 + z17;
-        let z47 = -qd[0] * z27;
-        let z48 = qd[0] * z26;
-        let z49 = -qd[1] * z31;
-        let z50 = qd[1] * z30;
-        let z51 = -qd[2] * z34;
-        let z52 = qd[2] * z33;
-        let z53 = -z13 * z37 + z14;
-        let z54 = z13 * z36 + z15;
-        let z55 = -z23 * z42 + z24;
-        let z56 = z23 * z41 + z25;
-        let z75 = self.m * z41;
-        let z80 = self.m * (z41 * z41) + self.m * (z42 * z42) + z29;
-        let z81 = self.m * z36;
-        let z86 = self.m * (z36 * z36) + self.m * (z37 * z37) + z29;
-        let z87 = self.m * z33;
-        let z92 = self.m * (z33 * z33) + self.m * (z34 * z34) + z29;
-        let z107 = -self.m * z6 + z81;
-        let z111 = -self.m * z16 + z75;
-        let z117 = -qd[0] * self.m * z48;
-        let z121 = -qd[1] * self.m * z50;
-        let z125 = -qd[2] * self.m * z52;
-        let z175 = z6 * z13 + z15;
-        let z176 = z7 * z13 - z14;
-        let z177 = z16 * z23 + z25;
-        let z178 = z17 * z23 - z24;
-        let z302 = self.m * z26;
-        let z304 = self.m * z30;
+        let z75 = self.m * s2.v6;
+        let z80 = self.m * (s2.v6 * s2.v6) + self.m * (s4.v4 * s4.v4) + z29;
+        let z81 = self.m * s2.v5;
+        let z86 = self.m * (s2.v5 * s2.v5) + self.m * (s4.v3 * s4.v3) + z29;
+        let z87 = self.m * s2.v4;
+        let z92 = self.m * (s2.v4 * s2.v4) + self.m * (s4.v2 * s4.v2) + z29;
+        let z107 = -self.m * s2.v0 + z81;
+        let z111 = -self.m * s2.v1 + z75;
+        let z117 = -qd[0] * self.m * s7.v5;
+        let z121 = -qd[1] * self.m * s7.v7;
+        let z125 = -qd[2] * self.m * s7.v9;
+        let z175 = s2.v0 * z13 + s7.v1;
+        let z176 = s3.v0 * z13 - s7.v0;
+        let z177 = s2.v1 * z23 + s7.v3;
+        let z178 = s3.v2 * z23 - s7.v2;
+        let z302 = self.m * s2.v2;
+        let z304 = self.m * s2.v3;
         let z549 = qd[3] * z175;
         let z550 = qd[3] * z176;
         let z551 = qd[4] * z177;
         let z552 = qd[4] * z178;
-        let z558 = self.m * (z26 * z26) + self.m * (z27 * z27) + z29;
-        let z560 = qd[0] * self.m * z47;
-        let z561 = z26 * z560 - z27 * z117;
-        let z567 = self.m * (z30 * z30) + self.m * (z31 * z31) + z29;
-        let z569 = qd[1] * self.m * z49;
-        let z570 = z30 * z569 - z31 * z121;
-        let z573 = qd[2] * self.m * z51;
-        let z574 = z33 * z573 - z34 * z125;
-        let z575 = -self.m * z37;
-        let z576 = -self.m * z13 * z54;
-        let z577 = self.m * z13 * z53;
-        let z578 = z36 * z577 - z37 * z576;
-        let z579 = -self.m * z42;
-        let z580 = -self.m * z23 * z56;
-        let z581 = self.m * z23 * z55;
-        let z582 = z41 * z581 - z42 * z580;
-        let z583 = -z16 * z75 + z17 * z579 + z80;
-        let z584 = self.m * z17 + z579;
-        let z585 = -z16 * z111 + z17 * z584 + z583;
+        let z558 = self.m * (s2.v2 * s2.v2) + self.m * (s4.v0 * s4.v0) + z29;
+        let z560 = qd[0] * self.m * s7.v4;
+        let z561 = s2.v2 * z560 - s4.v0 * z117;
+        let z567 = self.m * (s2.v3 * s2.v3) + self.m * (s4.v1 * s4.v1) + z29;
+        let z569 = qd[1] * self.m * s7.v6;
+        let z570 = s2.v3 * z569 - s4.v1 * z121;
+        let z573 = qd[2] * self.m * s7.v8;
+        let z574 = s2.v4 * z573 - s4.v2 * z125;
+        let z575 = -self.m * s4.v3;
+        let z576 = -self.m * z13 * s7.v11;
+        let z577 = self.m * z13 * s7.v10;
+        let z578 = s2.v5 * z577 - s4.v3 * z576;
+        let z579 = -self.m * s4.v4;
+        let z580 = -self.m * z23 * s7.v13;
+        let z581 = self.m * z23 * s7.v12;
+        let z582 = s2.v6 * z581 - s4.v4 * z580;
+        let z583 = -s2.v1 * z75 + s3.v2 * z579 + z80;
+        let z584 = self.m * s3.v2 + z579;
+        let z585 = -s2.v1 * z111 + s3.v2 * z584 + z583;
         let z586 = 1.0 / z585;
-        let z587 = z16 * z581 - z17 * z580 - z582;
+        let z587 = s2.v1 * z581 - s3.v2 * z580 - z582;
         let z588 = z583 * z586;
         let z590 = z111 * z586;
         let z591 = -z551 * z584 + z587 - z111 * z552;
-        let z592 = -z6 * z81 + z7 * z575 + z86;
-        let z593 = self.m * z7 + z575;
-        let z594 = -z6 * z107 + z7 * z593 + z592;
+        let z592 = -s2.v0 * z81 + s3.v0 * z575 + z86;
+        let z593 = self.m * s3.v0 + z575;
+        let z594 = -s2.v0 * z107 + s3.v0 * z593 + z592;
         let z595 = 1.0 / z594;
-        let z596 = z6 * z577 - z7 * z576 - z578;
+        let z596 = s2.v0 * z577 - s3.v0 * z576 - z578;
         let z597 = z592 * z595;
         let z599 = z107 * z595;
         let z600 = -z549 * z593 + z596 - z107 * z550;
@@ -726,15 +792,12 @@ impl Constraints<5, 4, 0> for FourBarChain2 {
         _t: f64,
         drift: &mut Vector<4>,
     ) {
-        let z0 = q[0].cos();
-        let z1 = q[0].sin();
-        let z2 = q[1].cos();
-        let z3 = q[1].sin();
+        let s0 = self.shared0(q);
         let z4 = q[2].cos();
         let z5 = q[2].sin();
         let x0 = q[0] + q[3];
         let x1 = x0.cos();
-        let x2 = z0 + x1;
+        let x2 = s0.v0 + x1;
         let x3 = -qd[0];
         let x4 = x2 * x3;
         let x5 = qd[3] * (-2.0);
@@ -742,25 +805,25 @@ impl Constraints<5, 4, 0> for FourBarChain2 {
         let x7 = x4 + x6;
         let x8 = qd[0] * x7;
         let x9 = qd[1] * qd[1];
-        let x10 = z2 * x9;
+        let x10 = s0.v2 * x9;
         let x11 = qd[3] * qd[3];
         let x12 = -x11;
         let x13 = x1 * x12;
         let x14 = x8 + x10 + x13;
         let x15 = self.l * x14;
         let x16 = x0.sin();
-        let x17 = z1 + x16;
+        let x17 = s0.v1 + x16;
         let x18 = x3 * x17;
         let x19 = x5 * x16;
         let x20 = x18 + x19;
         let x21 = qd[0] * x20;
-        let x22 = z3 * x9;
+        let x22 = s0.v3 * x9;
         let x23 = x12 * x16;
         let x24 = x21 + x22 + x23;
         let x25 = self.l * x24;
         let x26 = q[1] + q[4];
         let x27 = x26.cos();
-        let x28 = z2 + x27;
+        let x28 = s0.v2 + x27;
         let x29 = -qd[1];
         let x30 = x28 * x29;
         let x31 = qd[4] * (-2.0);
@@ -775,7 +838,7 @@ impl Constraints<5, 4, 0> for FourBarChain2 {
         let x40 = x34 + x36 + x39;
         let x41 = self.l * x40;
         let x42 = x26.sin();
-        let x43 = z3 + x42;
+        let x43 = s0.v3 + x42;
         let x44 = x29 * x43;
         let x45 = x31 * x42;
         let x46 = x44 + x45;
@@ -1021,34 +1084,19 @@ impl Rates<5, 4, 0> for FourBarChain2 {
 }
 impl Statics<5> for FourBarChain2 {
     fn potential_gradient(&self, q: &Vector<5>, _t: f64, grad: &mut Vector<5>) {
-        let z0 = q[0].cos();
-        let z1 = q[0].sin();
-        let z2 = q[1].cos();
-        let z3 = q[1].sin();
-        let z4 = q[2].cos();
-        let z6 = self.l * z0;
-        let z8 = q[3].cos();
-        let z9 = q[3].sin();
-        let z10 = z0 * z8 - z1 * z9;
-        let z16 = self.l * z2;
-        let z18 = q[4].cos();
-        let z19 = q[4].sin();
-        let z20 = z2 * z18 - z3 * z19;
-        let z26 = 0.5 * self.l * z0;
-        let z30 = 0.5 * self.l * z2;
-        let z33 = 0.5 * self.l * z4;
-        let z36 = 0.5 * self.l * z10 + z6;
-        let z41 = 0.5 * self.l * z20 + z16;
+        let s0 = self.shared0(q);
+        let s1 = self.shared1(q);
+        let s2 = self.shared2(q, &s0, &s1);
         let z145 = self.m * self.g;
-        let z146 = z26 * z145;
-        let z147 = z30 * z145;
-        let z148 = z33 * z145;
-        let z149 = z36 * z145;
-        let z150 = z41 * z145;
+        let z146 = s2.v2 * z145;
+        let z147 = s2.v3 * z145;
+        let z148 = s2.v4 * z145;
+        let z149 = s2.v5 * z145;
+        let z150 = s2.v6 * z145;
         let z151 = z147 + z150;
         let z152 = z146 + z149;
-        let z153 = -z6 * z145 + z149;
-        let z154 = -z16 * z145 + z150;
+        let z153 = -s2.v0 * z145 + z149;
+        let z154 = -s2.v1 * z145 + z150;
         grad[0] = z152;
         grad[1] = z151;
         grad[2] = z148;
@@ -1057,36 +1105,19 @@ impl Statics<5> for FourBarChain2 {
     }
     fn potential_hessian(&self, q: &Vector<5>, _t: f64, hess: &mut Matrix<5, 5>) {
         hess.fill(0.0);
-        let z0 = q[0].cos();
-        let z1 = q[0].sin();
-        let z2 = q[1].cos();
-        let z3 = q[1].sin();
-        let z5 = q[2].sin();
-        let z8 = q[3].cos();
-        let z9 = q[3].sin();
-        let z11 = -z0 * z9 - z1 * z8;
-        let z18 = q[4].cos();
-        let z19 = q[4].sin();
-        let z21 = -z2 * z19 - z3 * z18;
+        let s0 = self.shared0(q);
+        let s1 = self.shared1(q);
+        let s5 = self.shared5(q, &s0, &s1);
         let z145 = self.m * self.g;
-        let z218 = -self.l * z1;
-        let z219 = -0.5 * self.l * z1;
-        let z220 = z218 + 0.5 * self.l * z11;
-        let z230 = 0.5 * self.l * z11;
-        let z235 = -self.l * z3;
-        let z236 = -0.5 * self.l * z3;
-        let z237 = z235 + 0.5 * self.l * z21;
-        let z247 = 0.5 * self.l * z21;
-        let z252 = -0.5 * self.l * z5;
-        let z260 = z145 * z219;
-        let z261 = z145 * z220;
+        let z260 = z145 * s5.v3;
+        let z261 = z145 * s5.v4;
         let z262 = z260 + z261;
-        let z263 = z145 * z230;
-        let z264 = z145 * z236;
-        let z265 = z145 * z237;
+        let z263 = z145 * s5.v5;
+        let z264 = z145 * s5.v7;
+        let z265 = z145 * s5.v8;
         let z266 = z264 + z265;
-        let z267 = z145 * z247;
-        let z268 = z145 * z252;
+        let z267 = z145 * s5.v9;
+        let z268 = z145 * s5.v10;
         hess[(0, 0)] = z262;
         hess[(0, 3)] = z263;
         hess[(3, 0)] = z263;
@@ -1106,33 +1137,18 @@ impl Statics<5> for FourBarChain2 {
     ) -> bool {
         match k {
             0 => {
-                let z0 = q[0].cos();
-                let z1 = q[0].sin();
-                let z2 = q[1].cos();
-                let z3 = q[1].sin();
-                let z4 = q[2].cos();
-                let z6 = self.l * z0;
-                let z8 = q[3].cos();
-                let z9 = q[3].sin();
-                let z10 = z0 * z8 - z1 * z9;
-                let z16 = self.l * z2;
-                let z18 = q[4].cos();
-                let z19 = q[4].sin();
-                let z20 = z2 * z18 - z3 * z19;
-                let z26 = 0.5 * self.l * z0;
-                let z30 = 0.5 * self.l * z2;
-                let z33 = 0.5 * self.l * z4;
-                let z36 = 0.5 * self.l * z10 + z6;
-                let z41 = 0.5 * self.l * z20 + z16;
-                let z282 = self.g * z26;
-                let z283 = self.g * z36;
+                let s0 = self.shared0(q);
+                let s1 = self.shared1(q);
+                let s2 = self.shared2(q, &s0, &s1);
+                let z282 = self.g * s2.v2;
+                let z283 = self.g * s2.v5;
                 let z284 = z282 + z283;
-                let z285 = self.g * z30;
-                let z286 = self.g * z41;
+                let z285 = self.g * s2.v3;
+                let z286 = self.g * s2.v6;
                 let z287 = z285 + z286;
-                let z288 = self.g * z33;
-                let z289 = -self.g * z6 + z283;
-                let z290 = -self.g * z16 + z286;
+                let z288 = self.g * s2.v4;
+                let z289 = -self.g * s2.v0 + z283;
+                let z290 = -self.g * s2.v1 + z286;
                 out[0] = z284;
                 out[1] = z287;
                 out[2] = z288;
@@ -1141,29 +1157,23 @@ impl Statics<5> for FourBarChain2 {
                 true
             }
             1 => {
-                let z0 = q[0].cos();
-                let z1 = q[0].sin();
-                let z2 = q[1].cos();
-                let z3 = q[1].sin();
+                let s0 = self.shared0(q);
+                let s1 = self.shared1(q);
                 let z4 = q[2].cos();
-                let z8 = q[3].cos();
-                let z9 = q[3].sin();
-                let z10 = z0 * z8 - z1 * z9;
-                let z18 = q[4].cos();
-                let z19 = q[4].sin();
-                let z20 = z2 * z18 - z3 * z19;
+                let z10 = s0.v0 * s1.v0 - s0.v1 * s1.v1;
+                let z20 = s0.v2 * s1.v2 - s0.v3 * s1.v3;
                 let z145 = self.m * self.g;
-                let z291 = z0 + 0.5 * z10;
-                let z292 = 0.5 * z0 * z145;
+                let z291 = s0.v0 + 0.5 * z10;
+                let z292 = 0.5 * s0.v0 * z145;
                 let z293 = z145 * z291;
                 let z294 = z292 + z293;
-                let z295 = z2 + 0.5 * z20;
-                let z296 = 0.5 * z2 * z145;
+                let z295 = s0.v2 + 0.5 * z20;
+                let z296 = 0.5 * s0.v2 * z145;
                 let z297 = z145 * z295;
                 let z298 = z296 + z297;
                 let z299 = 0.5 * z4 * z145;
-                let z300 = -z0 * z145 + z293;
-                let z301 = -z2 * z145 + z297;
+                let z300 = -s0.v0 * z145 + z293;
+                let z301 = -s0.v2 * z145 + z297;
                 out[0] = z294;
                 out[1] = z298;
                 out[2] = z299;
@@ -1176,32 +1186,17 @@ impl Statics<5> for FourBarChain2 {
                 true
             }
             3 => {
-                let z0 = q[0].cos();
-                let z1 = q[0].sin();
-                let z2 = q[1].cos();
-                let z3 = q[1].sin();
-                let z4 = q[2].cos();
-                let z6 = self.l * z0;
-                let z8 = q[3].cos();
-                let z9 = q[3].sin();
-                let z10 = z0 * z8 - z1 * z9;
-                let z16 = self.l * z2;
-                let z18 = q[4].cos();
-                let z19 = q[4].sin();
-                let z20 = z2 * z18 - z3 * z19;
-                let z26 = 0.5 * self.l * z0;
-                let z30 = 0.5 * self.l * z2;
-                let z33 = 0.5 * self.l * z4;
-                let z36 = 0.5 * self.l * z10 + z6;
-                let z41 = 0.5 * self.l * z20 + z16;
-                let z75 = self.m * z41;
-                let z81 = self.m * z36;
-                let z87 = self.m * z33;
-                let z107 = -self.m * z6 + z81;
-                let z111 = -self.m * z16 + z75;
-                let z302 = self.m * z26;
+                let s0 = self.shared0(q);
+                let s1 = self.shared1(q);
+                let s2 = self.shared2(q, &s0, &s1);
+                let z75 = self.m * s2.v6;
+                let z81 = self.m * s2.v5;
+                let z87 = self.m * s2.v4;
+                let z107 = -self.m * s2.v0 + z81;
+                let z111 = -self.m * s2.v1 + z75;
+                let z302 = self.m * s2.v2;
                 let z303 = z302 + z81;
-                let z304 = self.m * z30;
+                let z304 = self.m * s2.v3;
                 let z305 = z304 + z75;
                 out[0] = z303;
                 out[1] = z305;
@@ -1317,161 +1312,107 @@ impl Jacobians<5, 4, 0> for FourBarChain2 {
     ) {
         dh_dq.fill(0.0);
         dh_dqd.fill(0.0);
-        let z0 = q[0].cos();
-        let z1 = q[0].sin();
-        let z2 = q[1].cos();
-        let z3 = q[1].sin();
-        let z4 = q[2].cos();
-        let z5 = q[2].sin();
-        let z6 = self.l * z0;
-        let z7 = self.l * z1;
-        let z8 = q[3].cos();
-        let z9 = q[3].sin();
-        let z10 = z0 * z8 - z1 * z9;
-        let z11 = -z0 * z9 - z1 * z8;
-        let z12 = z0 * z9 + z1 * z8;
+        let s0 = self.shared0(q);
+        let s1 = self.shared1(q);
+        let s2 = self.shared2(q, &s0, &s1);
+        let s3 = self.shared3(q, &s0, &s1);
+        let s4 = self.shared4(q, &s0, &s3);
+        let s5 = self.shared5(q, &s0, &s1);
+        let s7 = self.shared7(q, qd, &s2, &s3, &s4);
+        let s8 = self.shared8(q, qd, &s2, &s3, &s7);
+        let z10 = s0.v0 * s1.v0 - s0.v1 * s1.v1;
         let z13 = qd[0] + qd[3];
-        let z14 = qd[3] * z7;
-        let z15 = -qd[3] * z6;
-        let z16 = self.l * z2;
-        let z17 = self.l * z3;
-        let z18 = q[4].cos();
-        let z19 = q[4].sin();
-        let z20 = z2 * z18 - z3 * z19;
-        let z21 = -z2 * z19 - z3 * z18;
-        let z22 = z2 * z19 + z3 * z18;
+        let z20 = s0.v2 * s1.v2 - s0.v3 * s1.v3;
         let z23 = qd[1] + qd[4];
-        let z24 = qd[4] * z17;
-        let z25 = -qd[4] * z16;
-        let z26 = 0.5 * self.l * z0;
-        let z27 = 0.5 * self.l * z1;
-        let z30 = 0.5 * self.l * z2;
-        let z31 = 0.5 * self.l * z3;
-        let z33 = 0.5 * self.l * z4;
-        let z34 = 0.5 * self.l * z5;
-        let z36 = 0.5 * self.l * z10 + z6;
-        let z37 = 0.5 * self.l * z12 + z7;
-        let z41 = 0.5 * self.l * z20 + z16;
-        let z42 = 0.5 * self.l * z22 + z17;
-        let z47 = -qd[0] * z27;
-        let z48 = qd[0] * z26;
-        let z49 = -qd[1] * z31;
-        let z50 = qd[1] * z30;
-        let z51 = -qd[2] * z34;
-        let z52 = qd[2] * z33;
-        let z53 = -z13 * z37 + z14;
-        let z54 = z13 * z36 + z15;
-        let z55 = -z23 * z42 + z24;
-        let z56 = z23 * z41 + z25;
-        let z113 = qd[3] * z6 * z13 + qd[3] * z15;
-        let z114 = qd[3] * z7 * z13 - qd[3] * z14;
-        let z115 = qd[4] * z16 * z23 + qd[4] * z25;
-        let z116 = qd[4] * z17 * z23 - qd[4] * z24;
-        let z117 = -qd[0] * self.m * z48;
-        let z118 = qd[0] * self.m * z47 + self.m * self.g;
-        let z121 = -qd[1] * self.m * z50;
-        let z122 = self.m * self.g + qd[1] * self.m * z49;
-        let z125 = -qd[2] * self.m * z52;
-        let z126 = self.m * self.g + qd[2] * self.m * z51;
-        let z129 = -self.m * z13 * z54 + self.m * z113;
-        let z130 = self.m * self.g + self.m * z13 * z53 + self.m * z114;
-        let z133 = -self.m * z23 * z56 + self.m * z115;
-        let z134 = self.m * self.g + self.m * z23 * z55 + self.m * z116;
-        let z175 = z6 * z13 + z15;
-        let z176 = z7 * z13 - z14;
-        let z177 = z16 * z23 + z25;
-        let z178 = z17 * z23 - z24;
-        let z218 = -self.l * z1;
-        let z219 = -0.5 * self.l * z1;
-        let z220 = z218 + 0.5 * self.l * z11;
-        let z230 = 0.5 * self.l * z11;
+        let z117 = -qd[0] * self.m * s7.v5;
+        let z121 = -qd[1] * self.m * s7.v7;
+        let z125 = -qd[2] * self.m * s7.v9;
+        let z175 = s2.v0 * z13 + s7.v1;
+        let z176 = s3.v0 * z13 - s7.v0;
+        let z177 = s2.v1 * z23 + s7.v3;
+        let z178 = s3.v2 * z23 - s7.v2;
         let z231 = 0.5 * self.l * z10;
-        let z235 = -self.l * z3;
-        let z236 = -0.5 * self.l * z3;
-        let z237 = z235 + 0.5 * self.l * z21;
-        let z247 = 0.5 * self.l * z21;
         let z248 = 0.5 * self.l * z20;
-        let z252 = -0.5 * self.l * z5;
-        let z306 = qd[3] * z6;
-        let z307 = -qd[3] * z218;
-        let z308 = -qd[0] * z26;
-        let z309 = qd[0] * z219;
-        let z310 = -z13 * z36 + z306;
-        let z311 = z13 * z220 + z307;
-        let z312 = qd[3] * z13 * z218 + qd[3] * z307;
-        let z313 = qd[3] * z6 * z13 - qd[3] * z306;
+        let z306 = qd[3] * s2.v0;
+        let z307 = -qd[3] * s5.v2;
+        let z308 = -qd[0] * s2.v2;
+        let z309 = qd[0] * s5.v3;
+        let z310 = -z13 * s2.v5 + z306;
+        let z311 = z13 * s5.v4 + z307;
+        let z312 = qd[3] * z13 * s5.v2 + qd[3] * z307;
+        let z313 = qd[3] * s2.v0 * z13 - qd[3] * z306;
         let z314 = -qd[0] * self.m * z309;
         let z315 = qd[0] * self.m * z308;
-        let z316 = z26 * z315 - z26 * z117 - z27 * z314 + z118 * z219;
+        let z316 = s2.v2 * z315 - s2.v2 * z117 - s4.v0 * z314 + s8.v4 * s5.v3;
         let z317 = -self.m * z13 * z311 + self.m * z312;
         let z318 = self.m * z13 * z310 + self.m * z313;
-        let z319 = z36 * z318 - z36 * z129 - z37 * z317 + z130 * z220;
+        let z319 = s2.v5 * z318 - s2.v5 * s8.v7 - s4.v3 * z317 + s8.v8 * s5.v4;
         let z320 = z316 + z319;
         let z321 = -z13 * z231;
-        let z322 = z13 * z230;
+        let z322 = z13 * s5.v5;
         let z323 = -self.m * z13 * z322;
         let z324 = self.m * z13 * z321;
-        let z325 = z36 * z324 - z37 * z323 - z129 * z231 + z130 * z230;
-        let z326 = qd[4] * z16;
-        let z327 = -qd[4] * z235;
-        let z328 = -qd[1] * z30;
-        let z329 = qd[1] * z236;
-        let z330 = -z23 * z41 + z326;
-        let z331 = z23 * z237 + z327;
-        let z332 = qd[4] * z23 * z235 + qd[4] * z327;
-        let z333 = qd[4] * z16 * z23 - qd[4] * z326;
+        let z325 = s2.v5 * z324 - s4.v3 * z323 - s8.v7 * z231 + s8.v8 * s5.v5;
+        let z326 = qd[4] * s2.v1;
+        let z327 = -qd[4] * s5.v6;
+        let z328 = -qd[1] * s2.v3;
+        let z329 = qd[1] * s5.v7;
+        let z330 = -z23 * s2.v6 + z326;
+        let z331 = z23 * s5.v8 + z327;
+        let z332 = qd[4] * z23 * s5.v6 + qd[4] * z327;
+        let z333 = qd[4] * s2.v1 * z23 - qd[4] * z326;
         let z334 = -qd[1] * self.m * z329;
         let z335 = qd[1] * self.m * z328;
-        let z336 = z30 * z335 - z30 * z121 - z31 * z334 + z122 * z236;
+        let z336 = s2.v3 * z335 - s2.v3 * z121 - s4.v1 * z334 + s8.v5 * s5.v7;
         let z337 = -self.m * z23 * z331 + self.m * z332;
         let z338 = self.m * z23 * z330 + self.m * z333;
-        let z339 = z41 * z338 - z41 * z133 - z42 * z337 + z134 * z237;
+        let z339 = s2.v6 * z338 - s2.v6 * s8.v9 - s4.v4 * z337 + s8.v10 * s5.v8;
         let z340 = z336 + z339;
         let z341 = -z23 * z248;
-        let z342 = z23 * z247;
+        let z342 = z23 * s5.v9;
         let z343 = -self.m * z23 * z342;
         let z344 = self.m * z23 * z341;
-        let z345 = z41 * z344 - z42 * z343 - z133 * z248 + z134 * z247;
-        let z346 = -qd[2] * z33;
-        let z347 = qd[2] * z252;
+        let z345 = s2.v6 * z344 - s4.v4 * z343 - s8.v9 * z248 + s8.v10 * s5.v9;
+        let z346 = -qd[2] * s2.v4;
+        let z347 = qd[2] * s5.v10;
         let z348 = -qd[2] * self.m * z347;
         let z349 = qd[2] * self.m * z346;
-        let z350 = z33 * z349 - z33 * z125 - z34 * z348 + z126 * z252;
-        let z351 = -z6 * z318 + z6 * z129 + z7 * z317 + z319 - z130 * z218;
-        let z352 = -z6 * z324 + z7 * z323 + z325;
-        let z353 = -z16 * z338 + z16 * z133 + z17 * z337 + z339 - z134 * z235;
-        let z354 = -z16 * z344 + z17 * z343 + z345;
-        let z435 = -qd[0] * self.m * z26 - self.m * z48;
-        let z436 = -qd[0] * self.m * z27 + self.m * z47;
-        let z437 = z26 * z436 - z27 * z435;
-        let z438 = -self.m * z13 * z36 + self.m * z306 - self.m * z54;
-        let z439 = -self.m * z13 * z37 + self.m * z14 + self.m * z53;
-        let z440 = z36 * z439 - z37 * z438;
+        let z350 = s2.v4 * z349 - s2.v4 * z125 - s4.v2 * z348 + s8.v6 * s5.v10;
+        let z351 = -s2.v0 * z318 + s2.v0 * s8.v7 + s3.v0 * z317 + z319 - s8.v8 * s5.v2;
+        let z352 = -s2.v0 * z324 + s3.v0 * z323 + z325;
+        let z353 = -s2.v1 * z338 + s2.v1 * s8.v9 + s3.v2 * z337 + z339 - s8.v10 * s5.v6;
+        let z354 = -s2.v1 * z344 + s3.v2 * z343 + z345;
+        let z435 = -qd[0] * self.m * s2.v2 - self.m * s7.v5;
+        let z436 = -qd[0] * self.m * s4.v0 + self.m * s7.v4;
+        let z437 = s2.v2 * z436 - s4.v0 * z435;
+        let z438 = -self.m * z13 * s2.v5 + self.m * z306 - self.m * s7.v11;
+        let z439 = -self.m * z13 * s4.v3 + self.m * s7.v0 + self.m * s7.v10;
+        let z440 = s2.v5 * z439 - s4.v3 * z438;
         let z441 = z437 + z440;
-        let z442 = z7 - z37;
-        let z443 = -z6 + z36;
-        let z444 = -self.m * z13 * z443 - self.m * z54 + self.m * z175;
-        let z445 = self.m * z13 * z442 + self.m * z53 + self.m * z176;
-        let z446 = z36 * z445 - z37 * z444;
-        let z447 = -self.m * z50 - qd[1] * self.m * z30;
-        let z448 = self.m * z49 - qd[1] * self.m * z31;
-        let z449 = z30 * z448 - z31 * z447;
-        let z450 = -self.m * z23 * z41 - self.m * z56 + self.m * z326;
-        let z451 = -self.m * z23 * z42 + self.m * z24 + self.m * z55;
-        let z452 = z41 * z451 - z42 * z450;
+        let z442 = s3.v0 - s4.v3;
+        let z443 = -s2.v0 + s2.v5;
+        let z444 = -self.m * z13 * z443 - self.m * s7.v11 + self.m * z175;
+        let z445 = self.m * z13 * z442 + self.m * s7.v10 + self.m * z176;
+        let z446 = s2.v5 * z445 - s4.v3 * z444;
+        let z447 = -self.m * s7.v7 - qd[1] * self.m * s2.v3;
+        let z448 = self.m * s7.v6 - qd[1] * self.m * s4.v1;
+        let z449 = s2.v3 * z448 - s4.v1 * z447;
+        let z450 = -self.m * z23 * s2.v6 - self.m * s7.v13 + self.m * z326;
+        let z451 = -self.m * z23 * s4.v4 + self.m * s7.v2 + self.m * s7.v12;
+        let z452 = s2.v6 * z451 - s4.v4 * z450;
         let z453 = z449 + z452;
-        let z454 = z17 - z42;
-        let z455 = -z16 + z41;
-        let z456 = -self.m * z23 * z455 - self.m * z56 + self.m * z177;
-        let z457 = self.m * z23 * z454 + self.m * z55 + self.m * z178;
-        let z458 = z41 * z457 - z42 * z456;
-        let z459 = -self.m * z52 - qd[2] * self.m * z33;
-        let z460 = self.m * z51 - qd[2] * self.m * z34;
-        let z461 = z33 * z460 - z34 * z459;
-        let z462 = -z6 * z439 + z7 * z438 + z440;
-        let z463 = -z6 * z445 + z7 * z444 + z446;
-        let z464 = -z16 * z451 + z17 * z450 + z452;
-        let z465 = z458 - z16 * z457 + z17 * z456;
+        let z454 = s3.v2 - s4.v4;
+        let z455 = -s2.v1 + s2.v6;
+        let z456 = -self.m * z23 * z455 - self.m * s7.v13 + self.m * z177;
+        let z457 = self.m * z23 * z454 + self.m * s7.v12 + self.m * z178;
+        let z458 = s2.v6 * z457 - s4.v4 * z456;
+        let z459 = -self.m * s7.v9 - qd[2] * self.m * s2.v4;
+        let z460 = self.m * s7.v8 - qd[2] * self.m * s4.v2;
+        let z461 = s2.v4 * z460 - s4.v2 * z459;
+        let z462 = -s2.v0 * z439 + s3.v0 * z438 + z440;
+        let z463 = -s2.v0 * z445 + s3.v0 * z444 + z446;
+        let z464 = -s2.v1 * z451 + s3.v2 * z450 + z452;
+        let z465 = z458 - s2.v1 * z457 + s3.v2 * z456;
         let x0 = -z320;
         let x1 = -z325;
         let x2 = -z340;
@@ -1526,94 +1467,52 @@ impl Jacobians<5, 4, 0> for FourBarChain2 {
         out: &mut Matrix<5, 5>,
     ) {
         out.fill(0.0);
-        let z0 = q[0].cos();
-        let z1 = q[0].sin();
-        let z2 = q[1].cos();
-        let z3 = q[1].sin();
-        let z4 = q[2].cos();
-        let z5 = q[2].sin();
-        let z6 = self.l * z0;
-        let z7 = self.l * z1;
-        let z8 = q[3].cos();
-        let z9 = q[3].sin();
-        let z10 = z0 * z8 - z1 * z9;
-        let z11 = -z0 * z9 - z1 * z8;
-        let z12 = z0 * z9 + z1 * z8;
-        let z16 = self.l * z2;
-        let z17 = self.l * z3;
-        let z18 = q[4].cos();
-        let z19 = q[4].sin();
-        let z20 = z2 * z18 - z3 * z19;
-        let z21 = -z2 * z19 - z3 * z18;
-        let z22 = z2 * z19 + z3 * z18;
-        let z26 = 0.5 * self.l * z0;
-        let z27 = 0.5 * self.l * z1;
-        let z30 = 0.5 * self.l * z2;
-        let z31 = 0.5 * self.l * z3;
-        let z33 = 0.5 * self.l * z4;
-        let z34 = 0.5 * self.l * z5;
-        let z36 = 0.5 * self.l * z10 + z6;
-        let z37 = 0.5 * self.l * z12 + z7;
-        let z41 = 0.5 * self.l * z20 + z16;
-        let z42 = 0.5 * self.l * z22 + z17;
+        let s0 = self.shared0(q);
+        let s1 = self.shared1(q);
+        let s2 = self.shared2(q, &s0, &s1);
+        let s3 = self.shared3(q, &s0, &s1);
+        let s4 = self.shared4(q, &s0, &s3);
+        let s5 = self.shared5(q, &s0, &s1);
+        let s10 = self.shared10(q, a, &s2, &s3, &s4);
+        let z10 = s0.v0 * s1.v0 - s0.v1 * s1.v1;
+        let z20 = s0.v2 * s1.v2 - s0.v3 * s1.v3;
         let z189 = a[0] + a[3];
-        let z190 = a[3] * z7;
-        let z191 = -a[3] * z6;
         let z192 = a[1] + a[4];
-        let z193 = a[4] * z17;
-        let z194 = -a[4] * z16;
-        let z195 = -self.m * a[0] * z27;
-        let z196 = self.m * a[0] * z26;
-        let z198 = -self.m * a[1] * z31;
-        let z199 = self.m * a[1] * z30;
-        let z201 = -self.m * a[2] * z34;
-        let z202 = self.m * a[2] * z33;
-        let z204 = -self.m * z37 * z189 + self.m * z190;
-        let z205 = self.m * z36 * z189 + self.m * z191;
-        let z207 = -self.m * z42 * z192 + self.m * z193;
-        let z208 = self.m * z41 * z192 + self.m * z194;
-        let z218 = -self.l * z1;
-        let z219 = -0.5 * self.l * z1;
-        let z220 = z218 + 0.5 * self.l * z11;
-        let z221 = a[3] * z6;
-        let z222 = -a[3] * z218;
-        let z223 = -self.m * a[0] * z26;
-        let z224 = self.m * a[0] * z219;
-        let z225 = z26 * z224 - z26 * z195 - z27 * z223 + z196 * z219;
-        let z226 = self.m * z221 - self.m * z36 * z189;
-        let z227 = self.m * z222 + self.m * z189 * z220;
-        let z228 = z205 * z220 - z36 * z204 + z36 * z227 - z37 * z226;
+        let z221 = a[3] * s2.v0;
+        let z222 = -a[3] * s5.v2;
+        let z223 = -self.m * a[0] * s2.v2;
+        let z224 = self.m * a[0] * s5.v3;
+        let z225 = s2.v2 * z224 - s2.v2 * s10.v4 - s4.v0 * z223 + s10.v5 * s5.v3;
+        let z226 = self.m * z221 - self.m * s2.v5 * z189;
+        let z227 = self.m * z222 + self.m * z189 * s5.v4;
+        let z228 = s10.v11 * s5.v4 - s2.v5 * s10.v10 + s2.v5 * z227 - s4.v3 * z226;
         let z229 = z225 + z228;
-        let z230 = 0.5 * self.l * z11;
         let z231 = 0.5 * self.l * z10;
         let z232 = -self.m * z189 * z231;
-        let z233 = self.m * z189 * z230;
-        let z234 = -z204 * z231 + z205 * z230 + z36 * z233 - z37 * z232;
-        let z235 = -self.l * z3;
-        let z236 = -0.5 * self.l * z3;
-        let z237 = z235 + 0.5 * self.l * z21;
-        let z238 = a[4] * z16;
-        let z239 = -a[4] * z235;
-        let z240 = -self.m * a[1] * z30;
-        let z241 = self.m * a[1] * z236;
-        let z242 = z30 * z241 - z30 * z198 - z31 * z240 + z199 * z236;
-        let z243 = self.m * z238 - self.m * z41 * z192;
-        let z244 = self.m * z239 + self.m * z192 * z237;
-        let z245 = z208 * z237 - z41 * z207 + z41 * z244 - z42 * z243;
+        let z233 = self.m * z189 * s5.v5;
+        let z234 = -s10.v10 * z231 + s10.v11 * s5.v5 + s2.v5 * z233 - s4.v3 * z232;
+        let z238 = a[4] * s2.v1;
+        let z239 = -a[4] * s5.v6;
+        let z240 = -self.m * a[1] * s2.v3;
+        let z241 = self.m * a[1] * s5.v7;
+        let z242 = s2.v3 * z241 - s2.v3 * s10.v6 - s4.v1 * z240 + s10.v7 * s5.v7;
+        let z243 = self.m * z238 - self.m * s2.v6 * z192;
+        let z244 = self.m * z239 + self.m * z192 * s5.v8;
+        let z245 = s10.v13 * s5.v8 - s2.v6 * s10.v12 + s2.v6 * z244 - s4.v4 * z243;
         let z246 = z242 + z245;
-        let z247 = 0.5 * self.l * z21;
         let z248 = 0.5 * self.l * z20;
         let z249 = -self.m * z192 * z248;
-        let z250 = self.m * z192 * z247;
-        let z251 = -z207 * z248 + z208 * z247 + z41 * z250 - z42 * z249;
-        let z252 = -0.5 * self.l * z5;
-        let z253 = -self.m * a[2] * z33;
-        let z254 = self.m * a[2] * z252;
-        let z255 = z202 * z252 + z33 * z254 - z33 * z201 - z34 * z253;
-        let z256 = -z205 * z218 + z228 + z6 * z204 - z6 * z227 + z7 * z226;
-        let z257 = z234 - z6 * z233 + z7 * z232;
-        let z258 = -z208 * z235 + z245 + z16 * z207 - z16 * z244 + z17 * z243;
-        let z259 = z251 - z16 * z250 + z17 * z249;
+        let z250 = self.m * z192 * s5.v9;
+        let z251 = -s10.v12 * z248 + s10.v13 * s5.v9 + s2.v6 * z250 - s4.v4 * z249;
+        let z253 = -self.m * a[2] * s2.v4;
+        let z254 = self.m * a[2] * s5.v10;
+        let z255 = s10.v9 * s5.v10 + s2.v4 * z254 - s2.v4 * s10.v8 - s4.v2 * z253;
+        let z256 = -s10.v11 * s5.v2 + z228 + s2.v0 * s10.v10 - s2.v0 * z227
+            + s3.v0 * z226;
+        let z257 = z234 - s2.v0 * z233 + s3.v0 * z232;
+        let z258 = -s10.v13 * s5.v6 + z245 + s2.v1 * s10.v12 - s2.v1 * z244
+            + s3.v2 * z243;
+        let z259 = z251 - s2.v1 * z250 + s3.v2 * z249;
         out[(0, 0)] = z229;
         out[(0, 3)] = z234;
         out[(1, 1)] = z246;
@@ -1636,122 +1535,82 @@ impl Jacobians<5, 4, 0> for FourBarChain2 {
             0..=3 => {
                 let mut dp = [0.0; 4];
                 dp[k] = 1.0;
-                let z0 = q[0].cos();
-                let z1 = q[0].sin();
-                let z2 = q[1].cos();
-                let z3 = q[1].sin();
+                let s0 = self.shared0(q);
+                let s1 = self.shared1(q);
+                let s2 = self.shared2(q, &s0, &s1);
+                let s3 = self.shared3(q, &s0, &s1);
+                let s4 = self.shared4(q, &s0, &s3);
+                let s7 = self.shared7(q, qd, &s2, &s3, &s4);
+                let s8 = self.shared8(q, qd, &s2, &s3, &s7);
                 let z4 = q[2].cos();
                 let z5 = q[2].sin();
-                let z6 = self.l * z0;
-                let z7 = self.l * z1;
-                let z8 = q[3].cos();
-                let z9 = q[3].sin();
-                let z10 = z0 * z8 - z1 * z9;
-                let z12 = z0 * z9 + z1 * z8;
+                let z10 = s0.v0 * s1.v0 - s0.v1 * s1.v1;
                 let z13 = qd[0] + qd[3];
-                let z14 = qd[3] * z7;
-                let z15 = -qd[3] * z6;
-                let z16 = self.l * z2;
-                let z17 = self.l * z3;
-                let z18 = q[4].cos();
-                let z19 = q[4].sin();
-                let z20 = z2 * z18 - z3 * z19;
-                let z22 = z2 * z19 + z3 * z18;
+                let z20 = s0.v2 * s1.v2 - s0.v3 * s1.v3;
                 let z23 = qd[1] + qd[4];
-                let z24 = qd[4] * z17;
-                let z25 = -qd[4] * z16;
-                let z26 = 0.5 * self.l * z0;
-                let z27 = 0.5 * self.l * z1;
-                let z30 = 0.5 * self.l * z2;
-                let z31 = 0.5 * self.l * z3;
-                let z33 = 0.5 * self.l * z4;
-                let z34 = 0.5 * self.l * z5;
-                let z36 = 0.5 * self.l * z10 + z6;
-                let z37 = 0.5 * self.l * z12 + z7;
-                let z41 = 0.5 * self.l * z20 + z16;
-                let z42 = 0.5 * self.l * z22 + z17;
-                let z47 = -qd[0] * z27;
-                let z48 = qd[0] * z26;
-                let z49 = -qd[1] * z31;
-                let z50 = qd[1] * z30;
-                let z51 = -qd[2] * z34;
-                let z52 = qd[2] * z33;
-                let z53 = -z13 * z37 + z14;
-                let z54 = z13 * z36 + z15;
-                let z55 = -z23 * z42 + z24;
-                let z56 = z23 * z41 + z25;
-                let z113 = qd[3] * z6 * z13 + qd[3] * z15;
-                let z114 = qd[3] * z7 * z13 - qd[3] * z14;
-                let z115 = qd[4] * z16 * z23 + qd[4] * z25;
-                let z116 = qd[4] * z17 * z23 - qd[4] * z24;
-                let z117 = -qd[0] * self.m * z48;
-                let z118 = qd[0] * self.m * z47 + self.m * self.g;
-                let z121 = -qd[1] * self.m * z50;
-                let z122 = self.m * self.g + qd[1] * self.m * z49;
-                let z125 = -qd[2] * self.m * z52;
-                let z126 = self.m * self.g + qd[2] * self.m * z51;
-                let z129 = -self.m * z13 * z54 + self.m * z113;
-                let z130 = self.m * self.g + self.m * z13 * z53 + self.m * z114;
-                let z133 = -self.m * z23 * z56 + self.m * z115;
-                let z134 = self.m * self.g + self.m * z23 * z55 + self.m * z116;
-                let z470 = dp[1] * z0;
-                let z471 = dp[1] * z1;
+                let z117 = -qd[0] * self.m * s7.v5;
+                let z121 = -qd[1] * self.m * s7.v7;
+                let z125 = -qd[2] * self.m * s7.v9;
+                let z470 = dp[1] * s0.v0;
+                let z471 = dp[1] * s0.v1;
                 let z472 = qd[3] * z471;
                 let z473 = -qd[3] * z470;
-                let z474 = 0.5 * dp[1] * z0;
-                let z475 = 0.5 * dp[1] * z1;
+                let z474 = 0.5 * dp[1] * s0.v0;
+                let z475 = 0.5 * dp[1] * s0.v1;
                 let z476 = z470 + 0.5 * dp[1] * z10;
-                let z477 = z471 + 0.5 * dp[1] * z12;
+                let z477 = z471 + 0.5 * dp[1] * s3.v1;
                 let z478 = -qd[0] * z475;
                 let z479 = qd[0] * z474;
                 let z480 = z472 - z13 * z477;
                 let z481 = z473 + z13 * z476;
                 let z482 = qd[3] * z473 + qd[3] * z13 * z470;
                 let z483 = -qd[3] * z472 + qd[3] * z13 * z471;
-                let z484 = -qd[0] * self.m * z479 - qd[0] * dp[0] * z48;
-                let z485 = qd[0] * self.m * z478 + qd[0] * dp[0] * z47 + self.m * dp[3]
+                let z484 = -qd[0] * self.m * z479 - qd[0] * dp[0] * s7.v5;
+                let z485 = qd[0] * self.m * z478 + qd[0] * dp[0] * s7.v4 + self.m * dp[3]
                     + self.g * dp[0];
-                let z486 = z26 * z485 - z27 * z484 - z117 * z475 + z118 * z474;
-                let z487 = self.m * z482 - self.m * z13 * z481 - dp[0] * z13 * z54
-                    + dp[0] * z113;
+                let z486 = s2.v2 * z485 - s4.v0 * z484 - z117 * z475 + s8.v4 * z474;
+                let z487 = self.m * z482 - self.m * z13 * z481 - dp[0] * z13 * s7.v11
+                    + dp[0] * s8.v0;
                 let z488 = self.m * z483 + self.m * dp[3] + self.m * z13 * z480
-                    + dp[0] * z13 * z53 + dp[0] * z114 + self.g * dp[0];
-                let z489 = z36 * z488 - z37 * z487 - z129 * z477 + z130 * z476;
+                    + dp[0] * z13 * s7.v10 + dp[0] * s8.v1 + self.g * dp[0];
+                let z489 = s2.v5 * z488 - s4.v3 * z487 - s8.v7 * z477 + s8.v8 * z476;
                 let z490 = z486 + z489;
-                let z491 = dp[1] * z2;
-                let z492 = dp[1] * z3;
+                let z491 = dp[1] * s0.v2;
+                let z492 = dp[1] * s0.v3;
                 let z493 = qd[4] * z492;
                 let z494 = -qd[4] * z491;
-                let z495 = 0.5 * dp[1] * z2;
-                let z496 = 0.5 * dp[1] * z3;
+                let z495 = 0.5 * dp[1] * s0.v2;
+                let z496 = 0.5 * dp[1] * s0.v3;
                 let z497 = z491 + 0.5 * dp[1] * z20;
-                let z498 = z492 + 0.5 * dp[1] * z22;
+                let z498 = z492 + 0.5 * dp[1] * s3.v3;
                 let z499 = -qd[1] * z496;
                 let z500 = qd[1] * z495;
                 let z501 = z493 - z23 * z498;
                 let z502 = z494 + z23 * z497;
                 let z503 = qd[4] * z494 + qd[4] * z23 * z491;
                 let z504 = -qd[4] * z493 + qd[4] * z23 * z492;
-                let z505 = -qd[1] * self.m * z500 - qd[1] * dp[0] * z50;
-                let z506 = self.m * dp[3] + qd[1] * self.m * z499 + qd[1] * dp[0] * z49
+                let z505 = -qd[1] * self.m * z500 - qd[1] * dp[0] * s7.v7;
+                let z506 = self.m * dp[3] + qd[1] * self.m * z499 + qd[1] * dp[0] * s7.v6
                     + self.g * dp[0];
-                let z507 = z30 * z506 - z31 * z505 - z121 * z496 + z122 * z495;
-                let z508 = self.m * z503 - self.m * z23 * z502 - dp[0] * z23 * z56
-                    + dp[0] * z115;
+                let z507 = s2.v3 * z506 - s4.v1 * z505 - z121 * z496 + s8.v5 * z495;
+                let z508 = self.m * z503 - self.m * z23 * z502 - dp[0] * z23 * s7.v13
+                    + dp[0] * s8.v2;
                 let z509 = self.m * z504 + self.m * dp[3] + self.m * z23 * z501
-                    + dp[0] * z23 * z55 + dp[0] * z116 + self.g * dp[0];
-                let z510 = z41 * z509 - z42 * z508 - z133 * z498 + z134 * z497;
+                    + dp[0] * z23 * s7.v12 + dp[0] * s8.v3 + self.g * dp[0];
+                let z510 = s2.v6 * z509 - s4.v4 * z508 - s8.v9 * z498 + s8.v10 * z497;
                 let z511 = z507 + z510;
                 let z512 = 0.5 * dp[1] * z4;
                 let z513 = 0.5 * dp[1] * z5;
                 let z514 = -qd[2] * z513;
                 let z515 = qd[2] * z512;
-                let z516 = -qd[2] * self.m * z515 - qd[2] * dp[0] * z52;
-                let z517 = self.m * dp[3] + qd[2] * self.m * z514 + qd[2] * dp[0] * z51
+                let z516 = -qd[2] * self.m * z515 - qd[2] * dp[0] * s7.v9;
+                let z517 = self.m * dp[3] + qd[2] * self.m * z514 + qd[2] * dp[0] * s7.v8
                     + self.g * dp[0];
-                let z518 = z33 * z517 - z34 * z516 - z125 * z513 + z126 * z512;
-                let z519 = z489 - z6 * z488 + z7 * z487 + z129 * z471 - z130 * z470;
-                let z520 = z510 - z16 * z509 + z17 * z508 + z133 * z492 - z134 * z491;
+                let z518 = s2.v4 * z517 - s4.v2 * z516 - z125 * z513 + s8.v6 * z512;
+                let z519 = z489 - s2.v0 * z488 + s3.v0 * z487 + s8.v7 * z471
+                    - s8.v8 * z470;
+                let z520 = z510 - s2.v1 * z509 + s3.v2 * z508 + s8.v9 * z492
+                    - s8.v10 * z491;
                 let x0 = -z490;
                 let x1 = -z511;
                 let x2 = -z518;
@@ -1779,98 +1638,68 @@ impl Jacobians<5, 4, 0> for FourBarChain2 {
             0..=3 => {
                 let mut dp = [0.0; 4];
                 dp[k] = 1.0;
-                let z0 = q[0].cos();
-                let z1 = q[0].sin();
-                let z2 = q[1].cos();
-                let z3 = q[1].sin();
+                let s0 = self.shared0(q);
+                let s1 = self.shared1(q);
+                let s2 = self.shared2(q, &s0, &s1);
+                let s3 = self.shared3(q, &s0, &s1);
+                let s4 = self.shared4(q, &s0, &s3);
+                let s10 = self.shared10(q, a, &s2, &s3, &s4);
                 let z4 = q[2].cos();
                 let z5 = q[2].sin();
-                let z6 = self.l * z0;
-                let z7 = self.l * z1;
-                let z8 = q[3].cos();
-                let z9 = q[3].sin();
-                let z10 = z0 * z8 - z1 * z9;
-                let z12 = z0 * z9 + z1 * z8;
-                let z16 = self.l * z2;
-                let z17 = self.l * z3;
-                let z18 = q[4].cos();
-                let z19 = q[4].sin();
-                let z20 = z2 * z18 - z3 * z19;
-                let z22 = z2 * z19 + z3 * z18;
-                let z26 = 0.5 * self.l * z0;
-                let z27 = 0.5 * self.l * z1;
-                let z30 = 0.5 * self.l * z2;
-                let z31 = 0.5 * self.l * z3;
-                let z33 = 0.5 * self.l * z4;
-                let z34 = 0.5 * self.l * z5;
-                let z36 = 0.5 * self.l * z10 + z6;
-                let z37 = 0.5 * self.l * z12 + z7;
-                let z41 = 0.5 * self.l * z20 + z16;
-                let z42 = 0.5 * self.l * z22 + z17;
+                let z10 = s0.v0 * s1.v0 - s0.v1 * s1.v1;
+                let z20 = s0.v2 * s1.v2 - s0.v3 * s1.v3;
                 let z189 = a[0] + a[3];
-                let z190 = a[3] * z7;
-                let z191 = -a[3] * z6;
                 let z192 = a[1] + a[4];
-                let z193 = a[4] * z17;
-                let z194 = -a[4] * z16;
-                let z195 = -self.m * a[0] * z27;
-                let z196 = self.m * a[0] * z26;
-                let z198 = -self.m * a[1] * z31;
-                let z199 = self.m * a[1] * z30;
-                let z201 = -self.m * a[2] * z34;
-                let z202 = self.m * a[2] * z33;
-                let z204 = -self.m * z37 * z189 + self.m * z190;
-                let z205 = self.m * z36 * z189 + self.m * z191;
-                let z207 = -self.m * z42 * z192 + self.m * z193;
-                let z208 = self.m * z41 * z192 + self.m * z194;
-                let z470 = dp[1] * z0;
-                let z471 = dp[1] * z1;
-                let z474 = 0.5 * dp[1] * z0;
-                let z475 = 0.5 * dp[1] * z1;
+                let z470 = dp[1] * s0.v0;
+                let z471 = dp[1] * s0.v1;
+                let z474 = 0.5 * dp[1] * s0.v0;
+                let z475 = 0.5 * dp[1] * s0.v1;
                 let z476 = z470 + 0.5 * dp[1] * z10;
-                let z477 = z471 + 0.5 * dp[1] * z12;
-                let z491 = dp[1] * z2;
-                let z492 = dp[1] * z3;
-                let z495 = 0.5 * dp[1] * z2;
-                let z496 = 0.5 * dp[1] * z3;
+                let z477 = z471 + 0.5 * dp[1] * s3.v1;
+                let z491 = dp[1] * s0.v2;
+                let z492 = dp[1] * s0.v3;
+                let z495 = 0.5 * dp[1] * s0.v2;
+                let z496 = 0.5 * dp[1] * s0.v3;
                 let z497 = z491 + 0.5 * dp[1] * z20;
-                let z498 = z492 + 0.5 * dp[1] * z22;
+                let z498 = z492 + 0.5 * dp[1] * s3.v3;
                 let z512 = 0.5 * dp[1] * z4;
                 let z513 = 0.5 * dp[1] * z5;
                 let z521 = 0.16666666666666666 * self.m * self.l * dp[1]
                     + 0.08333333333333333 * (self.l * self.l) * dp[0];
                 let z522 = a[3] * z471;
                 let z523 = -a[3] * z470;
-                let z524 = -self.m * a[0] * z475 - a[0] * dp[0] * z27;
-                let z525 = self.m * a[0] * z474 + a[0] * dp[0] * z26;
-                let z526 = a[0] * z521 + z26 * z525 - z27 * z524 - z195 * z475
-                    + z196 * z474;
-                let z527 = self.m * z522 - self.m * z189 * z477 - dp[0] * z37 * z189
-                    + dp[0] * z190;
-                let z528 = self.m * z523 + self.m * z189 * z476 + dp[0] * z36 * z189
-                    + dp[0] * z191;
-                let z529 = -z204 * z477 + z205 * z476 + z36 * z528 - z37 * z527
+                let z524 = -self.m * a[0] * z475 - a[0] * dp[0] * s4.v0;
+                let z525 = self.m * a[0] * z474 + a[0] * dp[0] * s2.v2;
+                let z526 = a[0] * z521 + s2.v2 * z525 - s4.v0 * z524 - s10.v4 * z475
+                    + s10.v5 * z474;
+                let z527 = self.m * z522 - self.m * z189 * z477 - dp[0] * s4.v3 * z189
+                    + dp[0] * s10.v0;
+                let z528 = self.m * z523 + self.m * z189 * z476 + dp[0] * s2.v5 * z189
+                    + dp[0] * s10.v1;
+                let z529 = -s10.v10 * z477 + s10.v11 * z476 + s2.v5 * z528 - s4.v3 * z527
                     + z189 * z521;
                 let z530 = z526 + z529;
                 let z531 = a[4] * z492;
                 let z532 = -a[4] * z491;
-                let z533 = -self.m * a[1] * z496 - a[1] * dp[0] * z31;
-                let z534 = self.m * a[1] * z495 + a[1] * dp[0] * z30;
-                let z535 = a[1] * z521 + z30 * z534 - z31 * z533 - z198 * z496
-                    + z199 * z495;
-                let z536 = self.m * z531 - self.m * z192 * z498 - dp[0] * z42 * z192
-                    + dp[0] * z193;
-                let z537 = self.m * z532 + self.m * z192 * z497 + dp[0] * z41 * z192
-                    + dp[0] * z194;
-                let z538 = -z207 * z498 + z208 * z497 + z41 * z537 - z42 * z536
+                let z533 = -self.m * a[1] * z496 - a[1] * dp[0] * s4.v1;
+                let z534 = self.m * a[1] * z495 + a[1] * dp[0] * s2.v3;
+                let z535 = a[1] * z521 + s2.v3 * z534 - s4.v1 * z533 - s10.v6 * z496
+                    + s10.v7 * z495;
+                let z536 = self.m * z531 - self.m * z192 * z498 - dp[0] * s4.v4 * z192
+                    + dp[0] * s10.v2;
+                let z537 = self.m * z532 + self.m * z192 * z497 + dp[0] * s2.v6 * z192
+                    + dp[0] * s10.v3;
+                let z538 = -s10.v12 * z498 + s10.v13 * z497 + s2.v6 * z537 - s4.v4 * z536
                     + z192 * z521;
                 let z539 = z535 + z538;
-                let z540 = -self.m * a[2] * z513 - a[2] * dp[0] * z34;
-                let z541 = self.m * a[2] * z512 + a[2] * dp[0] * z33;
-                let z542 = z202 * z512 + a[2] * z521 + z33 * z541 - z34 * z540
-                    - z201 * z513;
-                let z543 = z204 * z471 - z205 * z470 - z6 * z528 + z7 * z527 + z529;
-                let z544 = z207 * z492 - z208 * z491 - z16 * z537 + z17 * z536 + z538;
+                let z540 = -self.m * a[2] * z513 - a[2] * dp[0] * s4.v2;
+                let z541 = self.m * a[2] * z512 + a[2] * dp[0] * s2.v4;
+                let z542 = s10.v9 * z512 + a[2] * z521 + s2.v4 * z541 - s4.v2 * z540
+                    - s10.v8 * z513;
+                let z543 = s10.v10 * z471 - s10.v11 * z470 - s2.v0 * z528 + s3.v0 * z527
+                    + z529;
+                let z544 = s10.v12 * z492 - s10.v13 * z491 - s2.v1 * z537 + s3.v2 * z536
+                    + z538;
                 out[0] = z530;
                 out[1] = z539;
                 out[2] = z542;
@@ -1894,10 +1723,7 @@ impl Jacobians<5, 4, 0> for FourBarChain2 {
     ) {
         d_dq.fill(0.0);
         d_dqd.fill(0.0);
-        let z0 = q[0].cos();
-        let z1 = q[0].sin();
-        let z2 = q[1].cos();
-        let z3 = q[1].sin();
+        let s0 = self.shared0(q);
         let z4 = q[2].cos();
         let z5 = q[2].sin();
         let z545 = (qd[1] * qd[1]) * self.l;
@@ -1965,25 +1791,25 @@ impl Jacobians<5, 4, 0> for FourBarChain2 {
         let x58 = x56 + x57;
         let x59 = q[2].cos();
         let x60 = z547 * x59;
-        let x61 = z0 + x17;
+        let x61 = s0.v0 + x17;
         let x62 = qd[0] * x61;
         let x63 = x20 + x62;
         let x64 = self.l * (-2.0);
         let x65 = x63 * x64;
         let x66 = self.l * 2.0;
         let x67 = qd[1] * x66;
-        let x68 = z2 * x67;
+        let x68 = s0.v2 * x67;
         let x69 = qd[0] * x17;
         let x70 = x20 + x69;
         let x71 = x64 * x70;
-        let x72 = z1 + x1;
+        let x72 = s0.v1 + x1;
         let x73 = qd[0] * x72;
         let x74 = x3 + x73;
         let x75 = x64 * x74;
-        let x76 = z3 * x67;
+        let x76 = s0.v3 * x67;
         let x77 = x2 + x3;
         let x78 = x64 * x77;
-        let x79 = z2 + x47;
+        let x79 = s0.v2 + x47;
         let x80 = qd[1] * x79;
         let x81 = x50 + x80;
         let x82 = x64 * x81;
@@ -1992,7 +1818,7 @@ impl Jacobians<5, 4, 0> for FourBarChain2 {
         let x85 = qd[1] * x47;
         let x86 = x50 + x85;
         let x87 = x64 * x86;
-        let x88 = z3 + x33;
+        let x88 = s0.v3 + x33;
         let x89 = qd[1] * x88;
         let x90 = x35 + x89;
         let x91 = x64 * x90;

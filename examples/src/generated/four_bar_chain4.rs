@@ -44,6 +44,691 @@ impl Default for FourBarChain4 {
         }
     }
 }
+/// The intermediates of `shared0` (the parameters and q).
+#[derive(Default)]
+struct Shared0 {
+    v0: f64,
+    v1: f64,
+    v2: f64,
+    v3: f64,
+    v4: f64,
+    v5: f64,
+    v6: f64,
+    v7: f64,
+}
+/// The intermediates of `shared1` (the parameters and q).
+#[derive(Default)]
+struct Shared1 {
+    v0: f64,
+    v1: f64,
+    v2: f64,
+    v3: f64,
+    v4: f64,
+    v5: f64,
+    v6: f64,
+    v7: f64,
+}
+/// The intermediates of `shared2` (the parameters and q).
+#[derive(Default)]
+struct Shared2 {
+    v0: f64,
+    v1: f64,
+    v2: f64,
+    v3: f64,
+}
+/// The intermediates of `shared3` (the parameters and q).
+#[derive(Default)]
+struct Shared3 {
+    v0: f64,
+    v1: f64,
+    v2: f64,
+    v3: f64,
+    v4: f64,
+    v5: f64,
+    v6: f64,
+    v7: f64,
+    v8: f64,
+    v9: f64,
+    v10: f64,
+    v11: f64,
+    v12: f64,
+}
+/// The intermediates of `shared4` (the parameters and q).
+#[derive(Default)]
+struct Shared4 {
+    v0: f64,
+    v1: f64,
+    v2: f64,
+    v3: f64,
+    v4: f64,
+    v5: f64,
+    v6: f64,
+    v7: f64,
+}
+/// The intermediates of `shared5` (the parameters and q).
+#[derive(Default)]
+struct Shared5 {
+    v0: f64,
+    v1: f64,
+    v2: f64,
+    v3: f64,
+    v4: f64,
+    v5: f64,
+    v6: f64,
+    v7: f64,
+    v8: f64,
+}
+/// The intermediates of `shared6` (the parameters and q).
+#[derive(Default)]
+struct Shared6 {
+    v0: f64,
+    v1: f64,
+    v2: f64,
+    v3: f64,
+}
+/// The intermediates of `shared7` (the parameters and q).
+#[derive(Default)]
+struct Shared7 {
+    v0: f64,
+    v1: f64,
+    v2: f64,
+    v3: f64,
+}
+/// The intermediates of `shared8` (the parameters and q).
+#[derive(Default)]
+struct Shared8 {
+    v0: f64,
+    v1: f64,
+    v2: f64,
+    v3: f64,
+    v4: f64,
+}
+/// The intermediates of `shared9` (the parameters and q).
+#[derive(Default)]
+struct Shared9 {
+    v0: f64,
+    v1: f64,
+    v2: f64,
+    v3: f64,
+    v4: f64,
+    v5: f64,
+    v6: f64,
+    v7: f64,
+    v8: f64,
+    v9: f64,
+    v10: f64,
+    v11: f64,
+    v12: f64,
+    v13: f64,
+    v14: f64,
+    v15: f64,
+    v16: f64,
+    v17: f64,
+    v18: f64,
+    v19: f64,
+    v20: f64,
+}
+/// The intermediates of `shared10` (the parameters and q).
+#[derive(Default)]
+struct Shared10 {
+    v0: f64,
+    v1: f64,
+    v2: f64,
+    v3: f64,
+    v4: f64,
+    v5: f64,
+    v6: f64,
+    v7: f64,
+    v8: f64,
+    v9: f64,
+    v10: f64,
+    v11: f64,
+    v12: f64,
+    v13: f64,
+    v14: f64,
+    v15: f64,
+}
+/// The intermediates of `shared11` (the parameters and qd).
+#[derive(Default)]
+struct Shared11 {
+    v0: f64,
+    v1: f64,
+    v2: f64,
+    v3: f64,
+}
+/// The intermediates of `shared12` (the parameters, q and qd).
+#[derive(Default)]
+struct Shared12 {
+    v0: f64,
+    v1: f64,
+    v2: f64,
+    v3: f64,
+    v4: f64,
+    v5: f64,
+    v6: f64,
+    v7: f64,
+    v8: f64,
+    v9: f64,
+    v10: f64,
+    v11: f64,
+    v12: f64,
+    v13: f64,
+    v14: f64,
+    v15: f64,
+    v16: f64,
+    v17: f64,
+    v18: f64,
+    v19: f64,
+    v20: f64,
+    v21: f64,
+    v22: f64,
+    v23: f64,
+    v24: f64,
+    v25: f64,
+}
+/// The intermediates of `shared13` (the parameters, q and qd).
+#[derive(Default)]
+struct Shared13 {
+    v0: f64,
+    v1: f64,
+    v2: f64,
+    v3: f64,
+    v4: f64,
+}
+/// The intermediates of `shared14` (the parameters, q and qd).
+#[derive(Default)]
+struct Shared14 {
+    v0: f64,
+    v1: f64,
+    v2: f64,
+    v3: f64,
+    v4: f64,
+    v5: f64,
+    v6: f64,
+    v7: f64,
+    v8: f64,
+    v9: f64,
+    v10: f64,
+    v11: f64,
+    v12: f64,
+    v13: f64,
+    v14: f64,
+    v15: f64,
+    v16: f64,
+    v17: f64,
+    v18: f64,
+    v19: f64,
+    v20: f64,
+}
+/// The intermediates of `shared15` (the parameters, q and qd).
+#[derive(Default)]
+struct Shared15 {
+    v0: f64,
+    v1: f64,
+    v2: f64,
+    v3: f64,
+    v4: f64,
+    v5: f64,
+    v6: f64,
+    v7: f64,
+}
+/// The intermediates of `shared16` (the parameters, q and qd).
+#[derive(Default)]
+struct Shared16 {
+    v0: f64,
+    v1: f64,
+    v2: f64,
+    v3: f64,
+    v4: f64,
+    v5: f64,
+    v6: f64,
+    v7: f64,
+}
+/// The intermediates of `shared17` (the parameters, q and qd).
+#[derive(Default)]
+struct Shared17 {
+    v0: f64,
+    v1: f64,
+    v2: f64,
+    v3: f64,
+    v4: f64,
+    v5: f64,
+    v6: f64,
+    v7: f64,
+    v8: f64,
+    v9: f64,
+    v10: f64,
+    v11: f64,
+    v12: f64,
+    v13: f64,
+    v14: f64,
+    v15: f64,
+    v16: f64,
+}
+/// The intermediates of `shared18` (the parameters, q and a).
+#[derive(Default)]
+struct Shared18 {
+    v0: f64,
+    v1: f64,
+    v2: f64,
+    v3: f64,
+    v4: f64,
+    v5: f64,
+    v6: f64,
+    v7: f64,
+    v8: f64,
+    v9: f64,
+    v10: f64,
+    v11: f64,
+    v12: f64,
+    v13: f64,
+    v14: f64,
+    v15: f64,
+    v16: f64,
+    v17: f64,
+    v18: f64,
+    v19: f64,
+    v20: f64,
+    v21: f64,
+    v22: f64,
+    v23: f64,
+    v24: f64,
+    v25: f64,
+}
+/// Intermediates several functions share, each group computed by one helper.
+impl FourBarChain4 {
+    #[allow(clippy::field_reassign_with_default)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    fn shared0(&self, q: &Vector<9>) -> Shared0 {
+        let mut s0 = Shared0::default();
+        s0.v0 = q[0].cos();
+        s0.v1 = q[0].sin();
+        s0.v2 = q[1].cos();
+        s0.v3 = q[1].sin();
+        s0.v4 = q[2].cos();
+        s0.v5 = q[2].sin();
+        s0.v6 = q[3].cos();
+        s0.v7 = q[3].sin();
+        s0
+    }
+    #[allow(clippy::field_reassign_with_default)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    fn shared1(&self, q: &Vector<9>) -> Shared1 {
+        let mut s1 = Shared1::default();
+        s1.v0 = q[5].cos();
+        s1.v1 = q[5].sin();
+        s1.v2 = q[6].cos();
+        s1.v3 = q[6].sin();
+        s1.v4 = q[7].cos();
+        s1.v5 = q[7].sin();
+        s1.v6 = q[8].cos();
+        s1.v7 = q[8].sin();
+        s1
+    }
+    #[allow(clippy::field_reassign_with_default)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    fn shared2(&self, _q: &Vector<9>, s0: &Shared0, s1: &Shared1) -> Shared2 {
+        let mut s2 = Shared2::default();
+        s2.v0 = s0.v0 * s1.v0 - s0.v1 * s1.v1;
+        s2.v1 = s0.v2 * s1.v2 - s0.v3 * s1.v3;
+        s2.v2 = s0.v4 * s1.v4 - s0.v5 * s1.v5;
+        s2.v3 = s0.v6 * s1.v6 - s0.v7 * s1.v7;
+        s2
+    }
+    #[allow(clippy::field_reassign_with_default)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    fn shared3(&self, q: &Vector<9>, s0: &Shared0, s2: &Shared2) -> Shared3 {
+        let mut s3 = Shared3::default();
+        let z8 = q[4].cos();
+        s3.v0 = self.l * s0.v0;
+        s3.v1 = self.l * s0.v2;
+        s3.v2 = self.l * s0.v4;
+        s3.v3 = self.l * s0.v6;
+        s3.v4 = 0.5 * self.l * s0.v0;
+        s3.v5 = 0.5 * self.l * s0.v2;
+        s3.v6 = 0.5 * self.l * s0.v4;
+        s3.v7 = 0.5 * self.l * s0.v6;
+        s3.v8 = 0.5 * self.l * z8;
+        s3.v9 = 0.5 * self.l * s2.v0 + s3.v0;
+        s3.v10 = 0.5 * self.l * s2.v1 + s3.v1;
+        s3.v11 = 0.5 * self.l * s2.v2 + s3.v2;
+        s3.v12 = 0.5 * self.l * s2.v3 + s3.v3;
+        s3
+    }
+    #[allow(clippy::field_reassign_with_default)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    fn shared4(&self, _q: &Vector<9>, s0: &Shared0, s1: &Shared1) -> Shared4 {
+        let mut s4 = Shared4::default();
+        s4.v0 = self.l * s0.v1;
+        s4.v1 = s0.v0 * s1.v1 + s0.v1 * s1.v0;
+        s4.v2 = self.l * s0.v3;
+        s4.v3 = s0.v2 * s1.v3 + s0.v3 * s1.v2;
+        s4.v4 = self.l * s0.v5;
+        s4.v5 = s0.v4 * s1.v5 + s0.v5 * s1.v4;
+        s4.v6 = self.l * s0.v7;
+        s4.v7 = s0.v6 * s1.v7 + s0.v7 * s1.v6;
+        s4
+    }
+    #[allow(clippy::field_reassign_with_default)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    fn shared5(&self, q: &Vector<9>, s0: &Shared0, s4: &Shared4) -> Shared5 {
+        let mut s5 = Shared5::default();
+        let z9 = q[4].sin();
+        s5.v0 = 0.5 * self.l * s0.v1;
+        s5.v1 = 0.5 * self.l * s0.v3;
+        s5.v2 = 0.5 * self.l * s0.v5;
+        s5.v3 = 0.5 * self.l * s0.v7;
+        s5.v4 = 0.5 * self.l * z9;
+        s5.v5 = 0.5 * self.l * s4.v1 + s4.v0;
+        s5.v6 = 0.5 * self.l * s4.v3 + s4.v2;
+        s5.v7 = 0.5 * self.l * s4.v5 + s4.v4;
+        s5.v8 = 0.5 * self.l * s4.v7 + s4.v6;
+        s5
+    }
+    #[allow(clippy::field_reassign_with_default)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    fn shared6(&self, _q: &Vector<9>, s3: &Shared3) -> Shared6 {
+        let mut s6 = Shared6::default();
+        s6.v0 = self.m * s3.v12;
+        s6.v1 = self.m * s3.v11;
+        s6.v2 = self.m * s3.v10;
+        s6.v3 = self.m * s3.v9;
+        s6
+    }
+    #[allow(clippy::field_reassign_with_default)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    fn shared7(&self, _q: &Vector<9>, s3: &Shared3, s6: &Shared6) -> Shared7 {
+        let mut s7 = Shared7::default();
+        s7.v0 = -self.m * s3.v0 + s6.v3;
+        s7.v1 = -self.m * s3.v1 + s6.v2;
+        s7.v2 = -self.m * s3.v2 + s6.v1;
+        s7.v3 = -self.m * s3.v3 + s6.v0;
+        s7
+    }
+    #[allow(clippy::field_reassign_with_default)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    fn shared8(&self, _q: &Vector<9>, s3: &Shared3, s5: &Shared5) -> Shared8 {
+        let mut s8 = Shared8::default();
+        let z53 = 0.08333333333333333 * self.m * (self.l * self.l);
+        s8.v0 = self.m * (s3.v12 * s3.v12) + self.m * (s5.v8 * s5.v8) + z53;
+        s8.v1 = self.m * (s3.v11 * s3.v11) + self.m * (s5.v7 * s5.v7) + z53;
+        s8.v2 = self.m * (s3.v10 * s3.v10) + self.m * (s5.v6 * s5.v6) + z53;
+        s8.v3 = self.m * (s3.v9 * s3.v9) + self.m * (s5.v5 * s5.v5) + z53;
+        s8.v4 = self.m * (s3.v8 * s3.v8) + self.m * (s5.v4 * s5.v4) + z53;
+        s8
+    }
+    #[allow(clippy::field_reassign_with_default)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    fn shared9(&self, q: &Vector<9>, s0: &Shared0, s1: &Shared1) -> Shared9 {
+        let mut s9 = Shared9::default();
+        let z9 = q[4].sin();
+        s9.v0 = -s0.v0 * s1.v1 - s0.v1 * s1.v0;
+        s9.v1 = -s0.v2 * s1.v3 - s0.v3 * s1.v2;
+        s9.v2 = -s0.v4 * s1.v5 - s0.v5 * s1.v4;
+        s9.v3 = -s0.v6 * s1.v7 - s0.v7 * s1.v6;
+        s9.v4 = -self.l * s0.v1;
+        s9.v5 = -0.5 * self.l * s0.v1;
+        s9.v6 = 0.5 * self.l * s9.v0 + s9.v4;
+        s9.v7 = 0.5 * self.l * s9.v0;
+        s9.v8 = -self.l * s0.v3;
+        s9.v9 = -0.5 * self.l * s0.v3;
+        s9.v10 = 0.5 * self.l * s9.v1 + s9.v8;
+        s9.v11 = 0.5 * self.l * s9.v1;
+        s9.v12 = -self.l * s0.v5;
+        s9.v13 = -0.5 * self.l * s0.v5;
+        s9.v14 = 0.5 * self.l * s9.v2 + s9.v12;
+        s9.v15 = 0.5 * self.l * s9.v2;
+        s9.v16 = -self.l * s0.v7;
+        s9.v17 = -0.5 * self.l * s0.v7;
+        s9.v18 = 0.5 * self.l * s9.v3 + s9.v16;
+        s9.v19 = 0.5 * self.l * s9.v3;
+        s9.v20 = -0.5 * self.l * z9;
+        s9
+    }
+    #[allow(clippy::field_reassign_with_default, clippy::too_many_arguments)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    fn shared10(
+        &self,
+        _q: &Vector<9>,
+        s3: &Shared3,
+        s4: &Shared4,
+        s5: &Shared5,
+        s6: &Shared6,
+        s7: &Shared7,
+        s8: &Shared8,
+    ) -> Shared10 {
+        let mut s10 = Shared10::default();
+        let z53 = 0.08333333333333333 * self.m * (self.l * self.l);
+        let z140 = self.m * s5.v8;
+        let z146 = self.m * s5.v7;
+        let z152 = self.m * s5.v6;
+        let z158 = self.m * s5.v5;
+        s10.v0 = self.m * (s3.v7 * s3.v7) + self.m * (s5.v3 * s5.v3) + z53 + s8.v0;
+        s10.v1 = self.m * (s3.v6 * s3.v6) + self.m * (s5.v2 * s5.v2) + z53 + s8.v1;
+        s10.v2 = self.m * (s3.v5 * s3.v5) + self.m * (s5.v1 * s5.v1) + z53 + s8.v2;
+        s10.v3 = self.m * (s3.v4 * s3.v4) + self.m * (s5.v0 * s5.v0) + z53 + s8.v3;
+        s10.v4 = -s3.v0 * s6.v3 - s4.v0 * z158 + s8.v3;
+        s10.v5 = self.m * s4.v0 - z158;
+        s10.v6 = -s3.v0 * s7.v0 + s4.v0 * s10.v5 + s10.v4;
+        s10.v7 = -s3.v1 * s6.v2 - s4.v2 * z152 + s8.v2;
+        s10.v8 = self.m * s4.v2 - z152;
+        s10.v9 = -s3.v1 * s7.v1 + s4.v2 * s10.v8 + s10.v7;
+        s10.v10 = -s3.v2 * s6.v1 - s4.v4 * z146 + s8.v1;
+        s10.v11 = self.m * s4.v4 - z146;
+        s10.v12 = -s3.v2 * s7.v2 + s4.v4 * s10.v11 + s10.v10;
+        s10.v13 = -s3.v3 * s6.v0 - s4.v6 * z140 + s8.v0;
+        s10.v14 = self.m * s4.v6 - z140;
+        s10.v15 = s10.v13 - s3.v3 * s7.v3 + s4.v6 * s10.v14;
+        s10
+    }
+    #[allow(clippy::field_reassign_with_default)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    fn shared11(&self, qd: &Vector<9>) -> Shared11 {
+        let mut s11 = Shared11::default();
+        s11.v0 = qd[0] + qd[5];
+        s11.v1 = qd[1] + qd[6];
+        s11.v2 = qd[2] + qd[7];
+        s11.v3 = qd[3] + qd[8];
+        s11
+    }
+    #[allow(clippy::field_reassign_with_default)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    fn shared12(
+        &self,
+        _q: &Vector<9>,
+        qd: &Vector<9>,
+        s3: &Shared3,
+        s4: &Shared4,
+        s5: &Shared5,
+        s11: &Shared11,
+    ) -> Shared12 {
+        let mut s12 = Shared12::default();
+        s12.v0 = qd[5] * s4.v0;
+        s12.v1 = -qd[5] * s3.v0;
+        s12.v2 = qd[6] * s4.v2;
+        s12.v3 = -qd[6] * s3.v1;
+        s12.v4 = qd[7] * s4.v4;
+        s12.v5 = -qd[7] * s3.v2;
+        s12.v6 = qd[8] * s4.v6;
+        s12.v7 = -qd[8] * s3.v3;
+        s12.v8 = -qd[0] * s5.v0;
+        s12.v9 = qd[0] * s3.v4;
+        s12.v10 = -qd[1] * s5.v1;
+        s12.v11 = qd[1] * s3.v5;
+        s12.v12 = -qd[2] * s5.v2;
+        s12.v13 = qd[2] * s3.v6;
+        s12.v14 = -qd[3] * s5.v3;
+        s12.v15 = qd[3] * s3.v7;
+        s12.v16 = -qd[4] * s5.v4;
+        s12.v17 = qd[4] * s3.v8;
+        s12.v18 = -s11.v0 * s5.v5 + s12.v0;
+        s12.v19 = s11.v0 * s3.v9 + s12.v1;
+        s12.v20 = -s11.v1 * s5.v6 + s12.v2;
+        s12.v21 = s11.v1 * s3.v10 + s12.v3;
+        s12.v22 = -s11.v2 * s5.v7 + s12.v4;
+        s12.v23 = s11.v2 * s3.v11 + s12.v5;
+        s12.v24 = -s11.v3 * s5.v8 + s12.v6;
+        s12.v25 = s11.v3 * s3.v12 + s12.v7;
+        s12
+    }
+    #[allow(clippy::field_reassign_with_default)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    fn shared13(&self, _q: &Vector<9>, qd: &Vector<9>, s12: &Shared12) -> Shared13 {
+        let mut s13 = Shared13::default();
+        s13.v0 = -qd[0] * self.m * s12.v9;
+        s13.v1 = -qd[1] * self.m * s12.v11;
+        s13.v2 = -qd[2] * self.m * s12.v13;
+        s13.v3 = -qd[3] * self.m * s12.v15;
+        s13.v4 = -qd[4] * self.m * s12.v17;
+        s13
+    }
+    #[allow(clippy::field_reassign_with_default)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    fn shared14(
+        &self,
+        _q: &Vector<9>,
+        qd: &Vector<9>,
+        s3: &Shared3,
+        s4: &Shared4,
+        s11: &Shared11,
+        s12: &Shared12,
+    ) -> Shared14 {
+        let mut s14 = Shared14::default();
+        s14.v0 = qd[5] * s3.v0 * s11.v0 + qd[5] * s12.v1;
+        s14.v1 = qd[5] * s4.v0 * s11.v0 - qd[5] * s12.v0;
+        s14.v2 = qd[6] * s3.v1 * s11.v1 + qd[6] * s12.v3;
+        s14.v3 = qd[6] * s4.v2 * s11.v1 - qd[6] * s12.v2;
+        s14.v4 = qd[7] * s3.v2 * s11.v2 + qd[7] * s12.v5;
+        s14.v5 = qd[7] * s4.v4 * s11.v2 - qd[7] * s12.v4;
+        s14.v6 = qd[8] * s3.v3 * s11.v3 + qd[8] * s12.v7;
+        s14.v7 = qd[8] * s4.v6 * s11.v3 - qd[8] * s12.v6;
+        s14.v8 = qd[0] * self.m * s12.v8 + self.m * self.g;
+        s14.v9 = self.m * self.g + qd[1] * self.m * s12.v10;
+        s14.v10 = self.m * self.g + qd[2] * self.m * s12.v12;
+        s14.v11 = self.m * self.g + qd[3] * self.m * s12.v14;
+        s14.v12 = self.m * self.g + qd[4] * self.m * s12.v16;
+        s14.v13 = self.m * s14.v0 - self.m * s11.v0 * s12.v19;
+        s14.v14 = self.m * s14.v1 + self.m * self.g + self.m * s11.v0 * s12.v18;
+        s14.v15 = self.m * s14.v2 - self.m * s11.v1 * s12.v21;
+        s14.v16 = self.m * s14.v3 + self.m * self.g + self.m * s11.v1 * s12.v20;
+        s14.v17 = self.m * s14.v4 - self.m * s11.v2 * s12.v23;
+        s14.v18 = self.m * s14.v5 + self.m * self.g + self.m * s11.v2 * s12.v22;
+        s14.v19 = self.m * s14.v6 - self.m * s11.v3 * s12.v25;
+        s14.v20 = self.m * s14.v7 + self.m * self.g + self.m * s11.v3 * s12.v24;
+        s14
+    }
+    #[allow(clippy::field_reassign_with_default)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    fn shared15(
+        &self,
+        _q: &Vector<9>,
+        _qd: &Vector<9>,
+        s3: &Shared3,
+        s4: &Shared4,
+        s11: &Shared11,
+        s12: &Shared12,
+    ) -> Shared15 {
+        let mut s15 = Shared15::default();
+        s15.v0 = s3.v0 * s11.v0 + s12.v1;
+        s15.v1 = s4.v0 * s11.v0 - s12.v0;
+        s15.v2 = s3.v1 * s11.v1 + s12.v3;
+        s15.v3 = s4.v2 * s11.v1 - s12.v2;
+        s15.v4 = s3.v2 * s11.v2 + s12.v5;
+        s15.v5 = s4.v4 * s11.v2 - s12.v4;
+        s15.v6 = s3.v3 * s11.v3 + s12.v7;
+        s15.v7 = s4.v6 * s11.v3 - s12.v6;
+        s15
+    }
+    #[allow(clippy::field_reassign_with_default)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    fn shared16(&self, _q: &Vector<9>, _qd: &Vector<9>, s12: &Shared12) -> Shared16 {
+        let mut s16 = Shared16::default();
+        s16.v0 = self.m * s12.v24;
+        s16.v1 = self.m * s12.v25;
+        s16.v2 = self.m * s12.v22;
+        s16.v3 = self.m * s12.v23;
+        s16.v4 = self.m * s12.v20;
+        s16.v5 = self.m * s12.v21;
+        s16.v6 = self.m * s12.v18;
+        s16.v7 = self.m * s12.v19;
+        s16
+    }
+    #[allow(clippy::field_reassign_with_default, clippy::too_many_arguments)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    fn shared17(
+        &self,
+        _q: &Vector<9>,
+        _qd: &Vector<9>,
+        s3: &Shared3,
+        s4: &Shared4,
+        s5: &Shared5,
+        s13: &Shared13,
+        s14: &Shared14,
+    ) -> Shared17 {
+        let mut s17 = Shared17::default();
+        s17.v0 = s3.v4 * s14.v8 - s5.v0 * s13.v0;
+        s17.v1 = s3.v5 * s14.v9 - s5.v1 * s13.v1;
+        s17.v2 = s3.v6 * s14.v10 - s5.v2 * s13.v2;
+        s17.v3 = s3.v7 * s14.v11 - s5.v3 * s13.v3;
+        s17.v4 = s3.v8 * s14.v12 - s5.v4 * s13.v4;
+        s17.v5 = s3.v9 * s14.v14 - s5.v5 * s14.v13;
+        s17.v6 = s3.v10 * s14.v16 - s5.v6 * s14.v15;
+        s17.v7 = s3.v11 * s14.v18 - s5.v7 * s14.v17;
+        s17.v8 = s3.v12 * s14.v20 - s5.v8 * s14.v19;
+        s17.v9 = s17.v3 + s17.v8;
+        s17.v10 = s17.v2 + s17.v7;
+        s17.v11 = s17.v1 + s17.v6;
+        s17.v12 = s17.v0 + s17.v5;
+        s17.v13 = s17.v5 - s3.v0 * s14.v14 + s4.v0 * s14.v13;
+        s17.v14 = s17.v6 - s3.v1 * s14.v16 + s4.v2 * s14.v15;
+        s17.v15 = s17.v7 - s3.v2 * s14.v18 + s4.v4 * s14.v17;
+        s17.v16 = s17.v8 - s3.v3 * s14.v20 + s4.v6 * s14.v19;
+        s17
+    }
+    #[allow(clippy::field_reassign_with_default)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    fn shared18(
+        &self,
+        _q: &Vector<9>,
+        a: &Vector<9>,
+        s3: &Shared3,
+        s4: &Shared4,
+        s5: &Shared5,
+    ) -> Shared18 {
+        let mut s18 = Shared18::default();
+        let z351 = a[0] + a[5];
+        s18.v0 = a[5] * s4.v0;
+        s18.v1 = -a[5] * s3.v0;
+        let z354 = a[1] + a[6];
+        s18.v2 = a[6] * s4.v2;
+        s18.v3 = -a[6] * s3.v1;
+        let z357 = a[2] + a[7];
+        s18.v4 = a[7] * s4.v4;
+        s18.v5 = -a[7] * s3.v2;
+        let z360 = a[3] + a[8];
+        s18.v6 = a[8] * s4.v6;
+        s18.v7 = -a[8] * s3.v3;
+        s18.v8 = -self.m * a[0] * s5.v0;
+        s18.v9 = self.m * a[0] * s3.v4;
+        s18.v10 = -self.m * a[1] * s5.v1;
+        s18.v11 = self.m * a[1] * s3.v5;
+        s18.v12 = -self.m * a[2] * s5.v2;
+        s18.v13 = self.m * a[2] * s3.v6;
+        s18.v14 = -self.m * a[3] * s5.v3;
+        s18.v15 = self.m * a[3] * s3.v7;
+        s18.v16 = -self.m * a[4] * s5.v4;
+        s18.v17 = self.m * a[4] * s3.v8;
+        s18.v18 = -self.m * s5.v5 * z351 + self.m * s18.v0;
+        s18.v19 = self.m * s3.v9 * z351 + self.m * s18.v1;
+        s18.v20 = -self.m * s5.v6 * z354 + self.m * s18.v2;
+        s18.v21 = self.m * s3.v10 * z354 + self.m * s18.v3;
+        s18.v22 = -self.m * s5.v7 * z357 + self.m * s18.v4;
+        s18.v23 = self.m * s3.v11 * z357 + self.m * s18.v5;
+        s18.v24 = -self.m * s5.v8 * z360 + self.m * s18.v6;
+        s18.v25 = self.m * s3.v12 * z360 + self.m * s18.v7;
+        s18
+    }
+}
 impl Dynamics<9> for FourBarChain4 {
     const NAME: &'static str = "FourBarChain4";
     const FINGERPRINT: &'static str = FINGERPRINT;
@@ -89,143 +774,45 @@ impl Dynamics<9> for FourBarChain4 {
         Ok(())
     }
     fn kinetic_energy(&self, q: &Vector<9>, qd: &Vector<9>, _t: f64) -> f64 {
-        let z0 = q[0].cos();
-        let z1 = q[0].sin();
-        let z2 = q[1].cos();
-        let z3 = q[1].sin();
-        let z4 = q[2].cos();
-        let z5 = q[2].sin();
-        let z6 = q[3].cos();
-        let z7 = q[3].sin();
-        let z8 = q[4].cos();
-        let z9 = q[4].sin();
-        let z10 = self.l * z0;
-        let z11 = self.l * z1;
-        let z12 = q[5].cos();
-        let z13 = q[5].sin();
-        let z14 = z0 * z12 - z1 * z13;
-        let z16 = z0 * z13 + z1 * z12;
-        let z17 = qd[0] + qd[5];
-        let z18 = qd[5] * z11;
-        let z19 = -qd[5] * z10;
-        let z20 = self.l * z2;
-        let z21 = self.l * z3;
-        let z22 = q[6].cos();
-        let z23 = q[6].sin();
-        let z24 = z2 * z22 - z3 * z23;
-        let z26 = z2 * z23 + z3 * z22;
-        let z27 = qd[1] + qd[6];
-        let z28 = qd[6] * z21;
-        let z29 = -qd[6] * z20;
-        let z30 = self.l * z4;
-        let z31 = self.l * z5;
-        let z32 = q[7].cos();
-        let z33 = q[7].sin();
-        let z34 = z4 * z32 - z5 * z33;
-        let z36 = z4 * z33 + z5 * z32;
-        let z37 = qd[2] + qd[7];
-        let z38 = qd[7] * z31;
-        let z39 = -qd[7] * z30;
-        let z40 = self.l * z6;
-        let z41 = self.l * z7;
-        let z42 = q[8].cos();
-        let z43 = q[8].sin();
-        let z44 = z6 * z42 - z7 * z43;
-        let z46 = z6 * z43 + z7 * z42;
-        let z47 = qd[3] + qd[8];
-        let z48 = qd[8] * z41;
-        let z49 = -qd[8] * z40;
-        let z50 = 0.5 * self.l * z0;
-        let z51 = 0.5 * self.l * z1;
+        let s0 = self.shared0(q);
+        let s1 = self.shared1(q);
+        let s2 = self.shared2(q, &s0, &s1);
+        let s3 = self.shared3(q, &s0, &s2);
+        let s4 = self.shared4(q, &s0, &s1);
+        let s5 = self.shared5(q, &s0, &s4);
+        let s11 = self.shared11(qd);
+        let s12 = self.shared12(q, qd, &s3, &s4, &s5, &s11);
+        let s16 = self.shared16(q, qd, &s12);
         let z53 = 0.08333333333333333 * self.m * (self.l * self.l);
-        let z54 = 0.5 * self.l * z2;
-        let z55 = 0.5 * self.l * z3;
-        let z57 = 0.5 * self.l * z4;
-        let z58 = 0.5 * self.l * z5;
-        let z60 = 0.5 * self.l * z6;
-        let z61 = 0.5 * self.l * z7;
-        let z63 = 0.5 * self.l * z8;
-        let z64 = 0.5 * self.l * z9;
-        let z66 = 0.5 * self.l * z14 + z10;
-        let z67 = 0.5 * self.l * z16 + z11;
-        let z71 = 0.5 * self.l * z24 + z20;
-        let z72 = 0.5 * self.l * z26 + z21;
-        let z76 = 0.5 * self.l * z34 + z30;
-        let z77 = 0.5 * self.l * z36 + z31;
-        let z81 = 0.5 * self.l * z44 + z40;
-        let z82 = 0.5 * self.l * z46 + z41;
-        let z89 = -qd[0] * z51;
-        let z90 = qd[0] * z50;
-        let z91 = -qd[1] * z55;
-        let z92 = qd[1] * z54;
-        let z93 = -qd[2] * z58;
-        let z94 = qd[2] * z57;
-        let z95 = -qd[3] * z61;
-        let z96 = qd[3] * z60;
-        let z97 = -qd[4] * z64;
-        let z98 = qd[4] * z63;
-        let z99 = -z17 * z67 + z18;
-        let z100 = z17 * z66 + z19;
-        let z101 = -z27 * z72 + z28;
-        let z102 = z27 * z71 + z29;
-        let z103 = -z37 * z77 + z38;
-        let z104 = z37 * z76 + z39;
-        let z105 = -z47 * z82 + z48;
-        let z106 = z47 * z81 + z49;
-        let z107 = self.m * z81 * z106 - self.m * z82 * z105 + z47 * z53;
-        let z108 = self.m * z105;
-        let z109 = self.m * z106;
-        let z110 = self.m * z76 * z104 - self.m * z77 * z103 + z37 * z53;
-        let z111 = self.m * z103;
-        let z112 = self.m * z104;
-        let z113 = self.m * z71 * z102 - self.m * z72 * z101 + z27 * z53;
-        let z114 = self.m * z101;
-        let z115 = self.m * z102;
-        let z116 = self.m * z66 * z100 - self.m * z67 * z99 + z17 * z53;
-        let z117 = self.m * z99;
-        let z118 = self.m * z100;
-        let z119 = self.m * z63 * z98 - self.m * z64 * z97 + qd[4] * z53;
-        let z122 = self.m * z60 * z96 - self.m * z61 * z95 + qd[3] * z53 + z107;
-        let z125 = self.m * z57 * z94 - self.m * z58 * z93 + qd[2] * z53 + z110;
-        let z128 = self.m * z54 * z92 - self.m * z55 * z91 + qd[1] * z53 + z113;
-        let z131 = qd[0] * z53 + self.m * z50 * z90 - self.m * z51 * z89 + z116;
-        let z134 = -z10 * z118 + z11 * z117 + z116;
-        let z135 = -z20 * z115 + z21 * z114 + z113;
-        let z136 = -z30 * z112 + z31 * z111 + z110;
-        let z137 = -z40 * z109 + z41 * z108 + z107;
+        let z107 = self.m * s3.v12 * s12.v25 - self.m * s5.v8 * s12.v24 + s11.v3 * z53;
+        let z110 = self.m * s3.v11 * s12.v23 - self.m * s5.v7 * s12.v22 + s11.v2 * z53;
+        let z113 = self.m * s3.v10 * s12.v21 - self.m * s5.v6 * s12.v20 + s11.v1 * z53;
+        let z116 = self.m * s3.v9 * s12.v19 - self.m * s5.v5 * s12.v18 + s11.v0 * z53;
+        let z119 = self.m * s3.v8 * s12.v17 - self.m * s5.v4 * s12.v16 + qd[4] * z53;
+        let z122 = self.m * s3.v7 * s12.v15 - self.m * s5.v3 * s12.v14 + qd[3] * z53
+            + z107;
+        let z125 = self.m * s3.v6 * s12.v13 - self.m * s5.v2 * s12.v12 + qd[2] * z53
+            + z110;
+        let z128 = self.m * s3.v5 * s12.v11 - self.m * s5.v1 * s12.v10 + qd[1] * z53
+            + z113;
+        let z131 = qd[0] * z53 + self.m * s3.v4 * s12.v9 - self.m * s5.v0 * s12.v8
+            + z116;
+        let z134 = -s3.v0 * s16.v7 + s4.v0 * s16.v6 + z116;
+        let z135 = -s3.v1 * s16.v5 + s4.v2 * s16.v4 + z113;
+        let z136 = -s3.v2 * s16.v3 + s4.v4 * s16.v2 + z110;
+        let z137 = -s3.v3 * s16.v1 + s4.v6 * s16.v0 + z107;
         0.5 * qd[0] * z131 + 0.5 * qd[1] * z128 + 0.5 * qd[2] * z125 + 0.5 * qd[3] * z122
             + 0.5 * qd[4] * z119 + 0.5 * qd[5] * z134 + 0.5 * qd[6] * z135
             + 0.5 * qd[7] * z136 + 0.5 * qd[8] * z137
     }
     fn potential_energy(&self, q: &Vector<9>, _t: f64) -> f64 {
-        let z0 = q[0].cos();
-        let z1 = q[0].sin();
-        let z2 = q[1].cos();
-        let z3 = q[1].sin();
-        let z4 = q[2].cos();
-        let z5 = q[2].sin();
-        let z6 = q[3].cos();
-        let z7 = q[3].sin();
+        let s0 = self.shared0(q);
+        let s1 = self.shared1(q);
+        let s4 = self.shared4(q, &s0, &s1);
         let z9 = q[4].sin();
-        let z11 = self.l * z1;
-        let z12 = q[5].cos();
-        let z13 = q[5].sin();
-        let z16 = z0 * z13 + z1 * z12;
-        let z21 = self.l * z3;
-        let z22 = q[6].cos();
-        let z23 = q[6].sin();
-        let z26 = z2 * z23 + z3 * z22;
-        let z31 = self.l * z5;
-        let z32 = q[7].cos();
-        let z33 = q[7].sin();
-        let z36 = z4 * z33 + z5 * z32;
-        let z41 = self.l * z7;
-        let z42 = q[8].cos();
-        let z43 = q[8].sin();
-        let z46 = z6 * z43 + z7 * z42;
-        let x0 = z1 + z3 + z5 + z7 + z9 + z16 + z26 + z36 + z46;
+        let x0 = s0.v1 + s0.v3 + s0.v5 + s0.v7 + s4.v1 + s4.v3 + s4.v5 + s4.v7 + z9;
         let x1 = self.l * 0.5 * x0;
-        let x2 = z11 + z21 + z31 + z41 + x1;
+        let x2 = s4.v0 + s4.v2 + s4.v4 + s4.v6 + x1;
         self.m * self.g * x2
     }
     fn dynamics(
@@ -237,191 +824,47 @@ impl Dynamics<9> for FourBarChain4 {
         h: &mut Vector<9>,
     ) {
         m.fill(0.0);
-        let z0 = q[0].cos();
-        let z1 = q[0].sin();
-        let z2 = q[1].cos();
-        let z3 = q[1].sin();
-        let z4 = q[2].cos();
-        let z5 = q[2].sin();
-        let z6 = q[3].cos();
-        let z7 = q[3].sin();
-        let z8 = q[4].cos();
-        let z9 = q[4].sin();
-        let z10 = self.l * z0;
-        let z11 = self.l * z1;
-        let z12 = q[5].cos();
-        let z13 = q[5].sin();
-        let z14 = z0 * z12 - z1 * z13;
-        let z16 = z0 * z13 + z1 * z12;
-        let z17 = qd[0] + qd[5];
-        let z18 = qd[5] * z11;
-        let z19 = -qd[5] * z10;
-        let z20 = self.l * z2;
-        let z21 = self.l * z3;
-        let z22 = q[6].cos();
-        let z23 = q[6].sin();
-        let z24 = z2 * z22 - z3 * z23;
-        let z26 = z2 * z23 + z3 * z22;
-        let z27 = qd[1] + qd[6];
-        let z28 = qd[6] * z21;
-        let z29 = -qd[6] * z20;
-        let z30 = self.l * z4;
-        let z31 = self.l * z5;
-        let z32 = q[7].cos();
-        let z33 = q[7].sin();
-        let z34 = z4 * z32 - z5 * z33;
-        let z36 = z4 * z33 + z5 * z32;
-        let z37 = qd[2] + qd[7];
-        let z38 = qd[7] * z31;
-        let z39 = -qd[7] * z30;
-        let z40 = self.l * z6;
-        let z41 = self.l * z7;
-        let z42 = q[8].cos();
-        let z43 = q[8].sin();
-        let z44 = z6 * z42 - z7 * z43;
-        let z46 = z6 * z43 + z7 * z42;
-        let z47 = qd[3] + qd[8];
-        let z48 = qd[8] * z41;
-        let z49 = -qd[8] * z40;
-        let z50 = 0.5 * self.l * z0;
-        let z51 = 0.5 * self.l * z1;
-        let z53 = 0.08333333333333333 * self.m * (self.l * self.l);
-        let z54 = 0.5 * self.l * z2;
-        let z55 = 0.5 * self.l * z3;
-        let z57 = 0.5 * self.l * z4;
-        let z58 = 0.5 * self.l * z5;
-        let z60 = 0.5 * self.l * z6;
-        let z61 = 0.5 * self.l * z7;
-        let z63 = 0.5 * self.l * z8;
-        let z64 = 0.5 * self.l * z9;
-        let z66 = 0.5 * self.l * z14 + z10;
-        let z67 = 0.5 * self.l * z16 + z11;
-        let z71 = 0.5 * self.l * z24 + z20;
-        let z72 = 0.5 * self.l * z26 + z21;
-        let z76 = 0.5 * self.l * z34 + z30;
-        let z77 = 0.5 * self.l * z36 + z31;
-        let z81 = 0.5 * self.l * z44 + z40;
-        let z82 = 0.5 * self.l * z46 + z41;
-        let z89 = -qd[0] * z51;
-        let z90 = qd[0] * z50;
-        let z91 = -qd[1] * z55;
-        let z92 = qd[1] * z54;
-        let z93 = -qd[2] * z58;
-        let z94 = qd[2] * z57;
-        let z95 = -qd[3] * z61;
-        let z96 = qd[3] * z60;
-        let z97 = -qd[4] * z64;
-        let z98 = qd[4] * z63;
-        let z99 = -z17 * z67 + z18;
-        let z100 = z17 * z66 + z19;
-        let z101 = -z27 * z72 + z28;
-        let z102 = z27 * z71 + z29;
-        let z103 = -z37 * z77 + z38;
-        let z104 = z37 * z76 + z39;
-        let z105 = -z47 * z82 + z48;
-        let z106 = z47 * z81 + z49;
-        let z139 = self.m * z81;
-        let z140 = self.m * z82;
-        let z144 = self.m * (z81 * z81) + self.m * (z82 * z82) + z53;
-        let z145 = self.m * z76;
-        let z146 = self.m * z77;
-        let z150 = self.m * (z76 * z76) + self.m * (z77 * z77) + z53;
-        let z151 = self.m * z71;
-        let z152 = self.m * z72;
-        let z156 = self.m * (z71 * z71) + self.m * (z72 * z72) + z53;
-        let z157 = self.m * z66;
-        let z158 = self.m * z67;
-        let z162 = self.m * (z66 * z66) + self.m * (z67 * z67) + z53;
-        let z168 = self.m * (z63 * z63) + self.m * (z64 * z64) + z53;
-        let z174 = self.m * (z60 * z60) + self.m * (z61 * z61) + z53 + z144;
-        let z180 = self.m * (z57 * z57) + self.m * (z58 * z58) + z53 + z150;
-        let z186 = self.m * (z54 * z54) + self.m * (z55 * z55) + z53 + z156;
-        let z192 = self.m * (z50 * z50) + self.m * (z51 * z51) + z53 + z162;
-        let z193 = -z10 * z157 - z11 * z158 + z162;
-        let z194 = self.m * z11 - z158;
-        let z195 = -self.m * z10 + z157;
-        let z196 = -z10 * z195 + z11 * z194 + z193;
-        let z197 = -z20 * z151 - z21 * z152 + z156;
-        let z198 = self.m * z21 - z152;
-        let z199 = -self.m * z20 + z151;
-        let z200 = -z20 * z199 + z21 * z198 + z197;
-        let z201 = -z30 * z145 - z31 * z146 + z150;
-        let z202 = self.m * z31 - z146;
-        let z203 = -self.m * z30 + z145;
-        let z204 = -z30 * z203 + z31 * z202 + z201;
-        let z205 = -z40 * z139 - z41 * z140 + z144;
-        let z206 = self.m * z41 - z140;
-        let z207 = -self.m * z40 + z139;
-        let z208 = z205 - z40 * z207 + z41 * z206;
-        let z209 = qd[5] * z10 * z17 + qd[5] * z19;
-        let z210 = qd[5] * z11 * z17 - qd[5] * z18;
-        let z211 = qd[6] * z20 * z27 + qd[6] * z29;
-        let z212 = qd[6] * z21 * z27 - qd[6] * z28;
-        let z213 = qd[7] * z30 * z37 + qd[7] * z39;
-        let z214 = qd[7] * z31 * z37 - qd[7] * z38;
-        let z215 = qd[8] * z40 * z47 + qd[8] * z49;
-        let z216 = qd[8] * z41 * z47 - qd[8] * z48;
-        let z217 = -qd[0] * self.m * z90;
-        let z218 = qd[0] * self.m * z89 + self.m * self.g;
-        let z220 = z50 * z218 - z51 * z217;
-        let z221 = -qd[1] * self.m * z92;
-        let z222 = self.m * self.g + qd[1] * self.m * z91;
-        let z224 = z54 * z222 - z55 * z221;
-        let z225 = -qd[2] * self.m * z94;
-        let z226 = self.m * self.g + qd[2] * self.m * z93;
-        let z228 = z57 * z226 - z58 * z225;
-        let z229 = -qd[3] * self.m * z96;
-        let z230 = self.m * self.g + qd[3] * self.m * z95;
-        let z232 = z60 * z230 - z61 * z229;
-        let z233 = -qd[4] * self.m * z98;
-        let z234 = self.m * self.g + qd[4] * self.m * z97;
-        let z236 = z63 * z234 - z64 * z233;
-        let z237 = self.m * z209 - self.m * z17 * z100;
-        let z238 = self.m * z210 + self.m * self.g + self.m * z17 * z99;
-        let z240 = z66 * z238 - z67 * z237;
-        let z241 = self.m * z211 - self.m * z27 * z102;
-        let z242 = self.m * z212 + self.m * self.g + self.m * z27 * z101;
-        let z244 = z71 * z242 - z72 * z241;
-        let z245 = self.m * z213 - self.m * z37 * z104;
-        let z246 = self.m * z214 + self.m * self.g + self.m * z37 * z103;
-        let z248 = z76 * z246 - z77 * z245;
-        let z249 = self.m * z215 - self.m * z47 * z106;
-        let z250 = self.m * z216 + self.m * self.g + self.m * z47 * z105;
-        let z252 = z81 * z250 - z82 * z249;
-        let z253 = z232 + z252;
-        let z256 = z228 + z248;
-        let z259 = z224 + z244;
-        let z262 = z220 + z240;
-        let z265 = z240 - z10 * z238 + z11 * z237;
-        let z266 = z244 - z20 * z242 + z21 * z241;
-        let z267 = z248 - z30 * z246 + z31 * z245;
-        let z268 = z252 - z40 * z250 + z41 * z249;
-        let x0 = -z262;
-        let x1 = -z259;
-        let x2 = -z256;
-        let x3 = -z253;
-        let x4 = -z236;
-        let x5 = -z265;
-        let x6 = -z266;
-        let x7 = -z267;
-        let x8 = -z268;
-        m[(0, 0)] = z192;
-        m[(0, 5)] = z193;
-        m[(5, 0)] = z193;
-        m[(1, 1)] = z186;
-        m[(1, 6)] = z197;
-        m[(6, 1)] = z197;
-        m[(2, 2)] = z180;
-        m[(2, 7)] = z201;
-        m[(7, 2)] = z201;
-        m[(3, 3)] = z174;
-        m[(3, 8)] = z205;
-        m[(8, 3)] = z205;
-        m[(4, 4)] = z168;
-        m[(5, 5)] = z196;
-        m[(6, 6)] = z200;
-        m[(7, 7)] = z204;
-        m[(8, 8)] = z208;
+        let s0 = self.shared0(q);
+        let s1 = self.shared1(q);
+        let s2 = self.shared2(q, &s0, &s1);
+        let s3 = self.shared3(q, &s0, &s2);
+        let s4 = self.shared4(q, &s0, &s1);
+        let s5 = self.shared5(q, &s0, &s4);
+        let s6 = self.shared6(q, &s3);
+        let s7 = self.shared7(q, &s3, &s6);
+        let s8 = self.shared8(q, &s3, &s5);
+        let s10 = self.shared10(q, &s3, &s4, &s5, &s6, &s7, &s8);
+        let s11 = self.shared11(qd);
+        let s12 = self.shared12(q, qd, &s3, &s4, &s5, &s11);
+        let s13 = self.shared13(q, qd, &s12);
+        let s14 = self.shared14(q, qd, &s3, &s4, &s11, &s12);
+        let s17 = self.shared17(q, qd, &s3, &s4, &s5, &s13, &s14);
+        let x0 = -s17.v12;
+        let x1 = -s17.v11;
+        let x2 = -s17.v10;
+        let x3 = -s17.v9;
+        let x4 = -s17.v4;
+        let x5 = -s17.v13;
+        let x6 = -s17.v14;
+        let x7 = -s17.v15;
+        let x8 = -s17.v16;
+        m[(0, 0)] = s10.v3;
+        m[(0, 5)] = s10.v4;
+        m[(5, 0)] = s10.v4;
+        m[(1, 1)] = s10.v2;
+        m[(1, 6)] = s10.v7;
+        m[(6, 1)] = s10.v7;
+        m[(2, 2)] = s10.v1;
+        m[(2, 7)] = s10.v10;
+        m[(7, 2)] = s10.v10;
+        m[(3, 3)] = s10.v0;
+        m[(3, 8)] = s10.v13;
+        m[(8, 3)] = s10.v13;
+        m[(4, 4)] = s8.v4;
+        m[(5, 5)] = s10.v6;
+        m[(6, 6)] = s10.v9;
+        m[(7, 7)] = s10.v12;
+        m[(8, 8)] = s10.v15;
         h[0] = x0;
         h[1] = x1;
         h[2] = x2;
@@ -434,245 +877,55 @@ impl Dynamics<9> for FourBarChain4 {
     }
     fn mass_matrix(&self, q: &Vector<9>, _t: f64, m: &mut Matrix<9, 9>) {
         m.fill(0.0);
-        let z0 = q[0].cos();
-        let z1 = q[0].sin();
-        let z2 = q[1].cos();
-        let z3 = q[1].sin();
-        let z4 = q[2].cos();
-        let z5 = q[2].sin();
-        let z6 = q[3].cos();
-        let z7 = q[3].sin();
-        let z8 = q[4].cos();
-        let z9 = q[4].sin();
-        let z10 = self.l * z0;
-        let z11 = self.l * z1;
-        let z12 = q[5].cos();
-        let z13 = q[5].sin();
-        let z14 = z0 * z12 - z1 * z13;
-        let z16 = z0 * z13 + z1 * z12;
-        let z20 = self.l * z2;
-        let z21 = self.l * z3;
-        let z22 = q[6].cos();
-        let z23 = q[6].sin();
-        let z24 = z2 * z22 - z3 * z23;
-        let z26 = z2 * z23 + z3 * z22;
-        let z30 = self.l * z4;
-        let z31 = self.l * z5;
-        let z32 = q[7].cos();
-        let z33 = q[7].sin();
-        let z34 = z4 * z32 - z5 * z33;
-        let z36 = z4 * z33 + z5 * z32;
-        let z40 = self.l * z6;
-        let z41 = self.l * z7;
-        let z42 = q[8].cos();
-        let z43 = q[8].sin();
-        let z44 = z6 * z42 - z7 * z43;
-        let z46 = z6 * z43 + z7 * z42;
-        let z50 = 0.5 * self.l * z0;
-        let z51 = 0.5 * self.l * z1;
-        let z53 = 0.08333333333333333 * self.m * (self.l * self.l);
-        let z54 = 0.5 * self.l * z2;
-        let z55 = 0.5 * self.l * z3;
-        let z57 = 0.5 * self.l * z4;
-        let z58 = 0.5 * self.l * z5;
-        let z60 = 0.5 * self.l * z6;
-        let z61 = 0.5 * self.l * z7;
-        let z63 = 0.5 * self.l * z8;
-        let z64 = 0.5 * self.l * z9;
-        let z66 = 0.5 * self.l * z14 + z10;
-        let z67 = 0.5 * self.l * z16 + z11;
-        let z71 = 0.5 * self.l * z24 + z20;
-        let z72 = 0.5 * self.l * z26 + z21;
-        let z76 = 0.5 * self.l * z34 + z30;
-        let z77 = 0.5 * self.l * z36 + z31;
-        let z81 = 0.5 * self.l * z44 + z40;
-        let z82 = 0.5 * self.l * z46 + z41;
-        let z139 = self.m * z81;
-        let z140 = self.m * z82;
-        let z144 = self.m * (z81 * z81) + self.m * (z82 * z82) + z53;
-        let z145 = self.m * z76;
-        let z146 = self.m * z77;
-        let z150 = self.m * (z76 * z76) + self.m * (z77 * z77) + z53;
-        let z151 = self.m * z71;
-        let z152 = self.m * z72;
-        let z156 = self.m * (z71 * z71) + self.m * (z72 * z72) + z53;
-        let z157 = self.m * z66;
-        let z158 = self.m * z67;
-        let z162 = self.m * (z66 * z66) + self.m * (z67 * z67) + z53;
-        let z168 = self.m * (z63 * z63) + self.m * (z64 * z64) + z53;
-        let z174 = self.m * (z60 * z60) + self.m * (z61 * z61) + z53 + z144;
-        let z180 = self.m * (z57 * z57) + self.m * (z58 * z58) + z53 + z150;
-        let z186 = self.m * (z54 * z54) + self.m * (z55 * z55) + z53 + z156;
-        let z192 = self.m * (z50 * z50) + self.m * (z51 * z51) + z53 + z162;
-        let z193 = -z10 * z157 - z11 * z158 + z162;
-        let z194 = self.m * z11 - z158;
-        let z195 = -self.m * z10 + z157;
-        let z196 = -z10 * z195 + z11 * z194 + z193;
-        let z197 = -z20 * z151 - z21 * z152 + z156;
-        let z198 = self.m * z21 - z152;
-        let z199 = -self.m * z20 + z151;
-        let z200 = -z20 * z199 + z21 * z198 + z197;
-        let z201 = -z30 * z145 - z31 * z146 + z150;
-        let z202 = self.m * z31 - z146;
-        let z203 = -self.m * z30 + z145;
-        let z204 = -z30 * z203 + z31 * z202 + z201;
-        let z205 = -z40 * z139 - z41 * z140 + z144;
-        let z206 = self.m * z41 - z140;
-        let z207 = -self.m * z40 + z139;
-        let z208 = z205 - z40 * z207 + z41 * z206;
-        m[(0, 0)] = z192;
-        m[(0, 5)] = z193;
-        m[(5, 0)] = z193;
-        m[(1, 1)] = z186;
-        m[(1, 6)] = z197;
-        m[(6, 1)] = z197;
-        m[(2, 2)] = z180;
-        m[(2, 7)] = z201;
-        m[(7, 2)] = z201;
-        m[(3, 3)] = z174;
-        m[(3, 8)] = z205;
-        m[(8, 3)] = z205;
-        m[(4, 4)] = z168;
-        m[(5, 5)] = z196;
-        m[(6, 6)] = z200;
-        m[(7, 7)] = z204;
-        m[(8, 8)] = z208;
+        let s0 = self.shared0(q);
+        let s1 = self.shared1(q);
+        let s2 = self.shared2(q, &s0, &s1);
+        let s3 = self.shared3(q, &s0, &s2);
+        let s4 = self.shared4(q, &s0, &s1);
+        let s5 = self.shared5(q, &s0, &s4);
+        let s6 = self.shared6(q, &s3);
+        let s7 = self.shared7(q, &s3, &s6);
+        let s8 = self.shared8(q, &s3, &s5);
+        let s10 = self.shared10(q, &s3, &s4, &s5, &s6, &s7, &s8);
+        m[(0, 0)] = s10.v3;
+        m[(0, 5)] = s10.v4;
+        m[(5, 0)] = s10.v4;
+        m[(1, 1)] = s10.v2;
+        m[(1, 6)] = s10.v7;
+        m[(6, 1)] = s10.v7;
+        m[(2, 2)] = s10.v1;
+        m[(2, 7)] = s10.v10;
+        m[(7, 2)] = s10.v10;
+        m[(3, 3)] = s10.v0;
+        m[(3, 8)] = s10.v13;
+        m[(8, 3)] = s10.v13;
+        m[(4, 4)] = s8.v4;
+        m[(5, 5)] = s10.v6;
+        m[(6, 6)] = s10.v9;
+        m[(7, 7)] = s10.v12;
+        m[(8, 8)] = s10.v15;
     }
     fn forces(&self, q: &Vector<9>, qd: &Vector<9>, _t: f64, h: &mut Vector<9>) {
-        let z0 = q[0].cos();
-        let z1 = q[0].sin();
-        let z2 = q[1].cos();
-        let z3 = q[1].sin();
-        let z4 = q[2].cos();
-        let z5 = q[2].sin();
-        let z6 = q[3].cos();
-        let z7 = q[3].sin();
-        let z8 = q[4].cos();
-        let z9 = q[4].sin();
-        let z10 = self.l * z0;
-        let z11 = self.l * z1;
-        let z12 = q[5].cos();
-        let z13 = q[5].sin();
-        let z14 = z0 * z12 - z1 * z13;
-        let z16 = z0 * z13 + z1 * z12;
-        let z17 = qd[0] + qd[5];
-        let z18 = qd[5] * z11;
-        let z19 = -qd[5] * z10;
-        let z20 = self.l * z2;
-        let z21 = self.l * z3;
-        let z22 = q[6].cos();
-        let z23 = q[6].sin();
-        let z24 = z2 * z22 - z3 * z23;
-        let z26 = z2 * z23 + z3 * z22;
-        let z27 = qd[1] + qd[6];
-        let z28 = qd[6] * z21;
-        let z29 = -qd[6] * z20;
-        let z30 = self.l * z4;
-        let z31 = self.l * z5;
-        let z32 = q[7].cos();
-        let z33 = q[7].sin();
-        let z34 = z4 * z32 - z5 * z33;
-        let z36 = z4 * z33 + z5 * z32;
-        let z37 = qd[2] + qd[7];
-        let z38 = qd[7] * z31;
-        let z39 = -qd[7] * z30;
-        let z40 = self.l * z6;
-        let z41 = self.l * z7;
-        let z42 = q[8].cos();
-        let z43 = q[8].sin();
-        let z44 = z6 * z42 - z7 * z43;
-        let z46 = z6 * z43 + z7 * z42;
-        let z47 = qd[3] + qd[8];
-        let z48 = qd[8] * z41;
-        let z49 = -qd[8] * z40;
-        let z50 = 0.5 * self.l * z0;
-        let z51 = 0.5 * self.l * z1;
-        let z54 = 0.5 * self.l * z2;
-        let z55 = 0.5 * self.l * z3;
-        let z57 = 0.5 * self.l * z4;
-        let z58 = 0.5 * self.l * z5;
-        let z60 = 0.5 * self.l * z6;
-        let z61 = 0.5 * self.l * z7;
-        let z63 = 0.5 * self.l * z8;
-        let z64 = 0.5 * self.l * z9;
-        let z66 = 0.5 * self.l * z14 + z10;
-        let z67 = 0.5 * self.l * z16 + z11;
-        let z71 = 0.5 * self.l * z24 + z20;
-        let z72 = 0.5 * self.l * z26 + z21;
-        let z76 = 0.5 * self.l * z34 + z30;
-        let z77 = 0.5 * self.l * z36 + z31;
-        let z81 = 0.5 * self.l * z44 + z40;
-        let z82 = 0.5 * self.l * z46 + z41;
-        let z89 = -qd[0] * z51;
-        let z90 = qd[0] * z50;
-        let z91 = -qd[1] * z55;
-        let z92 = qd[1] * z54;
-        let z93 = -qd[2] * z58;
-        let z94 = qd[2] * z57;
-        let z95 = -qd[3] * z61;
-        let z96 = qd[3] * z60;
-        let z97 = -qd[4] * z64;
-        let z98 = qd[4] * z63;
-        let z99 = -z17 * z67 + z18;
-        let z100 = z17 * z66 + z19;
-        let z101 = -z27 * z72 + z28;
-        let z102 = z27 * z71 + z29;
-        let z103 = -z37 * z77 + z38;
-        let z104 = z37 * z76 + z39;
-        let z105 = -z47 * z82 + z48;
-        let z106 = z47 * z81 + z49;
-        let z209 = qd[5] * z10 * z17 + qd[5] * z19;
-        let z210 = qd[5] * z11 * z17 - qd[5] * z18;
-        let z211 = qd[6] * z20 * z27 + qd[6] * z29;
-        let z212 = qd[6] * z21 * z27 - qd[6] * z28;
-        let z213 = qd[7] * z30 * z37 + qd[7] * z39;
-        let z214 = qd[7] * z31 * z37 - qd[7] * z38;
-        let z215 = qd[8] * z40 * z47 + qd[8] * z49;
-        let z216 = qd[8] * z41 * z47 - qd[8] * z48;
-        let z217 = -qd[0] * self.m * z90;
-        let z218 = qd[0] * self.m * z89 + self.m * self.g;
-        let z220 = z50 * z218 - z51 * z217;
-        let z221 = -qd[1] * self.m * z92;
-        let z222 = self.m * self.g + qd[1] * self.m * z91;
-        let z224 = z54 * z222 - z55 * z221;
-        let z225 = -qd[2] * self.m * z94;
-        let z226 = self.m * self.g + qd[2] * self.m * z93;
-        let z228 = z57 * z226 - z58 * z225;
-        let z229 = -qd[3] * self.m * z96;
-        let z230 = self.m * self.g + qd[3] * self.m * z95;
-        let z232 = z60 * z230 - z61 * z229;
-        let z233 = -qd[4] * self.m * z98;
-        let z234 = self.m * self.g + qd[4] * self.m * z97;
-        let z236 = z63 * z234 - z64 * z233;
-        let z237 = self.m * z209 - self.m * z17 * z100;
-        let z238 = self.m * z210 + self.m * self.g + self.m * z17 * z99;
-        let z240 = z66 * z238 - z67 * z237;
-        let z241 = self.m * z211 - self.m * z27 * z102;
-        let z242 = self.m * z212 + self.m * self.g + self.m * z27 * z101;
-        let z244 = z71 * z242 - z72 * z241;
-        let z245 = self.m * z213 - self.m * z37 * z104;
-        let z246 = self.m * z214 + self.m * self.g + self.m * z37 * z103;
-        let z248 = z76 * z246 - z77 * z245;
-        let z249 = self.m * z215 - self.m * z47 * z106;
-        let z250 = self.m * z216 + self.m * self.g + self.m * z47 * z105;
-        let z252 = z81 * z250 - z82 * z249;
-        let z253 = z232 + z252;
-        let z256 = z228 + z248;
-        let z259 = z224 + z244;
-        let z262 = z220 + z240;
-        let z265 = z240 - z10 * z238 + z11 * z237;
-        let z266 = z244 - z20 * z242 + z21 * z241;
-        let z267 = z248 - z30 * z246 + z31 * z245;
-        let z268 = z252 - z40 * z250 + z41 * z249;
-        let x0 = -z262;
-        let x1 = -z259;
-        let x2 = -z256;
-        let x3 = -z253;
-        let x4 = -z236;
-        let x5 = -z265;
-        let x6 = -z266;
-        let x7 = -z267;
-        let x8 = -z268;
+        let s0 = self.shared0(q);
+        let s1 = self.shared1(q);
+        let s2 = self.shared2(q, &s0, &s1);
+        let s3 = self.shared3(q, &s0, &s2);
+        let s4 = self.shared4(q, &s0, &s1);
+        let s5 = self.shared5(q, &s0, &s4);
+        let s11 = self.shared11(qd);
+        let s12 = self.shared12(q, qd, &s3, &s4, &s5, &s11);
+        let s13 = self.shared13(q, qd, &s12);
+        let s14 = self.shared14(q, qd, &s3, &s4, &s11, &s12);
+        let s17 = self.shared17(q, qd, &s3, &s4, &s5, &s13, &s14);
+        let x0 = -s17.v12;
+        let x1 = -s17.v11;
+        let x2 = -s17.v10;
+        let x3 = -s17.v9;
+        let x4 = -s17.v4;
+        let x5 = -s17.v13;
+        let x6 = -s17.v14;
+        let x7 = -s17.v15;
+        let x8 = -s17.v16;
         h[0] = x0;
         h[1] = x1;
         h[2] = x2;
@@ -685,141 +938,53 @@ impl Dynamics<9> for FourBarChain4 {
     }
     fn coriolis(&self, q: &Vector<9>, qd: &Vector<9>, _t: f64, c: &mut Matrix<9, 9>) {
         c.fill(0.0);
-        let z0 = q[0].cos();
-        let z1 = q[0].sin();
-        let z2 = q[1].cos();
-        let z3 = q[1].sin();
-        let z4 = q[2].cos();
-        let z5 = q[2].sin();
-        let z6 = q[3].cos();
-        let z7 = q[3].sin();
-        let z8 = q[4].cos();
-        let z9 = q[4].sin();
-        let z10 = self.l * z0;
-        let z11 = self.l * z1;
-        let z12 = q[5].cos();
-        let z13 = q[5].sin();
-        let z14 = z0 * z12 - z1 * z13;
-        let z16 = z0 * z13 + z1 * z12;
-        let z17 = qd[0] + qd[5];
-        let z18 = qd[5] * z11;
-        let z19 = -qd[5] * z10;
-        let z20 = self.l * z2;
-        let z21 = self.l * z3;
-        let z22 = q[6].cos();
-        let z23 = q[6].sin();
-        let z24 = z2 * z22 - z3 * z23;
-        let z26 = z2 * z23 + z3 * z22;
-        let z27 = qd[1] + qd[6];
-        let z28 = qd[6] * z21;
-        let z29 = -qd[6] * z20;
-        let z30 = self.l * z4;
-        let z31 = self.l * z5;
-        let z32 = q[7].cos();
-        let z33 = q[7].sin();
-        let z34 = z4 * z32 - z5 * z33;
-        let z36 = z4 * z33 + z5 * z32;
-        let z37 = qd[2] + qd[7];
-        let z38 = qd[7] * z31;
-        let z39 = -qd[7] * z30;
-        let z40 = self.l * z6;
-        let z41 = self.l * z7;
-        let z42 = q[8].cos();
-        let z43 = q[8].sin();
-        let z44 = z6 * z42 - z7 * z43;
-        let z46 = z6 * z43 + z7 * z42;
-        let z47 = qd[3] + qd[8];
-        let z48 = qd[8] * z41;
-        let z49 = -qd[8] * z40;
-        let z50 = 0.5 * self.l * z0;
-        let z51 = 0.5 * self.l * z1;
-        let z54 = 0.5 * self.l * z2;
-        let z55 = 0.5 * self.l * z3;
-        let z57 = 0.5 * self.l * z4;
-        let z58 = 0.5 * self.l * z5;
-        let z60 = 0.5 * self.l * z6;
-        let z61 = 0.5 * self.l * z7;
-        let z63 = 0.5 * self.l * z8;
-        let z64 = 0.5 * self.l * z9;
-        let z66 = 0.5 * self.l * z14 + z10;
-        let z67 = 0.5 * self.l * z16 + z11;
-        let z71 = 0.5 * self.l * z24 + z20;
-        let z72 = 0.5 * self.l * z26 + z21;
-        let z76 = 0.5 * self.l * z34 + z30;
-        let z77 = 0.5 * self.l * z36 + z31;
-        let z81 = 0.5 * self.l * z44 + z40;
-        let z82 = 0.5 * self.l * z46 + z41;
-        let z89 = -qd[0] * z51;
-        let z90 = qd[0] * z50;
-        let z91 = -qd[1] * z55;
-        let z92 = qd[1] * z54;
-        let z93 = -qd[2] * z58;
-        let z94 = qd[2] * z57;
-        let z95 = -qd[3] * z61;
-        let z96 = qd[3] * z60;
-        let z97 = -qd[4] * z64;
-        let z98 = qd[4] * z63;
-        let z99 = -z17 * z67 + z18;
-        let z100 = z17 * z66 + z19;
-        let z101 = -z27 * z72 + z28;
-        let z102 = z27 * z71 + z29;
-        let z103 = -z37 * z77 + z38;
-        let z104 = z37 * z76 + z39;
-        let z105 = -z47 * z82 + z48;
-        let z106 = z47 * z81 + z49;
-        let z108 = self.m * z105;
-        let z109 = self.m * z106;
-        let z111 = self.m * z103;
-        let z112 = self.m * z104;
-        let z114 = self.m * z101;
-        let z115 = self.m * z102;
-        let z117 = self.m * z99;
-        let z118 = self.m * z100;
-        let z139 = self.m * z81;
-        let z140 = self.m * z82;
-        let z145 = self.m * z76;
-        let z146 = self.m * z77;
-        let z151 = self.m * z71;
-        let z152 = self.m * z72;
-        let z157 = self.m * z66;
-        let z158 = self.m * z67;
-        let z290 = 2.0 * self.m * z81 * z105 + 2.0 * self.m * z82 * z106;
-        let z294 = 2.0 * self.m * z76 * z103 + 2.0 * self.m * z77 * z104;
-        let z298 = 2.0 * self.m * z71 * z101 + 2.0 * self.m * z72 * z102;
-        let z302 = 2.0 * self.m * z66 * z99 + 2.0 * self.m * z67 * z100;
-        let z306 = 2.0 * self.m * z63 * z97 + 2.0 * self.m * z64 * z98;
-        let z310 = 2.0 * self.m * z60 * z95 + 2.0 * self.m * z61 * z96 + z290;
-        let z314 = 2.0 * self.m * z57 * z93 + 2.0 * self.m * z58 * z94 + z294;
-        let z318 = 2.0 * self.m * z54 * z91 + 2.0 * self.m * z55 * z92 + z298;
-        let z322 = 2.0 * self.m * z50 * z89 + 2.0 * self.m * z51 * z90 + z302;
-        let z323 = z10 * z17 + z19;
-        let z324 = z11 * z17 - z18;
-        let z325 = z20 * z27 + z29;
-        let z326 = z21 * z27 - z28;
-        let z327 = z30 * z37 + z39;
-        let z328 = z31 * z37 - z38;
-        let z329 = z40 * z47 + z49;
-        let z330 = z41 * z47 - z48;
-        let z331 = 0.5 * z302 + z157 * z324 - z158 * z323;
-        let z332 = self.m * z323 - z118;
-        let z333 = self.m * z324 + z117;
-        let z334 = -z10 * z117 - z11 * z118 + 0.5 * z302;
-        let z335 = -z10 * z333 + z11 * z332 + z331;
-        let z336 = 0.5 * z298 + z151 * z326 - z152 * z325;
-        let z337 = self.m * z325 - z115;
-        let z338 = self.m * z326 + z114;
-        let z339 = -z20 * z114 - z21 * z115 + 0.5 * z298;
-        let z340 = -z20 * z338 + z21 * z337 + z336;
-        let z341 = 0.5 * z294 + z145 * z328 - z146 * z327;
-        let z342 = self.m * z327 - z112;
-        let z343 = self.m * z328 + z111;
-        let z344 = -z30 * z111 - z31 * z112 + 0.5 * z294;
-        let z345 = -z30 * z343 + z31 * z342 + z341;
-        let z346 = 0.5 * z290 + z139 * z330 - z140 * z329;
-        let z347 = self.m * z329 - z109;
-        let z348 = self.m * z330 + z108;
-        let z349 = 0.5 * z290 - z40 * z108 - z41 * z109;
-        let z350 = -z40 * z348 + z41 * z347 + z346;
+        let s0 = self.shared0(q);
+        let s1 = self.shared1(q);
+        let s2 = self.shared2(q, &s0, &s1);
+        let s3 = self.shared3(q, &s0, &s2);
+        let s4 = self.shared4(q, &s0, &s1);
+        let s5 = self.shared5(q, &s0, &s4);
+        let s6 = self.shared6(q, &s3);
+        let s11 = self.shared11(qd);
+        let s12 = self.shared12(q, qd, &s3, &s4, &s5, &s11);
+        let s15 = self.shared15(q, qd, &s3, &s4, &s11, &s12);
+        let s16 = self.shared16(q, qd, &s12);
+        let z140 = self.m * s5.v8;
+        let z146 = self.m * s5.v7;
+        let z152 = self.m * s5.v6;
+        let z158 = self.m * s5.v5;
+        let z290 = 2.0 * self.m * s3.v12 * s12.v24 + 2.0 * self.m * s5.v8 * s12.v25;
+        let z294 = 2.0 * self.m * s3.v11 * s12.v22 + 2.0 * self.m * s5.v7 * s12.v23;
+        let z298 = 2.0 * self.m * s3.v10 * s12.v20 + 2.0 * self.m * s5.v6 * s12.v21;
+        let z302 = 2.0 * self.m * s3.v9 * s12.v18 + 2.0 * self.m * s5.v5 * s12.v19;
+        let z306 = 2.0 * self.m * s3.v8 * s12.v16 + 2.0 * self.m * s5.v4 * s12.v17;
+        let z310 = 2.0 * self.m * s3.v7 * s12.v14 + 2.0 * self.m * s5.v3 * s12.v15
+            + z290;
+        let z314 = 2.0 * self.m * s3.v6 * s12.v12 + 2.0 * self.m * s5.v2 * s12.v13
+            + z294;
+        let z318 = 2.0 * self.m * s3.v5 * s12.v10 + 2.0 * self.m * s5.v1 * s12.v11
+            + z298;
+        let z322 = 2.0 * self.m * s3.v4 * s12.v8 + 2.0 * self.m * s5.v0 * s12.v9 + z302;
+        let z331 = 0.5 * z302 + s6.v3 * s15.v1 - z158 * s15.v0;
+        let z332 = self.m * s15.v0 - s16.v7;
+        let z333 = self.m * s15.v1 + s16.v6;
+        let z334 = -s3.v0 * s16.v6 - s4.v0 * s16.v7 + 0.5 * z302;
+        let z335 = -s3.v0 * z333 + s4.v0 * z332 + z331;
+        let z336 = 0.5 * z298 + s6.v2 * s15.v3 - z152 * s15.v2;
+        let z337 = self.m * s15.v2 - s16.v5;
+        let z338 = self.m * s15.v3 + s16.v4;
+        let z339 = -s3.v1 * s16.v4 - s4.v2 * s16.v5 + 0.5 * z298;
+        let z340 = -s3.v1 * z338 + s4.v2 * z337 + z336;
+        let z341 = 0.5 * z294 + s6.v1 * s15.v5 - z146 * s15.v4;
+        let z342 = self.m * s15.v4 - s16.v3;
+        let z343 = self.m * s15.v5 + s16.v2;
+        let z344 = -s3.v2 * s16.v2 - s4.v4 * s16.v3 + 0.5 * z294;
+        let z345 = -s3.v2 * z343 + s4.v4 * z342 + z341;
+        let z346 = 0.5 * z290 + s6.v0 * s15.v7 - z140 * s15.v6;
+        let z347 = self.m * s15.v6 - s16.v1;
+        let z348 = self.m * s15.v7 + s16.v0;
+        let z349 = 0.5 * z290 - s3.v3 * s16.v0 - s4.v6 * s16.v1;
+        let z350 = -s3.v3 * z348 + s4.v6 * z347 + z346;
         let x0 = z322 * 0.5;
         let x1 = z318 * 0.5;
         let x2 = z314 * 0.5;
@@ -850,206 +1015,111 @@ impl Dynamics<9> for FourBarChain4 {
         _t: f64,
         qdd: &mut Vector<9>,
     ) -> bool {
-        let z0 = q[0].cos();
-        let z1 = q[0].sin();
-        let z2 = q[1].cos();
-        let z3 = q[1].sin();
-        let z4 = q[2].cos();
-        let z5 = q[2].sin();
-        let z6 = q[3].cos();
-        let z7 = q[3].sin();
-        let z8 = q[4].cos();
-        let z9 = q[4].sin();
-        let z10 = self.l * z0;
-        let z11 = self.l * z1;
-        let z12 = q[5].cos();
-        let z13 = q[5].sin();
-        let z14 = z0 * z12 - z1 * z13;
-        let z16 = z0 * z13 + z1 * z12;
-        let z17 = qd[0] + qd[5];
-        let z18 = qd[5] * z11;
-        let z19 = -qd[5] * z10;
-        let z20 = self.l * z2;
-        let z21 = self.l * z3;
-        let z22 = q[6].cos();
-        let z23 = q[6].sin();
-        let z24 = z2 * z22 - z3 * z23;
-        let z26 = z2 * z23 + z3 * z22;
-        let z27 = qd[1] + qd[6];
-        let z28 = qd[6] * z21;
-        let z29 = -qd[6] * z20;
-        let z30 = self.l * z4;
-        let z31 = self.l * z5;
-        let z32 = q[7].cos();
-        let z33 = q[7].sin();
-        let z34 = z4 * z32 - z5 * z33;
-        let z36 = z4 * z33 + z5 * z32;
-        let z37 = qd[2] + qd[7];
-        let z38 = qd[7] * z31;
-        let z39 = -qd[7] * z30;
-        let z40 = self.l * z6;
-        let z41 = self.l * z7;
-        let z42 = q[8].cos();
-        let z43 = q[8].sin();
-        let z44 = z6 * z42 - z7 * z43;
-        let z46 = z6 * z43 + z7 * z42;
-        let z47 = qd[3] + qd[8];
-        let z48 = qd[8] * z41;
-        let z49 = -qd[8] * z40;
-        let z50 = 0.5 * self.l * z0;
-        let z51 = 0.5 * self.l * z1;
+        let s0 = self.shared0(q);
+        let s1 = self.shared1(q);
+        let s2 = self.shared2(q, &s0, &s1);
+        let s3 = self.shared3(q, &s0, &s2);
+        let s4 = self.shared4(q, &s0, &s1);
+        let s5 = self.shared5(q, &s0, &s4);
+        let s6 = self.shared6(q, &s3);
+        let s7 = self.shared7(q, &s3, &s6);
+        let s8 = self.shared8(q, &s3, &s5);
+        let s11 = self.shared11(qd);
+        let s12 = self.shared12(q, qd, &s3, &s4, &s5, &s11);
+        let s13 = self.shared13(q, qd, &s12);
+        let s15 = self.shared15(q, qd, &s3, &s4, &s11, &s12);
         let z53 = 0.08333333333333333 * self.m * (self.l * self.l);
-        let z54 = 0.5 * self.l * z2;
-        let z55 = 0.5 * self.l * z3;
-        let z57 = 0.5 * self.l * z4;
-        let z58 = 0.5 * self.l * z5;
-        let z60 = 0.5 * self.l * z6;
-        let z61 = 0.5 * self.l * z7;
-        let z63 = 0.5 * self.l * z8;
-        let z64 = 0.5 * self.l * z9;
-        let z66 = 0.5 * self.l * z14 + z10;
-        let z67 = 0.5 * self.l * z16 + z11;
-        let z71 = 0.5 * self.l * z24 + z20;
-        let z72 = 0.5 * self.l * z26 + z21;
-        let z76 = 0.5 * self.l * z34 + z30;
-        let z77 = 0.5 * self.l * z36 + z31;
-        let z81 = 0.5 * self.l * z44 + z40;
-        let z82 = 0.5 * self.l * z46 + z41;
-        let z89 = -qd[0] * z51;
-        let z90 = qd[0] * z50;
-        let z91 = -qd[1] * z55;
-        let z92 = qd[1] * z54;
-        let z93 = -qd[2] * z58;
-        let z94 = qd[2] * z57;
-        let z95 = -qd[3] * z61;
-        let z96 = qd[3] * z60;
-        let z97 = -qd[4] * z64;
-        let z98 = qd[4] * z63;
-        let z99 = -z17 * z67 + z18;
-        let z100 = z17 * z66 + z19;
-        let z101 = -z27 * z72 + z28;
-        let z102 = z27 * z71 + z29;
-        let z103 = -z37 * z77 + z38;
-        let z104 = z37 * z76 + z39;
-        let z105 = -z47 * z82 + z48;
-        let z106 = z47 * z81 + z49;
-        let z139 = self.m * z81;
-        let z144 = self.m * (z81 * z81) + self.m * (z82 * z82) + z53;
-        let z145 = self.m * z76;
-        let z150 = self.m * (z76 * z76) + self.m * (z77 * z77) + z53;
-        let z151 = self.m * z71;
-        let z156 = self.m * (z71 * z71) + self.m * (z72 * z72) + z53;
-        let z157 = self.m * z66;
-        let z162 = self.m * (z66 * z66) + self.m * (z67 * z67) + z53;
-        let z163 = self.m * z63;
-        let z168 = self.m * (z63 * z63) + self.m * (z64 * z64) + z53;
-        let z195 = -self.m * z10 + z157;
-        let z199 = -self.m * z20 + z151;
-        let z203 = -self.m * z30 + z145;
-        let z207 = -self.m * z40 + z139;
-        let z217 = -qd[0] * self.m * z90;
-        let z221 = -qd[1] * self.m * z92;
-        let z225 = -qd[2] * self.m * z94;
-        let z229 = -qd[3] * self.m * z96;
-        let z233 = -qd[4] * self.m * z98;
-        let z323 = z10 * z17 + z19;
-        let z324 = z11 * z17 - z18;
-        let z325 = z20 * z27 + z29;
-        let z326 = z21 * z27 - z28;
-        let z327 = z30 * z37 + z39;
-        let z328 = z31 * z37 - z38;
-        let z329 = z40 * z47 + z49;
-        let z330 = z41 * z47 - z48;
-        let z566 = self.m * z50;
-        let z568 = self.m * z54;
-        let z570 = self.m * z57;
-        let z572 = self.m * z60;
-        let z1035 = qd[5] * z323;
-        let z1036 = qd[5] * z324;
-        let z1037 = qd[6] * z325;
-        let z1038 = qd[6] * z326;
-        let z1039 = qd[7] * z327;
-        let z1040 = qd[7] * z328;
-        let z1041 = qd[8] * z329;
-        let z1042 = qd[8] * z330;
-        let z1048 = self.m * (z50 * z50) + self.m * (z51 * z51) + z53;
-        let z1050 = qd[0] * self.m * z89;
-        let z1051 = z50 * z1050 - z51 * z217;
-        let z1057 = self.m * (z54 * z54) + self.m * (z55 * z55) + z53;
-        let z1059 = qd[1] * self.m * z91;
-        let z1060 = z54 * z1059 - z55 * z221;
-        let z1066 = self.m * (z57 * z57) + self.m * (z58 * z58) + z53;
-        let z1068 = qd[2] * self.m * z93;
-        let z1069 = z57 * z1068 - z58 * z225;
-        let z1075 = self.m * (z60 * z60) + self.m * (z61 * z61) + z53;
-        let z1077 = qd[3] * self.m * z95;
-        let z1078 = z60 * z1077 - z61 * z229;
-        let z1081 = qd[4] * self.m * z97;
-        let z1082 = z63 * z1081 - z64 * z233;
-        let z1083 = -self.m * z67;
-        let z1084 = -self.m * z17 * z100;
-        let z1085 = self.m * z17 * z99;
-        let z1086 = z66 * z1085 - z67 * z1084;
-        let z1087 = -self.m * z72;
-        let z1088 = -self.m * z27 * z102;
-        let z1089 = self.m * z27 * z101;
-        let z1090 = z71 * z1089 - z72 * z1088;
-        let z1091 = -self.m * z77;
-        let z1092 = -self.m * z37 * z104;
-        let z1093 = self.m * z37 * z103;
-        let z1094 = z76 * z1093 - z77 * z1092;
-        let z1095 = -self.m * z82;
-        let z1096 = -self.m * z47 * z106;
-        let z1097 = self.m * z47 * z105;
-        let z1098 = z81 * z1097 - z82 * z1096;
-        let z1099 = -z40 * z139 + z41 * z1095 + z144;
-        let z1100 = self.m * z41 + z1095;
-        let z1101 = -z40 * z207 + z41 * z1100 + z1099;
+        let z163 = self.m * s3.v8;
+        let z566 = self.m * s3.v4;
+        let z568 = self.m * s3.v5;
+        let z570 = self.m * s3.v6;
+        let z572 = self.m * s3.v7;
+        let z1035 = qd[5] * s15.v0;
+        let z1036 = qd[5] * s15.v1;
+        let z1037 = qd[6] * s15.v2;
+        let z1038 = qd[6] * s15.v3;
+        let z1039 = qd[7] * s15.v4;
+        let z1040 = qd[7] * s15.v5;
+        let z1041 = qd[8] * s15.v6;
+        let z1042 = qd[8] * s15.v7;
+        let z1048 = self.m * (s3.v4 * s3.v4) + self.m * (s5.v0 * s5.v0) + z53;
+        let z1050 = qd[0] * self.m * s12.v8;
+        let z1051 = s3.v4 * z1050 - s5.v0 * s13.v0;
+        let z1057 = self.m * (s3.v5 * s3.v5) + self.m * (s5.v1 * s5.v1) + z53;
+        let z1059 = qd[1] * self.m * s12.v10;
+        let z1060 = s3.v5 * z1059 - s5.v1 * s13.v1;
+        let z1066 = self.m * (s3.v6 * s3.v6) + self.m * (s5.v2 * s5.v2) + z53;
+        let z1068 = qd[2] * self.m * s12.v12;
+        let z1069 = s3.v6 * z1068 - s5.v2 * s13.v2;
+        let z1075 = self.m * (s3.v7 * s3.v7) + self.m * (s5.v3 * s5.v3) + z53;
+        let z1077 = qd[3] * self.m * s12.v14;
+        let z1078 = s3.v7 * z1077 - s5.v3 * s13.v3;
+        let z1081 = qd[4] * self.m * s12.v16;
+        let z1082 = s3.v8 * z1081 - s5.v4 * s13.v4;
+        let z1083 = -self.m * s5.v5;
+        let z1084 = -self.m * s11.v0 * s12.v19;
+        let z1085 = self.m * s11.v0 * s12.v18;
+        let z1086 = s3.v9 * z1085 - s5.v5 * z1084;
+        let z1087 = -self.m * s5.v6;
+        let z1088 = -self.m * s11.v1 * s12.v21;
+        let z1089 = self.m * s11.v1 * s12.v20;
+        let z1090 = s3.v10 * z1089 - s5.v6 * z1088;
+        let z1091 = -self.m * s5.v7;
+        let z1092 = -self.m * s11.v2 * s12.v23;
+        let z1093 = self.m * s11.v2 * s12.v22;
+        let z1094 = s3.v11 * z1093 - s5.v7 * z1092;
+        let z1095 = -self.m * s5.v8;
+        let z1096 = -self.m * s11.v3 * s12.v25;
+        let z1097 = self.m * s11.v3 * s12.v24;
+        let z1098 = s3.v12 * z1097 - s5.v8 * z1096;
+        let z1099 = -s3.v3 * s6.v0 + s4.v6 * z1095 + s8.v0;
+        let z1100 = self.m * s4.v6 + z1095;
+        let z1101 = -s3.v3 * s7.v3 + s4.v6 * z1100 + z1099;
         let z1102 = 1.0 / z1101;
-        let z1103 = z40 * z1097 - z41 * z1096 - z1098;
+        let z1103 = s3.v3 * z1097 - s4.v6 * z1096 - z1098;
         let z1104 = z1099 * z1102;
-        let z1106 = z207 * z1102;
-        let z1107 = -z207 * z1042 - z1041 * z1100 + z1103;
-        let z1108 = -z30 * z145 + z31 * z1091 + z150;
-        let z1109 = self.m * z31 + z1091;
-        let z1110 = -z30 * z203 + z31 * z1109 + z1108;
+        let z1106 = s7.v3 * z1102;
+        let z1107 = -s7.v3 * z1042 - z1041 * z1100 + z1103;
+        let z1108 = -s3.v2 * s6.v1 + s4.v4 * z1091 + s8.v1;
+        let z1109 = self.m * s4.v4 + z1091;
+        let z1110 = -s3.v2 * s7.v2 + s4.v4 * z1109 + z1108;
         let z1111 = 1.0 / z1110;
-        let z1112 = z30 * z1093 - z31 * z1092 - z1094;
+        let z1112 = s3.v2 * z1093 - s4.v4 * z1092 - z1094;
         let z1113 = z1108 * z1111;
-        let z1115 = z203 * z1111;
-        let z1116 = -z203 * z1040 - z1039 * z1109 + z1112;
-        let z1117 = -z20 * z151 + z21 * z1087 + z156;
-        let z1118 = self.m * z21 + z1087;
-        let z1119 = -z20 * z199 + z21 * z1118 + z1117;
+        let z1115 = s7.v2 * z1111;
+        let z1116 = -s7.v2 * z1040 - z1039 * z1109 + z1112;
+        let z1117 = -s3.v1 * s6.v2 + s4.v2 * z1087 + s8.v2;
+        let z1118 = self.m * s4.v2 + z1087;
+        let z1119 = -s3.v1 * s7.v1 + s4.v2 * z1118 + z1117;
         let z1120 = 1.0 / z1119;
-        let z1121 = z20 * z1089 - z21 * z1088 - z1090;
+        let z1121 = s3.v1 * z1089 - s4.v2 * z1088 - z1090;
         let z1122 = z1117 * z1120;
-        let z1124 = z199 * z1120;
-        let z1125 = -z1037 * z1118 + z1121 - z199 * z1038;
-        let z1126 = -z10 * z157 + z11 * z1083 + z162;
-        let z1127 = self.m * z11 + z1083;
-        let z1128 = -z10 * z195 + z11 * z1127 + z1126;
+        let z1124 = s7.v1 * z1120;
+        let z1125 = -z1037 * z1118 + z1121 - s7.v1 * z1038;
+        let z1126 = -s3.v0 * s6.v3 + s4.v0 * z1083 + s8.v3;
+        let z1127 = self.m * s4.v0 + z1083;
+        let z1128 = -s3.v0 * s7.v0 + s4.v0 * z1127 + z1126;
         let z1129 = 1.0 / z1128;
-        let z1130 = z10 * z1085 - z11 * z1084 - z1086;
+        let z1130 = s3.v0 * z1085 - s4.v0 * z1084 - z1086;
         let z1131 = z1126 * z1129;
-        let z1133 = z195 * z1129;
-        let z1134 = -z1035 * z1127 + z1130 - z195 * z1036;
-        let z1135 = 1.0 / z168;
-        let z1144 = z1075 - z1099 * z1104 + z144;
-        let z1146 = z572 - z1099 * z1106 + z139;
-        let z1150 = z1041 * z1095 + z1078 + z1098 + z1104 * z1107 + z139 * z1042;
+        let z1133 = s7.v0 * z1129;
+        let z1134 = -z1035 * z1127 + z1130 - s7.v0 * z1036;
+        let z1135 = 1.0 / s8.v4;
+        let z1144 = z1075 - z1099 * z1104 + s8.v0;
+        let z1146 = z572 - z1099 * z1106 + s6.v0;
+        let z1150 = z1041 * z1095 + z1078 + z1098 + z1104 * z1107 + s6.v0 * z1042;
         let z1153 = 1.0 / z1144;
-        let z1162 = z1066 - z1108 * z1113 + z150;
-        let z1164 = z570 - z1108 * z1115 + z145;
-        let z1168 = z1039 * z1091 + z1069 + z1094 + z1113 * z1116 + z145 * z1040;
+        let z1162 = z1066 - z1108 * z1113 + s8.v1;
+        let z1164 = z570 - z1108 * z1115 + s6.v1;
+        let z1168 = z1039 * z1091 + z1069 + z1094 + z1113 * z1116 + s6.v1 * z1040;
         let z1171 = 1.0 / z1162;
-        let z1180 = z1057 - z1117 * z1122 + z156;
-        let z1182 = z568 - z1117 * z1124 + z151;
-        let z1186 = z1037 * z1087 + z1060 + z1090 + z1122 * z1125 + z151 * z1038;
+        let z1180 = z1057 - z1117 * z1122 + s8.v2;
+        let z1182 = z568 - z1117 * z1124 + s6.v2;
+        let z1186 = z1037 * z1087 + z1060 + z1090 + z1122 * z1125 + s6.v2 * z1038;
         let z1189 = 1.0 / z1180;
-        let z1198 = z1048 - z1126 * z1131 + z162;
-        let z1200 = z566 - z1126 * z1133 + z157;
-        let z1204 = z1035 * z1083 + z1051 + z1086 + z1131 * z1134 + z157 * z1036;
+        let z1198 = z1048 - z1126 * z1131 + s8.v3;
+        let z1200 = z566 - z1126 * z1133 + s6.v3;
+        let z1204 = z1035 * z1083 + z1051 + z1086 + z1131 * z1134 + s6.v3 * z1036;
         let z1207 = 1.0 / z1198;
         let z1211 = -self.g * z1200 - z1204;
         let z1212 = z1207 * z1211;
@@ -1061,16 +1131,16 @@ impl Dynamics<9> for FourBarChain4 {
         let z1218 = z1153 * z1217;
         let z1219 = -self.g * z163 - z1082;
         let z1220 = z1135 * z1219;
-        let z1221 = -self.g * z195 - z1035 * z1127 - z1126 * z1212 + z1130
-            - z195 * z1036;
+        let z1221 = -self.g * s7.v0 - z1035 * z1127 - z1126 * z1212 + z1130
+            - s7.v0 * z1036;
         let z1222 = z1129 * z1221;
-        let z1226 = -self.g * z199 - z1037 * z1118 - z1117 * z1214 + z1121
-            - z199 * z1038;
+        let z1226 = -self.g * s7.v1 - z1037 * z1118 - z1117 * z1214 + z1121
+            - s7.v1 * z1038;
         let z1227 = z1120 * z1226;
-        let z1231 = -z203 * z1040 - self.g * z203 - z1039 * z1109 - z1108 * z1216
+        let z1231 = -s7.v2 * z1040 - self.g * s7.v2 - z1039 * z1109 - z1108 * z1216
             + z1112;
         let z1232 = z1111 * z1231;
-        let z1236 = -z207 * z1042 - self.g * z207 - z1041 * z1100 - z1099 * z1218
+        let z1236 = -s7.v3 * z1042 - self.g * s7.v3 - z1041 * z1100 - z1099 * z1218
             + z1103;
         let z1237 = z1102 * z1236;
         qdd[0] = z1212;
@@ -1082,7 +1152,7 @@ impl Dynamics<9> for FourBarChain4 {
         qdd[6] = z1227;
         qdd[7] = z1232;
         qdd[8] = z1237;
-        z1101 > 0.0 && z1110 > 0.0 && z1119 > 0.0 && z1128 > 0.0 && z168 > 0.0
+        z1101 > 0.0 && z1110 > 0.0 && z1119 > 0.0 && z1128 > 0.0 && s8.v4 > 0.0
             && z1144 > 0.0 && z1162 > 0.0 && z1180 > 0.0 && z1198 > 0.0
             && qdd.iter().all(|x| x.is_finite())
     }
@@ -1256,19 +1326,12 @@ impl Constraints<9, 8, 0> for FourBarChain4 {
         _t: f64,
         drift: &mut Vector<8>,
     ) {
-        let z0 = q[0].cos();
-        let z1 = q[0].sin();
-        let z2 = q[1].cos();
-        let z3 = q[1].sin();
-        let z4 = q[2].cos();
-        let z5 = q[2].sin();
-        let z6 = q[3].cos();
-        let z7 = q[3].sin();
+        let s0 = self.shared0(q);
         let z8 = q[4].cos();
         let z9 = q[4].sin();
         let x0 = q[0] + q[5];
         let x1 = x0.cos();
-        let x2 = z0 + x1;
+        let x2 = s0.v0 + x1;
         let x3 = -qd[0];
         let x4 = x2 * x3;
         let x5 = qd[5] * (-2.0);
@@ -1276,25 +1339,25 @@ impl Constraints<9, 8, 0> for FourBarChain4 {
         let x7 = x4 + x6;
         let x8 = qd[0] * x7;
         let x9 = qd[1] * qd[1];
-        let x10 = z2 * x9;
+        let x10 = s0.v2 * x9;
         let x11 = qd[5] * qd[5];
         let x12 = -x11;
         let x13 = x1 * x12;
         let x14 = x8 + x10 + x13;
         let x15 = self.l * x14;
         let x16 = x0.sin();
-        let x17 = z1 + x16;
+        let x17 = s0.v1 + x16;
         let x18 = x3 * x17;
         let x19 = x5 * x16;
         let x20 = x18 + x19;
         let x21 = qd[0] * x20;
-        let x22 = z3 * x9;
+        let x22 = s0.v3 * x9;
         let x23 = x12 * x16;
         let x24 = x21 + x22 + x23;
         let x25 = self.l * x24;
         let x26 = q[1] + q[6];
         let x27 = x26.cos();
-        let x28 = z2 + x27;
+        let x28 = s0.v2 + x27;
         let x29 = -qd[1];
         let x30 = x28 * x29;
         let x31 = qd[6] * (-2.0);
@@ -1302,25 +1365,25 @@ impl Constraints<9, 8, 0> for FourBarChain4 {
         let x33 = x30 + x32;
         let x34 = qd[1] * x33;
         let x35 = qd[2] * qd[2];
-        let x36 = z4 * x35;
+        let x36 = s0.v4 * x35;
         let x37 = qd[6] * qd[6];
         let x38 = -x37;
         let x39 = x27 * x38;
         let x40 = x34 + x36 + x39;
         let x41 = self.l * x40;
         let x42 = x26.sin();
-        let x43 = z3 + x42;
+        let x43 = s0.v3 + x42;
         let x44 = x29 * x43;
         let x45 = x31 * x42;
         let x46 = x44 + x45;
         let x47 = qd[1] * x46;
-        let x48 = z5 * x35;
+        let x48 = s0.v5 * x35;
         let x49 = x38 * x42;
         let x50 = x47 + x48 + x49;
         let x51 = self.l * x50;
         let x52 = q[2] + q[7];
         let x53 = x52.cos();
-        let x54 = z4 + x53;
+        let x54 = s0.v4 + x53;
         let x55 = -qd[2];
         let x56 = x54 * x55;
         let x57 = qd[7] * (-2.0);
@@ -1328,25 +1391,25 @@ impl Constraints<9, 8, 0> for FourBarChain4 {
         let x59 = x56 + x58;
         let x60 = qd[2] * x59;
         let x61 = qd[3] * qd[3];
-        let x62 = z6 * x61;
+        let x62 = s0.v6 * x61;
         let x63 = qd[7] * qd[7];
         let x64 = -x63;
         let x65 = x53 * x64;
         let x66 = x60 + x62 + x65;
         let x67 = self.l * x66;
         let x68 = x52.sin();
-        let x69 = z5 + x68;
+        let x69 = s0.v5 + x68;
         let x70 = x55 * x69;
         let x71 = x57 * x68;
         let x72 = x70 + x71;
         let x73 = qd[2] * x72;
-        let x74 = z7 * x61;
+        let x74 = s0.v7 * x61;
         let x75 = x64 * x68;
         let x76 = x73 + x74 + x75;
         let x77 = self.l * x76;
         let x78 = q[3] + q[8];
         let x79 = x78.cos();
-        let x80 = z6 + x79;
+        let x80 = s0.v6 + x79;
         let x81 = -qd[3];
         let x82 = x80 * x81;
         let x83 = qd[8] * (-2.0);
@@ -1361,7 +1424,7 @@ impl Constraints<9, 8, 0> for FourBarChain4 {
         let x92 = x86 + x88 + x91;
         let x93 = self.l * x92;
         let x94 = x78.sin();
-        let x95 = z7 + x94;
+        let x95 = s0.v7 + x94;
         let x96 = x81 * x95;
         let x97 = x83 * x94;
         let x98 = x96 + x97;
@@ -1771,58 +1834,28 @@ impl Rates<9, 8, 0> for FourBarChain4 {
 }
 impl Statics<9> for FourBarChain4 {
     fn potential_gradient(&self, q: &Vector<9>, _t: f64, grad: &mut Vector<9>) {
-        let z0 = q[0].cos();
-        let z1 = q[0].sin();
-        let z2 = q[1].cos();
-        let z3 = q[1].sin();
-        let z4 = q[2].cos();
-        let z5 = q[2].sin();
-        let z6 = q[3].cos();
-        let z7 = q[3].sin();
-        let z8 = q[4].cos();
-        let z10 = self.l * z0;
-        let z12 = q[5].cos();
-        let z13 = q[5].sin();
-        let z14 = z0 * z12 - z1 * z13;
-        let z20 = self.l * z2;
-        let z22 = q[6].cos();
-        let z23 = q[6].sin();
-        let z24 = z2 * z22 - z3 * z23;
-        let z30 = self.l * z4;
-        let z32 = q[7].cos();
-        let z33 = q[7].sin();
-        let z34 = z4 * z32 - z5 * z33;
-        let z40 = self.l * z6;
-        let z42 = q[8].cos();
-        let z43 = q[8].sin();
-        let z44 = z6 * z42 - z7 * z43;
-        let z50 = 0.5 * self.l * z0;
-        let z54 = 0.5 * self.l * z2;
-        let z57 = 0.5 * self.l * z4;
-        let z60 = 0.5 * self.l * z6;
-        let z63 = 0.5 * self.l * z8;
-        let z66 = 0.5 * self.l * z14 + z10;
-        let z71 = 0.5 * self.l * z24 + z20;
-        let z76 = 0.5 * self.l * z34 + z30;
-        let z81 = 0.5 * self.l * z44 + z40;
+        let s0 = self.shared0(q);
+        let s1 = self.shared1(q);
+        let s2 = self.shared2(q, &s0, &s1);
+        let s3 = self.shared3(q, &s0, &s2);
         let z269 = self.m * self.g;
-        let z270 = z50 * z269;
-        let z271 = z54 * z269;
-        let z272 = z57 * z269;
-        let z273 = z60 * z269;
-        let z274 = z63 * z269;
-        let z275 = z66 * z269;
-        let z276 = z71 * z269;
-        let z277 = z76 * z269;
-        let z278 = z81 * z269;
+        let z270 = s3.v4 * z269;
+        let z271 = s3.v5 * z269;
+        let z272 = s3.v6 * z269;
+        let z273 = s3.v7 * z269;
+        let z274 = s3.v8 * z269;
+        let z275 = s3.v9 * z269;
+        let z276 = s3.v10 * z269;
+        let z277 = s3.v11 * z269;
+        let z278 = s3.v12 * z269;
         let z279 = z273 + z278;
         let z280 = z272 + z277;
         let z281 = z271 + z276;
         let z282 = z270 + z275;
-        let z283 = -z10 * z269 + z275;
-        let z284 = -z20 * z269 + z276;
-        let z285 = z277 - z30 * z269;
-        let z286 = z278 - z40 * z269;
+        let z283 = -s3.v0 * z269 + z275;
+        let z284 = -s3.v1 * z269 + z276;
+        let z285 = z277 - s3.v2 * z269;
+        let z286 = z278 - s3.v3 * z269;
         grad[0] = z282;
         grad[1] = z281;
         grad[2] = z280;
@@ -1835,62 +1868,27 @@ impl Statics<9> for FourBarChain4 {
     }
     fn potential_hessian(&self, q: &Vector<9>, _t: f64, hess: &mut Matrix<9, 9>) {
         hess.fill(0.0);
-        let z0 = q[0].cos();
-        let z1 = q[0].sin();
-        let z2 = q[1].cos();
-        let z3 = q[1].sin();
-        let z4 = q[2].cos();
-        let z5 = q[2].sin();
-        let z6 = q[3].cos();
-        let z7 = q[3].sin();
-        let z9 = q[4].sin();
-        let z12 = q[5].cos();
-        let z13 = q[5].sin();
-        let z15 = -z0 * z13 - z1 * z12;
-        let z22 = q[6].cos();
-        let z23 = q[6].sin();
-        let z25 = -z2 * z23 - z3 * z22;
-        let z32 = q[7].cos();
-        let z33 = q[7].sin();
-        let z35 = -z4 * z33 - z5 * z32;
-        let z42 = q[8].cos();
-        let z43 = q[8].sin();
-        let z45 = -z6 * z43 - z7 * z42;
+        let s0 = self.shared0(q);
+        let s1 = self.shared1(q);
+        let s9 = self.shared9(q, &s0, &s1);
         let z269 = self.m * self.g;
-        let z406 = -self.l * z1;
-        let z407 = -0.5 * self.l * z1;
-        let z408 = 0.5 * self.l * z15 + z406;
-        let z418 = 0.5 * self.l * z15;
-        let z423 = -self.l * z3;
-        let z424 = -0.5 * self.l * z3;
-        let z425 = 0.5 * self.l * z25 + z423;
-        let z435 = 0.5 * self.l * z25;
-        let z440 = -self.l * z5;
-        let z441 = -0.5 * self.l * z5;
-        let z442 = 0.5 * self.l * z35 + z440;
-        let z452 = 0.5 * self.l * z35;
-        let z457 = -self.l * z7;
-        let z458 = -0.5 * self.l * z7;
-        let z459 = 0.5 * self.l * z45 + z457;
-        let z469 = 0.5 * self.l * z45;
-        let z474 = -0.5 * self.l * z9;
-        let z486 = z269 * z407;
-        let z487 = z269 * z408;
+        let z486 = z269 * s9.v5;
+        let z487 = z269 * s9.v6;
         let z488 = z486 + z487;
-        let z489 = z269 * z418;
-        let z490 = z269 * z424;
-        let z491 = z269 * z425;
+        let z489 = z269 * s9.v7;
+        let z490 = z269 * s9.v9;
+        let z491 = z269 * s9.v10;
         let z492 = z490 + z491;
-        let z493 = z269 * z435;
-        let z494 = z269 * z441;
-        let z495 = z269 * z442;
+        let z493 = z269 * s9.v11;
+        let z494 = z269 * s9.v13;
+        let z495 = z269 * s9.v14;
         let z496 = z494 + z495;
-        let z497 = z269 * z452;
-        let z498 = z269 * z458;
-        let z499 = z269 * z459;
+        let z497 = z269 * s9.v15;
+        let z498 = z269 * s9.v17;
+        let z499 = z269 * s9.v18;
         let z500 = z498 + z499;
-        let z501 = z269 * z469;
-        let z502 = z269 * z474;
+        let z501 = z269 * s9.v19;
+        let z502 = z269 * s9.v20;
         hess[(0, 0)] = z488;
         hess[(0, 5)] = z489;
         hess[(5, 0)] = z489;
@@ -1918,57 +1916,27 @@ impl Statics<9> for FourBarChain4 {
     ) -> bool {
         match k {
             0 => {
-                let z0 = q[0].cos();
-                let z1 = q[0].sin();
-                let z2 = q[1].cos();
-                let z3 = q[1].sin();
-                let z4 = q[2].cos();
-                let z5 = q[2].sin();
-                let z6 = q[3].cos();
-                let z7 = q[3].sin();
-                let z8 = q[4].cos();
-                let z10 = self.l * z0;
-                let z12 = q[5].cos();
-                let z13 = q[5].sin();
-                let z14 = z0 * z12 - z1 * z13;
-                let z20 = self.l * z2;
-                let z22 = q[6].cos();
-                let z23 = q[6].sin();
-                let z24 = z2 * z22 - z3 * z23;
-                let z30 = self.l * z4;
-                let z32 = q[7].cos();
-                let z33 = q[7].sin();
-                let z34 = z4 * z32 - z5 * z33;
-                let z40 = self.l * z6;
-                let z42 = q[8].cos();
-                let z43 = q[8].sin();
-                let z44 = z6 * z42 - z7 * z43;
-                let z50 = 0.5 * self.l * z0;
-                let z54 = 0.5 * self.l * z2;
-                let z57 = 0.5 * self.l * z4;
-                let z60 = 0.5 * self.l * z6;
-                let z63 = 0.5 * self.l * z8;
-                let z66 = 0.5 * self.l * z14 + z10;
-                let z71 = 0.5 * self.l * z24 + z20;
-                let z76 = 0.5 * self.l * z34 + z30;
-                let z81 = 0.5 * self.l * z44 + z40;
-                let z528 = self.g * z50;
-                let z529 = self.g * z66;
+                let s0 = self.shared0(q);
+                let s1 = self.shared1(q);
+                let s2 = self.shared2(q, &s0, &s1);
+                let s3 = self.shared3(q, &s0, &s2);
+                let z528 = self.g * s3.v4;
+                let z529 = self.g * s3.v9;
                 let z530 = z528 + z529;
-                let z531 = self.g * z54;
-                let z532 = self.g * z71;
+                let z531 = self.g * s3.v5;
+                let z532 = self.g * s3.v10;
                 let z533 = z531 + z532;
-                let z534 = self.g * z57;
-                let z535 = self.g * z76;
+                let z534 = self.g * s3.v6;
+                let z535 = self.g * s3.v11;
                 let z536 = z534 + z535;
-                let z537 = self.g * z60;
-                let z538 = self.g * z81;
+                let z537 = self.g * s3.v7;
+                let z538 = self.g * s3.v12;
                 let z539 = z537 + z538;
-                let z540 = self.g * z63;
-                let z541 = -self.g * z10 + z529;
-                let z542 = -self.g * z20 + z532;
-                let z543 = -self.g * z30 + z535;
-                let z544 = -self.g * z40 + z538;
+                let z540 = self.g * s3.v8;
+                let z541 = -self.g * s3.v0 + z529;
+                let z542 = -self.g * s3.v1 + z532;
+                let z543 = -self.g * s3.v2 + z535;
+                let z544 = -self.g * s3.v3 + z538;
                 out[0] = z530;
                 out[1] = z533;
                 out[2] = z536;
@@ -1981,49 +1949,32 @@ impl Statics<9> for FourBarChain4 {
                 true
             }
             1 => {
-                let z0 = q[0].cos();
-                let z1 = q[0].sin();
-                let z2 = q[1].cos();
-                let z3 = q[1].sin();
-                let z4 = q[2].cos();
-                let z5 = q[2].sin();
-                let z6 = q[3].cos();
-                let z7 = q[3].sin();
+                let s0 = self.shared0(q);
+                let s1 = self.shared1(q);
+                let s2 = self.shared2(q, &s0, &s1);
                 let z8 = q[4].cos();
-                let z12 = q[5].cos();
-                let z13 = q[5].sin();
-                let z14 = z0 * z12 - z1 * z13;
-                let z22 = q[6].cos();
-                let z23 = q[6].sin();
-                let z24 = z2 * z22 - z3 * z23;
-                let z32 = q[7].cos();
-                let z33 = q[7].sin();
-                let z34 = z4 * z32 - z5 * z33;
-                let z42 = q[8].cos();
-                let z43 = q[8].sin();
-                let z44 = z6 * z42 - z7 * z43;
                 let z269 = self.m * self.g;
-                let z545 = z0 + 0.5 * z14;
-                let z546 = 0.5 * z0 * z269;
+                let z545 = s0.v0 + 0.5 * s2.v0;
+                let z546 = 0.5 * s0.v0 * z269;
                 let z547 = z269 * z545;
                 let z548 = z546 + z547;
-                let z549 = z2 + 0.5 * z24;
-                let z550 = 0.5 * z2 * z269;
+                let z549 = s0.v2 + 0.5 * s2.v1;
+                let z550 = 0.5 * s0.v2 * z269;
                 let z551 = z269 * z549;
                 let z552 = z550 + z551;
-                let z553 = z4 + 0.5 * z34;
-                let z554 = 0.5 * z4 * z269;
+                let z553 = s0.v4 + 0.5 * s2.v2;
+                let z554 = 0.5 * s0.v4 * z269;
                 let z555 = z269 * z553;
                 let z556 = z554 + z555;
-                let z557 = z6 + 0.5 * z44;
-                let z558 = 0.5 * z6 * z269;
+                let z557 = s0.v6 + 0.5 * s2.v3;
+                let z558 = 0.5 * s0.v6 * z269;
                 let z559 = z269 * z557;
                 let z560 = z558 + z559;
                 let z561 = 0.5 * z8 * z269;
-                let z562 = -z0 * z269 + z547;
-                let z563 = -z2 * z269 + z551;
-                let z564 = -z4 * z269 + z555;
-                let z565 = -z6 * z269 + z559;
+                let z562 = -s0.v0 * z269 + z547;
+                let z563 = -s0.v2 * z269 + z551;
+                let z564 = -s0.v4 * z269 + z555;
+                let z565 = -s0.v6 * z269 + z559;
                 out[0] = z548;
                 out[1] = z552;
                 out[2] = z556;
@@ -2040,66 +1991,30 @@ impl Statics<9> for FourBarChain4 {
                 true
             }
             3 => {
-                let z0 = q[0].cos();
-                let z1 = q[0].sin();
-                let z2 = q[1].cos();
-                let z3 = q[1].sin();
-                let z4 = q[2].cos();
-                let z5 = q[2].sin();
-                let z6 = q[3].cos();
-                let z7 = q[3].sin();
-                let z8 = q[4].cos();
-                let z10 = self.l * z0;
-                let z12 = q[5].cos();
-                let z13 = q[5].sin();
-                let z14 = z0 * z12 - z1 * z13;
-                let z20 = self.l * z2;
-                let z22 = q[6].cos();
-                let z23 = q[6].sin();
-                let z24 = z2 * z22 - z3 * z23;
-                let z30 = self.l * z4;
-                let z32 = q[7].cos();
-                let z33 = q[7].sin();
-                let z34 = z4 * z32 - z5 * z33;
-                let z40 = self.l * z6;
-                let z42 = q[8].cos();
-                let z43 = q[8].sin();
-                let z44 = z6 * z42 - z7 * z43;
-                let z50 = 0.5 * self.l * z0;
-                let z54 = 0.5 * self.l * z2;
-                let z57 = 0.5 * self.l * z4;
-                let z60 = 0.5 * self.l * z6;
-                let z63 = 0.5 * self.l * z8;
-                let z66 = 0.5 * self.l * z14 + z10;
-                let z71 = 0.5 * self.l * z24 + z20;
-                let z76 = 0.5 * self.l * z34 + z30;
-                let z81 = 0.5 * self.l * z44 + z40;
-                let z139 = self.m * z81;
-                let z145 = self.m * z76;
-                let z151 = self.m * z71;
-                let z157 = self.m * z66;
-                let z163 = self.m * z63;
-                let z195 = -self.m * z10 + z157;
-                let z199 = -self.m * z20 + z151;
-                let z203 = -self.m * z30 + z145;
-                let z207 = -self.m * z40 + z139;
-                let z566 = self.m * z50;
-                let z567 = z566 + z157;
-                let z568 = self.m * z54;
-                let z569 = z568 + z151;
-                let z570 = self.m * z57;
-                let z571 = z570 + z145;
-                let z572 = self.m * z60;
-                let z573 = z572 + z139;
+                let s0 = self.shared0(q);
+                let s1 = self.shared1(q);
+                let s2 = self.shared2(q, &s0, &s1);
+                let s3 = self.shared3(q, &s0, &s2);
+                let s6 = self.shared6(q, &s3);
+                let s7 = self.shared7(q, &s3, &s6);
+                let z163 = self.m * s3.v8;
+                let z566 = self.m * s3.v4;
+                let z567 = z566 + s6.v3;
+                let z568 = self.m * s3.v5;
+                let z569 = z568 + s6.v2;
+                let z570 = self.m * s3.v6;
+                let z571 = z570 + s6.v1;
+                let z572 = self.m * s3.v7;
+                let z573 = z572 + s6.v0;
                 out[0] = z567;
                 out[1] = z569;
                 out[2] = z571;
                 out[3] = z573;
                 out[4] = z163;
-                out[5] = z195;
-                out[6] = z199;
-                out[7] = z203;
-                out[8] = z207;
+                out[5] = s7.v0;
+                out[6] = s7.v1;
+                out[7] = s7.v2;
+                out[8] = s7.v3;
                 true
             }
             _ => false,
@@ -2281,299 +2196,178 @@ impl Jacobians<9, 8, 0> for FourBarChain4 {
     ) {
         dh_dq.fill(0.0);
         dh_dqd.fill(0.0);
-        let z0 = q[0].cos();
-        let z1 = q[0].sin();
-        let z2 = q[1].cos();
-        let z3 = q[1].sin();
-        let z4 = q[2].cos();
-        let z5 = q[2].sin();
-        let z6 = q[3].cos();
-        let z7 = q[3].sin();
-        let z8 = q[4].cos();
-        let z9 = q[4].sin();
-        let z10 = self.l * z0;
-        let z11 = self.l * z1;
-        let z12 = q[5].cos();
-        let z13 = q[5].sin();
-        let z14 = z0 * z12 - z1 * z13;
-        let z15 = -z0 * z13 - z1 * z12;
-        let z16 = z0 * z13 + z1 * z12;
-        let z17 = qd[0] + qd[5];
-        let z18 = qd[5] * z11;
-        let z19 = -qd[5] * z10;
-        let z20 = self.l * z2;
-        let z21 = self.l * z3;
-        let z22 = q[6].cos();
-        let z23 = q[6].sin();
-        let z24 = z2 * z22 - z3 * z23;
-        let z25 = -z2 * z23 - z3 * z22;
-        let z26 = z2 * z23 + z3 * z22;
-        let z27 = qd[1] + qd[6];
-        let z28 = qd[6] * z21;
-        let z29 = -qd[6] * z20;
-        let z30 = self.l * z4;
-        let z31 = self.l * z5;
-        let z32 = q[7].cos();
-        let z33 = q[7].sin();
-        let z34 = z4 * z32 - z5 * z33;
-        let z35 = -z4 * z33 - z5 * z32;
-        let z36 = z4 * z33 + z5 * z32;
-        let z37 = qd[2] + qd[7];
-        let z38 = qd[7] * z31;
-        let z39 = -qd[7] * z30;
-        let z40 = self.l * z6;
-        let z41 = self.l * z7;
-        let z42 = q[8].cos();
-        let z43 = q[8].sin();
-        let z44 = z6 * z42 - z7 * z43;
-        let z45 = -z6 * z43 - z7 * z42;
-        let z46 = z6 * z43 + z7 * z42;
-        let z47 = qd[3] + qd[8];
-        let z48 = qd[8] * z41;
-        let z49 = -qd[8] * z40;
-        let z50 = 0.5 * self.l * z0;
-        let z51 = 0.5 * self.l * z1;
-        let z54 = 0.5 * self.l * z2;
-        let z55 = 0.5 * self.l * z3;
-        let z57 = 0.5 * self.l * z4;
-        let z58 = 0.5 * self.l * z5;
-        let z60 = 0.5 * self.l * z6;
-        let z61 = 0.5 * self.l * z7;
-        let z63 = 0.5 * self.l * z8;
-        let z64 = 0.5 * self.l * z9;
-        let z66 = 0.5 * self.l * z14 + z10;
-        let z67 = 0.5 * self.l * z16 + z11;
-        let z71 = 0.5 * self.l * z24 + z20;
-        let z72 = 0.5 * self.l * z26 + z21;
-        let z76 = 0.5 * self.l * z34 + z30;
-        let z77 = 0.5 * self.l * z36 + z31;
-        let z81 = 0.5 * self.l * z44 + z40;
-        let z82 = 0.5 * self.l * z46 + z41;
-        let z89 = -qd[0] * z51;
-        let z90 = qd[0] * z50;
-        let z91 = -qd[1] * z55;
-        let z92 = qd[1] * z54;
-        let z93 = -qd[2] * z58;
-        let z94 = qd[2] * z57;
-        let z95 = -qd[3] * z61;
-        let z96 = qd[3] * z60;
-        let z97 = -qd[4] * z64;
-        let z98 = qd[4] * z63;
-        let z99 = -z17 * z67 + z18;
-        let z100 = z17 * z66 + z19;
-        let z101 = -z27 * z72 + z28;
-        let z102 = z27 * z71 + z29;
-        let z103 = -z37 * z77 + z38;
-        let z104 = z37 * z76 + z39;
-        let z105 = -z47 * z82 + z48;
-        let z106 = z47 * z81 + z49;
-        let z209 = qd[5] * z10 * z17 + qd[5] * z19;
-        let z210 = qd[5] * z11 * z17 - qd[5] * z18;
-        let z211 = qd[6] * z20 * z27 + qd[6] * z29;
-        let z212 = qd[6] * z21 * z27 - qd[6] * z28;
-        let z213 = qd[7] * z30 * z37 + qd[7] * z39;
-        let z214 = qd[7] * z31 * z37 - qd[7] * z38;
-        let z215 = qd[8] * z40 * z47 + qd[8] * z49;
-        let z216 = qd[8] * z41 * z47 - qd[8] * z48;
-        let z217 = -qd[0] * self.m * z90;
-        let z218 = qd[0] * self.m * z89 + self.m * self.g;
-        let z221 = -qd[1] * self.m * z92;
-        let z222 = self.m * self.g + qd[1] * self.m * z91;
-        let z225 = -qd[2] * self.m * z94;
-        let z226 = self.m * self.g + qd[2] * self.m * z93;
-        let z229 = -qd[3] * self.m * z96;
-        let z230 = self.m * self.g + qd[3] * self.m * z95;
-        let z233 = -qd[4] * self.m * z98;
-        let z234 = self.m * self.g + qd[4] * self.m * z97;
-        let z237 = self.m * z209 - self.m * z17 * z100;
-        let z238 = self.m * z210 + self.m * self.g + self.m * z17 * z99;
-        let z241 = self.m * z211 - self.m * z27 * z102;
-        let z242 = self.m * z212 + self.m * self.g + self.m * z27 * z101;
-        let z245 = self.m * z213 - self.m * z37 * z104;
-        let z246 = self.m * z214 + self.m * self.g + self.m * z37 * z103;
-        let z249 = self.m * z215 - self.m * z47 * z106;
-        let z250 = self.m * z216 + self.m * self.g + self.m * z47 * z105;
-        let z323 = z10 * z17 + z19;
-        let z324 = z11 * z17 - z18;
-        let z325 = z20 * z27 + z29;
-        let z326 = z21 * z27 - z28;
-        let z327 = z30 * z37 + z39;
-        let z328 = z31 * z37 - z38;
-        let z329 = z40 * z47 + z49;
-        let z330 = z41 * z47 - z48;
-        let z406 = -self.l * z1;
-        let z407 = -0.5 * self.l * z1;
-        let z408 = 0.5 * self.l * z15 + z406;
-        let z418 = 0.5 * self.l * z15;
-        let z419 = 0.5 * self.l * z14;
-        let z423 = -self.l * z3;
-        let z424 = -0.5 * self.l * z3;
-        let z425 = 0.5 * self.l * z25 + z423;
-        let z435 = 0.5 * self.l * z25;
-        let z436 = 0.5 * self.l * z24;
-        let z440 = -self.l * z5;
-        let z441 = -0.5 * self.l * z5;
-        let z442 = 0.5 * self.l * z35 + z440;
-        let z452 = 0.5 * self.l * z35;
-        let z453 = 0.5 * self.l * z34;
-        let z457 = -self.l * z7;
-        let z458 = -0.5 * self.l * z7;
-        let z459 = 0.5 * self.l * z45 + z457;
-        let z469 = 0.5 * self.l * z45;
-        let z470 = 0.5 * self.l * z44;
-        let z474 = -0.5 * self.l * z9;
-        let z574 = qd[5] * z10;
-        let z575 = -qd[5] * z406;
-        let z576 = -qd[0] * z50;
-        let z577 = qd[0] * z407;
-        let z578 = -z17 * z66 + z574;
-        let z579 = z17 * z408 + z575;
-        let z580 = qd[5] * z17 * z406 + qd[5] * z575;
-        let z581 = qd[5] * z10 * z17 - qd[5] * z574;
+        let s0 = self.shared0(q);
+        let s1 = self.shared1(q);
+        let s2 = self.shared2(q, &s0, &s1);
+        let s3 = self.shared3(q, &s0, &s2);
+        let s4 = self.shared4(q, &s0, &s1);
+        let s5 = self.shared5(q, &s0, &s4);
+        let s9 = self.shared9(q, &s0, &s1);
+        let s11 = self.shared11(qd);
+        let s12 = self.shared12(q, qd, &s3, &s4, &s5, &s11);
+        let s13 = self.shared13(q, qd, &s12);
+        let s14 = self.shared14(q, qd, &s3, &s4, &s11, &s12);
+        let s15 = self.shared15(q, qd, &s3, &s4, &s11, &s12);
+        let z419 = 0.5 * self.l * s2.v0;
+        let z436 = 0.5 * self.l * s2.v1;
+        let z453 = 0.5 * self.l * s2.v2;
+        let z470 = 0.5 * self.l * s2.v3;
+        let z574 = qd[5] * s3.v0;
+        let z575 = -qd[5] * s9.v4;
+        let z576 = -qd[0] * s3.v4;
+        let z577 = qd[0] * s9.v5;
+        let z578 = -s11.v0 * s3.v9 + z574;
+        let z579 = s11.v0 * s9.v6 + z575;
+        let z580 = qd[5] * s11.v0 * s9.v4 + qd[5] * z575;
+        let z581 = qd[5] * s3.v0 * s11.v0 - qd[5] * z574;
         let z582 = -qd[0] * self.m * z577;
         let z583 = qd[0] * self.m * z576;
-        let z584 = z218 * z407 - z50 * z217 + z50 * z583 - z51 * z582;
-        let z585 = -self.m * z17 * z579 + self.m * z580;
-        let z586 = self.m * z17 * z578 + self.m * z581;
-        let z587 = z238 * z408 - z66 * z237 + z66 * z586 - z67 * z585;
+        let z584 = s14.v8 * s9.v5 - s3.v4 * s13.v0 + s3.v4 * z583 - s5.v0 * z582;
+        let z585 = -self.m * s11.v0 * z579 + self.m * z580;
+        let z586 = self.m * s11.v0 * z578 + self.m * z581;
+        let z587 = s14.v14 * s9.v6 - s3.v9 * s14.v13 + s3.v9 * z586 - s5.v5 * z585;
         let z588 = z584 + z587;
-        let z589 = -z17 * z419;
-        let z590 = z17 * z418;
-        let z591 = -self.m * z17 * z590;
-        let z592 = self.m * z17 * z589;
-        let z593 = -z237 * z419 + z238 * z418 + z66 * z592 - z67 * z591;
-        let z594 = qd[6] * z20;
-        let z595 = -qd[6] * z423;
-        let z596 = -qd[1] * z54;
-        let z597 = qd[1] * z424;
-        let z598 = -z27 * z71 + z594;
-        let z599 = z27 * z425 + z595;
-        let z600 = qd[6] * z27 * z423 + qd[6] * z595;
-        let z601 = qd[6] * z20 * z27 - qd[6] * z594;
+        let z589 = -s11.v0 * z419;
+        let z590 = s11.v0 * s9.v7;
+        let z591 = -self.m * s11.v0 * z590;
+        let z592 = self.m * s11.v0 * z589;
+        let z593 = -s14.v13 * z419 + s14.v14 * s9.v7 + s3.v9 * z592 - s5.v5 * z591;
+        let z594 = qd[6] * s3.v1;
+        let z595 = -qd[6] * s9.v8;
+        let z596 = -qd[1] * s3.v5;
+        let z597 = qd[1] * s9.v9;
+        let z598 = -s11.v1 * s3.v10 + z594;
+        let z599 = s11.v1 * s9.v10 + z595;
+        let z600 = qd[6] * s11.v1 * s9.v8 + qd[6] * z595;
+        let z601 = qd[6] * s3.v1 * s11.v1 - qd[6] * z594;
         let z602 = -qd[1] * self.m * z597;
         let z603 = qd[1] * self.m * z596;
-        let z604 = z222 * z424 - z54 * z221 + z54 * z603 - z55 * z602;
-        let z605 = -self.m * z27 * z599 + self.m * z600;
-        let z606 = self.m * z27 * z598 + self.m * z601;
-        let z607 = z242 * z425 - z71 * z241 + z71 * z606 - z72 * z605;
+        let z604 = s14.v9 * s9.v9 - s3.v5 * s13.v1 + s3.v5 * z603 - s5.v1 * z602;
+        let z605 = -self.m * s11.v1 * z599 + self.m * z600;
+        let z606 = self.m * s11.v1 * z598 + self.m * z601;
+        let z607 = s14.v16 * s9.v10 - s3.v10 * s14.v15 + s3.v10 * z606 - s5.v6 * z605;
         let z608 = z604 + z607;
-        let z609 = -z27 * z436;
-        let z610 = z27 * z435;
-        let z611 = -self.m * z27 * z610;
-        let z612 = self.m * z27 * z609;
-        let z613 = -z241 * z436 + z242 * z435 + z71 * z612 - z72 * z611;
-        let z614 = qd[7] * z30;
-        let z615 = -qd[7] * z440;
-        let z616 = -qd[2] * z57;
-        let z617 = qd[2] * z441;
-        let z618 = -z37 * z76 + z614;
-        let z619 = z37 * z442 + z615;
-        let z620 = qd[7] * z37 * z440 + qd[7] * z615;
-        let z621 = qd[7] * z30 * z37 - qd[7] * z614;
+        let z609 = -s11.v1 * z436;
+        let z610 = s11.v1 * s9.v11;
+        let z611 = -self.m * s11.v1 * z610;
+        let z612 = self.m * s11.v1 * z609;
+        let z613 = -s14.v15 * z436 + s14.v16 * s9.v11 + s3.v10 * z612 - s5.v6 * z611;
+        let z614 = qd[7] * s3.v2;
+        let z615 = -qd[7] * s9.v12;
+        let z616 = -qd[2] * s3.v6;
+        let z617 = qd[2] * s9.v13;
+        let z618 = -s11.v2 * s3.v11 + z614;
+        let z619 = s11.v2 * s9.v14 + z615;
+        let z620 = qd[7] * s11.v2 * s9.v12 + qd[7] * z615;
+        let z621 = qd[7] * s3.v2 * s11.v2 - qd[7] * z614;
         let z622 = -qd[2] * self.m * z617;
         let z623 = qd[2] * self.m * z616;
-        let z624 = z226 * z441 - z57 * z225 + z57 * z623 - z58 * z622;
-        let z625 = -self.m * z37 * z619 + self.m * z620;
-        let z626 = self.m * z37 * z618 + self.m * z621;
-        let z627 = z246 * z442 - z76 * z245 + z76 * z626 - z77 * z625;
+        let z624 = s14.v10 * s9.v13 - s3.v6 * s13.v2 + s3.v6 * z623 - s5.v2 * z622;
+        let z625 = -self.m * s11.v2 * z619 + self.m * z620;
+        let z626 = self.m * s11.v2 * z618 + self.m * z621;
+        let z627 = s14.v18 * s9.v14 - s3.v11 * s14.v17 + s3.v11 * z626 - s5.v7 * z625;
         let z628 = z624 + z627;
-        let z629 = -z37 * z453;
-        let z630 = z37 * z452;
-        let z631 = -self.m * z37 * z630;
-        let z632 = self.m * z37 * z629;
-        let z633 = -z245 * z453 + z246 * z452 + z76 * z632 - z77 * z631;
-        let z634 = qd[8] * z40;
-        let z635 = -qd[8] * z457;
-        let z636 = -qd[3] * z60;
-        let z637 = qd[3] * z458;
-        let z638 = -z47 * z81 + z634;
-        let z639 = z47 * z459 + z635;
-        let z640 = qd[8] * z47 * z457 + qd[8] * z635;
-        let z641 = qd[8] * z40 * z47 - qd[8] * z634;
+        let z629 = -s11.v2 * z453;
+        let z630 = s11.v2 * s9.v15;
+        let z631 = -self.m * s11.v2 * z630;
+        let z632 = self.m * s11.v2 * z629;
+        let z633 = -s14.v17 * z453 + s14.v18 * s9.v15 + s3.v11 * z632 - s5.v7 * z631;
+        let z634 = qd[8] * s3.v3;
+        let z635 = -qd[8] * s9.v16;
+        let z636 = -qd[3] * s3.v7;
+        let z637 = qd[3] * s9.v17;
+        let z638 = -s11.v3 * s3.v12 + z634;
+        let z639 = s11.v3 * s9.v18 + z635;
+        let z640 = qd[8] * s11.v3 * s9.v16 + qd[8] * z635;
+        let z641 = qd[8] * s3.v3 * s11.v3 - qd[8] * z634;
         let z642 = -qd[3] * self.m * z637;
         let z643 = qd[3] * self.m * z636;
-        let z644 = z230 * z458 - z60 * z229 + z60 * z643 - z61 * z642;
-        let z645 = -self.m * z47 * z639 + self.m * z640;
-        let z646 = self.m * z47 * z638 + self.m * z641;
-        let z647 = z250 * z459 - z81 * z249 + z81 * z646 - z82 * z645;
+        let z644 = s14.v11 * s9.v17 - s3.v7 * s13.v3 + s3.v7 * z643 - s5.v3 * z642;
+        let z645 = -self.m * s11.v3 * z639 + self.m * z640;
+        let z646 = self.m * s11.v3 * z638 + self.m * z641;
+        let z647 = s14.v20 * s9.v18 - s3.v12 * s14.v19 + s3.v12 * z646 - s5.v8 * z645;
         let z648 = z644 + z647;
-        let z649 = -z47 * z470;
-        let z650 = z47 * z469;
-        let z651 = -self.m * z47 * z650;
-        let z652 = self.m * z47 * z649;
-        let z653 = -z249 * z470 + z250 * z469 + z81 * z652 - z82 * z651;
-        let z654 = -qd[4] * z63;
-        let z655 = qd[4] * z474;
+        let z649 = -s11.v3 * z470;
+        let z650 = s11.v3 * s9.v19;
+        let z651 = -self.m * s11.v3 * z650;
+        let z652 = self.m * s11.v3 * z649;
+        let z653 = -s14.v19 * z470 + s14.v20 * s9.v19 + s3.v12 * z652 - s5.v8 * z651;
+        let z654 = -qd[4] * s3.v8;
+        let z655 = qd[4] * s9.v20;
         let z656 = -qd[4] * self.m * z655;
         let z657 = qd[4] * self.m * z654;
-        let z658 = z234 * z474 - z63 * z233 + z63 * z657 - z64 * z656;
-        let z659 = -z238 * z406 + z10 * z237 - z10 * z586 + z11 * z585 + z587;
-        let z660 = -z10 * z592 + z11 * z591 + z593;
-        let z661 = -z242 * z423 + z20 * z241 - z20 * z606 + z21 * z605 + z607;
-        let z662 = -z20 * z612 + z21 * z611 + z613;
-        let z663 = -z246 * z440 + z30 * z245 - z30 * z626 + z31 * z625 + z627;
-        let z664 = -z30 * z632 + z31 * z631 + z633;
-        let z665 = -z250 * z457 + z40 * z249 - z40 * z646 + z41 * z645 + z647;
-        let z666 = -z40 * z652 + z41 * z651 + z653;
-        let z821 = -qd[0] * self.m * z50 - self.m * z90;
-        let z822 = -qd[0] * self.m * z51 + self.m * z89;
-        let z823 = z50 * z822 - z51 * z821;
-        let z824 = -self.m * z17 * z66 + self.m * z574 - self.m * z100;
-        let z825 = -self.m * z17 * z67 + self.m * z18 + self.m * z99;
-        let z826 = z66 * z825 - z67 * z824;
+        let z658 = s14.v12 * s9.v20 - s3.v8 * s13.v4 + s3.v8 * z657 - s5.v4 * z656;
+        let z659 = -s14.v14 * s9.v4 + s3.v0 * s14.v13 - s3.v0 * z586 + s4.v0 * z585
+            + z587;
+        let z660 = -s3.v0 * z592 + s4.v0 * z591 + z593;
+        let z661 = -s14.v16 * s9.v8 + s3.v1 * s14.v15 - s3.v1 * z606 + s4.v2 * z605
+            + z607;
+        let z662 = -s3.v1 * z612 + s4.v2 * z611 + z613;
+        let z663 = -s14.v18 * s9.v12 + s3.v2 * s14.v17 - s3.v2 * z626 + s4.v4 * z625
+            + z627;
+        let z664 = -s3.v2 * z632 + s4.v4 * z631 + z633;
+        let z665 = -s14.v20 * s9.v16 + s3.v3 * s14.v19 - s3.v3 * z646 + s4.v6 * z645
+            + z647;
+        let z666 = -s3.v3 * z652 + s4.v6 * z651 + z653;
+        let z821 = -qd[0] * self.m * s3.v4 - self.m * s12.v9;
+        let z822 = -qd[0] * self.m * s5.v0 + self.m * s12.v8;
+        let z823 = s3.v4 * z822 - s5.v0 * z821;
+        let z824 = -self.m * s11.v0 * s3.v9 + self.m * z574 - self.m * s12.v19;
+        let z825 = -self.m * s11.v0 * s5.v5 + self.m * s12.v0 + self.m * s12.v18;
+        let z826 = s3.v9 * z825 - s5.v5 * z824;
         let z827 = z823 + z826;
-        let z828 = z11 - z67;
-        let z829 = -z10 + z66;
-        let z830 = -self.m * z17 * z829 + self.m * z323 - self.m * z100;
-        let z831 = self.m * z17 * z828 + self.m * z324 + self.m * z99;
-        let z832 = z66 * z831 - z67 * z830;
-        let z833 = -self.m * z92 - qd[1] * self.m * z54;
-        let z834 = self.m * z91 - qd[1] * self.m * z55;
-        let z835 = z54 * z834 - z55 * z833;
-        let z836 = -self.m * z27 * z71 + self.m * z594 - self.m * z102;
-        let z837 = -self.m * z27 * z72 + self.m * z28 + self.m * z101;
-        let z838 = z71 * z837 - z72 * z836;
+        let z828 = s4.v0 - s5.v5;
+        let z829 = -s3.v0 + s3.v9;
+        let z830 = -self.m * s11.v0 * z829 + self.m * s15.v0 - self.m * s12.v19;
+        let z831 = self.m * s11.v0 * z828 + self.m * s15.v1 + self.m * s12.v18;
+        let z832 = s3.v9 * z831 - s5.v5 * z830;
+        let z833 = -self.m * s12.v11 - qd[1] * self.m * s3.v5;
+        let z834 = self.m * s12.v10 - qd[1] * self.m * s5.v1;
+        let z835 = s3.v5 * z834 - s5.v1 * z833;
+        let z836 = -self.m * s11.v1 * s3.v10 + self.m * z594 - self.m * s12.v21;
+        let z837 = -self.m * s11.v1 * s5.v6 + self.m * s12.v2 + self.m * s12.v20;
+        let z838 = s3.v10 * z837 - s5.v6 * z836;
         let z839 = z835 + z838;
-        let z840 = z21 - z72;
-        let z841 = -z20 + z71;
-        let z842 = -self.m * z27 * z841 + self.m * z325 - self.m * z102;
-        let z843 = self.m * z27 * z840 + self.m * z326 + self.m * z101;
-        let z844 = z71 * z843 - z72 * z842;
-        let z845 = -self.m * z94 - qd[2] * self.m * z57;
-        let z846 = self.m * z93 - qd[2] * self.m * z58;
-        let z847 = z57 * z846 - z58 * z845;
-        let z848 = -self.m * z37 * z76 + self.m * z614 - self.m * z104;
-        let z849 = -self.m * z37 * z77 + self.m * z38 + self.m * z103;
-        let z850 = z76 * z849 - z77 * z848;
+        let z840 = s4.v2 - s5.v6;
+        let z841 = -s3.v1 + s3.v10;
+        let z842 = -self.m * s11.v1 * z841 + self.m * s15.v2 - self.m * s12.v21;
+        let z843 = self.m * s11.v1 * z840 + self.m * s15.v3 + self.m * s12.v20;
+        let z844 = s3.v10 * z843 - s5.v6 * z842;
+        let z845 = -self.m * s12.v13 - qd[2] * self.m * s3.v6;
+        let z846 = self.m * s12.v12 - qd[2] * self.m * s5.v2;
+        let z847 = s3.v6 * z846 - s5.v2 * z845;
+        let z848 = -self.m * s11.v2 * s3.v11 + self.m * z614 - self.m * s12.v23;
+        let z849 = -self.m * s11.v2 * s5.v7 + self.m * s12.v4 + self.m * s12.v22;
+        let z850 = s3.v11 * z849 - s5.v7 * z848;
         let z851 = z847 + z850;
-        let z852 = z31 - z77;
-        let z853 = -z30 + z76;
-        let z854 = -self.m * z37 * z853 + self.m * z327 - self.m * z104;
-        let z855 = self.m * z37 * z852 + self.m * z328 + self.m * z103;
-        let z856 = z76 * z855 - z77 * z854;
-        let z857 = -self.m * z96 - qd[3] * self.m * z60;
-        let z858 = self.m * z95 - qd[3] * self.m * z61;
-        let z859 = z60 * z858 - z61 * z857;
-        let z860 = -self.m * z47 * z81 - self.m * z106 + self.m * z634;
-        let z861 = -self.m * z47 * z82 + self.m * z48 + self.m * z105;
-        let z862 = z81 * z861 - z82 * z860;
+        let z852 = s4.v4 - s5.v7;
+        let z853 = -s3.v2 + s3.v11;
+        let z854 = -self.m * s11.v2 * z853 + self.m * s15.v4 - self.m * s12.v23;
+        let z855 = self.m * s11.v2 * z852 + self.m * s15.v5 + self.m * s12.v22;
+        let z856 = s3.v11 * z855 - s5.v7 * z854;
+        let z857 = -self.m * s12.v15 - qd[3] * self.m * s3.v7;
+        let z858 = self.m * s12.v14 - qd[3] * self.m * s5.v3;
+        let z859 = s3.v7 * z858 - s5.v3 * z857;
+        let z860 = -self.m * s11.v3 * s3.v12 - self.m * s12.v25 + self.m * z634;
+        let z861 = -self.m * s11.v3 * s5.v8 + self.m * s12.v6 + self.m * s12.v24;
+        let z862 = s3.v12 * z861 - s5.v8 * z860;
         let z863 = z859 + z862;
-        let z864 = z41 - z82;
-        let z865 = -z40 + z81;
-        let z866 = -self.m * z47 * z865 + self.m * z329 - self.m * z106;
-        let z867 = self.m * z47 * z864 + self.m * z330 + self.m * z105;
-        let z868 = z81 * z867 - z82 * z866;
-        let z869 = -self.m * z98 - qd[4] * self.m * z63;
-        let z870 = self.m * z97 - qd[4] * self.m * z64;
-        let z871 = z63 * z870 - z64 * z869;
-        let z872 = -z10 * z825 + z11 * z824 + z826;
-        let z873 = -z10 * z831 + z11 * z830 + z832;
-        let z874 = -z20 * z837 + z21 * z836 + z838;
-        let z875 = -z20 * z843 + z21 * z842 + z844;
-        let z876 = -z30 * z849 + z31 * z848 + z850;
-        let z877 = -z30 * z855 + z31 * z854 + z856;
-        let z878 = -z40 * z861 + z41 * z860 + z862;
-        let z879 = -z40 * z867 + z41 * z866 + z868;
+        let z864 = s4.v6 - s5.v8;
+        let z865 = -s3.v3 + s3.v12;
+        let z866 = -self.m * s11.v3 * z865 + self.m * s15.v6 - self.m * s12.v25;
+        let z867 = self.m * s11.v3 * z864 + self.m * s15.v7 + self.m * s12.v24;
+        let z868 = s3.v12 * z867 - s5.v8 * z866;
+        let z869 = -self.m * s12.v17 - qd[4] * self.m * s3.v8;
+        let z870 = self.m * s12.v16 - qd[4] * self.m * s5.v4;
+        let z871 = s3.v8 * z870 - s5.v4 * z869;
+        let z872 = -s3.v0 * z825 + s4.v0 * z824 + z826;
+        let z873 = -s3.v0 * z831 + s4.v0 * z830 + z832;
+        let z874 = -s3.v1 * z837 + s4.v2 * z836 + z838;
+        let z875 = -s3.v1 * z843 + s4.v2 * z842 + z844;
+        let z876 = -s3.v2 * z849 + s4.v4 * z848 + z850;
+        let z877 = -s3.v2 * z855 + s4.v4 * z854 + z856;
+        let z878 = -s3.v3 * z861 + s4.v6 * z860 + z862;
+        let z879 = -s3.v3 * z867 + s4.v6 * z866 + z868;
         let x0 = -z588;
         let x1 = -z593;
         let x2 = -z608;
@@ -2660,172 +2454,85 @@ impl Jacobians<9, 8, 0> for FourBarChain4 {
         out: &mut Matrix<9, 9>,
     ) {
         out.fill(0.0);
-        let z0 = q[0].cos();
-        let z1 = q[0].sin();
-        let z2 = q[1].cos();
-        let z3 = q[1].sin();
-        let z4 = q[2].cos();
-        let z5 = q[2].sin();
-        let z6 = q[3].cos();
-        let z7 = q[3].sin();
-        let z8 = q[4].cos();
-        let z9 = q[4].sin();
-        let z10 = self.l * z0;
-        let z11 = self.l * z1;
-        let z12 = q[5].cos();
-        let z13 = q[5].sin();
-        let z14 = z0 * z12 - z1 * z13;
-        let z15 = -z0 * z13 - z1 * z12;
-        let z16 = z0 * z13 + z1 * z12;
-        let z20 = self.l * z2;
-        let z21 = self.l * z3;
-        let z22 = q[6].cos();
-        let z23 = q[6].sin();
-        let z24 = z2 * z22 - z3 * z23;
-        let z25 = -z2 * z23 - z3 * z22;
-        let z26 = z2 * z23 + z3 * z22;
-        let z30 = self.l * z4;
-        let z31 = self.l * z5;
-        let z32 = q[7].cos();
-        let z33 = q[7].sin();
-        let z34 = z4 * z32 - z5 * z33;
-        let z35 = -z4 * z33 - z5 * z32;
-        let z36 = z4 * z33 + z5 * z32;
-        let z40 = self.l * z6;
-        let z41 = self.l * z7;
-        let z42 = q[8].cos();
-        let z43 = q[8].sin();
-        let z44 = z6 * z42 - z7 * z43;
-        let z45 = -z6 * z43 - z7 * z42;
-        let z46 = z6 * z43 + z7 * z42;
-        let z50 = 0.5 * self.l * z0;
-        let z51 = 0.5 * self.l * z1;
-        let z54 = 0.5 * self.l * z2;
-        let z55 = 0.5 * self.l * z3;
-        let z57 = 0.5 * self.l * z4;
-        let z58 = 0.5 * self.l * z5;
-        let z60 = 0.5 * self.l * z6;
-        let z61 = 0.5 * self.l * z7;
-        let z63 = 0.5 * self.l * z8;
-        let z64 = 0.5 * self.l * z9;
-        let z66 = 0.5 * self.l * z14 + z10;
-        let z67 = 0.5 * self.l * z16 + z11;
-        let z71 = 0.5 * self.l * z24 + z20;
-        let z72 = 0.5 * self.l * z26 + z21;
-        let z76 = 0.5 * self.l * z34 + z30;
-        let z77 = 0.5 * self.l * z36 + z31;
-        let z81 = 0.5 * self.l * z44 + z40;
-        let z82 = 0.5 * self.l * z46 + z41;
+        let s0 = self.shared0(q);
+        let s1 = self.shared1(q);
+        let s2 = self.shared2(q, &s0, &s1);
+        let s3 = self.shared3(q, &s0, &s2);
+        let s4 = self.shared4(q, &s0, &s1);
+        let s5 = self.shared5(q, &s0, &s4);
+        let s9 = self.shared9(q, &s0, &s1);
+        let s18 = self.shared18(q, a, &s3, &s4, &s5);
         let z351 = a[0] + a[5];
-        let z352 = a[5] * z11;
-        let z353 = -a[5] * z10;
         let z354 = a[1] + a[6];
-        let z355 = a[6] * z21;
-        let z356 = -a[6] * z20;
         let z357 = a[2] + a[7];
-        let z358 = a[7] * z31;
-        let z359 = -a[7] * z30;
         let z360 = a[3] + a[8];
-        let z361 = a[8] * z41;
-        let z362 = -a[8] * z40;
-        let z363 = -self.m * a[0] * z51;
-        let z364 = self.m * a[0] * z50;
-        let z366 = -self.m * a[1] * z55;
-        let z367 = self.m * a[1] * z54;
-        let z369 = -self.m * a[2] * z58;
-        let z370 = self.m * a[2] * z57;
-        let z372 = -self.m * a[3] * z61;
-        let z373 = self.m * a[3] * z60;
-        let z375 = -self.m * a[4] * z64;
-        let z376 = self.m * a[4] * z63;
-        let z378 = -self.m * z67 * z351 + self.m * z352;
-        let z379 = self.m * z66 * z351 + self.m * z353;
-        let z381 = -self.m * z72 * z354 + self.m * z355;
-        let z382 = self.m * z71 * z354 + self.m * z356;
-        let z384 = -self.m * z77 * z357 + self.m * z358;
-        let z385 = self.m * z76 * z357 + self.m * z359;
-        let z387 = -self.m * z82 * z360 + self.m * z361;
-        let z388 = self.m * z81 * z360 + self.m * z362;
-        let z406 = -self.l * z1;
-        let z407 = -0.5 * self.l * z1;
-        let z408 = 0.5 * self.l * z15 + z406;
-        let z409 = a[5] * z10;
-        let z410 = -a[5] * z406;
-        let z411 = -self.m * a[0] * z50;
-        let z412 = self.m * a[0] * z407;
-        let z413 = -z50 * z363 + z50 * z412 - z51 * z411 + z364 * z407;
-        let z414 = -self.m * z66 * z351 + self.m * z409;
-        let z415 = self.m * z351 * z408 + self.m * z410;
-        let z416 = -z66 * z378 + z66 * z415 - z67 * z414 + z379 * z408;
+        let z409 = a[5] * s3.v0;
+        let z410 = -a[5] * s9.v4;
+        let z411 = -self.m * a[0] * s3.v4;
+        let z412 = self.m * a[0] * s9.v5;
+        let z413 = -s3.v4 * s18.v8 + s3.v4 * z412 - s5.v0 * z411 + s18.v9 * s9.v5;
+        let z414 = -self.m * s3.v9 * z351 + self.m * z409;
+        let z415 = self.m * z351 * s9.v6 + self.m * z410;
+        let z416 = -s3.v9 * s18.v18 + s3.v9 * z415 - s5.v5 * z414 + s18.v19 * s9.v6;
         let z417 = z413 + z416;
-        let z418 = 0.5 * self.l * z15;
-        let z419 = 0.5 * self.l * z14;
+        let z419 = 0.5 * self.l * s2.v0;
         let z420 = -self.m * z351 * z419;
-        let z421 = self.m * z351 * z418;
-        let z422 = z66 * z421 - z67 * z420 - z378 * z419 + z379 * z418;
-        let z423 = -self.l * z3;
-        let z424 = -0.5 * self.l * z3;
-        let z425 = 0.5 * self.l * z25 + z423;
-        let z426 = a[6] * z20;
-        let z427 = -a[6] * z423;
-        let z428 = -self.m * a[1] * z54;
-        let z429 = self.m * a[1] * z424;
-        let z430 = -z54 * z366 + z54 * z429 - z55 * z428 + z367 * z424;
-        let z431 = -self.m * z71 * z354 + self.m * z426;
-        let z432 = self.m * z354 * z425 + self.m * z427;
-        let z433 = -z71 * z381 + z71 * z432 - z72 * z431 + z382 * z425;
+        let z421 = self.m * z351 * s9.v7;
+        let z422 = s3.v9 * z421 - s5.v5 * z420 - s18.v18 * z419 + s18.v19 * s9.v7;
+        let z426 = a[6] * s3.v1;
+        let z427 = -a[6] * s9.v8;
+        let z428 = -self.m * a[1] * s3.v5;
+        let z429 = self.m * a[1] * s9.v9;
+        let z430 = -s3.v5 * s18.v10 + s3.v5 * z429 - s5.v1 * z428 + s18.v11 * s9.v9;
+        let z431 = -self.m * s3.v10 * z354 + self.m * z426;
+        let z432 = self.m * z354 * s9.v10 + self.m * z427;
+        let z433 = -s3.v10 * s18.v20 + s3.v10 * z432 - s5.v6 * z431 + s18.v21 * s9.v10;
         let z434 = z430 + z433;
-        let z435 = 0.5 * self.l * z25;
-        let z436 = 0.5 * self.l * z24;
+        let z436 = 0.5 * self.l * s2.v1;
         let z437 = -self.m * z354 * z436;
-        let z438 = self.m * z354 * z435;
-        let z439 = z71 * z438 - z72 * z437 - z381 * z436 + z382 * z435;
-        let z440 = -self.l * z5;
-        let z441 = -0.5 * self.l * z5;
-        let z442 = 0.5 * self.l * z35 + z440;
-        let z443 = a[7] * z30;
-        let z444 = -a[7] * z440;
-        let z445 = -self.m * a[2] * z57;
-        let z446 = self.m * a[2] * z441;
-        let z447 = -z57 * z369 + z57 * z446 - z58 * z445 + z370 * z441;
-        let z448 = -self.m * z76 * z357 + self.m * z443;
-        let z449 = self.m * z357 * z442 + self.m * z444;
-        let z450 = -z76 * z384 + z76 * z449 - z77 * z448 + z385 * z442;
+        let z438 = self.m * z354 * s9.v11;
+        let z439 = s3.v10 * z438 - s5.v6 * z437 - s18.v20 * z436 + s18.v21 * s9.v11;
+        let z443 = a[7] * s3.v2;
+        let z444 = -a[7] * s9.v12;
+        let z445 = -self.m * a[2] * s3.v6;
+        let z446 = self.m * a[2] * s9.v13;
+        let z447 = -s3.v6 * s18.v12 + s3.v6 * z446 - s5.v2 * z445 + s18.v13 * s9.v13;
+        let z448 = -self.m * s3.v11 * z357 + self.m * z443;
+        let z449 = self.m * z357 * s9.v14 + self.m * z444;
+        let z450 = -s3.v11 * s18.v22 + s3.v11 * z449 - s5.v7 * z448 + s18.v23 * s9.v14;
         let z451 = z447 + z450;
-        let z452 = 0.5 * self.l * z35;
-        let z453 = 0.5 * self.l * z34;
+        let z453 = 0.5 * self.l * s2.v2;
         let z454 = -self.m * z357 * z453;
-        let z455 = self.m * z357 * z452;
-        let z456 = z76 * z455 - z77 * z454 - z384 * z453 + z385 * z452;
-        let z457 = -self.l * z7;
-        let z458 = -0.5 * self.l * z7;
-        let z459 = 0.5 * self.l * z45 + z457;
-        let z460 = a[8] * z40;
-        let z461 = -a[8] * z457;
-        let z462 = -self.m * a[3] * z60;
-        let z463 = self.m * a[3] * z458;
-        let z464 = z60 * z463 - z60 * z372 - z61 * z462 + z373 * z458;
-        let z465 = self.m * z460 - self.m * z81 * z360;
-        let z466 = self.m * z461 + self.m * z360 * z459;
-        let z467 = z81 * z466 - z81 * z387 - z82 * z465 + z388 * z459;
+        let z455 = self.m * z357 * s9.v15;
+        let z456 = s3.v11 * z455 - s5.v7 * z454 - s18.v22 * z453 + s18.v23 * s9.v15;
+        let z460 = a[8] * s3.v3;
+        let z461 = -a[8] * s9.v16;
+        let z462 = -self.m * a[3] * s3.v7;
+        let z463 = self.m * a[3] * s9.v17;
+        let z464 = s3.v7 * z463 - s3.v7 * s18.v14 - s5.v3 * z462 + s18.v15 * s9.v17;
+        let z465 = self.m * z460 - self.m * s3.v12 * z360;
+        let z466 = self.m * z461 + self.m * z360 * s9.v18;
+        let z467 = s3.v12 * z466 - s3.v12 * s18.v24 - s5.v8 * z465 + s18.v25 * s9.v18;
         let z468 = z464 + z467;
-        let z469 = 0.5 * self.l * z45;
-        let z470 = 0.5 * self.l * z44;
+        let z470 = 0.5 * self.l * s2.v3;
         let z471 = -self.m * z360 * z470;
-        let z472 = self.m * z360 * z469;
-        let z473 = z81 * z472 - z82 * z471 - z387 * z470 + z388 * z469;
-        let z474 = -0.5 * self.l * z9;
-        let z475 = -self.m * a[4] * z63;
-        let z476 = self.m * a[4] * z474;
-        let z477 = z63 * z476 - z63 * z375 - z64 * z475 + z376 * z474;
-        let z478 = z10 * z378 - z10 * z415 + z11 * z414 - z379 * z406 + z416;
-        let z479 = -z10 * z421 + z11 * z420 + z422;
-        let z480 = z20 * z381 - z20 * z432 + z21 * z431 - z382 * z423 + z433;
-        let z481 = -z20 * z438 + z21 * z437 + z439;
-        let z482 = z30 * z384 - z30 * z449 + z31 * z448 - z385 * z440 + z450;
-        let z483 = -z30 * z455 + z31 * z454 + z456;
-        let z484 = z467 - z40 * z466 + z40 * z387 + z41 * z465 - z388 * z457;
-        let z485 = z473 - z40 * z472 + z41 * z471;
+        let z472 = self.m * z360 * s9.v19;
+        let z473 = s3.v12 * z472 - s5.v8 * z471 - s18.v24 * z470 + s18.v25 * s9.v19;
+        let z475 = -self.m * a[4] * s3.v8;
+        let z476 = self.m * a[4] * s9.v20;
+        let z477 = s3.v8 * z476 - s3.v8 * s18.v16 - s5.v4 * z475 + s18.v17 * s9.v20;
+        let z478 = s3.v0 * s18.v18 - s3.v0 * z415 + s4.v0 * z414 - s18.v19 * s9.v4
+            + z416;
+        let z479 = -s3.v0 * z421 + s4.v0 * z420 + z422;
+        let z480 = s3.v1 * s18.v20 - s3.v1 * z432 + s4.v2 * z431 - s18.v21 * s9.v8
+            + z433;
+        let z481 = -s3.v1 * z438 + s4.v2 * z437 + z439;
+        let z482 = s3.v2 * s18.v22 - s3.v2 * z449 + s4.v4 * z448 - s18.v23 * s9.v12
+            + z450;
+        let z483 = -s3.v2 * z455 + s4.v4 * z454 + z456;
+        let z484 = z467 - s3.v3 * z466 + s3.v3 * s18.v24 + s4.v6 * z465
+            - s18.v25 * s9.v16;
+        let z485 = z473 - s3.v3 * z472 + s4.v6 * z471;
         out[(0, 0)] = z417;
         out[(0, 5)] = z422;
         out[(1, 1)] = z434;
@@ -2856,222 +2563,134 @@ impl Jacobians<9, 8, 0> for FourBarChain4 {
             0..=3 => {
                 let mut dp = [0.0; 4];
                 dp[k] = 1.0;
-                let z0 = q[0].cos();
-                let z1 = q[0].sin();
-                let z2 = q[1].cos();
-                let z3 = q[1].sin();
-                let z4 = q[2].cos();
-                let z5 = q[2].sin();
-                let z6 = q[3].cos();
-                let z7 = q[3].sin();
+                let s0 = self.shared0(q);
+                let s1 = self.shared1(q);
+                let s2 = self.shared2(q, &s0, &s1);
+                let s3 = self.shared3(q, &s0, &s2);
+                let s4 = self.shared4(q, &s0, &s1);
+                let s5 = self.shared5(q, &s0, &s4);
+                let s11 = self.shared11(qd);
+                let s12 = self.shared12(q, qd, &s3, &s4, &s5, &s11);
+                let s13 = self.shared13(q, qd, &s12);
+                let s14 = self.shared14(q, qd, &s3, &s4, &s11, &s12);
                 let z8 = q[4].cos();
                 let z9 = q[4].sin();
-                let z10 = self.l * z0;
-                let z11 = self.l * z1;
-                let z12 = q[5].cos();
-                let z13 = q[5].sin();
-                let z14 = z0 * z12 - z1 * z13;
-                let z16 = z0 * z13 + z1 * z12;
-                let z17 = qd[0] + qd[5];
-                let z18 = qd[5] * z11;
-                let z19 = -qd[5] * z10;
-                let z20 = self.l * z2;
-                let z21 = self.l * z3;
-                let z22 = q[6].cos();
-                let z23 = q[6].sin();
-                let z24 = z2 * z22 - z3 * z23;
-                let z26 = z2 * z23 + z3 * z22;
-                let z27 = qd[1] + qd[6];
-                let z28 = qd[6] * z21;
-                let z29 = -qd[6] * z20;
-                let z30 = self.l * z4;
-                let z31 = self.l * z5;
-                let z32 = q[7].cos();
-                let z33 = q[7].sin();
-                let z34 = z4 * z32 - z5 * z33;
-                let z36 = z4 * z33 + z5 * z32;
-                let z37 = qd[2] + qd[7];
-                let z38 = qd[7] * z31;
-                let z39 = -qd[7] * z30;
-                let z40 = self.l * z6;
-                let z41 = self.l * z7;
-                let z42 = q[8].cos();
-                let z43 = q[8].sin();
-                let z44 = z6 * z42 - z7 * z43;
-                let z46 = z6 * z43 + z7 * z42;
-                let z47 = qd[3] + qd[8];
-                let z48 = qd[8] * z41;
-                let z49 = -qd[8] * z40;
-                let z50 = 0.5 * self.l * z0;
-                let z51 = 0.5 * self.l * z1;
-                let z54 = 0.5 * self.l * z2;
-                let z55 = 0.5 * self.l * z3;
-                let z57 = 0.5 * self.l * z4;
-                let z58 = 0.5 * self.l * z5;
-                let z60 = 0.5 * self.l * z6;
-                let z61 = 0.5 * self.l * z7;
-                let z63 = 0.5 * self.l * z8;
-                let z64 = 0.5 * self.l * z9;
-                let z66 = 0.5 * self.l * z14 + z10;
-                let z67 = 0.5 * self.l * z16 + z11;
-                let z71 = 0.5 * self.l * z24 + z20;
-                let z72 = 0.5 * self.l * z26 + z21;
-                let z76 = 0.5 * self.l * z34 + z30;
-                let z77 = 0.5 * self.l * z36 + z31;
-                let z81 = 0.5 * self.l * z44 + z40;
-                let z82 = 0.5 * self.l * z46 + z41;
-                let z89 = -qd[0] * z51;
-                let z90 = qd[0] * z50;
-                let z91 = -qd[1] * z55;
-                let z92 = qd[1] * z54;
-                let z93 = -qd[2] * z58;
-                let z94 = qd[2] * z57;
-                let z95 = -qd[3] * z61;
-                let z96 = qd[3] * z60;
-                let z97 = -qd[4] * z64;
-                let z98 = qd[4] * z63;
-                let z99 = -z17 * z67 + z18;
-                let z100 = z17 * z66 + z19;
-                let z101 = -z27 * z72 + z28;
-                let z102 = z27 * z71 + z29;
-                let z103 = -z37 * z77 + z38;
-                let z104 = z37 * z76 + z39;
-                let z105 = -z47 * z82 + z48;
-                let z106 = z47 * z81 + z49;
-                let z209 = qd[5] * z10 * z17 + qd[5] * z19;
-                let z210 = qd[5] * z11 * z17 - qd[5] * z18;
-                let z211 = qd[6] * z20 * z27 + qd[6] * z29;
-                let z212 = qd[6] * z21 * z27 - qd[6] * z28;
-                let z213 = qd[7] * z30 * z37 + qd[7] * z39;
-                let z214 = qd[7] * z31 * z37 - qd[7] * z38;
-                let z215 = qd[8] * z40 * z47 + qd[8] * z49;
-                let z216 = qd[8] * z41 * z47 - qd[8] * z48;
-                let z217 = -qd[0] * self.m * z90;
-                let z218 = qd[0] * self.m * z89 + self.m * self.g;
-                let z221 = -qd[1] * self.m * z92;
-                let z222 = self.m * self.g + qd[1] * self.m * z91;
-                let z225 = -qd[2] * self.m * z94;
-                let z226 = self.m * self.g + qd[2] * self.m * z93;
-                let z229 = -qd[3] * self.m * z96;
-                let z230 = self.m * self.g + qd[3] * self.m * z95;
-                let z233 = -qd[4] * self.m * z98;
-                let z234 = self.m * self.g + qd[4] * self.m * z97;
-                let z237 = self.m * z209 - self.m * z17 * z100;
-                let z238 = self.m * z210 + self.m * self.g + self.m * z17 * z99;
-                let z241 = self.m * z211 - self.m * z27 * z102;
-                let z242 = self.m * z212 + self.m * self.g + self.m * z27 * z101;
-                let z245 = self.m * z213 - self.m * z37 * z104;
-                let z246 = self.m * z214 + self.m * self.g + self.m * z37 * z103;
-                let z249 = self.m * z215 - self.m * z47 * z106;
-                let z250 = self.m * z216 + self.m * self.g + self.m * z47 * z105;
-                let z888 = dp[1] * z0;
-                let z889 = dp[1] * z1;
+                let z888 = dp[1] * s0.v0;
+                let z889 = dp[1] * s0.v1;
                 let z890 = qd[5] * z889;
                 let z891 = -qd[5] * z888;
-                let z892 = 0.5 * dp[1] * z0;
-                let z893 = 0.5 * dp[1] * z1;
-                let z894 = 0.5 * dp[1] * z14 + z888;
-                let z895 = 0.5 * dp[1] * z16 + z889;
+                let z892 = 0.5 * dp[1] * s0.v0;
+                let z893 = 0.5 * dp[1] * s0.v1;
+                let z894 = 0.5 * dp[1] * s2.v0 + z888;
+                let z895 = 0.5 * dp[1] * s4.v1 + z889;
                 let z896 = -qd[0] * z893;
                 let z897 = qd[0] * z892;
-                let z898 = -z17 * z895 + z890;
-                let z899 = z17 * z894 + z891;
-                let z900 = qd[5] * z17 * z888 + qd[5] * z891;
-                let z901 = qd[5] * z17 * z889 - qd[5] * z890;
-                let z902 = -qd[0] * self.m * z897 - qd[0] * dp[0] * z90;
-                let z903 = qd[0] * self.m * z896 + qd[0] * dp[0] * z89 + self.m * dp[3]
-                    + self.g * dp[0];
-                let z904 = -z217 * z893 + z218 * z892 + z50 * z903 - z51 * z902;
-                let z905 = -self.m * z17 * z899 + self.m * z900 + dp[0] * z209
-                    - dp[0] * z17 * z100;
-                let z906 = self.m * dp[3] + self.m * z17 * z898 + self.m * z901
-                    + dp[0] * z210 + dp[0] * z17 * z99 + self.g * dp[0];
-                let z907 = -z237 * z895 + z238 * z894 + z66 * z906 - z67 * z905;
+                let z898 = -s11.v0 * z895 + z890;
+                let z899 = s11.v0 * z894 + z891;
+                let z900 = qd[5] * s11.v0 * z888 + qd[5] * z891;
+                let z901 = qd[5] * s11.v0 * z889 - qd[5] * z890;
+                let z902 = -qd[0] * self.m * z897 - qd[0] * dp[0] * s12.v9;
+                let z903 = qd[0] * self.m * z896 + qd[0] * dp[0] * s12.v8
+                    + self.m * dp[3] + self.g * dp[0];
+                let z904 = -s13.v0 * z893 + s14.v8 * z892 + s3.v4 * z903 - s5.v0 * z902;
+                let z905 = -self.m * s11.v0 * z899 + self.m * z900 + dp[0] * s14.v0
+                    - dp[0] * s11.v0 * s12.v19;
+                let z906 = self.m * dp[3] + self.m * s11.v0 * z898 + self.m * z901
+                    + dp[0] * s14.v1 + dp[0] * s11.v0 * s12.v18 + self.g * dp[0];
+                let z907 = -s14.v13 * z895 + s14.v14 * z894 + s3.v9 * z906
+                    - s5.v5 * z905;
                 let z908 = z904 + z907;
-                let z909 = dp[1] * z2;
-                let z910 = dp[1] * z3;
+                let z909 = dp[1] * s0.v2;
+                let z910 = dp[1] * s0.v3;
                 let z911 = qd[6] * z910;
                 let z912 = -qd[6] * z909;
-                let z913 = 0.5 * dp[1] * z2;
-                let z914 = 0.5 * dp[1] * z3;
-                let z915 = 0.5 * dp[1] * z24 + z909;
-                let z916 = 0.5 * dp[1] * z26 + z910;
+                let z913 = 0.5 * dp[1] * s0.v2;
+                let z914 = 0.5 * dp[1] * s0.v3;
+                let z915 = 0.5 * dp[1] * s2.v1 + z909;
+                let z916 = 0.5 * dp[1] * s4.v3 + z910;
                 let z917 = -qd[1] * z914;
                 let z918 = qd[1] * z913;
-                let z919 = -z27 * z916 + z911;
-                let z920 = z27 * z915 + z912;
-                let z921 = qd[6] * z27 * z909 + qd[6] * z912;
-                let z922 = qd[6] * z27 * z910 - qd[6] * z911;
-                let z923 = -qd[1] * self.m * z918 - qd[1] * dp[0] * z92;
-                let z924 = self.m * dp[3] + qd[1] * self.m * z917 + qd[1] * dp[0] * z91
-                    + self.g * dp[0];
-                let z925 = -z221 * z914 + z222 * z913 + z54 * z924 - z55 * z923;
-                let z926 = -self.m * z27 * z920 + self.m * z921 + dp[0] * z211
-                    - dp[0] * z27 * z102;
-                let z927 = self.m * dp[3] + self.m * z27 * z919 + self.m * z922
-                    + dp[0] * z212 + dp[0] * z27 * z101 + self.g * dp[0];
-                let z928 = -z241 * z916 + z242 * z915 + z71 * z927 - z72 * z926;
+                let z919 = -s11.v1 * z916 + z911;
+                let z920 = s11.v1 * z915 + z912;
+                let z921 = qd[6] * s11.v1 * z909 + qd[6] * z912;
+                let z922 = qd[6] * s11.v1 * z910 - qd[6] * z911;
+                let z923 = -qd[1] * self.m * z918 - qd[1] * dp[0] * s12.v11;
+                let z924 = self.m * dp[3] + qd[1] * self.m * z917
+                    + qd[1] * dp[0] * s12.v10 + self.g * dp[0];
+                let z925 = -s13.v1 * z914 + s14.v9 * z913 + s3.v5 * z924 - s5.v1 * z923;
+                let z926 = -self.m * s11.v1 * z920 + self.m * z921 + dp[0] * s14.v2
+                    - dp[0] * s11.v1 * s12.v21;
+                let z927 = self.m * dp[3] + self.m * s11.v1 * z919 + self.m * z922
+                    + dp[0] * s14.v3 + dp[0] * s11.v1 * s12.v20 + self.g * dp[0];
+                let z928 = -s14.v15 * z916 + s14.v16 * z915 + s3.v10 * z927
+                    - s5.v6 * z926;
                 let z929 = z925 + z928;
-                let z930 = dp[1] * z4;
-                let z931 = dp[1] * z5;
+                let z930 = dp[1] * s0.v4;
+                let z931 = dp[1] * s0.v5;
                 let z932 = qd[7] * z931;
                 let z933 = -qd[7] * z930;
-                let z934 = 0.5 * dp[1] * z4;
-                let z935 = 0.5 * dp[1] * z5;
-                let z936 = 0.5 * dp[1] * z34 + z930;
-                let z937 = 0.5 * dp[1] * z36 + z931;
+                let z934 = 0.5 * dp[1] * s0.v4;
+                let z935 = 0.5 * dp[1] * s0.v5;
+                let z936 = 0.5 * dp[1] * s2.v2 + z930;
+                let z937 = 0.5 * dp[1] * s4.v5 + z931;
                 let z938 = -qd[2] * z935;
                 let z939 = qd[2] * z934;
-                let z940 = -z37 * z937 + z932;
-                let z941 = z37 * z936 + z933;
-                let z942 = qd[7] * z37 * z930 + qd[7] * z933;
-                let z943 = qd[7] * z37 * z931 - qd[7] * z932;
-                let z944 = -qd[2] * self.m * z939 - qd[2] * dp[0] * z94;
-                let z945 = self.m * dp[3] + qd[2] * self.m * z938 + qd[2] * dp[0] * z93
-                    + self.g * dp[0];
-                let z946 = -z225 * z935 + z226 * z934 + z57 * z945 - z58 * z944;
-                let z947 = -self.m * z37 * z941 + self.m * z942 + dp[0] * z213
-                    - dp[0] * z37 * z104;
-                let z948 = self.m * dp[3] + self.m * z37 * z940 + self.m * z943
-                    + dp[0] * z214 + dp[0] * z37 * z103 + self.g * dp[0];
-                let z949 = -z245 * z937 + z246 * z936 + z76 * z948 - z77 * z947;
+                let z940 = -s11.v2 * z937 + z932;
+                let z941 = s11.v2 * z936 + z933;
+                let z942 = qd[7] * s11.v2 * z930 + qd[7] * z933;
+                let z943 = qd[7] * s11.v2 * z931 - qd[7] * z932;
+                let z944 = -qd[2] * self.m * z939 - qd[2] * dp[0] * s12.v13;
+                let z945 = self.m * dp[3] + qd[2] * self.m * z938
+                    + qd[2] * dp[0] * s12.v12 + self.g * dp[0];
+                let z946 = -s13.v2 * z935 + s14.v10 * z934 + s3.v6 * z945 - s5.v2 * z944;
+                let z947 = -self.m * s11.v2 * z941 + self.m * z942 + dp[0] * s14.v4
+                    - dp[0] * s11.v2 * s12.v23;
+                let z948 = self.m * dp[3] + self.m * s11.v2 * z940 + self.m * z943
+                    + dp[0] * s14.v5 + dp[0] * s11.v2 * s12.v22 + self.g * dp[0];
+                let z949 = -s14.v17 * z937 + s14.v18 * z936 + s3.v11 * z948
+                    - s5.v7 * z947;
                 let z950 = z946 + z949;
-                let z951 = dp[1] * z6;
-                let z952 = dp[1] * z7;
+                let z951 = dp[1] * s0.v6;
+                let z952 = dp[1] * s0.v7;
                 let z953 = qd[8] * z952;
                 let z954 = -qd[8] * z951;
-                let z955 = 0.5 * dp[1] * z6;
-                let z956 = 0.5 * dp[1] * z7;
-                let z957 = 0.5 * dp[1] * z44 + z951;
-                let z958 = 0.5 * dp[1] * z46 + z952;
+                let z955 = 0.5 * dp[1] * s0.v6;
+                let z956 = 0.5 * dp[1] * s0.v7;
+                let z957 = 0.5 * dp[1] * s2.v3 + z951;
+                let z958 = 0.5 * dp[1] * s4.v7 + z952;
                 let z959 = -qd[3] * z956;
                 let z960 = qd[3] * z955;
-                let z961 = -z47 * z958 + z953;
-                let z962 = z47 * z957 + z954;
-                let z963 = qd[8] * z47 * z951 + qd[8] * z954;
-                let z964 = qd[8] * z47 * z952 - qd[8] * z953;
-                let z965 = -qd[3] * self.m * z960 - qd[3] * dp[0] * z96;
-                let z966 = self.m * dp[3] + qd[3] * self.m * z959 + qd[3] * dp[0] * z95
-                    + self.g * dp[0];
-                let z967 = -z229 * z956 + z230 * z955 + z60 * z966 - z61 * z965;
-                let z968 = -self.m * z47 * z962 + self.m * z963 + dp[0] * z215
-                    - dp[0] * z47 * z106;
-                let z969 = self.m * dp[3] + self.m * z47 * z961 + self.m * z964
-                    + dp[0] * z216 + dp[0] * z47 * z105 + self.g * dp[0];
-                let z970 = -z249 * z958 + z250 * z957 + z81 * z969 - z82 * z968;
+                let z961 = -s11.v3 * z958 + z953;
+                let z962 = s11.v3 * z957 + z954;
+                let z963 = qd[8] * s11.v3 * z951 + qd[8] * z954;
+                let z964 = qd[8] * s11.v3 * z952 - qd[8] * z953;
+                let z965 = -qd[3] * self.m * z960 - qd[3] * dp[0] * s12.v15;
+                let z966 = self.m * dp[3] + qd[3] * self.m * z959
+                    + qd[3] * dp[0] * s12.v14 + self.g * dp[0];
+                let z967 = -s13.v3 * z956 + s14.v11 * z955 + s3.v7 * z966 - s5.v3 * z965;
+                let z968 = -self.m * s11.v3 * z962 + self.m * z963 + dp[0] * s14.v6
+                    - dp[0] * s11.v3 * s12.v25;
+                let z969 = self.m * dp[3] + self.m * s11.v3 * z961 + self.m * z964
+                    + dp[0] * s14.v7 + dp[0] * s11.v3 * s12.v24 + self.g * dp[0];
+                let z970 = -s14.v19 * z958 + s14.v20 * z957 + s3.v12 * z969
+                    - s5.v8 * z968;
                 let z971 = z970 + z967;
                 let z972 = 0.5 * dp[1] * z8;
                 let z973 = 0.5 * dp[1] * z9;
                 let z974 = -qd[4] * z973;
                 let z975 = qd[4] * z972;
-                let z976 = -qd[4] * self.m * z975 - qd[4] * dp[0] * z98;
+                let z976 = -qd[4] * self.m * z975 - qd[4] * dp[0] * s12.v17;
                 let z977 = self.m * dp[3] + self.g * dp[0] + qd[4] * self.m * z974
-                    + qd[4] * dp[0] * z97;
-                let z978 = -z233 * z973 + z234 * z972 + z63 * z977 - z64 * z976;
-                let z979 = z237 * z889 - z238 * z888 - z10 * z906 + z11 * z905 + z907;
-                let z980 = z241 * z910 - z242 * z909 - z20 * z927 + z21 * z926 + z928;
-                let z981 = z245 * z931 - z246 * z930 - z30 * z948 + z31 * z947 + z949;
-                let z982 = z970 + z249 * z952 - z250 * z951 - z40 * z969 + z41 * z968;
+                    + qd[4] * dp[0] * s12.v16;
+                let z978 = -s13.v4 * z973 + s14.v12 * z972 + s3.v8 * z977 - s5.v4 * z976;
+                let z979 = s14.v13 * z889 - s14.v14 * z888 - s3.v0 * z906 + s4.v0 * z905
+                    + z907;
+                let z980 = s14.v15 * z910 - s14.v16 * z909 - s3.v1 * z927 + s4.v2 * z926
+                    + z928;
+                let z981 = s14.v17 * z931 - s14.v18 * z930 - s3.v2 * z948 + s4.v4 * z947
+                    + z949;
+                let z982 = z970 + s14.v19 * z952 - s14.v20 * z951 - s3.v3 * z969
+                    + s4.v6 * z968;
                 let x0 = -z908;
                 let x1 = -z929;
                 let x2 = -z950;
@@ -3107,178 +2726,111 @@ impl Jacobians<9, 8, 0> for FourBarChain4 {
             0..=3 => {
                 let mut dp = [0.0; 4];
                 dp[k] = 1.0;
-                let z0 = q[0].cos();
-                let z1 = q[0].sin();
-                let z2 = q[1].cos();
-                let z3 = q[1].sin();
-                let z4 = q[2].cos();
-                let z5 = q[2].sin();
-                let z6 = q[3].cos();
-                let z7 = q[3].sin();
+                let s0 = self.shared0(q);
+                let s1 = self.shared1(q);
+                let s2 = self.shared2(q, &s0, &s1);
+                let s3 = self.shared3(q, &s0, &s2);
+                let s4 = self.shared4(q, &s0, &s1);
+                let s5 = self.shared5(q, &s0, &s4);
+                let s18 = self.shared18(q, a, &s3, &s4, &s5);
                 let z8 = q[4].cos();
                 let z9 = q[4].sin();
-                let z10 = self.l * z0;
-                let z11 = self.l * z1;
-                let z12 = q[5].cos();
-                let z13 = q[5].sin();
-                let z14 = z0 * z12 - z1 * z13;
-                let z16 = z0 * z13 + z1 * z12;
-                let z20 = self.l * z2;
-                let z21 = self.l * z3;
-                let z22 = q[6].cos();
-                let z23 = q[6].sin();
-                let z24 = z2 * z22 - z3 * z23;
-                let z26 = z2 * z23 + z3 * z22;
-                let z30 = self.l * z4;
-                let z31 = self.l * z5;
-                let z32 = q[7].cos();
-                let z33 = q[7].sin();
-                let z34 = z4 * z32 - z5 * z33;
-                let z36 = z4 * z33 + z5 * z32;
-                let z40 = self.l * z6;
-                let z41 = self.l * z7;
-                let z42 = q[8].cos();
-                let z43 = q[8].sin();
-                let z44 = z6 * z42 - z7 * z43;
-                let z46 = z6 * z43 + z7 * z42;
-                let z50 = 0.5 * self.l * z0;
-                let z51 = 0.5 * self.l * z1;
-                let z54 = 0.5 * self.l * z2;
-                let z55 = 0.5 * self.l * z3;
-                let z57 = 0.5 * self.l * z4;
-                let z58 = 0.5 * self.l * z5;
-                let z60 = 0.5 * self.l * z6;
-                let z61 = 0.5 * self.l * z7;
-                let z63 = 0.5 * self.l * z8;
-                let z64 = 0.5 * self.l * z9;
-                let z66 = 0.5 * self.l * z14 + z10;
-                let z67 = 0.5 * self.l * z16 + z11;
-                let z71 = 0.5 * self.l * z24 + z20;
-                let z72 = 0.5 * self.l * z26 + z21;
-                let z76 = 0.5 * self.l * z34 + z30;
-                let z77 = 0.5 * self.l * z36 + z31;
-                let z81 = 0.5 * self.l * z44 + z40;
-                let z82 = 0.5 * self.l * z46 + z41;
                 let z351 = a[0] + a[5];
-                let z352 = a[5] * z11;
-                let z353 = -a[5] * z10;
                 let z354 = a[1] + a[6];
-                let z355 = a[6] * z21;
-                let z356 = -a[6] * z20;
                 let z357 = a[2] + a[7];
-                let z358 = a[7] * z31;
-                let z359 = -a[7] * z30;
                 let z360 = a[3] + a[8];
-                let z361 = a[8] * z41;
-                let z362 = -a[8] * z40;
-                let z363 = -self.m * a[0] * z51;
-                let z364 = self.m * a[0] * z50;
-                let z366 = -self.m * a[1] * z55;
-                let z367 = self.m * a[1] * z54;
-                let z369 = -self.m * a[2] * z58;
-                let z370 = self.m * a[2] * z57;
-                let z372 = -self.m * a[3] * z61;
-                let z373 = self.m * a[3] * z60;
-                let z375 = -self.m * a[4] * z64;
-                let z376 = self.m * a[4] * z63;
-                let z378 = -self.m * z67 * z351 + self.m * z352;
-                let z379 = self.m * z66 * z351 + self.m * z353;
-                let z381 = -self.m * z72 * z354 + self.m * z355;
-                let z382 = self.m * z71 * z354 + self.m * z356;
-                let z384 = -self.m * z77 * z357 + self.m * z358;
-                let z385 = self.m * z76 * z357 + self.m * z359;
-                let z387 = -self.m * z82 * z360 + self.m * z361;
-                let z388 = self.m * z81 * z360 + self.m * z362;
-                let z888 = dp[1] * z0;
-                let z889 = dp[1] * z1;
-                let z892 = 0.5 * dp[1] * z0;
-                let z893 = 0.5 * dp[1] * z1;
-                let z894 = 0.5 * dp[1] * z14 + z888;
-                let z895 = 0.5 * dp[1] * z16 + z889;
-                let z909 = dp[1] * z2;
-                let z910 = dp[1] * z3;
-                let z913 = 0.5 * dp[1] * z2;
-                let z914 = 0.5 * dp[1] * z3;
-                let z915 = 0.5 * dp[1] * z24 + z909;
-                let z916 = 0.5 * dp[1] * z26 + z910;
-                let z930 = dp[1] * z4;
-                let z931 = dp[1] * z5;
-                let z934 = 0.5 * dp[1] * z4;
-                let z935 = 0.5 * dp[1] * z5;
-                let z936 = 0.5 * dp[1] * z34 + z930;
-                let z937 = 0.5 * dp[1] * z36 + z931;
-                let z951 = dp[1] * z6;
-                let z952 = dp[1] * z7;
-                let z955 = 0.5 * dp[1] * z6;
-                let z956 = 0.5 * dp[1] * z7;
-                let z957 = 0.5 * dp[1] * z44 + z951;
-                let z958 = 0.5 * dp[1] * z46 + z952;
+                let z888 = dp[1] * s0.v0;
+                let z889 = dp[1] * s0.v1;
+                let z892 = 0.5 * dp[1] * s0.v0;
+                let z893 = 0.5 * dp[1] * s0.v1;
+                let z894 = 0.5 * dp[1] * s2.v0 + z888;
+                let z895 = 0.5 * dp[1] * s4.v1 + z889;
+                let z909 = dp[1] * s0.v2;
+                let z910 = dp[1] * s0.v3;
+                let z913 = 0.5 * dp[1] * s0.v2;
+                let z914 = 0.5 * dp[1] * s0.v3;
+                let z915 = 0.5 * dp[1] * s2.v1 + z909;
+                let z916 = 0.5 * dp[1] * s4.v3 + z910;
+                let z930 = dp[1] * s0.v4;
+                let z931 = dp[1] * s0.v5;
+                let z934 = 0.5 * dp[1] * s0.v4;
+                let z935 = 0.5 * dp[1] * s0.v5;
+                let z936 = 0.5 * dp[1] * s2.v2 + z930;
+                let z937 = 0.5 * dp[1] * s4.v5 + z931;
+                let z951 = dp[1] * s0.v6;
+                let z952 = dp[1] * s0.v7;
+                let z955 = 0.5 * dp[1] * s0.v6;
+                let z956 = 0.5 * dp[1] * s0.v7;
+                let z957 = 0.5 * dp[1] * s2.v3 + z951;
+                let z958 = 0.5 * dp[1] * s4.v7 + z952;
                 let z972 = 0.5 * dp[1] * z8;
                 let z973 = 0.5 * dp[1] * z9;
                 let z983 = 0.16666666666666666 * self.m * self.l * dp[1]
                     + 0.08333333333333333 * (self.l * self.l) * dp[0];
                 let z984 = a[5] * z889;
                 let z985 = -a[5] * z888;
-                let z986 = -self.m * a[0] * z893 - a[0] * dp[0] * z51;
-                let z987 = self.m * a[0] * z892 + a[0] * dp[0] * z50;
-                let z988 = a[0] * z983 + z50 * z987 - z51 * z986 - z363 * z893
-                    + z364 * z892;
-                let z989 = self.m * z984 - self.m * z351 * z895 - dp[0] * z67 * z351
-                    + dp[0] * z352;
-                let z990 = self.m * z985 + self.m * z351 * z894 + dp[0] * z66 * z351
-                    + dp[0] * z353;
-                let z991 = z66 * z990 - z67 * z989 + z351 * z983 - z378 * z895
-                    + z379 * z894;
+                let z986 = -self.m * a[0] * z893 - a[0] * dp[0] * s5.v0;
+                let z987 = self.m * a[0] * z892 + a[0] * dp[0] * s3.v4;
+                let z988 = a[0] * z983 + s3.v4 * z987 - s5.v0 * z986 - s18.v8 * z893
+                    + s18.v9 * z892;
+                let z989 = self.m * z984 - self.m * z351 * z895 - dp[0] * s5.v5 * z351
+                    + dp[0] * s18.v0;
+                let z990 = self.m * z985 + self.m * z351 * z894 + dp[0] * s3.v9 * z351
+                    + dp[0] * s18.v1;
+                let z991 = s3.v9 * z990 - s5.v5 * z989 + z351 * z983 - s18.v18 * z895
+                    + s18.v19 * z894;
                 let z992 = z988 + z991;
                 let z993 = a[6] * z910;
                 let z994 = -a[6] * z909;
-                let z995 = -self.m * a[1] * z914 - a[1] * dp[0] * z55;
-                let z996 = self.m * a[1] * z913 + a[1] * dp[0] * z54;
-                let z997 = a[1] * z983 + z54 * z996 - z55 * z995 - z366 * z914
-                    + z367 * z913;
-                let z998 = self.m * z993 - self.m * z354 * z916 - dp[0] * z72 * z354
-                    + dp[0] * z355;
-                let z999 = self.m * z994 + self.m * z354 * z915 + dp[0] * z71 * z354
-                    + dp[0] * z356;
-                let z1000 = z71 * z999 - z72 * z998 + z354 * z983 - z381 * z916
-                    + z382 * z915;
+                let z995 = -self.m * a[1] * z914 - a[1] * dp[0] * s5.v1;
+                let z996 = self.m * a[1] * z913 + a[1] * dp[0] * s3.v5;
+                let z997 = a[1] * z983 + s3.v5 * z996 - s5.v1 * z995 - s18.v10 * z914
+                    + s18.v11 * z913;
+                let z998 = self.m * z993 - self.m * z354 * z916 - dp[0] * s5.v6 * z354
+                    + dp[0] * s18.v2;
+                let z999 = self.m * z994 + self.m * z354 * z915 + dp[0] * s3.v10 * z354
+                    + dp[0] * s18.v3;
+                let z1000 = s3.v10 * z999 - s5.v6 * z998 + z354 * z983 - s18.v20 * z916
+                    + s18.v21 * z915;
                 let z1001 = z997 + z1000;
                 let z1002 = a[7] * z931;
                 let z1003 = -a[7] * z930;
-                let z1004 = -self.m * a[2] * z935 - a[2] * dp[0] * z58;
-                let z1005 = self.m * a[2] * z934 + a[2] * dp[0] * z57;
-                let z1006 = a[2] * z983 + z57 * z1005 - z58 * z1004 - z369 * z935
-                    + z370 * z934;
-                let z1007 = self.m * z1002 - self.m * z357 * z937 - dp[0] * z77 * z357
-                    + dp[0] * z358;
-                let z1008 = self.m * z1003 + self.m * z357 * z936 + dp[0] * z76 * z357
-                    + dp[0] * z359;
-                let z1009 = z76 * z1008 - z77 * z1007 + z357 * z983 - z384 * z937
-                    + z385 * z936;
+                let z1004 = -self.m * a[2] * z935 - a[2] * dp[0] * s5.v2;
+                let z1005 = self.m * a[2] * z934 + a[2] * dp[0] * s3.v6;
+                let z1006 = a[2] * z983 + s3.v6 * z1005 - s5.v2 * z1004 - s18.v12 * z935
+                    + s18.v13 * z934;
+                let z1007 = self.m * z1002 - self.m * z357 * z937 - dp[0] * s5.v7 * z357
+                    + dp[0] * s18.v4;
+                let z1008 = self.m * z1003 + self.m * z357 * z936 + dp[0] * s3.v11 * z357
+                    + dp[0] * s18.v5;
+                let z1009 = s3.v11 * z1008 - s5.v7 * z1007 + z357 * z983 - s18.v22 * z937
+                    + s18.v23 * z936;
                 let z1010 = z1006 + z1009;
                 let z1011 = a[8] * z952;
                 let z1012 = -a[8] * z951;
-                let z1013 = -self.m * a[3] * z956 - a[3] * dp[0] * z61;
-                let z1014 = self.m * a[3] * z955 + a[3] * dp[0] * z60;
-                let z1015 = a[3] * z983 + z60 * z1014 - z61 * z1013 - z372 * z956
-                    + z373 * z955;
-                let z1016 = self.m * z1011 - self.m * z360 * z958 - dp[0] * z82 * z360
-                    + dp[0] * z361;
-                let z1017 = self.m * z1012 + self.m * z360 * z957 + dp[0] * z81 * z360
-                    + dp[0] * z362;
-                let z1018 = z81 * z1017 - z82 * z1016 + z360 * z983 - z387 * z958
-                    + z388 * z957;
+                let z1013 = -self.m * a[3] * z956 - a[3] * dp[0] * s5.v3;
+                let z1014 = self.m * a[3] * z955 + a[3] * dp[0] * s3.v7;
+                let z1015 = a[3] * z983 + s3.v7 * z1014 - s5.v3 * z1013 - s18.v14 * z956
+                    + s18.v15 * z955;
+                let z1016 = self.m * z1011 - self.m * z360 * z958 - dp[0] * s5.v8 * z360
+                    + dp[0] * s18.v6;
+                let z1017 = self.m * z1012 + self.m * z360 * z957 + dp[0] * s3.v12 * z360
+                    + dp[0] * s18.v7;
+                let z1018 = s3.v12 * z1017 - s5.v8 * z1016 + z360 * z983 - s18.v24 * z958
+                    + s18.v25 * z957;
                 let z1019 = z1015 + z1018;
-                let z1020 = -self.m * a[4] * z973 - a[4] * dp[0] * z64;
-                let z1021 = self.m * a[4] * z972 + a[4] * dp[0] * z63;
-                let z1022 = a[4] * z983 + z63 * z1021 - z64 * z1020 - z375 * z973
-                    + z376 * z972;
-                let z1023 = z991 - z10 * z990 + z11 * z989 + z378 * z889 - z379 * z888;
-                let z1024 = z1000 - z20 * z999 + z21 * z998 + z381 * z910 - z382 * z909;
-                let z1025 = z1009 - z30 * z1008 + z31 * z1007 + z384 * z931
-                    - z385 * z930;
-                let z1026 = z1018 - z40 * z1017 + z41 * z1016 + z387 * z952
-                    - z388 * z951;
+                let z1020 = -self.m * a[4] * z973 - a[4] * dp[0] * s5.v4;
+                let z1021 = self.m * a[4] * z972 + a[4] * dp[0] * s3.v8;
+                let z1022 = a[4] * z983 + s3.v8 * z1021 - s5.v4 * z1020 - s18.v16 * z973
+                    + s18.v17 * z972;
+                let z1023 = z991 - s3.v0 * z990 + s4.v0 * z989 + s18.v18 * z889
+                    - s18.v19 * z888;
+                let z1024 = z1000 - s3.v1 * z999 + s4.v2 * z998 + s18.v20 * z910
+                    - s18.v21 * z909;
+                let z1025 = z1009 - s3.v2 * z1008 + s4.v4 * z1007 + s18.v22 * z931
+                    - s18.v23 * z930;
+                let z1026 = z1018 - s3.v3 * z1017 + s4.v6 * z1016 + s18.v24 * z952
+                    - s18.v25 * z951;
                 out[0] = z992;
                 out[1] = z1001;
                 out[2] = z1010;
@@ -3306,14 +2858,7 @@ impl Jacobians<9, 8, 0> for FourBarChain4 {
     ) {
         d_dq.fill(0.0);
         d_dqd.fill(0.0);
-        let z0 = q[0].cos();
-        let z1 = q[0].sin();
-        let z2 = q[1].cos();
-        let z3 = q[1].sin();
-        let z4 = q[2].cos();
-        let z5 = q[2].sin();
-        let z6 = q[3].cos();
-        let z7 = q[3].sin();
+        let s0 = self.shared0(q);
         let z8 = q[4].cos();
         let z9 = q[4].sin();
         let z1027 = (qd[1] * qd[1]) * self.l;
@@ -3445,57 +2990,57 @@ impl Jacobians<9, 8, 0> for FourBarChain4 {
         let x118 = x116 + x117;
         let x119 = q[4].cos();
         let x120 = z1033 * x119;
-        let x121 = z0 + x17;
+        let x121 = s0.v0 + x17;
         let x122 = qd[0] * x121;
         let x123 = x20 + x122;
         let x124 = self.l * (-2.0);
         let x125 = x123 * x124;
         let x126 = self.l * 2.0;
         let x127 = qd[1] * x126;
-        let x128 = z2 * x127;
+        let x128 = s0.v2 * x127;
         let x129 = qd[0] * x17;
         let x130 = x20 + x129;
         let x131 = x124 * x130;
-        let x132 = z1 + x1;
+        let x132 = s0.v1 + x1;
         let x133 = qd[0] * x132;
         let x134 = x3 + x133;
         let x135 = x124 * x134;
-        let x136 = z3 * x127;
+        let x136 = s0.v3 * x127;
         let x137 = x2 + x3;
         let x138 = x124 * x137;
-        let x139 = z2 + x48;
+        let x139 = s0.v2 + x48;
         let x140 = qd[1] * x139;
         let x141 = x51 + x140;
         let x142 = x124 * x141;
         let x143 = qd[2] * x126;
-        let x144 = z4 * x143;
+        let x144 = s0.v4 * x143;
         let x145 = qd[1] * x48;
         let x146 = x51 + x145;
         let x147 = x124 * x146;
-        let x148 = z3 + x33;
+        let x148 = s0.v3 + x33;
         let x149 = qd[1] * x148;
         let x150 = x35 + x149;
         let x151 = x124 * x150;
-        let x152 = z5 * x143;
+        let x152 = s0.v5 * x143;
         let x153 = x34 + x35;
         let x154 = x124 * x153;
-        let x155 = z4 + x78;
+        let x155 = s0.v4 + x78;
         let x156 = qd[2] * x155;
         let x157 = x81 + x156;
         let x158 = x124 * x157;
         let x159 = qd[3] * x126;
-        let x160 = z6 * x159;
+        let x160 = s0.v6 * x159;
         let x161 = qd[2] * x78;
         let x162 = x81 + x161;
         let x163 = x124 * x162;
-        let x164 = z5 + x63;
+        let x164 = s0.v5 + x63;
         let x165 = qd[2] * x164;
         let x166 = x65 + x165;
         let x167 = x124 * x166;
-        let x168 = z7 * x159;
+        let x168 = s0.v7 * x159;
         let x169 = x64 + x65;
         let x170 = x124 * x169;
-        let x171 = z6 + x107;
+        let x171 = s0.v6 + x107;
         let x172 = qd[3] * x171;
         let x173 = x110 + x172;
         let x174 = x124 * x173;
@@ -3504,7 +3049,7 @@ impl Jacobians<9, 8, 0> for FourBarChain4 {
         let x177 = qd[3] * x107;
         let x178 = x110 + x177;
         let x179 = x124 * x178;
-        let x180 = z7 + x93;
+        let x180 = s0.v7 + x93;
         let x181 = qd[3] * x180;
         let x182 = x95 + x181;
         let x183 = x124 * x182;

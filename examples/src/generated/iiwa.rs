@@ -185,6 +185,3894 @@ impl Default for Iiwa {
         }
     }
 }
+/// The intermediates of `shared0` (the parameters).
+#[derive(Default)]
+struct Shared0 {
+    v0: f64,
+    v1: f64,
+    v2: f64,
+    v3: f64,
+}
+/// The intermediates of `shared1` (the parameters and q).
+#[derive(Default)]
+struct Shared1 {
+    v0: f64,
+    v1: f64,
+    v2: f64,
+    v3: f64,
+    v4: f64,
+}
+/// The intermediates of `shared2` (the parameters and q).
+#[derive(Default)]
+struct Shared2 {
+    v0: f64,
+    v1: f64,
+    v2: f64,
+    v3: f64,
+}
+/// The intermediates of `shared3` (the parameters and q).
+#[derive(Default)]
+struct Shared3 {
+    v0: f64,
+    v1: f64,
+    v2: f64,
+    v3: f64,
+    v4: f64,
+    v5: f64,
+}
+/// The intermediates of `shared4` (the parameters and q).
+#[derive(Default)]
+struct Shared4 {
+    v0: f64,
+    v1: f64,
+    v2: f64,
+    v3: f64,
+    v4: f64,
+    v5: f64,
+    v6: f64,
+    v7: f64,
+    v8: f64,
+    v9: f64,
+    v10: f64,
+    v11: f64,
+    v12: f64,
+    v13: f64,
+    v14: f64,
+    v15: f64,
+    v16: f64,
+    v17: f64,
+    v18: f64,
+    v19: f64,
+    v20: f64,
+    v21: f64,
+    v22: f64,
+    v23: f64,
+    v24: f64,
+    v25: f64,
+    v26: f64,
+    v27: f64,
+}
+/// The intermediates of `shared5` (the parameters and q).
+#[derive(Default)]
+struct Shared5 {
+    v0: f64,
+    v1: f64,
+    v2: f64,
+    v3: f64,
+    v4: f64,
+    v5: f64,
+    v6: f64,
+    v7: f64,
+    v8: f64,
+    v9: f64,
+    v10: f64,
+    v11: f64,
+    v12: f64,
+    v13: f64,
+    v14: f64,
+    v15: f64,
+    v16: f64,
+    v17: f64,
+    v18: f64,
+    v19: f64,
+    v20: f64,
+    v21: f64,
+    v22: f64,
+    v23: f64,
+    v24: f64,
+    v25: f64,
+    v26: f64,
+    v27: f64,
+    v28: f64,
+    v29: f64,
+    v30: f64,
+    v31: f64,
+    v32: f64,
+    v33: f64,
+    v34: f64,
+}
+/// The intermediates of `shared6` (the parameters and q).
+#[derive(Default)]
+struct Shared6 {
+    v0: f64,
+    v1: f64,
+    v2: f64,
+    v3: f64,
+    v4: f64,
+    v5: f64,
+    v6: f64,
+    v7: f64,
+    v8: f64,
+    v9: f64,
+    v10: f64,
+}
+/// The intermediates of `shared7` (the parameters and q).
+#[derive(Default)]
+struct Shared7 {
+    v0: f64,
+    v1: f64,
+    v2: f64,
+    v3: f64,
+    v4: f64,
+    v5: f64,
+    v6: f64,
+    v7: f64,
+    v8: f64,
+    v9: f64,
+    v10: f64,
+    v11: f64,
+}
+/// The intermediates of `shared8` (the parameters and q).
+#[derive(Default)]
+struct Shared8 {
+    v0: f64,
+    v1: f64,
+    v2: f64,
+    v3: f64,
+    v4: f64,
+    v5: f64,
+    v6: f64,
+    v7: f64,
+    v8: f64,
+    v9: f64,
+    v10: f64,
+}
+/// The intermediates of `shared9` (the parameters and q).
+#[derive(Default)]
+struct Shared9 {
+    v0: f64,
+    v1: f64,
+    v2: f64,
+    v3: f64,
+    v4: f64,
+    v5: f64,
+    v6: f64,
+    v7: f64,
+}
+/// The intermediates of `shared10` (the parameters and q).
+#[derive(Default)]
+struct Shared10 {
+    v0: f64,
+    v1: f64,
+    v2: f64,
+    v3: f64,
+    v4: f64,
+    v5: f64,
+}
+/// The intermediates of `shared11` (the parameters and q).
+#[derive(Default)]
+struct Shared11 {
+    v0: f64,
+    v1: f64,
+    v2: f64,
+    v3: f64,
+    v4: f64,
+    v5: f64,
+    v6: f64,
+    v7: f64,
+    v8: f64,
+    v9: f64,
+    v10: f64,
+    v11: f64,
+    v12: f64,
+    v13: f64,
+    v14: f64,
+    v15: f64,
+    v16: f64,
+}
+/// The intermediates of `shared12` (the parameters and q).
+#[derive(Default)]
+struct Shared12 {
+    v0: f64,
+    v1: f64,
+    v2: f64,
+    v3: f64,
+    v4: f64,
+    v5: f64,
+    v6: f64,
+    v7: f64,
+    v8: f64,
+    v9: f64,
+    v10: f64,
+    v11: f64,
+    v12: f64,
+    v13: f64,
+    v14: f64,
+    v15: f64,
+    v16: f64,
+}
+/// The intermediates of `shared13` (the parameters and q).
+#[derive(Default)]
+struct Shared13 {
+    v0: f64,
+    v1: f64,
+    v2: f64,
+    v3: f64,
+    v4: f64,
+    v5: f64,
+    v6: f64,
+    v7: f64,
+    v8: f64,
+    v9: f64,
+    v10: f64,
+    v11: f64,
+    v12: f64,
+    v13: f64,
+    v14: f64,
+    v15: f64,
+    v16: f64,
+    v17: f64,
+    v18: f64,
+    v19: f64,
+    v20: f64,
+    v21: f64,
+    v22: f64,
+    v23: f64,
+    v24: f64,
+    v25: f64,
+    v26: f64,
+    v27: f64,
+    v28: f64,
+    v29: f64,
+    v30: f64,
+    v31: f64,
+    v32: f64,
+    v33: f64,
+    v34: f64,
+    v35: f64,
+    v36: f64,
+    v37: f64,
+    v38: f64,
+    v39: f64,
+    v40: f64,
+    v41: f64,
+    v42: f64,
+    v43: f64,
+    v44: f64,
+    v45: f64,
+    v46: f64,
+    v47: f64,
+    v48: f64,
+    v49: f64,
+    v50: f64,
+    v51: f64,
+    v52: f64,
+    v53: f64,
+    v54: f64,
+    v55: f64,
+    v56: f64,
+    v57: f64,
+    v58: f64,
+    v59: f64,
+    v60: f64,
+    v61: f64,
+    v62: f64,
+    v63: f64,
+    v64: f64,
+    v65: f64,
+    v66: f64,
+    v67: f64,
+    v68: f64,
+    v69: f64,
+    v70: f64,
+    v71: f64,
+    v72: f64,
+    v73: f64,
+    v74: f64,
+}
+/// The intermediates of `shared14` (the parameters and q).
+#[derive(Default)]
+struct Shared14 {
+    v0: f64,
+    v1: f64,
+    v2: f64,
+    v3: f64,
+    v4: f64,
+    v5: f64,
+    v6: f64,
+    v7: f64,
+    v8: f64,
+    v9: f64,
+    v10: f64,
+    v11: f64,
+    v12: f64,
+    v13: f64,
+    v14: f64,
+    v15: f64,
+    v16: f64,
+}
+/// The intermediates of `shared15` (the parameters and q).
+#[derive(Default)]
+struct Shared15 {
+    v0: f64,
+    v1: f64,
+    v2: f64,
+    v3: f64,
+    v4: f64,
+    v5: f64,
+}
+/// The intermediates of `shared16` (the parameters and q).
+#[derive(Default)]
+struct Shared16 {
+    v0: f64,
+    v1: f64,
+    v2: f64,
+    v3: f64,
+    v4: f64,
+    v5: f64,
+    v6: f64,
+    v7: f64,
+    v8: f64,
+    v9: f64,
+    v10: f64,
+    v11: f64,
+    v12: f64,
+    v13: f64,
+    v14: f64,
+    v15: f64,
+    v16: f64,
+    v17: f64,
+    v18: f64,
+    v19: f64,
+    v20: f64,
+    v21: f64,
+    v22: f64,
+    v23: f64,
+    v24: f64,
+    v25: f64,
+    v26: f64,
+    v27: f64,
+    v28: f64,
+    v29: f64,
+    v30: f64,
+    v31: f64,
+    v32: f64,
+    v33: f64,
+    v34: f64,
+    v35: f64,
+    v36: f64,
+    v37: f64,
+    v38: f64,
+    v39: f64,
+    v40: f64,
+    v41: f64,
+    v42: f64,
+    v43: f64,
+    v44: f64,
+    v45: f64,
+    v46: f64,
+    v47: f64,
+}
+/// The intermediates of `shared17` (the parameters and q).
+#[derive(Default)]
+struct Shared17 {
+    v0: f64,
+    v1: f64,
+    v2: f64,
+    v3: f64,
+    v4: f64,
+    v5: f64,
+    v6: f64,
+    v7: f64,
+    v8: f64,
+}
+/// The intermediates of `shared18` (the parameters and q).
+#[derive(Default)]
+struct Shared18 {
+    v0: f64,
+    v1: f64,
+    v2: f64,
+    v3: f64,
+    v4: f64,
+    v5: f64,
+    v6: f64,
+    v7: f64,
+    v8: f64,
+    v9: f64,
+    v10: f64,
+    v11: f64,
+    v12: f64,
+    v13: f64,
+    v14: f64,
+    v15: f64,
+    v16: f64,
+    v17: f64,
+    v18: f64,
+    v19: f64,
+    v20: f64,
+    v21: f64,
+    v22: f64,
+    v23: f64,
+    v24: f64,
+    v25: f64,
+    v26: f64,
+}
+/// The intermediates of `shared19` (the parameters and q).
+#[derive(Default)]
+struct Shared19 {
+    v0: f64,
+    v1: f64,
+    v2: f64,
+    v3: f64,
+    v4: f64,
+    v5: f64,
+    v6: f64,
+    v7: f64,
+    v8: f64,
+    v9: f64,
+    v10: f64,
+    v11: f64,
+    v12: f64,
+    v13: f64,
+    v14: f64,
+    v15: f64,
+    v16: f64,
+    v17: f64,
+    v18: f64,
+    v19: f64,
+    v20: f64,
+    v21: f64,
+}
+/// The intermediates of `shared20` (the parameters and q).
+#[derive(Default)]
+struct Shared20 {
+    v0: f64,
+    v1: f64,
+    v2: f64,
+    v3: f64,
+    v4: f64,
+    v5: f64,
+    v6: f64,
+    v7: f64,
+    v8: f64,
+    v9: f64,
+}
+/// The intermediates of `shared21` (the parameters and q).
+#[derive(Default)]
+struct Shared21 {
+    v0: f64,
+    v1: f64,
+    v2: f64,
+    v3: f64,
+    v4: f64,
+    v5: f64,
+    v6: f64,
+    v7: f64,
+}
+/// The intermediates of `shared22` (the parameters and q).
+#[derive(Default)]
+struct Shared22 {
+    v0: f64,
+    v1: f64,
+    v2: f64,
+    v3: f64,
+    v4: f64,
+    v5: f64,
+    v6: f64,
+    v7: f64,
+    v8: f64,
+    v9: f64,
+    v10: f64,
+    v11: f64,
+}
+/// The intermediates of `shared23` (the parameters and q).
+#[derive(Default)]
+struct Shared23 {
+    v0: f64,
+    v1: f64,
+    v2: f64,
+    v3: f64,
+    v4: f64,
+    v5: f64,
+    v6: f64,
+    v7: f64,
+    v8: f64,
+    v9: f64,
+    v10: f64,
+    v11: f64,
+    v12: f64,
+    v13: f64,
+    v14: f64,
+    v15: f64,
+    v16: f64,
+    v17: f64,
+    v18: f64,
+    v19: f64,
+    v20: f64,
+    v21: f64,
+    v22: f64,
+    v23: f64,
+    v24: f64,
+    v25: f64,
+    v26: f64,
+    v27: f64,
+    v28: f64,
+    v29: f64,
+    v30: f64,
+    v31: f64,
+    v32: f64,
+    v33: f64,
+    v34: f64,
+    v35: f64,
+    v36: f64,
+    v37: f64,
+    v38: f64,
+    v39: f64,
+    v40: f64,
+    v41: f64,
+    v42: f64,
+    v43: f64,
+    v44: f64,
+    v45: f64,
+    v46: f64,
+    v47: f64,
+    v48: f64,
+    v49: f64,
+    v50: f64,
+    v51: f64,
+    v52: f64,
+    v53: f64,
+    v54: f64,
+    v55: f64,
+    v56: f64,
+    v57: f64,
+    v58: f64,
+    v59: f64,
+    v60: f64,
+    v61: f64,
+    v62: f64,
+    v63: f64,
+    v64: f64,
+    v65: f64,
+    v66: f64,
+    v67: f64,
+    v68: f64,
+    v69: f64,
+    v70: f64,
+    v71: f64,
+    v72: f64,
+    v73: f64,
+    v74: f64,
+    v75: f64,
+    v76: f64,
+    v77: f64,
+    v78: f64,
+    v79: f64,
+    v80: f64,
+    v81: f64,
+    v82: f64,
+    v83: f64,
+    v84: f64,
+    v85: f64,
+    v86: f64,
+    v87: f64,
+    v88: f64,
+    v89: f64,
+    v90: f64,
+    v91: f64,
+    v92: f64,
+    v93: f64,
+    v94: f64,
+    v95: f64,
+    v96: f64,
+    v97: f64,
+    v98: f64,
+    v99: f64,
+    v100: f64,
+    v101: f64,
+    v102: f64,
+    v103: f64,
+    v104: f64,
+    v105: f64,
+    v106: f64,
+    v107: f64,
+    v108: f64,
+    v109: f64,
+    v110: f64,
+    v111: f64,
+    v112: f64,
+    v113: f64,
+    v114: f64,
+    v115: f64,
+    v116: f64,
+    v117: f64,
+    v118: f64,
+    v119: f64,
+    v120: f64,
+    v121: f64,
+    v122: f64,
+    v123: f64,
+    v124: f64,
+    v125: f64,
+    v126: f64,
+    v127: f64,
+    v128: f64,
+    v129: f64,
+    v130: f64,
+    v131: f64,
+    v132: f64,
+    v133: f64,
+    v134: f64,
+    v135: f64,
+    v136: f64,
+    v137: f64,
+    v138: f64,
+    v139: f64,
+    v140: f64,
+    v141: f64,
+    v142: f64,
+    v143: f64,
+    v144: f64,
+    v145: f64,
+    v146: f64,
+    v147: f64,
+    v148: f64,
+    v149: f64,
+    v150: f64,
+    v151: f64,
+    v152: f64,
+    v153: f64,
+    v154: f64,
+    v155: f64,
+    v156: f64,
+    v157: f64,
+    v158: f64,
+    v159: f64,
+    v160: f64,
+    v161: f64,
+    v162: f64,
+    v163: f64,
+    v164: f64,
+    v165: f64,
+    v166: f64,
+    v167: f64,
+    v168: f64,
+    v169: f64,
+    v170: f64,
+    v171: f64,
+    v172: f64,
+    v173: f64,
+    v174: f64,
+    v175: f64,
+    v176: f64,
+    v177: f64,
+    v178: f64,
+    v179: f64,
+    v180: f64,
+    v181: f64,
+    v182: f64,
+    v183: f64,
+    v184: f64,
+    v185: f64,
+    v186: f64,
+    v187: f64,
+    v188: f64,
+    v189: f64,
+    v190: f64,
+    v191: f64,
+    v192: f64,
+    v193: f64,
+    v194: f64,
+    v195: f64,
+    v196: f64,
+    v197: f64,
+    v198: f64,
+    v199: f64,
+    v200: f64,
+    v201: f64,
+    v202: f64,
+    v203: f64,
+    v204: f64,
+    v205: f64,
+    v206: f64,
+    v207: f64,
+    v208: f64,
+    v209: f64,
+    v210: f64,
+    v211: f64,
+    v212: f64,
+    v213: f64,
+    v214: f64,
+    v215: f64,
+    v216: f64,
+    v217: f64,
+    v218: f64,
+    v219: f64,
+    v220: f64,
+    v221: f64,
+    v222: f64,
+    v223: f64,
+    v224: f64,
+    v225: f64,
+    v226: f64,
+    v227: f64,
+    v228: f64,
+    v229: f64,
+    v230: f64,
+    v231: f64,
+    v232: f64,
+    v233: f64,
+    v234: f64,
+    v235: f64,
+    v236: f64,
+    v237: f64,
+    v238: f64,
+    v239: f64,
+    v240: f64,
+    v241: f64,
+    v242: f64,
+    v243: f64,
+    v244: f64,
+    v245: f64,
+    v246: f64,
+    v247: f64,
+    v248: f64,
+    v249: f64,
+    v250: f64,
+    v251: f64,
+    v252: f64,
+    v253: f64,
+    v254: f64,
+    v255: f64,
+    v256: f64,
+    v257: f64,
+    v258: f64,
+    v259: f64,
+    v260: f64,
+    v261: f64,
+    v262: f64,
+    v263: f64,
+    v264: f64,
+    v265: f64,
+    v266: f64,
+    v267: f64,
+    v268: f64,
+    v269: f64,
+    v270: f64,
+    v271: f64,
+    v272: f64,
+    v273: f64,
+    v274: f64,
+    v275: f64,
+    v276: f64,
+    v277: f64,
+    v278: f64,
+    v279: f64,
+    v280: f64,
+    v281: f64,
+    v282: f64,
+    v283: f64,
+    v284: f64,
+}
+/// The intermediates of `shared24` (the parameters, q and qd).
+#[derive(Default)]
+struct Shared24 {
+    v0: f64,
+    v1: f64,
+    v2: f64,
+    v3: f64,
+    v4: f64,
+    v5: f64,
+    v6: f64,
+    v7: f64,
+    v8: f64,
+    v9: f64,
+    v10: f64,
+    v11: f64,
+    v12: f64,
+    v13: f64,
+    v14: f64,
+    v15: f64,
+    v16: f64,
+    v17: f64,
+    v18: f64,
+    v19: f64,
+    v20: f64,
+    v21: f64,
+    v22: f64,
+    v23: f64,
+    v24: f64,
+    v25: f64,
+    v26: f64,
+    v27: f64,
+    v28: f64,
+    v29: f64,
+    v30: f64,
+    v31: f64,
+    v32: f64,
+    v33: f64,
+    v34: f64,
+    v35: f64,
+    v36: f64,
+    v37: f64,
+    v38: f64,
+    v39: f64,
+    v40: f64,
+    v41: f64,
+    v42: f64,
+    v43: f64,
+    v44: f64,
+    v45: f64,
+    v46: f64,
+    v47: f64,
+    v48: f64,
+    v49: f64,
+    v50: f64,
+    v51: f64,
+    v52: f64,
+    v53: f64,
+}
+/// The intermediates of `shared25` (the parameters, q and qd).
+#[derive(Default)]
+struct Shared25 {
+    v0: f64,
+    v1: f64,
+    v2: f64,
+    v3: f64,
+    v4: f64,
+    v5: f64,
+    v6: f64,
+    v7: f64,
+    v8: f64,
+    v9: f64,
+    v10: f64,
+    v11: f64,
+    v12: f64,
+    v13: f64,
+    v14: f64,
+    v15: f64,
+    v16: f64,
+    v17: f64,
+    v18: f64,
+    v19: f64,
+    v20: f64,
+    v21: f64,
+    v22: f64,
+    v23: f64,
+    v24: f64,
+    v25: f64,
+    v26: f64,
+    v27: f64,
+    v28: f64,
+    v29: f64,
+    v30: f64,
+    v31: f64,
+    v32: f64,
+    v33: f64,
+    v34: f64,
+    v35: f64,
+    v36: f64,
+    v37: f64,
+    v38: f64,
+    v39: f64,
+    v40: f64,
+    v41: f64,
+    v42: f64,
+    v43: f64,
+    v44: f64,
+    v45: f64,
+    v46: f64,
+    v47: f64,
+    v48: f64,
+    v49: f64,
+    v50: f64,
+    v51: f64,
+    v52: f64,
+    v53: f64,
+    v54: f64,
+    v55: f64,
+    v56: f64,
+    v57: f64,
+    v58: f64,
+    v59: f64,
+    v60: f64,
+    v61: f64,
+    v62: f64,
+    v63: f64,
+    v64: f64,
+    v65: f64,
+    v66: f64,
+    v67: f64,
+}
+/// The intermediates of `shared26` (the parameters, q and qd).
+#[derive(Default)]
+struct Shared26 {
+    v0: f64,
+    v1: f64,
+    v2: f64,
+    v3: f64,
+    v4: f64,
+    v5: f64,
+    v6: f64,
+    v7: f64,
+    v8: f64,
+    v9: f64,
+    v10: f64,
+    v11: f64,
+    v12: f64,
+    v13: f64,
+    v14: f64,
+    v15: f64,
+    v16: f64,
+    v17: f64,
+}
+/// The intermediates of `shared27` (the parameters, q and qd).
+#[derive(Default)]
+struct Shared27 {
+    v0: f64,
+    v1: f64,
+    v2: f64,
+    v3: f64,
+    v4: f64,
+    v5: f64,
+    v6: f64,
+    v7: f64,
+    v8: f64,
+    v9: f64,
+}
+/// The intermediates of `shared28` (the parameters, q and qd).
+#[derive(Default)]
+struct Shared28 {
+    v0: f64,
+    v1: f64,
+    v2: f64,
+    v3: f64,
+    v4: f64,
+    v5: f64,
+    v6: f64,
+    v7: f64,
+    v8: f64,
+    v9: f64,
+    v10: f64,
+    v11: f64,
+    v12: f64,
+    v13: f64,
+    v14: f64,
+    v15: f64,
+    v16: f64,
+    v17: f64,
+    v18: f64,
+    v19: f64,
+    v20: f64,
+    v21: f64,
+    v22: f64,
+    v23: f64,
+    v24: f64,
+    v25: f64,
+    v26: f64,
+    v27: f64,
+    v28: f64,
+    v29: f64,
+    v30: f64,
+}
+/// The intermediates of `shared29` (the parameters, q and qd).
+#[derive(Default)]
+struct Shared29 {
+    v0: f64,
+    v1: f64,
+    v2: f64,
+    v3: f64,
+    v4: f64,
+    v5: f64,
+    v6: f64,
+    v7: f64,
+    v8: f64,
+    v9: f64,
+    v10: f64,
+    v11: f64,
+    v12: f64,
+    v13: f64,
+    v14: f64,
+    v15: f64,
+    v16: f64,
+    v17: f64,
+    v18: f64,
+    v19: f64,
+    v20: f64,
+    v21: f64,
+    v22: f64,
+    v23: f64,
+    v24: f64,
+    v25: f64,
+    v26: f64,
+    v27: f64,
+    v28: f64,
+    v29: f64,
+    v30: f64,
+    v31: f64,
+    v32: f64,
+    v33: f64,
+    v34: f64,
+}
+/// The intermediates of `shared30` (the parameters, q and qd).
+#[derive(Default)]
+struct Shared30 {
+    v0: f64,
+    v1: f64,
+    v2: f64,
+    v3: f64,
+    v4: f64,
+    v5: f64,
+    v6: f64,
+    v7: f64,
+    v8: f64,
+    v9: f64,
+    v10: f64,
+    v11: f64,
+    v12: f64,
+    v13: f64,
+    v14: f64,
+    v15: f64,
+    v16: f64,
+    v17: f64,
+    v18: f64,
+    v19: f64,
+    v20: f64,
+    v21: f64,
+    v22: f64,
+    v23: f64,
+    v24: f64,
+    v25: f64,
+    v26: f64,
+    v27: f64,
+    v28: f64,
+    v29: f64,
+    v30: f64,
+    v31: f64,
+    v32: f64,
+    v33: f64,
+    v34: f64,
+}
+/// The intermediates of `shared31` (the parameters, q and qd).
+#[derive(Default)]
+struct Shared31 {
+    v0: f64,
+    v1: f64,
+    v2: f64,
+    v3: f64,
+    v4: f64,
+    v5: f64,
+    v6: f64,
+    v7: f64,
+    v8: f64,
+    v9: f64,
+    v10: f64,
+    v11: f64,
+    v12: f64,
+    v13: f64,
+    v14: f64,
+    v15: f64,
+}
+/// The intermediates of `shared32` (the parameters, q and qd).
+#[derive(Default)]
+struct Shared32 {
+    v0: f64,
+    v1: f64,
+    v2: f64,
+    v3: f64,
+    v4: f64,
+    v5: f64,
+    v6: f64,
+    v7: f64,
+    v8: f64,
+    v9: f64,
+    v10: f64,
+    v11: f64,
+    v12: f64,
+    v13: f64,
+    v14: f64,
+    v15: f64,
+    v16: f64,
+    v17: f64,
+    v18: f64,
+    v19: f64,
+    v20: f64,
+    v21: f64,
+    v22: f64,
+    v23: f64,
+    v24: f64,
+    v25: f64,
+    v26: f64,
+    v27: f64,
+    v28: f64,
+    v29: f64,
+    v30: f64,
+    v31: f64,
+    v32: f64,
+    v33: f64,
+    v34: f64,
+}
+/// The intermediates of `shared33` (the parameters, q and qd).
+#[derive(Default)]
+struct Shared33 {
+    v0: f64,
+    v1: f64,
+    v2: f64,
+    v3: f64,
+    v4: f64,
+    v5: f64,
+    v6: f64,
+    v7: f64,
+    v8: f64,
+}
+/// The intermediates of `shared34` (the parameters, q and a).
+#[derive(Default)]
+struct Shared34 {
+    v0: f64,
+    v1: f64,
+    v2: f64,
+    v3: f64,
+    v4: f64,
+    v5: f64,
+    v6: f64,
+    v7: f64,
+    v8: f64,
+    v9: f64,
+    v10: f64,
+    v11: f64,
+    v12: f64,
+    v13: f64,
+    v14: f64,
+    v15: f64,
+    v16: f64,
+    v17: f64,
+    v18: f64,
+    v19: f64,
+    v20: f64,
+    v21: f64,
+    v22: f64,
+    v23: f64,
+    v24: f64,
+    v25: f64,
+    v26: f64,
+    v27: f64,
+    v28: f64,
+    v29: f64,
+    v30: f64,
+    v31: f64,
+    v32: f64,
+    v33: f64,
+    v34: f64,
+    v35: f64,
+    v36: f64,
+    v37: f64,
+    v38: f64,
+    v39: f64,
+    v40: f64,
+    v41: f64,
+    v42: f64,
+    v43: f64,
+    v44: f64,
+    v45: f64,
+    v46: f64,
+    v47: f64,
+    v48: f64,
+    v49: f64,
+    v50: f64,
+    v51: f64,
+    v52: f64,
+    v53: f64,
+    v54: f64,
+    v55: f64,
+    v56: f64,
+    v57: f64,
+    v58: f64,
+    v59: f64,
+    v60: f64,
+    v61: f64,
+    v62: f64,
+    v63: f64,
+    v64: f64,
+    v65: f64,
+    v66: f64,
+    v67: f64,
+}
+/// Intermediates several functions share, each group computed by one helper.
+impl Iiwa {
+    #[allow(clippy::field_reassign_with_default)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    fn shared0(&self) -> Shared0 {
+        let mut s0 = Shared0::default();
+        s0.v0 = self.m6 + self.m7;
+        s0.v1 = s0.v0 + self.m5;
+        s0.v2 = self.m4 + s0.v1;
+        s0.v3 = self.m3 + s0.v2;
+        s0
+    }
+    #[allow(clippy::field_reassign_with_default)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    fn shared1(&self, q: &Vector<7>) -> Shared1 {
+        let mut s1 = Shared1::default();
+        let z2 = q[1].cos();
+        let z3 = q[1].sin();
+        let z17 = q[2].cos();
+        let z18 = q[2].sin();
+        s1.v0 = -z3 * z17;
+        s1.v1 = z3 * z18;
+        let z37 = q[3].cos();
+        let z38 = q[3].sin();
+        s1.v2 = -z2 * z38 + s1.v0 * z37;
+        s1.v3 = z2 * z37 + s1.v0 * z38;
+        let z57 = q[4].cos();
+        let z58 = q[4].sin();
+        s1.v4 = s1.v1 * z58 + s1.v2 * z57;
+        s1
+    }
+    #[allow(clippy::field_reassign_with_default)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    fn shared2(&self, q: &Vector<7>) -> Shared2 {
+        let mut s2 = Shared2::default();
+        let z0 = q[0].cos();
+        let z1 = q[0].sin();
+        let z2 = q[1].cos();
+        let z3 = q[1].sin();
+        let z4 = z0 * z2;
+        let z5 = z0 * z3;
+        let z6 = z1 * z2;
+        let z7 = z1 * z3;
+        let z14 = self.d2 * z5;
+        let z15 = self.d2 * z7;
+        let z17 = q[2].cos();
+        let z18 = q[2].sin();
+        let z19 = -z1 * z18 + z4 * z17;
+        let z20 = -z1 * z17 - z4 * z18;
+        let z21 = z0 * z18 + z6 * z17;
+        let z22 = z0 * z17 - z6 * z18;
+        let z34 = self.d3 * z5 + z14;
+        let z35 = self.d3 * z7 + z15;
+        let z37 = q[3].cos();
+        let z38 = q[3].sin();
+        let z39 = -z5 * z38 + z19 * z37;
+        let z40 = z5 * z37 + z19 * z38;
+        let z41 = -z7 * z38 + z21 * z37;
+        let z42 = z7 * z37 + z21 * z38;
+        let z54 = self.d4 * z40 + z34;
+        let z55 = self.d4 * z42 + z35;
+        let z57 = q[4].cos();
+        let z58 = q[4].sin();
+        let z59 = z20 * z58 + z39 * z57;
+        let z61 = z22 * z58 + z41 * z57;
+        let z74 = self.d5 * z40 + z54;
+        let z75 = self.d5 * z42 + z55;
+        let z77 = q[5].cos();
+        let z78 = q[5].sin();
+        let z80 = z40 * z77 + z59 * z78;
+        let z82 = z42 * z77 + z61 * z78;
+        let z94 = self.d6 * z80 + z74;
+        s2.v0 = self.d6 * z82 + z75;
+        s2.v1 = -z80 * s2.v0 + z82 * z94;
+        s2.v2 = self.cz7 * z80 + z94;
+        s2.v3 = self.cz7 * z82 + s2.v0;
+        s2
+    }
+    #[allow(clippy::field_reassign_with_default)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    fn shared3(&self, q: &Vector<7>, s1: &Shared1) -> Shared3 {
+        let mut s3 = Shared3::default();
+        let z2 = q[1].cos();
+        s3.v0 = self.d1 + self.d2 * z2;
+        s3.v1 = self.d3 * z2 + s3.v0;
+        s3.v2 = self.d4 * s1.v3 + s3.v1;
+        s3.v3 = self.d5 * s1.v3 + s3.v2;
+        let z77 = q[5].cos();
+        let z78 = q[5].sin();
+        s3.v4 = s1.v3 * z77 + s1.v4 * z78;
+        s3.v5 = self.d6 * s3.v4 + s3.v3;
+        s3
+    }
+    #[allow(clippy::field_reassign_with_default)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    fn shared4(
+        &self,
+        q: &Vector<7>,
+        s1: &Shared1,
+        s2: &Shared2,
+        s3: &Shared3,
+    ) -> Shared4 {
+        let mut s4 = Shared4::default();
+        let z0 = q[0].cos();
+        let z1 = q[0].sin();
+        let z2 = q[1].cos();
+        let z3 = q[1].sin();
+        let z4 = z0 * z2;
+        let z5 = z0 * z3;
+        let z6 = z1 * z2;
+        let z7 = z1 * z3;
+        s4.v0 = -self.d1 * z0;
+        s4.v1 = -self.d1 * z1;
+        let z14 = self.d2 * z5;
+        let z15 = self.d2 * z7;
+        let z17 = q[2].cos();
+        let z18 = q[2].sin();
+        let z19 = -z1 * z18 + z4 * z17;
+        let z20 = -z1 * z17 - z4 * z18;
+        let z21 = z0 * z18 + z6 * z17;
+        let z22 = z0 * z17 - z6 * z18;
+        s4.v2 = z2 * z15 - z7 * s3.v0;
+        s4.v3 = -z2 * z14 + z5 * s3.v0;
+        let z34 = self.d3 * z5 + z14;
+        let z35 = self.d3 * z7 + z15;
+        let z37 = q[3].cos();
+        let z38 = q[3].sin();
+        let z39 = -z5 * z38 + z19 * z37;
+        let z40 = z5 * z37 + z19 * z38;
+        let z41 = -z7 * z38 + z21 * z37;
+        let z42 = z7 * z37 + z21 * z38;
+        s4.v4 = -z22 * s3.v1 + s1.v1 * z35;
+        s4.v5 = z20 * s3.v1 - s1.v1 * z34;
+        let z54 = self.d4 * z40 + z34;
+        let z55 = self.d4 * z42 + z35;
+        let z57 = q[4].cos();
+        let z58 = q[4].sin();
+        let z59 = z20 * z58 + z39 * z57;
+        let z60 = z20 * z57 - z39 * z58;
+        let z61 = z22 * z58 + z41 * z57;
+        let z62 = z22 * z57 - z41 * z58;
+        let z64 = s1.v1 * z57 - s1.v2 * z58;
+        s4.v6 = -z42 * s3.v2 + s1.v3 * z55;
+        s4.v7 = z40 * s3.v2 - s1.v3 * z54;
+        let z74 = self.d5 * z40 + z54;
+        let z75 = self.d5 * z42 + z55;
+        let z77 = q[5].cos();
+        let z78 = q[5].sin();
+        let z79 = -z40 * z78 + z59 * z77;
+        let z80 = z40 * z77 + z59 * z78;
+        let z81 = -z42 * z78 + z61 * z77;
+        let z82 = z42 * z77 + z61 * z78;
+        let z83 = -s1.v3 * z78 + s1.v4 * z77;
+        s4.v8 = -z62 * s3.v3 + z64 * z75;
+        s4.v9 = z60 * s3.v3 - z64 * z74;
+        let z94 = self.d6 * z80 + z74;
+        s4.v10 = q[6].cos();
+        s4.v11 = q[6].sin();
+        s4.v12 = z60 * s4.v11 + z79 * s4.v10;
+        s4.v13 = z60 * s4.v10 - z79 * s4.v11;
+        s4.v14 = z62 * s4.v11 + z81 * s4.v10;
+        s4.v15 = z62 * s4.v10 - z81 * s4.v11;
+        s4.v16 = z64 * s4.v11 + z83 * s4.v10;
+        s4.v17 = z64 * s4.v10 - z83 * s4.v11;
+        s4.v18 = -z82 * s3.v5 + s3.v4 * s2.v0;
+        s4.v19 = z80 * s3.v5 - s3.v4 * z94;
+        s4.v20 = -self.cy1 * z1;
+        s4.v21 = self.cy1 * z0;
+        s4.v22 = self.d1 + self.cz2 * z2;
+        s4.v23 = s3.v0 + self.cy3 * s1.v1 + self.cz3 * z2;
+        s4.v24 = self.cy4 * s1.v1 + self.cz4 * s1.v3 + s3.v1;
+        s4.v25 = self.cy5 * z64 + self.cz5 * s1.v3 + s3.v2;
+        s4.v26 = self.cy6 * z64 + self.cz6 * s3.v4 + s3.v3;
+        s4.v27 = self.cz7 * s3.v4 + s3.v5;
+        s4
+    }
+    #[allow(clippy::field_reassign_with_default)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    fn shared5(
+        &self,
+        q: &Vector<7>,
+        s1: &Shared1,
+        s3: &Shared3,
+        s4: &Shared4,
+    ) -> Shared5 {
+        let mut s5 = Shared5::default();
+        let z0 = q[0].cos();
+        let z1 = q[0].sin();
+        let z2 = q[1].cos();
+        let z3 = q[1].sin();
+        let z4 = z0 * z2;
+        let z5 = z0 * z3;
+        let z6 = z1 * z2;
+        let z7 = z1 * z3;
+        let z17 = q[2].cos();
+        let z18 = q[2].sin();
+        let z19 = -z1 * z18 + z4 * z17;
+        let z20 = -z1 * z17 - z4 * z18;
+        let z21 = z0 * z18 + z6 * z17;
+        let z22 = z0 * z17 - z6 * z18;
+        let z37 = q[3].cos();
+        let z38 = q[3].sin();
+        let z39 = -z5 * z38 + z19 * z37;
+        let z40 = z5 * z37 + z19 * z38;
+        let z41 = -z7 * z38 + z21 * z37;
+        let z42 = z7 * z37 + z21 * z38;
+        let z57 = q[4].cos();
+        let z58 = q[4].sin();
+        let z59 = z20 * z58 + z39 * z57;
+        let z60 = z20 * z57 - z39 * z58;
+        let z61 = z22 * z58 + z41 * z57;
+        let z62 = z22 * z57 - z41 * z58;
+        let z64 = s1.v1 * z57 - s1.v2 * z58;
+        let z77 = q[5].cos();
+        let z78 = q[5].sin();
+        let z79 = -z40 * z78 + z59 * z77;
+        let z80 = z40 * z77 + z59 * z78;
+        let z81 = -z42 * z78 + z61 * z77;
+        let z82 = z42 * z77 + z61 * z78;
+        let z83 = -s1.v3 * z78 + s1.v4 * z77;
+        s5.v0 = self.i2x * (z4 * z4) + self.i2y * (z1 * z1) + self.i2z * (z5 * z5);
+        s5.v1 = self.i2x * z4 * z6 - self.i2y * z0 * z1 + self.i2z * z5 * z7;
+        s5.v2 = -self.i2x * z3 * z4 + self.i2z * z2 * z5;
+        s5.v3 = self.i2x * (z6 * z6) + self.i2y * (z0 * z0) + self.i2z * (z7 * z7);
+        s5.v4 = -self.i2x * z3 * z6 + self.i2z * z2 * z7;
+        s5.v5 = self.i3x * (z19 * z19) + self.i3y * (z20 * z20) + self.i3z * (z5 * z5);
+        s5.v6 = self.i3x * z19 * z21 + self.i3y * z20 * z22 + self.i3z * z5 * z7;
+        s5.v7 = self.i3x * z19 * s1.v0 + self.i3y * z20 * s1.v1 + self.i3z * z2 * z5;
+        s5.v8 = self.i3x * (z21 * z21) + self.i3y * (z22 * z22) + self.i3z * (z7 * z7);
+        s5.v9 = self.i3x * z21 * s1.v0 + self.i3y * z22 * s1.v1 + self.i3z * z2 * z7;
+        s5.v10 = self.i3x * (s1.v0 * s1.v0) + self.i3y * (s1.v1 * s1.v1)
+            + self.i3z * (z2 * z2);
+        s5.v11 = self.i4x * (z39 * z39) + self.i4y * (z20 * z20)
+            + self.i4z * (z40 * z40);
+        s5.v12 = self.i4x * z39 * z41 + self.i4y * z20 * z22 + self.i4z * z40 * z42;
+        s5.v13 = self.i4x * z39 * s1.v2 + self.i4y * z20 * s1.v1
+            + self.i4z * z40 * s1.v3;
+        s5.v14 = self.i4x * (z41 * z41) + self.i4y * (z22 * z22)
+            + self.i4z * (z42 * z42);
+        s5.v15 = self.i4x * z41 * s1.v2 + self.i4y * z22 * s1.v1
+            + self.i4z * z42 * s1.v3;
+        s5.v16 = self.i4x * (s1.v2 * s1.v2) + self.i4y * (s1.v1 * s1.v1)
+            + self.i4z * (s1.v3 * s1.v3);
+        s5.v17 = self.i5x * (z59 * z59) + self.i5y * (z60 * z60)
+            + self.i5z * (z40 * z40);
+        s5.v18 = self.i5x * z59 * z61 + self.i5y * z60 * z62 + self.i5z * z40 * z42;
+        s5.v19 = self.i5x * z59 * s1.v4 + self.i5y * z60 * z64 + self.i5z * z40 * s1.v3;
+        s5.v20 = self.i5x * (z61 * z61) + self.i5y * (z62 * z62)
+            + self.i5z * (z42 * z42);
+        s5.v21 = self.i5x * z61 * s1.v4 + self.i5y * z62 * z64 + self.i5z * z42 * s1.v3;
+        s5.v22 = self.i5x * (s1.v4 * s1.v4) + self.i5y * (z64 * z64)
+            + self.i5z * (s1.v3 * s1.v3);
+        s5.v23 = self.i6x * (z79 * z79) + self.i6y * (z60 * z60)
+            + self.i6z * (z80 * z80);
+        s5.v24 = self.i6x * z79 * z81 + self.i6y * z60 * z62 + self.i6z * z80 * z82;
+        s5.v25 = self.i6x * z79 * z83 + self.i6y * z60 * z64 + self.i6z * z80 * s3.v4;
+        s5.v26 = self.i6x * (z81 * z81) + self.i6y * (z62 * z62)
+            + self.i6z * (z82 * z82);
+        s5.v27 = self.i6x * z81 * z83 + self.i6y * z62 * z64 + self.i6z * z82 * s3.v4;
+        s5.v28 = self.i6x * (z83 * z83) + self.i6y * (z64 * z64)
+            + self.i6z * (s3.v4 * s3.v4);
+        s5.v29 = self.i7 * (z80 * z80) + self.i7 * (s4.v12 * s4.v12)
+            + self.i7 * (s4.v13 * s4.v13);
+        s5.v30 = self.i7 * z80 * z82 + self.i7 * s4.v12 * s4.v14
+            + self.i7 * s4.v13 * s4.v15;
+        s5.v31 = self.i7 * z80 * s3.v4 + self.i7 * s4.v12 * s4.v16
+            + self.i7 * s4.v13 * s4.v17;
+        s5.v32 = self.i7 * (z82 * z82) + self.i7 * (s4.v14 * s4.v14)
+            + self.i7 * (s4.v15 * s4.v15);
+        s5.v33 = self.i7 * z82 * s3.v4 + self.i7 * s4.v14 * s4.v16
+            + self.i7 * s4.v15 * s4.v17;
+        s5.v34 = self.i7 * (s3.v4 * s3.v4) + self.i7 * (s4.v16 * s4.v16)
+            + self.i7 * (s4.v17 * s4.v17);
+        s5
+    }
+    #[allow(clippy::field_reassign_with_default)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    fn shared6(&self, q: &Vector<7>, s1: &Shared1) -> Shared6 {
+        let mut s6 = Shared6::default();
+        let z2 = q[1].cos();
+        let z3 = q[1].sin();
+        let z17 = q[2].cos();
+        let z18 = q[2].sin();
+        let z37 = q[3].cos();
+        let z38 = q[3].sin();
+        let z57 = q[4].cos();
+        let z58 = q[4].sin();
+        s6.v0 = -z2 * z17;
+        s6.v1 = z2 * z18;
+        s6.v2 = z3 * z38 + z37 * s6.v0;
+        s6.v3 = -z3 * z37 + z38 * s6.v0;
+        s6.v4 = z57 * s6.v2 + z58 * s6.v1;
+        s6.v5 = z3 * z17;
+        s6.v6 = s1.v1 * z37;
+        s6.v7 = s1.v1 * z38;
+        s6.v8 = z57 * s6.v6 + z58 * s6.v5;
+        s6.v9 = -z2 * z37 - s1.v0 * z38;
+        s6.v10 = z57 * s6.v9;
+        s6
+    }
+    #[allow(clippy::field_reassign_with_default)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    fn shared7(&self, q: &Vector<7>) -> Shared7 {
+        let mut s7 = Shared7::default();
+        let z0 = q[0].cos();
+        let z1 = q[0].sin();
+        let z2 = q[1].cos();
+        let z3 = q[1].sin();
+        let z4 = z0 * z2;
+        let z5 = z0 * z3;
+        let z17 = q[2].cos();
+        let z18 = q[2].sin();
+        let z19 = -z1 * z18 + z4 * z17;
+        let z20 = -z1 * z17 - z4 * z18;
+        let z37 = q[3].cos();
+        let z38 = q[3].sin();
+        let z57 = q[4].cos();
+        let z58 = q[4].sin();
+        s7.v0 = -z0 * z3;
+        s7.v1 = z17 * s7.v0;
+        s7.v2 = -z18 * s7.v0;
+        s7.v3 = -z4 * z38 + z37 * s7.v1;
+        s7.v4 = z4 * z37 + z38 * s7.v1;
+        s7.v5 = z57 * s7.v3 + z58 * s7.v2;
+        s7.v6 = z1 * z18 - z4 * z17;
+        s7.v7 = z20 * z37;
+        s7.v8 = z20 * z38;
+        s7.v9 = z57 * s7.v7 + z58 * s7.v6;
+        s7.v10 = -z5 * z37 - z19 * z38;
+        s7.v11 = z57 * s7.v10;
+        s7
+    }
+    #[allow(clippy::field_reassign_with_default)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    fn shared8(&self, q: &Vector<7>) -> Shared8 {
+        let mut s8 = Shared8::default();
+        let z0 = q[0].cos();
+        let z1 = q[0].sin();
+        let z2 = q[1].cos();
+        let z3 = q[1].sin();
+        let z6 = z1 * z2;
+        let z7 = z1 * z3;
+        let z17 = q[2].cos();
+        let z18 = q[2].sin();
+        let z21 = z0 * z18 + z6 * z17;
+        let z22 = z0 * z17 - z6 * z18;
+        let z37 = q[3].cos();
+        let z38 = q[3].sin();
+        let z57 = q[4].cos();
+        let z58 = q[4].sin();
+        let z852 = -z1 * z3;
+        s8.v0 = z17 * z852;
+        s8.v1 = -z18 * z852;
+        s8.v2 = -z6 * z38 + z37 * s8.v0;
+        s8.v3 = z6 * z37 + z38 * s8.v0;
+        s8.v4 = z57 * s8.v2 + z58 * s8.v1;
+        s8.v5 = -z0 * z18 - z6 * z17;
+        s8.v6 = z22 * z37;
+        s8.v7 = z22 * z38;
+        s8.v8 = z57 * s8.v6 + z58 * s8.v5;
+        s8.v9 = -z7 * z37 - z21 * z38;
+        s8.v10 = z57 * s8.v9;
+        s8
+    }
+    #[allow(clippy::field_reassign_with_default)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    fn shared9(
+        &self,
+        _q: &Vector<7>,
+        s2: &Shared2,
+        s4: &Shared4,
+        s5: &Shared5,
+    ) -> Shared9 {
+        let mut s9 = Shared9::default();
+        s9.v0 = self.m7 * s2.v2;
+        s9.v1 = self.m7 * s4.v27;
+        s9.v2 = self.m7 * (s2.v3 * s2.v3) + self.m7 * (s4.v27 * s4.v27) + s5.v29;
+        s9.v3 = -self.m7 * s2.v2 * s2.v3 + s5.v30;
+        s9.v4 = -self.m7 * s2.v2 * s4.v27 + s5.v31;
+        s9.v5 = self.m7 * (s2.v2 * s2.v2) + self.m7 * (s4.v27 * s4.v27) + s5.v32;
+        s9.v6 = -self.m7 * s2.v3 * s4.v27 + s5.v33;
+        s9.v7 = self.m7 * (s2.v2 * s2.v2) + self.m7 * (s2.v3 * s2.v3) + s5.v34;
+        s9
+    }
+    #[allow(clippy::field_reassign_with_default)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    fn shared10(&self, q: &Vector<7>) -> Shared10 {
+        let mut s10 = Shared10::default();
+        let z0 = q[0].cos();
+        let z1 = q[0].sin();
+        let z2 = q[1].cos();
+        let z3 = q[1].sin();
+        let z17 = q[2].cos();
+        let z18 = q[2].sin();
+        let z37 = q[3].cos();
+        let z38 = q[3].sin();
+        let z57 = q[4].cos();
+        let z58 = q[4].sin();
+        s10.v0 = -z1 * z2;
+        let z852 = -z1 * z3;
+        s10.v1 = -z0 * z18 + z17 * s10.v0;
+        s10.v2 = -z0 * z17 - z18 * s10.v0;
+        s10.v3 = z37 * s10.v1 - z38 * z852;
+        s10.v4 = z37 * z852 + z38 * s10.v1;
+        s10.v5 = z57 * s10.v3 + z58 * s10.v2;
+        s10
+    }
+    #[allow(clippy::field_reassign_with_default)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    fn shared11(&self, q: &Vector<7>, s7: &Shared7) -> Shared11 {
+        let mut s11 = Shared11::default();
+        let z0 = q[0].cos();
+        let z1 = q[0].sin();
+        let z2 = q[1].cos();
+        let z3 = q[1].sin();
+        let z4 = z0 * z2;
+        let z5 = z0 * z3;
+        let z17 = q[2].cos();
+        let z18 = q[2].sin();
+        let z19 = -z1 * z18 + z4 * z17;
+        let z20 = -z1 * z17 - z4 * z18;
+        let z37 = q[3].cos();
+        let z38 = q[3].sin();
+        let z39 = -z5 * z38 + z19 * z37;
+        let z40 = z5 * z37 + z19 * z38;
+        let z57 = q[4].cos();
+        let z58 = q[4].sin();
+        let z59 = z20 * z58 + z39 * z57;
+        let z60 = z20 * z57 - z39 * z58;
+        let z77 = q[5].cos();
+        let z78 = q[5].sin();
+        let z79 = -z40 * z78 + z59 * z77;
+        s11.v0 = self.d2 * z4;
+        s11.v1 = self.d3 * z4 + s11.v0;
+        s11.v2 = self.d4 * s7.v4 + s11.v1;
+        s11.v3 = self.d5 * s7.v4 + s11.v2;
+        s11.v4 = z77 * s7.v4 + z78 * s7.v5;
+        s11.v5 = s11.v3 + self.d6 * s11.v4;
+        s11.v6 = self.d4 * s7.v8;
+        s11.v7 = self.d5 * s7.v8 + s11.v6;
+        s11.v8 = z77 * s7.v8 + z78 * s7.v9;
+        s11.v9 = self.d6 * s11.v8 + s11.v7;
+        s11.v10 = self.d4 * z39;
+        s11.v11 = self.d5 * z39 + s11.v10;
+        s11.v12 = z39 * z77 + z78 * s7.v11;
+        s11.v13 = self.d6 * s11.v12 + s11.v11;
+        s11.v14 = z60 * z78;
+        s11.v15 = self.d6 * s11.v14;
+        s11.v16 = self.d6 * z79;
+        s11
+    }
+    #[allow(clippy::field_reassign_with_default)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    fn shared12(&self, q: &Vector<7>, s8: &Shared8) -> Shared12 {
+        let mut s12 = Shared12::default();
+        let z0 = q[0].cos();
+        let z1 = q[0].sin();
+        let z2 = q[1].cos();
+        let z3 = q[1].sin();
+        let z6 = z1 * z2;
+        let z7 = z1 * z3;
+        let z17 = q[2].cos();
+        let z18 = q[2].sin();
+        let z21 = z0 * z18 + z6 * z17;
+        let z22 = z0 * z17 - z6 * z18;
+        let z37 = q[3].cos();
+        let z38 = q[3].sin();
+        let z41 = -z7 * z38 + z21 * z37;
+        let z42 = z7 * z37 + z21 * z38;
+        let z57 = q[4].cos();
+        let z58 = q[4].sin();
+        let z61 = z22 * z58 + z41 * z57;
+        let z62 = z22 * z57 - z41 * z58;
+        let z77 = q[5].cos();
+        let z78 = q[5].sin();
+        let z81 = -z42 * z78 + z61 * z77;
+        s12.v0 = self.d2 * z6;
+        s12.v1 = self.d3 * z6 + s12.v0;
+        s12.v2 = self.d4 * s8.v3 + s12.v1;
+        s12.v3 = self.d5 * s8.v3 + s12.v2;
+        s12.v4 = z77 * s8.v3 + z78 * s8.v4;
+        s12.v5 = s12.v3 + self.d6 * s12.v4;
+        s12.v6 = self.d4 * s8.v7;
+        s12.v7 = self.d5 * s8.v7 + s12.v6;
+        s12.v8 = z77 * s8.v7 + z78 * s8.v8;
+        s12.v9 = self.d6 * s12.v8 + s12.v7;
+        s12.v10 = self.d4 * z41;
+        s12.v11 = self.d5 * z41 + s12.v10;
+        s12.v12 = z41 * z77 + z78 * s8.v10;
+        s12.v13 = self.d6 * s12.v12 + s12.v11;
+        s12.v14 = z62 * z78;
+        s12.v15 = self.d6 * s12.v14;
+        s12.v16 = self.d6 * z81;
+        s12
+    }
+    #[allow(clippy::field_reassign_with_default, clippy::too_many_arguments)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    fn shared13(
+        &self,
+        q: &Vector<7>,
+        s0: &Shared0,
+        s1: &Shared1,
+        s2: &Shared2,
+        s3: &Shared3,
+        s4: &Shared4,
+        s5: &Shared5,
+        s9: &Shared9,
+    ) -> Shared13 {
+        let mut s13 = Shared13::default();
+        let z0 = q[0].cos();
+        let z1 = q[0].sin();
+        let z2 = q[1].cos();
+        let z3 = q[1].sin();
+        let z4 = z0 * z2;
+        let z5 = z0 * z3;
+        let z6 = z1 * z2;
+        let z7 = z1 * z3;
+        let z14 = self.d2 * z5;
+        let z15 = self.d2 * z7;
+        let z17 = q[2].cos();
+        let z18 = q[2].sin();
+        let z19 = -z1 * z18 + z4 * z17;
+        let z20 = -z1 * z17 - z4 * z18;
+        let z21 = z0 * z18 + z6 * z17;
+        let z22 = z0 * z17 - z6 * z18;
+        let z27 = -z5 * z15 + z7 * z14;
+        let z34 = self.d3 * z5 + z14;
+        let z35 = self.d3 * z7 + z15;
+        let z37 = q[3].cos();
+        let z38 = q[3].sin();
+        let z39 = -z5 * z38 + z19 * z37;
+        let z40 = z5 * z37 + z19 * z38;
+        let z41 = -z7 * z38 + z21 * z37;
+        let z42 = z7 * z37 + z21 * z38;
+        let z47 = -z20 * z35 + z22 * z34;
+        let z54 = self.d4 * z40 + z34;
+        let z55 = self.d4 * z42 + z35;
+        let z57 = q[4].cos();
+        let z58 = q[4].sin();
+        let z59 = z20 * z58 + z39 * z57;
+        let z60 = z20 * z57 - z39 * z58;
+        let z61 = z22 * z58 + z41 * z57;
+        let z62 = z22 * z57 - z41 * z58;
+        let z64 = s1.v1 * z57 - s1.v2 * z58;
+        let z67 = -z40 * z55 + z42 * z54;
+        let z74 = self.d5 * z40 + z54;
+        let z75 = self.d5 * z42 + z55;
+        let z77 = q[5].cos();
+        let z78 = q[5].sin();
+        let z80 = z40 * z77 + z59 * z78;
+        let z82 = z42 * z77 + z61 * z78;
+        let z87 = -z60 * z75 + z62 * z74;
+        let z119 = -self.cy2 * z1 + self.cz2 * z5;
+        let z120 = self.cy2 * z0 + self.cz2 * z7;
+        let z127 = self.i2x * (z3 * z3) + self.i2z * (z2 * z2);
+        let z128 = z14 + self.cy3 * z20 + self.cz3 * z5;
+        let z129 = z15 + self.cy3 * z22 + self.cz3 * z7;
+        let z137 = self.cy4 * z20 + self.cz4 * z40 + z34;
+        let z138 = self.cy4 * z22 + self.cz4 * z42 + z35;
+        let z146 = self.cy5 * z60 + self.cz5 * z40 + z54;
+        let z147 = self.cy5 * z62 + self.cz5 * z42 + z55;
+        let z155 = self.cy6 * z60 + self.cz6 * z80 + z74;
+        let z156 = self.cy6 * z62 + self.cz6 * z82 + z75;
+        let z248 = self.m7 * s2.v3;
+        s13.v0 = s9.v0 + self.m6 * z155;
+        s13.v1 = z248 + self.m6 * z156;
+        s13.v2 = s9.v1 + self.m6 * s4.v26;
+        s13.v3 = s9.v2 + self.m6 * (z156 * z156) + self.m6 * (s4.v26 * s4.v26) + s5.v23;
+        s13.v4 = s9.v3 - self.m6 * z155 * z156 + s5.v24;
+        s13.v5 = s9.v4 - self.m6 * z155 * s4.v26 + s5.v25;
+        s13.v6 = s9.v5 + self.m6 * (z155 * z155) + self.m6 * (s4.v26 * s4.v26) + s5.v26;
+        s13.v7 = s9.v6 - self.m6 * z156 * s4.v26 + s5.v27;
+        s13.v8 = s9.v7 + self.m6 * (z155 * z155) + self.m6 * (z156 * z156) + s5.v28;
+        s13.v9 = s13.v0 + self.m5 * z146;
+        s13.v10 = s13.v1 + self.m5 * z147;
+        s13.v11 = s13.v2 + self.m5 * s4.v25;
+        s13.v12 = s13.v3 + self.m5 * (z147 * z147) + self.m5 * (s4.v25 * s4.v25)
+            + s5.v17;
+        s13.v13 = s13.v4 - self.m5 * z146 * z147 + s5.v18;
+        s13.v14 = s13.v5 - self.m5 * z146 * s4.v25 + s5.v19;
+        s13.v15 = s13.v6 + self.m5 * (z146 * z146) + self.m5 * (s4.v25 * s4.v25)
+            + s5.v20;
+        s13.v16 = s13.v7 - self.m5 * z147 * s4.v25 + s5.v21;
+        s13.v17 = s13.v8 + self.m5 * (z146 * z146) + self.m5 * (z147 * z147) + s5.v22;
+        s13.v18 = self.m4 * z137 + s13.v9;
+        s13.v19 = self.m4 * z138 + s13.v10;
+        s13.v20 = self.m4 * s4.v24 + s13.v11;
+        s13.v21 = self.m4 * (z138 * z138) + self.m4 * (s4.v24 * s4.v24) + s13.v12
+            + s5.v11;
+        s13.v22 = -self.m4 * z137 * z138 + s13.v13 + s5.v12;
+        s13.v23 = -self.m4 * z137 * s4.v24 + s13.v14 + s5.v13;
+        s13.v24 = self.m4 * (z137 * z137) + self.m4 * (s4.v24 * s4.v24) + s13.v15
+            + s5.v14;
+        s13.v25 = -self.m4 * z138 * s4.v24 + s13.v16 + s5.v15;
+        s13.v26 = self.m4 * (z137 * z137) + self.m4 * (z138 * z138) + s13.v17 + s5.v16;
+        s13.v27 = self.m3 * z128 + s13.v18;
+        s13.v28 = self.m3 * z129 + s13.v19;
+        s13.v29 = self.m3 * s4.v23 + s13.v20;
+        s13.v30 = self.m3 * (z129 * z129) + self.m3 * (s4.v23 * s4.v23) + s13.v21
+            + s5.v5;
+        s13.v31 = -self.m3 * z128 * z129 + s13.v22 + s5.v6;
+        s13.v32 = -self.m3 * z128 * s4.v23 + s13.v23 + s5.v7;
+        s13.v33 = self.m3 * (z128 * z128) + self.m3 * (s4.v23 * s4.v23) + s13.v24
+            + s5.v8;
+        s13.v34 = -self.m3 * z129 * s4.v23 + s13.v25 + s5.v9;
+        s13.v35 = self.m3 * (z128 * z128) + self.m3 * (z129 * z129) + s13.v26 + s5.v10;
+        s13.v36 = self.m2 * z119 + s13.v27;
+        s13.v37 = self.m2 * z120 + s13.v28;
+        s13.v38 = self.m2 * s4.v22 + s13.v29;
+        s13.v39 = self.m2 * (z120 * z120) + self.m2 * (s4.v22 * s4.v22) + s13.v30
+            + s5.v0;
+        s13.v40 = -self.m2 * z119 * z120 + s13.v31 + s5.v1;
+        s13.v41 = -self.m2 * z119 * s4.v22 + s13.v32 + s5.v2;
+        s13.v42 = self.m2 * (z119 * z119) + self.m2 * (s4.v22 * s4.v22) + s13.v33
+            + s5.v3;
+        s13.v43 = -self.m2 * z120 * s4.v22 + s13.v34 + s5.v4;
+        s13.v44 = self.m2 * (z119 * z119) + self.m2 * (z120 * z120) + s13.v35 + z127;
+        s13.v45 = z2 * s13.v32 + z5 * s13.v30 + z7 * s13.v31 - s4.v3 * s13.v29
+            + z27 * s13.v28;
+        s13.v46 = z2 * s13.v34 + z5 * s13.v31 + z7 * s13.v33 + s4.v2 * s13.v29
+            - z27 * s13.v27;
+        s13.v47 = z2 * s13.v35 + z5 * s13.v32 + z7 * s13.v34 - s4.v2 * s13.v28
+            + s4.v3 * s13.v27;
+        s13.v48 = -z2 * s13.v28 + z7 * s13.v29 + s4.v2 * s0.v3;
+        s13.v49 = z2 * s13.v27 - z5 * s13.v29 + s4.v3 * s0.v3;
+        s13.v50 = z5 * s13.v28 - z7 * s13.v27 + z27 * s0.v3;
+        s13.v51 = z20 * s13.v21 + z22 * s13.v22 + s1.v1 * s13.v23 - s4.v5 * s13.v20
+            + z47 * s13.v19;
+        s13.v52 = z20 * s13.v22 + z22 * s13.v24 + s1.v1 * s13.v25 + s4.v4 * s13.v20
+            - z47 * s13.v18;
+        s13.v53 = z20 * s13.v23 + z22 * s13.v25 + s1.v1 * s13.v26 - s4.v4 * s13.v19
+            + s4.v5 * s13.v18;
+        s13.v54 = z22 * s13.v20 - s1.v1 * s13.v19 + s4.v4 * s0.v2;
+        s13.v55 = -z20 * s13.v20 + s1.v1 * s13.v18 + s4.v5 * s0.v2;
+        s13.v56 = z20 * s13.v19 - z22 * s13.v18 + z47 * s0.v2;
+        s13.v57 = z40 * s13.v12 + z42 * s13.v13 + s1.v3 * s13.v14 - s4.v7 * s13.v11
+            + z67 * s13.v10;
+        s13.v58 = z40 * s13.v13 + z42 * s13.v15 + s1.v3 * s13.v16 + s4.v6 * s13.v11
+            - z67 * s13.v9;
+        s13.v59 = z40 * s13.v14 + z42 * s13.v16 + s1.v3 * s13.v17 - s4.v6 * s13.v10
+            + s4.v7 * s13.v9;
+        s13.v60 = z42 * s13.v11 - s1.v3 * s13.v10 + s4.v6 * s0.v1;
+        s13.v61 = -z40 * s13.v11 + s1.v3 * s13.v9 + s4.v7 * s0.v1;
+        s13.v62 = z40 * s13.v10 - z42 * s13.v9 + z67 * s0.v1;
+        s13.v63 = z60 * s13.v3 + z62 * s13.v4 + z64 * s13.v5 - s4.v9 * s13.v2
+            + z87 * s13.v1;
+        s13.v64 = z60 * s13.v4 + z62 * s13.v6 + z64 * s13.v7 + s4.v8 * s13.v2
+            - z87 * s13.v0;
+        s13.v65 = z60 * s13.v5 + z62 * s13.v7 + z64 * s13.v8 - s4.v8 * s13.v1
+            + s4.v9 * s13.v0;
+        s13.v66 = z62 * s13.v2 - z64 * s13.v1 + s4.v8 * s0.v0;
+        s13.v67 = -z60 * s13.v2 + z64 * s13.v0 + s4.v9 * s0.v0;
+        s13.v68 = z60 * s13.v1 - z62 * s13.v0 + z87 * s0.v0;
+        s13.v69 = z80 * s9.v2 + z82 * s9.v3 + s3.v4 * s9.v4 - s4.v19 * s9.v1
+            + s2.v1 * z248;
+        s13.v70 = z80 * s9.v3 + z82 * s9.v5 + s3.v4 * s9.v6 + s4.v18 * s9.v1
+            - s2.v1 * s9.v0;
+        s13.v71 = z80 * s9.v4 + z82 * s9.v6 + s3.v4 * s9.v7 - s4.v18 * z248
+            + s4.v19 * s9.v0;
+        s13.v72 = self.m7 * s4.v18 + z82 * s9.v1 - s3.v4 * z248;
+        s13.v73 = self.m7 * s4.v19 - z80 * s9.v1 + s3.v4 * s9.v0;
+        s13.v74 = self.m7 * s2.v1 + z80 * z248 - z82 * s9.v0;
+        s13
+    }
+    #[allow(clippy::field_reassign_with_default)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    fn shared14(&self, q: &Vector<7>, s1: &Shared1, s6: &Shared6) -> Shared14 {
+        let mut s14 = Shared14::default();
+        let z3 = q[1].sin();
+        let z57 = q[4].cos();
+        let z58 = q[4].sin();
+        let z64 = s1.v1 * z57 - s1.v2 * z58;
+        let z77 = q[5].cos();
+        let z78 = q[5].sin();
+        let z83 = -s1.v3 * z78 + s1.v4 * z77;
+        s14.v0 = -self.d2 * z3;
+        s14.v1 = -self.d3 * z3 + s14.v0;
+        s14.v2 = self.d4 * s6.v3 + s14.v1;
+        s14.v3 = self.d5 * s6.v3 + s14.v2;
+        s14.v4 = z77 * s6.v3 + z78 * s6.v4;
+        s14.v5 = s14.v3 + self.d6 * s14.v4;
+        s14.v6 = self.d4 * s6.v7;
+        s14.v7 = self.d5 * s6.v7 + s14.v6;
+        s14.v8 = z77 * s6.v7 + z78 * s6.v8;
+        s14.v9 = self.d6 * s14.v8 + s14.v7;
+        s14.v10 = self.d4 * s1.v2;
+        s14.v11 = self.d5 * s1.v2 + s14.v10;
+        s14.v12 = s1.v2 * z77 + z78 * s6.v10;
+        s14.v13 = self.d6 * s14.v12 + s14.v11;
+        s14.v14 = z64 * z78;
+        s14.v15 = self.d6 * s14.v14;
+        s14.v16 = self.d6 * z83;
+        s14
+    }
+    #[allow(clippy::field_reassign_with_default)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    fn shared15(&self, q: &Vector<7>, s10: &Shared10) -> Shared15 {
+        let mut s15 = Shared15::default();
+        let z1 = q[0].sin();
+        let z3 = q[1].sin();
+        let z77 = q[5].cos();
+        let z78 = q[5].sin();
+        let z852 = -z1 * z3;
+        s15.v0 = self.d2 * z852;
+        s15.v1 = self.d3 * z852 + s15.v0;
+        s15.v2 = self.d4 * s10.v4 + s15.v1;
+        s15.v3 = self.d5 * s10.v4 + s15.v2;
+        s15.v4 = z77 * s10.v4 + z78 * s10.v5;
+        s15.v5 = self.d6 * s15.v4 + s15.v3;
+        s15
+    }
+    #[allow(clippy::field_reassign_with_default)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    fn shared16(
+        &self,
+        q: &Vector<7>,
+        s7: &Shared7,
+        s8: &Shared8,
+        s11: &Shared11,
+        s12: &Shared12,
+    ) -> Shared16 {
+        let mut s16 = Shared16::default();
+        let z0 = q[0].cos();
+        let z1 = q[0].sin();
+        let z2 = q[1].cos();
+        let z3 = q[1].sin();
+        let z4 = z0 * z2;
+        let z5 = z0 * z3;
+        let z6 = z1 * z2;
+        let z7 = z1 * z3;
+        let z17 = q[2].cos();
+        let z18 = q[2].sin();
+        let z19 = -z1 * z18 + z4 * z17;
+        let z20 = -z1 * z17 - z4 * z18;
+        let z21 = z0 * z18 + z6 * z17;
+        let z22 = z0 * z17 - z6 * z18;
+        let z37 = q[3].cos();
+        let z38 = q[3].sin();
+        let z39 = -z5 * z38 + z19 * z37;
+        let z40 = z5 * z37 + z19 * z38;
+        let z41 = -z7 * z38 + z21 * z37;
+        let z42 = z7 * z37 + z21 * z38;
+        let z57 = q[4].cos();
+        let z58 = q[4].sin();
+        let z59 = z20 * z58 + z39 * z57;
+        let z61 = z22 * z58 + z41 * z57;
+        let z77 = q[5].cos();
+        let z78 = q[5].sin();
+        let z79 = -z40 * z78 + z59 * z77;
+        let z81 = -z42 * z78 + z61 * z77;
+        s16.v0 = z57 * s7.v2 - z58 * s7.v3;
+        s16.v1 = z57 * s8.v1 - z58 * s8.v2;
+        s16.v2 = self.cz2 * z4;
+        s16.v3 = self.cz2 * z6;
+        s16.v4 = self.cy3 * s7.v2 + self.cz3 * z4 + s11.v0;
+        s16.v5 = self.cy3 * s8.v1 + self.cz3 * z6 + s12.v0;
+        s16.v6 = self.cy4 * s7.v2 + self.cz4 * s7.v4 + s11.v1;
+        s16.v7 = self.cy4 * s8.v1 + self.cz4 * s8.v3 + s12.v1;
+        s16.v8 = self.cy5 * s16.v0 + self.cz5 * s7.v4 + s11.v2;
+        s16.v9 = self.cy5 * s16.v1 + self.cz5 * s8.v3 + s12.v2;
+        s16.v10 = s11.v3 + self.cy6 * s16.v0 + self.cz6 * s11.v4;
+        s16.v11 = s12.v3 + self.cy6 * s16.v1 + self.cz6 * s12.v4;
+        s16.v12 = s11.v5 + self.cz7 * s11.v4;
+        s16.v13 = s12.v5 + self.cz7 * s12.v4;
+        s16.v14 = z57 * s7.v6 - z58 * s7.v7;
+        s16.v15 = z57 * s8.v5 - z58 * s8.v6;
+        s16.v16 = self.cy3 * s7.v6;
+        s16.v17 = self.cy3 * s8.v5;
+        s16.v18 = self.cy4 * s7.v6 + self.cz4 * s7.v8;
+        s16.v19 = self.cy4 * s8.v5 + self.cz4 * s8.v7;
+        s16.v20 = self.cy5 * s16.v14 + self.cz5 * s7.v8 + s11.v6;
+        s16.v21 = self.cy5 * s16.v15 + self.cz5 * s8.v7 + s12.v6;
+        s16.v22 = self.cy6 * s16.v14 + self.cz6 * s11.v8 + s11.v7;
+        s16.v23 = self.cy6 * s16.v15 + self.cz6 * s12.v8 + s12.v7;
+        s16.v24 = self.cz7 * s11.v8 + s11.v9;
+        s16.v25 = self.cz7 * s12.v8 + s12.v9;
+        s16.v26 = -z58 * s7.v10;
+        s16.v27 = -z58 * s8.v9;
+        s16.v28 = self.cz4 * z39;
+        s16.v29 = self.cz4 * z41;
+        s16.v30 = self.cy5 * s16.v26 + self.cz5 * z39 + s11.v10;
+        s16.v31 = self.cy5 * s16.v27 + self.cz5 * z41 + s12.v10;
+        s16.v32 = self.cy6 * s16.v26 + self.cz6 * s11.v12 + s11.v11;
+        s16.v33 = self.cy6 * s16.v27 + self.cz6 * s12.v12 + s12.v11;
+        s16.v34 = self.cz7 * s11.v12 + s11.v13;
+        s16.v35 = self.cz7 * s12.v12 + s12.v13;
+        s16.v36 = -z20 * z58 - z39 * z57;
+        s16.v37 = -z22 * z58 - z41 * z57;
+        s16.v38 = self.cy5 * s16.v36;
+        s16.v39 = self.cy5 * s16.v37;
+        s16.v40 = self.cy6 * s16.v36 + self.cz6 * s11.v14;
+        s16.v41 = self.cy6 * s16.v37 + self.cz6 * s12.v14;
+        s16.v42 = s11.v15 + self.cz7 * s11.v14;
+        s16.v43 = s12.v15 + self.cz7 * s12.v14;
+        s16.v44 = self.cz6 * z79;
+        s16.v45 = self.cz6 * z81;
+        s16.v46 = self.cz7 * z79 + s11.v16;
+        s16.v47 = self.cz7 * z81 + s12.v16;
+        s16
+    }
+    #[allow(clippy::field_reassign_with_default)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    fn shared17(&self, q: &Vector<7>, s1: &Shared1, s6: &Shared6) -> Shared17 {
+        let mut s17 = Shared17::default();
+        let z57 = q[4].cos();
+        let z58 = q[4].sin();
+        let z64 = s1.v1 * z57 - s1.v2 * z58;
+        let z77 = q[5].cos();
+        let z78 = q[5].sin();
+        s17.v0 = z57 * s6.v1 - z58 * s6.v2;
+        s17.v1 = z77 * s6.v4 - z78 * s6.v3;
+        s17.v2 = z57 * s6.v5 - z58 * s6.v6;
+        s17.v3 = z77 * s6.v8 - z78 * s6.v7;
+        s17.v4 = -z58 * s6.v9;
+        s17.v5 = -s1.v2 * z78 + z77 * s6.v10;
+        s17.v6 = -s1.v1 * z58 - s1.v2 * z57;
+        s17.v7 = z64 * z77;
+        s17.v8 = -s1.v3 * z77 - s1.v4 * z78;
+        s17
+    }
+    #[allow(clippy::field_reassign_with_default, clippy::too_many_arguments)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    fn shared18(
+        &self,
+        q: &Vector<7>,
+        s0: &Shared0,
+        s1: &Shared1,
+        s2: &Shared2,
+        s3: &Shared3,
+        s4: &Shared4,
+        s13: &Shared13,
+    ) -> Shared18 {
+        let mut s18 = Shared18::default();
+        let z0 = q[0].cos();
+        let z1 = q[0].sin();
+        let z2 = q[1].cos();
+        let z3 = q[1].sin();
+        let z4 = z0 * z2;
+        let z5 = z0 * z3;
+        let z6 = z1 * z2;
+        let z7 = z1 * z3;
+        let z14 = self.d2 * z5;
+        let z15 = self.d2 * z7;
+        let z17 = q[2].cos();
+        let z18 = q[2].sin();
+        let z19 = -z1 * z18 + z4 * z17;
+        let z20 = -z1 * z17 - z4 * z18;
+        let z21 = z0 * z18 + z6 * z17;
+        let z22 = z0 * z17 - z6 * z18;
+        let z27 = -z5 * z15 + z7 * z14;
+        let z34 = self.d3 * z5 + z14;
+        let z35 = self.d3 * z7 + z15;
+        let z37 = q[3].cos();
+        let z38 = q[3].sin();
+        let z39 = -z5 * z38 + z19 * z37;
+        let z40 = z5 * z37 + z19 * z38;
+        let z41 = -z7 * z38 + z21 * z37;
+        let z42 = z7 * z37 + z21 * z38;
+        let z47 = -z20 * z35 + z22 * z34;
+        let z54 = self.d4 * z40 + z34;
+        let z55 = self.d4 * z42 + z35;
+        let z57 = q[4].cos();
+        let z58 = q[4].sin();
+        let z59 = z20 * z58 + z39 * z57;
+        let z60 = z20 * z57 - z39 * z58;
+        let z61 = z22 * z58 + z41 * z57;
+        let z62 = z22 * z57 - z41 * z58;
+        let z64 = s1.v1 * z57 - s1.v2 * z58;
+        let z67 = -z40 * z55 + z42 * z54;
+        let z74 = self.d5 * z40 + z54;
+        let z75 = self.d5 * z42 + z55;
+        let z77 = q[5].cos();
+        let z78 = q[5].sin();
+        let z80 = z40 * z77 + z59 * z78;
+        let z82 = z42 * z77 + z61 * z78;
+        let z87 = -z60 * z75 + z62 * z74;
+        let z296 = self.m2 + s0.v3;
+        s18.v0 = self.m1 * (s4.v20 * s4.v20) + self.m1 * (s4.v21 * s4.v21) + self.i1z
+            + s13.v44;
+        s18.v1 = z0 * s13.v40 - z1 * s13.v39 - s4.v1 * s13.v38;
+        s18.v2 = z0 * s13.v42 - z1 * s13.v40 + s4.v0 * s13.v38;
+        s18.v3 = z0 * s13.v43 - z1 * s13.v41 - s4.v0 * s13.v37 + s4.v1 * s13.v36;
+        s18.v4 = z0 * s13.v38 + s4.v0 * z296;
+        s18.v5 = z1 * s13.v38 + s4.v1 * z296;
+        s18.v6 = z0 * s18.v2 - z1 * s18.v1 + s4.v0 * s18.v4 + s4.v1 * s18.v5;
+        s18.v7 = z2 * s13.v47 + z5 * s13.v45 + z7 * s13.v46 + s4.v2 * s13.v48
+            + s4.v3 * s13.v49 + z27 * s13.v50;
+        s18.v8 = z0 * s13.v46 - z1 * s13.v45 + s4.v0 * s13.v48 + s4.v1 * s13.v49;
+        s18.v9 = z20 * s13.v51 + z22 * s13.v52 + s1.v1 * s13.v53 + s4.v4 * s13.v54
+            + s4.v5 * s13.v55 + z47 * s13.v56;
+        s18.v10 = z2 * s13.v53 + z5 * s13.v51 + z7 * s13.v52 + s4.v2 * s13.v54
+            + s4.v3 * s13.v55 + z27 * s13.v56;
+        s18.v11 = z0 * s13.v52 - z1 * s13.v51 + s4.v0 * s13.v54 + s4.v1 * s13.v55;
+        s18.v12 = z40 * s13.v57 + z42 * s13.v58 + s1.v3 * s13.v59 + s4.v6 * s13.v60
+            + s4.v7 * s13.v61 + z67 * s13.v62;
+        s18.v13 = z20 * s13.v57 + z22 * s13.v58 + s1.v1 * s13.v59 + s4.v4 * s13.v60
+            + s4.v5 * s13.v61 + z47 * s13.v62;
+        s18.v14 = z2 * s13.v59 + z5 * s13.v57 + z7 * s13.v58 + s4.v2 * s13.v60
+            + s4.v3 * s13.v61 + z27 * s13.v62;
+        s18.v15 = z0 * s13.v58 - z1 * s13.v57 + s4.v0 * s13.v60 + s4.v1 * s13.v61;
+        s18.v16 = z60 * s13.v63 + z62 * s13.v64 + z64 * s13.v65 + s4.v8 * s13.v66
+            + s4.v9 * s13.v67 + z87 * s13.v68;
+        s18.v17 = z40 * s13.v63 + z42 * s13.v64 + s1.v3 * s13.v65 + s4.v6 * s13.v66
+            + s4.v7 * s13.v67 + z67 * s13.v68;
+        s18.v18 = z20 * s13.v63 + z22 * s13.v64 + s1.v1 * s13.v65 + s4.v4 * s13.v66
+            + s4.v5 * s13.v67 + z47 * s13.v68;
+        s18.v19 = z2 * s13.v65 + z5 * s13.v63 + z7 * s13.v64 + s4.v2 * s13.v66
+            + s4.v3 * s13.v67 + z27 * s13.v68;
+        s18.v20 = z0 * s13.v64 - z1 * s13.v63 + s4.v0 * s13.v66 + s4.v1 * s13.v67;
+        s18.v21 = z80 * s13.v69 + z82 * s13.v70 + s3.v4 * s13.v71 + s4.v18 * s13.v72
+            + s4.v19 * s13.v73 + s2.v1 * s13.v74;
+        s18.v22 = z60 * s13.v69 + z62 * s13.v70 + z64 * s13.v71 + s4.v8 * s13.v72
+            + s4.v9 * s13.v73 + z87 * s13.v74;
+        s18.v23 = z40 * s13.v69 + z42 * s13.v70 + s1.v3 * s13.v71 + s4.v6 * s13.v72
+            + s4.v7 * s13.v73 + z67 * s13.v74;
+        s18.v24 = z20 * s13.v69 + z22 * s13.v70 + s1.v1 * s13.v71 + s4.v4 * s13.v72
+            + s4.v5 * s13.v73 + z47 * s13.v74;
+        s18.v25 = z2 * s13.v71 + z5 * s13.v69 + z7 * s13.v70 + s4.v2 * s13.v72
+            + s4.v3 * s13.v73 + z27 * s13.v74;
+        s18.v26 = z0 * s13.v70 - z1 * s13.v69 + s4.v0 * s13.v72 + s4.v1 * s13.v73;
+        s18
+    }
+    #[allow(clippy::field_reassign_with_default)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    fn shared19(&self, q: &Vector<7>) -> Shared19 {
+        let mut s19 = Shared19::default();
+        let z0 = q[0].cos();
+        let z1 = q[0].sin();
+        let z2 = q[1].cos();
+        let z3 = q[1].sin();
+        let z4 = z0 * z2;
+        let z5 = z0 * z3;
+        let z6 = z1 * z2;
+        let z7 = z1 * z3;
+        let z17 = q[2].cos();
+        let z18 = q[2].sin();
+        let z19 = -z1 * z18 + z4 * z17;
+        let z20 = -z1 * z17 - z4 * z18;
+        let z21 = z0 * z18 + z6 * z17;
+        let z22 = z0 * z17 - z6 * z18;
+        let z37 = q[3].cos();
+        let z38 = q[3].sin();
+        let z39 = -z5 * z38 + z19 * z37;
+        let z40 = z5 * z37 + z19 * z38;
+        let z41 = -z7 * z38 + z21 * z37;
+        let z42 = z7 * z37 + z21 * z38;
+        let z57 = q[4].cos();
+        let z58 = q[4].sin();
+        let z59 = z20 * z58 + z39 * z57;
+        let z60 = z20 * z57 - z39 * z58;
+        let z61 = z22 * z58 + z41 * z57;
+        let z62 = z22 * z57 - z41 * z58;
+        let z77 = q[5].cos();
+        let z78 = q[5].sin();
+        let z80 = z40 * z77 + z59 * z78;
+        let z82 = z42 * z77 + z61 * z78;
+        let z520 = self.m4 * self.g;
+        let z523 = self.m5 * self.g;
+        let z526 = self.m6 * self.g;
+        let z529 = self.m7 * self.g;
+        let z534 = z526 + z529;
+        let z537 = z523 + z534;
+        let z540 = z520 + z537;
+        s19.v0 = z7 * z520;
+        s19.v1 = -z5 * z520;
+        s19.v2 = z7 * z523;
+        s19.v3 = -z5 * z523;
+        s19.v4 = z7 * z526;
+        s19.v5 = -z5 * z526;
+        s19.v6 = z7 * z529;
+        s19.v7 = -z5 * z529;
+        s19.v8 = s19.v4 + s19.v6;
+        s19.v9 = s19.v5 + s19.v7;
+        s19.v10 = s19.v8 + s19.v2;
+        s19.v11 = s19.v9 + s19.v3;
+        s19.v12 = s19.v10 + s19.v0;
+        s19.v13 = s19.v11 + s19.v1;
+        s19.v14 = z5 * z22 - z7 * z20;
+        s19.v15 = z20 * s19.v12 + z22 * s19.v13 + z540 * s19.v14;
+        s19.v16 = z5 * z42 - z7 * z40;
+        s19.v17 = z537 * s19.v16 + z40 * s19.v10 + z42 * s19.v11;
+        s19.v18 = z5 * z62 - z7 * z60;
+        s19.v19 = z534 * s19.v18 + z60 * s19.v8 + z62 * s19.v9;
+        s19.v20 = z5 * z82 - z7 * z80;
+        s19.v21 = z529 * s19.v20 + z80 * s19.v6 + z82 * s19.v7;
+        s19
+    }
+    #[allow(clippy::field_reassign_with_default)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    fn shared20(&self, q: &Vector<7>) -> Shared20 {
+        let mut s20 = Shared20::default();
+        let z0 = q[0].cos();
+        let z1 = q[0].sin();
+        let z2 = q[1].cos();
+        let z3 = q[1].sin();
+        let z4 = z0 * z2;
+        let z5 = z0 * z3;
+        let z6 = z1 * z2;
+        let z7 = z1 * z3;
+        let z17 = q[2].cos();
+        let z18 = q[2].sin();
+        let z19 = -z1 * z18 + z4 * z17;
+        let z20 = -z1 * z17 - z4 * z18;
+        let z21 = z0 * z18 + z6 * z17;
+        let z22 = z0 * z17 - z6 * z18;
+        let z37 = q[3].cos();
+        let z38 = q[3].sin();
+        let z39 = -z5 * z38 + z19 * z37;
+        let z40 = z5 * z37 + z19 * z38;
+        let z41 = -z7 * z38 + z21 * z37;
+        let z42 = z7 * z37 + z21 * z38;
+        let z57 = q[4].cos();
+        let z58 = q[4].sin();
+        let z59 = z20 * z58 + z39 * z57;
+        let z60 = z20 * z57 - z39 * z58;
+        let z61 = z22 * z58 + z41 * z57;
+        let z62 = z22 * z57 - z41 * z58;
+        let z77 = q[5].cos();
+        let z78 = q[5].sin();
+        let z80 = z40 * z77 + z59 * z78;
+        let z82 = z42 * z77 + z61 * z78;
+        let z526 = self.m6 * self.g;
+        let z529 = self.m7 * self.g;
+        let z534 = z526 + z529;
+        s20.v0 = z42 * z526;
+        s20.v1 = -z40 * z526;
+        s20.v2 = z42 * z529;
+        s20.v3 = -z40 * z529;
+        s20.v4 = s20.v0 + s20.v2;
+        s20.v5 = s20.v1 + s20.v3;
+        s20.v6 = z40 * z62 - z42 * z60;
+        s20.v7 = z534 * s20.v6 + z60 * s20.v4 + z62 * s20.v5;
+        s20.v8 = z40 * z82 - z42 * z80;
+        s20.v9 = z529 * s20.v8 + z80 * s20.v2 + z82 * s20.v3;
+        s20
+    }
+    #[allow(clippy::field_reassign_with_default)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    fn shared21(&self, q: &Vector<7>) -> Shared21 {
+        let mut s21 = Shared21::default();
+        let z0 = q[0].cos();
+        let z1 = q[0].sin();
+        let z2 = q[1].cos();
+        let z3 = q[1].sin();
+        let z4 = z0 * z2;
+        let z5 = z0 * z3;
+        let z6 = z1 * z2;
+        let z7 = z1 * z3;
+        let z17 = q[2].cos();
+        let z18 = q[2].sin();
+        let z19 = -z1 * z18 + z4 * z17;
+        let z20 = -z1 * z17 - z4 * z18;
+        let z21 = z0 * z18 + z6 * z17;
+        let z22 = z0 * z17 - z6 * z18;
+        let z37 = q[3].cos();
+        let z38 = q[3].sin();
+        let z39 = -z5 * z38 + z19 * z37;
+        let z40 = z5 * z37 + z19 * z38;
+        let z41 = -z7 * z38 + z21 * z37;
+        let z42 = z7 * z37 + z21 * z38;
+        let z57 = q[4].cos();
+        let z58 = q[4].sin();
+        let z59 = z20 * z58 + z39 * z57;
+        let z60 = z20 * z57 - z39 * z58;
+        let z61 = z22 * z58 + z41 * z57;
+        let z62 = z22 * z57 - z41 * z58;
+        let z77 = q[5].cos();
+        let z78 = q[5].sin();
+        let z80 = z40 * z77 + z59 * z78;
+        let z82 = z42 * z77 + z61 * z78;
+        let z529 = self.m7 * self.g;
+        s21.v0 = z82 * z529;
+        s21.v1 = -z80 * z529;
+        s21.v2 = z0 * s21.v1 - z1 * s21.v0;
+        s21.v3 = z5 * s21.v0 + z7 * s21.v1;
+        s21.v4 = z20 * s21.v0 + z22 * s21.v1;
+        s21.v5 = z40 * s21.v0 + z42 * s21.v1;
+        s21.v6 = z60 * s21.v0 + z62 * s21.v1;
+        s21.v7 = z80 * s21.v0 + z82 * s21.v1;
+        s21
+    }
+    #[allow(clippy::field_reassign_with_default)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    fn shared22(&self, q: &Vector<7>, s2: &Shared2) -> Shared22 {
+        let mut s22 = Shared22::default();
+        let z0 = q[0].cos();
+        let z1 = q[0].sin();
+        let z2 = q[1].cos();
+        let z3 = q[1].sin();
+        let z4 = z0 * z2;
+        let z5 = z0 * z3;
+        let z6 = z1 * z2;
+        let z7 = z1 * z3;
+        let z14 = self.d2 * z5;
+        let z15 = self.d2 * z7;
+        let z17 = q[2].cos();
+        let z18 = q[2].sin();
+        let z19 = -z1 * z18 + z4 * z17;
+        let z20 = -z1 * z17 - z4 * z18;
+        let z21 = z0 * z18 + z6 * z17;
+        let z22 = z0 * z17 - z6 * z18;
+        let z34 = self.d3 * z5 + z14;
+        let z35 = self.d3 * z7 + z15;
+        let z37 = q[3].cos();
+        let z38 = q[3].sin();
+        let z39 = -z5 * z38 + z19 * z37;
+        let z40 = z5 * z37 + z19 * z38;
+        let z41 = -z7 * z38 + z21 * z37;
+        let z42 = z7 * z37 + z21 * z38;
+        let z54 = self.d4 * z40 + z34;
+        let z55 = self.d4 * z42 + z35;
+        let z57 = q[4].cos();
+        let z58 = q[4].sin();
+        let z59 = z20 * z58 + z39 * z57;
+        let z60 = z20 * z57 - z39 * z58;
+        let z61 = z22 * z58 + z41 * z57;
+        let z62 = z22 * z57 - z41 * z58;
+        let z74 = self.d5 * z40 + z54;
+        let z75 = self.d5 * z42 + z55;
+        let z77 = q[5].cos();
+        let z78 = q[5].sin();
+        let z80 = z40 * z77 + z59 * z78;
+        let z82 = z42 * z77 + z61 * z78;
+        let z119 = -self.cy2 * z1 + self.cz2 * z5;
+        let z120 = self.cy2 * z0 + self.cz2 * z7;
+        let z128 = z14 + self.cy3 * z20 + self.cz3 * z5;
+        let z129 = z15 + self.cy3 * z22 + self.cz3 * z7;
+        let z137 = self.cy4 * z20 + self.cz4 * z40 + z34;
+        let z138 = self.cy4 * z22 + self.cz4 * z42 + z35;
+        let z146 = self.cy5 * z60 + self.cz5 * z40 + z54;
+        let z147 = self.cy5 * z62 + self.cz5 * z42 + z55;
+        let z155 = self.cy6 * z60 + self.cz6 * z80 + z74;
+        let z156 = self.cy6 * z62 + self.cz6 * z82 + z75;
+        let z248 = self.m7 * s2.v3;
+        s22.v0 = self.m2 * z120;
+        s22.v1 = -self.m2 * z119;
+        s22.v2 = self.m3 * z129;
+        s22.v3 = -self.m3 * z128;
+        s22.v4 = self.m4 * z138;
+        s22.v5 = -self.m4 * z137;
+        s22.v6 = self.m5 * z147;
+        s22.v7 = -self.m5 * z146;
+        s22.v8 = self.m6 * z156;
+        s22.v9 = -self.m6 * z155;
+        s22.v10 = -self.m7 * s2.v2;
+        s22.v11 = self.m7 * s2.v1 + z80 * z248 + z82 * s22.v10;
+        s22
+    }
+    #[allow(clippy::field_reassign_with_default, clippy::too_many_arguments)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    fn shared23(
+        &self,
+        q: &Vector<7>,
+        s1: &Shared1,
+        s2: &Shared2,
+        s3: &Shared3,
+        s4: &Shared4,
+        s6: &Shared6,
+        s7: &Shared7,
+        s8: &Shared8,
+        s10: &Shared10,
+        s11: &Shared11,
+        s12: &Shared12,
+        s14: &Shared14,
+        s15: &Shared15,
+        s16: &Shared16,
+        s17: &Shared17,
+    ) -> Shared23 {
+        let mut s23 = Shared23::default();
+        let z0 = q[0].cos();
+        let z1 = q[0].sin();
+        let z2 = q[1].cos();
+        let z3 = q[1].sin();
+        let z4 = z0 * z2;
+        let z5 = z0 * z3;
+        let z6 = z1 * z2;
+        let z7 = z1 * z3;
+        let z14 = self.d2 * z5;
+        let z15 = self.d2 * z7;
+        let z17 = q[2].cos();
+        let z18 = q[2].sin();
+        let z19 = -z1 * z18 + z4 * z17;
+        let z20 = -z1 * z17 - z4 * z18;
+        let z21 = z0 * z18 + z6 * z17;
+        let z22 = z0 * z17 - z6 * z18;
+        let z34 = self.d3 * z5 + z14;
+        let z35 = self.d3 * z7 + z15;
+        let z37 = q[3].cos();
+        let z38 = q[3].sin();
+        let z39 = -z5 * z38 + z19 * z37;
+        let z40 = z5 * z37 + z19 * z38;
+        let z41 = -z7 * z38 + z21 * z37;
+        let z42 = z7 * z37 + z21 * z38;
+        let z54 = self.d4 * z40 + z34;
+        let z55 = self.d4 * z42 + z35;
+        let z57 = q[4].cos();
+        let z58 = q[4].sin();
+        let z59 = z20 * z58 + z39 * z57;
+        let z60 = z20 * z57 - z39 * z58;
+        let z61 = z22 * z58 + z41 * z57;
+        let z62 = z22 * z57 - z41 * z58;
+        let z64 = s1.v1 * z57 - s1.v2 * z58;
+        let z74 = self.d5 * z40 + z54;
+        let z75 = self.d5 * z42 + z55;
+        let z77 = q[5].cos();
+        let z78 = q[5].sin();
+        let z79 = -z40 * z78 + z59 * z77;
+        let z80 = z40 * z77 + z59 * z78;
+        let z81 = -z42 * z78 + z61 * z77;
+        let z82 = z42 * z77 + z61 * z78;
+        let z83 = -s1.v3 * z78 + s1.v4 * z77;
+        let z94 = self.d6 * z80 + z74;
+        let z852 = -z1 * z3;
+        s23.v0 = self.d1 * z1;
+        s23.v1 = z2 * z14 - z5 * s3.v0;
+        s23.v2 = -z2 * s15.v0 + s3.v0 * z852;
+        s23.v3 = -z20 * s3.v1 + s1.v1 * z34;
+        s23.v4 = -s1.v1 * s15.v1 + s3.v1 * s10.v2;
+        s23.v5 = z57 * s10.v2 - z58 * s10.v3;
+        s23.v6 = -z40 * s3.v2 + s1.v3 * z54;
+        s23.v7 = -s1.v3 * s15.v2 + s3.v2 * s10.v4;
+        s23.v8 = z77 * s10.v5 - z78 * s10.v4;
+        s23.v9 = -z60 * s3.v3 + z64 * z74;
+        s23.v10 = -z64 * s15.v3 + s3.v3 * s23.v5;
+        s23.v11 = s4.v10 * s23.v8 + s4.v11 * s23.v5;
+        s23.v12 = s4.v10 * s23.v5 - s4.v11 * s23.v8;
+        s23.v13 = -z80 * s3.v5 + s3.v4 * z94;
+        s23.v14 = -s3.v4 * s15.v5 + s3.v5 * s15.v4;
+        s23.v15 = -self.cy1 * z0;
+        s23.v16 = -self.cy2 * z0 + self.cz2 * z852;
+        s23.v17 = -self.i2x * z3 * s10.v0 + self.i2z * z2 * z852;
+        s23.v18 = self.cy3 * s10.v2 + self.cz3 * z852 + s15.v0;
+        s23.v19 = self.i3x * s1.v0 * s10.v1 + self.i3y * s1.v1 * s10.v2
+            + self.i3z * z2 * z852;
+        s23.v20 = self.cy4 * s10.v2 + self.cz4 * s10.v4 + s15.v1;
+        s23.v21 = self.i4x * s1.v2 * s10.v3 + self.i4y * s1.v1 * s10.v2
+            + self.i4z * s1.v3 * s10.v4;
+        s23.v22 = self.cy5 * s23.v5 + self.cz5 * s10.v4 + s15.v2;
+        s23.v23 = self.i5x * s1.v4 * s10.v5 + self.i5y * z64 * s23.v5
+            + self.i5z * s1.v3 * s10.v4;
+        s23.v24 = self.cy6 * s23.v5 + self.cz6 * s15.v4 + s15.v3;
+        s23.v25 = self.i6x * z83 * s23.v8 + self.i6y * z64 * s23.v5
+            + self.i6z * s3.v4 * s15.v4;
+        s23.v26 = self.cz7 * s15.v4 + s15.v5;
+        s23.v27 = self.i7 * s3.v4 * s15.v4 + self.i7 * s4.v16 * s23.v11
+            + self.i7 * s4.v17 * s23.v12;
+        s23.v28 = z2 * s12.v0 - z3 * z15 - z6 * s3.v0 - z7 * s14.v0;
+        s23.v29 = -z2 * s11.v0 + z3 * z14 + z4 * s3.v0 + z5 * s14.v0;
+        s23.v30 = -z22 * s14.v1 + s1.v1 * s12.v1 + z35 * s6.v1 - s3.v1 * s8.v1;
+        s23.v31 = z20 * s14.v1 - s1.v1 * s11.v1 - z34 * s6.v1 + s3.v1 * s7.v2;
+        s23.v32 = -z42 * s14.v2 + s1.v3 * s12.v2 + z55 * s6.v3 - s3.v2 * s8.v3;
+        s23.v33 = z40 * s14.v2 - s1.v3 * s11.v2 - z54 * s6.v3 + s3.v2 * s7.v4;
+        s23.v34 = z77 * s7.v5 - z78 * s7.v4;
+        s23.v35 = z77 * s8.v4 - z78 * s8.v3;
+        s23.v36 = -z62 * s14.v3 + z64 * s12.v3 + z75 * s17.v0 - s3.v3 * s16.v1;
+        s23.v37 = z60 * s14.v3 - z64 * s11.v3 - z74 * s17.v0 + s3.v3 * s16.v0;
+        s23.v38 = s4.v10 * s23.v34 + s4.v11 * s16.v0;
+        s23.v39 = s4.v10 * s16.v0 - s4.v11 * s23.v34;
+        s23.v40 = s4.v10 * s23.v35 + s4.v11 * s16.v1;
+        s23.v41 = s4.v10 * s16.v1 - s4.v11 * s23.v35;
+        s23.v42 = s4.v10 * s17.v1 + s4.v11 * s17.v0;
+        s23.v43 = s4.v10 * s17.v0 - s4.v11 * s17.v1;
+        s23.v44 = -z82 * s14.v5 + s3.v4 * s12.v5 + s2.v0 * s14.v4 - s3.v5 * s12.v4;
+        s23.v45 = z80 * s14.v5 - s3.v4 * s11.v5 - z94 * s14.v4 + s3.v5 * s11.v4;
+        s23.v46 = -self.cz2 * z3;
+        s23.v47 = -self.i2x * z2 * z4 - self.i2x * z3 * s7.v0 + self.i2z * z2 * z4
+            - self.i2z * z3 * z5;
+        s23.v48 = -self.i2x * z2 * z6 - self.i2x * z3 * z852 + self.i2z * z2 * z6
+            - self.i2z * z3 * z7;
+        s23.v49 = 2.0 * self.i2x * z2 * z3 - 2.0 * self.i2z * z2 * z3;
+        s23.v50 = self.cy3 * s6.v1 - self.cz3 * z3 + s14.v0;
+        s23.v51 = self.i3x * z19 * s6.v0 + self.i3x * s1.v0 * s7.v1
+            + self.i3y * z20 * s6.v1 + self.i3y * s1.v1 * s7.v2 + self.i3z * z2 * z4
+            - self.i3z * z3 * z5;
+        s23.v52 = self.i3x * z21 * s6.v0 + self.i3x * s1.v0 * s8.v0
+            + self.i3y * z22 * s6.v1 + self.i3y * s1.v1 * s8.v1 + self.i3z * z2 * z6
+            - self.i3z * z3 * z7;
+        s23.v53 = 2.0 * self.i3x * s1.v0 * s6.v0 + 2.0 * self.i3y * s1.v1 * s6.v1
+            - 2.0 * self.i3z * z2 * z3;
+        s23.v54 = self.cy4 * s6.v1 + self.cz4 * s6.v3 + s14.v1;
+        s23.v55 = self.i4x * z39 * s6.v2 + self.i4x * s1.v2 * s7.v3
+            + self.i4y * z20 * s6.v1 + self.i4y * s1.v1 * s7.v2 + self.i4z * z40 * s6.v3
+            + self.i4z * s1.v3 * s7.v4;
+        s23.v56 = self.i4x * z41 * s6.v2 + self.i4x * s1.v2 * s8.v2
+            + self.i4y * z22 * s6.v1 + self.i4y * s1.v1 * s8.v1 + self.i4z * z42 * s6.v3
+            + self.i4z * s1.v3 * s8.v3;
+        s23.v57 = 2.0 * self.i4x * s1.v2 * s6.v2 + 2.0 * self.i4y * s1.v1 * s6.v1
+            + 2.0 * self.i4z * s1.v3 * s6.v3;
+        s23.v58 = self.cy5 * s17.v0 + self.cz5 * s6.v3 + s14.v2;
+        s23.v59 = self.i5x * z59 * s6.v4 + self.i5x * s1.v4 * s7.v5
+            + self.i5y * z60 * s17.v0 + self.i5y * z64 * s16.v0 + self.i5z * z40 * s6.v3
+            + self.i5z * s1.v3 * s7.v4;
+        s23.v60 = self.i5x * z61 * s6.v4 + self.i5x * s1.v4 * s8.v4
+            + self.i5y * z62 * s17.v0 + self.i5y * z64 * s16.v1 + self.i5z * z42 * s6.v3
+            + self.i5z * s1.v3 * s8.v3;
+        s23.v61 = 2.0 * self.i5x * s1.v4 * s6.v4 + 2.0 * self.i5y * z64 * s17.v0
+            + 2.0 * self.i5z * s1.v3 * s6.v3;
+        s23.v62 = s14.v3 + self.cy6 * s17.v0 + self.cz6 * s14.v4;
+        s23.v63 = self.i6x * z79 * s17.v1 + self.i6x * z83 * s23.v34
+            + self.i6y * z60 * s17.v0 + self.i6y * z64 * s16.v0 + self.i6z * z80 * s14.v4
+            + self.i6z * s3.v4 * s11.v4;
+        s23.v64 = self.i6x * z81 * s17.v1 + self.i6x * z83 * s23.v35
+            + self.i6y * z62 * s17.v0 + self.i6y * z64 * s16.v1 + self.i6z * z82 * s14.v4
+            + self.i6z * s3.v4 * s12.v4;
+        s23.v65 = 2.0 * self.i6x * z83 * s17.v1 + 2.0 * self.i6y * z64 * s17.v0
+            + 2.0 * self.i6z * s3.v4 * s14.v4;
+        s23.v66 = s14.v5 + self.cz7 * s14.v4;
+        s23.v67 = self.i7 * z80 * s14.v4 + self.i7 * s3.v4 * s11.v4
+            + self.i7 * s4.v12 * s23.v42 + self.i7 * s4.v13 * s23.v43
+            + self.i7 * s4.v16 * s23.v38 + self.i7 * s4.v17 * s23.v39;
+        s23.v68 = self.i7 * z82 * s14.v4 + self.i7 * s3.v4 * s12.v4
+            + self.i7 * s4.v14 * s23.v42 + self.i7 * s4.v15 * s23.v43
+            + self.i7 * s4.v16 * s23.v40 + self.i7 * s4.v17 * s23.v41;
+        s23.v69 = 2.0 * self.i7 * s3.v4 * s14.v4 + 2.0 * self.i7 * s4.v16 * s23.v42
+            + 2.0 * self.i7 * s4.v17 * s23.v43;
+        s23.v70 = z35 * s6.v5 - s3.v1 * s8.v5;
+        s23.v71 = -z34 * s6.v5 + s3.v1 * s7.v6;
+        s23.v72 = -z42 * s14.v6 + s1.v3 * s12.v6 + z55 * s6.v7 - s3.v2 * s8.v7;
+        s23.v73 = z40 * s14.v6 - s1.v3 * s11.v6 - z54 * s6.v7 + s3.v2 * s7.v8;
+        s23.v74 = z77 * s7.v9 - z78 * s7.v8;
+        s23.v75 = z77 * s8.v8 - z78 * s8.v7;
+        s23.v76 = -z62 * s14.v7 + z64 * s12.v7 + z75 * s17.v2 - s3.v3 * s16.v15;
+        s23.v77 = z60 * s14.v7 - z64 * s11.v7 - z74 * s17.v2 + s3.v3 * s16.v14;
+        s23.v78 = s4.v10 * s23.v74 + s4.v11 * s16.v14;
+        s23.v79 = s4.v10 * s16.v14 - s4.v11 * s23.v74;
+        s23.v80 = s4.v10 * s23.v75 + s4.v11 * s16.v15;
+        s23.v81 = s4.v10 * s16.v15 - s4.v11 * s23.v75;
+        s23.v82 = s4.v10 * s17.v3 + s4.v11 * s17.v2;
+        s23.v83 = s4.v10 * s17.v2 - s4.v11 * s17.v3;
+        s23.v84 = -z82 * s14.v9 + s3.v4 * s12.v9 + s2.v0 * s14.v8 - s3.v5 * s12.v8;
+        s23.v85 = z80 * s14.v9 - s3.v4 * s11.v9 - z94 * s14.v8 + s3.v5 * s11.v8;
+        s23.v86 = self.cy3 * s6.v5;
+        s23.v87 = self.i3x * z19 * s1.v1 + self.i3x * z20 * s1.v0
+            + self.i3y * z20 * s6.v5 + self.i3y * s1.v1 * s7.v6;
+        s23.v88 = self.i3x * z21 * s1.v1 + self.i3x * z22 * s1.v0
+            + self.i3y * z22 * s6.v5 + self.i3y * s1.v1 * s8.v5;
+        s23.v89 = 2.0 * self.i3x * s1.v0 * s1.v1 + 2.0 * self.i3y * s1.v1 * s6.v5;
+        s23.v90 = self.cy4 * s6.v5 + self.cz4 * s6.v7;
+        s23.v91 = self.i4x * z39 * s6.v6 + self.i4x * s1.v2 * s7.v7
+            + self.i4y * z20 * s6.v5 + self.i4y * s1.v1 * s7.v6 + self.i4z * z40 * s6.v7
+            + self.i4z * s1.v3 * s7.v8;
+        s23.v92 = self.i4x * z41 * s6.v6 + self.i4x * s1.v2 * s8.v6
+            + self.i4y * z22 * s6.v5 + self.i4y * s1.v1 * s8.v5 + self.i4z * z42 * s6.v7
+            + self.i4z * s1.v3 * s8.v7;
+        s23.v93 = 2.0 * self.i4x * s1.v2 * s6.v6 + 2.0 * self.i4y * s1.v1 * s6.v5
+            + 2.0 * self.i4z * s1.v3 * s6.v7;
+        s23.v94 = self.cy5 * s17.v2 + self.cz5 * s6.v7 + s14.v6;
+        s23.v95 = self.i5x * z59 * s6.v8 + self.i5x * s1.v4 * s7.v9
+            + self.i5y * z60 * s17.v2 + self.i5y * z64 * s16.v14 + self.i5z * z40 * s6.v7
+            + self.i5z * s1.v3 * s7.v8;
+        s23.v96 = self.i5x * z61 * s6.v8 + self.i5x * s1.v4 * s8.v8
+            + self.i5y * z62 * s17.v2 + self.i5y * z64 * s16.v15 + self.i5z * z42 * s6.v7
+            + self.i5z * s1.v3 * s8.v7;
+        s23.v97 = 2.0 * self.i5x * s1.v4 * s6.v8 + 2.0 * self.i5y * z64 * s17.v2
+            + 2.0 * self.i5z * s1.v3 * s6.v7;
+        s23.v98 = self.cy6 * s17.v2 + self.cz6 * s14.v8 + s14.v7;
+        s23.v99 = self.i6x * z79 * s17.v3 + self.i6x * z83 * s23.v74
+            + self.i6y * z60 * s17.v2 + self.i6y * z64 * s16.v14
+            + self.i6z * z80 * s14.v8 + self.i6z * s3.v4 * s11.v8;
+        s23.v100 = self.i6x * z81 * s17.v3 + self.i6x * z83 * s23.v75
+            + self.i6y * z62 * s17.v2 + self.i6y * z64 * s16.v15
+            + self.i6z * z82 * s14.v8 + self.i6z * s3.v4 * s12.v8;
+        s23.v101 = 2.0 * self.i6x * z83 * s17.v3 + 2.0 * self.i6y * z64 * s17.v2
+            + 2.0 * self.i6z * s3.v4 * s14.v8;
+        s23.v102 = self.cz7 * s14.v8 + s14.v9;
+        s23.v103 = self.i7 * z80 * s14.v8 + self.i7 * s3.v4 * s11.v8
+            + self.i7 * s4.v12 * s23.v82 + self.i7 * s4.v13 * s23.v83
+            + self.i7 * s4.v16 * s23.v78 + self.i7 * s4.v17 * s23.v79;
+        s23.v104 = self.i7 * z82 * s14.v8 + self.i7 * s3.v4 * s12.v8
+            + self.i7 * s4.v14 * s23.v82 + self.i7 * s4.v15 * s23.v83
+            + self.i7 * s4.v16 * s23.v80 + self.i7 * s4.v17 * s23.v81;
+        s23.v105 = 2.0 * self.i7 * s3.v4 * s14.v8 + 2.0 * self.i7 * s4.v16 * s23.v82
+            + 2.0 * self.i7 * s4.v17 * s23.v83;
+        s23.v106 = -z41 * s3.v2 - z42 * s14.v10 + s1.v2 * z55 + s1.v3 * s12.v10;
+        s23.v107 = z39 * s3.v2 + z40 * s14.v10 - s1.v2 * z54 - s1.v3 * s11.v10;
+        s23.v108 = -z39 * z78 + z77 * s7.v11;
+        s23.v109 = -z41 * z78 + z77 * s8.v10;
+        s23.v110 = -z62 * s14.v11 + z64 * s12.v11 + z75 * s17.v4 - s3.v3 * s16.v27;
+        s23.v111 = z60 * s14.v11 - z64 * s11.v11 - z74 * s17.v4 + s3.v3 * s16.v26;
+        s23.v112 = s4.v10 * s23.v108 + s4.v11 * s16.v26;
+        s23.v113 = s4.v10 * s16.v26 - s4.v11 * s23.v108;
+        s23.v114 = s4.v10 * s23.v109 + s4.v11 * s16.v27;
+        s23.v115 = s4.v10 * s16.v27 - s4.v11 * s23.v109;
+        s23.v116 = s4.v10 * s17.v5 + s4.v11 * s17.v4;
+        s23.v117 = s4.v10 * s17.v4 - s4.v11 * s17.v5;
+        s23.v118 = -z82 * s14.v13 + s3.v4 * s12.v13 + s2.v0 * s14.v12 - s3.v5 * s12.v12;
+        s23.v119 = z80 * s14.v13 - s3.v4 * s11.v13 - z94 * s14.v12 + s3.v5 * s11.v12;
+        s23.v120 = self.cz4 * s1.v2;
+        s23.v121 = self.i4x * z39 * s6.v9 + self.i4x * s1.v2 * s7.v10
+            + self.i4z * z39 * s1.v3 + self.i4z * z40 * s1.v2;
+        s23.v122 = self.i4x * z41 * s6.v9 + self.i4x * s1.v2 * s8.v9
+            + self.i4z * z41 * s1.v3 + self.i4z * z42 * s1.v2;
+        s23.v123 = 2.0 * self.i4x * s1.v2 * s6.v9 + 2.0 * self.i4z * s1.v2 * s1.v3;
+        s23.v124 = self.cy5 * s17.v4 + self.cz5 * s1.v2 + s14.v10;
+        s23.v125 = self.i5x * z59 * s6.v10 + self.i5x * s1.v4 * s7.v11
+            + self.i5y * z60 * s17.v4 + self.i5y * z64 * s16.v26 + self.i5z * z39 * s1.v3
+            + self.i5z * z40 * s1.v2;
+        s23.v126 = self.i5x * z61 * s6.v10 + self.i5x * s1.v4 * s8.v10
+            + self.i5y * z62 * s17.v4 + self.i5y * z64 * s16.v27 + self.i5z * z41 * s1.v3
+            + self.i5z * z42 * s1.v2;
+        s23.v127 = 2.0 * self.i5x * s1.v4 * s6.v10 + 2.0 * self.i5y * z64 * s17.v4
+            + 2.0 * self.i5z * s1.v2 * s1.v3;
+        s23.v128 = self.cy6 * s17.v4 + self.cz6 * s14.v12 + s14.v11;
+        s23.v129 = self.i6x * z79 * s17.v5 + self.i6x * z83 * s23.v108
+            + self.i6y * z60 * s17.v4 + self.i6y * z64 * s16.v26
+            + self.i6z * z80 * s14.v12 + self.i6z * s3.v4 * s11.v12;
+        s23.v130 = self.i6x * z81 * s17.v5 + self.i6x * z83 * s23.v109
+            + self.i6y * z62 * s17.v4 + self.i6y * z64 * s16.v27
+            + self.i6z * z82 * s14.v12 + self.i6z * s3.v4 * s12.v12;
+        s23.v131 = 2.0 * self.i6x * z83 * s17.v5 + 2.0 * self.i6y * z64 * s17.v4
+            + 2.0 * self.i6z * s3.v4 * s14.v12;
+        s23.v132 = self.cz7 * s14.v12 + s14.v13;
+        s23.v133 = self.i7 * z80 * s14.v12 + self.i7 * s3.v4 * s11.v12
+            + self.i7 * s4.v12 * s23.v116 + self.i7 * s4.v13 * s23.v117
+            + self.i7 * s4.v16 * s23.v112 + self.i7 * s4.v17 * s23.v113;
+        s23.v134 = self.i7 * z82 * s14.v12 + self.i7 * s3.v4 * s12.v12
+            + self.i7 * s4.v14 * s23.v116 + self.i7 * s4.v15 * s23.v117
+            + self.i7 * s4.v16 * s23.v114 + self.i7 * s4.v17 * s23.v115;
+        s23.v135 = 2.0 * self.i7 * s3.v4 * s14.v12 + 2.0 * self.i7 * s4.v16 * s23.v116
+            + 2.0 * self.i7 * s4.v17 * s23.v117;
+        s23.v136 = z60 * z77;
+        s23.v137 = z62 * z77;
+        s23.v138 = z75 * s17.v6 - s3.v3 * s16.v37;
+        s23.v139 = -z74 * s17.v6 + s3.v3 * s16.v36;
+        s23.v140 = s4.v10 * s23.v136 + s4.v11 * s16.v36;
+        s23.v141 = s4.v10 * s16.v36 - s4.v11 * s23.v136;
+        s23.v142 = s4.v10 * s23.v137 + s4.v11 * s16.v37;
+        s23.v143 = s4.v10 * s16.v37 - s4.v11 * s23.v137;
+        s23.v144 = s4.v10 * s17.v7 + s4.v11 * s17.v6;
+        s23.v145 = s4.v10 * s17.v6 - s4.v11 * s17.v7;
+        s23.v146 = -z82 * s14.v15 + s3.v4 * s12.v15 + s2.v0 * s14.v14 - s3.v5 * s12.v14;
+        s23.v147 = z80 * s14.v15 - s3.v4 * s11.v15 - z94 * s14.v14 + s3.v5 * s11.v14;
+        s23.v148 = self.cy5 * s17.v6;
+        s23.v149 = self.i5x * z59 * z64 + self.i5x * z60 * s1.v4
+            + self.i5y * z60 * s17.v6 + self.i5y * z64 * s16.v36;
+        s23.v150 = self.i5x * z61 * z64 + self.i5x * z62 * s1.v4
+            + self.i5y * z62 * s17.v6 + self.i5y * z64 * s16.v37;
+        s23.v151 = 2.0 * self.i5x * s1.v4 * z64 + 2.0 * self.i5y * z64 * s17.v6;
+        s23.v152 = self.cy6 * s17.v6 + self.cz6 * s14.v14;
+        s23.v153 = self.i6x * z79 * s17.v7 + self.i6x * z83 * s23.v136
+            + self.i6y * z60 * s17.v6 + self.i6y * z64 * s16.v36
+            + self.i6z * z80 * s14.v14 + self.i6z * s3.v4 * s11.v14;
+        s23.v154 = self.i6x * z81 * s17.v7 + self.i6x * z83 * s23.v137
+            + self.i6y * z62 * s17.v6 + self.i6y * z64 * s16.v37
+            + self.i6z * z82 * s14.v14 + self.i6z * s3.v4 * s12.v14;
+        s23.v155 = 2.0 * self.i6x * z83 * s17.v7 + 2.0 * self.i6y * z64 * s17.v6
+            + 2.0 * self.i6z * s3.v4 * s14.v14;
+        s23.v156 = s14.v15 + self.cz7 * s14.v14;
+        s23.v157 = self.i7 * z80 * s14.v14 + self.i7 * s3.v4 * s11.v14
+            + self.i7 * s4.v12 * s23.v144 + self.i7 * s4.v13 * s23.v145
+            + self.i7 * s4.v16 * s23.v140 + self.i7 * s4.v17 * s23.v141;
+        s23.v158 = self.i7 * z82 * s14.v14 + self.i7 * s3.v4 * s12.v14
+            + self.i7 * s4.v14 * s23.v144 + self.i7 * s4.v15 * s23.v145
+            + self.i7 * s4.v16 * s23.v142 + self.i7 * s4.v17 * s23.v143;
+        s23.v159 = 2.0 * self.i7 * s3.v4 * s14.v14 + 2.0 * self.i7 * s4.v16 * s23.v144
+            + 2.0 * self.i7 * s4.v17 * s23.v145;
+        s23.v160 = -z40 * z77 - z59 * z78;
+        s23.v161 = -z42 * z77 - z61 * z78;
+        s23.v162 = s4.v10 * s23.v160;
+        s23.v163 = -s4.v11 * s23.v160;
+        s23.v164 = s4.v10 * s23.v161;
+        s23.v165 = -s4.v11 * s23.v161;
+        s23.v166 = s4.v10 * s17.v8;
+        s23.v167 = -s4.v11 * s17.v8;
+        s23.v168 = -z81 * s3.v5 - z82 * s14.v16 + z83 * s2.v0 + s3.v4 * s12.v16;
+        s23.v169 = z79 * s3.v5 + z80 * s14.v16 - z83 * z94 - s3.v4 * s11.v16;
+        s23.v170 = self.cz6 * z83;
+        s23.v171 = self.i6x * z79 * s17.v8 + self.i6x * z83 * s23.v160
+            + self.i6z * z79 * s3.v4 + self.i6z * z80 * z83;
+        s23.v172 = self.i6x * z81 * s17.v8 + self.i6x * z83 * s23.v161
+            + self.i6z * z81 * s3.v4 + self.i6z * z82 * z83;
+        s23.v173 = 2.0 * self.i6x * z83 * s17.v8 + 2.0 * self.i6z * z83 * s3.v4;
+        s23.v174 = self.cz7 * z83 + s14.v16;
+        s23.v175 = self.i7 * z79 * s3.v4 + self.i7 * z80 * z83
+            + self.i7 * s4.v12 * s23.v166 + self.i7 * s4.v13 * s23.v167
+            + self.i7 * s4.v16 * s23.v162 + self.i7 * s4.v17 * s23.v163;
+        s23.v176 = self.i7 * z81 * s3.v4 + self.i7 * z82 * z83
+            + self.i7 * s4.v14 * s23.v166 + self.i7 * s4.v15 * s23.v167
+            + self.i7 * s4.v16 * s23.v164 + self.i7 * s4.v17 * s23.v165;
+        s23.v177 = 2.0 * self.i7 * z83 * s3.v4 + 2.0 * self.i7 * s4.v16 * s23.v166
+            + 2.0 * self.i7 * s4.v17 * s23.v167;
+        s23.v178 = -z60 * s4.v11 - z79 * s4.v10;
+        s23.v179 = -z62 * s4.v11 - z81 * s4.v10;
+        s23.v180 = -z64 * s4.v11 - z83 * s4.v10;
+        s23.v181 = self.i7 * s4.v12 * s4.v17 + self.i7 * s4.v13 * s23.v180
+            + self.i7 * s4.v13 * s4.v16 + self.i7 * s4.v17 * s23.v178;
+        s23.v182 = self.i7 * s4.v14 * s4.v17 + self.i7 * s4.v15 * s23.v180
+            + self.i7 * s4.v15 * s4.v16 + self.i7 * s4.v17 * s23.v179;
+        s23.v183 = 2.0 * self.i7 * s4.v16 * s4.v17 + 2.0 * self.i7 * s4.v17 * s23.v180;
+        s23.v184 = z7 * s15.v0 - z15 * z852;
+        s23.v185 = z22 * s15.v1 - z35 * s10.v2;
+        s23.v186 = z42 * s15.v2 - z55 * s10.v4;
+        s23.v187 = z62 * s15.v3 - z75 * s23.v5;
+        s23.v188 = z82 * s15.v5 - s2.v0 * s15.v4;
+        s23.v189 = 2.0 * self.i2x * z4 * s10.v0 + 2.0 * self.i2y * z0 * z1
+            + 2.0 * self.i2z * z5 * z852;
+        s23.v190 = self.i2x * z6 * s10.v0 + self.i2x * (z4 * z4) - self.i2y * (z0 * z0)
+            + self.i2y * (z1 * z1) + self.i2z * z7 * z852 + self.i2z * (z5 * z5);
+        s23.v191 = 2.0 * self.i2x * z4 * z6 - 2.0 * self.i2y * z0 * z1
+            + 2.0 * self.i2z * z5 * z7;
+        s23.v192 = 2.0 * self.i3x * z19 * s10.v1 + 2.0 * self.i3y * z20 * s10.v2
+            + 2.0 * self.i3z * z5 * z852;
+        s23.v193 = self.i3x * z21 * s10.v1 + self.i3x * (z19 * z19)
+            + self.i3y * z22 * s10.v2 + self.i3y * (z20 * z20) + self.i3z * z7 * z852
+            + self.i3z * (z5 * z5);
+        s23.v194 = 2.0 * self.i3x * z19 * z21 + 2.0 * self.i3y * z20 * z22
+            + 2.0 * self.i3z * z5 * z7;
+        s23.v195 = 2.0 * self.i4x * z39 * s10.v3 + 2.0 * self.i4y * z20 * s10.v2
+            + 2.0 * self.i4z * z40 * s10.v4;
+        s23.v196 = self.i4x * z41 * s10.v3 + self.i4x * (z39 * z39)
+            + self.i4y * z22 * s10.v2 + self.i4y * (z20 * z20) + self.i4z * z42 * s10.v4
+            + self.i4z * (z40 * z40);
+        s23.v197 = 2.0 * self.i4x * z39 * z41 + 2.0 * self.i4y * z20 * z22
+            + 2.0 * self.i4z * z40 * z42;
+        s23.v198 = 2.0 * self.i5x * z59 * s10.v5 + 2.0 * self.i5y * z60 * s23.v5
+            + 2.0 * self.i5z * z40 * s10.v4;
+        s23.v199 = self.i5x * z61 * s10.v5 + self.i5x * (z59 * z59)
+            + self.i5y * z62 * s23.v5 + self.i5y * (z60 * z60) + self.i5z * z42 * s10.v4
+            + self.i5z * (z40 * z40);
+        s23.v200 = 2.0 * self.i5x * z59 * z61 + 2.0 * self.i5y * z60 * z62
+            + 2.0 * self.i5z * z40 * z42;
+        s23.v201 = 2.0 * self.i6x * z79 * s23.v8 + 2.0 * self.i6y * z60 * s23.v5
+            + 2.0 * self.i6z * z80 * s15.v4;
+        s23.v202 = self.i6x * z81 * s23.v8 + self.i6x * (z79 * z79)
+            + self.i6y * z62 * s23.v5 + self.i6y * (z60 * z60) + self.i6z * z82 * s15.v4
+            + self.i6z * (z80 * z80);
+        s23.v203 = 2.0 * self.i6x * z79 * z81 + 2.0 * self.i6y * z60 * z62
+            + 2.0 * self.i6z * z80 * z82;
+        s23.v204 = 2.0 * self.i7 * z80 * s15.v4 + 2.0 * self.i7 * s4.v12 * s23.v11
+            + 2.0 * self.i7 * s4.v13 * s23.v12;
+        s23.v205 = self.i7 * z82 * s15.v4 + self.i7 * s4.v14 * s23.v11
+            + self.i7 * s4.v15 * s23.v12 + self.i7 * (z80 * z80)
+            + self.i7 * (s4.v12 * s4.v12) + self.i7 * (s4.v13 * s4.v13);
+        s23.v206 = 2.0 * self.i7 * z80 * z82 + 2.0 * self.i7 * s4.v12 * s4.v14
+            + 2.0 * self.i7 * s4.v13 * s4.v15;
+        s23.v207 = -z4 * z15 - z5 * s12.v0 + z6 * z14 + z7 * s11.v0;
+        s23.v208 = -z20 * s12.v1 + z22 * s11.v1 + z34 * s8.v1 - z35 * s7.v2;
+        s23.v209 = -z40 * s12.v2 + z42 * s11.v2 + z54 * s8.v3 - z55 * s7.v4;
+        s23.v210 = -z60 * s12.v3 + z62 * s11.v3 + z74 * s16.v1 - z75 * s16.v0;
+        s23.v211 = -z80 * s12.v5 + z82 * s11.v5 + z94 * s12.v4 - s2.v0 * s11.v4;
+        s23.v212 = 2.0 * self.i2x * z4 * s7.v0 + 2.0 * self.i2z * z4 * z5;
+        s23.v213 = self.i2x * z4 * z852 + self.i2x * z6 * s7.v0 + self.i2z * z4 * z7
+            + self.i2z * z5 * z6;
+        s23.v214 = 2.0 * self.i2x * z6 * z852 + 2.0 * self.i2z * z6 * z7;
+        s23.v215 = 2.0 * self.i3x * z19 * s7.v1 + 2.0 * self.i3y * z20 * s7.v2
+            + 2.0 * self.i3z * z4 * z5;
+        s23.v216 = self.i3x * z19 * s8.v0 + self.i3x * z21 * s7.v1
+            + self.i3y * z20 * s8.v1 + self.i3y * z22 * s7.v2 + self.i3z * z4 * z7
+            + self.i3z * z5 * z6;
+        s23.v217 = 2.0 * self.i3x * z21 * s8.v0 + 2.0 * self.i3y * z22 * s8.v1
+            + 2.0 * self.i3z * z6 * z7;
+        s23.v218 = 2.0 * self.i4x * z39 * s7.v3 + 2.0 * self.i4y * z20 * s7.v2
+            + 2.0 * self.i4z * z40 * s7.v4;
+        s23.v219 = self.i4x * z39 * s8.v2 + self.i4x * z41 * s7.v3
+            + self.i4y * z20 * s8.v1 + self.i4y * z22 * s7.v2 + self.i4z * z40 * s8.v3
+            + self.i4z * z42 * s7.v4;
+        s23.v220 = 2.0 * self.i4x * z41 * s8.v2 + 2.0 * self.i4y * z22 * s8.v1
+            + 2.0 * self.i4z * z42 * s8.v3;
+        s23.v221 = 2.0 * self.i5x * z59 * s7.v5 + 2.0 * self.i5y * z60 * s16.v0
+            + 2.0 * self.i5z * z40 * s7.v4;
+        s23.v222 = self.i5x * z59 * s8.v4 + self.i5x * z61 * s7.v5
+            + self.i5y * z60 * s16.v1 + self.i5y * z62 * s16.v0 + self.i5z * z40 * s8.v3
+            + self.i5z * z42 * s7.v4;
+        s23.v223 = 2.0 * self.i5x * z61 * s8.v4 + 2.0 * self.i5y * z62 * s16.v1
+            + 2.0 * self.i5z * z42 * s8.v3;
+        s23.v224 = 2.0 * self.i6x * z79 * s23.v34 + 2.0 * self.i6y * z60 * s16.v0
+            + 2.0 * self.i6z * z80 * s11.v4;
+        s23.v225 = self.i6x * z79 * s23.v35 + self.i6x * z81 * s23.v34
+            + self.i6y * z60 * s16.v1 + self.i6y * z62 * s16.v0 + self.i6z * z80 * s12.v4
+            + self.i6z * z82 * s11.v4;
+        s23.v226 = 2.0 * self.i6x * z81 * s23.v35 + 2.0 * self.i6y * z62 * s16.v1
+            + 2.0 * self.i6z * z82 * s12.v4;
+        s23.v227 = 2.0 * self.i7 * z80 * s11.v4 + 2.0 * self.i7 * s4.v12 * s23.v38
+            + 2.0 * self.i7 * s4.v13 * s23.v39;
+        s23.v228 = self.i7 * z80 * s12.v4 + self.i7 * z82 * s11.v4
+            + self.i7 * s4.v12 * s23.v40 + self.i7 * s4.v13 * s23.v41
+            + self.i7 * s4.v14 * s23.v38 + self.i7 * s4.v15 * s23.v39;
+        s23.v229 = 2.0 * self.i7 * z82 * s12.v4 + 2.0 * self.i7 * s4.v14 * s23.v40
+            + 2.0 * self.i7 * s4.v15 * s23.v41;
+        s23.v230 = z34 * s8.v5 - z35 * s7.v6;
+        s23.v231 = -z40 * s12.v6 + z42 * s11.v6 + z54 * s8.v7 - z55 * s7.v8;
+        s23.v232 = -z60 * s12.v7 + z62 * s11.v7 + z74 * s16.v15 - z75 * s16.v14;
+        s23.v233 = -z80 * s12.v9 + z82 * s11.v9 + z94 * s12.v8 - s2.v0 * s11.v8;
+        s23.v234 = 2.0 * self.i3x * z19 * z20 + 2.0 * self.i3y * z20 * s7.v6;
+        s23.v235 = self.i3x * z19 * z22 + self.i3x * z20 * z21 + self.i3y * z20 * s8.v5
+            + self.i3y * z22 * s7.v6;
+        s23.v236 = 2.0 * self.i3x * z21 * z22 + 2.0 * self.i3y * z22 * s8.v5;
+        s23.v237 = 2.0 * self.i4x * z39 * s7.v7 + 2.0 * self.i4y * z20 * s7.v6
+            + 2.0 * self.i4z * z40 * s7.v8;
+        s23.v238 = self.i4x * z39 * s8.v6 + self.i4x * z41 * s7.v7
+            + self.i4y * z20 * s8.v5 + self.i4y * z22 * s7.v6 + self.i4z * z40 * s8.v7
+            + self.i4z * z42 * s7.v8;
+        s23.v239 = 2.0 * self.i4x * z41 * s8.v6 + 2.0 * self.i4y * z22 * s8.v5
+            + 2.0 * self.i4z * z42 * s8.v7;
+        s23.v240 = 2.0 * self.i5x * z59 * s7.v9 + 2.0 * self.i5y * z60 * s16.v14
+            + 2.0 * self.i5z * z40 * s7.v8;
+        s23.v241 = self.i5x * z59 * s8.v8 + self.i5x * z61 * s7.v9
+            + self.i5y * z60 * s16.v15 + self.i5y * z62 * s16.v14
+            + self.i5z * z40 * s8.v7 + self.i5z * z42 * s7.v8;
+        s23.v242 = 2.0 * self.i5x * z61 * s8.v8 + 2.0 * self.i5y * z62 * s16.v15
+            + 2.0 * self.i5z * z42 * s8.v7;
+        s23.v243 = 2.0 * self.i6x * z79 * s23.v74 + 2.0 * self.i6y * z60 * s16.v14
+            + 2.0 * self.i6z * z80 * s11.v8;
+        s23.v244 = self.i6x * z79 * s23.v75 + self.i6x * z81 * s23.v74
+            + self.i6y * z60 * s16.v15 + self.i6y * z62 * s16.v14
+            + self.i6z * z80 * s12.v8 + self.i6z * z82 * s11.v8;
+        s23.v245 = 2.0 * self.i6x * z81 * s23.v75 + 2.0 * self.i6y * z62 * s16.v15
+            + 2.0 * self.i6z * z82 * s12.v8;
+        s23.v246 = 2.0 * self.i7 * z80 * s11.v8 + 2.0 * self.i7 * s4.v12 * s23.v78
+            + 2.0 * self.i7 * s4.v13 * s23.v79;
+        s23.v247 = self.i7 * z80 * s12.v8 + self.i7 * z82 * s11.v8
+            + self.i7 * s4.v12 * s23.v80 + self.i7 * s4.v13 * s23.v81
+            + self.i7 * s4.v14 * s23.v78 + self.i7 * s4.v15 * s23.v79;
+        s23.v248 = 2.0 * self.i7 * z82 * s12.v8 + 2.0 * self.i7 * s4.v14 * s23.v80
+            + 2.0 * self.i7 * s4.v15 * s23.v81;
+        s23.v249 = -z39 * z55 - z40 * s12.v10 + z41 * z54 + z42 * s11.v10;
+        s23.v250 = -z60 * s12.v11 + z62 * s11.v11 + z74 * s16.v27 - z75 * s16.v26;
+        s23.v251 = -z80 * s12.v13 + z82 * s11.v13 + z94 * s12.v12 - s2.v0 * s11.v12;
+        s23.v252 = 2.0 * self.i4x * z39 * s7.v10 + 2.0 * self.i4z * z39 * z40;
+        s23.v253 = self.i4x * z39 * s8.v9 + self.i4x * z41 * s7.v10
+            + self.i4z * z39 * z42 + self.i4z * z40 * z41;
+        s23.v254 = 2.0 * self.i4x * z41 * s8.v9 + 2.0 * self.i4z * z41 * z42;
+        s23.v255 = 2.0 * self.i5x * z59 * s7.v11 + 2.0 * self.i5y * z60 * s16.v26
+            + 2.0 * self.i5z * z39 * z40;
+        s23.v256 = self.i5x * z59 * s8.v10 + self.i5x * z61 * s7.v11
+            + self.i5y * z60 * s16.v27 + self.i5y * z62 * s16.v26 + self.i5z * z39 * z42
+            + self.i5z * z40 * z41;
+        s23.v257 = 2.0 * self.i5x * z61 * s8.v10 + 2.0 * self.i5y * z62 * s16.v27
+            + 2.0 * self.i5z * z41 * z42;
+        s23.v258 = 2.0 * self.i6x * z79 * s23.v108 + 2.0 * self.i6y * z60 * s16.v26
+            + 2.0 * self.i6z * z80 * s11.v12;
+        s23.v259 = self.i6x * z79 * s23.v109 + self.i6x * z81 * s23.v108
+            + self.i6y * z60 * s16.v27 + self.i6y * z62 * s16.v26
+            + self.i6z * z80 * s12.v12 + self.i6z * z82 * s11.v12;
+        s23.v260 = 2.0 * self.i6x * z81 * s23.v109 + 2.0 * self.i6y * z62 * s16.v27
+            + 2.0 * self.i6z * z82 * s12.v12;
+        s23.v261 = 2.0 * self.i7 * z80 * s11.v12 + 2.0 * self.i7 * s4.v12 * s23.v112
+            + 2.0 * self.i7 * s4.v13 * s23.v113;
+        s23.v262 = self.i7 * z80 * s12.v12 + self.i7 * z82 * s11.v12
+            + self.i7 * s4.v12 * s23.v114 + self.i7 * s4.v13 * s23.v115
+            + self.i7 * s4.v14 * s23.v112 + self.i7 * s4.v15 * s23.v113;
+        s23.v263 = 2.0 * self.i7 * z82 * s12.v12 + 2.0 * self.i7 * s4.v14 * s23.v114
+            + 2.0 * self.i7 * s4.v15 * s23.v115;
+        s23.v264 = z74 * s16.v37 - z75 * s16.v36;
+        s23.v265 = -z80 * s12.v15 + z82 * s11.v15 + z94 * s12.v14 - s2.v0 * s11.v14;
+        s23.v266 = 2.0 * self.i5x * z59 * z60 + 2.0 * self.i5y * z60 * s16.v36;
+        s23.v267 = self.i5x * z59 * z62 + self.i5x * z60 * z61 + self.i5y * z60 * s16.v37
+            + self.i5y * z62 * s16.v36;
+        s23.v268 = 2.0 * self.i5x * z61 * z62 + 2.0 * self.i5y * z62 * s16.v37;
+        s23.v269 = 2.0 * self.i6x * z79 * s23.v136 + 2.0 * self.i6y * z60 * s16.v36
+            + 2.0 * self.i6z * z80 * s11.v14;
+        s23.v270 = self.i6x * z79 * s23.v137 + self.i6x * z81 * s23.v136
+            + self.i6y * z60 * s16.v37 + self.i6y * z62 * s16.v36
+            + self.i6z * z80 * s12.v14 + self.i6z * z82 * s11.v14;
+        s23.v271 = 2.0 * self.i6x * z81 * s23.v137 + 2.0 * self.i6y * z62 * s16.v37
+            + 2.0 * self.i6z * z82 * s12.v14;
+        s23.v272 = 2.0 * self.i7 * z80 * s11.v14 + 2.0 * self.i7 * s4.v12 * s23.v140
+            + 2.0 * self.i7 * s4.v13 * s23.v141;
+        s23.v273 = self.i7 * z80 * s12.v14 + self.i7 * z82 * s11.v14
+            + self.i7 * s4.v12 * s23.v142 + self.i7 * s4.v13 * s23.v143
+            + self.i7 * s4.v14 * s23.v140 + self.i7 * s4.v15 * s23.v141;
+        s23.v274 = 2.0 * self.i7 * z82 * s12.v14 + 2.0 * self.i7 * s4.v14 * s23.v142
+            + 2.0 * self.i7 * s4.v15 * s23.v143;
+        s23.v275 = -z79 * s2.v0 - z80 * s12.v16 + z81 * z94 + z82 * s11.v16;
+        s23.v276 = 2.0 * self.i6x * z79 * s23.v160 + 2.0 * self.i6z * z79 * z80;
+        s23.v277 = self.i6x * z79 * s23.v161 + self.i6x * z81 * s23.v160
+            + self.i6z * z79 * z82 + self.i6z * z80 * z81;
+        s23.v278 = 2.0 * self.i6x * z81 * s23.v161 + 2.0 * self.i6z * z81 * z82;
+        s23.v279 = 2.0 * self.i7 * z79 * z80 + 2.0 * self.i7 * s4.v12 * s23.v162
+            + 2.0 * self.i7 * s4.v13 * s23.v163;
+        s23.v280 = self.i7 * z79 * z82 + self.i7 * z80 * z81
+            + self.i7 * s4.v12 * s23.v164 + self.i7 * s4.v13 * s23.v165
+            + self.i7 * s4.v14 * s23.v162 + self.i7 * s4.v15 * s23.v163;
+        s23.v281 = 2.0 * self.i7 * z81 * z82 + 2.0 * self.i7 * s4.v14 * s23.v164
+            + 2.0 * self.i7 * s4.v15 * s23.v165;
+        s23.v282 = 2.0 * self.i7 * s4.v12 * s4.v13 + 2.0 * self.i7 * s4.v13 * s23.v178;
+        s23.v283 = self.i7 * s4.v12 * s4.v15 + self.i7 * s4.v13 * s23.v179
+            + self.i7 * s4.v13 * s4.v14 + self.i7 * s4.v15 * s23.v178;
+        s23.v284 = 2.0 * self.i7 * s4.v14 * s4.v15 + 2.0 * self.i7 * s4.v15 * s23.v179;
+        s23
+    }
+    #[allow(clippy::field_reassign_with_default)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    fn shared24(
+        &self,
+        q: &Vector<7>,
+        qd: &Vector<7>,
+        s1: &Shared1,
+        s2: &Shared2,
+        s3: &Shared3,
+        s4: &Shared4,
+    ) -> Shared24 {
+        let mut s24 = Shared24::default();
+        let z0 = q[0].cos();
+        let z1 = q[0].sin();
+        let z2 = q[1].cos();
+        let z3 = q[1].sin();
+        let z4 = z0 * z2;
+        let z5 = z0 * z3;
+        let z6 = z1 * z2;
+        let z7 = z1 * z3;
+        s24.v0 = -qd[1] * z1;
+        s24.v1 = qd[1] * z0;
+        s24.v2 = qd[1] * s4.v0;
+        s24.v3 = qd[1] * s4.v1;
+        let z14 = self.d2 * z5;
+        let z15 = self.d2 * z7;
+        let z17 = q[2].cos();
+        let z18 = q[2].sin();
+        let z19 = -z1 * z18 + z4 * z17;
+        let z20 = -z1 * z17 - z4 * z18;
+        let z21 = z0 * z18 + z6 * z17;
+        let z22 = z0 * z17 - z6 * z18;
+        let z27 = -z5 * z15 + z7 * z14;
+        s24.v4 = qd[2] * z5 + s24.v0;
+        s24.v5 = qd[2] * z7 + s24.v1;
+        s24.v6 = qd[0] + qd[2] * z2;
+        s24.v7 = qd[2] * s4.v2 + s24.v2;
+        s24.v8 = qd[2] * s4.v3 + s24.v3;
+        s24.v9 = qd[2] * z27;
+        let z34 = self.d3 * z5 + z14;
+        let z35 = self.d3 * z7 + z15;
+        let z37 = q[3].cos();
+        let z38 = q[3].sin();
+        let z39 = -z5 * z38 + z19 * z37;
+        let z40 = z5 * z37 + z19 * z38;
+        let z41 = -z7 * z38 + z21 * z37;
+        let z42 = z7 * z37 + z21 * z38;
+        let z47 = -z20 * z35 + z22 * z34;
+        s24.v10 = qd[3] * z20 + s24.v4;
+        s24.v11 = qd[3] * z22 + s24.v5;
+        s24.v12 = qd[3] * s1.v1 + s24.v6;
+        s24.v13 = qd[3] * s4.v4 + s24.v7;
+        s24.v14 = qd[3] * s4.v5 + s24.v8;
+        s24.v15 = qd[3] * z47 + s24.v9;
+        let z54 = self.d4 * z40 + z34;
+        let z55 = self.d4 * z42 + z35;
+        let z57 = q[4].cos();
+        let z58 = q[4].sin();
+        let z59 = z20 * z58 + z39 * z57;
+        let z60 = z20 * z57 - z39 * z58;
+        let z61 = z22 * z58 + z41 * z57;
+        let z62 = z22 * z57 - z41 * z58;
+        let z64 = s1.v1 * z57 - s1.v2 * z58;
+        let z67 = -z40 * z55 + z42 * z54;
+        s24.v16 = qd[4] * z40 + s24.v10;
+        s24.v17 = qd[4] * z42 + s24.v11;
+        s24.v18 = qd[4] * s1.v3 + s24.v12;
+        s24.v19 = qd[4] * s4.v6 + s24.v13;
+        s24.v20 = qd[4] * s4.v7 + s24.v14;
+        s24.v21 = qd[4] * z67 + s24.v15;
+        let z74 = self.d5 * z40 + z54;
+        let z75 = self.d5 * z42 + z55;
+        let z77 = q[5].cos();
+        let z78 = q[5].sin();
+        let z80 = z40 * z77 + z59 * z78;
+        let z82 = z42 * z77 + z61 * z78;
+        let z87 = -z60 * z75 + z62 * z74;
+        s24.v22 = qd[5] * z60 + s24.v16;
+        s24.v23 = qd[5] * z62 + s24.v17;
+        s24.v24 = qd[5] * z64 + s24.v18;
+        s24.v25 = qd[5] * s4.v8 + s24.v19;
+        s24.v26 = qd[5] * s4.v9 + s24.v20;
+        s24.v27 = qd[5] * z87 + s24.v21;
+        s24.v28 = qd[6] * z80 + s24.v22;
+        s24.v29 = qd[6] * z82 + s24.v23;
+        s24.v30 = qd[6] * s3.v4 + s24.v24;
+        s24.v31 = qd[6] * s4.v18 + s24.v25;
+        s24.v32 = qd[6] * s4.v19 + s24.v26;
+        s24.v33 = qd[6] * s2.v1 + s24.v27;
+        let z119 = -self.cy2 * z1 + self.cz2 * z5;
+        let z120 = self.cy2 * z0 + self.cz2 * z7;
+        let z128 = z14 + self.cy3 * z20 + self.cz3 * z5;
+        let z129 = z15 + self.cy3 * z22 + self.cz3 * z7;
+        let z137 = self.cy4 * z20 + self.cz4 * z40 + z34;
+        let z138 = self.cy4 * z22 + self.cz4 * z42 + z35;
+        let z146 = self.cy5 * z60 + self.cz5 * z40 + z54;
+        let z147 = self.cy5 * z62 + self.cz5 * z42 + z55;
+        let z155 = self.cy6 * z60 + self.cz6 * z80 + z74;
+        let z156 = self.cy6 * z62 + self.cz6 * z82 + z75;
+        s24.v34 = -qd[0] * s4.v21;
+        s24.v35 = qd[0] * s4.v20;
+        s24.v36 = -qd[0] * z120 + s24.v1 * s4.v22 + s24.v2;
+        s24.v37 = qd[0] * z119 - s24.v0 * s4.v22 + s24.v3;
+        s24.v38 = s24.v0 * z120 - s24.v1 * z119;
+        s24.v39 = s24.v5 * s4.v23 - s24.v6 * z129 + s24.v7;
+        s24.v40 = -s24.v4 * s4.v23 + s24.v6 * z128 + s24.v8;
+        s24.v41 = s24.v4 * z129 - s24.v5 * z128 + s24.v9;
+        s24.v42 = s24.v11 * s4.v24 - s24.v12 * z138 + s24.v13;
+        s24.v43 = -s24.v10 * s4.v24 + s24.v12 * z137 + s24.v14;
+        s24.v44 = s24.v10 * z138 - s24.v11 * z137 + s24.v15;
+        s24.v45 = s24.v17 * s4.v25 - s24.v18 * z147 + s24.v19;
+        s24.v46 = -s24.v16 * s4.v25 + s24.v18 * z146 + s24.v20;
+        s24.v47 = s24.v16 * z147 - s24.v17 * z146 + s24.v21;
+        s24.v48 = s24.v23 * s4.v26 - s24.v24 * z156 + s24.v25;
+        s24.v49 = -s24.v22 * s4.v26 + s24.v24 * z155 + s24.v26;
+        s24.v50 = s24.v22 * z156 - s24.v23 * z155 + s24.v27;
+        s24.v51 = s24.v29 * s4.v27 - s24.v30 * s2.v3 + s24.v31;
+        s24.v52 = -s24.v28 * s4.v27 + s24.v30 * s2.v2 + s24.v32;
+        s24.v53 = s24.v28 * s2.v3 - s24.v29 * s2.v2 + s24.v33;
+        s24
+    }
+    #[allow(clippy::field_reassign_with_default, clippy::too_many_arguments)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    fn shared25(
+        &self,
+        q: &Vector<7>,
+        qd: &Vector<7>,
+        s1: &Shared1,
+        s2: &Shared2,
+        s3: &Shared3,
+        s4: &Shared4,
+        s24: &Shared24,
+    ) -> Shared25 {
+        let mut s25 = Shared25::default();
+        let z0 = q[0].cos();
+        let z1 = q[0].sin();
+        let z2 = q[1].cos();
+        let z3 = q[1].sin();
+        let z4 = z0 * z2;
+        let z5 = z0 * z3;
+        let z6 = z1 * z2;
+        let z7 = z1 * z3;
+        let z14 = self.d2 * z5;
+        let z15 = self.d2 * z7;
+        let z17 = q[2].cos();
+        let z18 = q[2].sin();
+        let z19 = -z1 * z18 + z4 * z17;
+        let z20 = -z1 * z17 - z4 * z18;
+        let z21 = z0 * z18 + z6 * z17;
+        let z22 = z0 * z17 - z6 * z18;
+        let z27 = -z5 * z15 + z7 * z14;
+        let z34 = self.d3 * z5 + z14;
+        let z35 = self.d3 * z7 + z15;
+        let z37 = q[3].cos();
+        let z38 = q[3].sin();
+        let z39 = -z5 * z38 + z19 * z37;
+        let z40 = z5 * z37 + z19 * z38;
+        let z41 = -z7 * z38 + z21 * z37;
+        let z42 = z7 * z37 + z21 * z38;
+        let z47 = -z20 * z35 + z22 * z34;
+        let z54 = self.d4 * z40 + z34;
+        let z55 = self.d4 * z42 + z35;
+        let z57 = q[4].cos();
+        let z58 = q[4].sin();
+        let z59 = z20 * z58 + z39 * z57;
+        let z60 = z20 * z57 - z39 * z58;
+        let z61 = z22 * z58 + z41 * z57;
+        let z62 = z22 * z57 - z41 * z58;
+        let z64 = s1.v1 * z57 - s1.v2 * z58;
+        let z67 = -z40 * z55 + z42 * z54;
+        let z74 = self.d5 * z40 + z54;
+        let z75 = self.d5 * z42 + z55;
+        let z77 = q[5].cos();
+        let z78 = q[5].sin();
+        let z80 = z40 * z77 + z59 * z78;
+        let z82 = z42 * z77 + z61 * z78;
+        let z87 = -z60 * z75 + z62 * z74;
+        let z119 = -self.cy2 * z1 + self.cz2 * z5;
+        let z120 = self.cy2 * z0 + self.cz2 * z7;
+        let z128 = z14 + self.cy3 * z20 + self.cz3 * z5;
+        let z129 = z15 + self.cy3 * z22 + self.cz3 * z7;
+        let z137 = self.cy4 * z20 + self.cz4 * z40 + z34;
+        let z138 = self.cy4 * z22 + self.cz4 * z42 + z35;
+        let z146 = self.cy5 * z60 + self.cz5 * z40 + z54;
+        let z147 = self.cy5 * z62 + self.cz5 * z42 + z55;
+        let z155 = self.cy6 * z60 + self.cz6 * z80 + z74;
+        let z156 = self.cy6 * z62 + self.cz6 * z82 + z75;
+        s25.v0 = -qd[0] * qd[1] * z0;
+        s25.v1 = -qd[0] * qd[1] * z1;
+        s25.v2 = qd[1] * z0 * s24.v0 + qd[1] * z1 * s24.v1;
+        s25.v3 = -qd[0] * qd[1] * s4.v1;
+        s25.v4 = qd[0] * qd[1] * s4.v0;
+        s25.v5 = qd[1] * z0 * s24.v2 + qd[1] * z1 * s24.v3 - qd[1] * s4.v0 * s24.v1
+            + qd[1] * s4.v1 * s24.v0;
+        s25.v6 = qd[2] * z2 * s24.v5 - qd[2] * z7 * s24.v6 + s25.v0;
+        s25.v7 = -qd[2] * z2 * s24.v4 + qd[2] * z5 * s24.v6 + s25.v1;
+        s25.v8 = -qd[2] * z5 * s24.v5 + qd[2] * z7 * s24.v4 + s25.v2;
+        s25.v9 = qd[2] * z2 * s24.v8 - qd[2] * z7 * s24.v9 - qd[2] * s4.v3 * s24.v6
+            + qd[2] * z27 * s24.v5 + s25.v3;
+        s25.v10 = -qd[2] * z2 * s24.v7 + qd[2] * z5 * s24.v9 + qd[2] * s4.v2 * s24.v6
+            - qd[2] * z27 * s24.v4 + s25.v4;
+        s25.v11 = -qd[2] * z5 * s24.v8 + qd[2] * z7 * s24.v7 - qd[2] * s4.v2 * s24.v5
+            + qd[2] * s4.v3 * s24.v4 + s25.v5;
+        s25.v12 = -qd[3] * z22 * s24.v12 + qd[3] * s1.v1 * s24.v11 + s25.v6;
+        s25.v13 = qd[3] * z20 * s24.v12 - qd[3] * s1.v1 * s24.v10 + s25.v7;
+        s25.v14 = -qd[3] * z20 * s24.v11 + qd[3] * z22 * s24.v10 + s25.v8;
+        s25.v15 = -qd[3] * z22 * s24.v15 + qd[3] * s1.v1 * s24.v14
+            - qd[3] * s4.v5 * s24.v12 + qd[3] * z47 * s24.v11 + s25.v9;
+        s25.v16 = qd[3] * z20 * s24.v15 - qd[3] * s1.v1 * s24.v13
+            + qd[3] * s4.v4 * s24.v12 - qd[3] * z47 * s24.v10 + s25.v10;
+        s25.v17 = -qd[3] * z20 * s24.v14 + qd[3] * z22 * s24.v13
+            - qd[3] * s4.v4 * s24.v11 + qd[3] * s4.v5 * s24.v10 + s25.v11;
+        s25.v18 = -qd[4] * z42 * s24.v18 + qd[4] * s1.v3 * s24.v17 + s25.v12;
+        s25.v19 = qd[4] * z40 * s24.v18 - qd[4] * s1.v3 * s24.v16 + s25.v13;
+        s25.v20 = -qd[4] * z40 * s24.v17 + qd[4] * z42 * s24.v16 + s25.v14;
+        s25.v21 = -qd[4] * z42 * s24.v21 + qd[4] * s1.v3 * s24.v20
+            - qd[4] * s4.v7 * s24.v18 + qd[4] * z67 * s24.v17 + s25.v15;
+        s25.v22 = qd[4] * z40 * s24.v21 - qd[4] * s1.v3 * s24.v19
+            + qd[4] * s4.v6 * s24.v18 - qd[4] * z67 * s24.v16 + s25.v16;
+        s25.v23 = -qd[4] * z40 * s24.v20 + qd[4] * z42 * s24.v19
+            - qd[4] * s4.v6 * s24.v17 + qd[4] * s4.v7 * s24.v16 + s25.v17;
+        s25.v24 = -qd[5] * z62 * s24.v24 + qd[5] * z64 * s24.v23 + s25.v18;
+        s25.v25 = qd[5] * z60 * s24.v24 - qd[5] * z64 * s24.v22 + s25.v19;
+        s25.v26 = -qd[5] * z60 * s24.v23 + qd[5] * z62 * s24.v22 + s25.v20;
+        s25.v27 = -qd[5] * z62 * s24.v27 + qd[5] * z64 * s24.v26
+            - qd[5] * s4.v9 * s24.v24 + qd[5] * z87 * s24.v23 + s25.v21;
+        s25.v28 = qd[5] * z60 * s24.v27 - qd[5] * z64 * s24.v25 + qd[5] * s4.v8 * s24.v24
+            - qd[5] * z87 * s24.v22 + s25.v22;
+        s25.v29 = -qd[5] * z60 * s24.v26 + qd[5] * z62 * s24.v25
+            - qd[5] * s4.v8 * s24.v23 + qd[5] * s4.v9 * s24.v22 + s25.v23;
+        s25.v30 = -qd[6] * z82 * s24.v30 + qd[6] * s3.v4 * s24.v29 + s25.v24;
+        s25.v31 = qd[6] * z80 * s24.v30 - qd[6] * s3.v4 * s24.v28 + s25.v25;
+        s25.v32 = -qd[6] * z80 * s24.v29 + qd[6] * z82 * s24.v28 + s25.v26;
+        s25.v33 = -qd[6] * z82 * s24.v33 + qd[6] * s3.v4 * s24.v32
+            - qd[6] * s4.v19 * s24.v30 + qd[6] * s2.v1 * s24.v29 + s25.v27;
+        s25.v34 = qd[6] * z80 * s24.v33 - qd[6] * s3.v4 * s24.v31
+            + qd[6] * s4.v18 * s24.v30 - qd[6] * s2.v1 * s24.v28 + s25.v28;
+        s25.v35 = -qd[6] * z80 * s24.v32 + qd[6] * z82 * s24.v31
+            - qd[6] * s4.v18 * s24.v29 + qd[6] * s4.v19 * s24.v28 + s25.v29;
+        s25.v36 = -qd[0] * self.m2 * s24.v37 + self.m2 * s24.v1 * s24.v38
+            - self.m2 * z120 * s25.v2 + self.m2 * s25.v3 + self.m2 * s4.v22 * s25.v1;
+        s25.v37 = qd[0] * self.m2 * s24.v36 - self.m2 * s24.v0 * s24.v38
+            + self.m2 * z119 * s25.v2 - self.m2 * s4.v22 * s25.v0 + self.m2 * s25.v4;
+        s25.v38 = self.m2 * s24.v0 * s24.v37 - self.m2 * s24.v1 * s24.v36
+            + self.m2 * self.g - self.m2 * z119 * s25.v1 + self.m2 * z120 * s25.v0
+            + self.m2 * s25.v5;
+        s25.v39 = self.m3 * s24.v5 * s24.v41 - self.m3 * s24.v6 * s24.v40
+            + self.m3 * s25.v9 - self.m3 * z129 * s25.v8 + self.m3 * s4.v23 * s25.v7;
+        s25.v40 = -self.m3 * s24.v4 * s24.v41 + self.m3 * s24.v6 * s24.v39
+            + self.m3 * s25.v10 + self.m3 * z128 * s25.v8 - self.m3 * s4.v23 * s25.v6;
+        s25.v41 = self.m3 * s24.v4 * s24.v40 - self.m3 * s24.v5 * s24.v39
+            + self.m3 * self.g - self.m3 * z128 * s25.v7 + self.m3 * s25.v11
+            + self.m3 * z129 * s25.v6;
+        s25.v42 = self.m4 * s24.v11 * s24.v44 - self.m4 * s24.v12 * s24.v43
+            + self.m4 * s25.v15 - self.m4 * z138 * s25.v14 + self.m4 * s4.v24 * s25.v13;
+        s25.v43 = -self.m4 * s24.v10 * s24.v44 + self.m4 * s24.v12 * s24.v42
+            + self.m4 * s25.v16 + self.m4 * z137 * s25.v14 - self.m4 * s4.v24 * s25.v12;
+        s25.v44 = self.m4 * self.g + self.m4 * s24.v10 * s24.v43
+            - self.m4 * s24.v11 * s24.v42 + self.m4 * s25.v17 - self.m4 * z137 * s25.v13
+            + self.m4 * z138 * s25.v12;
+        s25.v45 = self.m5 * s24.v17 * s24.v47 - self.m5 * s24.v18 * s24.v46
+            + self.m5 * s25.v21 - self.m5 * z147 * s25.v20 + self.m5 * s4.v25 * s25.v19;
+        s25.v46 = -self.m5 * s24.v16 * s24.v47 + self.m5 * s24.v18 * s24.v45
+            + self.m5 * s25.v22 + self.m5 * z146 * s25.v20 - self.m5 * s4.v25 * s25.v18;
+        s25.v47 = self.m5 * self.g + self.m5 * s24.v16 * s24.v46
+            - self.m5 * s24.v17 * s24.v45 + self.m5 * s25.v23 - self.m5 * z146 * s25.v19
+            + self.m5 * z147 * s25.v18;
+        s25.v48 = self.m6 * s24.v23 * s24.v50 - self.m6 * s24.v24 * s24.v49
+            + self.m6 * s25.v27 - self.m6 * z156 * s25.v26 + self.m6 * s4.v26 * s25.v25;
+        s25.v49 = -self.m6 * s24.v22 * s24.v50 + self.m6 * s24.v24 * s24.v48
+            + self.m6 * s25.v28 + self.m6 * z155 * s25.v26 - self.m6 * s4.v26 * s25.v24;
+        s25.v50 = self.m6 * self.g + self.m6 * s24.v22 * s24.v49
+            - self.m6 * s24.v23 * s24.v48 + self.m6 * s25.v29 - self.m6 * z155 * s25.v25
+            + self.m6 * z156 * s25.v24;
+        s25.v51 = self.m7 * s24.v29 * s24.v53 - self.m7 * s24.v30 * s24.v52
+            + self.m7 * s25.v33 - self.m7 * s2.v3 * s25.v32 + self.m7 * s4.v27 * s25.v31;
+        s25.v52 = -self.m7 * s24.v28 * s24.v53 + self.m7 * s24.v30 * s24.v51
+            + self.m7 * s25.v34 + self.m7 * s2.v2 * s25.v32 - self.m7 * s4.v27 * s25.v30;
+        s25.v53 = self.m7 * self.g + self.m7 * s24.v28 * s24.v52
+            - self.m7 * s24.v29 * s24.v51 + self.m7 * s25.v35 - self.m7 * s2.v2 * s25.v31
+            + self.m7 * s2.v3 * s25.v30;
+        s25.v54 = s25.v51 + s25.v48;
+        s25.v55 = s25.v52 + s25.v49;
+        s25.v56 = s25.v53 + s25.v50;
+        s25.v57 = s25.v54 + s25.v45;
+        s25.v58 = s25.v55 + s25.v46;
+        s25.v59 = s25.v56 + s25.v47;
+        s25.v60 = s25.v57 + s25.v42;
+        s25.v61 = s25.v58 + s25.v43;
+        s25.v62 = s25.v59 + s25.v44;
+        s25.v63 = s25.v60 + s25.v39;
+        s25.v64 = s25.v61 + s25.v40;
+        s25.v65 = s25.v62 + s25.v41;
+        s25.v66 = s25.v63 + s25.v36;
+        s25.v67 = s25.v64 + s25.v37;
+        s25
+    }
+    #[allow(clippy::field_reassign_with_default)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    fn shared26(
+        &self,
+        q: &Vector<7>,
+        qd: &Vector<7>,
+        s5: &Shared5,
+        s24: &Shared24,
+    ) -> Shared26 {
+        let mut s26 = Shared26::default();
+        let z2 = q[1].cos();
+        let z3 = q[1].sin();
+        let z127 = self.i2x * (z3 * z3) + self.i2z * (z2 * z2);
+        s26.v0 = qd[0] * s5.v2 + s24.v0 * s5.v0 + s24.v1 * s5.v1;
+        s26.v1 = qd[0] * s5.v4 + s24.v0 * s5.v1 + s24.v1 * s5.v3;
+        s26.v2 = qd[0] * z127 + s24.v0 * s5.v2 + s24.v1 * s5.v4;
+        s26.v3 = s24.v4 * s5.v5 + s24.v5 * s5.v6 + s24.v6 * s5.v7;
+        s26.v4 = s24.v4 * s5.v6 + s24.v5 * s5.v8 + s24.v6 * s5.v9;
+        s26.v5 = s24.v4 * s5.v7 + s24.v5 * s5.v9 + s24.v6 * s5.v10;
+        s26.v6 = s24.v10 * s5.v11 + s24.v11 * s5.v12 + s24.v12 * s5.v13;
+        s26.v7 = s24.v10 * s5.v12 + s24.v11 * s5.v14 + s24.v12 * s5.v15;
+        s26.v8 = s24.v10 * s5.v13 + s24.v11 * s5.v15 + s24.v12 * s5.v16;
+        s26.v9 = s24.v16 * s5.v17 + s24.v17 * s5.v18 + s24.v18 * s5.v19;
+        s26.v10 = s24.v16 * s5.v18 + s24.v17 * s5.v20 + s24.v18 * s5.v21;
+        s26.v11 = s24.v16 * s5.v19 + s24.v17 * s5.v21 + s24.v18 * s5.v22;
+        s26.v12 = s24.v22 * s5.v23 + s24.v23 * s5.v24 + s24.v24 * s5.v25;
+        s26.v13 = s24.v22 * s5.v24 + s24.v23 * s5.v26 + s24.v24 * s5.v27;
+        s26.v14 = s24.v22 * s5.v25 + s24.v23 * s5.v27 + s24.v24 * s5.v28;
+        s26.v15 = s24.v28 * s5.v29 + s24.v29 * s5.v30 + s24.v30 * s5.v31;
+        s26.v16 = s24.v28 * s5.v30 + s24.v29 * s5.v32 + s24.v30 * s5.v33;
+        s26.v17 = s24.v28 * s5.v31 + s24.v29 * s5.v33 + s24.v30 * s5.v34;
+        s26
+    }
+    #[allow(clippy::field_reassign_with_default)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    fn shared27(&self, q: &Vector<7>, qd: &Vector<7>) -> Shared27 {
+        let mut s27 = Shared27::default();
+        let z2 = q[1].cos();
+        let z3 = q[1].sin();
+        let z17 = q[2].cos();
+        let z18 = q[2].sin();
+        let z37 = q[3].cos();
+        let z38 = q[3].sin();
+        let z57 = q[4].cos();
+        let z58 = q[4].sin();
+        let z77 = q[5].cos();
+        let z78 = q[5].sin();
+        s27.v0 = -qd[1] * z3;
+        s27.v1 = qd[1] * z2;
+        s27.v2 = -qd[2] * z18;
+        s27.v3 = qd[2] * z17;
+        s27.v4 = -qd[3] * z38;
+        s27.v5 = qd[3] * z37;
+        s27.v6 = -qd[4] * z58;
+        s27.v7 = qd[4] * z57;
+        s27.v8 = -qd[5] * z78;
+        s27.v9 = qd[5] * z77;
+        s27
+    }
+    #[allow(clippy::field_reassign_with_default, clippy::too_many_arguments)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    fn shared28(
+        &self,
+        q: &Vector<7>,
+        qd: &Vector<7>,
+        s2: &Shared2,
+        s4: &Shared4,
+        s5: &Shared5,
+        s24: &Shared24,
+        s25: &Shared25,
+        s26: &Shared26,
+    ) -> Shared28 {
+        let mut s28 = Shared28::default();
+        let z0 = q[0].cos();
+        let z1 = q[0].sin();
+        let z2 = q[1].cos();
+        let z3 = q[1].sin();
+        let z4 = z0 * z2;
+        let z5 = z0 * z3;
+        let z6 = z1 * z2;
+        let z7 = z1 * z3;
+        let z14 = self.d2 * z5;
+        let z15 = self.d2 * z7;
+        let z17 = q[2].cos();
+        let z18 = q[2].sin();
+        let z19 = -z1 * z18 + z4 * z17;
+        let z20 = -z1 * z17 - z4 * z18;
+        let z21 = z0 * z18 + z6 * z17;
+        let z22 = z0 * z17 - z6 * z18;
+        let z34 = self.d3 * z5 + z14;
+        let z35 = self.d3 * z7 + z15;
+        let z37 = q[3].cos();
+        let z38 = q[3].sin();
+        let z39 = -z5 * z38 + z19 * z37;
+        let z40 = z5 * z37 + z19 * z38;
+        let z41 = -z7 * z38 + z21 * z37;
+        let z42 = z7 * z37 + z21 * z38;
+        let z54 = self.d4 * z40 + z34;
+        let z55 = self.d4 * z42 + z35;
+        let z57 = q[4].cos();
+        let z58 = q[4].sin();
+        let z59 = z20 * z58 + z39 * z57;
+        let z60 = z20 * z57 - z39 * z58;
+        let z61 = z22 * z58 + z41 * z57;
+        let z62 = z22 * z57 - z41 * z58;
+        let z74 = self.d5 * z40 + z54;
+        let z75 = self.d5 * z42 + z55;
+        let z77 = q[5].cos();
+        let z78 = q[5].sin();
+        let z80 = z40 * z77 + z59 * z78;
+        let z82 = z42 * z77 + z61 * z78;
+        let z119 = -self.cy2 * z1 + self.cz2 * z5;
+        let z120 = self.cy2 * z0 + self.cz2 * z7;
+        let z128 = z14 + self.cy3 * z20 + self.cz3 * z5;
+        let z129 = z15 + self.cy3 * z22 + self.cz3 * z7;
+        let z137 = self.cy4 * z20 + self.cz4 * z40 + z34;
+        let z138 = self.cy4 * z22 + self.cz4 * z42 + z35;
+        let z146 = self.cy5 * z60 + self.cz5 * z40 + z54;
+        let z147 = self.cy5 * z62 + self.cz5 * z42 + z55;
+        let z155 = self.cy6 * z60 + self.cz6 * z80 + z74;
+        let z156 = self.cy6 * z62 + self.cz6 * z82 + z75;
+        s28.v0 = -qd[0] * s26.v1 + s24.v1 * s26.v2 + z120 * s25.v38 - s4.v22 * s25.v37
+            + s5.v0 * s25.v0 + s5.v1 * s25.v1 + s5.v2 * s25.v2;
+        s28.v1 = qd[0] * s26.v0 - s24.v0 * s26.v2 - z119 * s25.v38 + s4.v22 * s25.v36
+            + s5.v1 * s25.v0 + s5.v3 * s25.v1 + s5.v4 * s25.v2;
+        s28.v2 = s24.v5 * s26.v5 - s24.v6 * s26.v4 + z129 * s25.v41 - s4.v23 * s25.v40
+            + s5.v5 * s25.v6 + s5.v6 * s25.v7 + s5.v7 * s25.v8;
+        s28.v3 = -s24.v4 * s26.v5 + s24.v6 * s26.v3 - z128 * s25.v41 + s4.v23 * s25.v39
+            + s5.v6 * s25.v6 + s5.v8 * s25.v7 + s5.v9 * s25.v8;
+        s28.v4 = s24.v4 * s26.v4 - s24.v5 * s26.v3 + z128 * s25.v40 - z129 * s25.v39
+            + s5.v7 * s25.v6 + s5.v9 * s25.v7 + s5.v10 * s25.v8;
+        s28.v5 = s24.v11 * s26.v8 - s24.v12 * s26.v7 + z138 * s25.v44 - s4.v24 * s25.v43
+            + s5.v11 * s25.v12 + s5.v12 * s25.v13 + s5.v13 * s25.v14;
+        s28.v6 = -s24.v10 * s26.v8 + s24.v12 * s26.v6 - z137 * s25.v44 + s4.v24 * s25.v42
+            + s5.v12 * s25.v12 + s5.v14 * s25.v13 + s5.v15 * s25.v14;
+        s28.v7 = s24.v10 * s26.v7 - s24.v11 * s26.v6 + z137 * s25.v43 - z138 * s25.v42
+            + s5.v13 * s25.v12 + s5.v15 * s25.v13 + s5.v16 * s25.v14;
+        s28.v8 = s24.v17 * s26.v11 - s24.v18 * s26.v10 + z147 * s25.v47
+            - s4.v25 * s25.v46 + s5.v17 * s25.v18 + s5.v18 * s25.v19 + s5.v19 * s25.v20;
+        s28.v9 = -s24.v16 * s26.v11 + s24.v18 * s26.v9 - z146 * s25.v47
+            + s4.v25 * s25.v45 + s5.v18 * s25.v18 + s5.v20 * s25.v19 + s5.v21 * s25.v20;
+        s28.v10 = s24.v16 * s26.v10 - s24.v17 * s26.v9 + z146 * s25.v46 - z147 * s25.v45
+            + s5.v19 * s25.v18 + s5.v21 * s25.v19 + s5.v22 * s25.v20;
+        s28.v11 = s24.v23 * s26.v14 - s24.v24 * s26.v13 + z156 * s25.v50
+            - s4.v26 * s25.v49 + s5.v23 * s25.v24 + s5.v24 * s25.v25 + s5.v25 * s25.v26;
+        s28.v12 = -s24.v22 * s26.v14 + s24.v24 * s26.v12 - z155 * s25.v50
+            + s4.v26 * s25.v48 + s5.v24 * s25.v24 + s5.v26 * s25.v25 + s5.v27 * s25.v26;
+        s28.v13 = s24.v22 * s26.v13 - s24.v23 * s26.v12 + z155 * s25.v49 - z156 * s25.v48
+            + s5.v25 * s25.v24 + s5.v27 * s25.v25 + s5.v28 * s25.v26;
+        s28.v14 = s24.v29 * s26.v17 - s24.v30 * s26.v16 + s2.v3 * s25.v53
+            - s4.v27 * s25.v52 + s5.v29 * s25.v30 + s5.v30 * s25.v31 + s5.v31 * s25.v32;
+        s28.v15 = -s24.v28 * s26.v17 + s24.v30 * s26.v15 - s2.v2 * s25.v53
+            + s4.v27 * s25.v51 + s5.v30 * s25.v30 + s5.v32 * s25.v31 + s5.v33 * s25.v32;
+        s28.v16 = s24.v28 * s26.v16 - s24.v29 * s26.v15 + s2.v2 * s25.v52
+            - s2.v3 * s25.v51 + s5.v31 * s25.v30 + s5.v33 * s25.v31 + s5.v34 * s25.v32;
+        s28.v17 = s28.v11 + s28.v14;
+        s28.v18 = s28.v12 + s28.v15;
+        s28.v19 = s28.v13 + s28.v16;
+        s28.v20 = s28.v17 + s28.v8;
+        s28.v21 = s28.v18 + s28.v9;
+        s28.v22 = s28.v19 + s28.v10;
+        s28.v23 = s28.v20 + s28.v5;
+        s28.v24 = s28.v21 + s28.v6;
+        s28.v25 = s28.v22 + s28.v7;
+        s28.v26 = s28.v23 + s28.v2;
+        s28.v27 = s28.v24 + s28.v3;
+        s28.v28 = s28.v25 + s28.v4;
+        s28.v29 = s28.v26 + s28.v0;
+        s28.v30 = s28.v27 + s28.v1;
+        s28
+    }
+    #[allow(clippy::field_reassign_with_default, clippy::too_many_arguments)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    fn shared29(
+        &self,
+        q: &Vector<7>,
+        qd: &Vector<7>,
+        s1: &Shared1,
+        s2: &Shared2,
+        s3: &Shared3,
+        s4: &Shared4,
+        s24: &Shared24,
+    ) -> Shared29 {
+        let mut s29 = Shared29::default();
+        let z0 = q[0].cos();
+        let z1 = q[0].sin();
+        let z2 = q[1].cos();
+        let z3 = q[1].sin();
+        let z4 = z0 * z2;
+        let z5 = z0 * z3;
+        let z6 = z1 * z2;
+        let z7 = z1 * z3;
+        let z14 = self.d2 * z5;
+        let z15 = self.d2 * z7;
+        let z17 = q[2].cos();
+        let z18 = q[2].sin();
+        let z19 = -z1 * z18 + z4 * z17;
+        let z20 = -z1 * z17 - z4 * z18;
+        let z21 = z0 * z18 + z6 * z17;
+        let z22 = z0 * z17 - z6 * z18;
+        let z27 = -z5 * z15 + z7 * z14;
+        let z34 = self.d3 * z5 + z14;
+        let z35 = self.d3 * z7 + z15;
+        let z37 = q[3].cos();
+        let z38 = q[3].sin();
+        let z39 = -z5 * z38 + z19 * z37;
+        let z40 = z5 * z37 + z19 * z38;
+        let z41 = -z7 * z38 + z21 * z37;
+        let z42 = z7 * z37 + z21 * z38;
+        let z47 = -z20 * z35 + z22 * z34;
+        let z54 = self.d4 * z40 + z34;
+        let z55 = self.d4 * z42 + z35;
+        let z57 = q[4].cos();
+        let z58 = q[4].sin();
+        let z59 = z20 * z58 + z39 * z57;
+        let z60 = z20 * z57 - z39 * z58;
+        let z61 = z22 * z58 + z41 * z57;
+        let z62 = z22 * z57 - z41 * z58;
+        let z64 = s1.v1 * z57 - s1.v2 * z58;
+        let z67 = -z40 * z55 + z42 * z54;
+        let z74 = self.d5 * z40 + z54;
+        let z75 = self.d5 * z42 + z55;
+        let z77 = q[5].cos();
+        let z78 = q[5].sin();
+        let z80 = z40 * z77 + z59 * z78;
+        let z82 = z42 * z77 + z61 * z78;
+        let z87 = -z60 * z75 + z62 * z74;
+        s29.v0 = -qd[0] * z0;
+        s29.v1 = z0 * s24.v0 + z1 * s24.v1;
+        s29.v2 = -qd[0] * s4.v1;
+        s29.v3 = qd[0] * s4.v0;
+        s29.v4 = z0 * s24.v2 + z1 * s24.v3 - s4.v0 * s24.v1 + s4.v1 * s24.v0;
+        s29.v5 = z2 * s24.v5 - z7 * s24.v6;
+        s29.v6 = -z2 * s24.v4 + z5 * s24.v6;
+        s29.v7 = -z5 * s24.v5 + z7 * s24.v4;
+        s29.v8 = z2 * s24.v8 - z7 * s24.v9 - s4.v3 * s24.v6 + z27 * s24.v5;
+        s29.v9 = -z2 * s24.v7 + z5 * s24.v9 + s4.v2 * s24.v6 - z27 * s24.v4;
+        s29.v10 = -z5 * s24.v8 + z7 * s24.v7 - s4.v2 * s24.v5 + s4.v3 * s24.v4;
+        s29.v11 = -z22 * s24.v12 + s1.v1 * s24.v11;
+        s29.v12 = z20 * s24.v12 - s1.v1 * s24.v10;
+        s29.v13 = -z20 * s24.v11 + z22 * s24.v10;
+        s29.v14 = -z22 * s24.v15 + s1.v1 * s24.v14 - s4.v5 * s24.v12 + z47 * s24.v11;
+        s29.v15 = z20 * s24.v15 - s1.v1 * s24.v13 + s4.v4 * s24.v12 - z47 * s24.v10;
+        s29.v16 = -z20 * s24.v14 + z22 * s24.v13 - s4.v4 * s24.v11 + s4.v5 * s24.v10;
+        s29.v17 = -z42 * s24.v18 + s1.v3 * s24.v17;
+        s29.v18 = z40 * s24.v18 - s1.v3 * s24.v16;
+        s29.v19 = -z40 * s24.v17 + z42 * s24.v16;
+        s29.v20 = -z42 * s24.v21 + s1.v3 * s24.v20 - s4.v7 * s24.v18 + z67 * s24.v17;
+        s29.v21 = z40 * s24.v21 - s1.v3 * s24.v19 + s4.v6 * s24.v18 - z67 * s24.v16;
+        s29.v22 = -z40 * s24.v20 + z42 * s24.v19 - s4.v6 * s24.v17 + s4.v7 * s24.v16;
+        s29.v23 = -z62 * s24.v24 + z64 * s24.v23;
+        s29.v24 = z60 * s24.v24 - z64 * s24.v22;
+        s29.v25 = -z60 * s24.v23 + z62 * s24.v22;
+        s29.v26 = -z62 * s24.v27 + z64 * s24.v26 - s4.v9 * s24.v24 + z87 * s24.v23;
+        s29.v27 = z60 * s24.v27 - z64 * s24.v25 + s4.v8 * s24.v24 - z87 * s24.v22;
+        s29.v28 = -z60 * s24.v26 + z62 * s24.v25 - s4.v8 * s24.v23 + s4.v9 * s24.v22;
+        s29.v29 = -z82 * s24.v30 + s3.v4 * s24.v29;
+        s29.v30 = z80 * s24.v30 - s3.v4 * s24.v28;
+        s29.v31 = -z80 * s24.v29 + z82 * s24.v28;
+        s29.v32 = -z82 * s24.v33 + s3.v4 * s24.v32 - s4.v19 * s24.v30 + s2.v1 * s24.v29;
+        s29.v33 = z80 * s24.v33 - s3.v4 * s24.v31 + s4.v18 * s24.v30 - s2.v1 * s24.v28;
+        s29.v34 = -z80 * s24.v32 + z82 * s24.v31 - s4.v18 * s24.v29 + s4.v19 * s24.v28;
+        s29
+    }
+    #[allow(clippy::field_reassign_with_default)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    fn shared30(
+        &self,
+        q: &Vector<7>,
+        qd: &Vector<7>,
+        s2: &Shared2,
+        s4: &Shared4,
+        s5: &Shared5,
+        s24: &Shared24,
+    ) -> Shared30 {
+        let mut s30 = Shared30::default();
+        let z0 = q[0].cos();
+        let z1 = q[0].sin();
+        let z2 = q[1].cos();
+        let z3 = q[1].sin();
+        let z4 = z0 * z2;
+        let z5 = z0 * z3;
+        let z6 = z1 * z2;
+        let z7 = z1 * z3;
+        let z14 = self.d2 * z5;
+        let z15 = self.d2 * z7;
+        let z17 = q[2].cos();
+        let z18 = q[2].sin();
+        let z19 = -z1 * z18 + z4 * z17;
+        let z20 = -z1 * z17 - z4 * z18;
+        let z21 = z0 * z18 + z6 * z17;
+        let z22 = z0 * z17 - z6 * z18;
+        let z34 = self.d3 * z5 + z14;
+        let z35 = self.d3 * z7 + z15;
+        let z37 = q[3].cos();
+        let z38 = q[3].sin();
+        let z39 = -z5 * z38 + z19 * z37;
+        let z40 = z5 * z37 + z19 * z38;
+        let z41 = -z7 * z38 + z21 * z37;
+        let z42 = z7 * z37 + z21 * z38;
+        let z54 = self.d4 * z40 + z34;
+        let z55 = self.d4 * z42 + z35;
+        let z57 = q[4].cos();
+        let z58 = q[4].sin();
+        let z59 = z20 * z58 + z39 * z57;
+        let z60 = z20 * z57 - z39 * z58;
+        let z61 = z22 * z58 + z41 * z57;
+        let z62 = z22 * z57 - z41 * z58;
+        let z74 = self.d5 * z40 + z54;
+        let z75 = self.d5 * z42 + z55;
+        let z77 = q[5].cos();
+        let z78 = q[5].sin();
+        let z80 = z40 * z77 + z59 * z78;
+        let z82 = z42 * z77 + z61 * z78;
+        let z119 = -self.cy2 * z1 + self.cz2 * z5;
+        let z120 = self.cy2 * z0 + self.cz2 * z7;
+        let z127 = self.i2x * (z3 * z3) + self.i2z * (z2 * z2);
+        let z128 = z14 + self.cy3 * z20 + self.cz3 * z5;
+        let z129 = z15 + self.cy3 * z22 + self.cz3 * z7;
+        let z137 = self.cy4 * z20 + self.cz4 * z40 + z34;
+        let z138 = self.cy4 * z22 + self.cz4 * z42 + z35;
+        let z146 = self.cy5 * z60 + self.cz5 * z40 + z54;
+        let z147 = self.cy5 * z62 + self.cz5 * z42 + z55;
+        let z155 = self.cy6 * z60 + self.cz6 * z80 + z74;
+        let z156 = self.cy6 * z62 + self.cz6 * z82 + z75;
+        s30.v0 = self.m7 * s2.v3 * s24.v53 - self.m7 * s4.v27 * s24.v52
+            + s24.v28 * s5.v29 + s24.v29 * s5.v30 + s24.v30 * s5.v31;
+        s30.v1 = -self.m7 * s2.v2 * s24.v53 + self.m7 * s4.v27 * s24.v51
+            + s24.v28 * s5.v30 + s24.v29 * s5.v32 + s24.v30 * s5.v33;
+        s30.v2 = self.m7 * s2.v2 * s24.v52 - self.m7 * s2.v3 * s24.v51 + s24.v28 * s5.v31
+            + s24.v29 * s5.v33 + s24.v30 * s5.v34;
+        s30.v3 = self.m7 * s24.v51;
+        s30.v4 = self.m7 * s24.v52;
+        s30.v5 = self.m7 * s24.v53;
+        s30.v6 = self.m6 * z156 * s24.v50 - self.m6 * s4.v26 * s24.v49 + s24.v22 * s5.v23
+            + s24.v23 * s5.v24 + s24.v24 * s5.v25 + s30.v0;
+        s30.v7 = -self.m6 * z155 * s24.v50 + self.m6 * s4.v26 * s24.v48
+            + s24.v22 * s5.v24 + s24.v23 * s5.v26 + s24.v24 * s5.v27 + s30.v1;
+        s30.v8 = self.m6 * z155 * s24.v49 - self.m6 * z156 * s24.v48 + s24.v22 * s5.v25
+            + s24.v23 * s5.v27 + s24.v24 * s5.v28 + s30.v2;
+        s30.v9 = s30.v3 + self.m6 * s24.v48;
+        s30.v10 = s30.v4 + self.m6 * s24.v49;
+        s30.v11 = s30.v5 + self.m6 * s24.v50;
+        s30.v12 = s30.v6 + self.m5 * z147 * s24.v47 - self.m5 * s4.v25 * s24.v46
+            + s24.v16 * s5.v17 + s24.v17 * s5.v18 + s24.v18 * s5.v19;
+        s30.v13 = s30.v7 - self.m5 * z146 * s24.v47 + self.m5 * s4.v25 * s24.v45
+            + s24.v16 * s5.v18 + s24.v17 * s5.v20 + s24.v18 * s5.v21;
+        s30.v14 = s30.v8 + self.m5 * z146 * s24.v46 - self.m5 * z147 * s24.v45
+            + s24.v16 * s5.v19 + s24.v17 * s5.v21 + s24.v18 * s5.v22;
+        s30.v15 = s30.v9 + self.m5 * s24.v45;
+        s30.v16 = s30.v10 + self.m5 * s24.v46;
+        s30.v17 = s30.v11 + self.m5 * s24.v47;
+        s30.v18 = s30.v12 + self.m4 * z138 * s24.v44 - self.m4 * s4.v24 * s24.v43
+            + s24.v10 * s5.v11 + s24.v11 * s5.v12 + s24.v12 * s5.v13;
+        s30.v19 = s30.v13 - self.m4 * z137 * s24.v44 + self.m4 * s4.v24 * s24.v42
+            + s24.v10 * s5.v12 + s24.v11 * s5.v14 + s24.v12 * s5.v15;
+        s30.v20 = s30.v14 + self.m4 * z137 * s24.v43 - self.m4 * z138 * s24.v42
+            + s24.v10 * s5.v13 + s24.v11 * s5.v15 + s24.v12 * s5.v16;
+        s30.v21 = s30.v15 + self.m4 * s24.v42;
+        s30.v22 = s30.v16 + self.m4 * s24.v43;
+        s30.v23 = s30.v17 + self.m4 * s24.v44;
+        s30.v24 = s30.v18 + self.m3 * z129 * s24.v41 - self.m3 * s4.v23 * s24.v40
+            + s24.v4 * s5.v5 + s24.v5 * s5.v6 + s24.v6 * s5.v7;
+        s30.v25 = s30.v19 - self.m3 * z128 * s24.v41 + self.m3 * s4.v23 * s24.v39
+            + s24.v4 * s5.v6 + s24.v5 * s5.v8 + s24.v6 * s5.v9;
+        s30.v26 = s30.v20 + self.m3 * z128 * s24.v40 - self.m3 * z129 * s24.v39
+            + s24.v4 * s5.v7 + s24.v5 * s5.v9 + s24.v6 * s5.v10;
+        s30.v27 = s30.v21 + self.m3 * s24.v39;
+        s30.v28 = s30.v22 + self.m3 * s24.v40;
+        s30.v29 = s30.v23 + self.m3 * s24.v41;
+        s30.v30 = s30.v24 + qd[0] * s5.v2 + self.m2 * z120 * s24.v38
+            - self.m2 * s4.v22 * s24.v37 + s24.v0 * s5.v0 + s24.v1 * s5.v1;
+        s30.v31 = s30.v25 + qd[0] * s5.v4 - self.m2 * z119 * s24.v38
+            + self.m2 * s4.v22 * s24.v36 + s24.v0 * s5.v1 + s24.v1 * s5.v3;
+        s30.v32 = s30.v26 + qd[0] * z127 + self.m2 * z119 * s24.v37
+            - self.m2 * z120 * s24.v36 + s24.v0 * s5.v2 + s24.v1 * s5.v4;
+        s30.v33 = s30.v27 + self.m2 * s24.v36;
+        s30.v34 = s30.v28 + self.m2 * s24.v37;
+        s30
+    }
+    #[allow(clippy::field_reassign_with_default, clippy::too_many_arguments)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    fn shared31(
+        &self,
+        q: &Vector<7>,
+        qd: &Vector<7>,
+        s1: &Shared1,
+        s2: &Shared2,
+        s3: &Shared3,
+        s4: &Shared4,
+        s5: &Shared5,
+        s24: &Shared24,
+        s25: &Shared25,
+        s26: &Shared26,
+        s28: &Shared28,
+    ) -> Shared31 {
+        let mut s31 = Shared31::default();
+        let z0 = q[0].cos();
+        let z1 = q[0].sin();
+        let z2 = q[1].cos();
+        let z3 = q[1].sin();
+        let z4 = z0 * z2;
+        let z5 = z0 * z3;
+        let z6 = z1 * z2;
+        let z7 = z1 * z3;
+        let z14 = self.d2 * z5;
+        let z15 = self.d2 * z7;
+        let z17 = q[2].cos();
+        let z18 = q[2].sin();
+        let z19 = -z1 * z18 + z4 * z17;
+        let z20 = -z1 * z17 - z4 * z18;
+        let z21 = z0 * z18 + z6 * z17;
+        let z22 = z0 * z17 - z6 * z18;
+        let z27 = -z5 * z15 + z7 * z14;
+        let z34 = self.d3 * z5 + z14;
+        let z35 = self.d3 * z7 + z15;
+        let z37 = q[3].cos();
+        let z38 = q[3].sin();
+        let z39 = -z5 * z38 + z19 * z37;
+        let z40 = z5 * z37 + z19 * z38;
+        let z41 = -z7 * z38 + z21 * z37;
+        let z42 = z7 * z37 + z21 * z38;
+        let z47 = -z20 * z35 + z22 * z34;
+        let z54 = self.d4 * z40 + z34;
+        let z55 = self.d4 * z42 + z35;
+        let z57 = q[4].cos();
+        let z58 = q[4].sin();
+        let z59 = z20 * z58 + z39 * z57;
+        let z60 = z20 * z57 - z39 * z58;
+        let z61 = z22 * z58 + z41 * z57;
+        let z62 = z22 * z57 - z41 * z58;
+        let z64 = s1.v1 * z57 - s1.v2 * z58;
+        let z67 = -z40 * z55 + z42 * z54;
+        let z74 = self.d5 * z40 + z54;
+        let z75 = self.d5 * z42 + z55;
+        let z77 = q[5].cos();
+        let z78 = q[5].sin();
+        let z80 = z40 * z77 + z59 * z78;
+        let z82 = z42 * z77 + z61 * z78;
+        let z87 = -z60 * z75 + z62 * z74;
+        let z119 = -self.cy2 * z1 + self.cz2 * z5;
+        let z120 = self.cy2 * z0 + self.cz2 * z7;
+        let z127 = self.i2x * (z3 * z3) + self.i2z * (z2 * z2);
+        let z409 = -qd[0] * self.m1 * s24.v35;
+        let z410 = qd[0] * self.m1 * s24.v34;
+        let z415 = s4.v20 * z410 - s4.v21 * z409;
+        s31.v0 = s24.v0 * s26.v1 - s24.v1 * s26.v0 + z119 * s25.v37 - z120 * s25.v36
+            + s5.v2 * s25.v0 + s5.v4 * s25.v1 + z127 * s25.v2;
+        s31.v1 = s28.v28 + s31.v0;
+        s31.v2 = s31.v1 + z415;
+        s31.v3 = z0 * s28.v30 - z1 * s28.v29 + s4.v0 * s25.v66 + s4.v1 * s25.v67;
+        s31.v4 = z2 * s28.v28 + z5 * s28.v26 + z7 * s28.v27 + s4.v2 * s25.v63
+            + s4.v3 * s25.v64 + z27 * s25.v65;
+        s31.v5 = z20 * s28.v23 + z22 * s28.v24 + s1.v1 * s28.v25 + s4.v4 * s25.v60
+            + s4.v5 * s25.v61 + z47 * s25.v62;
+        s31.v6 = z40 * s28.v20 + z42 * s28.v21 + s1.v3 * s28.v22 + s4.v6 * s25.v57
+            + s4.v7 * s25.v58 + z67 * s25.v59;
+        s31.v7 = z60 * s28.v17 + z62 * s28.v18 + z64 * s28.v19 + s4.v8 * s25.v54
+            + s4.v9 * s25.v55 + z87 * s25.v56;
+        s31.v8 = z80 * s28.v14 + z82 * s28.v15 + s3.v4 * s28.v16 + s4.v18 * s25.v51
+            + s4.v19 * s25.v52 + s2.v1 * s25.v53;
+        s31.v9 = -s31.v2 - qd[0] * self.d;
+        s31.v10 = -s31.v3 - qd[1] * self.d;
+        s31.v11 = -s31.v4 - qd[2] * self.d;
+        s31.v12 = -s31.v5 - qd[3] * self.d;
+        s31.v13 = -s31.v6 - qd[4] * self.d;
+        s31.v14 = -s31.v7 - qd[5] * self.d;
+        s31.v15 = -s31.v8 - qd[6] * self.d;
+        s31
+    }
+    #[allow(clippy::field_reassign_with_default)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    fn shared32(
+        &self,
+        q: &Vector<7>,
+        _qd: &Vector<7>,
+        s1: &Shared1,
+        s6: &Shared6,
+        s27: &Shared27,
+    ) -> Shared32 {
+        let mut s32 = Shared32::default();
+        let z2 = q[1].cos();
+        let z3 = q[1].sin();
+        let z17 = q[2].cos();
+        let z18 = q[2].sin();
+        let z37 = q[3].cos();
+        let z38 = q[3].sin();
+        let z57 = q[4].cos();
+        let z58 = q[4].sin();
+        let z64 = s1.v1 * z57 - s1.v2 * z58;
+        let z77 = q[5].cos();
+        let z78 = q[5].sin();
+        s32.v0 = -self.d2 * s27.v1;
+        s32.v1 = -z2 * s27.v2 - z17 * s27.v0;
+        s32.v2 = z2 * s27.v3 + z18 * s27.v0;
+        s32.v3 = -self.d3 * s27.v1 + s32.v0;
+        s32.v4 = z3 * s27.v5 + z37 * s32.v1 + z38 * s27.v1 + s6.v0 * s27.v4;
+        s32.v5 = -z3 * s27.v4 - z37 * s27.v1 + z38 * s32.v1 + s6.v0 * s27.v5;
+        s32.v6 = s32.v3 + self.d4 * s32.v5;
+        s32.v7 = z57 * s32.v4 + z58 * s32.v2 + s6.v1 * s27.v7 + s6.v2 * s27.v6;
+        s32.v8 = s32.v6 + self.d5 * s32.v5;
+        s32.v9 = z77 * s32.v5 + z78 * s32.v7 + s6.v3 * s27.v8 + s6.v4 * s27.v9;
+        s32.v10 = s32.v8 + self.d6 * s32.v9;
+        s32.v11 = z3 * s27.v3 + z18 * s27.v1;
+        s32.v12 = z3 * s27.v2 + z17 * s27.v1;
+        s32.v13 = s1.v1 * s27.v4 + z37 * s32.v11;
+        s32.v14 = s1.v1 * s27.v5 + z38 * s32.v11;
+        s32.v15 = s6.v5 * s27.v7 + z57 * s32.v13 + z58 * s32.v12 + s6.v6 * s27.v6;
+        s32.v16 = s6.v7 * s27.v8 + s6.v8 * s27.v9 + z77 * s32.v14 + z78 * s32.v15;
+        s32.v17 = self.d4 * s32.v14;
+        s32.v18 = s32.v17 + self.d5 * s32.v14;
+        s32.v19 = s32.v18 + self.d6 * s32.v16;
+        s32.v20 = -z3 * s27.v2 - z17 * s27.v1;
+        s32.v21 = -z2 * s27.v5 + s1.v0 * s27.v4 + z37 * s32.v20 - z38 * s27.v0;
+        s32.v22 = -z2 * s27.v4 - s1.v0 * s27.v5 - z37 * s27.v0 - z38 * s32.v20;
+        s32.v23 = z57 * s32.v22 + s6.v9 * s27.v6;
+        s32.v24 = s1.v2 * s27.v8 + z77 * s32.v21 + z78 * s32.v23 + s6.v10 * s27.v9;
+        s32.v25 = self.d4 * s32.v21;
+        s32.v26 = s32.v25 + self.d5 * s32.v21;
+        s32.v27 = s32.v26 + self.d6 * s32.v24;
+        s32.v28 = s1.v1 * s27.v6 - s1.v2 * s27.v7 + z57 * s32.v11 - z58 * s32.v21;
+        s32.v29 = z64 * s27.v9 + z78 * s32.v28;
+        s32.v30 = self.d6 * s32.v29;
+        s32.v31 = z2 * s27.v4 + s1.v0 * s27.v5 + z37 * s27.v0 + z38 * s32.v20;
+        s32.v32 = s1.v1 * s27.v7 + s1.v2 * s27.v6 + z57 * s32.v21 + z58 * s32.v11;
+        s32.v33 = -s1.v3 * s27.v9 + s1.v4 * s27.v8 + z77 * s32.v32 - z78 * s32.v31;
+        s32.v34 = self.d6 * s32.v33;
+        s32
+    }
+    #[allow(clippy::field_reassign_with_default)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    fn shared33(&self, q: &Vector<7>, qd: &Vector<7>, s27: &Shared27) -> Shared33 {
+        let mut s33 = Shared33::default();
+        let z0 = q[0].cos();
+        let z1 = q[0].sin();
+        let z2 = q[1].cos();
+        let z3 = q[1].sin();
+        let z4 = z0 * z2;
+        let z5 = z0 * z3;
+        let z17 = q[2].cos();
+        let z18 = q[2].sin();
+        let z19 = -z1 * z18 + z4 * z17;
+        let z20 = -z1 * z17 - z4 * z18;
+        let z37 = q[3].cos();
+        let z38 = q[3].sin();
+        let z39 = -z5 * z38 + z19 * z37;
+        let z57 = q[4].cos();
+        let z58 = q[4].sin();
+        let z606 = -qd[0] * z1;
+        s33.v0 = qd[0] * z0;
+        s33.v1 = -z1 * s27.v1 - z3 * s33.v0;
+        s33.v2 = z0 * s27.v0 + z2 * z606;
+        s33.v3 = -z1 * s27.v2 - z4 * s27.v3 - z17 * s33.v0 - z18 * s33.v2;
+        s33.v4 = z0 * s27.v1 + z3 * z606;
+        s33.v5 = -z1 * s27.v3 + z4 * s27.v2 + z17 * s33.v2 - z18 * s33.v0;
+        s33.v6 = -z5 * s27.v5 + z19 * s27.v4 + z37 * s33.v5 - z38 * s33.v4;
+        s33.v7 = z5 * s27.v4 + z19 * s27.v5 + z37 * s33.v4 + z38 * s33.v5;
+        s33.v8 = z20 * s27.v7 + z39 * s27.v6 + z57 * s33.v6 + z58 * s33.v3;
+        s33
+    }
+    #[allow(clippy::field_reassign_with_default)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    fn shared34(
+        &self,
+        q: &Vector<7>,
+        a: &Vector<7>,
+        s1: &Shared1,
+        s2: &Shared2,
+        s3: &Shared3,
+        s4: &Shared4,
+    ) -> Shared34 {
+        let mut s34 = Shared34::default();
+        let z0 = q[0].cos();
+        let z1 = q[0].sin();
+        let z2 = q[1].cos();
+        let z3 = q[1].sin();
+        let z4 = z0 * z2;
+        let z5 = z0 * z3;
+        let z6 = z1 * z2;
+        let z7 = z1 * z3;
+        let z14 = self.d2 * z5;
+        let z15 = self.d2 * z7;
+        let z17 = q[2].cos();
+        let z18 = q[2].sin();
+        let z19 = -z1 * z18 + z4 * z17;
+        let z20 = -z1 * z17 - z4 * z18;
+        let z21 = z0 * z18 + z6 * z17;
+        let z22 = z0 * z17 - z6 * z18;
+        let z27 = -z5 * z15 + z7 * z14;
+        let z34 = self.d3 * z5 + z14;
+        let z35 = self.d3 * z7 + z15;
+        let z37 = q[3].cos();
+        let z38 = q[3].sin();
+        let z39 = -z5 * z38 + z19 * z37;
+        let z40 = z5 * z37 + z19 * z38;
+        let z41 = -z7 * z38 + z21 * z37;
+        let z42 = z7 * z37 + z21 * z38;
+        let z47 = -z20 * z35 + z22 * z34;
+        let z54 = self.d4 * z40 + z34;
+        let z55 = self.d4 * z42 + z35;
+        let z57 = q[4].cos();
+        let z58 = q[4].sin();
+        let z59 = z20 * z58 + z39 * z57;
+        let z60 = z20 * z57 - z39 * z58;
+        let z61 = z22 * z58 + z41 * z57;
+        let z62 = z22 * z57 - z41 * z58;
+        let z64 = s1.v1 * z57 - s1.v2 * z58;
+        let z67 = -z40 * z55 + z42 * z54;
+        let z74 = self.d5 * z40 + z54;
+        let z75 = self.d5 * z42 + z55;
+        let z77 = q[5].cos();
+        let z78 = q[5].sin();
+        let z80 = z40 * z77 + z59 * z78;
+        let z82 = z42 * z77 + z61 * z78;
+        let z87 = -z60 * z75 + z62 * z74;
+        let z119 = -self.cy2 * z1 + self.cz2 * z5;
+        let z120 = self.cy2 * z0 + self.cz2 * z7;
+        let z128 = z14 + self.cy3 * z20 + self.cz3 * z5;
+        let z129 = z15 + self.cy3 * z22 + self.cz3 * z7;
+        let z137 = self.cy4 * z20 + self.cz4 * z40 + z34;
+        let z138 = self.cy4 * z22 + self.cz4 * z42 + z35;
+        let z146 = self.cy5 * z60 + self.cz5 * z40 + z54;
+        let z147 = self.cy5 * z62 + self.cz5 * z42 + z55;
+        let z155 = self.cy6 * z60 + self.cz6 * z80 + z74;
+        let z156 = self.cy6 * z62 + self.cz6 * z82 + z75;
+        s34.v0 = -a[1] * z1;
+        s34.v1 = a[1] * z0;
+        s34.v2 = a[1] * s4.v0;
+        s34.v3 = a[1] * s4.v1;
+        s34.v4 = s34.v0 + a[2] * z5;
+        s34.v5 = s34.v1 + a[2] * z7;
+        s34.v6 = a[0] + a[2] * z2;
+        s34.v7 = s34.v2 + a[2] * s4.v2;
+        s34.v8 = s34.v3 + a[2] * s4.v3;
+        s34.v9 = a[2] * z27;
+        s34.v10 = s34.v4 + a[3] * z20;
+        s34.v11 = s34.v5 + a[3] * z22;
+        s34.v12 = s34.v6 + a[3] * s1.v1;
+        s34.v13 = s34.v7 + a[3] * s4.v4;
+        s34.v14 = s34.v8 + a[3] * s4.v5;
+        s34.v15 = s34.v9 + a[3] * z47;
+        s34.v16 = s34.v10 + a[4] * z40;
+        s34.v17 = s34.v11 + a[4] * z42;
+        s34.v18 = s34.v12 + a[4] * s1.v3;
+        s34.v19 = s34.v13 + a[4] * s4.v6;
+        s34.v20 = s34.v14 + a[4] * s4.v7;
+        s34.v21 = s34.v15 + a[4] * z67;
+        s34.v22 = s34.v16 + a[5] * z60;
+        s34.v23 = s34.v17 + a[5] * z62;
+        s34.v24 = s34.v18 + a[5] * z64;
+        s34.v25 = s34.v19 + a[5] * s4.v8;
+        s34.v26 = s34.v20 + a[5] * s4.v9;
+        s34.v27 = s34.v21 + a[5] * z87;
+        s34.v28 = s34.v22 + a[6] * z80;
+        s34.v29 = s34.v23 + a[6] * z82;
+        s34.v30 = s34.v24 + a[6] * s3.v4;
+        s34.v31 = s34.v25 + a[6] * s4.v18;
+        s34.v32 = s34.v26 + a[6] * s4.v19;
+        s34.v33 = s34.v27 + a[6] * s2.v1;
+        s34.v34 = -self.m1 * a[0] * s4.v21;
+        s34.v35 = self.m1 * a[0] * s4.v20;
+        s34.v36 = self.m2 * s34.v2 - self.m2 * a[0] * z120 + self.m2 * s4.v22 * s34.v1;
+        s34.v37 = self.m2 * s34.v3 + self.m2 * a[0] * z119 - self.m2 * s4.v22 * s34.v0;
+        s34.v38 = -self.m2 * z119 * s34.v1 + self.m2 * z120 * s34.v0;
+        s34.v39 = self.m3 * s34.v7 - self.m3 * z129 * s34.v6 + self.m3 * s4.v23 * s34.v5;
+        s34.v40 = self.m3 * s34.v8 + self.m3 * z128 * s34.v6 - self.m3 * s4.v23 * s34.v4;
+        s34.v41 = self.m3 * s34.v9 - self.m3 * z128 * s34.v5 + self.m3 * z129 * s34.v4;
+        s34.v42 = self.m4 * s34.v13 - self.m4 * z138 * s34.v12
+            + self.m4 * s4.v24 * s34.v11;
+        s34.v43 = self.m4 * s34.v14 + self.m4 * z137 * s34.v12
+            - self.m4 * s4.v24 * s34.v10;
+        s34.v44 = self.m4 * s34.v15 - self.m4 * z137 * s34.v11
+            + self.m4 * z138 * s34.v10;
+        s34.v45 = self.m5 * s34.v19 - self.m5 * z147 * s34.v18
+            + self.m5 * s4.v25 * s34.v17;
+        s34.v46 = self.m5 * s34.v20 + self.m5 * z146 * s34.v18
+            - self.m5 * s4.v25 * s34.v16;
+        s34.v47 = self.m5 * s34.v21 - self.m5 * z146 * s34.v17
+            + self.m5 * z147 * s34.v16;
+        s34.v48 = self.m6 * s34.v25 - self.m6 * z156 * s34.v24
+            + self.m6 * s4.v26 * s34.v23;
+        s34.v49 = self.m6 * s34.v26 + self.m6 * z155 * s34.v24
+            - self.m6 * s4.v26 * s34.v22;
+        s34.v50 = self.m6 * s34.v27 - self.m6 * z155 * s34.v23
+            + self.m6 * z156 * s34.v22;
+        s34.v51 = self.m7 * s34.v31 - self.m7 * s2.v3 * s34.v30
+            + self.m7 * s4.v27 * s34.v29;
+        s34.v52 = self.m7 * s34.v32 + self.m7 * s2.v2 * s34.v30
+            - self.m7 * s4.v27 * s34.v28;
+        s34.v53 = self.m7 * s34.v33 - self.m7 * s2.v2 * s34.v29
+            + self.m7 * s2.v3 * s34.v28;
+        s34.v54 = s34.v48 + s34.v51;
+        s34.v55 = s34.v49 + s34.v52;
+        s34.v56 = s34.v50 + s34.v53;
+        s34.v57 = s34.v45 + s34.v54;
+        s34.v58 = s34.v46 + s34.v55;
+        s34.v59 = s34.v47 + s34.v56;
+        s34.v60 = s34.v42 + s34.v57;
+        s34.v61 = s34.v43 + s34.v58;
+        s34.v62 = s34.v44 + s34.v59;
+        s34.v63 = s34.v39 + s34.v60;
+        s34.v64 = s34.v40 + s34.v61;
+        s34.v65 = s34.v41 + s34.v62;
+        s34.v66 = s34.v36 + s34.v63;
+        s34.v67 = s34.v37 + s34.v64;
+        s34
+    }
+}
 impl Dynamics<7> for Iiwa {
     const NAME: &'static str = "Iiwa";
     const FINGERPRINT: &'static str = FINGERPRINT;
@@ -366,6 +4254,13 @@ impl Dynamics<7> for Iiwa {
         Ok(())
     }
     fn kinetic_energy(&self, q: &Vector<7>, qd: &Vector<7>, _t: f64) -> f64 {
+        let s1 = self.shared1(q);
+        let s2 = self.shared2(q);
+        let s3 = self.shared3(q, &s1);
+        let s4 = self.shared4(q, &s1, &s2, &s3);
+        let s5 = self.shared5(q, &s1, &s3, &s4);
+        let s24 = self.shared24(q, qd, &s1, &s2, &s3, &s4);
+        let s30 = self.shared30(q, qd, &s2, &s4, &s5, &s24);
         let z0 = q[0].cos();
         let z1 = q[0].sin();
         let z2 = q[1].cos();
@@ -374,323 +4269,92 @@ impl Dynamics<7> for Iiwa {
         let z5 = z0 * z3;
         let z6 = z1 * z2;
         let z7 = z1 * z3;
-        let z8 = -self.d1 * z0;
-        let z9 = -self.d1 * z1;
-        let z10 = -qd[1] * z1;
-        let z11 = qd[1] * z0;
-        let z12 = qd[1] * z8;
-        let z13 = qd[1] * z9;
         let z14 = self.d2 * z5;
         let z15 = self.d2 * z7;
-        let z16 = self.d1 + self.d2 * z2;
         let z17 = q[2].cos();
         let z18 = q[2].sin();
         let z19 = -z1 * z18 + z4 * z17;
         let z20 = -z1 * z17 - z4 * z18;
         let z21 = z0 * z18 + z6 * z17;
         let z22 = z0 * z17 - z6 * z18;
-        let z23 = -z3 * z17;
-        let z24 = z3 * z18;
-        let z25 = z2 * z15 - z7 * z16;
-        let z26 = -z2 * z14 + z5 * z16;
         let z27 = -z5 * z15 + z7 * z14;
-        let z28 = qd[2] * z5 + z10;
-        let z29 = qd[2] * z7 + z11;
-        let z30 = qd[0] + qd[2] * z2;
-        let z31 = qd[2] * z25 + z12;
-        let z32 = qd[2] * z26 + z13;
-        let z33 = qd[2] * z27;
         let z34 = self.d3 * z5 + z14;
         let z35 = self.d3 * z7 + z15;
-        let z36 = self.d3 * z2 + z16;
         let z37 = q[3].cos();
         let z38 = q[3].sin();
         let z39 = -z5 * z38 + z19 * z37;
         let z40 = z5 * z37 + z19 * z38;
         let z41 = -z7 * z38 + z21 * z37;
         let z42 = z7 * z37 + z21 * z38;
-        let z43 = -z2 * z38 + z23 * z37;
-        let z44 = z2 * z37 + z23 * z38;
-        let z45 = -z22 * z36 + z24 * z35;
-        let z46 = z20 * z36 - z24 * z34;
         let z47 = -z20 * z35 + z22 * z34;
-        let z48 = qd[3] * z20 + z28;
-        let z49 = qd[3] * z22 + z29;
-        let z50 = qd[3] * z24 + z30;
-        let z51 = qd[3] * z45 + z31;
-        let z52 = qd[3] * z46 + z32;
-        let z53 = qd[3] * z47 + z33;
         let z54 = self.d4 * z40 + z34;
         let z55 = self.d4 * z42 + z35;
-        let z56 = self.d4 * z44 + z36;
         let z57 = q[4].cos();
         let z58 = q[4].sin();
         let z59 = z20 * z58 + z39 * z57;
         let z60 = z20 * z57 - z39 * z58;
         let z61 = z22 * z58 + z41 * z57;
         let z62 = z22 * z57 - z41 * z58;
-        let z63 = z24 * z58 + z43 * z57;
-        let z64 = z24 * z57 - z43 * z58;
-        let z65 = -z42 * z56 + z44 * z55;
-        let z66 = z40 * z56 - z44 * z54;
+        let z64 = s1.v1 * z57 - s1.v2 * z58;
         let z67 = -z40 * z55 + z42 * z54;
-        let z68 = qd[4] * z40 + z48;
-        let z69 = qd[4] * z42 + z49;
-        let z70 = qd[4] * z44 + z50;
-        let z71 = qd[4] * z65 + z51;
-        let z72 = qd[4] * z66 + z52;
-        let z73 = qd[4] * z67 + z53;
         let z74 = self.d5 * z40 + z54;
         let z75 = self.d5 * z42 + z55;
-        let z76 = self.d5 * z44 + z56;
         let z77 = q[5].cos();
         let z78 = q[5].sin();
-        let z79 = -z40 * z78 + z59 * z77;
         let z80 = z40 * z77 + z59 * z78;
-        let z81 = -z42 * z78 + z61 * z77;
         let z82 = z42 * z77 + z61 * z78;
-        let z83 = -z44 * z78 + z63 * z77;
-        let z84 = z44 * z77 + z63 * z78;
-        let z85 = -z62 * z76 + z64 * z75;
-        let z86 = z60 * z76 - z64 * z74;
         let z87 = -z60 * z75 + z62 * z74;
-        let z88 = qd[5] * z60 + z68;
-        let z89 = qd[5] * z62 + z69;
-        let z90 = qd[5] * z64 + z70;
-        let z91 = qd[5] * z85 + z71;
-        let z92 = qd[5] * z86 + z72;
-        let z93 = qd[5] * z87 + z73;
-        let z94 = self.d6 * z80 + z74;
-        let z95 = self.d6 * z82 + z75;
-        let z96 = self.d6 * z84 + z76;
-        let z97 = q[6].cos();
-        let z98 = q[6].sin();
-        let z99 = z60 * z98 + z79 * z97;
-        let z100 = z60 * z97 - z79 * z98;
-        let z101 = z62 * z98 + z81 * z97;
-        let z102 = z62 * z97 - z81 * z98;
-        let z103 = z64 * z98 + z83 * z97;
-        let z104 = z64 * z97 - z83 * z98;
-        let z105 = -z82 * z96 + z84 * z95;
-        let z106 = z80 * z96 - z84 * z94;
-        let z107 = -z80 * z95 + z82 * z94;
-        let z108 = qd[6] * z80 + z88;
-        let z109 = qd[6] * z82 + z89;
-        let z110 = qd[6] * z84 + z90;
-        let z111 = qd[6] * z105 + z91;
-        let z112 = qd[6] * z106 + z92;
-        let z113 = qd[6] * z107 + z93;
-        let z114 = -self.cy1 * z1;
-        let z115 = self.cy1 * z0;
-        let z119 = -self.cy2 * z1 + self.cz2 * z5;
-        let z120 = self.cy2 * z0 + self.cz2 * z7;
-        let z121 = self.d1 + self.cz2 * z2;
-        let z122 = self.i2x * (z4 * z4) + self.i2y * (z1 * z1) + self.i2z * (z5 * z5);
-        let z123 = self.i2x * z4 * z6 - self.i2y * z0 * z1 + self.i2z * z5 * z7;
-        let z124 = -self.i2x * z3 * z4 + self.i2z * z2 * z5;
-        let z125 = self.i2x * (z6 * z6) + self.i2y * (z0 * z0) + self.i2z * (z7 * z7);
-        let z126 = -self.i2x * z3 * z6 + self.i2z * z2 * z7;
-        let z127 = self.i2x * (z3 * z3) + self.i2z * (z2 * z2);
-        let z128 = z14 + self.cy3 * z20 + self.cz3 * z5;
-        let z129 = z15 + self.cy3 * z22 + self.cz3 * z7;
-        let z130 = z16 + self.cy3 * z24 + self.cz3 * z2;
-        let z131 = self.i3x * (z19 * z19) + self.i3y * (z20 * z20)
-            + self.i3z * (z5 * z5);
-        let z132 = self.i3x * z19 * z21 + self.i3y * z20 * z22 + self.i3z * z5 * z7;
-        let z133 = self.i3x * z19 * z23 + self.i3y * z20 * z24 + self.i3z * z2 * z5;
-        let z134 = self.i3x * (z21 * z21) + self.i3y * (z22 * z22)
-            + self.i3z * (z7 * z7);
-        let z135 = self.i3x * z21 * z23 + self.i3y * z22 * z24 + self.i3z * z2 * z7;
-        let z136 = self.i3x * (z23 * z23) + self.i3y * (z24 * z24)
-            + self.i3z * (z2 * z2);
-        let z137 = self.cy4 * z20 + self.cz4 * z40 + z34;
-        let z138 = self.cy4 * z22 + self.cz4 * z42 + z35;
-        let z139 = self.cy4 * z24 + self.cz4 * z44 + z36;
-        let z140 = self.i4x * (z39 * z39) + self.i4y * (z20 * z20)
-            + self.i4z * (z40 * z40);
-        let z141 = self.i4x * z39 * z41 + self.i4y * z20 * z22 + self.i4z * z40 * z42;
-        let z142 = self.i4x * z39 * z43 + self.i4y * z20 * z24 + self.i4z * z40 * z44;
-        let z143 = self.i4x * (z41 * z41) + self.i4y * (z22 * z22)
-            + self.i4z * (z42 * z42);
-        let z144 = self.i4x * z41 * z43 + self.i4y * z22 * z24 + self.i4z * z42 * z44;
-        let z145 = self.i4x * (z43 * z43) + self.i4y * (z24 * z24)
-            + self.i4z * (z44 * z44);
-        let z146 = self.cy5 * z60 + self.cz5 * z40 + z54;
-        let z147 = self.cy5 * z62 + self.cz5 * z42 + z55;
-        let z148 = self.cy5 * z64 + self.cz5 * z44 + z56;
-        let z149 = self.i5x * (z59 * z59) + self.i5y * (z60 * z60)
-            + self.i5z * (z40 * z40);
-        let z150 = self.i5x * z59 * z61 + self.i5y * z60 * z62 + self.i5z * z40 * z42;
-        let z151 = self.i5x * z59 * z63 + self.i5y * z60 * z64 + self.i5z * z40 * z44;
-        let z152 = self.i5x * (z61 * z61) + self.i5y * (z62 * z62)
-            + self.i5z * (z42 * z42);
-        let z153 = self.i5x * z61 * z63 + self.i5y * z62 * z64 + self.i5z * z42 * z44;
-        let z154 = self.i5x * (z63 * z63) + self.i5y * (z64 * z64)
-            + self.i5z * (z44 * z44);
-        let z155 = self.cy6 * z60 + self.cz6 * z80 + z74;
-        let z156 = self.cy6 * z62 + self.cz6 * z82 + z75;
-        let z157 = self.cy6 * z64 + self.cz6 * z84 + z76;
-        let z158 = self.i6x * (z79 * z79) + self.i6y * (z60 * z60)
-            + self.i6z * (z80 * z80);
-        let z159 = self.i6x * z79 * z81 + self.i6y * z60 * z62 + self.i6z * z80 * z82;
-        let z160 = self.i6x * z79 * z83 + self.i6y * z60 * z64 + self.i6z * z80 * z84;
-        let z161 = self.i6x * (z81 * z81) + self.i6y * (z62 * z62)
-            + self.i6z * (z82 * z82);
-        let z162 = self.i6x * z81 * z83 + self.i6y * z62 * z64 + self.i6z * z82 * z84;
-        let z163 = self.i6x * (z83 * z83) + self.i6y * (z64 * z64)
-            + self.i6z * (z84 * z84);
-        let z164 = self.cz7 * z80 + z94;
-        let z165 = self.cz7 * z82 + z95;
-        let z166 = self.cz7 * z84 + z96;
-        let z167 = self.i7 * (z80 * z80) + self.i7 * (z99 * z99)
-            + self.i7 * (z100 * z100);
-        let z168 = self.i7 * z80 * z82 + self.i7 * z99 * z101 + self.i7 * z100 * z102;
-        let z169 = self.i7 * z80 * z84 + self.i7 * z99 * z103 + self.i7 * z100 * z104;
-        let z170 = self.i7 * (z82 * z82) + self.i7 * (z101 * z101)
-            + self.i7 * (z102 * z102);
-        let z171 = self.i7 * z82 * z84 + self.i7 * z101 * z103 + self.i7 * z102 * z104;
-        let z172 = self.i7 * (z84 * z84) + self.i7 * (z103 * z103)
-            + self.i7 * (z104 * z104);
-        let z179 = -qd[0] * z115;
-        let z180 = qd[0] * z114;
-        let z181 = -qd[0] * z120 + z11 * z121 + z12;
-        let z182 = qd[0] * z119 - z10 * z121 + z13;
-        let z183 = z10 * z120 - z11 * z119;
-        let z184 = z29 * z130 - z30 * z129 + z31;
-        let z185 = -z28 * z130 + z30 * z128 + z32;
-        let z186 = z28 * z129 - z29 * z128 + z33;
-        let z187 = z49 * z139 - z50 * z138 + z51;
-        let z188 = -z48 * z139 + z50 * z137 + z52;
-        let z189 = z48 * z138 - z49 * z137 + z53;
-        let z190 = z69 * z148 - z70 * z147 + z71;
-        let z191 = -z68 * z148 + z70 * z146 + z72;
-        let z192 = z68 * z147 - z69 * z146 + z73;
-        let z193 = z89 * z157 - z90 * z156 + z91;
-        let z194 = -z88 * z157 + z90 * z155 + z92;
-        let z195 = z88 * z156 - z89 * z155 + z93;
-        let z196 = z109 * z166 - z110 * z165 + z111;
-        let z197 = -z108 * z166 + z110 * z164 + z112;
-        let z198 = z108 * z165 - z109 * z164 + z113;
-        let z199 = self.m7 * z165 * z198 - self.m7 * z166 * z197 + z108 * z167
-            + z109 * z168 + z110 * z169;
-        let z200 = -self.m7 * z164 * z198 + self.m7 * z166 * z196 + z108 * z168
-            + z109 * z170 + z110 * z171;
-        let z201 = self.m7 * z164 * z197 - self.m7 * z165 * z196 + z108 * z169
-            + z109 * z171 + z110 * z172;
-        let z202 = self.m7 * z196;
-        let z203 = self.m7 * z197;
-        let z204 = self.m7 * z198;
-        let z205 = self.m6 * z156 * z195 - self.m6 * z157 * z194 + z88 * z158
-            + z89 * z159 + z90 * z160 + z199;
-        let z206 = -self.m6 * z155 * z195 + self.m6 * z157 * z193 + z88 * z159
-            + z89 * z161 + z90 * z162 + z200;
-        let z207 = self.m6 * z155 * z194 - self.m6 * z156 * z193 + z88 * z160
-            + z89 * z162 + z90 * z163 + z201;
-        let z208 = z202 + self.m6 * z193;
-        let z209 = z203 + self.m6 * z194;
-        let z210 = z204 + self.m6 * z195;
-        let z211 = z205 + self.m5 * z147 * z192 - self.m5 * z148 * z191 + z68 * z149
-            + z69 * z150 + z70 * z151;
-        let z212 = z206 - self.m5 * z146 * z192 + self.m5 * z148 * z190 + z68 * z150
-            + z69 * z152 + z70 * z153;
-        let z213 = z207 + self.m5 * z146 * z191 - self.m5 * z147 * z190 + z68 * z151
-            + z69 * z153 + z70 * z154;
-        let z214 = z208 + self.m5 * z190;
-        let z215 = z209 + self.m5 * z191;
-        let z216 = z210 + self.m5 * z192;
-        let z217 = z211 + self.m4 * z138 * z189 - self.m4 * z139 * z188 + z48 * z140
-            + z49 * z141 + z50 * z142;
-        let z218 = z212 - self.m4 * z137 * z189 + self.m4 * z139 * z187 + z48 * z141
-            + z49 * z143 + z50 * z144;
-        let z219 = z213 + self.m4 * z137 * z188 - self.m4 * z138 * z187 + z48 * z142
-            + z49 * z144 + z50 * z145;
-        let z220 = z214 + self.m4 * z187;
-        let z221 = z215 + self.m4 * z188;
-        let z222 = z216 + self.m4 * z189;
-        let z223 = z217 + self.m3 * z129 * z186 - self.m3 * z130 * z185 + z28 * z131
-            + z29 * z132 + z30 * z133;
-        let z224 = z218 - self.m3 * z128 * z186 + self.m3 * z130 * z184 + z28 * z132
-            + z29 * z134 + z30 * z135;
-        let z225 = z219 + self.m3 * z128 * z185 - self.m3 * z129 * z184 + z28 * z133
-            + z29 * z135 + z30 * z136;
-        let z226 = z220 + self.m3 * z184;
-        let z227 = z221 + self.m3 * z185;
-        let z228 = z222 + self.m3 * z186;
-        let z229 = z223 + qd[0] * z124 + self.m2 * z120 * z183 - self.m2 * z121 * z182
-            + z10 * z122 + z11 * z123;
-        let z230 = z224 + qd[0] * z126 - self.m2 * z119 * z183 + self.m2 * z121 * z181
-            + z10 * z123 + z11 * z125;
-        let z231 = z225 + qd[0] * z127 + self.m2 * z119 * z182 - self.m2 * z120 * z181
-            + z10 * z124 + z11 * z126;
-        let z232 = z226 + self.m2 * z181;
-        let z233 = z227 + self.m2 * z182;
-        let z237 = z231 + qd[0] * self.i1z + self.m1 * z114 * z180
-            - self.m1 * z115 * z179;
-        let z240 = z0 * z230 - z1 * z229 + z8 * z232 + z9 * z233;
-        let z241 = z2 * z225 + z5 * z223 + z7 * z224 + z25 * z226 + z26 * z227
-            + z27 * z228;
-        let z242 = z20 * z217 + z22 * z218 + z24 * z219 + z45 * z220 + z46 * z221
-            + z47 * z222;
-        let z243 = z40 * z211 + z42 * z212 + z44 * z213 + z65 * z214 + z66 * z215
-            + z67 * z216;
-        let z244 = z60 * z205 + z62 * z206 + z64 * z207 + z85 * z208 + z86 * z209
-            + z87 * z210;
-        let z245 = z80 * z199 + z82 * z200 + z84 * z201 + z105 * z202 + z106 * z203
-            + z107 * z204;
+        let z237 = s30.v32 + qd[0] * self.i1z + self.m1 * s4.v20 * s24.v35
+            - self.m1 * s4.v21 * s24.v34;
+        let z240 = z0 * s30.v31 - z1 * s30.v30 + s4.v0 * s30.v33 + s4.v1 * s30.v34;
+        let z241 = z2 * s30.v26 + z5 * s30.v24 + z7 * s30.v25 + s4.v2 * s30.v27
+            + s4.v3 * s30.v28 + z27 * s30.v29;
+        let z242 = z20 * s30.v18 + z22 * s30.v19 + s1.v1 * s30.v20 + s4.v4 * s30.v21
+            + s4.v5 * s30.v22 + z47 * s30.v23;
+        let z243 = z40 * s30.v12 + z42 * s30.v13 + s1.v3 * s30.v14 + s4.v6 * s30.v15
+            + s4.v7 * s30.v16 + z67 * s30.v17;
+        let z244 = z60 * s30.v6 + z62 * s30.v7 + z64 * s30.v8 + s4.v8 * s30.v9
+            + s4.v9 * s30.v10 + z87 * s30.v11;
+        let z245 = z80 * s30.v0 + z82 * s30.v1 + s3.v4 * s30.v2 + s4.v18 * s30.v3
+            + s4.v19 * s30.v4 + s2.v1 * s30.v5;
         0.5 * qd[0] * z237 + 0.5 * qd[1] * z240 + 0.5 * qd[2] * z241 + 0.5 * qd[3] * z242
             + 0.5 * qd[4] * z243 + 0.5 * qd[5] * z244 + 0.5 * qd[6] * z245
     }
     fn potential_energy(&self, q: &Vector<7>, _t: f64) -> f64 {
+        let s1 = self.shared1(q);
+        let s3 = self.shared3(q, &s1);
         let z2 = q[1].cos();
-        let z3 = q[1].sin();
-        let z16 = self.d1 + self.d2 * z2;
-        let z17 = q[2].cos();
-        let z18 = q[2].sin();
-        let z23 = -z3 * z17;
-        let z24 = z3 * z18;
-        let z36 = self.d3 * z2 + z16;
-        let z37 = q[3].cos();
-        let z38 = q[3].sin();
-        let z43 = -z2 * z38 + z23 * z37;
-        let z44 = z2 * z37 + z23 * z38;
-        let z56 = self.d4 * z44 + z36;
         let z57 = q[4].cos();
         let z58 = q[4].sin();
-        let z63 = z24 * z58 + z43 * z57;
-        let z64 = z24 * z57 - z43 * z58;
-        let z76 = self.d5 * z44 + z56;
-        let z77 = q[5].cos();
-        let z78 = q[5].sin();
-        let z84 = z44 * z77 + z63 * z78;
-        let z96 = self.d6 * z84 + z76;
+        let z64 = s1.v1 * z57 - s1.v2 * z58;
         let z173 = self.d_base + self.d1;
-        let z174 = self.d_base + z16;
-        let z175 = self.d_base + z36;
-        let z176 = self.d_base + z56;
-        let z177 = self.d_base + z76;
-        let z178 = self.d_base + z96;
+        let z174 = self.d_base + s3.v0;
+        let z175 = self.d_base + s3.v1;
+        let z176 = self.d_base + s3.v2;
+        let z177 = self.d_base + s3.v3;
+        let z178 = self.d_base + s3.v5;
         let x0 = self.d_base + self.cz1;
         let x1 = self.m1 * x0;
         let x2 = self.cz2 * z2;
         let x3 = z173 + x2;
         let x4 = self.m2 * x3;
-        let x5 = self.cy3 * z24;
+        let x5 = self.cy3 * s1.v1;
         let x6 = self.cz3 * z2;
         let x7 = z174 + x5 + x6;
         let x8 = self.m3 * x7;
-        let x9 = self.cy4 * z24;
-        let x10 = self.cz4 * z44;
+        let x9 = self.cy4 * s1.v1;
+        let x10 = self.cz4 * s1.v3;
         let x11 = z175 + x9 + x10;
         let x12 = self.m4 * x11;
         let x13 = self.cy5 * z64;
-        let x14 = self.cz5 * z44;
+        let x14 = self.cz5 * s1.v3;
         let x15 = z176 + x13 + x14;
         let x16 = self.m5 * x15;
         let x17 = self.cy6 * z64;
-        let x18 = self.cz6 * z84;
+        let x18 = self.cz6 * s3.v4;
         let x19 = z177 + x17 + x18;
         let x20 = self.m6 * x19;
-        let x21 = self.cz7 * z84;
+        let x21 = self.cz7 * s3.v4;
         let x22 = z178 + x21;
         let x23 = self.m7 * x22;
         let x24 = x1 + x4 + x8 + x12 + x16 + x20 + x23;
@@ -704,1333 +4368,168 @@ impl Dynamics<7> for Iiwa {
         m: &mut Matrix<7, 7>,
         h: &mut Vector<7>,
     ) {
-        let z0 = q[0].cos();
-        let z1 = q[0].sin();
-        let z2 = q[1].cos();
-        let z3 = q[1].sin();
-        let z4 = z0 * z2;
-        let z5 = z0 * z3;
-        let z6 = z1 * z2;
-        let z7 = z1 * z3;
-        let z8 = -self.d1 * z0;
-        let z9 = -self.d1 * z1;
-        let z10 = -qd[1] * z1;
-        let z11 = qd[1] * z0;
-        let z12 = qd[1] * z8;
-        let z13 = qd[1] * z9;
-        let z14 = self.d2 * z5;
-        let z15 = self.d2 * z7;
-        let z16 = self.d1 + self.d2 * z2;
-        let z17 = q[2].cos();
-        let z18 = q[2].sin();
-        let z19 = -z1 * z18 + z4 * z17;
-        let z20 = -z1 * z17 - z4 * z18;
-        let z21 = z0 * z18 + z6 * z17;
-        let z22 = z0 * z17 - z6 * z18;
-        let z23 = -z3 * z17;
-        let z24 = z3 * z18;
-        let z25 = z2 * z15 - z7 * z16;
-        let z26 = -z2 * z14 + z5 * z16;
-        let z27 = -z5 * z15 + z7 * z14;
-        let z28 = qd[2] * z5 + z10;
-        let z29 = qd[2] * z7 + z11;
-        let z30 = qd[0] + qd[2] * z2;
-        let z31 = qd[2] * z25 + z12;
-        let z32 = qd[2] * z26 + z13;
-        let z33 = qd[2] * z27;
-        let z34 = self.d3 * z5 + z14;
-        let z35 = self.d3 * z7 + z15;
-        let z36 = self.d3 * z2 + z16;
-        let z37 = q[3].cos();
-        let z38 = q[3].sin();
-        let z39 = -z5 * z38 + z19 * z37;
-        let z40 = z5 * z37 + z19 * z38;
-        let z41 = -z7 * z38 + z21 * z37;
-        let z42 = z7 * z37 + z21 * z38;
-        let z43 = -z2 * z38 + z23 * z37;
-        let z44 = z2 * z37 + z23 * z38;
-        let z45 = -z22 * z36 + z24 * z35;
-        let z46 = z20 * z36 - z24 * z34;
-        let z47 = -z20 * z35 + z22 * z34;
-        let z48 = qd[3] * z20 + z28;
-        let z49 = qd[3] * z22 + z29;
-        let z50 = qd[3] * z24 + z30;
-        let z51 = qd[3] * z45 + z31;
-        let z52 = qd[3] * z46 + z32;
-        let z53 = qd[3] * z47 + z33;
-        let z54 = self.d4 * z40 + z34;
-        let z55 = self.d4 * z42 + z35;
-        let z56 = self.d4 * z44 + z36;
-        let z57 = q[4].cos();
-        let z58 = q[4].sin();
-        let z59 = z20 * z58 + z39 * z57;
-        let z60 = z20 * z57 - z39 * z58;
-        let z61 = z22 * z58 + z41 * z57;
-        let z62 = z22 * z57 - z41 * z58;
-        let z63 = z24 * z58 + z43 * z57;
-        let z64 = z24 * z57 - z43 * z58;
-        let z65 = -z42 * z56 + z44 * z55;
-        let z66 = z40 * z56 - z44 * z54;
-        let z67 = -z40 * z55 + z42 * z54;
-        let z68 = qd[4] * z40 + z48;
-        let z69 = qd[4] * z42 + z49;
-        let z70 = qd[4] * z44 + z50;
-        let z71 = qd[4] * z65 + z51;
-        let z72 = qd[4] * z66 + z52;
-        let z73 = qd[4] * z67 + z53;
-        let z74 = self.d5 * z40 + z54;
-        let z75 = self.d5 * z42 + z55;
-        let z76 = self.d5 * z44 + z56;
-        let z77 = q[5].cos();
-        let z78 = q[5].sin();
-        let z79 = -z40 * z78 + z59 * z77;
-        let z80 = z40 * z77 + z59 * z78;
-        let z81 = -z42 * z78 + z61 * z77;
-        let z82 = z42 * z77 + z61 * z78;
-        let z83 = -z44 * z78 + z63 * z77;
-        let z84 = z44 * z77 + z63 * z78;
-        let z85 = -z62 * z76 + z64 * z75;
-        let z86 = z60 * z76 - z64 * z74;
-        let z87 = -z60 * z75 + z62 * z74;
-        let z88 = qd[5] * z60 + z68;
-        let z89 = qd[5] * z62 + z69;
-        let z90 = qd[5] * z64 + z70;
-        let z91 = qd[5] * z85 + z71;
-        let z92 = qd[5] * z86 + z72;
-        let z93 = qd[5] * z87 + z73;
-        let z94 = self.d6 * z80 + z74;
-        let z95 = self.d6 * z82 + z75;
-        let z96 = self.d6 * z84 + z76;
-        let z97 = q[6].cos();
-        let z98 = q[6].sin();
-        let z99 = z60 * z98 + z79 * z97;
-        let z100 = z60 * z97 - z79 * z98;
-        let z101 = z62 * z98 + z81 * z97;
-        let z102 = z62 * z97 - z81 * z98;
-        let z103 = z64 * z98 + z83 * z97;
-        let z104 = z64 * z97 - z83 * z98;
-        let z105 = -z82 * z96 + z84 * z95;
-        let z106 = z80 * z96 - z84 * z94;
-        let z107 = -z80 * z95 + z82 * z94;
-        let z108 = qd[6] * z80 + z88;
-        let z109 = qd[6] * z82 + z89;
-        let z110 = qd[6] * z84 + z90;
-        let z111 = qd[6] * z105 + z91;
-        let z112 = qd[6] * z106 + z92;
-        let z113 = qd[6] * z107 + z93;
-        let z114 = -self.cy1 * z1;
-        let z115 = self.cy1 * z0;
-        let z119 = -self.cy2 * z1 + self.cz2 * z5;
-        let z120 = self.cy2 * z0 + self.cz2 * z7;
-        let z121 = self.d1 + self.cz2 * z2;
-        let z122 = self.i2x * (z4 * z4) + self.i2y * (z1 * z1) + self.i2z * (z5 * z5);
-        let z123 = self.i2x * z4 * z6 - self.i2y * z0 * z1 + self.i2z * z5 * z7;
-        let z124 = -self.i2x * z3 * z4 + self.i2z * z2 * z5;
-        let z125 = self.i2x * (z6 * z6) + self.i2y * (z0 * z0) + self.i2z * (z7 * z7);
-        let z126 = -self.i2x * z3 * z6 + self.i2z * z2 * z7;
-        let z127 = self.i2x * (z3 * z3) + self.i2z * (z2 * z2);
-        let z128 = z14 + self.cy3 * z20 + self.cz3 * z5;
-        let z129 = z15 + self.cy3 * z22 + self.cz3 * z7;
-        let z130 = z16 + self.cy3 * z24 + self.cz3 * z2;
-        let z131 = self.i3x * (z19 * z19) + self.i3y * (z20 * z20)
-            + self.i3z * (z5 * z5);
-        let z132 = self.i3x * z19 * z21 + self.i3y * z20 * z22 + self.i3z * z5 * z7;
-        let z133 = self.i3x * z19 * z23 + self.i3y * z20 * z24 + self.i3z * z2 * z5;
-        let z134 = self.i3x * (z21 * z21) + self.i3y * (z22 * z22)
-            + self.i3z * (z7 * z7);
-        let z135 = self.i3x * z21 * z23 + self.i3y * z22 * z24 + self.i3z * z2 * z7;
-        let z136 = self.i3x * (z23 * z23) + self.i3y * (z24 * z24)
-            + self.i3z * (z2 * z2);
-        let z137 = self.cy4 * z20 + self.cz4 * z40 + z34;
-        let z138 = self.cy4 * z22 + self.cz4 * z42 + z35;
-        let z139 = self.cy4 * z24 + self.cz4 * z44 + z36;
-        let z140 = self.i4x * (z39 * z39) + self.i4y * (z20 * z20)
-            + self.i4z * (z40 * z40);
-        let z141 = self.i4x * z39 * z41 + self.i4y * z20 * z22 + self.i4z * z40 * z42;
-        let z142 = self.i4x * z39 * z43 + self.i4y * z20 * z24 + self.i4z * z40 * z44;
-        let z143 = self.i4x * (z41 * z41) + self.i4y * (z22 * z22)
-            + self.i4z * (z42 * z42);
-        let z144 = self.i4x * z41 * z43 + self.i4y * z22 * z24 + self.i4z * z42 * z44;
-        let z145 = self.i4x * (z43 * z43) + self.i4y * (z24 * z24)
-            + self.i4z * (z44 * z44);
-        let z146 = self.cy5 * z60 + self.cz5 * z40 + z54;
-        let z147 = self.cy5 * z62 + self.cz5 * z42 + z55;
-        let z148 = self.cy5 * z64 + self.cz5 * z44 + z56;
-        let z149 = self.i5x * (z59 * z59) + self.i5y * (z60 * z60)
-            + self.i5z * (z40 * z40);
-        let z150 = self.i5x * z59 * z61 + self.i5y * z60 * z62 + self.i5z * z40 * z42;
-        let z151 = self.i5x * z59 * z63 + self.i5y * z60 * z64 + self.i5z * z40 * z44;
-        let z152 = self.i5x * (z61 * z61) + self.i5y * (z62 * z62)
-            + self.i5z * (z42 * z42);
-        let z153 = self.i5x * z61 * z63 + self.i5y * z62 * z64 + self.i5z * z42 * z44;
-        let z154 = self.i5x * (z63 * z63) + self.i5y * (z64 * z64)
-            + self.i5z * (z44 * z44);
-        let z155 = self.cy6 * z60 + self.cz6 * z80 + z74;
-        let z156 = self.cy6 * z62 + self.cz6 * z82 + z75;
-        let z157 = self.cy6 * z64 + self.cz6 * z84 + z76;
-        let z158 = self.i6x * (z79 * z79) + self.i6y * (z60 * z60)
-            + self.i6z * (z80 * z80);
-        let z159 = self.i6x * z79 * z81 + self.i6y * z60 * z62 + self.i6z * z80 * z82;
-        let z160 = self.i6x * z79 * z83 + self.i6y * z60 * z64 + self.i6z * z80 * z84;
-        let z161 = self.i6x * (z81 * z81) + self.i6y * (z62 * z62)
-            + self.i6z * (z82 * z82);
-        let z162 = self.i6x * z81 * z83 + self.i6y * z62 * z64 + self.i6z * z82 * z84;
-        let z163 = self.i6x * (z83 * z83) + self.i6y * (z64 * z64)
-            + self.i6z * (z84 * z84);
-        let z164 = self.cz7 * z80 + z94;
-        let z165 = self.cz7 * z82 + z95;
-        let z166 = self.cz7 * z84 + z96;
-        let z167 = self.i7 * (z80 * z80) + self.i7 * (z99 * z99)
-            + self.i7 * (z100 * z100);
-        let z168 = self.i7 * z80 * z82 + self.i7 * z99 * z101 + self.i7 * z100 * z102;
-        let z169 = self.i7 * z80 * z84 + self.i7 * z99 * z103 + self.i7 * z100 * z104;
-        let z170 = self.i7 * (z82 * z82) + self.i7 * (z101 * z101)
-            + self.i7 * (z102 * z102);
-        let z171 = self.i7 * z82 * z84 + self.i7 * z101 * z103 + self.i7 * z102 * z104;
-        let z172 = self.i7 * (z84 * z84) + self.i7 * (z103 * z103)
-            + self.i7 * (z104 * z104);
-        let z179 = -qd[0] * z115;
-        let z180 = qd[0] * z114;
-        let z181 = -qd[0] * z120 + z11 * z121 + z12;
-        let z182 = qd[0] * z119 - z10 * z121 + z13;
-        let z183 = z10 * z120 - z11 * z119;
-        let z184 = z29 * z130 - z30 * z129 + z31;
-        let z185 = -z28 * z130 + z30 * z128 + z32;
-        let z186 = z28 * z129 - z29 * z128 + z33;
-        let z187 = z49 * z139 - z50 * z138 + z51;
-        let z188 = -z48 * z139 + z50 * z137 + z52;
-        let z189 = z48 * z138 - z49 * z137 + z53;
-        let z190 = z69 * z148 - z70 * z147 + z71;
-        let z191 = -z68 * z148 + z70 * z146 + z72;
-        let z192 = z68 * z147 - z69 * z146 + z73;
-        let z193 = z89 * z157 - z90 * z156 + z91;
-        let z194 = -z88 * z157 + z90 * z155 + z92;
-        let z195 = z88 * z156 - z89 * z155 + z93;
-        let z196 = z109 * z166 - z110 * z165 + z111;
-        let z197 = -z108 * z166 + z110 * z164 + z112;
-        let z198 = z108 * z165 - z109 * z164 + z113;
-        let z247 = self.m7 * z164;
-        let z248 = self.m7 * z165;
-        let z249 = self.m7 * z166;
-        let z250 = self.m7 * (z165 * z165) + self.m7 * (z166 * z166) + z167;
-        let z251 = -self.m7 * z164 * z165 + z168;
-        let z252 = -self.m7 * z164 * z166 + z169;
-        let z253 = self.m7 * (z164 * z164) + self.m7 * (z166 * z166) + z170;
-        let z254 = -self.m7 * z165 * z166 + z171;
-        let z255 = self.m7 * (z164 * z164) + self.m7 * (z165 * z165) + z172;
-        let z256 = self.m6 + self.m7;
-        let z257 = z247 + self.m6 * z155;
-        let z258 = z248 + self.m6 * z156;
-        let z259 = z249 + self.m6 * z157;
-        let z260 = z250 + self.m6 * (z156 * z156) + self.m6 * (z157 * z157) + z158;
-        let z261 = z251 - self.m6 * z155 * z156 + z159;
-        let z262 = z252 - self.m6 * z155 * z157 + z160;
-        let z263 = z253 + self.m6 * (z155 * z155) + self.m6 * (z157 * z157) + z161;
-        let z264 = z254 - self.m6 * z156 * z157 + z162;
-        let z265 = z255 + self.m6 * (z155 * z155) + self.m6 * (z156 * z156) + z163;
-        let z266 = z256 + self.m5;
-        let z267 = z257 + self.m5 * z146;
-        let z268 = z258 + self.m5 * z147;
-        let z269 = z259 + self.m5 * z148;
-        let z270 = z260 + self.m5 * (z147 * z147) + self.m5 * (z148 * z148) + z149;
-        let z271 = z261 - self.m5 * z146 * z147 + z150;
-        let z272 = z262 - self.m5 * z146 * z148 + z151;
-        let z273 = z263 + self.m5 * (z146 * z146) + self.m5 * (z148 * z148) + z152;
-        let z274 = z264 - self.m5 * z147 * z148 + z153;
-        let z275 = z265 + self.m5 * (z146 * z146) + self.m5 * (z147 * z147) + z154;
-        let z276 = self.m4 + z266;
-        let z277 = self.m4 * z137 + z267;
-        let z278 = self.m4 * z138 + z268;
-        let z279 = self.m4 * z139 + z269;
-        let z280 = self.m4 * (z138 * z138) + self.m4 * (z139 * z139) + z270 + z140;
-        let z281 = -self.m4 * z137 * z138 + z271 + z141;
-        let z282 = -self.m4 * z137 * z139 + z272 + z142;
-        let z283 = self.m4 * (z137 * z137) + self.m4 * (z139 * z139) + z273 + z143;
-        let z284 = -self.m4 * z138 * z139 + z274 + z144;
-        let z285 = self.m4 * (z137 * z137) + self.m4 * (z138 * z138) + z275 + z145;
-        let z286 = self.m3 + z276;
-        let z287 = self.m3 * z128 + z277;
-        let z288 = self.m3 * z129 + z278;
-        let z289 = self.m3 * z130 + z279;
-        let z290 = self.m3 * (z129 * z129) + self.m3 * (z130 * z130) + z280 + z131;
-        let z291 = -self.m3 * z128 * z129 + z281 + z132;
-        let z292 = -self.m3 * z128 * z130 + z282 + z133;
-        let z293 = self.m3 * (z128 * z128) + self.m3 * (z130 * z130) + z283 + z134;
-        let z294 = -self.m3 * z129 * z130 + z284 + z135;
-        let z295 = self.m3 * (z128 * z128) + self.m3 * (z129 * z129) + z285 + z136;
-        let z296 = self.m2 + z286;
-        let z297 = self.m2 * z119 + z287;
-        let z298 = self.m2 * z120 + z288;
-        let z299 = self.m2 * z121 + z289;
-        let z300 = self.m2 * (z120 * z120) + self.m2 * (z121 * z121) + z290 + z122;
-        let z301 = -self.m2 * z119 * z120 + z291 + z123;
-        let z302 = -self.m2 * z119 * z121 + z292 + z124;
-        let z303 = self.m2 * (z119 * z119) + self.m2 * (z121 * z121) + z293 + z125;
-        let z304 = -self.m2 * z120 * z121 + z294 + z126;
-        let z305 = self.m2 * (z119 * z119) + self.m2 * (z120 * z120) + z295 + z127;
-        let z315 = self.m1 * (z114 * z114) + self.m1 * (z115 * z115) + self.i1z + z305;
-        let z316 = z0 * z301 - z1 * z300 - z9 * z299;
-        let z317 = z0 * z303 - z1 * z301 + z8 * z299;
-        let z318 = z0 * z304 - z1 * z302 - z8 * z298 + z9 * z297;
-        let z319 = z0 * z299 + z8 * z296;
-        let z320 = z1 * z299 + z9 * z296;
-        let z322 = z0 * z317 - z1 * z316 + z8 * z319 + z9 * z320;
-        let z323 = z2 * z292 + z5 * z290 + z7 * z291 - z26 * z289 + z27 * z288;
-        let z324 = z2 * z294 + z5 * z291 + z7 * z293 + z25 * z289 - z27 * z287;
-        let z325 = z2 * z295 + z5 * z292 + z7 * z294 - z25 * z288 + z26 * z287;
-        let z326 = -z2 * z288 + z7 * z289 + z25 * z286;
-        let z327 = z2 * z287 - z5 * z289 + z26 * z286;
-        let z328 = z5 * z288 - z7 * z287 + z27 * z286;
-        let z329 = z2 * z325 + z5 * z323 + z7 * z324 + z25 * z326 + z26 * z327
-            + z27 * z328;
-        let z330 = z0 * z324 - z1 * z323 + z8 * z326 + z9 * z327;
-        let z331 = z20 * z280 + z22 * z281 + z24 * z282 - z46 * z279 + z47 * z278;
-        let z332 = z20 * z281 + z22 * z283 + z24 * z284 + z45 * z279 - z47 * z277;
-        let z333 = z20 * z282 + z22 * z284 + z24 * z285 - z45 * z278 + z46 * z277;
-        let z334 = z22 * z279 - z24 * z278 + z45 * z276;
-        let z335 = -z20 * z279 + z24 * z277 + z46 * z276;
-        let z336 = z20 * z278 - z22 * z277 + z47 * z276;
-        let z337 = z20 * z331 + z22 * z332 + z24 * z333 + z45 * z334 + z46 * z335
-            + z47 * z336;
-        let z338 = z2 * z333 + z5 * z331 + z7 * z332 + z25 * z334 + z26 * z335
-            + z27 * z336;
-        let z339 = z0 * z332 - z1 * z331 + z8 * z334 + z9 * z335;
-        let z340 = z40 * z270 + z42 * z271 + z44 * z272 - z66 * z269 + z67 * z268;
-        let z341 = z40 * z271 + z42 * z273 + z44 * z274 + z65 * z269 - z67 * z267;
-        let z342 = z40 * z272 + z42 * z274 + z44 * z275 - z65 * z268 + z66 * z267;
-        let z343 = z42 * z269 - z44 * z268 + z65 * z266;
-        let z344 = -z40 * z269 + z44 * z267 + z66 * z266;
-        let z345 = z40 * z268 - z42 * z267 + z67 * z266;
-        let z346 = z40 * z340 + z42 * z341 + z44 * z342 + z65 * z343 + z66 * z344
-            + z67 * z345;
-        let z347 = z20 * z340 + z22 * z341 + z24 * z342 + z45 * z343 + z46 * z344
-            + z47 * z345;
-        let z348 = z2 * z342 + z5 * z340 + z7 * z341 + z25 * z343 + z26 * z344
-            + z27 * z345;
-        let z349 = z0 * z341 - z1 * z340 + z8 * z343 + z9 * z344;
-        let z350 = z60 * z260 + z62 * z261 + z64 * z262 - z86 * z259 + z87 * z258;
-        let z351 = z60 * z261 + z62 * z263 + z64 * z264 + z85 * z259 - z87 * z257;
-        let z352 = z60 * z262 + z62 * z264 + z64 * z265 - z85 * z258 + z86 * z257;
-        let z353 = z62 * z259 - z64 * z258 + z85 * z256;
-        let z354 = -z60 * z259 + z64 * z257 + z86 * z256;
-        let z355 = z60 * z258 - z62 * z257 + z87 * z256;
-        let z356 = z60 * z350 + z62 * z351 + z64 * z352 + z85 * z353 + z86 * z354
-            + z87 * z355;
-        let z357 = z40 * z350 + z42 * z351 + z44 * z352 + z65 * z353 + z66 * z354
-            + z67 * z355;
-        let z358 = z20 * z350 + z22 * z351 + z24 * z352 + z45 * z353 + z46 * z354
-            + z47 * z355;
-        let z359 = z2 * z352 + z5 * z350 + z7 * z351 + z25 * z353 + z26 * z354
-            + z27 * z355;
-        let z360 = z0 * z351 - z1 * z350 + z8 * z353 + z9 * z354;
-        let z361 = z80 * z250 + z82 * z251 + z84 * z252 - z106 * z249 + z107 * z248;
-        let z362 = z80 * z251 + z82 * z253 + z84 * z254 + z105 * z249 - z107 * z247;
-        let z363 = z80 * z252 + z82 * z254 + z84 * z255 - z105 * z248 + z106 * z247;
-        let z364 = self.m7 * z105 + z82 * z249 - z84 * z248;
-        let z365 = self.m7 * z106 - z80 * z249 + z84 * z247;
-        let z366 = self.m7 * z107 + z80 * z248 - z82 * z247;
-        let z367 = z80 * z361 + z82 * z362 + z84 * z363 + z105 * z364 + z106 * z365
-            + z107 * z366;
-        let z368 = z60 * z361 + z62 * z362 + z64 * z363 + z85 * z364 + z86 * z365
-            + z87 * z366;
-        let z369 = z40 * z361 + z42 * z362 + z44 * z363 + z65 * z364 + z66 * z365
-            + z67 * z366;
-        let z370 = z20 * z361 + z22 * z362 + z24 * z363 + z45 * z364 + z46 * z365
-            + z47 * z366;
-        let z371 = z2 * z363 + z5 * z361 + z7 * z362 + z25 * z364 + z26 * z365
-            + z27 * z366;
-        let z372 = z0 * z362 - z1 * z361 + z8 * z364 + z9 * z365;
-        let z373 = -qd[0] * qd[1] * z0;
-        let z374 = -qd[0] * qd[1] * z1;
-        let z375 = qd[1] * z0 * z10 + qd[1] * z1 * z11;
-        let z376 = -qd[0] * qd[1] * z9;
-        let z377 = qd[0] * qd[1] * z8;
-        let z378 = qd[1] * z0 * z12 + qd[1] * z1 * z13 - qd[1] * z8 * z11
-            + qd[1] * z9 * z10;
-        let z379 = qd[2] * z2 * z29 - qd[2] * z7 * z30 + z373;
-        let z380 = -qd[2] * z2 * z28 + qd[2] * z5 * z30 + z374;
-        let z381 = -qd[2] * z5 * z29 + qd[2] * z7 * z28 + z375;
-        let z382 = qd[2] * z2 * z32 - qd[2] * z7 * z33 - qd[2] * z26 * z30
-            + qd[2] * z27 * z29 + z376;
-        let z383 = -qd[2] * z2 * z31 + qd[2] * z5 * z33 + qd[2] * z25 * z30
-            - qd[2] * z27 * z28 + z377;
-        let z384 = -qd[2] * z5 * z32 + qd[2] * z7 * z31 - qd[2] * z25 * z29
-            + qd[2] * z26 * z28 + z378;
-        let z385 = -qd[3] * z22 * z50 + qd[3] * z24 * z49 + z379;
-        let z386 = qd[3] * z20 * z50 - qd[3] * z24 * z48 + z380;
-        let z387 = -qd[3] * z20 * z49 + qd[3] * z22 * z48 + z381;
-        let z388 = -qd[3] * z22 * z53 + qd[3] * z24 * z52 - qd[3] * z46 * z50
-            + qd[3] * z47 * z49 + z382;
-        let z389 = qd[3] * z20 * z53 - qd[3] * z24 * z51 + qd[3] * z45 * z50
-            - qd[3] * z47 * z48 + z383;
-        let z390 = -qd[3] * z20 * z52 + qd[3] * z22 * z51 - qd[3] * z45 * z49
-            + qd[3] * z46 * z48 + z384;
-        let z391 = -qd[4] * z42 * z70 + qd[4] * z44 * z69 + z385;
-        let z392 = qd[4] * z40 * z70 - qd[4] * z44 * z68 + z386;
-        let z393 = -qd[4] * z40 * z69 + qd[4] * z42 * z68 + z387;
-        let z394 = -qd[4] * z42 * z73 + qd[4] * z44 * z72 - qd[4] * z66 * z70
-            + qd[4] * z67 * z69 + z388;
-        let z395 = qd[4] * z40 * z73 - qd[4] * z44 * z71 + qd[4] * z65 * z70
-            - qd[4] * z67 * z68 + z389;
-        let z396 = -qd[4] * z40 * z72 + qd[4] * z42 * z71 - qd[4] * z65 * z69
-            + qd[4] * z66 * z68 + z390;
-        let z397 = -qd[5] * z62 * z90 + qd[5] * z64 * z89 + z391;
-        let z398 = qd[5] * z60 * z90 - qd[5] * z64 * z88 + z392;
-        let z399 = -qd[5] * z60 * z89 + qd[5] * z62 * z88 + z393;
-        let z400 = -qd[5] * z62 * z93 + qd[5] * z64 * z92 - qd[5] * z86 * z90
-            + qd[5] * z87 * z89 + z394;
-        let z401 = qd[5] * z60 * z93 - qd[5] * z64 * z91 + qd[5] * z85 * z90
-            - qd[5] * z87 * z88 + z395;
-        let z402 = -qd[5] * z60 * z92 + qd[5] * z62 * z91 - qd[5] * z85 * z89
-            + qd[5] * z86 * z88 + z396;
-        let z403 = -qd[6] * z82 * z110 + qd[6] * z84 * z109 + z397;
-        let z404 = qd[6] * z80 * z110 - qd[6] * z84 * z108 + z398;
-        let z405 = -qd[6] * z80 * z109 + qd[6] * z82 * z108 + z399;
-        let z406 = -qd[6] * z82 * z113 + qd[6] * z84 * z112 - qd[6] * z106 * z110
-            + qd[6] * z107 * z109 + z400;
-        let z407 = qd[6] * z80 * z113 - qd[6] * z84 * z111 + qd[6] * z105 * z110
-            - qd[6] * z107 * z108 + z401;
-        let z408 = -qd[6] * z80 * z112 + qd[6] * z82 * z111 - qd[6] * z105 * z109
-            + qd[6] * z106 * z108 + z402;
-        let z409 = -qd[0] * self.m1 * z180;
-        let z410 = qd[0] * self.m1 * z179;
-        let z415 = z114 * z410 - z115 * z409;
-        let z416 = -qd[0] * self.m2 * z182 + self.m2 * z11 * z183 - self.m2 * z120 * z375
-            + self.m2 * z376 + self.m2 * z121 * z374;
-        let z417 = qd[0] * self.m2 * z181 - self.m2 * z10 * z183 + self.m2 * z119 * z375
-            - self.m2 * z121 * z373 + self.m2 * z377;
-        let z418 = self.m2 * z10 * z182 - self.m2 * z11 * z181 + self.m2 * self.g
-            - self.m2 * z119 * z374 + self.m2 * z120 * z373 + self.m2 * z378;
-        let z419 = qd[0] * z124 + z10 * z122 + z11 * z123;
-        let z420 = qd[0] * z126 + z10 * z123 + z11 * z125;
-        let z421 = qd[0] * z127 + z10 * z124 + z11 * z126;
-        let z422 = -qd[0] * z420 + z11 * z421 + z120 * z418 - z121 * z417 + z122 * z373
-            + z123 * z374 + z124 * z375;
-        let z423 = qd[0] * z419 - z10 * z421 - z119 * z418 + z121 * z416 + z123 * z373
-            + z125 * z374 + z126 * z375;
-        let z424 = z10 * z420 - z11 * z419 + z119 * z417 - z120 * z416 + z124 * z373
-            + z126 * z374 + z127 * z375;
-        let z425 = self.m3 * z29 * z186 - self.m3 * z30 * z185 + self.m3 * z382
-            - self.m3 * z129 * z381 + self.m3 * z130 * z380;
-        let z426 = -self.m3 * z28 * z186 + self.m3 * z30 * z184 + self.m3 * z383
-            + self.m3 * z128 * z381 - self.m3 * z130 * z379;
-        let z427 = self.m3 * z28 * z185 - self.m3 * z29 * z184 + self.m3 * self.g
-            - self.m3 * z128 * z380 + self.m3 * z384 + self.m3 * z129 * z379;
-        let z428 = z28 * z131 + z29 * z132 + z30 * z133;
-        let z429 = z28 * z132 + z29 * z134 + z30 * z135;
-        let z430 = z28 * z133 + z29 * z135 + z30 * z136;
-        let z431 = z29 * z430 - z30 * z429 + z129 * z427 - z130 * z426 + z131 * z379
-            + z132 * z380 + z133 * z381;
-        let z432 = -z28 * z430 + z30 * z428 - z128 * z427 + z130 * z425 + z132 * z379
-            + z134 * z380 + z135 * z381;
-        let z433 = z28 * z429 - z29 * z428 + z128 * z426 - z129 * z425 + z133 * z379
-            + z135 * z380 + z136 * z381;
-        let z434 = self.m4 * z49 * z189 - self.m4 * z50 * z188 + self.m4 * z388
-            - self.m4 * z138 * z387 + self.m4 * z139 * z386;
-        let z435 = -self.m4 * z48 * z189 + self.m4 * z50 * z187 + self.m4 * z389
-            + self.m4 * z137 * z387 - self.m4 * z139 * z385;
-        let z436 = self.m4 * self.g + self.m4 * z48 * z188 - self.m4 * z49 * z187
-            + self.m4 * z390 - self.m4 * z137 * z386 + self.m4 * z138 * z385;
-        let z437 = z48 * z140 + z49 * z141 + z50 * z142;
-        let z438 = z48 * z141 + z49 * z143 + z50 * z144;
-        let z439 = z48 * z142 + z49 * z144 + z50 * z145;
-        let z440 = z49 * z439 - z50 * z438 + z138 * z436 - z139 * z435 + z140 * z385
-            + z141 * z386 + z142 * z387;
-        let z441 = -z48 * z439 + z50 * z437 - z137 * z436 + z139 * z434 + z141 * z385
-            + z143 * z386 + z144 * z387;
-        let z442 = z48 * z438 - z49 * z437 + z137 * z435 - z138 * z434 + z142 * z385
-            + z144 * z386 + z145 * z387;
-        let z443 = self.m5 * z69 * z192 - self.m5 * z70 * z191 + self.m5 * z394
-            - self.m5 * z147 * z393 + self.m5 * z148 * z392;
-        let z444 = -self.m5 * z68 * z192 + self.m5 * z70 * z190 + self.m5 * z395
-            + self.m5 * z146 * z393 - self.m5 * z148 * z391;
-        let z445 = self.m5 * self.g + self.m5 * z68 * z191 - self.m5 * z69 * z190
-            + self.m5 * z396 - self.m5 * z146 * z392 + self.m5 * z147 * z391;
-        let z446 = z68 * z149 + z69 * z150 + z70 * z151;
-        let z447 = z68 * z150 + z69 * z152 + z70 * z153;
-        let z448 = z68 * z151 + z69 * z153 + z70 * z154;
-        let z449 = z69 * z448 - z70 * z447 + z147 * z445 - z148 * z444 + z149 * z391
-            + z150 * z392 + z151 * z393;
-        let z450 = -z68 * z448 + z70 * z446 - z146 * z445 + z148 * z443 + z150 * z391
-            + z152 * z392 + z153 * z393;
-        let z451 = z68 * z447 - z69 * z446 + z146 * z444 - z147 * z443 + z151 * z391
-            + z153 * z392 + z154 * z393;
-        let z452 = self.m6 * z89 * z195 - self.m6 * z90 * z194 + self.m6 * z400
-            - self.m6 * z156 * z399 + self.m6 * z157 * z398;
-        let z453 = -self.m6 * z88 * z195 + self.m6 * z90 * z193 + self.m6 * z401
-            + self.m6 * z155 * z399 - self.m6 * z157 * z397;
-        let z454 = self.m6 * self.g + self.m6 * z88 * z194 - self.m6 * z89 * z193
-            + self.m6 * z402 - self.m6 * z155 * z398 + self.m6 * z156 * z397;
-        let z455 = z88 * z158 + z89 * z159 + z90 * z160;
-        let z456 = z88 * z159 + z89 * z161 + z90 * z162;
-        let z457 = z88 * z160 + z89 * z162 + z90 * z163;
-        let z458 = z89 * z457 - z90 * z456 + z156 * z454 - z157 * z453 + z158 * z397
-            + z159 * z398 + z160 * z399;
-        let z459 = -z88 * z457 + z90 * z455 - z155 * z454 + z157 * z452 + z159 * z397
-            + z161 * z398 + z162 * z399;
-        let z460 = z88 * z456 - z89 * z455 + z155 * z453 - z156 * z452 + z160 * z397
-            + z162 * z398 + z163 * z399;
-        let z461 = self.m7 * z109 * z198 - self.m7 * z110 * z197 + self.m7 * z406
-            - self.m7 * z165 * z405 + self.m7 * z166 * z404;
-        let z462 = -self.m7 * z108 * z198 + self.m7 * z110 * z196 + self.m7 * z407
-            + self.m7 * z164 * z405 - self.m7 * z166 * z403;
-        let z463 = self.m7 * self.g + self.m7 * z108 * z197 - self.m7 * z109 * z196
-            + self.m7 * z408 - self.m7 * z164 * z404 + self.m7 * z165 * z403;
-        let z464 = z108 * z167 + z109 * z168 + z110 * z169;
-        let z465 = z108 * z168 + z109 * z170 + z110 * z171;
-        let z466 = z108 * z169 + z109 * z171 + z110 * z172;
-        let z467 = z109 * z466 - z110 * z465 + z165 * z463 - z166 * z462 + z167 * z403
-            + z168 * z404 + z169 * z405;
-        let z468 = -z108 * z466 + z110 * z464 - z164 * z463 + z166 * z461 + z168 * z403
-            + z170 * z404 + z171 * z405;
-        let z469 = z108 * z465 - z109 * z464 + z164 * z462 - z165 * z461 + z169 * z403
-            + z171 * z404 + z172 * z405;
-        let z470 = z458 + z467;
-        let z471 = z459 + z468;
-        let z472 = z460 + z469;
-        let z473 = z461 + z452;
-        let z474 = z462 + z453;
-        let z475 = z463 + z454;
-        let z476 = z470 + z449;
-        let z477 = z471 + z450;
-        let z478 = z472 + z451;
-        let z479 = z473 + z443;
-        let z480 = z474 + z444;
-        let z481 = z475 + z445;
-        let z482 = z476 + z440;
-        let z483 = z477 + z441;
-        let z484 = z478 + z442;
-        let z485 = z479 + z434;
-        let z486 = z480 + z435;
-        let z487 = z481 + z436;
-        let z488 = z482 + z431;
-        let z489 = z483 + z432;
-        let z490 = z484 + z433;
-        let z491 = z485 + z425;
-        let z492 = z486 + z426;
-        let z493 = z487 + z427;
-        let z494 = z488 + z422;
-        let z495 = z489 + z423;
-        let z496 = z490 + z424;
-        let z497 = z491 + z416;
-        let z498 = z492 + z417;
-        let z502 = z496 + z415;
-        let z506 = z0 * z495 - z1 * z494 + z8 * z497 + z9 * z498;
-        let z507 = z2 * z490 + z5 * z488 + z7 * z489 + z25 * z491 + z26 * z492
-            + z27 * z493;
-        let z508 = z20 * z482 + z22 * z483 + z24 * z484 + z45 * z485 + z46 * z486
-            + z47 * z487;
-        let z509 = z40 * z476 + z42 * z477 + z44 * z478 + z65 * z479 + z66 * z480
-            + z67 * z481;
-        let z510 = z60 * z470 + z62 * z471 + z64 * z472 + z85 * z473 + z86 * z474
-            + z87 * z475;
-        let z511 = z80 * z467 + z82 * z468 + z84 * z469 + z105 * z461 + z106 * z462
-            + z107 * z463;
-        let z556 = -z502 - qd[0] * self.d;
-        let z557 = -z506 - qd[1] * self.d;
-        let z558 = -z507 - qd[2] * self.d;
-        let z559 = -z508 - qd[3] * self.d;
-        let z560 = -z509 - qd[4] * self.d;
-        let z561 = -z510 - qd[5] * self.d;
-        let z562 = -z511 - qd[6] * self.d;
-        m[(0, 0)] = z315;
-        m[(0, 1)] = z318;
-        m[(1, 0)] = z318;
-        m[(0, 2)] = z325;
-        m[(2, 0)] = z325;
-        m[(0, 3)] = z333;
-        m[(3, 0)] = z333;
-        m[(0, 4)] = z342;
-        m[(4, 0)] = z342;
-        m[(0, 5)] = z352;
-        m[(5, 0)] = z352;
-        m[(0, 6)] = z363;
-        m[(6, 0)] = z363;
-        m[(1, 1)] = z322;
-        m[(1, 2)] = z330;
-        m[(2, 1)] = z330;
-        m[(1, 3)] = z339;
-        m[(3, 1)] = z339;
-        m[(1, 4)] = z349;
-        m[(4, 1)] = z349;
-        m[(1, 5)] = z360;
-        m[(5, 1)] = z360;
-        m[(1, 6)] = z372;
-        m[(6, 1)] = z372;
-        m[(2, 2)] = z329;
-        m[(2, 3)] = z338;
-        m[(3, 2)] = z338;
-        m[(2, 4)] = z348;
-        m[(4, 2)] = z348;
-        m[(2, 5)] = z359;
-        m[(5, 2)] = z359;
-        m[(2, 6)] = z371;
-        m[(6, 2)] = z371;
-        m[(3, 3)] = z337;
-        m[(3, 4)] = z347;
-        m[(4, 3)] = z347;
-        m[(3, 5)] = z358;
-        m[(5, 3)] = z358;
-        m[(3, 6)] = z370;
-        m[(6, 3)] = z370;
-        m[(4, 4)] = z346;
-        m[(4, 5)] = z357;
-        m[(5, 4)] = z357;
-        m[(4, 6)] = z369;
-        m[(6, 4)] = z369;
-        m[(5, 5)] = z356;
-        m[(5, 6)] = z368;
-        m[(6, 5)] = z368;
-        m[(6, 6)] = z367;
-        h[0] = z556;
-        h[1] = z557;
-        h[2] = z558;
-        h[3] = z559;
-        h[4] = z560;
-        h[5] = z561;
-        h[6] = z562;
+        let s0 = self.shared0();
+        let s1 = self.shared1(q);
+        let s2 = self.shared2(q);
+        let s3 = self.shared3(q, &s1);
+        let s4 = self.shared4(q, &s1, &s2, &s3);
+        let s5 = self.shared5(q, &s1, &s3, &s4);
+        let s9 = self.shared9(q, &s2, &s4, &s5);
+        let s13 = self.shared13(q, &s0, &s1, &s2, &s3, &s4, &s5, &s9);
+        let s18 = self.shared18(q, &s0, &s1, &s2, &s3, &s4, &s13);
+        let s24 = self.shared24(q, qd, &s1, &s2, &s3, &s4);
+        let s25 = self.shared25(q, qd, &s1, &s2, &s3, &s4, &s24);
+        let s26 = self.shared26(q, qd, &s5, &s24);
+        let s28 = self.shared28(q, qd, &s2, &s4, &s5, &s24, &s25, &s26);
+        let s31 = self.shared31(q, qd, &s1, &s2, &s3, &s4, &s5, &s24, &s25, &s26, &s28);
+        m[(0, 0)] = s18.v0;
+        m[(0, 1)] = s18.v3;
+        m[(1, 0)] = s18.v3;
+        m[(0, 2)] = s13.v47;
+        m[(2, 0)] = s13.v47;
+        m[(0, 3)] = s13.v53;
+        m[(3, 0)] = s13.v53;
+        m[(0, 4)] = s13.v59;
+        m[(4, 0)] = s13.v59;
+        m[(0, 5)] = s13.v65;
+        m[(5, 0)] = s13.v65;
+        m[(0, 6)] = s13.v71;
+        m[(6, 0)] = s13.v71;
+        m[(1, 1)] = s18.v6;
+        m[(1, 2)] = s18.v8;
+        m[(2, 1)] = s18.v8;
+        m[(1, 3)] = s18.v11;
+        m[(3, 1)] = s18.v11;
+        m[(1, 4)] = s18.v15;
+        m[(4, 1)] = s18.v15;
+        m[(1, 5)] = s18.v20;
+        m[(5, 1)] = s18.v20;
+        m[(1, 6)] = s18.v26;
+        m[(6, 1)] = s18.v26;
+        m[(2, 2)] = s18.v7;
+        m[(2, 3)] = s18.v10;
+        m[(3, 2)] = s18.v10;
+        m[(2, 4)] = s18.v14;
+        m[(4, 2)] = s18.v14;
+        m[(2, 5)] = s18.v19;
+        m[(5, 2)] = s18.v19;
+        m[(2, 6)] = s18.v25;
+        m[(6, 2)] = s18.v25;
+        m[(3, 3)] = s18.v9;
+        m[(3, 4)] = s18.v13;
+        m[(4, 3)] = s18.v13;
+        m[(3, 5)] = s18.v18;
+        m[(5, 3)] = s18.v18;
+        m[(3, 6)] = s18.v24;
+        m[(6, 3)] = s18.v24;
+        m[(4, 4)] = s18.v12;
+        m[(4, 5)] = s18.v17;
+        m[(5, 4)] = s18.v17;
+        m[(4, 6)] = s18.v23;
+        m[(6, 4)] = s18.v23;
+        m[(5, 5)] = s18.v16;
+        m[(5, 6)] = s18.v22;
+        m[(6, 5)] = s18.v22;
+        m[(6, 6)] = s18.v21;
+        h[0] = s31.v9;
+        h[1] = s31.v10;
+        h[2] = s31.v11;
+        h[3] = s31.v12;
+        h[4] = s31.v13;
+        h[5] = s31.v14;
+        h[6] = s31.v15;
     }
     fn mass_matrix(&self, q: &Vector<7>, _t: f64, m: &mut Matrix<7, 7>) {
-        let z0 = q[0].cos();
-        let z1 = q[0].sin();
-        let z2 = q[1].cos();
-        let z3 = q[1].sin();
-        let z4 = z0 * z2;
-        let z5 = z0 * z3;
-        let z6 = z1 * z2;
-        let z7 = z1 * z3;
-        let z8 = -self.d1 * z0;
-        let z9 = -self.d1 * z1;
-        let z14 = self.d2 * z5;
-        let z15 = self.d2 * z7;
-        let z16 = self.d1 + self.d2 * z2;
-        let z17 = q[2].cos();
-        let z18 = q[2].sin();
-        let z19 = -z1 * z18 + z4 * z17;
-        let z20 = -z1 * z17 - z4 * z18;
-        let z21 = z0 * z18 + z6 * z17;
-        let z22 = z0 * z17 - z6 * z18;
-        let z23 = -z3 * z17;
-        let z24 = z3 * z18;
-        let z25 = z2 * z15 - z7 * z16;
-        let z26 = -z2 * z14 + z5 * z16;
-        let z27 = -z5 * z15 + z7 * z14;
-        let z34 = self.d3 * z5 + z14;
-        let z35 = self.d3 * z7 + z15;
-        let z36 = self.d3 * z2 + z16;
-        let z37 = q[3].cos();
-        let z38 = q[3].sin();
-        let z39 = -z5 * z38 + z19 * z37;
-        let z40 = z5 * z37 + z19 * z38;
-        let z41 = -z7 * z38 + z21 * z37;
-        let z42 = z7 * z37 + z21 * z38;
-        let z43 = -z2 * z38 + z23 * z37;
-        let z44 = z2 * z37 + z23 * z38;
-        let z45 = -z22 * z36 + z24 * z35;
-        let z46 = z20 * z36 - z24 * z34;
-        let z47 = -z20 * z35 + z22 * z34;
-        let z54 = self.d4 * z40 + z34;
-        let z55 = self.d4 * z42 + z35;
-        let z56 = self.d4 * z44 + z36;
-        let z57 = q[4].cos();
-        let z58 = q[4].sin();
-        let z59 = z20 * z58 + z39 * z57;
-        let z60 = z20 * z57 - z39 * z58;
-        let z61 = z22 * z58 + z41 * z57;
-        let z62 = z22 * z57 - z41 * z58;
-        let z63 = z24 * z58 + z43 * z57;
-        let z64 = z24 * z57 - z43 * z58;
-        let z65 = -z42 * z56 + z44 * z55;
-        let z66 = z40 * z56 - z44 * z54;
-        let z67 = -z40 * z55 + z42 * z54;
-        let z74 = self.d5 * z40 + z54;
-        let z75 = self.d5 * z42 + z55;
-        let z76 = self.d5 * z44 + z56;
-        let z77 = q[5].cos();
-        let z78 = q[5].sin();
-        let z79 = -z40 * z78 + z59 * z77;
-        let z80 = z40 * z77 + z59 * z78;
-        let z81 = -z42 * z78 + z61 * z77;
-        let z82 = z42 * z77 + z61 * z78;
-        let z83 = -z44 * z78 + z63 * z77;
-        let z84 = z44 * z77 + z63 * z78;
-        let z85 = -z62 * z76 + z64 * z75;
-        let z86 = z60 * z76 - z64 * z74;
-        let z87 = -z60 * z75 + z62 * z74;
-        let z94 = self.d6 * z80 + z74;
-        let z95 = self.d6 * z82 + z75;
-        let z96 = self.d6 * z84 + z76;
-        let z97 = q[6].cos();
-        let z98 = q[6].sin();
-        let z99 = z60 * z98 + z79 * z97;
-        let z100 = z60 * z97 - z79 * z98;
-        let z101 = z62 * z98 + z81 * z97;
-        let z102 = z62 * z97 - z81 * z98;
-        let z103 = z64 * z98 + z83 * z97;
-        let z104 = z64 * z97 - z83 * z98;
-        let z105 = -z82 * z96 + z84 * z95;
-        let z106 = z80 * z96 - z84 * z94;
-        let z107 = -z80 * z95 + z82 * z94;
-        let z114 = -self.cy1 * z1;
-        let z115 = self.cy1 * z0;
-        let z119 = -self.cy2 * z1 + self.cz2 * z5;
-        let z120 = self.cy2 * z0 + self.cz2 * z7;
-        let z121 = self.d1 + self.cz2 * z2;
-        let z122 = self.i2x * (z4 * z4) + self.i2y * (z1 * z1) + self.i2z * (z5 * z5);
-        let z123 = self.i2x * z4 * z6 - self.i2y * z0 * z1 + self.i2z * z5 * z7;
-        let z124 = -self.i2x * z3 * z4 + self.i2z * z2 * z5;
-        let z125 = self.i2x * (z6 * z6) + self.i2y * (z0 * z0) + self.i2z * (z7 * z7);
-        let z126 = -self.i2x * z3 * z6 + self.i2z * z2 * z7;
-        let z127 = self.i2x * (z3 * z3) + self.i2z * (z2 * z2);
-        let z128 = z14 + self.cy3 * z20 + self.cz3 * z5;
-        let z129 = z15 + self.cy3 * z22 + self.cz3 * z7;
-        let z130 = z16 + self.cy3 * z24 + self.cz3 * z2;
-        let z131 = self.i3x * (z19 * z19) + self.i3y * (z20 * z20)
-            + self.i3z * (z5 * z5);
-        let z132 = self.i3x * z19 * z21 + self.i3y * z20 * z22 + self.i3z * z5 * z7;
-        let z133 = self.i3x * z19 * z23 + self.i3y * z20 * z24 + self.i3z * z2 * z5;
-        let z134 = self.i3x * (z21 * z21) + self.i3y * (z22 * z22)
-            + self.i3z * (z7 * z7);
-        let z135 = self.i3x * z21 * z23 + self.i3y * z22 * z24 + self.i3z * z2 * z7;
-        let z136 = self.i3x * (z23 * z23) + self.i3y * (z24 * z24)
-            + self.i3z * (z2 * z2);
-        let z137 = self.cy4 * z20 + self.cz4 * z40 + z34;
-        let z138 = self.cy4 * z22 + self.cz4 * z42 + z35;
-        let z139 = self.cy4 * z24 + self.cz4 * z44 + z36;
-        let z140 = self.i4x * (z39 * z39) + self.i4y * (z20 * z20)
-            + self.i4z * (z40 * z40);
-        let z141 = self.i4x * z39 * z41 + self.i4y * z20 * z22 + self.i4z * z40 * z42;
-        let z142 = self.i4x * z39 * z43 + self.i4y * z20 * z24 + self.i4z * z40 * z44;
-        let z143 = self.i4x * (z41 * z41) + self.i4y * (z22 * z22)
-            + self.i4z * (z42 * z42);
-        let z144 = self.i4x * z41 * z43 + self.i4y * z22 * z24 + self.i4z * z42 * z44;
-        let z145 = self.i4x * (z43 * z43) + self.i4y * (z24 * z24)
-            + self.i4z * (z44 * z44);
-        let z146 = self.cy5 * z60 + self.cz5 * z40 + z54;
-        let z147 = self.cy5 * z62 + self.cz5 * z42 + z55;
-        let z148 = self.cy5 * z64 + self.cz5 * z44 + z56;
-        let z149 = self.i5x * (z59 * z59) + self.i5y * (z60 * z60)
-            + self.i5z * (z40 * z40);
-        let z150 = self.i5x * z59 * z61 + self.i5y * z60 * z62 + self.i5z * z40 * z42;
-        let z151 = self.i5x * z59 * z63 + self.i5y * z60 * z64 + self.i5z * z40 * z44;
-        let z152 = self.i5x * (z61 * z61) + self.i5y * (z62 * z62)
-            + self.i5z * (z42 * z42);
-        let z153 = self.i5x * z61 * z63 + self.i5y * z62 * z64 + self.i5z * z42 * z44;
-        let z154 = self.i5x * (z63 * z63) + self.i5y * (z64 * z64)
-            + self.i5z * (z44 * z44);
-        let z155 = self.cy6 * z60 + self.cz6 * z80 + z74;
-        let z156 = self.cy6 * z62 + self.cz6 * z82 + z75;
-        let z157 = self.cy6 * z64 + self.cz6 * z84 + z76;
-        let z158 = self.i6x * (z79 * z79) + self.i6y * (z60 * z60)
-            + self.i6z * (z80 * z80);
-        let z159 = self.i6x * z79 * z81 + self.i6y * z60 * z62 + self.i6z * z80 * z82;
-        let z160 = self.i6x * z79 * z83 + self.i6y * z60 * z64 + self.i6z * z80 * z84;
-        let z161 = self.i6x * (z81 * z81) + self.i6y * (z62 * z62)
-            + self.i6z * (z82 * z82);
-        let z162 = self.i6x * z81 * z83 + self.i6y * z62 * z64 + self.i6z * z82 * z84;
-        let z163 = self.i6x * (z83 * z83) + self.i6y * (z64 * z64)
-            + self.i6z * (z84 * z84);
-        let z164 = self.cz7 * z80 + z94;
-        let z165 = self.cz7 * z82 + z95;
-        let z166 = self.cz7 * z84 + z96;
-        let z167 = self.i7 * (z80 * z80) + self.i7 * (z99 * z99)
-            + self.i7 * (z100 * z100);
-        let z168 = self.i7 * z80 * z82 + self.i7 * z99 * z101 + self.i7 * z100 * z102;
-        let z169 = self.i7 * z80 * z84 + self.i7 * z99 * z103 + self.i7 * z100 * z104;
-        let z170 = self.i7 * (z82 * z82) + self.i7 * (z101 * z101)
-            + self.i7 * (z102 * z102);
-        let z171 = self.i7 * z82 * z84 + self.i7 * z101 * z103 + self.i7 * z102 * z104;
-        let z172 = self.i7 * (z84 * z84) + self.i7 * (z103 * z103)
-            + self.i7 * (z104 * z104);
-        let z247 = self.m7 * z164;
-        let z248 = self.m7 * z165;
-        let z249 = self.m7 * z166;
-        let z250 = self.m7 * (z165 * z165) + self.m7 * (z166 * z166) + z167;
-        let z251 = -self.m7 * z164 * z165 + z168;
-        let z252 = -self.m7 * z164 * z166 + z169;
-        let z253 = self.m7 * (z164 * z164) + self.m7 * (z166 * z166) + z170;
-        let z254 = -self.m7 * z165 * z166 + z171;
-        let z255 = self.m7 * (z164 * z164) + self.m7 * (z165 * z165) + z172;
-        let z256 = self.m6 + self.m7;
-        let z257 = z247 + self.m6 * z155;
-        let z258 = z248 + self.m6 * z156;
-        let z259 = z249 + self.m6 * z157;
-        let z260 = z250 + self.m6 * (z156 * z156) + self.m6 * (z157 * z157) + z158;
-        let z261 = z251 - self.m6 * z155 * z156 + z159;
-        let z262 = z252 - self.m6 * z155 * z157 + z160;
-        let z263 = z253 + self.m6 * (z155 * z155) + self.m6 * (z157 * z157) + z161;
-        let z264 = z254 - self.m6 * z156 * z157 + z162;
-        let z265 = z255 + self.m6 * (z155 * z155) + self.m6 * (z156 * z156) + z163;
-        let z266 = z256 + self.m5;
-        let z267 = z257 + self.m5 * z146;
-        let z268 = z258 + self.m5 * z147;
-        let z269 = z259 + self.m5 * z148;
-        let z270 = z260 + self.m5 * (z147 * z147) + self.m5 * (z148 * z148) + z149;
-        let z271 = z261 - self.m5 * z146 * z147 + z150;
-        let z272 = z262 - self.m5 * z146 * z148 + z151;
-        let z273 = z263 + self.m5 * (z146 * z146) + self.m5 * (z148 * z148) + z152;
-        let z274 = z264 - self.m5 * z147 * z148 + z153;
-        let z275 = z265 + self.m5 * (z146 * z146) + self.m5 * (z147 * z147) + z154;
-        let z276 = self.m4 + z266;
-        let z277 = self.m4 * z137 + z267;
-        let z278 = self.m4 * z138 + z268;
-        let z279 = self.m4 * z139 + z269;
-        let z280 = self.m4 * (z138 * z138) + self.m4 * (z139 * z139) + z270 + z140;
-        let z281 = -self.m4 * z137 * z138 + z271 + z141;
-        let z282 = -self.m4 * z137 * z139 + z272 + z142;
-        let z283 = self.m4 * (z137 * z137) + self.m4 * (z139 * z139) + z273 + z143;
-        let z284 = -self.m4 * z138 * z139 + z274 + z144;
-        let z285 = self.m4 * (z137 * z137) + self.m4 * (z138 * z138) + z275 + z145;
-        let z286 = self.m3 + z276;
-        let z287 = self.m3 * z128 + z277;
-        let z288 = self.m3 * z129 + z278;
-        let z289 = self.m3 * z130 + z279;
-        let z290 = self.m3 * (z129 * z129) + self.m3 * (z130 * z130) + z280 + z131;
-        let z291 = -self.m3 * z128 * z129 + z281 + z132;
-        let z292 = -self.m3 * z128 * z130 + z282 + z133;
-        let z293 = self.m3 * (z128 * z128) + self.m3 * (z130 * z130) + z283 + z134;
-        let z294 = -self.m3 * z129 * z130 + z284 + z135;
-        let z295 = self.m3 * (z128 * z128) + self.m3 * (z129 * z129) + z285 + z136;
-        let z296 = self.m2 + z286;
-        let z297 = self.m2 * z119 + z287;
-        let z298 = self.m2 * z120 + z288;
-        let z299 = self.m2 * z121 + z289;
-        let z300 = self.m2 * (z120 * z120) + self.m2 * (z121 * z121) + z290 + z122;
-        let z301 = -self.m2 * z119 * z120 + z291 + z123;
-        let z302 = -self.m2 * z119 * z121 + z292 + z124;
-        let z303 = self.m2 * (z119 * z119) + self.m2 * (z121 * z121) + z293 + z125;
-        let z304 = -self.m2 * z120 * z121 + z294 + z126;
-        let z305 = self.m2 * (z119 * z119) + self.m2 * (z120 * z120) + z295 + z127;
-        let z315 = self.m1 * (z114 * z114) + self.m1 * (z115 * z115) + self.i1z + z305;
-        let z316 = z0 * z301 - z1 * z300 - z9 * z299;
-        let z317 = z0 * z303 - z1 * z301 + z8 * z299;
-        let z318 = z0 * z304 - z1 * z302 - z8 * z298 + z9 * z297;
-        let z319 = z0 * z299 + z8 * z296;
-        let z320 = z1 * z299 + z9 * z296;
-        let z322 = z0 * z317 - z1 * z316 + z8 * z319 + z9 * z320;
-        let z323 = z2 * z292 + z5 * z290 + z7 * z291 - z26 * z289 + z27 * z288;
-        let z324 = z2 * z294 + z5 * z291 + z7 * z293 + z25 * z289 - z27 * z287;
-        let z325 = z2 * z295 + z5 * z292 + z7 * z294 - z25 * z288 + z26 * z287;
-        let z326 = -z2 * z288 + z7 * z289 + z25 * z286;
-        let z327 = z2 * z287 - z5 * z289 + z26 * z286;
-        let z328 = z5 * z288 - z7 * z287 + z27 * z286;
-        let z329 = z2 * z325 + z5 * z323 + z7 * z324 + z25 * z326 + z26 * z327
-            + z27 * z328;
-        let z330 = z0 * z324 - z1 * z323 + z8 * z326 + z9 * z327;
-        let z331 = z20 * z280 + z22 * z281 + z24 * z282 - z46 * z279 + z47 * z278;
-        let z332 = z20 * z281 + z22 * z283 + z24 * z284 + z45 * z279 - z47 * z277;
-        let z333 = z20 * z282 + z22 * z284 + z24 * z285 - z45 * z278 + z46 * z277;
-        let z334 = z22 * z279 - z24 * z278 + z45 * z276;
-        let z335 = -z20 * z279 + z24 * z277 + z46 * z276;
-        let z336 = z20 * z278 - z22 * z277 + z47 * z276;
-        let z337 = z20 * z331 + z22 * z332 + z24 * z333 + z45 * z334 + z46 * z335
-            + z47 * z336;
-        let z338 = z2 * z333 + z5 * z331 + z7 * z332 + z25 * z334 + z26 * z335
-            + z27 * z336;
-        let z339 = z0 * z332 - z1 * z331 + z8 * z334 + z9 * z335;
-        let z340 = z40 * z270 + z42 * z271 + z44 * z272 - z66 * z269 + z67 * z268;
-        let z341 = z40 * z271 + z42 * z273 + z44 * z274 + z65 * z269 - z67 * z267;
-        let z342 = z40 * z272 + z42 * z274 + z44 * z275 - z65 * z268 + z66 * z267;
-        let z343 = z42 * z269 - z44 * z268 + z65 * z266;
-        let z344 = -z40 * z269 + z44 * z267 + z66 * z266;
-        let z345 = z40 * z268 - z42 * z267 + z67 * z266;
-        let z346 = z40 * z340 + z42 * z341 + z44 * z342 + z65 * z343 + z66 * z344
-            + z67 * z345;
-        let z347 = z20 * z340 + z22 * z341 + z24 * z342 + z45 * z343 + z46 * z344
-            + z47 * z345;
-        let z348 = z2 * z342 + z5 * z340 + z7 * z341 + z25 * z343 + z26 * z344
-            + z27 * z345;
-        let z349 = z0 * z341 - z1 * z340 + z8 * z343 + z9 * z344;
-        let z350 = z60 * z260 + z62 * z261 + z64 * z262 - z86 * z259 + z87 * z258;
-        let z351 = z60 * z261 + z62 * z263 + z64 * z264 + z85 * z259 - z87 * z257;
-        let z352 = z60 * z262 + z62 * z264 + z64 * z265 - z85 * z258 + z86 * z257;
-        let z353 = z62 * z259 - z64 * z258 + z85 * z256;
-        let z354 = -z60 * z259 + z64 * z257 + z86 * z256;
-        let z355 = z60 * z258 - z62 * z257 + z87 * z256;
-        let z356 = z60 * z350 + z62 * z351 + z64 * z352 + z85 * z353 + z86 * z354
-            + z87 * z355;
-        let z357 = z40 * z350 + z42 * z351 + z44 * z352 + z65 * z353 + z66 * z354
-            + z67 * z355;
-        let z358 = z20 * z350 + z22 * z351 + z24 * z352 + z45 * z353 + z46 * z354
-            + z47 * z355;
-        let z359 = z2 * z352 + z5 * z350 + z7 * z351 + z25 * z353 + z26 * z354
-            + z27 * z355;
-        let z360 = z0 * z351 - z1 * z350 + z8 * z353 + z9 * z354;
-        let z361 = z80 * z250 + z82 * z251 + z84 * z252 - z106 * z249 + z107 * z248;
-        let z362 = z80 * z251 + z82 * z253 + z84 * z254 + z105 * z249 - z107 * z247;
-        let z363 = z80 * z252 + z82 * z254 + z84 * z255 - z105 * z248 + z106 * z247;
-        let z364 = self.m7 * z105 + z82 * z249 - z84 * z248;
-        let z365 = self.m7 * z106 - z80 * z249 + z84 * z247;
-        let z366 = self.m7 * z107 + z80 * z248 - z82 * z247;
-        let z367 = z80 * z361 + z82 * z362 + z84 * z363 + z105 * z364 + z106 * z365
-            + z107 * z366;
-        let z368 = z60 * z361 + z62 * z362 + z64 * z363 + z85 * z364 + z86 * z365
-            + z87 * z366;
-        let z369 = z40 * z361 + z42 * z362 + z44 * z363 + z65 * z364 + z66 * z365
-            + z67 * z366;
-        let z370 = z20 * z361 + z22 * z362 + z24 * z363 + z45 * z364 + z46 * z365
-            + z47 * z366;
-        let z371 = z2 * z363 + z5 * z361 + z7 * z362 + z25 * z364 + z26 * z365
-            + z27 * z366;
-        let z372 = z0 * z362 - z1 * z361 + z8 * z364 + z9 * z365;
-        m[(0, 0)] = z315;
-        m[(0, 1)] = z318;
-        m[(1, 0)] = z318;
-        m[(0, 2)] = z325;
-        m[(2, 0)] = z325;
-        m[(0, 3)] = z333;
-        m[(3, 0)] = z333;
-        m[(0, 4)] = z342;
-        m[(4, 0)] = z342;
-        m[(0, 5)] = z352;
-        m[(5, 0)] = z352;
-        m[(0, 6)] = z363;
-        m[(6, 0)] = z363;
-        m[(1, 1)] = z322;
-        m[(1, 2)] = z330;
-        m[(2, 1)] = z330;
-        m[(1, 3)] = z339;
-        m[(3, 1)] = z339;
-        m[(1, 4)] = z349;
-        m[(4, 1)] = z349;
-        m[(1, 5)] = z360;
-        m[(5, 1)] = z360;
-        m[(1, 6)] = z372;
-        m[(6, 1)] = z372;
-        m[(2, 2)] = z329;
-        m[(2, 3)] = z338;
-        m[(3, 2)] = z338;
-        m[(2, 4)] = z348;
-        m[(4, 2)] = z348;
-        m[(2, 5)] = z359;
-        m[(5, 2)] = z359;
-        m[(2, 6)] = z371;
-        m[(6, 2)] = z371;
-        m[(3, 3)] = z337;
-        m[(3, 4)] = z347;
-        m[(4, 3)] = z347;
-        m[(3, 5)] = z358;
-        m[(5, 3)] = z358;
-        m[(3, 6)] = z370;
-        m[(6, 3)] = z370;
-        m[(4, 4)] = z346;
-        m[(4, 5)] = z357;
-        m[(5, 4)] = z357;
-        m[(4, 6)] = z369;
-        m[(6, 4)] = z369;
-        m[(5, 5)] = z356;
-        m[(5, 6)] = z368;
-        m[(6, 5)] = z368;
-        m[(6, 6)] = z367;
+        let s0 = self.shared0();
+        let s1 = self.shared1(q);
+        let s2 = self.shared2(q);
+        let s3 = self.shared3(q, &s1);
+        let s4 = self.shared4(q, &s1, &s2, &s3);
+        let s5 = self.shared5(q, &s1, &s3, &s4);
+        let s9 = self.shared9(q, &s2, &s4, &s5);
+        let s13 = self.shared13(q, &s0, &s1, &s2, &s3, &s4, &s5, &s9);
+        let s18 = self.shared18(q, &s0, &s1, &s2, &s3, &s4, &s13);
+        m[(0, 0)] = s18.v0;
+        m[(0, 1)] = s18.v3;
+        m[(1, 0)] = s18.v3;
+        m[(0, 2)] = s13.v47;
+        m[(2, 0)] = s13.v47;
+        m[(0, 3)] = s13.v53;
+        m[(3, 0)] = s13.v53;
+        m[(0, 4)] = s13.v59;
+        m[(4, 0)] = s13.v59;
+        m[(0, 5)] = s13.v65;
+        m[(5, 0)] = s13.v65;
+        m[(0, 6)] = s13.v71;
+        m[(6, 0)] = s13.v71;
+        m[(1, 1)] = s18.v6;
+        m[(1, 2)] = s18.v8;
+        m[(2, 1)] = s18.v8;
+        m[(1, 3)] = s18.v11;
+        m[(3, 1)] = s18.v11;
+        m[(1, 4)] = s18.v15;
+        m[(4, 1)] = s18.v15;
+        m[(1, 5)] = s18.v20;
+        m[(5, 1)] = s18.v20;
+        m[(1, 6)] = s18.v26;
+        m[(6, 1)] = s18.v26;
+        m[(2, 2)] = s18.v7;
+        m[(2, 3)] = s18.v10;
+        m[(3, 2)] = s18.v10;
+        m[(2, 4)] = s18.v14;
+        m[(4, 2)] = s18.v14;
+        m[(2, 5)] = s18.v19;
+        m[(5, 2)] = s18.v19;
+        m[(2, 6)] = s18.v25;
+        m[(6, 2)] = s18.v25;
+        m[(3, 3)] = s18.v9;
+        m[(3, 4)] = s18.v13;
+        m[(4, 3)] = s18.v13;
+        m[(3, 5)] = s18.v18;
+        m[(5, 3)] = s18.v18;
+        m[(3, 6)] = s18.v24;
+        m[(6, 3)] = s18.v24;
+        m[(4, 4)] = s18.v12;
+        m[(4, 5)] = s18.v17;
+        m[(5, 4)] = s18.v17;
+        m[(4, 6)] = s18.v23;
+        m[(6, 4)] = s18.v23;
+        m[(5, 5)] = s18.v16;
+        m[(5, 6)] = s18.v22;
+        m[(6, 5)] = s18.v22;
+        m[(6, 6)] = s18.v21;
     }
     fn forces(&self, q: &Vector<7>, qd: &Vector<7>, _t: f64, h: &mut Vector<7>) {
-        let z0 = q[0].cos();
-        let z1 = q[0].sin();
-        let z2 = q[1].cos();
-        let z3 = q[1].sin();
-        let z4 = z0 * z2;
-        let z5 = z0 * z3;
-        let z6 = z1 * z2;
-        let z7 = z1 * z3;
-        let z8 = -self.d1 * z0;
-        let z9 = -self.d1 * z1;
-        let z10 = -qd[1] * z1;
-        let z11 = qd[1] * z0;
-        let z12 = qd[1] * z8;
-        let z13 = qd[1] * z9;
-        let z14 = self.d2 * z5;
-        let z15 = self.d2 * z7;
-        let z16 = self.d1 + self.d2 * z2;
-        let z17 = q[2].cos();
-        let z18 = q[2].sin();
-        let z19 = -z1 * z18 + z4 * z17;
-        let z20 = -z1 * z17 - z4 * z18;
-        let z21 = z0 * z18 + z6 * z17;
-        let z22 = z0 * z17 - z6 * z18;
-        let z23 = -z3 * z17;
-        let z24 = z3 * z18;
-        let z25 = z2 * z15 - z7 * z16;
-        let z26 = -z2 * z14 + z5 * z16;
-        let z27 = -z5 * z15 + z7 * z14;
-        let z28 = qd[2] * z5 + z10;
-        let z29 = qd[2] * z7 + z11;
-        let z30 = qd[0] + qd[2] * z2;
-        let z31 = qd[2] * z25 + z12;
-        let z32 = qd[2] * z26 + z13;
-        let z33 = qd[2] * z27;
-        let z34 = self.d3 * z5 + z14;
-        let z35 = self.d3 * z7 + z15;
-        let z36 = self.d3 * z2 + z16;
-        let z37 = q[3].cos();
-        let z38 = q[3].sin();
-        let z39 = -z5 * z38 + z19 * z37;
-        let z40 = z5 * z37 + z19 * z38;
-        let z41 = -z7 * z38 + z21 * z37;
-        let z42 = z7 * z37 + z21 * z38;
-        let z43 = -z2 * z38 + z23 * z37;
-        let z44 = z2 * z37 + z23 * z38;
-        let z45 = -z22 * z36 + z24 * z35;
-        let z46 = z20 * z36 - z24 * z34;
-        let z47 = -z20 * z35 + z22 * z34;
-        let z48 = qd[3] * z20 + z28;
-        let z49 = qd[3] * z22 + z29;
-        let z50 = qd[3] * z24 + z30;
-        let z51 = qd[3] * z45 + z31;
-        let z52 = qd[3] * z46 + z32;
-        let z53 = qd[3] * z47 + z33;
-        let z54 = self.d4 * z40 + z34;
-        let z55 = self.d4 * z42 + z35;
-        let z56 = self.d4 * z44 + z36;
-        let z57 = q[4].cos();
-        let z58 = q[4].sin();
-        let z59 = z20 * z58 + z39 * z57;
-        let z60 = z20 * z57 - z39 * z58;
-        let z61 = z22 * z58 + z41 * z57;
-        let z62 = z22 * z57 - z41 * z58;
-        let z63 = z24 * z58 + z43 * z57;
-        let z64 = z24 * z57 - z43 * z58;
-        let z65 = -z42 * z56 + z44 * z55;
-        let z66 = z40 * z56 - z44 * z54;
-        let z67 = -z40 * z55 + z42 * z54;
-        let z68 = qd[4] * z40 + z48;
-        let z69 = qd[4] * z42 + z49;
-        let z70 = qd[4] * z44 + z50;
-        let z71 = qd[4] * z65 + z51;
-        let z72 = qd[4] * z66 + z52;
-        let z73 = qd[4] * z67 + z53;
-        let z74 = self.d5 * z40 + z54;
-        let z75 = self.d5 * z42 + z55;
-        let z76 = self.d5 * z44 + z56;
-        let z77 = q[5].cos();
-        let z78 = q[5].sin();
-        let z79 = -z40 * z78 + z59 * z77;
-        let z80 = z40 * z77 + z59 * z78;
-        let z81 = -z42 * z78 + z61 * z77;
-        let z82 = z42 * z77 + z61 * z78;
-        let z83 = -z44 * z78 + z63 * z77;
-        let z84 = z44 * z77 + z63 * z78;
-        let z85 = -z62 * z76 + z64 * z75;
-        let z86 = z60 * z76 - z64 * z74;
-        let z87 = -z60 * z75 + z62 * z74;
-        let z88 = qd[5] * z60 + z68;
-        let z89 = qd[5] * z62 + z69;
-        let z90 = qd[5] * z64 + z70;
-        let z91 = qd[5] * z85 + z71;
-        let z92 = qd[5] * z86 + z72;
-        let z93 = qd[5] * z87 + z73;
-        let z94 = self.d6 * z80 + z74;
-        let z95 = self.d6 * z82 + z75;
-        let z96 = self.d6 * z84 + z76;
-        let z97 = q[6].cos();
-        let z98 = q[6].sin();
-        let z99 = z60 * z98 + z79 * z97;
-        let z100 = z60 * z97 - z79 * z98;
-        let z101 = z62 * z98 + z81 * z97;
-        let z102 = z62 * z97 - z81 * z98;
-        let z103 = z64 * z98 + z83 * z97;
-        let z104 = z64 * z97 - z83 * z98;
-        let z105 = -z82 * z96 + z84 * z95;
-        let z106 = z80 * z96 - z84 * z94;
-        let z107 = -z80 * z95 + z82 * z94;
-        let z108 = qd[6] * z80 + z88;
-        let z109 = qd[6] * z82 + z89;
-        let z110 = qd[6] * z84 + z90;
-        let z111 = qd[6] * z105 + z91;
-        let z112 = qd[6] * z106 + z92;
-        let z113 = qd[6] * z107 + z93;
-        let z114 = -self.cy1 * z1;
-        let z115 = self.cy1 * z0;
-        let z119 = -self.cy2 * z1 + self.cz2 * z5;
-        let z120 = self.cy2 * z0 + self.cz2 * z7;
-        let z121 = self.d1 + self.cz2 * z2;
-        let z122 = self.i2x * (z4 * z4) + self.i2y * (z1 * z1) + self.i2z * (z5 * z5);
-        let z123 = self.i2x * z4 * z6 - self.i2y * z0 * z1 + self.i2z * z5 * z7;
-        let z124 = -self.i2x * z3 * z4 + self.i2z * z2 * z5;
-        let z125 = self.i2x * (z6 * z6) + self.i2y * (z0 * z0) + self.i2z * (z7 * z7);
-        let z126 = -self.i2x * z3 * z6 + self.i2z * z2 * z7;
-        let z127 = self.i2x * (z3 * z3) + self.i2z * (z2 * z2);
-        let z128 = z14 + self.cy3 * z20 + self.cz3 * z5;
-        let z129 = z15 + self.cy3 * z22 + self.cz3 * z7;
-        let z130 = z16 + self.cy3 * z24 + self.cz3 * z2;
-        let z131 = self.i3x * (z19 * z19) + self.i3y * (z20 * z20)
-            + self.i3z * (z5 * z5);
-        let z132 = self.i3x * z19 * z21 + self.i3y * z20 * z22 + self.i3z * z5 * z7;
-        let z133 = self.i3x * z19 * z23 + self.i3y * z20 * z24 + self.i3z * z2 * z5;
-        let z134 = self.i3x * (z21 * z21) + self.i3y * (z22 * z22)
-            + self.i3z * (z7 * z7);
-        let z135 = self.i3x * z21 * z23 + self.i3y * z22 * z24 + self.i3z * z2 * z7;
-        let z136 = self.i3x * (z23 * z23) + self.i3y * (z24 * z24)
-            + self.i3z * (z2 * z2);
-        let z137 = self.cy4 * z20 + self.cz4 * z40 + z34;
-        let z138 = self.cy4 * z22 + self.cz4 * z42 + z35;
-        let z139 = self.cy4 * z24 + self.cz4 * z44 + z36;
-        let z140 = self.i4x * (z39 * z39) + self.i4y * (z20 * z20)
-            + self.i4z * (z40 * z40);
-        let z141 = self.i4x * z39 * z41 + self.i4y * z20 * z22 + self.i4z * z40 * z42;
-        let z142 = self.i4x * z39 * z43 + self.i4y * z20 * z24 + self.i4z * z40 * z44;
-        let z143 = self.i4x * (z41 * z41) + self.i4y * (z22 * z22)
-            + self.i4z * (z42 * z42);
-        let z144 = self.i4x * z41 * z43 + self.i4y * z22 * z24 + self.i4z * z42 * z44;
-        let z145 = self.i4x * (z43 * z43) + self.i4y * (z24 * z24)
-            + self.i4z * (z44 * z44);
-        let z146 = self.cy5 * z60 + self.cz5 * z40 + z54;
-        let z147 = self.cy5 * z62 + self.cz5 * z42 + z55;
-        let z148 = self.cy5 * z64 + self.cz5 * z44 + z56;
-        let z149 = self.i5x * (z59 * z59) + self.i5y * (z60 * z60)
-            + self.i5z * (z40 * z40);
-        let z150 = self.i5x * z59 * z61 + self.i5y * z60 * z62 + self.i5z * z40 * z42;
-        let z151 = self.i5x * z59 * z63 + self.i5y * z60 * z64 + self.i5z * z40 * z44;
-        let z152 = self.i5x * (z61 * z61) + self.i5y * (z62 * z62)
-            + self.i5z * (z42 * z42);
-        let z153 = self.i5x * z61 * z63 + self.i5y * z62 * z64 + self.i5z * z42 * z44;
-        let z154 = self.i5x * (z63 * z63) + self.i5y * (z64 * z64)
-            + self.i5z * (z44 * z44);
-        let z155 = self.cy6 * z60 + self.cz6 * z80 + z74;
-        let z156 = self.cy6 * z62 + self.cz6 * z82 + z75;
-        let z157 = self.cy6 * z64 + self.cz6 * z84 + z76;
-        let z158 = self.i6x * (z79 * z79) + self.i6y * (z60 * z60)
-            + self.i6z * (z80 * z80);
-        let z159 = self.i6x * z79 * z81 + self.i6y * z60 * z62 + self.i6z * z80 * z82;
-        let z160 = self.i6x * z79 * z83 + self.i6y * z60 * z64 + self.i6z * z80 * z84;
-        let z161 = self.i6x * (z81 * z81) + self.i6y * (z62 * z62)
-            + self.i6z * (z82 * z82);
-        let z162 = self.i6x * z81 * z83 + self.i6y * z62 * z64 + self.i6z * z82 * z84;
-        let z163 = self.i6x * (z83 * z83) + self.i6y * (z64 * z64)
-            + self.i6z * (z84 * z84);
-        let z164 = self.cz7 * z80 + z94;
-        let z165 = self.cz7 * z82 + z95;
-        let z166 = self.cz7 * z84 + z96;
-        let z167 = self.i7 * (z80 * z80) + self.i7 * (z99 * z99)
-            + self.i7 * (z100 * z100);
-        let z168 = self.i7 * z80 * z82 + self.i7 * z99 * z101 + self.i7 * z100 * z102;
-        let z169 = self.i7 * z80 * z84 + self.i7 * z99 * z103 + self.i7 * z100 * z104;
-        let z170 = self.i7 * (z82 * z82) + self.i7 * (z101 * z101)
-            + self.i7 * (z102 * z102);
-        let z171 = self.i7 * z82 * z84 + self.i7 * z101 * z103 + self.i7 * z102 * z104;
-        let z172 = self.i7 * (z84 * z84) + self.i7 * (z103 * z103)
-            + self.i7 * (z104 * z104);
-        let z179 = -qd[0] * z115;
-        let z180 = qd[0] * z114;
-        let z181 = -qd[0] * z120 + z11 * z121 + z12;
-        let z182 = qd[0] * z119 - z10 * z121 + z13;
-        let z183 = z10 * z120 - z11 * z119;
-        let z184 = z29 * z130 - z30 * z129 + z31;
-        let z185 = -z28 * z130 + z30 * z128 + z32;
-        let z186 = z28 * z129 - z29 * z128 + z33;
-        let z187 = z49 * z139 - z50 * z138 + z51;
-        let z188 = -z48 * z139 + z50 * z137 + z52;
-        let z189 = z48 * z138 - z49 * z137 + z53;
-        let z190 = z69 * z148 - z70 * z147 + z71;
-        let z191 = -z68 * z148 + z70 * z146 + z72;
-        let z192 = z68 * z147 - z69 * z146 + z73;
-        let z193 = z89 * z157 - z90 * z156 + z91;
-        let z194 = -z88 * z157 + z90 * z155 + z92;
-        let z195 = z88 * z156 - z89 * z155 + z93;
-        let z196 = z109 * z166 - z110 * z165 + z111;
-        let z197 = -z108 * z166 + z110 * z164 + z112;
-        let z198 = z108 * z165 - z109 * z164 + z113;
-        let z373 = -qd[0] * qd[1] * z0;
-        let z374 = -qd[0] * qd[1] * z1;
-        let z375 = qd[1] * z0 * z10 + qd[1] * z1 * z11;
-        let z376 = -qd[0] * qd[1] * z9;
-        let z377 = qd[0] * qd[1] * z8;
-        let z378 = qd[1] * z0 * z12 + qd[1] * z1 * z13 - qd[1] * z8 * z11
-            + qd[1] * z9 * z10;
-        let z379 = qd[2] * z2 * z29 - qd[2] * z7 * z30 + z373;
-        let z380 = -qd[2] * z2 * z28 + qd[2] * z5 * z30 + z374;
-        let z381 = -qd[2] * z5 * z29 + qd[2] * z7 * z28 + z375;
-        let z382 = qd[2] * z2 * z32 - qd[2] * z7 * z33 - qd[2] * z26 * z30
-            + qd[2] * z27 * z29 + z376;
-        let z383 = -qd[2] * z2 * z31 + qd[2] * z5 * z33 + qd[2] * z25 * z30
-            - qd[2] * z27 * z28 + z377;
-        let z384 = -qd[2] * z5 * z32 + qd[2] * z7 * z31 - qd[2] * z25 * z29
-            + qd[2] * z26 * z28 + z378;
-        let z385 = -qd[3] * z22 * z50 + qd[3] * z24 * z49 + z379;
-        let z386 = qd[3] * z20 * z50 - qd[3] * z24 * z48 + z380;
-        let z387 = -qd[3] * z20 * z49 + qd[3] * z22 * z48 + z381;
-        let z388 = -qd[3] * z22 * z53 + qd[3] * z24 * z52 - qd[3] * z46 * z50
-            + qd[3] * z47 * z49 + z382;
-        let z389 = qd[3] * z20 * z53 - qd[3] * z24 * z51 + qd[3] * z45 * z50
-            - qd[3] * z47 * z48 + z383;
-        let z390 = -qd[3] * z20 * z52 + qd[3] * z22 * z51 - qd[3] * z45 * z49
-            + qd[3] * z46 * z48 + z384;
-        let z391 = -qd[4] * z42 * z70 + qd[4] * z44 * z69 + z385;
-        let z392 = qd[4] * z40 * z70 - qd[4] * z44 * z68 + z386;
-        let z393 = -qd[4] * z40 * z69 + qd[4] * z42 * z68 + z387;
-        let z394 = -qd[4] * z42 * z73 + qd[4] * z44 * z72 - qd[4] * z66 * z70
-            + qd[4] * z67 * z69 + z388;
-        let z395 = qd[4] * z40 * z73 - qd[4] * z44 * z71 + qd[4] * z65 * z70
-            - qd[4] * z67 * z68 + z389;
-        let z396 = -qd[4] * z40 * z72 + qd[4] * z42 * z71 - qd[4] * z65 * z69
-            + qd[4] * z66 * z68 + z390;
-        let z397 = -qd[5] * z62 * z90 + qd[5] * z64 * z89 + z391;
-        let z398 = qd[5] * z60 * z90 - qd[5] * z64 * z88 + z392;
-        let z399 = -qd[5] * z60 * z89 + qd[5] * z62 * z88 + z393;
-        let z400 = -qd[5] * z62 * z93 + qd[5] * z64 * z92 - qd[5] * z86 * z90
-            + qd[5] * z87 * z89 + z394;
-        let z401 = qd[5] * z60 * z93 - qd[5] * z64 * z91 + qd[5] * z85 * z90
-            - qd[5] * z87 * z88 + z395;
-        let z402 = -qd[5] * z60 * z92 + qd[5] * z62 * z91 - qd[5] * z85 * z89
-            + qd[5] * z86 * z88 + z396;
-        let z403 = -qd[6] * z82 * z110 + qd[6] * z84 * z109 + z397;
-        let z404 = qd[6] * z80 * z110 - qd[6] * z84 * z108 + z398;
-        let z405 = -qd[6] * z80 * z109 + qd[6] * z82 * z108 + z399;
-        let z406 = -qd[6] * z82 * z113 + qd[6] * z84 * z112 - qd[6] * z106 * z110
-            + qd[6] * z107 * z109 + z400;
-        let z407 = qd[6] * z80 * z113 - qd[6] * z84 * z111 + qd[6] * z105 * z110
-            - qd[6] * z107 * z108 + z401;
-        let z408 = -qd[6] * z80 * z112 + qd[6] * z82 * z111 - qd[6] * z105 * z109
-            + qd[6] * z106 * z108 + z402;
-        let z409 = -qd[0] * self.m1 * z180;
-        let z410 = qd[0] * self.m1 * z179;
-        let z415 = z114 * z410 - z115 * z409;
-        let z416 = -qd[0] * self.m2 * z182 + self.m2 * z11 * z183 - self.m2 * z120 * z375
-            + self.m2 * z376 + self.m2 * z121 * z374;
-        let z417 = qd[0] * self.m2 * z181 - self.m2 * z10 * z183 + self.m2 * z119 * z375
-            - self.m2 * z121 * z373 + self.m2 * z377;
-        let z418 = self.m2 * z10 * z182 - self.m2 * z11 * z181 + self.m2 * self.g
-            - self.m2 * z119 * z374 + self.m2 * z120 * z373 + self.m2 * z378;
-        let z419 = qd[0] * z124 + z10 * z122 + z11 * z123;
-        let z420 = qd[0] * z126 + z10 * z123 + z11 * z125;
-        let z421 = qd[0] * z127 + z10 * z124 + z11 * z126;
-        let z422 = -qd[0] * z420 + z11 * z421 + z120 * z418 - z121 * z417 + z122 * z373
-            + z123 * z374 + z124 * z375;
-        let z423 = qd[0] * z419 - z10 * z421 - z119 * z418 + z121 * z416 + z123 * z373
-            + z125 * z374 + z126 * z375;
-        let z424 = z10 * z420 - z11 * z419 + z119 * z417 - z120 * z416 + z124 * z373
-            + z126 * z374 + z127 * z375;
-        let z425 = self.m3 * z29 * z186 - self.m3 * z30 * z185 + self.m3 * z382
-            - self.m3 * z129 * z381 + self.m3 * z130 * z380;
-        let z426 = -self.m3 * z28 * z186 + self.m3 * z30 * z184 + self.m3 * z383
-            + self.m3 * z128 * z381 - self.m3 * z130 * z379;
-        let z427 = self.m3 * z28 * z185 - self.m3 * z29 * z184 + self.m3 * self.g
-            - self.m3 * z128 * z380 + self.m3 * z384 + self.m3 * z129 * z379;
-        let z428 = z28 * z131 + z29 * z132 + z30 * z133;
-        let z429 = z28 * z132 + z29 * z134 + z30 * z135;
-        let z430 = z28 * z133 + z29 * z135 + z30 * z136;
-        let z431 = z29 * z430 - z30 * z429 + z129 * z427 - z130 * z426 + z131 * z379
-            + z132 * z380 + z133 * z381;
-        let z432 = -z28 * z430 + z30 * z428 - z128 * z427 + z130 * z425 + z132 * z379
-            + z134 * z380 + z135 * z381;
-        let z433 = z28 * z429 - z29 * z428 + z128 * z426 - z129 * z425 + z133 * z379
-            + z135 * z380 + z136 * z381;
-        let z434 = self.m4 * z49 * z189 - self.m4 * z50 * z188 + self.m4 * z388
-            - self.m4 * z138 * z387 + self.m4 * z139 * z386;
-        let z435 = -self.m4 * z48 * z189 + self.m4 * z50 * z187 + self.m4 * z389
-            + self.m4 * z137 * z387 - self.m4 * z139 * z385;
-        let z436 = self.m4 * self.g + self.m4 * z48 * z188 - self.m4 * z49 * z187
-            + self.m4 * z390 - self.m4 * z137 * z386 + self.m4 * z138 * z385;
-        let z437 = z48 * z140 + z49 * z141 + z50 * z142;
-        let z438 = z48 * z141 + z49 * z143 + z50 * z144;
-        let z439 = z48 * z142 + z49 * z144 + z50 * z145;
-        let z440 = z49 * z439 - z50 * z438 + z138 * z436 - z139 * z435 + z140 * z385
-            + z141 * z386 + z142 * z387;
-        let z441 = -z48 * z439 + z50 * z437 - z137 * z436 + z139 * z434 + z141 * z385
-            + z143 * z386 + z144 * z387;
-        let z442 = z48 * z438 - z49 * z437 + z137 * z435 - z138 * z434 + z142 * z385
-            + z144 * z386 + z145 * z387;
-        let z443 = self.m5 * z69 * z192 - self.m5 * z70 * z191 + self.m5 * z394
-            - self.m5 * z147 * z393 + self.m5 * z148 * z392;
-        let z444 = -self.m5 * z68 * z192 + self.m5 * z70 * z190 + self.m5 * z395
-            + self.m5 * z146 * z393 - self.m5 * z148 * z391;
-        let z445 = self.m5 * self.g + self.m5 * z68 * z191 - self.m5 * z69 * z190
-            + self.m5 * z396 - self.m5 * z146 * z392 + self.m5 * z147 * z391;
-        let z446 = z68 * z149 + z69 * z150 + z70 * z151;
-        let z447 = z68 * z150 + z69 * z152 + z70 * z153;
-        let z448 = z68 * z151 + z69 * z153 + z70 * z154;
-        let z449 = z69 * z448 - z70 * z447 + z147 * z445 - z148 * z444 + z149 * z391
-            + z150 * z392 + z151 * z393;
-        let z450 = -z68 * z448 + z70 * z446 - z146 * z445 + z148 * z443 + z150 * z391
-            + z152 * z392 + z153 * z393;
-        let z451 = z68 * z447 - z69 * z446 + z146 * z444 - z147 * z443 + z151 * z391
-            + z153 * z392 + z154 * z393;
-        let z452 = self.m6 * z89 * z195 - self.m6 * z90 * z194 + self.m6 * z400
-            - self.m6 * z156 * z399 + self.m6 * z157 * z398;
-        let z453 = -self.m6 * z88 * z195 + self.m6 * z90 * z193 + self.m6 * z401
-            + self.m6 * z155 * z399 - self.m6 * z157 * z397;
-        let z454 = self.m6 * self.g + self.m6 * z88 * z194 - self.m6 * z89 * z193
-            + self.m6 * z402 - self.m6 * z155 * z398 + self.m6 * z156 * z397;
-        let z455 = z88 * z158 + z89 * z159 + z90 * z160;
-        let z456 = z88 * z159 + z89 * z161 + z90 * z162;
-        let z457 = z88 * z160 + z89 * z162 + z90 * z163;
-        let z458 = z89 * z457 - z90 * z456 + z156 * z454 - z157 * z453 + z158 * z397
-            + z159 * z398 + z160 * z399;
-        let z459 = -z88 * z457 + z90 * z455 - z155 * z454 + z157 * z452 + z159 * z397
-            + z161 * z398 + z162 * z399;
-        let z460 = z88 * z456 - z89 * z455 + z155 * z453 - z156 * z452 + z160 * z397
-            + z162 * z398 + z163 * z399;
-        let z461 = self.m7 * z109 * z198 - self.m7 * z110 * z197 + self.m7 * z406
-            - self.m7 * z165 * z405 + self.m7 * z166 * z404;
-        let z462 = -self.m7 * z108 * z198 + self.m7 * z110 * z196 + self.m7 * z407
-            + self.m7 * z164 * z405 - self.m7 * z166 * z403;
-        let z463 = self.m7 * self.g + self.m7 * z108 * z197 - self.m7 * z109 * z196
-            + self.m7 * z408 - self.m7 * z164 * z404 + self.m7 * z165 * z403;
-        let z464 = z108 * z167 + z109 * z168 + z110 * z169;
-        let z465 = z108 * z168 + z109 * z170 + z110 * z171;
-        let z466 = z108 * z169 + z109 * z171 + z110 * z172;
-        let z467 = z109 * z466 - z110 * z465 + z165 * z463 - z166 * z462 + z167 * z403
-            + z168 * z404 + z169 * z405;
-        let z468 = -z108 * z466 + z110 * z464 - z164 * z463 + z166 * z461 + z168 * z403
-            + z170 * z404 + z171 * z405;
-        let z469 = z108 * z465 - z109 * z464 + z164 * z462 - z165 * z461 + z169 * z403
-            + z171 * z404 + z172 * z405;
-        let z470 = z458 + z467;
-        let z471 = z459 + z468;
-        let z472 = z460 + z469;
-        let z473 = z461 + z452;
-        let z474 = z462 + z453;
-        let z475 = z463 + z454;
-        let z476 = z470 + z449;
-        let z477 = z471 + z450;
-        let z478 = z472 + z451;
-        let z479 = z473 + z443;
-        let z480 = z474 + z444;
-        let z481 = z475 + z445;
-        let z482 = z476 + z440;
-        let z483 = z477 + z441;
-        let z484 = z478 + z442;
-        let z485 = z479 + z434;
-        let z486 = z480 + z435;
-        let z487 = z481 + z436;
-        let z488 = z482 + z431;
-        let z489 = z483 + z432;
-        let z490 = z484 + z433;
-        let z491 = z485 + z425;
-        let z492 = z486 + z426;
-        let z493 = z487 + z427;
-        let z494 = z488 + z422;
-        let z495 = z489 + z423;
-        let z496 = z490 + z424;
-        let z497 = z491 + z416;
-        let z498 = z492 + z417;
-        let z502 = z496 + z415;
-        let z506 = z0 * z495 - z1 * z494 + z8 * z497 + z9 * z498;
-        let z507 = z2 * z490 + z5 * z488 + z7 * z489 + z25 * z491 + z26 * z492
-            + z27 * z493;
-        let z508 = z20 * z482 + z22 * z483 + z24 * z484 + z45 * z485 + z46 * z486
-            + z47 * z487;
-        let z509 = z40 * z476 + z42 * z477 + z44 * z478 + z65 * z479 + z66 * z480
-            + z67 * z481;
-        let z510 = z60 * z470 + z62 * z471 + z64 * z472 + z85 * z473 + z86 * z474
-            + z87 * z475;
-        let z511 = z80 * z467 + z82 * z468 + z84 * z469 + z105 * z461 + z106 * z462
-            + z107 * z463;
-        let z556 = -z502 - qd[0] * self.d;
-        let z557 = -z506 - qd[1] * self.d;
-        let z558 = -z507 - qd[2] * self.d;
-        let z559 = -z508 - qd[3] * self.d;
-        let z560 = -z509 - qd[4] * self.d;
-        let z561 = -z510 - qd[5] * self.d;
-        let z562 = -z511 - qd[6] * self.d;
-        h[0] = z556;
-        h[1] = z557;
-        h[2] = z558;
-        h[3] = z559;
-        h[4] = z560;
-        h[5] = z561;
-        h[6] = z562;
+        let s1 = self.shared1(q);
+        let s2 = self.shared2(q);
+        let s3 = self.shared3(q, &s1);
+        let s4 = self.shared4(q, &s1, &s2, &s3);
+        let s5 = self.shared5(q, &s1, &s3, &s4);
+        let s24 = self.shared24(q, qd, &s1, &s2, &s3, &s4);
+        let s25 = self.shared25(q, qd, &s1, &s2, &s3, &s4, &s24);
+        let s26 = self.shared26(q, qd, &s5, &s24);
+        let s28 = self.shared28(q, qd, &s2, &s4, &s5, &s24, &s25, &s26);
+        let s31 = self.shared31(q, qd, &s1, &s2, &s3, &s4, &s5, &s24, &s25, &s26, &s28);
+        h[0] = s31.v9;
+        h[1] = s31.v10;
+        h[2] = s31.v11;
+        h[3] = s31.v12;
+        h[4] = s31.v13;
+        h[5] = s31.v14;
+        h[6] = s31.v15;
     }
     fn coriolis(&self, q: &Vector<7>, qd: &Vector<7>, _t: f64, c: &mut Matrix<7, 7>) {
+        let s0 = self.shared0();
+        let s1 = self.shared1(q);
+        let s2 = self.shared2(q);
+        let s3 = self.shared3(q, &s1);
+        let s4 = self.shared4(q, &s1, &s2, &s3);
+        let s5 = self.shared5(q, &s1, &s3, &s4);
+        let s9 = self.shared9(q, &s2, &s4, &s5);
+        let s13 = self.shared13(q, &s0, &s1, &s2, &s3, &s4, &s5, &s9);
+        let s24 = self.shared24(q, qd, &s1, &s2, &s3, &s4);
+        let s29 = self.shared29(q, qd, &s1, &s2, &s3, &s4, &s24);
+        let s30 = self.shared30(q, qd, &s2, &s4, &s5, &s24);
         let z0 = q[0].cos();
         let z1 = q[0].sin();
         let z2 = q[1].cos();
@@ -2039,621 +4538,340 @@ impl Dynamics<7> for Iiwa {
         let z5 = z0 * z3;
         let z6 = z1 * z2;
         let z7 = z1 * z3;
-        let z8 = -self.d1 * z0;
-        let z9 = -self.d1 * z1;
-        let z10 = -qd[1] * z1;
-        let z11 = qd[1] * z0;
-        let z12 = qd[1] * z8;
-        let z13 = qd[1] * z9;
         let z14 = self.d2 * z5;
         let z15 = self.d2 * z7;
-        let z16 = self.d1 + self.d2 * z2;
         let z17 = q[2].cos();
         let z18 = q[2].sin();
         let z19 = -z1 * z18 + z4 * z17;
         let z20 = -z1 * z17 - z4 * z18;
         let z21 = z0 * z18 + z6 * z17;
         let z22 = z0 * z17 - z6 * z18;
-        let z23 = -z3 * z17;
-        let z24 = z3 * z18;
-        let z25 = z2 * z15 - z7 * z16;
-        let z26 = -z2 * z14 + z5 * z16;
         let z27 = -z5 * z15 + z7 * z14;
-        let z28 = qd[2] * z5 + z10;
-        let z29 = qd[2] * z7 + z11;
-        let z30 = qd[0] + qd[2] * z2;
-        let z31 = qd[2] * z25 + z12;
-        let z32 = qd[2] * z26 + z13;
-        let z33 = qd[2] * z27;
         let z34 = self.d3 * z5 + z14;
         let z35 = self.d3 * z7 + z15;
-        let z36 = self.d3 * z2 + z16;
         let z37 = q[3].cos();
         let z38 = q[3].sin();
         let z39 = -z5 * z38 + z19 * z37;
         let z40 = z5 * z37 + z19 * z38;
         let z41 = -z7 * z38 + z21 * z37;
         let z42 = z7 * z37 + z21 * z38;
-        let z43 = -z2 * z38 + z23 * z37;
-        let z44 = z2 * z37 + z23 * z38;
-        let z45 = -z22 * z36 + z24 * z35;
-        let z46 = z20 * z36 - z24 * z34;
         let z47 = -z20 * z35 + z22 * z34;
-        let z48 = qd[3] * z20 + z28;
-        let z49 = qd[3] * z22 + z29;
-        let z50 = qd[3] * z24 + z30;
-        let z51 = qd[3] * z45 + z31;
-        let z52 = qd[3] * z46 + z32;
-        let z53 = qd[3] * z47 + z33;
         let z54 = self.d4 * z40 + z34;
         let z55 = self.d4 * z42 + z35;
-        let z56 = self.d4 * z44 + z36;
         let z57 = q[4].cos();
         let z58 = q[4].sin();
         let z59 = z20 * z58 + z39 * z57;
         let z60 = z20 * z57 - z39 * z58;
         let z61 = z22 * z58 + z41 * z57;
         let z62 = z22 * z57 - z41 * z58;
-        let z63 = z24 * z58 + z43 * z57;
-        let z64 = z24 * z57 - z43 * z58;
-        let z65 = -z42 * z56 + z44 * z55;
-        let z66 = z40 * z56 - z44 * z54;
+        let z64 = s1.v1 * z57 - s1.v2 * z58;
         let z67 = -z40 * z55 + z42 * z54;
-        let z68 = qd[4] * z40 + z48;
-        let z69 = qd[4] * z42 + z49;
-        let z70 = qd[4] * z44 + z50;
-        let z71 = qd[4] * z65 + z51;
-        let z72 = qd[4] * z66 + z52;
-        let z73 = qd[4] * z67 + z53;
         let z74 = self.d5 * z40 + z54;
         let z75 = self.d5 * z42 + z55;
-        let z76 = self.d5 * z44 + z56;
         let z77 = q[5].cos();
         let z78 = q[5].sin();
-        let z79 = -z40 * z78 + z59 * z77;
         let z80 = z40 * z77 + z59 * z78;
-        let z81 = -z42 * z78 + z61 * z77;
         let z82 = z42 * z77 + z61 * z78;
-        let z83 = -z44 * z78 + z63 * z77;
-        let z84 = z44 * z77 + z63 * z78;
-        let z85 = -z62 * z76 + z64 * z75;
-        let z86 = z60 * z76 - z64 * z74;
         let z87 = -z60 * z75 + z62 * z74;
-        let z88 = qd[5] * z60 + z68;
-        let z89 = qd[5] * z62 + z69;
-        let z90 = qd[5] * z64 + z70;
-        let z91 = qd[5] * z85 + z71;
-        let z92 = qd[5] * z86 + z72;
-        let z93 = qd[5] * z87 + z73;
-        let z94 = self.d6 * z80 + z74;
-        let z95 = self.d6 * z82 + z75;
-        let z96 = self.d6 * z84 + z76;
-        let z97 = q[6].cos();
-        let z98 = q[6].sin();
-        let z99 = z60 * z98 + z79 * z97;
-        let z100 = z60 * z97 - z79 * z98;
-        let z101 = z62 * z98 + z81 * z97;
-        let z102 = z62 * z97 - z81 * z98;
-        let z103 = z64 * z98 + z83 * z97;
-        let z104 = z64 * z97 - z83 * z98;
-        let z105 = -z82 * z96 + z84 * z95;
-        let z106 = z80 * z96 - z84 * z94;
-        let z107 = -z80 * z95 + z82 * z94;
-        let z108 = qd[6] * z80 + z88;
-        let z109 = qd[6] * z82 + z89;
-        let z110 = qd[6] * z84 + z90;
-        let z111 = qd[6] * z105 + z91;
-        let z112 = qd[6] * z106 + z92;
-        let z113 = qd[6] * z107 + z93;
-        let z114 = -self.cy1 * z1;
-        let z115 = self.cy1 * z0;
         let z119 = -self.cy2 * z1 + self.cz2 * z5;
         let z120 = self.cy2 * z0 + self.cz2 * z7;
-        let z121 = self.d1 + self.cz2 * z2;
-        let z122 = self.i2x * (z4 * z4) + self.i2y * (z1 * z1) + self.i2z * (z5 * z5);
-        let z123 = self.i2x * z4 * z6 - self.i2y * z0 * z1 + self.i2z * z5 * z7;
-        let z124 = -self.i2x * z3 * z4 + self.i2z * z2 * z5;
-        let z125 = self.i2x * (z6 * z6) + self.i2y * (z0 * z0) + self.i2z * (z7 * z7);
-        let z126 = -self.i2x * z3 * z6 + self.i2z * z2 * z7;
         let z127 = self.i2x * (z3 * z3) + self.i2z * (z2 * z2);
         let z128 = z14 + self.cy3 * z20 + self.cz3 * z5;
         let z129 = z15 + self.cy3 * z22 + self.cz3 * z7;
-        let z130 = z16 + self.cy3 * z24 + self.cz3 * z2;
-        let z131 = self.i3x * (z19 * z19) + self.i3y * (z20 * z20)
-            + self.i3z * (z5 * z5);
-        let z132 = self.i3x * z19 * z21 + self.i3y * z20 * z22 + self.i3z * z5 * z7;
-        let z133 = self.i3x * z19 * z23 + self.i3y * z20 * z24 + self.i3z * z2 * z5;
-        let z134 = self.i3x * (z21 * z21) + self.i3y * (z22 * z22)
-            + self.i3z * (z7 * z7);
-        let z135 = self.i3x * z21 * z23 + self.i3y * z22 * z24 + self.i3z * z2 * z7;
-        let z136 = self.i3x * (z23 * z23) + self.i3y * (z24 * z24)
-            + self.i3z * (z2 * z2);
         let z137 = self.cy4 * z20 + self.cz4 * z40 + z34;
         let z138 = self.cy4 * z22 + self.cz4 * z42 + z35;
-        let z139 = self.cy4 * z24 + self.cz4 * z44 + z36;
-        let z140 = self.i4x * (z39 * z39) + self.i4y * (z20 * z20)
-            + self.i4z * (z40 * z40);
-        let z141 = self.i4x * z39 * z41 + self.i4y * z20 * z22 + self.i4z * z40 * z42;
-        let z142 = self.i4x * z39 * z43 + self.i4y * z20 * z24 + self.i4z * z40 * z44;
-        let z143 = self.i4x * (z41 * z41) + self.i4y * (z22 * z22)
-            + self.i4z * (z42 * z42);
-        let z144 = self.i4x * z41 * z43 + self.i4y * z22 * z24 + self.i4z * z42 * z44;
-        let z145 = self.i4x * (z43 * z43) + self.i4y * (z24 * z24)
-            + self.i4z * (z44 * z44);
         let z146 = self.cy5 * z60 + self.cz5 * z40 + z54;
         let z147 = self.cy5 * z62 + self.cz5 * z42 + z55;
-        let z148 = self.cy5 * z64 + self.cz5 * z44 + z56;
-        let z149 = self.i5x * (z59 * z59) + self.i5y * (z60 * z60)
-            + self.i5z * (z40 * z40);
-        let z150 = self.i5x * z59 * z61 + self.i5y * z60 * z62 + self.i5z * z40 * z42;
-        let z151 = self.i5x * z59 * z63 + self.i5y * z60 * z64 + self.i5z * z40 * z44;
-        let z152 = self.i5x * (z61 * z61) + self.i5y * (z62 * z62)
-            + self.i5z * (z42 * z42);
-        let z153 = self.i5x * z61 * z63 + self.i5y * z62 * z64 + self.i5z * z42 * z44;
-        let z154 = self.i5x * (z63 * z63) + self.i5y * (z64 * z64)
-            + self.i5z * (z44 * z44);
         let z155 = self.cy6 * z60 + self.cz6 * z80 + z74;
         let z156 = self.cy6 * z62 + self.cz6 * z82 + z75;
-        let z157 = self.cy6 * z64 + self.cz6 * z84 + z76;
-        let z158 = self.i6x * (z79 * z79) + self.i6y * (z60 * z60)
-            + self.i6z * (z80 * z80);
-        let z159 = self.i6x * z79 * z81 + self.i6y * z60 * z62 + self.i6z * z80 * z82;
-        let z160 = self.i6x * z79 * z83 + self.i6y * z60 * z64 + self.i6z * z80 * z84;
-        let z161 = self.i6x * (z81 * z81) + self.i6y * (z62 * z62)
-            + self.i6z * (z82 * z82);
-        let z162 = self.i6x * z81 * z83 + self.i6y * z62 * z64 + self.i6z * z82 * z84;
-        let z163 = self.i6x * (z83 * z83) + self.i6y * (z64 * z64)
-            + self.i6z * (z84 * z84);
-        let z164 = self.cz7 * z80 + z94;
-        let z165 = self.cz7 * z82 + z95;
-        let z166 = self.cz7 * z84 + z96;
-        let z167 = self.i7 * (z80 * z80) + self.i7 * (z99 * z99)
-            + self.i7 * (z100 * z100);
-        let z168 = self.i7 * z80 * z82 + self.i7 * z99 * z101 + self.i7 * z100 * z102;
-        let z169 = self.i7 * z80 * z84 + self.i7 * z99 * z103 + self.i7 * z100 * z104;
-        let z170 = self.i7 * (z82 * z82) + self.i7 * (z101 * z101)
-            + self.i7 * (z102 * z102);
-        let z171 = self.i7 * z82 * z84 + self.i7 * z101 * z103 + self.i7 * z102 * z104;
-        let z172 = self.i7 * (z84 * z84) + self.i7 * (z103 * z103)
-            + self.i7 * (z104 * z104);
-        let z179 = -qd[0] * z115;
-        let z180 = qd[0] * z114;
-        let z181 = -qd[0] * z120 + z11 * z121 + z12;
-        let z182 = qd[0] * z119 - z10 * z121 + z13;
-        let z183 = z10 * z120 - z11 * z119;
-        let z184 = z29 * z130 - z30 * z129 + z31;
-        let z185 = -z28 * z130 + z30 * z128 + z32;
-        let z186 = z28 * z129 - z29 * z128 + z33;
-        let z187 = z49 * z139 - z50 * z138 + z51;
-        let z188 = -z48 * z139 + z50 * z137 + z52;
-        let z189 = z48 * z138 - z49 * z137 + z53;
-        let z190 = z69 * z148 - z70 * z147 + z71;
-        let z191 = -z68 * z148 + z70 * z146 + z72;
-        let z192 = z68 * z147 - z69 * z146 + z73;
-        let z193 = z89 * z157 - z90 * z156 + z91;
-        let z194 = -z88 * z157 + z90 * z155 + z92;
-        let z195 = z88 * z156 - z89 * z155 + z93;
-        let z196 = z109 * z166 - z110 * z165 + z111;
-        let z197 = -z108 * z166 + z110 * z164 + z112;
-        let z198 = z108 * z165 - z109 * z164 + z113;
-        let z199 = self.m7 * z165 * z198 - self.m7 * z166 * z197 + z108 * z167
-            + z109 * z168 + z110 * z169;
-        let z200 = -self.m7 * z164 * z198 + self.m7 * z166 * z196 + z108 * z168
-            + z109 * z170 + z110 * z171;
-        let z201 = self.m7 * z164 * z197 - self.m7 * z165 * z196 + z108 * z169
-            + z109 * z171 + z110 * z172;
-        let z202 = self.m7 * z196;
-        let z203 = self.m7 * z197;
-        let z204 = self.m7 * z198;
-        let z205 = self.m6 * z156 * z195 - self.m6 * z157 * z194 + z88 * z158
-            + z89 * z159 + z90 * z160 + z199;
-        let z206 = -self.m6 * z155 * z195 + self.m6 * z157 * z193 + z88 * z159
-            + z89 * z161 + z90 * z162 + z200;
-        let z207 = self.m6 * z155 * z194 - self.m6 * z156 * z193 + z88 * z160
-            + z89 * z162 + z90 * z163 + z201;
-        let z208 = z202 + self.m6 * z193;
-        let z209 = z203 + self.m6 * z194;
-        let z210 = z204 + self.m6 * z195;
-        let z211 = z205 + self.m5 * z147 * z192 - self.m5 * z148 * z191 + z68 * z149
-            + z69 * z150 + z70 * z151;
-        let z212 = z206 - self.m5 * z146 * z192 + self.m5 * z148 * z190 + z68 * z150
-            + z69 * z152 + z70 * z153;
-        let z213 = z207 + self.m5 * z146 * z191 - self.m5 * z147 * z190 + z68 * z151
-            + z69 * z153 + z70 * z154;
-        let z214 = z208 + self.m5 * z190;
-        let z215 = z209 + self.m5 * z191;
-        let z216 = z210 + self.m5 * z192;
-        let z217 = z211 + self.m4 * z138 * z189 - self.m4 * z139 * z188 + z48 * z140
-            + z49 * z141 + z50 * z142;
-        let z218 = z212 - self.m4 * z137 * z189 + self.m4 * z139 * z187 + z48 * z141
-            + z49 * z143 + z50 * z144;
-        let z219 = z213 + self.m4 * z137 * z188 - self.m4 * z138 * z187 + z48 * z142
-            + z49 * z144 + z50 * z145;
-        let z220 = z214 + self.m4 * z187;
-        let z221 = z215 + self.m4 * z188;
-        let z222 = z216 + self.m4 * z189;
-        let z223 = z217 + self.m3 * z129 * z186 - self.m3 * z130 * z185 + z28 * z131
-            + z29 * z132 + z30 * z133;
-        let z224 = z218 - self.m3 * z128 * z186 + self.m3 * z130 * z184 + z28 * z132
-            + z29 * z134 + z30 * z135;
-        let z225 = z219 + self.m3 * z128 * z185 - self.m3 * z129 * z184 + z28 * z133
-            + z29 * z135 + z30 * z136;
-        let z226 = z220 + self.m3 * z184;
-        let z227 = z221 + self.m3 * z185;
-        let z228 = z222 + self.m3 * z186;
-        let z229 = z223 + qd[0] * z124 + self.m2 * z120 * z183 - self.m2 * z121 * z182
-            + z10 * z122 + z11 * z123;
-        let z230 = z224 + qd[0] * z126 - self.m2 * z119 * z183 + self.m2 * z121 * z181
-            + z10 * z123 + z11 * z125;
-        let z231 = z225 + qd[0] * z127 + self.m2 * z119 * z182 - self.m2 * z120 * z181
-            + z10 * z124 + z11 * z126;
-        let z232 = z226 + self.m2 * z181;
-        let z233 = z227 + self.m2 * z182;
-        let z234 = z228 + self.m2 * z183;
-        let z247 = self.m7 * z164;
-        let z248 = self.m7 * z165;
-        let z249 = self.m7 * z166;
-        let z250 = self.m7 * (z165 * z165) + self.m7 * (z166 * z166) + z167;
-        let z251 = -self.m7 * z164 * z165 + z168;
-        let z252 = -self.m7 * z164 * z166 + z169;
-        let z253 = self.m7 * (z164 * z164) + self.m7 * (z166 * z166) + z170;
-        let z254 = -self.m7 * z165 * z166 + z171;
-        let z255 = self.m7 * (z164 * z164) + self.m7 * (z165 * z165) + z172;
-        let z256 = self.m6 + self.m7;
-        let z257 = z247 + self.m6 * z155;
-        let z258 = z248 + self.m6 * z156;
-        let z259 = z249 + self.m6 * z157;
-        let z260 = z250 + self.m6 * (z156 * z156) + self.m6 * (z157 * z157) + z158;
-        let z261 = z251 - self.m6 * z155 * z156 + z159;
-        let z262 = z252 - self.m6 * z155 * z157 + z160;
-        let z263 = z253 + self.m6 * (z155 * z155) + self.m6 * (z157 * z157) + z161;
-        let z264 = z254 - self.m6 * z156 * z157 + z162;
-        let z265 = z255 + self.m6 * (z155 * z155) + self.m6 * (z156 * z156) + z163;
-        let z266 = z256 + self.m5;
-        let z267 = z257 + self.m5 * z146;
-        let z268 = z258 + self.m5 * z147;
-        let z269 = z259 + self.m5 * z148;
-        let z270 = z260 + self.m5 * (z147 * z147) + self.m5 * (z148 * z148) + z149;
-        let z271 = z261 - self.m5 * z146 * z147 + z150;
-        let z272 = z262 - self.m5 * z146 * z148 + z151;
-        let z273 = z263 + self.m5 * (z146 * z146) + self.m5 * (z148 * z148) + z152;
-        let z274 = z264 - self.m5 * z147 * z148 + z153;
-        let z275 = z265 + self.m5 * (z146 * z146) + self.m5 * (z147 * z147) + z154;
-        let z276 = self.m4 + z266;
-        let z277 = self.m4 * z137 + z267;
-        let z278 = self.m4 * z138 + z268;
-        let z279 = self.m4 * z139 + z269;
-        let z280 = self.m4 * (z138 * z138) + self.m4 * (z139 * z139) + z270 + z140;
-        let z281 = -self.m4 * z137 * z138 + z271 + z141;
-        let z282 = -self.m4 * z137 * z139 + z272 + z142;
-        let z283 = self.m4 * (z137 * z137) + self.m4 * (z139 * z139) + z273 + z143;
-        let z284 = -self.m4 * z138 * z139 + z274 + z144;
-        let z285 = self.m4 * (z137 * z137) + self.m4 * (z138 * z138) + z275 + z145;
-        let z286 = self.m3 + z276;
-        let z287 = self.m3 * z128 + z277;
-        let z288 = self.m3 * z129 + z278;
-        let z289 = self.m3 * z130 + z279;
-        let z290 = self.m3 * (z129 * z129) + self.m3 * (z130 * z130) + z280 + z131;
-        let z291 = -self.m3 * z128 * z129 + z281 + z132;
-        let z292 = -self.m3 * z128 * z130 + z282 + z133;
-        let z293 = self.m3 * (z128 * z128) + self.m3 * (z130 * z130) + z283 + z134;
-        let z294 = -self.m3 * z129 * z130 + z284 + z135;
-        let z295 = self.m3 * (z128 * z128) + self.m3 * (z129 * z129) + z285 + z136;
-        let z296 = self.m2 + z286;
-        let z297 = self.m2 * z119 + z287;
-        let z298 = self.m2 * z120 + z288;
-        let z299 = self.m2 * z121 + z289;
-        let z300 = self.m2 * (z120 * z120) + self.m2 * (z121 * z121) + z290 + z122;
-        let z301 = -self.m2 * z119 * z120 + z291 + z123;
-        let z302 = -self.m2 * z119 * z121 + z292 + z124;
-        let z303 = self.m2 * (z119 * z119) + self.m2 * (z121 * z121) + z293 + z125;
-        let z304 = -self.m2 * z120 * z121 + z294 + z126;
-        let z305 = self.m2 * (z119 * z119) + self.m2 * (z120 * z120) + z295 + z127;
-        let z323 = z2 * z292 + z5 * z290 + z7 * z291 - z26 * z289 + z27 * z288;
-        let z324 = z2 * z294 + z5 * z291 + z7 * z293 + z25 * z289 - z27 * z287;
-        let z325 = z2 * z295 + z5 * z292 + z7 * z294 - z25 * z288 + z26 * z287;
-        let z326 = -z2 * z288 + z7 * z289 + z25 * z286;
-        let z327 = z2 * z287 - z5 * z289 + z26 * z286;
-        let z328 = z5 * z288 - z7 * z287 + z27 * z286;
-        let z331 = z20 * z280 + z22 * z281 + z24 * z282 - z46 * z279 + z47 * z278;
-        let z332 = z20 * z281 + z22 * z283 + z24 * z284 + z45 * z279 - z47 * z277;
-        let z333 = z20 * z282 + z22 * z284 + z24 * z285 - z45 * z278 + z46 * z277;
-        let z334 = z22 * z279 - z24 * z278 + z45 * z276;
-        let z335 = -z20 * z279 + z24 * z277 + z46 * z276;
-        let z336 = z20 * z278 - z22 * z277 + z47 * z276;
-        let z340 = z40 * z270 + z42 * z271 + z44 * z272 - z66 * z269 + z67 * z268;
-        let z341 = z40 * z271 + z42 * z273 + z44 * z274 + z65 * z269 - z67 * z267;
-        let z342 = z40 * z272 + z42 * z274 + z44 * z275 - z65 * z268 + z66 * z267;
-        let z343 = z42 * z269 - z44 * z268 + z65 * z266;
-        let z344 = -z40 * z269 + z44 * z267 + z66 * z266;
-        let z345 = z40 * z268 - z42 * z267 + z67 * z266;
-        let z350 = z60 * z260 + z62 * z261 + z64 * z262 - z86 * z259 + z87 * z258;
-        let z351 = z60 * z261 + z62 * z263 + z64 * z264 + z85 * z259 - z87 * z257;
-        let z352 = z60 * z262 + z62 * z264 + z64 * z265 - z85 * z258 + z86 * z257;
-        let z353 = z62 * z259 - z64 * z258 + z85 * z256;
-        let z354 = -z60 * z259 + z64 * z257 + z86 * z256;
-        let z355 = z60 * z258 - z62 * z257 + z87 * z256;
-        let z361 = z80 * z250 + z82 * z251 + z84 * z252 - z106 * z249 + z107 * z248;
-        let z362 = z80 * z251 + z82 * z253 + z84 * z254 + z105 * z249 - z107 * z247;
-        let z363 = z80 * z252 + z82 * z254 + z84 * z255 - z105 * z248 + z106 * z247;
-        let z364 = self.m7 * z105 + z82 * z249 - z84 * z248;
-        let z365 = self.m7 * z106 - z80 * z249 + z84 * z247;
-        let z366 = self.m7 * z107 + z80 * z248 - z82 * z247;
-        let z563 = 2.0 * self.m7 * z165 * z197 + 2.0 * self.m7 * z166 * z198
-            + 2.0 * z109 * z169 - 2.0 * z110 * z168;
-        let z564 = -self.m7 * z164 * z197 - self.m7 * z165 * z196 - z108 * z169
-            + z109 * z171 + z110 * z167 - z110 * z170;
-        let z565 = -self.m7 * z164 * z198 - self.m7 * z166 * z196 + z108 * z168
-            - z109 * z167 + z109 * z172 - z110 * z171;
-        let z566 = 2.0 * self.m7 * z164 * z196 + 2.0 * self.m7 * z166 * z198
-            - 2.0 * z108 * z171 + 2.0 * z110 * z168;
-        let z567 = -self.m7 * z165 * z198 - self.m7 * z166 * z197 + z108 * z170
-            - z108 * z172 - z109 * z168 + z110 * z169;
-        let z568 = 2.0 * self.m7 * z164 * z196 + 2.0 * self.m7 * z165 * z197
-            + 2.0 * z108 * z171 - 2.0 * z109 * z169;
-        let z569 = 2.0 * self.m6 * z156 * z194 + 2.0 * self.m6 * z157 * z195 + z563
-            + 2.0 * z89 * z160 - 2.0 * z90 * z159;
-        let z570 = -self.m6 * z155 * z194 - self.m6 * z156 * z193 + z564 - z88 * z160
-            + z89 * z162 + z90 * z158 - z90 * z161;
-        let z571 = -self.m6 * z155 * z195 - self.m6 * z157 * z193 + z565 + z88 * z159
-            - z89 * z158 + z89 * z163 - z90 * z162;
-        let z572 = 2.0 * self.m6 * z155 * z193 + 2.0 * self.m6 * z157 * z195 + z566
-            - 2.0 * z88 * z162 + 2.0 * z90 * z159;
-        let z573 = -self.m6 * z156 * z195 - self.m6 * z157 * z194 + z567 + z88 * z161
-            - z88 * z163 - z89 * z159 + z90 * z160;
-        let z574 = 2.0 * self.m6 * z155 * z193 + 2.0 * self.m6 * z156 * z194 + z568
-            + 2.0 * z88 * z162 - 2.0 * z89 * z160;
-        let z575 = 2.0 * self.m5 * z147 * z191 + 2.0 * self.m5 * z148 * z192 + z569
-            + 2.0 * z69 * z151 - 2.0 * z70 * z150;
-        let z576 = -self.m5 * z146 * z191 - self.m5 * z147 * z190 + z570 - z68 * z151
-            + z69 * z153 + z70 * z149 - z70 * z152;
-        let z577 = -self.m5 * z146 * z192 - self.m5 * z148 * z190 + z571 + z68 * z150
-            - z69 * z149 + z69 * z154 - z70 * z153;
-        let z578 = 2.0 * self.m5 * z146 * z190 + 2.0 * self.m5 * z148 * z192 + z572
-            - 2.0 * z68 * z153 + 2.0 * z70 * z150;
-        let z579 = -self.m5 * z147 * z192 - self.m5 * z148 * z191 + z573 + z68 * z152
-            - z68 * z154 - z69 * z150 + z70 * z151;
-        let z580 = 2.0 * self.m5 * z146 * z190 + 2.0 * self.m5 * z147 * z191 + z574
-            + 2.0 * z68 * z153 - 2.0 * z69 * z151;
-        let z581 = 2.0 * self.m4 * z138 * z188 + 2.0 * self.m4 * z139 * z189
-            + 2.0 * z49 * z142 - 2.0 * z50 * z141 + z575;
-        let z582 = -self.m4 * z137 * z188 - self.m4 * z138 * z187 - z48 * z142
-            + z49 * z144 + z50 * z140 - z50 * z143 + z576;
-        let z583 = -self.m4 * z137 * z189 - self.m4 * z139 * z187 + z48 * z141
-            - z49 * z140 + z49 * z145 - z50 * z144 + z577;
-        let z584 = 2.0 * self.m4 * z137 * z187 + 2.0 * self.m4 * z139 * z189
-            - 2.0 * z48 * z144 + 2.0 * z50 * z141 + z578;
-        let z585 = -self.m4 * z138 * z189 - self.m4 * z139 * z188 + z48 * z143
-            - z48 * z145 - z49 * z141 + z50 * z142 + z579;
-        let z586 = 2.0 * self.m4 * z137 * z187 + 2.0 * self.m4 * z138 * z188
-            + 2.0 * z48 * z144 - 2.0 * z49 * z142 + z580;
-        let z587 = 2.0 * self.m3 * z129 * z185 + 2.0 * self.m3 * z130 * z186
-            + 2.0 * z29 * z133 - 2.0 * z30 * z132 + z581;
-        let z588 = -self.m3 * z128 * z185 - self.m3 * z129 * z184 - z28 * z133
-            + z29 * z135 + z30 * z131 - z30 * z134 + z582;
-        let z589 = -self.m3 * z128 * z186 - self.m3 * z130 * z184 + z28 * z132
-            - z29 * z131 + z29 * z136 - z30 * z135 + z583;
-        let z590 = 2.0 * self.m3 * z128 * z184 + 2.0 * self.m3 * z130 * z186
-            - 2.0 * z28 * z135 + 2.0 * z30 * z132 + z584;
-        let z591 = -self.m3 * z129 * z186 - self.m3 * z130 * z185 + z28 * z134
-            - z28 * z136 - z29 * z132 + z30 * z133 + z585;
-        let z592 = 2.0 * self.m3 * z128 * z184 + 2.0 * self.m3 * z129 * z185
-            + 2.0 * z28 * z135 - 2.0 * z29 * z133 + z586;
-        let z593 = -2.0 * qd[0] * z123 + 2.0 * self.m2 * z120 * z182
-            + 2.0 * self.m2 * z121 * z183 + 2.0 * z11 * z124 + z587;
-        let z594 = qd[0] * z122 - qd[0] * z125 - self.m2 * z119 * z182
-            - self.m2 * z120 * z181 - z10 * z124 + z11 * z126 + z588;
-        let z595 = -qd[0] * z126 - self.m2 * z119 * z183 - self.m2 * z121 * z181
-            + z10 * z123 - z11 * z122 + z11 * z127 + z589;
-        let z596 = 2.0 * qd[0] * z123 + 2.0 * self.m2 * z119 * z181
-            + 2.0 * self.m2 * z121 * z183 - 2.0 * z10 * z126 + z590;
-        let z597 = qd[0] * z124 - self.m2 * z120 * z183 - self.m2 * z121 * z182
-            + z10 * z125 - z10 * z127 - z11 * z123 + z591;
-        let z598 = 2.0 * self.m2 * z119 * z181 + 2.0 * self.m2 * z120 * z182
-            + 2.0 * z10 * z126 - 2.0 * z11 * z124 + z592;
-        let z604 = 2.0 * self.m1 * z114 * z179 + 2.0 * self.m1 * z115 * z180 + z598;
-        let z605 = -qd[0] * z0;
+        let z234 = s30.v29 + self.m2 * s24.v38;
+        let z248 = self.m7 * s2.v3;
+        let z296 = self.m2 + s0.v3;
+        let z563 = 2.0 * self.m7 * s2.v3 * s24.v52 + 2.0 * self.m7 * s4.v27 * s24.v53
+            + 2.0 * s24.v29 * s5.v31 - 2.0 * s24.v30 * s5.v30;
+        let z564 = -self.m7 * s2.v2 * s24.v52 - self.m7 * s2.v3 * s24.v51
+            - s24.v28 * s5.v31 + s24.v29 * s5.v33 + s24.v30 * s5.v29 - s24.v30 * s5.v32;
+        let z565 = -self.m7 * s2.v2 * s24.v53 - self.m7 * s4.v27 * s24.v51
+            + s24.v28 * s5.v30 - s24.v29 * s5.v29 + s24.v29 * s5.v34 - s24.v30 * s5.v33;
+        let z566 = 2.0 * self.m7 * s2.v2 * s24.v51 + 2.0 * self.m7 * s4.v27 * s24.v53
+            - 2.0 * s24.v28 * s5.v33 + 2.0 * s24.v30 * s5.v30;
+        let z567 = -self.m7 * s2.v3 * s24.v53 - self.m7 * s4.v27 * s24.v52
+            + s24.v28 * s5.v32 - s24.v28 * s5.v34 - s24.v29 * s5.v30 + s24.v30 * s5.v31;
+        let z568 = 2.0 * self.m7 * s2.v2 * s24.v51 + 2.0 * self.m7 * s2.v3 * s24.v52
+            + 2.0 * s24.v28 * s5.v33 - 2.0 * s24.v29 * s5.v31;
+        let z569 = 2.0 * self.m6 * z156 * s24.v49 + 2.0 * self.m6 * s4.v26 * s24.v50
+            + z563 + 2.0 * s24.v23 * s5.v25 - 2.0 * s24.v24 * s5.v24;
+        let z570 = -self.m6 * z155 * s24.v49 - self.m6 * z156 * s24.v48 + z564
+            - s24.v22 * s5.v25 + s24.v23 * s5.v27 + s24.v24 * s5.v23 - s24.v24 * s5.v26;
+        let z571 = -self.m6 * z155 * s24.v50 - self.m6 * s4.v26 * s24.v48 + z565
+            + s24.v22 * s5.v24 - s24.v23 * s5.v23 + s24.v23 * s5.v28 - s24.v24 * s5.v27;
+        let z572 = 2.0 * self.m6 * z155 * s24.v48 + 2.0 * self.m6 * s4.v26 * s24.v50
+            + z566 - 2.0 * s24.v22 * s5.v27 + 2.0 * s24.v24 * s5.v24;
+        let z573 = -self.m6 * z156 * s24.v50 - self.m6 * s4.v26 * s24.v49 + z567
+            + s24.v22 * s5.v26 - s24.v22 * s5.v28 - s24.v23 * s5.v24 + s24.v24 * s5.v25;
+        let z574 = 2.0 * self.m6 * z155 * s24.v48 + 2.0 * self.m6 * z156 * s24.v49 + z568
+            + 2.0 * s24.v22 * s5.v27 - 2.0 * s24.v23 * s5.v25;
+        let z575 = 2.0 * self.m5 * z147 * s24.v46 + 2.0 * self.m5 * s4.v25 * s24.v47
+            + z569 + 2.0 * s24.v17 * s5.v19 - 2.0 * s24.v18 * s5.v18;
+        let z576 = -self.m5 * z146 * s24.v46 - self.m5 * z147 * s24.v45 + z570
+            - s24.v16 * s5.v19 + s24.v17 * s5.v21 + s24.v18 * s5.v17 - s24.v18 * s5.v20;
+        let z577 = -self.m5 * z146 * s24.v47 - self.m5 * s4.v25 * s24.v45 + z571
+            + s24.v16 * s5.v18 - s24.v17 * s5.v17 + s24.v17 * s5.v22 - s24.v18 * s5.v21;
+        let z578 = 2.0 * self.m5 * z146 * s24.v45 + 2.0 * self.m5 * s4.v25 * s24.v47
+            + z572 - 2.0 * s24.v16 * s5.v21 + 2.0 * s24.v18 * s5.v18;
+        let z579 = -self.m5 * z147 * s24.v47 - self.m5 * s4.v25 * s24.v46 + z573
+            + s24.v16 * s5.v20 - s24.v16 * s5.v22 - s24.v17 * s5.v18 + s24.v18 * s5.v19;
+        let z580 = 2.0 * self.m5 * z146 * s24.v45 + 2.0 * self.m5 * z147 * s24.v46 + z574
+            + 2.0 * s24.v16 * s5.v21 - 2.0 * s24.v17 * s5.v19;
+        let z581 = 2.0 * self.m4 * z138 * s24.v43 + 2.0 * self.m4 * s4.v24 * s24.v44
+            + 2.0 * s24.v11 * s5.v13 - 2.0 * s24.v12 * s5.v12 + z575;
+        let z582 = -self.m4 * z137 * s24.v43 - self.m4 * z138 * s24.v42
+            - s24.v10 * s5.v13 + s24.v11 * s5.v15 + s24.v12 * s5.v11 - s24.v12 * s5.v14
+            + z576;
+        let z583 = -self.m4 * z137 * s24.v44 - self.m4 * s4.v24 * s24.v42
+            + s24.v10 * s5.v12 - s24.v11 * s5.v11 + s24.v11 * s5.v16 - s24.v12 * s5.v15
+            + z577;
+        let z584 = 2.0 * self.m4 * z137 * s24.v42 + 2.0 * self.m4 * s4.v24 * s24.v44
+            - 2.0 * s24.v10 * s5.v15 + 2.0 * s24.v12 * s5.v12 + z578;
+        let z585 = -self.m4 * z138 * s24.v44 - self.m4 * s4.v24 * s24.v43
+            + s24.v10 * s5.v14 - s24.v10 * s5.v16 - s24.v11 * s5.v12 + s24.v12 * s5.v13
+            + z579;
+        let z586 = 2.0 * self.m4 * z137 * s24.v42 + 2.0 * self.m4 * z138 * s24.v43
+            + 2.0 * s24.v10 * s5.v15 - 2.0 * s24.v11 * s5.v13 + z580;
+        let z587 = 2.0 * self.m3 * z129 * s24.v40 + 2.0 * self.m3 * s4.v23 * s24.v41
+            + 2.0 * s24.v5 * s5.v7 - 2.0 * s24.v6 * s5.v6 + z581;
+        let z588 = -self.m3 * z128 * s24.v40 - self.m3 * z129 * s24.v39 - s24.v4 * s5.v7
+            + s24.v5 * s5.v9 + s24.v6 * s5.v5 - s24.v6 * s5.v8 + z582;
+        let z589 = -self.m3 * z128 * s24.v41 - self.m3 * s4.v23 * s24.v39
+            + s24.v4 * s5.v6 - s24.v5 * s5.v5 + s24.v5 * s5.v10 - s24.v6 * s5.v9 + z583;
+        let z590 = 2.0 * self.m3 * z128 * s24.v39 + 2.0 * self.m3 * s4.v23 * s24.v41
+            - 2.0 * s24.v4 * s5.v9 + 2.0 * s24.v6 * s5.v6 + z584;
+        let z591 = -self.m3 * z129 * s24.v41 - self.m3 * s4.v23 * s24.v40
+            + s24.v4 * s5.v8 - s24.v4 * s5.v10 - s24.v5 * s5.v6 + s24.v6 * s5.v7 + z585;
+        let z592 = 2.0 * self.m3 * z128 * s24.v39 + 2.0 * self.m3 * z129 * s24.v40
+            + 2.0 * s24.v4 * s5.v9 - 2.0 * s24.v5 * s5.v7 + z586;
+        let z593 = -2.0 * qd[0] * s5.v1 + 2.0 * self.m2 * z120 * s24.v37
+            + 2.0 * self.m2 * s4.v22 * s24.v38 + 2.0 * s24.v1 * s5.v2 + z587;
+        let z594 = qd[0] * s5.v0 - qd[0] * s5.v3 - self.m2 * z119 * s24.v37
+            - self.m2 * z120 * s24.v36 - s24.v0 * s5.v2 + s24.v1 * s5.v4 + z588;
+        let z595 = -qd[0] * s5.v4 - self.m2 * z119 * s24.v38 - self.m2 * s4.v22 * s24.v36
+            + s24.v0 * s5.v1 - s24.v1 * s5.v0 + s24.v1 * z127 + z589;
+        let z596 = 2.0 * qd[0] * s5.v1 + 2.0 * self.m2 * z119 * s24.v36
+            + 2.0 * self.m2 * s4.v22 * s24.v38 - 2.0 * s24.v0 * s5.v4 + z590;
+        let z597 = qd[0] * s5.v2 - self.m2 * z120 * s24.v38 - self.m2 * s4.v22 * s24.v37
+            + s24.v0 * s5.v3 - s24.v0 * z127 - s24.v1 * s5.v1 + z591;
+        let z598 = 2.0 * self.m2 * z119 * s24.v36 + 2.0 * self.m2 * z120 * s24.v37
+            + 2.0 * s24.v0 * s5.v4 - 2.0 * s24.v1 * s5.v2 + z592;
+        let z604 = 2.0 * self.m1 * s4.v20 * s24.v34 + 2.0 * self.m1 * s4.v21 * s24.v35
+            + z598;
         let z606 = -qd[0] * z1;
-        let z607 = z0 * z10 + z1 * z11;
-        let z608 = -qd[0] * z9;
-        let z609 = qd[0] * z8;
-        let z610 = z0 * z12 + z1 * z13 - z8 * z11 + z9 * z10;
-        let z611 = z2 * z29 - z7 * z30;
-        let z612 = -z2 * z28 + z5 * z30;
-        let z613 = -z5 * z29 + z7 * z28;
-        let z614 = z2 * z32 - z7 * z33 - z26 * z30 + z27 * z29;
-        let z615 = -z2 * z31 + z5 * z33 + z25 * z30 - z27 * z28;
-        let z616 = -z5 * z32 + z7 * z31 - z25 * z29 + z26 * z28;
-        let z617 = -z22 * z50 + z24 * z49;
-        let z618 = z20 * z50 - z24 * z48;
-        let z619 = -z20 * z49 + z22 * z48;
-        let z620 = -z22 * z53 + z24 * z52 - z46 * z50 + z47 * z49;
-        let z621 = z20 * z53 - z24 * z51 + z45 * z50 - z47 * z48;
-        let z622 = -z20 * z52 + z22 * z51 - z45 * z49 + z46 * z48;
-        let z623 = -z42 * z70 + z44 * z69;
-        let z624 = z40 * z70 - z44 * z68;
-        let z625 = -z40 * z69 + z42 * z68;
-        let z626 = -z42 * z73 + z44 * z72 - z66 * z70 + z67 * z69;
-        let z627 = z40 * z73 - z44 * z71 + z65 * z70 - z67 * z68;
-        let z628 = -z40 * z72 + z42 * z71 - z65 * z69 + z66 * z68;
-        let z629 = -z62 * z90 + z64 * z89;
-        let z630 = z60 * z90 - z64 * z88;
-        let z631 = -z60 * z89 + z62 * z88;
-        let z632 = -z62 * z93 + z64 * z92 - z86 * z90 + z87 * z89;
-        let z633 = z60 * z93 - z64 * z91 + z85 * z90 - z87 * z88;
-        let z634 = -z60 * z92 + z62 * z91 - z85 * z89 + z86 * z88;
-        let z635 = -z82 * z110 + z84 * z109;
-        let z636 = z80 * z110 - z84 * z108;
-        let z637 = -z80 * z109 + z82 * z108;
-        let z638 = -z82 * z113 + z84 * z112 - z106 * z110 + z107 * z109;
-        let z639 = z80 * z113 - z84 * z111 + z105 * z110 - z107 * z108;
-        let z640 = -z80 * z112 + z82 * z111 - z105 * z109 + z106 * z108;
-        let z645 = 0.5 * z0 * z231 + 0.5 * z0 * z594 - 0.5 * z1 * z593 + z298 * z610
-            - z299 * z609 + z300 * z605 + z301 * z606 + z302 * z607;
-        let z646 = 0.5 * z0 * z596 + 0.5 * z1 * z231 - 0.5 * z1 * z594 - z297 * z610
-            + z299 * z608 + z301 * z605 + z303 * z606 + z304 * z607;
-        let z647 = -0.5 * z0 * z229 + 0.5 * z0 * z597 - 0.5 * z1 * z230 - 0.5 * z1 * z595
-            + z297 * z609 - z298 * z608 + z302 * z605 + z304 * z606 + z305 * z607;
-        let z648 = z0 * z234 + z296 * z608 - z298 * z607 + z299 * z606;
-        let z649 = z1 * z234 + z296 * z609 + z297 * z607 - z299 * z605;
-        let z653 = 0.5 * z0 * z229 + 0.5 * z0 * z597 + 0.5 * z1 * z230 - 0.5 * z1 * z595
-            - z8 * z233 + z9 * z232;
-        let z654 = z0 * z646 - z1 * z645 + z8 * z648 + z9 * z649;
-        let z655 = -0.5 * z2 * z224 + 0.5 * z2 * z589 + 0.5 * z5 * z587 + 0.5 * z7 * z225
-            + 0.5 * z7 * z588 + z288 * z616 - z289 * z615 + z290 * z611 + z291 * z612
-            + z292 * z613;
-        let z656 = 0.5 * z2 * z223 + 0.5 * z2 * z591 - 0.5 * z5 * z225 + 0.5 * z5 * z588
-            + 0.5 * z7 * z590 - z287 * z616 + z289 * z614 + z291 * z611 + z293 * z612
-            + z294 * z613;
-        let z657 = 0.5 * z2 * z592 + 0.5 * z5 * z224 + 0.5 * z5 * z589 - 0.5 * z7 * z223
-            + 0.5 * z7 * z591 + z287 * z615 - z288 * z614 + z292 * z611 + z294 * z612
-            + z295 * z613;
-        let z658 = -z2 * z227 + z7 * z228 + z286 * z614 - z288 * z613 + z289 * z612;
-        let z659 = z2 * z226 - z5 * z228 + z286 * z615 + z287 * z613 - z289 * z611;
-        let z660 = z5 * z227 - z7 * z226 + z286 * z616 - z287 * z612 + z288 * z611;
-        let z661 = 0.5 * z2 * z224 + 0.5 * z2 * z589 + 0.5 * z5 * z587 - 0.5 * z7 * z225
-            + 0.5 * z7 * z588 - z26 * z228 + z27 * z227;
-        let z662 = -0.5 * z2 * z223 + 0.5 * z2 * z591 + 0.5 * z5 * z225 + 0.5 * z5 * z588
-            + 0.5 * z7 * z590 + z25 * z228 - z27 * z226;
-        let z663 = 0.5 * z2 * z592 - 0.5 * z5 * z224 + 0.5 * z5 * z589 + 0.5 * z7 * z223
-            + 0.5 * z7 * z591 - z25 * z227 + z26 * z226;
-        let z664 = z2 * z657 + z5 * z655 + z7 * z656 + z25 * z658 + z26 * z659
+        let z645 = 0.5 * z0 * s30.v32 + 0.5 * z0 * z594 - 0.5 * z1 * z593
+            + s13.v37 * s29.v4 - s13.v38 * s29.v3 + s13.v39 * s29.v0 + s13.v40 * z606
+            + s13.v41 * s29.v1;
+        let z646 = 0.5 * z0 * z596 + 0.5 * z1 * s30.v32 - 0.5 * z1 * z594
+            - s13.v36 * s29.v4 + s13.v38 * s29.v2 + s13.v40 * s29.v0 + s13.v42 * z606
+            + s13.v43 * s29.v1;
+        let z647 = -0.5 * z0 * s30.v30 + 0.5 * z0 * z597 - 0.5 * z1 * s30.v31
+            - 0.5 * z1 * z595 + s13.v36 * s29.v3 - s13.v37 * s29.v2 + s13.v41 * s29.v0
+            + s13.v43 * z606 + s13.v44 * s29.v1;
+        let z648 = z0 * z234 + z296 * s29.v2 - s13.v37 * s29.v1 + s13.v38 * z606;
+        let z649 = z1 * z234 + z296 * s29.v3 + s13.v36 * s29.v1 - s13.v38 * s29.v0;
+        let z653 = 0.5 * z0 * s30.v30 + 0.5 * z0 * z597 + 0.5 * z1 * s30.v31
+            - 0.5 * z1 * z595 - s4.v0 * s30.v34 + s4.v1 * s30.v33;
+        let z654 = z0 * z646 - z1 * z645 + s4.v0 * z648 + s4.v1 * z649;
+        let z655 = -0.5 * z2 * s30.v25 + 0.5 * z2 * z589 + 0.5 * z5 * z587
+            + 0.5 * z7 * s30.v26 + 0.5 * z7 * z588 + s13.v28 * s29.v10 - s13.v29 * s29.v9
+            + s13.v30 * s29.v5 + s13.v31 * s29.v6 + s13.v32 * s29.v7;
+        let z656 = 0.5 * z2 * s30.v24 + 0.5 * z2 * z591 - 0.5 * z5 * s30.v26
+            + 0.5 * z5 * z588 + 0.5 * z7 * z590 - s13.v27 * s29.v10 + s13.v29 * s29.v8
+            + s13.v31 * s29.v5 + s13.v33 * s29.v6 + s13.v34 * s29.v7;
+        let z657 = 0.5 * z2 * z592 + 0.5 * z5 * s30.v25 + 0.5 * z5 * z589
+            - 0.5 * z7 * s30.v24 + 0.5 * z7 * z591 + s13.v27 * s29.v9 - s13.v28 * s29.v8
+            + s13.v32 * s29.v5 + s13.v34 * s29.v6 + s13.v35 * s29.v7;
+        let z658 = -z2 * s30.v28 + z7 * s30.v29 + s0.v3 * s29.v8 - s13.v28 * s29.v7
+            + s13.v29 * s29.v6;
+        let z659 = z2 * s30.v27 - z5 * s30.v29 + s0.v3 * s29.v9 + s13.v27 * s29.v7
+            - s13.v29 * s29.v5;
+        let z660 = z5 * s30.v28 - z7 * s30.v27 + s0.v3 * s29.v10 - s13.v27 * s29.v6
+            + s13.v28 * s29.v5;
+        let z661 = 0.5 * z2 * s30.v25 + 0.5 * z2 * z589 + 0.5 * z5 * z587
+            - 0.5 * z7 * s30.v26 + 0.5 * z7 * z588 - s4.v3 * s30.v29 + z27 * s30.v28;
+        let z662 = -0.5 * z2 * s30.v24 + 0.5 * z2 * z591 + 0.5 * z5 * s30.v26
+            + 0.5 * z5 * z588 + 0.5 * z7 * z590 + s4.v2 * s30.v29 - z27 * s30.v27;
+        let z663 = 0.5 * z2 * z592 - 0.5 * z5 * s30.v25 + 0.5 * z5 * z589
+            + 0.5 * z7 * s30.v24 + 0.5 * z7 * z591 - s4.v2 * s30.v28 + s4.v3 * s30.v27;
+        let z664 = z2 * z657 + z5 * z655 + z7 * z656 + s4.v2 * z658 + s4.v3 * z659
             + z27 * z660;
-        let z665 = z0 * z656 - z1 * z655 + z8 * z658 + z9 * z659;
-        let z666 = z0 * z662 - z1 * z661 + z323 * z605 + z324 * z606 + z325 * z607
-            + z326 * z608 + z327 * z609 + z328 * z610;
-        let z667 = 0.5 * z20 * z581 + 0.5 * z22 * z219 + 0.5 * z22 * z582 + z278 * z622
-            - z279 * z621 - 0.5 * z24 * z218 + 0.5 * z24 * z583 + z280 * z617
-            + z281 * z618 + z282 * z619;
-        let z668 = -0.5 * z20 * z219 + 0.5 * z20 * z582 - z277 * z622 + 0.5 * z22 * z584
-            + z279 * z620 + 0.5 * z24 * z217 + 0.5 * z24 * z585 + z281 * z617
-            + z283 * z618 + z284 * z619;
-        let z669 = 0.5 * z20 * z218 + 0.5 * z20 * z583 + z277 * z621 - 0.5 * z22 * z217
-            + 0.5 * z22 * z585 - z278 * z620 + 0.5 * z24 * z586 + z282 * z617
-            + z284 * z618 + z285 * z619;
-        let z670 = z276 * z620 + z22 * z222 - z278 * z619 + z279 * z618 - z24 * z221;
-        let z671 = -z20 * z222 + z276 * z621 + z277 * z619 - z279 * z617 + z24 * z220;
-        let z672 = z20 * z221 + z276 * z622 - z277 * z618 - z22 * z220 + z278 * z617;
-        let z673 = 0.5 * z20 * z581 - 0.5 * z22 * z219 + 0.5 * z22 * z582
-            + 0.5 * z24 * z218 + 0.5 * z24 * z583 - z46 * z222 + z47 * z221;
-        let z674 = 0.5 * z20 * z219 + 0.5 * z20 * z582 + 0.5 * z22 * z584
-            - 0.5 * z24 * z217 + 0.5 * z24 * z585 + z45 * z222 - z47 * z220;
-        let z675 = -0.5 * z20 * z218 + 0.5 * z20 * z583 + 0.5 * z22 * z217
-            + 0.5 * z22 * z585 + 0.5 * z24 * z586 - z45 * z221 + z46 * z220;
-        let z676 = z20 * z667 + z22 * z668 + z24 * z669 + z45 * z670 + z46 * z671
+        let z665 = z0 * z656 - z1 * z655 + s4.v0 * z658 + s4.v1 * z659;
+        let z666 = z0 * z662 - z1 * z661 + s13.v45 * s29.v0 + s13.v46 * z606
+            + s13.v47 * s29.v1 + s13.v48 * s29.v2 + s13.v49 * s29.v3 + s13.v50 * s29.v4;
+        let z667 = 0.5 * z20 * z581 + 0.5 * z22 * s30.v20 + 0.5 * z22 * z582
+            + s13.v19 * s29.v16 - s13.v20 * s29.v15 - 0.5 * s1.v1 * s30.v19
+            + 0.5 * s1.v1 * z583 + s13.v21 * s29.v11 + s13.v22 * s29.v12
+            + s13.v23 * s29.v13;
+        let z668 = -0.5 * z20 * s30.v20 + 0.5 * z20 * z582 - s13.v18 * s29.v16
+            + 0.5 * z22 * z584 + s13.v20 * s29.v14 + 0.5 * s1.v1 * s30.v18
+            + 0.5 * s1.v1 * z585 + s13.v22 * s29.v11 + s13.v24 * s29.v12
+            + s13.v25 * s29.v13;
+        let z669 = 0.5 * z20 * s30.v19 + 0.5 * z20 * z583 + s13.v18 * s29.v15
+            - 0.5 * z22 * s30.v18 + 0.5 * z22 * z585 - s13.v19 * s29.v14
+            + 0.5 * s1.v1 * z586 + s13.v23 * s29.v11 + s13.v25 * s29.v12
+            + s13.v26 * s29.v13;
+        let z670 = s0.v2 * s29.v14 + z22 * s30.v23 - s13.v19 * s29.v13
+            + s13.v20 * s29.v12 - s1.v1 * s30.v22;
+        let z671 = -z20 * s30.v23 + s0.v2 * s29.v15 + s13.v18 * s29.v13
+            - s13.v20 * s29.v11 + s1.v1 * s30.v21;
+        let z672 = z20 * s30.v22 + s0.v2 * s29.v16 - s13.v18 * s29.v12 - z22 * s30.v21
+            + s13.v19 * s29.v11;
+        let z673 = 0.5 * z20 * z581 - 0.5 * z22 * s30.v20 + 0.5 * z22 * z582
+            + 0.5 * s1.v1 * s30.v19 + 0.5 * s1.v1 * z583 - s4.v5 * s30.v23
+            + z47 * s30.v22;
+        let z674 = 0.5 * z20 * s30.v20 + 0.5 * z20 * z582 + 0.5 * z22 * z584
+            - 0.5 * s1.v1 * s30.v18 + 0.5 * s1.v1 * z585 + s4.v4 * s30.v23
+            - z47 * s30.v21;
+        let z675 = -0.5 * z20 * s30.v19 + 0.5 * z20 * z583 + 0.5 * z22 * s30.v18
+            + 0.5 * z22 * z585 + 0.5 * s1.v1 * z586 - s4.v4 * s30.v22 + s4.v5 * s30.v21;
+        let z676 = z20 * z667 + z22 * z668 + s1.v1 * z669 + s4.v4 * z670 + s4.v5 * z671
             + z47 * z672;
-        let z677 = z2 * z669 + z5 * z667 + z7 * z668 + z25 * z670 + z26 * z671
+        let z677 = z2 * z669 + z5 * z667 + z7 * z668 + s4.v2 * z670 + s4.v3 * z671
             + z27 * z672;
-        let z678 = z2 * z675 + z5 * z673 + z7 * z674 + z331 * z611 + z332 * z612
-            + z333 * z613 + z334 * z614 + z335 * z615 + z336 * z616;
-        let z679 = z0 * z668 - z1 * z667 + z8 * z670 + z9 * z671;
-        let z680 = z0 * z674 - z1 * z673 + z331 * z605 + z332 * z606 + z333 * z607
-            + z334 * z608 + z335 * z609 + z336 * z610;
-        let z681 = z268 * z628 - z269 * z627 + z270 * z623 + z271 * z624 + z272 * z625
-            + 0.5 * z40 * z575 + 0.5 * z42 * z213 + 0.5 * z42 * z576 - 0.5 * z44 * z212
-            + 0.5 * z44 * z577;
-        let z682 = -z267 * z628 + z269 * z626 + z271 * z623 + z273 * z624 + z274 * z625
-            - 0.5 * z40 * z213 + 0.5 * z40 * z576 + 0.5 * z42 * z578 + 0.5 * z44 * z211
-            + 0.5 * z44 * z579;
-        let z683 = z267 * z627 - z268 * z626 + z272 * z623 + z274 * z624 + z275 * z625
-            + 0.5 * z40 * z212 + 0.5 * z40 * z577 - 0.5 * z42 * z211 + 0.5 * z42 * z579
-            + 0.5 * z44 * z580;
-        let z684 = z266 * z626 - z268 * z625 + z269 * z624 + z42 * z216 - z44 * z215;
-        let z685 = z266 * z627 + z267 * z625 - z269 * z623 - z40 * z216 + z44 * z214;
-        let z686 = z266 * z628 - z267 * z624 + z268 * z623 + z40 * z215 - z42 * z214;
-        let z687 = 0.5 * z40 * z575 - 0.5 * z42 * z213 + 0.5 * z42 * z576
-            + 0.5 * z44 * z212 + 0.5 * z44 * z577 - z66 * z216 + z67 * z215;
-        let z688 = 0.5 * z40 * z213 + 0.5 * z40 * z576 + 0.5 * z42 * z578
-            - 0.5 * z44 * z211 + 0.5 * z44 * z579 + z65 * z216 - z67 * z214;
-        let z689 = -0.5 * z40 * z212 + 0.5 * z40 * z577 + 0.5 * z42 * z211
-            + 0.5 * z42 * z579 + 0.5 * z44 * z580 - z65 * z215 + z66 * z214;
-        let z690 = z40 * z681 + z42 * z682 + z44 * z683 + z65 * z684 + z66 * z685
+        let z678 = z2 * z675 + z5 * z673 + z7 * z674 + s13.v51 * s29.v5
+            + s13.v52 * s29.v6 + s13.v53 * s29.v7 + s13.v54 * s29.v8 + s13.v55 * s29.v9
+            + s13.v56 * s29.v10;
+        let z679 = z0 * z668 - z1 * z667 + s4.v0 * z670 + s4.v1 * z671;
+        let z680 = z0 * z674 - z1 * z673 + s13.v51 * s29.v0 + s13.v52 * z606
+            + s13.v53 * s29.v1 + s13.v54 * s29.v2 + s13.v55 * s29.v3 + s13.v56 * s29.v4;
+        let z681 = s13.v10 * s29.v22 - s13.v11 * s29.v21 + s13.v12 * s29.v17
+            + s13.v13 * s29.v18 + s13.v14 * s29.v19 + 0.5 * z40 * z575
+            + 0.5 * z42 * s30.v14 + 0.5 * z42 * z576 - 0.5 * s1.v3 * s30.v13
+            + 0.5 * s1.v3 * z577;
+        let z682 = -s13.v9 * s29.v22 + s13.v11 * s29.v20 + s13.v13 * s29.v17
+            + s13.v15 * s29.v18 + s13.v16 * s29.v19 - 0.5 * z40 * s30.v14
+            + 0.5 * z40 * z576 + 0.5 * z42 * z578 + 0.5 * s1.v3 * s30.v12
+            + 0.5 * s1.v3 * z579;
+        let z683 = s13.v9 * s29.v21 - s13.v10 * s29.v20 + s13.v14 * s29.v17
+            + s13.v16 * s29.v18 + s13.v17 * s29.v19 + 0.5 * z40 * s30.v13
+            + 0.5 * z40 * z577 - 0.5 * z42 * s30.v12 + 0.5 * z42 * z579
+            + 0.5 * s1.v3 * z580;
+        let z684 = s0.v1 * s29.v20 - s13.v10 * s29.v19 + s13.v11 * s29.v18
+            + z42 * s30.v17 - s1.v3 * s30.v16;
+        let z685 = s0.v1 * s29.v21 + s13.v9 * s29.v19 - s13.v11 * s29.v17 - z40 * s30.v17
+            + s1.v3 * s30.v15;
+        let z686 = s0.v1 * s29.v22 - s13.v9 * s29.v18 + s13.v10 * s29.v17 + z40 * s30.v16
+            - z42 * s30.v15;
+        let z687 = 0.5 * z40 * z575 - 0.5 * z42 * s30.v14 + 0.5 * z42 * z576
+            + 0.5 * s1.v3 * s30.v13 + 0.5 * s1.v3 * z577 - s4.v7 * s30.v17
+            + z67 * s30.v16;
+        let z688 = 0.5 * z40 * s30.v14 + 0.5 * z40 * z576 + 0.5 * z42 * z578
+            - 0.5 * s1.v3 * s30.v12 + 0.5 * s1.v3 * z579 + s4.v6 * s30.v17
+            - z67 * s30.v15;
+        let z689 = -0.5 * z40 * s30.v13 + 0.5 * z40 * z577 + 0.5 * z42 * s30.v12
+            + 0.5 * z42 * z579 + 0.5 * s1.v3 * z580 - s4.v6 * s30.v16 + s4.v7 * s30.v15;
+        let z690 = z40 * z681 + z42 * z682 + s1.v3 * z683 + s4.v6 * z684 + s4.v7 * z685
             + z67 * z686;
-        let z691 = z20 * z681 + z22 * z682 + z24 * z683 + z45 * z684 + z46 * z685
+        let z691 = z20 * z681 + z22 * z682 + s1.v1 * z683 + s4.v4 * z684 + s4.v5 * z685
             + z47 * z686;
-        let z692 = z20 * z687 + z22 * z688 + z24 * z689 + z340 * z617 + z341 * z618
-            + z342 * z619 + z343 * z620 + z344 * z621 + z345 * z622;
-        let z693 = z2 * z683 + z5 * z681 + z7 * z682 + z25 * z684 + z26 * z685
+        let z692 = z20 * z687 + z22 * z688 + s1.v1 * z689 + s13.v57 * s29.v11
+            + s13.v58 * s29.v12 + s13.v59 * s29.v13 + s13.v60 * s29.v14
+            + s13.v61 * s29.v15 + s13.v62 * s29.v16;
+        let z693 = z2 * z683 + z5 * z681 + z7 * z682 + s4.v2 * z684 + s4.v3 * z685
             + z27 * z686;
-        let z694 = z2 * z689 + z5 * z687 + z7 * z688 + z340 * z611 + z341 * z612
-            + z342 * z613 + z343 * z614 + z344 * z615 + z345 * z616;
-        let z695 = z0 * z682 - z1 * z681 + z8 * z684 + z9 * z685;
-        let z696 = z0 * z688 - z1 * z687 + z340 * z605 + z341 * z606 + z342 * z607
-            + z343 * z608 + z344 * z609 + z345 * z610;
-        let z697 = z258 * z634 - z259 * z633 + z260 * z629 + z261 * z630 + z262 * z631
-            + 0.5 * z60 * z569 + 0.5 * z62 * z207 + 0.5 * z62 * z570 - 0.5 * z64 * z206
-            + 0.5 * z64 * z571;
-        let z698 = -z257 * z634 + z259 * z632 + z261 * z629 + z263 * z630 + z264 * z631
-            - 0.5 * z60 * z207 + 0.5 * z60 * z570 + 0.5 * z62 * z572 + 0.5 * z64 * z205
-            + 0.5 * z64 * z573;
-        let z699 = z257 * z633 - z258 * z632 + z262 * z629 + z264 * z630 + z265 * z631
-            + 0.5 * z60 * z206 + 0.5 * z60 * z571 - 0.5 * z62 * z205 + 0.5 * z62 * z573
-            + 0.5 * z64 * z574;
-        let z700 = z256 * z632 - z258 * z631 + z259 * z630 + z62 * z210 - z64 * z209;
-        let z701 = z256 * z633 + z257 * z631 - z259 * z629 - z60 * z210 + z64 * z208;
-        let z702 = z256 * z634 - z257 * z630 + z258 * z629 + z60 * z209 - z62 * z208;
-        let z703 = 0.5 * z60 * z569 - 0.5 * z62 * z207 + 0.5 * z62 * z570
-            + 0.5 * z64 * z206 + 0.5 * z64 * z571 - z86 * z210 + z87 * z209;
-        let z704 = 0.5 * z60 * z207 + 0.5 * z60 * z570 + 0.5 * z62 * z572
-            - 0.5 * z64 * z205 + 0.5 * z64 * z573 + z85 * z210 - z87 * z208;
-        let z705 = -0.5 * z60 * z206 + 0.5 * z60 * z571 + 0.5 * z62 * z205
-            + 0.5 * z62 * z573 + 0.5 * z64 * z574 - z85 * z209 + z86 * z208;
-        let z706 = z60 * z697 + z62 * z698 + z64 * z699 + z85 * z700 + z86 * z701
+        let z694 = z2 * z689 + z5 * z687 + z7 * z688 + s13.v57 * s29.v5
+            + s13.v58 * s29.v6 + s13.v59 * s29.v7 + s13.v60 * s29.v8 + s13.v61 * s29.v9
+            + s13.v62 * s29.v10;
+        let z695 = z0 * z682 - z1 * z681 + s4.v0 * z684 + s4.v1 * z685;
+        let z696 = z0 * z688 - z1 * z687 + s13.v57 * s29.v0 + s13.v58 * z606
+            + s13.v59 * s29.v1 + s13.v60 * s29.v2 + s13.v61 * s29.v3 + s13.v62 * s29.v4;
+        let z697 = s13.v1 * s29.v28 - s13.v2 * s29.v27 + s13.v3 * s29.v23
+            + s13.v4 * s29.v24 + s13.v5 * s29.v25 + 0.5 * z60 * z569 + 0.5 * z62 * s30.v8
+            + 0.5 * z62 * z570 - 0.5 * z64 * s30.v7 + 0.5 * z64 * z571;
+        let z698 = -s13.v0 * s29.v28 + s13.v2 * s29.v26 + s13.v4 * s29.v23
+            + s13.v6 * s29.v24 + s13.v7 * s29.v25 - 0.5 * z60 * s30.v8 + 0.5 * z60 * z570
+            + 0.5 * z62 * z572 + 0.5 * z64 * s30.v6 + 0.5 * z64 * z573;
+        let z699 = s13.v0 * s29.v27 - s13.v1 * s29.v26 + s13.v5 * s29.v23
+            + s13.v7 * s29.v24 + s13.v8 * s29.v25 + 0.5 * z60 * s30.v7 + 0.5 * z60 * z571
+            - 0.5 * z62 * s30.v6 + 0.5 * z62 * z573 + 0.5 * z64 * z574;
+        let z700 = s0.v0 * s29.v26 - s13.v1 * s29.v25 + s13.v2 * s29.v24 + z62 * s30.v11
+            - z64 * s30.v10;
+        let z701 = s0.v0 * s29.v27 + s13.v0 * s29.v25 - s13.v2 * s29.v23 - z60 * s30.v11
+            + z64 * s30.v9;
+        let z702 = s0.v0 * s29.v28 - s13.v0 * s29.v24 + s13.v1 * s29.v23 + z60 * s30.v10
+            - z62 * s30.v9;
+        let z703 = 0.5 * z60 * z569 - 0.5 * z62 * s30.v8 + 0.5 * z62 * z570
+            + 0.5 * z64 * s30.v7 + 0.5 * z64 * z571 - s4.v9 * s30.v11 + z87 * s30.v10;
+        let z704 = 0.5 * z60 * s30.v8 + 0.5 * z60 * z570 + 0.5 * z62 * z572
+            - 0.5 * z64 * s30.v6 + 0.5 * z64 * z573 + s4.v8 * s30.v11 - z87 * s30.v9;
+        let z705 = -0.5 * z60 * s30.v7 + 0.5 * z60 * z571 + 0.5 * z62 * s30.v6
+            + 0.5 * z62 * z573 + 0.5 * z64 * z574 - s4.v8 * s30.v10 + s4.v9 * s30.v9;
+        let z706 = z60 * z697 + z62 * z698 + z64 * z699 + s4.v8 * z700 + s4.v9 * z701
             + z87 * z702;
-        let z707 = z40 * z697 + z42 * z698 + z44 * z699 + z65 * z700 + z66 * z701
+        let z707 = z40 * z697 + z42 * z698 + s1.v3 * z699 + s4.v6 * z700 + s4.v7 * z701
             + z67 * z702;
-        let z708 = z40 * z703 + z42 * z704 + z44 * z705 + z350 * z623 + z351 * z624
-            + z352 * z625 + z353 * z626 + z354 * z627 + z355 * z628;
-        let z709 = z20 * z697 + z22 * z698 + z24 * z699 + z45 * z700 + z46 * z701
+        let z708 = z40 * z703 + z42 * z704 + s1.v3 * z705 + s13.v63 * s29.v17
+            + s13.v64 * s29.v18 + s13.v65 * s29.v19 + s13.v66 * s29.v20
+            + s13.v67 * s29.v21 + s13.v68 * s29.v22;
+        let z709 = z20 * z697 + z22 * z698 + s1.v1 * z699 + s4.v4 * z700 + s4.v5 * z701
             + z47 * z702;
-        let z710 = z20 * z703 + z22 * z704 + z24 * z705 + z350 * z617 + z351 * z618
-            + z352 * z619 + z353 * z620 + z354 * z621 + z355 * z622;
-        let z711 = z2 * z699 + z5 * z697 + z7 * z698 + z25 * z700 + z26 * z701
+        let z710 = z20 * z703 + z22 * z704 + s1.v1 * z705 + s13.v63 * s29.v11
+            + s13.v64 * s29.v12 + s13.v65 * s29.v13 + s13.v66 * s29.v14
+            + s13.v67 * s29.v15 + s13.v68 * s29.v16;
+        let z711 = z2 * z699 + z5 * z697 + z7 * z698 + s4.v2 * z700 + s4.v3 * z701
             + z27 * z702;
-        let z712 = z2 * z705 + z5 * z703 + z7 * z704 + z350 * z611 + z351 * z612
-            + z352 * z613 + z353 * z614 + z354 * z615 + z355 * z616;
-        let z713 = z0 * z698 - z1 * z697 + z8 * z700 + z9 * z701;
-        let z714 = z0 * z704 - z1 * z703 + z350 * z605 + z351 * z606 + z352 * z607
-            + z353 * z608 + z354 * z609 + z355 * z610;
-        let z715 = z248 * z640 - z249 * z639 + z250 * z635 + z251 * z636 + z252 * z637
-            + 0.5 * z80 * z563 + 0.5 * z82 * z564 + 0.5 * z82 * z201 + 0.5 * z84 * z565
-            - 0.5 * z84 * z200;
-        let z716 = -z247 * z640 + z249 * z638 + z251 * z635 + z253 * z636 + z254 * z637
-            + 0.5 * z80 * z564 - 0.5 * z80 * z201 + 0.5 * z82 * z566 + 0.5 * z84 * z567
-            + 0.5 * z84 * z199;
-        let z717 = z247 * z639 - z248 * z638 + z252 * z635 + z254 * z636 + z255 * z637
-            + 0.5 * z80 * z565 + 0.5 * z80 * z200 + 0.5 * z82 * z567 - 0.5 * z82 * z199
-            + 0.5 * z84 * z568;
-        let z718 = -z248 * z637 + z249 * z636 + self.m7 * z638 + z82 * z204 - z84 * z203;
-        let z719 = z247 * z637 - z249 * z635 + self.m7 * z639 - z80 * z204 + z84 * z202;
-        let z720 = -z247 * z636 + z248 * z635 + self.m7 * z640 + z80 * z203 - z82 * z202;
-        let z721 = 0.5 * z80 * z563 + 0.5 * z82 * z564 - 0.5 * z82 * z201
-            + 0.5 * z84 * z565 + 0.5 * z84 * z200 - z106 * z204 + z107 * z203;
-        let z722 = 0.5 * z80 * z564 + 0.5 * z80 * z201 + 0.5 * z82 * z566
-            + 0.5 * z84 * z567 - 0.5 * z84 * z199 + z105 * z204 - z107 * z202;
-        let z723 = 0.5 * z80 * z565 - 0.5 * z80 * z200 + 0.5 * z82 * z567
-            + 0.5 * z82 * z199 + 0.5 * z84 * z568 - z105 * z203 + z106 * z202;
-        let z724 = z80 * z715 + z82 * z716 + z84 * z717 + z105 * z718 + z106 * z719
-            + z107 * z720;
-        let z725 = z60 * z715 + z62 * z716 + z64 * z717 + z85 * z718 + z86 * z719
+        let z712 = z2 * z705 + z5 * z703 + z7 * z704 + s13.v63 * s29.v5
+            + s13.v64 * s29.v6 + s13.v65 * s29.v7 + s13.v66 * s29.v8 + s13.v67 * s29.v9
+            + s13.v68 * s29.v10;
+        let z713 = z0 * z698 - z1 * z697 + s4.v0 * z700 + s4.v1 * z701;
+        let z714 = z0 * z704 - z1 * z703 + s13.v63 * s29.v0 + s13.v64 * z606
+            + s13.v65 * s29.v1 + s13.v66 * s29.v2 + s13.v67 * s29.v3 + s13.v68 * s29.v4;
+        let z715 = z248 * s29.v34 - s9.v1 * s29.v33 + s9.v2 * s29.v29 + s9.v3 * s29.v30
+            + s9.v4 * s29.v31 + 0.5 * z80 * z563 + 0.5 * z82 * z564 + 0.5 * z82 * s30.v2
+            + 0.5 * s3.v4 * z565 - 0.5 * s3.v4 * s30.v1;
+        let z716 = -s9.v0 * s29.v34 + s9.v1 * s29.v32 + s9.v3 * s29.v29 + s9.v5 * s29.v30
+            + s9.v6 * s29.v31 + 0.5 * z80 * z564 - 0.5 * z80 * s30.v2 + 0.5 * z82 * z566
+            + 0.5 * s3.v4 * z567 + 0.5 * s3.v4 * s30.v0;
+        let z717 = s9.v0 * s29.v33 - z248 * s29.v32 + s9.v4 * s29.v29 + s9.v6 * s29.v30
+            + s9.v7 * s29.v31 + 0.5 * z80 * z565 + 0.5 * z80 * s30.v1 + 0.5 * z82 * z567
+            - 0.5 * z82 * s30.v0 + 0.5 * s3.v4 * z568;
+        let z718 = -z248 * s29.v31 + s9.v1 * s29.v30 + self.m7 * s29.v32 + z82 * s30.v5
+            - s3.v4 * s30.v4;
+        let z719 = s9.v0 * s29.v31 - s9.v1 * s29.v29 + self.m7 * s29.v33 - z80 * s30.v5
+            + s3.v4 * s30.v3;
+        let z720 = -s9.v0 * s29.v30 + z248 * s29.v29 + self.m7 * s29.v34 + z80 * s30.v4
+            - z82 * s30.v3;
+        let z721 = 0.5 * z80 * z563 + 0.5 * z82 * z564 - 0.5 * z82 * s30.v2
+            + 0.5 * s3.v4 * z565 + 0.5 * s3.v4 * s30.v1 - s4.v19 * s30.v5
+            + s2.v1 * s30.v4;
+        let z722 = 0.5 * z80 * z564 + 0.5 * z80 * s30.v2 + 0.5 * z82 * z566
+            + 0.5 * s3.v4 * z567 - 0.5 * s3.v4 * s30.v0 + s4.v18 * s30.v5
+            - s2.v1 * s30.v3;
+        let z723 = 0.5 * z80 * z565 - 0.5 * z80 * s30.v1 + 0.5 * z82 * z567
+            + 0.5 * z82 * s30.v0 + 0.5 * s3.v4 * z568 - s4.v18 * s30.v4
+            + s4.v19 * s30.v3;
+        let z724 = z80 * z715 + z82 * z716 + s3.v4 * z717 + s4.v18 * z718 + s4.v19 * z719
+            + s2.v1 * z720;
+        let z725 = z60 * z715 + z62 * z716 + z64 * z717 + s4.v8 * z718 + s4.v9 * z719
             + z87 * z720;
-        let z726 = z60 * z721 + z62 * z722 + z64 * z723 + z361 * z629 + z362 * z630
-            + z363 * z631 + z364 * z632 + z365 * z633 + z366 * z634;
-        let z727 = z40 * z715 + z42 * z716 + z44 * z717 + z65 * z718 + z66 * z719
+        let z726 = z60 * z721 + z62 * z722 + z64 * z723 + s13.v69 * s29.v23
+            + s13.v70 * s29.v24 + s13.v71 * s29.v25 + s13.v72 * s29.v26
+            + s13.v73 * s29.v27 + s13.v74 * s29.v28;
+        let z727 = z40 * z715 + z42 * z716 + s1.v3 * z717 + s4.v6 * z718 + s4.v7 * z719
             + z67 * z720;
-        let z728 = z40 * z721 + z42 * z722 + z44 * z723 + z361 * z623 + z362 * z624
-            + z363 * z625 + z364 * z626 + z365 * z627 + z366 * z628;
-        let z729 = z20 * z715 + z22 * z716 + z24 * z717 + z45 * z718 + z46 * z719
+        let z728 = z40 * z721 + z42 * z722 + s1.v3 * z723 + s13.v69 * s29.v17
+            + s13.v70 * s29.v18 + s13.v71 * s29.v19 + s13.v72 * s29.v20
+            + s13.v73 * s29.v21 + s13.v74 * s29.v22;
+        let z729 = z20 * z715 + z22 * z716 + s1.v1 * z717 + s4.v4 * z718 + s4.v5 * z719
             + z47 * z720;
-        let z730 = z20 * z721 + z22 * z722 + z24 * z723 + z361 * z617 + z362 * z618
-            + z363 * z619 + z364 * z620 + z365 * z621 + z366 * z622;
-        let z731 = z2 * z717 + z5 * z715 + z7 * z716 + z25 * z718 + z26 * z719
+        let z730 = z20 * z721 + z22 * z722 + s1.v1 * z723 + s13.v69 * s29.v11
+            + s13.v70 * s29.v12 + s13.v71 * s29.v13 + s13.v72 * s29.v14
+            + s13.v73 * s29.v15 + s13.v74 * s29.v16;
+        let z731 = z2 * z717 + z5 * z715 + z7 * z716 + s4.v2 * z718 + s4.v3 * z719
             + z27 * z720;
-        let z732 = z2 * z723 + z5 * z721 + z7 * z722 + z361 * z611 + z362 * z612
-            + z363 * z613 + z364 * z614 + z365 * z615 + z366 * z616;
-        let z733 = z0 * z716 - z1 * z715 + z8 * z718 + z9 * z719;
-        let z734 = z0 * z722 - z1 * z721 + z361 * z605 + z362 * z606 + z363 * z607
-            + z364 * z608 + z365 * z609 + z366 * z610;
+        let z732 = z2 * z723 + z5 * z721 + z7 * z722 + s13.v69 * s29.v5
+            + s13.v70 * s29.v6 + s13.v71 * s29.v7 + s13.v72 * s29.v8 + s13.v73 * s29.v9
+            + s13.v74 * s29.v10;
+        let z733 = z0 * z716 - z1 * z715 + s4.v0 * z718 + s4.v1 * z719;
+        let z734 = z0 * z722 - z1 * z721 + s13.v69 * s29.v0 + s13.v70 * z606
+            + s13.v71 * s29.v1 + s13.v72 * s29.v2 + s13.v73 * s29.v3 + s13.v74 * s29.v4;
         let x0 = z604 * 0.5;
         c[(0, 0)] = x0;
         c[(0, 1)] = z647;
@@ -2712,6 +4930,16 @@ impl Dynamics<7> for Iiwa {
         _t: f64,
         qdd: &mut Vector<7>,
     ) -> bool {
+        let s1 = self.shared1(q);
+        let s2 = self.shared2(q);
+        let s3 = self.shared3(q, &s1);
+        let s4 = self.shared4(q, &s1, &s2, &s3);
+        let s5 = self.shared5(q, &s1, &s3, &s4);
+        let s9 = self.shared9(q, &s2, &s4, &s5);
+        let s22 = self.shared22(q, &s2);
+        let s24 = self.shared24(q, qd, &s1, &s2, &s3, &s4);
+        let s26 = self.shared26(q, qd, &s5, &s24);
+        let s29 = self.shared29(q, qd, &s1, &s2, &s3, &s4, &s24);
         let z0 = q[0].cos();
         let z1 = q[0].sin();
         let z2 = q[1].cos();
@@ -2720,474 +4948,260 @@ impl Dynamics<7> for Iiwa {
         let z5 = z0 * z3;
         let z6 = z1 * z2;
         let z7 = z1 * z3;
-        let z8 = -self.d1 * z0;
-        let z9 = -self.d1 * z1;
-        let z10 = -qd[1] * z1;
-        let z11 = qd[1] * z0;
-        let z12 = qd[1] * z8;
-        let z13 = qd[1] * z9;
         let z14 = self.d2 * z5;
         let z15 = self.d2 * z7;
-        let z16 = self.d1 + self.d2 * z2;
         let z17 = q[2].cos();
         let z18 = q[2].sin();
         let z19 = -z1 * z18 + z4 * z17;
         let z20 = -z1 * z17 - z4 * z18;
         let z21 = z0 * z18 + z6 * z17;
         let z22 = z0 * z17 - z6 * z18;
-        let z23 = -z3 * z17;
-        let z24 = z3 * z18;
-        let z25 = z2 * z15 - z7 * z16;
-        let z26 = -z2 * z14 + z5 * z16;
         let z27 = -z5 * z15 + z7 * z14;
-        let z28 = qd[2] * z5 + z10;
-        let z29 = qd[2] * z7 + z11;
-        let z30 = qd[0] + qd[2] * z2;
-        let z31 = qd[2] * z25 + z12;
-        let z32 = qd[2] * z26 + z13;
-        let z33 = qd[2] * z27;
         let z34 = self.d3 * z5 + z14;
         let z35 = self.d3 * z7 + z15;
-        let z36 = self.d3 * z2 + z16;
         let z37 = q[3].cos();
         let z38 = q[3].sin();
         let z39 = -z5 * z38 + z19 * z37;
         let z40 = z5 * z37 + z19 * z38;
         let z41 = -z7 * z38 + z21 * z37;
         let z42 = z7 * z37 + z21 * z38;
-        let z43 = -z2 * z38 + z23 * z37;
-        let z44 = z2 * z37 + z23 * z38;
-        let z45 = -z22 * z36 + z24 * z35;
-        let z46 = z20 * z36 - z24 * z34;
         let z47 = -z20 * z35 + z22 * z34;
-        let z48 = qd[3] * z20 + z28;
-        let z49 = qd[3] * z22 + z29;
-        let z50 = qd[3] * z24 + z30;
-        let z51 = qd[3] * z45 + z31;
-        let z52 = qd[3] * z46 + z32;
-        let z53 = qd[3] * z47 + z33;
         let z54 = self.d4 * z40 + z34;
         let z55 = self.d4 * z42 + z35;
-        let z56 = self.d4 * z44 + z36;
         let z57 = q[4].cos();
         let z58 = q[4].sin();
         let z59 = z20 * z58 + z39 * z57;
         let z60 = z20 * z57 - z39 * z58;
         let z61 = z22 * z58 + z41 * z57;
         let z62 = z22 * z57 - z41 * z58;
-        let z63 = z24 * z58 + z43 * z57;
-        let z64 = z24 * z57 - z43 * z58;
-        let z65 = -z42 * z56 + z44 * z55;
-        let z66 = z40 * z56 - z44 * z54;
+        let z64 = s1.v1 * z57 - s1.v2 * z58;
         let z67 = -z40 * z55 + z42 * z54;
-        let z68 = qd[4] * z40 + z48;
-        let z69 = qd[4] * z42 + z49;
-        let z70 = qd[4] * z44 + z50;
-        let z71 = qd[4] * z65 + z51;
-        let z72 = qd[4] * z66 + z52;
-        let z73 = qd[4] * z67 + z53;
         let z74 = self.d5 * z40 + z54;
         let z75 = self.d5 * z42 + z55;
-        let z76 = self.d5 * z44 + z56;
         let z77 = q[5].cos();
         let z78 = q[5].sin();
-        let z79 = -z40 * z78 + z59 * z77;
         let z80 = z40 * z77 + z59 * z78;
-        let z81 = -z42 * z78 + z61 * z77;
         let z82 = z42 * z77 + z61 * z78;
-        let z83 = -z44 * z78 + z63 * z77;
-        let z84 = z44 * z77 + z63 * z78;
-        let z85 = -z62 * z76 + z64 * z75;
-        let z86 = z60 * z76 - z64 * z74;
         let z87 = -z60 * z75 + z62 * z74;
-        let z88 = qd[5] * z60 + z68;
-        let z89 = qd[5] * z62 + z69;
-        let z90 = qd[5] * z64 + z70;
-        let z91 = qd[5] * z85 + z71;
-        let z92 = qd[5] * z86 + z72;
-        let z93 = qd[5] * z87 + z73;
-        let z94 = self.d6 * z80 + z74;
-        let z95 = self.d6 * z82 + z75;
-        let z96 = self.d6 * z84 + z76;
-        let z97 = q[6].cos();
-        let z98 = q[6].sin();
-        let z99 = z60 * z98 + z79 * z97;
-        let z100 = z60 * z97 - z79 * z98;
-        let z101 = z62 * z98 + z81 * z97;
-        let z102 = z62 * z97 - z81 * z98;
-        let z103 = z64 * z98 + z83 * z97;
-        let z104 = z64 * z97 - z83 * z98;
-        let z105 = -z82 * z96 + z84 * z95;
-        let z106 = z80 * z96 - z84 * z94;
-        let z107 = -z80 * z95 + z82 * z94;
-        let z108 = qd[6] * z80 + z88;
-        let z109 = qd[6] * z82 + z89;
-        let z110 = qd[6] * z84 + z90;
-        let z111 = qd[6] * z105 + z91;
-        let z112 = qd[6] * z106 + z92;
-        let z113 = qd[6] * z107 + z93;
-        let z114 = -self.cy1 * z1;
-        let z115 = self.cy1 * z0;
         let z119 = -self.cy2 * z1 + self.cz2 * z5;
         let z120 = self.cy2 * z0 + self.cz2 * z7;
-        let z121 = self.d1 + self.cz2 * z2;
-        let z122 = self.i2x * (z4 * z4) + self.i2y * (z1 * z1) + self.i2z * (z5 * z5);
-        let z123 = self.i2x * z4 * z6 - self.i2y * z0 * z1 + self.i2z * z5 * z7;
-        let z124 = -self.i2x * z3 * z4 + self.i2z * z2 * z5;
-        let z125 = self.i2x * (z6 * z6) + self.i2y * (z0 * z0) + self.i2z * (z7 * z7);
-        let z126 = -self.i2x * z3 * z6 + self.i2z * z2 * z7;
         let z127 = self.i2x * (z3 * z3) + self.i2z * (z2 * z2);
         let z128 = z14 + self.cy3 * z20 + self.cz3 * z5;
         let z129 = z15 + self.cy3 * z22 + self.cz3 * z7;
-        let z130 = z16 + self.cy3 * z24 + self.cz3 * z2;
-        let z131 = self.i3x * (z19 * z19) + self.i3y * (z20 * z20)
-            + self.i3z * (z5 * z5);
-        let z132 = self.i3x * z19 * z21 + self.i3y * z20 * z22 + self.i3z * z5 * z7;
-        let z133 = self.i3x * z19 * z23 + self.i3y * z20 * z24 + self.i3z * z2 * z5;
-        let z134 = self.i3x * (z21 * z21) + self.i3y * (z22 * z22)
-            + self.i3z * (z7 * z7);
-        let z135 = self.i3x * z21 * z23 + self.i3y * z22 * z24 + self.i3z * z2 * z7;
-        let z136 = self.i3x * (z23 * z23) + self.i3y * (z24 * z24)
-            + self.i3z * (z2 * z2);
         let z137 = self.cy4 * z20 + self.cz4 * z40 + z34;
         let z138 = self.cy4 * z22 + self.cz4 * z42 + z35;
-        let z139 = self.cy4 * z24 + self.cz4 * z44 + z36;
-        let z140 = self.i4x * (z39 * z39) + self.i4y * (z20 * z20)
-            + self.i4z * (z40 * z40);
-        let z141 = self.i4x * z39 * z41 + self.i4y * z20 * z22 + self.i4z * z40 * z42;
-        let z142 = self.i4x * z39 * z43 + self.i4y * z20 * z24 + self.i4z * z40 * z44;
-        let z143 = self.i4x * (z41 * z41) + self.i4y * (z22 * z22)
-            + self.i4z * (z42 * z42);
-        let z144 = self.i4x * z41 * z43 + self.i4y * z22 * z24 + self.i4z * z42 * z44;
-        let z145 = self.i4x * (z43 * z43) + self.i4y * (z24 * z24)
-            + self.i4z * (z44 * z44);
         let z146 = self.cy5 * z60 + self.cz5 * z40 + z54;
         let z147 = self.cy5 * z62 + self.cz5 * z42 + z55;
-        let z148 = self.cy5 * z64 + self.cz5 * z44 + z56;
-        let z149 = self.i5x * (z59 * z59) + self.i5y * (z60 * z60)
-            + self.i5z * (z40 * z40);
-        let z150 = self.i5x * z59 * z61 + self.i5y * z60 * z62 + self.i5z * z40 * z42;
-        let z151 = self.i5x * z59 * z63 + self.i5y * z60 * z64 + self.i5z * z40 * z44;
-        let z152 = self.i5x * (z61 * z61) + self.i5y * (z62 * z62)
-            + self.i5z * (z42 * z42);
-        let z153 = self.i5x * z61 * z63 + self.i5y * z62 * z64 + self.i5z * z42 * z44;
-        let z154 = self.i5x * (z63 * z63) + self.i5y * (z64 * z64)
-            + self.i5z * (z44 * z44);
         let z155 = self.cy6 * z60 + self.cz6 * z80 + z74;
         let z156 = self.cy6 * z62 + self.cz6 * z82 + z75;
-        let z157 = self.cy6 * z64 + self.cz6 * z84 + z76;
-        let z158 = self.i6x * (z79 * z79) + self.i6y * (z60 * z60)
-            + self.i6z * (z80 * z80);
-        let z159 = self.i6x * z79 * z81 + self.i6y * z60 * z62 + self.i6z * z80 * z82;
-        let z160 = self.i6x * z79 * z83 + self.i6y * z60 * z64 + self.i6z * z80 * z84;
-        let z161 = self.i6x * (z81 * z81) + self.i6y * (z62 * z62)
-            + self.i6z * (z82 * z82);
-        let z162 = self.i6x * z81 * z83 + self.i6y * z62 * z64 + self.i6z * z82 * z84;
-        let z163 = self.i6x * (z83 * z83) + self.i6y * (z64 * z64)
-            + self.i6z * (z84 * z84);
-        let z164 = self.cz7 * z80 + z94;
-        let z165 = self.cz7 * z82 + z95;
-        let z166 = self.cz7 * z84 + z96;
-        let z167 = self.i7 * (z80 * z80) + self.i7 * (z99 * z99)
-            + self.i7 * (z100 * z100);
-        let z168 = self.i7 * z80 * z82 + self.i7 * z99 * z101 + self.i7 * z100 * z102;
-        let z169 = self.i7 * z80 * z84 + self.i7 * z99 * z103 + self.i7 * z100 * z104;
-        let z170 = self.i7 * (z82 * z82) + self.i7 * (z101 * z101)
-            + self.i7 * (z102 * z102);
-        let z171 = self.i7 * z82 * z84 + self.i7 * z101 * z103 + self.i7 * z102 * z104;
-        let z172 = self.i7 * (z84 * z84) + self.i7 * (z103 * z103)
-            + self.i7 * (z104 * z104);
-        let z179 = -qd[0] * z115;
-        let z180 = qd[0] * z114;
-        let z181 = -qd[0] * z120 + z11 * z121 + z12;
-        let z182 = qd[0] * z119 - z10 * z121 + z13;
-        let z183 = z10 * z120 - z11 * z119;
-        let z184 = z29 * z130 - z30 * z129 + z31;
-        let z185 = -z28 * z130 + z30 * z128 + z32;
-        let z186 = z28 * z129 - z29 * z128 + z33;
-        let z187 = z49 * z139 - z50 * z138 + z51;
-        let z188 = -z48 * z139 + z50 * z137 + z52;
-        let z189 = z48 * z138 - z49 * z137 + z53;
-        let z190 = z69 * z148 - z70 * z147 + z71;
-        let z191 = -z68 * z148 + z70 * z146 + z72;
-        let z192 = z68 * z147 - z69 * z146 + z73;
-        let z193 = z89 * z157 - z90 * z156 + z91;
-        let z194 = -z88 * z157 + z90 * z155 + z92;
-        let z195 = z88 * z156 - z89 * z155 + z93;
-        let z196 = z109 * z166 - z110 * z165 + z111;
-        let z197 = -z108 * z166 + z110 * z164 + z112;
-        let z198 = z108 * z165 - z109 * z164 + z113;
-        let z247 = self.m7 * z164;
-        let z248 = self.m7 * z165;
-        let z249 = self.m7 * z166;
-        let z250 = self.m7 * (z165 * z165) + self.m7 * (z166 * z166) + z167;
-        let z251 = -self.m7 * z164 * z165 + z168;
-        let z252 = -self.m7 * z164 * z166 + z169;
-        let z253 = self.m7 * (z164 * z164) + self.m7 * (z166 * z166) + z170;
-        let z254 = -self.m7 * z165 * z166 + z171;
-        let z255 = self.m7 * (z164 * z164) + self.m7 * (z165 * z165) + z172;
-        let z409 = -qd[0] * self.m1 * z180;
-        let z410 = qd[0] * self.m1 * z179;
-        let z415 = z114 * z410 - z115 * z409;
-        let z419 = qd[0] * z124 + z10 * z122 + z11 * z123;
-        let z420 = qd[0] * z126 + z10 * z123 + z11 * z125;
-        let z421 = qd[0] * z127 + z10 * z124 + z11 * z126;
-        let z428 = z28 * z131 + z29 * z132 + z30 * z133;
-        let z429 = z28 * z132 + z29 * z134 + z30 * z135;
-        let z430 = z28 * z133 + z29 * z135 + z30 * z136;
-        let z437 = z48 * z140 + z49 * z141 + z50 * z142;
-        let z438 = z48 * z141 + z49 * z143 + z50 * z144;
-        let z439 = z48 * z142 + z49 * z144 + z50 * z145;
-        let z446 = z68 * z149 + z69 * z150 + z70 * z151;
-        let z447 = z68 * z150 + z69 * z152 + z70 * z153;
-        let z448 = z68 * z151 + z69 * z153 + z70 * z154;
-        let z455 = z88 * z158 + z89 * z159 + z90 * z160;
-        let z456 = z88 * z159 + z89 * z161 + z90 * z162;
-        let z457 = z88 * z160 + z89 * z162 + z90 * z163;
-        let z464 = z108 * z167 + z109 * z168 + z110 * z169;
-        let z465 = z108 * z168 + z109 * z170 + z110 * z171;
-        let z466 = z108 * z169 + z109 * z171 + z110 * z172;
-        let z605 = -qd[0] * z0;
+        let z248 = self.m7 * s2.v3;
+        let z409 = -qd[0] * self.m1 * s24.v35;
+        let z410 = qd[0] * self.m1 * s24.v34;
+        let z415 = s4.v20 * z410 - s4.v21 * z409;
         let z606 = -qd[0] * z1;
-        let z607 = z0 * z10 + z1 * z11;
-        let z608 = -qd[0] * z9;
-        let z609 = qd[0] * z8;
-        let z610 = z0 * z12 + z1 * z13 - z8 * z11 + z9 * z10;
-        let z611 = z2 * z29 - z7 * z30;
-        let z612 = -z2 * z28 + z5 * z30;
-        let z613 = -z5 * z29 + z7 * z28;
-        let z614 = z2 * z32 - z7 * z33 - z26 * z30 + z27 * z29;
-        let z615 = -z2 * z31 + z5 * z33 + z25 * z30 - z27 * z28;
-        let z616 = -z5 * z32 + z7 * z31 - z25 * z29 + z26 * z28;
-        let z617 = -z22 * z50 + z24 * z49;
-        let z618 = z20 * z50 - z24 * z48;
-        let z619 = -z20 * z49 + z22 * z48;
-        let z620 = -z22 * z53 + z24 * z52 - z46 * z50 + z47 * z49;
-        let z621 = z20 * z53 - z24 * z51 + z45 * z50 - z47 * z48;
-        let z622 = -z20 * z52 + z22 * z51 - z45 * z49 + z46 * z48;
-        let z623 = -z42 * z70 + z44 * z69;
-        let z624 = z40 * z70 - z44 * z68;
-        let z625 = -z40 * z69 + z42 * z68;
-        let z626 = -z42 * z73 + z44 * z72 - z66 * z70 + z67 * z69;
-        let z627 = z40 * z73 - z44 * z71 + z65 * z70 - z67 * z68;
-        let z628 = -z40 * z72 + z42 * z71 - z65 * z69 + z66 * z68;
-        let z629 = -z62 * z90 + z64 * z89;
-        let z630 = z60 * z90 - z64 * z88;
-        let z631 = -z60 * z89 + z62 * z88;
-        let z632 = -z62 * z93 + z64 * z92 - z86 * z90 + z87 * z89;
-        let z633 = z60 * z93 - z64 * z91 + z85 * z90 - z87 * z88;
-        let z634 = -z60 * z92 + z62 * z91 - z85 * z89 + z86 * z88;
-        let z635 = -z82 * z110 + z84 * z109;
-        let z636 = z80 * z110 - z84 * z108;
-        let z637 = -z80 * z109 + z82 * z108;
-        let z638 = -z82 * z113 + z84 * z112 - z106 * z110 + z107 * z109;
-        let z639 = z80 * z113 - z84 * z111 + z105 * z110 - z107 * z108;
-        let z640 = -z80 * z112 + z82 * z111 - z105 * z109 + z106 * z108;
-        let z2383 = self.m2 * z120;
-        let z2384 = -self.m2 * z119;
-        let z2385 = self.m3 * z129;
-        let z2386 = -self.m3 * z128;
-        let z2387 = self.m4 * z138;
-        let z2388 = -self.m4 * z137;
-        let z2389 = self.m5 * z147;
-        let z2390 = -self.m5 * z146;
-        let z2391 = self.m6 * z156;
-        let z2392 = -self.m6 * z155;
-        let z2393 = -self.m7 * z164;
-        let z2409 = self.m7 * z107 + z80 * z248 + z82 * z2393;
-        let z5699 = qd[1] * z605;
+        let z5699 = qd[1] * s29.v0;
         let z5700 = qd[1] * z606;
-        let z5701 = qd[1] * z607;
-        let z5702 = qd[1] * z608;
-        let z5703 = qd[1] * z609;
-        let z5704 = qd[1] * z610;
-        let z5705 = qd[2] * z611;
-        let z5706 = qd[2] * z612;
-        let z5707 = qd[2] * z613;
-        let z5708 = qd[2] * z614;
-        let z5709 = qd[2] * z615;
-        let z5710 = qd[2] * z616;
-        let z5711 = qd[3] * z617;
-        let z5712 = qd[3] * z618;
-        let z5713 = qd[3] * z619;
-        let z5714 = qd[3] * z620;
-        let z5715 = qd[3] * z621;
-        let z5716 = qd[3] * z622;
-        let z5717 = qd[4] * z623;
-        let z5718 = qd[4] * z624;
-        let z5719 = qd[4] * z625;
-        let z5720 = qd[4] * z626;
-        let z5721 = qd[4] * z627;
-        let z5722 = qd[4] * z628;
-        let z5723 = qd[5] * z629;
-        let z5724 = qd[5] * z630;
-        let z5725 = qd[5] * z631;
-        let z5726 = qd[5] * z632;
-        let z5727 = qd[5] * z633;
-        let z5728 = qd[5] * z634;
-        let z5729 = qd[6] * z635;
-        let z5730 = qd[6] * z636;
-        let z5731 = qd[6] * z637;
-        let z5732 = qd[6] * z638;
-        let z5733 = qd[6] * z639;
-        let z5734 = qd[6] * z640;
-        let z5744 = self.m1 * (z114 * z114) + self.m1 * (z115 * z115) + self.i1z;
-        let z5749 = self.m2 * (z120 * z120) + self.m2 * (z121 * z121) + z122;
-        let z5750 = -self.m2 * z119 * z120 + z123;
-        let z5751 = -self.m2 * z119 * z121 + z124;
-        let z5752 = -self.m2 * z121;
-        let z5753 = self.m2 * (z119 * z119) + self.m2 * (z121 * z121) + z125;
-        let z5754 = -self.m2 * z120 * z121 + z126;
-        let z5755 = self.m2 * z121;
+        let z5701 = qd[1] * s29.v1;
+        let z5702 = qd[1] * s29.v2;
+        let z5703 = qd[1] * s29.v3;
+        let z5704 = qd[1] * s29.v4;
+        let z5705 = qd[2] * s29.v5;
+        let z5706 = qd[2] * s29.v6;
+        let z5707 = qd[2] * s29.v7;
+        let z5708 = qd[2] * s29.v8;
+        let z5709 = qd[2] * s29.v9;
+        let z5710 = qd[2] * s29.v10;
+        let z5711 = qd[3] * s29.v11;
+        let z5712 = qd[3] * s29.v12;
+        let z5713 = qd[3] * s29.v13;
+        let z5714 = qd[3] * s29.v14;
+        let z5715 = qd[3] * s29.v15;
+        let z5716 = qd[3] * s29.v16;
+        let z5717 = qd[4] * s29.v17;
+        let z5718 = qd[4] * s29.v18;
+        let z5719 = qd[4] * s29.v19;
+        let z5720 = qd[4] * s29.v20;
+        let z5721 = qd[4] * s29.v21;
+        let z5722 = qd[4] * s29.v22;
+        let z5723 = qd[5] * s29.v23;
+        let z5724 = qd[5] * s29.v24;
+        let z5725 = qd[5] * s29.v25;
+        let z5726 = qd[5] * s29.v26;
+        let z5727 = qd[5] * s29.v27;
+        let z5728 = qd[5] * s29.v28;
+        let z5729 = qd[6] * s29.v29;
+        let z5730 = qd[6] * s29.v30;
+        let z5731 = qd[6] * s29.v31;
+        let z5732 = qd[6] * s29.v32;
+        let z5733 = qd[6] * s29.v33;
+        let z5734 = qd[6] * s29.v34;
+        let z5744 = self.m1 * (s4.v20 * s4.v20) + self.m1 * (s4.v21 * s4.v21) + self.i1z;
+        let z5749 = self.m2 * (z120 * z120) + self.m2 * (s4.v22 * s4.v22) + s5.v0;
+        let z5750 = -self.m2 * z119 * z120 + s5.v1;
+        let z5751 = -self.m2 * z119 * s4.v22 + s5.v2;
+        let z5752 = -self.m2 * s4.v22;
+        let z5753 = self.m2 * (z119 * z119) + self.m2 * (s4.v22 * s4.v22) + s5.v3;
+        let z5754 = -self.m2 * z120 * s4.v22 + s5.v4;
+        let z5755 = self.m2 * s4.v22;
         let z5756 = self.m2 * (z119 * z119) + self.m2 * (z120 * z120) + z127;
         let z5757 = -self.m2 * z120;
         let z5758 = self.m2 * z119;
-        let z5759 = -qd[0] * self.m2 * z182 + self.m2 * z11 * z183;
-        let z5760 = qd[0] * self.m2 * z181 - self.m2 * z10 * z183;
-        let z5761 = self.m2 * z10 * z182 - self.m2 * z11 * z181;
-        let z5762 = -qd[0] * z420 + z11 * z421 + z120 * z5761 - z121 * z5760;
-        let z5763 = qd[0] * z419 - z10 * z421 - z119 * z5761 + z121 * z5759;
-        let z5764 = z10 * z420 - z11 * z419 + z119 * z5760 - z120 * z5759;
-        let z5765 = self.m3 * (z129 * z129) + self.m3 * (z130 * z130) + z131;
-        let z5766 = -self.m3 * z128 * z129 + z132;
-        let z5767 = -self.m3 * z128 * z130 + z133;
-        let z5768 = -self.m3 * z130;
-        let z5769 = self.m3 * (z128 * z128) + self.m3 * (z130 * z130) + z134;
-        let z5770 = -self.m3 * z129 * z130 + z135;
-        let z5771 = self.m3 * z130;
-        let z5772 = self.m3 * (z128 * z128) + self.m3 * (z129 * z129) + z136;
+        let z5759 = -qd[0] * self.m2 * s24.v37 + self.m2 * s24.v1 * s24.v38;
+        let z5760 = qd[0] * self.m2 * s24.v36 - self.m2 * s24.v0 * s24.v38;
+        let z5761 = self.m2 * s24.v0 * s24.v37 - self.m2 * s24.v1 * s24.v36;
+        let z5762 = -qd[0] * s26.v1 + s24.v1 * s26.v2 + z120 * z5761 - s4.v22 * z5760;
+        let z5763 = qd[0] * s26.v0 - s24.v0 * s26.v2 - z119 * z5761 + s4.v22 * z5759;
+        let z5764 = s24.v0 * s26.v1 - s24.v1 * s26.v0 + z119 * z5760 - z120 * z5759;
+        let z5765 = self.m3 * (z129 * z129) + self.m3 * (s4.v23 * s4.v23) + s5.v5;
+        let z5766 = -self.m3 * z128 * z129 + s5.v6;
+        let z5767 = -self.m3 * z128 * s4.v23 + s5.v7;
+        let z5768 = -self.m3 * s4.v23;
+        let z5769 = self.m3 * (z128 * z128) + self.m3 * (s4.v23 * s4.v23) + s5.v8;
+        let z5770 = -self.m3 * z129 * s4.v23 + s5.v9;
+        let z5771 = self.m3 * s4.v23;
+        let z5772 = self.m3 * (z128 * z128) + self.m3 * (z129 * z129) + s5.v10;
         let z5773 = -self.m3 * z129;
         let z5774 = self.m3 * z128;
-        let z5775 = self.m3 * z29 * z186 - self.m3 * z30 * z185;
-        let z5776 = -self.m3 * z28 * z186 + self.m3 * z30 * z184;
-        let z5777 = self.m3 * z28 * z185 - self.m3 * z29 * z184;
-        let z5778 = z29 * z430 - z30 * z429 + z129 * z5777 - z130 * z5776;
-        let z5779 = -z28 * z430 + z30 * z428 - z128 * z5777 + z130 * z5775;
-        let z5780 = z28 * z429 - z29 * z428 + z128 * z5776 - z129 * z5775;
-        let z5781 = self.m4 * (z138 * z138) + self.m4 * (z139 * z139) + z140;
-        let z5782 = -self.m4 * z137 * z138 + z141;
-        let z5783 = -self.m4 * z137 * z139 + z142;
-        let z5784 = -self.m4 * z139;
-        let z5785 = self.m4 * (z137 * z137) + self.m4 * (z139 * z139) + z143;
-        let z5786 = -self.m4 * z138 * z139 + z144;
-        let z5787 = self.m4 * z139;
-        let z5788 = self.m4 * (z137 * z137) + self.m4 * (z138 * z138) + z145;
+        let z5775 = self.m3 * s24.v5 * s24.v41 - self.m3 * s24.v6 * s24.v40;
+        let z5776 = -self.m3 * s24.v4 * s24.v41 + self.m3 * s24.v6 * s24.v39;
+        let z5777 = self.m3 * s24.v4 * s24.v40 - self.m3 * s24.v5 * s24.v39;
+        let z5778 = s24.v5 * s26.v5 - s24.v6 * s26.v4 + z129 * z5777 - s4.v23 * z5776;
+        let z5779 = -s24.v4 * s26.v5 + s24.v6 * s26.v3 - z128 * z5777 + s4.v23 * z5775;
+        let z5780 = s24.v4 * s26.v4 - s24.v5 * s26.v3 + z128 * z5776 - z129 * z5775;
+        let z5781 = self.m4 * (z138 * z138) + self.m4 * (s4.v24 * s4.v24) + s5.v11;
+        let z5782 = -self.m4 * z137 * z138 + s5.v12;
+        let z5783 = -self.m4 * z137 * s4.v24 + s5.v13;
+        let z5784 = -self.m4 * s4.v24;
+        let z5785 = self.m4 * (z137 * z137) + self.m4 * (s4.v24 * s4.v24) + s5.v14;
+        let z5786 = -self.m4 * z138 * s4.v24 + s5.v15;
+        let z5787 = self.m4 * s4.v24;
+        let z5788 = self.m4 * (z137 * z137) + self.m4 * (z138 * z138) + s5.v16;
         let z5789 = -self.m4 * z138;
         let z5790 = self.m4 * z137;
-        let z5791 = self.m4 * z49 * z189 - self.m4 * z50 * z188;
-        let z5792 = -self.m4 * z48 * z189 + self.m4 * z50 * z187;
-        let z5793 = self.m4 * z48 * z188 - self.m4 * z49 * z187;
-        let z5794 = z49 * z439 - z50 * z438 + z138 * z5793 - z139 * z5792;
-        let z5795 = -z48 * z439 + z50 * z437 - z137 * z5793 + z139 * z5791;
-        let z5796 = z48 * z438 - z49 * z437 + z137 * z5792 - z138 * z5791;
-        let z5797 = self.m5 * (z147 * z147) + self.m5 * (z148 * z148) + z149;
-        let z5798 = -self.m5 * z146 * z147 + z150;
-        let z5799 = -self.m5 * z146 * z148 + z151;
-        let z5800 = -self.m5 * z148;
-        let z5801 = self.m5 * (z146 * z146) + self.m5 * (z148 * z148) + z152;
-        let z5802 = -self.m5 * z147 * z148 + z153;
-        let z5803 = self.m5 * z148;
-        let z5804 = self.m5 * (z146 * z146) + self.m5 * (z147 * z147) + z154;
+        let z5791 = self.m4 * s24.v11 * s24.v44 - self.m4 * s24.v12 * s24.v43;
+        let z5792 = -self.m4 * s24.v10 * s24.v44 + self.m4 * s24.v12 * s24.v42;
+        let z5793 = self.m4 * s24.v10 * s24.v43 - self.m4 * s24.v11 * s24.v42;
+        let z5794 = s24.v11 * s26.v8 - s24.v12 * s26.v7 + z138 * z5793 - s4.v24 * z5792;
+        let z5795 = -s24.v10 * s26.v8 + s24.v12 * s26.v6 - z137 * z5793 + s4.v24 * z5791;
+        let z5796 = s24.v10 * s26.v7 - s24.v11 * s26.v6 + z137 * z5792 - z138 * z5791;
+        let z5797 = self.m5 * (z147 * z147) + self.m5 * (s4.v25 * s4.v25) + s5.v17;
+        let z5798 = -self.m5 * z146 * z147 + s5.v18;
+        let z5799 = -self.m5 * z146 * s4.v25 + s5.v19;
+        let z5800 = -self.m5 * s4.v25;
+        let z5801 = self.m5 * (z146 * z146) + self.m5 * (s4.v25 * s4.v25) + s5.v20;
+        let z5802 = -self.m5 * z147 * s4.v25 + s5.v21;
+        let z5803 = self.m5 * s4.v25;
+        let z5804 = self.m5 * (z146 * z146) + self.m5 * (z147 * z147) + s5.v22;
         let z5805 = -self.m5 * z147;
         let z5806 = self.m5 * z146;
-        let z5807 = self.m5 * z69 * z192 - self.m5 * z70 * z191;
-        let z5808 = -self.m5 * z68 * z192 + self.m5 * z70 * z190;
-        let z5809 = self.m5 * z68 * z191 - self.m5 * z69 * z190;
-        let z5810 = z69 * z448 - z70 * z447 + z147 * z5809 - z148 * z5808;
-        let z5811 = -z68 * z448 + z70 * z446 - z146 * z5809 + z148 * z5807;
-        let z5812 = z68 * z447 - z69 * z446 + z146 * z5808 - z147 * z5807;
-        let z5813 = self.m6 * (z156 * z156) + self.m6 * (z157 * z157) + z158;
-        let z5814 = -self.m6 * z155 * z156 + z159;
-        let z5815 = -self.m6 * z155 * z157 + z160;
-        let z5816 = -self.m6 * z157;
-        let z5817 = self.m6 * (z155 * z155) + self.m6 * (z157 * z157) + z161;
-        let z5818 = -self.m6 * z156 * z157 + z162;
-        let z5819 = self.m6 * z157;
-        let z5820 = self.m6 * (z155 * z155) + self.m6 * (z156 * z156) + z163;
+        let z5807 = self.m5 * s24.v17 * s24.v47 - self.m5 * s24.v18 * s24.v46;
+        let z5808 = -self.m5 * s24.v16 * s24.v47 + self.m5 * s24.v18 * s24.v45;
+        let z5809 = self.m5 * s24.v16 * s24.v46 - self.m5 * s24.v17 * s24.v45;
+        let z5810 = s24.v17 * s26.v11 - s24.v18 * s26.v10 + z147 * z5809
+            - s4.v25 * z5808;
+        let z5811 = -s24.v16 * s26.v11 + s24.v18 * s26.v9 - z146 * z5809
+            + s4.v25 * z5807;
+        let z5812 = s24.v16 * s26.v10 - s24.v17 * s26.v9 + z146 * z5808 - z147 * z5807;
+        let z5813 = self.m6 * (z156 * z156) + self.m6 * (s4.v26 * s4.v26) + s5.v23;
+        let z5814 = -self.m6 * z155 * z156 + s5.v24;
+        let z5815 = -self.m6 * z155 * s4.v26 + s5.v25;
+        let z5816 = -self.m6 * s4.v26;
+        let z5817 = self.m6 * (z155 * z155) + self.m6 * (s4.v26 * s4.v26) + s5.v26;
+        let z5818 = -self.m6 * z156 * s4.v26 + s5.v27;
+        let z5819 = self.m6 * s4.v26;
+        let z5820 = self.m6 * (z155 * z155) + self.m6 * (z156 * z156) + s5.v28;
         let z5821 = -self.m6 * z156;
         let z5822 = self.m6 * z155;
-        let z5823 = self.m6 * z89 * z195 - self.m6 * z90 * z194;
-        let z5824 = -self.m6 * z88 * z195 + self.m6 * z90 * z193;
-        let z5825 = self.m6 * z88 * z194 - self.m6 * z89 * z193;
-        let z5826 = z89 * z457 - z90 * z456 + z156 * z5825 - z157 * z5824;
-        let z5827 = -z88 * z457 + z90 * z455 - z155 * z5825 + z157 * z5823;
-        let z5828 = z88 * z456 - z89 * z455 + z155 * z5824 - z156 * z5823;
-        let z5829 = -self.m7 * z166;
-        let z5830 = -self.m7 * z165;
-        let z5831 = self.m7 * z109 * z198 - self.m7 * z110 * z197;
-        let z5832 = -self.m7 * z108 * z198 + self.m7 * z110 * z196;
-        let z5833 = self.m7 * z108 * z197 - self.m7 * z109 * z196;
-        let z5834 = z109 * z466 - z110 * z465 + z165 * z5833 - z166 * z5832;
-        let z5835 = -z108 * z466 + z110 * z464 - z164 * z5833 + z166 * z5831;
-        let z5836 = z108 * z465 - z109 * z464 + z164 * z5832 - z165 * z5831;
-        let z5837 = z80 * z250 + z82 * z251 + z84 * z252 + z106 * z5829 + z107 * z248;
-        let z5838 = z80 * z251 + z82 * z253 + z84 * z254 + z105 * z249 + z107 * z2393;
-        let z5839 = z80 * z252 + z82 * z254 + z84 * z255 + z105 * z5830 + z106 * z247;
-        let z5840 = self.m7 * z105 + z82 * z249 + z84 * z5830;
-        let z5841 = self.m7 * z106 + z80 * z5829 + z84 * z247;
-        let z5842 = z80 * z5837 + z82 * z5838 + z84 * z5839 + z105 * z5840 + z106 * z5841
-            + z107 * z2409;
+        let z5823 = self.m6 * s24.v23 * s24.v50 - self.m6 * s24.v24 * s24.v49;
+        let z5824 = -self.m6 * s24.v22 * s24.v50 + self.m6 * s24.v24 * s24.v48;
+        let z5825 = self.m6 * s24.v22 * s24.v49 - self.m6 * s24.v23 * s24.v48;
+        let z5826 = s24.v23 * s26.v14 - s24.v24 * s26.v13 + z156 * z5825
+            - s4.v26 * z5824;
+        let z5827 = -s24.v22 * s26.v14 + s24.v24 * s26.v12 - z155 * z5825
+            + s4.v26 * z5823;
+        let z5828 = s24.v22 * s26.v13 - s24.v23 * s26.v12 + z155 * z5824 - z156 * z5823;
+        let z5829 = -self.m7 * s4.v27;
+        let z5830 = -self.m7 * s2.v3;
+        let z5831 = self.m7 * s24.v29 * s24.v53 - self.m7 * s24.v30 * s24.v52;
+        let z5832 = -self.m7 * s24.v28 * s24.v53 + self.m7 * s24.v30 * s24.v51;
+        let z5833 = self.m7 * s24.v28 * s24.v52 - self.m7 * s24.v29 * s24.v51;
+        let z5834 = s24.v29 * s26.v17 - s24.v30 * s26.v16 + s2.v3 * z5833
+            - s4.v27 * z5832;
+        let z5835 = -s24.v28 * s26.v17 + s24.v30 * s26.v15 - s2.v2 * z5833
+            + s4.v27 * z5831;
+        let z5836 = s24.v28 * s26.v16 - s24.v29 * s26.v15 + s2.v2 * z5832
+            - s2.v3 * z5831;
+        let z5837 = z80 * s9.v2 + z82 * s9.v3 + s3.v4 * s9.v4 + s4.v19 * z5829
+            + s2.v1 * z248;
+        let z5838 = z80 * s9.v3 + z82 * s9.v5 + s3.v4 * s9.v6 + s4.v18 * s9.v1
+            + s2.v1 * s22.v10;
+        let z5839 = z80 * s9.v4 + z82 * s9.v6 + s3.v4 * s9.v7 + s4.v18 * z5830
+            + s4.v19 * s9.v0;
+        let z5840 = self.m7 * s4.v18 + z82 * s9.v1 + s3.v4 * z5830;
+        let z5841 = self.m7 * s4.v19 + z80 * z5829 + s3.v4 * s9.v0;
+        let z5842 = z80 * z5837 + z82 * z5838 + s3.v4 * z5839 + s4.v18 * z5840
+            + s4.v19 * z5841 + s2.v1 * s22.v11;
         let z5843 = 1.0 / z5842;
-        let z5844 = -qd[6] * self.d - z80 * z5834 - z82 * z5835 - z84 * z5836
-            - z105 * z5831 - z106 * z5832 - z107 * z5833;
+        let z5844 = -qd[6] * self.d - z80 * z5834 - z82 * z5835 - s3.v4 * z5836
+            - s4.v18 * z5831 - s4.v19 * z5832 - s2.v1 * z5833;
         let z5845 = z5837 * z5843;
         let z5846 = z5838 * z5843;
         let z5847 = z5839 * z5843;
         let z5848 = z5840 * z5843;
         let z5849 = z5841 * z5843;
-        let z5850 = z2409 * z5843;
+        let z5850 = s22.v11 * z5843;
         let z5851 = z5844 - z5729 * z5837 - z5730 * z5838 - z5731 * z5839 - z5732 * z5840
-            - z5733 * z5841 - z2409 * z5734;
-        let z5852 = -z5837 * z5845 + z250 + z5813;
-        let z5853 = -z5837 * z5846 + z251 + z5814;
-        let z5854 = -z5837 * z5847 + z252 + z5815;
+            - z5733 * z5841 - s22.v11 * z5734;
+        let z5852 = -z5837 * z5845 + s9.v2 + z5813;
+        let z5853 = -z5837 * z5846 + s9.v3 + z5814;
+        let z5854 = -z5837 * z5847 + s9.v4 + z5815;
         let z5855 = -z5837 * z5848;
         let z5856 = -z5837 * z5849 + z5816 + z5829;
-        let z5857 = -z5837 * z5850 + z248 + z2391;
-        let z5858 = -z5838 * z5846 + z253 + z5817;
-        let z5859 = -z5838 * z5847 + z254 + z5818;
-        let z5860 = -z5838 * z5848 + z249 + z5819;
+        let z5857 = -z5837 * z5850 + z248 + s22.v8;
+        let z5858 = -z5838 * z5846 + s9.v5 + z5817;
+        let z5859 = -z5838 * z5847 + s9.v6 + z5818;
+        let z5860 = -z5838 * z5848 + s9.v1 + z5819;
         let z5861 = -z5838 * z5849;
-        let z5862 = -z5838 * z5850 + z2392 + z2393;
-        let z5863 = -z5839 * z5847 + z255 + z5820;
+        let z5862 = -z5838 * z5850 + s22.v9 + s22.v10;
+        let z5863 = -z5839 * z5847 + s9.v7 + z5820;
         let z5864 = -z5839 * z5848 + z5821 + z5830;
-        let z5865 = -z5839 * z5849 + z247 + z5822;
+        let z5865 = -z5839 * z5849 + s9.v0 + z5822;
         let z5866 = -z5839 * z5850;
         let z5867 = -z5840 * z5848 + self.m6 + self.m7;
         let z5868 = -z5840 * z5849;
         let z5869 = -z5840 * z5850;
         let z5870 = -z5841 * z5849 + self.m6 + self.m7;
         let z5871 = -z5841 * z5850;
-        let z5872 = self.m6 + self.m7 - z2409 * z5850;
-        let z5873 = z5834 + z5845 * z5851 + z248 * z5734 + z250 * z5729 + z251 * z5730
-            + z252 * z5731 + z5733 * z5829 + z5826;
-        let z5874 = z5835 + z5846 * z5851 + z249 * z5732 + z251 * z5729 + z253 * z5730
-            + z254 * z5731 + z2393 * z5734 + z5827;
-        let z5875 = z5836 + z5847 * z5851 + z247 * z5733 + z252 * z5729 + z254 * z5730
-            + z255 * z5731 + z5732 * z5830 + z5828;
-        let z5876 = z5848 * z5851 + z249 * z5730 + self.m7 * z5732 + z5731 * z5830
+        let z5872 = self.m6 + self.m7 - s22.v11 * z5850;
+        let z5873 = z5834 + z5845 * z5851 + z248 * z5734 + s9.v2 * z5729 + s9.v3 * z5730
+            + s9.v4 * z5731 + z5733 * z5829 + z5826;
+        let z5874 = z5835 + z5846 * z5851 + s9.v1 * z5732 + s9.v3 * z5729 + s9.v5 * z5730
+            + s9.v6 * z5731 + s22.v10 * z5734 + z5827;
+        let z5875 = z5836 + z5847 * z5851 + s9.v0 * z5733 + s9.v4 * z5729 + s9.v6 * z5730
+            + s9.v7 * z5731 + z5732 * z5830 + z5828;
+        let z5876 = z5848 * z5851 + s9.v1 * z5730 + self.m7 * z5732 + z5731 * z5830
             + z5823 + z5831;
-        let z5877 = z5849 * z5851 + z247 * z5731 + self.m7 * z5733 + z5729 * z5829
+        let z5877 = z5849 * z5851 + s9.v0 * z5731 + self.m7 * z5733 + z5729 * z5829
             + z5824 + z5832;
-        let z5878 = z5850 * z5851 + z248 * z5729 + self.m7 * z5734 + z2393 * z5730
+        let z5878 = z5850 * z5851 + z248 * z5729 + self.m7 * z5734 + s22.v10 * z5730
             + z5825 + z5833;
-        let z5879 = z60 * z5852 + z62 * z5853 + z64 * z5854 + z85 * z5855 + z86 * z5856
-            + z87 * z5857;
-        let z5880 = z60 * z5853 + z62 * z5858 + z64 * z5859 + z85 * z5860 + z86 * z5861
-            + z87 * z5862;
-        let z5881 = z60 * z5854 + z62 * z5859 + z64 * z5863 + z85 * z5864 + z86 * z5865
-            + z87 * z5866;
-        let z5882 = z60 * z5855 + z62 * z5860 + z64 * z5864 + z85 * z5867 + z86 * z5868
-            + z87 * z5869;
-        let z5883 = z60 * z5856 + z62 * z5861 + z64 * z5865 + z85 * z5868 + z86 * z5870
-            + z87 * z5871;
-        let z5884 = z60 * z5857 + z62 * z5862 + z64 * z5866 + z85 * z5869 + z86 * z5871
-            + z87 * z5872;
-        let z5885 = z60 * z5879 + z62 * z5880 + z64 * z5881 + z85 * z5882 + z86 * z5883
-            + z87 * z5884;
+        let z5879 = z60 * z5852 + z62 * z5853 + z64 * z5854 + s4.v8 * z5855
+            + s4.v9 * z5856 + z87 * z5857;
+        let z5880 = z60 * z5853 + z62 * z5858 + z64 * z5859 + s4.v8 * z5860
+            + s4.v9 * z5861 + z87 * z5862;
+        let z5881 = z60 * z5854 + z62 * z5859 + z64 * z5863 + s4.v8 * z5864
+            + s4.v9 * z5865 + z87 * z5866;
+        let z5882 = z60 * z5855 + z62 * z5860 + z64 * z5864 + s4.v8 * z5867
+            + s4.v9 * z5868 + z87 * z5869;
+        let z5883 = z60 * z5856 + z62 * z5861 + z64 * z5865 + s4.v8 * z5868
+            + s4.v9 * z5870 + z87 * z5871;
+        let z5884 = z60 * z5857 + z62 * z5862 + z64 * z5866 + s4.v8 * z5869
+            + s4.v9 * z5871 + z87 * z5872;
+        let z5885 = z60 * z5879 + z62 * z5880 + z64 * z5881 + s4.v8 * z5882
+            + s4.v9 * z5883 + z87 * z5884;
         let z5886 = 1.0 / z5885;
         let z5887 = -qd[5] * self.d - z60 * z5873 - z62 * z5874 - z64 * z5875
-            - z85 * z5876 - z86 * z5877 - z87 * z5878;
+            - s4.v8 * z5876 - s4.v9 * z5877 - z87 * z5878;
         let z5888 = z5879 * z5886;
         let z5889 = z5880 * z5886;
         let z5890 = z5881 * z5886;
@@ -3201,12 +5215,12 @@ impl Dynamics<7> for Iiwa {
         let z5897 = z5854 - z5879 * z5890 + z5799;
         let z5898 = z5855 - z5879 * z5891;
         let z5899 = z5856 - z5879 * z5892 + z5800;
-        let z5900 = z5857 - z5879 * z5893 + z2389;
+        let z5900 = z5857 - z5879 * z5893 + s22.v6;
         let z5901 = z5858 - z5880 * z5889 + z5801;
         let z5902 = z5859 - z5880 * z5890 + z5802;
         let z5903 = z5860 - z5880 * z5891 + z5803;
         let z5904 = z5861 - z5880 * z5892;
-        let z5905 = z5862 - z5880 * z5893 + z2390;
+        let z5905 = z5862 - z5880 * z5893 + s22.v7;
         let z5906 = z5863 - z5881 * z5890 + z5804;
         let z5907 = z5864 - z5881 * z5891 + z5805;
         let z5908 = z5865 - z5881 * z5892 + z5806;
@@ -3229,23 +5243,23 @@ impl Dynamics<7> for Iiwa {
             + z5726 * z5868 + z5727 * z5870 + z5728 * z5871 + z5808;
         let z5921 = z5878 + z5893 * z5894 + z5723 * z5857 + z5724 * z5862 + z5725 * z5866
             + z5726 * z5869 + z5727 * z5871 + z5728 * z5872 + z5809;
-        let z5922 = z40 * z5895 + z42 * z5896 + z44 * z5897 + z65 * z5898 + z66 * z5899
-            + z67 * z5900;
-        let z5923 = z40 * z5896 + z42 * z5901 + z44 * z5902 + z65 * z5903 + z66 * z5904
-            + z67 * z5905;
-        let z5924 = z40 * z5897 + z42 * z5902 + z44 * z5906 + z65 * z5907 + z66 * z5908
-            + z67 * z5909;
-        let z5925 = z40 * z5898 + z42 * z5903 + z44 * z5907 + z65 * z5910 + z66 * z5911
-            + z67 * z5912;
-        let z5926 = z40 * z5899 + z42 * z5904 + z44 * z5908 + z65 * z5911 + z66 * z5913
-            + z67 * z5914;
-        let z5927 = z40 * z5900 + z42 * z5905 + z44 * z5909 + z65 * z5912 + z66 * z5914
-            + z67 * z5915;
-        let z5928 = z40 * z5922 + z42 * z5923 + z44 * z5924 + z65 * z5925 + z66 * z5926
-            + z67 * z5927;
+        let z5922 = z40 * z5895 + z42 * z5896 + s1.v3 * z5897 + s4.v6 * z5898
+            + s4.v7 * z5899 + z67 * z5900;
+        let z5923 = z40 * z5896 + z42 * z5901 + s1.v3 * z5902 + s4.v6 * z5903
+            + s4.v7 * z5904 + z67 * z5905;
+        let z5924 = z40 * z5897 + z42 * z5902 + s1.v3 * z5906 + s4.v6 * z5907
+            + s4.v7 * z5908 + z67 * z5909;
+        let z5925 = z40 * z5898 + z42 * z5903 + s1.v3 * z5907 + s4.v6 * z5910
+            + s4.v7 * z5911 + z67 * z5912;
+        let z5926 = z40 * z5899 + z42 * z5904 + s1.v3 * z5908 + s4.v6 * z5911
+            + s4.v7 * z5913 + z67 * z5914;
+        let z5927 = z40 * z5900 + z42 * z5905 + s1.v3 * z5909 + s4.v6 * z5912
+            + s4.v7 * z5914 + z67 * z5915;
+        let z5928 = z40 * z5922 + z42 * z5923 + s1.v3 * z5924 + s4.v6 * z5925
+            + s4.v7 * z5926 + z67 * z5927;
         let z5929 = 1.0 / z5928;
-        let z5930 = -qd[4] * self.d - z40 * z5916 - z42 * z5917 - z44 * z5918
-            - z65 * z5919 - z66 * z5920 - z67 * z5921;
+        let z5930 = -qd[4] * self.d - z40 * z5916 - z42 * z5917 - s1.v3 * z5918
+            - s4.v6 * z5919 - s4.v7 * z5920 - z67 * z5921;
         let z5931 = z5922 * z5929;
         let z5932 = z5923 * z5929;
         let z5933 = z5924 * z5929;
@@ -3259,12 +5273,12 @@ impl Dynamics<7> for Iiwa {
         let z5940 = z5897 - z5922 * z5933 + z5783;
         let z5941 = z5898 - z5922 * z5934;
         let z5942 = z5899 - z5922 * z5935 + z5784;
-        let z5943 = z5900 - z5922 * z5936 + z2387;
+        let z5943 = z5900 - z5922 * z5936 + s22.v4;
         let z5944 = z5901 - z5923 * z5932 + z5785;
         let z5945 = z5902 - z5923 * z5933 + z5786;
         let z5946 = z5903 - z5923 * z5934 + z5787;
         let z5947 = z5904 - z5923 * z5935;
-        let z5948 = z5905 - z5923 * z5936 + z2388;
+        let z5948 = z5905 - z5923 * z5936 + s22.v5;
         let z5949 = z5906 - z5924 * z5933 + z5788;
         let z5950 = z5907 - z5924 * z5934 + z5789;
         let z5951 = z5908 - z5924 * z5935 + z5790;
@@ -3287,23 +5301,23 @@ impl Dynamics<7> for Iiwa {
             + z5720 * z5911 + z5721 * z5913 + z5722 * z5914 + z5792;
         let z5964 = z5921 + z5936 * z5937 + z5717 * z5900 + z5718 * z5905 + z5719 * z5909
             + z5720 * z5912 + z5721 * z5914 + z5722 * z5915 + z5793;
-        let z5965 = z20 * z5938 + z22 * z5939 + z24 * z5940 + z45 * z5941 + z46 * z5942
-            + z47 * z5943;
-        let z5966 = z20 * z5939 + z22 * z5944 + z24 * z5945 + z45 * z5946 + z46 * z5947
-            + z47 * z5948;
-        let z5967 = z20 * z5940 + z22 * z5945 + z24 * z5949 + z45 * z5950 + z46 * z5951
-            + z47 * z5952;
-        let z5968 = z20 * z5941 + z22 * z5946 + z24 * z5950 + z45 * z5953 + z46 * z5954
-            + z47 * z5955;
-        let z5969 = z20 * z5942 + z22 * z5947 + z24 * z5951 + z45 * z5954 + z46 * z5956
-            + z47 * z5957;
-        let z5970 = z20 * z5943 + z22 * z5948 + z24 * z5952 + z45 * z5955 + z46 * z5957
-            + z47 * z5958;
-        let z5971 = z20 * z5965 + z22 * z5966 + z24 * z5967 + z45 * z5968 + z46 * z5969
-            + z47 * z5970;
+        let z5965 = z20 * z5938 + z22 * z5939 + s1.v1 * z5940 + s4.v4 * z5941
+            + s4.v5 * z5942 + z47 * z5943;
+        let z5966 = z20 * z5939 + z22 * z5944 + s1.v1 * z5945 + s4.v4 * z5946
+            + s4.v5 * z5947 + z47 * z5948;
+        let z5967 = z20 * z5940 + z22 * z5945 + s1.v1 * z5949 + s4.v4 * z5950
+            + s4.v5 * z5951 + z47 * z5952;
+        let z5968 = z20 * z5941 + z22 * z5946 + s1.v1 * z5950 + s4.v4 * z5953
+            + s4.v5 * z5954 + z47 * z5955;
+        let z5969 = z20 * z5942 + z22 * z5947 + s1.v1 * z5951 + s4.v4 * z5954
+            + s4.v5 * z5956 + z47 * z5957;
+        let z5970 = z20 * z5943 + z22 * z5948 + s1.v1 * z5952 + s4.v4 * z5955
+            + s4.v5 * z5957 + z47 * z5958;
+        let z5971 = z20 * z5965 + z22 * z5966 + s1.v1 * z5967 + s4.v4 * z5968
+            + s4.v5 * z5969 + z47 * z5970;
         let z5972 = 1.0 / z5971;
-        let z5973 = -qd[3] * self.d - z20 * z5959 - z22 * z5960 - z24 * z5961
-            - z45 * z5962 - z46 * z5963 - z47 * z5964;
+        let z5973 = -qd[3] * self.d - z20 * z5959 - z22 * z5960 - s1.v1 * z5961
+            - s4.v4 * z5962 - s4.v5 * z5963 - z47 * z5964;
         let z5974 = z5965 * z5972;
         let z5975 = z5966 * z5972;
         let z5976 = z5967 * z5972;
@@ -3317,12 +5331,12 @@ impl Dynamics<7> for Iiwa {
         let z5983 = z5940 - z5965 * z5976 + z5767;
         let z5984 = z5941 - z5965 * z5977;
         let z5985 = z5942 - z5965 * z5978 + z5768;
-        let z5986 = z5943 - z5965 * z5979 + z2385;
+        let z5986 = z5943 - z5965 * z5979 + s22.v2;
         let z5987 = z5944 - z5966 * z5975 + z5769;
         let z5988 = z5945 - z5966 * z5976 + z5770;
         let z5989 = z5946 - z5966 * z5977 + z5771;
         let z5990 = z5947 - z5966 * z5978;
-        let z5991 = z5948 - z5966 * z5979 + z2386;
+        let z5991 = z5948 - z5966 * z5979 + s22.v3;
         let z5992 = z5949 - z5967 * z5976 + z5772;
         let z5993 = z5950 - z5967 * z5977 + z5773;
         let z5994 = z5951 - z5967 * z5978 + z5774;
@@ -3345,23 +5359,23 @@ impl Dynamics<7> for Iiwa {
             + z5715 * z5956 + z5716 * z5957 + z5978 * z5980 + z5776;
         let z6007 = z5964 + z5711 * z5943 + z5712 * z5948 + z5713 * z5952 + z5714 * z5955
             + z5715 * z5957 + z5716 * z5958 + z5979 * z5980 + z5777;
-        let z6008 = z2 * z5983 + z5 * z5981 + z7 * z5982 + z25 * z5984 + z26 * z5985
+        let z6008 = z2 * z5983 + z5 * z5981 + z7 * z5982 + s4.v2 * z5984 + s4.v3 * z5985
             + z27 * z5986;
-        let z6009 = z2 * z5988 + z5 * z5982 + z7 * z5987 + z25 * z5989 + z26 * z5990
+        let z6009 = z2 * z5988 + z5 * z5982 + z7 * z5987 + s4.v2 * z5989 + s4.v3 * z5990
             + z27 * z5991;
-        let z6010 = z2 * z5992 + z5 * z5983 + z7 * z5988 + z25 * z5993 + z26 * z5994
+        let z6010 = z2 * z5992 + z5 * z5983 + z7 * z5988 + s4.v2 * z5993 + s4.v3 * z5994
             + z27 * z5995;
-        let z6011 = z2 * z5993 + z5 * z5984 + z7 * z5989 + z25 * z5996 + z26 * z5997
+        let z6011 = z2 * z5993 + z5 * z5984 + z7 * z5989 + s4.v2 * z5996 + s4.v3 * z5997
             + z27 * z5998;
-        let z6012 = z2 * z5994 + z5 * z5985 + z7 * z5990 + z25 * z5997 + z26 * z5999
+        let z6012 = z2 * z5994 + z5 * z5985 + z7 * z5990 + s4.v2 * z5997 + s4.v3 * z5999
             + z27 * z6000;
-        let z6013 = z2 * z5995 + z5 * z5986 + z7 * z5991 + z25 * z5998 + z26 * z6000
+        let z6013 = z2 * z5995 + z5 * z5986 + z7 * z5991 + s4.v2 * z5998 + s4.v3 * z6000
             + z27 * z6001;
-        let z6014 = z2 * z6010 + z5 * z6008 + z7 * z6009 + z25 * z6011 + z26 * z6012
+        let z6014 = z2 * z6010 + z5 * z6008 + z7 * z6009 + s4.v2 * z6011 + s4.v3 * z6012
             + z27 * z6013;
         let z6015 = 1.0 / z6014;
-        let z6016 = -qd[2] * self.d - z2 * z6004 - z5 * z6002 - z7 * z6003 - z25 * z6005
-            - z26 * z6006 - z27 * z6007;
+        let z6016 = -qd[2] * self.d - z2 * z6004 - z5 * z6002 - z7 * z6003
+            - s4.v2 * z6005 - s4.v3 * z6006 - z27 * z6007;
         let z6017 = z6008 * z6015;
         let z6018 = z6009 * z6015;
         let z6019 = z6010 * z6015;
@@ -3375,12 +5389,12 @@ impl Dynamics<7> for Iiwa {
         let z6026 = z5983 + z5751 - z6008 * z6019;
         let z6027 = z5984 - z6008 * z6020;
         let z6028 = z5985 + z5752 - z6008 * z6021;
-        let z6029 = z2383 + z5986 - z6008 * z6022;
+        let z6029 = s22.v0 + z5986 - z6008 * z6022;
         let z6030 = z5987 + z5753 - z6009 * z6018;
         let z6031 = z5988 - z6009 * z6019 + z5754;
         let z6032 = z5989 - z6009 * z6020 + z5755;
         let z6033 = z5990 - z6009 * z6021;
-        let z6034 = z2384 + z5991 - z6009 * z6022;
+        let z6034 = s22.v1 + z5991 - z6009 * z6022;
         let z6035 = z5992 - z6010 * z6019 + z5756;
         let z6036 = z5993 - z6010 * z6020 + z5757;
         let z6037 = z5994 - z6010 * z6021 + z5758;
@@ -3400,15 +5414,16 @@ impl Dynamics<7> for Iiwa {
             + z5709 * z5997 + z5710 * z5998 + z6005 + z5759 + z6020 * z6023;
         let z6049 = z5705 * z5985 + z5706 * z5990 + z5707 * z5994 + z5708 * z5997
             + z5709 * z5999 + z5710 * z6000 + z6006 + z5760 + z6021 * z6023;
-        let z6051 = z0 * z6025 - z1 * z6024 + z8 * z6027 + z9 * z6028;
-        let z6052 = z0 * z6030 - z1 * z6025 + z8 * z6032 + z9 * z6033;
-        let z6053 = z0 * z6031 - z1 * z6026 + z8 * z6036 + z9 * z6037;
-        let z6054 = z0 * z6032 - z1 * z6027 + z8 * z6039 + z9 * z6040;
-        let z6055 = z0 * z6033 - z1 * z6028 + z8 * z6040 + z9 * z6042;
-        let z6056 = z0 * z6034 - z1 * z6029 + z8 * z6041 + z9 * z6043;
-        let z6057 = z0 * z6052 - z1 * z6051 + z8 * z6054 + z9 * z6055;
+        let z6051 = z0 * z6025 - z1 * z6024 + s4.v0 * z6027 + s4.v1 * z6028;
+        let z6052 = z0 * z6030 - z1 * z6025 + s4.v0 * z6032 + s4.v1 * z6033;
+        let z6053 = z0 * z6031 - z1 * z6026 + s4.v0 * z6036 + s4.v1 * z6037;
+        let z6054 = z0 * z6032 - z1 * z6027 + s4.v0 * z6039 + s4.v1 * z6040;
+        let z6055 = z0 * z6033 - z1 * z6028 + s4.v0 * z6040 + s4.v1 * z6042;
+        let z6056 = z0 * z6034 - z1 * z6029 + s4.v0 * z6041 + s4.v1 * z6043;
+        let z6057 = z0 * z6052 - z1 * z6051 + s4.v0 * z6054 + s4.v1 * z6055;
         let z6058 = 1.0 / z6057;
-        let z6059 = -qd[1] * self.d - z0 * z6046 + z1 * z6045 - z8 * z6048 - z9 * z6049;
+        let z6059 = -qd[1] * self.d - z0 * z6046 + z1 * z6045 - s4.v0 * z6048
+            - s4.v1 * z6049;
         let z6062 = z6053 * z6058;
         let z6065 = z6056 * z6058;
         let z6066 = -z5699 * z6051 - z5700 * z6052 - z5701 * z6053 - z5702 * z6054
@@ -3427,8 +5442,8 @@ impl Dynamics<7> for Iiwa {
         let z6106 = -z1 * z6105 + z5699;
         let z6107 = z0 * z6105 + z5700;
         let z6108 = z6103 + z5701;
-        let z6109 = z8 * z6105 + z5702;
-        let z6110 = z9 * z6105 + z5703;
+        let z6109 = s4.v0 * z6105 + z5702;
+        let z6110 = s4.v1 * z6105 + z5703;
         let z6111 = self.g + z5704;
         let z6112 = -z5705 * z6008 - z5706 * z6009 - z5707 * z6010 - z5708 * z6011
             - z5709 * z6012 - z5710 * z6013 - z6008 * z6106 - z6009 * z6107
@@ -3437,8 +5452,8 @@ impl Dynamics<7> for Iiwa {
         let z6114 = z6106 + z5 * z6113 + z5705;
         let z6115 = z6107 + z7 * z6113 + z5706;
         let z6116 = z6108 + z2 * z6113 + z5707;
-        let z6117 = z6109 + z25 * z6113 + z5708;
-        let z6118 = z6110 + z26 * z6113 + z5709;
+        let z6117 = z6109 + s4.v2 * z6113 + z5708;
+        let z6118 = z6110 + s4.v3 * z6113 + z5709;
         let z6119 = z6111 + z27 * z6113 + z5710;
         let z6120 = -z5965 * z6114 - z5966 * z6115 - z5711 * z5965 - z5967 * z6116
             - z5712 * z5966 - z5968 * z6117 - z5713 * z5967 - z5969 * z6118
@@ -3446,9 +5461,9 @@ impl Dynamics<7> for Iiwa {
         let z6121 = z5972 * z6120;
         let z6122 = z6114 + z20 * z6121 + z5711;
         let z6123 = z6115 + z22 * z6121 + z5712;
-        let z6124 = z6116 + z24 * z6121 + z5713;
-        let z6125 = z6117 + z45 * z6121 + z5714;
-        let z6126 = z6118 + z46 * z6121 + z5715;
+        let z6124 = z6116 + s1.v1 * z6121 + z5713;
+        let z6125 = z6117 + s4.v4 * z6121 + z5714;
+        let z6126 = z6118 + s4.v5 * z6121 + z5715;
         let z6127 = z6119 + z47 * z6121 + z5716;
         let z6128 = -z5922 * z6122 - z5923 * z6123 - z5924 * z6124 - z5925 * z6125
             - z5926 * z6126 - z5927 * z6127 + z5930 - z5717 * z5922 - z5718 * z5923
@@ -3456,9 +5471,9 @@ impl Dynamics<7> for Iiwa {
         let z6129 = z5929 * z6128;
         let z6130 = z6122 + z40 * z6129 + z5717;
         let z6131 = z6123 + z42 * z6129 + z5718;
-        let z6132 = z6124 + z44 * z6129 + z5719;
-        let z6133 = z6125 + z65 * z6129 + z5720;
-        let z6134 = z6126 + z66 * z6129 + z5721;
+        let z6132 = z6124 + s1.v3 * z6129 + z5719;
+        let z6133 = z6125 + s4.v6 * z6129 + z5720;
+        let z6134 = z6126 + s4.v7 * z6129 + z5721;
         let z6135 = z6127 + z67 * z6129 + z5722;
         let z6136 = -z5879 * z6130 - z5880 * z6131 - z5881 * z6132 - z5882 * z6133
             - z5883 * z6134 - z5884 * z6135 + z5887 - z5723 * z5879 - z5724 * z5880
@@ -3467,12 +5482,12 @@ impl Dynamics<7> for Iiwa {
         let z6138 = z6130 + z60 * z6137 + z5723;
         let z6139 = z6131 + z62 * z6137 + z5724;
         let z6140 = z6132 + z64 * z6137 + z5725;
-        let z6141 = z6133 + z85 * z6137 + z5726;
-        let z6142 = z6134 + z86 * z6137 + z5727;
+        let z6141 = z6133 + s4.v8 * z6137 + z5726;
+        let z6142 = z6134 + s4.v9 * z6137 + z5727;
         let z6143 = z6135 + z87 * z6137 + z5728;
         let z6144 = -z5837 * z6138 - z5838 * z6139 - z5839 * z6140 - z5840 * z6141
             - z5841 * z6142 + z5844 - z5729 * z5837 - z5730 * z5838 - z5731 * z5839
-            - z5732 * z5840 - z5733 * z5841 - z2409 * z6143 - z2409 * z5734;
+            - z5732 * z5840 - z5733 * z5841 - s22.v11 * z6143 - s22.v11 * z5734;
         let z6145 = z5843 * z6144;
         qdd[0] = z6103;
         qdd[1] = z6105;
@@ -3505,29 +5520,10 @@ impl Constraints<7, 0, 1> for Iiwa {
         _drift: &mut Vector<0>,
     ) {}
     fn gaps(&self, q: &Vector<7>, _t: f64, g_n: &mut Vector<1>) {
-        let z2 = q[1].cos();
-        let z3 = q[1].sin();
-        let z16 = self.d1 + self.d2 * z2;
-        let z17 = q[2].cos();
-        let z18 = q[2].sin();
-        let z23 = -z3 * z17;
-        let z24 = z3 * z18;
-        let z36 = self.d3 * z2 + z16;
-        let z37 = q[3].cos();
-        let z38 = q[3].sin();
-        let z43 = -z2 * z38 + z23 * z37;
-        let z44 = z2 * z37 + z23 * z38;
-        let z56 = self.d4 * z44 + z36;
-        let z57 = q[4].cos();
-        let z58 = q[4].sin();
-        let z63 = z24 * z58 + z43 * z57;
-        let z76 = self.d5 * z44 + z56;
-        let z77 = q[5].cos();
-        let z78 = q[5].sin();
-        let z84 = z44 * z77 + z63 * z78;
-        let z96 = self.d6 * z84 + z76;
-        let z178 = self.d_base + z96;
-        let x0 = self.d_flange * z84;
+        let s1 = self.shared1(q);
+        let s3 = self.shared3(q, &s1);
+        let z178 = self.d_base + s3.v5;
+        let x0 = self.d_flange * s3.v4;
         let x1 = -self.h_table;
         let x2 = z178 + x0 + x1;
         g_n[0] = x2;
@@ -3541,61 +5537,22 @@ impl Constraints<7, 0, 1> for Iiwa {
     ) {
         w_n.fill(0.0);
         time_partial.fill(0.0);
-        let z2 = q[1].cos();
-        let z3 = q[1].sin();
-        let z17 = q[2].cos();
-        let z18 = q[2].sin();
-        let z23 = -z3 * z17;
-        let z24 = z3 * z18;
-        let z37 = q[3].cos();
-        let z38 = q[3].sin();
-        let z43 = -z2 * z38 + z23 * z37;
-        let z44 = z2 * z37 + z23 * z38;
-        let z57 = q[4].cos();
-        let z58 = q[4].sin();
-        let z63 = z24 * z58 + z43 * z57;
-        let z64 = z24 * z57 - z43 * z58;
+        let s1 = self.shared1(q);
+        let s6 = self.shared6(q, &s1);
+        let s14 = self.shared14(q, &s1, &s6);
         let z77 = q[5].cos();
         let z78 = q[5].sin();
-        let z83 = -z44 * z78 + z63 * z77;
-        let z939 = -self.d2 * z3;
-        let z944 = -z2 * z17;
-        let z945 = z2 * z18;
-        let z950 = -self.d3 * z3 + z939;
-        let z955 = z3 * z38 + z37 * z944;
-        let z956 = -z3 * z37 + z38 * z944;
-        let z961 = self.d4 * z956 + z950;
-        let z966 = z57 * z955 + z58 * z945;
-        let z972 = self.d5 * z956 + z961;
-        let z978 = z77 * z956 + z78 * z966;
-        let z983 = z972 + self.d6 * z978;
-        let z1078 = z3 * z17;
-        let z1083 = z24 * z37;
-        let z1084 = z24 * z38;
-        let z1089 = self.d4 * z1084;
-        let z1094 = z57 * z1083 + z58 * z1078;
-        let z1100 = self.d5 * z1084 + z1089;
-        let z1106 = z77 * z1084 + z78 * z1094;
-        let z1111 = self.d6 * z1106 + z1100;
-        let z1191 = -z2 * z37 - z23 * z38;
-        let z1194 = self.d4 * z43;
-        let z1199 = z57 * z1191;
-        let z1205 = self.d5 * z43 + z1194;
-        let z1211 = z43 * z77 + z78 * z1199;
-        let z1216 = self.d6 * z1211 + z1205;
-        let z1287 = z64 * z78;
-        let z1292 = self.d6 * z1287;
-        let z1345 = self.d6 * z83;
-        let x0 = self.d_flange * z978;
-        let x1 = z983 + x0;
-        let x2 = self.d_flange * z1106;
-        let x3 = z1111 + x2;
-        let x4 = self.d_flange * z1211;
-        let x5 = z1216 + x4;
-        let x6 = self.d_flange * z1287;
-        let x7 = z1292 + x6;
+        let z83 = -s1.v3 * z78 + s1.v4 * z77;
+        let x0 = self.d_flange * s14.v4;
+        let x1 = s14.v5 + x0;
+        let x2 = self.d_flange * s14.v8;
+        let x3 = s14.v9 + x2;
+        let x4 = self.d_flange * s14.v12;
+        let x5 = s14.v13 + x4;
+        let x6 = self.d_flange * s14.v14;
+        let x7 = s14.v15 + x6;
         let x8 = self.d_flange * z83;
-        let x9 = z1345 + x8;
+        let x9 = s14.v16 + x8;
         w_n[(1, 0)] = x1;
         w_n[(2, 0)] = x3;
         w_n[(3, 0)] = x5;
@@ -3603,88 +5560,20 @@ impl Constraints<7, 0, 1> for Iiwa {
         w_n[(5, 0)] = x9;
     }
     fn gap_drift(&self, q: &Vector<7>, qd: &Vector<7>, _t: f64, drift: &mut Vector<1>) {
-        let z2 = q[1].cos();
-        let z3 = q[1].sin();
-        let z17 = q[2].cos();
-        let z18 = q[2].sin();
-        let z23 = -z3 * z17;
-        let z24 = z3 * z18;
-        let z37 = q[3].cos();
-        let z38 = q[3].sin();
-        let z43 = -z2 * z38 + z23 * z37;
-        let z44 = z2 * z37 + z23 * z38;
-        let z57 = q[4].cos();
-        let z58 = q[4].sin();
-        let z63 = z24 * z58 + z43 * z57;
-        let z64 = z24 * z57 - z43 * z58;
-        let z77 = q[5].cos();
-        let z78 = q[5].sin();
-        let z944 = -z2 * z17;
-        let z945 = z2 * z18;
-        let z955 = z3 * z38 + z37 * z944;
-        let z956 = -z3 * z37 + z38 * z944;
-        let z966 = z57 * z955 + z58 * z945;
-        let z1078 = z3 * z17;
-        let z1083 = z24 * z37;
-        let z1084 = z24 * z38;
-        let z1094 = z57 * z1083 + z58 * z1078;
-        let z1191 = -z2 * z37 - z23 * z38;
-        let z1199 = z57 * z1191;
-        let z1726 = -qd[1] * z3;
-        let z1727 = qd[1] * z2;
-        let z1728 = -qd[2] * z18;
-        let z1729 = qd[2] * z17;
-        let z1730 = -qd[3] * z38;
-        let z1731 = qd[3] * z37;
-        let z1732 = -qd[4] * z58;
-        let z1733 = qd[4] * z57;
-        let z1734 = -qd[5] * z78;
-        let z1735 = qd[5] * z77;
-        let z1736 = -self.d2 * z1727;
-        let z1737 = -z2 * z1728 - z17 * z1726;
-        let z1738 = z2 * z1729 + z18 * z1726;
-        let z1739 = -self.d3 * z1727 + z1736;
-        let z1740 = z3 * z1731 + z37 * z1737 + z38 * z1727 + z944 * z1730;
-        let z1741 = -z3 * z1730 - z37 * z1727 + z38 * z1737 + z944 * z1731;
-        let z1742 = z1739 + self.d4 * z1741;
-        let z1743 = z57 * z1740 + z58 * z1738 + z945 * z1733 + z955 * z1732;
-        let z1744 = z1742 + self.d5 * z1741;
-        let z1745 = z77 * z1741 + z78 * z1743 + z956 * z1734 + z966 * z1735;
-        let z1746 = z1744 + self.d6 * z1745;
-        let z1747 = z3 * z1729 + z18 * z1727;
-        let z1748 = z3 * z1728 + z17 * z1727;
-        let z1749 = z24 * z1730 + z37 * z1747;
-        let z1750 = z24 * z1731 + z38 * z1747;
-        let z1751 = z1078 * z1733 + z57 * z1749 + z58 * z1748 + z1083 * z1732;
-        let z1752 = z1084 * z1734 + z1094 * z1735 + z77 * z1750 + z78 * z1751;
-        let z1753 = self.d4 * z1750;
-        let z1754 = z1753 + self.d5 * z1750;
-        let z1755 = z1754 + self.d6 * z1752;
-        let z1756 = -z3 * z1728 - z17 * z1727;
-        let z1757 = -z2 * z1731 + z23 * z1730 + z37 * z1756 - z38 * z1726;
-        let z1758 = -z2 * z1730 - z23 * z1731 - z37 * z1726 - z38 * z1756;
-        let z1759 = z57 * z1758 + z1191 * z1732;
-        let z1760 = z43 * z1734 + z77 * z1757 + z78 * z1759 + z1199 * z1735;
-        let z1761 = self.d4 * z1757;
-        let z1762 = z1761 + self.d5 * z1757;
-        let z1763 = z1762 + self.d6 * z1760;
-        let z1764 = z24 * z1732 - z43 * z1733 + z57 * z1747 - z58 * z1757;
-        let z1765 = z64 * z1735 + z78 * z1764;
-        let z1766 = self.d6 * z1765;
-        let z1767 = z2 * z1730 + z23 * z1731 + z37 * z1726 + z38 * z1756;
-        let z1768 = z24 * z1733 + z43 * z1732 + z57 * z1757 + z58 * z1747;
-        let z1769 = -z44 * z1735 + z63 * z1734 + z77 * z1768 - z78 * z1767;
-        let z1770 = self.d6 * z1769;
-        let x0 = qd[1] * z1746;
-        let x1 = qd[2] * z1755;
-        let x2 = qd[3] * z1763;
-        let x3 = qd[4] * z1766;
-        let x4 = qd[5] * z1770;
-        let x5 = qd[1] * z1745;
-        let x6 = qd[2] * z1752;
-        let x7 = qd[3] * z1760;
-        let x8 = qd[4] * z1765;
-        let x9 = qd[5] * z1769;
+        let s1 = self.shared1(q);
+        let s6 = self.shared6(q, &s1);
+        let s27 = self.shared27(q, qd);
+        let s32 = self.shared32(q, qd, &s1, &s6, &s27);
+        let x0 = qd[1] * s32.v10;
+        let x1 = qd[2] * s32.v19;
+        let x2 = qd[3] * s32.v27;
+        let x3 = qd[4] * s32.v30;
+        let x4 = qd[5] * s32.v34;
+        let x5 = qd[1] * s32.v9;
+        let x6 = qd[2] * s32.v16;
+        let x7 = qd[3] * s32.v24;
+        let x8 = qd[4] * s32.v29;
+        let x9 = qd[5] * s32.v33;
         let x10 = x5 + x6 + x7 + x8 + x9;
         let x11 = self.d_flange * x10;
         let x12 = x0 + x1 + x2 + x3 + x4 + x11;
@@ -3699,6 +5588,10 @@ impl Constraints<7, 0, 1> for Iiwa {
     ) {
         w_t.fill(0.0);
         time_partial.fill(0.0);
+        let s7 = self.shared7(q);
+        let s10 = self.shared10(q);
+        let s11 = self.shared11(q, &s7);
+        let s15 = self.shared15(q, &s10);
         let z0 = q[0].cos();
         let z1 = q[0].sin();
         let z2 = q[1].cos();
@@ -3716,64 +5609,21 @@ impl Constraints<7, 0, 1> for Iiwa {
         let z57 = q[4].cos();
         let z58 = q[4].sin();
         let z59 = z20 * z58 + z39 * z57;
-        let z60 = z20 * z57 - z39 * z58;
         let z77 = q[5].cos();
         let z78 = q[5].sin();
         let z79 = -z40 * z78 + z59 * z77;
-        let z851 = -z1 * z2;
-        let z852 = -z1 * z3;
-        let z854 = self.d2 * z852;
-        let z855 = -z0 * z18 + z17 * z851;
-        let z856 = -z0 * z17 - z18 * z851;
-        let z859 = self.d3 * z852 + z854;
-        let z860 = z37 * z855 - z38 * z852;
-        let z861 = z37 * z852 + z38 * z855;
-        let z864 = self.d4 * z861 + z859;
-        let z865 = z57 * z860 + z58 * z856;
-        let z869 = self.d5 * z861 + z864;
-        let z871 = z77 * z861 + z78 * z865;
-        let z874 = self.d6 * z871 + z869;
-        let z936 = -z0 * z3;
-        let z937 = self.d2 * z4;
-        let z940 = z17 * z936;
-        let z941 = -z18 * z936;
-        let z948 = self.d3 * z4 + z937;
-        let z951 = -z4 * z38 + z37 * z940;
-        let z952 = z4 * z37 + z38 * z940;
-        let z959 = self.d4 * z952 + z948;
-        let z962 = z57 * z951 + z58 * z941;
-        let z970 = self.d5 * z952 + z959;
-        let z974 = z77 * z952 + z78 * z962;
-        let z981 = z970 + self.d6 * z974;
-        let z1076 = z1 * z18 - z4 * z17;
-        let z1079 = z20 * z37;
-        let z1080 = z20 * z38;
-        let z1087 = self.d4 * z1080;
-        let z1090 = z57 * z1079 + z58 * z1076;
-        let z1098 = self.d5 * z1080 + z1087;
-        let z1102 = z77 * z1080 + z78 * z1090;
-        let z1109 = self.d6 * z1102 + z1098;
-        let z1189 = -z5 * z37 - z19 * z38;
-        let z1192 = self.d4 * z39;
-        let z1195 = z57 * z1189;
-        let z1203 = self.d5 * z39 + z1192;
-        let z1207 = z39 * z77 + z78 * z1195;
-        let z1214 = self.d6 * z1207 + z1203;
-        let z1283 = z60 * z78;
-        let z1290 = self.d6 * z1283;
-        let z1343 = self.d6 * z79;
-        let x0 = self.d_flange * z871;
-        let x1 = z874 + x0;
-        let x2 = self.d_flange * z974;
-        let x3 = z981 + x2;
-        let x4 = self.d_flange * z1102;
-        let x5 = z1109 + x4;
-        let x6 = self.d_flange * z1207;
-        let x7 = z1214 + x6;
-        let x8 = self.d_flange * z1283;
-        let x9 = z1290 + x8;
+        let x0 = self.d_flange * s15.v4;
+        let x1 = s15.v5 + x0;
+        let x2 = self.d_flange * s11.v4;
+        let x3 = s11.v5 + x2;
+        let x4 = self.d_flange * s11.v8;
+        let x5 = s11.v9 + x4;
+        let x6 = self.d_flange * s11.v12;
+        let x7 = s11.v13 + x6;
+        let x8 = self.d_flange * s11.v14;
+        let x9 = s11.v15 + x8;
         let x10 = self.d_flange * z79;
-        let x11 = z1343 + x10;
+        let x11 = s11.v16 + x10;
         w_t[(0, 0)] = x1;
         w_t[(1, 0)] = x3;
         w_t[(2, 0)] = x5;
@@ -3782,6 +5632,10 @@ impl Constraints<7, 0, 1> for Iiwa {
         w_t[(5, 0)] = x11;
     }
     fn slip_drift(&self, q: &Vector<7>, qd: &Vector<7>, _t: f64, drift: &mut Vector<1>) {
+        let s7 = self.shared7(q);
+        let s10 = self.shared10(q);
+        let s27 = self.shared27(q, qd);
+        let s33 = self.shared33(q, qd, &s27);
         let z0 = q[0].cos();
         let z1 = q[0].sin();
         let z2 = q[1].cos();
@@ -3803,86 +5657,49 @@ impl Constraints<7, 0, 1> for Iiwa {
         let z77 = q[5].cos();
         let z78 = q[5].sin();
         let z606 = -qd[0] * z1;
-        let z851 = -z1 * z2;
         let z852 = -z1 * z3;
-        let z855 = -z0 * z18 + z17 * z851;
-        let z856 = -z0 * z17 - z18 * z851;
-        let z860 = z37 * z855 - z38 * z852;
-        let z861 = z37 * z852 + z38 * z855;
-        let z865 = z57 * z860 + z58 * z856;
-        let z936 = -z0 * z3;
-        let z940 = z17 * z936;
-        let z941 = -z18 * z936;
-        let z951 = -z4 * z38 + z37 * z940;
-        let z952 = z4 * z37 + z38 * z940;
-        let z962 = z57 * z951 + z58 * z941;
-        let z1076 = z1 * z18 - z4 * z17;
-        let z1079 = z20 * z37;
-        let z1080 = z20 * z38;
-        let z1090 = z57 * z1079 + z58 * z1076;
-        let z1189 = -z5 * z37 - z19 * z38;
-        let z1195 = z57 * z1189;
-        let z1726 = -qd[1] * z3;
-        let z1727 = qd[1] * z2;
-        let z1728 = -qd[2] * z18;
-        let z1729 = qd[2] * z17;
-        let z1730 = -qd[3] * z38;
-        let z1731 = qd[3] * z37;
-        let z1732 = -qd[4] * z58;
-        let z1733 = qd[4] * z57;
-        let z1734 = -qd[5] * z78;
-        let z1735 = qd[5] * z77;
-        let z1771 = qd[0] * z0;
-        let z1772 = -z1 * z1726 - z2 * z1771;
-        let z1773 = -z1 * z1727 - z3 * z1771;
-        let z1774 = -z0 * z1729 + z17 * z1772 - z18 * z606 + z851 * z1728;
-        let z1775 = -z0 * z1728 - z17 * z606 - z18 * z1772 - z851 * z1729;
-        let z1776 = z37 * z1774 - z38 * z1773 - z852 * z1731 + z855 * z1730;
-        let z1777 = z37 * z1773 + z38 * z1774 + z852 * z1730 + z855 * z1731;
-        let z1778 = z57 * z1776 + z58 * z1775 + z856 * z1733 + z860 * z1732;
-        let z1779 = z77 * z1777 + z78 * z1778 + z861 * z1734 + z865 * z1735;
-        let z1780 = self.d2 * z1773;
-        let z1781 = z1780 + self.d3 * z1773;
+        let z1772 = -z1 * s27.v0 - z2 * s33.v0;
+        let z1774 = -z0 * s27.v3 + z17 * z1772 - z18 * z606 + s10.v0 * s27.v2;
+        let z1775 = -z0 * s27.v2 - z17 * z606 - z18 * z1772 - s10.v0 * s27.v3;
+        let z1776 = z37 * z1774 - z38 * s33.v1 - z852 * s27.v5 + s10.v1 * s27.v4;
+        let z1777 = z37 * s33.v1 + z38 * z1774 + z852 * s27.v4 + s10.v1 * s27.v5;
+        let z1778 = z57 * z1776 + z58 * z1775 + s10.v2 * s27.v7 + s10.v3 * s27.v6;
+        let z1779 = z77 * z1777 + z78 * z1778 + s10.v4 * s27.v8 + s10.v5 * s27.v9;
+        let z1780 = self.d2 * s33.v1;
+        let z1781 = z1780 + self.d3 * s33.v1;
         let z1782 = z1781 + self.d4 * z1777;
         let z1783 = z1782 + self.d5 * z1777;
         let z1784 = z1783 + self.d6 * z1779;
-        let z1785 = z0 * z1726 + z2 * z606;
-        let z1786 = -z0 * z1727 - z3 * z606;
-        let z1787 = self.d2 * z1785;
-        let z1788 = z17 * z1786 + z936 * z1728;
-        let z1789 = -z18 * z1786 - z936 * z1729;
-        let z1790 = z1787 + self.d3 * z1785;
-        let z1791 = -z4 * z1731 + z37 * z1788 - z38 * z1785 + z940 * z1730;
-        let z1792 = z4 * z1730 + z37 * z1785 + z38 * z1788 + z940 * z1731;
+        let z1786 = -z0 * s27.v1 - z3 * z606;
+        let z1787 = self.d2 * s33.v2;
+        let z1788 = z17 * z1786 + s7.v0 * s27.v2;
+        let z1789 = -z18 * z1786 - s7.v0 * s27.v3;
+        let z1790 = z1787 + self.d3 * s33.v2;
+        let z1791 = -z4 * s27.v5 + z37 * z1788 - z38 * s33.v2 + s7.v1 * s27.v4;
+        let z1792 = z4 * s27.v4 + z37 * s33.v2 + z38 * z1788 + s7.v1 * s27.v5;
         let z1793 = z1790 + self.d4 * z1792;
-        let z1794 = z57 * z1791 + z58 * z1789 + z941 * z1733 + z951 * z1732;
+        let z1794 = z57 * z1791 + z58 * z1789 + s7.v2 * s27.v7 + s7.v3 * s27.v6;
         let z1795 = z1793 + self.d5 * z1792;
-        let z1796 = z77 * z1792 + z78 * z1794 + z952 * z1734 + z962 * z1735;
+        let z1796 = z77 * z1792 + z78 * z1794 + s7.v4 * s27.v8 + s7.v5 * s27.v9;
         let z1797 = z1795 + self.d6 * z1796;
-        let z1798 = -z1 * z1728 - z4 * z1729 - z17 * z1771 - z18 * z1785;
-        let z1799 = z1 * z1729 - z4 * z1728 - z17 * z1785 + z18 * z1771;
-        let z1800 = z20 * z1730 + z37 * z1798;
-        let z1801 = z20 * z1731 + z38 * z1798;
-        let z1802 = z1076 * z1733 + z1079 * z1732 + z57 * z1800 + z58 * z1799;
-        let z1803 = z1080 * z1734 + z1090 * z1735 + z77 * z1801 + z78 * z1802;
+        let z1799 = z1 * s27.v3 - z4 * s27.v2 - z17 * s33.v2 + z18 * s33.v0;
+        let z1800 = z20 * s27.v4 + z37 * s33.v3;
+        let z1801 = z20 * s27.v5 + z38 * s33.v3;
+        let z1802 = s7.v6 * s27.v7 + s7.v7 * s27.v6 + z57 * z1800 + z58 * z1799;
+        let z1803 = s7.v8 * s27.v8 + s7.v9 * s27.v9 + z77 * z1801 + z78 * z1802;
         let z1804 = self.d4 * z1801;
         let z1805 = self.d5 * z1801 + z1804;
         let z1806 = self.d6 * z1803 + z1805;
-        let z1807 = z0 * z1727 + z3 * z606;
-        let z1808 = -z1 * z1729 + z4 * z1728 + z17 * z1785 - z18 * z1771;
-        let z1809 = -z5 * z1731 + z19 * z1730 + z37 * z1808 - z38 * z1807;
-        let z1810 = -z5 * z1730 - z19 * z1731 - z37 * z1807 - z38 * z1808;
-        let z1811 = z57 * z1810 + z1189 * z1732;
-        let z1812 = z39 * z1734 + z77 * z1809 + z78 * z1811 + z1195 * z1735;
-        let z1813 = self.d4 * z1809;
-        let z1814 = self.d5 * z1809 + z1813;
+        let z1810 = -z5 * s27.v4 - z19 * s27.v5 - z37 * s33.v4 - z38 * s33.v5;
+        let z1811 = z57 * z1810 + s7.v10 * s27.v6;
+        let z1812 = z39 * s27.v8 + z77 * s33.v6 + z78 * z1811 + s7.v11 * s27.v9;
+        let z1813 = self.d4 * s33.v6;
+        let z1814 = self.d5 * s33.v6 + z1813;
         let z1815 = self.d6 * z1812 + z1814;
-        let z1816 = z20 * z1732 - z39 * z1733 + z57 * z1798 - z58 * z1809;
-        let z1817 = z60 * z1735 + z78 * z1816;
+        let z1816 = z20 * s27.v6 - z39 * s27.v7 + z57 * s33.v3 - z58 * s33.v6;
+        let z1817 = z60 * s27.v9 + z78 * z1816;
         let z1818 = self.d6 * z1817;
-        let z1819 = z5 * z1730 + z19 * z1731 + z37 * z1807 + z38 * z1808;
-        let z1820 = z20 * z1733 + z39 * z1732 + z57 * z1809 + z58 * z1798;
-        let z1821 = -z40 * z1735 + z59 * z1734 + z77 * z1820 - z78 * z1819;
+        let z1821 = -z40 * s27.v9 + z59 * s27.v8 + z77 * s33.v8 - z78 * s33.v7;
         let z1822 = self.d6 * z1821;
         let x0 = qd[0] * z1784;
         let x1 = qd[1] * z1797;
@@ -3910,6 +5727,8 @@ impl Constraints<7, 0, 1> for Iiwa {
     ) {
         w_t2.fill(0.0);
         time_partial.fill(0.0);
+        let s8 = self.shared8(q);
+        let s12 = self.shared12(q, &s8);
         let z0 = q[0].cos();
         let z1 = q[0].sin();
         let z2 = q[1].cos();
@@ -3937,54 +5756,24 @@ impl Constraints<7, 0, 1> for Iiwa {
         let z58 = q[4].sin();
         let z59 = z20 * z58 + z39 * z57;
         let z61 = z22 * z58 + z41 * z57;
-        let z62 = z22 * z57 - z41 * z58;
         let z74 = self.d5 * z40 + z54;
         let z77 = q[5].cos();
         let z78 = q[5].sin();
         let z80 = z40 * z77 + z59 * z78;
         let z81 = -z42 * z78 + z61 * z77;
         let z94 = self.d6 * z80 + z74;
-        let z852 = -z1 * z3;
-        let z938 = self.d2 * z6;
-        let z942 = z17 * z852;
-        let z943 = -z18 * z852;
-        let z949 = self.d3 * z6 + z938;
-        let z953 = -z6 * z38 + z37 * z942;
-        let z954 = z6 * z37 + z38 * z942;
-        let z960 = self.d4 * z954 + z949;
-        let z964 = z57 * z953 + z58 * z943;
-        let z971 = self.d5 * z954 + z960;
-        let z976 = z77 * z954 + z78 * z964;
-        let z982 = z971 + self.d6 * z976;
-        let z1077 = -z0 * z18 - z6 * z17;
-        let z1081 = z22 * z37;
-        let z1082 = z22 * z38;
-        let z1088 = self.d4 * z1082;
-        let z1092 = z57 * z1081 + z58 * z1077;
-        let z1099 = self.d5 * z1082 + z1088;
-        let z1104 = z77 * z1082 + z78 * z1092;
-        let z1110 = self.d6 * z1104 + z1099;
-        let z1190 = -z7 * z37 - z21 * z38;
-        let z1193 = self.d4 * z41;
-        let z1197 = z57 * z1190;
-        let z1204 = self.d5 * z41 + z1193;
-        let z1209 = z41 * z77 + z78 * z1197;
-        let z1215 = self.d6 * z1209 + z1204;
-        let z1285 = z62 * z78;
-        let z1291 = self.d6 * z1285;
-        let z1344 = self.d6 * z81;
         let x0 = self.d_flange * z80;
         let x1 = z94 + x0;
-        let x2 = self.d_flange * z976;
-        let x3 = z982 + x2;
-        let x4 = self.d_flange * z1104;
-        let x5 = z1110 + x4;
-        let x6 = self.d_flange * z1209;
-        let x7 = z1215 + x6;
-        let x8 = self.d_flange * z1285;
-        let x9 = z1291 + x8;
+        let x2 = self.d_flange * s12.v4;
+        let x3 = s12.v5 + x2;
+        let x4 = self.d_flange * s12.v8;
+        let x5 = s12.v9 + x4;
+        let x6 = self.d_flange * s12.v12;
+        let x7 = s12.v13 + x6;
+        let x8 = self.d_flange * s12.v14;
+        let x9 = s12.v15 + x8;
         let x10 = self.d_flange * z81;
-        let x11 = z1344 + x10;
+        let x11 = s12.v16 + x10;
         w_t2[(0, 0)] = x1;
         w_t2[(1, 0)] = x3;
         w_t2[(2, 0)] = x5;
@@ -3999,6 +5788,9 @@ impl Constraints<7, 0, 1> for Iiwa {
         _t: f64,
         drift: &mut Vector<1>,
     ) {
+        let s8 = self.shared8(q);
+        let s27 = self.shared27(q, qd);
+        let s33 = self.shared33(q, qd, &s27);
         let z0 = q[0].cos();
         let z1 = q[0].sin();
         let z2 = q[1].cos();
@@ -4028,78 +5820,48 @@ impl Constraints<7, 0, 1> for Iiwa {
         let z78 = q[5].sin();
         let z606 = -qd[0] * z1;
         let z852 = -z1 * z3;
-        let z942 = z17 * z852;
-        let z943 = -z18 * z852;
-        let z953 = -z6 * z38 + z37 * z942;
-        let z954 = z6 * z37 + z38 * z942;
-        let z964 = z57 * z953 + z58 * z943;
-        let z1077 = -z0 * z18 - z6 * z17;
-        let z1081 = z22 * z37;
-        let z1082 = z22 * z38;
-        let z1092 = z57 * z1081 + z58 * z1077;
-        let z1190 = -z7 * z37 - z21 * z38;
-        let z1197 = z57 * z1190;
-        let z1726 = -qd[1] * z3;
-        let z1727 = qd[1] * z2;
-        let z1728 = -qd[2] * z18;
-        let z1729 = qd[2] * z17;
-        let z1730 = -qd[3] * z38;
-        let z1731 = qd[3] * z37;
-        let z1732 = -qd[4] * z58;
-        let z1733 = qd[4] * z57;
-        let z1734 = -qd[5] * z78;
-        let z1735 = qd[5] * z77;
-        let z1771 = qd[0] * z0;
-        let z1773 = -z1 * z1727 - z3 * z1771;
-        let z1785 = z0 * z1726 + z2 * z606;
-        let z1798 = -z1 * z1728 - z4 * z1729 - z17 * z1771 - z18 * z1785;
-        let z1807 = z0 * z1727 + z3 * z606;
-        let z1808 = -z1 * z1729 + z4 * z1728 + z17 * z1785 - z18 * z1771;
-        let z1809 = -z5 * z1731 + z19 * z1730 + z37 * z1808 - z38 * z1807;
-        let z1819 = z5 * z1730 + z19 * z1731 + z37 * z1807 + z38 * z1808;
-        let z1820 = z20 * z1733 + z39 * z1732 + z57 * z1809 + z58 * z1798;
-        let z1823 = z40 * z1734 + z59 * z1735 + z77 * z1819 + z78 * z1820;
-        let z1824 = self.d2 * z1807;
-        let z1825 = self.d3 * z1807 + z1824;
-        let z1826 = self.d4 * z1819 + z1825;
-        let z1827 = self.d5 * z1819 + z1826;
+        let z1823 = z40 * s27.v8 + z59 * s27.v9 + z77 * s33.v7 + z78 * s33.v8;
+        let z1824 = self.d2 * s33.v4;
+        let z1825 = self.d3 * s33.v4 + z1824;
+        let z1826 = self.d4 * s33.v7 + z1825;
+        let z1827 = self.d5 * s33.v7 + z1826;
         let z1828 = self.d6 * z1823 + z1827;
-        let z1829 = z1 * z1726 + z2 * z1771;
+        let z1829 = z1 * s27.v0 + z2 * s33.v0;
         let z1830 = self.d2 * z1829;
-        let z1831 = z17 * z1773 + z852 * z1728;
-        let z1832 = -z18 * z1773 - z852 * z1729;
+        let z1831 = z17 * s33.v1 + z852 * s27.v2;
+        let z1832 = -z18 * s33.v1 - z852 * s27.v3;
         let z1833 = self.d3 * z1829 + z1830;
-        let z1834 = -z6 * z1731 + z37 * z1831 - z38 * z1829 + z942 * z1730;
-        let z1835 = z6 * z1730 + z37 * z1829 + z38 * z1831 + z942 * z1731;
+        let z1834 = -z6 * s27.v5 + z37 * z1831 - z38 * z1829 + s8.v0 * s27.v4;
+        let z1835 = z6 * s27.v4 + z37 * z1829 + z38 * z1831 + s8.v0 * s27.v5;
         let z1836 = self.d4 * z1835 + z1833;
-        let z1837 = z57 * z1834 + z58 * z1832 + z943 * z1733 + z953 * z1732;
+        let z1837 = z57 * z1834 + z58 * z1832 + s8.v1 * s27.v7 + s8.v2 * s27.v6;
         let z1838 = self.d5 * z1835 + z1836;
-        let z1839 = z77 * z1835 + z78 * z1837 + z954 * z1734 + z964 * z1735;
+        let z1839 = z77 * z1835 + z78 * z1837 + s8.v3 * s27.v8 + s8.v4 * s27.v9;
         let z1840 = self.d6 * z1839 + z1838;
-        let z1841 = z0 * z1728 - z6 * z1729 + z17 * z606 - z18 * z1829;
-        let z1842 = -z0 * z1729 - z6 * z1728 - z17 * z1829 - z18 * z606;
-        let z1843 = z22 * z1730 + z37 * z1841;
-        let z1844 = z22 * z1731 + z38 * z1841;
-        let z1845 = z1077 * z1733 + z57 * z1843 + z1081 * z1732 + z58 * z1842;
-        let z1846 = z1082 * z1734 + z1092 * z1735 + z77 * z1844 + z78 * z1845;
+        let z1841 = z0 * s27.v2 - z6 * s27.v3 + z17 * z606 - z18 * z1829;
+        let z1842 = -z0 * s27.v3 - z6 * s27.v2 - z17 * z1829 - z18 * z606;
+        let z1843 = z22 * s27.v4 + z37 * z1841;
+        let z1844 = z22 * s27.v5 + z38 * z1841;
+        let z1845 = s8.v5 * s27.v7 + z57 * z1843 + s8.v6 * s27.v6 + z58 * z1842;
+        let z1846 = s8.v7 * s27.v8 + s8.v8 * s27.v9 + z77 * z1844 + z78 * z1845;
         let z1847 = self.d4 * z1844;
         let z1848 = self.d5 * z1844 + z1847;
         let z1849 = self.d6 * z1846 + z1848;
-        let z1850 = z1 * z1727 + z3 * z1771;
-        let z1851 = z0 * z1729 + z6 * z1728 + z17 * z1829 + z18 * z606;
-        let z1852 = -z7 * z1731 + z21 * z1730 + z37 * z1851 - z38 * z1850;
-        let z1853 = -z7 * z1730 - z21 * z1731 - z37 * z1850 - z38 * z1851;
-        let z1854 = z57 * z1853 + z1190 * z1732;
-        let z1855 = z41 * z1734 + z77 * z1852 + z78 * z1854 + z1197 * z1735;
+        let z1850 = z1 * s27.v1 + z3 * s33.v0;
+        let z1851 = z0 * s27.v3 + z6 * s27.v2 + z17 * z1829 + z18 * z606;
+        let z1852 = -z7 * s27.v5 + z21 * s27.v4 + z37 * z1851 - z38 * z1850;
+        let z1853 = -z7 * s27.v4 - z21 * s27.v5 - z37 * z1850 - z38 * z1851;
+        let z1854 = z57 * z1853 + s8.v9 * s27.v6;
+        let z1855 = z41 * s27.v8 + z77 * z1852 + z78 * z1854 + s8.v10 * s27.v9;
         let z1856 = self.d4 * z1852;
         let z1857 = self.d5 * z1852 + z1856;
         let z1858 = self.d6 * z1855 + z1857;
-        let z1859 = z22 * z1732 - z41 * z1733 + z57 * z1841 - z58 * z1852;
-        let z1860 = z62 * z1735 + z78 * z1859;
+        let z1859 = z22 * s27.v6 - z41 * s27.v7 + z57 * z1841 - z58 * z1852;
+        let z1860 = z62 * s27.v9 + z78 * z1859;
         let z1861 = self.d6 * z1860;
-        let z1862 = z7 * z1730 + z21 * z1731 + z37 * z1850 + z38 * z1851;
-        let z1863 = z22 * z1733 + z41 * z1732 + z57 * z1852 + z58 * z1841;
-        let z1864 = -z42 * z1735 + z61 * z1734 + z77 * z1863 - z78 * z1862;
+        let z1862 = z7 * s27.v4 + z21 * s27.v5 + z37 * z1850 + z38 * z1851;
+        let z1863 = z22 * s27.v7 + z41 * s27.v6 + z57 * z1852 + z58 * z1841;
+        let z1864 = -z42 * s27.v9 + z61 * s27.v8 + z77 * z1863 - z78 * z1862;
         let z1865 = self.d6 * z1864;
         let x0 = qd[0] * z1828;
         let x1 = qd[1] * z1840;
@@ -4759,6 +6521,7 @@ impl Rates<7, 0, 1> for Iiwa {
 impl Statics<7> for Iiwa {
     fn potential_gradient(&self, q: &Vector<7>, _t: f64, grad: &mut Vector<7>) {
         grad.fill(0.0);
+        let s2 = self.shared2(q);
         let z0 = q[0].cos();
         let z1 = q[0].sin();
         let z2 = q[1].cos();
@@ -4801,9 +6564,6 @@ impl Statics<7> for Iiwa {
         let z80 = z40 * z77 + z59 * z78;
         let z82 = z42 * z77 + z61 * z78;
         let z87 = -z60 * z75 + z62 * z74;
-        let z94 = self.d6 * z80 + z74;
-        let z95 = self.d6 * z82 + z75;
-        let z107 = -z80 * z95 + z82 * z94;
         let z119 = -self.cy2 * z1 + self.cz2 * z5;
         let z120 = self.cy2 * z0 + self.cz2 * z7;
         let z128 = z14 + self.cy3 * z20 + self.cz3 * z5;
@@ -4814,8 +6574,6 @@ impl Statics<7> for Iiwa {
         let z147 = self.cy5 * z62 + self.cz5 * z42 + z55;
         let z155 = self.cy6 * z60 + self.cz6 * z80 + z74;
         let z156 = self.cy6 * z62 + self.cz6 * z82 + z75;
-        let z164 = self.cz7 * z80 + z94;
-        let z165 = self.cz7 * z82 + z95;
         let z514 = self.m2 * self.g;
         let z515 = z120 * z514;
         let z516 = -z119 * z514;
@@ -4832,8 +6590,8 @@ impl Statics<7> for Iiwa {
         let z527 = z156 * z526;
         let z528 = -z155 * z526;
         let z529 = self.m7 * self.g;
-        let z530 = z165 * z529;
-        let z531 = -z164 * z529;
+        let z530 = s2.v3 * z529;
+        let z531 = -s2.v2 * z529;
         let z532 = z527 + z530;
         let z533 = z528 + z531;
         let z534 = z526 + z529;
@@ -4853,7 +6611,7 @@ impl Statics<7> for Iiwa {
         let z552 = z20 * z538 + z22 * z539 + z47 * z540;
         let z553 = z40 * z535 + z42 * z536 + z67 * z537;
         let z554 = z60 * z532 + z62 * z533 + z87 * z534;
-        let z555 = z80 * z530 + z82 * z531 + z107 * z529;
+        let z555 = z80 * z530 + z82 * z531 + s2.v1 * z529;
         grad[1] = z550;
         grad[2] = z551;
         grad[3] = z552;
@@ -4863,6 +6621,11 @@ impl Statics<7> for Iiwa {
     }
     fn potential_hessian(&self, q: &Vector<7>, _t: f64, hess: &mut Matrix<7, 7>) {
         hess.fill(0.0);
+        let s7 = self.shared7(q);
+        let s8 = self.shared8(q);
+        let s11 = self.shared11(q, &s7);
+        let s12 = self.shared12(q, &s8);
+        let s16 = self.shared16(q, &s7, &s8, &s11, &s12);
         let z0 = q[0].cos();
         let z1 = q[0].sin();
         let z2 = q[1].cos();
@@ -4885,138 +6648,26 @@ impl Statics<7> for Iiwa {
         let z42 = z7 * z37 + z21 * z38;
         let z57 = q[4].cos();
         let z58 = q[4].sin();
-        let z59 = z20 * z58 + z39 * z57;
         let z60 = z20 * z57 - z39 * z58;
-        let z61 = z22 * z58 + z41 * z57;
         let z62 = z22 * z57 - z41 * z58;
-        let z77 = q[5].cos();
-        let z78 = q[5].sin();
-        let z79 = -z40 * z78 + z59 * z77;
-        let z81 = -z42 * z78 + z61 * z77;
         let z514 = self.m2 * self.g;
         let z517 = self.m3 * self.g;
         let z520 = self.m4 * self.g;
         let z523 = self.m5 * self.g;
         let z526 = self.m6 * self.g;
         let z529 = self.m7 * self.g;
-        let z852 = -z1 * z3;
-        let z936 = -z0 * z3;
-        let z937 = self.d2 * z4;
-        let z938 = self.d2 * z6;
-        let z940 = z17 * z936;
-        let z941 = -z18 * z936;
-        let z942 = z17 * z852;
-        let z943 = -z18 * z852;
-        let z948 = self.d3 * z4 + z937;
-        let z949 = self.d3 * z6 + z938;
-        let z951 = -z4 * z38 + z37 * z940;
-        let z952 = z4 * z37 + z38 * z940;
-        let z953 = -z6 * z38 + z37 * z942;
-        let z954 = z6 * z37 + z38 * z942;
-        let z959 = self.d4 * z952 + z948;
-        let z960 = self.d4 * z954 + z949;
-        let z962 = z57 * z951 + z58 * z941;
-        let z963 = z57 * z941 - z58 * z951;
-        let z964 = z57 * z953 + z58 * z943;
-        let z965 = z57 * z943 - z58 * z953;
-        let z970 = self.d5 * z952 + z959;
-        let z971 = self.d5 * z954 + z960;
-        let z974 = z77 * z952 + z78 * z962;
-        let z976 = z77 * z954 + z78 * z964;
-        let z981 = z970 + self.d6 * z974;
-        let z982 = z971 + self.d6 * z976;
-        let z992 = self.cz2 * z4;
-        let z993 = self.cz2 * z6;
-        let z998 = self.cy3 * z941 + self.cz3 * z4 + z937;
-        let z999 = self.cy3 * z943 + self.cz3 * z6 + z938;
-        let z1004 = self.cy4 * z941 + self.cz4 * z952 + z948;
-        let z1005 = self.cy4 * z943 + self.cz4 * z954 + z949;
-        let z1010 = self.cy5 * z963 + self.cz5 * z952 + z959;
-        let z1011 = self.cy5 * z965 + self.cz5 * z954 + z960;
-        let z1016 = z970 + self.cy6 * z963 + self.cz6 * z974;
-        let z1017 = z971 + self.cy6 * z965 + self.cz6 * z976;
-        let z1022 = z981 + self.cz7 * z974;
-        let z1023 = z982 + self.cz7 * z976;
-        let z1076 = z1 * z18 - z4 * z17;
-        let z1077 = -z0 * z18 - z6 * z17;
-        let z1079 = z20 * z37;
-        let z1080 = z20 * z38;
-        let z1081 = z22 * z37;
-        let z1082 = z22 * z38;
-        let z1087 = self.d4 * z1080;
-        let z1088 = self.d4 * z1082;
-        let z1090 = z57 * z1079 + z58 * z1076;
-        let z1091 = z57 * z1076 - z58 * z1079;
-        let z1092 = z57 * z1081 + z58 * z1077;
-        let z1093 = z57 * z1077 - z58 * z1081;
-        let z1098 = self.d5 * z1080 + z1087;
-        let z1099 = self.d5 * z1082 + z1088;
-        let z1102 = z77 * z1080 + z78 * z1090;
-        let z1104 = z77 * z1082 + z78 * z1092;
-        let z1109 = self.d6 * z1102 + z1098;
-        let z1110 = self.d6 * z1104 + z1099;
-        let z1120 = self.cy3 * z1076;
-        let z1121 = self.cy3 * z1077;
-        let z1126 = self.cy4 * z1076 + self.cz4 * z1080;
-        let z1127 = self.cy4 * z1077 + self.cz4 * z1082;
-        let z1132 = self.cy5 * z1091 + self.cz5 * z1080 + z1087;
-        let z1133 = self.cy5 * z1093 + self.cz5 * z1082 + z1088;
-        let z1138 = self.cy6 * z1091 + self.cz6 * z1102 + z1098;
-        let z1139 = self.cy6 * z1093 + self.cz6 * z1104 + z1099;
-        let z1144 = self.cz7 * z1102 + z1109;
-        let z1145 = self.cz7 * z1104 + z1110;
-        let z1189 = -z5 * z37 - z19 * z38;
-        let z1190 = -z7 * z37 - z21 * z38;
-        let z1192 = self.d4 * z39;
-        let z1193 = self.d4 * z41;
-        let z1195 = z57 * z1189;
-        let z1196 = -z58 * z1189;
-        let z1197 = z57 * z1190;
-        let z1198 = -z58 * z1190;
-        let z1203 = self.d5 * z39 + z1192;
-        let z1204 = self.d5 * z41 + z1193;
-        let z1207 = z39 * z77 + z78 * z1195;
-        let z1209 = z41 * z77 + z78 * z1197;
-        let z1214 = self.d6 * z1207 + z1203;
-        let z1215 = self.d6 * z1209 + z1204;
-        let z1225 = self.cz4 * z39;
-        let z1226 = self.cz4 * z41;
-        let z1231 = self.cy5 * z1196 + self.cz5 * z39 + z1192;
-        let z1232 = self.cy5 * z1198 + self.cz5 * z41 + z1193;
-        let z1237 = self.cy6 * z1196 + self.cz6 * z1207 + z1203;
-        let z1238 = self.cy6 * z1198 + self.cz6 * z1209 + z1204;
-        let z1243 = self.cz7 * z1207 + z1214;
-        let z1244 = self.cz7 * z1209 + z1215;
-        let z1279 = -z20 * z58 - z39 * z57;
-        let z1280 = -z22 * z58 - z41 * z57;
-        let z1283 = z60 * z78;
-        let z1285 = z62 * z78;
-        let z1290 = self.d6 * z1283;
-        let z1291 = self.d6 * z1285;
-        let z1301 = self.cy5 * z1279;
-        let z1302 = self.cy5 * z1280;
-        let z1307 = self.cy6 * z1279 + self.cz6 * z1283;
-        let z1308 = self.cy6 * z1280 + self.cz6 * z1285;
-        let z1313 = z1290 + self.cz7 * z1283;
-        let z1314 = z1291 + self.cz7 * z1285;
-        let z1343 = self.d6 * z79;
-        let z1344 = self.d6 * z81;
-        let z1354 = self.cz6 * z79;
-        let z1355 = self.cz6 * z81;
-        let z1360 = self.cz7 * z79 + z1343;
-        let z1361 = self.cz7 * z81 + z1344;
-        let z1889 = z514 * z993;
-        let z1890 = -z514 * z992;
-        let z1891 = z517 * z999;
-        let z1892 = -z517 * z998;
-        let z1893 = z520 * z1005;
-        let z1894 = -z520 * z1004;
-        let z1895 = z523 * z1011;
-        let z1896 = -z523 * z1010;
-        let z1897 = z526 * z1017;
-        let z1898 = -z526 * z1016;
-        let z1899 = z529 * z1023;
-        let z1900 = -z529 * z1022;
+        let z1889 = z514 * s16.v3;
+        let z1890 = -z514 * s16.v2;
+        let z1891 = z517 * s16.v5;
+        let z1892 = -z517 * s16.v4;
+        let z1893 = z520 * s16.v7;
+        let z1894 = -z520 * s16.v6;
+        let z1895 = z523 * s16.v9;
+        let z1896 = -z523 * s16.v8;
+        let z1897 = z526 * s16.v11;
+        let z1898 = -z526 * s16.v10;
+        let z1899 = z529 * s16.v13;
+        let z1900 = -z529 * s16.v12;
         let z1901 = z1897 + z1899;
         let z1902 = z1898 + z1900;
         let z1903 = z1895 + z1901;
@@ -5028,16 +6679,16 @@ impl Statics<7> for Iiwa {
         let z1909 = z1889 + z1907;
         let z1910 = z1890 + z1908;
         let z1911 = z0 * z1910 - z1 * z1909;
-        let z1912 = z517 * z1121;
-        let z1913 = -z517 * z1120;
-        let z1914 = z520 * z1127;
-        let z1915 = -z520 * z1126;
-        let z1916 = z523 * z1133;
-        let z1917 = -z523 * z1132;
-        let z1918 = z526 * z1139;
-        let z1919 = -z526 * z1138;
-        let z1920 = z529 * z1145;
-        let z1921 = -z529 * z1144;
+        let z1912 = z517 * s16.v17;
+        let z1913 = -z517 * s16.v16;
+        let z1914 = z520 * s16.v19;
+        let z1915 = -z520 * s16.v18;
+        let z1916 = z523 * s16.v21;
+        let z1917 = -z523 * s16.v20;
+        let z1918 = z526 * s16.v23;
+        let z1919 = -z526 * s16.v22;
+        let z1920 = z529 * s16.v25;
+        let z1921 = -z529 * s16.v24;
         let z1922 = z1918 + z1920;
         let z1923 = z1919 + z1921;
         let z1924 = z1916 + z1922;
@@ -5047,14 +6698,14 @@ impl Statics<7> for Iiwa {
         let z1928 = z1912 + z1926;
         let z1929 = z1913 + z1927;
         let z1930 = z0 * z1929 - z1 * z1928;
-        let z1931 = z520 * z1226;
-        let z1932 = -z520 * z1225;
-        let z1933 = z523 * z1232;
-        let z1934 = -z523 * z1231;
-        let z1935 = z526 * z1238;
-        let z1936 = -z526 * z1237;
-        let z1937 = z529 * z1244;
-        let z1938 = -z529 * z1243;
+        let z1931 = z520 * s16.v29;
+        let z1932 = -z520 * s16.v28;
+        let z1933 = z523 * s16.v31;
+        let z1934 = -z523 * s16.v30;
+        let z1935 = z526 * s16.v33;
+        let z1936 = -z526 * s16.v32;
+        let z1937 = z529 * s16.v35;
+        let z1938 = -z529 * s16.v34;
         let z1939 = z1935 + z1937;
         let z1940 = z1936 + z1938;
         let z1941 = z1933 + z1939;
@@ -5062,21 +6713,21 @@ impl Statics<7> for Iiwa {
         let z1943 = z1931 + z1941;
         let z1944 = z1932 + z1942;
         let z1945 = z0 * z1944 - z1 * z1943;
-        let z1946 = z523 * z1302;
-        let z1947 = -z523 * z1301;
-        let z1948 = z526 * z1308;
-        let z1949 = -z526 * z1307;
-        let z1950 = z529 * z1314;
-        let z1951 = -z529 * z1313;
+        let z1946 = z523 * s16.v39;
+        let z1947 = -z523 * s16.v38;
+        let z1948 = z526 * s16.v41;
+        let z1949 = -z526 * s16.v40;
+        let z1950 = z529 * s16.v43;
+        let z1951 = -z529 * s16.v42;
         let z1952 = z1948 + z1950;
         let z1953 = z1949 + z1951;
         let z1954 = z1946 + z1952;
         let z1955 = z1947 + z1953;
         let z1956 = z0 * z1955 - z1 * z1954;
-        let z1957 = z526 * z1355;
-        let z1958 = -z526 * z1354;
-        let z1959 = z529 * z1361;
-        let z1960 = -z529 * z1360;
+        let z1957 = z526 * s16.v45;
+        let z1958 = -z526 * s16.v44;
+        let z1959 = z529 * s16.v47;
+        let z1960 = -z529 * s16.v46;
         let z1961 = z1957 + z1959;
         let z1962 = z1958 + z1960;
         let z1963 = z0 * z1962 - z1 * z1961;
@@ -5134,153 +6785,48 @@ impl Statics<7> for Iiwa {
             }
             2 => {
                 out.fill(0.0);
+                let s19 = self.shared19(q);
                 let z0 = q[0].cos();
                 let z1 = q[0].sin();
-                let z2 = q[1].cos();
                 let z3 = q[1].sin();
-                let z4 = z0 * z2;
                 let z5 = z0 * z3;
-                let z6 = z1 * z2;
                 let z7 = z1 * z3;
-                let z17 = q[2].cos();
-                let z18 = q[2].sin();
-                let z19 = -z1 * z18 + z4 * z17;
-                let z20 = -z1 * z17 - z4 * z18;
-                let z21 = z0 * z18 + z6 * z17;
-                let z22 = z0 * z17 - z6 * z18;
-                let z37 = q[3].cos();
-                let z38 = q[3].sin();
-                let z39 = -z5 * z38 + z19 * z37;
-                let z40 = z5 * z37 + z19 * z38;
-                let z41 = -z7 * z38 + z21 * z37;
-                let z42 = z7 * z37 + z21 * z38;
-                let z57 = q[4].cos();
-                let z58 = q[4].sin();
-                let z59 = z20 * z58 + z39 * z57;
-                let z60 = z20 * z57 - z39 * z58;
-                let z61 = z22 * z58 + z41 * z57;
-                let z62 = z22 * z57 - z41 * z58;
-                let z77 = q[5].cos();
-                let z78 = q[5].sin();
-                let z80 = z40 * z77 + z59 * z78;
-                let z82 = z42 * z77 + z61 * z78;
                 let z517 = self.m3 * self.g;
-                let z520 = self.m4 * self.g;
-                let z523 = self.m5 * self.g;
-                let z526 = self.m6 * self.g;
-                let z529 = self.m7 * self.g;
-                let z534 = z526 + z529;
-                let z537 = z523 + z534;
-                let z540 = z520 + z537;
                 let z2244 = z7 * z517;
                 let z2245 = -z5 * z517;
-                let z2246 = z7 * z520;
-                let z2247 = -z5 * z520;
-                let z2248 = z7 * z523;
-                let z2249 = -z5 * z523;
-                let z2250 = z7 * z526;
-                let z2251 = -z5 * z526;
-                let z2252 = z7 * z529;
-                let z2253 = -z5 * z529;
-                let z2254 = z2250 + z2252;
-                let z2255 = z2251 + z2253;
-                let z2256 = z2254 + z2248;
-                let z2257 = z2255 + z2249;
-                let z2258 = z2256 + z2246;
-                let z2259 = z2257 + z2247;
-                let z2260 = z2258 + z2244;
-                let z2261 = z2259 + z2245;
+                let z2260 = s19.v12 + z2244;
+                let z2261 = s19.v13 + z2245;
                 let z2262 = z0 * z2261 - z1 * z2260;
                 let z2263 = z5 * z2260 + z7 * z2261;
-                let z2264 = z5 * z22 - z7 * z20;
-                let z2265 = z20 * z2258 + z22 * z2259 + z540 * z2264;
-                let z2266 = z5 * z42 - z7 * z40;
-                let z2267 = z537 * z2266 + z40 * z2256 + z42 * z2257;
-                let z2268 = z5 * z62 - z7 * z60;
-                let z2269 = z534 * z2268 + z60 * z2254 + z62 * z2255;
-                let z2270 = z5 * z82 - z7 * z80;
-                let z2271 = z529 * z2270 + z80 * z2252 + z82 * z2253;
                 out[1] = z2262;
                 out[2] = z2263;
-                out[3] = z2265;
-                out[4] = z2267;
-                out[5] = z2269;
-                out[6] = z2271;
+                out[3] = s19.v15;
+                out[4] = s19.v17;
+                out[5] = s19.v19;
+                out[6] = s19.v21;
                 true
             }
             3 => {
                 out.fill(0.0);
+                let s19 = self.shared19(q);
                 let z0 = q[0].cos();
                 let z1 = q[0].sin();
-                let z2 = q[1].cos();
                 let z3 = q[1].sin();
-                let z4 = z0 * z2;
                 let z5 = z0 * z3;
-                let z6 = z1 * z2;
                 let z7 = z1 * z3;
-                let z17 = q[2].cos();
-                let z18 = q[2].sin();
-                let z19 = -z1 * z18 + z4 * z17;
-                let z20 = -z1 * z17 - z4 * z18;
-                let z21 = z0 * z18 + z6 * z17;
-                let z22 = z0 * z17 - z6 * z18;
-                let z37 = q[3].cos();
-                let z38 = q[3].sin();
-                let z39 = -z5 * z38 + z19 * z37;
-                let z40 = z5 * z37 + z19 * z38;
-                let z41 = -z7 * z38 + z21 * z37;
-                let z42 = z7 * z37 + z21 * z38;
-                let z57 = q[4].cos();
-                let z58 = q[4].sin();
-                let z59 = z20 * z58 + z39 * z57;
-                let z60 = z20 * z57 - z39 * z58;
-                let z61 = z22 * z58 + z41 * z57;
-                let z62 = z22 * z57 - z41 * z58;
-                let z77 = q[5].cos();
-                let z78 = q[5].sin();
-                let z80 = z40 * z77 + z59 * z78;
-                let z82 = z42 * z77 + z61 * z78;
-                let z520 = self.m4 * self.g;
-                let z523 = self.m5 * self.g;
-                let z526 = self.m6 * self.g;
-                let z529 = self.m7 * self.g;
-                let z534 = z526 + z529;
-                let z537 = z523 + z534;
-                let z540 = z520 + z537;
-                let z2246 = z7 * z520;
-                let z2247 = -z5 * z520;
-                let z2248 = z7 * z523;
-                let z2249 = -z5 * z523;
-                let z2250 = z7 * z526;
-                let z2251 = -z5 * z526;
-                let z2252 = z7 * z529;
-                let z2253 = -z5 * z529;
-                let z2254 = z2250 + z2252;
-                let z2255 = z2251 + z2253;
-                let z2256 = z2254 + z2248;
-                let z2257 = z2255 + z2249;
-                let z2258 = z2256 + z2246;
-                let z2259 = z2257 + z2247;
-                let z2264 = z5 * z22 - z7 * z20;
-                let z2265 = z20 * z2258 + z22 * z2259 + z540 * z2264;
-                let z2266 = z5 * z42 - z7 * z40;
-                let z2267 = z537 * z2266 + z40 * z2256 + z42 * z2257;
-                let z2268 = z5 * z62 - z7 * z60;
-                let z2269 = z534 * z2268 + z60 * z2254 + z62 * z2255;
-                let z2270 = z5 * z82 - z7 * z80;
-                let z2271 = z529 * z2270 + z80 * z2252 + z82 * z2253;
-                let z2272 = z0 * z2259 - z1 * z2258;
-                let z2273 = z5 * z2258 + z7 * z2259;
+                let z2272 = z0 * s19.v13 - z1 * s19.v12;
+                let z2273 = z5 * s19.v12 + z7 * s19.v13;
                 out[1] = z2272;
                 out[2] = z2273;
-                out[3] = z2265;
-                out[4] = z2267;
-                out[5] = z2269;
-                out[6] = z2271;
+                out[3] = s19.v15;
+                out[4] = s19.v17;
+                out[5] = s19.v19;
+                out[6] = s19.v21;
                 true
             }
             4 => {
                 out.fill(0.0);
+                let s20 = self.shared20(q);
                 let z0 = q[0].cos();
                 let z1 = q[0].sin();
                 let z2 = q[1].cos();
@@ -5297,52 +6843,28 @@ impl Statics<7> for Iiwa {
                 let z22 = z0 * z17 - z6 * z18;
                 let z37 = q[3].cos();
                 let z38 = q[3].sin();
-                let z39 = -z5 * z38 + z19 * z37;
                 let z40 = z5 * z37 + z19 * z38;
-                let z41 = -z7 * z38 + z21 * z37;
                 let z42 = z7 * z37 + z21 * z38;
-                let z57 = q[4].cos();
-                let z58 = q[4].sin();
-                let z59 = z20 * z58 + z39 * z57;
-                let z60 = z20 * z57 - z39 * z58;
-                let z61 = z22 * z58 + z41 * z57;
-                let z62 = z22 * z57 - z41 * z58;
-                let z77 = q[5].cos();
-                let z78 = q[5].sin();
-                let z80 = z40 * z77 + z59 * z78;
-                let z82 = z42 * z77 + z61 * z78;
                 let z523 = self.m5 * self.g;
-                let z526 = self.m6 * self.g;
-                let z529 = self.m7 * self.g;
-                let z534 = z526 + z529;
                 let z2274 = z42 * z523;
                 let z2275 = -z40 * z523;
-                let z2276 = z42 * z526;
-                let z2277 = -z40 * z526;
-                let z2278 = z42 * z529;
-                let z2279 = -z40 * z529;
-                let z2280 = z2276 + z2278;
-                let z2281 = z2277 + z2279;
-                let z2282 = z2274 + z2280;
-                let z2283 = z2275 + z2281;
+                let z2282 = z2274 + s20.v4;
+                let z2283 = z2275 + s20.v5;
                 let z2284 = z0 * z2283 - z1 * z2282;
                 let z2285 = z5 * z2282 + z7 * z2283;
                 let z2286 = z20 * z2282 + z22 * z2283;
                 let z2287 = z40 * z2282 + z42 * z2283;
-                let z2288 = z40 * z62 - z42 * z60;
-                let z2289 = z534 * z2288 + z60 * z2280 + z62 * z2281;
-                let z2290 = z40 * z82 - z42 * z80;
-                let z2291 = z529 * z2290 + z80 * z2278 + z82 * z2279;
                 out[1] = z2284;
                 out[2] = z2285;
                 out[3] = z2286;
                 out[4] = z2287;
-                out[5] = z2289;
-                out[6] = z2291;
+                out[5] = s20.v7;
+                out[6] = s20.v9;
                 true
             }
             5 => {
                 out.fill(0.0);
+                let s20 = self.shared20(q);
                 let z0 = q[0].cos();
                 let z1 = q[0].sin();
                 let z2 = q[1].cos();
@@ -5359,92 +6881,29 @@ impl Statics<7> for Iiwa {
                 let z22 = z0 * z17 - z6 * z18;
                 let z37 = q[3].cos();
                 let z38 = q[3].sin();
-                let z39 = -z5 * z38 + z19 * z37;
                 let z40 = z5 * z37 + z19 * z38;
-                let z41 = -z7 * z38 + z21 * z37;
                 let z42 = z7 * z37 + z21 * z38;
-                let z57 = q[4].cos();
-                let z58 = q[4].sin();
-                let z59 = z20 * z58 + z39 * z57;
-                let z60 = z20 * z57 - z39 * z58;
-                let z61 = z22 * z58 + z41 * z57;
-                let z62 = z22 * z57 - z41 * z58;
-                let z77 = q[5].cos();
-                let z78 = q[5].sin();
-                let z80 = z40 * z77 + z59 * z78;
-                let z82 = z42 * z77 + z61 * z78;
-                let z526 = self.m6 * self.g;
-                let z529 = self.m7 * self.g;
-                let z534 = z526 + z529;
-                let z2276 = z42 * z526;
-                let z2277 = -z40 * z526;
-                let z2278 = z42 * z529;
-                let z2279 = -z40 * z529;
-                let z2280 = z2276 + z2278;
-                let z2281 = z2277 + z2279;
-                let z2288 = z40 * z62 - z42 * z60;
-                let z2289 = z534 * z2288 + z60 * z2280 + z62 * z2281;
-                let z2290 = z40 * z82 - z42 * z80;
-                let z2291 = z529 * z2290 + z80 * z2278 + z82 * z2279;
-                let z2292 = z0 * z2281 - z1 * z2280;
-                let z2293 = z5 * z2280 + z7 * z2281;
-                let z2294 = z20 * z2280 + z22 * z2281;
-                let z2295 = z40 * z2280 + z42 * z2281;
+                let z2292 = z0 * s20.v5 - z1 * s20.v4;
+                let z2293 = z5 * s20.v4 + z7 * s20.v5;
+                let z2294 = z20 * s20.v4 + z22 * s20.v5;
+                let z2295 = z40 * s20.v4 + z42 * s20.v5;
                 out[1] = z2292;
                 out[2] = z2293;
                 out[3] = z2294;
                 out[4] = z2295;
-                out[5] = z2289;
-                out[6] = z2291;
+                out[5] = s20.v7;
+                out[6] = s20.v9;
                 true
             }
             6 => {
                 out.fill(0.0);
-                let z0 = q[0].cos();
-                let z1 = q[0].sin();
-                let z2 = q[1].cos();
-                let z3 = q[1].sin();
-                let z4 = z0 * z2;
-                let z5 = z0 * z3;
-                let z6 = z1 * z2;
-                let z7 = z1 * z3;
-                let z17 = q[2].cos();
-                let z18 = q[2].sin();
-                let z19 = -z1 * z18 + z4 * z17;
-                let z20 = -z1 * z17 - z4 * z18;
-                let z21 = z0 * z18 + z6 * z17;
-                let z22 = z0 * z17 - z6 * z18;
-                let z37 = q[3].cos();
-                let z38 = q[3].sin();
-                let z39 = -z5 * z38 + z19 * z37;
-                let z40 = z5 * z37 + z19 * z38;
-                let z41 = -z7 * z38 + z21 * z37;
-                let z42 = z7 * z37 + z21 * z38;
-                let z57 = q[4].cos();
-                let z58 = q[4].sin();
-                let z59 = z20 * z58 + z39 * z57;
-                let z60 = z20 * z57 - z39 * z58;
-                let z61 = z22 * z58 + z41 * z57;
-                let z62 = z22 * z57 - z41 * z58;
-                let z77 = q[5].cos();
-                let z78 = q[5].sin();
-                let z80 = z40 * z77 + z59 * z78;
-                let z82 = z42 * z77 + z61 * z78;
-                let z529 = self.m7 * self.g;
-                let z2296 = z82 * z529;
-                let z2297 = -z80 * z529;
-                let z2298 = z0 * z2297 - z1 * z2296;
-                let z2299 = z5 * z2296 + z7 * z2297;
-                let z2300 = z20 * z2296 + z22 * z2297;
-                let z2301 = z40 * z2296 + z42 * z2297;
-                let z2302 = z60 * z2296 + z62 * z2297;
-                let z2303 = z80 * z2296 + z82 * z2297;
-                out[1] = z2298;
-                out[2] = z2299;
-                out[3] = z2300;
-                out[4] = z2301;
-                out[5] = z2302;
-                out[6] = z2303;
+                let s21 = self.shared21(q);
+                out[1] = s21.v2;
+                out[2] = s21.v3;
+                out[3] = s21.v4;
+                out[4] = s21.v5;
+                out[5] = s21.v6;
+                out[6] = s21.v7;
                 true
             }
             7 => {
@@ -5646,6 +7105,7 @@ impl Statics<7> for Iiwa {
             }
             14 => {
                 out.fill(0.0);
+                let s2 = self.shared2(q);
                 let z0 = q[0].cos();
                 let z1 = q[0].sin();
                 let z2 = q[1].cos();
@@ -5688,19 +7148,14 @@ impl Statics<7> for Iiwa {
                 let z80 = z40 * z77 + z59 * z78;
                 let z82 = z42 * z77 + z61 * z78;
                 let z87 = -z60 * z75 + z62 * z74;
-                let z94 = self.d6 * z80 + z74;
-                let z95 = self.d6 * z82 + z75;
-                let z107 = -z80 * z95 + z82 * z94;
-                let z164 = self.cz7 * z80 + z94;
-                let z165 = self.cz7 * z82 + z95;
-                let z2329 = self.g * z165;
-                let z2330 = -self.g * z164;
+                let z2329 = self.g * s2.v3;
+                let z2330 = -self.g * s2.v2;
                 let z2331 = z0 * z2330 - z1 * z2329;
                 let z2332 = z5 * z2329 + z7 * z2330 + self.g * z27;
                 let z2333 = z20 * z2329 + z22 * z2330 + self.g * z47;
                 let z2334 = z40 * z2329 + z42 * z2330 + self.g * z67;
                 let z2335 = self.g * z87 + z60 * z2329 + z62 * z2330;
-                let z2336 = self.g * z107 + z80 * z2329 + z82 * z2330;
+                let z2336 = self.g * s2.v1 + z80 * z2329 + z82 * z2330;
                 out[1] = z2331;
                 out[2] = z2332;
                 out[3] = z2333;
@@ -5999,51 +7454,13 @@ impl Statics<7> for Iiwa {
             }
             27 => {
                 out.fill(0.0);
-                let z0 = q[0].cos();
-                let z1 = q[0].sin();
-                let z2 = q[1].cos();
-                let z3 = q[1].sin();
-                let z4 = z0 * z2;
-                let z5 = z0 * z3;
-                let z6 = z1 * z2;
-                let z7 = z1 * z3;
-                let z17 = q[2].cos();
-                let z18 = q[2].sin();
-                let z19 = -z1 * z18 + z4 * z17;
-                let z20 = -z1 * z17 - z4 * z18;
-                let z21 = z0 * z18 + z6 * z17;
-                let z22 = z0 * z17 - z6 * z18;
-                let z37 = q[3].cos();
-                let z38 = q[3].sin();
-                let z39 = -z5 * z38 + z19 * z37;
-                let z40 = z5 * z37 + z19 * z38;
-                let z41 = -z7 * z38 + z21 * z37;
-                let z42 = z7 * z37 + z21 * z38;
-                let z57 = q[4].cos();
-                let z58 = q[4].sin();
-                let z59 = z20 * z58 + z39 * z57;
-                let z60 = z20 * z57 - z39 * z58;
-                let z61 = z22 * z58 + z41 * z57;
-                let z62 = z22 * z57 - z41 * z58;
-                let z77 = q[5].cos();
-                let z78 = q[5].sin();
-                let z80 = z40 * z77 + z59 * z78;
-                let z82 = z42 * z77 + z61 * z78;
-                let z529 = self.m7 * self.g;
-                let z2296 = z82 * z529;
-                let z2297 = -z80 * z529;
-                let z2298 = z0 * z2297 - z1 * z2296;
-                let z2299 = z5 * z2296 + z7 * z2297;
-                let z2300 = z20 * z2296 + z22 * z2297;
-                let z2301 = z40 * z2296 + z42 * z2297;
-                let z2302 = z60 * z2296 + z62 * z2297;
-                let z2303 = z80 * z2296 + z82 * z2297;
-                out[1] = z2298;
-                out[2] = z2299;
-                out[3] = z2300;
-                out[4] = z2301;
-                out[5] = z2302;
-                out[6] = z2303;
+                let s21 = self.shared21(q);
+                out[1] = s21.v2;
+                out[2] = s21.v3;
+                out[3] = s21.v4;
+                out[4] = s21.v5;
+                out[5] = s21.v6;
+                out[6] = s21.v7;
                 true
             }
             28 => {
@@ -6128,6 +7545,9 @@ impl Statics<7> for Iiwa {
             }
             48 => {
                 out.fill(0.0);
+                let s0 = self.shared0();
+                let s2 = self.shared2(q);
+                let s22 = self.shared22(q, &s2);
                 let z0 = q[0].cos();
                 let z1 = q[0].sin();
                 let z2 = q[1].cos();
@@ -6158,71 +7578,34 @@ impl Statics<7> for Iiwa {
                 let z55 = self.d4 * z42 + z35;
                 let z57 = q[4].cos();
                 let z58 = q[4].sin();
-                let z59 = z20 * z58 + z39 * z57;
                 let z60 = z20 * z57 - z39 * z58;
-                let z61 = z22 * z58 + z41 * z57;
                 let z62 = z22 * z57 - z41 * z58;
                 let z67 = -z40 * z55 + z42 * z54;
                 let z74 = self.d5 * z40 + z54;
                 let z75 = self.d5 * z42 + z55;
-                let z77 = q[5].cos();
-                let z78 = q[5].sin();
-                let z80 = z40 * z77 + z59 * z78;
-                let z82 = z42 * z77 + z61 * z78;
                 let z87 = -z60 * z75 + z62 * z74;
-                let z94 = self.d6 * z80 + z74;
-                let z95 = self.d6 * z82 + z75;
-                let z107 = -z80 * z95 + z82 * z94;
-                let z119 = -self.cy2 * z1 + self.cz2 * z5;
-                let z120 = self.cy2 * z0 + self.cz2 * z7;
-                let z128 = z14 + self.cy3 * z20 + self.cz3 * z5;
-                let z129 = z15 + self.cy3 * z22 + self.cz3 * z7;
-                let z137 = self.cy4 * z20 + self.cz4 * z40 + z34;
-                let z138 = self.cy4 * z22 + self.cz4 * z42 + z35;
-                let z146 = self.cy5 * z60 + self.cz5 * z40 + z54;
-                let z147 = self.cy5 * z62 + self.cz5 * z42 + z55;
-                let z155 = self.cy6 * z60 + self.cz6 * z80 + z74;
-                let z156 = self.cy6 * z62 + self.cz6 * z82 + z75;
-                let z164 = self.cz7 * z80 + z94;
-                let z165 = self.cz7 * z82 + z95;
-                let z248 = self.m7 * z165;
-                let z256 = self.m6 + self.m7;
-                let z266 = z256 + self.m5;
-                let z276 = self.m4 + z266;
-                let z286 = self.m3 + z276;
-                let z2383 = self.m2 * z120;
-                let z2384 = -self.m2 * z119;
-                let z2385 = self.m3 * z129;
-                let z2386 = -self.m3 * z128;
-                let z2387 = self.m4 * z138;
-                let z2388 = -self.m4 * z137;
-                let z2389 = self.m5 * z147;
-                let z2390 = -self.m5 * z146;
-                let z2391 = self.m6 * z156;
-                let z2392 = -self.m6 * z155;
-                let z2393 = -self.m7 * z164;
-                let z2394 = z248 + z2391;
-                let z2395 = z2392 + z2393;
-                let z2396 = z2389 + z2394;
-                let z2397 = z2390 + z2395;
-                let z2398 = z2387 + z2396;
-                let z2399 = z2388 + z2397;
-                let z2400 = z2385 + z2398;
-                let z2401 = z2386 + z2399;
-                let z2402 = z2383 + z2400;
-                let z2403 = z2384 + z2401;
+                let z248 = self.m7 * s2.v3;
+                let z2394 = z248 + s22.v8;
+                let z2395 = s22.v9 + s22.v10;
+                let z2396 = s22.v6 + z2394;
+                let z2397 = s22.v7 + z2395;
+                let z2398 = s22.v4 + z2396;
+                let z2399 = s22.v5 + z2397;
+                let z2400 = s22.v2 + z2398;
+                let z2401 = s22.v3 + z2399;
+                let z2402 = s22.v0 + z2400;
+                let z2403 = s22.v1 + z2401;
                 let z2404 = z0 * z2403 - z1 * z2402;
-                let z2405 = z5 * z2400 + z7 * z2401 + z27 * z286;
-                let z2406 = z20 * z2398 + z22 * z2399 + z47 * z276;
-                let z2407 = z40 * z2396 + z42 * z2397 + z67 * z266;
-                let z2408 = z60 * z2394 + z62 * z2395 + z87 * z256;
-                let z2409 = self.m7 * z107 + z80 * z248 + z82 * z2393;
+                let z2405 = z5 * z2400 + z7 * z2401 + z27 * s0.v3;
+                let z2406 = z20 * z2398 + z22 * z2399 + z47 * s0.v2;
+                let z2407 = z40 * z2396 + z42 * z2397 + z67 * s0.v1;
+                let z2408 = z60 * z2394 + z62 * z2395 + z87 * s0.v0;
                 out[1] = z2404;
                 out[2] = z2405;
                 out[3] = z2406;
                 out[4] = z2407;
                 out[5] = z2408;
-                out[6] = z2409;
+                out[6] = s22.v11;
                 true
             }
             49 => {
@@ -6255,98 +7638,75 @@ impl Statics<7> for Iiwa {
         match i {
             0 => {
                 hess.fill(0.0);
+                let s1 = self.shared1(q);
+                let s6 = self.shared6(q, &s1);
+                let s17 = self.shared17(q, &s1, &s6);
                 let z2 = q[1].cos();
                 let z3 = q[1].sin();
                 let z17 = q[2].cos();
                 let z18 = q[2].sin();
-                let z23 = -z3 * z17;
-                let z24 = z3 * z18;
                 let z37 = q[3].cos();
                 let z38 = q[3].sin();
-                let z43 = -z2 * z38 + z23 * z37;
-                let z44 = z2 * z37 + z23 * z38;
                 let z57 = q[4].cos();
                 let z58 = q[4].sin();
-                let z63 = z24 * z58 + z43 * z57;
-                let z64 = z24 * z57 - z43 * z58;
                 let z77 = q[5].cos();
                 let z78 = q[5].sin();
-                let z944 = -z2 * z17;
-                let z945 = z2 * z18;
-                let z955 = z3 * z38 + z37 * z944;
-                let z956 = -z3 * z37 + z38 * z944;
-                let z966 = z57 * z955 + z58 * z945;
-                let z967 = z57 * z945 - z58 * z955;
-                let z977 = z77 * z966 - z78 * z956;
-                let z1078 = z3 * z17;
-                let z1083 = z24 * z37;
-                let z1084 = z24 * z38;
-                let z1094 = z57 * z1083 + z58 * z1078;
-                let z1095 = z57 * z1078 - z58 * z1083;
-                let z1105 = z77 * z1094 - z78 * z1084;
-                let z1191 = -z2 * z37 - z23 * z38;
-                let z1199 = z57 * z1191;
-                let z1200 = -z58 * z1191;
-                let z1210 = -z43 * z78 + z77 * z1199;
-                let z1281 = -z24 * z58 - z43 * z57;
-                let z1286 = z64 * z77;
-                let z1342 = -z44 * z77 - z63 * z78;
                 let z2410 = -self.d2 * z2;
                 let z2411 = -z3 * z18;
                 let z2412 = -self.d3 * z2 + z2410;
-                let z2413 = z2 * z38 + z37 * z1078;
-                let z2414 = -z2 * z37 + z38 * z1078;
+                let z2413 = z2 * z38 + z37 * s6.v5;
+                let z2414 = -z2 * z37 + z38 * s6.v5;
                 let z2415 = self.d4 * z2414 + z2412;
                 let z2416 = z57 * z2413 + z58 * z2411;
                 let z2417 = self.d5 * z2414 + z2415;
                 let z2418 = z77 * z2414 + z78 * z2416;
                 let z2419 = self.d6 * z2418 + z2417;
                 let z2420 = z2 * z17;
-                let z2421 = z37 * z945;
-                let z2422 = z38 * z945;
+                let z2421 = z37 * s6.v1;
+                let z2422 = z38 * s6.v1;
                 let z2423 = self.d4 * z2422;
                 let z2424 = z57 * z2421 + z58 * z2420;
                 let z2425 = self.d5 * z2422 + z2423;
                 let z2426 = z77 * z2422 + z78 * z2424;
                 let z2427 = self.d6 * z2426 + z2425;
-                let z2428 = z3 * z37 - z38 * z944;
-                let z2429 = self.d4 * z955;
+                let z2428 = z3 * z37 - z38 * s6.v0;
+                let z2429 = self.d4 * s6.v2;
                 let z2430 = z57 * z2428;
-                let z2431 = self.d5 * z955 + z2429;
-                let z2432 = z77 * z955 + z78 * z2430;
+                let z2431 = self.d5 * s6.v2 + z2429;
+                let z2432 = z77 * s6.v2 + z78 * z2430;
                 let z2433 = self.d6 * z2432 + z2431;
-                let z2434 = z78 * z967;
+                let z2434 = z78 * s17.v0;
                 let z2435 = self.d6 * z2434;
-                let z2436 = self.d6 * z977;
-                let z2437 = z37 * z1078;
-                let z2438 = z38 * z1078;
+                let z2436 = self.d6 * s17.v1;
+                let z2437 = z37 * s6.v5;
+                let z2438 = z38 * s6.v5;
                 let z2439 = z57 * z2437 + z58 * z2411;
                 let z2440 = z77 * z2438 + z78 * z2439;
                 let z2441 = self.d4 * z2438;
                 let z2442 = self.d5 * z2438 + z2441;
                 let z2443 = self.d6 * z2440 + z2442;
-                let z2444 = -z24 * z38;
+                let z2444 = -s1.v1 * z38;
                 let z2445 = z57 * z2444;
-                let z2446 = z77 * z1083 + z78 * z2445;
-                let z2447 = self.d4 * z1083;
-                let z2448 = self.d5 * z1083 + z2447;
+                let z2446 = z77 * s6.v6 + z78 * z2445;
+                let z2447 = self.d4 * s6.v6;
+                let z2448 = self.d5 * s6.v6 + z2447;
                 let z2449 = self.d6 * z2446 + z2448;
-                let z2450 = z78 * z1095;
+                let z2450 = z78 * s17.v2;
                 let z2451 = self.d6 * z2450;
-                let z2452 = self.d6 * z1105;
-                let z2453 = z2 * z38 - z23 * z37;
+                let z2452 = self.d6 * s17.v3;
+                let z2453 = z2 * z38 - s1.v0 * z37;
                 let z2454 = z57 * z2453;
-                let z2455 = z77 * z1191 + z78 * z2454;
-                let z2456 = self.d4 * z1191;
-                let z2457 = self.d5 * z1191 + z2456;
+                let z2455 = z77 * s6.v9 + z78 * z2454;
+                let z2456 = self.d4 * s6.v9;
+                let z2457 = self.d5 * s6.v9 + z2456;
                 let z2458 = self.d6 * z2455 + z2457;
-                let z2459 = z78 * z1200;
+                let z2459 = z78 * s17.v4;
                 let z2460 = self.d6 * z2459;
-                let z2461 = self.d6 * z1210;
-                let z2462 = z78 * z1281;
+                let z2461 = self.d6 * s17.v5;
+                let z2462 = z78 * s17.v6;
                 let z2463 = self.d6 * z2462;
-                let z2464 = self.d6 * z1286;
-                let z2465 = self.d6 * z1342;
+                let z2464 = self.d6 * s17.v7;
+                let z2465 = self.d6 * s17.v8;
                 let x0 = self.d_flange * z2418;
                 let x1 = z2419 + x0;
                 let x2 = self.d_flange * z2426;
@@ -6355,7 +7715,7 @@ impl Statics<7> for Iiwa {
                 let x5 = z2433 + x4;
                 let x6 = self.d_flange * z2434;
                 let x7 = z2435 + x6;
-                let x8 = self.d_flange * z977;
+                let x8 = self.d_flange * s17.v1;
                 let x9 = z2436 + x8;
                 let x10 = self.d_flange * z2440;
                 let x11 = z2443 + x10;
@@ -6363,19 +7723,19 @@ impl Statics<7> for Iiwa {
                 let x13 = z2449 + x12;
                 let x14 = self.d_flange * z2450;
                 let x15 = z2451 + x14;
-                let x16 = self.d_flange * z1105;
+                let x16 = self.d_flange * s17.v3;
                 let x17 = z2452 + x16;
                 let x18 = self.d_flange * z2455;
                 let x19 = z2458 + x18;
                 let x20 = self.d_flange * z2459;
                 let x21 = z2460 + x20;
-                let x22 = self.d_flange * z1210;
+                let x22 = self.d_flange * s17.v5;
                 let x23 = z2461 + x22;
                 let x24 = self.d_flange * z2462;
                 let x25 = z2463 + x24;
-                let x26 = self.d_flange * z1286;
+                let x26 = self.d_flange * s17.v7;
                 let x27 = z2464 + x26;
-                let x28 = self.d_flange * z1342;
+                let x28 = self.d_flange * s17.v8;
                 let x29 = z2465 + x28;
                 hess[(1, 1)] = x1;
                 hess[(1, 2)] = x3;
@@ -6417,6 +7777,44 @@ impl Jacobians<7, 0, 1> for Iiwa {
         dh_dq: &mut Matrix<7, 7>,
         dh_dqd: &mut Matrix<7, 7>,
     ) {
+        let s1 = self.shared1(q);
+        let s2 = self.shared2(q);
+        let s3 = self.shared3(q, &s1);
+        let s4 = self.shared4(q, &s1, &s2, &s3);
+        let s5 = self.shared5(q, &s1, &s3, &s4);
+        let s6 = self.shared6(q, &s1);
+        let s7 = self.shared7(q);
+        let s8 = self.shared8(q);
+        let s10 = self.shared10(q);
+        let s11 = self.shared11(q, &s7);
+        let s12 = self.shared12(q, &s8);
+        let s14 = self.shared14(q, &s1, &s6);
+        let s15 = self.shared15(q, &s10);
+        let s16 = self.shared16(q, &s7, &s8, &s11, &s12);
+        let s17 = self.shared17(q, &s1, &s6);
+        let s23 = self
+            .shared23(
+                q,
+                &s1,
+                &s2,
+                &s3,
+                &s4,
+                &s6,
+                &s7,
+                &s8,
+                &s10,
+                &s11,
+                &s12,
+                &s14,
+                &s15,
+                &s16,
+                &s17,
+            );
+        let s24 = self.shared24(q, qd, &s1, &s2, &s3, &s4);
+        let s25 = self.shared25(q, qd, &s1, &s2, &s3, &s4, &s24);
+        let s26 = self.shared26(q, qd, &s5, &s24);
+        let s28 = self.shared28(q, qd, &s2, &s4, &s5, &s24, &s25, &s26);
+        let s29 = self.shared29(q, qd, &s1, &s2, &s3, &s4, &s24);
         let z0 = q[0].cos();
         let z1 = q[0].sin();
         let z2 = q[1].cos();
@@ -6425,1152 +7823,246 @@ impl Jacobians<7, 0, 1> for Iiwa {
         let z5 = z0 * z3;
         let z6 = z1 * z2;
         let z7 = z1 * z3;
-        let z8 = -self.d1 * z0;
-        let z9 = -self.d1 * z1;
-        let z10 = -qd[1] * z1;
-        let z11 = qd[1] * z0;
-        let z12 = qd[1] * z8;
-        let z13 = qd[1] * z9;
         let z14 = self.d2 * z5;
         let z15 = self.d2 * z7;
-        let z16 = self.d1 + self.d2 * z2;
         let z17 = q[2].cos();
         let z18 = q[2].sin();
         let z19 = -z1 * z18 + z4 * z17;
         let z20 = -z1 * z17 - z4 * z18;
         let z21 = z0 * z18 + z6 * z17;
         let z22 = z0 * z17 - z6 * z18;
-        let z23 = -z3 * z17;
-        let z24 = z3 * z18;
-        let z25 = z2 * z15 - z7 * z16;
-        let z26 = -z2 * z14 + z5 * z16;
         let z27 = -z5 * z15 + z7 * z14;
-        let z28 = qd[2] * z5 + z10;
-        let z29 = qd[2] * z7 + z11;
-        let z30 = qd[0] + qd[2] * z2;
-        let z31 = qd[2] * z25 + z12;
-        let z32 = qd[2] * z26 + z13;
-        let z33 = qd[2] * z27;
         let z34 = self.d3 * z5 + z14;
         let z35 = self.d3 * z7 + z15;
-        let z36 = self.d3 * z2 + z16;
         let z37 = q[3].cos();
         let z38 = q[3].sin();
         let z39 = -z5 * z38 + z19 * z37;
         let z40 = z5 * z37 + z19 * z38;
         let z41 = -z7 * z38 + z21 * z37;
         let z42 = z7 * z37 + z21 * z38;
-        let z43 = -z2 * z38 + z23 * z37;
-        let z44 = z2 * z37 + z23 * z38;
-        let z45 = -z22 * z36 + z24 * z35;
-        let z46 = z20 * z36 - z24 * z34;
         let z47 = -z20 * z35 + z22 * z34;
-        let z48 = qd[3] * z20 + z28;
-        let z49 = qd[3] * z22 + z29;
-        let z50 = qd[3] * z24 + z30;
-        let z51 = qd[3] * z45 + z31;
-        let z52 = qd[3] * z46 + z32;
-        let z53 = qd[3] * z47 + z33;
         let z54 = self.d4 * z40 + z34;
         let z55 = self.d4 * z42 + z35;
-        let z56 = self.d4 * z44 + z36;
         let z57 = q[4].cos();
         let z58 = q[4].sin();
         let z59 = z20 * z58 + z39 * z57;
         let z60 = z20 * z57 - z39 * z58;
         let z61 = z22 * z58 + z41 * z57;
         let z62 = z22 * z57 - z41 * z58;
-        let z63 = z24 * z58 + z43 * z57;
-        let z64 = z24 * z57 - z43 * z58;
-        let z65 = -z42 * z56 + z44 * z55;
-        let z66 = z40 * z56 - z44 * z54;
+        let z64 = s1.v1 * z57 - s1.v2 * z58;
         let z67 = -z40 * z55 + z42 * z54;
-        let z68 = qd[4] * z40 + z48;
-        let z69 = qd[4] * z42 + z49;
-        let z70 = qd[4] * z44 + z50;
-        let z71 = qd[4] * z65 + z51;
-        let z72 = qd[4] * z66 + z52;
-        let z73 = qd[4] * z67 + z53;
         let z74 = self.d5 * z40 + z54;
         let z75 = self.d5 * z42 + z55;
-        let z76 = self.d5 * z44 + z56;
         let z77 = q[5].cos();
         let z78 = q[5].sin();
         let z79 = -z40 * z78 + z59 * z77;
         let z80 = z40 * z77 + z59 * z78;
         let z81 = -z42 * z78 + z61 * z77;
         let z82 = z42 * z77 + z61 * z78;
-        let z83 = -z44 * z78 + z63 * z77;
-        let z84 = z44 * z77 + z63 * z78;
-        let z85 = -z62 * z76 + z64 * z75;
-        let z86 = z60 * z76 - z64 * z74;
+        let z83 = -s1.v3 * z78 + s1.v4 * z77;
         let z87 = -z60 * z75 + z62 * z74;
-        let z88 = qd[5] * z60 + z68;
-        let z89 = qd[5] * z62 + z69;
-        let z90 = qd[5] * z64 + z70;
-        let z91 = qd[5] * z85 + z71;
-        let z92 = qd[5] * z86 + z72;
-        let z93 = qd[5] * z87 + z73;
-        let z94 = self.d6 * z80 + z74;
-        let z95 = self.d6 * z82 + z75;
-        let z96 = self.d6 * z84 + z76;
-        let z97 = q[6].cos();
-        let z98 = q[6].sin();
-        let z99 = z60 * z98 + z79 * z97;
-        let z100 = z60 * z97 - z79 * z98;
-        let z101 = z62 * z98 + z81 * z97;
-        let z102 = z62 * z97 - z81 * z98;
-        let z103 = z64 * z98 + z83 * z97;
-        let z104 = z64 * z97 - z83 * z98;
-        let z105 = -z82 * z96 + z84 * z95;
-        let z106 = z80 * z96 - z84 * z94;
-        let z107 = -z80 * z95 + z82 * z94;
-        let z108 = qd[6] * z80 + z88;
-        let z109 = qd[6] * z82 + z89;
-        let z110 = qd[6] * z84 + z90;
-        let z111 = qd[6] * z105 + z91;
-        let z112 = qd[6] * z106 + z92;
-        let z113 = qd[6] * z107 + z93;
-        let z114 = -self.cy1 * z1;
-        let z115 = self.cy1 * z0;
         let z119 = -self.cy2 * z1 + self.cz2 * z5;
         let z120 = self.cy2 * z0 + self.cz2 * z7;
-        let z121 = self.d1 + self.cz2 * z2;
-        let z122 = self.i2x * (z4 * z4) + self.i2y * (z1 * z1) + self.i2z * (z5 * z5);
-        let z123 = self.i2x * z4 * z6 - self.i2y * z0 * z1 + self.i2z * z5 * z7;
-        let z124 = -self.i2x * z3 * z4 + self.i2z * z2 * z5;
-        let z125 = self.i2x * (z6 * z6) + self.i2y * (z0 * z0) + self.i2z * (z7 * z7);
-        let z126 = -self.i2x * z3 * z6 + self.i2z * z2 * z7;
         let z127 = self.i2x * (z3 * z3) + self.i2z * (z2 * z2);
         let z128 = z14 + self.cy3 * z20 + self.cz3 * z5;
         let z129 = z15 + self.cy3 * z22 + self.cz3 * z7;
-        let z130 = z16 + self.cy3 * z24 + self.cz3 * z2;
-        let z131 = self.i3x * (z19 * z19) + self.i3y * (z20 * z20)
-            + self.i3z * (z5 * z5);
-        let z132 = self.i3x * z19 * z21 + self.i3y * z20 * z22 + self.i3z * z5 * z7;
-        let z133 = self.i3x * z19 * z23 + self.i3y * z20 * z24 + self.i3z * z2 * z5;
-        let z134 = self.i3x * (z21 * z21) + self.i3y * (z22 * z22)
-            + self.i3z * (z7 * z7);
-        let z135 = self.i3x * z21 * z23 + self.i3y * z22 * z24 + self.i3z * z2 * z7;
-        let z136 = self.i3x * (z23 * z23) + self.i3y * (z24 * z24)
-            + self.i3z * (z2 * z2);
         let z137 = self.cy4 * z20 + self.cz4 * z40 + z34;
         let z138 = self.cy4 * z22 + self.cz4 * z42 + z35;
-        let z139 = self.cy4 * z24 + self.cz4 * z44 + z36;
-        let z140 = self.i4x * (z39 * z39) + self.i4y * (z20 * z20)
-            + self.i4z * (z40 * z40);
-        let z141 = self.i4x * z39 * z41 + self.i4y * z20 * z22 + self.i4z * z40 * z42;
-        let z142 = self.i4x * z39 * z43 + self.i4y * z20 * z24 + self.i4z * z40 * z44;
-        let z143 = self.i4x * (z41 * z41) + self.i4y * (z22 * z22)
-            + self.i4z * (z42 * z42);
-        let z144 = self.i4x * z41 * z43 + self.i4y * z22 * z24 + self.i4z * z42 * z44;
-        let z145 = self.i4x * (z43 * z43) + self.i4y * (z24 * z24)
-            + self.i4z * (z44 * z44);
         let z146 = self.cy5 * z60 + self.cz5 * z40 + z54;
         let z147 = self.cy5 * z62 + self.cz5 * z42 + z55;
-        let z148 = self.cy5 * z64 + self.cz5 * z44 + z56;
-        let z149 = self.i5x * (z59 * z59) + self.i5y * (z60 * z60)
-            + self.i5z * (z40 * z40);
-        let z150 = self.i5x * z59 * z61 + self.i5y * z60 * z62 + self.i5z * z40 * z42;
-        let z151 = self.i5x * z59 * z63 + self.i5y * z60 * z64 + self.i5z * z40 * z44;
-        let z152 = self.i5x * (z61 * z61) + self.i5y * (z62 * z62)
-            + self.i5z * (z42 * z42);
-        let z153 = self.i5x * z61 * z63 + self.i5y * z62 * z64 + self.i5z * z42 * z44;
-        let z154 = self.i5x * (z63 * z63) + self.i5y * (z64 * z64)
-            + self.i5z * (z44 * z44);
         let z155 = self.cy6 * z60 + self.cz6 * z80 + z74;
         let z156 = self.cy6 * z62 + self.cz6 * z82 + z75;
-        let z157 = self.cy6 * z64 + self.cz6 * z84 + z76;
-        let z158 = self.i6x * (z79 * z79) + self.i6y * (z60 * z60)
-            + self.i6z * (z80 * z80);
-        let z159 = self.i6x * z79 * z81 + self.i6y * z60 * z62 + self.i6z * z80 * z82;
-        let z160 = self.i6x * z79 * z83 + self.i6y * z60 * z64 + self.i6z * z80 * z84;
-        let z161 = self.i6x * (z81 * z81) + self.i6y * (z62 * z62)
-            + self.i6z * (z82 * z82);
-        let z162 = self.i6x * z81 * z83 + self.i6y * z62 * z64 + self.i6z * z82 * z84;
-        let z163 = self.i6x * (z83 * z83) + self.i6y * (z64 * z64)
-            + self.i6z * (z84 * z84);
-        let z164 = self.cz7 * z80 + z94;
-        let z165 = self.cz7 * z82 + z95;
-        let z166 = self.cz7 * z84 + z96;
-        let z167 = self.i7 * (z80 * z80) + self.i7 * (z99 * z99)
-            + self.i7 * (z100 * z100);
-        let z168 = self.i7 * z80 * z82 + self.i7 * z99 * z101 + self.i7 * z100 * z102;
-        let z169 = self.i7 * z80 * z84 + self.i7 * z99 * z103 + self.i7 * z100 * z104;
-        let z170 = self.i7 * (z82 * z82) + self.i7 * (z101 * z101)
-            + self.i7 * (z102 * z102);
-        let z171 = self.i7 * z82 * z84 + self.i7 * z101 * z103 + self.i7 * z102 * z104;
-        let z172 = self.i7 * (z84 * z84) + self.i7 * (z103 * z103)
-            + self.i7 * (z104 * z104);
-        let z179 = -qd[0] * z115;
-        let z180 = qd[0] * z114;
-        let z181 = -qd[0] * z120 + z11 * z121 + z12;
-        let z182 = qd[0] * z119 - z10 * z121 + z13;
-        let z183 = z10 * z120 - z11 * z119;
-        let z184 = z29 * z130 - z30 * z129 + z31;
-        let z185 = -z28 * z130 + z30 * z128 + z32;
-        let z186 = z28 * z129 - z29 * z128 + z33;
-        let z187 = z49 * z139 - z50 * z138 + z51;
-        let z188 = -z48 * z139 + z50 * z137 + z52;
-        let z189 = z48 * z138 - z49 * z137 + z53;
-        let z190 = z69 * z148 - z70 * z147 + z71;
-        let z191 = -z68 * z148 + z70 * z146 + z72;
-        let z192 = z68 * z147 - z69 * z146 + z73;
-        let z193 = z89 * z157 - z90 * z156 + z91;
-        let z194 = -z88 * z157 + z90 * z155 + z92;
-        let z195 = z88 * z156 - z89 * z155 + z93;
-        let z196 = z109 * z166 - z110 * z165 + z111;
-        let z197 = -z108 * z166 + z110 * z164 + z112;
-        let z198 = z108 * z165 - z109 * z164 + z113;
-        let z373 = -qd[0] * qd[1] * z0;
-        let z374 = -qd[0] * qd[1] * z1;
-        let z375 = qd[1] * z0 * z10 + qd[1] * z1 * z11;
-        let z376 = -qd[0] * qd[1] * z9;
-        let z377 = qd[0] * qd[1] * z8;
-        let z378 = qd[1] * z0 * z12 + qd[1] * z1 * z13 - qd[1] * z8 * z11
-            + qd[1] * z9 * z10;
-        let z379 = qd[2] * z2 * z29 - qd[2] * z7 * z30 + z373;
-        let z380 = -qd[2] * z2 * z28 + qd[2] * z5 * z30 + z374;
-        let z381 = -qd[2] * z5 * z29 + qd[2] * z7 * z28 + z375;
-        let z382 = qd[2] * z2 * z32 - qd[2] * z7 * z33 - qd[2] * z26 * z30
-            + qd[2] * z27 * z29 + z376;
-        let z383 = -qd[2] * z2 * z31 + qd[2] * z5 * z33 + qd[2] * z25 * z30
-            - qd[2] * z27 * z28 + z377;
-        let z384 = -qd[2] * z5 * z32 + qd[2] * z7 * z31 - qd[2] * z25 * z29
-            + qd[2] * z26 * z28 + z378;
-        let z385 = -qd[3] * z22 * z50 + qd[3] * z24 * z49 + z379;
-        let z386 = qd[3] * z20 * z50 - qd[3] * z24 * z48 + z380;
-        let z387 = -qd[3] * z20 * z49 + qd[3] * z22 * z48 + z381;
-        let z388 = -qd[3] * z22 * z53 + qd[3] * z24 * z52 - qd[3] * z46 * z50
-            + qd[3] * z47 * z49 + z382;
-        let z389 = qd[3] * z20 * z53 - qd[3] * z24 * z51 + qd[3] * z45 * z50
-            - qd[3] * z47 * z48 + z383;
-        let z390 = -qd[3] * z20 * z52 + qd[3] * z22 * z51 - qd[3] * z45 * z49
-            + qd[3] * z46 * z48 + z384;
-        let z391 = -qd[4] * z42 * z70 + qd[4] * z44 * z69 + z385;
-        let z392 = qd[4] * z40 * z70 - qd[4] * z44 * z68 + z386;
-        let z393 = -qd[4] * z40 * z69 + qd[4] * z42 * z68 + z387;
-        let z394 = -qd[4] * z42 * z73 + qd[4] * z44 * z72 - qd[4] * z66 * z70
-            + qd[4] * z67 * z69 + z388;
-        let z395 = qd[4] * z40 * z73 - qd[4] * z44 * z71 + qd[4] * z65 * z70
-            - qd[4] * z67 * z68 + z389;
-        let z396 = -qd[4] * z40 * z72 + qd[4] * z42 * z71 - qd[4] * z65 * z69
-            + qd[4] * z66 * z68 + z390;
-        let z397 = -qd[5] * z62 * z90 + qd[5] * z64 * z89 + z391;
-        let z398 = qd[5] * z60 * z90 - qd[5] * z64 * z88 + z392;
-        let z399 = -qd[5] * z60 * z89 + qd[5] * z62 * z88 + z393;
-        let z400 = -qd[5] * z62 * z93 + qd[5] * z64 * z92 - qd[5] * z86 * z90
-            + qd[5] * z87 * z89 + z394;
-        let z401 = qd[5] * z60 * z93 - qd[5] * z64 * z91 + qd[5] * z85 * z90
-            - qd[5] * z87 * z88 + z395;
-        let z402 = -qd[5] * z60 * z92 + qd[5] * z62 * z91 - qd[5] * z85 * z89
-            + qd[5] * z86 * z88 + z396;
-        let z403 = -qd[6] * z82 * z110 + qd[6] * z84 * z109 + z397;
-        let z404 = qd[6] * z80 * z110 - qd[6] * z84 * z108 + z398;
-        let z405 = -qd[6] * z80 * z109 + qd[6] * z82 * z108 + z399;
-        let z406 = -qd[6] * z82 * z113 + qd[6] * z84 * z112 - qd[6] * z106 * z110
-            + qd[6] * z107 * z109 + z400;
-        let z407 = qd[6] * z80 * z113 - qd[6] * z84 * z111 + qd[6] * z105 * z110
-            - qd[6] * z107 * z108 + z401;
-        let z408 = -qd[6] * z80 * z112 + qd[6] * z82 * z111 - qd[6] * z105 * z109
-            + qd[6] * z106 * z108 + z402;
-        let z409 = -qd[0] * self.m1 * z180;
-        let z410 = qd[0] * self.m1 * z179;
-        let z416 = -qd[0] * self.m2 * z182 + self.m2 * z11 * z183 - self.m2 * z120 * z375
-            + self.m2 * z376 + self.m2 * z121 * z374;
-        let z417 = qd[0] * self.m2 * z181 - self.m2 * z10 * z183 + self.m2 * z119 * z375
-            - self.m2 * z121 * z373 + self.m2 * z377;
-        let z418 = self.m2 * z10 * z182 - self.m2 * z11 * z181 + self.m2 * self.g
-            - self.m2 * z119 * z374 + self.m2 * z120 * z373 + self.m2 * z378;
-        let z419 = qd[0] * z124 + z10 * z122 + z11 * z123;
-        let z420 = qd[0] * z126 + z10 * z123 + z11 * z125;
-        let z421 = qd[0] * z127 + z10 * z124 + z11 * z126;
-        let z422 = -qd[0] * z420 + z11 * z421 + z120 * z418 - z121 * z417 + z122 * z373
-            + z123 * z374 + z124 * z375;
-        let z423 = qd[0] * z419 - z10 * z421 - z119 * z418 + z121 * z416 + z123 * z373
-            + z125 * z374 + z126 * z375;
-        let z425 = self.m3 * z29 * z186 - self.m3 * z30 * z185 + self.m3 * z382
-            - self.m3 * z129 * z381 + self.m3 * z130 * z380;
-        let z426 = -self.m3 * z28 * z186 + self.m3 * z30 * z184 + self.m3 * z383
-            + self.m3 * z128 * z381 - self.m3 * z130 * z379;
-        let z427 = self.m3 * z28 * z185 - self.m3 * z29 * z184 + self.m3 * self.g
-            - self.m3 * z128 * z380 + self.m3 * z384 + self.m3 * z129 * z379;
-        let z428 = z28 * z131 + z29 * z132 + z30 * z133;
-        let z429 = z28 * z132 + z29 * z134 + z30 * z135;
-        let z430 = z28 * z133 + z29 * z135 + z30 * z136;
-        let z431 = z29 * z430 - z30 * z429 + z129 * z427 - z130 * z426 + z131 * z379
-            + z132 * z380 + z133 * z381;
-        let z432 = -z28 * z430 + z30 * z428 - z128 * z427 + z130 * z425 + z132 * z379
-            + z134 * z380 + z135 * z381;
-        let z433 = z28 * z429 - z29 * z428 + z128 * z426 - z129 * z425 + z133 * z379
-            + z135 * z380 + z136 * z381;
-        let z434 = self.m4 * z49 * z189 - self.m4 * z50 * z188 + self.m4 * z388
-            - self.m4 * z138 * z387 + self.m4 * z139 * z386;
-        let z435 = -self.m4 * z48 * z189 + self.m4 * z50 * z187 + self.m4 * z389
-            + self.m4 * z137 * z387 - self.m4 * z139 * z385;
-        let z436 = self.m4 * self.g + self.m4 * z48 * z188 - self.m4 * z49 * z187
-            + self.m4 * z390 - self.m4 * z137 * z386 + self.m4 * z138 * z385;
-        let z437 = z48 * z140 + z49 * z141 + z50 * z142;
-        let z438 = z48 * z141 + z49 * z143 + z50 * z144;
-        let z439 = z48 * z142 + z49 * z144 + z50 * z145;
-        let z440 = z49 * z439 - z50 * z438 + z138 * z436 - z139 * z435 + z140 * z385
-            + z141 * z386 + z142 * z387;
-        let z441 = -z48 * z439 + z50 * z437 - z137 * z436 + z139 * z434 + z141 * z385
-            + z143 * z386 + z144 * z387;
-        let z442 = z48 * z438 - z49 * z437 + z137 * z435 - z138 * z434 + z142 * z385
-            + z144 * z386 + z145 * z387;
-        let z443 = self.m5 * z69 * z192 - self.m5 * z70 * z191 + self.m5 * z394
-            - self.m5 * z147 * z393 + self.m5 * z148 * z392;
-        let z444 = -self.m5 * z68 * z192 + self.m5 * z70 * z190 + self.m5 * z395
-            + self.m5 * z146 * z393 - self.m5 * z148 * z391;
-        let z445 = self.m5 * self.g + self.m5 * z68 * z191 - self.m5 * z69 * z190
-            + self.m5 * z396 - self.m5 * z146 * z392 + self.m5 * z147 * z391;
-        let z446 = z68 * z149 + z69 * z150 + z70 * z151;
-        let z447 = z68 * z150 + z69 * z152 + z70 * z153;
-        let z448 = z68 * z151 + z69 * z153 + z70 * z154;
-        let z449 = z69 * z448 - z70 * z447 + z147 * z445 - z148 * z444 + z149 * z391
-            + z150 * z392 + z151 * z393;
-        let z450 = -z68 * z448 + z70 * z446 - z146 * z445 + z148 * z443 + z150 * z391
-            + z152 * z392 + z153 * z393;
-        let z451 = z68 * z447 - z69 * z446 + z146 * z444 - z147 * z443 + z151 * z391
-            + z153 * z392 + z154 * z393;
-        let z452 = self.m6 * z89 * z195 - self.m6 * z90 * z194 + self.m6 * z400
-            - self.m6 * z156 * z399 + self.m6 * z157 * z398;
-        let z453 = -self.m6 * z88 * z195 + self.m6 * z90 * z193 + self.m6 * z401
-            + self.m6 * z155 * z399 - self.m6 * z157 * z397;
-        let z454 = self.m6 * self.g + self.m6 * z88 * z194 - self.m6 * z89 * z193
-            + self.m6 * z402 - self.m6 * z155 * z398 + self.m6 * z156 * z397;
-        let z455 = z88 * z158 + z89 * z159 + z90 * z160;
-        let z456 = z88 * z159 + z89 * z161 + z90 * z162;
-        let z457 = z88 * z160 + z89 * z162 + z90 * z163;
-        let z458 = z89 * z457 - z90 * z456 + z156 * z454 - z157 * z453 + z158 * z397
-            + z159 * z398 + z160 * z399;
-        let z459 = -z88 * z457 + z90 * z455 - z155 * z454 + z157 * z452 + z159 * z397
-            + z161 * z398 + z162 * z399;
-        let z460 = z88 * z456 - z89 * z455 + z155 * z453 - z156 * z452 + z160 * z397
-            + z162 * z398 + z163 * z399;
-        let z461 = self.m7 * z109 * z198 - self.m7 * z110 * z197 + self.m7 * z406
-            - self.m7 * z165 * z405 + self.m7 * z166 * z404;
-        let z462 = -self.m7 * z108 * z198 + self.m7 * z110 * z196 + self.m7 * z407
-            + self.m7 * z164 * z405 - self.m7 * z166 * z403;
-        let z463 = self.m7 * self.g + self.m7 * z108 * z197 - self.m7 * z109 * z196
-            + self.m7 * z408 - self.m7 * z164 * z404 + self.m7 * z165 * z403;
-        let z464 = z108 * z167 + z109 * z168 + z110 * z169;
-        let z465 = z108 * z168 + z109 * z170 + z110 * z171;
-        let z466 = z108 * z169 + z109 * z171 + z110 * z172;
-        let z467 = z109 * z466 - z110 * z465 + z165 * z463 - z166 * z462 + z167 * z403
-            + z168 * z404 + z169 * z405;
-        let z468 = -z108 * z466 + z110 * z464 - z164 * z463 + z166 * z461 + z168 * z403
-            + z170 * z404 + z171 * z405;
-        let z469 = z108 * z465 - z109 * z464 + z164 * z462 - z165 * z461 + z169 * z403
-            + z171 * z404 + z172 * z405;
-        let z470 = z458 + z467;
-        let z471 = z459 + z468;
-        let z472 = z460 + z469;
-        let z473 = z461 + z452;
-        let z474 = z462 + z453;
-        let z475 = z463 + z454;
-        let z476 = z470 + z449;
-        let z477 = z471 + z450;
-        let z478 = z472 + z451;
-        let z479 = z473 + z443;
-        let z480 = z474 + z444;
-        let z481 = z475 + z445;
-        let z482 = z476 + z440;
-        let z483 = z477 + z441;
-        let z484 = z478 + z442;
-        let z485 = z479 + z434;
-        let z486 = z480 + z435;
-        let z487 = z481 + z436;
-        let z488 = z482 + z431;
-        let z489 = z483 + z432;
-        let z490 = z484 + z433;
-        let z491 = z485 + z425;
-        let z492 = z486 + z426;
-        let z493 = z487 + z427;
-        let z494 = z488 + z422;
-        let z495 = z489 + z423;
-        let z497 = z491 + z416;
-        let z498 = z492 + z417;
-        let z605 = -qd[0] * z0;
+        let z409 = -qd[0] * self.m1 * s24.v35;
+        let z410 = qd[0] * self.m1 * s24.v34;
         let z606 = -qd[0] * z1;
-        let z607 = z0 * z10 + z1 * z11;
-        let z608 = -qd[0] * z9;
-        let z609 = qd[0] * z8;
-        let z610 = z0 * z12 + z1 * z13 - z8 * z11 + z9 * z10;
-        let z611 = z2 * z29 - z7 * z30;
-        let z612 = -z2 * z28 + z5 * z30;
-        let z613 = -z5 * z29 + z7 * z28;
-        let z614 = z2 * z32 - z7 * z33 - z26 * z30 + z27 * z29;
-        let z615 = -z2 * z31 + z5 * z33 + z25 * z30 - z27 * z28;
-        let z616 = -z5 * z32 + z7 * z31 - z25 * z29 + z26 * z28;
-        let z617 = -z22 * z50 + z24 * z49;
-        let z618 = z20 * z50 - z24 * z48;
-        let z619 = -z20 * z49 + z22 * z48;
-        let z620 = -z22 * z53 + z24 * z52 - z46 * z50 + z47 * z49;
-        let z621 = z20 * z53 - z24 * z51 + z45 * z50 - z47 * z48;
-        let z622 = -z20 * z52 + z22 * z51 - z45 * z49 + z46 * z48;
-        let z623 = -z42 * z70 + z44 * z69;
-        let z624 = z40 * z70 - z44 * z68;
-        let z625 = -z40 * z69 + z42 * z68;
-        let z626 = -z42 * z73 + z44 * z72 - z66 * z70 + z67 * z69;
-        let z627 = z40 * z73 - z44 * z71 + z65 * z70 - z67 * z68;
-        let z628 = -z40 * z72 + z42 * z71 - z65 * z69 + z66 * z68;
-        let z629 = -z62 * z90 + z64 * z89;
-        let z630 = z60 * z90 - z64 * z88;
-        let z631 = -z60 * z89 + z62 * z88;
-        let z632 = -z62 * z93 + z64 * z92 - z86 * z90 + z87 * z89;
-        let z633 = z60 * z93 - z64 * z91 + z85 * z90 - z87 * z88;
-        let z634 = -z60 * z92 + z62 * z91 - z85 * z89 + z86 * z88;
-        let z635 = -z82 * z110 + z84 * z109;
-        let z636 = z80 * z110 - z84 * z108;
-        let z637 = -z80 * z109 + z82 * z108;
-        let z638 = -z82 * z113 + z84 * z112 - z106 * z110 + z107 * z109;
-        let z639 = z80 * z113 - z84 * z111 + z105 * z110 - z107 * z108;
-        let z640 = -z80 * z112 + z82 * z111 - z105 * z109 + z106 * z108;
-        let z851 = -z1 * z2;
         let z852 = -z1 * z3;
-        let z853 = self.d1 * z1;
-        let z854 = self.d2 * z852;
-        let z855 = -z0 * z18 + z17 * z851;
-        let z856 = -z0 * z17 - z18 * z851;
-        let z857 = z2 * z14 - z5 * z16;
-        let z858 = -z2 * z854 + z16 * z852;
-        let z859 = self.d3 * z852 + z854;
-        let z860 = z37 * z855 - z38 * z852;
-        let z861 = z37 * z852 + z38 * z855;
-        let z862 = -z20 * z36 + z24 * z34;
-        let z863 = -z24 * z859 + z36 * z856;
-        let z864 = self.d4 * z861 + z859;
-        let z865 = z57 * z860 + z58 * z856;
-        let z866 = z57 * z856 - z58 * z860;
-        let z867 = -z40 * z56 + z44 * z54;
-        let z868 = -z44 * z864 + z56 * z861;
-        let z869 = self.d5 * z861 + z864;
-        let z870 = z77 * z865 - z78 * z861;
-        let z871 = z77 * z861 + z78 * z865;
-        let z872 = -z60 * z76 + z64 * z74;
-        let z873 = -z64 * z869 + z76 * z866;
-        let z874 = self.d6 * z871 + z869;
-        let z875 = z97 * z870 + z98 * z866;
-        let z876 = z97 * z866 - z98 * z870;
-        let z877 = -z80 * z96 + z84 * z94;
-        let z878 = -z84 * z874 + z96 * z871;
-        let z879 = -self.cy1 * z0;
-        let z880 = -self.cy2 * z0 + self.cz2 * z852;
-        let z881 = -self.i2x * z3 * z851 + self.i2z * z2 * z852;
-        let z882 = self.cy3 * z856 + self.cz3 * z852 + z854;
-        let z883 = self.i3x * z23 * z855 + self.i3y * z24 * z856 + self.i3z * z2 * z852;
-        let z884 = self.cy4 * z856 + self.cz4 * z861 + z859;
-        let z885 = self.i4x * z43 * z860 + self.i4y * z24 * z856 + self.i4z * z44 * z861;
-        let z886 = self.cy5 * z866 + self.cz5 * z861 + z864;
-        let z887 = self.i5x * z63 * z865 + self.i5y * z64 * z866 + self.i5z * z44 * z861;
-        let z888 = self.cy6 * z866 + self.cz6 * z871 + z869;
-        let z889 = self.i6x * z83 * z870 + self.i6y * z64 * z866 + self.i6z * z84 * z871;
-        let z890 = self.cz7 * z871 + z874;
-        let z891 = self.i7 * z84 * z871 + self.i7 * z103 * z875 + self.i7 * z104 * z876;
-        let z936 = -z0 * z3;
-        let z937 = self.d2 * z4;
-        let z938 = self.d2 * z6;
-        let z939 = -self.d2 * z3;
-        let z940 = z17 * z936;
-        let z941 = -z18 * z936;
-        let z942 = z17 * z852;
-        let z943 = -z18 * z852;
-        let z944 = -z2 * z17;
-        let z945 = z2 * z18;
-        let z946 = z2 * z938 - z3 * z15 - z6 * z16 - z7 * z939;
-        let z947 = -z2 * z937 + z3 * z14 + z4 * z16 + z5 * z939;
-        let z948 = self.d3 * z4 + z937;
-        let z949 = self.d3 * z6 + z938;
-        let z950 = -self.d3 * z3 + z939;
-        let z951 = -z4 * z38 + z37 * z940;
-        let z952 = z4 * z37 + z38 * z940;
-        let z953 = -z6 * z38 + z37 * z942;
-        let z954 = z6 * z37 + z38 * z942;
-        let z955 = z3 * z38 + z37 * z944;
-        let z956 = -z3 * z37 + z38 * z944;
-        let z957 = -z22 * z950 + z24 * z949 + z35 * z945 - z36 * z943;
-        let z958 = z20 * z950 - z24 * z948 - z34 * z945 + z36 * z941;
-        let z959 = self.d4 * z952 + z948;
-        let z960 = self.d4 * z954 + z949;
-        let z961 = self.d4 * z956 + z950;
-        let z962 = z57 * z951 + z58 * z941;
-        let z963 = z57 * z941 - z58 * z951;
-        let z964 = z57 * z953 + z58 * z943;
-        let z965 = z57 * z943 - z58 * z953;
-        let z966 = z57 * z955 + z58 * z945;
-        let z967 = z57 * z945 - z58 * z955;
-        let z968 = -z42 * z961 + z44 * z960 + z55 * z956 - z56 * z954;
-        let z969 = z40 * z961 - z44 * z959 - z54 * z956 + z56 * z952;
-        let z970 = self.d5 * z952 + z959;
-        let z971 = self.d5 * z954 + z960;
-        let z972 = self.d5 * z956 + z961;
-        let z973 = z77 * z962 - z78 * z952;
-        let z974 = z77 * z952 + z78 * z962;
-        let z975 = z77 * z964 - z78 * z954;
-        let z976 = z77 * z954 + z78 * z964;
-        let z977 = z77 * z966 - z78 * z956;
-        let z978 = z77 * z956 + z78 * z966;
-        let z979 = -z62 * z972 + z64 * z971 + z75 * z967 - z76 * z965;
-        let z980 = z60 * z972 - z64 * z970 - z74 * z967 + z76 * z963;
-        let z981 = z970 + self.d6 * z974;
-        let z982 = z971 + self.d6 * z976;
-        let z983 = z972 + self.d6 * z978;
-        let z984 = z97 * z973 + z98 * z963;
-        let z985 = z97 * z963 - z98 * z973;
-        let z986 = z97 * z975 + z98 * z965;
-        let z987 = z97 * z965 - z98 * z975;
-        let z988 = z97 * z977 + z98 * z967;
-        let z989 = z97 * z967 - z98 * z977;
-        let z990 = -z82 * z983 + z84 * z982 + z95 * z978 - z96 * z976;
-        let z991 = z80 * z983 - z84 * z981 - z94 * z978 + z96 * z974;
-        let z992 = self.cz2 * z4;
-        let z993 = self.cz2 * z6;
-        let z994 = -self.cz2 * z3;
-        let z995 = -self.i2x * z2 * z4 - self.i2x * z3 * z936 + self.i2z * z2 * z4
-            - self.i2z * z3 * z5;
-        let z996 = -self.i2x * z2 * z6 - self.i2x * z3 * z852 + self.i2z * z2 * z6
-            - self.i2z * z3 * z7;
-        let z997 = 2.0 * self.i2x * z2 * z3 - 2.0 * self.i2z * z2 * z3;
-        let z998 = self.cy3 * z941 + self.cz3 * z4 + z937;
-        let z999 = self.cy3 * z943 + self.cz3 * z6 + z938;
-        let z1000 = self.cy3 * z945 - self.cz3 * z3 + z939;
-        let z1001 = self.i3x * z19 * z944 + self.i3x * z23 * z940 + self.i3y * z20 * z945
-            + self.i3y * z24 * z941 + self.i3z * z2 * z4 - self.i3z * z3 * z5;
-        let z1002 = self.i3x * z21 * z944 + self.i3x * z23 * z942 + self.i3y * z22 * z945
-            + self.i3y * z24 * z943 + self.i3z * z2 * z6 - self.i3z * z3 * z7;
-        let z1003 = 2.0 * self.i3x * z23 * z944 + 2.0 * self.i3y * z24 * z945
-            - 2.0 * self.i3z * z2 * z3;
-        let z1004 = self.cy4 * z941 + self.cz4 * z952 + z948;
-        let z1005 = self.cy4 * z943 + self.cz4 * z954 + z949;
-        let z1006 = self.cy4 * z945 + self.cz4 * z956 + z950;
-        let z1007 = self.i4x * z39 * z955 + self.i4x * z43 * z951 + self.i4y * z20 * z945
-            + self.i4y * z24 * z941 + self.i4z * z40 * z956 + self.i4z * z44 * z952;
-        let z1008 = self.i4x * z41 * z955 + self.i4x * z43 * z953 + self.i4y * z22 * z945
-            + self.i4y * z24 * z943 + self.i4z * z42 * z956 + self.i4z * z44 * z954;
-        let z1009 = 2.0 * self.i4x * z43 * z955 + 2.0 * self.i4y * z24 * z945
-            + 2.0 * self.i4z * z44 * z956;
-        let z1010 = self.cy5 * z963 + self.cz5 * z952 + z959;
-        let z1011 = self.cy5 * z965 + self.cz5 * z954 + z960;
-        let z1012 = self.cy5 * z967 + self.cz5 * z956 + z961;
-        let z1013 = self.i5x * z59 * z966 + self.i5x * z63 * z962 + self.i5y * z60 * z967
-            + self.i5y * z64 * z963 + self.i5z * z40 * z956 + self.i5z * z44 * z952;
-        let z1014 = self.i5x * z61 * z966 + self.i5x * z63 * z964 + self.i5y * z62 * z967
-            + self.i5y * z64 * z965 + self.i5z * z42 * z956 + self.i5z * z44 * z954;
-        let z1015 = 2.0 * self.i5x * z63 * z966 + 2.0 * self.i5y * z64 * z967
-            + 2.0 * self.i5z * z44 * z956;
-        let z1016 = z970 + self.cy6 * z963 + self.cz6 * z974;
-        let z1017 = z971 + self.cy6 * z965 + self.cz6 * z976;
-        let z1018 = z972 + self.cy6 * z967 + self.cz6 * z978;
-        let z1019 = self.i6x * z79 * z977 + self.i6x * z83 * z973 + self.i6y * z60 * z967
-            + self.i6y * z64 * z963 + self.i6z * z80 * z978 + self.i6z * z84 * z974;
-        let z1020 = self.i6x * z81 * z977 + self.i6x * z83 * z975 + self.i6y * z62 * z967
-            + self.i6y * z64 * z965 + self.i6z * z82 * z978 + self.i6z * z84 * z976;
-        let z1021 = 2.0 * self.i6x * z83 * z977 + 2.0 * self.i6y * z64 * z967
-            + 2.0 * self.i6z * z84 * z978;
-        let z1022 = z981 + self.cz7 * z974;
-        let z1023 = z982 + self.cz7 * z976;
-        let z1024 = z983 + self.cz7 * z978;
-        let z1025 = self.i7 * z80 * z978 + self.i7 * z84 * z974 + self.i7 * z99 * z988
-            + self.i7 * z100 * z989 + self.i7 * z103 * z984 + self.i7 * z104 * z985;
-        let z1026 = self.i7 * z82 * z978 + self.i7 * z84 * z976 + self.i7 * z101 * z988
-            + self.i7 * z102 * z989 + self.i7 * z103 * z986 + self.i7 * z104 * z987;
-        let z1027 = 2.0 * self.i7 * z84 * z978 + 2.0 * self.i7 * z103 * z988
-            + 2.0 * self.i7 * z104 * z989;
-        let z1076 = z1 * z18 - z4 * z17;
-        let z1077 = -z0 * z18 - z6 * z17;
-        let z1078 = z3 * z17;
-        let z1079 = z20 * z37;
-        let z1080 = z20 * z38;
-        let z1081 = z22 * z37;
-        let z1082 = z22 * z38;
-        let z1083 = z24 * z37;
-        let z1084 = z24 * z38;
-        let z1085 = z35 * z1078 - z36 * z1077;
-        let z1086 = -z34 * z1078 + z36 * z1076;
-        let z1087 = self.d4 * z1080;
-        let z1088 = self.d4 * z1082;
-        let z1089 = self.d4 * z1084;
-        let z1090 = z57 * z1079 + z58 * z1076;
-        let z1091 = z57 * z1076 - z58 * z1079;
-        let z1092 = z57 * z1081 + z58 * z1077;
-        let z1093 = z57 * z1077 - z58 * z1081;
-        let z1094 = z57 * z1083 + z58 * z1078;
-        let z1095 = z57 * z1078 - z58 * z1083;
-        let z1096 = -z42 * z1089 + z44 * z1088 + z55 * z1084 - z56 * z1082;
-        let z1097 = z40 * z1089 - z44 * z1087 - z54 * z1084 + z56 * z1080;
-        let z1098 = self.d5 * z1080 + z1087;
-        let z1099 = self.d5 * z1082 + z1088;
-        let z1100 = self.d5 * z1084 + z1089;
-        let z1101 = z77 * z1090 - z78 * z1080;
-        let z1102 = z77 * z1080 + z78 * z1090;
-        let z1103 = z77 * z1092 - z78 * z1082;
-        let z1104 = z77 * z1082 + z78 * z1092;
-        let z1105 = z77 * z1094 - z78 * z1084;
-        let z1106 = z77 * z1084 + z78 * z1094;
-        let z1107 = -z62 * z1100 + z64 * z1099 + z75 * z1095 - z76 * z1093;
-        let z1108 = z60 * z1100 - z64 * z1098 - z74 * z1095 + z76 * z1091;
-        let z1109 = self.d6 * z1102 + z1098;
-        let z1110 = self.d6 * z1104 + z1099;
-        let z1111 = self.d6 * z1106 + z1100;
-        let z1112 = z97 * z1101 + z98 * z1091;
-        let z1113 = z97 * z1091 - z98 * z1101;
-        let z1114 = z97 * z1103 + z98 * z1093;
-        let z1115 = z97 * z1093 - z98 * z1103;
-        let z1116 = z97 * z1105 + z98 * z1095;
-        let z1117 = z97 * z1095 - z98 * z1105;
-        let z1118 = -z82 * z1111 + z84 * z1110 + z95 * z1106 - z96 * z1104;
-        let z1119 = z80 * z1111 - z84 * z1109 - z94 * z1106 + z96 * z1102;
-        let z1120 = self.cy3 * z1076;
-        let z1121 = self.cy3 * z1077;
-        let z1122 = self.cy3 * z1078;
-        let z1123 = self.i3x * z19 * z24 + self.i3x * z20 * z23 + self.i3y * z20 * z1078
-            + self.i3y * z24 * z1076;
-        let z1124 = self.i3x * z21 * z24 + self.i3x * z22 * z23 + self.i3y * z22 * z1078
-            + self.i3y * z24 * z1077;
-        let z1125 = 2.0 * self.i3x * z23 * z24 + 2.0 * self.i3y * z24 * z1078;
-        let z1126 = self.cy4 * z1076 + self.cz4 * z1080;
-        let z1127 = self.cy4 * z1077 + self.cz4 * z1082;
-        let z1128 = self.cy4 * z1078 + self.cz4 * z1084;
-        let z1129 = self.i4x * z39 * z1083 + self.i4x * z43 * z1079
-            + self.i4y * z20 * z1078 + self.i4y * z24 * z1076 + self.i4z * z40 * z1084
-            + self.i4z * z44 * z1080;
-        let z1130 = self.i4x * z41 * z1083 + self.i4x * z43 * z1081
-            + self.i4y * z22 * z1078 + self.i4y * z24 * z1077 + self.i4z * z42 * z1084
-            + self.i4z * z44 * z1082;
-        let z1131 = 2.0 * self.i4x * z43 * z1083 + 2.0 * self.i4y * z24 * z1078
-            + 2.0 * self.i4z * z44 * z1084;
-        let z1132 = self.cy5 * z1091 + self.cz5 * z1080 + z1087;
-        let z1133 = self.cy5 * z1093 + self.cz5 * z1082 + z1088;
-        let z1134 = self.cy5 * z1095 + self.cz5 * z1084 + z1089;
-        let z1135 = self.i5x * z59 * z1094 + self.i5x * z63 * z1090
-            + self.i5y * z60 * z1095 + self.i5y * z64 * z1091 + self.i5z * z40 * z1084
-            + self.i5z * z44 * z1080;
-        let z1136 = self.i5x * z61 * z1094 + self.i5x * z63 * z1092
-            + self.i5y * z62 * z1095 + self.i5y * z64 * z1093 + self.i5z * z42 * z1084
-            + self.i5z * z44 * z1082;
-        let z1137 = 2.0 * self.i5x * z63 * z1094 + 2.0 * self.i5y * z64 * z1095
-            + 2.0 * self.i5z * z44 * z1084;
-        let z1138 = self.cy6 * z1091 + self.cz6 * z1102 + z1098;
-        let z1139 = self.cy6 * z1093 + self.cz6 * z1104 + z1099;
-        let z1140 = self.cy6 * z1095 + self.cz6 * z1106 + z1100;
-        let z1141 = self.i6x * z79 * z1105 + self.i6x * z83 * z1101
-            + self.i6y * z60 * z1095 + self.i6y * z64 * z1091 + self.i6z * z80 * z1106
-            + self.i6z * z84 * z1102;
-        let z1142 = self.i6x * z81 * z1105 + self.i6x * z83 * z1103
-            + self.i6y * z62 * z1095 + self.i6y * z64 * z1093 + self.i6z * z82 * z1106
-            + self.i6z * z84 * z1104;
-        let z1143 = 2.0 * self.i6x * z83 * z1105 + 2.0 * self.i6y * z64 * z1095
-            + 2.0 * self.i6z * z84 * z1106;
-        let z1144 = self.cz7 * z1102 + z1109;
-        let z1145 = self.cz7 * z1104 + z1110;
-        let z1146 = self.cz7 * z1106 + z1111;
-        let z1147 = self.i7 * z80 * z1106 + self.i7 * z84 * z1102 + self.i7 * z99 * z1116
-            + self.i7 * z100 * z1117 + self.i7 * z103 * z1112 + self.i7 * z104 * z1113;
-        let z1148 = self.i7 * z82 * z1106 + self.i7 * z84 * z1104
-            + self.i7 * z101 * z1116 + self.i7 * z102 * z1117 + self.i7 * z103 * z1114
-            + self.i7 * z104 * z1115;
-        let z1149 = 2.0 * self.i7 * z84 * z1106 + 2.0 * self.i7 * z103 * z1116
-            + 2.0 * self.i7 * z104 * z1117;
-        let z1189 = -z5 * z37 - z19 * z38;
-        let z1190 = -z7 * z37 - z21 * z38;
-        let z1191 = -z2 * z37 - z23 * z38;
-        let z1192 = self.d4 * z39;
-        let z1193 = self.d4 * z41;
-        let z1194 = self.d4 * z43;
-        let z1195 = z57 * z1189;
-        let z1196 = -z58 * z1189;
-        let z1197 = z57 * z1190;
-        let z1198 = -z58 * z1190;
-        let z1199 = z57 * z1191;
-        let z1200 = -z58 * z1191;
-        let z1201 = -z41 * z56 - z42 * z1194 + z43 * z55 + z44 * z1193;
-        let z1202 = z39 * z56 + z40 * z1194 - z43 * z54 - z44 * z1192;
-        let z1203 = self.d5 * z39 + z1192;
-        let z1204 = self.d5 * z41 + z1193;
-        let z1205 = self.d5 * z43 + z1194;
-        let z1206 = -z39 * z78 + z77 * z1195;
-        let z1207 = z39 * z77 + z78 * z1195;
-        let z1208 = -z41 * z78 + z77 * z1197;
-        let z1209 = z41 * z77 + z78 * z1197;
-        let z1210 = -z43 * z78 + z77 * z1199;
-        let z1211 = z43 * z77 + z78 * z1199;
-        let z1212 = -z62 * z1205 + z64 * z1204 + z75 * z1200 - z76 * z1198;
-        let z1213 = z60 * z1205 - z64 * z1203 - z74 * z1200 + z76 * z1196;
-        let z1214 = self.d6 * z1207 + z1203;
-        let z1215 = self.d6 * z1209 + z1204;
-        let z1216 = self.d6 * z1211 + z1205;
-        let z1217 = z97 * z1206 + z98 * z1196;
-        let z1218 = z97 * z1196 - z98 * z1206;
-        let z1219 = z97 * z1208 + z98 * z1198;
-        let z1220 = z97 * z1198 - z98 * z1208;
-        let z1221 = z97 * z1210 + z98 * z1200;
-        let z1222 = z97 * z1200 - z98 * z1210;
-        let z1223 = -z82 * z1216 + z84 * z1215 + z95 * z1211 - z96 * z1209;
-        let z1224 = z80 * z1216 - z84 * z1214 - z94 * z1211 + z96 * z1207;
-        let z1225 = self.cz4 * z39;
-        let z1226 = self.cz4 * z41;
-        let z1227 = self.cz4 * z43;
-        let z1228 = self.i4x * z39 * z1191 + self.i4x * z43 * z1189
-            + self.i4z * z39 * z44 + self.i4z * z40 * z43;
-        let z1229 = self.i4x * z41 * z1191 + self.i4x * z43 * z1190
-            + self.i4z * z41 * z44 + self.i4z * z42 * z43;
-        let z1230 = 2.0 * self.i4x * z43 * z1191 + 2.0 * self.i4z * z43 * z44;
-        let z1231 = self.cy5 * z1196 + self.cz5 * z39 + z1192;
-        let z1232 = self.cy5 * z1198 + self.cz5 * z41 + z1193;
-        let z1233 = self.cy5 * z1200 + self.cz5 * z43 + z1194;
-        let z1234 = self.i5x * z59 * z1199 + self.i5x * z63 * z1195
-            + self.i5y * z60 * z1200 + self.i5y * z64 * z1196 + self.i5z * z39 * z44
-            + self.i5z * z40 * z43;
-        let z1235 = self.i5x * z61 * z1199 + self.i5x * z63 * z1197
-            + self.i5y * z62 * z1200 + self.i5y * z64 * z1198 + self.i5z * z41 * z44
-            + self.i5z * z42 * z43;
-        let z1236 = 2.0 * self.i5x * z63 * z1199 + 2.0 * self.i5y * z64 * z1200
-            + 2.0 * self.i5z * z43 * z44;
-        let z1237 = self.cy6 * z1196 + self.cz6 * z1207 + z1203;
-        let z1238 = self.cy6 * z1198 + self.cz6 * z1209 + z1204;
-        let z1239 = self.cy6 * z1200 + self.cz6 * z1211 + z1205;
-        let z1240 = self.i6x * z79 * z1210 + self.i6x * z83 * z1206
-            + self.i6y * z60 * z1200 + self.i6y * z64 * z1196 + self.i6z * z80 * z1211
-            + self.i6z * z84 * z1207;
-        let z1241 = self.i6x * z81 * z1210 + self.i6x * z83 * z1208
-            + self.i6y * z62 * z1200 + self.i6y * z64 * z1198 + self.i6z * z82 * z1211
-            + self.i6z * z84 * z1209;
-        let z1242 = 2.0 * self.i6x * z83 * z1210 + 2.0 * self.i6y * z64 * z1200
-            + 2.0 * self.i6z * z84 * z1211;
-        let z1243 = self.cz7 * z1207 + z1214;
-        let z1244 = self.cz7 * z1209 + z1215;
-        let z1245 = self.cz7 * z1211 + z1216;
-        let z1246 = self.i7 * z80 * z1211 + self.i7 * z84 * z1207 + self.i7 * z99 * z1221
-            + self.i7 * z100 * z1222 + self.i7 * z103 * z1217 + self.i7 * z104 * z1218;
-        let z1247 = self.i7 * z82 * z1211 + self.i7 * z84 * z1209
-            + self.i7 * z101 * z1221 + self.i7 * z102 * z1222 + self.i7 * z103 * z1219
-            + self.i7 * z104 * z1220;
-        let z1248 = 2.0 * self.i7 * z84 * z1211 + 2.0 * self.i7 * z103 * z1221
-            + 2.0 * self.i7 * z104 * z1222;
-        let z1279 = -z20 * z58 - z39 * z57;
-        let z1280 = -z22 * z58 - z41 * z57;
-        let z1281 = -z24 * z58 - z43 * z57;
-        let z1282 = z60 * z77;
-        let z1283 = z60 * z78;
-        let z1284 = z62 * z77;
-        let z1285 = z62 * z78;
-        let z1286 = z64 * z77;
-        let z1287 = z64 * z78;
-        let z1288 = z75 * z1281 - z76 * z1280;
-        let z1289 = -z74 * z1281 + z76 * z1279;
-        let z1290 = self.d6 * z1283;
-        let z1291 = self.d6 * z1285;
-        let z1292 = self.d6 * z1287;
-        let z1293 = z97 * z1282 + z98 * z1279;
-        let z1294 = z97 * z1279 - z98 * z1282;
-        let z1295 = z97 * z1284 + z98 * z1280;
-        let z1296 = z97 * z1280 - z98 * z1284;
-        let z1297 = z97 * z1286 + z98 * z1281;
-        let z1298 = z97 * z1281 - z98 * z1286;
-        let z1299 = -z82 * z1292 + z84 * z1291 + z95 * z1287 - z96 * z1285;
-        let z1300 = z80 * z1292 - z84 * z1290 - z94 * z1287 + z96 * z1283;
-        let z1301 = self.cy5 * z1279;
-        let z1302 = self.cy5 * z1280;
-        let z1303 = self.cy5 * z1281;
-        let z1304 = self.i5x * z59 * z64 + self.i5x * z60 * z63 + self.i5y * z60 * z1281
-            + self.i5y * z64 * z1279;
-        let z1305 = self.i5x * z61 * z64 + self.i5x * z62 * z63 + self.i5y * z62 * z1281
-            + self.i5y * z64 * z1280;
-        let z1306 = 2.0 * self.i5x * z63 * z64 + 2.0 * self.i5y * z64 * z1281;
-        let z1307 = self.cy6 * z1279 + self.cz6 * z1283;
-        let z1308 = self.cy6 * z1280 + self.cz6 * z1285;
-        let z1309 = self.cy6 * z1281 + self.cz6 * z1287;
-        let z1310 = self.i6x * z79 * z1286 + self.i6x * z83 * z1282
-            + self.i6y * z60 * z1281 + self.i6y * z64 * z1279 + self.i6z * z80 * z1287
-            + self.i6z * z84 * z1283;
-        let z1311 = self.i6x * z81 * z1286 + self.i6x * z83 * z1284
-            + self.i6y * z62 * z1281 + self.i6y * z64 * z1280 + self.i6z * z82 * z1287
-            + self.i6z * z84 * z1285;
-        let z1312 = 2.0 * self.i6x * z83 * z1286 + 2.0 * self.i6y * z64 * z1281
-            + 2.0 * self.i6z * z84 * z1287;
-        let z1313 = z1290 + self.cz7 * z1283;
-        let z1314 = z1291 + self.cz7 * z1285;
-        let z1315 = z1292 + self.cz7 * z1287;
-        let z1316 = self.i7 * z80 * z1287 + self.i7 * z84 * z1283 + self.i7 * z99 * z1297
-            + self.i7 * z100 * z1298 + self.i7 * z103 * z1293 + self.i7 * z104 * z1294;
-        let z1317 = self.i7 * z82 * z1287 + self.i7 * z84 * z1285
-            + self.i7 * z101 * z1297 + self.i7 * z102 * z1298 + self.i7 * z103 * z1295
-            + self.i7 * z104 * z1296;
-        let z1318 = 2.0 * self.i7 * z84 * z1287 + 2.0 * self.i7 * z103 * z1297
-            + 2.0 * self.i7 * z104 * z1298;
-        let z1340 = -z40 * z77 - z59 * z78;
-        let z1341 = -z42 * z77 - z61 * z78;
-        let z1342 = -z44 * z77 - z63 * z78;
-        let z1343 = self.d6 * z79;
-        let z1344 = self.d6 * z81;
-        let z1345 = self.d6 * z83;
-        let z1346 = z97 * z1340;
-        let z1347 = -z98 * z1340;
-        let z1348 = z97 * z1341;
-        let z1349 = -z98 * z1341;
-        let z1350 = z97 * z1342;
-        let z1351 = -z98 * z1342;
-        let z1352 = -z81 * z96 - z82 * z1345 + z83 * z95 + z84 * z1344;
-        let z1353 = z79 * z96 + z80 * z1345 - z83 * z94 - z84 * z1343;
-        let z1354 = self.cz6 * z79;
-        let z1355 = self.cz6 * z81;
-        let z1356 = self.cz6 * z83;
-        let z1357 = self.i6x * z79 * z1342 + self.i6x * z83 * z1340
-            + self.i6z * z79 * z84 + self.i6z * z80 * z83;
-        let z1358 = self.i6x * z81 * z1342 + self.i6x * z83 * z1341
-            + self.i6z * z81 * z84 + self.i6z * z82 * z83;
-        let z1359 = 2.0 * self.i6x * z83 * z1342 + 2.0 * self.i6z * z83 * z84;
-        let z1360 = self.cz7 * z79 + z1343;
-        let z1361 = self.cz7 * z81 + z1344;
-        let z1362 = self.cz7 * z83 + z1345;
-        let z1363 = self.i7 * z79 * z84 + self.i7 * z80 * z83 + self.i7 * z99 * z1350
-            + self.i7 * z100 * z1351 + self.i7 * z103 * z1346 + self.i7 * z104 * z1347;
-        let z1364 = self.i7 * z81 * z84 + self.i7 * z82 * z83 + self.i7 * z101 * z1350
-            + self.i7 * z102 * z1351 + self.i7 * z103 * z1348 + self.i7 * z104 * z1349;
-        let z1365 = 2.0 * self.i7 * z83 * z84 + 2.0 * self.i7 * z103 * z1350
-            + 2.0 * self.i7 * z104 * z1351;
-        let z1378 = -z60 * z98 - z79 * z97;
-        let z1379 = -z62 * z98 - z81 * z97;
-        let z1380 = -z64 * z98 - z83 * z97;
-        let z1381 = self.i7 * z99 * z104 + self.i7 * z100 * z1380 + self.i7 * z100 * z103
-            + self.i7 * z104 * z1378;
-        let z1382 = self.i7 * z101 * z104 + self.i7 * z102 * z1380
-            + self.i7 * z102 * z103 + self.i7 * z104 * z1379;
-        let z1383 = 2.0 * self.i7 * z103 * z104 + 2.0 * self.i7 * z104 * z1380;
-        let z1385 = z7 * z854 - z15 * z852;
-        let z1386 = z22 * z859 - z35 * z856;
-        let z1387 = z42 * z864 - z55 * z861;
-        let z1388 = z62 * z869 - z75 * z866;
-        let z1389 = z82 * z874 - z95 * z871;
-        let z1390 = 2.0 * self.i2x * z4 * z851 + 2.0 * self.i2y * z0 * z1
-            + 2.0 * self.i2z * z5 * z852;
-        let z1391 = self.i2x * z6 * z851 + self.i2x * (z4 * z4) - self.i2y * (z0 * z0)
-            + self.i2y * (z1 * z1) + self.i2z * z7 * z852 + self.i2z * (z5 * z5);
-        let z1392 = 2.0 * self.i2x * z4 * z6 - 2.0 * self.i2y * z0 * z1
-            + 2.0 * self.i2z * z5 * z7;
-        let z1393 = 2.0 * self.i3x * z19 * z855 + 2.0 * self.i3y * z20 * z856
-            + 2.0 * self.i3z * z5 * z852;
-        let z1394 = self.i3x * z21 * z855 + self.i3x * (z19 * z19)
-            + self.i3y * z22 * z856 + self.i3y * (z20 * z20) + self.i3z * z7 * z852
-            + self.i3z * (z5 * z5);
-        let z1395 = 2.0 * self.i3x * z19 * z21 + 2.0 * self.i3y * z20 * z22
-            + 2.0 * self.i3z * z5 * z7;
-        let z1396 = 2.0 * self.i4x * z39 * z860 + 2.0 * self.i4y * z20 * z856
-            + 2.0 * self.i4z * z40 * z861;
-        let z1397 = self.i4x * z41 * z860 + self.i4x * (z39 * z39)
-            + self.i4y * z22 * z856 + self.i4y * (z20 * z20) + self.i4z * z42 * z861
-            + self.i4z * (z40 * z40);
-        let z1398 = 2.0 * self.i4x * z39 * z41 + 2.0 * self.i4y * z20 * z22
-            + 2.0 * self.i4z * z40 * z42;
-        let z1399 = 2.0 * self.i5x * z59 * z865 + 2.0 * self.i5y * z60 * z866
-            + 2.0 * self.i5z * z40 * z861;
-        let z1400 = self.i5x * z61 * z865 + self.i5x * (z59 * z59)
-            + self.i5y * z62 * z866 + self.i5y * (z60 * z60) + self.i5z * z42 * z861
-            + self.i5z * (z40 * z40);
-        let z1401 = 2.0 * self.i5x * z59 * z61 + 2.0 * self.i5y * z60 * z62
-            + 2.0 * self.i5z * z40 * z42;
-        let z1402 = 2.0 * self.i6x * z79 * z870 + 2.0 * self.i6y * z60 * z866
-            + 2.0 * self.i6z * z80 * z871;
-        let z1403 = self.i6x * z81 * z870 + self.i6x * (z79 * z79)
-            + self.i6y * z62 * z866 + self.i6y * (z60 * z60) + self.i6z * z82 * z871
-            + self.i6z * (z80 * z80);
-        let z1404 = 2.0 * self.i6x * z79 * z81 + 2.0 * self.i6y * z60 * z62
-            + 2.0 * self.i6z * z80 * z82;
-        let z1405 = 2.0 * self.i7 * z80 * z871 + 2.0 * self.i7 * z99 * z875
-            + 2.0 * self.i7 * z100 * z876;
-        let z1406 = self.i7 * z82 * z871 + self.i7 * z101 * z875 + self.i7 * z102 * z876
-            + self.i7 * (z80 * z80) + self.i7 * (z99 * z99) + self.i7 * (z100 * z100);
-        let z1407 = 2.0 * self.i7 * z80 * z82 + 2.0 * self.i7 * z99 * z101
-            + 2.0 * self.i7 * z100 * z102;
-        let z1452 = -z4 * z15 - z5 * z938 + z6 * z14 + z7 * z937;
-        let z1453 = -z20 * z949 + z22 * z948 + z34 * z943 - z35 * z941;
-        let z1454 = -z40 * z960 + z42 * z959 + z54 * z954 - z55 * z952;
-        let z1455 = -z60 * z971 + z62 * z970 + z74 * z965 - z75 * z963;
-        let z1456 = -z80 * z982 + z82 * z981 + z94 * z976 - z95 * z974;
-        let z1457 = 2.0 * self.i2x * z4 * z936 + 2.0 * self.i2z * z4 * z5;
-        let z1458 = self.i2x * z4 * z852 + self.i2x * z6 * z936 + self.i2z * z4 * z7
-            + self.i2z * z5 * z6;
-        let z1459 = 2.0 * self.i2x * z6 * z852 + 2.0 * self.i2z * z6 * z7;
-        let z1460 = 2.0 * self.i3x * z19 * z940 + 2.0 * self.i3y * z20 * z941
-            + 2.0 * self.i3z * z4 * z5;
-        let z1461 = self.i3x * z19 * z942 + self.i3x * z21 * z940 + self.i3y * z20 * z943
-            + self.i3y * z22 * z941 + self.i3z * z4 * z7 + self.i3z * z5 * z6;
-        let z1462 = 2.0 * self.i3x * z21 * z942 + 2.0 * self.i3y * z22 * z943
-            + 2.0 * self.i3z * z6 * z7;
-        let z1463 = 2.0 * self.i4x * z39 * z951 + 2.0 * self.i4y * z20 * z941
-            + 2.0 * self.i4z * z40 * z952;
-        let z1464 = self.i4x * z39 * z953 + self.i4x * z41 * z951 + self.i4y * z20 * z943
-            + self.i4y * z22 * z941 + self.i4z * z40 * z954 + self.i4z * z42 * z952;
-        let z1465 = 2.0 * self.i4x * z41 * z953 + 2.0 * self.i4y * z22 * z943
-            + 2.0 * self.i4z * z42 * z954;
-        let z1466 = 2.0 * self.i5x * z59 * z962 + 2.0 * self.i5y * z60 * z963
-            + 2.0 * self.i5z * z40 * z952;
-        let z1467 = self.i5x * z59 * z964 + self.i5x * z61 * z962 + self.i5y * z60 * z965
-            + self.i5y * z62 * z963 + self.i5z * z40 * z954 + self.i5z * z42 * z952;
-        let z1468 = 2.0 * self.i5x * z61 * z964 + 2.0 * self.i5y * z62 * z965
-            + 2.0 * self.i5z * z42 * z954;
-        let z1469 = 2.0 * self.i6x * z79 * z973 + 2.0 * self.i6y * z60 * z963
-            + 2.0 * self.i6z * z80 * z974;
-        let z1470 = self.i6x * z79 * z975 + self.i6x * z81 * z973 + self.i6y * z60 * z965
-            + self.i6y * z62 * z963 + self.i6z * z80 * z976 + self.i6z * z82 * z974;
-        let z1471 = 2.0 * self.i6x * z81 * z975 + 2.0 * self.i6y * z62 * z965
-            + 2.0 * self.i6z * z82 * z976;
-        let z1472 = 2.0 * self.i7 * z80 * z974 + 2.0 * self.i7 * z99 * z984
-            + 2.0 * self.i7 * z100 * z985;
-        let z1473 = self.i7 * z80 * z976 + self.i7 * z82 * z974 + self.i7 * z99 * z986
-            + self.i7 * z100 * z987 + self.i7 * z101 * z984 + self.i7 * z102 * z985;
-        let z1474 = 2.0 * self.i7 * z82 * z976 + 2.0 * self.i7 * z101 * z986
-            + 2.0 * self.i7 * z102 * z987;
-        let z1519 = z34 * z1077 - z35 * z1076;
-        let z1520 = -z40 * z1088 + z42 * z1087 + z54 * z1082 - z55 * z1080;
-        let z1521 = -z60 * z1099 + z62 * z1098 + z74 * z1093 - z75 * z1091;
-        let z1522 = -z80 * z1110 + z82 * z1109 + z94 * z1104 - z95 * z1102;
-        let z1523 = 2.0 * self.i3x * z19 * z20 + 2.0 * self.i3y * z20 * z1076;
-        let z1524 = self.i3x * z19 * z22 + self.i3x * z20 * z21 + self.i3y * z20 * z1077
-            + self.i3y * z22 * z1076;
-        let z1525 = 2.0 * self.i3x * z21 * z22 + 2.0 * self.i3y * z22 * z1077;
-        let z1526 = 2.0 * self.i4x * z39 * z1079 + 2.0 * self.i4y * z20 * z1076
-            + 2.0 * self.i4z * z40 * z1080;
-        let z1527 = self.i4x * z39 * z1081 + self.i4x * z41 * z1079
-            + self.i4y * z20 * z1077 + self.i4y * z22 * z1076 + self.i4z * z40 * z1082
-            + self.i4z * z42 * z1080;
-        let z1528 = 2.0 * self.i4x * z41 * z1081 + 2.0 * self.i4y * z22 * z1077
-            + 2.0 * self.i4z * z42 * z1082;
-        let z1529 = 2.0 * self.i5x * z59 * z1090 + 2.0 * self.i5y * z60 * z1091
-            + 2.0 * self.i5z * z40 * z1080;
-        let z1530 = self.i5x * z59 * z1092 + self.i5x * z61 * z1090
-            + self.i5y * z60 * z1093 + self.i5y * z62 * z1091 + self.i5z * z40 * z1082
-            + self.i5z * z42 * z1080;
-        let z1531 = 2.0 * self.i5x * z61 * z1092 + 2.0 * self.i5y * z62 * z1093
-            + 2.0 * self.i5z * z42 * z1082;
-        let z1532 = 2.0 * self.i6x * z79 * z1101 + 2.0 * self.i6y * z60 * z1091
-            + 2.0 * self.i6z * z80 * z1102;
-        let z1533 = self.i6x * z79 * z1103 + self.i6x * z81 * z1101
-            + self.i6y * z60 * z1093 + self.i6y * z62 * z1091 + self.i6z * z80 * z1104
-            + self.i6z * z82 * z1102;
-        let z1534 = 2.0 * self.i6x * z81 * z1103 + 2.0 * self.i6y * z62 * z1093
-            + 2.0 * self.i6z * z82 * z1104;
-        let z1535 = 2.0 * self.i7 * z80 * z1102 + 2.0 * self.i7 * z99 * z1112
-            + 2.0 * self.i7 * z100 * z1113;
-        let z1536 = self.i7 * z80 * z1104 + self.i7 * z82 * z1102 + self.i7 * z99 * z1114
-            + self.i7 * z100 * z1115 + self.i7 * z101 * z1112 + self.i7 * z102 * z1113;
-        let z1537 = 2.0 * self.i7 * z82 * z1104 + 2.0 * self.i7 * z101 * z1114
-            + 2.0 * self.i7 * z102 * z1115;
-        let z1574 = -z39 * z55 - z40 * z1193 + z41 * z54 + z42 * z1192;
-        let z1575 = -z60 * z1204 + z62 * z1203 + z74 * z1198 - z75 * z1196;
-        let z1576 = -z80 * z1215 + z82 * z1214 + z94 * z1209 - z95 * z1207;
-        let z1577 = 2.0 * self.i4x * z39 * z1189 + 2.0 * self.i4z * z39 * z40;
-        let z1578 = self.i4x * z39 * z1190 + self.i4x * z41 * z1189
-            + self.i4z * z39 * z42 + self.i4z * z40 * z41;
-        let z1579 = 2.0 * self.i4x * z41 * z1190 + 2.0 * self.i4z * z41 * z42;
-        let z1580 = 2.0 * self.i5x * z59 * z1195 + 2.0 * self.i5y * z60 * z1196
-            + 2.0 * self.i5z * z39 * z40;
-        let z1581 = self.i5x * z59 * z1197 + self.i5x * z61 * z1195
-            + self.i5y * z60 * z1198 + self.i5y * z62 * z1196 + self.i5z * z39 * z42
-            + self.i5z * z40 * z41;
-        let z1582 = 2.0 * self.i5x * z61 * z1197 + 2.0 * self.i5y * z62 * z1198
-            + 2.0 * self.i5z * z41 * z42;
-        let z1583 = 2.0 * self.i6x * z79 * z1206 + 2.0 * self.i6y * z60 * z1196
-            + 2.0 * self.i6z * z80 * z1207;
-        let z1584 = self.i6x * z79 * z1208 + self.i6x * z81 * z1206
-            + self.i6y * z60 * z1198 + self.i6y * z62 * z1196 + self.i6z * z80 * z1209
-            + self.i6z * z82 * z1207;
-        let z1585 = 2.0 * self.i6x * z81 * z1208 + 2.0 * self.i6y * z62 * z1198
-            + 2.0 * self.i6z * z82 * z1209;
-        let z1586 = 2.0 * self.i7 * z80 * z1207 + 2.0 * self.i7 * z99 * z1217
-            + 2.0 * self.i7 * z100 * z1218;
-        let z1587 = self.i7 * z80 * z1209 + self.i7 * z82 * z1207 + self.i7 * z99 * z1219
-            + self.i7 * z100 * z1220 + self.i7 * z101 * z1217 + self.i7 * z102 * z1218;
-        let z1588 = 2.0 * self.i7 * z82 * z1209 + 2.0 * self.i7 * z101 * z1219
-            + 2.0 * self.i7 * z102 * z1220;
-        let z1617 = z74 * z1280 - z75 * z1279;
-        let z1618 = -z80 * z1291 + z82 * z1290 + z94 * z1285 - z95 * z1283;
-        let z1619 = 2.0 * self.i5x * z59 * z60 + 2.0 * self.i5y * z60 * z1279;
-        let z1620 = self.i5x * z59 * z62 + self.i5x * z60 * z61 + self.i5y * z60 * z1280
-            + self.i5y * z62 * z1279;
-        let z1621 = 2.0 * self.i5x * z61 * z62 + 2.0 * self.i5y * z62 * z1280;
-        let z1622 = 2.0 * self.i6x * z79 * z1282 + 2.0 * self.i6y * z60 * z1279
-            + 2.0 * self.i6z * z80 * z1283;
-        let z1623 = self.i6x * z79 * z1284 + self.i6x * z81 * z1282
-            + self.i6y * z60 * z1280 + self.i6y * z62 * z1279 + self.i6z * z80 * z1285
-            + self.i6z * z82 * z1283;
-        let z1624 = 2.0 * self.i6x * z81 * z1284 + 2.0 * self.i6y * z62 * z1280
-            + 2.0 * self.i6z * z82 * z1285;
-        let z1625 = 2.0 * self.i7 * z80 * z1283 + 2.0 * self.i7 * z99 * z1293
-            + 2.0 * self.i7 * z100 * z1294;
-        let z1626 = self.i7 * z80 * z1285 + self.i7 * z82 * z1283 + self.i7 * z99 * z1295
-            + self.i7 * z100 * z1296 + self.i7 * z101 * z1293 + self.i7 * z102 * z1294;
-        let z1627 = 2.0 * self.i7 * z82 * z1285 + 2.0 * self.i7 * z101 * z1295
-            + 2.0 * self.i7 * z102 * z1296;
-        let z1648 = -z79 * z95 - z80 * z1344 + z81 * z94 + z82 * z1343;
-        let z1649 = 2.0 * self.i6x * z79 * z1340 + 2.0 * self.i6z * z79 * z80;
-        let z1650 = self.i6x * z79 * z1341 + self.i6x * z81 * z1340
-            + self.i6z * z79 * z82 + self.i6z * z80 * z81;
-        let z1651 = 2.0 * self.i6x * z81 * z1341 + 2.0 * self.i6z * z81 * z82;
-        let z1652 = 2.0 * self.i7 * z79 * z80 + 2.0 * self.i7 * z99 * z1346
-            + 2.0 * self.i7 * z100 * z1347;
-        let z1653 = self.i7 * z79 * z82 + self.i7 * z80 * z81 + self.i7 * z99 * z1348
-            + self.i7 * z100 * z1349 + self.i7 * z101 * z1346 + self.i7 * z102 * z1347;
-        let z1654 = 2.0 * self.i7 * z81 * z82 + 2.0 * self.i7 * z101 * z1348
-            + 2.0 * self.i7 * z102 * z1349;
-        let z1667 = 2.0 * self.i7 * z99 * z100 + 2.0 * self.i7 * z100 * z1378;
-        let z1668 = self.i7 * z99 * z102 + self.i7 * z100 * z1379 + self.i7 * z100 * z101
-            + self.i7 * z102 * z1378;
-        let z1669 = 2.0 * self.i7 * z101 * z102 + 2.0 * self.i7 * z102 * z1379;
         let z2526 = -qd[1] * z0;
-        let z2527 = qd[1] * z853;
+        let z2527 = qd[1] * s23.v0;
         let z2528 = z2526 + qd[2] * z852;
-        let z2529 = z2527 + qd[2] * z857;
-        let z2530 = qd[2] * z858 + z12;
-        let z2531 = qd[2] * z1385;
-        let z2532 = z2528 + qd[3] * z856;
-        let z2533 = z2529 + qd[3] * z862;
-        let z2534 = z2530 + qd[3] * z863;
-        let z2535 = z2531 + qd[3] * z1386;
-        let z2536 = z2532 + qd[4] * z861;
-        let z2537 = z2533 + qd[4] * z867;
-        let z2538 = z2534 + qd[4] * z868;
-        let z2539 = z2535 + qd[4] * z1387;
-        let z2540 = z2536 + qd[5] * z866;
-        let z2541 = z2537 + qd[5] * z872;
-        let z2542 = z2538 + qd[5] * z873;
-        let z2543 = z2539 + qd[5] * z1388;
-        let z2544 = z2540 + qd[6] * z871;
-        let z2545 = z2541 + qd[6] * z877;
-        let z2546 = z2542 + qd[6] * z878;
-        let z2547 = z2543 + qd[6] * z1389;
-        let z2548 = -qd[0] * z114;
-        let z2549 = qd[0] * z879;
-        let z2550 = z2527 - qd[0] * z119 + z10 * z121;
-        let z2551 = qd[0] * z880 + z12 - z121 * z2526;
-        let z2552 = -z11 * z880 + z120 * z2526;
-        let z2553 = z2529 + z28 * z130 - z30 * z128;
-        let z2554 = z2530 + z30 * z882 - z130 * z2528;
-        let z2555 = z2531 - z29 * z882 + z129 * z2528;
-        let z2556 = z2533 + z48 * z139 - z50 * z137;
-        let z2557 = z2534 + z50 * z884 - z139 * z2532;
-        let z2558 = z2535 - z49 * z884 + z138 * z2532;
-        let z2559 = z2537 + z68 * z148 - z70 * z146;
-        let z2560 = z2538 + z70 * z886 - z148 * z2536;
-        let z2561 = z2539 - z69 * z886 + z147 * z2536;
-        let z2562 = z2541 + z88 * z157 - z90 * z155;
-        let z2563 = z2542 + z90 * z888 - z157 * z2540;
-        let z2564 = z2543 - z89 * z888 + z156 * z2540;
-        let z2565 = z2545 + z108 * z166 - z110 * z164;
-        let z2566 = z2546 + z110 * z890 - z166 * z2544;
-        let z2567 = z2547 - z109 * z890 + z165 * z2544;
+        let z2529 = z2527 + qd[2] * s23.v1;
+        let z2530 = qd[2] * s23.v2 + s24.v2;
+        let z2531 = qd[2] * s23.v184;
+        let z2532 = z2528 + qd[3] * s10.v2;
+        let z2533 = z2529 + qd[3] * s23.v3;
+        let z2534 = z2530 + qd[3] * s23.v4;
+        let z2535 = z2531 + qd[3] * s23.v185;
+        let z2536 = z2532 + qd[4] * s10.v4;
+        let z2537 = z2533 + qd[4] * s23.v6;
+        let z2538 = z2534 + qd[4] * s23.v7;
+        let z2539 = z2535 + qd[4] * s23.v186;
+        let z2540 = z2536 + qd[5] * s23.v5;
+        let z2541 = z2537 + qd[5] * s23.v9;
+        let z2542 = z2538 + qd[5] * s23.v10;
+        let z2543 = z2539 + qd[5] * s23.v187;
+        let z2544 = z2540 + qd[6] * s15.v4;
+        let z2545 = z2541 + qd[6] * s23.v13;
+        let z2546 = z2542 + qd[6] * s23.v14;
+        let z2547 = z2543 + qd[6] * s23.v188;
+        let z2548 = -qd[0] * s4.v20;
+        let z2549 = qd[0] * s23.v15;
+        let z2550 = z2527 - qd[0] * z119 + s24.v0 * s4.v22;
+        let z2551 = qd[0] * s23.v16 + s24.v2 - s4.v22 * z2526;
+        let z2552 = -s24.v1 * s23.v16 + z120 * z2526;
+        let z2553 = z2529 + s24.v4 * s4.v23 - s24.v6 * z128;
+        let z2554 = z2530 + s24.v6 * s23.v18 - s4.v23 * z2528;
+        let z2555 = z2531 - s24.v5 * s23.v18 + z129 * z2528;
+        let z2556 = z2533 + s24.v10 * s4.v24 - s24.v12 * z137;
+        let z2557 = z2534 + s24.v12 * s23.v20 - s4.v24 * z2532;
+        let z2558 = z2535 - s24.v11 * s23.v20 + z138 * z2532;
+        let z2559 = z2537 + s24.v16 * s4.v25 - s24.v18 * z146;
+        let z2560 = z2538 + s24.v18 * s23.v22 - s4.v25 * z2536;
+        let z2561 = z2539 - s24.v17 * s23.v22 + z147 * z2536;
+        let z2562 = z2541 + s24.v22 * s4.v26 - s24.v24 * z155;
+        let z2563 = z2542 + s24.v24 * s23.v24 - s4.v26 * z2540;
+        let z2564 = z2543 - s24.v23 * s23.v24 + z156 * z2540;
+        let z2565 = z2545 + s24.v28 * s4.v27 - s24.v30 * s2.v2;
+        let z2566 = z2546 + s24.v30 * s23.v26 - s4.v27 * z2544;
+        let z2567 = z2547 - s24.v29 * s23.v26 + s2.v3 * z2544;
         let z2568 = qd[0] * qd[1] * z1;
-        let z2569 = qd[1] * z0 * z2526 + qd[1] * z0 * z11;
-        let z2570 = -qd[0] * qd[1] * z8;
-        let z2571 = qd[0] * qd[1] * z853;
-        let z2572 = qd[2] * z2 * z28 - qd[2] * z5 * z30 + z2568;
-        let z2573 = -qd[2] * z2 * z2528 + qd[2] * z30 * z852 + z373;
-        let z2574 = qd[2] * z7 * z2528 - qd[2] * z29 * z852 + z2569;
-        let z2575 = qd[2] * z2 * z2530 - qd[2] * z5 * z33 - qd[2] * z7 * z2531
-            + qd[2] * z27 * z28 + qd[2] * z29 * z1385 - qd[2] * z30 * z858 + z2570;
+        let z2569 = qd[1] * z0 * z2526 + qd[1] * z0 * s24.v1;
+        let z2570 = -qd[0] * qd[1] * s4.v0;
+        let z2571 = qd[0] * qd[1] * s23.v0;
+        let z2572 = qd[2] * z2 * s24.v4 - qd[2] * z5 * s24.v6 + z2568;
+        let z2573 = -qd[2] * z2 * z2528 + qd[2] * s24.v6 * z852 + s25.v0;
+        let z2574 = qd[2] * z7 * z2528 - qd[2] * s24.v5 * z852 + z2569;
+        let z2575 = qd[2] * z2 * z2530 - qd[2] * z5 * s24.v9 - qd[2] * z7 * z2531
+            + qd[2] * z27 * s24.v4 + qd[2] * s24.v5 * s23.v184 - qd[2] * s24.v6 * s23.v2
+            + z2570;
         let z2576 = -qd[2] * z2 * z2529 + qd[2] * z5 * z2531 - qd[2] * z27 * z2528
-            - qd[2] * z28 * z1385 + qd[2] * z30 * z857 + qd[2] * z33 * z852 + z2571;
-        let z2577 = -qd[3] * z20 * z50 + qd[3] * z24 * z48 + z2572;
-        let z2578 = -qd[3] * z24 * z2532 + qd[3] * z50 * z856 + z2573;
-        let z2579 = qd[3] * z22 * z2532 - qd[3] * z49 * z856 + z2574;
-        let z2580 = -qd[3] * z20 * z53 - qd[3] * z22 * z2535 + qd[3] * z24 * z2534
-            + qd[3] * z47 * z48 + qd[3] * z49 * z1386 - qd[3] * z50 * z863 + z2575;
-        let z2581 = qd[3] * z20 * z2535 - qd[3] * z24 * z2533 - qd[3] * z47 * z2532
-            - qd[3] * z48 * z1386 + qd[3] * z50 * z862 + qd[3] * z53 * z856 + z2576;
-        let z2582 = -qd[4] * z40 * z70 + qd[4] * z44 * z68 + z2577;
-        let z2583 = -qd[4] * z44 * z2536 + qd[4] * z70 * z861 + z2578;
-        let z2584 = qd[4] * z42 * z2536 - qd[4] * z69 * z861 + z2579;
-        let z2585 = -qd[4] * z40 * z73 - qd[4] * z42 * z2539 + qd[4] * z44 * z2538
-            + qd[4] * z67 * z68 + qd[4] * z69 * z1387 - qd[4] * z70 * z868 + z2580;
-        let z2586 = qd[4] * z40 * z2539 - qd[4] * z44 * z2537 - qd[4] * z67 * z2536
-            - qd[4] * z68 * z1387 + qd[4] * z70 * z867 + qd[4] * z73 * z861 + z2581;
-        let z2587 = -qd[5] * z60 * z90 + qd[5] * z64 * z88 + z2582;
-        let z2588 = -qd[5] * z64 * z2540 + qd[5] * z90 * z866 + z2583;
-        let z2589 = qd[5] * z62 * z2540 - qd[5] * z89 * z866 + z2584;
-        let z2590 = -qd[5] * z60 * z93 - qd[5] * z62 * z2543 + qd[5] * z64 * z2542
-            + qd[5] * z87 * z88 + qd[5] * z89 * z1388 - qd[5] * z90 * z873 + z2585;
+            - qd[2] * s24.v4 * s23.v184 + qd[2] * s24.v6 * s23.v1 + qd[2] * s24.v9 * z852
+            + z2571;
+        let z2577 = -qd[3] * z20 * s24.v12 + qd[3] * s1.v1 * s24.v10 + z2572;
+        let z2578 = -qd[3] * s1.v1 * z2532 + qd[3] * s24.v12 * s10.v2 + z2573;
+        let z2579 = qd[3] * z22 * z2532 - qd[3] * s24.v11 * s10.v2 + z2574;
+        let z2580 = -qd[3] * z20 * s24.v15 - qd[3] * z22 * z2535 + qd[3] * s1.v1 * z2534
+            + qd[3] * z47 * s24.v10 + qd[3] * s24.v11 * s23.v185
+            - qd[3] * s24.v12 * s23.v4 + z2575;
+        let z2581 = qd[3] * z20 * z2535 - qd[3] * s1.v1 * z2533 - qd[3] * z47 * z2532
+            - qd[3] * s24.v10 * s23.v185 + qd[3] * s24.v12 * s23.v3
+            + qd[3] * s24.v15 * s10.v2 + z2576;
+        let z2582 = -qd[4] * z40 * s24.v18 + qd[4] * s1.v3 * s24.v16 + z2577;
+        let z2583 = -qd[4] * s1.v3 * z2536 + qd[4] * s24.v18 * s10.v4 + z2578;
+        let z2584 = qd[4] * z42 * z2536 - qd[4] * s24.v17 * s10.v4 + z2579;
+        let z2585 = -qd[4] * z40 * s24.v21 - qd[4] * z42 * z2539 + qd[4] * s1.v3 * z2538
+            + qd[4] * z67 * s24.v16 + qd[4] * s24.v17 * s23.v186
+            - qd[4] * s24.v18 * s23.v7 + z2580;
+        let z2586 = qd[4] * z40 * z2539 - qd[4] * s1.v3 * z2537 - qd[4] * z67 * z2536
+            - qd[4] * s24.v16 * s23.v186 + qd[4] * s24.v18 * s23.v6
+            + qd[4] * s24.v21 * s10.v4 + z2581;
+        let z2587 = -qd[5] * z60 * s24.v24 + qd[5] * z64 * s24.v22 + z2582;
+        let z2588 = -qd[5] * z64 * z2540 + qd[5] * s24.v24 * s23.v5 + z2583;
+        let z2589 = qd[5] * z62 * z2540 - qd[5] * s24.v23 * s23.v5 + z2584;
+        let z2590 = -qd[5] * z60 * s24.v27 - qd[5] * z62 * z2543 + qd[5] * z64 * z2542
+            + qd[5] * z87 * s24.v22 + qd[5] * s24.v23 * s23.v187
+            - qd[5] * s24.v24 * s23.v10 + z2585;
         let z2591 = qd[5] * z60 * z2543 - qd[5] * z64 * z2541 - qd[5] * z87 * z2540
-            - qd[5] * z88 * z1388 + qd[5] * z90 * z872 + qd[5] * z93 * z866 + z2586;
-        let z2592 = -qd[6] * z80 * z110 + qd[6] * z84 * z108 + z2587;
-        let z2593 = -qd[6] * z84 * z2544 + qd[6] * z110 * z871 + z2588;
-        let z2594 = qd[6] * z82 * z2544 - qd[6] * z109 * z871 + z2589;
-        let z2595 = -qd[6] * z80 * z113 - qd[6] * z82 * z2547 + qd[6] * z84 * z2546
-            + qd[6] * z107 * z108 + qd[6] * z109 * z1389 - qd[6] * z110 * z878 + z2590;
-        let z2596 = qd[6] * z80 * z2547 - qd[6] * z84 * z2545 - qd[6] * z107 * z2544
-            - qd[6] * z108 * z1389 + qd[6] * z110 * z877 + qd[6] * z113 * z871 + z2591;
+            - qd[5] * s24.v22 * s23.v187 + qd[5] * s24.v24 * s23.v9
+            + qd[5] * s24.v27 * s23.v5 + z2586;
+        let z2592 = -qd[6] * z80 * s24.v30 + qd[6] * s3.v4 * s24.v28 + z2587;
+        let z2593 = -qd[6] * s3.v4 * z2544 + qd[6] * s24.v30 * s15.v4 + z2588;
+        let z2594 = qd[6] * z82 * z2544 - qd[6] * s24.v29 * s15.v4 + z2589;
+        let z2595 = -qd[6] * z80 * s24.v33 - qd[6] * z82 * z2547 + qd[6] * s3.v4 * z2546
+            + qd[6] * s2.v1 * s24.v28 + qd[6] * s24.v29 * s23.v188
+            - qd[6] * s24.v30 * s23.v14 + z2590;
+        let z2596 = qd[6] * z80 * z2547 - qd[6] * s3.v4 * z2545 - qd[6] * s2.v1 * z2544
+            - qd[6] * s24.v28 * s23.v188 + qd[6] * s24.v30 * s23.v13
+            + qd[6] * s24.v33 * s15.v4 + z2591;
         let z2597 = -qd[0] * self.m1 * z2549;
         let z2598 = qd[0] * self.m1 * z2548;
-        let z2599 = z114 * z2598 - z114 * z409 - z115 * z2597 + z410 * z879;
-        let z2600 = -qd[0] * self.m2 * z2551 + self.m2 * z10 * z183 + self.m2 * z2570
-            + self.m2 * z11 * z2552 - self.m2 * z119 * z375 - self.m2 * z120 * z2569
-            + self.m2 * z121 * z373;
-        let z2601 = qd[0] * self.m2 * z2550 - self.m2 * z10 * z2552 + self.m2 * z2571
-            + self.m2 * z119 * z2569 + self.m2 * z375 * z880 - self.m2 * z121 * z2568
-            - self.m2 * z183 * z2526;
-        let z2602 = qd[0] * z881 + z10 * z1390 + z10 * z123 + z11 * z1391 + z122 * z2526;
-        let z2603 = qd[0] * z124 + z10 * z1391 + z10 * z125 + z11 * z1392 + z123 * z2526;
-        let z2604 = z10 * z2603 - z10 * z419 - z11 * z2602 + z373 * z881 + z119 * z2601
-            - z119 * z416 - z120 * z2600 + z124 * z2568 + z124 * z374 + z126 * z373
-            + z127 * z2569 + z417 * z880 + z420 * z2526;
-        let z2605 = self.m3 * z2575 + self.m3 * z28 * z186 + self.m3 * z29 * z2555
-            - self.m3 * z30 * z2554 - self.m3 * z128 * z381 - self.m3 * z129 * z2574
-            + self.m3 * z130 * z2573;
-        let z2606 = self.m3 * z2576 - self.m3 * z28 * z2555 + self.m3 * z30 * z2553
-            + self.m3 * z381 * z882 + self.m3 * z128 * z2574 - self.m3 * z130 * z2572
-            - self.m3 * z186 * z2528;
-        let z2607 = z28 * z1393 + z28 * z132 + z29 * z1394 + z30 * z883 + z131 * z2528;
-        let z2608 = z28 * z1394 + z28 * z134 + z29 * z1395 + z30 * z133 + z132 * z2528;
-        let z2609 = z28 * z2608 - z28 * z428 - z29 * z2607 + z379 * z883 + z128 * z2606
-            - z128 * z425 - z129 * z2605 + z133 * z2572 + z133 * z380 + z135 * z2573
-            + z136 * z2574 + z426 * z882 + z429 * z2528;
-        let z2610 = self.m4 * z2580 + self.m4 * z48 * z189 + self.m4 * z49 * z2558
-            - self.m4 * z50 * z2557 - self.m4 * z137 * z387 - self.m4 * z138 * z2579
-            + self.m4 * z139 * z2578;
-        let z2611 = self.m4 * z2581 - self.m4 * z48 * z2558 + self.m4 * z50 * z2556
-            + self.m4 * z387 * z884 + self.m4 * z137 * z2579 - self.m4 * z139 * z2577
-            - self.m4 * z189 * z2532;
-        let z2612 = z48 * z1396 + z48 * z141 + z49 * z1397 + z50 * z885 + z140 * z2532;
-        let z2613 = z48 * z1397 + z48 * z143 + z49 * z1398 + z50 * z142 + z141 * z2532;
-        let z2614 = z48 * z2613 - z48 * z437 - z49 * z2612 + z385 * z885 + z137 * z2611
-            - z137 * z434 - z138 * z2610 + z142 * z2577 + z142 * z386 + z144 * z2578
-            + z145 * z2579 + z435 * z884 + z438 * z2532;
-        let z2615 = self.m5 * z2585 + self.m5 * z68 * z192 + self.m5 * z69 * z2561
-            - self.m5 * z70 * z2560 - self.m5 * z146 * z393 - self.m5 * z147 * z2584
-            + self.m5 * z148 * z2583;
-        let z2616 = self.m5 * z2586 - self.m5 * z68 * z2561 + self.m5 * z70 * z2559
-            + self.m5 * z393 * z886 + self.m5 * z146 * z2584 - self.m5 * z148 * z2582
-            - self.m5 * z192 * z2536;
-        let z2617 = z68 * z1399 + z68 * z150 + z69 * z1400 + z70 * z887 + z149 * z2536;
-        let z2618 = z68 * z1400 + z68 * z152 + z69 * z1401 + z70 * z151 + z150 * z2536;
-        let z2619 = z68 * z2618 - z68 * z446 - z69 * z2617 + z391 * z887 + z146 * z2616
-            - z146 * z443 - z147 * z2615 + z151 * z2582 + z151 * z392 + z153 * z2583
-            + z154 * z2584 + z444 * z886 + z447 * z2536;
-        let z2620 = self.m6 * z2590 + self.m6 * z88 * z195 + self.m6 * z89 * z2564
-            - self.m6 * z90 * z2563 - self.m6 * z155 * z399 - self.m6 * z156 * z2589
-            + self.m6 * z157 * z2588;
-        let z2621 = self.m6 * z2591 - self.m6 * z88 * z2564 + self.m6 * z90 * z2562
-            + self.m6 * z399 * z888 + self.m6 * z155 * z2589 - self.m6 * z157 * z2587
-            - self.m6 * z195 * z2540;
-        let z2622 = z88 * z1402 + z88 * z159 + z89 * z1403 + z90 * z889 + z158 * z2540;
-        let z2623 = z88 * z1403 + z88 * z161 + z89 * z1404 + z90 * z160 + z159 * z2540;
-        let z2624 = z88 * z2623 - z88 * z455 - z89 * z2622 + z397 * z889 + z155 * z2621
-            - z155 * z452 - z156 * z2620 + z160 * z2587 + z160 * z398 + z162 * z2588
-            + z163 * z2589 + z453 * z888 + z456 * z2540;
-        let z2625 = self.m7 * z2595 + self.m7 * z108 * z198 + self.m7 * z109 * z2567
-            - self.m7 * z110 * z2566 - self.m7 * z164 * z405 - self.m7 * z165 * z2594
-            + self.m7 * z166 * z2593;
-        let z2626 = self.m7 * z2596 - self.m7 * z108 * z2567 + self.m7 * z110 * z2565
-            + self.m7 * z405 * z890 + self.m7 * z164 * z2594 - self.m7 * z166 * z2592
-            - self.m7 * z198 * z2544;
-        let z2627 = z108 * z1405 + z108 * z168 + z109 * z1406 + z110 * z891
-            + z167 * z2544;
-        let z2628 = z108 * z1406 + z108 * z170 + z109 * z1407 + z110 * z169
-            + z168 * z2544;
-        let z2629 = z462 * z890 + z465 * z2544 - z108 * z464 + z108 * z2628
-            - z109 * z2627 + z403 * z891 - z164 * z461 + z164 * z2626 - z165 * z2625
-            + z169 * z2592 + z169 * z404 + z171 * z2593 + z172 * z2594;
+        let z2599 = s4.v20 * z2598 - s4.v20 * z409 - s4.v21 * z2597 + z410 * s23.v15;
+        let z2600 = -qd[0] * self.m2 * z2551 + self.m2 * s24.v0 * s24.v38
+            + self.m2 * z2570 + self.m2 * s24.v1 * z2552 - self.m2 * z119 * s25.v2
+            - self.m2 * z120 * z2569 + self.m2 * s4.v22 * s25.v0;
+        let z2601 = qd[0] * self.m2 * z2550 - self.m2 * s24.v0 * z2552 + self.m2 * z2571
+            + self.m2 * z119 * z2569 + self.m2 * s25.v2 * s23.v16
+            - self.m2 * s4.v22 * z2568 - self.m2 * s24.v38 * z2526;
+        let z2602 = qd[0] * s23.v17 + s24.v0 * s23.v189 + s24.v0 * s5.v1
+            + s24.v1 * s23.v190 + s5.v0 * z2526;
+        let z2603 = qd[0] * s5.v2 + s24.v0 * s23.v190 + s24.v0 * s5.v3
+            + s24.v1 * s23.v191 + s5.v1 * z2526;
+        let z2604 = s24.v0 * z2603 - s24.v0 * s26.v0 - s24.v1 * z2602 + s25.v0 * s23.v17
+            + z119 * z2601 - z119 * s25.v36 - z120 * z2600 + s5.v2 * z2568
+            + s5.v2 * s25.v1 + s5.v4 * s25.v0 + z127 * z2569 + s25.v37 * s23.v16
+            + s26.v1 * z2526;
+        let z2605 = self.m3 * z2575 + self.m3 * s24.v4 * s24.v41
+            + self.m3 * s24.v5 * z2555 - self.m3 * s24.v6 * z2554
+            - self.m3 * z128 * s25.v8 - self.m3 * z129 * z2574
+            + self.m3 * s4.v23 * z2573;
+        let z2606 = self.m3 * z2576 - self.m3 * s24.v4 * z2555 + self.m3 * s24.v6 * z2553
+            + self.m3 * s25.v8 * s23.v18 + self.m3 * z128 * z2574
+            - self.m3 * s4.v23 * z2572 - self.m3 * s24.v41 * z2528;
+        let z2607 = s24.v4 * s23.v192 + s24.v4 * s5.v6 + s24.v5 * s23.v193
+            + s24.v6 * s23.v19 + s5.v5 * z2528;
+        let z2608 = s24.v4 * s23.v193 + s24.v4 * s5.v8 + s24.v5 * s23.v194
+            + s24.v6 * s5.v7 + s5.v6 * z2528;
+        let z2609 = s24.v4 * z2608 - s24.v4 * s26.v3 - s24.v5 * z2607 + s25.v6 * s23.v19
+            + z128 * z2606 - z128 * s25.v39 - z129 * z2605 + s5.v7 * z2572
+            + s5.v7 * s25.v7 + s5.v9 * z2573 + s5.v10 * z2574 + s25.v40 * s23.v18
+            + s26.v4 * z2528;
+        let z2610 = self.m4 * z2580 + self.m4 * s24.v10 * s24.v44
+            + self.m4 * s24.v11 * z2558 - self.m4 * s24.v12 * z2557
+            - self.m4 * z137 * s25.v14 - self.m4 * z138 * z2579
+            + self.m4 * s4.v24 * z2578;
+        let z2611 = self.m4 * z2581 - self.m4 * s24.v10 * z2558
+            + self.m4 * s24.v12 * z2556 + self.m4 * s25.v14 * s23.v20
+            + self.m4 * z137 * z2579 - self.m4 * s4.v24 * z2577
+            - self.m4 * s24.v44 * z2532;
+        let z2612 = s24.v10 * s23.v195 + s24.v10 * s5.v12 + s24.v11 * s23.v196
+            + s24.v12 * s23.v21 + s5.v11 * z2532;
+        let z2613 = s24.v10 * s23.v196 + s24.v10 * s5.v14 + s24.v11 * s23.v197
+            + s24.v12 * s5.v13 + s5.v12 * z2532;
+        let z2614 = s24.v10 * z2613 - s24.v10 * s26.v6 - s24.v11 * z2612
+            + s25.v12 * s23.v21 + z137 * z2611 - z137 * s25.v42 - z138 * z2610
+            + s5.v13 * z2577 + s5.v13 * s25.v13 + s5.v15 * z2578 + s5.v16 * z2579
+            + s25.v43 * s23.v20 + s26.v7 * z2532;
+        let z2615 = self.m5 * z2585 + self.m5 * s24.v16 * s24.v47
+            + self.m5 * s24.v17 * z2561 - self.m5 * s24.v18 * z2560
+            - self.m5 * z146 * s25.v20 - self.m5 * z147 * z2584
+            + self.m5 * s4.v25 * z2583;
+        let z2616 = self.m5 * z2586 - self.m5 * s24.v16 * z2561
+            + self.m5 * s24.v18 * z2559 + self.m5 * s25.v20 * s23.v22
+            + self.m5 * z146 * z2584 - self.m5 * s4.v25 * z2582
+            - self.m5 * s24.v47 * z2536;
+        let z2617 = s24.v16 * s23.v198 + s24.v16 * s5.v18 + s24.v17 * s23.v199
+            + s24.v18 * s23.v23 + s5.v17 * z2536;
+        let z2618 = s24.v16 * s23.v199 + s24.v16 * s5.v20 + s24.v17 * s23.v200
+            + s24.v18 * s5.v19 + s5.v18 * z2536;
+        let z2619 = s24.v16 * z2618 - s24.v16 * s26.v9 - s24.v17 * z2617
+            + s25.v18 * s23.v23 + z146 * z2616 - z146 * s25.v45 - z147 * z2615
+            + s5.v19 * z2582 + s5.v19 * s25.v19 + s5.v21 * z2583 + s5.v22 * z2584
+            + s25.v46 * s23.v22 + s26.v10 * z2536;
+        let z2620 = self.m6 * z2590 + self.m6 * s24.v22 * s24.v50
+            + self.m6 * s24.v23 * z2564 - self.m6 * s24.v24 * z2563
+            - self.m6 * z155 * s25.v26 - self.m6 * z156 * z2589
+            + self.m6 * s4.v26 * z2588;
+        let z2621 = self.m6 * z2591 - self.m6 * s24.v22 * z2564
+            + self.m6 * s24.v24 * z2562 + self.m6 * s25.v26 * s23.v24
+            + self.m6 * z155 * z2589 - self.m6 * s4.v26 * z2587
+            - self.m6 * s24.v50 * z2540;
+        let z2622 = s24.v22 * s23.v201 + s24.v22 * s5.v24 + s24.v23 * s23.v202
+            + s24.v24 * s23.v25 + s5.v23 * z2540;
+        let z2623 = s24.v22 * s23.v202 + s24.v22 * s5.v26 + s24.v23 * s23.v203
+            + s24.v24 * s5.v25 + s5.v24 * z2540;
+        let z2624 = s24.v22 * z2623 - s24.v22 * s26.v12 - s24.v23 * z2622
+            + s25.v24 * s23.v25 + z155 * z2621 - z155 * s25.v48 - z156 * z2620
+            + s5.v25 * z2587 + s5.v25 * s25.v25 + s5.v27 * z2588 + s5.v28 * z2589
+            + s25.v49 * s23.v24 + s26.v13 * z2540;
+        let z2625 = self.m7 * z2595 + self.m7 * s24.v28 * s24.v53
+            + self.m7 * s24.v29 * z2567 - self.m7 * s24.v30 * z2566
+            - self.m7 * s2.v2 * s25.v32 - self.m7 * s2.v3 * z2594
+            + self.m7 * s4.v27 * z2593;
+        let z2626 = self.m7 * z2596 - self.m7 * s24.v28 * z2567
+            + self.m7 * s24.v30 * z2565 + self.m7 * s25.v32 * s23.v26
+            + self.m7 * s2.v2 * z2594 - self.m7 * s4.v27 * z2592
+            - self.m7 * s24.v53 * z2544;
+        let z2627 = s24.v28 * s23.v204 + s24.v28 * s5.v30 + s24.v29 * s23.v205
+            + s24.v30 * s23.v27 + s5.v29 * z2544;
+        let z2628 = s24.v28 * s23.v205 + s24.v28 * s5.v32 + s24.v29 * s23.v206
+            + s24.v30 * s5.v31 + s5.v30 * z2544;
+        let z2629 = s25.v52 * s23.v26 + s26.v16 * z2544 - s24.v28 * s26.v15
+            + s24.v28 * z2628 - s24.v29 * z2627 + s25.v30 * s23.v27 - s2.v2 * s25.v51
+            + s2.v2 * z2626 - s2.v3 * z2625 + s5.v31 * z2592 + s5.v31 * s25.v31
+            + s5.v33 * z2593 + s5.v34 * z2594;
         let z2630 = z2624 + z2629;
         let z2631 = z2619 + z2630;
         let z2632 = z2614 + z2631;
@@ -7580,675 +8072,824 @@ impl Jacobians<7, 0, 1> for Iiwa {
         let z2636 = qd[2] * z4;
         let z2637 = qd[2] * z6;
         let z2638 = -qd[2] * z3;
-        let z2639 = qd[2] * z946;
-        let z2640 = qd[2] * z947;
-        let z2641 = qd[2] * z1452;
-        let z2642 = qd[3] * z941 + z2636;
-        let z2643 = qd[3] * z943 + z2637;
-        let z2644 = qd[3] * z945 + z2638;
-        let z2645 = qd[3] * z957 + z2639;
-        let z2646 = qd[3] * z958 + z2640;
-        let z2647 = qd[3] * z1453 + z2641;
-        let z2648 = qd[4] * z952 + z2642;
-        let z2649 = qd[4] * z954 + z2643;
-        let z2650 = qd[4] * z956 + z2644;
-        let z2651 = qd[4] * z968 + z2645;
-        let z2652 = qd[4] * z969 + z2646;
-        let z2653 = qd[4] * z1454 + z2647;
-        let z2654 = qd[5] * z963 + z2648;
-        let z2655 = qd[5] * z965 + z2649;
-        let z2656 = qd[5] * z967 + z2650;
-        let z2657 = qd[5] * z979 + z2651;
-        let z2658 = qd[5] * z980 + z2652;
-        let z2659 = qd[5] * z1455 + z2653;
-        let z2660 = qd[6] * z974 + z2654;
-        let z2661 = qd[6] * z976 + z2655;
-        let z2662 = qd[6] * z978 + z2656;
-        let z2663 = qd[6] * z990 + z2657;
-        let z2664 = qd[6] * z991 + z2658;
-        let z2665 = qd[6] * z1456 + z2659;
-        let z2666 = -qd[0] * z993 + z11 * z994;
-        let z2667 = qd[0] * z992 - z10 * z994;
-        let z2668 = z10 * z993 - z11 * z992;
-        let z2669 = z29 * z1000 - z30 * z999 + z2639 - z129 * z2638 + z130 * z2637;
-        let z2670 = -z28 * z1000 + z30 * z998 + z2640 + z128 * z2638 - z130 * z2636;
-        let z2671 = z28 * z999 - z29 * z998 + z2641 - z128 * z2637 + z129 * z2636;
-        let z2672 = z49 * z1006 - z50 * z1005 + z2645 - z138 * z2644 + z139 * z2643;
-        let z2673 = -z48 * z1006 + z50 * z1004 + z2646 + z137 * z2644 - z139 * z2642;
-        let z2674 = z48 * z1005 - z49 * z1004 + z2647 - z137 * z2643 + z138 * z2642;
-        let z2675 = z69 * z1012 - z70 * z1011 + z2651 - z147 * z2650 + z148 * z2649;
-        let z2676 = -z68 * z1012 + z70 * z1010 + z2652 + z146 * z2650 - z148 * z2648;
-        let z2677 = z68 * z1011 - z69 * z1010 + z2653 - z146 * z2649 + z147 * z2648;
-        let z2678 = z89 * z1018 - z90 * z1017 + z2657 - z156 * z2656 + z157 * z2655;
-        let z2679 = -z88 * z1018 + z90 * z1016 + z2658 + z155 * z2656 - z157 * z2654;
-        let z2680 = z88 * z1017 - z89 * z1016 + z2659 - z155 * z2655 + z156 * z2654;
-        let z2681 = z2663 + z109 * z1024 - z110 * z1023 - z165 * z2662 + z166 * z2661;
-        let z2682 = z2664 - z108 * z1024 + z110 * z1022 + z164 * z2662 - z166 * z2660;
-        let z2683 = z2665 + z108 * z1023 - z109 * z1022 - z164 * z2661 + z165 * z2660;
-        let z2684 = qd[2] * z2 * z2637 - qd[2] * z3 * z29 - qd[2] * z6 * z30
+        let z2639 = qd[2] * s23.v28;
+        let z2640 = qd[2] * s23.v29;
+        let z2641 = qd[2] * s23.v207;
+        let z2642 = qd[3] * s7.v2 + z2636;
+        let z2643 = qd[3] * s8.v1 + z2637;
+        let z2644 = qd[3] * s6.v1 + z2638;
+        let z2645 = qd[3] * s23.v30 + z2639;
+        let z2646 = qd[3] * s23.v31 + z2640;
+        let z2647 = qd[3] * s23.v208 + z2641;
+        let z2648 = qd[4] * s7.v4 + z2642;
+        let z2649 = qd[4] * s8.v3 + z2643;
+        let z2650 = qd[4] * s6.v3 + z2644;
+        let z2651 = qd[4] * s23.v32 + z2645;
+        let z2652 = qd[4] * s23.v33 + z2646;
+        let z2653 = qd[4] * s23.v209 + z2647;
+        let z2654 = qd[5] * s16.v0 + z2648;
+        let z2655 = qd[5] * s16.v1 + z2649;
+        let z2656 = qd[5] * s17.v0 + z2650;
+        let z2657 = qd[5] * s23.v36 + z2651;
+        let z2658 = qd[5] * s23.v37 + z2652;
+        let z2659 = qd[5] * s23.v210 + z2653;
+        let z2660 = qd[6] * s11.v4 + z2654;
+        let z2661 = qd[6] * s12.v4 + z2655;
+        let z2662 = qd[6] * s14.v4 + z2656;
+        let z2663 = qd[6] * s23.v44 + z2657;
+        let z2664 = qd[6] * s23.v45 + z2658;
+        let z2665 = qd[6] * s23.v211 + z2659;
+        let z2666 = -qd[0] * s16.v3 + s24.v1 * s23.v46;
+        let z2667 = qd[0] * s16.v2 - s24.v0 * s23.v46;
+        let z2668 = s24.v0 * s16.v3 - s24.v1 * s16.v2;
+        let z2669 = s24.v5 * s23.v50 - s24.v6 * s16.v5 + z2639 - z129 * z2638
+            + s4.v23 * z2637;
+        let z2670 = -s24.v4 * s23.v50 + s24.v6 * s16.v4 + z2640 + z128 * z2638
+            - s4.v23 * z2636;
+        let z2671 = s24.v4 * s16.v5 - s24.v5 * s16.v4 + z2641 - z128 * z2637
+            + z129 * z2636;
+        let z2672 = s24.v11 * s23.v54 - s24.v12 * s16.v7 + z2645 - z138 * z2644
+            + s4.v24 * z2643;
+        let z2673 = -s24.v10 * s23.v54 + s24.v12 * s16.v6 + z2646 + z137 * z2644
+            - s4.v24 * z2642;
+        let z2674 = s24.v10 * s16.v7 - s24.v11 * s16.v6 + z2647 - z137 * z2643
+            + z138 * z2642;
+        let z2675 = s24.v17 * s23.v58 - s24.v18 * s16.v9 + z2651 - z147 * z2650
+            + s4.v25 * z2649;
+        let z2676 = -s24.v16 * s23.v58 + s24.v18 * s16.v8 + z2652 + z146 * z2650
+            - s4.v25 * z2648;
+        let z2677 = s24.v16 * s16.v9 - s24.v17 * s16.v8 + z2653 - z146 * z2649
+            + z147 * z2648;
+        let z2678 = s24.v23 * s23.v62 - s24.v24 * s16.v11 + z2657 - z156 * z2656
+            + s4.v26 * z2655;
+        let z2679 = -s24.v22 * s23.v62 + s24.v24 * s16.v10 + z2658 + z155 * z2656
+            - s4.v26 * z2654;
+        let z2680 = s24.v22 * s16.v11 - s24.v23 * s16.v10 + z2659 - z155 * z2655
+            + z156 * z2654;
+        let z2681 = z2663 + s24.v29 * s23.v66 - s24.v30 * s16.v13 - s2.v3 * z2662
+            + s4.v27 * z2661;
+        let z2682 = z2664 - s24.v28 * s23.v66 + s24.v30 * s16.v12 + s2.v2 * z2662
+            - s4.v27 * z2660;
+        let z2683 = z2665 + s24.v28 * s16.v13 - s24.v29 * s16.v12 - s2.v2 * z2661
+            + s2.v3 * z2660;
+        let z2684 = qd[2] * z2 * z2637 - qd[2] * z3 * s24.v5 - qd[2] * z6 * s24.v6
             - qd[2] * z7 * z2638;
-        let z2685 = -qd[2] * z2 * z2636 + qd[2] * z3 * z28 + qd[2] * z4 * z30
+        let z2685 = -qd[2] * z2 * z2636 + qd[2] * z3 * s24.v4 + qd[2] * z4 * s24.v6
             + qd[2] * z5 * z2638;
-        let z2686 = -qd[2] * z4 * z29 - qd[2] * z5 * z2637 + qd[2] * z6 * z28
+        let z2686 = -qd[2] * z4 * s24.v5 - qd[2] * z5 * z2637 + qd[2] * z6 * s24.v4
             + qd[2] * z7 * z2636;
-        let z2687 = qd[2] * z2 * z2640 - qd[2] * z3 * z32 - qd[2] * z6 * z33
-            - qd[2] * z7 * z2641 - qd[2] * z26 * z2638 + qd[2] * z27 * z2637
-            + qd[2] * z29 * z1452 - qd[2] * z30 * z947;
-        let z2688 = -qd[2] * z2 * z2639 + qd[2] * z3 * z31 + qd[2] * z4 * z33
-            + qd[2] * z5 * z2641 + qd[2] * z25 * z2638 - qd[2] * z27 * z2636
-            - qd[2] * z28 * z1452 + qd[2] * z30 * z946;
-        let z2689 = -qd[3] * z22 * z2644 + qd[3] * z24 * z2643 + qd[3] * z49 * z945
-            - qd[3] * z50 * z943 + z2684;
-        let z2690 = qd[3] * z20 * z2644 - qd[3] * z24 * z2642 - qd[3] * z48 * z945
-            + qd[3] * z50 * z941 + z2685;
-        let z2691 = -qd[3] * z20 * z2643 + qd[3] * z22 * z2642 + qd[3] * z48 * z943
-            - qd[3] * z49 * z941 + z2686;
-        let z2692 = -qd[3] * z22 * z2647 + qd[3] * z24 * z2646 - qd[3] * z46 * z2644
-            + qd[3] * z47 * z2643 + qd[3] * z49 * z1453 - qd[3] * z50 * z958
-            + qd[3] * z52 * z945 - qd[3] * z53 * z943 + z2687;
-        let z2693 = qd[3] * z20 * z2647 - qd[3] * z24 * z2645 + qd[3] * z45 * z2644
-            - qd[3] * z47 * z2642 - qd[3] * z48 * z1453 + qd[3] * z50 * z957
-            - qd[3] * z51 * z945 + qd[3] * z53 * z941 + z2688;
-        let z2694 = -qd[4] * z42 * z2650 + qd[4] * z44 * z2649 + qd[4] * z69 * z956
-            - qd[4] * z70 * z954 + z2689;
-        let z2695 = qd[4] * z40 * z2650 - qd[4] * z44 * z2648 - qd[4] * z68 * z956
-            + qd[4] * z70 * z952 + z2690;
-        let z2696 = -qd[4] * z40 * z2649 + qd[4] * z42 * z2648 + qd[4] * z68 * z954
-            - qd[4] * z69 * z952 + z2691;
-        let z2697 = -qd[4] * z42 * z2653 + qd[4] * z44 * z2652 - qd[4] * z66 * z2650
-            + qd[4] * z67 * z2649 + qd[4] * z69 * z1454 - qd[4] * z70 * z969
-            + qd[4] * z72 * z956 - qd[4] * z73 * z954 + z2692;
-        let z2698 = qd[4] * z40 * z2653 - qd[4] * z44 * z2651 + qd[4] * z65 * z2650
-            - qd[4] * z67 * z2648 - qd[4] * z68 * z1454 + qd[4] * z70 * z968
-            - qd[4] * z71 * z956 + qd[4] * z73 * z952 + z2693;
-        let z2699 = -qd[5] * z62 * z2656 + qd[5] * z64 * z2655 + qd[5] * z89 * z967
-            - qd[5] * z90 * z965 + z2694;
-        let z2700 = qd[5] * z60 * z2656 - qd[5] * z64 * z2654 - qd[5] * z88 * z967
-            + qd[5] * z90 * z963 + z2695;
-        let z2701 = -qd[5] * z60 * z2655 + qd[5] * z62 * z2654 + qd[5] * z88 * z965
-            - qd[5] * z89 * z963 + z2696;
-        let z2702 = -qd[5] * z62 * z2659 + qd[5] * z64 * z2658 - qd[5] * z86 * z2656
-            + qd[5] * z87 * z2655 + qd[5] * z89 * z1455 - qd[5] * z90 * z980
-            + qd[5] * z92 * z967 - qd[5] * z93 * z965 + z2697;
-        let z2703 = qd[5] * z60 * z2659 - qd[5] * z64 * z2657 + qd[5] * z85 * z2656
-            - qd[5] * z87 * z2654 - qd[5] * z88 * z1455 + qd[5] * z90 * z979
-            - qd[5] * z91 * z967 + qd[5] * z93 * z963 + z2698;
-        let z2704 = -qd[6] * z82 * z2662 + qd[6] * z84 * z2661 + qd[6] * z109 * z978
-            - qd[6] * z110 * z976 + z2699;
-        let z2705 = qd[6] * z80 * z2662 - qd[6] * z84 * z2660 - qd[6] * z108 * z978
-            + qd[6] * z110 * z974 + z2700;
-        let z2706 = -qd[6] * z80 * z2661 + qd[6] * z82 * z2660 + qd[6] * z108 * z976
-            - qd[6] * z109 * z974 + z2701;
-        let z2707 = -qd[6] * z82 * z2665 + qd[6] * z84 * z2664 - qd[6] * z106 * z2662
-            + qd[6] * z107 * z2661 + qd[6] * z109 * z1456 - qd[6] * z110 * z991
-            + qd[6] * z112 * z978 - qd[6] * z113 * z976 + z2702;
-        let z2708 = qd[6] * z80 * z2665 - qd[6] * z84 * z2663 + qd[6] * z105 * z2662
-            - qd[6] * z107 * z2660 - qd[6] * z108 * z1456 + qd[6] * z110 * z990
-            - qd[6] * z111 * z978 + qd[6] * z113 * z974 + z2703;
-        let z2709 = -qd[0] * self.m2 * z2667 + self.m2 * z11 * z2668
-            + self.m2 * z374 * z994 - self.m2 * z375 * z993;
-        let z2710 = qd[0] * self.m2 * z2666 - self.m2 * z10 * z2668
-            - self.m2 * z373 * z994 + self.m2 * z375 * z992;
-        let z2711 = qd[0] * z995 + z10 * z1457 + z11 * z1458;
-        let z2712 = qd[0] * z996 + z10 * z1458 + z11 * z1459;
-        let z2713 = z10 * z2712 - z11 * z2711 + z373 * z995 + z374 * z996 + z119 * z2710
-            + z375 * z997 - z120 * z2709 - z416 * z993 + z417 * z992;
-        let z2714 = self.m3 * z29 * z2671 - self.m3 * z30 * z2670
-            + self.m3 * z380 * z1000 - self.m3 * z381 * z999 + self.m3 * z2687
-            - self.m3 * z129 * z2686 + self.m3 * z130 * z2685 - self.m3 * z185 * z2638
-            + self.m3 * z186 * z2637;
-        let z2715 = -self.m3 * z28 * z2671 + self.m3 * z30 * z2669
-            - self.m3 * z379 * z1000 + self.m3 * z381 * z998 + self.m3 * z128 * z2686
-            + self.m3 * z2688 - self.m3 * z130 * z2684 + self.m3 * z184 * z2638
-            - self.m3 * z186 * z2636;
-        let z2716 = z28 * z1460 + z29 * z1461 + z30 * z1001 + z131 * z2636 + z132 * z2637
-            + z133 * z2638;
-        let z2717 = z28 * z1461 + z29 * z1462 + z30 * z1002 + z132 * z2636 + z134 * z2637
-            + z135 * z2638;
-        let z2718 = z28 * z2717 - z29 * z2716 + z379 * z1001 + z380 * z1002
-            + z381 * z1003 + z128 * z2715 - z129 * z2714 + z133 * z2684 + z135 * z2685
-            + z136 * z2686 - z425 * z999 + z426 * z998 - z428 * z2637 + z429 * z2636;
-        let z2719 = self.m4 * z49 * z2674 - self.m4 * z50 * z2673
-            + self.m4 * z386 * z1006 - self.m4 * z387 * z1005 + self.m4 * z2692
-            - self.m4 * z138 * z2691 + self.m4 * z139 * z2690 - self.m4 * z188 * z2644
-            + self.m4 * z189 * z2643;
-        let z2720 = -self.m4 * z48 * z2674 + self.m4 * z50 * z2672
-            - self.m4 * z385 * z1006 + self.m4 * z387 * z1004 + self.m4 * z2693
-            + self.m4 * z137 * z2691 - self.m4 * z139 * z2689 + self.m4 * z187 * z2644
-            - self.m4 * z189 * z2642;
-        let z2721 = z48 * z1463 + z49 * z1464 + z50 * z1007 + z140 * z2642 + z141 * z2643
-            + z142 * z2644;
-        let z2722 = z48 * z1464 + z49 * z1465 + z50 * z1008 + z141 * z2642 + z143 * z2643
-            + z144 * z2644;
-        let z2723 = z48 * z2722 - z49 * z2721 + z385 * z1007 + z386 * z1008
-            + z387 * z1009 + z137 * z2720 - z138 * z2719 + z142 * z2689 + z144 * z2690
-            + z145 * z2691 - z434 * z1005 + z435 * z1004 - z437 * z2643 + z438 * z2642;
-        let z2724 = self.m5 * z69 * z2677 - self.m5 * z70 * z2676
-            + self.m5 * z392 * z1012 - self.m5 * z393 * z1011 + self.m5 * z2697
-            - self.m5 * z147 * z2696 + self.m5 * z148 * z2695 - self.m5 * z191 * z2650
-            + self.m5 * z192 * z2649;
-        let z2725 = -self.m5 * z68 * z2677 + self.m5 * z70 * z2675
-            - self.m5 * z391 * z1012 + self.m5 * z393 * z1010 + self.m5 * z2698
-            + self.m5 * z146 * z2696 - self.m5 * z148 * z2694 + self.m5 * z190 * z2650
-            - self.m5 * z192 * z2648;
-        let z2726 = z68 * z1466 + z69 * z1467 + z70 * z1013 + z149 * z2648 + z150 * z2649
-            + z151 * z2650;
-        let z2727 = z68 * z1467 + z69 * z1468 + z70 * z1014 + z150 * z2648 + z152 * z2649
-            + z153 * z2650;
-        let z2728 = z68 * z2727 - z69 * z2726 + z391 * z1013 + z392 * z1014
-            + z393 * z1015 + z146 * z2725 - z147 * z2724 + z151 * z2694 + z153 * z2695
-            + z154 * z2696 - z443 * z1011 + z444 * z1010 - z446 * z2649 + z447 * z2648;
-        let z2729 = self.m6 * z89 * z2680 - self.m6 * z90 * z2679
-            + self.m6 * z398 * z1018 + self.m6 * z2702 - self.m6 * z399 * z1017
-            - self.m6 * z156 * z2701 + self.m6 * z157 * z2700 - self.m6 * z194 * z2656
-            + self.m6 * z195 * z2655;
-        let z2730 = -self.m6 * z88 * z2680 + self.m6 * z90 * z2678
-            - self.m6 * z397 * z1018 + self.m6 * z399 * z1016 + self.m6 * z2703
-            + self.m6 * z155 * z2701 - self.m6 * z157 * z2699 + self.m6 * z193 * z2656
-            - self.m6 * z195 * z2654;
-        let z2731 = z88 * z1469 + z89 * z1470 + z90 * z1019 + z158 * z2654 + z159 * z2655
-            + z160 * z2656;
-        let z2732 = z88 * z1470 + z89 * z1471 + z90 * z1020 + z159 * z2654 + z161 * z2655
-            + z162 * z2656;
-        let z2733 = z88 * z2732 - z89 * z2731 + z397 * z1019 + z398 * z1020
-            + z399 * z1021 + z155 * z2730 - z156 * z2729 + z160 * z2699 + z162 * z2700
-            + z163 * z2701 - z452 * z1017 + z453 * z1016 - z455 * z2655 + z456 * z2654;
-        let z2734 = self.m7 * z109 * z2683 - self.m7 * z110 * z2682 + self.m7 * z2707
-            + self.m7 * z404 * z1024 - self.m7 * z405 * z1023 - self.m7 * z165 * z2706
-            + self.m7 * z166 * z2705 - self.m7 * z197 * z2662 + self.m7 * z198 * z2661;
-        let z2735 = -self.m7 * z108 * z2683 + self.m7 * z110 * z2681
-            - self.m7 * z403 * z1024 + self.m7 * z2708 + self.m7 * z405 * z1022
-            + self.m7 * z164 * z2706 - self.m7 * z166 * z2704 + self.m7 * z196 * z2662
-            - self.m7 * z198 * z2660;
-        let z2736 = z108 * z1472 + z109 * z1473 + z110 * z1025 + z167 * z2660
-            + z168 * z2661 + z169 * z2662;
-        let z2737 = z108 * z1473 + z109 * z1474 + z110 * z1026 + z168 * z2660
-            + z170 * z2661 + z171 * z2662;
-        let z2738 = -z461 * z1023 + z462 * z1022 - z464 * z2661 + z465 * z2660
-            + z108 * z2737 - z109 * z2736 + z403 * z1025 + z404 * z1026 + z405 * z1027
-            + z164 * z2735 - z165 * z2734 + z169 * z2704 + z171 * z2705 + z172 * z2706;
+        let z2687 = qd[2] * z2 * z2640 - qd[2] * z3 * s24.v8 - qd[2] * z6 * s24.v9
+            - qd[2] * z7 * z2641 - qd[2] * s4.v3 * z2638 + qd[2] * z27 * z2637
+            + qd[2] * s24.v5 * s23.v207 - qd[2] * s24.v6 * s23.v29;
+        let z2688 = -qd[2] * z2 * z2639 + qd[2] * z3 * s24.v7 + qd[2] * z4 * s24.v9
+            + qd[2] * z5 * z2641 + qd[2] * s4.v2 * z2638 - qd[2] * z27 * z2636
+            - qd[2] * s24.v4 * s23.v207 + qd[2] * s24.v6 * s23.v28;
+        let z2689 = -qd[3] * z22 * z2644 + qd[3] * s1.v1 * z2643
+            + qd[3] * s24.v11 * s6.v1 - qd[3] * s24.v12 * s8.v1 + z2684;
+        let z2690 = qd[3] * z20 * z2644 - qd[3] * s1.v1 * z2642 - qd[3] * s24.v10 * s6.v1
+            + qd[3] * s24.v12 * s7.v2 + z2685;
+        let z2691 = -qd[3] * z20 * z2643 + qd[3] * z22 * z2642 + qd[3] * s24.v10 * s8.v1
+            - qd[3] * s24.v11 * s7.v2 + z2686;
+        let z2692 = -qd[3] * z22 * z2647 + qd[3] * s1.v1 * z2646 - qd[3] * s4.v5 * z2644
+            + qd[3] * z47 * z2643 + qd[3] * s24.v11 * s23.v208
+            - qd[3] * s24.v12 * s23.v31 + qd[3] * s24.v14 * s6.v1
+            - qd[3] * s24.v15 * s8.v1 + z2687;
+        let z2693 = qd[3] * z20 * z2647 - qd[3] * s1.v1 * z2645 + qd[3] * s4.v4 * z2644
+            - qd[3] * z47 * z2642 - qd[3] * s24.v10 * s23.v208
+            + qd[3] * s24.v12 * s23.v30 - qd[3] * s24.v13 * s6.v1
+            + qd[3] * s24.v15 * s7.v2 + z2688;
+        let z2694 = -qd[4] * z42 * z2650 + qd[4] * s1.v3 * z2649
+            + qd[4] * s24.v17 * s6.v3 - qd[4] * s24.v18 * s8.v3 + z2689;
+        let z2695 = qd[4] * z40 * z2650 - qd[4] * s1.v3 * z2648 - qd[4] * s24.v16 * s6.v3
+            + qd[4] * s24.v18 * s7.v4 + z2690;
+        let z2696 = -qd[4] * z40 * z2649 + qd[4] * z42 * z2648 + qd[4] * s24.v16 * s8.v3
+            - qd[4] * s24.v17 * s7.v4 + z2691;
+        let z2697 = -qd[4] * z42 * z2653 + qd[4] * s1.v3 * z2652 - qd[4] * s4.v7 * z2650
+            + qd[4] * z67 * z2649 + qd[4] * s24.v17 * s23.v209
+            - qd[4] * s24.v18 * s23.v33 + qd[4] * s24.v20 * s6.v3
+            - qd[4] * s24.v21 * s8.v3 + z2692;
+        let z2698 = qd[4] * z40 * z2653 - qd[4] * s1.v3 * z2651 + qd[4] * s4.v6 * z2650
+            - qd[4] * z67 * z2648 - qd[4] * s24.v16 * s23.v209
+            + qd[4] * s24.v18 * s23.v32 - qd[4] * s24.v19 * s6.v3
+            + qd[4] * s24.v21 * s7.v4 + z2693;
+        let z2699 = -qd[5] * z62 * z2656 + qd[5] * z64 * z2655 + qd[5] * s24.v23 * s17.v0
+            - qd[5] * s24.v24 * s16.v1 + z2694;
+        let z2700 = qd[5] * z60 * z2656 - qd[5] * z64 * z2654 - qd[5] * s24.v22 * s17.v0
+            + qd[5] * s24.v24 * s16.v0 + z2695;
+        let z2701 = -qd[5] * z60 * z2655 + qd[5] * z62 * z2654 + qd[5] * s24.v22 * s16.v1
+            - qd[5] * s24.v23 * s16.v0 + z2696;
+        let z2702 = -qd[5] * z62 * z2659 + qd[5] * z64 * z2658 - qd[5] * s4.v9 * z2656
+            + qd[5] * z87 * z2655 + qd[5] * s24.v23 * s23.v210
+            - qd[5] * s24.v24 * s23.v37 + qd[5] * s24.v26 * s17.v0
+            - qd[5] * s24.v27 * s16.v1 + z2697;
+        let z2703 = qd[5] * z60 * z2659 - qd[5] * z64 * z2657 + qd[5] * s4.v8 * z2656
+            - qd[5] * z87 * z2654 - qd[5] * s24.v22 * s23.v210
+            + qd[5] * s24.v24 * s23.v36 - qd[5] * s24.v25 * s17.v0
+            + qd[5] * s24.v27 * s16.v0 + z2698;
+        let z2704 = -qd[6] * z82 * z2662 + qd[6] * s3.v4 * z2661
+            + qd[6] * s24.v29 * s14.v4 - qd[6] * s24.v30 * s12.v4 + z2699;
+        let z2705 = qd[6] * z80 * z2662 - qd[6] * s3.v4 * z2660
+            - qd[6] * s24.v28 * s14.v4 + qd[6] * s24.v30 * s11.v4 + z2700;
+        let z2706 = -qd[6] * z80 * z2661 + qd[6] * z82 * z2660 + qd[6] * s24.v28 * s12.v4
+            - qd[6] * s24.v29 * s11.v4 + z2701;
+        let z2707 = -qd[6] * z82 * z2665 + qd[6] * s3.v4 * z2664 - qd[6] * s4.v19 * z2662
+            + qd[6] * s2.v1 * z2661 + qd[6] * s24.v29 * s23.v211
+            - qd[6] * s24.v30 * s23.v45 + qd[6] * s24.v32 * s14.v4
+            - qd[6] * s24.v33 * s12.v4 + z2702;
+        let z2708 = qd[6] * z80 * z2665 - qd[6] * s3.v4 * z2663 + qd[6] * s4.v18 * z2662
+            - qd[6] * s2.v1 * z2660 - qd[6] * s24.v28 * s23.v211
+            + qd[6] * s24.v30 * s23.v44 - qd[6] * s24.v31 * s14.v4
+            + qd[6] * s24.v33 * s11.v4 + z2703;
+        let z2709 = -qd[0] * self.m2 * z2667 + self.m2 * s24.v1 * z2668
+            + self.m2 * s25.v1 * s23.v46 - self.m2 * s25.v2 * s16.v3;
+        let z2710 = qd[0] * self.m2 * z2666 - self.m2 * s24.v0 * z2668
+            - self.m2 * s25.v0 * s23.v46 + self.m2 * s25.v2 * s16.v2;
+        let z2711 = qd[0] * s23.v47 + s24.v0 * s23.v212 + s24.v1 * s23.v213;
+        let z2712 = qd[0] * s23.v48 + s24.v0 * s23.v213 + s24.v1 * s23.v214;
+        let z2713 = s24.v0 * z2712 - s24.v1 * z2711 + s25.v0 * s23.v47 + s25.v1 * s23.v48
+            + z119 * z2710 + s25.v2 * s23.v49 - z120 * z2709 - s25.v36 * s16.v3
+            + s25.v37 * s16.v2;
+        let z2714 = self.m3 * s24.v5 * z2671 - self.m3 * s24.v6 * z2670
+            + self.m3 * s25.v7 * s23.v50 - self.m3 * s25.v8 * s16.v5 + self.m3 * z2687
+            - self.m3 * z129 * z2686 + self.m3 * s4.v23 * z2685
+            - self.m3 * s24.v40 * z2638 + self.m3 * s24.v41 * z2637;
+        let z2715 = -self.m3 * s24.v4 * z2671 + self.m3 * s24.v6 * z2669
+            - self.m3 * s25.v6 * s23.v50 + self.m3 * s25.v8 * s16.v4
+            + self.m3 * z128 * z2686 + self.m3 * z2688 - self.m3 * s4.v23 * z2684
+            + self.m3 * s24.v39 * z2638 - self.m3 * s24.v41 * z2636;
+        let z2716 = s24.v4 * s23.v215 + s24.v5 * s23.v216 + s24.v6 * s23.v51
+            + s5.v5 * z2636 + s5.v6 * z2637 + s5.v7 * z2638;
+        let z2717 = s24.v4 * s23.v216 + s24.v5 * s23.v217 + s24.v6 * s23.v52
+            + s5.v6 * z2636 + s5.v8 * z2637 + s5.v9 * z2638;
+        let z2718 = s24.v4 * z2717 - s24.v5 * z2716 + s25.v6 * s23.v51 + s25.v7 * s23.v52
+            + s25.v8 * s23.v53 + z128 * z2715 - z129 * z2714 + s5.v7 * z2684
+            + s5.v9 * z2685 + s5.v10 * z2686 - s25.v39 * s16.v5 + s25.v40 * s16.v4
+            - s26.v3 * z2637 + s26.v4 * z2636;
+        let z2719 = self.m4 * s24.v11 * z2674 - self.m4 * s24.v12 * z2673
+            + self.m4 * s25.v13 * s23.v54 - self.m4 * s25.v14 * s16.v7 + self.m4 * z2692
+            - self.m4 * z138 * z2691 + self.m4 * s4.v24 * z2690
+            - self.m4 * s24.v43 * z2644 + self.m4 * s24.v44 * z2643;
+        let z2720 = -self.m4 * s24.v10 * z2674 + self.m4 * s24.v12 * z2672
+            - self.m4 * s25.v12 * s23.v54 + self.m4 * s25.v14 * s16.v6 + self.m4 * z2693
+            + self.m4 * z137 * z2691 - self.m4 * s4.v24 * z2689
+            + self.m4 * s24.v42 * z2644 - self.m4 * s24.v44 * z2642;
+        let z2721 = s24.v10 * s23.v218 + s24.v11 * s23.v219 + s24.v12 * s23.v55
+            + s5.v11 * z2642 + s5.v12 * z2643 + s5.v13 * z2644;
+        let z2722 = s24.v10 * s23.v219 + s24.v11 * s23.v220 + s24.v12 * s23.v56
+            + s5.v12 * z2642 + s5.v14 * z2643 + s5.v15 * z2644;
+        let z2723 = s24.v10 * z2722 - s24.v11 * z2721 + s25.v12 * s23.v55
+            + s25.v13 * s23.v56 + s25.v14 * s23.v57 + z137 * z2720 - z138 * z2719
+            + s5.v13 * z2689 + s5.v15 * z2690 + s5.v16 * z2691 - s25.v42 * s16.v7
+            + s25.v43 * s16.v6 - s26.v6 * z2643 + s26.v7 * z2642;
+        let z2724 = self.m5 * s24.v17 * z2677 - self.m5 * s24.v18 * z2676
+            + self.m5 * s25.v19 * s23.v58 - self.m5 * s25.v20 * s16.v9 + self.m5 * z2697
+            - self.m5 * z147 * z2696 + self.m5 * s4.v25 * z2695
+            - self.m5 * s24.v46 * z2650 + self.m5 * s24.v47 * z2649;
+        let z2725 = -self.m5 * s24.v16 * z2677 + self.m5 * s24.v18 * z2675
+            - self.m5 * s25.v18 * s23.v58 + self.m5 * s25.v20 * s16.v8 + self.m5 * z2698
+            + self.m5 * z146 * z2696 - self.m5 * s4.v25 * z2694
+            + self.m5 * s24.v45 * z2650 - self.m5 * s24.v47 * z2648;
+        let z2726 = s24.v16 * s23.v221 + s24.v17 * s23.v222 + s24.v18 * s23.v59
+            + s5.v17 * z2648 + s5.v18 * z2649 + s5.v19 * z2650;
+        let z2727 = s24.v16 * s23.v222 + s24.v17 * s23.v223 + s24.v18 * s23.v60
+            + s5.v18 * z2648 + s5.v20 * z2649 + s5.v21 * z2650;
+        let z2728 = s24.v16 * z2727 - s24.v17 * z2726 + s25.v18 * s23.v59
+            + s25.v19 * s23.v60 + s25.v20 * s23.v61 + z146 * z2725 - z147 * z2724
+            + s5.v19 * z2694 + s5.v21 * z2695 + s5.v22 * z2696 - s25.v45 * s16.v9
+            + s25.v46 * s16.v8 - s26.v9 * z2649 + s26.v10 * z2648;
+        let z2729 = self.m6 * s24.v23 * z2680 - self.m6 * s24.v24 * z2679
+            + self.m6 * s25.v25 * s23.v62 + self.m6 * z2702 - self.m6 * s25.v26 * s16.v11
+            - self.m6 * z156 * z2701 + self.m6 * s4.v26 * z2700
+            - self.m6 * s24.v49 * z2656 + self.m6 * s24.v50 * z2655;
+        let z2730 = -self.m6 * s24.v22 * z2680 + self.m6 * s24.v24 * z2678
+            - self.m6 * s25.v24 * s23.v62 + self.m6 * s25.v26 * s16.v10 + self.m6 * z2703
+            + self.m6 * z155 * z2701 - self.m6 * s4.v26 * z2699
+            + self.m6 * s24.v48 * z2656 - self.m6 * s24.v50 * z2654;
+        let z2731 = s24.v22 * s23.v224 + s24.v23 * s23.v225 + s24.v24 * s23.v63
+            + s5.v23 * z2654 + s5.v24 * z2655 + s5.v25 * z2656;
+        let z2732 = s24.v22 * s23.v225 + s24.v23 * s23.v226 + s24.v24 * s23.v64
+            + s5.v24 * z2654 + s5.v26 * z2655 + s5.v27 * z2656;
+        let z2733 = s24.v22 * z2732 - s24.v23 * z2731 + s25.v24 * s23.v63
+            + s25.v25 * s23.v64 + s25.v26 * s23.v65 + z155 * z2730 - z156 * z2729
+            + s5.v25 * z2699 + s5.v27 * z2700 + s5.v28 * z2701 - s25.v48 * s16.v11
+            + s25.v49 * s16.v10 - s26.v12 * z2655 + s26.v13 * z2654;
+        let z2734 = self.m7 * s24.v29 * z2683 - self.m7 * s24.v30 * z2682
+            + self.m7 * z2707 + self.m7 * s25.v31 * s23.v66 - self.m7 * s25.v32 * s16.v13
+            - self.m7 * s2.v3 * z2706 + self.m7 * s4.v27 * z2705
+            - self.m7 * s24.v52 * z2662 + self.m7 * s24.v53 * z2661;
+        let z2735 = -self.m7 * s24.v28 * z2683 + self.m7 * s24.v30 * z2681
+            - self.m7 * s25.v30 * s23.v66 + self.m7 * z2708 + self.m7 * s25.v32 * s16.v12
+            + self.m7 * s2.v2 * z2706 - self.m7 * s4.v27 * z2704
+            + self.m7 * s24.v51 * z2662 - self.m7 * s24.v53 * z2660;
+        let z2736 = s24.v28 * s23.v227 + s24.v29 * s23.v228 + s24.v30 * s23.v67
+            + s5.v29 * z2660 + s5.v30 * z2661 + s5.v31 * z2662;
+        let z2737 = s24.v28 * s23.v228 + s24.v29 * s23.v229 + s24.v30 * s23.v68
+            + s5.v30 * z2660 + s5.v32 * z2661 + s5.v33 * z2662;
+        let z2738 = -s25.v51 * s16.v13 + s25.v52 * s16.v12 - s26.v15 * z2661
+            + s26.v16 * z2660 + s24.v28 * z2737 - s24.v29 * z2736 + s25.v30 * s23.v67
+            + s25.v31 * s23.v68 + s25.v32 * s23.v69 + s2.v2 * z2735 - s2.v3 * z2734
+            + s5.v31 * z2704 + s5.v33 * z2705 + s5.v34 * z2706;
         let z2739 = z2733 + z2738;
         let z2740 = z2728 + z2739;
         let z2741 = z2723 + z2740;
         let z2742 = z2718 + z2741;
         let z2743 = z2713 + z2742;
-        let z2744 = qd[3] * z1076;
-        let z2745 = qd[3] * z1077;
-        let z2746 = qd[3] * z1078;
-        let z2747 = qd[3] * z1085;
-        let z2748 = qd[3] * z1086;
-        let z2749 = qd[3] * z1519;
-        let z2750 = qd[4] * z1080 + z2744;
-        let z2751 = qd[4] * z1082 + z2745;
-        let z2752 = qd[4] * z1084 + z2746;
-        let z2753 = qd[4] * z1096 + z2747;
-        let z2754 = qd[4] * z1097 + z2748;
-        let z2755 = qd[4] * z1520 + z2749;
-        let z2756 = qd[5] * z1091 + z2750;
-        let z2757 = qd[5] * z1093 + z2751;
-        let z2758 = qd[5] * z1095 + z2752;
-        let z2759 = qd[5] * z1107 + z2753;
-        let z2760 = qd[5] * z1108 + z2754;
-        let z2761 = qd[5] * z1521 + z2755;
-        let z2762 = qd[6] * z1102 + z2756;
-        let z2763 = qd[6] * z1104 + z2757;
-        let z2764 = qd[6] * z1106 + z2758;
-        let z2765 = qd[6] * z1118 + z2759;
-        let z2766 = qd[6] * z1119 + z2760;
-        let z2767 = qd[6] * z1522 + z2761;
-        let z2768 = z29 * z1122 - z30 * z1121;
-        let z2769 = -z28 * z1122 + z30 * z1120;
-        let z2770 = z28 * z1121 - z29 * z1120;
-        let z2771 = z49 * z1128 - z50 * z1127 - z138 * z2746 + z139 * z2745 + z2747;
-        let z2772 = -z48 * z1128 + z50 * z1126 + z137 * z2746 - z139 * z2744 + z2748;
-        let z2773 = z48 * z1127 - z49 * z1126 - z137 * z2745 + z138 * z2744 + z2749;
-        let z2774 = z69 * z1134 - z70 * z1133 - z147 * z2752 + z148 * z2751 + z2753;
-        let z2775 = -z68 * z1134 + z70 * z1132 + z146 * z2752 - z148 * z2750 + z2754;
-        let z2776 = z68 * z1133 - z69 * z1132 - z146 * z2751 + z147 * z2750 + z2755;
-        let z2777 = z89 * z1140 - z90 * z1139 - z156 * z2758 + z157 * z2757 + z2759;
-        let z2778 = -z88 * z1140 + z90 * z1138 + z155 * z2758 - z157 * z2756 + z2760;
-        let z2779 = z88 * z1139 - z89 * z1138 - z155 * z2757 + z156 * z2756 + z2761;
-        let z2780 = z2765 + z109 * z1146 - z110 * z1145 - z165 * z2764 + z166 * z2763;
-        let z2781 = z2766 - z108 * z1146 + z110 * z1144 + z164 * z2764 - z166 * z2762;
-        let z2782 = z2767 + z108 * z1145 - z109 * z1144 - z164 * z2763 + z165 * z2762;
-        let z2783 = -qd[3] * z22 * z2746 + qd[3] * z24 * z2745 + qd[3] * z49 * z1078
-            - qd[3] * z50 * z1077;
-        let z2784 = qd[3] * z20 * z2746 - qd[3] * z24 * z2744 - qd[3] * z48 * z1078
-            + qd[3] * z50 * z1076;
-        let z2785 = -qd[3] * z20 * z2745 + qd[3] * z22 * z2744 + qd[3] * z48 * z1077
-            - qd[3] * z49 * z1076;
-        let z2786 = -qd[3] * z22 * z2749 + qd[3] * z24 * z2748 - qd[3] * z46 * z2746
-            + qd[3] * z47 * z2745 + qd[3] * z49 * z1519 - qd[3] * z50 * z1086
-            + qd[3] * z52 * z1078 - qd[3] * z53 * z1077;
-        let z2787 = qd[3] * z20 * z2749 - qd[3] * z24 * z2747 + qd[3] * z45 * z2746
-            - qd[3] * z47 * z2744 - qd[3] * z48 * z1519 + qd[3] * z50 * z1085
-            - qd[3] * z51 * z1078 + qd[3] * z53 * z1076;
-        let z2788 = z2783 - qd[4] * z42 * z2752 + qd[4] * z44 * z2751
-            + qd[4] * z69 * z1084 - qd[4] * z70 * z1082;
-        let z2789 = z2784 + qd[4] * z40 * z2752 - qd[4] * z44 * z2750
-            - qd[4] * z68 * z1084 + qd[4] * z70 * z1080;
+        let z2744 = qd[3] * s7.v6;
+        let z2745 = qd[3] * s8.v5;
+        let z2746 = qd[3] * s6.v5;
+        let z2747 = qd[3] * s23.v70;
+        let z2748 = qd[3] * s23.v71;
+        let z2749 = qd[3] * s23.v230;
+        let z2750 = qd[4] * s7.v8 + z2744;
+        let z2751 = qd[4] * s8.v7 + z2745;
+        let z2752 = qd[4] * s6.v7 + z2746;
+        let z2753 = qd[4] * s23.v72 + z2747;
+        let z2754 = qd[4] * s23.v73 + z2748;
+        let z2755 = qd[4] * s23.v231 + z2749;
+        let z2756 = qd[5] * s16.v14 + z2750;
+        let z2757 = qd[5] * s16.v15 + z2751;
+        let z2758 = qd[5] * s17.v2 + z2752;
+        let z2759 = qd[5] * s23.v76 + z2753;
+        let z2760 = qd[5] * s23.v77 + z2754;
+        let z2761 = qd[5] * s23.v232 + z2755;
+        let z2762 = qd[6] * s11.v8 + z2756;
+        let z2763 = qd[6] * s12.v8 + z2757;
+        let z2764 = qd[6] * s14.v8 + z2758;
+        let z2765 = qd[6] * s23.v84 + z2759;
+        let z2766 = qd[6] * s23.v85 + z2760;
+        let z2767 = qd[6] * s23.v233 + z2761;
+        let z2768 = s24.v5 * s23.v86 - s24.v6 * s16.v17;
+        let z2769 = -s24.v4 * s23.v86 + s24.v6 * s16.v16;
+        let z2770 = s24.v4 * s16.v17 - s24.v5 * s16.v16;
+        let z2771 = s24.v11 * s23.v90 - s24.v12 * s16.v19 - z138 * z2746 + s4.v24 * z2745
+            + z2747;
+        let z2772 = -s24.v10 * s23.v90 + s24.v12 * s16.v18 + z137 * z2746
+            - s4.v24 * z2744 + z2748;
+        let z2773 = s24.v10 * s16.v19 - s24.v11 * s16.v18 - z137 * z2745 + z138 * z2744
+            + z2749;
+        let z2774 = s24.v17 * s23.v94 - s24.v18 * s16.v21 - z147 * z2752 + s4.v25 * z2751
+            + z2753;
+        let z2775 = -s24.v16 * s23.v94 + s24.v18 * s16.v20 + z146 * z2752
+            - s4.v25 * z2750 + z2754;
+        let z2776 = s24.v16 * s16.v21 - s24.v17 * s16.v20 - z146 * z2751 + z147 * z2750
+            + z2755;
+        let z2777 = s24.v23 * s23.v98 - s24.v24 * s16.v23 - z156 * z2758 + s4.v26 * z2757
+            + z2759;
+        let z2778 = -s24.v22 * s23.v98 + s24.v24 * s16.v22 + z155 * z2758
+            - s4.v26 * z2756 + z2760;
+        let z2779 = s24.v22 * s16.v23 - s24.v23 * s16.v22 - z155 * z2757 + z156 * z2756
+            + z2761;
+        let z2780 = z2765 + s24.v29 * s23.v102 - s24.v30 * s16.v25 - s2.v3 * z2764
+            + s4.v27 * z2763;
+        let z2781 = z2766 - s24.v28 * s23.v102 + s24.v30 * s16.v24 + s2.v2 * z2764
+            - s4.v27 * z2762;
+        let z2782 = z2767 + s24.v28 * s16.v25 - s24.v29 * s16.v24 - s2.v2 * z2763
+            + s2.v3 * z2762;
+        let z2783 = -qd[3] * z22 * z2746 + qd[3] * s1.v1 * z2745
+            + qd[3] * s24.v11 * s6.v5 - qd[3] * s24.v12 * s8.v5;
+        let z2784 = qd[3] * z20 * z2746 - qd[3] * s1.v1 * z2744 - qd[3] * s24.v10 * s6.v5
+            + qd[3] * s24.v12 * s7.v6;
+        let z2785 = -qd[3] * z20 * z2745 + qd[3] * z22 * z2744 + qd[3] * s24.v10 * s8.v5
+            - qd[3] * s24.v11 * s7.v6;
+        let z2786 = -qd[3] * z22 * z2749 + qd[3] * s1.v1 * z2748 - qd[3] * s4.v5 * z2746
+            + qd[3] * z47 * z2745 + qd[3] * s24.v11 * s23.v230
+            - qd[3] * s24.v12 * s23.v71 + qd[3] * s24.v14 * s6.v5
+            - qd[3] * s24.v15 * s8.v5;
+        let z2787 = qd[3] * z20 * z2749 - qd[3] * s1.v1 * z2747 + qd[3] * s4.v4 * z2746
+            - qd[3] * z47 * z2744 - qd[3] * s24.v10 * s23.v230
+            + qd[3] * s24.v12 * s23.v70 - qd[3] * s24.v13 * s6.v5
+            + qd[3] * s24.v15 * s7.v6;
+        let z2788 = z2783 - qd[4] * z42 * z2752 + qd[4] * s1.v3 * z2751
+            + qd[4] * s24.v17 * s6.v7 - qd[4] * s24.v18 * s8.v7;
+        let z2789 = z2784 + qd[4] * z40 * z2752 - qd[4] * s1.v3 * z2750
+            - qd[4] * s24.v16 * s6.v7 + qd[4] * s24.v18 * s7.v8;
         let z2790 = z2785 - qd[4] * z40 * z2751 + qd[4] * z42 * z2750
-            + qd[4] * z68 * z1082 - qd[4] * z69 * z1080;
-        let z2791 = z2786 - qd[4] * z42 * z2755 + qd[4] * z44 * z2754
-            - qd[4] * z66 * z2752 + qd[4] * z67 * z2751 + qd[4] * z69 * z1520
-            - qd[4] * z70 * z1097 + qd[4] * z72 * z1084 - qd[4] * z73 * z1082;
-        let z2792 = z2787 + qd[4] * z40 * z2755 - qd[4] * z44 * z2753
-            + qd[4] * z65 * z2752 - qd[4] * z67 * z2750 - qd[4] * z68 * z1520
-            + qd[4] * z70 * z1096 - qd[4] * z71 * z1084 + qd[4] * z73 * z1080;
+            + qd[4] * s24.v16 * s8.v7 - qd[4] * s24.v17 * s7.v8;
+        let z2791 = z2786 - qd[4] * z42 * z2755 + qd[4] * s1.v3 * z2754
+            - qd[4] * s4.v7 * z2752 + qd[4] * z67 * z2751 + qd[4] * s24.v17 * s23.v231
+            - qd[4] * s24.v18 * s23.v73 + qd[4] * s24.v20 * s6.v7
+            - qd[4] * s24.v21 * s8.v7;
+        let z2792 = z2787 + qd[4] * z40 * z2755 - qd[4] * s1.v3 * z2753
+            + qd[4] * s4.v6 * z2752 - qd[4] * z67 * z2750 - qd[4] * s24.v16 * s23.v231
+            + qd[4] * s24.v18 * s23.v72 - qd[4] * s24.v19 * s6.v7
+            + qd[4] * s24.v21 * s7.v8;
         let z2793 = z2788 - qd[5] * z62 * z2758 + qd[5] * z64 * z2757
-            + qd[5] * z89 * z1095 - qd[5] * z90 * z1093;
+            + qd[5] * s24.v23 * s17.v2 - qd[5] * s24.v24 * s16.v15;
         let z2794 = z2789 + qd[5] * z60 * z2758 - qd[5] * z64 * z2756
-            - qd[5] * z88 * z1095 + qd[5] * z90 * z1091;
+            - qd[5] * s24.v22 * s17.v2 + qd[5] * s24.v24 * s16.v14;
         let z2795 = z2790 - qd[5] * z60 * z2757 + qd[5] * z62 * z2756
-            + qd[5] * z88 * z1093 - qd[5] * z89 * z1091;
+            + qd[5] * s24.v22 * s16.v15 - qd[5] * s24.v23 * s16.v14;
         let z2796 = z2791 - qd[5] * z62 * z2761 + qd[5] * z64 * z2760
-            - qd[5] * z86 * z2758 + qd[5] * z87 * z2757 + qd[5] * z89 * z1521
-            - qd[5] * z90 * z1108 + qd[5] * z92 * z1095 - qd[5] * z93 * z1093;
+            - qd[5] * s4.v9 * z2758 + qd[5] * z87 * z2757 + qd[5] * s24.v23 * s23.v232
+            - qd[5] * s24.v24 * s23.v77 + qd[5] * s24.v26 * s17.v2
+            - qd[5] * s24.v27 * s16.v15;
         let z2797 = z2792 + qd[5] * z60 * z2761 - qd[5] * z64 * z2759
-            + qd[5] * z85 * z2758 - qd[5] * z87 * z2756 - qd[5] * z88 * z1521
-            + qd[5] * z90 * z1107 - qd[5] * z91 * z1095 + qd[5] * z93 * z1091;
-        let z2798 = z2793 - qd[6] * z82 * z2764 + qd[6] * z84 * z2763
-            + qd[6] * z109 * z1106 - qd[6] * z110 * z1104;
-        let z2799 = z2794 + qd[6] * z80 * z2764 - qd[6] * z84 * z2762
-            - qd[6] * z108 * z1106 + qd[6] * z110 * z1102;
+            + qd[5] * s4.v8 * z2758 - qd[5] * z87 * z2756 - qd[5] * s24.v22 * s23.v232
+            + qd[5] * s24.v24 * s23.v76 - qd[5] * s24.v25 * s17.v2
+            + qd[5] * s24.v27 * s16.v14;
+        let z2798 = z2793 - qd[6] * z82 * z2764 + qd[6] * s3.v4 * z2763
+            + qd[6] * s24.v29 * s14.v8 - qd[6] * s24.v30 * s12.v8;
+        let z2799 = z2794 + qd[6] * z80 * z2764 - qd[6] * s3.v4 * z2762
+            - qd[6] * s24.v28 * s14.v8 + qd[6] * s24.v30 * s11.v8;
         let z2800 = z2795 - qd[6] * z80 * z2763 + qd[6] * z82 * z2762
-            + qd[6] * z108 * z1104 - qd[6] * z109 * z1102;
-        let z2801 = z2796 - qd[6] * z82 * z2767 + qd[6] * z84 * z2766
-            - qd[6] * z106 * z2764 + qd[6] * z107 * z2763 + qd[6] * z109 * z1522
-            - qd[6] * z110 * z1119 + qd[6] * z112 * z1106 - qd[6] * z113 * z1104;
-        let z2802 = z2797 + qd[6] * z80 * z2767 - qd[6] * z84 * z2765
-            + qd[6] * z105 * z2764 - qd[6] * z107 * z2762 - qd[6] * z108 * z1522
-            + qd[6] * z110 * z1118 - qd[6] * z111 * z1106 + qd[6] * z113 * z1102;
-        let z2803 = self.m3 * z29 * z2770 - self.m3 * z30 * z2769
-            + self.m3 * z380 * z1122 - self.m3 * z381 * z1121;
-        let z2804 = -self.m3 * z28 * z2770 + self.m3 * z30 * z2768
-            - self.m3 * z379 * z1122 + self.m3 * z381 * z1120;
-        let z2805 = z28 * z1523 + z29 * z1524 + z30 * z1123;
-        let z2806 = z28 * z1524 + z29 * z1525 + z30 * z1124;
-        let z2807 = z28 * z2806 - z29 * z2805 + z379 * z1123 + z380 * z1124
-            + z381 * z1125 + z128 * z2804 - z129 * z2803 - z425 * z1121 + z426 * z1120;
-        let z2808 = self.m4 * z2786 + self.m4 * z49 * z2773 - self.m4 * z50 * z2772
-            + self.m4 * z386 * z1128 - self.m4 * z387 * z1127 - self.m4 * z138 * z2785
-            + self.m4 * z139 * z2784 - self.m4 * z188 * z2746 + self.m4 * z189 * z2745;
-        let z2809 = self.m4 * z2787 - self.m4 * z48 * z2773 + self.m4 * z50 * z2771
-            - self.m4 * z385 * z1128 + self.m4 * z387 * z1126 + self.m4 * z137 * z2785
-            - self.m4 * z139 * z2783 + self.m4 * z187 * z2746 - self.m4 * z189 * z2744;
-        let z2810 = z48 * z1526 + z49 * z1527 + z50 * z1129 + z140 * z2744 + z141 * z2745
-            + z142 * z2746;
-        let z2811 = z48 * z1527 + z49 * z1528 + z50 * z1130 + z141 * z2744 + z143 * z2745
-            + z144 * z2746;
-        let z2812 = z48 * z2811 - z49 * z2810 + z385 * z1129 + z386 * z1130
-            + z387 * z1131 + z137 * z2809 - z138 * z2808 + z142 * z2783 + z144 * z2784
-            + z145 * z2785 - z434 * z1127 + z435 * z1126 - z437 * z2745 + z438 * z2744;
-        let z2813 = self.m5 * z2791 + self.m5 * z69 * z2776 - self.m5 * z70 * z2775
-            + self.m5 * z392 * z1134 - self.m5 * z393 * z1133 - self.m5 * z147 * z2790
-            + self.m5 * z148 * z2789 - self.m5 * z191 * z2752 + self.m5 * z192 * z2751;
-        let z2814 = self.m5 * z2792 - self.m5 * z68 * z2776 + self.m5 * z70 * z2774
-            - self.m5 * z391 * z1134 + self.m5 * z393 * z1132 + self.m5 * z146 * z2790
-            - self.m5 * z148 * z2788 + self.m5 * z190 * z2752 - self.m5 * z192 * z2750;
-        let z2815 = z68 * z1529 + z69 * z1530 + z70 * z1135 + z149 * z2750 + z150 * z2751
-            + z151 * z2752;
-        let z2816 = z68 * z1530 + z69 * z1531 + z70 * z1136 + z150 * z2750 + z152 * z2751
-            + z153 * z2752;
-        let z2817 = z68 * z2816 - z69 * z2815 + z391 * z1135 + z392 * z1136
-            + z393 * z1137 + z146 * z2814 - z147 * z2813 + z151 * z2788 + z153 * z2789
-            + z154 * z2790 - z443 * z1133 + z444 * z1132 - z446 * z2751 + z447 * z2750;
-        let z2818 = self.m6 * z2796 + self.m6 * z89 * z2779 - self.m6 * z90 * z2778
-            + self.m6 * z398 * z1140 - self.m6 * z399 * z1139 - self.m6 * z156 * z2795
-            + self.m6 * z157 * z2794 - self.m6 * z194 * z2758 + self.m6 * z195 * z2757;
-        let z2819 = self.m6 * z2797 - self.m6 * z88 * z2779 + self.m6 * z90 * z2777
-            - self.m6 * z397 * z1140 + self.m6 * z399 * z1138 + self.m6 * z155 * z2795
-            - self.m6 * z157 * z2793 + self.m6 * z193 * z2758 - self.m6 * z195 * z2756;
-        let z2820 = z88 * z1532 + z89 * z1533 + z90 * z1141 + z158 * z2756 + z159 * z2757
-            + z160 * z2758;
-        let z2821 = z88 * z1533 + z89 * z1534 + z90 * z1142 + z159 * z2756 + z161 * z2757
-            + z162 * z2758;
-        let z2822 = z88 * z2821 - z89 * z2820 + z397 * z1141 + z398 * z1142
-            + z399 * z1143 + z155 * z2819 - z156 * z2818 + z160 * z2793 + z162 * z2794
-            + z163 * z2795 - z452 * z1139 + z453 * z1138 - z455 * z2757 + z456 * z2756;
-        let z2823 = self.m7 * z2801 + self.m7 * z109 * z2782 - self.m7 * z110 * z2781
-            + self.m7 * z404 * z1146 - self.m7 * z405 * z1145 - self.m7 * z165 * z2800
-            + self.m7 * z166 * z2799 - self.m7 * z197 * z2764 + self.m7 * z198 * z2763;
-        let z2824 = self.m7 * z2802 - self.m7 * z108 * z2782 + self.m7 * z110 * z2780
-            - self.m7 * z403 * z1146 + self.m7 * z405 * z1144 + self.m7 * z164 * z2800
-            - self.m7 * z166 * z2798 + self.m7 * z196 * z2764 - self.m7 * z198 * z2762;
-        let z2825 = z108 * z1535 + z109 * z1536 + z110 * z1147 + z167 * z2762
-            + z168 * z2763 + z169 * z2764;
-        let z2826 = z108 * z1536 + z109 * z1537 + z110 * z1148 + z168 * z2762
-            + z170 * z2763 + z171 * z2764;
-        let z2827 = -z461 * z1145 + z462 * z1144 - z464 * z2763 + z465 * z2762
-            + z108 * z2826 - z109 * z2825 + z403 * z1147 + z404 * z1148 + z405 * z1149
-            + z164 * z2824 - z165 * z2823 + z169 * z2798 + z171 * z2799 + z172 * z2800;
+            + qd[6] * s24.v28 * s12.v8 - qd[6] * s24.v29 * s11.v8;
+        let z2801 = z2796 - qd[6] * z82 * z2767 + qd[6] * s3.v4 * z2766
+            - qd[6] * s4.v19 * z2764 + qd[6] * s2.v1 * z2763 + qd[6] * s24.v29 * s23.v233
+            - qd[6] * s24.v30 * s23.v85 + qd[6] * s24.v32 * s14.v8
+            - qd[6] * s24.v33 * s12.v8;
+        let z2802 = z2797 + qd[6] * z80 * z2767 - qd[6] * s3.v4 * z2765
+            + qd[6] * s4.v18 * z2764 - qd[6] * s2.v1 * z2762 - qd[6] * s24.v28 * s23.v233
+            + qd[6] * s24.v30 * s23.v84 - qd[6] * s24.v31 * s14.v8
+            + qd[6] * s24.v33 * s11.v8;
+        let z2803 = self.m3 * s24.v5 * z2770 - self.m3 * s24.v6 * z2769
+            + self.m3 * s25.v7 * s23.v86 - self.m3 * s25.v8 * s16.v17;
+        let z2804 = -self.m3 * s24.v4 * z2770 + self.m3 * s24.v6 * z2768
+            - self.m3 * s25.v6 * s23.v86 + self.m3 * s25.v8 * s16.v16;
+        let z2805 = s24.v4 * s23.v234 + s24.v5 * s23.v235 + s24.v6 * s23.v87;
+        let z2806 = s24.v4 * s23.v235 + s24.v5 * s23.v236 + s24.v6 * s23.v88;
+        let z2807 = s24.v4 * z2806 - s24.v5 * z2805 + s25.v6 * s23.v87 + s25.v7 * s23.v88
+            + s25.v8 * s23.v89 + z128 * z2804 - z129 * z2803 - s25.v39 * s16.v17
+            + s25.v40 * s16.v16;
+        let z2808 = self.m4 * z2786 + self.m4 * s24.v11 * z2773
+            - self.m4 * s24.v12 * z2772 + self.m4 * s25.v13 * s23.v90
+            - self.m4 * s25.v14 * s16.v19 - self.m4 * z138 * z2785
+            + self.m4 * s4.v24 * z2784 - self.m4 * s24.v43 * z2746
+            + self.m4 * s24.v44 * z2745;
+        let z2809 = self.m4 * z2787 - self.m4 * s24.v10 * z2773
+            + self.m4 * s24.v12 * z2771 - self.m4 * s25.v12 * s23.v90
+            + self.m4 * s25.v14 * s16.v18 + self.m4 * z137 * z2785
+            - self.m4 * s4.v24 * z2783 + self.m4 * s24.v42 * z2746
+            - self.m4 * s24.v44 * z2744;
+        let z2810 = s24.v10 * s23.v237 + s24.v11 * s23.v238 + s24.v12 * s23.v91
+            + s5.v11 * z2744 + s5.v12 * z2745 + s5.v13 * z2746;
+        let z2811 = s24.v10 * s23.v238 + s24.v11 * s23.v239 + s24.v12 * s23.v92
+            + s5.v12 * z2744 + s5.v14 * z2745 + s5.v15 * z2746;
+        let z2812 = s24.v10 * z2811 - s24.v11 * z2810 + s25.v12 * s23.v91
+            + s25.v13 * s23.v92 + s25.v14 * s23.v93 + z137 * z2809 - z138 * z2808
+            + s5.v13 * z2783 + s5.v15 * z2784 + s5.v16 * z2785 - s25.v42 * s16.v19
+            + s25.v43 * s16.v18 - s26.v6 * z2745 + s26.v7 * z2744;
+        let z2813 = self.m5 * z2791 + self.m5 * s24.v17 * z2776
+            - self.m5 * s24.v18 * z2775 + self.m5 * s25.v19 * s23.v94
+            - self.m5 * s25.v20 * s16.v21 - self.m5 * z147 * z2790
+            + self.m5 * s4.v25 * z2789 - self.m5 * s24.v46 * z2752
+            + self.m5 * s24.v47 * z2751;
+        let z2814 = self.m5 * z2792 - self.m5 * s24.v16 * z2776
+            + self.m5 * s24.v18 * z2774 - self.m5 * s25.v18 * s23.v94
+            + self.m5 * s25.v20 * s16.v20 + self.m5 * z146 * z2790
+            - self.m5 * s4.v25 * z2788 + self.m5 * s24.v45 * z2752
+            - self.m5 * s24.v47 * z2750;
+        let z2815 = s24.v16 * s23.v240 + s24.v17 * s23.v241 + s24.v18 * s23.v95
+            + s5.v17 * z2750 + s5.v18 * z2751 + s5.v19 * z2752;
+        let z2816 = s24.v16 * s23.v241 + s24.v17 * s23.v242 + s24.v18 * s23.v96
+            + s5.v18 * z2750 + s5.v20 * z2751 + s5.v21 * z2752;
+        let z2817 = s24.v16 * z2816 - s24.v17 * z2815 + s25.v18 * s23.v95
+            + s25.v19 * s23.v96 + s25.v20 * s23.v97 + z146 * z2814 - z147 * z2813
+            + s5.v19 * z2788 + s5.v21 * z2789 + s5.v22 * z2790 - s25.v45 * s16.v21
+            + s25.v46 * s16.v20 - s26.v9 * z2751 + s26.v10 * z2750;
+        let z2818 = self.m6 * z2796 + self.m6 * s24.v23 * z2779
+            - self.m6 * s24.v24 * z2778 + self.m6 * s25.v25 * s23.v98
+            - self.m6 * s25.v26 * s16.v23 - self.m6 * z156 * z2795
+            + self.m6 * s4.v26 * z2794 - self.m6 * s24.v49 * z2758
+            + self.m6 * s24.v50 * z2757;
+        let z2819 = self.m6 * z2797 - self.m6 * s24.v22 * z2779
+            + self.m6 * s24.v24 * z2777 - self.m6 * s25.v24 * s23.v98
+            + self.m6 * s25.v26 * s16.v22 + self.m6 * z155 * z2795
+            - self.m6 * s4.v26 * z2793 + self.m6 * s24.v48 * z2758
+            - self.m6 * s24.v50 * z2756;
+        let z2820 = s24.v22 * s23.v243 + s24.v23 * s23.v244 + s24.v24 * s23.v99
+            + s5.v23 * z2756 + s5.v24 * z2757 + s5.v25 * z2758;
+        let z2821 = s24.v22 * s23.v244 + s24.v23 * s23.v245 + s24.v24 * s23.v100
+            + s5.v24 * z2756 + s5.v26 * z2757 + s5.v27 * z2758;
+        let z2822 = s24.v22 * z2821 - s24.v23 * z2820 + s25.v24 * s23.v99
+            + s25.v25 * s23.v100 + s25.v26 * s23.v101 + z155 * z2819 - z156 * z2818
+            + s5.v25 * z2793 + s5.v27 * z2794 + s5.v28 * z2795 - s25.v48 * s16.v23
+            + s25.v49 * s16.v22 - s26.v12 * z2757 + s26.v13 * z2756;
+        let z2823 = self.m7 * z2801 + self.m7 * s24.v29 * z2782
+            - self.m7 * s24.v30 * z2781 + self.m7 * s25.v31 * s23.v102
+            - self.m7 * s25.v32 * s16.v25 - self.m7 * s2.v3 * z2800
+            + self.m7 * s4.v27 * z2799 - self.m7 * s24.v52 * z2764
+            + self.m7 * s24.v53 * z2763;
+        let z2824 = self.m7 * z2802 - self.m7 * s24.v28 * z2782
+            + self.m7 * s24.v30 * z2780 - self.m7 * s25.v30 * s23.v102
+            + self.m7 * s25.v32 * s16.v24 + self.m7 * s2.v2 * z2800
+            - self.m7 * s4.v27 * z2798 + self.m7 * s24.v51 * z2764
+            - self.m7 * s24.v53 * z2762;
+        let z2825 = s24.v28 * s23.v246 + s24.v29 * s23.v247 + s24.v30 * s23.v103
+            + s5.v29 * z2762 + s5.v30 * z2763 + s5.v31 * z2764;
+        let z2826 = s24.v28 * s23.v247 + s24.v29 * s23.v248 + s24.v30 * s23.v104
+            + s5.v30 * z2762 + s5.v32 * z2763 + s5.v33 * z2764;
+        let z2827 = -s25.v51 * s16.v25 + s25.v52 * s16.v24 - s26.v15 * z2763
+            + s26.v16 * z2762 + s24.v28 * z2826 - s24.v29 * z2825 + s25.v30 * s23.v103
+            + s25.v31 * s23.v104 + s25.v32 * s23.v105 + s2.v2 * z2824 - s2.v3 * z2823
+            + s5.v31 * z2798 + s5.v33 * z2799 + s5.v34 * z2800;
         let z2828 = z2822 + z2827;
         let z2829 = z2817 + z2828;
         let z2830 = z2812 + z2829;
         let z2831 = z2807 + z2830;
         let z2832 = qd[4] * z39;
         let z2833 = qd[4] * z41;
-        let z2834 = qd[4] * z43;
-        let z2835 = qd[4] * z1201;
-        let z2836 = qd[4] * z1202;
-        let z2837 = qd[4] * z1574;
-        let z2838 = qd[5] * z1196 + z2832;
-        let z2839 = qd[5] * z1198 + z2833;
-        let z2840 = qd[5] * z1200 + z2834;
-        let z2841 = qd[5] * z1212 + z2835;
-        let z2842 = qd[5] * z1213 + z2836;
-        let z2843 = qd[5] * z1575 + z2837;
-        let z2844 = qd[6] * z1207 + z2838;
-        let z2845 = qd[6] * z1209 + z2839;
-        let z2846 = qd[6] * z1211 + z2840;
-        let z2847 = qd[6] * z1223 + z2841;
-        let z2848 = qd[6] * z1224 + z2842;
-        let z2849 = qd[6] * z1576 + z2843;
-        let z2850 = z49 * z1227 - z50 * z1226;
-        let z2851 = -z48 * z1227 + z50 * z1225;
-        let z2852 = z48 * z1226 - z49 * z1225;
-        let z2853 = z2835 + z69 * z1233 - z70 * z1232 - z147 * z2834 + z148 * z2833;
-        let z2854 = z2836 - z68 * z1233 + z70 * z1231 + z146 * z2834 - z148 * z2832;
-        let z2855 = z2837 + z68 * z1232 - z69 * z1231 - z146 * z2833 + z147 * z2832;
-        let z2856 = z2841 + z89 * z1239 - z90 * z1238 - z156 * z2840 + z157 * z2839;
-        let z2857 = z2842 - z88 * z1239 + z90 * z1237 + z155 * z2840 - z157 * z2838;
-        let z2858 = z2843 + z88 * z1238 - z89 * z1237 - z155 * z2839 + z156 * z2838;
-        let z2859 = z2847 + z109 * z1245 - z110 * z1244 - z165 * z2846 + z166 * z2845;
-        let z2860 = z2848 - z108 * z1245 + z110 * z1243 + z164 * z2846 - z166 * z2844;
-        let z2861 = z2849 + z108 * z1244 - z109 * z1243 - z164 * z2845 + z165 * z2844;
-        let z2862 = -qd[4] * z41 * z70 - qd[4] * z42 * z2834 + qd[4] * z43 * z69
-            + qd[4] * z44 * z2833;
-        let z2863 = qd[4] * z39 * z70 + qd[4] * z40 * z2834 - qd[4] * z43 * z68
-            - qd[4] * z44 * z2832;
-        let z2864 = -qd[4] * z39 * z69 - qd[4] * z40 * z2833 + qd[4] * z41 * z68
+        let z2834 = qd[4] * s1.v2;
+        let z2835 = qd[4] * s23.v106;
+        let z2836 = qd[4] * s23.v107;
+        let z2837 = qd[4] * s23.v249;
+        let z2838 = qd[5] * s16.v26 + z2832;
+        let z2839 = qd[5] * s16.v27 + z2833;
+        let z2840 = qd[5] * s17.v4 + z2834;
+        let z2841 = qd[5] * s23.v110 + z2835;
+        let z2842 = qd[5] * s23.v111 + z2836;
+        let z2843 = qd[5] * s23.v250 + z2837;
+        let z2844 = qd[6] * s11.v12 + z2838;
+        let z2845 = qd[6] * s12.v12 + z2839;
+        let z2846 = qd[6] * s14.v12 + z2840;
+        let z2847 = qd[6] * s23.v118 + z2841;
+        let z2848 = qd[6] * s23.v119 + z2842;
+        let z2849 = qd[6] * s23.v251 + z2843;
+        let z2850 = s24.v11 * s23.v120 - s24.v12 * s16.v29;
+        let z2851 = -s24.v10 * s23.v120 + s24.v12 * s16.v28;
+        let z2852 = s24.v10 * s16.v29 - s24.v11 * s16.v28;
+        let z2853 = z2835 + s24.v17 * s23.v124 - s24.v18 * s16.v31 - z147 * z2834
+            + s4.v25 * z2833;
+        let z2854 = z2836 - s24.v16 * s23.v124 + s24.v18 * s16.v30 + z146 * z2834
+            - s4.v25 * z2832;
+        let z2855 = z2837 + s24.v16 * s16.v31 - s24.v17 * s16.v30 - z146 * z2833
+            + z147 * z2832;
+        let z2856 = z2841 + s24.v23 * s23.v128 - s24.v24 * s16.v33 - z156 * z2840
+            + s4.v26 * z2839;
+        let z2857 = z2842 - s24.v22 * s23.v128 + s24.v24 * s16.v32 + z155 * z2840
+            - s4.v26 * z2838;
+        let z2858 = z2843 + s24.v22 * s16.v33 - s24.v23 * s16.v32 - z155 * z2839
+            + z156 * z2838;
+        let z2859 = z2847 + s24.v29 * s23.v132 - s24.v30 * s16.v35 - s2.v3 * z2846
+            + s4.v27 * z2845;
+        let z2860 = z2848 - s24.v28 * s23.v132 + s24.v30 * s16.v34 + s2.v2 * z2846
+            - s4.v27 * z2844;
+        let z2861 = z2849 + s24.v28 * s16.v35 - s24.v29 * s16.v34 - s2.v2 * z2845
+            + s2.v3 * z2844;
+        let z2862 = -qd[4] * z41 * s24.v18 - qd[4] * z42 * z2834
+            + qd[4] * s1.v2 * s24.v17 + qd[4] * s1.v3 * z2833;
+        let z2863 = qd[4] * z39 * s24.v18 + qd[4] * z40 * z2834 - qd[4] * s1.v2 * s24.v16
+            - qd[4] * s1.v3 * z2832;
+        let z2864 = -qd[4] * z39 * s24.v17 - qd[4] * z40 * z2833 + qd[4] * z41 * s24.v16
             + qd[4] * z42 * z2832;
-        let z2865 = -qd[4] * z41 * z73 - qd[4] * z42 * z2837 + qd[4] * z43 * z72
-            + qd[4] * z44 * z2836 - qd[4] * z66 * z2834 + qd[4] * z67 * z2833
-            + qd[4] * z69 * z1574 - qd[4] * z70 * z1202;
-        let z2866 = qd[4] * z39 * z73 + qd[4] * z40 * z2837 - qd[4] * z43 * z71
-            - qd[4] * z44 * z2835 + qd[4] * z65 * z2834 - qd[4] * z67 * z2832
-            - qd[4] * z68 * z1574 + qd[4] * z70 * z1201;
-        let z2867 = -qd[5] * z62 * z2840 + qd[5] * z64 * z2839 + qd[5] * z89 * z1200
-            - qd[5] * z90 * z1198 + z2862;
-        let z2868 = qd[5] * z60 * z2840 - qd[5] * z64 * z2838 - qd[5] * z88 * z1200
-            + qd[5] * z90 * z1196 + z2863;
-        let z2869 = -qd[5] * z60 * z2839 + qd[5] * z62 * z2838 + qd[5] * z88 * z1198
-            - qd[5] * z89 * z1196 + z2864;
-        let z2870 = -qd[5] * z62 * z2843 + qd[5] * z64 * z2842 - qd[5] * z86 * z2840
-            + qd[5] * z87 * z2839 + qd[5] * z89 * z1575 - qd[5] * z90 * z1213
-            + qd[5] * z92 * z1200 - qd[5] * z93 * z1198 + z2865;
-        let z2871 = qd[5] * z60 * z2843 - qd[5] * z64 * z2841 + qd[5] * z85 * z2840
-            - qd[5] * z87 * z2838 - qd[5] * z88 * z1575 + qd[5] * z90 * z1212
-            - qd[5] * z91 * z1200 + qd[5] * z93 * z1196 + z2866;
-        let z2872 = -qd[6] * z82 * z2846 + qd[6] * z84 * z2845 + qd[6] * z109 * z1211
-            - qd[6] * z110 * z1209 + z2867;
-        let z2873 = qd[6] * z80 * z2846 - qd[6] * z84 * z2844 - qd[6] * z108 * z1211
-            + qd[6] * z110 * z1207 + z2868;
-        let z2874 = -qd[6] * z80 * z2845 + qd[6] * z82 * z2844 + qd[6] * z108 * z1209
-            - qd[6] * z109 * z1207 + z2869;
-        let z2875 = -qd[6] * z82 * z2849 + qd[6] * z84 * z2848 - qd[6] * z106 * z2846
-            + qd[6] * z107 * z2845 + qd[6] * z109 * z1576 - qd[6] * z110 * z1224
-            + qd[6] * z112 * z1211 - qd[6] * z113 * z1209 + z2870;
-        let z2876 = qd[6] * z80 * z2849 - qd[6] * z84 * z2847 + qd[6] * z105 * z2846
-            - qd[6] * z107 * z2844 - qd[6] * z108 * z1576 + qd[6] * z110 * z1223
-            - qd[6] * z111 * z1211 + qd[6] * z113 * z1207 + z2871;
-        let z2877 = self.m4 * z49 * z2852 - self.m4 * z50 * z2851
-            + self.m4 * z386 * z1227 - self.m4 * z387 * z1226;
-        let z2878 = -self.m4 * z48 * z2852 + self.m4 * z50 * z2850
-            - self.m4 * z385 * z1227 + self.m4 * z387 * z1225;
-        let z2879 = z48 * z1577 + z49 * z1578 + z50 * z1228;
-        let z2880 = z48 * z1578 + z49 * z1579 + z50 * z1229;
-        let z2881 = z48 * z2880 - z49 * z2879 + z385 * z1228 + z386 * z1229
-            + z387 * z1230 + z137 * z2878 - z138 * z2877 - z434 * z1226 + z435 * z1225;
-        let z2882 = self.m5 * z2865 + self.m5 * z69 * z2855 - self.m5 * z70 * z2854
-            + self.m5 * z392 * z1233 - self.m5 * z393 * z1232 - self.m5 * z147 * z2864
-            + self.m5 * z148 * z2863 - self.m5 * z191 * z2834 + self.m5 * z192 * z2833;
-        let z2883 = self.m5 * z2866 - self.m5 * z68 * z2855 + self.m5 * z70 * z2853
-            - self.m5 * z391 * z1233 + self.m5 * z393 * z1231 + self.m5 * z146 * z2864
-            - self.m5 * z148 * z2862 + self.m5 * z190 * z2834 - self.m5 * z192 * z2832;
-        let z2884 = z68 * z1580 + z69 * z1581 + z70 * z1234 + z149 * z2832 + z150 * z2833
-            + z151 * z2834;
-        let z2885 = z68 * z1581 + z69 * z1582 + z70 * z1235 + z150 * z2832 + z152 * z2833
-            + z153 * z2834;
-        let z2886 = z68 * z2885 - z69 * z2884 + z391 * z1234 + z392 * z1235
-            + z393 * z1236 + z146 * z2883 - z147 * z2882 + z151 * z2862 + z153 * z2863
-            + z154 * z2864 - z443 * z1232 + z444 * z1231 - z446 * z2833 + z447 * z2832;
-        let z2887 = self.m6 * z2870 + self.m6 * z89 * z2858 - self.m6 * z90 * z2857
-            + self.m6 * z398 * z1239 - self.m6 * z399 * z1238 - self.m6 * z156 * z2869
-            + self.m6 * z157 * z2868 - self.m6 * z194 * z2840 + self.m6 * z195 * z2839;
-        let z2888 = self.m6 * z2871 - self.m6 * z88 * z2858 + self.m6 * z90 * z2856
-            - self.m6 * z397 * z1239 + self.m6 * z399 * z1237 + self.m6 * z155 * z2869
-            - self.m6 * z157 * z2867 + self.m6 * z193 * z2840 - self.m6 * z195 * z2838;
-        let z2889 = z88 * z1583 + z89 * z1584 + z90 * z1240 + z158 * z2838 + z159 * z2839
-            + z160 * z2840;
-        let z2890 = z88 * z1584 + z89 * z1585 + z90 * z1241 + z159 * z2838 + z161 * z2839
-            + z162 * z2840;
-        let z2891 = z88 * z2890 - z89 * z2889 + z397 * z1240 + z398 * z1241
-            + z399 * z1242 + z155 * z2888 - z156 * z2887 + z160 * z2867 + z162 * z2868
-            + z163 * z2869 - z452 * z1238 + z453 * z1237 - z455 * z2839 + z456 * z2838;
-        let z2892 = self.m7 * z2875 + self.m7 * z109 * z2861 - self.m7 * z110 * z2860
-            + self.m7 * z404 * z1245 - self.m7 * z405 * z1244 - self.m7 * z165 * z2874
-            + self.m7 * z166 * z2873 - self.m7 * z197 * z2846 + self.m7 * z198 * z2845;
-        let z2893 = self.m7 * z2876 - self.m7 * z108 * z2861 + self.m7 * z110 * z2859
-            - self.m7 * z403 * z1245 + self.m7 * z405 * z1243 + self.m7 * z164 * z2874
-            - self.m7 * z166 * z2872 + self.m7 * z196 * z2846 - self.m7 * z198 * z2844;
-        let z2894 = z108 * z1586 + z109 * z1587 + z110 * z1246 + z167 * z2844
-            + z168 * z2845 + z169 * z2846;
-        let z2895 = z108 * z1587 + z109 * z1588 + z110 * z1247 + z168 * z2844
-            + z170 * z2845 + z171 * z2846;
-        let z2896 = -z461 * z1244 + z462 * z1243 - z464 * z2845 + z465 * z2844
-            + z108 * z2895 - z109 * z2894 + z403 * z1246 + z404 * z1247 + z405 * z1248
-            + z164 * z2893 - z165 * z2892 + z169 * z2872 + z171 * z2873 + z172 * z2874;
+        let z2865 = -qd[4] * z41 * s24.v21 - qd[4] * z42 * z2837
+            + qd[4] * s1.v2 * s24.v20 + qd[4] * s1.v3 * z2836 - qd[4] * s4.v7 * z2834
+            + qd[4] * z67 * z2833 + qd[4] * s24.v17 * s23.v249
+            - qd[4] * s24.v18 * s23.v107;
+        let z2866 = qd[4] * z39 * s24.v21 + qd[4] * z40 * z2837 - qd[4] * s1.v2 * s24.v19
+            - qd[4] * s1.v3 * z2835 + qd[4] * s4.v6 * z2834 - qd[4] * z67 * z2832
+            - qd[4] * s24.v16 * s23.v249 + qd[4] * s24.v18 * s23.v106;
+        let z2867 = -qd[5] * z62 * z2840 + qd[5] * z64 * z2839 + qd[5] * s24.v23 * s17.v4
+            - qd[5] * s24.v24 * s16.v27 + z2862;
+        let z2868 = qd[5] * z60 * z2840 - qd[5] * z64 * z2838 - qd[5] * s24.v22 * s17.v4
+            + qd[5] * s24.v24 * s16.v26 + z2863;
+        let z2869 = -qd[5] * z60 * z2839 + qd[5] * z62 * z2838
+            + qd[5] * s24.v22 * s16.v27 - qd[5] * s24.v23 * s16.v26 + z2864;
+        let z2870 = -qd[5] * z62 * z2843 + qd[5] * z64 * z2842 - qd[5] * s4.v9 * z2840
+            + qd[5] * z87 * z2839 + qd[5] * s24.v23 * s23.v250
+            - qd[5] * s24.v24 * s23.v111 + qd[5] * s24.v26 * s17.v4
+            - qd[5] * s24.v27 * s16.v27 + z2865;
+        let z2871 = qd[5] * z60 * z2843 - qd[5] * z64 * z2841 + qd[5] * s4.v8 * z2840
+            - qd[5] * z87 * z2838 - qd[5] * s24.v22 * s23.v250
+            + qd[5] * s24.v24 * s23.v110 - qd[5] * s24.v25 * s17.v4
+            + qd[5] * s24.v27 * s16.v26 + z2866;
+        let z2872 = -qd[6] * z82 * z2846 + qd[6] * s3.v4 * z2845
+            + qd[6] * s24.v29 * s14.v12 - qd[6] * s24.v30 * s12.v12 + z2867;
+        let z2873 = qd[6] * z80 * z2846 - qd[6] * s3.v4 * z2844
+            - qd[6] * s24.v28 * s14.v12 + qd[6] * s24.v30 * s11.v12 + z2868;
+        let z2874 = -qd[6] * z80 * z2845 + qd[6] * z82 * z2844
+            + qd[6] * s24.v28 * s12.v12 - qd[6] * s24.v29 * s11.v12 + z2869;
+        let z2875 = -qd[6] * z82 * z2849 + qd[6] * s3.v4 * z2848 - qd[6] * s4.v19 * z2846
+            + qd[6] * s2.v1 * z2845 + qd[6] * s24.v29 * s23.v251
+            - qd[6] * s24.v30 * s23.v119 + qd[6] * s24.v32 * s14.v12
+            - qd[6] * s24.v33 * s12.v12 + z2870;
+        let z2876 = qd[6] * z80 * z2849 - qd[6] * s3.v4 * z2847 + qd[6] * s4.v18 * z2846
+            - qd[6] * s2.v1 * z2844 - qd[6] * s24.v28 * s23.v251
+            + qd[6] * s24.v30 * s23.v118 - qd[6] * s24.v31 * s14.v12
+            + qd[6] * s24.v33 * s11.v12 + z2871;
+        let z2877 = self.m4 * s24.v11 * z2852 - self.m4 * s24.v12 * z2851
+            + self.m4 * s25.v13 * s23.v120 - self.m4 * s25.v14 * s16.v29;
+        let z2878 = -self.m4 * s24.v10 * z2852 + self.m4 * s24.v12 * z2850
+            - self.m4 * s25.v12 * s23.v120 + self.m4 * s25.v14 * s16.v28;
+        let z2879 = s24.v10 * s23.v252 + s24.v11 * s23.v253 + s24.v12 * s23.v121;
+        let z2880 = s24.v10 * s23.v253 + s24.v11 * s23.v254 + s24.v12 * s23.v122;
+        let z2881 = s24.v10 * z2880 - s24.v11 * z2879 + s25.v12 * s23.v121
+            + s25.v13 * s23.v122 + s25.v14 * s23.v123 + z137 * z2878 - z138 * z2877
+            - s25.v42 * s16.v29 + s25.v43 * s16.v28;
+        let z2882 = self.m5 * z2865 + self.m5 * s24.v17 * z2855
+            - self.m5 * s24.v18 * z2854 + self.m5 * s25.v19 * s23.v124
+            - self.m5 * s25.v20 * s16.v31 - self.m5 * z147 * z2864
+            + self.m5 * s4.v25 * z2863 - self.m5 * s24.v46 * z2834
+            + self.m5 * s24.v47 * z2833;
+        let z2883 = self.m5 * z2866 - self.m5 * s24.v16 * z2855
+            + self.m5 * s24.v18 * z2853 - self.m5 * s25.v18 * s23.v124
+            + self.m5 * s25.v20 * s16.v30 + self.m5 * z146 * z2864
+            - self.m5 * s4.v25 * z2862 + self.m5 * s24.v45 * z2834
+            - self.m5 * s24.v47 * z2832;
+        let z2884 = s24.v16 * s23.v255 + s24.v17 * s23.v256 + s24.v18 * s23.v125
+            + s5.v17 * z2832 + s5.v18 * z2833 + s5.v19 * z2834;
+        let z2885 = s24.v16 * s23.v256 + s24.v17 * s23.v257 + s24.v18 * s23.v126
+            + s5.v18 * z2832 + s5.v20 * z2833 + s5.v21 * z2834;
+        let z2886 = s24.v16 * z2885 - s24.v17 * z2884 + s25.v18 * s23.v125
+            + s25.v19 * s23.v126 + s25.v20 * s23.v127 + z146 * z2883 - z147 * z2882
+            + s5.v19 * z2862 + s5.v21 * z2863 + s5.v22 * z2864 - s25.v45 * s16.v31
+            + s25.v46 * s16.v30 - s26.v9 * z2833 + s26.v10 * z2832;
+        let z2887 = self.m6 * z2870 + self.m6 * s24.v23 * z2858
+            - self.m6 * s24.v24 * z2857 + self.m6 * s25.v25 * s23.v128
+            - self.m6 * s25.v26 * s16.v33 - self.m6 * z156 * z2869
+            + self.m6 * s4.v26 * z2868 - self.m6 * s24.v49 * z2840
+            + self.m6 * s24.v50 * z2839;
+        let z2888 = self.m6 * z2871 - self.m6 * s24.v22 * z2858
+            + self.m6 * s24.v24 * z2856 - self.m6 * s25.v24 * s23.v128
+            + self.m6 * s25.v26 * s16.v32 + self.m6 * z155 * z2869
+            - self.m6 * s4.v26 * z2867 + self.m6 * s24.v48 * z2840
+            - self.m6 * s24.v50 * z2838;
+        let z2889 = s24.v22 * s23.v258 + s24.v23 * s23.v259 + s24.v24 * s23.v129
+            + s5.v23 * z2838 + s5.v24 * z2839 + s5.v25 * z2840;
+        let z2890 = s24.v22 * s23.v259 + s24.v23 * s23.v260 + s24.v24 * s23.v130
+            + s5.v24 * z2838 + s5.v26 * z2839 + s5.v27 * z2840;
+        let z2891 = s24.v22 * z2890 - s24.v23 * z2889 + s25.v24 * s23.v129
+            + s25.v25 * s23.v130 + s25.v26 * s23.v131 + z155 * z2888 - z156 * z2887
+            + s5.v25 * z2867 + s5.v27 * z2868 + s5.v28 * z2869 - s25.v48 * s16.v33
+            + s25.v49 * s16.v32 - s26.v12 * z2839 + s26.v13 * z2838;
+        let z2892 = self.m7 * z2875 + self.m7 * s24.v29 * z2861
+            - self.m7 * s24.v30 * z2860 + self.m7 * s25.v31 * s23.v132
+            - self.m7 * s25.v32 * s16.v35 - self.m7 * s2.v3 * z2874
+            + self.m7 * s4.v27 * z2873 - self.m7 * s24.v52 * z2846
+            + self.m7 * s24.v53 * z2845;
+        let z2893 = self.m7 * z2876 - self.m7 * s24.v28 * z2861
+            + self.m7 * s24.v30 * z2859 - self.m7 * s25.v30 * s23.v132
+            + self.m7 * s25.v32 * s16.v34 + self.m7 * s2.v2 * z2874
+            - self.m7 * s4.v27 * z2872 + self.m7 * s24.v51 * z2846
+            - self.m7 * s24.v53 * z2844;
+        let z2894 = s24.v28 * s23.v261 + s24.v29 * s23.v262 + s24.v30 * s23.v133
+            + s5.v29 * z2844 + s5.v30 * z2845 + s5.v31 * z2846;
+        let z2895 = s24.v28 * s23.v262 + s24.v29 * s23.v263 + s24.v30 * s23.v134
+            + s5.v30 * z2844 + s5.v32 * z2845 + s5.v33 * z2846;
+        let z2896 = -s25.v51 * s16.v35 + s25.v52 * s16.v34 - s26.v15 * z2845
+            + s26.v16 * z2844 + s24.v28 * z2895 - s24.v29 * z2894 + s25.v30 * s23.v133
+            + s25.v31 * s23.v134 + s25.v32 * s23.v135 + s2.v2 * z2893 - s2.v3 * z2892
+            + s5.v31 * z2872 + s5.v33 * z2873 + s5.v34 * z2874;
         let z2897 = z2891 + z2896;
         let z2898 = z2886 + z2897;
         let z2899 = z2881 + z2898;
-        let z2900 = qd[5] * z1279;
-        let z2901 = qd[5] * z1280;
-        let z2902 = qd[5] * z1281;
-        let z2903 = qd[5] * z1288;
-        let z2904 = qd[5] * z1289;
-        let z2905 = qd[5] * z1617;
-        let z2906 = qd[6] * z1283 + z2900;
-        let z2907 = qd[6] * z1285 + z2901;
-        let z2908 = qd[6] * z1287 + z2902;
-        let z2909 = qd[6] * z1299 + z2903;
-        let z2910 = qd[6] * z1300 + z2904;
-        let z2911 = qd[6] * z1618 + z2905;
-        let z2912 = z69 * z1303 - z70 * z1302;
-        let z2913 = -z68 * z1303 + z70 * z1301;
-        let z2914 = z68 * z1302 - z69 * z1301;
-        let z2915 = z2903 + z89 * z1309 - z90 * z1308 - z156 * z2902 + z157 * z2901;
-        let z2916 = -z88 * z1309 + z2904 + z90 * z1307 + z155 * z2902 - z157 * z2900;
-        let z2917 = z88 * z1308 - z89 * z1307 + z2905 - z155 * z2901 + z156 * z2900;
-        let z2918 = z2909 + z109 * z1315 - z110 * z1314 - z165 * z2908 + z166 * z2907;
-        let z2919 = z2910 - z108 * z1315 + z110 * z1313 + z164 * z2908 - z166 * z2906;
-        let z2920 = z2911 + z108 * z1314 - z109 * z1313 - z164 * z2907 + z165 * z2906;
-        let z2921 = -qd[5] * z62 * z2902 + qd[5] * z64 * z2901 + qd[5] * z89 * z1281
-            - qd[5] * z90 * z1280;
-        let z2922 = qd[5] * z60 * z2902 - qd[5] * z64 * z2900 - qd[5] * z88 * z1281
-            + qd[5] * z90 * z1279;
-        let z2923 = -qd[5] * z60 * z2901 + qd[5] * z62 * z2900 + qd[5] * z88 * z1280
-            - qd[5] * z89 * z1279;
-        let z2924 = -qd[5] * z62 * z2905 + qd[5] * z64 * z2904 - qd[5] * z86 * z2902
-            + qd[5] * z87 * z2901 + qd[5] * z89 * z1617 - qd[5] * z90 * z1289
-            + qd[5] * z92 * z1281 - qd[5] * z93 * z1280;
-        let z2925 = qd[5] * z60 * z2905 - qd[5] * z64 * z2903 + qd[5] * z85 * z2902
-            - qd[5] * z87 * z2900 - qd[5] * z88 * z1617 + qd[5] * z90 * z1288
-            - qd[5] * z91 * z1281 + qd[5] * z93 * z1279;
-        let z2926 = -qd[6] * z82 * z2908 + qd[6] * z84 * z2907 + qd[6] * z109 * z1287
-            - qd[6] * z110 * z1285 + z2921;
-        let z2927 = qd[6] * z80 * z2908 - qd[6] * z84 * z2906 - qd[6] * z108 * z1287
-            + qd[6] * z110 * z1283 + z2922;
-        let z2928 = -qd[6] * z80 * z2907 + qd[6] * z82 * z2906 + qd[6] * z108 * z1285
-            - qd[6] * z109 * z1283 + z2923;
-        let z2929 = -qd[6] * z82 * z2911 + qd[6] * z84 * z2910 - qd[6] * z106 * z2908
-            + qd[6] * z107 * z2907 + qd[6] * z109 * z1618 - qd[6] * z110 * z1300
-            + qd[6] * z112 * z1287 - qd[6] * z113 * z1285 + z2924;
-        let z2930 = qd[6] * z80 * z2911 - qd[6] * z84 * z2909 + qd[6] * z105 * z2908
-            - qd[6] * z107 * z2906 - qd[6] * z108 * z1618 + qd[6] * z110 * z1299
-            - qd[6] * z111 * z1287 + qd[6] * z113 * z1283 + z2925;
-        let z2931 = self.m5 * z69 * z2914 - self.m5 * z70 * z2913
-            + self.m5 * z392 * z1303 - self.m5 * z393 * z1302;
-        let z2932 = -self.m5 * z68 * z2914 + self.m5 * z70 * z2912
-            - self.m5 * z391 * z1303 + self.m5 * z393 * z1301;
-        let z2933 = z68 * z1619 + z69 * z1620 + z70 * z1304;
-        let z2934 = z68 * z1620 + z69 * z1621 + z70 * z1305;
-        let z2935 = z68 * z2934 - z69 * z2933 + z391 * z1304 + z392 * z1305
-            + z393 * z1306 + z146 * z2932 - z147 * z2931 - z443 * z1302 + z444 * z1301;
-        let z2936 = self.m6 * z89 * z2917 - self.m6 * z90 * z2916 + self.m6 * z2924
-            + self.m6 * z398 * z1309 - self.m6 * z399 * z1308 - self.m6 * z156 * z2923
-            + self.m6 * z157 * z2922 - self.m6 * z194 * z2902 + self.m6 * z195 * z2901;
-        let z2937 = -self.m6 * z88 * z2917 + self.m6 * z90 * z2915 + self.m6 * z2925
-            - self.m6 * z397 * z1309 + self.m6 * z399 * z1307 + self.m6 * z155 * z2923
-            - self.m6 * z157 * z2921 + self.m6 * z193 * z2902 - self.m6 * z195 * z2900;
-        let z2938 = z88 * z1622 + z89 * z1623 + z90 * z1310 + z158 * z2900 + z159 * z2901
-            + z160 * z2902;
-        let z2939 = z88 * z1623 + z89 * z1624 + z90 * z1311 + z159 * z2900 + z161 * z2901
-            + z162 * z2902;
-        let z2940 = z88 * z2939 - z89 * z2938 + z397 * z1310 + z398 * z1311
-            + z399 * z1312 + z155 * z2937 - z156 * z2936 + z160 * z2921 + z162 * z2922
-            + z163 * z2923 - z452 * z1308 + z453 * z1307 - z455 * z2901 + z456 * z2900;
-        let z2941 = self.m7 * z109 * z2920 - self.m7 * z110 * z2919 + self.m7 * z2929
-            + self.m7 * z404 * z1315 - self.m7 * z405 * z1314 - self.m7 * z165 * z2928
-            + self.m7 * z166 * z2927 - self.m7 * z197 * z2908 + self.m7 * z198 * z2907;
-        let z2942 = -self.m7 * z108 * z2920 + self.m7 * z110 * z2918 + self.m7 * z2930
-            - self.m7 * z403 * z1315 + self.m7 * z405 * z1313 + self.m7 * z164 * z2928
-            - self.m7 * z166 * z2926 + self.m7 * z196 * z2908 - self.m7 * z198 * z2906;
-        let z2943 = z108 * z1625 + z109 * z1626 + z110 * z1316 + z167 * z2906
-            + z168 * z2907 + z169 * z2908;
-        let z2944 = z108 * z1626 + z109 * z1627 + z110 * z1317 + z168 * z2906
-            + z170 * z2907 + z171 * z2908;
-        let z2945 = -z461 * z1314 + z462 * z1313 - z464 * z2907 + z465 * z2906
-            + z108 * z2944 - z109 * z2943 + z403 * z1316 + z404 * z1317 + z405 * z1318
-            + z164 * z2942 - z165 * z2941 + z169 * z2926 + z171 * z2927 + z172 * z2928;
+        let z2900 = qd[5] * s16.v36;
+        let z2901 = qd[5] * s16.v37;
+        let z2902 = qd[5] * s17.v6;
+        let z2903 = qd[5] * s23.v138;
+        let z2904 = qd[5] * s23.v139;
+        let z2905 = qd[5] * s23.v264;
+        let z2906 = qd[6] * s11.v14 + z2900;
+        let z2907 = qd[6] * s12.v14 + z2901;
+        let z2908 = qd[6] * s14.v14 + z2902;
+        let z2909 = qd[6] * s23.v146 + z2903;
+        let z2910 = qd[6] * s23.v147 + z2904;
+        let z2911 = qd[6] * s23.v265 + z2905;
+        let z2912 = s24.v17 * s23.v148 - s24.v18 * s16.v39;
+        let z2913 = -s24.v16 * s23.v148 + s24.v18 * s16.v38;
+        let z2914 = s24.v16 * s16.v39 - s24.v17 * s16.v38;
+        let z2915 = z2903 + s24.v23 * s23.v152 - s24.v24 * s16.v41 - z156 * z2902
+            + s4.v26 * z2901;
+        let z2916 = -s24.v22 * s23.v152 + z2904 + s24.v24 * s16.v40 + z155 * z2902
+            - s4.v26 * z2900;
+        let z2917 = s24.v22 * s16.v41 - s24.v23 * s16.v40 + z2905 - z155 * z2901
+            + z156 * z2900;
+        let z2918 = z2909 + s24.v29 * s23.v156 - s24.v30 * s16.v43 - s2.v3 * z2908
+            + s4.v27 * z2907;
+        let z2919 = z2910 - s24.v28 * s23.v156 + s24.v30 * s16.v42 + s2.v2 * z2908
+            - s4.v27 * z2906;
+        let z2920 = z2911 + s24.v28 * s16.v43 - s24.v29 * s16.v42 - s2.v2 * z2907
+            + s2.v3 * z2906;
+        let z2921 = -qd[5] * z62 * z2902 + qd[5] * z64 * z2901 + qd[5] * s24.v23 * s17.v6
+            - qd[5] * s24.v24 * s16.v37;
+        let z2922 = qd[5] * z60 * z2902 - qd[5] * z64 * z2900 - qd[5] * s24.v22 * s17.v6
+            + qd[5] * s24.v24 * s16.v36;
+        let z2923 = -qd[5] * z60 * z2901 + qd[5] * z62 * z2900
+            + qd[5] * s24.v22 * s16.v37 - qd[5] * s24.v23 * s16.v36;
+        let z2924 = -qd[5] * z62 * z2905 + qd[5] * z64 * z2904 - qd[5] * s4.v9 * z2902
+            + qd[5] * z87 * z2901 + qd[5] * s24.v23 * s23.v264
+            - qd[5] * s24.v24 * s23.v139 + qd[5] * s24.v26 * s17.v6
+            - qd[5] * s24.v27 * s16.v37;
+        let z2925 = qd[5] * z60 * z2905 - qd[5] * z64 * z2903 + qd[5] * s4.v8 * z2902
+            - qd[5] * z87 * z2900 - qd[5] * s24.v22 * s23.v264
+            + qd[5] * s24.v24 * s23.v138 - qd[5] * s24.v25 * s17.v6
+            + qd[5] * s24.v27 * s16.v36;
+        let z2926 = -qd[6] * z82 * z2908 + qd[6] * s3.v4 * z2907
+            + qd[6] * s24.v29 * s14.v14 - qd[6] * s24.v30 * s12.v14 + z2921;
+        let z2927 = qd[6] * z80 * z2908 - qd[6] * s3.v4 * z2906
+            - qd[6] * s24.v28 * s14.v14 + qd[6] * s24.v30 * s11.v14 + z2922;
+        let z2928 = -qd[6] * z80 * z2907 + qd[6] * z82 * z2906
+            + qd[6] * s24.v28 * s12.v14 - qd[6] * s24.v29 * s11.v14 + z2923;
+        let z2929 = -qd[6] * z82 * z2911 + qd[6] * s3.v4 * z2910 - qd[6] * s4.v19 * z2908
+            + qd[6] * s2.v1 * z2907 + qd[6] * s24.v29 * s23.v265
+            - qd[6] * s24.v30 * s23.v147 + qd[6] * s24.v32 * s14.v14
+            - qd[6] * s24.v33 * s12.v14 + z2924;
+        let z2930 = qd[6] * z80 * z2911 - qd[6] * s3.v4 * z2909 + qd[6] * s4.v18 * z2908
+            - qd[6] * s2.v1 * z2906 - qd[6] * s24.v28 * s23.v265
+            + qd[6] * s24.v30 * s23.v146 - qd[6] * s24.v31 * s14.v14
+            + qd[6] * s24.v33 * s11.v14 + z2925;
+        let z2931 = self.m5 * s24.v17 * z2914 - self.m5 * s24.v18 * z2913
+            + self.m5 * s25.v19 * s23.v148 - self.m5 * s25.v20 * s16.v39;
+        let z2932 = -self.m5 * s24.v16 * z2914 + self.m5 * s24.v18 * z2912
+            - self.m5 * s25.v18 * s23.v148 + self.m5 * s25.v20 * s16.v38;
+        let z2933 = s24.v16 * s23.v266 + s24.v17 * s23.v267 + s24.v18 * s23.v149;
+        let z2934 = s24.v16 * s23.v267 + s24.v17 * s23.v268 + s24.v18 * s23.v150;
+        let z2935 = s24.v16 * z2934 - s24.v17 * z2933 + s25.v18 * s23.v149
+            + s25.v19 * s23.v150 + s25.v20 * s23.v151 + z146 * z2932 - z147 * z2931
+            - s25.v45 * s16.v39 + s25.v46 * s16.v38;
+        let z2936 = self.m6 * s24.v23 * z2917 - self.m6 * s24.v24 * z2916
+            + self.m6 * z2924 + self.m6 * s25.v25 * s23.v152
+            - self.m6 * s25.v26 * s16.v41 - self.m6 * z156 * z2923
+            + self.m6 * s4.v26 * z2922 - self.m6 * s24.v49 * z2902
+            + self.m6 * s24.v50 * z2901;
+        let z2937 = -self.m6 * s24.v22 * z2917 + self.m6 * s24.v24 * z2915
+            + self.m6 * z2925 - self.m6 * s25.v24 * s23.v152
+            + self.m6 * s25.v26 * s16.v40 + self.m6 * z155 * z2923
+            - self.m6 * s4.v26 * z2921 + self.m6 * s24.v48 * z2902
+            - self.m6 * s24.v50 * z2900;
+        let z2938 = s24.v22 * s23.v269 + s24.v23 * s23.v270 + s24.v24 * s23.v153
+            + s5.v23 * z2900 + s5.v24 * z2901 + s5.v25 * z2902;
+        let z2939 = s24.v22 * s23.v270 + s24.v23 * s23.v271 + s24.v24 * s23.v154
+            + s5.v24 * z2900 + s5.v26 * z2901 + s5.v27 * z2902;
+        let z2940 = s24.v22 * z2939 - s24.v23 * z2938 + s25.v24 * s23.v153
+            + s25.v25 * s23.v154 + s25.v26 * s23.v155 + z155 * z2937 - z156 * z2936
+            + s5.v25 * z2921 + s5.v27 * z2922 + s5.v28 * z2923 - s25.v48 * s16.v41
+            + s25.v49 * s16.v40 - s26.v12 * z2901 + s26.v13 * z2900;
+        let z2941 = self.m7 * s24.v29 * z2920 - self.m7 * s24.v30 * z2919
+            + self.m7 * z2929 + self.m7 * s25.v31 * s23.v156
+            - self.m7 * s25.v32 * s16.v43 - self.m7 * s2.v3 * z2928
+            + self.m7 * s4.v27 * z2927 - self.m7 * s24.v52 * z2908
+            + self.m7 * s24.v53 * z2907;
+        let z2942 = -self.m7 * s24.v28 * z2920 + self.m7 * s24.v30 * z2918
+            + self.m7 * z2930 - self.m7 * s25.v30 * s23.v156
+            + self.m7 * s25.v32 * s16.v42 + self.m7 * s2.v2 * z2928
+            - self.m7 * s4.v27 * z2926 + self.m7 * s24.v51 * z2908
+            - self.m7 * s24.v53 * z2906;
+        let z2943 = s24.v28 * s23.v272 + s24.v29 * s23.v273 + s24.v30 * s23.v157
+            + s5.v29 * z2906 + s5.v30 * z2907 + s5.v31 * z2908;
+        let z2944 = s24.v28 * s23.v273 + s24.v29 * s23.v274 + s24.v30 * s23.v158
+            + s5.v30 * z2906 + s5.v32 * z2907 + s5.v33 * z2908;
+        let z2945 = -s25.v51 * s16.v43 + s25.v52 * s16.v42 - s26.v15 * z2907
+            + s26.v16 * z2906 + s24.v28 * z2944 - s24.v29 * z2943 + s25.v30 * s23.v157
+            + s25.v31 * s23.v158 + s25.v32 * s23.v159 + s2.v2 * z2942 - s2.v3 * z2941
+            + s5.v31 * z2926 + s5.v33 * z2927 + s5.v34 * z2928;
         let z2946 = z2940 + z2945;
         let z2947 = z2935 + z2946;
         let z2948 = qd[6] * z79;
         let z2949 = qd[6] * z81;
         let z2950 = qd[6] * z83;
-        let z2951 = qd[6] * z1352;
-        let z2952 = qd[6] * z1353;
-        let z2953 = qd[6] * z1648;
-        let z2954 = z89 * z1356 - z90 * z1355;
-        let z2955 = -z88 * z1356 + z90 * z1354;
-        let z2956 = z88 * z1355 - z89 * z1354;
-        let z2957 = z109 * z1362 - z110 * z1361 + z2951 - z165 * z2950 + z166 * z2949;
-        let z2958 = -z108 * z1362 + z110 * z1360 + z2952 + z164 * z2950 - z166 * z2948;
-        let z2959 = z108 * z1361 - z109 * z1360 + z2953 - z164 * z2949 + z165 * z2948;
-        let z2960 = -qd[6] * z81 * z110 - qd[6] * z82 * z2950 + qd[6] * z83 * z109
-            + qd[6] * z84 * z2949;
-        let z2961 = qd[6] * z79 * z110 + qd[6] * z80 * z2950 - qd[6] * z83 * z108
-            - qd[6] * z84 * z2948;
-        let z2962 = -qd[6] * z79 * z109 - qd[6] * z80 * z2949 + qd[6] * z81 * z108
+        let z2951 = qd[6] * s23.v168;
+        let z2952 = qd[6] * s23.v169;
+        let z2953 = qd[6] * s23.v275;
+        let z2954 = s24.v23 * s23.v170 - s24.v24 * s16.v45;
+        let z2955 = -s24.v22 * s23.v170 + s24.v24 * s16.v44;
+        let z2956 = s24.v22 * s16.v45 - s24.v23 * s16.v44;
+        let z2957 = s24.v29 * s23.v174 - s24.v30 * s16.v47 + z2951 - s2.v3 * z2950
+            + s4.v27 * z2949;
+        let z2958 = -s24.v28 * s23.v174 + s24.v30 * s16.v46 + z2952 + s2.v2 * z2950
+            - s4.v27 * z2948;
+        let z2959 = s24.v28 * s16.v47 - s24.v29 * s16.v46 + z2953 - s2.v2 * z2949
+            + s2.v3 * z2948;
+        let z2960 = -qd[6] * z81 * s24.v30 - qd[6] * z82 * z2950 + qd[6] * z83 * s24.v29
+            + qd[6] * s3.v4 * z2949;
+        let z2961 = qd[6] * z79 * s24.v30 + qd[6] * z80 * z2950 - qd[6] * z83 * s24.v28
+            - qd[6] * s3.v4 * z2948;
+        let z2962 = -qd[6] * z79 * s24.v29 - qd[6] * z80 * z2949 + qd[6] * z81 * s24.v28
             + qd[6] * z82 * z2948;
-        let z2963 = -qd[6] * z81 * z113 - qd[6] * z82 * z2953 + qd[6] * z83 * z112
-            + qd[6] * z84 * z2952 - qd[6] * z106 * z2950 + qd[6] * z107 * z2949
-            + qd[6] * z109 * z1648 - qd[6] * z110 * z1353;
-        let z2964 = qd[6] * z79 * z113 + qd[6] * z80 * z2953 - qd[6] * z83 * z111
-            - qd[6] * z84 * z2951 + qd[6] * z105 * z2950 - qd[6] * z107 * z2948
-            - qd[6] * z108 * z1648 + qd[6] * z110 * z1352;
-        let z2965 = self.m6 * z89 * z2956 - self.m6 * z90 * z2955
-            + self.m6 * z398 * z1356 - self.m6 * z399 * z1355;
-        let z2966 = -self.m6 * z88 * z2956 + self.m6 * z90 * z2954
-            - self.m6 * z397 * z1356 + self.m6 * z399 * z1354;
-        let z2967 = z88 * z1649 + z89 * z1650 + z90 * z1357;
-        let z2968 = z88 * z1650 + z89 * z1651 + z90 * z1358;
-        let z2969 = z88 * z2968 - z89 * z2967 + z397 * z1357 + z398 * z1358
-            + z399 * z1359 + z155 * z2966 - z156 * z2965 - z452 * z1355 + z453 * z1354;
-        let z2970 = self.m7 * z109 * z2959 - self.m7 * z110 * z2958 + self.m7 * z2963
-            + self.m7 * z404 * z1362 - self.m7 * z405 * z1361 - self.m7 * z165 * z2962
-            + self.m7 * z166 * z2961 - self.m7 * z197 * z2950 + self.m7 * z198 * z2949;
-        let z2971 = -self.m7 * z108 * z2959 + self.m7 * z110 * z2957
-            - self.m7 * z403 * z1362 + self.m7 * z2964 + self.m7 * z405 * z1360
-            + self.m7 * z164 * z2962 - self.m7 * z166 * z2960 + self.m7 * z196 * z2950
-            - self.m7 * z198 * z2948;
-        let z2972 = z108 * z1652 + z109 * z1653 + z110 * z1363 + z167 * z2948
-            + z168 * z2949 + z169 * z2950;
-        let z2973 = z108 * z1653 + z109 * z1654 + z110 * z1364 + z168 * z2948
-            + z170 * z2949 + z171 * z2950;
-        let z2974 = -z461 * z1361 + z462 * z1360 - z464 * z2949 + z465 * z2948
-            + z108 * z2973 - z109 * z2972 + z403 * z1363 + z404 * z1364 + z405 * z1365
-            + z164 * z2971 - z165 * z2970 + z169 * z2960 + z171 * z2961 + z172 * z2962;
+        let z2963 = -qd[6] * z81 * s24.v33 - qd[6] * z82 * z2953 + qd[6] * z83 * s24.v32
+            + qd[6] * s3.v4 * z2952 - qd[6] * s4.v19 * z2950 + qd[6] * s2.v1 * z2949
+            + qd[6] * s24.v29 * s23.v275 - qd[6] * s24.v30 * s23.v169;
+        let z2964 = qd[6] * z79 * s24.v33 + qd[6] * z80 * z2953 - qd[6] * z83 * s24.v31
+            - qd[6] * s3.v4 * z2951 + qd[6] * s4.v18 * z2950 - qd[6] * s2.v1 * z2948
+            - qd[6] * s24.v28 * s23.v275 + qd[6] * s24.v30 * s23.v168;
+        let z2965 = self.m6 * s24.v23 * z2956 - self.m6 * s24.v24 * z2955
+            + self.m6 * s25.v25 * s23.v170 - self.m6 * s25.v26 * s16.v45;
+        let z2966 = -self.m6 * s24.v22 * z2956 + self.m6 * s24.v24 * z2954
+            - self.m6 * s25.v24 * s23.v170 + self.m6 * s25.v26 * s16.v44;
+        let z2967 = s24.v22 * s23.v276 + s24.v23 * s23.v277 + s24.v24 * s23.v171;
+        let z2968 = s24.v22 * s23.v277 + s24.v23 * s23.v278 + s24.v24 * s23.v172;
+        let z2969 = s24.v22 * z2968 - s24.v23 * z2967 + s25.v24 * s23.v171
+            + s25.v25 * s23.v172 + s25.v26 * s23.v173 + z155 * z2966 - z156 * z2965
+            - s25.v48 * s16.v45 + s25.v49 * s16.v44;
+        let z2970 = self.m7 * s24.v29 * z2959 - self.m7 * s24.v30 * z2958
+            + self.m7 * z2963 + self.m7 * s25.v31 * s23.v174
+            - self.m7 * s25.v32 * s16.v47 - self.m7 * s2.v3 * z2962
+            + self.m7 * s4.v27 * z2961 - self.m7 * s24.v52 * z2950
+            + self.m7 * s24.v53 * z2949;
+        let z2971 = -self.m7 * s24.v28 * z2959 + self.m7 * s24.v30 * z2957
+            - self.m7 * s25.v30 * s23.v174 + self.m7 * z2964
+            + self.m7 * s25.v32 * s16.v46 + self.m7 * s2.v2 * z2962
+            - self.m7 * s4.v27 * z2960 + self.m7 * s24.v51 * z2950
+            - self.m7 * s24.v53 * z2948;
+        let z2972 = s24.v28 * s23.v279 + s24.v29 * s23.v280 + s24.v30 * s23.v175
+            + s5.v29 * z2948 + s5.v30 * z2949 + s5.v31 * z2950;
+        let z2973 = s24.v28 * s23.v280 + s24.v29 * s23.v281 + s24.v30 * s23.v176
+            + s5.v30 * z2948 + s5.v32 * z2949 + s5.v33 * z2950;
+        let z2974 = -s25.v51 * s16.v47 + s25.v52 * s16.v46 - s26.v15 * z2949
+            + s26.v16 * z2948 + s24.v28 * z2973 - s24.v29 * z2972 + s25.v30 * s23.v175
+            + s25.v31 * s23.v176 + s25.v32 * s23.v177 + s2.v2 * z2971 - s2.v3 * z2970
+            + s5.v31 * z2960 + s5.v33 * z2961 + s5.v34 * z2962;
         let z2975 = z2969 + z2974;
-        let z2976 = z108 * z1667 + z109 * z1668 + z110 * z1381;
-        let z2977 = z108 * z1668 + z109 * z1669 + z110 * z1382;
-        let z2978 = z108 * z2977 - z109 * z2976 + z403 * z1381 + z404 * z1382
-            + z405 * z1383;
-        let z2979 = qd[1] * z0 * z2527 + qd[1] * z0 * z13 + qd[1] * z9 * z2526
-            - qd[1] * z11 * z853;
-        let z2980 = -qd[2] * z5 * z2530 + qd[2] * z5 * z31 + qd[2] * z7 * z2529
-            - qd[2] * z25 * z28 + qd[2] * z26 * z2528 + qd[2] * z28 * z858
-            - qd[2] * z29 * z857 - qd[2] * z32 * z852 + z2979;
-        let z2981 = -qd[3] * z20 * z2534 + qd[3] * z20 * z51 + qd[3] * z22 * z2533
-            - qd[3] * z45 * z48 + qd[3] * z46 * z2532 + qd[3] * z48 * z863
-            - qd[3] * z49 * z862 - qd[3] * z52 * z856 + z2980;
-        let z2982 = -qd[4] * z40 * z2538 + qd[4] * z40 * z71 + qd[4] * z42 * z2537
-            - qd[4] * z65 * z68 + qd[4] * z66 * z2536 + qd[4] * z68 * z868
-            - qd[4] * z69 * z867 - qd[4] * z72 * z861 + z2981;
-        let z2983 = -qd[5] * z60 * z2542 + qd[5] * z60 * z91 + qd[5] * z62 * z2541
-            - qd[5] * z85 * z88 + qd[5] * z86 * z2540 + qd[5] * z88 * z873
-            - qd[5] * z89 * z872 - qd[5] * z92 * z866 + z2982;
-        let z2984 = -qd[6] * z80 * z2546 + qd[6] * z80 * z111 + qd[6] * z82 * z2545
-            - qd[6] * z105 * z108 + qd[6] * z106 * z2544 + qd[6] * z108 * z878
-            - qd[6] * z109 * z877 - qd[6] * z112 * z871 + z2983;
-        let z2985 = self.m2 * z10 * z2551 - self.m2 * z10 * z181 - self.m2 * z11 * z2550
-            - self.m2 * z374 * z880 + self.m2 * z120 * z2568 + self.m2 * z2979
-            + self.m2 * z182 * z2526;
-        let z2986 = z10 * z881 + z10 * z126 + z11 * z124 + z124 * z2526;
-        let z2987 = -qd[0] * z2603 + z10 * z421 + z11 * z2986 + z373 * z1390
-            + z374 * z1391 + z119 * z418 + z375 * z881 + z120 * z2985 - z121 * z2601
-            + z122 * z2568 + z123 * z373 + z124 * z2569;
-        let z2988 = qd[0] * z2602 - z10 * z2986 + z373 * z1391 + z374 * z1392
-            - z119 * z2985 + z121 * z2600 + z123 * z2568 + z124 * z375 + z125 * z373
-            + z126 * z2569 - z418 * z880 - z421 * z2526;
-        let z2989 = self.m3 * z28 * z2554 - self.m3 * z28 * z184 - self.m3 * z29 * z2553
-            - self.m3 * z380 * z882 - self.m3 * z128 * z2573 + self.m3 * z128 * z379
-            + self.m3 * z129 * z2572 + self.m3 * z2980 + self.m3 * z185 * z2528;
-        let z2990 = z28 * z883 + z28 * z135 + z29 * z133 + z133 * z2528;
-        let z2991 = z28 * z430 + z29 * z2990 - z30 * z2608 + z379 * z1393 + z380 * z1394
-            + z381 * z883 + z128 * z427 + z129 * z2989 - z130 * z2606 + z131 * z2572
-            + z132 * z2573 + z133 * z2574;
-        let z2992 = -z28 * z2990 + z30 * z2607 + z379 * z1394 + z380 * z1395
-            - z128 * z2989 + z130 * z2605 + z132 * z2572 + z133 * z381 + z134 * z2573
-            + z135 * z2574 - z427 * z882 - z430 * z2528;
-        let z2993 = self.m4 * z48 * z2557 - self.m4 * z48 * z187 - self.m4 * z49 * z2556
-            - self.m4 * z386 * z884 - self.m4 * z137 * z2578 + self.m4 * z137 * z385
-            + self.m4 * z138 * z2577 + self.m4 * z2981 + self.m4 * z188 * z2532;
-        let z2994 = z48 * z885 + z48 * z144 + z49 * z142 + z142 * z2532;
-        let z2995 = z48 * z439 + z49 * z2994 - z50 * z2613 + z385 * z1396 + z386 * z1397
-            + z387 * z885 + z137 * z436 + z138 * z2993 - z139 * z2611 + z140 * z2577
-            + z141 * z2578 + z142 * z2579;
-        let z2996 = -z48 * z2994 + z50 * z2612 + z385 * z1397 + z386 * z1398
-            - z137 * z2993 + z139 * z2610 + z141 * z2577 + z142 * z387 + z143 * z2578
-            + z144 * z2579 - z436 * z884 - z439 * z2532;
-        let z2997 = self.m5 * z68 * z2560 - self.m5 * z68 * z190 - self.m5 * z69 * z2559
-            - self.m5 * z392 * z886 - self.m5 * z146 * z2583 + self.m5 * z146 * z391
-            + self.m5 * z147 * z2582 + self.m5 * z2982 + self.m5 * z191 * z2536;
-        let z2998 = z68 * z887 + z68 * z153 + z69 * z151 + z151 * z2536;
-        let z2999 = z68 * z448 + z69 * z2998 - z70 * z2618 + z391 * z1399 + z392 * z1400
-            + z393 * z887 + z146 * z445 + z147 * z2997 - z148 * z2616 + z149 * z2582
-            + z150 * z2583 + z151 * z2584;
-        let z3000 = -z68 * z2998 + z70 * z2617 + z391 * z1400 + z392 * z1401
-            - z146 * z2997 + z148 * z2615 + z150 * z2582 + z151 * z393 + z152 * z2583
-            + z153 * z2584 - z445 * z886 - z448 * z2536;
-        let z3001 = self.m6 * z88 * z2563 - self.m6 * z88 * z193 - self.m6 * z89 * z2562
-            - self.m6 * z398 * z888 - self.m6 * z155 * z2588 + self.m6 * z155 * z397
-            + self.m6 * z156 * z2587 + self.m6 * z2983 + self.m6 * z194 * z2540;
-        let z3002 = z88 * z889 + z88 * z162 + z89 * z160 + z160 * z2540;
-        let z3003 = z88 * z457 + z89 * z3002 - z90 * z2623 + z397 * z1402 + z398 * z1403
-            + z399 * z889 + z155 * z454 + z156 * z3001 - z157 * z2621 + z158 * z2587
-            + z159 * z2588 + z160 * z2589;
-        let z3004 = -z88 * z3002 + z90 * z2622 + z397 * z1403 + z398 * z1404
-            - z155 * z3001 + z157 * z2620 + z159 * z2587 + z160 * z399 + z161 * z2588
-            + z162 * z2589 - z454 * z888 - z457 * z2540;
-        let z3005 = self.m7 * z108 * z2566 - self.m7 * z108 * z196
-            - self.m7 * z109 * z2565 - self.m7 * z404 * z890 - self.m7 * z164 * z2593
-            + self.m7 * z164 * z403 + self.m7 * z165 * z2592 + self.m7 * z2984
-            + self.m7 * z197 * z2544;
-        let z3006 = z108 * z891 + z108 * z171 + z109 * z169 + z169 * z2544;
-        let z3007 = z108 * z466 + z109 * z3006 - z110 * z2628 + z403 * z1405
-            + z404 * z1406 + z405 * z891 + z164 * z463 + z165 * z3005 - z166 * z2626
-            + z167 * z2592 + z168 * z2593 + z169 * z2594;
-        let z3008 = -z463 * z890 - z466 * z2544 - z108 * z3006 + z110 * z2627
-            + z403 * z1406 + z404 * z1407 - z164 * z3005 + z166 * z2625 + z168 * z2592
-            + z169 * z405 + z170 * z2593 + z171 * z2594;
+        let z2976 = s24.v28 * s23.v282 + s24.v29 * s23.v283 + s24.v30 * s23.v181;
+        let z2977 = s24.v28 * s23.v283 + s24.v29 * s23.v284 + s24.v30 * s23.v182;
+        let z2978 = s24.v28 * z2977 - s24.v29 * z2976 + s25.v30 * s23.v181
+            + s25.v31 * s23.v182 + s25.v32 * s23.v183;
+        let z2979 = qd[1] * z0 * z2527 + qd[1] * z0 * s24.v3 + qd[1] * s4.v1 * z2526
+            - qd[1] * s24.v1 * s23.v0;
+        let z2980 = -qd[2] * z5 * z2530 + qd[2] * z5 * s24.v7 + qd[2] * z7 * z2529
+            - qd[2] * s4.v2 * s24.v4 + qd[2] * s4.v3 * z2528 + qd[2] * s24.v4 * s23.v2
+            - qd[2] * s24.v5 * s23.v1 - qd[2] * s24.v8 * z852 + z2979;
+        let z2981 = -qd[3] * z20 * z2534 + qd[3] * z20 * s24.v13 + qd[3] * z22 * z2533
+            - qd[3] * s4.v4 * s24.v10 + qd[3] * s4.v5 * z2532 + qd[3] * s24.v10 * s23.v4
+            - qd[3] * s24.v11 * s23.v3 - qd[3] * s24.v14 * s10.v2 + z2980;
+        let z2982 = -qd[4] * z40 * z2538 + qd[4] * z40 * s24.v19 + qd[4] * z42 * z2537
+            - qd[4] * s4.v6 * s24.v16 + qd[4] * s4.v7 * z2536 + qd[4] * s24.v16 * s23.v7
+            - qd[4] * s24.v17 * s23.v6 - qd[4] * s24.v20 * s10.v4 + z2981;
+        let z2983 = -qd[5] * z60 * z2542 + qd[5] * z60 * s24.v25 + qd[5] * z62 * z2541
+            - qd[5] * s4.v8 * s24.v22 + qd[5] * s4.v9 * z2540 + qd[5] * s24.v22 * s23.v10
+            - qd[5] * s24.v23 * s23.v9 - qd[5] * s24.v26 * s23.v5 + z2982;
+        let z2984 = -qd[6] * z80 * z2546 + qd[6] * z80 * s24.v31 + qd[6] * z82 * z2545
+            - qd[6] * s4.v18 * s24.v28 + qd[6] * s4.v19 * z2544
+            + qd[6] * s24.v28 * s23.v14 - qd[6] * s24.v29 * s23.v13
+            - qd[6] * s24.v32 * s15.v4 + z2983;
+        let z2985 = self.m2 * s24.v0 * z2551 - self.m2 * s24.v0 * s24.v36
+            - self.m2 * s24.v1 * z2550 - self.m2 * s25.v1 * s23.v16
+            + self.m2 * z120 * z2568 + self.m2 * z2979 + self.m2 * s24.v37 * z2526;
+        let z2986 = s24.v0 * s23.v17 + s24.v0 * s5.v4 + s24.v1 * s5.v2 + s5.v2 * z2526;
+        let z2987 = -qd[0] * z2603 + s24.v0 * s26.v2 + s24.v1 * z2986 + s25.v0 * s23.v189
+            + s25.v1 * s23.v190 + z119 * s25.v38 + s25.v2 * s23.v17 + z120 * z2985
+            - s4.v22 * z2601 + s5.v0 * z2568 + s5.v1 * s25.v0 + s5.v2 * z2569;
+        let z2988 = qd[0] * z2602 - s24.v0 * z2986 + s25.v0 * s23.v190
+            + s25.v1 * s23.v191 - z119 * z2985 + s4.v22 * z2600 + s5.v1 * z2568
+            + s5.v2 * s25.v2 + s5.v3 * s25.v0 + s5.v4 * z2569 - s25.v38 * s23.v16
+            - s26.v2 * z2526;
+        let z2989 = self.m3 * s24.v4 * z2554 - self.m3 * s24.v4 * s24.v39
+            - self.m3 * s24.v5 * z2553 - self.m3 * s25.v7 * s23.v18
+            - self.m3 * z128 * z2573 + self.m3 * z128 * s25.v6 + self.m3 * z129 * z2572
+            + self.m3 * z2980 + self.m3 * s24.v40 * z2528;
+        let z2990 = s24.v4 * s23.v19 + s24.v4 * s5.v9 + s24.v5 * s5.v7 + s5.v7 * z2528;
+        let z2991 = s24.v4 * s26.v5 + s24.v5 * z2990 - s24.v6 * z2608 + s25.v6 * s23.v192
+            + s25.v7 * s23.v193 + s25.v8 * s23.v19 + z128 * s25.v41 + z129 * z2989
+            - s4.v23 * z2606 + s5.v5 * z2572 + s5.v6 * z2573 + s5.v7 * z2574;
+        let z2992 = -s24.v4 * z2990 + s24.v6 * z2607 + s25.v6 * s23.v193
+            + s25.v7 * s23.v194 - z128 * z2989 + s4.v23 * z2605 + s5.v6 * z2572
+            + s5.v7 * s25.v8 + s5.v8 * z2573 + s5.v9 * z2574 - s25.v41 * s23.v18
+            - s26.v5 * z2528;
+        let z2993 = self.m4 * s24.v10 * z2557 - self.m4 * s24.v10 * s24.v42
+            - self.m4 * s24.v11 * z2556 - self.m4 * s25.v13 * s23.v20
+            - self.m4 * z137 * z2578 + self.m4 * z137 * s25.v12 + self.m4 * z138 * z2577
+            + self.m4 * z2981 + self.m4 * s24.v43 * z2532;
+        let z2994 = s24.v10 * s23.v21 + s24.v10 * s5.v15 + s24.v11 * s5.v13
+            + s5.v13 * z2532;
+        let z2995 = s24.v10 * s26.v8 + s24.v11 * z2994 - s24.v12 * z2613
+            + s25.v12 * s23.v195 + s25.v13 * s23.v196 + s25.v14 * s23.v21
+            + z137 * s25.v44 + z138 * z2993 - s4.v24 * z2611 + s5.v11 * z2577
+            + s5.v12 * z2578 + s5.v13 * z2579;
+        let z2996 = -s24.v10 * z2994 + s24.v12 * z2612 + s25.v12 * s23.v196
+            + s25.v13 * s23.v197 - z137 * z2993 + s4.v24 * z2610 + s5.v12 * z2577
+            + s5.v13 * s25.v14 + s5.v14 * z2578 + s5.v15 * z2579 - s25.v44 * s23.v20
+            - s26.v8 * z2532;
+        let z2997 = self.m5 * s24.v16 * z2560 - self.m5 * s24.v16 * s24.v45
+            - self.m5 * s24.v17 * z2559 - self.m5 * s25.v19 * s23.v22
+            - self.m5 * z146 * z2583 + self.m5 * z146 * s25.v18 + self.m5 * z147 * z2582
+            + self.m5 * z2982 + self.m5 * s24.v46 * z2536;
+        let z2998 = s24.v16 * s23.v23 + s24.v16 * s5.v21 + s24.v17 * s5.v19
+            + s5.v19 * z2536;
+        let z2999 = s24.v16 * s26.v11 + s24.v17 * z2998 - s24.v18 * z2618
+            + s25.v18 * s23.v198 + s25.v19 * s23.v199 + s25.v20 * s23.v23
+            + z146 * s25.v47 + z147 * z2997 - s4.v25 * z2616 + s5.v17 * z2582
+            + s5.v18 * z2583 + s5.v19 * z2584;
+        let z3000 = -s24.v16 * z2998 + s24.v18 * z2617 + s25.v18 * s23.v199
+            + s25.v19 * s23.v200 - z146 * z2997 + s4.v25 * z2615 + s5.v18 * z2582
+            + s5.v19 * s25.v20 + s5.v20 * z2583 + s5.v21 * z2584 - s25.v47 * s23.v22
+            - s26.v11 * z2536;
+        let z3001 = self.m6 * s24.v22 * z2563 - self.m6 * s24.v22 * s24.v48
+            - self.m6 * s24.v23 * z2562 - self.m6 * s25.v25 * s23.v24
+            - self.m6 * z155 * z2588 + self.m6 * z155 * s25.v24 + self.m6 * z156 * z2587
+            + self.m6 * z2983 + self.m6 * s24.v49 * z2540;
+        let z3002 = s24.v22 * s23.v25 + s24.v22 * s5.v27 + s24.v23 * s5.v25
+            + s5.v25 * z2540;
+        let z3003 = s24.v22 * s26.v14 + s24.v23 * z3002 - s24.v24 * z2623
+            + s25.v24 * s23.v201 + s25.v25 * s23.v202 + s25.v26 * s23.v25
+            + z155 * s25.v50 + z156 * z3001 - s4.v26 * z2621 + s5.v23 * z2587
+            + s5.v24 * z2588 + s5.v25 * z2589;
+        let z3004 = -s24.v22 * z3002 + s24.v24 * z2622 + s25.v24 * s23.v202
+            + s25.v25 * s23.v203 - z155 * z3001 + s4.v26 * z2620 + s5.v24 * z2587
+            + s5.v25 * s25.v26 + s5.v26 * z2588 + s5.v27 * z2589 - s25.v50 * s23.v24
+            - s26.v14 * z2540;
+        let z3005 = self.m7 * s24.v28 * z2566 - self.m7 * s24.v28 * s24.v51
+            - self.m7 * s24.v29 * z2565 - self.m7 * s25.v31 * s23.v26
+            - self.m7 * s2.v2 * z2593 + self.m7 * s2.v2 * s25.v30
+            + self.m7 * s2.v3 * z2592 + self.m7 * z2984 + self.m7 * s24.v52 * z2544;
+        let z3006 = s24.v28 * s23.v27 + s24.v28 * s5.v33 + s24.v29 * s5.v31
+            + s5.v31 * z2544;
+        let z3007 = s24.v28 * s26.v17 + s24.v29 * z3006 - s24.v30 * z2628
+            + s25.v30 * s23.v204 + s25.v31 * s23.v205 + s25.v32 * s23.v27
+            + s2.v2 * s25.v53 + s2.v3 * z3005 - s4.v27 * z2626 + s5.v29 * z2592
+            + s5.v30 * z2593 + s5.v31 * z2594;
+        let z3008 = -s25.v53 * s23.v26 - s26.v17 * z2544 - s24.v28 * z3006
+            + s24.v30 * z2627 + s25.v30 * s23.v205 + s25.v31 * s23.v206 - s2.v2 * z3005
+            + s4.v27 * z2625 + s5.v30 * z2592 + s5.v31 * s25.v32 + s5.v32 * z2593
+            + s5.v33 * z2594;
         let z3009 = z3003 + z3007;
         let z3010 = z3004 + z3008;
         let z3011 = z2620 + z2625;
@@ -8269,85 +8910,110 @@ impl Jacobians<7, 0, 1> for Iiwa {
         let z3026 = z3022 + z2988;
         let z3027 = z3023 + z2600;
         let z3028 = z3024 + z2601;
-        let z3029 = z497 * z853 + z0 * z3026 - z0 * z494 - z1 * z3025 - z1 * z495
-            + z8 * z3027 + z8 * z498 + z9 * z3028;
-        let z3030 = -qd[2] * z4 * z32 - qd[2] * z5 * z2640 + qd[2] * z6 * z31
-            + qd[2] * z7 * z2639 - qd[2] * z25 * z2637 + qd[2] * z26 * z2636
-            + qd[2] * z28 * z947 - qd[2] * z29 * z946;
+        let z3029 = s25.v66 * s23.v0 + z0 * z3026 - z0 * s28.v29 - z1 * z3025
+            - z1 * s28.v30 + s4.v0 * z3027 + s4.v0 * s25.v67 + s4.v1 * z3028;
+        let z3030 = -qd[2] * z4 * s24.v8 - qd[2] * z5 * z2640 + qd[2] * z6 * s24.v7
+            + qd[2] * z7 * z2639 - qd[2] * s4.v2 * z2637 + qd[2] * s4.v3 * z2636
+            + qd[2] * s24.v4 * s23.v29 - qd[2] * s24.v5 * s23.v28;
         let z3031 = z3030 - qd[3] * z20 * z2646 + qd[3] * z22 * z2645
-            - qd[3] * z45 * z2643 + qd[3] * z46 * z2642 + qd[3] * z48 * z958
-            - qd[3] * z49 * z957 + qd[3] * z51 * z943 - qd[3] * z52 * z941;
+            - qd[3] * s4.v4 * z2643 + qd[3] * s4.v5 * z2642 + qd[3] * s24.v10 * s23.v31
+            - qd[3] * s24.v11 * s23.v30 + qd[3] * s24.v13 * s8.v1
+            - qd[3] * s24.v14 * s7.v2;
         let z3032 = z3031 - qd[4] * z40 * z2652 + qd[4] * z42 * z2651
-            - qd[4] * z65 * z2649 + qd[4] * z66 * z2648 + qd[4] * z68 * z969
-            - qd[4] * z69 * z968 + qd[4] * z71 * z954 - qd[4] * z72 * z952;
+            - qd[4] * s4.v6 * z2649 + qd[4] * s4.v7 * z2648 + qd[4] * s24.v16 * s23.v33
+            - qd[4] * s24.v17 * s23.v32 + qd[4] * s24.v19 * s8.v3
+            - qd[4] * s24.v20 * s7.v4;
         let z3033 = z3032 - qd[5] * z60 * z2658 + qd[5] * z62 * z2657
-            - qd[5] * z85 * z2655 + qd[5] * z86 * z2654 + qd[5] * z88 * z980
-            - qd[5] * z89 * z979 + qd[5] * z91 * z965 - qd[5] * z92 * z963;
+            - qd[5] * s4.v8 * z2655 + qd[5] * s4.v9 * z2654 + qd[5] * s24.v22 * s23.v37
+            - qd[5] * s24.v23 * s23.v36 + qd[5] * s24.v25 * s16.v1
+            - qd[5] * s24.v26 * s16.v0;
         let z3034 = z3033 - qd[6] * z80 * z2664 + qd[6] * z82 * z2663
-            - qd[6] * z105 * z2661 + qd[6] * z106 * z2660 + qd[6] * z108 * z991
-            - qd[6] * z109 * z990 + qd[6] * z111 * z976 - qd[6] * z112 * z974;
-        let z3035 = self.m2 * z10 * z2667 - self.m2 * z11 * z2666 + self.m2 * z373 * z993
-            - self.m2 * z374 * z992;
-        let z3036 = qd[0] * z997 + z10 * z995 + z11 * z996;
-        let z3037 = -qd[0] * z2712 + z11 * z3036 + z373 * z1457 + z374 * z1458
-            + z375 * z995 + z120 * z3035 - z121 * z2710 - z417 * z994 + z418 * z993;
-        let z3038 = qd[0] * z2711 - z10 * z3036 + z373 * z1458 + z374 * z1459
-            - z119 * z3035 + z375 * z996 + z121 * z2709 + z416 * z994 - z418 * z992;
-        let z3039 = self.m3 * z3030 + self.m3 * z28 * z2670 - self.m3 * z29 * z2669
-            + self.m3 * z379 * z999 - self.m3 * z380 * z998 - self.m3 * z128 * z2685
-            + self.m3 * z129 * z2684 - self.m3 * z184 * z2637 + self.m3 * z185 * z2636;
-        let z3040 = z28 * z1001 + z29 * z1002 + z30 * z1003 + z133 * z2636 + z135 * z2637
-            + z136 * z2638;
-        let z3041 = z29 * z3040 - z30 * z2717 + z379 * z1460 + z380 * z1461
-            + z381 * z1001 + z129 * z3039 - z130 * z2715 + z131 * z2684 + z132 * z2685
-            + z133 * z2686 - z426 * z1000 + z427 * z999 - z429 * z2638 + z430 * z2637;
-        let z3042 = -z28 * z3040 + z30 * z2716 + z379 * z1461 + z380 * z1462
-            + z381 * z1002 - z128 * z3039 + z130 * z2714 + z132 * z2684 + z134 * z2685
-            + z135 * z2686 + z425 * z1000 - z427 * z998 + z428 * z2638 - z430 * z2636;
-        let z3043 = self.m4 * z3031 + self.m4 * z48 * z2673 - self.m4 * z49 * z2672
-            + self.m4 * z385 * z1005 - self.m4 * z386 * z1004 - self.m4 * z137 * z2690
-            + self.m4 * z138 * z2689 - self.m4 * z187 * z2643 + self.m4 * z188 * z2642;
-        let z3044 = z48 * z1007 + z49 * z1008 + z50 * z1009 + z142 * z2642 + z144 * z2643
-            + z145 * z2644;
-        let z3045 = z49 * z3044 - z50 * z2722 + z385 * z1463 + z386 * z1464
-            + z387 * z1007 + z138 * z3043 - z139 * z2720 + z140 * z2689 + z141 * z2690
-            + z142 * z2691 - z435 * z1006 + z436 * z1005 - z438 * z2644 + z439 * z2643;
-        let z3046 = -z48 * z3044 + z50 * z2721 + z385 * z1464 + z386 * z1465
-            + z387 * z1008 - z137 * z3043 + z139 * z2719 + z141 * z2689 + z143 * z2690
-            + z144 * z2691 + z434 * z1006 - z436 * z1004 + z437 * z2644 - z439 * z2642;
-        let z3047 = self.m5 * z3032 + self.m5 * z68 * z2676 - self.m5 * z69 * z2675
-            + self.m5 * z391 * z1011 - self.m5 * z392 * z1010 - self.m5 * z146 * z2695
-            + self.m5 * z147 * z2694 - self.m5 * z190 * z2649 + self.m5 * z191 * z2648;
-        let z3048 = z68 * z1013 + z69 * z1014 + z70 * z1015 + z151 * z2648 + z153 * z2649
-            + z154 * z2650;
-        let z3049 = z69 * z3048 - z70 * z2727 + z391 * z1466 + z392 * z1467
-            + z393 * z1013 + z147 * z3047 - z148 * z2725 + z149 * z2694 + z150 * z2695
-            + z151 * z2696 - z444 * z1012 + z445 * z1011 - z447 * z2650 + z448 * z2649;
-        let z3050 = -z68 * z3048 + z70 * z2726 + z391 * z1467 + z392 * z1468
-            + z393 * z1014 - z146 * z3047 + z148 * z2724 + z150 * z2694 + z152 * z2695
-            + z153 * z2696 + z443 * z1012 - z445 * z1010 + z446 * z2650 - z448 * z2648;
-        let z3051 = self.m6 * z3033 + self.m6 * z88 * z2679 - self.m6 * z89 * z2678
-            + self.m6 * z397 * z1017 - self.m6 * z398 * z1016 - self.m6 * z155 * z2700
-            + self.m6 * z156 * z2699 - self.m6 * z193 * z2655 + self.m6 * z194 * z2654;
-        let z3052 = z88 * z1019 + z89 * z1020 + z90 * z1021 + z160 * z2654 + z162 * z2655
-            + z163 * z2656;
-        let z3053 = z89 * z3052 - z90 * z2732 + z397 * z1469 + z398 * z1470
-            + z399 * z1019 + z156 * z3051 - z157 * z2730 + z158 * z2699 + z159 * z2700
-            + z160 * z2701 - z453 * z1018 + z454 * z1017 - z456 * z2656 + z457 * z2655;
-        let z3054 = -z88 * z3052 + z90 * z2731 + z397 * z1470 + z398 * z1471
-            + z399 * z1020 - z155 * z3051 + z157 * z2729 + z159 * z2699 + z161 * z2700
-            + z162 * z2701 + z452 * z1018 - z454 * z1016 + z455 * z2656 - z457 * z2654;
-        let z3055 = self.m7 * z3034 + self.m7 * z108 * z2682 - self.m7 * z109 * z2681
-            + self.m7 * z403 * z1023 - self.m7 * z404 * z1022 - self.m7 * z164 * z2705
-            + self.m7 * z165 * z2704 - self.m7 * z196 * z2661 + self.m7 * z197 * z2660;
-        let z3056 = z108 * z1025 + z109 * z1026 + z110 * z1027 + z169 * z2660
-            + z171 * z2661 + z172 * z2662;
-        let z3057 = -z462 * z1024 + z463 * z1023 - z465 * z2662 + z466 * z2661
-            + z109 * z3056 - z110 * z2737 + z403 * z1472 + z404 * z1473 + z405 * z1025
-            + z165 * z3055 - z166 * z2735 + z167 * z2704 + z168 * z2705 + z169 * z2706;
-        let z3058 = z461 * z1024 - z463 * z1022 + z464 * z2662 - z466 * z2660
-            - z108 * z3056 + z110 * z2736 + z403 * z1473 + z404 * z1474 + z405 * z1026
-            - z164 * z3055 + z166 * z2734 + z168 * z2704 + z170 * z2705 + z171 * z2706;
+            - qd[6] * s4.v18 * z2661 + qd[6] * s4.v19 * z2660 + qd[6] * s24.v28 * s23.v45
+            - qd[6] * s24.v29 * s23.v44 + qd[6] * s24.v31 * s12.v4
+            - qd[6] * s24.v32 * s11.v4;
+        let z3035 = self.m2 * s24.v0 * z2667 - self.m2 * s24.v1 * z2666
+            + self.m2 * s25.v0 * s16.v3 - self.m2 * s25.v1 * s16.v2;
+        let z3036 = qd[0] * s23.v49 + s24.v0 * s23.v47 + s24.v1 * s23.v48;
+        let z3037 = -qd[0] * z2712 + s24.v1 * z3036 + s25.v0 * s23.v212
+            + s25.v1 * s23.v213 + s25.v2 * s23.v47 + z120 * z3035 - s4.v22 * z2710
+            - s25.v37 * s23.v46 + s25.v38 * s16.v3;
+        let z3038 = qd[0] * z2711 - s24.v0 * z3036 + s25.v0 * s23.v213
+            + s25.v1 * s23.v214 - z119 * z3035 + s25.v2 * s23.v48 + s4.v22 * z2709
+            + s25.v36 * s23.v46 - s25.v38 * s16.v2;
+        let z3039 = self.m3 * z3030 + self.m3 * s24.v4 * z2670 - self.m3 * s24.v5 * z2669
+            + self.m3 * s25.v6 * s16.v5 - self.m3 * s25.v7 * s16.v4
+            - self.m3 * z128 * z2685 + self.m3 * z129 * z2684 - self.m3 * s24.v39 * z2637
+            + self.m3 * s24.v40 * z2636;
+        let z3040 = s24.v4 * s23.v51 + s24.v5 * s23.v52 + s24.v6 * s23.v53
+            + s5.v7 * z2636 + s5.v9 * z2637 + s5.v10 * z2638;
+        let z3041 = s24.v5 * z3040 - s24.v6 * z2717 + s25.v6 * s23.v215
+            + s25.v7 * s23.v216 + s25.v8 * s23.v51 + z129 * z3039 - s4.v23 * z2715
+            + s5.v5 * z2684 + s5.v6 * z2685 + s5.v7 * z2686 - s25.v40 * s23.v50
+            + s25.v41 * s16.v5 - s26.v4 * z2638 + s26.v5 * z2637;
+        let z3042 = -s24.v4 * z3040 + s24.v6 * z2716 + s25.v6 * s23.v216
+            + s25.v7 * s23.v217 + s25.v8 * s23.v52 - z128 * z3039 + s4.v23 * z2714
+            + s5.v6 * z2684 + s5.v8 * z2685 + s5.v9 * z2686 + s25.v39 * s23.v50
+            - s25.v41 * s16.v4 + s26.v3 * z2638 - s26.v5 * z2636;
+        let z3043 = self.m4 * z3031 + self.m4 * s24.v10 * z2673
+            - self.m4 * s24.v11 * z2672 + self.m4 * s25.v12 * s16.v7
+            - self.m4 * s25.v13 * s16.v6 - self.m4 * z137 * z2690
+            + self.m4 * z138 * z2689 - self.m4 * s24.v42 * z2643
+            + self.m4 * s24.v43 * z2642;
+        let z3044 = s24.v10 * s23.v55 + s24.v11 * s23.v56 + s24.v12 * s23.v57
+            + s5.v13 * z2642 + s5.v15 * z2643 + s5.v16 * z2644;
+        let z3045 = s24.v11 * z3044 - s24.v12 * z2722 + s25.v12 * s23.v218
+            + s25.v13 * s23.v219 + s25.v14 * s23.v55 + z138 * z3043 - s4.v24 * z2720
+            + s5.v11 * z2689 + s5.v12 * z2690 + s5.v13 * z2691 - s25.v43 * s23.v54
+            + s25.v44 * s16.v7 - s26.v7 * z2644 + s26.v8 * z2643;
+        let z3046 = -s24.v10 * z3044 + s24.v12 * z2721 + s25.v12 * s23.v219
+            + s25.v13 * s23.v220 + s25.v14 * s23.v56 - z137 * z3043 + s4.v24 * z2719
+            + s5.v12 * z2689 + s5.v14 * z2690 + s5.v15 * z2691 + s25.v42 * s23.v54
+            - s25.v44 * s16.v6 + s26.v6 * z2644 - s26.v8 * z2642;
+        let z3047 = self.m5 * z3032 + self.m5 * s24.v16 * z2676
+            - self.m5 * s24.v17 * z2675 + self.m5 * s25.v18 * s16.v9
+            - self.m5 * s25.v19 * s16.v8 - self.m5 * z146 * z2695
+            + self.m5 * z147 * z2694 - self.m5 * s24.v45 * z2649
+            + self.m5 * s24.v46 * z2648;
+        let z3048 = s24.v16 * s23.v59 + s24.v17 * s23.v60 + s24.v18 * s23.v61
+            + s5.v19 * z2648 + s5.v21 * z2649 + s5.v22 * z2650;
+        let z3049 = s24.v17 * z3048 - s24.v18 * z2727 + s25.v18 * s23.v221
+            + s25.v19 * s23.v222 + s25.v20 * s23.v59 + z147 * z3047 - s4.v25 * z2725
+            + s5.v17 * z2694 + s5.v18 * z2695 + s5.v19 * z2696 - s25.v46 * s23.v58
+            + s25.v47 * s16.v9 - s26.v10 * z2650 + s26.v11 * z2649;
+        let z3050 = -s24.v16 * z3048 + s24.v18 * z2726 + s25.v18 * s23.v222
+            + s25.v19 * s23.v223 + s25.v20 * s23.v60 - z146 * z3047 + s4.v25 * z2724
+            + s5.v18 * z2694 + s5.v20 * z2695 + s5.v21 * z2696 + s25.v45 * s23.v58
+            - s25.v47 * s16.v8 + s26.v9 * z2650 - s26.v11 * z2648;
+        let z3051 = self.m6 * z3033 + self.m6 * s24.v22 * z2679
+            - self.m6 * s24.v23 * z2678 + self.m6 * s25.v24 * s16.v11
+            - self.m6 * s25.v25 * s16.v10 - self.m6 * z155 * z2700
+            + self.m6 * z156 * z2699 - self.m6 * s24.v48 * z2655
+            + self.m6 * s24.v49 * z2654;
+        let z3052 = s24.v22 * s23.v63 + s24.v23 * s23.v64 + s24.v24 * s23.v65
+            + s5.v25 * z2654 + s5.v27 * z2655 + s5.v28 * z2656;
+        let z3053 = s24.v23 * z3052 - s24.v24 * z2732 + s25.v24 * s23.v224
+            + s25.v25 * s23.v225 + s25.v26 * s23.v63 + z156 * z3051 - s4.v26 * z2730
+            + s5.v23 * z2699 + s5.v24 * z2700 + s5.v25 * z2701 - s25.v49 * s23.v62
+            + s25.v50 * s16.v11 - s26.v13 * z2656 + s26.v14 * z2655;
+        let z3054 = -s24.v22 * z3052 + s24.v24 * z2731 + s25.v24 * s23.v225
+            + s25.v25 * s23.v226 + s25.v26 * s23.v64 - z155 * z3051 + s4.v26 * z2729
+            + s5.v24 * z2699 + s5.v26 * z2700 + s5.v27 * z2701 + s25.v48 * s23.v62
+            - s25.v50 * s16.v10 + s26.v12 * z2656 - s26.v14 * z2654;
+        let z3055 = self.m7 * z3034 + self.m7 * s24.v28 * z2682
+            - self.m7 * s24.v29 * z2681 + self.m7 * s25.v30 * s16.v13
+            - self.m7 * s25.v31 * s16.v12 - self.m7 * s2.v2 * z2705
+            + self.m7 * s2.v3 * z2704 - self.m7 * s24.v51 * z2661
+            + self.m7 * s24.v52 * z2660;
+        let z3056 = s24.v28 * s23.v67 + s24.v29 * s23.v68 + s24.v30 * s23.v69
+            + s5.v31 * z2660 + s5.v33 * z2661 + s5.v34 * z2662;
+        let z3057 = -s25.v52 * s23.v66 + s25.v53 * s16.v13 - s26.v16 * z2662
+            + s26.v17 * z2661 + s24.v29 * z3056 - s24.v30 * z2737 + s25.v30 * s23.v227
+            + s25.v31 * s23.v228 + s25.v32 * s23.v67 + s2.v3 * z3055 - s4.v27 * z2735
+            + s5.v29 * z2704 + s5.v30 * z2705 + s5.v31 * z2706;
+        let z3058 = s25.v51 * s23.v66 - s25.v53 * s16.v12 + s26.v15 * z2662
+            - s26.v17 * z2660 - s24.v28 * z3056 + s24.v30 * z2736 + s25.v30 * s23.v228
+            + s25.v31 * s23.v229 + s25.v32 * s23.v68 - s2.v2 * z3055 + s4.v27 * z2734
+            + s5.v30 * z2704 + s5.v32 * z2705 + s5.v33 * z2706;
         let z3059 = z3053 + z3057;
         let z3060 = z3054 + z3058;
         let z3061 = z2729 + z2734;
@@ -8368,70 +9034,92 @@ impl Jacobians<7, 0, 1> for Iiwa {
         let z3076 = z3038 + z3072;
         let z3077 = z3073 + z2709;
         let z3078 = z3074 + z2710;
-        let z3079 = z0 * z3076 - z1 * z3075 + z8 * z3077 + z9 * z3078;
-        let z3080 = -qd[3] * z20 * z2748 + qd[3] * z22 * z2747 - qd[3] * z45 * z2745
-            + qd[3] * z46 * z2744 + qd[3] * z48 * z1086 - qd[3] * z49 * z1085
-            + qd[3] * z51 * z1077 - qd[3] * z52 * z1076;
-        let z3081 = -qd[4] * z40 * z2754 + qd[4] * z42 * z2753 - qd[4] * z65 * z2751
-            + qd[4] * z66 * z2750 + qd[4] * z68 * z1097 - qd[4] * z69 * z1096
-            + qd[4] * z71 * z1082 - qd[4] * z72 * z1080 + z3080;
-        let z3082 = -qd[5] * z60 * z2760 + qd[5] * z62 * z2759 - qd[5] * z85 * z2757
-            + qd[5] * z86 * z2756 + qd[5] * z88 * z1108 - qd[5] * z89 * z1107
-            + qd[5] * z91 * z1093 - qd[5] * z92 * z1091 + z3081;
-        let z3083 = -qd[6] * z80 * z2766 + qd[6] * z82 * z2765 - qd[6] * z105 * z2763
-            + qd[6] * z106 * z2762 + qd[6] * z108 * z1119 - qd[6] * z109 * z1118
-            + qd[6] * z111 * z1104 - qd[6] * z112 * z1102 + z3082;
-        let z3084 = self.m3 * z28 * z2769 - self.m3 * z29 * z2768
-            + self.m3 * z379 * z1121 - self.m3 * z380 * z1120;
-        let z3085 = z28 * z1123 + z29 * z1124 + z30 * z1125;
-        let z3086 = z29 * z3085 - z30 * z2806 + z379 * z1523 + z380 * z1524
-            + z381 * z1123 + z129 * z3084 - z130 * z2804 - z426 * z1122 + z427 * z1121;
-        let z3087 = -z28 * z3085 + z30 * z2805 + z379 * z1524 + z380 * z1525
-            + z381 * z1124 - z128 * z3084 + z130 * z2803 + z425 * z1122 - z427 * z1120;
-        let z3088 = self.m4 * z3080 + self.m4 * z48 * z2772 - self.m4 * z49 * z2771
-            + self.m4 * z385 * z1127 - self.m4 * z386 * z1126 - self.m4 * z137 * z2784
-            + self.m4 * z138 * z2783 - self.m4 * z187 * z2745 + self.m4 * z188 * z2744;
-        let z3089 = z48 * z1129 + z49 * z1130 + z50 * z1131 + z142 * z2744 + z144 * z2745
-            + z145 * z2746;
-        let z3090 = z49 * z3089 - z50 * z2811 + z385 * z1526 + z386 * z1527
-            + z387 * z1129 + z138 * z3088 - z139 * z2809 + z140 * z2783 + z141 * z2784
-            + z142 * z2785 - z435 * z1128 + z436 * z1127 - z438 * z2746 + z439 * z2745;
-        let z3091 = -z48 * z3089 + z50 * z2810 + z385 * z1527 + z386 * z1528
-            + z387 * z1130 - z137 * z3088 + z139 * z2808 + z141 * z2783 + z143 * z2784
-            + z144 * z2785 + z434 * z1128 - z436 * z1126 + z437 * z2746 - z439 * z2744;
-        let z3092 = self.m5 * z3081 + self.m5 * z68 * z2775 - self.m5 * z69 * z2774
-            + self.m5 * z391 * z1133 - self.m5 * z392 * z1132 - self.m5 * z146 * z2789
-            + self.m5 * z147 * z2788 - self.m5 * z190 * z2751 + self.m5 * z191 * z2750;
-        let z3093 = z68 * z1135 + z69 * z1136 + z70 * z1137 + z151 * z2750 + z153 * z2751
-            + z154 * z2752;
-        let z3094 = z69 * z3093 - z70 * z2816 + z391 * z1529 + z392 * z1530
-            + z393 * z1135 + z147 * z3092 - z148 * z2814 + z149 * z2788 + z150 * z2789
-            + z151 * z2790 - z444 * z1134 + z445 * z1133 - z447 * z2752 + z448 * z2751;
-        let z3095 = -z68 * z3093 + z70 * z2815 + z391 * z1530 + z392 * z1531
-            + z393 * z1136 - z146 * z3092 + z148 * z2813 + z150 * z2788 + z152 * z2789
-            + z153 * z2790 + z443 * z1134 - z445 * z1132 + z446 * z2752 - z448 * z2750;
-        let z3096 = self.m6 * z3082 + self.m6 * z88 * z2778 - self.m6 * z89 * z2777
-            + self.m6 * z397 * z1139 - self.m6 * z398 * z1138 - self.m6 * z155 * z2794
-            + self.m6 * z156 * z2793 - self.m6 * z193 * z2757 + self.m6 * z194 * z2756;
-        let z3097 = z88 * z1141 + z89 * z1142 + z90 * z1143 + z160 * z2756 + z162 * z2757
-            + z163 * z2758;
-        let z3098 = z89 * z3097 - z90 * z2821 + z397 * z1532 + z398 * z1533
-            + z399 * z1141 + z156 * z3096 - z157 * z2819 + z158 * z2793 + z159 * z2794
-            + z160 * z2795 - z453 * z1140 + z454 * z1139 - z456 * z2758 + z457 * z2757;
-        let z3099 = -z88 * z3097 + z90 * z2820 + z397 * z1533 + z398 * z1534
-            + z399 * z1142 - z155 * z3096 + z157 * z2818 + z159 * z2793 + z161 * z2794
-            + z162 * z2795 + z452 * z1140 - z454 * z1138 + z455 * z2758 - z457 * z2756;
-        let z3100 = self.m7 * z3083 + self.m7 * z108 * z2781 - self.m7 * z109 * z2780
-            + self.m7 * z403 * z1145 - self.m7 * z404 * z1144 - self.m7 * z164 * z2799
-            + self.m7 * z165 * z2798 - self.m7 * z196 * z2763 + self.m7 * z197 * z2762;
-        let z3101 = z108 * z1147 + z109 * z1148 + z110 * z1149 + z169 * z2762
-            + z171 * z2763 + z172 * z2764;
-        let z3102 = -z462 * z1146 + z463 * z1145 - z465 * z2764 + z466 * z2763
-            + z109 * z3101 - z110 * z2826 + z403 * z1535 + z404 * z1536 + z405 * z1147
-            + z165 * z3100 - z166 * z2824 + z167 * z2798 + z168 * z2799 + z169 * z2800;
-        let z3103 = z461 * z1146 - z463 * z1144 + z464 * z2764 - z466 * z2762
-            - z108 * z3101 + z110 * z2825 + z403 * z1536 + z404 * z1537 + z405 * z1148
-            - z164 * z3100 + z166 * z2823 + z168 * z2798 + z170 * z2799 + z171 * z2800;
+        let z3079 = z0 * z3076 - z1 * z3075 + s4.v0 * z3077 + s4.v1 * z3078;
+        let z3080 = -qd[3] * z20 * z2748 + qd[3] * z22 * z2747 - qd[3] * s4.v4 * z2745
+            + qd[3] * s4.v5 * z2744 + qd[3] * s24.v10 * s23.v71
+            - qd[3] * s24.v11 * s23.v70 + qd[3] * s24.v13 * s8.v5
+            - qd[3] * s24.v14 * s7.v6;
+        let z3081 = -qd[4] * z40 * z2754 + qd[4] * z42 * z2753 - qd[4] * s4.v6 * z2751
+            + qd[4] * s4.v7 * z2750 + qd[4] * s24.v16 * s23.v73
+            - qd[4] * s24.v17 * s23.v72 + qd[4] * s24.v19 * s8.v7
+            - qd[4] * s24.v20 * s7.v8 + z3080;
+        let z3082 = -qd[5] * z60 * z2760 + qd[5] * z62 * z2759 - qd[5] * s4.v8 * z2757
+            + qd[5] * s4.v9 * z2756 + qd[5] * s24.v22 * s23.v77
+            - qd[5] * s24.v23 * s23.v76 + qd[5] * s24.v25 * s16.v15
+            - qd[5] * s24.v26 * s16.v14 + z3081;
+        let z3083 = -qd[6] * z80 * z2766 + qd[6] * z82 * z2765 - qd[6] * s4.v18 * z2763
+            + qd[6] * s4.v19 * z2762 + qd[6] * s24.v28 * s23.v85
+            - qd[6] * s24.v29 * s23.v84 + qd[6] * s24.v31 * s12.v8
+            - qd[6] * s24.v32 * s11.v8 + z3082;
+        let z3084 = self.m3 * s24.v4 * z2769 - self.m3 * s24.v5 * z2768
+            + self.m3 * s25.v6 * s16.v17 - self.m3 * s25.v7 * s16.v16;
+        let z3085 = s24.v4 * s23.v87 + s24.v5 * s23.v88 + s24.v6 * s23.v89;
+        let z3086 = s24.v5 * z3085 - s24.v6 * z2806 + s25.v6 * s23.v234
+            + s25.v7 * s23.v235 + s25.v8 * s23.v87 + z129 * z3084 - s4.v23 * z2804
+            - s25.v40 * s23.v86 + s25.v41 * s16.v17;
+        let z3087 = -s24.v4 * z3085 + s24.v6 * z2805 + s25.v6 * s23.v235
+            + s25.v7 * s23.v236 + s25.v8 * s23.v88 - z128 * z3084 + s4.v23 * z2803
+            + s25.v39 * s23.v86 - s25.v41 * s16.v16;
+        let z3088 = self.m4 * z3080 + self.m4 * s24.v10 * z2772
+            - self.m4 * s24.v11 * z2771 + self.m4 * s25.v12 * s16.v19
+            - self.m4 * s25.v13 * s16.v18 - self.m4 * z137 * z2784
+            + self.m4 * z138 * z2783 - self.m4 * s24.v42 * z2745
+            + self.m4 * s24.v43 * z2744;
+        let z3089 = s24.v10 * s23.v91 + s24.v11 * s23.v92 + s24.v12 * s23.v93
+            + s5.v13 * z2744 + s5.v15 * z2745 + s5.v16 * z2746;
+        let z3090 = s24.v11 * z3089 - s24.v12 * z2811 + s25.v12 * s23.v237
+            + s25.v13 * s23.v238 + s25.v14 * s23.v91 + z138 * z3088 - s4.v24 * z2809
+            + s5.v11 * z2783 + s5.v12 * z2784 + s5.v13 * z2785 - s25.v43 * s23.v90
+            + s25.v44 * s16.v19 - s26.v7 * z2746 + s26.v8 * z2745;
+        let z3091 = -s24.v10 * z3089 + s24.v12 * z2810 + s25.v12 * s23.v238
+            + s25.v13 * s23.v239 + s25.v14 * s23.v92 - z137 * z3088 + s4.v24 * z2808
+            + s5.v12 * z2783 + s5.v14 * z2784 + s5.v15 * z2785 + s25.v42 * s23.v90
+            - s25.v44 * s16.v18 + s26.v6 * z2746 - s26.v8 * z2744;
+        let z3092 = self.m5 * z3081 + self.m5 * s24.v16 * z2775
+            - self.m5 * s24.v17 * z2774 + self.m5 * s25.v18 * s16.v21
+            - self.m5 * s25.v19 * s16.v20 - self.m5 * z146 * z2789
+            + self.m5 * z147 * z2788 - self.m5 * s24.v45 * z2751
+            + self.m5 * s24.v46 * z2750;
+        let z3093 = s24.v16 * s23.v95 + s24.v17 * s23.v96 + s24.v18 * s23.v97
+            + s5.v19 * z2750 + s5.v21 * z2751 + s5.v22 * z2752;
+        let z3094 = s24.v17 * z3093 - s24.v18 * z2816 + s25.v18 * s23.v240
+            + s25.v19 * s23.v241 + s25.v20 * s23.v95 + z147 * z3092 - s4.v25 * z2814
+            + s5.v17 * z2788 + s5.v18 * z2789 + s5.v19 * z2790 - s25.v46 * s23.v94
+            + s25.v47 * s16.v21 - s26.v10 * z2752 + s26.v11 * z2751;
+        let z3095 = -s24.v16 * z3093 + s24.v18 * z2815 + s25.v18 * s23.v241
+            + s25.v19 * s23.v242 + s25.v20 * s23.v96 - z146 * z3092 + s4.v25 * z2813
+            + s5.v18 * z2788 + s5.v20 * z2789 + s5.v21 * z2790 + s25.v45 * s23.v94
+            - s25.v47 * s16.v20 + s26.v9 * z2752 - s26.v11 * z2750;
+        let z3096 = self.m6 * z3082 + self.m6 * s24.v22 * z2778
+            - self.m6 * s24.v23 * z2777 + self.m6 * s25.v24 * s16.v23
+            - self.m6 * s25.v25 * s16.v22 - self.m6 * z155 * z2794
+            + self.m6 * z156 * z2793 - self.m6 * s24.v48 * z2757
+            + self.m6 * s24.v49 * z2756;
+        let z3097 = s24.v22 * s23.v99 + s24.v23 * s23.v100 + s24.v24 * s23.v101
+            + s5.v25 * z2756 + s5.v27 * z2757 + s5.v28 * z2758;
+        let z3098 = s24.v23 * z3097 - s24.v24 * z2821 + s25.v24 * s23.v243
+            + s25.v25 * s23.v244 + s25.v26 * s23.v99 + z156 * z3096 - s4.v26 * z2819
+            + s5.v23 * z2793 + s5.v24 * z2794 + s5.v25 * z2795 - s25.v49 * s23.v98
+            + s25.v50 * s16.v23 - s26.v13 * z2758 + s26.v14 * z2757;
+        let z3099 = -s24.v22 * z3097 + s24.v24 * z2820 + s25.v24 * s23.v244
+            + s25.v25 * s23.v245 + s25.v26 * s23.v100 - z155 * z3096 + s4.v26 * z2818
+            + s5.v24 * z2793 + s5.v26 * z2794 + s5.v27 * z2795 + s25.v48 * s23.v98
+            - s25.v50 * s16.v22 + s26.v12 * z2758 - s26.v14 * z2756;
+        let z3100 = self.m7 * z3083 + self.m7 * s24.v28 * z2781
+            - self.m7 * s24.v29 * z2780 + self.m7 * s25.v30 * s16.v25
+            - self.m7 * s25.v31 * s16.v24 - self.m7 * s2.v2 * z2799
+            + self.m7 * s2.v3 * z2798 - self.m7 * s24.v51 * z2763
+            + self.m7 * s24.v52 * z2762;
+        let z3101 = s24.v28 * s23.v103 + s24.v29 * s23.v104 + s24.v30 * s23.v105
+            + s5.v31 * z2762 + s5.v33 * z2763 + s5.v34 * z2764;
+        let z3102 = -s25.v52 * s23.v102 + s25.v53 * s16.v25 - s26.v16 * z2764
+            + s26.v17 * z2763 + s24.v29 * z3101 - s24.v30 * z2826 + s25.v30 * s23.v246
+            + s25.v31 * s23.v247 + s25.v32 * s23.v103 + s2.v3 * z3100 - s4.v27 * z2824
+            + s5.v29 * z2798 + s5.v30 * z2799 + s5.v31 * z2800;
+        let z3103 = s25.v51 * s23.v102 - s25.v53 * s16.v24 + s26.v15 * z2764
+            - s26.v17 * z2762 - s24.v28 * z3101 + s24.v30 * z2825 + s25.v30 * s23.v247
+            + s25.v31 * s23.v248 + s25.v32 * s23.v104 - s2.v2 * z3100 + s4.v27 * z2823
+            + s5.v30 * z2798 + s5.v32 * z2799 + s5.v33 * z2800;
         let z3104 = z3098 + z3102;
         let z3105 = z3099 + z3103;
         let z3106 = z2818 + z2823;
@@ -8448,56 +9136,72 @@ impl Jacobians<7, 0, 1> for Iiwa {
         let z3117 = z3087 + z3113;
         let z3118 = z2803 + z3114;
         let z3119 = z2804 + z3115;
-        let z3120 = z0 * z3117 - z1 * z3116 + z8 * z3118 + z9 * z3119;
-        let z3121 = -qd[4] * z39 * z72 - qd[4] * z40 * z2836 + qd[4] * z41 * z71
-            + qd[4] * z42 * z2835 - qd[4] * z65 * z2833 + qd[4] * z66 * z2832
-            + qd[4] * z68 * z1202 - qd[4] * z69 * z1201;
-        let z3122 = -qd[5] * z60 * z2842 + qd[5] * z62 * z2841 - qd[5] * z85 * z2839
-            + qd[5] * z86 * z2838 + qd[5] * z88 * z1213 - qd[5] * z89 * z1212
-            + qd[5] * z91 * z1198 - qd[5] * z92 * z1196 + z3121;
-        let z3123 = -qd[6] * z80 * z2848 + qd[6] * z82 * z2847 - qd[6] * z105 * z2845
-            + qd[6] * z106 * z2844 + qd[6] * z108 * z1224 - qd[6] * z109 * z1223
-            + qd[6] * z111 * z1209 - qd[6] * z112 * z1207 + z3122;
-        let z3124 = self.m4 * z48 * z2851 - self.m4 * z49 * z2850
-            + self.m4 * z385 * z1226 - self.m4 * z386 * z1225;
-        let z3125 = z48 * z1228 + z49 * z1229 + z50 * z1230;
-        let z3126 = z49 * z3125 - z50 * z2880 + z385 * z1577 + z386 * z1578
-            + z387 * z1228 + z138 * z3124 - z139 * z2878 - z435 * z1227 + z436 * z1226;
-        let z3127 = -z48 * z3125 + z50 * z2879 + z385 * z1578 + z386 * z1579
-            + z387 * z1229 - z137 * z3124 + z139 * z2877 + z434 * z1227 - z436 * z1225;
-        let z3128 = self.m5 * z3121 + self.m5 * z68 * z2854 - self.m5 * z69 * z2853
-            + self.m5 * z391 * z1232 - self.m5 * z392 * z1231 - self.m5 * z146 * z2863
-            + self.m5 * z147 * z2862 - self.m5 * z190 * z2833 + self.m5 * z191 * z2832;
-        let z3129 = z68 * z1234 + z69 * z1235 + z70 * z1236 + z151 * z2832 + z153 * z2833
-            + z154 * z2834;
-        let z3130 = z69 * z3129 - z70 * z2885 + z391 * z1580 + z392 * z1581
-            + z393 * z1234 + z147 * z3128 - z148 * z2883 + z149 * z2862 + z150 * z2863
-            + z151 * z2864 - z444 * z1233 + z445 * z1232 - z447 * z2834 + z448 * z2833;
-        let z3131 = -z68 * z3129 + z70 * z2884 + z391 * z1581 + z392 * z1582
-            + z393 * z1235 - z146 * z3128 + z148 * z2882 + z150 * z2862 + z152 * z2863
-            + z153 * z2864 + z443 * z1233 - z445 * z1231 + z446 * z2834 - z448 * z2832;
-        let z3132 = self.m6 * z3122 + self.m6 * z88 * z2857 - self.m6 * z89 * z2856
-            + self.m6 * z397 * z1238 - self.m6 * z398 * z1237 - self.m6 * z155 * z2868
-            + self.m6 * z156 * z2867 - self.m6 * z193 * z2839 + self.m6 * z194 * z2838;
-        let z3133 = z88 * z1240 + z89 * z1241 + z90 * z1242 + z160 * z2838 + z162 * z2839
-            + z163 * z2840;
-        let z3134 = z89 * z3133 - z90 * z2890 + z397 * z1583 + z398 * z1584
-            + z399 * z1240 + z156 * z3132 - z157 * z2888 + z158 * z2867 + z159 * z2868
-            + z160 * z2869 - z453 * z1239 + z454 * z1238 - z456 * z2840 + z457 * z2839;
-        let z3135 = -z88 * z3133 + z90 * z2889 + z397 * z1584 + z398 * z1585
-            + z399 * z1241 - z155 * z3132 + z157 * z2887 + z159 * z2867 + z161 * z2868
-            + z162 * z2869 + z452 * z1239 - z454 * z1237 + z455 * z2840 - z457 * z2838;
-        let z3136 = self.m7 * z3123 + self.m7 * z108 * z2860 - self.m7 * z109 * z2859
-            + self.m7 * z403 * z1244 - self.m7 * z404 * z1243 - self.m7 * z164 * z2873
-            + self.m7 * z165 * z2872 - self.m7 * z196 * z2845 + self.m7 * z197 * z2844;
-        let z3137 = z108 * z1246 + z109 * z1247 + z110 * z1248 + z169 * z2844
-            + z171 * z2845 + z172 * z2846;
-        let z3138 = -z462 * z1245 + z463 * z1244 - z465 * z2846 + z466 * z2845
-            + z109 * z3137 - z110 * z2895 + z403 * z1586 + z404 * z1587 + z405 * z1246
-            + z165 * z3136 - z166 * z2893 + z167 * z2872 + z168 * z2873 + z169 * z2874;
-        let z3139 = z461 * z1245 - z463 * z1243 + z464 * z2846 - z466 * z2844
-            - z108 * z3137 + z110 * z2894 + z403 * z1587 + z404 * z1588 + z405 * z1247
-            - z164 * z3136 + z166 * z2892 + z168 * z2872 + z170 * z2873 + z171 * z2874;
+        let z3120 = z0 * z3117 - z1 * z3116 + s4.v0 * z3118 + s4.v1 * z3119;
+        let z3121 = -qd[4] * z39 * s24.v20 - qd[4] * z40 * z2836 + qd[4] * z41 * s24.v19
+            + qd[4] * z42 * z2835 - qd[4] * s4.v6 * z2833 + qd[4] * s4.v7 * z2832
+            + qd[4] * s24.v16 * s23.v107 - qd[4] * s24.v17 * s23.v106;
+        let z3122 = -qd[5] * z60 * z2842 + qd[5] * z62 * z2841 - qd[5] * s4.v8 * z2839
+            + qd[5] * s4.v9 * z2838 + qd[5] * s24.v22 * s23.v111
+            - qd[5] * s24.v23 * s23.v110 + qd[5] * s24.v25 * s16.v27
+            - qd[5] * s24.v26 * s16.v26 + z3121;
+        let z3123 = -qd[6] * z80 * z2848 + qd[6] * z82 * z2847 - qd[6] * s4.v18 * z2845
+            + qd[6] * s4.v19 * z2844 + qd[6] * s24.v28 * s23.v119
+            - qd[6] * s24.v29 * s23.v118 + qd[6] * s24.v31 * s12.v12
+            - qd[6] * s24.v32 * s11.v12 + z3122;
+        let z3124 = self.m4 * s24.v10 * z2851 - self.m4 * s24.v11 * z2850
+            + self.m4 * s25.v12 * s16.v29 - self.m4 * s25.v13 * s16.v28;
+        let z3125 = s24.v10 * s23.v121 + s24.v11 * s23.v122 + s24.v12 * s23.v123;
+        let z3126 = s24.v11 * z3125 - s24.v12 * z2880 + s25.v12 * s23.v252
+            + s25.v13 * s23.v253 + s25.v14 * s23.v121 + z138 * z3124 - s4.v24 * z2878
+            - s25.v43 * s23.v120 + s25.v44 * s16.v29;
+        let z3127 = -s24.v10 * z3125 + s24.v12 * z2879 + s25.v12 * s23.v253
+            + s25.v13 * s23.v254 + s25.v14 * s23.v122 - z137 * z3124 + s4.v24 * z2877
+            + s25.v42 * s23.v120 - s25.v44 * s16.v28;
+        let z3128 = self.m5 * z3121 + self.m5 * s24.v16 * z2854
+            - self.m5 * s24.v17 * z2853 + self.m5 * s25.v18 * s16.v31
+            - self.m5 * s25.v19 * s16.v30 - self.m5 * z146 * z2863
+            + self.m5 * z147 * z2862 - self.m5 * s24.v45 * z2833
+            + self.m5 * s24.v46 * z2832;
+        let z3129 = s24.v16 * s23.v125 + s24.v17 * s23.v126 + s24.v18 * s23.v127
+            + s5.v19 * z2832 + s5.v21 * z2833 + s5.v22 * z2834;
+        let z3130 = s24.v17 * z3129 - s24.v18 * z2885 + s25.v18 * s23.v255
+            + s25.v19 * s23.v256 + s25.v20 * s23.v125 + z147 * z3128 - s4.v25 * z2883
+            + s5.v17 * z2862 + s5.v18 * z2863 + s5.v19 * z2864 - s25.v46 * s23.v124
+            + s25.v47 * s16.v31 - s26.v10 * z2834 + s26.v11 * z2833;
+        let z3131 = -s24.v16 * z3129 + s24.v18 * z2884 + s25.v18 * s23.v256
+            + s25.v19 * s23.v257 + s25.v20 * s23.v126 - z146 * z3128 + s4.v25 * z2882
+            + s5.v18 * z2862 + s5.v20 * z2863 + s5.v21 * z2864 + s25.v45 * s23.v124
+            - s25.v47 * s16.v30 + s26.v9 * z2834 - s26.v11 * z2832;
+        let z3132 = self.m6 * z3122 + self.m6 * s24.v22 * z2857
+            - self.m6 * s24.v23 * z2856 + self.m6 * s25.v24 * s16.v33
+            - self.m6 * s25.v25 * s16.v32 - self.m6 * z155 * z2868
+            + self.m6 * z156 * z2867 - self.m6 * s24.v48 * z2839
+            + self.m6 * s24.v49 * z2838;
+        let z3133 = s24.v22 * s23.v129 + s24.v23 * s23.v130 + s24.v24 * s23.v131
+            + s5.v25 * z2838 + s5.v27 * z2839 + s5.v28 * z2840;
+        let z3134 = s24.v23 * z3133 - s24.v24 * z2890 + s25.v24 * s23.v258
+            + s25.v25 * s23.v259 + s25.v26 * s23.v129 + z156 * z3132 - s4.v26 * z2888
+            + s5.v23 * z2867 + s5.v24 * z2868 + s5.v25 * z2869 - s25.v49 * s23.v128
+            + s25.v50 * s16.v33 - s26.v13 * z2840 + s26.v14 * z2839;
+        let z3135 = -s24.v22 * z3133 + s24.v24 * z2889 + s25.v24 * s23.v259
+            + s25.v25 * s23.v260 + s25.v26 * s23.v130 - z155 * z3132 + s4.v26 * z2887
+            + s5.v24 * z2867 + s5.v26 * z2868 + s5.v27 * z2869 + s25.v48 * s23.v128
+            - s25.v50 * s16.v32 + s26.v12 * z2840 - s26.v14 * z2838;
+        let z3136 = self.m7 * z3123 + self.m7 * s24.v28 * z2860
+            - self.m7 * s24.v29 * z2859 + self.m7 * s25.v30 * s16.v35
+            - self.m7 * s25.v31 * s16.v34 - self.m7 * s2.v2 * z2873
+            + self.m7 * s2.v3 * z2872 - self.m7 * s24.v51 * z2845
+            + self.m7 * s24.v52 * z2844;
+        let z3137 = s24.v28 * s23.v133 + s24.v29 * s23.v134 + s24.v30 * s23.v135
+            + s5.v31 * z2844 + s5.v33 * z2845 + s5.v34 * z2846;
+        let z3138 = -s25.v52 * s23.v132 + s25.v53 * s16.v35 - s26.v16 * z2846
+            + s26.v17 * z2845 + s24.v29 * z3137 - s24.v30 * z2895 + s25.v30 * s23.v261
+            + s25.v31 * s23.v262 + s25.v32 * s23.v133 + s2.v3 * z3136 - s4.v27 * z2893
+            + s5.v29 * z2872 + s5.v30 * z2873 + s5.v31 * z2874;
+        let z3139 = s25.v51 * s23.v132 - s25.v53 * s16.v34 + s26.v15 * z2846
+            - s26.v17 * z2844 - s24.v28 * z3137 + s24.v30 * z2894 + s25.v30 * s23.v262
+            + s25.v31 * s23.v263 + s25.v32 * s23.v134 - s2.v2 * z3136 + s4.v27 * z2892
+            + s5.v30 * z2872 + s5.v32 * z2873 + s5.v33 * z2874;
         let z3140 = z3134 + z3138;
         let z3141 = z3135 + z3139;
         let z3142 = z2887 + z2892;
@@ -8510,42 +9214,54 @@ impl Jacobians<7, 0, 1> for Iiwa {
         let z3149 = z3127 + z3145;
         let z3150 = z2877 + z3146;
         let z3151 = z2878 + z3147;
-        let z3152 = z0 * z3149 - z1 * z3148 + z8 * z3150 + z9 * z3151;
-        let z3153 = -qd[5] * z60 * z2904 + qd[5] * z62 * z2903 - qd[5] * z85 * z2901
-            + qd[5] * z86 * z2900 + qd[5] * z88 * z1289 - qd[5] * z89 * z1288
-            + qd[5] * z91 * z1280 - qd[5] * z92 * z1279;
-        let z3154 = -qd[6] * z80 * z2910 + qd[6] * z82 * z2909 - qd[6] * z105 * z2907
-            + qd[6] * z106 * z2906 + qd[6] * z108 * z1300 - qd[6] * z109 * z1299
-            + qd[6] * z111 * z1285 - qd[6] * z112 * z1283 + z3153;
-        let z3155 = self.m5 * z68 * z2913 - self.m5 * z69 * z2912
-            + self.m5 * z391 * z1302 - self.m5 * z392 * z1301;
-        let z3156 = z68 * z1304 + z69 * z1305 + z70 * z1306;
-        let z3157 = z69 * z3156 - z70 * z2934 + z391 * z1619 + z392 * z1620
-            + z393 * z1304 + z147 * z3155 - z148 * z2932 - z444 * z1303 + z445 * z1302;
-        let z3158 = -z68 * z3156 + z70 * z2933 + z391 * z1620 + z392 * z1621
-            + z393 * z1305 - z146 * z3155 + z148 * z2931 + z443 * z1303 - z445 * z1301;
-        let z3159 = self.m6 * z3153 + self.m6 * z88 * z2916 - self.m6 * z89 * z2915
-            + self.m6 * z397 * z1308 - self.m6 * z398 * z1307 - self.m6 * z155 * z2922
-            + self.m6 * z156 * z2921 - self.m6 * z193 * z2901 + self.m6 * z194 * z2900;
-        let z3160 = z88 * z1310 + z89 * z1311 + z90 * z1312 + z160 * z2900 + z162 * z2901
-            + z163 * z2902;
-        let z3161 = z89 * z3160 - z90 * z2939 + z397 * z1622 + z398 * z1623
-            + z399 * z1310 + z156 * z3159 - z157 * z2937 + z158 * z2921 + z159 * z2922
-            + z160 * z2923 - z453 * z1309 + z454 * z1308 - z456 * z2902 + z457 * z2901;
-        let z3162 = -z88 * z3160 + z90 * z2938 + z397 * z1623 + z398 * z1624
-            + z399 * z1311 - z155 * z3159 + z157 * z2936 + z159 * z2921 + z161 * z2922
-            + z162 * z2923 + z452 * z1309 - z454 * z1307 + z455 * z2902 - z457 * z2900;
-        let z3163 = self.m7 * z3154 + self.m7 * z108 * z2919 - self.m7 * z109 * z2918
-            + self.m7 * z403 * z1314 - self.m7 * z404 * z1313 - self.m7 * z164 * z2927
-            + self.m7 * z165 * z2926 - self.m7 * z196 * z2907 + self.m7 * z197 * z2906;
-        let z3164 = z108 * z1316 + z109 * z1317 + z110 * z1318 + z169 * z2906
-            + z171 * z2907 + z172 * z2908;
-        let z3165 = -z462 * z1315 + z463 * z1314 - z465 * z2908 + z466 * z2907
-            + z109 * z3164 - z110 * z2944 + z403 * z1625 + z404 * z1626 + z405 * z1316
-            + z165 * z3163 - z166 * z2942 + z167 * z2926 + z168 * z2927 + z169 * z2928;
-        let z3166 = z461 * z1315 - z463 * z1313 + z464 * z2908 - z466 * z2906
-            - z108 * z3164 + z110 * z2943 + z403 * z1626 + z404 * z1627 + z405 * z1317
-            - z164 * z3163 + z166 * z2941 + z168 * z2926 + z170 * z2927 + z171 * z2928;
+        let z3152 = z0 * z3149 - z1 * z3148 + s4.v0 * z3150 + s4.v1 * z3151;
+        let z3153 = -qd[5] * z60 * z2904 + qd[5] * z62 * z2903 - qd[5] * s4.v8 * z2901
+            + qd[5] * s4.v9 * z2900 + qd[5] * s24.v22 * s23.v139
+            - qd[5] * s24.v23 * s23.v138 + qd[5] * s24.v25 * s16.v37
+            - qd[5] * s24.v26 * s16.v36;
+        let z3154 = -qd[6] * z80 * z2910 + qd[6] * z82 * z2909 - qd[6] * s4.v18 * z2907
+            + qd[6] * s4.v19 * z2906 + qd[6] * s24.v28 * s23.v147
+            - qd[6] * s24.v29 * s23.v146 + qd[6] * s24.v31 * s12.v14
+            - qd[6] * s24.v32 * s11.v14 + z3153;
+        let z3155 = self.m5 * s24.v16 * z2913 - self.m5 * s24.v17 * z2912
+            + self.m5 * s25.v18 * s16.v39 - self.m5 * s25.v19 * s16.v38;
+        let z3156 = s24.v16 * s23.v149 + s24.v17 * s23.v150 + s24.v18 * s23.v151;
+        let z3157 = s24.v17 * z3156 - s24.v18 * z2934 + s25.v18 * s23.v266
+            + s25.v19 * s23.v267 + s25.v20 * s23.v149 + z147 * z3155 - s4.v25 * z2932
+            - s25.v46 * s23.v148 + s25.v47 * s16.v39;
+        let z3158 = -s24.v16 * z3156 + s24.v18 * z2933 + s25.v18 * s23.v267
+            + s25.v19 * s23.v268 + s25.v20 * s23.v150 - z146 * z3155 + s4.v25 * z2931
+            + s25.v45 * s23.v148 - s25.v47 * s16.v38;
+        let z3159 = self.m6 * z3153 + self.m6 * s24.v22 * z2916
+            - self.m6 * s24.v23 * z2915 + self.m6 * s25.v24 * s16.v41
+            - self.m6 * s25.v25 * s16.v40 - self.m6 * z155 * z2922
+            + self.m6 * z156 * z2921 - self.m6 * s24.v48 * z2901
+            + self.m6 * s24.v49 * z2900;
+        let z3160 = s24.v22 * s23.v153 + s24.v23 * s23.v154 + s24.v24 * s23.v155
+            + s5.v25 * z2900 + s5.v27 * z2901 + s5.v28 * z2902;
+        let z3161 = s24.v23 * z3160 - s24.v24 * z2939 + s25.v24 * s23.v269
+            + s25.v25 * s23.v270 + s25.v26 * s23.v153 + z156 * z3159 - s4.v26 * z2937
+            + s5.v23 * z2921 + s5.v24 * z2922 + s5.v25 * z2923 - s25.v49 * s23.v152
+            + s25.v50 * s16.v41 - s26.v13 * z2902 + s26.v14 * z2901;
+        let z3162 = -s24.v22 * z3160 + s24.v24 * z2938 + s25.v24 * s23.v270
+            + s25.v25 * s23.v271 + s25.v26 * s23.v154 - z155 * z3159 + s4.v26 * z2936
+            + s5.v24 * z2921 + s5.v26 * z2922 + s5.v27 * z2923 + s25.v48 * s23.v152
+            - s25.v50 * s16.v40 + s26.v12 * z2902 - s26.v14 * z2900;
+        let z3163 = self.m7 * z3154 + self.m7 * s24.v28 * z2919
+            - self.m7 * s24.v29 * z2918 + self.m7 * s25.v30 * s16.v43
+            - self.m7 * s25.v31 * s16.v42 - self.m7 * s2.v2 * z2927
+            + self.m7 * s2.v3 * z2926 - self.m7 * s24.v51 * z2907
+            + self.m7 * s24.v52 * z2906;
+        let z3164 = s24.v28 * s23.v157 + s24.v29 * s23.v158 + s24.v30 * s23.v159
+            + s5.v31 * z2906 + s5.v33 * z2907 + s5.v34 * z2908;
+        let z3165 = -s25.v52 * s23.v156 + s25.v53 * s16.v43 - s26.v16 * z2908
+            + s26.v17 * z2907 + s24.v29 * z3164 - s24.v30 * z2944 + s25.v30 * s23.v272
+            + s25.v31 * s23.v273 + s25.v32 * s23.v157 + s2.v3 * z3163 - s4.v27 * z2942
+            + s5.v29 * z2926 + s5.v30 * z2927 + s5.v31 * z2928;
+        let z3166 = s25.v51 * s23.v156 - s25.v53 * s16.v42 + s26.v15 * z2908
+            - s26.v17 * z2906 - s24.v28 * z3164 + s24.v30 * z2943 + s25.v30 * s23.v273
+            + s25.v31 * s23.v274 + s25.v32 * s23.v158 - s2.v2 * z3163 + s4.v27 * z2941
+            + s5.v30 * z2926 + s5.v32 * z2927 + s5.v33 * z2928;
         let z3167 = z3161 + z3165;
         let z3168 = z3162 + z3166;
         let z3169 = z2936 + z2941;
@@ -8554,192 +9270,202 @@ impl Jacobians<7, 0, 1> for Iiwa {
         let z3172 = z3158 + z3168;
         let z3173 = z3169 + z2931;
         let z3174 = z3170 + z2932;
-        let z3175 = z0 * z3172 - z1 * z3171 + z8 * z3173 + z9 * z3174;
-        let z3176 = -qd[6] * z79 * z112 - qd[6] * z80 * z2952 + qd[6] * z81 * z111
-            + qd[6] * z82 * z2951 - qd[6] * z105 * z2949 + qd[6] * z106 * z2948
-            + qd[6] * z108 * z1353 - qd[6] * z109 * z1352;
-        let z3177 = self.m6 * z88 * z2955 - self.m6 * z89 * z2954
-            + self.m6 * z397 * z1355 - self.m6 * z398 * z1354;
-        let z3178 = z88 * z1357 + z89 * z1358 + z90 * z1359;
-        let z3179 = z89 * z3178 - z90 * z2968 + z397 * z1649 + z398 * z1650
-            + z399 * z1357 + z156 * z3177 - z157 * z2966 - z453 * z1356 + z454 * z1355;
-        let z3180 = -z88 * z3178 + z90 * z2967 + z397 * z1650 + z398 * z1651
-            + z399 * z1358 - z155 * z3177 + z157 * z2965 + z452 * z1356 - z454 * z1354;
-        let z3181 = self.m7 * z3176 + self.m7 * z108 * z2958 - self.m7 * z109 * z2957
-            + self.m7 * z403 * z1361 - self.m7 * z404 * z1360 - self.m7 * z164 * z2961
-            + self.m7 * z165 * z2960 - self.m7 * z196 * z2949 + self.m7 * z197 * z2948;
-        let z3182 = z108 * z1363 + z109 * z1364 + z110 * z1365 + z169 * z2948
-            + z171 * z2949 + z172 * z2950;
-        let z3183 = -z462 * z1362 + z463 * z1361 - z465 * z2950 + z466 * z2949
-            + z109 * z3182 - z110 * z2973 + z403 * z1652 + z404 * z1653 + z405 * z1363
-            + z165 * z3181 - z166 * z2971 + z167 * z2960 + z168 * z2961 + z169 * z2962;
-        let z3184 = z461 * z1362 - z463 * z1360 + z464 * z2950 - z466 * z2948
-            - z108 * z3182 + z110 * z2972 + z403 * z1653 + z404 * z1654 + z405 * z1364
-            - z164 * z3181 + z166 * z2970 + z168 * z2960 + z170 * z2961 + z171 * z2962;
+        let z3175 = z0 * z3172 - z1 * z3171 + s4.v0 * z3173 + s4.v1 * z3174;
+        let z3176 = -qd[6] * z79 * s24.v32 - qd[6] * z80 * z2952 + qd[6] * z81 * s24.v31
+            + qd[6] * z82 * z2951 - qd[6] * s4.v18 * z2949 + qd[6] * s4.v19 * z2948
+            + qd[6] * s24.v28 * s23.v169 - qd[6] * s24.v29 * s23.v168;
+        let z3177 = self.m6 * s24.v22 * z2955 - self.m6 * s24.v23 * z2954
+            + self.m6 * s25.v24 * s16.v45 - self.m6 * s25.v25 * s16.v44;
+        let z3178 = s24.v22 * s23.v171 + s24.v23 * s23.v172 + s24.v24 * s23.v173;
+        let z3179 = s24.v23 * z3178 - s24.v24 * z2968 + s25.v24 * s23.v276
+            + s25.v25 * s23.v277 + s25.v26 * s23.v171 + z156 * z3177 - s4.v26 * z2966
+            - s25.v49 * s23.v170 + s25.v50 * s16.v45;
+        let z3180 = -s24.v22 * z3178 + s24.v24 * z2967 + s25.v24 * s23.v277
+            + s25.v25 * s23.v278 + s25.v26 * s23.v172 - z155 * z3177 + s4.v26 * z2965
+            + s25.v48 * s23.v170 - s25.v50 * s16.v44;
+        let z3181 = self.m7 * z3176 + self.m7 * s24.v28 * z2958
+            - self.m7 * s24.v29 * z2957 + self.m7 * s25.v30 * s16.v47
+            - self.m7 * s25.v31 * s16.v46 - self.m7 * s2.v2 * z2961
+            + self.m7 * s2.v3 * z2960 - self.m7 * s24.v51 * z2949
+            + self.m7 * s24.v52 * z2948;
+        let z3182 = s24.v28 * s23.v175 + s24.v29 * s23.v176 + s24.v30 * s23.v177
+            + s5.v31 * z2948 + s5.v33 * z2949 + s5.v34 * z2950;
+        let z3183 = -s25.v52 * s23.v174 + s25.v53 * s16.v47 - s26.v16 * z2950
+            + s26.v17 * z2949 + s24.v29 * z3182 - s24.v30 * z2973 + s25.v30 * s23.v279
+            + s25.v31 * s23.v280 + s25.v32 * s23.v175 + s2.v3 * z3181 - s4.v27 * z2971
+            + s5.v29 * z2960 + s5.v30 * z2961 + s5.v31 * z2962;
+        let z3184 = s25.v51 * s23.v174 - s25.v53 * s16.v46 + s26.v15 * z2950
+            - s26.v17 * z2948 - s24.v28 * z3182 + s24.v30 * z2972 + s25.v30 * s23.v280
+            + s25.v31 * s23.v281 + s25.v32 * s23.v176 - s2.v2 * z3181 + s4.v27 * z2970
+            + s5.v30 * z2960 + s5.v32 * z2961 + s5.v33 * z2962;
         let z3185 = z3179 + z3183;
         let z3186 = z3180 + z3184;
         let z3187 = z2965 + z2970;
         let z3188 = z2966 + z2971;
-        let z3189 = z0 * z3186 - z1 * z3185 + z8 * z3187 + z9 * z3188;
-        let z3190 = z108 * z1381 + z109 * z1382 + z110 * z1383;
-        let z3191 = z109 * z3190 - z110 * z2977 + z403 * z1667 + z404 * z1668
-            + z405 * z1381;
-        let z3192 = -z108 * z3190 + z110 * z2976 + z403 * z1668 + z404 * z1669
-            + z405 * z1382;
+        let z3189 = z0 * z3186 - z1 * z3185 + s4.v0 * z3187 + s4.v1 * z3188;
+        let z3190 = s24.v28 * s23.v181 + s24.v29 * s23.v182 + s24.v30 * s23.v183;
+        let z3191 = s24.v29 * z3190 - s24.v30 * z2977 + s25.v30 * s23.v282
+            + s25.v31 * s23.v283 + s25.v32 * s23.v181;
+        let z3192 = -s24.v28 * z3190 + s24.v30 * z2976 + s25.v30 * s23.v283
+            + s25.v31 * s23.v284 + s25.v32 * s23.v182;
         let z3193 = z0 * z3192 - z1 * z3191;
         let z3194 = z3001 + z3005;
         let z3195 = z3194 + z2997;
         let z3196 = z3195 + z2993;
         let z3197 = z3196 + z2989;
-        let z3198 = z488 * z852 + z491 * z857 + z492 * z858 + z493 * z1385 + z2 * z2633
-            + z5 * z3021 + z5 * z489 + z7 * z3022 + z25 * z3023 + z26 * z3024
-            + z27 * z3197;
+        let z3198 = s28.v26 * z852 + s25.v63 * s23.v1 + s25.v64 * s23.v2
+            + s25.v65 * s23.v184 + z2 * z2633 + z5 * z3021 + z5 * s28.v27 + z7 * z3022
+            + s4.v2 * z3023 + s4.v3 * z3024 + z27 * z3197;
         let z3199 = z3051 + z3055;
         let z3200 = z3047 + z3199;
         let z3201 = z3043 + z3200;
         let z3202 = z3039 + z3201;
-        let z3203 = z491 * z946 + z492 * z947 + z493 * z1452 + z2 * z2742 - z3 * z490
-            + z4 * z488 + z5 * z3071 + z6 * z489 + z7 * z3072 + z25 * z3073 + z26 * z3074
-            + z27 * z3202;
+        let z3203 = s25.v63 * s23.v28 + s25.v64 * s23.v29 + s25.v65 * s23.v207
+            + z2 * z2742 - z3 * s28.v28 + z4 * s28.v26 + z5 * z3071 + z6 * s28.v27
+            + z7 * z3072 + s4.v2 * z3073 + s4.v3 * z3074 + z27 * z3202;
         let z3204 = z3096 + z3100;
         let z3205 = z3092 + z3204;
         let z3206 = z3088 + z3205;
         let z3207 = z3084 + z3206;
-        let z3208 = z2 * z2831 + z5 * z3116 + z7 * z3117 + z25 * z3118 + z26 * z3119
+        let z3208 = z2 * z2831 + z5 * z3116 + z7 * z3117 + s4.v2 * z3118 + s4.v3 * z3119
             + z27 * z3207;
         let z3209 = z3132 + z3136;
         let z3210 = z3128 + z3209;
         let z3211 = z3124 + z3210;
-        let z3212 = z2 * z2899 + z5 * z3148 + z7 * z3149 + z25 * z3150 + z26 * z3151
+        let z3212 = z2 * z2899 + z5 * z3148 + z7 * z3149 + s4.v2 * z3150 + s4.v3 * z3151
             + z27 * z3211;
         let z3213 = z3159 + z3163;
         let z3214 = z3155 + z3213;
-        let z3215 = z2 * z2947 + z5 * z3171 + z7 * z3172 + z25 * z3173 + z26 * z3174
+        let z3215 = z2 * z2947 + z5 * z3171 + z7 * z3172 + s4.v2 * z3173 + s4.v3 * z3174
             + z27 * z3214;
         let z3216 = z3177 + z3181;
-        let z3217 = z2 * z2975 + z5 * z3185 + z7 * z3186 + z25 * z3187 + z26 * z3188
+        let z3217 = z2 * z2975 + z5 * z3185 + z7 * z3186 + s4.v2 * z3187 + s4.v3 * z3188
             + z27 * z3216;
         let z3218 = z2 * z2978 + z5 * z3191 + z7 * z3192;
-        let z3219 = z482 * z856 + z485 * z862 + z486 * z863 + z487 * z1386 + z20 * z483
-            + z20 * z3017 + z22 * z3018 + z24 * z2632 + z45 * z3019 + z46 * z3020
-            + z47 * z3196;
-        let z3220 = z482 * z941 + z483 * z943 + z484 * z945 + z485 * z957 + z486 * z958
-            + z487 * z1453 + z20 * z3067 + z22 * z3068 + z24 * z2741 + z45 * z3069
-            + z46 * z3070 + z47 * z3201;
-        let z3221 = z482 * z1076 + z483 * z1077 + z484 * z1078 + z485 * z1085
-            + z486 * z1086 + z487 * z1519 + z20 * z3112 + z22 * z3113 + z24 * z2830
-            + z45 * z3114 + z46 * z3115 + z47 * z3206;
-        let z3222 = z20 * z3148 + z22 * z3149 + z24 * z2899 + z45 * z3150 + z46 * z3151
-            + z47 * z3211;
-        let z3223 = z20 * z3171 + z22 * z3172 + z24 * z2947 + z45 * z3173 + z46 * z3174
-            + z47 * z3214;
-        let z3224 = z20 * z3185 + z22 * z3186 + z24 * z2975 + z45 * z3187 + z46 * z3188
-            + z47 * z3216;
-        let z3225 = z20 * z3191 + z22 * z3192 + z24 * z2978;
-        let z3226 = z476 * z861 + z479 * z867 + z480 * z868 + z481 * z1387 + z40 * z477
-            + z40 * z3013 + z42 * z3014 + z44 * z2631 + z65 * z3015 + z66 * z3016
-            + z67 * z3195;
-        let z3227 = z476 * z952 + z477 * z954 + z478 * z956 + z479 * z968 + z480 * z969
-            + z481 * z1454 + z40 * z3063 + z42 * z3064 + z44 * z2740 + z65 * z3065
-            + z66 * z3066 + z67 * z3200;
-        let z3228 = z476 * z1080 + z477 * z1082 + z478 * z1084 + z479 * z1096
-            + z480 * z1097 + z481 * z1520 + z40 * z3108 + z42 * z3109 + z44 * z2829
-            + z65 * z3110 + z66 * z3111 + z67 * z3205;
-        let z3229 = z479 * z1201 + z480 * z1202 + z481 * z1574 + z39 * z476 + z40 * z3144
-            + z41 * z477 + z42 * z3145 + z43 * z478 + z44 * z2898 + z65 * z3146
-            + z66 * z3147 + z67 * z3210;
-        let z3230 = z40 * z3171 + z42 * z3172 + z44 * z2947 + z65 * z3173 + z66 * z3174
-            + z67 * z3214;
-        let z3231 = z40 * z3185 + z42 * z3186 + z44 * z2975 + z65 * z3187 + z66 * z3188
-            + z67 * z3216;
-        let z3232 = z40 * z3191 + z42 * z3192 + z44 * z2978;
-        let z3233 = z470 * z866 + z473 * z872 + z474 * z873 + z475 * z1388 + z60 * z471
-            + z60 * z3009 + z62 * z3010 + z64 * z2630 + z85 * z3011 + z86 * z3012
-            + z87 * z3194;
-        let z3234 = z470 * z963 + z471 * z965 + z472 * z967 + z473 * z979 + z474 * z980
-            + z475 * z1455 + z60 * z3059 + z62 * z3060 + z64 * z2739 + z85 * z3061
-            + z86 * z3062 + z87 * z3199;
-        let z3235 = z470 * z1091 + z471 * z1093 + z472 * z1095 + z473 * z1107
-            + z474 * z1108 + z475 * z1521 + z60 * z3104 + z62 * z3105 + z64 * z2828
-            + z85 * z3106 + z86 * z3107 + z87 * z3204;
-        let z3236 = z470 * z1196 + z471 * z1198 + z472 * z1200 + z473 * z1212
-            + z474 * z1213 + z475 * z1575 + z60 * z3140 + z62 * z3141 + z64 * z2897
-            + z85 * z3142 + z86 * z3143 + z87 * z3209;
-        let z3237 = z470 * z1279 + z471 * z1280 + z472 * z1281 + z473 * z1288
-            + z474 * z1289 + z475 * z1617 + z60 * z3167 + z62 * z3168 + z64 * z2946
-            + z85 * z3169 + z86 * z3170 + z87 * z3213;
-        let z3238 = z60 * z3185 + z62 * z3186 + z64 * z2975 + z85 * z3187 + z86 * z3188
-            + z87 * z3216;
+        let z3219 = s28.v23 * s10.v2 + s25.v60 * s23.v3 + s25.v61 * s23.v4
+            + s25.v62 * s23.v185 + z20 * s28.v24 + z20 * z3017 + z22 * z3018
+            + s1.v1 * z2632 + s4.v4 * z3019 + s4.v5 * z3020 + z47 * z3196;
+        let z3220 = s28.v23 * s7.v2 + s28.v24 * s8.v1 + s28.v25 * s6.v1
+            + s25.v60 * s23.v30 + s25.v61 * s23.v31 + s25.v62 * s23.v208 + z20 * z3067
+            + z22 * z3068 + s1.v1 * z2741 + s4.v4 * z3069 + s4.v5 * z3070 + z47 * z3201;
+        let z3221 = s28.v23 * s7.v6 + s28.v24 * s8.v5 + s28.v25 * s6.v5
+            + s25.v60 * s23.v70 + s25.v61 * s23.v71 + s25.v62 * s23.v230 + z20 * z3112
+            + z22 * z3113 + s1.v1 * z2830 + s4.v4 * z3114 + s4.v5 * z3115 + z47 * z3206;
+        let z3222 = z20 * z3148 + z22 * z3149 + s1.v1 * z2899 + s4.v4 * z3150
+            + s4.v5 * z3151 + z47 * z3211;
+        let z3223 = z20 * z3171 + z22 * z3172 + s1.v1 * z2947 + s4.v4 * z3173
+            + s4.v5 * z3174 + z47 * z3214;
+        let z3224 = z20 * z3185 + z22 * z3186 + s1.v1 * z2975 + s4.v4 * z3187
+            + s4.v5 * z3188 + z47 * z3216;
+        let z3225 = z20 * z3191 + z22 * z3192 + s1.v1 * z2978;
+        let z3226 = s28.v20 * s10.v4 + s25.v57 * s23.v6 + s25.v58 * s23.v7
+            + s25.v59 * s23.v186 + z40 * s28.v21 + z40 * z3013 + z42 * z3014
+            + s1.v3 * z2631 + s4.v6 * z3015 + s4.v7 * z3016 + z67 * z3195;
+        let z3227 = s28.v20 * s7.v4 + s28.v21 * s8.v3 + s28.v22 * s6.v3
+            + s25.v57 * s23.v32 + s25.v58 * s23.v33 + s25.v59 * s23.v209 + z40 * z3063
+            + z42 * z3064 + s1.v3 * z2740 + s4.v6 * z3065 + s4.v7 * z3066 + z67 * z3200;
+        let z3228 = s28.v20 * s7.v8 + s28.v21 * s8.v7 + s28.v22 * s6.v7
+            + s25.v57 * s23.v72 + s25.v58 * s23.v73 + s25.v59 * s23.v231 + z40 * z3108
+            + z42 * z3109 + s1.v3 * z2829 + s4.v6 * z3110 + s4.v7 * z3111 + z67 * z3205;
+        let z3229 = s25.v57 * s23.v106 + s25.v58 * s23.v107 + s25.v59 * s23.v249
+            + z39 * s28.v20 + z40 * z3144 + z41 * s28.v21 + z42 * z3145 + s1.v2 * s28.v22
+            + s1.v3 * z2898 + s4.v6 * z3146 + s4.v7 * z3147 + z67 * z3210;
+        let z3230 = z40 * z3171 + z42 * z3172 + s1.v3 * z2947 + s4.v6 * z3173
+            + s4.v7 * z3174 + z67 * z3214;
+        let z3231 = z40 * z3185 + z42 * z3186 + s1.v3 * z2975 + s4.v6 * z3187
+            + s4.v7 * z3188 + z67 * z3216;
+        let z3232 = z40 * z3191 + z42 * z3192 + s1.v3 * z2978;
+        let z3233 = s28.v17 * s23.v5 + s25.v54 * s23.v9 + s25.v55 * s23.v10
+            + s25.v56 * s23.v187 + z60 * s28.v18 + z60 * z3009 + z62 * z3010
+            + z64 * z2630 + s4.v8 * z3011 + s4.v9 * z3012 + z87 * z3194;
+        let z3234 = s28.v17 * s16.v0 + s28.v18 * s16.v1 + s28.v19 * s17.v0
+            + s25.v54 * s23.v36 + s25.v55 * s23.v37 + s25.v56 * s23.v210 + z60 * z3059
+            + z62 * z3060 + z64 * z2739 + s4.v8 * z3061 + s4.v9 * z3062 + z87 * z3199;
+        let z3235 = s28.v17 * s16.v14 + s28.v18 * s16.v15 + s28.v19 * s17.v2
+            + s25.v54 * s23.v76 + s25.v55 * s23.v77 + s25.v56 * s23.v232 + z60 * z3104
+            + z62 * z3105 + z64 * z2828 + s4.v8 * z3106 + s4.v9 * z3107 + z87 * z3204;
+        let z3236 = s28.v17 * s16.v26 + s28.v18 * s16.v27 + s28.v19 * s17.v4
+            + s25.v54 * s23.v110 + s25.v55 * s23.v111 + s25.v56 * s23.v250 + z60 * z3140
+            + z62 * z3141 + z64 * z2897 + s4.v8 * z3142 + s4.v9 * z3143 + z87 * z3209;
+        let z3237 = s28.v17 * s16.v36 + s28.v18 * s16.v37 + s28.v19 * s17.v6
+            + s25.v54 * s23.v138 + s25.v55 * s23.v139 + s25.v56 * s23.v264 + z60 * z3167
+            + z62 * z3168 + z64 * z2946 + s4.v8 * z3169 + s4.v9 * z3170 + z87 * z3213;
+        let z3238 = z60 * z3185 + z62 * z3186 + z64 * z2975 + s4.v8 * z3187
+            + s4.v9 * z3188 + z87 * z3216;
         let z3239 = z60 * z3191 + z62 * z3192 + z64 * z2978;
-        let z3240 = z461 * z877 + z462 * z878 + z463 * z1389 + z467 * z871 + z80 * z468
-            + z80 * z3007 + z82 * z3008 + z84 * z2629 + z105 * z2625 + z106 * z2626
-            + z107 * z3005;
-        let z3241 = z461 * z990 + z462 * z991 + z463 * z1456 + z467 * z974 + z468 * z976
-            + z469 * z978 + z80 * z3057 + z82 * z3058 + z84 * z2738 + z105 * z2734
-            + z106 * z2735 + z107 * z3055;
-        let z3242 = z461 * z1118 + z462 * z1119 + z463 * z1522 + z467 * z1102
-            + z468 * z1104 + z469 * z1106 + z80 * z3102 + z82 * z3103 + z84 * z2827
-            + z105 * z2823 + z106 * z2824 + z107 * z3100;
-        let z3243 = z461 * z1223 + z462 * z1224 + z463 * z1576 + z467 * z1207
-            + z468 * z1209 + z469 * z1211 + z80 * z3138 + z82 * z3139 + z84 * z2896
-            + z105 * z2892 + z106 * z2893 + z107 * z3136;
-        let z3244 = z461 * z1299 + z462 * z1300 + z463 * z1618 + z467 * z1283
-            + z468 * z1285 + z469 * z1287 + z80 * z3165 + z82 * z3166 + z84 * z2945
-            + z105 * z2941 + z106 * z2942 + z107 * z3163;
-        let z3245 = z461 * z1352 + z462 * z1353 + z463 * z1648 + z79 * z467 + z80 * z3183
-            + z81 * z468 + z82 * z3184 + z83 * z469 + z84 * z2974 + z105 * z2970
-            + z106 * z2971 + z107 * z3181;
-        let z3246 = z80 * z3191 + z82 * z3192 + z84 * z2978;
-        let z4624 = -qd[1] * z9;
+        let z3240 = s25.v51 * s23.v13 + s25.v52 * s23.v14 + s25.v53 * s23.v188
+            + s28.v14 * s15.v4 + z80 * s28.v15 + z80 * z3007 + z82 * z3008
+            + s3.v4 * z2629 + s4.v18 * z2625 + s4.v19 * z2626 + s2.v1 * z3005;
+        let z3241 = s25.v51 * s23.v44 + s25.v52 * s23.v45 + s25.v53 * s23.v211
+            + s28.v14 * s11.v4 + s28.v15 * s12.v4 + s28.v16 * s14.v4 + z80 * z3057
+            + z82 * z3058 + s3.v4 * z2738 + s4.v18 * z2734 + s4.v19 * z2735
+            + s2.v1 * z3055;
+        let z3242 = s25.v51 * s23.v84 + s25.v52 * s23.v85 + s25.v53 * s23.v233
+            + s28.v14 * s11.v8 + s28.v15 * s12.v8 + s28.v16 * s14.v8 + z80 * z3102
+            + z82 * z3103 + s3.v4 * z2827 + s4.v18 * z2823 + s4.v19 * z2824
+            + s2.v1 * z3100;
+        let z3243 = s25.v51 * s23.v118 + s25.v52 * s23.v119 + s25.v53 * s23.v251
+            + s28.v14 * s11.v12 + s28.v15 * s12.v12 + s28.v16 * s14.v12 + z80 * z3138
+            + z82 * z3139 + s3.v4 * z2896 + s4.v18 * z2892 + s4.v19 * z2893
+            + s2.v1 * z3136;
+        let z3244 = s25.v51 * s23.v146 + s25.v52 * s23.v147 + s25.v53 * s23.v265
+            + s28.v14 * s11.v14 + s28.v15 * s12.v14 + s28.v16 * s14.v14 + z80 * z3165
+            + z82 * z3166 + s3.v4 * z2945 + s4.v18 * z2941 + s4.v19 * z2942
+            + s2.v1 * z3163;
+        let z3245 = s25.v51 * s23.v168 + s25.v52 * s23.v169 + s25.v53 * s23.v275
+            + z79 * s28.v14 + z80 * z3183 + z81 * s28.v15 + z82 * z3184 + z83 * s28.v16
+            + s3.v4 * z2974 + s4.v18 * z2970 + s4.v19 * z2971 + s2.v1 * z3181;
+        let z3246 = z80 * z3191 + z82 * z3192 + s3.v4 * z2978;
+        let z4624 = -qd[1] * s4.v1;
         let z4625 = z2526 - qd[2] * z7;
-        let z4626 = -qd[2] * z26 + z4624;
+        let z4626 = -qd[2] * s4.v3 + z4624;
         let z4627 = -qd[3] * z22 + z4625;
-        let z4628 = -qd[3] * z46 + z4626;
+        let z4628 = -qd[3] * s4.v5 + z4626;
         let z4629 = -qd[4] * z42 + z4627;
-        let z4630 = -qd[4] * z66 + z4628;
+        let z4630 = -qd[4] * s4.v7 + z4628;
         let z4631 = -qd[5] * z62 + z4629;
-        let z4632 = -qd[5] * z86 + z4630;
+        let z4632 = -qd[5] * s4.v9 + z4630;
         let z4633 = -qd[6] * z82 + z4631;
-        let z4634 = -qd[6] * z106 + z4632;
-        let z4635 = -qd[0] * self.m1 * z114 - self.m1 * z180;
-        let z4636 = -qd[0] * self.m1 * z115 + self.m1 * z179;
-        let z4637 = z114 * z4636 - z115 * z4635;
-        let z4638 = -qd[0] * self.m2 * z119 + self.m2 * z10 * z121 + self.m2 * z4624
-            - self.m2 * z182;
-        let z4639 = -qd[0] * self.m2 * z120 + self.m2 * z12 - self.m2 * z121 * z2526
-            + self.m2 * z181;
-        let z4640 = 2.0 * z10 * z126 - z11 * z124 + z119 * z4639 - z120 * z4638
-            + z124 * z2526;
-        let z4641 = self.m3 * z4626 + self.m3 * z28 * z130 - self.m3 * z30 * z128
-            - self.m3 * z185;
-        let z4642 = -self.m3 * z30 * z129 + self.m3 * z31 - self.m3 * z130 * z4625
-            + self.m3 * z184;
-        let z4643 = 2.0 * z28 * z135 - z29 * z133 + z128 * z4642 - z129 * z4641
-            + z133 * z4625;
-        let z4644 = self.m4 * z4628 + self.m4 * z48 * z139 - self.m4 * z50 * z137
-            - self.m4 * z188;
-        let z4645 = -self.m4 * z50 * z138 + self.m4 * z51 - self.m4 * z139 * z4627
-            + self.m4 * z187;
-        let z4646 = 2.0 * z48 * z144 - z49 * z142 + z137 * z4645 - z138 * z4644
-            + z142 * z4627;
-        let z4647 = self.m5 * z4630 + self.m5 * z68 * z148 - self.m5 * z70 * z146
-            - self.m5 * z191;
-        let z4648 = -self.m5 * z70 * z147 + self.m5 * z71 - self.m5 * z148 * z4629
-            + self.m5 * z190;
-        let z4649 = 2.0 * z68 * z153 - z69 * z151 + z146 * z4648 - z147 * z4647
-            + z151 * z4629;
-        let z4650 = self.m6 * z4632 + self.m6 * z88 * z157 - self.m6 * z90 * z155
-            - self.m6 * z194;
-        let z4651 = -self.m6 * z90 * z156 + self.m6 * z91 - self.m6 * z157 * z4631
-            + self.m6 * z193;
-        let z4652 = 2.0 * z88 * z162 - z89 * z160 + z155 * z4651 - z156 * z4650
-            + z160 * z4631;
-        let z4653 = self.m7 * z4634 + self.m7 * z108 * z166 - self.m7 * z110 * z164
-            - self.m7 * z197;
-        let z4654 = -self.m7 * z110 * z165 + self.m7 * z111 - self.m7 * z166 * z4633
-            + self.m7 * z196;
-        let z4655 = 2.0 * z108 * z171 - z109 * z169 + z164 * z4654 - z165 * z4653
-            + z169 * z4633;
+        let z4634 = -qd[6] * s4.v19 + z4632;
+        let z4635 = -qd[0] * self.m1 * s4.v20 - self.m1 * s24.v35;
+        let z4636 = -qd[0] * self.m1 * s4.v21 + self.m1 * s24.v34;
+        let z4637 = s4.v20 * z4636 - s4.v21 * z4635;
+        let z4638 = -qd[0] * self.m2 * z119 + self.m2 * s24.v0 * s4.v22 + self.m2 * z4624
+            - self.m2 * s24.v37;
+        let z4639 = -qd[0] * self.m2 * z120 + self.m2 * s24.v2 - self.m2 * s4.v22 * z2526
+            + self.m2 * s24.v36;
+        let z4640 = 2.0 * s24.v0 * s5.v4 - s24.v1 * s5.v2 + z119 * z4639 - z120 * z4638
+            + s5.v2 * z2526;
+        let z4641 = self.m3 * z4626 + self.m3 * s24.v4 * s4.v23 - self.m3 * s24.v6 * z128
+            - self.m3 * s24.v40;
+        let z4642 = -self.m3 * s24.v6 * z129 + self.m3 * s24.v7
+            - self.m3 * s4.v23 * z4625 + self.m3 * s24.v39;
+        let z4643 = 2.0 * s24.v4 * s5.v9 - s24.v5 * s5.v7 + z128 * z4642 - z129 * z4641
+            + s5.v7 * z4625;
+        let z4644 = self.m4 * z4628 + self.m4 * s24.v10 * s4.v24
+            - self.m4 * s24.v12 * z137 - self.m4 * s24.v43;
+        let z4645 = -self.m4 * s24.v12 * z138 + self.m4 * s24.v13
+            - self.m4 * s4.v24 * z4627 + self.m4 * s24.v42;
+        let z4646 = 2.0 * s24.v10 * s5.v15 - s24.v11 * s5.v13 + z137 * z4645
+            - z138 * z4644 + s5.v13 * z4627;
+        let z4647 = self.m5 * z4630 + self.m5 * s24.v16 * s4.v25
+            - self.m5 * s24.v18 * z146 - self.m5 * s24.v46;
+        let z4648 = -self.m5 * s24.v18 * z147 + self.m5 * s24.v19
+            - self.m5 * s4.v25 * z4629 + self.m5 * s24.v45;
+        let z4649 = 2.0 * s24.v16 * s5.v21 - s24.v17 * s5.v19 + z146 * z4648
+            - z147 * z4647 + s5.v19 * z4629;
+        let z4650 = self.m6 * z4632 + self.m6 * s24.v22 * s4.v26
+            - self.m6 * s24.v24 * z155 - self.m6 * s24.v49;
+        let z4651 = -self.m6 * s24.v24 * z156 + self.m6 * s24.v25
+            - self.m6 * s4.v26 * z4631 + self.m6 * s24.v48;
+        let z4652 = 2.0 * s24.v22 * s5.v27 - s24.v23 * s5.v25 + z155 * z4651
+            - z156 * z4650 + s5.v25 * z4631;
+        let z4653 = self.m7 * z4634 + self.m7 * s24.v28 * s4.v27
+            - self.m7 * s24.v30 * s2.v2 - self.m7 * s24.v52;
+        let z4654 = -self.m7 * s24.v30 * s2.v3 + self.m7 * s24.v31
+            - self.m7 * s4.v27 * z4633 + self.m7 * s24.v51;
+        let z4655 = 2.0 * s24.v28 * s5.v33 - s24.v29 * s5.v31 + s2.v2 * z4654
+            - s2.v3 * z4653 + s5.v31 * z4633;
         let z4656 = z4652 + z4655;
         let z4657 = z4649 + z4656;
         let z4658 = z4646 + z4657;
@@ -8747,408 +9473,440 @@ impl Jacobians<7, 0, 1> for Iiwa {
         let z4660 = z4640 + z4659;
         let z4661 = z4637 + z4660;
         let z4662 = -self.d - z4661;
-        let z4663 = z0 * z121 + z8;
-        let z4664 = z1 * z121 + z9;
+        let z4663 = z0 * s4.v22 + s4.v0;
+        let z4664 = z1 * s4.v22 + s4.v1;
         let z4665 = -z0 * z119 - z1 * z120;
-        let z4666 = z0 * z130 + z8;
-        let z4667 = z1 * z130 + z9;
+        let z4666 = z0 * s4.v23 + s4.v0;
+        let z4667 = z1 * s4.v23 + s4.v1;
         let z4668 = -z0 * z128 - z1 * z129;
-        let z4669 = z0 * z139 + z8;
-        let z4670 = z1 * z139 + z9;
+        let z4669 = z0 * s4.v24 + s4.v0;
+        let z4670 = z1 * s4.v24 + s4.v1;
         let z4671 = -z0 * z137 - z1 * z138;
-        let z4672 = z0 * z148 + z8;
-        let z4673 = z1 * z148 + z9;
+        let z4672 = z0 * s4.v25 + s4.v0;
+        let z4673 = z1 * s4.v25 + s4.v1;
         let z4674 = -z0 * z146 - z1 * z147;
-        let z4675 = z0 * z157 + z8;
-        let z4676 = z1 * z157 + z9;
+        let z4675 = z0 * s4.v26 + s4.v0;
+        let z4676 = z1 * s4.v26 + s4.v1;
         let z4677 = -z0 * z155 - z1 * z156;
-        let z4678 = z0 * z166 + z8;
-        let z4679 = z1 * z166 + z9;
-        let z4680 = -z0 * z164 - z1 * z165;
-        let z4681 = qd[2] * z0 * z2 + z605;
+        let z4678 = z0 * s4.v27 + s4.v0;
+        let z4679 = z1 * s4.v27 + s4.v1;
+        let z4680 = -z0 * s2.v2 - z1 * s2.v3;
+        let z4681 = qd[2] * z0 * z2 + s29.v0;
         let z4682 = qd[2] * z1 * z2 + z606;
-        let z4683 = -qd[2] * z0 * z5 - qd[2] * z1 * z7 + z607;
-        let z4684 = qd[2] * z0 * z27 + qd[2] * z2 * z9 + z608;
-        let z4685 = qd[2] * z1 * z27 - qd[2] * z2 * z8 + z609;
-        let z4686 = qd[3] * z0 * z24 + z4681;
-        let z4687 = qd[3] * z1 * z24 + z4682;
+        let z4683 = -qd[2] * z0 * z5 - qd[2] * z1 * z7 + s29.v1;
+        let z4684 = qd[2] * z0 * z27 + qd[2] * z2 * s4.v1 + s29.v2;
+        let z4685 = qd[2] * z1 * z27 - qd[2] * z2 * s4.v0 + s29.v3;
+        let z4686 = qd[3] * z0 * s1.v1 + z4681;
+        let z4687 = qd[3] * z1 * s1.v1 + z4682;
         let z4688 = -qd[3] * z0 * z20 - qd[3] * z1 * z22 + z4683;
-        let z4689 = qd[3] * z0 * z47 + qd[3] * z9 * z24 + z4684;
-        let z4690 = qd[3] * z1 * z47 - qd[3] * z8 * z24 + z4685;
-        let z4691 = qd[4] * z0 * z44 + z4686;
-        let z4692 = qd[4] * z1 * z44 + z4687;
+        let z4689 = qd[3] * z0 * z47 + qd[3] * s4.v1 * s1.v1 + z4684;
+        let z4690 = qd[3] * z1 * z47 - qd[3] * s4.v0 * s1.v1 + z4685;
+        let z4691 = qd[4] * z0 * s1.v3 + z4686;
+        let z4692 = qd[4] * z1 * s1.v3 + z4687;
         let z4693 = -qd[4] * z0 * z40 - qd[4] * z1 * z42 + z4688;
-        let z4694 = qd[4] * z0 * z67 + qd[4] * z9 * z44 + z4689;
-        let z4695 = qd[4] * z1 * z67 - qd[4] * z8 * z44 + z4690;
+        let z4694 = qd[4] * z0 * z67 + qd[4] * s4.v1 * s1.v3 + z4689;
+        let z4695 = qd[4] * z1 * z67 - qd[4] * s4.v0 * s1.v3 + z4690;
         let z4696 = qd[5] * z0 * z64 + z4691;
         let z4697 = qd[5] * z1 * z64 + z4692;
         let z4698 = -qd[5] * z0 * z60 - qd[5] * z1 * z62 + z4693;
-        let z4699 = qd[5] * z0 * z87 + qd[5] * z9 * z64 + z4694;
-        let z4700 = qd[5] * z1 * z87 - qd[5] * z8 * z64 + z4695;
-        let z4701 = qd[6] * z0 * z84 + z4696;
-        let z4702 = qd[6] * z1 * z84 + z4697;
+        let z4699 = qd[5] * z0 * z87 + qd[5] * s4.v1 * z64 + z4694;
+        let z4700 = qd[5] * z1 * z87 - qd[5] * s4.v0 * z64 + z4695;
+        let z4701 = qd[6] * z0 * s3.v4 + z4696;
+        let z4702 = qd[6] * z1 * s3.v4 + z4697;
         let z4703 = -qd[6] * z0 * z80 - qd[6] * z1 * z82 + z4698;
-        let z4704 = qd[6] * z0 * z107 + qd[6] * z9 * z84 + z4699;
-        let z4705 = qd[6] * z1 * z107 - qd[6] * z8 * z84 + z4700;
-        let z4706 = -qd[0] * self.m2 * z4664 + self.m2 * z0 * z183
-            + self.m2 * z11 * z4665 + self.m2 * z608 - self.m2 * z120 * z607
-            + self.m2 * z121 * z606;
-        let z4707 = qd[0] * self.m2 * z4663 + self.m2 * z1 * z183 - self.m2 * z10 * z4665
-            + self.m2 * z609 + self.m2 * z119 * z607 - self.m2 * z121 * z605;
-        let z4708 = z0 * z123 - z1 * z122;
-        let z4709 = z0 * z125 - z1 * z123;
-        let z4710 = -z0 * z419 - z1 * z420 + z10 * z4709 - z11 * z4708 + z119 * z4707
-            - z120 * z4706 + z124 * z605 + z126 * z606 + z127 * z607;
-        let z4711 = self.m3 * z0 * z186 + self.m3 * z29 * z4668 - self.m3 * z30 * z4667
-            + self.m3 * z4684 - self.m3 * z129 * z4683 + self.m3 * z130 * z4682;
-        let z4712 = self.m3 * z1 * z186 - self.m3 * z28 * z4668 + self.m3 * z30 * z4666
-            + self.m3 * z4685 + self.m3 * z128 * z4683 - self.m3 * z130 * z4681;
-        let z4713 = z0 * z132 - z1 * z131;
-        let z4714 = z0 * z134 - z1 * z132;
-        let z4715 = -z0 * z428 - z1 * z429 + z28 * z4714 - z29 * z4713 + z128 * z4712
-            - z129 * z4711 + z133 * z4681 + z135 * z4682 + z136 * z4683;
-        let z4716 = self.m4 * z0 * z189 + self.m4 * z49 * z4671 - self.m4 * z50 * z4670
-            + self.m4 * z4689 - self.m4 * z138 * z4688 + self.m4 * z139 * z4687;
-        let z4717 = self.m4 * z1 * z189 - self.m4 * z48 * z4671 + self.m4 * z50 * z4669
-            + self.m4 * z4690 + self.m4 * z137 * z4688 - self.m4 * z139 * z4686;
-        let z4718 = z0 * z141 - z1 * z140;
-        let z4719 = z0 * z143 - z1 * z141;
-        let z4720 = -z0 * z437 - z1 * z438 + z48 * z4719 - z49 * z4718 + z137 * z4717
-            - z138 * z4716 + z142 * z4686 + z144 * z4687 + z145 * z4688;
-        let z4721 = self.m5 * z0 * z192 + self.m5 * z69 * z4674 - self.m5 * z70 * z4673
-            + self.m5 * z4694 - self.m5 * z147 * z4693 + self.m5 * z148 * z4692;
-        let z4722 = self.m5 * z1 * z192 - self.m5 * z68 * z4674 + self.m5 * z70 * z4672
-            + self.m5 * z4695 + self.m5 * z146 * z4693 - self.m5 * z148 * z4691;
-        let z4723 = z0 * z150 - z1 * z149;
-        let z4724 = z0 * z152 - z1 * z150;
-        let z4725 = -z0 * z446 - z1 * z447 + z68 * z4724 - z69 * z4723 + z146 * z4722
-            - z147 * z4721 + z151 * z4691 + z153 * z4692 + z154 * z4693;
-        let z4726 = self.m6 * z0 * z195 + self.m6 * z89 * z4677 - self.m6 * z90 * z4676
-            + self.m6 * z4699 - self.m6 * z156 * z4698 + self.m6 * z157 * z4697;
-        let z4727 = self.m6 * z1 * z195 - self.m6 * z88 * z4677 + self.m6 * z90 * z4675
-            + self.m6 * z4700 + self.m6 * z155 * z4698 - self.m6 * z157 * z4696;
-        let z4728 = z0 * z159 - z1 * z158;
-        let z4729 = z0 * z161 - z1 * z159;
-        let z4730 = -z0 * z455 - z1 * z456 + z88 * z4729 - z89 * z4728 + z155 * z4727
-            - z156 * z4726 + z160 * z4696 + z162 * z4697 + z163 * z4698;
-        let z4731 = self.m7 * z0 * z198 + self.m7 * z4704 + self.m7 * z109 * z4680
-            - self.m7 * z110 * z4679 - self.m7 * z165 * z4703 + self.m7 * z166 * z4702;
-        let z4732 = self.m7 * z1 * z198 + self.m7 * z4705 - self.m7 * z108 * z4680
-            + self.m7 * z110 * z4678 + self.m7 * z164 * z4703 - self.m7 * z166 * z4701;
-        let z4733 = z0 * z168 - z1 * z167;
-        let z4734 = z0 * z170 - z1 * z168;
-        let z4735 = -z0 * z464 - z1 * z465 + z108 * z4734 - z109 * z4733 + z164 * z4732
-            - z165 * z4731 + z169 * z4701 + z171 * z4702 + z172 * z4703;
+        let z4704 = qd[6] * z0 * s2.v1 + qd[6] * s4.v1 * s3.v4 + z4699;
+        let z4705 = qd[6] * z1 * s2.v1 - qd[6] * s4.v0 * s3.v4 + z4700;
+        let z4706 = -qd[0] * self.m2 * z4664 + self.m2 * z0 * s24.v38
+            + self.m2 * s24.v1 * z4665 + self.m2 * s29.v2 - self.m2 * z120 * s29.v1
+            + self.m2 * s4.v22 * z606;
+        let z4707 = qd[0] * self.m2 * z4663 + self.m2 * z1 * s24.v38
+            - self.m2 * s24.v0 * z4665 + self.m2 * s29.v3 + self.m2 * z119 * s29.v1
+            - self.m2 * s4.v22 * s29.v0;
+        let z4708 = z0 * s5.v1 - z1 * s5.v0;
+        let z4709 = z0 * s5.v3 - z1 * s5.v1;
+        let z4710 = -z0 * s26.v0 - z1 * s26.v1 + s24.v0 * z4709 - s24.v1 * z4708
+            + z119 * z4707 - z120 * z4706 + s5.v2 * s29.v0 + s5.v4 * z606
+            + z127 * s29.v1;
+        let z4711 = self.m3 * z0 * s24.v41 + self.m3 * s24.v5 * z4668
+            - self.m3 * s24.v6 * z4667 + self.m3 * z4684 - self.m3 * z129 * z4683
+            + self.m3 * s4.v23 * z4682;
+        let z4712 = self.m3 * z1 * s24.v41 - self.m3 * s24.v4 * z4668
+            + self.m3 * s24.v6 * z4666 + self.m3 * z4685 + self.m3 * z128 * z4683
+            - self.m3 * s4.v23 * z4681;
+        let z4713 = z0 * s5.v6 - z1 * s5.v5;
+        let z4714 = z0 * s5.v8 - z1 * s5.v6;
+        let z4715 = -z0 * s26.v3 - z1 * s26.v4 + s24.v4 * z4714 - s24.v5 * z4713
+            + z128 * z4712 - z129 * z4711 + s5.v7 * z4681 + s5.v9 * z4682
+            + s5.v10 * z4683;
+        let z4716 = self.m4 * z0 * s24.v44 + self.m4 * s24.v11 * z4671
+            - self.m4 * s24.v12 * z4670 + self.m4 * z4689 - self.m4 * z138 * z4688
+            + self.m4 * s4.v24 * z4687;
+        let z4717 = self.m4 * z1 * s24.v44 - self.m4 * s24.v10 * z4671
+            + self.m4 * s24.v12 * z4669 + self.m4 * z4690 + self.m4 * z137 * z4688
+            - self.m4 * s4.v24 * z4686;
+        let z4718 = z0 * s5.v12 - z1 * s5.v11;
+        let z4719 = z0 * s5.v14 - z1 * s5.v12;
+        let z4720 = -z0 * s26.v6 - z1 * s26.v7 + s24.v10 * z4719 - s24.v11 * z4718
+            + z137 * z4717 - z138 * z4716 + s5.v13 * z4686 + s5.v15 * z4687
+            + s5.v16 * z4688;
+        let z4721 = self.m5 * z0 * s24.v47 + self.m5 * s24.v17 * z4674
+            - self.m5 * s24.v18 * z4673 + self.m5 * z4694 - self.m5 * z147 * z4693
+            + self.m5 * s4.v25 * z4692;
+        let z4722 = self.m5 * z1 * s24.v47 - self.m5 * s24.v16 * z4674
+            + self.m5 * s24.v18 * z4672 + self.m5 * z4695 + self.m5 * z146 * z4693
+            - self.m5 * s4.v25 * z4691;
+        let z4723 = z0 * s5.v18 - z1 * s5.v17;
+        let z4724 = z0 * s5.v20 - z1 * s5.v18;
+        let z4725 = -z0 * s26.v9 - z1 * s26.v10 + s24.v16 * z4724 - s24.v17 * z4723
+            + z146 * z4722 - z147 * z4721 + s5.v19 * z4691 + s5.v21 * z4692
+            + s5.v22 * z4693;
+        let z4726 = self.m6 * z0 * s24.v50 + self.m6 * s24.v23 * z4677
+            - self.m6 * s24.v24 * z4676 + self.m6 * z4699 - self.m6 * z156 * z4698
+            + self.m6 * s4.v26 * z4697;
+        let z4727 = self.m6 * z1 * s24.v50 - self.m6 * s24.v22 * z4677
+            + self.m6 * s24.v24 * z4675 + self.m6 * z4700 + self.m6 * z155 * z4698
+            - self.m6 * s4.v26 * z4696;
+        let z4728 = z0 * s5.v24 - z1 * s5.v23;
+        let z4729 = z0 * s5.v26 - z1 * s5.v24;
+        let z4730 = -z0 * s26.v12 - z1 * s26.v13 + s24.v22 * z4729 - s24.v23 * z4728
+            + z155 * z4727 - z156 * z4726 + s5.v25 * z4696 + s5.v27 * z4697
+            + s5.v28 * z4698;
+        let z4731 = self.m7 * z0 * s24.v53 + self.m7 * z4704 + self.m7 * s24.v29 * z4680
+            - self.m7 * s24.v30 * z4679 - self.m7 * s2.v3 * z4703
+            + self.m7 * s4.v27 * z4702;
+        let z4732 = self.m7 * z1 * s24.v53 + self.m7 * z4705 - self.m7 * s24.v28 * z4680
+            + self.m7 * s24.v30 * z4678 + self.m7 * s2.v2 * z4703
+            - self.m7 * s4.v27 * z4701;
+        let z4733 = z0 * s5.v30 - z1 * s5.v29;
+        let z4734 = z0 * s5.v32 - z1 * s5.v30;
+        let z4735 = -z0 * s26.v15 - z1 * s26.v16 + s24.v28 * z4734 - s24.v29 * z4733
+            + s2.v2 * z4732 - s2.v3 * z4731 + s5.v31 * z4701 + s5.v33 * z4702
+            + s5.v34 * z4703;
         let z4736 = z4730 + z4735;
         let z4737 = z4725 + z4736;
         let z4738 = z4720 + z4737;
         let z4739 = z4715 + z4738;
         let z4740 = z4710 + z4739;
-        let z4741 = -z2 * z129 + z7 * z130 + z25;
-        let z4742 = z2 * z128 - z5 * z130 + z26;
+        let z4741 = -z2 * z129 + z7 * s4.v23 + s4.v2;
+        let z4742 = z2 * z128 - z5 * s4.v23 + s4.v3;
         let z4743 = z5 * z129 - z7 * z128 + z27;
-        let z4744 = -z2 * z138 + z7 * z139 + z25;
-        let z4745 = z2 * z137 - z5 * z139 + z26;
+        let z4744 = -z2 * z138 + z7 * s4.v24 + s4.v2;
+        let z4745 = z2 * z137 - z5 * s4.v24 + s4.v3;
         let z4746 = z5 * z138 - z7 * z137 + z27;
-        let z4747 = -z2 * z147 + z7 * z148 + z25;
-        let z4748 = z2 * z146 - z5 * z148 + z26;
+        let z4747 = -z2 * z147 + z7 * s4.v25 + s4.v2;
+        let z4748 = z2 * z146 - z5 * s4.v25 + s4.v3;
         let z4749 = z5 * z147 - z7 * z146 + z27;
-        let z4750 = -z2 * z156 + z7 * z157 + z25;
-        let z4751 = z2 * z155 - z5 * z157 + z26;
+        let z4750 = -z2 * z156 + z7 * s4.v26 + s4.v2;
+        let z4751 = z2 * z155 - z5 * s4.v26 + s4.v3;
         let z4752 = z5 * z156 - z7 * z155 + z27;
-        let z4753 = -z2 * z165 + z7 * z166 + z25;
-        let z4754 = z2 * z164 - z5 * z166 + z26;
-        let z4755 = z5 * z165 - z7 * z164 + z27;
-        let z4756 = -qd[3] * z2 * z22 + qd[3] * z7 * z24 + z611;
-        let z4757 = qd[3] * z2 * z20 - qd[3] * z5 * z24 + z612;
-        let z4758 = qd[3] * z5 * z22 - qd[3] * z7 * z20 + z613;
-        let z4759 = -qd[3] * z2 * z46 + qd[3] * z7 * z47 - qd[3] * z22 * z27
-            + qd[3] * z24 * z26 + z614;
-        let z4760 = qd[3] * z2 * z45 - qd[3] * z5 * z47 + qd[3] * z20 * z27
-            - qd[3] * z24 * z25 + z615;
-        let z4761 = -qd[4] * z2 * z42 + qd[4] * z7 * z44 + z4756;
-        let z4762 = qd[4] * z2 * z40 - qd[4] * z5 * z44 + z4757;
+        let z4753 = -z2 * s2.v3 + z7 * s4.v27 + s4.v2;
+        let z4754 = z2 * s2.v2 - z5 * s4.v27 + s4.v3;
+        let z4755 = z5 * s2.v3 - z7 * s2.v2 + z27;
+        let z4756 = -qd[3] * z2 * z22 + qd[3] * z7 * s1.v1 + s29.v5;
+        let z4757 = qd[3] * z2 * z20 - qd[3] * z5 * s1.v1 + s29.v6;
+        let z4758 = qd[3] * z5 * z22 - qd[3] * z7 * z20 + s29.v7;
+        let z4759 = -qd[3] * z2 * s4.v5 + qd[3] * z7 * z47 - qd[3] * z22 * z27
+            + qd[3] * s1.v1 * s4.v3 + s29.v8;
+        let z4760 = qd[3] * z2 * s4.v4 - qd[3] * z5 * z47 + qd[3] * z20 * z27
+            - qd[3] * s1.v1 * s4.v2 + s29.v9;
+        let z4761 = -qd[4] * z2 * z42 + qd[4] * z7 * s1.v3 + z4756;
+        let z4762 = qd[4] * z2 * z40 - qd[4] * z5 * s1.v3 + z4757;
         let z4763 = qd[4] * z5 * z42 - qd[4] * z7 * z40 + z4758;
-        let z4764 = -qd[4] * z2 * z66 + qd[4] * z7 * z67 + qd[4] * z26 * z44
+        let z4764 = -qd[4] * z2 * s4.v7 + qd[4] * z7 * z67 + qd[4] * s4.v3 * s1.v3
             - qd[4] * z27 * z42 + z4759;
-        let z4765 = qd[4] * z2 * z65 - qd[4] * z5 * z67 - qd[4] * z25 * z44
+        let z4765 = qd[4] * z2 * s4.v6 - qd[4] * z5 * z67 - qd[4] * s4.v2 * s1.v3
             + qd[4] * z27 * z40 + z4760;
         let z4766 = -qd[5] * z2 * z62 + qd[5] * z7 * z64 + z4761;
         let z4767 = qd[5] * z2 * z60 - qd[5] * z5 * z64 + z4762;
         let z4768 = qd[5] * z5 * z62 - qd[5] * z7 * z60 + z4763;
-        let z4769 = -qd[5] * z2 * z86 + qd[5] * z7 * z87 + qd[5] * z26 * z64
+        let z4769 = -qd[5] * z2 * s4.v9 + qd[5] * z7 * z87 + qd[5] * s4.v3 * z64
             - qd[5] * z27 * z62 + z4764;
-        let z4770 = qd[5] * z2 * z85 - qd[5] * z5 * z87 - qd[5] * z25 * z64
+        let z4770 = qd[5] * z2 * s4.v8 - qd[5] * z5 * z87 - qd[5] * s4.v2 * z64
             + qd[5] * z27 * z60 + z4765;
-        let z4771 = -qd[6] * z2 * z82 + qd[6] * z7 * z84 + z4766;
-        let z4772 = qd[6] * z2 * z80 - qd[6] * z5 * z84 + z4767;
+        let z4771 = -qd[6] * z2 * z82 + qd[6] * z7 * s3.v4 + z4766;
+        let z4772 = qd[6] * z2 * z80 - qd[6] * z5 * s3.v4 + z4767;
         let z4773 = qd[6] * z5 * z82 - qd[6] * z7 * z80 + z4768;
-        let z4774 = -qd[6] * z2 * z106 + qd[6] * z7 * z107 + qd[6] * z26 * z84
+        let z4774 = -qd[6] * z2 * s4.v19 + qd[6] * z7 * s2.v1 + qd[6] * s4.v3 * s3.v4
             - qd[6] * z27 * z82 + z4769;
-        let z4775 = qd[6] * z2 * z105 - qd[6] * z5 * z107 - qd[6] * z25 * z84
+        let z4775 = qd[6] * z2 * s4.v18 - qd[6] * z5 * s2.v1 - qd[6] * s4.v2 * s3.v4
             + qd[6] * z27 * z80 + z4770;
-        let z4776 = -self.m3 * z2 * z185 + self.m3 * z7 * z186 + self.m3 * z29 * z4743
-            - self.m3 * z30 * z4742 + self.m3 * z614 - self.m3 * z129 * z613
-            + self.m3 * z130 * z612;
-        let z4777 = self.m3 * z2 * z184 - self.m3 * z5 * z186 - self.m3 * z28 * z4743
-            + self.m3 * z30 * z4741 + self.m3 * z615 + self.m3 * z128 * z613
-            - self.m3 * z130 * z611;
-        let z4778 = z2 * z133 + z5 * z131 + z7 * z132;
-        let z4779 = z2 * z135 + z5 * z132 + z7 * z134;
-        let z4780 = z5 * z429 - z7 * z428 + z28 * z4779 - z29 * z4778 + z128 * z4777
-            - z129 * z4776 + z133 * z611 + z135 * z612 + z136 * z613;
-        let z4781 = -self.m4 * z2 * z188 + self.m4 * z7 * z189 + self.m4 * z49 * z4746
-            - self.m4 * z50 * z4745 - self.m4 * z138 * z4758 + self.m4 * z139 * z4757
-            + self.m4 * z4759;
-        let z4782 = self.m4 * z2 * z187 - self.m4 * z5 * z189 - self.m4 * z48 * z4746
-            + self.m4 * z50 * z4744 + self.m4 * z137 * z4758 - self.m4 * z139 * z4756
-            + self.m4 * z4760;
-        let z4783 = z2 * z142 + z5 * z140 + z7 * z141;
-        let z4784 = z2 * z144 + z5 * z141 + z7 * z143;
-        let z4785 = z5 * z438 - z7 * z437 + z48 * z4784 - z49 * z4783 + z137 * z4782
-            - z138 * z4781 + z142 * z4756 + z144 * z4757 + z145 * z4758;
-        let z4786 = -self.m5 * z2 * z191 + self.m5 * z7 * z192 + self.m5 * z69 * z4749
-            - self.m5 * z70 * z4748 - self.m5 * z147 * z4763 + self.m5 * z148 * z4762
-            + self.m5 * z4764;
-        let z4787 = self.m5 * z2 * z190 - self.m5 * z5 * z192 - self.m5 * z68 * z4749
-            + self.m5 * z70 * z4747 + self.m5 * z146 * z4763 - self.m5 * z148 * z4761
-            + self.m5 * z4765;
-        let z4788 = z2 * z151 + z5 * z149 + z7 * z150;
-        let z4789 = z2 * z153 + z5 * z150 + z7 * z152;
-        let z4790 = z5 * z447 - z7 * z446 + z68 * z4789 - z69 * z4788 + z146 * z4787
-            - z147 * z4786 + z151 * z4761 + z153 * z4762 + z154 * z4763;
-        let z4791 = -self.m6 * z2 * z194 + self.m6 * z7 * z195 + self.m6 * z89 * z4752
-            - self.m6 * z90 * z4751 - self.m6 * z156 * z4768 + self.m6 * z157 * z4767
-            + self.m6 * z4769;
-        let z4792 = self.m6 * z2 * z193 - self.m6 * z5 * z195 - self.m6 * z88 * z4752
-            + self.m6 * z90 * z4750 + self.m6 * z155 * z4768 - self.m6 * z157 * z4766
-            + self.m6 * z4770;
-        let z4793 = z2 * z160 + z5 * z158 + z7 * z159;
-        let z4794 = z2 * z162 + z5 * z159 + z7 * z161;
-        let z4795 = z5 * z456 - z7 * z455 + z88 * z4794 - z89 * z4793 + z155 * z4792
-            - z156 * z4791 + z160 * z4766 + z162 * z4767 + z163 * z4768;
-        let z4796 = -self.m7 * z2 * z197 + self.m7 * z7 * z198 + self.m7 * z109 * z4755
-            - self.m7 * z110 * z4754 - self.m7 * z165 * z4773 + self.m7 * z166 * z4772
-            + self.m7 * z4774;
-        let z4797 = self.m7 * z2 * z196 - self.m7 * z5 * z198 - self.m7 * z108 * z4755
-            + self.m7 * z110 * z4753 + self.m7 * z164 * z4773 - self.m7 * z166 * z4771
-            + self.m7 * z4775;
-        let z4798 = z2 * z169 + z5 * z167 + z7 * z168;
-        let z4799 = z2 * z171 + z5 * z168 + z7 * z170;
-        let z4800 = z5 * z465 - z7 * z464 + z108 * z4799 - z109 * z4798 + z164 * z4797
-            - z165 * z4796 + z169 * z4771 + z171 * z4772 + z172 * z4773;
+        let z4776 = -self.m3 * z2 * s24.v40 + self.m3 * z7 * s24.v41
+            + self.m3 * s24.v5 * z4743 - self.m3 * s24.v6 * z4742 + self.m3 * s29.v8
+            - self.m3 * z129 * s29.v7 + self.m3 * s4.v23 * s29.v6;
+        let z4777 = self.m3 * z2 * s24.v39 - self.m3 * z5 * s24.v41
+            - self.m3 * s24.v4 * z4743 + self.m3 * s24.v6 * z4741 + self.m3 * s29.v9
+            + self.m3 * z128 * s29.v7 - self.m3 * s4.v23 * s29.v5;
+        let z4778 = z2 * s5.v7 + z5 * s5.v5 + z7 * s5.v6;
+        let z4779 = z2 * s5.v9 + z5 * s5.v6 + z7 * s5.v8;
+        let z4780 = z5 * s26.v4 - z7 * s26.v3 + s24.v4 * z4779 - s24.v5 * z4778
+            + z128 * z4777 - z129 * z4776 + s5.v7 * s29.v5 + s5.v9 * s29.v6
+            + s5.v10 * s29.v7;
+        let z4781 = -self.m4 * z2 * s24.v43 + self.m4 * z7 * s24.v44
+            + self.m4 * s24.v11 * z4746 - self.m4 * s24.v12 * z4745
+            - self.m4 * z138 * z4758 + self.m4 * s4.v24 * z4757 + self.m4 * z4759;
+        let z4782 = self.m4 * z2 * s24.v42 - self.m4 * z5 * s24.v44
+            - self.m4 * s24.v10 * z4746 + self.m4 * s24.v12 * z4744
+            + self.m4 * z137 * z4758 - self.m4 * s4.v24 * z4756 + self.m4 * z4760;
+        let z4783 = z2 * s5.v13 + z5 * s5.v11 + z7 * s5.v12;
+        let z4784 = z2 * s5.v15 + z5 * s5.v12 + z7 * s5.v14;
+        let z4785 = z5 * s26.v7 - z7 * s26.v6 + s24.v10 * z4784 - s24.v11 * z4783
+            + z137 * z4782 - z138 * z4781 + s5.v13 * z4756 + s5.v15 * z4757
+            + s5.v16 * z4758;
+        let z4786 = -self.m5 * z2 * s24.v46 + self.m5 * z7 * s24.v47
+            + self.m5 * s24.v17 * z4749 - self.m5 * s24.v18 * z4748
+            - self.m5 * z147 * z4763 + self.m5 * s4.v25 * z4762 + self.m5 * z4764;
+        let z4787 = self.m5 * z2 * s24.v45 - self.m5 * z5 * s24.v47
+            - self.m5 * s24.v16 * z4749 + self.m5 * s24.v18 * z4747
+            + self.m5 * z146 * z4763 - self.m5 * s4.v25 * z4761 + self.m5 * z4765;
+        let z4788 = z2 * s5.v19 + z5 * s5.v17 + z7 * s5.v18;
+        let z4789 = z2 * s5.v21 + z5 * s5.v18 + z7 * s5.v20;
+        let z4790 = z5 * s26.v10 - z7 * s26.v9 + s24.v16 * z4789 - s24.v17 * z4788
+            + z146 * z4787 - z147 * z4786 + s5.v19 * z4761 + s5.v21 * z4762
+            + s5.v22 * z4763;
+        let z4791 = -self.m6 * z2 * s24.v49 + self.m6 * z7 * s24.v50
+            + self.m6 * s24.v23 * z4752 - self.m6 * s24.v24 * z4751
+            - self.m6 * z156 * z4768 + self.m6 * s4.v26 * z4767 + self.m6 * z4769;
+        let z4792 = self.m6 * z2 * s24.v48 - self.m6 * z5 * s24.v50
+            - self.m6 * s24.v22 * z4752 + self.m6 * s24.v24 * z4750
+            + self.m6 * z155 * z4768 - self.m6 * s4.v26 * z4766 + self.m6 * z4770;
+        let z4793 = z2 * s5.v25 + z5 * s5.v23 + z7 * s5.v24;
+        let z4794 = z2 * s5.v27 + z5 * s5.v24 + z7 * s5.v26;
+        let z4795 = z5 * s26.v13 - z7 * s26.v12 + s24.v22 * z4794 - s24.v23 * z4793
+            + z155 * z4792 - z156 * z4791 + s5.v25 * z4766 + s5.v27 * z4767
+            + s5.v28 * z4768;
+        let z4796 = -self.m7 * z2 * s24.v52 + self.m7 * z7 * s24.v53
+            + self.m7 * s24.v29 * z4755 - self.m7 * s24.v30 * z4754
+            - self.m7 * s2.v3 * z4773 + self.m7 * s4.v27 * z4772 + self.m7 * z4774;
+        let z4797 = self.m7 * z2 * s24.v51 - self.m7 * z5 * s24.v53
+            - self.m7 * s24.v28 * z4755 + self.m7 * s24.v30 * z4753
+            + self.m7 * s2.v2 * z4773 - self.m7 * s4.v27 * z4771 + self.m7 * z4775;
+        let z4798 = z2 * s5.v31 + z5 * s5.v29 + z7 * s5.v30;
+        let z4799 = z2 * s5.v33 + z5 * s5.v30 + z7 * s5.v32;
+        let z4800 = z5 * s26.v16 - z7 * s26.v15 + s24.v28 * z4799 - s24.v29 * z4798
+            + s2.v2 * z4797 - s2.v3 * z4796 + s5.v31 * z4771 + s5.v33 * z4772
+            + s5.v34 * z4773;
         let z4801 = z4795 + z4800;
         let z4802 = z4790 + z4801;
         let z4803 = z4785 + z4802;
         let z4804 = z4780 + z4803;
-        let z4805 = z22 * z139 - z24 * z138 + z45;
-        let z4806 = -z20 * z139 + z24 * z137 + z46;
+        let z4805 = z22 * s4.v24 - s1.v1 * z138 + s4.v4;
+        let z4806 = -z20 * s4.v24 + s1.v1 * z137 + s4.v5;
         let z4807 = z20 * z138 - z22 * z137 + z47;
-        let z4808 = z22 * z148 - z24 * z147 + z45;
-        let z4809 = -z20 * z148 + z24 * z146 + z46;
+        let z4808 = z22 * s4.v25 - s1.v1 * z147 + s4.v4;
+        let z4809 = -z20 * s4.v25 + s1.v1 * z146 + s4.v5;
         let z4810 = z20 * z147 - z22 * z146 + z47;
-        let z4811 = z22 * z157 - z24 * z156 + z45;
-        let z4812 = -z20 * z157 + z24 * z155 + z46;
+        let z4811 = z22 * s4.v26 - s1.v1 * z156 + s4.v4;
+        let z4812 = -z20 * s4.v26 + s1.v1 * z155 + s4.v5;
         let z4813 = z20 * z156 - z22 * z155 + z47;
-        let z4814 = z22 * z166 - z24 * z165 + z45;
-        let z4815 = -z20 * z166 + z24 * z164 + z46;
-        let z4816 = z20 * z165 - z22 * z164 + z47;
-        let z4817 = qd[4] * z22 * z44 - qd[4] * z24 * z42 + z617;
-        let z4818 = -qd[4] * z20 * z44 + qd[4] * z24 * z40 + z618;
-        let z4819 = qd[4] * z20 * z42 - qd[4] * z22 * z40 + z619;
-        let z4820 = qd[4] * z22 * z67 - qd[4] * z24 * z66 - qd[4] * z42 * z47
-            + qd[4] * z44 * z46 + z620;
-        let z4821 = -qd[4] * z20 * z67 + qd[4] * z24 * z65 + qd[4] * z40 * z47
-            - qd[4] * z44 * z45 + z621;
-        let z4822 = z4817 + qd[5] * z22 * z64 - qd[5] * z24 * z62;
-        let z4823 = z4818 - qd[5] * z20 * z64 + qd[5] * z24 * z60;
+        let z4814 = z22 * s4.v27 - s1.v1 * s2.v3 + s4.v4;
+        let z4815 = -z20 * s4.v27 + s1.v1 * s2.v2 + s4.v5;
+        let z4816 = z20 * s2.v3 - z22 * s2.v2 + z47;
+        let z4817 = qd[4] * z22 * s1.v3 - qd[4] * s1.v1 * z42 + s29.v11;
+        let z4818 = -qd[4] * z20 * s1.v3 + qd[4] * s1.v1 * z40 + s29.v12;
+        let z4819 = qd[4] * z20 * z42 - qd[4] * z22 * z40 + s29.v13;
+        let z4820 = qd[4] * z22 * z67 - qd[4] * s1.v1 * s4.v7 - qd[4] * z42 * z47
+            + qd[4] * s1.v3 * s4.v5 + s29.v14;
+        let z4821 = -qd[4] * z20 * z67 + qd[4] * s1.v1 * s4.v6 + qd[4] * z40 * z47
+            - qd[4] * s1.v3 * s4.v4 + s29.v15;
+        let z4822 = z4817 + qd[5] * z22 * z64 - qd[5] * s1.v1 * z62;
+        let z4823 = z4818 - qd[5] * z20 * z64 + qd[5] * s1.v1 * z60;
         let z4824 = z4819 + qd[5] * z20 * z62 - qd[5] * z22 * z60;
-        let z4825 = z4820 + qd[5] * z22 * z87 - qd[5] * z24 * z86 + qd[5] * z46 * z64
-            - qd[5] * z47 * z62;
-        let z4826 = z4821 - qd[5] * z20 * z87 + qd[5] * z24 * z85 - qd[5] * z45 * z64
-            + qd[5] * z47 * z60;
-        let z4827 = z4822 + qd[6] * z22 * z84 - qd[6] * z24 * z82;
-        let z4828 = z4823 - qd[6] * z20 * z84 + qd[6] * z24 * z80;
+        let z4825 = z4820 + qd[5] * z22 * z87 - qd[5] * s1.v1 * s4.v9
+            + qd[5] * s4.v5 * z64 - qd[5] * z47 * z62;
+        let z4826 = z4821 - qd[5] * z20 * z87 + qd[5] * s1.v1 * s4.v8
+            - qd[5] * s4.v4 * z64 + qd[5] * z47 * z60;
+        let z4827 = z4822 + qd[6] * z22 * s3.v4 - qd[6] * s1.v1 * z82;
+        let z4828 = z4823 - qd[6] * z20 * s3.v4 + qd[6] * s1.v1 * z80;
         let z4829 = z4824 + qd[6] * z20 * z82 - qd[6] * z22 * z80;
-        let z4830 = z4825 + qd[6] * z22 * z107 - qd[6] * z24 * z106 + qd[6] * z46 * z84
-            - qd[6] * z47 * z82;
-        let z4831 = z4826 - qd[6] * z20 * z107 + qd[6] * z24 * z105 - qd[6] * z45 * z84
-            + qd[6] * z47 * z80;
-        let z4832 = self.m4 * z22 * z189 - self.m4 * z24 * z188 + self.m4 * z49 * z4807
-            - self.m4 * z50 * z4806 + self.m4 * z620 - self.m4 * z138 * z619
-            + self.m4 * z139 * z618;
-        let z4833 = -self.m4 * z20 * z189 + self.m4 * z24 * z187 - self.m4 * z48 * z4807
-            + self.m4 * z50 * z4805 + self.m4 * z621 + self.m4 * z137 * z619
-            - self.m4 * z139 * z617;
-        let z4834 = z20 * z140 + z22 * z141 + z24 * z142;
-        let z4835 = z20 * z141 + z22 * z143 + z24 * z144;
-        let z4836 = z20 * z438 - z22 * z437 + z48 * z4835 - z49 * z4834 + z137 * z4833
-            - z138 * z4832 + z142 * z617 + z144 * z618 + z145 * z619;
-        let z4837 = self.m5 * z4820 + self.m5 * z22 * z192 - self.m5 * z24 * z191
-            + self.m5 * z69 * z4810 - self.m5 * z70 * z4809 - self.m5 * z147 * z4819
-            + self.m5 * z148 * z4818;
-        let z4838 = self.m5 * z4821 - self.m5 * z20 * z192 + self.m5 * z24 * z190
-            - self.m5 * z68 * z4810 + self.m5 * z70 * z4808 + self.m5 * z146 * z4819
-            - self.m5 * z148 * z4817;
-        let z4839 = z20 * z149 + z22 * z150 + z24 * z151;
-        let z4840 = z20 * z150 + z22 * z152 + z24 * z153;
-        let z4841 = z20 * z447 - z22 * z446 + z68 * z4840 - z69 * z4839 + z146 * z4838
-            - z147 * z4837 + z151 * z4817 + z153 * z4818 + z154 * z4819;
-        let z4842 = self.m6 * z4825 + self.m6 * z22 * z195 - self.m6 * z24 * z194
-            + self.m6 * z89 * z4813 - self.m6 * z90 * z4812 - self.m6 * z156 * z4824
-            + self.m6 * z157 * z4823;
-        let z4843 = self.m6 * z4826 - self.m6 * z20 * z195 + self.m6 * z24 * z193
-            - self.m6 * z88 * z4813 + self.m6 * z90 * z4811 + self.m6 * z155 * z4824
-            - self.m6 * z157 * z4822;
-        let z4844 = z20 * z158 + z22 * z159 + z24 * z160;
-        let z4845 = z20 * z159 + z22 * z161 + z24 * z162;
-        let z4846 = z20 * z456 - z22 * z455 + z88 * z4845 - z89 * z4844 + z155 * z4843
-            - z156 * z4842 + z160 * z4822 + z162 * z4823 + z163 * z4824;
-        let z4847 = self.m7 * z4830 + self.m7 * z22 * z198 - self.m7 * z24 * z197
-            + self.m7 * z109 * z4816 - self.m7 * z110 * z4815 - self.m7 * z165 * z4829
-            + self.m7 * z166 * z4828;
-        let z4848 = self.m7 * z4831 - self.m7 * z20 * z198 + self.m7 * z24 * z196
-            - self.m7 * z108 * z4816 + self.m7 * z110 * z4814 + self.m7 * z164 * z4829
-            - self.m7 * z166 * z4827;
-        let z4849 = z20 * z167 + z22 * z168 + z24 * z169;
-        let z4850 = z20 * z168 + z22 * z170 + z24 * z171;
-        let z4851 = z20 * z465 - z22 * z464 + z108 * z4850 - z109 * z4849 + z164 * z4848
-            - z165 * z4847 + z169 * z4827 + z171 * z4828 + z172 * z4829;
+        let z4830 = z4825 + qd[6] * z22 * s2.v1 - qd[6] * s1.v1 * s4.v19
+            + qd[6] * s4.v5 * s3.v4 - qd[6] * z47 * z82;
+        let z4831 = z4826 - qd[6] * z20 * s2.v1 + qd[6] * s1.v1 * s4.v18
+            - qd[6] * s4.v4 * s3.v4 + qd[6] * z47 * z80;
+        let z4832 = self.m4 * z22 * s24.v44 - self.m4 * s1.v1 * s24.v43
+            + self.m4 * s24.v11 * z4807 - self.m4 * s24.v12 * z4806 + self.m4 * s29.v14
+            - self.m4 * z138 * s29.v13 + self.m4 * s4.v24 * s29.v12;
+        let z4833 = -self.m4 * z20 * s24.v44 + self.m4 * s1.v1 * s24.v42
+            - self.m4 * s24.v10 * z4807 + self.m4 * s24.v12 * z4805 + self.m4 * s29.v15
+            + self.m4 * z137 * s29.v13 - self.m4 * s4.v24 * s29.v11;
+        let z4834 = z20 * s5.v11 + z22 * s5.v12 + s1.v1 * s5.v13;
+        let z4835 = z20 * s5.v12 + z22 * s5.v14 + s1.v1 * s5.v15;
+        let z4836 = z20 * s26.v7 - z22 * s26.v6 + s24.v10 * z4835 - s24.v11 * z4834
+            + z137 * z4833 - z138 * z4832 + s5.v13 * s29.v11 + s5.v15 * s29.v12
+            + s5.v16 * s29.v13;
+        let z4837 = self.m5 * z4820 + self.m5 * z22 * s24.v47 - self.m5 * s1.v1 * s24.v46
+            + self.m5 * s24.v17 * z4810 - self.m5 * s24.v18 * z4809
+            - self.m5 * z147 * z4819 + self.m5 * s4.v25 * z4818;
+        let z4838 = self.m5 * z4821 - self.m5 * z20 * s24.v47 + self.m5 * s1.v1 * s24.v45
+            - self.m5 * s24.v16 * z4810 + self.m5 * s24.v18 * z4808
+            + self.m5 * z146 * z4819 - self.m5 * s4.v25 * z4817;
+        let z4839 = z20 * s5.v17 + z22 * s5.v18 + s1.v1 * s5.v19;
+        let z4840 = z20 * s5.v18 + z22 * s5.v20 + s1.v1 * s5.v21;
+        let z4841 = z20 * s26.v10 - z22 * s26.v9 + s24.v16 * z4840 - s24.v17 * z4839
+            + z146 * z4838 - z147 * z4837 + s5.v19 * z4817 + s5.v21 * z4818
+            + s5.v22 * z4819;
+        let z4842 = self.m6 * z4825 + self.m6 * z22 * s24.v50 - self.m6 * s1.v1 * s24.v49
+            + self.m6 * s24.v23 * z4813 - self.m6 * s24.v24 * z4812
+            - self.m6 * z156 * z4824 + self.m6 * s4.v26 * z4823;
+        let z4843 = self.m6 * z4826 - self.m6 * z20 * s24.v50 + self.m6 * s1.v1 * s24.v48
+            - self.m6 * s24.v22 * z4813 + self.m6 * s24.v24 * z4811
+            + self.m6 * z155 * z4824 - self.m6 * s4.v26 * z4822;
+        let z4844 = z20 * s5.v23 + z22 * s5.v24 + s1.v1 * s5.v25;
+        let z4845 = z20 * s5.v24 + z22 * s5.v26 + s1.v1 * s5.v27;
+        let z4846 = z20 * s26.v13 - z22 * s26.v12 + s24.v22 * z4845 - s24.v23 * z4844
+            + z155 * z4843 - z156 * z4842 + s5.v25 * z4822 + s5.v27 * z4823
+            + s5.v28 * z4824;
+        let z4847 = self.m7 * z4830 + self.m7 * z22 * s24.v53 - self.m7 * s1.v1 * s24.v52
+            + self.m7 * s24.v29 * z4816 - self.m7 * s24.v30 * z4815
+            - self.m7 * s2.v3 * z4829 + self.m7 * s4.v27 * z4828;
+        let z4848 = self.m7 * z4831 - self.m7 * z20 * s24.v53 + self.m7 * s1.v1 * s24.v51
+            - self.m7 * s24.v28 * z4816 + self.m7 * s24.v30 * z4814
+            + self.m7 * s2.v2 * z4829 - self.m7 * s4.v27 * z4827;
+        let z4849 = z20 * s5.v29 + z22 * s5.v30 + s1.v1 * s5.v31;
+        let z4850 = z20 * s5.v30 + z22 * s5.v32 + s1.v1 * s5.v33;
+        let z4851 = z20 * s26.v16 - z22 * s26.v15 + s24.v28 * z4850 - s24.v29 * z4849
+            + s2.v2 * z4848 - s2.v3 * z4847 + s5.v31 * z4827 + s5.v33 * z4828
+            + s5.v34 * z4829;
         let z4852 = z4846 + z4851;
         let z4853 = z4841 + z4852;
         let z4854 = z4836 + z4853;
-        let z4855 = z42 * z148 - z44 * z147 + z65;
-        let z4856 = -z40 * z148 + z44 * z146 + z66;
+        let z4855 = z42 * s4.v25 - s1.v3 * z147 + s4.v6;
+        let z4856 = -z40 * s4.v25 + s1.v3 * z146 + s4.v7;
         let z4857 = z40 * z147 - z42 * z146 + z67;
-        let z4858 = z42 * z157 - z44 * z156 + z65;
-        let z4859 = -z40 * z157 + z44 * z155 + z66;
+        let z4858 = z42 * s4.v26 - s1.v3 * z156 + s4.v6;
+        let z4859 = -z40 * s4.v26 + s1.v3 * z155 + s4.v7;
         let z4860 = z40 * z156 - z42 * z155 + z67;
-        let z4861 = z42 * z166 - z44 * z165 + z65;
-        let z4862 = -z40 * z166 + z44 * z164 + z66;
-        let z4863 = z40 * z165 - z42 * z164 + z67;
-        let z4864 = qd[5] * z42 * z64 - qd[5] * z44 * z62 + z623;
-        let z4865 = -qd[5] * z40 * z64 + qd[5] * z44 * z60 + z624;
-        let z4866 = qd[5] * z40 * z62 - qd[5] * z42 * z60 + z625;
-        let z4867 = qd[5] * z42 * z87 - qd[5] * z44 * z86 - qd[5] * z62 * z67
-            + qd[5] * z64 * z66 + z626;
-        let z4868 = -qd[5] * z40 * z87 + qd[5] * z44 * z85 + qd[5] * z60 * z67
-            - qd[5] * z64 * z65 + z627;
-        let z4869 = z4864 + qd[6] * z42 * z84 - qd[6] * z44 * z82;
-        let z4870 = z4865 - qd[6] * z40 * z84 + qd[6] * z44 * z80;
+        let z4861 = z42 * s4.v27 - s1.v3 * s2.v3 + s4.v6;
+        let z4862 = -z40 * s4.v27 + s1.v3 * s2.v2 + s4.v7;
+        let z4863 = z40 * s2.v3 - z42 * s2.v2 + z67;
+        let z4864 = qd[5] * z42 * z64 - qd[5] * s1.v3 * z62 + s29.v17;
+        let z4865 = -qd[5] * z40 * z64 + qd[5] * s1.v3 * z60 + s29.v18;
+        let z4866 = qd[5] * z40 * z62 - qd[5] * z42 * z60 + s29.v19;
+        let z4867 = qd[5] * z42 * z87 - qd[5] * s1.v3 * s4.v9 - qd[5] * z62 * z67
+            + qd[5] * z64 * s4.v7 + s29.v20;
+        let z4868 = -qd[5] * z40 * z87 + qd[5] * s1.v3 * s4.v8 + qd[5] * z60 * z67
+            - qd[5] * z64 * s4.v6 + s29.v21;
+        let z4869 = z4864 + qd[6] * z42 * s3.v4 - qd[6] * s1.v3 * z82;
+        let z4870 = z4865 - qd[6] * z40 * s3.v4 + qd[6] * s1.v3 * z80;
         let z4871 = z4866 + qd[6] * z40 * z82 - qd[6] * z42 * z80;
-        let z4872 = z4867 + qd[6] * z42 * z107 - qd[6] * z44 * z106 + qd[6] * z66 * z84
-            - qd[6] * z67 * z82;
-        let z4873 = -qd[6] * z40 * z107 + qd[6] * z44 * z105 - qd[6] * z65 * z84
+        let z4872 = z4867 + qd[6] * z42 * s2.v1 - qd[6] * s1.v3 * s4.v19
+            + qd[6] * s4.v7 * s3.v4 - qd[6] * z67 * z82;
+        let z4873 = -qd[6] * z40 * s2.v1 + qd[6] * s1.v3 * s4.v18 - qd[6] * s4.v6 * s3.v4
             + qd[6] * z67 * z80 + z4868;
-        let z4874 = self.m5 * z42 * z192 - self.m5 * z44 * z191 + self.m5 * z69 * z4857
-            - self.m5 * z70 * z4856 + self.m5 * z626 - self.m5 * z147 * z625
-            + self.m5 * z148 * z624;
-        let z4875 = -self.m5 * z40 * z192 + self.m5 * z44 * z190 - self.m5 * z68 * z4857
-            + self.m5 * z70 * z4855 + self.m5 * z627 + self.m5 * z146 * z625
-            - self.m5 * z148 * z623;
-        let z4876 = z40 * z149 + z42 * z150 + z44 * z151;
-        let z4877 = z40 * z150 + z42 * z152 + z44 * z153;
-        let z4878 = z40 * z447 - z42 * z446 + z68 * z4877 - z69 * z4876 + z146 * z4875
-            - z147 * z4874 + z151 * z623 + z153 * z624 + z154 * z625;
-        let z4879 = self.m6 * z4867 + self.m6 * z42 * z195 - self.m6 * z44 * z194
-            + self.m6 * z89 * z4860 - self.m6 * z90 * z4859 - self.m6 * z156 * z4866
-            + self.m6 * z157 * z4865;
-        let z4880 = self.m6 * z4868 - self.m6 * z40 * z195 + self.m6 * z44 * z193
-            - self.m6 * z88 * z4860 + self.m6 * z90 * z4858 + self.m6 * z155 * z4866
-            - self.m6 * z157 * z4864;
-        let z4881 = z40 * z158 + z42 * z159 + z44 * z160;
-        let z4882 = z40 * z159 + z42 * z161 + z44 * z162;
-        let z4883 = z40 * z456 - z42 * z455 + z88 * z4882 - z89 * z4881 + z155 * z4880
-            - z156 * z4879 + z160 * z4864 + z162 * z4865 + z163 * z4866;
-        let z4884 = self.m7 * z4872 + self.m7 * z42 * z198 - self.m7 * z44 * z197
-            + self.m7 * z109 * z4863 - self.m7 * z110 * z4862 - self.m7 * z165 * z4871
-            + self.m7 * z166 * z4870;
-        let z4885 = self.m7 * z4873 - self.m7 * z40 * z198 + self.m7 * z44 * z196
-            - self.m7 * z108 * z4863 + self.m7 * z110 * z4861 + self.m7 * z164 * z4871
-            - self.m7 * z166 * z4869;
-        let z4886 = z40 * z167 + z42 * z168 + z44 * z169;
-        let z4887 = z40 * z168 + z42 * z170 + z44 * z171;
-        let z4888 = z40 * z465 - z42 * z464 + z108 * z4887 - z109 * z4886 + z164 * z4885
-            - z165 * z4884 + z169 * z4869 + z171 * z4870 + z172 * z4871;
+        let z4874 = self.m5 * z42 * s24.v47 - self.m5 * s1.v3 * s24.v46
+            + self.m5 * s24.v17 * z4857 - self.m5 * s24.v18 * z4856 + self.m5 * s29.v20
+            - self.m5 * z147 * s29.v19 + self.m5 * s4.v25 * s29.v18;
+        let z4875 = -self.m5 * z40 * s24.v47 + self.m5 * s1.v3 * s24.v45
+            - self.m5 * s24.v16 * z4857 + self.m5 * s24.v18 * z4855 + self.m5 * s29.v21
+            + self.m5 * z146 * s29.v19 - self.m5 * s4.v25 * s29.v17;
+        let z4876 = z40 * s5.v17 + z42 * s5.v18 + s1.v3 * s5.v19;
+        let z4877 = z40 * s5.v18 + z42 * s5.v20 + s1.v3 * s5.v21;
+        let z4878 = z40 * s26.v10 - z42 * s26.v9 + s24.v16 * z4877 - s24.v17 * z4876
+            + z146 * z4875 - z147 * z4874 + s5.v19 * s29.v17 + s5.v21 * s29.v18
+            + s5.v22 * s29.v19;
+        let z4879 = self.m6 * z4867 + self.m6 * z42 * s24.v50 - self.m6 * s1.v3 * s24.v49
+            + self.m6 * s24.v23 * z4860 - self.m6 * s24.v24 * z4859
+            - self.m6 * z156 * z4866 + self.m6 * s4.v26 * z4865;
+        let z4880 = self.m6 * z4868 - self.m6 * z40 * s24.v50 + self.m6 * s1.v3 * s24.v48
+            - self.m6 * s24.v22 * z4860 + self.m6 * s24.v24 * z4858
+            + self.m6 * z155 * z4866 - self.m6 * s4.v26 * z4864;
+        let z4881 = z40 * s5.v23 + z42 * s5.v24 + s1.v3 * s5.v25;
+        let z4882 = z40 * s5.v24 + z42 * s5.v26 + s1.v3 * s5.v27;
+        let z4883 = z40 * s26.v13 - z42 * s26.v12 + s24.v22 * z4882 - s24.v23 * z4881
+            + z155 * z4880 - z156 * z4879 + s5.v25 * z4864 + s5.v27 * z4865
+            + s5.v28 * z4866;
+        let z4884 = self.m7 * z4872 + self.m7 * z42 * s24.v53 - self.m7 * s1.v3 * s24.v52
+            + self.m7 * s24.v29 * z4863 - self.m7 * s24.v30 * z4862
+            - self.m7 * s2.v3 * z4871 + self.m7 * s4.v27 * z4870;
+        let z4885 = self.m7 * z4873 - self.m7 * z40 * s24.v53 + self.m7 * s1.v3 * s24.v51
+            - self.m7 * s24.v28 * z4863 + self.m7 * s24.v30 * z4861
+            + self.m7 * s2.v2 * z4871 - self.m7 * s4.v27 * z4869;
+        let z4886 = z40 * s5.v29 + z42 * s5.v30 + s1.v3 * s5.v31;
+        let z4887 = z40 * s5.v30 + z42 * s5.v32 + s1.v3 * s5.v33;
+        let z4888 = z40 * s26.v16 - z42 * s26.v15 + s24.v28 * z4887 - s24.v29 * z4886
+            + s2.v2 * z4885 - s2.v3 * z4884 + s5.v31 * z4869 + s5.v33 * z4870
+            + s5.v34 * z4871;
         let z4889 = z4883 + z4888;
         let z4890 = z4878 + z4889;
-        let z4891 = z62 * z157 - z64 * z156 + z85;
-        let z4892 = -z60 * z157 + z64 * z155 + z86;
+        let z4891 = z62 * s4.v26 - z64 * z156 + s4.v8;
+        let z4892 = -z60 * s4.v26 + z64 * z155 + s4.v9;
         let z4893 = z60 * z156 - z62 * z155 + z87;
-        let z4894 = z62 * z166 - z64 * z165 + z85;
-        let z4895 = -z60 * z166 + z64 * z164 + z86;
-        let z4896 = z60 * z165 - z62 * z164 + z87;
-        let z4897 = qd[6] * z62 * z84 - qd[6] * z64 * z82 + z629;
-        let z4898 = -qd[6] * z60 * z84 + qd[6] * z64 * z80 + z630;
-        let z4899 = qd[6] * z60 * z82 - qd[6] * z62 * z80 + z631;
-        let z4900 = qd[6] * z62 * z107 - qd[6] * z64 * z106 - qd[6] * z82 * z87
-            + qd[6] * z84 * z86 + z632;
-        let z4901 = -qd[6] * z60 * z107 + qd[6] * z64 * z105 + qd[6] * z80 * z87
-            - qd[6] * z84 * z85 + z633;
-        let z4902 = self.m6 * z62 * z195 - self.m6 * z64 * z194 + self.m6 * z89 * z4893
-            - self.m6 * z90 * z4892 + self.m6 * z632 - self.m6 * z156 * z631
-            + self.m6 * z157 * z630;
-        let z4903 = -self.m6 * z60 * z195 + self.m6 * z64 * z193 - self.m6 * z88 * z4893
-            + self.m6 * z90 * z4891 + self.m6 * z633 + self.m6 * z155 * z631
-            - self.m6 * z157 * z629;
-        let z4904 = z60 * z158 + z62 * z159 + z64 * z160;
-        let z4905 = z60 * z159 + z62 * z161 + z64 * z162;
-        let z4906 = z60 * z456 - z62 * z455 + z88 * z4905 - z89 * z4904 + z155 * z4903
-            - z156 * z4902 + z160 * z629 + z162 * z630 + z163 * z631;
-        let z4907 = self.m7 * z4900 + self.m7 * z62 * z198 - self.m7 * z64 * z197
-            + self.m7 * z109 * z4896 - self.m7 * z110 * z4895 - self.m7 * z165 * z4899
-            + self.m7 * z166 * z4898;
-        let z4908 = self.m7 * z4901 - self.m7 * z60 * z198 + self.m7 * z64 * z196
-            - self.m7 * z108 * z4896 + self.m7 * z110 * z4894 + self.m7 * z164 * z4899
-            - self.m7 * z166 * z4897;
-        let z4909 = z60 * z167 + z62 * z168 + z64 * z169;
-        let z4910 = z60 * z168 + z62 * z170 + z64 * z171;
-        let z4911 = z60 * z465 - z62 * z464 + z108 * z4910 - z109 * z4909 + z164 * z4908
-            - z165 * z4907 + z169 * z4897 + z171 * z4898 + z172 * z4899;
+        let z4894 = z62 * s4.v27 - z64 * s2.v3 + s4.v8;
+        let z4895 = -z60 * s4.v27 + z64 * s2.v2 + s4.v9;
+        let z4896 = z60 * s2.v3 - z62 * s2.v2 + z87;
+        let z4897 = qd[6] * z62 * s3.v4 - qd[6] * z64 * z82 + s29.v23;
+        let z4898 = -qd[6] * z60 * s3.v4 + qd[6] * z64 * z80 + s29.v24;
+        let z4899 = qd[6] * z60 * z82 - qd[6] * z62 * z80 + s29.v25;
+        let z4900 = qd[6] * z62 * s2.v1 - qd[6] * z64 * s4.v19 - qd[6] * z82 * z87
+            + qd[6] * s3.v4 * s4.v9 + s29.v26;
+        let z4901 = -qd[6] * z60 * s2.v1 + qd[6] * z64 * s4.v18 + qd[6] * z80 * z87
+            - qd[6] * s3.v4 * s4.v8 + s29.v27;
+        let z4902 = self.m6 * z62 * s24.v50 - self.m6 * z64 * s24.v49
+            + self.m6 * s24.v23 * z4893 - self.m6 * s24.v24 * z4892 + self.m6 * s29.v26
+            - self.m6 * z156 * s29.v25 + self.m6 * s4.v26 * s29.v24;
+        let z4903 = -self.m6 * z60 * s24.v50 + self.m6 * z64 * s24.v48
+            - self.m6 * s24.v22 * z4893 + self.m6 * s24.v24 * z4891 + self.m6 * s29.v27
+            + self.m6 * z155 * s29.v25 - self.m6 * s4.v26 * s29.v23;
+        let z4904 = z60 * s5.v23 + z62 * s5.v24 + z64 * s5.v25;
+        let z4905 = z60 * s5.v24 + z62 * s5.v26 + z64 * s5.v27;
+        let z4906 = z60 * s26.v13 - z62 * s26.v12 + s24.v22 * z4905 - s24.v23 * z4904
+            + z155 * z4903 - z156 * z4902 + s5.v25 * s29.v23 + s5.v27 * s29.v24
+            + s5.v28 * s29.v25;
+        let z4907 = self.m7 * z4900 + self.m7 * z62 * s24.v53 - self.m7 * z64 * s24.v52
+            + self.m7 * s24.v29 * z4896 - self.m7 * s24.v30 * z4895
+            - self.m7 * s2.v3 * z4899 + self.m7 * s4.v27 * z4898;
+        let z4908 = self.m7 * z4901 - self.m7 * z60 * s24.v53 + self.m7 * z64 * s24.v51
+            - self.m7 * s24.v28 * z4896 + self.m7 * s24.v30 * z4894
+            + self.m7 * s2.v2 * z4899 - self.m7 * s4.v27 * z4897;
+        let z4909 = z60 * s5.v29 + z62 * s5.v30 + z64 * s5.v31;
+        let z4910 = z60 * s5.v30 + z62 * s5.v32 + z64 * s5.v33;
+        let z4911 = z60 * s26.v16 - z62 * s26.v15 + s24.v28 * z4910 - s24.v29 * z4909
+            + s2.v2 * z4908 - s2.v3 * z4907 + s5.v31 * z4897 + s5.v33 * z4898
+            + s5.v34 * z4899;
         let z4912 = z4906 + z4911;
-        let z4913 = z82 * z166 - z84 * z165 + z105;
-        let z4914 = -z80 * z166 + z84 * z164 + z106;
-        let z4915 = z80 * z165 - z82 * z164 + z107;
-        let z4916 = self.m7 * z82 * z198 - self.m7 * z84 * z197 + self.m7 * z109 * z4915
-            - self.m7 * z110 * z4914 + self.m7 * z638 - self.m7 * z165 * z637
-            + self.m7 * z166 * z636;
-        let z4917 = -self.m7 * z80 * z198 + self.m7 * z84 * z196 - self.m7 * z108 * z4915
-            + self.m7 * z110 * z4913 + self.m7 * z639 + self.m7 * z164 * z637
-            - self.m7 * z166 * z635;
-        let z4918 = z80 * z167 + z82 * z168 + z84 * z169;
-        let z4919 = z80 * z168 + z82 * z170 + z84 * z171;
-        let z4920 = z80 * z465 - z82 * z464 + z108 * z4919 - z109 * z4918 + z164 * z4917
-            - z165 * z4916 + z169 * z635 + z171 * z636 + z172 * z637;
-        let z4921 = self.m2 * z11 * z120 + self.m2 * z120 * z2526;
-        let z4922 = -qd[0] * z126 + z10 * z123 + z11 * z127 + z120 * z4921 - z121 * z4639
-            + z122 * z2526 - z420;
-        let z4923 = qd[0] * z124 + z10 * z125 - z10 * z127 - z119 * z4921 + z121 * z4638
-            + z123 * z2526 + z419;
-        let z4924 = self.m3 * z29 * z129 + self.m3 * z129 * z4625;
-        let z4925 = z28 * z132 + z29 * z136 - z30 * z135 + z129 * z4924 - z130 * z4642
-            + z131 * z4625 - z429;
-        let z4926 = z28 * z134 - z28 * z136 + z30 * z133 - z128 * z4924 + z130 * z4641
-            + z132 * z4625 + z428;
-        let z4927 = self.m4 * z49 * z138 + self.m4 * z138 * z4627;
-        let z4928 = z48 * z141 + z49 * z145 - z50 * z144 + z138 * z4927 - z139 * z4645
-            + z140 * z4627 - z438;
-        let z4929 = z48 * z143 - z48 * z145 + z50 * z142 - z137 * z4927 + z139 * z4644
-            + z141 * z4627 + z437;
-        let z4930 = self.m5 * z69 * z147 + self.m5 * z147 * z4629;
-        let z4931 = z68 * z150 + z69 * z154 - z70 * z153 + z147 * z4930 - z148 * z4648
-            + z149 * z4629 - z447;
-        let z4932 = z68 * z152 - z68 * z154 + z70 * z151 - z146 * z4930 + z148 * z4647
-            + z150 * z4629 + z446;
-        let z4933 = self.m6 * z89 * z156 + self.m6 * z156 * z4631;
-        let z4934 = z88 * z159 + z89 * z163 - z90 * z162 + z156 * z4933 - z157 * z4651
-            + z158 * z4631 - z456;
-        let z4935 = z88 * z161 - z88 * z163 + z90 * z160 - z155 * z4933 + z157 * z4650
-            + z159 * z4631 + z455;
-        let z4936 = self.m7 * z109 * z165 + self.m7 * z165 * z4633;
-        let z4937 = -z465 + z108 * z168 + z109 * z172 - z110 * z171 + z165 * z4936
-            - z166 * z4654 + z167 * z4633;
-        let z4938 = z464 + z108 * z170 - z108 * z172 + z110 * z169 - z164 * z4936
-            + z166 * z4653 + z168 * z4633;
+        let z4913 = z82 * s4.v27 - s3.v4 * s2.v3 + s4.v18;
+        let z4914 = -z80 * s4.v27 + s3.v4 * s2.v2 + s4.v19;
+        let z4915 = z80 * s2.v3 - z82 * s2.v2 + s2.v1;
+        let z4916 = self.m7 * z82 * s24.v53 - self.m7 * s3.v4 * s24.v52
+            + self.m7 * s24.v29 * z4915 - self.m7 * s24.v30 * z4914 + self.m7 * s29.v32
+            - self.m7 * s2.v3 * s29.v31 + self.m7 * s4.v27 * s29.v30;
+        let z4917 = -self.m7 * z80 * s24.v53 + self.m7 * s3.v4 * s24.v51
+            - self.m7 * s24.v28 * z4915 + self.m7 * s24.v30 * z4913 + self.m7 * s29.v33
+            + self.m7 * s2.v2 * s29.v31 - self.m7 * s4.v27 * s29.v29;
+        let z4918 = z80 * s5.v29 + z82 * s5.v30 + s3.v4 * s5.v31;
+        let z4919 = z80 * s5.v30 + z82 * s5.v32 + s3.v4 * s5.v33;
+        let z4920 = z80 * s26.v16 - z82 * s26.v15 + s24.v28 * z4919 - s24.v29 * z4918
+            + s2.v2 * z4917 - s2.v3 * z4916 + s5.v31 * s29.v29 + s5.v33 * s29.v30
+            + s5.v34 * s29.v31;
+        let z4921 = self.m2 * s24.v1 * z120 + self.m2 * z120 * z2526;
+        let z4922 = -qd[0] * s5.v4 + s24.v0 * s5.v1 + s24.v1 * z127 + z120 * z4921
+            - s4.v22 * z4639 + s5.v0 * z2526 - s26.v1;
+        let z4923 = qd[0] * s5.v2 + s24.v0 * s5.v3 - s24.v0 * z127 - z119 * z4921
+            + s4.v22 * z4638 + s5.v1 * z2526 + s26.v0;
+        let z4924 = self.m3 * s24.v5 * z129 + self.m3 * z129 * z4625;
+        let z4925 = s24.v4 * s5.v6 + s24.v5 * s5.v10 - s24.v6 * s5.v9 + z129 * z4924
+            - s4.v23 * z4642 + s5.v5 * z4625 - s26.v4;
+        let z4926 = s24.v4 * s5.v8 - s24.v4 * s5.v10 + s24.v6 * s5.v7 - z128 * z4924
+            + s4.v23 * z4641 + s5.v6 * z4625 + s26.v3;
+        let z4927 = self.m4 * s24.v11 * z138 + self.m4 * z138 * z4627;
+        let z4928 = s24.v10 * s5.v12 + s24.v11 * s5.v16 - s24.v12 * s5.v15 + z138 * z4927
+            - s4.v24 * z4645 + s5.v11 * z4627 - s26.v7;
+        let z4929 = s24.v10 * s5.v14 - s24.v10 * s5.v16 + s24.v12 * s5.v13 - z137 * z4927
+            + s4.v24 * z4644 + s5.v12 * z4627 + s26.v6;
+        let z4930 = self.m5 * s24.v17 * z147 + self.m5 * z147 * z4629;
+        let z4931 = s24.v16 * s5.v18 + s24.v17 * s5.v22 - s24.v18 * s5.v21 + z147 * z4930
+            - s4.v25 * z4648 + s5.v17 * z4629 - s26.v10;
+        let z4932 = s24.v16 * s5.v20 - s24.v16 * s5.v22 + s24.v18 * s5.v19 - z146 * z4930
+            + s4.v25 * z4647 + s5.v18 * z4629 + s26.v9;
+        let z4933 = self.m6 * s24.v23 * z156 + self.m6 * z156 * z4631;
+        let z4934 = s24.v22 * s5.v24 + s24.v23 * s5.v28 - s24.v24 * s5.v27 + z156 * z4933
+            - s4.v26 * z4651 + s5.v23 * z4631 - s26.v13;
+        let z4935 = s24.v22 * s5.v26 - s24.v22 * s5.v28 + s24.v24 * s5.v25 - z155 * z4933
+            + s4.v26 * z4650 + s5.v24 * z4631 + s26.v12;
+        let z4936 = self.m7 * s24.v29 * s2.v3 + self.m7 * s2.v3 * z4633;
+        let z4937 = -s26.v16 + s24.v28 * s5.v30 + s24.v29 * s5.v34 - s24.v30 * s5.v33
+            + s2.v3 * z4936 - s4.v27 * z4654 + s5.v29 * z4633;
+        let z4938 = s26.v15 + s24.v28 * s5.v32 - s24.v28 * s5.v34 + s24.v30 * s5.v31
+            - s2.v2 * z4936 + s4.v27 * z4653 + s5.v30 * z4633;
         let z4939 = z4934 + z4937;
         let z4940 = z4935 + z4938;
         let z4941 = z4650 + z4653;
@@ -9169,65 +9927,65 @@ impl Jacobians<7, 0, 1> for Iiwa {
         let z4956 = z4923 + z4952;
         let z4957 = z4638 + z4953;
         let z4958 = z4639 + z4954;
-        let z4959 = z0 * z4956 - z1 * z4955 + z8 * z4957 + z9 * z4958;
-        let z4960 = -qd[2] * z0 * z25 - qd[2] * z1 * z26 - qd[2] * z5 * z9
-            + qd[2] * z7 * z8 + z610;
-        let z4961 = -qd[3] * z0 * z45 - qd[3] * z1 * z46 + qd[3] * z8 * z22
-            - qd[3] * z9 * z20 + z4960;
-        let z4962 = -qd[4] * z0 * z65 - qd[4] * z1 * z66 + qd[4] * z8 * z42
-            - qd[4] * z9 * z40 + z4961;
-        let z4963 = -qd[5] * z0 * z85 - qd[5] * z1 * z86 + qd[5] * z8 * z62
-            - qd[5] * z9 * z60 + z4962;
-        let z4964 = -qd[6] * z0 * z105 - qd[6] * z1 * z106 + qd[6] * z8 * z82
-            - qd[6] * z9 * z80 + z4963;
-        let z4965 = -self.m2 * z0 * z181 - self.m2 * z1 * z182 + self.m2 * z10 * z4664
-            - self.m2 * z11 * z4663 + self.m2 * z610 - self.m2 * z119 * z606
-            + self.m2 * z120 * z605;
-        let z4966 = z0 * z126 - z1 * z124;
-        let z4967 = -qd[0] * z4709 + z0 * z421 + z11 * z4966 + z120 * z4965
-            - z121 * z4707 + z122 * z605 + z123 * z606 + z124 * z607;
-        let z4968 = qd[0] * z4708 + z1 * z421 - z10 * z4966 - z119 * z4965 + z121 * z4706
-            + z123 * z605 + z125 * z606 + z126 * z607;
-        let z4969 = -self.m3 * z0 * z184 - self.m3 * z1 * z185 + self.m3 * z28 * z4667
-            - self.m3 * z29 * z4666 + self.m3 * z4960 - self.m3 * z128 * z4682
-            + self.m3 * z129 * z4681;
-        let z4970 = z0 * z135 - z1 * z133;
-        let z4971 = z0 * z430 + z29 * z4970 - z30 * z4714 + z129 * z4969 - z130 * z4712
-            + z131 * z4681 + z132 * z4682 + z133 * z4683;
-        let z4972 = z1 * z430 - z28 * z4970 + z30 * z4713 - z128 * z4969 + z130 * z4711
-            + z132 * z4681 + z134 * z4682 + z135 * z4683;
-        let z4973 = -self.m4 * z0 * z187 - self.m4 * z1 * z188 + self.m4 * z48 * z4670
-            - self.m4 * z49 * z4669 + self.m4 * z4961 - self.m4 * z137 * z4687
-            + self.m4 * z138 * z4686;
-        let z4974 = z0 * z144 - z1 * z142;
-        let z4975 = z0 * z439 + z49 * z4974 - z50 * z4719 + z138 * z4973 - z139 * z4717
-            + z140 * z4686 + z141 * z4687 + z142 * z4688;
-        let z4976 = z1 * z439 - z48 * z4974 + z50 * z4718 - z137 * z4973 + z139 * z4716
-            + z141 * z4686 + z143 * z4687 + z144 * z4688;
-        let z4977 = -self.m5 * z0 * z190 - self.m5 * z1 * z191 + self.m5 * z68 * z4673
-            - self.m5 * z69 * z4672 + self.m5 * z4962 - self.m5 * z146 * z4692
-            + self.m5 * z147 * z4691;
-        let z4978 = z0 * z153 - z1 * z151;
-        let z4979 = z0 * z448 + z69 * z4978 - z70 * z4724 + z147 * z4977 - z148 * z4722
-            + z149 * z4691 + z150 * z4692 + z151 * z4693;
-        let z4980 = z1 * z448 - z68 * z4978 + z70 * z4723 - z146 * z4977 + z148 * z4721
-            + z150 * z4691 + z152 * z4692 + z153 * z4693;
-        let z4981 = -self.m6 * z0 * z193 - self.m6 * z1 * z194 + self.m6 * z88 * z4676
-            - self.m6 * z89 * z4675 + self.m6 * z4963 - self.m6 * z155 * z4697
-            + self.m6 * z156 * z4696;
-        let z4982 = z0 * z162 - z1 * z160;
-        let z4983 = z0 * z457 + z89 * z4982 - z90 * z4729 + z156 * z4981 - z157 * z4727
-            + z158 * z4696 + z159 * z4697 + z160 * z4698;
-        let z4984 = z1 * z457 - z88 * z4982 + z90 * z4728 - z155 * z4981 + z157 * z4726
-            + z159 * z4696 + z161 * z4697 + z162 * z4698;
-        let z4985 = -self.m7 * z0 * z196 - self.m7 * z1 * z197 + self.m7 * z4964
-            + self.m7 * z108 * z4679 - self.m7 * z109 * z4678 - self.m7 * z164 * z4702
-            + self.m7 * z165 * z4701;
-        let z4986 = z0 * z171 - z1 * z169;
-        let z4987 = z0 * z466 + z109 * z4986 - z110 * z4734 + z165 * z4985 - z166 * z4732
-            + z167 * z4701 + z168 * z4702 + z169 * z4703;
-        let z4988 = z1 * z466 - z108 * z4986 + z110 * z4733 - z164 * z4985 + z166 * z4731
-            + z168 * z4701 + z170 * z4702 + z171 * z4703;
+        let z4959 = z0 * z4956 - z1 * z4955 + s4.v0 * z4957 + s4.v1 * z4958;
+        let z4960 = -qd[2] * z0 * s4.v2 - qd[2] * z1 * s4.v3 - qd[2] * z5 * s4.v1
+            + qd[2] * z7 * s4.v0 + s29.v4;
+        let z4961 = -qd[3] * z0 * s4.v4 - qd[3] * z1 * s4.v5 + qd[3] * s4.v0 * z22
+            - qd[3] * s4.v1 * z20 + z4960;
+        let z4962 = -qd[4] * z0 * s4.v6 - qd[4] * z1 * s4.v7 + qd[4] * s4.v0 * z42
+            - qd[4] * s4.v1 * z40 + z4961;
+        let z4963 = -qd[5] * z0 * s4.v8 - qd[5] * z1 * s4.v9 + qd[5] * s4.v0 * z62
+            - qd[5] * s4.v1 * z60 + z4962;
+        let z4964 = -qd[6] * z0 * s4.v18 - qd[6] * z1 * s4.v19 + qd[6] * s4.v0 * z82
+            - qd[6] * s4.v1 * z80 + z4963;
+        let z4965 = -self.m2 * z0 * s24.v36 - self.m2 * z1 * s24.v37
+            + self.m2 * s24.v0 * z4664 - self.m2 * s24.v1 * z4663 + self.m2 * s29.v4
+            - self.m2 * z119 * z606 + self.m2 * z120 * s29.v0;
+        let z4966 = z0 * s5.v4 - z1 * s5.v2;
+        let z4967 = -qd[0] * z4709 + z0 * s26.v2 + s24.v1 * z4966 + z120 * z4965
+            - s4.v22 * z4707 + s5.v0 * s29.v0 + s5.v1 * z606 + s5.v2 * s29.v1;
+        let z4968 = qd[0] * z4708 + z1 * s26.v2 - s24.v0 * z4966 - z119 * z4965
+            + s4.v22 * z4706 + s5.v1 * s29.v0 + s5.v3 * z606 + s5.v4 * s29.v1;
+        let z4969 = -self.m3 * z0 * s24.v39 - self.m3 * z1 * s24.v40
+            + self.m3 * s24.v4 * z4667 - self.m3 * s24.v5 * z4666 + self.m3 * z4960
+            - self.m3 * z128 * z4682 + self.m3 * z129 * z4681;
+        let z4970 = z0 * s5.v9 - z1 * s5.v7;
+        let z4971 = z0 * s26.v5 + s24.v5 * z4970 - s24.v6 * z4714 + z129 * z4969
+            - s4.v23 * z4712 + s5.v5 * z4681 + s5.v6 * z4682 + s5.v7 * z4683;
+        let z4972 = z1 * s26.v5 - s24.v4 * z4970 + s24.v6 * z4713 - z128 * z4969
+            + s4.v23 * z4711 + s5.v6 * z4681 + s5.v8 * z4682 + s5.v9 * z4683;
+        let z4973 = -self.m4 * z0 * s24.v42 - self.m4 * z1 * s24.v43
+            + self.m4 * s24.v10 * z4670 - self.m4 * s24.v11 * z4669 + self.m4 * z4961
+            - self.m4 * z137 * z4687 + self.m4 * z138 * z4686;
+        let z4974 = z0 * s5.v15 - z1 * s5.v13;
+        let z4975 = z0 * s26.v8 + s24.v11 * z4974 - s24.v12 * z4719 + z138 * z4973
+            - s4.v24 * z4717 + s5.v11 * z4686 + s5.v12 * z4687 + s5.v13 * z4688;
+        let z4976 = z1 * s26.v8 - s24.v10 * z4974 + s24.v12 * z4718 - z137 * z4973
+            + s4.v24 * z4716 + s5.v12 * z4686 + s5.v14 * z4687 + s5.v15 * z4688;
+        let z4977 = -self.m5 * z0 * s24.v45 - self.m5 * z1 * s24.v46
+            + self.m5 * s24.v16 * z4673 - self.m5 * s24.v17 * z4672 + self.m5 * z4962
+            - self.m5 * z146 * z4692 + self.m5 * z147 * z4691;
+        let z4978 = z0 * s5.v21 - z1 * s5.v19;
+        let z4979 = z0 * s26.v11 + s24.v17 * z4978 - s24.v18 * z4724 + z147 * z4977
+            - s4.v25 * z4722 + s5.v17 * z4691 + s5.v18 * z4692 + s5.v19 * z4693;
+        let z4980 = z1 * s26.v11 - s24.v16 * z4978 + s24.v18 * z4723 - z146 * z4977
+            + s4.v25 * z4721 + s5.v18 * z4691 + s5.v20 * z4692 + s5.v21 * z4693;
+        let z4981 = -self.m6 * z0 * s24.v48 - self.m6 * z1 * s24.v49
+            + self.m6 * s24.v22 * z4676 - self.m6 * s24.v23 * z4675 + self.m6 * z4963
+            - self.m6 * z155 * z4697 + self.m6 * z156 * z4696;
+        let z4982 = z0 * s5.v27 - z1 * s5.v25;
+        let z4983 = z0 * s26.v14 + s24.v23 * z4982 - s24.v24 * z4729 + z156 * z4981
+            - s4.v26 * z4727 + s5.v23 * z4696 + s5.v24 * z4697 + s5.v25 * z4698;
+        let z4984 = z1 * s26.v14 - s24.v22 * z4982 + s24.v24 * z4728 - z155 * z4981
+            + s4.v26 * z4726 + s5.v24 * z4696 + s5.v26 * z4697 + s5.v27 * z4698;
+        let z4985 = -self.m7 * z0 * s24.v51 - self.m7 * z1 * s24.v52 + self.m7 * z4964
+            + self.m7 * s24.v28 * z4679 - self.m7 * s24.v29 * z4678
+            - self.m7 * s2.v2 * z4702 + self.m7 * s2.v3 * z4701;
+        let z4986 = z0 * s5.v33 - z1 * s5.v31;
+        let z4987 = z0 * s26.v17 + s24.v29 * z4986 - s24.v30 * z4734 + s2.v3 * z4985
+            - s4.v27 * z4732 + s5.v29 * z4701 + s5.v30 * z4702 + s5.v31 * z4703;
+        let z4988 = z1 * s26.v17 - s24.v28 * z4986 + s24.v30 * z4733 - s2.v2 * z4985
+            + s4.v27 * z4731 + s5.v30 * z4701 + s5.v32 * z4702 + s5.v33 * z4703;
         let z4989 = z4983 + z4987;
         let z4990 = z4984 + z4988;
         let z4991 = z4726 + z4731;
@@ -9248,56 +10006,66 @@ impl Jacobians<7, 0, 1> for Iiwa {
         let z5006 = z4968 + z5002;
         let z5007 = z4706 + z5003;
         let z5008 = z4707 + z5004;
-        let z5009 = z0 * z5006 - z1 * z5005 + z8 * z5007 + z9 * z5008;
+        let z5009 = z0 * z5006 - z1 * z5005 + s4.v0 * z5007 + s4.v1 * z5008;
         let z5010 = -self.d - z5009;
-        let z5011 = qd[3] * z5 * z46 - qd[3] * z7 * z45 - qd[3] * z20 * z26
-            + qd[3] * z22 * z25 + z616;
-        let z5012 = qd[4] * z5 * z66 - qd[4] * z7 * z65 + qd[4] * z25 * z42
-            - qd[4] * z26 * z40 + z5011;
-        let z5013 = qd[5] * z5 * z86 - qd[5] * z7 * z85 + qd[5] * z25 * z62
-            - qd[5] * z26 * z60 + z5012;
-        let z5014 = qd[6] * z5 * z106 - qd[6] * z7 * z105 + qd[6] * z25 * z82
-            - qd[6] * z26 * z80 + z5013;
-        let z5015 = self.m3 * z5 * z185 - self.m3 * z7 * z184 + self.m3 * z28 * z4742
-            - self.m3 * z29 * z4741 + self.m3 * z616 - self.m3 * z128 * z612
-            + self.m3 * z129 * z611;
-        let z5016 = z2 * z136 + z5 * z133 + z7 * z135;
-        let z5017 = -z2 * z429 + z7 * z430 + z29 * z5016 - z30 * z4779 + z129 * z5015
-            - z130 * z4777 + z131 * z611 + z132 * z612 + z133 * z613;
-        let z5018 = z2 * z428 - z5 * z430 - z28 * z5016 + z30 * z4778 - z128 * z5015
-            + z130 * z4776 + z132 * z611 + z134 * z612 + z135 * z613;
-        let z5019 = self.m4 * z5 * z188 - self.m4 * z7 * z187 + self.m4 * z48 * z4745
-            - self.m4 * z49 * z4744 - self.m4 * z137 * z4757 + self.m4 * z138 * z4756
-            + self.m4 * z5011;
-        let z5020 = z2 * z145 + z5 * z142 + z7 * z144;
-        let z5021 = -z2 * z438 + z7 * z439 + z49 * z5020 - z50 * z4784 + z138 * z5019
-            - z139 * z4782 + z140 * z4756 + z141 * z4757 + z142 * z4758;
-        let z5022 = z2 * z437 - z5 * z439 - z48 * z5020 + z50 * z4783 - z137 * z5019
-            + z139 * z4781 + z141 * z4756 + z143 * z4757 + z144 * z4758;
-        let z5023 = self.m5 * z5 * z191 - self.m5 * z7 * z190 + self.m5 * z68 * z4748
-            - self.m5 * z69 * z4747 - self.m5 * z146 * z4762 + self.m5 * z147 * z4761
-            + self.m5 * z5012;
-        let z5024 = z2 * z154 + z5 * z151 + z7 * z153;
-        let z5025 = -z2 * z447 + z7 * z448 + z69 * z5024 - z70 * z4789 + z147 * z5023
-            - z148 * z4787 + z149 * z4761 + z150 * z4762 + z151 * z4763;
-        let z5026 = z2 * z446 - z5 * z448 - z68 * z5024 + z70 * z4788 - z146 * z5023
-            + z148 * z4786 + z150 * z4761 + z152 * z4762 + z153 * z4763;
-        let z5027 = self.m6 * z5 * z194 - self.m6 * z7 * z193 + self.m6 * z88 * z4751
-            - self.m6 * z89 * z4750 + self.m6 * z5013 - self.m6 * z155 * z4767
-            + self.m6 * z156 * z4766;
-        let z5028 = z2 * z163 + z5 * z160 + z7 * z162;
-        let z5029 = -z2 * z456 + z7 * z457 + z89 * z5028 - z90 * z4794 + z156 * z5027
-            - z157 * z4792 + z158 * z4766 + z159 * z4767 + z160 * z4768;
-        let z5030 = z2 * z455 - z5 * z457 - z88 * z5028 + z90 * z4793 - z155 * z5027
-            + z157 * z4791 + z159 * z4766 + z161 * z4767 + z162 * z4768;
-        let z5031 = self.m7 * z5 * z197 - self.m7 * z7 * z196 + self.m7 * z108 * z4754
-            - self.m7 * z109 * z4753 + self.m7 * z5014 - self.m7 * z164 * z4772
-            + self.m7 * z165 * z4771;
-        let z5032 = z2 * z172 + z5 * z169 + z7 * z171;
-        let z5033 = -z2 * z465 + z7 * z466 + z109 * z5032 - z110 * z4799 + z165 * z5031
-            - z166 * z4797 + z167 * z4771 + z168 * z4772 + z169 * z4773;
-        let z5034 = z2 * z464 - z5 * z466 - z108 * z5032 + z110 * z4798 - z164 * z5031
-            + z166 * z4796 + z168 * z4771 + z170 * z4772 + z171 * z4773;
+        let z5011 = qd[3] * z5 * s4.v5 - qd[3] * z7 * s4.v4 - qd[3] * z20 * s4.v3
+            + qd[3] * z22 * s4.v2 + s29.v10;
+        let z5012 = qd[4] * z5 * s4.v7 - qd[4] * z7 * s4.v6 + qd[4] * s4.v2 * z42
+            - qd[4] * s4.v3 * z40 + z5011;
+        let z5013 = qd[5] * z5 * s4.v9 - qd[5] * z7 * s4.v8 + qd[5] * s4.v2 * z62
+            - qd[5] * s4.v3 * z60 + z5012;
+        let z5014 = qd[6] * z5 * s4.v19 - qd[6] * z7 * s4.v18 + qd[6] * s4.v2 * z82
+            - qd[6] * s4.v3 * z80 + z5013;
+        let z5015 = self.m3 * z5 * s24.v40 - self.m3 * z7 * s24.v39
+            + self.m3 * s24.v4 * z4742 - self.m3 * s24.v5 * z4741 + self.m3 * s29.v10
+            - self.m3 * z128 * s29.v6 + self.m3 * z129 * s29.v5;
+        let z5016 = z2 * s5.v10 + z5 * s5.v7 + z7 * s5.v9;
+        let z5017 = -z2 * s26.v4 + z7 * s26.v5 + s24.v5 * z5016 - s24.v6 * z4779
+            + z129 * z5015 - s4.v23 * z4777 + s5.v5 * s29.v5 + s5.v6 * s29.v6
+            + s5.v7 * s29.v7;
+        let z5018 = z2 * s26.v3 - z5 * s26.v5 - s24.v4 * z5016 + s24.v6 * z4778
+            - z128 * z5015 + s4.v23 * z4776 + s5.v6 * s29.v5 + s5.v8 * s29.v6
+            + s5.v9 * s29.v7;
+        let z5019 = self.m4 * z5 * s24.v43 - self.m4 * z7 * s24.v42
+            + self.m4 * s24.v10 * z4745 - self.m4 * s24.v11 * z4744
+            - self.m4 * z137 * z4757 + self.m4 * z138 * z4756 + self.m4 * z5011;
+        let z5020 = z2 * s5.v16 + z5 * s5.v13 + z7 * s5.v15;
+        let z5021 = -z2 * s26.v7 + z7 * s26.v8 + s24.v11 * z5020 - s24.v12 * z4784
+            + z138 * z5019 - s4.v24 * z4782 + s5.v11 * z4756 + s5.v12 * z4757
+            + s5.v13 * z4758;
+        let z5022 = z2 * s26.v6 - z5 * s26.v8 - s24.v10 * z5020 + s24.v12 * z4783
+            - z137 * z5019 + s4.v24 * z4781 + s5.v12 * z4756 + s5.v14 * z4757
+            + s5.v15 * z4758;
+        let z5023 = self.m5 * z5 * s24.v46 - self.m5 * z7 * s24.v45
+            + self.m5 * s24.v16 * z4748 - self.m5 * s24.v17 * z4747
+            - self.m5 * z146 * z4762 + self.m5 * z147 * z4761 + self.m5 * z5012;
+        let z5024 = z2 * s5.v22 + z5 * s5.v19 + z7 * s5.v21;
+        let z5025 = -z2 * s26.v10 + z7 * s26.v11 + s24.v17 * z5024 - s24.v18 * z4789
+            + z147 * z5023 - s4.v25 * z4787 + s5.v17 * z4761 + s5.v18 * z4762
+            + s5.v19 * z4763;
+        let z5026 = z2 * s26.v9 - z5 * s26.v11 - s24.v16 * z5024 + s24.v18 * z4788
+            - z146 * z5023 + s4.v25 * z4786 + s5.v18 * z4761 + s5.v20 * z4762
+            + s5.v21 * z4763;
+        let z5027 = self.m6 * z5 * s24.v49 - self.m6 * z7 * s24.v48
+            + self.m6 * s24.v22 * z4751 - self.m6 * s24.v23 * z4750 + self.m6 * z5013
+            - self.m6 * z155 * z4767 + self.m6 * z156 * z4766;
+        let z5028 = z2 * s5.v28 + z5 * s5.v25 + z7 * s5.v27;
+        let z5029 = -z2 * s26.v13 + z7 * s26.v14 + s24.v23 * z5028 - s24.v24 * z4794
+            + z156 * z5027 - s4.v26 * z4792 + s5.v23 * z4766 + s5.v24 * z4767
+            + s5.v25 * z4768;
+        let z5030 = z2 * s26.v12 - z5 * s26.v14 - s24.v22 * z5028 + s24.v24 * z4793
+            - z155 * z5027 + s4.v26 * z4791 + s5.v24 * z4766 + s5.v26 * z4767
+            + s5.v27 * z4768;
+        let z5031 = self.m7 * z5 * s24.v52 - self.m7 * z7 * s24.v51
+            + self.m7 * s24.v28 * z4754 - self.m7 * s24.v29 * z4753 + self.m7 * z5014
+            - self.m7 * s2.v2 * z4772 + self.m7 * s2.v3 * z4771;
+        let z5032 = z2 * s5.v34 + z5 * s5.v31 + z7 * s5.v33;
+        let z5033 = -z2 * s26.v16 + z7 * s26.v17 + s24.v29 * z5032 - s24.v30 * z4799
+            + s2.v3 * z5031 - s4.v27 * z4797 + s5.v29 * z4771 + s5.v30 * z4772
+            + s5.v31 * z4773;
+        let z5034 = z2 * s26.v15 - z5 * s26.v17 - s24.v28 * z5032 + s24.v30 * z4798
+            - s2.v2 * z5031 + s4.v27 * z4796 + s5.v30 * z4771 + s5.v32 * z4772
+            + s5.v33 * z4773;
         let z5035 = z5029 + z5033;
         let z5036 = z5030 + z5034;
         let z5037 = z4791 + z4796;
@@ -9314,45 +10082,53 @@ impl Jacobians<7, 0, 1> for Iiwa {
         let z5048 = z5018 + z5044;
         let z5049 = z4776 + z5045;
         let z5050 = z4777 + z5046;
-        let z5051 = z0 * z5048 - z1 * z5047 + z8 * z5049 + z9 * z5050;
-        let z5052 = qd[4] * z20 * z66 - qd[4] * z22 * z65 - qd[4] * z40 * z46
-            + qd[4] * z42 * z45 + z622;
-        let z5053 = qd[5] * z20 * z86 - qd[5] * z22 * z85 + qd[5] * z45 * z62
-            - qd[5] * z46 * z60 + z5052;
-        let z5054 = qd[6] * z20 * z106 - qd[6] * z22 * z105 + qd[6] * z45 * z82
-            - qd[6] * z46 * z80 + z5053;
-        let z5055 = self.m4 * z20 * z188 - self.m4 * z22 * z187 + self.m4 * z48 * z4806
-            - self.m4 * z49 * z4805 + self.m4 * z622 - self.m4 * z137 * z618
-            + self.m4 * z138 * z617;
-        let z5056 = z20 * z142 + z22 * z144 + z24 * z145;
-        let z5057 = z22 * z439 - z24 * z438 + z49 * z5056 - z50 * z4835 + z138 * z5055
-            - z139 * z4833 + z140 * z617 + z141 * z618 + z142 * z619;
-        let z5058 = -z20 * z439 + z24 * z437 - z48 * z5056 + z50 * z4834 - z137 * z5055
-            + z139 * z4832 + z141 * z617 + z143 * z618 + z144 * z619;
-        let z5059 = self.m5 * z20 * z191 - self.m5 * z22 * z190 + self.m5 * z68 * z4809
-            - self.m5 * z69 * z4808 - self.m5 * z146 * z4818 + self.m5 * z147 * z4817
-            + self.m5 * z5052;
-        let z5060 = z20 * z151 + z22 * z153 + z24 * z154;
-        let z5061 = z22 * z448 - z24 * z447 + z69 * z5060 - z70 * z4840 + z147 * z5059
-            - z148 * z4838 + z149 * z4817 + z150 * z4818 + z151 * z4819;
-        let z5062 = -z20 * z448 + z24 * z446 - z68 * z5060 + z70 * z4839 - z146 * z5059
-            + z148 * z4837 + z150 * z4817 + z152 * z4818 + z153 * z4819;
-        let z5063 = self.m6 * z20 * z194 - self.m6 * z22 * z193 + self.m6 * z88 * z4812
-            - self.m6 * z89 * z4811 - self.m6 * z155 * z4823 + self.m6 * z156 * z4822
-            + self.m6 * z5053;
-        let z5064 = z20 * z160 + z22 * z162 + z24 * z163;
-        let z5065 = z22 * z457 - z24 * z456 + z89 * z5064 - z90 * z4845 + z156 * z5063
-            - z157 * z4843 + z158 * z4822 + z159 * z4823 + z160 * z4824;
-        let z5066 = -z20 * z457 + z24 * z455 - z88 * z5064 + z90 * z4844 - z155 * z5063
-            + z157 * z4842 + z159 * z4822 + z161 * z4823 + z162 * z4824;
-        let z5067 = self.m7 * z20 * z197 - self.m7 * z22 * z196 + self.m7 * z108 * z4815
-            - self.m7 * z109 * z4814 - self.m7 * z164 * z4828 + self.m7 * z165 * z4827
-            + self.m7 * z5054;
-        let z5068 = z20 * z169 + z22 * z171 + z24 * z172;
-        let z5069 = z22 * z466 - z24 * z465 + z109 * z5068 - z110 * z4850 + z165 * z5067
-            - z166 * z4848 + z167 * z4827 + z168 * z4828 + z169 * z4829;
-        let z5070 = -z20 * z466 + z24 * z464 - z108 * z5068 + z110 * z4849 - z164 * z5067
-            + z166 * z4847 + z168 * z4827 + z170 * z4828 + z171 * z4829;
+        let z5051 = z0 * z5048 - z1 * z5047 + s4.v0 * z5049 + s4.v1 * z5050;
+        let z5052 = qd[4] * z20 * s4.v7 - qd[4] * z22 * s4.v6 - qd[4] * z40 * s4.v5
+            + qd[4] * z42 * s4.v4 + s29.v16;
+        let z5053 = qd[5] * z20 * s4.v9 - qd[5] * z22 * s4.v8 + qd[5] * s4.v4 * z62
+            - qd[5] * s4.v5 * z60 + z5052;
+        let z5054 = qd[6] * z20 * s4.v19 - qd[6] * z22 * s4.v18 + qd[6] * s4.v4 * z82
+            - qd[6] * s4.v5 * z80 + z5053;
+        let z5055 = self.m4 * z20 * s24.v43 - self.m4 * z22 * s24.v42
+            + self.m4 * s24.v10 * z4806 - self.m4 * s24.v11 * z4805 + self.m4 * s29.v16
+            - self.m4 * z137 * s29.v12 + self.m4 * z138 * s29.v11;
+        let z5056 = z20 * s5.v13 + z22 * s5.v15 + s1.v1 * s5.v16;
+        let z5057 = z22 * s26.v8 - s1.v1 * s26.v7 + s24.v11 * z5056 - s24.v12 * z4835
+            + z138 * z5055 - s4.v24 * z4833 + s5.v11 * s29.v11 + s5.v12 * s29.v12
+            + s5.v13 * s29.v13;
+        let z5058 = -z20 * s26.v8 + s1.v1 * s26.v6 - s24.v10 * z5056 + s24.v12 * z4834
+            - z137 * z5055 + s4.v24 * z4832 + s5.v12 * s29.v11 + s5.v14 * s29.v12
+            + s5.v15 * s29.v13;
+        let z5059 = self.m5 * z20 * s24.v46 - self.m5 * z22 * s24.v45
+            + self.m5 * s24.v16 * z4809 - self.m5 * s24.v17 * z4808
+            - self.m5 * z146 * z4818 + self.m5 * z147 * z4817 + self.m5 * z5052;
+        let z5060 = z20 * s5.v19 + z22 * s5.v21 + s1.v1 * s5.v22;
+        let z5061 = z22 * s26.v11 - s1.v1 * s26.v10 + s24.v17 * z5060 - s24.v18 * z4840
+            + z147 * z5059 - s4.v25 * z4838 + s5.v17 * z4817 + s5.v18 * z4818
+            + s5.v19 * z4819;
+        let z5062 = -z20 * s26.v11 + s1.v1 * s26.v9 - s24.v16 * z5060 + s24.v18 * z4839
+            - z146 * z5059 + s4.v25 * z4837 + s5.v18 * z4817 + s5.v20 * z4818
+            + s5.v21 * z4819;
+        let z5063 = self.m6 * z20 * s24.v49 - self.m6 * z22 * s24.v48
+            + self.m6 * s24.v22 * z4812 - self.m6 * s24.v23 * z4811
+            - self.m6 * z155 * z4823 + self.m6 * z156 * z4822 + self.m6 * z5053;
+        let z5064 = z20 * s5.v25 + z22 * s5.v27 + s1.v1 * s5.v28;
+        let z5065 = z22 * s26.v14 - s1.v1 * s26.v13 + s24.v23 * z5064 - s24.v24 * z4845
+            + z156 * z5063 - s4.v26 * z4843 + s5.v23 * z4822 + s5.v24 * z4823
+            + s5.v25 * z4824;
+        let z5066 = -z20 * s26.v14 + s1.v1 * s26.v12 - s24.v22 * z5064 + s24.v24 * z4844
+            - z155 * z5063 + s4.v26 * z4842 + s5.v24 * z4822 + s5.v26 * z4823
+            + s5.v27 * z4824;
+        let z5067 = self.m7 * z20 * s24.v52 - self.m7 * z22 * s24.v51
+            + self.m7 * s24.v28 * z4815 - self.m7 * s24.v29 * z4814
+            - self.m7 * s2.v2 * z4828 + self.m7 * s2.v3 * z4827 + self.m7 * z5054;
+        let z5068 = z20 * s5.v31 + z22 * s5.v33 + s1.v1 * s5.v34;
+        let z5069 = z22 * s26.v17 - s1.v1 * s26.v16 + s24.v29 * z5068 - s24.v30 * z4850
+            + s2.v3 * z5067 - s4.v27 * z4848 + s5.v29 * z4827 + s5.v30 * z4828
+            + s5.v31 * z4829;
+        let z5070 = -z20 * s26.v17 + s1.v1 * s26.v15 - s24.v28 * z5068 + s24.v30 * z4849
+            - s2.v2 * z5067 + s4.v27 * z4847 + s5.v30 * z4827 + s5.v32 * z4828
+            + s5.v33 * z4829;
         let z5071 = z5069 + z5065;
         let z5072 = z5066 + z5070;
         let z5073 = z4842 + z4847;
@@ -9365,35 +10141,41 @@ impl Jacobians<7, 0, 1> for Iiwa {
         let z5080 = z5076 + z5058;
         let z5081 = z5077 + z4832;
         let z5082 = z5078 + z4833;
-        let z5083 = z0 * z5080 - z1 * z5079 + z8 * z5081 + z9 * z5082;
-        let z5084 = qd[5] * z40 * z86 - qd[5] * z42 * z85 - qd[5] * z60 * z66
-            + qd[5] * z62 * z65 + z628;
-        let z5085 = z5084 + qd[6] * z40 * z106 - qd[6] * z42 * z105 + qd[6] * z65 * z82
-            - qd[6] * z66 * z80;
-        let z5086 = self.m5 * z40 * z191 - self.m5 * z42 * z190 + self.m5 * z68 * z4856
-            - self.m5 * z69 * z4855 + self.m5 * z628 - self.m5 * z146 * z624
-            + self.m5 * z147 * z623;
-        let z5087 = z40 * z151 + z42 * z153 + z44 * z154;
-        let z5088 = z42 * z448 - z44 * z447 + z69 * z5087 - z70 * z4877 + z147 * z5086
-            - z148 * z4875 + z149 * z623 + z150 * z624 + z151 * z625;
-        let z5089 = -z40 * z448 + z44 * z446 - z68 * z5087 + z70 * z4876 - z146 * z5086
-            + z148 * z4874 + z150 * z623 + z152 * z624 + z153 * z625;
-        let z5090 = self.m6 * z5084 + self.m6 * z40 * z194 - self.m6 * z42 * z193
-            + self.m6 * z88 * z4859 - self.m6 * z89 * z4858 - self.m6 * z155 * z4865
-            + self.m6 * z156 * z4864;
-        let z5091 = z40 * z160 + z42 * z162 + z44 * z163;
-        let z5092 = z42 * z457 - z44 * z456 + z89 * z5091 - z90 * z4882 + z156 * z5090
-            - z157 * z4880 + z158 * z4864 + z159 * z4865 + z160 * z4866;
-        let z5093 = -z40 * z457 + z44 * z455 - z88 * z5091 + z90 * z4881 - z155 * z5090
-            + z157 * z4879 + z159 * z4864 + z161 * z4865 + z162 * z4866;
-        let z5094 = self.m7 * z5085 + self.m7 * z40 * z197 - self.m7 * z42 * z196
-            + self.m7 * z108 * z4862 - self.m7 * z109 * z4861 - self.m7 * z164 * z4870
-            + self.m7 * z165 * z4869;
-        let z5095 = z40 * z169 + z42 * z171 + z44 * z172;
-        let z5096 = z42 * z466 - z44 * z465 + z109 * z5095 - z110 * z4887 + z165 * z5094
-            - z166 * z4885 + z167 * z4869 + z168 * z4870 + z169 * z4871;
-        let z5097 = -z40 * z466 + z44 * z464 - z108 * z5095 + z110 * z4886 - z164 * z5094
-            + z166 * z4884 + z168 * z4869 + z170 * z4870 + z171 * z4871;
+        let z5083 = z0 * z5080 - z1 * z5079 + s4.v0 * z5081 + s4.v1 * z5082;
+        let z5084 = qd[5] * z40 * s4.v9 - qd[5] * z42 * s4.v8 - qd[5] * z60 * s4.v7
+            + qd[5] * z62 * s4.v6 + s29.v22;
+        let z5085 = z5084 + qd[6] * z40 * s4.v19 - qd[6] * z42 * s4.v18
+            + qd[6] * s4.v6 * z82 - qd[6] * s4.v7 * z80;
+        let z5086 = self.m5 * z40 * s24.v46 - self.m5 * z42 * s24.v45
+            + self.m5 * s24.v16 * z4856 - self.m5 * s24.v17 * z4855 + self.m5 * s29.v22
+            - self.m5 * z146 * s29.v18 + self.m5 * z147 * s29.v17;
+        let z5087 = z40 * s5.v19 + z42 * s5.v21 + s1.v3 * s5.v22;
+        let z5088 = z42 * s26.v11 - s1.v3 * s26.v10 + s24.v17 * z5087 - s24.v18 * z4877
+            + z147 * z5086 - s4.v25 * z4875 + s5.v17 * s29.v17 + s5.v18 * s29.v18
+            + s5.v19 * s29.v19;
+        let z5089 = -z40 * s26.v11 + s1.v3 * s26.v9 - s24.v16 * z5087 + s24.v18 * z4876
+            - z146 * z5086 + s4.v25 * z4874 + s5.v18 * s29.v17 + s5.v20 * s29.v18
+            + s5.v21 * s29.v19;
+        let z5090 = self.m6 * z5084 + self.m6 * z40 * s24.v49 - self.m6 * z42 * s24.v48
+            + self.m6 * s24.v22 * z4859 - self.m6 * s24.v23 * z4858
+            - self.m6 * z155 * z4865 + self.m6 * z156 * z4864;
+        let z5091 = z40 * s5.v25 + z42 * s5.v27 + s1.v3 * s5.v28;
+        let z5092 = z42 * s26.v14 - s1.v3 * s26.v13 + s24.v23 * z5091 - s24.v24 * z4882
+            + z156 * z5090 - s4.v26 * z4880 + s5.v23 * z4864 + s5.v24 * z4865
+            + s5.v25 * z4866;
+        let z5093 = -z40 * s26.v14 + s1.v3 * s26.v12 - s24.v22 * z5091 + s24.v24 * z4881
+            - z155 * z5090 + s4.v26 * z4879 + s5.v24 * z4864 + s5.v26 * z4865
+            + s5.v27 * z4866;
+        let z5094 = self.m7 * z5085 + self.m7 * z40 * s24.v52 - self.m7 * z42 * s24.v51
+            + self.m7 * s24.v28 * z4862 - self.m7 * s24.v29 * z4861
+            - self.m7 * s2.v2 * z4870 + self.m7 * s2.v3 * z4869;
+        let z5095 = z40 * s5.v31 + z42 * s5.v33 + s1.v3 * s5.v34;
+        let z5096 = z42 * s26.v17 - s1.v3 * s26.v16 + s24.v29 * z5095 - s24.v30 * z4887
+            + s2.v3 * z5094 - s4.v27 * z4885 + s5.v29 * z4869 + s5.v30 * z4870
+            + s5.v31 * z4871;
+        let z5097 = -z40 * s26.v17 + s1.v3 * s26.v15 - s24.v28 * z5095 + s24.v30 * z4886
+            - s2.v2 * z5094 + s4.v27 * z4884 + s5.v30 * z4869 + s5.v32 * z4870
+            + s5.v33 * z4871;
         let z5098 = z5092 + z5096;
         let z5099 = z5093 + z5097;
         let z5100 = z4879 + z4884;
@@ -9402,131 +10184,137 @@ impl Jacobians<7, 0, 1> for Iiwa {
         let z5103 = z5089 + z5099;
         let z5104 = z5100 + z4874;
         let z5105 = z5101 + z4875;
-        let z5106 = z0 * z5103 - z1 * z5102 + z8 * z5104 + z9 * z5105;
-        let z5107 = qd[6] * z60 * z106 - qd[6] * z62 * z105 - qd[6] * z80 * z86
-            + qd[6] * z82 * z85 + z634;
-        let z5108 = self.m6 * z60 * z194 - self.m6 * z62 * z193 + self.m6 * z88 * z4892
-            - self.m6 * z89 * z4891 + self.m6 * z634 - self.m6 * z155 * z630
-            + self.m6 * z156 * z629;
-        let z5109 = z60 * z160 + z62 * z162 + z64 * z163;
-        let z5110 = z62 * z457 - z64 * z456 + z89 * z5109 - z90 * z4905 + z156 * z5108
-            - z157 * z4903 + z158 * z629 + z159 * z630 + z160 * z631;
-        let z5111 = -z60 * z457 + z64 * z455 - z88 * z5109 + z90 * z4904 - z155 * z5108
-            + z157 * z4902 + z159 * z629 + z161 * z630 + z162 * z631;
-        let z5112 = self.m7 * z5107 + self.m7 * z60 * z197 - self.m7 * z62 * z196
-            + self.m7 * z108 * z4895 - self.m7 * z109 * z4894 - self.m7 * z164 * z4898
-            + self.m7 * z165 * z4897;
-        let z5113 = z60 * z169 + z62 * z171 + z64 * z172;
-        let z5114 = z62 * z466 - z64 * z465 + z109 * z5113 - z110 * z4910 + z165 * z5112
-            - z166 * z4908 + z167 * z4897 + z168 * z4898 + z169 * z4899;
-        let z5115 = -z60 * z466 + z64 * z464 - z108 * z5113 + z110 * z4909 - z164 * z5112
-            + z166 * z4907 + z168 * z4897 + z170 * z4898 + z171 * z4899;
+        let z5106 = z0 * z5103 - z1 * z5102 + s4.v0 * z5104 + s4.v1 * z5105;
+        let z5107 = qd[6] * z60 * s4.v19 - qd[6] * z62 * s4.v18 - qd[6] * z80 * s4.v9
+            + qd[6] * z82 * s4.v8 + s29.v28;
+        let z5108 = self.m6 * z60 * s24.v49 - self.m6 * z62 * s24.v48
+            + self.m6 * s24.v22 * z4892 - self.m6 * s24.v23 * z4891 + self.m6 * s29.v28
+            - self.m6 * z155 * s29.v24 + self.m6 * z156 * s29.v23;
+        let z5109 = z60 * s5.v25 + z62 * s5.v27 + z64 * s5.v28;
+        let z5110 = z62 * s26.v14 - z64 * s26.v13 + s24.v23 * z5109 - s24.v24 * z4905
+            + z156 * z5108 - s4.v26 * z4903 + s5.v23 * s29.v23 + s5.v24 * s29.v24
+            + s5.v25 * s29.v25;
+        let z5111 = -z60 * s26.v14 + z64 * s26.v12 - s24.v22 * z5109 + s24.v24 * z4904
+            - z155 * z5108 + s4.v26 * z4902 + s5.v24 * s29.v23 + s5.v26 * s29.v24
+            + s5.v27 * s29.v25;
+        let z5112 = self.m7 * z5107 + self.m7 * z60 * s24.v52 - self.m7 * z62 * s24.v51
+            + self.m7 * s24.v28 * z4895 - self.m7 * s24.v29 * z4894
+            - self.m7 * s2.v2 * z4898 + self.m7 * s2.v3 * z4897;
+        let z5113 = z60 * s5.v31 + z62 * s5.v33 + z64 * s5.v34;
+        let z5114 = z62 * s26.v17 - z64 * s26.v16 + s24.v29 * z5113 - s24.v30 * z4910
+            + s2.v3 * z5112 - s4.v27 * z4908 + s5.v29 * z4897 + s5.v30 * z4898
+            + s5.v31 * z4899;
+        let z5115 = -z60 * s26.v17 + z64 * s26.v15 - s24.v28 * z5113 + s24.v30 * z4909
+            - s2.v2 * z5112 + s4.v27 * z4907 + s5.v30 * z4897 + s5.v32 * z4898
+            + s5.v33 * z4899;
         let z5116 = z5110 + z5114;
         let z5117 = z5111 + z5115;
         let z5118 = z4902 + z4907;
         let z5119 = z4903 + z4908;
-        let z5120 = z0 * z5117 - z1 * z5116 + z8 * z5118 + z9 * z5119;
-        let z5121 = self.m7 * z80 * z197 - self.m7 * z82 * z196 + self.m7 * z108 * z4914
-            - self.m7 * z109 * z4913 + self.m7 * z640 - self.m7 * z164 * z636
-            + self.m7 * z165 * z635;
-        let z5122 = z80 * z169 + z82 * z171 + z84 * z172;
-        let z5123 = z82 * z466 - z84 * z465 + z109 * z5122 - z110 * z4919 + z165 * z5121
-            - z166 * z4917 + z167 * z635 + z168 * z636 + z169 * z637;
-        let z5124 = -z80 * z466 + z84 * z464 - z108 * z5122 + z110 * z4918 - z164 * z5121
-            + z166 * z4916 + z168 * z635 + z170 * z636 + z171 * z637;
-        let z5125 = z0 * z5124 - z1 * z5123 + z8 * z4916 + z9 * z4917;
+        let z5120 = z0 * z5117 - z1 * z5116 + s4.v0 * z5118 + s4.v1 * z5119;
+        let z5121 = self.m7 * z80 * s24.v52 - self.m7 * z82 * s24.v51
+            + self.m7 * s24.v28 * z4914 - self.m7 * s24.v29 * z4913 + self.m7 * s29.v34
+            - self.m7 * s2.v2 * s29.v30 + self.m7 * s2.v3 * s29.v29;
+        let z5122 = z80 * s5.v31 + z82 * s5.v33 + s3.v4 * s5.v34;
+        let z5123 = z82 * s26.v17 - s3.v4 * s26.v16 + s24.v29 * z5122 - s24.v30 * z4919
+            + s2.v3 * z5121 - s4.v27 * z4917 + s5.v29 * s29.v29 + s5.v30 * s29.v30
+            + s5.v31 * s29.v31;
+        let z5124 = -z80 * s26.v17 + s3.v4 * s26.v15 - s24.v28 * z5122 + s24.v30 * z4918
+            - s2.v2 * z5121 + s4.v27 * z4916 + s5.v30 * s29.v29 + s5.v32 * s29.v30
+            + s5.v33 * s29.v31;
+        let z5125 = z0 * z5124 - z1 * z5123 + s4.v0 * z4916 + s4.v1 * z4917;
         let z5126 = z4933 + z4936;
         let z5127 = z5126 + z4930;
         let z5128 = z5127 + z4927;
         let z5129 = z5128 + z4924;
-        let z5130 = z2 * z4659 + z5 * z4951 + z7 * z4952 + z25 * z4953 + z26 * z4954
+        let z5130 = z2 * z4659 + z5 * z4951 + z7 * z4952 + s4.v2 * z4953 + s4.v3 * z4954
             + z27 * z5129;
         let z5131 = z4981 + z4985;
         let z5132 = z5131 + z4977;
         let z5133 = z5132 + z4973;
         let z5134 = z5133 + z4969;
-        let z5135 = z2 * z4739 + z5 * z5001 + z7 * z5002 + z25 * z5003 + z26 * z5004
+        let z5135 = z2 * z4739 + z5 * z5001 + z7 * z5002 + s4.v2 * z5003 + s4.v3 * z5004
             + z27 * z5134;
         let z5136 = z5027 + z5031;
         let z5137 = z5136 + z5023;
         let z5138 = z5137 + z5019;
         let z5139 = z5138 + z5015;
-        let z5140 = z2 * z4804 + z5 * z5047 + z7 * z5048 + z25 * z5049 + z26 * z5050
+        let z5140 = z2 * z4804 + z5 * z5047 + z7 * z5048 + s4.v2 * z5049 + s4.v3 * z5050
             + z27 * z5139;
         let z5141 = -z5140 - self.d;
         let z5142 = z5067 + z5063;
         let z5143 = z5142 + z5059;
         let z5144 = z5143 + z5055;
-        let z5145 = z2 * z4854 + z5 * z5079 + z7 * z5080 + z25 * z5081 + z26 * z5082
+        let z5145 = z2 * z4854 + z5 * z5079 + z7 * z5080 + s4.v2 * z5081 + s4.v3 * z5082
             + z27 * z5144;
         let z5146 = z5090 + z5094;
         let z5147 = z5086 + z5146;
-        let z5148 = z2 * z4890 + z5 * z5102 + z7 * z5103 + z25 * z5104 + z26 * z5105
+        let z5148 = z2 * z4890 + z5 * z5102 + z7 * z5103 + s4.v2 * z5104 + s4.v3 * z5105
             + z27 * z5147;
         let z5149 = z5108 + z5112;
-        let z5150 = z2 * z4912 + z5 * z5116 + z7 * z5117 + z25 * z5118 + z26 * z5119
+        let z5150 = z2 * z4912 + z5 * z5116 + z7 * z5117 + s4.v2 * z5118 + s4.v3 * z5119
             + z27 * z5149;
-        let z5151 = z2 * z4920 + z5 * z5123 + z7 * z5124 + z25 * z4916 + z26 * z4917
+        let z5151 = z2 * z4920 + z5 * z5123 + z7 * z5124 + s4.v2 * z4916 + s4.v3 * z4917
             + z27 * z5121;
-        let z5152 = z20 * z4947 + z22 * z4948 + z24 * z4658 + z45 * z4949 + z46 * z4950
-            + z47 * z5128;
-        let z5153 = z20 * z4997 + z22 * z4998 + z24 * z4738 + z45 * z4999 + z46 * z5000
-            + z47 * z5133;
-        let z5154 = z20 * z5043 + z22 * z5044 + z24 * z4803 + z45 * z5045 + z46 * z5046
-            + z47 * z5138;
-        let z5155 = z20 * z5079 + z22 * z5080 + z24 * z4854 + z45 * z5081 + z46 * z5082
-            + z47 * z5144;
+        let z5152 = z20 * z4947 + z22 * z4948 + s1.v1 * z4658 + s4.v4 * z4949
+            + s4.v5 * z4950 + z47 * z5128;
+        let z5153 = z20 * z4997 + z22 * z4998 + s1.v1 * z4738 + s4.v4 * z4999
+            + s4.v5 * z5000 + z47 * z5133;
+        let z5154 = z20 * z5043 + z22 * z5044 + s1.v1 * z4803 + s4.v4 * z5045
+            + s4.v5 * z5046 + z47 * z5138;
+        let z5155 = z20 * z5079 + z22 * z5080 + s1.v1 * z4854 + s4.v4 * z5081
+            + s4.v5 * z5082 + z47 * z5144;
         let z5156 = -z5155 - self.d;
-        let z5157 = z20 * z5102 + z22 * z5103 + z24 * z4890 + z45 * z5104 + z46 * z5105
-            + z47 * z5147;
-        let z5158 = z20 * z5116 + z22 * z5117 + z24 * z4912 + z45 * z5118 + z46 * z5119
-            + z47 * z5149;
-        let z5159 = z20 * z5123 + z22 * z5124 + z24 * z4920 + z45 * z4916 + z46 * z4917
-            + z47 * z5121;
-        let z5160 = z40 * z4943 + z42 * z4944 + z44 * z4657 + z65 * z4945 + z66 * z4946
-            + z67 * z5127;
-        let z5161 = z40 * z4993 + z42 * z4994 + z44 * z4737 + z65 * z4995 + z66 * z4996
-            + z67 * z5132;
-        let z5162 = z40 * z5039 + z42 * z5040 + z44 * z4802 + z65 * z5041 + z66 * z5042
-            + z67 * z5137;
-        let z5163 = z40 * z5075 + z42 * z5076 + z44 * z4853 + z65 * z5077 + z66 * z5078
-            + z67 * z5143;
-        let z5164 = z40 * z5102 + z42 * z5103 + z44 * z4890 + z65 * z5104 + z66 * z5105
-            + z67 * z5147;
+        let z5157 = z20 * z5102 + z22 * z5103 + s1.v1 * z4890 + s4.v4 * z5104
+            + s4.v5 * z5105 + z47 * z5147;
+        let z5158 = z20 * z5116 + z22 * z5117 + s1.v1 * z4912 + s4.v4 * z5118
+            + s4.v5 * z5119 + z47 * z5149;
+        let z5159 = z20 * z5123 + z22 * z5124 + s1.v1 * z4920 + s4.v4 * z4916
+            + s4.v5 * z4917 + z47 * z5121;
+        let z5160 = z40 * z4943 + z42 * z4944 + s1.v3 * z4657 + s4.v6 * z4945
+            + s4.v7 * z4946 + z67 * z5127;
+        let z5161 = z40 * z4993 + z42 * z4994 + s1.v3 * z4737 + s4.v6 * z4995
+            + s4.v7 * z4996 + z67 * z5132;
+        let z5162 = z40 * z5039 + z42 * z5040 + s1.v3 * z4802 + s4.v6 * z5041
+            + s4.v7 * z5042 + z67 * z5137;
+        let z5163 = z40 * z5075 + z42 * z5076 + s1.v3 * z4853 + s4.v6 * z5077
+            + s4.v7 * z5078 + z67 * z5143;
+        let z5164 = z40 * z5102 + z42 * z5103 + s1.v3 * z4890 + s4.v6 * z5104
+            + s4.v7 * z5105 + z67 * z5147;
         let z5165 = -z5164 - self.d;
-        let z5166 = z40 * z5116 + z42 * z5117 + z44 * z4912 + z65 * z5118 + z66 * z5119
-            + z67 * z5149;
-        let z5167 = z40 * z5123 + z42 * z5124 + z44 * z4920 + z65 * z4916 + z66 * z4917
-            + z67 * z5121;
-        let z5168 = z60 * z4939 + z62 * z4940 + z64 * z4656 + z85 * z4941 + z86 * z4942
-            + z87 * z5126;
-        let z5169 = z60 * z4989 + z62 * z4990 + z64 * z4736 + z85 * z4991 + z86 * z4992
-            + z87 * z5131;
-        let z5170 = z60 * z5035 + z62 * z5036 + z64 * z4801 + z85 * z5037 + z86 * z5038
-            + z87 * z5136;
-        let z5171 = z60 * z5071 + z62 * z5072 + z64 * z4852 + z85 * z5073 + z86 * z5074
-            + z87 * z5142;
-        let z5172 = z60 * z5098 + z62 * z5099 + z64 * z4889 + z85 * z5100 + z86 * z5101
-            + z87 * z5146;
-        let z5173 = z60 * z5116 + z62 * z5117 + z64 * z4912 + z85 * z5118 + z86 * z5119
-            + z87 * z5149;
+        let z5166 = z40 * z5116 + z42 * z5117 + s1.v3 * z4912 + s4.v6 * z5118
+            + s4.v7 * z5119 + z67 * z5149;
+        let z5167 = z40 * z5123 + z42 * z5124 + s1.v3 * z4920 + s4.v6 * z4916
+            + s4.v7 * z4917 + z67 * z5121;
+        let z5168 = z60 * z4939 + z62 * z4940 + z64 * z4656 + s4.v8 * z4941
+            + s4.v9 * z4942 + z87 * z5126;
+        let z5169 = z60 * z4989 + z62 * z4990 + z64 * z4736 + s4.v8 * z4991
+            + s4.v9 * z4992 + z87 * z5131;
+        let z5170 = z60 * z5035 + z62 * z5036 + z64 * z4801 + s4.v8 * z5037
+            + s4.v9 * z5038 + z87 * z5136;
+        let z5171 = z60 * z5071 + z62 * z5072 + z64 * z4852 + s4.v8 * z5073
+            + s4.v9 * z5074 + z87 * z5142;
+        let z5172 = z60 * z5098 + z62 * z5099 + z64 * z4889 + s4.v8 * z5100
+            + s4.v9 * z5101 + z87 * z5146;
+        let z5173 = z60 * z5116 + z62 * z5117 + z64 * z4912 + s4.v8 * z5118
+            + s4.v9 * z5119 + z87 * z5149;
         let z5174 = -self.d - z5173;
-        let z5175 = z60 * z5123 + z62 * z5124 + z64 * z4920 + z85 * z4916 + z86 * z4917
-            + z87 * z5121;
-        let z5176 = z80 * z4937 + z82 * z4938 + z84 * z4655 + z105 * z4653 + z106 * z4654
-            + z107 * z4936;
-        let z5177 = z80 * z4987 + z82 * z4988 + z84 * z4735 + z105 * z4731 + z106 * z4732
-            + z107 * z4985;
-        let z5178 = z80 * z5033 + z82 * z5034 + z84 * z4800 + z105 * z4796 + z106 * z4797
-            + z107 * z5031;
-        let z5179 = z80 * z5069 + z82 * z5070 + z84 * z4851 + z105 * z4847 + z106 * z4848
-            + z107 * z5067;
-        let z5180 = z80 * z5096 + z82 * z5097 + z84 * z4888 + z105 * z4884 + z106 * z4885
-            + z107 * z5094;
-        let z5181 = z80 * z5114 + z82 * z5115 + z84 * z4911 + z105 * z4907 + z106 * z4908
-            + z107 * z5112;
-        let z5182 = z80 * z5123 + z82 * z5124 + z84 * z4920 + z105 * z4916 + z106 * z4917
-            + z107 * z5121;
+        let z5175 = z60 * z5123 + z62 * z5124 + z64 * z4920 + s4.v8 * z4916
+            + s4.v9 * z4917 + z87 * z5121;
+        let z5176 = z80 * z4937 + z82 * z4938 + s3.v4 * z4655 + s4.v18 * z4653
+            + s4.v19 * z4654 + s2.v1 * z4936;
+        let z5177 = z80 * z4987 + z82 * z4988 + s3.v4 * z4735 + s4.v18 * z4731
+            + s4.v19 * z4732 + s2.v1 * z4985;
+        let z5178 = z80 * z5033 + z82 * z5034 + s3.v4 * z4800 + s4.v18 * z4796
+            + s4.v19 * z4797 + s2.v1 * z5031;
+        let z5179 = z80 * z5069 + z82 * z5070 + s3.v4 * z4851 + s4.v18 * z4847
+            + s4.v19 * z4848 + s2.v1 * z5067;
+        let z5180 = z80 * z5096 + z82 * z5097 + s3.v4 * z4888 + s4.v18 * z4884
+            + s4.v19 * z4885 + s2.v1 * z5094;
+        let z5181 = z80 * z5114 + z82 * z5115 + s3.v4 * z4911 + s4.v18 * z4907
+            + s4.v19 * z4908 + s2.v1 * z5112;
+        let z5182 = z80 * z5123 + z82 * z5124 + s3.v4 * z4920 + s4.v18 * z4916
+            + s4.v19 * z4917 + s2.v1 * z5121;
         let z5183 = -self.d - z5182;
         let x0 = -z2635;
         let x1 = -z2743;
@@ -9734,6 +10522,40 @@ impl Jacobians<7, 0, 1> for Iiwa {
         a: &Vector<7>,
         out: &mut Matrix<7, 7>,
     ) {
+        let s1 = self.shared1(q);
+        let s2 = self.shared2(q);
+        let s3 = self.shared3(q, &s1);
+        let s4 = self.shared4(q, &s1, &s2, &s3);
+        let s5 = self.shared5(q, &s1, &s3, &s4);
+        let s6 = self.shared6(q, &s1);
+        let s7 = self.shared7(q);
+        let s8 = self.shared8(q);
+        let s10 = self.shared10(q);
+        let s11 = self.shared11(q, &s7);
+        let s12 = self.shared12(q, &s8);
+        let s14 = self.shared14(q, &s1, &s6);
+        let s15 = self.shared15(q, &s10);
+        let s16 = self.shared16(q, &s7, &s8, &s11, &s12);
+        let s17 = self.shared17(q, &s1, &s6);
+        let s23 = self
+            .shared23(
+                q,
+                &s1,
+                &s2,
+                &s3,
+                &s4,
+                &s6,
+                &s7,
+                &s8,
+                &s10,
+                &s11,
+                &s12,
+                &s14,
+                &s15,
+                &s16,
+                &s17,
+            );
+        let s34 = self.shared34(q, a, &s1, &s2, &s3, &s4);
         let z0 = q[0].cos();
         let z1 = q[0].sin();
         let z2 = q[1].cos();
@@ -9742,1004 +10564,435 @@ impl Jacobians<7, 0, 1> for Iiwa {
         let z5 = z0 * z3;
         let z6 = z1 * z2;
         let z7 = z1 * z3;
-        let z8 = -self.d1 * z0;
-        let z9 = -self.d1 * z1;
         let z14 = self.d2 * z5;
         let z15 = self.d2 * z7;
-        let z16 = self.d1 + self.d2 * z2;
         let z17 = q[2].cos();
         let z18 = q[2].sin();
         let z19 = -z1 * z18 + z4 * z17;
         let z20 = -z1 * z17 - z4 * z18;
         let z21 = z0 * z18 + z6 * z17;
         let z22 = z0 * z17 - z6 * z18;
-        let z23 = -z3 * z17;
-        let z24 = z3 * z18;
-        let z25 = z2 * z15 - z7 * z16;
-        let z26 = -z2 * z14 + z5 * z16;
         let z27 = -z5 * z15 + z7 * z14;
         let z34 = self.d3 * z5 + z14;
         let z35 = self.d3 * z7 + z15;
-        let z36 = self.d3 * z2 + z16;
         let z37 = q[3].cos();
         let z38 = q[3].sin();
         let z39 = -z5 * z38 + z19 * z37;
         let z40 = z5 * z37 + z19 * z38;
         let z41 = -z7 * z38 + z21 * z37;
         let z42 = z7 * z37 + z21 * z38;
-        let z43 = -z2 * z38 + z23 * z37;
-        let z44 = z2 * z37 + z23 * z38;
-        let z45 = -z22 * z36 + z24 * z35;
-        let z46 = z20 * z36 - z24 * z34;
         let z47 = -z20 * z35 + z22 * z34;
         let z54 = self.d4 * z40 + z34;
         let z55 = self.d4 * z42 + z35;
-        let z56 = self.d4 * z44 + z36;
         let z57 = q[4].cos();
         let z58 = q[4].sin();
         let z59 = z20 * z58 + z39 * z57;
         let z60 = z20 * z57 - z39 * z58;
         let z61 = z22 * z58 + z41 * z57;
         let z62 = z22 * z57 - z41 * z58;
-        let z63 = z24 * z58 + z43 * z57;
-        let z64 = z24 * z57 - z43 * z58;
-        let z65 = -z42 * z56 + z44 * z55;
-        let z66 = z40 * z56 - z44 * z54;
+        let z64 = s1.v1 * z57 - s1.v2 * z58;
         let z67 = -z40 * z55 + z42 * z54;
         let z74 = self.d5 * z40 + z54;
         let z75 = self.d5 * z42 + z55;
-        let z76 = self.d5 * z44 + z56;
         let z77 = q[5].cos();
         let z78 = q[5].sin();
         let z79 = -z40 * z78 + z59 * z77;
         let z80 = z40 * z77 + z59 * z78;
         let z81 = -z42 * z78 + z61 * z77;
         let z82 = z42 * z77 + z61 * z78;
-        let z83 = -z44 * z78 + z63 * z77;
-        let z84 = z44 * z77 + z63 * z78;
-        let z85 = -z62 * z76 + z64 * z75;
-        let z86 = z60 * z76 - z64 * z74;
+        let z83 = -s1.v3 * z78 + s1.v4 * z77;
         let z87 = -z60 * z75 + z62 * z74;
-        let z94 = self.d6 * z80 + z74;
-        let z95 = self.d6 * z82 + z75;
-        let z96 = self.d6 * z84 + z76;
-        let z97 = q[6].cos();
-        let z98 = q[6].sin();
-        let z99 = z60 * z98 + z79 * z97;
-        let z100 = z60 * z97 - z79 * z98;
-        let z101 = z62 * z98 + z81 * z97;
-        let z102 = z62 * z97 - z81 * z98;
-        let z103 = z64 * z98 + z83 * z97;
-        let z104 = z64 * z97 - z83 * z98;
-        let z105 = -z82 * z96 + z84 * z95;
-        let z106 = z80 * z96 - z84 * z94;
-        let z107 = -z80 * z95 + z82 * z94;
-        let z114 = -self.cy1 * z1;
-        let z115 = self.cy1 * z0;
         let z119 = -self.cy2 * z1 + self.cz2 * z5;
         let z120 = self.cy2 * z0 + self.cz2 * z7;
-        let z121 = self.d1 + self.cz2 * z2;
-        let z122 = self.i2x * (z4 * z4) + self.i2y * (z1 * z1) + self.i2z * (z5 * z5);
-        let z123 = self.i2x * z4 * z6 - self.i2y * z0 * z1 + self.i2z * z5 * z7;
-        let z124 = -self.i2x * z3 * z4 + self.i2z * z2 * z5;
-        let z125 = self.i2x * (z6 * z6) + self.i2y * (z0 * z0) + self.i2z * (z7 * z7);
-        let z126 = -self.i2x * z3 * z6 + self.i2z * z2 * z7;
         let z128 = z14 + self.cy3 * z20 + self.cz3 * z5;
         let z129 = z15 + self.cy3 * z22 + self.cz3 * z7;
-        let z130 = z16 + self.cy3 * z24 + self.cz3 * z2;
-        let z131 = self.i3x * (z19 * z19) + self.i3y * (z20 * z20)
-            + self.i3z * (z5 * z5);
-        let z132 = self.i3x * z19 * z21 + self.i3y * z20 * z22 + self.i3z * z5 * z7;
-        let z133 = self.i3x * z19 * z23 + self.i3y * z20 * z24 + self.i3z * z2 * z5;
-        let z134 = self.i3x * (z21 * z21) + self.i3y * (z22 * z22)
-            + self.i3z * (z7 * z7);
-        let z135 = self.i3x * z21 * z23 + self.i3y * z22 * z24 + self.i3z * z2 * z7;
-        let z136 = self.i3x * (z23 * z23) + self.i3y * (z24 * z24)
-            + self.i3z * (z2 * z2);
         let z137 = self.cy4 * z20 + self.cz4 * z40 + z34;
         let z138 = self.cy4 * z22 + self.cz4 * z42 + z35;
-        let z139 = self.cy4 * z24 + self.cz4 * z44 + z36;
-        let z140 = self.i4x * (z39 * z39) + self.i4y * (z20 * z20)
-            + self.i4z * (z40 * z40);
-        let z141 = self.i4x * z39 * z41 + self.i4y * z20 * z22 + self.i4z * z40 * z42;
-        let z142 = self.i4x * z39 * z43 + self.i4y * z20 * z24 + self.i4z * z40 * z44;
-        let z143 = self.i4x * (z41 * z41) + self.i4y * (z22 * z22)
-            + self.i4z * (z42 * z42);
-        let z144 = self.i4x * z41 * z43 + self.i4y * z22 * z24 + self.i4z * z42 * z44;
-        let z145 = self.i4x * (z43 * z43) + self.i4y * (z24 * z24)
-            + self.i4z * (z44 * z44);
         let z146 = self.cy5 * z60 + self.cz5 * z40 + z54;
         let z147 = self.cy5 * z62 + self.cz5 * z42 + z55;
-        let z148 = self.cy5 * z64 + self.cz5 * z44 + z56;
-        let z149 = self.i5x * (z59 * z59) + self.i5y * (z60 * z60)
-            + self.i5z * (z40 * z40);
-        let z150 = self.i5x * z59 * z61 + self.i5y * z60 * z62 + self.i5z * z40 * z42;
-        let z151 = self.i5x * z59 * z63 + self.i5y * z60 * z64 + self.i5z * z40 * z44;
-        let z152 = self.i5x * (z61 * z61) + self.i5y * (z62 * z62)
-            + self.i5z * (z42 * z42);
-        let z153 = self.i5x * z61 * z63 + self.i5y * z62 * z64 + self.i5z * z42 * z44;
-        let z154 = self.i5x * (z63 * z63) + self.i5y * (z64 * z64)
-            + self.i5z * (z44 * z44);
         let z155 = self.cy6 * z60 + self.cz6 * z80 + z74;
         let z156 = self.cy6 * z62 + self.cz6 * z82 + z75;
-        let z157 = self.cy6 * z64 + self.cz6 * z84 + z76;
-        let z158 = self.i6x * (z79 * z79) + self.i6y * (z60 * z60)
-            + self.i6z * (z80 * z80);
-        let z159 = self.i6x * z79 * z81 + self.i6y * z60 * z62 + self.i6z * z80 * z82;
-        let z160 = self.i6x * z79 * z83 + self.i6y * z60 * z64 + self.i6z * z80 * z84;
-        let z161 = self.i6x * (z81 * z81) + self.i6y * (z62 * z62)
-            + self.i6z * (z82 * z82);
-        let z162 = self.i6x * z81 * z83 + self.i6y * z62 * z64 + self.i6z * z82 * z84;
-        let z163 = self.i6x * (z83 * z83) + self.i6y * (z64 * z64)
-            + self.i6z * (z84 * z84);
-        let z164 = self.cz7 * z80 + z94;
-        let z165 = self.cz7 * z82 + z95;
-        let z166 = self.cz7 * z84 + z96;
-        let z167 = self.i7 * (z80 * z80) + self.i7 * (z99 * z99)
-            + self.i7 * (z100 * z100);
-        let z168 = self.i7 * z80 * z82 + self.i7 * z99 * z101 + self.i7 * z100 * z102;
-        let z169 = self.i7 * z80 * z84 + self.i7 * z99 * z103 + self.i7 * z100 * z104;
-        let z170 = self.i7 * (z82 * z82) + self.i7 * (z101 * z101)
-            + self.i7 * (z102 * z102);
-        let z171 = self.i7 * z82 * z84 + self.i7 * z101 * z103 + self.i7 * z102 * z104;
-        let z172 = self.i7 * (z84 * z84) + self.i7 * (z103 * z103)
-            + self.i7 * (z104 * z104);
-        let z735 = -a[1] * z1;
-        let z736 = a[1] * z0;
-        let z737 = a[1] * z8;
-        let z738 = a[1] * z9;
-        let z739 = z735 + a[2] * z5;
-        let z740 = z736 + a[2] * z7;
-        let z741 = a[0] + a[2] * z2;
-        let z742 = z737 + a[2] * z25;
-        let z743 = z738 + a[2] * z26;
-        let z744 = a[2] * z27;
-        let z745 = z739 + a[3] * z20;
-        let z746 = z740 + a[3] * z22;
-        let z747 = z741 + a[3] * z24;
-        let z748 = z742 + a[3] * z45;
-        let z749 = z743 + a[3] * z46;
-        let z750 = z744 + a[3] * z47;
-        let z751 = z745 + a[4] * z40;
-        let z752 = z746 + a[4] * z42;
-        let z753 = z747 + a[4] * z44;
-        let z754 = z748 + a[4] * z65;
-        let z755 = z749 + a[4] * z66;
-        let z756 = z750 + a[4] * z67;
-        let z757 = z751 + a[5] * z60;
-        let z758 = z752 + a[5] * z62;
-        let z759 = z753 + a[5] * z64;
-        let z760 = z754 + a[5] * z85;
-        let z761 = z755 + a[5] * z86;
-        let z762 = z756 + a[5] * z87;
-        let z763 = z757 + a[6] * z80;
-        let z764 = z758 + a[6] * z82;
-        let z765 = z759 + a[6] * z84;
-        let z766 = z760 + a[6] * z105;
-        let z767 = z761 + a[6] * z106;
-        let z768 = z762 + a[6] * z107;
-        let z769 = -self.m1 * a[0] * z115;
-        let z770 = self.m1 * a[0] * z114;
-        let z774 = self.m2 * z737 - self.m2 * a[0] * z120 + self.m2 * z121 * z736;
-        let z775 = self.m2 * z738 + self.m2 * a[0] * z119 - self.m2 * z121 * z735;
-        let z776 = -self.m2 * z119 * z736 + self.m2 * z120 * z735;
-        let z777 = a[0] * z124 + z120 * z776 - z121 * z775 + z122 * z735 + z123 * z736;
-        let z778 = a[0] * z126 - z119 * z776 + z121 * z774 + z123 * z735 + z125 * z736;
-        let z780 = self.m3 * z742 - self.m3 * z129 * z741 + self.m3 * z130 * z740;
-        let z781 = self.m3 * z743 + self.m3 * z128 * z741 - self.m3 * z130 * z739;
-        let z782 = self.m3 * z744 - self.m3 * z128 * z740 + self.m3 * z129 * z739;
-        let z783 = z129 * z782 - z130 * z781 + z131 * z739 + z132 * z740 + z133 * z741;
-        let z784 = -z128 * z782 + z130 * z780 + z132 * z739 + z134 * z740 + z135 * z741;
-        let z785 = z128 * z781 - z129 * z780 + z133 * z739 + z135 * z740 + z136 * z741;
-        let z786 = self.m4 * z748 - self.m4 * z138 * z747 + self.m4 * z139 * z746;
-        let z787 = self.m4 * z749 + self.m4 * z137 * z747 - self.m4 * z139 * z745;
-        let z788 = self.m4 * z750 - self.m4 * z137 * z746 + self.m4 * z138 * z745;
-        let z789 = z138 * z788 - z139 * z787 + z140 * z745 + z141 * z746 + z142 * z747;
-        let z790 = -z137 * z788 + z139 * z786 + z141 * z745 + z143 * z746 + z144 * z747;
-        let z791 = z137 * z787 - z138 * z786 + z142 * z745 + z144 * z746 + z145 * z747;
-        let z792 = self.m5 * z754 - self.m5 * z147 * z753 + self.m5 * z148 * z752;
-        let z793 = self.m5 * z755 + self.m5 * z146 * z753 - self.m5 * z148 * z751;
-        let z794 = self.m5 * z756 - self.m5 * z146 * z752 + self.m5 * z147 * z751;
-        let z795 = z147 * z794 - z148 * z793 + z149 * z751 + z150 * z752 + z151 * z753;
-        let z796 = -z146 * z794 + z148 * z792 + z150 * z751 + z152 * z752 + z153 * z753;
-        let z797 = z146 * z793 - z147 * z792 + z151 * z751 + z153 * z752 + z154 * z753;
-        let z798 = self.m6 * z760 - self.m6 * z156 * z759 + self.m6 * z157 * z758;
-        let z799 = self.m6 * z761 + self.m6 * z155 * z759 - self.m6 * z157 * z757;
-        let z800 = self.m6 * z762 - self.m6 * z155 * z758 + self.m6 * z156 * z757;
-        let z801 = z156 * z800 - z157 * z799 + z158 * z757 + z159 * z758 + z160 * z759;
-        let z802 = -z155 * z800 + z157 * z798 + z159 * z757 + z161 * z758 + z162 * z759;
-        let z803 = z155 * z799 - z156 * z798 + z160 * z757 + z162 * z758 + z163 * z759;
-        let z804 = self.m7 * z766 - self.m7 * z165 * z765 + self.m7 * z166 * z764;
-        let z805 = self.m7 * z767 + self.m7 * z164 * z765 - self.m7 * z166 * z763;
-        let z806 = self.m7 * z768 - self.m7 * z164 * z764 + self.m7 * z165 * z763;
-        let z807 = z165 * z806 - z166 * z805 + z167 * z763 + z168 * z764 + z169 * z765;
-        let z808 = -z164 * z806 + z166 * z804 + z168 * z763 + z170 * z764 + z171 * z765;
-        let z809 = z164 * z805 - z165 * z804 + z169 * z763 + z171 * z764 + z172 * z765;
+        let z777 = a[0] * s5.v2 + z120 * s34.v38 - s4.v22 * s34.v37 + s5.v0 * s34.v0
+            + s5.v1 * s34.v1;
+        let z778 = a[0] * s5.v4 - z119 * s34.v38 + s4.v22 * s34.v36 + s5.v1 * s34.v0
+            + s5.v3 * s34.v1;
+        let z783 = z129 * s34.v41 - s4.v23 * s34.v40 + s5.v5 * s34.v4 + s5.v6 * s34.v5
+            + s5.v7 * s34.v6;
+        let z784 = -z128 * s34.v41 + s4.v23 * s34.v39 + s5.v6 * s34.v4 + s5.v8 * s34.v5
+            + s5.v9 * s34.v6;
+        let z785 = z128 * s34.v40 - z129 * s34.v39 + s5.v7 * s34.v4 + s5.v9 * s34.v5
+            + s5.v10 * s34.v6;
+        let z789 = z138 * s34.v44 - s4.v24 * s34.v43 + s5.v11 * s34.v10
+            + s5.v12 * s34.v11 + s5.v13 * s34.v12;
+        let z790 = -z137 * s34.v44 + s4.v24 * s34.v42 + s5.v12 * s34.v10
+            + s5.v14 * s34.v11 + s5.v15 * s34.v12;
+        let z791 = z137 * s34.v43 - z138 * s34.v42 + s5.v13 * s34.v10 + s5.v15 * s34.v11
+            + s5.v16 * s34.v12;
+        let z795 = z147 * s34.v47 - s4.v25 * s34.v46 + s5.v17 * s34.v16
+            + s5.v18 * s34.v17 + s5.v19 * s34.v18;
+        let z796 = -z146 * s34.v47 + s4.v25 * s34.v45 + s5.v18 * s34.v16
+            + s5.v20 * s34.v17 + s5.v21 * s34.v18;
+        let z797 = z146 * s34.v46 - z147 * s34.v45 + s5.v19 * s34.v16 + s5.v21 * s34.v17
+            + s5.v22 * s34.v18;
+        let z801 = z156 * s34.v50 - s4.v26 * s34.v49 + s5.v23 * s34.v22
+            + s5.v24 * s34.v23 + s5.v25 * s34.v24;
+        let z802 = -z155 * s34.v50 + s4.v26 * s34.v48 + s5.v24 * s34.v22
+            + s5.v26 * s34.v23 + s5.v27 * s34.v24;
+        let z803 = z155 * s34.v49 - z156 * s34.v48 + s5.v25 * s34.v22 + s5.v27 * s34.v23
+            + s5.v28 * s34.v24;
+        let z807 = s2.v3 * s34.v53 - s4.v27 * s34.v52 + s5.v29 * s34.v28
+            + s5.v30 * s34.v29 + s5.v31 * s34.v30;
+        let z808 = -s2.v2 * s34.v53 + s4.v27 * s34.v51 + s5.v30 * s34.v28
+            + s5.v32 * s34.v29 + s5.v33 * s34.v30;
+        let z809 = s2.v2 * s34.v52 - s2.v3 * s34.v51 + s5.v31 * s34.v28
+            + s5.v33 * s34.v29 + s5.v34 * s34.v30;
         let z810 = z801 + z807;
         let z811 = z802 + z808;
         let z812 = z803 + z809;
-        let z813 = z798 + z804;
-        let z814 = z799 + z805;
-        let z815 = z800 + z806;
         let z816 = z795 + z810;
         let z817 = z796 + z811;
         let z818 = z797 + z812;
-        let z819 = z792 + z813;
-        let z820 = z793 + z814;
-        let z821 = z794 + z815;
         let z822 = z789 + z816;
         let z823 = z790 + z817;
         let z824 = z791 + z818;
-        let z825 = z786 + z819;
-        let z826 = z787 + z820;
-        let z827 = z788 + z821;
         let z828 = z783 + z822;
         let z829 = z784 + z823;
         let z830 = z785 + z824;
-        let z831 = z780 + z825;
-        let z832 = z781 + z826;
-        let z833 = z782 + z827;
         let z834 = z777 + z828;
         let z835 = z778 + z829;
-        let z837 = z774 + z831;
-        let z838 = z775 + z832;
-        let z851 = -z1 * z2;
         let z852 = -z1 * z3;
-        let z853 = self.d1 * z1;
-        let z854 = self.d2 * z852;
-        let z855 = -z0 * z18 + z17 * z851;
-        let z856 = -z0 * z17 - z18 * z851;
-        let z857 = z2 * z14 - z5 * z16;
-        let z858 = -z2 * z854 + z16 * z852;
-        let z859 = self.d3 * z852 + z854;
-        let z860 = z37 * z855 - z38 * z852;
-        let z861 = z37 * z852 + z38 * z855;
-        let z862 = -z20 * z36 + z24 * z34;
-        let z863 = -z24 * z859 + z36 * z856;
-        let z864 = self.d4 * z861 + z859;
-        let z865 = z57 * z860 + z58 * z856;
-        let z866 = z57 * z856 - z58 * z860;
-        let z867 = -z40 * z56 + z44 * z54;
-        let z868 = -z44 * z864 + z56 * z861;
-        let z869 = self.d5 * z861 + z864;
-        let z870 = z77 * z865 - z78 * z861;
-        let z871 = z77 * z861 + z78 * z865;
-        let z872 = -z60 * z76 + z64 * z74;
-        let z873 = -z64 * z869 + z76 * z866;
-        let z874 = self.d6 * z871 + z869;
-        let z875 = z97 * z870 + z98 * z866;
-        let z876 = z97 * z866 - z98 * z870;
-        let z877 = -z80 * z96 + z84 * z94;
-        let z878 = -z84 * z874 + z96 * z871;
-        let z879 = -self.cy1 * z0;
-        let z880 = -self.cy2 * z0 + self.cz2 * z852;
-        let z881 = -self.i2x * z3 * z851 + self.i2z * z2 * z852;
-        let z882 = self.cy3 * z856 + self.cz3 * z852 + z854;
-        let z883 = self.i3x * z23 * z855 + self.i3y * z24 * z856 + self.i3z * z2 * z852;
-        let z884 = self.cy4 * z856 + self.cz4 * z861 + z859;
-        let z885 = self.i4x * z43 * z860 + self.i4y * z24 * z856 + self.i4z * z44 * z861;
-        let z886 = self.cy5 * z866 + self.cz5 * z861 + z864;
-        let z887 = self.i5x * z63 * z865 + self.i5y * z64 * z866 + self.i5z * z44 * z861;
-        let z888 = self.cy6 * z866 + self.cz6 * z871 + z869;
-        let z889 = self.i6x * z83 * z870 + self.i6y * z64 * z866 + self.i6z * z84 * z871;
-        let z890 = self.cz7 * z871 + z874;
-        let z891 = self.i7 * z84 * z871 + self.i7 * z103 * z875 + self.i7 * z104 * z876;
         let z892 = -a[1] * z0;
-        let z893 = a[1] * z853;
+        let z893 = a[1] * s23.v0;
         let z894 = a[2] * z852 + z892;
-        let z895 = a[2] * z857 + z893;
-        let z896 = z737 + a[2] * z858;
-        let z897 = a[3] * z856 + z894;
-        let z898 = a[3] * z862 + z895;
-        let z899 = a[3] * z863 + z896;
-        let z900 = a[4] * z861 + z897;
-        let z901 = a[4] * z867 + z898;
-        let z902 = a[4] * z868 + z899;
-        let z903 = a[5] * z866 + z900;
-        let z904 = a[5] * z872 + z901;
-        let z905 = a[5] * z873 + z902;
-        let z906 = a[6] * z871 + z903;
-        let z907 = a[6] * z877 + z904;
-        let z908 = a[6] * z878 + z905;
-        let z909 = -self.m1 * a[0] * z114;
-        let z910 = self.m1 * a[0] * z879;
-        let z911 = z770 * z879 - z114 * z769 + z114 * z910 - z115 * z909;
-        let z912 = -self.m2 * a[0] * z119 + self.m2 * z121 * z735 + self.m2 * z893;
-        let z913 = self.m2 * z737 + self.m2 * a[0] * z880 - self.m2 * z121 * z892;
-        let z914 = z735 * z881 + z775 * z880 - z119 * z774 + z119 * z913 - z120 * z912
-            + z124 * z736 + z124 * z892 + z126 * z735;
-        let z915 = self.m3 * z895 - self.m3 * z128 * z741 + self.m3 * z130 * z739;
-        let z916 = self.m3 * z741 * z882 + self.m3 * z896 - self.m3 * z130 * z894;
-        let z917 = z739 * z883 + z781 * z882 - z128 * z780 + z128 * z916 - z129 * z915
-            + z133 * z740 + z133 * z894 + z135 * z739;
-        let z918 = self.m4 * z898 - self.m4 * z137 * z747 + self.m4 * z139 * z745;
-        let z919 = self.m4 * z747 * z884 + self.m4 * z899 - self.m4 * z139 * z897;
-        let z920 = z745 * z885 + z787 * z884 - z137 * z786 + z137 * z919 - z138 * z918
-            + z142 * z746 + z142 * z897 + z144 * z745;
-        let z921 = self.m5 * z901 - self.m5 * z146 * z753 + self.m5 * z148 * z751;
-        let z922 = self.m5 * z753 * z886 + self.m5 * z902 - self.m5 * z148 * z900;
-        let z923 = z751 * z887 + z793 * z886 - z146 * z792 + z146 * z922 - z147 * z921
-            + z151 * z752 + z151 * z900 + z153 * z751;
-        let z924 = self.m6 * z904 - self.m6 * z155 * z759 + self.m6 * z157 * z757;
-        let z925 = self.m6 * z759 * z888 + self.m6 * z905 - self.m6 * z157 * z903;
-        let z926 = z757 * z889 + z799 * z888 - z155 * z798 + z155 * z925 - z156 * z924
-            + z160 * z758 + z160 * z903 + z162 * z757;
-        let z927 = self.m7 * z907 - self.m7 * z164 * z765 + self.m7 * z166 * z763;
-        let z928 = self.m7 * z765 * z890 + self.m7 * z908 - self.m7 * z166 * z906;
-        let z929 = z763 * z891 + z805 * z890 - z164 * z804 + z164 * z928 - z165 * z927
-            + z169 * z764 + z169 * z906 + z171 * z763;
+        let z895 = a[2] * s23.v1 + z893;
+        let z896 = s34.v2 + a[2] * s23.v2;
+        let z897 = a[3] * s10.v2 + z894;
+        let z898 = a[3] * s23.v3 + z895;
+        let z899 = a[3] * s23.v4 + z896;
+        let z900 = a[4] * s10.v4 + z897;
+        let z901 = a[4] * s23.v6 + z898;
+        let z902 = a[4] * s23.v7 + z899;
+        let z903 = a[5] * s23.v5 + z900;
+        let z904 = a[5] * s23.v9 + z901;
+        let z905 = a[5] * s23.v10 + z902;
+        let z906 = a[6] * s15.v4 + z903;
+        let z907 = a[6] * s23.v13 + z904;
+        let z908 = a[6] * s23.v14 + z905;
+        let z909 = -self.m1 * a[0] * s4.v20;
+        let z910 = self.m1 * a[0] * s23.v15;
+        let z911 = s34.v35 * s23.v15 - s4.v20 * s34.v34 + s4.v20 * z910 - s4.v21 * z909;
+        let z912 = -self.m2 * a[0] * z119 + self.m2 * s4.v22 * s34.v0 + self.m2 * z893;
+        let z913 = self.m2 * s34.v2 + self.m2 * a[0] * s23.v16 - self.m2 * s4.v22 * z892;
+        let z914 = s34.v0 * s23.v17 + s34.v37 * s23.v16 - z119 * s34.v36 + z119 * z913
+            - z120 * z912 + s5.v2 * s34.v1 + s5.v2 * z892 + s5.v4 * s34.v0;
+        let z915 = self.m3 * z895 - self.m3 * z128 * s34.v6 + self.m3 * s4.v23 * s34.v4;
+        let z916 = self.m3 * s34.v6 * s23.v18 + self.m3 * z896 - self.m3 * s4.v23 * z894;
+        let z917 = s34.v4 * s23.v19 + s34.v40 * s23.v18 - z128 * s34.v39 + z128 * z916
+            - z129 * z915 + s5.v7 * s34.v5 + s5.v7 * z894 + s5.v9 * s34.v4;
+        let z918 = self.m4 * z898 - self.m4 * z137 * s34.v12
+            + self.m4 * s4.v24 * s34.v10;
+        let z919 = self.m4 * s34.v12 * s23.v20 + self.m4 * z899
+            - self.m4 * s4.v24 * z897;
+        let z920 = s34.v10 * s23.v21 + s34.v43 * s23.v20 - z137 * s34.v42 + z137 * z919
+            - z138 * z918 + s5.v13 * s34.v11 + s5.v13 * z897 + s5.v15 * s34.v10;
+        let z921 = self.m5 * z901 - self.m5 * z146 * s34.v18
+            + self.m5 * s4.v25 * s34.v16;
+        let z922 = self.m5 * s34.v18 * s23.v22 + self.m5 * z902
+            - self.m5 * s4.v25 * z900;
+        let z923 = s34.v16 * s23.v23 + s34.v46 * s23.v22 - z146 * s34.v45 + z146 * z922
+            - z147 * z921 + s5.v19 * s34.v17 + s5.v19 * z900 + s5.v21 * s34.v16;
+        let z924 = self.m6 * z904 - self.m6 * z155 * s34.v24
+            + self.m6 * s4.v26 * s34.v22;
+        let z925 = self.m6 * s34.v24 * s23.v24 + self.m6 * z905
+            - self.m6 * s4.v26 * z903;
+        let z926 = s34.v22 * s23.v25 + s34.v49 * s23.v24 - z155 * s34.v48 + z155 * z925
+            - z156 * z924 + s5.v25 * s34.v23 + s5.v25 * z903 + s5.v27 * s34.v22;
+        let z927 = self.m7 * z907 - self.m7 * s2.v2 * s34.v30
+            + self.m7 * s4.v27 * s34.v28;
+        let z928 = self.m7 * s34.v30 * s23.v26 + self.m7 * z908
+            - self.m7 * s4.v27 * z906;
+        let z929 = s34.v28 * s23.v27 + s34.v52 * s23.v26 - s2.v2 * s34.v51 + s2.v2 * z928
+            - s2.v3 * z927 + s5.v31 * s34.v29 + s5.v31 * z906 + s5.v33 * s34.v28;
         let z930 = z926 + z929;
         let z931 = z923 + z930;
         let z932 = z920 + z931;
         let z933 = z917 + z932;
         let z934 = z914 + z933;
         let z935 = z911 + z934;
-        let z936 = -z0 * z3;
-        let z937 = self.d2 * z4;
-        let z938 = self.d2 * z6;
-        let z939 = -self.d2 * z3;
-        let z940 = z17 * z936;
-        let z941 = -z18 * z936;
-        let z942 = z17 * z852;
-        let z943 = -z18 * z852;
-        let z944 = -z2 * z17;
-        let z945 = z2 * z18;
-        let z946 = z2 * z938 - z3 * z15 - z6 * z16 - z7 * z939;
-        let z947 = -z2 * z937 + z3 * z14 + z4 * z16 + z5 * z939;
-        let z948 = self.d3 * z4 + z937;
-        let z949 = self.d3 * z6 + z938;
-        let z950 = -self.d3 * z3 + z939;
-        let z951 = -z4 * z38 + z37 * z940;
-        let z952 = z4 * z37 + z38 * z940;
-        let z953 = -z6 * z38 + z37 * z942;
-        let z954 = z6 * z37 + z38 * z942;
-        let z955 = z3 * z38 + z37 * z944;
-        let z956 = -z3 * z37 + z38 * z944;
-        let z957 = -z22 * z950 + z24 * z949 + z35 * z945 - z36 * z943;
-        let z958 = z20 * z950 - z24 * z948 - z34 * z945 + z36 * z941;
-        let z959 = self.d4 * z952 + z948;
-        let z960 = self.d4 * z954 + z949;
-        let z961 = self.d4 * z956 + z950;
-        let z962 = z57 * z951 + z58 * z941;
-        let z963 = z57 * z941 - z58 * z951;
-        let z964 = z57 * z953 + z58 * z943;
-        let z965 = z57 * z943 - z58 * z953;
-        let z966 = z57 * z955 + z58 * z945;
-        let z967 = z57 * z945 - z58 * z955;
-        let z968 = -z42 * z961 + z44 * z960 + z55 * z956 - z56 * z954;
-        let z969 = z40 * z961 - z44 * z959 - z54 * z956 + z56 * z952;
-        let z970 = self.d5 * z952 + z959;
-        let z971 = self.d5 * z954 + z960;
-        let z972 = self.d5 * z956 + z961;
-        let z973 = z77 * z962 - z78 * z952;
-        let z974 = z77 * z952 + z78 * z962;
-        let z975 = z77 * z964 - z78 * z954;
-        let z976 = z77 * z954 + z78 * z964;
-        let z977 = z77 * z966 - z78 * z956;
-        let z978 = z77 * z956 + z78 * z966;
-        let z979 = -z62 * z972 + z64 * z971 + z75 * z967 - z76 * z965;
-        let z980 = z60 * z972 - z64 * z970 - z74 * z967 + z76 * z963;
-        let z981 = z970 + self.d6 * z974;
-        let z982 = z971 + self.d6 * z976;
-        let z983 = z972 + self.d6 * z978;
-        let z984 = z97 * z973 + z98 * z963;
-        let z985 = z97 * z963 - z98 * z973;
-        let z986 = z97 * z975 + z98 * z965;
-        let z987 = z97 * z965 - z98 * z975;
-        let z988 = z97 * z977 + z98 * z967;
-        let z989 = z97 * z967 - z98 * z977;
-        let z990 = -z82 * z983 + z84 * z982 + z95 * z978 - z96 * z976;
-        let z991 = z80 * z983 - z84 * z981 - z94 * z978 + z96 * z974;
-        let z992 = self.cz2 * z4;
-        let z993 = self.cz2 * z6;
-        let z994 = -self.cz2 * z3;
-        let z995 = -self.i2x * z2 * z4 - self.i2x * z3 * z936 + self.i2z * z2 * z4
-            - self.i2z * z3 * z5;
-        let z996 = -self.i2x * z2 * z6 - self.i2x * z3 * z852 + self.i2z * z2 * z6
-            - self.i2z * z3 * z7;
-        let z997 = 2.0 * self.i2x * z2 * z3 - 2.0 * self.i2z * z2 * z3;
-        let z998 = self.cy3 * z941 + self.cz3 * z4 + z937;
-        let z999 = self.cy3 * z943 + self.cz3 * z6 + z938;
-        let z1000 = self.cy3 * z945 - self.cz3 * z3 + z939;
-        let z1001 = self.i3x * z19 * z944 + self.i3x * z23 * z940 + self.i3y * z20 * z945
-            + self.i3y * z24 * z941 + self.i3z * z2 * z4 - self.i3z * z3 * z5;
-        let z1002 = self.i3x * z21 * z944 + self.i3x * z23 * z942 + self.i3y * z22 * z945
-            + self.i3y * z24 * z943 + self.i3z * z2 * z6 - self.i3z * z3 * z7;
-        let z1003 = 2.0 * self.i3x * z23 * z944 + 2.0 * self.i3y * z24 * z945
-            - 2.0 * self.i3z * z2 * z3;
-        let z1004 = self.cy4 * z941 + self.cz4 * z952 + z948;
-        let z1005 = self.cy4 * z943 + self.cz4 * z954 + z949;
-        let z1006 = self.cy4 * z945 + self.cz4 * z956 + z950;
-        let z1007 = self.i4x * z39 * z955 + self.i4x * z43 * z951 + self.i4y * z20 * z945
-            + self.i4y * z24 * z941 + self.i4z * z40 * z956 + self.i4z * z44 * z952;
-        let z1008 = self.i4x * z41 * z955 + self.i4x * z43 * z953 + self.i4y * z22 * z945
-            + self.i4y * z24 * z943 + self.i4z * z42 * z956 + self.i4z * z44 * z954;
-        let z1009 = 2.0 * self.i4x * z43 * z955 + 2.0 * self.i4y * z24 * z945
-            + 2.0 * self.i4z * z44 * z956;
-        let z1010 = self.cy5 * z963 + self.cz5 * z952 + z959;
-        let z1011 = self.cy5 * z965 + self.cz5 * z954 + z960;
-        let z1012 = self.cy5 * z967 + self.cz5 * z956 + z961;
-        let z1013 = self.i5x * z59 * z966 + self.i5x * z63 * z962 + self.i5y * z60 * z967
-            + self.i5y * z64 * z963 + self.i5z * z40 * z956 + self.i5z * z44 * z952;
-        let z1014 = self.i5x * z61 * z966 + self.i5x * z63 * z964 + self.i5y * z62 * z967
-            + self.i5y * z64 * z965 + self.i5z * z42 * z956 + self.i5z * z44 * z954;
-        let z1015 = 2.0 * self.i5x * z63 * z966 + 2.0 * self.i5y * z64 * z967
-            + 2.0 * self.i5z * z44 * z956;
-        let z1016 = z970 + self.cy6 * z963 + self.cz6 * z974;
-        let z1017 = z971 + self.cy6 * z965 + self.cz6 * z976;
-        let z1018 = z972 + self.cy6 * z967 + self.cz6 * z978;
-        let z1019 = self.i6x * z79 * z977 + self.i6x * z83 * z973 + self.i6y * z60 * z967
-            + self.i6y * z64 * z963 + self.i6z * z80 * z978 + self.i6z * z84 * z974;
-        let z1020 = self.i6x * z81 * z977 + self.i6x * z83 * z975 + self.i6y * z62 * z967
-            + self.i6y * z64 * z965 + self.i6z * z82 * z978 + self.i6z * z84 * z976;
-        let z1021 = 2.0 * self.i6x * z83 * z977 + 2.0 * self.i6y * z64 * z967
-            + 2.0 * self.i6z * z84 * z978;
-        let z1022 = z981 + self.cz7 * z974;
-        let z1023 = z982 + self.cz7 * z976;
-        let z1024 = z983 + self.cz7 * z978;
-        let z1025 = self.i7 * z80 * z978 + self.i7 * z84 * z974 + self.i7 * z99 * z988
-            + self.i7 * z100 * z989 + self.i7 * z103 * z984 + self.i7 * z104 * z985;
-        let z1026 = self.i7 * z82 * z978 + self.i7 * z84 * z976 + self.i7 * z101 * z988
-            + self.i7 * z102 * z989 + self.i7 * z103 * z986 + self.i7 * z104 * z987;
-        let z1027 = 2.0 * self.i7 * z84 * z978 + 2.0 * self.i7 * z103 * z988
-            + 2.0 * self.i7 * z104 * z989;
         let z1028 = a[2] * z4;
         let z1029 = a[2] * z6;
         let z1030 = -a[2] * z3;
-        let z1031 = a[2] * z946;
-        let z1032 = a[2] * z947;
-        let z1033 = a[3] * z941 + z1028;
-        let z1034 = a[3] * z943 + z1029;
-        let z1035 = a[3] * z945 + z1030;
-        let z1036 = a[3] * z957 + z1031;
-        let z1037 = a[3] * z958 + z1032;
-        let z1038 = a[4] * z952 + z1033;
-        let z1039 = a[4] * z954 + z1034;
-        let z1040 = a[4] * z956 + z1035;
-        let z1041 = a[4] * z968 + z1036;
-        let z1042 = a[4] * z969 + z1037;
-        let z1043 = a[5] * z963 + z1038;
-        let z1044 = a[5] * z965 + z1039;
-        let z1045 = a[5] * z967 + z1040;
-        let z1046 = a[5] * z979 + z1041;
-        let z1047 = a[5] * z980 + z1042;
-        let z1048 = a[6] * z974 + z1043;
-        let z1049 = a[6] * z976 + z1044;
-        let z1050 = a[6] * z978 + z1045;
-        let z1051 = a[6] * z990 + z1046;
-        let z1052 = a[6] * z991 + z1047;
-        let z1053 = self.m2 * z736 * z994 - self.m2 * a[0] * z993;
-        let z1054 = -self.m2 * z735 * z994 + self.m2 * a[0] * z992;
-        let z1055 = z735 * z995 + z736 * z996 + a[0] * z997 - z774 * z993 + z775 * z992
-            + z119 * z1054 - z120 * z1053;
-        let z1056 = self.m3 * z740 * z1000 - self.m3 * z741 * z999 + self.m3 * z1031
-            - self.m3 * z129 * z1030 + self.m3 * z130 * z1029;
-        let z1057 = -self.m3 * z739 * z1000 + self.m3 * z741 * z998 + self.m3 * z1032
-            + self.m3 * z128 * z1030 - self.m3 * z130 * z1028;
-        let z1058 = z739 * z1001 + z740 * z1002 + z741 * z1003 - z780 * z999
-            + z781 * z998 + z128 * z1057 - z129 * z1056 + z133 * z1028 + z135 * z1029
-            + z136 * z1030;
-        let z1059 = self.m4 * z746 * z1006 - self.m4 * z747 * z1005 + self.m4 * z1036
-            - self.m4 * z138 * z1035 + self.m4 * z139 * z1034;
-        let z1060 = -self.m4 * z745 * z1006 + self.m4 * z747 * z1004 + self.m4 * z1037
-            + self.m4 * z137 * z1035 - self.m4 * z139 * z1033;
-        let z1061 = z745 * z1007 + z746 * z1008 + z747 * z1009 - z786 * z1005
-            + z787 * z1004 + z137 * z1060 - z138 * z1059 + z142 * z1033 + z144 * z1034
-            + z145 * z1035;
-        let z1062 = self.m5 * z752 * z1012 - self.m5 * z753 * z1011 + self.m5 * z1041
-            - self.m5 * z147 * z1040 + self.m5 * z148 * z1039;
-        let z1063 = -self.m5 * z751 * z1012 + self.m5 * z753 * z1010 + self.m5 * z1042
-            + self.m5 * z146 * z1040 - self.m5 * z148 * z1038;
-        let z1064 = z751 * z1013 + z752 * z1014 + z753 * z1015 - z792 * z1011
-            + z793 * z1010 + z146 * z1063 - z147 * z1062 + z151 * z1038 + z153 * z1039
-            + z154 * z1040;
-        let z1065 = self.m6 * z758 * z1018 - self.m6 * z759 * z1017 + self.m6 * z1046
-            - self.m6 * z156 * z1045 + self.m6 * z157 * z1044;
-        let z1066 = -self.m6 * z757 * z1018 + self.m6 * z759 * z1016 + self.m6 * z1047
-            + self.m6 * z155 * z1045 - self.m6 * z157 * z1043;
-        let z1067 = z757 * z1019 + z758 * z1020 + z759 * z1021 - z798 * z1017
-            + z799 * z1016 + z155 * z1066 - z156 * z1065 + z160 * z1043 + z162 * z1044
-            + z163 * z1045;
-        let z1068 = self.m7 * z764 * z1024 - self.m7 * z765 * z1023 + self.m7 * z1051
-            - self.m7 * z165 * z1050 + self.m7 * z166 * z1049;
-        let z1069 = -self.m7 * z763 * z1024 + self.m7 * z765 * z1022 + self.m7 * z1052
-            + self.m7 * z164 * z1050 - self.m7 * z166 * z1048;
-        let z1070 = z763 * z1025 + z764 * z1026 + z765 * z1027 - z804 * z1023
-            + z805 * z1022 + z164 * z1069 - z165 * z1068 + z169 * z1048 + z171 * z1049
-            + z172 * z1050;
+        let z1031 = a[2] * s23.v28;
+        let z1032 = a[2] * s23.v29;
+        let z1033 = a[3] * s7.v2 + z1028;
+        let z1034 = a[3] * s8.v1 + z1029;
+        let z1035 = a[3] * s6.v1 + z1030;
+        let z1036 = a[3] * s23.v30 + z1031;
+        let z1037 = a[3] * s23.v31 + z1032;
+        let z1038 = a[4] * s7.v4 + z1033;
+        let z1039 = a[4] * s8.v3 + z1034;
+        let z1040 = a[4] * s6.v3 + z1035;
+        let z1041 = a[4] * s23.v32 + z1036;
+        let z1042 = a[4] * s23.v33 + z1037;
+        let z1043 = a[5] * s16.v0 + z1038;
+        let z1044 = a[5] * s16.v1 + z1039;
+        let z1045 = a[5] * s17.v0 + z1040;
+        let z1046 = a[5] * s23.v36 + z1041;
+        let z1047 = a[5] * s23.v37 + z1042;
+        let z1048 = a[6] * s11.v4 + z1043;
+        let z1049 = a[6] * s12.v4 + z1044;
+        let z1050 = a[6] * s14.v4 + z1045;
+        let z1051 = a[6] * s23.v44 + z1046;
+        let z1052 = a[6] * s23.v45 + z1047;
+        let z1053 = self.m2 * s34.v1 * s23.v46 - self.m2 * a[0] * s16.v3;
+        let z1054 = -self.m2 * s34.v0 * s23.v46 + self.m2 * a[0] * s16.v2;
+        let z1055 = s34.v0 * s23.v47 + s34.v1 * s23.v48 + a[0] * s23.v49
+            - s34.v36 * s16.v3 + s34.v37 * s16.v2 + z119 * z1054 - z120 * z1053;
+        let z1056 = self.m3 * s34.v5 * s23.v50 - self.m3 * s34.v6 * s16.v5
+            + self.m3 * z1031 - self.m3 * z129 * z1030 + self.m3 * s4.v23 * z1029;
+        let z1057 = -self.m3 * s34.v4 * s23.v50 + self.m3 * s34.v6 * s16.v4
+            + self.m3 * z1032 + self.m3 * z128 * z1030 - self.m3 * s4.v23 * z1028;
+        let z1058 = s34.v4 * s23.v51 + s34.v5 * s23.v52 + s34.v6 * s23.v53
+            - s34.v39 * s16.v5 + s34.v40 * s16.v4 + z128 * z1057 - z129 * z1056
+            + s5.v7 * z1028 + s5.v9 * z1029 + s5.v10 * z1030;
+        let z1059 = self.m4 * s34.v11 * s23.v54 - self.m4 * s34.v12 * s16.v7
+            + self.m4 * z1036 - self.m4 * z138 * z1035 + self.m4 * s4.v24 * z1034;
+        let z1060 = -self.m4 * s34.v10 * s23.v54 + self.m4 * s34.v12 * s16.v6
+            + self.m4 * z1037 + self.m4 * z137 * z1035 - self.m4 * s4.v24 * z1033;
+        let z1061 = s34.v10 * s23.v55 + s34.v11 * s23.v56 + s34.v12 * s23.v57
+            - s34.v42 * s16.v7 + s34.v43 * s16.v6 + z137 * z1060 - z138 * z1059
+            + s5.v13 * z1033 + s5.v15 * z1034 + s5.v16 * z1035;
+        let z1062 = self.m5 * s34.v17 * s23.v58 - self.m5 * s34.v18 * s16.v9
+            + self.m5 * z1041 - self.m5 * z147 * z1040 + self.m5 * s4.v25 * z1039;
+        let z1063 = -self.m5 * s34.v16 * s23.v58 + self.m5 * s34.v18 * s16.v8
+            + self.m5 * z1042 + self.m5 * z146 * z1040 - self.m5 * s4.v25 * z1038;
+        let z1064 = s34.v16 * s23.v59 + s34.v17 * s23.v60 + s34.v18 * s23.v61
+            - s34.v45 * s16.v9 + s34.v46 * s16.v8 + z146 * z1063 - z147 * z1062
+            + s5.v19 * z1038 + s5.v21 * z1039 + s5.v22 * z1040;
+        let z1065 = self.m6 * s34.v23 * s23.v62 - self.m6 * s34.v24 * s16.v11
+            + self.m6 * z1046 - self.m6 * z156 * z1045 + self.m6 * s4.v26 * z1044;
+        let z1066 = -self.m6 * s34.v22 * s23.v62 + self.m6 * s34.v24 * s16.v10
+            + self.m6 * z1047 + self.m6 * z155 * z1045 - self.m6 * s4.v26 * z1043;
+        let z1067 = s34.v22 * s23.v63 + s34.v23 * s23.v64 + s34.v24 * s23.v65
+            - s34.v48 * s16.v11 + s34.v49 * s16.v10 + z155 * z1066 - z156 * z1065
+            + s5.v25 * z1043 + s5.v27 * z1044 + s5.v28 * z1045;
+        let z1068 = self.m7 * s34.v29 * s23.v66 - self.m7 * s34.v30 * s16.v13
+            + self.m7 * z1051 - self.m7 * s2.v3 * z1050 + self.m7 * s4.v27 * z1049;
+        let z1069 = -self.m7 * s34.v28 * s23.v66 + self.m7 * s34.v30 * s16.v12
+            + self.m7 * z1052 + self.m7 * s2.v2 * z1050 - self.m7 * s4.v27 * z1048;
+        let z1070 = s34.v28 * s23.v67 + s34.v29 * s23.v68 + s34.v30 * s23.v69
+            - s34.v51 * s16.v13 + s34.v52 * s16.v12 + s2.v2 * z1069 - s2.v3 * z1068
+            + s5.v31 * z1048 + s5.v33 * z1049 + s5.v34 * z1050;
         let z1071 = z1067 + z1070;
         let z1072 = z1064 + z1071;
         let z1073 = z1061 + z1072;
         let z1074 = z1058 + z1073;
         let z1075 = z1055 + z1074;
-        let z1076 = z1 * z18 - z4 * z17;
-        let z1077 = -z0 * z18 - z6 * z17;
-        let z1078 = z3 * z17;
-        let z1079 = z20 * z37;
-        let z1080 = z20 * z38;
-        let z1081 = z22 * z37;
-        let z1082 = z22 * z38;
-        let z1083 = z24 * z37;
-        let z1084 = z24 * z38;
-        let z1085 = z35 * z1078 - z36 * z1077;
-        let z1086 = -z34 * z1078 + z36 * z1076;
-        let z1087 = self.d4 * z1080;
-        let z1088 = self.d4 * z1082;
-        let z1089 = self.d4 * z1084;
-        let z1090 = z57 * z1079 + z58 * z1076;
-        let z1091 = z57 * z1076 - z58 * z1079;
-        let z1092 = z57 * z1081 + z58 * z1077;
-        let z1093 = z57 * z1077 - z58 * z1081;
-        let z1094 = z57 * z1083 + z58 * z1078;
-        let z1095 = z57 * z1078 - z58 * z1083;
-        let z1096 = -z42 * z1089 + z44 * z1088 + z55 * z1084 - z56 * z1082;
-        let z1097 = z40 * z1089 - z44 * z1087 - z54 * z1084 + z56 * z1080;
-        let z1098 = self.d5 * z1080 + z1087;
-        let z1099 = self.d5 * z1082 + z1088;
-        let z1100 = self.d5 * z1084 + z1089;
-        let z1101 = z77 * z1090 - z78 * z1080;
-        let z1102 = z77 * z1080 + z78 * z1090;
-        let z1103 = z77 * z1092 - z78 * z1082;
-        let z1104 = z77 * z1082 + z78 * z1092;
-        let z1105 = z77 * z1094 - z78 * z1084;
-        let z1106 = z77 * z1084 + z78 * z1094;
-        let z1107 = -z62 * z1100 + z64 * z1099 + z75 * z1095 - z76 * z1093;
-        let z1108 = z60 * z1100 - z64 * z1098 - z74 * z1095 + z76 * z1091;
-        let z1109 = self.d6 * z1102 + z1098;
-        let z1110 = self.d6 * z1104 + z1099;
-        let z1111 = self.d6 * z1106 + z1100;
-        let z1112 = z97 * z1101 + z98 * z1091;
-        let z1113 = z97 * z1091 - z98 * z1101;
-        let z1114 = z97 * z1103 + z98 * z1093;
-        let z1115 = z97 * z1093 - z98 * z1103;
-        let z1116 = z97 * z1105 + z98 * z1095;
-        let z1117 = z97 * z1095 - z98 * z1105;
-        let z1118 = -z82 * z1111 + z84 * z1110 + z95 * z1106 - z96 * z1104;
-        let z1119 = z80 * z1111 - z84 * z1109 - z94 * z1106 + z96 * z1102;
-        let z1120 = self.cy3 * z1076;
-        let z1121 = self.cy3 * z1077;
-        let z1122 = self.cy3 * z1078;
-        let z1123 = self.i3x * z19 * z24 + self.i3x * z20 * z23 + self.i3y * z20 * z1078
-            + self.i3y * z24 * z1076;
-        let z1124 = self.i3x * z21 * z24 + self.i3x * z22 * z23 + self.i3y * z22 * z1078
-            + self.i3y * z24 * z1077;
-        let z1125 = 2.0 * self.i3x * z23 * z24 + 2.0 * self.i3y * z24 * z1078;
-        let z1126 = self.cy4 * z1076 + self.cz4 * z1080;
-        let z1127 = self.cy4 * z1077 + self.cz4 * z1082;
-        let z1128 = self.cy4 * z1078 + self.cz4 * z1084;
-        let z1129 = self.i4x * z39 * z1083 + self.i4x * z43 * z1079
-            + self.i4y * z20 * z1078 + self.i4y * z24 * z1076 + self.i4z * z40 * z1084
-            + self.i4z * z44 * z1080;
-        let z1130 = self.i4x * z41 * z1083 + self.i4x * z43 * z1081
-            + self.i4y * z22 * z1078 + self.i4y * z24 * z1077 + self.i4z * z42 * z1084
-            + self.i4z * z44 * z1082;
-        let z1131 = 2.0 * self.i4x * z43 * z1083 + 2.0 * self.i4y * z24 * z1078
-            + 2.0 * self.i4z * z44 * z1084;
-        let z1132 = self.cy5 * z1091 + self.cz5 * z1080 + z1087;
-        let z1133 = self.cy5 * z1093 + self.cz5 * z1082 + z1088;
-        let z1134 = self.cy5 * z1095 + self.cz5 * z1084 + z1089;
-        let z1135 = self.i5x * z59 * z1094 + self.i5x * z63 * z1090
-            + self.i5y * z60 * z1095 + self.i5y * z64 * z1091 + self.i5z * z40 * z1084
-            + self.i5z * z44 * z1080;
-        let z1136 = self.i5x * z61 * z1094 + self.i5x * z63 * z1092
-            + self.i5y * z62 * z1095 + self.i5y * z64 * z1093 + self.i5z * z42 * z1084
-            + self.i5z * z44 * z1082;
-        let z1137 = 2.0 * self.i5x * z63 * z1094 + 2.0 * self.i5y * z64 * z1095
-            + 2.0 * self.i5z * z44 * z1084;
-        let z1138 = self.cy6 * z1091 + self.cz6 * z1102 + z1098;
-        let z1139 = self.cy6 * z1093 + self.cz6 * z1104 + z1099;
-        let z1140 = self.cy6 * z1095 + self.cz6 * z1106 + z1100;
-        let z1141 = self.i6x * z79 * z1105 + self.i6x * z83 * z1101
-            + self.i6y * z60 * z1095 + self.i6y * z64 * z1091 + self.i6z * z80 * z1106
-            + self.i6z * z84 * z1102;
-        let z1142 = self.i6x * z81 * z1105 + self.i6x * z83 * z1103
-            + self.i6y * z62 * z1095 + self.i6y * z64 * z1093 + self.i6z * z82 * z1106
-            + self.i6z * z84 * z1104;
-        let z1143 = 2.0 * self.i6x * z83 * z1105 + 2.0 * self.i6y * z64 * z1095
-            + 2.0 * self.i6z * z84 * z1106;
-        let z1144 = self.cz7 * z1102 + z1109;
-        let z1145 = self.cz7 * z1104 + z1110;
-        let z1146 = self.cz7 * z1106 + z1111;
-        let z1147 = self.i7 * z80 * z1106 + self.i7 * z84 * z1102 + self.i7 * z99 * z1116
-            + self.i7 * z100 * z1117 + self.i7 * z103 * z1112 + self.i7 * z104 * z1113;
-        let z1148 = self.i7 * z82 * z1106 + self.i7 * z84 * z1104
-            + self.i7 * z101 * z1116 + self.i7 * z102 * z1117 + self.i7 * z103 * z1114
-            + self.i7 * z104 * z1115;
-        let z1149 = 2.0 * self.i7 * z84 * z1106 + 2.0 * self.i7 * z103 * z1116
-            + 2.0 * self.i7 * z104 * z1117;
-        let z1150 = a[3] * z1076;
-        let z1151 = a[3] * z1077;
-        let z1152 = a[3] * z1078;
-        let z1153 = a[3] * z1085;
-        let z1154 = a[3] * z1086;
-        let z1155 = a[4] * z1080 + z1150;
-        let z1156 = a[4] * z1082 + z1151;
-        let z1157 = a[4] * z1084 + z1152;
-        let z1158 = a[4] * z1096 + z1153;
-        let z1159 = a[4] * z1097 + z1154;
-        let z1160 = a[5] * z1091 + z1155;
-        let z1161 = a[5] * z1093 + z1156;
-        let z1162 = a[5] * z1095 + z1157;
-        let z1163 = a[5] * z1107 + z1158;
-        let z1164 = a[5] * z1108 + z1159;
-        let z1165 = a[6] * z1102 + z1160;
-        let z1166 = a[6] * z1104 + z1161;
-        let z1167 = a[6] * z1106 + z1162;
-        let z1168 = a[6] * z1118 + z1163;
-        let z1169 = a[6] * z1119 + z1164;
-        let z1170 = self.m3 * z740 * z1122 - self.m3 * z741 * z1121;
-        let z1171 = -self.m3 * z739 * z1122 + self.m3 * z741 * z1120;
-        let z1172 = z739 * z1123 + z740 * z1124 + z741 * z1125 - z780 * z1121
-            + z781 * z1120 + z128 * z1171 - z129 * z1170;
-        let z1173 = self.m4 * z746 * z1128 - self.m4 * z747 * z1127 + self.m4 * z1153
-            - self.m4 * z138 * z1152 + self.m4 * z139 * z1151;
-        let z1174 = -self.m4 * z745 * z1128 + self.m4 * z747 * z1126 + self.m4 * z1154
-            + self.m4 * z137 * z1152 - self.m4 * z139 * z1150;
-        let z1175 = z745 * z1129 + z746 * z1130 + z747 * z1131 - z786 * z1127
-            + z787 * z1126 + z137 * z1174 - z138 * z1173 + z142 * z1150 + z144 * z1151
-            + z145 * z1152;
-        let z1176 = self.m5 * z752 * z1134 - self.m5 * z753 * z1133 + self.m5 * z1158
-            - self.m5 * z147 * z1157 + self.m5 * z148 * z1156;
-        let z1177 = -self.m5 * z751 * z1134 + self.m5 * z753 * z1132 + self.m5 * z1159
-            + self.m5 * z146 * z1157 - self.m5 * z148 * z1155;
-        let z1178 = z751 * z1135 + z752 * z1136 + z753 * z1137 - z792 * z1133
-            + z793 * z1132 + z146 * z1177 - z147 * z1176 + z151 * z1155 + z153 * z1156
-            + z154 * z1157;
-        let z1179 = self.m6 * z758 * z1140 - self.m6 * z759 * z1139 + self.m6 * z1163
-            - self.m6 * z156 * z1162 + self.m6 * z157 * z1161;
-        let z1180 = -self.m6 * z757 * z1140 + self.m6 * z759 * z1138 + self.m6 * z1164
-            + self.m6 * z155 * z1162 - self.m6 * z157 * z1160;
-        let z1181 = z757 * z1141 + z758 * z1142 + z759 * z1143 - z798 * z1139
-            + z799 * z1138 + z155 * z1180 - z156 * z1179 + z160 * z1160 + z162 * z1161
-            + z163 * z1162;
-        let z1182 = self.m7 * z764 * z1146 - self.m7 * z765 * z1145 + self.m7 * z1168
-            - self.m7 * z165 * z1167 + self.m7 * z166 * z1166;
-        let z1183 = -self.m7 * z763 * z1146 + self.m7 * z765 * z1144 + self.m7 * z1169
-            + self.m7 * z164 * z1167 - self.m7 * z166 * z1165;
-        let z1184 = z763 * z1147 + z764 * z1148 + z765 * z1149 - z804 * z1145
-            + z805 * z1144 + z164 * z1183 - z165 * z1182 + z169 * z1165 + z171 * z1166
-            + z172 * z1167;
+        let z1150 = a[3] * s7.v6;
+        let z1151 = a[3] * s8.v5;
+        let z1152 = a[3] * s6.v5;
+        let z1153 = a[3] * s23.v70;
+        let z1154 = a[3] * s23.v71;
+        let z1155 = a[4] * s7.v8 + z1150;
+        let z1156 = a[4] * s8.v7 + z1151;
+        let z1157 = a[4] * s6.v7 + z1152;
+        let z1158 = a[4] * s23.v72 + z1153;
+        let z1159 = a[4] * s23.v73 + z1154;
+        let z1160 = a[5] * s16.v14 + z1155;
+        let z1161 = a[5] * s16.v15 + z1156;
+        let z1162 = a[5] * s17.v2 + z1157;
+        let z1163 = a[5] * s23.v76 + z1158;
+        let z1164 = a[5] * s23.v77 + z1159;
+        let z1165 = a[6] * s11.v8 + z1160;
+        let z1166 = a[6] * s12.v8 + z1161;
+        let z1167 = a[6] * s14.v8 + z1162;
+        let z1168 = a[6] * s23.v84 + z1163;
+        let z1169 = a[6] * s23.v85 + z1164;
+        let z1170 = self.m3 * s34.v5 * s23.v86 - self.m3 * s34.v6 * s16.v17;
+        let z1171 = -self.m3 * s34.v4 * s23.v86 + self.m3 * s34.v6 * s16.v16;
+        let z1172 = s34.v4 * s23.v87 + s34.v5 * s23.v88 + s34.v6 * s23.v89
+            - s34.v39 * s16.v17 + s34.v40 * s16.v16 + z128 * z1171 - z129 * z1170;
+        let z1173 = self.m4 * s34.v11 * s23.v90 - self.m4 * s34.v12 * s16.v19
+            + self.m4 * z1153 - self.m4 * z138 * z1152 + self.m4 * s4.v24 * z1151;
+        let z1174 = -self.m4 * s34.v10 * s23.v90 + self.m4 * s34.v12 * s16.v18
+            + self.m4 * z1154 + self.m4 * z137 * z1152 - self.m4 * s4.v24 * z1150;
+        let z1175 = s34.v10 * s23.v91 + s34.v11 * s23.v92 + s34.v12 * s23.v93
+            - s34.v42 * s16.v19 + s34.v43 * s16.v18 + z137 * z1174 - z138 * z1173
+            + s5.v13 * z1150 + s5.v15 * z1151 + s5.v16 * z1152;
+        let z1176 = self.m5 * s34.v17 * s23.v94 - self.m5 * s34.v18 * s16.v21
+            + self.m5 * z1158 - self.m5 * z147 * z1157 + self.m5 * s4.v25 * z1156;
+        let z1177 = -self.m5 * s34.v16 * s23.v94 + self.m5 * s34.v18 * s16.v20
+            + self.m5 * z1159 + self.m5 * z146 * z1157 - self.m5 * s4.v25 * z1155;
+        let z1178 = s34.v16 * s23.v95 + s34.v17 * s23.v96 + s34.v18 * s23.v97
+            - s34.v45 * s16.v21 + s34.v46 * s16.v20 + z146 * z1177 - z147 * z1176
+            + s5.v19 * z1155 + s5.v21 * z1156 + s5.v22 * z1157;
+        let z1179 = self.m6 * s34.v23 * s23.v98 - self.m6 * s34.v24 * s16.v23
+            + self.m6 * z1163 - self.m6 * z156 * z1162 + self.m6 * s4.v26 * z1161;
+        let z1180 = -self.m6 * s34.v22 * s23.v98 + self.m6 * s34.v24 * s16.v22
+            + self.m6 * z1164 + self.m6 * z155 * z1162 - self.m6 * s4.v26 * z1160;
+        let z1181 = s34.v22 * s23.v99 + s34.v23 * s23.v100 + s34.v24 * s23.v101
+            - s34.v48 * s16.v23 + s34.v49 * s16.v22 + z155 * z1180 - z156 * z1179
+            + s5.v25 * z1160 + s5.v27 * z1161 + s5.v28 * z1162;
+        let z1182 = self.m7 * s34.v29 * s23.v102 - self.m7 * s34.v30 * s16.v25
+            + self.m7 * z1168 - self.m7 * s2.v3 * z1167 + self.m7 * s4.v27 * z1166;
+        let z1183 = -self.m7 * s34.v28 * s23.v102 + self.m7 * s34.v30 * s16.v24
+            + self.m7 * z1169 + self.m7 * s2.v2 * z1167 - self.m7 * s4.v27 * z1165;
+        let z1184 = s34.v28 * s23.v103 + s34.v29 * s23.v104 + s34.v30 * s23.v105
+            - s34.v51 * s16.v25 + s34.v52 * s16.v24 + s2.v2 * z1183 - s2.v3 * z1182
+            + s5.v31 * z1165 + s5.v33 * z1166 + s5.v34 * z1167;
         let z1185 = z1181 + z1184;
         let z1186 = z1178 + z1185;
         let z1187 = z1175 + z1186;
         let z1188 = z1172 + z1187;
-        let z1189 = -z5 * z37 - z19 * z38;
-        let z1190 = -z7 * z37 - z21 * z38;
-        let z1191 = -z2 * z37 - z23 * z38;
-        let z1192 = self.d4 * z39;
-        let z1193 = self.d4 * z41;
-        let z1194 = self.d4 * z43;
-        let z1195 = z57 * z1189;
-        let z1196 = -z58 * z1189;
-        let z1197 = z57 * z1190;
-        let z1198 = -z58 * z1190;
-        let z1199 = z57 * z1191;
-        let z1200 = -z58 * z1191;
-        let z1201 = -z41 * z56 - z42 * z1194 + z43 * z55 + z44 * z1193;
-        let z1202 = z39 * z56 + z40 * z1194 - z43 * z54 - z44 * z1192;
-        let z1203 = self.d5 * z39 + z1192;
-        let z1204 = self.d5 * z41 + z1193;
-        let z1205 = self.d5 * z43 + z1194;
-        let z1206 = -z39 * z78 + z77 * z1195;
-        let z1207 = z39 * z77 + z78 * z1195;
-        let z1208 = -z41 * z78 + z77 * z1197;
-        let z1209 = z41 * z77 + z78 * z1197;
-        let z1210 = -z43 * z78 + z77 * z1199;
-        let z1211 = z43 * z77 + z78 * z1199;
-        let z1212 = -z62 * z1205 + z64 * z1204 + z75 * z1200 - z76 * z1198;
-        let z1213 = z60 * z1205 - z64 * z1203 - z74 * z1200 + z76 * z1196;
-        let z1214 = self.d6 * z1207 + z1203;
-        let z1215 = self.d6 * z1209 + z1204;
-        let z1216 = self.d6 * z1211 + z1205;
-        let z1217 = z97 * z1206 + z98 * z1196;
-        let z1218 = z97 * z1196 - z98 * z1206;
-        let z1219 = z97 * z1208 + z98 * z1198;
-        let z1220 = z97 * z1198 - z98 * z1208;
-        let z1221 = z97 * z1210 + z98 * z1200;
-        let z1222 = z97 * z1200 - z98 * z1210;
-        let z1223 = -z82 * z1216 + z84 * z1215 + z95 * z1211 - z96 * z1209;
-        let z1224 = z80 * z1216 - z84 * z1214 - z94 * z1211 + z96 * z1207;
-        let z1225 = self.cz4 * z39;
-        let z1226 = self.cz4 * z41;
-        let z1227 = self.cz4 * z43;
-        let z1228 = self.i4x * z39 * z1191 + self.i4x * z43 * z1189
-            + self.i4z * z39 * z44 + self.i4z * z40 * z43;
-        let z1229 = self.i4x * z41 * z1191 + self.i4x * z43 * z1190
-            + self.i4z * z41 * z44 + self.i4z * z42 * z43;
-        let z1230 = 2.0 * self.i4x * z43 * z1191 + 2.0 * self.i4z * z43 * z44;
-        let z1231 = self.cy5 * z1196 + self.cz5 * z39 + z1192;
-        let z1232 = self.cy5 * z1198 + self.cz5 * z41 + z1193;
-        let z1233 = self.cy5 * z1200 + self.cz5 * z43 + z1194;
-        let z1234 = self.i5x * z59 * z1199 + self.i5x * z63 * z1195
-            + self.i5y * z60 * z1200 + self.i5y * z64 * z1196 + self.i5z * z39 * z44
-            + self.i5z * z40 * z43;
-        let z1235 = self.i5x * z61 * z1199 + self.i5x * z63 * z1197
-            + self.i5y * z62 * z1200 + self.i5y * z64 * z1198 + self.i5z * z41 * z44
-            + self.i5z * z42 * z43;
-        let z1236 = 2.0 * self.i5x * z63 * z1199 + 2.0 * self.i5y * z64 * z1200
-            + 2.0 * self.i5z * z43 * z44;
-        let z1237 = self.cy6 * z1196 + self.cz6 * z1207 + z1203;
-        let z1238 = self.cy6 * z1198 + self.cz6 * z1209 + z1204;
-        let z1239 = self.cy6 * z1200 + self.cz6 * z1211 + z1205;
-        let z1240 = self.i6x * z79 * z1210 + self.i6x * z83 * z1206
-            + self.i6y * z60 * z1200 + self.i6y * z64 * z1196 + self.i6z * z80 * z1211
-            + self.i6z * z84 * z1207;
-        let z1241 = self.i6x * z81 * z1210 + self.i6x * z83 * z1208
-            + self.i6y * z62 * z1200 + self.i6y * z64 * z1198 + self.i6z * z82 * z1211
-            + self.i6z * z84 * z1209;
-        let z1242 = 2.0 * self.i6x * z83 * z1210 + 2.0 * self.i6y * z64 * z1200
-            + 2.0 * self.i6z * z84 * z1211;
-        let z1243 = self.cz7 * z1207 + z1214;
-        let z1244 = self.cz7 * z1209 + z1215;
-        let z1245 = self.cz7 * z1211 + z1216;
-        let z1246 = self.i7 * z80 * z1211 + self.i7 * z84 * z1207 + self.i7 * z99 * z1221
-            + self.i7 * z100 * z1222 + self.i7 * z103 * z1217 + self.i7 * z104 * z1218;
-        let z1247 = self.i7 * z82 * z1211 + self.i7 * z84 * z1209
-            + self.i7 * z101 * z1221 + self.i7 * z102 * z1222 + self.i7 * z103 * z1219
-            + self.i7 * z104 * z1220;
-        let z1248 = 2.0 * self.i7 * z84 * z1211 + 2.0 * self.i7 * z103 * z1221
-            + 2.0 * self.i7 * z104 * z1222;
         let z1249 = a[4] * z39;
         let z1250 = a[4] * z41;
-        let z1251 = a[4] * z43;
-        let z1252 = a[4] * z1201;
-        let z1253 = a[4] * z1202;
-        let z1254 = z1249 + a[5] * z1196;
-        let z1255 = z1250 + a[5] * z1198;
-        let z1256 = z1251 + a[5] * z1200;
-        let z1257 = z1252 + a[5] * z1212;
-        let z1258 = z1253 + a[5] * z1213;
-        let z1259 = z1254 + a[6] * z1207;
-        let z1260 = z1255 + a[6] * z1209;
-        let z1261 = z1256 + a[6] * z1211;
-        let z1262 = z1257 + a[6] * z1223;
-        let z1263 = z1258 + a[6] * z1224;
-        let z1264 = self.m4 * z746 * z1227 - self.m4 * z747 * z1226;
-        let z1265 = -self.m4 * z745 * z1227 + self.m4 * z747 * z1225;
-        let z1266 = z745 * z1228 + z746 * z1229 + z747 * z1230 - z786 * z1226
-            + z787 * z1225 + z137 * z1265 - z138 * z1264;
-        let z1267 = self.m5 * z1252 + self.m5 * z752 * z1233 - self.m5 * z753 * z1232
-            - self.m5 * z147 * z1251 + self.m5 * z148 * z1250;
-        let z1268 = self.m5 * z1253 - self.m5 * z751 * z1233 + self.m5 * z753 * z1231
-            + self.m5 * z146 * z1251 - self.m5 * z148 * z1249;
-        let z1269 = z751 * z1234 + z752 * z1235 + z753 * z1236 - z792 * z1232
-            + z793 * z1231 + z146 * z1268 - z147 * z1267 + z151 * z1249 + z153 * z1250
-            + z154 * z1251;
-        let z1270 = self.m6 * z1257 + self.m6 * z758 * z1239 - self.m6 * z759 * z1238
-            - self.m6 * z156 * z1256 + self.m6 * z157 * z1255;
-        let z1271 = self.m6 * z1258 - self.m6 * z757 * z1239 + self.m6 * z759 * z1237
-            + self.m6 * z155 * z1256 - self.m6 * z157 * z1254;
-        let z1272 = z757 * z1240 + z758 * z1241 + z759 * z1242 - z798 * z1238
-            + z799 * z1237 + z155 * z1271 - z156 * z1270 + z160 * z1254 + z162 * z1255
-            + z163 * z1256;
-        let z1273 = self.m7 * z1262 + self.m7 * z764 * z1245 - self.m7 * z765 * z1244
-            - self.m7 * z165 * z1261 + self.m7 * z166 * z1260;
-        let z1274 = self.m7 * z1263 - self.m7 * z763 * z1245 + self.m7 * z765 * z1243
-            + self.m7 * z164 * z1261 - self.m7 * z166 * z1259;
-        let z1275 = z763 * z1246 + z764 * z1247 + z765 * z1248 - z804 * z1244
-            + z805 * z1243 + z164 * z1274 - z165 * z1273 + z169 * z1259 + z171 * z1260
-            + z172 * z1261;
+        let z1251 = a[4] * s1.v2;
+        let z1252 = a[4] * s23.v106;
+        let z1253 = a[4] * s23.v107;
+        let z1254 = z1249 + a[5] * s16.v26;
+        let z1255 = z1250 + a[5] * s16.v27;
+        let z1256 = z1251 + a[5] * s17.v4;
+        let z1257 = z1252 + a[5] * s23.v110;
+        let z1258 = z1253 + a[5] * s23.v111;
+        let z1259 = z1254 + a[6] * s11.v12;
+        let z1260 = z1255 + a[6] * s12.v12;
+        let z1261 = z1256 + a[6] * s14.v12;
+        let z1262 = z1257 + a[6] * s23.v118;
+        let z1263 = z1258 + a[6] * s23.v119;
+        let z1264 = self.m4 * s34.v11 * s23.v120 - self.m4 * s34.v12 * s16.v29;
+        let z1265 = -self.m4 * s34.v10 * s23.v120 + self.m4 * s34.v12 * s16.v28;
+        let z1266 = s34.v10 * s23.v121 + s34.v11 * s23.v122 + s34.v12 * s23.v123
+            - s34.v42 * s16.v29 + s34.v43 * s16.v28 + z137 * z1265 - z138 * z1264;
+        let z1267 = self.m5 * z1252 + self.m5 * s34.v17 * s23.v124
+            - self.m5 * s34.v18 * s16.v31 - self.m5 * z147 * z1251
+            + self.m5 * s4.v25 * z1250;
+        let z1268 = self.m5 * z1253 - self.m5 * s34.v16 * s23.v124
+            + self.m5 * s34.v18 * s16.v30 + self.m5 * z146 * z1251
+            - self.m5 * s4.v25 * z1249;
+        let z1269 = s34.v16 * s23.v125 + s34.v17 * s23.v126 + s34.v18 * s23.v127
+            - s34.v45 * s16.v31 + s34.v46 * s16.v30 + z146 * z1268 - z147 * z1267
+            + s5.v19 * z1249 + s5.v21 * z1250 + s5.v22 * z1251;
+        let z1270 = self.m6 * z1257 + self.m6 * s34.v23 * s23.v128
+            - self.m6 * s34.v24 * s16.v33 - self.m6 * z156 * z1256
+            + self.m6 * s4.v26 * z1255;
+        let z1271 = self.m6 * z1258 - self.m6 * s34.v22 * s23.v128
+            + self.m6 * s34.v24 * s16.v32 + self.m6 * z155 * z1256
+            - self.m6 * s4.v26 * z1254;
+        let z1272 = s34.v22 * s23.v129 + s34.v23 * s23.v130 + s34.v24 * s23.v131
+            - s34.v48 * s16.v33 + s34.v49 * s16.v32 + z155 * z1271 - z156 * z1270
+            + s5.v25 * z1254 + s5.v27 * z1255 + s5.v28 * z1256;
+        let z1273 = self.m7 * z1262 + self.m7 * s34.v29 * s23.v132
+            - self.m7 * s34.v30 * s16.v35 - self.m7 * s2.v3 * z1261
+            + self.m7 * s4.v27 * z1260;
+        let z1274 = self.m7 * z1263 - self.m7 * s34.v28 * s23.v132
+            + self.m7 * s34.v30 * s16.v34 + self.m7 * s2.v2 * z1261
+            - self.m7 * s4.v27 * z1259;
+        let z1275 = s34.v28 * s23.v133 + s34.v29 * s23.v134 + s34.v30 * s23.v135
+            - s34.v51 * s16.v35 + s34.v52 * s16.v34 + s2.v2 * z1274 - s2.v3 * z1273
+            + s5.v31 * z1259 + s5.v33 * z1260 + s5.v34 * z1261;
         let z1276 = z1272 + z1275;
         let z1277 = z1269 + z1276;
         let z1278 = z1266 + z1277;
-        let z1279 = -z20 * z58 - z39 * z57;
-        let z1280 = -z22 * z58 - z41 * z57;
-        let z1281 = -z24 * z58 - z43 * z57;
-        let z1282 = z60 * z77;
-        let z1283 = z60 * z78;
-        let z1284 = z62 * z77;
-        let z1285 = z62 * z78;
-        let z1286 = z64 * z77;
-        let z1287 = z64 * z78;
-        let z1288 = z75 * z1281 - z76 * z1280;
-        let z1289 = -z74 * z1281 + z76 * z1279;
-        let z1290 = self.d6 * z1283;
-        let z1291 = self.d6 * z1285;
-        let z1292 = self.d6 * z1287;
-        let z1293 = z97 * z1282 + z98 * z1279;
-        let z1294 = z97 * z1279 - z98 * z1282;
-        let z1295 = z97 * z1284 + z98 * z1280;
-        let z1296 = z97 * z1280 - z98 * z1284;
-        let z1297 = z97 * z1286 + z98 * z1281;
-        let z1298 = z97 * z1281 - z98 * z1286;
-        let z1299 = -z82 * z1292 + z84 * z1291 + z95 * z1287 - z96 * z1285;
-        let z1300 = z80 * z1292 - z84 * z1290 - z94 * z1287 + z96 * z1283;
-        let z1301 = self.cy5 * z1279;
-        let z1302 = self.cy5 * z1280;
-        let z1303 = self.cy5 * z1281;
-        let z1304 = self.i5x * z59 * z64 + self.i5x * z60 * z63 + self.i5y * z60 * z1281
-            + self.i5y * z64 * z1279;
-        let z1305 = self.i5x * z61 * z64 + self.i5x * z62 * z63 + self.i5y * z62 * z1281
-            + self.i5y * z64 * z1280;
-        let z1306 = 2.0 * self.i5x * z63 * z64 + 2.0 * self.i5y * z64 * z1281;
-        let z1307 = self.cy6 * z1279 + self.cz6 * z1283;
-        let z1308 = self.cy6 * z1280 + self.cz6 * z1285;
-        let z1309 = self.cy6 * z1281 + self.cz6 * z1287;
-        let z1310 = self.i6x * z79 * z1286 + self.i6x * z83 * z1282
-            + self.i6y * z60 * z1281 + self.i6y * z64 * z1279 + self.i6z * z80 * z1287
-            + self.i6z * z84 * z1283;
-        let z1311 = self.i6x * z81 * z1286 + self.i6x * z83 * z1284
-            + self.i6y * z62 * z1281 + self.i6y * z64 * z1280 + self.i6z * z82 * z1287
-            + self.i6z * z84 * z1285;
-        let z1312 = 2.0 * self.i6x * z83 * z1286 + 2.0 * self.i6y * z64 * z1281
-            + 2.0 * self.i6z * z84 * z1287;
-        let z1313 = z1290 + self.cz7 * z1283;
-        let z1314 = z1291 + self.cz7 * z1285;
-        let z1315 = z1292 + self.cz7 * z1287;
-        let z1316 = self.i7 * z80 * z1287 + self.i7 * z84 * z1283 + self.i7 * z99 * z1297
-            + self.i7 * z100 * z1298 + self.i7 * z103 * z1293 + self.i7 * z104 * z1294;
-        let z1317 = self.i7 * z82 * z1287 + self.i7 * z84 * z1285
-            + self.i7 * z101 * z1297 + self.i7 * z102 * z1298 + self.i7 * z103 * z1295
-            + self.i7 * z104 * z1296;
-        let z1318 = 2.0 * self.i7 * z84 * z1287 + 2.0 * self.i7 * z103 * z1297
-            + 2.0 * self.i7 * z104 * z1298;
-        let z1319 = a[5] * z1279;
-        let z1320 = a[5] * z1280;
-        let z1321 = a[5] * z1281;
-        let z1322 = a[5] * z1288;
-        let z1323 = a[5] * z1289;
-        let z1324 = a[6] * z1283 + z1319;
-        let z1325 = a[6] * z1285 + z1320;
-        let z1326 = a[6] * z1287 + z1321;
-        let z1327 = a[6] * z1299 + z1322;
-        let z1328 = a[6] * z1300 + z1323;
-        let z1329 = self.m5 * z752 * z1303 - self.m5 * z753 * z1302;
-        let z1330 = -self.m5 * z751 * z1303 + self.m5 * z753 * z1301;
-        let z1331 = z751 * z1304 + z752 * z1305 + z753 * z1306 - z792 * z1302
-            + z793 * z1301 + z146 * z1330 - z147 * z1329;
-        let z1332 = self.m6 * z758 * z1309 - self.m6 * z759 * z1308 + self.m6 * z1322
-            - self.m6 * z156 * z1321 + self.m6 * z157 * z1320;
-        let z1333 = -self.m6 * z757 * z1309 + self.m6 * z759 * z1307 + self.m6 * z1323
-            + self.m6 * z155 * z1321 - self.m6 * z157 * z1319;
-        let z1334 = z757 * z1310 + z758 * z1311 + z759 * z1312 - z798 * z1308
-            + z799 * z1307 + z155 * z1333 - z156 * z1332 + z160 * z1319 + z162 * z1320
-            + z163 * z1321;
-        let z1335 = self.m7 * z764 * z1315 - self.m7 * z765 * z1314 + self.m7 * z1327
-            - self.m7 * z165 * z1326 + self.m7 * z166 * z1325;
-        let z1336 = -self.m7 * z763 * z1315 + self.m7 * z765 * z1313 + self.m7 * z1328
-            + self.m7 * z164 * z1326 - self.m7 * z166 * z1324;
-        let z1337 = z763 * z1316 + z764 * z1317 + z765 * z1318 - z804 * z1314
-            + z805 * z1313 + z164 * z1336 - z165 * z1335 + z169 * z1324 + z171 * z1325
-            + z172 * z1326;
+        let z1319 = a[5] * s16.v36;
+        let z1320 = a[5] * s16.v37;
+        let z1321 = a[5] * s17.v6;
+        let z1322 = a[5] * s23.v138;
+        let z1323 = a[5] * s23.v139;
+        let z1324 = a[6] * s11.v14 + z1319;
+        let z1325 = a[6] * s12.v14 + z1320;
+        let z1326 = a[6] * s14.v14 + z1321;
+        let z1327 = a[6] * s23.v146 + z1322;
+        let z1328 = a[6] * s23.v147 + z1323;
+        let z1329 = self.m5 * s34.v17 * s23.v148 - self.m5 * s34.v18 * s16.v39;
+        let z1330 = -self.m5 * s34.v16 * s23.v148 + self.m5 * s34.v18 * s16.v38;
+        let z1331 = s34.v16 * s23.v149 + s34.v17 * s23.v150 + s34.v18 * s23.v151
+            - s34.v45 * s16.v39 + s34.v46 * s16.v38 + z146 * z1330 - z147 * z1329;
+        let z1332 = self.m6 * s34.v23 * s23.v152 - self.m6 * s34.v24 * s16.v41
+            + self.m6 * z1322 - self.m6 * z156 * z1321 + self.m6 * s4.v26 * z1320;
+        let z1333 = -self.m6 * s34.v22 * s23.v152 + self.m6 * s34.v24 * s16.v40
+            + self.m6 * z1323 + self.m6 * z155 * z1321 - self.m6 * s4.v26 * z1319;
+        let z1334 = s34.v22 * s23.v153 + s34.v23 * s23.v154 + s34.v24 * s23.v155
+            - s34.v48 * s16.v41 + s34.v49 * s16.v40 + z155 * z1333 - z156 * z1332
+            + s5.v25 * z1319 + s5.v27 * z1320 + s5.v28 * z1321;
+        let z1335 = self.m7 * s34.v29 * s23.v156 - self.m7 * s34.v30 * s16.v43
+            + self.m7 * z1327 - self.m7 * s2.v3 * z1326 + self.m7 * s4.v27 * z1325;
+        let z1336 = -self.m7 * s34.v28 * s23.v156 + self.m7 * s34.v30 * s16.v42
+            + self.m7 * z1328 + self.m7 * s2.v2 * z1326 - self.m7 * s4.v27 * z1324;
+        let z1337 = s34.v28 * s23.v157 + s34.v29 * s23.v158 + s34.v30 * s23.v159
+            - s34.v51 * s16.v43 + s34.v52 * s16.v42 + s2.v2 * z1336 - s2.v3 * z1335
+            + s5.v31 * z1324 + s5.v33 * z1325 + s5.v34 * z1326;
         let z1338 = z1334 + z1337;
         let z1339 = z1331 + z1338;
-        let z1340 = -z40 * z77 - z59 * z78;
-        let z1341 = -z42 * z77 - z61 * z78;
-        let z1342 = -z44 * z77 - z63 * z78;
-        let z1343 = self.d6 * z79;
-        let z1344 = self.d6 * z81;
-        let z1345 = self.d6 * z83;
-        let z1346 = z97 * z1340;
-        let z1347 = -z98 * z1340;
-        let z1348 = z97 * z1341;
-        let z1349 = -z98 * z1341;
-        let z1350 = z97 * z1342;
-        let z1351 = -z98 * z1342;
-        let z1352 = -z81 * z96 - z82 * z1345 + z83 * z95 + z84 * z1344;
-        let z1353 = z79 * z96 + z80 * z1345 - z83 * z94 - z84 * z1343;
-        let z1354 = self.cz6 * z79;
-        let z1355 = self.cz6 * z81;
-        let z1356 = self.cz6 * z83;
-        let z1357 = self.i6x * z79 * z1342 + self.i6x * z83 * z1340
-            + self.i6z * z79 * z84 + self.i6z * z80 * z83;
-        let z1358 = self.i6x * z81 * z1342 + self.i6x * z83 * z1341
-            + self.i6z * z81 * z84 + self.i6z * z82 * z83;
-        let z1359 = 2.0 * self.i6x * z83 * z1342 + 2.0 * self.i6z * z83 * z84;
-        let z1360 = self.cz7 * z79 + z1343;
-        let z1361 = self.cz7 * z81 + z1344;
-        let z1362 = self.cz7 * z83 + z1345;
-        let z1363 = self.i7 * z79 * z84 + self.i7 * z80 * z83 + self.i7 * z99 * z1350
-            + self.i7 * z100 * z1351 + self.i7 * z103 * z1346 + self.i7 * z104 * z1347;
-        let z1364 = self.i7 * z81 * z84 + self.i7 * z82 * z83 + self.i7 * z101 * z1350
-            + self.i7 * z102 * z1351 + self.i7 * z103 * z1348 + self.i7 * z104 * z1349;
-        let z1365 = 2.0 * self.i7 * z83 * z84 + 2.0 * self.i7 * z103 * z1350
-            + 2.0 * self.i7 * z104 * z1351;
         let z1366 = a[6] * z79;
         let z1367 = a[6] * z81;
         let z1368 = a[6] * z83;
-        let z1369 = a[6] * z1352;
-        let z1370 = a[6] * z1353;
-        let z1371 = self.m6 * z758 * z1356 - self.m6 * z759 * z1355;
-        let z1372 = -self.m6 * z757 * z1356 + self.m6 * z759 * z1354;
-        let z1373 = z757 * z1357 + z758 * z1358 + z759 * z1359 - z798 * z1355
-            + z799 * z1354 + z155 * z1372 - z156 * z1371;
-        let z1374 = self.m7 * z764 * z1362 - self.m7 * z765 * z1361 + self.m7 * z1369
-            - self.m7 * z165 * z1368 + self.m7 * z166 * z1367;
-        let z1375 = -self.m7 * z763 * z1362 + self.m7 * z765 * z1360 + self.m7 * z1370
-            + self.m7 * z164 * z1368 - self.m7 * z166 * z1366;
-        let z1376 = z763 * z1363 + z764 * z1364 + z765 * z1365 - z804 * z1361
-            + z805 * z1360 + z164 * z1375 - z165 * z1374 + z169 * z1366 + z171 * z1367
-            + z172 * z1368;
+        let z1369 = a[6] * s23.v168;
+        let z1370 = a[6] * s23.v169;
+        let z1371 = self.m6 * s34.v23 * s23.v170 - self.m6 * s34.v24 * s16.v45;
+        let z1372 = -self.m6 * s34.v22 * s23.v170 + self.m6 * s34.v24 * s16.v44;
+        let z1373 = s34.v22 * s23.v171 + s34.v23 * s23.v172 + s34.v24 * s23.v173
+            - s34.v48 * s16.v45 + s34.v49 * s16.v44 + z155 * z1372 - z156 * z1371;
+        let z1374 = self.m7 * s34.v29 * s23.v174 - self.m7 * s34.v30 * s16.v47
+            + self.m7 * z1369 - self.m7 * s2.v3 * z1368 + self.m7 * s4.v27 * z1367;
+        let z1375 = -self.m7 * s34.v28 * s23.v174 + self.m7 * s34.v30 * s16.v46
+            + self.m7 * z1370 + self.m7 * s2.v2 * z1368 - self.m7 * s4.v27 * z1366;
+        let z1376 = s34.v28 * s23.v175 + s34.v29 * s23.v176 + s34.v30 * s23.v177
+            - s34.v51 * s16.v47 + s34.v52 * s16.v46 + s2.v2 * z1375 - s2.v3 * z1374
+            + s5.v31 * z1366 + s5.v33 * z1367 + s5.v34 * z1368;
         let z1377 = z1373 + z1376;
-        let z1378 = -z60 * z98 - z79 * z97;
-        let z1379 = -z62 * z98 - z81 * z97;
-        let z1380 = -z64 * z98 - z83 * z97;
-        let z1381 = self.i7 * z99 * z104 + self.i7 * z100 * z1380 + self.i7 * z100 * z103
-            + self.i7 * z104 * z1378;
-        let z1382 = self.i7 * z101 * z104 + self.i7 * z102 * z1380
-            + self.i7 * z102 * z103 + self.i7 * z104 * z1379;
-        let z1383 = 2.0 * self.i7 * z103 * z104 + 2.0 * self.i7 * z104 * z1380;
-        let z1384 = z763 * z1381 + z764 * z1382 + z765 * z1383;
-        let z1385 = z7 * z854 - z15 * z852;
-        let z1386 = z22 * z859 - z35 * z856;
-        let z1387 = z42 * z864 - z55 * z861;
-        let z1388 = z62 * z869 - z75 * z866;
-        let z1389 = z82 * z874 - z95 * z871;
-        let z1390 = 2.0 * self.i2x * z4 * z851 + 2.0 * self.i2y * z0 * z1
-            + 2.0 * self.i2z * z5 * z852;
-        let z1391 = self.i2x * z6 * z851 + self.i2x * (z4 * z4) - self.i2y * (z0 * z0)
-            + self.i2y * (z1 * z1) + self.i2z * z7 * z852 + self.i2z * (z5 * z5);
-        let z1392 = 2.0 * self.i2x * z4 * z6 - 2.0 * self.i2y * z0 * z1
-            + 2.0 * self.i2z * z5 * z7;
-        let z1393 = 2.0 * self.i3x * z19 * z855 + 2.0 * self.i3y * z20 * z856
-            + 2.0 * self.i3z * z5 * z852;
-        let z1394 = self.i3x * z21 * z855 + self.i3x * (z19 * z19)
-            + self.i3y * z22 * z856 + self.i3y * (z20 * z20) + self.i3z * z7 * z852
-            + self.i3z * (z5 * z5);
-        let z1395 = 2.0 * self.i3x * z19 * z21 + 2.0 * self.i3y * z20 * z22
-            + 2.0 * self.i3z * z5 * z7;
-        let z1396 = 2.0 * self.i4x * z39 * z860 + 2.0 * self.i4y * z20 * z856
-            + 2.0 * self.i4z * z40 * z861;
-        let z1397 = self.i4x * z41 * z860 + self.i4x * (z39 * z39)
-            + self.i4y * z22 * z856 + self.i4y * (z20 * z20) + self.i4z * z42 * z861
-            + self.i4z * (z40 * z40);
-        let z1398 = 2.0 * self.i4x * z39 * z41 + 2.0 * self.i4y * z20 * z22
-            + 2.0 * self.i4z * z40 * z42;
-        let z1399 = 2.0 * self.i5x * z59 * z865 + 2.0 * self.i5y * z60 * z866
-            + 2.0 * self.i5z * z40 * z861;
-        let z1400 = self.i5x * z61 * z865 + self.i5x * (z59 * z59)
-            + self.i5y * z62 * z866 + self.i5y * (z60 * z60) + self.i5z * z42 * z861
-            + self.i5z * (z40 * z40);
-        let z1401 = 2.0 * self.i5x * z59 * z61 + 2.0 * self.i5y * z60 * z62
-            + 2.0 * self.i5z * z40 * z42;
-        let z1402 = 2.0 * self.i6x * z79 * z870 + 2.0 * self.i6y * z60 * z866
-            + 2.0 * self.i6z * z80 * z871;
-        let z1403 = self.i6x * z81 * z870 + self.i6x * (z79 * z79)
-            + self.i6y * z62 * z866 + self.i6y * (z60 * z60) + self.i6z * z82 * z871
-            + self.i6z * (z80 * z80);
-        let z1404 = 2.0 * self.i6x * z79 * z81 + 2.0 * self.i6y * z60 * z62
-            + 2.0 * self.i6z * z80 * z82;
-        let z1405 = 2.0 * self.i7 * z80 * z871 + 2.0 * self.i7 * z99 * z875
-            + 2.0 * self.i7 * z100 * z876;
-        let z1406 = self.i7 * z82 * z871 + self.i7 * z101 * z875 + self.i7 * z102 * z876
-            + self.i7 * (z80 * z80) + self.i7 * (z99 * z99) + self.i7 * (z100 * z100);
-        let z1407 = 2.0 * self.i7 * z80 * z82 + 2.0 * self.i7 * z99 * z101
-            + 2.0 * self.i7 * z100 * z102;
-        let z1408 = a[2] * z1385;
-        let z1409 = a[3] * z1386 + z1408;
-        let z1410 = a[4] * z1387 + z1409;
-        let z1411 = a[5] * z1388 + z1410;
-        let z1412 = a[6] * z1389 + z1411;
-        let z1413 = -self.m2 * z736 * z880 + self.m2 * z120 * z892;
-        let z1414 = z735 * z1390 + z736 * z1391 + a[0] * z881 + z119 * z776
-            + z120 * z1413 - z121 * z913 + z122 * z892 + z123 * z735;
-        let z1415 = z735 * z1391 + z736 * z1392 + a[0] * z124 - z776 * z880
-            - z119 * z1413 + z121 * z912 + z123 * z892 + z125 * z735;
-        let z1416 = -self.m3 * z740 * z882 + self.m3 * z1408 + self.m3 * z129 * z894;
-        let z1417 = z739 * z1393 + z740 * z1394 + z741 * z883 + z128 * z782
-            + z129 * z1416 - z130 * z916 + z131 * z894 + z132 * z739;
-        let z1418 = z739 * z1394 + z740 * z1395 - z782 * z882 - z128 * z1416
-            + z130 * z915 + z132 * z894 + z133 * z741 + z134 * z739;
-        let z1419 = -self.m4 * z746 * z884 + self.m4 * z1409 + self.m4 * z138 * z897;
-        let z1420 = z745 * z1396 + z746 * z1397 + z747 * z885 + z137 * z788
-            + z138 * z1419 - z139 * z919 + z140 * z897 + z141 * z745;
-        let z1421 = z745 * z1397 + z746 * z1398 - z788 * z884 - z137 * z1419
-            + z139 * z918 + z141 * z897 + z142 * z747 + z143 * z745;
-        let z1422 = -self.m5 * z752 * z886 + self.m5 * z1410 + self.m5 * z147 * z900;
-        let z1423 = z751 * z1399 + z752 * z1400 + z753 * z887 + z146 * z794
-            + z147 * z1422 - z148 * z922 + z149 * z900 + z150 * z751;
-        let z1424 = z751 * z1400 + z752 * z1401 - z794 * z886 - z146 * z1422
-            + z148 * z921 + z150 * z900 + z151 * z753 + z152 * z751;
-        let z1425 = -self.m6 * z758 * z888 + self.m6 * z1411 + self.m6 * z156 * z903;
-        let z1426 = z757 * z1402 + z758 * z1403 + z759 * z889 + z155 * z800
-            + z156 * z1425 - z157 * z925 + z158 * z903 + z159 * z757;
-        let z1427 = z757 * z1403 + z758 * z1404 - z800 * z888 - z155 * z1425
-            + z157 * z924 + z159 * z903 + z160 * z759 + z161 * z757;
-        let z1428 = -self.m7 * z764 * z890 + self.m7 * z1412 + self.m7 * z165 * z906;
-        let z1429 = z763 * z1405 + z764 * z1406 + z765 * z891 + z164 * z806
-            + z165 * z1428 - z166 * z928 + z167 * z906 + z168 * z763;
-        let z1430 = z763 * z1406 + z764 * z1407 - z806 * z890 - z164 * z1428
-            + z166 * z927 + z168 * z906 + z169 * z765 + z170 * z763;
+        let z1384 = s34.v28 * s23.v181 + s34.v29 * s23.v182 + s34.v30 * s23.v183;
+        let z1408 = a[2] * s23.v184;
+        let z1409 = a[3] * s23.v185 + z1408;
+        let z1410 = a[4] * s23.v186 + z1409;
+        let z1411 = a[5] * s23.v187 + z1410;
+        let z1412 = a[6] * s23.v188 + z1411;
+        let z1413 = -self.m2 * s34.v1 * s23.v16 + self.m2 * z120 * z892;
+        let z1414 = s34.v0 * s23.v189 + s34.v1 * s23.v190 + a[0] * s23.v17
+            + z119 * s34.v38 + z120 * z1413 - s4.v22 * z913 + s5.v0 * z892
+            + s5.v1 * s34.v0;
+        let z1415 = s34.v0 * s23.v190 + s34.v1 * s23.v191 + a[0] * s5.v2
+            - s34.v38 * s23.v16 - z119 * z1413 + s4.v22 * z912 + s5.v1 * z892
+            + s5.v3 * s34.v0;
+        let z1416 = -self.m3 * s34.v5 * s23.v18 + self.m3 * z1408
+            + self.m3 * z129 * z894;
+        let z1417 = s34.v4 * s23.v192 + s34.v5 * s23.v193 + s34.v6 * s23.v19
+            + z128 * s34.v41 + z129 * z1416 - s4.v23 * z916 + s5.v5 * z894
+            + s5.v6 * s34.v4;
+        let z1418 = s34.v4 * s23.v193 + s34.v5 * s23.v194 - s34.v41 * s23.v18
+            - z128 * z1416 + s4.v23 * z915 + s5.v6 * z894 + s5.v7 * s34.v6
+            + s5.v8 * s34.v4;
+        let z1419 = -self.m4 * s34.v11 * s23.v20 + self.m4 * z1409
+            + self.m4 * z138 * z897;
+        let z1420 = s34.v10 * s23.v195 + s34.v11 * s23.v196 + s34.v12 * s23.v21
+            + z137 * s34.v44 + z138 * z1419 - s4.v24 * z919 + s5.v11 * z897
+            + s5.v12 * s34.v10;
+        let z1421 = s34.v10 * s23.v196 + s34.v11 * s23.v197 - s34.v44 * s23.v20
+            - z137 * z1419 + s4.v24 * z918 + s5.v12 * z897 + s5.v13 * s34.v12
+            + s5.v14 * s34.v10;
+        let z1422 = -self.m5 * s34.v17 * s23.v22 + self.m5 * z1410
+            + self.m5 * z147 * z900;
+        let z1423 = s34.v16 * s23.v198 + s34.v17 * s23.v199 + s34.v18 * s23.v23
+            + z146 * s34.v47 + z147 * z1422 - s4.v25 * z922 + s5.v17 * z900
+            + s5.v18 * s34.v16;
+        let z1424 = s34.v16 * s23.v199 + s34.v17 * s23.v200 - s34.v47 * s23.v22
+            - z146 * z1422 + s4.v25 * z921 + s5.v18 * z900 + s5.v19 * s34.v18
+            + s5.v20 * s34.v16;
+        let z1425 = -self.m6 * s34.v23 * s23.v24 + self.m6 * z1411
+            + self.m6 * z156 * z903;
+        let z1426 = s34.v22 * s23.v201 + s34.v23 * s23.v202 + s34.v24 * s23.v25
+            + z155 * s34.v50 + z156 * z1425 - s4.v26 * z925 + s5.v23 * z903
+            + s5.v24 * s34.v22;
+        let z1427 = s34.v22 * s23.v202 + s34.v23 * s23.v203 - s34.v50 * s23.v24
+            - z155 * z1425 + s4.v26 * z924 + s5.v24 * z903 + s5.v25 * s34.v24
+            + s5.v26 * s34.v22;
+        let z1428 = -self.m7 * s34.v29 * s23.v26 + self.m7 * z1412
+            + self.m7 * s2.v3 * z906;
+        let z1429 = s34.v28 * s23.v204 + s34.v29 * s23.v205 + s34.v30 * s23.v27
+            + s2.v2 * s34.v53 + s2.v3 * z1428 - s4.v27 * z928 + s5.v29 * z906
+            + s5.v30 * s34.v28;
+        let z1430 = s34.v28 * s23.v205 + s34.v29 * s23.v206 - s34.v53 * s23.v26
+            - s2.v2 * z1428 + s4.v27 * z927 + s5.v30 * z906 + s5.v31 * s34.v30
+            + s5.v32 * s34.v28;
         let z1431 = z1426 + z1429;
         let z1432 = z1427 + z1430;
         let z1433 = z924 + z927;
@@ -10760,97 +11013,58 @@ impl Jacobians<7, 0, 1> for Iiwa {
         let z1448 = z1415 + z1444;
         let z1449 = z912 + z1445;
         let z1450 = z913 + z1446;
-        let z1451 = -z0 * z834 + z0 * z1448 - z1 * z835 - z1 * z1447 + z8 * z838
-            + z8 * z1449 + z9 * z1450 + z837 * z853;
-        let z1452 = -z4 * z15 - z5 * z938 + z6 * z14 + z7 * z937;
-        let z1453 = -z20 * z949 + z22 * z948 + z34 * z943 - z35 * z941;
-        let z1454 = -z40 * z960 + z42 * z959 + z54 * z954 - z55 * z952;
-        let z1455 = -z60 * z971 + z62 * z970 + z74 * z965 - z75 * z963;
-        let z1456 = -z80 * z982 + z82 * z981 + z94 * z976 - z95 * z974;
-        let z1457 = 2.0 * self.i2x * z4 * z936 + 2.0 * self.i2z * z4 * z5;
-        let z1458 = self.i2x * z4 * z852 + self.i2x * z6 * z936 + self.i2z * z4 * z7
-            + self.i2z * z5 * z6;
-        let z1459 = 2.0 * self.i2x * z6 * z852 + 2.0 * self.i2z * z6 * z7;
-        let z1460 = 2.0 * self.i3x * z19 * z940 + 2.0 * self.i3y * z20 * z941
-            + 2.0 * self.i3z * z4 * z5;
-        let z1461 = self.i3x * z19 * z942 + self.i3x * z21 * z940 + self.i3y * z20 * z943
-            + self.i3y * z22 * z941 + self.i3z * z4 * z7 + self.i3z * z5 * z6;
-        let z1462 = 2.0 * self.i3x * z21 * z942 + 2.0 * self.i3y * z22 * z943
-            + 2.0 * self.i3z * z6 * z7;
-        let z1463 = 2.0 * self.i4x * z39 * z951 + 2.0 * self.i4y * z20 * z941
-            + 2.0 * self.i4z * z40 * z952;
-        let z1464 = self.i4x * z39 * z953 + self.i4x * z41 * z951 + self.i4y * z20 * z943
-            + self.i4y * z22 * z941 + self.i4z * z40 * z954 + self.i4z * z42 * z952;
-        let z1465 = 2.0 * self.i4x * z41 * z953 + 2.0 * self.i4y * z22 * z943
-            + 2.0 * self.i4z * z42 * z954;
-        let z1466 = 2.0 * self.i5x * z59 * z962 + 2.0 * self.i5y * z60 * z963
-            + 2.0 * self.i5z * z40 * z952;
-        let z1467 = self.i5x * z59 * z964 + self.i5x * z61 * z962 + self.i5y * z60 * z965
-            + self.i5y * z62 * z963 + self.i5z * z40 * z954 + self.i5z * z42 * z952;
-        let z1468 = 2.0 * self.i5x * z61 * z964 + 2.0 * self.i5y * z62 * z965
-            + 2.0 * self.i5z * z42 * z954;
-        let z1469 = 2.0 * self.i6x * z79 * z973 + 2.0 * self.i6y * z60 * z963
-            + 2.0 * self.i6z * z80 * z974;
-        let z1470 = self.i6x * z79 * z975 + self.i6x * z81 * z973 + self.i6y * z60 * z965
-            + self.i6y * z62 * z963 + self.i6z * z80 * z976 + self.i6z * z82 * z974;
-        let z1471 = 2.0 * self.i6x * z81 * z975 + 2.0 * self.i6y * z62 * z965
-            + 2.0 * self.i6z * z82 * z976;
-        let z1472 = 2.0 * self.i7 * z80 * z974 + 2.0 * self.i7 * z99 * z984
-            + 2.0 * self.i7 * z100 * z985;
-        let z1473 = self.i7 * z80 * z976 + self.i7 * z82 * z974 + self.i7 * z99 * z986
-            + self.i7 * z100 * z987 + self.i7 * z101 * z984 + self.i7 * z102 * z985;
-        let z1474 = 2.0 * self.i7 * z82 * z976 + 2.0 * self.i7 * z101 * z986
-            + 2.0 * self.i7 * z102 * z987;
-        let z1475 = a[2] * z1452;
-        let z1476 = a[3] * z1453 + z1475;
-        let z1477 = a[4] * z1454 + z1476;
-        let z1478 = a[5] * z1455 + z1477;
-        let z1479 = a[6] * z1456 + z1478;
-        let z1480 = self.m2 * z735 * z993 - self.m2 * z736 * z992;
-        let z1481 = z735 * z1457 + z736 * z1458 + a[0] * z995 - z775 * z994 + z776 * z993
-            + z120 * z1480 - z121 * z1054;
-        let z1482 = z735 * z1458 + z736 * z1459 + a[0] * z996 + z774 * z994 - z776 * z992
-            - z119 * z1480 + z121 * z1053;
-        let z1483 = self.m3 * z739 * z999 - self.m3 * z740 * z998
+        let z1451 = -z0 * z834 + z0 * z1448 - z1 * z835 - z1 * z1447 + s4.v0 * s34.v67
+            + s4.v0 * z1449 + s4.v1 * z1450 + s34.v66 * s23.v0;
+        let z1475 = a[2] * s23.v207;
+        let z1476 = a[3] * s23.v208 + z1475;
+        let z1477 = a[4] * s23.v209 + z1476;
+        let z1478 = a[5] * s23.v210 + z1477;
+        let z1479 = a[6] * s23.v211 + z1478;
+        let z1480 = self.m2 * s34.v0 * s16.v3 - self.m2 * s34.v1 * s16.v2;
+        let z1481 = s34.v0 * s23.v212 + s34.v1 * s23.v213 + a[0] * s23.v47
+            - s34.v37 * s23.v46 + s34.v38 * s16.v3 + z120 * z1480 - s4.v22 * z1054;
+        let z1482 = s34.v0 * s23.v213 + s34.v1 * s23.v214 + a[0] * s23.v48
+            + s34.v36 * s23.v46 - s34.v38 * s16.v2 - z119 * z1480 + s4.v22 * z1053;
+        let z1483 = self.m3 * s34.v4 * s16.v5 - self.m3 * s34.v5 * s16.v4
             - self.m3 * z128 * z1029 + self.m3 * z129 * z1028 + self.m3 * z1475;
-        let z1484 = z739 * z1460 + z740 * z1461 + z741 * z1001 - z781 * z1000
-            + z782 * z999 + z129 * z1483 - z130 * z1057 + z131 * z1028 + z132 * z1029
-            + z133 * z1030;
-        let z1485 = z739 * z1461 + z740 * z1462 + z741 * z1002 + z780 * z1000
-            - z782 * z998 - z128 * z1483 + z130 * z1056 + z132 * z1028 + z134 * z1029
-            + z135 * z1030;
-        let z1486 = self.m4 * z745 * z1005 - self.m4 * z746 * z1004
+        let z1484 = s34.v4 * s23.v215 + s34.v5 * s23.v216 + s34.v6 * s23.v51
+            - s34.v40 * s23.v50 + s34.v41 * s16.v5 + z129 * z1483 - s4.v23 * z1057
+            + s5.v5 * z1028 + s5.v6 * z1029 + s5.v7 * z1030;
+        let z1485 = s34.v4 * s23.v216 + s34.v5 * s23.v217 + s34.v6 * s23.v52
+            + s34.v39 * s23.v50 - s34.v41 * s16.v4 - z128 * z1483 + s4.v23 * z1056
+            + s5.v6 * z1028 + s5.v8 * z1029 + s5.v9 * z1030;
+        let z1486 = self.m4 * s34.v10 * s16.v7 - self.m4 * s34.v11 * s16.v6
             - self.m4 * z137 * z1034 + self.m4 * z138 * z1033 + self.m4 * z1476;
-        let z1487 = z745 * z1463 + z746 * z1464 + z747 * z1007 - z787 * z1006
-            + z788 * z1005 + z138 * z1486 - z139 * z1060 + z140 * z1033 + z141 * z1034
-            + z142 * z1035;
-        let z1488 = z745 * z1464 + z746 * z1465 + z747 * z1008 + z786 * z1006
-            - z788 * z1004 - z137 * z1486 + z139 * z1059 + z141 * z1033 + z143 * z1034
-            + z144 * z1035;
-        let z1489 = self.m5 * z751 * z1011 - self.m5 * z752 * z1010
+        let z1487 = s34.v10 * s23.v218 + s34.v11 * s23.v219 + s34.v12 * s23.v55
+            - s34.v43 * s23.v54 + s34.v44 * s16.v7 + z138 * z1486 - s4.v24 * z1060
+            + s5.v11 * z1033 + s5.v12 * z1034 + s5.v13 * z1035;
+        let z1488 = s34.v10 * s23.v219 + s34.v11 * s23.v220 + s34.v12 * s23.v56
+            + s34.v42 * s23.v54 - s34.v44 * s16.v6 - z137 * z1486 + s4.v24 * z1059
+            + s5.v12 * z1033 + s5.v14 * z1034 + s5.v15 * z1035;
+        let z1489 = self.m5 * s34.v16 * s16.v9 - self.m5 * s34.v17 * s16.v8
             - self.m5 * z146 * z1039 + self.m5 * z147 * z1038 + self.m5 * z1477;
-        let z1490 = z751 * z1466 + z752 * z1467 + z753 * z1013 - z793 * z1012
-            + z794 * z1011 + z147 * z1489 - z148 * z1063 + z149 * z1038 + z150 * z1039
-            + z151 * z1040;
-        let z1491 = z751 * z1467 + z752 * z1468 + z753 * z1014 + z792 * z1012
-            - z794 * z1010 - z146 * z1489 + z148 * z1062 + z150 * z1038 + z152 * z1039
-            + z153 * z1040;
-        let z1492 = self.m6 * z757 * z1017 - self.m6 * z758 * z1016
+        let z1490 = s34.v16 * s23.v221 + s34.v17 * s23.v222 + s34.v18 * s23.v59
+            - s34.v46 * s23.v58 + s34.v47 * s16.v9 + z147 * z1489 - s4.v25 * z1063
+            + s5.v17 * z1038 + s5.v18 * z1039 + s5.v19 * z1040;
+        let z1491 = s34.v16 * s23.v222 + s34.v17 * s23.v223 + s34.v18 * s23.v60
+            + s34.v45 * s23.v58 - s34.v47 * s16.v8 - z146 * z1489 + s4.v25 * z1062
+            + s5.v18 * z1038 + s5.v20 * z1039 + s5.v21 * z1040;
+        let z1492 = self.m6 * s34.v22 * s16.v11 - self.m6 * s34.v23 * s16.v10
             - self.m6 * z155 * z1044 + self.m6 * z156 * z1043 + self.m6 * z1478;
-        let z1493 = z757 * z1469 + z758 * z1470 + z759 * z1019 - z799 * z1018
-            + z800 * z1017 + z156 * z1492 - z157 * z1066 + z158 * z1043 + z159 * z1044
-            + z160 * z1045;
-        let z1494 = z757 * z1470 + z758 * z1471 + z759 * z1020 + z798 * z1018
-            - z800 * z1016 - z155 * z1492 + z157 * z1065 + z159 * z1043 + z161 * z1044
-            + z162 * z1045;
-        let z1495 = self.m7 * z763 * z1023 - self.m7 * z764 * z1022
-            - self.m7 * z164 * z1049 + self.m7 * z165 * z1048 + self.m7 * z1479;
-        let z1496 = z763 * z1472 + z764 * z1473 + z765 * z1025 - z805 * z1024
-            + z806 * z1023 + z165 * z1495 - z166 * z1069 + z167 * z1048 + z168 * z1049
-            + z169 * z1050;
-        let z1497 = z763 * z1473 + z764 * z1474 + z765 * z1026 + z804 * z1024
-            - z806 * z1022 - z164 * z1495 + z166 * z1068 + z168 * z1048 + z170 * z1049
-            + z171 * z1050;
+        let z1493 = s34.v22 * s23.v224 + s34.v23 * s23.v225 + s34.v24 * s23.v63
+            - s34.v49 * s23.v62 + s34.v50 * s16.v11 + z156 * z1492 - s4.v26 * z1066
+            + s5.v23 * z1043 + s5.v24 * z1044 + s5.v25 * z1045;
+        let z1494 = s34.v22 * s23.v225 + s34.v23 * s23.v226 + s34.v24 * s23.v64
+            + s34.v48 * s23.v62 - s34.v50 * s16.v10 - z155 * z1492 + s4.v26 * z1065
+            + s5.v24 * z1043 + s5.v26 * z1044 + s5.v27 * z1045;
+        let z1495 = self.m7 * s34.v28 * s16.v13 - self.m7 * s34.v29 * s16.v12
+            - self.m7 * s2.v2 * z1049 + self.m7 * s2.v3 * z1048 + self.m7 * z1479;
+        let z1496 = s34.v28 * s23.v227 + s34.v29 * s23.v228 + s34.v30 * s23.v67
+            - s34.v52 * s23.v66 + s34.v53 * s16.v13 + s2.v3 * z1495 - s4.v27 * z1069
+            + s5.v29 * z1048 + s5.v30 * z1049 + s5.v31 * z1050;
+        let z1497 = s34.v28 * s23.v228 + s34.v29 * s23.v229 + s34.v30 * s23.v68
+            + s34.v51 * s23.v66 - s34.v53 * s16.v12 - s2.v2 * z1495 + s4.v27 * z1068
+            + s5.v30 * z1048 + s5.v32 * z1049 + s5.v33 * z1050;
         let z1498 = z1493 + z1496;
         let z1499 = z1494 + z1497;
         let z1500 = z1065 + z1068;
@@ -10871,83 +11085,48 @@ impl Jacobians<7, 0, 1> for Iiwa {
         let z1515 = z1482 + z1511;
         let z1516 = z1512 + z1053;
         let z1517 = z1513 + z1054;
-        let z1518 = z0 * z1515 - z1 * z1514 + z8 * z1516 + z9 * z1517;
-        let z1519 = z34 * z1077 - z35 * z1076;
-        let z1520 = -z40 * z1088 + z42 * z1087 + z54 * z1082 - z55 * z1080;
-        let z1521 = -z60 * z1099 + z62 * z1098 + z74 * z1093 - z75 * z1091;
-        let z1522 = -z80 * z1110 + z82 * z1109 + z94 * z1104 - z95 * z1102;
-        let z1523 = 2.0 * self.i3x * z19 * z20 + 2.0 * self.i3y * z20 * z1076;
-        let z1524 = self.i3x * z19 * z22 + self.i3x * z20 * z21 + self.i3y * z20 * z1077
-            + self.i3y * z22 * z1076;
-        let z1525 = 2.0 * self.i3x * z21 * z22 + 2.0 * self.i3y * z22 * z1077;
-        let z1526 = 2.0 * self.i4x * z39 * z1079 + 2.0 * self.i4y * z20 * z1076
-            + 2.0 * self.i4z * z40 * z1080;
-        let z1527 = self.i4x * z39 * z1081 + self.i4x * z41 * z1079
-            + self.i4y * z20 * z1077 + self.i4y * z22 * z1076 + self.i4z * z40 * z1082
-            + self.i4z * z42 * z1080;
-        let z1528 = 2.0 * self.i4x * z41 * z1081 + 2.0 * self.i4y * z22 * z1077
-            + 2.0 * self.i4z * z42 * z1082;
-        let z1529 = 2.0 * self.i5x * z59 * z1090 + 2.0 * self.i5y * z60 * z1091
-            + 2.0 * self.i5z * z40 * z1080;
-        let z1530 = self.i5x * z59 * z1092 + self.i5x * z61 * z1090
-            + self.i5y * z60 * z1093 + self.i5y * z62 * z1091 + self.i5z * z40 * z1082
-            + self.i5z * z42 * z1080;
-        let z1531 = 2.0 * self.i5x * z61 * z1092 + 2.0 * self.i5y * z62 * z1093
-            + 2.0 * self.i5z * z42 * z1082;
-        let z1532 = 2.0 * self.i6x * z79 * z1101 + 2.0 * self.i6y * z60 * z1091
-            + 2.0 * self.i6z * z80 * z1102;
-        let z1533 = self.i6x * z79 * z1103 + self.i6x * z81 * z1101
-            + self.i6y * z60 * z1093 + self.i6y * z62 * z1091 + self.i6z * z80 * z1104
-            + self.i6z * z82 * z1102;
-        let z1534 = 2.0 * self.i6x * z81 * z1103 + 2.0 * self.i6y * z62 * z1093
-            + 2.0 * self.i6z * z82 * z1104;
-        let z1535 = 2.0 * self.i7 * z80 * z1102 + 2.0 * self.i7 * z99 * z1112
-            + 2.0 * self.i7 * z100 * z1113;
-        let z1536 = self.i7 * z80 * z1104 + self.i7 * z82 * z1102 + self.i7 * z99 * z1114
-            + self.i7 * z100 * z1115 + self.i7 * z101 * z1112 + self.i7 * z102 * z1113;
-        let z1537 = 2.0 * self.i7 * z82 * z1104 + 2.0 * self.i7 * z101 * z1114
-            + 2.0 * self.i7 * z102 * z1115;
-        let z1538 = a[3] * z1519;
-        let z1539 = a[4] * z1520 + z1538;
-        let z1540 = a[5] * z1521 + z1539;
-        let z1541 = a[6] * z1522 + z1540;
-        let z1542 = self.m3 * z739 * z1121 - self.m3 * z740 * z1120;
-        let z1543 = z739 * z1523 + z740 * z1524 + z741 * z1123 - z781 * z1122
-            + z782 * z1121 + z129 * z1542 - z130 * z1171;
-        let z1544 = z739 * z1524 + z740 * z1525 + z741 * z1124 + z780 * z1122
-            - z782 * z1120 - z128 * z1542 + z130 * z1170;
-        let z1545 = self.m4 * z745 * z1127 - self.m4 * z746 * z1126 + self.m4 * z1538
-            - self.m4 * z137 * z1151 + self.m4 * z138 * z1150;
-        let z1546 = z745 * z1526 + z746 * z1527 + z747 * z1129 - z787 * z1128
-            + z788 * z1127 + z138 * z1545 - z139 * z1174 + z140 * z1150 + z141 * z1151
-            + z142 * z1152;
-        let z1547 = z745 * z1527 + z746 * z1528 + z747 * z1130 + z786 * z1128
-            - z788 * z1126 - z137 * z1545 + z139 * z1173 + z141 * z1150 + z143 * z1151
-            + z144 * z1152;
-        let z1548 = self.m5 * z751 * z1133 - self.m5 * z752 * z1132 + self.m5 * z1539
-            - self.m5 * z146 * z1156 + self.m5 * z147 * z1155;
-        let z1549 = z751 * z1529 + z752 * z1530 + z753 * z1135 - z793 * z1134
-            + z794 * z1133 + z147 * z1548 - z148 * z1177 + z149 * z1155 + z150 * z1156
-            + z151 * z1157;
-        let z1550 = z751 * z1530 + z752 * z1531 + z753 * z1136 + z792 * z1134
-            - z794 * z1132 - z146 * z1548 + z148 * z1176 + z150 * z1155 + z152 * z1156
-            + z153 * z1157;
-        let z1551 = self.m6 * z757 * z1139 - self.m6 * z758 * z1138 + self.m6 * z1540
-            - self.m6 * z155 * z1161 + self.m6 * z156 * z1160;
-        let z1552 = z757 * z1532 + z758 * z1533 + z759 * z1141 - z799 * z1140
-            + z800 * z1139 + z156 * z1551 - z157 * z1180 + z158 * z1160 + z159 * z1161
-            + z160 * z1162;
-        let z1553 = z757 * z1533 + z758 * z1534 + z759 * z1142 + z798 * z1140
-            - z800 * z1138 - z155 * z1551 + z157 * z1179 + z159 * z1160 + z161 * z1161
-            + z162 * z1162;
-        let z1554 = self.m7 * z763 * z1145 - self.m7 * z764 * z1144 + self.m7 * z1541
-            - self.m7 * z164 * z1166 + self.m7 * z165 * z1165;
-        let z1555 = z763 * z1535 + z764 * z1536 + z765 * z1147 - z805 * z1146
-            + z806 * z1145 + z165 * z1554 - z166 * z1183 + z167 * z1165 + z168 * z1166
-            + z169 * z1167;
-        let z1556 = z763 * z1536 + z764 * z1537 + z765 * z1148 + z804 * z1146
-            - z806 * z1144 - z164 * z1554 + z166 * z1182 + z168 * z1165 + z170 * z1166
-            + z171 * z1167;
+        let z1518 = z0 * z1515 - z1 * z1514 + s4.v0 * z1516 + s4.v1 * z1517;
+        let z1538 = a[3] * s23.v230;
+        let z1539 = a[4] * s23.v231 + z1538;
+        let z1540 = a[5] * s23.v232 + z1539;
+        let z1541 = a[6] * s23.v233 + z1540;
+        let z1542 = self.m3 * s34.v4 * s16.v17 - self.m3 * s34.v5 * s16.v16;
+        let z1543 = s34.v4 * s23.v234 + s34.v5 * s23.v235 + s34.v6 * s23.v87
+            - s34.v40 * s23.v86 + s34.v41 * s16.v17 + z129 * z1542 - s4.v23 * z1171;
+        let z1544 = s34.v4 * s23.v235 + s34.v5 * s23.v236 + s34.v6 * s23.v88
+            + s34.v39 * s23.v86 - s34.v41 * s16.v16 - z128 * z1542 + s4.v23 * z1170;
+        let z1545 = self.m4 * s34.v10 * s16.v19 - self.m4 * s34.v11 * s16.v18
+            + self.m4 * z1538 - self.m4 * z137 * z1151 + self.m4 * z138 * z1150;
+        let z1546 = s34.v10 * s23.v237 + s34.v11 * s23.v238 + s34.v12 * s23.v91
+            - s34.v43 * s23.v90 + s34.v44 * s16.v19 + z138 * z1545 - s4.v24 * z1174
+            + s5.v11 * z1150 + s5.v12 * z1151 + s5.v13 * z1152;
+        let z1547 = s34.v10 * s23.v238 + s34.v11 * s23.v239 + s34.v12 * s23.v92
+            + s34.v42 * s23.v90 - s34.v44 * s16.v18 - z137 * z1545 + s4.v24 * z1173
+            + s5.v12 * z1150 + s5.v14 * z1151 + s5.v15 * z1152;
+        let z1548 = self.m5 * s34.v16 * s16.v21 - self.m5 * s34.v17 * s16.v20
+            + self.m5 * z1539 - self.m5 * z146 * z1156 + self.m5 * z147 * z1155;
+        let z1549 = s34.v16 * s23.v240 + s34.v17 * s23.v241 + s34.v18 * s23.v95
+            - s34.v46 * s23.v94 + s34.v47 * s16.v21 + z147 * z1548 - s4.v25 * z1177
+            + s5.v17 * z1155 + s5.v18 * z1156 + s5.v19 * z1157;
+        let z1550 = s34.v16 * s23.v241 + s34.v17 * s23.v242 + s34.v18 * s23.v96
+            + s34.v45 * s23.v94 - s34.v47 * s16.v20 - z146 * z1548 + s4.v25 * z1176
+            + s5.v18 * z1155 + s5.v20 * z1156 + s5.v21 * z1157;
+        let z1551 = self.m6 * s34.v22 * s16.v23 - self.m6 * s34.v23 * s16.v22
+            + self.m6 * z1540 - self.m6 * z155 * z1161 + self.m6 * z156 * z1160;
+        let z1552 = s34.v22 * s23.v243 + s34.v23 * s23.v244 + s34.v24 * s23.v99
+            - s34.v49 * s23.v98 + s34.v50 * s16.v23 + z156 * z1551 - s4.v26 * z1180
+            + s5.v23 * z1160 + s5.v24 * z1161 + s5.v25 * z1162;
+        let z1553 = s34.v22 * s23.v244 + s34.v23 * s23.v245 + s34.v24 * s23.v100
+            + s34.v48 * s23.v98 - s34.v50 * s16.v22 - z155 * z1551 + s4.v26 * z1179
+            + s5.v24 * z1160 + s5.v26 * z1161 + s5.v27 * z1162;
+        let z1554 = self.m7 * s34.v28 * s16.v25 - self.m7 * s34.v29 * s16.v24
+            + self.m7 * z1541 - self.m7 * s2.v2 * z1166 + self.m7 * s2.v3 * z1165;
+        let z1555 = s34.v28 * s23.v246 + s34.v29 * s23.v247 + s34.v30 * s23.v103
+            - s34.v52 * s23.v102 + s34.v53 * s16.v25 + s2.v3 * z1554 - s4.v27 * z1183
+            + s5.v29 * z1165 + s5.v30 * z1166 + s5.v31 * z1167;
+        let z1556 = s34.v28 * s23.v247 + s34.v29 * s23.v248 + s34.v30 * s23.v104
+            + s34.v51 * s23.v102 - s34.v53 * s16.v24 - s2.v2 * z1554 + s4.v27 * z1182
+            + s5.v30 * z1165 + s5.v32 * z1166 + s5.v33 * z1167;
         let z1557 = z1552 + z1555;
         let z1558 = z1553 + z1556;
         let z1559 = z1179 + z1182;
@@ -10964,66 +11143,39 @@ impl Jacobians<7, 0, 1> for Iiwa {
         let z1570 = z1544 + z1566;
         let z1571 = z1567 + z1170;
         let z1572 = z1568 + z1171;
-        let z1573 = z0 * z1570 - z1 * z1569 + z8 * z1571 + z9 * z1572;
-        let z1574 = -z39 * z55 - z40 * z1193 + z41 * z54 + z42 * z1192;
-        let z1575 = -z60 * z1204 + z62 * z1203 + z74 * z1198 - z75 * z1196;
-        let z1576 = -z80 * z1215 + z82 * z1214 + z94 * z1209 - z95 * z1207;
-        let z1577 = 2.0 * self.i4x * z39 * z1189 + 2.0 * self.i4z * z39 * z40;
-        let z1578 = self.i4x * z39 * z1190 + self.i4x * z41 * z1189
-            + self.i4z * z39 * z42 + self.i4z * z40 * z41;
-        let z1579 = 2.0 * self.i4x * z41 * z1190 + 2.0 * self.i4z * z41 * z42;
-        let z1580 = 2.0 * self.i5x * z59 * z1195 + 2.0 * self.i5y * z60 * z1196
-            + 2.0 * self.i5z * z39 * z40;
-        let z1581 = self.i5x * z59 * z1197 + self.i5x * z61 * z1195
-            + self.i5y * z60 * z1198 + self.i5y * z62 * z1196 + self.i5z * z39 * z42
-            + self.i5z * z40 * z41;
-        let z1582 = 2.0 * self.i5x * z61 * z1197 + 2.0 * self.i5y * z62 * z1198
-            + 2.0 * self.i5z * z41 * z42;
-        let z1583 = 2.0 * self.i6x * z79 * z1206 + 2.0 * self.i6y * z60 * z1196
-            + 2.0 * self.i6z * z80 * z1207;
-        let z1584 = self.i6x * z79 * z1208 + self.i6x * z81 * z1206
-            + self.i6y * z60 * z1198 + self.i6y * z62 * z1196 + self.i6z * z80 * z1209
-            + self.i6z * z82 * z1207;
-        let z1585 = 2.0 * self.i6x * z81 * z1208 + 2.0 * self.i6y * z62 * z1198
-            + 2.0 * self.i6z * z82 * z1209;
-        let z1586 = 2.0 * self.i7 * z80 * z1207 + 2.0 * self.i7 * z99 * z1217
-            + 2.0 * self.i7 * z100 * z1218;
-        let z1587 = self.i7 * z80 * z1209 + self.i7 * z82 * z1207 + self.i7 * z99 * z1219
-            + self.i7 * z100 * z1220 + self.i7 * z101 * z1217 + self.i7 * z102 * z1218;
-        let z1588 = 2.0 * self.i7 * z82 * z1209 + 2.0 * self.i7 * z101 * z1219
-            + 2.0 * self.i7 * z102 * z1220;
-        let z1589 = a[4] * z1574;
-        let z1590 = a[5] * z1575 + z1589;
-        let z1591 = a[6] * z1576 + z1590;
-        let z1592 = self.m4 * z745 * z1226 - self.m4 * z746 * z1225;
-        let z1593 = z745 * z1577 + z746 * z1578 + z747 * z1228 - z787 * z1227
-            + z788 * z1226 + z138 * z1592 - z139 * z1265;
-        let z1594 = z745 * z1578 + z746 * z1579 + z747 * z1229 + z786 * z1227
-            - z788 * z1225 - z137 * z1592 + z139 * z1264;
-        let z1595 = self.m5 * z751 * z1232 - self.m5 * z752 * z1231 + self.m5 * z1589
-            - self.m5 * z146 * z1250 + self.m5 * z147 * z1249;
-        let z1596 = z751 * z1580 + z752 * z1581 + z753 * z1234 - z793 * z1233
-            + z794 * z1232 + z147 * z1595 - z148 * z1268 + z149 * z1249 + z150 * z1250
-            + z151 * z1251;
-        let z1597 = z751 * z1581 + z752 * z1582 + z753 * z1235 + z792 * z1233
-            - z794 * z1231 - z146 * z1595 + z148 * z1267 + z150 * z1249 + z152 * z1250
-            + z153 * z1251;
-        let z1598 = self.m6 * z757 * z1238 - self.m6 * z758 * z1237 + self.m6 * z1590
-            - self.m6 * z155 * z1255 + self.m6 * z156 * z1254;
-        let z1599 = z757 * z1583 + z758 * z1584 + z759 * z1240 - z799 * z1239
-            + z800 * z1238 + z156 * z1598 - z157 * z1271 + z158 * z1254 + z159 * z1255
-            + z160 * z1256;
-        let z1600 = z757 * z1584 + z758 * z1585 + z759 * z1241 + z798 * z1239
-            - z800 * z1237 - z155 * z1598 + z157 * z1270 + z159 * z1254 + z161 * z1255
-            + z162 * z1256;
-        let z1601 = self.m7 * z763 * z1244 - self.m7 * z764 * z1243 + self.m7 * z1591
-            - self.m7 * z164 * z1260 + self.m7 * z165 * z1259;
-        let z1602 = z763 * z1586 + z764 * z1587 + z765 * z1246 - z805 * z1245
-            + z806 * z1244 + z165 * z1601 - z166 * z1274 + z167 * z1259 + z168 * z1260
-            + z169 * z1261;
-        let z1603 = z763 * z1587 + z764 * z1588 + z765 * z1247 + z804 * z1245
-            - z806 * z1243 - z164 * z1601 + z166 * z1273 + z168 * z1259 + z170 * z1260
-            + z171 * z1261;
+        let z1573 = z0 * z1570 - z1 * z1569 + s4.v0 * z1571 + s4.v1 * z1572;
+        let z1589 = a[4] * s23.v249;
+        let z1590 = a[5] * s23.v250 + z1589;
+        let z1591 = a[6] * s23.v251 + z1590;
+        let z1592 = self.m4 * s34.v10 * s16.v29 - self.m4 * s34.v11 * s16.v28;
+        let z1593 = s34.v10 * s23.v252 + s34.v11 * s23.v253 + s34.v12 * s23.v121
+            - s34.v43 * s23.v120 + s34.v44 * s16.v29 + z138 * z1592 - s4.v24 * z1265;
+        let z1594 = s34.v10 * s23.v253 + s34.v11 * s23.v254 + s34.v12 * s23.v122
+            + s34.v42 * s23.v120 - s34.v44 * s16.v28 - z137 * z1592 + s4.v24 * z1264;
+        let z1595 = self.m5 * s34.v16 * s16.v31 - self.m5 * s34.v17 * s16.v30
+            + self.m5 * z1589 - self.m5 * z146 * z1250 + self.m5 * z147 * z1249;
+        let z1596 = s34.v16 * s23.v255 + s34.v17 * s23.v256 + s34.v18 * s23.v125
+            - s34.v46 * s23.v124 + s34.v47 * s16.v31 + z147 * z1595 - s4.v25 * z1268
+            + s5.v17 * z1249 + s5.v18 * z1250 + s5.v19 * z1251;
+        let z1597 = s34.v16 * s23.v256 + s34.v17 * s23.v257 + s34.v18 * s23.v126
+            + s34.v45 * s23.v124 - s34.v47 * s16.v30 - z146 * z1595 + s4.v25 * z1267
+            + s5.v18 * z1249 + s5.v20 * z1250 + s5.v21 * z1251;
+        let z1598 = self.m6 * s34.v22 * s16.v33 - self.m6 * s34.v23 * s16.v32
+            + self.m6 * z1590 - self.m6 * z155 * z1255 + self.m6 * z156 * z1254;
+        let z1599 = s34.v22 * s23.v258 + s34.v23 * s23.v259 + s34.v24 * s23.v129
+            - s34.v49 * s23.v128 + s34.v50 * s16.v33 + z156 * z1598 - s4.v26 * z1271
+            + s5.v23 * z1254 + s5.v24 * z1255 + s5.v25 * z1256;
+        let z1600 = s34.v22 * s23.v259 + s34.v23 * s23.v260 + s34.v24 * s23.v130
+            + s34.v48 * s23.v128 - s34.v50 * s16.v32 - z155 * z1598 + s4.v26 * z1270
+            + s5.v24 * z1254 + s5.v26 * z1255 + s5.v27 * z1256;
+        let z1601 = self.m7 * s34.v28 * s16.v35 - self.m7 * s34.v29 * s16.v34
+            + self.m7 * z1591 - self.m7 * s2.v2 * z1260 + self.m7 * s2.v3 * z1259;
+        let z1602 = s34.v28 * s23.v261 + s34.v29 * s23.v262 + s34.v30 * s23.v133
+            - s34.v52 * s23.v132 + s34.v53 * s16.v35 + s2.v3 * z1601 - s4.v27 * z1274
+            + s5.v29 * z1259 + s5.v30 * z1260 + s5.v31 * z1261;
+        let z1603 = s34.v28 * s23.v262 + s34.v29 * s23.v263 + s34.v30 * s23.v134
+            + s34.v51 * s23.v132 - s34.v53 * s16.v34 - s2.v2 * z1601 + s4.v27 * z1273
+            + s5.v30 * z1259 + s5.v32 * z1260 + s5.v33 * z1261;
         let z1604 = z1599 + z1602;
         let z1605 = z1600 + z1603;
         let z1606 = z1270 + z1273;
@@ -11036,49 +11188,30 @@ impl Jacobians<7, 0, 1> for Iiwa {
         let z1613 = z1594 + z1609;
         let z1614 = z1264 + z1610;
         let z1615 = z1265 + z1611;
-        let z1616 = z0 * z1613 - z1 * z1612 + z8 * z1614 + z9 * z1615;
-        let z1617 = z74 * z1280 - z75 * z1279;
-        let z1618 = -z80 * z1291 + z82 * z1290 + z94 * z1285 - z95 * z1283;
-        let z1619 = 2.0 * self.i5x * z59 * z60 + 2.0 * self.i5y * z60 * z1279;
-        let z1620 = self.i5x * z59 * z62 + self.i5x * z60 * z61 + self.i5y * z60 * z1280
-            + self.i5y * z62 * z1279;
-        let z1621 = 2.0 * self.i5x * z61 * z62 + 2.0 * self.i5y * z62 * z1280;
-        let z1622 = 2.0 * self.i6x * z79 * z1282 + 2.0 * self.i6y * z60 * z1279
-            + 2.0 * self.i6z * z80 * z1283;
-        let z1623 = self.i6x * z79 * z1284 + self.i6x * z81 * z1282
-            + self.i6y * z60 * z1280 + self.i6y * z62 * z1279 + self.i6z * z80 * z1285
-            + self.i6z * z82 * z1283;
-        let z1624 = 2.0 * self.i6x * z81 * z1284 + 2.0 * self.i6y * z62 * z1280
-            + 2.0 * self.i6z * z82 * z1285;
-        let z1625 = 2.0 * self.i7 * z80 * z1283 + 2.0 * self.i7 * z99 * z1293
-            + 2.0 * self.i7 * z100 * z1294;
-        let z1626 = self.i7 * z80 * z1285 + self.i7 * z82 * z1283 + self.i7 * z99 * z1295
-            + self.i7 * z100 * z1296 + self.i7 * z101 * z1293 + self.i7 * z102 * z1294;
-        let z1627 = 2.0 * self.i7 * z82 * z1285 + 2.0 * self.i7 * z101 * z1295
-            + 2.0 * self.i7 * z102 * z1296;
-        let z1628 = a[5] * z1617;
-        let z1629 = a[6] * z1618 + z1628;
-        let z1630 = self.m5 * z751 * z1302 - self.m5 * z752 * z1301;
-        let z1631 = z751 * z1619 + z752 * z1620 + z753 * z1304 - z793 * z1303
-            + z794 * z1302 + z147 * z1630 - z148 * z1330;
-        let z1632 = z751 * z1620 + z752 * z1621 + z753 * z1305 + z792 * z1303
-            - z794 * z1301 - z146 * z1630 + z148 * z1329;
-        let z1633 = self.m6 * z757 * z1308 - self.m6 * z758 * z1307 + self.m6 * z1628
-            - self.m6 * z155 * z1320 + self.m6 * z156 * z1319;
-        let z1634 = z757 * z1622 + z758 * z1623 + z759 * z1310 - z799 * z1309
-            + z800 * z1308 + z156 * z1633 - z157 * z1333 + z158 * z1319 + z159 * z1320
-            + z160 * z1321;
-        let z1635 = z757 * z1623 + z758 * z1624 + z759 * z1311 + z798 * z1309
-            - z800 * z1307 - z155 * z1633 + z157 * z1332 + z159 * z1319 + z161 * z1320
-            + z162 * z1321;
-        let z1636 = self.m7 * z763 * z1314 - self.m7 * z764 * z1313 + self.m7 * z1629
-            - self.m7 * z164 * z1325 + self.m7 * z165 * z1324;
-        let z1637 = z763 * z1625 + z764 * z1626 + z765 * z1316 - z805 * z1315
-            + z806 * z1314 + z165 * z1636 - z166 * z1336 + z167 * z1324 + z168 * z1325
-            + z169 * z1326;
-        let z1638 = z763 * z1626 + z764 * z1627 + z765 * z1317 + z804 * z1315
-            - z806 * z1313 - z164 * z1636 + z166 * z1335 + z168 * z1324 + z170 * z1325
-            + z171 * z1326;
+        let z1616 = z0 * z1613 - z1 * z1612 + s4.v0 * z1614 + s4.v1 * z1615;
+        let z1628 = a[5] * s23.v264;
+        let z1629 = a[6] * s23.v265 + z1628;
+        let z1630 = self.m5 * s34.v16 * s16.v39 - self.m5 * s34.v17 * s16.v38;
+        let z1631 = s34.v16 * s23.v266 + s34.v17 * s23.v267 + s34.v18 * s23.v149
+            - s34.v46 * s23.v148 + s34.v47 * s16.v39 + z147 * z1630 - s4.v25 * z1330;
+        let z1632 = s34.v16 * s23.v267 + s34.v17 * s23.v268 + s34.v18 * s23.v150
+            + s34.v45 * s23.v148 - s34.v47 * s16.v38 - z146 * z1630 + s4.v25 * z1329;
+        let z1633 = self.m6 * s34.v22 * s16.v41 - self.m6 * s34.v23 * s16.v40
+            + self.m6 * z1628 - self.m6 * z155 * z1320 + self.m6 * z156 * z1319;
+        let z1634 = s34.v22 * s23.v269 + s34.v23 * s23.v270 + s34.v24 * s23.v153
+            - s34.v49 * s23.v152 + s34.v50 * s16.v41 + z156 * z1633 - s4.v26 * z1333
+            + s5.v23 * z1319 + s5.v24 * z1320 + s5.v25 * z1321;
+        let z1635 = s34.v22 * s23.v270 + s34.v23 * s23.v271 + s34.v24 * s23.v154
+            + s34.v48 * s23.v152 - s34.v50 * s16.v40 - z155 * z1633 + s4.v26 * z1332
+            + s5.v24 * z1319 + s5.v26 * z1320 + s5.v27 * z1321;
+        let z1636 = self.m7 * s34.v28 * s16.v43 - self.m7 * s34.v29 * s16.v42
+            + self.m7 * z1629 - self.m7 * s2.v2 * z1325 + self.m7 * s2.v3 * z1324;
+        let z1637 = s34.v28 * s23.v272 + s34.v29 * s23.v273 + s34.v30 * s23.v157
+            - s34.v52 * s23.v156 + s34.v53 * s16.v43 + s2.v3 * z1636 - s4.v27 * z1336
+            + s5.v29 * z1324 + s5.v30 * z1325 + s5.v31 * z1326;
+        let z1638 = s34.v28 * s23.v273 + s34.v29 * s23.v274 + s34.v30 * s23.v158
+            + s34.v51 * s23.v156 - s34.v53 * s16.v42 - s2.v2 * z1636 + s4.v27 * z1335
+            + s5.v30 * z1324 + s5.v32 * z1325 + s5.v33 * z1326;
         let z1639 = z1634 + z1637;
         let z1640 = z1635 + z1638;
         let z1641 = z1332 + z1335;
@@ -11087,147 +11220,134 @@ impl Jacobians<7, 0, 1> for Iiwa {
         let z1644 = z1632 + z1640;
         let z1645 = z1329 + z1641;
         let z1646 = z1330 + z1642;
-        let z1647 = z0 * z1644 - z1 * z1643 + z8 * z1645 + z9 * z1646;
-        let z1648 = -z79 * z95 - z80 * z1344 + z81 * z94 + z82 * z1343;
-        let z1649 = 2.0 * self.i6x * z79 * z1340 + 2.0 * self.i6z * z79 * z80;
-        let z1650 = self.i6x * z79 * z1341 + self.i6x * z81 * z1340
-            + self.i6z * z79 * z82 + self.i6z * z80 * z81;
-        let z1651 = 2.0 * self.i6x * z81 * z1341 + 2.0 * self.i6z * z81 * z82;
-        let z1652 = 2.0 * self.i7 * z79 * z80 + 2.0 * self.i7 * z99 * z1346
-            + 2.0 * self.i7 * z100 * z1347;
-        let z1653 = self.i7 * z79 * z82 + self.i7 * z80 * z81 + self.i7 * z99 * z1348
-            + self.i7 * z100 * z1349 + self.i7 * z101 * z1346 + self.i7 * z102 * z1347;
-        let z1654 = 2.0 * self.i7 * z81 * z82 + 2.0 * self.i7 * z101 * z1348
-            + 2.0 * self.i7 * z102 * z1349;
-        let z1655 = a[6] * z1648;
-        let z1656 = self.m6 * z757 * z1355 - self.m6 * z758 * z1354;
-        let z1657 = z757 * z1649 + z758 * z1650 + z759 * z1357 - z799 * z1356
-            + z800 * z1355 + z156 * z1656 - z157 * z1372;
-        let z1658 = z757 * z1650 + z758 * z1651 + z759 * z1358 + z798 * z1356
-            - z800 * z1354 - z155 * z1656 + z157 * z1371;
-        let z1659 = self.m7 * z763 * z1361 - self.m7 * z764 * z1360 + self.m7 * z1655
-            - self.m7 * z164 * z1367 + self.m7 * z165 * z1366;
-        let z1660 = z763 * z1652 + z764 * z1653 + z765 * z1363 - z805 * z1362
-            + z806 * z1361 + z165 * z1659 - z166 * z1375 + z167 * z1366 + z168 * z1367
-            + z169 * z1368;
-        let z1661 = z763 * z1653 + z764 * z1654 + z765 * z1364 + z804 * z1362
-            - z806 * z1360 - z164 * z1659 + z166 * z1374 + z168 * z1366 + z170 * z1367
-            + z171 * z1368;
+        let z1647 = z0 * z1644 - z1 * z1643 + s4.v0 * z1645 + s4.v1 * z1646;
+        let z1655 = a[6] * s23.v275;
+        let z1656 = self.m6 * s34.v22 * s16.v45 - self.m6 * s34.v23 * s16.v44;
+        let z1657 = s34.v22 * s23.v276 + s34.v23 * s23.v277 + s34.v24 * s23.v171
+            - s34.v49 * s23.v170 + s34.v50 * s16.v45 + z156 * z1656 - s4.v26 * z1372;
+        let z1658 = s34.v22 * s23.v277 + s34.v23 * s23.v278 + s34.v24 * s23.v172
+            + s34.v48 * s23.v170 - s34.v50 * s16.v44 - z155 * z1656 + s4.v26 * z1371;
+        let z1659 = self.m7 * s34.v28 * s16.v47 - self.m7 * s34.v29 * s16.v46
+            + self.m7 * z1655 - self.m7 * s2.v2 * z1367 + self.m7 * s2.v3 * z1366;
+        let z1660 = s34.v28 * s23.v279 + s34.v29 * s23.v280 + s34.v30 * s23.v175
+            - s34.v52 * s23.v174 + s34.v53 * s16.v47 + s2.v3 * z1659 - s4.v27 * z1375
+            + s5.v29 * z1366 + s5.v30 * z1367 + s5.v31 * z1368;
+        let z1661 = s34.v28 * s23.v280 + s34.v29 * s23.v281 + s34.v30 * s23.v176
+            + s34.v51 * s23.v174 - s34.v53 * s16.v46 - s2.v2 * z1659 + s4.v27 * z1374
+            + s5.v30 * z1366 + s5.v32 * z1367 + s5.v33 * z1368;
         let z1662 = z1657 + z1660;
         let z1663 = z1658 + z1661;
         let z1664 = z1371 + z1374;
         let z1665 = z1372 + z1375;
-        let z1666 = z0 * z1663 - z1 * z1662 + z8 * z1664 + z9 * z1665;
-        let z1667 = 2.0 * self.i7 * z99 * z100 + 2.0 * self.i7 * z100 * z1378;
-        let z1668 = self.i7 * z99 * z102 + self.i7 * z100 * z1379 + self.i7 * z100 * z101
-            + self.i7 * z102 * z1378;
-        let z1669 = 2.0 * self.i7 * z101 * z102 + 2.0 * self.i7 * z102 * z1379;
-        let z1670 = z763 * z1667 + z764 * z1668 + z765 * z1381;
-        let z1671 = z763 * z1668 + z764 * z1669 + z765 * z1382;
+        let z1666 = z0 * z1663 - z1 * z1662 + s4.v0 * z1664 + s4.v1 * z1665;
+        let z1670 = s34.v28 * s23.v282 + s34.v29 * s23.v283 + s34.v30 * s23.v181;
+        let z1671 = s34.v28 * s23.v283 + s34.v29 * s23.v284 + s34.v30 * s23.v182;
         let z1672 = z0 * z1671 - z1 * z1670;
         let z1673 = z1425 + z1428;
         let z1674 = z1673 + z1422;
         let z1675 = z1674 + z1419;
         let z1676 = z1416 + z1675;
-        let z1677 = z2 * z933 + z5 * z829 + z5 * z1443 + z7 * z1444 + z25 * z1445
-            + z26 * z1446 + z27 * z1676 + z828 * z852 + z831 * z857 + z832 * z858
-            + z833 * z1385;
+        let z1677 = z2 * z933 + z5 * z829 + z5 * z1443 + z7 * z1444 + s4.v2 * z1445
+            + s4.v3 * z1446 + z27 * z1676 + z828 * z852 + s34.v63 * s23.v1
+            + s34.v64 * s23.v2 + s34.v65 * s23.v184;
         let z1678 = z1492 + z1495;
         let z1679 = z1489 + z1678;
         let z1680 = z1486 + z1679;
         let z1681 = z1483 + z1680;
         let z1682 = z2 * z1074 - z3 * z830 + z4 * z828 + z5 * z1510 + z6 * z829
-            + z7 * z1511 + z25 * z1512 + z26 * z1513 + z27 * z1681 + z831 * z946
-            + z832 * z947 + z833 * z1452;
+            + z7 * z1511 + s4.v2 * z1512 + s4.v3 * z1513 + z27 * z1681
+            + s34.v63 * s23.v28 + s34.v64 * s23.v29 + s34.v65 * s23.v207;
         let z1683 = z1551 + z1554;
         let z1684 = z1548 + z1683;
         let z1685 = z1545 + z1684;
         let z1686 = z1542 + z1685;
-        let z1687 = z2 * z1188 + z5 * z1569 + z7 * z1570 + z25 * z1571 + z26 * z1572
+        let z1687 = z2 * z1188 + z5 * z1569 + z7 * z1570 + s4.v2 * z1571 + s4.v3 * z1572
             + z27 * z1686;
         let z1688 = z1598 + z1601;
         let z1689 = z1595 + z1688;
         let z1690 = z1592 + z1689;
-        let z1691 = z2 * z1278 + z5 * z1612 + z7 * z1613 + z25 * z1614 + z26 * z1615
+        let z1691 = z2 * z1278 + z5 * z1612 + z7 * z1613 + s4.v2 * z1614 + s4.v3 * z1615
             + z27 * z1690;
         let z1692 = z1633 + z1636;
         let z1693 = z1630 + z1692;
-        let z1694 = z2 * z1339 + z5 * z1643 + z7 * z1644 + z25 * z1645 + z26 * z1646
+        let z1694 = z2 * z1339 + z5 * z1643 + z7 * z1644 + s4.v2 * z1645 + s4.v3 * z1646
             + z27 * z1693;
         let z1695 = z1656 + z1659;
-        let z1696 = z2 * z1377 + z5 * z1662 + z7 * z1663 + z25 * z1664 + z26 * z1665
+        let z1696 = z2 * z1377 + z5 * z1662 + z7 * z1663 + s4.v2 * z1664 + s4.v3 * z1665
             + z27 * z1695;
         let z1697 = z2 * z1384 + z5 * z1670 + z7 * z1671;
-        let z1698 = z20 * z823 + z20 * z1439 + z22 * z1440 + z24 * z932 + z45 * z1441
-            + z46 * z1442 + z47 * z1675 + z822 * z856 + z825 * z862 + z826 * z863
-            + z827 * z1386;
-        let z1699 = z20 * z1506 + z22 * z1507 + z24 * z1073 + z45 * z1508 + z46 * z1509
-            + z47 * z1680 + z822 * z941 + z823 * z943 + z824 * z945 + z825 * z957
-            + z826 * z958 + z827 * z1453;
-        let z1700 = z20 * z1565 + z22 * z1566 + z24 * z1187 + z45 * z1567 + z46 * z1568
-            + z47 * z1685 + z822 * z1076 + z823 * z1077 + z824 * z1078 + z825 * z1085
-            + z826 * z1086 + z827 * z1519;
-        let z1701 = z20 * z1612 + z22 * z1613 + z24 * z1278 + z45 * z1614 + z46 * z1615
-            + z47 * z1690;
-        let z1702 = z20 * z1643 + z22 * z1644 + z24 * z1339 + z45 * z1645 + z46 * z1646
-            + z47 * z1693;
-        let z1703 = z20 * z1662 + z22 * z1663 + z24 * z1377 + z45 * z1664 + z46 * z1665
-            + z47 * z1695;
-        let z1704 = z20 * z1670 + z22 * z1671 + z24 * z1384;
-        let z1705 = z40 * z817 + z40 * z1435 + z42 * z1436 + z44 * z931 + z816 * z861
-            + z819 * z867 + z820 * z868 + z821 * z1387 + z65 * z1437 + z66 * z1438
-            + z67 * z1674;
-        let z1706 = z40 * z1502 + z42 * z1503 + z44 * z1072 + z816 * z952 + z817 * z954
-            + z818 * z956 + z819 * z968 + z820 * z969 + z821 * z1454 + z65 * z1504
-            + z66 * z1505 + z67 * z1679;
-        let z1707 = z40 * z1561 + z42 * z1562 + z44 * z1186 + z816 * z1080 + z817 * z1082
-            + z818 * z1084 + z819 * z1096 + z820 * z1097 + z821 * z1520 + z65 * z1563
-            + z66 * z1564 + z67 * z1684;
-        let z1708 = z39 * z816 + z40 * z1608 + z41 * z817 + z42 * z1609 + z43 * z818
-            + z44 * z1277 + z819 * z1201 + z820 * z1202 + z821 * z1574 + z65 * z1610
-            + z66 * z1611 + z67 * z1689;
-        let z1709 = z40 * z1643 + z42 * z1644 + z44 * z1339 + z65 * z1645 + z66 * z1646
-            + z67 * z1693;
-        let z1710 = z40 * z1662 + z42 * z1663 + z44 * z1377 + z65 * z1664 + z66 * z1665
-            + z67 * z1695;
-        let z1711 = z40 * z1670 + z42 * z1671 + z44 * z1384;
-        let z1712 = z810 * z866 + z813 * z872 + z814 * z873 + z815 * z1388 + z60 * z811
-            + z60 * z1431 + z62 * z1432 + z64 * z930 + z85 * z1433 + z86 * z1434
-            + z87 * z1673;
-        let z1713 = z810 * z963 + z811 * z965 + z812 * z967 + z813 * z979 + z814 * z980
-            + z815 * z1455 + z60 * z1498 + z62 * z1499 + z64 * z1071 + z85 * z1500
-            + z86 * z1501 + z87 * z1678;
-        let z1714 = z810 * z1091 + z811 * z1093 + z812 * z1095 + z813 * z1107
-            + z814 * z1108 + z815 * z1521 + z60 * z1557 + z62 * z1558 + z64 * z1185
-            + z85 * z1559 + z86 * z1560 + z87 * z1683;
-        let z1715 = z810 * z1196 + z811 * z1198 + z812 * z1200 + z813 * z1212
-            + z814 * z1213 + z815 * z1575 + z60 * z1604 + z62 * z1605 + z64 * z1276
-            + z85 * z1606 + z86 * z1607 + z87 * z1688;
-        let z1716 = z810 * z1279 + z811 * z1280 + z812 * z1281 + z813 * z1288
-            + z814 * z1289 + z815 * z1617 + z60 * z1639 + z62 * z1640 + z64 * z1338
-            + z85 * z1641 + z86 * z1642 + z87 * z1692;
-        let z1717 = z60 * z1662 + z62 * z1663 + z64 * z1377 + z85 * z1664 + z86 * z1665
-            + z87 * z1695;
+        let z1698 = z20 * z823 + z20 * z1439 + z22 * z1440 + s1.v1 * z932 + s4.v4 * z1441
+            + s4.v5 * z1442 + z47 * z1675 + z822 * s10.v2 + s34.v60 * s23.v3
+            + s34.v61 * s23.v4 + s34.v62 * s23.v185;
+        let z1699 = z20 * z1506 + z22 * z1507 + s1.v1 * z1073 + s4.v4 * z1508
+            + s4.v5 * z1509 + z47 * z1680 + z822 * s7.v2 + z823 * s8.v1 + z824 * s6.v1
+            + s34.v60 * s23.v30 + s34.v61 * s23.v31 + s34.v62 * s23.v208;
+        let z1700 = z20 * z1565 + z22 * z1566 + s1.v1 * z1187 + s4.v4 * z1567
+            + s4.v5 * z1568 + z47 * z1685 + z822 * s7.v6 + z823 * s8.v5 + z824 * s6.v5
+            + s34.v60 * s23.v70 + s34.v61 * s23.v71 + s34.v62 * s23.v230;
+        let z1701 = z20 * z1612 + z22 * z1613 + s1.v1 * z1278 + s4.v4 * z1614
+            + s4.v5 * z1615 + z47 * z1690;
+        let z1702 = z20 * z1643 + z22 * z1644 + s1.v1 * z1339 + s4.v4 * z1645
+            + s4.v5 * z1646 + z47 * z1693;
+        let z1703 = z20 * z1662 + z22 * z1663 + s1.v1 * z1377 + s4.v4 * z1664
+            + s4.v5 * z1665 + z47 * z1695;
+        let z1704 = z20 * z1670 + z22 * z1671 + s1.v1 * z1384;
+        let z1705 = z40 * z817 + z40 * z1435 + z42 * z1436 + s1.v3 * z931 + z816 * s10.v4
+            + s34.v57 * s23.v6 + s34.v58 * s23.v7 + s34.v59 * s23.v186 + s4.v6 * z1437
+            + s4.v7 * z1438 + z67 * z1674;
+        let z1706 = z40 * z1502 + z42 * z1503 + s1.v3 * z1072 + z816 * s7.v4
+            + z817 * s8.v3 + z818 * s6.v3 + s34.v57 * s23.v32 + s34.v58 * s23.v33
+            + s34.v59 * s23.v209 + s4.v6 * z1504 + s4.v7 * z1505 + z67 * z1679;
+        let z1707 = z40 * z1561 + z42 * z1562 + s1.v3 * z1186 + z816 * s7.v8
+            + z817 * s8.v7 + z818 * s6.v7 + s34.v57 * s23.v72 + s34.v58 * s23.v73
+            + s34.v59 * s23.v231 + s4.v6 * z1563 + s4.v7 * z1564 + z67 * z1684;
+        let z1708 = z39 * z816 + z40 * z1608 + z41 * z817 + z42 * z1609 + s1.v2 * z818
+            + s1.v3 * z1277 + s34.v57 * s23.v106 + s34.v58 * s23.v107
+            + s34.v59 * s23.v249 + s4.v6 * z1610 + s4.v7 * z1611 + z67 * z1689;
+        let z1709 = z40 * z1643 + z42 * z1644 + s1.v3 * z1339 + s4.v6 * z1645
+            + s4.v7 * z1646 + z67 * z1693;
+        let z1710 = z40 * z1662 + z42 * z1663 + s1.v3 * z1377 + s4.v6 * z1664
+            + s4.v7 * z1665 + z67 * z1695;
+        let z1711 = z40 * z1670 + z42 * z1671 + s1.v3 * z1384;
+        let z1712 = z810 * s23.v5 + s34.v54 * s23.v9 + s34.v55 * s23.v10
+            + s34.v56 * s23.v187 + z60 * z811 + z60 * z1431 + z62 * z1432 + z64 * z930
+            + s4.v8 * z1433 + s4.v9 * z1434 + z87 * z1673;
+        let z1713 = z810 * s16.v0 + z811 * s16.v1 + z812 * s17.v0 + s34.v54 * s23.v36
+            + s34.v55 * s23.v37 + s34.v56 * s23.v210 + z60 * z1498 + z62 * z1499
+            + z64 * z1071 + s4.v8 * z1500 + s4.v9 * z1501 + z87 * z1678;
+        let z1714 = z810 * s16.v14 + z811 * s16.v15 + z812 * s17.v2 + s34.v54 * s23.v76
+            + s34.v55 * s23.v77 + s34.v56 * s23.v232 + z60 * z1557 + z62 * z1558
+            + z64 * z1185 + s4.v8 * z1559 + s4.v9 * z1560 + z87 * z1683;
+        let z1715 = z810 * s16.v26 + z811 * s16.v27 + z812 * s17.v4 + s34.v54 * s23.v110
+            + s34.v55 * s23.v111 + s34.v56 * s23.v250 + z60 * z1604 + z62 * z1605
+            + z64 * z1276 + s4.v8 * z1606 + s4.v9 * z1607 + z87 * z1688;
+        let z1716 = z810 * s16.v36 + z811 * s16.v37 + z812 * s17.v6 + s34.v54 * s23.v138
+            + s34.v55 * s23.v139 + s34.v56 * s23.v264 + z60 * z1639 + z62 * z1640
+            + z64 * z1338 + s4.v8 * z1641 + s4.v9 * z1642 + z87 * z1692;
+        let z1717 = z60 * z1662 + z62 * z1663 + z64 * z1377 + s4.v8 * z1664
+            + s4.v9 * z1665 + z87 * z1695;
         let z1718 = z60 * z1670 + z62 * z1671 + z64 * z1384;
-        let z1719 = z804 * z877 + z805 * z878 + z806 * z1389 + z807 * z871 + z80 * z808
-            + z80 * z1429 + z82 * z1430 + z84 * z929 + z105 * z927 + z106 * z928
-            + z107 * z1428;
-        let z1720 = z804 * z990 + z805 * z991 + z806 * z1456 + z807 * z974 + z808 * z976
-            + z809 * z978 + z80 * z1496 + z82 * z1497 + z84 * z1070 + z105 * z1068
-            + z106 * z1069 + z107 * z1495;
-        let z1721 = z804 * z1118 + z805 * z1119 + z806 * z1522 + z807 * z1102
-            + z808 * z1104 + z809 * z1106 + z80 * z1555 + z82 * z1556 + z84 * z1184
-            + z105 * z1182 + z106 * z1183 + z107 * z1554;
-        let z1722 = z804 * z1223 + z805 * z1224 + z806 * z1576 + z807 * z1207
-            + z808 * z1209 + z809 * z1211 + z80 * z1602 + z82 * z1603 + z84 * z1275
-            + z105 * z1273 + z106 * z1274 + z107 * z1601;
-        let z1723 = z804 * z1299 + z805 * z1300 + z806 * z1618 + z807 * z1283
-            + z808 * z1285 + z809 * z1287 + z80 * z1637 + z82 * z1638 + z84 * z1337
-            + z105 * z1335 + z106 * z1336 + z107 * z1636;
-        let z1724 = z804 * z1352 + z805 * z1353 + z806 * z1648 + z79 * z807 + z80 * z1660
-            + z81 * z808 + z82 * z1661 + z83 * z809 + z84 * z1376 + z105 * z1374
-            + z106 * z1375 + z107 * z1659;
-        let z1725 = z80 * z1670 + z82 * z1671 + z84 * z1384;
+        let z1719 = s34.v51 * s23.v13 + s34.v52 * s23.v14 + s34.v53 * s23.v188
+            + z807 * s15.v4 + z80 * z808 + z80 * z1429 + z82 * z1430 + s3.v4 * z929
+            + s4.v18 * z927 + s4.v19 * z928 + s2.v1 * z1428;
+        let z1720 = s34.v51 * s23.v44 + s34.v52 * s23.v45 + s34.v53 * s23.v211
+            + z807 * s11.v4 + z808 * s12.v4 + z809 * s14.v4 + z80 * z1496 + z82 * z1497
+            + s3.v4 * z1070 + s4.v18 * z1068 + s4.v19 * z1069 + s2.v1 * z1495;
+        let z1721 = s34.v51 * s23.v84 + s34.v52 * s23.v85 + s34.v53 * s23.v233
+            + z807 * s11.v8 + z808 * s12.v8 + z809 * s14.v8 + z80 * z1555 + z82 * z1556
+            + s3.v4 * z1184 + s4.v18 * z1182 + s4.v19 * z1183 + s2.v1 * z1554;
+        let z1722 = s34.v51 * s23.v118 + s34.v52 * s23.v119 + s34.v53 * s23.v251
+            + z807 * s11.v12 + z808 * s12.v12 + z809 * s14.v12 + z80 * z1602
+            + z82 * z1603 + s3.v4 * z1275 + s4.v18 * z1273 + s4.v19 * z1274
+            + s2.v1 * z1601;
+        let z1723 = s34.v51 * s23.v146 + s34.v52 * s23.v147 + s34.v53 * s23.v265
+            + z807 * s11.v14 + z808 * s12.v14 + z809 * s14.v14 + z80 * z1637
+            + z82 * z1638 + s3.v4 * z1337 + s4.v18 * z1335 + s4.v19 * z1336
+            + s2.v1 * z1636;
+        let z1724 = s34.v51 * s23.v168 + s34.v52 * s23.v169 + s34.v53 * s23.v275
+            + z79 * z807 + z80 * z1660 + z81 * z808 + z82 * z1661 + z83 * z809
+            + s3.v4 * z1376 + s4.v18 * z1374 + s4.v19 * z1375 + s2.v1 * z1659;
+        let z1725 = z80 * z1670 + z82 * z1671 + s3.v4 * z1384;
         out[(0, 0)] = z935;
         out[(0, 1)] = z1075;
         out[(0, 2)] = z1188;
@@ -11290,6 +11410,12 @@ impl Jacobians<7, 0, 1> for Iiwa {
             0..=50 => {
                 let mut dp = [0.0; 51];
                 dp[k] = 1.0;
+                let s1 = self.shared1(q);
+                let s2 = self.shared2(q);
+                let s3 = self.shared3(q, &s1);
+                let s4 = self.shared4(q, &s1, &s2, &s3);
+                let s24 = self.shared24(q, qd, &s1, &s2, &s3, &s4);
+                let s25 = self.shared25(q, qd, &s1, &s2, &s3, &s4, &s24);
                 let z0 = q[0].cos();
                 let z1 = q[0].sin();
                 let z2 = q[1].cos();
@@ -11298,257 +11424,56 @@ impl Jacobians<7, 0, 1> for Iiwa {
                 let z5 = z0 * z3;
                 let z6 = z1 * z2;
                 let z7 = z1 * z3;
-                let z8 = -self.d1 * z0;
-                let z9 = -self.d1 * z1;
-                let z10 = -qd[1] * z1;
-                let z11 = qd[1] * z0;
-                let z12 = qd[1] * z8;
-                let z13 = qd[1] * z9;
                 let z14 = self.d2 * z5;
                 let z15 = self.d2 * z7;
-                let z16 = self.d1 + self.d2 * z2;
                 let z17 = q[2].cos();
                 let z18 = q[2].sin();
                 let z19 = -z1 * z18 + z4 * z17;
                 let z20 = -z1 * z17 - z4 * z18;
                 let z21 = z0 * z18 + z6 * z17;
                 let z22 = z0 * z17 - z6 * z18;
-                let z23 = -z3 * z17;
-                let z24 = z3 * z18;
-                let z25 = z2 * z15 - z7 * z16;
-                let z26 = -z2 * z14 + z5 * z16;
                 let z27 = -z5 * z15 + z7 * z14;
-                let z28 = qd[2] * z5 + z10;
-                let z29 = qd[2] * z7 + z11;
-                let z30 = qd[0] + qd[2] * z2;
-                let z31 = qd[2] * z25 + z12;
-                let z32 = qd[2] * z26 + z13;
-                let z33 = qd[2] * z27;
                 let z34 = self.d3 * z5 + z14;
                 let z35 = self.d3 * z7 + z15;
-                let z36 = self.d3 * z2 + z16;
                 let z37 = q[3].cos();
                 let z38 = q[3].sin();
                 let z39 = -z5 * z38 + z19 * z37;
                 let z40 = z5 * z37 + z19 * z38;
                 let z41 = -z7 * z38 + z21 * z37;
                 let z42 = z7 * z37 + z21 * z38;
-                let z43 = -z2 * z38 + z23 * z37;
-                let z44 = z2 * z37 + z23 * z38;
-                let z45 = -z22 * z36 + z24 * z35;
-                let z46 = z20 * z36 - z24 * z34;
                 let z47 = -z20 * z35 + z22 * z34;
-                let z48 = qd[3] * z20 + z28;
-                let z49 = qd[3] * z22 + z29;
-                let z50 = qd[3] * z24 + z30;
-                let z51 = qd[3] * z45 + z31;
-                let z52 = qd[3] * z46 + z32;
-                let z53 = qd[3] * z47 + z33;
                 let z54 = self.d4 * z40 + z34;
                 let z55 = self.d4 * z42 + z35;
-                let z56 = self.d4 * z44 + z36;
                 let z57 = q[4].cos();
                 let z58 = q[4].sin();
                 let z59 = z20 * z58 + z39 * z57;
                 let z60 = z20 * z57 - z39 * z58;
                 let z61 = z22 * z58 + z41 * z57;
                 let z62 = z22 * z57 - z41 * z58;
-                let z63 = z24 * z58 + z43 * z57;
-                let z64 = z24 * z57 - z43 * z58;
-                let z65 = -z42 * z56 + z44 * z55;
-                let z66 = z40 * z56 - z44 * z54;
+                let z64 = s1.v1 * z57 - s1.v2 * z58;
                 let z67 = -z40 * z55 + z42 * z54;
-                let z68 = qd[4] * z40 + z48;
-                let z69 = qd[4] * z42 + z49;
-                let z70 = qd[4] * z44 + z50;
-                let z71 = qd[4] * z65 + z51;
-                let z72 = qd[4] * z66 + z52;
-                let z73 = qd[4] * z67 + z53;
                 let z74 = self.d5 * z40 + z54;
                 let z75 = self.d5 * z42 + z55;
-                let z76 = self.d5 * z44 + z56;
                 let z77 = q[5].cos();
                 let z78 = q[5].sin();
                 let z79 = -z40 * z78 + z59 * z77;
                 let z80 = z40 * z77 + z59 * z78;
                 let z81 = -z42 * z78 + z61 * z77;
                 let z82 = z42 * z77 + z61 * z78;
-                let z83 = -z44 * z78 + z63 * z77;
-                let z84 = z44 * z77 + z63 * z78;
-                let z85 = -z62 * z76 + z64 * z75;
-                let z86 = z60 * z76 - z64 * z74;
+                let z83 = -s1.v3 * z78 + s1.v4 * z77;
                 let z87 = -z60 * z75 + z62 * z74;
-                let z88 = qd[5] * z60 + z68;
-                let z89 = qd[5] * z62 + z69;
-                let z90 = qd[5] * z64 + z70;
-                let z91 = qd[5] * z85 + z71;
-                let z92 = qd[5] * z86 + z72;
-                let z93 = qd[5] * z87 + z73;
-                let z94 = self.d6 * z80 + z74;
-                let z95 = self.d6 * z82 + z75;
-                let z96 = self.d6 * z84 + z76;
-                let z97 = q[6].cos();
-                let z98 = q[6].sin();
-                let z99 = z60 * z98 + z79 * z97;
-                let z100 = z60 * z97 - z79 * z98;
-                let z101 = z62 * z98 + z81 * z97;
-                let z102 = z62 * z97 - z81 * z98;
-                let z103 = z64 * z98 + z83 * z97;
-                let z104 = z64 * z97 - z83 * z98;
-                let z105 = -z82 * z96 + z84 * z95;
-                let z106 = z80 * z96 - z84 * z94;
-                let z107 = -z80 * z95 + z82 * z94;
-                let z108 = qd[6] * z80 + z88;
-                let z109 = qd[6] * z82 + z89;
-                let z110 = qd[6] * z84 + z90;
-                let z111 = qd[6] * z105 + z91;
-                let z112 = qd[6] * z106 + z92;
-                let z113 = qd[6] * z107 + z93;
-                let z114 = -self.cy1 * z1;
-                let z115 = self.cy1 * z0;
                 let z119 = -self.cy2 * z1 + self.cz2 * z5;
                 let z120 = self.cy2 * z0 + self.cz2 * z7;
-                let z121 = self.d1 + self.cz2 * z2;
                 let z128 = z14 + self.cy3 * z20 + self.cz3 * z5;
                 let z129 = z15 + self.cy3 * z22 + self.cz3 * z7;
-                let z130 = z16 + self.cy3 * z24 + self.cz3 * z2;
                 let z137 = self.cy4 * z20 + self.cz4 * z40 + z34;
                 let z138 = self.cy4 * z22 + self.cz4 * z42 + z35;
-                let z139 = self.cy4 * z24 + self.cz4 * z44 + z36;
                 let z146 = self.cy5 * z60 + self.cz5 * z40 + z54;
                 let z147 = self.cy5 * z62 + self.cz5 * z42 + z55;
-                let z148 = self.cy5 * z64 + self.cz5 * z44 + z56;
                 let z155 = self.cy6 * z60 + self.cz6 * z80 + z74;
                 let z156 = self.cy6 * z62 + self.cz6 * z82 + z75;
-                let z157 = self.cy6 * z64 + self.cz6 * z84 + z76;
-                let z164 = self.cz7 * z80 + z94;
-                let z165 = self.cz7 * z82 + z95;
-                let z166 = self.cz7 * z84 + z96;
-                let z179 = -qd[0] * z115;
-                let z180 = qd[0] * z114;
-                let z181 = -qd[0] * z120 + z11 * z121 + z12;
-                let z182 = qd[0] * z119 - z10 * z121 + z13;
-                let z183 = z10 * z120 - z11 * z119;
-                let z184 = z29 * z130 - z30 * z129 + z31;
-                let z185 = -z28 * z130 + z30 * z128 + z32;
-                let z186 = z28 * z129 - z29 * z128 + z33;
-                let z187 = z49 * z139 - z50 * z138 + z51;
-                let z188 = -z48 * z139 + z50 * z137 + z52;
-                let z189 = z48 * z138 - z49 * z137 + z53;
-                let z190 = z69 * z148 - z70 * z147 + z71;
-                let z191 = -z68 * z148 + z70 * z146 + z72;
-                let z192 = z68 * z147 - z69 * z146 + z73;
-                let z193 = z89 * z157 - z90 * z156 + z91;
-                let z194 = -z88 * z157 + z90 * z155 + z92;
-                let z195 = z88 * z156 - z89 * z155 + z93;
-                let z196 = z109 * z166 - z110 * z165 + z111;
-                let z197 = -z108 * z166 + z110 * z164 + z112;
-                let z198 = z108 * z165 - z109 * z164 + z113;
-                let z373 = -qd[0] * qd[1] * z0;
-                let z374 = -qd[0] * qd[1] * z1;
-                let z375 = qd[1] * z0 * z10 + qd[1] * z1 * z11;
-                let z376 = -qd[0] * qd[1] * z9;
-                let z377 = qd[0] * qd[1] * z8;
-                let z378 = qd[1] * z0 * z12 + qd[1] * z1 * z13 - qd[1] * z8 * z11
-                    + qd[1] * z9 * z10;
-                let z379 = qd[2] * z2 * z29 - qd[2] * z7 * z30 + z373;
-                let z380 = -qd[2] * z2 * z28 + qd[2] * z5 * z30 + z374;
-                let z381 = -qd[2] * z5 * z29 + qd[2] * z7 * z28 + z375;
-                let z382 = qd[2] * z2 * z32 - qd[2] * z7 * z33 - qd[2] * z26 * z30
-                    + qd[2] * z27 * z29 + z376;
-                let z383 = -qd[2] * z2 * z31 + qd[2] * z5 * z33 + qd[2] * z25 * z30
-                    - qd[2] * z27 * z28 + z377;
-                let z384 = -qd[2] * z5 * z32 + qd[2] * z7 * z31 - qd[2] * z25 * z29
-                    + qd[2] * z26 * z28 + z378;
-                let z385 = -qd[3] * z22 * z50 + qd[3] * z24 * z49 + z379;
-                let z386 = qd[3] * z20 * z50 - qd[3] * z24 * z48 + z380;
-                let z387 = -qd[3] * z20 * z49 + qd[3] * z22 * z48 + z381;
-                let z388 = -qd[3] * z22 * z53 + qd[3] * z24 * z52 - qd[3] * z46 * z50
-                    + qd[3] * z47 * z49 + z382;
-                let z389 = qd[3] * z20 * z53 - qd[3] * z24 * z51 + qd[3] * z45 * z50
-                    - qd[3] * z47 * z48 + z383;
-                let z390 = -qd[3] * z20 * z52 + qd[3] * z22 * z51 - qd[3] * z45 * z49
-                    + qd[3] * z46 * z48 + z384;
-                let z391 = -qd[4] * z42 * z70 + qd[4] * z44 * z69 + z385;
-                let z392 = qd[4] * z40 * z70 - qd[4] * z44 * z68 + z386;
-                let z393 = -qd[4] * z40 * z69 + qd[4] * z42 * z68 + z387;
-                let z394 = -qd[4] * z42 * z73 + qd[4] * z44 * z72 - qd[4] * z66 * z70
-                    + qd[4] * z67 * z69 + z388;
-                let z395 = qd[4] * z40 * z73 - qd[4] * z44 * z71 + qd[4] * z65 * z70
-                    - qd[4] * z67 * z68 + z389;
-                let z396 = -qd[4] * z40 * z72 + qd[4] * z42 * z71 - qd[4] * z65 * z69
-                    + qd[4] * z66 * z68 + z390;
-                let z397 = -qd[5] * z62 * z90 + qd[5] * z64 * z89 + z391;
-                let z398 = qd[5] * z60 * z90 - qd[5] * z64 * z88 + z392;
-                let z399 = -qd[5] * z60 * z89 + qd[5] * z62 * z88 + z393;
-                let z400 = -qd[5] * z62 * z93 + qd[5] * z64 * z92 - qd[5] * z86 * z90
-                    + qd[5] * z87 * z89 + z394;
-                let z401 = qd[5] * z60 * z93 - qd[5] * z64 * z91 + qd[5] * z85 * z90
-                    - qd[5] * z87 * z88 + z395;
-                let z402 = -qd[5] * z60 * z92 + qd[5] * z62 * z91 - qd[5] * z85 * z89
-                    + qd[5] * z86 * z88 + z396;
-                let z403 = -qd[6] * z82 * z110 + qd[6] * z84 * z109 + z397;
-                let z404 = qd[6] * z80 * z110 - qd[6] * z84 * z108 + z398;
-                let z405 = -qd[6] * z80 * z109 + qd[6] * z82 * z108 + z399;
-                let z406 = -qd[6] * z82 * z113 + qd[6] * z84 * z112 - qd[6] * z106 * z110
-                    + qd[6] * z107 * z109 + z400;
-                let z407 = qd[6] * z80 * z113 - qd[6] * z84 * z111 + qd[6] * z105 * z110
-                    - qd[6] * z107 * z108 + z401;
-                let z408 = -qd[6] * z80 * z112 + qd[6] * z82 * z111 - qd[6] * z105 * z109
-                    + qd[6] * z106 * z108 + z402;
-                let z409 = -qd[0] * self.m1 * z180;
-                let z410 = qd[0] * self.m1 * z179;
-                let z416 = -qd[0] * self.m2 * z182 + self.m2 * z11 * z183
-                    - self.m2 * z120 * z375 + self.m2 * z376 + self.m2 * z121 * z374;
-                let z417 = qd[0] * self.m2 * z181 - self.m2 * z10 * z183
-                    + self.m2 * z119 * z375 - self.m2 * z121 * z373 + self.m2 * z377;
-                let z418 = self.m2 * z10 * z182 - self.m2 * z11 * z181 + self.m2 * self.g
-                    - self.m2 * z119 * z374 + self.m2 * z120 * z373 + self.m2 * z378;
-                let z425 = self.m3 * z29 * z186 - self.m3 * z30 * z185 + self.m3 * z382
-                    - self.m3 * z129 * z381 + self.m3 * z130 * z380;
-                let z426 = -self.m3 * z28 * z186 + self.m3 * z30 * z184 + self.m3 * z383
-                    + self.m3 * z128 * z381 - self.m3 * z130 * z379;
-                let z427 = self.m3 * z28 * z185 - self.m3 * z29 * z184 + self.m3 * self.g
-                    - self.m3 * z128 * z380 + self.m3 * z384 + self.m3 * z129 * z379;
-                let z434 = self.m4 * z49 * z189 - self.m4 * z50 * z188 + self.m4 * z388
-                    - self.m4 * z138 * z387 + self.m4 * z139 * z386;
-                let z435 = -self.m4 * z48 * z189 + self.m4 * z50 * z187 + self.m4 * z389
-                    + self.m4 * z137 * z387 - self.m4 * z139 * z385;
-                let z436 = self.m4 * self.g + self.m4 * z48 * z188 - self.m4 * z49 * z187
-                    + self.m4 * z390 - self.m4 * z137 * z386 + self.m4 * z138 * z385;
-                let z443 = self.m5 * z69 * z192 - self.m5 * z70 * z191 + self.m5 * z394
-                    - self.m5 * z147 * z393 + self.m5 * z148 * z392;
-                let z444 = -self.m5 * z68 * z192 + self.m5 * z70 * z190 + self.m5 * z395
-                    + self.m5 * z146 * z393 - self.m5 * z148 * z391;
-                let z445 = self.m5 * self.g + self.m5 * z68 * z191 - self.m5 * z69 * z190
-                    + self.m5 * z396 - self.m5 * z146 * z392 + self.m5 * z147 * z391;
-                let z452 = self.m6 * z89 * z195 - self.m6 * z90 * z194 + self.m6 * z400
-                    - self.m6 * z156 * z399 + self.m6 * z157 * z398;
-                let z453 = -self.m6 * z88 * z195 + self.m6 * z90 * z193 + self.m6 * z401
-                    + self.m6 * z155 * z399 - self.m6 * z157 * z397;
-                let z454 = self.m6 * self.g + self.m6 * z88 * z194 - self.m6 * z89 * z193
-                    + self.m6 * z402 - self.m6 * z155 * z398 + self.m6 * z156 * z397;
-                let z461 = self.m7 * z109 * z198 - self.m7 * z110 * z197 + self.m7 * z406
-                    - self.m7 * z165 * z405 + self.m7 * z166 * z404;
-                let z462 = -self.m7 * z108 * z198 + self.m7 * z110 * z196
-                    + self.m7 * z407 + self.m7 * z164 * z405 - self.m7 * z166 * z403;
-                let z463 = self.m7 * self.g + self.m7 * z108 * z197
-                    - self.m7 * z109 * z196 + self.m7 * z408 - self.m7 * z164 * z404
-                    + self.m7 * z165 * z403;
-                let z473 = z461 + z452;
-                let z474 = z462 + z453;
-                let z475 = z463 + z454;
-                let z479 = z473 + z443;
-                let z480 = z474 + z444;
-                let z481 = z475 + z445;
-                let z485 = z479 + z434;
-                let z486 = z480 + z435;
-                let z487 = z481 + z436;
-                let z491 = z485 + z425;
-                let z492 = z486 + z426;
-                let z493 = z487 + z427;
-                let z497 = z491 + z416;
-                let z498 = z492 + z417;
+                let z409 = -qd[0] * self.m1 * s24.v35;
+                let z410 = qd[0] * self.m1 * s24.v34;
                 let z5184 = -dp[1] * z0;
                 let z5185 = -dp[1] * z1;
                 let z5186 = qd[1] * z5184;
@@ -11565,24 +11490,24 @@ impl Jacobians<7, 0, 1> for Iiwa {
                 let z5197 = dp[3] * z5 + z5188;
                 let z5198 = dp[3] * z7 + z5189;
                 let z5199 = dp[3] * z2 + z5190;
-                let z5200 = -z22 * z5199 + z24 * z5198;
-                let z5201 = z20 * z5199 - z24 * z5197;
+                let z5200 = -z22 * z5199 + s1.v1 * z5198;
+                let z5201 = z20 * z5199 - s1.v1 * z5197;
                 let z5202 = -z20 * z5198 + z22 * z5197;
                 let z5203 = qd[3] * z5200 + z5194;
                 let z5204 = qd[3] * z5201 + z5195;
                 let z5205 = qd[3] * z5202 + z5196;
                 let z5206 = dp[4] * z40 + z5197;
                 let z5207 = dp[4] * z42 + z5198;
-                let z5208 = dp[4] * z44 + z5199;
-                let z5209 = -z42 * z5208 + z44 * z5207;
-                let z5210 = z40 * z5208 - z44 * z5206;
+                let z5208 = dp[4] * s1.v3 + z5199;
+                let z5209 = -z42 * z5208 + s1.v3 * z5207;
+                let z5210 = z40 * z5208 - s1.v3 * z5206;
                 let z5211 = -z40 * z5207 + z42 * z5206;
                 let z5212 = qd[4] * z5209 + z5203;
                 let z5213 = qd[4] * z5210 + z5204;
                 let z5214 = qd[4] * z5211 + z5205;
                 let z5215 = dp[5] * z40 + z5206;
                 let z5216 = dp[5] * z42 + z5207;
-                let z5217 = dp[5] * z44 + z5208;
+                let z5217 = dp[5] * s1.v3 + z5208;
                 let z5218 = -z62 * z5217 + z64 * z5216;
                 let z5219 = z60 * z5217 - z64 * z5215;
                 let z5220 = -z60 * z5216 + z62 * z5215;
@@ -11591,9 +11516,9 @@ impl Jacobians<7, 0, 1> for Iiwa {
                 let z5223 = qd[5] * z5220 + z5214;
                 let z5224 = dp[6] * z80 + z5215;
                 let z5225 = dp[6] * z82 + z5216;
-                let z5226 = dp[6] * z84 + z5217;
-                let z5227 = -z82 * z5226 + z84 * z5225;
-                let z5228 = z80 * z5226 - z84 * z5224;
+                let z5226 = dp[6] * s3.v4 + z5217;
+                let z5227 = -z82 * z5226 + s3.v4 * z5225;
+                let z5228 = z80 * z5226 - s3.v4 * z5224;
                 let z5229 = -z80 * z5225 + z82 * z5224;
                 let z5230 = qd[6] * z5227 + z5221;
                 let z5231 = qd[6] * z5228 + z5222;
@@ -11611,190 +11536,211 @@ impl Jacobians<7, 0, 1> for Iiwa {
                 let z5243 = dp[31] * (z3 * z3) + dp[33] * (z2 * z2);
                 let z5244 = dp[19] * z20 + dp[20] * z5 + z5188;
                 let z5245 = dp[19] * z22 + dp[20] * z7 + z5189;
-                let z5246 = dp[19] * z24 + dp[20] * z2 + z5190;
+                let z5246 = dp[19] * s1.v1 + dp[20] * z2 + z5190;
                 let z5247 = dp[34] * (z19 * z19) + dp[35] * (z20 * z20)
                     + dp[36] * (z5 * z5);
                 let z5248 = dp[34] * z19 * z21 + dp[35] * z20 * z22 + dp[36] * z5 * z7;
-                let z5249 = dp[34] * z19 * z23 + dp[35] * z20 * z24 + dp[36] * z2 * z5;
+                let z5249 = dp[34] * z19 * s1.v0 + dp[35] * z20 * s1.v1
+                    + dp[36] * z2 * z5;
                 let z5250 = dp[34] * (z21 * z21) + dp[35] * (z22 * z22)
                     + dp[36] * (z7 * z7);
-                let z5251 = dp[34] * z21 * z23 + dp[35] * z22 * z24 + dp[36] * z2 * z7;
-                let z5252 = dp[34] * (z23 * z23) + dp[35] * (z24 * z24)
+                let z5251 = dp[34] * z21 * s1.v0 + dp[35] * z22 * s1.v1
+                    + dp[36] * z2 * z7;
+                let z5252 = dp[34] * (s1.v0 * s1.v0) + dp[35] * (s1.v1 * s1.v1)
                     + dp[36] * (z2 * z2);
                 let z5253 = dp[21] * z20 + dp[22] * z40 + z5197;
                 let z5254 = dp[21] * z22 + dp[22] * z42 + z5198;
-                let z5255 = dp[21] * z24 + dp[22] * z44 + z5199;
+                let z5255 = dp[21] * s1.v1 + dp[22] * s1.v3 + z5199;
                 let z5256 = dp[37] * (z39 * z39) + dp[38] * (z20 * z20)
                     + dp[39] * (z40 * z40);
                 let z5257 = dp[37] * z39 * z41 + dp[38] * z20 * z22 + dp[39] * z40 * z42;
-                let z5258 = dp[37] * z39 * z43 + dp[38] * z20 * z24 + dp[39] * z40 * z44;
+                let z5258 = dp[37] * z39 * s1.v2 + dp[38] * z20 * s1.v1
+                    + dp[39] * z40 * s1.v3;
                 let z5259 = dp[37] * (z41 * z41) + dp[38] * (z22 * z22)
                     + dp[39] * (z42 * z42);
-                let z5260 = dp[37] * z41 * z43 + dp[38] * z22 * z24 + dp[39] * z42 * z44;
-                let z5261 = dp[37] * (z43 * z43) + dp[38] * (z24 * z24)
-                    + dp[39] * (z44 * z44);
+                let z5260 = dp[37] * z41 * s1.v2 + dp[38] * z22 * s1.v1
+                    + dp[39] * z42 * s1.v3;
+                let z5261 = dp[37] * (s1.v2 * s1.v2) + dp[38] * (s1.v1 * s1.v1)
+                    + dp[39] * (s1.v3 * s1.v3);
                 let z5262 = dp[23] * z60 + dp[24] * z40 + z5206;
                 let z5263 = dp[23] * z62 + dp[24] * z42 + z5207;
-                let z5264 = dp[23] * z64 + dp[24] * z44 + z5208;
+                let z5264 = dp[23] * z64 + dp[24] * s1.v3 + z5208;
                 let z5265 = dp[40] * (z59 * z59) + dp[41] * (z60 * z60)
                     + dp[42] * (z40 * z40);
                 let z5266 = dp[40] * z59 * z61 + dp[41] * z60 * z62 + dp[42] * z40 * z42;
-                let z5267 = dp[40] * z59 * z63 + dp[41] * z60 * z64 + dp[42] * z40 * z44;
+                let z5267 = dp[40] * z59 * s1.v4 + dp[41] * z60 * z64
+                    + dp[42] * z40 * s1.v3;
                 let z5268 = dp[40] * (z61 * z61) + dp[41] * (z62 * z62)
                     + dp[42] * (z42 * z42);
-                let z5269 = dp[40] * z61 * z63 + dp[41] * z62 * z64 + dp[42] * z42 * z44;
-                let z5270 = dp[40] * (z63 * z63) + dp[41] * (z64 * z64)
-                    + dp[42] * (z44 * z44);
+                let z5269 = dp[40] * z61 * s1.v4 + dp[41] * z62 * z64
+                    + dp[42] * z42 * s1.v3;
+                let z5270 = dp[40] * (s1.v4 * s1.v4) + dp[41] * (z64 * z64)
+                    + dp[42] * (s1.v3 * s1.v3);
                 let z5271 = dp[25] * z60 + dp[26] * z80 + z5215;
                 let z5272 = dp[25] * z62 + dp[26] * z82 + z5216;
-                let z5273 = dp[25] * z64 + dp[26] * z84 + z5217;
+                let z5273 = dp[25] * z64 + dp[26] * s3.v4 + z5217;
                 let z5274 = dp[43] * (z79 * z79) + dp[44] * (z60 * z60)
                     + dp[45] * (z80 * z80);
                 let z5275 = dp[43] * z79 * z81 + dp[44] * z60 * z62 + dp[45] * z80 * z82;
-                let z5276 = dp[43] * z79 * z83 + dp[44] * z60 * z64 + dp[45] * z80 * z84;
+                let z5276 = dp[43] * z79 * z83 + dp[44] * z60 * z64
+                    + dp[45] * z80 * s3.v4;
                 let z5277 = dp[43] * (z81 * z81) + dp[44] * (z62 * z62)
                     + dp[45] * (z82 * z82);
-                let z5278 = dp[43] * z81 * z83 + dp[44] * z62 * z64 + dp[45] * z82 * z84;
+                let z5278 = dp[43] * z81 * z83 + dp[44] * z62 * z64
+                    + dp[45] * z82 * s3.v4;
                 let z5279 = dp[43] * (z83 * z83) + dp[44] * (z64 * z64)
-                    + dp[45] * (z84 * z84);
+                    + dp[45] * (s3.v4 * s3.v4);
                 let z5280 = dp[27] * z80 + z5224;
                 let z5281 = dp[27] * z82 + z5225;
-                let z5282 = dp[27] * z84 + z5226;
-                let z5283 = dp[46] * (z80 * z80) + dp[46] * (z99 * z99)
-                    + dp[46] * (z100 * z100);
-                let z5284 = dp[46] * z80 * z82 + dp[46] * z99 * z101
-                    + dp[46] * z100 * z102;
-                let z5285 = dp[46] * z80 * z84 + dp[46] * z99 * z103
-                    + dp[46] * z100 * z104;
-                let z5286 = dp[46] * (z82 * z82) + dp[46] * (z101 * z101)
-                    + dp[46] * (z102 * z102);
-                let z5287 = dp[46] * z82 * z84 + dp[46] * z101 * z103
-                    + dp[46] * z102 * z104;
-                let z5288 = dp[46] * (z84 * z84) + dp[46] * (z103 * z103)
-                    + dp[46] * (z104 * z104);
+                let z5282 = dp[27] * s3.v4 + z5226;
+                let z5283 = dp[46] * (z80 * z80) + dp[46] * (s4.v12 * s4.v12)
+                    + dp[46] * (s4.v13 * s4.v13);
+                let z5284 = dp[46] * z80 * z82 + dp[46] * s4.v12 * s4.v14
+                    + dp[46] * s4.v13 * s4.v15;
+                let z5285 = dp[46] * z80 * s3.v4 + dp[46] * s4.v12 * s4.v16
+                    + dp[46] * s4.v13 * s4.v17;
+                let z5286 = dp[46] * (z82 * z82) + dp[46] * (s4.v14 * s4.v14)
+                    + dp[46] * (s4.v15 * s4.v15);
+                let z5287 = dp[46] * z82 * s3.v4 + dp[46] * s4.v14 * s4.v16
+                    + dp[46] * s4.v15 * s4.v17;
+                let z5288 = dp[46] * (s3.v4 * s3.v4) + dp[46] * (s4.v16 * s4.v16)
+                    + dp[46] * (s4.v17 * s4.v17);
                 let z5289 = -qd[0] * z5234;
                 let z5290 = qd[0] * z5233;
-                let z5291 = -qd[0] * z5236 + z11 * z5237 + z5186;
-                let z5292 = qd[0] * z5235 - z10 * z5237 + z5187;
-                let z5293 = z10 * z5236 - z11 * z5235;
-                let z5294 = z29 * z5246 - z30 * z5245 + z5194;
-                let z5295 = -z28 * z5246 + z30 * z5244 + z5195;
-                let z5296 = z28 * z5245 - z29 * z5244 + z5196;
-                let z5297 = z49 * z5255 - z50 * z5254 + z5203;
-                let z5298 = -z48 * z5255 + z50 * z5253 + z5204;
-                let z5299 = z48 * z5254 - z49 * z5253 + z5205;
-                let z5300 = z69 * z5264 - z70 * z5263 + z5212;
-                let z5301 = -z68 * z5264 + z70 * z5262 + z5213;
-                let z5302 = z68 * z5263 - z69 * z5262 + z5214;
-                let z5303 = z89 * z5273 - z90 * z5272 + z5221;
-                let z5304 = -z88 * z5273 + z90 * z5271 + z5222;
-                let z5305 = z88 * z5272 - z89 * z5271 + z5223;
-                let z5306 = z109 * z5282 - z110 * z5281 + z5230;
-                let z5307 = -z108 * z5282 + z110 * z5280 + z5231;
-                let z5308 = z108 * z5281 - z109 * z5280 + z5232;
+                let z5291 = -qd[0] * z5236 + s24.v1 * z5237 + z5186;
+                let z5292 = qd[0] * z5235 - s24.v0 * z5237 + z5187;
+                let z5293 = s24.v0 * z5236 - s24.v1 * z5235;
+                let z5294 = s24.v5 * z5246 - s24.v6 * z5245 + z5194;
+                let z5295 = -s24.v4 * z5246 + s24.v6 * z5244 + z5195;
+                let z5296 = s24.v4 * z5245 - s24.v5 * z5244 + z5196;
+                let z5297 = s24.v11 * z5255 - s24.v12 * z5254 + z5203;
+                let z5298 = -s24.v10 * z5255 + s24.v12 * z5253 + z5204;
+                let z5299 = s24.v10 * z5254 - s24.v11 * z5253 + z5205;
+                let z5300 = s24.v17 * z5264 - s24.v18 * z5263 + z5212;
+                let z5301 = -s24.v16 * z5264 + s24.v18 * z5262 + z5213;
+                let z5302 = s24.v16 * z5263 - s24.v17 * z5262 + z5214;
+                let z5303 = s24.v23 * z5273 - s24.v24 * z5272 + z5221;
+                let z5304 = -s24.v22 * z5273 + s24.v24 * z5271 + z5222;
+                let z5305 = s24.v22 * z5272 - s24.v23 * z5271 + z5223;
+                let z5306 = s24.v29 * z5282 - s24.v30 * z5281 + z5230;
+                let z5307 = -s24.v28 * z5282 + s24.v30 * z5280 + z5231;
+                let z5308 = s24.v28 * z5281 - s24.v29 * z5280 + z5232;
                 let z5309 = -qd[0] * qd[1] * z5185;
                 let z5310 = qd[0] * qd[1] * z5184;
-                let z5311 = qd[2] * z2 * z5195 - qd[2] * z7 * z5196 + qd[2] * z29 * z5193
-                    - qd[2] * z30 * z5192 + z5309;
+                let z5311 = qd[2] * z2 * z5195 - qd[2] * z7 * z5196
+                    + qd[2] * s24.v5 * z5193 - qd[2] * s24.v6 * z5192 + z5309;
                 let z5312 = -qd[2] * z2 * z5194 + qd[2] * z5 * z5196
-                    - qd[2] * z28 * z5193 + qd[2] * z30 * z5191 + z5310;
-                let z5313 = -qd[3] * z22 * z5205 + qd[3] * z24 * z5204
-                    + qd[3] * z49 * z5202 - qd[3] * z50 * z5201 + z5311;
-                let z5314 = qd[3] * z20 * z5205 - qd[3] * z24 * z5203
-                    - qd[3] * z48 * z5202 + qd[3] * z50 * z5200 + z5312;
-                let z5315 = -qd[4] * z42 * z5214 + qd[4] * z44 * z5213
-                    + qd[4] * z69 * z5211 - qd[4] * z70 * z5210 + z5313;
-                let z5316 = qd[4] * z40 * z5214 - qd[4] * z44 * z5212
-                    - qd[4] * z68 * z5211 + qd[4] * z70 * z5209 + z5314;
+                    - qd[2] * s24.v4 * z5193 + qd[2] * s24.v6 * z5191 + z5310;
+                let z5313 = -qd[3] * z22 * z5205 + qd[3] * s1.v1 * z5204
+                    + qd[3] * s24.v11 * z5202 - qd[3] * s24.v12 * z5201 + z5311;
+                let z5314 = qd[3] * z20 * z5205 - qd[3] * s1.v1 * z5203
+                    - qd[3] * s24.v10 * z5202 + qd[3] * s24.v12 * z5200 + z5312;
+                let z5315 = -qd[4] * z42 * z5214 + qd[4] * s1.v3 * z5213
+                    + qd[4] * s24.v17 * z5211 - qd[4] * s24.v18 * z5210 + z5313;
+                let z5316 = qd[4] * z40 * z5214 - qd[4] * s1.v3 * z5212
+                    - qd[4] * s24.v16 * z5211 + qd[4] * s24.v18 * z5209 + z5314;
                 let z5317 = -qd[5] * z62 * z5223 + qd[5] * z64 * z5222
-                    + qd[5] * z89 * z5220 - qd[5] * z90 * z5219 + z5315;
+                    + qd[5] * s24.v23 * z5220 - qd[5] * s24.v24 * z5219 + z5315;
                 let z5318 = qd[5] * z60 * z5223 - qd[5] * z64 * z5221
-                    - qd[5] * z88 * z5220 + qd[5] * z90 * z5218 + z5316;
-                let z5319 = -qd[6] * z82 * z5232 + qd[6] * z84 * z5231
-                    + qd[6] * z109 * z5229 - qd[6] * z110 * z5228 + z5317;
-                let z5320 = qd[6] * z80 * z5232 - qd[6] * z84 * z5230
-                    - qd[6] * z108 * z5229 + qd[6] * z110 * z5227 + z5318;
-                let z5321 = -qd[0] * self.m1 * z5290 - qd[0] * dp[8] * z180;
-                let z5322 = qd[0] * self.m1 * z5289 + qd[0] * dp[8] * z179;
-                let z5323 = z114 * z5322 - z115 * z5321 - z409 * z5234 + z410 * z5233;
-                let z5324 = -qd[0] * self.m2 * z5292 - qd[0] * dp[9] * z182
-                    + self.m2 * z11 * z5293 + self.m2 * z374 * z5237
-                    - self.m2 * z375 * z5236 + self.m2 * z5309 + dp[9] * z11 * z183
-                    - dp[9] * z120 * z375 + dp[9] * z376 + dp[9] * z121 * z374;
-                let z5325 = qd[0] * self.m2 * z5291 + qd[0] * dp[9] * z181
-                    - self.m2 * z10 * z5293 - self.m2 * z373 * z5237
-                    + self.m2 * z375 * z5235 + self.m2 * z5310 - dp[9] * z10 * z183
-                    + dp[9] * z119 * z375 - dp[9] * z121 * z373 + dp[9] * z377;
-                let z5326 = qd[0] * z5240 + z10 * z5238 + z11 * z5239;
-                let z5327 = qd[0] * z5242 + z10 * z5239 + z11 * z5241;
-                let z5328 = z10 * z5327 - z11 * z5326 + z373 * z5240 + z374 * z5242
-                    + z119 * z5325 + z375 * z5243 - z120 * z5324 - z416 * z5236
-                    + z417 * z5235;
-                let z5329 = self.m3 * z29 * z5296 - self.m3 * z30 * z5295
-                    + self.m3 * z380 * z5246 - self.m3 * z381 * z5245 + self.m3 * z5311
-                    + dp[10] * z29 * z186 - dp[10] * z30 * z185 + dp[10] * z382
-                    - dp[10] * z129 * z381 + dp[10] * z130 * z380;
-                let z5330 = -self.m3 * z28 * z5296 + self.m3 * z30 * z5294
-                    - self.m3 * z379 * z5246 + self.m3 * z381 * z5244 + self.m3 * z5312
-                    - dp[10] * z28 * z186 + dp[10] * z30 * z184 + dp[10] * z383
-                    + dp[10] * z128 * z381 - dp[10] * z130 * z379;
-                let z5331 = z28 * z5247 + z29 * z5248 + z30 * z5249;
-                let z5332 = z28 * z5248 + z29 * z5250 + z30 * z5251;
-                let z5333 = z28 * z5332 - z29 * z5331 + z379 * z5249 + z380 * z5251
-                    + z381 * z5252 + z128 * z5330 - z129 * z5329 - z425 * z5245
-                    + z426 * z5244;
-                let z5334 = self.m4 * z49 * z5299 - self.m4 * z50 * z5298
-                    + self.m4 * z386 * z5255 - self.m4 * z387 * z5254 + self.m4 * z5313
-                    + dp[11] * z49 * z189 - dp[11] * z50 * z188 + dp[11] * z388
-                    - dp[11] * z138 * z387 + dp[11] * z139 * z386;
-                let z5335 = -self.m4 * z48 * z5299 + self.m4 * z50 * z5297
-                    - self.m4 * z385 * z5255 + self.m4 * z387 * z5253 + self.m4 * z5314
-                    - dp[11] * z48 * z189 + dp[11] * z50 * z187 + dp[11] * z389
-                    + dp[11] * z137 * z387 - dp[11] * z139 * z385;
-                let z5336 = z48 * z5256 + z49 * z5257 + z50 * z5258;
-                let z5337 = z48 * z5257 + z49 * z5259 + z50 * z5260;
-                let z5338 = z48 * z5337 - z49 * z5336 + z385 * z5258 + z386 * z5260
-                    + z387 * z5261 + z137 * z5335 - z138 * z5334 - z434 * z5254
-                    + z435 * z5253;
-                let z5339 = self.m5 * z69 * z5302 - self.m5 * z70 * z5301
-                    + self.m5 * z392 * z5264 - self.m5 * z393 * z5263 + self.m5 * z5315
-                    + dp[12] * z69 * z192 - dp[12] * z70 * z191 + dp[12] * z394
-                    - dp[12] * z147 * z393 + dp[12] * z148 * z392;
-                let z5340 = -self.m5 * z68 * z5302 + self.m5 * z70 * z5300
-                    - self.m5 * z391 * z5264 + self.m5 * z393 * z5262 + self.m5 * z5316
-                    - dp[12] * z68 * z192 + dp[12] * z70 * z190 + dp[12] * z395
-                    + dp[12] * z146 * z393 - dp[12] * z148 * z391;
-                let z5341 = z68 * z5265 + z69 * z5266 + z70 * z5267;
-                let z5342 = z68 * z5266 + z69 * z5268 + z70 * z5269;
-                let z5343 = z68 * z5342 - z69 * z5341 + z391 * z5267 + z392 * z5269
-                    + z393 * z5270 + z146 * z5340 - z147 * z5339 - z443 * z5263
-                    + z444 * z5262;
-                let z5344 = self.m6 * z89 * z5305 - self.m6 * z90 * z5304
-                    + self.m6 * z398 * z5273 - self.m6 * z399 * z5272 + self.m6 * z5317
-                    + dp[13] * z89 * z195 - dp[13] * z90 * z194 + dp[13] * z400
-                    - dp[13] * z156 * z399 + dp[13] * z157 * z398;
-                let z5345 = -self.m6 * z88 * z5305 + self.m6 * z90 * z5303
-                    - self.m6 * z397 * z5273 + self.m6 * z399 * z5271 + self.m6 * z5318
-                    - dp[13] * z88 * z195 + dp[13] * z90 * z193 + dp[13] * z401
-                    + dp[13] * z155 * z399 - dp[13] * z157 * z397;
-                let z5346 = z88 * z5274 + z89 * z5275 + z90 * z5276;
-                let z5347 = z88 * z5275 + z89 * z5277 + z90 * z5278;
-                let z5348 = z88 * z5347 - z89 * z5346 + z397 * z5276 + z398 * z5278
-                    + z399 * z5279 + z155 * z5345 - z156 * z5344 - z452 * z5272
-                    + z453 * z5271;
-                let z5349 = self.m7 * z109 * z5308 - self.m7 * z110 * z5307
-                    + self.m7 * z404 * z5282 - self.m7 * z405 * z5281 + self.m7 * z5319
-                    + dp[14] * z109 * z198 - dp[14] * z110 * z197 + dp[14] * z406
-                    - dp[14] * z165 * z405 + dp[14] * z166 * z404;
-                let z5350 = -self.m7 * z108 * z5308 + self.m7 * z110 * z5306
-                    - self.m7 * z403 * z5282 + self.m7 * z405 * z5280 + self.m7 * z5320
-                    - dp[14] * z108 * z198 + dp[14] * z110 * z196 + dp[14] * z407
-                    + dp[14] * z164 * z405 - dp[14] * z166 * z403;
-                let z5351 = z108 * z5283 + z109 * z5284 + z110 * z5285;
-                let z5352 = z108 * z5284 + z109 * z5286 + z110 * z5287;
-                let z5353 = -z461 * z5281 + z462 * z5280 + z108 * z5352 - z109 * z5351
-                    + z403 * z5285 + z404 * z5287 + z405 * z5288 + z164 * z5350
-                    - z165 * z5349;
+                    - qd[5] * s24.v22 * z5220 + qd[5] * s24.v24 * z5218 + z5316;
+                let z5319 = -qd[6] * z82 * z5232 + qd[6] * s3.v4 * z5231
+                    + qd[6] * s24.v29 * z5229 - qd[6] * s24.v30 * z5228 + z5317;
+                let z5320 = qd[6] * z80 * z5232 - qd[6] * s3.v4 * z5230
+                    - qd[6] * s24.v28 * z5229 + qd[6] * s24.v30 * z5227 + z5318;
+                let z5321 = -qd[0] * self.m1 * z5290 - qd[0] * dp[8] * s24.v35;
+                let z5322 = qd[0] * self.m1 * z5289 + qd[0] * dp[8] * s24.v34;
+                let z5323 = s4.v20 * z5322 - s4.v21 * z5321 - z409 * z5234
+                    + z410 * z5233;
+                let z5324 = -qd[0] * self.m2 * z5292 - qd[0] * dp[9] * s24.v37
+                    + self.m2 * s24.v1 * z5293 + self.m2 * s25.v1 * z5237
+                    - self.m2 * s25.v2 * z5236 + self.m2 * z5309
+                    + dp[9] * s24.v1 * s24.v38 - dp[9] * z120 * s25.v2 + dp[9] * s25.v3
+                    + dp[9] * s4.v22 * s25.v1;
+                let z5325 = qd[0] * self.m2 * z5291 + qd[0] * dp[9] * s24.v36
+                    - self.m2 * s24.v0 * z5293 - self.m2 * s25.v0 * z5237
+                    + self.m2 * s25.v2 * z5235 + self.m2 * z5310
+                    - dp[9] * s24.v0 * s24.v38 + dp[9] * z119 * s25.v2
+                    - dp[9] * s4.v22 * s25.v0 + dp[9] * s25.v4;
+                let z5326 = qd[0] * z5240 + s24.v0 * z5238 + s24.v1 * z5239;
+                let z5327 = qd[0] * z5242 + s24.v0 * z5239 + s24.v1 * z5241;
+                let z5328 = s24.v0 * z5327 - s24.v1 * z5326 + s25.v0 * z5240
+                    + s25.v1 * z5242 + z119 * z5325 + s25.v2 * z5243 - z120 * z5324
+                    - s25.v36 * z5236 + s25.v37 * z5235;
+                let z5329 = self.m3 * s24.v5 * z5296 - self.m3 * s24.v6 * z5295
+                    + self.m3 * s25.v7 * z5246 - self.m3 * s25.v8 * z5245
+                    + self.m3 * z5311 + dp[10] * s24.v5 * s24.v41
+                    - dp[10] * s24.v6 * s24.v40 + dp[10] * s25.v9
+                    - dp[10] * z129 * s25.v8 + dp[10] * s4.v23 * s25.v7;
+                let z5330 = -self.m3 * s24.v4 * z5296 + self.m3 * s24.v6 * z5294
+                    - self.m3 * s25.v6 * z5246 + self.m3 * s25.v8 * z5244
+                    + self.m3 * z5312 - dp[10] * s24.v4 * s24.v41
+                    + dp[10] * s24.v6 * s24.v39 + dp[10] * s25.v10
+                    + dp[10] * z128 * s25.v8 - dp[10] * s4.v23 * s25.v6;
+                let z5331 = s24.v4 * z5247 + s24.v5 * z5248 + s24.v6 * z5249;
+                let z5332 = s24.v4 * z5248 + s24.v5 * z5250 + s24.v6 * z5251;
+                let z5333 = s24.v4 * z5332 - s24.v5 * z5331 + s25.v6 * z5249
+                    + s25.v7 * z5251 + s25.v8 * z5252 + z128 * z5330 - z129 * z5329
+                    - s25.v39 * z5245 + s25.v40 * z5244;
+                let z5334 = self.m4 * s24.v11 * z5299 - self.m4 * s24.v12 * z5298
+                    + self.m4 * s25.v13 * z5255 - self.m4 * s25.v14 * z5254
+                    + self.m4 * z5313 + dp[11] * s24.v11 * s24.v44
+                    - dp[11] * s24.v12 * s24.v43 + dp[11] * s25.v15
+                    - dp[11] * z138 * s25.v14 + dp[11] * s4.v24 * s25.v13;
+                let z5335 = -self.m4 * s24.v10 * z5299 + self.m4 * s24.v12 * z5297
+                    - self.m4 * s25.v12 * z5255 + self.m4 * s25.v14 * z5253
+                    + self.m4 * z5314 - dp[11] * s24.v10 * s24.v44
+                    + dp[11] * s24.v12 * s24.v42 + dp[11] * s25.v16
+                    + dp[11] * z137 * s25.v14 - dp[11] * s4.v24 * s25.v12;
+                let z5336 = s24.v10 * z5256 + s24.v11 * z5257 + s24.v12 * z5258;
+                let z5337 = s24.v10 * z5257 + s24.v11 * z5259 + s24.v12 * z5260;
+                let z5338 = s24.v10 * z5337 - s24.v11 * z5336 + s25.v12 * z5258
+                    + s25.v13 * z5260 + s25.v14 * z5261 + z137 * z5335 - z138 * z5334
+                    - s25.v42 * z5254 + s25.v43 * z5253;
+                let z5339 = self.m5 * s24.v17 * z5302 - self.m5 * s24.v18 * z5301
+                    + self.m5 * s25.v19 * z5264 - self.m5 * s25.v20 * z5263
+                    + self.m5 * z5315 + dp[12] * s24.v17 * s24.v47
+                    - dp[12] * s24.v18 * s24.v46 + dp[12] * s25.v21
+                    - dp[12] * z147 * s25.v20 + dp[12] * s4.v25 * s25.v19;
+                let z5340 = -self.m5 * s24.v16 * z5302 + self.m5 * s24.v18 * z5300
+                    - self.m5 * s25.v18 * z5264 + self.m5 * s25.v20 * z5262
+                    + self.m5 * z5316 - dp[12] * s24.v16 * s24.v47
+                    + dp[12] * s24.v18 * s24.v45 + dp[12] * s25.v22
+                    + dp[12] * z146 * s25.v20 - dp[12] * s4.v25 * s25.v18;
+                let z5341 = s24.v16 * z5265 + s24.v17 * z5266 + s24.v18 * z5267;
+                let z5342 = s24.v16 * z5266 + s24.v17 * z5268 + s24.v18 * z5269;
+                let z5343 = s24.v16 * z5342 - s24.v17 * z5341 + s25.v18 * z5267
+                    + s25.v19 * z5269 + s25.v20 * z5270 + z146 * z5340 - z147 * z5339
+                    - s25.v45 * z5263 + s25.v46 * z5262;
+                let z5344 = self.m6 * s24.v23 * z5305 - self.m6 * s24.v24 * z5304
+                    + self.m6 * s25.v25 * z5273 - self.m6 * s25.v26 * z5272
+                    + self.m6 * z5317 + dp[13] * s24.v23 * s24.v50
+                    - dp[13] * s24.v24 * s24.v49 + dp[13] * s25.v27
+                    - dp[13] * z156 * s25.v26 + dp[13] * s4.v26 * s25.v25;
+                let z5345 = -self.m6 * s24.v22 * z5305 + self.m6 * s24.v24 * z5303
+                    - self.m6 * s25.v24 * z5273 + self.m6 * s25.v26 * z5271
+                    + self.m6 * z5318 - dp[13] * s24.v22 * s24.v50
+                    + dp[13] * s24.v24 * s24.v48 + dp[13] * s25.v28
+                    + dp[13] * z155 * s25.v26 - dp[13] * s4.v26 * s25.v24;
+                let z5346 = s24.v22 * z5274 + s24.v23 * z5275 + s24.v24 * z5276;
+                let z5347 = s24.v22 * z5275 + s24.v23 * z5277 + s24.v24 * z5278;
+                let z5348 = s24.v22 * z5347 - s24.v23 * z5346 + s25.v24 * z5276
+                    + s25.v25 * z5278 + s25.v26 * z5279 + z155 * z5345 - z156 * z5344
+                    - s25.v48 * z5272 + s25.v49 * z5271;
+                let z5349 = self.m7 * s24.v29 * z5308 - self.m7 * s24.v30 * z5307
+                    + self.m7 * s25.v31 * z5282 - self.m7 * s25.v32 * z5281
+                    + self.m7 * z5319 + dp[14] * s24.v29 * s24.v53
+                    - dp[14] * s24.v30 * s24.v52 + dp[14] * s25.v33
+                    - dp[14] * s2.v3 * s25.v32 + dp[14] * s4.v27 * s25.v31;
+                let z5350 = -self.m7 * s24.v28 * z5308 + self.m7 * s24.v30 * z5306
+                    - self.m7 * s25.v30 * z5282 + self.m7 * s25.v32 * z5280
+                    + self.m7 * z5320 - dp[14] * s24.v28 * s24.v53
+                    + dp[14] * s24.v30 * s24.v51 + dp[14] * s25.v34
+                    + dp[14] * s2.v2 * s25.v32 - dp[14] * s4.v27 * s25.v30;
+                let z5351 = s24.v28 * z5283 + s24.v29 * z5284 + s24.v30 * z5285;
+                let z5352 = s24.v28 * z5284 + s24.v29 * z5286 + s24.v30 * z5287;
+                let z5353 = -s25.v51 * z5281 + s25.v52 * z5280 + s24.v28 * z5352
+                    - s24.v29 * z5351 + s25.v30 * z5285 + s25.v31 * z5287
+                    + s25.v32 * z5288 + s2.v2 * z5350 - s2.v3 * z5349;
                 let z5354 = z5348 + z5353;
                 let z5355 = z5343 + z5354;
                 let z5356 = z5338 + z5355;
@@ -11802,90 +11748,96 @@ impl Jacobians<7, 0, 1> for Iiwa {
                 let z5358 = z5328 + z5357;
                 let z5359 = z5323 + z5358;
                 let z5360 = -z5359 - qd[0] * dp[47];
-                let z5361 = qd[1] * z0 * z5186 + qd[1] * z1 * z5187 + qd[1] * z10 * z5185
-                    - qd[1] * z11 * z5184;
+                let z5361 = qd[1] * z0 * z5186 + qd[1] * z1 * z5187
+                    + qd[1] * s24.v0 * z5185 - qd[1] * s24.v1 * z5184;
                 let z5362 = z5361 - qd[2] * z5 * z5195 + qd[2] * z7 * z5194
-                    + qd[2] * z28 * z5192 - qd[2] * z29 * z5191;
+                    + qd[2] * s24.v4 * z5192 - qd[2] * s24.v5 * z5191;
                 let z5363 = z5362 - qd[3] * z20 * z5204 + qd[3] * z22 * z5203
-                    + qd[3] * z48 * z5201 - qd[3] * z49 * z5200;
+                    + qd[3] * s24.v10 * z5201 - qd[3] * s24.v11 * z5200;
                 let z5364 = z5363 - qd[4] * z40 * z5213 + qd[4] * z42 * z5212
-                    + qd[4] * z68 * z5210 - qd[4] * z69 * z5209;
+                    + qd[4] * s24.v16 * z5210 - qd[4] * s24.v17 * z5209;
                 let z5365 = z5364 - qd[5] * z60 * z5222 + qd[5] * z62 * z5221
-                    + qd[5] * z88 * z5219 - qd[5] * z89 * z5218;
+                    + qd[5] * s24.v22 * z5219 - qd[5] * s24.v23 * z5218;
                 let z5366 = z5365 - qd[6] * z80 * z5231 + qd[6] * z82 * z5230
-                    + qd[6] * z108 * z5228 - qd[6] * z109 * z5227;
-                let z5367 = self.m2 * z5361 + self.m2 * z10 * z5292
-                    - self.m2 * z11 * z5291 + self.m2 * dp[48] + self.m2 * z373 * z5236
-                    - self.m2 * z374 * z5235 + dp[9] * z10 * z182 - dp[9] * z11 * z181
-                    - dp[9] * z119 * z374 + dp[9] * z120 * z373 + dp[9] * z378
+                    + qd[6] * s24.v28 * z5228 - qd[6] * s24.v29 * z5227;
+                let z5367 = self.m2 * z5361 + self.m2 * s24.v0 * z5292
+                    - self.m2 * s24.v1 * z5291 + self.m2 * dp[48]
+                    + self.m2 * s25.v0 * z5236 - self.m2 * s25.v1 * z5235
+                    + dp[9] * s24.v0 * s24.v37 - dp[9] * s24.v1 * s24.v36
+                    - dp[9] * z119 * s25.v1 + dp[9] * z120 * s25.v0 + dp[9] * s25.v5
                     + self.g * dp[9];
-                let z5368 = qd[0] * z5243 + z10 * z5240 + z11 * z5242;
-                let z5369 = -qd[0] * z5327 + z11 * z5368 + z373 * z5238 + z374 * z5239
-                    + z375 * z5240 + z120 * z5367 - z121 * z5325 - z417 * z5237
-                    + z418 * z5236;
-                let z5370 = qd[0] * z5326 - z10 * z5368 + z373 * z5239 + z374 * z5241
-                    - z119 * z5367 + z375 * z5242 + z121 * z5324 + z416 * z5237
-                    - z418 * z5235;
-                let z5371 = self.m3 * z5362 + self.m3 * z28 * z5295
-                    - self.m3 * z29 * z5294 + self.m3 * dp[48] + self.m3 * z379 * z5245
-                    - self.m3 * z380 * z5244 + dp[10] * z28 * z185 - dp[10] * z29 * z184
-                    - dp[10] * z128 * z380 + dp[10] * z384 + dp[10] * z129 * z379
+                let z5368 = qd[0] * z5243 + s24.v0 * z5240 + s24.v1 * z5242;
+                let z5369 = -qd[0] * z5327 + s24.v1 * z5368 + s25.v0 * z5238
+                    + s25.v1 * z5239 + s25.v2 * z5240 + z120 * z5367 - s4.v22 * z5325
+                    - s25.v37 * z5237 + s25.v38 * z5236;
+                let z5370 = qd[0] * z5326 - s24.v0 * z5368 + s25.v0 * z5239
+                    + s25.v1 * z5241 - z119 * z5367 + s25.v2 * z5242 + s4.v22 * z5324
+                    + s25.v36 * z5237 - s25.v38 * z5235;
+                let z5371 = self.m3 * z5362 + self.m3 * s24.v4 * z5295
+                    - self.m3 * s24.v5 * z5294 + self.m3 * dp[48]
+                    + self.m3 * s25.v6 * z5245 - self.m3 * s25.v7 * z5244
+                    + dp[10] * s24.v4 * s24.v40 - dp[10] * s24.v5 * s24.v39
+                    - dp[10] * z128 * s25.v7 + dp[10] * s25.v11 + dp[10] * z129 * s25.v6
                     + self.g * dp[10];
-                let z5372 = z28 * z5249 + z29 * z5251 + z30 * z5252;
-                let z5373 = z29 * z5372 - z30 * z5332 + z379 * z5247 + z380 * z5248
-                    + z381 * z5249 + z129 * z5371 - z130 * z5330 - z426 * z5246
-                    + z427 * z5245;
-                let z5374 = -z28 * z5372 + z30 * z5331 + z379 * z5248 + z380 * z5250
-                    + z381 * z5251 - z128 * z5371 + z130 * z5329 + z425 * z5246
-                    - z427 * z5244;
-                let z5375 = self.m4 * z5363 + self.m4 * dp[48] + self.m4 * z48 * z5298
-                    - self.m4 * z49 * z5297 + self.m4 * z385 * z5254
-                    - self.m4 * z386 * z5253 + dp[11] * z48 * z188 - dp[11] * z49 * z187
-                    + dp[11] * z390 - dp[11] * z137 * z386 + dp[11] * z138 * z385
-                    + self.g * dp[11];
-                let z5376 = z48 * z5258 + z49 * z5260 + z50 * z5261;
-                let z5377 = z49 * z5376 - z50 * z5337 + z385 * z5256 + z386 * z5257
-                    + z387 * z5258 + z138 * z5375 - z139 * z5335 - z435 * z5255
-                    + z436 * z5254;
-                let z5378 = -z48 * z5376 + z50 * z5336 + z385 * z5257 + z386 * z5259
-                    + z387 * z5260 - z137 * z5375 + z139 * z5334 + z434 * z5255
-                    - z436 * z5253;
-                let z5379 = self.m5 * z5364 + self.m5 * dp[48] + self.m5 * z68 * z5301
-                    - self.m5 * z69 * z5300 + self.m5 * z391 * z5263
-                    - self.m5 * z392 * z5262 + dp[12] * z68 * z191 - dp[12] * z69 * z190
-                    + dp[12] * z396 - dp[12] * z146 * z392 + dp[12] * z147 * z391
-                    + self.g * dp[12];
-                let z5380 = z68 * z5267 + z69 * z5269 + z70 * z5270;
-                let z5381 = z69 * z5380 - z70 * z5342 + z391 * z5265 + z392 * z5266
-                    + z393 * z5267 + z147 * z5379 - z148 * z5340 - z444 * z5264
-                    + z445 * z5263;
-                let z5382 = -z68 * z5380 + z70 * z5341 + z391 * z5266 + z392 * z5268
-                    + z393 * z5269 - z146 * z5379 + z148 * z5339 + z443 * z5264
-                    - z445 * z5262;
-                let z5383 = self.m6 * z5365 + self.m6 * dp[48] + self.m6 * z88 * z5304
-                    - self.m6 * z89 * z5303 + self.m6 * z397 * z5272
-                    - self.m6 * z398 * z5271 + dp[13] * z88 * z194 - dp[13] * z89 * z193
-                    + dp[13] * z402 - dp[13] * z155 * z398 + dp[13] * z156 * z397
-                    + self.g * dp[13];
-                let z5384 = z88 * z5276 + z89 * z5278 + z90 * z5279;
-                let z5385 = z89 * z5384 - z90 * z5347 + z397 * z5274 + z398 * z5275
-                    + z399 * z5276 + z156 * z5383 - z157 * z5345 - z453 * z5273
-                    + z454 * z5272;
-                let z5386 = -z88 * z5384 + z90 * z5346 + z397 * z5275 + z398 * z5277
-                    + z399 * z5278 - z155 * z5383 + z157 * z5344 + z452 * z5273
-                    - z454 * z5271;
-                let z5387 = self.m7 * z5366 + self.m7 * dp[48] + self.m7 * z108 * z5307
-                    - self.m7 * z109 * z5306 + self.m7 * z403 * z5281
-                    - self.m7 * z404 * z5280 + dp[14] * z108 * z197
-                    - dp[14] * z109 * z196 + dp[14] * z408 - dp[14] * z164 * z404
-                    + dp[14] * z165 * z403 + self.g * dp[14];
-                let z5388 = z108 * z5285 + z109 * z5287 + z110 * z5288;
-                let z5389 = -z462 * z5282 + z463 * z5281 + z109 * z5388 - z110 * z5352
-                    + z403 * z5283 + z404 * z5284 + z405 * z5285 + z165 * z5387
-                    - z166 * z5350;
-                let z5390 = z461 * z5282 - z463 * z5280 - z108 * z5388 + z110 * z5351
-                    + z403 * z5284 + z404 * z5286 + z405 * z5287 - z164 * z5387
-                    + z166 * z5349;
+                let z5372 = s24.v4 * z5249 + s24.v5 * z5251 + s24.v6 * z5252;
+                let z5373 = s24.v5 * z5372 - s24.v6 * z5332 + s25.v6 * z5247
+                    + s25.v7 * z5248 + s25.v8 * z5249 + z129 * z5371 - s4.v23 * z5330
+                    - s25.v40 * z5246 + s25.v41 * z5245;
+                let z5374 = -s24.v4 * z5372 + s24.v6 * z5331 + s25.v6 * z5248
+                    + s25.v7 * z5250 + s25.v8 * z5251 - z128 * z5371 + s4.v23 * z5329
+                    + s25.v39 * z5246 - s25.v41 * z5244;
+                let z5375 = self.m4 * z5363 + self.m4 * dp[48]
+                    + self.m4 * s24.v10 * z5298 - self.m4 * s24.v11 * z5297
+                    + self.m4 * s25.v12 * z5254 - self.m4 * s25.v13 * z5253
+                    + dp[11] * s24.v10 * s24.v43 - dp[11] * s24.v11 * s24.v42
+                    + dp[11] * s25.v17 - dp[11] * z137 * s25.v13
+                    + dp[11] * z138 * s25.v12 + self.g * dp[11];
+                let z5376 = s24.v10 * z5258 + s24.v11 * z5260 + s24.v12 * z5261;
+                let z5377 = s24.v11 * z5376 - s24.v12 * z5337 + s25.v12 * z5256
+                    + s25.v13 * z5257 + s25.v14 * z5258 + z138 * z5375 - s4.v24 * z5335
+                    - s25.v43 * z5255 + s25.v44 * z5254;
+                let z5378 = -s24.v10 * z5376 + s24.v12 * z5336 + s25.v12 * z5257
+                    + s25.v13 * z5259 + s25.v14 * z5260 - z137 * z5375 + s4.v24 * z5334
+                    + s25.v42 * z5255 - s25.v44 * z5253;
+                let z5379 = self.m5 * z5364 + self.m5 * dp[48]
+                    + self.m5 * s24.v16 * z5301 - self.m5 * s24.v17 * z5300
+                    + self.m5 * s25.v18 * z5263 - self.m5 * s25.v19 * z5262
+                    + dp[12] * s24.v16 * s24.v46 - dp[12] * s24.v17 * s24.v45
+                    + dp[12] * s25.v23 - dp[12] * z146 * s25.v19
+                    + dp[12] * z147 * s25.v18 + self.g * dp[12];
+                let z5380 = s24.v16 * z5267 + s24.v17 * z5269 + s24.v18 * z5270;
+                let z5381 = s24.v17 * z5380 - s24.v18 * z5342 + s25.v18 * z5265
+                    + s25.v19 * z5266 + s25.v20 * z5267 + z147 * z5379 - s4.v25 * z5340
+                    - s25.v46 * z5264 + s25.v47 * z5263;
+                let z5382 = -s24.v16 * z5380 + s24.v18 * z5341 + s25.v18 * z5266
+                    + s25.v19 * z5268 + s25.v20 * z5269 - z146 * z5379 + s4.v25 * z5339
+                    + s25.v45 * z5264 - s25.v47 * z5262;
+                let z5383 = self.m6 * z5365 + self.m6 * dp[48]
+                    + self.m6 * s24.v22 * z5304 - self.m6 * s24.v23 * z5303
+                    + self.m6 * s25.v24 * z5272 - self.m6 * s25.v25 * z5271
+                    + dp[13] * s24.v22 * s24.v49 - dp[13] * s24.v23 * s24.v48
+                    + dp[13] * s25.v29 - dp[13] * z155 * s25.v25
+                    + dp[13] * z156 * s25.v24 + self.g * dp[13];
+                let z5384 = s24.v22 * z5276 + s24.v23 * z5278 + s24.v24 * z5279;
+                let z5385 = s24.v23 * z5384 - s24.v24 * z5347 + s25.v24 * z5274
+                    + s25.v25 * z5275 + s25.v26 * z5276 + z156 * z5383 - s4.v26 * z5345
+                    - s25.v49 * z5273 + s25.v50 * z5272;
+                let z5386 = -s24.v22 * z5384 + s24.v24 * z5346 + s25.v24 * z5275
+                    + s25.v25 * z5277 + s25.v26 * z5278 - z155 * z5383 + s4.v26 * z5344
+                    + s25.v48 * z5273 - s25.v50 * z5271;
+                let z5387 = self.m7 * z5366 + self.m7 * dp[48]
+                    + self.m7 * s24.v28 * z5307 - self.m7 * s24.v29 * z5306
+                    + self.m7 * s25.v30 * z5281 - self.m7 * s25.v31 * z5280
+                    + dp[14] * s24.v28 * s24.v52 - dp[14] * s24.v29 * s24.v51
+                    + dp[14] * s25.v35 - dp[14] * s2.v2 * s25.v31
+                    + dp[14] * s2.v3 * s25.v30 + self.g * dp[14];
+                let z5388 = s24.v28 * z5285 + s24.v29 * z5287 + s24.v30 * z5288;
+                let z5389 = -s25.v52 * z5282 + s25.v53 * z5281 + s24.v29 * z5388
+                    - s24.v30 * z5352 + s25.v30 * z5283 + s25.v31 * z5284
+                    + s25.v32 * z5285 + s2.v3 * z5387 - s4.v27 * z5350;
+                let z5390 = s25.v51 * z5282 - s25.v53 * z5280 - s24.v28 * z5388
+                    + s24.v30 * z5351 + s25.v30 * z5284 + s25.v31 * z5286
+                    + s25.v32 * z5287 - s2.v2 * z5387 + s4.v27 * z5349;
                 let z5391 = z5385 + z5389;
                 let z5392 = z5386 + z5390;
                 let z5393 = z5344 + z5349;
@@ -11906,31 +11858,32 @@ impl Jacobians<7, 0, 1> for Iiwa {
                 let z5408 = z5370 + z5404;
                 let z5409 = z5324 + z5405;
                 let z5410 = z5325 + z5406;
-                let z5411 = z497 * z5184 + z498 * z5185 + z0 * z5408 - z1 * z5407
-                    + z8 * z5409 + z9 * z5410;
+                let z5411 = s25.v66 * z5184 + s25.v67 * z5185 + z0 * z5408 - z1 * z5407
+                    + s4.v0 * z5409 + s4.v1 * z5410;
                 let z5412 = -qd[1] * dp[47] - z5411;
                 let z5413 = z5383 + z5387;
                 let z5414 = z5379 + z5413;
                 let z5415 = z5375 + z5414;
                 let z5416 = z5371 + z5415;
-                let z5417 = z491 * z5191 + z492 * z5192 + z493 * z5193 + z2 * z5357
-                    + z5 * z5403 + z7 * z5404 + z25 * z5405 + z26 * z5406 + z27 * z5416;
+                let z5417 = s25.v63 * z5191 + s25.v64 * z5192 + s25.v65 * z5193
+                    + z2 * z5357 + z5 * z5403 + z7 * z5404 + s4.v2 * z5405
+                    + s4.v3 * z5406 + z27 * z5416;
                 let z5418 = -qd[2] * dp[47] - z5417;
-                let z5419 = z485 * z5200 + z486 * z5201 + z487 * z5202 + z20 * z5399
-                    + z22 * z5400 + z24 * z5356 + z45 * z5401 + z46 * z5402
-                    + z47 * z5415;
+                let z5419 = s25.v60 * z5200 + s25.v61 * z5201 + s25.v62 * z5202
+                    + z20 * z5399 + z22 * z5400 + s1.v1 * z5356 + s4.v4 * z5401
+                    + s4.v5 * z5402 + z47 * z5415;
                 let z5420 = -qd[3] * dp[47] - z5419;
-                let z5421 = z479 * z5209 + z480 * z5210 + z481 * z5211 + z40 * z5395
-                    + z42 * z5396 + z44 * z5355 + z65 * z5397 + z66 * z5398
-                    + z67 * z5414;
+                let z5421 = s25.v57 * z5209 + s25.v58 * z5210 + s25.v59 * z5211
+                    + z40 * z5395 + z42 * z5396 + s1.v3 * z5355 + s4.v6 * z5397
+                    + s4.v7 * z5398 + z67 * z5414;
                 let z5422 = -qd[4] * dp[47] - z5421;
-                let z5423 = z473 * z5218 + z474 * z5219 + z475 * z5220 + z60 * z5391
-                    + z62 * z5392 + z64 * z5354 + z85 * z5393 + z86 * z5394
-                    + z87 * z5413;
+                let z5423 = s25.v54 * z5218 + s25.v55 * z5219 + s25.v56 * z5220
+                    + z60 * z5391 + z62 * z5392 + z64 * z5354 + s4.v8 * z5393
+                    + s4.v9 * z5394 + z87 * z5413;
                 let z5424 = -qd[5] * dp[47] - z5423;
-                let z5425 = z461 * z5227 + z462 * z5228 + z463 * z5229 + z80 * z5389
-                    + z82 * z5390 + z84 * z5353 + z105 * z5349 + z106 * z5350
-                    + z107 * z5387;
+                let z5425 = s25.v51 * z5227 + s25.v52 * z5228 + s25.v53 * z5229
+                    + z80 * z5389 + z82 * z5390 + s3.v4 * z5353 + s4.v18 * z5349
+                    + s4.v19 * z5350 + s2.v1 * z5387;
                 let z5426 = -qd[6] * dp[47] - z5425;
                 out[0] = z5360;
                 out[1] = z5412;
@@ -11956,6 +11909,11 @@ impl Jacobians<7, 0, 1> for Iiwa {
             0..=50 => {
                 let mut dp = [0.0; 51];
                 dp[k] = 1.0;
+                let s1 = self.shared1(q);
+                let s2 = self.shared2(q);
+                let s3 = self.shared3(q, &s1);
+                let s4 = self.shared4(q, &s1, &s2, &s3);
+                let s34 = self.shared34(q, a, &s1, &s2, &s3, &s4);
                 let z0 = q[0].cos();
                 let z1 = q[0].sin();
                 let z2 = q[1].cos();
@@ -11964,183 +11922,54 @@ impl Jacobians<7, 0, 1> for Iiwa {
                 let z5 = z0 * z3;
                 let z6 = z1 * z2;
                 let z7 = z1 * z3;
-                let z8 = -self.d1 * z0;
-                let z9 = -self.d1 * z1;
                 let z14 = self.d2 * z5;
                 let z15 = self.d2 * z7;
-                let z16 = self.d1 + self.d2 * z2;
                 let z17 = q[2].cos();
                 let z18 = q[2].sin();
                 let z19 = -z1 * z18 + z4 * z17;
                 let z20 = -z1 * z17 - z4 * z18;
                 let z21 = z0 * z18 + z6 * z17;
                 let z22 = z0 * z17 - z6 * z18;
-                let z23 = -z3 * z17;
-                let z24 = z3 * z18;
-                let z25 = z2 * z15 - z7 * z16;
-                let z26 = -z2 * z14 + z5 * z16;
                 let z27 = -z5 * z15 + z7 * z14;
                 let z34 = self.d3 * z5 + z14;
                 let z35 = self.d3 * z7 + z15;
-                let z36 = self.d3 * z2 + z16;
                 let z37 = q[3].cos();
                 let z38 = q[3].sin();
                 let z39 = -z5 * z38 + z19 * z37;
                 let z40 = z5 * z37 + z19 * z38;
                 let z41 = -z7 * z38 + z21 * z37;
                 let z42 = z7 * z37 + z21 * z38;
-                let z43 = -z2 * z38 + z23 * z37;
-                let z44 = z2 * z37 + z23 * z38;
-                let z45 = -z22 * z36 + z24 * z35;
-                let z46 = z20 * z36 - z24 * z34;
                 let z47 = -z20 * z35 + z22 * z34;
                 let z54 = self.d4 * z40 + z34;
                 let z55 = self.d4 * z42 + z35;
-                let z56 = self.d4 * z44 + z36;
                 let z57 = q[4].cos();
                 let z58 = q[4].sin();
                 let z59 = z20 * z58 + z39 * z57;
                 let z60 = z20 * z57 - z39 * z58;
                 let z61 = z22 * z58 + z41 * z57;
                 let z62 = z22 * z57 - z41 * z58;
-                let z63 = z24 * z58 + z43 * z57;
-                let z64 = z24 * z57 - z43 * z58;
-                let z65 = -z42 * z56 + z44 * z55;
-                let z66 = z40 * z56 - z44 * z54;
+                let z64 = s1.v1 * z57 - s1.v2 * z58;
                 let z67 = -z40 * z55 + z42 * z54;
                 let z74 = self.d5 * z40 + z54;
                 let z75 = self.d5 * z42 + z55;
-                let z76 = self.d5 * z44 + z56;
                 let z77 = q[5].cos();
                 let z78 = q[5].sin();
                 let z79 = -z40 * z78 + z59 * z77;
                 let z80 = z40 * z77 + z59 * z78;
                 let z81 = -z42 * z78 + z61 * z77;
                 let z82 = z42 * z77 + z61 * z78;
-                let z83 = -z44 * z78 + z63 * z77;
-                let z84 = z44 * z77 + z63 * z78;
-                let z85 = -z62 * z76 + z64 * z75;
-                let z86 = z60 * z76 - z64 * z74;
+                let z83 = -s1.v3 * z78 + s1.v4 * z77;
                 let z87 = -z60 * z75 + z62 * z74;
-                let z94 = self.d6 * z80 + z74;
-                let z95 = self.d6 * z82 + z75;
-                let z96 = self.d6 * z84 + z76;
-                let z97 = q[6].cos();
-                let z98 = q[6].sin();
-                let z99 = z60 * z98 + z79 * z97;
-                let z100 = z60 * z97 - z79 * z98;
-                let z101 = z62 * z98 + z81 * z97;
-                let z102 = z62 * z97 - z81 * z98;
-                let z103 = z64 * z98 + z83 * z97;
-                let z104 = z64 * z97 - z83 * z98;
-                let z105 = -z82 * z96 + z84 * z95;
-                let z106 = z80 * z96 - z84 * z94;
-                let z107 = -z80 * z95 + z82 * z94;
-                let z114 = -self.cy1 * z1;
-                let z115 = self.cy1 * z0;
                 let z119 = -self.cy2 * z1 + self.cz2 * z5;
                 let z120 = self.cy2 * z0 + self.cz2 * z7;
-                let z121 = self.d1 + self.cz2 * z2;
                 let z128 = z14 + self.cy3 * z20 + self.cz3 * z5;
                 let z129 = z15 + self.cy3 * z22 + self.cz3 * z7;
-                let z130 = z16 + self.cy3 * z24 + self.cz3 * z2;
                 let z137 = self.cy4 * z20 + self.cz4 * z40 + z34;
                 let z138 = self.cy4 * z22 + self.cz4 * z42 + z35;
-                let z139 = self.cy4 * z24 + self.cz4 * z44 + z36;
                 let z146 = self.cy5 * z60 + self.cz5 * z40 + z54;
                 let z147 = self.cy5 * z62 + self.cz5 * z42 + z55;
-                let z148 = self.cy5 * z64 + self.cz5 * z44 + z56;
                 let z155 = self.cy6 * z60 + self.cz6 * z80 + z74;
                 let z156 = self.cy6 * z62 + self.cz6 * z82 + z75;
-                let z157 = self.cy6 * z64 + self.cz6 * z84 + z76;
-                let z164 = self.cz7 * z80 + z94;
-                let z165 = self.cz7 * z82 + z95;
-                let z166 = self.cz7 * z84 + z96;
-                let z735 = -a[1] * z1;
-                let z736 = a[1] * z0;
-                let z737 = a[1] * z8;
-                let z738 = a[1] * z9;
-                let z739 = z735 + a[2] * z5;
-                let z740 = z736 + a[2] * z7;
-                let z741 = a[0] + a[2] * z2;
-                let z742 = z737 + a[2] * z25;
-                let z743 = z738 + a[2] * z26;
-                let z744 = a[2] * z27;
-                let z745 = z739 + a[3] * z20;
-                let z746 = z740 + a[3] * z22;
-                let z747 = z741 + a[3] * z24;
-                let z748 = z742 + a[3] * z45;
-                let z749 = z743 + a[3] * z46;
-                let z750 = z744 + a[3] * z47;
-                let z751 = z745 + a[4] * z40;
-                let z752 = z746 + a[4] * z42;
-                let z753 = z747 + a[4] * z44;
-                let z754 = z748 + a[4] * z65;
-                let z755 = z749 + a[4] * z66;
-                let z756 = z750 + a[4] * z67;
-                let z757 = z751 + a[5] * z60;
-                let z758 = z752 + a[5] * z62;
-                let z759 = z753 + a[5] * z64;
-                let z760 = z754 + a[5] * z85;
-                let z761 = z755 + a[5] * z86;
-                let z762 = z756 + a[5] * z87;
-                let z763 = z757 + a[6] * z80;
-                let z764 = z758 + a[6] * z82;
-                let z765 = z759 + a[6] * z84;
-                let z766 = z760 + a[6] * z105;
-                let z767 = z761 + a[6] * z106;
-                let z768 = z762 + a[6] * z107;
-                let z769 = -self.m1 * a[0] * z115;
-                let z770 = self.m1 * a[0] * z114;
-                let z774 = self.m2 * z737 - self.m2 * a[0] * z120
-                    + self.m2 * z121 * z736;
-                let z775 = self.m2 * z738 + self.m2 * a[0] * z119
-                    - self.m2 * z121 * z735;
-                let z776 = -self.m2 * z119 * z736 + self.m2 * z120 * z735;
-                let z780 = self.m3 * z742 - self.m3 * z129 * z741
-                    + self.m3 * z130 * z740;
-                let z781 = self.m3 * z743 + self.m3 * z128 * z741
-                    - self.m3 * z130 * z739;
-                let z782 = self.m3 * z744 - self.m3 * z128 * z740
-                    + self.m3 * z129 * z739;
-                let z786 = self.m4 * z748 - self.m4 * z138 * z747
-                    + self.m4 * z139 * z746;
-                let z787 = self.m4 * z749 + self.m4 * z137 * z747
-                    - self.m4 * z139 * z745;
-                let z788 = self.m4 * z750 - self.m4 * z137 * z746
-                    + self.m4 * z138 * z745;
-                let z792 = self.m5 * z754 - self.m5 * z147 * z753
-                    + self.m5 * z148 * z752;
-                let z793 = self.m5 * z755 + self.m5 * z146 * z753
-                    - self.m5 * z148 * z751;
-                let z794 = self.m5 * z756 - self.m5 * z146 * z752
-                    + self.m5 * z147 * z751;
-                let z798 = self.m6 * z760 - self.m6 * z156 * z759
-                    + self.m6 * z157 * z758;
-                let z799 = self.m6 * z761 + self.m6 * z155 * z759
-                    - self.m6 * z157 * z757;
-                let z800 = self.m6 * z762 - self.m6 * z155 * z758
-                    + self.m6 * z156 * z757;
-                let z804 = self.m7 * z766 - self.m7 * z165 * z765
-                    + self.m7 * z166 * z764;
-                let z805 = self.m7 * z767 + self.m7 * z164 * z765
-                    - self.m7 * z166 * z763;
-                let z806 = self.m7 * z768 - self.m7 * z164 * z764
-                    + self.m7 * z165 * z763;
-                let z813 = z798 + z804;
-                let z814 = z799 + z805;
-                let z815 = z800 + z806;
-                let z819 = z792 + z813;
-                let z820 = z793 + z814;
-                let z821 = z794 + z815;
-                let z825 = z786 + z819;
-                let z826 = z787 + z820;
-                let z827 = z788 + z821;
-                let z831 = z780 + z825;
-                let z832 = z781 + z826;
-                let z833 = z782 + z827;
-                let z837 = z774 + z831;
-                let z838 = z775 + z832;
                 let z5184 = -dp[1] * z0;
                 let z5185 = -dp[1] * z1;
                 let z5188 = dp[2] * z5;
@@ -12152,26 +11981,26 @@ impl Jacobians<7, 0, 1> for Iiwa {
                 let z5197 = dp[3] * z5 + z5188;
                 let z5198 = dp[3] * z7 + z5189;
                 let z5199 = dp[3] * z2 + z5190;
-                let z5200 = -z22 * z5199 + z24 * z5198;
-                let z5201 = z20 * z5199 - z24 * z5197;
+                let z5200 = -z22 * z5199 + s1.v1 * z5198;
+                let z5201 = z20 * z5199 - s1.v1 * z5197;
                 let z5202 = -z20 * z5198 + z22 * z5197;
                 let z5206 = dp[4] * z40 + z5197;
                 let z5207 = dp[4] * z42 + z5198;
-                let z5208 = dp[4] * z44 + z5199;
-                let z5209 = -z42 * z5208 + z44 * z5207;
-                let z5210 = z40 * z5208 - z44 * z5206;
+                let z5208 = dp[4] * s1.v3 + z5199;
+                let z5209 = -z42 * z5208 + s1.v3 * z5207;
+                let z5210 = z40 * z5208 - s1.v3 * z5206;
                 let z5211 = -z40 * z5207 + z42 * z5206;
                 let z5215 = dp[5] * z40 + z5206;
                 let z5216 = dp[5] * z42 + z5207;
-                let z5217 = dp[5] * z44 + z5208;
+                let z5217 = dp[5] * s1.v3 + z5208;
                 let z5218 = -z62 * z5217 + z64 * z5216;
                 let z5219 = z60 * z5217 - z64 * z5215;
                 let z5220 = -z60 * z5216 + z62 * z5215;
                 let z5224 = dp[6] * z80 + z5215;
                 let z5225 = dp[6] * z82 + z5216;
-                let z5226 = dp[6] * z84 + z5217;
-                let z5227 = -z82 * z5226 + z84 * z5225;
-                let z5228 = z80 * z5226 - z84 * z5224;
+                let z5226 = dp[6] * s3.v4 + z5217;
+                let z5227 = -z82 * z5226 + s3.v4 * z5225;
+                let z5228 = z80 * z5226 - s3.v4 * z5224;
                 let z5229 = -z80 * z5225 + z82 * z5224;
                 let z5233 = -dp[15] * z1;
                 let z5234 = dp[15] * z0;
@@ -12186,67 +12015,75 @@ impl Jacobians<7, 0, 1> for Iiwa {
                 let z5243 = dp[31] * (z3 * z3) + dp[33] * (z2 * z2);
                 let z5244 = dp[19] * z20 + dp[20] * z5 + z5188;
                 let z5245 = dp[19] * z22 + dp[20] * z7 + z5189;
-                let z5246 = dp[19] * z24 + dp[20] * z2 + z5190;
+                let z5246 = dp[19] * s1.v1 + dp[20] * z2 + z5190;
                 let z5247 = dp[34] * (z19 * z19) + dp[35] * (z20 * z20)
                     + dp[36] * (z5 * z5);
                 let z5248 = dp[34] * z19 * z21 + dp[35] * z20 * z22 + dp[36] * z5 * z7;
-                let z5249 = dp[34] * z19 * z23 + dp[35] * z20 * z24 + dp[36] * z2 * z5;
+                let z5249 = dp[34] * z19 * s1.v0 + dp[35] * z20 * s1.v1
+                    + dp[36] * z2 * z5;
                 let z5250 = dp[34] * (z21 * z21) + dp[35] * (z22 * z22)
                     + dp[36] * (z7 * z7);
-                let z5251 = dp[34] * z21 * z23 + dp[35] * z22 * z24 + dp[36] * z2 * z7;
-                let z5252 = dp[34] * (z23 * z23) + dp[35] * (z24 * z24)
+                let z5251 = dp[34] * z21 * s1.v0 + dp[35] * z22 * s1.v1
+                    + dp[36] * z2 * z7;
+                let z5252 = dp[34] * (s1.v0 * s1.v0) + dp[35] * (s1.v1 * s1.v1)
                     + dp[36] * (z2 * z2);
                 let z5253 = dp[21] * z20 + dp[22] * z40 + z5197;
                 let z5254 = dp[21] * z22 + dp[22] * z42 + z5198;
-                let z5255 = dp[21] * z24 + dp[22] * z44 + z5199;
+                let z5255 = dp[21] * s1.v1 + dp[22] * s1.v3 + z5199;
                 let z5256 = dp[37] * (z39 * z39) + dp[38] * (z20 * z20)
                     + dp[39] * (z40 * z40);
                 let z5257 = dp[37] * z39 * z41 + dp[38] * z20 * z22 + dp[39] * z40 * z42;
-                let z5258 = dp[37] * z39 * z43 + dp[38] * z20 * z24 + dp[39] * z40 * z44;
+                let z5258 = dp[37] * z39 * s1.v2 + dp[38] * z20 * s1.v1
+                    + dp[39] * z40 * s1.v3;
                 let z5259 = dp[37] * (z41 * z41) + dp[38] * (z22 * z22)
                     + dp[39] * (z42 * z42);
-                let z5260 = dp[37] * z41 * z43 + dp[38] * z22 * z24 + dp[39] * z42 * z44;
-                let z5261 = dp[37] * (z43 * z43) + dp[38] * (z24 * z24)
-                    + dp[39] * (z44 * z44);
+                let z5260 = dp[37] * z41 * s1.v2 + dp[38] * z22 * s1.v1
+                    + dp[39] * z42 * s1.v3;
+                let z5261 = dp[37] * (s1.v2 * s1.v2) + dp[38] * (s1.v1 * s1.v1)
+                    + dp[39] * (s1.v3 * s1.v3);
                 let z5262 = dp[23] * z60 + dp[24] * z40 + z5206;
                 let z5263 = dp[23] * z62 + dp[24] * z42 + z5207;
-                let z5264 = dp[23] * z64 + dp[24] * z44 + z5208;
+                let z5264 = dp[23] * z64 + dp[24] * s1.v3 + z5208;
                 let z5265 = dp[40] * (z59 * z59) + dp[41] * (z60 * z60)
                     + dp[42] * (z40 * z40);
                 let z5266 = dp[40] * z59 * z61 + dp[41] * z60 * z62 + dp[42] * z40 * z42;
-                let z5267 = dp[40] * z59 * z63 + dp[41] * z60 * z64 + dp[42] * z40 * z44;
+                let z5267 = dp[40] * z59 * s1.v4 + dp[41] * z60 * z64
+                    + dp[42] * z40 * s1.v3;
                 let z5268 = dp[40] * (z61 * z61) + dp[41] * (z62 * z62)
                     + dp[42] * (z42 * z42);
-                let z5269 = dp[40] * z61 * z63 + dp[41] * z62 * z64 + dp[42] * z42 * z44;
-                let z5270 = dp[40] * (z63 * z63) + dp[41] * (z64 * z64)
-                    + dp[42] * (z44 * z44);
+                let z5269 = dp[40] * z61 * s1.v4 + dp[41] * z62 * z64
+                    + dp[42] * z42 * s1.v3;
+                let z5270 = dp[40] * (s1.v4 * s1.v4) + dp[41] * (z64 * z64)
+                    + dp[42] * (s1.v3 * s1.v3);
                 let z5271 = dp[25] * z60 + dp[26] * z80 + z5215;
                 let z5272 = dp[25] * z62 + dp[26] * z82 + z5216;
-                let z5273 = dp[25] * z64 + dp[26] * z84 + z5217;
+                let z5273 = dp[25] * z64 + dp[26] * s3.v4 + z5217;
                 let z5274 = dp[43] * (z79 * z79) + dp[44] * (z60 * z60)
                     + dp[45] * (z80 * z80);
                 let z5275 = dp[43] * z79 * z81 + dp[44] * z60 * z62 + dp[45] * z80 * z82;
-                let z5276 = dp[43] * z79 * z83 + dp[44] * z60 * z64 + dp[45] * z80 * z84;
+                let z5276 = dp[43] * z79 * z83 + dp[44] * z60 * z64
+                    + dp[45] * z80 * s3.v4;
                 let z5277 = dp[43] * (z81 * z81) + dp[44] * (z62 * z62)
                     + dp[45] * (z82 * z82);
-                let z5278 = dp[43] * z81 * z83 + dp[44] * z62 * z64 + dp[45] * z82 * z84;
+                let z5278 = dp[43] * z81 * z83 + dp[44] * z62 * z64
+                    + dp[45] * z82 * s3.v4;
                 let z5279 = dp[43] * (z83 * z83) + dp[44] * (z64 * z64)
-                    + dp[45] * (z84 * z84);
+                    + dp[45] * (s3.v4 * s3.v4);
                 let z5280 = dp[27] * z80 + z5224;
                 let z5281 = dp[27] * z82 + z5225;
-                let z5282 = dp[27] * z84 + z5226;
-                let z5283 = dp[46] * (z80 * z80) + dp[46] * (z99 * z99)
-                    + dp[46] * (z100 * z100);
-                let z5284 = dp[46] * z80 * z82 + dp[46] * z99 * z101
-                    + dp[46] * z100 * z102;
-                let z5285 = dp[46] * z80 * z84 + dp[46] * z99 * z103
-                    + dp[46] * z100 * z104;
-                let z5286 = dp[46] * (z82 * z82) + dp[46] * (z101 * z101)
-                    + dp[46] * (z102 * z102);
-                let z5287 = dp[46] * z82 * z84 + dp[46] * z101 * z103
-                    + dp[46] * z102 * z104;
-                let z5288 = dp[46] * (z84 * z84) + dp[46] * (z103 * z103)
-                    + dp[46] * (z104 * z104);
+                let z5282 = dp[27] * s3.v4 + z5226;
+                let z5283 = dp[46] * (z80 * z80) + dp[46] * (s4.v12 * s4.v12)
+                    + dp[46] * (s4.v13 * s4.v13);
+                let z5284 = dp[46] * z80 * z82 + dp[46] * s4.v12 * s4.v14
+                    + dp[46] * s4.v13 * s4.v15;
+                let z5285 = dp[46] * z80 * s3.v4 + dp[46] * s4.v12 * s4.v16
+                    + dp[46] * s4.v13 * s4.v17;
+                let z5286 = dp[46] * (z82 * z82) + dp[46] * (s4.v14 * s4.v14)
+                    + dp[46] * (s4.v15 * s4.v15);
+                let z5287 = dp[46] * z82 * s3.v4 + dp[46] * s4.v14 * s4.v16
+                    + dp[46] * s4.v15 * s4.v17;
+                let z5288 = dp[46] * (s3.v4 * s3.v4) + dp[46] * (s4.v16 * s4.v16)
+                    + dp[46] * (s4.v17 * s4.v17);
                 let z5427 = a[1] * z5184;
                 let z5428 = a[1] * z5185;
                 let z5429 = a[2] * z5191 + z5427;
@@ -12259,58 +12096,58 @@ impl Jacobians<7, 0, 1> for Iiwa {
                 let z5436 = a[5] * z5219 + z5434;
                 let z5437 = a[6] * z5227 + z5435;
                 let z5438 = a[6] * z5228 + z5436;
-                let z5439 = -a[0] * dp[8] * z115 - self.m1 * a[0] * z5234;
-                let z5440 = a[0] * dp[8] * z114 + self.m1 * a[0] * z5233;
-                let z5441 = a[0] * dp[30] - z769 * z5234 + z770 * z5233 + z114 * z5440
-                    - z115 * z5439;
-                let z5442 = -a[0] * dp[9] * z120 + self.m2 * z736 * z5237
-                    - self.m2 * a[0] * z5236 + self.m2 * z5427 + dp[9] * z737
-                    + dp[9] * z121 * z736;
-                let z5443 = a[0] * dp[9] * z119 - self.m2 * z735 * z5237
-                    + self.m2 * a[0] * z5235 + self.m2 * z5428 + dp[9] * z738
-                    - dp[9] * z121 * z735;
-                let z5444 = z735 * z5240 + z736 * z5242 + a[0] * z5243 - z774 * z5236
-                    + z775 * z5235 + z119 * z5443 - z120 * z5442;
-                let z5445 = self.m3 * z740 * z5246 - self.m3 * z741 * z5245
-                    + self.m3 * z5429 + dp[10] * z742 - dp[10] * z129 * z741
-                    + dp[10] * z130 * z740;
-                let z5446 = -self.m3 * z739 * z5246 + self.m3 * z741 * z5244
-                    + self.m3 * z5430 + dp[10] * z743 + dp[10] * z128 * z741
-                    - dp[10] * z130 * z739;
-                let z5447 = z739 * z5249 + z740 * z5251 + z741 * z5252 - z780 * z5245
-                    + z781 * z5244 + z128 * z5446 - z129 * z5445;
-                let z5448 = self.m4 * z746 * z5255 - self.m4 * z747 * z5254
-                    + self.m4 * z5431 + dp[11] * z748 - dp[11] * z138 * z747
-                    + dp[11] * z139 * z746;
-                let z5449 = -self.m4 * z745 * z5255 + self.m4 * z747 * z5253
-                    + self.m4 * z5432 + dp[11] * z749 + dp[11] * z137 * z747
-                    - dp[11] * z139 * z745;
-                let z5450 = z745 * z5258 + z746 * z5260 + z747 * z5261 - z786 * z5254
-                    + z787 * z5253 + z137 * z5449 - z138 * z5448;
-                let z5451 = self.m5 * z752 * z5264 - self.m5 * z753 * z5263
-                    + self.m5 * z5433 + dp[12] * z754 - dp[12] * z147 * z753
-                    + dp[12] * z148 * z752;
-                let z5452 = -self.m5 * z751 * z5264 + self.m5 * z753 * z5262
-                    + self.m5 * z5434 + dp[12] * z755 + dp[12] * z146 * z753
-                    - dp[12] * z148 * z751;
-                let z5453 = z751 * z5267 + z752 * z5269 + z753 * z5270 - z792 * z5263
-                    + z793 * z5262 + z146 * z5452 - z147 * z5451;
-                let z5454 = self.m6 * z758 * z5273 - self.m6 * z759 * z5272
-                    + self.m6 * z5435 + dp[13] * z760 - dp[13] * z156 * z759
-                    + dp[13] * z157 * z758;
-                let z5455 = -self.m6 * z757 * z5273 + self.m6 * z759 * z5271
-                    + self.m6 * z5436 + dp[13] * z761 + dp[13] * z155 * z759
-                    - dp[13] * z157 * z757;
-                let z5456 = z757 * z5276 + z758 * z5278 + z759 * z5279 - z798 * z5272
-                    + z799 * z5271 + z155 * z5455 - z156 * z5454;
-                let z5457 = self.m7 * z764 * z5282 - self.m7 * z765 * z5281
-                    + self.m7 * z5437 + dp[14] * z766 - dp[14] * z165 * z765
-                    + dp[14] * z166 * z764;
-                let z5458 = -self.m7 * z763 * z5282 + self.m7 * z765 * z5280
-                    + self.m7 * z5438 + dp[14] * z767 + dp[14] * z164 * z765
-                    - dp[14] * z166 * z763;
-                let z5459 = z763 * z5285 + z764 * z5287 + z765 * z5288 - z804 * z5281
-                    + z805 * z5280 + z164 * z5458 - z165 * z5457;
+                let z5439 = -a[0] * dp[8] * s4.v21 - self.m1 * a[0] * z5234;
+                let z5440 = a[0] * dp[8] * s4.v20 + self.m1 * a[0] * z5233;
+                let z5441 = a[0] * dp[30] - s34.v34 * z5234 + s34.v35 * z5233
+                    + s4.v20 * z5440 - s4.v21 * z5439;
+                let z5442 = -a[0] * dp[9] * z120 + self.m2 * s34.v1 * z5237
+                    - self.m2 * a[0] * z5236 + self.m2 * z5427 + dp[9] * s34.v2
+                    + dp[9] * s4.v22 * s34.v1;
+                let z5443 = a[0] * dp[9] * z119 - self.m2 * s34.v0 * z5237
+                    + self.m2 * a[0] * z5235 + self.m2 * z5428 + dp[9] * s34.v3
+                    - dp[9] * s4.v22 * s34.v0;
+                let z5444 = s34.v0 * z5240 + s34.v1 * z5242 + a[0] * z5243
+                    - s34.v36 * z5236 + s34.v37 * z5235 + z119 * z5443 - z120 * z5442;
+                let z5445 = self.m3 * s34.v5 * z5246 - self.m3 * s34.v6 * z5245
+                    + self.m3 * z5429 + dp[10] * s34.v7 - dp[10] * z129 * s34.v6
+                    + dp[10] * s4.v23 * s34.v5;
+                let z5446 = -self.m3 * s34.v4 * z5246 + self.m3 * s34.v6 * z5244
+                    + self.m3 * z5430 + dp[10] * s34.v8 + dp[10] * z128 * s34.v6
+                    - dp[10] * s4.v23 * s34.v4;
+                let z5447 = s34.v4 * z5249 + s34.v5 * z5251 + s34.v6 * z5252
+                    - s34.v39 * z5245 + s34.v40 * z5244 + z128 * z5446 - z129 * z5445;
+                let z5448 = self.m4 * s34.v11 * z5255 - self.m4 * s34.v12 * z5254
+                    + self.m4 * z5431 + dp[11] * s34.v13 - dp[11] * z138 * s34.v12
+                    + dp[11] * s4.v24 * s34.v11;
+                let z5449 = -self.m4 * s34.v10 * z5255 + self.m4 * s34.v12 * z5253
+                    + self.m4 * z5432 + dp[11] * s34.v14 + dp[11] * z137 * s34.v12
+                    - dp[11] * s4.v24 * s34.v10;
+                let z5450 = s34.v10 * z5258 + s34.v11 * z5260 + s34.v12 * z5261
+                    - s34.v42 * z5254 + s34.v43 * z5253 + z137 * z5449 - z138 * z5448;
+                let z5451 = self.m5 * s34.v17 * z5264 - self.m5 * s34.v18 * z5263
+                    + self.m5 * z5433 + dp[12] * s34.v19 - dp[12] * z147 * s34.v18
+                    + dp[12] * s4.v25 * s34.v17;
+                let z5452 = -self.m5 * s34.v16 * z5264 + self.m5 * s34.v18 * z5262
+                    + self.m5 * z5434 + dp[12] * s34.v20 + dp[12] * z146 * s34.v18
+                    - dp[12] * s4.v25 * s34.v16;
+                let z5453 = s34.v16 * z5267 + s34.v17 * z5269 + s34.v18 * z5270
+                    - s34.v45 * z5263 + s34.v46 * z5262 + z146 * z5452 - z147 * z5451;
+                let z5454 = self.m6 * s34.v23 * z5273 - self.m6 * s34.v24 * z5272
+                    + self.m6 * z5435 + dp[13] * s34.v25 - dp[13] * z156 * s34.v24
+                    + dp[13] * s4.v26 * s34.v23;
+                let z5455 = -self.m6 * s34.v22 * z5273 + self.m6 * s34.v24 * z5271
+                    + self.m6 * z5436 + dp[13] * s34.v26 + dp[13] * z155 * s34.v24
+                    - dp[13] * s4.v26 * s34.v22;
+                let z5456 = s34.v22 * z5276 + s34.v23 * z5278 + s34.v24 * z5279
+                    - s34.v48 * z5272 + s34.v49 * z5271 + z155 * z5455 - z156 * z5454;
+                let z5457 = self.m7 * s34.v29 * z5282 - self.m7 * s34.v30 * z5281
+                    + self.m7 * z5437 + dp[14] * s34.v31 - dp[14] * s2.v3 * s34.v30
+                    + dp[14] * s4.v27 * s34.v29;
+                let z5458 = -self.m7 * s34.v28 * z5282 + self.m7 * s34.v30 * z5280
+                    + self.m7 * z5438 + dp[14] * s34.v32 + dp[14] * s2.v2 * s34.v30
+                    - dp[14] * s4.v27 * s34.v28;
+                let z5459 = s34.v28 * z5285 + s34.v29 * z5287 + s34.v30 * z5288
+                    - s34.v51 * z5281 + s34.v52 * z5280 + s2.v2 * z5458 - s2.v3 * z5457;
                 let z5460 = z5456 + z5459;
                 let z5461 = z5453 + z5460;
                 let z5462 = z5450 + z5461;
@@ -12322,47 +12159,47 @@ impl Jacobians<7, 0, 1> for Iiwa {
                 let z5468 = a[4] * z5211 + z5467;
                 let z5469 = a[5] * z5220 + z5468;
                 let z5470 = a[6] * z5229 + z5469;
-                let z5471 = self.m2 * z735 * z5236 - self.m2 * z736 * z5235
-                    - dp[9] * z119 * z736 + dp[9] * z120 * z735;
-                let z5472 = z735 * z5238 + z736 * z5239 + a[0] * z5240 - z775 * z5237
-                    + z776 * z5236 + z120 * z5471 - z121 * z5443;
-                let z5473 = z735 * z5239 + z736 * z5241 + a[0] * z5242 + z774 * z5237
-                    - z776 * z5235 - z119 * z5471 + z121 * z5442;
-                let z5474 = self.m3 * z739 * z5245 - self.m3 * z740 * z5244
-                    + self.m3 * z5466 + dp[10] * z744 - dp[10] * z128 * z740
-                    + dp[10] * z129 * z739;
-                let z5475 = z739 * z5247 + z740 * z5248 + z741 * z5249 - z781 * z5246
-                    + z782 * z5245 + z129 * z5474 - z130 * z5446;
-                let z5476 = z739 * z5248 + z740 * z5250 + z741 * z5251 + z780 * z5246
-                    - z782 * z5244 - z128 * z5474 + z130 * z5445;
-                let z5477 = self.m4 * z745 * z5254 - self.m4 * z746 * z5253
-                    + self.m4 * z5467 + dp[11] * z750 - dp[11] * z137 * z746
-                    + dp[11] * z138 * z745;
-                let z5478 = z745 * z5256 + z746 * z5257 + z747 * z5258 - z787 * z5255
-                    + z788 * z5254 + z138 * z5477 - z139 * z5449;
-                let z5479 = z745 * z5257 + z746 * z5259 + z747 * z5260 + z786 * z5255
-                    - z788 * z5253 - z137 * z5477 + z139 * z5448;
-                let z5480 = self.m5 * z751 * z5263 - self.m5 * z752 * z5262
-                    + self.m5 * z5468 + dp[12] * z756 - dp[12] * z146 * z752
-                    + dp[12] * z147 * z751;
-                let z5481 = z751 * z5265 + z752 * z5266 + z753 * z5267 - z793 * z5264
-                    + z794 * z5263 + z147 * z5480 - z148 * z5452;
-                let z5482 = z751 * z5266 + z752 * z5268 + z753 * z5269 + z792 * z5264
-                    - z794 * z5262 - z146 * z5480 + z148 * z5451;
-                let z5483 = self.m6 * z757 * z5272 - self.m6 * z758 * z5271
-                    + self.m6 * z5469 + dp[13] * z762 - dp[13] * z155 * z758
-                    + dp[13] * z156 * z757;
-                let z5484 = z757 * z5274 + z758 * z5275 + z759 * z5276 - z799 * z5273
-                    + z800 * z5272 + z156 * z5483 - z157 * z5455;
-                let z5485 = z757 * z5275 + z758 * z5277 + z759 * z5278 + z798 * z5273
-                    - z800 * z5271 - z155 * z5483 + z157 * z5454;
-                let z5486 = self.m7 * z763 * z5281 - self.m7 * z764 * z5280
-                    + self.m7 * z5470 + dp[14] * z768 - dp[14] * z164 * z764
-                    + dp[14] * z165 * z763;
-                let z5487 = z763 * z5283 + z764 * z5284 + z765 * z5285 - z805 * z5282
-                    + z806 * z5281 + z165 * z5486 - z166 * z5458;
-                let z5488 = z763 * z5284 + z764 * z5286 + z765 * z5287 + z804 * z5282
-                    - z806 * z5280 - z164 * z5486 + z166 * z5457;
+                let z5471 = self.m2 * s34.v0 * z5236 - self.m2 * s34.v1 * z5235
+                    - dp[9] * z119 * s34.v1 + dp[9] * z120 * s34.v0;
+                let z5472 = s34.v0 * z5238 + s34.v1 * z5239 + a[0] * z5240
+                    - s34.v37 * z5237 + s34.v38 * z5236 + z120 * z5471 - s4.v22 * z5443;
+                let z5473 = s34.v0 * z5239 + s34.v1 * z5241 + a[0] * z5242
+                    + s34.v36 * z5237 - s34.v38 * z5235 - z119 * z5471 + s4.v22 * z5442;
+                let z5474 = self.m3 * s34.v4 * z5245 - self.m3 * s34.v5 * z5244
+                    + self.m3 * z5466 + dp[10] * s34.v9 - dp[10] * z128 * s34.v5
+                    + dp[10] * z129 * s34.v4;
+                let z5475 = s34.v4 * z5247 + s34.v5 * z5248 + s34.v6 * z5249
+                    - s34.v40 * z5246 + s34.v41 * z5245 + z129 * z5474 - s4.v23 * z5446;
+                let z5476 = s34.v4 * z5248 + s34.v5 * z5250 + s34.v6 * z5251
+                    + s34.v39 * z5246 - s34.v41 * z5244 - z128 * z5474 + s4.v23 * z5445;
+                let z5477 = self.m4 * s34.v10 * z5254 - self.m4 * s34.v11 * z5253
+                    + self.m4 * z5467 + dp[11] * s34.v15 - dp[11] * z137 * s34.v11
+                    + dp[11] * z138 * s34.v10;
+                let z5478 = s34.v10 * z5256 + s34.v11 * z5257 + s34.v12 * z5258
+                    - s34.v43 * z5255 + s34.v44 * z5254 + z138 * z5477 - s4.v24 * z5449;
+                let z5479 = s34.v10 * z5257 + s34.v11 * z5259 + s34.v12 * z5260
+                    + s34.v42 * z5255 - s34.v44 * z5253 - z137 * z5477 + s4.v24 * z5448;
+                let z5480 = self.m5 * s34.v16 * z5263 - self.m5 * s34.v17 * z5262
+                    + self.m5 * z5468 + dp[12] * s34.v21 - dp[12] * z146 * s34.v17
+                    + dp[12] * z147 * s34.v16;
+                let z5481 = s34.v16 * z5265 + s34.v17 * z5266 + s34.v18 * z5267
+                    - s34.v46 * z5264 + s34.v47 * z5263 + z147 * z5480 - s4.v25 * z5452;
+                let z5482 = s34.v16 * z5266 + s34.v17 * z5268 + s34.v18 * z5269
+                    + s34.v45 * z5264 - s34.v47 * z5262 - z146 * z5480 + s4.v25 * z5451;
+                let z5483 = self.m6 * s34.v22 * z5272 - self.m6 * s34.v23 * z5271
+                    + self.m6 * z5469 + dp[13] * s34.v27 - dp[13] * z155 * s34.v23
+                    + dp[13] * z156 * s34.v22;
+                let z5484 = s34.v22 * z5274 + s34.v23 * z5275 + s34.v24 * z5276
+                    - s34.v49 * z5273 + s34.v50 * z5272 + z156 * z5483 - s4.v26 * z5455;
+                let z5485 = s34.v22 * z5275 + s34.v23 * z5277 + s34.v24 * z5278
+                    + s34.v48 * z5273 - s34.v50 * z5271 - z155 * z5483 + s4.v26 * z5454;
+                let z5486 = self.m7 * s34.v28 * z5281 - self.m7 * s34.v29 * z5280
+                    + self.m7 * z5470 + dp[14] * s34.v33 - dp[14] * s2.v2 * s34.v29
+                    + dp[14] * s2.v3 * s34.v28;
+                let z5487 = s34.v28 * z5283 + s34.v29 * z5284 + s34.v30 * z5285
+                    - s34.v52 * z5282 + s34.v53 * z5281 + s2.v3 * z5486 - s4.v27 * z5458;
+                let z5488 = s34.v28 * z5284 + s34.v29 * z5286 + s34.v30 * z5287
+                    + s34.v51 * z5282 - s34.v53 * z5280 - s2.v2 * z5486 + s4.v27 * z5457;
                 let z5489 = z5484 + z5487;
                 let z5490 = z5485 + z5488;
                 let z5491 = z5454 + z5457;
@@ -12383,27 +12220,27 @@ impl Jacobians<7, 0, 1> for Iiwa {
                 let z5506 = z5473 + z5502;
                 let z5507 = z5442 + z5503;
                 let z5508 = z5443 + z5504;
-                let z5509 = z0 * z5506 - z1 * z5505 + z8 * z5507 + z9 * z5508
-                    + z837 * z5184 + z838 * z5185;
+                let z5509 = z0 * z5506 - z1 * z5505 + s4.v0 * z5507 + s4.v1 * z5508
+                    + s34.v66 * z5184 + s34.v67 * z5185;
                 let z5510 = z5483 + z5486;
                 let z5511 = z5480 + z5510;
                 let z5512 = z5477 + z5511;
                 let z5513 = z5474 + z5512;
-                let z5514 = z2 * z5463 + z5 * z5501 + z7 * z5502 + z25 * z5503
-                    + z26 * z5504 + z27 * z5513 + z831 * z5191 + z832 * z5192
-                    + z833 * z5193;
-                let z5515 = z20 * z5497 + z22 * z5498 + z24 * z5462 + z45 * z5499
-                    + z46 * z5500 + z47 * z5512 + z825 * z5200 + z826 * z5201
-                    + z827 * z5202;
-                let z5516 = z40 * z5493 + z42 * z5494 + z44 * z5461 + z819 * z5209
-                    + z820 * z5210 + z821 * z5211 + z65 * z5495 + z66 * z5496
+                let z5514 = z2 * z5463 + z5 * z5501 + z7 * z5502 + s4.v2 * z5503
+                    + s4.v3 * z5504 + z27 * z5513 + s34.v63 * z5191 + s34.v64 * z5192
+                    + s34.v65 * z5193;
+                let z5515 = z20 * z5497 + z22 * z5498 + s1.v1 * z5462 + s4.v4 * z5499
+                    + s4.v5 * z5500 + z47 * z5512 + s34.v60 * z5200 + s34.v61 * z5201
+                    + s34.v62 * z5202;
+                let z5516 = z40 * z5493 + z42 * z5494 + s1.v3 * z5461 + s34.v57 * z5209
+                    + s34.v58 * z5210 + s34.v59 * z5211 + s4.v6 * z5495 + s4.v7 * z5496
                     + z67 * z5511;
-                let z5517 = z813 * z5218 + z814 * z5219 + z815 * z5220 + z60 * z5489
-                    + z62 * z5490 + z64 * z5460 + z85 * z5491 + z86 * z5492
-                    + z87 * z5510;
-                let z5518 = z804 * z5227 + z805 * z5228 + z806 * z5229 + z80 * z5487
-                    + z82 * z5488 + z84 * z5459 + z105 * z5457 + z106 * z5458
-                    + z107 * z5486;
+                let z5517 = s34.v54 * z5218 + s34.v55 * z5219 + s34.v56 * z5220
+                    + z60 * z5489 + z62 * z5490 + z64 * z5460 + s4.v8 * z5491
+                    + s4.v9 * z5492 + z87 * z5510;
+                let z5518 = s34.v51 * z5227 + s34.v52 * z5228 + s34.v53 * z5229
+                    + z80 * z5487 + z82 * z5488 + s3.v4 * z5459 + s4.v18 * z5457
+                    + s4.v19 * z5458 + s2.v1 * z5486;
                 out[0] = z5465;
                 out[1] = z5509;
                 out[2] = z5514;
@@ -12437,78 +12274,21 @@ impl Jacobians<7, 0, 1> for Iiwa {
     ) {
         d_dq.fill(0.0);
         d_dqd.fill(0.0);
+        let s1 = self.shared1(q);
+        let s6 = self.shared6(q, &s1);
+        let s27 = self.shared27(q, qd);
+        let s32 = self.shared32(q, qd, &s1, &s6, &s27);
         let z2 = q[1].cos();
         let z3 = q[1].sin();
         let z17 = q[2].cos();
         let z18 = q[2].sin();
-        let z23 = -z3 * z17;
-        let z24 = z3 * z18;
         let z37 = q[3].cos();
         let z38 = q[3].sin();
-        let z43 = -z2 * z38 + z23 * z37;
-        let z44 = z2 * z37 + z23 * z38;
         let z57 = q[4].cos();
         let z58 = q[4].sin();
-        let z63 = z24 * z58 + z43 * z57;
-        let z64 = z24 * z57 - z43 * z58;
+        let z64 = s1.v1 * z57 - s1.v2 * z58;
         let z77 = q[5].cos();
         let z78 = q[5].sin();
-        let z944 = -z2 * z17;
-        let z945 = z2 * z18;
-        let z955 = z3 * z38 + z37 * z944;
-        let z956 = -z3 * z37 + z38 * z944;
-        let z966 = z57 * z955 + z58 * z945;
-        let z1078 = z3 * z17;
-        let z1083 = z24 * z37;
-        let z1084 = z24 * z38;
-        let z1094 = z57 * z1083 + z58 * z1078;
-        let z1191 = -z2 * z37 - z23 * z38;
-        let z1199 = z57 * z1191;
-        let z1726 = -qd[1] * z3;
-        let z1727 = qd[1] * z2;
-        let z1728 = -qd[2] * z18;
-        let z1729 = qd[2] * z17;
-        let z1730 = -qd[3] * z38;
-        let z1731 = qd[3] * z37;
-        let z1732 = -qd[4] * z58;
-        let z1733 = qd[4] * z57;
-        let z1734 = -qd[5] * z78;
-        let z1735 = qd[5] * z77;
-        let z1736 = -self.d2 * z1727;
-        let z1737 = -z2 * z1728 - z17 * z1726;
-        let z1738 = z2 * z1729 + z18 * z1726;
-        let z1739 = -self.d3 * z1727 + z1736;
-        let z1740 = z3 * z1731 + z37 * z1737 + z38 * z1727 + z944 * z1730;
-        let z1741 = -z3 * z1730 - z37 * z1727 + z38 * z1737 + z944 * z1731;
-        let z1742 = z1739 + self.d4 * z1741;
-        let z1743 = z57 * z1740 + z58 * z1738 + z945 * z1733 + z955 * z1732;
-        let z1744 = z1742 + self.d5 * z1741;
-        let z1745 = z77 * z1741 + z78 * z1743 + z956 * z1734 + z966 * z1735;
-        let z1746 = z1744 + self.d6 * z1745;
-        let z1747 = z3 * z1729 + z18 * z1727;
-        let z1748 = z3 * z1728 + z17 * z1727;
-        let z1749 = z24 * z1730 + z37 * z1747;
-        let z1750 = z24 * z1731 + z38 * z1747;
-        let z1751 = z1078 * z1733 + z57 * z1749 + z58 * z1748 + z1083 * z1732;
-        let z1752 = z1084 * z1734 + z1094 * z1735 + z77 * z1750 + z78 * z1751;
-        let z1753 = self.d4 * z1750;
-        let z1754 = z1753 + self.d5 * z1750;
-        let z1755 = z1754 + self.d6 * z1752;
-        let z1756 = -z3 * z1728 - z17 * z1727;
-        let z1757 = -z2 * z1731 + z23 * z1730 + z37 * z1756 - z38 * z1726;
-        let z1758 = -z2 * z1730 - z23 * z1731 - z37 * z1726 - z38 * z1756;
-        let z1759 = z57 * z1758 + z1191 * z1732;
-        let z1760 = z43 * z1734 + z77 * z1757 + z78 * z1759 + z1199 * z1735;
-        let z1761 = self.d4 * z1757;
-        let z1762 = z1761 + self.d5 * z1757;
-        let z1763 = z1762 + self.d6 * z1760;
-        let z1764 = z24 * z1732 - z43 * z1733 + z57 * z1747 - z58 * z1757;
-        let z1765 = z64 * z1735 + z78 * z1764;
-        let z1766 = self.d6 * z1765;
-        let z1767 = z2 * z1730 + z23 * z1731 + z37 * z1726 + z38 * z1756;
-        let z1768 = z24 * z1733 + z43 * z1732 + z57 * z1757 + z58 * z1747;
-        let z1769 = -z44 * z1735 + z63 * z1734 + z77 * z1768 - z78 * z1767;
-        let z1770 = self.d6 * z1769;
         let z5640 = qd[5] * self.d6 + qd[5] * self.d_flange;
         let z5641 = z77 * z5640;
         let z5642 = -z78 * z5640;
@@ -12532,66 +12312,67 @@ impl Jacobians<7, 0, 1> for Iiwa {
         let z5659 = z57 * z5657;
         let z5660 = z58 * z5657;
         let z5661 = z37 * z5659 + z38 * z5658;
-        let z5662 = -z44 * z5640 + z64 * z5643 + z1094 * z5650 + z1199 * z5645
-            + z966 * z5656;
-        let z5663 = z43 * z5645 + z1084 * z5650 + z63 * z5640 + z956 * z5656;
-        let z5664 = z24 * z5641 - z43 * z5644 + z1078 * z5651 + z945 * z5657;
-        let z5665 = z24 * z5644 + z43 * z5641 + z1083 * z5651 + z1191 * z5646
-            + z955 * z5657;
-        let z5666 = -z2 * z5648 + z3 * z5659 + z23 * z5642 - z23 * z5647 + z24 * z5652
-            + z944 * z5658;
-        let z5667 = z2 * z5642 - z2 * z5647 - z3 * z5658 + z23 * z5648 + z24 * z5653
-            + z944 * z5659;
+        let z5662 = -s1.v3 * z5640 + z64 * z5643 + s6.v8 * z5650 + s6.v10 * z5645
+            + s6.v4 * z5656;
+        let z5663 = s1.v2 * z5645 + s6.v7 * z5650 + s1.v4 * z5640 + s6.v3 * z5656;
+        let z5664 = s1.v1 * z5641 - s1.v2 * z5644 + s6.v5 * z5651 + s6.v1 * z5657;
+        let z5665 = s1.v1 * z5644 + s1.v2 * z5641 + s6.v6 * z5651 + s6.v9 * z5646
+            + s6.v2 * z5657;
+        let z5666 = -z2 * z5648 + z3 * z5659 + s1.v0 * z5642 - s1.v0 * z5647
+            + s1.v1 * z5652 + s6.v0 * z5658;
+        let z5667 = z2 * z5642 - z2 * z5647 - z3 * z5658 + s1.v0 * z5648 + s1.v1 * z5653
+            + s6.v0 * z5659;
         let z5668 = z2 * z5660 + z3 * z5655;
         let z5669 = -z2 * z5661 - z3 * z5649 + z3 * z5654;
         let z5670 = -qd[1] * self.d2 - qd[1] * self.d3 - z17 * z5649 + z17 * z5654
             + z18 * z5655 - z37 * z5658 + z38 * z5659;
         let z5671 = -z17 * z5661 + z18 * z5660 + z37 * z5642 - z37 * z5647 - z38 * z5648;
-        let z5672 = z1735 * z5645;
-        let z5673 = z57 * z5672 + z1732 * z5646;
-        let z5674 = z1735 * z5650;
-        let z5675 = z1734 * z5650;
-        let z5676 = z57 * z5674 + z1732 * z5651;
-        let z5677 = z58 * z5674 + z1733 * z5651;
-        let z5678 = z1735 * z5656;
-        let z5679 = z1734 * z5656;
-        let z5680 = z57 * z5678 + z1732 * z5657;
-        let z5681 = z58 * z5678 + z1733 * z5657;
-        let z5682 = z37 * z5680 + z38 * z5679 + z1730 * z5659 + z1731 * z5658;
-        let z5683 = z1743 * z5656 + z1751 * z5650 + z1759 * z5645 + z1764 * z5643
-            - z1767 * z5640 - qd[5] * z5663;
-        let z5684 = z1741 * z5656 + z1750 * z5650 + z1757 * z5645 + z1768 * z5640
+        let z5672 = s27.v9 * z5645;
+        let z5673 = z57 * z5672 + s27.v6 * z5646;
+        let z5674 = s27.v9 * z5650;
+        let z5675 = s27.v8 * z5650;
+        let z5676 = z57 * z5674 + s27.v6 * z5651;
+        let z5677 = z58 * z5674 + s27.v7 * z5651;
+        let z5678 = s27.v9 * z5656;
+        let z5679 = s27.v8 * z5656;
+        let z5680 = z57 * z5678 + s27.v6 * z5657;
+        let z5681 = z58 * z5678 + s27.v7 * z5657;
+        let z5682 = z37 * z5680 + z38 * z5679 + s27.v4 * z5659 + s27.v5 * z5658;
+        let z5683 = s32.v7 * z5656 + s32.v15 * z5650 + s32.v23 * z5645 + s32.v28 * z5643
+            - s32.v31 * z5640 - qd[5] * z5663;
+        let z5684 = s32.v5 * z5656 + s32.v14 * z5650 + s32.v21 * z5645 + s32.v32 * z5640
             + qd[5] * z5662;
-        let z5685 = z1735 * z5643;
-        let z5686 = z1734 * z5640;
-        let z5687 = z1738 * z5657 + z1747 * z5641 + z1748 * z5651 - z1757 * z5644
-            - qd[4] * z5665 + z24 * z5686 - z43 * z5685 + z1078 * z5674 + z945 * z5678;
-        let z5688 = z1740 * z5657 + z1747 * z5644 + z1749 * z5651 + z1757 * z5641
-            + z1758 * z5646 + qd[4] * z5664 + z24 * z5685 + z43 * z5686 + z1083 * z5674
-            + z1191 * z5672 + z955 * z5678;
-        let z5689 = -z1735 * z5640;
-        let z5690 = z57 * z5686 - z58 * z5685 + z1732 * z5641 - z1733 * z5644
-            + z1734 * z5645;
-        let z5691 = z1747 * z5652 + z1756 * z5642 - z1756 * z5647 - qd[3] * z5667
-            - z2 * z5690 + z3 * z5680 - z23 * z5673 + z23 * z5689 + z24 * z5675
-            + z944 * z5679 - z1726 * z5648 + z1727 * z5659 + z1737 * z5658;
-        let z5692 = z1747 * z5653 + z1756 * z5648 + qd[3] * z5666 - z2 * z5673
-            + z2 * z5689 - z3 * z5679 + z23 * z5690 + z24 * z5676 + z944 * z5680
-            + z1726 * z5642 - z1726 * z5647 - z1727 * z5658 + z1737 * z5659;
-        let z5693 = z37 * z5676 + z38 * z5675 + z57 * z5685 + z58 * z5686 + z1730 * z5653
-            + z1731 * z5652 + z1732 * z5644 + z1733 * z5641;
-        let z5694 = z37 * z5690 - z38 * z5673 + z38 * z5689 + z1730 * z5648
-            + z1731 * z5642 - z1731 * z5647;
-        let z5695 = -qd[2] * z5669 + z2 * z5681 + z3 * z5693 + z1726 * z5660
-            + z1727 * z5655;
-        let z5696 = qd[2] * z5668 - z2 * z5682 + z3 * z5677 - z3 * z5694 - z1726 * z5661
-            - z1727 * z5649 + z1727 * z5654;
+        let z5685 = s27.v9 * z5643;
+        let z5686 = s27.v8 * z5640;
+        let z5687 = s32.v2 * z5657 + s32.v11 * z5641 + s32.v12 * z5651 - s32.v21 * z5644
+            - qd[4] * z5665 + s1.v1 * z5686 - s1.v2 * z5685 + s6.v5 * z5674
+            + s6.v1 * z5678;
+        let z5688 = s32.v4 * z5657 + s32.v11 * z5644 + s32.v13 * z5651 + s32.v21 * z5641
+            + s32.v22 * z5646 + qd[4] * z5664 + s1.v1 * z5685 + s1.v2 * z5686
+            + s6.v6 * z5674 + s6.v9 * z5672 + s6.v2 * z5678;
+        let z5689 = -s27.v9 * z5640;
+        let z5690 = z57 * z5686 - z58 * z5685 + s27.v6 * z5641 - s27.v7 * z5644
+            + s27.v8 * z5645;
+        let z5691 = s32.v11 * z5652 + s32.v20 * z5642 - s32.v20 * z5647 - qd[3] * z5667
+            - z2 * z5690 + z3 * z5680 - s1.v0 * z5673 + s1.v0 * z5689 + s1.v1 * z5675
+            + s6.v0 * z5679 - s27.v0 * z5648 + s27.v1 * z5659 + s32.v1 * z5658;
+        let z5692 = s32.v11 * z5653 + s32.v20 * z5648 + qd[3] * z5666 - z2 * z5673
+            + z2 * z5689 - z3 * z5679 + s1.v0 * z5690 + s1.v1 * z5676 + s6.v0 * z5680
+            + s27.v0 * z5642 - s27.v0 * z5647 - s27.v1 * z5658 + s32.v1 * z5659;
+        let z5693 = z37 * z5676 + z38 * z5675 + z57 * z5685 + z58 * z5686
+            + s27.v4 * z5653 + s27.v5 * z5652 + s27.v6 * z5644 + s27.v7 * z5641;
+        let z5694 = z37 * z5690 - z38 * z5673 + z38 * z5689 + s27.v4 * z5648
+            + s27.v5 * z5642 - s27.v5 * z5647;
+        let z5695 = -qd[2] * z5669 + z2 * z5681 + z3 * z5693 + s27.v0 * z5660
+            + s27.v1 * z5655;
+        let z5696 = qd[2] * z5668 - z2 * z5682 + z3 * z5677 - z3 * z5694 - s27.v0 * z5661
+            - s27.v1 * z5649 + s27.v1 * z5654;
         let z5697 = -qd[1] * z5671 + z17 * z5677 - z17 * z5694 + z18 * z5693
-            - z37 * z5679 + z38 * z5680 - z1728 * z5649 + z1728 * z5654 + z1729 * z5655
-            - z1730 * z5658 + z1731 * z5659;
+            - z37 * z5679 + z38 * z5680 - s27.v2 * z5649 + s27.v2 * z5654
+            + s27.v3 * z5655 - s27.v4 * z5658 + s27.v5 * z5659;
         let z5698 = qd[1] * z5670 - z17 * z5682 + z18 * z5681 - z37 * z5673 + z37 * z5689
-            - z38 * z5690 - z1728 * z5661 + z1729 * z5660 + z1730 * z5642 - z1730 * z5647
-            - z1731 * z5648;
+            - z38 * z5690 - s27.v2 * z5661 + s27.v3 * z5660 + s27.v4 * z5642
+            - s27.v4 * z5647 - s27.v5 * z5648;
         let x0 = q[1].cos();
         let x1 = z5697 * x0;
         let x2 = q[1].sin();
@@ -12619,24 +12400,24 @@ impl Jacobians<7, 0, 1> for Iiwa {
         let x24 = x21 + x23;
         let x25 = z2 * z5670;
         let x26 = -(z3 * z5671);
-        let x27 = self.d_flange * z1745;
-        let x28 = z1746 + x25 + x26 + x27;
-        let x29 = self.d_flange * z1752;
+        let x27 = self.d_flange * s32.v9;
+        let x28 = s32.v10 + x25 + x26 + x27;
+        let x29 = self.d_flange * s32.v16;
         let x30 = z17 * z5668;
         let x31 = -(z18 * z5669);
-        let x32 = z1755 + x29 + x30 + x31;
-        let x33 = self.d_flange * z1760;
+        let x32 = s32.v19 + x29 + x30 + x31;
+        let x33 = self.d_flange * s32.v24;
         let x34 = z37 * z5666;
         let x35 = -(z38 * z5667);
-        let x36 = z1763 + x33 + x34 + x35;
-        let x37 = self.d_flange * z1765;
+        let x36 = s32.v27 + x33 + x34 + x35;
+        let x37 = self.d_flange * s32.v29;
         let x38 = z57 * z5664;
         let x39 = -(z58 * z5665);
-        let x40 = z1766 + x37 + x38 + x39;
-        let x41 = self.d_flange * z1769;
+        let x40 = s32.v30 + x37 + x38 + x39;
+        let x41 = self.d_flange * s32.v33;
         let x42 = z77 * z5662;
         let x43 = -(z78 * z5663);
-        let x44 = z1770 + x41 + x42 + x43;
+        let x44 = s32.v34 + x41 + x42 + x43;
         d_dq[(0, 1)] = x4;
         d_dq[(0, 2)] = x9;
         d_dq[(0, 3)] = x14;

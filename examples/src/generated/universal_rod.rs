@@ -47,6 +47,411 @@ impl Default for UniversalRod {
         }
     }
 }
+/// The intermediates of `shared0` (the parameters and q).
+#[derive(Default)]
+struct Shared0 {
+    v0: f64,
+    v1: f64,
+    v2: f64,
+    v3: f64,
+    v4: f64,
+}
+/// The intermediates of `shared1` (the parameters and q).
+#[derive(Default)]
+struct Shared1 {
+    v0: f64,
+    v1: f64,
+    v2: f64,
+    v3: f64,
+    v4: f64,
+    v5: f64,
+    v6: f64,
+    v7: f64,
+    v8: f64,
+    v9: f64,
+    v10: f64,
+    v11: f64,
+    v12: f64,
+    v13: f64,
+    v14: f64,
+    v15: f64,
+    v16: f64,
+    v17: f64,
+    v18: f64,
+    v19: f64,
+    v20: f64,
+    v21: f64,
+    v22: f64,
+    v23: f64,
+    v24: f64,
+    v25: f64,
+    v26: f64,
+    v27: f64,
+    v28: f64,
+    v29: f64,
+    v30: f64,
+    v31: f64,
+}
+/// The intermediates of `shared2` (the parameters and q).
+#[derive(Default)]
+struct Shared2 {
+    v0: f64,
+    v1: f64,
+    v2: f64,
+    v3: f64,
+    v4: f64,
+    v5: f64,
+    v6: f64,
+    v7: f64,
+    v8: f64,
+}
+/// The intermediates of `shared3` (the parameters and q).
+#[derive(Default)]
+struct Shared3 {
+    v0: f64,
+    v1: f64,
+    v2: f64,
+    v3: f64,
+    v4: f64,
+    v5: f64,
+    v6: f64,
+    v7: f64,
+    v8: f64,
+    v9: f64,
+    v10: f64,
+    v11: f64,
+}
+/// The intermediates of `shared4` (the parameters and q).
+#[derive(Default)]
+struct Shared4 {
+    v0: f64,
+    v1: f64,
+    v2: f64,
+    v3: f64,
+    v4: f64,
+    v5: f64,
+    v6: f64,
+    v7: f64,
+}
+/// The intermediates of `shared5` (the parameters, q and qd).
+#[derive(Default)]
+struct Shared5 {
+    v0: f64,
+    v1: f64,
+    v2: f64,
+    v3: f64,
+    v4: f64,
+    v5: f64,
+    v6: f64,
+    v7: f64,
+    v8: f64,
+    v9: f64,
+    v10: f64,
+    v11: f64,
+    v12: f64,
+    v13: f64,
+}
+/// The intermediates of `shared6` (the parameters, q and qd).
+#[derive(Default)]
+struct Shared6 {
+    v0: f64,
+    v1: f64,
+    v2: f64,
+    v3: f64,
+    v4: f64,
+    v5: f64,
+}
+/// The intermediates of `shared7` (the parameters, q and qd).
+#[derive(Default)]
+struct Shared7 {
+    v0: f64,
+    v1: f64,
+    v2: f64,
+    v3: f64,
+    v4: f64,
+    v5: f64,
+    v6: f64,
+    v7: f64,
+    v8: f64,
+}
+/// The intermediates of `shared8` (the parameters, q and qd).
+#[derive(Default)]
+struct Shared8 {
+    v0: f64,
+    v1: f64,
+    v2: f64,
+    v3: f64,
+    v4: f64,
+    v5: f64,
+    v6: f64,
+    v7: f64,
+    v8: f64,
+    v9: f64,
+    v10: f64,
+    v11: f64,
+    v12: f64,
+    v13: f64,
+    v14: f64,
+    v15: f64,
+    v16: f64,
+    v17: f64,
+    v18: f64,
+    v19: f64,
+    v20: f64,
+    v21: f64,
+    v22: f64,
+    v23: f64,
+    v24: f64,
+    v25: f64,
+    v26: f64,
+}
+/// Intermediates several functions share, each group computed by one helper.
+impl UniversalRod {
+    #[allow(clippy::field_reassign_with_default)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    fn shared0(&self, q: &Vector<4>) -> Shared0 {
+        let mut s0 = Shared0::default();
+        s0.v0 = q[1].cos();
+        s0.v1 = q[1].sin();
+        s0.v2 = q[2].sin();
+        s0.v3 = s0.v0 * s0.v2;
+        s0.v4 = -q[3] * s0.v1 - 0.2 * s0.v1;
+        s0
+    }
+    #[allow(clippy::field_reassign_with_default)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    fn shared1(&self, q: &Vector<4>, s0: &Shared0) -> Shared1 {
+        let mut s1 = Shared1::default();
+        s1.v0 = q[0].cos();
+        s1.v1 = q[0].sin();
+        s1.v2 = s1.v0 * s0.v0;
+        s1.v3 = s1.v0 * s0.v1;
+        s1.v4 = s1.v1 * s0.v0;
+        s1.v5 = s1.v1 * s0.v1;
+        s1.v6 = q[2].cos();
+        s1.v7 = -s1.v1 * s1.v6 + s1.v3 * s0.v2;
+        s1.v8 = s1.v1 * s0.v2 + s1.v3 * s1.v6;
+        s1.v9 = s1.v0 * s1.v6 + s1.v5 * s0.v2;
+        s1.v10 = -s1.v0 * s0.v2 + s1.v5 * s1.v6;
+        s1.v11 = s0.v0 * s1.v6;
+        s1.v12 = q[3] * s1.v2 + 0.2 * s1.v2;
+        s1.v13 = q[3] * s1.v4 + 0.2 * s1.v4;
+        s1.v14 = self.d * s1.v2;
+        s1.v15 = self.d * s1.v4;
+        s1.v16 = -self.d * s0.v1;
+        s1.v17 = self.i_rod * (s1.v1 * s1.v1) + self.i_rod * (s1.v3 * s1.v3)
+            - 0.002 * s1.v1 * s1.v2 + 0.01 * (s1.v2 * s1.v2);
+        s1.v18 = -self.i_rod * s1.v0 * s1.v1 + self.i_rod * s1.v3 * s1.v5
+            + 0.001 * s1.v0 * s1.v2 - 0.001 * s1.v1 * s1.v4 + 0.01 * s1.v2 * s1.v4;
+        s1.v19 = self.i_rod * s0.v0 * s1.v3 + 0.001 * s1.v1 * s0.v1
+            - 0.01 * s0.v1 * s1.v2;
+        s1.v20 = self.i_rod * (s1.v0 * s1.v0) + self.i_rod * (s1.v5 * s1.v5)
+            + 0.002 * s1.v0 * s1.v4 + 0.01 * (s1.v4 * s1.v4);
+        s1.v21 = self.i_rod * s0.v0 * s1.v5 - 0.001 * s1.v0 * s0.v1
+            - 0.01 * s0.v1 * s1.v4;
+        s1.v22 = self.i_rod * (s0.v0 * s0.v0) + 0.01 * (s0.v1 * s0.v1);
+        s1.v23 = 0.05 * s1.v7 + s1.v12;
+        s1.v24 = 0.05 * s1.v9 + s1.v13;
+        s1.v25 = 0.05 * s0.v3 + s0.v4;
+        s1.v26 = 0.5 * self.i_s * (s1.v2 * s1.v2) + self.i_s * (s1.v7 * s1.v7)
+            + self.i_s * (s1.v8 * s1.v8);
+        s1.v27 = 0.5 * self.i_s * s1.v2 * s1.v4 + self.i_s * s1.v7 * s1.v9
+            + self.i_s * s1.v8 * s1.v10;
+        s1.v28 = -0.5 * self.i_s * s0.v1 * s1.v2 + self.i_s * s1.v7 * s0.v3
+            + self.i_s * s1.v8 * s1.v11;
+        s1.v29 = 0.5 * self.i_s * (s1.v4 * s1.v4) + self.i_s * (s1.v9 * s1.v9)
+            + self.i_s * (s1.v10 * s1.v10);
+        s1.v30 = -0.5 * self.i_s * s0.v1 * s1.v4 + self.i_s * s1.v9 * s0.v3
+            + self.i_s * s1.v10 * s1.v11;
+        s1.v31 = 0.5 * self.i_s * (s0.v1 * s0.v1) + self.i_s * (s0.v3 * s0.v3)
+            + self.i_s * (s1.v11 * s1.v11);
+        s1
+    }
+    #[allow(clippy::field_reassign_with_default)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    fn shared2(&self, _q: &Vector<4>, s1: &Shared1) -> Shared2 {
+        let mut s2 = Shared2::default();
+        s2.v0 = self.m_s * s1.v23;
+        s2.v1 = self.m_s * s1.v24;
+        s2.v2 = self.m_s * s1.v25;
+        s2.v3 = self.m_s * (s1.v24 * s1.v24) + self.m_s * (s1.v25 * s1.v25) + s1.v26;
+        s2.v4 = -self.m_s * s1.v23 * s1.v24 + s1.v27;
+        s2.v5 = -self.m_s * s1.v23 * s1.v25 + s1.v28;
+        s2.v6 = self.m_s * (s1.v23 * s1.v23) + self.m_s * (s1.v25 * s1.v25) + s1.v29;
+        s2.v7 = -self.m_s * s1.v24 * s1.v25 + s1.v30;
+        s2.v8 = self.m_s * (s1.v23 * s1.v23) + self.m_s * (s1.v24 * s1.v24) + s1.v31;
+        s2
+    }
+    #[allow(clippy::field_reassign_with_default)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    fn shared3(
+        &self,
+        _q: &Vector<4>,
+        s0: &Shared0,
+        s1: &Shared1,
+        s2: &Shared2,
+    ) -> Shared3 {
+        let mut s3 = Shared3::default();
+        s3.v0 = self.m * (s1.v15 * s1.v15) + self.m * (s1.v16 * s1.v16) + s1.v17 + s2.v3;
+        s3.v1 = -self.m * s1.v14 * s1.v15 + s1.v18 + s2.v4;
+        s3.v2 = -self.m * s1.v14 * s1.v16 + s1.v19 + s2.v5;
+        s3.v3 = self.m * (s1.v14 * s1.v14) + self.m * (s1.v16 * s1.v16) + s1.v20 + s2.v6;
+        s3.v4 = -self.m * s1.v15 * s1.v16 + s1.v21 + s2.v7;
+        s3.v5 = self.m * (s1.v14 * s1.v14) + self.m * (s1.v15 * s1.v15) + s1.v22 + s2.v8;
+        s3.v6 = -s0.v1 * s2.v5 + s1.v2 * s2.v3 + s1.v4 * s2.v4;
+        s3.v7 = -s0.v1 * s2.v7 + s1.v2 * s2.v4 + s1.v4 * s2.v6;
+        s3.v8 = -s0.v1 * s2.v8 + s1.v2 * s2.v5 + s1.v4 * s2.v7;
+        s3.v9 = -s0.v1 * s2.v1 - s1.v4 * s2.v2;
+        s3.v10 = s0.v1 * s2.v0 + s1.v2 * s2.v2;
+        s3.v11 = -s1.v2 * s2.v1 + s1.v4 * s2.v0;
+        s3
+    }
+    #[allow(clippy::field_reassign_with_default)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    fn shared4(
+        &self,
+        _q: &Vector<4>,
+        s0: &Shared0,
+        s1: &Shared1,
+        s3: &Shared3,
+    ) -> Shared4 {
+        let mut s4 = Shared4::default();
+        s4.v0 = s1.v0 * s3.v1 - s1.v1 * s3.v0;
+        s4.v1 = s1.v0 * s3.v3 - s1.v1 * s3.v1;
+        s4.v2 = s1.v0 * s3.v4 - s1.v1 * s3.v2;
+        s4.v3 = s1.v0 * s4.v1 - s1.v1 * s4.v0;
+        s4.v4 = -s0.v1 * s3.v8 + s1.v2 * s3.v6 + s1.v4 * s3.v7;
+        s4.v5 = s1.v0 * s3.v7 - s1.v1 * s3.v6;
+        s4.v6 = -s0.v1 * s3.v11 + s1.v2 * s3.v9 + s1.v4 * s3.v10;
+        s4.v7 = s1.v0 * s3.v10 - s1.v1 * s3.v9;
+        s4
+    }
+    #[allow(clippy::field_reassign_with_default)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    fn shared5(
+        &self,
+        _q: &Vector<4>,
+        qd: &Vector<4>,
+        s0: &Shared0,
+        s1: &Shared1,
+    ) -> Shared5 {
+        let mut s5 = Shared5::default();
+        s5.v0 = -qd[1] * s1.v1;
+        s5.v1 = qd[1] * s1.v0;
+        s5.v2 = qd[2] * s1.v2 + s5.v0;
+        s5.v3 = qd[2] * s1.v4 + s5.v1;
+        s5.v4 = qd[0] - qd[2] * s0.v1;
+        s5.v5 = qd[3] * s1.v2;
+        s5.v6 = qd[3] * s1.v4;
+        s5.v7 = -qd[3] * s0.v1;
+        s5.v8 = -qd[0] * s1.v15 + s5.v1 * s1.v16;
+        s5.v9 = qd[0] * s1.v14 - s5.v0 * s1.v16;
+        s5.v10 = s5.v0 * s1.v15 - s5.v1 * s1.v14;
+        s5.v11 = s5.v3 * s1.v25 - s5.v4 * s1.v24 + s5.v5;
+        s5.v12 = -s5.v2 * s1.v25 + s5.v4 * s1.v23 + s5.v6;
+        s5.v13 = s5.v2 * s1.v24 - s5.v3 * s1.v23 + s5.v7;
+        s5
+    }
+    #[allow(clippy::field_reassign_with_default)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    fn shared6(
+        &self,
+        _q: &Vector<4>,
+        qd: &Vector<4>,
+        s1: &Shared1,
+        s5: &Shared5,
+    ) -> Shared6 {
+        let mut s6 = Shared6::default();
+        s6.v0 = qd[0] * s1.v19 + s5.v0 * s1.v17 + s5.v1 * s1.v18;
+        s6.v1 = qd[0] * s1.v21 + s5.v0 * s1.v18 + s5.v1 * s1.v20;
+        s6.v2 = qd[0] * s1.v22 + s5.v0 * s1.v19 + s5.v1 * s1.v21;
+        s6.v3 = s5.v2 * s1.v26 + s5.v3 * s1.v27 + s5.v4 * s1.v28;
+        s6.v4 = s5.v2 * s1.v27 + s5.v3 * s1.v29 + s5.v4 * s1.v30;
+        s6.v5 = s5.v2 * s1.v28 + s5.v3 * s1.v30 + s5.v4 * s1.v31;
+        s6
+    }
+    #[allow(clippy::field_reassign_with_default)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    fn shared7(
+        &self,
+        _q: &Vector<4>,
+        qd: &Vector<4>,
+        s1: &Shared1,
+        s5: &Shared5,
+    ) -> Shared7 {
+        let mut s7 = Shared7::default();
+        s7.v0 = self.m_s * s1.v24 * s5.v13 - self.m_s * s1.v25 * s5.v12 + s5.v2 * s1.v26
+            + s5.v3 * s1.v27 + s5.v4 * s1.v28;
+        s7.v1 = -self.m_s * s1.v23 * s5.v13 + self.m_s * s1.v25 * s5.v11 + s5.v2 * s1.v27
+            + s5.v3 * s1.v29 + s5.v4 * s1.v30;
+        s7.v2 = self.m_s * s1.v23 * s5.v12 - self.m_s * s1.v24 * s5.v11 + s5.v2 * s1.v28
+            + s5.v3 * s1.v30 + s5.v4 * s1.v31;
+        s7.v3 = self.m_s * s5.v11;
+        s7.v4 = self.m_s * s5.v12;
+        s7.v5 = self.m_s * s5.v13;
+        s7.v6 = qd[0] * s1.v19 + self.m * s1.v15 * s5.v10 - self.m * s1.v16 * s5.v9
+            + s5.v0 * s1.v17 + s5.v1 * s1.v18 + s7.v0;
+        s7.v7 = qd[0] * s1.v21 - self.m * s1.v14 * s5.v10 + self.m * s1.v16 * s5.v8
+            + s5.v0 * s1.v18 + s5.v1 * s1.v20 + s7.v1;
+        s7.v8 = qd[0] * s1.v22 + self.m * s1.v14 * s5.v9 - self.m * s1.v15 * s5.v8
+            + s5.v0 * s1.v19 + s5.v1 * s1.v21 + s7.v2;
+        s7
+    }
+    #[allow(clippy::field_reassign_with_default)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    fn shared8(
+        &self,
+        _q: &Vector<4>,
+        qd: &Vector<4>,
+        s0: &Shared0,
+        s1: &Shared1,
+        s5: &Shared5,
+        s6: &Shared6,
+    ) -> Shared8 {
+        let mut s8 = Shared8::default();
+        s8.v0 = -qd[0] * qd[1] * s1.v0;
+        s8.v1 = -qd[0] * qd[1] * s1.v1;
+        s8.v2 = qd[1] * s1.v0 * s5.v0 + qd[1] * s1.v1 * s5.v1;
+        s8.v3 = -qd[2] * s0.v1 * s5.v3 - qd[2] * s1.v4 * s5.v4 + s8.v0;
+        s8.v4 = qd[2] * s0.v1 * s5.v2 + qd[2] * s1.v2 * s5.v4 + s8.v1;
+        s8.v5 = -qd[2] * s1.v2 * s5.v3 + qd[2] * s1.v4 * s5.v2 + s8.v2;
+        s8.v6 = -qd[3] * s0.v1 * s5.v3 - qd[3] * s1.v4 * s5.v4;
+        s8.v7 = qd[3] * s0.v1 * s5.v2 + qd[3] * s1.v2 * s5.v4;
+        s8.v8 = -qd[3] * s1.v2 * s5.v3 + qd[3] * s1.v4 * s5.v2;
+        s8.v9 = -qd[0] * self.m * s5.v9 + self.m * s5.v1 * s5.v10
+            - self.m * s1.v15 * s8.v2 + self.m * s1.v16 * s8.v1;
+        s8.v10 = qd[0] * self.m * s5.v8 - self.m * s5.v0 * s5.v10
+            + self.m * s1.v14 * s8.v2 - self.m * s1.v16 * s8.v0;
+        s8.v11 = self.m * self.g + self.m * s5.v0 * s5.v9 - self.m * s5.v1 * s5.v8
+            - self.m * s1.v14 * s8.v1 + self.m * s1.v15 * s8.v0;
+        s8.v12 = -qd[0] * s6.v1 + s5.v1 * s6.v2 + s1.v15 * s8.v11 - s1.v16 * s8.v10
+            + s1.v17 * s8.v0 + s1.v18 * s8.v1 + s1.v19 * s8.v2;
+        s8.v13 = qd[0] * s6.v0 - s5.v0 * s6.v2 - s1.v14 * s8.v11 + s1.v16 * s8.v9
+            + s1.v18 * s8.v0 + s1.v20 * s8.v1 + s1.v21 * s8.v2;
+        s8.v14 = s5.v0 * s6.v1 - s5.v1 * s6.v0 + s1.v14 * s8.v10 - s1.v15 * s8.v9
+            + s1.v19 * s8.v0 + s1.v21 * s8.v1 + s1.v22 * s8.v2;
+        s8.v15 = self.m_s * s5.v3 * s5.v13 - self.m_s * s5.v4 * s5.v12
+            - self.m_s * s1.v24 * s8.v5 + self.m_s * s1.v25 * s8.v4 + self.m_s * s8.v6;
+        s8.v16 = -self.m_s * s5.v2 * s5.v13 + self.m_s * s5.v4 * s5.v11
+            + self.m_s * s1.v23 * s8.v5 - self.m_s * s1.v25 * s8.v3 + self.m_s * s8.v7;
+        s8.v17 = self.m_s * self.g + self.m_s * s5.v2 * s5.v12
+            - self.m_s * s5.v3 * s5.v11 - self.m_s * s1.v23 * s8.v4
+            + self.m_s * s1.v24 * s8.v3 + self.m_s * s8.v8;
+        s8.v18 = s5.v3 * s6.v5 - s5.v4 * s6.v4 + s1.v24 * s8.v17 - s1.v25 * s8.v16
+            + s1.v26 * s8.v3 + s1.v27 * s8.v4 + s1.v28 * s8.v5;
+        s8.v19 = -s5.v2 * s6.v5 + s5.v4 * s6.v3 - s1.v23 * s8.v17 + s1.v25 * s8.v15
+            + s1.v27 * s8.v3 + s1.v29 * s8.v4 + s1.v30 * s8.v5;
+        s8.v20 = s5.v2 * s6.v4 - s5.v3 * s6.v3 + s1.v23 * s8.v16 - s1.v24 * s8.v15
+            + s1.v28 * s8.v3 + s1.v30 * s8.v4 + s1.v31 * s8.v5;
+        s8.v21 = s8.v12 + s8.v18;
+        s8.v22 = s8.v13 + s8.v19;
+        s8.v23 = s8.v14 + s8.v20;
+        s8.v24 = s1.v0 * s8.v22 - s1.v1 * s8.v21;
+        s8.v25 = -s0.v1 * s8.v20 + s1.v2 * s8.v18 + s1.v4 * s8.v19;
+        s8.v26 = -s0.v1 * s8.v17 + s1.v2 * s8.v15 + s1.v4 * s8.v16;
+        s8
+    }
+}
 impl Dynamics<4> for UniversalRod {
     const NAME: &'static str = "UniversalRod";
     const FINGERPRINT: &'static str = FINGERPRINT;
@@ -86,94 +491,20 @@ impl Dynamics<4> for UniversalRod {
         Ok(())
     }
     fn kinetic_energy(&self, q: &Vector<4>, qd: &Vector<4>, _t: f64) -> f64 {
-        let z0 = q[0].cos();
-        let z1 = q[0].sin();
-        let z2 = q[1].cos();
-        let z3 = q[1].sin();
-        let z4 = z0 * z2;
-        let z5 = z0 * z3;
-        let z6 = z1 * z2;
-        let z7 = z1 * z3;
-        let z8 = -qd[1] * z1;
-        let z9 = qd[1] * z0;
-        let z10 = q[2].cos();
-        let z11 = q[2].sin();
-        let z12 = -z1 * z10 + z5 * z11;
-        let z13 = z1 * z11 + z5 * z10;
-        let z14 = z0 * z10 + z7 * z11;
-        let z15 = -z0 * z11 + z7 * z10;
-        let z16 = z2 * z11;
-        let z17 = z2 * z10;
-        let z18 = qd[2] * z4 + z8;
-        let z19 = qd[2] * z6 + z9;
-        let z20 = qd[0] - qd[2] * z3;
-        let z21 = q[3] * z4 + 0.2 * z4;
-        let z22 = q[3] * z6 + 0.2 * z6;
-        let z23 = -q[3] * z3 - 0.2 * z3;
-        let z24 = qd[3] * z4;
-        let z25 = qd[3] * z6;
-        let z26 = -qd[3] * z3;
-        let z27 = self.d * z4;
-        let z28 = self.d * z6;
-        let z29 = -self.d * z3;
-        let z30 = self.i_rod * (z1 * z1) + self.i_rod * (z5 * z5) - 0.002 * z1 * z4
-            + 0.01 * (z4 * z4);
-        let z31 = -self.i_rod * z0 * z1 + self.i_rod * z5 * z7 + 0.001 * z0 * z4
-            - 0.001 * z1 * z6 + 0.01 * z4 * z6;
-        let z32 = self.i_rod * z2 * z5 + 0.001 * z1 * z3 - 0.01 * z3 * z4;
-        let z33 = self.i_rod * (z0 * z0) + self.i_rod * (z7 * z7) + 0.002 * z0 * z6
-            + 0.01 * (z6 * z6);
-        let z34 = self.i_rod * z2 * z7 - 0.001 * z0 * z3 - 0.01 * z3 * z6;
-        let z35 = self.i_rod * (z2 * z2) + 0.01 * (z3 * z3);
-        let z36 = 0.05 * z12 + z21;
-        let z37 = 0.05 * z14 + z22;
-        let z38 = 0.05 * z16 + z23;
-        let z39 = 0.5 * self.i_s * (z4 * z4) + self.i_s * (z12 * z12)
-            + self.i_s * (z13 * z13);
-        let z40 = 0.5 * self.i_s * z4 * z6 + self.i_s * z12 * z14 + self.i_s * z13 * z15;
-        let z41 = -0.5 * self.i_s * z3 * z4 + self.i_s * z12 * z16
-            + self.i_s * z13 * z17;
-        let z42 = 0.5 * self.i_s * (z6 * z6) + self.i_s * (z14 * z14)
-            + self.i_s * (z15 * z15);
-        let z43 = -0.5 * self.i_s * z3 * z6 + self.i_s * z14 * z16
-            + self.i_s * z15 * z17;
-        let z44 = 0.5 * self.i_s * (z3 * z3) + self.i_s * (z16 * z16)
-            + self.i_s * (z17 * z17);
-        let z45 = -qd[0] * z28 + z9 * z29;
-        let z46 = qd[0] * z27 - z8 * z29;
-        let z47 = z8 * z28 - z9 * z27;
-        let z51 = z19 * z38 - z20 * z37 + z24;
-        let z52 = -z18 * z38 + z20 * z36 + z25;
-        let z53 = z18 * z37 - z19 * z36 + z26;
-        let z54 = self.m_s * z37 * z53 - self.m_s * z38 * z52 + z18 * z39 + z19 * z40
-            + z20 * z41;
-        let z55 = -self.m_s * z36 * z53 + self.m_s * z38 * z51 + z18 * z40 + z19 * z42
-            + z20 * z43;
-        let z56 = self.m_s * z36 * z52 - self.m_s * z37 * z51 + z18 * z41 + z19 * z43
-            + z20 * z44;
-        let z57 = self.m_s * z51;
-        let z58 = self.m_s * z52;
-        let z59 = self.m_s * z53;
-        let z60 = qd[0] * z32 + self.m * z28 * z47 - self.m * z29 * z46 + z8 * z30
-            + z9 * z31 + z54;
-        let z61 = qd[0] * z34 - self.m * z27 * z47 + self.m * z29 * z45 + z8 * z31
-            + z9 * z33 + z55;
-        let z62 = qd[0] * z35 + self.m * z27 * z46 - self.m * z28 * z45 + z8 * z32
-            + z9 * z34 + z56;
-        let z66 = z0 * z61 - z1 * z60;
-        let z67 = -z3 * z56 + z4 * z54 + z6 * z55;
-        let z68 = -z3 * z59 + z4 * z57 + z6 * z58;
-        0.5 * qd[0] * z62 + 0.5 * qd[1] * z66 + 0.5 * qd[2] * z67 + 0.5 * qd[3] * z68
+        let s0 = self.shared0(q);
+        let s1 = self.shared1(q, &s0);
+        let s5 = self.shared5(q, qd, &s0, &s1);
+        let s7 = self.shared7(q, qd, &s1, &s5);
+        let z66 = s1.v0 * s7.v7 - s1.v1 * s7.v6;
+        let z67 = -s0.v1 * s7.v2 + s1.v2 * s7.v0 + s1.v4 * s7.v1;
+        let z68 = -s0.v1 * s7.v5 + s1.v2 * s7.v3 + s1.v4 * s7.v4;
+        0.5 * qd[0] * s7.v8 + 0.5 * qd[1] * z66 + 0.5 * qd[2] * z67 + 0.5 * qd[3] * z68
     }
     fn potential_energy(&self, q: &Vector<4>, _t: f64) -> f64 {
-        let z2 = q[1].cos();
-        let z3 = q[1].sin();
-        let z11 = q[2].sin();
-        let z16 = z2 * z11;
-        let z23 = -q[3] * z3 - 0.2 * z3;
-        let x0 = -(self.m * self.d * z3);
-        let x1 = z16 * 0.05;
-        let x2 = z23 + x1;
+        let s0 = self.shared0(q);
+        let x0 = -(self.m * self.d * s0.v1);
+        let x1 = s0.v3 * 0.05;
+        let x2 = s0.v4 + x1;
         let x3 = self.m_s * x2;
         let x4 = x0 + x3;
         self.g * x4
@@ -186,162 +517,37 @@ impl Dynamics<4> for UniversalRod {
         m: &mut Matrix<4, 4>,
         h: &mut Vector<4>,
     ) {
-        let z0 = q[0].cos();
-        let z1 = q[0].sin();
-        let z2 = q[1].cos();
-        let z3 = q[1].sin();
-        let z4 = z0 * z2;
-        let z5 = z0 * z3;
-        let z6 = z1 * z2;
-        let z7 = z1 * z3;
-        let z8 = -qd[1] * z1;
-        let z9 = qd[1] * z0;
-        let z10 = q[2].cos();
-        let z11 = q[2].sin();
-        let z12 = -z1 * z10 + z5 * z11;
-        let z13 = z1 * z11 + z5 * z10;
-        let z14 = z0 * z10 + z7 * z11;
-        let z15 = -z0 * z11 + z7 * z10;
-        let z16 = z2 * z11;
-        let z17 = z2 * z10;
-        let z18 = qd[2] * z4 + z8;
-        let z19 = qd[2] * z6 + z9;
-        let z20 = qd[0] - qd[2] * z3;
-        let z21 = q[3] * z4 + 0.2 * z4;
-        let z22 = q[3] * z6 + 0.2 * z6;
-        let z23 = -q[3] * z3 - 0.2 * z3;
-        let z24 = qd[3] * z4;
-        let z25 = qd[3] * z6;
-        let z26 = -qd[3] * z3;
-        let z27 = self.d * z4;
-        let z28 = self.d * z6;
-        let z29 = -self.d * z3;
-        let z30 = self.i_rod * (z1 * z1) + self.i_rod * (z5 * z5) - 0.002 * z1 * z4
-            + 0.01 * (z4 * z4);
-        let z31 = -self.i_rod * z0 * z1 + self.i_rod * z5 * z7 + 0.001 * z0 * z4
-            - 0.001 * z1 * z6 + 0.01 * z4 * z6;
-        let z32 = self.i_rod * z2 * z5 + 0.001 * z1 * z3 - 0.01 * z3 * z4;
-        let z33 = self.i_rod * (z0 * z0) + self.i_rod * (z7 * z7) + 0.002 * z0 * z6
-            + 0.01 * (z6 * z6);
-        let z34 = self.i_rod * z2 * z7 - 0.001 * z0 * z3 - 0.01 * z3 * z6;
-        let z35 = self.i_rod * (z2 * z2) + 0.01 * (z3 * z3);
-        let z36 = 0.05 * z12 + z21;
-        let z37 = 0.05 * z14 + z22;
-        let z38 = 0.05 * z16 + z23;
-        let z39 = 0.5 * self.i_s * (z4 * z4) + self.i_s * (z12 * z12)
-            + self.i_s * (z13 * z13);
-        let z40 = 0.5 * self.i_s * z4 * z6 + self.i_s * z12 * z14 + self.i_s * z13 * z15;
-        let z41 = -0.5 * self.i_s * z3 * z4 + self.i_s * z12 * z16
-            + self.i_s * z13 * z17;
-        let z42 = 0.5 * self.i_s * (z6 * z6) + self.i_s * (z14 * z14)
-            + self.i_s * (z15 * z15);
-        let z43 = -0.5 * self.i_s * z3 * z6 + self.i_s * z14 * z16
-            + self.i_s * z15 * z17;
-        let z44 = 0.5 * self.i_s * (z3 * z3) + self.i_s * (z16 * z16)
-            + self.i_s * (z17 * z17);
-        let z45 = -qd[0] * z28 + z9 * z29;
-        let z46 = qd[0] * z27 - z8 * z29;
-        let z47 = z8 * z28 - z9 * z27;
-        let z51 = z19 * z38 - z20 * z37 + z24;
-        let z52 = -z18 * z38 + z20 * z36 + z25;
-        let z53 = z18 * z37 - z19 * z36 + z26;
-        let z70 = self.m_s * z36;
-        let z71 = self.m_s * z37;
-        let z72 = self.m_s * z38;
-        let z73 = self.m_s * (z37 * z37) + self.m_s * (z38 * z38) + z39;
-        let z74 = -self.m_s * z36 * z37 + z40;
-        let z75 = -self.m_s * z36 * z38 + z41;
-        let z76 = self.m_s * (z36 * z36) + self.m_s * (z38 * z38) + z42;
-        let z77 = -self.m_s * z37 * z38 + z43;
-        let z78 = self.m_s * (z36 * z36) + self.m_s * (z37 * z37) + z44;
-        let z83 = self.m * (z28 * z28) + self.m * (z29 * z29) + z30 + z73;
-        let z84 = -self.m * z27 * z28 + z31 + z74;
-        let z85 = -self.m * z27 * z29 + z32 + z75;
-        let z86 = self.m * (z27 * z27) + self.m * (z29 * z29) + z33 + z76;
-        let z87 = -self.m * z28 * z29 + z34 + z77;
-        let z88 = self.m * (z27 * z27) + self.m * (z28 * z28) + z35 + z78;
-        let z89 = z0 * z84 - z1 * z83;
-        let z90 = z0 * z86 - z1 * z84;
-        let z91 = z0 * z87 - z1 * z85;
-        let z95 = z0 * z90 - z1 * z89;
-        let z96 = -z3 * z75 + z4 * z73 + z6 * z74;
-        let z97 = -z3 * z77 + z4 * z74 + z6 * z76;
-        let z98 = -z3 * z78 + z4 * z75 + z6 * z77;
-        let z102 = -z3 * z98 + z4 * z96 + z6 * z97;
-        let z103 = z0 * z97 - z1 * z96;
-        let z104 = -z3 * z71 - z6 * z72;
-        let z105 = z3 * z70 + z4 * z72;
-        let z106 = -z4 * z71 + z6 * z70;
-        let z107 = self.m_s * z4;
-        let z108 = self.m_s * z6;
-        let z109 = -self.m_s * z3;
-        let z110 = -z3 * z109 + z4 * z107 + z6 * z108;
-        let z111 = -z3 * z106 + z4 * z104 + z6 * z105;
-        let z112 = z0 * z105 - z1 * z104;
-        let z113 = -qd[0] * qd[1] * z0;
-        let z114 = -qd[0] * qd[1] * z1;
-        let z115 = qd[1] * z0 * z8 + qd[1] * z1 * z9;
-        let z116 = -qd[2] * z3 * z19 - qd[2] * z6 * z20 + z113;
-        let z117 = qd[2] * z3 * z18 + qd[2] * z4 * z20 + z114;
-        let z118 = -qd[2] * z4 * z19 + qd[2] * z6 * z18 + z115;
-        let z119 = -qd[3] * z3 * z19 - qd[3] * z6 * z20;
-        let z120 = qd[3] * z3 * z18 + qd[3] * z4 * z20;
-        let z121 = -qd[3] * z4 * z19 + qd[3] * z6 * z18;
-        let z122 = -qd[0] * self.m * z46 + self.m * z9 * z47 - self.m * z28 * z115
-            + self.m * z29 * z114;
-        let z123 = qd[0] * self.m * z45 - self.m * z8 * z47 + self.m * z27 * z115
-            - self.m * z29 * z113;
-        let z124 = self.m * self.g + self.m * z8 * z46 - self.m * z9 * z45
-            - self.m * z27 * z114 + self.m * z28 * z113;
-        let z125 = qd[0] * z32 + z8 * z30 + z9 * z31;
-        let z126 = qd[0] * z34 + z8 * z31 + z9 * z33;
-        let z127 = qd[0] * z35 + z8 * z32 + z9 * z34;
-        let z128 = -qd[0] * z126 + z9 * z127 + z28 * z124 - z29 * z123 + z30 * z113
-            + z31 * z114 + z32 * z115;
-        let z129 = qd[0] * z125 - z8 * z127 - z27 * z124 + z29 * z122 + z31 * z113
-            + z33 * z114 + z34 * z115;
-        let z130 = z8 * z126 - z9 * z125 + z27 * z123 - z28 * z122 + z32 * z113
-            + z34 * z114 + z35 * z115;
-        let z131 = self.m_s * z19 * z53 - self.m_s * z20 * z52 - self.m_s * z37 * z118
-            + self.m_s * z38 * z117 + self.m_s * z119;
-        let z132 = -self.m_s * z18 * z53 + self.m_s * z20 * z51 + self.m_s * z36 * z118
-            - self.m_s * z38 * z116 + self.m_s * z120;
-        let z133 = self.m_s * self.g + self.m_s * z18 * z52 - self.m_s * z19 * z51
-            - self.m_s * z36 * z117 + self.m_s * z37 * z116 + self.m_s * z121;
-        let z134 = z18 * z39 + z19 * z40 + z20 * z41;
-        let z135 = z18 * z40 + z19 * z42 + z20 * z43;
-        let z136 = z18 * z41 + z19 * z43 + z20 * z44;
-        let z137 = z19 * z136 - z20 * z135 + z37 * z133 - z38 * z132 + z39 * z116
-            + z40 * z117 + z41 * z118;
-        let z138 = -z18 * z136 + z20 * z134 - z36 * z133 + z38 * z131 + z40 * z116
-            + z42 * z117 + z43 * z118;
-        let z139 = z18 * z135 - z19 * z134 + z36 * z132 - z37 * z131 + z41 * z116
-            + z43 * z117 + z44 * z118;
-        let z140 = z128 + z137;
-        let z141 = z129 + z138;
-        let z142 = z130 + z139;
-        let z146 = z0 * z141 - z1 * z140;
-        let z147 = -z3 * z139 + z4 * z137 + z6 * z138;
-        let z148 = -z3 * z133 + z4 * z131 + z6 * z132;
-        let x0 = -z142;
-        let x1 = -z146;
-        let x2 = -z147;
-        let x3 = -z148;
-        m[(0, 0)] = z88;
-        m[(0, 1)] = z91;
-        m[(1, 0)] = z91;
-        m[(0, 2)] = z98;
-        m[(2, 0)] = z98;
-        m[(0, 3)] = z106;
-        m[(3, 0)] = z106;
-        m[(1, 1)] = z95;
-        m[(1, 2)] = z103;
-        m[(2, 1)] = z103;
-        m[(1, 3)] = z112;
-        m[(3, 1)] = z112;
-        m[(2, 2)] = z102;
-        m[(2, 3)] = z111;
-        m[(3, 2)] = z111;
+        let s0 = self.shared0(q);
+        let s1 = self.shared1(q, &s0);
+        let s2 = self.shared2(q, &s1);
+        let s3 = self.shared3(q, &s0, &s1, &s2);
+        let s4 = self.shared4(q, &s0, &s1, &s3);
+        let s5 = self.shared5(q, qd, &s0, &s1);
+        let s6 = self.shared6(q, qd, &s1, &s5);
+        let s8 = self.shared8(q, qd, &s0, &s1, &s5, &s6);
+        let z107 = self.m_s * s1.v2;
+        let z108 = self.m_s * s1.v4;
+        let z109 = -self.m_s * s0.v1;
+        let z110 = -s0.v1 * z109 + s1.v2 * z107 + s1.v4 * z108;
+        let x0 = -s8.v23;
+        let x1 = -s8.v24;
+        let x2 = -s8.v25;
+        let x3 = -s8.v26;
+        m[(0, 0)] = s3.v5;
+        m[(0, 1)] = s4.v2;
+        m[(1, 0)] = s4.v2;
+        m[(0, 2)] = s3.v8;
+        m[(2, 0)] = s3.v8;
+        m[(0, 3)] = s3.v11;
+        m[(3, 0)] = s3.v11;
+        m[(1, 1)] = s4.v3;
+        m[(1, 2)] = s4.v5;
+        m[(2, 1)] = s4.v5;
+        m[(1, 3)] = s4.v7;
+        m[(3, 1)] = s4.v7;
+        m[(2, 2)] = s4.v4;
+        m[(2, 3)] = s4.v6;
+        m[(3, 2)] = s4.v6;
         m[(3, 3)] = z110;
         h[0] = x0;
         h[1] = x1;
@@ -349,379 +555,128 @@ impl Dynamics<4> for UniversalRod {
         h[3] = x3;
     }
     fn mass_matrix(&self, q: &Vector<4>, _t: f64, m: &mut Matrix<4, 4>) {
-        let z0 = q[0].cos();
-        let z1 = q[0].sin();
-        let z2 = q[1].cos();
-        let z3 = q[1].sin();
-        let z4 = z0 * z2;
-        let z5 = z0 * z3;
-        let z6 = z1 * z2;
-        let z7 = z1 * z3;
-        let z10 = q[2].cos();
-        let z11 = q[2].sin();
-        let z12 = -z1 * z10 + z5 * z11;
-        let z13 = z1 * z11 + z5 * z10;
-        let z14 = z0 * z10 + z7 * z11;
-        let z15 = -z0 * z11 + z7 * z10;
-        let z16 = z2 * z11;
-        let z17 = z2 * z10;
-        let z21 = q[3] * z4 + 0.2 * z4;
-        let z22 = q[3] * z6 + 0.2 * z6;
-        let z23 = -q[3] * z3 - 0.2 * z3;
-        let z27 = self.d * z4;
-        let z28 = self.d * z6;
-        let z29 = -self.d * z3;
-        let z30 = self.i_rod * (z1 * z1) + self.i_rod * (z5 * z5) - 0.002 * z1 * z4
-            + 0.01 * (z4 * z4);
-        let z31 = -self.i_rod * z0 * z1 + self.i_rod * z5 * z7 + 0.001 * z0 * z4
-            - 0.001 * z1 * z6 + 0.01 * z4 * z6;
-        let z32 = self.i_rod * z2 * z5 + 0.001 * z1 * z3 - 0.01 * z3 * z4;
-        let z33 = self.i_rod * (z0 * z0) + self.i_rod * (z7 * z7) + 0.002 * z0 * z6
-            + 0.01 * (z6 * z6);
-        let z34 = self.i_rod * z2 * z7 - 0.001 * z0 * z3 - 0.01 * z3 * z6;
-        let z35 = self.i_rod * (z2 * z2) + 0.01 * (z3 * z3);
-        let z36 = 0.05 * z12 + z21;
-        let z37 = 0.05 * z14 + z22;
-        let z38 = 0.05 * z16 + z23;
-        let z39 = 0.5 * self.i_s * (z4 * z4) + self.i_s * (z12 * z12)
-            + self.i_s * (z13 * z13);
-        let z40 = 0.5 * self.i_s * z4 * z6 + self.i_s * z12 * z14 + self.i_s * z13 * z15;
-        let z41 = -0.5 * self.i_s * z3 * z4 + self.i_s * z12 * z16
-            + self.i_s * z13 * z17;
-        let z42 = 0.5 * self.i_s * (z6 * z6) + self.i_s * (z14 * z14)
-            + self.i_s * (z15 * z15);
-        let z43 = -0.5 * self.i_s * z3 * z6 + self.i_s * z14 * z16
-            + self.i_s * z15 * z17;
-        let z44 = 0.5 * self.i_s * (z3 * z3) + self.i_s * (z16 * z16)
-            + self.i_s * (z17 * z17);
-        let z70 = self.m_s * z36;
-        let z71 = self.m_s * z37;
-        let z72 = self.m_s * z38;
-        let z73 = self.m_s * (z37 * z37) + self.m_s * (z38 * z38) + z39;
-        let z74 = -self.m_s * z36 * z37 + z40;
-        let z75 = -self.m_s * z36 * z38 + z41;
-        let z76 = self.m_s * (z36 * z36) + self.m_s * (z38 * z38) + z42;
-        let z77 = -self.m_s * z37 * z38 + z43;
-        let z78 = self.m_s * (z36 * z36) + self.m_s * (z37 * z37) + z44;
-        let z83 = self.m * (z28 * z28) + self.m * (z29 * z29) + z30 + z73;
-        let z84 = -self.m * z27 * z28 + z31 + z74;
-        let z85 = -self.m * z27 * z29 + z32 + z75;
-        let z86 = self.m * (z27 * z27) + self.m * (z29 * z29) + z33 + z76;
-        let z87 = -self.m * z28 * z29 + z34 + z77;
-        let z88 = self.m * (z27 * z27) + self.m * (z28 * z28) + z35 + z78;
-        let z89 = z0 * z84 - z1 * z83;
-        let z90 = z0 * z86 - z1 * z84;
-        let z91 = z0 * z87 - z1 * z85;
-        let z95 = z0 * z90 - z1 * z89;
-        let z96 = -z3 * z75 + z4 * z73 + z6 * z74;
-        let z97 = -z3 * z77 + z4 * z74 + z6 * z76;
-        let z98 = -z3 * z78 + z4 * z75 + z6 * z77;
-        let z102 = -z3 * z98 + z4 * z96 + z6 * z97;
-        let z103 = z0 * z97 - z1 * z96;
-        let z104 = -z3 * z71 - z6 * z72;
-        let z105 = z3 * z70 + z4 * z72;
-        let z106 = -z4 * z71 + z6 * z70;
-        let z107 = self.m_s * z4;
-        let z108 = self.m_s * z6;
-        let z109 = -self.m_s * z3;
-        let z110 = -z3 * z109 + z4 * z107 + z6 * z108;
-        let z111 = -z3 * z106 + z4 * z104 + z6 * z105;
-        let z112 = z0 * z105 - z1 * z104;
-        m[(0, 0)] = z88;
-        m[(0, 1)] = z91;
-        m[(1, 0)] = z91;
-        m[(0, 2)] = z98;
-        m[(2, 0)] = z98;
-        m[(0, 3)] = z106;
-        m[(3, 0)] = z106;
-        m[(1, 1)] = z95;
-        m[(1, 2)] = z103;
-        m[(2, 1)] = z103;
-        m[(1, 3)] = z112;
-        m[(3, 1)] = z112;
-        m[(2, 2)] = z102;
-        m[(2, 3)] = z111;
-        m[(3, 2)] = z111;
+        let s0 = self.shared0(q);
+        let s1 = self.shared1(q, &s0);
+        let s2 = self.shared2(q, &s1);
+        let s3 = self.shared3(q, &s0, &s1, &s2);
+        let s4 = self.shared4(q, &s0, &s1, &s3);
+        let z107 = self.m_s * s1.v2;
+        let z108 = self.m_s * s1.v4;
+        let z109 = -self.m_s * s0.v1;
+        let z110 = -s0.v1 * z109 + s1.v2 * z107 + s1.v4 * z108;
+        m[(0, 0)] = s3.v5;
+        m[(0, 1)] = s4.v2;
+        m[(1, 0)] = s4.v2;
+        m[(0, 2)] = s3.v8;
+        m[(2, 0)] = s3.v8;
+        m[(0, 3)] = s3.v11;
+        m[(3, 0)] = s3.v11;
+        m[(1, 1)] = s4.v3;
+        m[(1, 2)] = s4.v5;
+        m[(2, 1)] = s4.v5;
+        m[(1, 3)] = s4.v7;
+        m[(3, 1)] = s4.v7;
+        m[(2, 2)] = s4.v4;
+        m[(2, 3)] = s4.v6;
+        m[(3, 2)] = s4.v6;
         m[(3, 3)] = z110;
     }
     fn forces(&self, q: &Vector<4>, qd: &Vector<4>, _t: f64, h: &mut Vector<4>) {
-        let z0 = q[0].cos();
-        let z1 = q[0].sin();
-        let z2 = q[1].cos();
-        let z3 = q[1].sin();
-        let z4 = z0 * z2;
-        let z5 = z0 * z3;
-        let z6 = z1 * z2;
-        let z7 = z1 * z3;
-        let z8 = -qd[1] * z1;
-        let z9 = qd[1] * z0;
-        let z10 = q[2].cos();
-        let z11 = q[2].sin();
-        let z12 = -z1 * z10 + z5 * z11;
-        let z13 = z1 * z11 + z5 * z10;
-        let z14 = z0 * z10 + z7 * z11;
-        let z15 = -z0 * z11 + z7 * z10;
-        let z16 = z2 * z11;
-        let z17 = z2 * z10;
-        let z18 = qd[2] * z4 + z8;
-        let z19 = qd[2] * z6 + z9;
-        let z20 = qd[0] - qd[2] * z3;
-        let z21 = q[3] * z4 + 0.2 * z4;
-        let z22 = q[3] * z6 + 0.2 * z6;
-        let z23 = -q[3] * z3 - 0.2 * z3;
-        let z24 = qd[3] * z4;
-        let z25 = qd[3] * z6;
-        let z26 = -qd[3] * z3;
-        let z27 = self.d * z4;
-        let z28 = self.d * z6;
-        let z29 = -self.d * z3;
-        let z30 = self.i_rod * (z1 * z1) + self.i_rod * (z5 * z5) - 0.002 * z1 * z4
-            + 0.01 * (z4 * z4);
-        let z31 = -self.i_rod * z0 * z1 + self.i_rod * z5 * z7 + 0.001 * z0 * z4
-            - 0.001 * z1 * z6 + 0.01 * z4 * z6;
-        let z32 = self.i_rod * z2 * z5 + 0.001 * z1 * z3 - 0.01 * z3 * z4;
-        let z33 = self.i_rod * (z0 * z0) + self.i_rod * (z7 * z7) + 0.002 * z0 * z6
-            + 0.01 * (z6 * z6);
-        let z34 = self.i_rod * z2 * z7 - 0.001 * z0 * z3 - 0.01 * z3 * z6;
-        let z35 = self.i_rod * (z2 * z2) + 0.01 * (z3 * z3);
-        let z36 = 0.05 * z12 + z21;
-        let z37 = 0.05 * z14 + z22;
-        let z38 = 0.05 * z16 + z23;
-        let z39 = 0.5 * self.i_s * (z4 * z4) + self.i_s * (z12 * z12)
-            + self.i_s * (z13 * z13);
-        let z40 = 0.5 * self.i_s * z4 * z6 + self.i_s * z12 * z14 + self.i_s * z13 * z15;
-        let z41 = -0.5 * self.i_s * z3 * z4 + self.i_s * z12 * z16
-            + self.i_s * z13 * z17;
-        let z42 = 0.5 * self.i_s * (z6 * z6) + self.i_s * (z14 * z14)
-            + self.i_s * (z15 * z15);
-        let z43 = -0.5 * self.i_s * z3 * z6 + self.i_s * z14 * z16
-            + self.i_s * z15 * z17;
-        let z44 = 0.5 * self.i_s * (z3 * z3) + self.i_s * (z16 * z16)
-            + self.i_s * (z17 * z17);
-        let z45 = -qd[0] * z28 + z9 * z29;
-        let z46 = qd[0] * z27 - z8 * z29;
-        let z47 = z8 * z28 - z9 * z27;
-        let z51 = z19 * z38 - z20 * z37 + z24;
-        let z52 = -z18 * z38 + z20 * z36 + z25;
-        let z53 = z18 * z37 - z19 * z36 + z26;
-        let z113 = -qd[0] * qd[1] * z0;
-        let z114 = -qd[0] * qd[1] * z1;
-        let z115 = qd[1] * z0 * z8 + qd[1] * z1 * z9;
-        let z116 = -qd[2] * z3 * z19 - qd[2] * z6 * z20 + z113;
-        let z117 = qd[2] * z3 * z18 + qd[2] * z4 * z20 + z114;
-        let z118 = -qd[2] * z4 * z19 + qd[2] * z6 * z18 + z115;
-        let z119 = -qd[3] * z3 * z19 - qd[3] * z6 * z20;
-        let z120 = qd[3] * z3 * z18 + qd[3] * z4 * z20;
-        let z121 = -qd[3] * z4 * z19 + qd[3] * z6 * z18;
-        let z122 = -qd[0] * self.m * z46 + self.m * z9 * z47 - self.m * z28 * z115
-            + self.m * z29 * z114;
-        let z123 = qd[0] * self.m * z45 - self.m * z8 * z47 + self.m * z27 * z115
-            - self.m * z29 * z113;
-        let z124 = self.m * self.g + self.m * z8 * z46 - self.m * z9 * z45
-            - self.m * z27 * z114 + self.m * z28 * z113;
-        let z125 = qd[0] * z32 + z8 * z30 + z9 * z31;
-        let z126 = qd[0] * z34 + z8 * z31 + z9 * z33;
-        let z127 = qd[0] * z35 + z8 * z32 + z9 * z34;
-        let z128 = -qd[0] * z126 + z9 * z127 + z28 * z124 - z29 * z123 + z30 * z113
-            + z31 * z114 + z32 * z115;
-        let z129 = qd[0] * z125 - z8 * z127 - z27 * z124 + z29 * z122 + z31 * z113
-            + z33 * z114 + z34 * z115;
-        let z130 = z8 * z126 - z9 * z125 + z27 * z123 - z28 * z122 + z32 * z113
-            + z34 * z114 + z35 * z115;
-        let z131 = self.m_s * z19 * z53 - self.m_s * z20 * z52 - self.m_s * z37 * z118
-            + self.m_s * z38 * z117 + self.m_s * z119;
-        let z132 = -self.m_s * z18 * z53 + self.m_s * z20 * z51 + self.m_s * z36 * z118
-            - self.m_s * z38 * z116 + self.m_s * z120;
-        let z133 = self.m_s * self.g + self.m_s * z18 * z52 - self.m_s * z19 * z51
-            - self.m_s * z36 * z117 + self.m_s * z37 * z116 + self.m_s * z121;
-        let z134 = z18 * z39 + z19 * z40 + z20 * z41;
-        let z135 = z18 * z40 + z19 * z42 + z20 * z43;
-        let z136 = z18 * z41 + z19 * z43 + z20 * z44;
-        let z137 = z19 * z136 - z20 * z135 + z37 * z133 - z38 * z132 + z39 * z116
-            + z40 * z117 + z41 * z118;
-        let z138 = -z18 * z136 + z20 * z134 - z36 * z133 + z38 * z131 + z40 * z116
-            + z42 * z117 + z43 * z118;
-        let z139 = z18 * z135 - z19 * z134 + z36 * z132 - z37 * z131 + z41 * z116
-            + z43 * z117 + z44 * z118;
-        let z140 = z128 + z137;
-        let z141 = z129 + z138;
-        let z142 = z130 + z139;
-        let z146 = z0 * z141 - z1 * z140;
-        let z147 = -z3 * z139 + z4 * z137 + z6 * z138;
-        let z148 = -z3 * z133 + z4 * z131 + z6 * z132;
-        let x0 = -z142;
-        let x1 = -z146;
-        let x2 = -z147;
-        let x3 = -z148;
+        let s0 = self.shared0(q);
+        let s1 = self.shared1(q, &s0);
+        let s5 = self.shared5(q, qd, &s0, &s1);
+        let s6 = self.shared6(q, qd, &s1, &s5);
+        let s8 = self.shared8(q, qd, &s0, &s1, &s5, &s6);
+        let x0 = -s8.v23;
+        let x1 = -s8.v24;
+        let x2 = -s8.v25;
+        let x3 = -s8.v26;
         h[0] = x0;
         h[1] = x1;
         h[2] = x2;
         h[3] = x3;
     }
     fn coriolis(&self, q: &Vector<4>, qd: &Vector<4>, _t: f64, c: &mut Matrix<4, 4>) {
-        let z0 = q[0].cos();
-        let z1 = q[0].sin();
-        let z2 = q[1].cos();
-        let z3 = q[1].sin();
-        let z4 = z0 * z2;
-        let z5 = z0 * z3;
-        let z6 = z1 * z2;
-        let z7 = z1 * z3;
-        let z8 = -qd[1] * z1;
-        let z9 = qd[1] * z0;
-        let z10 = q[2].cos();
-        let z11 = q[2].sin();
-        let z12 = -z1 * z10 + z5 * z11;
-        let z13 = z1 * z11 + z5 * z10;
-        let z14 = z0 * z10 + z7 * z11;
-        let z15 = -z0 * z11 + z7 * z10;
-        let z16 = z2 * z11;
-        let z17 = z2 * z10;
-        let z18 = qd[2] * z4 + z8;
-        let z19 = qd[2] * z6 + z9;
-        let z20 = qd[0] - qd[2] * z3;
-        let z21 = q[3] * z4 + 0.2 * z4;
-        let z22 = q[3] * z6 + 0.2 * z6;
-        let z23 = -q[3] * z3 - 0.2 * z3;
-        let z24 = qd[3] * z4;
-        let z25 = qd[3] * z6;
-        let z26 = -qd[3] * z3;
-        let z27 = self.d * z4;
-        let z28 = self.d * z6;
-        let z29 = -self.d * z3;
-        let z30 = self.i_rod * (z1 * z1) + self.i_rod * (z5 * z5) - 0.002 * z1 * z4
-            + 0.01 * (z4 * z4);
-        let z31 = -self.i_rod * z0 * z1 + self.i_rod * z5 * z7 + 0.001 * z0 * z4
-            - 0.001 * z1 * z6 + 0.01 * z4 * z6;
-        let z32 = self.i_rod * z2 * z5 + 0.001 * z1 * z3 - 0.01 * z3 * z4;
-        let z33 = self.i_rod * (z0 * z0) + self.i_rod * (z7 * z7) + 0.002 * z0 * z6
-            + 0.01 * (z6 * z6);
-        let z34 = self.i_rod * z2 * z7 - 0.001 * z0 * z3 - 0.01 * z3 * z6;
-        let z35 = self.i_rod * (z2 * z2) + 0.01 * (z3 * z3);
-        let z36 = 0.05 * z12 + z21;
-        let z37 = 0.05 * z14 + z22;
-        let z38 = 0.05 * z16 + z23;
-        let z39 = 0.5 * self.i_s * (z4 * z4) + self.i_s * (z12 * z12)
-            + self.i_s * (z13 * z13);
-        let z40 = 0.5 * self.i_s * z4 * z6 + self.i_s * z12 * z14 + self.i_s * z13 * z15;
-        let z41 = -0.5 * self.i_s * z3 * z4 + self.i_s * z12 * z16
-            + self.i_s * z13 * z17;
-        let z42 = 0.5 * self.i_s * (z6 * z6) + self.i_s * (z14 * z14)
-            + self.i_s * (z15 * z15);
-        let z43 = -0.5 * self.i_s * z3 * z6 + self.i_s * z14 * z16
-            + self.i_s * z15 * z17;
-        let z44 = 0.5 * self.i_s * (z3 * z3) + self.i_s * (z16 * z16)
-            + self.i_s * (z17 * z17);
-        let z45 = -qd[0] * z28 + z9 * z29;
-        let z46 = qd[0] * z27 - z8 * z29;
-        let z47 = z8 * z28 - z9 * z27;
-        let z51 = z19 * z38 - z20 * z37 + z24;
-        let z52 = -z18 * z38 + z20 * z36 + z25;
-        let z53 = z18 * z37 - z19 * z36 + z26;
-        let z54 = self.m_s * z37 * z53 - self.m_s * z38 * z52 + z18 * z39 + z19 * z40
-            + z20 * z41;
-        let z55 = -self.m_s * z36 * z53 + self.m_s * z38 * z51 + z18 * z40 + z19 * z42
-            + z20 * z43;
-        let z56 = self.m_s * z36 * z52 - self.m_s * z37 * z51 + z18 * z41 + z19 * z43
-            + z20 * z44;
-        let z57 = self.m_s * z51;
-        let z58 = self.m_s * z52;
-        let z59 = self.m_s * z53;
-        let z60 = qd[0] * z32 + self.m * z28 * z47 - self.m * z29 * z46 + z8 * z30
-            + z9 * z31 + z54;
-        let z61 = qd[0] * z34 - self.m * z27 * z47 + self.m * z29 * z45 + z8 * z31
-            + z9 * z33 + z55;
-        let z62 = qd[0] * z35 + self.m * z27 * z46 - self.m * z28 * z45 + z8 * z32
-            + z9 * z34 + z56;
-        let z70 = self.m_s * z36;
-        let z71 = self.m_s * z37;
-        let z72 = self.m_s * z38;
-        let z73 = self.m_s * (z37 * z37) + self.m_s * (z38 * z38) + z39;
-        let z74 = -self.m_s * z36 * z37 + z40;
-        let z75 = -self.m_s * z36 * z38 + z41;
-        let z76 = self.m_s * (z36 * z36) + self.m_s * (z38 * z38) + z42;
-        let z77 = -self.m_s * z37 * z38 + z43;
-        let z78 = self.m_s * (z36 * z36) + self.m_s * (z37 * z37) + z44;
-        let z83 = self.m * (z28 * z28) + self.m * (z29 * z29) + z30 + z73;
-        let z84 = -self.m * z27 * z28 + z31 + z74;
-        let z85 = -self.m * z27 * z29 + z32 + z75;
-        let z86 = self.m * (z27 * z27) + self.m * (z29 * z29) + z33 + z76;
-        let z87 = -self.m * z28 * z29 + z34 + z77;
-        let z88 = self.m * (z27 * z27) + self.m * (z28 * z28) + z35 + z78;
-        let z96 = -z3 * z75 + z4 * z73 + z6 * z74;
-        let z97 = -z3 * z77 + z4 * z74 + z6 * z76;
-        let z98 = -z3 * z78 + z4 * z75 + z6 * z77;
-        let z104 = -z3 * z71 - z6 * z72;
-        let z105 = z3 * z70 + z4 * z72;
-        let z106 = -z4 * z71 + z6 * z70;
-        let z161 = 2.0 * self.m_s * z37 * z52 + 2.0 * self.m_s * z38 * z53
-            + 2.0 * z19 * z41 - 2.0 * z20 * z40;
-        let z162 = -self.m_s * z36 * z52 - self.m_s * z37 * z51 - z18 * z41 + z19 * z43
-            + z20 * z39 - z20 * z42;
-        let z163 = -self.m_s * z36 * z53 - self.m_s * z38 * z51 + z18 * z40 - z19 * z39
-            + z19 * z44 - z20 * z43;
-        let z164 = 2.0 * self.m_s * z36 * z51 + 2.0 * self.m_s * z38 * z53
-            - 2.0 * z18 * z43 + 2.0 * z20 * z40;
-        let z165 = -self.m_s * z37 * z53 - self.m_s * z38 * z52 + z18 * z42 - z18 * z44
-            - z19 * z40 + z20 * z41;
-        let z166 = 2.0 * self.m_s * z36 * z51 + 2.0 * self.m_s * z37 * z52
-            + 2.0 * z18 * z43 - 2.0 * z19 * z41;
-        let z167 = -2.0 * qd[0] * z31 + 2.0 * self.m * z28 * z46
-            + 2.0 * self.m * z29 * z47 + 2.0 * z9 * z32 + z161;
-        let z168 = qd[0] * z30 - qd[0] * z33 - self.m * z27 * z46 - self.m * z28 * z45
-            - z8 * z32 + z9 * z34 + z162;
-        let z169 = -qd[0] * z34 - self.m * z27 * z47 - self.m * z29 * z45 + z8 * z31
-            - z9 * z30 + z9 * z35 + z163;
-        let z170 = 2.0 * qd[0] * z31 + 2.0 * self.m * z27 * z45
-            + 2.0 * self.m * z29 * z47 - 2.0 * z8 * z34 + z164;
-        let z171 = qd[0] * z32 - self.m * z28 * z47 - self.m * z29 * z46 + z8 * z33
-            - z8 * z35 - z9 * z31 + z165;
-        let z172 = 2.0 * self.m * z27 * z45 + 2.0 * self.m * z28 * z46 + 2.0 * z8 * z34
-            - 2.0 * z9 * z32 + z166;
-        let z173 = -qd[0] * z0;
-        let z174 = -qd[0] * z1;
-        let z175 = z0 * z8 + z1 * z9;
-        let z176 = -z3 * z19 - z6 * z20;
-        let z177 = z3 * z18 + z4 * z20;
-        let z178 = -z4 * z19 + z6 * z18;
-        let z183 = 0.5 * z0 * z62 + 0.5 * z0 * z168 - 0.5 * z1 * z167 + z83 * z173
-            + z84 * z174 + z85 * z175;
-        let z184 = 0.5 * z0 * z170 + 0.5 * z1 * z62 - 0.5 * z1 * z168 + z84 * z173
-            + z86 * z174 + z87 * z175;
-        let z185 = -0.5 * z0 * z60 + 0.5 * z0 * z171 - 0.5 * z1 * z61 - 0.5 * z1 * z169
-            + z85 * z173 + z87 * z174 + z88 * z175;
-        let z191 = 0.5 * z0 * z60 + 0.5 * z0 * z171 + 0.5 * z1 * z61 - 0.5 * z1 * z169;
-        let z192 = z0 * z184 - z1 * z183;
-        let z193 = 0.5 * z3 * z55 - 0.5 * z3 * z163 + 0.5 * z4 * z161 + 0.5 * z6 * z56
-            + 0.5 * z6 * z162 + z73 * z176 + z74 * z177 + z75 * z178;
-        let z194 = -0.5 * z3 * z54 - 0.5 * z3 * z165 - 0.5 * z4 * z56 + 0.5 * z4 * z162
-            + 0.5 * z6 * z164 + z74 * z176 + z76 * z177 + z77 * z178;
-        let z195 = -0.5 * z3 * z166 + 0.5 * z4 * z55 + 0.5 * z4 * z163 - 0.5 * z6 * z54
-            + 0.5 * z6 * z165 + z75 * z176 + z77 * z177 + z78 * z178;
-        let z199 = -0.5 * z3 * z55 - 0.5 * z3 * z163 + 0.5 * z4 * z161 - 0.5 * z6 * z56
-            + 0.5 * z6 * z162;
-        let z200 = 0.5 * z3 * z54 - 0.5 * z3 * z165 + 0.5 * z4 * z56 + 0.5 * z4 * z162
-            + 0.5 * z6 * z164;
-        let z201 = -0.5 * z3 * z166 - 0.5 * z4 * z55 + 0.5 * z4 * z163 + 0.5 * z6 * z54
-            + 0.5 * z6 * z165;
-        let z202 = -z3 * z195 + z4 * z193 + z6 * z194;
-        let z203 = z0 * z194 - z1 * z193;
-        let z204 = z0 * z200 - z1 * z199 + z96 * z173 + z97 * z174 + z98 * z175;
-        let z205 = z71 * z178 - z72 * z177;
-        let z206 = -z70 * z178 + z72 * z176;
-        let z207 = z70 * z177 - z71 * z176;
+        let s0 = self.shared0(q);
+        let s1 = self.shared1(q, &s0);
+        let s2 = self.shared2(q, &s1);
+        let s3 = self.shared3(q, &s0, &s1, &s2);
+        let s5 = self.shared5(q, qd, &s0, &s1);
+        let s7 = self.shared7(q, qd, &s1, &s5);
+        let z161 = 2.0 * self.m_s * s1.v24 * s5.v12 + 2.0 * self.m_s * s1.v25 * s5.v13
+            + 2.0 * s5.v3 * s1.v28 - 2.0 * s5.v4 * s1.v27;
+        let z162 = -self.m_s * s1.v23 * s5.v12 - self.m_s * s1.v24 * s5.v11
+            - s5.v2 * s1.v28 + s5.v3 * s1.v30 + s5.v4 * s1.v26 - s5.v4 * s1.v29;
+        let z163 = -self.m_s * s1.v23 * s5.v13 - self.m_s * s1.v25 * s5.v11
+            + s5.v2 * s1.v27 - s5.v3 * s1.v26 + s5.v3 * s1.v31 - s5.v4 * s1.v30;
+        let z164 = 2.0 * self.m_s * s1.v23 * s5.v11 + 2.0 * self.m_s * s1.v25 * s5.v13
+            - 2.0 * s5.v2 * s1.v30 + 2.0 * s5.v4 * s1.v27;
+        let z165 = -self.m_s * s1.v24 * s5.v13 - self.m_s * s1.v25 * s5.v12
+            + s5.v2 * s1.v29 - s5.v2 * s1.v31 - s5.v3 * s1.v27 + s5.v4 * s1.v28;
+        let z166 = 2.0 * self.m_s * s1.v23 * s5.v11 + 2.0 * self.m_s * s1.v24 * s5.v12
+            + 2.0 * s5.v2 * s1.v30 - 2.0 * s5.v3 * s1.v28;
+        let z167 = -2.0 * qd[0] * s1.v18 + 2.0 * self.m * s1.v15 * s5.v9
+            + 2.0 * self.m * s1.v16 * s5.v10 + 2.0 * s5.v1 * s1.v19 + z161;
+        let z168 = qd[0] * s1.v17 - qd[0] * s1.v20 - self.m * s1.v14 * s5.v9
+            - self.m * s1.v15 * s5.v8 - s5.v0 * s1.v19 + s5.v1 * s1.v21 + z162;
+        let z169 = -qd[0] * s1.v21 - self.m * s1.v14 * s5.v10 - self.m * s1.v16 * s5.v8
+            + s5.v0 * s1.v18 - s5.v1 * s1.v17 + s5.v1 * s1.v22 + z163;
+        let z170 = 2.0 * qd[0] * s1.v18 + 2.0 * self.m * s1.v14 * s5.v8
+            + 2.0 * self.m * s1.v16 * s5.v10 - 2.0 * s5.v0 * s1.v21 + z164;
+        let z171 = qd[0] * s1.v19 - self.m * s1.v15 * s5.v10 - self.m * s1.v16 * s5.v9
+            + s5.v0 * s1.v20 - s5.v0 * s1.v22 - s5.v1 * s1.v18 + z165;
+        let z172 = 2.0 * self.m * s1.v14 * s5.v8 + 2.0 * self.m * s1.v15 * s5.v9
+            + 2.0 * s5.v0 * s1.v21 - 2.0 * s5.v1 * s1.v19 + z166;
+        let z173 = -qd[0] * s1.v0;
+        let z174 = -qd[0] * s1.v1;
+        let z175 = s1.v0 * s5.v0 + s1.v1 * s5.v1;
+        let z176 = -s0.v1 * s5.v3 - s1.v4 * s5.v4;
+        let z177 = s0.v1 * s5.v2 + s1.v2 * s5.v4;
+        let z178 = -s1.v2 * s5.v3 + s1.v4 * s5.v2;
+        let z183 = 0.5 * s1.v0 * s7.v8 + 0.5 * s1.v0 * z168 - 0.5 * s1.v1 * z167
+            + s3.v0 * z173 + s3.v1 * z174 + s3.v2 * z175;
+        let z184 = 0.5 * s1.v0 * z170 + 0.5 * s1.v1 * s7.v8 - 0.5 * s1.v1 * z168
+            + s3.v1 * z173 + s3.v3 * z174 + s3.v4 * z175;
+        let z185 = -0.5 * s1.v0 * s7.v6 + 0.5 * s1.v0 * z171 - 0.5 * s1.v1 * s7.v7
+            - 0.5 * s1.v1 * z169 + s3.v2 * z173 + s3.v4 * z174 + s3.v5 * z175;
+        let z191 = 0.5 * s1.v0 * s7.v6 + 0.5 * s1.v0 * z171 + 0.5 * s1.v1 * s7.v7
+            - 0.5 * s1.v1 * z169;
+        let z192 = s1.v0 * z184 - s1.v1 * z183;
+        let z193 = 0.5 * s0.v1 * s7.v1 - 0.5 * s0.v1 * z163 + 0.5 * s1.v2 * z161
+            + 0.5 * s1.v4 * s7.v2 + 0.5 * s1.v4 * z162 + s2.v3 * z176 + s2.v4 * z177
+            + s2.v5 * z178;
+        let z194 = -0.5 * s0.v1 * s7.v0 - 0.5 * s0.v1 * z165 - 0.5 * s1.v2 * s7.v2
+            + 0.5 * s1.v2 * z162 + 0.5 * s1.v4 * z164 + s2.v4 * z176 + s2.v6 * z177
+            + s2.v7 * z178;
+        let z195 = -0.5 * s0.v1 * z166 + 0.5 * s1.v2 * s7.v1 + 0.5 * s1.v2 * z163
+            - 0.5 * s1.v4 * s7.v0 + 0.5 * s1.v4 * z165 + s2.v5 * z176 + s2.v7 * z177
+            + s2.v8 * z178;
+        let z199 = -0.5 * s0.v1 * s7.v1 - 0.5 * s0.v1 * z163 + 0.5 * s1.v2 * z161
+            - 0.5 * s1.v4 * s7.v2 + 0.5 * s1.v4 * z162;
+        let z200 = 0.5 * s0.v1 * s7.v0 - 0.5 * s0.v1 * z165 + 0.5 * s1.v2 * s7.v2
+            + 0.5 * s1.v2 * z162 + 0.5 * s1.v4 * z164;
+        let z201 = -0.5 * s0.v1 * z166 - 0.5 * s1.v2 * s7.v1 + 0.5 * s1.v2 * z163
+            + 0.5 * s1.v4 * s7.v0 + 0.5 * s1.v4 * z165;
+        let z202 = -s0.v1 * z195 + s1.v2 * z193 + s1.v4 * z194;
+        let z203 = s1.v0 * z194 - s1.v1 * z193;
+        let z204 = s1.v0 * z200 - s1.v1 * z199 + s3.v6 * z173 + s3.v7 * z174
+            + s3.v8 * z175;
+        let z205 = s2.v1 * z178 - s2.v2 * z177;
+        let z206 = -s2.v0 * z178 + s2.v2 * z176;
+        let z207 = s2.v0 * z177 - s2.v1 * z176;
         let z208 = self.m_s * z176;
         let z209 = self.m_s * z177;
         let z210 = self.m_s * z178;
-        let z211 = -z3 * z58 - z6 * z59;
-        let z212 = z3 * z57 + z4 * z59;
-        let z213 = -z4 * z58 + z6 * z57;
-        let z214 = -z3 * z210 + z4 * z208 + z6 * z209;
-        let z215 = -z3 * z207 + z4 * z205 + z6 * z206;
-        let z216 = -z3 * z213 + z4 * z211 + z6 * z212 + z104 * z176 + z105 * z177
-            + z106 * z178;
-        let z217 = z0 * z206 - z1 * z205;
-        let z218 = z0 * z212 - z1 * z211 + z104 * z173 + z105 * z174 + z106 * z175;
+        let z211 = -s0.v1 * s7.v4 - s1.v4 * s7.v5;
+        let z212 = s0.v1 * s7.v3 + s1.v2 * s7.v5;
+        let z213 = -s1.v2 * s7.v4 + s1.v4 * s7.v3;
+        let z214 = -s0.v1 * z210 + s1.v2 * z208 + s1.v4 * z209;
+        let z215 = -s0.v1 * z207 + s1.v2 * z205 + s1.v4 * z206;
+        let z216 = -s0.v1 * z213 + s1.v2 * z211 + s1.v4 * z212 + s3.v9 * z176
+            + s3.v10 * z177 + s3.v11 * z178;
+        let z217 = s1.v0 * z206 - s1.v1 * z205;
+        let z218 = s1.v0 * z212 - s1.v1 * z211 + s3.v9 * z173 + s3.v10 * z174
+            + s3.v11 * z175;
         let x0 = z172 * 0.5;
         c[(0, 0)] = x0;
         c[(0, 1)] = z185;
@@ -747,90 +702,21 @@ impl Dynamics<4> for UniversalRod {
         _t: f64,
         qdd: &mut Vector<4>,
     ) -> bool {
-        let z0 = q[0].cos();
-        let z1 = q[0].sin();
-        let z2 = q[1].cos();
-        let z3 = q[1].sin();
-        let z4 = z0 * z2;
-        let z5 = z0 * z3;
-        let z6 = z1 * z2;
-        let z7 = z1 * z3;
-        let z8 = -qd[1] * z1;
-        let z9 = qd[1] * z0;
-        let z10 = q[2].cos();
-        let z11 = q[2].sin();
-        let z12 = -z1 * z10 + z5 * z11;
-        let z13 = z1 * z11 + z5 * z10;
-        let z14 = z0 * z10 + z7 * z11;
-        let z15 = -z0 * z11 + z7 * z10;
-        let z16 = z2 * z11;
-        let z17 = z2 * z10;
-        let z18 = qd[2] * z4 + z8;
-        let z19 = qd[2] * z6 + z9;
-        let z20 = qd[0] - qd[2] * z3;
-        let z21 = q[3] * z4 + 0.2 * z4;
-        let z22 = q[3] * z6 + 0.2 * z6;
-        let z23 = -q[3] * z3 - 0.2 * z3;
-        let z24 = qd[3] * z4;
-        let z25 = qd[3] * z6;
-        let z26 = -qd[3] * z3;
-        let z27 = self.d * z4;
-        let z28 = self.d * z6;
-        let z29 = -self.d * z3;
-        let z30 = self.i_rod * (z1 * z1) + self.i_rod * (z5 * z5) - 0.002 * z1 * z4
-            + 0.01 * (z4 * z4);
-        let z31 = -self.i_rod * z0 * z1 + self.i_rod * z5 * z7 + 0.001 * z0 * z4
-            - 0.001 * z1 * z6 + 0.01 * z4 * z6;
-        let z32 = self.i_rod * z2 * z5 + 0.001 * z1 * z3 - 0.01 * z3 * z4;
-        let z33 = self.i_rod * (z0 * z0) + self.i_rod * (z7 * z7) + 0.002 * z0 * z6
-            + 0.01 * (z6 * z6);
-        let z34 = self.i_rod * z2 * z7 - 0.001 * z0 * z3 - 0.01 * z3 * z6;
-        let z35 = self.i_rod * (z2 * z2) + 0.01 * (z3 * z3);
-        let z36 = 0.05 * z12 + z21;
-        let z37 = 0.05 * z14 + z22;
-        let z38 = 0.05 * z16 + z23;
-        let z39 = 0.5 * self.i_s * (z4 * z4) + self.i_s * (z12 * z12)
-            + self.i_s * (z13 * z13);
-        let z40 = 0.5 * self.i_s * z4 * z6 + self.i_s * z12 * z14 + self.i_s * z13 * z15;
-        let z41 = -0.5 * self.i_s * z3 * z4 + self.i_s * z12 * z16
-            + self.i_s * z13 * z17;
-        let z42 = 0.5 * self.i_s * (z6 * z6) + self.i_s * (z14 * z14)
-            + self.i_s * (z15 * z15);
-        let z43 = -0.5 * self.i_s * z3 * z6 + self.i_s * z14 * z16
-            + self.i_s * z15 * z17;
-        let z44 = 0.5 * self.i_s * (z3 * z3) + self.i_s * (z16 * z16)
-            + self.i_s * (z17 * z17);
-        let z45 = -qd[0] * z28 + z9 * z29;
-        let z46 = qd[0] * z27 - z8 * z29;
-        let z47 = z8 * z28 - z9 * z27;
-        let z51 = z19 * z38 - z20 * z37 + z24;
-        let z52 = -z18 * z38 + z20 * z36 + z25;
-        let z53 = z18 * z37 - z19 * z36 + z26;
-        let z70 = self.m_s * z36;
-        let z71 = self.m_s * z37;
-        let z72 = self.m_s * z38;
-        let z73 = self.m_s * (z37 * z37) + self.m_s * (z38 * z38) + z39;
-        let z74 = -self.m_s * z36 * z37 + z40;
-        let z75 = -self.m_s * z36 * z38 + z41;
-        let z76 = self.m_s * (z36 * z36) + self.m_s * (z38 * z38) + z42;
-        let z77 = -self.m_s * z37 * z38 + z43;
-        let z78 = self.m_s * (z36 * z36) + self.m_s * (z37 * z37) + z44;
-        let z107 = self.m_s * z4;
-        let z108 = self.m_s * z6;
-        let z109 = -self.m_s * z3;
-        let z110 = -z3 * z109 + z4 * z107 + z6 * z108;
-        let z125 = qd[0] * z32 + z8 * z30 + z9 * z31;
-        let z126 = qd[0] * z34 + z8 * z31 + z9 * z33;
-        let z127 = qd[0] * z35 + z8 * z32 + z9 * z34;
-        let z134 = z18 * z39 + z19 * z40 + z20 * z41;
-        let z135 = z18 * z40 + z19 * z42 + z20 * z43;
-        let z136 = z18 * z41 + z19 * z43 + z20 * z44;
-        let z173 = -qd[0] * z0;
-        let z174 = -qd[0] * z1;
-        let z175 = z0 * z8 + z1 * z9;
-        let z176 = -z3 * z19 - z6 * z20;
-        let z177 = z3 * z18 + z4 * z20;
-        let z178 = -z4 * z19 + z6 * z18;
+        let s0 = self.shared0(q);
+        let s1 = self.shared1(q, &s0);
+        let s2 = self.shared2(q, &s1);
+        let s5 = self.shared5(q, qd, &s0, &s1);
+        let s6 = self.shared6(q, qd, &s1, &s5);
+        let z107 = self.m_s * s1.v2;
+        let z108 = self.m_s * s1.v4;
+        let z109 = -self.m_s * s0.v1;
+        let z110 = -s0.v1 * z109 + s1.v2 * z107 + s1.v4 * z108;
+        let z173 = -qd[0] * s1.v0;
+        let z174 = -qd[0] * s1.v1;
+        let z175 = s1.v0 * s5.v0 + s1.v1 * s5.v1;
+        let z176 = -s0.v1 * s5.v3 - s1.v4 * s5.v4;
+        let z177 = s0.v1 * s5.v2 + s1.v2 * s5.v4;
+        let z178 = -s1.v2 * s5.v3 + s1.v4 * s5.v2;
         let z363 = qd[1] * z173;
         let z364 = qd[1] * z174;
         let z365 = qd[1] * z175;
@@ -840,58 +726,58 @@ impl Dynamics<4> for UniversalRod {
         let z369 = qd[3] * z176;
         let z370 = qd[3] * z177;
         let z371 = qd[3] * z178;
-        let z372 = self.m * (z28 * z28) + self.m * (z29 * z29) + z30;
-        let z373 = -self.m * z27 * z28 + z31;
-        let z374 = -self.m * z27 * z29 + z32;
-        let z376 = self.m * z28;
-        let z377 = self.m * (z27 * z27) + self.m * (z29 * z29) + z33;
-        let z378 = -self.m * z28 * z29 + z34;
-        let z380 = -self.m * z27;
-        let z381 = self.m * (z27 * z27) + self.m * (z28 * z28) + z35;
-        let z384 = -qd[0] * self.m * z46 + self.m * z9 * z47;
-        let z385 = qd[0] * self.m * z45 - self.m * z8 * z47;
-        let z386 = self.m * z8 * z46 - self.m * z9 * z45;
-        let z387 = -qd[0] * z126 + z9 * z127 + z28 * z386 - z29 * z385;
-        let z388 = qd[0] * z125 - z8 * z127 - z27 * z386 + z29 * z384;
-        let z389 = z8 * z126 - z9 * z125 + z27 * z385 - z28 * z384;
-        let z390 = -self.m_s * z38;
-        let z391 = -self.m_s * z36;
-        let z392 = -self.m_s * z37;
-        let z393 = self.m_s * z19 * z53 - self.m_s * z20 * z52;
-        let z394 = -self.m_s * z18 * z53 + self.m_s * z20 * z51;
-        let z395 = self.m_s * z18 * z52 - self.m_s * z19 * z51;
-        let z396 = z19 * z136 - z20 * z135 + z37 * z395 - z38 * z394;
-        let z397 = -z18 * z136 + z20 * z134 - z36 * z395 + z38 * z393;
-        let z398 = z18 * z135 - z19 * z134 + z36 * z394 - z37 * z393;
-        let z399 = -z3 * z71 + z6 * z390;
-        let z400 = -z3 * z391 + z4 * z72;
-        let z401 = z4 * z392 + z6 * z70;
+        let z372 = self.m * (s1.v15 * s1.v15) + self.m * (s1.v16 * s1.v16) + s1.v17;
+        let z373 = -self.m * s1.v14 * s1.v15 + s1.v18;
+        let z374 = -self.m * s1.v14 * s1.v16 + s1.v19;
+        let z376 = self.m * s1.v15;
+        let z377 = self.m * (s1.v14 * s1.v14) + self.m * (s1.v16 * s1.v16) + s1.v20;
+        let z378 = -self.m * s1.v15 * s1.v16 + s1.v21;
+        let z380 = -self.m * s1.v14;
+        let z381 = self.m * (s1.v14 * s1.v14) + self.m * (s1.v15 * s1.v15) + s1.v22;
+        let z384 = -qd[0] * self.m * s5.v9 + self.m * s5.v1 * s5.v10;
+        let z385 = qd[0] * self.m * s5.v8 - self.m * s5.v0 * s5.v10;
+        let z386 = self.m * s5.v0 * s5.v9 - self.m * s5.v1 * s5.v8;
+        let z387 = -qd[0] * s6.v1 + s5.v1 * s6.v2 + s1.v15 * z386 - s1.v16 * z385;
+        let z388 = qd[0] * s6.v0 - s5.v0 * s6.v2 - s1.v14 * z386 + s1.v16 * z384;
+        let z389 = s5.v0 * s6.v1 - s5.v1 * s6.v0 + s1.v14 * z385 - s1.v15 * z384;
+        let z390 = -self.m_s * s1.v25;
+        let z391 = -self.m_s * s1.v23;
+        let z392 = -self.m_s * s1.v24;
+        let z393 = self.m_s * s5.v3 * s5.v13 - self.m_s * s5.v4 * s5.v12;
+        let z394 = -self.m_s * s5.v2 * s5.v13 + self.m_s * s5.v4 * s5.v11;
+        let z395 = self.m_s * s5.v2 * s5.v12 - self.m_s * s5.v3 * s5.v11;
+        let z396 = s5.v3 * s6.v5 - s5.v4 * s6.v4 + s1.v24 * z395 - s1.v25 * z394;
+        let z397 = -s5.v2 * s6.v5 + s5.v4 * s6.v3 - s1.v23 * z395 + s1.v25 * z393;
+        let z398 = s5.v2 * s6.v4 - s5.v3 * s6.v3 + s1.v23 * z394 - s1.v24 * z393;
+        let z399 = -s0.v1 * s2.v1 + s1.v4 * z390;
+        let z400 = -s0.v1 * z391 + s1.v2 * s2.v2;
+        let z401 = s1.v2 * z392 + s1.v4 * s2.v0;
         let z402 = 1.0 / z110;
-        let z403 = z3 * z395 - z4 * z393 - z6 * z394;
+        let z403 = s0.v1 * z395 - s1.v2 * z393 - s1.v4 * z394;
         let z404 = z399 * z402;
         let z405 = z400 * z402;
         let z406 = z401 * z402;
         let z409 = z109 * z402;
         let z410 = -z107 * z369 - z108 * z370 - z109 * z371 + z403;
-        let z411 = z73 - z399 * z404;
-        let z412 = z74 - z399 * z405;
-        let z413 = z75 - z399 * z406;
-        let z416 = z71 - z399 * z409;
-        let z417 = z76 - z400 * z405;
-        let z418 = z77 - z400 * z406;
+        let z411 = s2.v3 - z399 * z404;
+        let z412 = s2.v4 - z399 * z405;
+        let z413 = s2.v5 - z399 * z406;
+        let z416 = s2.v1 - z399 * z409;
+        let z417 = s2.v6 - z400 * z405;
+        let z418 = s2.v7 - z400 * z406;
         let z421 = z391 - z400 * z409;
-        let z422 = z78 - z401 * z406;
+        let z422 = s2.v8 - z401 * z406;
         let z425 = -z401 * z409;
-        let z432 = z71 * z371 + z370 * z390 + z396 + z404 * z410;
-        let z433 = z72 * z369 + z371 * z391 + z397 + z405 * z410;
-        let z434 = z70 * z370 + z369 * z392 + z398 + z406 * z410;
-        let z438 = -z3 * z413 + z4 * z411 + z6 * z412;
-        let z439 = -z3 * z418 + z4 * z412 + z6 * z417;
-        let z440 = -z3 * z422 + z4 * z413 + z6 * z418;
-        let z443 = -z3 * z425 + z4 * z416 + z6 * z421;
-        let z444 = -z3 * z440 + z4 * z438 + z6 * z439;
+        let z432 = s2.v1 * z371 + z370 * z390 + z396 + z404 * z410;
+        let z433 = s2.v2 * z369 + z371 * z391 + z397 + z405 * z410;
+        let z434 = s2.v0 * z370 + z369 * z392 + z398 + z406 * z410;
+        let z438 = -s0.v1 * z413 + s1.v2 * z411 + s1.v4 * z412;
+        let z439 = -s0.v1 * z418 + s1.v2 * z412 + s1.v4 * z417;
+        let z440 = -s0.v1 * z422 + s1.v2 * z413 + s1.v4 * z418;
+        let z443 = -s0.v1 * z425 + s1.v2 * z416 + s1.v4 * z421;
+        let z444 = -s0.v1 * z440 + s1.v2 * z438 + s1.v4 * z439;
         let z445 = 1.0 / z444;
-        let z446 = z3 * z434 - z4 * z432 - z6 * z433;
+        let z446 = s0.v1 * z434 - s1.v2 * z432 - s1.v4 * z433;
         let z447 = z438 * z445;
         let z448 = z439 * z445;
         let z449 = z440 * z445;
@@ -909,13 +795,13 @@ impl Dynamics<4> for UniversalRod {
         let z475 = z366 * z411 + z367 * z412 + z368 * z413 + z387 + z432 + z447 * z453;
         let z476 = z366 * z412 + z367 * z417 + z368 * z418 + z388 + z433 + z448 * z453;
         let z477 = z366 * z413 + z367 * z418 + z368 * z422 + z389 + z434 + z449 * z453;
-        let z481 = z0 * z455 - z1 * z454;
-        let z482 = z0 * z460 - z1 * z455;
-        let z483 = z0 * z461 - z1 * z456;
-        let z486 = z0 * z464 - z1 * z459;
-        let z487 = z0 * z482 - z1 * z481;
+        let z481 = s1.v0 * z455 - s1.v1 * z454;
+        let z482 = s1.v0 * z460 - s1.v1 * z455;
+        let z483 = s1.v0 * z461 - s1.v1 * z456;
+        let z486 = s1.v0 * z464 - s1.v1 * z459;
+        let z487 = s1.v0 * z482 - s1.v1 * z481;
         let z488 = 1.0 / z487;
-        let z489 = -z0 * z476 + z1 * z475;
+        let z489 = -s1.v0 * z476 + s1.v1 * z475;
         let z492 = z483 * z488;
         let z495 = z486 * z488;
         let z496 = z489 - z363 * z481 - z364 * z482 - z365 * z483;
@@ -928,15 +814,15 @@ impl Dynamics<4> for UniversalRod {
         let z533 = -z483 * z532 + z489 - self.g * z486 - z363 * z481 - z364 * z482
             - z365 * z483;
         let z534 = z488 * z533;
-        let z535 = -z1 * z534 + z363;
-        let z536 = z0 * z534 + z364;
+        let z535 = -s1.v1 * z534 + z363;
+        let z536 = s1.v0 * z534 + z364;
         let z537 = z532 + z365;
         let z538 = -self.g * z443 - z366 * z438 - z367 * z439 - z368 * z440 - z438 * z535
             - z439 * z536 - z440 * z537 + z446;
         let z539 = z445 * z538;
-        let z540 = z4 * z539 + z535 + z366;
-        let z541 = z6 * z539 + z536 + z367;
-        let z542 = -z3 * z539 + z537 + z368;
+        let z540 = s1.v2 * z539 + z535 + z366;
+        let z541 = s1.v4 * z539 + z536 + z367;
+        let z542 = -s0.v1 * z539 + z537 + z368;
         let z543 = -self.g * z109 - z107 * z369 - z108 * z370 - z109 * z371 - z399 * z540
             - z400 * z541 - z401 * z542 + z403;
         let z544 = z402 * z543;

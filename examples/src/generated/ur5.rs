@@ -30,6 +30,1007 @@ impl Default for Ur5 {
         Self { g: 9.81 }
     }
 }
+/// The intermediates of `shared0` (the parameters and q).
+#[derive(Default)]
+struct Shared0 {
+    v0: f64,
+    v1: f64,
+    v2: f64,
+    v3: f64,
+    v4: f64,
+    v5: f64,
+    v6: f64,
+    v7: f64,
+    v8: f64,
+    v9: f64,
+    v10: f64,
+    v11: f64,
+    v12: f64,
+    v13: f64,
+    v14: f64,
+}
+/// The intermediates of `shared1` (the parameters and q).
+#[derive(Default)]
+struct Shared1 {
+    v0: f64,
+    v1: f64,
+    v2: f64,
+    v3: f64,
+    v4: f64,
+    v5: f64,
+    v6: f64,
+    v7: f64,
+    v8: f64,
+    v9: f64,
+    v10: f64,
+    v11: f64,
+    v12: f64,
+    v13: f64,
+    v14: f64,
+    v15: f64,
+    v16: f64,
+    v17: f64,
+    v18: f64,
+    v19: f64,
+    v20: f64,
+    v21: f64,
+    v22: f64,
+    v23: f64,
+    v24: f64,
+    v25: f64,
+    v26: f64,
+    v27: f64,
+    v28: f64,
+    v29: f64,
+    v30: f64,
+    v31: f64,
+    v32: f64,
+    v33: f64,
+    v34: f64,
+    v35: f64,
+    v36: f64,
+    v37: f64,
+    v38: f64,
+    v39: f64,
+    v40: f64,
+    v41: f64,
+    v42: f64,
+    v43: f64,
+    v44: f64,
+    v45: f64,
+    v46: f64,
+    v47: f64,
+    v48: f64,
+    v49: f64,
+    v50: f64,
+    v51: f64,
+    v52: f64,
+    v53: f64,
+    v54: f64,
+    v55: f64,
+    v56: f64,
+    v57: f64,
+    v58: f64,
+    v59: f64,
+    v60: f64,
+    v61: f64,
+    v62: f64,
+    v63: f64,
+    v64: f64,
+    v65: f64,
+    v66: f64,
+    v67: f64,
+    v68: f64,
+    v69: f64,
+    v70: f64,
+    v71: f64,
+    v72: f64,
+    v73: f64,
+    v74: f64,
+    v75: f64,
+    v76: f64,
+    v77: f64,
+    v78: f64,
+    v79: f64,
+    v80: f64,
+    v81: f64,
+    v82: f64,
+    v83: f64,
+    v84: f64,
+    v85: f64,
+    v86: f64,
+    v87: f64,
+    v88: f64,
+    v89: f64,
+    v90: f64,
+    v91: f64,
+    v92: f64,
+    v93: f64,
+}
+/// The intermediates of `shared2` (the parameters and q).
+#[derive(Default)]
+struct Shared2 {
+    v0: f64,
+    v1: f64,
+    v2: f64,
+    v3: f64,
+    v4: f64,
+    v5: f64,
+    v6: f64,
+    v7: f64,
+    v8: f64,
+    v9: f64,
+    v10: f64,
+    v11: f64,
+}
+/// The intermediates of `shared3` (the parameters and q).
+#[derive(Default)]
+struct Shared3 {
+    v0: f64,
+    v1: f64,
+    v2: f64,
+    v3: f64,
+    v4: f64,
+    v5: f64,
+    v6: f64,
+    v7: f64,
+    v8: f64,
+    v9: f64,
+    v10: f64,
+    v11: f64,
+    v12: f64,
+    v13: f64,
+    v14: f64,
+    v15: f64,
+    v16: f64,
+    v17: f64,
+    v18: f64,
+    v19: f64,
+    v20: f64,
+    v21: f64,
+    v22: f64,
+    v23: f64,
+    v24: f64,
+    v25: f64,
+    v26: f64,
+    v27: f64,
+    v28: f64,
+    v29: f64,
+    v30: f64,
+    v31: f64,
+    v32: f64,
+    v33: f64,
+    v34: f64,
+    v35: f64,
+    v36: f64,
+    v37: f64,
+    v38: f64,
+    v39: f64,
+    v40: f64,
+    v41: f64,
+    v42: f64,
+    v43: f64,
+    v44: f64,
+    v45: f64,
+    v46: f64,
+    v47: f64,
+}
+/// The intermediates of `shared4` (the parameters and q).
+#[derive(Default)]
+struct Shared4 {
+    v0: f64,
+    v1: f64,
+    v2: f64,
+    v3: f64,
+    v4: f64,
+    v5: f64,
+    v6: f64,
+    v7: f64,
+    v8: f64,
+    v9: f64,
+    v10: f64,
+    v11: f64,
+    v12: f64,
+    v13: f64,
+    v14: f64,
+    v15: f64,
+    v16: f64,
+    v17: f64,
+    v18: f64,
+    v19: f64,
+    v20: f64,
+}
+/// The intermediates of `shared5` (the parameters, q and qd).
+#[derive(Default)]
+struct Shared5 {
+    v0: f64,
+    v1: f64,
+    v2: f64,
+    v3: f64,
+    v4: f64,
+    v5: f64,
+    v6: f64,
+    v7: f64,
+    v8: f64,
+    v9: f64,
+    v10: f64,
+    v11: f64,
+    v12: f64,
+    v13: f64,
+    v14: f64,
+    v15: f64,
+    v16: f64,
+    v17: f64,
+    v18: f64,
+    v19: f64,
+    v20: f64,
+    v21: f64,
+    v22: f64,
+    v23: f64,
+    v24: f64,
+    v25: f64,
+    v26: f64,
+    v27: f64,
+    v28: f64,
+    v29: f64,
+    v30: f64,
+    v31: f64,
+    v32: f64,
+    v33: f64,
+    v34: f64,
+    v35: f64,
+    v36: f64,
+    v37: f64,
+    v38: f64,
+}
+/// The intermediates of `shared6` (the parameters, q and qd).
+#[derive(Default)]
+struct Shared6 {
+    v0: f64,
+    v1: f64,
+    v2: f64,
+    v3: f64,
+    v4: f64,
+    v5: f64,
+    v6: f64,
+    v7: f64,
+    v8: f64,
+    v9: f64,
+    v10: f64,
+    v11: f64,
+    v12: f64,
+    v13: f64,
+    v14: f64,
+}
+/// The intermediates of `shared7` (the parameters, q and qd).
+#[derive(Default)]
+struct Shared7 {
+    v0: f64,
+    v1: f64,
+    v2: f64,
+    v3: f64,
+    v4: f64,
+    v5: f64,
+    v6: f64,
+    v7: f64,
+    v8: f64,
+    v9: f64,
+    v10: f64,
+    v11: f64,
+    v12: f64,
+    v13: f64,
+    v14: f64,
+    v15: f64,
+    v16: f64,
+    v17: f64,
+    v18: f64,
+    v19: f64,
+    v20: f64,
+    v21: f64,
+    v22: f64,
+    v23: f64,
+}
+/// The intermediates of `shared8` (the parameters, q and qd).
+#[derive(Default)]
+struct Shared8 {
+    v0: f64,
+    v1: f64,
+    v2: f64,
+    v3: f64,
+    v4: f64,
+    v5: f64,
+    v6: f64,
+    v7: f64,
+    v8: f64,
+    v9: f64,
+    v10: f64,
+    v11: f64,
+    v12: f64,
+    v13: f64,
+    v14: f64,
+    v15: f64,
+    v16: f64,
+    v17: f64,
+    v18: f64,
+    v19: f64,
+    v20: f64,
+    v21: f64,
+    v22: f64,
+    v23: f64,
+    v24: f64,
+    v25: f64,
+    v26: f64,
+    v27: f64,
+    v28: f64,
+    v29: f64,
+    v30: f64,
+    v31: f64,
+    v32: f64,
+    v33: f64,
+    v34: f64,
+    v35: f64,
+    v36: f64,
+    v37: f64,
+    v38: f64,
+    v39: f64,
+    v40: f64,
+    v41: f64,
+    v42: f64,
+    v43: f64,
+    v44: f64,
+    v45: f64,
+    v46: f64,
+    v47: f64,
+    v48: f64,
+    v49: f64,
+    v50: f64,
+    v51: f64,
+    v52: f64,
+    v53: f64,
+    v54: f64,
+    v55: f64,
+    v56: f64,
+    v57: f64,
+    v58: f64,
+    v59: f64,
+    v60: f64,
+    v61: f64,
+    v62: f64,
+    v63: f64,
+    v64: f64,
+    v65: f64,
+    v66: f64,
+    v67: f64,
+    v68: f64,
+    v69: f64,
+    v70: f64,
+    v71: f64,
+    v72: f64,
+    v73: f64,
+    v74: f64,
+    v75: f64,
+    v76: f64,
+    v77: f64,
+    v78: f64,
+    v79: f64,
+    v80: f64,
+    v81: f64,
+    v82: f64,
+}
+/// The intermediates of `shared9` (the parameters, q and qd).
+#[derive(Default)]
+struct Shared9 {
+    v0: f64,
+    v1: f64,
+    v2: f64,
+    v3: f64,
+    v4: f64,
+    v5: f64,
+    v6: f64,
+    v7: f64,
+    v8: f64,
+    v9: f64,
+    v10: f64,
+    v11: f64,
+    v12: f64,
+    v13: f64,
+    v14: f64,
+    v15: f64,
+    v16: f64,
+    v17: f64,
+    v18: f64,
+    v19: f64,
+    v20: f64,
+    v21: f64,
+    v22: f64,
+}
+/// Intermediates several functions share, each group computed by one helper.
+impl Ur5 {
+    #[allow(clippy::field_reassign_with_default)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    fn shared0(&self, q: &Vector<6>) -> Shared0 {
+        let mut s0 = Shared0::default();
+        let z2 = (1.57079632679_f64).cos();
+        let z4 = (1.57079632679_f64).sin();
+        s0.v0 = q[1].cos();
+        s0.v1 = q[1].sin();
+        s0.v2 = -z2 * s0.v1 - z4 * s0.v0;
+        s0.v3 = z2 * s0.v0 - z4 * s0.v1;
+        s0.v4 = q[2].cos();
+        s0.v5 = q[2].sin();
+        s0.v6 = s0.v2 * s0.v4 - s0.v3 * s0.v5;
+        s0.v7 = s0.v2 * s0.v5 + s0.v3 * s0.v4;
+        s0.v8 = 0.425 * s0.v3 + 0.39225 * s0.v7;
+        s0.v9 = z2 * s0.v6 - z4 * s0.v7;
+        s0.v10 = z2 * s0.v7 + z4 * s0.v6;
+        s0.v11 = q[3].cos();
+        s0.v12 = q[3].sin();
+        s0.v13 = s0.v9 * s0.v12 + s0.v10 * s0.v11;
+        s0.v14 = s0.v8 + 0.09465 * s0.v13;
+        s0
+    }
+    #[allow(clippy::field_reassign_with_default)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    fn shared1(&self, q: &Vector<6>, s0: &Shared0) -> Shared1 {
+        let mut s1 = Shared1::default();
+        s1.v0 = q[0].cos();
+        s1.v1 = q[0].sin();
+        let z2 = (1.57079632679_f64).cos();
+        s1.v2 = s1.v0 * z2;
+        let z4 = (1.57079632679_f64).sin();
+        s1.v3 = s1.v0 * z4;
+        s1.v4 = s1.v1 * z2;
+        s1.v5 = s1.v1 * z4;
+        s1.v6 = s1.v2 * s0.v0 - s1.v3 * s0.v1;
+        s1.v7 = s1.v2 * s0.v1 + s1.v3 * s0.v0;
+        s1.v8 = s1.v4 * s0.v0 - s1.v5 * s0.v1;
+        s1.v9 = s1.v4 * s0.v1 + s1.v5 * s0.v0;
+        s1.v10 = -0.01615 * s1.v1 + 0.425 * s1.v7;
+        s1.v11 = 0.01615 * s1.v0 + 0.425 * s1.v9;
+        s1.v12 = s1.v6 * s0.v4 - s1.v7 * s0.v5;
+        s1.v13 = s1.v6 * s0.v5 + s1.v7 * s0.v4;
+        s1.v14 = s1.v8 * s0.v4 - s1.v9 * s0.v5;
+        s1.v15 = s1.v8 * s0.v5 + s1.v9 * s0.v4;
+        s1.v16 = -0.425 * s1.v0 * s0.v3;
+        s1.v17 = -0.425 * s1.v1 * s0.v3;
+        s1.v18 = s1.v0 * s1.v10 + s1.v1 * s1.v11;
+        s1.v19 = s1.v10 + 0.39225 * s1.v13;
+        s1.v20 = s1.v11 + 0.39225 * s1.v15;
+        s1.v21 = z2 * s1.v12 - z4 * s1.v13;
+        s1.v22 = z2 * s1.v13 + z4 * s1.v12;
+        s1.v23 = z2 * s1.v14 - z4 * s1.v15;
+        s1.v24 = z2 * s1.v15 + z4 * s1.v14;
+        s1.v25 = s1.v21 * s0.v11 - s1.v22 * s0.v12;
+        s1.v26 = s1.v21 * s0.v12 + s1.v22 * s0.v11;
+        s1.v27 = s1.v23 * s0.v11 - s1.v24 * s0.v12;
+        s1.v28 = s1.v23 * s0.v12 + s1.v24 * s0.v11;
+        s1.v29 = s0.v9 * s0.v11 - s0.v10 * s0.v12;
+        s1.v30 = -s1.v0 * s0.v8;
+        s1.v31 = -s1.v1 * s0.v8;
+        s1.v32 = s1.v0 * s1.v19 + s1.v1 * s1.v20;
+        s1.v33 = -0.093 * s1.v1 + s1.v19;
+        s1.v34 = 0.093 * s1.v0 + s1.v20;
+        s1.v35 = q[4].cos();
+        s1.v36 = q[4].sin();
+        s1.v37 = -s1.v1 * s1.v36 + s1.v25 * s1.v35;
+        s1.v38 = -s1.v1 * s1.v35 - s1.v25 * s1.v36;
+        s1.v39 = s1.v0 * s1.v36 + s1.v27 * s1.v35;
+        s1.v40 = s1.v0 * s1.v35 - s1.v27 * s1.v36;
+        s1.v41 = s1.v29 * s1.v35;
+        s1.v42 = -s1.v29 * s1.v36;
+        s1.v43 = -s0.v8 * s1.v28 + s0.v13 * s1.v34;
+        s1.v44 = s0.v8 * s1.v26 - s0.v13 * s1.v33;
+        s1.v45 = -s1.v26 * s1.v34 + s1.v28 * s1.v33;
+        s1.v46 = 0.09465 * s1.v26 + s1.v33;
+        s1.v47 = 0.09465 * s1.v28 + s1.v34;
+        s1.v48 = q[5].cos();
+        s1.v49 = q[5].sin();
+        s1.v50 = -s1.v26 * s1.v49 + s1.v37 * s1.v48;
+        s1.v51 = s1.v26 * s1.v48 + s1.v37 * s1.v49;
+        s1.v52 = -s1.v28 * s1.v49 + s1.v39 * s1.v48;
+        s1.v53 = s1.v28 * s1.v48 + s1.v39 * s1.v49;
+        s1.v54 = -s0.v13 * s1.v49 + s1.v41 * s1.v48;
+        s1.v55 = s0.v13 * s1.v48 + s1.v41 * s1.v49;
+        s1.v56 = -s1.v40 * s0.v14 + s1.v42 * s1.v47;
+        s1.v57 = s1.v38 * s0.v14 - s1.v42 * s1.v46;
+        s1.v58 = -s1.v38 * s1.v47 + s1.v40 * s1.v46;
+        s1.v59 = -0.13585 * s1.v1 + 0.28 * s1.v7;
+        s1.v60 = 0.13585 * s1.v0 + 0.28 * s1.v9;
+        s1.v61 = 0.22689067591 * (s1.v1 * s1.v1) + 0.22689067591 * (s1.v6 * s1.v6)
+            + 0.0151074 * (s1.v7 * s1.v7);
+        s1.v62 = -0.22689067591 * s1.v0 * s1.v1 + 0.22689067591 * s1.v6 * s1.v8
+            + 0.0151074 * s1.v7 * s1.v9;
+        s1.v63 = 0.22689067591 * s1.v6 * s0.v2 + 0.0151074 * s1.v7 * s0.v3;
+        s1.v64 = 0.22689067591 * (s1.v0 * s1.v0) + 0.22689067591 * (s1.v8 * s1.v8)
+            + 0.0151074 * (s1.v9 * s1.v9);
+        s1.v65 = 0.22689067591 * s1.v8 * s0.v2 + 0.0151074 * s1.v9 * s0.v3;
+        s1.v66 = 0.22689067591 * (s0.v2 * s0.v2) + 0.0151074 * (s0.v3 * s0.v3);
+        s1.v67 = s1.v10 + 0.25 * s1.v13;
+        s1.v68 = s1.v11 + 0.25 * s1.v15;
+        s1.v69 = 0.425 * s0.v3 + 0.25 * s0.v7;
+        s1.v70 = 0.049443313556 * (s1.v1 * s1.v1) + 0.049443313556 * (s1.v12 * s1.v12)
+            + 0.004095 * (s1.v13 * s1.v13);
+        s1.v71 = -0.049443313556 * s1.v0 * s1.v1 + 0.049443313556 * s1.v12 * s1.v14
+            + 0.004095 * s1.v13 * s1.v15;
+        s1.v72 = 0.049443313556 * s1.v12 * s0.v6 + 0.004095 * s1.v13 * s0.v7;
+        s1.v73 = 0.049443313556 * (s1.v0 * s1.v0) + 0.049443313556 * (s1.v14 * s1.v14)
+            + 0.004095 * (s1.v15 * s1.v15);
+        s1.v74 = 0.049443313556 * s1.v14 * s0.v6 + 0.004095 * s1.v15 * s0.v7;
+        s1.v75 = 0.049443313556 * (s0.v6 * s0.v6) + 0.004095 * (s0.v7 * s0.v7);
+        s1.v76 = 0.111172755531 * (s1.v1 * s1.v1) + 0.111172755531 * (s1.v25 * s1.v25)
+            + 0.21942 * (s1.v26 * s1.v26);
+        s1.v77 = -0.111172755531 * s1.v0 * s1.v1 + 0.111172755531 * s1.v25 * s1.v27
+            + 0.21942 * s1.v26 * s1.v28;
+        s1.v78 = 0.111172755531 * s1.v25 * s1.v29 + 0.21942 * s1.v26 * s0.v13;
+        s1.v79 = 0.111172755531 * (s1.v0 * s1.v0) + 0.111172755531 * (s1.v27 * s1.v27)
+            + 0.21942 * (s1.v28 * s1.v28);
+        s1.v80 = 0.111172755531 * s1.v27 * s1.v29 + 0.21942 * s1.v28 * s0.v13;
+        s1.v81 = 0.111172755531 * (s1.v29 * s1.v29) + 0.21942 * (s0.v13 * s0.v13);
+        s1.v82 = 0.21942 * (s1.v26 * s1.v26) + 0.111172755531 * (s1.v37 * s1.v37)
+            + 0.111172755531 * (s1.v38 * s1.v38);
+        s1.v83 = 0.21942 * s1.v26 * s1.v28 + 0.111172755531 * s1.v37 * s1.v39
+            + 0.111172755531 * s1.v38 * s1.v40;
+        s1.v84 = 0.21942 * s1.v26 * s0.v13 + 0.111172755531 * s1.v37 * s1.v41
+            + 0.111172755531 * s1.v38 * s1.v42;
+        s1.v85 = 0.21942 * (s1.v28 * s1.v28) + 0.111172755531 * (s1.v39 * s1.v39)
+            + 0.111172755531 * (s1.v40 * s1.v40);
+        s1.v86 = 0.21942 * s1.v28 * s0.v13 + 0.111172755531 * s1.v39 * s1.v41
+            + 0.111172755531 * s1.v40 * s1.v42;
+        s1.v87 = 0.21942 * (s0.v13 * s0.v13) + 0.111172755531 * (s1.v41 * s1.v41)
+            + 0.111172755531 * (s1.v42 * s1.v42);
+        s1.v88 = 0.0171364731454 * (s1.v38 * s1.v38)
+            + 0.0171364731454 * (s1.v50 * s1.v50) + 0.033822 * (s1.v51 * s1.v51);
+        s1.v89 = 0.0171364731454 * s1.v38 * s1.v40 + 0.0171364731454 * s1.v50 * s1.v52
+            + 0.033822 * s1.v51 * s1.v53;
+        s1.v90 = 0.0171364731454 * s1.v38 * s1.v42 + 0.0171364731454 * s1.v50 * s1.v54
+            + 0.033822 * s1.v51 * s1.v55;
+        s1.v91 = 0.0171364731454 * (s1.v40 * s1.v40)
+            + 0.0171364731454 * (s1.v52 * s1.v52) + 0.033822 * (s1.v53 * s1.v53);
+        s1.v92 = 0.0171364731454 * s1.v40 * s1.v42 + 0.0171364731454 * s1.v52 * s1.v54
+            + 0.033822 * s1.v53 * s1.v55;
+        s1.v93 = 0.0171364731454 * (s1.v42 * s1.v42)
+            + 0.0171364731454 * (s1.v54 * s1.v54) + 0.033822 * (s1.v55 * s1.v55);
+        s1
+    }
+    #[allow(clippy::field_reassign_with_default)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    fn shared2(&self, _q: &Vector<6>, s0: &Shared0, s1: &Shared1) -> Shared2 {
+        let mut s2 = Shared2::default();
+        s2.v0 = s1.v88 + 0.1879 * (s1.v47 * s1.v47) + 0.1879 * (s0.v14 * s0.v14);
+        s2.v1 = -0.1879 * s1.v46 * s1.v47 + s1.v89;
+        s2.v2 = -0.1879 * s1.v46 * s0.v14 + s1.v90;
+        s2.v3 = s1.v91 + 0.1879 * (s1.v46 * s1.v46) + 0.1879 * (s0.v14 * s0.v14);
+        s2.v4 = -0.1879 * s1.v47 * s0.v14 + s1.v92;
+        s2.v5 = s1.v93 + 0.1879 * (s1.v46 * s1.v46) + 0.1879 * (s1.v47 * s1.v47);
+        s2.v6 = s1.v38 * s2.v0 + s1.v40 * s2.v1 + s1.v42 * s2.v2
+            + 0.1879 * s1.v47 * s1.v58 - 0.1879 * s0.v14 * s1.v57;
+        s2.v7 = s1.v38 * s2.v1 + s1.v40 * s2.v3 + s1.v42 * s2.v4
+            - 0.1879 * s1.v46 * s1.v58 + 0.1879 * s0.v14 * s1.v56;
+        s2.v8 = s1.v38 * s2.v2 + s1.v40 * s2.v4 + s1.v42 * s2.v5
+            + 0.1879 * s1.v46 * s1.v57 - 0.1879 * s1.v47 * s1.v56;
+        s2.v9 = 0.1879 * s1.v40 * s0.v14 - 0.1879 * s1.v42 * s1.v47 + 0.1879 * s1.v56;
+        s2.v10 = -0.1879 * s1.v38 * s0.v14 + 0.1879 * s1.v42 * s1.v46 + 0.1879 * s1.v57;
+        s2.v11 = 0.1879 * s1.v38 * s1.v47 - 0.1879 * s1.v40 * s1.v46 + 0.1879 * s1.v58;
+        s2
+    }
+    #[allow(clippy::field_reassign_with_default)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    fn shared3(
+        &self,
+        _q: &Vector<6>,
+        s0: &Shared0,
+        s1: &Shared1,
+        s2: &Shared2,
+    ) -> Shared3 {
+        let mut s3 = Shared3::default();
+        s3.v0 = 1.219 * s1.v33 + 0.1879 * s1.v46;
+        s3.v1 = 1.219 * s1.v34 + 0.1879 * s1.v47;
+        s3.v2 = 1.219 * s0.v8 + 0.1879 * s0.v14;
+        s3.v3 = s1.v82 + s2.v0 + 1.219 * (s0.v8 * s0.v8) + 1.219 * (s1.v34 * s1.v34);
+        s3.v4 = -1.219 * s1.v33 * s1.v34 + s1.v83 + s2.v1;
+        s3.v5 = -1.219 * s0.v8 * s1.v33 + s1.v84 + s2.v2;
+        s3.v6 = s1.v85 + s2.v3 + 1.219 * (s0.v8 * s0.v8) + 1.219 * (s1.v33 * s1.v33);
+        s3.v7 = -1.219 * s0.v8 * s1.v34 + s1.v86 + s2.v4;
+        s3.v8 = s1.v87 + s2.v5 + 1.219 * (s1.v33 * s1.v33) + 1.219 * (s1.v34 * s1.v34);
+        s3.v9 = 1.219 * s1.v19 + s3.v0;
+        s3.v10 = 1.219 * s1.v20 + s3.v1;
+        s3.v11 = 1.219 * s0.v8 + s3.v2;
+        s3.v12 = s1.v76 + s3.v3 + 1.219 * (s1.v20 * s1.v20) + 1.219 * (s0.v8 * s0.v8);
+        s3.v13 = -1.219 * s1.v19 * s1.v20 + s1.v77 + s3.v4;
+        s3.v14 = -1.219 * s1.v19 * s0.v8 + s1.v78 + s3.v5;
+        s3.v15 = s1.v79 + s3.v6 + 1.219 * (s1.v19 * s1.v19) + 1.219 * (s0.v8 * s0.v8);
+        s3.v16 = -1.219 * s1.v20 * s0.v8 + s1.v80 + s3.v7;
+        s3.v17 = s3.v8 + s1.v81 + 1.219 * (s1.v19 * s1.v19) + 1.219 * (s1.v20 * s1.v20);
+        s3.v18 = s3.v9 + 2.275 * s1.v67;
+        s3.v19 = s3.v10 + 2.275 * s1.v68;
+        s3.v20 = s3.v11 + 2.275 * s1.v69;
+        s3.v21 = s3.v12 + s1.v70 + 2.275 * (s1.v68 * s1.v68) + 2.275 * (s1.v69 * s1.v69);
+        s3.v22 = s3.v13 - 2.275 * s1.v67 * s1.v68 + s1.v71;
+        s3.v23 = s3.v14 - 2.275 * s1.v67 * s1.v69 + s1.v72;
+        s3.v24 = s3.v15 + s1.v73 + 2.275 * (s1.v67 * s1.v67) + 2.275 * (s1.v69 * s1.v69);
+        s3.v25 = s3.v16 - 2.275 * s1.v68 * s1.v69 + s1.v74;
+        s3.v26 = s3.v17 + s1.v75 + 2.275 * (s1.v67 * s1.v67) + 2.275 * (s1.v68 * s1.v68);
+        s3.v27 = s3.v21 + s1.v61 + 0.6580112 * (s0.v3 * s0.v3)
+            + 8.393 * (s1.v60 * s1.v60);
+        s3.v28 = s3.v22 - 8.393 * s1.v59 * s1.v60 + s1.v62;
+        s3.v29 = s3.v23 - 2.35004 * s0.v3 * s1.v59 + s1.v63;
+        s3.v30 = s3.v24 + s1.v64 + 0.6580112 * (s0.v3 * s0.v3)
+            + 8.393 * (s1.v59 * s1.v59);
+        s3.v31 = s3.v25 - 2.35004 * s0.v3 * s1.v60 + s1.v65;
+        s3.v32 = s3.v26 + s1.v66 + 8.393 * (s1.v59 * s1.v59) + 8.393 * (s1.v60 * s1.v60);
+        s3.v33 = s1.v0 * s3.v22 - s1.v1 * s3.v21 - s1.v17 * s3.v20 + s1.v18 * s3.v19;
+        s3.v34 = s1.v0 * s3.v24 - s1.v1 * s3.v22 + s1.v16 * s3.v20 - s1.v18 * s3.v18;
+        s3.v35 = s1.v0 * s3.v25 - s1.v1 * s3.v23 - s1.v16 * s3.v19 + s1.v17 * s3.v18;
+        s3.v36 = s1.v0 * s3.v13 - s1.v1 * s3.v12 - s1.v31 * s3.v11 + s1.v32 * s3.v10;
+        s3.v37 = s1.v0 * s3.v15 - s1.v1 * s3.v13 + s1.v30 * s3.v11 - s1.v32 * s3.v9;
+        s3.v38 = s1.v0 * s3.v16 - s1.v1 * s3.v14 - s1.v30 * s3.v10 + s1.v31 * s3.v9;
+        s3.v39 = s1.v0 * s3.v11 + 2.6259 * s1.v30;
+        s3.v40 = s1.v1 * s3.v11 + 2.6259 * s1.v31;
+        s3.v41 = -s1.v0 * s3.v9 - s1.v1 * s3.v10 + 2.6259 * s1.v32;
+        s3.v42 = s1.v26 * s3.v3 + s1.v28 * s3.v4 + s0.v13 * s3.v5 - s1.v44 * s3.v2
+            + s1.v45 * s3.v1;
+        s3.v43 = s1.v26 * s3.v4 + s1.v28 * s3.v6 + s0.v13 * s3.v7 + s1.v43 * s3.v2
+            - s1.v45 * s3.v0;
+        s3.v44 = s1.v26 * s3.v5 + s1.v28 * s3.v7 + s0.v13 * s3.v8 - s1.v43 * s3.v1
+            + s1.v44 * s3.v0;
+        s3.v45 = s1.v28 * s3.v2 - s0.v13 * s3.v1 + 1.4069 * s1.v43;
+        s3.v46 = -s1.v26 * s3.v2 + s0.v13 * s3.v0 + 1.4069 * s1.v44;
+        s3.v47 = s1.v26 * s3.v1 - s1.v28 * s3.v0 + 1.4069 * s1.v45;
+        s3
+    }
+    #[allow(clippy::field_reassign_with_default)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    fn shared4(
+        &self,
+        _q: &Vector<6>,
+        s0: &Shared0,
+        s1: &Shared1,
+        s2: &Shared2,
+        s3: &Shared3,
+    ) -> Shared4 {
+        let mut s4 = Shared4::default();
+        s4.v0 = 0.00666 + s3.v32;
+        s4.v1 = s1.v0 * s3.v28 - s1.v1 * s3.v27;
+        s4.v2 = s1.v0 * s3.v30 - s1.v1 * s3.v28;
+        s4.v3 = s1.v0 * s3.v31 - s1.v1 * s3.v29;
+        s4.v4 = s1.v0 * s4.v2 - s1.v1 * s4.v1;
+        s4.v5 = s1.v0 * s3.v20 + 4.9009 * s1.v16;
+        s4.v6 = s1.v1 * s3.v20 + 4.9009 * s1.v17;
+        s4.v7 = -s1.v0 * s3.v18 - s1.v1 * s3.v19 + 4.9009 * s1.v18;
+        s4.v8 = s1.v0 * s3.v34 - s1.v1 * s3.v33 + s1.v16 * s4.v5 + s1.v17 * s4.v6
+            + s1.v18 * s4.v7;
+        s4.v9 = s1.v0 * s3.v34 - s1.v1 * s3.v33;
+        s4.v10 = s1.v0 * s3.v37 - s1.v1 * s3.v36 + s1.v30 * s3.v39 + s1.v31 * s3.v40
+            + s1.v32 * s3.v41;
+        s4.v11 = s1.v0 * s3.v37 - s1.v1 * s3.v36 + s1.v16 * s3.v39 + s1.v17 * s3.v40
+            + s1.v18 * s3.v41;
+        s4.v12 = s1.v0 * s3.v37 - s1.v1 * s3.v36;
+        s4.v13 = s1.v26 * s3.v42 + s1.v28 * s3.v43 + s0.v13 * s3.v44 + s1.v43 * s3.v45
+            + s1.v44 * s3.v46 + s1.v45 * s3.v47;
+        s4.v14 = s1.v0 * s3.v43 - s1.v1 * s3.v42 + s1.v30 * s3.v45 + s1.v31 * s3.v46
+            + s1.v32 * s3.v47;
+        s4.v15 = s1.v0 * s3.v43 - s1.v1 * s3.v42 + s1.v16 * s3.v45 + s1.v17 * s3.v46
+            + s1.v18 * s3.v47;
+        s4.v16 = s1.v0 * s3.v43 - s1.v1 * s3.v42;
+        s4.v17 = s1.v26 * s2.v6 + s1.v28 * s2.v7 + s0.v13 * s2.v8 + s1.v43 * s2.v9
+            + s1.v44 * s2.v10 + s1.v45 * s2.v11;
+        s4.v18 = s1.v0 * s2.v7 - s1.v1 * s2.v6 + s1.v30 * s2.v9 + s1.v31 * s2.v10
+            + s1.v32 * s2.v11;
+        s4.v19 = s1.v0 * s2.v7 - s1.v1 * s2.v6 + s1.v16 * s2.v9 + s1.v17 * s2.v10
+            + s1.v18 * s2.v11;
+        s4.v20 = s1.v0 * s2.v7 - s1.v1 * s2.v6;
+        s4
+    }
+    #[allow(clippy::field_reassign_with_default)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    fn shared5(
+        &self,
+        _q: &Vector<6>,
+        qd: &Vector<6>,
+        s0: &Shared0,
+        s1: &Shared1,
+    ) -> Shared5 {
+        let mut s5 = Shared5::default();
+        s5.v0 = -qd[1] * s1.v1;
+        s5.v1 = qd[1] * s1.v0;
+        s5.v2 = -qd[2] * s1.v1 + s5.v0;
+        s5.v3 = qd[2] * s1.v0 + s5.v1;
+        s5.v4 = qd[2] * s1.v16;
+        s5.v5 = qd[2] * s1.v17;
+        s5.v6 = qd[2] * s1.v18;
+        s5.v7 = -qd[3] * s1.v1 + s5.v2;
+        s5.v8 = qd[3] * s1.v0 + s5.v3;
+        s5.v9 = qd[3] * s1.v30 + s5.v4;
+        s5.v10 = qd[3] * s1.v31 + s5.v5;
+        s5.v11 = qd[3] * s1.v32 + s5.v6;
+        s5.v12 = qd[4] * s1.v26 + s5.v7;
+        s5.v13 = qd[4] * s1.v28 + s5.v8;
+        s5.v14 = qd[0] + qd[4] * s0.v13;
+        s5.v15 = qd[4] * s1.v43 + s5.v9;
+        s5.v16 = qd[4] * s1.v44 + s5.v10;
+        s5.v17 = qd[4] * s1.v45 + s5.v11;
+        s5.v18 = qd[5] * s1.v38 + s5.v12;
+        s5.v19 = qd[5] * s1.v40 + s5.v13;
+        s5.v20 = qd[5] * s1.v42 + s5.v14;
+        s5.v21 = qd[5] * s1.v56 + s5.v15;
+        s5.v22 = qd[5] * s1.v57 + s5.v16;
+        s5.v23 = qd[5] * s1.v58 + s5.v17;
+        s5.v24 = -qd[0] * s1.v60 + 0.28 * s0.v3 * s5.v1;
+        s5.v25 = qd[0] * s1.v59 - 0.28 * s0.v3 * s5.v0;
+        s5.v26 = s5.v0 * s1.v60 - s5.v1 * s1.v59;
+        s5.v27 = -qd[0] * s1.v68 + s5.v3 * s1.v69 + s5.v4;
+        s5.v28 = qd[0] * s1.v67 - s5.v2 * s1.v69 + s5.v5;
+        s5.v29 = s5.v2 * s1.v68 - s5.v3 * s1.v67 + s5.v6;
+        s5.v30 = -qd[0] * s1.v20 + s0.v8 * s5.v8 + s5.v9;
+        s5.v31 = qd[0] * s1.v19 - s0.v8 * s5.v7 + s5.v10;
+        s5.v32 = -s1.v19 * s5.v8 + s1.v20 * s5.v7 + s5.v11;
+        s5.v33 = s0.v8 * s5.v13 - s1.v34 * s5.v14 + s5.v15;
+        s5.v34 = -s0.v8 * s5.v12 + s1.v33 * s5.v14 + s5.v16;
+        s5.v35 = -s1.v33 * s5.v13 + s1.v34 * s5.v12 + s5.v17;
+        s5.v36 = -s1.v47 * s5.v20 + s0.v14 * s5.v19 + s5.v21;
+        s5.v37 = s1.v46 * s5.v20 - s0.v14 * s5.v18 + s5.v22;
+        s5.v38 = -s1.v46 * s5.v19 + s1.v47 * s5.v18 + s5.v23;
+        s5
+    }
+    #[allow(clippy::field_reassign_with_default)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    fn shared6(
+        &self,
+        _q: &Vector<6>,
+        qd: &Vector<6>,
+        s1: &Shared1,
+        s5: &Shared5,
+    ) -> Shared6 {
+        let mut s6 = Shared6::default();
+        s6.v0 = qd[0] * s1.v63 + s5.v0 * s1.v61 + s5.v1 * s1.v62;
+        s6.v1 = qd[0] * s1.v65 + s5.v0 * s1.v62 + s5.v1 * s1.v64;
+        s6.v2 = qd[0] * s1.v66 + s5.v0 * s1.v63 + s5.v1 * s1.v65;
+        s6.v3 = qd[0] * s1.v72 + s5.v2 * s1.v70 + s5.v3 * s1.v71;
+        s6.v4 = qd[0] * s1.v74 + s5.v2 * s1.v71 + s5.v3 * s1.v73;
+        s6.v5 = qd[0] * s1.v75 + s5.v2 * s1.v72 + s5.v3 * s1.v74;
+        s6.v6 = qd[0] * s1.v78 + s5.v7 * s1.v76 + s5.v8 * s1.v77;
+        s6.v7 = qd[0] * s1.v80 + s5.v7 * s1.v77 + s5.v8 * s1.v79;
+        s6.v8 = qd[0] * s1.v81 + s5.v7 * s1.v78 + s5.v8 * s1.v80;
+        s6.v9 = s5.v12 * s1.v82 + s5.v13 * s1.v83 + s5.v14 * s1.v84;
+        s6.v10 = s5.v12 * s1.v83 + s5.v13 * s1.v85 + s5.v14 * s1.v86;
+        s6.v11 = s5.v12 * s1.v84 + s5.v13 * s1.v86 + s5.v14 * s1.v87;
+        s6.v12 = s5.v18 * s1.v88 + s5.v19 * s1.v89 + s5.v20 * s1.v90;
+        s6.v13 = s5.v18 * s1.v89 + s5.v19 * s1.v91 + s5.v20 * s1.v92;
+        s6.v14 = s5.v18 * s1.v90 + s5.v19 * s1.v92 + s5.v20 * s1.v93;
+        s6
+    }
+    #[allow(clippy::field_reassign_with_default)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    fn shared7(
+        &self,
+        _q: &Vector<6>,
+        qd: &Vector<6>,
+        s0: &Shared0,
+        s1: &Shared1,
+        s5: &Shared5,
+    ) -> Shared7 {
+        let mut s7 = Shared7::default();
+        s7.v0 = 0.1879 * s1.v47 * s5.v38 - 0.1879 * s0.v14 * s5.v37 + s5.v18 * s1.v88
+            + s5.v19 * s1.v89 + s5.v20 * s1.v90;
+        s7.v1 = -0.1879 * s1.v46 * s5.v38 + 0.1879 * s0.v14 * s5.v36 + s5.v18 * s1.v89
+            + s5.v19 * s1.v91 + s5.v20 * s1.v92;
+        s7.v2 = 0.1879 * s1.v46 * s5.v37 - 0.1879 * s1.v47 * s5.v36 + s5.v18 * s1.v90
+            + s5.v19 * s1.v92 + s5.v20 * s1.v93;
+        s7.v3 = -1.219 * s0.v8 * s5.v34 + 1.219 * s1.v34 * s5.v35 + s5.v12 * s1.v82
+            + s5.v13 * s1.v83 + s5.v14 * s1.v84 + s7.v0;
+        s7.v4 = 1.219 * s0.v8 * s5.v33 - 1.219 * s1.v33 * s5.v35 + s5.v12 * s1.v83
+            + s5.v13 * s1.v85 + s5.v14 * s1.v86 + s7.v1;
+        s7.v5 = 1.219 * s1.v33 * s5.v34 - 1.219 * s1.v34 * s5.v33 + s5.v12 * s1.v84
+            + s5.v13 * s1.v86 + s5.v14 * s1.v87 + s7.v2;
+        s7.v6 = 1.219 * s5.v33 + 0.1879 * s5.v36;
+        s7.v7 = 1.219 * s5.v34 + 0.1879 * s5.v37;
+        s7.v8 = 1.219 * s5.v35 + 0.1879 * s5.v38;
+        s7.v9 = qd[0] * s1.v78 + 1.219 * s1.v20 * s5.v32 - 1.219 * s0.v8 * s5.v31
+            + s5.v7 * s1.v76 + s5.v8 * s1.v77 + s7.v3;
+        s7.v10 = qd[0] * s1.v80 - 1.219 * s1.v19 * s5.v32 + 1.219 * s0.v8 * s5.v30
+            + s5.v7 * s1.v77 + s5.v8 * s1.v79 + s7.v4;
+        s7.v11 = qd[0] * s1.v81 + 1.219 * s1.v19 * s5.v31 - 1.219 * s1.v20 * s5.v30
+            + s5.v7 * s1.v78 + s5.v8 * s1.v80 + s7.v5;
+        s7.v12 = 1.219 * s5.v30 + s7.v6;
+        s7.v13 = 1.219 * s5.v31 + s7.v7;
+        s7.v14 = 1.219 * s5.v32 + s7.v8;
+        s7.v15 = qd[0] * s1.v72 + s5.v2 * s1.v70 + s5.v3 * s1.v71
+            + 2.275 * s1.v68 * s5.v29 - 2.275 * s1.v69 * s5.v28 + s7.v9;
+        s7.v16 = qd[0] * s1.v74 + s5.v2 * s1.v71 + s5.v3 * s1.v73
+            - 2.275 * s1.v67 * s5.v29 + 2.275 * s1.v69 * s5.v27 + s7.v10;
+        s7.v17 = qd[0] * s1.v75 + s5.v2 * s1.v72 + s5.v3 * s1.v74
+            + 2.275 * s1.v67 * s5.v28 - 2.275 * s1.v68 * s5.v27 + s7.v11;
+        s7.v18 = 2.275 * s5.v27 + s7.v12;
+        s7.v19 = 2.275 * s5.v28 + s7.v13;
+        s7.v20 = 2.275 * s5.v29 + s7.v14;
+        s7.v21 = qd[0] * s1.v63 - 2.35004 * s0.v3 * s5.v25 + s5.v0 * s1.v61
+            + s5.v1 * s1.v62 + 8.393 * s1.v60 * s5.v26 + s7.v15;
+        s7.v22 = qd[0] * s1.v65 + 2.35004 * s0.v3 * s5.v24 + s5.v0 * s1.v62
+            + s5.v1 * s1.v64 - 8.393 * s1.v59 * s5.v26 + s7.v16;
+        s7.v23 = qd[0] * s1.v66 + s5.v0 * s1.v63 + s5.v1 * s1.v65
+            + 8.393 * s1.v59 * s5.v25 - 8.393 * s1.v60 * s5.v24 + s7.v17;
+        s7
+    }
+    #[allow(clippy::field_reassign_with_default)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    fn shared8(
+        &self,
+        _q: &Vector<6>,
+        qd: &Vector<6>,
+        s0: &Shared0,
+        s1: &Shared1,
+        s5: &Shared5,
+        s6: &Shared6,
+    ) -> Shared8 {
+        let mut s8 = Shared8::default();
+        s8.v0 = -qd[0] * qd[1] * s1.v0;
+        s8.v1 = -qd[0] * qd[1] * s1.v1;
+        s8.v2 = qd[1] * s1.v0 * s5.v0 + qd[1] * s1.v1 * s5.v1;
+        s8.v3 = -qd[0] * qd[2] * s1.v0 + s8.v0;
+        s8.v4 = -qd[0] * qd[2] * s1.v1 + s8.v1;
+        s8.v5 = qd[2] * s1.v0 * s5.v2 + qd[2] * s1.v1 * s5.v3 + s8.v2;
+        s8.v6 = -qd[0] * qd[2] * s1.v17 - qd[2] * s1.v0 * s5.v6 + qd[2] * s1.v18 * s5.v3;
+        s8.v7 = qd[0] * qd[2] * s1.v16 - qd[2] * s1.v1 * s5.v6 - qd[2] * s1.v18 * s5.v2;
+        s8.v8 = qd[2] * s1.v0 * s5.v4 + qd[2] * s1.v1 * s5.v5 - qd[2] * s1.v16 * s5.v3
+            + qd[2] * s1.v17 * s5.v2;
+        s8.v9 = -qd[0] * qd[3] * s1.v0 + s8.v3;
+        s8.v10 = -qd[0] * qd[3] * s1.v1 + s8.v4;
+        s8.v11 = qd[3] * s1.v0 * s5.v7 + qd[3] * s1.v1 * s5.v8 + s8.v5;
+        s8.v12 = -qd[0] * qd[3] * s1.v31 - qd[3] * s1.v0 * s5.v11
+            + qd[3] * s1.v32 * s5.v8 + s8.v6;
+        s8.v13 = qd[0] * qd[3] * s1.v30 - qd[3] * s1.v1 * s5.v11 - qd[3] * s1.v32 * s5.v7
+            + s8.v7;
+        s8.v14 = qd[3] * s1.v0 * s5.v9 + qd[3] * s1.v1 * s5.v10 - qd[3] * s1.v30 * s5.v8
+            + qd[3] * s1.v31 * s5.v7 + s8.v8;
+        s8.v15 = -qd[4] * s1.v28 * s5.v14 + qd[4] * s0.v13 * s5.v13 + s8.v9;
+        s8.v16 = qd[4] * s1.v26 * s5.v14 - qd[4] * s0.v13 * s5.v12 + s8.v10;
+        s8.v17 = -qd[4] * s1.v26 * s5.v13 + qd[4] * s1.v28 * s5.v12 + s8.v11;
+        s8.v18 = -qd[4] * s1.v28 * s5.v17 + qd[4] * s0.v13 * s5.v16
+            - qd[4] * s1.v44 * s5.v14 + qd[4] * s1.v45 * s5.v13 + s8.v12;
+        s8.v19 = qd[4] * s1.v26 * s5.v17 - qd[4] * s0.v13 * s5.v15
+            + qd[4] * s1.v43 * s5.v14 - qd[4] * s1.v45 * s5.v12 + s8.v13;
+        s8.v20 = -qd[4] * s1.v26 * s5.v16 + qd[4] * s1.v28 * s5.v15
+            - qd[4] * s1.v43 * s5.v13 + qd[4] * s1.v44 * s5.v12 + s8.v14;
+        s8.v21 = -qd[5] * s1.v40 * s5.v20 + qd[5] * s1.v42 * s5.v19 + s8.v15;
+        s8.v22 = qd[5] * s1.v38 * s5.v20 - qd[5] * s1.v42 * s5.v18 + s8.v16;
+        s8.v23 = -qd[5] * s1.v38 * s5.v19 + qd[5] * s1.v40 * s5.v18 + s8.v17;
+        s8.v24 = -qd[5] * s1.v40 * s5.v23 + qd[5] * s1.v42 * s5.v22
+            - qd[5] * s1.v57 * s5.v20 + qd[5] * s1.v58 * s5.v19 + s8.v18;
+        s8.v25 = qd[5] * s1.v38 * s5.v23 - qd[5] * s1.v42 * s5.v21
+            + qd[5] * s1.v56 * s5.v20 - qd[5] * s1.v58 * s5.v18 + s8.v19;
+        s8.v26 = -qd[5] * s1.v38 * s5.v22 + qd[5] * s1.v40 * s5.v21
+            - qd[5] * s1.v56 * s5.v19 + qd[5] * s1.v57 * s5.v18 + s8.v20;
+        s8.v27 = -8.393 * qd[0] * s5.v25 + 2.35004 * s0.v3 * s8.v1
+            + 8.393 * s5.v1 * s5.v26 - 8.393 * s1.v60 * s8.v2;
+        s8.v28 = 8.393 * qd[0] * s5.v24 - 2.35004 * s0.v3 * s8.v0
+            - 8.393 * s5.v0 * s5.v26 + 8.393 * s1.v59 * s8.v2;
+        s8.v29 = 8.393 * self.g + 8.393 * s5.v0 * s5.v25 - 8.393 * s5.v1 * s5.v24
+            - 8.393 * s1.v59 * s8.v1 + 8.393 * s1.v60 * s8.v0;
+        s8.v30 = -qd[0] * s6.v1 - 0.28 * s0.v3 * s8.v28 + s5.v1 * s6.v2 + s1.v60 * s8.v29
+            + s1.v61 * s8.v0 + s1.v62 * s8.v1 + s1.v63 * s8.v2;
+        s8.v31 = qd[0] * s6.v0 + 0.28 * s0.v3 * s8.v27 - s5.v0 * s6.v2 - s1.v59 * s8.v29
+            + s1.v62 * s8.v0 + s1.v64 * s8.v1 + s1.v65 * s8.v2;
+        s8.v32 = s5.v0 * s6.v1 - s5.v1 * s6.v0 + s1.v59 * s8.v28 - s1.v60 * s8.v27
+            + s1.v63 * s8.v0 + s1.v65 * s8.v1 + s1.v66 * s8.v2;
+        s8.v33 = -2.275 * qd[0] * s5.v28 + 2.275 * s8.v6 + 2.275 * s5.v3 * s5.v29
+            - 2.275 * s1.v68 * s8.v5 + 2.275 * s1.v69 * s8.v4;
+        s8.v34 = 2.275 * qd[0] * s5.v27 + 2.275 * s8.v7 - 2.275 * s5.v2 * s5.v29
+            + 2.275 * s1.v67 * s8.v5 - 2.275 * s1.v69 * s8.v3;
+        s8.v35 = 2.275 * self.g + 2.275 * s8.v8 + 2.275 * s5.v2 * s5.v28
+            - 2.275 * s5.v3 * s5.v27 - 2.275 * s1.v67 * s8.v4 + 2.275 * s1.v68 * s8.v3;
+        s8.v36 = -qd[0] * s6.v4 + s5.v3 * s6.v5 + s1.v68 * s8.v35 - s1.v69 * s8.v34
+            + s1.v70 * s8.v3 + s1.v71 * s8.v4 + s1.v72 * s8.v5;
+        s8.v37 = qd[0] * s6.v3 - s5.v2 * s6.v5 - s1.v67 * s8.v35 + s1.v69 * s8.v33
+            + s1.v71 * s8.v3 + s1.v73 * s8.v4 + s1.v74 * s8.v5;
+        s8.v38 = s5.v2 * s6.v4 - s5.v3 * s6.v3 + s1.v67 * s8.v34 - s1.v68 * s8.v33
+            + s1.v72 * s8.v3 + s1.v74 * s8.v4 + s1.v75 * s8.v5;
+        s8.v39 = -1.219 * qd[0] * s5.v31 + 1.219 * s8.v12 - 1.219 * s1.v20 * s8.v11
+            + 1.219 * s0.v8 * s8.v10 + 1.219 * s5.v8 * s5.v32;
+        s8.v40 = 1.219 * qd[0] * s5.v30 + 1.219 * s8.v13 + 1.219 * s1.v19 * s8.v11
+            - 1.219 * s0.v8 * s8.v9 - 1.219 * s5.v7 * s5.v32;
+        s8.v41 = 1.219 * self.g - 1.219 * s1.v19 * s8.v10 + 1.219 * s8.v14
+            + 1.219 * s1.v20 * s8.v9 + 1.219 * s5.v7 * s5.v31 - 1.219 * s5.v8 * s5.v30;
+        s8.v42 = -qd[0] * s6.v7 + s1.v20 * s8.v41 - s0.v8 * s8.v40 + s5.v8 * s6.v8
+            + s1.v76 * s8.v9 + s1.v77 * s8.v10 + s1.v78 * s8.v11;
+        s8.v43 = qd[0] * s6.v6 - s1.v19 * s8.v41 + s0.v8 * s8.v39 - s5.v7 * s6.v8
+            + s1.v77 * s8.v9 + s1.v79 * s8.v10 + s1.v80 * s8.v11;
+        s8.v44 = s1.v19 * s8.v40 - s1.v20 * s8.v39 + s5.v7 * s6.v7 - s5.v8 * s6.v6
+            + s1.v78 * s8.v9 + s1.v80 * s8.v10 + s1.v81 * s8.v11;
+        s8.v45 = 1.219 * s0.v8 * s8.v16 + 1.219 * s8.v18 - 1.219 * s1.v34 * s8.v17
+            + 1.219 * s5.v13 * s5.v35 - 1.219 * s5.v14 * s5.v34;
+        s8.v46 = -1.219 * s0.v8 * s8.v15 + 1.219 * s8.v19 + 1.219 * s1.v33 * s8.v17
+            - 1.219 * s5.v12 * s5.v35 + 1.219 * s5.v14 * s5.v33;
+        s8.v47 = 1.219 * self.g + 1.219 * s8.v20 - 1.219 * s1.v33 * s8.v16
+            + 1.219 * s1.v34 * s8.v15 + 1.219 * s5.v12 * s5.v34
+            - 1.219 * s5.v13 * s5.v33;
+        s8.v48 = -s0.v8 * s8.v46 + s1.v34 * s8.v47 + s5.v13 * s6.v11 - s5.v14 * s6.v10
+            + s1.v82 * s8.v15 + s1.v83 * s8.v16 + s1.v84 * s8.v17;
+        s8.v49 = s0.v8 * s8.v45 - s1.v33 * s8.v47 - s5.v12 * s6.v11 + s5.v14 * s6.v9
+            + s1.v83 * s8.v15 + s1.v85 * s8.v16 + s1.v86 * s8.v17;
+        s8.v50 = s1.v33 * s8.v46 - s1.v34 * s8.v45 + s5.v12 * s6.v10 - s5.v13 * s6.v9
+            + s1.v84 * s8.v15 + s1.v86 * s8.v16 + s1.v87 * s8.v17;
+        s8.v51 = 0.1879 * s8.v24 - 0.1879 * s1.v47 * s8.v23 + 0.1879 * s0.v14 * s8.v22
+            + 0.1879 * s5.v19 * s5.v38 - 0.1879 * s5.v20 * s5.v37;
+        s8.v52 = 0.1879 * s8.v25 + 0.1879 * s1.v46 * s8.v23 - 0.1879 * s0.v14 * s8.v21
+            - 0.1879 * s5.v18 * s5.v38 + 0.1879 * s5.v20 * s5.v36;
+        s8.v53 = 0.1879 * self.g + 0.1879 * s8.v26 - 0.1879 * s1.v46 * s8.v22
+            + 0.1879 * s1.v47 * s8.v21 + 0.1879 * s5.v18 * s5.v37
+            - 0.1879 * s5.v19 * s5.v36;
+        s8.v54 = s1.v47 * s8.v53 - s0.v14 * s8.v52 + s5.v19 * s6.v14 - s5.v20 * s6.v13
+            + s1.v88 * s8.v21 + s1.v89 * s8.v22 + s1.v90 * s8.v23;
+        s8.v55 = -s1.v46 * s8.v53 + s0.v14 * s8.v51 - s5.v18 * s6.v14 + s5.v20 * s6.v12
+            + s1.v89 * s8.v21 + s1.v91 * s8.v22 + s1.v92 * s8.v23;
+        s8.v56 = s1.v46 * s8.v52 - s1.v47 * s8.v51 + s5.v18 * s6.v13 - s5.v19 * s6.v12
+            + s1.v90 * s8.v21 + s1.v92 * s8.v22 + s1.v93 * s8.v23;
+        s8.v57 = s8.v48 + s8.v54;
+        s8.v58 = s8.v49 + s8.v55;
+        s8.v59 = s8.v50 + s8.v56;
+        s8.v60 = s8.v45 + s8.v51;
+        s8.v61 = s8.v46 + s8.v52;
+        s8.v62 = s8.v47 + s8.v53;
+        s8.v63 = s8.v42 + s8.v57;
+        s8.v64 = s8.v43 + s8.v58;
+        s8.v65 = s8.v44 + s8.v59;
+        s8.v66 = s8.v39 + s8.v60;
+        s8.v67 = s8.v40 + s8.v61;
+        s8.v68 = s8.v41 + s8.v62;
+        s8.v69 = s8.v36 + s8.v63;
+        s8.v70 = s8.v37 + s8.v64;
+        s8.v71 = s8.v38 + s8.v65;
+        s8.v72 = s8.v33 + s8.v66;
+        s8.v73 = s8.v34 + s8.v67;
+        s8.v74 = s8.v35 + s8.v68;
+        s8.v75 = s8.v30 + s8.v69;
+        s8.v76 = s8.v31 + s8.v70;
+        s8.v77 = s8.v32 + s8.v71;
+        s8.v78 = s1.v0 * s8.v76 - s1.v1 * s8.v75;
+        s8.v79 = s1.v0 * s8.v70 - s1.v1 * s8.v69 + s1.v16 * s8.v72 + s1.v17 * s8.v73
+            + s1.v18 * s8.v74;
+        s8.v80 = s1.v0 * s8.v64 - s1.v1 * s8.v63 + s1.v30 * s8.v66 + s1.v31 * s8.v67
+            + s1.v32 * s8.v68;
+        s8.v81 = s1.v26 * s8.v57 + s1.v28 * s8.v58 + s0.v13 * s8.v59 + s1.v43 * s8.v60
+            + s1.v44 * s8.v61 + s1.v45 * s8.v62;
+        s8.v82 = s1.v38 * s8.v54 + s1.v40 * s8.v55 + s1.v42 * s8.v56 + s1.v56 * s8.v51
+            + s1.v57 * s8.v52 + s1.v58 * s8.v53;
+        s8
+    }
+    #[allow(clippy::field_reassign_with_default)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    fn shared9(
+        &self,
+        _q: &Vector<6>,
+        qd: &Vector<6>,
+        s0: &Shared0,
+        s1: &Shared1,
+        s5: &Shared5,
+    ) -> Shared9 {
+        let mut s9 = Shared9::default();
+        s9.v0 = -qd[0] * s1.v0;
+        s9.v1 = -qd[0] * s1.v1;
+        s9.v2 = s1.v0 * s5.v0 + s1.v1 * s5.v1;
+        s9.v3 = s1.v0 * s5.v2 + s1.v1 * s5.v3;
+        s9.v4 = -qd[0] * s1.v17 - s1.v0 * s5.v6 + s1.v18 * s5.v3;
+        s9.v5 = qd[0] * s1.v16 - s1.v1 * s5.v6 - s1.v18 * s5.v2;
+        s9.v6 = s1.v0 * s5.v4 + s1.v1 * s5.v5 - s1.v16 * s5.v3 + s1.v17 * s5.v2;
+        s9.v7 = s1.v0 * s5.v7 + s1.v1 * s5.v8;
+        s9.v8 = -qd[0] * s1.v31 - s1.v0 * s5.v11 + s1.v32 * s5.v8;
+        s9.v9 = qd[0] * s1.v30 - s1.v1 * s5.v11 - s1.v32 * s5.v7;
+        s9.v10 = s1.v0 * s5.v9 + s1.v1 * s5.v10 - s1.v30 * s5.v8 + s1.v31 * s5.v7;
+        s9.v11 = -s1.v28 * s5.v14 + s0.v13 * s5.v13;
+        s9.v12 = s1.v26 * s5.v14 - s0.v13 * s5.v12;
+        s9.v13 = -s1.v26 * s5.v13 + s1.v28 * s5.v12;
+        s9.v14 = -s1.v28 * s5.v17 + s0.v13 * s5.v16 - s1.v44 * s5.v14 + s1.v45 * s5.v13;
+        s9.v15 = s1.v26 * s5.v17 - s0.v13 * s5.v15 + s1.v43 * s5.v14 - s1.v45 * s5.v12;
+        s9.v16 = -s1.v26 * s5.v16 + s1.v28 * s5.v15 - s1.v43 * s5.v13 + s1.v44 * s5.v12;
+        s9.v17 = -s1.v40 * s5.v20 + s1.v42 * s5.v19;
+        s9.v18 = s1.v38 * s5.v20 - s1.v42 * s5.v18;
+        s9.v19 = -s1.v38 * s5.v19 + s1.v40 * s5.v18;
+        s9.v20 = -s1.v40 * s5.v23 + s1.v42 * s5.v22 - s1.v57 * s5.v20 + s1.v58 * s5.v19;
+        s9.v21 = s1.v38 * s5.v23 - s1.v42 * s5.v21 + s1.v56 * s5.v20 - s1.v58 * s5.v18;
+        s9.v22 = -s1.v38 * s5.v22 + s1.v40 * s5.v21 - s1.v56 * s5.v19 + s1.v57 * s5.v18;
+        s9
+    }
+}
 impl Dynamics<6> for Ur5 {
     const NAME: &'static str = "Ur5";
     const FINGERPRINT: &'static str = FINGERPRINT;
@@ -66,250 +1067,31 @@ impl Dynamics<6> for Ur5 {
         Ok(())
     }
     fn kinetic_energy(&self, q: &Vector<6>, qd: &Vector<6>, _t: f64) -> f64 {
-        let z0 = q[0].cos();
-        let z1 = q[0].sin();
-        let z2 = z0 * (1.57079632679_f64).cos();
-        let z3 = z0 * (1.57079632679_f64).sin();
-        let z4 = z1 * (1.57079632679_f64).cos();
-        let z5 = z1 * (1.57079632679_f64).sin();
-        let z6 = -(1.57079632679_f64).sin();
-        let z7 = (1.57079632679_f64).cos();
-        let z8 = q[1].cos();
-        let z9 = q[1].sin();
-        let z10 = z2 * z8 - z3 * z9;
-        let z11 = z2 * z9 + z3 * z8;
-        let z12 = z4 * z8 - z5 * z9;
-        let z13 = z4 * z9 + z5 * z8;
-        let z14 = z6 * z8 - z7 * z9;
-        let z15 = z6 * z9 + z7 * z8;
-        let z16 = -qd[1] * z1;
-        let z17 = qd[1] * z0;
-        let z18 = -0.01615 * z1 + 0.425 * z11;
-        let z19 = 0.01615 * z0 + 0.425 * z13;
-        let z20 = q[2].cos();
-        let z21 = q[2].sin();
-        let z22 = z10 * z20 - z11 * z21;
-        let z23 = z10 * z21 + z11 * z20;
-        let z24 = z12 * z20 - z13 * z21;
-        let z25 = z12 * z21 + z13 * z20;
-        let z26 = z14 * z20 - z15 * z21;
-        let z27 = z14 * z21 + z15 * z20;
-        let z28 = -0.425 * z0 * z15;
-        let z29 = -0.425 * z1 * z15;
-        let z30 = z0 * z18 + z1 * z19;
-        let z31 = -qd[2] * z1 + z16;
-        let z32 = qd[2] * z0 + z17;
-        let z33 = qd[2] * z28;
-        let z34 = qd[2] * z29;
-        let z35 = qd[2] * z30;
-        let z36 = z18 + 0.39225 * z23;
-        let z37 = z19 + 0.39225 * z25;
-        let z38 = 0.425 * z15 + 0.39225 * z27;
-        let z39 = z22 * (1.57079632679_f64).cos() - z23 * (1.57079632679_f64).sin();
-        let z40 = z22 * (1.57079632679_f64).sin() + z23 * (1.57079632679_f64).cos();
-        let z41 = z24 * (1.57079632679_f64).cos() - z25 * (1.57079632679_f64).sin();
-        let z42 = z24 * (1.57079632679_f64).sin() + z25 * (1.57079632679_f64).cos();
-        let z43 = z26 * (1.57079632679_f64).cos() - z27 * (1.57079632679_f64).sin();
-        let z44 = z26 * (1.57079632679_f64).sin() + z27 * (1.57079632679_f64).cos();
-        let z45 = q[3].cos();
-        let z46 = q[3].sin();
-        let z47 = z39 * z45 - z40 * z46;
-        let z48 = z39 * z46 + z40 * z45;
-        let z49 = z41 * z45 - z42 * z46;
-        let z50 = z41 * z46 + z42 * z45;
-        let z51 = z43 * z45 - z44 * z46;
-        let z52 = z43 * z46 + z44 * z45;
-        let z53 = -z0 * z38;
-        let z54 = -z1 * z38;
-        let z55 = z0 * z36 + z1 * z37;
-        let z56 = -qd[3] * z1 + z31;
-        let z57 = qd[3] * z0 + z32;
-        let z58 = qd[3] * z53 + z33;
-        let z59 = qd[3] * z54 + z34;
-        let z60 = qd[3] * z55 + z35;
-        let z61 = -0.093 * z1 + z36;
-        let z62 = 0.093 * z0 + z37;
-        let z63 = q[4].cos();
-        let z64 = q[4].sin();
-        let z65 = -z1 * z64 + z47 * z63;
-        let z66 = -z1 * z63 - z47 * z64;
-        let z67 = z0 * z64 + z49 * z63;
-        let z68 = z0 * z63 - z49 * z64;
-        let z69 = z51 * z63;
-        let z70 = -z51 * z64;
-        let z71 = -z38 * z50 + z52 * z62;
-        let z72 = z38 * z48 - z52 * z61;
-        let z73 = -z48 * z62 + z50 * z61;
-        let z74 = qd[4] * z48 + z56;
-        let z75 = qd[4] * z50 + z57;
-        let z76 = qd[0] + qd[4] * z52;
-        let z77 = qd[4] * z71 + z58;
-        let z78 = qd[4] * z72 + z59;
-        let z79 = qd[4] * z73 + z60;
-        let z80 = 0.09465 * z48 + z61;
-        let z81 = 0.09465 * z50 + z62;
-        let z82 = z38 + 0.09465 * z52;
-        let z83 = q[5].cos();
-        let z84 = q[5].sin();
-        let z85 = -z48 * z84 + z65 * z83;
-        let z86 = z48 * z83 + z65 * z84;
-        let z87 = -z50 * z84 + z67 * z83;
-        let z88 = z50 * z83 + z67 * z84;
-        let z89 = -z52 * z84 + z69 * z83;
-        let z90 = z52 * z83 + z69 * z84;
-        let z91 = -z68 * z82 + z70 * z81;
-        let z92 = z66 * z82 - z70 * z80;
-        let z93 = -z66 * z81 + z68 * z80;
-        let z94 = qd[5] * z66 + z74;
-        let z95 = qd[5] * z68 + z75;
-        let z96 = qd[5] * z70 + z76;
-        let z97 = qd[5] * z91 + z77;
-        let z98 = qd[5] * z92 + z78;
-        let z99 = qd[5] * z93 + z79;
-        let z101 = -0.13585 * z1 + 0.28 * z11;
-        let z102 = 0.13585 * z0 + 0.28 * z13;
-        let z103 = 0.22689067591 * (z1 * z1) + 0.22689067591 * (z10 * z10)
-            + 0.0151074 * (z11 * z11);
-        let z104 = -0.22689067591 * z0 * z1 + 0.22689067591 * z10 * z12
-            + 0.0151074 * z11 * z13;
-        let z105 = 0.22689067591 * z10 * z14 + 0.0151074 * z11 * z15;
-        let z106 = 0.22689067591 * (z0 * z0) + 0.22689067591 * (z12 * z12)
-            + 0.0151074 * (z13 * z13);
-        let z107 = 0.22689067591 * z12 * z14 + 0.0151074 * z13 * z15;
-        let z108 = 0.22689067591 * (z14 * z14) + 0.0151074 * (z15 * z15);
-        let z109 = z18 + 0.25 * z23;
-        let z110 = z19 + 0.25 * z25;
-        let z111 = 0.425 * z15 + 0.25 * z27;
-        let z112 = 0.049443313556 * (z1 * z1) + 0.049443313556 * (z22 * z22)
-            + 0.004095 * (z23 * z23);
-        let z113 = -0.049443313556 * z0 * z1 + 0.049443313556 * z22 * z24
-            + 0.004095 * z23 * z25;
-        let z114 = 0.049443313556 * z22 * z26 + 0.004095 * z23 * z27;
-        let z115 = 0.049443313556 * (z0 * z0) + 0.049443313556 * (z24 * z24)
-            + 0.004095 * (z25 * z25);
-        let z116 = 0.049443313556 * z24 * z26 + 0.004095 * z25 * z27;
-        let z117 = 0.049443313556 * (z26 * z26) + 0.004095 * (z27 * z27);
-        let z118 = 0.111172755531 * (z1 * z1) + 0.111172755531 * (z47 * z47)
-            + 0.21942 * (z48 * z48);
-        let z119 = -0.111172755531 * z0 * z1 + 0.111172755531 * z47 * z49
-            + 0.21942 * z48 * z50;
-        let z120 = 0.111172755531 * z47 * z51 + 0.21942 * z48 * z52;
-        let z121 = 0.111172755531 * (z0 * z0) + 0.111172755531 * (z49 * z49)
-            + 0.21942 * (z50 * z50);
-        let z122 = 0.111172755531 * z49 * z51 + 0.21942 * z50 * z52;
-        let z123 = 0.111172755531 * (z51 * z51) + 0.21942 * (z52 * z52);
-        let z124 = 0.21942 * (z48 * z48) + 0.111172755531 * (z65 * z65)
-            + 0.111172755531 * (z66 * z66);
-        let z125 = 0.21942 * z48 * z50 + 0.111172755531 * z65 * z67
-            + 0.111172755531 * z66 * z68;
-        let z126 = 0.21942 * z48 * z52 + 0.111172755531 * z65 * z69
-            + 0.111172755531 * z66 * z70;
-        let z127 = 0.21942 * (z50 * z50) + 0.111172755531 * (z67 * z67)
-            + 0.111172755531 * (z68 * z68);
-        let z128 = 0.21942 * z50 * z52 + 0.111172755531 * z67 * z69
-            + 0.111172755531 * z68 * z70;
-        let z129 = 0.21942 * (z52 * z52) + 0.111172755531 * (z69 * z69)
-            + 0.111172755531 * (z70 * z70);
-        let z130 = 0.0171364731454 * (z66 * z66) + 0.0171364731454 * (z85 * z85)
-            + 0.033822 * (z86 * z86);
-        let z131 = 0.0171364731454 * z66 * z68 + 0.0171364731454 * z85 * z87
-            + 0.033822 * z86 * z88;
-        let z132 = 0.0171364731454 * z66 * z70 + 0.0171364731454 * z85 * z89
-            + 0.033822 * z86 * z90;
-        let z133 = 0.0171364731454 * (z68 * z68) + 0.0171364731454 * (z87 * z87)
-            + 0.033822 * (z88 * z88);
-        let z134 = 0.0171364731454 * z68 * z70 + 0.0171364731454 * z87 * z89
-            + 0.033822 * z88 * z90;
-        let z135 = 0.0171364731454 * (z70 * z70) + 0.0171364731454 * (z89 * z89)
-            + 0.033822 * (z90 * z90);
-        let z139 = -qd[0] * z102 + 0.28 * z15 * z17;
-        let z140 = qd[0] * z101 - 0.28 * z15 * z16;
-        let z141 = z16 * z102 - z17 * z101;
-        let z142 = -qd[0] * z110 + z32 * z111 + z33;
-        let z143 = qd[0] * z109 - z31 * z111 + z34;
-        let z144 = z31 * z110 - z32 * z109 + z35;
-        let z145 = -qd[0] * z37 + z38 * z57 + z58;
-        let z146 = qd[0] * z36 - z38 * z56 + z59;
-        let z147 = -z36 * z57 + z37 * z56 + z60;
-        let z148 = z38 * z75 - z62 * z76 + z77;
-        let z149 = -z38 * z74 + z61 * z76 + z78;
-        let z150 = -z61 * z75 + z62 * z74 + z79;
-        let z151 = -z81 * z96 + z82 * z95 + z97;
-        let z152 = z80 * z96 - z82 * z94 + z98;
-        let z153 = -z80 * z95 + z81 * z94 + z99;
-        let z154 = 0.1879 * z81 * z153 - 0.1879 * z82 * z152 + z94 * z130 + z95 * z131
-            + z96 * z132;
-        let z155 = -0.1879 * z80 * z153 + 0.1879 * z82 * z151 + z94 * z131 + z95 * z133
-            + z96 * z134;
-        let z156 = 0.1879 * z80 * z152 - 0.1879 * z81 * z151 + z94 * z132 + z95 * z134
-            + z96 * z135;
-        let z157 = -1.219 * z38 * z149 + 1.219 * z62 * z150 + z74 * z124 + z75 * z125
-            + z76 * z126 + z154;
-        let z158 = 1.219 * z38 * z148 - 1.219 * z61 * z150 + z74 * z125 + z75 * z127
-            + z76 * z128 + z155;
-        let z159 = 1.219 * z61 * z149 - 1.219 * z62 * z148 + z74 * z126 + z75 * z128
-            + z76 * z129 + z156;
-        let z160 = 1.219 * z148 + 0.1879 * z151;
-        let z161 = 1.219 * z149 + 0.1879 * z152;
-        let z162 = 1.219 * z150 + 0.1879 * z153;
-        let z163 = qd[0] * z120 + 1.219 * z37 * z147 - 1.219 * z38 * z146 + z56 * z118
-            + z57 * z119 + z157;
-        let z164 = qd[0] * z122 - 1.219 * z36 * z147 + 1.219 * z38 * z145 + z56 * z119
-            + z57 * z121 + z158;
-        let z165 = qd[0] * z123 + 1.219 * z36 * z146 - 1.219 * z37 * z145 + z56 * z120
-            + z57 * z122 + z159;
-        let z166 = 1.219 * z145 + z160;
-        let z167 = 1.219 * z146 + z161;
-        let z168 = 1.219 * z147 + z162;
-        let z169 = qd[0] * z114 + z31 * z112 + z32 * z113 + 2.275 * z110 * z144
-            - 2.275 * z111 * z143 + z163;
-        let z170 = qd[0] * z116 + z31 * z113 + z32 * z115 - 2.275 * z109 * z144
-            + 2.275 * z111 * z142 + z164;
-        let z171 = qd[0] * z117 + z31 * z114 + z32 * z116 + 2.275 * z109 * z143
-            - 2.275 * z110 * z142 + z165;
-        let z172 = 2.275 * z142 + z166;
-        let z173 = 2.275 * z143 + z167;
-        let z174 = 2.275 * z144 + z168;
-        let z175 = qd[0] * z105 - 2.35004 * z15 * z140 + z16 * z103 + z17 * z104
-            + 8.393 * z102 * z141 + z169;
-        let z176 = qd[0] * z107 + 2.35004 * z15 * z139 + z16 * z104 + z17 * z106
-            - 8.393 * z101 * z141 + z170;
-        let z177 = qd[0] * z108 + z16 * z105 + z17 * z107 + 8.393 * z101 * z140
-            - 8.393 * z102 * z139 + z171;
-        let z181 = 0.00666 * qd[0] + z177;
-        let z182 = z0 * z176 - z1 * z175;
-        let z183 = z0 * z170 - z1 * z169 + z28 * z172 + z29 * z173 + z30 * z174;
-        let z184 = z0 * z164 - z1 * z163 + z53 * z166 + z54 * z167 + z55 * z168;
-        let z185 = z48 * z157 + z50 * z158 + z52 * z159 + z71 * z160 + z72 * z161
-            + z73 * z162;
-        let z186 = z66 * z154 + z68 * z155 + z70 * z156 + 0.1879 * z91 * z151
-            + 0.1879 * z92 * z152 + 0.1879 * z93 * z153;
+        let s0 = self.shared0(q);
+        let s1 = self.shared1(q, &s0);
+        let s5 = self.shared5(q, qd, &s0, &s1);
+        let s7 = self.shared7(q, qd, &s0, &s1, &s5);
+        let z181 = 0.00666 * qd[0] + s7.v23;
+        let z182 = s1.v0 * s7.v22 - s1.v1 * s7.v21;
+        let z183 = s1.v0 * s7.v16 - s1.v1 * s7.v15 + s1.v16 * s7.v18 + s1.v17 * s7.v19
+            + s1.v18 * s7.v20;
+        let z184 = s1.v0 * s7.v10 - s1.v1 * s7.v9 + s1.v30 * s7.v12 + s1.v31 * s7.v13
+            + s1.v32 * s7.v14;
+        let z185 = s1.v26 * s7.v3 + s1.v28 * s7.v4 + s0.v13 * s7.v5 + s1.v43 * s7.v6
+            + s1.v44 * s7.v7 + s1.v45 * s7.v8;
+        let z186 = s1.v38 * s7.v0 + s1.v40 * s7.v1 + s1.v42 * s7.v2
+            + 0.1879 * s1.v56 * s5.v36 + 0.1879 * s1.v57 * s5.v37
+            + 0.1879 * s1.v58 * s5.v38;
         0.5 * qd[0] * z181 + 0.5 * qd[1] * z182 + 0.5 * qd[2] * z183 + 0.5 * qd[3] * z184
             + 0.5 * qd[4] * z185 + 0.5 * qd[5] * z186
     }
     fn potential_energy(&self, q: &Vector<6>, _t: f64) -> f64 {
-        let z6 = -(1.57079632679_f64).sin();
-        let z7 = (1.57079632679_f64).cos();
-        let z8 = q[1].cos();
-        let z9 = q[1].sin();
-        let z14 = z6 * z8 - z7 * z9;
-        let z15 = z6 * z9 + z7 * z8;
-        let z20 = q[2].cos();
-        let z21 = q[2].sin();
-        let z26 = z14 * z20 - z15 * z21;
-        let z27 = z14 * z21 + z15 * z20;
-        let z38 = 0.425 * z15 + 0.39225 * z27;
-        let z43 = z26 * (1.57079632679_f64).cos() - z27 * (1.57079632679_f64).sin();
-        let z44 = z26 * (1.57079632679_f64).sin() + z27 * (1.57079632679_f64).cos();
-        let z45 = q[3].cos();
-        let z46 = q[3].sin();
-        let z52 = z43 * z46 + z44 * z45;
-        let z82 = z38 + 0.09465 * z52;
-        let z136 = 0.089159 + 0.425 * z15;
-        let z137 = 0.089159 + z38;
-        let z138 = 0.089159 + z82;
-        let x0 = z15 * 2.35004;
-        let x1 = z27 * 0.56875;
+        let s0 = self.shared0(q);
+        let z136 = 0.089159 + 0.425 * s0.v3;
+        let z137 = 0.089159 + s0.v8;
+        let z138 = 0.089159 + s0.v14;
+        let x0 = s0.v3 * 2.35004;
+        let x1 = s0.v7 * 0.56875;
         let x2 = z136 * 2.275;
         let x3 = z137 * 2.438;
         let x4 = z138 * 0.1879;
@@ -324,444 +1106,57 @@ impl Dynamics<6> for Ur5 {
         m: &mut Matrix<6, 6>,
         h: &mut Vector<6>,
     ) {
-        let z0 = q[0].cos();
-        let z1 = q[0].sin();
-        let z2 = z0 * (1.57079632679_f64).cos();
-        let z3 = z0 * (1.57079632679_f64).sin();
-        let z4 = z1 * (1.57079632679_f64).cos();
-        let z5 = z1 * (1.57079632679_f64).sin();
-        let z6 = -(1.57079632679_f64).sin();
-        let z7 = (1.57079632679_f64).cos();
-        let z8 = q[1].cos();
-        let z9 = q[1].sin();
-        let z10 = z2 * z8 - z3 * z9;
-        let z11 = z2 * z9 + z3 * z8;
-        let z12 = z4 * z8 - z5 * z9;
-        let z13 = z4 * z9 + z5 * z8;
-        let z14 = z6 * z8 - z7 * z9;
-        let z15 = z6 * z9 + z7 * z8;
-        let z16 = -qd[1] * z1;
-        let z17 = qd[1] * z0;
-        let z18 = -0.01615 * z1 + 0.425 * z11;
-        let z19 = 0.01615 * z0 + 0.425 * z13;
-        let z20 = q[2].cos();
-        let z21 = q[2].sin();
-        let z22 = z10 * z20 - z11 * z21;
-        let z23 = z10 * z21 + z11 * z20;
-        let z24 = z12 * z20 - z13 * z21;
-        let z25 = z12 * z21 + z13 * z20;
-        let z26 = z14 * z20 - z15 * z21;
-        let z27 = z14 * z21 + z15 * z20;
-        let z28 = -0.425 * z0 * z15;
-        let z29 = -0.425 * z1 * z15;
-        let z30 = z0 * z18 + z1 * z19;
-        let z31 = -qd[2] * z1 + z16;
-        let z32 = qd[2] * z0 + z17;
-        let z33 = qd[2] * z28;
-        let z34 = qd[2] * z29;
-        let z35 = qd[2] * z30;
-        let z36 = z18 + 0.39225 * z23;
-        let z37 = z19 + 0.39225 * z25;
-        let z38 = 0.425 * z15 + 0.39225 * z27;
-        let z39 = z22 * (1.57079632679_f64).cos() - z23 * (1.57079632679_f64).sin();
-        let z40 = z22 * (1.57079632679_f64).sin() + z23 * (1.57079632679_f64).cos();
-        let z41 = z24 * (1.57079632679_f64).cos() - z25 * (1.57079632679_f64).sin();
-        let z42 = z24 * (1.57079632679_f64).sin() + z25 * (1.57079632679_f64).cos();
-        let z43 = z26 * (1.57079632679_f64).cos() - z27 * (1.57079632679_f64).sin();
-        let z44 = z26 * (1.57079632679_f64).sin() + z27 * (1.57079632679_f64).cos();
-        let z45 = q[3].cos();
-        let z46 = q[3].sin();
-        let z47 = z39 * z45 - z40 * z46;
-        let z48 = z39 * z46 + z40 * z45;
-        let z49 = z41 * z45 - z42 * z46;
-        let z50 = z41 * z46 + z42 * z45;
-        let z51 = z43 * z45 - z44 * z46;
-        let z52 = z43 * z46 + z44 * z45;
-        let z53 = -z0 * z38;
-        let z54 = -z1 * z38;
-        let z55 = z0 * z36 + z1 * z37;
-        let z56 = -qd[3] * z1 + z31;
-        let z57 = qd[3] * z0 + z32;
-        let z58 = qd[3] * z53 + z33;
-        let z59 = qd[3] * z54 + z34;
-        let z60 = qd[3] * z55 + z35;
-        let z61 = -0.093 * z1 + z36;
-        let z62 = 0.093 * z0 + z37;
-        let z63 = q[4].cos();
-        let z64 = q[4].sin();
-        let z65 = -z1 * z64 + z47 * z63;
-        let z66 = -z1 * z63 - z47 * z64;
-        let z67 = z0 * z64 + z49 * z63;
-        let z68 = z0 * z63 - z49 * z64;
-        let z69 = z51 * z63;
-        let z70 = -z51 * z64;
-        let z71 = -z38 * z50 + z52 * z62;
-        let z72 = z38 * z48 - z52 * z61;
-        let z73 = -z48 * z62 + z50 * z61;
-        let z74 = qd[4] * z48 + z56;
-        let z75 = qd[4] * z50 + z57;
-        let z76 = qd[0] + qd[4] * z52;
-        let z77 = qd[4] * z71 + z58;
-        let z78 = qd[4] * z72 + z59;
-        let z79 = qd[4] * z73 + z60;
-        let z80 = 0.09465 * z48 + z61;
-        let z81 = 0.09465 * z50 + z62;
-        let z82 = z38 + 0.09465 * z52;
-        let z83 = q[5].cos();
-        let z84 = q[5].sin();
-        let z85 = -z48 * z84 + z65 * z83;
-        let z86 = z48 * z83 + z65 * z84;
-        let z87 = -z50 * z84 + z67 * z83;
-        let z88 = z50 * z83 + z67 * z84;
-        let z89 = -z52 * z84 + z69 * z83;
-        let z90 = z52 * z83 + z69 * z84;
-        let z91 = -z68 * z82 + z70 * z81;
-        let z92 = z66 * z82 - z70 * z80;
-        let z93 = -z66 * z81 + z68 * z80;
-        let z94 = qd[5] * z66 + z74;
-        let z95 = qd[5] * z68 + z75;
-        let z96 = qd[5] * z70 + z76;
-        let z97 = qd[5] * z91 + z77;
-        let z98 = qd[5] * z92 + z78;
-        let z99 = qd[5] * z93 + z79;
-        let z101 = -0.13585 * z1 + 0.28 * z11;
-        let z102 = 0.13585 * z0 + 0.28 * z13;
-        let z103 = 0.22689067591 * (z1 * z1) + 0.22689067591 * (z10 * z10)
-            + 0.0151074 * (z11 * z11);
-        let z104 = -0.22689067591 * z0 * z1 + 0.22689067591 * z10 * z12
-            + 0.0151074 * z11 * z13;
-        let z105 = 0.22689067591 * z10 * z14 + 0.0151074 * z11 * z15;
-        let z106 = 0.22689067591 * (z0 * z0) + 0.22689067591 * (z12 * z12)
-            + 0.0151074 * (z13 * z13);
-        let z107 = 0.22689067591 * z12 * z14 + 0.0151074 * z13 * z15;
-        let z108 = 0.22689067591 * (z14 * z14) + 0.0151074 * (z15 * z15);
-        let z109 = z18 + 0.25 * z23;
-        let z110 = z19 + 0.25 * z25;
-        let z111 = 0.425 * z15 + 0.25 * z27;
-        let z112 = 0.049443313556 * (z1 * z1) + 0.049443313556 * (z22 * z22)
-            + 0.004095 * (z23 * z23);
-        let z113 = -0.049443313556 * z0 * z1 + 0.049443313556 * z22 * z24
-            + 0.004095 * z23 * z25;
-        let z114 = 0.049443313556 * z22 * z26 + 0.004095 * z23 * z27;
-        let z115 = 0.049443313556 * (z0 * z0) + 0.049443313556 * (z24 * z24)
-            + 0.004095 * (z25 * z25);
-        let z116 = 0.049443313556 * z24 * z26 + 0.004095 * z25 * z27;
-        let z117 = 0.049443313556 * (z26 * z26) + 0.004095 * (z27 * z27);
-        let z118 = 0.111172755531 * (z1 * z1) + 0.111172755531 * (z47 * z47)
-            + 0.21942 * (z48 * z48);
-        let z119 = -0.111172755531 * z0 * z1 + 0.111172755531 * z47 * z49
-            + 0.21942 * z48 * z50;
-        let z120 = 0.111172755531 * z47 * z51 + 0.21942 * z48 * z52;
-        let z121 = 0.111172755531 * (z0 * z0) + 0.111172755531 * (z49 * z49)
-            + 0.21942 * (z50 * z50);
-        let z122 = 0.111172755531 * z49 * z51 + 0.21942 * z50 * z52;
-        let z123 = 0.111172755531 * (z51 * z51) + 0.21942 * (z52 * z52);
-        let z124 = 0.21942 * (z48 * z48) + 0.111172755531 * (z65 * z65)
-            + 0.111172755531 * (z66 * z66);
-        let z125 = 0.21942 * z48 * z50 + 0.111172755531 * z65 * z67
-            + 0.111172755531 * z66 * z68;
-        let z126 = 0.21942 * z48 * z52 + 0.111172755531 * z65 * z69
-            + 0.111172755531 * z66 * z70;
-        let z127 = 0.21942 * (z50 * z50) + 0.111172755531 * (z67 * z67)
-            + 0.111172755531 * (z68 * z68);
-        let z128 = 0.21942 * z50 * z52 + 0.111172755531 * z67 * z69
-            + 0.111172755531 * z68 * z70;
-        let z129 = 0.21942 * (z52 * z52) + 0.111172755531 * (z69 * z69)
-            + 0.111172755531 * (z70 * z70);
-        let z130 = 0.0171364731454 * (z66 * z66) + 0.0171364731454 * (z85 * z85)
-            + 0.033822 * (z86 * z86);
-        let z131 = 0.0171364731454 * z66 * z68 + 0.0171364731454 * z85 * z87
-            + 0.033822 * z86 * z88;
-        let z132 = 0.0171364731454 * z66 * z70 + 0.0171364731454 * z85 * z89
-            + 0.033822 * z86 * z90;
-        let z133 = 0.0171364731454 * (z68 * z68) + 0.0171364731454 * (z87 * z87)
-            + 0.033822 * (z88 * z88);
-        let z134 = 0.0171364731454 * z68 * z70 + 0.0171364731454 * z87 * z89
-            + 0.033822 * z88 * z90;
-        let z135 = 0.0171364731454 * (z70 * z70) + 0.0171364731454 * (z89 * z89)
-            + 0.033822 * (z90 * z90);
-        let z139 = -qd[0] * z102 + 0.28 * z15 * z17;
-        let z140 = qd[0] * z101 - 0.28 * z15 * z16;
-        let z141 = z16 * z102 - z17 * z101;
-        let z142 = -qd[0] * z110 + z32 * z111 + z33;
-        let z143 = qd[0] * z109 - z31 * z111 + z34;
-        let z144 = z31 * z110 - z32 * z109 + z35;
-        let z145 = -qd[0] * z37 + z38 * z57 + z58;
-        let z146 = qd[0] * z36 - z38 * z56 + z59;
-        let z147 = -z36 * z57 + z37 * z56 + z60;
-        let z148 = z38 * z75 - z62 * z76 + z77;
-        let z149 = -z38 * z74 + z61 * z76 + z78;
-        let z150 = -z61 * z75 + z62 * z74 + z79;
-        let z151 = -z81 * z96 + z82 * z95 + z97;
-        let z152 = z80 * z96 - z82 * z94 + z98;
-        let z153 = -z80 * z95 + z81 * z94 + z99;
-        let z188 = z130 + 0.1879 * (z81 * z81) + 0.1879 * (z82 * z82);
-        let z189 = -0.1879 * z80 * z81 + z131;
-        let z190 = -0.1879 * z80 * z82 + z132;
-        let z191 = z133 + 0.1879 * (z80 * z80) + 0.1879 * (z82 * z82);
-        let z192 = -0.1879 * z81 * z82 + z134;
-        let z193 = z135 + 0.1879 * (z80 * z80) + 0.1879 * (z81 * z81);
-        let z194 = 1.219 * z61 + 0.1879 * z80;
-        let z195 = 1.219 * z62 + 0.1879 * z81;
-        let z196 = 1.219 * z38 + 0.1879 * z82;
-        let z197 = z124 + z188 + 1.219 * (z38 * z38) + 1.219 * (z62 * z62);
-        let z198 = -1.219 * z61 * z62 + z125 + z189;
-        let z199 = -1.219 * z38 * z61 + z126 + z190;
-        let z200 = z127 + z191 + 1.219 * (z38 * z38) + 1.219 * (z61 * z61);
-        let z201 = -1.219 * z38 * z62 + z128 + z192;
-        let z202 = z129 + z193 + 1.219 * (z61 * z61) + 1.219 * (z62 * z62);
-        let z203 = 1.219 * z36 + z194;
-        let z204 = 1.219 * z37 + z195;
-        let z205 = 1.219 * z38 + z196;
-        let z206 = z118 + z197 + 1.219 * (z37 * z37) + 1.219 * (z38 * z38);
-        let z207 = -1.219 * z36 * z37 + z119 + z198;
-        let z208 = -1.219 * z36 * z38 + z120 + z199;
-        let z209 = z121 + z200 + 1.219 * (z36 * z36) + 1.219 * (z38 * z38);
-        let z210 = -1.219 * z37 * z38 + z122 + z201;
-        let z211 = z202 + z123 + 1.219 * (z36 * z36) + 1.219 * (z37 * z37);
-        let z212 = z203 + 2.275 * z109;
-        let z213 = z204 + 2.275 * z110;
-        let z214 = z205 + 2.275 * z111;
-        let z215 = z206 + z112 + 2.275 * (z110 * z110) + 2.275 * (z111 * z111);
-        let z216 = z207 - 2.275 * z109 * z110 + z113;
-        let z217 = z208 - 2.275 * z109 * z111 + z114;
-        let z218 = z209 + z115 + 2.275 * (z109 * z109) + 2.275 * (z111 * z111);
-        let z219 = z210 - 2.275 * z110 * z111 + z116;
-        let z220 = z211 + z117 + 2.275 * (z109 * z109) + 2.275 * (z110 * z110);
-        let z224 = z215 + z103 + 0.6580112 * (z15 * z15) + 8.393 * (z102 * z102);
-        let z225 = z216 - 8.393 * z101 * z102 + z104;
-        let z226 = z217 - 2.35004 * z15 * z101 + z105;
-        let z227 = z218 + z106 + 0.6580112 * (z15 * z15) + 8.393 * (z101 * z101);
-        let z228 = z219 - 2.35004 * z15 * z102 + z107;
-        let z229 = z220 + z108 + 8.393 * (z101 * z101) + 8.393 * (z102 * z102);
-        let z232 = 0.00666 + z229;
-        let z233 = z0 * z225 - z1 * z224;
-        let z234 = z0 * z227 - z1 * z225;
-        let z235 = z0 * z228 - z1 * z226;
-        let z239 = z0 * z234 - z1 * z233;
-        let z240 = z0 * z216 - z1 * z215 - z29 * z214 + z30 * z213;
-        let z241 = z0 * z218 - z1 * z216 + z28 * z214 - z30 * z212;
-        let z242 = z0 * z219 - z1 * z217 - z28 * z213 + z29 * z212;
-        let z243 = z0 * z214 + 4.9009 * z28;
-        let z244 = z1 * z214 + 4.9009 * z29;
-        let z245 = -z0 * z212 - z1 * z213 + 4.9009 * z30;
-        let z246 = z0 * z241 - z1 * z240 + z28 * z243 + z29 * z244 + z30 * z245;
-        let z247 = z0 * z241 - z1 * z240;
-        let z248 = z0 * z207 - z1 * z206 - z54 * z205 + z55 * z204;
-        let z249 = z0 * z209 - z1 * z207 + z53 * z205 - z55 * z203;
-        let z250 = z0 * z210 - z1 * z208 - z53 * z204 + z54 * z203;
-        let z251 = z0 * z205 + 2.6259 * z53;
-        let z252 = z1 * z205 + 2.6259 * z54;
-        let z253 = -z0 * z203 - z1 * z204 + 2.6259 * z55;
-        let z254 = z0 * z249 - z1 * z248 + z53 * z251 + z54 * z252 + z55 * z253;
-        let z255 = z0 * z249 - z1 * z248 + z28 * z251 + z29 * z252 + z30 * z253;
-        let z256 = z0 * z249 - z1 * z248;
-        let z257 = z48 * z197 + z50 * z198 + z52 * z199 - z72 * z196 + z73 * z195;
-        let z258 = z48 * z198 + z50 * z200 + z52 * z201 + z71 * z196 - z73 * z194;
-        let z259 = z48 * z199 + z50 * z201 + z52 * z202 - z71 * z195 + z72 * z194;
-        let z260 = z50 * z196 - z52 * z195 + 1.4069 * z71;
-        let z261 = -z48 * z196 + z52 * z194 + 1.4069 * z72;
-        let z262 = z48 * z195 - z50 * z194 + 1.4069 * z73;
-        let z263 = z48 * z257 + z50 * z258 + z52 * z259 + z71 * z260 + z72 * z261
-            + z73 * z262;
-        let z264 = z0 * z258 - z1 * z257 + z53 * z260 + z54 * z261 + z55 * z262;
-        let z265 = z0 * z258 - z1 * z257 + z28 * z260 + z29 * z261 + z30 * z262;
-        let z266 = z0 * z258 - z1 * z257;
-        let z267 = z66 * z188 + z68 * z189 + z70 * z190 + 0.1879 * z81 * z93
-            - 0.1879 * z82 * z92;
-        let z268 = z66 * z189 + z68 * z191 + z70 * z192 - 0.1879 * z80 * z93
-            + 0.1879 * z82 * z91;
-        let z269 = z66 * z190 + z68 * z192 + z70 * z193 + 0.1879 * z80 * z92
-            - 0.1879 * z81 * z91;
-        let z270 = 0.1879 * z68 * z82 - 0.1879 * z70 * z81 + 0.1879 * z91;
-        let z271 = -0.1879 * z66 * z82 + 0.1879 * z70 * z80 + 0.1879 * z92;
-        let z272 = 0.1879 * z66 * z81 - 0.1879 * z68 * z80 + 0.1879 * z93;
-        let z273 = z66 * z267 + z68 * z268 + z70 * z269 + z91 * z270 + z92 * z271
-            + z93 * z272;
-        let z274 = z48 * z267 + z50 * z268 + z52 * z269 + z71 * z270 + z72 * z271
-            + z73 * z272;
-        let z275 = z0 * z268 - z1 * z267 + z53 * z270 + z54 * z271 + z55 * z272;
-        let z276 = z0 * z268 - z1 * z267 + z28 * z270 + z29 * z271 + z30 * z272;
-        let z277 = z0 * z268 - z1 * z267;
-        let z278 = -qd[0] * qd[1] * z0;
-        let z279 = -qd[0] * qd[1] * z1;
-        let z280 = qd[1] * z0 * z16 + qd[1] * z1 * z17;
-        let z281 = -qd[0] * qd[2] * z0 + z278;
-        let z282 = -qd[0] * qd[2] * z1 + z279;
-        let z283 = qd[2] * z0 * z31 + qd[2] * z1 * z32 + z280;
-        let z284 = -qd[0] * qd[2] * z29 - qd[2] * z0 * z35 + qd[2] * z30 * z32;
-        let z285 = qd[0] * qd[2] * z28 - qd[2] * z1 * z35 - qd[2] * z30 * z31;
-        let z286 = qd[2] * z0 * z33 + qd[2] * z1 * z34 - qd[2] * z28 * z32
-            + qd[2] * z29 * z31;
-        let z287 = -qd[0] * qd[3] * z0 + z281;
-        let z288 = -qd[0] * qd[3] * z1 + z282;
-        let z289 = qd[3] * z0 * z56 + qd[3] * z1 * z57 + z283;
-        let z290 = -qd[0] * qd[3] * z54 - qd[3] * z0 * z60 + qd[3] * z55 * z57 + z284;
-        let z291 = qd[0] * qd[3] * z53 - qd[3] * z1 * z60 - qd[3] * z55 * z56 + z285;
-        let z292 = qd[3] * z0 * z58 + qd[3] * z1 * z59 - qd[3] * z53 * z57
-            + qd[3] * z54 * z56 + z286;
-        let z293 = -qd[4] * z50 * z76 + qd[4] * z52 * z75 + z287;
-        let z294 = qd[4] * z48 * z76 - qd[4] * z52 * z74 + z288;
-        let z295 = -qd[4] * z48 * z75 + qd[4] * z50 * z74 + z289;
-        let z296 = -qd[4] * z50 * z79 + qd[4] * z52 * z78 - qd[4] * z72 * z76
-            + qd[4] * z73 * z75 + z290;
-        let z297 = qd[4] * z48 * z79 - qd[4] * z52 * z77 + qd[4] * z71 * z76
-            - qd[4] * z73 * z74 + z291;
-        let z298 = -qd[4] * z48 * z78 + qd[4] * z50 * z77 - qd[4] * z71 * z75
-            + qd[4] * z72 * z74 + z292;
-        let z299 = -qd[5] * z68 * z96 + qd[5] * z70 * z95 + z293;
-        let z300 = qd[5] * z66 * z96 - qd[5] * z70 * z94 + z294;
-        let z301 = -qd[5] * z66 * z95 + qd[5] * z68 * z94 + z295;
-        let z302 = -qd[5] * z68 * z99 + qd[5] * z70 * z98 - qd[5] * z92 * z96
-            + qd[5] * z93 * z95 + z296;
-        let z303 = qd[5] * z66 * z99 - qd[5] * z70 * z97 + qd[5] * z91 * z96
-            - qd[5] * z93 * z94 + z297;
-        let z304 = -qd[5] * z66 * z98 + qd[5] * z68 * z97 - qd[5] * z91 * z95
-            + qd[5] * z92 * z94 + z298;
-        let z305 = -8.393 * qd[0] * z140 + 2.35004 * z15 * z279 + 8.393 * z17 * z141
-            - 8.393 * z102 * z280;
-        let z306 = 8.393 * qd[0] * z139 - 2.35004 * z15 * z278 - 8.393 * z16 * z141
-            + 8.393 * z101 * z280;
-        let z307 = 8.393 * self.g + 8.393 * z16 * z140 - 8.393 * z17 * z139
-            - 8.393 * z101 * z279 + 8.393 * z102 * z278;
-        let z308 = qd[0] * z105 + z16 * z103 + z17 * z104;
-        let z309 = qd[0] * z107 + z16 * z104 + z17 * z106;
-        let z310 = qd[0] * z108 + z16 * z105 + z17 * z107;
-        let z311 = -qd[0] * z309 - 0.28 * z15 * z306 + z17 * z310 + z102 * z307
-            + z103 * z278 + z104 * z279 + z105 * z280;
-        let z312 = qd[0] * z308 + 0.28 * z15 * z305 - z16 * z310 - z101 * z307
-            + z104 * z278 + z106 * z279 + z107 * z280;
-        let z313 = z16 * z309 - z17 * z308 + z101 * z306 - z102 * z305 + z105 * z278
-            + z107 * z279 + z108 * z280;
-        let z314 = -2.275 * qd[0] * z143 + 2.275 * z284 + 2.275 * z32 * z144
-            - 2.275 * z110 * z283 + 2.275 * z111 * z282;
-        let z315 = 2.275 * qd[0] * z142 + 2.275 * z285 - 2.275 * z31 * z144
-            + 2.275 * z109 * z283 - 2.275 * z111 * z281;
-        let z316 = 2.275 * self.g + 2.275 * z286 + 2.275 * z31 * z143
-            - 2.275 * z32 * z142 - 2.275 * z109 * z282 + 2.275 * z110 * z281;
-        let z317 = qd[0] * z114 + z31 * z112 + z32 * z113;
-        let z318 = qd[0] * z116 + z31 * z113 + z32 * z115;
-        let z319 = qd[0] * z117 + z31 * z114 + z32 * z116;
-        let z320 = -qd[0] * z318 + z32 * z319 + z110 * z316 - z111 * z315 + z112 * z281
-            + z113 * z282 + z114 * z283;
-        let z321 = qd[0] * z317 - z31 * z319 - z109 * z316 + z111 * z314 + z113 * z281
-            + z115 * z282 + z116 * z283;
-        let z322 = z31 * z318 - z32 * z317 + z109 * z315 - z110 * z314 + z114 * z281
-            + z116 * z282 + z117 * z283;
-        let z323 = -1.219 * qd[0] * z146 + 1.219 * z290 - 1.219 * z37 * z289
-            + 1.219 * z38 * z288 + 1.219 * z57 * z147;
-        let z324 = 1.219 * qd[0] * z145 + 1.219 * z291 + 1.219 * z36 * z289
-            - 1.219 * z38 * z287 - 1.219 * z56 * z147;
-        let z325 = 1.219 * self.g - 1.219 * z36 * z288 + 1.219 * z292
-            + 1.219 * z37 * z287 + 1.219 * z56 * z146 - 1.219 * z57 * z145;
-        let z326 = qd[0] * z120 + z56 * z118 + z57 * z119;
-        let z327 = qd[0] * z122 + z56 * z119 + z57 * z121;
-        let z328 = qd[0] * z123 + z56 * z120 + z57 * z122;
-        let z329 = -qd[0] * z327 + z37 * z325 - z38 * z324 + z57 * z328 + z118 * z287
-            + z119 * z288 + z120 * z289;
-        let z330 = qd[0] * z326 - z36 * z325 + z38 * z323 - z56 * z328 + z119 * z287
-            + z121 * z288 + z122 * z289;
-        let z331 = z36 * z324 - z37 * z323 + z56 * z327 - z57 * z326 + z120 * z287
-            + z122 * z288 + z123 * z289;
-        let z332 = 1.219 * z38 * z294 + 1.219 * z296 - 1.219 * z62 * z295
-            + 1.219 * z75 * z150 - 1.219 * z76 * z149;
-        let z333 = -1.219 * z38 * z293 + 1.219 * z297 + 1.219 * z61 * z295
-            - 1.219 * z74 * z150 + 1.219 * z76 * z148;
-        let z334 = 1.219 * self.g + 1.219 * z298 - 1.219 * z61 * z294
-            + 1.219 * z62 * z293 + 1.219 * z74 * z149 - 1.219 * z75 * z148;
-        let z335 = z74 * z124 + z75 * z125 + z76 * z126;
-        let z336 = z74 * z125 + z75 * z127 + z76 * z128;
-        let z337 = z74 * z126 + z75 * z128 + z76 * z129;
-        let z338 = -z38 * z333 + z62 * z334 + z75 * z337 - z76 * z336 + z124 * z293
-            + z125 * z294 + z126 * z295;
-        let z339 = z38 * z332 - z61 * z334 - z74 * z337 + z76 * z335 + z125 * z293
-            + z127 * z294 + z128 * z295;
-        let z340 = z61 * z333 - z62 * z332 + z74 * z336 - z75 * z335 + z126 * z293
-            + z128 * z294 + z129 * z295;
-        let z341 = 0.1879 * z302 - 0.1879 * z81 * z301 + 0.1879 * z82 * z300
-            + 0.1879 * z95 * z153 - 0.1879 * z96 * z152;
-        let z342 = 0.1879 * z303 + 0.1879 * z80 * z301 - 0.1879 * z82 * z299
-            - 0.1879 * z94 * z153 + 0.1879 * z96 * z151;
-        let z343 = 0.1879 * self.g + 0.1879 * z304 - 0.1879 * z80 * z300
-            + 0.1879 * z81 * z299 + 0.1879 * z94 * z152 - 0.1879 * z95 * z151;
-        let z344 = z94 * z130 + z95 * z131 + z96 * z132;
-        let z345 = z94 * z131 + z95 * z133 + z96 * z134;
-        let z346 = z94 * z132 + z95 * z134 + z96 * z135;
-        let z347 = z81 * z343 - z82 * z342 + z95 * z346 - z96 * z345 + z130 * z299
-            + z131 * z300 + z132 * z301;
-        let z348 = -z80 * z343 + z82 * z341 - z94 * z346 + z96 * z344 + z131 * z299
-            + z133 * z300 + z134 * z301;
-        let z349 = z80 * z342 - z81 * z341 + z94 * z345 - z95 * z344 + z132 * z299
-            + z134 * z300 + z135 * z301;
-        let z350 = z338 + z347;
-        let z351 = z339 + z348;
-        let z352 = z340 + z349;
-        let z353 = z332 + z341;
-        let z354 = z333 + z342;
-        let z355 = z334 + z343;
-        let z356 = z329 + z350;
-        let z357 = z330 + z351;
-        let z358 = z331 + z352;
-        let z359 = z323 + z353;
-        let z360 = z324 + z354;
-        let z361 = z325 + z355;
-        let z362 = z320 + z356;
-        let z363 = z321 + z357;
-        let z364 = z322 + z358;
-        let z365 = z314 + z359;
-        let z366 = z315 + z360;
-        let z367 = z316 + z361;
-        let z368 = z311 + z362;
-        let z369 = z312 + z363;
-        let z370 = z313 + z364;
-        let z375 = z0 * z369 - z1 * z368;
-        let z376 = z0 * z363 - z1 * z362 + z28 * z365 + z29 * z366 + z30 * z367;
-        let z377 = z0 * z357 - z1 * z356 + z53 * z359 + z54 * z360 + z55 * z361;
-        let z378 = z48 * z350 + z50 * z351 + z52 * z352 + z71 * z353 + z72 * z354
-            + z73 * z355;
-        let z379 = z66 * z347 + z68 * z348 + z70 * z349 + z91 * z341 + z92 * z342
-            + z93 * z343;
-        let x0 = -z370;
-        let x1 = -z375;
-        let x2 = -z376;
-        let x3 = -z377;
-        let x4 = -z378;
-        let x5 = -z379;
-        m[(0, 0)] = z232;
-        m[(0, 1)] = z235;
-        m[(1, 0)] = z235;
-        m[(0, 2)] = z242;
-        m[(2, 0)] = z242;
-        m[(0, 3)] = z250;
-        m[(3, 0)] = z250;
-        m[(0, 4)] = z259;
-        m[(4, 0)] = z259;
-        m[(0, 5)] = z269;
-        m[(5, 0)] = z269;
-        m[(1, 1)] = z239;
-        m[(1, 2)] = z247;
-        m[(2, 1)] = z247;
-        m[(1, 3)] = z256;
-        m[(3, 1)] = z256;
-        m[(1, 4)] = z266;
-        m[(4, 1)] = z266;
-        m[(1, 5)] = z277;
-        m[(5, 1)] = z277;
-        m[(2, 2)] = z246;
-        m[(2, 3)] = z255;
-        m[(3, 2)] = z255;
-        m[(2, 4)] = z265;
-        m[(4, 2)] = z265;
-        m[(2, 5)] = z276;
-        m[(5, 2)] = z276;
-        m[(3, 3)] = z254;
-        m[(3, 4)] = z264;
-        m[(4, 3)] = z264;
-        m[(3, 5)] = z275;
-        m[(5, 3)] = z275;
-        m[(4, 4)] = z263;
-        m[(4, 5)] = z274;
-        m[(5, 4)] = z274;
+        let s0 = self.shared0(q);
+        let s1 = self.shared1(q, &s0);
+        let s2 = self.shared2(q, &s0, &s1);
+        let s3 = self.shared3(q, &s0, &s1, &s2);
+        let s4 = self.shared4(q, &s0, &s1, &s2, &s3);
+        let s5 = self.shared5(q, qd, &s0, &s1);
+        let s6 = self.shared6(q, qd, &s1, &s5);
+        let s8 = self.shared8(q, qd, &s0, &s1, &s5, &s6);
+        let z273 = s1.v38 * s2.v6 + s1.v40 * s2.v7 + s1.v42 * s2.v8 + s1.v56 * s2.v9
+            + s1.v57 * s2.v10 + s1.v58 * s2.v11;
+        let x0 = -s8.v77;
+        let x1 = -s8.v78;
+        let x2 = -s8.v79;
+        let x3 = -s8.v80;
+        let x4 = -s8.v81;
+        let x5 = -s8.v82;
+        m[(0, 0)] = s4.v0;
+        m[(0, 1)] = s4.v3;
+        m[(1, 0)] = s4.v3;
+        m[(0, 2)] = s3.v35;
+        m[(2, 0)] = s3.v35;
+        m[(0, 3)] = s3.v38;
+        m[(3, 0)] = s3.v38;
+        m[(0, 4)] = s3.v44;
+        m[(4, 0)] = s3.v44;
+        m[(0, 5)] = s2.v8;
+        m[(5, 0)] = s2.v8;
+        m[(1, 1)] = s4.v4;
+        m[(1, 2)] = s4.v9;
+        m[(2, 1)] = s4.v9;
+        m[(1, 3)] = s4.v12;
+        m[(3, 1)] = s4.v12;
+        m[(1, 4)] = s4.v16;
+        m[(4, 1)] = s4.v16;
+        m[(1, 5)] = s4.v20;
+        m[(5, 1)] = s4.v20;
+        m[(2, 2)] = s4.v8;
+        m[(2, 3)] = s4.v11;
+        m[(3, 2)] = s4.v11;
+        m[(2, 4)] = s4.v15;
+        m[(4, 2)] = s4.v15;
+        m[(2, 5)] = s4.v19;
+        m[(5, 2)] = s4.v19;
+        m[(3, 3)] = s4.v10;
+        m[(3, 4)] = s4.v14;
+        m[(4, 3)] = s4.v14;
+        m[(3, 5)] = s4.v18;
+        m[(5, 3)] = s4.v18;
+        m[(4, 4)] = s4.v13;
+        m[(4, 5)] = s4.v17;
+        m[(5, 4)] = s4.v17;
         m[(5, 5)] = z273;
         h[0] = x0;
         h[1] = x1;
@@ -771,579 +1166,62 @@ impl Dynamics<6> for Ur5 {
         h[5] = x5;
     }
     fn mass_matrix(&self, q: &Vector<6>, _t: f64, m: &mut Matrix<6, 6>) {
-        let z0 = q[0].cos();
-        let z1 = q[0].sin();
-        let z2 = z0 * (1.57079632679_f64).cos();
-        let z3 = z0 * (1.57079632679_f64).sin();
-        let z4 = z1 * (1.57079632679_f64).cos();
-        let z5 = z1 * (1.57079632679_f64).sin();
-        let z6 = -(1.57079632679_f64).sin();
-        let z7 = (1.57079632679_f64).cos();
-        let z8 = q[1].cos();
-        let z9 = q[1].sin();
-        let z10 = z2 * z8 - z3 * z9;
-        let z11 = z2 * z9 + z3 * z8;
-        let z12 = z4 * z8 - z5 * z9;
-        let z13 = z4 * z9 + z5 * z8;
-        let z14 = z6 * z8 - z7 * z9;
-        let z15 = z6 * z9 + z7 * z8;
-        let z18 = -0.01615 * z1 + 0.425 * z11;
-        let z19 = 0.01615 * z0 + 0.425 * z13;
-        let z20 = q[2].cos();
-        let z21 = q[2].sin();
-        let z22 = z10 * z20 - z11 * z21;
-        let z23 = z10 * z21 + z11 * z20;
-        let z24 = z12 * z20 - z13 * z21;
-        let z25 = z12 * z21 + z13 * z20;
-        let z26 = z14 * z20 - z15 * z21;
-        let z27 = z14 * z21 + z15 * z20;
-        let z28 = -0.425 * z0 * z15;
-        let z29 = -0.425 * z1 * z15;
-        let z30 = z0 * z18 + z1 * z19;
-        let z36 = z18 + 0.39225 * z23;
-        let z37 = z19 + 0.39225 * z25;
-        let z38 = 0.425 * z15 + 0.39225 * z27;
-        let z39 = z22 * (1.57079632679_f64).cos() - z23 * (1.57079632679_f64).sin();
-        let z40 = z22 * (1.57079632679_f64).sin() + z23 * (1.57079632679_f64).cos();
-        let z41 = z24 * (1.57079632679_f64).cos() - z25 * (1.57079632679_f64).sin();
-        let z42 = z24 * (1.57079632679_f64).sin() + z25 * (1.57079632679_f64).cos();
-        let z43 = z26 * (1.57079632679_f64).cos() - z27 * (1.57079632679_f64).sin();
-        let z44 = z26 * (1.57079632679_f64).sin() + z27 * (1.57079632679_f64).cos();
-        let z45 = q[3].cos();
-        let z46 = q[3].sin();
-        let z47 = z39 * z45 - z40 * z46;
-        let z48 = z39 * z46 + z40 * z45;
-        let z49 = z41 * z45 - z42 * z46;
-        let z50 = z41 * z46 + z42 * z45;
-        let z51 = z43 * z45 - z44 * z46;
-        let z52 = z43 * z46 + z44 * z45;
-        let z53 = -z0 * z38;
-        let z54 = -z1 * z38;
-        let z55 = z0 * z36 + z1 * z37;
-        let z61 = -0.093 * z1 + z36;
-        let z62 = 0.093 * z0 + z37;
-        let z63 = q[4].cos();
-        let z64 = q[4].sin();
-        let z65 = -z1 * z64 + z47 * z63;
-        let z66 = -z1 * z63 - z47 * z64;
-        let z67 = z0 * z64 + z49 * z63;
-        let z68 = z0 * z63 - z49 * z64;
-        let z69 = z51 * z63;
-        let z70 = -z51 * z64;
-        let z71 = -z38 * z50 + z52 * z62;
-        let z72 = z38 * z48 - z52 * z61;
-        let z73 = -z48 * z62 + z50 * z61;
-        let z80 = 0.09465 * z48 + z61;
-        let z81 = 0.09465 * z50 + z62;
-        let z82 = z38 + 0.09465 * z52;
-        let z83 = q[5].cos();
-        let z84 = q[5].sin();
-        let z85 = -z48 * z84 + z65 * z83;
-        let z86 = z48 * z83 + z65 * z84;
-        let z87 = -z50 * z84 + z67 * z83;
-        let z88 = z50 * z83 + z67 * z84;
-        let z89 = -z52 * z84 + z69 * z83;
-        let z90 = z52 * z83 + z69 * z84;
-        let z91 = -z68 * z82 + z70 * z81;
-        let z92 = z66 * z82 - z70 * z80;
-        let z93 = -z66 * z81 + z68 * z80;
-        let z101 = -0.13585 * z1 + 0.28 * z11;
-        let z102 = 0.13585 * z0 + 0.28 * z13;
-        let z103 = 0.22689067591 * (z1 * z1) + 0.22689067591 * (z10 * z10)
-            + 0.0151074 * (z11 * z11);
-        let z104 = -0.22689067591 * z0 * z1 + 0.22689067591 * z10 * z12
-            + 0.0151074 * z11 * z13;
-        let z105 = 0.22689067591 * z10 * z14 + 0.0151074 * z11 * z15;
-        let z106 = 0.22689067591 * (z0 * z0) + 0.22689067591 * (z12 * z12)
-            + 0.0151074 * (z13 * z13);
-        let z107 = 0.22689067591 * z12 * z14 + 0.0151074 * z13 * z15;
-        let z108 = 0.22689067591 * (z14 * z14) + 0.0151074 * (z15 * z15);
-        let z109 = z18 + 0.25 * z23;
-        let z110 = z19 + 0.25 * z25;
-        let z111 = 0.425 * z15 + 0.25 * z27;
-        let z112 = 0.049443313556 * (z1 * z1) + 0.049443313556 * (z22 * z22)
-            + 0.004095 * (z23 * z23);
-        let z113 = -0.049443313556 * z0 * z1 + 0.049443313556 * z22 * z24
-            + 0.004095 * z23 * z25;
-        let z114 = 0.049443313556 * z22 * z26 + 0.004095 * z23 * z27;
-        let z115 = 0.049443313556 * (z0 * z0) + 0.049443313556 * (z24 * z24)
-            + 0.004095 * (z25 * z25);
-        let z116 = 0.049443313556 * z24 * z26 + 0.004095 * z25 * z27;
-        let z117 = 0.049443313556 * (z26 * z26) + 0.004095 * (z27 * z27);
-        let z118 = 0.111172755531 * (z1 * z1) + 0.111172755531 * (z47 * z47)
-            + 0.21942 * (z48 * z48);
-        let z119 = -0.111172755531 * z0 * z1 + 0.111172755531 * z47 * z49
-            + 0.21942 * z48 * z50;
-        let z120 = 0.111172755531 * z47 * z51 + 0.21942 * z48 * z52;
-        let z121 = 0.111172755531 * (z0 * z0) + 0.111172755531 * (z49 * z49)
-            + 0.21942 * (z50 * z50);
-        let z122 = 0.111172755531 * z49 * z51 + 0.21942 * z50 * z52;
-        let z123 = 0.111172755531 * (z51 * z51) + 0.21942 * (z52 * z52);
-        let z124 = 0.21942 * (z48 * z48) + 0.111172755531 * (z65 * z65)
-            + 0.111172755531 * (z66 * z66);
-        let z125 = 0.21942 * z48 * z50 + 0.111172755531 * z65 * z67
-            + 0.111172755531 * z66 * z68;
-        let z126 = 0.21942 * z48 * z52 + 0.111172755531 * z65 * z69
-            + 0.111172755531 * z66 * z70;
-        let z127 = 0.21942 * (z50 * z50) + 0.111172755531 * (z67 * z67)
-            + 0.111172755531 * (z68 * z68);
-        let z128 = 0.21942 * z50 * z52 + 0.111172755531 * z67 * z69
-            + 0.111172755531 * z68 * z70;
-        let z129 = 0.21942 * (z52 * z52) + 0.111172755531 * (z69 * z69)
-            + 0.111172755531 * (z70 * z70);
-        let z130 = 0.0171364731454 * (z66 * z66) + 0.0171364731454 * (z85 * z85)
-            + 0.033822 * (z86 * z86);
-        let z131 = 0.0171364731454 * z66 * z68 + 0.0171364731454 * z85 * z87
-            + 0.033822 * z86 * z88;
-        let z132 = 0.0171364731454 * z66 * z70 + 0.0171364731454 * z85 * z89
-            + 0.033822 * z86 * z90;
-        let z133 = 0.0171364731454 * (z68 * z68) + 0.0171364731454 * (z87 * z87)
-            + 0.033822 * (z88 * z88);
-        let z134 = 0.0171364731454 * z68 * z70 + 0.0171364731454 * z87 * z89
-            + 0.033822 * z88 * z90;
-        let z135 = 0.0171364731454 * (z70 * z70) + 0.0171364731454 * (z89 * z89)
-            + 0.033822 * (z90 * z90);
-        let z188 = z130 + 0.1879 * (z81 * z81) + 0.1879 * (z82 * z82);
-        let z189 = -0.1879 * z80 * z81 + z131;
-        let z190 = -0.1879 * z80 * z82 + z132;
-        let z191 = z133 + 0.1879 * (z80 * z80) + 0.1879 * (z82 * z82);
-        let z192 = -0.1879 * z81 * z82 + z134;
-        let z193 = z135 + 0.1879 * (z80 * z80) + 0.1879 * (z81 * z81);
-        let z194 = 1.219 * z61 + 0.1879 * z80;
-        let z195 = 1.219 * z62 + 0.1879 * z81;
-        let z196 = 1.219 * z38 + 0.1879 * z82;
-        let z197 = z124 + z188 + 1.219 * (z38 * z38) + 1.219 * (z62 * z62);
-        let z198 = -1.219 * z61 * z62 + z125 + z189;
-        let z199 = -1.219 * z38 * z61 + z126 + z190;
-        let z200 = z127 + z191 + 1.219 * (z38 * z38) + 1.219 * (z61 * z61);
-        let z201 = -1.219 * z38 * z62 + z128 + z192;
-        let z202 = z129 + z193 + 1.219 * (z61 * z61) + 1.219 * (z62 * z62);
-        let z203 = 1.219 * z36 + z194;
-        let z204 = 1.219 * z37 + z195;
-        let z205 = 1.219 * z38 + z196;
-        let z206 = z118 + z197 + 1.219 * (z37 * z37) + 1.219 * (z38 * z38);
-        let z207 = -1.219 * z36 * z37 + z119 + z198;
-        let z208 = -1.219 * z36 * z38 + z120 + z199;
-        let z209 = z121 + z200 + 1.219 * (z36 * z36) + 1.219 * (z38 * z38);
-        let z210 = -1.219 * z37 * z38 + z122 + z201;
-        let z211 = z202 + z123 + 1.219 * (z36 * z36) + 1.219 * (z37 * z37);
-        let z212 = z203 + 2.275 * z109;
-        let z213 = z204 + 2.275 * z110;
-        let z214 = z205 + 2.275 * z111;
-        let z215 = z206 + z112 + 2.275 * (z110 * z110) + 2.275 * (z111 * z111);
-        let z216 = z207 - 2.275 * z109 * z110 + z113;
-        let z217 = z208 - 2.275 * z109 * z111 + z114;
-        let z218 = z209 + z115 + 2.275 * (z109 * z109) + 2.275 * (z111 * z111);
-        let z219 = z210 - 2.275 * z110 * z111 + z116;
-        let z220 = z211 + z117 + 2.275 * (z109 * z109) + 2.275 * (z110 * z110);
-        let z224 = z215 + z103 + 0.6580112 * (z15 * z15) + 8.393 * (z102 * z102);
-        let z225 = z216 - 8.393 * z101 * z102 + z104;
-        let z226 = z217 - 2.35004 * z15 * z101 + z105;
-        let z227 = z218 + z106 + 0.6580112 * (z15 * z15) + 8.393 * (z101 * z101);
-        let z228 = z219 - 2.35004 * z15 * z102 + z107;
-        let z229 = z220 + z108 + 8.393 * (z101 * z101) + 8.393 * (z102 * z102);
-        let z232 = 0.00666 + z229;
-        let z233 = z0 * z225 - z1 * z224;
-        let z234 = z0 * z227 - z1 * z225;
-        let z235 = z0 * z228 - z1 * z226;
-        let z239 = z0 * z234 - z1 * z233;
-        let z240 = z0 * z216 - z1 * z215 - z29 * z214 + z30 * z213;
-        let z241 = z0 * z218 - z1 * z216 + z28 * z214 - z30 * z212;
-        let z242 = z0 * z219 - z1 * z217 - z28 * z213 + z29 * z212;
-        let z243 = z0 * z214 + 4.9009 * z28;
-        let z244 = z1 * z214 + 4.9009 * z29;
-        let z245 = -z0 * z212 - z1 * z213 + 4.9009 * z30;
-        let z246 = z0 * z241 - z1 * z240 + z28 * z243 + z29 * z244 + z30 * z245;
-        let z247 = z0 * z241 - z1 * z240;
-        let z248 = z0 * z207 - z1 * z206 - z54 * z205 + z55 * z204;
-        let z249 = z0 * z209 - z1 * z207 + z53 * z205 - z55 * z203;
-        let z250 = z0 * z210 - z1 * z208 - z53 * z204 + z54 * z203;
-        let z251 = z0 * z205 + 2.6259 * z53;
-        let z252 = z1 * z205 + 2.6259 * z54;
-        let z253 = -z0 * z203 - z1 * z204 + 2.6259 * z55;
-        let z254 = z0 * z249 - z1 * z248 + z53 * z251 + z54 * z252 + z55 * z253;
-        let z255 = z0 * z249 - z1 * z248 + z28 * z251 + z29 * z252 + z30 * z253;
-        let z256 = z0 * z249 - z1 * z248;
-        let z257 = z48 * z197 + z50 * z198 + z52 * z199 - z72 * z196 + z73 * z195;
-        let z258 = z48 * z198 + z50 * z200 + z52 * z201 + z71 * z196 - z73 * z194;
-        let z259 = z48 * z199 + z50 * z201 + z52 * z202 - z71 * z195 + z72 * z194;
-        let z260 = z50 * z196 - z52 * z195 + 1.4069 * z71;
-        let z261 = -z48 * z196 + z52 * z194 + 1.4069 * z72;
-        let z262 = z48 * z195 - z50 * z194 + 1.4069 * z73;
-        let z263 = z48 * z257 + z50 * z258 + z52 * z259 + z71 * z260 + z72 * z261
-            + z73 * z262;
-        let z264 = z0 * z258 - z1 * z257 + z53 * z260 + z54 * z261 + z55 * z262;
-        let z265 = z0 * z258 - z1 * z257 + z28 * z260 + z29 * z261 + z30 * z262;
-        let z266 = z0 * z258 - z1 * z257;
-        let z267 = z66 * z188 + z68 * z189 + z70 * z190 + 0.1879 * z81 * z93
-            - 0.1879 * z82 * z92;
-        let z268 = z66 * z189 + z68 * z191 + z70 * z192 - 0.1879 * z80 * z93
-            + 0.1879 * z82 * z91;
-        let z269 = z66 * z190 + z68 * z192 + z70 * z193 + 0.1879 * z80 * z92
-            - 0.1879 * z81 * z91;
-        let z270 = 0.1879 * z68 * z82 - 0.1879 * z70 * z81 + 0.1879 * z91;
-        let z271 = -0.1879 * z66 * z82 + 0.1879 * z70 * z80 + 0.1879 * z92;
-        let z272 = 0.1879 * z66 * z81 - 0.1879 * z68 * z80 + 0.1879 * z93;
-        let z273 = z66 * z267 + z68 * z268 + z70 * z269 + z91 * z270 + z92 * z271
-            + z93 * z272;
-        let z274 = z48 * z267 + z50 * z268 + z52 * z269 + z71 * z270 + z72 * z271
-            + z73 * z272;
-        let z275 = z0 * z268 - z1 * z267 + z53 * z270 + z54 * z271 + z55 * z272;
-        let z276 = z0 * z268 - z1 * z267 + z28 * z270 + z29 * z271 + z30 * z272;
-        let z277 = z0 * z268 - z1 * z267;
-        m[(0, 0)] = z232;
-        m[(0, 1)] = z235;
-        m[(1, 0)] = z235;
-        m[(0, 2)] = z242;
-        m[(2, 0)] = z242;
-        m[(0, 3)] = z250;
-        m[(3, 0)] = z250;
-        m[(0, 4)] = z259;
-        m[(4, 0)] = z259;
-        m[(0, 5)] = z269;
-        m[(5, 0)] = z269;
-        m[(1, 1)] = z239;
-        m[(1, 2)] = z247;
-        m[(2, 1)] = z247;
-        m[(1, 3)] = z256;
-        m[(3, 1)] = z256;
-        m[(1, 4)] = z266;
-        m[(4, 1)] = z266;
-        m[(1, 5)] = z277;
-        m[(5, 1)] = z277;
-        m[(2, 2)] = z246;
-        m[(2, 3)] = z255;
-        m[(3, 2)] = z255;
-        m[(2, 4)] = z265;
-        m[(4, 2)] = z265;
-        m[(2, 5)] = z276;
-        m[(5, 2)] = z276;
-        m[(3, 3)] = z254;
-        m[(3, 4)] = z264;
-        m[(4, 3)] = z264;
-        m[(3, 5)] = z275;
-        m[(5, 3)] = z275;
-        m[(4, 4)] = z263;
-        m[(4, 5)] = z274;
-        m[(5, 4)] = z274;
+        let s0 = self.shared0(q);
+        let s1 = self.shared1(q, &s0);
+        let s2 = self.shared2(q, &s0, &s1);
+        let s3 = self.shared3(q, &s0, &s1, &s2);
+        let s4 = self.shared4(q, &s0, &s1, &s2, &s3);
+        let z273 = s1.v38 * s2.v6 + s1.v40 * s2.v7 + s1.v42 * s2.v8 + s1.v56 * s2.v9
+            + s1.v57 * s2.v10 + s1.v58 * s2.v11;
+        m[(0, 0)] = s4.v0;
+        m[(0, 1)] = s4.v3;
+        m[(1, 0)] = s4.v3;
+        m[(0, 2)] = s3.v35;
+        m[(2, 0)] = s3.v35;
+        m[(0, 3)] = s3.v38;
+        m[(3, 0)] = s3.v38;
+        m[(0, 4)] = s3.v44;
+        m[(4, 0)] = s3.v44;
+        m[(0, 5)] = s2.v8;
+        m[(5, 0)] = s2.v8;
+        m[(1, 1)] = s4.v4;
+        m[(1, 2)] = s4.v9;
+        m[(2, 1)] = s4.v9;
+        m[(1, 3)] = s4.v12;
+        m[(3, 1)] = s4.v12;
+        m[(1, 4)] = s4.v16;
+        m[(4, 1)] = s4.v16;
+        m[(1, 5)] = s4.v20;
+        m[(5, 1)] = s4.v20;
+        m[(2, 2)] = s4.v8;
+        m[(2, 3)] = s4.v11;
+        m[(3, 2)] = s4.v11;
+        m[(2, 4)] = s4.v15;
+        m[(4, 2)] = s4.v15;
+        m[(2, 5)] = s4.v19;
+        m[(5, 2)] = s4.v19;
+        m[(3, 3)] = s4.v10;
+        m[(3, 4)] = s4.v14;
+        m[(4, 3)] = s4.v14;
+        m[(3, 5)] = s4.v18;
+        m[(5, 3)] = s4.v18;
+        m[(4, 4)] = s4.v13;
+        m[(4, 5)] = s4.v17;
+        m[(5, 4)] = s4.v17;
         m[(5, 5)] = z273;
     }
     fn forces(&self, q: &Vector<6>, qd: &Vector<6>, _t: f64, h: &mut Vector<6>) {
-        let z0 = q[0].cos();
-        let z1 = q[0].sin();
-        let z2 = z0 * (1.57079632679_f64).cos();
-        let z3 = z0 * (1.57079632679_f64).sin();
-        let z4 = z1 * (1.57079632679_f64).cos();
-        let z5 = z1 * (1.57079632679_f64).sin();
-        let z6 = -(1.57079632679_f64).sin();
-        let z7 = (1.57079632679_f64).cos();
-        let z8 = q[1].cos();
-        let z9 = q[1].sin();
-        let z10 = z2 * z8 - z3 * z9;
-        let z11 = z2 * z9 + z3 * z8;
-        let z12 = z4 * z8 - z5 * z9;
-        let z13 = z4 * z9 + z5 * z8;
-        let z14 = z6 * z8 - z7 * z9;
-        let z15 = z6 * z9 + z7 * z8;
-        let z16 = -qd[1] * z1;
-        let z17 = qd[1] * z0;
-        let z18 = -0.01615 * z1 + 0.425 * z11;
-        let z19 = 0.01615 * z0 + 0.425 * z13;
-        let z20 = q[2].cos();
-        let z21 = q[2].sin();
-        let z22 = z10 * z20 - z11 * z21;
-        let z23 = z10 * z21 + z11 * z20;
-        let z24 = z12 * z20 - z13 * z21;
-        let z25 = z12 * z21 + z13 * z20;
-        let z26 = z14 * z20 - z15 * z21;
-        let z27 = z14 * z21 + z15 * z20;
-        let z28 = -0.425 * z0 * z15;
-        let z29 = -0.425 * z1 * z15;
-        let z30 = z0 * z18 + z1 * z19;
-        let z31 = -qd[2] * z1 + z16;
-        let z32 = qd[2] * z0 + z17;
-        let z33 = qd[2] * z28;
-        let z34 = qd[2] * z29;
-        let z35 = qd[2] * z30;
-        let z36 = z18 + 0.39225 * z23;
-        let z37 = z19 + 0.39225 * z25;
-        let z38 = 0.425 * z15 + 0.39225 * z27;
-        let z39 = z22 * (1.57079632679_f64).cos() - z23 * (1.57079632679_f64).sin();
-        let z40 = z22 * (1.57079632679_f64).sin() + z23 * (1.57079632679_f64).cos();
-        let z41 = z24 * (1.57079632679_f64).cos() - z25 * (1.57079632679_f64).sin();
-        let z42 = z24 * (1.57079632679_f64).sin() + z25 * (1.57079632679_f64).cos();
-        let z43 = z26 * (1.57079632679_f64).cos() - z27 * (1.57079632679_f64).sin();
-        let z44 = z26 * (1.57079632679_f64).sin() + z27 * (1.57079632679_f64).cos();
-        let z45 = q[3].cos();
-        let z46 = q[3].sin();
-        let z47 = z39 * z45 - z40 * z46;
-        let z48 = z39 * z46 + z40 * z45;
-        let z49 = z41 * z45 - z42 * z46;
-        let z50 = z41 * z46 + z42 * z45;
-        let z51 = z43 * z45 - z44 * z46;
-        let z52 = z43 * z46 + z44 * z45;
-        let z53 = -z0 * z38;
-        let z54 = -z1 * z38;
-        let z55 = z0 * z36 + z1 * z37;
-        let z56 = -qd[3] * z1 + z31;
-        let z57 = qd[3] * z0 + z32;
-        let z58 = qd[3] * z53 + z33;
-        let z59 = qd[3] * z54 + z34;
-        let z60 = qd[3] * z55 + z35;
-        let z61 = -0.093 * z1 + z36;
-        let z62 = 0.093 * z0 + z37;
-        let z63 = q[4].cos();
-        let z64 = q[4].sin();
-        let z65 = -z1 * z64 + z47 * z63;
-        let z66 = -z1 * z63 - z47 * z64;
-        let z67 = z0 * z64 + z49 * z63;
-        let z68 = z0 * z63 - z49 * z64;
-        let z69 = z51 * z63;
-        let z70 = -z51 * z64;
-        let z71 = -z38 * z50 + z52 * z62;
-        let z72 = z38 * z48 - z52 * z61;
-        let z73 = -z48 * z62 + z50 * z61;
-        let z74 = qd[4] * z48 + z56;
-        let z75 = qd[4] * z50 + z57;
-        let z76 = qd[0] + qd[4] * z52;
-        let z77 = qd[4] * z71 + z58;
-        let z78 = qd[4] * z72 + z59;
-        let z79 = qd[4] * z73 + z60;
-        let z80 = 0.09465 * z48 + z61;
-        let z81 = 0.09465 * z50 + z62;
-        let z82 = z38 + 0.09465 * z52;
-        let z83 = q[5].cos();
-        let z84 = q[5].sin();
-        let z85 = -z48 * z84 + z65 * z83;
-        let z86 = z48 * z83 + z65 * z84;
-        let z87 = -z50 * z84 + z67 * z83;
-        let z88 = z50 * z83 + z67 * z84;
-        let z89 = -z52 * z84 + z69 * z83;
-        let z90 = z52 * z83 + z69 * z84;
-        let z91 = -z68 * z82 + z70 * z81;
-        let z92 = z66 * z82 - z70 * z80;
-        let z93 = -z66 * z81 + z68 * z80;
-        let z94 = qd[5] * z66 + z74;
-        let z95 = qd[5] * z68 + z75;
-        let z96 = qd[5] * z70 + z76;
-        let z97 = qd[5] * z91 + z77;
-        let z98 = qd[5] * z92 + z78;
-        let z99 = qd[5] * z93 + z79;
-        let z101 = -0.13585 * z1 + 0.28 * z11;
-        let z102 = 0.13585 * z0 + 0.28 * z13;
-        let z103 = 0.22689067591 * (z1 * z1) + 0.22689067591 * (z10 * z10)
-            + 0.0151074 * (z11 * z11);
-        let z104 = -0.22689067591 * z0 * z1 + 0.22689067591 * z10 * z12
-            + 0.0151074 * z11 * z13;
-        let z105 = 0.22689067591 * z10 * z14 + 0.0151074 * z11 * z15;
-        let z106 = 0.22689067591 * (z0 * z0) + 0.22689067591 * (z12 * z12)
-            + 0.0151074 * (z13 * z13);
-        let z107 = 0.22689067591 * z12 * z14 + 0.0151074 * z13 * z15;
-        let z108 = 0.22689067591 * (z14 * z14) + 0.0151074 * (z15 * z15);
-        let z109 = z18 + 0.25 * z23;
-        let z110 = z19 + 0.25 * z25;
-        let z111 = 0.425 * z15 + 0.25 * z27;
-        let z112 = 0.049443313556 * (z1 * z1) + 0.049443313556 * (z22 * z22)
-            + 0.004095 * (z23 * z23);
-        let z113 = -0.049443313556 * z0 * z1 + 0.049443313556 * z22 * z24
-            + 0.004095 * z23 * z25;
-        let z114 = 0.049443313556 * z22 * z26 + 0.004095 * z23 * z27;
-        let z115 = 0.049443313556 * (z0 * z0) + 0.049443313556 * (z24 * z24)
-            + 0.004095 * (z25 * z25);
-        let z116 = 0.049443313556 * z24 * z26 + 0.004095 * z25 * z27;
-        let z117 = 0.049443313556 * (z26 * z26) + 0.004095 * (z27 * z27);
-        let z118 = 0.111172755531 * (z1 * z1) + 0.111172755531 * (z47 * z47)
-            + 0.21942 * (z48 * z48);
-        let z119 = -0.111172755531 * z0 * z1 + 0.111172755531 * z47 * z49
-            + 0.21942 * z48 * z50;
-        let z120 = 0.111172755531 * z47 * z51 + 0.21942 * z48 * z52;
-        let z121 = 0.111172755531 * (z0 * z0) + 0.111172755531 * (z49 * z49)
-            + 0.21942 * (z50 * z50);
-        let z122 = 0.111172755531 * z49 * z51 + 0.21942 * z50 * z52;
-        let z123 = 0.111172755531 * (z51 * z51) + 0.21942 * (z52 * z52);
-        let z124 = 0.21942 * (z48 * z48) + 0.111172755531 * (z65 * z65)
-            + 0.111172755531 * (z66 * z66);
-        let z125 = 0.21942 * z48 * z50 + 0.111172755531 * z65 * z67
-            + 0.111172755531 * z66 * z68;
-        let z126 = 0.21942 * z48 * z52 + 0.111172755531 * z65 * z69
-            + 0.111172755531 * z66 * z70;
-        let z127 = 0.21942 * (z50 * z50) + 0.111172755531 * (z67 * z67)
-            + 0.111172755531 * (z68 * z68);
-        let z128 = 0.21942 * z50 * z52 + 0.111172755531 * z67 * z69
-            + 0.111172755531 * z68 * z70;
-        let z129 = 0.21942 * (z52 * z52) + 0.111172755531 * (z69 * z69)
-            + 0.111172755531 * (z70 * z70);
-        let z130 = 0.0171364731454 * (z66 * z66) + 0.0171364731454 * (z85 * z85)
-            + 0.033822 * (z86 * z86);
-        let z131 = 0.0171364731454 * z66 * z68 + 0.0171364731454 * z85 * z87
-            + 0.033822 * z86 * z88;
-        let z132 = 0.0171364731454 * z66 * z70 + 0.0171364731454 * z85 * z89
-            + 0.033822 * z86 * z90;
-        let z133 = 0.0171364731454 * (z68 * z68) + 0.0171364731454 * (z87 * z87)
-            + 0.033822 * (z88 * z88);
-        let z134 = 0.0171364731454 * z68 * z70 + 0.0171364731454 * z87 * z89
-            + 0.033822 * z88 * z90;
-        let z135 = 0.0171364731454 * (z70 * z70) + 0.0171364731454 * (z89 * z89)
-            + 0.033822 * (z90 * z90);
-        let z139 = -qd[0] * z102 + 0.28 * z15 * z17;
-        let z140 = qd[0] * z101 - 0.28 * z15 * z16;
-        let z141 = z16 * z102 - z17 * z101;
-        let z142 = -qd[0] * z110 + z32 * z111 + z33;
-        let z143 = qd[0] * z109 - z31 * z111 + z34;
-        let z144 = z31 * z110 - z32 * z109 + z35;
-        let z145 = -qd[0] * z37 + z38 * z57 + z58;
-        let z146 = qd[0] * z36 - z38 * z56 + z59;
-        let z147 = -z36 * z57 + z37 * z56 + z60;
-        let z148 = z38 * z75 - z62 * z76 + z77;
-        let z149 = -z38 * z74 + z61 * z76 + z78;
-        let z150 = -z61 * z75 + z62 * z74 + z79;
-        let z151 = -z81 * z96 + z82 * z95 + z97;
-        let z152 = z80 * z96 - z82 * z94 + z98;
-        let z153 = -z80 * z95 + z81 * z94 + z99;
-        let z278 = -qd[0] * qd[1] * z0;
-        let z279 = -qd[0] * qd[1] * z1;
-        let z280 = qd[1] * z0 * z16 + qd[1] * z1 * z17;
-        let z281 = -qd[0] * qd[2] * z0 + z278;
-        let z282 = -qd[0] * qd[2] * z1 + z279;
-        let z283 = qd[2] * z0 * z31 + qd[2] * z1 * z32 + z280;
-        let z284 = -qd[0] * qd[2] * z29 - qd[2] * z0 * z35 + qd[2] * z30 * z32;
-        let z285 = qd[0] * qd[2] * z28 - qd[2] * z1 * z35 - qd[2] * z30 * z31;
-        let z286 = qd[2] * z0 * z33 + qd[2] * z1 * z34 - qd[2] * z28 * z32
-            + qd[2] * z29 * z31;
-        let z287 = -qd[0] * qd[3] * z0 + z281;
-        let z288 = -qd[0] * qd[3] * z1 + z282;
-        let z289 = qd[3] * z0 * z56 + qd[3] * z1 * z57 + z283;
-        let z290 = -qd[0] * qd[3] * z54 - qd[3] * z0 * z60 + qd[3] * z55 * z57 + z284;
-        let z291 = qd[0] * qd[3] * z53 - qd[3] * z1 * z60 - qd[3] * z55 * z56 + z285;
-        let z292 = qd[3] * z0 * z58 + qd[3] * z1 * z59 - qd[3] * z53 * z57
-            + qd[3] * z54 * z56 + z286;
-        let z293 = -qd[4] * z50 * z76 + qd[4] * z52 * z75 + z287;
-        let z294 = qd[4] * z48 * z76 - qd[4] * z52 * z74 + z288;
-        let z295 = -qd[4] * z48 * z75 + qd[4] * z50 * z74 + z289;
-        let z296 = -qd[4] * z50 * z79 + qd[4] * z52 * z78 - qd[4] * z72 * z76
-            + qd[4] * z73 * z75 + z290;
-        let z297 = qd[4] * z48 * z79 - qd[4] * z52 * z77 + qd[4] * z71 * z76
-            - qd[4] * z73 * z74 + z291;
-        let z298 = -qd[4] * z48 * z78 + qd[4] * z50 * z77 - qd[4] * z71 * z75
-            + qd[4] * z72 * z74 + z292;
-        let z299 = -qd[5] * z68 * z96 + qd[5] * z70 * z95 + z293;
-        let z300 = qd[5] * z66 * z96 - qd[5] * z70 * z94 + z294;
-        let z301 = -qd[5] * z66 * z95 + qd[5] * z68 * z94 + z295;
-        let z302 = -qd[5] * z68 * z99 + qd[5] * z70 * z98 - qd[5] * z92 * z96
-            + qd[5] * z93 * z95 + z296;
-        let z303 = qd[5] * z66 * z99 - qd[5] * z70 * z97 + qd[5] * z91 * z96
-            - qd[5] * z93 * z94 + z297;
-        let z304 = -qd[5] * z66 * z98 + qd[5] * z68 * z97 - qd[5] * z91 * z95
-            + qd[5] * z92 * z94 + z298;
-        let z305 = -8.393 * qd[0] * z140 + 2.35004 * z15 * z279 + 8.393 * z17 * z141
-            - 8.393 * z102 * z280;
-        let z306 = 8.393 * qd[0] * z139 - 2.35004 * z15 * z278 - 8.393 * z16 * z141
-            + 8.393 * z101 * z280;
-        let z307 = 8.393 * self.g + 8.393 * z16 * z140 - 8.393 * z17 * z139
-            - 8.393 * z101 * z279 + 8.393 * z102 * z278;
-        let z308 = qd[0] * z105 + z16 * z103 + z17 * z104;
-        let z309 = qd[0] * z107 + z16 * z104 + z17 * z106;
-        let z310 = qd[0] * z108 + z16 * z105 + z17 * z107;
-        let z311 = -qd[0] * z309 - 0.28 * z15 * z306 + z17 * z310 + z102 * z307
-            + z103 * z278 + z104 * z279 + z105 * z280;
-        let z312 = qd[0] * z308 + 0.28 * z15 * z305 - z16 * z310 - z101 * z307
-            + z104 * z278 + z106 * z279 + z107 * z280;
-        let z313 = z16 * z309 - z17 * z308 + z101 * z306 - z102 * z305 + z105 * z278
-            + z107 * z279 + z108 * z280;
-        let z314 = -2.275 * qd[0] * z143 + 2.275 * z284 + 2.275 * z32 * z144
-            - 2.275 * z110 * z283 + 2.275 * z111 * z282;
-        let z315 = 2.275 * qd[0] * z142 + 2.275 * z285 - 2.275 * z31 * z144
-            + 2.275 * z109 * z283 - 2.275 * z111 * z281;
-        let z316 = 2.275 * self.g + 2.275 * z286 + 2.275 * z31 * z143
-            - 2.275 * z32 * z142 - 2.275 * z109 * z282 + 2.275 * z110 * z281;
-        let z317 = qd[0] * z114 + z31 * z112 + z32 * z113;
-        let z318 = qd[0] * z116 + z31 * z113 + z32 * z115;
-        let z319 = qd[0] * z117 + z31 * z114 + z32 * z116;
-        let z320 = -qd[0] * z318 + z32 * z319 + z110 * z316 - z111 * z315 + z112 * z281
-            + z113 * z282 + z114 * z283;
-        let z321 = qd[0] * z317 - z31 * z319 - z109 * z316 + z111 * z314 + z113 * z281
-            + z115 * z282 + z116 * z283;
-        let z322 = z31 * z318 - z32 * z317 + z109 * z315 - z110 * z314 + z114 * z281
-            + z116 * z282 + z117 * z283;
-        let z323 = -1.219 * qd[0] * z146 + 1.219 * z290 - 1.219 * z37 * z289
-            + 1.219 * z38 * z288 + 1.219 * z57 * z147;
-        let z324 = 1.219 * qd[0] * z145 + 1.219 * z291 + 1.219 * z36 * z289
-            - 1.219 * z38 * z287 - 1.219 * z56 * z147;
-        let z325 = 1.219 * self.g - 1.219 * z36 * z288 + 1.219 * z292
-            + 1.219 * z37 * z287 + 1.219 * z56 * z146 - 1.219 * z57 * z145;
-        let z326 = qd[0] * z120 + z56 * z118 + z57 * z119;
-        let z327 = qd[0] * z122 + z56 * z119 + z57 * z121;
-        let z328 = qd[0] * z123 + z56 * z120 + z57 * z122;
-        let z329 = -qd[0] * z327 + z37 * z325 - z38 * z324 + z57 * z328 + z118 * z287
-            + z119 * z288 + z120 * z289;
-        let z330 = qd[0] * z326 - z36 * z325 + z38 * z323 - z56 * z328 + z119 * z287
-            + z121 * z288 + z122 * z289;
-        let z331 = z36 * z324 - z37 * z323 + z56 * z327 - z57 * z326 + z120 * z287
-            + z122 * z288 + z123 * z289;
-        let z332 = 1.219 * z38 * z294 + 1.219 * z296 - 1.219 * z62 * z295
-            + 1.219 * z75 * z150 - 1.219 * z76 * z149;
-        let z333 = -1.219 * z38 * z293 + 1.219 * z297 + 1.219 * z61 * z295
-            - 1.219 * z74 * z150 + 1.219 * z76 * z148;
-        let z334 = 1.219 * self.g + 1.219 * z298 - 1.219 * z61 * z294
-            + 1.219 * z62 * z293 + 1.219 * z74 * z149 - 1.219 * z75 * z148;
-        let z335 = z74 * z124 + z75 * z125 + z76 * z126;
-        let z336 = z74 * z125 + z75 * z127 + z76 * z128;
-        let z337 = z74 * z126 + z75 * z128 + z76 * z129;
-        let z338 = -z38 * z333 + z62 * z334 + z75 * z337 - z76 * z336 + z124 * z293
-            + z125 * z294 + z126 * z295;
-        let z339 = z38 * z332 - z61 * z334 - z74 * z337 + z76 * z335 + z125 * z293
-            + z127 * z294 + z128 * z295;
-        let z340 = z61 * z333 - z62 * z332 + z74 * z336 - z75 * z335 + z126 * z293
-            + z128 * z294 + z129 * z295;
-        let z341 = 0.1879 * z302 - 0.1879 * z81 * z301 + 0.1879 * z82 * z300
-            + 0.1879 * z95 * z153 - 0.1879 * z96 * z152;
-        let z342 = 0.1879 * z303 + 0.1879 * z80 * z301 - 0.1879 * z82 * z299
-            - 0.1879 * z94 * z153 + 0.1879 * z96 * z151;
-        let z343 = 0.1879 * self.g + 0.1879 * z304 - 0.1879 * z80 * z300
-            + 0.1879 * z81 * z299 + 0.1879 * z94 * z152 - 0.1879 * z95 * z151;
-        let z344 = z94 * z130 + z95 * z131 + z96 * z132;
-        let z345 = z94 * z131 + z95 * z133 + z96 * z134;
-        let z346 = z94 * z132 + z95 * z134 + z96 * z135;
-        let z347 = z81 * z343 - z82 * z342 + z95 * z346 - z96 * z345 + z130 * z299
-            + z131 * z300 + z132 * z301;
-        let z348 = -z80 * z343 + z82 * z341 - z94 * z346 + z96 * z344 + z131 * z299
-            + z133 * z300 + z134 * z301;
-        let z349 = z80 * z342 - z81 * z341 + z94 * z345 - z95 * z344 + z132 * z299
-            + z134 * z300 + z135 * z301;
-        let z350 = z338 + z347;
-        let z351 = z339 + z348;
-        let z352 = z340 + z349;
-        let z353 = z332 + z341;
-        let z354 = z333 + z342;
-        let z355 = z334 + z343;
-        let z356 = z329 + z350;
-        let z357 = z330 + z351;
-        let z358 = z331 + z352;
-        let z359 = z323 + z353;
-        let z360 = z324 + z354;
-        let z361 = z325 + z355;
-        let z362 = z320 + z356;
-        let z363 = z321 + z357;
-        let z364 = z322 + z358;
-        let z365 = z314 + z359;
-        let z366 = z315 + z360;
-        let z367 = z316 + z361;
-        let z368 = z311 + z362;
-        let z369 = z312 + z363;
-        let z370 = z313 + z364;
-        let z375 = z0 * z369 - z1 * z368;
-        let z376 = z0 * z363 - z1 * z362 + z28 * z365 + z29 * z366 + z30 * z367;
-        let z377 = z0 * z357 - z1 * z356 + z53 * z359 + z54 * z360 + z55 * z361;
-        let z378 = z48 * z350 + z50 * z351 + z52 * z352 + z71 * z353 + z72 * z354
-            + z73 * z355;
-        let z379 = z66 * z347 + z68 * z348 + z70 * z349 + z91 * z341 + z92 * z342
-            + z93 * z343;
-        let x0 = -z370;
-        let x1 = -z375;
-        let x2 = -z376;
-        let x3 = -z377;
-        let x4 = -z378;
-        let x5 = -z379;
+        let s0 = self.shared0(q);
+        let s1 = self.shared1(q, &s0);
+        let s5 = self.shared5(q, qd, &s0, &s1);
+        let s6 = self.shared6(q, qd, &s1, &s5);
+        let s8 = self.shared8(q, qd, &s0, &s1, &s5, &s6);
+        let x0 = -s8.v77;
+        let x1 = -s8.v78;
+        let x2 = -s8.v79;
+        let x3 = -s8.v80;
+        let x4 = -s8.v81;
+        let x5 = -s8.v82;
         h[0] = x0;
         h[1] = x1;
         h[2] = x2;
@@ -1352,475 +1230,217 @@ impl Dynamics<6> for Ur5 {
         h[5] = x5;
     }
     fn coriolis(&self, q: &Vector<6>, qd: &Vector<6>, _t: f64, c: &mut Matrix<6, 6>) {
-        let z0 = q[0].cos();
-        let z1 = q[0].sin();
-        let z2 = z0 * (1.57079632679_f64).cos();
-        let z3 = z0 * (1.57079632679_f64).sin();
-        let z4 = z1 * (1.57079632679_f64).cos();
-        let z5 = z1 * (1.57079632679_f64).sin();
-        let z6 = -(1.57079632679_f64).sin();
-        let z7 = (1.57079632679_f64).cos();
-        let z8 = q[1].cos();
-        let z9 = q[1].sin();
-        let z10 = z2 * z8 - z3 * z9;
-        let z11 = z2 * z9 + z3 * z8;
-        let z12 = z4 * z8 - z5 * z9;
-        let z13 = z4 * z9 + z5 * z8;
-        let z14 = z6 * z8 - z7 * z9;
-        let z15 = z6 * z9 + z7 * z8;
-        let z16 = -qd[1] * z1;
-        let z17 = qd[1] * z0;
-        let z18 = -0.01615 * z1 + 0.425 * z11;
-        let z19 = 0.01615 * z0 + 0.425 * z13;
-        let z20 = q[2].cos();
-        let z21 = q[2].sin();
-        let z22 = z10 * z20 - z11 * z21;
-        let z23 = z10 * z21 + z11 * z20;
-        let z24 = z12 * z20 - z13 * z21;
-        let z25 = z12 * z21 + z13 * z20;
-        let z26 = z14 * z20 - z15 * z21;
-        let z27 = z14 * z21 + z15 * z20;
-        let z28 = -0.425 * z0 * z15;
-        let z29 = -0.425 * z1 * z15;
-        let z30 = z0 * z18 + z1 * z19;
-        let z31 = -qd[2] * z1 + z16;
-        let z32 = qd[2] * z0 + z17;
-        let z33 = qd[2] * z28;
-        let z34 = qd[2] * z29;
-        let z35 = qd[2] * z30;
-        let z36 = z18 + 0.39225 * z23;
-        let z37 = z19 + 0.39225 * z25;
-        let z38 = 0.425 * z15 + 0.39225 * z27;
-        let z39 = z22 * (1.57079632679_f64).cos() - z23 * (1.57079632679_f64).sin();
-        let z40 = z22 * (1.57079632679_f64).sin() + z23 * (1.57079632679_f64).cos();
-        let z41 = z24 * (1.57079632679_f64).cos() - z25 * (1.57079632679_f64).sin();
-        let z42 = z24 * (1.57079632679_f64).sin() + z25 * (1.57079632679_f64).cos();
-        let z43 = z26 * (1.57079632679_f64).cos() - z27 * (1.57079632679_f64).sin();
-        let z44 = z26 * (1.57079632679_f64).sin() + z27 * (1.57079632679_f64).cos();
-        let z45 = q[3].cos();
-        let z46 = q[3].sin();
-        let z47 = z39 * z45 - z40 * z46;
-        let z48 = z39 * z46 + z40 * z45;
-        let z49 = z41 * z45 - z42 * z46;
-        let z50 = z41 * z46 + z42 * z45;
-        let z51 = z43 * z45 - z44 * z46;
-        let z52 = z43 * z46 + z44 * z45;
-        let z53 = -z0 * z38;
-        let z54 = -z1 * z38;
-        let z55 = z0 * z36 + z1 * z37;
-        let z56 = -qd[3] * z1 + z31;
-        let z57 = qd[3] * z0 + z32;
-        let z58 = qd[3] * z53 + z33;
-        let z59 = qd[3] * z54 + z34;
-        let z60 = qd[3] * z55 + z35;
-        let z61 = -0.093 * z1 + z36;
-        let z62 = 0.093 * z0 + z37;
-        let z63 = q[4].cos();
-        let z64 = q[4].sin();
-        let z65 = -z1 * z64 + z47 * z63;
-        let z66 = -z1 * z63 - z47 * z64;
-        let z67 = z0 * z64 + z49 * z63;
-        let z68 = z0 * z63 - z49 * z64;
-        let z69 = z51 * z63;
-        let z70 = -z51 * z64;
-        let z71 = -z38 * z50 + z52 * z62;
-        let z72 = z38 * z48 - z52 * z61;
-        let z73 = -z48 * z62 + z50 * z61;
-        let z74 = qd[4] * z48 + z56;
-        let z75 = qd[4] * z50 + z57;
-        let z76 = qd[0] + qd[4] * z52;
-        let z77 = qd[4] * z71 + z58;
-        let z78 = qd[4] * z72 + z59;
-        let z79 = qd[4] * z73 + z60;
-        let z80 = 0.09465 * z48 + z61;
-        let z81 = 0.09465 * z50 + z62;
-        let z82 = z38 + 0.09465 * z52;
-        let z83 = q[5].cos();
-        let z84 = q[5].sin();
-        let z85 = -z48 * z84 + z65 * z83;
-        let z86 = z48 * z83 + z65 * z84;
-        let z87 = -z50 * z84 + z67 * z83;
-        let z88 = z50 * z83 + z67 * z84;
-        let z89 = -z52 * z84 + z69 * z83;
-        let z90 = z52 * z83 + z69 * z84;
-        let z91 = -z68 * z82 + z70 * z81;
-        let z92 = z66 * z82 - z70 * z80;
-        let z93 = -z66 * z81 + z68 * z80;
-        let z94 = qd[5] * z66 + z74;
-        let z95 = qd[5] * z68 + z75;
-        let z96 = qd[5] * z70 + z76;
-        let z97 = qd[5] * z91 + z77;
-        let z98 = qd[5] * z92 + z78;
-        let z99 = qd[5] * z93 + z79;
-        let z101 = -0.13585 * z1 + 0.28 * z11;
-        let z102 = 0.13585 * z0 + 0.28 * z13;
-        let z103 = 0.22689067591 * (z1 * z1) + 0.22689067591 * (z10 * z10)
-            + 0.0151074 * (z11 * z11);
-        let z104 = -0.22689067591 * z0 * z1 + 0.22689067591 * z10 * z12
-            + 0.0151074 * z11 * z13;
-        let z105 = 0.22689067591 * z10 * z14 + 0.0151074 * z11 * z15;
-        let z106 = 0.22689067591 * (z0 * z0) + 0.22689067591 * (z12 * z12)
-            + 0.0151074 * (z13 * z13);
-        let z107 = 0.22689067591 * z12 * z14 + 0.0151074 * z13 * z15;
-        let z108 = 0.22689067591 * (z14 * z14) + 0.0151074 * (z15 * z15);
-        let z109 = z18 + 0.25 * z23;
-        let z110 = z19 + 0.25 * z25;
-        let z111 = 0.425 * z15 + 0.25 * z27;
-        let z112 = 0.049443313556 * (z1 * z1) + 0.049443313556 * (z22 * z22)
-            + 0.004095 * (z23 * z23);
-        let z113 = -0.049443313556 * z0 * z1 + 0.049443313556 * z22 * z24
-            + 0.004095 * z23 * z25;
-        let z114 = 0.049443313556 * z22 * z26 + 0.004095 * z23 * z27;
-        let z115 = 0.049443313556 * (z0 * z0) + 0.049443313556 * (z24 * z24)
-            + 0.004095 * (z25 * z25);
-        let z116 = 0.049443313556 * z24 * z26 + 0.004095 * z25 * z27;
-        let z117 = 0.049443313556 * (z26 * z26) + 0.004095 * (z27 * z27);
-        let z118 = 0.111172755531 * (z1 * z1) + 0.111172755531 * (z47 * z47)
-            + 0.21942 * (z48 * z48);
-        let z119 = -0.111172755531 * z0 * z1 + 0.111172755531 * z47 * z49
-            + 0.21942 * z48 * z50;
-        let z120 = 0.111172755531 * z47 * z51 + 0.21942 * z48 * z52;
-        let z121 = 0.111172755531 * (z0 * z0) + 0.111172755531 * (z49 * z49)
-            + 0.21942 * (z50 * z50);
-        let z122 = 0.111172755531 * z49 * z51 + 0.21942 * z50 * z52;
-        let z123 = 0.111172755531 * (z51 * z51) + 0.21942 * (z52 * z52);
-        let z124 = 0.21942 * (z48 * z48) + 0.111172755531 * (z65 * z65)
-            + 0.111172755531 * (z66 * z66);
-        let z125 = 0.21942 * z48 * z50 + 0.111172755531 * z65 * z67
-            + 0.111172755531 * z66 * z68;
-        let z126 = 0.21942 * z48 * z52 + 0.111172755531 * z65 * z69
-            + 0.111172755531 * z66 * z70;
-        let z127 = 0.21942 * (z50 * z50) + 0.111172755531 * (z67 * z67)
-            + 0.111172755531 * (z68 * z68);
-        let z128 = 0.21942 * z50 * z52 + 0.111172755531 * z67 * z69
-            + 0.111172755531 * z68 * z70;
-        let z129 = 0.21942 * (z52 * z52) + 0.111172755531 * (z69 * z69)
-            + 0.111172755531 * (z70 * z70);
-        let z130 = 0.0171364731454 * (z66 * z66) + 0.0171364731454 * (z85 * z85)
-            + 0.033822 * (z86 * z86);
-        let z131 = 0.0171364731454 * z66 * z68 + 0.0171364731454 * z85 * z87
-            + 0.033822 * z86 * z88;
-        let z132 = 0.0171364731454 * z66 * z70 + 0.0171364731454 * z85 * z89
-            + 0.033822 * z86 * z90;
-        let z133 = 0.0171364731454 * (z68 * z68) + 0.0171364731454 * (z87 * z87)
-            + 0.033822 * (z88 * z88);
-        let z134 = 0.0171364731454 * z68 * z70 + 0.0171364731454 * z87 * z89
-            + 0.033822 * z88 * z90;
-        let z135 = 0.0171364731454 * (z70 * z70) + 0.0171364731454 * (z89 * z89)
-            + 0.033822 * (z90 * z90);
-        let z139 = -qd[0] * z102 + 0.28 * z15 * z17;
-        let z140 = qd[0] * z101 - 0.28 * z15 * z16;
-        let z141 = z16 * z102 - z17 * z101;
-        let z142 = -qd[0] * z110 + z32 * z111 + z33;
-        let z143 = qd[0] * z109 - z31 * z111 + z34;
-        let z144 = z31 * z110 - z32 * z109 + z35;
-        let z145 = -qd[0] * z37 + z38 * z57 + z58;
-        let z146 = qd[0] * z36 - z38 * z56 + z59;
-        let z147 = -z36 * z57 + z37 * z56 + z60;
-        let z148 = z38 * z75 - z62 * z76 + z77;
-        let z149 = -z38 * z74 + z61 * z76 + z78;
-        let z150 = -z61 * z75 + z62 * z74 + z79;
-        let z151 = -z81 * z96 + z82 * z95 + z97;
-        let z152 = z80 * z96 - z82 * z94 + z98;
-        let z153 = -z80 * z95 + z81 * z94 + z99;
-        let z154 = 0.1879 * z81 * z153 - 0.1879 * z82 * z152 + z94 * z130 + z95 * z131
-            + z96 * z132;
-        let z155 = -0.1879 * z80 * z153 + 0.1879 * z82 * z151 + z94 * z131 + z95 * z133
-            + z96 * z134;
-        let z156 = 0.1879 * z80 * z152 - 0.1879 * z81 * z151 + z94 * z132 + z95 * z134
-            + z96 * z135;
-        let z157 = -1.219 * z38 * z149 + 1.219 * z62 * z150 + z74 * z124 + z75 * z125
-            + z76 * z126 + z154;
-        let z158 = 1.219 * z38 * z148 - 1.219 * z61 * z150 + z74 * z125 + z75 * z127
-            + z76 * z128 + z155;
-        let z159 = 1.219 * z61 * z149 - 1.219 * z62 * z148 + z74 * z126 + z75 * z128
-            + z76 * z129 + z156;
-        let z160 = 1.219 * z148 + 0.1879 * z151;
-        let z161 = 1.219 * z149 + 0.1879 * z152;
-        let z162 = 1.219 * z150 + 0.1879 * z153;
-        let z163 = qd[0] * z120 + 1.219 * z37 * z147 - 1.219 * z38 * z146 + z56 * z118
-            + z57 * z119 + z157;
-        let z164 = qd[0] * z122 - 1.219 * z36 * z147 + 1.219 * z38 * z145 + z56 * z119
-            + z57 * z121 + z158;
-        let z165 = qd[0] * z123 + 1.219 * z36 * z146 - 1.219 * z37 * z145 + z56 * z120
-            + z57 * z122 + z159;
-        let z166 = 1.219 * z145 + z160;
-        let z167 = 1.219 * z146 + z161;
-        let z168 = 1.219 * z147 + z162;
-        let z169 = qd[0] * z114 + z31 * z112 + z32 * z113 + 2.275 * z110 * z144
-            - 2.275 * z111 * z143 + z163;
-        let z170 = qd[0] * z116 + z31 * z113 + z32 * z115 - 2.275 * z109 * z144
-            + 2.275 * z111 * z142 + z164;
-        let z171 = qd[0] * z117 + z31 * z114 + z32 * z116 + 2.275 * z109 * z143
-            - 2.275 * z110 * z142 + z165;
-        let z172 = 2.275 * z142 + z166;
-        let z173 = 2.275 * z143 + z167;
-        let z174 = 2.275 * z144 + z168;
-        let z175 = qd[0] * z105 - 2.35004 * z15 * z140 + z16 * z103 + z17 * z104
-            + 8.393 * z102 * z141 + z169;
-        let z176 = qd[0] * z107 + 2.35004 * z15 * z139 + z16 * z104 + z17 * z106
-            - 8.393 * z101 * z141 + z170;
-        let z177 = qd[0] * z108 + z16 * z105 + z17 * z107 + 8.393 * z101 * z140
-            - 8.393 * z102 * z139 + z171;
-        let z188 = z130 + 0.1879 * (z81 * z81) + 0.1879 * (z82 * z82);
-        let z189 = -0.1879 * z80 * z81 + z131;
-        let z190 = -0.1879 * z80 * z82 + z132;
-        let z191 = z133 + 0.1879 * (z80 * z80) + 0.1879 * (z82 * z82);
-        let z192 = -0.1879 * z81 * z82 + z134;
-        let z193 = z135 + 0.1879 * (z80 * z80) + 0.1879 * (z81 * z81);
-        let z194 = 1.219 * z61 + 0.1879 * z80;
-        let z195 = 1.219 * z62 + 0.1879 * z81;
-        let z196 = 1.219 * z38 + 0.1879 * z82;
-        let z197 = z124 + z188 + 1.219 * (z38 * z38) + 1.219 * (z62 * z62);
-        let z198 = -1.219 * z61 * z62 + z125 + z189;
-        let z199 = -1.219 * z38 * z61 + z126 + z190;
-        let z200 = z127 + z191 + 1.219 * (z38 * z38) + 1.219 * (z61 * z61);
-        let z201 = -1.219 * z38 * z62 + z128 + z192;
-        let z202 = z129 + z193 + 1.219 * (z61 * z61) + 1.219 * (z62 * z62);
-        let z203 = 1.219 * z36 + z194;
-        let z204 = 1.219 * z37 + z195;
-        let z205 = 1.219 * z38 + z196;
-        let z206 = z118 + z197 + 1.219 * (z37 * z37) + 1.219 * (z38 * z38);
-        let z207 = -1.219 * z36 * z37 + z119 + z198;
-        let z208 = -1.219 * z36 * z38 + z120 + z199;
-        let z209 = z121 + z200 + 1.219 * (z36 * z36) + 1.219 * (z38 * z38);
-        let z210 = -1.219 * z37 * z38 + z122 + z201;
-        let z211 = z202 + z123 + 1.219 * (z36 * z36) + 1.219 * (z37 * z37);
-        let z212 = z203 + 2.275 * z109;
-        let z213 = z204 + 2.275 * z110;
-        let z214 = z205 + 2.275 * z111;
-        let z215 = z206 + z112 + 2.275 * (z110 * z110) + 2.275 * (z111 * z111);
-        let z216 = z207 - 2.275 * z109 * z110 + z113;
-        let z217 = z208 - 2.275 * z109 * z111 + z114;
-        let z218 = z209 + z115 + 2.275 * (z109 * z109) + 2.275 * (z111 * z111);
-        let z219 = z210 - 2.275 * z110 * z111 + z116;
-        let z220 = z211 + z117 + 2.275 * (z109 * z109) + 2.275 * (z110 * z110);
-        let z224 = z215 + z103 + 0.6580112 * (z15 * z15) + 8.393 * (z102 * z102);
-        let z225 = z216 - 8.393 * z101 * z102 + z104;
-        let z226 = z217 - 2.35004 * z15 * z101 + z105;
-        let z227 = z218 + z106 + 0.6580112 * (z15 * z15) + 8.393 * (z101 * z101);
-        let z228 = z219 - 2.35004 * z15 * z102 + z107;
-        let z229 = z220 + z108 + 8.393 * (z101 * z101) + 8.393 * (z102 * z102);
-        let z240 = z0 * z216 - z1 * z215 - z29 * z214 + z30 * z213;
-        let z241 = z0 * z218 - z1 * z216 + z28 * z214 - z30 * z212;
-        let z242 = z0 * z219 - z1 * z217 - z28 * z213 + z29 * z212;
-        let z248 = z0 * z207 - z1 * z206 - z54 * z205 + z55 * z204;
-        let z249 = z0 * z209 - z1 * z207 + z53 * z205 - z55 * z203;
-        let z250 = z0 * z210 - z1 * z208 - z53 * z204 + z54 * z203;
-        let z251 = z0 * z205 + 2.6259 * z53;
-        let z252 = z1 * z205 + 2.6259 * z54;
-        let z253 = -z0 * z203 - z1 * z204 + 2.6259 * z55;
-        let z257 = z48 * z197 + z50 * z198 + z52 * z199 - z72 * z196 + z73 * z195;
-        let z258 = z48 * z198 + z50 * z200 + z52 * z201 + z71 * z196 - z73 * z194;
-        let z259 = z48 * z199 + z50 * z201 + z52 * z202 - z71 * z195 + z72 * z194;
-        let z260 = z50 * z196 - z52 * z195 + 1.4069 * z71;
-        let z261 = -z48 * z196 + z52 * z194 + 1.4069 * z72;
-        let z262 = z48 * z195 - z50 * z194 + 1.4069 * z73;
-        let z267 = z66 * z188 + z68 * z189 + z70 * z190 + 0.1879 * z81 * z93
-            - 0.1879 * z82 * z92;
-        let z268 = z66 * z189 + z68 * z191 + z70 * z192 - 0.1879 * z80 * z93
-            + 0.1879 * z82 * z91;
-        let z269 = z66 * z190 + z68 * z192 + z70 * z193 + 0.1879 * z80 * z92
-            - 0.1879 * z81 * z91;
-        let z270 = 0.1879 * z68 * z82 - 0.1879 * z70 * z81 + 0.1879 * z91;
-        let z271 = -0.1879 * z66 * z82 + 0.1879 * z70 * z80 + 0.1879 * z92;
-        let z272 = 0.1879 * z66 * z81 - 0.1879 * z68 * z80 + 0.1879 * z93;
-        let z403 = 0.3758 * z81 * z152 + 0.3758 * z82 * z153 + 2.0 * z95 * z132
-            - 2.0 * z96 * z131;
-        let z404 = -0.1879 * z80 * z152 - 0.1879 * z81 * z151 - z94 * z132 + z95 * z134
-            + z96 * z130 - z96 * z133;
-        let z405 = -0.1879 * z80 * z153 - 0.1879 * z82 * z151 + z94 * z131 - z95 * z130
-            + z95 * z135 - z96 * z134;
-        let z406 = 0.3758 * z80 * z151 + 0.3758 * z82 * z153 - 2.0 * z94 * z134
-            + 2.0 * z96 * z131;
-        let z407 = -0.1879 * z81 * z153 - 0.1879 * z82 * z152 + z94 * z133 - z94 * z135
-            - z95 * z131 + z96 * z132;
-        let z408 = 0.3758 * z80 * z151 + 0.3758 * z81 * z152 + 2.0 * z94 * z134
-            - 2.0 * z95 * z132;
-        let z409 = 2.438 * z38 * z150 + 2.438 * z62 * z149 + 2.0 * z75 * z126
-            - 2.0 * z76 * z125 + z403;
-        let z410 = -1.219 * z61 * z149 - 1.219 * z62 * z148 - z74 * z126 + z75 * z128
-            + z76 * z124 - z76 * z127 + z404;
-        let z411 = -1.219 * z38 * z148 - 1.219 * z61 * z150 + z74 * z125 - z75 * z124
-            + z75 * z129 - z76 * z128 + z405;
-        let z412 = 2.438 * z38 * z150 + 2.438 * z61 * z148 - 2.0 * z74 * z128
-            + 2.0 * z76 * z125 + z406;
-        let z413 = -1.219 * z38 * z149 - 1.219 * z62 * z150 + z74 * z127 - z74 * z129
-            - z75 * z125 + z76 * z126 + z407;
-        let z414 = 2.438 * z61 * z148 + 2.438 * z62 * z149 + 2.0 * z74 * z128
-            - 2.0 * z75 * z126 + z408;
-        let z415 = -2.0 * qd[0] * z119 + 2.438 * z37 * z146 + 2.438 * z38 * z147
-            + 2.0 * z57 * z120 + z409;
-        let z416 = qd[0] * z118 - qd[0] * z121 - 1.219 * z36 * z146 - 1.219 * z37 * z145
-            - z56 * z120 + z57 * z122 + z410;
-        let z417 = -qd[0] * z122 - 1.219 * z36 * z147 - 1.219 * z38 * z145 + z56 * z119
-            - z57 * z118 + z57 * z123 + z411;
-        let z418 = 2.0 * qd[0] * z119 + 2.438 * z36 * z145 + 2.438 * z38 * z147
-            - 2.0 * z56 * z122 + z412;
-        let z419 = qd[0] * z120 - 1.219 * z37 * z147 - 1.219 * z38 * z146 + z56 * z121
-            - z56 * z123 - z57 * z119 + z413;
-        let z420 = 2.438 * z36 * z145 + 2.438 * z37 * z146 + 2.0 * z56 * z122
-            - 2.0 * z57 * z120 + z414;
-        let z421 = -2.0 * qd[0] * z113 + 2.0 * z32 * z114 + 4.55 * z110 * z143
-            + 4.55 * z111 * z144 + z415;
-        let z422 = qd[0] * z112 - qd[0] * z115 - z31 * z114 + z32 * z116
-            - 2.275 * z109 * z143 - 2.275 * z110 * z142 + z416;
-        let z423 = -qd[0] * z116 + z31 * z113 - z32 * z112 + z32 * z117
-            - 2.275 * z109 * z144 - 2.275 * z111 * z142 + z417;
-        let z424 = 2.0 * qd[0] * z113 - 2.0 * z31 * z116 + 4.55 * z109 * z142
-            + 4.55 * z111 * z144 + z418;
-        let z425 = qd[0] * z114 + z31 * z115 - z31 * z117 - z32 * z113
-            - 2.275 * z110 * z144 - 2.275 * z111 * z143 + z419;
-        let z426 = 2.0 * z31 * z116 - 2.0 * z32 * z114 + 4.55 * z109 * z142
-            + 4.55 * z110 * z143 + z420;
-        let z427 = -2.0 * qd[0] * z104 + 4.70008 * z15 * z141 + 2.0 * z17 * z105
-            + 16.786 * z102 * z140 + z421;
-        let z428 = qd[0] * z103 - qd[0] * z106 - z16 * z105 + z17 * z107
-            - 8.393 * z101 * z140 - 8.393 * z102 * z139 + z422;
-        let z429 = -qd[0] * z107 - 2.35004 * z15 * z139 + z16 * z104 - z17 * z103
-            + z17 * z108 - 8.393 * z101 * z141 + z423;
-        let z430 = 2.0 * qd[0] * z104 + 4.70008 * z15 * z141 - 2.0 * z16 * z107
-            + 16.786 * z101 * z139 + z424;
-        let z431 = qd[0] * z105 - 2.35004 * z15 * z140 + z16 * z106 - z16 * z108
-            - z17 * z104 - 8.393 * z102 * z141 + z425;
-        let z432 = 2.0 * z16 * z107 - 2.0 * z17 * z105 + 16.786 * z101 * z139
-            + 16.786 * z102 * z140 + z426;
-        let z433 = -qd[0] * z0;
-        let z434 = -qd[0] * z1;
-        let z435 = z0 * z16 + z1 * z17;
-        let z436 = z0 * z31 + z1 * z32;
-        let z437 = -qd[0] * z29 - z0 * z35 + z30 * z32;
-        let z438 = qd[0] * z28 - z1 * z35 - z30 * z31;
-        let z439 = z0 * z33 + z1 * z34 - z28 * z32 + z29 * z31;
-        let z440 = z0 * z56 + z1 * z57;
-        let z441 = -qd[0] * z54 - z0 * z60 + z55 * z57;
-        let z442 = qd[0] * z53 - z1 * z60 - z55 * z56;
-        let z443 = z0 * z58 + z1 * z59 - z53 * z57 + z54 * z56;
-        let z444 = -z50 * z76 + z52 * z75;
-        let z445 = z48 * z76 - z52 * z74;
-        let z446 = -z48 * z75 + z50 * z74;
-        let z447 = -z50 * z79 + z52 * z78 - z72 * z76 + z73 * z75;
-        let z448 = z48 * z79 - z52 * z77 + z71 * z76 - z73 * z74;
-        let z449 = -z48 * z78 + z50 * z77 - z71 * z75 + z72 * z74;
-        let z450 = -z68 * z96 + z70 * z95;
-        let z451 = z66 * z96 - z70 * z94;
-        let z452 = -z66 * z95 + z68 * z94;
-        let z453 = -z68 * z99 + z70 * z98 - z92 * z96 + z93 * z95;
-        let z454 = z66 * z99 - z70 * z97 + z91 * z96 - z93 * z94;
-        let z455 = -z66 * z98 + z68 * z97 - z91 * z95 + z92 * z94;
-        let z460 = z224 * z433 + z225 * z434 + z226 * z435 + 0.5 * z0 * z428
-            + 0.5 * z0 * z177 - 0.5 * z1 * z427;
-        let z461 = z225 * z433 + z227 * z434 + z228 * z435 + 0.5 * z0 * z430
-            - 0.5 * z1 * z428 + 0.5 * z1 * z177;
-        let z462 = z226 * z433 + z228 * z434 + z229 * z435 - 0.5 * z0 * z175
-            + 0.5 * z0 * z431 - 0.5 * z1 * z429 - 0.5 * z1 * z176;
-        let z468 = 0.5 * z0 * z175 + 0.5 * z0 * z431 - 0.5 * z1 * z429 + 0.5 * z1 * z176;
-        let z469 = z0 * z461 - z1 * z460;
-        let z470 = z213 * z439 - z214 * z438 + z215 * z433 + z216 * z434 + z217 * z436
-            + 0.5 * z0 * z422 + 0.5 * z0 * z171 - 0.5 * z1 * z421;
-        let z471 = -z212 * z439 + z214 * z437 + z216 * z433 + z218 * z434 + z219 * z436
-            + 0.5 * z0 * z424 - 0.5 * z1 * z422 + 0.5 * z1 * z171;
-        let z472 = z212 * z438 - z213 * z437 + z217 * z433 + z219 * z434 + z220 * z436
-            - 0.5 * z0 * z169 + 0.5 * z0 * z425 - 0.5 * z1 * z423 - 0.5 * z1 * z170;
-        let z473 = -z213 * z436 + z214 * z434 + z0 * z174 + 4.9009 * z437;
-        let z474 = z212 * z436 - z214 * z433 + z1 * z174 + 4.9009 * z438;
-        let z475 = -z212 * z434 + z213 * z433 - z0 * z172 - z1 * z173 + 4.9009 * z439;
-        let z476 = 0.5 * z0 * z422 - 0.5 * z0 * z171 - 0.5 * z1 * z421 - z29 * z174
-            + z30 * z173;
-        let z477 = 0.5 * z0 * z424 - 0.5 * z1 * z422 - 0.5 * z1 * z171 + z28 * z174
-            - z30 * z172;
-        let z478 = 0.5 * z0 * z169 + 0.5 * z0 * z425 - 0.5 * z1 * z423 + 0.5 * z1 * z170
-            - z28 * z173 + z29 * z172;
-        let z479 = z0 * z471 - z1 * z470 + z28 * z473 + z29 * z474 + z30 * z475;
-        let z480 = z0 * z471 - z1 * z470;
-        let z481 = z240 * z433 + z241 * z434 + z242 * z435 + z0 * z477 - z1 * z476;
-        let z482 = z204 * z443 - z205 * z442 + z206 * z433 + z207 * z434 + z208 * z440
-            + 0.5 * z0 * z416 + 0.5 * z0 * z165 - 0.5 * z1 * z415;
-        let z483 = -z203 * z443 + z205 * z441 + z207 * z433 + z209 * z434 + z210 * z440
-            + 0.5 * z0 * z418 - 0.5 * z1 * z416 + 0.5 * z1 * z165;
-        let z484 = z203 * z442 - z204 * z441 + z208 * z433 + z210 * z434 + z211 * z440
-            - 0.5 * z0 * z163 + 0.5 * z0 * z419 - 0.5 * z1 * z417 - 0.5 * z1 * z164;
-        let z485 = -z204 * z440 + z205 * z434 + z0 * z168 + 2.6259 * z441;
-        let z486 = z203 * z440 - z205 * z433 + z1 * z168 + 2.6259 * z442;
-        let z487 = -z203 * z434 + z204 * z433 - z0 * z166 - z1 * z167 + 2.6259 * z443;
-        let z488 = 0.5 * z0 * z416 - 0.5 * z0 * z165 - 0.5 * z1 * z415 - z54 * z168
-            + z55 * z167;
-        let z489 = 0.5 * z0 * z418 - 0.5 * z1 * z416 - 0.5 * z1 * z165 + z53 * z168
-            - z55 * z166;
-        let z490 = 0.5 * z0 * z163 + 0.5 * z0 * z419 - 0.5 * z1 * z417 + 0.5 * z1 * z164
-            - z53 * z167 + z54 * z166;
-        let z491 = z0 * z483 - z1 * z482 + z53 * z485 + z54 * z486 + z55 * z487;
-        let z492 = z0 * z483 - z1 * z482 + z28 * z485 + z29 * z486 + z30 * z487;
-        let z493 = z248 * z433 + z249 * z434 + z250 * z436 + z251 * z437 + z252 * z438
-            + z253 * z439 + z0 * z489 - z1 * z488;
-        let z494 = z0 * z483 - z1 * z482;
-        let z495 = z248 * z433 + z249 * z434 + z250 * z435 + z0 * z489 - z1 * z488;
-        let z496 = 0.5 * z48 * z409 + 0.5 * z50 * z410 + 0.5 * z50 * z159
-            + 0.5 * z52 * z411 - 0.5 * z52 * z158 + z195 * z449 - z196 * z448
-            + z197 * z444 + z198 * z445 + z199 * z446;
-        let z497 = 0.5 * z48 * z410 - 0.5 * z48 * z159 + 0.5 * z50 * z412
-            + 0.5 * z52 * z157 + 0.5 * z52 * z413 - z194 * z449 + z196 * z447
-            + z198 * z444 + z200 * z445 + z201 * z446;
-        let z498 = z202 * z446 + 0.5 * z48 * z411 + 0.5 * z48 * z158 - 0.5 * z50 * z157
-            + 0.5 * z50 * z413 + 0.5 * z52 * z414 + z194 * z448 - z195 * z447
-            + z199 * z444 + z201 * z445;
-        let z499 = z50 * z162 - z52 * z161 + 1.4069 * z447 - z195 * z446 + z196 * z445;
-        let z500 = -z48 * z162 + z52 * z160 + 1.4069 * z448 + z194 * z446 - z196 * z444;
-        let z501 = z48 * z161 - z50 * z160 + 1.4069 * z449 - z194 * z445 + z195 * z444;
-        let z502 = 0.5 * z48 * z409 + 0.5 * z50 * z410 - 0.5 * z50 * z159
-            + 0.5 * z52 * z411 + 0.5 * z52 * z158 - z72 * z162 + z73 * z161;
-        let z503 = 0.5 * z48 * z410 + 0.5 * z48 * z159 + 0.5 * z50 * z412
-            - 0.5 * z52 * z157 + 0.5 * z52 * z413 + z71 * z162 - z73 * z160;
-        let z504 = 0.5 * z48 * z411 - 0.5 * z48 * z158 + 0.5 * z50 * z157
-            + 0.5 * z50 * z413 + 0.5 * z52 * z414 - z71 * z161 + z72 * z160;
-        let z505 = z48 * z496 + z50 * z497 + z52 * z498 + z71 * z499 + z72 * z500
-            + z73 * z501;
-        let z506 = z0 * z497 - z1 * z496 + z53 * z499 + z54 * z500 + z55 * z501;
-        let z507 = z0 * z503 - z1 * z502 + z257 * z433 + z258 * z434 + z259 * z440
-            + z260 * z441 + z261 * z442 + z262 * z443;
-        let z508 = z0 * z497 - z1 * z496 + z28 * z499 + z29 * z500 + z30 * z501;
-        let z509 = z0 * z503 - z1 * z502 + z257 * z433 + z258 * z434 + z259 * z436
-            + z260 * z437 + z261 * z438 + z262 * z439;
-        let z510 = z0 * z497 - z1 * z496;
-        let z511 = z0 * z503 - z1 * z502 + z257 * z433 + z258 * z434 + z259 * z435;
-        let z512 = 0.5 * z66 * z403 + 0.5 * z68 * z404 + 0.5 * z68 * z156
-            + 0.5 * z70 * z405 - 0.5 * z70 * z155 + 0.1879 * z81 * z455
-            - 0.1879 * z82 * z454 + z188 * z450 + z189 * z451 + z190 * z452;
-        let z513 = 0.5 * z66 * z404 - 0.5 * z66 * z156 + 0.5 * z68 * z406
-            + 0.5 * z70 * z407 + 0.5 * z70 * z154 - 0.1879 * z80 * z455
-            + 0.1879 * z82 * z453 + z189 * z450 + z191 * z451 + z192 * z452;
-        let z514 = 0.5 * z66 * z405 + 0.5 * z66 * z155 + 0.5 * z68 * z407
-            - 0.5 * z68 * z154 + 0.5 * z70 * z408 + 0.1879 * z80 * z454
-            - 0.1879 * z81 * z453 + z190 * z450 + z192 * z451 + z193 * z452;
-        let z515 = 0.1879 * z68 * z153 - 0.1879 * z70 * z152 - 0.1879 * z81 * z452
-            + 0.1879 * z82 * z451 + 0.1879 * z453;
-        let z516 = -0.1879 * z66 * z153 + 0.1879 * z70 * z151 + 0.1879 * z80 * z452
-            - 0.1879 * z82 * z450 + 0.1879 * z454;
-        let z517 = 0.1879 * z66 * z152 - 0.1879 * z68 * z151 - 0.1879 * z80 * z451
-            + 0.1879 * z81 * z450 + 0.1879 * z455;
-        let z518 = 0.5 * z66 * z403 + 0.5 * z68 * z404 - 0.5 * z68 * z156
-            + 0.5 * z70 * z405 + 0.5 * z70 * z155 - 0.1879 * z92 * z153
-            + 0.1879 * z93 * z152;
-        let z519 = 0.5 * z66 * z404 + 0.5 * z66 * z156 + 0.5 * z68 * z406
-            + 0.5 * z70 * z407 - 0.5 * z70 * z154 + 0.1879 * z91 * z153
-            - 0.1879 * z93 * z151;
-        let z520 = 0.5 * z66 * z405 - 0.5 * z66 * z155 + 0.5 * z68 * z407
-            + 0.5 * z68 * z154 + 0.5 * z70 * z408 - 0.1879 * z91 * z152
-            + 0.1879 * z92 * z151;
-        let z521 = z66 * z512 + z68 * z513 + z70 * z514 + z91 * z515 + z92 * z516
-            + z93 * z517;
-        let z522 = z48 * z512 + z50 * z513 + z52 * z514 + z71 * z515 + z72 * z516
-            + z73 * z517;
-        let z523 = z267 * z444 + z268 * z445 + z269 * z446 + z270 * z447 + z271 * z448
-            + z272 * z449 + z48 * z518 + z50 * z519 + z52 * z520;
-        let z524 = z0 * z513 - z1 * z512 + z53 * z515 + z54 * z516 + z55 * z517;
-        let z525 = z0 * z519 - z1 * z518 + z267 * z433 + z268 * z434 + z269 * z440
-            + z270 * z441 + z271 * z442 + z272 * z443;
-        let z526 = z0 * z513 - z1 * z512 + z28 * z515 + z29 * z516 + z30 * z517;
-        let z527 = z0 * z519 - z1 * z518 + z267 * z433 + z268 * z434 + z269 * z436
-            + z270 * z437 + z271 * z438 + z272 * z439;
-        let z528 = z0 * z513 - z1 * z512;
-        let z529 = z0 * z519 - z1 * z518 + z267 * z433 + z268 * z434 + z269 * z435;
+        let s0 = self.shared0(q);
+        let s1 = self.shared1(q, &s0);
+        let s2 = self.shared2(q, &s0, &s1);
+        let s3 = self.shared3(q, &s0, &s1, &s2);
+        let s5 = self.shared5(q, qd, &s0, &s1);
+        let s7 = self.shared7(q, qd, &s0, &s1, &s5);
+        let s9 = self.shared9(q, qd, &s0, &s1, &s5);
+        let z403 = 0.3758 * s1.v47 * s5.v37 + 0.3758 * s0.v14 * s5.v38
+            + 2.0 * s5.v19 * s1.v90 - 2.0 * s5.v20 * s1.v89;
+        let z404 = -0.1879 * s1.v46 * s5.v37 - 0.1879 * s1.v47 * s5.v36 - s5.v18 * s1.v90
+            + s5.v19 * s1.v92 + s5.v20 * s1.v88 - s5.v20 * s1.v91;
+        let z405 = -0.1879 * s1.v46 * s5.v38 - 0.1879 * s0.v14 * s5.v36 + s5.v18 * s1.v89
+            - s5.v19 * s1.v88 + s5.v19 * s1.v93 - s5.v20 * s1.v92;
+        let z406 = 0.3758 * s1.v46 * s5.v36 + 0.3758 * s0.v14 * s5.v38
+            - 2.0 * s5.v18 * s1.v92 + 2.0 * s5.v20 * s1.v89;
+        let z407 = -0.1879 * s1.v47 * s5.v38 - 0.1879 * s0.v14 * s5.v37 + s5.v18 * s1.v91
+            - s5.v18 * s1.v93 - s5.v19 * s1.v89 + s5.v20 * s1.v90;
+        let z408 = 0.3758 * s1.v46 * s5.v36 + 0.3758 * s1.v47 * s5.v37
+            + 2.0 * s5.v18 * s1.v92 - 2.0 * s5.v19 * s1.v90;
+        let z409 = 2.438 * s0.v8 * s5.v35 + 2.438 * s1.v34 * s5.v34
+            + 2.0 * s5.v13 * s1.v84 - 2.0 * s5.v14 * s1.v83 + z403;
+        let z410 = -1.219 * s1.v33 * s5.v34 - 1.219 * s1.v34 * s5.v33 - s5.v12 * s1.v84
+            + s5.v13 * s1.v86 + s5.v14 * s1.v82 - s5.v14 * s1.v85 + z404;
+        let z411 = -1.219 * s0.v8 * s5.v33 - 1.219 * s1.v33 * s5.v35 + s5.v12 * s1.v83
+            - s5.v13 * s1.v82 + s5.v13 * s1.v87 - s5.v14 * s1.v86 + z405;
+        let z412 = 2.438 * s0.v8 * s5.v35 + 2.438 * s1.v33 * s5.v33
+            - 2.0 * s5.v12 * s1.v86 + 2.0 * s5.v14 * s1.v83 + z406;
+        let z413 = -1.219 * s0.v8 * s5.v34 - 1.219 * s1.v34 * s5.v35 + s5.v12 * s1.v85
+            - s5.v12 * s1.v87 - s5.v13 * s1.v83 + s5.v14 * s1.v84 + z407;
+        let z414 = 2.438 * s1.v33 * s5.v33 + 2.438 * s1.v34 * s5.v34
+            + 2.0 * s5.v12 * s1.v86 - 2.0 * s5.v13 * s1.v84 + z408;
+        let z415 = -2.0 * qd[0] * s1.v77 + 2.438 * s1.v20 * s5.v31
+            + 2.438 * s0.v8 * s5.v32 + 2.0 * s5.v8 * s1.v78 + z409;
+        let z416 = qd[0] * s1.v76 - qd[0] * s1.v79 - 1.219 * s1.v19 * s5.v31
+            - 1.219 * s1.v20 * s5.v30 - s5.v7 * s1.v78 + s5.v8 * s1.v80 + z410;
+        let z417 = -qd[0] * s1.v80 - 1.219 * s1.v19 * s5.v32 - 1.219 * s0.v8 * s5.v30
+            + s5.v7 * s1.v77 - s5.v8 * s1.v76 + s5.v8 * s1.v81 + z411;
+        let z418 = 2.0 * qd[0] * s1.v77 + 2.438 * s1.v19 * s5.v30
+            + 2.438 * s0.v8 * s5.v32 - 2.0 * s5.v7 * s1.v80 + z412;
+        let z419 = qd[0] * s1.v78 - 1.219 * s1.v20 * s5.v32 - 1.219 * s0.v8 * s5.v31
+            + s5.v7 * s1.v79 - s5.v7 * s1.v81 - s5.v8 * s1.v77 + z413;
+        let z420 = 2.438 * s1.v19 * s5.v30 + 2.438 * s1.v20 * s5.v31
+            + 2.0 * s5.v7 * s1.v80 - 2.0 * s5.v8 * s1.v78 + z414;
+        let z421 = -2.0 * qd[0] * s1.v71 + 2.0 * s5.v3 * s1.v72 + 4.55 * s1.v68 * s5.v28
+            + 4.55 * s1.v69 * s5.v29 + z415;
+        let z422 = qd[0] * s1.v70 - qd[0] * s1.v73 - s5.v2 * s1.v72 + s5.v3 * s1.v74
+            - 2.275 * s1.v67 * s5.v28 - 2.275 * s1.v68 * s5.v27 + z416;
+        let z423 = -qd[0] * s1.v74 + s5.v2 * s1.v71 - s5.v3 * s1.v70 + s5.v3 * s1.v75
+            - 2.275 * s1.v67 * s5.v29 - 2.275 * s1.v69 * s5.v27 + z417;
+        let z424 = 2.0 * qd[0] * s1.v71 - 2.0 * s5.v2 * s1.v74 + 4.55 * s1.v67 * s5.v27
+            + 4.55 * s1.v69 * s5.v29 + z418;
+        let z425 = qd[0] * s1.v72 + s5.v2 * s1.v73 - s5.v2 * s1.v75 - s5.v3 * s1.v71
+            - 2.275 * s1.v68 * s5.v29 - 2.275 * s1.v69 * s5.v28 + z419;
+        let z426 = 2.0 * s5.v2 * s1.v74 - 2.0 * s5.v3 * s1.v72 + 4.55 * s1.v67 * s5.v27
+            + 4.55 * s1.v68 * s5.v28 + z420;
+        let z427 = -2.0 * qd[0] * s1.v62 + 4.70008 * s0.v3 * s5.v26
+            + 2.0 * s5.v1 * s1.v63 + 16.786 * s1.v60 * s5.v25 + z421;
+        let z428 = qd[0] * s1.v61 - qd[0] * s1.v64 - s5.v0 * s1.v63 + s5.v1 * s1.v65
+            - 8.393 * s1.v59 * s5.v25 - 8.393 * s1.v60 * s5.v24 + z422;
+        let z429 = -qd[0] * s1.v65 - 2.35004 * s0.v3 * s5.v24 + s5.v0 * s1.v62
+            - s5.v1 * s1.v61 + s5.v1 * s1.v66 - 8.393 * s1.v59 * s5.v26 + z423;
+        let z430 = 2.0 * qd[0] * s1.v62 + 4.70008 * s0.v3 * s5.v26 - 2.0 * s5.v0 * s1.v65
+            + 16.786 * s1.v59 * s5.v24 + z424;
+        let z431 = qd[0] * s1.v63 - 2.35004 * s0.v3 * s5.v25 + s5.v0 * s1.v64
+            - s5.v0 * s1.v66 - s5.v1 * s1.v62 - 8.393 * s1.v60 * s5.v26 + z425;
+        let z432 = 2.0 * s5.v0 * s1.v65 - 2.0 * s5.v1 * s1.v63 + 16.786 * s1.v59 * s5.v24
+            + 16.786 * s1.v60 * s5.v25 + z426;
+        let z460 = s3.v27 * s9.v0 + s3.v28 * s9.v1 + s3.v29 * s9.v2 + 0.5 * s1.v0 * z428
+            + 0.5 * s1.v0 * s7.v23 - 0.5 * s1.v1 * z427;
+        let z461 = s3.v28 * s9.v0 + s3.v30 * s9.v1 + s3.v31 * s9.v2 + 0.5 * s1.v0 * z430
+            - 0.5 * s1.v1 * z428 + 0.5 * s1.v1 * s7.v23;
+        let z462 = s3.v29 * s9.v0 + s3.v31 * s9.v1 + s3.v32 * s9.v2
+            - 0.5 * s1.v0 * s7.v21 + 0.5 * s1.v0 * z431 - 0.5 * s1.v1 * z429
+            - 0.5 * s1.v1 * s7.v22;
+        let z468 = 0.5 * s1.v0 * s7.v21 + 0.5 * s1.v0 * z431 - 0.5 * s1.v1 * z429
+            + 0.5 * s1.v1 * s7.v22;
+        let z469 = s1.v0 * z461 - s1.v1 * z460;
+        let z470 = s3.v19 * s9.v6 - s3.v20 * s9.v5 + s3.v21 * s9.v0 + s3.v22 * s9.v1
+            + s3.v23 * s9.v3 + 0.5 * s1.v0 * z422 + 0.5 * s1.v0 * s7.v17
+            - 0.5 * s1.v1 * z421;
+        let z471 = -s3.v18 * s9.v6 + s3.v20 * s9.v4 + s3.v22 * s9.v0 + s3.v24 * s9.v1
+            + s3.v25 * s9.v3 + 0.5 * s1.v0 * z424 - 0.5 * s1.v1 * z422
+            + 0.5 * s1.v1 * s7.v17;
+        let z472 = s3.v18 * s9.v5 - s3.v19 * s9.v4 + s3.v23 * s9.v0 + s3.v25 * s9.v1
+            + s3.v26 * s9.v3 - 0.5 * s1.v0 * s7.v15 + 0.5 * s1.v0 * z425
+            - 0.5 * s1.v1 * z423 - 0.5 * s1.v1 * s7.v16;
+        let z473 = -s3.v19 * s9.v3 + s3.v20 * s9.v1 + s1.v0 * s7.v20 + 4.9009 * s9.v4;
+        let z474 = s3.v18 * s9.v3 - s3.v20 * s9.v0 + s1.v1 * s7.v20 + 4.9009 * s9.v5;
+        let z475 = -s3.v18 * s9.v1 + s3.v19 * s9.v0 - s1.v0 * s7.v18 - s1.v1 * s7.v19
+            + 4.9009 * s9.v6;
+        let z476 = 0.5 * s1.v0 * z422 - 0.5 * s1.v0 * s7.v17 - 0.5 * s1.v1 * z421
+            - s1.v17 * s7.v20 + s1.v18 * s7.v19;
+        let z477 = 0.5 * s1.v0 * z424 - 0.5 * s1.v1 * z422 - 0.5 * s1.v1 * s7.v17
+            + s1.v16 * s7.v20 - s1.v18 * s7.v18;
+        let z478 = 0.5 * s1.v0 * s7.v15 + 0.5 * s1.v0 * z425 - 0.5 * s1.v1 * z423
+            + 0.5 * s1.v1 * s7.v16 - s1.v16 * s7.v19 + s1.v17 * s7.v18;
+        let z479 = s1.v0 * z471 - s1.v1 * z470 + s1.v16 * z473 + s1.v17 * z474
+            + s1.v18 * z475;
+        let z480 = s1.v0 * z471 - s1.v1 * z470;
+        let z481 = s3.v33 * s9.v0 + s3.v34 * s9.v1 + s3.v35 * s9.v2 + s1.v0 * z477
+            - s1.v1 * z476;
+        let z482 = s3.v10 * s9.v10 - s3.v11 * s9.v9 + s3.v12 * s9.v0 + s3.v13 * s9.v1
+            + s3.v14 * s9.v7 + 0.5 * s1.v0 * z416 + 0.5 * s1.v0 * s7.v11
+            - 0.5 * s1.v1 * z415;
+        let z483 = -s3.v9 * s9.v10 + s3.v11 * s9.v8 + s3.v13 * s9.v0 + s3.v15 * s9.v1
+            + s3.v16 * s9.v7 + 0.5 * s1.v0 * z418 - 0.5 * s1.v1 * z416
+            + 0.5 * s1.v1 * s7.v11;
+        let z484 = s3.v9 * s9.v9 - s3.v10 * s9.v8 + s3.v14 * s9.v0 + s3.v16 * s9.v1
+            + s3.v17 * s9.v7 - 0.5 * s1.v0 * s7.v9 + 0.5 * s1.v0 * z419
+            - 0.5 * s1.v1 * z417 - 0.5 * s1.v1 * s7.v10;
+        let z485 = -s3.v10 * s9.v7 + s3.v11 * s9.v1 + s1.v0 * s7.v14 + 2.6259 * s9.v8;
+        let z486 = s3.v9 * s9.v7 - s3.v11 * s9.v0 + s1.v1 * s7.v14 + 2.6259 * s9.v9;
+        let z487 = -s3.v9 * s9.v1 + s3.v10 * s9.v0 - s1.v0 * s7.v12 - s1.v1 * s7.v13
+            + 2.6259 * s9.v10;
+        let z488 = 0.5 * s1.v0 * z416 - 0.5 * s1.v0 * s7.v11 - 0.5 * s1.v1 * z415
+            - s1.v31 * s7.v14 + s1.v32 * s7.v13;
+        let z489 = 0.5 * s1.v0 * z418 - 0.5 * s1.v1 * z416 - 0.5 * s1.v1 * s7.v11
+            + s1.v30 * s7.v14 - s1.v32 * s7.v12;
+        let z490 = 0.5 * s1.v0 * s7.v9 + 0.5 * s1.v0 * z419 - 0.5 * s1.v1 * z417
+            + 0.5 * s1.v1 * s7.v10 - s1.v30 * s7.v13 + s1.v31 * s7.v12;
+        let z491 = s1.v0 * z483 - s1.v1 * z482 + s1.v30 * z485 + s1.v31 * z486
+            + s1.v32 * z487;
+        let z492 = s1.v0 * z483 - s1.v1 * z482 + s1.v16 * z485 + s1.v17 * z486
+            + s1.v18 * z487;
+        let z493 = s3.v36 * s9.v0 + s3.v37 * s9.v1 + s3.v38 * s9.v3 + s3.v39 * s9.v4
+            + s3.v40 * s9.v5 + s3.v41 * s9.v6 + s1.v0 * z489 - s1.v1 * z488;
+        let z494 = s1.v0 * z483 - s1.v1 * z482;
+        let z495 = s3.v36 * s9.v0 + s3.v37 * s9.v1 + s3.v38 * s9.v2 + s1.v0 * z489
+            - s1.v1 * z488;
+        let z496 = 0.5 * s1.v26 * z409 + 0.5 * s1.v28 * z410 + 0.5 * s1.v28 * s7.v5
+            + 0.5 * s0.v13 * z411 - 0.5 * s0.v13 * s7.v4 + s3.v1 * s9.v16
+            - s3.v2 * s9.v15 + s3.v3 * s9.v11 + s3.v4 * s9.v12 + s3.v5 * s9.v13;
+        let z497 = 0.5 * s1.v26 * z410 - 0.5 * s1.v26 * s7.v5 + 0.5 * s1.v28 * z412
+            + 0.5 * s0.v13 * s7.v3 + 0.5 * s0.v13 * z413 - s3.v0 * s9.v16
+            + s3.v2 * s9.v14 + s3.v4 * s9.v11 + s3.v6 * s9.v12 + s3.v7 * s9.v13;
+        let z498 = s3.v8 * s9.v13 + 0.5 * s1.v26 * z411 + 0.5 * s1.v26 * s7.v4
+            - 0.5 * s1.v28 * s7.v3 + 0.5 * s1.v28 * z413 + 0.5 * s0.v13 * z414
+            + s3.v0 * s9.v15 - s3.v1 * s9.v14 + s3.v5 * s9.v11 + s3.v7 * s9.v12;
+        let z499 = s1.v28 * s7.v8 - s0.v13 * s7.v7 + 1.4069 * s9.v14 - s3.v1 * s9.v13
+            + s3.v2 * s9.v12;
+        let z500 = -s1.v26 * s7.v8 + s0.v13 * s7.v6 + 1.4069 * s9.v15 + s3.v0 * s9.v13
+            - s3.v2 * s9.v11;
+        let z501 = s1.v26 * s7.v7 - s1.v28 * s7.v6 + 1.4069 * s9.v16 - s3.v0 * s9.v12
+            + s3.v1 * s9.v11;
+        let z502 = 0.5 * s1.v26 * z409 + 0.5 * s1.v28 * z410 - 0.5 * s1.v28 * s7.v5
+            + 0.5 * s0.v13 * z411 + 0.5 * s0.v13 * s7.v4 - s1.v44 * s7.v8
+            + s1.v45 * s7.v7;
+        let z503 = 0.5 * s1.v26 * z410 + 0.5 * s1.v26 * s7.v5 + 0.5 * s1.v28 * z412
+            - 0.5 * s0.v13 * s7.v3 + 0.5 * s0.v13 * z413 + s1.v43 * s7.v8
+            - s1.v45 * s7.v6;
+        let z504 = 0.5 * s1.v26 * z411 - 0.5 * s1.v26 * s7.v4 + 0.5 * s1.v28 * s7.v3
+            + 0.5 * s1.v28 * z413 + 0.5 * s0.v13 * z414 - s1.v43 * s7.v7
+            + s1.v44 * s7.v6;
+        let z505 = s1.v26 * z496 + s1.v28 * z497 + s0.v13 * z498 + s1.v43 * z499
+            + s1.v44 * z500 + s1.v45 * z501;
+        let z506 = s1.v0 * z497 - s1.v1 * z496 + s1.v30 * z499 + s1.v31 * z500
+            + s1.v32 * z501;
+        let z507 = s1.v0 * z503 - s1.v1 * z502 + s3.v42 * s9.v0 + s3.v43 * s9.v1
+            + s3.v44 * s9.v7 + s3.v45 * s9.v8 + s3.v46 * s9.v9 + s3.v47 * s9.v10;
+        let z508 = s1.v0 * z497 - s1.v1 * z496 + s1.v16 * z499 + s1.v17 * z500
+            + s1.v18 * z501;
+        let z509 = s1.v0 * z503 - s1.v1 * z502 + s3.v42 * s9.v0 + s3.v43 * s9.v1
+            + s3.v44 * s9.v3 + s3.v45 * s9.v4 + s3.v46 * s9.v5 + s3.v47 * s9.v6;
+        let z510 = s1.v0 * z497 - s1.v1 * z496;
+        let z511 = s1.v0 * z503 - s1.v1 * z502 + s3.v42 * s9.v0 + s3.v43 * s9.v1
+            + s3.v44 * s9.v2;
+        let z512 = 0.5 * s1.v38 * z403 + 0.5 * s1.v40 * z404 + 0.5 * s1.v40 * s7.v2
+            + 0.5 * s1.v42 * z405 - 0.5 * s1.v42 * s7.v1 + 0.1879 * s1.v47 * s9.v22
+            - 0.1879 * s0.v14 * s9.v21 + s2.v0 * s9.v17 + s2.v1 * s9.v18
+            + s2.v2 * s9.v19;
+        let z513 = 0.5 * s1.v38 * z404 - 0.5 * s1.v38 * s7.v2 + 0.5 * s1.v40 * z406
+            + 0.5 * s1.v42 * z407 + 0.5 * s1.v42 * s7.v0 - 0.1879 * s1.v46 * s9.v22
+            + 0.1879 * s0.v14 * s9.v20 + s2.v1 * s9.v17 + s2.v3 * s9.v18
+            + s2.v4 * s9.v19;
+        let z514 = 0.5 * s1.v38 * z405 + 0.5 * s1.v38 * s7.v1 + 0.5 * s1.v40 * z407
+            - 0.5 * s1.v40 * s7.v0 + 0.5 * s1.v42 * z408 + 0.1879 * s1.v46 * s9.v21
+            - 0.1879 * s1.v47 * s9.v20 + s2.v2 * s9.v17 + s2.v4 * s9.v18
+            + s2.v5 * s9.v19;
+        let z515 = 0.1879 * s1.v40 * s5.v38 - 0.1879 * s1.v42 * s5.v37
+            - 0.1879 * s1.v47 * s9.v19 + 0.1879 * s0.v14 * s9.v18 + 0.1879 * s9.v20;
+        let z516 = -0.1879 * s1.v38 * s5.v38 + 0.1879 * s1.v42 * s5.v36
+            + 0.1879 * s1.v46 * s9.v19 - 0.1879 * s0.v14 * s9.v17 + 0.1879 * s9.v21;
+        let z517 = 0.1879 * s1.v38 * s5.v37 - 0.1879 * s1.v40 * s5.v36
+            - 0.1879 * s1.v46 * s9.v18 + 0.1879 * s1.v47 * s9.v17 + 0.1879 * s9.v22;
+        let z518 = 0.5 * s1.v38 * z403 + 0.5 * s1.v40 * z404 - 0.5 * s1.v40 * s7.v2
+            + 0.5 * s1.v42 * z405 + 0.5 * s1.v42 * s7.v1 - 0.1879 * s1.v57 * s5.v38
+            + 0.1879 * s1.v58 * s5.v37;
+        let z519 = 0.5 * s1.v38 * z404 + 0.5 * s1.v38 * s7.v2 + 0.5 * s1.v40 * z406
+            + 0.5 * s1.v42 * z407 - 0.5 * s1.v42 * s7.v0 + 0.1879 * s1.v56 * s5.v38
+            - 0.1879 * s1.v58 * s5.v36;
+        let z520 = 0.5 * s1.v38 * z405 - 0.5 * s1.v38 * s7.v1 + 0.5 * s1.v40 * z407
+            + 0.5 * s1.v40 * s7.v0 + 0.5 * s1.v42 * z408 - 0.1879 * s1.v56 * s5.v37
+            + 0.1879 * s1.v57 * s5.v36;
+        let z521 = s1.v38 * z512 + s1.v40 * z513 + s1.v42 * z514 + s1.v56 * z515
+            + s1.v57 * z516 + s1.v58 * z517;
+        let z522 = s1.v26 * z512 + s1.v28 * z513 + s0.v13 * z514 + s1.v43 * z515
+            + s1.v44 * z516 + s1.v45 * z517;
+        let z523 = s2.v6 * s9.v11 + s2.v7 * s9.v12 + s2.v8 * s9.v13 + s2.v9 * s9.v14
+            + s2.v10 * s9.v15 + s2.v11 * s9.v16 + s1.v26 * z518 + s1.v28 * z519
+            + s0.v13 * z520;
+        let z524 = s1.v0 * z513 - s1.v1 * z512 + s1.v30 * z515 + s1.v31 * z516
+            + s1.v32 * z517;
+        let z525 = s1.v0 * z519 - s1.v1 * z518 + s2.v6 * s9.v0 + s2.v7 * s9.v1
+            + s2.v8 * s9.v7 + s2.v9 * s9.v8 + s2.v10 * s9.v9 + s2.v11 * s9.v10;
+        let z526 = s1.v0 * z513 - s1.v1 * z512 + s1.v16 * z515 + s1.v17 * z516
+            + s1.v18 * z517;
+        let z527 = s1.v0 * z519 - s1.v1 * z518 + s2.v6 * s9.v0 + s2.v7 * s9.v1
+            + s2.v8 * s9.v3 + s2.v9 * s9.v4 + s2.v10 * s9.v5 + s2.v11 * s9.v6;
+        let z528 = s1.v0 * z513 - s1.v1 * z512;
+        let z529 = s1.v0 * z519 - s1.v1 * z518 + s2.v6 * s9.v0 + s2.v7 * s9.v1
+            + s2.v8 * s9.v2;
         let x0 = z432 * 0.5;
         c[(0, 0)] = x0;
         c[(0, 1)] = z462;
@@ -1866,374 +1486,158 @@ impl Dynamics<6> for Ur5 {
         _t: f64,
         qdd: &mut Vector<6>,
     ) -> bool {
-        let z0 = q[0].cos();
-        let z1 = q[0].sin();
-        let z2 = z0 * (1.57079632679_f64).cos();
-        let z3 = z0 * (1.57079632679_f64).sin();
-        let z4 = z1 * (1.57079632679_f64).cos();
-        let z5 = z1 * (1.57079632679_f64).sin();
-        let z6 = -(1.57079632679_f64).sin();
-        let z7 = (1.57079632679_f64).cos();
-        let z8 = q[1].cos();
-        let z9 = q[1].sin();
-        let z10 = z2 * z8 - z3 * z9;
-        let z11 = z2 * z9 + z3 * z8;
-        let z12 = z4 * z8 - z5 * z9;
-        let z13 = z4 * z9 + z5 * z8;
-        let z14 = z6 * z8 - z7 * z9;
-        let z15 = z6 * z9 + z7 * z8;
-        let z16 = -qd[1] * z1;
-        let z17 = qd[1] * z0;
-        let z18 = -0.01615 * z1 + 0.425 * z11;
-        let z19 = 0.01615 * z0 + 0.425 * z13;
-        let z20 = q[2].cos();
-        let z21 = q[2].sin();
-        let z22 = z10 * z20 - z11 * z21;
-        let z23 = z10 * z21 + z11 * z20;
-        let z24 = z12 * z20 - z13 * z21;
-        let z25 = z12 * z21 + z13 * z20;
-        let z26 = z14 * z20 - z15 * z21;
-        let z27 = z14 * z21 + z15 * z20;
-        let z28 = -0.425 * z0 * z15;
-        let z29 = -0.425 * z1 * z15;
-        let z30 = z0 * z18 + z1 * z19;
-        let z31 = -qd[2] * z1 + z16;
-        let z32 = qd[2] * z0 + z17;
-        let z33 = qd[2] * z28;
-        let z34 = qd[2] * z29;
-        let z35 = qd[2] * z30;
-        let z36 = z18 + 0.39225 * z23;
-        let z37 = z19 + 0.39225 * z25;
-        let z38 = 0.425 * z15 + 0.39225 * z27;
-        let z39 = z22 * (1.57079632679_f64).cos() - z23 * (1.57079632679_f64).sin();
-        let z40 = z22 * (1.57079632679_f64).sin() + z23 * (1.57079632679_f64).cos();
-        let z41 = z24 * (1.57079632679_f64).cos() - z25 * (1.57079632679_f64).sin();
-        let z42 = z24 * (1.57079632679_f64).sin() + z25 * (1.57079632679_f64).cos();
-        let z43 = z26 * (1.57079632679_f64).cos() - z27 * (1.57079632679_f64).sin();
-        let z44 = z26 * (1.57079632679_f64).sin() + z27 * (1.57079632679_f64).cos();
-        let z45 = q[3].cos();
-        let z46 = q[3].sin();
-        let z47 = z39 * z45 - z40 * z46;
-        let z48 = z39 * z46 + z40 * z45;
-        let z49 = z41 * z45 - z42 * z46;
-        let z50 = z41 * z46 + z42 * z45;
-        let z51 = z43 * z45 - z44 * z46;
-        let z52 = z43 * z46 + z44 * z45;
-        let z53 = -z0 * z38;
-        let z54 = -z1 * z38;
-        let z55 = z0 * z36 + z1 * z37;
-        let z56 = -qd[3] * z1 + z31;
-        let z57 = qd[3] * z0 + z32;
-        let z58 = qd[3] * z53 + z33;
-        let z59 = qd[3] * z54 + z34;
-        let z60 = qd[3] * z55 + z35;
-        let z61 = -0.093 * z1 + z36;
-        let z62 = 0.093 * z0 + z37;
-        let z63 = q[4].cos();
-        let z64 = q[4].sin();
-        let z65 = -z1 * z64 + z47 * z63;
-        let z66 = -z1 * z63 - z47 * z64;
-        let z67 = z0 * z64 + z49 * z63;
-        let z68 = z0 * z63 - z49 * z64;
-        let z69 = z51 * z63;
-        let z70 = -z51 * z64;
-        let z71 = -z38 * z50 + z52 * z62;
-        let z72 = z38 * z48 - z52 * z61;
-        let z73 = -z48 * z62 + z50 * z61;
-        let z74 = qd[4] * z48 + z56;
-        let z75 = qd[4] * z50 + z57;
-        let z76 = qd[0] + qd[4] * z52;
-        let z77 = qd[4] * z71 + z58;
-        let z78 = qd[4] * z72 + z59;
-        let z79 = qd[4] * z73 + z60;
-        let z80 = 0.09465 * z48 + z61;
-        let z81 = 0.09465 * z50 + z62;
-        let z82 = z38 + 0.09465 * z52;
-        let z83 = q[5].cos();
-        let z84 = q[5].sin();
-        let z85 = -z48 * z84 + z65 * z83;
-        let z86 = z48 * z83 + z65 * z84;
-        let z87 = -z50 * z84 + z67 * z83;
-        let z88 = z50 * z83 + z67 * z84;
-        let z89 = -z52 * z84 + z69 * z83;
-        let z90 = z52 * z83 + z69 * z84;
-        let z91 = -z68 * z82 + z70 * z81;
-        let z92 = z66 * z82 - z70 * z80;
-        let z93 = -z66 * z81 + z68 * z80;
-        let z94 = qd[5] * z66 + z74;
-        let z95 = qd[5] * z68 + z75;
-        let z96 = qd[5] * z70 + z76;
-        let z97 = qd[5] * z91 + z77;
-        let z98 = qd[5] * z92 + z78;
-        let z99 = qd[5] * z93 + z79;
-        let z101 = -0.13585 * z1 + 0.28 * z11;
-        let z102 = 0.13585 * z0 + 0.28 * z13;
-        let z103 = 0.22689067591 * (z1 * z1) + 0.22689067591 * (z10 * z10)
-            + 0.0151074 * (z11 * z11);
-        let z104 = -0.22689067591 * z0 * z1 + 0.22689067591 * z10 * z12
-            + 0.0151074 * z11 * z13;
-        let z105 = 0.22689067591 * z10 * z14 + 0.0151074 * z11 * z15;
-        let z106 = 0.22689067591 * (z0 * z0) + 0.22689067591 * (z12 * z12)
-            + 0.0151074 * (z13 * z13);
-        let z107 = 0.22689067591 * z12 * z14 + 0.0151074 * z13 * z15;
-        let z108 = 0.22689067591 * (z14 * z14) + 0.0151074 * (z15 * z15);
-        let z109 = z18 + 0.25 * z23;
-        let z110 = z19 + 0.25 * z25;
-        let z111 = 0.425 * z15 + 0.25 * z27;
-        let z112 = 0.049443313556 * (z1 * z1) + 0.049443313556 * (z22 * z22)
-            + 0.004095 * (z23 * z23);
-        let z113 = -0.049443313556 * z0 * z1 + 0.049443313556 * z22 * z24
-            + 0.004095 * z23 * z25;
-        let z114 = 0.049443313556 * z22 * z26 + 0.004095 * z23 * z27;
-        let z115 = 0.049443313556 * (z0 * z0) + 0.049443313556 * (z24 * z24)
-            + 0.004095 * (z25 * z25);
-        let z116 = 0.049443313556 * z24 * z26 + 0.004095 * z25 * z27;
-        let z117 = 0.049443313556 * (z26 * z26) + 0.004095 * (z27 * z27);
-        let z118 = 0.111172755531 * (z1 * z1) + 0.111172755531 * (z47 * z47)
-            + 0.21942 * (z48 * z48);
-        let z119 = -0.111172755531 * z0 * z1 + 0.111172755531 * z47 * z49
-            + 0.21942 * z48 * z50;
-        let z120 = 0.111172755531 * z47 * z51 + 0.21942 * z48 * z52;
-        let z121 = 0.111172755531 * (z0 * z0) + 0.111172755531 * (z49 * z49)
-            + 0.21942 * (z50 * z50);
-        let z122 = 0.111172755531 * z49 * z51 + 0.21942 * z50 * z52;
-        let z123 = 0.111172755531 * (z51 * z51) + 0.21942 * (z52 * z52);
-        let z124 = 0.21942 * (z48 * z48) + 0.111172755531 * (z65 * z65)
-            + 0.111172755531 * (z66 * z66);
-        let z125 = 0.21942 * z48 * z50 + 0.111172755531 * z65 * z67
-            + 0.111172755531 * z66 * z68;
-        let z126 = 0.21942 * z48 * z52 + 0.111172755531 * z65 * z69
-            + 0.111172755531 * z66 * z70;
-        let z127 = 0.21942 * (z50 * z50) + 0.111172755531 * (z67 * z67)
-            + 0.111172755531 * (z68 * z68);
-        let z128 = 0.21942 * z50 * z52 + 0.111172755531 * z67 * z69
-            + 0.111172755531 * z68 * z70;
-        let z129 = 0.21942 * (z52 * z52) + 0.111172755531 * (z69 * z69)
-            + 0.111172755531 * (z70 * z70);
-        let z130 = 0.0171364731454 * (z66 * z66) + 0.0171364731454 * (z85 * z85)
-            + 0.033822 * (z86 * z86);
-        let z131 = 0.0171364731454 * z66 * z68 + 0.0171364731454 * z85 * z87
-            + 0.033822 * z86 * z88;
-        let z132 = 0.0171364731454 * z66 * z70 + 0.0171364731454 * z85 * z89
-            + 0.033822 * z86 * z90;
-        let z133 = 0.0171364731454 * (z68 * z68) + 0.0171364731454 * (z87 * z87)
-            + 0.033822 * (z88 * z88);
-        let z134 = 0.0171364731454 * z68 * z70 + 0.0171364731454 * z87 * z89
-            + 0.033822 * z88 * z90;
-        let z135 = 0.0171364731454 * (z70 * z70) + 0.0171364731454 * (z89 * z89)
-            + 0.033822 * (z90 * z90);
-        let z139 = -qd[0] * z102 + 0.28 * z15 * z17;
-        let z140 = qd[0] * z101 - 0.28 * z15 * z16;
-        let z141 = z16 * z102 - z17 * z101;
-        let z142 = -qd[0] * z110 + z32 * z111 + z33;
-        let z143 = qd[0] * z109 - z31 * z111 + z34;
-        let z144 = z31 * z110 - z32 * z109 + z35;
-        let z145 = -qd[0] * z37 + z38 * z57 + z58;
-        let z146 = qd[0] * z36 - z38 * z56 + z59;
-        let z147 = -z36 * z57 + z37 * z56 + z60;
-        let z148 = z38 * z75 - z62 * z76 + z77;
-        let z149 = -z38 * z74 + z61 * z76 + z78;
-        let z150 = -z61 * z75 + z62 * z74 + z79;
-        let z151 = -z81 * z96 + z82 * z95 + z97;
-        let z152 = z80 * z96 - z82 * z94 + z98;
-        let z153 = -z80 * z95 + z81 * z94 + z99;
-        let z188 = z130 + 0.1879 * (z81 * z81) + 0.1879 * (z82 * z82);
-        let z189 = -0.1879 * z80 * z81 + z131;
-        let z190 = -0.1879 * z80 * z82 + z132;
-        let z191 = z133 + 0.1879 * (z80 * z80) + 0.1879 * (z82 * z82);
-        let z192 = -0.1879 * z81 * z82 + z134;
-        let z193 = z135 + 0.1879 * (z80 * z80) + 0.1879 * (z81 * z81);
-        let z267 = z66 * z188 + z68 * z189 + z70 * z190 + 0.1879 * z81 * z93
-            - 0.1879 * z82 * z92;
-        let z268 = z66 * z189 + z68 * z191 + z70 * z192 - 0.1879 * z80 * z93
-            + 0.1879 * z82 * z91;
-        let z269 = z66 * z190 + z68 * z192 + z70 * z193 + 0.1879 * z80 * z92
-            - 0.1879 * z81 * z91;
-        let z270 = 0.1879 * z68 * z82 - 0.1879 * z70 * z81 + 0.1879 * z91;
-        let z271 = -0.1879 * z66 * z82 + 0.1879 * z70 * z80 + 0.1879 * z92;
-        let z272 = 0.1879 * z66 * z81 - 0.1879 * z68 * z80 + 0.1879 * z93;
-        let z273 = z66 * z267 + z68 * z268 + z70 * z269 + z91 * z270 + z92 * z271
-            + z93 * z272;
-        let z308 = qd[0] * z105 + z16 * z103 + z17 * z104;
-        let z309 = qd[0] * z107 + z16 * z104 + z17 * z106;
-        let z310 = qd[0] * z108 + z16 * z105 + z17 * z107;
-        let z317 = qd[0] * z114 + z31 * z112 + z32 * z113;
-        let z318 = qd[0] * z116 + z31 * z113 + z32 * z115;
-        let z319 = qd[0] * z117 + z31 * z114 + z32 * z116;
-        let z326 = qd[0] * z120 + z56 * z118 + z57 * z119;
-        let z327 = qd[0] * z122 + z56 * z119 + z57 * z121;
-        let z328 = qd[0] * z123 + z56 * z120 + z57 * z122;
-        let z335 = z74 * z124 + z75 * z125 + z76 * z126;
-        let z336 = z74 * z125 + z75 * z127 + z76 * z128;
-        let z337 = z74 * z126 + z75 * z128 + z76 * z129;
-        let z344 = z94 * z130 + z95 * z131 + z96 * z132;
-        let z345 = z94 * z131 + z95 * z133 + z96 * z134;
-        let z346 = z94 * z132 + z95 * z134 + z96 * z135;
-        let z433 = -qd[0] * z0;
-        let z434 = -qd[0] * z1;
-        let z435 = z0 * z16 + z1 * z17;
-        let z436 = z0 * z31 + z1 * z32;
-        let z437 = -qd[0] * z29 - z0 * z35 + z30 * z32;
-        let z438 = qd[0] * z28 - z1 * z35 - z30 * z31;
-        let z439 = z0 * z33 + z1 * z34 - z28 * z32 + z29 * z31;
-        let z440 = z0 * z56 + z1 * z57;
-        let z441 = -qd[0] * z54 - z0 * z60 + z55 * z57;
-        let z442 = qd[0] * z53 - z1 * z60 - z55 * z56;
-        let z443 = z0 * z58 + z1 * z59 - z53 * z57 + z54 * z56;
-        let z444 = -z50 * z76 + z52 * z75;
-        let z445 = z48 * z76 - z52 * z74;
-        let z446 = -z48 * z75 + z50 * z74;
-        let z447 = -z50 * z79 + z52 * z78 - z72 * z76 + z73 * z75;
-        let z448 = z48 * z79 - z52 * z77 + z71 * z76 - z73 * z74;
-        let z449 = -z48 * z78 + z50 * z77 - z71 * z75 + z72 * z74;
-        let z450 = -z68 * z96 + z70 * z95;
-        let z451 = z66 * z96 - z70 * z94;
-        let z452 = -z66 * z95 + z68 * z94;
-        let z453 = -z68 * z99 + z70 * z98 - z92 * z96 + z93 * z95;
-        let z454 = z66 * z99 - z70 * z97 + z91 * z96 - z93 * z94;
-        let z455 = -z66 * z98 + z68 * z97 - z91 * z95 + z92 * z94;
-        let z1160 = qd[1] * z433;
-        let z1161 = qd[1] * z434;
-        let z1162 = qd[1] * z435;
-        let z1163 = qd[2] * z433;
-        let z1164 = qd[2] * z434;
-        let z1165 = qd[2] * z436;
-        let z1166 = qd[2] * z437;
-        let z1167 = qd[2] * z438;
-        let z1168 = qd[2] * z439;
-        let z1169 = qd[3] * z433;
-        let z1170 = qd[3] * z434;
-        let z1171 = qd[3] * z440;
-        let z1172 = qd[3] * z441;
-        let z1173 = qd[3] * z442;
-        let z1174 = qd[3] * z443;
-        let z1175 = qd[4] * z444;
-        let z1176 = qd[4] * z445;
-        let z1177 = qd[4] * z446;
-        let z1178 = qd[4] * z447;
-        let z1179 = qd[4] * z448;
-        let z1180 = qd[4] * z449;
-        let z1181 = qd[5] * z450;
-        let z1182 = qd[5] * z451;
-        let z1183 = qd[5] * z452;
-        let z1184 = qd[5] * z453;
-        let z1185 = qd[5] * z454;
-        let z1186 = qd[5] * z455;
-        let z1187 = z103 + 0.6580112 * (z15 * z15) + 8.393 * (z102 * z102);
-        let z1188 = -8.393 * z101 * z102 + z104;
-        let z1189 = -2.35004 * z15 * z101 + z105;
-        let z1190 = z106 + 0.6580112 * (z15 * z15) + 8.393 * (z101 * z101);
-        let z1191 = -2.35004 * z15 * z102 + z107;
-        let z1192 = z108 + 8.393 * (z101 * z101) + 8.393 * (z102 * z102);
-        let z1193 = -8.393 * qd[0] * z140 + 8.393 * z17 * z141;
-        let z1194 = 8.393 * qd[0] * z139 - 8.393 * z16 * z141;
-        let z1195 = 8.393 * z16 * z140 - 8.393 * z17 * z139;
-        let z1196 = -qd[0] * z309 - 0.28 * z15 * z1194 + z17 * z310 + z102 * z1195;
-        let z1197 = qd[0] * z308 + 0.28 * z15 * z1193 - z16 * z310 - z101 * z1195;
-        let z1198 = z16 * z309 - z17 * z308 + z101 * z1194 - z102 * z1193;
-        let z1199 = z112 + 2.275 * (z110 * z110) + 2.275 * (z111 * z111);
-        let z1200 = -2.275 * z109 * z110 + z113;
-        let z1201 = -2.275 * z109 * z111 + z114;
-        let z1202 = z115 + 2.275 * (z109 * z109) + 2.275 * (z111 * z111);
-        let z1203 = -2.275 * z110 * z111 + z116;
-        let z1204 = z117 + 2.275 * (z109 * z109) + 2.275 * (z110 * z110);
-        let z1205 = -2.275 * qd[0] * z143 + 2.275 * z32 * z144;
-        let z1206 = 2.275 * qd[0] * z142 - 2.275 * z31 * z144;
-        let z1207 = 2.275 * z31 * z143 - 2.275 * z32 * z142;
-        let z1208 = -qd[0] * z318 + z32 * z319 + z110 * z1207 - z111 * z1206;
-        let z1209 = qd[0] * z317 - z31 * z319 - z109 * z1207 + z111 * z1205;
-        let z1210 = z31 * z318 - z32 * z317 + z109 * z1206 - z110 * z1205;
-        let z1211 = z118 + 1.219 * (z37 * z37) + 1.219 * (z38 * z38);
-        let z1212 = -1.219 * z36 * z37 + z119;
-        let z1213 = -1.219 * z36 * z38 + z120;
-        let z1214 = z121 + 1.219 * (z36 * z36) + 1.219 * (z38 * z38);
-        let z1215 = -1.219 * z37 * z38 + z122;
-        let z1216 = z123 + 1.219 * (z36 * z36) + 1.219 * (z37 * z37);
-        let z1217 = -1.219 * qd[0] * z146 + 1.219 * z57 * z147;
-        let z1218 = 1.219 * qd[0] * z145 - 1.219 * z56 * z147;
-        let z1219 = 1.219 * z56 * z146 - 1.219 * z57 * z145;
-        let z1220 = -qd[0] * z327 + z37 * z1219 - z38 * z1218 + z57 * z328;
-        let z1221 = qd[0] * z326 - z36 * z1219 + z38 * z1217 - z56 * z328;
-        let z1222 = z36 * z1218 - z37 * z1217 + z56 * z327 - z57 * z326;
-        let z1223 = z124 + 1.219 * (z38 * z38) + 1.219 * (z62 * z62);
-        let z1224 = -1.219 * z61 * z62 + z125;
-        let z1225 = -1.219 * z38 * z61 + z126;
-        let z1226 = z127 + 1.219 * (z38 * z38) + 1.219 * (z61 * z61);
-        let z1227 = -1.219 * z38 * z62 + z128;
-        let z1228 = z129 + 1.219 * (z61 * z61) + 1.219 * (z62 * z62);
-        let z1229 = 1.219 * z75 * z150 - 1.219 * z76 * z149;
-        let z1230 = -1.219 * z74 * z150 + 1.219 * z76 * z148;
-        let z1231 = 1.219 * z74 * z149 - 1.219 * z75 * z148;
-        let z1232 = -z38 * z1230 + z62 * z1231 + z75 * z337 - z76 * z336;
-        let z1233 = z38 * z1229 - z61 * z1231 - z74 * z337 + z76 * z335;
-        let z1234 = z61 * z1230 - z62 * z1229 + z74 * z336 - z75 * z335;
-        let z1235 = 0.1879 * z95 * z153 - 0.1879 * z96 * z152;
-        let z1236 = -0.1879 * z94 * z153 + 0.1879 * z96 * z151;
-        let z1237 = 0.1879 * z94 * z152 - 0.1879 * z95 * z151;
-        let z1238 = z81 * z1237 - z82 * z1236 + z95 * z346 - z96 * z345;
-        let z1239 = -z80 * z1237 + z82 * z1235 - z94 * z346 + z96 * z344;
-        let z1240 = z80 * z1236 - z81 * z1235 + z94 * z345 - z95 * z344;
+        let s0 = self.shared0(q);
+        let s1 = self.shared1(q, &s0);
+        let s2 = self.shared2(q, &s0, &s1);
+        let s5 = self.shared5(q, qd, &s0, &s1);
+        let s6 = self.shared6(q, qd, &s1, &s5);
+        let s9 = self.shared9(q, qd, &s0, &s1, &s5);
+        let z273 = s1.v38 * s2.v6 + s1.v40 * s2.v7 + s1.v42 * s2.v8 + s1.v56 * s2.v9
+            + s1.v57 * s2.v10 + s1.v58 * s2.v11;
+        let z1160 = qd[1] * s9.v0;
+        let z1161 = qd[1] * s9.v1;
+        let z1162 = qd[1] * s9.v2;
+        let z1163 = qd[2] * s9.v0;
+        let z1164 = qd[2] * s9.v1;
+        let z1165 = qd[2] * s9.v3;
+        let z1166 = qd[2] * s9.v4;
+        let z1167 = qd[2] * s9.v5;
+        let z1168 = qd[2] * s9.v6;
+        let z1169 = qd[3] * s9.v0;
+        let z1170 = qd[3] * s9.v1;
+        let z1171 = qd[3] * s9.v7;
+        let z1172 = qd[3] * s9.v8;
+        let z1173 = qd[3] * s9.v9;
+        let z1174 = qd[3] * s9.v10;
+        let z1175 = qd[4] * s9.v11;
+        let z1176 = qd[4] * s9.v12;
+        let z1177 = qd[4] * s9.v13;
+        let z1178 = qd[4] * s9.v14;
+        let z1179 = qd[4] * s9.v15;
+        let z1180 = qd[4] * s9.v16;
+        let z1181 = qd[5] * s9.v17;
+        let z1182 = qd[5] * s9.v18;
+        let z1183 = qd[5] * s9.v19;
+        let z1184 = qd[5] * s9.v20;
+        let z1185 = qd[5] * s9.v21;
+        let z1186 = qd[5] * s9.v22;
+        let z1187 = s1.v61 + 0.6580112 * (s0.v3 * s0.v3) + 8.393 * (s1.v60 * s1.v60);
+        let z1188 = -8.393 * s1.v59 * s1.v60 + s1.v62;
+        let z1189 = -2.35004 * s0.v3 * s1.v59 + s1.v63;
+        let z1190 = s1.v64 + 0.6580112 * (s0.v3 * s0.v3) + 8.393 * (s1.v59 * s1.v59);
+        let z1191 = -2.35004 * s0.v3 * s1.v60 + s1.v65;
+        let z1192 = s1.v66 + 8.393 * (s1.v59 * s1.v59) + 8.393 * (s1.v60 * s1.v60);
+        let z1193 = -8.393 * qd[0] * s5.v25 + 8.393 * s5.v1 * s5.v26;
+        let z1194 = 8.393 * qd[0] * s5.v24 - 8.393 * s5.v0 * s5.v26;
+        let z1195 = 8.393 * s5.v0 * s5.v25 - 8.393 * s5.v1 * s5.v24;
+        let z1196 = -qd[0] * s6.v1 - 0.28 * s0.v3 * z1194 + s5.v1 * s6.v2
+            + s1.v60 * z1195;
+        let z1197 = qd[0] * s6.v0 + 0.28 * s0.v3 * z1193 - s5.v0 * s6.v2
+            - s1.v59 * z1195;
+        let z1198 = s5.v0 * s6.v1 - s5.v1 * s6.v0 + s1.v59 * z1194 - s1.v60 * z1193;
+        let z1199 = s1.v70 + 2.275 * (s1.v68 * s1.v68) + 2.275 * (s1.v69 * s1.v69);
+        let z1200 = -2.275 * s1.v67 * s1.v68 + s1.v71;
+        let z1201 = -2.275 * s1.v67 * s1.v69 + s1.v72;
+        let z1202 = s1.v73 + 2.275 * (s1.v67 * s1.v67) + 2.275 * (s1.v69 * s1.v69);
+        let z1203 = -2.275 * s1.v68 * s1.v69 + s1.v74;
+        let z1204 = s1.v75 + 2.275 * (s1.v67 * s1.v67) + 2.275 * (s1.v68 * s1.v68);
+        let z1205 = -2.275 * qd[0] * s5.v28 + 2.275 * s5.v3 * s5.v29;
+        let z1206 = 2.275 * qd[0] * s5.v27 - 2.275 * s5.v2 * s5.v29;
+        let z1207 = 2.275 * s5.v2 * s5.v28 - 2.275 * s5.v3 * s5.v27;
+        let z1208 = -qd[0] * s6.v4 + s5.v3 * s6.v5 + s1.v68 * z1207 - s1.v69 * z1206;
+        let z1209 = qd[0] * s6.v3 - s5.v2 * s6.v5 - s1.v67 * z1207 + s1.v69 * z1205;
+        let z1210 = s5.v2 * s6.v4 - s5.v3 * s6.v3 + s1.v67 * z1206 - s1.v68 * z1205;
+        let z1211 = s1.v76 + 1.219 * (s1.v20 * s1.v20) + 1.219 * (s0.v8 * s0.v8);
+        let z1212 = -1.219 * s1.v19 * s1.v20 + s1.v77;
+        let z1213 = -1.219 * s1.v19 * s0.v8 + s1.v78;
+        let z1214 = s1.v79 + 1.219 * (s1.v19 * s1.v19) + 1.219 * (s0.v8 * s0.v8);
+        let z1215 = -1.219 * s1.v20 * s0.v8 + s1.v80;
+        let z1216 = s1.v81 + 1.219 * (s1.v19 * s1.v19) + 1.219 * (s1.v20 * s1.v20);
+        let z1217 = -1.219 * qd[0] * s5.v31 + 1.219 * s5.v8 * s5.v32;
+        let z1218 = 1.219 * qd[0] * s5.v30 - 1.219 * s5.v7 * s5.v32;
+        let z1219 = 1.219 * s5.v7 * s5.v31 - 1.219 * s5.v8 * s5.v30;
+        let z1220 = -qd[0] * s6.v7 + s1.v20 * z1219 - s0.v8 * z1218 + s5.v8 * s6.v8;
+        let z1221 = qd[0] * s6.v6 - s1.v19 * z1219 + s0.v8 * z1217 - s5.v7 * s6.v8;
+        let z1222 = s1.v19 * z1218 - s1.v20 * z1217 + s5.v7 * s6.v7 - s5.v8 * s6.v6;
+        let z1223 = s1.v82 + 1.219 * (s0.v8 * s0.v8) + 1.219 * (s1.v34 * s1.v34);
+        let z1224 = -1.219 * s1.v33 * s1.v34 + s1.v83;
+        let z1225 = -1.219 * s0.v8 * s1.v33 + s1.v84;
+        let z1226 = s1.v85 + 1.219 * (s0.v8 * s0.v8) + 1.219 * (s1.v33 * s1.v33);
+        let z1227 = -1.219 * s0.v8 * s1.v34 + s1.v86;
+        let z1228 = s1.v87 + 1.219 * (s1.v33 * s1.v33) + 1.219 * (s1.v34 * s1.v34);
+        let z1229 = 1.219 * s5.v13 * s5.v35 - 1.219 * s5.v14 * s5.v34;
+        let z1230 = -1.219 * s5.v12 * s5.v35 + 1.219 * s5.v14 * s5.v33;
+        let z1231 = 1.219 * s5.v12 * s5.v34 - 1.219 * s5.v13 * s5.v33;
+        let z1232 = -s0.v8 * z1230 + s1.v34 * z1231 + s5.v13 * s6.v11 - s5.v14 * s6.v10;
+        let z1233 = s0.v8 * z1229 - s1.v33 * z1231 - s5.v12 * s6.v11 + s5.v14 * s6.v9;
+        let z1234 = s1.v33 * z1230 - s1.v34 * z1229 + s5.v12 * s6.v10 - s5.v13 * s6.v9;
+        let z1235 = 0.1879 * s5.v19 * s5.v38 - 0.1879 * s5.v20 * s5.v37;
+        let z1236 = -0.1879 * s5.v18 * s5.v38 + 0.1879 * s5.v20 * s5.v36;
+        let z1237 = 0.1879 * s5.v18 * s5.v37 - 0.1879 * s5.v19 * s5.v36;
+        let z1238 = s1.v47 * z1237 - s0.v14 * z1236 + s5.v19 * s6.v14 - s5.v20 * s6.v13;
+        let z1239 = -s1.v46 * z1237 + s0.v14 * z1235 - s5.v18 * s6.v14 + s5.v20 * s6.v12;
+        let z1240 = s1.v46 * z1236 - s1.v47 * z1235 + s5.v18 * s6.v13 - s5.v19 * s6.v12;
         let z1241 = 1.0 / z273;
-        let z1242 = -z66 * z1238 - z68 * z1239 - z70 * z1240 - z91 * z1235 - z92 * z1236
-            - z93 * z1237;
-        let z1243 = z267 * z1241;
-        let z1244 = z268 * z1241;
-        let z1245 = z269 * z1241;
-        let z1246 = z270 * z1241;
-        let z1247 = z271 * z1241;
-        let z1248 = z272 * z1241;
-        let z1249 = z1242 - z267 * z1181 - z268 * z1182 - z269 * z1183 - z270 * z1184
-            - z271 * z1185 - z272 * z1186;
-        let z1250 = -z267 * z1243 + z188 + z1223;
-        let z1251 = -z267 * z1244 + z189 + z1224;
-        let z1252 = -z267 * z1245 + z190 + z1225;
-        let z1253 = -z267 * z1246;
-        let z1254 = -z267 * z1247 - 1.219 * z38 - 0.1879 * z82;
-        let z1255 = -z267 * z1248 + 1.219 * z62 + 0.1879 * z81;
-        let z1256 = z1226 - z268 * z1244 + z191;
-        let z1257 = z1227 - z268 * z1245 + z192;
-        let z1258 = -z268 * z1246 + 1.219 * z38 + 0.1879 * z82;
-        let z1259 = -z268 * z1247;
-        let z1260 = -z268 * z1248 - 1.219 * z61 - 0.1879 * z80;
-        let z1261 = z1228 - z269 * z1245 + z193;
-        let z1262 = -z269 * z1246 - 1.219 * z62 - 0.1879 * z81;
-        let z1263 = -z269 * z1247 + 1.219 * z61 + 0.1879 * z80;
-        let z1264 = -z269 * z1248;
-        let z1265 = 1.4069 - z270 * z1246;
-        let z1266 = -z270 * z1247;
-        let z1267 = -z270 * z1248;
-        let z1268 = 1.4069 - z271 * z1247;
-        let z1269 = -z271 * z1248;
-        let z1270 = 1.4069 - z272 * z1248;
-        let z1271 = z1232 + z1238 + z1243 * z1249 + 0.1879 * z81 * z1186
-            - 0.1879 * z82 * z1185 + z188 * z1181 + z189 * z1182 + z190 * z1183;
-        let z1272 = z1233 + z1239 + z1244 * z1249 - 0.1879 * z80 * z1186
-            + 0.1879 * z82 * z1184 + z189 * z1181 + z191 * z1182 + z192 * z1183;
-        let z1273 = z1234 + z1240 + z1245 * z1249 + 0.1879 * z80 * z1185
-            - 0.1879 * z81 * z1184 + z190 * z1181 + z192 * z1182 + z193 * z1183;
-        let z1274 = z1229 + z1235 + z1246 * z1249 - 0.1879 * z81 * z1183
-            + 0.1879 * z82 * z1182 + 0.1879 * z1184;
-        let z1275 = z1230 + z1236 + z1247 * z1249 + 0.1879 * z80 * z1183
-            - 0.1879 * z82 * z1181 + 0.1879 * z1185;
-        let z1276 = z1231 + z1237 + z1248 * z1249 - 0.1879 * z80 * z1182
-            + 0.1879 * z81 * z1181 + 0.1879 * z1186;
-        let z1277 = z48 * z1250 + z50 * z1251 + z52 * z1252 + z71 * z1253 + z72 * z1254
-            + z73 * z1255;
-        let z1278 = z48 * z1251 + z50 * z1256 + z52 * z1257 + z71 * z1258 + z72 * z1259
-            + z73 * z1260;
-        let z1279 = z48 * z1252 + z50 * z1257 + z52 * z1261 + z71 * z1262 + z72 * z1263
-            + z73 * z1264;
-        let z1280 = z48 * z1253 + z50 * z1258 + z52 * z1262 + z71 * z1265 + z72 * z1266
-            + z73 * z1267;
-        let z1281 = z48 * z1254 + z50 * z1259 + z52 * z1263 + z71 * z1266 + z72 * z1268
-            + z73 * z1269;
-        let z1282 = z48 * z1255 + z50 * z1260 + z52 * z1264 + z71 * z1267 + z72 * z1269
-            + z73 * z1270;
-        let z1283 = z48 * z1277 + z50 * z1278 + z52 * z1279 + z71 * z1280 + z72 * z1281
-            + z73 * z1282;
+        let z1242 = -s1.v38 * z1238 - s1.v40 * z1239 - s1.v42 * z1240 - s1.v56 * z1235
+            - s1.v57 * z1236 - s1.v58 * z1237;
+        let z1243 = s2.v6 * z1241;
+        let z1244 = s2.v7 * z1241;
+        let z1245 = s2.v8 * z1241;
+        let z1246 = s2.v9 * z1241;
+        let z1247 = s2.v10 * z1241;
+        let z1248 = s2.v11 * z1241;
+        let z1249 = z1242 - s2.v6 * z1181 - s2.v7 * z1182 - s2.v8 * z1183 - s2.v9 * z1184
+            - s2.v10 * z1185 - s2.v11 * z1186;
+        let z1250 = -s2.v6 * z1243 + s2.v0 + z1223;
+        let z1251 = -s2.v6 * z1244 + s2.v1 + z1224;
+        let z1252 = -s2.v6 * z1245 + s2.v2 + z1225;
+        let z1253 = -s2.v6 * z1246;
+        let z1254 = -s2.v6 * z1247 - 1.219 * s0.v8 - 0.1879 * s0.v14;
+        let z1255 = -s2.v6 * z1248 + 1.219 * s1.v34 + 0.1879 * s1.v47;
+        let z1256 = z1226 - s2.v7 * z1244 + s2.v3;
+        let z1257 = z1227 - s2.v7 * z1245 + s2.v4;
+        let z1258 = -s2.v7 * z1246 + 1.219 * s0.v8 + 0.1879 * s0.v14;
+        let z1259 = -s2.v7 * z1247;
+        let z1260 = -s2.v7 * z1248 - 1.219 * s1.v33 - 0.1879 * s1.v46;
+        let z1261 = z1228 - s2.v8 * z1245 + s2.v5;
+        let z1262 = -s2.v8 * z1246 - 1.219 * s1.v34 - 0.1879 * s1.v47;
+        let z1263 = -s2.v8 * z1247 + 1.219 * s1.v33 + 0.1879 * s1.v46;
+        let z1264 = -s2.v8 * z1248;
+        let z1265 = 1.4069 - s2.v9 * z1246;
+        let z1266 = -s2.v9 * z1247;
+        let z1267 = -s2.v9 * z1248;
+        let z1268 = 1.4069 - s2.v10 * z1247;
+        let z1269 = -s2.v10 * z1248;
+        let z1270 = 1.4069 - s2.v11 * z1248;
+        let z1271 = z1232 + z1238 + z1243 * z1249 + 0.1879 * s1.v47 * z1186
+            - 0.1879 * s0.v14 * z1185 + s2.v0 * z1181 + s2.v1 * z1182 + s2.v2 * z1183;
+        let z1272 = z1233 + z1239 + z1244 * z1249 - 0.1879 * s1.v46 * z1186
+            + 0.1879 * s0.v14 * z1184 + s2.v1 * z1181 + s2.v3 * z1182 + s2.v4 * z1183;
+        let z1273 = z1234 + z1240 + z1245 * z1249 + 0.1879 * s1.v46 * z1185
+            - 0.1879 * s1.v47 * z1184 + s2.v2 * z1181 + s2.v4 * z1182 + s2.v5 * z1183;
+        let z1274 = z1229 + z1235 + z1246 * z1249 - 0.1879 * s1.v47 * z1183
+            + 0.1879 * s0.v14 * z1182 + 0.1879 * z1184;
+        let z1275 = z1230 + z1236 + z1247 * z1249 + 0.1879 * s1.v46 * z1183
+            - 0.1879 * s0.v14 * z1181 + 0.1879 * z1185;
+        let z1276 = z1231 + z1237 + z1248 * z1249 - 0.1879 * s1.v46 * z1182
+            + 0.1879 * s1.v47 * z1181 + 0.1879 * z1186;
+        let z1277 = s1.v26 * z1250 + s1.v28 * z1251 + s0.v13 * z1252 + s1.v43 * z1253
+            + s1.v44 * z1254 + s1.v45 * z1255;
+        let z1278 = s1.v26 * z1251 + s1.v28 * z1256 + s0.v13 * z1257 + s1.v43 * z1258
+            + s1.v44 * z1259 + s1.v45 * z1260;
+        let z1279 = s1.v26 * z1252 + s1.v28 * z1257 + s0.v13 * z1261 + s1.v43 * z1262
+            + s1.v44 * z1263 + s1.v45 * z1264;
+        let z1280 = s1.v26 * z1253 + s1.v28 * z1258 + s0.v13 * z1262 + s1.v43 * z1265
+            + s1.v44 * z1266 + s1.v45 * z1267;
+        let z1281 = s1.v26 * z1254 + s1.v28 * z1259 + s0.v13 * z1263 + s1.v43 * z1266
+            + s1.v44 * z1268 + s1.v45 * z1269;
+        let z1282 = s1.v26 * z1255 + s1.v28 * z1260 + s0.v13 * z1264 + s1.v43 * z1267
+            + s1.v44 * z1269 + s1.v45 * z1270;
+        let z1283 = s1.v26 * z1277 + s1.v28 * z1278 + s0.v13 * z1279 + s1.v43 * z1280
+            + s1.v44 * z1281 + s1.v45 * z1282;
         let z1284 = 1.0 / z1283;
-        let z1285 = -z48 * z1271 - z50 * z1272 - z52 * z1273 - z71 * z1274 - z72 * z1275
-            - z73 * z1276;
+        let z1285 = -s1.v26 * z1271 - s1.v28 * z1272 - s0.v13 * z1273 - s1.v43 * z1274
+            - s1.v44 * z1275 - s1.v45 * z1276;
         let z1286 = z1277 * z1284;
         let z1287 = z1278 * z1284;
         let z1288 = z1279 * z1284;
@@ -2246,16 +1650,16 @@ impl Dynamics<6> for Ur5 {
         let z1294 = z1251 - z1277 * z1287 + z1212;
         let z1295 = z1252 - z1277 * z1288 + z1213;
         let z1296 = z1253 - z1277 * z1289;
-        let z1297 = z1254 - z1277 * z1290 - 1.219 * z38;
-        let z1298 = z1255 - z1277 * z1291 + 1.219 * z37;
+        let z1297 = z1254 - z1277 * z1290 - 1.219 * s0.v8;
+        let z1298 = z1255 - z1277 * z1291 + 1.219 * s1.v20;
         let z1299 = z1256 - z1278 * z1287 + z1214;
         let z1300 = z1257 - z1278 * z1288 + z1215;
-        let z1301 = z1258 - z1278 * z1289 + 1.219 * z38;
+        let z1301 = z1258 - z1278 * z1289 + 1.219 * s0.v8;
         let z1302 = z1259 - z1278 * z1290;
-        let z1303 = z1260 - z1278 * z1291 - 1.219 * z36;
+        let z1303 = z1260 - z1278 * z1291 - 1.219 * s1.v19;
         let z1304 = z1261 - z1279 * z1288 + z1216;
-        let z1305 = z1262 - z1279 * z1289 - 1.219 * z37;
-        let z1306 = z1263 - z1279 * z1290 + 1.219 * z36;
+        let z1305 = z1262 - z1279 * z1289 - 1.219 * s1.v20;
+        let z1306 = z1263 - z1279 * z1290 + 1.219 * s1.v19;
         let z1307 = z1264 - z1279 * z1291;
         let z1308 = 1.219 + z1265 - z1280 * z1289;
         let z1309 = z1266 - z1280 * z1290;
@@ -2275,15 +1679,23 @@ impl Dynamics<6> for Ur5 {
             + z1178 * z1266 + z1179 * z1268 + z1180 * z1269 + z1218;
         let z1319 = z1276 + z1291 * z1292 + z1175 * z1255 + z1176 * z1260 + z1177 * z1264
             + z1178 * z1267 + z1179 * z1269 + z1180 * z1270 + z1219;
-        let z1320 = z0 * z1294 - z1 * z1293 + z53 * z1296 + z54 * z1297 + z55 * z1298;
-        let z1321 = z0 * z1299 - z1 * z1294 + z53 * z1301 + z54 * z1302 + z55 * z1303;
-        let z1322 = z0 * z1300 - z1 * z1295 + z53 * z1305 + z54 * z1306 + z55 * z1307;
-        let z1323 = z0 * z1301 - z1 * z1296 + z53 * z1308 + z54 * z1309 + z55 * z1310;
-        let z1324 = z0 * z1302 - z1 * z1297 + z53 * z1309 + z54 * z1311 + z55 * z1312;
-        let z1325 = z0 * z1303 - z1 * z1298 + z53 * z1310 + z54 * z1312 + z55 * z1313;
-        let z1326 = z0 * z1321 - z1 * z1320 + z53 * z1323 + z54 * z1324 + z55 * z1325;
+        let z1320 = s1.v0 * z1294 - s1.v1 * z1293 + s1.v30 * z1296 + s1.v31 * z1297
+            + s1.v32 * z1298;
+        let z1321 = s1.v0 * z1299 - s1.v1 * z1294 + s1.v30 * z1301 + s1.v31 * z1302
+            + s1.v32 * z1303;
+        let z1322 = s1.v0 * z1300 - s1.v1 * z1295 + s1.v30 * z1305 + s1.v31 * z1306
+            + s1.v32 * z1307;
+        let z1323 = s1.v0 * z1301 - s1.v1 * z1296 + s1.v30 * z1308 + s1.v31 * z1309
+            + s1.v32 * z1310;
+        let z1324 = s1.v0 * z1302 - s1.v1 * z1297 + s1.v30 * z1309 + s1.v31 * z1311
+            + s1.v32 * z1312;
+        let z1325 = s1.v0 * z1303 - s1.v1 * z1298 + s1.v30 * z1310 + s1.v31 * z1312
+            + s1.v32 * z1313;
+        let z1326 = s1.v0 * z1321 - s1.v1 * z1320 + s1.v30 * z1323 + s1.v31 * z1324
+            + s1.v32 * z1325;
         let z1327 = 1.0 / z1326;
-        let z1328 = -z0 * z1315 + z1 * z1314 - z53 * z1317 - z54 * z1318 - z55 * z1319;
+        let z1328 = -s1.v0 * z1315 + s1.v1 * z1314 - s1.v30 * z1317 - s1.v31 * z1318
+            - s1.v32 * z1319;
         let z1329 = z1320 * z1327;
         let z1330 = z1321 * z1327;
         let z1331 = z1322 * z1327;
@@ -2296,16 +1708,16 @@ impl Dynamics<6> for Ur5 {
         let z1337 = z1294 - z1320 * z1330 + z1200;
         let z1338 = z1295 - z1320 * z1331 + z1201;
         let z1339 = z1296 - z1320 * z1332;
-        let z1340 = z1297 - z1320 * z1333 - 2.275 * z111;
-        let z1341 = z1298 - z1320 * z1334 + 2.275 * z110;
+        let z1340 = z1297 - z1320 * z1333 - 2.275 * s1.v69;
+        let z1341 = z1298 - z1320 * z1334 + 2.275 * s1.v68;
         let z1342 = z1299 - z1321 * z1330 + z1202;
         let z1343 = z1300 - z1321 * z1331 + z1203;
-        let z1344 = z1301 - z1321 * z1332 + 2.275 * z111;
+        let z1344 = z1301 - z1321 * z1332 + 2.275 * s1.v69;
         let z1345 = z1302 - z1321 * z1333;
-        let z1346 = z1303 - z1321 * z1334 - 2.275 * z109;
+        let z1346 = z1303 - z1321 * z1334 - 2.275 * s1.v67;
         let z1347 = z1304 - z1322 * z1331 + z1204;
-        let z1348 = z1305 - z1322 * z1332 - 2.275 * z110;
-        let z1349 = z1306 - z1322 * z1333 + 2.275 * z109;
+        let z1348 = z1305 - z1322 * z1332 - 2.275 * s1.v68;
+        let z1349 = z1306 - z1322 * z1333 + 2.275 * s1.v67;
         let z1350 = z1307 - z1322 * z1334;
         let z1351 = 2.275 + z1308 - z1323 * z1332;
         let z1352 = z1309 - z1323 * z1333;
@@ -2325,15 +1737,23 @@ impl Dynamics<6> for Ur5 {
             + z1172 * z1309 + z1173 * z1311 + z1174 * z1312 + z1206;
         let z1362 = z1319 + z1334 * z1335 + z1169 * z1298 + z1170 * z1303 + z1171 * z1307
             + z1172 * z1310 + z1173 * z1312 + z1174 * z1313 + z1207;
-        let z1363 = z0 * z1337 - z1 * z1336 + z28 * z1339 + z29 * z1340 + z30 * z1341;
-        let z1364 = z0 * z1342 - z1 * z1337 + z28 * z1344 + z29 * z1345 + z30 * z1346;
-        let z1365 = z0 * z1343 - z1 * z1338 + z28 * z1348 + z29 * z1349 + z30 * z1350;
-        let z1366 = z0 * z1344 - z1 * z1339 + z28 * z1351 + z29 * z1352 + z30 * z1353;
-        let z1367 = z0 * z1345 - z1 * z1340 + z28 * z1352 + z29 * z1354 + z30 * z1355;
-        let z1368 = z0 * z1346 - z1 * z1341 + z28 * z1353 + z29 * z1355 + z30 * z1356;
-        let z1369 = z0 * z1364 - z1 * z1363 + z28 * z1366 + z29 * z1367 + z30 * z1368;
+        let z1363 = s1.v0 * z1337 - s1.v1 * z1336 + s1.v16 * z1339 + s1.v17 * z1340
+            + s1.v18 * z1341;
+        let z1364 = s1.v0 * z1342 - s1.v1 * z1337 + s1.v16 * z1344 + s1.v17 * z1345
+            + s1.v18 * z1346;
+        let z1365 = s1.v0 * z1343 - s1.v1 * z1338 + s1.v16 * z1348 + s1.v17 * z1349
+            + s1.v18 * z1350;
+        let z1366 = s1.v0 * z1344 - s1.v1 * z1339 + s1.v16 * z1351 + s1.v17 * z1352
+            + s1.v18 * z1353;
+        let z1367 = s1.v0 * z1345 - s1.v1 * z1340 + s1.v16 * z1352 + s1.v17 * z1354
+            + s1.v18 * z1355;
+        let z1368 = s1.v0 * z1346 - s1.v1 * z1341 + s1.v16 * z1353 + s1.v17 * z1355
+            + s1.v18 * z1356;
+        let z1369 = s1.v0 * z1364 - s1.v1 * z1363 + s1.v16 * z1366 + s1.v17 * z1367
+            + s1.v18 * z1368;
         let z1370 = 1.0 / z1369;
-        let z1371 = -z0 * z1358 + z1 * z1357 - z28 * z1360 - z29 * z1361 - z30 * z1362;
+        let z1371 = -s1.v0 * z1358 + s1.v1 * z1357 - s1.v16 * z1360 - s1.v17 * z1361
+            - s1.v18 * z1362;
         let z1372 = z1363 * z1370;
         let z1373 = z1364 * z1370;
         let z1374 = z1365 * z1370;
@@ -2343,10 +1763,10 @@ impl Dynamics<6> for Ur5 {
         let z1379 = z1336 - z1363 * z1372 + z1187;
         let z1380 = z1337 - z1363 * z1373 + z1188;
         let z1381 = z1338 - z1363 * z1374 + z1189;
-        let z1384 = z1341 - z1363 * z1377 + 8.393 * z102;
+        let z1384 = z1341 - z1363 * z1377 + 8.393 * s1.v60;
         let z1385 = z1342 - z1364 * z1373 + z1190;
         let z1386 = z1343 - z1364 * z1374 + z1191;
-        let z1389 = z1346 - z1364 * z1377 - 8.393 * z101;
+        let z1389 = z1346 - z1364 * z1377 - 8.393 * s1.v59;
         let z1390 = z1347 - z1365 * z1374 + z1192;
         let z1393 = z1350 - z1365 * z1377;
         let z1400 = z1357 + z1372 * z1378 + z1163 * z1336 + z1164 * z1337 + z1165 * z1338
@@ -2355,13 +1775,13 @@ impl Dynamics<6> for Ur5 {
             + z1166 * z1344 + z1167 * z1345 + z1168 * z1346 + z1197;
         let z1402 = z1359 + z1374 * z1378 + z1163 * z1338 + z1164 * z1343 + z1165 * z1347
             + z1166 * z1348 + z1167 * z1349 + z1168 * z1350 + z1198;
-        let z1406 = z0 * z1380 - z1 * z1379;
-        let z1407 = z0 * z1385 - z1 * z1380;
-        let z1408 = z0 * z1386 - z1 * z1381;
-        let z1411 = z0 * z1389 - z1 * z1384;
-        let z1412 = z0 * z1407 - z1 * z1406;
+        let z1406 = s1.v0 * z1380 - s1.v1 * z1379;
+        let z1407 = s1.v0 * z1385 - s1.v1 * z1380;
+        let z1408 = s1.v0 * z1386 - s1.v1 * z1381;
+        let z1411 = s1.v0 * z1389 - s1.v1 * z1384;
+        let z1412 = s1.v0 * z1407 - s1.v1 * z1406;
         let z1413 = 1.0 / z1412;
-        let z1414 = -z0 * z1401 + z1 * z1400;
+        let z1414 = -s1.v0 * z1401 + s1.v1 * z1400;
         let z1417 = z1408 * z1413;
         let z1420 = z1411 * z1413;
         let z1421 = z1414 - z1160 * z1406 - z1161 * z1407 - z1162 * z1408;
@@ -2375,42 +1795,42 @@ impl Dynamics<6> for Ur5 {
         let z1458 = -self.g * z1411 - z1408 * z1457 + z1414 - z1160 * z1406
             - z1161 * z1407 - z1162 * z1408;
         let z1459 = z1413 * z1458;
-        let z1460 = -z1 * z1459 + z1160;
-        let z1461 = z0 * z1459 + z1161;
+        let z1460 = -s1.v1 * z1459 + z1160;
+        let z1461 = s1.v0 * z1459 + z1161;
         let z1462 = z1162 + z1457;
         let z1463 = -self.g * z1368 - z1363 * z1460 - z1364 * z1461 - z1365 * z1462
             + z1371 - z1163 * z1363 - z1164 * z1364 - z1165 * z1365 - z1166 * z1366
             - z1167 * z1367 - z1168 * z1368;
         let z1464 = z1370 * z1463;
-        let z1465 = -z1 * z1464 + z1163 + z1460;
-        let z1466 = z0 * z1464 + z1164 + z1461;
+        let z1465 = -s1.v1 * z1464 + z1163 + z1460;
+        let z1466 = s1.v0 * z1464 + z1164 + z1461;
         let z1467 = z1165 + z1462;
-        let z1468 = z28 * z1464 + z1166;
-        let z1469 = z29 * z1464 + z1167;
-        let z1470 = self.g + z30 * z1464 + z1168;
+        let z1468 = s1.v16 * z1464 + z1166;
+        let z1469 = s1.v17 * z1464 + z1167;
+        let z1470 = self.g + s1.v18 * z1464 + z1168;
         let z1471 = -z1320 * z1465 - z1321 * z1466 - z1322 * z1467 - z1323 * z1468
             - z1324 * z1469 - z1325 * z1470 + z1328 - z1169 * z1320 - z1170 * z1321
             - z1171 * z1322 - z1172 * z1323 - z1173 * z1324 - z1174 * z1325;
         let z1472 = z1327 * z1471;
-        let z1473 = -z1 * z1472 + z1169 + z1465;
-        let z1474 = z0 * z1472 + z1170 + z1466;
+        let z1473 = -s1.v1 * z1472 + z1169 + z1465;
+        let z1474 = s1.v0 * z1472 + z1170 + z1466;
         let z1475 = z1171 + z1467;
-        let z1476 = z53 * z1472 + z1172 + z1468;
-        let z1477 = z54 * z1472 + z1173 + z1469;
-        let z1478 = z55 * z1472 + z1174 + z1470;
+        let z1476 = s1.v30 * z1472 + z1172 + z1468;
+        let z1477 = s1.v31 * z1472 + z1173 + z1469;
+        let z1478 = s1.v32 * z1472 + z1174 + z1470;
         let z1479 = -z1277 * z1473 - z1278 * z1474 - z1279 * z1475 - z1280 * z1476
             - z1281 * z1477 - z1282 * z1478 + z1285 - z1175 * z1277 - z1176 * z1278
             - z1177 * z1279 - z1178 * z1280 - z1179 * z1281 - z1180 * z1282;
         let z1480 = z1284 * z1479;
-        let z1481 = z48 * z1480 + z1175 + z1473;
-        let z1482 = z50 * z1480 + z1176 + z1474;
-        let z1483 = z52 * z1480 + z1177 + z1475;
-        let z1484 = z71 * z1480 + z1178 + z1476;
-        let z1485 = z72 * z1480 + z1179 + z1477;
-        let z1486 = z73 * z1480 + z1180 + z1478;
-        let z1487 = z1242 - z267 * z1181 - z267 * z1481 - z268 * z1482 - z268 * z1182
-            - z269 * z1483 - z269 * z1183 - z270 * z1484 - z270 * z1184 - z271 * z1485
-            - z271 * z1185 - z272 * z1486 - z272 * z1186;
+        let z1481 = s1.v26 * z1480 + z1175 + z1473;
+        let z1482 = s1.v28 * z1480 + z1176 + z1474;
+        let z1483 = s0.v13 * z1480 + z1177 + z1475;
+        let z1484 = s1.v43 * z1480 + z1178 + z1476;
+        let z1485 = s1.v44 * z1480 + z1179 + z1477;
+        let z1486 = s1.v45 * z1480 + z1180 + z1478;
+        let z1487 = z1242 - s2.v6 * z1181 - s2.v6 * z1481 - s2.v7 * z1482 - s2.v7 * z1182
+            - s2.v8 * z1483 - s2.v8 * z1183 - s2.v9 * z1484 - s2.v9 * z1184
+            - s2.v10 * z1485 - s2.v10 * z1185 - s2.v11 * z1486 - s2.v11 * z1186;
         let z1488 = z1241 * z1487;
         qdd[0] = z1457;
         qdd[1] = z1459;

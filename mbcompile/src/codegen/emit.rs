@@ -4,6 +4,7 @@
 
 mod articulated;
 mod parameters;
+mod shared;
 
 use super::functions::{
     Argument, Buffer, Family, FunctionSpec, JetBuffer, Output, Scalar, Shape, Size, jet_inputs,
@@ -13,6 +14,7 @@ use super::input::Input;
 use super::kernel::{Kernel, kernel};
 use super::language::Language;
 use super::outputs::{self, Out};
+use super::shared::Plan;
 use super::tokens::{braced, bracketed, code, ident, number};
 use crate::cpu_time::cpu_seconds;
 use crate::dsl::ast::Model;
@@ -20,7 +22,7 @@ use crate::error::EmissionError;
 use crate::symbolic::derive::Derived;
 use proc_macro2::{Literal, TokenStream};
 use quote::quote;
-use symbolica::atom::Atom;
+use symbolica::atom::{Atom, Symbol};
 
 /// Statistics of the generated code.
 #[derive(Debug, Clone, Default)]
@@ -46,18 +48,34 @@ pub struct Emitter<'a> {
     model: &'a Model,
     d: &'a Derived,
     horner: usize,
+    /// The intermediates shared through helpers.
+    plan: Option<&'a Plan>,
+    /// In a recording pass: the closure of every `f64` kernel so far (no code is made).
+    pub sites: Option<Vec<Vec<Symbol>>>,
     /// Operation counts and times so far.
     pub stats: Stats,
 }
 
 impl<'a> Emitter<'a> {
-    /// An emitter with Horner-scheme search iterations `horner`.
-    pub fn new(model: &'a Model, d: &'a Derived, horner: usize) -> Self {
+    /// An emitter with Horner-scheme search iterations `horner`, reading the intermediates of
+    /// `plan` from its helpers.
+    pub fn new(model: &'a Model, d: &'a Derived, horner: usize, plan: Option<&'a Plan>) -> Self {
         Emitter {
             model,
             d,
             horner,
+            plan,
+            sites: None,
             stats: Stats::default(),
+        }
+    }
+
+    /// An emitter that only records the closure of every `f64` kernel (in `sites`), for the
+    /// plan of shared intermediates; the code it returns is discarded.
+    pub fn recording(model: &'a Model, d: &'a Derived) -> Self {
+        Emitter {
+            sites: Some(Vec::new()),
+            ..Emitter::new(model, d, 0, None)
         }
     }
 
@@ -130,13 +148,40 @@ impl<'a> Emitter<'a> {
         inputs: &[Input],
         atoms: &[Atom],
     ) -> Result<Kernel, EmissionError> {
+        self.kernel_on(name, inputs, atoms, false)
+    }
+
+    /// [`kernel`](Self::kernel) of `f64` values, or with `jets` of jets (which compute their
+    /// intermediates themselves: the helpers work on `f64`).
+    fn kernel_on(
+        &mut self,
+        name: &str,
+        inputs: &[Input],
+        atoms: &[Atom],
+        jets: bool,
+    ) -> Result<Kernel, EmissionError> {
+        if let Some(sites) = &mut self.sites {
+            if !jets {
+                let refs: Vec<&Atom> = atoms.iter().collect();
+                let closure = self.d.program.closure(&refs);
+                sites.push(closure.into_iter().map(|(s, _)| s).collect());
+            }
+            return Ok(Kernel::placeholder(atoms.len()));
+        }
+        let plan = if jets { None } else { self.plan };
         let start = cpu_seconds();
-        let k = kernel(&self.d.program, atoms, inputs, self.horner, Language::Rust).map_err(
-            |source| EmissionError::Kernel {
-                function: name.to_string(),
-                source,
-            },
-        )?;
+        let k = kernel(
+            &self.d.program,
+            atoms,
+            inputs,
+            self.horner,
+            Language::Rust,
+            plan,
+        )
+        .map_err(|source| EmissionError::Kernel {
+            function: name.to_string(),
+            source,
+        })?;
         self.stats.operations.push((name.to_string(), k.operations));
         self.stats
             .seconds
@@ -167,7 +212,7 @@ impl<'a> Emitter<'a> {
         jets: bool,
     ) -> Result<(TokenStream, Vec<&'static str>), EmissionError> {
         let atoms: Vec<Atom> = outs.iter().map(|o| o.atom.clone()).collect();
-        let k = self.kernel(name, inputs, &atoms)?;
+        let k = self.kernel_on(name, inputs, &atoms, jets)?;
         let mut used = k.arguments_used.clone();
         let mut fills = TokenStream::new();
         for (b, buffer) in buffers.iter().enumerate() {

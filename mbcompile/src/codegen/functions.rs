@@ -41,7 +41,7 @@ impl Capability {
 }
 
 /// A state argument of a generated function, in the order arguments are written.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum Argument {
     /// `q: &Vector<NQ>`.
     Q,

@@ -8,6 +8,7 @@
 
 use super::input::Input;
 use super::language::{Language, Operand, OperandKind};
+use super::shared::{Group, Plan};
 use crate::error::KernelError;
 use crate::symbolic::program::Program;
 use std::collections::HashMap;
@@ -35,11 +36,25 @@ struct Printer<'a> {
     program: &'a Program,
     language: Language,
     inputs: HashMap<Symbol, &'a Input>,
+    /// Shared intermediates read from their group's values: the code reading each.
+    shared: HashMap<Symbol, String>,
     used: Vec<&'static str>,
     operations: usize,
 }
 
-impl Printer<'_> {
+impl<'a> Printer<'a> {
+    /// A printer over `inputs` and the intermediates of `program`, none read from a helper's values yet.
+    fn new(program: &'a Program, inputs: &'a [Input], language: Language) -> Self {
+        Printer {
+            program,
+            language,
+            inputs: inputs.iter().map(|i| (i.symbol, i)).collect(),
+            shared: HashMap::new(),
+            used: Vec::new(),
+            operations: 0,
+        }
+    }
+
     fn number(v: AtomView<'_>) -> Result<f64, KernelError> {
         v.to_owned()
             .evaluate(&HashMap::<Atom, f64>::new())
@@ -157,6 +172,9 @@ impl Printer<'_> {
     }
 
     fn symbol(&mut self, s: Symbol) -> Result<String, KernelError> {
+        if let Some(code) = self.shared.get(&s) {
+            return Ok(code.clone());
+        }
         if let Some(k) = self.program.position(s) {
             return Ok(binding(k));
         }
@@ -173,25 +191,52 @@ impl Printer<'_> {
     }
 }
 
-/// The statements computing every intermediate `outputs` need, written in `language`.
+/// The statements computing every intermediate `outputs` need, written in `language`. With a
+/// plan, the groups of shared intermediates the kernel uses ([`Plan::groups_used`]) are read
+/// from the values their helpers return (one call each, first) instead.
 pub fn prefix(
     program: &Program,
     outputs: &[Atom],
     inputs: &[Input],
     language: Language,
+    plan: Option<&Plan>,
 ) -> Result<Prefix, KernelError> {
     let refs: Vec<&Atom> = outputs.iter().collect();
-    let needed = program.closure(&refs);
-    let mut printer = Printer {
-        program,
-        language,
-        inputs: inputs.iter().map(|i| (i.symbol, i)).collect(),
-        used: Vec::new(),
-        operations: 0,
-    };
-    let mut statements = Vec::with_capacity(needed.len());
+    let mut needed = program.closure(&refs);
+    let mut printer = Printer::new(program, inputs, language);
+    let mut statements = Vec::new();
     let mut bindings = Vec::with_capacity(needed.len());
+    if let Some(plan) = plan {
+        let symbols: Vec<Symbol> = needed.iter().map(|(s, _)| *s).collect();
+        let used = plan.groups_used(&symbols);
+        // What the helpers compute is not computed again for the intermediates that need it.
+        let held = |s: Symbol| plan.place(s).is_some_and(|(g, _)| used[g]);
+        needed = program.closure_within(&refs, held);
+        for (group, _) in plan.groups.iter().zip(&used).filter(|(_, u)| **u) {
+            let reads: Vec<&Group> = group.reads.iter().map(|&r| &plan.groups[r]).collect();
+            statements.push(language.helper_call(group, &reads));
+            for a in &group.arguments {
+                if !printer.used.contains(&a.name()) {
+                    printer.used.push(a.name());
+                }
+            }
+        }
+        for (symbol, _) in &needed {
+            if let Some((g, k)) = plan.place(*symbol).filter(|(g, _)| used[*g]) {
+                let code = plan.groups[g].element(k);
+                printer.shared.insert(*symbol, code.clone());
+                bindings.push(Input {
+                    symbol: *symbol,
+                    code,
+                    argument: INTERMEDIATE,
+                });
+            }
+        }
+    }
     for (symbol, value) in &needed {
+        if printer.shared.contains_key(symbol) {
+            continue;
+        }
         let k = program
             .position(*symbol)
             .ok_or_else(|| KernelError::UnknownSymbol {
@@ -208,6 +253,54 @@ pub fn prefix(
     Ok(Prefix {
         statements,
         inputs: bindings,
+        arguments_used: printer.used,
+        operations: printer.operations,
+    })
+}
+
+/// The body of the helper of group `g` of `plan`: in program order, one statement storing each
+/// member into the group's struct, and a binding for each intermediate the members need that no
+/// group holds; earlier members and the groups it reads are read from their values. With the
+/// arguments the statements read and their operation count.
+pub fn helper_body(
+    program: &Program,
+    plan: &Plan,
+    g: usize,
+    inputs: &[Input],
+    language: Language,
+) -> Result<Prefix, KernelError> {
+    let group = &plan.groups[g];
+    let mut printer = Printer::new(program, inputs, language);
+    for &h in group.reads.iter().chain([&g]) {
+        for (k, s) in plan.groups[h].members.iter().enumerate() {
+            printer.shared.insert(*s, plan.groups[h].element(k));
+        }
+    }
+    let members: Vec<Atom> = group.members.iter().map(|s| Atom::var(*s)).collect();
+    let refs: Vec<&Atom> = members.iter().collect();
+    let mut statements = Vec::new();
+    let held = |s: Symbol| plan.place(s).is_some_and(|(h, _)| h != g);
+    for (symbol, value) in program.closure_within(&refs, held) {
+        match plan.place(symbol) {
+            Some((h, k)) if h == g => {
+                let (text, _) = printer.print(value.as_view())?;
+                statements.push(language.store(&group.element(k), &text));
+            }
+            Some(_) => {}
+            None => {
+                let k = program
+                    .position(symbol)
+                    .ok_or_else(|| KernelError::UnknownSymbol {
+                        symbol: symbol.get_name().to_string(),
+                    })?;
+                let (text, _) = printer.print(value.as_view())?;
+                statements.push(language.binding(&binding(k), &text));
+            }
+        }
+    }
+    Ok(Prefix {
+        statements,
+        inputs: Vec::new(),
         arguments_used: printer.used,
         operations: printer.operations,
     })

@@ -27,6 +27,10 @@ pub struct Impls {
     pub statics: TokenStream,
     /// `Jacobians`.
     pub jacobians: TokenStream,
+    /// The structs holding the values of shared intermediates.
+    pub shared_types: TokenStream,
+    /// The helpers of shared intermediates, in an inherent impl.
+    pub shared: TokenStream,
 }
 
 impl Impls {
@@ -205,12 +209,27 @@ pub fn module_items(
     let holonomic = holonomic(d);
     let parameters = quoted_all(model.parameters.iter().map(|p| p.name.text.as_str()))?;
     let rheonomic = d.rheonomic;
+    let shared_impl = if impls.shared.is_empty() {
+        TokenStream::new()
+    } else {
+        let (types, helpers) = (&impls.shared_types, &impls.shared);
+        quote! {
+            #types
+
+            /// Intermediates several functions share, each group computed by one helper.
+            impl #name {
+                #helpers
+            }
+        }
+    };
     let Impls {
         dynamics,
         constraints,
         rates,
         statics,
         jacobians,
+        shared: _,
+        shared_types: _,
     } = impls;
     let Optional {
         rates,
@@ -249,6 +268,8 @@ pub fn module_items(
                 Self { #defaults }
             }
         }
+
+        #shared_impl
 
         impl Dynamics<#nq> for #name {
             const NAME: &'static str = #shown;

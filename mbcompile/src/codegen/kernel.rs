@@ -9,6 +9,7 @@
 use super::input::Input;
 use super::intermediates;
 use super::language::{Language, Operand};
+use super::shared::Plan;
 use crate::error::KernelError;
 use crate::symbolic::program::Program;
 use std::collections::HashMap;
@@ -26,6 +27,19 @@ pub struct Kernel {
     pub arguments_used: Vec<&'static str>,
     /// Arithmetic operations in the code (additions, multiplications, calls).
     pub operations: usize,
+}
+
+impl Kernel {
+    /// A kernel that computes nothing, every value the literal zero: what a recording pass of
+    /// the emitter, which only collects what each kernel needs, returns.
+    pub fn placeholder(outputs: usize) -> Kernel {
+        Kernel {
+            statements: vec![],
+            values: vec!["0.0".to_string(); outputs],
+            arguments_used: vec![],
+            operations: 0,
+        }
+    }
 }
 
 /// What a slot of the instruction stream holds.
@@ -264,19 +278,20 @@ fn fill(s: &str, number: &[usize], inputs: &[Input], used_inputs: &mut [bool]) -
     out
 }
 
-/// Builds the kernel of `outputs` over `inputs` (and the intermediates of `program` they use),
-/// written in `language`.
+/// Builds the kernel of `outputs` over `inputs` (and the intermediates of `program` they use,
+/// those of `plan`'s groups read from their helpers' arrays), written in `language`.
 pub fn kernel(
     program: &Program,
     outputs: &[Atom],
     inputs: &[Input],
     horner_iterations: usize,
     language: Language,
+    plan: Option<&Plan>,
 ) -> Result<Kernel, KernelError> {
     let live: Vec<usize> = (0..outputs.len())
         .filter(|&i| !outputs[i].is_zero())
         .collect();
-    let prefix = intermediates::prefix(program, outputs, inputs, language)?;
+    let prefix = intermediates::prefix(program, outputs, inputs, language, plan)?;
     let inputs: Vec<Input> = inputs.iter().cloned().chain(prefix.inputs).collect();
     let inputs = &inputs[..];
     let mut values = vec!["0.0".to_string(); outputs.len()];

@@ -3,6 +3,7 @@
 //! ([`super::kernel`]) and the intermediates ([`super::intermediates`]) print through this one
 //! printer per language; the instruction list they print is the same for every target.
 
+use super::shared::Group;
 use crate::error::KernelError;
 use symbolica::atom::Symbol;
 
@@ -143,6 +144,28 @@ impl Language {
             (Language::Rust, _) => format!("{}.powf({})", self.receiver(b), e.text),
             (Language::C, _) => format!("pow({}, {})", b.text, e.text),
         }
+    }
+
+    /// A store into a member of a helper's values: `s3.v7 = e;`.
+    pub fn store(self, element: &str, value: &str) -> String {
+        format!("{element} = {value};")
+    }
+
+    /// The call of a helper of shared intermediates, binding its values: `let s4 =
+    /// self.shared4(q, qd, &s1);` (Rust only: C kernels are written without a plan).
+    pub fn helper_call(self, group: &Group, reads: &[&Group]) -> String {
+        let mut args: Vec<String> = group
+            .arguments
+            .iter()
+            .map(|a| a.name().to_string())
+            .collect();
+        args.extend(reads.iter().map(|r| format!("&{}", r.local())));
+        format!(
+            "let {} = self.{}({});",
+            group.local(),
+            group.helper(),
+            args.join(", ")
+        )
     }
 
     /// An immutable binding: `let x3 = e;` in Rust, `const double x3 = e;` in C.

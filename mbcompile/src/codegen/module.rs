@@ -6,6 +6,7 @@ use super::emit::Emitter;
 pub use super::emit::Stats;
 use super::functions::FUNCTIONS;
 use super::items::{Impls, module_items};
+use super::shared::Plan;
 use crate::dsl::ast::Model;
 use crate::dsl::canonical::fingerprint;
 use crate::dsl::source::{END_PREFIX, FINGERPRINT_PREFIX};
@@ -15,9 +16,8 @@ use crate::symbolic::derive::Derived;
 /// Version of the generator, written into every header.
 pub const GENERATOR: &str = concat!("mbcompile ", env!("CARGO_PKG_VERSION"));
 
-/// Generates the complete, formatted module source for a model.
-pub fn module(model: &Model, d: &Derived, horner: usize) -> Result<(String, Stats), EmissionError> {
-    let mut emitter = Emitter::new(model, d, horner);
+/// Every function of the model, in the impl of its capability.
+fn functions(emitter: &mut Emitter, d: &Derived) -> Result<Impls, EmissionError> {
     let mut impls = Impls::default();
     for spec in FUNCTIONS.iter().filter(|s| s.generated_for(d)) {
         let f = emitter.function(spec)?;
@@ -27,6 +27,28 @@ pub fn module(model: &Model, d: &Derived, horner: usize) -> Result<(String, Stat
         let f = emitter.articulated(a)?;
         impls.dynamics.extend(f);
     }
+    Ok(impls)
+}
+
+/// Generates the complete, formatted module source for a model: a first pass records what
+/// every kernel needs, from which the plan of shared intermediates follows
+/// ([`super::shared`]); the second writes the functions and the helpers.
+pub fn module(model: &Model, d: &Derived, horner: usize) -> Result<(String, Stats), EmissionError> {
+    let sites = {
+        let mut recorder = Emitter::recording(model, d);
+        functions(&mut recorder, d)?;
+        recorder.sites.unwrap_or_default()
+    };
+    let plan = Plan::new(&d.program, &sites);
+    let mut used = vec![false; plan.groups.len()];
+    for site in &sites {
+        for (u, g) in used.iter_mut().zip(plan.groups_used(site)) {
+            *u |= g;
+        }
+    }
+    let mut emitter = Emitter::new(model, d, horner, Some(&plan));
+    let mut impls = functions(&mut emitter, d)?;
+    (impls.shared_types, impls.shared) = emitter.shared_helpers(&plan, &used)?;
     let fp = fingerprint(model);
     let items = module_items(model, d, &fp, impls)?;
     let file =

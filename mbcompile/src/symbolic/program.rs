@@ -22,6 +22,7 @@
 use std::cell::RefCell;
 use std::collections::{HashMap, HashSet};
 use symbolica::atom::{Atom, AtomCore, AtomView, Symbol};
+use symbolica::coefficient::CoefficientView;
 use symbolica::symbol;
 
 /// One intermediate: its symbol, definition and the model symbols it depends on.
@@ -131,6 +132,7 @@ impl Program {
     /// Names a value: a new intermediate for a non-trivial definition (or the existing one with
     /// the same definition), the value itself when it is trivial.
     pub(crate) fn define(&self, value: Atom) -> Atom {
+        let value = self.name_calls(value);
         if is_trivial(&value) {
             return value;
         }
@@ -152,6 +154,37 @@ impl Program {
         Atom::var(symbol)
     }
 
+    /// `value` with every function call and every power with a non-integer exponent inside it
+    /// (not `value` itself) named: `√(1 − z²)` written once and shared by every definition that
+    /// uses it — the derivatives of a definition repeat such factors (d√u = ½ u^(−1/2) du) in
+    /// each of their terms.
+    fn name_calls(&self, value: Atom) -> Atom {
+        let worth_naming = |v: AtomView<'_>| match v {
+            AtomView::Fun(_) => true,
+            AtomView::Pow(p) => match p.get_base_exp().1 {
+                AtomView::Num(n) => {
+                    !matches!(n.get_coeff_view(), CoefficientView::Natural(_, 1, 0, _))
+                }
+                _ => true,
+            },
+            _ => false,
+        };
+        let mut found = false;
+        let root = value.as_view();
+        value.visitor(&mut |v| {
+            found |= v != root && worth_naming(v);
+            !found
+        });
+        if !found {
+            return value;
+        }
+        value.replace_map_bottom_up(|v, context, out| {
+            if context.parent_type.is_some() && worth_naming(v) {
+                **out = self.define(v.to_owned());
+            }
+        })
+    }
+
     /// The intermediate already defined by `value`, else `value` itself (never makes one): lets a
     /// derivative reuse cos q and sin q where the recursion named them.
     pub(crate) fn existing(&self, value: Atom) -> Atom {
@@ -162,7 +195,7 @@ impl Program {
     }
 
     /// The definition of intermediate `s`.
-    fn definition(&self, s: Symbol) -> Option<Atom> {
+    pub(crate) fn definition(&self, s: Symbol) -> Option<Atom> {
         let p = self.cell.borrow();
         p.index.get(&s).map(|&k| p.list[k].value.clone())
     }
@@ -189,6 +222,17 @@ impl Program {
             }
         }
         out
+    }
+
+    /// The model symbols intermediate `s` depends on (directly or through other
+    /// intermediates), and the intermediates its definition mentions; `None` if `s` is not one.
+    pub(crate) fn dependencies_of(&self, s: Symbol) -> Option<(HashSet<Symbol>, Vec<Symbol>)> {
+        let p = self.cell.borrow();
+        let &k = p.index.get(&s)?;
+        let mut mentioned = Vec::new();
+        p.mentioned(p.list[k].value.as_view(), &mut mentioned);
+        let mentioned = mentioned.into_iter().map(|j| p.list[j].symbol).collect();
+        Some((p.list[k].depends.clone(), mentioned))
     }
 
     /// Whether an intermediate depends on any of `symbols`.
@@ -261,6 +305,17 @@ impl Program {
     /// The intermediates the atoms need (directly or through other intermediates), in program
     /// order, with their definitions.
     pub(crate) fn closure(&self, atoms: &[&Atom]) -> Vec<(Symbol, Atom)> {
+        self.closure_within(atoms, |_| false)
+    }
+
+    /// [`closure`](Self::closure), not looking into the definitions of the intermediates
+    /// `known` accepts (listed themselves, but not what they need): those whose values are at
+    /// hand already.
+    pub(crate) fn closure_within(
+        &self,
+        atoms: &[&Atom],
+        known: impl Fn(Symbol) -> bool,
+    ) -> Vec<(Symbol, Atom)> {
         let p = self.cell.borrow();
         if p.list.is_empty() {
             return Vec::new();
@@ -281,7 +336,9 @@ impl Program {
             mark(a.as_view(), &mut stack, &mut needed);
         }
         while let Some(k) = stack.pop() {
-            mark(p.list[k].value.as_view(), &mut stack, &mut needed);
+            if !known(p.list[k].symbol) {
+                mark(p.list[k].value.as_view(), &mut stack, &mut needed);
+            }
         }
         (0..p.list.len())
             .filter(|&k| needed[k])
@@ -350,7 +407,8 @@ mod tests {
         let z1 = z.define(z1_value.clone());
         let z2 = z.define(&z1 * &z1 + &q1 * q0.cos());
         let f = &z2 * &qd0;
-        assert_eq!(z.len(), 2);
+        // z1, z2, and sin q0 and cos q0 named inside their definitions.
+        assert_eq!(z.len(), 4);
         // The same definition names the same intermediate.
         assert_eq!(z.define(z1_value), z1);
         for x in [p.q[0], p.q[1], p.qd[0], p.p[0]] {
@@ -377,8 +435,8 @@ mod tests {
         let p = pool();
         let z = Program::new();
         let q0 = Atom::var(p.q[0]);
-        let a = z.define(q0.sin() + Atom::num(1));
-        let b = z.define(q0.cos() * Atom::num(3) + Atom::num(2));
+        let a = z.define(&q0 * &q0 * Atom::num(2) + Atom::num(1));
+        let b = z.define(&q0 * Atom::num(3) + Atom::num(2));
         let c = z.define(&a * &a + Atom::num(7));
         let needed: Vec<Symbol> = z.closure(&[&c]).into_iter().map(|(s, _)| s).collect();
         let symbol = |x: &Atom| match x.as_view() {
@@ -388,5 +446,43 @@ mod tests {
         assert_eq!(needed, vec![symbol(&a), symbol(&c)]);
         assert!(!needed.contains(&symbol(&b)));
         assert!(Program::new().is_empty());
+    }
+
+    #[test]
+    fn calls_and_roots_inside_a_definition_are_named_once() {
+        // Invariant: naming a subterm changes no value, and one √(1 − z²) serves every
+        // definition that uses it (hash-consing), while integer powers stay in place.
+        let p = pool();
+        let z = Program::new();
+        let q0 = Atom::var(p.q[0]);
+        let u = z.define(q0.sin() / Atom::num(2) + Atom::num(1) / Atom::num(3));
+        let one_minus = Atom::num(1) - &u * &u;
+        let root = one_minus.clone().pow(Atom::num(1) / Atom::num(2));
+        let inverse_cube = one_minus.pow(Atom::num(-3) / Atom::num(2));
+        let a = z.define(&root * Atom::var(p.qd[0]) + Atom::num(3));
+        let b = z.define(&root * Atom::num(5) + &inverse_cube * Atom::var(p.qd[0]));
+        let named: Vec<Atom> = z
+            .closure(&[&a, &b])
+            .into_iter()
+            .map(|(_, value)| value)
+            .collect();
+        assert_eq!(
+            named.iter().filter(|v| **v == root).count(),
+            1,
+            "one shared root"
+        );
+        let calls = |v: &Atom| matches!(v.as_view(), AtomView::Pow(_) | AtomView::Fun(_));
+        // sin q0, √(1 − u²), (1 − u²)^(−3/2): three named calls, each once.
+        assert_eq!(named.iter().filter(|v| calls(v)).count(), 3, "{named:?}");
+        // The independent route: the same values written out in q0 and qd0.
+        let written = |x: &Atom| {
+            let x = x.replace(u.clone()).with(z.inline(&u));
+            x.evaluate(&state()).expect("finite")
+        };
+        let qd0 = Atom::var(p.qd[0]);
+        let a_written = &root * &qd0 + Atom::num(3);
+        let b_written = &root * Atom::num(5) + &inverse_cube * &qd0;
+        assert!((value(&z, &a) - written(&a_written)).abs() < 1e-14);
+        assert!((value(&z, &b) - written(&b_written)).abs() < 1e-13);
     }
 }

@@ -126,11 +126,17 @@ impl<'a> CEmitter<'a> {
         inputs: &[Input],
         atoms: &[Atom],
     ) -> Result<Kernel, EmissionError> {
-        kernel(&self.d.program, atoms, inputs, self.horner, Language::C).map_err(|source| {
-            EmissionError::Kernel {
-                function: name.to_string(),
-                source,
-            }
+        kernel(
+            &self.d.program,
+            atoms,
+            inputs,
+            self.horner,
+            Language::C,
+            None,
+        )
+        .map_err(|source| EmissionError::Kernel {
+            function: name.to_string(),
+            source,
         })
     }
 
