@@ -182,6 +182,22 @@ fn holonomic(d: &Derived) -> TokenStream {
     quote!(const HOLONOMIC: [bool; #nb] = [#(#flags),*];)
 }
 
+/// The structs of the shared intermediates and the inherent impl of their helpers (nothing for
+/// a module without helpers).
+fn shared_items(name: &TokenStream, types: TokenStream, helpers: TokenStream) -> TokenStream {
+    if helpers.is_empty() {
+        return TokenStream::new();
+    }
+    quote! {
+        #types
+
+        /// Intermediates several functions share, each group computed by one helper.
+        impl #name {
+            #helpers
+        }
+    }
+}
+
 /// The whole module but its header comment.
 pub fn module_items(
     model: &Model,
@@ -209,28 +225,16 @@ pub fn module_items(
     let holonomic = holonomic(d);
     let parameters = quoted_all(model.parameters.iter().map(|p| p.name.text.as_str()))?;
     let rheonomic = d.rheonomic;
-    let shared_impl = if impls.shared.is_empty() {
-        TokenStream::new()
-    } else {
-        let (types, helpers) = (&impls.shared_types, &impls.shared);
-        quote! {
-            #types
-
-            /// Intermediates several functions share, each group computed by one helper.
-            impl #name {
-                #helpers
-            }
-        }
-    };
     let Impls {
         dynamics,
         constraints,
         rates,
         statics,
         jacobians,
-        shared: _,
-        shared_types: _,
+        shared,
+        shared_types,
     } = impls;
+    let shared_impl = shared_items(&name, shared_types, shared);
     let Optional {
         rates,
         statics,
