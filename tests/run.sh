@@ -27,42 +27,45 @@ finish() {
   fi
 }
 
-# Formatting and lints, generated modules included (both cores).
-stage "formatting, lints"
+# Formatting; the lints run inside the build below.
+stage "formatting"
 cargo fmt --all -- --check
-cargo clippy --workspace --all-targets -- -D warnings
 
-# The runtime, examples and end-to-end tests (no symbolic engine involved), built on both cores.
-stage "runtime build"
-cargo test --workspace --exclude mbcompile --no-run --message-format=json-render-diagnostics \
-  > target/runtime-tests.json
+# One build of every target of the workspace (benchmarks included), on both cores, Cargo
+# scheduling the longest chain (the symbolic engine, then the compiler) first. Clippy is the
+# compiler of the workspace's own crates in it (`RUSTC_WORKSPACE_WRAPPER`, with `-D warnings`), so
+# the lints cost no separate check of the dependencies, and what `cargo clippy --workspace
+# --all-targets -- -D warnings` reports fails this build. The target-information probe reads
+# standard input, hence /dev/null.
+stage "build, with the lints"
+export RUSTC_WORKSPACE_WRAPPER
+RUSTC_WORKSPACE_WRAPPER="$(rustc --print sysroot)/bin/clippy-driver"
+export CLIPPY_ARGS="-D__CLIPPY_HACKERY__warnings__CLIPPY_HACKERY__"
+cargo test --workspace --all-targets --no-run --message-format=json-render-diagnostics \
+  < /dev/null > target/tests.json
 
-# The compiler and its tests build next. The symbolic engine is the longest chain of that build
-# (one crate of about six minutes, mostly on one core), so the runtime's tests run beside it.
-# Measured cold (BENCHMARKS.md, "The test command's wall time"): the lints beside this build
-# instead, or the Python package's release build beside it as well, made the run longer.
-stage "compiler build; beside it the runtime tests"
-python3 tests/run_binaries.py target/runtime-tests.json > target/runtime-tests.log 2>&1 &
+# The runtime's tests (no symbolic engine involved) take one core; beside them run, in order, the
+# compiler's tests (the symbolic engine allows one thread and one process at a time: one
+# thread, and the lock every generator run on this machine takes), the doc tests, the freshness
+# check of the committed generated modules and the Python package (its own release build, without
+# the lints, and its tests, which run the generator).
+stage "tests: the runtime's beside the compiler's, the doc tests and the Python package"
+python3 tests/run_binaries.py target/tests.json --skip mbcompile > target/runtime-tests.log 2>&1 &
 runtime=$!
-cargo test -p mbcompile --no-run --message-format=json-render-diagnostics \
-  > target/compiler-tests.json
-
-# The compiler's tests use the symbolic engine, which allows one thread (and one process) at a
-# time: one thread, and the lock every generator run on this machine takes; the doc tests build
-# and run beside them.
-stage "compiler tests; beside them the doc tests"
-flock /tmp/symbolica.lock python3 tests/run_binaries.py target/compiler-tests.json \
-  -- --test-threads=1 > target/compiler-tests.log 2>&1 &
-compiler=$!
-cargo test --doc --workspace --exclude mbcompile
-finish "$runtime" "the runtime's tests" target/runtime-tests.log
-finish "$compiler" "the compiler's tests" target/compiler-tests.log
-flock /tmp/symbolica.lock cargo test --doc -p mbcompile
-
-# The committed generated modules must be fresh (the binary the compiler's build wrote).
+flock /tmp/symbolica.lock python3 tests/run_binaries.py target/tests.json --only mbcompile \
+  -- --test-threads=1 > target/compiler-tests.log 2>&1 || {
+  cat target/compiler-tests.log
+  echo "the compiler's tests failed (see above)" >&2
+  exit 1
+}
+cat target/compiler-tests.log
+stage "doc tests (the runtime's tests still beside)"
+cargo test --doc --workspace --exclude mbcompile < /dev/null
+flock /tmp/symbolica.lock cargo test --doc -p mbcompile < /dev/null
 stage "freshness"
 target/debug/mbcompile check examples
-
 stage "Python package and tests"
-bash python/run_tests.sh
+env -u RUSTC_WORKSPACE_WRAPPER -u CLIPPY_ARGS bash python/run_tests.sh < /dev/null
+stage "waiting for the runtime's tests"
+finish "$runtime" "the runtime's tests" target/runtime-tests.log
 stage "done"

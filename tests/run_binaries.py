@@ -1,14 +1,18 @@
 #!/usr/bin/env python3
 """Runs the test binaries of a `cargo test --no-run --message-format=json…` build.
 
-    python3 tests/run_binaries.py <messages.json> [--jobs N] [-- <arguments of every binary>]
+    python3 tests/run_binaries.py <messages.json> [--jobs N] [--only DIR | --skip DIR]
+                                  [-- <arguments of every binary>]
 
 Each binary runs from its package's directory, as `cargo test` runs it, with the toolchain's
 shared libraries and the build's dependency directory on the library path (a proc-macro crate's
 test binary links libstd dynamically). Up to N binaries run at once (default 1); the output of
 each is printed whole when it ends, so outputs never interleave. Every binary runs even after a
 failure; the exit status is non-zero if any failed or if the messages name no test binary.
-tests/run.sh runs the compiler's and the runtime's tests this way while other work builds.
+`--only DIR` runs the binaries of the package in directory DIR (its last component, e.g.
+`mbcompile`) and `--skip DIR` all others; benchmark targets (built by `--all-targets` so that
+their code is linted) never run. tests/run.sh runs the compiler's and the runtime's tests this
+way, side by side.
 """
 
 import json
@@ -18,8 +22,9 @@ import sys
 from concurrent.futures import ThreadPoolExecutor
 
 
-def binaries(messages):
-    """(package directory, executable) of every test binary the build wrote."""
+def binaries(messages, keep):
+    """(package directory, executable) of every test binary the build wrote whose package
+    directory's last component passes `keep`."""
     found = []
     with open(messages) as lines:
         for line in lines:
@@ -31,8 +36,11 @@ def binaries(messages):
                 m.get("reason") == "compiler-artifact"
                 and m.get("profile", {}).get("test")
                 and m.get("executable")
+                and "bench" not in m.get("target", {}).get("kind", [])
             ):
-                found.append((os.path.dirname(m["manifest_path"]), m["executable"]))
+                directory = os.path.dirname(m["manifest_path"])
+                if keep(os.path.basename(directory)):
+                    found.append((directory, m["executable"]))
     return found
 
 
@@ -47,9 +55,19 @@ def main(argv):
         k = argv.index("--jobs")
         jobs = int(argv[k + 1])
         del argv[k : k + 2]
+    keep = lambda package: True
+    if "--only" in argv or "--skip" in argv:
+        flag = "--only" if "--only" in argv else "--skip"
+        k = argv.index(flag)
+        chosen = argv[k + 1]
+        del argv[k : k + 2]
+        if flag == "--only":
+            keep = lambda package: package == chosen
+        else:
+            keep = lambda package: package != chosen
     if len(argv) != 1:
         sys.exit(__doc__)
-    tests = binaries(argv[0])
+    tests = binaries(argv[0], keep)
     if not tests:
         print(f"no test binaries found in {argv[0]}")
         return 1
