@@ -31,27 +31,43 @@ finish() {
 stage "formatting"
 cargo fmt --all -- --check
 
-# One build of every target of the workspace (benchmarks included), on both cores, Cargo
-# scheduling the longest chain (the symbolic engine, then the compiler) first. Clippy is the
+# One build of every target of the workspace (benchmarks included), on both cores. Clippy is the
 # compiler of the workspace's own crates in it (`RUSTC_WORKSPACE_WRAPPER`, with `-D warnings`), so
 # the lints cost no separate check of the dependencies, and what `cargo clippy --workspace
 # --all-targets -- -D warnings` reports fails this build. The target-information probe reads
-# standard input, hence /dev/null.
-stage "build, with the lints"
+# standard input, hence /dev/null. Cargo's timing report: target/cargo-timings/.
+#
+# The runtime's tests (no symbolic engine involved) run beside the build, each binary as soon as
+# the build has written it: the build's longest chain (the symbolic engine, then the compiler) ends
+# on one core, and the tests take the other.
+stage "build, with the lints; beside it the runtime's tests"
 export RUSTC_WORKSPACE_WRAPPER
 RUSTC_WORKSPACE_WRAPPER="$(rustc --print sysroot)/bin/clippy-driver"
 export CLIPPY_ARGS="-D__CLIPPY_HACKERY__warnings__CLIPPY_HACKERY__"
-cargo test --workspace --all-targets --no-run --message-format=json-render-diagnostics \
-  < /dev/null > target/tests.json
-
-# The runtime's tests (no symbolic engine involved) take one core; beside them run, in order, the
-# compiler's tests (the symbolic engine allows one thread and one process at a time: one
-# thread, and the lock every generator run on this machine takes), the doc tests, the freshness
-# check of the committed generated modules and the Python package (its own release build, without
-# the lints, and its tests, which run the generator).
-stage "tests: the runtime's beside the compiler's, the doc tests and the Python package"
-python3 tests/run_binaries.py target/tests.json --skip mbcompile > target/runtime-tests.log 2>&1 &
+rm -f target/tests.json target/build.status
+touch target/tests.json
+(
+  status=0
+  cargo test --workspace --all-targets --no-run --timings \
+    --message-format=json-render-diagnostics < /dev/null > target/tests.json || status=$?
+  echo "$status" > target/build.status
+) &
+build=$!
+python3 tests/run_binaries.py target/tests.json --skip mbcompile --until target/build.status \
+  > target/runtime-tests.log 2>&1 &
 runtime=$!
+if ! wait "$build" || [ "$(cat target/build.status)" != "0" ]; then
+  echo "the build failed (see above)" >&2
+  exit 1
+fi
+
+# Then, beside the rest of the runtime's tests, in order: the compiler's tests (the symbolic
+# engine allows one thread and one process at a time: one thread, and the lock every generator
+# run on this machine takes), the doc tests (all packages at once, so that Cargo resolves the
+# features of the build above and rebuilds nothing), the freshness check of the committed
+# generated modules and the Python package (its own release build, without the lints, and its
+# tests, which run the generator).
+stage "the compiler's tests"
 flock /tmp/symbolica.lock python3 tests/run_binaries.py target/tests.json --only mbcompile \
   -- --test-threads=1 > target/compiler-tests.log 2>&1 || {
   cat target/compiler-tests.log
@@ -59,9 +75,8 @@ flock /tmp/symbolica.lock python3 tests/run_binaries.py target/tests.json --only
   exit 1
 }
 cat target/compiler-tests.log
-stage "doc tests (the runtime's tests still beside)"
-cargo test --doc --workspace --exclude mbcompile < /dev/null
-flock /tmp/symbolica.lock cargo test --doc -p mbcompile < /dev/null
+stage "doc tests"
+flock /tmp/symbolica.lock cargo test --doc --workspace < /dev/null
 stage "freshness"
 target/debug/mbcompile check examples
 stage "Python package and tests"
