@@ -57,7 +57,8 @@ build=$!
 nice -n 19 python3 tests/run_binaries.py target/tests.json --skip mbcompile --until target/build.status \
   > target/runtime-tests.log 2>&1 &
 runtime=$!
-if ! wait "$build" || [ "$(cat target/build.status)" != "0" ]; then
+wait "$build"
+if [ "$(cat target/build.status)" != "0" ]; then
   echo "the build failed (see above)" >&2
   exit 1
 fi
@@ -70,12 +71,8 @@ fi
 # tests, which run the generator).
 stage "the compiler's tests"
 flock /tmp/symbolica.lock python3 tests/run_binaries.py target/tests.json --only mbcompile \
-  -- --test-threads=1 > target/compiler-tests.log 2>&1 || {
-  cat target/compiler-tests.log
-  echo "the compiler's tests failed (see above)" >&2
-  exit 1
-}
-cat target/compiler-tests.log
+  -- --test-threads=1 > target/compiler-tests.log 2>&1 &
+finish "$!" "the compiler's tests" target/compiler-tests.log
 stage "doc tests"
 flock /tmp/symbolica.lock cargo test --doc --workspace < /dev/null
 stage "freshness"
