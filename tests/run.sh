@@ -54,6 +54,11 @@ touch target/tests.json
   echo "$status" > target/build.status
 ) &
 build=$!
+# The Python package's environment (a virtual environment and its tools, mostly unpacking) in the
+# same idle time.
+nice -n 19 env -u RUSTC_WORKSPACE_WRAPPER -u CLIPPY_ARGS bash python/run_tests.sh env < /dev/null \
+  > target/python-env.log 2>&1 &
+python_env=$!
 nice -n 19 python3 tests/run_binaries.py target/tests.json --skip mbcompile --until target/build.status \
   > target/runtime-tests.log 2>&1 &
 runtime=$!
@@ -63,13 +68,17 @@ if [ "$(cat target/build.status)" != "0" ]; then
   exit 1
 fi
 
-# Then, beside the rest of the runtime's tests, in order: the compiler's tests (the symbolic
-# engine allows one thread and one process at a time: one thread, and the lock every generator
-# run on this machine takes), the doc tests (all packages at once, so that Cargo resolves the
-# features of the build above and rebuilds nothing), the freshness check of the committed
-# generated modules and the Python package (its own release build, without the lints, and its
-# tests, which run the generator).
-stage "the compiler's tests"
+# Then, beside the rest of the runtime's tests: the compiler's tests (the symbolic engine allows one
+# thread and one process at a time: one thread, and the lock every generator run on this machine
+# takes) and beside them, on the other core, the Python package's release build (its own
+# artifacts, without the lints); then the doc tests (all packages at once, so that Cargo resolves
+# the features of the build above and rebuilds nothing), the freshness check of the committed
+# generated modules and the Python package's tests (which run the generator).
+stage "the compiler's tests; beside them the Python package's build"
+finish "$python_env" "the Python package's environment" target/python-env.log
+env -u RUSTC_WORKSPACE_WRAPPER -u CLIPPY_ARGS bash python/run_tests.sh build < /dev/null \
+  > target/python-build.log 2>&1 &
+python_build=$!
 flock /tmp/symbolica.lock python3 tests/run_binaries.py target/tests.json --only mbcompile \
   -- --test-threads=1 > target/compiler-tests.log 2>&1 &
 finish "$!" "the compiler's tests" target/compiler-tests.log
@@ -77,8 +86,9 @@ stage "doc tests"
 flock /tmp/symbolica.lock cargo test --doc --workspace < /dev/null
 stage "freshness"
 target/debug/mbcompile check examples
-stage "Python package and tests"
-env -u RUSTC_WORKSPACE_WRAPPER -u CLIPPY_ARGS bash python/run_tests.sh < /dev/null
+stage "the Python package's tests"
+finish "$python_build" "the Python package's build" target/python-build.log
+env -u RUSTC_WORKSPACE_WRAPPER -u CLIPPY_ARGS bash python/run_tests.sh test < /dev/null
 stage "waiting for the runtime's tests"
 finish "$runtime" "the runtime's tests" target/runtime-tests.log
 stage "done"
