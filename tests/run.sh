@@ -16,6 +16,17 @@ mkdir -p target
 started=$(date +%s)
 stage() { echo "== $1 ($(( $(date +%s) - started )) s)"; }
 
+# Standard input of the builds below and the null device of every tool is /dev/null; a file in
+# its place (left by a program that renamed a file over it) feeds whatever was last written to
+# "/dev/null" to the compiler's probes. Checked before and after the run.
+null_device() {
+  if [ ! -c /dev/null ]; then
+    echo "/dev/null is not the null device $1 (restore it: mknod -m 666 /dev/null c 1 3)" >&2
+    exit 1
+  fi
+}
+null_device "before the run"
+
 # Waits for background job $1 (named $2, its output in $3): prints the output, fails on failure.
 finish() {
   local status=0
@@ -91,4 +102,5 @@ finish "$python_build" "the Python package's build" target/python-build.log
 env -u RUSTC_WORKSPACE_WRAPPER -u CLIPPY_ARGS bash python/run_tests.sh test < /dev/null
 stage "waiting for the runtime's tests"
 finish "$runtime" "the runtime's tests" target/runtime-tests.log
+null_device "after the tests: one of them replaced it"
 stage "done"

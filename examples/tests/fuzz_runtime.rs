@@ -24,49 +24,16 @@ use mb_examples::rheonomic_models::telescopic_double_pendulum::TelescopicDoubleP
 use mb_examples::rolling_models::chaplygin_sleigh::ChaplyginSleigh;
 use mb_examples::tree_models::tree_mix::TreeMix;
 use mb_examples::woodpecker::Woodpecker;
+use mb_testsupport::{all_finite, fuzz_cases, fuzz_non_finite, fuzz_parameter, fuzz_vector};
+use mbruntime::Mechanism;
 use mbruntime::event::{ActiveSet, EventDriven, EventOptions, KktSystem, Report};
 use mbruntime::timestepping::{Scheme, Settings, TimeStepper};
-use mbruntime::{Mechanism, Vector};
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 use std::panic::{AssertUnwindSafe, catch_unwind};
 
 /// Simulated time per run [s].
 const HORIZON: f64 = 0.05;
-
-fn cases() -> usize {
-    std::env::var("MB_FUZZ_CASES")
-        .ok()
-        .and_then(|v| v.parse().ok())
-        .unwrap_or(24)
-}
-
-/// A parameter value: mostly near the default, sometimes an edge.
-fn parameter_value(rng: &mut ChaCha8Rng, default: f64) -> f64 {
-    match rng.gen_range(0..10) {
-        0 => 0.0,
-        1 => -default,
-        2 => 1e-12,
-        3 => 1e12,
-        4 => default * rng.gen_range(0.0..10.0),
-        _ => default * (1.0 + rng.gen_range(-0.2..0.2)),
-    }
-}
-
-/// A vector at one of several scales around zero.
-fn state<const N: usize>(rng: &mut ChaCha8Rng) -> Vector<N> {
-    let scale = [0.0, 1e-3, 0.3, 1.0, 30.0, 1e6][rng.gen_range(0..6)];
-    Vector::<N>::from_fn(|_, _| scale * rng.gen_range(-1.0..1.0))
-}
-
-/// Every value finite, or the name of what is not.
-fn finite<const N: usize>(what: &str, v: &Vector<N>) -> Result<(), String> {
-    if v.iter().all(|x| x.is_finite()) {
-        Ok(())
-    } else {
-        Err(format!("{what} = {v} is not finite"))
-    }
-}
 
 /// Per integrator: runs refused at construction, runs that reached the horizon, runs that
 /// stopped with an error.
@@ -98,7 +65,7 @@ impl std::fmt::Display for Outcomes {
     }
 }
 
-/// One model's campaign: `cases()` draws, each through both integrators.
+/// One model's campaign: `fuzz_cases(24)` draws, each through both integrators.
 fn campaign<M, const NQ: usize, const NB: usize, const NU: usize>(name: &str, seed: u64)
 where
     M: Mechanism<NQ, NB, NU> + Default + Clone,
@@ -106,13 +73,13 @@ where
     let mut rng = ChaCha8Rng::seed_from_u64(seed);
     let (mut event, mut stepping, mut refused_parameters) =
         (Outcomes::default(), Outcomes::default(), 0);
-    for case in 0..cases() {
+    for case in 0..fuzz_cases(24) {
         let mut model = M::default();
         for k in 0..model.parameter_names().len() {
             let default = model.parameter(k).expect("a listed parameter");
             match rng.gen_range(0..12) {
                 0 => {
-                    let bad = [f64::NAN, f64::INFINITY, f64::NEG_INFINITY][rng.gen_range(0..3)];
+                    let bad = fuzz_non_finite(&mut rng);
                     assert!(
                         model.set_parameter(k, bad).is_err(),
                         "{name}: {bad} accepted"
@@ -120,13 +87,13 @@ where
                     refused_parameters += 1;
                 }
                 1..=3 => {
-                    let v = parameter_value(&mut rng, default);
+                    let v = fuzz_parameter(&mut rng, default);
                     model.set_parameter(k, v).expect("a finite value");
                 }
                 _ => {}
             }
         }
-        let (mut q0, mut u0) = (state::<NQ>(&mut rng), state::<NQ>(&mut rng));
+        let (mut q0, mut u0) = (fuzz_vector::<NQ>(&mut rng), fuzz_vector::<NQ>(&mut rng));
         let options = EventOptions {
             rtol: [1e-3, 1e-6, 1e-10][rng.gen_range(0..3)],
             atol: [1e-6, 1e-9, 1e-12][rng.gen_range(0..3)],
@@ -165,7 +132,7 @@ where
                 if let Report::Step { q, u, .. } = r
                     && bad.is_none()
                 {
-                    bad = finite("q", q).and_then(|()| finite("u", u)).err();
+                    bad = all_finite("q", q).and_then(|()| all_finite("u", u)).err();
                 }
             });
             if let Some(b) = bad {
@@ -184,7 +151,9 @@ where
             let mut bad = None;
             let run = ts.run(h, HORIZON, |r| {
                 if bad.is_none() {
-                    bad = finite("q", &r.q).and_then(|()| finite("u", &r.u)).err();
+                    bad = all_finite("q", &r.q)
+                        .and_then(|()| all_finite("u", &r.u))
+                        .err();
                 }
             });
             if let Some(b) = bad {

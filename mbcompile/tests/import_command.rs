@@ -236,3 +236,60 @@ fn import_reads_mjcf_and_locates_its_defects() {
     );
     assert!(!out.exists(), "a file was written");
 }
+
+/// The destination of `--out` is replaced whole, but only when it is a regular file: a symbolic
+/// link is followed (the link stays, the file it names gets the text), and a device is written
+/// in place — `--out /dev/null --force` once replaced the machine's null device by a regular
+/// file (a file renamed over it), which then held whatever was written to "/dev/null".
+#[test]
+fn import_writes_through_links_and_into_devices() {
+    use std::os::unix::fs::FileTypeExt;
+    let dir = tempfile::tempdir().unwrap();
+    let model = "<mujoco model=\"swing\">\n  <worldbody>\n    <body name=\"rod\">\n      <joint name=\"pivot\" axis=\"0 1 0\"/>\n      <geom type=\"capsule\" fromto=\"0 0 0 0 0 -1\" size=\"0.05\"/>\n    </body>\n  </worldbody>\n</mujoco>\n";
+    std::fs::write(dir.path().join("swing.xml"), model).unwrap();
+    let (real, link) = (dir.path().join("real.rs"), dir.path().join("link.rs"));
+    std::fs::write(&real, "old").unwrap();
+    std::os::unix::fs::symlink(&real, &link).unwrap();
+    let o = mbcompile(
+        dir.path(),
+        &[
+            "import",
+            "swing.xml",
+            "--force",
+            "--out",
+            link.to_str().unwrap(),
+        ],
+    );
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    assert!(
+        std::fs::symlink_metadata(&link)
+            .unwrap()
+            .file_type()
+            .is_symlink()
+    );
+    assert!(
+        std::fs::read_to_string(&real)
+            .unwrap()
+            .contains("struct Swing;")
+    );
+    let null = std::path::Path::new("/dev/null");
+    assert!(
+        std::fs::metadata(null)
+            .unwrap()
+            .file_type()
+            .is_char_device(),
+        "/dev/null is not a device before the test"
+    );
+    let o = mbcompile(
+        dir.path(),
+        &["import", "swing.xml", "--force", "--out", "/dev/null"],
+    );
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    assert!(
+        std::fs::metadata(null)
+            .unwrap()
+            .file_type()
+            .is_char_device(),
+        "`--out /dev/null` replaced the null device"
+    );
+}

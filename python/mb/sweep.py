@@ -151,9 +151,15 @@ def write_parquet(table: pa.Table, path: Union[str, "os.PathLike[str]"]) -> None
     """Writes a sweep's table to a Parquet file (``pyarrow.parquet.write_table``).
 
     The file is written beside ``path`` (``<path>.partial``) and renamed over it when complete, so
-    an interrupted or failing write leaves the previous file (or none), never a truncated one.
+    an interrupted or failing write leaves the previous file (or none), never a truncated one. A
+    symbolic link is followed (the file it names is replaced); a destination that exists and is
+    not a regular file (``/dev/null``, a FIFO) is written in place, since a file renamed over it
+    would replace the device itself.
     """
-    target = os.fspath(path)
+    target = os.path.realpath(os.fspath(path))
+    if os.path.exists(target) and not os.path.isfile(target):
+        pq.write_table(table, target)
+        return
     partial = target + ".partial"
     try:
         pq.write_table(table, partial)

@@ -14,6 +14,7 @@ from __future__ import annotations
 import importlib
 import itertools
 import math
+import os
 
 import pyarrow as pa
 import pytest
@@ -95,6 +96,23 @@ def test_an_interrupted_parquet_write_leaves_the_previous_file(woodpecker_table,
         mb.write_parquet(woodpecker_table.slice(0, 2), path)
     assert path.read_bytes() == before
     assert list(tmp_path.iterdir()) == [path]
+
+
+def test_parquet_writes_follow_links_and_leave_devices_in_place(woodpecker_table, tmp_path):
+    """Through a symbolic link the file it names is replaced and the link stays; into a device
+    (``/dev/null``) the table is written in place: a file renamed over it would replace the
+    device itself."""
+    import stat
+
+    real, link = tmp_path / "real.parquet", tmp_path / "link.parquet"
+    real.write_bytes(b"old")
+    link.symlink_to(real)
+    mb.write_parquet(woodpecker_table, link)
+    assert link.is_symlink()
+    assert mb.read_parquet(real).num_rows == woodpecker_table.num_rows
+    assert stat.S_ISCHR(os.stat("/dev/null").st_mode)
+    mb.write_parquet(woodpecker_table, "/dev/null")
+    assert stat.S_ISCHR(os.stat("/dev/null").st_mode), "the null device was replaced"
 
 
 def test_ctrl_c_stops_a_long_sweep_promptly():

@@ -17,13 +17,16 @@
 //!   a floor, the Chaplygin sleigh and its variants, pendulums, blocks, rods, boxes, a ball, …),
 //!   and [`no_bilateral!`], [`no_contacts!`] for the empty parts of `Constraints`;
 //! - [`cone_instances`]: seeded frictional contact problems for the cone solver;
-//! - [`leibniz_determinant`]: principal minors by Leibniz's formula, independent of any LU.
+//! - [`leibniz_determinant`]: principal minors by Leibniz's formula, independent of any LU;
+//! - the draws of the fuzzing campaigns ([`fuzz_cases`], [`fuzz_parameter`], [`fuzz_vector`],
+//!   [`all_finite`]).
 
 pub mod cone_instances;
 mod constant_force_jacobians;
 mod contract_parts;
 mod counting_allocator;
 mod finite_difference;
+mod fuzz_draws;
 mod jet_checks;
 mod lagrangian_differences;
 mod leibniz;
@@ -34,6 +37,7 @@ mod split_mix;
 
 pub use counting_allocator::{CountingAllocator, allocations_during, allocations_on_this_thread};
 pub use finite_difference::{derivative, second_derivative, second_derivative_of_samples, unit};
+pub use fuzz_draws::{all_finite, fuzz_cases, fuzz_non_finite, fuzz_parameter, fuzz_vector};
 pub use jet_checks::{PolynomialPath, jet_disagreement};
 pub use lagrangian_differences::{fd_conservative_forces, fd_mass, fd_momentum};
 pub use leibniz::leibniz_determinant;

@@ -409,7 +409,7 @@ impl Arm3 {
         let z5 = q[1].sin();
         s2.v0 = -self.l * s0.v0;
         s2.v1 = -self.l * s0.v1;
-        let z20 = self.l + self.l * z4;
+        let z20 = self.l * (1.0 + z4);
         let z21 = q[2].cos();
         let z22 = q[2].sin();
         let z27 = -z5 * z21;
@@ -593,7 +593,7 @@ impl Arm3 {
         let z5 = q[1].sin();
         let z6 = s0.v0 * z4;
         let z8 = s0.v1 * z4;
-        let z20 = self.l + self.l * z4;
+        let z20 = self.l * (1.0 + z4);
         let z21 = q[2].cos();
         let z22 = q[2].sin();
         let z23 = -s0.v1 * z22 + z6 * z21;
@@ -626,7 +626,7 @@ impl Arm3 {
             - self.izz * z5 * s0.v2;
         s8.v20 = -self.ixx1 * z4 * z8 - self.ixx1 * z5 * s6.v0 + self.izz * z4 * z8
             - self.izz * z5 * s0.v3;
-        s8.v21 = 2.0 * self.ixx1 * z4 * z5 - 2.0 * self.izz * z4 * z5;
+        s8.v21 = z4 * z5 * (2.0 * self.ixx1 - 2.0 * self.izz);
         s8.v22 = self.cx * s8.v14 + self.cy * s8.v15 - self.cz * z5 + s8.v13;
         s8.v23 = self.ixx2 * z23 * s8.v14 + self.ixx2 * z27 * s6.v4
             + self.iyy * z24 * s8.v15 + self.iyy * z28 * s6.v5 + self.izz * z4 * z6
@@ -642,39 +642,41 @@ impl Arm3 {
             + self.iyy * z28 * s6.v12;
         s8.v29 = self.ixx2 * z25 * z28 + self.ixx2 * z26 * z27 + self.iyy * z26 * s8.v26
             + self.iyy * z28 * s6.v13;
-        s8.v30 = 2.0 * self.ixx2 * z27 * z28 + 2.0 * self.iyy * z28 * s8.v26;
-        s8.v31 = s0.v0 * z3 + s0.v0 * s8.v0;
+        s8.v30 = 2.0 * z28 * (self.ixx2 * z27 + self.iyy * s8.v26);
+        s8.v31 = s0.v0 * (z3 + s8.v0);
         s8.v32 = s0.v3 * s8.v3 - s1.v1 * s6.v0;
-        s8.v33 = 2.0 * self.ixx1 * z6 * s8.v1 + 2.0 * self.iyy * s0.v0 * s0.v1
-            + 2.0 * self.izz * s0.v2 * s6.v0;
+        s8.v33 = 2.0
+            * (self.ixx1 * z6 * s8.v1 + self.iyy * s0.v0 * s0.v1
+                + self.izz * s0.v2 * s6.v0);
         s8.v34 = self.ixx1 * z8 * s8.v1 + self.ixx1 * (z6 * z6)
             - self.iyy * (s0.v0 * s0.v0) + self.iyy * (s0.v1 * s0.v1)
             + self.izz * s0.v3 * s6.v0 + self.izz * (s0.v2 * s0.v2);
         s8.v35 = 2.0 * self.ixx1 * z6 * z8 - 2.0 * self.iyy * s0.v0 * s0.v1
             + 2.0 * self.izz * s0.v2 * s0.v3;
-        s8.v36 = 2.0 * self.ixx2 * z23 * s8.v4 + 2.0 * self.iyy * z24 * s8.v5
-            + 2.0 * self.izz * s0.v2 * s6.v0;
+        s8.v36 = 2.0
+            * (self.ixx2 * z23 * s8.v4 + self.iyy * z24 * s8.v5
+                + self.izz * s0.v2 * s6.v0);
         s8.v37 = self.ixx2 * z25 * s8.v4 + self.ixx2 * (z23 * z23)
             + self.iyy * z26 * s8.v5 + self.iyy * (z24 * z24) + self.izz * s0.v3 * s6.v0
             + self.izz * (s0.v2 * s0.v2);
-        s8.v38 = 2.0 * self.ixx2 * z23 * z25 + 2.0 * self.iyy * z24 * z26
-            + 2.0 * self.izz * s0.v2 * s0.v3;
+        s8.v38 = 2.0
+            * (self.ixx2 * z23 * z25 + self.iyy * z24 * z26 + self.izz * s0.v2 * s0.v3);
         s8.v39 = -z6 * s1.v1 - s0.v2 * s6.v3 + z8 * s1.v0 + s0.v3 * s6.v2;
-        s8.v40 = 2.0 * self.ixx1 * z6 * s6.v1 + 2.0 * self.izz * z6 * s0.v2;
+        s8.v40 = 2.0 * z6 * (self.ixx1 * s6.v1 + self.izz * s0.v2);
         s8.v41 = self.ixx1 * z6 * s6.v0 + self.ixx1 * z8 * s6.v1 + self.izz * z6 * s0.v3
             + self.izz * s0.v2 * z8;
-        s8.v42 = 2.0 * self.ixx1 * z8 * s6.v0 + 2.0 * self.izz * z8 * s0.v3;
-        s8.v43 = 2.0 * self.ixx2 * z23 * s6.v4 + 2.0 * self.iyy * z24 * s6.v5
-            + 2.0 * self.izz * z6 * s0.v2;
+        s8.v42 = 2.0 * z8 * (self.ixx1 * s6.v0 + self.izz * s0.v3);
+        s8.v43 = 2.0
+            * (self.ixx2 * z23 * s6.v4 + self.iyy * z24 * s6.v5 + self.izz * z6 * s0.v2);
         s8.v44 = self.ixx2 * z23 * s6.v6 + self.ixx2 * z25 * s6.v4
             + self.iyy * z24 * s6.v7 + self.iyy * z26 * s6.v5 + self.izz * z6 * s0.v3
             + self.izz * s0.v2 * z8;
-        s8.v45 = 2.0 * self.ixx2 * z25 * s6.v6 + 2.0 * self.iyy * z26 * s6.v7
-            + 2.0 * self.izz * z8 * s0.v3;
-        s8.v46 = 2.0 * self.ixx2 * z23 * z24 + 2.0 * self.iyy * z24 * s6.v12;
+        s8.v45 = 2.0
+            * (self.ixx2 * z25 * s6.v6 + self.iyy * z26 * s6.v7 + self.izz * z8 * s0.v3);
+        s8.v46 = 2.0 * z24 * (self.ixx2 * z23 + self.iyy * s6.v12);
         s8.v47 = self.ixx2 * z23 * z26 + self.ixx2 * z24 * z25 + self.iyy * z24 * s6.v13
             + self.iyy * z26 * s6.v12;
-        s8.v48 = 2.0 * self.ixx2 * z25 * z26 + 2.0 * self.iyy * z26 * s6.v13;
+        s8.v48 = 2.0 * z26 * (self.ixx2 * z25 + self.iyy * s6.v13);
         s8
     }
     #[allow(clippy::field_reassign_with_default)]
@@ -739,11 +741,10 @@ impl Arm3 {
         let z44 = z3 + self.cx * z8 + self.cy * s0.v0 + self.cz * s0.v3;
         s10.v0 = -qd[0] * qd[1] * s0.v0;
         s10.v1 = -qd[0] * qd[1] * s0.v1;
-        s10.v2 = qd[1] * s0.v0 * s9.v0 + qd[1] * s0.v1 * s9.v1;
-        s10.v3 = -qd[0] * qd[1] * s2.v1 - qd[1] * s0.v0 * s9.v4 + qd[1] * z12 * s9.v1;
-        s10.v4 = qd[0] * qd[1] * s2.v0 - qd[1] * s0.v1 * s9.v4 - qd[1] * z12 * s9.v0;
-        s10.v5 = qd[1] * s0.v0 * s9.v2 + qd[1] * s0.v1 * s9.v3 - qd[1] * s2.v0 * s9.v1
-            + qd[1] * s2.v1 * s9.v0;
+        s10.v2 = qd[1] * (s0.v0 * s9.v0 + s0.v1 * s9.v1);
+        s10.v3 = qd[1] * (-qd[0] * s2.v1 - s0.v0 * s9.v4 + z12 * s9.v1);
+        s10.v4 = qd[1] * (qd[0] * s2.v0 - s0.v1 * s9.v4 - z12 * s9.v0);
+        s10.v5 = qd[1] * (s0.v0 * s9.v2 + s0.v1 * s9.v3 - s2.v0 * s9.v1 + s2.v1 * s9.v0);
         s10.v6 = qd[2] * z4 * s9.v6 - qd[2] * s0.v3 * s9.v7 + s10.v0;
         s10.v7 = -qd[2] * z4 * s9.v5 + qd[2] * s0.v2 * s9.v7 + s10.v1;
         s10.v8 = -qd[2] * s0.v2 * s9.v6 + qd[2] * s0.v3 * s9.v5 + s10.v2;
@@ -753,18 +754,23 @@ impl Arm3 {
             - qd[2] * s1.v2 * s9.v5 + s10.v4;
         s10.v11 = -qd[2] * s0.v2 * s9.v9 + qd[2] * s0.v3 * s9.v8 - qd[2] * s2.v2 * s9.v6
             + qd[2] * s2.v3 * s9.v5 + s10.v5;
-        s10.v12 = -qd[0] * self.m1 * s9.v14 + self.m1 * s9.v1 * s9.v15
-            - self.m1 * z44 * s10.v2 + self.m1 * s2.v6 * s10.v1 + self.m1 * s10.v3;
-        s10.v13 = qd[0] * self.m1 * s9.v13 - self.m1 * s9.v0 * s9.v15
-            + self.m1 * z43 * s10.v2 - self.m1 * s2.v6 * s10.v0 + self.m1 * s10.v4;
-        s10.v14 = self.m1 * self.g + self.m1 * s9.v0 * s9.v14 - self.m1 * s9.v1 * s9.v13
-            - self.m1 * z43 * s10.v1 + self.m1 * z44 * s10.v0 + self.m1 * s10.v5;
-        s10.v15 = self.m2 * s9.v6 * s9.v18 - self.m2 * s9.v7 * s9.v17
-            - self.m2 * s1.v4 * s10.v8 + self.m2 * s2.v7 * s10.v7 + self.m2 * s10.v9;
-        s10.v16 = -self.m2 * s9.v5 * s9.v18 + self.m2 * s9.v7 * s9.v16
-            + self.m2 * s1.v3 * s10.v8 - self.m2 * s2.v7 * s10.v6 + self.m2 * s10.v10;
-        s10.v17 = self.m2 * self.g + self.m2 * s9.v5 * s9.v17 - self.m2 * s9.v6 * s9.v16
-            - self.m2 * s1.v3 * s10.v7 + self.m2 * s1.v4 * s10.v6 + self.m2 * s10.v11;
+        s10.v12 = self.m1
+            * (-qd[0] * s9.v14 + s9.v1 * s9.v15 - z44 * s10.v2 + s2.v6 * s10.v1
+                + s10.v3);
+        s10.v13 = self.m1
+            * (qd[0] * s9.v13 - s9.v0 * s9.v15 + z43 * s10.v2 - s2.v6 * s10.v0 + s10.v4);
+        s10.v14 = self.m1
+            * (self.g + s9.v0 * s9.v14 - s9.v1 * s9.v13 - z43 * s10.v1 + z44 * s10.v0
+                + s10.v5);
+        s10.v15 = self.m2
+            * (s9.v6 * s9.v18 - s9.v7 * s9.v17 - s1.v4 * s10.v8 + s2.v7 * s10.v7
+                + s10.v9);
+        s10.v16 = self.m2
+            * (-s9.v5 * s9.v18 + s9.v7 * s9.v16 + s1.v3 * s10.v8 - s2.v7 * s10.v6
+                + s10.v10);
+        s10.v17 = self.m2
+            * (self.g + s9.v5 * s9.v17 - s9.v6 * s9.v16 - s1.v3 * s10.v7 + s1.v4 * s10.v6
+                + s10.v11);
         s10.v18 = s10.v12 + s10.v15;
         s10.v19 = s10.v13 + s10.v16;
         s10.v20 = s10.v14 + s10.v17;
@@ -931,13 +937,12 @@ impl Arm3 {
         s15.v10 = a[2] * s1.v2 + s15.v4;
         s15.v11 = -self.m0 * a[0] * s2.v5;
         s15.v12 = self.m0 * a[0] * s2.v4;
-        s15.v13 = -self.m1 * a[0] * z44 + self.m1 * s15.v2 + self.m1 * s2.v6 * s15.v1;
-        s15.v14 = self.m1 * a[0] * z43 + self.m1 * s15.v3 - self.m1 * s2.v6 * s15.v0;
-        s15.v15 = self.m1 * s15.v4 - self.m1 * z43 * s15.v1 + self.m1 * z44 * s15.v0;
-        s15.v16 = self.m2 * s15.v8 - self.m2 * s1.v4 * s15.v7 + self.m2 * s2.v7 * s15.v6;
-        s15.v17 = self.m2 * s15.v9 + self.m2 * s1.v3 * s15.v7 - self.m2 * s2.v7 * s15.v5;
-        s15.v18 = self.m2 * s15.v10 - self.m2 * s1.v3 * s15.v6
-            + self.m2 * s1.v4 * s15.v5;
+        s15.v13 = self.m1 * (-a[0] * z44 + s15.v2 + s2.v6 * s15.v1);
+        s15.v14 = self.m1 * (a[0] * z43 + s15.v3 - s2.v6 * s15.v0);
+        s15.v15 = self.m1 * (s15.v4 - z43 * s15.v1 + z44 * s15.v0);
+        s15.v16 = self.m2 * (s15.v8 - s1.v4 * s15.v7 + s2.v7 * s15.v6);
+        s15.v17 = self.m2 * (s15.v9 + s1.v3 * s15.v7 - s2.v7 * s15.v5);
+        s15.v18 = self.m2 * (s15.v10 - s1.v3 * s15.v6 + s1.v4 * s15.v5);
         s15.v19 = s15.v13 + s15.v16;
         s15.v20 = s15.v14 + s15.v17;
         s15.v21 = s15.v15 + s15.v18;
@@ -1033,12 +1038,12 @@ impl Dynamics<3> for Arm3 {
             + z12 * s14.v11;
         let z89 = z4 * s14.v2 + s0.v2 * s14.v0 + s0.v3 * s14.v1 + s2.v2 * s14.v3
             + s2.v3 * s14.v4 + s1.v2 * s14.v5;
-        0.5 * qd[0] * z85 + 0.5 * qd[1] * z88 + 0.5 * qd[2] * z89
+        0.5 * (qd[0] * z85 + qd[1] * z88 + qd[2] * z89)
     }
     fn potential_energy(&self, q: &Vector<3>, _t: f64) -> f64 {
         let z4 = q[1].cos();
         let z5 = q[1].sin();
-        let z20 = self.l + self.l * z4;
+        let z20 = self.l * (1.0 + z4);
         let z21 = q[2].cos();
         let z22 = q[2].sin();
         let z27 = -z5 * z21;
@@ -1331,17 +1336,17 @@ impl Dynamics<3> for Arm3 {
         let z1083 = self.m1 * (z43 * z43) + self.m1 * (z44 * z44) + z51;
         let z1084 = -self.m1 * z44;
         let z1085 = self.m1 * z43;
-        let z1086 = -qd[0] * self.m1 * s9.v14 + self.m1 * s9.v1 * s9.v15;
-        let z1087 = qd[0] * self.m1 * s9.v13 - self.m1 * s9.v0 * s9.v15;
-        let z1088 = self.m1 * s9.v0 * s9.v14 - self.m1 * s9.v1 * s9.v13;
+        let z1086 = self.m1 * (-qd[0] * s9.v14 + s9.v1 * s9.v15);
+        let z1087 = self.m1 * (qd[0] * s9.v13 - s9.v0 * s9.v15);
+        let z1088 = self.m1 * (s9.v0 * s9.v14 - s9.v1 * s9.v13);
         let z1089 = -qd[0] * s11.v1 + s9.v1 * s11.v2 + z44 * z1088 - s2.v6 * z1087;
         let z1090 = qd[0] * s11.v0 - s9.v0 * s11.v2 - z43 * z1088 + s2.v6 * z1086;
         let z1091 = s9.v0 * s11.v1 - s9.v1 * s11.v0 + z43 * z1087 - z44 * z1086;
         let z1092 = -self.m2 * s2.v7;
         let z1093 = -self.m2 * s1.v4;
-        let z1094 = self.m2 * s9.v6 * s9.v18 - self.m2 * s9.v7 * s9.v17;
-        let z1095 = -self.m2 * s9.v5 * s9.v18 + self.m2 * s9.v7 * s9.v16;
-        let z1096 = self.m2 * s9.v5 * s9.v17 - self.m2 * s9.v6 * s9.v16;
+        let z1094 = self.m2 * (s9.v6 * s9.v18 - s9.v7 * s9.v17);
+        let z1095 = self.m2 * (-s9.v5 * s9.v18 + s9.v7 * s9.v16);
+        let z1096 = self.m2 * (s9.v5 * s9.v17 - s9.v6 * s9.v16);
         let z1097 = s9.v6 * s11.v5 - s9.v7 * s11.v4 + s1.v4 * z1096 - s2.v7 * z1095;
         let z1098 = -s9.v5 * s11.v5 + s9.v7 * s11.v3 - s1.v3 * z1096 + s2.v7 * z1094;
         let z1099 = s9.v5 * s11.v4 - s9.v6 * s11.v3 + s1.v3 * z1095 - s1.v4 * z1094;
@@ -1525,7 +1530,7 @@ impl Rates<3, 0, 0> for Arm3 {
         let z17 = x.qd[1] * z12;
         let z18 = z2 - self.oy * z1 + self.l * z7;
         let z19 = z3 + self.oy * z0 + self.l * z9;
-        let z20 = self.l + self.l * z4;
+        let z20 = self.l * (1.0 + z4);
         let z21 = x.q[2].cos();
         let z22 = x.q[2].sin();
         let z23 = -z1 * z22 + z6 * z21;
@@ -1576,11 +1581,10 @@ impl Rates<3, 0, 0> for Arm3 {
         let z70 = z32 * z53 - z33 * z52 + z37;
         let z135 = -x.qd[0] * x.qd[1] * z0;
         let z136 = -x.qd[0] * x.qd[1] * z1;
-        let z137 = x.qd[1] * z0 * z13 + x.qd[1] * z1 * z14;
-        let z138 = -x.qd[0] * x.qd[1] * z11 - x.qd[1] * z0 * z17 + x.qd[1] * z12 * z14;
-        let z139 = x.qd[0] * x.qd[1] * z10 - x.qd[1] * z1 * z17 - x.qd[1] * z12 * z13;
-        let z140 = x.qd[1] * z0 * z15 + x.qd[1] * z1 * z16 - x.qd[1] * z10 * z14
-            + x.qd[1] * z11 * z13;
+        let z137 = x.qd[1] * (z0 * z13 + z1 * z14);
+        let z138 = x.qd[1] * (-x.qd[0] * z11 - z0 * z17 + z12 * z14);
+        let z139 = x.qd[1] * (x.qd[0] * z10 - z1 * z17 - z12 * z13);
+        let z140 = x.qd[1] * (z0 * z15 + z1 * z16 - z10 * z14 + z11 * z13);
         let z141 = x.qd[2] * z4 * z33 - x.qd[2] * z9 * z34 + z135;
         let z142 = -x.qd[2] * z4 * z32 + x.qd[2] * z7 * z34 + z136;
         let z143 = -x.qd[2] * z7 * z33 + x.qd[2] * z9 * z32 + z137;
@@ -1593,12 +1597,12 @@ impl Rates<3, 0, 0> for Arm3 {
         let z147 = -x.qd[0] * self.m0 * z64;
         let z148 = x.qd[0] * self.m0 * z63;
         let z153 = z38 * z148 - z39 * z147;
-        let z154 = -x.qd[0] * self.m1 * z66 + self.m1 * z14 * z67 - self.m1 * z44 * z137
-            + self.m1 * z45 * z136 + self.m1 * z138;
-        let z155 = x.qd[0] * self.m1 * z65 - self.m1 * z13 * z67 + self.m1 * z43 * z137
-            - self.m1 * z45 * z135 + self.m1 * z139;
-        let z156 = self.m1 * self.g + self.m1 * z13 * z66 - self.m1 * z14 * z65
-            - self.m1 * z43 * z136 + self.m1 * z44 * z135 + self.m1 * z140;
+        let z154 = self.m1
+            * (-x.qd[0] * z66 + z14 * z67 - z44 * z137 + z45 * z136 + z138);
+        let z155 = self.m1
+            * (x.qd[0] * z65 - z13 * z67 + z43 * z137 - z45 * z135 + z139);
+        let z156 = self.m1
+            * (self.g + z13 * z66 - z14 * z65 - z43 * z136 + z44 * z135 + z140);
         let z157 = x.qd[0] * z48 + z13 * z46 + z14 * z47;
         let z158 = x.qd[0] * z50 + z13 * z47 + z14 * z49;
         let z159 = x.qd[0] * z51 + z13 * z48 + z14 * z50;
@@ -1608,12 +1612,10 @@ impl Rates<3, 0, 0> for Arm3 {
             + z49 * z136 + z50 * z137;
         let z162 = z13 * z158 - z14 * z157 + z43 * z155 - z44 * z154 + z48 * z135
             + z50 * z136 + z51 * z137;
-        let z163 = self.m2 * z33 * z70 - self.m2 * z34 * z69 - self.m2 * z53 * z143
-            + self.m2 * z54 * z142 + self.m2 * z144;
-        let z164 = -self.m2 * z32 * z70 + self.m2 * z34 * z68 + self.m2 * z52 * z143
-            - self.m2 * z54 * z141 + self.m2 * z145;
-        let z165 = self.m2 * self.g + self.m2 * z32 * z69 - self.m2 * z33 * z68
-            - self.m2 * z52 * z142 + self.m2 * z53 * z141 + self.m2 * z146;
+        let z163 = self.m2 * (z33 * z70 - z34 * z69 - z53 * z143 + z54 * z142 + z144);
+        let z164 = self.m2 * (-z32 * z70 + z34 * z68 + z52 * z143 - z54 * z141 + z145);
+        let z165 = self.m2
+            * (self.g + z32 * z69 - z33 * z68 - z52 * z142 + z53 * z141 + z146);
         let z166 = z32 * z55 + z33 * z56 + z34 * z57;
         let z167 = z32 * z56 + z33 * z58 + z34 * z59;
         let z168 = z32 * z57 + z33 * z59 + z34 * z60;
@@ -1647,15 +1649,15 @@ impl Rates<3, 0, 0> for Arm3 {
         let z269 = -self.m0 * x.qdd[0] * z39;
         let z270 = self.m0 * x.qdd[0] * z38;
         let z273 = self.izz * x.qdd[0] + z38 * z270 - z39 * z269;
-        let z274 = -self.m1 * x.qdd[0] * z44 + self.m1 * z260 + self.m1 * z45 * z259;
-        let z275 = self.m1 * x.qdd[0] * z43 + self.m1 * z261 - self.m1 * z45 * z258;
-        let z276 = self.m1 * z262 - self.m1 * z43 * z259 + self.m1 * z44 * z258;
+        let z274 = self.m1 * (-x.qdd[0] * z44 + z260 + z45 * z259);
+        let z275 = self.m1 * (x.qdd[0] * z43 + z261 - z45 * z258);
+        let z276 = self.m1 * (z262 - z43 * z259 + z44 * z258);
         let z277 = x.qdd[0] * z48 + z44 * z276 - z45 * z275 + z46 * z258 + z47 * z259;
         let z278 = x.qdd[0] * z50 - z43 * z276 + z45 * z274 + z47 * z258 + z49 * z259;
         let z279 = x.qdd[0] * z51 + z43 * z275 - z44 * z274 + z48 * z258 + z50 * z259;
-        let z280 = self.m2 * z266 - self.m2 * z53 * z265 + self.m2 * z54 * z264;
-        let z281 = self.m2 * z267 + self.m2 * z52 * z265 - self.m2 * z54 * z263;
-        let z282 = self.m2 * z268 - self.m2 * z52 * z264 + self.m2 * z53 * z263;
+        let z280 = self.m2 * (z266 - z53 * z265 + z54 * z264);
+        let z281 = self.m2 * (z267 + z52 * z265 - z54 * z263);
+        let z282 = self.m2 * (z268 - z52 * z264 + z53 * z263);
         let z283 = z53 * z282 - z54 * z281 + z55 * z263 + z56 * z264 + z57 * z265;
         let z284 = -z52 * z282 + z54 * z280 + z56 * z263 + z58 * z264 + z59 * z265;
         let z285 = z52 * z281 - z53 * z280 + z57 * z263 + z59 * z264 + z60 * z265;
@@ -1877,7 +1879,7 @@ impl Statics<3> for Arm3 {
                 let z520 = z502 + z518;
                 let z521 = z503 + z519;
                 let z522 = s0.v0 * z521 - s0.v1 * z520;
-                let z523 = -2.0 * s0.v0 * s0.v2 - 2.0 * s0.v1 * s0.v3;
+                let z523 = -2.0 * (s0.v0 * s0.v2 + s0.v1 * s0.v3);
                 let z524 = s0.v2 * z518 + s0.v3 * z519 + z191 * z523;
                 out[1] = z522;
                 out[2] = z524;
@@ -1990,11 +1992,13 @@ impl Jacobians<3, 0, 0> for Arm3 {
         let z546 = z538 + s9.v7 * s8.v11 - s2.v7 * z536;
         let z547 = z539 - s9.v6 * s8.v11 + s1.v4 * z536;
         let z548 = qd[0] * qd[1] * s0.v1;
-        let z549 = qd[1] * s0.v0 * s9.v1 + qd[1] * s0.v0 * z533;
-        let z550 = -qd[0] * qd[1] * s2.v0 - qd[1] * s0.v0 * z535 + qd[1] * s0.v1 * s9.v4
-            + qd[1] * z12 * s9.v0 + qd[1] * s9.v1 * s8.v31;
-        let z551 = qd[0] * qd[1] * s8.v2 - qd[1] * s0.v0 * s9.v4 - qd[1] * s0.v1 * z535
-            - qd[1] * z12 * z533 - qd[1] * s9.v0 * s8.v31;
+        let z549 = qd[1] * s0.v0 * (s9.v1 + z533);
+        let z550 = qd[1]
+            * (-qd[0] * s2.v0 - s0.v0 * z535 + s0.v1 * s9.v4 + z12 * s9.v0
+                + s9.v1 * s8.v31);
+        let z551 = qd[1]
+            * (qd[0] * s8.v2 - s0.v0 * s9.v4 - s0.v1 * z535 - z12 * z533
+                - s9.v0 * s8.v31);
         let z552 = qd[2] * z4 * s9.v5 - qd[2] * s0.v2 * s9.v7 + z548;
         let z553 = -qd[2] * z4 * z536 + qd[2] * s9.v7 * s6.v0 + s10.v0;
         let z554 = qd[2] * s0.v3 * z536 - qd[2] * s9.v6 * s6.v0 + z549;
@@ -2007,12 +2011,12 @@ impl Jacobians<3, 0, 0> for Arm3 {
         let z557 = -qd[0] * self.m0 * z541;
         let z558 = qd[0] * self.m0 * z540;
         let z559 = s2.v4 * z558 - s2.v4 * z147 - s2.v5 * z557 + z148 * s8.v8;
-        let z560 = -qd[0] * self.m1 * z543 + self.m1 * s9.v0 * s9.v15
-            + self.m1 * s9.v1 * z544 + self.m1 * z550 - self.m1 * z43 * s10.v2
-            - self.m1 * z44 * z549 + self.m1 * s2.v6 * s10.v0;
-        let z561 = qd[0] * self.m1 * z542 - self.m1 * s9.v0 * z544 + self.m1 * z551
-            + self.m1 * z43 * z549 - self.m1 * s2.v6 * z548 - self.m1 * s9.v15 * z533
-            + self.m1 * s10.v2 * s8.v9;
+        let z560 = self.m1
+            * (-qd[0] * z543 + s9.v0 * s9.v15 + s9.v1 * z544 + z550 - z43 * s10.v2
+                - z44 * z549 + s2.v6 * s10.v0);
+        let z561 = self.m1
+            * (qd[0] * z542 - s9.v0 * z544 + z551 + z43 * z549 - s2.v6 * z548
+                - s9.v15 * z533 + s10.v2 * s8.v9);
         let z562 = qd[0] * s8.v10 + s9.v0 * s3.v1 + s9.v0 * s8.v33 + s9.v1 * s8.v34
             + s3.v0 * z533;
         let z563 = qd[0] * s3.v2 + s9.v0 * s3.v3 + s9.v0 * s8.v34 + s9.v1 * s8.v35
@@ -2020,12 +2024,12 @@ impl Jacobians<3, 0, 0> for Arm3 {
         let z564 = s9.v0 * z563 - s9.v0 * s11.v0 - s9.v1 * z562 + z43 * z561
             - z43 * s10.v12 - z44 * z560 + s3.v2 * z548 + s3.v2 * s10.v1 + s3.v4 * s10.v0
             + z51 * z549 + s10.v0 * s8.v10 + s10.v13 * s8.v9 + s11.v1 * z533;
-        let z565 = self.m2 * s9.v5 * s9.v18 + self.m2 * s9.v6 * z547
-            - self.m2 * s9.v7 * z546 + self.m2 * z555 - self.m2 * s1.v3 * s10.v8
-            - self.m2 * s1.v4 * z554 + self.m2 * s2.v7 * z553;
-        let z566 = -self.m2 * s9.v5 * z547 + self.m2 * s9.v7 * z545 + self.m2 * z556
-            + self.m2 * s1.v3 * z554 - self.m2 * s2.v7 * z552 - self.m2 * s9.v18 * z536
-            + self.m2 * s10.v8 * s8.v11;
+        let z565 = self.m2
+            * (s9.v5 * s9.v18 + s9.v6 * z547 - s9.v7 * z546 + z555 - s1.v3 * s10.v8
+                - s1.v4 * z554 + s2.v7 * z553);
+        let z566 = self.m2
+            * (-s9.v5 * z547 + s9.v7 * z545 + z556 + s1.v3 * z554 - s2.v7 * z552
+                - s9.v18 * z536 + s10.v8 * s8.v11);
         let z567 = s9.v5 * s3.v6 + s9.v5 * s8.v36 + s9.v6 * s8.v37 + s9.v7 * s8.v12
             + s3.v5 * z536;
         let z568 = s9.v5 * s3.v8 + s9.v5 * s8.v37 + s9.v6 * s8.v38 + s9.v7 * s3.v7
@@ -2048,35 +2052,30 @@ impl Jacobians<3, 0, 0> for Arm3 {
         let z581 = s9.v6 * s8.v22 - s9.v7 * s6.v11 - s1.v4 * z574 + s2.v7 * z573 + z575;
         let z582 = -s9.v5 * s8.v22 + s9.v7 * s6.v10 + s1.v3 * z574 - s2.v7 * z572 + z576;
         let z583 = s9.v5 * s6.v11 - s9.v6 * s6.v10 - s1.v3 * z573 + s1.v4 * z572 + z577;
-        let z584 = qd[2] * z4 * z573 - qd[2] * z5 * s9.v6 - qd[2] * z8 * s9.v7
-            - qd[2] * s0.v3 * z574;
-        let z585 = -qd[2] * z4 * z572 + qd[2] * z5 * s9.v5 + qd[2] * z6 * s9.v7
-            + qd[2] * s0.v2 * z574;
-        let z586 = -qd[2] * z6 * s9.v6 - qd[2] * s0.v2 * z573 + qd[2] * z8 * s9.v5
-            + qd[2] * s0.v3 * z572;
-        let z587 = qd[2] * z4 * z576 - qd[2] * z5 * s9.v9 - qd[2] * z8 * s9.v10
-            - qd[2] * s0.v3 * z577 - qd[2] * s2.v3 * z574 + qd[2] * s1.v2 * z573
-            + qd[2] * s9.v6 * s8.v39 - qd[2] * s9.v7 * s8.v17;
-        let z588 = -qd[2] * z4 * z575 + qd[2] * z5 * s9.v8 + qd[2] * z6 * s9.v10
-            + qd[2] * s0.v2 * z577 + qd[2] * s2.v2 * z574 - qd[2] * s1.v2 * z572
-            - qd[2] * s9.v5 * s8.v39 + qd[2] * s9.v7 * s8.v16;
-        let z589 = -qd[0] * self.m1 * z579 + self.m1 * s9.v1 * z580
-            + self.m1 * s10.v1 * s8.v18 - self.m1 * s10.v2 * s6.v9;
-        let z590 = qd[0] * self.m1 * z578 - self.m1 * s9.v0 * z580
-            - self.m1 * s10.v0 * s8.v18 + self.m1 * s10.v2 * s6.v8;
+        let z584 = qd[2] * (z4 * z573 - z5 * s9.v6 - z8 * s9.v7 - s0.v3 * z574);
+        let z585 = qd[2] * (-z4 * z572 + z5 * s9.v5 + z6 * s9.v7 + s0.v2 * z574);
+        let z586 = qd[2] * (-z6 * s9.v6 - s0.v2 * z573 + z8 * s9.v5 + s0.v3 * z572);
+        let z587 = qd[2]
+            * (z4 * z576 - z5 * s9.v9 - z8 * s9.v10 - s0.v3 * z577 - s2.v3 * z574
+                + s1.v2 * z573 + s9.v6 * s8.v39 - s9.v7 * s8.v17);
+        let z588 = qd[2]
+            * (-z4 * z575 + z5 * s9.v8 + z6 * s9.v10 + s0.v2 * z577 + s2.v2 * z574
+                - s1.v2 * z572 - s9.v5 * s8.v39 + s9.v7 * s8.v16);
+        let z589 = self.m1
+            * (-qd[0] * z579 + s9.v1 * z580 + s10.v1 * s8.v18 - s10.v2 * s6.v9);
+        let z590 = self.m1
+            * (qd[0] * z578 - s9.v0 * z580 - s10.v0 * s8.v18 + s10.v2 * s6.v8);
         let z591 = qd[0] * s8.v19 + s9.v0 * s8.v40 + s9.v1 * s8.v41;
         let z592 = qd[0] * s8.v20 + s9.v0 * s8.v41 + s9.v1 * s8.v42;
         let z593 = s9.v0 * z592 - s9.v1 * z591 + z43 * z590 - z44 * z589
             + s10.v0 * s8.v19 + s10.v1 * s8.v20 + s10.v2 * s8.v21 - s10.v12 * s6.v9
             + s10.v13 * s6.v8;
-        let z594 = self.m2 * s9.v6 * z583 - self.m2 * s9.v7 * z582
-            - self.m2 * s1.v4 * z586 + self.m2 * s2.v7 * z585 - self.m2 * s9.v17 * z574
-            + self.m2 * s9.v18 * z573 + self.m2 * z587 + self.m2 * s10.v7 * s8.v22
-            - self.m2 * s10.v8 * s6.v11;
-        let z595 = -self.m2 * s9.v5 * z583 + self.m2 * s9.v7 * z581
-            + self.m2 * s1.v3 * z586 - self.m2 * s2.v7 * z584 + self.m2 * s9.v16 * z574
-            - self.m2 * s9.v18 * z572 + self.m2 * z588 - self.m2 * s10.v6 * s8.v22
-            + self.m2 * s10.v8 * s6.v10;
+        let z594 = self.m2
+            * (s9.v6 * z583 - s9.v7 * z582 - s1.v4 * z586 + s2.v7 * z585 - s9.v17 * z574
+                + s9.v18 * z573 + z587 + s10.v7 * s8.v22 - s10.v8 * s6.v11);
+        let z595 = self.m2
+            * (-s9.v5 * z583 + s9.v7 * z581 + s1.v3 * z586 - s2.v7 * z584 + s9.v16 * z574
+                - s9.v18 * z572 + z588 - s10.v6 * s8.v22 + s10.v8 * s6.v10);
         let z596 = s9.v5 * s8.v43 + s9.v6 * s8.v44 + s9.v7 * s8.v23 + s3.v5 * z572
             + s3.v6 * z573 + s3.v7 * z574;
         let z597 = s9.v5 * s8.v44 + s9.v6 * s8.v45 + s9.v7 * s8.v24 + s3.v6 * z572
@@ -2089,23 +2088,22 @@ impl Jacobians<3, 0, 0> for Arm3 {
         let z600 = s9.v6 * s8.v27 - s9.v7 * s6.v15;
         let z601 = -s9.v5 * s8.v27 + s9.v7 * s6.v14;
         let z602 = s9.v5 * s6.v15 - s9.v6 * s6.v14;
-        let z603 = self.m2 * s9.v6 * z602 - self.m2 * s9.v7 * z601
-            + self.m2 * s10.v7 * s8.v27 - self.m2 * s10.v8 * s6.v15;
-        let z604 = -self.m2 * s9.v5 * z602 + self.m2 * s9.v7 * z600
-            - self.m2 * s10.v6 * s8.v27 + self.m2 * s10.v8 * s6.v14;
+        let z603 = self.m2
+            * (s9.v6 * z602 - s9.v7 * z601 + s10.v7 * s8.v27 - s10.v8 * s6.v15);
+        let z604 = self.m2
+            * (-s9.v5 * z602 + s9.v7 * z600 - s10.v6 * s8.v27 + s10.v8 * s6.v14);
         let z605 = s9.v5 * s8.v46 + s9.v6 * s8.v47 + s9.v7 * s8.v28;
         let z606 = s9.v5 * s8.v47 + s9.v6 * s8.v48 + s9.v7 * s8.v29;
         let z607 = s9.v5 * z606 - s9.v6 * z605 + s1.v3 * z604 - s1.v4 * z603
             + s10.v6 * s8.v28 + s10.v7 * s8.v29 + s10.v8 * s8.v30 - s10.v15 * s6.v15
             + s10.v16 * s6.v14;
-        let z608 = qd[1] * s0.v0 * s9.v3 + qd[1] * s0.v0 * z534 + qd[1] * s2.v1 * z533
-            - qd[1] * s9.v1 * s8.v2;
+        let z608 = qd[1] * (s0.v0 * s9.v3 + s0.v0 * z534 + s2.v1 * z533 - s9.v1 * s8.v2);
         let z609 = -qd[2] * s0.v2 * z538 + qd[2] * s0.v2 * s9.v8 + qd[2] * s0.v3 * z537
             - qd[2] * s2.v2 * s9.v5 + qd[2] * s2.v3 * z536 + qd[2] * s9.v5 * s8.v7
             - qd[2] * s9.v6 * s8.v6 - qd[2] * s9.v9 * s6.v0 + z608;
-        let z610 = self.m1 * s9.v0 * z543 - self.m1 * s9.v0 * s9.v13
-            - self.m1 * s9.v1 * z542 + self.m1 * z44 * z548 + self.m1 * s9.v14 * z533
-            + self.m1 * z608 - self.m1 * s10.v1 * s8.v9;
+        let z610 = self.m1
+            * (s9.v0 * z543 - s9.v0 * s9.v13 - s9.v1 * z542 + z44 * z548 + s9.v14 * z533
+                + z608 - s10.v1 * s8.v9);
         let z611 = s9.v0 * s3.v4 + s9.v0 * s8.v10 + s9.v1 * s3.v2 + s3.v2 * z533;
         let z612 = -qd[0] * z563 + s9.v0 * s11.v2 + s9.v1 * z611 + z43 * s10.v14
             + z44 * z610 - s2.v6 * z561 + s3.v0 * z548 + s3.v1 * s10.v0 + s3.v2 * z549
@@ -2113,10 +2111,10 @@ impl Jacobians<3, 0, 0> for Arm3 {
         let z613 = qd[0] * z562 - s9.v0 * z611 - z43 * z610 + s2.v6 * z560 + s3.v1 * z548
             + s3.v2 * s10.v2 + s3.v3 * s10.v0 + s3.v4 * z549 + s10.v0 * s8.v34
             + s10.v1 * s8.v35 - s10.v14 * s8.v9 - s11.v2 * z533;
-        let z614 = self.m2 * s9.v5 * z546 - self.m2 * s9.v5 * s9.v16
-            - self.m2 * s9.v6 * z545 - self.m2 * s1.v3 * z553 + self.m2 * s1.v3 * s10.v6
-            + self.m2 * s1.v4 * z552 + self.m2 * s9.v17 * z536 + self.m2 * z609
-            - self.m2 * s10.v7 * s8.v11;
+        let z614 = self.m2
+            * (s9.v5 * z546 - s9.v5 * s9.v16 - s9.v6 * z545 - s1.v3 * z553
+                + s1.v3 * s10.v6 + s1.v4 * z552 + s9.v17 * z536 + z609
+                - s10.v7 * s8.v11);
         let z615 = s9.v5 * s8.v12 + s9.v5 * s3.v9 + s9.v6 * s3.v7 + s3.v7 * z536;
         let z616 = s9.v5 * s11.v5 + s9.v6 * z615 - s9.v7 * z568 + s1.v3 * s10.v17
             + s1.v4 * z614 - s2.v7 * z566 + s3.v5 * z552 + s3.v6 * z553 + s3.v7 * z554
@@ -2132,11 +2130,11 @@ impl Jacobians<3, 0, 0> for Arm3 {
         let z623 = s0.v0 * z619 - s0.v0 * s12.v5 - s0.v1 * z618 - s0.v1 * s12.v6
             + s2.v0 * z620 + s2.v0 * s10.v19 + s2.v1 * z621 + z12 * z622
             + s10.v18 * s8.v2 + s10.v20 * s8.v31;
-        let z624 = -qd[2] * z6 * s9.v9 - qd[2] * s0.v2 * z576 + qd[2] * z8 * s9.v8
-            + qd[2] * s0.v3 * z575 - qd[2] * s2.v2 * z573 + qd[2] * s2.v3 * z572
-            + qd[2] * s9.v5 * s8.v17 - qd[2] * s9.v6 * s8.v16;
-        let z625 = self.m1 * s9.v0 * z579 - self.m1 * s9.v1 * z578
-            + self.m1 * s10.v0 * s6.v9 - self.m1 * s10.v1 * s6.v8;
+        let z624 = qd[2]
+            * (-z6 * s9.v9 - s0.v2 * z576 + z8 * s9.v8 + s0.v3 * z575 - s2.v2 * z573
+                + s2.v3 * z572 + s9.v5 * s8.v17 - s9.v6 * s8.v16);
+        let z625 = self.m1
+            * (s9.v0 * z579 - s9.v1 * z578 + s10.v0 * s6.v9 - s10.v1 * s6.v8);
         let z626 = qd[0] * s8.v21 + s9.v0 * s8.v19 + s9.v1 * s8.v20;
         let z627 = -qd[0] * z592 + s9.v1 * z626 + z44 * z625 - s2.v6 * z590
             + s10.v0 * s8.v40 + s10.v1 * s8.v41 + s10.v2 * s8.v19 - s10.v13 * s8.v18
@@ -2144,10 +2142,9 @@ impl Jacobians<3, 0, 0> for Arm3 {
         let z628 = qd[0] * z591 - s9.v0 * z626 - z43 * z625 + s2.v6 * z589
             + s10.v0 * s8.v41 + s10.v1 * s8.v42 + s10.v2 * s8.v20 + s10.v12 * s8.v18
             - s10.v14 * s6.v8;
-        let z629 = self.m2 * s9.v5 * z582 - self.m2 * s9.v6 * z581
-            - self.m2 * s1.v3 * z585 + self.m2 * s1.v4 * z584 - self.m2 * s9.v16 * z573
-            + self.m2 * s9.v17 * z572 + self.m2 * z624 + self.m2 * s10.v6 * s6.v11
-            - self.m2 * s10.v7 * s6.v10;
+        let z629 = self.m2
+            * (s9.v5 * z582 - s9.v6 * z581 - s1.v3 * z585 + s1.v4 * z584 - s9.v16 * z573
+                + s9.v17 * z572 + z624 + s10.v6 * s6.v11 - s10.v7 * s6.v10);
         let z630 = s9.v5 * s8.v23 + s9.v6 * s8.v24 + s9.v7 * s8.v25 + s3.v7 * z572
             + s3.v9 * z573 + s3.v10 * z574;
         let z631 = s9.v6 * z630 - s9.v7 * z597 + s1.v4 * z629 - s2.v7 * z595
@@ -2165,8 +2162,8 @@ impl Jacobians<3, 0, 0> for Arm3 {
         let z637 = z625 + z629;
         let z638 = s0.v0 * z634 - s0.v1 * z633 + s2.v0 * z635 + s2.v1 * z636
             + z12 * z637;
-        let z639 = self.m2 * s9.v5 * z601 - self.m2 * s9.v6 * z600
-            + self.m2 * s10.v6 * s6.v15 - self.m2 * s10.v7 * s6.v14;
+        let z639 = self.m2
+            * (s9.v5 * z601 - s9.v6 * z600 + s10.v6 * s6.v15 - s10.v7 * s6.v14);
         let z640 = s9.v5 * s8.v28 + s9.v6 * s8.v29 + s9.v7 * s8.v30;
         let z641 = s9.v6 * z640 - s9.v7 * z606 + s1.v4 * z639 - s2.v7 * z604
             + s10.v6 * s8.v46 + s10.v7 * s8.v47 + s10.v8 * s8.v28 - s10.v16 * s8.v27
@@ -2187,19 +2184,15 @@ impl Jacobians<3, 0, 0> for Arm3 {
         let z860 = -qd[1] * s2.v1;
         let z861 = -qd[2] * s0.v3 + z533;
         let z862 = -qd[2] * s2.v3 + z860;
-        let z863 = -qd[0] * self.m0 * s2.v4 - self.m0 * s9.v12;
-        let z864 = -qd[0] * self.m0 * s2.v5 + self.m0 * s9.v11;
+        let z863 = -self.m0 * (qd[0] * s2.v4 + s9.v12);
+        let z864 = self.m0 * (-qd[0] * s2.v5 + s9.v11);
         let z865 = s2.v4 * z864 - s2.v5 * z863;
-        let z866 = -qd[0] * self.m1 * z43 + self.m1 * s9.v0 * s2.v6 - self.m1 * s9.v14
-            + self.m1 * z860;
-        let z867 = -qd[0] * self.m1 * z44 + self.m1 * s9.v2 - self.m1 * s2.v6 * z533
-            + self.m1 * s9.v13;
+        let z866 = self.m1 * (-qd[0] * z43 + s9.v0 * s2.v6 - s9.v14 + z860);
+        let z867 = self.m1 * (-qd[0] * z44 + s9.v2 - s2.v6 * z533 + s9.v13);
         let z868 = 2.0 * s9.v0 * s3.v4 - s9.v1 * s3.v2 + z43 * z867 - z44 * z866
             + s3.v2 * z533;
-        let z869 = self.m2 * s9.v5 * s2.v7 - self.m2 * s9.v7 * s1.v3 - self.m2 * s9.v17
-            + self.m2 * z862;
-        let z870 = -self.m2 * s9.v7 * s1.v4 + self.m2 * s9.v8 - self.m2 * s2.v7 * z861
-            + self.m2 * s9.v16;
+        let z869 = self.m2 * (s9.v5 * s2.v7 - s9.v7 * s1.v3 - s9.v17 + z862);
+        let z870 = self.m2 * (-s9.v7 * s1.v4 + s9.v8 - s2.v7 * z861 + s9.v16);
         let z871 = 2.0 * s9.v5 * s3.v9 - s9.v6 * s3.v7 + s1.v3 * z870 - s1.v4 * z869
             + s3.v7 * z861;
         let z872 = z868 + z871;
@@ -2217,20 +2210,22 @@ impl Jacobians<3, 0, 0> for Arm3 {
             - qd[2] * s0.v3 * z12;
         let z884 = s13.v4 + qd[2] * s0.v1 * s1.v2 - qd[2] * z4 * s2.v0
             + qd[2] * s0.v2 * z12;
-        let z885 = -qd[0] * self.m1 * z875 + self.m1 * s13.v3 + self.m1 * s0.v0 * s9.v15
-            + self.m1 * s9.v1 * z876 - self.m1 * z44 * s13.v2 + self.m1 * s2.v6 * s13.v1;
-        let z886 = qd[0] * self.m1 * z874 + self.m1 * s13.v4 + self.m1 * s0.v1 * s9.v15
-            - self.m1 * s9.v0 * z876 + self.m1 * z43 * s13.v2 - self.m1 * s2.v6 * s13.v0;
+        let z885 = self.m1
+            * (s13.v3 - qd[0] * z875 + s0.v0 * s9.v15 + s9.v1 * z876 - z44 * s13.v2
+                + s2.v6 * s13.v1);
+        let z886 = self.m1
+            * (s13.v4 + qd[0] * z874 + s0.v1 * s9.v15 - s9.v0 * z876 + z43 * s13.v2
+                - s2.v6 * s13.v0);
         let z887 = s0.v0 * s3.v1 - s0.v1 * s3.v0;
         let z888 = s0.v0 * s3.v3 - s0.v1 * s3.v1;
         let z889 = -s0.v0 * s11.v0 - s0.v1 * s11.v1 + s9.v0 * z888 - s9.v1 * z887
             + z43 * z886 - z44 * z885 + s3.v2 * s13.v0 + s3.v4 * s13.v1 + z51 * s13.v2;
-        let z890 = self.m2 * s0.v0 * s9.v18 + self.m2 * s9.v6 * z879
-            - self.m2 * s9.v7 * z878 - self.m2 * s1.v4 * z882 + self.m2 * s2.v7 * z881
-            + self.m2 * z883;
-        let z891 = self.m2 * s0.v1 * s9.v18 - self.m2 * s9.v5 * z879
-            + self.m2 * s9.v7 * z877 + self.m2 * s1.v3 * z882 - self.m2 * s2.v7 * z880
-            + self.m2 * z884;
+        let z890 = self.m2
+            * (s0.v0 * s9.v18 + s9.v6 * z879 - s9.v7 * z878 - s1.v4 * z882 + s2.v7 * z881
+                + z883);
+        let z891 = self.m2
+            * (s0.v1 * s9.v18 - s9.v5 * z879 + s9.v7 * z877 + s1.v3 * z882 - s2.v7 * z880
+                + z884);
         let z892 = s0.v0 * s3.v6 - s0.v1 * s3.v5;
         let z893 = s0.v0 * s3.v8 - s0.v1 * s3.v6;
         let z894 = -s0.v0 * s11.v3 - s0.v1 * s11.v4 + s9.v5 * z893 - s9.v6 * z892
@@ -2239,23 +2234,23 @@ impl Jacobians<3, 0, 0> for Arm3 {
         let z896 = -z4 * s1.v4 + s0.v3 * s2.v7 + s2.v2;
         let z897 = z4 * s1.v3 - s0.v2 * s2.v7 + s2.v3;
         let z898 = s0.v2 * s1.v4 - s0.v3 * s1.v3 + s1.v2;
-        let z899 = self.m2 * s13.v9 - self.m2 * z4 * s9.v17 + self.m2 * s0.v3 * s9.v18
-            + self.m2 * s9.v6 * z898 - self.m2 * s9.v7 * z897 - self.m2 * s1.v4 * s13.v8
-            + self.m2 * s2.v7 * s13.v7;
-        let z900 = self.m2 * s13.v10 + self.m2 * z4 * s9.v16 - self.m2 * s0.v2 * s9.v18
-            - self.m2 * s9.v5 * z898 + self.m2 * s9.v7 * z896 + self.m2 * s1.v3 * s13.v8
-            - self.m2 * s2.v7 * s13.v6;
+        let z899 = self.m2
+            * (s13.v9 - z4 * s9.v17 + s0.v3 * s9.v18 + s9.v6 * z898 - s9.v7 * z897
+                - s1.v4 * s13.v8 + s2.v7 * s13.v7);
+        let z900 = self.m2
+            * (s13.v10 + z4 * s9.v16 - s0.v2 * s9.v18 - s9.v5 * z898 + s9.v7 * z896
+                + s1.v3 * s13.v8 - s2.v7 * s13.v6);
         let z901 = z4 * s3.v7 + s0.v2 * s3.v5 + s0.v3 * s3.v6;
         let z902 = z4 * s3.v9 + s0.v2 * s3.v6 + s0.v3 * s3.v8;
         let z903 = s0.v2 * s11.v4 - s0.v3 * s11.v3 + s9.v5 * z902 - s9.v6 * z901
             + s1.v3 * z900 - s1.v4 * z899 + s3.v7 * s13.v6 + s3.v9 * s13.v7
             + s3.v10 * s13.v8;
-        let z904 = self.m1 * s9.v1 * z44 + self.m1 * z44 * z533;
+        let z904 = self.m1 * z44 * (s9.v1 + z533);
         let z905 = -qd[0] * s3.v4 + s9.v0 * s3.v1 + s9.v1 * z51 + z44 * z904
             - s2.v6 * z867 + s3.v0 * z533 - s11.v1;
         let z906 = qd[0] * s3.v2 + s9.v0 * s3.v3 - s9.v0 * z51 - z43 * z904
             + s2.v6 * z866 + s3.v1 * z533 + s11.v0;
-        let z907 = self.m2 * s9.v6 * s1.v4 + self.m2 * s1.v4 * z861;
+        let z907 = self.m2 * s1.v4 * (s9.v6 + z861);
         let z908 = s9.v5 * s3.v6 + s9.v6 * s3.v10 - s9.v7 * s3.v9 + s1.v4 * z907
             - s2.v7 * z870 + s3.v5 * z861 - s11.v4;
         let z909 = s9.v5 * s3.v8 - s9.v5 * s3.v10 + s9.v7 * s3.v7 - s1.v3 * z907
@@ -2269,17 +2264,17 @@ impl Jacobians<3, 0, 0> for Arm3 {
             + z12 * z914;
         let z916 = s13.v5 - qd[2] * s0.v0 * s2.v2 - qd[2] * s0.v1 * s2.v3
             - qd[2] * s0.v2 * s2.v1 + qd[2] * s0.v3 * s2.v0;
-        let z917 = self.m1 * s13.v5 - self.m1 * s0.v0 * s9.v13 - self.m1 * s0.v1 * s9.v14
-            + self.m1 * s9.v0 * z875 - self.m1 * s9.v1 * z874 - self.m1 * z43 * s13.v1
-            + self.m1 * z44 * s13.v0;
+        let z917 = self.m1
+            * (s13.v5 - s0.v0 * s9.v13 - s0.v1 * s9.v14 + s9.v0 * z875 - s9.v1 * z874
+                - z43 * s13.v1 + z44 * s13.v0);
         let z918 = s0.v0 * s3.v4 - s0.v1 * s3.v2;
         let z919 = -qd[0] * z888 + s0.v0 * s11.v2 + s9.v1 * z918 + z44 * z917
             - s2.v6 * z886 + s3.v0 * s13.v0 + s3.v1 * s13.v1 + s3.v2 * s13.v2;
         let z920 = qd[0] * z887 + s0.v1 * s11.v2 - s9.v0 * z918 - z43 * z917
             + s2.v6 * z885 + s3.v1 * s13.v0 + s3.v3 * s13.v1 + s3.v4 * s13.v2;
-        let z921 = -self.m2 * s0.v0 * s9.v16 - self.m2 * s0.v1 * s9.v17
-            + self.m2 * s9.v5 * z878 - self.m2 * s9.v6 * z877 - self.m2 * s1.v3 * z881
-            + self.m2 * s1.v4 * z880 + self.m2 * z916;
+        let z921 = self.m2
+            * (-s0.v0 * s9.v16 - s0.v1 * s9.v17 + s9.v5 * z878 - s9.v6 * z877
+                - s1.v3 * z881 + s1.v4 * z880 + z916);
         let z922 = s0.v0 * s3.v9 - s0.v1 * s3.v7;
         let z923 = s0.v0 * s11.v5 + s9.v6 * z922 - s9.v7 * z893 + s1.v4 * z921
             - s2.v7 * z891 + s3.v5 * z880 + s3.v6 * z881 + s3.v7 * z882;
@@ -2292,9 +2287,9 @@ impl Jacobians<3, 0, 0> for Arm3 {
         let z929 = z917 + z921;
         let z930 = s0.v0 * z926 - s0.v1 * z925 + s2.v0 * z927 + s2.v1 * z928
             + z12 * z929;
-        let z931 = self.m2 * s13.v11 + self.m2 * s0.v2 * s9.v17
-            - self.m2 * s0.v3 * s9.v16 + self.m2 * s9.v5 * z897 - self.m2 * s9.v6 * z896
-            - self.m2 * s1.v3 * s13.v7 + self.m2 * s1.v4 * s13.v6;
+        let z931 = self.m2
+            * (s13.v11 + s0.v2 * s9.v17 - s0.v3 * s9.v16 + s9.v5 * z897 - s9.v6 * z896
+                - s1.v3 * s13.v7 + s1.v4 * s13.v6);
         let z932 = z4 * s3.v10 + s0.v2 * s3.v7 + s0.v3 * s3.v9;
         let z933 = -z4 * s11.v4 + s0.v3 * s11.v5 + s9.v6 * z932 - s9.v7 * z902
             + s1.v4 * z931 - s2.v7 * z900 + s3.v5 * s13.v6 + s3.v6 * s13.v7
@@ -2399,12 +2394,12 @@ impl Jacobians<3, 0, 0> for Arm3 {
         let z318 = -self.m0 * a[0] * s2.v4;
         let z319 = self.m0 * a[0] * s8.v8;
         let z320 = s15.v12 * s8.v8 - s2.v4 * s15.v11 + s2.v4 * z319 - s2.v5 * z318;
-        let z321 = -self.m1 * a[0] * z43 + self.m1 * s2.v6 * s15.v0 + self.m1 * z314;
-        let z322 = self.m1 * a[0] * s8.v9 + self.m1 * s15.v2 - self.m1 * s2.v6 * z313;
+        let z321 = self.m1 * (-a[0] * z43 + s2.v6 * s15.v0 + z314);
+        let z322 = self.m1 * (a[0] * s8.v9 + s15.v2 - s2.v6 * z313);
         let z323 = s15.v0 * s8.v10 + s15.v14 * s8.v9 - z43 * s15.v13 + z43 * z322
             - z44 * z321 + s3.v2 * s15.v1 + s3.v2 * z313 + s3.v4 * s15.v0;
-        let z324 = -self.m2 * s1.v3 * s15.v7 + self.m2 * s2.v7 * s15.v5 + self.m2 * z316;
-        let z325 = self.m2 * s15.v7 * s8.v11 - self.m2 * s2.v7 * z315 + self.m2 * z317;
+        let z324 = self.m2 * (-s1.v3 * s15.v7 + s2.v7 * s15.v5 + z316);
+        let z325 = self.m2 * (s15.v7 * s8.v11 - s2.v7 * z315 + z317);
         let z326 = s15.v5 * s8.v12 + s15.v17 * s8.v11 - s1.v3 * s15.v16 + s1.v3 * z325
             - s1.v4 * z324 + s3.v7 * s15.v6 + s3.v7 * z315 + s3.v9 * s15.v5;
         let z327 = z323 + z326;
@@ -2414,30 +2409,30 @@ impl Jacobians<3, 0, 0> for Arm3 {
         let z355 = -a[2] * z5;
         let z356 = a[2] * s8.v16;
         let z357 = a[2] * s8.v17;
-        let z358 = -self.m1 * a[0] * s6.v9 + self.m1 * s15.v1 * s8.v18;
-        let z359 = self.m1 * a[0] * s6.v8 - self.m1 * s15.v0 * s8.v18;
+        let z358 = self.m1 * (-a[0] * s6.v9 + s15.v1 * s8.v18);
+        let z359 = self.m1 * (a[0] * s6.v8 - s15.v0 * s8.v18);
         let z360 = a[0] * s8.v21 + s15.v0 * s8.v19 + s15.v1 * s8.v20 - s15.v13 * s6.v9
             + s15.v14 * s6.v8 + z43 * z359 - z44 * z358;
-        let z361 = self.m2 * s15.v6 * s8.v22 - self.m2 * s15.v7 * s6.v11
-            - self.m2 * s1.v4 * z355 + self.m2 * s2.v7 * z354 + self.m2 * z356;
-        let z362 = -self.m2 * s15.v5 * s8.v22 + self.m2 * s15.v7 * s6.v10
-            + self.m2 * s1.v3 * z355 - self.m2 * s2.v7 * z353 + self.m2 * z357;
+        let z361 = self.m2
+            * (s15.v6 * s8.v22 - s15.v7 * s6.v11 - s1.v4 * z355 + s2.v7 * z354 + z356);
+        let z362 = self.m2
+            * (-s15.v5 * s8.v22 + s15.v7 * s6.v10 + s1.v3 * z355 - s2.v7 * z353 + z357);
         let z363 = s15.v5 * s8.v23 + s15.v6 * s8.v24 + s15.v7 * s8.v25 - s15.v16 * s6.v11
             + s15.v17 * s6.v10 + s1.v3 * z362 - s1.v4 * z361 + s3.v7 * z353
             + s3.v9 * z354 + s3.v10 * z355;
         let z364 = z360 + z363;
-        let z374 = self.m2 * s15.v6 * s8.v27 - self.m2 * s15.v7 * s6.v15;
-        let z375 = -self.m2 * s15.v5 * s8.v27 + self.m2 * s15.v7 * s6.v14;
+        let z374 = self.m2 * (s15.v6 * s8.v27 - s15.v7 * s6.v15);
+        let z375 = self.m2 * (-s15.v5 * s8.v27 + s15.v7 * s6.v14);
         let z376 = s15.v5 * s8.v28 + s15.v6 * s8.v29 + s15.v7 * s8.v30 - s15.v16 * s6.v15
             + s15.v17 * s6.v14 + s1.v3 * z375 - s1.v4 * z374;
         let z385 = a[1] * s8.v31;
         let z386 = a[2] * s8.v32 + z385;
-        let z387 = -self.m1 * s15.v1 * s8.v9 + self.m1 * z44 * z313 + self.m1 * z385;
+        let z387 = self.m1 * (-s15.v1 * s8.v9 + z44 * z313 + z385);
         let z388 = a[0] * s8.v10 + s15.v0 * s8.v33 + s15.v1 * s8.v34 + z43 * s15.v15
             + z44 * z387 - s2.v6 * z322 + s3.v0 * z313 + s3.v1 * s15.v0;
         let z389 = a[0] * s3.v2 + s15.v0 * s8.v34 + s15.v1 * s8.v35 - s15.v15 * s8.v9
             - z43 * z387 + s2.v6 * z321 + s3.v1 * z313 + s3.v3 * s15.v0;
-        let z390 = -self.m2 * s15.v6 * s8.v11 + self.m2 * s1.v4 * z315 + self.m2 * z386;
+        let z390 = self.m2 * (-s15.v6 * s8.v11 + s1.v4 * z315 + z386);
         let z391 = s15.v5 * s8.v36 + s15.v6 * s8.v37 + s15.v7 * s8.v12 + s1.v3 * s15.v18
             + s1.v4 * z390 - s2.v7 * z325 + s3.v5 * z315 + s3.v6 * s15.v5;
         let z392 = s15.v5 * s8.v37 + s15.v6 * s8.v38 - s15.v18 * s8.v11 - s1.v3 * z390
@@ -2451,13 +2446,13 @@ impl Jacobians<3, 0, 0> for Arm3 {
             + s2.v0 * s15.v20 + s2.v0 * z395 + s2.v1 * z396 + z12 * z397
             + s15.v19 * s8.v2 + s15.v21 * s8.v31;
         let z406 = a[2] * s8.v39;
-        let z407 = self.m1 * s15.v0 * s6.v9 - self.m1 * s15.v1 * s6.v8;
+        let z407 = self.m1 * (s15.v0 * s6.v9 - s15.v1 * s6.v8);
         let z408 = a[0] * s8.v19 + s15.v0 * s8.v40 + s15.v1 * s8.v41 - s15.v14 * s8.v18
             + s15.v15 * s6.v9 + z44 * z407 - s2.v6 * z359;
         let z409 = a[0] * s8.v20 + s15.v0 * s8.v41 + s15.v1 * s8.v42 + s15.v13 * s8.v18
             - s15.v15 * s6.v8 - z43 * z407 + s2.v6 * z358;
-        let z410 = self.m2 * s15.v5 * s6.v11 - self.m2 * s15.v6 * s6.v10
-            - self.m2 * s1.v3 * z354 + self.m2 * s1.v4 * z353 + self.m2 * z406;
+        let z410 = self.m2
+            * (s15.v5 * s6.v11 - s15.v6 * s6.v10 - s1.v3 * z354 + s1.v4 * z353 + z406);
         let z411 = s15.v5 * s8.v43 + s15.v6 * s8.v44 + s15.v7 * s8.v23 - s15.v17 * s8.v22
             + s15.v18 * s6.v11 + s1.v4 * z410 - s2.v7 * z362 + s3.v5 * z353
             + s3.v6 * z354 + s3.v7 * z355;
@@ -2471,7 +2466,7 @@ impl Jacobians<3, 0, 0> for Arm3 {
         let z417 = z407 + z410;
         let z418 = s0.v0 * z414 - s0.v1 * z413 + s2.v0 * z415 + s2.v1 * z416
             + z12 * z417;
-        let z422 = self.m2 * s15.v5 * s6.v15 - self.m2 * s15.v6 * s6.v14;
+        let z422 = self.m2 * (s15.v5 * s6.v15 - s15.v6 * s6.v14);
         let z423 = s15.v5 * s8.v46 + s15.v6 * s8.v47 + s15.v7 * s8.v28 - s15.v17 * s8.v27
             + s15.v18 * s6.v15 + s1.v4 * z422 - s2.v7 * z375;
         let z424 = s15.v5 * s8.v47 + s15.v6 * s8.v48 + s15.v7 * s8.v29 + s15.v16 * s8.v27
@@ -2542,7 +2537,7 @@ impl Jacobians<3, 0, 0> for Arm3 {
                 let z946 = qd[1] * z943;
                 let z947 = -dp[12] * s0.v1 + dp[13] * s0.v2 + z939;
                 let z948 = dp[12] * s0.v0 + dp[13] * s0.v3 + z940;
-                let z949 = dp[13] + dp[13] * z4;
+                let z949 = dp[13] * (1.0 + z4);
                 let z950 = z4 * z948 - s0.v3 * z949;
                 let z951 = -z4 * z947 + s0.v2 * z949;
                 let z952 = -s0.v2 * z948 + s0.v3 * z947;
@@ -2582,16 +2577,14 @@ impl Jacobians<3, 0, 0> for Arm3 {
                 let z981 = s9.v6 * z969 - s9.v7 * z968 + z953;
                 let z982 = -s9.v5 * z969 + s9.v7 * z967 + z954;
                 let z983 = s9.v5 * z968 - s9.v6 * z967 + z955;
-                let z984 = -qd[0] * qd[1] * z942 - qd[1] * s0.v0 * z946
-                    + qd[1] * s9.v1 * z943;
-                let z985 = qd[0] * qd[1] * z941 - qd[1] * s0.v1 * z946
-                    - qd[1] * s9.v0 * z943;
+                let z984 = qd[1] * (-qd[0] * z942 - s0.v0 * z946 + s9.v1 * z943);
+                let z985 = qd[1] * (qd[0] * z941 - s0.v1 * z946 - s9.v0 * z943);
                 let z986 = z984 + qd[2] * z4 * z954 - qd[2] * s0.v3 * z955
                     + qd[2] * s9.v6 * z952 - qd[2] * s9.v7 * z951;
                 let z987 = z985 - qd[2] * z4 * z953 + qd[2] * s0.v2 * z955
                     - qd[2] * s9.v5 * z952 + qd[2] * s9.v7 * z950;
-                let z988 = -qd[0] * self.m0 * z977 - qd[0] * dp[0] * s9.v12;
-                let z989 = qd[0] * self.m0 * z976 + qd[0] * dp[0] * s9.v11;
+                let z988 = -qd[0] * (self.m0 * z977 + dp[0] * s9.v12);
+                let z989 = qd[0] * (self.m0 * z976 + dp[0] * s9.v11);
                 let z990 = s2.v4 * z989 - s2.v5 * z988 - z147 * z957 + z148 * z956;
                 let z991 = -qd[0] * self.m1 * z979 - qd[0] * dp[1] * s9.v14
                     + self.m1 * z984 + self.m1 * s9.v1 * z980 + self.m1 * s10.v1 * z960
@@ -2623,8 +2616,8 @@ impl Jacobians<3, 0, 0> for Arm3 {
                     + s10.v16 * z967;
                 let z1001 = z995 + z1000;
                 let z1002 = z990 + z1001;
-                let z1003 = qd[1] * s0.v0 * z944 + qd[1] * s0.v1 * z945
-                    + qd[1] * s9.v0 * z942 - qd[1] * s9.v1 * z941;
+                let z1003 = qd[1]
+                    * (s0.v0 * z944 + s0.v1 * z945 + s9.v0 * z942 - s9.v1 * z941);
                 let z1004 = z1003 - qd[2] * s0.v2 * z954 + qd[2] * s0.v3 * z953
                     + qd[2] * s9.v5 * z951 - qd[2] * s9.v6 * z950;
                 let z1005 = self.m1 * z1003 + self.m1 * dp[14] + self.m1 * s9.v0 * z979
@@ -2712,7 +2705,7 @@ impl Jacobians<3, 0, 0> for Arm3 {
                 let z943 = s0.v0 * z939 + s0.v1 * z940;
                 let z947 = -dp[12] * s0.v1 + dp[13] * s0.v2 + z939;
                 let z948 = dp[12] * s0.v0 + dp[13] * s0.v3 + z940;
-                let z949 = dp[13] + dp[13] * z4;
+                let z949 = dp[13] * (1.0 + z4);
                 let z950 = z4 * z948 - s0.v3 * z949;
                 let z951 = -z4 * z947 + s0.v2 * z949;
                 let z952 = -s0.v2 * z948 + s0.v3 * z947;
@@ -2745,8 +2738,8 @@ impl Jacobians<3, 0, 0> for Arm3 {
                 let z1021 = a[1] * z942;
                 let z1022 = z1020 + a[2] * z950;
                 let z1023 = z1021 + a[2] * z951;
-                let z1024 = -self.m0 * a[0] * z957 - a[0] * dp[0] * s2.v5;
-                let z1025 = self.m0 * a[0] * z956 + a[0] * dp[0] * s2.v4;
+                let z1024 = -a[0] * (self.m0 * z957 + dp[0] * s2.v5);
+                let z1025 = a[0] * (self.m0 * z956 + dp[0] * s2.v4);
                 let z1026 = a[0] * dp[7] - s15.v11 * z957 + s15.v12 * z956
                     + s2.v4 * z1025 - s2.v5 * z1024;
                 let z1027 = -a[0] * dp[1] * z44 + self.m1 * z1020 - self.m1 * a[0] * z959

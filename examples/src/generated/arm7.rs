@@ -674,7 +674,7 @@ impl Arm7 {
         let mut s1 = Shared1::default();
         s1.v0 = q[1].cos();
         s1.v1 = q[1].sin();
-        s1.v2 = self.l + self.l * s1.v0;
+        s1.v2 = self.l * (1.0 + s1.v0);
         s1.v3 = q[2].cos();
         s1.v4 = q[2].sin();
         s1.v5 = -s1.v1 * s1.v3;
@@ -1228,11 +1228,10 @@ impl Arm7 {
         let mut s9 = Shared9::default();
         s9.v0 = -qd[0] * qd[1] * s2.v0;
         s9.v1 = -qd[0] * qd[1] * s2.v1;
-        s9.v2 = qd[1] * s2.v0 * s6.v0 + qd[1] * s2.v1 * s6.v1;
-        s9.v3 = -qd[0] * qd[1] * s2.v9 - qd[1] * s2.v0 * s6.v4 + qd[1] * s2.v10 * s6.v1;
-        s9.v4 = qd[0] * qd[1] * s2.v8 - qd[1] * s2.v1 * s6.v4 - qd[1] * s2.v10 * s6.v0;
-        s9.v5 = qd[1] * s2.v0 * s6.v2 + qd[1] * s2.v1 * s6.v3 - qd[1] * s2.v8 * s6.v1
-            + qd[1] * s2.v9 * s6.v0;
+        s9.v2 = qd[1] * (s2.v0 * s6.v0 + s2.v1 * s6.v1);
+        s9.v3 = qd[1] * (-qd[0] * s2.v9 - s2.v0 * s6.v4 + s2.v10 * s6.v1);
+        s9.v4 = qd[1] * (qd[0] * s2.v8 - s2.v1 * s6.v4 - s2.v10 * s6.v0);
+        s9.v5 = qd[1] * (s2.v0 * s6.v2 + s2.v1 * s6.v3 - s2.v8 * s6.v1 + s2.v9 * s6.v0);
         s9.v6 = qd[2] * s1.v0 * s6.v6 - qd[2] * s2.v7 * s6.v7 + s9.v0;
         s9.v7 = -qd[2] * s1.v0 * s6.v5 + qd[2] * s2.v5 * s6.v7 + s9.v1;
         s9.v8 = -qd[2] * s2.v5 * s6.v6 + qd[2] * s2.v7 * s6.v5 + s9.v2;
@@ -1278,72 +1277,90 @@ impl Arm7 {
             + qd[6] * s2.v53 * s6.v31 - qd[6] * s2.v55 * s6.v29 + s9.v28;
         s9.v35 = -qd[6] * s2.v41 * s6.v33 + qd[6] * s2.v43 * s6.v32
             - qd[6] * s2.v53 * s6.v30 + qd[6] * s2.v54 * s6.v29 + s9.v29;
-        s9.v36 = -qd[0] * self.m1 * s6.v38 + self.m1 * s6.v1 * s6.v39
-            - self.m1 * s2.v59 * s9.v2 + self.m1 * s9.v3 + self.m1 * s2.v60 * s9.v1;
-        s9.v37 = qd[0] * self.m1 * s6.v37 - self.m1 * s6.v0 * s6.v39
-            + self.m1 * s2.v58 * s9.v2 - self.m1 * s2.v60 * s9.v0 + self.m1 * s9.v4;
-        s9.v38 = self.m1 * s6.v0 * s6.v38 - self.m1 * s6.v1 * s6.v37 + self.m1 * self.g
-            - self.m1 * s2.v58 * s9.v1 + self.m1 * s2.v59 * s9.v0 + self.m1 * s9.v5;
+        s9.v36 = self.m1
+            * (-qd[0] * s6.v38 + s6.v1 * s6.v39 - s2.v59 * s9.v2 + s9.v3
+                + s2.v60 * s9.v1);
+        s9.v37 = self.m1
+            * (qd[0] * s6.v37 - s6.v0 * s6.v39 + s2.v58 * s9.v2 - s2.v60 * s9.v0
+                + s9.v4);
+        s9.v38 = self.m1
+            * (s6.v0 * s6.v38 - s6.v1 * s6.v37 + self.g - s2.v58 * s9.v1 + s2.v59 * s9.v0
+                + s9.v5);
         s9.v39 = -qd[0] * s7.v4 + s6.v1 * s7.v5 + s2.v59 * s9.v38 - s2.v60 * s9.v37
             + s2.v61 * s9.v0 + s2.v62 * s9.v1 + s2.v63 * s9.v2;
         s9.v40 = qd[0] * s7.v3 - s6.v0 * s7.v5 - s2.v58 * s9.v38 + s2.v60 * s9.v36
             + s2.v62 * s9.v0 + s2.v64 * s9.v1 + s2.v65 * s9.v2;
         s9.v41 = s6.v0 * s7.v4 - s6.v1 * s7.v3 + s2.v58 * s9.v37 - s2.v59 * s9.v36
             + s2.v63 * s9.v0 + s2.v65 * s9.v1 + s2.v66 * s9.v2;
-        s9.v42 = self.m2 * s6.v6 * s6.v42 - self.m2 * s6.v7 * s6.v41 + self.m2 * s9.v9
-            - self.m2 * s2.v68 * s9.v8 + self.m2 * s2.v69 * s9.v7;
-        s9.v43 = -self.m2 * s6.v5 * s6.v42 + self.m2 * s6.v7 * s6.v40 + self.m2 * s9.v10
-            + self.m2 * s2.v67 * s9.v8 - self.m2 * s2.v69 * s9.v6;
-        s9.v44 = self.m2 * self.g + self.m2 * s6.v5 * s6.v41 - self.m2 * s6.v6 * s6.v40
-            - self.m2 * s2.v67 * s9.v7 + self.m2 * s9.v11 + self.m2 * s2.v68 * s9.v6;
+        s9.v42 = self.m2
+            * (s6.v6 * s6.v42 - s6.v7 * s6.v41 + s9.v9 - s2.v68 * s9.v8
+                + s2.v69 * s9.v7);
+        s9.v43 = self.m2
+            * (-s6.v5 * s6.v42 + s6.v7 * s6.v40 + s9.v10 + s2.v67 * s9.v8
+                - s2.v69 * s9.v6);
+        s9.v44 = self.m2
+            * (self.g + s6.v5 * s6.v41 - s6.v6 * s6.v40 - s2.v67 * s9.v7 + s9.v11
+                + s2.v68 * s9.v6);
         s9.v45 = s6.v6 * s7.v8 - s6.v7 * s7.v7 + s2.v68 * s9.v44 - s2.v69 * s9.v43
             + s2.v70 * s9.v6 + s2.v71 * s9.v7 + s2.v72 * s9.v8;
         s9.v46 = -s6.v5 * s7.v8 + s6.v7 * s7.v6 - s2.v67 * s9.v44 + s2.v69 * s9.v42
             + s2.v71 * s9.v6 + s2.v73 * s9.v7 + s2.v74 * s9.v8;
         s9.v47 = s6.v5 * s7.v7 - s6.v6 * s7.v6 + s2.v67 * s9.v43 - s2.v68 * s9.v42
             + s2.v72 * s9.v6 + s2.v74 * s9.v7 + s2.v75 * s9.v8;
-        s9.v48 = self.m3 * s6.v12 * s6.v45 - self.m3 * s6.v13 * s6.v44 + self.m3 * s9.v15
-            - self.m3 * s2.v77 * s9.v14 + self.m3 * s2.v78 * s9.v13;
-        s9.v49 = -self.m3 * s6.v11 * s6.v45 + self.m3 * s6.v13 * s6.v43
-            + self.m3 * s9.v16 + self.m3 * s2.v76 * s9.v14 - self.m3 * s2.v78 * s9.v12;
-        s9.v50 = self.m3 * self.g + self.m3 * s6.v11 * s6.v44 - self.m3 * s6.v12 * s6.v43
-            + self.m3 * s9.v17 - self.m3 * s2.v76 * s9.v13 + self.m3 * s2.v77 * s9.v12;
+        s9.v48 = self.m3
+            * (s6.v12 * s6.v45 - s6.v13 * s6.v44 + s9.v15 - s2.v77 * s9.v14
+                + s2.v78 * s9.v13);
+        s9.v49 = self.m3
+            * (-s6.v11 * s6.v45 + s6.v13 * s6.v43 + s9.v16 + s2.v76 * s9.v14
+                - s2.v78 * s9.v12);
+        s9.v50 = self.m3
+            * (self.g + s6.v11 * s6.v44 - s6.v12 * s6.v43 + s9.v17 - s2.v76 * s9.v13
+                + s2.v77 * s9.v12);
         s9.v51 = s6.v12 * s7.v11 - s6.v13 * s7.v10 + s2.v77 * s9.v50 - s2.v78 * s9.v49
             + s2.v79 * s9.v12 + s2.v80 * s9.v13 + s2.v81 * s9.v14;
         s9.v52 = -s6.v11 * s7.v11 + s6.v13 * s7.v9 - s2.v76 * s9.v50 + s2.v78 * s9.v48
             + s2.v80 * s9.v12 + s2.v82 * s9.v13 + s2.v83 * s9.v14;
         s9.v53 = s6.v11 * s7.v10 - s6.v12 * s7.v9 + s2.v76 * s9.v49 - s2.v77 * s9.v48
             + s2.v81 * s9.v12 + s2.v83 * s9.v13 + s2.v84 * s9.v14;
-        s9.v54 = self.m4 * s6.v18 * s6.v48 - self.m4 * s6.v19 * s6.v47 + self.m4 * s9.v21
-            - self.m4 * s2.v86 * s9.v20 + self.m4 * s2.v87 * s9.v19;
-        s9.v55 = -self.m4 * s6.v17 * s6.v48 + self.m4 * s6.v19 * s6.v46
-            + self.m4 * s9.v22 + self.m4 * s2.v85 * s9.v20 - self.m4 * s2.v87 * s9.v18;
-        s9.v56 = self.m4 * self.g + self.m4 * s6.v17 * s6.v47 - self.m4 * s6.v18 * s6.v46
-            + self.m4 * s9.v23 - self.m4 * s2.v85 * s9.v19 + self.m4 * s2.v86 * s9.v18;
+        s9.v54 = self.m4
+            * (s6.v18 * s6.v48 - s6.v19 * s6.v47 + s9.v21 - s2.v86 * s9.v20
+                + s2.v87 * s9.v19);
+        s9.v55 = self.m4
+            * (-s6.v17 * s6.v48 + s6.v19 * s6.v46 + s9.v22 + s2.v85 * s9.v20
+                - s2.v87 * s9.v18);
+        s9.v56 = self.m4
+            * (self.g + s6.v17 * s6.v47 - s6.v18 * s6.v46 + s9.v23 - s2.v85 * s9.v19
+                + s2.v86 * s9.v18);
         s9.v57 = s6.v18 * s7.v14 - s6.v19 * s7.v13 + s2.v86 * s9.v56 - s2.v87 * s9.v55
             + s2.v88 * s9.v18 + s2.v89 * s9.v19 + s2.v90 * s9.v20;
         s9.v58 = -s6.v17 * s7.v14 + s6.v19 * s7.v12 - s2.v85 * s9.v56 + s2.v87 * s9.v54
             + s2.v89 * s9.v18 + s2.v91 * s9.v19 + s2.v92 * s9.v20;
         s9.v59 = s6.v17 * s7.v13 - s6.v18 * s7.v12 + s2.v85 * s9.v55 - s2.v86 * s9.v54
             + s2.v90 * s9.v18 + s2.v92 * s9.v19 + s2.v93 * s9.v20;
-        s9.v60 = self.m5 * s6.v24 * s6.v51 - self.m5 * s6.v25 * s6.v50 + self.m5 * s9.v27
-            - self.m5 * s2.v95 * s9.v26 + self.m5 * s2.v96 * s9.v25;
-        s9.v61 = -self.m5 * s6.v23 * s6.v51 + self.m5 * s6.v25 * s6.v49
-            + self.m5 * s9.v28 + self.m5 * s2.v94 * s9.v26 - self.m5 * s2.v96 * s9.v24;
-        s9.v62 = self.m5 * self.g + self.m5 * s6.v23 * s6.v50 - self.m5 * s6.v24 * s6.v49
-            + self.m5 * s9.v29 - self.m5 * s2.v94 * s9.v25 + self.m5 * s2.v95 * s9.v24;
+        s9.v60 = self.m5
+            * (s6.v24 * s6.v51 - s6.v25 * s6.v50 + s9.v27 - s2.v95 * s9.v26
+                + s2.v96 * s9.v25);
+        s9.v61 = self.m5
+            * (-s6.v23 * s6.v51 + s6.v25 * s6.v49 + s9.v28 + s2.v94 * s9.v26
+                - s2.v96 * s9.v24);
+        s9.v62 = self.m5
+            * (self.g + s6.v23 * s6.v50 - s6.v24 * s6.v49 + s9.v29 - s2.v94 * s9.v25
+                + s2.v95 * s9.v24);
         s9.v63 = s6.v24 * s7.v17 - s6.v25 * s7.v16 + s2.v95 * s9.v62 - s2.v96 * s9.v61
             + s2.v97 * s9.v24 + s2.v98 * s9.v25 + s2.v99 * s9.v26;
         s9.v64 = -s6.v23 * s7.v17 + s6.v25 * s7.v15 - s2.v94 * s9.v62 + s2.v96 * s9.v60
             + s2.v98 * s9.v24 + s2.v100 * s9.v25 + s2.v101 * s9.v26;
         s9.v65 = s6.v23 * s7.v16 - s6.v24 * s7.v15 + s2.v94 * s9.v61 - s2.v95 * s9.v60
             + s2.v99 * s9.v24 + s2.v101 * s9.v25 + s2.v102 * s9.v26;
-        s9.v66 = self.m6 * s6.v30 * s6.v54 - self.m6 * s6.v31 * s6.v53 + self.m6 * s9.v33
-            - self.m6 * s2.v104 * s9.v32 + self.m6 * s2.v105 * s9.v31;
-        s9.v67 = -self.m6 * s6.v29 * s6.v54 + self.m6 * s6.v31 * s6.v52
-            + self.m6 * s9.v34 + self.m6 * s2.v103 * s9.v32 - self.m6 * s2.v105 * s9.v30;
-        s9.v68 = self.m6 * self.g + self.m6 * s6.v29 * s6.v53 - self.m6 * s6.v30 * s6.v52
-            + self.m6 * s9.v35 - self.m6 * s2.v103 * s9.v31 + self.m6 * s2.v104 * s9.v30;
+        s9.v66 = self.m6
+            * (s6.v30 * s6.v54 - s6.v31 * s6.v53 + s9.v33 - s2.v104 * s9.v32
+                + s2.v105 * s9.v31);
+        s9.v67 = self.m6
+            * (-s6.v29 * s6.v54 + s6.v31 * s6.v52 + s9.v34 + s2.v103 * s9.v32
+                - s2.v105 * s9.v30);
+        s9.v68 = self.m6
+            * (self.g + s6.v29 * s6.v53 - s6.v30 * s6.v52 + s9.v35 - s2.v103 * s9.v31
+                + s2.v104 * s9.v30);
         s9.v69 = s6.v30 * s7.v20 - s6.v31 * s7.v19 + s2.v104 * s9.v68 - s2.v105 * s9.v67
             + s2.v106 * s9.v30 + s2.v107 * s9.v31 + s2.v108 * s9.v32;
         s9.v70 = -s6.v29 * s7.v20 + s6.v31 * s7.v18 - s2.v103 * s9.v68 + s2.v105 * s9.v66
@@ -1560,8 +1577,9 @@ impl Dynamics<7> for Arm7 {
             + s2.v45 * s8.v10 + s2.v46 * s8.v11;
         let z249 = s2.v41 * s8.v0 + s2.v43 * s8.v1 + s1.v21 * s8.v2 + s2.v53 * s8.v3
             + s2.v54 * s8.v4 + s2.v55 * s8.v5;
-        0.5 * qd[0] * z241 + 0.5 * qd[1] * z244 + 0.5 * qd[2] * z245 + 0.5 * qd[3] * z246
-            + 0.5 * qd[4] * z247 + 0.5 * qd[5] * z248 + 0.5 * qd[6] * z249
+        0.5
+            * (qd[0] * z241 + qd[1] * z244 + qd[2] * z245 + qd[3] * z246 + qd[4] * z247
+                + qd[5] * z248 + qd[6] * z249)
     }
     fn potential_energy(&self, q: &Vector<7>, _t: f64) -> f64 {
         let s1 = self.shared1(q);
@@ -2186,9 +2204,9 @@ impl Dynamics<7> for Arm7 {
         let z1800 = self.m1 * (s2.v58 * s2.v58) + self.m1 * (s2.v59 * s2.v59) + s2.v66;
         let z1801 = -self.m1 * s2.v59;
         let z1802 = self.m1 * s2.v58;
-        let z1803 = -qd[0] * self.m1 * s6.v38 + self.m1 * s6.v1 * s6.v39;
-        let z1804 = qd[0] * self.m1 * s6.v37 - self.m1 * s6.v0 * s6.v39;
-        let z1805 = self.m1 * s6.v0 * s6.v38 - self.m1 * s6.v1 * s6.v37;
+        let z1803 = self.m1 * (-qd[0] * s6.v38 + s6.v1 * s6.v39);
+        let z1804 = self.m1 * (qd[0] * s6.v37 - s6.v0 * s6.v39);
+        let z1805 = self.m1 * (s6.v0 * s6.v38 - s6.v1 * s6.v37);
         let z1806 = -qd[0] * s7.v4 + s6.v1 * s7.v5 + s2.v59 * z1805 - s2.v60 * z1804;
         let z1807 = qd[0] * s7.v3 - s6.v0 * s7.v5 - s2.v58 * z1805 + s2.v60 * z1803;
         let z1808 = s6.v0 * s7.v4 - s6.v1 * s7.v3 + s2.v58 * z1804 - s2.v59 * z1803;
@@ -2204,9 +2222,9 @@ impl Dynamics<7> for Arm7 {
         let z1818 = self.m2 * (s2.v67 * s2.v67) + self.m2 * (s2.v68 * s2.v68) + s2.v75;
         let z1819 = -self.m2 * s2.v68;
         let z1820 = self.m2 * s2.v67;
-        let z1821 = self.m2 * s6.v6 * s6.v42 - self.m2 * s6.v7 * s6.v41;
-        let z1822 = -self.m2 * s6.v5 * s6.v42 + self.m2 * s6.v7 * s6.v40;
-        let z1823 = self.m2 * s6.v5 * s6.v41 - self.m2 * s6.v6 * s6.v40;
+        let z1821 = self.m2 * (s6.v6 * s6.v42 - s6.v7 * s6.v41);
+        let z1822 = self.m2 * (-s6.v5 * s6.v42 + s6.v7 * s6.v40);
+        let z1823 = self.m2 * (s6.v5 * s6.v41 - s6.v6 * s6.v40);
         let z1824 = s6.v6 * s7.v8 - s6.v7 * s7.v7 + s2.v68 * z1823 - s2.v69 * z1822;
         let z1825 = -s6.v5 * s7.v8 + s6.v7 * s7.v6 - s2.v67 * z1823 + s2.v69 * z1821;
         let z1826 = s6.v5 * s7.v7 - s6.v6 * s7.v6 + s2.v67 * z1822 - s2.v68 * z1821;
@@ -2222,9 +2240,9 @@ impl Dynamics<7> for Arm7 {
         let z1836 = self.m3 * (s2.v76 * s2.v76) + self.m3 * (s2.v77 * s2.v77) + s2.v84;
         let z1837 = -self.m3 * s2.v77;
         let z1838 = self.m3 * s2.v76;
-        let z1839 = self.m3 * s6.v12 * s6.v45 - self.m3 * s6.v13 * s6.v44;
-        let z1840 = -self.m3 * s6.v11 * s6.v45 + self.m3 * s6.v13 * s6.v43;
-        let z1841 = self.m3 * s6.v11 * s6.v44 - self.m3 * s6.v12 * s6.v43;
+        let z1839 = self.m3 * (s6.v12 * s6.v45 - s6.v13 * s6.v44);
+        let z1840 = self.m3 * (-s6.v11 * s6.v45 + s6.v13 * s6.v43);
+        let z1841 = self.m3 * (s6.v11 * s6.v44 - s6.v12 * s6.v43);
         let z1842 = s6.v12 * s7.v11 - s6.v13 * s7.v10 + s2.v77 * z1841 - s2.v78 * z1840;
         let z1843 = -s6.v11 * s7.v11 + s6.v13 * s7.v9 - s2.v76 * z1841 + s2.v78 * z1839;
         let z1844 = s6.v11 * s7.v10 - s6.v12 * s7.v9 + s2.v76 * z1840 - s2.v77 * z1839;
@@ -2240,9 +2258,9 @@ impl Dynamics<7> for Arm7 {
         let z1854 = self.m4 * (s2.v85 * s2.v85) + self.m4 * (s2.v86 * s2.v86) + s2.v93;
         let z1855 = -self.m4 * s2.v86;
         let z1856 = self.m4 * s2.v85;
-        let z1857 = self.m4 * s6.v18 * s6.v48 - self.m4 * s6.v19 * s6.v47;
-        let z1858 = -self.m4 * s6.v17 * s6.v48 + self.m4 * s6.v19 * s6.v46;
-        let z1859 = self.m4 * s6.v17 * s6.v47 - self.m4 * s6.v18 * s6.v46;
+        let z1857 = self.m4 * (s6.v18 * s6.v48 - s6.v19 * s6.v47);
+        let z1858 = self.m4 * (-s6.v17 * s6.v48 + s6.v19 * s6.v46);
+        let z1859 = self.m4 * (s6.v17 * s6.v47 - s6.v18 * s6.v46);
         let z1860 = s6.v18 * s7.v14 - s6.v19 * s7.v13 + s2.v86 * z1859 - s2.v87 * z1858;
         let z1861 = -s6.v17 * s7.v14 + s6.v19 * s7.v12 - s2.v85 * z1859 + s2.v87 * z1857;
         let z1862 = s6.v17 * s7.v13 - s6.v18 * s7.v12 + s2.v85 * z1858 - s2.v86 * z1857;
@@ -2258,18 +2276,18 @@ impl Dynamics<7> for Arm7 {
         let z1872 = self.m5 * (s2.v94 * s2.v94) + self.m5 * (s2.v95 * s2.v95) + s2.v102;
         let z1873 = -self.m5 * s2.v95;
         let z1874 = self.m5 * s2.v94;
-        let z1875 = self.m5 * s6.v24 * s6.v51 - self.m5 * s6.v25 * s6.v50;
-        let z1876 = -self.m5 * s6.v23 * s6.v51 + self.m5 * s6.v25 * s6.v49;
-        let z1877 = self.m5 * s6.v23 * s6.v50 - self.m5 * s6.v24 * s6.v49;
+        let z1875 = self.m5 * (s6.v24 * s6.v51 - s6.v25 * s6.v50);
+        let z1876 = self.m5 * (-s6.v23 * s6.v51 + s6.v25 * s6.v49);
+        let z1877 = self.m5 * (s6.v23 * s6.v50 - s6.v24 * s6.v49);
         let z1878 = s6.v24 * s7.v17 - s6.v25 * s7.v16 + s2.v95 * z1877 - s2.v96 * z1876;
         let z1879 = -s6.v23 * s7.v17 + s6.v25 * s7.v15 - s2.v94 * z1877 + s2.v96 * z1875;
         let z1880 = s6.v23 * s7.v16 - s6.v24 * s7.v15 + s2.v94 * z1876 - s2.v95 * z1875;
         let z1881 = -self.m6 * s2.v105;
         let z1882 = -self.m6 * s2.v103;
         let z1883 = -self.m6 * s2.v104;
-        let z1884 = self.m6 * s6.v30 * s6.v54 - self.m6 * s6.v31 * s6.v53;
-        let z1885 = -self.m6 * s6.v29 * s6.v54 + self.m6 * s6.v31 * s6.v52;
-        let z1886 = self.m6 * s6.v29 * s6.v53 - self.m6 * s6.v30 * s6.v52;
+        let z1884 = self.m6 * (s6.v30 * s6.v54 - s6.v31 * s6.v53);
+        let z1885 = self.m6 * (-s6.v29 * s6.v54 + s6.v31 * s6.v52);
+        let z1886 = self.m6 * (s6.v29 * s6.v53 - s6.v30 * s6.v52);
         let z1887 = s6.v30 * s7.v20 - s6.v31 * s7.v19 + s2.v104 * z1886
             - s2.v105 * z1885;
         let z1888 = -s6.v29 * s7.v20 + s6.v31 * s7.v18 - s2.v103 * z1886

@@ -4615,12 +4615,12 @@ impl Arm7Bodies {
         s5: &Shared5,
     ) -> Shared6 {
         let mut s6 = Shared6::default();
-        s6.v0 = 0.5 * self.izz * s5.v409 + 0.5 * s5.v410;
+        s6.v0 = 0.5 * (self.izz * s5.v409 + s5.v410);
         s6.v1 = s2.v102 * s6.v0;
         s6.v2 = s2.v99 * s6.v0;
         s6.v3 = s2.v96 * s6.v0;
-        s6.v4 = 0.5 * self.iyy * s5.v394 + 0.5 * s5.v395;
-        s6.v5 = 0.5 * s5.v389 + 0.5 * self.ixx6 * s5.v388;
+        s6.v4 = 0.5 * (self.iyy * s5.v394 + s5.v395);
+        s6.v5 = 0.5 * (s5.v389 + self.ixx6 * s5.v388);
         s6.v6 = s2.v84 * s6.v5;
         s6.v7 = s2.v82 * s6.v5;
         s6.v8 = s2.v80 * s6.v5;
@@ -4639,15 +4639,15 @@ impl Arm7Bodies {
         s6.v19 = s2.v63 * s6.v8 + s2.v66 * s6.v7 + s2.v69 * s6.v6 + s2.v35 * s6.v16
             + s2.v41 * s6.v13 + s1.v21 * s6.v10 + s2.v44 * s6.v17 + s2.v48 * s6.v14
             + s1.v26 * s6.v11 + s2.v87 * s6.v3 + s2.v90 * s6.v2 + s2.v93 * s6.v1;
-        s6.v20 = 0.5 * self.izz * s5.v329 + 0.5 * s5.v330;
+        s6.v20 = 0.5 * (self.izz * s5.v329 + s5.v330);
         s6.v21 = s2.v69 * s6.v20 + s1.v28 * s6.v1 - s1.v29 * s6.v6;
         s6.v22 = s2.v66 * s6.v20 + s1.v28 * s6.v2 - s1.v29 * s6.v7;
         s6.v23 = s2.v63 * s6.v20 + s1.v28 * s6.v3 - s1.v29 * s6.v8;
-        s6.v24 = 0.5 * self.iyy * s5.v314 + 0.5 * s5.v315;
+        s6.v24 = 0.5 * (self.iyy * s5.v314 + s5.v315);
         s6.v25 = s2.v111 * s6.v4 + s2.v93 * s6.v24;
         s6.v26 = s2.v108 * s6.v4 + s2.v90 * s6.v24;
         s6.v27 = s2.v105 * s6.v4 + s2.v87 * s6.v24;
-        s6.v28 = 0.5 * self.ixx5 * s5.v302 + 0.5 * s5.v303;
+        s6.v28 = 0.5 * (self.ixx5 * s5.v302 + s5.v303);
         s6.v29 = self.m5 * s5.v297;
         s6.v30 = s6.v9 + s6.v29;
         s6.v31 = s6.v9 + s6.v30;
@@ -4672,12 +4672,12 @@ impl Arm7Bodies {
         s6.v48 = s2.v72 * s6.v23 + s2.v75 * s6.v22 + s2.v78 * s6.v21 + s2.v23 * s6.v45
             + s2.v29 * s6.v39 + s1.v13 * s6.v33 + s2.v32 * s6.v46 + s2.v38 * s6.v40
             + s1.v18 * s6.v34;
-        s6.v49 = 0.5 * self.izz * s5.v252 + 0.5 * s5.v253;
+        s6.v49 = 0.5 * (self.izz * s5.v252 + s5.v253);
         s6.v50 = s2.v69 * s6.v49 + s1.v22 * s6.v21 + s1.v23 * s6.v25;
         s6.v51 = s2.v66 * s6.v49 + s1.v22 * s6.v22 + s1.v23 * s6.v26;
         s6.v52 = s2.v63 * s6.v49 + s1.v22 * s6.v23 + s1.v23 * s6.v27;
-        s6.v53 = 0.5 * self.iyy * s5.v237 + 0.5 * s5.v238;
-        s6.v54 = 0.5 * s5.v232 + 0.5 * self.ixx4 * s5.v231;
+        s6.v53 = 0.5 * (self.iyy * s5.v237 + s5.v238);
+        s6.v54 = 0.5 * (s5.v232 + self.ixx4 * s5.v231);
         s6.v55 = s1.v13 * s6.v54 + s2.v84 * s6.v28 + s1.v28 * s6.v6 + s1.v29 * s6.v1;
         s6.v56 = s2.v29 * s6.v54 + s2.v82 * s6.v28 + s1.v28 * s6.v7 + s1.v29 * s6.v2;
         s6.v57 = s2.v23 * s6.v54 + s2.v80 * s6.v28 + s1.v28 * s6.v8 + s1.v29 * s6.v3;
@@ -4705,12 +4705,12 @@ impl Arm7Bodies {
         s6.v77 = s2.v11 * s6.v74 + s2.v17 * s6.v68 - s1.v5 * s6.v62 + s2.v20 * s6.v75
             + s2.v51 * s6.v57 + s2.v26 * s6.v69 + s2.v53 * s6.v56 + s2.v54 * s6.v55
             + s1.v10 * s6.v63 + s2.v56 * s6.v52 + s2.v58 * s6.v51 + s2.v60 * s6.v50;
-        s6.v78 = 0.5 * self.izz * s5.v172 + 0.5 * s5.v173;
+        s6.v78 = 0.5 * (self.izz * s5.v172 + s5.v173);
         s6.v79 = s2.v54 * s6.v78 + s1.v14 * s6.v50 - s1.v15 * s6.v55;
         s6.v80 = s2.v53 * s6.v78 + s1.v14 * s6.v51 - s1.v15 * s6.v56;
         s6.v81 = s2.v51 * s6.v78 + s1.v14 * s6.v52 - s1.v15 * s6.v57;
-        s6.v82 = 0.5 * self.iyy * s5.v160 + 0.5 * s5.v161;
-        s6.v83 = 0.5 * self.ixx3 * s5.v154 + 0.5 * s5.v155;
+        s6.v82 = 0.5 * (self.iyy * s5.v160 + s5.v161);
+        s6.v83 = 0.5 * (self.ixx3 * s5.v154 + s5.v155);
         s6.v84 = self.m3 * s5.v149;
         s6.v85 = s6.v58 + s6.v84;
         s6.v86 = s6.v60 + s6.v84;
@@ -4740,9 +4740,9 @@ impl Arm7Bodies {
             + s1.v4 * s6.v88;
         s6.v106 = s1.v0 * s6.v88 + s2.v3 * s6.v102 + s2.v5 * s6.v95 + s2.v8 * s6.v104
             + s2.v14 * s6.v97 + s1.v4 * s6.v90;
-        s6.v107 = 0.5 * self.izz * s5.v104 + 0.5 * s5.v105;
-        s6.v108 = 0.5 * self.iyy * s5.v98 + 0.5 * s5.v99;
-        s6.v109 = 0.5 * self.ixx2 * s5.v92 + 0.5 * s5.v93;
+        s6.v107 = 0.5 * (self.izz * s5.v104 + s5.v105);
+        s6.v108 = 0.5 * (self.iyy * s5.v98 + s5.v99);
+        s6.v109 = 0.5 * (self.ixx2 * s5.v92 + s5.v93);
         s6.v110 = s1.v0 * s6.v109 + s1.v13 * s6.v83 + s1.v14 * s6.v55 + s1.v15 * s6.v50;
         s6.v111 = s2.v5 * s6.v109 + s2.v29 * s6.v83 + s1.v14 * s6.v56 + s1.v15 * s6.v51;
         s6.v112 = s2.v3 * s6.v109 + s2.v23 * s6.v83 + s1.v14 * s6.v57 + s1.v15 * s6.v52;
@@ -4773,9 +4773,9 @@ impl Arm7Bodies {
             - s2.v2 * s6.v112 - s2.v2 * s6.v129 - s2.v4 * s6.v111 - s2.v4 * s6.v122;
         s6.v133 = s2.v0 * s6.v123 - s2.v1 * s6.v130 - s1.v1 * s6.v117 + s2.v2 * s6.v131
             + s2.v4 * s6.v124;
-        s6.v134 = 0.5 * s5.v46 + 0.5 * self.izz * s5.v45;
-        s6.v135 = 0.5 * s5.v42 + 0.5 * self.iyy * s5.v41;
-        s6.v136 = 0.5 * s5.v36 + 0.5 * self.ixx1 * s5.v35;
+        s6.v134 = 0.5 * (s5.v46 + self.izz * s5.v45);
+        s6.v135 = 0.5 * (s5.v42 + self.iyy * s5.v41);
+        s6.v136 = 0.5 * (s5.v36 + self.ixx1 * s5.v35);
         s6.v137 = self.m1 * s5.v32;
         s6.v138 = s6.v113 + s6.v137;
         s6.v139 = self.m1 * s5.v29;
@@ -4797,7 +4797,7 @@ impl Arm7Bodies {
         s6.v150 = s2.v0 * s6.v148 + s2.v1 * s6.v143 - s1.v1 * s6.v135 + self.cz * s6.v138
             + self.l * s6.v115 + s1.v4 * s6.v108 + s1.v6 * s6.v88 - s1.v7 * s6.v79
             - s1.v7 * s6.v89;
-        s6.v151 = 0.5 * self.izz * s5.v10 + 0.5 * s5.v11;
+        s6.v151 = 0.5 * (self.izz * s5.v10 + s5.v11);
         s6.v152 = self.m0 * s5.v7;
         s6.v153 = s6.v139 + s6.v152;
         s6.v154 = self.m0 * s5.v4;
@@ -5311,11 +5311,11 @@ impl Arm7Bodies {
         s6.v573 = s2.v102 * s6.v572 + s5.v386 * s5.v407;
         s6.v574 = s6.v569 + s6.v573;
         s6.v575 = self.izz * s6.v574;
-        s6.v576 = 0.5 * self.izz * s6.v574 + 0.5 * s6.v575;
+        s6.v576 = 0.5 * (self.izz * s6.v574 + s6.v575);
         s6.v577 = s2.v99 * s6.v576 + s5.v381 * s6.v0;
         s6.v578 = s2.v96 * s6.v576 + s5.v377 * s6.v0;
-        s6.v579 = 0.5 * self.iyy * s6.v559 + 0.5 * s6.v560;
-        s6.v580 = 0.5 * self.ixx6 * s6.v553 + 0.5 * s6.v554;
+        s6.v579 = 0.5 * (self.iyy * s6.v559 + s6.v560);
+        s6.v580 = 0.5 * (self.ixx6 * s6.v553 + s6.v554);
         s6.v581 = s2.v82 * s6.v580 + s5.v308 * s6.v5;
         s6.v582 = s2.v80 * s6.v580 + s5.v305 * s6.v5;
         s6.v583 = self.m6 * s6.v539;
@@ -5324,17 +5324,17 @@ impl Arm7Bodies {
         s6.v586 = self.m6 * s6.v525;
         s6.v587 = self.cy * s6.v586;
         s6.v588 = self.cx * s6.v586;
-        s6.v589 = 0.5 * self.izz * s6.v508 + 0.5 * s6.v509;
+        s6.v589 = 0.5 * (self.izz * s6.v508 + s6.v509);
         s6.v590 = s2.v66 * s6.v589 + s5.v224 * s6.v20 + s1.v28 * s6.v577
             - s1.v29 * s6.v581 + s5.v331 * s6.v2 - s5.v332 * s6.v7;
         s6.v591 = s2.v63 * s6.v589 + s5.v220 * s6.v20 + s1.v28 * s6.v578
             - s1.v29 * s6.v582 + s5.v331 * s6.v3 - s5.v332 * s6.v8;
-        s6.v592 = 0.5 * self.iyy * s6.v493 + 0.5 * s6.v494;
+        s6.v592 = 0.5 * (self.iyy * s6.v493 + s6.v494);
         s6.v593 = s2.v108 * s6.v579 + s5.v402 * s6.v4 + s2.v90 * s6.v592
             + s5.v322 * s6.v24;
         s6.v594 = s2.v105 * s6.v579 + s5.v398 * s6.v4 + s2.v87 * s6.v592
             + s5.v318 * s6.v24;
-        s6.v595 = 0.5 * self.ixx5 * s6.v481 + 0.5 * s6.v482;
+        s6.v595 = 0.5 * (self.ixx5 * s6.v481 + s6.v482);
         s6.v596 = self.m5 * s6.v475;
         s6.v597 = s6.v596 + s6.v583;
         s6.v598 = s6.v597 + s6.v583;
@@ -5349,13 +5349,13 @@ impl Arm7Bodies {
         s6.v606 = s6.v594 + s6.v605;
         s6.v607 = self.cx * s6.v602 + s1.v28 * s6.v588 - s1.v29 * s6.v587
             + s5.v331 * s6.v17 - s5.v332 * s6.v16;
-        s6.v608 = 0.5 * self.izz * s6.v444 + 0.5 * s6.v445;
+        s6.v608 = 0.5 * (self.izz * s6.v444 + s6.v445);
         s6.v609 = s2.v66 * s6.v608 + s5.v224 * s6.v49 + s5.v254 * s6.v22
             + s5.v255 * s6.v26 + s1.v22 * s6.v590 + s1.v23 * s6.v593;
         s6.v610 = s2.v63 * s6.v608 + s5.v220 * s6.v49 + s5.v254 * s6.v23
             + s5.v255 * s6.v27 + s1.v22 * s6.v591 + s1.v23 * s6.v594;
-        s6.v611 = 0.5 * self.iyy * s6.v429 + 0.5 * s6.v430;
-        s6.v612 = 0.5 * self.ixx4 * s6.v423 + 0.5 * s6.v424;
+        s6.v611 = 0.5 * (self.iyy * s6.v429 + s6.v430);
+        s6.v612 = 0.5 * (self.ixx4 * s6.v423 + s6.v424);
         s6.v613 = s2.v29 * s6.v612 + s5.v127 * s6.v54 + s2.v82 * s6.v595
             + s1.v28 * s6.v581 + s1.v29 * s6.v577 + s5.v308 * s6.v28 + s5.v331 * s6.v7
             + s5.v332 * s6.v2;
@@ -5378,13 +5378,13 @@ impl Arm7Bodies {
             + s1.v29 * s6.v588 + s5.v331 * s6.v16 + s5.v332 * s6.v17;
         s6.v626 = self.cx * s6.v621 + s5.v254 * s6.v46 + s5.v255 * s6.v44
             + s1.v22 * s6.v607 + s1.v23 * s6.v605;
-        s6.v627 = 0.5 * s6.v379 + 0.5 * self.izz * s6.v378;
+        s6.v627 = 0.5 * (s6.v379 + self.izz * s6.v378);
         s6.v628 = s2.v53 * s6.v627 + s5.v87 * s6.v78 + s1.v14 * s6.v609
             - s1.v15 * s6.v613 + s5.v174 * s6.v51 - s5.v175 * s6.v56;
         s6.v629 = s2.v51 * s6.v627 + s5.v84 * s6.v78 + s1.v14 * s6.v610
             - s1.v15 * s6.v614 + s5.v174 * s6.v52 - s5.v175 * s6.v57;
-        s6.v630 = 0.5 * s6.v367 + 0.5 * self.iyy * s6.v366;
-        s6.v631 = 0.5 * s6.v361 + 0.5 * self.ixx3 * s6.v360;
+        s6.v630 = 0.5 * (s6.v367 + self.iyy * s6.v366);
+        s6.v631 = 0.5 * (s6.v361 + self.ixx3 * s6.v360);
         s6.v632 = self.m3 * s6.v351;
         s6.v633 = s6.v615 + s6.v632;
         s6.v634 = s6.v617 + s6.v632;
@@ -5407,9 +5407,9 @@ impl Arm7Bodies {
         s6.v644 = self.cx * s6.v639 + s1.v14 * s6.v626 - s1.v15 * s6.v625
             + s5.v174 * s6.v75 - s5.v175 * s6.v74;
         s6.v645 = s6.v629 + s6.v644;
-        s6.v646 = 0.5 * self.izz * s6.v320 + 0.5 * s6.v321;
-        s6.v647 = 0.5 * self.iyy * s6.v314 + 0.5 * s6.v315;
-        s6.v648 = 0.5 * self.ixx2 * s6.v308 + 0.5 * s6.v309;
+        s6.v646 = 0.5 * (self.izz * s6.v320 + s6.v321);
+        s6.v647 = 0.5 * (self.iyy * s6.v314 + s6.v315);
+        s6.v648 = 0.5 * (self.ixx2 * s6.v308 + s6.v309);
         s6.v649 = s2.v5 * s6.v648 + s2.v29 * s6.v631 + s1.v14 * s6.v613
             + s1.v15 * s6.v609 + s5.v127 * s6.v83 + s5.v174 * s6.v56 + s5.v175 * s6.v51
             + s5.v23 * s6.v109;
@@ -5433,9 +5433,9 @@ impl Arm7Bodies {
         s6.v662 = self.cx * s6.v657 + s1.v6 * s6.v645 + s1.v7 * s6.v643
             + s2.v51 * s6.v646 + s5.v84 * s6.v107 + s5.v106 * s6.v104
             + s5.v107 * s6.v102;
-        s6.v663 = 0.5 * self.izz * s6.v268 + 0.5 * s6.v269;
-        s6.v664 = 0.5 * self.iyy * s6.v264 + 0.5 * s6.v265;
-        s6.v665 = 0.5 * self.ixx1 * s6.v258 + 0.5 * s6.v259;
+        s6.v663 = 0.5 * (self.izz * s6.v268 + s6.v269);
+        s6.v664 = 0.5 * (self.iyy * s6.v264 + s6.v265);
+        s6.v665 = 0.5 * (self.ixx1 * s6.v258 + s6.v259);
         s6.v666 = self.m1 * s6.v255;
         s6.v667 = s6.v651 + s6.v666;
         s6.v668 = s2.v4 * s6.v664 + s5.v64 * s6.v108 + self.cz * s6.v667
@@ -5447,7 +5447,7 @@ impl Arm7Bodies {
             + self.cx * s6.v666 + s5.v0 * s6.v134;
         s6.v670 = self.m1 * s6.v247;
         s6.v671 = 2.0 * s6.v659 + s6.v670;
-        s6.v672 = 0.5 * self.izz * s6.v236 + 0.5 * s6.v237;
+        s6.v672 = 0.5 * (self.izz * s6.v236 + s6.v237);
         s6.v673 = self.m0 * s6.v233;
         s6.v674 = self.m0 * s6.v230;
         s6.v675 = s6.v670 + s6.v674;
@@ -5754,7 +5754,7 @@ impl Dynamics<7> for Arm7Bodies {
         let z165 = z157 + z164;
         let z167 = self.m0 * z165;
         let z172 = s5.v10 * s5.v11;
-        let z173 = 0.5 * z167 + 0.5 * z172;
+        let z173 = 0.5 * (z167 + z172);
         let z189 = s5.v21 * s5.v21;
         let z203 = s5.v29 * s5.v29;
         let z204 = z203 + z189;
@@ -5766,7 +5766,7 @@ impl Dynamics<7> for Arm7Bodies {
         let z227 = z219 + z226;
         let z232 = s5.v45 * s5.v46;
         let z233 = z227 + z232;
-        let z234 = 0.5 * z214 + 0.5 * z233;
+        let z234 = 0.5 * (z214 + z233);
         let z235 = z234 + z173;
         let z256 = s5.v61 * s5.v61;
         let z275 = s5.v74 * s5.v74;
@@ -5779,7 +5779,7 @@ impl Dynamics<7> for Arm7Bodies {
         let z317 = z309 + z316;
         let z324 = s5.v104 * s5.v105;
         let z325 = z317 + z324;
-        let z326 = 0.5 * z292 + 0.5 * z325;
+        let z326 = 0.5 * (z292 + z325);
         let z327 = z235 + z326;
         let z349 = s5.v121 * s5.v121;
         let z369 = s5.v135 * s5.v135;
@@ -5792,7 +5792,7 @@ impl Dynamics<7> for Arm7Bodies {
         let z413 = z399 + z412;
         let z426 = s5.v172 * s5.v173;
         let z427 = z413 + z426;
-        let z428 = 0.5 * z392 + 0.5 * z427;
+        let z428 = 0.5 * (z392 + z427);
         let z429 = z327 + z428;
         let z451 = s5.v189 * s5.v189;
         let z471 = s5.v203 * s5.v203;
@@ -5805,7 +5805,7 @@ impl Dynamics<7> for Arm7Bodies {
         let z536 = z519 + z535;
         let z552 = s5.v252 * s5.v253;
         let z553 = z536 + z552;
-        let z554 = 0.5 * z494 + 0.5 * z553;
+        let z554 = 0.5 * (z494 + z553);
         let z555 = z554 + z429;
         let z577 = s5.v269 * s5.v269;
         let z597 = s5.v283 * s5.v283;
@@ -5818,7 +5818,7 @@ impl Dynamics<7> for Arm7Bodies {
         let z656 = z633 + z655;
         let z672 = s5.v329 * s5.v330;
         let z673 = z656 + z672;
-        let z674 = 0.5 * z620 + 0.5 * z673;
+        let z674 = 0.5 * (z620 + z673);
         let z675 = z555 + z674;
         let z697 = s5.v346 * s5.v346;
         let z717 = s5.v360 * s5.v360;
@@ -5831,7 +5831,7 @@ impl Dynamics<7> for Arm7Bodies {
         let z782 = z765 + z781;
         let z798 = s5.v409 * s5.v410;
         let z799 = z782 + z798;
-        let z800 = 0.5 * z740 + 0.5 * z799;
+        let z800 = 0.5 * (z740 + z799);
         z800 + z675
     }
     fn potential_energy(&self, q: &Vector<7>, _t: f64) -> f64 {
@@ -6492,11 +6492,11 @@ impl Dynamics<7> for Arm7Bodies {
         let z4720 = s1.v28 * s3.v1102 - s1.v29 * s3.v1106;
         let z4721 = s1.v28 * s3.v1103 - s1.v29 * s3.v1107;
         let z4722 = s1.v28 * s3.v1104 - s1.v29 * s3.v1108;
-        let z4723 = self.cz * s3.v1109 + self.l * s3.v1109;
+        let z4723 = s3.v1109 * (self.cz + self.l);
         let z4724 = s1.v28 * s3.v1111 - s1.v29 * s3.v1110;
-        let z4725 = self.cz * s3.v1112 + self.l * s3.v1112;
+        let z4725 = s3.v1112 * (self.cz + self.l);
         let z4726 = s1.v28 * s3.v1114 - s1.v29 * s3.v1113;
-        let z4727 = self.cz * s3.v1115 + self.l * s3.v1115;
+        let z4727 = s3.v1115 * (self.cz + self.l);
         let z4728 = s1.v28 * s3.v1117 - s1.v29 * s3.v1116;
         let z4731 = s1.v22 * z4720;
         let z4732 = s1.v22 * z4721;
@@ -6559,8 +6559,8 @@ impl Dynamics<7> for Arm7Bodies {
         let z9981 = 2.0 * s3.v112 * s3.v121;
         let z9982 = 2.0 * s3.v105 * s3.v142 + s1.v28 * z9978 - s1.v29 * z9980;
         let z9983 = 2.0 * s3.v99 * s3.v142 + s1.v28 * z9979 - s1.v29 * z9981;
-        let z9984 = 2.0 * s3.v89 * s3.v146 + 2.0 * s3.v116 * s3.v126;
-        let z9985 = 2.0 * s3.v83 * s3.v146 + 2.0 * s3.v113 * s3.v126;
+        let z9984 = 2.0 * (s3.v89 * s3.v146 + s3.v116 * s3.v126);
+        let z9985 = 2.0 * (s3.v83 * s3.v146 + s3.v113 * s3.v126);
         let z9986 = 2.0 * s3.v74 * s3.v165 + s1.v22 * z9982 + s1.v23 * z9984;
         let z9987 = 2.0 * s3.v67 * s3.v165 + s1.v22 * z9983 + s1.v23 * z9985;
         let z9988 = 2.0 * s3.v88 * s3.v161 + 2.0 * s3.v103 * s3.v138 + s1.v28 * z9980
@@ -7576,9 +7576,9 @@ impl Dynamics<7> for Arm7Bodies {
         let z10557 = 2.0 * s3.v327 * s3.v369 + s1.v28 * z10551 - s1.v29 * z10554;
         let z10558 = s1.v28 * z10552 - s1.v29 * z10555 + 2.0 * s3.v316 * s3.v369;
         let z10559 = s1.v28 * z10553 - s1.v29 * z10556 + 2.0 * s3.v310 * s3.v369;
-        let z10560 = 2.0 * s3.v340 * s3.v350 + 2.0 * s3.v303 * s3.v373;
-        let z10561 = 2.0 * s3.v335 * s3.v350 + 2.0 * s3.v292 * s3.v373;
-        let z10562 = 2.0 * s3.v332 * s3.v350 + 2.0 * s3.v286 * s3.v373;
+        let z10560 = 2.0 * (s3.v340 * s3.v350 + s3.v303 * s3.v373);
+        let z10561 = 2.0 * (s3.v335 * s3.v350 + s3.v292 * s3.v373);
+        let z10562 = 2.0 * (s3.v332 * s3.v350 + s3.v286 * s3.v373);
         let z10563 = s1.v22 * z10557 + s1.v23 * z10560 + 2.0 * s3.v278 * s3.v398;
         let z10564 = s1.v22 * z10558 + s1.v23 * z10561 + 2.0 * s3.v272 * s3.v398;
         let z10565 = s1.v22 * z10559 + s1.v23 * z10562 + 2.0 * s3.v266 * s3.v398;
@@ -8389,9 +8389,9 @@ impl Dynamics<7> for Arm7Bodies {
         let z10956 = s1.v28 * z10950 - s1.v29 * z10953 + 2.0 * s3.v557 * s3.v599;
         let z10957 = s1.v28 * z10951 - s1.v29 * z10954 + 2.0 * s3.v547 * s3.v599;
         let z10958 = s1.v28 * z10952 - s1.v29 * z10955 + 2.0 * s3.v541 * s3.v599;
-        let z10959 = 2.0 * s3.v534 * s3.v603 + 2.0 * s3.v570 * s3.v580;
-        let z10960 = 2.0 * s3.v525 * s3.v603 + 2.0 * s3.v565 * s3.v580;
-        let z10961 = 2.0 * s3.v519 * s3.v603 + 2.0 * s3.v562 * s3.v580;
+        let z10959 = 2.0 * (s3.v534 * s3.v603 + s3.v570 * s3.v580);
+        let z10960 = 2.0 * (s3.v525 * s3.v603 + s3.v565 * s3.v580);
+        let z10961 = 2.0 * (s3.v519 * s3.v603 + s3.v562 * s3.v580);
         let z10962 = 2.0 * s3.v37 * s3.v628 + s1.v22 * z10956 + s1.v23 * z10959;
         let z10963 = s1.v22 * z10957 + s1.v23 * z10960 + 2.0 * s3.v510 * s3.v628;
         let z10964 = s1.v22 * z10958 + s1.v23 * z10961 + 2.0 * s3.v505 * s3.v628;
@@ -8984,9 +8984,9 @@ impl Dynamics<7> for Arm7Bodies {
         let z11256 = s1.v28 * z11250 - s1.v29 * z11253 + 2.0 * s3.v749 * s3.v792;
         let z11257 = s1.v28 * z11251 - s1.v29 * z11254 + 2.0 * s3.v743 * s3.v792;
         let z11258 = s1.v28 * z11252 - s1.v29 * z11255 + 2.0 * s3.v737 * s3.v792;
-        let z11259 = 2.0 * s3.v728 * s3.v796 + 2.0 * s3.v763 * s3.v773;
-        let z11260 = 2.0 * s3.v723 * s3.v796 + 2.0 * s3.v760 * s3.v773;
-        let z11261 = 2.0 * s3.v718 * s3.v796 + 2.0 * s3.v757 * s3.v773;
+        let z11259 = 2.0 * (s3.v728 * s3.v796 + s3.v763 * s3.v773);
+        let z11260 = 2.0 * (s3.v723 * s3.v796 + s3.v760 * s3.v773);
+        let z11261 = 2.0 * (s3.v718 * s3.v796 + s3.v757 * s3.v773);
         let z11262 = s1.v22 * z11256 + s1.v23 * z11259 + 2.0 * s3.v712 * s3.v821;
         let z11263 = s1.v22 * z11257 + s1.v23 * z11260 + 2.0 * s3.v708 * s3.v821;
         let z11264 = 2.0 * s3.v704 * s3.v821 + s1.v22 * z11258 + s1.v23 * z11261;
@@ -9433,9 +9433,9 @@ impl Dynamics<7> for Arm7Bodies {
         let z11518 = 2.0 * s3.v906 * s3.v954 + s1.v28 * z11512 - s1.v29 * z11515;
         let z11519 = 2.0 * s3.v905 * s3.v954 + s1.v28 * z11513 - s1.v29 * z11516;
         let z11520 = 2.0 * s3.v904 * s3.v954 + s1.v28 * z11514 - s1.v29 * z11517;
-        let z11521 = 2.0 * s3.v882 * s3.v958 + 2.0 * s3.v923 * s3.v935;
-        let z11522 = 2.0 * s3.v881 * s3.v958 + 2.0 * s3.v922 * s3.v935;
-        let z11523 = 2.0 * s3.v880 * s3.v958 + 2.0 * s3.v921 * s3.v935;
+        let z11521 = 2.0 * (s3.v882 * s3.v958 + s3.v923 * s3.v935);
+        let z11522 = 2.0 * (s3.v881 * s3.v958 + s3.v922 * s3.v935);
+        let z11523 = 2.0 * (s3.v880 * s3.v958 + s3.v921 * s3.v935);
         let z11524 = s1.v22 * z11518 + s1.v23 * z11521;
         let z11525 = s1.v22 * z11519 + s1.v23 * z11522;
         let z11526 = s1.v22 * z11520 + s1.v23 * z11523;
@@ -9488,13 +9488,13 @@ impl Dynamics<7> for Arm7Bodies {
             - s1.v10 * s3.v989 + s2.v56 * z11526 - s2.v56 * s3.v986 + s2.v58 * z11525
             - s2.v58 * s3.v985 + s2.v60 * z11524 - s2.v60 * s3.v984 + s3.v999;
         let z11542 = 2.0 * s3.v882 * s3.v983 + s1.v22 * z11521 - s1.v23 * z11518;
-        let z11543 = -2.0 * s1.v14 * s3.v989 - 2.0 * s1.v15 * s3.v990;
+        let z11543 = -2.0 * (s1.v14 * s3.v989 + s1.v15 * s3.v990);
         let z11544 = z11530 + z11543;
         let z11545 = 2.0 * s3.v881 * s3.v983 + s1.v22 * z11522 - s1.v23 * z11519;
-        let z11546 = -2.0 * s1.v14 * s3.v993 - 2.0 * s1.v15 * s3.v994;
+        let z11546 = -2.0 * (s1.v14 * s3.v993 + s1.v15 * s3.v994);
         let z11547 = z11531 + z11546;
         let z11548 = 2.0 * s3.v880 * s3.v983 + s1.v22 * z11523 - s1.v23 * z11520;
-        let z11549 = -2.0 * s1.v14 * s3.v997 - 2.0 * s1.v15 * s3.v998;
+        let z11549 = -2.0 * (s1.v14 * s3.v997 + s1.v15 * s3.v998);
         let z11550 = z11532 + z11549;
         let z11551 = -s1.v0 * z11530 - s1.v0 * z11543 - s2.v3 * z11532 - s2.v3 * z11549
             - s2.v5 * z11531 - s2.v5 * z11546 + s2.v8 * z11548 + s2.v14 * z11545
@@ -9960,9 +9960,9 @@ impl Dynamics<7> for Arm7Bodies {
             + s2.v41 * s3.v1114 + s1.v21 * s3.v1111 - s2.v44 * s3.v1116
             - s2.v48 * s3.v1113 - s1.v26 * s3.v1110 + s3.v1118 - s2.v87 * s3.v1108
             - s2.v90 * s3.v1107 - s2.v93 * s3.v1106;
-        let z11854 = -2.0 * s1.v28 * s3.v1110 - 2.0 * s1.v29 * s3.v1111;
-        let z11855 = -2.0 * s1.v28 * s3.v1113 - 2.0 * s1.v29 * s3.v1114;
-        let z11856 = -2.0 * s1.v28 * s3.v1116 - 2.0 * s1.v29 * s3.v1117;
+        let z11854 = -2.0 * (s1.v28 * s3.v1110 + s1.v29 * s3.v1111);
+        let z11855 = -2.0 * (s1.v28 * s3.v1113 + s1.v29 * s3.v1114);
+        let z11856 = -2.0 * (s1.v28 * s3.v1116 + s1.v29 * s3.v1117);
         let z11857 = s2.v72 * z11839 + s2.v75 * z11838 + s2.v78 * z11837
             - s2.v23 * z11836 - s2.v23 * z11856 - s2.v29 * z11835 - s2.v29 * z11855
             - s1.v13 * z11834 - s1.v13 * z11854;

@@ -1021,117 +1021,140 @@ impl BricardA04 {
         let z62 = z21 * s0.v6 - z41 * s0.v7;
         let z63 = s1.v5 * s0.v7 + s1.v7 * s0.v6;
         let z64 = s1.v5 * s0.v6 - s1.v7 * s0.v7;
-        s8.v0 = 0.08333333333333333 * self.m * (self.l * self.l) * (s1.v1 * s1.v1)
-            + 0.08333333333333333 * self.m * (self.l * self.l) * (s1.v2 * s1.v2)
-            + 0.08333333333333333 * self.m * (self.w * self.w) * (s1.v1 * s1.v1)
-            + 0.08333333333333333 * self.m * (self.w * self.w) * (s1.v2 * s1.v2)
-            + 0.16666666666666666 * self.m * (self.w * self.w) * (s2.v0 * s2.v0);
-        s8.v1 = 0.08333333333333333 * self.m * (self.l * self.l) * s0.v1 * s1.v2
-            + 0.16666666666666666 * self.m * (self.w * self.w) * s0.v0 * s2.v0
-            + 0.08333333333333333 * self.m * (self.w * self.w) * s0.v1 * s1.v2;
-        s8.v2 = 0.08333333333333333 * self.m * (self.l * self.l) * s1.v0 * s1.v1
-            + 0.08333333333333333 * self.m * (self.l * self.l) * s1.v2 * s1.v3
-            + 0.08333333333333333 * self.m * (self.w * self.w) * s1.v0 * s1.v1
-            + 0.08333333333333333 * self.m * (self.w * self.w) * s1.v2 * s1.v3
-            + 0.16666666666666666 * self.m * (self.w * self.w) * s2.v0 * s1.v4;
-        s8.v3 = 0.08333333333333333 * self.m * (self.l * self.l) * s0.v1 * s1.v3
-            + 0.16666666666666666 * self.m * (self.w * self.w) * s0.v0 * s1.v4
-            + 0.08333333333333333 * self.m * (self.w * self.w) * s0.v1 * s1.v3;
-        s8.v4 = 0.08333333333333333 * self.m * (self.l * self.l) * (s1.v0 * s1.v0)
-            + 0.08333333333333333 * self.m * (self.l * self.l) * (s1.v3 * s1.v3)
-            + 0.08333333333333333 * self.m * (self.w * self.w) * (s1.v0 * s1.v0)
-            + 0.08333333333333333 * self.m * (self.w * self.w) * (s1.v3 * s1.v3)
-            + 0.16666666666666666 * self.m * (self.w * self.w) * (s1.v4 * s1.v4);
-        s8.v5 = 0.08333333333333333 * self.m * (self.l * self.l) * (s1.v2 * s1.v2)
-            + 0.08333333333333333 * self.m * (self.l * self.l) * (s2.v1 * s2.v1)
-            + 0.08333333333333333 * self.m * (self.w * self.w) * (s1.v2 * s1.v2)
-            + 0.08333333333333333 * self.m * (self.w * self.w) * (s2.v1 * s2.v1)
-            + 0.16666666666666666 * self.m * (self.w * self.w) * (s2.v2 * s2.v2);
-        s8.v6 = 0.08333333333333333 * self.m * (self.l * self.l) * s0.v1 * s1.v2
-            + 0.08333333333333333 * self.m * (self.l * self.l) * s2.v1 * z21
-            + 0.08333333333333333 * self.m * (self.w * self.w) * s0.v1 * s1.v2
-            + 0.08333333333333333 * self.m * (self.w * self.w) * s2.v1 * z21
-            + 0.16666666666666666 * self.m * (self.w * self.w) * s2.v2 * z22;
-        s8.v7 = 0.08333333333333333 * self.m * (self.l * self.l) * s1.v2 * s1.v3
-            + 0.08333333333333333 * self.m * (self.l * self.l) * s2.v1 * s1.v5
-            + 0.08333333333333333 * self.m * (self.w * self.w) * s1.v2 * s1.v3
-            + 0.08333333333333333 * self.m * (self.w * self.w) * s2.v1 * s1.v5
-            + 0.16666666666666666 * self.m * (self.w * self.w) * s2.v2 * s1.v6;
-        s8.v8 = 0.08333333333333333 * self.m * (self.l * self.l) * (s0.v1 * s0.v1)
-            + 0.08333333333333333 * self.m * (self.l * self.l) * (z21 * z21)
-            + 0.08333333333333333 * self.m * (self.w * self.w) * (s0.v1 * s0.v1)
-            + 0.08333333333333333 * self.m * (self.w * self.w) * (z21 * z21)
-            + 0.16666666666666666 * self.m * (self.w * self.w) * (z22 * z22);
-        s8.v9 = 0.08333333333333333 * self.m * (self.l * self.l) * s0.v1 * s1.v3
-            + 0.08333333333333333 * self.m * (self.l * self.l) * z21 * s1.v5
-            + 0.08333333333333333 * self.m * (self.w * self.w) * s0.v1 * s1.v3
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z21 * s1.v5
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z22 * s1.v6;
-        s8.v10 = 0.08333333333333333 * self.m * (self.l * self.l) * (s1.v3 * s1.v3)
-            + 0.08333333333333333 * self.m * (self.l * self.l) * (s1.v5 * s1.v5)
-            + 0.08333333333333333 * self.m * (self.w * self.w) * (s1.v3 * s1.v3)
-            + 0.08333333333333333 * self.m * (self.w * self.w) * (s1.v5 * s1.v5)
-            + 0.16666666666666666 * self.m * (self.w * self.w) * (s1.v6 * s1.v6);
-        s8.v11 = 0.08333333333333333 * self.m * (self.l * self.l) * (s2.v1 * s2.v1)
-            + 0.08333333333333333 * self.m * (self.l * self.l) * (z40 * z40)
-            + 0.08333333333333333 * self.m * (self.w * self.w) * (s2.v1 * s2.v1)
-            + 0.16666666666666666 * self.m * (self.w * self.w) * (s2.v3 * s2.v3)
-            + 0.08333333333333333 * self.m * (self.w * self.w) * (z40 * z40);
-        s8.v12 = 0.08333333333333333 * self.m * (self.l * self.l) * s2.v1 * z21
-            + 0.08333333333333333 * self.m * (self.l * self.l) * z40 * s6.v2
-            + 0.08333333333333333 * self.m * (self.w * self.w) * s2.v1 * z21
-            + 0.16666666666666666 * self.m * (self.w * self.w) * s2.v3 * z41
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z40 * s6.v2;
-        s8.v13 = 0.08333333333333333 * self.m * (self.l * self.l) * s2.v1 * s1.v5
-            + 0.08333333333333333 * self.m * (self.l * self.l) * z40 * z44
-            + 0.08333333333333333 * self.m * (self.w * self.w) * s2.v1 * s1.v5
-            + 0.16666666666666666 * self.m * (self.w * self.w) * s2.v3 * s1.v7
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z40 * z44;
-        s8.v14 = 0.08333333333333333 * self.m * (self.l * self.l) * (z21 * z21)
-            + 0.08333333333333333 * self.m * (self.l * self.l) * (s6.v2 * s6.v2)
-            + 0.08333333333333333 * self.m * (self.w * self.w) * (z21 * z21)
-            + 0.16666666666666666 * self.m * (self.w * self.w) * (z41 * z41)
-            + 0.08333333333333333 * self.m * (self.w * self.w) * (s6.v2 * s6.v2);
-        s8.v15 = 0.08333333333333333 * self.m * (self.l * self.l) * z21 * s1.v5
-            + 0.08333333333333333 * self.m * (self.l * self.l) * s6.v2 * z44
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z21 * s1.v5
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z41 * s1.v7
-            + 0.08333333333333333 * self.m * (self.w * self.w) * s6.v2 * z44;
-        s8.v16 = 0.08333333333333333 * self.m * (self.l * self.l) * (s1.v5 * s1.v5)
-            + 0.08333333333333333 * self.m * (self.l * self.l) * (z44 * z44)
-            + 0.08333333333333333 * self.m * (self.w * self.w) * (s1.v5 * s1.v5)
-            + 0.16666666666666666 * self.m * (self.w * self.w) * (s1.v7 * s1.v7)
-            + 0.08333333333333333 * self.m * (self.w * self.w) * (z44 * z44);
-        s8.v17 = 0.08333333333333333 * self.m * (self.l * self.l) * (z40 * z40)
-            + 0.08333333333333333 * self.m * (self.l * self.l) * (s6.v5 * s6.v5)
-            + 0.08333333333333333 * self.m * (self.w * self.w) * (z40 * z40)
-            + 0.08333333333333333 * self.m * (self.w * self.w) * (s6.v5 * s6.v5)
-            + 0.16666666666666666 * self.m * (self.w * self.w) * (z60 * z60);
-        s8.v18 = 0.08333333333333333 * self.m * (self.l * self.l) * z40 * s6.v2
-            + 0.08333333333333333 * self.m * (self.l * self.l) * s6.v5 * z61
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z40 * s6.v2
-            + 0.08333333333333333 * self.m * (self.w * self.w) * s6.v5 * z61
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z60 * z62;
-        s8.v19 = 0.08333333333333333 * self.m * (self.l * self.l) * z40 * z44
-            + 0.08333333333333333 * self.m * (self.l * self.l) * s6.v5 * z63
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z40 * z44
-            + 0.08333333333333333 * self.m * (self.w * self.w) * s6.v5 * z63
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z60 * z64;
-        s8.v20 = 0.08333333333333333 * self.m * (self.l * self.l) * (s6.v2 * s6.v2)
-            + 0.08333333333333333 * self.m * (self.l * self.l) * (z61 * z61)
-            + 0.08333333333333333 * self.m * (self.w * self.w) * (s6.v2 * s6.v2)
-            + 0.08333333333333333 * self.m * (self.w * self.w) * (z61 * z61)
-            + 0.16666666666666666 * self.m * (self.w * self.w) * (z62 * z62);
-        s8.v21 = 0.08333333333333333 * self.m * (self.l * self.l) * s6.v2 * z44
-            + 0.08333333333333333 * self.m * (self.l * self.l) * z61 * z63
-            + 0.08333333333333333 * self.m * (self.w * self.w) * s6.v2 * z44
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z61 * z63
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z62 * z64;
-        s8.v22 = 0.08333333333333333 * self.m * (self.l * self.l) * (z44 * z44)
-            + 0.08333333333333333 * self.m * (self.l * self.l) * (z63 * z63)
-            + 0.08333333333333333 * self.m * (self.w * self.w) * (z44 * z44)
-            + 0.08333333333333333 * self.m * (self.w * self.w) * (z63 * z63)
-            + 0.16666666666666666 * self.m * (self.w * self.w) * (z64 * z64);
+        s8.v0 = self.m
+            * (0.08333333333333333 * (self.l * self.l) * (s1.v1 * s1.v1)
+                + 0.08333333333333333 * (self.l * self.l) * (s1.v2 * s1.v2)
+                + 0.08333333333333333 * (self.w * self.w) * (s1.v1 * s1.v1)
+                + 0.08333333333333333 * (self.w * self.w) * (s1.v2 * s1.v2)
+                + 0.16666666666666666 * (self.w * self.w) * (s2.v0 * s2.v0));
+        s8.v1 = self.m
+            * (0.08333333333333333 * (self.l * self.l) * s0.v1 * s1.v2
+                + 0.16666666666666666 * (self.w * self.w) * s0.v0 * s2.v0
+                + 0.08333333333333333 * (self.w * self.w) * s0.v1 * s1.v2);
+        s8.v2 = self.m
+            * (0.08333333333333333 * (self.l * self.l) * s1.v0 * s1.v1
+                + 0.08333333333333333 * (self.l * self.l) * s1.v2 * s1.v3
+                + 0.08333333333333333 * (self.w * self.w) * s1.v0 * s1.v1
+                + 0.08333333333333333 * (self.w * self.w) * s1.v2 * s1.v3
+                + 0.16666666666666666 * (self.w * self.w) * s2.v0 * s1.v4);
+        s8.v3 = self.m
+            * (0.08333333333333333 * (self.l * self.l) * s0.v1 * s1.v3
+                + 0.16666666666666666 * (self.w * self.w) * s0.v0 * s1.v4
+                + 0.08333333333333333 * (self.w * self.w) * s0.v1 * s1.v3);
+        s8.v4 = self.m
+            * (0.08333333333333333 * (self.l * self.l) * (s1.v0 * s1.v0)
+                + 0.08333333333333333 * (self.l * self.l) * (s1.v3 * s1.v3)
+                + 0.08333333333333333 * (self.w * self.w) * (s1.v0 * s1.v0)
+                + 0.08333333333333333 * (self.w * self.w) * (s1.v3 * s1.v3)
+                + 0.16666666666666666 * (self.w * self.w) * (s1.v4 * s1.v4));
+        s8.v5 = self.m
+            * (0.08333333333333333 * (self.l * self.l) * (s1.v2 * s1.v2)
+                + 0.08333333333333333 * (self.l * self.l) * (s2.v1 * s2.v1)
+                + 0.08333333333333333 * (self.w * self.w) * (s1.v2 * s1.v2)
+                + 0.08333333333333333 * (self.w * self.w) * (s2.v1 * s2.v1)
+                + 0.16666666666666666 * (self.w * self.w) * (s2.v2 * s2.v2));
+        s8.v6 = self.m
+            * (0.08333333333333333 * (self.l * self.l) * s0.v1 * s1.v2
+                + 0.08333333333333333 * (self.l * self.l) * s2.v1 * z21
+                + 0.08333333333333333 * (self.w * self.w) * s0.v1 * s1.v2
+                + 0.08333333333333333 * (self.w * self.w) * s2.v1 * z21
+                + 0.16666666666666666 * (self.w * self.w) * s2.v2 * z22);
+        s8.v7 = self.m
+            * (0.08333333333333333 * (self.l * self.l) * s1.v2 * s1.v3
+                + 0.08333333333333333 * (self.l * self.l) * s2.v1 * s1.v5
+                + 0.08333333333333333 * (self.w * self.w) * s1.v2 * s1.v3
+                + 0.08333333333333333 * (self.w * self.w) * s2.v1 * s1.v5
+                + 0.16666666666666666 * (self.w * self.w) * s2.v2 * s1.v6);
+        s8.v8 = self.m
+            * (0.08333333333333333 * (self.l * self.l) * (s0.v1 * s0.v1)
+                + 0.08333333333333333 * (self.l * self.l) * (z21 * z21)
+                + 0.08333333333333333 * (self.w * self.w) * (s0.v1 * s0.v1)
+                + 0.08333333333333333 * (self.w * self.w) * (z21 * z21)
+                + 0.16666666666666666 * (self.w * self.w) * (z22 * z22));
+        s8.v9 = self.m
+            * (0.08333333333333333 * (self.l * self.l) * s0.v1 * s1.v3
+                + 0.08333333333333333 * (self.l * self.l) * z21 * s1.v5
+                + 0.08333333333333333 * (self.w * self.w) * s0.v1 * s1.v3
+                + 0.08333333333333333 * (self.w * self.w) * z21 * s1.v5
+                + 0.16666666666666666 * (self.w * self.w) * z22 * s1.v6);
+        s8.v10 = self.m
+            * (0.08333333333333333 * (self.l * self.l) * (s1.v3 * s1.v3)
+                + 0.08333333333333333 * (self.l * self.l) * (s1.v5 * s1.v5)
+                + 0.08333333333333333 * (self.w * self.w) * (s1.v3 * s1.v3)
+                + 0.08333333333333333 * (self.w * self.w) * (s1.v5 * s1.v5)
+                + 0.16666666666666666 * (self.w * self.w) * (s1.v6 * s1.v6));
+        s8.v11 = self.m
+            * (0.08333333333333333 * (self.l * self.l) * (s2.v1 * s2.v1)
+                + 0.08333333333333333 * (self.l * self.l) * (z40 * z40)
+                + 0.08333333333333333 * (self.w * self.w) * (s2.v1 * s2.v1)
+                + 0.16666666666666666 * (self.w * self.w) * (s2.v3 * s2.v3)
+                + 0.08333333333333333 * (self.w * self.w) * (z40 * z40));
+        s8.v12 = self.m
+            * (0.08333333333333333 * (self.l * self.l) * s2.v1 * z21
+                + 0.08333333333333333 * (self.l * self.l) * z40 * s6.v2
+                + 0.08333333333333333 * (self.w * self.w) * s2.v1 * z21
+                + 0.16666666666666666 * (self.w * self.w) * s2.v3 * z41
+                + 0.08333333333333333 * (self.w * self.w) * z40 * s6.v2);
+        s8.v13 = self.m
+            * (0.08333333333333333 * (self.l * self.l) * s2.v1 * s1.v5
+                + 0.08333333333333333 * (self.l * self.l) * z40 * z44
+                + 0.08333333333333333 * (self.w * self.w) * s2.v1 * s1.v5
+                + 0.16666666666666666 * (self.w * self.w) * s2.v3 * s1.v7
+                + 0.08333333333333333 * (self.w * self.w) * z40 * z44);
+        s8.v14 = self.m
+            * (0.08333333333333333 * (self.l * self.l) * (z21 * z21)
+                + 0.08333333333333333 * (self.l * self.l) * (s6.v2 * s6.v2)
+                + 0.08333333333333333 * (self.w * self.w) * (z21 * z21)
+                + 0.16666666666666666 * (self.w * self.w) * (z41 * z41)
+                + 0.08333333333333333 * (self.w * self.w) * (s6.v2 * s6.v2));
+        s8.v15 = self.m
+            * (0.08333333333333333 * (self.l * self.l) * z21 * s1.v5
+                + 0.08333333333333333 * (self.l * self.l) * s6.v2 * z44
+                + 0.08333333333333333 * (self.w * self.w) * z21 * s1.v5
+                + 0.16666666666666666 * (self.w * self.w) * z41 * s1.v7
+                + 0.08333333333333333 * (self.w * self.w) * s6.v2 * z44);
+        s8.v16 = self.m
+            * (0.08333333333333333 * (self.l * self.l) * (s1.v5 * s1.v5)
+                + 0.08333333333333333 * (self.l * self.l) * (z44 * z44)
+                + 0.08333333333333333 * (self.w * self.w) * (s1.v5 * s1.v5)
+                + 0.16666666666666666 * (self.w * self.w) * (s1.v7 * s1.v7)
+                + 0.08333333333333333 * (self.w * self.w) * (z44 * z44));
+        s8.v17 = self.m
+            * (0.08333333333333333 * (self.l * self.l) * (z40 * z40)
+                + 0.08333333333333333 * (self.l * self.l) * (s6.v5 * s6.v5)
+                + 0.08333333333333333 * (self.w * self.w) * (z40 * z40)
+                + 0.08333333333333333 * (self.w * self.w) * (s6.v5 * s6.v5)
+                + 0.16666666666666666 * (self.w * self.w) * (z60 * z60));
+        s8.v18 = self.m
+            * (0.08333333333333333 * (self.l * self.l) * z40 * s6.v2
+                + 0.08333333333333333 * (self.l * self.l) * s6.v5 * z61
+                + 0.08333333333333333 * (self.w * self.w) * z40 * s6.v2
+                + 0.08333333333333333 * (self.w * self.w) * s6.v5 * z61
+                + 0.16666666666666666 * (self.w * self.w) * z60 * z62);
+        s8.v19 = self.m
+            * (0.08333333333333333 * (self.l * self.l) * z40 * z44
+                + 0.08333333333333333 * (self.l * self.l) * s6.v5 * z63
+                + 0.08333333333333333 * (self.w * self.w) * z40 * z44
+                + 0.08333333333333333 * (self.w * self.w) * s6.v5 * z63
+                + 0.16666666666666666 * (self.w * self.w) * z60 * z64);
+        s8.v20 = self.m
+            * (0.08333333333333333 * (self.l * self.l) * (s6.v2 * s6.v2)
+                + 0.08333333333333333 * (self.l * self.l) * (z61 * z61)
+                + 0.08333333333333333 * (self.w * self.w) * (s6.v2 * s6.v2)
+                + 0.08333333333333333 * (self.w * self.w) * (z61 * z61)
+                + 0.16666666666666666 * (self.w * self.w) * (z62 * z62));
+        s8.v21 = self.m
+            * (0.08333333333333333 * (self.l * self.l) * s6.v2 * z44
+                + 0.08333333333333333 * (self.l * self.l) * z61 * z63
+                + 0.08333333333333333 * (self.w * self.w) * s6.v2 * z44
+                + 0.08333333333333333 * (self.w * self.w) * z61 * z63
+                + 0.16666666666666666 * (self.w * self.w) * z62 * z64);
+        s8.v22 = self.m
+            * (0.08333333333333333 * (self.l * self.l) * (z44 * z44)
+                + 0.08333333333333333 * (self.l * self.l) * (z63 * z63)
+                + 0.08333333333333333 * (self.w * self.w) * (z44 * z44)
+                + 0.08333333333333333 * (self.w * self.w) * (z63 * z63)
+                + 0.16666666666666666 * (self.w * self.w) * (z64 * z64));
         s8
     }
     #[allow(clippy::field_reassign_with_default)]
@@ -1293,9 +1316,10 @@ impl BricardA04 {
         let z21 = s0.v0 * s0.v2;
         let z40 = s1.v2 * s0.v5 + s2.v2 * s0.v4;
         let z44 = s1.v3 * s0.v5 + s1.v6 * s0.v4;
-        let z86 = 0.08333333333333333 * self.m * (self.l * self.l) * (s0.v1 * s0.v1)
-            + 0.16666666666666666 * self.m * (self.w * self.w) * (s0.v0 * s0.v0)
-            + 0.08333333333333333 * self.m * (self.w * self.w) * (s0.v1 * s0.v1);
+        let z86 = self.m
+            * (0.08333333333333333 * (self.l * self.l) * (s0.v1 * s0.v1)
+                + 0.16666666666666666 * (self.w * self.w) * (s0.v0 * s0.v0)
+                + 0.08333333333333333 * (self.w * self.w) * (s0.v1 * s0.v1));
         let z162 = self.m * s5.v10;
         s18.v0 = self.m * s5.v8 + z162;
         s18.v1 = self.m * s6.v12 + s14.v0;
@@ -1432,8 +1456,7 @@ impl BricardA04 {
         let z21 = s0.v0 * s0.v2;
         let z40 = s1.v2 * s0.v5 + s2.v2 * s0.v4;
         let z44 = s1.v3 * s0.v5 + s1.v6 * s0.v4;
-        let z78 = 0.08333333333333333 * self.m * (self.l * self.l)
-            + 0.08333333333333333 * self.m * (self.w * self.w);
+        let z78 = 0.08333333333333333 * self.m * (self.l * self.l + self.w * self.w);
         s21.v0 = self.m * (s6.v8 * s6.v8) + self.m * (s6.v9 * s6.v9) + z78 + s18.v23;
         s21.v1 = s1.v0 * s18.v22 + s1.v1 * s18.v20 - s5.v0 * s18.v19;
         s21.v2 = s1.v0 * s18.v24 + s1.v1 * s18.v21;
@@ -1576,27 +1599,31 @@ impl BricardA04 {
         s25.v6 = s6.v2 * s3.v3 - z44 * z55;
         s25.v7 = -0.5 * self.l * s1.v0;
         s25.v8 = -0.5 * self.l * s9.v0 + s16.v0;
-        s25.v9 = 0.08333333333333333 * self.m * (self.l * self.l) * s0.v1 * s7.v0
-            + 0.16666666666666666 * self.m * (self.w * self.w) * s0.v0 * s9.v0
-            + 0.08333333333333333 * self.m * (self.w * self.w) * s0.v1 * s7.v0;
+        s25.v9 = self.m
+            * (0.08333333333333333 * (self.l * self.l) * s0.v1 * s7.v0
+                + 0.16666666666666666 * (self.w * self.w) * s0.v0 * s9.v0
+                + 0.08333333333333333 * (self.w * self.w) * s0.v1 * s7.v0);
         s25.v10 = 0.5 * self.l * s9.v2 + s16.v1;
-        s25.v11 = 0.08333333333333333 * self.m * (self.l * self.l) * s0.v1 * s7.v0
-            + 0.08333333333333333 * self.m * (self.l * self.l) * z21 * s9.v1
-            + 0.08333333333333333 * self.m * (self.w * self.w) * s0.v1 * s7.v0
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z21 * s9.v1
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z22 * s9.v2;
+        s25.v11 = self.m
+            * (0.08333333333333333 * (self.l * self.l) * s0.v1 * s7.v0
+                + 0.08333333333333333 * (self.l * self.l) * z21 * s9.v1
+                + 0.08333333333333333 * (self.w * self.w) * s0.v1 * s7.v0
+                + 0.08333333333333333 * (self.w * self.w) * z21 * s9.v1
+                + 0.16666666666666666 * (self.w * self.w) * z22 * s9.v2);
         s25.v12 = -0.5 * self.l * s9.v3 + s16.v2;
-        s25.v13 = 0.08333333333333333 * self.m * (self.l * self.l) * z21 * s9.v1
-            + 0.08333333333333333 * self.m * (self.l * self.l) * s6.v2 * s25.v2
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z21 * s9.v1
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z41 * s9.v3
-            + 0.08333333333333333 * self.m * (self.w * self.w) * s6.v2 * s25.v2;
+        s25.v13 = self.m
+            * (0.08333333333333333 * (self.l * self.l) * z21 * s9.v1
+                + 0.08333333333333333 * (self.l * self.l) * s6.v2 * s25.v2
+                + 0.08333333333333333 * (self.w * self.w) * z21 * s9.v1
+                + 0.16666666666666666 * (self.w * self.w) * z41 * s9.v3
+                + 0.08333333333333333 * (self.w * self.w) * s6.v2 * s25.v2);
         s25.v14 = 0.5 * self.l * z547 + s16.v3;
-        s25.v15 = 0.08333333333333333 * self.m * (self.l * self.l) * s6.v2 * s25.v2
-            + 0.08333333333333333 * self.m * (self.l * self.l) * z61 * s19.v0
-            + 0.08333333333333333 * self.m * (self.w * self.w) * s6.v2 * s25.v2
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z61 * s19.v0
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z62 * z547;
+        s25.v15 = self.m
+            * (0.08333333333333333 * (self.l * self.l) * s6.v2 * s25.v2
+                + 0.08333333333333333 * (self.l * self.l) * z61 * s19.v0
+                + 0.08333333333333333 * (self.w * self.w) * s6.v2 * s25.v2
+                + 0.08333333333333333 * (self.w * self.w) * z61 * s19.v0
+                + 0.16666666666666666 * (self.w * self.w) * z62 * z547);
         s25.v16 = -s0.v0 * s3.v1 - s0.v1 * s13.v0 + s1.v3 * s19.v1 + s1.v4 * z15;
         s25.v17 = s0.v0 * s4.v1 + s0.v1 * s15.v0 - s1.v2 * s19.v1 - s2.v0 * z15;
         s25.v18 = s2.v0 * s0.v5 + s0.v4 * s10.v1;
@@ -1608,96 +1635,108 @@ impl BricardA04 {
         s25.v24 = -s6.v2 * s13.v2 + z44 * s19.v3 + z55 * s25.v20 - s3.v3 * s25.v19;
         s25.v25 = -z40 * s19.v3 + s6.v2 * s15.v2 + s4.v3 * s25.v19 - z55 * s25.v18;
         s25.v26 = 0.5 * self.l * s0.v1;
-        s25.v27 = 0.08333333333333333 * self.m * (self.l * self.l) * s0.v0 * s1.v2
-            + 0.08333333333333333 * self.m * (self.l * self.l) * s0.v1 * s2.v0
-            + 0.08333333333333333 * self.m * (self.w * self.w) * s0.v0 * s1.v2
-            + 0.16666666666666666 * self.m * (self.w * self.w) * s0.v0 * s7.v0
-            - 0.08333333333333333 * self.m * (self.w * self.w) * s0.v1 * s2.v0;
-        s25.v28 = 0.16666666666666666 * self.m * (self.l * self.l) * s0.v0 * s0.v1
-            - 0.16666666666666666 * self.m * (self.w * self.w) * s0.v0 * s0.v1;
-        s25.v29 = 0.08333333333333333 * self.m * (self.l * self.l) * s0.v0 * s1.v3
-            + 0.08333333333333333 * self.m * (self.l * self.l) * s0.v1 * s1.v4
-            + 0.08333333333333333 * self.m * (self.w * self.w) * s0.v0 * s1.v3
-            + 0.16666666666666666 * self.m * (self.w * self.w) * s0.v0 * s7.v1
-            - 0.08333333333333333 * self.m * (self.w * self.w) * s0.v1 * s1.v4;
+        s25.v27 = self.m
+            * (0.08333333333333333 * (self.l * self.l) * s0.v0 * s1.v2
+                + 0.08333333333333333 * (self.l * self.l) * s0.v1 * s2.v0
+                + 0.08333333333333333 * (self.w * self.w) * s0.v0 * s1.v2
+                + 0.16666666666666666 * (self.w * self.w) * s0.v0 * s7.v0
+                - 0.08333333333333333 * (self.w * self.w) * s0.v1 * s2.v0);
+        s25.v28 = self.m * s0.v0 * s0.v1
+            * (0.16666666666666666 * (self.l * self.l)
+                - 0.16666666666666666 * (self.w * self.w));
+        s25.v29 = self.m
+            * (0.08333333333333333 * (self.l * self.l) * s0.v0 * s1.v3
+                + 0.08333333333333333 * (self.l * self.l) * s0.v1 * s1.v4
+                + 0.08333333333333333 * (self.w * self.w) * s0.v0 * s1.v3
+                + 0.16666666666666666 * (self.w * self.w) * s0.v0 * s7.v1
+                - 0.08333333333333333 * (self.w * self.w) * s0.v1 * s1.v4);
         s25.v30 = 0.5 * self.l * s11.v1 + s19.v1;
-        s25.v31 = 0.08333333333333333 * self.m * (self.l * self.l) * s0.v0 * s1.v2
-            + 0.08333333333333333 * self.m * (self.l * self.l) * s0.v1 * s2.v0
-            + 0.08333333333333333 * self.m * (self.l * self.l) * s2.v1 * s11.v0
-            + 0.08333333333333333 * self.m * (self.l * self.l) * z21 * s10.v0
-            + 0.08333333333333333 * self.m * (self.w * self.w) * s0.v0 * s1.v2
-            + 0.08333333333333333 * self.m * (self.w * self.w) * s0.v1 * s2.v0
-            + 0.08333333333333333 * self.m * (self.w * self.w) * s2.v1 * s11.v0
-            + 0.16666666666666666 * self.m * (self.w * self.w) * s2.v2 * s11.v1
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z21 * s10.v0
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z22 * s10.v1;
-        s25.v32 = 0.16666666666666666 * self.m * (self.l * self.l) * s0.v0 * s0.v1
-            + 0.16666666666666666 * self.m * (self.l * self.l) * z21 * s11.v0
-            + 0.16666666666666666 * self.m * (self.w * self.w) * s0.v0 * s0.v1
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z21 * s11.v0
-            + 0.3333333333333333 * self.m * (self.w * self.w) * z22 * s11.v1;
-        s25.v33 = 0.08333333333333333 * self.m * (self.l * self.l) * s0.v0 * s1.v3
-            + 0.08333333333333333 * self.m * (self.l * self.l) * s0.v1 * s1.v4
-            + 0.08333333333333333 * self.m * (self.l * self.l) * z21 * s7.v2
-            + 0.08333333333333333 * self.m * (self.l * self.l) * s1.v5 * s11.v0
-            + 0.08333333333333333 * self.m * (self.w * self.w) * s0.v0 * s1.v3
-            + 0.08333333333333333 * self.m * (self.w * self.w) * s0.v1 * s1.v4
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z21 * s7.v2
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z22 * s7.v3
-            + 0.08333333333333333 * self.m * (self.w * self.w) * s1.v5 * s11.v0
-            + 0.16666666666666666 * self.m * (self.w * self.w) * s1.v6 * s11.v1;
+        s25.v31 = self.m
+            * (0.08333333333333333 * (self.l * self.l) * s0.v0 * s1.v2
+                + 0.08333333333333333 * (self.l * self.l) * s0.v1 * s2.v0
+                + 0.08333333333333333 * (self.l * self.l) * s2.v1 * s11.v0
+                + 0.08333333333333333 * (self.l * self.l) * z21 * s10.v0
+                + 0.08333333333333333 * (self.w * self.w) * s0.v0 * s1.v2
+                + 0.08333333333333333 * (self.w * self.w) * s0.v1 * s2.v0
+                + 0.08333333333333333 * (self.w * self.w) * s2.v1 * s11.v0
+                + 0.16666666666666666 * (self.w * self.w) * s2.v2 * s11.v1
+                + 0.08333333333333333 * (self.w * self.w) * z21 * s10.v0
+                + 0.16666666666666666 * (self.w * self.w) * z22 * s10.v1);
+        s25.v32 = self.m
+            * (0.16666666666666666 * (self.l * self.l) * s0.v0 * s0.v1
+                + 0.16666666666666666 * (self.l * self.l) * z21 * s11.v0
+                + 0.16666666666666666 * (self.w * self.w) * s0.v0 * s0.v1
+                + 0.16666666666666666 * (self.w * self.w) * z21 * s11.v0
+                + 0.3333333333333333 * (self.w * self.w) * z22 * s11.v1);
+        s25.v33 = self.m
+            * (0.08333333333333333 * (self.l * self.l) * s0.v0 * s1.v3
+                + 0.08333333333333333 * (self.l * self.l) * s0.v1 * s1.v4
+                + 0.08333333333333333 * (self.l * self.l) * z21 * s7.v2
+                + 0.08333333333333333 * (self.l * self.l) * s1.v5 * s11.v0
+                + 0.08333333333333333 * (self.w * self.w) * s0.v0 * s1.v3
+                + 0.08333333333333333 * (self.w * self.w) * s0.v1 * s1.v4
+                + 0.08333333333333333 * (self.w * self.w) * z21 * s7.v2
+                + 0.16666666666666666 * (self.w * self.w) * z22 * s7.v3
+                + 0.08333333333333333 * (self.w * self.w) * s1.v5 * s11.v0
+                + 0.16666666666666666 * (self.w * self.w) * s1.v6 * s11.v1);
         s25.v34 = -0.5 * self.l * s11.v2 + s19.v2;
-        s25.v35 = 0.08333333333333333 * self.m * (self.l * self.l) * s2.v1 * s11.v0
-            + 0.08333333333333333 * self.m * (self.l * self.l) * z21 * s10.v0
-            + 0.08333333333333333 * self.m * (self.l * self.l) * z40 * s25.v19
-            + 0.08333333333333333 * self.m * (self.l * self.l) * s6.v2 * s25.v18
-            + 0.08333333333333333 * self.m * (self.w * self.w) * s2.v1 * s11.v0
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z21 * s10.v0
-            + 0.16666666666666666 * self.m * (self.w * self.w) * s2.v3 * s11.v2
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z40 * s25.v19
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z41 * s10.v2
-            + 0.08333333333333333 * self.m * (self.w * self.w) * s6.v2 * s25.v18;
-        s25.v36 = 0.16666666666666666 * self.m * (self.l * self.l) * z21 * s11.v0
-            + 0.16666666666666666 * self.m * (self.l * self.l) * s6.v2 * s25.v19
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z21 * s11.v0
-            + 0.3333333333333333 * self.m * (self.w * self.w) * z41 * s11.v2
-            + 0.16666666666666666 * self.m * (self.w * self.w) * s6.v2 * s25.v19;
-        s25.v37 = 0.08333333333333333 * self.m * (self.l * self.l) * z21 * s7.v2
-            + 0.08333333333333333 * self.m * (self.l * self.l) * s1.v5 * s11.v0
-            + 0.08333333333333333 * self.m * (self.l * self.l) * s6.v2 * s25.v20
-            + 0.08333333333333333 * self.m * (self.l * self.l) * z44 * s25.v19
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z21 * s7.v2
-            + 0.08333333333333333 * self.m * (self.w * self.w) * s1.v5 * s11.v0
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z41 * s7.v4
-            + 0.08333333333333333 * self.m * (self.w * self.w) * s6.v2 * s25.v20
-            + 0.16666666666666666 * self.m * (self.w * self.w) * s1.v7 * s11.v2
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z44 * s25.v19;
+        s25.v35 = self.m
+            * (0.08333333333333333 * (self.l * self.l) * s2.v1 * s11.v0
+                + 0.08333333333333333 * (self.l * self.l) * z21 * s10.v0
+                + 0.08333333333333333 * (self.l * self.l) * z40 * s25.v19
+                + 0.08333333333333333 * (self.l * self.l) * s6.v2 * s25.v18
+                + 0.08333333333333333 * (self.w * self.w) * s2.v1 * s11.v0
+                + 0.08333333333333333 * (self.w * self.w) * z21 * s10.v0
+                + 0.16666666666666666 * (self.w * self.w) * s2.v3 * s11.v2
+                + 0.08333333333333333 * (self.w * self.w) * z40 * s25.v19
+                + 0.16666666666666666 * (self.w * self.w) * z41 * s10.v2
+                + 0.08333333333333333 * (self.w * self.w) * s6.v2 * s25.v18);
+        s25.v36 = self.m
+            * (0.16666666666666666 * (self.l * self.l) * z21 * s11.v0
+                + 0.16666666666666666 * (self.l * self.l) * s6.v2 * s25.v19
+                + 0.16666666666666666 * (self.w * self.w) * z21 * s11.v0
+                + 0.3333333333333333 * (self.w * self.w) * z41 * s11.v2
+                + 0.16666666666666666 * (self.w * self.w) * s6.v2 * s25.v19);
+        s25.v37 = self.m
+            * (0.08333333333333333 * (self.l * self.l) * z21 * s7.v2
+                + 0.08333333333333333 * (self.l * self.l) * s1.v5 * s11.v0
+                + 0.08333333333333333 * (self.l * self.l) * s6.v2 * s25.v20
+                + 0.08333333333333333 * (self.l * self.l) * z44 * s25.v19
+                + 0.08333333333333333 * (self.w * self.w) * z21 * s7.v2
+                + 0.08333333333333333 * (self.w * self.w) * s1.v5 * s11.v0
+                + 0.16666666666666666 * (self.w * self.w) * z41 * s7.v4
+                + 0.08333333333333333 * (self.w * self.w) * s6.v2 * s25.v20
+                + 0.16666666666666666 * (self.w * self.w) * s1.v7 * s11.v2
+                + 0.08333333333333333 * (self.w * self.w) * z44 * s25.v19);
         s25.v38 = 0.5 * self.l * s17.v0 + s19.v3;
-        s25.v39 = 0.08333333333333333 * self.m * (self.l * self.l) * z40 * s25.v19
-            + 0.08333333333333333 * self.m * (self.l * self.l) * s6.v2 * s25.v18
-            + 0.08333333333333333 * self.m * (self.l * self.l) * s6.v5 * s19.v4
-            + 0.08333333333333333 * self.m * (self.l * self.l) * z61 * s25.v23
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z40 * s25.v19
-            + 0.08333333333333333 * self.m * (self.w * self.w) * s6.v2 * s25.v18
-            + 0.08333333333333333 * self.m * (self.w * self.w) * s6.v5 * s19.v4
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z60 * s17.v0
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z61 * s25.v23
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z62 * s15.v3;
-        s25.v40 = 0.16666666666666666 * self.m * (self.l * self.l) * s6.v2 * s25.v19
-            + 0.16666666666666666 * self.m * (self.l * self.l) * z61 * s19.v4
-            + 0.16666666666666666 * self.m * (self.w * self.w) * s6.v2 * s25.v19
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z61 * s19.v4
-            + 0.3333333333333333 * self.m * (self.w * self.w) * z62 * s17.v0;
-        s25.v41 = 0.08333333333333333 * self.m * (self.l * self.l) * s6.v2 * s25.v20
-            + 0.08333333333333333 * self.m * (self.l * self.l) * z44 * s25.v19
-            + 0.08333333333333333 * self.m * (self.l * self.l) * z61 * s19.v5
-            + 0.08333333333333333 * self.m * (self.l * self.l) * z63 * s19.v4
-            + 0.08333333333333333 * self.m * (self.w * self.w) * s6.v2 * s25.v20
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z44 * s25.v19
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z61 * s19.v5
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z62 * s12.v0
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z63 * s19.v4
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z64 * s17.v0;
+        s25.v39 = self.m
+            * (0.08333333333333333 * (self.l * self.l) * z40 * s25.v19
+                + 0.08333333333333333 * (self.l * self.l) * s6.v2 * s25.v18
+                + 0.08333333333333333 * (self.l * self.l) * s6.v5 * s19.v4
+                + 0.08333333333333333 * (self.l * self.l) * z61 * s25.v23
+                + 0.08333333333333333 * (self.w * self.w) * z40 * s25.v19
+                + 0.08333333333333333 * (self.w * self.w) * s6.v2 * s25.v18
+                + 0.08333333333333333 * (self.w * self.w) * s6.v5 * s19.v4
+                + 0.16666666666666666 * (self.w * self.w) * z60 * s17.v0
+                + 0.08333333333333333 * (self.w * self.w) * z61 * s25.v23
+                + 0.16666666666666666 * (self.w * self.w) * z62 * s15.v3);
+        s25.v40 = self.m
+            * (0.16666666666666666 * (self.l * self.l) * s6.v2 * s25.v19
+                + 0.16666666666666666 * (self.l * self.l) * z61 * s19.v4
+                + 0.16666666666666666 * (self.w * self.w) * s6.v2 * s25.v19
+                + 0.16666666666666666 * (self.w * self.w) * z61 * s19.v4
+                + 0.3333333333333333 * (self.w * self.w) * z62 * s17.v0);
+        s25.v41 = self.m
+            * (0.08333333333333333 * (self.l * self.l) * s6.v2 * s25.v20
+                + 0.08333333333333333 * (self.l * self.l) * z44 * s25.v19
+                + 0.08333333333333333 * (self.l * self.l) * z61 * s19.v5
+                + 0.08333333333333333 * (self.l * self.l) * z63 * s19.v4
+                + 0.08333333333333333 * (self.w * self.w) * s6.v2 * s25.v20
+                + 0.08333333333333333 * (self.w * self.w) * z44 * s25.v19
+                + 0.08333333333333333 * (self.w * self.w) * z61 * s19.v5
+                + 0.16666666666666666 * (self.w * self.w) * z62 * s12.v0
+                + 0.08333333333333333 * (self.w * self.w) * z63 * s19.v4
+                + 0.16666666666666666 * (self.w * self.w) * z64 * s17.v0);
         s25.v42 = s0.v4 * s10.v3;
         s25.v43 = s0.v4 * s11.v3;
         s25.v44 = s0.v4 * s7.v5;
@@ -1707,392 +1746,452 @@ impl BricardA04 {
         s25.v48 = -s6.v2 * s13.v4 + z44 * s19.v7 + z55 * s25.v44 - s3.v3 * s25.v43;
         s25.v49 = -z40 * s19.v7 + s6.v2 * s15.v5 + s4.v3 * s25.v43 - z55 * s25.v42;
         s25.v50 = 0.5 * self.l * s11.v3;
-        s25.v51 = 0.08333333333333333 * self.m * (self.l * self.l) * s2.v1 * z22
-            + 0.08333333333333333 * self.m * (self.l * self.l) * s2.v2 * z21
-            + 0.08333333333333333 * self.m * (self.w * self.w) * s2.v1 * z22
-            + 0.08333333333333333 * self.m * (self.w * self.w) * s2.v2 * z21
-            + 0.16666666666666666 * self.m * (self.w * self.w) * s2.v2 * s11.v3
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z22 * s10.v3;
-        s25.v52 = 0.16666666666666666 * self.m * (self.l * self.l) * z21 * z22
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z21 * z22
-            + 0.3333333333333333 * self.m * (self.w * self.w) * z22 * s11.v3;
-        s25.v53 = 0.08333333333333333 * self.m * (self.l * self.l) * z21 * s1.v6
-            + 0.08333333333333333 * self.m * (self.l * self.l) * z22 * s1.v5
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z21 * s1.v6
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z22 * s1.v5
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z22 * s7.v5
-            + 0.16666666666666666 * self.m * (self.w * self.w) * s1.v6 * s11.v3;
+        s25.v51 = self.m
+            * (0.08333333333333333 * (self.l * self.l) * s2.v1 * z22
+                + 0.08333333333333333 * (self.l * self.l) * s2.v2 * z21
+                + 0.08333333333333333 * (self.w * self.w) * s2.v1 * z22
+                + 0.08333333333333333 * (self.w * self.w) * s2.v2 * z21
+                + 0.16666666666666666 * (self.w * self.w) * s2.v2 * s11.v3
+                + 0.16666666666666666 * (self.w * self.w) * z22 * s10.v3);
+        s25.v52 = self.m * z22
+            * (0.16666666666666666 * (self.l * self.l) * z21
+                + 0.16666666666666666 * (self.w * self.w) * z21
+                + 0.3333333333333333 * (self.w * self.w) * s11.v3);
+        s25.v53 = self.m
+            * (0.08333333333333333 * (self.l * self.l) * z21 * s1.v6
+                + 0.08333333333333333 * (self.l * self.l) * z22 * s1.v5
+                + 0.08333333333333333 * (self.w * self.w) * z21 * s1.v6
+                + 0.08333333333333333 * (self.w * self.w) * z22 * s1.v5
+                + 0.16666666666666666 * (self.w * self.w) * z22 * s7.v5
+                + 0.16666666666666666 * (self.w * self.w) * s1.v6 * s11.v3);
         s25.v54 = -0.5 * self.l * s11.v4 + s19.v6;
-        s25.v55 = 0.08333333333333333 * self.m * (self.l * self.l) * s2.v1 * z22
-            + 0.08333333333333333 * self.m * (self.l * self.l) * s2.v2 * z21
-            + 0.08333333333333333 * self.m * (self.l * self.l) * z40 * s25.v43
-            + 0.08333333333333333 * self.m * (self.l * self.l) * s6.v2 * s25.v42
-            + 0.08333333333333333 * self.m * (self.w * self.w) * s2.v1 * z22
-            + 0.08333333333333333 * self.m * (self.w * self.w) * s2.v2 * z21
-            + 0.16666666666666666 * self.m * (self.w * self.w) * s2.v3 * s11.v4
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z40 * s25.v43
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z41 * s10.v4
-            + 0.08333333333333333 * self.m * (self.w * self.w) * s6.v2 * s25.v42;
-        s25.v56 = 0.16666666666666666 * self.m * (self.l * self.l) * z21 * z22
-            + 0.16666666666666666 * self.m * (self.l * self.l) * s6.v2 * s25.v43
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z21 * z22
-            + 0.3333333333333333 * self.m * (self.w * self.w) * z41 * s11.v4
-            + 0.16666666666666666 * self.m * (self.w * self.w) * s6.v2 * s25.v43;
-        s25.v57 = 0.08333333333333333 * self.m * (self.l * self.l) * z21 * s1.v6
-            + 0.08333333333333333 * self.m * (self.l * self.l) * z22 * s1.v5
-            + 0.08333333333333333 * self.m * (self.l * self.l) * s6.v2 * s25.v44
-            + 0.08333333333333333 * self.m * (self.l * self.l) * z44 * s25.v43
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z21 * s1.v6
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z22 * s1.v5
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z41 * s7.v6
-            + 0.08333333333333333 * self.m * (self.w * self.w) * s6.v2 * s25.v44
-            + 0.16666666666666666 * self.m * (self.w * self.w) * s1.v7 * s11.v4
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z44 * s25.v43;
+        s25.v55 = self.m
+            * (0.08333333333333333 * (self.l * self.l) * s2.v1 * z22
+                + 0.08333333333333333 * (self.l * self.l) * s2.v2 * z21
+                + 0.08333333333333333 * (self.l * self.l) * z40 * s25.v43
+                + 0.08333333333333333 * (self.l * self.l) * s6.v2 * s25.v42
+                + 0.08333333333333333 * (self.w * self.w) * s2.v1 * z22
+                + 0.08333333333333333 * (self.w * self.w) * s2.v2 * z21
+                + 0.16666666666666666 * (self.w * self.w) * s2.v3 * s11.v4
+                + 0.08333333333333333 * (self.w * self.w) * z40 * s25.v43
+                + 0.16666666666666666 * (self.w * self.w) * z41 * s10.v4
+                + 0.08333333333333333 * (self.w * self.w) * s6.v2 * s25.v42);
+        s25.v56 = self.m
+            * (0.16666666666666666 * (self.l * self.l) * z21 * z22
+                + 0.16666666666666666 * (self.l * self.l) * s6.v2 * s25.v43
+                + 0.16666666666666666 * (self.w * self.w) * z21 * z22
+                + 0.3333333333333333 * (self.w * self.w) * z41 * s11.v4
+                + 0.16666666666666666 * (self.w * self.w) * s6.v2 * s25.v43);
+        s25.v57 = self.m
+            * (0.08333333333333333 * (self.l * self.l) * z21 * s1.v6
+                + 0.08333333333333333 * (self.l * self.l) * z22 * s1.v5
+                + 0.08333333333333333 * (self.l * self.l) * s6.v2 * s25.v44
+                + 0.08333333333333333 * (self.l * self.l) * z44 * s25.v43
+                + 0.08333333333333333 * (self.w * self.w) * z21 * s1.v6
+                + 0.08333333333333333 * (self.w * self.w) * z22 * s1.v5
+                + 0.16666666666666666 * (self.w * self.w) * z41 * s7.v6
+                + 0.08333333333333333 * (self.w * self.w) * s6.v2 * s25.v44
+                + 0.16666666666666666 * (self.w * self.w) * s1.v7 * s11.v4
+                + 0.08333333333333333 * (self.w * self.w) * z44 * s25.v43);
         s25.v58 = 0.5 * self.l * s17.v1 + s19.v7;
-        s25.v59 = 0.08333333333333333 * self.m * (self.l * self.l) * z40 * s25.v43
-            + 0.08333333333333333 * self.m * (self.l * self.l) * s6.v2 * s25.v42
-            + 0.08333333333333333 * self.m * (self.l * self.l) * s6.v5 * s19.v8
-            + 0.08333333333333333 * self.m * (self.l * self.l) * z61 * s25.v47
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z40 * s25.v43
-            + 0.08333333333333333 * self.m * (self.w * self.w) * s6.v2 * s25.v42
-            + 0.08333333333333333 * self.m * (self.w * self.w) * s6.v5 * s19.v8
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z60 * s17.v1
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z61 * s25.v47
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z62 * s15.v6;
-        s25.v60 = 0.16666666666666666 * self.m * (self.l * self.l) * s6.v2 * s25.v43
-            + 0.16666666666666666 * self.m * (self.l * self.l) * z61 * s19.v8
-            + 0.16666666666666666 * self.m * (self.w * self.w) * s6.v2 * s25.v43
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z61 * s19.v8
-            + 0.3333333333333333 * self.m * (self.w * self.w) * z62 * s17.v1;
-        s25.v61 = 0.08333333333333333 * self.m * (self.l * self.l) * s6.v2 * s25.v44
-            + 0.08333333333333333 * self.m * (self.l * self.l) * z44 * s25.v43
-            + 0.08333333333333333 * self.m * (self.l * self.l) * z61 * s19.v9
-            + 0.08333333333333333 * self.m * (self.l * self.l) * z63 * s19.v8
-            + 0.08333333333333333 * self.m * (self.w * self.w) * s6.v2 * s25.v44
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z44 * s25.v43
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z61 * s19.v9
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z62 * s12.v1
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z63 * s19.v8
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z64 * s17.v1;
+        s25.v59 = self.m
+            * (0.08333333333333333 * (self.l * self.l) * z40 * s25.v43
+                + 0.08333333333333333 * (self.l * self.l) * s6.v2 * s25.v42
+                + 0.08333333333333333 * (self.l * self.l) * s6.v5 * s19.v8
+                + 0.08333333333333333 * (self.l * self.l) * z61 * s25.v47
+                + 0.08333333333333333 * (self.w * self.w) * z40 * s25.v43
+                + 0.08333333333333333 * (self.w * self.w) * s6.v2 * s25.v42
+                + 0.08333333333333333 * (self.w * self.w) * s6.v5 * s19.v8
+                + 0.16666666666666666 * (self.w * self.w) * z60 * s17.v1
+                + 0.08333333333333333 * (self.w * self.w) * z61 * s25.v47
+                + 0.16666666666666666 * (self.w * self.w) * z62 * s15.v6);
+        s25.v60 = self.m
+            * (0.16666666666666666 * (self.l * self.l) * s6.v2 * s25.v43
+                + 0.16666666666666666 * (self.l * self.l) * z61 * s19.v8
+                + 0.16666666666666666 * (self.w * self.w) * s6.v2 * s25.v43
+                + 0.16666666666666666 * (self.w * self.w) * z61 * s19.v8
+                + 0.3333333333333333 * (self.w * self.w) * z62 * s17.v1);
+        s25.v61 = self.m
+            * (0.08333333333333333 * (self.l * self.l) * s6.v2 * s25.v44
+                + 0.08333333333333333 * (self.l * self.l) * z44 * s25.v43
+                + 0.08333333333333333 * (self.l * self.l) * z61 * s19.v9
+                + 0.08333333333333333 * (self.l * self.l) * z63 * s19.v8
+                + 0.08333333333333333 * (self.w * self.w) * s6.v2 * s25.v44
+                + 0.08333333333333333 * (self.w * self.w) * z44 * s25.v43
+                + 0.08333333333333333 * (self.w * self.w) * z61 * s19.v9
+                + 0.16666666666666666 * (self.w * self.w) * z62 * s12.v1
+                + 0.08333333333333333 * (self.w * self.w) * z63 * s19.v8
+                + 0.16666666666666666 * (self.w * self.w) * z64 * s17.v1);
         s25.v62 = s0.v6 * s10.v5;
         s25.v63 = -z41 * s3.v3 - s6.v2 * s13.v5 + s1.v7 * z55 + z44 * s19.v10;
         s25.v64 = -s2.v3 * z55 - z40 * s19.v10 + z41 * s4.v3 + s6.v2 * s15.v7;
         s25.v65 = -0.5 * self.l * s11.v5;
-        s25.v66 = 0.08333333333333333 * self.m * (self.l * self.l) * s2.v3 * s6.v2
-            + 0.08333333333333333 * self.m * (self.l * self.l) * z40 * z41
-            + 0.16666666666666666 * self.m * (self.w * self.w) * s2.v3 * s11.v5
-            + 0.08333333333333333 * self.m * (self.w * self.w) * s2.v3 * s6.v2
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z40 * z41
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z41 * s10.v5;
-        s25.v67 = 0.16666666666666666 * self.m * (self.l * self.l) * z41 * s6.v2
-            + 0.3333333333333333 * self.m * (self.w * self.w) * z41 * s11.v5
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z41 * s6.v2;
-        s25.v68 = 0.08333333333333333 * self.m * (self.l * self.l) * z41 * z44
-            + 0.08333333333333333 * self.m * (self.l * self.l) * s6.v2 * s1.v7
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z41 * s7.v7
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z41 * z44
-            + 0.08333333333333333 * self.m * (self.w * self.w) * s6.v2 * s1.v7
-            + 0.16666666666666666 * self.m * (self.w * self.w) * s1.v7 * s11.v5;
+        s25.v66 = self.m
+            * (0.08333333333333333 * (self.l * self.l) * s2.v3 * s6.v2
+                + 0.08333333333333333 * (self.l * self.l) * z40 * z41
+                + 0.16666666666666666 * (self.w * self.w) * s2.v3 * s11.v5
+                + 0.08333333333333333 * (self.w * self.w) * s2.v3 * s6.v2
+                + 0.08333333333333333 * (self.w * self.w) * z40 * z41
+                + 0.16666666666666666 * (self.w * self.w) * z41 * s10.v5);
+        s25.v67 = self.m * z41
+            * (0.16666666666666666 * (self.l * self.l) * s6.v2
+                + 0.3333333333333333 * (self.w * self.w) * s11.v5
+                + 0.16666666666666666 * (self.w * self.w) * s6.v2);
+        s25.v68 = self.m
+            * (0.08333333333333333 * (self.l * self.l) * z41 * z44
+                + 0.08333333333333333 * (self.l * self.l) * s6.v2 * s1.v7
+                + 0.16666666666666666 * (self.w * self.w) * z41 * s7.v7
+                + 0.08333333333333333 * (self.w * self.w) * z41 * z44
+                + 0.08333333333333333 * (self.w * self.w) * s6.v2 * s1.v7
+                + 0.16666666666666666 * (self.w * self.w) * s1.v7 * s11.v5);
         s25.v69 = s19.v10 + 0.5 * self.l * s17.v2;
-        s25.v70 = 0.08333333333333333 * self.m * (self.l * self.l) * s2.v3 * s6.v2
-            + 0.08333333333333333 * self.m * (self.l * self.l) * z40 * z41
-            + 0.08333333333333333 * self.m * (self.l * self.l) * s6.v5 * s19.v11
-            + 0.08333333333333333 * self.m * (self.l * self.l) * z61 * s25.v62
-            + 0.08333333333333333 * self.m * (self.w * self.w) * s2.v3 * s6.v2
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z40 * z41
-            + 0.08333333333333333 * self.m * (self.w * self.w) * s6.v5 * s19.v11
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z60 * s17.v2
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z61 * s25.v62
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z62 * s15.v8;
-        s25.v71 = 0.16666666666666666 * self.m * (self.l * self.l) * z41 * s6.v2
-            + 0.16666666666666666 * self.m * (self.l * self.l) * z61 * s19.v11
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z41 * s6.v2
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z61 * s19.v11
-            + 0.3333333333333333 * self.m * (self.w * self.w) * z62 * s17.v2;
-        s25.v72 = 0.08333333333333333 * self.m * (self.l * self.l) * z41 * z44
-            + 0.08333333333333333 * self.m * (self.l * self.l) * s6.v2 * s1.v7
-            + 0.08333333333333333 * self.m * (self.l * self.l) * z61 * s19.v12
-            + 0.08333333333333333 * self.m * (self.l * self.l) * z63 * s19.v11
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z41 * z44
-            + 0.08333333333333333 * self.m * (self.w * self.w) * s6.v2 * s1.v7
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z61 * s19.v12
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z62 * s12.v2
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z63 * s19.v11
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z64 * s17.v2;
+        s25.v70 = self.m
+            * (0.08333333333333333 * (self.l * self.l) * s2.v3 * s6.v2
+                + 0.08333333333333333 * (self.l * self.l) * z40 * z41
+                + 0.08333333333333333 * (self.l * self.l) * s6.v5 * s19.v11
+                + 0.08333333333333333 * (self.l * self.l) * z61 * s25.v62
+                + 0.08333333333333333 * (self.w * self.w) * s2.v3 * s6.v2
+                + 0.08333333333333333 * (self.w * self.w) * z40 * z41
+                + 0.08333333333333333 * (self.w * self.w) * s6.v5 * s19.v11
+                + 0.16666666666666666 * (self.w * self.w) * z60 * s17.v2
+                + 0.08333333333333333 * (self.w * self.w) * z61 * s25.v62
+                + 0.16666666666666666 * (self.w * self.w) * z62 * s15.v8);
+        s25.v71 = self.m
+            * (0.16666666666666666 * (self.l * self.l) * z41 * s6.v2
+                + 0.16666666666666666 * (self.l * self.l) * z61 * s19.v11
+                + 0.16666666666666666 * (self.w * self.w) * z41 * s6.v2
+                + 0.16666666666666666 * (self.w * self.w) * z61 * s19.v11
+                + 0.3333333333333333 * (self.w * self.w) * z62 * s17.v2);
+        s25.v72 = self.m
+            * (0.08333333333333333 * (self.l * self.l) * z41 * z44
+                + 0.08333333333333333 * (self.l * self.l) * s6.v2 * s1.v7
+                + 0.08333333333333333 * (self.l * self.l) * z61 * s19.v12
+                + 0.08333333333333333 * (self.l * self.l) * z63 * s19.v11
+                + 0.08333333333333333 * (self.w * self.w) * z41 * z44
+                + 0.08333333333333333 * (self.w * self.w) * s6.v2 * s1.v7
+                + 0.08333333333333333 * (self.w * self.w) * z61 * s19.v12
+                + 0.16666666666666666 * (self.w * self.w) * z62 * s12.v2
+                + 0.08333333333333333 * (self.w * self.w) * z63 * s19.v11
+                + 0.16666666666666666 * (self.w * self.w) * z64 * s17.v2);
         s25.v73 = 0.5 * self.l * s17.v3;
-        s25.v74 = 0.08333333333333333 * self.m * (self.l * self.l) * s6.v5 * z62
-            + 0.08333333333333333 * self.m * (self.l * self.l) * z60 * z61
-            + 0.08333333333333333 * self.m * (self.w * self.w) * s6.v5 * z62
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z60 * s17.v3
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z60 * z61
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z62 * s15.v9;
-        s25.v75 = 0.16666666666666666 * self.m * (self.l * self.l) * z61 * z62
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z61 * z62
-            + 0.3333333333333333 * self.m * (self.w * self.w) * z62 * s17.v3;
-        s25.v76 = 0.08333333333333333 * self.m * (self.l * self.l) * z61 * z64
-            + 0.08333333333333333 * self.m * (self.l * self.l) * z62 * z63
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z61 * z64
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z62 * s12.v3
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z62 * z63
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z64 * s17.v3;
-        s25.v77 = s1.v1 * s4.v0 + s1.v1 * s16.v0;
+        s25.v74 = self.m
+            * (0.08333333333333333 * (self.l * self.l) * s6.v5 * z62
+                + 0.08333333333333333 * (self.l * self.l) * z60 * z61
+                + 0.08333333333333333 * (self.w * self.w) * s6.v5 * z62
+                + 0.16666666666666666 * (self.w * self.w) * z60 * s17.v3
+                + 0.08333333333333333 * (self.w * self.w) * z60 * z61
+                + 0.16666666666666666 * (self.w * self.w) * z62 * s15.v9);
+        s25.v75 = self.m * z62
+            * (0.16666666666666666 * (self.l * self.l) * z61
+                + 0.3333333333333333 * (self.w * self.w) * s17.v3
+                + 0.16666666666666666 * (self.w * self.w) * z61);
+        s25.v76 = self.m
+            * (0.08333333333333333 * (self.l * self.l) * z61 * z64
+                + 0.08333333333333333 * (self.l * self.l) * z62 * z63
+                + 0.08333333333333333 * (self.w * self.w) * z61 * z64
+                + 0.16666666666666666 * (self.w * self.w) * z62 * s12.v3
+                + 0.08333333333333333 * (self.w * self.w) * z62 * z63
+                + 0.16666666666666666 * (self.w * self.w) * z64 * s17.v3);
+        s25.v77 = s1.v1 * (s4.v0 + s16.v0);
         s25.v78 = s1.v2 * s16.v1 - s4.v1 * s7.v0;
         s25.v79 = s2.v1 * s16.v2 - s4.v2 * s9.v1;
         s25.v80 = z40 * s16.v3 - s4.v3 * s25.v2;
-        s25.v81 = 0.16666666666666666 * self.m * (self.l * self.l) * s1.v0 * s1.v1
-            + 0.16666666666666666 * self.m * (self.l * self.l) * s1.v2 * s1.v3
-            + 0.16666666666666666 * self.m * (self.w * self.w) * s1.v0 * s1.v1
-            + 0.16666666666666666 * self.m * (self.w * self.w) * s1.v2 * s1.v3
-            + 0.3333333333333333 * self.m * (self.w * self.w) * s2.v0 * s1.v4;
-        s25.v82 = 0.08333333333333333 * self.m * (self.l * self.l) * s1.v2 * s7.v0
-            + 0.08333333333333333 * self.m * (self.l * self.l) * (s1.v0 * s1.v0)
-            - 0.08333333333333333 * self.m * (self.l * self.l) * (s1.v1 * s1.v1)
-            + 0.08333333333333333 * self.m * (self.l * self.l) * (s1.v3 * s1.v3)
-            + 0.08333333333333333 * self.m * (self.w * self.w) * s1.v2 * s7.v0
-            + 0.16666666666666666 * self.m * (self.w * self.w) * s2.v0 * s9.v0
-            + 0.08333333333333333 * self.m * (self.w * self.w) * (s1.v0 * s1.v0)
-            - 0.08333333333333333 * self.m * (self.w * self.w) * (s1.v1 * s1.v1)
-            + 0.08333333333333333 * self.m * (self.w * self.w) * (s1.v3 * s1.v3)
-            + 0.16666666666666666 * self.m * (self.w * self.w) * (s1.v4 * s1.v4);
-        s25.v83 = -0.16666666666666666 * self.m * (self.l * self.l) * s1.v0 * s1.v1
-            + 0.16666666666666666 * self.m * (self.l * self.l) * s1.v3 * s7.v0
-            - 0.16666666666666666 * self.m * (self.w * self.w) * s1.v0 * s1.v1
-            + 0.16666666666666666 * self.m * (self.w * self.w) * s1.v3 * s7.v0
-            + 0.3333333333333333 * self.m * (self.w * self.w) * s1.v4 * s9.v0;
-        s25.v84 = 0.16666666666666666 * self.m * (self.l * self.l) * s1.v2 * s1.v3
-            + 0.16666666666666666 * self.m * (self.l * self.l) * s2.v1 * s1.v5
-            + 0.16666666666666666 * self.m * (self.w * self.w) * s1.v2 * s1.v3
-            + 0.16666666666666666 * self.m * (self.w * self.w) * s2.v1 * s1.v5
-            + 0.3333333333333333 * self.m * (self.w * self.w) * s2.v2 * s1.v6;
-        s25.v85 = 0.08333333333333333 * self.m * (self.l * self.l) * s1.v2 * s7.v0
-            + 0.08333333333333333 * self.m * (self.l * self.l) * s2.v1 * s9.v1
-            + 0.08333333333333333 * self.m * (self.l * self.l) * (s1.v3 * s1.v3)
-            + 0.08333333333333333 * self.m * (self.l * self.l) * (s1.v5 * s1.v5)
-            + 0.08333333333333333 * self.m * (self.w * self.w) * s1.v2 * s7.v0
-            + 0.08333333333333333 * self.m * (self.w * self.w) * s2.v1 * s9.v1
-            + 0.16666666666666666 * self.m * (self.w * self.w) * s2.v2 * s9.v2
-            + 0.08333333333333333 * self.m * (self.w * self.w) * (s1.v3 * s1.v3)
-            + 0.08333333333333333 * self.m * (self.w * self.w) * (s1.v5 * s1.v5)
-            + 0.16666666666666666 * self.m * (self.w * self.w) * (s1.v6 * s1.v6);
-        s25.v86 = 0.16666666666666666 * self.m * (self.l * self.l) * s1.v3 * s7.v0
-            + 0.16666666666666666 * self.m * (self.l * self.l) * s1.v5 * s9.v1
-            + 0.16666666666666666 * self.m * (self.w * self.w) * s1.v3 * s7.v0
-            + 0.16666666666666666 * self.m * (self.w * self.w) * s1.v5 * s9.v1
-            + 0.3333333333333333 * self.m * (self.w * self.w) * s1.v6 * s9.v2;
-        s25.v87 = 0.16666666666666666 * self.m * (self.l * self.l) * s2.v1 * s1.v5
-            + 0.16666666666666666 * self.m * (self.l * self.l) * z40 * z44
-            + 0.16666666666666666 * self.m * (self.w * self.w) * s2.v1 * s1.v5
-            + 0.3333333333333333 * self.m * (self.w * self.w) * s2.v3 * s1.v7
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z40 * z44;
-        s25.v88 = 0.08333333333333333 * self.m * (self.l * self.l) * s2.v1 * s9.v1
-            + 0.08333333333333333 * self.m * (self.l * self.l) * z40 * s25.v2
-            + 0.08333333333333333 * self.m * (self.l * self.l) * (s1.v5 * s1.v5)
-            + 0.08333333333333333 * self.m * (self.l * self.l) * (z44 * z44)
-            + 0.08333333333333333 * self.m * (self.w * self.w) * s2.v1 * s9.v1
-            + 0.16666666666666666 * self.m * (self.w * self.w) * s2.v3 * s9.v3
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z40 * s25.v2
-            + 0.08333333333333333 * self.m * (self.w * self.w) * (s1.v5 * s1.v5)
-            + 0.16666666666666666 * self.m * (self.w * self.w) * (s1.v7 * s1.v7)
-            + 0.08333333333333333 * self.m * (self.w * self.w) * (z44 * z44);
-        s25.v89 = 0.16666666666666666 * self.m * (self.l * self.l) * s1.v5 * s9.v1
-            + 0.16666666666666666 * self.m * (self.l * self.l) * z44 * s25.v2
-            + 0.16666666666666666 * self.m * (self.w * self.w) * s1.v5 * s9.v1
-            + 0.3333333333333333 * self.m * (self.w * self.w) * s1.v7 * s9.v3
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z44 * s25.v2;
-        s25.v90 = 0.16666666666666666 * self.m * (self.l * self.l) * z40 * z44
-            + 0.16666666666666666 * self.m * (self.l * self.l) * s6.v5 * z63
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z40 * z44
-            + 0.16666666666666666 * self.m * (self.w * self.w) * s6.v5 * z63
-            + 0.3333333333333333 * self.m * (self.w * self.w) * z60 * z64;
-        s25.v91 = 0.08333333333333333 * self.m * (self.l * self.l) * z40 * s25.v2
-            + 0.08333333333333333 * self.m * (self.l * self.l) * s6.v5 * s19.v0
-            + 0.08333333333333333 * self.m * (self.l * self.l) * (z44 * z44)
-            + 0.08333333333333333 * self.m * (self.l * self.l) * (z63 * z63)
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z40 * s25.v2
-            + 0.08333333333333333 * self.m * (self.w * self.w) * s6.v5 * s19.v0
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z60 * z547
-            + 0.08333333333333333 * self.m * (self.w * self.w) * (z44 * z44)
-            + 0.08333333333333333 * self.m * (self.w * self.w) * (z63 * z63)
-            + 0.16666666666666666 * self.m * (self.w * self.w) * (z64 * z64);
-        s25.v92 = 0.16666666666666666 * self.m * (self.l * self.l) * z44 * s25.v2
-            + 0.16666666666666666 * self.m * (self.l * self.l) * z63 * s19.v0
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z44 * s25.v2
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z63 * s19.v0
-            + 0.3333333333333333 * self.m * (self.w * self.w) * z64 * z547;
+        s25.v81 = self.m
+            * (0.16666666666666666 * (self.l * self.l) * s1.v0 * s1.v1
+                + 0.16666666666666666 * (self.l * self.l) * s1.v2 * s1.v3
+                + 0.16666666666666666 * (self.w * self.w) * s1.v0 * s1.v1
+                + 0.16666666666666666 * (self.w * self.w) * s1.v2 * s1.v3
+                + 0.3333333333333333 * (self.w * self.w) * s2.v0 * s1.v4);
+        s25.v82 = self.m
+            * (0.08333333333333333 * (self.l * self.l) * s1.v2 * s7.v0
+                + 0.08333333333333333 * (self.l * self.l) * (s1.v0 * s1.v0)
+                - 0.08333333333333333 * (self.l * self.l) * (s1.v1 * s1.v1)
+                + 0.08333333333333333 * (self.l * self.l) * (s1.v3 * s1.v3)
+                + 0.08333333333333333 * (self.w * self.w) * s1.v2 * s7.v0
+                + 0.16666666666666666 * (self.w * self.w) * s2.v0 * s9.v0
+                + 0.08333333333333333 * (self.w * self.w) * (s1.v0 * s1.v0)
+                - 0.08333333333333333 * (self.w * self.w) * (s1.v1 * s1.v1)
+                + 0.08333333333333333 * (self.w * self.w) * (s1.v3 * s1.v3)
+                + 0.16666666666666666 * (self.w * self.w) * (s1.v4 * s1.v4));
+        s25.v83 = self.m
+            * (-0.16666666666666666 * (self.l * self.l) * s1.v0 * s1.v1
+                + 0.16666666666666666 * (self.l * self.l) * s1.v3 * s7.v0
+                - 0.16666666666666666 * (self.w * self.w) * s1.v0 * s1.v1
+                + 0.16666666666666666 * (self.w * self.w) * s1.v3 * s7.v0
+                + 0.3333333333333333 * (self.w * self.w) * s1.v4 * s9.v0);
+        s25.v84 = self.m
+            * (0.16666666666666666 * (self.l * self.l) * s1.v2 * s1.v3
+                + 0.16666666666666666 * (self.l * self.l) * s2.v1 * s1.v5
+                + 0.16666666666666666 * (self.w * self.w) * s1.v2 * s1.v3
+                + 0.16666666666666666 * (self.w * self.w) * s2.v1 * s1.v5
+                + 0.3333333333333333 * (self.w * self.w) * s2.v2 * s1.v6);
+        s25.v85 = self.m
+            * (0.08333333333333333 * (self.l * self.l) * s1.v2 * s7.v0
+                + 0.08333333333333333 * (self.l * self.l) * s2.v1 * s9.v1
+                + 0.08333333333333333 * (self.l * self.l) * (s1.v3 * s1.v3)
+                + 0.08333333333333333 * (self.l * self.l) * (s1.v5 * s1.v5)
+                + 0.08333333333333333 * (self.w * self.w) * s1.v2 * s7.v0
+                + 0.08333333333333333 * (self.w * self.w) * s2.v1 * s9.v1
+                + 0.16666666666666666 * (self.w * self.w) * s2.v2 * s9.v2
+                + 0.08333333333333333 * (self.w * self.w) * (s1.v3 * s1.v3)
+                + 0.08333333333333333 * (self.w * self.w) * (s1.v5 * s1.v5)
+                + 0.16666666666666666 * (self.w * self.w) * (s1.v6 * s1.v6));
+        s25.v86 = self.m
+            * (0.16666666666666666 * (self.l * self.l) * s1.v3 * s7.v0
+                + 0.16666666666666666 * (self.l * self.l) * s1.v5 * s9.v1
+                + 0.16666666666666666 * (self.w * self.w) * s1.v3 * s7.v0
+                + 0.16666666666666666 * (self.w * self.w) * s1.v5 * s9.v1
+                + 0.3333333333333333 * (self.w * self.w) * s1.v6 * s9.v2);
+        s25.v87 = self.m
+            * (0.16666666666666666 * (self.l * self.l) * s2.v1 * s1.v5
+                + 0.16666666666666666 * (self.l * self.l) * z40 * z44
+                + 0.16666666666666666 * (self.w * self.w) * s2.v1 * s1.v5
+                + 0.3333333333333333 * (self.w * self.w) * s2.v3 * s1.v7
+                + 0.16666666666666666 * (self.w * self.w) * z40 * z44);
+        s25.v88 = self.m
+            * (0.08333333333333333 * (self.l * self.l) * s2.v1 * s9.v1
+                + 0.08333333333333333 * (self.l * self.l) * z40 * s25.v2
+                + 0.08333333333333333 * (self.l * self.l) * (s1.v5 * s1.v5)
+                + 0.08333333333333333 * (self.l * self.l) * (z44 * z44)
+                + 0.08333333333333333 * (self.w * self.w) * s2.v1 * s9.v1
+                + 0.16666666666666666 * (self.w * self.w) * s2.v3 * s9.v3
+                + 0.08333333333333333 * (self.w * self.w) * z40 * s25.v2
+                + 0.08333333333333333 * (self.w * self.w) * (s1.v5 * s1.v5)
+                + 0.16666666666666666 * (self.w * self.w) * (s1.v7 * s1.v7)
+                + 0.08333333333333333 * (self.w * self.w) * (z44 * z44));
+        s25.v89 = self.m
+            * (0.16666666666666666 * (self.l * self.l) * s1.v5 * s9.v1
+                + 0.16666666666666666 * (self.l * self.l) * z44 * s25.v2
+                + 0.16666666666666666 * (self.w * self.w) * s1.v5 * s9.v1
+                + 0.3333333333333333 * (self.w * self.w) * s1.v7 * s9.v3
+                + 0.16666666666666666 * (self.w * self.w) * z44 * s25.v2);
+        s25.v90 = self.m
+            * (0.16666666666666666 * (self.l * self.l) * z40 * z44
+                + 0.16666666666666666 * (self.l * self.l) * s6.v5 * z63
+                + 0.16666666666666666 * (self.w * self.w) * z40 * z44
+                + 0.16666666666666666 * (self.w * self.w) * s6.v5 * z63
+                + 0.3333333333333333 * (self.w * self.w) * z60 * z64);
+        s25.v91 = self.m
+            * (0.08333333333333333 * (self.l * self.l) * z40 * s25.v2
+                + 0.08333333333333333 * (self.l * self.l) * s6.v5 * s19.v0
+                + 0.08333333333333333 * (self.l * self.l) * (z44 * z44)
+                + 0.08333333333333333 * (self.l * self.l) * (z63 * z63)
+                + 0.08333333333333333 * (self.w * self.w) * z40 * s25.v2
+                + 0.08333333333333333 * (self.w * self.w) * s6.v5 * s19.v0
+                + 0.16666666666666666 * (self.w * self.w) * z60 * z547
+                + 0.08333333333333333 * (self.w * self.w) * (z44 * z44)
+                + 0.08333333333333333 * (self.w * self.w) * (z63 * z63)
+                + 0.16666666666666666 * (self.w * self.w) * (z64 * z64));
+        s25.v92 = self.m
+            * (0.16666666666666666 * (self.l * self.l) * z44 * s25.v2
+                + 0.16666666666666666 * (self.l * self.l) * z63 * s19.v0
+                + 0.16666666666666666 * (self.w * self.w) * z44 * s25.v2
+                + 0.16666666666666666 * (self.w * self.w) * z63 * s19.v0
+                + 0.3333333333333333 * (self.w * self.w) * z64 * z547);
         s25.v93 = s1.v2 * s13.v0 + s2.v0 * s3.v1 - s1.v3 * s15.v0 - s1.v4 * s4.v1;
         s25.v94 = s2.v1 * s13.v1 - s1.v5 * s15.v1 - s4.v2 * s7.v2 + s3.v2 * s10.v0;
         s25.v95 = z40 * s13.v2 - z44 * s15.v2 - s4.v3 * s25.v20 + s3.v3 * s25.v18;
-        s25.v96 = 0.16666666666666666 * self.m * (self.l * self.l) * s1.v2 * s2.v0
-            + 0.16666666666666666 * self.m * (self.w * self.w) * s1.v2 * s2.v0
-            + 0.3333333333333333 * self.m * (self.w * self.w) * s2.v0 * s7.v0;
-        s25.v97 = 0.08333333333333333 * self.m * (self.l * self.l) * s1.v2 * s1.v4
-            + 0.08333333333333333 * self.m * (self.l * self.l) * s2.v0 * s1.v3
-            + 0.08333333333333333 * self.m * (self.w * self.w) * s1.v2 * s1.v4
-            + 0.08333333333333333 * self.m * (self.w * self.w) * s2.v0 * s1.v3
-            + 0.16666666666666666 * self.m * (self.w * self.w) * s2.v0 * s7.v1
-            + 0.16666666666666666 * self.m * (self.w * self.w) * s1.v4 * s7.v0;
-        s25.v98 = 0.16666666666666666 * self.m * (self.l * self.l) * s1.v3 * s1.v4
-            + 0.16666666666666666 * self.m * (self.w * self.w) * s1.v3 * s1.v4
-            + 0.3333333333333333 * self.m * (self.w * self.w) * s1.v4 * s7.v1;
-        s25.v99 = 0.16666666666666666 * self.m * (self.l * self.l) * s1.v2 * s2.v0
-            + 0.16666666666666666 * self.m * (self.l * self.l) * s2.v1 * s10.v0
-            + 0.16666666666666666 * self.m * (self.w * self.w) * s1.v2 * s2.v0
-            + 0.16666666666666666 * self.m * (self.w * self.w) * s2.v1 * s10.v0
-            + 0.3333333333333333 * self.m * (self.w * self.w) * s2.v2 * s10.v1;
-        s25.v100 = 0.08333333333333333 * self.m * (self.l * self.l) * s1.v2 * s1.v4
-            + 0.08333333333333333 * self.m * (self.l * self.l) * s2.v0 * s1.v3
-            + 0.08333333333333333 * self.m * (self.l * self.l) * s2.v1 * s7.v2
-            + 0.08333333333333333 * self.m * (self.l * self.l) * s1.v5 * s10.v0
-            + 0.08333333333333333 * self.m * (self.w * self.w) * s1.v2 * s1.v4
-            + 0.08333333333333333 * self.m * (self.w * self.w) * s2.v0 * s1.v3
-            + 0.08333333333333333 * self.m * (self.w * self.w) * s2.v1 * s7.v2
-            + 0.16666666666666666 * self.m * (self.w * self.w) * s2.v2 * s7.v3
-            + 0.08333333333333333 * self.m * (self.w * self.w) * s1.v5 * s10.v0
-            + 0.16666666666666666 * self.m * (self.w * self.w) * s1.v6 * s10.v1;
-        s25.v101 = 0.16666666666666666 * self.m * (self.l * self.l) * s1.v3 * s1.v4
-            + 0.16666666666666666 * self.m * (self.l * self.l) * s1.v5 * s7.v2
-            + 0.16666666666666666 * self.m * (self.w * self.w) * s1.v3 * s1.v4
-            + 0.16666666666666666 * self.m * (self.w * self.w) * s1.v5 * s7.v2
-            + 0.3333333333333333 * self.m * (self.w * self.w) * s1.v6 * s7.v3;
-        s25.v102 = 0.16666666666666666 * self.m * (self.l * self.l) * s2.v1 * s10.v0
-            + 0.16666666666666666 * self.m * (self.l * self.l) * z40 * s25.v18
-            + 0.16666666666666666 * self.m * (self.w * self.w) * s2.v1 * s10.v0
-            + 0.3333333333333333 * self.m * (self.w * self.w) * s2.v3 * s10.v2
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z40 * s25.v18;
-        s25.v103 = 0.08333333333333333 * self.m * (self.l * self.l) * s2.v1 * s7.v2
-            + 0.08333333333333333 * self.m * (self.l * self.l) * s1.v5 * s10.v0
-            + 0.08333333333333333 * self.m * (self.l * self.l) * z40 * s25.v20
-            + 0.08333333333333333 * self.m * (self.l * self.l) * z44 * s25.v18
-            + 0.08333333333333333 * self.m * (self.w * self.w) * s2.v1 * s7.v2
-            + 0.08333333333333333 * self.m * (self.w * self.w) * s1.v5 * s10.v0
-            + 0.16666666666666666 * self.m * (self.w * self.w) * s2.v3 * s7.v4
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z40 * s25.v20
-            + 0.16666666666666666 * self.m * (self.w * self.w) * s1.v7 * s10.v2
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z44 * s25.v18;
-        s25.v104 = 0.16666666666666666 * self.m * (self.l * self.l) * s1.v5 * s7.v2
-            + 0.16666666666666666 * self.m * (self.l * self.l) * z44 * s25.v20
-            + 0.16666666666666666 * self.m * (self.w * self.w) * s1.v5 * s7.v2
-            + 0.3333333333333333 * self.m * (self.w * self.w) * s1.v7 * s7.v4
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z44 * s25.v20;
-        s25.v105 = 0.16666666666666666 * self.m * (self.l * self.l) * z40 * s25.v18
-            + 0.16666666666666666 * self.m * (self.l * self.l) * s6.v5 * s25.v23
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z40 * s25.v18
-            + 0.16666666666666666 * self.m * (self.w * self.w) * s6.v5 * s25.v23
-            + 0.3333333333333333 * self.m * (self.w * self.w) * z60 * s15.v3;
-        s25.v106 = 0.08333333333333333 * self.m * (self.l * self.l) * z40 * s25.v20
-            + 0.08333333333333333 * self.m * (self.l * self.l) * z44 * s25.v18
-            + 0.08333333333333333 * self.m * (self.l * self.l) * s6.v5 * s19.v5
-            + 0.08333333333333333 * self.m * (self.l * self.l) * z63 * s25.v23
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z40 * s25.v20
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z44 * s25.v18
-            + 0.08333333333333333 * self.m * (self.w * self.w) * s6.v5 * s19.v5
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z60 * s12.v0
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z63 * s25.v23
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z64 * s15.v3;
-        s25.v107 = 0.16666666666666666 * self.m * (self.l * self.l) * z44 * s25.v20
-            + 0.16666666666666666 * self.m * (self.l * self.l) * z63 * s19.v5
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z44 * s25.v20
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z63 * s19.v5
-            + 0.3333333333333333 * self.m * (self.w * self.w) * z64 * s12.v0;
+        s25.v96 = self.m * s2.v0
+            * (0.16666666666666666 * (self.l * self.l) * s1.v2
+                + 0.16666666666666666 * (self.w * self.w) * s1.v2
+                + 0.3333333333333333 * (self.w * self.w) * s7.v0);
+        s25.v97 = self.m
+            * (0.08333333333333333 * (self.l * self.l) * s1.v2 * s1.v4
+                + 0.08333333333333333 * (self.l * self.l) * s2.v0 * s1.v3
+                + 0.08333333333333333 * (self.w * self.w) * s1.v2 * s1.v4
+                + 0.08333333333333333 * (self.w * self.w) * s2.v0 * s1.v3
+                + 0.16666666666666666 * (self.w * self.w) * s2.v0 * s7.v1
+                + 0.16666666666666666 * (self.w * self.w) * s1.v4 * s7.v0);
+        s25.v98 = self.m * s1.v4
+            * (0.16666666666666666 * (self.l * self.l) * s1.v3
+                + 0.16666666666666666 * (self.w * self.w) * s1.v3
+                + 0.3333333333333333 * (self.w * self.w) * s7.v1);
+        s25.v99 = self.m
+            * (0.16666666666666666 * (self.l * self.l) * s1.v2 * s2.v0
+                + 0.16666666666666666 * (self.l * self.l) * s2.v1 * s10.v0
+                + 0.16666666666666666 * (self.w * self.w) * s1.v2 * s2.v0
+                + 0.16666666666666666 * (self.w * self.w) * s2.v1 * s10.v0
+                + 0.3333333333333333 * (self.w * self.w) * s2.v2 * s10.v1);
+        s25.v100 = self.m
+            * (0.08333333333333333 * (self.l * self.l) * s1.v2 * s1.v4
+                + 0.08333333333333333 * (self.l * self.l) * s2.v0 * s1.v3
+                + 0.08333333333333333 * (self.l * self.l) * s2.v1 * s7.v2
+                + 0.08333333333333333 * (self.l * self.l) * s1.v5 * s10.v0
+                + 0.08333333333333333 * (self.w * self.w) * s1.v2 * s1.v4
+                + 0.08333333333333333 * (self.w * self.w) * s2.v0 * s1.v3
+                + 0.08333333333333333 * (self.w * self.w) * s2.v1 * s7.v2
+                + 0.16666666666666666 * (self.w * self.w) * s2.v2 * s7.v3
+                + 0.08333333333333333 * (self.w * self.w) * s1.v5 * s10.v0
+                + 0.16666666666666666 * (self.w * self.w) * s1.v6 * s10.v1);
+        s25.v101 = self.m
+            * (0.16666666666666666 * (self.l * self.l) * s1.v3 * s1.v4
+                + 0.16666666666666666 * (self.l * self.l) * s1.v5 * s7.v2
+                + 0.16666666666666666 * (self.w * self.w) * s1.v3 * s1.v4
+                + 0.16666666666666666 * (self.w * self.w) * s1.v5 * s7.v2
+                + 0.3333333333333333 * (self.w * self.w) * s1.v6 * s7.v3);
+        s25.v102 = self.m
+            * (0.16666666666666666 * (self.l * self.l) * s2.v1 * s10.v0
+                + 0.16666666666666666 * (self.l * self.l) * z40 * s25.v18
+                + 0.16666666666666666 * (self.w * self.w) * s2.v1 * s10.v0
+                + 0.3333333333333333 * (self.w * self.w) * s2.v3 * s10.v2
+                + 0.16666666666666666 * (self.w * self.w) * z40 * s25.v18);
+        s25.v103 = self.m
+            * (0.08333333333333333 * (self.l * self.l) * s2.v1 * s7.v2
+                + 0.08333333333333333 * (self.l * self.l) * s1.v5 * s10.v0
+                + 0.08333333333333333 * (self.l * self.l) * z40 * s25.v20
+                + 0.08333333333333333 * (self.l * self.l) * z44 * s25.v18
+                + 0.08333333333333333 * (self.w * self.w) * s2.v1 * s7.v2
+                + 0.08333333333333333 * (self.w * self.w) * s1.v5 * s10.v0
+                + 0.16666666666666666 * (self.w * self.w) * s2.v3 * s7.v4
+                + 0.08333333333333333 * (self.w * self.w) * z40 * s25.v20
+                + 0.16666666666666666 * (self.w * self.w) * s1.v7 * s10.v2
+                + 0.08333333333333333 * (self.w * self.w) * z44 * s25.v18);
+        s25.v104 = self.m
+            * (0.16666666666666666 * (self.l * self.l) * s1.v5 * s7.v2
+                + 0.16666666666666666 * (self.l * self.l) * z44 * s25.v20
+                + 0.16666666666666666 * (self.w * self.w) * s1.v5 * s7.v2
+                + 0.3333333333333333 * (self.w * self.w) * s1.v7 * s7.v4
+                + 0.16666666666666666 * (self.w * self.w) * z44 * s25.v20);
+        s25.v105 = self.m
+            * (0.16666666666666666 * (self.l * self.l) * z40 * s25.v18
+                + 0.16666666666666666 * (self.l * self.l) * s6.v5 * s25.v23
+                + 0.16666666666666666 * (self.w * self.w) * z40 * s25.v18
+                + 0.16666666666666666 * (self.w * self.w) * s6.v5 * s25.v23
+                + 0.3333333333333333 * (self.w * self.w) * z60 * s15.v3);
+        s25.v106 = self.m
+            * (0.08333333333333333 * (self.l * self.l) * z40 * s25.v20
+                + 0.08333333333333333 * (self.l * self.l) * z44 * s25.v18
+                + 0.08333333333333333 * (self.l * self.l) * s6.v5 * s19.v5
+                + 0.08333333333333333 * (self.l * self.l) * z63 * s25.v23
+                + 0.08333333333333333 * (self.w * self.w) * z40 * s25.v20
+                + 0.08333333333333333 * (self.w * self.w) * z44 * s25.v18
+                + 0.08333333333333333 * (self.w * self.w) * s6.v5 * s19.v5
+                + 0.16666666666666666 * (self.w * self.w) * z60 * s12.v0
+                + 0.08333333333333333 * (self.w * self.w) * z63 * s25.v23
+                + 0.16666666666666666 * (self.w * self.w) * z64 * s15.v3);
+        s25.v107 = self.m
+            * (0.16666666666666666 * (self.l * self.l) * z44 * s25.v20
+                + 0.16666666666666666 * (self.l * self.l) * z63 * s19.v5
+                + 0.16666666666666666 * (self.w * self.w) * z44 * s25.v20
+                + 0.16666666666666666 * (self.w * self.w) * z63 * s19.v5
+                + 0.3333333333333333 * (self.w * self.w) * z64 * s12.v0);
         s25.v108 = s2.v1 * s13.v3 + s2.v2 * s3.v2 - s1.v5 * s15.v4 - s1.v6 * s4.v2;
         s25.v109 = z40 * s13.v4 - z44 * s15.v5 - s4.v3 * s25.v44 + s3.v3 * s25.v42;
-        s25.v110 = 0.16666666666666666 * self.m * (self.l * self.l) * s2.v1 * s2.v2
-            + 0.16666666666666666 * self.m * (self.w * self.w) * s2.v1 * s2.v2
-            + 0.3333333333333333 * self.m * (self.w * self.w) * s2.v2 * s10.v3;
-        s25.v111 = 0.08333333333333333 * self.m * (self.l * self.l) * s2.v1 * s1.v6
-            + 0.08333333333333333 * self.m * (self.l * self.l) * s2.v2 * s1.v5
-            + 0.08333333333333333 * self.m * (self.w * self.w) * s2.v1 * s1.v6
-            + 0.08333333333333333 * self.m * (self.w * self.w) * s2.v2 * s1.v5
-            + 0.16666666666666666 * self.m * (self.w * self.w) * s2.v2 * s7.v5
-            + 0.16666666666666666 * self.m * (self.w * self.w) * s1.v6 * s10.v3;
-        s25.v112 = 0.16666666666666666 * self.m * (self.l * self.l) * s1.v5 * s1.v6
-            + 0.16666666666666666 * self.m * (self.w * self.w) * s1.v5 * s1.v6
-            + 0.3333333333333333 * self.m * (self.w * self.w) * s1.v6 * s7.v5;
-        s25.v113 = 0.16666666666666666 * self.m * (self.l * self.l) * s2.v1 * s2.v2
-            + 0.16666666666666666 * self.m * (self.l * self.l) * z40 * s25.v42
-            + 0.16666666666666666 * self.m * (self.w * self.w) * s2.v1 * s2.v2
-            + 0.3333333333333333 * self.m * (self.w * self.w) * s2.v3 * s10.v4
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z40 * s25.v42;
-        s25.v114 = 0.08333333333333333 * self.m * (self.l * self.l) * s2.v1 * s1.v6
-            + 0.08333333333333333 * self.m * (self.l * self.l) * s2.v2 * s1.v5
-            + 0.08333333333333333 * self.m * (self.l * self.l) * z40 * s25.v44
-            + 0.08333333333333333 * self.m * (self.l * self.l) * z44 * s25.v42
-            + 0.08333333333333333 * self.m * (self.w * self.w) * s2.v1 * s1.v6
-            + 0.08333333333333333 * self.m * (self.w * self.w) * s2.v2 * s1.v5
-            + 0.16666666666666666 * self.m * (self.w * self.w) * s2.v3 * s7.v6
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z40 * s25.v44
-            + 0.16666666666666666 * self.m * (self.w * self.w) * s1.v7 * s10.v4
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z44 * s25.v42;
-        s25.v115 = 0.16666666666666666 * self.m * (self.l * self.l) * s1.v5 * s1.v6
-            + 0.16666666666666666 * self.m * (self.l * self.l) * z44 * s25.v44
-            + 0.16666666666666666 * self.m * (self.w * self.w) * s1.v5 * s1.v6
-            + 0.3333333333333333 * self.m * (self.w * self.w) * s1.v7 * s7.v6
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z44 * s25.v44;
-        s25.v116 = 0.16666666666666666 * self.m * (self.l * self.l) * z40 * s25.v42
-            + 0.16666666666666666 * self.m * (self.l * self.l) * s6.v5 * s25.v47
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z40 * s25.v42
-            + 0.16666666666666666 * self.m * (self.w * self.w) * s6.v5 * s25.v47
-            + 0.3333333333333333 * self.m * (self.w * self.w) * z60 * s15.v6;
-        s25.v117 = 0.08333333333333333 * self.m * (self.l * self.l) * z40 * s25.v44
-            + 0.08333333333333333 * self.m * (self.l * self.l) * z44 * s25.v42
-            + 0.08333333333333333 * self.m * (self.l * self.l) * s6.v5 * s19.v9
-            + 0.08333333333333333 * self.m * (self.l * self.l) * z63 * s25.v47
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z40 * s25.v44
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z44 * s25.v42
-            + 0.08333333333333333 * self.m * (self.w * self.w) * s6.v5 * s19.v9
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z60 * s12.v1
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z63 * s25.v47
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z64 * s15.v6;
-        s25.v118 = 0.16666666666666666 * self.m * (self.l * self.l) * z44 * s25.v44
-            + 0.16666666666666666 * self.m * (self.l * self.l) * z63 * s19.v9
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z44 * s25.v44
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z63 * s19.v9
-            + 0.3333333333333333 * self.m * (self.w * self.w) * z64 * s12.v1;
+        s25.v110 = self.m * s2.v2
+            * (0.16666666666666666 * (self.l * self.l) * s2.v1
+                + 0.16666666666666666 * (self.w * self.w) * s2.v1
+                + 0.3333333333333333 * (self.w * self.w) * s10.v3);
+        s25.v111 = self.m
+            * (0.08333333333333333 * (self.l * self.l) * s2.v1 * s1.v6
+                + 0.08333333333333333 * (self.l * self.l) * s2.v2 * s1.v5
+                + 0.08333333333333333 * (self.w * self.w) * s2.v1 * s1.v6
+                + 0.08333333333333333 * (self.w * self.w) * s2.v2 * s1.v5
+                + 0.16666666666666666 * (self.w * self.w) * s2.v2 * s7.v5
+                + 0.16666666666666666 * (self.w * self.w) * s1.v6 * s10.v3);
+        s25.v112 = self.m * s1.v6
+            * (0.16666666666666666 * (self.l * self.l) * s1.v5
+                + 0.16666666666666666 * (self.w * self.w) * s1.v5
+                + 0.3333333333333333 * (self.w * self.w) * s7.v5);
+        s25.v113 = self.m
+            * (0.16666666666666666 * (self.l * self.l) * s2.v1 * s2.v2
+                + 0.16666666666666666 * (self.l * self.l) * z40 * s25.v42
+                + 0.16666666666666666 * (self.w * self.w) * s2.v1 * s2.v2
+                + 0.3333333333333333 * (self.w * self.w) * s2.v3 * s10.v4
+                + 0.16666666666666666 * (self.w * self.w) * z40 * s25.v42);
+        s25.v114 = self.m
+            * (0.08333333333333333 * (self.l * self.l) * s2.v1 * s1.v6
+                + 0.08333333333333333 * (self.l * self.l) * s2.v2 * s1.v5
+                + 0.08333333333333333 * (self.l * self.l) * z40 * s25.v44
+                + 0.08333333333333333 * (self.l * self.l) * z44 * s25.v42
+                + 0.08333333333333333 * (self.w * self.w) * s2.v1 * s1.v6
+                + 0.08333333333333333 * (self.w * self.w) * s2.v2 * s1.v5
+                + 0.16666666666666666 * (self.w * self.w) * s2.v3 * s7.v6
+                + 0.08333333333333333 * (self.w * self.w) * z40 * s25.v44
+                + 0.16666666666666666 * (self.w * self.w) * s1.v7 * s10.v4
+                + 0.08333333333333333 * (self.w * self.w) * z44 * s25.v42);
+        s25.v115 = self.m
+            * (0.16666666666666666 * (self.l * self.l) * s1.v5 * s1.v6
+                + 0.16666666666666666 * (self.l * self.l) * z44 * s25.v44
+                + 0.16666666666666666 * (self.w * self.w) * s1.v5 * s1.v6
+                + 0.3333333333333333 * (self.w * self.w) * s1.v7 * s7.v6
+                + 0.16666666666666666 * (self.w * self.w) * z44 * s25.v44);
+        s25.v116 = self.m
+            * (0.16666666666666666 * (self.l * self.l) * z40 * s25.v42
+                + 0.16666666666666666 * (self.l * self.l) * s6.v5 * s25.v47
+                + 0.16666666666666666 * (self.w * self.w) * z40 * s25.v42
+                + 0.16666666666666666 * (self.w * self.w) * s6.v5 * s25.v47
+                + 0.3333333333333333 * (self.w * self.w) * z60 * s15.v6);
+        s25.v117 = self.m
+            * (0.08333333333333333 * (self.l * self.l) * z40 * s25.v44
+                + 0.08333333333333333 * (self.l * self.l) * z44 * s25.v42
+                + 0.08333333333333333 * (self.l * self.l) * s6.v5 * s19.v9
+                + 0.08333333333333333 * (self.l * self.l) * z63 * s25.v47
+                + 0.08333333333333333 * (self.w * self.w) * z40 * s25.v44
+                + 0.08333333333333333 * (self.w * self.w) * z44 * s25.v42
+                + 0.08333333333333333 * (self.w * self.w) * s6.v5 * s19.v9
+                + 0.16666666666666666 * (self.w * self.w) * z60 * s12.v1
+                + 0.08333333333333333 * (self.w * self.w) * z63 * s25.v47
+                + 0.16666666666666666 * (self.w * self.w) * z64 * s15.v6);
+        s25.v118 = self.m
+            * (0.16666666666666666 * (self.l * self.l) * z44 * s25.v44
+                + 0.16666666666666666 * (self.l * self.l) * z63 * s19.v9
+                + 0.16666666666666666 * (self.w * self.w) * z44 * s25.v44
+                + 0.16666666666666666 * (self.w * self.w) * z63 * s19.v9
+                + 0.3333333333333333 * (self.w * self.w) * z64 * s12.v1);
         s25.v119 = s2.v3 * s3.v3 + z40 * s13.v5 - s1.v7 * s4.v3 - z44 * s15.v7;
-        s25.v120 = 0.16666666666666666 * self.m * (self.l * self.l) * s2.v3 * z40
-            + 0.3333333333333333 * self.m * (self.w * self.w) * s2.v3 * s10.v5
-            + 0.16666666666666666 * self.m * (self.w * self.w) * s2.v3 * z40;
-        s25.v121 = 0.08333333333333333 * self.m * (self.l * self.l) * s2.v3 * z44
-            + 0.08333333333333333 * self.m * (self.l * self.l) * z40 * s1.v7
-            + 0.16666666666666666 * self.m * (self.w * self.w) * s2.v3 * s7.v7
-            + 0.08333333333333333 * self.m * (self.w * self.w) * s2.v3 * z44
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z40 * s1.v7
-            + 0.16666666666666666 * self.m * (self.w * self.w) * s1.v7 * s10.v5;
-        s25.v122 = 0.16666666666666666 * self.m * (self.l * self.l) * s1.v7 * z44
-            + 0.3333333333333333 * self.m * (self.w * self.w) * s1.v7 * s7.v7
-            + 0.16666666666666666 * self.m * (self.w * self.w) * s1.v7 * z44;
-        s25.v123 = 0.16666666666666666 * self.m * (self.l * self.l) * s2.v3 * z40
-            + 0.16666666666666666 * self.m * (self.l * self.l) * s6.v5 * s25.v62
-            + 0.16666666666666666 * self.m * (self.w * self.w) * s2.v3 * z40
-            + 0.16666666666666666 * self.m * (self.w * self.w) * s6.v5 * s25.v62
-            + 0.3333333333333333 * self.m * (self.w * self.w) * z60 * s15.v8;
-        s25.v124 = 0.08333333333333333 * self.m * (self.l * self.l) * s2.v3 * z44
-            + 0.08333333333333333 * self.m * (self.l * self.l) * z40 * s1.v7
-            + 0.08333333333333333 * self.m * (self.l * self.l) * s6.v5 * s19.v12
-            + 0.08333333333333333 * self.m * (self.l * self.l) * z63 * s25.v62
-            + 0.08333333333333333 * self.m * (self.w * self.w) * s2.v3 * z44
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z40 * s1.v7
-            + 0.08333333333333333 * self.m * (self.w * self.w) * s6.v5 * s19.v12
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z60 * s12.v2
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z63 * s25.v62
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z64 * s15.v8;
-        s25.v125 = 0.16666666666666666 * self.m * (self.l * self.l) * s1.v7 * z44
-            + 0.16666666666666666 * self.m * (self.l * self.l) * z63 * s19.v12
-            + 0.16666666666666666 * self.m * (self.w * self.w) * s1.v7 * z44
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z63 * s19.v12
-            + 0.3333333333333333 * self.m * (self.w * self.w) * z64 * s12.v2;
-        s25.v126 = 0.16666666666666666 * self.m * (self.l * self.l) * s6.v5 * z60
-            + 0.16666666666666666 * self.m * (self.w * self.w) * s6.v5 * z60
-            + 0.3333333333333333 * self.m * (self.w * self.w) * z60 * s15.v9;
-        s25.v127 = 0.08333333333333333 * self.m * (self.l * self.l) * s6.v5 * z64
-            + 0.08333333333333333 * self.m * (self.l * self.l) * z60 * z63
-            + 0.08333333333333333 * self.m * (self.w * self.w) * s6.v5 * z64
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z60 * s12.v3
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z60 * z63
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z64 * s15.v9;
-        s25.v128 = 0.16666666666666666 * self.m * (self.l * self.l) * z63 * z64
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z63 * z64
-            + 0.3333333333333333 * self.m * (self.w * self.w) * z64 * s12.v3;
+        s25.v120 = self.m * s2.v3
+            * (0.16666666666666666 * (self.l * self.l) * z40
+                + 0.3333333333333333 * (self.w * self.w) * s10.v5
+                + 0.16666666666666666 * (self.w * self.w) * z40);
+        s25.v121 = self.m
+            * (0.08333333333333333 * (self.l * self.l) * s2.v3 * z44
+                + 0.08333333333333333 * (self.l * self.l) * z40 * s1.v7
+                + 0.16666666666666666 * (self.w * self.w) * s2.v3 * s7.v7
+                + 0.08333333333333333 * (self.w * self.w) * s2.v3 * z44
+                + 0.08333333333333333 * (self.w * self.w) * z40 * s1.v7
+                + 0.16666666666666666 * (self.w * self.w) * s1.v7 * s10.v5);
+        s25.v122 = self.m * s1.v7
+            * (0.16666666666666666 * (self.l * self.l) * z44
+                + 0.3333333333333333 * (self.w * self.w) * s7.v7
+                + 0.16666666666666666 * (self.w * self.w) * z44);
+        s25.v123 = self.m
+            * (0.16666666666666666 * (self.l * self.l) * s2.v3 * z40
+                + 0.16666666666666666 * (self.l * self.l) * s6.v5 * s25.v62
+                + 0.16666666666666666 * (self.w * self.w) * s2.v3 * z40
+                + 0.16666666666666666 * (self.w * self.w) * s6.v5 * s25.v62
+                + 0.3333333333333333 * (self.w * self.w) * z60 * s15.v8);
+        s25.v124 = self.m
+            * (0.08333333333333333 * (self.l * self.l) * s2.v3 * z44
+                + 0.08333333333333333 * (self.l * self.l) * z40 * s1.v7
+                + 0.08333333333333333 * (self.l * self.l) * s6.v5 * s19.v12
+                + 0.08333333333333333 * (self.l * self.l) * z63 * s25.v62
+                + 0.08333333333333333 * (self.w * self.w) * s2.v3 * z44
+                + 0.08333333333333333 * (self.w * self.w) * z40 * s1.v7
+                + 0.08333333333333333 * (self.w * self.w) * s6.v5 * s19.v12
+                + 0.16666666666666666 * (self.w * self.w) * z60 * s12.v2
+                + 0.08333333333333333 * (self.w * self.w) * z63 * s25.v62
+                + 0.16666666666666666 * (self.w * self.w) * z64 * s15.v8);
+        s25.v125 = self.m
+            * (0.16666666666666666 * (self.l * self.l) * s1.v7 * z44
+                + 0.16666666666666666 * (self.l * self.l) * z63 * s19.v12
+                + 0.16666666666666666 * (self.w * self.w) * s1.v7 * z44
+                + 0.16666666666666666 * (self.w * self.w) * z63 * s19.v12
+                + 0.3333333333333333 * (self.w * self.w) * z64 * s12.v2);
+        s25.v126 = self.m * z60
+            * (0.16666666666666666 * (self.l * self.l) * s6.v5
+                + 0.3333333333333333 * (self.w * self.w) * s15.v9
+                + 0.16666666666666666 * (self.w * self.w) * s6.v5);
+        s25.v127 = self.m
+            * (0.08333333333333333 * (self.l * self.l) * s6.v5 * z64
+                + 0.08333333333333333 * (self.l * self.l) * z60 * z63
+                + 0.08333333333333333 * (self.w * self.w) * s6.v5 * z64
+                + 0.16666666666666666 * (self.w * self.w) * z60 * s12.v3
+                + 0.08333333333333333 * (self.w * self.w) * z60 * z63
+                + 0.16666666666666666 * (self.w * self.w) * z64 * s15.v9);
+        s25.v128 = self.m * z64
+            * (0.16666666666666666 * (self.l * self.l) * z63
+                + 0.3333333333333333 * (self.w * self.w) * s12.v3
+                + 0.16666666666666666 * (self.w * self.w) * z63);
         s25
     }
     #[allow(clippy::field_reassign_with_default, clippy::too_many_arguments)]
@@ -2166,17 +2265,17 @@ impl BricardA04 {
         let z40 = s1.v2 * s0.v5 + s2.v2 * s0.v4;
         let z44 = s1.v3 * s0.v5 + s1.v6 * s0.v4;
         s27.v0 = qd[0] * qd[1] * s1.v0;
-        s27.v1 = -qd[1] * s1.v0 * s26.v0 + qd[1] * s1.v1 * s26.v1;
+        s27.v1 = qd[1] * (-s1.v0 * s26.v0 + s1.v1 * s26.v1);
         s27.v2 = -qd[0] * qd[1] * s1.v1;
-        s27.v3 = qd[1] * s1.v0 * s26.v2 - qd[1] * s5.v0 * s26.v1;
-        s27.v4 = -qd[1] * s1.v1 * s26.v2 + qd[1] * s5.v0 * s26.v0;
+        s27.v3 = qd[1] * (s1.v0 * s26.v2 - s5.v0 * s26.v1);
+        s27.v4 = qd[1] * (-s1.v1 * s26.v2 + s5.v0 * s26.v0);
         s27.v5 = s27.v0 - qd[2] * s0.v1 * s26.v5 + qd[2] * s1.v3 * s26.v4;
         s27.v6 = s27.v1 + qd[2] * s1.v2 * s26.v5 - qd[2] * s1.v3 * s26.v3;
         s27.v7 = s27.v2 + qd[2] * s0.v1 * s26.v3 - qd[2] * s1.v2 * s26.v4;
         s27.v8 = s27.v3 - qd[2] * s0.v1 * s26.v8 + qd[2] * s1.v3 * s26.v7
             - qd[2] * s5.v1 * s26.v5 + qd[2] * s6.v1 * s26.v4;
-        s27.v9 = qd[2] * s1.v2 * s26.v8 - qd[2] * s1.v3 * s26.v6 + qd[2] * s6.v0 * s26.v5
-            - qd[2] * s6.v1 * s26.v3;
+        s27.v9 = qd[2]
+            * (s1.v2 * s26.v8 - s1.v3 * s26.v6 + s6.v0 * s26.v5 - s6.v1 * s26.v3);
         s27.v10 = s27.v4 + qd[2] * s0.v1 * s26.v6 - qd[2] * s1.v2 * s26.v7
             - qd[2] * s6.v0 * s26.v4 + qd[2] * s5.v1 * s26.v3;
         s27.v11 = s27.v5 - qd[3] * z21 * s26.v11 + qd[3] * s1.v5 * s26.v10;
@@ -2197,38 +2296,42 @@ impl BricardA04 {
             + qd[4] * s6.v6 * s26.v17 - qd[4] * s6.v7 * s26.v15;
         s27.v22 = s27.v16 - qd[4] * z40 * s26.v19 + qd[4] * s6.v2 * s26.v18
             - qd[4] * s6.v6 * s26.v16 + qd[4] * s5.v3 * s26.v15;
-        s27.v23 = qd[0] * self.m * s26.v25 + self.m * s27.v3 - self.m * s26.v1 * s26.v24
-            - self.m * s6.v10 * s27.v2 + self.m * s5.v5 * s27.v1;
-        s27.v24 = self.m * self.g - self.m * s26.v0 * s26.v25 + self.m * s26.v1 * s26.v23
-            + self.m * s5.v4 * s27.v2 - self.m * s5.v5 * s27.v0;
-        s27.v25 = -qd[0] * self.m * s26.v23 + self.m * s27.v4 + self.m * s26.v0 * s26.v24
-            - self.m * s5.v4 * s27.v1 + self.m * s6.v10 * s27.v0;
-        s27.v26 = self.m * s27.v8 + self.m * s26.v4 * s26.v28 - self.m * s26.v5 * s26.v27
-            - self.m * s6.v11 * s27.v7 + self.m * s5.v7 * s27.v6;
-        s27.v27 = self.m * s27.v9 + self.m * self.g - self.m * s26.v3 * s26.v28
-            + self.m * s26.v5 * s26.v26 + self.m * s5.v6 * s27.v7
-            - self.m * s5.v7 * s27.v5;
-        s27.v28 = self.m * s27.v10 + self.m * s26.v3 * s26.v27
-            - self.m * s26.v4 * s26.v26 - self.m * s5.v6 * s27.v6
-            + self.m * s6.v11 * s27.v5;
-        s27.v29 = self.m * s27.v14 + self.m * s26.v10 * s26.v31
-            - self.m * s26.v11 * s26.v30 - self.m * s6.v12 * s27.v13
-            + self.m * s5.v9 * s27.v12;
-        s27.v30 = self.m * s27.v15 + self.m * self.g - self.m * s26.v9 * s26.v31
-            + self.m * s26.v11 * s26.v29 + self.m * s5.v8 * s27.v13
-            - self.m * s5.v9 * s27.v11;
-        s27.v31 = self.m * s27.v16 + self.m * s26.v9 * s26.v30
-            - self.m * s26.v10 * s26.v29 - self.m * s5.v8 * s27.v12
-            + self.m * s6.v12 * s27.v11;
-        s27.v32 = self.m * s27.v20 + self.m * s26.v16 * s26.v34
-            - self.m * s26.v17 * s26.v33 - self.m * s6.v13 * s27.v19
-            + self.m * s5.v11 * s27.v18;
-        s27.v33 = self.m * self.g + self.m * s27.v21 - self.m * s26.v15 * s26.v34
-            + self.m * s26.v17 * s26.v32 + self.m * s5.v10 * s27.v19
-            - self.m * s5.v11 * s27.v17;
-        s27.v34 = self.m * s27.v22 + self.m * s26.v15 * s26.v33
-            - self.m * s26.v16 * s26.v32 - self.m * s5.v10 * s27.v18
-            + self.m * s6.v13 * s27.v17;
+        s27.v23 = self.m
+            * (s27.v3 + qd[0] * s26.v25 - s26.v1 * s26.v24 - s6.v10 * s27.v2
+                + s5.v5 * s27.v1);
+        s27.v24 = self.m
+            * (self.g - s26.v0 * s26.v25 + s26.v1 * s26.v23 + s5.v4 * s27.v2
+                - s5.v5 * s27.v0);
+        s27.v25 = self.m
+            * (s27.v4 - qd[0] * s26.v23 + s26.v0 * s26.v24 - s5.v4 * s27.v1
+                + s6.v10 * s27.v0);
+        s27.v26 = self.m
+            * (s27.v8 + s26.v4 * s26.v28 - s26.v5 * s26.v27 - s6.v11 * s27.v7
+                + s5.v7 * s27.v6);
+        s27.v27 = self.m
+            * (s27.v9 + self.g - s26.v3 * s26.v28 + s26.v5 * s26.v26 + s5.v6 * s27.v7
+                - s5.v7 * s27.v5);
+        s27.v28 = self.m
+            * (s27.v10 + s26.v3 * s26.v27 - s26.v4 * s26.v26 - s5.v6 * s27.v6
+                + s6.v11 * s27.v5);
+        s27.v29 = self.m
+            * (s27.v14 + s26.v10 * s26.v31 - s26.v11 * s26.v30 - s6.v12 * s27.v13
+                + s5.v9 * s27.v12);
+        s27.v30 = self.m
+            * (s27.v15 + self.g - s26.v9 * s26.v31 + s26.v11 * s26.v29 + s5.v8 * s27.v13
+                - s5.v9 * s27.v11);
+        s27.v31 = self.m
+            * (s27.v16 + s26.v9 * s26.v30 - s26.v10 * s26.v29 - s5.v8 * s27.v12
+                + s6.v12 * s27.v11);
+        s27.v32 = self.m
+            * (s27.v20 + s26.v16 * s26.v34 - s26.v17 * s26.v33 - s6.v13 * s27.v19
+                + s5.v11 * s27.v18);
+        s27.v33 = self.m
+            * (self.g + s27.v21 - s26.v15 * s26.v34 + s26.v17 * s26.v32
+                + s5.v10 * s27.v19 - s5.v11 * s27.v17);
+        s27.v34 = self.m
+            * (s27.v22 + s26.v15 * s26.v33 - s26.v16 * s26.v32 - s5.v10 * s27.v18
+                + s6.v13 * s27.v17);
         s27.v35 = s27.v29 + s27.v32;
         s27.v36 = s27.v30 + s27.v33;
         s27.v37 = s27.v31 + s27.v34;
@@ -2249,9 +2352,10 @@ impl BricardA04 {
         s26: &Shared26,
     ) -> Shared28 {
         let mut s28 = Shared28::default();
-        let z86 = 0.08333333333333333 * self.m * (self.l * self.l) * (s0.v1 * s0.v1)
-            + 0.16666666666666666 * self.m * (self.w * self.w) * (s0.v0 * s0.v0)
-            + 0.08333333333333333 * self.m * (self.w * self.w) * (s0.v1 * s0.v1);
+        let z86 = self.m
+            * (0.08333333333333333 * (self.l * self.l) * (s0.v1 * s0.v1)
+                + 0.16666666666666666 * (self.w * self.w) * (s0.v0 * s0.v0)
+                + 0.08333333333333333 * (self.w * self.w) * (s0.v1 * s0.v1));
         s28.v0 = qd[0] * s8.v1 + s26.v0 * s8.v0 + s26.v1 * s8.v2;
         s28.v1 = qd[0] * z86 + s26.v0 * s8.v1 + s26.v1 * s8.v3;
         s28.v2 = qd[0] * s8.v3 + s26.v0 * s8.v2 + s26.v1 * s8.v4;
@@ -2365,9 +2469,10 @@ impl BricardA04 {
         s26: &Shared26,
     ) -> Shared31 {
         let mut s31 = Shared31::default();
-        let z86 = 0.08333333333333333 * self.m * (self.l * self.l) * (s0.v1 * s0.v1)
-            + 0.16666666666666666 * self.m * (self.w * self.w) * (s0.v0 * s0.v0)
-            + 0.08333333333333333 * self.m * (self.w * self.w) * (s0.v1 * s0.v1);
+        let z86 = self.m
+            * (0.08333333333333333 * (self.l * self.l) * (s0.v1 * s0.v1)
+                + 0.16666666666666666 * (self.w * self.w) * (s0.v0 * s0.v0)
+                + 0.08333333333333333 * (self.w * self.w) * (s0.v1 * s0.v1));
         s31.v0 = self.m * s6.v13 * s26.v34 - self.m * s5.v11 * s26.v33 + s26.v15 * s8.v17
             + s26.v16 * s8.v18 + s26.v17 * s8.v19;
         s31.v1 = -self.m * s5.v10 * s26.v34 + self.m * s5.v11 * s26.v32
@@ -2560,22 +2665,18 @@ impl BricardA04 {
         s33.v20 = s33.v14 + a[4] * s6.v7;
         s33.v21 = self.m * a[0] * s6.v9;
         s33.v22 = -self.m * a[0] * s6.v8;
-        s33.v23 = self.m * a[0] * s5.v5 - self.m * s6.v10 * s33.v1;
-        s33.v24 = self.m * s33.v2 + self.m * s5.v4 * s33.v1 - self.m * s5.v5 * s33.v0;
-        s33.v25 = -self.m * a[0] * s5.v4 + self.m * s6.v10 * s33.v0;
-        s33.v26 = self.m * s33.v6 - self.m * s6.v11 * s33.v5 + self.m * s5.v7 * s33.v4;
-        s33.v27 = self.m * s33.v7 + self.m * s5.v6 * s33.v5 - self.m * s5.v7 * s33.v3;
-        s33.v28 = self.m * s33.v8 - self.m * s5.v6 * s33.v4 + self.m * s6.v11 * s33.v3;
-        s33.v29 = self.m * s33.v12 - self.m * s6.v12 * s33.v11
-            + self.m * s5.v9 * s33.v10;
-        s33.v30 = self.m * s33.v13 + self.m * s5.v8 * s33.v11 - self.m * s5.v9 * s33.v9;
-        s33.v31 = self.m * s33.v14 - self.m * s5.v8 * s33.v10 + self.m * s6.v12 * s33.v9;
-        s33.v32 = self.m * s33.v18 - self.m * s6.v13 * s33.v17
-            + self.m * s5.v11 * s33.v16;
-        s33.v33 = self.m * s33.v19 + self.m * s5.v10 * s33.v17
-            - self.m * s5.v11 * s33.v15;
-        s33.v34 = self.m * s33.v20 - self.m * s5.v10 * s33.v16
-            + self.m * s6.v13 * s33.v15;
+        s33.v23 = self.m * (a[0] * s5.v5 - s6.v10 * s33.v1);
+        s33.v24 = self.m * (s33.v2 + s5.v4 * s33.v1 - s5.v5 * s33.v0);
+        s33.v25 = self.m * (-a[0] * s5.v4 + s6.v10 * s33.v0);
+        s33.v26 = self.m * (s33.v6 - s6.v11 * s33.v5 + s5.v7 * s33.v4);
+        s33.v27 = self.m * (s33.v7 + s5.v6 * s33.v5 - s5.v7 * s33.v3);
+        s33.v28 = self.m * (s33.v8 - s5.v6 * s33.v4 + s6.v11 * s33.v3);
+        s33.v29 = self.m * (s33.v12 - s6.v12 * s33.v11 + s5.v9 * s33.v10);
+        s33.v30 = self.m * (s33.v13 + s5.v8 * s33.v11 - s5.v9 * s33.v9);
+        s33.v31 = self.m * (s33.v14 - s5.v8 * s33.v10 + s6.v12 * s33.v9);
+        s33.v32 = self.m * (s33.v18 - s6.v13 * s33.v17 + s5.v11 * s33.v16);
+        s33.v33 = self.m * (s33.v19 + s5.v10 * s33.v17 - s5.v11 * s33.v15);
+        s33.v34 = self.m * (s33.v20 - s5.v10 * s33.v16 + s6.v13 * s33.v15);
         s33.v35 = s33.v29 + s33.v32;
         s33.v36 = s33.v30 + s33.v33;
         s33.v37 = s33.v31 + s33.v34;
@@ -2634,8 +2735,7 @@ impl Dynamics<5> for BricardA04 {
         let z21 = s0.v0 * s0.v2;
         let z40 = s1.v2 * s0.v5 + s2.v2 * s0.v4;
         let z44 = s1.v3 * s0.v5 + s1.v6 * s0.v4;
-        let z78 = 0.08333333333333333 * self.m * (self.l * self.l)
-            + 0.08333333333333333 * self.m * (self.w * self.w);
+        let z78 = 0.08333333333333333 * self.m * (self.l * self.l + self.w * self.w);
         let z152 = self.m * s26.v24 + s31.v16;
         let z154 = qd[0] * z78 - self.m * s6.v8 * s26.v22 + self.m * s6.v9 * s26.v21
             + s31.v19;
@@ -2646,8 +2746,7 @@ impl Dynamics<5> for BricardA04 {
             + s5.v2 * s31.v10 + s6.v4 * s31.v11;
         let z160 = z40 * s31.v0 + s6.v2 * s31.v1 + z44 * s31.v2 + s6.v6 * s31.v3
             + s5.v3 * s31.v4 + s6.v7 * s31.v5;
-        0.5 * qd[0] * z154 + 0.5 * qd[1] * z157 + 0.5 * qd[2] * z158 + 0.5 * qd[3] * z159
-            + 0.5 * qd[4] * z160
+        0.5 * (qd[0] * z154 + qd[1] * z157 + qd[2] * z158 + qd[3] * z159 + qd[4] * z160)
     }
     fn potential_energy(&self, q: &Vector<5>, _t: f64) -> f64 {
         let s0 = self.shared0(q);
@@ -2693,9 +2792,10 @@ impl Dynamics<5> for BricardA04 {
         let z21 = s0.v0 * s0.v2;
         let z40 = s1.v2 * s0.v5 + s2.v2 * s0.v4;
         let z44 = s1.v3 * s0.v5 + s1.v6 * s0.v4;
-        let z86 = 0.08333333333333333 * self.m * (self.l * self.l) * (s0.v1 * s0.v1)
-            + 0.16666666666666666 * self.m * (self.w * self.w) * (s0.v0 * s0.v0)
-            + 0.08333333333333333 * self.m * (self.w * self.w) * (s0.v1 * s0.v1);
+        let z86 = self.m
+            * (0.08333333333333333 * (self.l * self.l) * (s0.v1 * s0.v1)
+                + 0.16666666666666666 * (self.w * self.w) * (s0.v0 * s0.v0)
+                + 0.08333333333333333 * (self.w * self.w) * (s0.v1 * s0.v1));
         let z261 = qd[0] * self.m * s26.v22;
         let z263 = -qd[0] * self.m * s26.v21;
         let z266 = -s6.v8 * z263 + s6.v9 * z261;
@@ -2800,9 +2900,10 @@ impl Dynamics<5> for BricardA04 {
         let z21 = s0.v0 * s0.v2;
         let z40 = s1.v2 * s0.v5 + s2.v2 * s0.v4;
         let z44 = s1.v3 * s0.v5 + s1.v6 * s0.v4;
-        let z86 = 0.08333333333333333 * self.m * (self.l * self.l) * (s0.v1 * s0.v1)
-            + 0.16666666666666666 * self.m * (self.w * self.w) * (s0.v0 * s0.v0)
-            + 0.08333333333333333 * self.m * (self.w * self.w) * (s0.v1 * s0.v1);
+        let z86 = self.m
+            * (0.08333333333333333 * (self.l * self.l) * (s0.v1 * s0.v1)
+                + 0.16666666666666666 * (self.w * self.w) * (s0.v0 * s0.v0)
+                + 0.08333333333333333 * (self.w * self.w) * (s0.v1 * s0.v1));
         let z261 = qd[0] * self.m * s26.v22;
         let z263 = -qd[0] * self.m * s26.v21;
         let z266 = -s6.v8 * z263 + s6.v9 * z261;
@@ -2845,9 +2946,10 @@ impl Dynamics<5> for BricardA04 {
         let z21 = s0.v0 * s0.v2;
         let z40 = s1.v2 * s0.v5 + s2.v2 * s0.v4;
         let z44 = s1.v3 * s0.v5 + s1.v6 * s0.v4;
-        let z86 = 0.08333333333333333 * self.m * (self.l * self.l) * (s0.v1 * s0.v1)
-            + 0.16666666666666666 * self.m * (self.w * self.w) * (s0.v0 * s0.v0)
-            + 0.08333333333333333 * self.m * (self.w * self.w) * (s0.v1 * s0.v1);
+        let z86 = self.m
+            * (0.08333333333333333 * (self.l * self.l) * (s0.v1 * s0.v1)
+                + 0.16666666666666666 * (self.w * self.w) * (s0.v0 * s0.v0)
+                + 0.08333333333333333 * (self.w * self.w) * (s0.v1 * s0.v1));
         let z151 = self.m * s26.v23 + s31.v15;
         let z153 = self.m * s26.v25 + s31.v17;
         let z162 = self.m * s5.v10;
@@ -3065,11 +3167,11 @@ impl Dynamics<5> for BricardA04 {
         let z21 = s0.v0 * s0.v2;
         let z40 = s1.v2 * s0.v5 + s2.v2 * s0.v4;
         let z44 = s1.v3 * s0.v5 + s1.v6 * s0.v4;
-        let z78 = 0.08333333333333333 * self.m * (self.l * self.l)
-            + 0.08333333333333333 * self.m * (self.w * self.w);
-        let z86 = 0.08333333333333333 * self.m * (self.l * self.l) * (s0.v1 * s0.v1)
-            + 0.16666666666666666 * self.m * (self.w * self.w) * (s0.v0 * s0.v0)
-            + 0.08333333333333333 * self.m * (self.w * self.w) * (s0.v1 * s0.v1);
+        let z78 = 0.08333333333333333 * self.m * (self.l * self.l + self.w * self.w);
+        let z86 = self.m
+            * (0.08333333333333333 * (self.l * self.l) * (s0.v1 * s0.v1)
+                + 0.16666666666666666 * (self.w * self.w) * (s0.v0 * s0.v0)
+                + 0.08333333333333333 * (self.w * self.w) * (s0.v1 * s0.v1));
         let z162 = self.m * s5.v10;
         let z261 = qd[0] * self.m * s26.v22;
         let z263 = -qd[0] * self.m * s26.v21;
@@ -3110,9 +3212,9 @@ impl Dynamics<5> for BricardA04 {
         let z3531 = -self.m * s5.v4;
         let z3532 = self.m * (s5.v4 * s5.v4) + self.m * (s6.v10 * s6.v10) + s8.v4;
         let z3533 = -self.m * s6.v10;
-        let z3534 = qd[0] * self.m * s26.v25 - self.m * s26.v1 * s26.v24;
-        let z3535 = -self.m * s26.v0 * s26.v25 + self.m * s26.v1 * s26.v23;
-        let z3536 = -qd[0] * self.m * s26.v23 + self.m * s26.v0 * s26.v24;
+        let z3534 = self.m * (qd[0] * s26.v25 - s26.v1 * s26.v24);
+        let z3535 = self.m * (-s26.v0 * s26.v25 + s26.v1 * s26.v23);
+        let z3536 = self.m * (-qd[0] * s26.v23 + s26.v0 * s26.v24);
         let z3537 = qd[0] * s28.v2 - s26.v1 * s28.v1 + s6.v10 * z3536 - s5.v5 * z3535;
         let z3538 = -s26.v0 * s28.v2 + s26.v1 * s28.v0 - s5.v4 * z3536 + s5.v5 * z3534;
         let z3539 = -qd[0] * s28.v0 + s26.v0 * s28.v1 + s5.v4 * z3535 - s6.v10 * z3534;
@@ -3126,9 +3228,9 @@ impl Dynamics<5> for BricardA04 {
         let z3547 = -self.m * s5.v6;
         let z3548 = self.m * (s5.v6 * s5.v6) + self.m * (s6.v11 * s6.v11) + s8.v10;
         let z3549 = -self.m * s6.v11;
-        let z3550 = self.m * s26.v4 * s26.v28 - self.m * s26.v5 * s26.v27;
-        let z3551 = -self.m * s26.v3 * s26.v28 + self.m * s26.v5 * s26.v26;
-        let z3552 = self.m * s26.v3 * s26.v27 - self.m * s26.v4 * s26.v26;
+        let z3550 = self.m * (s26.v4 * s26.v28 - s26.v5 * s26.v27);
+        let z3551 = self.m * (-s26.v3 * s26.v28 + s26.v5 * s26.v26);
+        let z3552 = self.m * (s26.v3 * s26.v27 - s26.v4 * s26.v26);
         let z3553 = s26.v4 * s28.v5 - s26.v5 * s28.v4 + s6.v11 * z3552 - s5.v7 * z3551;
         let z3554 = -s26.v3 * s28.v5 + s26.v5 * s28.v3 - s5.v6 * z3552 + s5.v7 * z3550;
         let z3555 = s26.v3 * s28.v4 - s26.v4 * s28.v3 + s5.v6 * z3551 - s6.v11 * z3550;
@@ -3142,17 +3244,17 @@ impl Dynamics<5> for BricardA04 {
         let z3563 = -self.m * s5.v8;
         let z3564 = self.m * (s5.v8 * s5.v8) + self.m * (s6.v12 * s6.v12) + s8.v16;
         let z3565 = -self.m * s6.v12;
-        let z3566 = self.m * s26.v10 * s26.v31 - self.m * s26.v11 * s26.v30;
-        let z3567 = -self.m * s26.v9 * s26.v31 + self.m * s26.v11 * s26.v29;
-        let z3568 = self.m * s26.v9 * s26.v30 - self.m * s26.v10 * s26.v29;
+        let z3566 = self.m * (s26.v10 * s26.v31 - s26.v11 * s26.v30);
+        let z3567 = self.m * (-s26.v9 * s26.v31 + s26.v11 * s26.v29);
+        let z3568 = self.m * (s26.v9 * s26.v30 - s26.v10 * s26.v29);
         let z3569 = s26.v10 * s28.v8 - s26.v11 * s28.v7 + s6.v12 * z3568 - s5.v9 * z3567;
         let z3570 = -s26.v9 * s28.v8 + s26.v11 * s28.v6 - s5.v8 * z3568 + s5.v9 * z3566;
         let z3571 = s26.v9 * s28.v7 - s26.v10 * s28.v6 + s5.v8 * z3567 - s6.v12 * z3566;
         let z3572 = -self.m * s5.v10;
         let z3573 = -self.m * s6.v13;
-        let z3574 = self.m * s26.v16 * s26.v34 - self.m * s26.v17 * s26.v33;
-        let z3575 = -self.m * s26.v15 * s26.v34 + self.m * s26.v17 * s26.v32;
-        let z3576 = self.m * s26.v15 * s26.v33 - self.m * s26.v16 * s26.v32;
+        let z3574 = self.m * (s26.v16 * s26.v34 - s26.v17 * s26.v33);
+        let z3575 = self.m * (-s26.v15 * s26.v34 + s26.v17 * s26.v32);
+        let z3576 = self.m * (s26.v15 * s26.v33 - s26.v16 * s26.v32);
         let z3577 = s26.v16 * s28.v11 - s26.v17 * s28.v10 + s6.v13 * z3576
             - s5.v11 * z3575;
         let z3578 = -s26.v15 * s28.v11 + s26.v17 * s28.v9 - s5.v10 * z3576
@@ -3682,134 +3784,157 @@ impl Rates<5, 5, 0> for BricardA04 {
         let z73 = x.qd[4] * z67 + z53;
         let z74 = 0.5 * self.l * z0;
         let z75 = -0.5 * self.l * z1;
-        let z78 = 0.08333333333333333 * self.m * (self.l * self.l)
-            + 0.08333333333333333 * self.m * (self.w * self.w);
+        let z78 = 0.08333333333333333 * self.m * (self.l * self.l + self.w * self.w);
         let z80 = -0.5 * self.l * z7 + z2;
         let z81 = -0.5 * self.l * z4;
         let z82 = -0.5 * self.l * z9 + z3;
-        let z83 = 0.08333333333333333 * self.m * (self.l * self.l) * (z1 * z1)
-            + 0.08333333333333333 * self.m * (self.l * self.l) * (z6 * z6)
-            + 0.08333333333333333 * self.m * (self.w * self.w) * (z1 * z1)
-            + 0.08333333333333333 * self.m * (self.w * self.w) * (z6 * z6)
-            + 0.16666666666666666 * self.m * (self.w * self.w) * (z7 * z7);
-        let z84 = 0.08333333333333333 * self.m * (self.l * self.l) * z5 * z6
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z4 * z7
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z5 * z6;
-        let z85 = 0.08333333333333333 * self.m * (self.l * self.l) * z0 * z1
-            + 0.08333333333333333 * self.m * (self.l * self.l) * z6 * z8
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z0 * z1
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z6 * z8
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z7 * z9;
-        let z86 = 0.08333333333333333 * self.m * (self.l * self.l) * (z5 * z5)
-            + 0.16666666666666666 * self.m * (self.w * self.w) * (z4 * z4)
-            + 0.08333333333333333 * self.m * (self.w * self.w) * (z5 * z5);
-        let z87 = 0.08333333333333333 * self.m * (self.l * self.l) * z5 * z8
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z4 * z9
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z5 * z8;
-        let z88 = 0.08333333333333333 * self.m * (self.l * self.l) * (z0 * z0)
-            + 0.08333333333333333 * self.m * (self.l * self.l) * (z8 * z8)
-            + 0.08333333333333333 * self.m * (self.w * self.w) * (z0 * z0)
-            + 0.08333333333333333 * self.m * (self.w * self.w) * (z8 * z8)
-            + 0.16666666666666666 * self.m * (self.w * self.w) * (z9 * z9);
+        let z83 = self.m
+            * (0.08333333333333333 * (self.l * self.l) * (z1 * z1)
+                + 0.08333333333333333 * (self.l * self.l) * (z6 * z6)
+                + 0.08333333333333333 * (self.w * self.w) * (z1 * z1)
+                + 0.08333333333333333 * (self.w * self.w) * (z6 * z6)
+                + 0.16666666666666666 * (self.w * self.w) * (z7 * z7));
+        let z84 = self.m
+            * (0.08333333333333333 * (self.l * self.l) * z5 * z6
+                + 0.16666666666666666 * (self.w * self.w) * z4 * z7
+                + 0.08333333333333333 * (self.w * self.w) * z5 * z6);
+        let z85 = self.m
+            * (0.08333333333333333 * (self.l * self.l) * z0 * z1
+                + 0.08333333333333333 * (self.l * self.l) * z6 * z8
+                + 0.08333333333333333 * (self.w * self.w) * z0 * z1
+                + 0.08333333333333333 * (self.w * self.w) * z6 * z8
+                + 0.16666666666666666 * (self.w * self.w) * z7 * z9);
+        let z86 = self.m
+            * (0.08333333333333333 * (self.l * self.l) * (z5 * z5)
+                + 0.16666666666666666 * (self.w * self.w) * (z4 * z4)
+                + 0.08333333333333333 * (self.w * self.w) * (z5 * z5));
+        let z87 = self.m
+            * (0.08333333333333333 * (self.l * self.l) * z5 * z8
+                + 0.16666666666666666 * (self.w * self.w) * z4 * z9
+                + 0.08333333333333333 * (self.w * self.w) * z5 * z8);
+        let z88 = self.m
+            * (0.08333333333333333 * (self.l * self.l) * (z0 * z0)
+                + 0.08333333333333333 * (self.l * self.l) * (z8 * z8)
+                + 0.08333333333333333 * (self.w * self.w) * (z0 * z0)
+                + 0.08333333333333333 * (self.w * self.w) * (z8 * z8)
+                + 0.16666666666666666 * (self.w * self.w) * (z9 * z9));
         let z89 = 0.5 * self.l * z20 + z14;
         let z90 = 0.5 * self.l * z22 + z15;
         let z91 = 0.5 * self.l * z24 + z16;
-        let z92 = 0.08333333333333333 * self.m * (self.l * self.l) * (z6 * z6)
-            + 0.08333333333333333 * self.m * (self.l * self.l) * (z19 * z19)
-            + 0.08333333333333333 * self.m * (self.w * self.w) * (z6 * z6)
-            + 0.08333333333333333 * self.m * (self.w * self.w) * (z19 * z19)
-            + 0.16666666666666666 * self.m * (self.w * self.w) * (z20 * z20);
-        let z93 = 0.08333333333333333 * self.m * (self.l * self.l) * z5 * z6
-            + 0.08333333333333333 * self.m * (self.l * self.l) * z19 * z21
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z5 * z6
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z19 * z21
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z20 * z22;
-        let z94 = 0.08333333333333333 * self.m * (self.l * self.l) * z6 * z8
-            + 0.08333333333333333 * self.m * (self.l * self.l) * z19 * z23
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z6 * z8
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z19 * z23
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z20 * z24;
-        let z95 = 0.08333333333333333 * self.m * (self.l * self.l) * (z5 * z5)
-            + 0.08333333333333333 * self.m * (self.l * self.l) * (z21 * z21)
-            + 0.08333333333333333 * self.m * (self.w * self.w) * (z5 * z5)
-            + 0.08333333333333333 * self.m * (self.w * self.w) * (z21 * z21)
-            + 0.16666666666666666 * self.m * (self.w * self.w) * (z22 * z22);
-        let z96 = 0.08333333333333333 * self.m * (self.l * self.l) * z5 * z8
-            + 0.08333333333333333 * self.m * (self.l * self.l) * z21 * z23
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z5 * z8
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z21 * z23
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z22 * z24;
-        let z97 = 0.08333333333333333 * self.m * (self.l * self.l) * (z8 * z8)
-            + 0.08333333333333333 * self.m * (self.l * self.l) * (z23 * z23)
-            + 0.08333333333333333 * self.m * (self.w * self.w) * (z8 * z8)
-            + 0.08333333333333333 * self.m * (self.w * self.w) * (z23 * z23)
-            + 0.16666666666666666 * self.m * (self.w * self.w) * (z24 * z24);
+        let z92 = self.m
+            * (0.08333333333333333 * (self.l * self.l) * (z6 * z6)
+                + 0.08333333333333333 * (self.l * self.l) * (z19 * z19)
+                + 0.08333333333333333 * (self.w * self.w) * (z6 * z6)
+                + 0.08333333333333333 * (self.w * self.w) * (z19 * z19)
+                + 0.16666666666666666 * (self.w * self.w) * (z20 * z20));
+        let z93 = self.m
+            * (0.08333333333333333 * (self.l * self.l) * z5 * z6
+                + 0.08333333333333333 * (self.l * self.l) * z19 * z21
+                + 0.08333333333333333 * (self.w * self.w) * z5 * z6
+                + 0.08333333333333333 * (self.w * self.w) * z19 * z21
+                + 0.16666666666666666 * (self.w * self.w) * z20 * z22);
+        let z94 = self.m
+            * (0.08333333333333333 * (self.l * self.l) * z6 * z8
+                + 0.08333333333333333 * (self.l * self.l) * z19 * z23
+                + 0.08333333333333333 * (self.w * self.w) * z6 * z8
+                + 0.08333333333333333 * (self.w * self.w) * z19 * z23
+                + 0.16666666666666666 * (self.w * self.w) * z20 * z24);
+        let z95 = self.m
+            * (0.08333333333333333 * (self.l * self.l) * (z5 * z5)
+                + 0.08333333333333333 * (self.l * self.l) * (z21 * z21)
+                + 0.08333333333333333 * (self.w * self.w) * (z5 * z5)
+                + 0.08333333333333333 * (self.w * self.w) * (z21 * z21)
+                + 0.16666666666666666 * (self.w * self.w) * (z22 * z22));
+        let z96 = self.m
+            * (0.08333333333333333 * (self.l * self.l) * z5 * z8
+                + 0.08333333333333333 * (self.l * self.l) * z21 * z23
+                + 0.08333333333333333 * (self.w * self.w) * z5 * z8
+                + 0.08333333333333333 * (self.w * self.w) * z21 * z23
+                + 0.16666666666666666 * (self.w * self.w) * z22 * z24);
+        let z97 = self.m
+            * (0.08333333333333333 * (self.l * self.l) * (z8 * z8)
+                + 0.08333333333333333 * (self.l * self.l) * (z23 * z23)
+                + 0.08333333333333333 * (self.w * self.w) * (z8 * z8)
+                + 0.08333333333333333 * (self.w * self.w) * (z23 * z23)
+                + 0.16666666666666666 * (self.w * self.w) * (z24 * z24));
         let z98 = -0.5 * self.l * z39 + z34;
         let z99 = -0.5 * self.l * z41 + z35;
         let z100 = -0.5 * self.l * z43 + z36;
-        let z101 = 0.08333333333333333 * self.m * (self.l * self.l) * (z19 * z19)
-            + 0.08333333333333333 * self.m * (self.l * self.l) * (z40 * z40)
-            + 0.08333333333333333 * self.m * (self.w * self.w) * (z19 * z19)
-            + 0.16666666666666666 * self.m * (self.w * self.w) * (z39 * z39)
-            + 0.08333333333333333 * self.m * (self.w * self.w) * (z40 * z40);
-        let z102 = 0.08333333333333333 * self.m * (self.l * self.l) * z19 * z21
-            + 0.08333333333333333 * self.m * (self.l * self.l) * z40 * z42
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z19 * z21
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z39 * z41
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z40 * z42;
-        let z103 = 0.08333333333333333 * self.m * (self.l * self.l) * z19 * z23
-            + 0.08333333333333333 * self.m * (self.l * self.l) * z40 * z44
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z19 * z23
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z39 * z43
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z40 * z44;
-        let z104 = 0.08333333333333333 * self.m * (self.l * self.l) * (z21 * z21)
-            + 0.08333333333333333 * self.m * (self.l * self.l) * (z42 * z42)
-            + 0.08333333333333333 * self.m * (self.w * self.w) * (z21 * z21)
-            + 0.16666666666666666 * self.m * (self.w * self.w) * (z41 * z41)
-            + 0.08333333333333333 * self.m * (self.w * self.w) * (z42 * z42);
-        let z105 = 0.08333333333333333 * self.m * (self.l * self.l) * z21 * z23
-            + 0.08333333333333333 * self.m * (self.l * self.l) * z42 * z44
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z21 * z23
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z41 * z43
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z42 * z44;
-        let z106 = 0.08333333333333333 * self.m * (self.l * self.l) * (z23 * z23)
-            + 0.08333333333333333 * self.m * (self.l * self.l) * (z44 * z44)
-            + 0.08333333333333333 * self.m * (self.w * self.w) * (z23 * z23)
-            + 0.16666666666666666 * self.m * (self.w * self.w) * (z43 * z43)
-            + 0.08333333333333333 * self.m * (self.w * self.w) * (z44 * z44);
+        let z101 = self.m
+            * (0.08333333333333333 * (self.l * self.l) * (z19 * z19)
+                + 0.08333333333333333 * (self.l * self.l) * (z40 * z40)
+                + 0.08333333333333333 * (self.w * self.w) * (z19 * z19)
+                + 0.16666666666666666 * (self.w * self.w) * (z39 * z39)
+                + 0.08333333333333333 * (self.w * self.w) * (z40 * z40));
+        let z102 = self.m
+            * (0.08333333333333333 * (self.l * self.l) * z19 * z21
+                + 0.08333333333333333 * (self.l * self.l) * z40 * z42
+                + 0.08333333333333333 * (self.w * self.w) * z19 * z21
+                + 0.16666666666666666 * (self.w * self.w) * z39 * z41
+                + 0.08333333333333333 * (self.w * self.w) * z40 * z42);
+        let z103 = self.m
+            * (0.08333333333333333 * (self.l * self.l) * z19 * z23
+                + 0.08333333333333333 * (self.l * self.l) * z40 * z44
+                + 0.08333333333333333 * (self.w * self.w) * z19 * z23
+                + 0.16666666666666666 * (self.w * self.w) * z39 * z43
+                + 0.08333333333333333 * (self.w * self.w) * z40 * z44);
+        let z104 = self.m
+            * (0.08333333333333333 * (self.l * self.l) * (z21 * z21)
+                + 0.08333333333333333 * (self.l * self.l) * (z42 * z42)
+                + 0.08333333333333333 * (self.w * self.w) * (z21 * z21)
+                + 0.16666666666666666 * (self.w * self.w) * (z41 * z41)
+                + 0.08333333333333333 * (self.w * self.w) * (z42 * z42));
+        let z105 = self.m
+            * (0.08333333333333333 * (self.l * self.l) * z21 * z23
+                + 0.08333333333333333 * (self.l * self.l) * z42 * z44
+                + 0.08333333333333333 * (self.w * self.w) * z21 * z23
+                + 0.16666666666666666 * (self.w * self.w) * z41 * z43
+                + 0.08333333333333333 * (self.w * self.w) * z42 * z44);
+        let z106 = self.m
+            * (0.08333333333333333 * (self.l * self.l) * (z23 * z23)
+                + 0.08333333333333333 * (self.l * self.l) * (z44 * z44)
+                + 0.08333333333333333 * (self.w * self.w) * (z23 * z23)
+                + 0.16666666666666666 * (self.w * self.w) * (z43 * z43)
+                + 0.08333333333333333 * (self.w * self.w) * (z44 * z44));
         let z107 = 0.5 * self.l * z60 + z54;
         let z108 = 0.5 * self.l * z62 + z55;
         let z109 = 0.5 * self.l * z64 + z56;
-        let z110 = 0.08333333333333333 * self.m * (self.l * self.l) * (z40 * z40)
-            + 0.08333333333333333 * self.m * (self.l * self.l) * (z59 * z59)
-            + 0.08333333333333333 * self.m * (self.w * self.w) * (z40 * z40)
-            + 0.08333333333333333 * self.m * (self.w * self.w) * (z59 * z59)
-            + 0.16666666666666666 * self.m * (self.w * self.w) * (z60 * z60);
-        let z111 = 0.08333333333333333 * self.m * (self.l * self.l) * z40 * z42
-            + 0.08333333333333333 * self.m * (self.l * self.l) * z59 * z61
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z40 * z42
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z59 * z61
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z60 * z62;
-        let z112 = 0.08333333333333333 * self.m * (self.l * self.l) * z40 * z44
-            + 0.08333333333333333 * self.m * (self.l * self.l) * z59 * z63
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z40 * z44
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z59 * z63
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z60 * z64;
-        let z113 = 0.08333333333333333 * self.m * (self.l * self.l) * (z42 * z42)
-            + 0.08333333333333333 * self.m * (self.l * self.l) * (z61 * z61)
-            + 0.08333333333333333 * self.m * (self.w * self.w) * (z42 * z42)
-            + 0.08333333333333333 * self.m * (self.w * self.w) * (z61 * z61)
-            + 0.16666666666666666 * self.m * (self.w * self.w) * (z62 * z62);
-        let z114 = 0.08333333333333333 * self.m * (self.l * self.l) * z42 * z44
-            + 0.08333333333333333 * self.m * (self.l * self.l) * z61 * z63
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z42 * z44
-            + 0.08333333333333333 * self.m * (self.w * self.w) * z61 * z63
-            + 0.16666666666666666 * self.m * (self.w * self.w) * z62 * z64;
-        let z115 = 0.08333333333333333 * self.m * (self.l * self.l) * (z44 * z44)
-            + 0.08333333333333333 * self.m * (self.l * self.l) * (z63 * z63)
-            + 0.08333333333333333 * self.m * (self.w * self.w) * (z44 * z44)
-            + 0.08333333333333333 * self.m * (self.w * self.w) * (z63 * z63)
-            + 0.16666666666666666 * self.m * (self.w * self.w) * (z64 * z64);
+        let z110 = self.m
+            * (0.08333333333333333 * (self.l * self.l) * (z40 * z40)
+                + 0.08333333333333333 * (self.l * self.l) * (z59 * z59)
+                + 0.08333333333333333 * (self.w * self.w) * (z40 * z40)
+                + 0.08333333333333333 * (self.w * self.w) * (z59 * z59)
+                + 0.16666666666666666 * (self.w * self.w) * (z60 * z60));
+        let z111 = self.m
+            * (0.08333333333333333 * (self.l * self.l) * z40 * z42
+                + 0.08333333333333333 * (self.l * self.l) * z59 * z61
+                + 0.08333333333333333 * (self.w * self.w) * z40 * z42
+                + 0.08333333333333333 * (self.w * self.w) * z59 * z61
+                + 0.16666666666666666 * (self.w * self.w) * z60 * z62);
+        let z112 = self.m
+            * (0.08333333333333333 * (self.l * self.l) * z40 * z44
+                + 0.08333333333333333 * (self.l * self.l) * z59 * z63
+                + 0.08333333333333333 * (self.w * self.w) * z40 * z44
+                + 0.08333333333333333 * (self.w * self.w) * z59 * z63
+                + 0.16666666666666666 * (self.w * self.w) * z60 * z64);
+        let z113 = self.m
+            * (0.08333333333333333 * (self.l * self.l) * (z42 * z42)
+                + 0.08333333333333333 * (self.l * self.l) * (z61 * z61)
+                + 0.08333333333333333 * (self.w * self.w) * (z42 * z42)
+                + 0.08333333333333333 * (self.w * self.w) * (z61 * z61)
+                + 0.16666666666666666 * (self.w * self.w) * (z62 * z62));
+        let z114 = self.m
+            * (0.08333333333333333 * (self.l * self.l) * z42 * z44
+                + 0.08333333333333333 * (self.l * self.l) * z61 * z63
+                + 0.08333333333333333 * (self.w * self.w) * z42 * z44
+                + 0.08333333333333333 * (self.w * self.w) * z61 * z63
+                + 0.16666666666666666 * (self.w * self.w) * z62 * z64);
+        let z115 = self.m
+            * (0.08333333333333333 * (self.l * self.l) * (z44 * z44)
+                + 0.08333333333333333 * (self.l * self.l) * (z63 * z63)
+                + 0.08333333333333333 * (self.w * self.w) * (z44 * z44)
+                + 0.08333333333333333 * (self.w * self.w) * (z63 * z63)
+                + 0.16666666666666666 * (self.w * self.w) * (z64 * z64));
         let z116 = x.qd[0] * z75;
         let z117 = -x.qd[0] * z74;
         let z118 = x.qd[0] * z82 - z12 * z81;
@@ -3825,17 +3950,16 @@ impl Rates<5, 5, 0> for BricardA04 {
         let z128 = -z68 * z109 + z70 * z107 + z72;
         let z129 = z68 * z108 - z69 * z107 + z73;
         let z238 = x.qd[0] * x.qd[1] * z0;
-        let z239 = -x.qd[1] * z0 * z11 + x.qd[1] * z1 * z12;
+        let z239 = x.qd[1] * (-z0 * z11 + z1 * z12);
         let z240 = -x.qd[0] * x.qd[1] * z1;
-        let z241 = x.qd[1] * z0 * z13 - x.qd[1] * z10 * z12;
-        let z242 = -x.qd[1] * z1 * z13 + x.qd[1] * z10 * z11;
+        let z241 = x.qd[1] * (z0 * z13 - z10 * z12);
+        let z242 = x.qd[1] * (-z1 * z13 + z10 * z11);
         let z243 = z238 - x.qd[2] * z5 * z30 + x.qd[2] * z8 * z29;
         let z244 = z239 + x.qd[2] * z6 * z30 - x.qd[2] * z8 * z28;
         let z245 = z240 + x.qd[2] * z5 * z28 - x.qd[2] * z6 * z29;
         let z246 = z241 - x.qd[2] * z5 * z33 + x.qd[2] * z8 * z32 - x.qd[2] * z26 * z30
             + x.qd[2] * z27 * z29;
-        let z247 = x.qd[2] * z6 * z33 - x.qd[2] * z8 * z31 + x.qd[2] * z25 * z30
-            - x.qd[2] * z27 * z28;
+        let z247 = x.qd[2] * (z6 * z33 - z8 * z31 + z25 * z30 - z27 * z28);
         let z248 = z242 + x.qd[2] * z5 * z31 - x.qd[2] * z6 * z32 - x.qd[2] * z25 * z29
             + x.qd[2] * z26 * z28;
         let z249 = z243 - x.qd[3] * z21 * z50 + x.qd[3] * z23 * z49;
@@ -3859,12 +3983,11 @@ impl Rates<5, 5, 0> for BricardA04 {
         let z261 = x.qd[0] * self.m * z117;
         let z263 = -x.qd[0] * self.m * z116;
         let z266 = -z74 * z263 + z75 * z261;
-        let z268 = x.qd[0] * self.m * z120 + self.m * z241 - self.m * z12 * z119
-            - self.m * z81 * z240 + self.m * z82 * z239;
-        let z269 = self.m * self.g - self.m * z11 * z120 + self.m * z12 * z118
-            + self.m * z80 * z240 - self.m * z82 * z238;
-        let z270 = -x.qd[0] * self.m * z118 + self.m * z242 + self.m * z11 * z119
-            - self.m * z80 * z239 + self.m * z81 * z238;
+        let z268 = self.m
+            * (z241 + x.qd[0] * z120 - z12 * z119 - z81 * z240 + z82 * z239);
+        let z269 = self.m * (self.g - z11 * z120 + z12 * z118 + z80 * z240 - z82 * z238);
+        let z270 = self.m
+            * (z242 - x.qd[0] * z118 + z11 * z119 - z80 * z239 + z81 * z238);
         let z271 = x.qd[0] * z84 + z11 * z83 + z12 * z85;
         let z272 = x.qd[0] * z86 + z11 * z84 + z12 * z87;
         let z273 = x.qd[0] * z87 + z11 * z85 + z12 * z88;
@@ -3874,12 +3997,10 @@ impl Rates<5, 5, 0> for BricardA04 {
             + z86 * z239 + z87 * z240;
         let z276 = -x.qd[0] * z271 + z11 * z272 + z80 * z269 - z81 * z268 + z85 * z238
             + z87 * z239 + z88 * z240;
-        let z277 = self.m * z246 + self.m * z29 * z123 - self.m * z30 * z122
-            - self.m * z90 * z245 + self.m * z91 * z244;
-        let z278 = self.m * z247 + self.m * self.g - self.m * z28 * z123
-            + self.m * z30 * z121 + self.m * z89 * z245 - self.m * z91 * z243;
-        let z279 = self.m * z248 + self.m * z28 * z122 - self.m * z29 * z121
-            - self.m * z89 * z244 + self.m * z90 * z243;
+        let z277 = self.m * (z246 + z29 * z123 - z30 * z122 - z90 * z245 + z91 * z244);
+        let z278 = self.m
+            * (z247 + self.g - z28 * z123 + z30 * z121 + z89 * z245 - z91 * z243);
+        let z279 = self.m * (z248 + z28 * z122 - z29 * z121 - z89 * z244 + z90 * z243);
         let z280 = z28 * z92 + z29 * z93 + z30 * z94;
         let z281 = z28 * z93 + z29 * z95 + z30 * z96;
         let z282 = z28 * z94 + z29 * z96 + z30 * z97;
@@ -3889,12 +4010,10 @@ impl Rates<5, 5, 0> for BricardA04 {
             + z95 * z244 + z96 * z245;
         let z285 = z28 * z281 - z29 * z280 + z89 * z278 - z90 * z277 + z94 * z243
             + z96 * z244 + z97 * z245;
-        let z286 = self.m * z252 + self.m * z49 * z126 - self.m * z50 * z125
-            - self.m * z99 * z251 + self.m * z100 * z250;
-        let z287 = self.m * z253 + self.m * self.g - self.m * z48 * z126
-            + self.m * z50 * z124 + self.m * z98 * z251 - self.m * z100 * z249;
-        let z288 = self.m * z254 + self.m * z48 * z125 - self.m * z49 * z124
-            - self.m * z98 * z250 + self.m * z99 * z249;
+        let z286 = self.m * (z252 + z49 * z126 - z50 * z125 - z99 * z251 + z100 * z250);
+        let z287 = self.m
+            * (z253 + self.g - z48 * z126 + z50 * z124 + z98 * z251 - z100 * z249);
+        let z288 = self.m * (z254 + z48 * z125 - z49 * z124 - z98 * z250 + z99 * z249);
         let z289 = z48 * z101 + z49 * z102 + z50 * z103;
         let z290 = z48 * z102 + z49 * z104 + z50 * z105;
         let z291 = z48 * z103 + z49 * z105 + z50 * z106;
@@ -3904,12 +4023,10 @@ impl Rates<5, 5, 0> for BricardA04 {
             + z104 * z250 + z105 * z251;
         let z294 = z48 * z290 - z49 * z289 + z98 * z287 - z99 * z286 + z103 * z249
             + z105 * z250 + z106 * z251;
-        let z295 = self.m * z258 + self.m * z69 * z129 - self.m * z70 * z128
-            - self.m * z108 * z257 + self.m * z109 * z256;
-        let z296 = self.m * self.g + self.m * z259 - self.m * z68 * z129
-            + self.m * z70 * z127 + self.m * z107 * z257 - self.m * z109 * z255;
-        let z297 = self.m * z260 + self.m * z68 * z128 - self.m * z69 * z127
-            - self.m * z107 * z256 + self.m * z108 * z255;
+        let z295 = self.m * (z258 + z69 * z129 - z70 * z128 - z108 * z257 + z109 * z256);
+        let z296 = self.m
+            * (self.g + z259 - z68 * z129 + z70 * z127 + z107 * z257 - z109 * z255);
+        let z297 = self.m * (z260 + z68 * z128 - z69 * z127 - z107 * z256 + z108 * z255);
         let z298 = z68 * z110 + z69 * z111 + z70 * z112;
         let z299 = z68 * z111 + z69 * z113 + z70 * z114;
         let z300 = z68 * z112 + z69 * z114 + z70 * z115;
@@ -3967,27 +4084,27 @@ impl Rates<5, 5, 0> for BricardA04 {
         let z480 = self.m * x.qdd[0] * z75;
         let z481 = -self.m * x.qdd[0] * z74;
         let z482 = x.qdd[0] * z78 - z74 * z481 + z75 * z480;
-        let z483 = self.m * x.qdd[0] * z82 - self.m * z81 * z460;
-        let z484 = self.m * z461 + self.m * z80 * z460 - self.m * z82 * z459;
-        let z485 = -self.m * x.qdd[0] * z80 + self.m * z81 * z459;
+        let z483 = self.m * (x.qdd[0] * z82 - z81 * z460);
+        let z484 = self.m * (z461 + z80 * z460 - z82 * z459);
+        let z485 = self.m * (-x.qdd[0] * z80 + z81 * z459);
         let z486 = x.qdd[0] * z84 + z81 * z485 - z82 * z484 + z83 * z459 + z85 * z460;
         let z487 = x.qdd[0] * z86 - z80 * z485 + z82 * z483 + z84 * z459 + z87 * z460;
         let z488 = x.qdd[0] * z87 + z80 * z484 - z81 * z483 + z85 * z459 + z88 * z460;
-        let z489 = self.m * z465 - self.m * z90 * z464 + self.m * z91 * z463;
-        let z490 = self.m * z466 + self.m * z89 * z464 - self.m * z91 * z462;
-        let z491 = self.m * z467 - self.m * z89 * z463 + self.m * z90 * z462;
+        let z489 = self.m * (z465 - z90 * z464 + z91 * z463);
+        let z490 = self.m * (z466 + z89 * z464 - z91 * z462);
+        let z491 = self.m * (z467 - z89 * z463 + z90 * z462);
         let z492 = z90 * z491 - z91 * z490 + z92 * z462 + z93 * z463 + z94 * z464;
         let z493 = -z89 * z491 + z91 * z489 + z93 * z462 + z95 * z463 + z96 * z464;
         let z494 = z89 * z490 - z90 * z489 + z94 * z462 + z96 * z463 + z97 * z464;
-        let z495 = self.m * z471 - self.m * z99 * z470 + self.m * z100 * z469;
-        let z496 = self.m * z472 + self.m * z98 * z470 - self.m * z100 * z468;
-        let z497 = self.m * z473 - self.m * z98 * z469 + self.m * z99 * z468;
+        let z495 = self.m * (z471 - z99 * z470 + z100 * z469);
+        let z496 = self.m * (z472 + z98 * z470 - z100 * z468);
+        let z497 = self.m * (z473 - z98 * z469 + z99 * z468);
         let z498 = z99 * z497 - z100 * z496 + z101 * z468 + z102 * z469 + z103 * z470;
         let z499 = -z98 * z497 + z100 * z495 + z102 * z468 + z104 * z469 + z105 * z470;
         let z500 = z98 * z496 - z99 * z495 + z103 * z468 + z105 * z469 + z106 * z470;
-        let z501 = self.m * z477 - self.m * z108 * z476 + self.m * z109 * z475;
-        let z502 = self.m * z478 + self.m * z107 * z476 - self.m * z109 * z474;
-        let z503 = self.m * z479 - self.m * z107 * z475 + self.m * z108 * z474;
+        let z501 = self.m * (z477 - z108 * z476 + z109 * z475);
+        let z502 = self.m * (z478 + z107 * z476 - z109 * z474);
+        let z503 = self.m * (z479 - z107 * z475 + z108 * z474);
         let z504 = z108 * z503 - z109 * z502 + z110 * z474 + z111 * z475 + z112 * z476;
         let z505 = -z107 * z503 + z109 * z501 + z111 * z474 + z113 * z475 + z114 * z476;
         let z506 = z107 * z502 - z108 * z501 + z112 * z474 + z114 * z475 + z115 * z476;
@@ -4368,7 +4485,7 @@ impl Statics<5> for BricardA04 {
                 let z60 = s2.v1 * s0.v6 - s2.v3 * s0.v7;
                 let z64 = s1.v5 * s0.v6 - s1.v7 * s0.v7;
                 let z262 = self.m * self.g;
-                let z1238 = -(s1.v0 * s1.v0) - (s1.v1 * s1.v1);
+                let z1238 = -(s1.v0 * s1.v0 + s1.v1 * s1.v1);
                 let z1239 = s1.v0 - s2.v0;
                 let z1240 = -s1.v1 - s1.v4;
                 let z1241 = z1239 + s2.v2;
@@ -4844,9 +4961,10 @@ impl Jacobians<5, 5, 0> for BricardA04 {
         let z40 = s1.v2 * s0.v5 + s2.v2 * s0.v4;
         let z41 = s0.v1 * s0.v4 - z22 * s0.v5;
         let z44 = s1.v3 * s0.v5 + s1.v6 * s0.v4;
-        let z86 = 0.08333333333333333 * self.m * (self.l * self.l) * (s0.v1 * s0.v1)
-            + 0.16666666666666666 * self.m * (self.w * self.w) * (s0.v0 * s0.v0)
-            + 0.08333333333333333 * self.m * (self.w * self.w) * (s0.v1 * s0.v1);
+        let z86 = self.m
+            * (0.08333333333333333 * (self.l * self.l) * (s0.v1 * s0.v1)
+                + 0.16666666666666666 * (self.w * self.w) * (s0.v0 * s0.v0)
+                + 0.08333333333333333 * (self.w * self.w) * (s0.v1 * s0.v1));
         let z261 = qd[0] * self.m * s26.v22;
         let z263 = -qd[0] * self.m * s26.v21;
         let z380 = qd[0] * s1.v0;
@@ -4879,12 +4997,12 @@ impl Jacobians<5, 5, 0> for BricardA04 {
         let z1617 = z1603 + s26.v16 * s25.v14 - s6.v13 * z1602;
         let z1618 = -s26.v15 * s25.v14 + z1604 + s5.v10 * z1602;
         let z1619 = -s26.v16 * s5.v11 + z1605 + s26.v17 * s6.v13;
-        let z1620 = qd[1] * s1.v1 * s26.v0 + qd[1] * s1.v1 * z1592;
+        let z1620 = qd[1] * s1.v1 * (s26.v0 + z1592);
         let z1621 = -qd[0] * qd[1] * s1.v0;
-        let z1622 = qd[1] * s1.v0 * z1593 - qd[1] * s1.v1 * s26.v2
-            - qd[1] * s5.v0 * z1592 - qd[1] * s26.v1 * s25.v77;
-        let z1623 = -qd[1] * s1.v0 * s26.v2 - qd[1] * s1.v1 * z1593
-            + qd[1] * s5.v0 * s26.v1 + qd[1] * s26.v0 * s25.v77;
+        let z1622 = qd[1]
+            * (s1.v0 * z1593 - s1.v1 * s26.v2 - s5.v0 * z1592 - s26.v1 * s25.v77);
+        let z1623 = qd[1]
+            * (-s1.v0 * s26.v2 - s1.v1 * z1593 + s5.v0 * s26.v1 + s26.v0 * s25.v77);
         let z1624 = s27.v2 - qd[2] * s0.v1 * z1594 + qd[2] * s26.v4 * s7.v0;
         let z1625 = qd[2] * s1.v2 * z1594 - qd[2] * s26.v3 * s7.v0 + z1620;
         let z1626 = qd[2] * s0.v1 * s26.v5 - qd[2] * s1.v3 * s26.v4 + z1621;
@@ -4915,12 +5033,12 @@ impl Jacobians<5, 5, 0> for BricardA04 {
         let z1639 = qd[0] * self.m * z1607;
         let z1640 = -qd[0] * self.m * z1606;
         let z1641 = z261 * s25.v7 - s6.v8 * z1640 - s6.v9 * z263 + s6.v9 * z1639;
-        let z1642 = qd[0] * self.m * z1610 + self.m * s27.v1 * s25.v8
-            - self.m * s26.v1 * z1609 - self.m * s6.v10 * z1621 + self.m * s5.v5 * z1620
-            + self.m * z1622 - self.m * s26.v24 * z1592;
-        let z1643 = -qd[0] * self.m * z1608 + self.m * s26.v0 * z1609
-            + self.m * s26.v1 * s26.v24 - self.m * s5.v4 * z1620
-            + self.m * s6.v10 * s27.v2 - self.m * s5.v5 * s27.v1 + self.m * z1623;
+        let z1642 = self.m
+            * (s27.v1 * s25.v8 + qd[0] * z1610 - s26.v1 * z1609 - s6.v10 * z1621
+                + s5.v5 * z1620 + z1622 - s26.v24 * z1592);
+        let z1643 = self.m
+            * (-qd[0] * z1608 + s26.v0 * z1609 + s26.v1 * s26.v24 - s5.v4 * z1620
+                + s6.v10 * s27.v2 - s5.v5 * s27.v1 + z1623);
         let z1644 = qd[0] * s8.v3 + s26.v0 * s25.v81 + s26.v1 * s25.v82 + s26.v1 * s8.v0
             + s8.v2 * z1592;
         let z1645 = qd[0] * s25.v9 + s26.v0 * s25.v82 + s26.v1 * s25.v83 + s26.v1 * s8.v2
@@ -4929,12 +5047,12 @@ impl Jacobians<5, 5, 0> for BricardA04 {
             + s27.v23 * s25.v8 + s28.v0 * z1592 - s5.v4 * z1643 - s5.v5 * s27.v25
             + s5.v5 * z1642 + s8.v1 * s27.v2 + z86 * z1620 + s8.v3 * s27.v0
             + s8.v3 * z1621;
-        let z1647 = self.m * s27.v6 * s25.v10 + self.m * s26.v4 * z1613
-            - self.m * s26.v5 * z1612 - self.m * s6.v11 * z1626 + self.m * s5.v7 * z1625
-            + self.m * z1627 - self.m * s26.v27 * z1594;
-        let z1648 = self.m * s26.v3 * z1612 - self.m * s26.v4 * z1611
-            + self.m * s26.v5 * s26.v27 - self.m * s5.v6 * z1625
-            + self.m * s6.v11 * z1624 - self.m * s5.v7 * s27.v6 + self.m * z1628;
+        let z1647 = self.m
+            * (s27.v6 * s25.v10 + s26.v4 * z1613 - s26.v5 * z1612 - s6.v11 * z1626
+                + s5.v7 * z1625 + z1627 - s26.v27 * z1594);
+        let z1648 = self.m
+            * (s26.v3 * z1612 - s26.v4 * z1611 + s26.v5 * s26.v27 - s5.v6 * z1625
+                + s6.v11 * z1624 - s5.v7 * s27.v6 + z1628);
         let z1649 = s26.v3 * s25.v84 + s26.v4 * s8.v9 + s26.v5 * s25.v85 + s26.v5 * s8.v5
             + s8.v7 * z1594;
         let z1650 = s26.v3 * s25.v85 + s26.v4 * s25.v11 + s26.v5 * s25.v86
@@ -4943,12 +5061,12 @@ impl Jacobians<5, 5, 0> for BricardA04 {
             - s26.v3 * z1650 - s26.v5 * s28.v5 + s26.v5 * z1649 - s5.v6 * z1648
             - s5.v7 * s27.v28 + s5.v7 * z1647 + s8.v6 * z1624 + s8.v8 * z1625
             + s8.v9 * s27.v5 + s8.v9 * z1626;
-        let z1652 = self.m * s27.v12 * s25.v12 + self.m * s26.v10 * z1616
-            - self.m * s26.v11 * z1615 + self.m * z1632 - self.m * s6.v12 * z1631
-            + self.m * s5.v9 * z1630 - self.m * s26.v30 * z1598;
-        let z1653 = self.m * s26.v9 * z1615 - self.m * s26.v10 * z1614
-            + self.m * s26.v11 * s26.v30 + self.m * z1633 - self.m * s5.v8 * z1630
-            + self.m * s6.v12 * z1629 - self.m * s5.v9 * s27.v12;
+        let z1652 = self.m
+            * (s27.v12 * s25.v12 + s26.v10 * z1616 - s26.v11 * z1615 + z1632
+                - s6.v12 * z1631 + s5.v9 * z1630 - s26.v30 * z1598);
+        let z1653 = self.m
+            * (s26.v9 * z1615 - s26.v10 * z1614 + s26.v11 * s26.v30 + z1633
+                - s5.v8 * z1630 + s6.v12 * z1629 - s5.v9 * s27.v12);
         let z1654 = s26.v9 * s25.v87 + s26.v10 * s8.v15 + s26.v11 * s25.v88
             + s26.v11 * s8.v11 + s8.v13 * z1598;
         let z1655 = s26.v9 * s25.v88 + s26.v10 * s25.v13 + s26.v11 * s25.v89
@@ -4957,12 +5075,12 @@ impl Jacobians<5, 5, 0> for BricardA04 {
             - s26.v9 * z1655 - s26.v11 * s28.v8 + s26.v11 * z1654 - s5.v8 * z1653
             - s5.v9 * s27.v31 + s5.v9 * z1652 + s8.v12 * z1629 + s8.v14 * z1630
             + s8.v15 * s27.v11 + s8.v15 * z1631;
-        let z1657 = self.m * s27.v18 * s25.v14 + self.m * s26.v16 * z1619
-            - self.m * s26.v17 * z1618 + self.m * z1637 - self.m * s6.v13 * z1636
-            + self.m * s5.v11 * z1635 - self.m * s26.v33 * z1602;
-        let z1658 = self.m * s26.v15 * z1618 - self.m * s26.v16 * z1617
-            + self.m * s26.v17 * s26.v33 + self.m * z1638 - self.m * s5.v10 * z1635
-            + self.m * s6.v13 * z1634 - self.m * s5.v11 * s27.v18;
+        let z1657 = self.m
+            * (s27.v18 * s25.v14 + s26.v16 * z1619 - s26.v17 * z1618 + z1637
+                - s6.v13 * z1636 + s5.v11 * z1635 - s26.v33 * z1602);
+        let z1658 = self.m
+            * (s26.v15 * z1618 - s26.v16 * z1617 + s26.v17 * s26.v33 + z1638
+                - s5.v10 * z1635 + s6.v13 * z1634 - s5.v11 * s27.v18);
         let z1659 = s26.v15 * s25.v90 + s26.v16 * s8.v21 + s26.v17 * s25.v91
             + s26.v17 * s8.v17 + s8.v19 * z1602;
         let z1660 = s26.v15 * s25.v91 + s26.v16 * s25.v15 + s26.v17 * s25.v92
@@ -5014,20 +5132,18 @@ impl Jacobians<5, 5, 0> for BricardA04 {
             - s5.v11 * z1678 + z1682;
         let z1695 = s26.v15 * s25.v38 - s26.v16 * s20.v6 - s5.v10 * z1679
             + s6.v13 * z1678 + z1683;
-        let z1696 = -qd[2] * s0.v0 * s26.v5 - qd[2] * s0.v1 * z1668
-            + qd[2] * s1.v3 * z1667 + qd[2] * s1.v4 * s26.v4;
-        let z1697 = qd[2] * s1.v2 * z1668 + qd[2] * s2.v0 * s26.v5
-            - qd[2] * s1.v3 * z1666 - qd[2] * s1.v4 * s26.v3;
-        let z1698 = qd[2] * s0.v0 * s26.v3 + qd[2] * s0.v1 * z1666
-            - qd[2] * s1.v2 * z1667 - qd[2] * s2.v0 * s26.v4;
-        let z1699 = -qd[2] * s0.v0 * s26.v8 - qd[2] * s0.v1 * z1671
-            + qd[2] * s1.v3 * z1670 + qd[2] * s1.v4 * s26.v7 - qd[2] * s5.v1 * z1668
-            + qd[2] * s6.v1 * z1667 + qd[2] * s26.v4 * s25.v17
-            - qd[2] * s26.v5 * s25.v93;
-        let z1700 = qd[2] * s0.v0 * s26.v6 + qd[2] * s0.v1 * z1669
-            - qd[2] * s1.v2 * z1670 - qd[2] * s2.v0 * s26.v7 - qd[2] * s6.v0 * z1667
-            + qd[2] * s5.v1 * z1666 + qd[2] * s26.v3 * s25.v93
-            - qd[2] * s26.v4 * s25.v16;
+        let z1696 = qd[2]
+            * (-s0.v0 * s26.v5 - s0.v1 * z1668 + s1.v3 * z1667 + s1.v4 * s26.v4);
+        let z1697 = qd[2]
+            * (s1.v2 * z1668 + s2.v0 * s26.v5 - s1.v3 * z1666 - s1.v4 * s26.v3);
+        let z1698 = qd[2]
+            * (s0.v0 * s26.v3 + s0.v1 * z1666 - s1.v2 * z1667 - s2.v0 * s26.v4);
+        let z1699 = qd[2]
+            * (-s0.v0 * s26.v8 - s0.v1 * z1671 + s1.v3 * z1670 + s1.v4 * s26.v7
+                - s5.v1 * z1668 + s6.v1 * z1667 + s26.v4 * s25.v17 - s26.v5 * s25.v93);
+        let z1700 = qd[2]
+            * (s0.v0 * s26.v6 + s0.v1 * z1669 - s1.v2 * z1670 - s2.v0 * s26.v7
+                - s6.v0 * z1667 + s5.v1 * z1666 + s26.v3 * s25.v93 - s26.v4 * s25.v16);
         let z1701 = -qd[3] * z21 * z1674 + qd[3] * s1.v5 * z1673
             + qd[3] * s26.v10 * s7.v2 - qd[3] * s26.v11 * s11.v0 + z1696;
         let z1702 = qd[3] * s2.v1 * z1674 - qd[3] * s1.v5 * z1672
@@ -5056,23 +5172,23 @@ impl Jacobians<5, 5, 0> for BricardA04 {
             + qd[4] * s5.v3 * z1678 + qd[4] * s26.v15 * s25.v95
             - qd[4] * s26.v16 * s25.v24 + qd[4] * s26.v18 * s25.v19
             - qd[4] * s26.v19 * s25.v18 + z1705;
-        let z1711 = qd[0] * self.m * z1686 + self.m * s27.v1 * s20.v1
-            - self.m * s27.v2 * s25.v26 - self.m * s26.v1 * z1685;
-        let z1712 = -qd[0] * self.m * z1684 + self.m * s27.v0 * s25.v26
-            - self.m * s27.v1 * s20.v0 + self.m * s26.v0 * z1685;
+        let z1711 = self.m
+            * (s27.v1 * s20.v1 - s27.v2 * s25.v26 + qd[0] * z1686 - s26.v1 * z1685);
+        let z1712 = self.m
+            * (s27.v0 * s25.v26 - s27.v1 * s20.v0 - qd[0] * z1684 + s26.v0 * z1685);
         let z1713 = qd[0] * s25.v27 + s26.v0 * s25.v96 + s26.v1 * s25.v97;
         let z1714 = qd[0] * s25.v29 + s26.v0 * s25.v97 + s26.v1 * s25.v98;
         let z1715 = s27.v0 * s25.v27 + s27.v1 * s25.v28 + s27.v2 * s25.v29
             - s26.v0 * z1714 + s26.v1 * z1713 + s27.v23 * s20.v1 - s27.v25 * s20.v0
             - s5.v4 * z1712 + s5.v5 * z1711;
-        let z1716 = self.m * s27.v6 * s20.v3 - self.m * s27.v7 * s25.v30
-            + self.m * s26.v4 * z1689 - self.m * s26.v5 * z1688 - self.m * s6.v11 * z1698
-            + self.m * s5.v7 * z1697 - self.m * s26.v27 * z1668
-            + self.m * s26.v28 * z1667 + self.m * z1699;
-        let z1717 = self.m * s27.v5 * s25.v30 - self.m * s27.v6 * s20.v2
-            + self.m * s26.v3 * z1688 - self.m * s26.v4 * z1687 - self.m * s5.v6 * z1697
-            + self.m * s6.v11 * z1696 - self.m * s26.v26 * z1667
-            + self.m * s26.v27 * z1666 + self.m * z1700;
+        let z1716 = self.m
+            * (s27.v6 * s20.v3 - s27.v7 * s25.v30 + s26.v4 * z1689 - s26.v5 * z1688
+                - s6.v11 * z1698 + s5.v7 * z1697 - s26.v27 * z1668 + s26.v28 * z1667
+                + z1699);
+        let z1717 = self.m
+            * (s27.v5 * s25.v30 - s27.v6 * s20.v2 + s26.v3 * z1688 - s26.v4 * z1687
+                - s5.v6 * z1697 + s6.v11 * z1696 - s26.v26 * z1667 + s26.v27 * z1666
+                + z1700);
         let z1718 = s26.v3 * s25.v99 + s26.v4 * s25.v31 + s26.v5 * s25.v100
             + s8.v5 * z1666 + s8.v6 * z1667 + s8.v7 * z1668;
         let z1719 = s26.v3 * s25.v100 + s26.v4 * s25.v33 + s26.v5 * s25.v101
@@ -5081,14 +5197,14 @@ impl Jacobians<5, 5, 0> for BricardA04 {
             + s27.v26 * s20.v3 - s27.v28 * s20.v2 + s28.v3 * z1668 - s28.v5 * z1666
             - s26.v3 * z1719 + s26.v5 * z1718 - s5.v6 * z1717 + s5.v7 * z1716
             + s8.v6 * z1696 + s8.v8 * z1697 + s8.v9 * z1698;
-        let z1721 = self.m * s27.v12 * s20.v5 - self.m * s27.v13 * s25.v34
-            + self.m * s26.v10 * z1692 - self.m * s26.v11 * z1691
-            - self.m * s6.v12 * z1703 + self.m * s5.v9 * z1702 - self.m * s26.v30 * z1674
-            + self.m * s26.v31 * z1673 + self.m * z1704;
-        let z1722 = self.m * s27.v11 * s25.v34 - self.m * s27.v12 * s20.v4
-            + self.m * s26.v9 * z1691 - self.m * s26.v10 * z1690 - self.m * s5.v8 * z1702
-            + self.m * s6.v12 * z1701 - self.m * s26.v29 * z1673
-            + self.m * s26.v30 * z1672 + self.m * z1705;
+        let z1721 = self.m
+            * (s27.v12 * s20.v5 - s27.v13 * s25.v34 + s26.v10 * z1692 - s26.v11 * z1691
+                - s6.v12 * z1703 + s5.v9 * z1702 - s26.v30 * z1674 + s26.v31 * z1673
+                + z1704);
+        let z1722 = self.m
+            * (s27.v11 * s25.v34 - s27.v12 * s20.v4 + s26.v9 * z1691 - s26.v10 * z1690
+                - s5.v8 * z1702 + s6.v12 * z1701 - s26.v29 * z1673 + s26.v30 * z1672
+                + z1705);
         let z1723 = s26.v9 * s25.v102 + s26.v10 * s25.v35 + s26.v11 * s25.v103
             + s8.v11 * z1672 + s8.v12 * z1673 + s8.v13 * z1674;
         let z1724 = s26.v9 * s25.v103 + s26.v10 * s25.v37 + s26.v11 * s25.v104
@@ -5097,14 +5213,14 @@ impl Jacobians<5, 5, 0> for BricardA04 {
             + s27.v29 * s20.v5 - s27.v31 * s20.v4 + s28.v6 * z1674 - s28.v8 * z1672
             - s26.v9 * z1724 + s26.v11 * z1723 - s5.v8 * z1722 + s5.v9 * z1721
             + s8.v12 * z1701 + s8.v14 * z1702 + s8.v15 * z1703;
-        let z1726 = self.m * s27.v18 * s20.v7 - self.m * s27.v19 * s25.v38
-            + self.m * s26.v16 * z1695 - self.m * s26.v17 * z1694
-            - self.m * s6.v13 * z1708 + self.m * s5.v11 * z1707
-            - self.m * s26.v33 * z1680 + self.m * s26.v34 * z1679 + self.m * z1709;
-        let z1727 = self.m * s27.v17 * s25.v38 - self.m * s27.v18 * s20.v6
-            + self.m * s26.v15 * z1694 - self.m * s26.v16 * z1693
-            - self.m * s5.v10 * z1707 + self.m * s6.v13 * z1706
-            - self.m * s26.v32 * z1679 + self.m * s26.v33 * z1678 + self.m * z1710;
+        let z1726 = self.m
+            * (s27.v18 * s20.v7 - s27.v19 * s25.v38 + s26.v16 * z1695 - s26.v17 * z1694
+                - s6.v13 * z1708 + s5.v11 * z1707 - s26.v33 * z1680 + s26.v34 * z1679
+                + z1709);
+        let z1727 = self.m
+            * (s27.v17 * s25.v38 - s27.v18 * s20.v6 + s26.v15 * z1694 - s26.v16 * z1693
+                - s5.v10 * z1707 + s6.v13 * z1706 - s26.v32 * z1679 + s26.v33 * z1678
+                + z1710);
         let z1728 = s26.v15 * s25.v105 + s26.v16 * s25.v39 + s26.v17 * s25.v106
             + s8.v17 * z1678 + s8.v18 * z1679 + s8.v19 * z1680;
         let z1729 = s26.v15 * s25.v106 + s26.v16 * s25.v41 + s26.v17 * s25.v107
@@ -5143,19 +5259,19 @@ impl Jacobians<5, 5, 0> for BricardA04 {
             - s5.v11 * z1740;
         let z1754 = z1745 + s26.v15 * s25.v58 - s26.v16 * s20.v12 - s5.v10 * z1741
             + s6.v13 * z1740;
-        let z1755 = -qd[3] * z21 * z1736 - qd[3] * z22 * s26.v11 + qd[3] * s1.v5 * z1735
-            + qd[3] * s1.v6 * s26.v10;
-        let z1756 = qd[3] * s2.v1 * z1736 + qd[3] * s2.v2 * s26.v11
-            - qd[3] * s1.v5 * z1734 - qd[3] * s1.v6 * s26.v9;
-        let z1757 = -qd[3] * s2.v1 * z1735 - qd[3] * s2.v2 * s26.v10
-            + qd[3] * z21 * z1734 + qd[3] * z22 * s26.v9;
-        let z1758 = -qd[3] * z21 * z1739 - qd[3] * z22 * s26.v14 + qd[3] * s1.v5 * z1738
-            + qd[3] * s1.v6 * s26.v13 - qd[3] * s5.v2 * z1736 + qd[3] * s6.v4 * z1735
-            + qd[3] * s26.v10 * s25.v46 - qd[3] * s26.v11 * s25.v108;
-        let z1759 = -qd[3] * s2.v1 * z1738 - qd[3] * s2.v2 * s26.v13
-            + qd[3] * z21 * z1737 + qd[3] * z22 * s26.v12 - qd[3] * s6.v3 * z1735
-            + qd[3] * s5.v2 * z1734 + qd[3] * s26.v9 * s25.v108
-            - qd[3] * s26.v10 * s25.v45;
+        let z1755 = qd[3]
+            * (-z21 * z1736 - z22 * s26.v11 + s1.v5 * z1735 + s1.v6 * s26.v10);
+        let z1756 = qd[3]
+            * (s2.v1 * z1736 + s2.v2 * s26.v11 - s1.v5 * z1734 - s1.v6 * s26.v9);
+        let z1757 = qd[3]
+            * (-s2.v1 * z1735 - s2.v2 * s26.v10 + z21 * z1734 + z22 * s26.v9);
+        let z1758 = qd[3]
+            * (-z21 * z1739 - z22 * s26.v14 + s1.v5 * z1738 + s1.v6 * s26.v13
+                - s5.v2 * z1736 + s6.v4 * z1735 + s26.v10 * s25.v46
+                - s26.v11 * s25.v108);
+        let z1759 = qd[3]
+            * (-s2.v1 * z1738 - s2.v2 * s26.v13 + z21 * z1737 + z22 * s26.v12
+                - s6.v3 * z1735 + s5.v2 * z1734 + s26.v9 * s25.v108 - s26.v10 * s25.v45);
         let z1760 = z1755 - qd[4] * s6.v2 * z1742 + qd[4] * z44 * z1741
             + qd[4] * s26.v16 * s25.v44 - qd[4] * s26.v17 * s25.v43;
         let z1761 = z1756 + qd[4] * z40 * z1742 - qd[4] * z44 * z1740
@@ -5170,23 +5286,23 @@ impl Jacobians<5, 5, 0> for BricardA04 {
             - qd[4] * s6.v6 * z1741 + qd[4] * s5.v3 * z1740 + qd[4] * s26.v15 * s25.v109
             - qd[4] * s26.v16 * s25.v48 + qd[4] * s26.v18 * s25.v43
             - qd[4] * s26.v19 * s25.v42;
-        let z1765 = self.m * s27.v6 * s20.v9 - self.m * s27.v7 * s25.v50
-            + self.m * s26.v4 * z1748 - self.m * s26.v5 * z1747;
-        let z1766 = self.m * s27.v5 * s25.v50 - self.m * s27.v6 * s20.v8
-            + self.m * s26.v3 * z1747 - self.m * s26.v4 * z1746;
+        let z1765 = self.m
+            * (s27.v6 * s20.v9 - s27.v7 * s25.v50 + s26.v4 * z1748 - s26.v5 * z1747);
+        let z1766 = self.m
+            * (s27.v5 * s25.v50 - s27.v6 * s20.v8 + s26.v3 * z1747 - s26.v4 * z1746);
         let z1767 = s26.v3 * s25.v110 + s26.v4 * s25.v51 + s26.v5 * s25.v111;
         let z1768 = s26.v3 * s25.v111 + s26.v4 * s25.v53 + s26.v5 * s25.v112;
         let z1769 = s27.v5 * s25.v51 + s27.v6 * s25.v52 + s27.v7 * s25.v53
             + s27.v26 * s20.v9 - s27.v28 * s20.v8 - s26.v3 * z1768 + s26.v5 * z1767
             - s5.v6 * z1766 + s5.v7 * z1765;
-        let z1770 = self.m * z1758 + self.m * s27.v12 * s20.v11
-            - self.m * s27.v13 * s25.v54 + self.m * s26.v10 * z1751
-            - self.m * s26.v11 * z1750 - self.m * s6.v12 * z1757 + self.m * s5.v9 * z1756
-            - self.m * s26.v30 * z1736 + self.m * s26.v31 * z1735;
-        let z1771 = self.m * z1759 + self.m * s27.v11 * s25.v54
-            - self.m * s27.v12 * s20.v10 + self.m * s26.v9 * z1750
-            - self.m * s26.v10 * z1749 - self.m * s5.v8 * z1756 + self.m * s6.v12 * z1755
-            - self.m * s26.v29 * z1735 + self.m * s26.v30 * z1734;
+        let z1770 = self.m
+            * (z1758 + s27.v12 * s20.v11 - s27.v13 * s25.v54 + s26.v10 * z1751
+                - s26.v11 * z1750 - s6.v12 * z1757 + s5.v9 * z1756 - s26.v30 * z1736
+                + s26.v31 * z1735);
+        let z1771 = self.m
+            * (z1759 + s27.v11 * s25.v54 - s27.v12 * s20.v10 + s26.v9 * z1750
+                - s26.v10 * z1749 - s5.v8 * z1756 + s6.v12 * z1755 - s26.v29 * z1735
+                + s26.v30 * z1734);
         let z1772 = s26.v9 * s25.v113 + s26.v10 * s25.v55 + s26.v11 * s25.v114
             + s8.v11 * z1734 + s8.v12 * z1735 + s8.v13 * z1736;
         let z1773 = s26.v9 * s25.v114 + s26.v10 * s25.v57 + s26.v11 * s25.v115
@@ -5195,16 +5311,14 @@ impl Jacobians<5, 5, 0> for BricardA04 {
             + s27.v29 * s20.v11 - s27.v31 * s20.v10 + s28.v6 * z1736 - s28.v8 * z1734
             - s26.v9 * z1773 + s26.v11 * z1772 - s5.v8 * z1771 + s5.v9 * z1770
             + s8.v12 * z1755 + s8.v14 * z1756 + s8.v15 * z1757;
-        let z1775 = self.m * z1763 + self.m * s27.v18 * s20.v13
-            - self.m * s27.v19 * s25.v58 + self.m * s26.v16 * z1754
-            - self.m * s26.v17 * z1753 - self.m * s6.v13 * z1762
-            + self.m * s5.v11 * z1761 - self.m * s26.v33 * z1742
-            + self.m * s26.v34 * z1741;
-        let z1776 = self.m * z1764 + self.m * s27.v17 * s25.v58
-            - self.m * s27.v18 * s20.v12 + self.m * s26.v15 * z1753
-            - self.m * s26.v16 * z1752 - self.m * s5.v10 * z1761
-            + self.m * s6.v13 * z1760 - self.m * s26.v32 * z1741
-            + self.m * s26.v33 * z1740;
+        let z1775 = self.m
+            * (z1763 + s27.v18 * s20.v13 - s27.v19 * s25.v58 + s26.v16 * z1754
+                - s26.v17 * z1753 - s6.v13 * z1762 + s5.v11 * z1761 - s26.v33 * z1742
+                + s26.v34 * z1741);
+        let z1776 = self.m
+            * (z1764 + s27.v17 * s25.v58 - s27.v18 * s20.v12 + s26.v15 * z1753
+                - s26.v16 * z1752 - s5.v10 * z1761 + s6.v13 * z1760 - s26.v32 * z1741
+                + s26.v33 * z1740);
         let z1777 = s26.v15 * s25.v116 + s26.v16 * s25.v59 + s26.v17 * s25.v117
             + s8.v17 * z1740 + s8.v18 * z1741 + s8.v19 * z1742;
         let z1778 = s26.v15 * s25.v117 + s26.v16 * s25.v61 + s26.v17 * s25.v118
@@ -5230,37 +5344,38 @@ impl Jacobians<5, 5, 0> for BricardA04 {
             - s5.v11 * z1782;
         let z1793 = z1787 + s26.v15 * s25.v69 - s26.v16 * s20.v16 - s5.v10 * z1783
             + s6.v13 * z1782;
-        let z1794 = -qd[4] * z41 * s26.v17 - qd[4] * s6.v2 * z1784
-            + qd[4] * s1.v7 * s26.v16 + qd[4] * z44 * z1783;
-        let z1795 = qd[4] * s2.v3 * s26.v17 + qd[4] * z40 * z1784
-            - qd[4] * s1.v7 * s26.v15 - qd[4] * z44 * z1782;
-        let z1796 = -qd[4] * s2.v3 * s26.v16 - qd[4] * z40 * z1783
-            + qd[4] * z41 * s26.v15 + qd[4] * s6.v2 * z1782;
-        let z1797 = -qd[4] * z41 * s26.v20 - qd[4] * s6.v2 * z1787
-            + qd[4] * s1.v7 * s26.v19 + qd[4] * z44 * z1786 - qd[4] * s5.v3 * z1784
-            + qd[4] * s6.v7 * z1783 + qd[4] * s26.v16 * s25.v64
-            - qd[4] * s26.v17 * s25.v119;
-        let z1798 = -qd[4] * s2.v3 * s26.v19 - qd[4] * z40 * z1786
-            + qd[4] * z41 * s26.v18 + qd[4] * s6.v2 * z1785 - qd[4] * s6.v6 * z1783
-            + qd[4] * s5.v3 * z1782 + qd[4] * s26.v15 * s25.v119
-            - qd[4] * s26.v16 * s25.v63;
-        let z1799 = self.m * s27.v12 * s20.v15 - self.m * s27.v13 * s25.v65
-            + self.m * s26.v10 * z1790 - self.m * s26.v11 * z1789;
-        let z1800 = self.m * s27.v11 * s25.v65 - self.m * s27.v12 * s20.v14
-            + self.m * s26.v9 * z1789 - self.m * s26.v10 * z1788;
+        let z1794 = qd[4]
+            * (-z41 * s26.v17 - s6.v2 * z1784 + s1.v7 * s26.v16 + z44 * z1783);
+        let z1795 = qd[4]
+            * (s2.v3 * s26.v17 + z40 * z1784 - s1.v7 * s26.v15 - z44 * z1782);
+        let z1796 = qd[4]
+            * (-s2.v3 * s26.v16 - z40 * z1783 + z41 * s26.v15 + s6.v2 * z1782);
+        let z1797 = qd[4]
+            * (-z41 * s26.v20 - s6.v2 * z1787 + s1.v7 * s26.v19 + z44 * z1786
+                - s5.v3 * z1784 + s6.v7 * z1783 + s26.v16 * s25.v64
+                - s26.v17 * s25.v119);
+        let z1798 = qd[4]
+            * (-s2.v3 * s26.v19 - z40 * z1786 + z41 * s26.v18 + s6.v2 * z1785
+                - s6.v6 * z1783 + s5.v3 * z1782 + s26.v15 * s25.v119
+                - s26.v16 * s25.v63);
+        let z1799 = self.m
+            * (s27.v12 * s20.v15 - s27.v13 * s25.v65 + s26.v10 * z1790
+                - s26.v11 * z1789);
+        let z1800 = self.m
+            * (s27.v11 * s25.v65 - s27.v12 * s20.v14 + s26.v9 * z1789 - s26.v10 * z1788);
         let z1801 = s26.v9 * s25.v120 + s26.v10 * s25.v66 + s26.v11 * s25.v121;
         let z1802 = s26.v9 * s25.v121 + s26.v10 * s25.v68 + s26.v11 * s25.v122;
         let z1803 = s27.v11 * s25.v66 + s27.v12 * s25.v67 + s27.v13 * s25.v68
             + s27.v29 * s20.v15 - s27.v31 * s20.v14 - s26.v9 * z1802 + s26.v11 * z1801
             - s5.v8 * z1800 + s5.v9 * z1799;
-        let z1804 = self.m * s27.v18 * s20.v17 - self.m * s27.v19 * s25.v69
-            + self.m * z1797 + self.m * s26.v16 * z1793 - self.m * s26.v17 * z1792
-            - self.m * s6.v13 * z1796 + self.m * s5.v11 * z1795
-            - self.m * s26.v33 * z1784 + self.m * s26.v34 * z1783;
-        let z1805 = self.m * s27.v17 * s25.v69 - self.m * s27.v18 * s20.v16
-            + self.m * z1798 + self.m * s26.v15 * z1792 - self.m * s26.v16 * z1791
-            - self.m * s5.v10 * z1795 + self.m * s6.v13 * z1794
-            - self.m * s26.v32 * z1783 + self.m * s26.v33 * z1782;
+        let z1804 = self.m
+            * (s27.v18 * s20.v17 - s27.v19 * s25.v69 + z1797 + s26.v16 * z1793
+                - s26.v17 * z1792 - s6.v13 * z1796 + s5.v11 * z1795 - s26.v33 * z1784
+                + s26.v34 * z1783);
+        let z1805 = self.m
+            * (s27.v17 * s25.v69 - s27.v18 * s20.v16 + z1798 + s26.v15 * z1792
+                - s26.v16 * z1791 - s5.v10 * z1795 + s6.v13 * z1794 - s26.v32 * z1783
+                + s26.v33 * z1782);
         let z1806 = s26.v15 * s25.v123 + s26.v16 * s25.v70 + s26.v17 * s25.v124
             + s8.v17 * z1782 + s8.v18 * z1783 + s8.v19 * z1784;
         let z1807 = s26.v15 * s25.v124 + s26.v16 * s25.v72 + s26.v17 * s25.v125
@@ -5273,18 +5388,20 @@ impl Jacobians<5, 5, 0> for BricardA04 {
         let z1810 = s26.v16 * s20.v19 - s26.v17 * s25.v73;
         let z1811 = -s26.v15 * s20.v19 + s26.v17 * s20.v18;
         let z1812 = s26.v15 * s25.v73 - s26.v16 * s20.v18;
-        let z1813 = self.m * s27.v18 * s20.v19 - self.m * s27.v19 * s25.v73
-            + self.m * s26.v16 * z1812 - self.m * s26.v17 * z1811;
-        let z1814 = self.m * s27.v17 * s25.v73 - self.m * s27.v18 * s20.v18
-            + self.m * s26.v15 * z1811 - self.m * s26.v16 * z1810;
+        let z1813 = self.m
+            * (s27.v18 * s20.v19 - s27.v19 * s25.v73 + s26.v16 * z1812
+                - s26.v17 * z1811);
+        let z1814 = self.m
+            * (s27.v17 * s25.v73 - s27.v18 * s20.v18 + s26.v15 * z1811
+                - s26.v16 * z1810);
         let z1815 = s26.v15 * s25.v126 + s26.v16 * s25.v74 + s26.v17 * s25.v127;
         let z1816 = s26.v15 * s25.v127 + s26.v16 * s25.v76 + s26.v17 * s25.v128;
         let z1817 = s27.v17 * s25.v74 + s27.v18 * s25.v75 + s27.v19 * s25.v76
             + s27.v32 * s20.v19 - s27.v34 * s20.v18 - s26.v15 * z1816 + s26.v17 * z1815
             - s5.v10 * z1814 + s5.v11 * z1813;
-        let z1818 = qd[2] * s1.v2 * z1597 + qd[2] * s1.v3 * s26.v8
-            - qd[2] * s1.v3 * z1595 + qd[2] * s6.v0 * z1594 - qd[2] * s6.v1 * s26.v5
-            - qd[2] * s26.v3 * s25.v1 + qd[2] * s26.v5 * s25.v0 - qd[2] * s26.v6 * s7.v0;
+        let z1818 = qd[2]
+            * (s1.v2 * z1597 + s1.v3 * s26.v8 - s1.v3 * z1595 + s6.v0 * z1594
+                - s6.v1 * s26.v5 - s26.v3 * s25.v1 + s26.v5 * s25.v0 - s26.v6 * s7.v0);
         let z1819 = qd[3] * s2.v1 * z1601 + qd[3] * s1.v5 * s26.v14
             - qd[3] * s1.v5 * z1599 + qd[3] * s6.v3 * z1598 - qd[3] * s6.v4 * s26.v11
             - qd[3] * s26.v9 * s25.v4 + qd[3] * s26.v11 * s25.v3
@@ -5292,9 +5409,9 @@ impl Jacobians<5, 5, 0> for BricardA04 {
         let z1820 = qd[4] * z40 * z1605 - qd[4] * z44 * z1603 + qd[4] * z44 * s26.v20
             + qd[4] * s6.v6 * z1602 - qd[4] * s6.v7 * s26.v17 - qd[4] * s26.v15 * s25.v6
             + qd[4] * s26.v17 * s25.v5 - qd[4] * s26.v18 * s25.v2 + z1819;
-        let z1821 = -self.m * s27.v0 * s25.v8 - self.m * s26.v0 * z1610
-            + self.m * s26.v1 * z1608 - self.m * s26.v1 * s26.v25
-            + self.m * s5.v4 * z1621 + self.m * s26.v23 * z1592;
+        let z1821 = self.m
+            * (-s27.v0 * s25.v8 - s26.v0 * z1610 + s26.v1 * z1608 - s26.v1 * s26.v25
+                + s5.v4 * z1621 + s26.v23 * z1592);
         let z1822 = s26.v0 * s8.v3 + s26.v1 * s25.v9 + s26.v1 * s8.v1 + s8.v3 * z1592;
         let z1823 = s27.v0 * s25.v81 + s27.v2 * s25.v82 + qd[0] * z1645 - s26.v1 * z1822
             - s27.v24 * s25.v8 - s28.v1 * z1592 + s6.v10 * z1643 - s5.v5 * z1821
@@ -5302,10 +5419,10 @@ impl Jacobians<5, 5, 0> for BricardA04 {
         let z1824 = s27.v0 * s25.v82 + s27.v1 * s25.v9 + s27.v2 * s25.v83 - qd[0] * z1644
             + s26.v0 * z1822 + s26.v1 * s28.v1 + s5.v4 * z1821 - s6.v10 * z1642
             + s5.v5 * s27.v24 + s8.v2 * s27.v2 + s8.v3 * z1620 + s8.v4 * z1621;
-        let z1825 = -self.m * s27.v5 * s25.v10 + self.m * z1818 - self.m * s26.v3 * z1613
-            + self.m * s26.v5 * z1611 - self.m * s26.v5 * s26.v28
-            + self.m * s5.v6 * z1626 + self.m * s5.v7 * s27.v7 - self.m * s5.v7 * z1624
-            + self.m * s26.v26 * z1594;
+        let z1825 = self.m
+            * (-s27.v5 * s25.v10 + z1818 - s26.v3 * z1613 + s26.v5 * z1611
+                - s26.v5 * s26.v28 + s5.v6 * z1626 + s5.v7 * s27.v7 - s5.v7 * z1624
+                + s26.v26 * z1594);
         let z1826 = s26.v3 * s8.v9 + s26.v5 * s25.v11 + s26.v5 * s8.v6 + s8.v9 * z1594;
         let z1827 = s27.v5 * s25.v84 + s27.v7 * s25.v85 - s27.v27 * s25.v10
             - s28.v4 * z1594 + s26.v4 * z1650 - s26.v5 * z1826 + s6.v11 * z1648
@@ -5315,11 +5432,10 @@ impl Jacobians<5, 5, 0> for BricardA04 {
             + s26.v3 * z1826 - s26.v4 * z1649 + s26.v5 * s28.v4 + s5.v6 * z1825
             - s6.v11 * z1647 + s5.v7 * s27.v27 + s8.v7 * z1624 + s8.v9 * z1625
             + s8.v10 * z1626;
-        let z1829 = -self.m * s27.v11 * s25.v12 + self.m * z1819
-            - self.m * s26.v9 * z1616 + self.m * s26.v11 * z1614
-            - self.m * s26.v11 * s26.v31 + self.m * s5.v8 * z1631
-            + self.m * s5.v9 * s27.v13 - self.m * s5.v9 * z1629
-            + self.m * s26.v29 * z1598;
+        let z1829 = self.m
+            * (-s27.v11 * s25.v12 + z1819 - s26.v9 * z1616 + s26.v11 * z1614
+                - s26.v11 * s26.v31 + s5.v8 * z1631 + s5.v9 * s27.v13 - s5.v9 * z1629
+                + s26.v29 * z1598);
         let z1830 = s26.v9 * s8.v15 + s26.v11 * s25.v13 + s26.v11 * s8.v12
             + s8.v15 * z1598;
         let z1831 = s27.v11 * s25.v87 + s27.v13 * s25.v88 - s27.v30 * s25.v12
@@ -5330,11 +5446,10 @@ impl Jacobians<5, 5, 0> for BricardA04 {
             + s26.v9 * z1830 - s26.v10 * z1654 + s26.v11 * s28.v7 + s5.v8 * z1829
             - s6.v12 * z1652 + s5.v9 * s27.v30 + s8.v13 * z1629 + s8.v15 * z1630
             + s8.v16 * z1631;
-        let z1833 = -self.m * s27.v17 * s25.v14 + self.m * z1820
-            - self.m * s26.v15 * z1619 + self.m * s26.v17 * z1617
-            - self.m * s26.v17 * s26.v34 + self.m * s5.v10 * z1636
-            + self.m * s5.v11 * s27.v19 - self.m * s5.v11 * z1634
-            + self.m * s26.v32 * z1602;
+        let z1833 = self.m
+            * (-s27.v17 * s25.v14 + z1820 - s26.v15 * z1619 + s26.v17 * z1617
+                - s26.v17 * s26.v34 + s5.v10 * z1636 + s5.v11 * s27.v19 - s5.v11 * z1634
+                + s26.v32 * z1602);
         let z1834 = s26.v15 * s8.v21 + s26.v17 * s25.v15 + s26.v17 * s8.v18
             + s8.v21 * z1602;
         let z1835 = s27.v17 * s25.v90 + s27.v19 * s25.v91 - s27.v33 * s25.v14
@@ -5356,10 +5471,9 @@ impl Jacobians<5, 5, 0> for BricardA04 {
         let z1845 = z1821 + z1842;
         let z1846 = s1.v0 * z1844 + s1.v0 * s29.v17 + s1.v1 * z1843 - s1.v1 * s29.v18
             + s5.v0 * z1845 + s27.v41 * s25.v77;
-        let z1847 = qd[2] * s1.v2 * z1671 + qd[2] * s2.v0 * s26.v8
-            - qd[2] * s1.v3 * z1669 - qd[2] * s1.v4 * s26.v6 + qd[2] * s6.v0 * z1668
-            - qd[2] * s6.v1 * z1666 - qd[2] * s26.v3 * s25.v17
-            + qd[2] * s26.v5 * s25.v16;
+        let z1847 = qd[2]
+            * (s1.v2 * z1671 + s2.v0 * s26.v8 - s1.v3 * z1669 - s1.v4 * s26.v6
+                + s6.v0 * z1668 - s6.v1 * z1666 - s26.v3 * s25.v17 + s26.v5 * s25.v16);
         let z1848 = qd[3] * s2.v1 * z1677 - qd[3] * s1.v5 * z1675 + qd[3] * s6.v3 * z1674
             - qd[3] * s6.v4 * z1672 - qd[3] * s26.v9 * s25.v22
             + qd[3] * s26.v11 * s25.v21 - qd[3] * s26.v12 * s7.v2
@@ -5368,8 +5482,8 @@ impl Jacobians<5, 5, 0> for BricardA04 {
             - qd[4] * s6.v7 * z1678 - qd[4] * s26.v15 * s25.v25
             + qd[4] * s26.v17 * s25.v24 - qd[4] * s26.v18 * s25.v20
             + qd[4] * s26.v20 * s25.v18 + z1848;
-        let z1850 = -self.m * s27.v0 * s20.v1 + self.m * s27.v2 * s20.v0
-            - self.m * s26.v0 * z1686 + self.m * s26.v1 * z1684;
+        let z1850 = self.m
+            * (-s27.v0 * s20.v1 + s27.v2 * s20.v0 - s26.v0 * z1686 + s26.v1 * z1684);
         let z1851 = qd[0] * s25.v28 + s26.v0 * s25.v27 + s26.v1 * s25.v29;
         let z1852 = s27.v0 * s25.v96 + s27.v1 * s25.v27 + s27.v2 * s25.v97
             + qd[0] * z1714 - s26.v1 * z1851 - s27.v24 * s20.v1 + s27.v25 * s25.v26
@@ -5377,10 +5491,10 @@ impl Jacobians<5, 5, 0> for BricardA04 {
         let z1853 = s27.v0 * s25.v97 + s27.v1 * s25.v29 + s27.v2 * s25.v98
             - qd[0] * z1713 + s26.v0 * z1851 - s27.v23 * s25.v26 + s27.v24 * s20.v0
             + s5.v4 * z1850 - s6.v10 * z1711;
-        let z1854 = -self.m * s27.v5 * s20.v3 + self.m * s27.v7 * s20.v2
-            - self.m * s26.v3 * z1689 + self.m * s26.v5 * z1687 + self.m * z1847
-            + self.m * s5.v6 * z1698 - self.m * s5.v7 * z1696 + self.m * s26.v26 * z1668
-            - self.m * s26.v28 * z1666;
+        let z1854 = self.m
+            * (-s27.v5 * s20.v3 + s27.v7 * s20.v2 - s26.v3 * z1689 + s26.v5 * z1687
+                + z1847 + s5.v6 * z1698 - s5.v7 * z1696 + s26.v26 * z1668
+                - s26.v28 * z1666);
         let z1855 = s26.v3 * s25.v31 + s26.v4 * s25.v32 + s26.v5 * s25.v33
             + s8.v6 * z1666 + s8.v8 * z1667 + s8.v9 * z1668;
         let z1856 = s27.v5 * s25.v99 + s27.v6 * s25.v31 + s27.v7 * s25.v100
@@ -5391,10 +5505,10 @@ impl Jacobians<5, 5, 0> for BricardA04 {
             - s27.v26 * s25.v30 + s27.v27 * s20.v2 - s28.v3 * z1667 + s28.v4 * z1666
             + s26.v3 * z1855 - s26.v4 * z1718 + s5.v6 * z1854 - s6.v11 * z1716
             + s8.v7 * z1696 + s8.v9 * z1697 + s8.v10 * z1698;
-        let z1858 = -self.m * s27.v11 * s20.v5 + self.m * s27.v13 * s20.v4
-            - self.m * s26.v9 * z1692 + self.m * s26.v11 * z1690 + self.m * z1848
-            + self.m * s5.v8 * z1703 - self.m * s5.v9 * z1701 + self.m * s26.v29 * z1674
-            - self.m * s26.v31 * z1672;
+        let z1858 = self.m
+            * (-s27.v11 * s20.v5 + s27.v13 * s20.v4 - s26.v9 * z1692 + s26.v11 * z1690
+                + z1848 + s5.v8 * z1703 - s5.v9 * z1701 + s26.v29 * z1674
+                - s26.v31 * z1672);
         let z1859 = s26.v9 * s25.v35 + s26.v10 * s25.v36 + s26.v11 * s25.v37
             + s8.v12 * z1672 + s8.v14 * z1673 + s8.v15 * z1674;
         let z1860 = s27.v11 * s25.v102 + s27.v12 * s25.v35 + s27.v13 * s25.v103
@@ -5405,10 +5519,10 @@ impl Jacobians<5, 5, 0> for BricardA04 {
             - s27.v29 * s25.v34 + s27.v30 * s20.v4 - s28.v6 * z1673 + s28.v7 * z1672
             + s26.v9 * z1859 - s26.v10 * z1723 + s5.v8 * z1858 - s6.v12 * z1721
             + s8.v13 * z1701 + s8.v15 * z1702 + s8.v16 * z1703;
-        let z1862 = -self.m * s27.v17 * s20.v7 + self.m * s27.v19 * s20.v6
-            + self.m * z1849 - self.m * s26.v15 * z1695 + self.m * s26.v17 * z1693
-            + self.m * s5.v10 * z1708 - self.m * s5.v11 * z1706
-            + self.m * s26.v32 * z1680 - self.m * s26.v34 * z1678;
+        let z1862 = self.m
+            * (-s27.v17 * s20.v7 + s27.v19 * s20.v6 + z1849 - s26.v15 * z1695
+                + s26.v17 * z1693 + s5.v10 * z1708 - s5.v11 * z1706 + s26.v32 * z1680
+                - s26.v34 * z1678);
         let z1863 = s26.v15 * s25.v39 + s26.v16 * s25.v40 + s26.v17 * s25.v41
             + s8.v18 * z1678 + s8.v20 * z1679 + s8.v21 * z1680;
         let z1864 = s27.v17 * s25.v105 + s27.v18 * s25.v39 + s27.v19 * s25.v106
@@ -5429,16 +5543,15 @@ impl Jacobians<5, 5, 0> for BricardA04 {
         let z1873 = z1853 + z1870;
         let z1874 = z1850 + z1871;
         let z1875 = s1.v0 * z1873 + s1.v1 * z1872 + s5.v0 * z1874;
-        let z1876 = qd[3] * s2.v1 * z1739 + qd[3] * s2.v2 * s26.v14
-            - qd[3] * s1.v5 * z1737 - qd[3] * s1.v6 * s26.v12 + qd[3] * s6.v3 * z1736
-            - qd[3] * s6.v4 * z1734 - qd[3] * s26.v9 * s25.v46
-            + qd[3] * s26.v11 * s25.v45;
+        let z1876 = qd[3]
+            * (s2.v1 * z1739 + s2.v2 * s26.v14 - s1.v5 * z1737 - s1.v6 * s26.v12
+                + s6.v3 * z1736 - s6.v4 * z1734 - s26.v9 * s25.v46 + s26.v11 * s25.v45);
         let z1877 = qd[4] * z40 * z1745 - qd[4] * z44 * z1743 + qd[4] * s6.v6 * z1742
             - qd[4] * s6.v7 * z1740 - qd[4] * s26.v15 * s25.v49
             + qd[4] * s26.v17 * s25.v48 - qd[4] * s26.v18 * s25.v44
             + qd[4] * s26.v20 * s25.v42 + z1876;
-        let z1878 = -self.m * s27.v5 * s20.v9 + self.m * s27.v7 * s20.v8
-            - self.m * s26.v3 * z1748 + self.m * s26.v5 * z1746;
+        let z1878 = self.m
+            * (-s27.v5 * s20.v9 + s27.v7 * s20.v8 - s26.v3 * z1748 + s26.v5 * z1746);
         let z1879 = s26.v3 * s25.v51 + s26.v4 * s25.v52 + s26.v5 * s25.v53;
         let z1880 = s27.v5 * s25.v110 + s27.v6 * s25.v51 + s27.v7 * s25.v111
             - s27.v27 * s20.v9 + s27.v28 * s25.v50 + s26.v4 * z1768 - s26.v5 * z1879
@@ -5446,10 +5559,10 @@ impl Jacobians<5, 5, 0> for BricardA04 {
         let z1881 = s27.v5 * s25.v111 + s27.v6 * s25.v53 + s27.v7 * s25.v112
             - s27.v26 * s25.v50 + s27.v27 * s20.v8 + s26.v3 * z1879 - s26.v4 * z1767
             + s5.v6 * z1878 - s6.v11 * z1765;
-        let z1882 = -self.m * s27.v11 * s20.v11 + self.m * s27.v13 * s20.v10
-            - self.m * s26.v9 * z1751 + self.m * s26.v11 * z1749 + self.m * z1876
-            + self.m * s5.v8 * z1757 - self.m * s5.v9 * z1755 + self.m * s26.v29 * z1736
-            - self.m * s26.v31 * z1734;
+        let z1882 = self.m
+            * (-s27.v11 * s20.v11 + s27.v13 * s20.v10 - s26.v9 * z1751 + s26.v11 * z1749
+                + z1876 + s5.v8 * z1757 - s5.v9 * z1755 + s26.v29 * z1736
+                - s26.v31 * z1734);
         let z1883 = s26.v9 * s25.v55 + s26.v10 * s25.v56 + s26.v11 * s25.v57
             + s8.v12 * z1734 + s8.v14 * z1735 + s8.v15 * z1736;
         let z1884 = s27.v11 * s25.v113 + s27.v12 * s25.v55 + s27.v13 * s25.v114
@@ -5460,10 +5573,10 @@ impl Jacobians<5, 5, 0> for BricardA04 {
             - s27.v29 * s25.v54 + s27.v30 * s20.v10 - s28.v6 * z1735 + s28.v7 * z1734
             + s26.v9 * z1883 - s26.v10 * z1772 + s5.v8 * z1882 - s6.v12 * z1770
             + s8.v13 * z1755 + s8.v15 * z1756 + s8.v16 * z1757;
-        let z1886 = -self.m * s27.v17 * s20.v13 + self.m * s27.v19 * s20.v12
-            - self.m * s26.v15 * z1754 + self.m * s26.v17 * z1752 + self.m * z1877
-            + self.m * s5.v10 * z1762 - self.m * s5.v11 * z1760
-            + self.m * s26.v32 * z1742 - self.m * s26.v34 * z1740;
+        let z1886 = self.m
+            * (-s27.v17 * s20.v13 + s27.v19 * s20.v12 - s26.v15 * z1754 + s26.v17 * z1752
+                + z1877 + s5.v10 * z1762 - s5.v11 * z1760 + s26.v32 * z1742
+                - s26.v34 * z1740);
         let z1887 = s26.v15 * s25.v59 + s26.v16 * s25.v60 + s26.v17 * s25.v61
             + s8.v18 * z1740 + s8.v20 * z1741 + s8.v21 * z1742;
         let z1888 = s27.v17 * s25.v116 + s27.v18 * s25.v59 + s27.v19 * s25.v117
@@ -5481,12 +5594,12 @@ impl Jacobians<5, 5, 0> for BricardA04 {
         let z1894 = z1881 + z1891;
         let z1895 = z1878 + z1892;
         let z1896 = s1.v0 * z1894 + s1.v1 * z1893 + s5.v0 * z1895;
-        let z1897 = qd[4] * s2.v3 * s26.v20 + qd[4] * z40 * z1787
-            - qd[4] * s1.v7 * s26.v18 - qd[4] * z44 * z1785 + qd[4] * s6.v6 * z1784
-            - qd[4] * s6.v7 * z1782 - qd[4] * s26.v15 * s25.v64
-            + qd[4] * s26.v17 * s25.v63;
-        let z1898 = -self.m * s27.v11 * s20.v15 + self.m * s27.v13 * s20.v14
-            - self.m * s26.v9 * z1790 + self.m * s26.v11 * z1788;
+        let z1897 = qd[4]
+            * (s2.v3 * s26.v20 + z40 * z1787 - s1.v7 * s26.v18 - z44 * z1785
+                + s6.v6 * z1784 - s6.v7 * z1782 - s26.v15 * s25.v64 + s26.v17 * s25.v63);
+        let z1898 = self.m
+            * (-s27.v11 * s20.v15 + s27.v13 * s20.v14 - s26.v9 * z1790
+                + s26.v11 * z1788);
         let z1899 = s26.v9 * s25.v66 + s26.v10 * s25.v67 + s26.v11 * s25.v68;
         let z1900 = s27.v11 * s25.v120 + s27.v12 * s25.v66 + s27.v13 * s25.v121
             - s27.v30 * s20.v15 + s27.v31 * s25.v65 + s26.v10 * z1802 - s26.v11 * z1899
@@ -5494,10 +5607,10 @@ impl Jacobians<5, 5, 0> for BricardA04 {
         let z1901 = s27.v11 * s25.v121 + s27.v12 * s25.v68 + s27.v13 * s25.v122
             - s27.v29 * s25.v65 + s27.v30 * s20.v14 + s26.v9 * z1899 - s26.v10 * z1801
             + s5.v8 * z1898 - s6.v12 * z1799;
-        let z1902 = -self.m * s27.v17 * s20.v17 + self.m * s27.v19 * s20.v16
-            - self.m * s26.v15 * z1793 + self.m * s26.v17 * z1791 + self.m * z1897
-            + self.m * s5.v10 * z1796 - self.m * s5.v11 * z1794
-            + self.m * s26.v32 * z1784 - self.m * s26.v34 * z1782;
+        let z1902 = self.m
+            * (-s27.v17 * s20.v17 + s27.v19 * s20.v16 - s26.v15 * z1793 + s26.v17 * z1791
+                + z1897 + s5.v10 * z1796 - s5.v11 * z1794 + s26.v32 * z1784
+                - s26.v34 * z1782);
         let z1903 = s26.v15 * s25.v70 + s26.v16 * s25.v71 + s26.v17 * s25.v72
             + s8.v18 * z1782 + s8.v20 * z1783 + s8.v21 * z1784;
         let z1904 = s27.v17 * s25.v123 + s27.v18 * s25.v70 + s27.v19 * s25.v124
@@ -5512,8 +5625,9 @@ impl Jacobians<5, 5, 0> for BricardA04 {
         let z1907 = z1901 + z1905;
         let z1908 = z1898 + z1902;
         let z1909 = s1.v0 * z1907 + s1.v1 * z1906 + s5.v0 * z1908;
-        let z1910 = -self.m * s27.v17 * s20.v19 + self.m * s27.v19 * s20.v18
-            - self.m * s26.v15 * z1812 + self.m * s26.v17 * z1810;
+        let z1910 = self.m
+            * (-s27.v17 * s20.v19 + s27.v19 * s20.v18 - s26.v15 * z1812
+                + s26.v17 * z1810);
         let z1911 = s26.v15 * s25.v74 + s26.v16 * s25.v75 + s26.v17 * s25.v76;
         let z1912 = s27.v17 * s25.v126 + s27.v18 * s25.v74 + s27.v19 * s25.v127
             - s27.v33 * s20.v19 + s27.v34 * s25.v73 + s26.v16 * z1816 - s26.v17 * z1911
@@ -5584,30 +5698,23 @@ impl Jacobians<5, 5, 0> for BricardA04 {
         let z2607 = -qd[3] * s6.v3 + z2605;
         let z2608 = -qd[4] * z40 + z2606;
         let z2609 = -qd[4] * s6.v6 + z2607;
-        let z2610 = -qd[0] * self.m * s6.v8 + self.m * s26.v22;
-        let z2611 = -qd[0] * self.m * s6.v9 - self.m * s26.v21;
+        let z2610 = self.m * (-qd[0] * s6.v8 + s26.v22);
+        let z2611 = -self.m * (qd[0] * s6.v9 + s26.v21);
         let z2612 = -s6.v8 * z2611 + s6.v9 * z2610;
-        let z2613 = -qd[0] * self.m * s5.v4 - self.m * s6.v10 * z1592 + self.m * s26.v25;
-        let z2614 = -qd[0] * self.m * s5.v5 + self.m * s26.v1 * s6.v10
-            - self.m * s26.v23;
+        let z2613 = self.m * (-qd[0] * s5.v4 - s6.v10 * z1592 + s26.v25);
+        let z2614 = self.m * (-qd[0] * s5.v5 + s26.v1 * s6.v10 - s26.v23);
         let z2615 = -s26.v0 * s8.v3 + 2.0 * s26.v1 * s8.v1 - s5.v4 * z2614
             + s5.v5 * z2613 + s8.v3 * z1592;
-        let z2616 = -self.m * s26.v4 * s5.v6 + self.m * s26.v8 - self.m * s6.v11 * z2604
-            + self.m * s26.v28;
-        let z2617 = -self.m * s26.v4 * s5.v7 + self.m * s26.v5 * s6.v11 + self.m * z2605
-            - self.m * s26.v26;
+        let z2616 = self.m * (-s26.v4 * s5.v6 + s26.v8 - s6.v11 * z2604 + s26.v28);
+        let z2617 = self.m * (-s26.v4 * s5.v7 + s26.v5 * s6.v11 + z2605 - s26.v26);
         let z2618 = -s26.v3 * s8.v9 + 2.0 * s26.v5 * s8.v6 - s5.v6 * z2617
             + s5.v7 * z2616 + s8.v9 * z2604;
-        let z2619 = -self.m * s26.v10 * s5.v8 + self.m * s26.v14
-            - self.m * s6.v12 * z2606 + self.m * s26.v31;
-        let z2620 = self.m * z2607 - self.m * s26.v10 * s5.v9 + self.m * s26.v11 * s6.v12
-            - self.m * s26.v29;
+        let z2619 = self.m * (-s26.v10 * s5.v8 + s26.v14 - s6.v12 * z2606 + s26.v31);
+        let z2620 = self.m * (z2607 - s26.v10 * s5.v9 + s26.v11 * s6.v12 - s26.v29);
         let z2621 = -s26.v9 * s8.v15 + 2.0 * s26.v11 * s8.v12 - s5.v8 * z2620
             + s5.v9 * z2619 + s8.v15 * z2606;
-        let z2622 = -self.m * s26.v16 * s5.v10 + self.m * s26.v20
-            - self.m * s6.v13 * z2608 + self.m * s26.v34;
-        let z2623 = self.m * z2609 - self.m * s26.v16 * s5.v11
-            + self.m * s26.v17 * s6.v13 - self.m * s26.v32;
+        let z2622 = self.m * (-s26.v16 * s5.v10 + s26.v20 - s6.v13 * z2608 + s26.v34);
+        let z2623 = self.m * (z2609 - s26.v16 * s5.v11 + s26.v17 * s6.v13 - s26.v32);
         let z2624 = -s26.v15 * s8.v21 + 2.0 * s26.v17 * s8.v18 - s5.v10 * z2623
             + s5.v11 * z2622 + s8.v21 * z2608;
         let z2625 = z2621 + z2624;
@@ -5641,44 +5748,44 @@ impl Jacobians<5, 5, 0> for BricardA04 {
         let z2653 = qd[4] * s1.v1 * s6.v2 + z2648;
         let z2654 = -qd[4] * s1.v0 * s5.v3 + qd[4] * s5.v0 * z44 + z2649;
         let z2655 = qd[4] * s1.v1 * s5.v3 - qd[4] * s5.v0 * z40 + z2650;
-        let z2656 = qd[0] * self.m * z2631 - self.m * s1.v0 * s26.v24
-            - self.m * s26.v1 * z2630 - self.m * s6.v10 * z382 + self.m * s5.v5 * s30.v0
-            + self.m * s30.v1;
-        let z2657 = -qd[0] * self.m * z2629 + self.m * s1.v1 * s26.v24
-            + self.m * s26.v0 * z2630 - self.m * s5.v4 * s30.v0 + self.m * s6.v10 * z380
-            + self.m * s30.v2;
+        let z2656 = self.m
+            * (qd[0] * z2631 - s1.v0 * s26.v24 - s26.v1 * z2630 - s6.v10 * z382
+                + s5.v5 * s30.v0 + s30.v1);
+        let z2657 = self.m
+            * (-qd[0] * z2629 + s1.v1 * s26.v24 + s26.v0 * z2630 - s5.v4 * s30.v0
+                + s6.v10 * z380 + s30.v2);
         let z2658 = s1.v0 * s8.v2 + s1.v1 * s8.v0;
         let z2659 = s1.v0 * s8.v4 + s1.v1 * s8.v2;
         let z2660 = s1.v0 * s28.v0 - s1.v1 * s28.v2 - s26.v0 * z2659 + s26.v1 * z2658
             - s5.v4 * z2657 + s5.v5 * z2656 + s8.v1 * z380 + z86 * s30.v0 + s8.v3 * z382;
-        let z2661 = -self.m * s1.v0 * s26.v27 + self.m * s26.v4 * z2634
-            - self.m * s26.v5 * z2633 + self.m * z2644 - self.m * s6.v11 * z2643
-            + self.m * s5.v7 * z2642;
-        let z2662 = self.m * s1.v1 * s26.v27 + self.m * s26.v3 * z2633
-            - self.m * s26.v4 * z2632 + self.m * z2645 - self.m * s5.v6 * z2642
-            + self.m * s6.v11 * z2641;
+        let z2661 = self.m
+            * (-s1.v0 * s26.v27 + s26.v4 * z2634 - s26.v5 * z2633 + z2644
+                - s6.v11 * z2643 + s5.v7 * z2642);
+        let z2662 = self.m
+            * (s1.v1 * s26.v27 + s26.v3 * z2633 - s26.v4 * z2632 + z2645 - s5.v6 * z2642
+                + s6.v11 * z2641);
         let z2663 = s1.v0 * s8.v7 + s1.v1 * s8.v5;
         let z2664 = s1.v0 * s8.v10 + s1.v1 * s8.v7;
         let z2665 = s1.v0 * s28.v3 - s1.v1 * s28.v5 - s26.v3 * z2664 + s26.v5 * z2663
             - s5.v6 * z2662 + s5.v7 * z2661 + s8.v6 * z2641 + s8.v8 * z2642
             + s8.v9 * z2643;
-        let z2666 = -self.m * s1.v0 * s26.v30 + self.m * s26.v10 * z2637
-            - self.m * s26.v11 * z2636 + self.m * z2649 - self.m * s6.v12 * z2648
-            + self.m * s5.v9 * z2647;
-        let z2667 = self.m * s1.v1 * s26.v30 + self.m * s26.v9 * z2636
-            - self.m * s26.v10 * z2635 + self.m * z2650 - self.m * s5.v8 * z2647
-            + self.m * s6.v12 * z2646;
+        let z2666 = self.m
+            * (-s1.v0 * s26.v30 + s26.v10 * z2637 - s26.v11 * z2636 + z2649
+                - s6.v12 * z2648 + s5.v9 * z2647);
+        let z2667 = self.m
+            * (s1.v1 * s26.v30 + s26.v9 * z2636 - s26.v10 * z2635 + z2650 - s5.v8 * z2647
+                + s6.v12 * z2646);
         let z2668 = s1.v0 * s8.v13 + s1.v1 * s8.v11;
         let z2669 = s1.v0 * s8.v16 + s1.v1 * s8.v13;
         let z2670 = s1.v0 * s28.v6 - s1.v1 * s28.v8 - s26.v9 * z2669 + s26.v11 * z2668
             - s5.v8 * z2667 + s5.v9 * z2666 + s8.v12 * z2646 + s8.v14 * z2647
             + s8.v15 * z2648;
-        let z2671 = -self.m * s1.v0 * s26.v33 + self.m * s26.v16 * z2640
-            - self.m * s26.v17 * z2639 + self.m * z2654 - self.m * s6.v13 * z2653
-            + self.m * s5.v11 * z2652;
-        let z2672 = self.m * s1.v1 * s26.v33 + self.m * s26.v15 * z2639
-            - self.m * s26.v16 * z2638 + self.m * z2655 - self.m * s5.v10 * z2652
-            + self.m * s6.v13 * z2651;
+        let z2671 = self.m
+            * (-s1.v0 * s26.v33 + s26.v16 * z2640 - s26.v17 * z2639 + z2654
+                - s6.v13 * z2653 + s5.v11 * z2652);
+        let z2672 = self.m
+            * (s1.v1 * s26.v33 + s26.v15 * z2639 - s26.v16 * z2638 + z2655
+                - s5.v10 * z2652 + s6.v13 * z2651);
         let z2673 = s1.v0 * s8.v19 + s1.v1 * s8.v17;
         let z2674 = s1.v0 * s8.v22 + s1.v1 * s8.v19;
         let z2675 = s1.v0 * s28.v9 - s1.v1 * s28.v11 - s26.v15 * z2674 + s26.v17 * z2673
@@ -5710,34 +5817,34 @@ impl Jacobians<5, 5, 0> for BricardA04 {
             - qd[4] * s6.v1 * s6.v2 + z2691;
         let z2697 = -qd[4] * s0.v1 * s6.v6 + qd[4] * s1.v2 * s5.v3
             + qd[4] * s6.v0 * s6.v2 - qd[4] * s5.v1 * z40 + z2692;
-        let z2698 = self.m * s0.v1 * s26.v28 - self.m * s1.v3 * s26.v27
-            + self.m * s26.v4 * z2681 - self.m * s26.v5 * z2680
-            - self.m * s6.v11 * s30.v5 + self.m * s5.v7 * s30.v4 + self.m * s30.v6;
-        let z2699 = -self.m * s0.v1 * s26.v26 + self.m * s1.v2 * s26.v27
-            + self.m * s26.v3 * z2680 - self.m * s26.v4 * z2679 - self.m * s5.v6 * s30.v4
-            + self.m * s6.v11 * s30.v3 + self.m * s30.v8;
+        let z2698 = self.m
+            * (s0.v1 * s26.v28 - s1.v3 * s26.v27 + s26.v4 * z2681 - s26.v5 * z2680
+                - s6.v11 * s30.v5 + s5.v7 * s30.v4 + s30.v6);
+        let z2699 = self.m
+            * (-s0.v1 * s26.v26 + s1.v2 * s26.v27 + s26.v3 * z2680 - s26.v4 * z2679
+                - s5.v6 * s30.v4 + s6.v11 * s30.v3 + s30.v8);
         let z2700 = s0.v1 * s8.v6 + s1.v2 * s8.v5 + s1.v3 * s8.v7;
         let z2701 = s0.v1 * s8.v9 + s1.v2 * s8.v7 + s1.v3 * s8.v10;
         let z2702 = -s1.v2 * s28.v5 + s1.v3 * s28.v3 - s26.v3 * z2701 + s26.v5 * z2700
             - s5.v6 * z2699 + s5.v7 * z2698 + s8.v6 * s30.v3 + s8.v8 * s30.v4
             + s8.v9 * s30.v5;
-        let z2703 = self.m * s0.v1 * s26.v31 - self.m * s1.v3 * s26.v30
-            + self.m * s26.v10 * z2684 - self.m * s26.v11 * z2683
-            - self.m * s6.v12 * z2690 + self.m * s5.v9 * z2689 + self.m * z2691;
-        let z2704 = -self.m * s0.v1 * s26.v29 + self.m * s1.v2 * s26.v30
-            + self.m * s26.v9 * z2683 - self.m * s26.v10 * z2682 - self.m * s5.v8 * z2689
-            + self.m * s6.v12 * z2688 + self.m * z2692;
+        let z2703 = self.m
+            * (s0.v1 * s26.v31 - s1.v3 * s26.v30 + s26.v10 * z2684 - s26.v11 * z2683
+                - s6.v12 * z2690 + s5.v9 * z2689 + z2691);
+        let z2704 = self.m
+            * (-s0.v1 * s26.v29 + s1.v2 * s26.v30 + s26.v9 * z2683 - s26.v10 * z2682
+                - s5.v8 * z2689 + s6.v12 * z2688 + z2692);
         let z2705 = s0.v1 * s8.v12 + s1.v2 * s8.v11 + s1.v3 * s8.v13;
         let z2706 = s0.v1 * s8.v15 + s1.v2 * s8.v13 + s1.v3 * s8.v16;
         let z2707 = -s1.v2 * s28.v8 + s1.v3 * s28.v6 - s26.v9 * z2706 + s26.v11 * z2705
             - s5.v8 * z2704 + s5.v9 * z2703 + s8.v12 * z2688 + s8.v14 * z2689
             + s8.v15 * z2690;
-        let z2708 = self.m * s0.v1 * s26.v34 - self.m * s1.v3 * s26.v33
-            + self.m * s26.v16 * z2687 - self.m * s26.v17 * z2686
-            - self.m * s6.v13 * z2695 + self.m * s5.v11 * z2694 + self.m * z2696;
-        let z2709 = -self.m * s0.v1 * s26.v32 + self.m * s1.v2 * s26.v33
-            + self.m * s26.v15 * z2686 - self.m * s26.v16 * z2685
-            - self.m * s5.v10 * z2694 + self.m * s6.v13 * z2693 + self.m * z2697;
+        let z2708 = self.m
+            * (s0.v1 * s26.v34 - s1.v3 * s26.v33 + s26.v16 * z2687 - s26.v17 * z2686
+                - s6.v13 * z2695 + s5.v11 * z2694 + z2696);
+        let z2709 = self.m
+            * (-s0.v1 * s26.v32 + s1.v2 * s26.v33 + s26.v15 * z2686 - s26.v16 * z2685
+                - s5.v10 * z2694 + s6.v13 * z2693 + z2697);
         let z2710 = s0.v1 * s8.v18 + s1.v2 * s8.v17 + s1.v3 * s8.v19;
         let z2711 = s0.v1 * s8.v21 + s1.v2 * s8.v19 + s1.v3 * s8.v22;
         let z2712 = -s1.v2 * s28.v11 + s1.v3 * s28.v9 - s26.v15 * z2711 + s26.v17 * z2710
@@ -5758,23 +5865,23 @@ impl Jacobians<5, 5, 0> for BricardA04 {
             + qd[4] * z44 * s5.v2 + s30.v12;
         let z2725 = qd[4] * s2.v1 * s5.v3 - qd[4] * z21 * s6.v6 - qd[4] * z40 * s5.v2
             + qd[4] * s6.v2 * s6.v3 + s30.v14;
-        let z2726 = self.m * z21 * s26.v31 - self.m * s1.v5 * s26.v30
-            + self.m * s26.v10 * z2717 - self.m * s26.v11 * z2716
-            - self.m * s6.v12 * s30.v11 + self.m * s5.v9 * s30.v10 + self.m * s30.v12;
-        let z2727 = self.m * s2.v1 * s26.v30 - self.m * z21 * s26.v29
-            + self.m * s26.v9 * z2716 - self.m * s26.v10 * z2715
-            - self.m * s5.v8 * s30.v10 + self.m * s6.v12 * s30.v9 + self.m * s30.v14;
+        let z2726 = self.m
+            * (z21 * s26.v31 - s1.v5 * s26.v30 + s26.v10 * z2717 - s26.v11 * z2716
+                - s6.v12 * s30.v11 + s5.v9 * s30.v10 + s30.v12);
+        let z2727 = self.m
+            * (s2.v1 * s26.v30 - z21 * s26.v29 + s26.v9 * z2716 - s26.v10 * z2715
+                - s5.v8 * s30.v10 + s6.v12 * s30.v9 + s30.v14);
         let z2728 = s2.v1 * s8.v11 + z21 * s8.v12 + s1.v5 * s8.v13;
         let z2729 = s2.v1 * s8.v13 + z21 * s8.v15 + s1.v5 * s8.v16;
         let z2730 = -s2.v1 * s28.v8 + s1.v5 * s28.v6 - s26.v9 * z2729 + s26.v11 * z2728
             - s5.v8 * z2727 + s5.v9 * z2726 + s8.v12 * s30.v9 + s8.v14 * s30.v10
             + s8.v15 * s30.v11;
-        let z2731 = self.m * z21 * s26.v34 - self.m * s1.v5 * s26.v33
-            + self.m * s26.v16 * z2720 - self.m * s26.v17 * z2719
-            - self.m * s6.v13 * z2723 + self.m * s5.v11 * z2722 + self.m * z2724;
-        let z2732 = self.m * s2.v1 * s26.v33 - self.m * z21 * s26.v32
-            + self.m * s26.v15 * z2719 - self.m * s26.v16 * z2718
-            - self.m * s5.v10 * z2722 + self.m * s6.v13 * z2721 + self.m * z2725;
+        let z2731 = self.m
+            * (z21 * s26.v34 - s1.v5 * s26.v33 + s26.v16 * z2720 - s26.v17 * z2719
+                - s6.v13 * z2723 + s5.v11 * z2722 + z2724);
+        let z2732 = self.m
+            * (s2.v1 * s26.v33 - z21 * s26.v32 + s26.v15 * z2719 - s26.v16 * z2718
+                - s5.v10 * z2722 + s6.v13 * z2721 + z2725);
         let z2733 = s2.v1 * s8.v17 + z21 * s8.v18 + s1.v5 * s8.v19;
         let z2734 = s2.v1 * s8.v19 + z21 * s8.v21 + s1.v5 * s8.v22;
         let z2735 = -s2.v1 * s28.v11 + s1.v5 * s28.v9 - s26.v15 * z2734 + s26.v17 * z2733
@@ -5784,33 +5891,33 @@ impl Jacobians<5, 5, 0> for BricardA04 {
         let z2737 = s6.v2 * s5.v11 - z44 * s6.v13 + s6.v6;
         let z2738 = -z40 * s5.v11 + z44 * s5.v10 + s5.v3;
         let z2739 = z40 * s6.v13 - s6.v2 * s5.v10 + s6.v7;
-        let z2740 = self.m * s6.v2 * s26.v34 - self.m * z44 * s26.v33
-            + self.m * s26.v16 * z2739 - self.m * s26.v17 * z2738
-            - self.m * s6.v13 * s30.v17 + self.m * s5.v11 * s30.v16 + self.m * s30.v18;
-        let z2741 = self.m * z40 * s26.v33 - self.m * s6.v2 * s26.v32
-            + self.m * s26.v15 * z2738 - self.m * s26.v16 * z2737
-            - self.m * s5.v10 * s30.v16 + self.m * s6.v13 * s30.v15 + self.m * s30.v20;
+        let z2740 = self.m
+            * (s6.v2 * s26.v34 - z44 * s26.v33 + s26.v16 * z2739 - s26.v17 * z2738
+                - s6.v13 * s30.v17 + s5.v11 * s30.v16 + s30.v18);
+        let z2741 = self.m
+            * (z40 * s26.v33 - s6.v2 * s26.v32 + s26.v15 * z2738 - s26.v16 * z2737
+                - s5.v10 * s30.v16 + s6.v13 * s30.v15 + s30.v20);
         let z2742 = z40 * s8.v17 + s6.v2 * s8.v18 + z44 * s8.v19;
         let z2743 = z40 * s8.v19 + s6.v2 * s8.v21 + z44 * s8.v22;
         let z2744 = -z40 * s28.v11 + z44 * s28.v9 - s26.v15 * z2743 + s26.v17 * z2742
             - s5.v10 * z2741 + s5.v11 * z2740 + s8.v18 * s30.v15 + s8.v20 * s30.v16
             + s8.v21 * s30.v17;
-        let z2745 = self.m * s26.v0 * s5.v4 + self.m * s5.v4 * z1592;
+        let z2745 = self.m * s5.v4 * (s26.v0 + z1592);
         let z2746 = qd[0] * s8.v3 + s26.v1 * s8.v0 - s26.v1 * z86 + s28.v2
             + s6.v10 * z2614 - s5.v5 * z2745 + s8.v2 * z1592;
         let z2747 = -qd[0] * s8.v1 + s26.v0 * z86 + s26.v1 * s8.v2 - s28.v0
             + s5.v4 * z2745 - s6.v10 * z2613 + s8.v4 * z1592;
-        let z2748 = self.m * s26.v3 * s5.v6 + self.m * s5.v6 * z2604;
+        let z2748 = self.m * s5.v6 * (s26.v3 + z2604);
         let z2749 = s28.v5 + s26.v4 * s8.v9 + s26.v5 * s8.v5 - s26.v5 * s8.v8
             + s6.v11 * z2617 - s5.v7 * z2748 + s8.v7 * z2604;
         let z2750 = -s28.v3 + s26.v3 * s8.v8 - s26.v4 * s8.v6 + s26.v5 * s8.v7
             + s5.v6 * z2748 - s6.v11 * z2616 + s8.v10 * z2604;
-        let z2751 = self.m * s26.v9 * s5.v8 + self.m * s5.v8 * z2606;
+        let z2751 = self.m * s5.v8 * (z2606 + s26.v9);
         let z2752 = s28.v8 + s26.v10 * s8.v15 + s26.v11 * s8.v11 - s26.v11 * s8.v14
             + s6.v12 * z2620 - s5.v9 * z2751 + s8.v13 * z2606;
         let z2753 = -s28.v6 + s26.v9 * s8.v14 - s26.v10 * s8.v12 + s26.v11 * s8.v13
             + s5.v8 * z2751 - s6.v12 * z2619 + s8.v16 * z2606;
-        let z2754 = self.m * s26.v15 * s5.v10 + self.m * s5.v10 * z2608;
+        let z2754 = self.m * s5.v10 * (z2608 + s26.v15);
         let z2755 = s28.v11 + s26.v16 * s8.v21 + s26.v17 * s8.v17 - s26.v17 * s8.v20
             + s6.v13 * z2623 - s5.v11 * z2754 + s8.v19 * z2608;
         let z2756 = -s28.v9 + s26.v15 * s8.v20 - s26.v16 * s8.v18 + s26.v17 * s8.v19
@@ -5825,36 +5932,36 @@ impl Jacobians<5, 5, 0> for BricardA04 {
         let z2764 = z2747 + z2761;
         let z2765 = z2762 + z2745;
         let z2766 = s1.v0 * z2764 + s1.v1 * z2763 + s5.v0 * z2765;
-        let z2767 = qd[2] * s1.v0 * s6.v0 - qd[2] * s1.v1 * s6.v1;
+        let z2767 = qd[2] * (s1.v0 * s6.v0 - s1.v1 * s6.v1);
         let z2768 = z2767 + qd[3] * s1.v0 * s6.v3 - qd[3] * s1.v1 * s6.v4;
         let z2769 = z2768 + qd[4] * s1.v0 * s6.v6 - qd[4] * s1.v1 * s6.v7;
-        let z2770 = self.m * s1.v0 * s26.v23 - self.m * s1.v1 * s26.v25
-            - self.m * s26.v0 * z2631 + self.m * s26.v1 * z2629 + self.m * s5.v4 * z382
-            - self.m * s5.v5 * z380;
+        let z2770 = self.m
+            * (s1.v0 * s26.v23 - s1.v1 * s26.v25 - s26.v0 * z2631 + s26.v1 * z2629
+                + s5.v4 * z382 - s5.v5 * z380);
         let z2771 = s1.v0 * s8.v3 + s1.v1 * s8.v1;
         let z2772 = qd[0] * z2659 - s1.v0 * s28.v1 - s26.v1 * z2771 + s6.v10 * z2657
             - s5.v5 * z2770 + s8.v0 * z380 + s8.v1 * s30.v0 + s8.v2 * z382;
         let z2773 = -qd[0] * z2658 + s1.v1 * s28.v1 + s26.v0 * z2771 + s5.v4 * z2770
             - s6.v10 * z2656 + s8.v2 * z380 + s8.v3 * s30.v0 + s8.v4 * z382;
-        let z2774 = self.m * z2767 + self.m * s1.v0 * s26.v26 - self.m * s1.v1 * s26.v28
-            - self.m * s26.v3 * z2634 + self.m * s26.v5 * z2632 + self.m * s5.v6 * z2643
-            - self.m * s5.v7 * z2641;
+        let z2774 = self.m
+            * (z2767 + s1.v0 * s26.v26 - s1.v1 * s26.v28 - s26.v3 * z2634
+                + s26.v5 * z2632 + s5.v6 * z2643 - s5.v7 * z2641);
         let z2775 = s1.v0 * s8.v9 + s1.v1 * s8.v6;
         let z2776 = -s1.v0 * s28.v4 + s26.v4 * z2664 - s26.v5 * z2775 + s6.v11 * z2662
             - s5.v7 * z2774 + s8.v5 * z2641 + s8.v6 * z2642 + s8.v7 * z2643;
         let z2777 = s1.v1 * s28.v4 + s26.v3 * z2775 - s26.v4 * z2663 + s5.v6 * z2774
             - s6.v11 * z2661 + s8.v7 * z2641 + s8.v9 * z2642 + s8.v10 * z2643;
-        let z2778 = self.m * z2768 + self.m * s1.v0 * s26.v29 - self.m * s1.v1 * s26.v31
-            - self.m * s26.v9 * z2637 + self.m * s26.v11 * z2635 + self.m * s5.v8 * z2648
-            - self.m * s5.v9 * z2646;
+        let z2778 = self.m
+            * (z2768 + s1.v0 * s26.v29 - s1.v1 * s26.v31 - s26.v9 * z2637
+                + s26.v11 * z2635 + s5.v8 * z2648 - s5.v9 * z2646);
         let z2779 = s1.v0 * s8.v15 + s1.v1 * s8.v12;
         let z2780 = -s1.v0 * s28.v7 + s26.v10 * z2669 - s26.v11 * z2779 + s6.v12 * z2667
             - s5.v9 * z2778 + s8.v11 * z2646 + s8.v12 * z2647 + s8.v13 * z2648;
         let z2781 = s1.v1 * s28.v7 + s26.v9 * z2779 - s26.v10 * z2668 + s5.v8 * z2778
             - s6.v12 * z2666 + s8.v13 * z2646 + s8.v15 * z2647 + s8.v16 * z2648;
-        let z2782 = self.m * z2769 + self.m * s1.v0 * s26.v32 - self.m * s1.v1 * s26.v34
-            - self.m * s26.v15 * z2640 + self.m * s26.v17 * z2638
-            + self.m * s5.v10 * z2653 - self.m * s5.v11 * z2651;
+        let z2782 = self.m
+            * (z2769 + s1.v0 * s26.v32 - s1.v1 * s26.v34 - s26.v15 * z2640
+                + s26.v17 * z2638 + s5.v10 * z2653 - s5.v11 * z2651);
         let z2783 = s1.v0 * s8.v21 + s1.v1 * s8.v18;
         let z2784 = -s1.v0 * s28.v10 + s26.v16 * z2674 - s26.v17 * z2783 + s6.v13 * z2672
             - s5.v11 * z2782 + s8.v17 * z2651 + s8.v18 * z2652 + s8.v19 * z2653;
@@ -5874,9 +5981,9 @@ impl Jacobians<5, 5, 0> for BricardA04 {
             + qd[3] * s2.v1 * s6.v1 - qd[3] * s1.v5 * s6.v0 + s30.v7;
         let z2797 = z2796 - qd[4] * s1.v2 * s6.v7 + qd[4] * s1.v3 * s6.v6
             - qd[4] * s6.v0 * z44 + qd[4] * s6.v1 * z40;
-        let z2798 = -self.m * s1.v2 * s26.v28 + self.m * s1.v3 * s26.v26
-            - self.m * s26.v3 * z2681 + self.m * s26.v5 * z2679 + self.m * s5.v6 * s30.v5
-            - self.m * s5.v7 * s30.v3 + self.m * s30.v7;
+        let z2798 = self.m
+            * (-s1.v2 * s26.v28 + s1.v3 * s26.v26 - s26.v3 * z2681 + s26.v5 * z2679
+                + s5.v6 * s30.v5 - s5.v7 * s30.v3 + s30.v7);
         let z2799 = s0.v1 * s8.v8 + s1.v2 * s8.v6 + s1.v3 * s8.v9;
         let z2800 = s0.v1 * s28.v5 - s1.v3 * s28.v4 + s26.v4 * z2701 - s26.v5 * z2799
             + s6.v11 * z2699 - s5.v7 * z2798 + s8.v5 * s30.v3 + s8.v6 * s30.v4
@@ -5884,9 +5991,9 @@ impl Jacobians<5, 5, 0> for BricardA04 {
         let z2801 = -s0.v1 * s28.v3 + s1.v2 * s28.v4 + s26.v3 * z2799 - s26.v4 * z2700
             + s5.v6 * z2798 - s6.v11 * z2698 + s8.v7 * s30.v3 + s8.v9 * s30.v4
             + s8.v10 * s30.v5;
-        let z2802 = self.m * z2796 - self.m * s1.v2 * s26.v31 + self.m * s1.v3 * s26.v29
-            - self.m * s26.v9 * z2684 + self.m * s26.v11 * z2682 + self.m * s5.v8 * z2690
-            - self.m * s5.v9 * z2688;
+        let z2802 = self.m
+            * (z2796 - s1.v2 * s26.v31 + s1.v3 * s26.v29 - s26.v9 * z2684
+                + s26.v11 * z2682 + s5.v8 * z2690 - s5.v9 * z2688);
         let z2803 = s0.v1 * s8.v14 + s1.v2 * s8.v12 + s1.v3 * s8.v15;
         let z2804 = s0.v1 * s28.v8 - s1.v3 * s28.v7 + s26.v10 * z2706 - s26.v11 * z2803
             + s6.v12 * z2704 - s5.v9 * z2802 + s8.v11 * z2688 + s8.v12 * z2689
@@ -5894,9 +6001,9 @@ impl Jacobians<5, 5, 0> for BricardA04 {
         let z2805 = -s0.v1 * s28.v6 + s1.v2 * s28.v7 + s26.v9 * z2803 - s26.v10 * z2705
             + s5.v8 * z2802 - s6.v12 * z2703 + s8.v13 * z2688 + s8.v15 * z2689
             + s8.v16 * z2690;
-        let z2806 = self.m * z2797 - self.m * s1.v2 * s26.v34 + self.m * s1.v3 * s26.v32
-            - self.m * s26.v15 * z2687 + self.m * s26.v17 * z2685
-            + self.m * s5.v10 * z2695 - self.m * s5.v11 * z2693;
+        let z2806 = self.m
+            * (z2797 - s1.v2 * s26.v34 + s1.v3 * s26.v32 - s26.v15 * z2687
+                + s26.v17 * z2685 + s5.v10 * z2695 - s5.v11 * z2693);
         let z2807 = s0.v1 * s8.v20 + s1.v2 * s8.v18 + s1.v3 * s8.v21;
         let z2808 = s0.v1 * s28.v11 - s1.v3 * s28.v10 + s26.v16 * z2711 - s26.v17 * z2807
             + s6.v13 * z2709 - s5.v11 * z2806 + s8.v17 * z2693 + s8.v18 * z2694
@@ -5913,9 +6020,9 @@ impl Jacobians<5, 5, 0> for BricardA04 {
         let z2816 = s1.v0 * z2814 + s1.v1 * z2813 + s5.v0 * z2815;
         let z2817 = -qd[4] * s2.v1 * s6.v7 + qd[4] * s1.v5 * s6.v6 + qd[4] * z40 * s6.v4
             - qd[4] * z44 * s6.v3 + s30.v13;
-        let z2818 = -self.m * s2.v1 * s26.v31 + self.m * s1.v5 * s26.v29
-            - self.m * s26.v9 * z2717 + self.m * s26.v11 * z2715
-            + self.m * s5.v8 * s30.v11 - self.m * s5.v9 * s30.v9 + self.m * s30.v13;
+        let z2818 = self.m
+            * (-s2.v1 * s26.v31 + s1.v5 * s26.v29 - s26.v9 * z2717 + s26.v11 * z2715
+                + s5.v8 * s30.v11 - s5.v9 * s30.v9 + s30.v13);
         let z2819 = s2.v1 * s8.v12 + z21 * s8.v14 + s1.v5 * s8.v15;
         let z2820 = z21 * s28.v8 - s1.v5 * s28.v7 + s26.v10 * z2729 - s26.v11 * z2819
             + s6.v12 * z2727 - s5.v9 * z2818 + s8.v11 * s30.v9 + s8.v12 * s30.v10
@@ -5923,9 +6030,9 @@ impl Jacobians<5, 5, 0> for BricardA04 {
         let z2821 = s2.v1 * s28.v7 - z21 * s28.v6 + s26.v9 * z2819 - s26.v10 * z2728
             + s5.v8 * z2818 - s6.v12 * z2726 + s8.v13 * s30.v9 + s8.v15 * s30.v10
             + s8.v16 * s30.v11;
-        let z2822 = self.m * z2817 - self.m * s2.v1 * s26.v34 + self.m * s1.v5 * s26.v32
-            - self.m * s26.v15 * z2720 + self.m * s26.v17 * z2718
-            + self.m * s5.v10 * z2723 - self.m * s5.v11 * z2721;
+        let z2822 = self.m
+            * (z2817 - s2.v1 * s26.v34 + s1.v5 * s26.v32 - s26.v15 * z2720
+                + s26.v17 * z2718 + s5.v10 * z2723 - s5.v11 * z2721);
         let z2823 = s2.v1 * s8.v18 + z21 * s8.v20 + s1.v5 * s8.v21;
         let z2824 = z21 * s28.v11 - s1.v5 * s28.v10 + s26.v16 * z2734 - s26.v17 * z2823
             + s6.v13 * z2732 - s5.v11 * z2822 + s8.v17 * z2721 + s8.v18 * z2722
@@ -5937,9 +6044,9 @@ impl Jacobians<5, 5, 0> for BricardA04 {
         let z2827 = z2821 + z2825;
         let z2828 = z2818 + z2822;
         let z2829 = s1.v0 * z2827 + s1.v1 * z2826 + s5.v0 * z2828;
-        let z2830 = -self.m * z40 * s26.v34 + self.m * z44 * s26.v32
-            - self.m * s26.v15 * z2739 + self.m * s26.v17 * z2737
-            + self.m * s5.v10 * s30.v17 - self.m * s5.v11 * s30.v15 + self.m * s30.v19;
+        let z2830 = self.m
+            * (-z40 * s26.v34 + z44 * s26.v32 - s26.v15 * z2739 + s26.v17 * z2737
+                + s5.v10 * s30.v17 - s5.v11 * s30.v15 + s30.v19);
         let z2831 = z40 * s8.v18 + s6.v2 * s8.v20 + z44 * s8.v21;
         let z2832 = s6.v2 * s28.v11 - z44 * s28.v10 + s26.v16 * z2743 - s26.v17 * z2831
             + s6.v13 * z2741 - s5.v11 * z2830 + s8.v17 * s30.v15 + s8.v18 * s30.v16
@@ -6197,20 +6304,20 @@ impl Jacobians<5, 5, 0> for BricardA04 {
         let z569 = self.m * a[0] * s25.v7;
         let z570 = -self.m * a[0] * s6.v9;
         let z571 = s33.v21 * s25.v7 - s6.v8 * z570 - s6.v9 * s33.v22 + s6.v9 * z569;
-        let z572 = self.m * a[0] * s25.v8 - self.m * s6.v10 * z559;
-        let z573 = -self.m * a[0] * s5.v5 + self.m * s6.v10 * s33.v1;
+        let z572 = self.m * (a[0] * s25.v8 - s6.v10 * z559);
+        let z573 = self.m * (-a[0] * s5.v5 + s6.v10 * s33.v1);
         let z574 = s33.v1 * s25.v9 + s33.v23 * s25.v8 - s5.v4 * z573 - s5.v5 * s33.v25
             + s5.v5 * z572 + s8.v1 * s33.v1 + s8.v3 * s33.v0 + s8.v3 * z559;
-        let z575 = self.m * s33.v4 * s25.v10 + self.m * z561 - self.m * s6.v11 * z560;
-        let z576 = self.m * z562 + self.m * s6.v11 * s33.v5 - self.m * s5.v7 * s33.v4;
+        let z575 = self.m * (s33.v4 * s25.v10 + z561 - s6.v11 * z560);
+        let z576 = self.m * (z562 + s6.v11 * s33.v5 - s5.v7 * s33.v4);
         let z577 = s33.v5 * s25.v11 + s33.v26 * s25.v10 - s5.v6 * z576 - s5.v7 * s33.v28
             + s5.v7 * z575 + s8.v6 * s33.v5 + s8.v9 * s33.v3 + s8.v9 * z560;
-        let z578 = self.m * s33.v10 * s25.v12 + self.m * z564 - self.m * s6.v12 * z563;
-        let z579 = self.m * z565 + self.m * s6.v12 * s33.v11 - self.m * s5.v9 * s33.v10;
+        let z578 = self.m * (s33.v10 * s25.v12 + z564 - s6.v12 * z563);
+        let z579 = self.m * (z565 + s6.v12 * s33.v11 - s5.v9 * s33.v10);
         let z580 = s33.v11 * s25.v13 + s33.v29 * s25.v12 - s5.v8 * z579 - s5.v9 * s33.v31
             + s5.v9 * z578 + s8.v12 * s33.v11 + s8.v15 * s33.v9 + s8.v15 * z563;
-        let z581 = self.m * s33.v16 * s25.v14 + self.m * z567 - self.m * s6.v13 * z566;
-        let z582 = self.m * z568 + self.m * s6.v13 * s33.v17 - self.m * s5.v11 * s33.v16;
+        let z581 = self.m * (s33.v16 * s25.v14 + z567 - s6.v13 * z566);
+        let z582 = self.m * (z568 + s6.v13 * s33.v17 - s5.v11 * s33.v16);
         let z583 = s33.v17 * s25.v15 + s33.v32 * s25.v14 - s5.v10 * z582
             - s5.v11 * s33.v34 + s5.v11 * z581 + s8.v18 * s33.v17 + s8.v21 * s33.v15
             + s8.v21 * z566;
@@ -6233,28 +6340,32 @@ impl Jacobians<5, 5, 0> for BricardA04 {
         let z658 = a[4] * s25.v20 + z653;
         let z659 = a[4] * s25.v24 + z654;
         let z660 = a[4] * s25.v25 + z655;
-        let z661 = -self.m * s33.v1 * s25.v26 + self.m * a[0] * s20.v1;
-        let z662 = self.m * s33.v0 * s25.v26 - self.m * a[0] * s20.v0;
+        let z661 = self.m * (-s33.v1 * s25.v26 + a[0] * s20.v1);
+        let z662 = self.m * (s33.v0 * s25.v26 - a[0] * s20.v0);
         let z663 = s33.v0 * s25.v27 + s33.v1 * s25.v29 + s33.v23 * s20.v1
             - s33.v25 * s20.v0 + a[0] * s25.v28 - s5.v4 * z662 + s5.v5 * z661;
-        let z664 = self.m * s33.v4 * s20.v3 - self.m * s33.v5 * s25.v30
-            - self.m * s6.v11 * z648 + self.m * s5.v7 * z647 + self.m * z649;
-        let z665 = self.m * s33.v3 * s25.v30 - self.m * s33.v4 * s20.v2
-            - self.m * s5.v6 * z647 + self.m * s6.v11 * z646 + self.m * z650;
+        let z664 = self.m
+            * (s33.v4 * s20.v3 - s33.v5 * s25.v30 - s6.v11 * z648 + s5.v7 * z647 + z649);
+        let z665 = self.m
+            * (s33.v3 * s25.v30 - s33.v4 * s20.v2 - s5.v6 * z647 + s6.v11 * z646 + z650);
         let z666 = s33.v3 * s25.v31 + s33.v4 * s25.v32 + s33.v5 * s25.v33
             + s33.v26 * s20.v3 - s33.v28 * s20.v2 - s5.v6 * z665 + s5.v7 * z664
             + s8.v6 * z646 + s8.v8 * z647 + s8.v9 * z648;
-        let z667 = self.m * s33.v10 * s20.v5 - self.m * s33.v11 * s25.v34
-            - self.m * s6.v12 * z653 + self.m * s5.v9 * z652 + self.m * z654;
-        let z668 = self.m * s33.v9 * s25.v34 - self.m * s33.v10 * s20.v4
-            - self.m * s5.v8 * z652 + self.m * s6.v12 * z651 + self.m * z655;
+        let z667 = self.m
+            * (s33.v10 * s20.v5 - s33.v11 * s25.v34 - s6.v12 * z653 + s5.v9 * z652
+                + z654);
+        let z668 = self.m
+            * (s33.v9 * s25.v34 - s33.v10 * s20.v4 - s5.v8 * z652 + s6.v12 * z651
+                + z655);
         let z669 = s33.v9 * s25.v35 + s33.v10 * s25.v36 + s33.v11 * s25.v37
             + s33.v29 * s20.v5 - s33.v31 * s20.v4 - s5.v8 * z668 + s5.v9 * z667
             + s8.v12 * z651 + s8.v14 * z652 + s8.v15 * z653;
-        let z670 = self.m * s33.v16 * s20.v7 - self.m * s33.v17 * s25.v38
-            - self.m * s6.v13 * z658 + self.m * s5.v11 * z657 + self.m * z659;
-        let z671 = self.m * s33.v15 * s25.v38 - self.m * s33.v16 * s20.v6
-            - self.m * s5.v10 * z657 + self.m * s6.v13 * z656 + self.m * z660;
+        let z670 = self.m
+            * (s33.v16 * s20.v7 - s33.v17 * s25.v38 - s6.v13 * z658 + s5.v11 * z657
+                + z659);
+        let z671 = self.m
+            * (s33.v15 * s25.v38 - s33.v16 * s20.v6 - s5.v10 * z657 + s6.v13 * z656
+                + z660);
         let z672 = s33.v15 * s25.v39 + s33.v16 * s25.v40 + s33.v17 * s25.v41
             + s33.v32 * s20.v7 - s33.v34 * s20.v6 - s5.v10 * z671 + s5.v11 * z670
             + s8.v18 * z656 + s8.v20 * z657 + s8.v21 * z658;
@@ -6271,24 +6382,25 @@ impl Jacobians<5, 5, 0> for BricardA04 {
         let z726 = z721 + a[4] * s25.v44;
         let z727 = z722 + a[4] * s25.v48;
         let z728 = z723 + a[4] * s25.v49;
-        let z729 = self.m * s33.v4 * s20.v9 - self.m * s33.v5 * s25.v50;
-        let z730 = self.m * s33.v3 * s25.v50 - self.m * s33.v4 * s20.v8;
+        let z729 = self.m * (s33.v4 * s20.v9 - s33.v5 * s25.v50);
+        let z730 = self.m * (s33.v3 * s25.v50 - s33.v4 * s20.v8);
         let z731 = s33.v3 * s25.v51 + s33.v4 * s25.v52 + s33.v5 * s25.v53
             + s33.v26 * s20.v9 - s33.v28 * s20.v8 - s5.v6 * z730 + s5.v7 * z729;
-        let z732 = self.m * z722 + self.m * s33.v10 * s20.v11
-            - self.m * s33.v11 * s25.v54 - self.m * s6.v12 * z721
-            + self.m * s5.v9 * z720;
-        let z733 = self.m * z723 + self.m * s33.v9 * s25.v54 - self.m * s33.v10 * s20.v10
-            - self.m * s5.v8 * z720 + self.m * s6.v12 * z719;
+        let z732 = self.m
+            * (z722 + s33.v10 * s20.v11 - s33.v11 * s25.v54 - s6.v12 * z721
+                + s5.v9 * z720);
+        let z733 = self.m
+            * (z723 + s33.v9 * s25.v54 - s33.v10 * s20.v10 - s5.v8 * z720
+                + s6.v12 * z719);
         let z734 = s33.v9 * s25.v55 + s33.v10 * s25.v56 + s33.v11 * s25.v57
             + s33.v29 * s20.v11 - s33.v31 * s20.v10 - s5.v8 * z733 + s5.v9 * z732
             + s8.v12 * z719 + s8.v14 * z720 + s8.v15 * z721;
-        let z735 = self.m * z727 + self.m * s33.v16 * s20.v13
-            - self.m * s33.v17 * s25.v58 - self.m * s6.v13 * z726
-            + self.m * s5.v11 * z725;
-        let z736 = self.m * z728 + self.m * s33.v15 * s25.v58
-            - self.m * s33.v16 * s20.v12 - self.m * s5.v10 * z725
-            + self.m * s6.v13 * z724;
+        let z735 = self.m
+            * (z727 + s33.v16 * s20.v13 - s33.v17 * s25.v58 - s6.v13 * z726
+                + s5.v11 * z725);
+        let z736 = self.m
+            * (z728 + s33.v15 * s25.v58 - s33.v16 * s20.v12 - s5.v10 * z725
+                + s6.v13 * z724);
         let z737 = s33.v15 * s25.v59 + s33.v16 * s25.v60 + s33.v17 * s25.v61
             + s33.v32 * s20.v13 - s33.v34 * s20.v12 - s5.v10 * z736 + s5.v11 * z735
             + s8.v18 * z724 + s8.v20 * z725 + s8.v21 * z726;
@@ -6299,45 +6411,47 @@ impl Jacobians<5, 5, 0> for BricardA04 {
         let z768 = a[4] * s1.v7;
         let z769 = a[4] * s25.v63;
         let z770 = a[4] * s25.v64;
-        let z771 = self.m * s33.v10 * s20.v15 - self.m * s33.v11 * s25.v65;
-        let z772 = self.m * s33.v9 * s25.v65 - self.m * s33.v10 * s20.v14;
+        let z771 = self.m * (s33.v10 * s20.v15 - s33.v11 * s25.v65);
+        let z772 = self.m * (s33.v9 * s25.v65 - s33.v10 * s20.v14);
         let z773 = s33.v9 * s25.v66 + s33.v10 * s25.v67 + s33.v11 * s25.v68
             + s33.v29 * s20.v15 - s33.v31 * s20.v14 - s5.v8 * z772 + s5.v9 * z771;
-        let z774 = self.m * s33.v16 * s20.v17 - self.m * s33.v17 * s25.v69
-            + self.m * z769 - self.m * s6.v13 * z768 + self.m * s5.v11 * z767;
-        let z775 = self.m * s33.v15 * s25.v69 - self.m * s33.v16 * s20.v16
-            + self.m * z770 - self.m * s5.v10 * z767 + self.m * s6.v13 * z766;
+        let z774 = self.m
+            * (s33.v16 * s20.v17 - s33.v17 * s25.v69 + z769 - s6.v13 * z768
+                + s5.v11 * z767);
+        let z775 = self.m
+            * (s33.v15 * s25.v69 - s33.v16 * s20.v16 + z770 - s5.v10 * z767
+                + s6.v13 * z766);
         let z776 = s33.v15 * s25.v70 + s33.v16 * s25.v71 + s33.v17 * s25.v72
             + s33.v32 * s20.v17 - s33.v34 * s20.v16 - s5.v10 * z775 + s5.v11 * z774
             + s8.v18 * z766 + s8.v20 * z767 + s8.v21 * z768;
         let z777 = z773 + z776;
-        let z787 = self.m * s33.v16 * s20.v19 - self.m * s33.v17 * s25.v73;
-        let z788 = self.m * s33.v15 * s25.v73 - self.m * s33.v16 * s20.v18;
+        let z787 = self.m * (s33.v16 * s20.v19 - s33.v17 * s25.v73);
+        let z788 = self.m * (s33.v15 * s25.v73 - s33.v16 * s20.v18);
         let z789 = s33.v15 * s25.v74 + s33.v16 * s25.v75 + s33.v17 * s25.v76
             + s33.v32 * s20.v19 - s33.v34 * s20.v18 - s5.v10 * z788 + s5.v11 * z787;
         let z806 = a[1] * s25.v77;
         let z807 = a[2] * s25.v78 + z806;
         let z808 = a[3] * s25.v79 + z807;
         let z809 = a[4] * s25.v80 + z808;
-        let z810 = -self.m * s33.v0 * s25.v8 + self.m * z806 + self.m * s5.v4 * z559;
+        let z810 = self.m * (-s33.v0 * s25.v8 + z806 + s5.v4 * z559);
         let z811 = s33.v0 * s25.v81 + s33.v1 * s25.v82 - s33.v24 * s25.v8 + a[0] * s8.v3
             + s6.v10 * z573 - s5.v5 * z810 + s8.v0 * s33.v1 + s8.v2 * z559;
         let z812 = s33.v0 * s25.v82 + s33.v1 * s25.v83 + a[0] * s25.v9 + s5.v4 * z810
             - s6.v10 * z572 + s5.v5 * s33.v24 + s8.v2 * s33.v1 + s8.v4 * z559;
-        let z813 = -self.m * s33.v3 * s25.v10 + self.m * z807 + self.m * s5.v6 * z560;
+        let z813 = self.m * (-s33.v3 * s25.v10 + z807 + s5.v6 * z560);
         let z814 = s33.v3 * s25.v84 + s33.v5 * s25.v85 - s33.v27 * s25.v10
             + s6.v11 * z576 - s5.v7 * z813 + s8.v5 * s33.v5 + s8.v7 * z560
             + s8.v9 * s33.v4;
         let z815 = s33.v3 * s25.v85 + s33.v4 * s25.v11 + s33.v5 * s25.v86 + s5.v6 * z813
             - s6.v11 * z575 + s5.v7 * s33.v27 + s8.v7 * s33.v5 + s8.v10 * z560;
-        let z816 = -self.m * s33.v9 * s25.v12 + self.m * z808 + self.m * s5.v8 * z563;
+        let z816 = self.m * (-s33.v9 * s25.v12 + z808 + s5.v8 * z563);
         let z817 = s33.v9 * s25.v87 + s33.v11 * s25.v88 - s33.v30 * s25.v12
             + s6.v12 * z579 - s5.v9 * z816 + s8.v11 * s33.v11 + s8.v13 * z563
             + s8.v15 * s33.v10;
         let z818 = s33.v9 * s25.v88 + s33.v10 * s25.v13 + s33.v11 * s25.v89
             + s5.v8 * z816 - s6.v12 * z578 + s5.v9 * s33.v30 + s8.v13 * s33.v11
             + s8.v16 * z563;
-        let z819 = -self.m * s33.v15 * s25.v14 + self.m * z809 + self.m * s5.v10 * z566;
+        let z819 = self.m * (-s33.v15 * s25.v14 + z809 + s5.v10 * z566);
         let z820 = s33.v15 * s25.v90 + s33.v17 * s25.v91 - s33.v33 * s25.v14
             + s6.v13 * z582 - s5.v11 * z819 + s8.v17 * s33.v17 + s8.v19 * z566
             + s8.v21 * s33.v16;
@@ -6358,29 +6472,30 @@ impl Jacobians<5, 5, 0> for BricardA04 {
         let z847 = a[2] * s25.v93;
         let z848 = a[3] * s25.v94 + z847;
         let z849 = a[4] * s25.v95 + z848;
-        let z850 = -self.m * s33.v0 * s20.v1 + self.m * s33.v1 * s20.v0;
+        let z850 = self.m * (-s33.v0 * s20.v1 + s33.v1 * s20.v0);
         let z851 = s33.v0 * s25.v96 + s33.v1 * s25.v97 - s33.v24 * s20.v1
             + s33.v25 * s25.v26 + a[0] * s25.v27 + s6.v10 * z662 - s5.v5 * z850;
         let z852 = s33.v0 * s25.v97 + s33.v1 * s25.v98 - s33.v23 * s25.v26
             + s33.v24 * s20.v0 + a[0] * s25.v29 + s5.v4 * z850 - s6.v10 * z661;
-        let z853 = -self.m * s33.v3 * s20.v3 + self.m * s33.v5 * s20.v2 + self.m * z847
-            + self.m * s5.v6 * z648 - self.m * s5.v7 * z646;
+        let z853 = self.m
+            * (-s33.v3 * s20.v3 + s33.v5 * s20.v2 + z847 + s5.v6 * z648 - s5.v7 * z646);
         let z854 = s33.v3 * s25.v99 + s33.v4 * s25.v31 + s33.v5 * s25.v100
             - s33.v27 * s20.v3 + s33.v28 * s25.v30 + s6.v11 * z665 - s5.v7 * z853
             + s8.v5 * z646 + s8.v6 * z647 + s8.v7 * z648;
         let z855 = s33.v3 * s25.v100 + s33.v4 * s25.v33 + s33.v5 * s25.v101
             - s33.v26 * s25.v30 + s33.v27 * s20.v2 + s5.v6 * z853 - s6.v11 * z664
             + s8.v7 * z646 + s8.v9 * z647 + s8.v10 * z648;
-        let z856 = -self.m * s33.v9 * s20.v5 + self.m * s33.v11 * s20.v4 + self.m * z848
-            + self.m * s5.v8 * z653 - self.m * s5.v9 * z651;
+        let z856 = self.m
+            * (-s33.v9 * s20.v5 + s33.v11 * s20.v4 + z848 + s5.v8 * z653 - s5.v9 * z651);
         let z857 = s33.v9 * s25.v102 + s33.v10 * s25.v35 + s33.v11 * s25.v103
             - s33.v30 * s20.v5 + s33.v31 * s25.v34 + s6.v12 * z668 - s5.v9 * z856
             + s8.v11 * z651 + s8.v12 * z652 + s8.v13 * z653;
         let z858 = s33.v9 * s25.v103 + s33.v10 * s25.v37 + s33.v11 * s25.v104
             - s33.v29 * s25.v34 + s33.v30 * s20.v4 + s5.v8 * z856 - s6.v12 * z667
             + s8.v13 * z651 + s8.v15 * z652 + s8.v16 * z653;
-        let z859 = -self.m * s33.v15 * s20.v7 + self.m * s33.v17 * s20.v6 + self.m * z849
-            + self.m * s5.v10 * z658 - self.m * s5.v11 * z656;
+        let z859 = self.m
+            * (-s33.v15 * s20.v7 + s33.v17 * s20.v6 + z849 + s5.v10 * z658
+                - s5.v11 * z656);
         let z860 = s33.v15 * s25.v105 + s33.v16 * s25.v39 + s33.v17 * s25.v106
             - s33.v33 * s20.v7 + s33.v34 * s25.v38 + s6.v13 * z671 - s5.v11 * z859
             + s8.v17 * z656 + s8.v18 * z657 + s8.v19 * z658;
@@ -6399,21 +6514,23 @@ impl Jacobians<5, 5, 0> for BricardA04 {
         let z871 = s1.v0 * z869 + s1.v1 * z868 + s5.v0 * z870;
         let z883 = a[3] * s25.v108;
         let z884 = a[4] * s25.v109 + z883;
-        let z885 = -self.m * s33.v3 * s20.v9 + self.m * s33.v5 * s20.v8;
+        let z885 = self.m * (-s33.v3 * s20.v9 + s33.v5 * s20.v8);
         let z886 = s33.v3 * s25.v110 + s33.v4 * s25.v51 + s33.v5 * s25.v111
             - s33.v27 * s20.v9 + s33.v28 * s25.v50 + s6.v11 * z730 - s5.v7 * z885;
         let z887 = s33.v3 * s25.v111 + s33.v4 * s25.v53 + s33.v5 * s25.v112
             - s33.v26 * s25.v50 + s33.v27 * s20.v8 + s5.v6 * z885 - s6.v11 * z729;
-        let z888 = -self.m * s33.v9 * s20.v11 + self.m * s33.v11 * s20.v10
-            + self.m * s5.v8 * z721 - self.m * s5.v9 * z719 + self.m * z883;
+        let z888 = self.m
+            * (-s33.v9 * s20.v11 + s33.v11 * s20.v10 + s5.v8 * z721 - s5.v9 * z719
+                + z883);
         let z889 = s33.v9 * s25.v113 + s33.v10 * s25.v55 + s33.v11 * s25.v114
             - s33.v30 * s20.v11 + s33.v31 * s25.v54 + s6.v12 * z733 - s5.v9 * z888
             + s8.v11 * z719 + s8.v12 * z720 + s8.v13 * z721;
         let z890 = s33.v9 * s25.v114 + s33.v10 * s25.v57 + s33.v11 * s25.v115
             - s33.v29 * s25.v54 + s33.v30 * s20.v10 + s5.v8 * z888 - s6.v12 * z732
             + s8.v13 * z719 + s8.v15 * z720 + s8.v16 * z721;
-        let z891 = -self.m * s33.v15 * s20.v13 + self.m * s33.v17 * s20.v12
-            + self.m * s5.v10 * z726 - self.m * s5.v11 * z724 + self.m * z884;
+        let z891 = self.m
+            * (-s33.v15 * s20.v13 + s33.v17 * s20.v12 + s5.v10 * z726 - s5.v11 * z724
+                + z884);
         let z892 = s33.v15 * s25.v116 + s33.v16 * s25.v59 + s33.v17 * s25.v117
             - s33.v33 * s20.v13 + s33.v34 * s25.v58 + s6.v13 * z736 - s5.v11 * z891
             + s8.v17 * z724 + s8.v18 * z725 + s8.v19 * z726;
@@ -6428,13 +6545,14 @@ impl Jacobians<5, 5, 0> for BricardA04 {
         let z899 = z885 + z896;
         let z900 = s1.v0 * z898 + s1.v1 * z897 + s5.v0 * z899;
         let z908 = a[4] * s25.v119;
-        let z909 = -self.m * s33.v9 * s20.v15 + self.m * s33.v11 * s20.v14;
+        let z909 = self.m * (-s33.v9 * s20.v15 + s33.v11 * s20.v14);
         let z910 = s33.v9 * s25.v120 + s33.v10 * s25.v66 + s33.v11 * s25.v121
             - s33.v30 * s20.v15 + s33.v31 * s25.v65 + s6.v12 * z772 - s5.v9 * z909;
         let z911 = s33.v9 * s25.v121 + s33.v10 * s25.v68 + s33.v11 * s25.v122
             - s33.v29 * s25.v65 + s33.v30 * s20.v14 + s5.v8 * z909 - s6.v12 * z771;
-        let z912 = -self.m * s33.v15 * s20.v17 + self.m * s33.v17 * s20.v16
-            + self.m * s5.v10 * z768 - self.m * s5.v11 * z766 + self.m * z908;
+        let z912 = self.m
+            * (-s33.v15 * s20.v17 + s33.v17 * s20.v16 + s5.v10 * z768 - s5.v11 * z766
+                + z908);
         let z913 = s33.v15 * s25.v123 + s33.v16 * s25.v70 + s33.v17 * s25.v124
             - s33.v33 * s20.v17 + s33.v34 * s25.v69 + s6.v13 * z775 - s5.v11 * z912
             + s8.v17 * z766 + s8.v18 * z767 + s8.v19 * z768;
@@ -6445,7 +6563,7 @@ impl Jacobians<5, 5, 0> for BricardA04 {
         let z916 = z911 + z914;
         let z917 = z909 + z912;
         let z918 = s1.v0 * z916 + s1.v1 * z915 + s5.v0 * z917;
-        let z922 = -self.m * s33.v15 * s20.v19 + self.m * s33.v17 * s20.v18;
+        let z922 = self.m * (-s33.v15 * s20.v19 + s33.v17 * s20.v18);
         let z923 = s33.v15 * s25.v126 + s33.v16 * s25.v74 + s33.v17 * s25.v127
             - s33.v33 * s20.v19 + s33.v34 * s25.v73 + s6.v13 * z788 - s5.v11 * z922;
         let z924 = s33.v15 * s25.v127 + s33.v16 * s25.v76 + s33.v17 * s25.v128
@@ -6859,8 +6977,8 @@ impl Jacobians<5, 5, 0> for BricardA04 {
                 let z2944 = s26.v16 * z2926 - s26.v17 * z2925 + z2892;
                 let z2945 = -s26.v15 * z2926 + s26.v17 * z2924 + z2893;
                 let z2946 = s26.v15 * z2925 - s26.v16 * z2924 + z2894;
-                let z2947 = qd[1] * s1.v0 * z2867 - qd[1] * s26.v1 * z2866;
-                let z2948 = -qd[1] * s1.v1 * z2867 + qd[1] * s26.v0 * z2866;
+                let z2947 = qd[1] * (s1.v0 * z2867 - s26.v1 * z2866);
+                let z2948 = qd[1] * (-s1.v1 * z2867 + s26.v0 * z2866);
                 let z2949 = -qd[2] * s0.v1 * z2876 + qd[2] * s1.v3 * z2875
                     + qd[2] * s26.v4 * z2873 - qd[2] * s26.v5 * z2872 + z2947;
                 let z2950 = qd[2] * s0.v1 * z2874 - qd[2] * s1.v2 * z2875
@@ -6873,8 +6991,8 @@ impl Jacobians<5, 5, 0> for BricardA04 {
                     + qd[4] * s26.v16 * z2891 - qd[4] * s26.v17 * z2890 + z2951;
                 let z2954 = -qd[4] * z40 * z2893 + qd[4] * s6.v2 * z2892
                     + qd[4] * s26.v15 * z2890 - qd[4] * s26.v16 * z2889 + z2952;
-                let z2955 = qd[0] * self.m * z2934 + qd[0] * dp[0] * s26.v22;
-                let z2956 = -qd[0] * self.m * z2933 - qd[0] * dp[0] * s26.v21;
+                let z2955 = qd[0] * (self.m * z2934 + dp[0] * s26.v22);
+                let z2956 = -qd[0] * (self.m * z2933 + dp[0] * s26.v21);
                 let z2957 = z261 * z2896 - z263 * z2895 - s6.v8 * z2956 + s6.v9 * z2955;
                 let z2958 = qd[0] * self.m * z2937 + qd[0] * dp[0] * s26.v25
                     + self.m * s27.v1 * z2899 - self.m * s27.v2 * z2898
@@ -6940,8 +7058,8 @@ impl Jacobians<5, 5, 0> for BricardA04 {
                 let z2979 = z2967 + z2978;
                 let z2980 = z2962 + z2979;
                 let z2981 = z2957 + z2980;
-                let z2982 = qd[2] * s1.v2 * z2876 - qd[2] * s1.v3 * z2874
-                    - qd[2] * s26.v3 * z2873 + qd[2] * s26.v5 * z2871;
+                let z2982 = qd[2]
+                    * (s1.v2 * z2876 - s1.v3 * z2874 - s26.v3 * z2873 + s26.v5 * z2871);
                 let z2983 = qd[3] * s2.v1 * z2885 - qd[3] * s1.v5 * z2883
                     - qd[3] * s26.v9 * z2882 + qd[3] * s26.v11 * z2880 + z2982;
                 let z2984 = qd[4] * z40 * z2894 - qd[4] * z44 * z2892
@@ -7345,8 +7463,8 @@ impl Jacobians<5, 5, 0> for BricardA04 {
                 let z3022 = z3020 + a[3] * z2882;
                 let z3023 = z3021 + a[4] * z2889;
                 let z3024 = z3022 + a[4] * z2891;
-                let z3025 = self.m * a[0] * z2896 + a[0] * dp[0] * s6.v9;
-                let z3026 = -self.m * a[0] * z2895 - a[0] * dp[0] * s6.v8;
+                let z3025 = a[0] * (self.m * z2896 + dp[0] * s6.v9);
+                let z3026 = -a[0] * (self.m * z2895 + dp[0] * s6.v8);
                 let z3027 = s33.v21 * z2896 - s33.v22 * z2895 + a[0] * z3018
                     - s6.v8 * z3026 + s6.v9 * z3025;
                 let z3028 = -self.m * s33.v1 * z2898 + self.m * a[0] * z2899

@@ -203,24 +203,17 @@ impl FloatingBall {
         let z13 = s0.v1 * s0.v5 + z5 * s0.v4;
         let z16 = s0.v2 * s0.v5;
         let z17 = s0.v2 * s0.v4;
-        s2.v0 = 0.4 * self.m * (self.r * self.r) * (z4 * z4)
-            + 0.4 * self.m * (self.r * self.r) * (z12 * z12)
-            + 0.4 * self.m * (self.r * self.r) * (z13 * z13);
-        s2.v1 = 0.4 * self.m * (self.r * self.r) * z4 * s1.v0
-            + 0.4 * self.m * (self.r * self.r) * z12 * s1.v2
-            + 0.4 * self.m * (self.r * self.r) * z13 * s1.v3;
-        s2.v2 = -0.4 * self.m * (self.r * self.r) * s0.v3 * z4
-            + 0.4 * self.m * (self.r * self.r) * z12 * z16
-            + 0.4 * self.m * (self.r * self.r) * z13 * z17;
-        s2.v3 = 0.4 * self.m * (self.r * self.r) * (s1.v0 * s1.v0)
-            + 0.4 * self.m * (self.r * self.r) * (s1.v2 * s1.v2)
-            + 0.4 * self.m * (self.r * self.r) * (s1.v3 * s1.v3);
-        s2.v4 = -0.4 * self.m * (self.r * self.r) * s0.v3 * s1.v0
-            + 0.4 * self.m * (self.r * self.r) * s1.v2 * z16
-            + 0.4 * self.m * (self.r * self.r) * s1.v3 * z17;
-        s2.v5 = 0.4 * self.m * (self.r * self.r) * (s0.v3 * s0.v3)
-            + 0.4 * self.m * (self.r * self.r) * (z16 * z16)
-            + 0.4 * self.m * (self.r * self.r) * (z17 * z17);
+        s2.v0 = 0.4 * self.m * (self.r * self.r) * (z4 * z4 + z12 * z12 + z13 * z13);
+        s2.v1 = 0.4 * self.m * (self.r * self.r)
+            * (z4 * s1.v0 + z12 * s1.v2 + z13 * s1.v3);
+        s2.v2 = self.m * (self.r * self.r)
+            * (-0.4 * s0.v3 * z4 + 0.4 * z12 * z16 + 0.4 * z13 * z17);
+        s2.v3 = 0.4 * self.m * (self.r * self.r)
+            * (s1.v0 * s1.v0 + s1.v2 * s1.v2 + s1.v3 * s1.v3);
+        s2.v4 = self.m * (self.r * self.r)
+            * (-0.4 * s0.v3 * s1.v0 + 0.4 * s1.v2 * z16 + 0.4 * s1.v3 * z17);
+        s2.v5 = 0.4 * self.m * (self.r * self.r)
+            * (s0.v3 * s0.v3 + z16 * z16 + z17 * z17);
         s2
     }
     #[allow(clippy::field_reassign_with_default)]
@@ -255,72 +248,45 @@ impl FloatingBall {
         let z13 = s0.v1 * s0.v5 + z5 * s0.v4;
         let z16 = s0.v2 * s0.v5;
         let z17 = s0.v2 * s0.v4;
-        s4.v0 = -0.4 * self.m * (self.r * self.r) * s0.v3 * s3.v0
-            + 0.4 * self.m * (self.r * self.r) * z16 * s3.v2
-            + 0.4 * self.m * (self.r * self.r) * z17 * s3.v3;
+        s4.v0 = self.m * (self.r * self.r)
+            * (-0.4 * s0.v3 * s3.v0 + 0.4 * z16 * s3.v2 + 0.4 * z17 * s3.v3);
         s4.v1 = s1.v0 * s0.v5;
         s4.v2 = s1.v0 * s0.v4;
         let z155 = -s0.v3 * s0.v5;
         let z156 = -s0.v3 * s0.v4;
-        s4.v3 = -0.4 * self.m * (self.r * self.r) * s0.v2 * z4
-            - 0.4 * self.m * (self.r * self.r) * s0.v3 * s3.v4
-            + 0.4 * self.m * (self.r * self.r) * z12 * z155
-            + 0.4 * self.m * (self.r * self.r) * z13 * z156
-            + 0.4 * self.m * (self.r * self.r) * z16 * s3.v5
-            + 0.4 * self.m * (self.r * self.r) * z17 * s3.v6;
-        s4.v4 = -0.4 * self.m * (self.r * self.r) * s0.v2 * s1.v0
-            - 0.4 * self.m * (self.r * self.r) * s0.v3 * s3.v1
-            + 0.4 * self.m * (self.r * self.r) * s1.v2 * z155
-            + 0.4 * self.m * (self.r * self.r) * s1.v3 * z156
-            + 0.4 * self.m * (self.r * self.r) * z16 * s4.v1
-            + 0.4 * self.m * (self.r * self.r) * z17 * s4.v2;
-        s4.v5 = 0.8 * self.m * (self.r * self.r) * s0.v2 * s0.v3
-            + 0.8 * self.m * (self.r * self.r) * z16 * z155
-            + 0.8 * self.m * (self.r * self.r) * z17 * z156;
+        s4.v3 = self.m * (self.r * self.r)
+            * (-0.4 * s0.v2 * z4 - 0.4 * s0.v3 * s3.v4 + 0.4 * z12 * z155
+                + 0.4 * z13 * z156 + 0.4 * z16 * s3.v5 + 0.4 * z17 * s3.v6);
+        s4.v4 = self.m * (self.r * self.r)
+            * (-0.4 * s0.v2 * s1.v0 - 0.4 * s0.v3 * s3.v1 + 0.4 * s1.v2 * z155
+                + 0.4 * s1.v3 * z156 + 0.4 * z16 * s4.v1 + 0.4 * z17 * s4.v2);
+        s4.v5 = 0.8 * self.m * (self.r * self.r)
+            * (s0.v2 * s0.v3 + z16 * z155 + z17 * z156);
         s4.v6 = -s0.v0 * s0.v4 - s1.v1 * s0.v5;
         let z166 = -s0.v2 * s0.v5;
-        s4.v7 = 0.4 * self.m * (self.r * self.r) * z12 * z17
-            + 0.4 * self.m * (self.r * self.r) * z13 * z16
-            + 0.4 * self.m * (self.r * self.r) * z13 * z166
-            + 0.4 * self.m * (self.r * self.r) * z17 * s3.v7;
-        s4.v8 = 0.4 * self.m * (self.r * self.r) * s1.v2 * z17
-            + 0.4 * self.m * (self.r * self.r) * s1.v3 * z16
-            + 0.4 * self.m * (self.r * self.r) * s1.v3 * z166
-            + 0.4 * self.m * (self.r * self.r) * z17 * s4.v6;
-        s4.v9 = 0.8 * self.m * (self.r * self.r) * z16 * z17
-            + 0.8 * self.m * (self.r * self.r) * z17 * z166;
-        s4.v10 = 0.8 * self.m * (self.r * self.r) * z4 * s3.v0
-            + 0.8 * self.m * (self.r * self.r) * z12 * s3.v2
-            + 0.8 * self.m * (self.r * self.r) * z13 * s3.v3;
-        s4.v11 = 0.4 * self.m * (self.r * self.r) * s1.v0 * s3.v0
-            + 0.4 * self.m * (self.r * self.r) * s1.v2 * s3.v2
-            + 0.4 * self.m * (self.r * self.r) * s1.v3 * s3.v3
-            + 0.4 * self.m * (self.r * self.r) * (z4 * z4)
-            + 0.4 * self.m * (self.r * self.r) * (z12 * z12)
-            + 0.4 * self.m * (self.r * self.r) * (z13 * z13);
-        s4.v12 = 0.8 * self.m * (self.r * self.r) * z4 * s1.v0
-            + 0.8 * self.m * (self.r * self.r) * z12 * s1.v2
-            + 0.8 * self.m * (self.r * self.r) * z13 * s1.v3;
-        s4.v13 = 0.8 * self.m * (self.r * self.r) * z4 * s3.v4
-            + 0.8 * self.m * (self.r * self.r) * z12 * s3.v5
-            + 0.8 * self.m * (self.r * self.r) * z13 * s3.v6;
-        s4.v14 = 0.4 * self.m * (self.r * self.r) * z4 * s3.v1
-            + 0.4 * self.m * (self.r * self.r) * s1.v0 * s3.v4
-            + 0.4 * self.m * (self.r * self.r) * z12 * s4.v1
-            + 0.4 * self.m * (self.r * self.r) * z13 * s4.v2
-            + 0.4 * self.m * (self.r * self.r) * s1.v2 * s3.v5
-            + 0.4 * self.m * (self.r * self.r) * s1.v3 * s3.v6;
-        s4.v15 = 0.8 * self.m * (self.r * self.r) * s1.v0 * s3.v1
-            + 0.8 * self.m * (self.r * self.r) * s1.v2 * s4.v1
-            + 0.8 * self.m * (self.r * self.r) * s1.v3 * s4.v2;
-        s4.v16 = 0.8 * self.m * (self.r * self.r) * z12 * z13
-            + 0.8 * self.m * (self.r * self.r) * z13 * s3.v7;
-        s4.v17 = 0.4 * self.m * (self.r * self.r) * z12 * s1.v3
-            + 0.4 * self.m * (self.r * self.r) * z13 * s1.v2
-            + 0.4 * self.m * (self.r * self.r) * z13 * s4.v6
-            + 0.4 * self.m * (self.r * self.r) * s1.v3 * s3.v7;
-        s4.v18 = 0.8 * self.m * (self.r * self.r) * s1.v2 * s1.v3
-            + 0.8 * self.m * (self.r * self.r) * s1.v3 * s4.v6;
+        s4.v7 = 0.4 * self.m * (self.r * self.r)
+            * (z12 * z17 + z13 * z16 + z13 * z166 + z17 * s3.v7);
+        s4.v8 = 0.4 * self.m * (self.r * self.r)
+            * (s1.v2 * z17 + s1.v3 * z16 + s1.v3 * z166 + z17 * s4.v6);
+        s4.v9 = 0.8 * self.m * (self.r * self.r) * z17 * (z16 + z166);
+        s4.v10 = 0.8 * self.m * (self.r * self.r)
+            * (z4 * s3.v0 + z12 * s3.v2 + z13 * s3.v3);
+        s4.v11 = 0.4 * self.m * (self.r * self.r)
+            * (s1.v0 * s3.v0 + s1.v2 * s3.v2 + s1.v3 * s3.v3 + z4 * z4 + z12 * z12
+                + z13 * z13);
+        s4.v12 = 0.8 * self.m * (self.r * self.r)
+            * (z4 * s1.v0 + z12 * s1.v2 + z13 * s1.v3);
+        s4.v13 = 0.8 * self.m * (self.r * self.r)
+            * (z4 * s3.v4 + z12 * s3.v5 + z13 * s3.v6);
+        s4.v14 = 0.4 * self.m * (self.r * self.r)
+            * (z4 * s3.v1 + s1.v0 * s3.v4 + z12 * s4.v1 + z13 * s4.v2 + s1.v2 * s3.v5
+                + s1.v3 * s3.v6);
+        s4.v15 = 0.8 * self.m * (self.r * self.r)
+            * (s1.v0 * s3.v1 + s1.v2 * s4.v1 + s1.v3 * s4.v2);
+        s4.v16 = 0.8 * self.m * (self.r * self.r) * z13 * (z12 + s3.v7);
+        s4.v17 = 0.4 * self.m * (self.r * self.r)
+            * (z12 * s1.v3 + z13 * s1.v2 + z13 * s4.v6 + s1.v3 * s3.v7);
+        s4.v18 = 0.8 * self.m * (self.r * self.r) * s1.v3 * (s1.v2 + s4.v6);
         s4
     }
     #[allow(clippy::field_reassign_with_default)]
@@ -355,7 +321,7 @@ impl FloatingBall {
         let z4 = s0.v0 * s0.v2;
         s6.v0 = -qd[3] * qd[4] * s0.v0;
         s6.v1 = -qd[3] * qd[4] * s0.v1;
-        s6.v2 = qd[4] * s0.v0 * s5.v0 + qd[4] * s0.v1 * s5.v1;
+        s6.v2 = qd[4] * (s0.v0 * s5.v0 + s0.v1 * s5.v1);
         s6.v3 = -qd[5] * s0.v3 * s5.v3 - qd[5] * s1.v0 * s5.v4 + s6.v0;
         s6.v4 = qd[5] * s0.v3 * s5.v2 + qd[5] * z4 * s5.v4 + s6.v1;
         s6.v5 = -qd[5] * z4 * s5.v3 + qd[5] * s1.v0 * s5.v2 + s6.v2;
@@ -376,7 +342,7 @@ impl FloatingBall {
         let z62 = -qd[0] * qd[3];
         s7.v0 = -qd[2] * qd[4] * s0.v0 + z61;
         s7.v1 = -qd[2] * qd[4] * s0.v1 + z62;
-        s7.v2 = qd[0] * qd[4] * s0.v0 + qd[1] * qd[4] * s0.v1;
+        s7.v2 = qd[4] * (qd[0] * s0.v0 + qd[1] * s0.v1);
         s7.v3 = -qd[1] * qd[5] * s0.v3 - qd[2] * qd[5] * s1.v0 + s7.v0;
         s7.v4 = qd[0] * qd[5] * s0.v3 + qd[2] * qd[5] * z4 + s7.v1;
         s7.v5 = qd[0] * qd[5] * s1.v0 - qd[1] * qd[5] * z4 + s7.v2;
@@ -475,8 +441,9 @@ impl Dynamics<6> for FloatingBall {
         let z32 = qd[2] * self.m;
         let z33 = s0.v0 * z28 - s0.v1 * z27;
         let z34 = -s0.v3 * z29 + z4 * z27 + s1.v0 * z28;
-        0.5 * qd[0] * z30 + 0.5 * qd[1] * z31 + 0.5 * qd[2] * z32 + 0.5 * qd[3] * z29
-            + 0.5 * qd[4] * z33 + 0.5 * qd[5] * z34
+        0.5
+            * (qd[0] * z30 + qd[1] * z31 + qd[2] * z32 + qd[3] * z29 + qd[4] * z33
+                + qd[5] * z34)
     }
     fn potential_energy(&self, q: &Vector<6>, _t: f64) -> f64 {
         self.m * self.g * q[2]
@@ -509,10 +476,9 @@ impl Dynamics<6> for FloatingBall {
         let z58 = -s0.v3 * s2.v5 + z4 * s2.v2 + s1.v0 * s2.v4;
         let z59 = -s0.v3 * z58 + z4 * z56 + s1.v0 * z57;
         let z60 = s0.v0 * z57 - s0.v1 * z56;
-        let z75 = self.m * s7.v3 - qd[1] * self.m * s5.v4 + qd[2] * self.m * s5.v3;
-        let z76 = qd[0] * self.m * s5.v4 + self.m * s7.v4 - qd[2] * self.m * s5.v2;
-        let z77 = -qd[0] * self.m * s5.v3 + self.m * self.g + self.m * s7.v5
-            + qd[1] * self.m * s5.v2;
+        let z75 = self.m * (-qd[1] * s5.v4 + qd[2] * s5.v3 + s7.v3);
+        let z76 = self.m * (qd[0] * s5.v4 - qd[2] * s5.v2 + s7.v4);
+        let z77 = self.m * (-qd[0] * s5.v3 + qd[1] * s5.v2 + self.g + s7.v5);
         let z78 = s5.v3 * z29 - s5.v4 * z28 + s2.v0 * s6.v3 + s2.v1 * s6.v4
             + s2.v2 * s6.v5;
         let z79 = -s5.v2 * z29 + s5.v4 * z27 + s2.v1 * s6.v3 + s2.v3 * s6.v4
@@ -585,10 +551,9 @@ impl Dynamics<6> for FloatingBall {
         let z27 = s5.v2 * s2.v0 + s5.v3 * s2.v1 + s5.v4 * s2.v2;
         let z28 = s5.v2 * s2.v1 + s5.v3 * s2.v3 + s5.v4 * s2.v4;
         let z29 = s5.v2 * s2.v2 + s5.v3 * s2.v4 + s5.v4 * s2.v5;
-        let z75 = self.m * s7.v3 - qd[1] * self.m * s5.v4 + qd[2] * self.m * s5.v3;
-        let z76 = qd[0] * self.m * s5.v4 + self.m * s7.v4 - qd[2] * self.m * s5.v2;
-        let z77 = -qd[0] * self.m * s5.v3 + self.m * self.g + self.m * s7.v5
-            + qd[1] * self.m * s5.v2;
+        let z75 = self.m * (-qd[1] * s5.v4 + qd[2] * s5.v3 + s7.v3);
+        let z76 = self.m * (qd[0] * s5.v4 - qd[2] * s5.v2 + s7.v4);
+        let z77 = self.m * (-qd[0] * s5.v3 + qd[1] * s5.v2 + self.g + s7.v5);
         let z78 = s5.v3 * z29 - s5.v4 * z28 + s2.v0 * s6.v3 + s2.v1 * s6.v4
             + s2.v2 * s6.v5;
         let z79 = -s5.v2 * z29 + s5.v4 * z27 + s2.v1 * s6.v3 + s2.v3 * s6.v4
@@ -723,9 +688,9 @@ impl Dynamics<6> for FloatingBall {
         let z428 = qd[5] * s8.v8;
         let z429 = qd[5] * s8.v9;
         let z430 = qd[5] * s8.v10;
-        let z431 = -qd[1] * self.m * s5.v4 + qd[2] * self.m * s5.v3;
-        let z432 = qd[0] * self.m * s5.v4 - qd[2] * self.m * s5.v2;
-        let z433 = -qd[0] * self.m * s5.v3 + qd[1] * self.m * s5.v2;
+        let z431 = self.m * (-qd[1] * s5.v4 + qd[2] * s5.v3);
+        let z432 = self.m * (qd[0] * s5.v4 - qd[2] * s5.v2);
+        let z433 = self.m * (-qd[0] * s5.v3 + qd[1] * s5.v2);
         let z434 = s5.v3 * z29 - s5.v4 * z28;
         let z435 = -s5.v2 * z29 + s5.v4 * z27;
         let z436 = s5.v2 * z28 - s5.v3 * z27;
@@ -997,24 +962,14 @@ impl Rates<6, 0, 1> for FloatingBall {
         let z18 = x.qd[5] * z4 + z8;
         let z19 = x.qd[5] * z6 + z9;
         let z20 = x.qd[3] - x.qd[5] * z3;
-        let z21 = 0.4 * self.m * (self.r * self.r) * (z4 * z4)
-            + 0.4 * self.m * (self.r * self.r) * (z12 * z12)
-            + 0.4 * self.m * (self.r * self.r) * (z13 * z13);
-        let z22 = 0.4 * self.m * (self.r * self.r) * z4 * z6
-            + 0.4 * self.m * (self.r * self.r) * z12 * z14
-            + 0.4 * self.m * (self.r * self.r) * z13 * z15;
-        let z23 = -0.4 * self.m * (self.r * self.r) * z3 * z4
-            + 0.4 * self.m * (self.r * self.r) * z12 * z16
-            + 0.4 * self.m * (self.r * self.r) * z13 * z17;
-        let z24 = 0.4 * self.m * (self.r * self.r) * (z6 * z6)
-            + 0.4 * self.m * (self.r * self.r) * (z14 * z14)
-            + 0.4 * self.m * (self.r * self.r) * (z15 * z15);
-        let z25 = -0.4 * self.m * (self.r * self.r) * z3 * z6
-            + 0.4 * self.m * (self.r * self.r) * z14 * z16
-            + 0.4 * self.m * (self.r * self.r) * z15 * z17;
-        let z26 = 0.4 * self.m * (self.r * self.r) * (z3 * z3)
-            + 0.4 * self.m * (self.r * self.r) * (z16 * z16)
-            + 0.4 * self.m * (self.r * self.r) * (z17 * z17);
+        let z21 = 0.4 * self.m * (self.r * self.r) * (z4 * z4 + z12 * z12 + z13 * z13);
+        let z22 = 0.4 * self.m * (self.r * self.r) * (z4 * z6 + z12 * z14 + z13 * z15);
+        let z23 = self.m * (self.r * self.r)
+            * (-0.4 * z3 * z4 + 0.4 * z12 * z16 + 0.4 * z13 * z17);
+        let z24 = 0.4 * self.m * (self.r * self.r) * (z6 * z6 + z14 * z14 + z15 * z15);
+        let z25 = self.m * (self.r * self.r)
+            * (-0.4 * z3 * z6 + 0.4 * z14 * z16 + 0.4 * z15 * z17);
+        let z26 = 0.4 * self.m * (self.r * self.r) * (z3 * z3 + z16 * z16 + z17 * z17);
         let z27 = z18 * z21 + z19 * z22 + z20 * z23;
         let z28 = z18 * z22 + z19 * z24 + z20 * z25;
         let z29 = z18 * z23 + z19 * z25 + z20 * z26;
@@ -1022,20 +977,19 @@ impl Rates<6, 0, 1> for FloatingBall {
         let z62 = -x.qd[0] * x.qd[3];
         let z63 = -x.qd[3] * x.qd[4] * z0;
         let z64 = -x.qd[3] * x.qd[4] * z1;
-        let z65 = x.qd[4] * z0 * z8 + x.qd[4] * z1 * z9;
+        let z65 = x.qd[4] * (z0 * z8 + z1 * z9);
         let z66 = -x.qd[2] * x.qd[4] * z0 + z61;
         let z67 = -x.qd[2] * x.qd[4] * z1 + z62;
-        let z68 = x.qd[0] * x.qd[4] * z0 + x.qd[1] * x.qd[4] * z1;
+        let z68 = x.qd[4] * (x.qd[0] * z0 + x.qd[1] * z1);
         let z69 = -x.qd[5] * z3 * z19 - x.qd[5] * z6 * z20 + z63;
         let z70 = x.qd[5] * z3 * z18 + x.qd[5] * z4 * z20 + z64;
         let z71 = -x.qd[5] * z4 * z19 + x.qd[5] * z6 * z18 + z65;
         let z72 = -x.qd[1] * x.qd[5] * z3 - x.qd[2] * x.qd[5] * z6 + z66;
         let z73 = x.qd[0] * x.qd[5] * z3 + x.qd[2] * x.qd[5] * z4 + z67;
         let z74 = x.qd[0] * x.qd[5] * z6 - x.qd[1] * x.qd[5] * z4 + z68;
-        let z75 = self.m * z72 - x.qd[1] * self.m * z20 + x.qd[2] * self.m * z19;
-        let z76 = x.qd[0] * self.m * z20 + self.m * z73 - x.qd[2] * self.m * z18;
-        let z77 = -x.qd[0] * self.m * z19 + self.m * self.g + self.m * z74
-            + x.qd[1] * self.m * z18;
+        let z75 = self.m * (-x.qd[1] * z20 + x.qd[2] * z19 + z72);
+        let z76 = self.m * (x.qd[0] * z20 - x.qd[2] * z18 + z73);
+        let z77 = self.m * (-x.qd[0] * z19 + x.qd[1] * z18 + self.g + z74);
         let z78 = z19 * z29 - z20 * z28 + z21 * z69 + z22 * z70 + z23 * z71;
         let z79 = -z18 * z29 + z20 * z27 + z22 * z69 + z24 * z70 + z25 * z71;
         let z80 = z18 * z28 - z19 * z27 + z23 * z69 + z25 * z70 + z26 * z71;
@@ -1184,30 +1138,30 @@ impl Jacobians<6, 0, 1> for FloatingBall {
             + s2.v5 * s6.v5;
         let z204 = qd[2] * qd[4] * s0.v1;
         let z205 = z204 - qd[2] * qd[5] * z4;
-        let z206 = self.m * z205 + qd[2] * self.m * s5.v2;
+        let z206 = self.m * (z205 + qd[2] * s5.v2);
         let z207 = qd[5] * s3.v1;
         let z208 = -qd[5] * s0.v2;
-        let z209 = -qd[1] * qd[5] * s0.v2 - qd[2] * qd[5] * s3.v1;
-        let z210 = self.m * z209 - qd[1] * self.m * z208 + qd[2] * self.m * z207;
+        let z209 = -qd[5] * (qd[1] * s0.v2 + qd[2] * s3.v1);
+        let z210 = self.m * (z209 - qd[1] * z208 + qd[2] * z207);
         let z211 = -qd[4] * s0.v0;
         let z212 = z211 + qd[5] * s3.v0;
         let z213 = -qd[2] * qd[4] * s0.v0;
         let z214 = z213 + qd[2] * qd[5] * s3.v0;
-        let z215 = self.m * z214 - qd[2] * self.m * z212;
+        let z215 = self.m * (z214 - qd[2] * z212);
         let z216 = qd[5] * s3.v4;
-        let z217 = qd[0] * qd[5] * s0.v2 + qd[2] * qd[5] * s3.v4;
-        let z218 = qd[0] * self.m * z208 + self.m * z217 - qd[2] * self.m * z216;
-        let z219 = -qd[0] * qd[4] * s0.v1 + qd[1] * qd[4] * s0.v0;
+        let z217 = qd[5] * (qd[0] * s0.v2 + qd[2] * s3.v4);
+        let z218 = self.m * (z217 + qd[0] * z208 - qd[2] * z216);
+        let z219 = qd[4] * (-qd[0] * s0.v1 + qd[1] * s0.v0);
         let z220 = z219 + qd[0] * qd[5] * z4 - qd[1] * qd[5] * s3.v0;
-        let z221 = -qd[0] * self.m * s5.v2 + self.m * z220 + qd[1] * self.m * z212;
-        let z222 = qd[0] * qd[5] * s3.v1 - qd[1] * qd[5] * s3.v4;
-        let z223 = -qd[0] * self.m * z207 + self.m * z222 + qd[1] * self.m * z216;
+        let z221 = self.m * (z220 - qd[0] * s5.v2 + qd[1] * z212);
+        let z222 = qd[5] * (qd[0] * s3.v1 - qd[1] * s3.v4);
+        let z223 = self.m * (z222 - qd[0] * z207 + qd[1] * z216);
         let z224 = s5.v2 * s2.v1 + s5.v2 * s4.v10 + s5.v3 * s4.v11 + s5.v4 * s4.v0
             + s2.v0 * z212;
         let z225 = s5.v2 * s2.v3 + s5.v2 * s4.v11 + s5.v3 * s4.v12 + s5.v4 * s2.v2
             + s2.v1 * z212;
         let z226 = qd[3] * qd[4] * s0.v1;
-        let z227 = qd[4] * s0.v0 * z211 + qd[4] * s0.v0 * s5.v1;
+        let z227 = qd[4] * s0.v0 * (z211 + s5.v1);
         let z228 = z226 - qd[5] * s0.v3 * s5.v2 - qd[5] * z4 * s5.v4;
         let z229 = qd[5] * s0.v3 * z212 + qd[5] * s5.v4 * s3.v0 + s6.v0;
         let z230 = z227 + qd[5] * s1.v0 * z212 - qd[5] * s5.v3 * s3.v0;
@@ -1217,12 +1171,10 @@ impl Jacobians<6, 0, 1> for FloatingBall {
             + s2.v1 * z207 + s2.v2 * z208;
         let z233 = s5.v2 * s4.v14 + s5.v3 * s4.v15 + s5.v4 * s4.v4 + s2.v1 * z216
             + s2.v3 * z207 + s2.v4 * z208;
-        let z234 = -qd[5] * s0.v2 * s5.v3 - qd[5] * s0.v3 * z207 - qd[5] * s1.v0 * z208
-            - qd[5] * s5.v4 * s3.v1;
-        let z235 = qd[5] * s0.v2 * s5.v2 + qd[5] * s0.v3 * z216 + qd[5] * z4 * z208
-            + qd[5] * s5.v4 * s3.v4;
-        let z236 = -qd[5] * z4 * z207 + qd[5] * s1.v0 * z216 + qd[5] * s5.v2 * s3.v1
-            - qd[5] * s5.v3 * s3.v4;
+        let z234 = -qd[5]
+            * (s0.v2 * s5.v3 + s0.v3 * z207 + s1.v0 * z208 + s5.v4 * s3.v1);
+        let z235 = qd[5] * (s0.v2 * s5.v2 + s0.v3 * z216 + z4 * z208 + s5.v4 * s3.v4);
+        let z236 = qd[5] * (-z4 * z207 + s1.v0 * z216 + s5.v2 * s3.v1 - s5.v3 * s3.v4);
         let z237 = s5.v2 * z233 - s5.v3 * z232 + s2.v2 * z234 + s2.v4 * z235
             + s2.v5 * z236 - z27 * z207 + z28 * z216 + s6.v3 * s4.v3 + s6.v4 * s4.v4
             + s6.v5 * s4.v5;
@@ -1257,18 +1209,18 @@ impl Jacobians<6, 0, 1> for FloatingBall {
             + z79 * s3.v1;
         let z255 = -s0.v3 * z240 + z4 * z250 + s1.v0 * z251;
         let z363 = z211 - qd[5] * s1.v0;
-        let z364 = self.m * s5.v3 + self.m * z363;
-        let z365 = self.m * s8.v2 + qd[2] * self.m * s0.v0;
-        let z366 = self.m * s8.v8 + qd[1] * self.m * s0.v3 + qd[2] * self.m * s1.v0;
+        let z364 = self.m * (s5.v3 + z363);
+        let z365 = self.m * (qd[2] * s0.v0 + s8.v2);
+        let z366 = self.m * (qd[1] * s0.v3 + qd[2] * s1.v0 + s8.v8);
         let z367 = -qd[3] + qd[5] * s0.v3;
-        let z368 = self.m * s5.v4 + self.m * z367;
-        let z369 = self.m * s8.v3 + qd[2] * self.m * s0.v1;
-        let z370 = -qd[0] * self.m * s0.v3 + self.m * s8.v9 - qd[2] * self.m * z4;
+        let z368 = self.m * (s5.v4 + z367);
+        let z369 = self.m * (qd[2] * s0.v1 + s8.v3);
+        let z370 = self.m * (-qd[0] * s0.v3 - qd[2] * z4 + s8.v9);
         let z371 = qd[4] * s0.v1;
         let z372 = -qd[5] * z4 + z371;
-        let z373 = self.m * s5.v2 + self.m * z372;
-        let z374 = -qd[0] * self.m * s0.v0 + self.m * s8.v4 - qd[1] * self.m * s0.v1;
-        let z375 = -qd[0] * self.m * s1.v0 + self.m * s8.v10 + qd[1] * self.m * z4;
+        let z373 = self.m * (s5.v2 + z372);
+        let z374 = self.m * (-qd[0] * s0.v0 - qd[1] * s0.v1 + s8.v4);
+        let z375 = self.m * (-qd[0] * s1.v0 + qd[1] * z4 + s8.v10);
         let z376 = 2.0 * s5.v2 * s2.v4 - s5.v3 * s2.v2 + s2.v2 * z363;
         let z377 = -qd[5] * s0.v0 * s0.v3 + s8.v0;
         let z378 = -qd[5] * s0.v1 * s0.v3 + z36;
@@ -1450,46 +1402,52 @@ impl Jacobians<6, 0, 1> for FloatingBall {
                 let z13 = s0.v1 * s0.v5 + z5 * s0.v4;
                 let z16 = s0.v2 * s0.v5;
                 let z17 = s0.v2 * s0.v4;
-                let z394 = dp[0] * s7.v3 - qd[1] * dp[0] * s5.v4 + qd[2] * dp[0] * s5.v3;
-                let z395 = qd[0] * dp[0] * s5.v4 + dp[0] * s7.v4 - qd[2] * dp[0] * s5.v2;
+                let z394 = dp[0] * (-qd[1] * s5.v4 + qd[2] * s5.v3 + s7.v3);
+                let z395 = dp[0] * (qd[0] * s5.v4 - qd[2] * s5.v2 + s7.v4);
                 let z396 = -qd[0] * dp[0] * s5.v3 + self.m * dp[4] + dp[0] * s7.v5
                     + qd[1] * dp[0] * s5.v2 + self.g * dp[0];
-                let z397 = 0.8 * self.m * self.r * dp[1] * (z4 * z4)
-                    + 0.8 * self.m * self.r * dp[1] * (z12 * z12)
-                    + 0.8 * self.m * self.r * dp[1] * (z13 * z13)
-                    + 0.4 * (self.r * self.r) * dp[0] * (z4 * z4)
-                    + 0.4 * (self.r * self.r) * dp[0] * (z12 * z12)
-                    + 0.4 * (self.r * self.r) * dp[0] * (z13 * z13);
-                let z398 = 0.8 * self.m * self.r * dp[1] * z4 * s1.v0
-                    + 0.8 * self.m * self.r * dp[1] * z12 * s1.v2
-                    + 0.8 * self.m * self.r * dp[1] * z13 * s1.v3
-                    + 0.4 * (self.r * self.r) * dp[0] * z4 * s1.v0
-                    + 0.4 * (self.r * self.r) * dp[0] * z12 * s1.v2
-                    + 0.4 * (self.r * self.r) * dp[0] * z13 * s1.v3;
-                let z399 = -0.8 * self.m * self.r * dp[1] * s0.v3 * z4
-                    + 0.8 * self.m * self.r * dp[1] * z12 * z16
-                    + 0.8 * self.m * self.r * dp[1] * z13 * z17
-                    - 0.4 * (self.r * self.r) * dp[0] * s0.v3 * z4
-                    + 0.4 * (self.r * self.r) * dp[0] * z12 * z16
-                    + 0.4 * (self.r * self.r) * dp[0] * z13 * z17;
-                let z400 = 0.8 * self.m * self.r * dp[1] * (s1.v0 * s1.v0)
-                    + 0.8 * self.m * self.r * dp[1] * (s1.v2 * s1.v2)
-                    + 0.8 * self.m * self.r * dp[1] * (s1.v3 * s1.v3)
-                    + 0.4 * (self.r * self.r) * dp[0] * (s1.v0 * s1.v0)
-                    + 0.4 * (self.r * self.r) * dp[0] * (s1.v2 * s1.v2)
-                    + 0.4 * (self.r * self.r) * dp[0] * (s1.v3 * s1.v3);
-                let z401 = -0.8 * self.m * self.r * dp[1] * s0.v3 * s1.v0
-                    + 0.8 * self.m * self.r * dp[1] * s1.v2 * z16
-                    + 0.8 * self.m * self.r * dp[1] * s1.v3 * z17
-                    - 0.4 * (self.r * self.r) * dp[0] * s0.v3 * s1.v0
-                    + 0.4 * (self.r * self.r) * dp[0] * s1.v2 * z16
-                    + 0.4 * (self.r * self.r) * dp[0] * s1.v3 * z17;
-                let z402 = 0.8 * self.m * self.r * dp[1] * (s0.v3 * s0.v3)
-                    + 0.8 * self.m * self.r * dp[1] * (z16 * z16)
-                    + 0.8 * self.m * self.r * dp[1] * (z17 * z17)
-                    + 0.4 * (self.r * self.r) * dp[0] * (s0.v3 * s0.v3)
-                    + 0.4 * (self.r * self.r) * dp[0] * (z16 * z16)
-                    + 0.4 * (self.r * self.r) * dp[0] * (z17 * z17);
+                let z397 = self.r
+                    * (0.8 * self.m * dp[1] * (z4 * z4)
+                        + 0.8 * self.m * dp[1] * (z12 * z12)
+                        + 0.8 * self.m * dp[1] * (z13 * z13)
+                        + 0.4 * self.r * dp[0] * (z4 * z4)
+                        + 0.4 * self.r * dp[0] * (z12 * z12)
+                        + 0.4 * self.r * dp[0] * (z13 * z13));
+                let z398 = self.r
+                    * (0.8 * self.m * dp[1] * z4 * s1.v0
+                        + 0.8 * self.m * dp[1] * z12 * s1.v2
+                        + 0.8 * self.m * dp[1] * z13 * s1.v3
+                        + 0.4 * self.r * dp[0] * z4 * s1.v0
+                        + 0.4 * self.r * dp[0] * z12 * s1.v2
+                        + 0.4 * self.r * dp[0] * z13 * s1.v3);
+                let z399 = self.r
+                    * (-0.8 * self.m * dp[1] * s0.v3 * z4
+                        + 0.8 * self.m * dp[1] * z12 * z16
+                        + 0.8 * self.m * dp[1] * z13 * z17
+                        - 0.4 * self.r * dp[0] * s0.v3 * z4
+                        + 0.4 * self.r * dp[0] * z12 * z16
+                        + 0.4 * self.r * dp[0] * z13 * z17);
+                let z400 = self.r
+                    * (0.8 * self.m * dp[1] * (s1.v0 * s1.v0)
+                        + 0.8 * self.m * dp[1] * (s1.v2 * s1.v2)
+                        + 0.8 * self.m * dp[1] * (s1.v3 * s1.v3)
+                        + 0.4 * self.r * dp[0] * (s1.v0 * s1.v0)
+                        + 0.4 * self.r * dp[0] * (s1.v2 * s1.v2)
+                        + 0.4 * self.r * dp[0] * (s1.v3 * s1.v3));
+                let z401 = self.r
+                    * (-0.8 * self.m * dp[1] * s0.v3 * s1.v0
+                        + 0.8 * self.m * dp[1] * s1.v2 * z16
+                        + 0.8 * self.m * dp[1] * s1.v3 * z17
+                        - 0.4 * self.r * dp[0] * s0.v3 * s1.v0
+                        + 0.4 * self.r * dp[0] * s1.v2 * z16
+                        + 0.4 * self.r * dp[0] * s1.v3 * z17);
+                let z402 = self.r
+                    * (0.8 * self.m * dp[1] * (s0.v3 * s0.v3)
+                        + 0.8 * self.m * dp[1] * (z16 * z16)
+                        + 0.8 * self.m * dp[1] * (z17 * z17)
+                        + 0.4 * self.r * dp[0] * (s0.v3 * s0.v3)
+                        + 0.4 * self.r * dp[0] * (z16 * z16)
+                        + 0.4 * self.r * dp[0] * (z17 * z17));
                 let z403 = s5.v2 * z397 + s5.v3 * z398 + s5.v4 * z399;
                 let z404 = s5.v2 * z398 + s5.v3 * z400 + s5.v4 * z401;
                 let z405 = s5.v2 * z404 - s5.v3 * z403 + s6.v3 * z399 + s6.v4 * z401
@@ -1543,42 +1501,48 @@ impl Jacobians<6, 0, 1> for FloatingBall {
                 let z131 = a[5] * z4 + z129;
                 let z132 = a[5] * s1.v0 + z130;
                 let z133 = a[3] - a[5] * s0.v3;
-                let z397 = 0.8 * self.m * self.r * dp[1] * (z4 * z4)
-                    + 0.8 * self.m * self.r * dp[1] * (z12 * z12)
-                    + 0.8 * self.m * self.r * dp[1] * (z13 * z13)
-                    + 0.4 * (self.r * self.r) * dp[0] * (z4 * z4)
-                    + 0.4 * (self.r * self.r) * dp[0] * (z12 * z12)
-                    + 0.4 * (self.r * self.r) * dp[0] * (z13 * z13);
-                let z398 = 0.8 * self.m * self.r * dp[1] * z4 * s1.v0
-                    + 0.8 * self.m * self.r * dp[1] * z12 * s1.v2
-                    + 0.8 * self.m * self.r * dp[1] * z13 * s1.v3
-                    + 0.4 * (self.r * self.r) * dp[0] * z4 * s1.v0
-                    + 0.4 * (self.r * self.r) * dp[0] * z12 * s1.v2
-                    + 0.4 * (self.r * self.r) * dp[0] * z13 * s1.v3;
-                let z399 = -0.8 * self.m * self.r * dp[1] * s0.v3 * z4
-                    + 0.8 * self.m * self.r * dp[1] * z12 * z16
-                    + 0.8 * self.m * self.r * dp[1] * z13 * z17
-                    - 0.4 * (self.r * self.r) * dp[0] * s0.v3 * z4
-                    + 0.4 * (self.r * self.r) * dp[0] * z12 * z16
-                    + 0.4 * (self.r * self.r) * dp[0] * z13 * z17;
-                let z400 = 0.8 * self.m * self.r * dp[1] * (s1.v0 * s1.v0)
-                    + 0.8 * self.m * self.r * dp[1] * (s1.v2 * s1.v2)
-                    + 0.8 * self.m * self.r * dp[1] * (s1.v3 * s1.v3)
-                    + 0.4 * (self.r * self.r) * dp[0] * (s1.v0 * s1.v0)
-                    + 0.4 * (self.r * self.r) * dp[0] * (s1.v2 * s1.v2)
-                    + 0.4 * (self.r * self.r) * dp[0] * (s1.v3 * s1.v3);
-                let z401 = -0.8 * self.m * self.r * dp[1] * s0.v3 * s1.v0
-                    + 0.8 * self.m * self.r * dp[1] * s1.v2 * z16
-                    + 0.8 * self.m * self.r * dp[1] * s1.v3 * z17
-                    - 0.4 * (self.r * self.r) * dp[0] * s0.v3 * s1.v0
-                    + 0.4 * (self.r * self.r) * dp[0] * s1.v2 * z16
-                    + 0.4 * (self.r * self.r) * dp[0] * s1.v3 * z17;
-                let z402 = 0.8 * self.m * self.r * dp[1] * (s0.v3 * s0.v3)
-                    + 0.8 * self.m * self.r * dp[1] * (z16 * z16)
-                    + 0.8 * self.m * self.r * dp[1] * (z17 * z17)
-                    + 0.4 * (self.r * self.r) * dp[0] * (s0.v3 * s0.v3)
-                    + 0.4 * (self.r * self.r) * dp[0] * (z16 * z16)
-                    + 0.4 * (self.r * self.r) * dp[0] * (z17 * z17);
+                let z397 = self.r
+                    * (0.8 * self.m * dp[1] * (z4 * z4)
+                        + 0.8 * self.m * dp[1] * (z12 * z12)
+                        + 0.8 * self.m * dp[1] * (z13 * z13)
+                        + 0.4 * self.r * dp[0] * (z4 * z4)
+                        + 0.4 * self.r * dp[0] * (z12 * z12)
+                        + 0.4 * self.r * dp[0] * (z13 * z13));
+                let z398 = self.r
+                    * (0.8 * self.m * dp[1] * z4 * s1.v0
+                        + 0.8 * self.m * dp[1] * z12 * s1.v2
+                        + 0.8 * self.m * dp[1] * z13 * s1.v3
+                        + 0.4 * self.r * dp[0] * z4 * s1.v0
+                        + 0.4 * self.r * dp[0] * z12 * s1.v2
+                        + 0.4 * self.r * dp[0] * z13 * s1.v3);
+                let z399 = self.r
+                    * (-0.8 * self.m * dp[1] * s0.v3 * z4
+                        + 0.8 * self.m * dp[1] * z12 * z16
+                        + 0.8 * self.m * dp[1] * z13 * z17
+                        - 0.4 * self.r * dp[0] * s0.v3 * z4
+                        + 0.4 * self.r * dp[0] * z12 * z16
+                        + 0.4 * self.r * dp[0] * z13 * z17);
+                let z400 = self.r
+                    * (0.8 * self.m * dp[1] * (s1.v0 * s1.v0)
+                        + 0.8 * self.m * dp[1] * (s1.v2 * s1.v2)
+                        + 0.8 * self.m * dp[1] * (s1.v3 * s1.v3)
+                        + 0.4 * self.r * dp[0] * (s1.v0 * s1.v0)
+                        + 0.4 * self.r * dp[0] * (s1.v2 * s1.v2)
+                        + 0.4 * self.r * dp[0] * (s1.v3 * s1.v3));
+                let z401 = self.r
+                    * (-0.8 * self.m * dp[1] * s0.v3 * s1.v0
+                        + 0.8 * self.m * dp[1] * s1.v2 * z16
+                        + 0.8 * self.m * dp[1] * s1.v3 * z17
+                        - 0.4 * self.r * dp[0] * s0.v3 * s1.v0
+                        + 0.4 * self.r * dp[0] * s1.v2 * z16
+                        + 0.4 * self.r * dp[0] * s1.v3 * z17);
+                let z402 = self.r
+                    * (0.8 * self.m * dp[1] * (s0.v3 * s0.v3)
+                        + 0.8 * self.m * dp[1] * (z16 * z16)
+                        + 0.8 * self.m * dp[1] * (z17 * z17)
+                        + 0.4 * self.r * dp[0] * (s0.v3 * s0.v3)
+                        + 0.4 * self.r * dp[0] * (z16 * z16)
+                        + 0.4 * self.r * dp[0] * (z17 * z17));
                 let z411 = a[0] * dp[0];
                 let z412 = a[1] * dp[0];
                 let z413 = a[2] * dp[0];

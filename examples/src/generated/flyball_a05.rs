@@ -340,14 +340,18 @@ impl FlyballA05 {
         s1.v3 = -self.a * z0;
         s1.v4 = -self.a * z1;
         s1.v5 = -z0 * s1.v3 - z1 * s1.v4;
-        s1.v6 = 0.5 * self.mr * self.lr * s0.v0 * (1.0 / (self.mr + self.mp))
-            + self.mp * self.lr * s0.v0 * (1.0 / (self.mr + self.mp)) + s1.v0;
-        s1.v7 = 0.5 * self.mr * self.lr * s0.v1 * (1.0 / (self.mr + self.mp))
-            + self.mp * self.lr * s0.v1 * (1.0 / (self.mr + self.mp)) + s1.v1;
-        s1.v8 = -0.5 * self.mr * self.lr * s0.v2 * (1.0 / (self.mr + self.mp))
-            - self.mp * self.lr * s0.v2 * (1.0 / (self.mr + self.mp)) + s1.v3;
-        s1.v9 = -0.5 * self.mr * self.lr * s0.v3 * (1.0 / (self.mr + self.mp))
-            - self.mp * self.lr * s0.v3 * (1.0 / (self.mr + self.mp)) + s1.v4;
+        s1.v6 = (1.0 / (self.mr + self.mp))
+            * (0.5 * self.mr * self.lr * s0.v0 + self.mp * self.lr * s0.v0
+                + s1.v0 * (self.mr + self.mp));
+        s1.v7 = (1.0 / (self.mr + self.mp))
+            * (0.5 * self.mr * self.lr * s0.v1 + self.mp * self.lr * s0.v1
+                + s1.v1 * (self.mr + self.mp));
+        s1.v8 = (1.0 / (self.mr + self.mp))
+            * (-0.5 * self.mr * self.lr * s0.v2 - self.mp * self.lr * s0.v2
+                + s1.v3 * (self.mr + self.mp));
+        s1.v9 = (1.0 / (self.mr + self.mp))
+            * (-0.5 * self.mr * self.lr * s0.v3 - self.mp * self.lr * s0.v3
+                + s1.v4 * (self.mr + self.mp));
         s1
     }
     #[allow(clippy::field_reassign_with_default)]
@@ -364,10 +368,12 @@ impl FlyballA05 {
         let z21 = q[3].sin();
         s2.v4 = self.h * z0;
         s2.v5 = self.h * z1;
-        s2.v6 = -0.5 * self.mr * self.lr * z5 * (1.0 / (self.mr + self.mp))
-            - self.mp * self.lr * z5 * (1.0 / (self.mr + self.mp)) + self.h;
-        s2.v7 = -0.5 * self.mr * self.lr * z21 * (1.0 / (self.mr + self.mp))
-            - self.mp * self.lr * z21 * (1.0 / (self.mr + self.mp)) + self.h;
+        s2.v6 = (1.0 / (self.mr + self.mp))
+            * (-0.5 * self.mr * self.lr * z5 - self.mp * self.lr * z5
+                + self.h * (self.mr + self.mp));
+        s2.v7 = (1.0 / (self.mr + self.mp))
+            * (-0.5 * self.mr * self.lr * z21 - self.mp * self.lr * z21
+                + self.h * (self.mr + self.mp));
         s2
     }
     #[allow(clippy::field_reassign_with_default)]
@@ -786,9 +792,9 @@ impl FlyballA05 {
             + (self.mp.powi(3)) * (self.lr * self.lr) * (z20 * z20)
                 * (1.0
                     / (2.0 * self.mr * self.mp + self.mr * self.mr + self.mp * self.mp));
-        s4.v0 = self.mr * s1.v8 + self.mp * s1.v8;
-        s4.v1 = self.mr * s1.v9 + self.mp * s1.v9;
-        s4.v2 = self.mr * s2.v7 + self.mp * s2.v7;
+        s4.v0 = s1.v8 * (self.mr + self.mp);
+        s4.v1 = s1.v9 * (self.mr + self.mp);
+        s4.v2 = s2.v7 * (self.mr + self.mp);
         s4.v3 = self.mr * (s1.v9 * s1.v9) + self.mr * (s2.v7 * s2.v7)
             + self.mp * (s1.v9 * s1.v9) + self.mp * (s2.v7 * s2.v7) + s3.v5;
         s4.v4 = -self.mr * s1.v8 * s1.v9 - self.mp * s1.v8 * s1.v9 + s3.v6;
@@ -798,9 +804,9 @@ impl FlyballA05 {
         s4.v7 = -self.mr * s1.v9 * s2.v7 - self.mp * s1.v9 * s2.v7 + s3.v9;
         s4.v8 = self.mr * (s1.v8 * s1.v8) + self.mr * (s1.v9 * s1.v9)
             + self.mp * (s1.v8 * s1.v8) + self.mp * (s1.v9 * s1.v9) + z53;
-        s4.v9 = self.mr * s1.v6 + self.mp * s1.v6;
-        s4.v10 = self.mr * s1.v7 + self.mp * s1.v7;
-        s4.v11 = self.mr * s2.v6 + self.mp * s2.v6;
+        s4.v9 = s1.v6 * (self.mr + self.mp);
+        s4.v10 = s1.v7 * (self.mr + self.mp);
+        s4.v11 = s2.v6 * (self.mr + self.mp);
         s4.v12 = self.mr * (s1.v7 * s1.v7) + self.mr * (s2.v6 * s2.v6)
             + self.mp * (s1.v7 * s1.v7) + self.mp * (s2.v6 * s2.v6) + s3.v0;
         s4.v13 = -self.mr * s1.v6 * s1.v7 - self.mp * s1.v6 * s1.v7 + s3.v1;
@@ -824,14 +830,12 @@ impl FlyballA05 {
         let z25 = -z1 * z21;
         s5.v0 = -z1 * z5;
         s5.v1 = -z0 * z5;
-        s5.v2 = 0.5 * self.mr * self.lr * s5.v1 * (1.0 / (self.mr + self.mp))
-            + self.mp * self.lr * s5.v1 * (1.0 / (self.mr + self.mp));
-        s5.v3 = 0.5 * self.mr * self.lr * s5.v0 * (1.0 / (self.mr + self.mp))
-            + self.mp * self.lr * s5.v0 * (1.0 / (self.mr + self.mp));
-        s5.v4 = -0.5 * self.mr * self.lr * z23 * (1.0 / (self.mr + self.mp))
-            - self.mp * self.lr * z23 * (1.0 / (self.mr + self.mp));
-        s5.v5 = -0.5 * self.mr * self.lr * z25 * (1.0 / (self.mr + self.mp))
-            - self.mp * self.lr * z25 * (1.0 / (self.mr + self.mp));
+        s5.v2 = self.lr * s5.v1 * (1.0 / (self.mr + self.mp))
+            * (0.5 * self.mr + self.mp);
+        s5.v3 = self.lr * s5.v0 * (1.0 / (self.mr + self.mp))
+            * (0.5 * self.mr + self.mp);
+        s5.v4 = self.lr * z23 * (1.0 / (self.mr + self.mp)) * (-0.5 * self.mr - self.mp);
+        s5.v5 = self.lr * z25 * (1.0 / (self.mr + self.mp)) * (-0.5 * self.mr - self.mp);
         s5
     }
     #[allow(clippy::field_reassign_with_default)]
@@ -887,8 +891,9 @@ impl FlyballA05 {
         s7.v0 = -z1 * z4;
         s7.v1 = -z1 * z20;
         s7.v2 = z1 * z21;
-        s7.v3 = 0.5 * self.mr * self.lr * s7.v0 * (1.0 / (self.mr + self.mp))
-            + self.mp * self.lr * s7.v0 * (1.0 / (self.mr + self.mp)) + s1.v4;
+        s7.v3 = (1.0 / (self.mr + self.mp))
+            * (0.5 * self.mr * self.lr * s7.v0 + self.mp * self.lr * s7.v0
+                + s1.v4 * (self.mr + self.mp));
         s7.v4 = -2.0 * self.mr * self.mp * (self.lr * self.lr) * z4 * s5.v0
             * (1.0 / (self.mr + self.mp)) + 8.333333333333334e-6 * self.mr * z4 * s5.v0
             - 1.6666666666666667e-5 * self.mr * z5 * s7.v0
@@ -910,8 +915,9 @@ impl FlyballA05 {
             + (self.mp.powi(3)) * (self.lr * self.lr) * z4 * s5.v0
                 * (1.0
                     / (2.0 * self.mr * self.mp + self.mr * self.mr + self.mp * self.mp));
-        s7.v5 = -0.5 * self.mr * self.lr * s7.v1 * (1.0 / (self.mr + self.mp))
-            - self.mp * self.lr * s7.v1 * (1.0 / (self.mr + self.mp)) + s1.v1;
+        s7.v5 = (1.0 / (self.mr + self.mp))
+            * (-0.5 * self.mr * self.lr * s7.v1 - self.mp * self.lr * s7.v1
+                + s1.v1 * (self.mr + self.mp));
         s7.v6 = -2.0 * self.mr * self.mp * (self.lr * self.lr) * z20 * s7.v2
             * (1.0 / (self.mr + self.mp)) + 8.333333333333334e-6 * self.mr * z20 * s7.v2
             + 1.6666666666666667e-5 * self.mr * z21 * s7.v1
@@ -933,8 +939,7 @@ impl FlyballA05 {
             + (self.mp.powi(3)) * (self.lr * self.lr) * z20 * s7.v2
                 * (1.0
                     / (2.0 * self.mr * self.mp + self.mr * self.mr + self.mp * self.mp));
-        s7.v7 = -0.5 * self.mr * self.lr * z4 * (1.0 / (self.mr + self.mp))
-            - self.mp * self.lr * z4 * (1.0 / (self.mr + self.mp));
+        s7.v7 = self.lr * z4 * (1.0 / (self.mr + self.mp)) * (-0.5 * self.mr - self.mp);
         s7.v8 = -2.0 * self.mr * self.mp * (self.lr * self.lr) * z4 * s0.v0
             * (1.0 / (self.mr + self.mp))
             + 2.0 * self.mr * self.mp * (self.lr * self.lr) * z5 * s2.v0
@@ -1042,8 +1047,8 @@ impl FlyballA05 {
                 * (1.0
                     / (2.0 * self.mr * self.mp + self.mr * self.mr + self.mp * self.mp));
         s7.v11 = -z0 * z20;
-        s7.v12 = -0.5 * self.mr * self.lr * z20 * (1.0 / (self.mr + self.mp))
-            - self.mp * self.lr * z20 * (1.0 / (self.mr + self.mp));
+        s7.v12 = self.lr * z20 * (1.0 / (self.mr + self.mp))
+            * (-0.5 * self.mr - self.mp);
         s7.v13 = -2.0 * self.mr * self.mp * (self.lr * self.lr) * z20 * s7.v11
             * (1.0 / (self.mr + self.mp))
             + 2.0 * self.mr * self.mp * (self.lr * self.lr) * z21 * z23
@@ -1150,7 +1155,7 @@ impl FlyballA05 {
             - 2.0 * (self.mp.powi(3)) * (self.lr * self.lr) * z20 * z21
                 * (1.0
                     / (2.0 * self.mr * self.mp + self.mr * self.mr + self.mp * self.mp));
-        s7.v16 = z0 * s1.v1 + z0 * s1.v4;
+        s7.v16 = z0 * (s1.v1 + s1.v4);
         s7.v17 = 1.6666666666666667e-5 * self.mr * z0 * z1
             - 4.0 * self.mr * self.mp * (self.lr * self.lr) * z0 * z1
                 * (1.0 / (self.mr + self.mp))
@@ -1412,7 +1417,7 @@ impl FlyballA05 {
             + 2.0 * (self.mp.powi(3)) * (self.lr * self.lr) * s0.v1 * s2.v1
                 * (1.0
                     / (2.0 * self.mr * self.mp + self.mr * self.mr + self.mp * self.mp));
-        s7.v23 = -z0 * s1.v1 - z0 * s1.v4;
+        s7.v23 = -z0 * (s1.v1 + s1.v4);
         s7.v24 = 1.6666666666666667e-5 * self.mr * z0 * z1
             - 4.0 * self.mr * self.mp * (self.lr * self.lr) * z0 * z1
                 * (1.0 / (self.mr + self.mp))
@@ -1718,18 +1723,16 @@ impl FlyballA05 {
         let z1 = q[0].sin();
         s9.v0 = -qd[0] * qd[2] * z0;
         s9.v1 = -qd[0] * qd[2] * z1;
-        s9.v2 = qd[2] * z0 * s8.v0 + qd[2] * z1 * s8.v1;
-        s9.v3 = -qd[0] * qd[2] * s2.v3 - qd[2] * z0 * s8.v4 + qd[2] * s1.v2 * s8.v1;
-        s9.v4 = qd[0] * qd[2] * s2.v2 - qd[2] * z1 * s8.v4 - qd[2] * s1.v2 * s8.v0;
-        s9.v5 = qd[2] * z0 * s8.v2 + qd[2] * z1 * s8.v3 - qd[2] * s2.v2 * s8.v1
-            + qd[2] * s2.v3 * s8.v0;
+        s9.v2 = qd[2] * (z0 * s8.v0 + z1 * s8.v1);
+        s9.v3 = qd[2] * (-qd[0] * s2.v3 - z0 * s8.v4 + s1.v2 * s8.v1);
+        s9.v4 = qd[2] * (qd[0] * s2.v2 - z1 * s8.v4 - s1.v2 * s8.v0);
+        s9.v5 = qd[2] * (z0 * s8.v2 + z1 * s8.v3 - s2.v2 * s8.v1 + s2.v3 * s8.v0);
         s9.v6 = qd[0] * qd[3] * z0;
         s9.v7 = qd[0] * qd[3] * z1;
-        s9.v8 = -qd[3] * z0 * s8.v5 - qd[3] * z1 * s8.v6;
-        s9.v9 = -qd[0] * qd[3] * s2.v5 + qd[3] * z0 * s8.v9 + qd[3] * s1.v5 * s8.v6;
-        s9.v10 = qd[0] * qd[3] * s2.v4 + qd[3] * z1 * s8.v9 - qd[3] * s1.v5 * s8.v5;
-        s9.v11 = -qd[3] * z0 * s8.v7 - qd[3] * z1 * s8.v8 - qd[3] * s2.v4 * s8.v6
-            + qd[3] * s2.v5 * s8.v5;
+        s9.v8 = -qd[3] * (z0 * s8.v5 + z1 * s8.v6);
+        s9.v9 = qd[3] * (-qd[0] * s2.v5 + z0 * s8.v9 + s1.v5 * s8.v6);
+        s9.v10 = qd[3] * (qd[0] * s2.v4 + z1 * s8.v9 - s1.v5 * s8.v5);
+        s9.v11 = qd[3] * (-z0 * s8.v7 - z1 * s8.v8 - s2.v4 * s8.v6 + s2.v5 * s8.v5);
         s9.v12 = -qd[0] * self.mr * s8.v11 - qd[0] * self.mp * s8.v11
             + self.mr * s8.v1 * s8.v12 - self.mr * s1.v7 * s9.v2
             + self.mr * s2.v6 * s9.v1 + self.mr * s9.v3 + self.mp * s8.v1 * s8.v12
@@ -1918,9 +1921,9 @@ impl FlyballA05 {
         s12.v2 = qd[0] * z53 + self.mr * s1.v8 * s8.v14 - self.mr * s1.v9 * s8.v13
             + self.mp * s1.v8 * s8.v14 - self.mp * s1.v9 * s8.v13 + s8.v5 * s3.v7
             + s8.v6 * s3.v9;
-        s12.v3 = self.mr * s8.v13 + self.mp * s8.v13;
-        s12.v4 = self.mr * s8.v14 + self.mp * s8.v14;
-        s12.v5 = self.mr * s8.v15 + self.mp * s8.v15;
+        s12.v3 = s8.v13 * (self.mr + self.mp);
+        s12.v4 = s8.v14 * (self.mr + self.mp);
+        s12.v5 = s8.v15 * (self.mr + self.mp);
         s12.v6 = qd[0] * s3.v2 + self.mr * s1.v7 * s8.v12 - self.mr * s2.v6 * s8.v11
             + self.mp * s1.v7 * s8.v12 - self.mp * s2.v6 * s8.v11 + s8.v0 * s3.v0
             + s8.v1 * s3.v1;
@@ -1930,9 +1933,9 @@ impl FlyballA05 {
         s12.v8 = qd[0] * z44 + self.mr * s1.v6 * s8.v11 - self.mr * s1.v7 * s8.v10
             + self.mp * s1.v6 * s8.v11 - self.mp * s1.v7 * s8.v10 + s8.v0 * s3.v2
             + s8.v1 * s3.v4;
-        s12.v9 = self.mr * s8.v10 + self.mp * s8.v10;
-        s12.v10 = self.mr * s8.v11 + self.mp * s8.v11;
-        s12.v11 = self.mr * s8.v12 + self.mp * s8.v12;
+        s12.v9 = s8.v10 * (self.mr + self.mp);
+        s12.v10 = s8.v11 * (self.mr + self.mp);
+        s12.v11 = s8.v12 * (self.mr + self.mp);
         s12
     }
     #[allow(clippy::field_reassign_with_default, clippy::too_many_arguments)]
@@ -2154,103 +2157,80 @@ impl FlyballA05 {
                         - self.lr * self.h * z21 + q[1] * q[1]
                         + 0.25 * (self.lr * self.lr) * (z20 * z20)
                         + 0.25 * (self.lr * self.lr) * (z21 * z21) + self.h * self.h));
-        s13.v6 = q[1] * qd[1] * self.lr * self.h * self.cd * z4
-            * (1.0
-                / (q[1] * self.lr * z5 - 2.0 * q[1] * self.h - self.lr * self.h * z5
-                    + q[1] * q[1] + 0.25 * (self.lr * self.lr) * (z4 * z4)
-                    + 0.25 * (self.lr * self.lr) * (z5 * z5) + self.h * self.h))
-            - 0.25 * q[1] * qd[1] * (self.lr * self.lr) * self.cd * z4 * z5
-                * (1.0
-                    / (q[1] * self.lr * z5 - 2.0 * q[1] * self.h - self.lr * self.h * z5
+        s13.v6 = (1.0
+            / (q[1] * self.lr * z5 - 2.0 * q[1] * self.h - self.lr * self.h * z5
+                + q[1] * q[1] + 0.25 * (self.lr * self.lr) * (z4 * z4)
+                + 0.25 * (self.lr * self.lr) * (z5 * z5) + self.h * self.h))
+            * (q[1] * qd[1] * self.lr * self.h * self.cd * z4
+                - 0.25 * q[1] * qd[1] * (self.lr * self.lr) * self.cd * z4 * z5
+                + 0.5 * q[1] * qd[2] * (self.lr * self.lr) * self.h * self.cd * (z4 * z4)
+                - 0.5 * q[1] * self.lr * self.k * z4
+                    * (q[1] * self.lr * z5 - 2.0 * q[1] * self.h - self.lr * self.h * z5
                         + q[1] * q[1] + 0.25 * (self.lr * self.lr) * (z4 * z4)
-                        + 0.25 * (self.lr * self.lr) * (z5 * z5) + self.h * self.h))
-            + 0.5 * q[1] * qd[2] * (self.lr * self.lr) * self.h * self.cd * (z4 * z4)
-                * (1.0
-                    / (q[1] * self.lr * z5 - 2.0 * q[1] * self.h - self.lr * self.h * z5
+                        + 0.25 * (self.lr * self.lr) * (z5 * z5) + self.h * self.h)
+                + 0.5 * q[1] * self.lr * self.k * self.l0 * z4 * z178
+                    * (q[1] * self.lr * z5 - 2.0 * q[1] * self.h - self.lr * self.h * z5
                         + q[1] * q[1] + 0.25 * (self.lr * self.lr) * (z4 * z4)
-                        + 0.25 * (self.lr * self.lr) * (z5 * z5) + self.h * self.h))
-            - 0.5 * q[1] * self.lr * self.k * z4
-            + 0.5 * q[1] * self.lr * self.k * self.l0 * z4 * z178
-            - 0.5 * qd[1] * self.lr * (self.h * self.h) * self.cd * z4
-                * (1.0
-                    / (q[1] * self.lr * z5 - 2.0 * q[1] * self.h - self.lr * self.h * z5
+                        + 0.25 * (self.lr * self.lr) * (z5 * z5) + self.h * self.h)
+                - 0.5 * qd[1] * self.lr * (self.h * self.h) * self.cd * z4
+                + 0.25 * qd[1] * (self.lr * self.lr) * self.h * self.cd * z4 * z5
+                - 0.25 * qd[2] * (self.lr * self.lr) * (self.h * self.h) * self.cd
+                    * (z4 * z4)
+                + 0.5 * self.lr * self.h * self.k * z4
+                    * (q[1] * self.lr * z5 - 2.0 * q[1] * self.h - self.lr * self.h * z5
                         + q[1] * q[1] + 0.25 * (self.lr * self.lr) * (z4 * z4)
-                        + 0.25 * (self.lr * self.lr) * (z5 * z5) + self.h * self.h))
-            + 0.25 * qd[1] * (self.lr * self.lr) * self.h * self.cd * z4 * z5
-                * (1.0
-                    / (q[1] * self.lr * z5 - 2.0 * q[1] * self.h - self.lr * self.h * z5
+                        + 0.25 * (self.lr * self.lr) * (z5 * z5) + self.h * self.h)
+                - 0.5 * self.lr * self.h * self.k * self.l0 * z4 * z178
+                    * (q[1] * self.lr * z5 - 2.0 * q[1] * self.h - self.lr * self.h * z5
                         + q[1] * q[1] + 0.25 * (self.lr * self.lr) * (z4 * z4)
-                        + 0.25 * (self.lr * self.lr) * (z5 * z5) + self.h * self.h))
-            - 0.25 * qd[2] * (self.lr * self.lr) * (self.h * self.h) * self.cd
-                * (z4 * z4)
-                * (1.0
-                    / (q[1] * self.lr * z5 - 2.0 * q[1] * self.h - self.lr * self.h * z5
+                        + 0.25 * (self.lr * self.lr) * (z5 * z5) + self.h * self.h)
+                - s13.v3
+                    * (q[1] * self.lr * z5 - 2.0 * q[1] * self.h - self.lr * self.h * z5
                         + q[1] * q[1] + 0.25 * (self.lr * self.lr) * (z4 * z4)
-                        + 0.25 * (self.lr * self.lr) * (z5 * z5) + self.h * self.h))
-            + 0.5 * self.lr * self.h * self.k * z4
-            - 0.5 * self.lr * self.h * self.k * self.l0 * z4 * z178 - s13.v3
-            - 0.5 * (q[1] * q[1]) * qd[1] * self.lr * self.cd * z4
-                * (1.0
-                    / (q[1] * self.lr * z5 - 2.0 * q[1] * self.h - self.lr * self.h * z5
-                        + q[1] * q[1] + 0.25 * (self.lr * self.lr) * (z4 * z4)
-                        + 0.25 * (self.lr * self.lr) * (z5 * z5) + self.h * self.h))
-            - 0.25 * (q[1] * q[1]) * qd[2] * (self.lr * self.lr) * self.cd * (z4 * z4)
-                * (1.0
-                    / (q[1] * self.lr * z5 - 2.0 * q[1] * self.h - self.lr * self.h * z5
-                        + q[1] * q[1] + 0.25 * (self.lr * self.lr) * (z4 * z4)
-                        + 0.25 * (self.lr * self.lr) * (z5 * z5) + self.h * self.h));
-        s13.v7 = q[1] * qd[1] * self.lr * self.h * self.cd * z20
-            * (1.0
-                / (q[1] * self.lr * z21 - 2.0 * q[1] * self.h - self.lr * self.h * z21
-                    + q[1] * q[1] + 0.25 * (self.lr * self.lr) * (z20 * z20)
-                    + 0.25 * (self.lr * self.lr) * (z21 * z21) + self.h * self.h))
-            - 0.25 * q[1] * qd[1] * (self.lr * self.lr) * self.cd * z20 * z21
-                * (1.0
-                    / (q[1] * self.lr * z21 - 2.0 * q[1] * self.h
+                        + 0.25 * (self.lr * self.lr) * (z5 * z5) + self.h * self.h)
+                - 0.5 * (q[1] * q[1]) * qd[1] * self.lr * self.cd * z4
+                - 0.25 * (q[1] * q[1]) * qd[2] * (self.lr * self.lr) * self.cd
+                    * (z4 * z4));
+        s13.v7 = (1.0
+            / (q[1] * self.lr * z21 - 2.0 * q[1] * self.h - self.lr * self.h * z21
+                + q[1] * q[1] + 0.25 * (self.lr * self.lr) * (z20 * z20)
+                + 0.25 * (self.lr * self.lr) * (z21 * z21) + self.h * self.h))
+            * (q[1] * qd[1] * self.lr * self.h * self.cd * z20
+                - 0.25 * q[1] * qd[1] * (self.lr * self.lr) * self.cd * z20 * z21
+                + 0.5 * q[1] * qd[3] * (self.lr * self.lr) * self.h * self.cd
+                    * (z20 * z20)
+                + 0.5 * q[1] * self.lr * self.k * self.l0 * z20 * z179
+                    * (q[1] * self.lr * z21 - 2.0 * q[1] * self.h
                         - self.lr * self.h * z21 + q[1] * q[1]
                         + 0.25 * (self.lr * self.lr) * (z20 * z20)
-                        + 0.25 * (self.lr * self.lr) * (z21 * z21) + self.h * self.h))
-            + 0.5 * q[1] * qd[3] * (self.lr * self.lr) * self.h * self.cd * (z20 * z20)
-                * (1.0
-                    / (q[1] * self.lr * z21 - 2.0 * q[1] * self.h
+                        + 0.25 * (self.lr * self.lr) * (z21 * z21) + self.h * self.h)
+                - 0.5 * q[1] * self.lr * self.k * z20
+                    * (q[1] * self.lr * z21 - 2.0 * q[1] * self.h
                         - self.lr * self.h * z21 + q[1] * q[1]
                         + 0.25 * (self.lr * self.lr) * (z20 * z20)
-                        + 0.25 * (self.lr * self.lr) * (z21 * z21) + self.h * self.h))
-            + 0.5 * q[1] * self.lr * self.k * self.l0 * z20 * z179
-            - 0.5 * q[1] * self.lr * self.k * z20
-            - 0.5 * qd[1] * self.lr * (self.h * self.h) * self.cd * z20
-                * (1.0
-                    / (q[1] * self.lr * z21 - 2.0 * q[1] * self.h
+                        + 0.25 * (self.lr * self.lr) * (z21 * z21) + self.h * self.h)
+                - 0.5 * qd[1] * self.lr * (self.h * self.h) * self.cd * z20
+                + 0.25 * qd[1] * (self.lr * self.lr) * self.h * self.cd * z20 * z21
+                - 0.25 * qd[3] * (self.lr * self.lr) * (self.h * self.h) * self.cd
+                    * (z20 * z20)
+                - 0.5 * self.lr * self.h * self.k * self.l0 * z20 * z179
+                    * (q[1] * self.lr * z21 - 2.0 * q[1] * self.h
                         - self.lr * self.h * z21 + q[1] * q[1]
                         + 0.25 * (self.lr * self.lr) * (z20 * z20)
-                        + 0.25 * (self.lr * self.lr) * (z21 * z21) + self.h * self.h))
-            + 0.25 * qd[1] * (self.lr * self.lr) * self.h * self.cd * z20 * z21
-                * (1.0
-                    / (q[1] * self.lr * z21 - 2.0 * q[1] * self.h
+                        + 0.25 * (self.lr * self.lr) * (z21 * z21) + self.h * self.h)
+                + 0.5 * self.lr * self.h * self.k * z20
+                    * (q[1] * self.lr * z21 - 2.0 * q[1] * self.h
                         - self.lr * self.h * z21 + q[1] * q[1]
                         + 0.25 * (self.lr * self.lr) * (z20 * z20)
-                        + 0.25 * (self.lr * self.lr) * (z21 * z21) + self.h * self.h))
-            - 0.25 * qd[3] * (self.lr * self.lr) * (self.h * self.h) * self.cd
-                * (z20 * z20)
-                * (1.0
-                    / (q[1] * self.lr * z21 - 2.0 * q[1] * self.h
+                        + 0.25 * (self.lr * self.lr) * (z21 * z21) + self.h * self.h)
+                - s13.v4
+                    * (q[1] * self.lr * z21 - 2.0 * q[1] * self.h
                         - self.lr * self.h * z21 + q[1] * q[1]
                         + 0.25 * (self.lr * self.lr) * (z20 * z20)
-                        + 0.25 * (self.lr * self.lr) * (z21 * z21) + self.h * self.h))
-            - 0.5 * self.lr * self.h * self.k * self.l0 * z20 * z179
-            + 0.5 * self.lr * self.h * self.k * z20 - s13.v4
-            - 0.5 * (q[1] * q[1]) * qd[1] * self.lr * self.cd * z20
-                * (1.0
-                    / (q[1] * self.lr * z21 - 2.0 * q[1] * self.h
-                        - self.lr * self.h * z21 + q[1] * q[1]
-                        + 0.25 * (self.lr * self.lr) * (z20 * z20)
-                        + 0.25 * (self.lr * self.lr) * (z21 * z21) + self.h * self.h))
-            - 0.25 * (q[1] * q[1]) * qd[3] * (self.lr * self.lr) * self.cd * (z20 * z20)
-                * (1.0
-                    / (q[1] * self.lr * z21 - 2.0 * q[1] * self.h
-                        - self.lr * self.h * z21 + q[1] * q[1]
-                        + 0.25 * (self.lr * self.lr) * (z20 * z20)
-                        + 0.25 * (self.lr * self.lr) * (z21 * z21) + self.h * self.h));
+                        + 0.25 * (self.lr * self.lr) * (z21 * z21) + self.h * self.h)
+                - 0.5 * (q[1] * q[1]) * qd[1] * self.lr * self.cd * z20
+                - 0.25 * (q[1] * q[1]) * qd[3] * (self.lr * self.lr) * self.cd
+                    * (z20 * z20));
         s13
     }
     #[allow(clippy::field_reassign_with_default)]
@@ -2354,7 +2334,7 @@ impl Dynamics<4> for FlyballA05 {
             + s1.v2 * s12.v11;
         let z80 = -z0 * s12.v1 + z1 * s12.v0 + s2.v4 * s12.v3 + s2.v5 * s12.v4
             + s1.v5 * s12.v5;
-        0.5 * qd[0] * z75 + 0.5 * qd[1] * z72 + 0.5 * qd[2] * z79 + 0.5 * qd[3] * z80
+        0.5 * (qd[0] * z75 + qd[1] * z72 + qd[2] * z79 + qd[3] * z80)
     }
     fn potential_energy(&self, q: &Vector<4>, _t: f64) -> f64 {
         let z5 = q[2].sin();
@@ -2669,8 +2649,8 @@ impl Dynamics<4> for FlyballA05 {
                 + q[1] * q[1] + 0.25 * (self.lr * self.lr) * (z20 * z20)
                 + 0.25 * (self.lr * self.lr) * (z21 * z21) + self.h * self.h)
                 .sqrt();
-        let z528 = -self.mr * s1.v8 - self.mp * s1.v8;
-        let z532 = -self.mr * s1.v6 - self.mp * s1.v6;
+        let z528 = -s1.v8 * (self.mr + self.mp);
+        let z532 = -s1.v6 * (self.mr + self.mp);
         let z818 = qd[2] * s11.v0;
         let z819 = qd[2] * s11.v1;
         let z820 = qd[2] * s11.v2;
@@ -2683,8 +2663,8 @@ impl Dynamics<4> for FlyballA05 {
         let z827 = qd[3] * s11.v9;
         let z828 = qd[3] * s11.v10;
         let z829 = qd[3] * s11.v11;
-        let z834 = -self.mr * s2.v6 - self.mp * s2.v6;
-        let z835 = -self.mr * s1.v7 - self.mp * s1.v7;
+        let z834 = -s2.v6 * (self.mr + self.mp);
+        let z835 = -s1.v7 * (self.mr + self.mp);
         let z836 = -qd[0] * self.mr * s8.v11 - qd[0] * self.mp * s8.v11
             + self.mr * s8.v1 * s8.v12 + self.mp * s8.v1 * s8.v12;
         let z837 = qd[0] * self.mr * s8.v10 + qd[0] * self.mp * s8.v10
@@ -2694,8 +2674,8 @@ impl Dynamics<4> for FlyballA05 {
         let z839 = -qd[0] * s10.v1 + s8.v1 * s10.v2 + s1.v7 * z838 - s2.v6 * z837;
         let z840 = qd[0] * s10.v0 - s8.v0 * s10.v2 - s1.v6 * z838 + s2.v6 * z836;
         let z841 = s8.v0 * s10.v1 - s8.v1 * s10.v0 + s1.v6 * z837 - s1.v7 * z836;
-        let z842 = -self.mr * s2.v7 - self.mp * s2.v7;
-        let z843 = -self.mr * s1.v9 - self.mp * s1.v9;
+        let z842 = -s2.v7 * (self.mr + self.mp);
+        let z843 = -s1.v9 * (self.mr + self.mp);
         let z844 = -qd[0] * self.mr * s8.v14 - qd[0] * self.mp * s8.v14
             + self.mr * s8.v6 * s8.v15 + self.mp * s8.v6 * s8.v15;
         let z845 = qd[0] * self.mr * s8.v13 + qd[0] * self.mp * s8.v13
@@ -3073,12 +3053,15 @@ impl Rates<4, 0, 0> for FlyballA05 {
         let z31 = x.qd[3] * z26;
         let z32 = x.qd[3] * z27;
         let z33 = x.qd[3] * z28;
-        let z36 = 0.5 * self.mr * self.lr * z6 * (1.0 / (self.mr + self.mp))
-            + self.mp * self.lr * z6 * (1.0 / (self.mr + self.mp)) + z2;
-        let z37 = 0.5 * self.mr * self.lr * z8 * (1.0 / (self.mr + self.mp))
-            + self.mp * self.lr * z8 * (1.0 / (self.mr + self.mp)) + z3;
-        let z38 = -0.5 * self.mr * self.lr * z5 * (1.0 / (self.mr + self.mp))
-            - self.mp * self.lr * z5 * (1.0 / (self.mr + self.mp)) + self.h;
+        let z36 = (1.0 / (self.mr + self.mp))
+            * (0.5 * self.mr * self.lr * z6 + self.mp * self.lr * z6
+                + z2 * (self.mr + self.mp));
+        let z37 = (1.0 / (self.mr + self.mp))
+            * (0.5 * self.mr * self.lr * z8 + self.mp * self.lr * z8
+                + z3 * (self.mr + self.mp));
+        let z38 = (1.0 / (self.mr + self.mp))
+            * (-0.5 * self.mr * self.lr * z5 - self.mp * self.lr * z5
+                + self.h * (self.mr + self.mp));
         let z39 = -2.0 * self.mr * self.mp * (self.lr * self.lr) * (z1 * z1)
             * (1.0 / (self.mr + self.mp))
             - 2.0 * self.mr * self.mp * (self.lr * self.lr) * (z7 * z7)
@@ -3271,12 +3254,15 @@ impl Rates<4, 0, 0> for FlyballA05 {
             + (self.mp.powi(3)) * (self.lr * self.lr) * (z4 * z4)
                 * (1.0
                     / (2.0 * self.mr * self.mp + self.mr * self.mr + self.mp * self.mp));
-        let z45 = -0.5 * self.mr * self.lr * z22 * (1.0 / (self.mr + self.mp))
-            - self.mp * self.lr * z22 * (1.0 / (self.mr + self.mp)) + z18;
-        let z46 = -0.5 * self.mr * self.lr * z24 * (1.0 / (self.mr + self.mp))
-            - self.mp * self.lr * z24 * (1.0 / (self.mr + self.mp)) + z19;
-        let z47 = -0.5 * self.mr * self.lr * z21 * (1.0 / (self.mr + self.mp))
-            - self.mp * self.lr * z21 * (1.0 / (self.mr + self.mp)) + self.h;
+        let z45 = (1.0 / (self.mr + self.mp))
+            * (-0.5 * self.mr * self.lr * z22 - self.mp * self.lr * z22
+                + z18 * (self.mr + self.mp));
+        let z46 = (1.0 / (self.mr + self.mp))
+            * (-0.5 * self.mr * self.lr * z24 - self.mp * self.lr * z24
+                + z19 * (self.mr + self.mp));
+        let z47 = (1.0 / (self.mr + self.mp))
+            * (-0.5 * self.mr * self.lr * z21 - self.mp * self.lr * z21
+                + self.h * (self.mr + self.mp));
         let z48 = -2.0 * self.mr * self.mp * (self.lr * self.lr) * (z1 * z1)
             * (1.0 / (self.mr + self.mp))
             - 2.0 * self.mr * self.mp * (self.lr * self.lr) * (z23 * z23)
@@ -3478,18 +3464,16 @@ impl Rates<4, 0, 0> for FlyballA05 {
         let z59 = z29 * z46 - z30 * z45 + z33;
         let z127 = -x.qd[0] * x.qd[2] * z0;
         let z128 = -x.qd[0] * x.qd[2] * z1;
-        let z129 = x.qd[2] * z0 * z13 + x.qd[2] * z1 * z14;
-        let z130 = -x.qd[0] * x.qd[2] * z11 - x.qd[2] * z0 * z17 + x.qd[2] * z12 * z14;
-        let z131 = x.qd[0] * x.qd[2] * z10 - x.qd[2] * z1 * z17 - x.qd[2] * z12 * z13;
-        let z132 = x.qd[2] * z0 * z15 + x.qd[2] * z1 * z16 - x.qd[2] * z10 * z14
-            + x.qd[2] * z11 * z13;
+        let z129 = x.qd[2] * (z0 * z13 + z1 * z14);
+        let z130 = x.qd[2] * (-x.qd[0] * z11 - z0 * z17 + z12 * z14);
+        let z131 = x.qd[2] * (x.qd[0] * z10 - z1 * z17 - z12 * z13);
+        let z132 = x.qd[2] * (z0 * z15 + z1 * z16 - z10 * z14 + z11 * z13);
         let z133 = x.qd[0] * x.qd[3] * z0;
         let z134 = x.qd[0] * x.qd[3] * z1;
-        let z135 = -x.qd[3] * z0 * z29 - x.qd[3] * z1 * z30;
-        let z136 = -x.qd[0] * x.qd[3] * z27 + x.qd[3] * z0 * z33 + x.qd[3] * z28 * z30;
-        let z137 = x.qd[0] * x.qd[3] * z26 + x.qd[3] * z1 * z33 - x.qd[3] * z28 * z29;
-        let z138 = -x.qd[3] * z0 * z31 - x.qd[3] * z1 * z32 - x.qd[3] * z26 * z30
-            + x.qd[3] * z27 * z29;
+        let z135 = -x.qd[3] * (z0 * z29 + z1 * z30);
+        let z136 = x.qd[3] * (-x.qd[0] * z27 + z0 * z33 + z28 * z30);
+        let z137 = x.qd[3] * (x.qd[0] * z26 + z1 * z33 - z28 * z29);
+        let z138 = x.qd[3] * (-z0 * z31 - z1 * z32 - z26 * z30 + z27 * z29);
         let z141 = self.msl * self.g;
         let z142 = -x.qd[0] * self.mr * z55 - x.qd[0] * self.mp * z55
             + self.mr * z14 * z56 - self.mr * z37 * z129 + self.mr * z38 * z128
@@ -3683,114 +3667,86 @@ impl Rates<4, 0, 0> for FlyballA05 {
                         - self.lr * self.h * z21 + x.q[1] * x.q[1]
                         + 0.25 * (self.lr * self.lr) * (z20 * z20)
                         + 0.25 * (self.lr * self.lr) * (z21 * z21) + self.h * self.h));
-        let z181 = x.q[1] * x.qd[1] * self.lr * self.h * self.cd * z4
-            * (1.0
-                / (x.q[1] * self.lr * z5 - 2.0 * x.q[1] * self.h - self.lr * self.h * z5
-                    + x.q[1] * x.q[1] + 0.25 * (self.lr * self.lr) * (z4 * z4)
-                    + 0.25 * (self.lr * self.lr) * (z5 * z5) + self.h * self.h))
-            - 0.25 * x.q[1] * x.qd[1] * (self.lr * self.lr) * self.cd * z4 * z5
-                * (1.0
-                    / (x.q[1] * self.lr * z5 - 2.0 * x.q[1] * self.h
+        let z181 = (1.0
+            / (x.q[1] * self.lr * z5 - 2.0 * x.q[1] * self.h - self.lr * self.h * z5
+                + x.q[1] * x.q[1] + 0.25 * (self.lr * self.lr) * (z4 * z4)
+                + 0.25 * (self.lr * self.lr) * (z5 * z5) + self.h * self.h))
+            * (x.q[1] * x.qd[1] * self.lr * self.h * self.cd * z4
+                - 0.25 * x.q[1] * x.qd[1] * (self.lr * self.lr) * self.cd * z4 * z5
+                + 0.5 * x.q[1] * x.qd[2] * (self.lr * self.lr) * self.h * self.cd
+                    * (z4 * z4)
+                - 0.5 * x.q[1] * self.lr * self.k * z4
+                    * (x.q[1] * self.lr * z5 - 2.0 * x.q[1] * self.h
                         - self.lr * self.h * z5 + x.q[1] * x.q[1]
                         + 0.25 * (self.lr * self.lr) * (z4 * z4)
-                        + 0.25 * (self.lr * self.lr) * (z5 * z5) + self.h * self.h))
-            + 0.5 * x.q[1] * x.qd[2] * (self.lr * self.lr) * self.h * self.cd * (z4 * z4)
-                * (1.0
-                    / (x.q[1] * self.lr * z5 - 2.0 * x.q[1] * self.h
+                        + 0.25 * (self.lr * self.lr) * (z5 * z5) + self.h * self.h)
+                + 0.5 * x.q[1] * self.lr * self.k * self.l0 * z4 * z178
+                    * (x.q[1] * self.lr * z5 - 2.0 * x.q[1] * self.h
                         - self.lr * self.h * z5 + x.q[1] * x.q[1]
                         + 0.25 * (self.lr * self.lr) * (z4 * z4)
-                        + 0.25 * (self.lr * self.lr) * (z5 * z5) + self.h * self.h))
-            - 0.5 * x.q[1] * self.lr * self.k * z4
-            + 0.5 * x.q[1] * self.lr * self.k * self.l0 * z4 * z178
-            - 0.5 * x.qd[1] * self.lr * (self.h * self.h) * self.cd * z4
-                * (1.0
-                    / (x.q[1] * self.lr * z5 - 2.0 * x.q[1] * self.h
+                        + 0.25 * (self.lr * self.lr) * (z5 * z5) + self.h * self.h)
+                - 0.5 * x.qd[1] * self.lr * (self.h * self.h) * self.cd * z4
+                + 0.25 * x.qd[1] * (self.lr * self.lr) * self.h * self.cd * z4 * z5
+                - 0.25 * x.qd[2] * (self.lr * self.lr) * (self.h * self.h) * self.cd
+                    * (z4 * z4)
+                + 0.5 * self.lr * self.h * self.k * z4
+                    * (x.q[1] * self.lr * z5 - 2.0 * x.q[1] * self.h
                         - self.lr * self.h * z5 + x.q[1] * x.q[1]
                         + 0.25 * (self.lr * self.lr) * (z4 * z4)
-                        + 0.25 * (self.lr * self.lr) * (z5 * z5) + self.h * self.h))
-            + 0.25 * x.qd[1] * (self.lr * self.lr) * self.h * self.cd * z4 * z5
-                * (1.0
-                    / (x.q[1] * self.lr * z5 - 2.0 * x.q[1] * self.h
+                        + 0.25 * (self.lr * self.lr) * (z5 * z5) + self.h * self.h)
+                - 0.5 * self.lr * self.h * self.k * self.l0 * z4 * z178
+                    * (x.q[1] * self.lr * z5 - 2.0 * x.q[1] * self.h
                         - self.lr * self.h * z5 + x.q[1] * x.q[1]
                         + 0.25 * (self.lr * self.lr) * (z4 * z4)
-                        + 0.25 * (self.lr * self.lr) * (z5 * z5) + self.h * self.h))
-            - 0.25 * x.qd[2] * (self.lr * self.lr) * (self.h * self.h) * self.cd
-                * (z4 * z4)
-                * (1.0
-                    / (x.q[1] * self.lr * z5 - 2.0 * x.q[1] * self.h
+                        + 0.25 * (self.lr * self.lr) * (z5 * z5) + self.h * self.h)
+                - z166
+                    * (x.q[1] * self.lr * z5 - 2.0 * x.q[1] * self.h
                         - self.lr * self.h * z5 + x.q[1] * x.q[1]
                         + 0.25 * (self.lr * self.lr) * (z4 * z4)
-                        + 0.25 * (self.lr * self.lr) * (z5 * z5) + self.h * self.h))
-            + 0.5 * self.lr * self.h * self.k * z4
-            - 0.5 * self.lr * self.h * self.k * self.l0 * z4 * z178 - z166
-            - 0.5 * (x.q[1] * x.q[1]) * x.qd[1] * self.lr * self.cd * z4
-                * (1.0
-                    / (x.q[1] * self.lr * z5 - 2.0 * x.q[1] * self.h
-                        - self.lr * self.h * z5 + x.q[1] * x.q[1]
-                        + 0.25 * (self.lr * self.lr) * (z4 * z4)
-                        + 0.25 * (self.lr * self.lr) * (z5 * z5) + self.h * self.h))
-            - 0.25 * (x.q[1] * x.q[1]) * x.qd[2] * (self.lr * self.lr) * self.cd
-                * (z4 * z4)
-                * (1.0
-                    / (x.q[1] * self.lr * z5 - 2.0 * x.q[1] * self.h
-                        - self.lr * self.h * z5 + x.q[1] * x.q[1]
-                        + 0.25 * (self.lr * self.lr) * (z4 * z4)
-                        + 0.25 * (self.lr * self.lr) * (z5 * z5) + self.h * self.h));
-        let z182 = x.q[1] * x.qd[1] * self.lr * self.h * self.cd * z20
-            * (1.0
-                / (x.q[1] * self.lr * z21 - 2.0 * x.q[1] * self.h
-                    - self.lr * self.h * z21 + x.q[1] * x.q[1]
-                    + 0.25 * (self.lr * self.lr) * (z20 * z20)
-                    + 0.25 * (self.lr * self.lr) * (z21 * z21) + self.h * self.h))
-            - 0.25 * x.q[1] * x.qd[1] * (self.lr * self.lr) * self.cd * z20 * z21
-                * (1.0
-                    / (x.q[1] * self.lr * z21 - 2.0 * x.q[1] * self.h
+                        + 0.25 * (self.lr * self.lr) * (z5 * z5) + self.h * self.h)
+                - 0.5 * (x.q[1] * x.q[1]) * x.qd[1] * self.lr * self.cd * z4
+                - 0.25 * (x.q[1] * x.q[1]) * x.qd[2] * (self.lr * self.lr) * self.cd
+                    * (z4 * z4));
+        let z182 = (1.0
+            / (x.q[1] * self.lr * z21 - 2.0 * x.q[1] * self.h - self.lr * self.h * z21
+                + x.q[1] * x.q[1] + 0.25 * (self.lr * self.lr) * (z20 * z20)
+                + 0.25 * (self.lr * self.lr) * (z21 * z21) + self.h * self.h))
+            * (x.q[1] * x.qd[1] * self.lr * self.h * self.cd * z20
+                - 0.25 * x.q[1] * x.qd[1] * (self.lr * self.lr) * self.cd * z20 * z21
+                + 0.5 * x.q[1] * x.qd[3] * (self.lr * self.lr) * self.h * self.cd
+                    * (z20 * z20)
+                + 0.5 * x.q[1] * self.lr * self.k * self.l0 * z20 * z179
+                    * (x.q[1] * self.lr * z21 - 2.0 * x.q[1] * self.h
                         - self.lr * self.h * z21 + x.q[1] * x.q[1]
                         + 0.25 * (self.lr * self.lr) * (z20 * z20)
-                        + 0.25 * (self.lr * self.lr) * (z21 * z21) + self.h * self.h))
-            + 0.5 * x.q[1] * x.qd[3] * (self.lr * self.lr) * self.h * self.cd
-                * (z20 * z20)
-                * (1.0
-                    / (x.q[1] * self.lr * z21 - 2.0 * x.q[1] * self.h
+                        + 0.25 * (self.lr * self.lr) * (z21 * z21) + self.h * self.h)
+                - 0.5 * x.q[1] * self.lr * self.k * z20
+                    * (x.q[1] * self.lr * z21 - 2.0 * x.q[1] * self.h
                         - self.lr * self.h * z21 + x.q[1] * x.q[1]
                         + 0.25 * (self.lr * self.lr) * (z20 * z20)
-                        + 0.25 * (self.lr * self.lr) * (z21 * z21) + self.h * self.h))
-            + 0.5 * x.q[1] * self.lr * self.k * self.l0 * z20 * z179
-            - 0.5 * x.q[1] * self.lr * self.k * z20
-            - 0.5 * x.qd[1] * self.lr * (self.h * self.h) * self.cd * z20
-                * (1.0
-                    / (x.q[1] * self.lr * z21 - 2.0 * x.q[1] * self.h
+                        + 0.25 * (self.lr * self.lr) * (z21 * z21) + self.h * self.h)
+                - 0.5 * x.qd[1] * self.lr * (self.h * self.h) * self.cd * z20
+                + 0.25 * x.qd[1] * (self.lr * self.lr) * self.h * self.cd * z20 * z21
+                - 0.25 * x.qd[3] * (self.lr * self.lr) * (self.h * self.h) * self.cd
+                    * (z20 * z20)
+                - 0.5 * self.lr * self.h * self.k * self.l0 * z20 * z179
+                    * (x.q[1] * self.lr * z21 - 2.0 * x.q[1] * self.h
                         - self.lr * self.h * z21 + x.q[1] * x.q[1]
                         + 0.25 * (self.lr * self.lr) * (z20 * z20)
-                        + 0.25 * (self.lr * self.lr) * (z21 * z21) + self.h * self.h))
-            + 0.25 * x.qd[1] * (self.lr * self.lr) * self.h * self.cd * z20 * z21
-                * (1.0
-                    / (x.q[1] * self.lr * z21 - 2.0 * x.q[1] * self.h
+                        + 0.25 * (self.lr * self.lr) * (z21 * z21) + self.h * self.h)
+                + 0.5 * self.lr * self.h * self.k * z20
+                    * (x.q[1] * self.lr * z21 - 2.0 * x.q[1] * self.h
                         - self.lr * self.h * z21 + x.q[1] * x.q[1]
                         + 0.25 * (self.lr * self.lr) * (z20 * z20)
-                        + 0.25 * (self.lr * self.lr) * (z21 * z21) + self.h * self.h))
-            - 0.25 * x.qd[3] * (self.lr * self.lr) * (self.h * self.h) * self.cd
-                * (z20 * z20)
-                * (1.0
-                    / (x.q[1] * self.lr * z21 - 2.0 * x.q[1] * self.h
+                        + 0.25 * (self.lr * self.lr) * (z21 * z21) + self.h * self.h)
+                - z167
+                    * (x.q[1] * self.lr * z21 - 2.0 * x.q[1] * self.h
                         - self.lr * self.h * z21 + x.q[1] * x.q[1]
                         + 0.25 * (self.lr * self.lr) * (z20 * z20)
-                        + 0.25 * (self.lr * self.lr) * (z21 * z21) + self.h * self.h))
-            - 0.5 * self.lr * self.h * self.k * self.l0 * z20 * z179
-            + 0.5 * self.lr * self.h * self.k * z20 - z167
-            - 0.5 * (x.q[1] * x.q[1]) * x.qd[1] * self.lr * self.cd * z20
-                * (1.0
-                    / (x.q[1] * self.lr * z21 - 2.0 * x.q[1] * self.h
-                        - self.lr * self.h * z21 + x.q[1] * x.q[1]
-                        + 0.25 * (self.lr * self.lr) * (z20 * z20)
-                        + 0.25 * (self.lr * self.lr) * (z21 * z21) + self.h * self.h))
-            - 0.25 * (x.q[1] * x.q[1]) * x.qd[3] * (self.lr * self.lr) * self.cd
-                * (z20 * z20)
-                * (1.0
-                    / (x.q[1] * self.lr * z21 - 2.0 * x.q[1] * self.h
-                        - self.lr * self.h * z21 + x.q[1] * x.q[1]
-                        + 0.25 * (self.lr * self.lr) * (z20 * z20)
-                        + 0.25 * (self.lr * self.lr) * (z21 * z21) + self.h * self.h));
+                        + 0.25 * (self.lr * self.lr) * (z21 * z21) + self.h * self.h)
+                - 0.5 * (x.q[1] * x.q[1]) * x.qd[1] * self.lr * self.cd * z20
+                - 0.25 * (x.q[1] * x.q[1]) * x.qd[3] * (self.lr * self.lr) * self.cd
+                    * (z20 * z20));
         let z241 = -x.qdd[2] * z1;
         let z242 = x.qdd[2] * z0;
         let z243 = x.qdd[2] * z10;
@@ -3855,7 +3811,7 @@ impl Statics<4> for FlyballA05 {
         let z20 = q[3].cos();
         let z21 = q[3].sin();
         let z141 = self.msl * self.g;
-        let z168 = self.mr * self.g + self.mp * self.g;
+        let z168 = self.g * (self.mr + self.mp);
         let z169 = s1.v7 * z168;
         let z170 = -s1.v6 * z168;
         let z171 = s1.v9 * z168;
@@ -3899,7 +3855,7 @@ impl Statics<4> for FlyballA05 {
         let z5 = q[2].sin();
         let z20 = q[3].cos();
         let z21 = q[3].sin();
-        let z168 = self.mr * self.g + self.mp * self.g;
+        let z168 = self.g * (self.mr + self.mp);
         let z178 = 1.0
             / (q[1] * self.lr * z5 - 2.0 * q[1] * self.h - self.lr * self.h * z5
                 + q[1] * q[1] + 0.25 * (self.lr * self.lr) * (z4 * z4)
@@ -3920,21 +3876,21 @@ impl Statics<4> for FlyballA05 {
             + 0.25 * (self.lr * self.lr) * (z21 * z21) + self.h * self.h)
             .powf(-1.5);
         let z347 = -0.5 * z346 * (2.0 * q[1] + self.lr * z21 - 2.0 * self.h);
-        let z348 = -q[1] * self.k * self.l0 * z345 - q[1] * self.k * self.l0 * z347
-            - 0.5 * self.lr * self.k * self.l0 * z5 * z345
-            - 0.5 * self.lr * self.k * self.l0 * z21 * z347
-            + self.h * self.k * self.l0 * z345 + self.h * self.k * self.l0 * z347
-            + 2.0 * self.k - self.k * self.l0 * z178 - self.k * self.l0 * z179;
+        let z348 = self.k
+            * (2.0 - q[1] * self.l0 * z345 - q[1] * self.l0 * z347
+                - 0.5 * self.lr * self.l0 * z5 * z345
+                - 0.5 * self.lr * self.l0 * z21 * z347 + self.h * self.l0 * z345
+                + self.h * self.l0 * z347 - self.l0 * z178 - self.l0 * z179);
         let z349 = -0.5 * z344 * (q[1] * self.lr * z4 - self.lr * self.h * z4);
-        let z350 = -q[1] * self.k * self.l0 * z349 + 0.5 * self.lr * self.k * z4
-            - 0.5 * self.lr * self.k * self.l0 * z4 * z178
-            - 0.5 * self.lr * self.k * self.l0 * z5 * z349
-            + self.h * self.k * self.l0 * z349;
+        let z350 = self.k
+            * (-q[1] * self.l0 * z349 + 0.5 * self.lr * z4
+                - 0.5 * self.lr * self.l0 * z4 * z178
+                - 0.5 * self.lr * self.l0 * z5 * z349 + self.h * self.l0 * z349);
         let z351 = -0.5 * z346 * (q[1] * self.lr * z20 - self.lr * self.h * z20);
-        let z352 = -q[1] * self.k * self.l0 * z351
-            - 0.5 * self.lr * self.k * self.l0 * z20 * z179
-            - 0.5 * self.lr * self.k * self.l0 * z21 * z351
-            + 0.5 * self.lr * self.k * z20 + self.h * self.k * self.l0 * z351;
+        let z352 = self.k
+            * (-q[1] * self.l0 * z351 - 0.5 * self.lr * self.l0 * z20 * z179
+                - 0.5 * self.lr * self.l0 * z21 * z351 + 0.5 * self.lr * z20
+                + self.h * self.l0 * z351);
         let z357 = z168 * s5.v3;
         let z358 = -z168 * s5.v2;
         let z359 = z0 * z358 - z1 * z357;
@@ -3984,26 +3940,18 @@ impl Statics<4> for FlyballA05 {
                 let s1 = self.shared1(q, &s0);
                 let z0 = q[0].cos();
                 let z1 = q[0].sin();
-                let z168 = self.mr * self.g + self.mp * self.g;
-                let z397 = -0.5 * self.mr * self.lr * s0.v0
-                    * ((self.mr + self.mp).powi(-2))
-                    - self.mp * self.lr * s0.v0 * ((self.mr + self.mp).powi(-2))
-                    + 0.5 * self.lr * s0.v0 * (1.0 / (self.mr + self.mp));
-                let z398 = -0.5 * self.mr * self.lr * s0.v1
-                    * ((self.mr + self.mp).powi(-2))
-                    - self.mp * self.lr * s0.v1 * ((self.mr + self.mp).powi(-2))
-                    + 0.5 * self.lr * s0.v1 * (1.0 / (self.mr + self.mp));
+                let z168 = self.g * (self.mr + self.mp);
+                let z397 = self.lr * s0.v0 * ((self.mr + self.mp).powi(-2))
+                    * (-0.5 * self.mr - self.mp + 0.5 * (self.mr + self.mp));
+                let z398 = self.lr * s0.v1 * ((self.mr + self.mp).powi(-2))
+                    * (-0.5 * self.mr - self.mp + 0.5 * (self.mr + self.mp));
                 let z399 = self.g * s1.v7 + z168 * z398;
                 let z400 = -self.g * s1.v6 - z168 * z397;
                 let z401 = z0 * z400 - z1 * z399 + self.g * s1.v2;
-                let z402 = 0.5 * self.mr * self.lr * s0.v2
-                    * ((self.mr + self.mp).powi(-2))
-                    + self.mp * self.lr * s0.v2 * ((self.mr + self.mp).powi(-2))
-                    - 0.5 * self.lr * s0.v2 * (1.0 / (self.mr + self.mp));
-                let z403 = 0.5 * self.mr * self.lr * s0.v3
-                    * ((self.mr + self.mp).powi(-2))
-                    + self.mp * self.lr * s0.v3 * ((self.mr + self.mp).powi(-2))
-                    - 0.5 * self.lr * s0.v3 * (1.0 / (self.mr + self.mp));
+                let z402 = self.lr * s0.v2 * ((self.mr + self.mp).powi(-2))
+                    * (0.5 * self.mr + self.mp - 0.5 * (self.mr + self.mp));
+                let z403 = self.lr * s0.v3 * ((self.mr + self.mp).powi(-2))
+                    * (0.5 * self.mr + self.mp - 0.5 * (self.mr + self.mp));
                 let z404 = self.g * s1.v9 + z168 * z403;
                 let z405 = -self.g * s1.v8 - z168 * z402;
                 let z406 = -z0 * z405 + z1 * z404 + self.g * s1.v5;
@@ -4017,26 +3965,18 @@ impl Statics<4> for FlyballA05 {
                 let s1 = self.shared1(q, &s0);
                 let z0 = q[0].cos();
                 let z1 = q[0].sin();
-                let z168 = self.mr * self.g + self.mp * self.g;
-                let z407 = -0.5 * self.mr * self.lr * s0.v0
-                    * ((self.mr + self.mp).powi(-2))
-                    - self.mp * self.lr * s0.v0 * ((self.mr + self.mp).powi(-2))
-                    + self.lr * s0.v0 * (1.0 / (self.mr + self.mp));
-                let z408 = -0.5 * self.mr * self.lr * s0.v1
-                    * ((self.mr + self.mp).powi(-2))
-                    - self.mp * self.lr * s0.v1 * ((self.mr + self.mp).powi(-2))
-                    + self.lr * s0.v1 * (1.0 / (self.mr + self.mp));
+                let z168 = self.g * (self.mr + self.mp);
+                let z407 = 0.5 * self.mr * self.lr * s0.v0
+                    * ((self.mr + self.mp).powi(-2));
+                let z408 = 0.5 * self.mr * self.lr * s0.v1
+                    * ((self.mr + self.mp).powi(-2));
                 let z409 = self.g * s1.v7 + z168 * z408;
                 let z410 = -self.g * s1.v6 - z168 * z407;
                 let z411 = z0 * z410 - z1 * z409 + self.g * s1.v2;
-                let z412 = 0.5 * self.mr * self.lr * s0.v2
-                    * ((self.mr + self.mp).powi(-2))
-                    + self.mp * self.lr * s0.v2 * ((self.mr + self.mp).powi(-2))
-                    - self.lr * s0.v2 * (1.0 / (self.mr + self.mp));
-                let z413 = 0.5 * self.mr * self.lr * s0.v3
-                    * ((self.mr + self.mp).powi(-2))
-                    + self.mp * self.lr * s0.v3 * ((self.mr + self.mp).powi(-2))
-                    - self.lr * s0.v3 * (1.0 / (self.mr + self.mp));
+                let z412 = self.lr * s0.v2 * ((self.mr + self.mp).powi(-2))
+                    * (0.5 * self.mr + self.mp - (self.mr + self.mp));
+                let z413 = self.lr * s0.v3 * ((self.mr + self.mp).powi(-2))
+                    * (0.5 * self.mr + self.mp - (self.mr + self.mp));
                 let z414 = self.g * s1.v9 + z168 * z413;
                 let z415 = -self.g * s1.v8 - z168 * z412;
                 let z416 = -z0 * z415 + z1 * z414 + self.g * s1.v5;
@@ -4053,7 +3993,7 @@ impl Statics<4> for FlyballA05 {
                 let z5 = q[2].sin();
                 let z20 = q[3].cos();
                 let z21 = q[3].sin();
-                let z168 = self.mr * self.g + self.mp * self.g;
+                let z168 = self.g * (self.mr + self.mp);
                 let z178 = 1.0
                     / (q[1] * self.lr * z5 - 2.0 * q[1] * self.h - self.lr * self.h * z5
                         + q[1] * q[1] + 0.25 * (self.lr * self.lr) * (z4 * z4)
@@ -4081,17 +4021,16 @@ impl Statics<4> for FlyballA05 {
                 let z418 = -0.5 * z346
                     * (q[1] * z21 + 0.5 * self.lr * (z20 * z20)
                         + 0.5 * self.lr * (z21 * z21) - self.h * z21);
-                let z419 = -q[1] * self.k * self.l0 * z417
-                    - q[1] * self.k * self.l0 * z418
-                    - 0.5 * self.lr * self.k * self.l0 * z5 * z417
-                    - 0.5 * self.lr * self.k * self.l0 * z21 * z418
-                    + self.h * self.k * self.l0 * z417 + self.h * self.k * self.l0 * z418
-                    + 0.5 * self.k * z5 - 0.5 * self.k * self.l0 * z5 * z178
-                    - 0.5 * self.k * self.l0 * z21 * z179 + 0.5 * self.k * z21;
-                let z420 = 0.5 * self.mr * s0.v0 * (1.0 / (self.mr + self.mp))
-                    + self.mp * s0.v0 * (1.0 / (self.mr + self.mp));
-                let z421 = 0.5 * self.mr * s0.v1 * (1.0 / (self.mr + self.mp))
-                    + self.mp * s0.v1 * (1.0 / (self.mr + self.mp));
+                let z419 = self.k
+                    * (-q[1] * self.l0 * z417 - q[1] * self.l0 * z418
+                        - 0.5 * self.lr * self.l0 * z5 * z417
+                        - 0.5 * self.lr * self.l0 * z21 * z418 + self.h * self.l0 * z417
+                        + self.h * self.l0 * z418 + 0.5 * z5 - 0.5 * self.l0 * z5 * z178
+                        - 0.5 * self.l0 * z21 * z179 + 0.5 * z21);
+                let z420 = s0.v0 * (1.0 / (self.mr + self.mp))
+                    * (0.5 * self.mr + self.mp);
+                let z421 = s0.v1 * (1.0 / (self.mr + self.mp))
+                    * (0.5 * self.mr + self.mp);
                 let z422 = z168 * z421;
                 let z423 = -z168 * z420;
                 let z424 = z0 * z423 - z1 * z422;
@@ -4101,10 +4040,10 @@ impl Statics<4> for FlyballA05 {
                     + 0.5 * self.lr * self.h * self.k * self.l0 * z4 * z417
                     - 0.5 * self.h * self.k * z4
                     + 0.5 * self.h * self.k * self.l0 * z4 * z178 + z424;
-                let z426 = -0.5 * self.mr * s0.v2 * (1.0 / (self.mr + self.mp))
-                    - self.mp * s0.v2 * (1.0 / (self.mr + self.mp));
-                let z427 = -0.5 * self.mr * s0.v3 * (1.0 / (self.mr + self.mp))
-                    - self.mp * s0.v3 * (1.0 / (self.mr + self.mp));
+                let z426 = s0.v2 * (1.0 / (self.mr + self.mp))
+                    * (-0.5 * self.mr - self.mp);
+                let z427 = s0.v3 * (1.0 / (self.mr + self.mp))
+                    * (-0.5 * self.mr - self.mp);
                 let z428 = z168 * z427;
                 let z429 = -z168 * z426;
                 let z430 = -z0 * z429 + z1 * z428;
@@ -4123,7 +4062,7 @@ impl Statics<4> for FlyballA05 {
                 out.fill(0.0);
                 let z0 = q[0].cos();
                 let z1 = q[0].sin();
-                let z168 = self.mr * self.g + self.mp * self.g;
+                let z168 = self.g * (self.mr + self.mp);
                 let z376 = -z1 * z168;
                 let z377 = -z0 * z168;
                 let z387 = z1 * z168;
@@ -4164,20 +4103,17 @@ impl Statics<4> for FlyballA05 {
                     .powf(-1.5);
                 let z435 = -0.5 * z344 * (-2.0 * q[1] - self.lr * z5 + 2.0 * self.h);
                 let z436 = -0.5 * z346 * (-2.0 * q[1] - self.lr * z21 + 2.0 * self.h);
-                let z437 = -q[1] * self.k * self.l0 * z435
-                    - q[1] * self.k * self.l0 * z436
-                    - 0.5 * self.lr * self.k * self.l0 * z5 * z435
-                    - 0.5 * self.lr * self.k * self.l0 * z21 * z436
-                    + self.h * self.k * self.l0 * z435 + self.h * self.k * self.l0 * z436
-                    - 2.0 * self.k + self.k * self.l0 * z178 + self.k * self.l0 * z179;
-                let z438 = -0.5 * q[1] * self.lr * self.k * self.l0 * z4 * z435
-                    + 0.5 * self.lr * self.h * self.k * self.l0 * z4 * z435
-                    - 0.5 * self.lr * self.k * z4
-                    + 0.5 * self.lr * self.k * self.l0 * z4 * z178;
-                let z439 = -0.5 * q[1] * self.lr * self.k * self.l0 * z20 * z436
-                    + 0.5 * self.lr * self.h * self.k * self.l0 * z20 * z436
-                    + 0.5 * self.lr * self.k * self.l0 * z20 * z179
-                    - 0.5 * self.lr * self.k * z20;
+                let z437 = self.k
+                    * ((-2.0) - q[1] * self.l0 * z435 - q[1] * self.l0 * z436
+                        - 0.5 * self.lr * self.l0 * z5 * z435
+                        - 0.5 * self.lr * self.l0 * z21 * z436 + self.h * self.l0 * z435
+                        + self.h * self.l0 * z436 + self.l0 * z178 + self.l0 * z179);
+                let z438 = self.lr * self.k * z4
+                    * ((-0.5) - 0.5 * q[1] * self.l0 * z435
+                        + 0.5 * self.h * self.l0 * z435 + 0.5 * self.l0 * z178);
+                let z439 = self.lr * self.k * z20
+                    * ((-0.5) - 0.5 * q[1] * self.l0 * z436
+                        + 0.5 * self.h * self.l0 * z436 + 0.5 * self.l0 * z179);
                 out[1] = z437;
                 out[2] = z438;
                 out[3] = z439;
@@ -4204,14 +4140,12 @@ impl Statics<4> for FlyballA05 {
                     + 0.5 * self.lr * z5 - 0.5 * self.lr * self.l0 * z5 * z178
                     - 0.5 * self.lr * self.l0 * z21 * z179 + 0.5 * self.lr * z21
                     - 2.0 * self.h + self.h * self.l0 * z178 + self.h * self.l0 * z179;
-                let z441 = 0.5 * q[1] * self.lr * z4
-                    - 0.5 * q[1] * self.lr * self.l0 * z4 * z178
-                    - 0.5 * self.lr * self.h * z4
-                    + 0.5 * self.lr * self.h * self.l0 * z4 * z178;
-                let z442 = -0.5 * q[1] * self.lr * self.l0 * z20 * z179
-                    + 0.5 * q[1] * self.lr * z20
-                    + 0.5 * self.lr * self.h * self.l0 * z20 * z179
-                    - 0.5 * self.lr * self.h * z20;
+                let z441 = self.lr * z4
+                    * (0.5 * q[1] - 0.5 * q[1] * self.l0 * z178 - 0.5 * self.h
+                        + 0.5 * self.h * self.l0 * z178);
+                let z442 = self.lr * z20
+                    * (0.5 * q[1] - 0.5 * q[1] * self.l0 * z179 - 0.5 * self.h
+                        + 0.5 * self.h * self.l0 * z179);
                 out[1] = z440;
                 out[2] = z441;
                 out[3] = z442;
@@ -4238,14 +4172,11 @@ impl Statics<4> for FlyballA05 {
                         + 0.25 * (self.lr * self.lr) * (z20 * z20)
                         + 0.25 * (self.lr * self.lr) * (z21 * z21) + self.h * self.h)
                         .sqrt();
-                let z443 = -q[1] * self.k * z178 - q[1] * self.k * z179
-                    - 0.5 * self.lr * self.k * z5 * z178
-                    - 0.5 * self.lr * self.k * z21 * z179 + self.h * self.k * z178
-                    + self.h * self.k * z179;
-                let z444 = -0.5 * q[1] * self.lr * self.k * z4 * z178
-                    + 0.5 * self.lr * self.h * self.k * z4 * z178;
-                let z445 = -0.5 * q[1] * self.lr * self.k * z20 * z179
-                    + 0.5 * self.lr * self.h * self.k * z20 * z179;
+                let z443 = self.k
+                    * (-q[1] * z178 - q[1] * z179 - 0.5 * self.lr * z5 * z178
+                        - 0.5 * self.lr * z21 * z179 + self.h * z178 + self.h * z179);
+                let z444 = self.lr * self.k * z4 * z178 * (-0.5 * q[1] + 0.5 * self.h);
+                let z445 = self.lr * self.k * z20 * z179 * (-0.5 * q[1] + 0.5 * self.h);
                 out[1] = z443;
                 out[2] = z444;
                 out[3] = z445;
@@ -4405,17 +4336,17 @@ impl Jacobians<4, 0, 0> for FlyballA05 {
         let z462 = qd[0] * s7.v5 + s8.v7 - s2.v7 * z455;
         let z463 = -s8.v6 * s7.v5 + s1.v9 * z455 + z457;
         let z464 = qd[0] * qd[2] * z1;
-        let z465 = qd[2] * z0 * s8.v1 + qd[2] * z0 * z452;
-        let z466 = -qd[0] * qd[2] * s2.v2 - qd[2] * z0 * z454 + qd[2] * z1 * s8.v4
-            + qd[2] * s1.v2 * s8.v0 + qd[2] * s8.v1 * s7.v16;
-        let z467 = qd[0] * qd[2] * s2.v5 - qd[2] * z0 * s8.v4 - qd[2] * z1 * z454
-            - qd[2] * s1.v2 * z452 - qd[2] * s8.v0 * s7.v16;
+        let z465 = qd[2] * z0 * (s8.v1 + z452);
+        let z466 = qd[2]
+            * (-qd[0] * s2.v2 - z0 * z454 + z1 * s8.v4 + s1.v2 * s8.v0 + s8.v1 * s7.v16);
+        let z467 = qd[2]
+            * (qd[0] * s2.v5 - z0 * s8.v4 - z1 * z454 - s1.v2 * z452 - s8.v0 * s7.v16);
         let z468 = -qd[0] * qd[3] * z1;
-        let z469 = -qd[3] * z0 * s8.v6 - qd[3] * z0 * z455;
-        let z470 = -qd[0] * qd[3] * s2.v4 + qd[3] * z0 * z457 - qd[3] * z1 * s8.v9
-            + qd[3] * s1.v5 * s8.v5 + qd[3] * s8.v6 * s7.v23;
-        let z471 = qd[0] * qd[3] * s2.v3 + qd[3] * z0 * s8.v9 + qd[3] * z1 * z457
-            - qd[3] * s1.v5 * z455 - qd[3] * s8.v5 * s7.v23;
+        let z469 = -qd[3] * z0 * (s8.v6 + z455);
+        let z470 = qd[3]
+            * (-qd[0] * s2.v4 + z0 * z457 - z1 * s8.v9 + s1.v5 * s8.v5 + s8.v6 * s7.v23);
+        let z471 = qd[3]
+            * (qd[0] * s2.v3 + z0 * s8.v9 + z1 * z457 - s1.v5 * z455 - s8.v5 * s7.v23);
         let z472 = -qd[0] * self.mr * z459 - qd[0] * self.mp * z459 + self.mr * z466
             + self.mr * s8.v0 * s8.v12 + self.mr * s8.v1 * z460 - self.mr * s1.v6 * s9.v2
             - self.mr * s1.v7 * z465 + self.mr * s2.v6 * s9.v0 + self.mp * z466
@@ -4686,257 +4617,233 @@ impl Jacobians<4, 0, 0> for FlyballA05 {
                     + q[1] * q[1] + 0.25 * (self.lr * self.lr) * (z20 * z20)
                     + 0.25 * (self.lr * self.lr) * (z21 * z21) + self.h * self.h)
                     .powi(-2));
-        let z500 = -q[1] * qd[1] * self.lr * self.cd * z4
-            * (1.0
-                / (q[1] * self.lr * z5 - 2.0 * q[1] * self.h - self.lr * self.h * z5
-                    + q[1] * q[1] + 0.25 * (self.lr * self.lr) * (z4 * z4)
-                    + 0.25 * (self.lr * self.lr) * (z5 * z5) + self.h * self.h))
-            + q[1] * qd[1] * self.lr * self.cd * z5
-                * (q[1] * self.lr * z4 - self.lr * self.h * z4)
-                * ((q[1] * self.lr * z5 - 2.0 * q[1] * self.h - self.lr * self.h * z5
-                    + q[1] * q[1] + 0.25 * (self.lr * self.lr) * (z4 * z4)
-                    + 0.25 * (self.lr * self.lr) * (z5 * z5) + self.h * self.h)
-                    .powi(-2))
-            - 2.0 * q[1] * qd[1] * self.h * self.cd
-                * (q[1] * self.lr * z4 - self.lr * self.h * z4)
-                * ((q[1] * self.lr * z5 - 2.0 * q[1] * self.h - self.lr * self.h * z5
-                    + q[1] * q[1] + 0.25 * (self.lr * self.lr) * (z4 * z4)
-                    + 0.25 * (self.lr * self.lr) * (z5 * z5) + self.h * self.h)
-                    .powi(-2))
-            - q[1] * qd[2] * self.lr * self.h * self.cd * z4
-                * (q[1] * self.lr * z4 - self.lr * self.h * z4)
-                * ((q[1] * self.lr * z5 - 2.0 * q[1] * self.h - self.lr * self.h * z5
-                    + q[1] * q[1] + 0.25 * (self.lr * self.lr) * (z4 * z4)
-                    + 0.25 * (self.lr * self.lr) * (z5 * z5) + self.h * self.h)
-                    .powi(-2))
-            - q[1] * qd[2] * self.lr * self.h * self.cd * z5
-                * (1.0
-                    / (q[1] * self.lr * z5 - 2.0 * q[1] * self.h - self.lr * self.h * z5
+        let z500 = ((q[1] * self.lr * z5 - 2.0 * q[1] * self.h - self.lr * self.h * z5
+            + q[1] * q[1] + 0.25 * (self.lr * self.lr) * (z4 * z4)
+            + 0.25 * (self.lr * self.lr) * (z5 * z5) + self.h * self.h)
+            .powi(-2))
+            * (-2.0 * q[1] * qd[1] * self.lr * self.h * self.cd * z4 * (q[1] - self.h)
+                - q[1] * qd[1] * self.lr * self.cd * z4
+                    * (q[1] * self.lr * z5 - 2.0 * q[1] * self.h - self.lr * self.h * z5
                         + q[1] * q[1] + 0.25 * (self.lr * self.lr) * (z4 * z4)
-                        + 0.25 * (self.lr * self.lr) * (z5 * z5) + self.h * self.h))
-            + 0.25 * q[1] * qd[2] * (self.lr * self.lr) * self.cd * z4 * z5
-                * (q[1] * self.lr * z4 - self.lr * self.h * z4)
-                * ((q[1] * self.lr * z5 - 2.0 * q[1] * self.h - self.lr * self.h * z5
-                    + q[1] * q[1] + 0.25 * (self.lr * self.lr) * (z4 * z4)
-                    + 0.25 * (self.lr * self.lr) * (z5 * z5) + self.h * self.h)
-                    .powi(-2))
-            - 0.25 * q[1] * qd[2] * (self.lr * self.lr) * self.cd * (z4 * z4)
-                * (1.0
-                    / (q[1] * self.lr * z5 - 2.0 * q[1] * self.h - self.lr * self.h * z5
+                        + 0.25 * (self.lr * self.lr) * (z5 * z5) + self.h * self.h)
+                + q[1] * qd[1] * (self.lr * self.lr) * self.cd * z4 * z5
+                    * (q[1] - self.h)
+                - q[1] * qd[2] * self.lr * self.h * self.cd * z5
+                    * (q[1] * self.lr * z5 - 2.0 * q[1] * self.h - self.lr * self.h * z5
                         + q[1] * q[1] + 0.25 * (self.lr * self.lr) * (z4 * z4)
-                        + 0.25 * (self.lr * self.lr) * (z5 * z5) + self.h * self.h))
-            + 0.25 * q[1] * qd[2] * (self.lr * self.lr) * self.cd * (z5 * z5)
-                * (1.0
-                    / (q[1] * self.lr * z5 - 2.0 * q[1] * self.h - self.lr * self.h * z5
+                        + 0.25 * (self.lr * self.lr) * (z5 * z5) + self.h * self.h)
+                - q[1] * qd[2] * (self.lr * self.lr) * self.h * self.cd * (z4 * z4)
+                    * (q[1] - self.h)
+                - 0.25 * q[1] * qd[2] * (self.lr * self.lr) * self.cd * (z4 * z4)
+                    * (q[1] * self.lr * z5 - 2.0 * q[1] * self.h - self.lr * self.h * z5
                         + q[1] * q[1] + 0.25 * (self.lr * self.lr) * (z4 * z4)
-                        + 0.25 * (self.lr * self.lr) * (z5 * z5) + self.h * self.h))
-            + q[1] * self.k * self.l0 * z349
-            + qd[1] * self.lr * self.h * self.cd * z4
-                * (1.0
-                    / (q[1] * self.lr * z5 - 2.0 * q[1] * self.h - self.lr * self.h * z5
+                        + 0.25 * (self.lr * self.lr) * (z5 * z5) + self.h * self.h)
+                + 0.25 * q[1] * qd[2] * (self.lr * self.lr) * self.cd * (z5 * z5)
+                    * (q[1] * self.lr * z5 - 2.0 * q[1] * self.h - self.lr * self.h * z5
                         + q[1] * q[1] + 0.25 * (self.lr * self.lr) * (z4 * z4)
-                        + 0.25 * (self.lr * self.lr) * (z5 * z5) + self.h * self.h))
-            - qd[1] * self.lr * self.h * self.cd * z5
-                * (q[1] * self.lr * z4 - self.lr * self.h * z4)
-                * ((q[1] * self.lr * z5 - 2.0 * q[1] * self.h - self.lr * self.h * z5
-                    + q[1] * q[1] + 0.25 * (self.lr * self.lr) * (z4 * z4)
-                    + 0.25 * (self.lr * self.lr) * (z5 * z5) + self.h * self.h)
-                    .powi(-2))
-            - 0.5 * qd[1] * (self.lr * self.lr) * self.cd * z4 * z5
-                * (1.0
-                    / (q[1] * self.lr * z5 - 2.0 * q[1] * self.h - self.lr * self.h * z5
+                        + 0.25 * (self.lr * self.lr) * (z5 * z5) + self.h * self.h)
+                + 0.25 * q[1] * qd[2] * (self.lr.powi(3)) * self.cd * (z4 * z4) * z5
+                    * (q[1] - self.h)
+                + q[1] * self.k * self.l0 * z349
+                    * ((q[1] * self.lr * z5 - 2.0 * q[1] * self.h - self.lr * self.h * z5
                         + q[1] * q[1] + 0.25 * (self.lr * self.lr) * (z4 * z4)
-                        + 0.25 * (self.lr * self.lr) * (z5 * z5) + self.h * self.h))
-            + 0.25 * qd[1] * (self.lr * self.lr) * self.cd * (z5 * z5)
-                * (q[1] * self.lr * z4 - self.lr * self.h * z4)
-                * ((q[1] * self.lr * z5 - 2.0 * q[1] * self.h - self.lr * self.h * z5
-                    + q[1] * q[1] + 0.25 * (self.lr * self.lr) * (z4 * z4)
-                    + 0.25 * (self.lr * self.lr) * (z5 * z5) + self.h * self.h)
-                    .powi(-2))
-            + qd[1] * (self.h * self.h) * self.cd
-                * (q[1] * self.lr * z4 - self.lr * self.h * z4)
-                * ((q[1] * self.lr * z5 - 2.0 * q[1] * self.h - self.lr * self.h * z5
-                    + q[1] * q[1] + 0.25 * (self.lr * self.lr) * (z4 * z4)
-                    + 0.25 * (self.lr * self.lr) * (z5 * z5) + self.h * self.h)
-                    .powi(-2))
-            + 0.5 * qd[2] * self.lr * (self.h * self.h) * self.cd * z4
-                * (q[1] * self.lr * z4 - self.lr * self.h * z4)
-                * ((q[1] * self.lr * z5 - 2.0 * q[1] * self.h - self.lr * self.h * z5
-                    + q[1] * q[1] + 0.25 * (self.lr * self.lr) * (z4 * z4)
-                    + 0.25 * (self.lr * self.lr) * (z5 * z5) + self.h * self.h)
-                    .powi(-2))
-            + 0.5 * qd[2] * self.lr * (self.h * self.h) * self.cd * z5
-                * (1.0
-                    / (q[1] * self.lr * z5 - 2.0 * q[1] * self.h - self.lr * self.h * z5
+                        + 0.25 * (self.lr * self.lr) * (z5 * z5) + self.h * self.h)
+                        * (q[1] * self.lr * z5 - 2.0 * q[1] * self.h
+                            - self.lr * self.h * z5 + q[1] * q[1]
+                            + 0.25 * (self.lr * self.lr) * (z4 * z4)
+                            + 0.25 * (self.lr * self.lr) * (z5 * z5) + self.h * self.h))
+                + qd[1] * self.lr * self.h * self.cd * z4
+                    * (q[1] * self.lr * z5 - 2.0 * q[1] * self.h - self.lr * self.h * z5
                         + q[1] * q[1] + 0.25 * (self.lr * self.lr) * (z4 * z4)
-                        + 0.25 * (self.lr * self.lr) * (z5 * z5) + self.h * self.h))
-            - 0.25 * qd[2] * (self.lr * self.lr) * self.h * self.cd * z4 * z5
-                * (q[1] * self.lr * z4 - self.lr * self.h * z4)
-                * ((q[1] * self.lr * z5 - 2.0 * q[1] * self.h - self.lr * self.h * z5
-                    + q[1] * q[1] + 0.25 * (self.lr * self.lr) * (z4 * z4)
-                    + 0.25 * (self.lr * self.lr) * (z5 * z5) + self.h * self.h)
-                    .powi(-2))
-            + 0.25 * qd[2] * (self.lr * self.lr) * self.h * self.cd * (z4 * z4)
-                * (1.0
-                    / (q[1] * self.lr * z5 - 2.0 * q[1] * self.h - self.lr * self.h * z5
+                        + 0.25 * (self.lr * self.lr) * (z5 * z5) + self.h * self.h)
+                + qd[1] * self.lr * (self.h * self.h) * self.cd * z4 * (q[1] - self.h)
+                - qd[1] * (self.lr * self.lr) * self.h * self.cd * z4 * z5
+                    * (q[1] - self.h)
+                - 0.5 * qd[1] * (self.lr * self.lr) * self.cd * z4 * z5
+                    * (q[1] * self.lr * z5 - 2.0 * q[1] * self.h - self.lr * self.h * z5
                         + q[1] * q[1] + 0.25 * (self.lr * self.lr) * (z4 * z4)
-                        + 0.25 * (self.lr * self.lr) * (z5 * z5) + self.h * self.h))
-            - 0.25 * qd[2] * (self.lr * self.lr) * self.h * self.cd * (z5 * z5)
-                * (1.0
-                    / (q[1] * self.lr * z5 - 2.0 * q[1] * self.h - self.lr * self.h * z5
+                        + 0.25 * (self.lr * self.lr) * (z5 * z5) + self.h * self.h)
+                + 0.25 * qd[1] * (self.lr.powi(3)) * self.cd * z4 * (z5 * z5)
+                    * (q[1] - self.h)
+                + 0.5 * qd[2] * self.lr * (self.h * self.h) * self.cd * z5
+                    * (q[1] * self.lr * z5 - 2.0 * q[1] * self.h - self.lr * self.h * z5
                         + q[1] * q[1] + 0.25 * (self.lr * self.lr) * (z4 * z4)
-                        + 0.25 * (self.lr * self.lr) * (z5 * z5) + self.h * self.h))
-            - 0.5 * self.lr * self.k * z4 + 0.5 * self.lr * self.k * self.l0 * z4 * z178
-            + 0.5 * self.lr * self.k * self.l0 * z5 * z349
-            - self.h * self.k * self.l0 * z349
-            + (q[1] * q[1]) * qd[1] * self.cd
-                * (q[1] * self.lr * z4 - self.lr * self.h * z4)
-                * ((q[1] * self.lr * z5 - 2.0 * q[1] * self.h - self.lr * self.h * z5
-                    + q[1] * q[1] + 0.25 * (self.lr * self.lr) * (z4 * z4)
-                    + 0.25 * (self.lr * self.lr) * (z5 * z5) + self.h * self.h)
-                    .powi(-2))
-            + 0.5 * (q[1] * q[1]) * qd[2] * self.lr * self.cd * z4
-                * (q[1] * self.lr * z4 - self.lr * self.h * z4)
-                * ((q[1] * self.lr * z5 - 2.0 * q[1] * self.h - self.lr * self.h * z5
-                    + q[1] * q[1] + 0.25 * (self.lr * self.lr) * (z4 * z4)
-                    + 0.25 * (self.lr * self.lr) * (z5 * z5) + self.h * self.h)
-                    .powi(-2))
-            + 0.5 * (q[1] * q[1]) * qd[2] * self.lr * self.cd * z5
-                * (1.0
-                    / (q[1] * self.lr * z5 - 2.0 * q[1] * self.h - self.lr * self.h * z5
+                        + 0.25 * (self.lr * self.lr) * (z5 * z5) + self.h * self.h)
+                + 0.25 * qd[2] * (self.lr * self.lr) * self.h * self.cd * (z4 * z4)
+                    * (q[1] * self.lr * z5 - 2.0 * q[1] * self.h - self.lr * self.h * z5
                         + q[1] * q[1] + 0.25 * (self.lr * self.lr) * (z4 * z4)
-                        + 0.25 * (self.lr * self.lr) * (z5 * z5) + self.h * self.h));
-        let z501 = -q[1] * qd[1] * self.lr * self.cd * z20
-            * (1.0
-                / (q[1] * self.lr * z21 - 2.0 * q[1] * self.h - self.lr * self.h * z21
-                    + q[1] * q[1] + 0.25 * (self.lr * self.lr) * (z20 * z20)
-                    + 0.25 * (self.lr * self.lr) * (z21 * z21) + self.h * self.h))
-            + q[1] * qd[1] * self.lr * self.cd * z21
-                * (q[1] * self.lr * z20 - self.lr * self.h * z20)
-                * ((q[1] * self.lr * z21 - 2.0 * q[1] * self.h - self.lr * self.h * z21
-                    + q[1] * q[1] + 0.25 * (self.lr * self.lr) * (z20 * z20)
-                    + 0.25 * (self.lr * self.lr) * (z21 * z21) + self.h * self.h)
-                    .powi(-2))
-            - 2.0 * q[1] * qd[1] * self.h * self.cd
-                * (q[1] * self.lr * z20 - self.lr * self.h * z20)
-                * ((q[1] * self.lr * z21 - 2.0 * q[1] * self.h - self.lr * self.h * z21
-                    + q[1] * q[1] + 0.25 * (self.lr * self.lr) * (z20 * z20)
-                    + 0.25 * (self.lr * self.lr) * (z21 * z21) + self.h * self.h)
-                    .powi(-2))
-            - q[1] * qd[3] * self.lr * self.h * self.cd * z20
-                * (q[1] * self.lr * z20 - self.lr * self.h * z20)
-                * ((q[1] * self.lr * z21 - 2.0 * q[1] * self.h - self.lr * self.h * z21
-                    + q[1] * q[1] + 0.25 * (self.lr * self.lr) * (z20 * z20)
-                    + 0.25 * (self.lr * self.lr) * (z21 * z21) + self.h * self.h)
-                    .powi(-2))
-            - q[1] * qd[3] * self.lr * self.h * self.cd * z21
-                * (1.0
-                    / (q[1] * self.lr * z21 - 2.0 * q[1] * self.h
+                        + 0.25 * (self.lr * self.lr) * (z5 * z5) + self.h * self.h)
+                - 0.25 * qd[2] * (self.lr * self.lr) * self.h * self.cd * (z5 * z5)
+                    * (q[1] * self.lr * z5 - 2.0 * q[1] * self.h - self.lr * self.h * z5
+                        + q[1] * q[1] + 0.25 * (self.lr * self.lr) * (z4 * z4)
+                        + 0.25 * (self.lr * self.lr) * (z5 * z5) + self.h * self.h)
+                + 0.5 * qd[2] * (self.lr * self.lr) * (self.h * self.h) * self.cd
+                    * (z4 * z4) * (q[1] - self.h)
+                - 0.25 * qd[2] * (self.lr.powi(3)) * self.h * self.cd * (z4 * z4) * z5
+                    * (q[1] - self.h)
+                - 0.5 * self.lr * self.k * z4
+                    * ((q[1] * self.lr * z5 - 2.0 * q[1] * self.h - self.lr * self.h * z5
+                        + q[1] * q[1] + 0.25 * (self.lr * self.lr) * (z4 * z4)
+                        + 0.25 * (self.lr * self.lr) * (z5 * z5) + self.h * self.h)
+                        * (q[1] * self.lr * z5 - 2.0 * q[1] * self.h
+                            - self.lr * self.h * z5 + q[1] * q[1]
+                            + 0.25 * (self.lr * self.lr) * (z4 * z4)
+                            + 0.25 * (self.lr * self.lr) * (z5 * z5) + self.h * self.h))
+                + 0.5 * self.lr * self.k * self.l0 * z4 * z178
+                    * ((q[1] * self.lr * z5 - 2.0 * q[1] * self.h - self.lr * self.h * z5
+                        + q[1] * q[1] + 0.25 * (self.lr * self.lr) * (z4 * z4)
+                        + 0.25 * (self.lr * self.lr) * (z5 * z5) + self.h * self.h)
+                        * (q[1] * self.lr * z5 - 2.0 * q[1] * self.h
+                            - self.lr * self.h * z5 + q[1] * q[1]
+                            + 0.25 * (self.lr * self.lr) * (z4 * z4)
+                            + 0.25 * (self.lr * self.lr) * (z5 * z5) + self.h * self.h))
+                + 0.5 * self.lr * self.k * self.l0 * z5 * z349
+                    * ((q[1] * self.lr * z5 - 2.0 * q[1] * self.h - self.lr * self.h * z5
+                        + q[1] * q[1] + 0.25 * (self.lr * self.lr) * (z4 * z4)
+                        + 0.25 * (self.lr * self.lr) * (z5 * z5) + self.h * self.h)
+                        * (q[1] * self.lr * z5 - 2.0 * q[1] * self.h
+                            - self.lr * self.h * z5 + q[1] * q[1]
+                            + 0.25 * (self.lr * self.lr) * (z4 * z4)
+                            + 0.25 * (self.lr * self.lr) * (z5 * z5) + self.h * self.h))
+                - self.h * self.k * self.l0 * z349
+                    * ((q[1] * self.lr * z5 - 2.0 * q[1] * self.h - self.lr * self.h * z5
+                        + q[1] * q[1] + 0.25 * (self.lr * self.lr) * (z4 * z4)
+                        + 0.25 * (self.lr * self.lr) * (z5 * z5) + self.h * self.h)
+                        * (q[1] * self.lr * z5 - 2.0 * q[1] * self.h
+                            - self.lr * self.h * z5 + q[1] * q[1]
+                            + 0.25 * (self.lr * self.lr) * (z4 * z4)
+                            + 0.25 * (self.lr * self.lr) * (z5 * z5) + self.h * self.h))
+                + (q[1] * q[1]) * qd[1] * self.lr * self.cd * z4 * (q[1] - self.h)
+                + 0.5 * (q[1] * q[1]) * qd[2] * self.lr * self.cd * z5
+                    * (q[1] * self.lr * z5 - 2.0 * q[1] * self.h - self.lr * self.h * z5
+                        + q[1] * q[1] + 0.25 * (self.lr * self.lr) * (z4 * z4)
+                        + 0.25 * (self.lr * self.lr) * (z5 * z5) + self.h * self.h)
+                + 0.5 * (q[1] * q[1]) * qd[2] * (self.lr * self.lr) * self.cd * (z4 * z4)
+                    * (q[1] - self.h));
+        let z501 = ((q[1] * self.lr * z21 - 2.0 * q[1] * self.h - self.lr * self.h * z21
+            + q[1] * q[1] + 0.25 * (self.lr * self.lr) * (z20 * z20)
+            + 0.25 * (self.lr * self.lr) * (z21 * z21) + self.h * self.h)
+            .powi(-2))
+            * (-2.0 * q[1] * qd[1] * self.lr * self.h * self.cd * z20 * (q[1] - self.h)
+                - q[1] * qd[1] * self.lr * self.cd * z20
+                    * (q[1] * self.lr * z21 - 2.0 * q[1] * self.h
                         - self.lr * self.h * z21 + q[1] * q[1]
                         + 0.25 * (self.lr * self.lr) * (z20 * z20)
-                        + 0.25 * (self.lr * self.lr) * (z21 * z21) + self.h * self.h))
-            + 0.25 * q[1] * qd[3] * (self.lr * self.lr) * self.cd * z20 * z21
-                * (q[1] * self.lr * z20 - self.lr * self.h * z20)
-                * ((q[1] * self.lr * z21 - 2.0 * q[1] * self.h - self.lr * self.h * z21
-                    + q[1] * q[1] + 0.25 * (self.lr * self.lr) * (z20 * z20)
-                    + 0.25 * (self.lr * self.lr) * (z21 * z21) + self.h * self.h)
-                    .powi(-2))
-            - 0.25 * q[1] * qd[3] * (self.lr * self.lr) * self.cd * (z20 * z20)
-                * (1.0
-                    / (q[1] * self.lr * z21 - 2.0 * q[1] * self.h
+                        + 0.25 * (self.lr * self.lr) * (z21 * z21) + self.h * self.h)
+                + q[1] * qd[1] * (self.lr * self.lr) * self.cd * z20 * z21
+                    * (q[1] - self.h)
+                - q[1] * qd[3] * self.lr * self.h * self.cd * z21
+                    * (q[1] * self.lr * z21 - 2.0 * q[1] * self.h
                         - self.lr * self.h * z21 + q[1] * q[1]
                         + 0.25 * (self.lr * self.lr) * (z20 * z20)
-                        + 0.25 * (self.lr * self.lr) * (z21 * z21) + self.h * self.h))
-            + 0.25 * q[1] * qd[3] * (self.lr * self.lr) * self.cd * (z21 * z21)
-                * (1.0
-                    / (q[1] * self.lr * z21 - 2.0 * q[1] * self.h
+                        + 0.25 * (self.lr * self.lr) * (z21 * z21) + self.h * self.h)
+                - q[1] * qd[3] * (self.lr * self.lr) * self.h * self.cd * (z20 * z20)
+                    * (q[1] - self.h)
+                - 0.25 * q[1] * qd[3] * (self.lr * self.lr) * self.cd * (z20 * z20)
+                    * (q[1] * self.lr * z21 - 2.0 * q[1] * self.h
                         - self.lr * self.h * z21 + q[1] * q[1]
                         + 0.25 * (self.lr * self.lr) * (z20 * z20)
-                        + 0.25 * (self.lr * self.lr) * (z21 * z21) + self.h * self.h))
-            + q[1] * self.k * self.l0 * z351
-            + qd[1] * self.lr * self.h * self.cd * z20
-                * (1.0
-                    / (q[1] * self.lr * z21 - 2.0 * q[1] * self.h
+                        + 0.25 * (self.lr * self.lr) * (z21 * z21) + self.h * self.h)
+                + 0.25 * q[1] * qd[3] * (self.lr * self.lr) * self.cd * (z21 * z21)
+                    * (q[1] * self.lr * z21 - 2.0 * q[1] * self.h
                         - self.lr * self.h * z21 + q[1] * q[1]
                         + 0.25 * (self.lr * self.lr) * (z20 * z20)
-                        + 0.25 * (self.lr * self.lr) * (z21 * z21) + self.h * self.h))
-            - qd[1] * self.lr * self.h * self.cd * z21
-                * (q[1] * self.lr * z20 - self.lr * self.h * z20)
-                * ((q[1] * self.lr * z21 - 2.0 * q[1] * self.h - self.lr * self.h * z21
-                    + q[1] * q[1] + 0.25 * (self.lr * self.lr) * (z20 * z20)
-                    + 0.25 * (self.lr * self.lr) * (z21 * z21) + self.h * self.h)
-                    .powi(-2))
-            - 0.5 * qd[1] * (self.lr * self.lr) * self.cd * z20 * z21
-                * (1.0
-                    / (q[1] * self.lr * z21 - 2.0 * q[1] * self.h
+                        + 0.25 * (self.lr * self.lr) * (z21 * z21) + self.h * self.h)
+                + 0.25 * q[1] * qd[3] * (self.lr.powi(3)) * self.cd * (z20 * z20) * z21
+                    * (q[1] - self.h)
+                + q[1] * self.k * self.l0 * z351
+                    * ((q[1] * self.lr * z21 - 2.0 * q[1] * self.h
                         - self.lr * self.h * z21 + q[1] * q[1]
                         + 0.25 * (self.lr * self.lr) * (z20 * z20)
-                        + 0.25 * (self.lr * self.lr) * (z21 * z21) + self.h * self.h))
-            + 0.25 * qd[1] * (self.lr * self.lr) * self.cd * (z21 * z21)
-                * (q[1] * self.lr * z20 - self.lr * self.h * z20)
-                * ((q[1] * self.lr * z21 - 2.0 * q[1] * self.h - self.lr * self.h * z21
-                    + q[1] * q[1] + 0.25 * (self.lr * self.lr) * (z20 * z20)
-                    + 0.25 * (self.lr * self.lr) * (z21 * z21) + self.h * self.h)
-                    .powi(-2))
-            + qd[1] * (self.h * self.h) * self.cd
-                * (q[1] * self.lr * z20 - self.lr * self.h * z20)
-                * ((q[1] * self.lr * z21 - 2.0 * q[1] * self.h - self.lr * self.h * z21
-                    + q[1] * q[1] + 0.25 * (self.lr * self.lr) * (z20 * z20)
-                    + 0.25 * (self.lr * self.lr) * (z21 * z21) + self.h * self.h)
-                    .powi(-2))
-            + 0.5 * qd[3] * self.lr * (self.h * self.h) * self.cd * z20
-                * (q[1] * self.lr * z20 - self.lr * self.h * z20)
-                * ((q[1] * self.lr * z21 - 2.0 * q[1] * self.h - self.lr * self.h * z21
-                    + q[1] * q[1] + 0.25 * (self.lr * self.lr) * (z20 * z20)
-                    + 0.25 * (self.lr * self.lr) * (z21 * z21) + self.h * self.h)
-                    .powi(-2))
-            + 0.5 * qd[3] * self.lr * (self.h * self.h) * self.cd * z21
-                * (1.0
-                    / (q[1] * self.lr * z21 - 2.0 * q[1] * self.h
+                        + 0.25 * (self.lr * self.lr) * (z21 * z21) + self.h * self.h)
+                        * (q[1] * self.lr * z21 - 2.0 * q[1] * self.h
+                            - self.lr * self.h * z21 + q[1] * q[1]
+                            + 0.25 * (self.lr * self.lr) * (z20 * z20)
+                            + 0.25 * (self.lr * self.lr) * (z21 * z21)
+                            + self.h * self.h))
+                + qd[1] * self.lr * self.h * self.cd * z20
+                    * (q[1] * self.lr * z21 - 2.0 * q[1] * self.h
                         - self.lr * self.h * z21 + q[1] * q[1]
                         + 0.25 * (self.lr * self.lr) * (z20 * z20)
-                        + 0.25 * (self.lr * self.lr) * (z21 * z21) + self.h * self.h))
-            - 0.25 * qd[3] * (self.lr * self.lr) * self.h * self.cd * z20 * z21
-                * (q[1] * self.lr * z20 - self.lr * self.h * z20)
-                * ((q[1] * self.lr * z21 - 2.0 * q[1] * self.h - self.lr * self.h * z21
-                    + q[1] * q[1] + 0.25 * (self.lr * self.lr) * (z20 * z20)
-                    + 0.25 * (self.lr * self.lr) * (z21 * z21) + self.h * self.h)
-                    .powi(-2))
-            + 0.25 * qd[3] * (self.lr * self.lr) * self.h * self.cd * (z20 * z20)
-                * (1.0
-                    / (q[1] * self.lr * z21 - 2.0 * q[1] * self.h
+                        + 0.25 * (self.lr * self.lr) * (z21 * z21) + self.h * self.h)
+                + qd[1] * self.lr * (self.h * self.h) * self.cd * z20 * (q[1] - self.h)
+                - qd[1] * (self.lr * self.lr) * self.h * self.cd * z20 * z21
+                    * (q[1] - self.h)
+                - 0.5 * qd[1] * (self.lr * self.lr) * self.cd * z20 * z21
+                    * (q[1] * self.lr * z21 - 2.0 * q[1] * self.h
                         - self.lr * self.h * z21 + q[1] * q[1]
                         + 0.25 * (self.lr * self.lr) * (z20 * z20)
-                        + 0.25 * (self.lr * self.lr) * (z21 * z21) + self.h * self.h))
-            - 0.25 * qd[3] * (self.lr * self.lr) * self.h * self.cd * (z21 * z21)
-                * (1.0
-                    / (q[1] * self.lr * z21 - 2.0 * q[1] * self.h
+                        + 0.25 * (self.lr * self.lr) * (z21 * z21) + self.h * self.h)
+                + 0.25 * qd[1] * (self.lr.powi(3)) * self.cd * z20 * (z21 * z21)
+                    * (q[1] - self.h)
+                + 0.5 * qd[3] * self.lr * (self.h * self.h) * self.cd * z21
+                    * (q[1] * self.lr * z21 - 2.0 * q[1] * self.h
                         - self.lr * self.h * z21 + q[1] * q[1]
                         + 0.25 * (self.lr * self.lr) * (z20 * z20)
-                        + 0.25 * (self.lr * self.lr) * (z21 * z21) + self.h * self.h))
-            + 0.5 * self.lr * self.k * self.l0 * z20 * z179
-            + 0.5 * self.lr * self.k * self.l0 * z21 * z351
-            - 0.5 * self.lr * self.k * z20 - self.h * self.k * self.l0 * z351
-            + (q[1] * q[1]) * qd[1] * self.cd
-                * (q[1] * self.lr * z20 - self.lr * self.h * z20)
-                * ((q[1] * self.lr * z21 - 2.0 * q[1] * self.h - self.lr * self.h * z21
-                    + q[1] * q[1] + 0.25 * (self.lr * self.lr) * (z20 * z20)
-                    + 0.25 * (self.lr * self.lr) * (z21 * z21) + self.h * self.h)
-                    .powi(-2))
-            + 0.5 * (q[1] * q[1]) * qd[3] * self.lr * self.cd * z20
-                * (q[1] * self.lr * z20 - self.lr * self.h * z20)
-                * ((q[1] * self.lr * z21 - 2.0 * q[1] * self.h - self.lr * self.h * z21
-                    + q[1] * q[1] + 0.25 * (self.lr * self.lr) * (z20 * z20)
-                    + 0.25 * (self.lr * self.lr) * (z21 * z21) + self.h * self.h)
-                    .powi(-2))
-            + 0.5 * (q[1] * q[1]) * qd[3] * self.lr * self.cd * z21
-                * (1.0
-                    / (q[1] * self.lr * z21 - 2.0 * q[1] * self.h
+                        + 0.25 * (self.lr * self.lr) * (z21 * z21) + self.h * self.h)
+                + 0.25 * qd[3] * (self.lr * self.lr) * self.h * self.cd * (z20 * z20)
+                    * (q[1] * self.lr * z21 - 2.0 * q[1] * self.h
                         - self.lr * self.h * z21 + q[1] * q[1]
                         + 0.25 * (self.lr * self.lr) * (z20 * z20)
-                        + 0.25 * (self.lr * self.lr) * (z21 * z21) + self.h * self.h));
-        let z502 = qd[2] * z0 * s8.v3 + qd[2] * z0 * z453 + qd[2] * s2.v3 * z452
-            - qd[2] * s8.v1 * s2.v5;
+                        + 0.25 * (self.lr * self.lr) * (z21 * z21) + self.h * self.h)
+                - 0.25 * qd[3] * (self.lr * self.lr) * self.h * self.cd * (z21 * z21)
+                    * (q[1] * self.lr * z21 - 2.0 * q[1] * self.h
+                        - self.lr * self.h * z21 + q[1] * q[1]
+                        + 0.25 * (self.lr * self.lr) * (z20 * z20)
+                        + 0.25 * (self.lr * self.lr) * (z21 * z21) + self.h * self.h)
+                + 0.5 * qd[3] * (self.lr * self.lr) * (self.h * self.h) * self.cd
+                    * (z20 * z20) * (q[1] - self.h)
+                - 0.25 * qd[3] * (self.lr.powi(3)) * self.h * self.cd * (z20 * z20) * z21
+                    * (q[1] - self.h)
+                + 0.5 * self.lr * self.k * self.l0 * z20 * z179
+                    * ((q[1] * self.lr * z21 - 2.0 * q[1] * self.h
+                        - self.lr * self.h * z21 + q[1] * q[1]
+                        + 0.25 * (self.lr * self.lr) * (z20 * z20)
+                        + 0.25 * (self.lr * self.lr) * (z21 * z21) + self.h * self.h)
+                        * (q[1] * self.lr * z21 - 2.0 * q[1] * self.h
+                            - self.lr * self.h * z21 + q[1] * q[1]
+                            + 0.25 * (self.lr * self.lr) * (z20 * z20)
+                            + 0.25 * (self.lr * self.lr) * (z21 * z21)
+                            + self.h * self.h))
+                + 0.5 * self.lr * self.k * self.l0 * z21 * z351
+                    * ((q[1] * self.lr * z21 - 2.0 * q[1] * self.h
+                        - self.lr * self.h * z21 + q[1] * q[1]
+                        + 0.25 * (self.lr * self.lr) * (z20 * z20)
+                        + 0.25 * (self.lr * self.lr) * (z21 * z21) + self.h * self.h)
+                        * (q[1] * self.lr * z21 - 2.0 * q[1] * self.h
+                            - self.lr * self.h * z21 + q[1] * q[1]
+                            + 0.25 * (self.lr * self.lr) * (z20 * z20)
+                            + 0.25 * (self.lr * self.lr) * (z21 * z21)
+                            + self.h * self.h))
+                - 0.5 * self.lr * self.k * z20
+                    * ((q[1] * self.lr * z21 - 2.0 * q[1] * self.h
+                        - self.lr * self.h * z21 + q[1] * q[1]
+                        + 0.25 * (self.lr * self.lr) * (z20 * z20)
+                        + 0.25 * (self.lr * self.lr) * (z21 * z21) + self.h * self.h)
+                        * (q[1] * self.lr * z21 - 2.0 * q[1] * self.h
+                            - self.lr * self.h * z21 + q[1] * q[1]
+                            + 0.25 * (self.lr * self.lr) * (z20 * z20)
+                            + 0.25 * (self.lr * self.lr) * (z21 * z21)
+                            + self.h * self.h))
+                - self.h * self.k * self.l0 * z351
+                    * ((q[1] * self.lr * z21 - 2.0 * q[1] * self.h
+                        - self.lr * self.h * z21 + q[1] * q[1]
+                        + 0.25 * (self.lr * self.lr) * (z20 * z20)
+                        + 0.25 * (self.lr * self.lr) * (z21 * z21) + self.h * self.h)
+                        * (q[1] * self.lr * z21 - 2.0 * q[1] * self.h
+                            - self.lr * self.h * z21 + q[1] * q[1]
+                            + 0.25 * (self.lr * self.lr) * (z20 * z20)
+                            + 0.25 * (self.lr * self.lr) * (z21 * z21)
+                            + self.h * self.h))
+                + (q[1] * q[1]) * qd[1] * self.lr * self.cd * z20 * (q[1] - self.h)
+                + 0.5 * (q[1] * q[1]) * qd[3] * self.lr * self.cd * z21
+                    * (q[1] * self.lr * z21 - 2.0 * q[1] * self.h
+                        - self.lr * self.h * z21 + q[1] * q[1]
+                        + 0.25 * (self.lr * self.lr) * (z20 * z20)
+                        + 0.25 * (self.lr * self.lr) * (z21 * z21) + self.h * self.h)
+                + 0.5 * (q[1] * q[1]) * qd[3] * (self.lr * self.lr) * self.cd
+                    * (z20 * z20) * (q[1] - self.h));
+        let z502 = qd[2] * (z0 * s8.v3 + z0 * z453 + s2.v3 * z452 - s8.v1 * s2.v5);
         let z503 = self.mr * z502 + self.mr * s8.v0 * z459 - self.mr * s8.v0 * s8.v10
             - self.mr * s8.v1 * z458 + self.mr * s1.v7 * z464 + self.mr * s8.v11 * z452
             - self.mr * s9.v1 * s7.v3 + self.mp * z502 + self.mp * s8.v0 * z459
@@ -4952,81 +4859,79 @@ impl Jacobians<4, 0, 0> for FlyballA05 {
         let z507 = z0 * z506 - z0 * z148 - z1 * z505 - z1 * z149 + s2.v2 * z472
             + s2.v2 * s9.v13 + s2.v3 * z473 + s1.v2 * z503 + s2.v5 * s9.v12
             + s9.v14 * s7.v16;
-        let z508 = -q[1] * qd[1] * self.lr * self.h * self.cd * z4
-            * (2.0 * q[1] + self.lr * z5 - 2.0 * self.h)
+        let z508 = self.lr * z4
             * ((q[1] * self.lr * z5 - 2.0 * q[1] * self.h - self.lr * self.h * z5
                 + q[1] * q[1] + 0.25 * (self.lr * self.lr) * (z4 * z4)
                 + 0.25 * (self.lr * self.lr) * (z5 * z5) + self.h * self.h)
                 .powi(-2))
-            - q[1] * qd[1] * self.lr * self.cd * z4
-                * (1.0
-                    / (q[1] * self.lr * z5 - 2.0 * q[1] * self.h - self.lr * self.h * z5
+            * (0.25 * q[1] * qd[1] * self.lr * self.cd * z5
+                * (2.0 * q[1] + self.lr * z5 - 2.0 * self.h)
+                - q[1] * qd[1] * self.h * self.cd
+                    * (2.0 * q[1] + self.lr * z5 - 2.0 * self.h)
+                - q[1] * qd[1] * self.cd
+                    * (q[1] * self.lr * z5 - 2.0 * q[1] * self.h - self.lr * self.h * z5
                         + q[1] * q[1] + 0.25 * (self.lr * self.lr) * (z4 * z4)
-                        + 0.25 * (self.lr * self.lr) * (z5 * z5) + self.h * self.h))
-            + 0.25 * q[1] * qd[1] * (self.lr * self.lr) * self.cd * z4 * z5
-                * (2.0 * q[1] + self.lr * z5 - 2.0 * self.h)
-                * ((q[1] * self.lr * z5 - 2.0 * q[1] * self.h - self.lr * self.h * z5
-                    + q[1] * q[1] + 0.25 * (self.lr * self.lr) * (z4 * z4)
-                    + 0.25 * (self.lr * self.lr) * (z5 * z5) + self.h * self.h)
-                    .powi(-2))
-            - 0.5 * q[1] * qd[2] * (self.lr * self.lr) * self.h * self.cd * (z4 * z4)
-                * (2.0 * q[1] + self.lr * z5 - 2.0 * self.h)
-                * ((q[1] * self.lr * z5 - 2.0 * q[1] * self.h - self.lr * self.h * z5
-                    + q[1] * q[1] + 0.25 * (self.lr * self.lr) * (z4 * z4)
-                    + 0.25 * (self.lr * self.lr) * (z5 * z5) + self.h * self.h)
-                    .powi(-2))
-            - 0.5 * q[1] * qd[2] * (self.lr * self.lr) * self.cd * (z4 * z4)
-                * (1.0
-                    / (q[1] * self.lr * z5 - 2.0 * q[1] * self.h - self.lr * self.h * z5
+                        + 0.25 * (self.lr * self.lr) * (z5 * z5) + self.h * self.h)
+                - 0.5 * q[1] * qd[2] * self.lr * self.h * self.cd * z4
+                    * (2.0 * q[1] + self.lr * z5 - 2.0 * self.h)
+                - 0.5 * q[1] * qd[2] * self.lr * self.cd * z4
+                    * (q[1] * self.lr * z5 - 2.0 * q[1] * self.h - self.lr * self.h * z5
                         + q[1] * q[1] + 0.25 * (self.lr * self.lr) * (z4 * z4)
-                        + 0.25 * (self.lr * self.lr) * (z5 * z5) + self.h * self.h))
-            + 0.5 * q[1] * self.lr * self.k * self.l0 * z4 * z345
-            + qd[1] * self.lr * self.h * self.cd * z4
-                * (1.0
-                    / (q[1] * self.lr * z5 - 2.0 * q[1] * self.h - self.lr * self.h * z5
+                        + 0.25 * (self.lr * self.lr) * (z5 * z5) + self.h * self.h)
+                + 0.5 * q[1] * self.k * self.l0 * z345
+                    * ((q[1] * self.lr * z5 - 2.0 * q[1] * self.h - self.lr * self.h * z5
                         + q[1] * q[1] + 0.25 * (self.lr * self.lr) * (z4 * z4)
-                        + 0.25 * (self.lr * self.lr) * (z5 * z5) + self.h * self.h))
-            + 0.5 * qd[1] * self.lr * (self.h * self.h) * self.cd * z4
-                * (2.0 * q[1] + self.lr * z5 - 2.0 * self.h)
-                * ((q[1] * self.lr * z5 - 2.0 * q[1] * self.h - self.lr * self.h * z5
-                    + q[1] * q[1] + 0.25 * (self.lr * self.lr) * (z4 * z4)
-                    + 0.25 * (self.lr * self.lr) * (z5 * z5) + self.h * self.h)
-                    .powi(-2))
-            - 0.25 * qd[1] * (self.lr * self.lr) * self.h * self.cd * z4 * z5
-                * (2.0 * q[1] + self.lr * z5 - 2.0 * self.h)
-                * ((q[1] * self.lr * z5 - 2.0 * q[1] * self.h - self.lr * self.h * z5
-                    + q[1] * q[1] + 0.25 * (self.lr * self.lr) * (z4 * z4)
-                    + 0.25 * (self.lr * self.lr) * (z5 * z5) + self.h * self.h)
-                    .powi(-2))
-            - 0.25 * qd[1] * (self.lr * self.lr) * self.cd * z4 * z5
-                * (1.0
-                    / (q[1] * self.lr * z5 - 2.0 * q[1] * self.h - self.lr * self.h * z5
+                        + 0.25 * (self.lr * self.lr) * (z5 * z5) + self.h * self.h)
+                        * (q[1] * self.lr * z5 - 2.0 * q[1] * self.h
+                            - self.lr * self.h * z5 + q[1] * q[1]
+                            + 0.25 * (self.lr * self.lr) * (z4 * z4)
+                            + 0.25 * (self.lr * self.lr) * (z5 * z5) + self.h * self.h))
+                - 0.25 * qd[1] * self.lr * self.h * self.cd * z5
+                    * (2.0 * q[1] + self.lr * z5 - 2.0 * self.h)
+                - 0.25 * qd[1] * self.lr * self.cd * z5
+                    * (q[1] * self.lr * z5 - 2.0 * q[1] * self.h - self.lr * self.h * z5
                         + q[1] * q[1] + 0.25 * (self.lr * self.lr) * (z4 * z4)
-                        + 0.25 * (self.lr * self.lr) * (z5 * z5) + self.h * self.h))
-            + 0.5 * qd[2] * (self.lr * self.lr) * self.h * self.cd * (z4 * z4)
-                * (1.0
-                    / (q[1] * self.lr * z5 - 2.0 * q[1] * self.h - self.lr * self.h * z5
+                        + 0.25 * (self.lr * self.lr) * (z5 * z5) + self.h * self.h)
+                + qd[1] * self.h * self.cd
+                    * (q[1] * self.lr * z5 - 2.0 * q[1] * self.h - self.lr * self.h * z5
                         + q[1] * q[1] + 0.25 * (self.lr * self.lr) * (z4 * z4)
-                        + 0.25 * (self.lr * self.lr) * (z5 * z5) + self.h * self.h))
-            + 0.25 * qd[2] * (self.lr * self.lr) * (self.h * self.h) * self.cd
-                * (z4 * z4) * (2.0 * q[1] + self.lr * z5 - 2.0 * self.h)
-                * ((q[1] * self.lr * z5 - 2.0 * q[1] * self.h - self.lr * self.h * z5
-                    + q[1] * q[1] + 0.25 * (self.lr * self.lr) * (z4 * z4)
-                    + 0.25 * (self.lr * self.lr) * (z5 * z5) + self.h * self.h)
-                    .powi(-2)) - 0.5 * self.lr * self.h * self.k * self.l0 * z4 * z345
-            - 0.5 * self.lr * self.k * z4 + 0.5 * self.lr * self.k * self.l0 * z4 * z178
-            + 0.5 * (q[1] * q[1]) * qd[1] * self.lr * self.cd * z4
-                * (2.0 * q[1] + self.lr * z5 - 2.0 * self.h)
-                * ((q[1] * self.lr * z5 - 2.0 * q[1] * self.h - self.lr * self.h * z5
-                    + q[1] * q[1] + 0.25 * (self.lr * self.lr) * (z4 * z4)
-                    + 0.25 * (self.lr * self.lr) * (z5 * z5) + self.h * self.h)
-                    .powi(-2))
-            + 0.25 * (q[1] * q[1]) * qd[2] * (self.lr * self.lr) * self.cd * (z4 * z4)
-                * (2.0 * q[1] + self.lr * z5 - 2.0 * self.h)
-                * ((q[1] * self.lr * z5 - 2.0 * q[1] * self.h - self.lr * self.h * z5
-                    + q[1] * q[1] + 0.25 * (self.lr * self.lr) * (z4 * z4)
-                    + 0.25 * (self.lr * self.lr) * (z5 * z5) + self.h * self.h)
-                    .powi(-2));
+                        + 0.25 * (self.lr * self.lr) * (z5 * z5) + self.h * self.h)
+                + 0.5 * qd[1] * (self.h * self.h) * self.cd
+                    * (2.0 * q[1] + self.lr * z5 - 2.0 * self.h)
+                + 0.5 * qd[2] * self.lr * self.h * self.cd * z4
+                    * (q[1] * self.lr * z5 - 2.0 * q[1] * self.h - self.lr * self.h * z5
+                        + q[1] * q[1] + 0.25 * (self.lr * self.lr) * (z4 * z4)
+                        + 0.25 * (self.lr * self.lr) * (z5 * z5) + self.h * self.h)
+                + 0.25 * qd[2] * self.lr * (self.h * self.h) * self.cd * z4
+                    * (2.0 * q[1] + self.lr * z5 - 2.0 * self.h)
+                - 0.5 * self.h * self.k * self.l0 * z345
+                    * ((q[1] * self.lr * z5 - 2.0 * q[1] * self.h - self.lr * self.h * z5
+                        + q[1] * q[1] + 0.25 * (self.lr * self.lr) * (z4 * z4)
+                        + 0.25 * (self.lr * self.lr) * (z5 * z5) + self.h * self.h)
+                        * (q[1] * self.lr * z5 - 2.0 * q[1] * self.h
+                            - self.lr * self.h * z5 + q[1] * q[1]
+                            + 0.25 * (self.lr * self.lr) * (z4 * z4)
+                            + 0.25 * (self.lr * self.lr) * (z5 * z5) + self.h * self.h))
+                + 0.5 * self.k * self.l0 * z178
+                    * ((q[1] * self.lr * z5 - 2.0 * q[1] * self.h - self.lr * self.h * z5
+                        + q[1] * q[1] + 0.25 * (self.lr * self.lr) * (z4 * z4)
+                        + 0.25 * (self.lr * self.lr) * (z5 * z5) + self.h * self.h)
+                        * (q[1] * self.lr * z5 - 2.0 * q[1] * self.h
+                            - self.lr * self.h * z5 + q[1] * q[1]
+                            + 0.25 * (self.lr * self.lr) * (z4 * z4)
+                            + 0.25 * (self.lr * self.lr) * (z5 * z5) + self.h * self.h))
+                - 0.5 * self.k
+                    * ((q[1] * self.lr * z5 - 2.0 * q[1] * self.h - self.lr * self.h * z5
+                        + q[1] * q[1] + 0.25 * (self.lr * self.lr) * (z4 * z4)
+                        + 0.25 * (self.lr * self.lr) * (z5 * z5) + self.h * self.h)
+                        * (q[1] * self.lr * z5 - 2.0 * q[1] * self.h
+                            - self.lr * self.h * z5 + q[1] * q[1]
+                            + 0.25 * (self.lr * self.lr) * (z4 * z4)
+                            + 0.25 * (self.lr * self.lr) * (z5 * z5) + self.h * self.h))
+                + 0.5 * (q[1] * q[1]) * qd[1] * self.cd
+                    * (2.0 * q[1] + self.lr * z5 - 2.0 * self.h)
+                + 0.25 * (q[1] * q[1]) * qd[2] * self.lr * self.cd * z4
+                    * (2.0 * q[1] + self.lr * z5 - 2.0 * self.h));
         let z509 = self.mr * s8.v0 * z484 - self.mr * s8.v1 * z483
             + self.mr * s9.v0 * s5.v3 - self.mr * s9.v1 * s5.v2 + self.mp * s8.v0 * z484
             - self.mp * s8.v1 * z483 + self.mp * s9.v0 * s5.v3 - self.mp * s9.v1 * s5.v2;
@@ -5140,8 +5045,7 @@ impl Jacobians<4, 0, 0> for FlyballA05 {
                     + q[1] * q[1] + 0.25 * (self.lr * self.lr) * (z4 * z4)
                     + 0.25 * (self.lr * self.lr) * (z5 * z5) + self.h * self.h)
                     .powi(-2));
-        let z515 = -qd[3] * z0 * s8.v8 - qd[3] * z0 * z456 - qd[3] * s2.v3 * s8.v6
-            + qd[3] * s2.v5 * z455;
+        let z515 = qd[3] * (-z0 * s8.v8 - z0 * z456 - s2.v3 * s8.v6 + s2.v5 * z455);
         let z516 = self.mr * z515 + self.mr * s8.v5 * z462 - self.mr * s8.v5 * s8.v13
             - self.mr * s8.v6 * z461 + self.mr * s1.v9 * z468 + self.mr * s8.v14 * z455
             - self.mr * s9.v7 * s7.v5 + self.mp * z515 + self.mp * s8.v5 * z462
@@ -5157,87 +5061,92 @@ impl Jacobians<4, 0, 0> for FlyballA05 {
         let z520 = -z0 * z519 + z0 * z157 + z1 * z518 + z1 * z158 + s2.v3 * s9.v15
             + s2.v4 * z477 + s2.v4 * s9.v16 + s2.v5 * z478 + s1.v5 * z516
             + s9.v17 * s7.v23;
-        let z521 = -q[1] * qd[1] * self.lr * self.h * self.cd * z20
-            * (2.0 * q[1] + self.lr * z21 - 2.0 * self.h)
+        let z521 = self.lr * z20
             * ((q[1] * self.lr * z21 - 2.0 * q[1] * self.h - self.lr * self.h * z21
                 + q[1] * q[1] + 0.25 * (self.lr * self.lr) * (z20 * z20)
                 + 0.25 * (self.lr * self.lr) * (z21 * z21) + self.h * self.h)
                 .powi(-2))
-            - q[1] * qd[1] * self.lr * self.cd * z20
-                * (1.0
-                    / (q[1] * self.lr * z21 - 2.0 * q[1] * self.h
+            * (0.25 * q[1] * qd[1] * self.lr * self.cd * z21
+                * (2.0 * q[1] + self.lr * z21 - 2.0 * self.h)
+                - q[1] * qd[1] * self.h * self.cd
+                    * (2.0 * q[1] + self.lr * z21 - 2.0 * self.h)
+                - q[1] * qd[1] * self.cd
+                    * (q[1] * self.lr * z21 - 2.0 * q[1] * self.h
                         - self.lr * self.h * z21 + q[1] * q[1]
                         + 0.25 * (self.lr * self.lr) * (z20 * z20)
-                        + 0.25 * (self.lr * self.lr) * (z21 * z21) + self.h * self.h))
-            + 0.25 * q[1] * qd[1] * (self.lr * self.lr) * self.cd * z20 * z21
-                * (2.0 * q[1] + self.lr * z21 - 2.0 * self.h)
-                * ((q[1] * self.lr * z21 - 2.0 * q[1] * self.h - self.lr * self.h * z21
-                    + q[1] * q[1] + 0.25 * (self.lr * self.lr) * (z20 * z20)
-                    + 0.25 * (self.lr * self.lr) * (z21 * z21) + self.h * self.h)
-                    .powi(-2))
-            - 0.5 * q[1] * qd[3] * (self.lr * self.lr) * self.h * self.cd * (z20 * z20)
-                * (2.0 * q[1] + self.lr * z21 - 2.0 * self.h)
-                * ((q[1] * self.lr * z21 - 2.0 * q[1] * self.h - self.lr * self.h * z21
-                    + q[1] * q[1] + 0.25 * (self.lr * self.lr) * (z20 * z20)
-                    + 0.25 * (self.lr * self.lr) * (z21 * z21) + self.h * self.h)
-                    .powi(-2))
-            - 0.5 * q[1] * qd[3] * (self.lr * self.lr) * self.cd * (z20 * z20)
-                * (1.0
-                    / (q[1] * self.lr * z21 - 2.0 * q[1] * self.h
+                        + 0.25 * (self.lr * self.lr) * (z21 * z21) + self.h * self.h)
+                - 0.5 * q[1] * qd[3] * self.lr * self.h * self.cd * z20
+                    * (2.0 * q[1] + self.lr * z21 - 2.0 * self.h)
+                - 0.5 * q[1] * qd[3] * self.lr * self.cd * z20
+                    * (q[1] * self.lr * z21 - 2.0 * q[1] * self.h
                         - self.lr * self.h * z21 + q[1] * q[1]
                         + 0.25 * (self.lr * self.lr) * (z20 * z20)
-                        + 0.25 * (self.lr * self.lr) * (z21 * z21) + self.h * self.h))
-            + 0.5 * q[1] * self.lr * self.k * self.l0 * z20 * z347
-            + qd[1] * self.lr * self.h * self.cd * z20
-                * (1.0
-                    / (q[1] * self.lr * z21 - 2.0 * q[1] * self.h
+                        + 0.25 * (self.lr * self.lr) * (z21 * z21) + self.h * self.h)
+                + 0.5 * q[1] * self.k * self.l0 * z347
+                    * ((q[1] * self.lr * z21 - 2.0 * q[1] * self.h
                         - self.lr * self.h * z21 + q[1] * q[1]
                         + 0.25 * (self.lr * self.lr) * (z20 * z20)
-                        + 0.25 * (self.lr * self.lr) * (z21 * z21) + self.h * self.h))
-            + 0.5 * qd[1] * self.lr * (self.h * self.h) * self.cd * z20
-                * (2.0 * q[1] + self.lr * z21 - 2.0 * self.h)
-                * ((q[1] * self.lr * z21 - 2.0 * q[1] * self.h - self.lr * self.h * z21
-                    + q[1] * q[1] + 0.25 * (self.lr * self.lr) * (z20 * z20)
-                    + 0.25 * (self.lr * self.lr) * (z21 * z21) + self.h * self.h)
-                    .powi(-2))
-            - 0.25 * qd[1] * (self.lr * self.lr) * self.h * self.cd * z20 * z21
-                * (2.0 * q[1] + self.lr * z21 - 2.0 * self.h)
-                * ((q[1] * self.lr * z21 - 2.0 * q[1] * self.h - self.lr * self.h * z21
-                    + q[1] * q[1] + 0.25 * (self.lr * self.lr) * (z20 * z20)
-                    + 0.25 * (self.lr * self.lr) * (z21 * z21) + self.h * self.h)
-                    .powi(-2))
-            - 0.25 * qd[1] * (self.lr * self.lr) * self.cd * z20 * z21
-                * (1.0
-                    / (q[1] * self.lr * z21 - 2.0 * q[1] * self.h
+                        + 0.25 * (self.lr * self.lr) * (z21 * z21) + self.h * self.h)
+                        * (q[1] * self.lr * z21 - 2.0 * q[1] * self.h
+                            - self.lr * self.h * z21 + q[1] * q[1]
+                            + 0.25 * (self.lr * self.lr) * (z20 * z20)
+                            + 0.25 * (self.lr * self.lr) * (z21 * z21)
+                            + self.h * self.h))
+                - 0.25 * qd[1] * self.lr * self.h * self.cd * z21
+                    * (2.0 * q[1] + self.lr * z21 - 2.0 * self.h)
+                - 0.25 * qd[1] * self.lr * self.cd * z21
+                    * (q[1] * self.lr * z21 - 2.0 * q[1] * self.h
                         - self.lr * self.h * z21 + q[1] * q[1]
                         + 0.25 * (self.lr * self.lr) * (z20 * z20)
-                        + 0.25 * (self.lr * self.lr) * (z21 * z21) + self.h * self.h))
-            + 0.5 * qd[3] * (self.lr * self.lr) * self.h * self.cd * (z20 * z20)
-                * (1.0
-                    / (q[1] * self.lr * z21 - 2.0 * q[1] * self.h
+                        + 0.25 * (self.lr * self.lr) * (z21 * z21) + self.h * self.h)
+                + qd[1] * self.h * self.cd
+                    * (q[1] * self.lr * z21 - 2.0 * q[1] * self.h
                         - self.lr * self.h * z21 + q[1] * q[1]
                         + 0.25 * (self.lr * self.lr) * (z20 * z20)
-                        + 0.25 * (self.lr * self.lr) * (z21 * z21) + self.h * self.h))
-            + 0.25 * qd[3] * (self.lr * self.lr) * (self.h * self.h) * self.cd
-                * (z20 * z20) * (2.0 * q[1] + self.lr * z21 - 2.0 * self.h)
-                * ((q[1] * self.lr * z21 - 2.0 * q[1] * self.h - self.lr * self.h * z21
-                    + q[1] * q[1] + 0.25 * (self.lr * self.lr) * (z20 * z20)
-                    + 0.25 * (self.lr * self.lr) * (z21 * z21) + self.h * self.h)
-                    .powi(-2)) - 0.5 * self.lr * self.h * self.k * self.l0 * z20 * z347
-            + 0.5 * self.lr * self.k * self.l0 * z20 * z179
-            - 0.5 * self.lr * self.k * z20
-            + 0.5 * (q[1] * q[1]) * qd[1] * self.lr * self.cd * z20
-                * (2.0 * q[1] + self.lr * z21 - 2.0 * self.h)
-                * ((q[1] * self.lr * z21 - 2.0 * q[1] * self.h - self.lr * self.h * z21
-                    + q[1] * q[1] + 0.25 * (self.lr * self.lr) * (z20 * z20)
-                    + 0.25 * (self.lr * self.lr) * (z21 * z21) + self.h * self.h)
-                    .powi(-2))
-            + 0.25 * (q[1] * q[1]) * qd[3] * (self.lr * self.lr) * self.cd * (z20 * z20)
-                * (2.0 * q[1] + self.lr * z21 - 2.0 * self.h)
-                * ((q[1] * self.lr * z21 - 2.0 * q[1] * self.h - self.lr * self.h * z21
-                    + q[1] * q[1] + 0.25 * (self.lr * self.lr) * (z20 * z20)
-                    + 0.25 * (self.lr * self.lr) * (z21 * z21) + self.h * self.h)
-                    .powi(-2));
+                        + 0.25 * (self.lr * self.lr) * (z21 * z21) + self.h * self.h)
+                + 0.5 * qd[1] * (self.h * self.h) * self.cd
+                    * (2.0 * q[1] + self.lr * z21 - 2.0 * self.h)
+                + 0.5 * qd[3] * self.lr * self.h * self.cd * z20
+                    * (q[1] * self.lr * z21 - 2.0 * q[1] * self.h
+                        - self.lr * self.h * z21 + q[1] * q[1]
+                        + 0.25 * (self.lr * self.lr) * (z20 * z20)
+                        + 0.25 * (self.lr * self.lr) * (z21 * z21) + self.h * self.h)
+                + 0.25 * qd[3] * self.lr * (self.h * self.h) * self.cd * z20
+                    * (2.0 * q[1] + self.lr * z21 - 2.0 * self.h)
+                - 0.5 * self.h * self.k * self.l0 * z347
+                    * ((q[1] * self.lr * z21 - 2.0 * q[1] * self.h
+                        - self.lr * self.h * z21 + q[1] * q[1]
+                        + 0.25 * (self.lr * self.lr) * (z20 * z20)
+                        + 0.25 * (self.lr * self.lr) * (z21 * z21) + self.h * self.h)
+                        * (q[1] * self.lr * z21 - 2.0 * q[1] * self.h
+                            - self.lr * self.h * z21 + q[1] * q[1]
+                            + 0.25 * (self.lr * self.lr) * (z20 * z20)
+                            + 0.25 * (self.lr * self.lr) * (z21 * z21)
+                            + self.h * self.h))
+                + 0.5 * self.k * self.l0 * z179
+                    * ((q[1] * self.lr * z21 - 2.0 * q[1] * self.h
+                        - self.lr * self.h * z21 + q[1] * q[1]
+                        + 0.25 * (self.lr * self.lr) * (z20 * z20)
+                        + 0.25 * (self.lr * self.lr) * (z21 * z21) + self.h * self.h)
+                        * (q[1] * self.lr * z21 - 2.0 * q[1] * self.h
+                            - self.lr * self.h * z21 + q[1] * q[1]
+                            + 0.25 * (self.lr * self.lr) * (z20 * z20)
+                            + 0.25 * (self.lr * self.lr) * (z21 * z21)
+                            + self.h * self.h))
+                - 0.5 * self.k
+                    * ((q[1] * self.lr * z21 - 2.0 * q[1] * self.h
+                        - self.lr * self.h * z21 + q[1] * q[1]
+                        + 0.25 * (self.lr * self.lr) * (z20 * z20)
+                        + 0.25 * (self.lr * self.lr) * (z21 * z21) + self.h * self.h)
+                        * (q[1] * self.lr * z21 - 2.0 * q[1] * self.h
+                            - self.lr * self.h * z21 + q[1] * q[1]
+                            + 0.25 * (self.lr * self.lr) * (z20 * z20)
+                            + 0.25 * (self.lr * self.lr) * (z21 * z21)
+                            + self.h * self.h))
+                + 0.5 * (q[1] * q[1]) * qd[1] * self.cd
+                    * (2.0 * q[1] + self.lr * z21 - 2.0 * self.h)
+                + 0.25 * (q[1] * q[1]) * qd[3] * self.lr * self.cd * z20
+                    * (2.0 * q[1] + self.lr * z21 - 2.0 * self.h));
         let z522 = self.mr * s8.v5 * z492 - self.mr * s8.v6 * z491
             + self.mr * s9.v6 * s5.v5 - self.mr * s9.v7 * s5.v4 + self.mp * s8.v5 * z492
             - self.mp * s8.v6 * z491 + self.mp * s9.v6 * s5.v5 - self.mp * s9.v7 * s5.v4;
@@ -5481,62 +5390,23 @@ impl Jacobians<4, 0, 0> for FlyballA05 {
                         - self.lr * self.h * z21 + q[1] * q[1]
                         + 0.25 * (self.lr * self.lr) * (z20 * z20)
                         + 0.25 * (self.lr * self.lr) * (z21 * z21) + self.h * self.h));
-        let z700 = q[1] * self.lr * self.h * self.cd * z4
+        let z700 = self.lr * self.cd * z4
+            * (-0.25 * q[1] * self.lr * z5 + q[1] * self.h + 0.25 * self.lr * self.h * z5
+                - 0.5 * (q[1] * q[1]) - 0.5 * (self.h * self.h))
             * (1.0
                 / (q[1] * self.lr * z5 - 2.0 * q[1] * self.h - self.lr * self.h * z5
                     + q[1] * q[1] + 0.25 * (self.lr * self.lr) * (z4 * z4)
-                    + 0.25 * (self.lr * self.lr) * (z5 * z5) + self.h * self.h))
-            - 0.25 * q[1] * (self.lr * self.lr) * self.cd * z4 * z5
-                * (1.0
-                    / (q[1] * self.lr * z5 - 2.0 * q[1] * self.h - self.lr * self.h * z5
-                        + q[1] * q[1] + 0.25 * (self.lr * self.lr) * (z4 * z4)
-                        + 0.25 * (self.lr * self.lr) * (z5 * z5) + self.h * self.h))
-            - 0.5 * self.lr * (self.h * self.h) * self.cd * z4
-                * (1.0
-                    / (q[1] * self.lr * z5 - 2.0 * q[1] * self.h - self.lr * self.h * z5
-                        + q[1] * q[1] + 0.25 * (self.lr * self.lr) * (z4 * z4)
-                        + 0.25 * (self.lr * self.lr) * (z5 * z5) + self.h * self.h))
-            - 0.5 * (q[1] * q[1]) * self.lr * self.cd * z4
-                * (1.0
-                    / (q[1] * self.lr * z5 - 2.0 * q[1] * self.h - self.lr * self.h * z5
-                        + q[1] * q[1] + 0.25 * (self.lr * self.lr) * (z4 * z4)
-                        + 0.25 * (self.lr * self.lr) * (z5 * z5) + self.h * self.h))
-            + 0.25 * (self.lr * self.lr) * self.h * self.cd * z4 * z5
-                * (1.0
-                    / (q[1] * self.lr * z5 - 2.0 * q[1] * self.h - self.lr * self.h * z5
-                        + q[1] * q[1] + 0.25 * (self.lr * self.lr) * (z4 * z4)
-                        + 0.25 * (self.lr * self.lr) * (z5 * z5) + self.h * self.h));
-        let z701 = q[1] * self.lr * self.h * self.cd * z20
+                    + 0.25 * (self.lr * self.lr) * (z5 * z5) + self.h * self.h));
+        let z701 = self.lr * self.cd * z20
+            * (-0.25 * q[1] * self.lr * z21 + q[1] * self.h
+                + 0.25 * self.lr * self.h * z21 - 0.5 * (q[1] * q[1])
+                - 0.5 * (self.h * self.h))
             * (1.0
                 / (q[1] * self.lr * z21 - 2.0 * q[1] * self.h - self.lr * self.h * z21
                     + q[1] * q[1] + 0.25 * (self.lr * self.lr) * (z20 * z20)
-                    + 0.25 * (self.lr * self.lr) * (z21 * z21) + self.h * self.h))
-            - 0.25 * q[1] * (self.lr * self.lr) * self.cd * z20 * z21
-                * (1.0
-                    / (q[1] * self.lr * z21 - 2.0 * q[1] * self.h
-                        - self.lr * self.h * z21 + q[1] * q[1]
-                        + 0.25 * (self.lr * self.lr) * (z20 * z20)
-                        + 0.25 * (self.lr * self.lr) * (z21 * z21) + self.h * self.h))
-            - 0.5 * self.lr * (self.h * self.h) * self.cd * z20
-                * (1.0
-                    / (q[1] * self.lr * z21 - 2.0 * q[1] * self.h
-                        - self.lr * self.h * z21 + q[1] * q[1]
-                        + 0.25 * (self.lr * self.lr) * (z20 * z20)
-                        + 0.25 * (self.lr * self.lr) * (z21 * z21) + self.h * self.h))
-            - 0.5 * (q[1] * q[1]) * self.lr * self.cd * z20
-                * (1.0
-                    / (q[1] * self.lr * z21 - 2.0 * q[1] * self.h
-                        - self.lr * self.h * z21 + q[1] * q[1]
-                        + 0.25 * (self.lr * self.lr) * (z20 * z20)
-                        + 0.25 * (self.lr * self.lr) * (z21 * z21) + self.h * self.h))
-            + 0.25 * (self.lr * self.lr) * self.h * self.cd * z20 * z21
-                * (1.0
-                    / (q[1] * self.lr * z21 - 2.0 * q[1] * self.h
-                        - self.lr * self.h * z21 + q[1] * q[1]
-                        + 0.25 * (self.lr * self.lr) * (z20 * z20)
-                        + 0.25 * (self.lr * self.lr) * (z21 * z21) + self.h * self.h));
-        let z702 = self.mr * s8.v1 * s1.v7 + self.mr * s1.v7 * z452
-            + self.mp * s8.v1 * s1.v7 + self.mp * s1.v7 * z452;
+                    + 0.25 * (self.lr * self.lr) * (z21 * z21) + self.h * self.h));
+        let z702 = s1.v7
+            * (self.mr * s8.v1 + self.mr * z452 + self.mp * s8.v1 + self.mp * z452);
         let z703 = -qd[0] * s3.v4 + s8.v0 * s3.v1 + s8.v1 * z44 + s1.v7 * z702
             - s2.v6 * z677 + s3.v0 * z452 - s10.v1;
         let z704 = qd[0] * s3.v2 + s8.v0 * s3.v3 - s8.v0 * z44 - s1.v6 * z702
@@ -5553,23 +5423,19 @@ impl Jacobians<4, 0, 0> for FlyballA05 {
         let z709 = qd[0] * z688 + z1 * s10.v2 - s8.v0 * z707 - s1.v6 * z706
             + s2.v6 * z686 + s3.v1 * s11.v0 + s3.v3 * s11.v1 + s3.v4 * s11.v2;
         let z710 = z0 * z709 - z1 * z708 + s2.v2 * z686 + s2.v3 * z687 + s1.v2 * z706;
-        let z711 = 0.5 * q[1] * (self.lr * self.lr) * self.h * self.cd * (z4 * z4)
+        let z711 = (0.5 * q[1] * (self.lr * self.lr) * self.h * self.cd * (z4 * z4)
+            - z710
+                * (q[1] * self.lr * z5 - 2.0 * q[1] * self.h - self.lr * self.h * z5
+                    + q[1] * q[1] + 0.25 * (self.lr * self.lr) * (z4 * z4)
+                    + 0.25 * (self.lr * self.lr) * (z5 * z5) + self.h * self.h)
+            - 0.25 * (q[1] * q[1]) * (self.lr * self.lr) * self.cd * (z4 * z4)
+            - 0.25 * (self.lr * self.lr) * (self.h * self.h) * self.cd * (z4 * z4))
             * (1.0
                 / (q[1] * self.lr * z5 - 2.0 * q[1] * self.h - self.lr * self.h * z5
                     + q[1] * q[1] + 0.25 * (self.lr * self.lr) * (z4 * z4)
-                    + 0.25 * (self.lr * self.lr) * (z5 * z5) + self.h * self.h)) - z710
-            - 0.25 * (q[1] * q[1]) * (self.lr * self.lr) * self.cd * (z4 * z4)
-                * (1.0
-                    / (q[1] * self.lr * z5 - 2.0 * q[1] * self.h - self.lr * self.h * z5
-                        + q[1] * q[1] + 0.25 * (self.lr * self.lr) * (z4 * z4)
-                        + 0.25 * (self.lr * self.lr) * (z5 * z5) + self.h * self.h))
-            - 0.25 * (self.lr * self.lr) * (self.h * self.h) * self.cd * (z4 * z4)
-                * (1.0
-                    / (q[1] * self.lr * z5 - 2.0 * q[1] * self.h - self.lr * self.h * z5
-                        + q[1] * q[1] + 0.25 * (self.lr * self.lr) * (z4 * z4)
-                        + 0.25 * (self.lr * self.lr) * (z5 * z5) + self.h * self.h));
-        let z712 = self.mr * s8.v6 * s1.v9 + self.mr * s1.v9 * z455
-            + self.mp * s8.v6 * s1.v9 + self.mp * s1.v9 * z455;
+                    + 0.25 * (self.lr * self.lr) * (z5 * z5) + self.h * self.h));
+        let z712 = s1.v9
+            * (self.mr * s8.v6 + self.mr * z455 + self.mp * s8.v6 + self.mp * z455);
         let z713 = -qd[0] * s3.v9 + s8.v5 * s3.v6 + s8.v6 * z53 + s1.v9 * z712
             - s2.v7 * z680 + s3.v5 * z455 - s10.v4;
         let z714 = qd[0] * s3.v7 + s8.v5 * s3.v8 - s8.v5 * z53 - s1.v8 * z712
@@ -5586,23 +5452,17 @@ impl Jacobians<4, 0, 0> for FlyballA05 {
         let z719 = qd[0] * z696 - z1 * s10.v5 - s8.v5 * z717 - s1.v8 * z716
             + s2.v7 * z694 + s3.v6 * s11.v6 + s3.v8 * s11.v7 + s3.v9 * s11.v8;
         let z720 = -z0 * z719 + z1 * z718 + s2.v4 * z694 + s2.v5 * z695 + s1.v5 * z716;
-        let z721 = 0.5 * q[1] * (self.lr * self.lr) * self.h * self.cd * (z20 * z20)
+        let z721 = (0.5 * q[1] * (self.lr * self.lr) * self.h * self.cd * (z20 * z20)
+            - z720
+                * (q[1] * self.lr * z21 - 2.0 * q[1] * self.h - self.lr * self.h * z21
+                    + q[1] * q[1] + 0.25 * (self.lr * self.lr) * (z20 * z20)
+                    + 0.25 * (self.lr * self.lr) * (z21 * z21) + self.h * self.h)
+            - 0.25 * (q[1] * q[1]) * (self.lr * self.lr) * self.cd * (z20 * z20)
+            - 0.25 * (self.lr * self.lr) * (self.h * self.h) * self.cd * (z20 * z20))
             * (1.0
                 / (q[1] * self.lr * z21 - 2.0 * q[1] * self.h - self.lr * self.h * z21
                     + q[1] * q[1] + 0.25 * (self.lr * self.lr) * (z20 * z20)
-                    + 0.25 * (self.lr * self.lr) * (z21 * z21) + self.h * self.h)) - z720
-            - 0.25 * (q[1] * q[1]) * (self.lr * self.lr) * self.cd * (z20 * z20)
-                * (1.0
-                    / (q[1] * self.lr * z21 - 2.0 * q[1] * self.h
-                        - self.lr * self.h * z21 + q[1] * q[1]
-                        + 0.25 * (self.lr * self.lr) * (z20 * z20)
-                        + 0.25 * (self.lr * self.lr) * (z21 * z21) + self.h * self.h))
-            - 0.25 * (self.lr * self.lr) * (self.h * self.h) * self.cd * (z20 * z20)
-                * (1.0
-                    / (q[1] * self.lr * z21 - 2.0 * q[1] * self.h
-                        - self.lr * self.h * z21 + q[1] * q[1]
-                        + 0.25 * (self.lr * self.lr) * (z20 * z20)
-                        + 0.25 * (self.lr * self.lr) * (z21 * z21) + self.h * self.h));
+                    + 0.25 * (self.lr * self.lr) * (z21 * z21) + self.h * self.h));
         let x0 = -z482;
         let x1 = -z490;
         let x2 = -z498;
@@ -5805,32 +5665,30 @@ impl Jacobians<4, 0, 0> for FlyballA05 {
                 let z735 = qd[3] * z732;
                 let z736 = qd[3] * z733;
                 let z737 = qd[3] * z734;
-                let z738 = z722
-                    - 0.5 * self.mr * self.lr * s0.v0 * ((self.mr + self.mp).powi(-2))
-                        * (dp[2] + dp[3])
-                    + 0.5 * self.mr * dp[4] * s0.v0 * (1.0 / (self.mr + self.mp))
-                    - self.mp * self.lr * s0.v0 * ((self.mr + self.mp).powi(-2))
-                        * (dp[2] + dp[3])
-                    + self.mp * dp[4] * s0.v0 * (1.0 / (self.mr + self.mp))
-                    + 0.5 * self.lr * dp[2] * s0.v0 * (1.0 / (self.mr + self.mp))
-                    + self.lr * dp[3] * s0.v0 * (1.0 / (self.mr + self.mp));
-                let z739 = z723
-                    - 0.5 * self.mr * self.lr * s0.v1 * ((self.mr + self.mp).powi(-2))
-                        * (dp[2] + dp[3])
-                    + 0.5 * self.mr * dp[4] * s0.v1 * (1.0 / (self.mr + self.mp))
-                    - self.mp * self.lr * s0.v1 * ((self.mr + self.mp).powi(-2))
-                        * (dp[2] + dp[3])
-                    + self.mp * dp[4] * s0.v1 * (1.0 / (self.mr + self.mp))
-                    + 0.5 * self.lr * dp[2] * s0.v1 * (1.0 / (self.mr + self.mp))
-                    + self.lr * dp[3] * s0.v1 * (1.0 / (self.mr + self.mp));
-                let z740 = 0.5 * self.mr * self.lr * z5 * ((self.mr + self.mp).powi(-2))
-                    * (dp[2] + dp[3])
-                    - 0.5 * self.mr * dp[4] * z5 * (1.0 / (self.mr + self.mp))
-                    + self.mp * self.lr * z5 * ((self.mr + self.mp).powi(-2))
-                        * (dp[2] + dp[3])
-                    - self.mp * dp[4] * z5 * (1.0 / (self.mr + self.mp))
-                    - 0.5 * self.lr * dp[2] * z5 * (1.0 / (self.mr + self.mp))
-                    - self.lr * dp[3] * z5 * (1.0 / (self.mr + self.mp)) + dp[6];
+                let z738 = ((self.mr + self.mp).powi(-2))
+                    * (z722 * ((self.mr + self.mp) * (self.mr + self.mp))
+                        - 0.5 * self.mr * self.lr * s0.v0 * (dp[2] + dp[3])
+                        + 0.5 * self.mr * dp[4] * s0.v0 * (self.mr + self.mp)
+                        - self.mp * self.lr * s0.v0 * (dp[2] + dp[3])
+                        + self.mp * dp[4] * s0.v0 * (self.mr + self.mp)
+                        + 0.5 * self.lr * dp[2] * s0.v0 * (self.mr + self.mp)
+                        + self.lr * dp[3] * s0.v0 * (self.mr + self.mp));
+                let z739 = ((self.mr + self.mp).powi(-2))
+                    * (z723 * ((self.mr + self.mp) * (self.mr + self.mp))
+                        - 0.5 * self.mr * self.lr * s0.v1 * (dp[2] + dp[3])
+                        + 0.5 * self.mr * dp[4] * s0.v1 * (self.mr + self.mp)
+                        - self.mp * self.lr * s0.v1 * (dp[2] + dp[3])
+                        + self.mp * dp[4] * s0.v1 * (self.mr + self.mp)
+                        + 0.5 * self.lr * dp[2] * s0.v1 * (self.mr + self.mp)
+                        + self.lr * dp[3] * s0.v1 * (self.mr + self.mp));
+                let z740 = ((self.mr + self.mp).powi(-2))
+                    * (0.5 * self.mr * self.lr * z5 * (dp[2] + dp[3])
+                        - 0.5 * self.mr * dp[4] * z5 * (self.mr + self.mp)
+                        + self.mp * self.lr * z5 * (dp[2] + dp[3])
+                        - self.mp * dp[4] * z5 * (self.mr + self.mp)
+                        - 0.5 * self.lr * dp[2] * z5 * (self.mr + self.mp)
+                        - self.lr * dp[3] * z5 * (self.mr + self.mp)
+                        + dp[6] * ((self.mr + self.mp) * (self.mr + self.mp)));
                 let z741 = -4.0 * self.mr * self.mp * self.lr * dp[4] * (z1 * z1)
                     * (1.0 / (self.mr + self.mp))
                     - 4.0 * self.mr * self.mp * self.lr * dp[4] * (s2.v0 * s2.v0)
@@ -6693,32 +6551,30 @@ impl Jacobians<4, 0, 0> for FlyballA05 {
                             + 2.0 * self.mp * dp[2] + 2.0 * self.mp * dp[3])
                     + 0.3333333333333333 * (self.lr * self.lr) * dp[2] * (z4 * z4)
                     + (self.lr * self.lr) * dp[3] * (z4 * z4);
-                let z747 = z730
-                    + 0.5 * self.mr * self.lr * s0.v2 * ((self.mr + self.mp).powi(-2))
-                        * (dp[2] + dp[3])
-                    - 0.5 * self.mr * dp[4] * s0.v2 * (1.0 / (self.mr + self.mp))
-                    + self.mp * self.lr * s0.v2 * ((self.mr + self.mp).powi(-2))
-                        * (dp[2] + dp[3])
-                    - self.mp * dp[4] * s0.v2 * (1.0 / (self.mr + self.mp))
-                    - 0.5 * self.lr * dp[2] * s0.v2 * (1.0 / (self.mr + self.mp))
-                    - self.lr * dp[3] * s0.v2 * (1.0 / (self.mr + self.mp));
-                let z748 = z731
-                    + 0.5 * self.mr * self.lr * s0.v3 * ((self.mr + self.mp).powi(-2))
-                        * (dp[2] + dp[3])
-                    - 0.5 * self.mr * dp[4] * s0.v3 * (1.0 / (self.mr + self.mp))
-                    + self.mp * self.lr * s0.v3 * ((self.mr + self.mp).powi(-2))
-                        * (dp[2] + dp[3])
-                    - self.mp * dp[4] * s0.v3 * (1.0 / (self.mr + self.mp))
-                    - 0.5 * self.lr * dp[2] * s0.v3 * (1.0 / (self.mr + self.mp))
-                    - self.lr * dp[3] * s0.v3 * (1.0 / (self.mr + self.mp));
-                let z749 = 0.5 * self.mr * self.lr * z21 * ((self.mr + self.mp).powi(-2))
-                    * (dp[2] + dp[3])
-                    - 0.5 * self.mr * dp[4] * z21 * (1.0 / (self.mr + self.mp))
-                    + self.mp * self.lr * z21 * ((self.mr + self.mp).powi(-2))
-                        * (dp[2] + dp[3])
-                    - self.mp * dp[4] * z21 * (1.0 / (self.mr + self.mp))
-                    - 0.5 * self.lr * dp[2] * z21 * (1.0 / (self.mr + self.mp))
-                    - self.lr * dp[3] * z21 * (1.0 / (self.mr + self.mp)) + dp[6];
+                let z747 = ((self.mr + self.mp).powi(-2))
+                    * (z730 * ((self.mr + self.mp) * (self.mr + self.mp))
+                        + 0.5 * self.mr * self.lr * s0.v2 * (dp[2] + dp[3])
+                        - 0.5 * self.mr * dp[4] * s0.v2 * (self.mr + self.mp)
+                        + self.mp * self.lr * s0.v2 * (dp[2] + dp[3])
+                        - self.mp * dp[4] * s0.v2 * (self.mr + self.mp)
+                        - 0.5 * self.lr * dp[2] * s0.v2 * (self.mr + self.mp)
+                        - self.lr * dp[3] * s0.v2 * (self.mr + self.mp));
+                let z748 = ((self.mr + self.mp).powi(-2))
+                    * (z731 * ((self.mr + self.mp) * (self.mr + self.mp))
+                        + 0.5 * self.mr * self.lr * s0.v3 * (dp[2] + dp[3])
+                        - 0.5 * self.mr * dp[4] * s0.v3 * (self.mr + self.mp)
+                        + self.mp * self.lr * s0.v3 * (dp[2] + dp[3])
+                        - self.mp * dp[4] * s0.v3 * (self.mr + self.mp)
+                        - 0.5 * self.lr * dp[2] * s0.v3 * (self.mr + self.mp)
+                        - self.lr * dp[3] * s0.v3 * (self.mr + self.mp));
+                let z749 = ((self.mr + self.mp).powi(-2))
+                    * (0.5 * self.mr * self.lr * z21 * (dp[2] + dp[3])
+                        - 0.5 * self.mr * dp[4] * z21 * (self.mr + self.mp)
+                        + self.mp * self.lr * z21 * (dp[2] + dp[3])
+                        - self.mp * dp[4] * z21 * (self.mr + self.mp)
+                        - 0.5 * self.lr * dp[2] * z21 * (self.mr + self.mp)
+                        - self.lr * dp[3] * z21 * (self.mr + self.mp)
+                        + dp[6] * ((self.mr + self.mp) * (self.mr + self.mp)));
                 let z750 = -4.0 * self.mr * self.mp * self.lr * dp[4] * (z1 * z1)
                     * (1.0 / (self.mr + self.mp))
                     - 4.0 * self.mr * self.mp * self.lr * dp[4] * (z23 * z23)
@@ -7571,14 +7427,10 @@ impl Jacobians<4, 0, 0> for FlyballA05 {
                 let z759 = z735 - qd[0] * z748 + s8.v6 * z749;
                 let z760 = z736 + qd[0] * z747 - s8.v5 * z749;
                 let z761 = z737 + s8.v5 * z748 - s8.v6 * z747;
-                let z762 = -qd[0] * qd[2] * z725 - qd[2] * z0 * z729
-                    + qd[2] * s8.v1 * z726;
-                let z763 = qd[0] * qd[2] * z724 - qd[2] * z1 * z729
-                    - qd[2] * s8.v0 * z726;
-                let z764 = -qd[0] * qd[3] * z733 + qd[3] * z0 * z737
-                    + qd[3] * s8.v6 * z734;
-                let z765 = qd[0] * qd[3] * z732 + qd[3] * z1 * z737
-                    - qd[3] * s8.v5 * z734;
+                let z762 = qd[2] * (-qd[0] * z725 - z0 * z729 + s8.v1 * z726);
+                let z763 = qd[2] * (qd[0] * z724 - z1 * z729 - s8.v0 * z726);
+                let z764 = qd[3] * (-qd[0] * z733 + z0 * z737 + s8.v6 * z734);
+                let z765 = qd[3] * (qd[0] * z732 + z1 * z737 - s8.v5 * z734);
                 let z766 = -qd[0] * self.mr * z757 - qd[0] * dp[2] * s8.v11
                     - qd[0] * self.mp * z757 - qd[0] * dp[3] * s8.v11 + self.mr * z762
                     + self.mr * s8.v1 * z758 + self.mr * s9.v1 * z740
@@ -8196,8 +8048,7 @@ impl Jacobians<4, 0, 0> for FlyballA05 {
                                 + 0.25 * (self.lr * self.lr) * (z20 * z20)
                                 + 0.25 * (self.lr * self.lr) * (z21 * z21)
                                 + self.h * self.h));
-                let z781 = qd[2] * z0 * z727 + qd[2] * z1 * z728 + qd[2] * s8.v0 * z725
-                    - qd[2] * s8.v1 * z724;
+                let z781 = qd[2] * (z0 * z727 + z1 * z728 + s8.v0 * z725 - s8.v1 * z724);
                 let z782 = self.mr * dp[10] + self.mr * s8.v0 * z757 + self.mr * z781
                     - self.mr * s8.v1 * z756 + self.mr * s9.v0 * z739
                     - self.mr * s9.v1 * z738 + dp[2] * s8.v0 * s8.v11
@@ -8446,8 +8297,8 @@ impl Jacobians<4, 0, 0> for FlyballA05 {
                                 + 0.25 * (self.lr * self.lr) * (z4 * z4)
                                 + 0.25 * (self.lr * self.lr) * (z5 * z5)
                                 + self.h * self.h));
-                let z788 = -qd[3] * z0 * z735 - qd[3] * z1 * z736 + qd[3] * s8.v5 * z733
-                    - qd[3] * s8.v6 * z732;
+                let z788 = qd[3]
+                    * (-z0 * z735 - z1 * z736 + s8.v5 * z733 - s8.v6 * z732);
                 let z789 = self.mr * dp[10] + self.mr * z788 + self.mr * s8.v5 * z760
                     - self.mr * s8.v6 * z759 + self.mr * s9.v6 * z748
                     - self.mr * s9.v7 * z747 + dp[2] * s8.v5 * s8.v14
@@ -8762,32 +8613,30 @@ impl Jacobians<4, 0, 0> for FlyballA05 {
                 let z732 = dp[6] * z0;
                 let z733 = dp[6] * z1;
                 let z734 = -z0 * z730 - z1 * z731;
-                let z738 = z722
-                    - 0.5 * self.mr * self.lr * s0.v0 * ((self.mr + self.mp).powi(-2))
-                        * (dp[2] + dp[3])
-                    + 0.5 * self.mr * dp[4] * s0.v0 * (1.0 / (self.mr + self.mp))
-                    - self.mp * self.lr * s0.v0 * ((self.mr + self.mp).powi(-2))
-                        * (dp[2] + dp[3])
-                    + self.mp * dp[4] * s0.v0 * (1.0 / (self.mr + self.mp))
-                    + 0.5 * self.lr * dp[2] * s0.v0 * (1.0 / (self.mr + self.mp))
-                    + self.lr * dp[3] * s0.v0 * (1.0 / (self.mr + self.mp));
-                let z739 = z723
-                    - 0.5 * self.mr * self.lr * s0.v1 * ((self.mr + self.mp).powi(-2))
-                        * (dp[2] + dp[3])
-                    + 0.5 * self.mr * dp[4] * s0.v1 * (1.0 / (self.mr + self.mp))
-                    - self.mp * self.lr * s0.v1 * ((self.mr + self.mp).powi(-2))
-                        * (dp[2] + dp[3])
-                    + self.mp * dp[4] * s0.v1 * (1.0 / (self.mr + self.mp))
-                    + 0.5 * self.lr * dp[2] * s0.v1 * (1.0 / (self.mr + self.mp))
-                    + self.lr * dp[3] * s0.v1 * (1.0 / (self.mr + self.mp));
-                let z740 = 0.5 * self.mr * self.lr * z5 * ((self.mr + self.mp).powi(-2))
-                    * (dp[2] + dp[3])
-                    - 0.5 * self.mr * dp[4] * z5 * (1.0 / (self.mr + self.mp))
-                    + self.mp * self.lr * z5 * ((self.mr + self.mp).powi(-2))
-                        * (dp[2] + dp[3])
-                    - self.mp * dp[4] * z5 * (1.0 / (self.mr + self.mp))
-                    - 0.5 * self.lr * dp[2] * z5 * (1.0 / (self.mr + self.mp))
-                    - self.lr * dp[3] * z5 * (1.0 / (self.mr + self.mp)) + dp[6];
+                let z738 = ((self.mr + self.mp).powi(-2))
+                    * (z722 * ((self.mr + self.mp) * (self.mr + self.mp))
+                        - 0.5 * self.mr * self.lr * s0.v0 * (dp[2] + dp[3])
+                        + 0.5 * self.mr * dp[4] * s0.v0 * (self.mr + self.mp)
+                        - self.mp * self.lr * s0.v0 * (dp[2] + dp[3])
+                        + self.mp * dp[4] * s0.v0 * (self.mr + self.mp)
+                        + 0.5 * self.lr * dp[2] * s0.v0 * (self.mr + self.mp)
+                        + self.lr * dp[3] * s0.v0 * (self.mr + self.mp));
+                let z739 = ((self.mr + self.mp).powi(-2))
+                    * (z723 * ((self.mr + self.mp) * (self.mr + self.mp))
+                        - 0.5 * self.mr * self.lr * s0.v1 * (dp[2] + dp[3])
+                        + 0.5 * self.mr * dp[4] * s0.v1 * (self.mr + self.mp)
+                        - self.mp * self.lr * s0.v1 * (dp[2] + dp[3])
+                        + self.mp * dp[4] * s0.v1 * (self.mr + self.mp)
+                        + 0.5 * self.lr * dp[2] * s0.v1 * (self.mr + self.mp)
+                        + self.lr * dp[3] * s0.v1 * (self.mr + self.mp));
+                let z740 = ((self.mr + self.mp).powi(-2))
+                    * (0.5 * self.mr * self.lr * z5 * (dp[2] + dp[3])
+                        - 0.5 * self.mr * dp[4] * z5 * (self.mr + self.mp)
+                        + self.mp * self.lr * z5 * (dp[2] + dp[3])
+                        - self.mp * dp[4] * z5 * (self.mr + self.mp)
+                        - 0.5 * self.lr * dp[2] * z5 * (self.mr + self.mp)
+                        - self.lr * dp[3] * z5 * (self.mr + self.mp)
+                        + dp[6] * ((self.mr + self.mp) * (self.mr + self.mp)));
                 let z741 = -4.0 * self.mr * self.mp * self.lr * dp[4] * (z1 * z1)
                     * (1.0 / (self.mr + self.mp))
                     - 4.0 * self.mr * self.mp * self.lr * dp[4] * (s2.v0 * s2.v0)
@@ -9650,32 +9499,30 @@ impl Jacobians<4, 0, 0> for FlyballA05 {
                             + 2.0 * self.mp * dp[2] + 2.0 * self.mp * dp[3])
                     + 0.3333333333333333 * (self.lr * self.lr) * dp[2] * (z4 * z4)
                     + (self.lr * self.lr) * dp[3] * (z4 * z4);
-                let z747 = z730
-                    + 0.5 * self.mr * self.lr * s0.v2 * ((self.mr + self.mp).powi(-2))
-                        * (dp[2] + dp[3])
-                    - 0.5 * self.mr * dp[4] * s0.v2 * (1.0 / (self.mr + self.mp))
-                    + self.mp * self.lr * s0.v2 * ((self.mr + self.mp).powi(-2))
-                        * (dp[2] + dp[3])
-                    - self.mp * dp[4] * s0.v2 * (1.0 / (self.mr + self.mp))
-                    - 0.5 * self.lr * dp[2] * s0.v2 * (1.0 / (self.mr + self.mp))
-                    - self.lr * dp[3] * s0.v2 * (1.0 / (self.mr + self.mp));
-                let z748 = z731
-                    + 0.5 * self.mr * self.lr * s0.v3 * ((self.mr + self.mp).powi(-2))
-                        * (dp[2] + dp[3])
-                    - 0.5 * self.mr * dp[4] * s0.v3 * (1.0 / (self.mr + self.mp))
-                    + self.mp * self.lr * s0.v3 * ((self.mr + self.mp).powi(-2))
-                        * (dp[2] + dp[3])
-                    - self.mp * dp[4] * s0.v3 * (1.0 / (self.mr + self.mp))
-                    - 0.5 * self.lr * dp[2] * s0.v3 * (1.0 / (self.mr + self.mp))
-                    - self.lr * dp[3] * s0.v3 * (1.0 / (self.mr + self.mp));
-                let z749 = 0.5 * self.mr * self.lr * z21 * ((self.mr + self.mp).powi(-2))
-                    * (dp[2] + dp[3])
-                    - 0.5 * self.mr * dp[4] * z21 * (1.0 / (self.mr + self.mp))
-                    + self.mp * self.lr * z21 * ((self.mr + self.mp).powi(-2))
-                        * (dp[2] + dp[3])
-                    - self.mp * dp[4] * z21 * (1.0 / (self.mr + self.mp))
-                    - 0.5 * self.lr * dp[2] * z21 * (1.0 / (self.mr + self.mp))
-                    - self.lr * dp[3] * z21 * (1.0 / (self.mr + self.mp)) + dp[6];
+                let z747 = ((self.mr + self.mp).powi(-2))
+                    * (z730 * ((self.mr + self.mp) * (self.mr + self.mp))
+                        + 0.5 * self.mr * self.lr * s0.v2 * (dp[2] + dp[3])
+                        - 0.5 * self.mr * dp[4] * s0.v2 * (self.mr + self.mp)
+                        + self.mp * self.lr * s0.v2 * (dp[2] + dp[3])
+                        - self.mp * dp[4] * s0.v2 * (self.mr + self.mp)
+                        - 0.5 * self.lr * dp[2] * s0.v2 * (self.mr + self.mp)
+                        - self.lr * dp[3] * s0.v2 * (self.mr + self.mp));
+                let z748 = ((self.mr + self.mp).powi(-2))
+                    * (z731 * ((self.mr + self.mp) * (self.mr + self.mp))
+                        + 0.5 * self.mr * self.lr * s0.v3 * (dp[2] + dp[3])
+                        - 0.5 * self.mr * dp[4] * s0.v3 * (self.mr + self.mp)
+                        + self.mp * self.lr * s0.v3 * (dp[2] + dp[3])
+                        - self.mp * dp[4] * s0.v3 * (self.mr + self.mp)
+                        - 0.5 * self.lr * dp[2] * s0.v3 * (self.mr + self.mp)
+                        - self.lr * dp[3] * s0.v3 * (self.mr + self.mp));
+                let z749 = ((self.mr + self.mp).powi(-2))
+                    * (0.5 * self.mr * self.lr * z21 * (dp[2] + dp[3])
+                        - 0.5 * self.mr * dp[4] * z21 * (self.mr + self.mp)
+                        + self.mp * self.lr * z21 * (dp[2] + dp[3])
+                        - self.mp * dp[4] * z21 * (self.mr + self.mp)
+                        - 0.5 * self.lr * dp[2] * z21 * (self.mr + self.mp)
+                        - self.lr * dp[3] * z21 * (self.mr + self.mp)
+                        + dp[6] * ((self.mr + self.mp) * (self.mr + self.mp)));
                 let z750 = -4.0 * self.mr * self.mp * self.lr * dp[4] * (z1 * z1)
                     * (1.0 / (self.mr + self.mp))
                     - 4.0 * self.mr * self.mp * self.lr * dp[4] * (z23 * z23)

@@ -328,17 +328,17 @@ impl FourBarChain2 {
         let mut s8 = Shared8::default();
         let z13 = qd[0] + qd[3];
         let z23 = qd[1] + qd[4];
-        s8.v0 = qd[3] * s2.v0 * z13 + qd[3] * s7.v1;
-        s8.v1 = qd[3] * s3.v0 * z13 - qd[3] * s7.v0;
-        s8.v2 = qd[4] * s2.v1 * z23 + qd[4] * s7.v3;
-        s8.v3 = qd[4] * s3.v2 * z23 - qd[4] * s7.v2;
-        s8.v4 = qd[0] * self.m * s7.v4 + self.m * self.g;
-        s8.v5 = self.m * self.g + qd[1] * self.m * s7.v6;
-        s8.v6 = self.m * self.g + qd[2] * self.m * s7.v8;
-        s8.v7 = -self.m * z13 * s7.v11 + self.m * s8.v0;
-        s8.v8 = self.m * self.g + self.m * z13 * s7.v10 + self.m * s8.v1;
-        s8.v9 = -self.m * z23 * s7.v13 + self.m * s8.v2;
-        s8.v10 = self.m * self.g + self.m * z23 * s7.v12 + self.m * s8.v3;
+        s8.v0 = qd[3] * (s2.v0 * z13 + s7.v1);
+        s8.v1 = qd[3] * (s3.v0 * z13 - s7.v0);
+        s8.v2 = qd[4] * (s2.v1 * z23 + s7.v3);
+        s8.v3 = qd[4] * (s3.v2 * z23 - s7.v2);
+        s8.v4 = self.m * (qd[0] * s7.v4 + self.g);
+        s8.v5 = self.m * (qd[1] * s7.v6 + self.g);
+        s8.v6 = self.m * (qd[2] * s7.v8 + self.g);
+        s8.v7 = self.m * (-z13 * s7.v11 + s8.v0);
+        s8.v8 = self.m * (self.g + z13 * s7.v10 + s8.v1);
+        s8.v9 = self.m * (-z23 * s7.v13 + s8.v2);
+        s8.v10 = self.m * (self.g + z23 * s7.v12 + s8.v3);
         s8
     }
     #[allow(clippy::field_reassign_with_default, clippy::too_many_arguments)]
@@ -391,10 +391,10 @@ impl FourBarChain2 {
         s10.v7 = self.m * a[1] * s2.v3;
         s10.v8 = -self.m * a[2] * s4.v2;
         s10.v9 = self.m * a[2] * s2.v4;
-        s10.v10 = -self.m * s4.v3 * z189 + self.m * s10.v0;
-        s10.v11 = self.m * s2.v5 * z189 + self.m * s10.v1;
-        s10.v12 = -self.m * s4.v4 * z192 + self.m * s10.v2;
-        s10.v13 = self.m * s2.v6 * z192 + self.m * s10.v3;
+        s10.v10 = self.m * (-s4.v3 * z189 + s10.v0);
+        s10.v11 = self.m * (s2.v5 * z189 + s10.v1);
+        s10.v12 = self.m * (-s4.v4 * z192 + s10.v2);
+        s10.v13 = self.m * (s2.v6 * z192 + s10.v3);
         s10
     }
 }
@@ -453,8 +453,7 @@ impl Dynamics<5> for FourBarChain2 {
         let z69 = qd[0] * z29 + self.m * s2.v2 * s7.v5 - self.m * s4.v0 * s7.v4 + z60;
         let z72 = -s2.v0 * z62 + s3.v0 * z61 + z60;
         let z73 = -s2.v1 * z59 + s3.v2 * z58 + z57;
-        0.5 * qd[0] * z69 + 0.5 * qd[1] * z66 + 0.5 * qd[2] * z63 + 0.5 * qd[3] * z72
-            + 0.5 * qd[4] * z73
+        0.5 * (qd[0] * z69 + qd[1] * z66 + qd[2] * z63 + qd[3] * z72 + qd[4] * z73)
     }
     fn potential_energy(&self, q: &Vector<5>, _t: f64) -> f64 {
         let s0 = self.shared0(q);
@@ -564,9 +563,9 @@ impl Dynamics<5> for FourBarChain2 {
         let z76 = self.m * s4.v4;
         let z81 = self.m * s2.v5;
         let z82 = self.m * s4.v3;
-        let z158 = 2.0 * self.m * s2.v6 * s7.v12 + 2.0 * self.m * s4.v4 * s7.v13;
-        let z162 = 2.0 * self.m * s2.v5 * s7.v10 + 2.0 * self.m * s4.v3 * s7.v11;
-        let z166 = 2.0 * self.m * s2.v4 * s7.v8 + 2.0 * self.m * s4.v2 * s7.v9;
+        let z158 = 2.0 * self.m * (s2.v6 * s7.v12 + s4.v4 * s7.v13);
+        let z162 = 2.0 * self.m * (s2.v5 * s7.v10 + s4.v3 * s7.v11);
+        let z166 = 2.0 * self.m * (s2.v4 * s7.v8 + s4.v2 * s7.v9);
         let z170 = 2.0 * self.m * s2.v3 * s7.v6 + 2.0 * self.m * s4.v1 * s7.v7 + z158;
         let z174 = 2.0 * self.m * s2.v2 * s7.v4 + 2.0 * self.m * s4.v0 * s7.v5 + z162;
         let z175 = s2.v0 * z13 + s7.v1;
@@ -938,24 +937,24 @@ impl Rates<5, 4, 0> for FourBarChain2 {
         let z54 = z13 * z36 + z15;
         let z55 = -z23 * z42 + z24;
         let z56 = z23 * z41 + z25;
-        let z113 = x.qd[3] * z6 * z13 + x.qd[3] * z15;
-        let z114 = x.qd[3] * z7 * z13 - x.qd[3] * z14;
-        let z115 = x.qd[4] * z16 * z23 + x.qd[4] * z25;
-        let z116 = x.qd[4] * z17 * z23 - x.qd[4] * z24;
+        let z113 = x.qd[3] * (z6 * z13 + z15);
+        let z114 = x.qd[3] * (z7 * z13 - z14);
+        let z115 = x.qd[4] * (z16 * z23 + z25);
+        let z116 = x.qd[4] * (z17 * z23 - z24);
         let z117 = -x.qd[0] * self.m * z48;
-        let z118 = x.qd[0] * self.m * z47 + self.m * self.g;
+        let z118 = self.m * (x.qd[0] * z47 + self.g);
         let z120 = z26 * z118 - z27 * z117;
         let z121 = -x.qd[1] * self.m * z50;
-        let z122 = self.m * self.g + x.qd[1] * self.m * z49;
+        let z122 = self.m * (x.qd[1] * z49 + self.g);
         let z124 = z30 * z122 - z31 * z121;
         let z125 = -x.qd[2] * self.m * z52;
-        let z126 = self.m * self.g + x.qd[2] * self.m * z51;
+        let z126 = self.m * (x.qd[2] * z51 + self.g);
         let z128 = z33 * z126 - z34 * z125;
-        let z129 = -self.m * z13 * z54 + self.m * z113;
-        let z130 = self.m * self.g + self.m * z13 * z53 + self.m * z114;
+        let z129 = self.m * (-z13 * z54 + z113);
+        let z130 = self.m * (self.g + z13 * z53 + z114);
         let z132 = z36 * z130 - z37 * z129;
-        let z133 = -self.m * z23 * z56 + self.m * z115;
-        let z134 = self.m * self.g + self.m * z23 * z55 + self.m * z116;
+        let z133 = self.m * (-z23 * z56 + z115);
+        let z134 = self.m * (self.g + z23 * z55 + z116);
         let z136 = z41 * z134 - z42 * z133;
         let z137 = z124 + z136;
         let z140 = z120 + z132;
@@ -976,11 +975,11 @@ impl Rates<5, 4, 0> for FourBarChain2 {
         let z201 = -self.m * x.qdd[2] * z34;
         let z202 = self.m * x.qdd[2] * z33;
         let z203 = x.qdd[2] * z29 + z33 * z202 - z34 * z201;
-        let z204 = -self.m * z37 * z189 + self.m * z190;
-        let z205 = self.m * z36 * z189 + self.m * z191;
+        let z204 = self.m * (-z37 * z189 + z190);
+        let z205 = self.m * (z36 * z189 + z191);
         let z206 = z29 * z189 + z36 * z205 - z37 * z204;
-        let z207 = -self.m * z42 * z192 + self.m * z193;
-        let z208 = self.m * z41 * z192 + self.m * z194;
+        let z207 = self.m * (-z42 * z192 + z193);
+        let z208 = self.m * (z41 * z192 + z194);
         let z209 = z29 * z192 + z41 * z208 - z42 * z207;
         let z210 = z209 + z200;
         let z213 = z206 + z197;
@@ -1339,13 +1338,13 @@ impl Jacobians<5, 4, 0> for FourBarChain2 {
         let z309 = qd[0] * s5.v3;
         let z310 = -z13 * s2.v5 + z306;
         let z311 = z13 * s5.v4 + z307;
-        let z312 = qd[3] * z13 * s5.v2 + qd[3] * z307;
-        let z313 = qd[3] * s2.v0 * z13 - qd[3] * z306;
+        let z312 = qd[3] * (z13 * s5.v2 + z307);
+        let z313 = qd[3] * (s2.v0 * z13 - z306);
         let z314 = -qd[0] * self.m * z309;
         let z315 = qd[0] * self.m * z308;
         let z316 = s2.v2 * z315 - s2.v2 * z117 - s4.v0 * z314 + s8.v4 * s5.v3;
-        let z317 = -self.m * z13 * z311 + self.m * z312;
-        let z318 = self.m * z13 * z310 + self.m * z313;
+        let z317 = self.m * (-z13 * z311 + z312);
+        let z318 = self.m * (z13 * z310 + z313);
         let z319 = s2.v5 * z318 - s2.v5 * s8.v7 - s4.v3 * z317 + s8.v8 * s5.v4;
         let z320 = z316 + z319;
         let z321 = -z13 * z231;
@@ -1359,13 +1358,13 @@ impl Jacobians<5, 4, 0> for FourBarChain2 {
         let z329 = qd[1] * s5.v7;
         let z330 = -z23 * s2.v6 + z326;
         let z331 = z23 * s5.v8 + z327;
-        let z332 = qd[4] * z23 * s5.v6 + qd[4] * z327;
-        let z333 = qd[4] * s2.v1 * z23 - qd[4] * z326;
+        let z332 = qd[4] * (z23 * s5.v6 + z327);
+        let z333 = qd[4] * (s2.v1 * z23 - z326);
         let z334 = -qd[1] * self.m * z329;
         let z335 = qd[1] * self.m * z328;
         let z336 = s2.v3 * z335 - s2.v3 * z121 - s4.v1 * z334 + s8.v5 * s5.v7;
-        let z337 = -self.m * z23 * z331 + self.m * z332;
-        let z338 = self.m * z23 * z330 + self.m * z333;
+        let z337 = self.m * (-z23 * z331 + z332);
+        let z338 = self.m * (z23 * z330 + z333);
         let z339 = s2.v6 * z338 - s2.v6 * s8.v9 - s4.v4 * z337 + s8.v10 * s5.v8;
         let z340 = z336 + z339;
         let z341 = -z23 * z248;
@@ -1382,32 +1381,32 @@ impl Jacobians<5, 4, 0> for FourBarChain2 {
         let z352 = -s2.v0 * z324 + s3.v0 * z323 + z325;
         let z353 = -s2.v1 * z338 + s2.v1 * s8.v9 + s3.v2 * z337 + z339 - s8.v10 * s5.v6;
         let z354 = -s2.v1 * z344 + s3.v2 * z343 + z345;
-        let z435 = -qd[0] * self.m * s2.v2 - self.m * s7.v5;
-        let z436 = -qd[0] * self.m * s4.v0 + self.m * s7.v4;
+        let z435 = -self.m * (qd[0] * s2.v2 + s7.v5);
+        let z436 = self.m * (-qd[0] * s4.v0 + s7.v4);
         let z437 = s2.v2 * z436 - s4.v0 * z435;
-        let z438 = -self.m * z13 * s2.v5 + self.m * z306 - self.m * s7.v11;
-        let z439 = -self.m * z13 * s4.v3 + self.m * s7.v0 + self.m * s7.v10;
+        let z438 = self.m * (-z13 * s2.v5 + z306 - s7.v11);
+        let z439 = self.m * (-z13 * s4.v3 + s7.v0 + s7.v10);
         let z440 = s2.v5 * z439 - s4.v3 * z438;
         let z441 = z437 + z440;
         let z442 = s3.v0 - s4.v3;
         let z443 = -s2.v0 + s2.v5;
-        let z444 = -self.m * z13 * z443 - self.m * s7.v11 + self.m * z175;
-        let z445 = self.m * z13 * z442 + self.m * s7.v10 + self.m * z176;
+        let z444 = self.m * (-z13 * z443 - s7.v11 + z175);
+        let z445 = self.m * (z13 * z442 + s7.v10 + z176);
         let z446 = s2.v5 * z445 - s4.v3 * z444;
-        let z447 = -self.m * s7.v7 - qd[1] * self.m * s2.v3;
-        let z448 = self.m * s7.v6 - qd[1] * self.m * s4.v1;
+        let z447 = -self.m * (qd[1] * s2.v3 + s7.v7);
+        let z448 = self.m * (-qd[1] * s4.v1 + s7.v6);
         let z449 = s2.v3 * z448 - s4.v1 * z447;
-        let z450 = -self.m * z23 * s2.v6 - self.m * s7.v13 + self.m * z326;
-        let z451 = -self.m * z23 * s4.v4 + self.m * s7.v2 + self.m * s7.v12;
+        let z450 = self.m * (-z23 * s2.v6 - s7.v13 + z326);
+        let z451 = self.m * (-z23 * s4.v4 + s7.v2 + s7.v12);
         let z452 = s2.v6 * z451 - s4.v4 * z450;
         let z453 = z449 + z452;
         let z454 = s3.v2 - s4.v4;
         let z455 = -s2.v1 + s2.v6;
-        let z456 = -self.m * z23 * z455 - self.m * s7.v13 + self.m * z177;
-        let z457 = self.m * z23 * z454 + self.m * s7.v12 + self.m * z178;
+        let z456 = self.m * (-z23 * z455 - s7.v13 + z177);
+        let z457 = self.m * (z23 * z454 + s7.v12 + z178);
         let z458 = s2.v6 * z457 - s4.v4 * z456;
-        let z459 = -self.m * s7.v9 - qd[2] * self.m * s2.v4;
-        let z460 = self.m * s7.v8 - qd[2] * self.m * s4.v2;
+        let z459 = -self.m * (qd[2] * s2.v4 + s7.v9);
+        let z460 = self.m * (-qd[2] * s4.v2 + s7.v8);
         let z461 = s2.v4 * z460 - s4.v2 * z459;
         let z462 = -s2.v0 * z439 + s3.v0 * z438 + z440;
         let z463 = -s2.v0 * z445 + s3.v0 * z444 + z446;
@@ -1483,8 +1482,8 @@ impl Jacobians<5, 4, 0> for FourBarChain2 {
         let z223 = -self.m * a[0] * s2.v2;
         let z224 = self.m * a[0] * s5.v3;
         let z225 = s2.v2 * z224 - s2.v2 * s10.v4 - s4.v0 * z223 + s10.v5 * s5.v3;
-        let z226 = self.m * z221 - self.m * s2.v5 * z189;
-        let z227 = self.m * z222 + self.m * z189 * s5.v4;
+        let z226 = self.m * (z221 - s2.v5 * z189);
+        let z227 = self.m * (z222 + z189 * s5.v4);
         let z228 = s10.v11 * s5.v4 - s2.v5 * s10.v10 + s2.v5 * z227 - s4.v3 * z226;
         let z229 = z225 + z228;
         let z231 = 0.5 * self.l * z10;
@@ -1496,8 +1495,8 @@ impl Jacobians<5, 4, 0> for FourBarChain2 {
         let z240 = -self.m * a[1] * s2.v3;
         let z241 = self.m * a[1] * s5.v7;
         let z242 = s2.v3 * z241 - s2.v3 * s10.v6 - s4.v1 * z240 + s10.v7 * s5.v7;
-        let z243 = self.m * z238 - self.m * s2.v6 * z192;
-        let z244 = self.m * z239 + self.m * z192 * s5.v8;
+        let z243 = self.m * (z238 - s2.v6 * z192);
+        let z244 = self.m * (z239 + z192 * s5.v8);
         let z245 = s10.v13 * s5.v8 - s2.v6 * s10.v12 + s2.v6 * z244 - s4.v4 * z243;
         let z246 = z242 + z245;
         let z248 = 0.5 * self.l * z20;
@@ -1563,9 +1562,9 @@ impl Jacobians<5, 4, 0> for FourBarChain2 {
                 let z479 = qd[0] * z474;
                 let z480 = z472 - z13 * z477;
                 let z481 = z473 + z13 * z476;
-                let z482 = qd[3] * z473 + qd[3] * z13 * z470;
-                let z483 = -qd[3] * z472 + qd[3] * z13 * z471;
-                let z484 = -qd[0] * self.m * z479 - qd[0] * dp[0] * s7.v5;
+                let z482 = qd[3] * (z473 + z13 * z470);
+                let z483 = qd[3] * (-z472 + z13 * z471);
+                let z484 = -qd[0] * (self.m * z479 + dp[0] * s7.v5);
                 let z485 = qd[0] * self.m * z478 + qd[0] * dp[0] * s7.v4 + self.m * dp[3]
                     + self.g * dp[0];
                 let z486 = s2.v2 * z485 - s4.v0 * z484 - z117 * z475 + s8.v4 * z474;
@@ -1587,9 +1586,9 @@ impl Jacobians<5, 4, 0> for FourBarChain2 {
                 let z500 = qd[1] * z495;
                 let z501 = z493 - z23 * z498;
                 let z502 = z494 + z23 * z497;
-                let z503 = qd[4] * z494 + qd[4] * z23 * z491;
-                let z504 = -qd[4] * z493 + qd[4] * z23 * z492;
-                let z505 = -qd[1] * self.m * z500 - qd[1] * dp[0] * s7.v7;
+                let z503 = qd[4] * (z494 + z23 * z491);
+                let z504 = qd[4] * (-z493 + z23 * z492);
+                let z505 = -qd[1] * (self.m * z500 + dp[0] * s7.v7);
                 let z506 = self.m * dp[3] + qd[1] * self.m * z499 + qd[1] * dp[0] * s7.v6
                     + self.g * dp[0];
                 let z507 = s2.v3 * z506 - s4.v1 * z505 - z121 * z496 + s8.v5 * z495;
@@ -1603,7 +1602,7 @@ impl Jacobians<5, 4, 0> for FourBarChain2 {
                 let z513 = 0.5 * dp[1] * z5;
                 let z514 = -qd[2] * z513;
                 let z515 = qd[2] * z512;
-                let z516 = -qd[2] * self.m * z515 - qd[2] * dp[0] * s7.v9;
+                let z516 = -qd[2] * (self.m * z515 + dp[0] * s7.v9);
                 let z517 = self.m * dp[3] + qd[2] * self.m * z514 + qd[2] * dp[0] * s7.v8
                     + self.g * dp[0];
                 let z518 = s2.v4 * z517 - s4.v2 * z516 - z125 * z513 + s8.v6 * z512;
@@ -1664,12 +1663,13 @@ impl Jacobians<5, 4, 0> for FourBarChain2 {
                 let z498 = z492 + 0.5 * dp[1] * s3.v3;
                 let z512 = 0.5 * dp[1] * z4;
                 let z513 = 0.5 * dp[1] * z5;
-                let z521 = 0.16666666666666666 * self.m * self.l * dp[1]
-                    + 0.08333333333333333 * (self.l * self.l) * dp[0];
+                let z521 = self.l
+                    * (0.16666666666666666 * self.m * dp[1]
+                        + 0.08333333333333333 * self.l * dp[0]);
                 let z522 = a[3] * z471;
                 let z523 = -a[3] * z470;
-                let z524 = -self.m * a[0] * z475 - a[0] * dp[0] * s4.v0;
-                let z525 = self.m * a[0] * z474 + a[0] * dp[0] * s2.v2;
+                let z524 = -a[0] * (self.m * z475 + dp[0] * s4.v0);
+                let z525 = a[0] * (self.m * z474 + dp[0] * s2.v2);
                 let z526 = a[0] * z521 + s2.v2 * z525 - s4.v0 * z524 - s10.v4 * z475
                     + s10.v5 * z474;
                 let z527 = self.m * z522 - self.m * z189 * z477 - dp[0] * s4.v3 * z189
@@ -1681,8 +1681,8 @@ impl Jacobians<5, 4, 0> for FourBarChain2 {
                 let z530 = z526 + z529;
                 let z531 = a[4] * z492;
                 let z532 = -a[4] * z491;
-                let z533 = -self.m * a[1] * z496 - a[1] * dp[0] * s4.v1;
-                let z534 = self.m * a[1] * z495 + a[1] * dp[0] * s2.v3;
+                let z533 = -a[1] * (self.m * z496 + dp[0] * s4.v1);
+                let z534 = a[1] * (self.m * z495 + dp[0] * s2.v3);
                 let z535 = a[1] * z521 + s2.v3 * z534 - s4.v1 * z533 - s10.v6 * z496
                     + s10.v7 * z495;
                 let z536 = self.m * z531 - self.m * z192 * z498 - dp[0] * s4.v4 * z192
@@ -1692,8 +1692,8 @@ impl Jacobians<5, 4, 0> for FourBarChain2 {
                 let z538 = -s10.v12 * z498 + s10.v13 * z497 + s2.v6 * z537 - s4.v4 * z536
                     + z192 * z521;
                 let z539 = z535 + z538;
-                let z540 = -self.m * a[2] * z513 - a[2] * dp[0] * s4.v2;
-                let z541 = self.m * a[2] * z512 + a[2] * dp[0] * s2.v4;
+                let z540 = -a[2] * (self.m * z513 + dp[0] * s4.v2);
+                let z541 = a[2] * (self.m * z512 + dp[0] * s2.v4);
                 let z542 = s10.v9 * z512 + a[2] * z521 + s2.v4 * z541 - s4.v2 * z540
                     - s10.v8 * z513;
                 let z543 = s10.v10 * z471 - s10.v11 * z470 - s2.v0 * z528 + s3.v0 * z527

@@ -594,27 +594,27 @@ impl FourBarChain4 {
         s12: &Shared12,
     ) -> Shared14 {
         let mut s14 = Shared14::default();
-        s14.v0 = qd[5] * s3.v0 * s11.v0 + qd[5] * s12.v1;
-        s14.v1 = qd[5] * s4.v0 * s11.v0 - qd[5] * s12.v0;
-        s14.v2 = qd[6] * s3.v1 * s11.v1 + qd[6] * s12.v3;
-        s14.v3 = qd[6] * s4.v2 * s11.v1 - qd[6] * s12.v2;
-        s14.v4 = qd[7] * s3.v2 * s11.v2 + qd[7] * s12.v5;
-        s14.v5 = qd[7] * s4.v4 * s11.v2 - qd[7] * s12.v4;
-        s14.v6 = qd[8] * s3.v3 * s11.v3 + qd[8] * s12.v7;
-        s14.v7 = qd[8] * s4.v6 * s11.v3 - qd[8] * s12.v6;
-        s14.v8 = qd[0] * self.m * s12.v8 + self.m * self.g;
-        s14.v9 = self.m * self.g + qd[1] * self.m * s12.v10;
-        s14.v10 = self.m * self.g + qd[2] * self.m * s12.v12;
-        s14.v11 = self.m * self.g + qd[3] * self.m * s12.v14;
-        s14.v12 = self.m * self.g + qd[4] * self.m * s12.v16;
-        s14.v13 = self.m * s14.v0 - self.m * s11.v0 * s12.v19;
-        s14.v14 = self.m * s14.v1 + self.m * self.g + self.m * s11.v0 * s12.v18;
-        s14.v15 = self.m * s14.v2 - self.m * s11.v1 * s12.v21;
-        s14.v16 = self.m * s14.v3 + self.m * self.g + self.m * s11.v1 * s12.v20;
-        s14.v17 = self.m * s14.v4 - self.m * s11.v2 * s12.v23;
-        s14.v18 = self.m * s14.v5 + self.m * self.g + self.m * s11.v2 * s12.v22;
-        s14.v19 = self.m * s14.v6 - self.m * s11.v3 * s12.v25;
-        s14.v20 = self.m * s14.v7 + self.m * self.g + self.m * s11.v3 * s12.v24;
+        s14.v0 = qd[5] * (s3.v0 * s11.v0 + s12.v1);
+        s14.v1 = qd[5] * (s4.v0 * s11.v0 - s12.v0);
+        s14.v2 = qd[6] * (s3.v1 * s11.v1 + s12.v3);
+        s14.v3 = qd[6] * (s4.v2 * s11.v1 - s12.v2);
+        s14.v4 = qd[7] * (s3.v2 * s11.v2 + s12.v5);
+        s14.v5 = qd[7] * (s4.v4 * s11.v2 - s12.v4);
+        s14.v6 = qd[8] * (s3.v3 * s11.v3 + s12.v7);
+        s14.v7 = qd[8] * (s4.v6 * s11.v3 - s12.v6);
+        s14.v8 = self.m * (qd[0] * s12.v8 + self.g);
+        s14.v9 = self.m * (qd[1] * s12.v10 + self.g);
+        s14.v10 = self.m * (qd[2] * s12.v12 + self.g);
+        s14.v11 = self.m * (qd[3] * s12.v14 + self.g);
+        s14.v12 = self.m * (self.g + qd[4] * s12.v16);
+        s14.v13 = self.m * (s14.v0 - s11.v0 * s12.v19);
+        s14.v14 = self.m * (s14.v1 + self.g + s11.v0 * s12.v18);
+        s14.v15 = self.m * (s14.v2 - s11.v1 * s12.v21);
+        s14.v16 = self.m * (s14.v3 + self.g + s11.v1 * s12.v20);
+        s14.v17 = self.m * (s14.v4 - s11.v2 * s12.v23);
+        s14.v18 = self.m * (s14.v5 + self.g + s11.v2 * s12.v22);
+        s14.v19 = self.m * (s14.v6 - s11.v3 * s12.v25);
+        s14.v20 = self.m * (s14.v7 + self.g + s11.v3 * s12.v24);
         s14
     }
     #[allow(clippy::field_reassign_with_default)]
@@ -718,14 +718,14 @@ impl FourBarChain4 {
         s18.v15 = self.m * a[3] * s3.v7;
         s18.v16 = -self.m * a[4] * s5.v4;
         s18.v17 = self.m * a[4] * s3.v8;
-        s18.v18 = -self.m * s5.v5 * z351 + self.m * s18.v0;
-        s18.v19 = self.m * s3.v9 * z351 + self.m * s18.v1;
-        s18.v20 = -self.m * s5.v6 * z354 + self.m * s18.v2;
-        s18.v21 = self.m * s3.v10 * z354 + self.m * s18.v3;
-        s18.v22 = -self.m * s5.v7 * z357 + self.m * s18.v4;
-        s18.v23 = self.m * s3.v11 * z357 + self.m * s18.v5;
-        s18.v24 = -self.m * s5.v8 * z360 + self.m * s18.v6;
-        s18.v25 = self.m * s3.v12 * z360 + self.m * s18.v7;
+        s18.v18 = self.m * (-s5.v5 * z351 + s18.v0);
+        s18.v19 = self.m * (s3.v9 * z351 + s18.v1);
+        s18.v20 = self.m * (-s5.v6 * z354 + s18.v2);
+        s18.v21 = self.m * (s3.v10 * z354 + s18.v3);
+        s18.v22 = self.m * (-s5.v7 * z357 + s18.v4);
+        s18.v23 = self.m * (s3.v11 * z357 + s18.v5);
+        s18.v24 = self.m * (-s5.v8 * z360 + s18.v6);
+        s18.v25 = self.m * (s3.v12 * z360 + s18.v7);
         s18
     }
 }
@@ -801,9 +801,9 @@ impl Dynamics<9> for FourBarChain4 {
         let z135 = -s3.v1 * s16.v5 + s4.v2 * s16.v4 + z113;
         let z136 = -s3.v2 * s16.v3 + s4.v4 * s16.v2 + z110;
         let z137 = -s3.v3 * s16.v1 + s4.v6 * s16.v0 + z107;
-        0.5 * qd[0] * z131 + 0.5 * qd[1] * z128 + 0.5 * qd[2] * z125 + 0.5 * qd[3] * z122
-            + 0.5 * qd[4] * z119 + 0.5 * qd[5] * z134 + 0.5 * qd[6] * z135
-            + 0.5 * qd[7] * z136 + 0.5 * qd[8] * z137
+        0.5
+            * (qd[0] * z131 + qd[1] * z128 + qd[2] * z125 + qd[3] * z122 + qd[4] * z119
+                + qd[5] * z134 + qd[6] * z135 + qd[7] * z136 + qd[8] * z137)
     }
     fn potential_energy(&self, q: &Vector<9>, _t: f64) -> f64 {
         let s0 = self.shared0(q);
@@ -953,11 +953,11 @@ impl Dynamics<9> for FourBarChain4 {
         let z146 = self.m * s5.v7;
         let z152 = self.m * s5.v6;
         let z158 = self.m * s5.v5;
-        let z290 = 2.0 * self.m * s3.v12 * s12.v24 + 2.0 * self.m * s5.v8 * s12.v25;
-        let z294 = 2.0 * self.m * s3.v11 * s12.v22 + 2.0 * self.m * s5.v7 * s12.v23;
-        let z298 = 2.0 * self.m * s3.v10 * s12.v20 + 2.0 * self.m * s5.v6 * s12.v21;
-        let z302 = 2.0 * self.m * s3.v9 * s12.v18 + 2.0 * self.m * s5.v5 * s12.v19;
-        let z306 = 2.0 * self.m * s3.v8 * s12.v16 + 2.0 * self.m * s5.v4 * s12.v17;
+        let z290 = 2.0 * self.m * (s3.v12 * s12.v24 + s5.v8 * s12.v25);
+        let z294 = 2.0 * self.m * (s3.v11 * s12.v22 + s5.v7 * s12.v23);
+        let z298 = 2.0 * self.m * (s3.v10 * s12.v20 + s5.v6 * s12.v21);
+        let z302 = 2.0 * self.m * (s3.v9 * s12.v18 + s5.v5 * s12.v19);
+        let z306 = 2.0 * self.m * (s3.v8 * s12.v16 + s5.v4 * s12.v17);
         let z310 = 2.0 * self.m * s3.v7 * s12.v14 + 2.0 * self.m * s5.v3 * s12.v15
             + z290;
         let z314 = 2.0 * self.m * s3.v6 * s12.v12 + 2.0 * self.m * s5.v2 * s12.v13
@@ -1566,40 +1566,40 @@ impl Rates<9, 8, 0> for FourBarChain4 {
         let z104 = z37 * z76 + z39;
         let z105 = -z47 * z82 + z48;
         let z106 = z47 * z81 + z49;
-        let z209 = x.qd[5] * z10 * z17 + x.qd[5] * z19;
-        let z210 = x.qd[5] * z11 * z17 - x.qd[5] * z18;
-        let z211 = x.qd[6] * z20 * z27 + x.qd[6] * z29;
-        let z212 = x.qd[6] * z21 * z27 - x.qd[6] * z28;
-        let z213 = x.qd[7] * z30 * z37 + x.qd[7] * z39;
-        let z214 = x.qd[7] * z31 * z37 - x.qd[7] * z38;
-        let z215 = x.qd[8] * z40 * z47 + x.qd[8] * z49;
-        let z216 = x.qd[8] * z41 * z47 - x.qd[8] * z48;
+        let z209 = x.qd[5] * (z10 * z17 + z19);
+        let z210 = x.qd[5] * (z11 * z17 - z18);
+        let z211 = x.qd[6] * (z20 * z27 + z29);
+        let z212 = x.qd[6] * (z21 * z27 - z28);
+        let z213 = x.qd[7] * (z30 * z37 + z39);
+        let z214 = x.qd[7] * (z31 * z37 - z38);
+        let z215 = x.qd[8] * (z40 * z47 + z49);
+        let z216 = x.qd[8] * (z41 * z47 - z48);
         let z217 = -x.qd[0] * self.m * z90;
-        let z218 = x.qd[0] * self.m * z89 + self.m * self.g;
+        let z218 = self.m * (x.qd[0] * z89 + self.g);
         let z220 = z50 * z218 - z51 * z217;
         let z221 = -x.qd[1] * self.m * z92;
-        let z222 = self.m * self.g + x.qd[1] * self.m * z91;
+        let z222 = self.m * (x.qd[1] * z91 + self.g);
         let z224 = z54 * z222 - z55 * z221;
         let z225 = -x.qd[2] * self.m * z94;
-        let z226 = self.m * self.g + x.qd[2] * self.m * z93;
+        let z226 = self.m * (x.qd[2] * z93 + self.g);
         let z228 = z57 * z226 - z58 * z225;
         let z229 = -x.qd[3] * self.m * z96;
-        let z230 = self.m * self.g + x.qd[3] * self.m * z95;
+        let z230 = self.m * (x.qd[3] * z95 + self.g);
         let z232 = z60 * z230 - z61 * z229;
         let z233 = -x.qd[4] * self.m * z98;
-        let z234 = self.m * self.g + x.qd[4] * self.m * z97;
+        let z234 = self.m * (self.g + x.qd[4] * z97);
         let z236 = z63 * z234 - z64 * z233;
-        let z237 = self.m * z209 - self.m * z17 * z100;
-        let z238 = self.m * z210 + self.m * self.g + self.m * z17 * z99;
+        let z237 = self.m * (z209 - z17 * z100);
+        let z238 = self.m * (z210 + self.g + z17 * z99);
         let z240 = z66 * z238 - z67 * z237;
-        let z241 = self.m * z211 - self.m * z27 * z102;
-        let z242 = self.m * z212 + self.m * self.g + self.m * z27 * z101;
+        let z241 = self.m * (z211 - z27 * z102);
+        let z242 = self.m * (z212 + self.g + z27 * z101);
         let z244 = z71 * z242 - z72 * z241;
-        let z245 = self.m * z213 - self.m * z37 * z104;
-        let z246 = self.m * z214 + self.m * self.g + self.m * z37 * z103;
+        let z245 = self.m * (z213 - z37 * z104);
+        let z246 = self.m * (z214 + self.g + z37 * z103);
         let z248 = z76 * z246 - z77 * z245;
-        let z249 = self.m * z215 - self.m * z47 * z106;
-        let z250 = self.m * z216 + self.m * self.g + self.m * z47 * z105;
+        let z249 = self.m * (z215 - z47 * z106);
+        let z250 = self.m * (z216 + self.g + z47 * z105);
         let z252 = z81 * z250 - z82 * z249;
         let z253 = z232 + z252;
         let z256 = z228 + z248;
@@ -1636,17 +1636,17 @@ impl Rates<9, 8, 0> for FourBarChain4 {
         let z375 = -self.m * x.qdd[4] * z64;
         let z376 = self.m * x.qdd[4] * z63;
         let z377 = x.qdd[4] * z53 + z63 * z376 - z64 * z375;
-        let z378 = -self.m * z67 * z351 + self.m * z352;
-        let z379 = self.m * z66 * z351 + self.m * z353;
+        let z378 = self.m * (-z67 * z351 + z352);
+        let z379 = self.m * (z66 * z351 + z353);
         let z380 = z53 * z351 + z66 * z379 - z67 * z378;
-        let z381 = -self.m * z72 * z354 + self.m * z355;
-        let z382 = self.m * z71 * z354 + self.m * z356;
+        let z381 = self.m * (-z72 * z354 + z355);
+        let z382 = self.m * (z71 * z354 + z356);
         let z383 = z53 * z354 + z71 * z382 - z72 * z381;
-        let z384 = -self.m * z77 * z357 + self.m * z358;
-        let z385 = self.m * z76 * z357 + self.m * z359;
+        let z384 = self.m * (-z77 * z357 + z358);
+        let z385 = self.m * (z76 * z357 + z359);
         let z386 = z53 * z357 + z76 * z385 - z77 * z384;
-        let z387 = -self.m * z82 * z360 + self.m * z361;
-        let z388 = self.m * z81 * z360 + self.m * z362;
+        let z387 = self.m * (-z82 * z360 + z361);
+        let z388 = self.m * (z81 * z360 + z362);
         let z389 = z53 * z360 + z81 * z388 - z82 * z387;
         let z390 = z374 + z389;
         let z393 = z371 + z386;
@@ -2218,13 +2218,13 @@ impl Jacobians<9, 8, 0> for FourBarChain4 {
         let z577 = qd[0] * s9.v5;
         let z578 = -s11.v0 * s3.v9 + z574;
         let z579 = s11.v0 * s9.v6 + z575;
-        let z580 = qd[5] * s11.v0 * s9.v4 + qd[5] * z575;
-        let z581 = qd[5] * s3.v0 * s11.v0 - qd[5] * z574;
+        let z580 = qd[5] * (s11.v0 * s9.v4 + z575);
+        let z581 = qd[5] * (s3.v0 * s11.v0 - z574);
         let z582 = -qd[0] * self.m * z577;
         let z583 = qd[0] * self.m * z576;
         let z584 = s14.v8 * s9.v5 - s3.v4 * s13.v0 + s3.v4 * z583 - s5.v0 * z582;
-        let z585 = -self.m * s11.v0 * z579 + self.m * z580;
-        let z586 = self.m * s11.v0 * z578 + self.m * z581;
+        let z585 = self.m * (-s11.v0 * z579 + z580);
+        let z586 = self.m * (s11.v0 * z578 + z581);
         let z587 = s14.v14 * s9.v6 - s3.v9 * s14.v13 + s3.v9 * z586 - s5.v5 * z585;
         let z588 = z584 + z587;
         let z589 = -s11.v0 * z419;
@@ -2238,13 +2238,13 @@ impl Jacobians<9, 8, 0> for FourBarChain4 {
         let z597 = qd[1] * s9.v9;
         let z598 = -s11.v1 * s3.v10 + z594;
         let z599 = s11.v1 * s9.v10 + z595;
-        let z600 = qd[6] * s11.v1 * s9.v8 + qd[6] * z595;
-        let z601 = qd[6] * s3.v1 * s11.v1 - qd[6] * z594;
+        let z600 = qd[6] * (s11.v1 * s9.v8 + z595);
+        let z601 = qd[6] * (s3.v1 * s11.v1 - z594);
         let z602 = -qd[1] * self.m * z597;
         let z603 = qd[1] * self.m * z596;
         let z604 = s14.v9 * s9.v9 - s3.v5 * s13.v1 + s3.v5 * z603 - s5.v1 * z602;
-        let z605 = -self.m * s11.v1 * z599 + self.m * z600;
-        let z606 = self.m * s11.v1 * z598 + self.m * z601;
+        let z605 = self.m * (-s11.v1 * z599 + z600);
+        let z606 = self.m * (s11.v1 * z598 + z601);
         let z607 = s14.v16 * s9.v10 - s3.v10 * s14.v15 + s3.v10 * z606 - s5.v6 * z605;
         let z608 = z604 + z607;
         let z609 = -s11.v1 * z436;
@@ -2258,13 +2258,13 @@ impl Jacobians<9, 8, 0> for FourBarChain4 {
         let z617 = qd[2] * s9.v13;
         let z618 = -s11.v2 * s3.v11 + z614;
         let z619 = s11.v2 * s9.v14 + z615;
-        let z620 = qd[7] * s11.v2 * s9.v12 + qd[7] * z615;
-        let z621 = qd[7] * s3.v2 * s11.v2 - qd[7] * z614;
+        let z620 = qd[7] * (s11.v2 * s9.v12 + z615);
+        let z621 = qd[7] * (s3.v2 * s11.v2 - z614);
         let z622 = -qd[2] * self.m * z617;
         let z623 = qd[2] * self.m * z616;
         let z624 = s14.v10 * s9.v13 - s3.v6 * s13.v2 + s3.v6 * z623 - s5.v2 * z622;
-        let z625 = -self.m * s11.v2 * z619 + self.m * z620;
-        let z626 = self.m * s11.v2 * z618 + self.m * z621;
+        let z625 = self.m * (-s11.v2 * z619 + z620);
+        let z626 = self.m * (s11.v2 * z618 + z621);
         let z627 = s14.v18 * s9.v14 - s3.v11 * s14.v17 + s3.v11 * z626 - s5.v7 * z625;
         let z628 = z624 + z627;
         let z629 = -s11.v2 * z453;
@@ -2278,13 +2278,13 @@ impl Jacobians<9, 8, 0> for FourBarChain4 {
         let z637 = qd[3] * s9.v17;
         let z638 = -s11.v3 * s3.v12 + z634;
         let z639 = s11.v3 * s9.v18 + z635;
-        let z640 = qd[8] * s11.v3 * s9.v16 + qd[8] * z635;
-        let z641 = qd[8] * s3.v3 * s11.v3 - qd[8] * z634;
+        let z640 = qd[8] * (s11.v3 * s9.v16 + z635);
+        let z641 = qd[8] * (s3.v3 * s11.v3 - z634);
         let z642 = -qd[3] * self.m * z637;
         let z643 = qd[3] * self.m * z636;
         let z644 = s14.v11 * s9.v17 - s3.v7 * s13.v3 + s3.v7 * z643 - s5.v3 * z642;
-        let z645 = -self.m * s11.v3 * z639 + self.m * z640;
-        let z646 = self.m * s11.v3 * z638 + self.m * z641;
+        let z645 = self.m * (-s11.v3 * z639 + z640);
+        let z646 = self.m * (s11.v3 * z638 + z641);
         let z647 = s14.v20 * s9.v18 - s3.v12 * s14.v19 + s3.v12 * z646 - s5.v8 * z645;
         let z648 = z644 + z647;
         let z649 = -s11.v3 * z470;
@@ -2309,56 +2309,56 @@ impl Jacobians<9, 8, 0> for FourBarChain4 {
         let z665 = -s14.v20 * s9.v16 + s3.v3 * s14.v19 - s3.v3 * z646 + s4.v6 * z645
             + z647;
         let z666 = -s3.v3 * z652 + s4.v6 * z651 + z653;
-        let z821 = -qd[0] * self.m * s3.v4 - self.m * s12.v9;
-        let z822 = -qd[0] * self.m * s5.v0 + self.m * s12.v8;
+        let z821 = -self.m * (qd[0] * s3.v4 + s12.v9);
+        let z822 = self.m * (-qd[0] * s5.v0 + s12.v8);
         let z823 = s3.v4 * z822 - s5.v0 * z821;
-        let z824 = -self.m * s11.v0 * s3.v9 + self.m * z574 - self.m * s12.v19;
-        let z825 = -self.m * s11.v0 * s5.v5 + self.m * s12.v0 + self.m * s12.v18;
+        let z824 = self.m * (-s11.v0 * s3.v9 + z574 - s12.v19);
+        let z825 = self.m * (-s11.v0 * s5.v5 + s12.v0 + s12.v18);
         let z826 = s3.v9 * z825 - s5.v5 * z824;
         let z827 = z823 + z826;
         let z828 = s4.v0 - s5.v5;
         let z829 = -s3.v0 + s3.v9;
-        let z830 = -self.m * s11.v0 * z829 + self.m * s15.v0 - self.m * s12.v19;
-        let z831 = self.m * s11.v0 * z828 + self.m * s15.v1 + self.m * s12.v18;
+        let z830 = self.m * (-s11.v0 * z829 + s15.v0 - s12.v19);
+        let z831 = self.m * (s11.v0 * z828 + s15.v1 + s12.v18);
         let z832 = s3.v9 * z831 - s5.v5 * z830;
-        let z833 = -self.m * s12.v11 - qd[1] * self.m * s3.v5;
-        let z834 = self.m * s12.v10 - qd[1] * self.m * s5.v1;
+        let z833 = -self.m * (qd[1] * s3.v5 + s12.v11);
+        let z834 = self.m * (-qd[1] * s5.v1 + s12.v10);
         let z835 = s3.v5 * z834 - s5.v1 * z833;
-        let z836 = -self.m * s11.v1 * s3.v10 + self.m * z594 - self.m * s12.v21;
-        let z837 = -self.m * s11.v1 * s5.v6 + self.m * s12.v2 + self.m * s12.v20;
+        let z836 = self.m * (-s11.v1 * s3.v10 + z594 - s12.v21);
+        let z837 = self.m * (-s11.v1 * s5.v6 + s12.v2 + s12.v20);
         let z838 = s3.v10 * z837 - s5.v6 * z836;
         let z839 = z835 + z838;
         let z840 = s4.v2 - s5.v6;
         let z841 = -s3.v1 + s3.v10;
-        let z842 = -self.m * s11.v1 * z841 + self.m * s15.v2 - self.m * s12.v21;
-        let z843 = self.m * s11.v1 * z840 + self.m * s15.v3 + self.m * s12.v20;
+        let z842 = self.m * (-s11.v1 * z841 + s15.v2 - s12.v21);
+        let z843 = self.m * (s11.v1 * z840 + s15.v3 + s12.v20);
         let z844 = s3.v10 * z843 - s5.v6 * z842;
-        let z845 = -self.m * s12.v13 - qd[2] * self.m * s3.v6;
-        let z846 = self.m * s12.v12 - qd[2] * self.m * s5.v2;
+        let z845 = -self.m * (qd[2] * s3.v6 + s12.v13);
+        let z846 = self.m * (-qd[2] * s5.v2 + s12.v12);
         let z847 = s3.v6 * z846 - s5.v2 * z845;
-        let z848 = -self.m * s11.v2 * s3.v11 + self.m * z614 - self.m * s12.v23;
-        let z849 = -self.m * s11.v2 * s5.v7 + self.m * s12.v4 + self.m * s12.v22;
+        let z848 = self.m * (-s11.v2 * s3.v11 + z614 - s12.v23);
+        let z849 = self.m * (-s11.v2 * s5.v7 + s12.v4 + s12.v22);
         let z850 = s3.v11 * z849 - s5.v7 * z848;
         let z851 = z847 + z850;
         let z852 = s4.v4 - s5.v7;
         let z853 = -s3.v2 + s3.v11;
-        let z854 = -self.m * s11.v2 * z853 + self.m * s15.v4 - self.m * s12.v23;
-        let z855 = self.m * s11.v2 * z852 + self.m * s15.v5 + self.m * s12.v22;
+        let z854 = self.m * (-s11.v2 * z853 + s15.v4 - s12.v23);
+        let z855 = self.m * (s11.v2 * z852 + s15.v5 + s12.v22);
         let z856 = s3.v11 * z855 - s5.v7 * z854;
-        let z857 = -self.m * s12.v15 - qd[3] * self.m * s3.v7;
-        let z858 = self.m * s12.v14 - qd[3] * self.m * s5.v3;
+        let z857 = -self.m * (qd[3] * s3.v7 + s12.v15);
+        let z858 = self.m * (-qd[3] * s5.v3 + s12.v14);
         let z859 = s3.v7 * z858 - s5.v3 * z857;
-        let z860 = -self.m * s11.v3 * s3.v12 - self.m * s12.v25 + self.m * z634;
-        let z861 = -self.m * s11.v3 * s5.v8 + self.m * s12.v6 + self.m * s12.v24;
+        let z860 = self.m * (-s11.v3 * s3.v12 - s12.v25 + z634);
+        let z861 = self.m * (-s11.v3 * s5.v8 + s12.v6 + s12.v24);
         let z862 = s3.v12 * z861 - s5.v8 * z860;
         let z863 = z859 + z862;
         let z864 = s4.v6 - s5.v8;
         let z865 = -s3.v3 + s3.v12;
-        let z866 = -self.m * s11.v3 * z865 + self.m * s15.v6 - self.m * s12.v25;
-        let z867 = self.m * s11.v3 * z864 + self.m * s15.v7 + self.m * s12.v24;
+        let z866 = self.m * (-s11.v3 * z865 + s15.v6 - s12.v25);
+        let z867 = self.m * (s11.v3 * z864 + s15.v7 + s12.v24);
         let z868 = s3.v12 * z867 - s5.v8 * z866;
-        let z869 = -self.m * s12.v17 - qd[4] * self.m * s3.v8;
-        let z870 = self.m * s12.v16 - qd[4] * self.m * s5.v4;
+        let z869 = -self.m * (qd[4] * s3.v8 + s12.v17);
+        let z870 = self.m * (-qd[4] * s5.v4 + s12.v16);
         let z871 = s3.v8 * z870 - s5.v4 * z869;
         let z872 = -s3.v0 * z825 + s4.v0 * z824 + z826;
         let z873 = -s3.v0 * z831 + s4.v0 * z830 + z832;
@@ -2471,8 +2471,8 @@ impl Jacobians<9, 8, 0> for FourBarChain4 {
         let z411 = -self.m * a[0] * s3.v4;
         let z412 = self.m * a[0] * s9.v5;
         let z413 = -s3.v4 * s18.v8 + s3.v4 * z412 - s5.v0 * z411 + s18.v9 * s9.v5;
-        let z414 = -self.m * s3.v9 * z351 + self.m * z409;
-        let z415 = self.m * z351 * s9.v6 + self.m * z410;
+        let z414 = self.m * (-s3.v9 * z351 + z409);
+        let z415 = self.m * (z351 * s9.v6 + z410);
         let z416 = -s3.v9 * s18.v18 + s3.v9 * z415 - s5.v5 * z414 + s18.v19 * s9.v6;
         let z417 = z413 + z416;
         let z419 = 0.5 * self.l * s2.v0;
@@ -2484,8 +2484,8 @@ impl Jacobians<9, 8, 0> for FourBarChain4 {
         let z428 = -self.m * a[1] * s3.v5;
         let z429 = self.m * a[1] * s9.v9;
         let z430 = -s3.v5 * s18.v10 + s3.v5 * z429 - s5.v1 * z428 + s18.v11 * s9.v9;
-        let z431 = -self.m * s3.v10 * z354 + self.m * z426;
-        let z432 = self.m * z354 * s9.v10 + self.m * z427;
+        let z431 = self.m * (-s3.v10 * z354 + z426);
+        let z432 = self.m * (z354 * s9.v10 + z427);
         let z433 = -s3.v10 * s18.v20 + s3.v10 * z432 - s5.v6 * z431 + s18.v21 * s9.v10;
         let z434 = z430 + z433;
         let z436 = 0.5 * self.l * s2.v1;
@@ -2497,8 +2497,8 @@ impl Jacobians<9, 8, 0> for FourBarChain4 {
         let z445 = -self.m * a[2] * s3.v6;
         let z446 = self.m * a[2] * s9.v13;
         let z447 = -s3.v6 * s18.v12 + s3.v6 * z446 - s5.v2 * z445 + s18.v13 * s9.v13;
-        let z448 = -self.m * s3.v11 * z357 + self.m * z443;
-        let z449 = self.m * z357 * s9.v14 + self.m * z444;
+        let z448 = self.m * (-s3.v11 * z357 + z443);
+        let z449 = self.m * (z357 * s9.v14 + z444);
         let z450 = -s3.v11 * s18.v22 + s3.v11 * z449 - s5.v7 * z448 + s18.v23 * s9.v14;
         let z451 = z447 + z450;
         let z453 = 0.5 * self.l * s2.v2;
@@ -2510,8 +2510,8 @@ impl Jacobians<9, 8, 0> for FourBarChain4 {
         let z462 = -self.m * a[3] * s3.v7;
         let z463 = self.m * a[3] * s9.v17;
         let z464 = s3.v7 * z463 - s3.v7 * s18.v14 - s5.v3 * z462 + s18.v15 * s9.v17;
-        let z465 = self.m * z460 - self.m * s3.v12 * z360;
-        let z466 = self.m * z461 + self.m * z360 * s9.v18;
+        let z465 = self.m * (z460 - s3.v12 * z360);
+        let z466 = self.m * (z461 + z360 * s9.v18);
         let z467 = s3.v12 * z466 - s3.v12 * s18.v24 - s5.v8 * z465 + s18.v25 * s9.v18;
         let z468 = z464 + z467;
         let z470 = 0.5 * self.l * s2.v3;
@@ -2587,9 +2587,9 @@ impl Jacobians<9, 8, 0> for FourBarChain4 {
                 let z897 = qd[0] * z892;
                 let z898 = -s11.v0 * z895 + z890;
                 let z899 = s11.v0 * z894 + z891;
-                let z900 = qd[5] * s11.v0 * z888 + qd[5] * z891;
-                let z901 = qd[5] * s11.v0 * z889 - qd[5] * z890;
-                let z902 = -qd[0] * self.m * z897 - qd[0] * dp[0] * s12.v9;
+                let z900 = qd[5] * (s11.v0 * z888 + z891);
+                let z901 = qd[5] * (s11.v0 * z889 - z890);
+                let z902 = -qd[0] * (self.m * z897 + dp[0] * s12.v9);
                 let z903 = qd[0] * self.m * z896 + qd[0] * dp[0] * s12.v8
                     + self.m * dp[3] + self.g * dp[0];
                 let z904 = -s13.v0 * z893 + s14.v8 * z892 + s3.v4 * z903 - s5.v0 * z902;
@@ -2612,9 +2612,9 @@ impl Jacobians<9, 8, 0> for FourBarChain4 {
                 let z918 = qd[1] * z913;
                 let z919 = -s11.v1 * z916 + z911;
                 let z920 = s11.v1 * z915 + z912;
-                let z921 = qd[6] * s11.v1 * z909 + qd[6] * z912;
-                let z922 = qd[6] * s11.v1 * z910 - qd[6] * z911;
-                let z923 = -qd[1] * self.m * z918 - qd[1] * dp[0] * s12.v11;
+                let z921 = qd[6] * (s11.v1 * z909 + z912);
+                let z922 = qd[6] * (s11.v1 * z910 - z911);
+                let z923 = -qd[1] * (self.m * z918 + dp[0] * s12.v11);
                 let z924 = self.m * dp[3] + qd[1] * self.m * z917
                     + qd[1] * dp[0] * s12.v10 + self.g * dp[0];
                 let z925 = -s13.v1 * z914 + s14.v9 * z913 + s3.v5 * z924 - s5.v1 * z923;
@@ -2637,9 +2637,9 @@ impl Jacobians<9, 8, 0> for FourBarChain4 {
                 let z939 = qd[2] * z934;
                 let z940 = -s11.v2 * z937 + z932;
                 let z941 = s11.v2 * z936 + z933;
-                let z942 = qd[7] * s11.v2 * z930 + qd[7] * z933;
-                let z943 = qd[7] * s11.v2 * z931 - qd[7] * z932;
-                let z944 = -qd[2] * self.m * z939 - qd[2] * dp[0] * s12.v13;
+                let z942 = qd[7] * (s11.v2 * z930 + z933);
+                let z943 = qd[7] * (s11.v2 * z931 - z932);
+                let z944 = -qd[2] * (self.m * z939 + dp[0] * s12.v13);
                 let z945 = self.m * dp[3] + qd[2] * self.m * z938
                     + qd[2] * dp[0] * s12.v12 + self.g * dp[0];
                 let z946 = -s13.v2 * z935 + s14.v10 * z934 + s3.v6 * z945 - s5.v2 * z944;
@@ -2662,9 +2662,9 @@ impl Jacobians<9, 8, 0> for FourBarChain4 {
                 let z960 = qd[3] * z955;
                 let z961 = -s11.v3 * z958 + z953;
                 let z962 = s11.v3 * z957 + z954;
-                let z963 = qd[8] * s11.v3 * z951 + qd[8] * z954;
-                let z964 = qd[8] * s11.v3 * z952 - qd[8] * z953;
-                let z965 = -qd[3] * self.m * z960 - qd[3] * dp[0] * s12.v15;
+                let z963 = qd[8] * (s11.v3 * z951 + z954);
+                let z964 = qd[8] * (s11.v3 * z952 - z953);
+                let z965 = -qd[3] * (self.m * z960 + dp[0] * s12.v15);
                 let z966 = self.m * dp[3] + qd[3] * self.m * z959
                     + qd[3] * dp[0] * s12.v14 + self.g * dp[0];
                 let z967 = -s13.v3 * z956 + s14.v11 * z955 + s3.v7 * z966 - s5.v3 * z965;
@@ -2679,7 +2679,7 @@ impl Jacobians<9, 8, 0> for FourBarChain4 {
                 let z973 = 0.5 * dp[1] * z9;
                 let z974 = -qd[4] * z973;
                 let z975 = qd[4] * z972;
-                let z976 = -qd[4] * self.m * z975 - qd[4] * dp[0] * s12.v17;
+                let z976 = -qd[4] * (self.m * z975 + dp[0] * s12.v17);
                 let z977 = self.m * dp[3] + self.g * dp[0] + qd[4] * self.m * z974
                     + qd[4] * dp[0] * s12.v16;
                 let z978 = -s13.v4 * z973 + s14.v12 * z972 + s3.v8 * z977 - s5.v4 * z976;
@@ -2765,12 +2765,13 @@ impl Jacobians<9, 8, 0> for FourBarChain4 {
                 let z958 = 0.5 * dp[1] * s4.v7 + z952;
                 let z972 = 0.5 * dp[1] * z8;
                 let z973 = 0.5 * dp[1] * z9;
-                let z983 = 0.16666666666666666 * self.m * self.l * dp[1]
-                    + 0.08333333333333333 * (self.l * self.l) * dp[0];
+                let z983 = self.l
+                    * (0.16666666666666666 * self.m * dp[1]
+                        + 0.08333333333333333 * self.l * dp[0]);
                 let z984 = a[5] * z889;
                 let z985 = -a[5] * z888;
-                let z986 = -self.m * a[0] * z893 - a[0] * dp[0] * s5.v0;
-                let z987 = self.m * a[0] * z892 + a[0] * dp[0] * s3.v4;
+                let z986 = -a[0] * (self.m * z893 + dp[0] * s5.v0);
+                let z987 = a[0] * (self.m * z892 + dp[0] * s3.v4);
                 let z988 = a[0] * z983 + s3.v4 * z987 - s5.v0 * z986 - s18.v8 * z893
                     + s18.v9 * z892;
                 let z989 = self.m * z984 - self.m * z351 * z895 - dp[0] * s5.v5 * z351
@@ -2782,8 +2783,8 @@ impl Jacobians<9, 8, 0> for FourBarChain4 {
                 let z992 = z988 + z991;
                 let z993 = a[6] * z910;
                 let z994 = -a[6] * z909;
-                let z995 = -self.m * a[1] * z914 - a[1] * dp[0] * s5.v1;
-                let z996 = self.m * a[1] * z913 + a[1] * dp[0] * s3.v5;
+                let z995 = -a[1] * (self.m * z914 + dp[0] * s5.v1);
+                let z996 = a[1] * (self.m * z913 + dp[0] * s3.v5);
                 let z997 = a[1] * z983 + s3.v5 * z996 - s5.v1 * z995 - s18.v10 * z914
                     + s18.v11 * z913;
                 let z998 = self.m * z993 - self.m * z354 * z916 - dp[0] * s5.v6 * z354
@@ -2795,8 +2796,8 @@ impl Jacobians<9, 8, 0> for FourBarChain4 {
                 let z1001 = z997 + z1000;
                 let z1002 = a[7] * z931;
                 let z1003 = -a[7] * z930;
-                let z1004 = -self.m * a[2] * z935 - a[2] * dp[0] * s5.v2;
-                let z1005 = self.m * a[2] * z934 + a[2] * dp[0] * s3.v6;
+                let z1004 = -a[2] * (self.m * z935 + dp[0] * s5.v2);
+                let z1005 = a[2] * (self.m * z934 + dp[0] * s3.v6);
                 let z1006 = a[2] * z983 + s3.v6 * z1005 - s5.v2 * z1004 - s18.v12 * z935
                     + s18.v13 * z934;
                 let z1007 = self.m * z1002 - self.m * z357 * z937 - dp[0] * s5.v7 * z357
@@ -2808,8 +2809,8 @@ impl Jacobians<9, 8, 0> for FourBarChain4 {
                 let z1010 = z1006 + z1009;
                 let z1011 = a[8] * z952;
                 let z1012 = -a[8] * z951;
-                let z1013 = -self.m * a[3] * z956 - a[3] * dp[0] * s5.v3;
-                let z1014 = self.m * a[3] * z955 + a[3] * dp[0] * s3.v7;
+                let z1013 = -a[3] * (self.m * z956 + dp[0] * s5.v3);
+                let z1014 = a[3] * (self.m * z955 + dp[0] * s3.v7);
                 let z1015 = a[3] * z983 + s3.v7 * z1014 - s5.v3 * z1013 - s18.v14 * z956
                     + s18.v15 * z955;
                 let z1016 = self.m * z1011 - self.m * z360 * z958 - dp[0] * s5.v8 * z360
@@ -2819,8 +2820,8 @@ impl Jacobians<9, 8, 0> for FourBarChain4 {
                 let z1018 = s3.v12 * z1017 - s5.v8 * z1016 + z360 * z983 - s18.v24 * z958
                     + s18.v25 * z957;
                 let z1019 = z1015 + z1018;
-                let z1020 = -self.m * a[4] * z973 - a[4] * dp[0] * s5.v4;
-                let z1021 = self.m * a[4] * z972 + a[4] * dp[0] * s3.v8;
+                let z1020 = -a[4] * (self.m * z973 + dp[0] * s5.v4);
+                let z1021 = a[4] * (self.m * z972 + dp[0] * s3.v8);
                 let z1022 = a[4] * z983 + s3.v8 * z1021 - s5.v4 * z1020 - s18.v16 * z973
                     + s18.v17 * z972;
                 let z1023 = z991 - s3.v0 * z990 + s4.v0 * z989 + s18.v18 * z889

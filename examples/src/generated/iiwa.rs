@@ -1648,18 +1648,12 @@ impl Iiwa {
         s5.v27 = self.i6x * z81 * z83 + self.i6y * z62 * z64 + self.i6z * z82 * s3.v4;
         s5.v28 = self.i6x * (z83 * z83) + self.i6y * (z64 * z64)
             + self.i6z * (s3.v4 * s3.v4);
-        s5.v29 = self.i7 * (z80 * z80) + self.i7 * (s4.v12 * s4.v12)
-            + self.i7 * (s4.v13 * s4.v13);
-        s5.v30 = self.i7 * z80 * z82 + self.i7 * s4.v12 * s4.v14
-            + self.i7 * s4.v13 * s4.v15;
-        s5.v31 = self.i7 * z80 * s3.v4 + self.i7 * s4.v12 * s4.v16
-            + self.i7 * s4.v13 * s4.v17;
-        s5.v32 = self.i7 * (z82 * z82) + self.i7 * (s4.v14 * s4.v14)
-            + self.i7 * (s4.v15 * s4.v15);
-        s5.v33 = self.i7 * z82 * s3.v4 + self.i7 * s4.v14 * s4.v16
-            + self.i7 * s4.v15 * s4.v17;
-        s5.v34 = self.i7 * (s3.v4 * s3.v4) + self.i7 * (s4.v16 * s4.v16)
-            + self.i7 * (s4.v17 * s4.v17);
+        s5.v29 = self.i7 * (z80 * z80 + s4.v12 * s4.v12 + s4.v13 * s4.v13);
+        s5.v30 = self.i7 * (z80 * z82 + s4.v12 * s4.v14 + s4.v13 * s4.v15);
+        s5.v31 = self.i7 * (z80 * s3.v4 + s4.v12 * s4.v16 + s4.v13 * s4.v17);
+        s5.v32 = self.i7 * (z82 * z82 + s4.v14 * s4.v14 + s4.v15 * s4.v15);
+        s5.v33 = self.i7 * (z82 * s3.v4 + s4.v14 * s4.v16 + s4.v15 * s4.v17);
+        s5.v34 = self.i7 * (s3.v4 * s3.v4 + s4.v16 * s4.v16 + s4.v17 * s4.v17);
         s5
     }
     #[allow(clippy::field_reassign_with_default)]
@@ -2631,8 +2625,7 @@ impl Iiwa {
         s23.v25 = self.i6x * z83 * s23.v8 + self.i6y * z64 * s23.v5
             + self.i6z * s3.v4 * s15.v4;
         s23.v26 = self.cz7 * s15.v4 + s15.v5;
-        s23.v27 = self.i7 * s3.v4 * s15.v4 + self.i7 * s4.v16 * s23.v11
-            + self.i7 * s4.v17 * s23.v12;
+        s23.v27 = self.i7 * (s3.v4 * s15.v4 + s4.v16 * s23.v11 + s4.v17 * s23.v12);
         s23.v28 = z2 * s12.v0 - z3 * z15 - z6 * s3.v0 - z7 * s14.v0;
         s23.v29 = -z2 * s11.v0 + z3 * z14 + z4 * s3.v0 + z5 * s14.v0;
         s23.v30 = -z22 * s14.v1 + s1.v1 * s12.v1 + z35 * s6.v1 - s3.v1 * s8.v1;
@@ -2656,7 +2649,7 @@ impl Iiwa {
             - self.i2z * z3 * z5;
         s23.v48 = -self.i2x * z2 * z6 - self.i2x * z3 * z852 + self.i2z * z2 * z6
             - self.i2z * z3 * z7;
-        s23.v49 = 2.0 * self.i2x * z2 * z3 - 2.0 * self.i2z * z2 * z3;
+        s23.v49 = z2 * z3 * (2.0 * self.i2x - 2.0 * self.i2z);
         s23.v50 = self.cy3 * s6.v1 - self.cz3 * z3 + s14.v0;
         s23.v51 = self.i3x * z19 * s6.v0 + self.i3x * s1.v0 * s7.v1
             + self.i3y * z20 * s6.v1 + self.i3y * s1.v1 * s7.v2 + self.i3z * z2 * z4
@@ -2673,8 +2666,9 @@ impl Iiwa {
         s23.v56 = self.i4x * z41 * s6.v2 + self.i4x * s1.v2 * s8.v2
             + self.i4y * z22 * s6.v1 + self.i4y * s1.v1 * s8.v1 + self.i4z * z42 * s6.v3
             + self.i4z * s1.v3 * s8.v3;
-        s23.v57 = 2.0 * self.i4x * s1.v2 * s6.v2 + 2.0 * self.i4y * s1.v1 * s6.v1
-            + 2.0 * self.i4z * s1.v3 * s6.v3;
+        s23.v57 = 2.0
+            * (self.i4x * s1.v2 * s6.v2 + self.i4y * s1.v1 * s6.v1
+                + self.i4z * s1.v3 * s6.v3);
         s23.v58 = self.cy5 * s17.v0 + self.cz5 * s6.v3 + s14.v2;
         s23.v59 = self.i5x * z59 * s6.v4 + self.i5x * s1.v4 * s7.v5
             + self.i5y * z60 * s17.v0 + self.i5y * z64 * s16.v0 + self.i5z * z40 * s6.v3
@@ -2682,8 +2676,9 @@ impl Iiwa {
         s23.v60 = self.i5x * z61 * s6.v4 + self.i5x * s1.v4 * s8.v4
             + self.i5y * z62 * s17.v0 + self.i5y * z64 * s16.v1 + self.i5z * z42 * s6.v3
             + self.i5z * s1.v3 * s8.v3;
-        s23.v61 = 2.0 * self.i5x * s1.v4 * s6.v4 + 2.0 * self.i5y * z64 * s17.v0
-            + 2.0 * self.i5z * s1.v3 * s6.v3;
+        s23.v61 = 2.0
+            * (self.i5x * s1.v4 * s6.v4 + self.i5y * z64 * s17.v0
+                + self.i5z * s1.v3 * s6.v3);
         s23.v62 = s14.v3 + self.cy6 * s17.v0 + self.cz6 * s14.v4;
         s23.v63 = self.i6x * z79 * s17.v1 + self.i6x * z83 * s23.v34
             + self.i6y * z60 * s17.v0 + self.i6y * z64 * s16.v0 + self.i6z * z80 * s14.v4
@@ -2691,17 +2686,17 @@ impl Iiwa {
         s23.v64 = self.i6x * z81 * s17.v1 + self.i6x * z83 * s23.v35
             + self.i6y * z62 * s17.v0 + self.i6y * z64 * s16.v1 + self.i6z * z82 * s14.v4
             + self.i6z * s3.v4 * s12.v4;
-        s23.v65 = 2.0 * self.i6x * z83 * s17.v1 + 2.0 * self.i6y * z64 * s17.v0
-            + 2.0 * self.i6z * s3.v4 * s14.v4;
+        s23.v65 = 2.0
+            * (self.i6x * z83 * s17.v1 + self.i6y * z64 * s17.v0
+                + self.i6z * s3.v4 * s14.v4);
         s23.v66 = s14.v5 + self.cz7 * s14.v4;
-        s23.v67 = self.i7 * z80 * s14.v4 + self.i7 * s3.v4 * s11.v4
-            + self.i7 * s4.v12 * s23.v42 + self.i7 * s4.v13 * s23.v43
-            + self.i7 * s4.v16 * s23.v38 + self.i7 * s4.v17 * s23.v39;
-        s23.v68 = self.i7 * z82 * s14.v4 + self.i7 * s3.v4 * s12.v4
-            + self.i7 * s4.v14 * s23.v42 + self.i7 * s4.v15 * s23.v43
-            + self.i7 * s4.v16 * s23.v40 + self.i7 * s4.v17 * s23.v41;
-        s23.v69 = 2.0 * self.i7 * s3.v4 * s14.v4 + 2.0 * self.i7 * s4.v16 * s23.v42
-            + 2.0 * self.i7 * s4.v17 * s23.v43;
+        s23.v67 = self.i7
+            * (z80 * s14.v4 + s3.v4 * s11.v4 + s4.v12 * s23.v42 + s4.v13 * s23.v43
+                + s4.v16 * s23.v38 + s4.v17 * s23.v39);
+        s23.v68 = self.i7
+            * (z82 * s14.v4 + s3.v4 * s12.v4 + s4.v14 * s23.v42 + s4.v15 * s23.v43
+                + s4.v16 * s23.v40 + s4.v17 * s23.v41);
+        s23.v69 = 2.0 * self.i7 * (s3.v4 * s14.v4 + s4.v16 * s23.v42 + s4.v17 * s23.v43);
         s23.v70 = z35 * s6.v5 - s3.v1 * s8.v5;
         s23.v71 = -z34 * s6.v5 + s3.v1 * s7.v6;
         s23.v72 = -z42 * s14.v6 + s1.v3 * s12.v6 + z55 * s6.v7 - s3.v2 * s8.v7;
@@ -2723,7 +2718,7 @@ impl Iiwa {
             + self.i3y * z20 * s6.v5 + self.i3y * s1.v1 * s7.v6;
         s23.v88 = self.i3x * z21 * s1.v1 + self.i3x * z22 * s1.v0
             + self.i3y * z22 * s6.v5 + self.i3y * s1.v1 * s8.v5;
-        s23.v89 = 2.0 * self.i3x * s1.v0 * s1.v1 + 2.0 * self.i3y * s1.v1 * s6.v5;
+        s23.v89 = 2.0 * s1.v1 * (self.i3x * s1.v0 + self.i3y * s6.v5);
         s23.v90 = self.cy4 * s6.v5 + self.cz4 * s6.v7;
         s23.v91 = self.i4x * z39 * s6.v6 + self.i4x * s1.v2 * s7.v7
             + self.i4y * z20 * s6.v5 + self.i4y * s1.v1 * s7.v6 + self.i4z * z40 * s6.v7
@@ -2731,8 +2726,9 @@ impl Iiwa {
         s23.v92 = self.i4x * z41 * s6.v6 + self.i4x * s1.v2 * s8.v6
             + self.i4y * z22 * s6.v5 + self.i4y * s1.v1 * s8.v5 + self.i4z * z42 * s6.v7
             + self.i4z * s1.v3 * s8.v7;
-        s23.v93 = 2.0 * self.i4x * s1.v2 * s6.v6 + 2.0 * self.i4y * s1.v1 * s6.v5
-            + 2.0 * self.i4z * s1.v3 * s6.v7;
+        s23.v93 = 2.0
+            * (self.i4x * s1.v2 * s6.v6 + self.i4y * s1.v1 * s6.v5
+                + self.i4z * s1.v3 * s6.v7);
         s23.v94 = self.cy5 * s17.v2 + self.cz5 * s6.v7 + s14.v6;
         s23.v95 = self.i5x * z59 * s6.v8 + self.i5x * s1.v4 * s7.v9
             + self.i5y * z60 * s17.v2 + self.i5y * z64 * s16.v14 + self.i5z * z40 * s6.v7
@@ -2740,8 +2736,9 @@ impl Iiwa {
         s23.v96 = self.i5x * z61 * s6.v8 + self.i5x * s1.v4 * s8.v8
             + self.i5y * z62 * s17.v2 + self.i5y * z64 * s16.v15 + self.i5z * z42 * s6.v7
             + self.i5z * s1.v3 * s8.v7;
-        s23.v97 = 2.0 * self.i5x * s1.v4 * s6.v8 + 2.0 * self.i5y * z64 * s17.v2
-            + 2.0 * self.i5z * s1.v3 * s6.v7;
+        s23.v97 = 2.0
+            * (self.i5x * s1.v4 * s6.v8 + self.i5y * z64 * s17.v2
+                + self.i5z * s1.v3 * s6.v7);
         s23.v98 = self.cy6 * s17.v2 + self.cz6 * s14.v8 + s14.v7;
         s23.v99 = self.i6x * z79 * s17.v3 + self.i6x * z83 * s23.v74
             + self.i6y * z60 * s17.v2 + self.i6y * z64 * s16.v14
@@ -2749,17 +2746,18 @@ impl Iiwa {
         s23.v100 = self.i6x * z81 * s17.v3 + self.i6x * z83 * s23.v75
             + self.i6y * z62 * s17.v2 + self.i6y * z64 * s16.v15
             + self.i6z * z82 * s14.v8 + self.i6z * s3.v4 * s12.v8;
-        s23.v101 = 2.0 * self.i6x * z83 * s17.v3 + 2.0 * self.i6y * z64 * s17.v2
-            + 2.0 * self.i6z * s3.v4 * s14.v8;
+        s23.v101 = 2.0
+            * (self.i6x * z83 * s17.v3 + self.i6y * z64 * s17.v2
+                + self.i6z * s3.v4 * s14.v8);
         s23.v102 = self.cz7 * s14.v8 + s14.v9;
-        s23.v103 = self.i7 * z80 * s14.v8 + self.i7 * s3.v4 * s11.v8
-            + self.i7 * s4.v12 * s23.v82 + self.i7 * s4.v13 * s23.v83
-            + self.i7 * s4.v16 * s23.v78 + self.i7 * s4.v17 * s23.v79;
-        s23.v104 = self.i7 * z82 * s14.v8 + self.i7 * s3.v4 * s12.v8
-            + self.i7 * s4.v14 * s23.v82 + self.i7 * s4.v15 * s23.v83
-            + self.i7 * s4.v16 * s23.v80 + self.i7 * s4.v17 * s23.v81;
-        s23.v105 = 2.0 * self.i7 * s3.v4 * s14.v8 + 2.0 * self.i7 * s4.v16 * s23.v82
-            + 2.0 * self.i7 * s4.v17 * s23.v83;
+        s23.v103 = self.i7
+            * (z80 * s14.v8 + s3.v4 * s11.v8 + s4.v12 * s23.v82 + s4.v13 * s23.v83
+                + s4.v16 * s23.v78 + s4.v17 * s23.v79);
+        s23.v104 = self.i7
+            * (z82 * s14.v8 + s3.v4 * s12.v8 + s4.v14 * s23.v82 + s4.v15 * s23.v83
+                + s4.v16 * s23.v80 + s4.v17 * s23.v81);
+        s23.v105 = 2.0 * self.i7
+            * (s3.v4 * s14.v8 + s4.v16 * s23.v82 + s4.v17 * s23.v83);
         s23.v106 = -z41 * s3.v2 - z42 * s14.v10 + s1.v2 * z55 + s1.v3 * s12.v10;
         s23.v107 = z39 * s3.v2 + z40 * s14.v10 - s1.v2 * z54 - s1.v3 * s11.v10;
         s23.v108 = -z39 * z78 + z77 * s7.v11;
@@ -2779,7 +2777,7 @@ impl Iiwa {
             + self.i4z * z39 * s1.v3 + self.i4z * z40 * s1.v2;
         s23.v122 = self.i4x * z41 * s6.v9 + self.i4x * s1.v2 * s8.v9
             + self.i4z * z41 * s1.v3 + self.i4z * z42 * s1.v2;
-        s23.v123 = 2.0 * self.i4x * s1.v2 * s6.v9 + 2.0 * self.i4z * s1.v2 * s1.v3;
+        s23.v123 = 2.0 * s1.v2 * (self.i4x * s6.v9 + self.i4z * s1.v3);
         s23.v124 = self.cy5 * s17.v4 + self.cz5 * s1.v2 + s14.v10;
         s23.v125 = self.i5x * z59 * s6.v10 + self.i5x * s1.v4 * s7.v11
             + self.i5y * z60 * s17.v4 + self.i5y * z64 * s16.v26 + self.i5z * z39 * s1.v3
@@ -2787,8 +2785,9 @@ impl Iiwa {
         s23.v126 = self.i5x * z61 * s6.v10 + self.i5x * s1.v4 * s8.v10
             + self.i5y * z62 * s17.v4 + self.i5y * z64 * s16.v27 + self.i5z * z41 * s1.v3
             + self.i5z * z42 * s1.v2;
-        s23.v127 = 2.0 * self.i5x * s1.v4 * s6.v10 + 2.0 * self.i5y * z64 * s17.v4
-            + 2.0 * self.i5z * s1.v2 * s1.v3;
+        s23.v127 = 2.0
+            * (self.i5x * s1.v4 * s6.v10 + self.i5y * z64 * s17.v4
+                + self.i5z * s1.v2 * s1.v3);
         s23.v128 = self.cy6 * s17.v4 + self.cz6 * s14.v12 + s14.v11;
         s23.v129 = self.i6x * z79 * s17.v5 + self.i6x * z83 * s23.v108
             + self.i6y * z60 * s17.v4 + self.i6y * z64 * s16.v26
@@ -2796,17 +2795,18 @@ impl Iiwa {
         s23.v130 = self.i6x * z81 * s17.v5 + self.i6x * z83 * s23.v109
             + self.i6y * z62 * s17.v4 + self.i6y * z64 * s16.v27
             + self.i6z * z82 * s14.v12 + self.i6z * s3.v4 * s12.v12;
-        s23.v131 = 2.0 * self.i6x * z83 * s17.v5 + 2.0 * self.i6y * z64 * s17.v4
-            + 2.0 * self.i6z * s3.v4 * s14.v12;
+        s23.v131 = 2.0
+            * (self.i6x * z83 * s17.v5 + self.i6y * z64 * s17.v4
+                + self.i6z * s3.v4 * s14.v12);
         s23.v132 = self.cz7 * s14.v12 + s14.v13;
-        s23.v133 = self.i7 * z80 * s14.v12 + self.i7 * s3.v4 * s11.v12
-            + self.i7 * s4.v12 * s23.v116 + self.i7 * s4.v13 * s23.v117
-            + self.i7 * s4.v16 * s23.v112 + self.i7 * s4.v17 * s23.v113;
-        s23.v134 = self.i7 * z82 * s14.v12 + self.i7 * s3.v4 * s12.v12
-            + self.i7 * s4.v14 * s23.v116 + self.i7 * s4.v15 * s23.v117
-            + self.i7 * s4.v16 * s23.v114 + self.i7 * s4.v17 * s23.v115;
-        s23.v135 = 2.0 * self.i7 * s3.v4 * s14.v12 + 2.0 * self.i7 * s4.v16 * s23.v116
-            + 2.0 * self.i7 * s4.v17 * s23.v117;
+        s23.v133 = self.i7
+            * (z80 * s14.v12 + s3.v4 * s11.v12 + s4.v12 * s23.v116 + s4.v13 * s23.v117
+                + s4.v16 * s23.v112 + s4.v17 * s23.v113);
+        s23.v134 = self.i7
+            * (z82 * s14.v12 + s3.v4 * s12.v12 + s4.v14 * s23.v116 + s4.v15 * s23.v117
+                + s4.v16 * s23.v114 + s4.v17 * s23.v115);
+        s23.v135 = 2.0 * self.i7
+            * (s3.v4 * s14.v12 + s4.v16 * s23.v116 + s4.v17 * s23.v117);
         s23.v136 = z60 * z77;
         s23.v137 = z62 * z77;
         s23.v138 = z75 * s17.v6 - s3.v3 * s16.v37;
@@ -2824,7 +2824,7 @@ impl Iiwa {
             + self.i5y * z60 * s17.v6 + self.i5y * z64 * s16.v36;
         s23.v150 = self.i5x * z61 * z64 + self.i5x * z62 * s1.v4
             + self.i5y * z62 * s17.v6 + self.i5y * z64 * s16.v37;
-        s23.v151 = 2.0 * self.i5x * s1.v4 * z64 + 2.0 * self.i5y * z64 * s17.v6;
+        s23.v151 = 2.0 * z64 * (self.i5x * s1.v4 + self.i5y * s17.v6);
         s23.v152 = self.cy6 * s17.v6 + self.cz6 * s14.v14;
         s23.v153 = self.i6x * z79 * s17.v7 + self.i6x * z83 * s23.v136
             + self.i6y * z60 * s17.v6 + self.i6y * z64 * s16.v36
@@ -2832,17 +2832,18 @@ impl Iiwa {
         s23.v154 = self.i6x * z81 * s17.v7 + self.i6x * z83 * s23.v137
             + self.i6y * z62 * s17.v6 + self.i6y * z64 * s16.v37
             + self.i6z * z82 * s14.v14 + self.i6z * s3.v4 * s12.v14;
-        s23.v155 = 2.0 * self.i6x * z83 * s17.v7 + 2.0 * self.i6y * z64 * s17.v6
-            + 2.0 * self.i6z * s3.v4 * s14.v14;
+        s23.v155 = 2.0
+            * (self.i6x * z83 * s17.v7 + self.i6y * z64 * s17.v6
+                + self.i6z * s3.v4 * s14.v14);
         s23.v156 = s14.v15 + self.cz7 * s14.v14;
-        s23.v157 = self.i7 * z80 * s14.v14 + self.i7 * s3.v4 * s11.v14
-            + self.i7 * s4.v12 * s23.v144 + self.i7 * s4.v13 * s23.v145
-            + self.i7 * s4.v16 * s23.v140 + self.i7 * s4.v17 * s23.v141;
-        s23.v158 = self.i7 * z82 * s14.v14 + self.i7 * s3.v4 * s12.v14
-            + self.i7 * s4.v14 * s23.v144 + self.i7 * s4.v15 * s23.v145
-            + self.i7 * s4.v16 * s23.v142 + self.i7 * s4.v17 * s23.v143;
-        s23.v159 = 2.0 * self.i7 * s3.v4 * s14.v14 + 2.0 * self.i7 * s4.v16 * s23.v144
-            + 2.0 * self.i7 * s4.v17 * s23.v145;
+        s23.v157 = self.i7
+            * (z80 * s14.v14 + s3.v4 * s11.v14 + s4.v12 * s23.v144 + s4.v13 * s23.v145
+                + s4.v16 * s23.v140 + s4.v17 * s23.v141);
+        s23.v158 = self.i7
+            * (z82 * s14.v14 + s3.v4 * s12.v14 + s4.v14 * s23.v144 + s4.v15 * s23.v145
+                + s4.v16 * s23.v142 + s4.v17 * s23.v143);
+        s23.v159 = 2.0 * self.i7
+            * (s3.v4 * s14.v14 + s4.v16 * s23.v144 + s4.v17 * s23.v145);
         s23.v160 = -z40 * z77 - z59 * z78;
         s23.v161 = -z42 * z77 - z61 * z78;
         s23.v162 = s4.v10 * s23.v160;
@@ -2858,214 +2859,225 @@ impl Iiwa {
             + self.i6z * z79 * s3.v4 + self.i6z * z80 * z83;
         s23.v172 = self.i6x * z81 * s17.v8 + self.i6x * z83 * s23.v161
             + self.i6z * z81 * s3.v4 + self.i6z * z82 * z83;
-        s23.v173 = 2.0 * self.i6x * z83 * s17.v8 + 2.0 * self.i6z * z83 * s3.v4;
+        s23.v173 = 2.0 * z83 * (self.i6x * s17.v8 + self.i6z * s3.v4);
         s23.v174 = self.cz7 * z83 + s14.v16;
-        s23.v175 = self.i7 * z79 * s3.v4 + self.i7 * z80 * z83
-            + self.i7 * s4.v12 * s23.v166 + self.i7 * s4.v13 * s23.v167
-            + self.i7 * s4.v16 * s23.v162 + self.i7 * s4.v17 * s23.v163;
-        s23.v176 = self.i7 * z81 * s3.v4 + self.i7 * z82 * z83
-            + self.i7 * s4.v14 * s23.v166 + self.i7 * s4.v15 * s23.v167
-            + self.i7 * s4.v16 * s23.v164 + self.i7 * s4.v17 * s23.v165;
-        s23.v177 = 2.0 * self.i7 * z83 * s3.v4 + 2.0 * self.i7 * s4.v16 * s23.v166
-            + 2.0 * self.i7 * s4.v17 * s23.v167;
+        s23.v175 = self.i7
+            * (z79 * s3.v4 + z80 * z83 + s4.v12 * s23.v166 + s4.v13 * s23.v167
+                + s4.v16 * s23.v162 + s4.v17 * s23.v163);
+        s23.v176 = self.i7
+            * (z81 * s3.v4 + z82 * z83 + s4.v14 * s23.v166 + s4.v15 * s23.v167
+                + s4.v16 * s23.v164 + s4.v17 * s23.v165);
+        s23.v177 = 2.0 * self.i7 * (z83 * s3.v4 + s4.v16 * s23.v166 + s4.v17 * s23.v167);
         s23.v178 = -z60 * s4.v11 - z79 * s4.v10;
         s23.v179 = -z62 * s4.v11 - z81 * s4.v10;
         s23.v180 = -z64 * s4.v11 - z83 * s4.v10;
-        s23.v181 = self.i7 * s4.v12 * s4.v17 + self.i7 * s4.v13 * s23.v180
-            + self.i7 * s4.v13 * s4.v16 + self.i7 * s4.v17 * s23.v178;
-        s23.v182 = self.i7 * s4.v14 * s4.v17 + self.i7 * s4.v15 * s23.v180
-            + self.i7 * s4.v15 * s4.v16 + self.i7 * s4.v17 * s23.v179;
-        s23.v183 = 2.0 * self.i7 * s4.v16 * s4.v17 + 2.0 * self.i7 * s4.v17 * s23.v180;
+        s23.v181 = self.i7
+            * (s4.v12 * s4.v17 + s4.v13 * s23.v180 + s4.v13 * s4.v16
+                + s4.v17 * s23.v178);
+        s23.v182 = self.i7
+            * (s4.v14 * s4.v17 + s4.v15 * s23.v180 + s4.v15 * s4.v16
+                + s4.v17 * s23.v179);
+        s23.v183 = 2.0 * self.i7 * s4.v17 * (s23.v180 + s4.v16);
         s23.v184 = z7 * s15.v0 - z15 * z852;
         s23.v185 = z22 * s15.v1 - z35 * s10.v2;
         s23.v186 = z42 * s15.v2 - z55 * s10.v4;
         s23.v187 = z62 * s15.v3 - z75 * s23.v5;
         s23.v188 = z82 * s15.v5 - s2.v0 * s15.v4;
-        s23.v189 = 2.0 * self.i2x * z4 * s10.v0 + 2.0 * self.i2y * z0 * z1
-            + 2.0 * self.i2z * z5 * z852;
+        s23.v189 = 2.0
+            * (self.i2x * z4 * s10.v0 + self.i2y * z0 * z1 + self.i2z * z5 * z852);
         s23.v190 = self.i2x * z6 * s10.v0 + self.i2x * (z4 * z4) - self.i2y * (z0 * z0)
             + self.i2y * (z1 * z1) + self.i2z * z7 * z852 + self.i2z * (z5 * z5);
         s23.v191 = 2.0 * self.i2x * z4 * z6 - 2.0 * self.i2y * z0 * z1
             + 2.0 * self.i2z * z5 * z7;
-        s23.v192 = 2.0 * self.i3x * z19 * s10.v1 + 2.0 * self.i3y * z20 * s10.v2
-            + 2.0 * self.i3z * z5 * z852;
+        s23.v192 = 2.0
+            * (self.i3x * z19 * s10.v1 + self.i3y * z20 * s10.v2 + self.i3z * z5 * z852);
         s23.v193 = self.i3x * z21 * s10.v1 + self.i3x * (z19 * z19)
             + self.i3y * z22 * s10.v2 + self.i3y * (z20 * z20) + self.i3z * z7 * z852
             + self.i3z * (z5 * z5);
-        s23.v194 = 2.0 * self.i3x * z19 * z21 + 2.0 * self.i3y * z20 * z22
-            + 2.0 * self.i3z * z5 * z7;
-        s23.v195 = 2.0 * self.i4x * z39 * s10.v3 + 2.0 * self.i4y * z20 * s10.v2
-            + 2.0 * self.i4z * z40 * s10.v4;
+        s23.v194 = 2.0
+            * (self.i3x * z19 * z21 + self.i3y * z20 * z22 + self.i3z * z5 * z7);
+        s23.v195 = 2.0
+            * (self.i4x * z39 * s10.v3 + self.i4y * z20 * s10.v2
+                + self.i4z * z40 * s10.v4);
         s23.v196 = self.i4x * z41 * s10.v3 + self.i4x * (z39 * z39)
             + self.i4y * z22 * s10.v2 + self.i4y * (z20 * z20) + self.i4z * z42 * s10.v4
             + self.i4z * (z40 * z40);
-        s23.v197 = 2.0 * self.i4x * z39 * z41 + 2.0 * self.i4y * z20 * z22
-            + 2.0 * self.i4z * z40 * z42;
-        s23.v198 = 2.0 * self.i5x * z59 * s10.v5 + 2.0 * self.i5y * z60 * s23.v5
-            + 2.0 * self.i5z * z40 * s10.v4;
+        s23.v197 = 2.0
+            * (self.i4x * z39 * z41 + self.i4y * z20 * z22 + self.i4z * z40 * z42);
+        s23.v198 = 2.0
+            * (self.i5x * z59 * s10.v5 + self.i5y * z60 * s23.v5
+                + self.i5z * z40 * s10.v4);
         s23.v199 = self.i5x * z61 * s10.v5 + self.i5x * (z59 * z59)
             + self.i5y * z62 * s23.v5 + self.i5y * (z60 * z60) + self.i5z * z42 * s10.v4
             + self.i5z * (z40 * z40);
-        s23.v200 = 2.0 * self.i5x * z59 * z61 + 2.0 * self.i5y * z60 * z62
-            + 2.0 * self.i5z * z40 * z42;
-        s23.v201 = 2.0 * self.i6x * z79 * s23.v8 + 2.0 * self.i6y * z60 * s23.v5
-            + 2.0 * self.i6z * z80 * s15.v4;
+        s23.v200 = 2.0
+            * (self.i5x * z59 * z61 + self.i5y * z60 * z62 + self.i5z * z40 * z42);
+        s23.v201 = 2.0
+            * (self.i6x * z79 * s23.v8 + self.i6y * z60 * s23.v5
+                + self.i6z * z80 * s15.v4);
         s23.v202 = self.i6x * z81 * s23.v8 + self.i6x * (z79 * z79)
             + self.i6y * z62 * s23.v5 + self.i6y * (z60 * z60) + self.i6z * z82 * s15.v4
             + self.i6z * (z80 * z80);
-        s23.v203 = 2.0 * self.i6x * z79 * z81 + 2.0 * self.i6y * z60 * z62
-            + 2.0 * self.i6z * z80 * z82;
-        s23.v204 = 2.0 * self.i7 * z80 * s15.v4 + 2.0 * self.i7 * s4.v12 * s23.v11
-            + 2.0 * self.i7 * s4.v13 * s23.v12;
-        s23.v205 = self.i7 * z82 * s15.v4 + self.i7 * s4.v14 * s23.v11
-            + self.i7 * s4.v15 * s23.v12 + self.i7 * (z80 * z80)
-            + self.i7 * (s4.v12 * s4.v12) + self.i7 * (s4.v13 * s4.v13);
-        s23.v206 = 2.0 * self.i7 * z80 * z82 + 2.0 * self.i7 * s4.v12 * s4.v14
-            + 2.0 * self.i7 * s4.v13 * s4.v15;
+        s23.v203 = 2.0
+            * (self.i6x * z79 * z81 + self.i6y * z60 * z62 + self.i6z * z80 * z82);
+        s23.v204 = 2.0 * self.i7 * (z80 * s15.v4 + s4.v12 * s23.v11 + s4.v13 * s23.v12);
+        s23.v205 = self.i7
+            * (z82 * s15.v4 + s4.v14 * s23.v11 + s4.v15 * s23.v12 + z80 * z80
+                + s4.v12 * s4.v12 + s4.v13 * s4.v13);
+        s23.v206 = 2.0 * self.i7 * (z80 * z82 + s4.v12 * s4.v14 + s4.v13 * s4.v15);
         s23.v207 = -z4 * z15 - z5 * s12.v0 + z6 * z14 + z7 * s11.v0;
         s23.v208 = -z20 * s12.v1 + z22 * s11.v1 + z34 * s8.v1 - z35 * s7.v2;
         s23.v209 = -z40 * s12.v2 + z42 * s11.v2 + z54 * s8.v3 - z55 * s7.v4;
         s23.v210 = -z60 * s12.v3 + z62 * s11.v3 + z74 * s16.v1 - z75 * s16.v0;
         s23.v211 = -z80 * s12.v5 + z82 * s11.v5 + z94 * s12.v4 - s2.v0 * s11.v4;
-        s23.v212 = 2.0 * self.i2x * z4 * s7.v0 + 2.0 * self.i2z * z4 * z5;
+        s23.v212 = 2.0 * z4 * (self.i2x * s7.v0 + self.i2z * z5);
         s23.v213 = self.i2x * z4 * z852 + self.i2x * z6 * s7.v0 + self.i2z * z4 * z7
             + self.i2z * z5 * z6;
-        s23.v214 = 2.0 * self.i2x * z6 * z852 + 2.0 * self.i2z * z6 * z7;
-        s23.v215 = 2.0 * self.i3x * z19 * s7.v1 + 2.0 * self.i3y * z20 * s7.v2
-            + 2.0 * self.i3z * z4 * z5;
+        s23.v214 = 2.0 * z6 * (self.i2x * z852 + self.i2z * z7);
+        s23.v215 = 2.0
+            * (self.i3x * z19 * s7.v1 + self.i3y * z20 * s7.v2 + self.i3z * z4 * z5);
         s23.v216 = self.i3x * z19 * s8.v0 + self.i3x * z21 * s7.v1
             + self.i3y * z20 * s8.v1 + self.i3y * z22 * s7.v2 + self.i3z * z4 * z7
             + self.i3z * z5 * z6;
-        s23.v217 = 2.0 * self.i3x * z21 * s8.v0 + 2.0 * self.i3y * z22 * s8.v1
-            + 2.0 * self.i3z * z6 * z7;
-        s23.v218 = 2.0 * self.i4x * z39 * s7.v3 + 2.0 * self.i4y * z20 * s7.v2
-            + 2.0 * self.i4z * z40 * s7.v4;
+        s23.v217 = 2.0
+            * (self.i3x * z21 * s8.v0 + self.i3y * z22 * s8.v1 + self.i3z * z6 * z7);
+        s23.v218 = 2.0
+            * (self.i4x * z39 * s7.v3 + self.i4y * z20 * s7.v2 + self.i4z * z40 * s7.v4);
         s23.v219 = self.i4x * z39 * s8.v2 + self.i4x * z41 * s7.v3
             + self.i4y * z20 * s8.v1 + self.i4y * z22 * s7.v2 + self.i4z * z40 * s8.v3
             + self.i4z * z42 * s7.v4;
-        s23.v220 = 2.0 * self.i4x * z41 * s8.v2 + 2.0 * self.i4y * z22 * s8.v1
-            + 2.0 * self.i4z * z42 * s8.v3;
-        s23.v221 = 2.0 * self.i5x * z59 * s7.v5 + 2.0 * self.i5y * z60 * s16.v0
-            + 2.0 * self.i5z * z40 * s7.v4;
+        s23.v220 = 2.0
+            * (self.i4x * z41 * s8.v2 + self.i4y * z22 * s8.v1 + self.i4z * z42 * s8.v3);
+        s23.v221 = 2.0
+            * (self.i5x * z59 * s7.v5 + self.i5y * z60 * s16.v0
+                + self.i5z * z40 * s7.v4);
         s23.v222 = self.i5x * z59 * s8.v4 + self.i5x * z61 * s7.v5
             + self.i5y * z60 * s16.v1 + self.i5y * z62 * s16.v0 + self.i5z * z40 * s8.v3
             + self.i5z * z42 * s7.v4;
-        s23.v223 = 2.0 * self.i5x * z61 * s8.v4 + 2.0 * self.i5y * z62 * s16.v1
-            + 2.0 * self.i5z * z42 * s8.v3;
-        s23.v224 = 2.0 * self.i6x * z79 * s23.v34 + 2.0 * self.i6y * z60 * s16.v0
-            + 2.0 * self.i6z * z80 * s11.v4;
+        s23.v223 = 2.0
+            * (self.i5x * z61 * s8.v4 + self.i5y * z62 * s16.v1
+                + self.i5z * z42 * s8.v3);
+        s23.v224 = 2.0
+            * (self.i6x * z79 * s23.v34 + self.i6y * z60 * s16.v0
+                + self.i6z * z80 * s11.v4);
         s23.v225 = self.i6x * z79 * s23.v35 + self.i6x * z81 * s23.v34
             + self.i6y * z60 * s16.v1 + self.i6y * z62 * s16.v0 + self.i6z * z80 * s12.v4
             + self.i6z * z82 * s11.v4;
-        s23.v226 = 2.0 * self.i6x * z81 * s23.v35 + 2.0 * self.i6y * z62 * s16.v1
-            + 2.0 * self.i6z * z82 * s12.v4;
-        s23.v227 = 2.0 * self.i7 * z80 * s11.v4 + 2.0 * self.i7 * s4.v12 * s23.v38
-            + 2.0 * self.i7 * s4.v13 * s23.v39;
-        s23.v228 = self.i7 * z80 * s12.v4 + self.i7 * z82 * s11.v4
-            + self.i7 * s4.v12 * s23.v40 + self.i7 * s4.v13 * s23.v41
-            + self.i7 * s4.v14 * s23.v38 + self.i7 * s4.v15 * s23.v39;
-        s23.v229 = 2.0 * self.i7 * z82 * s12.v4 + 2.0 * self.i7 * s4.v14 * s23.v40
-            + 2.0 * self.i7 * s4.v15 * s23.v41;
+        s23.v226 = 2.0
+            * (self.i6x * z81 * s23.v35 + self.i6y * z62 * s16.v1
+                + self.i6z * z82 * s12.v4);
+        s23.v227 = 2.0 * self.i7 * (z80 * s11.v4 + s4.v12 * s23.v38 + s4.v13 * s23.v39);
+        s23.v228 = self.i7
+            * (z80 * s12.v4 + z82 * s11.v4 + s4.v12 * s23.v40 + s4.v13 * s23.v41
+                + s4.v14 * s23.v38 + s4.v15 * s23.v39);
+        s23.v229 = 2.0 * self.i7 * (z82 * s12.v4 + s4.v14 * s23.v40 + s4.v15 * s23.v41);
         s23.v230 = z34 * s8.v5 - z35 * s7.v6;
         s23.v231 = -z40 * s12.v6 + z42 * s11.v6 + z54 * s8.v7 - z55 * s7.v8;
         s23.v232 = -z60 * s12.v7 + z62 * s11.v7 + z74 * s16.v15 - z75 * s16.v14;
         s23.v233 = -z80 * s12.v9 + z82 * s11.v9 + z94 * s12.v8 - s2.v0 * s11.v8;
-        s23.v234 = 2.0 * self.i3x * z19 * z20 + 2.0 * self.i3y * z20 * s7.v6;
+        s23.v234 = 2.0 * z20 * (self.i3x * z19 + self.i3y * s7.v6);
         s23.v235 = self.i3x * z19 * z22 + self.i3x * z20 * z21 + self.i3y * z20 * s8.v5
             + self.i3y * z22 * s7.v6;
-        s23.v236 = 2.0 * self.i3x * z21 * z22 + 2.0 * self.i3y * z22 * s8.v5;
-        s23.v237 = 2.0 * self.i4x * z39 * s7.v7 + 2.0 * self.i4y * z20 * s7.v6
-            + 2.0 * self.i4z * z40 * s7.v8;
+        s23.v236 = 2.0 * z22 * (self.i3x * z21 + self.i3y * s8.v5);
+        s23.v237 = 2.0
+            * (self.i4x * z39 * s7.v7 + self.i4y * z20 * s7.v6 + self.i4z * z40 * s7.v8);
         s23.v238 = self.i4x * z39 * s8.v6 + self.i4x * z41 * s7.v7
             + self.i4y * z20 * s8.v5 + self.i4y * z22 * s7.v6 + self.i4z * z40 * s8.v7
             + self.i4z * z42 * s7.v8;
-        s23.v239 = 2.0 * self.i4x * z41 * s8.v6 + 2.0 * self.i4y * z22 * s8.v5
-            + 2.0 * self.i4z * z42 * s8.v7;
-        s23.v240 = 2.0 * self.i5x * z59 * s7.v9 + 2.0 * self.i5y * z60 * s16.v14
-            + 2.0 * self.i5z * z40 * s7.v8;
+        s23.v239 = 2.0
+            * (self.i4x * z41 * s8.v6 + self.i4y * z22 * s8.v5 + self.i4z * z42 * s8.v7);
+        s23.v240 = 2.0
+            * (self.i5x * z59 * s7.v9 + self.i5y * z60 * s16.v14
+                + self.i5z * z40 * s7.v8);
         s23.v241 = self.i5x * z59 * s8.v8 + self.i5x * z61 * s7.v9
             + self.i5y * z60 * s16.v15 + self.i5y * z62 * s16.v14
             + self.i5z * z40 * s8.v7 + self.i5z * z42 * s7.v8;
-        s23.v242 = 2.0 * self.i5x * z61 * s8.v8 + 2.0 * self.i5y * z62 * s16.v15
-            + 2.0 * self.i5z * z42 * s8.v7;
-        s23.v243 = 2.0 * self.i6x * z79 * s23.v74 + 2.0 * self.i6y * z60 * s16.v14
-            + 2.0 * self.i6z * z80 * s11.v8;
+        s23.v242 = 2.0
+            * (self.i5x * z61 * s8.v8 + self.i5y * z62 * s16.v15
+                + self.i5z * z42 * s8.v7);
+        s23.v243 = 2.0
+            * (self.i6x * z79 * s23.v74 + self.i6y * z60 * s16.v14
+                + self.i6z * z80 * s11.v8);
         s23.v244 = self.i6x * z79 * s23.v75 + self.i6x * z81 * s23.v74
             + self.i6y * z60 * s16.v15 + self.i6y * z62 * s16.v14
             + self.i6z * z80 * s12.v8 + self.i6z * z82 * s11.v8;
-        s23.v245 = 2.0 * self.i6x * z81 * s23.v75 + 2.0 * self.i6y * z62 * s16.v15
-            + 2.0 * self.i6z * z82 * s12.v8;
-        s23.v246 = 2.0 * self.i7 * z80 * s11.v8 + 2.0 * self.i7 * s4.v12 * s23.v78
-            + 2.0 * self.i7 * s4.v13 * s23.v79;
-        s23.v247 = self.i7 * z80 * s12.v8 + self.i7 * z82 * s11.v8
-            + self.i7 * s4.v12 * s23.v80 + self.i7 * s4.v13 * s23.v81
-            + self.i7 * s4.v14 * s23.v78 + self.i7 * s4.v15 * s23.v79;
-        s23.v248 = 2.0 * self.i7 * z82 * s12.v8 + 2.0 * self.i7 * s4.v14 * s23.v80
-            + 2.0 * self.i7 * s4.v15 * s23.v81;
+        s23.v245 = 2.0
+            * (self.i6x * z81 * s23.v75 + self.i6y * z62 * s16.v15
+                + self.i6z * z82 * s12.v8);
+        s23.v246 = 2.0 * self.i7 * (z80 * s11.v8 + s4.v12 * s23.v78 + s4.v13 * s23.v79);
+        s23.v247 = self.i7
+            * (z80 * s12.v8 + z82 * s11.v8 + s4.v12 * s23.v80 + s4.v13 * s23.v81
+                + s4.v14 * s23.v78 + s4.v15 * s23.v79);
+        s23.v248 = 2.0 * self.i7 * (z82 * s12.v8 + s4.v14 * s23.v80 + s4.v15 * s23.v81);
         s23.v249 = -z39 * z55 - z40 * s12.v10 + z41 * z54 + z42 * s11.v10;
         s23.v250 = -z60 * s12.v11 + z62 * s11.v11 + z74 * s16.v27 - z75 * s16.v26;
         s23.v251 = -z80 * s12.v13 + z82 * s11.v13 + z94 * s12.v12 - s2.v0 * s11.v12;
-        s23.v252 = 2.0 * self.i4x * z39 * s7.v10 + 2.0 * self.i4z * z39 * z40;
+        s23.v252 = 2.0 * z39 * (self.i4x * s7.v10 + self.i4z * z40);
         s23.v253 = self.i4x * z39 * s8.v9 + self.i4x * z41 * s7.v10
             + self.i4z * z39 * z42 + self.i4z * z40 * z41;
-        s23.v254 = 2.0 * self.i4x * z41 * s8.v9 + 2.0 * self.i4z * z41 * z42;
-        s23.v255 = 2.0 * self.i5x * z59 * s7.v11 + 2.0 * self.i5y * z60 * s16.v26
-            + 2.0 * self.i5z * z39 * z40;
+        s23.v254 = 2.0 * z41 * (self.i4x * s8.v9 + self.i4z * z42);
+        s23.v255 = 2.0
+            * (self.i5x * z59 * s7.v11 + self.i5y * z60 * s16.v26
+                + self.i5z * z39 * z40);
         s23.v256 = self.i5x * z59 * s8.v10 + self.i5x * z61 * s7.v11
             + self.i5y * z60 * s16.v27 + self.i5y * z62 * s16.v26 + self.i5z * z39 * z42
             + self.i5z * z40 * z41;
-        s23.v257 = 2.0 * self.i5x * z61 * s8.v10 + 2.0 * self.i5y * z62 * s16.v27
-            + 2.0 * self.i5z * z41 * z42;
-        s23.v258 = 2.0 * self.i6x * z79 * s23.v108 + 2.0 * self.i6y * z60 * s16.v26
-            + 2.0 * self.i6z * z80 * s11.v12;
+        s23.v257 = 2.0
+            * (self.i5x * z61 * s8.v10 + self.i5y * z62 * s16.v27
+                + self.i5z * z41 * z42);
+        s23.v258 = 2.0
+            * (self.i6x * z79 * s23.v108 + self.i6y * z60 * s16.v26
+                + self.i6z * z80 * s11.v12);
         s23.v259 = self.i6x * z79 * s23.v109 + self.i6x * z81 * s23.v108
             + self.i6y * z60 * s16.v27 + self.i6y * z62 * s16.v26
             + self.i6z * z80 * s12.v12 + self.i6z * z82 * s11.v12;
-        s23.v260 = 2.0 * self.i6x * z81 * s23.v109 + 2.0 * self.i6y * z62 * s16.v27
-            + 2.0 * self.i6z * z82 * s12.v12;
-        s23.v261 = 2.0 * self.i7 * z80 * s11.v12 + 2.0 * self.i7 * s4.v12 * s23.v112
-            + 2.0 * self.i7 * s4.v13 * s23.v113;
-        s23.v262 = self.i7 * z80 * s12.v12 + self.i7 * z82 * s11.v12
-            + self.i7 * s4.v12 * s23.v114 + self.i7 * s4.v13 * s23.v115
-            + self.i7 * s4.v14 * s23.v112 + self.i7 * s4.v15 * s23.v113;
-        s23.v263 = 2.0 * self.i7 * z82 * s12.v12 + 2.0 * self.i7 * s4.v14 * s23.v114
-            + 2.0 * self.i7 * s4.v15 * s23.v115;
+        s23.v260 = 2.0
+            * (self.i6x * z81 * s23.v109 + self.i6y * z62 * s16.v27
+                + self.i6z * z82 * s12.v12);
+        s23.v261 = 2.0 * self.i7
+            * (z80 * s11.v12 + s4.v12 * s23.v112 + s4.v13 * s23.v113);
+        s23.v262 = self.i7
+            * (z80 * s12.v12 + z82 * s11.v12 + s4.v12 * s23.v114 + s4.v13 * s23.v115
+                + s4.v14 * s23.v112 + s4.v15 * s23.v113);
+        s23.v263 = 2.0 * self.i7
+            * (z82 * s12.v12 + s4.v14 * s23.v114 + s4.v15 * s23.v115);
         s23.v264 = z74 * s16.v37 - z75 * s16.v36;
         s23.v265 = -z80 * s12.v15 + z82 * s11.v15 + z94 * s12.v14 - s2.v0 * s11.v14;
-        s23.v266 = 2.0 * self.i5x * z59 * z60 + 2.0 * self.i5y * z60 * s16.v36;
+        s23.v266 = 2.0 * z60 * (self.i5x * z59 + self.i5y * s16.v36);
         s23.v267 = self.i5x * z59 * z62 + self.i5x * z60 * z61 + self.i5y * z60 * s16.v37
             + self.i5y * z62 * s16.v36;
-        s23.v268 = 2.0 * self.i5x * z61 * z62 + 2.0 * self.i5y * z62 * s16.v37;
-        s23.v269 = 2.0 * self.i6x * z79 * s23.v136 + 2.0 * self.i6y * z60 * s16.v36
-            + 2.0 * self.i6z * z80 * s11.v14;
+        s23.v268 = 2.0 * z62 * (self.i5x * z61 + self.i5y * s16.v37);
+        s23.v269 = 2.0
+            * (self.i6x * z79 * s23.v136 + self.i6y * z60 * s16.v36
+                + self.i6z * z80 * s11.v14);
         s23.v270 = self.i6x * z79 * s23.v137 + self.i6x * z81 * s23.v136
             + self.i6y * z60 * s16.v37 + self.i6y * z62 * s16.v36
             + self.i6z * z80 * s12.v14 + self.i6z * z82 * s11.v14;
-        s23.v271 = 2.0 * self.i6x * z81 * s23.v137 + 2.0 * self.i6y * z62 * s16.v37
-            + 2.0 * self.i6z * z82 * s12.v14;
-        s23.v272 = 2.0 * self.i7 * z80 * s11.v14 + 2.0 * self.i7 * s4.v12 * s23.v140
-            + 2.0 * self.i7 * s4.v13 * s23.v141;
-        s23.v273 = self.i7 * z80 * s12.v14 + self.i7 * z82 * s11.v14
-            + self.i7 * s4.v12 * s23.v142 + self.i7 * s4.v13 * s23.v143
-            + self.i7 * s4.v14 * s23.v140 + self.i7 * s4.v15 * s23.v141;
-        s23.v274 = 2.0 * self.i7 * z82 * s12.v14 + 2.0 * self.i7 * s4.v14 * s23.v142
-            + 2.0 * self.i7 * s4.v15 * s23.v143;
+        s23.v271 = 2.0
+            * (self.i6x * z81 * s23.v137 + self.i6y * z62 * s16.v37
+                + self.i6z * z82 * s12.v14);
+        s23.v272 = 2.0 * self.i7
+            * (z80 * s11.v14 + s4.v12 * s23.v140 + s4.v13 * s23.v141);
+        s23.v273 = self.i7
+            * (z80 * s12.v14 + z82 * s11.v14 + s4.v12 * s23.v142 + s4.v13 * s23.v143
+                + s4.v14 * s23.v140 + s4.v15 * s23.v141);
+        s23.v274 = 2.0 * self.i7
+            * (z82 * s12.v14 + s4.v14 * s23.v142 + s4.v15 * s23.v143);
         s23.v275 = -z79 * s2.v0 - z80 * s12.v16 + z81 * z94 + z82 * s11.v16;
-        s23.v276 = 2.0 * self.i6x * z79 * s23.v160 + 2.0 * self.i6z * z79 * z80;
+        s23.v276 = 2.0 * z79 * (self.i6x * s23.v160 + self.i6z * z80);
         s23.v277 = self.i6x * z79 * s23.v161 + self.i6x * z81 * s23.v160
             + self.i6z * z79 * z82 + self.i6z * z80 * z81;
-        s23.v278 = 2.0 * self.i6x * z81 * s23.v161 + 2.0 * self.i6z * z81 * z82;
-        s23.v279 = 2.0 * self.i7 * z79 * z80 + 2.0 * self.i7 * s4.v12 * s23.v162
-            + 2.0 * self.i7 * s4.v13 * s23.v163;
-        s23.v280 = self.i7 * z79 * z82 + self.i7 * z80 * z81
-            + self.i7 * s4.v12 * s23.v164 + self.i7 * s4.v13 * s23.v165
-            + self.i7 * s4.v14 * s23.v162 + self.i7 * s4.v15 * s23.v163;
-        s23.v281 = 2.0 * self.i7 * z81 * z82 + 2.0 * self.i7 * s4.v14 * s23.v164
-            + 2.0 * self.i7 * s4.v15 * s23.v165;
-        s23.v282 = 2.0 * self.i7 * s4.v12 * s4.v13 + 2.0 * self.i7 * s4.v13 * s23.v178;
-        s23.v283 = self.i7 * s4.v12 * s4.v15 + self.i7 * s4.v13 * s23.v179
-            + self.i7 * s4.v13 * s4.v14 + self.i7 * s4.v15 * s23.v178;
-        s23.v284 = 2.0 * self.i7 * s4.v14 * s4.v15 + 2.0 * self.i7 * s4.v15 * s23.v179;
+        s23.v278 = 2.0 * z81 * (self.i6x * s23.v161 + self.i6z * z82);
+        s23.v279 = 2.0 * self.i7 * (z79 * z80 + s4.v12 * s23.v162 + s4.v13 * s23.v163);
+        s23.v280 = self.i7
+            * (z79 * z82 + z80 * z81 + s4.v12 * s23.v164 + s4.v13 * s23.v165
+                + s4.v14 * s23.v162 + s4.v15 * s23.v163);
+        s23.v281 = 2.0 * self.i7 * (z81 * z82 + s4.v14 * s23.v164 + s4.v15 * s23.v165);
+        s23.v282 = 2.0 * self.i7 * s4.v13 * (s23.v178 + s4.v12);
+        s23.v283 = self.i7
+            * (s4.v12 * s4.v15 + s4.v13 * s23.v179 + s4.v13 * s4.v14
+                + s4.v15 * s23.v178);
+        s23.v284 = 2.0 * self.i7 * s4.v15 * (s23.v179 + s4.v14);
         s23
     }
     #[allow(clippy::field_reassign_with_default)]
@@ -3257,11 +3269,10 @@ impl Iiwa {
         let z156 = self.cy6 * z62 + self.cz6 * z82 + z75;
         s25.v0 = -qd[0] * qd[1] * z0;
         s25.v1 = -qd[0] * qd[1] * z1;
-        s25.v2 = qd[1] * z0 * s24.v0 + qd[1] * z1 * s24.v1;
+        s25.v2 = qd[1] * (z0 * s24.v0 + z1 * s24.v1);
         s25.v3 = -qd[0] * qd[1] * s4.v1;
         s25.v4 = qd[0] * qd[1] * s4.v0;
-        s25.v5 = qd[1] * z0 * s24.v2 + qd[1] * z1 * s24.v3 - qd[1] * s4.v0 * s24.v1
-            + qd[1] * s4.v1 * s24.v0;
+        s25.v5 = qd[1] * (z0 * s24.v2 + z1 * s24.v3 - s4.v0 * s24.v1 + s4.v1 * s24.v0);
         s25.v6 = qd[2] * z2 * s24.v5 - qd[2] * z7 * s24.v6 + s25.v0;
         s25.v7 = -qd[2] * z2 * s24.v4 + qd[2] * z5 * s24.v6 + s25.v1;
         s25.v8 = -qd[2] * z5 * s24.v5 + qd[2] * z7 * s24.v4 + s25.v2;
@@ -3307,48 +3318,60 @@ impl Iiwa {
             + qd[6] * s4.v18 * s24.v30 - qd[6] * s2.v1 * s24.v28 + s25.v28;
         s25.v35 = -qd[6] * z80 * s24.v32 + qd[6] * z82 * s24.v31
             - qd[6] * s4.v18 * s24.v29 + qd[6] * s4.v19 * s24.v28 + s25.v29;
-        s25.v36 = -qd[0] * self.m2 * s24.v37 + self.m2 * s24.v1 * s24.v38
-            - self.m2 * z120 * s25.v2 + self.m2 * s25.v3 + self.m2 * s4.v22 * s25.v1;
-        s25.v37 = qd[0] * self.m2 * s24.v36 - self.m2 * s24.v0 * s24.v38
-            + self.m2 * z119 * s25.v2 - self.m2 * s4.v22 * s25.v0 + self.m2 * s25.v4;
-        s25.v38 = self.m2 * s24.v0 * s24.v37 - self.m2 * s24.v1 * s24.v36
-            + self.m2 * self.g - self.m2 * z119 * s25.v1 + self.m2 * z120 * s25.v0
-            + self.m2 * s25.v5;
-        s25.v39 = self.m3 * s24.v5 * s24.v41 - self.m3 * s24.v6 * s24.v40
-            + self.m3 * s25.v9 - self.m3 * z129 * s25.v8 + self.m3 * s4.v23 * s25.v7;
-        s25.v40 = -self.m3 * s24.v4 * s24.v41 + self.m3 * s24.v6 * s24.v39
-            + self.m3 * s25.v10 + self.m3 * z128 * s25.v8 - self.m3 * s4.v23 * s25.v6;
-        s25.v41 = self.m3 * s24.v4 * s24.v40 - self.m3 * s24.v5 * s24.v39
-            + self.m3 * self.g - self.m3 * z128 * s25.v7 + self.m3 * s25.v11
-            + self.m3 * z129 * s25.v6;
-        s25.v42 = self.m4 * s24.v11 * s24.v44 - self.m4 * s24.v12 * s24.v43
-            + self.m4 * s25.v15 - self.m4 * z138 * s25.v14 + self.m4 * s4.v24 * s25.v13;
-        s25.v43 = -self.m4 * s24.v10 * s24.v44 + self.m4 * s24.v12 * s24.v42
-            + self.m4 * s25.v16 + self.m4 * z137 * s25.v14 - self.m4 * s4.v24 * s25.v12;
-        s25.v44 = self.m4 * self.g + self.m4 * s24.v10 * s24.v43
-            - self.m4 * s24.v11 * s24.v42 + self.m4 * s25.v17 - self.m4 * z137 * s25.v13
-            + self.m4 * z138 * s25.v12;
-        s25.v45 = self.m5 * s24.v17 * s24.v47 - self.m5 * s24.v18 * s24.v46
-            + self.m5 * s25.v21 - self.m5 * z147 * s25.v20 + self.m5 * s4.v25 * s25.v19;
-        s25.v46 = -self.m5 * s24.v16 * s24.v47 + self.m5 * s24.v18 * s24.v45
-            + self.m5 * s25.v22 + self.m5 * z146 * s25.v20 - self.m5 * s4.v25 * s25.v18;
-        s25.v47 = self.m5 * self.g + self.m5 * s24.v16 * s24.v46
-            - self.m5 * s24.v17 * s24.v45 + self.m5 * s25.v23 - self.m5 * z146 * s25.v19
-            + self.m5 * z147 * s25.v18;
-        s25.v48 = self.m6 * s24.v23 * s24.v50 - self.m6 * s24.v24 * s24.v49
-            + self.m6 * s25.v27 - self.m6 * z156 * s25.v26 + self.m6 * s4.v26 * s25.v25;
-        s25.v49 = -self.m6 * s24.v22 * s24.v50 + self.m6 * s24.v24 * s24.v48
-            + self.m6 * s25.v28 + self.m6 * z155 * s25.v26 - self.m6 * s4.v26 * s25.v24;
-        s25.v50 = self.m6 * self.g + self.m6 * s24.v22 * s24.v49
-            - self.m6 * s24.v23 * s24.v48 + self.m6 * s25.v29 - self.m6 * z155 * s25.v25
-            + self.m6 * z156 * s25.v24;
-        s25.v51 = self.m7 * s24.v29 * s24.v53 - self.m7 * s24.v30 * s24.v52
-            + self.m7 * s25.v33 - self.m7 * s2.v3 * s25.v32 + self.m7 * s4.v27 * s25.v31;
-        s25.v52 = -self.m7 * s24.v28 * s24.v53 + self.m7 * s24.v30 * s24.v51
-            + self.m7 * s25.v34 + self.m7 * s2.v2 * s25.v32 - self.m7 * s4.v27 * s25.v30;
-        s25.v53 = self.m7 * self.g + self.m7 * s24.v28 * s24.v52
-            - self.m7 * s24.v29 * s24.v51 + self.m7 * s25.v35 - self.m7 * s2.v2 * s25.v31
-            + self.m7 * s2.v3 * s25.v30;
+        s25.v36 = self.m2
+            * (-qd[0] * s24.v37 + s24.v1 * s24.v38 - z120 * s25.v2 + s25.v3
+                + s4.v22 * s25.v1);
+        s25.v37 = self.m2
+            * (qd[0] * s24.v36 - s24.v0 * s24.v38 + z119 * s25.v2 - s4.v22 * s25.v0
+                + s25.v4);
+        s25.v38 = self.m2
+            * (s24.v0 * s24.v37 - s24.v1 * s24.v36 + self.g - z119 * s25.v1
+                + z120 * s25.v0 + s25.v5);
+        s25.v39 = self.m3
+            * (s24.v5 * s24.v41 - s24.v6 * s24.v40 + s25.v9 - z129 * s25.v8
+                + s4.v23 * s25.v7);
+        s25.v40 = self.m3
+            * (-s24.v4 * s24.v41 + s24.v6 * s24.v39 + s25.v10 + z128 * s25.v8
+                - s4.v23 * s25.v6);
+        s25.v41 = self.m3
+            * (s24.v4 * s24.v40 - s24.v5 * s24.v39 + self.g - z128 * s25.v7 + s25.v11
+                + z129 * s25.v6);
+        s25.v42 = self.m4
+            * (s24.v11 * s24.v44 - s24.v12 * s24.v43 + s25.v15 - z138 * s25.v14
+                + s4.v24 * s25.v13);
+        s25.v43 = self.m4
+            * (-s24.v10 * s24.v44 + s24.v12 * s24.v42 + s25.v16 + z137 * s25.v14
+                - s4.v24 * s25.v12);
+        s25.v44 = self.m4
+            * (self.g + s24.v10 * s24.v43 - s24.v11 * s24.v42 + s25.v17 - z137 * s25.v13
+                + z138 * s25.v12);
+        s25.v45 = self.m5
+            * (s24.v17 * s24.v47 - s24.v18 * s24.v46 + s25.v21 - z147 * s25.v20
+                + s4.v25 * s25.v19);
+        s25.v46 = self.m5
+            * (-s24.v16 * s24.v47 + s24.v18 * s24.v45 + s25.v22 + z146 * s25.v20
+                - s4.v25 * s25.v18);
+        s25.v47 = self.m5
+            * (self.g + s24.v16 * s24.v46 - s24.v17 * s24.v45 + s25.v23 - z146 * s25.v19
+                + z147 * s25.v18);
+        s25.v48 = self.m6
+            * (s24.v23 * s24.v50 - s24.v24 * s24.v49 + s25.v27 - z156 * s25.v26
+                + s4.v26 * s25.v25);
+        s25.v49 = self.m6
+            * (-s24.v22 * s24.v50 + s24.v24 * s24.v48 + s25.v28 + z155 * s25.v26
+                - s4.v26 * s25.v24);
+        s25.v50 = self.m6
+            * (self.g + s24.v22 * s24.v49 - s24.v23 * s24.v48 + s25.v29 - z155 * s25.v25
+                + z156 * s25.v24);
+        s25.v51 = self.m7
+            * (s24.v29 * s24.v53 - s24.v30 * s24.v52 + s25.v33 - s2.v3 * s25.v32
+                + s4.v27 * s25.v31);
+        s25.v52 = self.m7
+            * (-s24.v28 * s24.v53 + s24.v30 * s24.v51 + s25.v34 + s2.v2 * s25.v32
+                - s4.v27 * s25.v30);
+        s25.v53 = self.m7
+            * (self.g + s24.v28 * s24.v52 - s24.v29 * s24.v51 + s25.v35 - s2.v2 * s25.v31
+                + s2.v3 * s25.v30);
         s25.v54 = s25.v51 + s25.v48;
         s25.v55 = s25.v52 + s25.v49;
         s25.v56 = s25.v53 + s25.v50;
@@ -4026,36 +4049,24 @@ impl Iiwa {
         s34.v33 = s34.v27 + a[6] * s2.v1;
         s34.v34 = -self.m1 * a[0] * s4.v21;
         s34.v35 = self.m1 * a[0] * s4.v20;
-        s34.v36 = self.m2 * s34.v2 - self.m2 * a[0] * z120 + self.m2 * s4.v22 * s34.v1;
-        s34.v37 = self.m2 * s34.v3 + self.m2 * a[0] * z119 - self.m2 * s4.v22 * s34.v0;
-        s34.v38 = -self.m2 * z119 * s34.v1 + self.m2 * z120 * s34.v0;
-        s34.v39 = self.m3 * s34.v7 - self.m3 * z129 * s34.v6 + self.m3 * s4.v23 * s34.v5;
-        s34.v40 = self.m3 * s34.v8 + self.m3 * z128 * s34.v6 - self.m3 * s4.v23 * s34.v4;
-        s34.v41 = self.m3 * s34.v9 - self.m3 * z128 * s34.v5 + self.m3 * z129 * s34.v4;
-        s34.v42 = self.m4 * s34.v13 - self.m4 * z138 * s34.v12
-            + self.m4 * s4.v24 * s34.v11;
-        s34.v43 = self.m4 * s34.v14 + self.m4 * z137 * s34.v12
-            - self.m4 * s4.v24 * s34.v10;
-        s34.v44 = self.m4 * s34.v15 - self.m4 * z137 * s34.v11
-            + self.m4 * z138 * s34.v10;
-        s34.v45 = self.m5 * s34.v19 - self.m5 * z147 * s34.v18
-            + self.m5 * s4.v25 * s34.v17;
-        s34.v46 = self.m5 * s34.v20 + self.m5 * z146 * s34.v18
-            - self.m5 * s4.v25 * s34.v16;
-        s34.v47 = self.m5 * s34.v21 - self.m5 * z146 * s34.v17
-            + self.m5 * z147 * s34.v16;
-        s34.v48 = self.m6 * s34.v25 - self.m6 * z156 * s34.v24
-            + self.m6 * s4.v26 * s34.v23;
-        s34.v49 = self.m6 * s34.v26 + self.m6 * z155 * s34.v24
-            - self.m6 * s4.v26 * s34.v22;
-        s34.v50 = self.m6 * s34.v27 - self.m6 * z155 * s34.v23
-            + self.m6 * z156 * s34.v22;
-        s34.v51 = self.m7 * s34.v31 - self.m7 * s2.v3 * s34.v30
-            + self.m7 * s4.v27 * s34.v29;
-        s34.v52 = self.m7 * s34.v32 + self.m7 * s2.v2 * s34.v30
-            - self.m7 * s4.v27 * s34.v28;
-        s34.v53 = self.m7 * s34.v33 - self.m7 * s2.v2 * s34.v29
-            + self.m7 * s2.v3 * s34.v28;
+        s34.v36 = self.m2 * (s34.v2 - a[0] * z120 + s4.v22 * s34.v1);
+        s34.v37 = self.m2 * (s34.v3 + a[0] * z119 - s4.v22 * s34.v0);
+        s34.v38 = self.m2 * (-z119 * s34.v1 + z120 * s34.v0);
+        s34.v39 = self.m3 * (s34.v7 - z129 * s34.v6 + s4.v23 * s34.v5);
+        s34.v40 = self.m3 * (s34.v8 + z128 * s34.v6 - s4.v23 * s34.v4);
+        s34.v41 = self.m3 * (s34.v9 - z128 * s34.v5 + z129 * s34.v4);
+        s34.v42 = self.m4 * (s34.v13 - z138 * s34.v12 + s4.v24 * s34.v11);
+        s34.v43 = self.m4 * (s34.v14 + z137 * s34.v12 - s4.v24 * s34.v10);
+        s34.v44 = self.m4 * (s34.v15 - z137 * s34.v11 + z138 * s34.v10);
+        s34.v45 = self.m5 * (s34.v19 - z147 * s34.v18 + s4.v25 * s34.v17);
+        s34.v46 = self.m5 * (s34.v20 + z146 * s34.v18 - s4.v25 * s34.v16);
+        s34.v47 = self.m5 * (s34.v21 - z146 * s34.v17 + z147 * s34.v16);
+        s34.v48 = self.m6 * (s34.v25 - z156 * s34.v24 + s4.v26 * s34.v23);
+        s34.v49 = self.m6 * (s34.v26 + z155 * s34.v24 - s4.v26 * s34.v22);
+        s34.v50 = self.m6 * (s34.v27 - z155 * s34.v23 + z156 * s34.v22);
+        s34.v51 = self.m7 * (s34.v31 - s2.v3 * s34.v30 + s4.v27 * s34.v29);
+        s34.v52 = self.m7 * (s34.v32 + s2.v2 * s34.v30 - s4.v27 * s34.v28);
+        s34.v53 = self.m7 * (s34.v33 - s2.v2 * s34.v29 + s2.v3 * s34.v28);
         s34.v54 = s34.v48 + s34.v51;
         s34.v55 = s34.v49 + s34.v52;
         s34.v56 = s34.v50 + s34.v53;
@@ -4317,8 +4328,9 @@ impl Dynamics<7> for Iiwa {
             + s4.v9 * s30.v10 + z87 * s30.v11;
         let z245 = z80 * s30.v0 + z82 * s30.v1 + s3.v4 * s30.v2 + s4.v18 * s30.v3
             + s4.v19 * s30.v4 + s2.v1 * s30.v5;
-        0.5 * qd[0] * z237 + 0.5 * qd[1] * z240 + 0.5 * qd[2] * z241 + 0.5 * qd[3] * z242
-            + 0.5 * qd[4] * z243 + 0.5 * qd[5] * z244 + 0.5 * qd[6] * z245
+        0.5
+            * (qd[0] * z237 + qd[1] * z240 + qd[2] * z241 + qd[3] * z242 + qd[4] * z243
+                + qd[5] * z244 + qd[6] * z245)
     }
     fn potential_energy(&self, q: &Vector<7>, _t: f64) -> f64 {
         let s1 = self.shared1(q);
@@ -5046,9 +5058,9 @@ impl Dynamics<7> for Iiwa {
         let z5756 = self.m2 * (z119 * z119) + self.m2 * (z120 * z120) + z127;
         let z5757 = -self.m2 * z120;
         let z5758 = self.m2 * z119;
-        let z5759 = -qd[0] * self.m2 * s24.v37 + self.m2 * s24.v1 * s24.v38;
-        let z5760 = qd[0] * self.m2 * s24.v36 - self.m2 * s24.v0 * s24.v38;
-        let z5761 = self.m2 * s24.v0 * s24.v37 - self.m2 * s24.v1 * s24.v36;
+        let z5759 = self.m2 * (-qd[0] * s24.v37 + s24.v1 * s24.v38);
+        let z5760 = self.m2 * (qd[0] * s24.v36 - s24.v0 * s24.v38);
+        let z5761 = self.m2 * (s24.v0 * s24.v37 - s24.v1 * s24.v36);
         let z5762 = -qd[0] * s26.v1 + s24.v1 * s26.v2 + z120 * z5761 - s4.v22 * z5760;
         let z5763 = qd[0] * s26.v0 - s24.v0 * s26.v2 - z119 * z5761 + s4.v22 * z5759;
         let z5764 = s24.v0 * s26.v1 - s24.v1 * s26.v0 + z119 * z5760 - z120 * z5759;
@@ -5062,9 +5074,9 @@ impl Dynamics<7> for Iiwa {
         let z5772 = self.m3 * (z128 * z128) + self.m3 * (z129 * z129) + s5.v10;
         let z5773 = -self.m3 * z129;
         let z5774 = self.m3 * z128;
-        let z5775 = self.m3 * s24.v5 * s24.v41 - self.m3 * s24.v6 * s24.v40;
-        let z5776 = -self.m3 * s24.v4 * s24.v41 + self.m3 * s24.v6 * s24.v39;
-        let z5777 = self.m3 * s24.v4 * s24.v40 - self.m3 * s24.v5 * s24.v39;
+        let z5775 = self.m3 * (s24.v5 * s24.v41 - s24.v6 * s24.v40);
+        let z5776 = self.m3 * (-s24.v4 * s24.v41 + s24.v6 * s24.v39);
+        let z5777 = self.m3 * (s24.v4 * s24.v40 - s24.v5 * s24.v39);
         let z5778 = s24.v5 * s26.v5 - s24.v6 * s26.v4 + z129 * z5777 - s4.v23 * z5776;
         let z5779 = -s24.v4 * s26.v5 + s24.v6 * s26.v3 - z128 * z5777 + s4.v23 * z5775;
         let z5780 = s24.v4 * s26.v4 - s24.v5 * s26.v3 + z128 * z5776 - z129 * z5775;
@@ -5078,9 +5090,9 @@ impl Dynamics<7> for Iiwa {
         let z5788 = self.m4 * (z137 * z137) + self.m4 * (z138 * z138) + s5.v16;
         let z5789 = -self.m4 * z138;
         let z5790 = self.m4 * z137;
-        let z5791 = self.m4 * s24.v11 * s24.v44 - self.m4 * s24.v12 * s24.v43;
-        let z5792 = -self.m4 * s24.v10 * s24.v44 + self.m4 * s24.v12 * s24.v42;
-        let z5793 = self.m4 * s24.v10 * s24.v43 - self.m4 * s24.v11 * s24.v42;
+        let z5791 = self.m4 * (s24.v11 * s24.v44 - s24.v12 * s24.v43);
+        let z5792 = self.m4 * (-s24.v10 * s24.v44 + s24.v12 * s24.v42);
+        let z5793 = self.m4 * (s24.v10 * s24.v43 - s24.v11 * s24.v42);
         let z5794 = s24.v11 * s26.v8 - s24.v12 * s26.v7 + z138 * z5793 - s4.v24 * z5792;
         let z5795 = -s24.v10 * s26.v8 + s24.v12 * s26.v6 - z137 * z5793 + s4.v24 * z5791;
         let z5796 = s24.v10 * s26.v7 - s24.v11 * s26.v6 + z137 * z5792 - z138 * z5791;
@@ -5094,9 +5106,9 @@ impl Dynamics<7> for Iiwa {
         let z5804 = self.m5 * (z146 * z146) + self.m5 * (z147 * z147) + s5.v22;
         let z5805 = -self.m5 * z147;
         let z5806 = self.m5 * z146;
-        let z5807 = self.m5 * s24.v17 * s24.v47 - self.m5 * s24.v18 * s24.v46;
-        let z5808 = -self.m5 * s24.v16 * s24.v47 + self.m5 * s24.v18 * s24.v45;
-        let z5809 = self.m5 * s24.v16 * s24.v46 - self.m5 * s24.v17 * s24.v45;
+        let z5807 = self.m5 * (s24.v17 * s24.v47 - s24.v18 * s24.v46);
+        let z5808 = self.m5 * (-s24.v16 * s24.v47 + s24.v18 * s24.v45);
+        let z5809 = self.m5 * (s24.v16 * s24.v46 - s24.v17 * s24.v45);
         let z5810 = s24.v17 * s26.v11 - s24.v18 * s26.v10 + z147 * z5809
             - s4.v25 * z5808;
         let z5811 = -s24.v16 * s26.v11 + s24.v18 * s26.v9 - z146 * z5809
@@ -5112,9 +5124,9 @@ impl Dynamics<7> for Iiwa {
         let z5820 = self.m6 * (z155 * z155) + self.m6 * (z156 * z156) + s5.v28;
         let z5821 = -self.m6 * z156;
         let z5822 = self.m6 * z155;
-        let z5823 = self.m6 * s24.v23 * s24.v50 - self.m6 * s24.v24 * s24.v49;
-        let z5824 = -self.m6 * s24.v22 * s24.v50 + self.m6 * s24.v24 * s24.v48;
-        let z5825 = self.m6 * s24.v22 * s24.v49 - self.m6 * s24.v23 * s24.v48;
+        let z5823 = self.m6 * (s24.v23 * s24.v50 - s24.v24 * s24.v49);
+        let z5824 = self.m6 * (-s24.v22 * s24.v50 + s24.v24 * s24.v48);
+        let z5825 = self.m6 * (s24.v22 * s24.v49 - s24.v23 * s24.v48);
         let z5826 = s24.v23 * s26.v14 - s24.v24 * s26.v13 + z156 * z5825
             - s4.v26 * z5824;
         let z5827 = -s24.v22 * s26.v14 + s24.v24 * s26.v12 - z155 * z5825
@@ -5122,9 +5134,9 @@ impl Dynamics<7> for Iiwa {
         let z5828 = s24.v22 * s26.v13 - s24.v23 * s26.v12 + z155 * z5824 - z156 * z5823;
         let z5829 = -self.m7 * s4.v27;
         let z5830 = -self.m7 * s2.v3;
-        let z5831 = self.m7 * s24.v29 * s24.v53 - self.m7 * s24.v30 * s24.v52;
-        let z5832 = -self.m7 * s24.v28 * s24.v53 + self.m7 * s24.v30 * s24.v51;
-        let z5833 = self.m7 * s24.v28 * s24.v52 - self.m7 * s24.v29 * s24.v51;
+        let z5831 = self.m7 * (s24.v29 * s24.v53 - s24.v30 * s24.v52);
+        let z5832 = self.m7 * (-s24.v28 * s24.v53 + s24.v30 * s24.v51);
+        let z5833 = self.m7 * (s24.v28 * s24.v52 - s24.v29 * s24.v51);
         let z5834 = s24.v29 * s26.v17 - s24.v30 * s26.v16 + s2.v3 * z5833
             - s4.v27 * z5832;
         let z5835 = -s24.v28 * s26.v17 + s24.v30 * s26.v15 - s2.v2 * z5833
@@ -6075,15 +6087,12 @@ impl Rates<7, 0, 1> for Iiwa {
         let z164 = self.cz7 * z80 + z94;
         let z165 = self.cz7 * z82 + z95;
         let z166 = self.cz7 * z84 + z96;
-        let z167 = self.i7 * (z80 * z80) + self.i7 * (z99 * z99)
-            + self.i7 * (z100 * z100);
-        let z168 = self.i7 * z80 * z82 + self.i7 * z99 * z101 + self.i7 * z100 * z102;
-        let z169 = self.i7 * z80 * z84 + self.i7 * z99 * z103 + self.i7 * z100 * z104;
-        let z170 = self.i7 * (z82 * z82) + self.i7 * (z101 * z101)
-            + self.i7 * (z102 * z102);
-        let z171 = self.i7 * z82 * z84 + self.i7 * z101 * z103 + self.i7 * z102 * z104;
-        let z172 = self.i7 * (z84 * z84) + self.i7 * (z103 * z103)
-            + self.i7 * (z104 * z104);
+        let z167 = self.i7 * (z80 * z80 + z99 * z99 + z100 * z100);
+        let z168 = self.i7 * (z80 * z82 + z99 * z101 + z100 * z102);
+        let z169 = self.i7 * (z80 * z84 + z99 * z103 + z100 * z104);
+        let z170 = self.i7 * (z82 * z82 + z101 * z101 + z102 * z102);
+        let z171 = self.i7 * (z82 * z84 + z101 * z103 + z102 * z104);
+        let z172 = self.i7 * (z84 * z84 + z103 * z103 + z104 * z104);
         let z179 = -x.qd[0] * z115;
         let z180 = x.qd[0] * z114;
         let z181 = -x.qd[0] * z120 + z11 * z121 + z12;
@@ -6106,11 +6115,10 @@ impl Rates<7, 0, 1> for Iiwa {
         let z198 = z108 * z165 - z109 * z164 + z113;
         let z373 = -x.qd[0] * x.qd[1] * z0;
         let z374 = -x.qd[0] * x.qd[1] * z1;
-        let z375 = x.qd[1] * z0 * z10 + x.qd[1] * z1 * z11;
+        let z375 = x.qd[1] * (z0 * z10 + z1 * z11);
         let z376 = -x.qd[0] * x.qd[1] * z9;
         let z377 = x.qd[0] * x.qd[1] * z8;
-        let z378 = x.qd[1] * z0 * z12 + x.qd[1] * z1 * z13 - x.qd[1] * z8 * z11
-            + x.qd[1] * z9 * z10;
+        let z378 = x.qd[1] * (z0 * z12 + z1 * z13 - z8 * z11 + z9 * z10);
         let z379 = x.qd[2] * z2 * z29 - x.qd[2] * z7 * z30 + z373;
         let z380 = -x.qd[2] * z2 * z28 + x.qd[2] * z5 * z30 + z374;
         let z381 = -x.qd[2] * z5 * z29 + x.qd[2] * z7 * z28 + z375;
@@ -6159,12 +6167,12 @@ impl Rates<7, 0, 1> for Iiwa {
         let z409 = -x.qd[0] * self.m1 * z180;
         let z410 = x.qd[0] * self.m1 * z179;
         let z415 = z114 * z410 - z115 * z409;
-        let z416 = -x.qd[0] * self.m2 * z182 + self.m2 * z11 * z183
-            - self.m2 * z120 * z375 + self.m2 * z376 + self.m2 * z121 * z374;
-        let z417 = x.qd[0] * self.m2 * z181 - self.m2 * z10 * z183
-            + self.m2 * z119 * z375 - self.m2 * z121 * z373 + self.m2 * z377;
-        let z418 = self.m2 * z10 * z182 - self.m2 * z11 * z181 + self.m2 * self.g
-            - self.m2 * z119 * z374 + self.m2 * z120 * z373 + self.m2 * z378;
+        let z416 = self.m2
+            * (-x.qd[0] * z182 + z11 * z183 - z120 * z375 + z376 + z121 * z374);
+        let z417 = self.m2
+            * (x.qd[0] * z181 - z10 * z183 + z119 * z375 - z121 * z373 + z377);
+        let z418 = self.m2
+            * (z10 * z182 - z11 * z181 + self.g - z119 * z374 + z120 * z373 + z378);
         let z419 = x.qd[0] * z124 + z10 * z122 + z11 * z123;
         let z420 = x.qd[0] * z126 + z10 * z123 + z11 * z125;
         let z421 = x.qd[0] * z127 + z10 * z124 + z11 * z126;
@@ -6174,12 +6182,12 @@ impl Rates<7, 0, 1> for Iiwa {
             + z125 * z374 + z126 * z375;
         let z424 = z10 * z420 - z11 * z419 + z119 * z417 - z120 * z416 + z124 * z373
             + z126 * z374 + z127 * z375;
-        let z425 = self.m3 * z29 * z186 - self.m3 * z30 * z185 + self.m3 * z382
-            - self.m3 * z129 * z381 + self.m3 * z130 * z380;
-        let z426 = -self.m3 * z28 * z186 + self.m3 * z30 * z184 + self.m3 * z383
-            + self.m3 * z128 * z381 - self.m3 * z130 * z379;
-        let z427 = self.m3 * z28 * z185 - self.m3 * z29 * z184 + self.m3 * self.g
-            - self.m3 * z128 * z380 + self.m3 * z384 + self.m3 * z129 * z379;
+        let z425 = self.m3
+            * (z29 * z186 - z30 * z185 + z382 - z129 * z381 + z130 * z380);
+        let z426 = self.m3
+            * (-z28 * z186 + z30 * z184 + z383 + z128 * z381 - z130 * z379);
+        let z427 = self.m3
+            * (z28 * z185 - z29 * z184 + self.g - z128 * z380 + z384 + z129 * z379);
         let z428 = z28 * z131 + z29 * z132 + z30 * z133;
         let z429 = z28 * z132 + z29 * z134 + z30 * z135;
         let z430 = z28 * z133 + z29 * z135 + z30 * z136;
@@ -6189,12 +6197,12 @@ impl Rates<7, 0, 1> for Iiwa {
             + z134 * z380 + z135 * z381;
         let z433 = z28 * z429 - z29 * z428 + z128 * z426 - z129 * z425 + z133 * z379
             + z135 * z380 + z136 * z381;
-        let z434 = self.m4 * z49 * z189 - self.m4 * z50 * z188 + self.m4 * z388
-            - self.m4 * z138 * z387 + self.m4 * z139 * z386;
-        let z435 = -self.m4 * z48 * z189 + self.m4 * z50 * z187 + self.m4 * z389
-            + self.m4 * z137 * z387 - self.m4 * z139 * z385;
-        let z436 = self.m4 * self.g + self.m4 * z48 * z188 - self.m4 * z49 * z187
-            + self.m4 * z390 - self.m4 * z137 * z386 + self.m4 * z138 * z385;
+        let z434 = self.m4
+            * (z49 * z189 - z50 * z188 + z388 - z138 * z387 + z139 * z386);
+        let z435 = self.m4
+            * (-z48 * z189 + z50 * z187 + z389 + z137 * z387 - z139 * z385);
+        let z436 = self.m4
+            * (self.g + z48 * z188 - z49 * z187 + z390 - z137 * z386 + z138 * z385);
         let z437 = z48 * z140 + z49 * z141 + z50 * z142;
         let z438 = z48 * z141 + z49 * z143 + z50 * z144;
         let z439 = z48 * z142 + z49 * z144 + z50 * z145;
@@ -6204,12 +6212,12 @@ impl Rates<7, 0, 1> for Iiwa {
             + z143 * z386 + z144 * z387;
         let z442 = z48 * z438 - z49 * z437 + z137 * z435 - z138 * z434 + z142 * z385
             + z144 * z386 + z145 * z387;
-        let z443 = self.m5 * z69 * z192 - self.m5 * z70 * z191 + self.m5 * z394
-            - self.m5 * z147 * z393 + self.m5 * z148 * z392;
-        let z444 = -self.m5 * z68 * z192 + self.m5 * z70 * z190 + self.m5 * z395
-            + self.m5 * z146 * z393 - self.m5 * z148 * z391;
-        let z445 = self.m5 * self.g + self.m5 * z68 * z191 - self.m5 * z69 * z190
-            + self.m5 * z396 - self.m5 * z146 * z392 + self.m5 * z147 * z391;
+        let z443 = self.m5
+            * (z69 * z192 - z70 * z191 + z394 - z147 * z393 + z148 * z392);
+        let z444 = self.m5
+            * (-z68 * z192 + z70 * z190 + z395 + z146 * z393 - z148 * z391);
+        let z445 = self.m5
+            * (self.g + z68 * z191 - z69 * z190 + z396 - z146 * z392 + z147 * z391);
         let z446 = z68 * z149 + z69 * z150 + z70 * z151;
         let z447 = z68 * z150 + z69 * z152 + z70 * z153;
         let z448 = z68 * z151 + z69 * z153 + z70 * z154;
@@ -6219,12 +6227,12 @@ impl Rates<7, 0, 1> for Iiwa {
             + z152 * z392 + z153 * z393;
         let z451 = z68 * z447 - z69 * z446 + z146 * z444 - z147 * z443 + z151 * z391
             + z153 * z392 + z154 * z393;
-        let z452 = self.m6 * z89 * z195 - self.m6 * z90 * z194 + self.m6 * z400
-            - self.m6 * z156 * z399 + self.m6 * z157 * z398;
-        let z453 = -self.m6 * z88 * z195 + self.m6 * z90 * z193 + self.m6 * z401
-            + self.m6 * z155 * z399 - self.m6 * z157 * z397;
-        let z454 = self.m6 * self.g + self.m6 * z88 * z194 - self.m6 * z89 * z193
-            + self.m6 * z402 - self.m6 * z155 * z398 + self.m6 * z156 * z397;
+        let z452 = self.m6
+            * (z89 * z195 - z90 * z194 + z400 - z156 * z399 + z157 * z398);
+        let z453 = self.m6
+            * (-z88 * z195 + z90 * z193 + z401 + z155 * z399 - z157 * z397);
+        let z454 = self.m6
+            * (self.g + z88 * z194 - z89 * z193 + z402 - z155 * z398 + z156 * z397);
         let z455 = z88 * z158 + z89 * z159 + z90 * z160;
         let z456 = z88 * z159 + z89 * z161 + z90 * z162;
         let z457 = z88 * z160 + z89 * z162 + z90 * z163;
@@ -6234,12 +6242,12 @@ impl Rates<7, 0, 1> for Iiwa {
             + z161 * z398 + z162 * z399;
         let z460 = z88 * z456 - z89 * z455 + z155 * z453 - z156 * z452 + z160 * z397
             + z162 * z398 + z163 * z399;
-        let z461 = self.m7 * z109 * z198 - self.m7 * z110 * z197 + self.m7 * z406
-            - self.m7 * z165 * z405 + self.m7 * z166 * z404;
-        let z462 = -self.m7 * z108 * z198 + self.m7 * z110 * z196 + self.m7 * z407
-            + self.m7 * z164 * z405 - self.m7 * z166 * z403;
-        let z463 = self.m7 * self.g + self.m7 * z108 * z197 - self.m7 * z109 * z196
-            + self.m7 * z408 - self.m7 * z164 * z404 + self.m7 * z165 * z403;
+        let z461 = self.m7
+            * (z109 * z198 - z110 * z197 + z406 - z165 * z405 + z166 * z404);
+        let z462 = self.m7
+            * (-z108 * z198 + z110 * z196 + z407 + z164 * z405 - z166 * z403);
+        let z463 = self.m7
+            * (self.g + z108 * z197 - z109 * z196 + z408 - z164 * z404 + z165 * z403);
         let z464 = z108 * z167 + z109 * z168 + z110 * z169;
         let z465 = z108 * z168 + z109 * z170 + z110 * z171;
         let z466 = z108 * z169 + z109 * z171 + z110 * z172;
@@ -6334,42 +6342,42 @@ impl Rates<7, 0, 1> for Iiwa {
         let z769 = -self.m1 * x.qdd[0] * z115;
         let z770 = self.m1 * x.qdd[0] * z114;
         let z773 = self.i1z * x.qdd[0] + z114 * z770 - z115 * z769;
-        let z774 = self.m2 * z737 - self.m2 * x.qdd[0] * z120 + self.m2 * z121 * z736;
-        let z775 = self.m2 * z738 + self.m2 * x.qdd[0] * z119 - self.m2 * z121 * z735;
-        let z776 = -self.m2 * z119 * z736 + self.m2 * z120 * z735;
+        let z774 = self.m2 * (z737 - x.qdd[0] * z120 + z121 * z736);
+        let z775 = self.m2 * (z738 + x.qdd[0] * z119 - z121 * z735);
+        let z776 = self.m2 * (-z119 * z736 + z120 * z735);
         let z777 = x.qdd[0] * z124 + z120 * z776 - z121 * z775 + z122 * z735
             + z123 * z736;
         let z778 = x.qdd[0] * z126 - z119 * z776 + z121 * z774 + z123 * z735
             + z125 * z736;
         let z779 = x.qdd[0] * z127 + z119 * z775 - z120 * z774 + z124 * z735
             + z126 * z736;
-        let z780 = self.m3 * z742 - self.m3 * z129 * z741 + self.m3 * z130 * z740;
-        let z781 = self.m3 * z743 + self.m3 * z128 * z741 - self.m3 * z130 * z739;
-        let z782 = self.m3 * z744 - self.m3 * z128 * z740 + self.m3 * z129 * z739;
+        let z780 = self.m3 * (z742 - z129 * z741 + z130 * z740);
+        let z781 = self.m3 * (z743 + z128 * z741 - z130 * z739);
+        let z782 = self.m3 * (z744 - z128 * z740 + z129 * z739);
         let z783 = z129 * z782 - z130 * z781 + z131 * z739 + z132 * z740 + z133 * z741;
         let z784 = -z128 * z782 + z130 * z780 + z132 * z739 + z134 * z740 + z135 * z741;
         let z785 = z128 * z781 - z129 * z780 + z133 * z739 + z135 * z740 + z136 * z741;
-        let z786 = self.m4 * z748 - self.m4 * z138 * z747 + self.m4 * z139 * z746;
-        let z787 = self.m4 * z749 + self.m4 * z137 * z747 - self.m4 * z139 * z745;
-        let z788 = self.m4 * z750 - self.m4 * z137 * z746 + self.m4 * z138 * z745;
+        let z786 = self.m4 * (z748 - z138 * z747 + z139 * z746);
+        let z787 = self.m4 * (z749 + z137 * z747 - z139 * z745);
+        let z788 = self.m4 * (z750 - z137 * z746 + z138 * z745);
         let z789 = z138 * z788 - z139 * z787 + z140 * z745 + z141 * z746 + z142 * z747;
         let z790 = -z137 * z788 + z139 * z786 + z141 * z745 + z143 * z746 + z144 * z747;
         let z791 = z137 * z787 - z138 * z786 + z142 * z745 + z144 * z746 + z145 * z747;
-        let z792 = self.m5 * z754 - self.m5 * z147 * z753 + self.m5 * z148 * z752;
-        let z793 = self.m5 * z755 + self.m5 * z146 * z753 - self.m5 * z148 * z751;
-        let z794 = self.m5 * z756 - self.m5 * z146 * z752 + self.m5 * z147 * z751;
+        let z792 = self.m5 * (z754 - z147 * z753 + z148 * z752);
+        let z793 = self.m5 * (z755 + z146 * z753 - z148 * z751);
+        let z794 = self.m5 * (z756 - z146 * z752 + z147 * z751);
         let z795 = z147 * z794 - z148 * z793 + z149 * z751 + z150 * z752 + z151 * z753;
         let z796 = -z146 * z794 + z148 * z792 + z150 * z751 + z152 * z752 + z153 * z753;
         let z797 = z146 * z793 - z147 * z792 + z151 * z751 + z153 * z752 + z154 * z753;
-        let z798 = self.m6 * z760 - self.m6 * z156 * z759 + self.m6 * z157 * z758;
-        let z799 = self.m6 * z761 + self.m6 * z155 * z759 - self.m6 * z157 * z757;
-        let z800 = self.m6 * z762 - self.m6 * z155 * z758 + self.m6 * z156 * z757;
+        let z798 = self.m6 * (z760 - z156 * z759 + z157 * z758);
+        let z799 = self.m6 * (z761 + z155 * z759 - z157 * z757);
+        let z800 = self.m6 * (z762 - z155 * z758 + z156 * z757);
         let z801 = z156 * z800 - z157 * z799 + z158 * z757 + z159 * z758 + z160 * z759;
         let z802 = -z155 * z800 + z157 * z798 + z159 * z757 + z161 * z758 + z162 * z759;
         let z803 = z155 * z799 - z156 * z798 + z160 * z757 + z162 * z758 + z163 * z759;
-        let z804 = self.m7 * z766 - self.m7 * z165 * z765 + self.m7 * z166 * z764;
-        let z805 = self.m7 * z767 + self.m7 * z164 * z765 - self.m7 * z166 * z763;
-        let z806 = self.m7 * z768 - self.m7 * z164 * z764 + self.m7 * z165 * z763;
+        let z804 = self.m7 * (z766 - z165 * z765 + z166 * z764);
+        let z805 = self.m7 * (z767 + z164 * z765 - z166 * z763);
+        let z806 = self.m7 * (z768 - z164 * z764 + z165 * z763);
         let z807 = z165 * z806 - z166 * z805 + z167 * z763 + z168 * z764 + z169 * z765;
         let z808 = -z164 * z806 + z166 * z804 + z168 * z763 + z170 * z764 + z171 * z765;
         let z809 = z164 * z805 - z165 * z804 + z169 * z763 + z171 * z764 + z172 * z765;
@@ -7919,7 +7927,7 @@ impl Jacobians<7, 0, 1> for Iiwa {
         let z2566 = z2546 + s24.v30 * s23.v26 - s4.v27 * z2544;
         let z2567 = z2547 - s24.v29 * s23.v26 + s2.v3 * z2544;
         let z2568 = qd[0] * qd[1] * z1;
-        let z2569 = qd[1] * z0 * z2526 + qd[1] * z0 * s24.v1;
+        let z2569 = qd[1] * z0 * (z2526 + s24.v1);
         let z2570 = -qd[0] * qd[1] * s4.v0;
         let z2571 = qd[0] * qd[1] * s23.v0;
         let z2572 = qd[2] * z2 * s24.v4 - qd[2] * z5 * s24.v6 + z2568;
@@ -7970,12 +7978,12 @@ impl Jacobians<7, 0, 1> for Iiwa {
         let z2597 = -qd[0] * self.m1 * z2549;
         let z2598 = qd[0] * self.m1 * z2548;
         let z2599 = s4.v20 * z2598 - s4.v20 * z409 - s4.v21 * z2597 + z410 * s23.v15;
-        let z2600 = -qd[0] * self.m2 * z2551 + self.m2 * s24.v0 * s24.v38
-            + self.m2 * z2570 + self.m2 * s24.v1 * z2552 - self.m2 * z119 * s25.v2
-            - self.m2 * z120 * z2569 + self.m2 * s4.v22 * s25.v0;
-        let z2601 = qd[0] * self.m2 * z2550 - self.m2 * s24.v0 * z2552 + self.m2 * z2571
-            + self.m2 * z119 * z2569 + self.m2 * s25.v2 * s23.v16
-            - self.m2 * s4.v22 * z2568 - self.m2 * s24.v38 * z2526;
+        let z2600 = self.m2
+            * (-qd[0] * z2551 + s24.v0 * s24.v38 + z2570 + s24.v1 * z2552 - z119 * s25.v2
+                - z120 * z2569 + s4.v22 * s25.v0);
+        let z2601 = self.m2
+            * (qd[0] * z2550 - s24.v0 * z2552 + z2571 + z119 * z2569 + s25.v2 * s23.v16
+                - s4.v22 * z2568 - s24.v38 * z2526);
         let z2602 = qd[0] * s23.v17 + s24.v0 * s23.v189 + s24.v0 * s5.v1
             + s24.v1 * s23.v190 + s5.v0 * z2526;
         let z2603 = qd[0] * s5.v2 + s24.v0 * s23.v190 + s24.v0 * s5.v3
@@ -7984,13 +7992,12 @@ impl Jacobians<7, 0, 1> for Iiwa {
             + z119 * z2601 - z119 * s25.v36 - z120 * z2600 + s5.v2 * z2568
             + s5.v2 * s25.v1 + s5.v4 * s25.v0 + z127 * z2569 + s25.v37 * s23.v16
             + s26.v1 * z2526;
-        let z2605 = self.m3 * z2575 + self.m3 * s24.v4 * s24.v41
-            + self.m3 * s24.v5 * z2555 - self.m3 * s24.v6 * z2554
-            - self.m3 * z128 * s25.v8 - self.m3 * z129 * z2574
-            + self.m3 * s4.v23 * z2573;
-        let z2606 = self.m3 * z2576 - self.m3 * s24.v4 * z2555 + self.m3 * s24.v6 * z2553
-            + self.m3 * s25.v8 * s23.v18 + self.m3 * z128 * z2574
-            - self.m3 * s4.v23 * z2572 - self.m3 * s24.v41 * z2528;
+        let z2605 = self.m3
+            * (z2575 + s24.v4 * s24.v41 + s24.v5 * z2555 - s24.v6 * z2554 - z128 * s25.v8
+                - z129 * z2574 + s4.v23 * z2573);
+        let z2606 = self.m3
+            * (z2576 - s24.v4 * z2555 + s24.v6 * z2553 + s25.v8 * s23.v18 + z128 * z2574
+                - s4.v23 * z2572 - s24.v41 * z2528);
         let z2607 = s24.v4 * s23.v192 + s24.v4 * s5.v6 + s24.v5 * s23.v193
             + s24.v6 * s23.v19 + s5.v5 * z2528;
         let z2608 = s24.v4 * s23.v193 + s24.v4 * s5.v8 + s24.v5 * s23.v194
@@ -7999,14 +8006,12 @@ impl Jacobians<7, 0, 1> for Iiwa {
             + z128 * z2606 - z128 * s25.v39 - z129 * z2605 + s5.v7 * z2572
             + s5.v7 * s25.v7 + s5.v9 * z2573 + s5.v10 * z2574 + s25.v40 * s23.v18
             + s26.v4 * z2528;
-        let z2610 = self.m4 * z2580 + self.m4 * s24.v10 * s24.v44
-            + self.m4 * s24.v11 * z2558 - self.m4 * s24.v12 * z2557
-            - self.m4 * z137 * s25.v14 - self.m4 * z138 * z2579
-            + self.m4 * s4.v24 * z2578;
-        let z2611 = self.m4 * z2581 - self.m4 * s24.v10 * z2558
-            + self.m4 * s24.v12 * z2556 + self.m4 * s25.v14 * s23.v20
-            + self.m4 * z137 * z2579 - self.m4 * s4.v24 * z2577
-            - self.m4 * s24.v44 * z2532;
+        let z2610 = self.m4
+            * (z2580 + s24.v10 * s24.v44 + s24.v11 * z2558 - s24.v12 * z2557
+                - z137 * s25.v14 - z138 * z2579 + s4.v24 * z2578);
+        let z2611 = self.m4
+            * (z2581 - s24.v10 * z2558 + s24.v12 * z2556 + s25.v14 * s23.v20
+                + z137 * z2579 - s4.v24 * z2577 - s24.v44 * z2532);
         let z2612 = s24.v10 * s23.v195 + s24.v10 * s5.v12 + s24.v11 * s23.v196
             + s24.v12 * s23.v21 + s5.v11 * z2532;
         let z2613 = s24.v10 * s23.v196 + s24.v10 * s5.v14 + s24.v11 * s23.v197
@@ -8015,14 +8020,12 @@ impl Jacobians<7, 0, 1> for Iiwa {
             + s25.v12 * s23.v21 + z137 * z2611 - z137 * s25.v42 - z138 * z2610
             + s5.v13 * z2577 + s5.v13 * s25.v13 + s5.v15 * z2578 + s5.v16 * z2579
             + s25.v43 * s23.v20 + s26.v7 * z2532;
-        let z2615 = self.m5 * z2585 + self.m5 * s24.v16 * s24.v47
-            + self.m5 * s24.v17 * z2561 - self.m5 * s24.v18 * z2560
-            - self.m5 * z146 * s25.v20 - self.m5 * z147 * z2584
-            + self.m5 * s4.v25 * z2583;
-        let z2616 = self.m5 * z2586 - self.m5 * s24.v16 * z2561
-            + self.m5 * s24.v18 * z2559 + self.m5 * s25.v20 * s23.v22
-            + self.m5 * z146 * z2584 - self.m5 * s4.v25 * z2582
-            - self.m5 * s24.v47 * z2536;
+        let z2615 = self.m5
+            * (z2585 + s24.v16 * s24.v47 + s24.v17 * z2561 - s24.v18 * z2560
+                - z146 * s25.v20 - z147 * z2584 + s4.v25 * z2583);
+        let z2616 = self.m5
+            * (z2586 - s24.v16 * z2561 + s24.v18 * z2559 + s25.v20 * s23.v22
+                + z146 * z2584 - s4.v25 * z2582 - s24.v47 * z2536);
         let z2617 = s24.v16 * s23.v198 + s24.v16 * s5.v18 + s24.v17 * s23.v199
             + s24.v18 * s23.v23 + s5.v17 * z2536;
         let z2618 = s24.v16 * s23.v199 + s24.v16 * s5.v20 + s24.v17 * s23.v200
@@ -8031,14 +8034,12 @@ impl Jacobians<7, 0, 1> for Iiwa {
             + s25.v18 * s23.v23 + z146 * z2616 - z146 * s25.v45 - z147 * z2615
             + s5.v19 * z2582 + s5.v19 * s25.v19 + s5.v21 * z2583 + s5.v22 * z2584
             + s25.v46 * s23.v22 + s26.v10 * z2536;
-        let z2620 = self.m6 * z2590 + self.m6 * s24.v22 * s24.v50
-            + self.m6 * s24.v23 * z2564 - self.m6 * s24.v24 * z2563
-            - self.m6 * z155 * s25.v26 - self.m6 * z156 * z2589
-            + self.m6 * s4.v26 * z2588;
-        let z2621 = self.m6 * z2591 - self.m6 * s24.v22 * z2564
-            + self.m6 * s24.v24 * z2562 + self.m6 * s25.v26 * s23.v24
-            + self.m6 * z155 * z2589 - self.m6 * s4.v26 * z2587
-            - self.m6 * s24.v50 * z2540;
+        let z2620 = self.m6
+            * (z2590 + s24.v22 * s24.v50 + s24.v23 * z2564 - s24.v24 * z2563
+                - z155 * s25.v26 - z156 * z2589 + s4.v26 * z2588);
+        let z2621 = self.m6
+            * (z2591 - s24.v22 * z2564 + s24.v24 * z2562 + s25.v26 * s23.v24
+                + z155 * z2589 - s4.v26 * z2587 - s24.v50 * z2540);
         let z2622 = s24.v22 * s23.v201 + s24.v22 * s5.v24 + s24.v23 * s23.v202
             + s24.v24 * s23.v25 + s5.v23 * z2540;
         let z2623 = s24.v22 * s23.v202 + s24.v22 * s5.v26 + s24.v23 * s23.v203
@@ -8047,14 +8048,12 @@ impl Jacobians<7, 0, 1> for Iiwa {
             + s25.v24 * s23.v25 + z155 * z2621 - z155 * s25.v48 - z156 * z2620
             + s5.v25 * z2587 + s5.v25 * s25.v25 + s5.v27 * z2588 + s5.v28 * z2589
             + s25.v49 * s23.v24 + s26.v13 * z2540;
-        let z2625 = self.m7 * z2595 + self.m7 * s24.v28 * s24.v53
-            + self.m7 * s24.v29 * z2567 - self.m7 * s24.v30 * z2566
-            - self.m7 * s2.v2 * s25.v32 - self.m7 * s2.v3 * z2594
-            + self.m7 * s4.v27 * z2593;
-        let z2626 = self.m7 * z2596 - self.m7 * s24.v28 * z2567
-            + self.m7 * s24.v30 * z2565 + self.m7 * s25.v32 * s23.v26
-            + self.m7 * s2.v2 * z2594 - self.m7 * s4.v27 * z2592
-            - self.m7 * s24.v53 * z2544;
+        let z2625 = self.m7
+            * (z2595 + s24.v28 * s24.v53 + s24.v29 * z2567 - s24.v30 * z2566
+                - s2.v2 * s25.v32 - s2.v3 * z2594 + s4.v27 * z2593);
+        let z2626 = self.m7
+            * (z2596 - s24.v28 * z2567 + s24.v30 * z2565 + s25.v32 * s23.v26
+                + s2.v2 * z2594 - s4.v27 * z2592 - s24.v53 * z2544);
         let z2627 = s24.v28 * s23.v204 + s24.v28 * s5.v30 + s24.v29 * s23.v205
             + s24.v30 * s23.v27 + s5.v29 * z2544;
         let z2628 = s24.v28 * s23.v205 + s24.v28 * s5.v32 + s24.v29 * s23.v206
@@ -8132,18 +8131,15 @@ impl Jacobians<7, 0, 1> for Iiwa {
             - s4.v27 * z2660;
         let z2683 = z2665 + s24.v28 * s16.v13 - s24.v29 * s16.v12 - s2.v2 * z2661
             + s2.v3 * z2660;
-        let z2684 = qd[2] * z2 * z2637 - qd[2] * z3 * s24.v5 - qd[2] * z6 * s24.v6
-            - qd[2] * z7 * z2638;
-        let z2685 = -qd[2] * z2 * z2636 + qd[2] * z3 * s24.v4 + qd[2] * z4 * s24.v6
-            + qd[2] * z5 * z2638;
-        let z2686 = -qd[2] * z4 * s24.v5 - qd[2] * z5 * z2637 + qd[2] * z6 * s24.v4
-            + qd[2] * z7 * z2636;
-        let z2687 = qd[2] * z2 * z2640 - qd[2] * z3 * s24.v8 - qd[2] * z6 * s24.v9
-            - qd[2] * z7 * z2641 - qd[2] * s4.v3 * z2638 + qd[2] * z27 * z2637
-            + qd[2] * s24.v5 * s23.v207 - qd[2] * s24.v6 * s23.v29;
-        let z2688 = -qd[2] * z2 * z2639 + qd[2] * z3 * s24.v7 + qd[2] * z4 * s24.v9
-            + qd[2] * z5 * z2641 + qd[2] * s4.v2 * z2638 - qd[2] * z27 * z2636
-            - qd[2] * s24.v4 * s23.v207 + qd[2] * s24.v6 * s23.v28;
+        let z2684 = qd[2] * (z2 * z2637 - z3 * s24.v5 - z6 * s24.v6 - z7 * z2638);
+        let z2685 = qd[2] * (-z2 * z2636 + z3 * s24.v4 + z4 * s24.v6 + z5 * z2638);
+        let z2686 = qd[2] * (-z4 * s24.v5 - z5 * z2637 + z6 * s24.v4 + z7 * z2636);
+        let z2687 = qd[2]
+            * (z2 * z2640 - z3 * s24.v8 - z6 * s24.v9 - z7 * z2641 - s4.v3 * z2638
+                + z27 * z2637 + s24.v5 * s23.v207 - s24.v6 * s23.v29);
+        let z2688 = qd[2]
+            * (-z2 * z2639 + z3 * s24.v7 + z4 * s24.v9 + z5 * z2641 + s4.v2 * z2638
+                - z27 * z2636 - s24.v4 * s23.v207 + s24.v6 * s23.v28);
         let z2689 = -qd[3] * z22 * z2644 + qd[3] * s1.v1 * z2643
             + qd[3] * s24.v11 * s6.v1 - qd[3] * s24.v12 * s8.v1 + z2684;
         let z2690 = qd[3] * z20 * z2644 - qd[3] * s1.v1 * z2642 - qd[3] * s24.v10 * s6.v1
@@ -8200,23 +8196,23 @@ impl Jacobians<7, 0, 1> for Iiwa {
             - qd[6] * s2.v1 * z2660 - qd[6] * s24.v28 * s23.v211
             + qd[6] * s24.v30 * s23.v44 - qd[6] * s24.v31 * s14.v4
             + qd[6] * s24.v33 * s11.v4 + z2703;
-        let z2709 = -qd[0] * self.m2 * z2667 + self.m2 * s24.v1 * z2668
-            + self.m2 * s25.v1 * s23.v46 - self.m2 * s25.v2 * s16.v3;
-        let z2710 = qd[0] * self.m2 * z2666 - self.m2 * s24.v0 * z2668
-            - self.m2 * s25.v0 * s23.v46 + self.m2 * s25.v2 * s16.v2;
+        let z2709 = self.m2
+            * (-qd[0] * z2667 + s24.v1 * z2668 + s25.v1 * s23.v46 - s25.v2 * s16.v3);
+        let z2710 = self.m2
+            * (qd[0] * z2666 - s24.v0 * z2668 - s25.v0 * s23.v46 + s25.v2 * s16.v2);
         let z2711 = qd[0] * s23.v47 + s24.v0 * s23.v212 + s24.v1 * s23.v213;
         let z2712 = qd[0] * s23.v48 + s24.v0 * s23.v213 + s24.v1 * s23.v214;
         let z2713 = s24.v0 * z2712 - s24.v1 * z2711 + s25.v0 * s23.v47 + s25.v1 * s23.v48
             + z119 * z2710 + s25.v2 * s23.v49 - z120 * z2709 - s25.v36 * s16.v3
             + s25.v37 * s16.v2;
-        let z2714 = self.m3 * s24.v5 * z2671 - self.m3 * s24.v6 * z2670
-            + self.m3 * s25.v7 * s23.v50 - self.m3 * s25.v8 * s16.v5 + self.m3 * z2687
-            - self.m3 * z129 * z2686 + self.m3 * s4.v23 * z2685
-            - self.m3 * s24.v40 * z2638 + self.m3 * s24.v41 * z2637;
-        let z2715 = -self.m3 * s24.v4 * z2671 + self.m3 * s24.v6 * z2669
-            - self.m3 * s25.v6 * s23.v50 + self.m3 * s25.v8 * s16.v4
-            + self.m3 * z128 * z2686 + self.m3 * z2688 - self.m3 * s4.v23 * z2684
-            + self.m3 * s24.v39 * z2638 - self.m3 * s24.v41 * z2636;
+        let z2714 = self.m3
+            * (s24.v5 * z2671 - s24.v6 * z2670 + s25.v7 * s23.v50 - s25.v8 * s16.v5
+                + z2687 - z129 * z2686 + s4.v23 * z2685 - s24.v40 * z2638
+                + s24.v41 * z2637);
+        let z2715 = self.m3
+            * (-s24.v4 * z2671 + s24.v6 * z2669 - s25.v6 * s23.v50 + s25.v8 * s16.v4
+                + z128 * z2686 + z2688 - s4.v23 * z2684 + s24.v39 * z2638
+                - s24.v41 * z2636);
         let z2716 = s24.v4 * s23.v215 + s24.v5 * s23.v216 + s24.v6 * s23.v51
             + s5.v5 * z2636 + s5.v6 * z2637 + s5.v7 * z2638;
         let z2717 = s24.v4 * s23.v216 + s24.v5 * s23.v217 + s24.v6 * s23.v52
@@ -8225,14 +8221,14 @@ impl Jacobians<7, 0, 1> for Iiwa {
             + s25.v8 * s23.v53 + z128 * z2715 - z129 * z2714 + s5.v7 * z2684
             + s5.v9 * z2685 + s5.v10 * z2686 - s25.v39 * s16.v5 + s25.v40 * s16.v4
             - s26.v3 * z2637 + s26.v4 * z2636;
-        let z2719 = self.m4 * s24.v11 * z2674 - self.m4 * s24.v12 * z2673
-            + self.m4 * s25.v13 * s23.v54 - self.m4 * s25.v14 * s16.v7 + self.m4 * z2692
-            - self.m4 * z138 * z2691 + self.m4 * s4.v24 * z2690
-            - self.m4 * s24.v43 * z2644 + self.m4 * s24.v44 * z2643;
-        let z2720 = -self.m4 * s24.v10 * z2674 + self.m4 * s24.v12 * z2672
-            - self.m4 * s25.v12 * s23.v54 + self.m4 * s25.v14 * s16.v6 + self.m4 * z2693
-            + self.m4 * z137 * z2691 - self.m4 * s4.v24 * z2689
-            + self.m4 * s24.v42 * z2644 - self.m4 * s24.v44 * z2642;
+        let z2719 = self.m4
+            * (s24.v11 * z2674 - s24.v12 * z2673 + s25.v13 * s23.v54 - s25.v14 * s16.v7
+                + z2692 - z138 * z2691 + s4.v24 * z2690 - s24.v43 * z2644
+                + s24.v44 * z2643);
+        let z2720 = self.m4
+            * (-s24.v10 * z2674 + s24.v12 * z2672 - s25.v12 * s23.v54 + s25.v14 * s16.v6
+                + z2693 + z137 * z2691 - s4.v24 * z2689 + s24.v42 * z2644
+                - s24.v44 * z2642);
         let z2721 = s24.v10 * s23.v218 + s24.v11 * s23.v219 + s24.v12 * s23.v55
             + s5.v11 * z2642 + s5.v12 * z2643 + s5.v13 * z2644;
         let z2722 = s24.v10 * s23.v219 + s24.v11 * s23.v220 + s24.v12 * s23.v56
@@ -8241,14 +8237,14 @@ impl Jacobians<7, 0, 1> for Iiwa {
             + s25.v13 * s23.v56 + s25.v14 * s23.v57 + z137 * z2720 - z138 * z2719
             + s5.v13 * z2689 + s5.v15 * z2690 + s5.v16 * z2691 - s25.v42 * s16.v7
             + s25.v43 * s16.v6 - s26.v6 * z2643 + s26.v7 * z2642;
-        let z2724 = self.m5 * s24.v17 * z2677 - self.m5 * s24.v18 * z2676
-            + self.m5 * s25.v19 * s23.v58 - self.m5 * s25.v20 * s16.v9 + self.m5 * z2697
-            - self.m5 * z147 * z2696 + self.m5 * s4.v25 * z2695
-            - self.m5 * s24.v46 * z2650 + self.m5 * s24.v47 * z2649;
-        let z2725 = -self.m5 * s24.v16 * z2677 + self.m5 * s24.v18 * z2675
-            - self.m5 * s25.v18 * s23.v58 + self.m5 * s25.v20 * s16.v8 + self.m5 * z2698
-            + self.m5 * z146 * z2696 - self.m5 * s4.v25 * z2694
-            + self.m5 * s24.v45 * z2650 - self.m5 * s24.v47 * z2648;
+        let z2724 = self.m5
+            * (s24.v17 * z2677 - s24.v18 * z2676 + s25.v19 * s23.v58 - s25.v20 * s16.v9
+                + z2697 - z147 * z2696 + s4.v25 * z2695 - s24.v46 * z2650
+                + s24.v47 * z2649);
+        let z2725 = self.m5
+            * (-s24.v16 * z2677 + s24.v18 * z2675 - s25.v18 * s23.v58 + s25.v20 * s16.v8
+                + z2698 + z146 * z2696 - s4.v25 * z2694 + s24.v45 * z2650
+                - s24.v47 * z2648);
         let z2726 = s24.v16 * s23.v221 + s24.v17 * s23.v222 + s24.v18 * s23.v59
             + s5.v17 * z2648 + s5.v18 * z2649 + s5.v19 * z2650;
         let z2727 = s24.v16 * s23.v222 + s24.v17 * s23.v223 + s24.v18 * s23.v60
@@ -8257,14 +8253,14 @@ impl Jacobians<7, 0, 1> for Iiwa {
             + s25.v19 * s23.v60 + s25.v20 * s23.v61 + z146 * z2725 - z147 * z2724
             + s5.v19 * z2694 + s5.v21 * z2695 + s5.v22 * z2696 - s25.v45 * s16.v9
             + s25.v46 * s16.v8 - s26.v9 * z2649 + s26.v10 * z2648;
-        let z2729 = self.m6 * s24.v23 * z2680 - self.m6 * s24.v24 * z2679
-            + self.m6 * s25.v25 * s23.v62 + self.m6 * z2702 - self.m6 * s25.v26 * s16.v11
-            - self.m6 * z156 * z2701 + self.m6 * s4.v26 * z2700
-            - self.m6 * s24.v49 * z2656 + self.m6 * s24.v50 * z2655;
-        let z2730 = -self.m6 * s24.v22 * z2680 + self.m6 * s24.v24 * z2678
-            - self.m6 * s25.v24 * s23.v62 + self.m6 * s25.v26 * s16.v10 + self.m6 * z2703
-            + self.m6 * z155 * z2701 - self.m6 * s4.v26 * z2699
-            + self.m6 * s24.v48 * z2656 - self.m6 * s24.v50 * z2654;
+        let z2729 = self.m6
+            * (s24.v23 * z2680 - s24.v24 * z2679 + s25.v25 * s23.v62 + z2702
+                - s25.v26 * s16.v11 - z156 * z2701 + s4.v26 * z2700 - s24.v49 * z2656
+                + s24.v50 * z2655);
+        let z2730 = self.m6
+            * (-s24.v22 * z2680 + s24.v24 * z2678 - s25.v24 * s23.v62 + s25.v26 * s16.v10
+                + z2703 + z155 * z2701 - s4.v26 * z2699 + s24.v48 * z2656
+                - s24.v50 * z2654);
         let z2731 = s24.v22 * s23.v224 + s24.v23 * s23.v225 + s24.v24 * s23.v63
             + s5.v23 * z2654 + s5.v24 * z2655 + s5.v25 * z2656;
         let z2732 = s24.v22 * s23.v225 + s24.v23 * s23.v226 + s24.v24 * s23.v64
@@ -8273,14 +8269,14 @@ impl Jacobians<7, 0, 1> for Iiwa {
             + s25.v25 * s23.v64 + s25.v26 * s23.v65 + z155 * z2730 - z156 * z2729
             + s5.v25 * z2699 + s5.v27 * z2700 + s5.v28 * z2701 - s25.v48 * s16.v11
             + s25.v49 * s16.v10 - s26.v12 * z2655 + s26.v13 * z2654;
-        let z2734 = self.m7 * s24.v29 * z2683 - self.m7 * s24.v30 * z2682
-            + self.m7 * z2707 + self.m7 * s25.v31 * s23.v66 - self.m7 * s25.v32 * s16.v13
-            - self.m7 * s2.v3 * z2706 + self.m7 * s4.v27 * z2705
-            - self.m7 * s24.v52 * z2662 + self.m7 * s24.v53 * z2661;
-        let z2735 = -self.m7 * s24.v28 * z2683 + self.m7 * s24.v30 * z2681
-            - self.m7 * s25.v30 * s23.v66 + self.m7 * z2708 + self.m7 * s25.v32 * s16.v12
-            + self.m7 * s2.v2 * z2706 - self.m7 * s4.v27 * z2704
-            + self.m7 * s24.v51 * z2662 - self.m7 * s24.v53 * z2660;
+        let z2734 = self.m7
+            * (s24.v29 * z2683 - s24.v30 * z2682 + z2707 + s25.v31 * s23.v66
+                - s25.v32 * s16.v13 - s2.v3 * z2706 + s4.v27 * z2705 - s24.v52 * z2662
+                + s24.v53 * z2661);
+        let z2735 = self.m7
+            * (-s24.v28 * z2683 + s24.v30 * z2681 - s25.v30 * s23.v66 + z2708
+                + s25.v32 * s16.v12 + s2.v2 * z2706 - s4.v27 * z2704 + s24.v51 * z2662
+                - s24.v53 * z2660);
         let z2736 = s24.v28 * s23.v227 + s24.v29 * s23.v228 + s24.v30 * s23.v67
             + s5.v29 * z2660 + s5.v30 * z2661 + s5.v31 * z2662;
         let z2737 = s24.v28 * s23.v228 + s24.v29 * s23.v229 + s24.v30 * s23.v68
@@ -8345,20 +8341,20 @@ impl Jacobians<7, 0, 1> for Iiwa {
             - s4.v27 * z2762;
         let z2782 = z2767 + s24.v28 * s16.v25 - s24.v29 * s16.v24 - s2.v2 * z2763
             + s2.v3 * z2762;
-        let z2783 = -qd[3] * z22 * z2746 + qd[3] * s1.v1 * z2745
-            + qd[3] * s24.v11 * s6.v5 - qd[3] * s24.v12 * s8.v5;
-        let z2784 = qd[3] * z20 * z2746 - qd[3] * s1.v1 * z2744 - qd[3] * s24.v10 * s6.v5
-            + qd[3] * s24.v12 * s7.v6;
-        let z2785 = -qd[3] * z20 * z2745 + qd[3] * z22 * z2744 + qd[3] * s24.v10 * s8.v5
-            - qd[3] * s24.v11 * s7.v6;
-        let z2786 = -qd[3] * z22 * z2749 + qd[3] * s1.v1 * z2748 - qd[3] * s4.v5 * z2746
-            + qd[3] * z47 * z2745 + qd[3] * s24.v11 * s23.v230
-            - qd[3] * s24.v12 * s23.v71 + qd[3] * s24.v14 * s6.v5
-            - qd[3] * s24.v15 * s8.v5;
-        let z2787 = qd[3] * z20 * z2749 - qd[3] * s1.v1 * z2747 + qd[3] * s4.v4 * z2746
-            - qd[3] * z47 * z2744 - qd[3] * s24.v10 * s23.v230
-            + qd[3] * s24.v12 * s23.v70 - qd[3] * s24.v13 * s6.v5
-            + qd[3] * s24.v15 * s7.v6;
+        let z2783 = qd[3]
+            * (-z22 * z2746 + s1.v1 * z2745 + s24.v11 * s6.v5 - s24.v12 * s8.v5);
+        let z2784 = qd[3]
+            * (z20 * z2746 - s1.v1 * z2744 - s24.v10 * s6.v5 + s24.v12 * s7.v6);
+        let z2785 = qd[3]
+            * (-z20 * z2745 + z22 * z2744 + s24.v10 * s8.v5 - s24.v11 * s7.v6);
+        let z2786 = qd[3]
+            * (-z22 * z2749 + s1.v1 * z2748 - s4.v5 * z2746 + z47 * z2745
+                + s24.v11 * s23.v230 - s24.v12 * s23.v71 + s24.v14 * s6.v5
+                - s24.v15 * s8.v5);
+        let z2787 = qd[3]
+            * (z20 * z2749 - s1.v1 * z2747 + s4.v4 * z2746 - z47 * z2744
+                - s24.v10 * s23.v230 + s24.v12 * s23.v70 - s24.v13 * s6.v5
+                + s24.v15 * s7.v6);
         let z2788 = z2783 - qd[4] * z42 * z2752 + qd[4] * s1.v3 * z2751
             + qd[4] * s24.v17 * s6.v7 - qd[4] * s24.v18 * s8.v7;
         let z2789 = z2784 + qd[4] * z40 * z2752 - qd[4] * s1.v3 * z2750
@@ -8401,25 +8397,23 @@ impl Jacobians<7, 0, 1> for Iiwa {
             + qd[6] * s4.v18 * z2764 - qd[6] * s2.v1 * z2762 - qd[6] * s24.v28 * s23.v233
             + qd[6] * s24.v30 * s23.v84 - qd[6] * s24.v31 * s14.v8
             + qd[6] * s24.v33 * s11.v8;
-        let z2803 = self.m3 * s24.v5 * z2770 - self.m3 * s24.v6 * z2769
-            + self.m3 * s25.v7 * s23.v86 - self.m3 * s25.v8 * s16.v17;
-        let z2804 = -self.m3 * s24.v4 * z2770 + self.m3 * s24.v6 * z2768
-            - self.m3 * s25.v6 * s23.v86 + self.m3 * s25.v8 * s16.v16;
+        let z2803 = self.m3
+            * (s24.v5 * z2770 - s24.v6 * z2769 + s25.v7 * s23.v86 - s25.v8 * s16.v17);
+        let z2804 = self.m3
+            * (-s24.v4 * z2770 + s24.v6 * z2768 - s25.v6 * s23.v86 + s25.v8 * s16.v16);
         let z2805 = s24.v4 * s23.v234 + s24.v5 * s23.v235 + s24.v6 * s23.v87;
         let z2806 = s24.v4 * s23.v235 + s24.v5 * s23.v236 + s24.v6 * s23.v88;
         let z2807 = s24.v4 * z2806 - s24.v5 * z2805 + s25.v6 * s23.v87 + s25.v7 * s23.v88
             + s25.v8 * s23.v89 + z128 * z2804 - z129 * z2803 - s25.v39 * s16.v17
             + s25.v40 * s16.v16;
-        let z2808 = self.m4 * z2786 + self.m4 * s24.v11 * z2773
-            - self.m4 * s24.v12 * z2772 + self.m4 * s25.v13 * s23.v90
-            - self.m4 * s25.v14 * s16.v19 - self.m4 * z138 * z2785
-            + self.m4 * s4.v24 * z2784 - self.m4 * s24.v43 * z2746
-            + self.m4 * s24.v44 * z2745;
-        let z2809 = self.m4 * z2787 - self.m4 * s24.v10 * z2773
-            + self.m4 * s24.v12 * z2771 - self.m4 * s25.v12 * s23.v90
-            + self.m4 * s25.v14 * s16.v18 + self.m4 * z137 * z2785
-            - self.m4 * s4.v24 * z2783 + self.m4 * s24.v42 * z2746
-            - self.m4 * s24.v44 * z2744;
+        let z2808 = self.m4
+            * (z2786 + s24.v11 * z2773 - s24.v12 * z2772 + s25.v13 * s23.v90
+                - s25.v14 * s16.v19 - z138 * z2785 + s4.v24 * z2784 - s24.v43 * z2746
+                + s24.v44 * z2745);
+        let z2809 = self.m4
+            * (z2787 - s24.v10 * z2773 + s24.v12 * z2771 - s25.v12 * s23.v90
+                + s25.v14 * s16.v18 + z137 * z2785 - s4.v24 * z2783 + s24.v42 * z2746
+                - s24.v44 * z2744);
         let z2810 = s24.v10 * s23.v237 + s24.v11 * s23.v238 + s24.v12 * s23.v91
             + s5.v11 * z2744 + s5.v12 * z2745 + s5.v13 * z2746;
         let z2811 = s24.v10 * s23.v238 + s24.v11 * s23.v239 + s24.v12 * s23.v92
@@ -8428,16 +8422,14 @@ impl Jacobians<7, 0, 1> for Iiwa {
             + s25.v13 * s23.v92 + s25.v14 * s23.v93 + z137 * z2809 - z138 * z2808
             + s5.v13 * z2783 + s5.v15 * z2784 + s5.v16 * z2785 - s25.v42 * s16.v19
             + s25.v43 * s16.v18 - s26.v6 * z2745 + s26.v7 * z2744;
-        let z2813 = self.m5 * z2791 + self.m5 * s24.v17 * z2776
-            - self.m5 * s24.v18 * z2775 + self.m5 * s25.v19 * s23.v94
-            - self.m5 * s25.v20 * s16.v21 - self.m5 * z147 * z2790
-            + self.m5 * s4.v25 * z2789 - self.m5 * s24.v46 * z2752
-            + self.m5 * s24.v47 * z2751;
-        let z2814 = self.m5 * z2792 - self.m5 * s24.v16 * z2776
-            + self.m5 * s24.v18 * z2774 - self.m5 * s25.v18 * s23.v94
-            + self.m5 * s25.v20 * s16.v20 + self.m5 * z146 * z2790
-            - self.m5 * s4.v25 * z2788 + self.m5 * s24.v45 * z2752
-            - self.m5 * s24.v47 * z2750;
+        let z2813 = self.m5
+            * (z2791 + s24.v17 * z2776 - s24.v18 * z2775 + s25.v19 * s23.v94
+                - s25.v20 * s16.v21 - z147 * z2790 + s4.v25 * z2789 - s24.v46 * z2752
+                + s24.v47 * z2751);
+        let z2814 = self.m5
+            * (z2792 - s24.v16 * z2776 + s24.v18 * z2774 - s25.v18 * s23.v94
+                + s25.v20 * s16.v20 + z146 * z2790 - s4.v25 * z2788 + s24.v45 * z2752
+                - s24.v47 * z2750);
         let z2815 = s24.v16 * s23.v240 + s24.v17 * s23.v241 + s24.v18 * s23.v95
             + s5.v17 * z2750 + s5.v18 * z2751 + s5.v19 * z2752;
         let z2816 = s24.v16 * s23.v241 + s24.v17 * s23.v242 + s24.v18 * s23.v96
@@ -8446,16 +8438,14 @@ impl Jacobians<7, 0, 1> for Iiwa {
             + s25.v19 * s23.v96 + s25.v20 * s23.v97 + z146 * z2814 - z147 * z2813
             + s5.v19 * z2788 + s5.v21 * z2789 + s5.v22 * z2790 - s25.v45 * s16.v21
             + s25.v46 * s16.v20 - s26.v9 * z2751 + s26.v10 * z2750;
-        let z2818 = self.m6 * z2796 + self.m6 * s24.v23 * z2779
-            - self.m6 * s24.v24 * z2778 + self.m6 * s25.v25 * s23.v98
-            - self.m6 * s25.v26 * s16.v23 - self.m6 * z156 * z2795
-            + self.m6 * s4.v26 * z2794 - self.m6 * s24.v49 * z2758
-            + self.m6 * s24.v50 * z2757;
-        let z2819 = self.m6 * z2797 - self.m6 * s24.v22 * z2779
-            + self.m6 * s24.v24 * z2777 - self.m6 * s25.v24 * s23.v98
-            + self.m6 * s25.v26 * s16.v22 + self.m6 * z155 * z2795
-            - self.m6 * s4.v26 * z2793 + self.m6 * s24.v48 * z2758
-            - self.m6 * s24.v50 * z2756;
+        let z2818 = self.m6
+            * (z2796 + s24.v23 * z2779 - s24.v24 * z2778 + s25.v25 * s23.v98
+                - s25.v26 * s16.v23 - z156 * z2795 + s4.v26 * z2794 - s24.v49 * z2758
+                + s24.v50 * z2757);
+        let z2819 = self.m6
+            * (z2797 - s24.v22 * z2779 + s24.v24 * z2777 - s25.v24 * s23.v98
+                + s25.v26 * s16.v22 + z155 * z2795 - s4.v26 * z2793 + s24.v48 * z2758
+                - s24.v50 * z2756);
         let z2820 = s24.v22 * s23.v243 + s24.v23 * s23.v244 + s24.v24 * s23.v99
             + s5.v23 * z2756 + s5.v24 * z2757 + s5.v25 * z2758;
         let z2821 = s24.v22 * s23.v244 + s24.v23 * s23.v245 + s24.v24 * s23.v100
@@ -8464,16 +8454,14 @@ impl Jacobians<7, 0, 1> for Iiwa {
             + s25.v25 * s23.v100 + s25.v26 * s23.v101 + z155 * z2819 - z156 * z2818
             + s5.v25 * z2793 + s5.v27 * z2794 + s5.v28 * z2795 - s25.v48 * s16.v23
             + s25.v49 * s16.v22 - s26.v12 * z2757 + s26.v13 * z2756;
-        let z2823 = self.m7 * z2801 + self.m7 * s24.v29 * z2782
-            - self.m7 * s24.v30 * z2781 + self.m7 * s25.v31 * s23.v102
-            - self.m7 * s25.v32 * s16.v25 - self.m7 * s2.v3 * z2800
-            + self.m7 * s4.v27 * z2799 - self.m7 * s24.v52 * z2764
-            + self.m7 * s24.v53 * z2763;
-        let z2824 = self.m7 * z2802 - self.m7 * s24.v28 * z2782
-            + self.m7 * s24.v30 * z2780 - self.m7 * s25.v30 * s23.v102
-            + self.m7 * s25.v32 * s16.v24 + self.m7 * s2.v2 * z2800
-            - self.m7 * s4.v27 * z2798 + self.m7 * s24.v51 * z2764
-            - self.m7 * s24.v53 * z2762;
+        let z2823 = self.m7
+            * (z2801 + s24.v29 * z2782 - s24.v30 * z2781 + s25.v31 * s23.v102
+                - s25.v32 * s16.v25 - s2.v3 * z2800 + s4.v27 * z2799 - s24.v52 * z2764
+                + s24.v53 * z2763);
+        let z2824 = self.m7
+            * (z2802 - s24.v28 * z2782 + s24.v30 * z2780 - s25.v30 * s23.v102
+                + s25.v32 * s16.v24 + s2.v2 * z2800 - s4.v27 * z2798 + s24.v51 * z2764
+                - s24.v53 * z2762);
         let z2825 = s24.v28 * s23.v246 + s24.v29 * s23.v247 + s24.v30 * s23.v103
             + s5.v29 * z2762 + s5.v30 * z2763 + s5.v31 * z2764;
         let z2826 = s24.v28 * s23.v247 + s24.v29 * s23.v248 + s24.v30 * s23.v104
@@ -8525,19 +8513,17 @@ impl Jacobians<7, 0, 1> for Iiwa {
             - s4.v27 * z2844;
         let z2861 = z2849 + s24.v28 * s16.v35 - s24.v29 * s16.v34 - s2.v2 * z2845
             + s2.v3 * z2844;
-        let z2862 = -qd[4] * z41 * s24.v18 - qd[4] * z42 * z2834
-            + qd[4] * s1.v2 * s24.v17 + qd[4] * s1.v3 * z2833;
-        let z2863 = qd[4] * z39 * s24.v18 + qd[4] * z40 * z2834 - qd[4] * s1.v2 * s24.v16
-            - qd[4] * s1.v3 * z2832;
-        let z2864 = -qd[4] * z39 * s24.v17 - qd[4] * z40 * z2833 + qd[4] * z41 * s24.v16
-            + qd[4] * z42 * z2832;
-        let z2865 = -qd[4] * z41 * s24.v21 - qd[4] * z42 * z2837
-            + qd[4] * s1.v2 * s24.v20 + qd[4] * s1.v3 * z2836 - qd[4] * s4.v7 * z2834
-            + qd[4] * z67 * z2833 + qd[4] * s24.v17 * s23.v249
-            - qd[4] * s24.v18 * s23.v107;
-        let z2866 = qd[4] * z39 * s24.v21 + qd[4] * z40 * z2837 - qd[4] * s1.v2 * s24.v19
-            - qd[4] * s1.v3 * z2835 + qd[4] * s4.v6 * z2834 - qd[4] * z67 * z2832
-            - qd[4] * s24.v16 * s23.v249 + qd[4] * s24.v18 * s23.v106;
+        let z2862 = qd[4]
+            * (-z41 * s24.v18 - z42 * z2834 + s1.v2 * s24.v17 + s1.v3 * z2833);
+        let z2863 = qd[4]
+            * (z39 * s24.v18 + z40 * z2834 - s1.v2 * s24.v16 - s1.v3 * z2832);
+        let z2864 = qd[4] * (-z39 * s24.v17 - z40 * z2833 + z41 * s24.v16 + z42 * z2832);
+        let z2865 = qd[4]
+            * (-z41 * s24.v21 - z42 * z2837 + s1.v2 * s24.v20 + s1.v3 * z2836
+                - s4.v7 * z2834 + z67 * z2833 + s24.v17 * s23.v249 - s24.v18 * s23.v107);
+        let z2866 = qd[4]
+            * (z39 * s24.v21 + z40 * z2837 - s1.v2 * s24.v19 - s1.v3 * z2835
+                + s4.v6 * z2834 - z67 * z2832 - s24.v16 * s23.v249 + s24.v18 * s23.v106);
         let z2867 = -qd[5] * z62 * z2840 + qd[5] * z64 * z2839 + qd[5] * s24.v23 * s17.v4
             - qd[5] * s24.v24 * s16.v27 + z2862;
         let z2868 = qd[5] * z60 * z2840 - qd[5] * z64 * z2838 - qd[5] * s24.v22 * s17.v4
@@ -8566,25 +8552,25 @@ impl Jacobians<7, 0, 1> for Iiwa {
             - qd[6] * s2.v1 * z2844 - qd[6] * s24.v28 * s23.v251
             + qd[6] * s24.v30 * s23.v118 - qd[6] * s24.v31 * s14.v12
             + qd[6] * s24.v33 * s11.v12 + z2871;
-        let z2877 = self.m4 * s24.v11 * z2852 - self.m4 * s24.v12 * z2851
-            + self.m4 * s25.v13 * s23.v120 - self.m4 * s25.v14 * s16.v29;
-        let z2878 = -self.m4 * s24.v10 * z2852 + self.m4 * s24.v12 * z2850
-            - self.m4 * s25.v12 * s23.v120 + self.m4 * s25.v14 * s16.v28;
+        let z2877 = self.m4
+            * (s24.v11 * z2852 - s24.v12 * z2851 + s25.v13 * s23.v120
+                - s25.v14 * s16.v29);
+        let z2878 = self.m4
+            * (-s24.v10 * z2852 + s24.v12 * z2850 - s25.v12 * s23.v120
+                + s25.v14 * s16.v28);
         let z2879 = s24.v10 * s23.v252 + s24.v11 * s23.v253 + s24.v12 * s23.v121;
         let z2880 = s24.v10 * s23.v253 + s24.v11 * s23.v254 + s24.v12 * s23.v122;
         let z2881 = s24.v10 * z2880 - s24.v11 * z2879 + s25.v12 * s23.v121
             + s25.v13 * s23.v122 + s25.v14 * s23.v123 + z137 * z2878 - z138 * z2877
             - s25.v42 * s16.v29 + s25.v43 * s16.v28;
-        let z2882 = self.m5 * z2865 + self.m5 * s24.v17 * z2855
-            - self.m5 * s24.v18 * z2854 + self.m5 * s25.v19 * s23.v124
-            - self.m5 * s25.v20 * s16.v31 - self.m5 * z147 * z2864
-            + self.m5 * s4.v25 * z2863 - self.m5 * s24.v46 * z2834
-            + self.m5 * s24.v47 * z2833;
-        let z2883 = self.m5 * z2866 - self.m5 * s24.v16 * z2855
-            + self.m5 * s24.v18 * z2853 - self.m5 * s25.v18 * s23.v124
-            + self.m5 * s25.v20 * s16.v30 + self.m5 * z146 * z2864
-            - self.m5 * s4.v25 * z2862 + self.m5 * s24.v45 * z2834
-            - self.m5 * s24.v47 * z2832;
+        let z2882 = self.m5
+            * (z2865 + s24.v17 * z2855 - s24.v18 * z2854 + s25.v19 * s23.v124
+                - s25.v20 * s16.v31 - z147 * z2864 + s4.v25 * z2863 - s24.v46 * z2834
+                + s24.v47 * z2833);
+        let z2883 = self.m5
+            * (z2866 - s24.v16 * z2855 + s24.v18 * z2853 - s25.v18 * s23.v124
+                + s25.v20 * s16.v30 + z146 * z2864 - s4.v25 * z2862 + s24.v45 * z2834
+                - s24.v47 * z2832);
         let z2884 = s24.v16 * s23.v255 + s24.v17 * s23.v256 + s24.v18 * s23.v125
             + s5.v17 * z2832 + s5.v18 * z2833 + s5.v19 * z2834;
         let z2885 = s24.v16 * s23.v256 + s24.v17 * s23.v257 + s24.v18 * s23.v126
@@ -8593,16 +8579,14 @@ impl Jacobians<7, 0, 1> for Iiwa {
             + s25.v19 * s23.v126 + s25.v20 * s23.v127 + z146 * z2883 - z147 * z2882
             + s5.v19 * z2862 + s5.v21 * z2863 + s5.v22 * z2864 - s25.v45 * s16.v31
             + s25.v46 * s16.v30 - s26.v9 * z2833 + s26.v10 * z2832;
-        let z2887 = self.m6 * z2870 + self.m6 * s24.v23 * z2858
-            - self.m6 * s24.v24 * z2857 + self.m6 * s25.v25 * s23.v128
-            - self.m6 * s25.v26 * s16.v33 - self.m6 * z156 * z2869
-            + self.m6 * s4.v26 * z2868 - self.m6 * s24.v49 * z2840
-            + self.m6 * s24.v50 * z2839;
-        let z2888 = self.m6 * z2871 - self.m6 * s24.v22 * z2858
-            + self.m6 * s24.v24 * z2856 - self.m6 * s25.v24 * s23.v128
-            + self.m6 * s25.v26 * s16.v32 + self.m6 * z155 * z2869
-            - self.m6 * s4.v26 * z2867 + self.m6 * s24.v48 * z2840
-            - self.m6 * s24.v50 * z2838;
+        let z2887 = self.m6
+            * (z2870 + s24.v23 * z2858 - s24.v24 * z2857 + s25.v25 * s23.v128
+                - s25.v26 * s16.v33 - z156 * z2869 + s4.v26 * z2868 - s24.v49 * z2840
+                + s24.v50 * z2839);
+        let z2888 = self.m6
+            * (z2871 - s24.v22 * z2858 + s24.v24 * z2856 - s25.v24 * s23.v128
+                + s25.v26 * s16.v32 + z155 * z2869 - s4.v26 * z2867 + s24.v48 * z2840
+                - s24.v50 * z2838);
         let z2889 = s24.v22 * s23.v258 + s24.v23 * s23.v259 + s24.v24 * s23.v129
             + s5.v23 * z2838 + s5.v24 * z2839 + s5.v25 * z2840;
         let z2890 = s24.v22 * s23.v259 + s24.v23 * s23.v260 + s24.v24 * s23.v130
@@ -8611,16 +8595,14 @@ impl Jacobians<7, 0, 1> for Iiwa {
             + s25.v25 * s23.v130 + s25.v26 * s23.v131 + z155 * z2888 - z156 * z2887
             + s5.v25 * z2867 + s5.v27 * z2868 + s5.v28 * z2869 - s25.v48 * s16.v33
             + s25.v49 * s16.v32 - s26.v12 * z2839 + s26.v13 * z2838;
-        let z2892 = self.m7 * z2875 + self.m7 * s24.v29 * z2861
-            - self.m7 * s24.v30 * z2860 + self.m7 * s25.v31 * s23.v132
-            - self.m7 * s25.v32 * s16.v35 - self.m7 * s2.v3 * z2874
-            + self.m7 * s4.v27 * z2873 - self.m7 * s24.v52 * z2846
-            + self.m7 * s24.v53 * z2845;
-        let z2893 = self.m7 * z2876 - self.m7 * s24.v28 * z2861
-            + self.m7 * s24.v30 * z2859 - self.m7 * s25.v30 * s23.v132
-            + self.m7 * s25.v32 * s16.v34 + self.m7 * s2.v2 * z2874
-            - self.m7 * s4.v27 * z2872 + self.m7 * s24.v51 * z2846
-            - self.m7 * s24.v53 * z2844;
+        let z2892 = self.m7
+            * (z2875 + s24.v29 * z2861 - s24.v30 * z2860 + s25.v31 * s23.v132
+                - s25.v32 * s16.v35 - s2.v3 * z2874 + s4.v27 * z2873 - s24.v52 * z2846
+                + s24.v53 * z2845);
+        let z2893 = self.m7
+            * (z2876 - s24.v28 * z2861 + s24.v30 * z2859 - s25.v30 * s23.v132
+                + s25.v32 * s16.v34 + s2.v2 * z2874 - s4.v27 * z2872 + s24.v51 * z2846
+                - s24.v53 * z2844);
         let z2894 = s24.v28 * s23.v261 + s24.v29 * s23.v262 + s24.v30 * s23.v133
             + s5.v29 * z2844 + s5.v30 * z2845 + s5.v31 * z2846;
         let z2895 = s24.v28 * s23.v262 + s24.v29 * s23.v263 + s24.v30 * s23.v134
@@ -8659,20 +8641,20 @@ impl Jacobians<7, 0, 1> for Iiwa {
             - s4.v27 * z2906;
         let z2920 = z2911 + s24.v28 * s16.v43 - s24.v29 * s16.v42 - s2.v2 * z2907
             + s2.v3 * z2906;
-        let z2921 = -qd[5] * z62 * z2902 + qd[5] * z64 * z2901 + qd[5] * s24.v23 * s17.v6
-            - qd[5] * s24.v24 * s16.v37;
-        let z2922 = qd[5] * z60 * z2902 - qd[5] * z64 * z2900 - qd[5] * s24.v22 * s17.v6
-            + qd[5] * s24.v24 * s16.v36;
-        let z2923 = -qd[5] * z60 * z2901 + qd[5] * z62 * z2900
-            + qd[5] * s24.v22 * s16.v37 - qd[5] * s24.v23 * s16.v36;
-        let z2924 = -qd[5] * z62 * z2905 + qd[5] * z64 * z2904 - qd[5] * s4.v9 * z2902
-            + qd[5] * z87 * z2901 + qd[5] * s24.v23 * s23.v264
-            - qd[5] * s24.v24 * s23.v139 + qd[5] * s24.v26 * s17.v6
-            - qd[5] * s24.v27 * s16.v37;
-        let z2925 = qd[5] * z60 * z2905 - qd[5] * z64 * z2903 + qd[5] * s4.v8 * z2902
-            - qd[5] * z87 * z2900 - qd[5] * s24.v22 * s23.v264
-            + qd[5] * s24.v24 * s23.v138 - qd[5] * s24.v25 * s17.v6
-            + qd[5] * s24.v27 * s16.v36;
+        let z2921 = qd[5]
+            * (-z62 * z2902 + z64 * z2901 + s24.v23 * s17.v6 - s24.v24 * s16.v37);
+        let z2922 = qd[5]
+            * (z60 * z2902 - z64 * z2900 - s24.v22 * s17.v6 + s24.v24 * s16.v36);
+        let z2923 = qd[5]
+            * (-z60 * z2901 + z62 * z2900 + s24.v22 * s16.v37 - s24.v23 * s16.v36);
+        let z2924 = qd[5]
+            * (-z62 * z2905 + z64 * z2904 - s4.v9 * z2902 + z87 * z2901
+                + s24.v23 * s23.v264 - s24.v24 * s23.v139 + s24.v26 * s17.v6
+                - s24.v27 * s16.v37);
+        let z2925 = qd[5]
+            * (z60 * z2905 - z64 * z2903 + s4.v8 * z2902 - z87 * z2900
+                - s24.v22 * s23.v264 + s24.v24 * s23.v138 - s24.v25 * s17.v6
+                + s24.v27 * s16.v36);
         let z2926 = -qd[6] * z82 * z2908 + qd[6] * s3.v4 * z2907
             + qd[6] * s24.v29 * s14.v14 - qd[6] * s24.v30 * s12.v14 + z2921;
         let z2927 = qd[6] * z80 * z2908 - qd[6] * s3.v4 * z2906
@@ -8687,25 +8669,25 @@ impl Jacobians<7, 0, 1> for Iiwa {
             - qd[6] * s2.v1 * z2906 - qd[6] * s24.v28 * s23.v265
             + qd[6] * s24.v30 * s23.v146 - qd[6] * s24.v31 * s14.v14
             + qd[6] * s24.v33 * s11.v14 + z2925;
-        let z2931 = self.m5 * s24.v17 * z2914 - self.m5 * s24.v18 * z2913
-            + self.m5 * s25.v19 * s23.v148 - self.m5 * s25.v20 * s16.v39;
-        let z2932 = -self.m5 * s24.v16 * z2914 + self.m5 * s24.v18 * z2912
-            - self.m5 * s25.v18 * s23.v148 + self.m5 * s25.v20 * s16.v38;
+        let z2931 = self.m5
+            * (s24.v17 * z2914 - s24.v18 * z2913 + s25.v19 * s23.v148
+                - s25.v20 * s16.v39);
+        let z2932 = self.m5
+            * (-s24.v16 * z2914 + s24.v18 * z2912 - s25.v18 * s23.v148
+                + s25.v20 * s16.v38);
         let z2933 = s24.v16 * s23.v266 + s24.v17 * s23.v267 + s24.v18 * s23.v149;
         let z2934 = s24.v16 * s23.v267 + s24.v17 * s23.v268 + s24.v18 * s23.v150;
         let z2935 = s24.v16 * z2934 - s24.v17 * z2933 + s25.v18 * s23.v149
             + s25.v19 * s23.v150 + s25.v20 * s23.v151 + z146 * z2932 - z147 * z2931
             - s25.v45 * s16.v39 + s25.v46 * s16.v38;
-        let z2936 = self.m6 * s24.v23 * z2917 - self.m6 * s24.v24 * z2916
-            + self.m6 * z2924 + self.m6 * s25.v25 * s23.v152
-            - self.m6 * s25.v26 * s16.v41 - self.m6 * z156 * z2923
-            + self.m6 * s4.v26 * z2922 - self.m6 * s24.v49 * z2902
-            + self.m6 * s24.v50 * z2901;
-        let z2937 = -self.m6 * s24.v22 * z2917 + self.m6 * s24.v24 * z2915
-            + self.m6 * z2925 - self.m6 * s25.v24 * s23.v152
-            + self.m6 * s25.v26 * s16.v40 + self.m6 * z155 * z2923
-            - self.m6 * s4.v26 * z2921 + self.m6 * s24.v48 * z2902
-            - self.m6 * s24.v50 * z2900;
+        let z2936 = self.m6
+            * (s24.v23 * z2917 - s24.v24 * z2916 + z2924 + s25.v25 * s23.v152
+                - s25.v26 * s16.v41 - z156 * z2923 + s4.v26 * z2922 - s24.v49 * z2902
+                + s24.v50 * z2901);
+        let z2937 = self.m6
+            * (-s24.v22 * z2917 + s24.v24 * z2915 + z2925 - s25.v24 * s23.v152
+                + s25.v26 * s16.v40 + z155 * z2923 - s4.v26 * z2921 + s24.v48 * z2902
+                - s24.v50 * z2900);
         let z2938 = s24.v22 * s23.v269 + s24.v23 * s23.v270 + s24.v24 * s23.v153
             + s5.v23 * z2900 + s5.v24 * z2901 + s5.v25 * z2902;
         let z2939 = s24.v22 * s23.v270 + s24.v23 * s23.v271 + s24.v24 * s23.v154
@@ -8714,16 +8696,14 @@ impl Jacobians<7, 0, 1> for Iiwa {
             + s25.v25 * s23.v154 + s25.v26 * s23.v155 + z155 * z2937 - z156 * z2936
             + s5.v25 * z2921 + s5.v27 * z2922 + s5.v28 * z2923 - s25.v48 * s16.v41
             + s25.v49 * s16.v40 - s26.v12 * z2901 + s26.v13 * z2900;
-        let z2941 = self.m7 * s24.v29 * z2920 - self.m7 * s24.v30 * z2919
-            + self.m7 * z2929 + self.m7 * s25.v31 * s23.v156
-            - self.m7 * s25.v32 * s16.v43 - self.m7 * s2.v3 * z2928
-            + self.m7 * s4.v27 * z2927 - self.m7 * s24.v52 * z2908
-            + self.m7 * s24.v53 * z2907;
-        let z2942 = -self.m7 * s24.v28 * z2920 + self.m7 * s24.v30 * z2918
-            + self.m7 * z2930 - self.m7 * s25.v30 * s23.v156
-            + self.m7 * s25.v32 * s16.v42 + self.m7 * s2.v2 * z2928
-            - self.m7 * s4.v27 * z2926 + self.m7 * s24.v51 * z2908
-            - self.m7 * s24.v53 * z2906;
+        let z2941 = self.m7
+            * (s24.v29 * z2920 - s24.v30 * z2919 + z2929 + s25.v31 * s23.v156
+                - s25.v32 * s16.v43 - s2.v3 * z2928 + s4.v27 * z2927 - s24.v52 * z2908
+                + s24.v53 * z2907);
+        let z2942 = self.m7
+            * (-s24.v28 * z2920 + s24.v30 * z2918 + z2930 - s25.v30 * s23.v156
+                + s25.v32 * s16.v42 + s2.v2 * z2928 - s4.v27 * z2926 + s24.v51 * z2908
+                - s24.v53 * z2906);
         let z2943 = s24.v28 * s23.v272 + s24.v29 * s23.v273 + s24.v30 * s23.v157
             + s5.v29 * z2906 + s5.v30 * z2907 + s5.v31 * z2908;
         let z2944 = s24.v28 * s23.v273 + s24.v29 * s23.v274 + s24.v30 * s23.v158
@@ -8749,37 +8729,38 @@ impl Jacobians<7, 0, 1> for Iiwa {
             - s4.v27 * z2948;
         let z2959 = s24.v28 * s16.v47 - s24.v29 * s16.v46 + z2953 - s2.v2 * z2949
             + s2.v3 * z2948;
-        let z2960 = -qd[6] * z81 * s24.v30 - qd[6] * z82 * z2950 + qd[6] * z83 * s24.v29
-            + qd[6] * s3.v4 * z2949;
-        let z2961 = qd[6] * z79 * s24.v30 + qd[6] * z80 * z2950 - qd[6] * z83 * s24.v28
-            - qd[6] * s3.v4 * z2948;
-        let z2962 = -qd[6] * z79 * s24.v29 - qd[6] * z80 * z2949 + qd[6] * z81 * s24.v28
-            + qd[6] * z82 * z2948;
-        let z2963 = -qd[6] * z81 * s24.v33 - qd[6] * z82 * z2953 + qd[6] * z83 * s24.v32
-            + qd[6] * s3.v4 * z2952 - qd[6] * s4.v19 * z2950 + qd[6] * s2.v1 * z2949
-            + qd[6] * s24.v29 * s23.v275 - qd[6] * s24.v30 * s23.v169;
-        let z2964 = qd[6] * z79 * s24.v33 + qd[6] * z80 * z2953 - qd[6] * z83 * s24.v31
-            - qd[6] * s3.v4 * z2951 + qd[6] * s4.v18 * z2950 - qd[6] * s2.v1 * z2948
-            - qd[6] * s24.v28 * s23.v275 + qd[6] * s24.v30 * s23.v168;
-        let z2965 = self.m6 * s24.v23 * z2956 - self.m6 * s24.v24 * z2955
-            + self.m6 * s25.v25 * s23.v170 - self.m6 * s25.v26 * s16.v45;
-        let z2966 = -self.m6 * s24.v22 * z2956 + self.m6 * s24.v24 * z2954
-            - self.m6 * s25.v24 * s23.v170 + self.m6 * s25.v26 * s16.v44;
+        let z2960 = qd[6]
+            * (-z81 * s24.v30 - z82 * z2950 + z83 * s24.v29 + s3.v4 * z2949);
+        let z2961 = qd[6]
+            * (z79 * s24.v30 + z80 * z2950 - z83 * s24.v28 - s3.v4 * z2948);
+        let z2962 = qd[6] * (-z79 * s24.v29 - z80 * z2949 + z81 * s24.v28 + z82 * z2948);
+        let z2963 = qd[6]
+            * (-z81 * s24.v33 - z82 * z2953 + z83 * s24.v32 + s3.v4 * z2952
+                - s4.v19 * z2950 + s2.v1 * z2949 + s24.v29 * s23.v275
+                - s24.v30 * s23.v169);
+        let z2964 = qd[6]
+            * (z79 * s24.v33 + z80 * z2953 - z83 * s24.v31 - s3.v4 * z2951
+                + s4.v18 * z2950 - s2.v1 * z2948 - s24.v28 * s23.v275
+                + s24.v30 * s23.v168);
+        let z2965 = self.m6
+            * (s24.v23 * z2956 - s24.v24 * z2955 + s25.v25 * s23.v170
+                - s25.v26 * s16.v45);
+        let z2966 = self.m6
+            * (-s24.v22 * z2956 + s24.v24 * z2954 - s25.v24 * s23.v170
+                + s25.v26 * s16.v44);
         let z2967 = s24.v22 * s23.v276 + s24.v23 * s23.v277 + s24.v24 * s23.v171;
         let z2968 = s24.v22 * s23.v277 + s24.v23 * s23.v278 + s24.v24 * s23.v172;
         let z2969 = s24.v22 * z2968 - s24.v23 * z2967 + s25.v24 * s23.v171
             + s25.v25 * s23.v172 + s25.v26 * s23.v173 + z155 * z2966 - z156 * z2965
             - s25.v48 * s16.v45 + s25.v49 * s16.v44;
-        let z2970 = self.m7 * s24.v29 * z2959 - self.m7 * s24.v30 * z2958
-            + self.m7 * z2963 + self.m7 * s25.v31 * s23.v174
-            - self.m7 * s25.v32 * s16.v47 - self.m7 * s2.v3 * z2962
-            + self.m7 * s4.v27 * z2961 - self.m7 * s24.v52 * z2950
-            + self.m7 * s24.v53 * z2949;
-        let z2971 = -self.m7 * s24.v28 * z2959 + self.m7 * s24.v30 * z2957
-            - self.m7 * s25.v30 * s23.v174 + self.m7 * z2964
-            + self.m7 * s25.v32 * s16.v46 + self.m7 * s2.v2 * z2962
-            - self.m7 * s4.v27 * z2960 + self.m7 * s24.v51 * z2950
-            - self.m7 * s24.v53 * z2948;
+        let z2970 = self.m7
+            * (s24.v29 * z2959 - s24.v30 * z2958 + z2963 + s25.v31 * s23.v174
+                - s25.v32 * s16.v47 - s2.v3 * z2962 + s4.v27 * z2961 - s24.v52 * z2950
+                + s24.v53 * z2949);
+        let z2971 = self.m7
+            * (-s24.v28 * z2959 + s24.v30 * z2957 - s25.v30 * s23.v174 + z2964
+                + s25.v32 * s16.v46 + s2.v2 * z2962 - s4.v27 * z2960 + s24.v51 * z2950
+                - s24.v53 * z2948);
         let z2972 = s24.v28 * s23.v279 + s24.v29 * s23.v280 + s24.v30 * s23.v175
             + s5.v29 * z2948 + s5.v30 * z2949 + s5.v31 * z2950;
         let z2973 = s24.v28 * s23.v280 + s24.v29 * s23.v281 + s24.v30 * s23.v176
@@ -8793,8 +8774,7 @@ impl Jacobians<7, 0, 1> for Iiwa {
         let z2977 = s24.v28 * s23.v283 + s24.v29 * s23.v284 + s24.v30 * s23.v182;
         let z2978 = s24.v28 * z2977 - s24.v29 * z2976 + s25.v30 * s23.v181
             + s25.v31 * s23.v182 + s25.v32 * s23.v183;
-        let z2979 = qd[1] * z0 * z2527 + qd[1] * z0 * s24.v3 + qd[1] * s4.v1 * z2526
-            - qd[1] * s24.v1 * s23.v0;
+        let z2979 = qd[1] * (z0 * z2527 + z0 * s24.v3 + s4.v1 * z2526 - s24.v1 * s23.v0);
         let z2980 = -qd[2] * z5 * z2530 + qd[2] * z5 * s24.v7 + qd[2] * z7 * z2529
             - qd[2] * s4.v2 * s24.v4 + qd[2] * s4.v3 * z2528 + qd[2] * s24.v4 * s23.v2
             - qd[2] * s24.v5 * s23.v1 - qd[2] * s24.v8 * z852 + z2979;
@@ -8811,9 +8791,9 @@ impl Jacobians<7, 0, 1> for Iiwa {
             - qd[6] * s4.v18 * s24.v28 + qd[6] * s4.v19 * z2544
             + qd[6] * s24.v28 * s23.v14 - qd[6] * s24.v29 * s23.v13
             - qd[6] * s24.v32 * s15.v4 + z2983;
-        let z2985 = self.m2 * s24.v0 * z2551 - self.m2 * s24.v0 * s24.v36
-            - self.m2 * s24.v1 * z2550 - self.m2 * s25.v1 * s23.v16
-            + self.m2 * z120 * z2568 + self.m2 * z2979 + self.m2 * s24.v37 * z2526;
+        let z2985 = self.m2
+            * (s24.v0 * z2551 - s24.v0 * s24.v36 - s24.v1 * z2550 - s25.v1 * s23.v16
+                + z120 * z2568 + z2979 + s24.v37 * z2526);
         let z2986 = s24.v0 * s23.v17 + s24.v0 * s5.v4 + s24.v1 * s5.v2 + s5.v2 * z2526;
         let z2987 = -qd[0] * z2603 + s24.v0 * s26.v2 + s24.v1 * z2986 + s25.v0 * s23.v189
             + s25.v1 * s23.v190 + z119 * s25.v38 + s25.v2 * s23.v17 + z120 * z2985
@@ -8822,10 +8802,9 @@ impl Jacobians<7, 0, 1> for Iiwa {
             + s25.v1 * s23.v191 - z119 * z2985 + s4.v22 * z2600 + s5.v1 * z2568
             + s5.v2 * s25.v2 + s5.v3 * s25.v0 + s5.v4 * z2569 - s25.v38 * s23.v16
             - s26.v2 * z2526;
-        let z2989 = self.m3 * s24.v4 * z2554 - self.m3 * s24.v4 * s24.v39
-            - self.m3 * s24.v5 * z2553 - self.m3 * s25.v7 * s23.v18
-            - self.m3 * z128 * z2573 + self.m3 * z128 * s25.v6 + self.m3 * z129 * z2572
-            + self.m3 * z2980 + self.m3 * s24.v40 * z2528;
+        let z2989 = self.m3
+            * (s24.v4 * z2554 - s24.v4 * s24.v39 - s24.v5 * z2553 - s25.v7 * s23.v18
+                - z128 * z2573 + z128 * s25.v6 + z129 * z2572 + z2980 + s24.v40 * z2528);
         let z2990 = s24.v4 * s23.v19 + s24.v4 * s5.v9 + s24.v5 * s5.v7 + s5.v7 * z2528;
         let z2991 = s24.v4 * s26.v5 + s24.v5 * z2990 - s24.v6 * z2608 + s25.v6 * s23.v192
             + s25.v7 * s23.v193 + s25.v8 * s23.v19 + z128 * s25.v41 + z129 * z2989
@@ -8834,10 +8813,10 @@ impl Jacobians<7, 0, 1> for Iiwa {
             + s25.v7 * s23.v194 - z128 * z2989 + s4.v23 * z2605 + s5.v6 * z2572
             + s5.v7 * s25.v8 + s5.v8 * z2573 + s5.v9 * z2574 - s25.v41 * s23.v18
             - s26.v5 * z2528;
-        let z2993 = self.m4 * s24.v10 * z2557 - self.m4 * s24.v10 * s24.v42
-            - self.m4 * s24.v11 * z2556 - self.m4 * s25.v13 * s23.v20
-            - self.m4 * z137 * z2578 + self.m4 * z137 * s25.v12 + self.m4 * z138 * z2577
-            + self.m4 * z2981 + self.m4 * s24.v43 * z2532;
+        let z2993 = self.m4
+            * (s24.v10 * z2557 - s24.v10 * s24.v42 - s24.v11 * z2556 - s25.v13 * s23.v20
+                - z137 * z2578 + z137 * s25.v12 + z138 * z2577 + z2981
+                + s24.v43 * z2532);
         let z2994 = s24.v10 * s23.v21 + s24.v10 * s5.v15 + s24.v11 * s5.v13
             + s5.v13 * z2532;
         let z2995 = s24.v10 * s26.v8 + s24.v11 * z2994 - s24.v12 * z2613
@@ -8848,10 +8827,10 @@ impl Jacobians<7, 0, 1> for Iiwa {
             + s25.v13 * s23.v197 - z137 * z2993 + s4.v24 * z2610 + s5.v12 * z2577
             + s5.v13 * s25.v14 + s5.v14 * z2578 + s5.v15 * z2579 - s25.v44 * s23.v20
             - s26.v8 * z2532;
-        let z2997 = self.m5 * s24.v16 * z2560 - self.m5 * s24.v16 * s24.v45
-            - self.m5 * s24.v17 * z2559 - self.m5 * s25.v19 * s23.v22
-            - self.m5 * z146 * z2583 + self.m5 * z146 * s25.v18 + self.m5 * z147 * z2582
-            + self.m5 * z2982 + self.m5 * s24.v46 * z2536;
+        let z2997 = self.m5
+            * (s24.v16 * z2560 - s24.v16 * s24.v45 - s24.v17 * z2559 - s25.v19 * s23.v22
+                - z146 * z2583 + z146 * s25.v18 + z147 * z2582 + z2982
+                + s24.v46 * z2536);
         let z2998 = s24.v16 * s23.v23 + s24.v16 * s5.v21 + s24.v17 * s5.v19
             + s5.v19 * z2536;
         let z2999 = s24.v16 * s26.v11 + s24.v17 * z2998 - s24.v18 * z2618
@@ -8862,10 +8841,10 @@ impl Jacobians<7, 0, 1> for Iiwa {
             + s25.v19 * s23.v200 - z146 * z2997 + s4.v25 * z2615 + s5.v18 * z2582
             + s5.v19 * s25.v20 + s5.v20 * z2583 + s5.v21 * z2584 - s25.v47 * s23.v22
             - s26.v11 * z2536;
-        let z3001 = self.m6 * s24.v22 * z2563 - self.m6 * s24.v22 * s24.v48
-            - self.m6 * s24.v23 * z2562 - self.m6 * s25.v25 * s23.v24
-            - self.m6 * z155 * z2588 + self.m6 * z155 * s25.v24 + self.m6 * z156 * z2587
-            + self.m6 * z2983 + self.m6 * s24.v49 * z2540;
+        let z3001 = self.m6
+            * (s24.v22 * z2563 - s24.v22 * s24.v48 - s24.v23 * z2562 - s25.v25 * s23.v24
+                - z155 * z2588 + z155 * s25.v24 + z156 * z2587 + z2983
+                + s24.v49 * z2540);
         let z3002 = s24.v22 * s23.v25 + s24.v22 * s5.v27 + s24.v23 * s5.v25
             + s5.v25 * z2540;
         let z3003 = s24.v22 * s26.v14 + s24.v23 * z3002 - s24.v24 * z2623
@@ -8876,10 +8855,10 @@ impl Jacobians<7, 0, 1> for Iiwa {
             + s25.v25 * s23.v203 - z155 * z3001 + s4.v26 * z2620 + s5.v24 * z2587
             + s5.v25 * s25.v26 + s5.v26 * z2588 + s5.v27 * z2589 - s25.v50 * s23.v24
             - s26.v14 * z2540;
-        let z3005 = self.m7 * s24.v28 * z2566 - self.m7 * s24.v28 * s24.v51
-            - self.m7 * s24.v29 * z2565 - self.m7 * s25.v31 * s23.v26
-            - self.m7 * s2.v2 * z2593 + self.m7 * s2.v2 * s25.v30
-            + self.m7 * s2.v3 * z2592 + self.m7 * z2984 + self.m7 * s24.v52 * z2544;
+        let z3005 = self.m7
+            * (s24.v28 * z2566 - s24.v28 * s24.v51 - s24.v29 * z2565 - s25.v31 * s23.v26
+                - s2.v2 * z2593 + s2.v2 * s25.v30 + s2.v3 * z2592 + z2984
+                + s24.v52 * z2544);
         let z3006 = s24.v28 * s23.v27 + s24.v28 * s5.v33 + s24.v29 * s5.v31
             + s5.v31 * z2544;
         let z3007 = s24.v28 * s26.v17 + s24.v29 * z3006 - s24.v30 * z2628
@@ -8912,9 +8891,9 @@ impl Jacobians<7, 0, 1> for Iiwa {
         let z3028 = z3024 + z2601;
         let z3029 = s25.v66 * s23.v0 + z0 * z3026 - z0 * s28.v29 - z1 * z3025
             - z1 * s28.v30 + s4.v0 * z3027 + s4.v0 * s25.v67 + s4.v1 * z3028;
-        let z3030 = -qd[2] * z4 * s24.v8 - qd[2] * z5 * z2640 + qd[2] * z6 * s24.v7
-            + qd[2] * z7 * z2639 - qd[2] * s4.v2 * z2637 + qd[2] * s4.v3 * z2636
-            + qd[2] * s24.v4 * s23.v29 - qd[2] * s24.v5 * s23.v28;
+        let z3030 = qd[2]
+            * (-z4 * s24.v8 - z5 * z2640 + z6 * s24.v7 + z7 * z2639 - s4.v2 * z2637
+                + s4.v3 * z2636 + s24.v4 * s23.v29 - s24.v5 * s23.v28);
         let z3031 = z3030 - qd[3] * z20 * z2646 + qd[3] * z22 * z2645
             - qd[3] * s4.v4 * z2643 + qd[3] * s4.v5 * z2642 + qd[3] * s24.v10 * s23.v31
             - qd[3] * s24.v11 * s23.v30 + qd[3] * s24.v13 * s8.v1
@@ -8931,8 +8910,8 @@ impl Jacobians<7, 0, 1> for Iiwa {
             - qd[6] * s4.v18 * z2661 + qd[6] * s4.v19 * z2660 + qd[6] * s24.v28 * s23.v45
             - qd[6] * s24.v29 * s23.v44 + qd[6] * s24.v31 * s12.v4
             - qd[6] * s24.v32 * s11.v4;
-        let z3035 = self.m2 * s24.v0 * z2667 - self.m2 * s24.v1 * z2666
-            + self.m2 * s25.v0 * s16.v3 - self.m2 * s25.v1 * s16.v2;
+        let z3035 = self.m2
+            * (s24.v0 * z2667 - s24.v1 * z2666 + s25.v0 * s16.v3 - s25.v1 * s16.v2);
         let z3036 = qd[0] * s23.v49 + s24.v0 * s23.v47 + s24.v1 * s23.v48;
         let z3037 = -qd[0] * z2712 + s24.v1 * z3036 + s25.v0 * s23.v212
             + s25.v1 * s23.v213 + s25.v2 * s23.v47 + z120 * z3035 - s4.v22 * z2710
@@ -8940,10 +8919,10 @@ impl Jacobians<7, 0, 1> for Iiwa {
         let z3038 = qd[0] * z2711 - s24.v0 * z3036 + s25.v0 * s23.v213
             + s25.v1 * s23.v214 - z119 * z3035 + s25.v2 * s23.v48 + s4.v22 * z2709
             + s25.v36 * s23.v46 - s25.v38 * s16.v2;
-        let z3039 = self.m3 * z3030 + self.m3 * s24.v4 * z2670 - self.m3 * s24.v5 * z2669
-            + self.m3 * s25.v6 * s16.v5 - self.m3 * s25.v7 * s16.v4
-            - self.m3 * z128 * z2685 + self.m3 * z129 * z2684 - self.m3 * s24.v39 * z2637
-            + self.m3 * s24.v40 * z2636;
+        let z3039 = self.m3
+            * (z3030 + s24.v4 * z2670 - s24.v5 * z2669 + s25.v6 * s16.v5
+                - s25.v7 * s16.v4 - z128 * z2685 + z129 * z2684 - s24.v39 * z2637
+                + s24.v40 * z2636);
         let z3040 = s24.v4 * s23.v51 + s24.v5 * s23.v52 + s24.v6 * s23.v53
             + s5.v7 * z2636 + s5.v9 * z2637 + s5.v10 * z2638;
         let z3041 = s24.v5 * z3040 - s24.v6 * z2717 + s25.v6 * s23.v215
@@ -8954,11 +8933,10 @@ impl Jacobians<7, 0, 1> for Iiwa {
             + s25.v7 * s23.v217 + s25.v8 * s23.v52 - z128 * z3039 + s4.v23 * z2714
             + s5.v6 * z2684 + s5.v8 * z2685 + s5.v9 * z2686 + s25.v39 * s23.v50
             - s25.v41 * s16.v4 + s26.v3 * z2638 - s26.v5 * z2636;
-        let z3043 = self.m4 * z3031 + self.m4 * s24.v10 * z2673
-            - self.m4 * s24.v11 * z2672 + self.m4 * s25.v12 * s16.v7
-            - self.m4 * s25.v13 * s16.v6 - self.m4 * z137 * z2690
-            + self.m4 * z138 * z2689 - self.m4 * s24.v42 * z2643
-            + self.m4 * s24.v43 * z2642;
+        let z3043 = self.m4
+            * (z3031 + s24.v10 * z2673 - s24.v11 * z2672 + s25.v12 * s16.v7
+                - s25.v13 * s16.v6 - z137 * z2690 + z138 * z2689 - s24.v42 * z2643
+                + s24.v43 * z2642);
         let z3044 = s24.v10 * s23.v55 + s24.v11 * s23.v56 + s24.v12 * s23.v57
             + s5.v13 * z2642 + s5.v15 * z2643 + s5.v16 * z2644;
         let z3045 = s24.v11 * z3044 - s24.v12 * z2722 + s25.v12 * s23.v218
@@ -8969,11 +8947,10 @@ impl Jacobians<7, 0, 1> for Iiwa {
             + s25.v13 * s23.v220 + s25.v14 * s23.v56 - z137 * z3043 + s4.v24 * z2719
             + s5.v12 * z2689 + s5.v14 * z2690 + s5.v15 * z2691 + s25.v42 * s23.v54
             - s25.v44 * s16.v6 + s26.v6 * z2644 - s26.v8 * z2642;
-        let z3047 = self.m5 * z3032 + self.m5 * s24.v16 * z2676
-            - self.m5 * s24.v17 * z2675 + self.m5 * s25.v18 * s16.v9
-            - self.m5 * s25.v19 * s16.v8 - self.m5 * z146 * z2695
-            + self.m5 * z147 * z2694 - self.m5 * s24.v45 * z2649
-            + self.m5 * s24.v46 * z2648;
+        let z3047 = self.m5
+            * (z3032 + s24.v16 * z2676 - s24.v17 * z2675 + s25.v18 * s16.v9
+                - s25.v19 * s16.v8 - z146 * z2695 + z147 * z2694 - s24.v45 * z2649
+                + s24.v46 * z2648);
         let z3048 = s24.v16 * s23.v59 + s24.v17 * s23.v60 + s24.v18 * s23.v61
             + s5.v19 * z2648 + s5.v21 * z2649 + s5.v22 * z2650;
         let z3049 = s24.v17 * z3048 - s24.v18 * z2727 + s25.v18 * s23.v221
@@ -8984,11 +8961,10 @@ impl Jacobians<7, 0, 1> for Iiwa {
             + s25.v19 * s23.v223 + s25.v20 * s23.v60 - z146 * z3047 + s4.v25 * z2724
             + s5.v18 * z2694 + s5.v20 * z2695 + s5.v21 * z2696 + s25.v45 * s23.v58
             - s25.v47 * s16.v8 + s26.v9 * z2650 - s26.v11 * z2648;
-        let z3051 = self.m6 * z3033 + self.m6 * s24.v22 * z2679
-            - self.m6 * s24.v23 * z2678 + self.m6 * s25.v24 * s16.v11
-            - self.m6 * s25.v25 * s16.v10 - self.m6 * z155 * z2700
-            + self.m6 * z156 * z2699 - self.m6 * s24.v48 * z2655
-            + self.m6 * s24.v49 * z2654;
+        let z3051 = self.m6
+            * (z3033 + s24.v22 * z2679 - s24.v23 * z2678 + s25.v24 * s16.v11
+                - s25.v25 * s16.v10 - z155 * z2700 + z156 * z2699 - s24.v48 * z2655
+                + s24.v49 * z2654);
         let z3052 = s24.v22 * s23.v63 + s24.v23 * s23.v64 + s24.v24 * s23.v65
             + s5.v25 * z2654 + s5.v27 * z2655 + s5.v28 * z2656;
         let z3053 = s24.v23 * z3052 - s24.v24 * z2732 + s25.v24 * s23.v224
@@ -8999,11 +8975,10 @@ impl Jacobians<7, 0, 1> for Iiwa {
             + s25.v25 * s23.v226 + s25.v26 * s23.v64 - z155 * z3051 + s4.v26 * z2729
             + s5.v24 * z2699 + s5.v26 * z2700 + s5.v27 * z2701 + s25.v48 * s23.v62
             - s25.v50 * s16.v10 + s26.v12 * z2656 - s26.v14 * z2654;
-        let z3055 = self.m7 * z3034 + self.m7 * s24.v28 * z2682
-            - self.m7 * s24.v29 * z2681 + self.m7 * s25.v30 * s16.v13
-            - self.m7 * s25.v31 * s16.v12 - self.m7 * s2.v2 * z2705
-            + self.m7 * s2.v3 * z2704 - self.m7 * s24.v51 * z2661
-            + self.m7 * s24.v52 * z2660;
+        let z3055 = self.m7
+            * (z3034 + s24.v28 * z2682 - s24.v29 * z2681 + s25.v30 * s16.v13
+                - s25.v31 * s16.v12 - s2.v2 * z2705 + s2.v3 * z2704 - s24.v51 * z2661
+                + s24.v52 * z2660);
         let z3056 = s24.v28 * s23.v67 + s24.v29 * s23.v68 + s24.v30 * s23.v69
             + s5.v31 * z2660 + s5.v33 * z2661 + s5.v34 * z2662;
         let z3057 = -s25.v52 * s23.v66 + s25.v53 * s16.v13 - s26.v16 * z2662
@@ -9035,10 +9010,10 @@ impl Jacobians<7, 0, 1> for Iiwa {
         let z3077 = z3073 + z2709;
         let z3078 = z3074 + z2710;
         let z3079 = z0 * z3076 - z1 * z3075 + s4.v0 * z3077 + s4.v1 * z3078;
-        let z3080 = -qd[3] * z20 * z2748 + qd[3] * z22 * z2747 - qd[3] * s4.v4 * z2745
-            + qd[3] * s4.v5 * z2744 + qd[3] * s24.v10 * s23.v71
-            - qd[3] * s24.v11 * s23.v70 + qd[3] * s24.v13 * s8.v5
-            - qd[3] * s24.v14 * s7.v6;
+        let z3080 = qd[3]
+            * (-z20 * z2748 + z22 * z2747 - s4.v4 * z2745 + s4.v5 * z2744
+                + s24.v10 * s23.v71 - s24.v11 * s23.v70 + s24.v13 * s8.v5
+                - s24.v14 * s7.v6);
         let z3081 = -qd[4] * z40 * z2754 + qd[4] * z42 * z2753 - qd[4] * s4.v6 * z2751
             + qd[4] * s4.v7 * z2750 + qd[4] * s24.v16 * s23.v73
             - qd[4] * s24.v17 * s23.v72 + qd[4] * s24.v19 * s8.v7
@@ -9051,8 +9026,8 @@ impl Jacobians<7, 0, 1> for Iiwa {
             + qd[6] * s4.v19 * z2762 + qd[6] * s24.v28 * s23.v85
             - qd[6] * s24.v29 * s23.v84 + qd[6] * s24.v31 * s12.v8
             - qd[6] * s24.v32 * s11.v8 + z3082;
-        let z3084 = self.m3 * s24.v4 * z2769 - self.m3 * s24.v5 * z2768
-            + self.m3 * s25.v6 * s16.v17 - self.m3 * s25.v7 * s16.v16;
+        let z3084 = self.m3
+            * (s24.v4 * z2769 - s24.v5 * z2768 + s25.v6 * s16.v17 - s25.v7 * s16.v16);
         let z3085 = s24.v4 * s23.v87 + s24.v5 * s23.v88 + s24.v6 * s23.v89;
         let z3086 = s24.v5 * z3085 - s24.v6 * z2806 + s25.v6 * s23.v234
             + s25.v7 * s23.v235 + s25.v8 * s23.v87 + z129 * z3084 - s4.v23 * z2804
@@ -9060,11 +9035,10 @@ impl Jacobians<7, 0, 1> for Iiwa {
         let z3087 = -s24.v4 * z3085 + s24.v6 * z2805 + s25.v6 * s23.v235
             + s25.v7 * s23.v236 + s25.v8 * s23.v88 - z128 * z3084 + s4.v23 * z2803
             + s25.v39 * s23.v86 - s25.v41 * s16.v16;
-        let z3088 = self.m4 * z3080 + self.m4 * s24.v10 * z2772
-            - self.m4 * s24.v11 * z2771 + self.m4 * s25.v12 * s16.v19
-            - self.m4 * s25.v13 * s16.v18 - self.m4 * z137 * z2784
-            + self.m4 * z138 * z2783 - self.m4 * s24.v42 * z2745
-            + self.m4 * s24.v43 * z2744;
+        let z3088 = self.m4
+            * (z3080 + s24.v10 * z2772 - s24.v11 * z2771 + s25.v12 * s16.v19
+                - s25.v13 * s16.v18 - z137 * z2784 + z138 * z2783 - s24.v42 * z2745
+                + s24.v43 * z2744);
         let z3089 = s24.v10 * s23.v91 + s24.v11 * s23.v92 + s24.v12 * s23.v93
             + s5.v13 * z2744 + s5.v15 * z2745 + s5.v16 * z2746;
         let z3090 = s24.v11 * z3089 - s24.v12 * z2811 + s25.v12 * s23.v237
@@ -9075,11 +9049,10 @@ impl Jacobians<7, 0, 1> for Iiwa {
             + s25.v13 * s23.v239 + s25.v14 * s23.v92 - z137 * z3088 + s4.v24 * z2808
             + s5.v12 * z2783 + s5.v14 * z2784 + s5.v15 * z2785 + s25.v42 * s23.v90
             - s25.v44 * s16.v18 + s26.v6 * z2746 - s26.v8 * z2744;
-        let z3092 = self.m5 * z3081 + self.m5 * s24.v16 * z2775
-            - self.m5 * s24.v17 * z2774 + self.m5 * s25.v18 * s16.v21
-            - self.m5 * s25.v19 * s16.v20 - self.m5 * z146 * z2789
-            + self.m5 * z147 * z2788 - self.m5 * s24.v45 * z2751
-            + self.m5 * s24.v46 * z2750;
+        let z3092 = self.m5
+            * (z3081 + s24.v16 * z2775 - s24.v17 * z2774 + s25.v18 * s16.v21
+                - s25.v19 * s16.v20 - z146 * z2789 + z147 * z2788 - s24.v45 * z2751
+                + s24.v46 * z2750);
         let z3093 = s24.v16 * s23.v95 + s24.v17 * s23.v96 + s24.v18 * s23.v97
             + s5.v19 * z2750 + s5.v21 * z2751 + s5.v22 * z2752;
         let z3094 = s24.v17 * z3093 - s24.v18 * z2816 + s25.v18 * s23.v240
@@ -9090,11 +9063,10 @@ impl Jacobians<7, 0, 1> for Iiwa {
             + s25.v19 * s23.v242 + s25.v20 * s23.v96 - z146 * z3092 + s4.v25 * z2813
             + s5.v18 * z2788 + s5.v20 * z2789 + s5.v21 * z2790 + s25.v45 * s23.v94
             - s25.v47 * s16.v20 + s26.v9 * z2752 - s26.v11 * z2750;
-        let z3096 = self.m6 * z3082 + self.m6 * s24.v22 * z2778
-            - self.m6 * s24.v23 * z2777 + self.m6 * s25.v24 * s16.v23
-            - self.m6 * s25.v25 * s16.v22 - self.m6 * z155 * z2794
-            + self.m6 * z156 * z2793 - self.m6 * s24.v48 * z2757
-            + self.m6 * s24.v49 * z2756;
+        let z3096 = self.m6
+            * (z3082 + s24.v22 * z2778 - s24.v23 * z2777 + s25.v24 * s16.v23
+                - s25.v25 * s16.v22 - z155 * z2794 + z156 * z2793 - s24.v48 * z2757
+                + s24.v49 * z2756);
         let z3097 = s24.v22 * s23.v99 + s24.v23 * s23.v100 + s24.v24 * s23.v101
             + s5.v25 * z2756 + s5.v27 * z2757 + s5.v28 * z2758;
         let z3098 = s24.v23 * z3097 - s24.v24 * z2821 + s25.v24 * s23.v243
@@ -9105,11 +9077,10 @@ impl Jacobians<7, 0, 1> for Iiwa {
             + s25.v25 * s23.v245 + s25.v26 * s23.v100 - z155 * z3096 + s4.v26 * z2818
             + s5.v24 * z2793 + s5.v26 * z2794 + s5.v27 * z2795 + s25.v48 * s23.v98
             - s25.v50 * s16.v22 + s26.v12 * z2758 - s26.v14 * z2756;
-        let z3100 = self.m7 * z3083 + self.m7 * s24.v28 * z2781
-            - self.m7 * s24.v29 * z2780 + self.m7 * s25.v30 * s16.v25
-            - self.m7 * s25.v31 * s16.v24 - self.m7 * s2.v2 * z2799
-            + self.m7 * s2.v3 * z2798 - self.m7 * s24.v51 * z2763
-            + self.m7 * s24.v52 * z2762;
+        let z3100 = self.m7
+            * (z3083 + s24.v28 * z2781 - s24.v29 * z2780 + s25.v30 * s16.v25
+                - s25.v31 * s16.v24 - s2.v2 * z2799 + s2.v3 * z2798 - s24.v51 * z2763
+                + s24.v52 * z2762);
         let z3101 = s24.v28 * s23.v103 + s24.v29 * s23.v104 + s24.v30 * s23.v105
             + s5.v31 * z2762 + s5.v33 * z2763 + s5.v34 * z2764;
         let z3102 = -s25.v52 * s23.v102 + s25.v53 * s16.v25 - s26.v16 * z2764
@@ -9137,9 +9108,9 @@ impl Jacobians<7, 0, 1> for Iiwa {
         let z3118 = z2803 + z3114;
         let z3119 = z2804 + z3115;
         let z3120 = z0 * z3117 - z1 * z3116 + s4.v0 * z3118 + s4.v1 * z3119;
-        let z3121 = -qd[4] * z39 * s24.v20 - qd[4] * z40 * z2836 + qd[4] * z41 * s24.v19
-            + qd[4] * z42 * z2835 - qd[4] * s4.v6 * z2833 + qd[4] * s4.v7 * z2832
-            + qd[4] * s24.v16 * s23.v107 - qd[4] * s24.v17 * s23.v106;
+        let z3121 = qd[4]
+            * (-z39 * s24.v20 - z40 * z2836 + z41 * s24.v19 + z42 * z2835 - s4.v6 * z2833
+                + s4.v7 * z2832 + s24.v16 * s23.v107 - s24.v17 * s23.v106);
         let z3122 = -qd[5] * z60 * z2842 + qd[5] * z62 * z2841 - qd[5] * s4.v8 * z2839
             + qd[5] * s4.v9 * z2838 + qd[5] * s24.v22 * s23.v111
             - qd[5] * s24.v23 * s23.v110 + qd[5] * s24.v25 * s16.v27
@@ -9148,8 +9119,9 @@ impl Jacobians<7, 0, 1> for Iiwa {
             + qd[6] * s4.v19 * z2844 + qd[6] * s24.v28 * s23.v119
             - qd[6] * s24.v29 * s23.v118 + qd[6] * s24.v31 * s12.v12
             - qd[6] * s24.v32 * s11.v12 + z3122;
-        let z3124 = self.m4 * s24.v10 * z2851 - self.m4 * s24.v11 * z2850
-            + self.m4 * s25.v12 * s16.v29 - self.m4 * s25.v13 * s16.v28;
+        let z3124 = self.m4
+            * (s24.v10 * z2851 - s24.v11 * z2850 + s25.v12 * s16.v29
+                - s25.v13 * s16.v28);
         let z3125 = s24.v10 * s23.v121 + s24.v11 * s23.v122 + s24.v12 * s23.v123;
         let z3126 = s24.v11 * z3125 - s24.v12 * z2880 + s25.v12 * s23.v252
             + s25.v13 * s23.v253 + s25.v14 * s23.v121 + z138 * z3124 - s4.v24 * z2878
@@ -9157,11 +9129,10 @@ impl Jacobians<7, 0, 1> for Iiwa {
         let z3127 = -s24.v10 * z3125 + s24.v12 * z2879 + s25.v12 * s23.v253
             + s25.v13 * s23.v254 + s25.v14 * s23.v122 - z137 * z3124 + s4.v24 * z2877
             + s25.v42 * s23.v120 - s25.v44 * s16.v28;
-        let z3128 = self.m5 * z3121 + self.m5 * s24.v16 * z2854
-            - self.m5 * s24.v17 * z2853 + self.m5 * s25.v18 * s16.v31
-            - self.m5 * s25.v19 * s16.v30 - self.m5 * z146 * z2863
-            + self.m5 * z147 * z2862 - self.m5 * s24.v45 * z2833
-            + self.m5 * s24.v46 * z2832;
+        let z3128 = self.m5
+            * (z3121 + s24.v16 * z2854 - s24.v17 * z2853 + s25.v18 * s16.v31
+                - s25.v19 * s16.v30 - z146 * z2863 + z147 * z2862 - s24.v45 * z2833
+                + s24.v46 * z2832);
         let z3129 = s24.v16 * s23.v125 + s24.v17 * s23.v126 + s24.v18 * s23.v127
             + s5.v19 * z2832 + s5.v21 * z2833 + s5.v22 * z2834;
         let z3130 = s24.v17 * z3129 - s24.v18 * z2885 + s25.v18 * s23.v255
@@ -9172,11 +9143,10 @@ impl Jacobians<7, 0, 1> for Iiwa {
             + s25.v19 * s23.v257 + s25.v20 * s23.v126 - z146 * z3128 + s4.v25 * z2882
             + s5.v18 * z2862 + s5.v20 * z2863 + s5.v21 * z2864 + s25.v45 * s23.v124
             - s25.v47 * s16.v30 + s26.v9 * z2834 - s26.v11 * z2832;
-        let z3132 = self.m6 * z3122 + self.m6 * s24.v22 * z2857
-            - self.m6 * s24.v23 * z2856 + self.m6 * s25.v24 * s16.v33
-            - self.m6 * s25.v25 * s16.v32 - self.m6 * z155 * z2868
-            + self.m6 * z156 * z2867 - self.m6 * s24.v48 * z2839
-            + self.m6 * s24.v49 * z2838;
+        let z3132 = self.m6
+            * (z3122 + s24.v22 * z2857 - s24.v23 * z2856 + s25.v24 * s16.v33
+                - s25.v25 * s16.v32 - z155 * z2868 + z156 * z2867 - s24.v48 * z2839
+                + s24.v49 * z2838);
         let z3133 = s24.v22 * s23.v129 + s24.v23 * s23.v130 + s24.v24 * s23.v131
             + s5.v25 * z2838 + s5.v27 * z2839 + s5.v28 * z2840;
         let z3134 = s24.v23 * z3133 - s24.v24 * z2890 + s25.v24 * s23.v258
@@ -9187,11 +9157,10 @@ impl Jacobians<7, 0, 1> for Iiwa {
             + s25.v25 * s23.v260 + s25.v26 * s23.v130 - z155 * z3132 + s4.v26 * z2887
             + s5.v24 * z2867 + s5.v26 * z2868 + s5.v27 * z2869 + s25.v48 * s23.v128
             - s25.v50 * s16.v32 + s26.v12 * z2840 - s26.v14 * z2838;
-        let z3136 = self.m7 * z3123 + self.m7 * s24.v28 * z2860
-            - self.m7 * s24.v29 * z2859 + self.m7 * s25.v30 * s16.v35
-            - self.m7 * s25.v31 * s16.v34 - self.m7 * s2.v2 * z2873
-            + self.m7 * s2.v3 * z2872 - self.m7 * s24.v51 * z2845
-            + self.m7 * s24.v52 * z2844;
+        let z3136 = self.m7
+            * (z3123 + s24.v28 * z2860 - s24.v29 * z2859 + s25.v30 * s16.v35
+                - s25.v31 * s16.v34 - s2.v2 * z2873 + s2.v3 * z2872 - s24.v51 * z2845
+                + s24.v52 * z2844);
         let z3137 = s24.v28 * s23.v133 + s24.v29 * s23.v134 + s24.v30 * s23.v135
             + s5.v31 * z2844 + s5.v33 * z2845 + s5.v34 * z2846;
         let z3138 = -s25.v52 * s23.v132 + s25.v53 * s16.v35 - s26.v16 * z2846
@@ -9215,16 +9184,17 @@ impl Jacobians<7, 0, 1> for Iiwa {
         let z3150 = z2877 + z3146;
         let z3151 = z2878 + z3147;
         let z3152 = z0 * z3149 - z1 * z3148 + s4.v0 * z3150 + s4.v1 * z3151;
-        let z3153 = -qd[5] * z60 * z2904 + qd[5] * z62 * z2903 - qd[5] * s4.v8 * z2901
-            + qd[5] * s4.v9 * z2900 + qd[5] * s24.v22 * s23.v139
-            - qd[5] * s24.v23 * s23.v138 + qd[5] * s24.v25 * s16.v37
-            - qd[5] * s24.v26 * s16.v36;
+        let z3153 = qd[5]
+            * (-z60 * z2904 + z62 * z2903 - s4.v8 * z2901 + s4.v9 * z2900
+                + s24.v22 * s23.v139 - s24.v23 * s23.v138 + s24.v25 * s16.v37
+                - s24.v26 * s16.v36);
         let z3154 = -qd[6] * z80 * z2910 + qd[6] * z82 * z2909 - qd[6] * s4.v18 * z2907
             + qd[6] * s4.v19 * z2906 + qd[6] * s24.v28 * s23.v147
             - qd[6] * s24.v29 * s23.v146 + qd[6] * s24.v31 * s12.v14
             - qd[6] * s24.v32 * s11.v14 + z3153;
-        let z3155 = self.m5 * s24.v16 * z2913 - self.m5 * s24.v17 * z2912
-            + self.m5 * s25.v18 * s16.v39 - self.m5 * s25.v19 * s16.v38;
+        let z3155 = self.m5
+            * (s24.v16 * z2913 - s24.v17 * z2912 + s25.v18 * s16.v39
+                - s25.v19 * s16.v38);
         let z3156 = s24.v16 * s23.v149 + s24.v17 * s23.v150 + s24.v18 * s23.v151;
         let z3157 = s24.v17 * z3156 - s24.v18 * z2934 + s25.v18 * s23.v266
             + s25.v19 * s23.v267 + s25.v20 * s23.v149 + z147 * z3155 - s4.v25 * z2932
@@ -9232,11 +9202,10 @@ impl Jacobians<7, 0, 1> for Iiwa {
         let z3158 = -s24.v16 * z3156 + s24.v18 * z2933 + s25.v18 * s23.v267
             + s25.v19 * s23.v268 + s25.v20 * s23.v150 - z146 * z3155 + s4.v25 * z2931
             + s25.v45 * s23.v148 - s25.v47 * s16.v38;
-        let z3159 = self.m6 * z3153 + self.m6 * s24.v22 * z2916
-            - self.m6 * s24.v23 * z2915 + self.m6 * s25.v24 * s16.v41
-            - self.m6 * s25.v25 * s16.v40 - self.m6 * z155 * z2922
-            + self.m6 * z156 * z2921 - self.m6 * s24.v48 * z2901
-            + self.m6 * s24.v49 * z2900;
+        let z3159 = self.m6
+            * (z3153 + s24.v22 * z2916 - s24.v23 * z2915 + s25.v24 * s16.v41
+                - s25.v25 * s16.v40 - z155 * z2922 + z156 * z2921 - s24.v48 * z2901
+                + s24.v49 * z2900);
         let z3160 = s24.v22 * s23.v153 + s24.v23 * s23.v154 + s24.v24 * s23.v155
             + s5.v25 * z2900 + s5.v27 * z2901 + s5.v28 * z2902;
         let z3161 = s24.v23 * z3160 - s24.v24 * z2939 + s25.v24 * s23.v269
@@ -9247,11 +9216,10 @@ impl Jacobians<7, 0, 1> for Iiwa {
             + s25.v25 * s23.v271 + s25.v26 * s23.v154 - z155 * z3159 + s4.v26 * z2936
             + s5.v24 * z2921 + s5.v26 * z2922 + s5.v27 * z2923 + s25.v48 * s23.v152
             - s25.v50 * s16.v40 + s26.v12 * z2902 - s26.v14 * z2900;
-        let z3163 = self.m7 * z3154 + self.m7 * s24.v28 * z2919
-            - self.m7 * s24.v29 * z2918 + self.m7 * s25.v30 * s16.v43
-            - self.m7 * s25.v31 * s16.v42 - self.m7 * s2.v2 * z2927
-            + self.m7 * s2.v3 * z2926 - self.m7 * s24.v51 * z2907
-            + self.m7 * s24.v52 * z2906;
+        let z3163 = self.m7
+            * (z3154 + s24.v28 * z2919 - s24.v29 * z2918 + s25.v30 * s16.v43
+                - s25.v31 * s16.v42 - s2.v2 * z2927 + s2.v3 * z2926 - s24.v51 * z2907
+                + s24.v52 * z2906);
         let z3164 = s24.v28 * s23.v157 + s24.v29 * s23.v158 + s24.v30 * s23.v159
             + s5.v31 * z2906 + s5.v33 * z2907 + s5.v34 * z2908;
         let z3165 = -s25.v52 * s23.v156 + s25.v53 * s16.v43 - s26.v16 * z2908
@@ -9271,11 +9239,13 @@ impl Jacobians<7, 0, 1> for Iiwa {
         let z3173 = z3169 + z2931;
         let z3174 = z3170 + z2932;
         let z3175 = z0 * z3172 - z1 * z3171 + s4.v0 * z3173 + s4.v1 * z3174;
-        let z3176 = -qd[6] * z79 * s24.v32 - qd[6] * z80 * z2952 + qd[6] * z81 * s24.v31
-            + qd[6] * z82 * z2951 - qd[6] * s4.v18 * z2949 + qd[6] * s4.v19 * z2948
-            + qd[6] * s24.v28 * s23.v169 - qd[6] * s24.v29 * s23.v168;
-        let z3177 = self.m6 * s24.v22 * z2955 - self.m6 * s24.v23 * z2954
-            + self.m6 * s25.v24 * s16.v45 - self.m6 * s25.v25 * s16.v44;
+        let z3176 = qd[6]
+            * (-z79 * s24.v32 - z80 * z2952 + z81 * s24.v31 + z82 * z2951
+                - s4.v18 * z2949 + s4.v19 * z2948 + s24.v28 * s23.v169
+                - s24.v29 * s23.v168);
+        let z3177 = self.m6
+            * (s24.v22 * z2955 - s24.v23 * z2954 + s25.v24 * s16.v45
+                - s25.v25 * s16.v44);
         let z3178 = s24.v22 * s23.v171 + s24.v23 * s23.v172 + s24.v24 * s23.v173;
         let z3179 = s24.v23 * z3178 - s24.v24 * z2968 + s25.v24 * s23.v276
             + s25.v25 * s23.v277 + s25.v26 * s23.v171 + z156 * z3177 - s4.v26 * z2966
@@ -9283,11 +9253,10 @@ impl Jacobians<7, 0, 1> for Iiwa {
         let z3180 = -s24.v22 * z3178 + s24.v24 * z2967 + s25.v24 * s23.v277
             + s25.v25 * s23.v278 + s25.v26 * s23.v172 - z155 * z3177 + s4.v26 * z2965
             + s25.v48 * s23.v170 - s25.v50 * s16.v44;
-        let z3181 = self.m7 * z3176 + self.m7 * s24.v28 * z2958
-            - self.m7 * s24.v29 * z2957 + self.m7 * s25.v30 * s16.v47
-            - self.m7 * s25.v31 * s16.v46 - self.m7 * s2.v2 * z2961
-            + self.m7 * s2.v3 * z2960 - self.m7 * s24.v51 * z2949
-            + self.m7 * s24.v52 * z2948;
+        let z3181 = self.m7
+            * (z3176 + s24.v28 * z2958 - s24.v29 * z2957 + s25.v30 * s16.v47
+                - s25.v31 * s16.v46 - s2.v2 * z2961 + s2.v3 * z2960 - s24.v51 * z2949
+                + s24.v52 * z2948);
         let z3182 = s24.v28 * s23.v175 + s24.v29 * s23.v176 + s24.v30 * s23.v177
             + s5.v31 * z2948 + s5.v33 * z2949 + s5.v34 * z2950;
         let z3183 = -s25.v52 * s23.v174 + s25.v53 * s16.v47 - s26.v16 * z2950
@@ -9427,43 +9396,31 @@ impl Jacobians<7, 0, 1> for Iiwa {
         let z4632 = -qd[5] * s4.v9 + z4630;
         let z4633 = -qd[6] * z82 + z4631;
         let z4634 = -qd[6] * s4.v19 + z4632;
-        let z4635 = -qd[0] * self.m1 * s4.v20 - self.m1 * s24.v35;
-        let z4636 = -qd[0] * self.m1 * s4.v21 + self.m1 * s24.v34;
+        let z4635 = -self.m1 * (qd[0] * s4.v20 + s24.v35);
+        let z4636 = self.m1 * (-qd[0] * s4.v21 + s24.v34);
         let z4637 = s4.v20 * z4636 - s4.v21 * z4635;
-        let z4638 = -qd[0] * self.m2 * z119 + self.m2 * s24.v0 * s4.v22 + self.m2 * z4624
-            - self.m2 * s24.v37;
-        let z4639 = -qd[0] * self.m2 * z120 + self.m2 * s24.v2 - self.m2 * s4.v22 * z2526
-            + self.m2 * s24.v36;
+        let z4638 = self.m2 * (-qd[0] * z119 + s24.v0 * s4.v22 + z4624 - s24.v37);
+        let z4639 = self.m2 * (-qd[0] * z120 + s24.v2 - s4.v22 * z2526 + s24.v36);
         let z4640 = 2.0 * s24.v0 * s5.v4 - s24.v1 * s5.v2 + z119 * z4639 - z120 * z4638
             + s5.v2 * z2526;
-        let z4641 = self.m3 * z4626 + self.m3 * s24.v4 * s4.v23 - self.m3 * s24.v6 * z128
-            - self.m3 * s24.v40;
-        let z4642 = -self.m3 * s24.v6 * z129 + self.m3 * s24.v7
-            - self.m3 * s4.v23 * z4625 + self.m3 * s24.v39;
+        let z4641 = self.m3 * (z4626 + s24.v4 * s4.v23 - s24.v6 * z128 - s24.v40);
+        let z4642 = self.m3 * (-s24.v6 * z129 + s24.v7 - s4.v23 * z4625 + s24.v39);
         let z4643 = 2.0 * s24.v4 * s5.v9 - s24.v5 * s5.v7 + z128 * z4642 - z129 * z4641
             + s5.v7 * z4625;
-        let z4644 = self.m4 * z4628 + self.m4 * s24.v10 * s4.v24
-            - self.m4 * s24.v12 * z137 - self.m4 * s24.v43;
-        let z4645 = -self.m4 * s24.v12 * z138 + self.m4 * s24.v13
-            - self.m4 * s4.v24 * z4627 + self.m4 * s24.v42;
+        let z4644 = self.m4 * (z4628 + s24.v10 * s4.v24 - s24.v12 * z137 - s24.v43);
+        let z4645 = self.m4 * (-s24.v12 * z138 + s24.v13 - s4.v24 * z4627 + s24.v42);
         let z4646 = 2.0 * s24.v10 * s5.v15 - s24.v11 * s5.v13 + z137 * z4645
             - z138 * z4644 + s5.v13 * z4627;
-        let z4647 = self.m5 * z4630 + self.m5 * s24.v16 * s4.v25
-            - self.m5 * s24.v18 * z146 - self.m5 * s24.v46;
-        let z4648 = -self.m5 * s24.v18 * z147 + self.m5 * s24.v19
-            - self.m5 * s4.v25 * z4629 + self.m5 * s24.v45;
+        let z4647 = self.m5 * (z4630 + s24.v16 * s4.v25 - s24.v18 * z146 - s24.v46);
+        let z4648 = self.m5 * (-s24.v18 * z147 + s24.v19 - s4.v25 * z4629 + s24.v45);
         let z4649 = 2.0 * s24.v16 * s5.v21 - s24.v17 * s5.v19 + z146 * z4648
             - z147 * z4647 + s5.v19 * z4629;
-        let z4650 = self.m6 * z4632 + self.m6 * s24.v22 * s4.v26
-            - self.m6 * s24.v24 * z155 - self.m6 * s24.v49;
-        let z4651 = -self.m6 * s24.v24 * z156 + self.m6 * s24.v25
-            - self.m6 * s4.v26 * z4631 + self.m6 * s24.v48;
+        let z4650 = self.m6 * (z4632 + s24.v22 * s4.v26 - s24.v24 * z155 - s24.v49);
+        let z4651 = self.m6 * (-s24.v24 * z156 + s24.v25 - s4.v26 * z4631 + s24.v48);
         let z4652 = 2.0 * s24.v22 * s5.v27 - s24.v23 * s5.v25 + z155 * z4651
             - z156 * z4650 + s5.v25 * z4631;
-        let z4653 = self.m7 * z4634 + self.m7 * s24.v28 * s4.v27
-            - self.m7 * s24.v30 * s2.v2 - self.m7 * s24.v52;
-        let z4654 = -self.m7 * s24.v30 * s2.v3 + self.m7 * s24.v31
-            - self.m7 * s4.v27 * z4633 + self.m7 * s24.v51;
+        let z4653 = self.m7 * (z4634 + s24.v28 * s4.v27 - s24.v30 * s2.v2 - s24.v52);
+        let z4654 = self.m7 * (-s24.v30 * s2.v3 + s24.v31 - s4.v27 * z4633 + s24.v51);
         let z4655 = 2.0 * s24.v28 * s5.v33 - s24.v29 * s5.v31 + s2.v2 * z4654
             - s2.v3 * z4653 + s5.v31 * z4633;
         let z4656 = z4652 + z4655;
@@ -9516,67 +9473,67 @@ impl Jacobians<7, 0, 1> for Iiwa {
         let z4703 = -qd[6] * z0 * z80 - qd[6] * z1 * z82 + z4698;
         let z4704 = qd[6] * z0 * s2.v1 + qd[6] * s4.v1 * s3.v4 + z4699;
         let z4705 = qd[6] * z1 * s2.v1 - qd[6] * s4.v0 * s3.v4 + z4700;
-        let z4706 = -qd[0] * self.m2 * z4664 + self.m2 * z0 * s24.v38
-            + self.m2 * s24.v1 * z4665 + self.m2 * s29.v2 - self.m2 * z120 * s29.v1
-            + self.m2 * s4.v22 * z606;
-        let z4707 = qd[0] * self.m2 * z4663 + self.m2 * z1 * s24.v38
-            - self.m2 * s24.v0 * z4665 + self.m2 * s29.v3 + self.m2 * z119 * s29.v1
-            - self.m2 * s4.v22 * s29.v0;
+        let z4706 = self.m2
+            * (-qd[0] * z4664 + z0 * s24.v38 + s24.v1 * z4665 + s29.v2 - z120 * s29.v1
+                + s4.v22 * z606);
+        let z4707 = self.m2
+            * (qd[0] * z4663 + z1 * s24.v38 - s24.v0 * z4665 + s29.v3 + z119 * s29.v1
+                - s4.v22 * s29.v0);
         let z4708 = z0 * s5.v1 - z1 * s5.v0;
         let z4709 = z0 * s5.v3 - z1 * s5.v1;
         let z4710 = -z0 * s26.v0 - z1 * s26.v1 + s24.v0 * z4709 - s24.v1 * z4708
             + z119 * z4707 - z120 * z4706 + s5.v2 * s29.v0 + s5.v4 * z606
             + z127 * s29.v1;
-        let z4711 = self.m3 * z0 * s24.v41 + self.m3 * s24.v5 * z4668
-            - self.m3 * s24.v6 * z4667 + self.m3 * z4684 - self.m3 * z129 * z4683
-            + self.m3 * s4.v23 * z4682;
-        let z4712 = self.m3 * z1 * s24.v41 - self.m3 * s24.v4 * z4668
-            + self.m3 * s24.v6 * z4666 + self.m3 * z4685 + self.m3 * z128 * z4683
-            - self.m3 * s4.v23 * z4681;
+        let z4711 = self.m3
+            * (z0 * s24.v41 + s24.v5 * z4668 - s24.v6 * z4667 + z4684 - z129 * z4683
+                + s4.v23 * z4682);
+        let z4712 = self.m3
+            * (z1 * s24.v41 - s24.v4 * z4668 + s24.v6 * z4666 + z4685 + z128 * z4683
+                - s4.v23 * z4681);
         let z4713 = z0 * s5.v6 - z1 * s5.v5;
         let z4714 = z0 * s5.v8 - z1 * s5.v6;
         let z4715 = -z0 * s26.v3 - z1 * s26.v4 + s24.v4 * z4714 - s24.v5 * z4713
             + z128 * z4712 - z129 * z4711 + s5.v7 * z4681 + s5.v9 * z4682
             + s5.v10 * z4683;
-        let z4716 = self.m4 * z0 * s24.v44 + self.m4 * s24.v11 * z4671
-            - self.m4 * s24.v12 * z4670 + self.m4 * z4689 - self.m4 * z138 * z4688
-            + self.m4 * s4.v24 * z4687;
-        let z4717 = self.m4 * z1 * s24.v44 - self.m4 * s24.v10 * z4671
-            + self.m4 * s24.v12 * z4669 + self.m4 * z4690 + self.m4 * z137 * z4688
-            - self.m4 * s4.v24 * z4686;
+        let z4716 = self.m4
+            * (z0 * s24.v44 + s24.v11 * z4671 - s24.v12 * z4670 + z4689 - z138 * z4688
+                + s4.v24 * z4687);
+        let z4717 = self.m4
+            * (z1 * s24.v44 - s24.v10 * z4671 + s24.v12 * z4669 + z4690 + z137 * z4688
+                - s4.v24 * z4686);
         let z4718 = z0 * s5.v12 - z1 * s5.v11;
         let z4719 = z0 * s5.v14 - z1 * s5.v12;
         let z4720 = -z0 * s26.v6 - z1 * s26.v7 + s24.v10 * z4719 - s24.v11 * z4718
             + z137 * z4717 - z138 * z4716 + s5.v13 * z4686 + s5.v15 * z4687
             + s5.v16 * z4688;
-        let z4721 = self.m5 * z0 * s24.v47 + self.m5 * s24.v17 * z4674
-            - self.m5 * s24.v18 * z4673 + self.m5 * z4694 - self.m5 * z147 * z4693
-            + self.m5 * s4.v25 * z4692;
-        let z4722 = self.m5 * z1 * s24.v47 - self.m5 * s24.v16 * z4674
-            + self.m5 * s24.v18 * z4672 + self.m5 * z4695 + self.m5 * z146 * z4693
-            - self.m5 * s4.v25 * z4691;
+        let z4721 = self.m5
+            * (z0 * s24.v47 + s24.v17 * z4674 - s24.v18 * z4673 + z4694 - z147 * z4693
+                + s4.v25 * z4692);
+        let z4722 = self.m5
+            * (z1 * s24.v47 - s24.v16 * z4674 + s24.v18 * z4672 + z4695 + z146 * z4693
+                - s4.v25 * z4691);
         let z4723 = z0 * s5.v18 - z1 * s5.v17;
         let z4724 = z0 * s5.v20 - z1 * s5.v18;
         let z4725 = -z0 * s26.v9 - z1 * s26.v10 + s24.v16 * z4724 - s24.v17 * z4723
             + z146 * z4722 - z147 * z4721 + s5.v19 * z4691 + s5.v21 * z4692
             + s5.v22 * z4693;
-        let z4726 = self.m6 * z0 * s24.v50 + self.m6 * s24.v23 * z4677
-            - self.m6 * s24.v24 * z4676 + self.m6 * z4699 - self.m6 * z156 * z4698
-            + self.m6 * s4.v26 * z4697;
-        let z4727 = self.m6 * z1 * s24.v50 - self.m6 * s24.v22 * z4677
-            + self.m6 * s24.v24 * z4675 + self.m6 * z4700 + self.m6 * z155 * z4698
-            - self.m6 * s4.v26 * z4696;
+        let z4726 = self.m6
+            * (z0 * s24.v50 + s24.v23 * z4677 - s24.v24 * z4676 + z4699 - z156 * z4698
+                + s4.v26 * z4697);
+        let z4727 = self.m6
+            * (z1 * s24.v50 - s24.v22 * z4677 + s24.v24 * z4675 + z4700 + z155 * z4698
+                - s4.v26 * z4696);
         let z4728 = z0 * s5.v24 - z1 * s5.v23;
         let z4729 = z0 * s5.v26 - z1 * s5.v24;
         let z4730 = -z0 * s26.v12 - z1 * s26.v13 + s24.v22 * z4729 - s24.v23 * z4728
             + z155 * z4727 - z156 * z4726 + s5.v25 * z4696 + s5.v27 * z4697
             + s5.v28 * z4698;
-        let z4731 = self.m7 * z0 * s24.v53 + self.m7 * z4704 + self.m7 * s24.v29 * z4680
-            - self.m7 * s24.v30 * z4679 - self.m7 * s2.v3 * z4703
-            + self.m7 * s4.v27 * z4702;
-        let z4732 = self.m7 * z1 * s24.v53 + self.m7 * z4705 - self.m7 * s24.v28 * z4680
-            + self.m7 * s24.v30 * z4678 + self.m7 * s2.v2 * z4703
-            - self.m7 * s4.v27 * z4701;
+        let z4731 = self.m7
+            * (z0 * s24.v53 + z4704 + s24.v29 * z4680 - s24.v30 * z4679 - s2.v3 * z4703
+                + s4.v27 * z4702);
+        let z4732 = self.m7
+            * (z1 * s24.v53 + z4705 - s24.v28 * z4680 + s24.v30 * z4678 + s2.v2 * z4703
+                - s4.v27 * z4701);
         let z4733 = z0 * s5.v30 - z1 * s5.v29;
         let z4734 = z0 * s5.v32 - z1 * s5.v30;
         let z4735 = -z0 * s26.v15 - z1 * s26.v16 + s24.v28 * z4734 - s24.v29 * z4733
@@ -9630,56 +9587,56 @@ impl Jacobians<7, 0, 1> for Iiwa {
             - qd[6] * z27 * z82 + z4769;
         let z4775 = qd[6] * z2 * s4.v18 - qd[6] * z5 * s2.v1 - qd[6] * s4.v2 * s3.v4
             + qd[6] * z27 * z80 + z4770;
-        let z4776 = -self.m3 * z2 * s24.v40 + self.m3 * z7 * s24.v41
-            + self.m3 * s24.v5 * z4743 - self.m3 * s24.v6 * z4742 + self.m3 * s29.v8
-            - self.m3 * z129 * s29.v7 + self.m3 * s4.v23 * s29.v6;
-        let z4777 = self.m3 * z2 * s24.v39 - self.m3 * z5 * s24.v41
-            - self.m3 * s24.v4 * z4743 + self.m3 * s24.v6 * z4741 + self.m3 * s29.v9
-            + self.m3 * z128 * s29.v7 - self.m3 * s4.v23 * s29.v5;
+        let z4776 = self.m3
+            * (-z2 * s24.v40 + z7 * s24.v41 + s24.v5 * z4743 - s24.v6 * z4742 + s29.v8
+                - z129 * s29.v7 + s4.v23 * s29.v6);
+        let z4777 = self.m3
+            * (z2 * s24.v39 - z5 * s24.v41 - s24.v4 * z4743 + s24.v6 * z4741 + s29.v9
+                + z128 * s29.v7 - s4.v23 * s29.v5);
         let z4778 = z2 * s5.v7 + z5 * s5.v5 + z7 * s5.v6;
         let z4779 = z2 * s5.v9 + z5 * s5.v6 + z7 * s5.v8;
         let z4780 = z5 * s26.v4 - z7 * s26.v3 + s24.v4 * z4779 - s24.v5 * z4778
             + z128 * z4777 - z129 * z4776 + s5.v7 * s29.v5 + s5.v9 * s29.v6
             + s5.v10 * s29.v7;
-        let z4781 = -self.m4 * z2 * s24.v43 + self.m4 * z7 * s24.v44
-            + self.m4 * s24.v11 * z4746 - self.m4 * s24.v12 * z4745
-            - self.m4 * z138 * z4758 + self.m4 * s4.v24 * z4757 + self.m4 * z4759;
-        let z4782 = self.m4 * z2 * s24.v42 - self.m4 * z5 * s24.v44
-            - self.m4 * s24.v10 * z4746 + self.m4 * s24.v12 * z4744
-            + self.m4 * z137 * z4758 - self.m4 * s4.v24 * z4756 + self.m4 * z4760;
+        let z4781 = self.m4
+            * (-z2 * s24.v43 + z7 * s24.v44 + s24.v11 * z4746 - s24.v12 * z4745
+                - z138 * z4758 + s4.v24 * z4757 + z4759);
+        let z4782 = self.m4
+            * (z2 * s24.v42 - z5 * s24.v44 - s24.v10 * z4746 + s24.v12 * z4744
+                + z137 * z4758 - s4.v24 * z4756 + z4760);
         let z4783 = z2 * s5.v13 + z5 * s5.v11 + z7 * s5.v12;
         let z4784 = z2 * s5.v15 + z5 * s5.v12 + z7 * s5.v14;
         let z4785 = z5 * s26.v7 - z7 * s26.v6 + s24.v10 * z4784 - s24.v11 * z4783
             + z137 * z4782 - z138 * z4781 + s5.v13 * z4756 + s5.v15 * z4757
             + s5.v16 * z4758;
-        let z4786 = -self.m5 * z2 * s24.v46 + self.m5 * z7 * s24.v47
-            + self.m5 * s24.v17 * z4749 - self.m5 * s24.v18 * z4748
-            - self.m5 * z147 * z4763 + self.m5 * s4.v25 * z4762 + self.m5 * z4764;
-        let z4787 = self.m5 * z2 * s24.v45 - self.m5 * z5 * s24.v47
-            - self.m5 * s24.v16 * z4749 + self.m5 * s24.v18 * z4747
-            + self.m5 * z146 * z4763 - self.m5 * s4.v25 * z4761 + self.m5 * z4765;
+        let z4786 = self.m5
+            * (-z2 * s24.v46 + z7 * s24.v47 + s24.v17 * z4749 - s24.v18 * z4748
+                - z147 * z4763 + s4.v25 * z4762 + z4764);
+        let z4787 = self.m5
+            * (z2 * s24.v45 - z5 * s24.v47 - s24.v16 * z4749 + s24.v18 * z4747
+                + z146 * z4763 - s4.v25 * z4761 + z4765);
         let z4788 = z2 * s5.v19 + z5 * s5.v17 + z7 * s5.v18;
         let z4789 = z2 * s5.v21 + z5 * s5.v18 + z7 * s5.v20;
         let z4790 = z5 * s26.v10 - z7 * s26.v9 + s24.v16 * z4789 - s24.v17 * z4788
             + z146 * z4787 - z147 * z4786 + s5.v19 * z4761 + s5.v21 * z4762
             + s5.v22 * z4763;
-        let z4791 = -self.m6 * z2 * s24.v49 + self.m6 * z7 * s24.v50
-            + self.m6 * s24.v23 * z4752 - self.m6 * s24.v24 * z4751
-            - self.m6 * z156 * z4768 + self.m6 * s4.v26 * z4767 + self.m6 * z4769;
-        let z4792 = self.m6 * z2 * s24.v48 - self.m6 * z5 * s24.v50
-            - self.m6 * s24.v22 * z4752 + self.m6 * s24.v24 * z4750
-            + self.m6 * z155 * z4768 - self.m6 * s4.v26 * z4766 + self.m6 * z4770;
+        let z4791 = self.m6
+            * (-z2 * s24.v49 + z7 * s24.v50 + s24.v23 * z4752 - s24.v24 * z4751
+                - z156 * z4768 + s4.v26 * z4767 + z4769);
+        let z4792 = self.m6
+            * (z2 * s24.v48 - z5 * s24.v50 - s24.v22 * z4752 + s24.v24 * z4750
+                + z155 * z4768 - s4.v26 * z4766 + z4770);
         let z4793 = z2 * s5.v25 + z5 * s5.v23 + z7 * s5.v24;
         let z4794 = z2 * s5.v27 + z5 * s5.v24 + z7 * s5.v26;
         let z4795 = z5 * s26.v13 - z7 * s26.v12 + s24.v22 * z4794 - s24.v23 * z4793
             + z155 * z4792 - z156 * z4791 + s5.v25 * z4766 + s5.v27 * z4767
             + s5.v28 * z4768;
-        let z4796 = -self.m7 * z2 * s24.v52 + self.m7 * z7 * s24.v53
-            + self.m7 * s24.v29 * z4755 - self.m7 * s24.v30 * z4754
-            - self.m7 * s2.v3 * z4773 + self.m7 * s4.v27 * z4772 + self.m7 * z4774;
-        let z4797 = self.m7 * z2 * s24.v51 - self.m7 * z5 * s24.v53
-            - self.m7 * s24.v28 * z4755 + self.m7 * s24.v30 * z4753
-            + self.m7 * s2.v2 * z4773 - self.m7 * s4.v27 * z4771 + self.m7 * z4775;
+        let z4796 = self.m7
+            * (-z2 * s24.v52 + z7 * s24.v53 + s24.v29 * z4755 - s24.v30 * z4754
+                - s2.v3 * z4773 + s4.v27 * z4772 + z4774);
+        let z4797 = self.m7
+            * (z2 * s24.v51 - z5 * s24.v53 - s24.v28 * z4755 + s24.v30 * z4753
+                + s2.v2 * z4773 - s4.v27 * z4771 + z4775);
         let z4798 = z2 * s5.v31 + z5 * s5.v29 + z7 * s5.v30;
         let z4799 = z2 * s5.v33 + z5 * s5.v30 + z7 * s5.v32;
         let z4800 = z5 * s26.v16 - z7 * s26.v15 + s24.v28 * z4799 - s24.v29 * z4798
@@ -9722,45 +9679,45 @@ impl Jacobians<7, 0, 1> for Iiwa {
             + qd[6] * s4.v5 * s3.v4 - qd[6] * z47 * z82;
         let z4831 = z4826 - qd[6] * z20 * s2.v1 + qd[6] * s1.v1 * s4.v18
             - qd[6] * s4.v4 * s3.v4 + qd[6] * z47 * z80;
-        let z4832 = self.m4 * z22 * s24.v44 - self.m4 * s1.v1 * s24.v43
-            + self.m4 * s24.v11 * z4807 - self.m4 * s24.v12 * z4806 + self.m4 * s29.v14
-            - self.m4 * z138 * s29.v13 + self.m4 * s4.v24 * s29.v12;
-        let z4833 = -self.m4 * z20 * s24.v44 + self.m4 * s1.v1 * s24.v42
-            - self.m4 * s24.v10 * z4807 + self.m4 * s24.v12 * z4805 + self.m4 * s29.v15
-            + self.m4 * z137 * s29.v13 - self.m4 * s4.v24 * s29.v11;
+        let z4832 = self.m4
+            * (z22 * s24.v44 - s1.v1 * s24.v43 + s24.v11 * z4807 - s24.v12 * z4806
+                + s29.v14 - z138 * s29.v13 + s4.v24 * s29.v12);
+        let z4833 = self.m4
+            * (-z20 * s24.v44 + s1.v1 * s24.v42 - s24.v10 * z4807 + s24.v12 * z4805
+                + s29.v15 + z137 * s29.v13 - s4.v24 * s29.v11);
         let z4834 = z20 * s5.v11 + z22 * s5.v12 + s1.v1 * s5.v13;
         let z4835 = z20 * s5.v12 + z22 * s5.v14 + s1.v1 * s5.v15;
         let z4836 = z20 * s26.v7 - z22 * s26.v6 + s24.v10 * z4835 - s24.v11 * z4834
             + z137 * z4833 - z138 * z4832 + s5.v13 * s29.v11 + s5.v15 * s29.v12
             + s5.v16 * s29.v13;
-        let z4837 = self.m5 * z4820 + self.m5 * z22 * s24.v47 - self.m5 * s1.v1 * s24.v46
-            + self.m5 * s24.v17 * z4810 - self.m5 * s24.v18 * z4809
-            - self.m5 * z147 * z4819 + self.m5 * s4.v25 * z4818;
-        let z4838 = self.m5 * z4821 - self.m5 * z20 * s24.v47 + self.m5 * s1.v1 * s24.v45
-            - self.m5 * s24.v16 * z4810 + self.m5 * s24.v18 * z4808
-            + self.m5 * z146 * z4819 - self.m5 * s4.v25 * z4817;
+        let z4837 = self.m5
+            * (z4820 + z22 * s24.v47 - s1.v1 * s24.v46 + s24.v17 * z4810
+                - s24.v18 * z4809 - z147 * z4819 + s4.v25 * z4818);
+        let z4838 = self.m5
+            * (z4821 - z20 * s24.v47 + s1.v1 * s24.v45 - s24.v16 * z4810
+                + s24.v18 * z4808 + z146 * z4819 - s4.v25 * z4817);
         let z4839 = z20 * s5.v17 + z22 * s5.v18 + s1.v1 * s5.v19;
         let z4840 = z20 * s5.v18 + z22 * s5.v20 + s1.v1 * s5.v21;
         let z4841 = z20 * s26.v10 - z22 * s26.v9 + s24.v16 * z4840 - s24.v17 * z4839
             + z146 * z4838 - z147 * z4837 + s5.v19 * z4817 + s5.v21 * z4818
             + s5.v22 * z4819;
-        let z4842 = self.m6 * z4825 + self.m6 * z22 * s24.v50 - self.m6 * s1.v1 * s24.v49
-            + self.m6 * s24.v23 * z4813 - self.m6 * s24.v24 * z4812
-            - self.m6 * z156 * z4824 + self.m6 * s4.v26 * z4823;
-        let z4843 = self.m6 * z4826 - self.m6 * z20 * s24.v50 + self.m6 * s1.v1 * s24.v48
-            - self.m6 * s24.v22 * z4813 + self.m6 * s24.v24 * z4811
-            + self.m6 * z155 * z4824 - self.m6 * s4.v26 * z4822;
+        let z4842 = self.m6
+            * (z4825 + z22 * s24.v50 - s1.v1 * s24.v49 + s24.v23 * z4813
+                - s24.v24 * z4812 - z156 * z4824 + s4.v26 * z4823);
+        let z4843 = self.m6
+            * (z4826 - z20 * s24.v50 + s1.v1 * s24.v48 - s24.v22 * z4813
+                + s24.v24 * z4811 + z155 * z4824 - s4.v26 * z4822);
         let z4844 = z20 * s5.v23 + z22 * s5.v24 + s1.v1 * s5.v25;
         let z4845 = z20 * s5.v24 + z22 * s5.v26 + s1.v1 * s5.v27;
         let z4846 = z20 * s26.v13 - z22 * s26.v12 + s24.v22 * z4845 - s24.v23 * z4844
             + z155 * z4843 - z156 * z4842 + s5.v25 * z4822 + s5.v27 * z4823
             + s5.v28 * z4824;
-        let z4847 = self.m7 * z4830 + self.m7 * z22 * s24.v53 - self.m7 * s1.v1 * s24.v52
-            + self.m7 * s24.v29 * z4816 - self.m7 * s24.v30 * z4815
-            - self.m7 * s2.v3 * z4829 + self.m7 * s4.v27 * z4828;
-        let z4848 = self.m7 * z4831 - self.m7 * z20 * s24.v53 + self.m7 * s1.v1 * s24.v51
-            - self.m7 * s24.v28 * z4816 + self.m7 * s24.v30 * z4814
-            + self.m7 * s2.v2 * z4829 - self.m7 * s4.v27 * z4827;
+        let z4847 = self.m7
+            * (z4830 + z22 * s24.v53 - s1.v1 * s24.v52 + s24.v29 * z4816
+                - s24.v30 * z4815 - s2.v3 * z4829 + s4.v27 * z4828);
+        let z4848 = self.m7
+            * (z4831 - z20 * s24.v53 + s1.v1 * s24.v51 - s24.v28 * z4816
+                + s24.v30 * z4814 + s2.v2 * z4829 - s4.v27 * z4827);
         let z4849 = z20 * s5.v29 + z22 * s5.v30 + s1.v1 * s5.v31;
         let z4850 = z20 * s5.v30 + z22 * s5.v32 + s1.v1 * s5.v33;
         let z4851 = z20 * s26.v16 - z22 * s26.v15 + s24.v28 * z4850 - s24.v29 * z4849
@@ -9792,34 +9749,34 @@ impl Jacobians<7, 0, 1> for Iiwa {
             + qd[6] * s4.v7 * s3.v4 - qd[6] * z67 * z82;
         let z4873 = -qd[6] * z40 * s2.v1 + qd[6] * s1.v3 * s4.v18 - qd[6] * s4.v6 * s3.v4
             + qd[6] * z67 * z80 + z4868;
-        let z4874 = self.m5 * z42 * s24.v47 - self.m5 * s1.v3 * s24.v46
-            + self.m5 * s24.v17 * z4857 - self.m5 * s24.v18 * z4856 + self.m5 * s29.v20
-            - self.m5 * z147 * s29.v19 + self.m5 * s4.v25 * s29.v18;
-        let z4875 = -self.m5 * z40 * s24.v47 + self.m5 * s1.v3 * s24.v45
-            - self.m5 * s24.v16 * z4857 + self.m5 * s24.v18 * z4855 + self.m5 * s29.v21
-            + self.m5 * z146 * s29.v19 - self.m5 * s4.v25 * s29.v17;
+        let z4874 = self.m5
+            * (z42 * s24.v47 - s1.v3 * s24.v46 + s24.v17 * z4857 - s24.v18 * z4856
+                + s29.v20 - z147 * s29.v19 + s4.v25 * s29.v18);
+        let z4875 = self.m5
+            * (-z40 * s24.v47 + s1.v3 * s24.v45 - s24.v16 * z4857 + s24.v18 * z4855
+                + s29.v21 + z146 * s29.v19 - s4.v25 * s29.v17);
         let z4876 = z40 * s5.v17 + z42 * s5.v18 + s1.v3 * s5.v19;
         let z4877 = z40 * s5.v18 + z42 * s5.v20 + s1.v3 * s5.v21;
         let z4878 = z40 * s26.v10 - z42 * s26.v9 + s24.v16 * z4877 - s24.v17 * z4876
             + z146 * z4875 - z147 * z4874 + s5.v19 * s29.v17 + s5.v21 * s29.v18
             + s5.v22 * s29.v19;
-        let z4879 = self.m6 * z4867 + self.m6 * z42 * s24.v50 - self.m6 * s1.v3 * s24.v49
-            + self.m6 * s24.v23 * z4860 - self.m6 * s24.v24 * z4859
-            - self.m6 * z156 * z4866 + self.m6 * s4.v26 * z4865;
-        let z4880 = self.m6 * z4868 - self.m6 * z40 * s24.v50 + self.m6 * s1.v3 * s24.v48
-            - self.m6 * s24.v22 * z4860 + self.m6 * s24.v24 * z4858
-            + self.m6 * z155 * z4866 - self.m6 * s4.v26 * z4864;
+        let z4879 = self.m6
+            * (z4867 + z42 * s24.v50 - s1.v3 * s24.v49 + s24.v23 * z4860
+                - s24.v24 * z4859 - z156 * z4866 + s4.v26 * z4865);
+        let z4880 = self.m6
+            * (z4868 - z40 * s24.v50 + s1.v3 * s24.v48 - s24.v22 * z4860
+                + s24.v24 * z4858 + z155 * z4866 - s4.v26 * z4864);
         let z4881 = z40 * s5.v23 + z42 * s5.v24 + s1.v3 * s5.v25;
         let z4882 = z40 * s5.v24 + z42 * s5.v26 + s1.v3 * s5.v27;
         let z4883 = z40 * s26.v13 - z42 * s26.v12 + s24.v22 * z4882 - s24.v23 * z4881
             + z155 * z4880 - z156 * z4879 + s5.v25 * z4864 + s5.v27 * z4865
             + s5.v28 * z4866;
-        let z4884 = self.m7 * z4872 + self.m7 * z42 * s24.v53 - self.m7 * s1.v3 * s24.v52
-            + self.m7 * s24.v29 * z4863 - self.m7 * s24.v30 * z4862
-            - self.m7 * s2.v3 * z4871 + self.m7 * s4.v27 * z4870;
-        let z4885 = self.m7 * z4873 - self.m7 * z40 * s24.v53 + self.m7 * s1.v3 * s24.v51
-            - self.m7 * s24.v28 * z4863 + self.m7 * s24.v30 * z4861
-            + self.m7 * s2.v2 * z4871 - self.m7 * s4.v27 * z4869;
+        let z4884 = self.m7
+            * (z4872 + z42 * s24.v53 - s1.v3 * s24.v52 + s24.v29 * z4863
+                - s24.v30 * z4862 - s2.v3 * z4871 + s4.v27 * z4870);
+        let z4885 = self.m7
+            * (z4873 - z40 * s24.v53 + s1.v3 * s24.v51 - s24.v28 * z4863
+                + s24.v30 * z4861 + s2.v2 * z4871 - s4.v27 * z4869);
         let z4886 = z40 * s5.v29 + z42 * s5.v30 + s1.v3 * s5.v31;
         let z4887 = z40 * s5.v30 + z42 * s5.v32 + s1.v3 * s5.v33;
         let z4888 = z40 * s26.v16 - z42 * s26.v15 + s24.v28 * z4887 - s24.v29 * z4886
@@ -9840,23 +9797,23 @@ impl Jacobians<7, 0, 1> for Iiwa {
             + qd[6] * s3.v4 * s4.v9 + s29.v26;
         let z4901 = -qd[6] * z60 * s2.v1 + qd[6] * z64 * s4.v18 + qd[6] * z80 * z87
             - qd[6] * s3.v4 * s4.v8 + s29.v27;
-        let z4902 = self.m6 * z62 * s24.v50 - self.m6 * z64 * s24.v49
-            + self.m6 * s24.v23 * z4893 - self.m6 * s24.v24 * z4892 + self.m6 * s29.v26
-            - self.m6 * z156 * s29.v25 + self.m6 * s4.v26 * s29.v24;
-        let z4903 = -self.m6 * z60 * s24.v50 + self.m6 * z64 * s24.v48
-            - self.m6 * s24.v22 * z4893 + self.m6 * s24.v24 * z4891 + self.m6 * s29.v27
-            + self.m6 * z155 * s29.v25 - self.m6 * s4.v26 * s29.v23;
+        let z4902 = self.m6
+            * (z62 * s24.v50 - z64 * s24.v49 + s24.v23 * z4893 - s24.v24 * z4892
+                + s29.v26 - z156 * s29.v25 + s4.v26 * s29.v24);
+        let z4903 = self.m6
+            * (-z60 * s24.v50 + z64 * s24.v48 - s24.v22 * z4893 + s24.v24 * z4891
+                + s29.v27 + z155 * s29.v25 - s4.v26 * s29.v23);
         let z4904 = z60 * s5.v23 + z62 * s5.v24 + z64 * s5.v25;
         let z4905 = z60 * s5.v24 + z62 * s5.v26 + z64 * s5.v27;
         let z4906 = z60 * s26.v13 - z62 * s26.v12 + s24.v22 * z4905 - s24.v23 * z4904
             + z155 * z4903 - z156 * z4902 + s5.v25 * s29.v23 + s5.v27 * s29.v24
             + s5.v28 * s29.v25;
-        let z4907 = self.m7 * z4900 + self.m7 * z62 * s24.v53 - self.m7 * z64 * s24.v52
-            + self.m7 * s24.v29 * z4896 - self.m7 * s24.v30 * z4895
-            - self.m7 * s2.v3 * z4899 + self.m7 * s4.v27 * z4898;
-        let z4908 = self.m7 * z4901 - self.m7 * z60 * s24.v53 + self.m7 * z64 * s24.v51
-            - self.m7 * s24.v28 * z4896 + self.m7 * s24.v30 * z4894
-            + self.m7 * s2.v2 * z4899 - self.m7 * s4.v27 * z4897;
+        let z4907 = self.m7
+            * (z4900 + z62 * s24.v53 - z64 * s24.v52 + s24.v29 * z4896 - s24.v30 * z4895
+                - s2.v3 * z4899 + s4.v27 * z4898);
+        let z4908 = self.m7
+            * (z4901 - z60 * s24.v53 + z64 * s24.v51 - s24.v28 * z4896 + s24.v30 * z4894
+                + s2.v2 * z4899 - s4.v27 * z4897);
         let z4909 = z60 * s5.v29 + z62 * s5.v30 + z64 * s5.v31;
         let z4910 = z60 * s5.v30 + z62 * s5.v32 + z64 * s5.v33;
         let z4911 = z60 * s26.v16 - z62 * s26.v15 + s24.v28 * z4910 - s24.v29 * z4909
@@ -9866,43 +9823,43 @@ impl Jacobians<7, 0, 1> for Iiwa {
         let z4913 = z82 * s4.v27 - s3.v4 * s2.v3 + s4.v18;
         let z4914 = -z80 * s4.v27 + s3.v4 * s2.v2 + s4.v19;
         let z4915 = z80 * s2.v3 - z82 * s2.v2 + s2.v1;
-        let z4916 = self.m7 * z82 * s24.v53 - self.m7 * s3.v4 * s24.v52
-            + self.m7 * s24.v29 * z4915 - self.m7 * s24.v30 * z4914 + self.m7 * s29.v32
-            - self.m7 * s2.v3 * s29.v31 + self.m7 * s4.v27 * s29.v30;
-        let z4917 = -self.m7 * z80 * s24.v53 + self.m7 * s3.v4 * s24.v51
-            - self.m7 * s24.v28 * z4915 + self.m7 * s24.v30 * z4913 + self.m7 * s29.v33
-            + self.m7 * s2.v2 * s29.v31 - self.m7 * s4.v27 * s29.v29;
+        let z4916 = self.m7
+            * (z82 * s24.v53 - s3.v4 * s24.v52 + s24.v29 * z4915 - s24.v30 * z4914
+                + s29.v32 - s2.v3 * s29.v31 + s4.v27 * s29.v30);
+        let z4917 = self.m7
+            * (-z80 * s24.v53 + s3.v4 * s24.v51 - s24.v28 * z4915 + s24.v30 * z4913
+                + s29.v33 + s2.v2 * s29.v31 - s4.v27 * s29.v29);
         let z4918 = z80 * s5.v29 + z82 * s5.v30 + s3.v4 * s5.v31;
         let z4919 = z80 * s5.v30 + z82 * s5.v32 + s3.v4 * s5.v33;
         let z4920 = z80 * s26.v16 - z82 * s26.v15 + s24.v28 * z4919 - s24.v29 * z4918
             + s2.v2 * z4917 - s2.v3 * z4916 + s5.v31 * s29.v29 + s5.v33 * s29.v30
             + s5.v34 * s29.v31;
-        let z4921 = self.m2 * s24.v1 * z120 + self.m2 * z120 * z2526;
+        let z4921 = self.m2 * z120 * (z2526 + s24.v1);
         let z4922 = -qd[0] * s5.v4 + s24.v0 * s5.v1 + s24.v1 * z127 + z120 * z4921
             - s4.v22 * z4639 + s5.v0 * z2526 - s26.v1;
         let z4923 = qd[0] * s5.v2 + s24.v0 * s5.v3 - s24.v0 * z127 - z119 * z4921
             + s4.v22 * z4638 + s5.v1 * z2526 + s26.v0;
-        let z4924 = self.m3 * s24.v5 * z129 + self.m3 * z129 * z4625;
+        let z4924 = self.m3 * z129 * (z4625 + s24.v5);
         let z4925 = s24.v4 * s5.v6 + s24.v5 * s5.v10 - s24.v6 * s5.v9 + z129 * z4924
             - s4.v23 * z4642 + s5.v5 * z4625 - s26.v4;
         let z4926 = s24.v4 * s5.v8 - s24.v4 * s5.v10 + s24.v6 * s5.v7 - z128 * z4924
             + s4.v23 * z4641 + s5.v6 * z4625 + s26.v3;
-        let z4927 = self.m4 * s24.v11 * z138 + self.m4 * z138 * z4627;
+        let z4927 = self.m4 * z138 * (z4627 + s24.v11);
         let z4928 = s24.v10 * s5.v12 + s24.v11 * s5.v16 - s24.v12 * s5.v15 + z138 * z4927
             - s4.v24 * z4645 + s5.v11 * z4627 - s26.v7;
         let z4929 = s24.v10 * s5.v14 - s24.v10 * s5.v16 + s24.v12 * s5.v13 - z137 * z4927
             + s4.v24 * z4644 + s5.v12 * z4627 + s26.v6;
-        let z4930 = self.m5 * s24.v17 * z147 + self.m5 * z147 * z4629;
+        let z4930 = self.m5 * z147 * (z4629 + s24.v17);
         let z4931 = s24.v16 * s5.v18 + s24.v17 * s5.v22 - s24.v18 * s5.v21 + z147 * z4930
             - s4.v25 * z4648 + s5.v17 * z4629 - s26.v10;
         let z4932 = s24.v16 * s5.v20 - s24.v16 * s5.v22 + s24.v18 * s5.v19 - z146 * z4930
             + s4.v25 * z4647 + s5.v18 * z4629 + s26.v9;
-        let z4933 = self.m6 * s24.v23 * z156 + self.m6 * z156 * z4631;
+        let z4933 = self.m6 * z156 * (z4631 + s24.v23);
         let z4934 = s24.v22 * s5.v24 + s24.v23 * s5.v28 - s24.v24 * s5.v27 + z156 * z4933
             - s4.v26 * z4651 + s5.v23 * z4631 - s26.v13;
         let z4935 = s24.v22 * s5.v26 - s24.v22 * s5.v28 + s24.v24 * s5.v25 - z155 * z4933
             + s4.v26 * z4650 + s5.v24 * z4631 + s26.v12;
-        let z4936 = self.m7 * s24.v29 * s2.v3 + self.m7 * s2.v3 * z4633;
+        let z4936 = self.m7 * s2.v3 * (z4633 + s24.v29);
         let z4937 = -s26.v16 + s24.v28 * s5.v30 + s24.v29 * s5.v34 - s24.v30 * s5.v33
             + s2.v3 * z4936 - s4.v27 * z4654 + s5.v29 * z4633;
         let z4938 = s26.v15 + s24.v28 * s5.v32 - s24.v28 * s5.v34 + s24.v30 * s5.v31
@@ -9938,49 +9895,49 @@ impl Jacobians<7, 0, 1> for Iiwa {
             - qd[5] * s4.v1 * z60 + z4962;
         let z4964 = -qd[6] * z0 * s4.v18 - qd[6] * z1 * s4.v19 + qd[6] * s4.v0 * z82
             - qd[6] * s4.v1 * z80 + z4963;
-        let z4965 = -self.m2 * z0 * s24.v36 - self.m2 * z1 * s24.v37
-            + self.m2 * s24.v0 * z4664 - self.m2 * s24.v1 * z4663 + self.m2 * s29.v4
-            - self.m2 * z119 * z606 + self.m2 * z120 * s29.v0;
+        let z4965 = self.m2
+            * (-z0 * s24.v36 - z1 * s24.v37 + s24.v0 * z4664 - s24.v1 * z4663 + s29.v4
+                - z119 * z606 + z120 * s29.v0);
         let z4966 = z0 * s5.v4 - z1 * s5.v2;
         let z4967 = -qd[0] * z4709 + z0 * s26.v2 + s24.v1 * z4966 + z120 * z4965
             - s4.v22 * z4707 + s5.v0 * s29.v0 + s5.v1 * z606 + s5.v2 * s29.v1;
         let z4968 = qd[0] * z4708 + z1 * s26.v2 - s24.v0 * z4966 - z119 * z4965
             + s4.v22 * z4706 + s5.v1 * s29.v0 + s5.v3 * z606 + s5.v4 * s29.v1;
-        let z4969 = -self.m3 * z0 * s24.v39 - self.m3 * z1 * s24.v40
-            + self.m3 * s24.v4 * z4667 - self.m3 * s24.v5 * z4666 + self.m3 * z4960
-            - self.m3 * z128 * z4682 + self.m3 * z129 * z4681;
+        let z4969 = self.m3
+            * (-z0 * s24.v39 - z1 * s24.v40 + s24.v4 * z4667 - s24.v5 * z4666 + z4960
+                - z128 * z4682 + z129 * z4681);
         let z4970 = z0 * s5.v9 - z1 * s5.v7;
         let z4971 = z0 * s26.v5 + s24.v5 * z4970 - s24.v6 * z4714 + z129 * z4969
             - s4.v23 * z4712 + s5.v5 * z4681 + s5.v6 * z4682 + s5.v7 * z4683;
         let z4972 = z1 * s26.v5 - s24.v4 * z4970 + s24.v6 * z4713 - z128 * z4969
             + s4.v23 * z4711 + s5.v6 * z4681 + s5.v8 * z4682 + s5.v9 * z4683;
-        let z4973 = -self.m4 * z0 * s24.v42 - self.m4 * z1 * s24.v43
-            + self.m4 * s24.v10 * z4670 - self.m4 * s24.v11 * z4669 + self.m4 * z4961
-            - self.m4 * z137 * z4687 + self.m4 * z138 * z4686;
+        let z4973 = self.m4
+            * (-z0 * s24.v42 - z1 * s24.v43 + s24.v10 * z4670 - s24.v11 * z4669 + z4961
+                - z137 * z4687 + z138 * z4686);
         let z4974 = z0 * s5.v15 - z1 * s5.v13;
         let z4975 = z0 * s26.v8 + s24.v11 * z4974 - s24.v12 * z4719 + z138 * z4973
             - s4.v24 * z4717 + s5.v11 * z4686 + s5.v12 * z4687 + s5.v13 * z4688;
         let z4976 = z1 * s26.v8 - s24.v10 * z4974 + s24.v12 * z4718 - z137 * z4973
             + s4.v24 * z4716 + s5.v12 * z4686 + s5.v14 * z4687 + s5.v15 * z4688;
-        let z4977 = -self.m5 * z0 * s24.v45 - self.m5 * z1 * s24.v46
-            + self.m5 * s24.v16 * z4673 - self.m5 * s24.v17 * z4672 + self.m5 * z4962
-            - self.m5 * z146 * z4692 + self.m5 * z147 * z4691;
+        let z4977 = self.m5
+            * (-z0 * s24.v45 - z1 * s24.v46 + s24.v16 * z4673 - s24.v17 * z4672 + z4962
+                - z146 * z4692 + z147 * z4691);
         let z4978 = z0 * s5.v21 - z1 * s5.v19;
         let z4979 = z0 * s26.v11 + s24.v17 * z4978 - s24.v18 * z4724 + z147 * z4977
             - s4.v25 * z4722 + s5.v17 * z4691 + s5.v18 * z4692 + s5.v19 * z4693;
         let z4980 = z1 * s26.v11 - s24.v16 * z4978 + s24.v18 * z4723 - z146 * z4977
             + s4.v25 * z4721 + s5.v18 * z4691 + s5.v20 * z4692 + s5.v21 * z4693;
-        let z4981 = -self.m6 * z0 * s24.v48 - self.m6 * z1 * s24.v49
-            + self.m6 * s24.v22 * z4676 - self.m6 * s24.v23 * z4675 + self.m6 * z4963
-            - self.m6 * z155 * z4697 + self.m6 * z156 * z4696;
+        let z4981 = self.m6
+            * (-z0 * s24.v48 - z1 * s24.v49 + s24.v22 * z4676 - s24.v23 * z4675 + z4963
+                - z155 * z4697 + z156 * z4696);
         let z4982 = z0 * s5.v27 - z1 * s5.v25;
         let z4983 = z0 * s26.v14 + s24.v23 * z4982 - s24.v24 * z4729 + z156 * z4981
             - s4.v26 * z4727 + s5.v23 * z4696 + s5.v24 * z4697 + s5.v25 * z4698;
         let z4984 = z1 * s26.v14 - s24.v22 * z4982 + s24.v24 * z4728 - z155 * z4981
             + s4.v26 * z4726 + s5.v24 * z4696 + s5.v26 * z4697 + s5.v27 * z4698;
-        let z4985 = -self.m7 * z0 * s24.v51 - self.m7 * z1 * s24.v52 + self.m7 * z4964
-            + self.m7 * s24.v28 * z4679 - self.m7 * s24.v29 * z4678
-            - self.m7 * s2.v2 * z4702 + self.m7 * s2.v3 * z4701;
+        let z4985 = self.m7
+            * (-z0 * s24.v51 - z1 * s24.v52 + z4964 + s24.v28 * z4679 - s24.v29 * z4678
+                - s2.v2 * z4702 + s2.v3 * z4701);
         let z4986 = z0 * s5.v33 - z1 * s5.v31;
         let z4987 = z0 * s26.v17 + s24.v29 * z4986 - s24.v30 * z4734 + s2.v3 * z4985
             - s4.v27 * z4732 + s5.v29 * z4701 + s5.v30 * z4702 + s5.v31 * z4703;
@@ -10016,9 +9973,9 @@ impl Jacobians<7, 0, 1> for Iiwa {
             - qd[5] * s4.v3 * z60 + z5012;
         let z5014 = qd[6] * z5 * s4.v19 - qd[6] * z7 * s4.v18 + qd[6] * s4.v2 * z82
             - qd[6] * s4.v3 * z80 + z5013;
-        let z5015 = self.m3 * z5 * s24.v40 - self.m3 * z7 * s24.v39
-            + self.m3 * s24.v4 * z4742 - self.m3 * s24.v5 * z4741 + self.m3 * s29.v10
-            - self.m3 * z128 * s29.v6 + self.m3 * z129 * s29.v5;
+        let z5015 = self.m3
+            * (z5 * s24.v40 - z7 * s24.v39 + s24.v4 * z4742 - s24.v5 * z4741 + s29.v10
+                - z128 * s29.v6 + z129 * s29.v5);
         let z5016 = z2 * s5.v10 + z5 * s5.v7 + z7 * s5.v9;
         let z5017 = -z2 * s26.v4 + z7 * s26.v5 + s24.v5 * z5016 - s24.v6 * z4779
             + z129 * z5015 - s4.v23 * z4777 + s5.v5 * s29.v5 + s5.v6 * s29.v6
@@ -10026,9 +9983,9 @@ impl Jacobians<7, 0, 1> for Iiwa {
         let z5018 = z2 * s26.v3 - z5 * s26.v5 - s24.v4 * z5016 + s24.v6 * z4778
             - z128 * z5015 + s4.v23 * z4776 + s5.v6 * s29.v5 + s5.v8 * s29.v6
             + s5.v9 * s29.v7;
-        let z5019 = self.m4 * z5 * s24.v43 - self.m4 * z7 * s24.v42
-            + self.m4 * s24.v10 * z4745 - self.m4 * s24.v11 * z4744
-            - self.m4 * z137 * z4757 + self.m4 * z138 * z4756 + self.m4 * z5011;
+        let z5019 = self.m4
+            * (z5 * s24.v43 - z7 * s24.v42 + s24.v10 * z4745 - s24.v11 * z4744
+                - z137 * z4757 + z138 * z4756 + z5011);
         let z5020 = z2 * s5.v16 + z5 * s5.v13 + z7 * s5.v15;
         let z5021 = -z2 * s26.v7 + z7 * s26.v8 + s24.v11 * z5020 - s24.v12 * z4784
             + z138 * z5019 - s4.v24 * z4782 + s5.v11 * z4756 + s5.v12 * z4757
@@ -10036,9 +9993,9 @@ impl Jacobians<7, 0, 1> for Iiwa {
         let z5022 = z2 * s26.v6 - z5 * s26.v8 - s24.v10 * z5020 + s24.v12 * z4783
             - z137 * z5019 + s4.v24 * z4781 + s5.v12 * z4756 + s5.v14 * z4757
             + s5.v15 * z4758;
-        let z5023 = self.m5 * z5 * s24.v46 - self.m5 * z7 * s24.v45
-            + self.m5 * s24.v16 * z4748 - self.m5 * s24.v17 * z4747
-            - self.m5 * z146 * z4762 + self.m5 * z147 * z4761 + self.m5 * z5012;
+        let z5023 = self.m5
+            * (z5 * s24.v46 - z7 * s24.v45 + s24.v16 * z4748 - s24.v17 * z4747
+                - z146 * z4762 + z147 * z4761 + z5012);
         let z5024 = z2 * s5.v22 + z5 * s5.v19 + z7 * s5.v21;
         let z5025 = -z2 * s26.v10 + z7 * s26.v11 + s24.v17 * z5024 - s24.v18 * z4789
             + z147 * z5023 - s4.v25 * z4787 + s5.v17 * z4761 + s5.v18 * z4762
@@ -10046,9 +10003,9 @@ impl Jacobians<7, 0, 1> for Iiwa {
         let z5026 = z2 * s26.v9 - z5 * s26.v11 - s24.v16 * z5024 + s24.v18 * z4788
             - z146 * z5023 + s4.v25 * z4786 + s5.v18 * z4761 + s5.v20 * z4762
             + s5.v21 * z4763;
-        let z5027 = self.m6 * z5 * s24.v49 - self.m6 * z7 * s24.v48
-            + self.m6 * s24.v22 * z4751 - self.m6 * s24.v23 * z4750 + self.m6 * z5013
-            - self.m6 * z155 * z4767 + self.m6 * z156 * z4766;
+        let z5027 = self.m6
+            * (z5 * s24.v49 - z7 * s24.v48 + s24.v22 * z4751 - s24.v23 * z4750 + z5013
+                - z155 * z4767 + z156 * z4766);
         let z5028 = z2 * s5.v28 + z5 * s5.v25 + z7 * s5.v27;
         let z5029 = -z2 * s26.v13 + z7 * s26.v14 + s24.v23 * z5028 - s24.v24 * z4794
             + z156 * z5027 - s4.v26 * z4792 + s5.v23 * z4766 + s5.v24 * z4767
@@ -10056,9 +10013,9 @@ impl Jacobians<7, 0, 1> for Iiwa {
         let z5030 = z2 * s26.v12 - z5 * s26.v14 - s24.v22 * z5028 + s24.v24 * z4793
             - z155 * z5027 + s4.v26 * z4791 + s5.v24 * z4766 + s5.v26 * z4767
             + s5.v27 * z4768;
-        let z5031 = self.m7 * z5 * s24.v52 - self.m7 * z7 * s24.v51
-            + self.m7 * s24.v28 * z4754 - self.m7 * s24.v29 * z4753 + self.m7 * z5014
-            - self.m7 * s2.v2 * z4772 + self.m7 * s2.v3 * z4771;
+        let z5031 = self.m7
+            * (z5 * s24.v52 - z7 * s24.v51 + s24.v28 * z4754 - s24.v29 * z4753 + z5014
+                - s2.v2 * z4772 + s2.v3 * z4771);
         let z5032 = z2 * s5.v34 + z5 * s5.v31 + z7 * s5.v33;
         let z5033 = -z2 * s26.v16 + z7 * s26.v17 + s24.v29 * z5032 - s24.v30 * z4799
             + s2.v3 * z5031 - s4.v27 * z4797 + s5.v29 * z4771 + s5.v30 * z4772
@@ -10089,9 +10046,9 @@ impl Jacobians<7, 0, 1> for Iiwa {
             - qd[5] * s4.v5 * z60 + z5052;
         let z5054 = qd[6] * z20 * s4.v19 - qd[6] * z22 * s4.v18 + qd[6] * s4.v4 * z82
             - qd[6] * s4.v5 * z80 + z5053;
-        let z5055 = self.m4 * z20 * s24.v43 - self.m4 * z22 * s24.v42
-            + self.m4 * s24.v10 * z4806 - self.m4 * s24.v11 * z4805 + self.m4 * s29.v16
-            - self.m4 * z137 * s29.v12 + self.m4 * z138 * s29.v11;
+        let z5055 = self.m4
+            * (z20 * s24.v43 - z22 * s24.v42 + s24.v10 * z4806 - s24.v11 * z4805
+                + s29.v16 - z137 * s29.v12 + z138 * s29.v11);
         let z5056 = z20 * s5.v13 + z22 * s5.v15 + s1.v1 * s5.v16;
         let z5057 = z22 * s26.v8 - s1.v1 * s26.v7 + s24.v11 * z5056 - s24.v12 * z4835
             + z138 * z5055 - s4.v24 * z4833 + s5.v11 * s29.v11 + s5.v12 * s29.v12
@@ -10099,9 +10056,9 @@ impl Jacobians<7, 0, 1> for Iiwa {
         let z5058 = -z20 * s26.v8 + s1.v1 * s26.v6 - s24.v10 * z5056 + s24.v12 * z4834
             - z137 * z5055 + s4.v24 * z4832 + s5.v12 * s29.v11 + s5.v14 * s29.v12
             + s5.v15 * s29.v13;
-        let z5059 = self.m5 * z20 * s24.v46 - self.m5 * z22 * s24.v45
-            + self.m5 * s24.v16 * z4809 - self.m5 * s24.v17 * z4808
-            - self.m5 * z146 * z4818 + self.m5 * z147 * z4817 + self.m5 * z5052;
+        let z5059 = self.m5
+            * (z20 * s24.v46 - z22 * s24.v45 + s24.v16 * z4809 - s24.v17 * z4808
+                - z146 * z4818 + z147 * z4817 + z5052);
         let z5060 = z20 * s5.v19 + z22 * s5.v21 + s1.v1 * s5.v22;
         let z5061 = z22 * s26.v11 - s1.v1 * s26.v10 + s24.v17 * z5060 - s24.v18 * z4840
             + z147 * z5059 - s4.v25 * z4838 + s5.v17 * z4817 + s5.v18 * z4818
@@ -10109,9 +10066,9 @@ impl Jacobians<7, 0, 1> for Iiwa {
         let z5062 = -z20 * s26.v11 + s1.v1 * s26.v9 - s24.v16 * z5060 + s24.v18 * z4839
             - z146 * z5059 + s4.v25 * z4837 + s5.v18 * z4817 + s5.v20 * z4818
             + s5.v21 * z4819;
-        let z5063 = self.m6 * z20 * s24.v49 - self.m6 * z22 * s24.v48
-            + self.m6 * s24.v22 * z4812 - self.m6 * s24.v23 * z4811
-            - self.m6 * z155 * z4823 + self.m6 * z156 * z4822 + self.m6 * z5053;
+        let z5063 = self.m6
+            * (z20 * s24.v49 - z22 * s24.v48 + s24.v22 * z4812 - s24.v23 * z4811
+                - z155 * z4823 + z156 * z4822 + z5053);
         let z5064 = z20 * s5.v25 + z22 * s5.v27 + s1.v1 * s5.v28;
         let z5065 = z22 * s26.v14 - s1.v1 * s26.v13 + s24.v23 * z5064 - s24.v24 * z4845
             + z156 * z5063 - s4.v26 * z4843 + s5.v23 * z4822 + s5.v24 * z4823
@@ -10119,9 +10076,9 @@ impl Jacobians<7, 0, 1> for Iiwa {
         let z5066 = -z20 * s26.v14 + s1.v1 * s26.v12 - s24.v22 * z5064 + s24.v24 * z4844
             - z155 * z5063 + s4.v26 * z4842 + s5.v24 * z4822 + s5.v26 * z4823
             + s5.v27 * z4824;
-        let z5067 = self.m7 * z20 * s24.v52 - self.m7 * z22 * s24.v51
-            + self.m7 * s24.v28 * z4815 - self.m7 * s24.v29 * z4814
-            - self.m7 * s2.v2 * z4828 + self.m7 * s2.v3 * z4827 + self.m7 * z5054;
+        let z5067 = self.m7
+            * (z20 * s24.v52 - z22 * s24.v51 + s24.v28 * z4815 - s24.v29 * z4814
+                - s2.v2 * z4828 + s2.v3 * z4827 + z5054);
         let z5068 = z20 * s5.v31 + z22 * s5.v33 + s1.v1 * s5.v34;
         let z5069 = z22 * s26.v17 - s1.v1 * s26.v16 + s24.v29 * z5068 - s24.v30 * z4850
             + s2.v3 * z5067 - s4.v27 * z4848 + s5.v29 * z4827 + s5.v30 * z4828
@@ -10146,9 +10103,9 @@ impl Jacobians<7, 0, 1> for Iiwa {
             + qd[5] * z62 * s4.v6 + s29.v22;
         let z5085 = z5084 + qd[6] * z40 * s4.v19 - qd[6] * z42 * s4.v18
             + qd[6] * s4.v6 * z82 - qd[6] * s4.v7 * z80;
-        let z5086 = self.m5 * z40 * s24.v46 - self.m5 * z42 * s24.v45
-            + self.m5 * s24.v16 * z4856 - self.m5 * s24.v17 * z4855 + self.m5 * s29.v22
-            - self.m5 * z146 * s29.v18 + self.m5 * z147 * s29.v17;
+        let z5086 = self.m5
+            * (z40 * s24.v46 - z42 * s24.v45 + s24.v16 * z4856 - s24.v17 * z4855
+                + s29.v22 - z146 * s29.v18 + z147 * s29.v17);
         let z5087 = z40 * s5.v19 + z42 * s5.v21 + s1.v3 * s5.v22;
         let z5088 = z42 * s26.v11 - s1.v3 * s26.v10 + s24.v17 * z5087 - s24.v18 * z4877
             + z147 * z5086 - s4.v25 * z4875 + s5.v17 * s29.v17 + s5.v18 * s29.v18
@@ -10156,9 +10113,9 @@ impl Jacobians<7, 0, 1> for Iiwa {
         let z5089 = -z40 * s26.v11 + s1.v3 * s26.v9 - s24.v16 * z5087 + s24.v18 * z4876
             - z146 * z5086 + s4.v25 * z4874 + s5.v18 * s29.v17 + s5.v20 * s29.v18
             + s5.v21 * s29.v19;
-        let z5090 = self.m6 * z5084 + self.m6 * z40 * s24.v49 - self.m6 * z42 * s24.v48
-            + self.m6 * s24.v22 * z4859 - self.m6 * s24.v23 * z4858
-            - self.m6 * z155 * z4865 + self.m6 * z156 * z4864;
+        let z5090 = self.m6
+            * (z5084 + z40 * s24.v49 - z42 * s24.v48 + s24.v22 * z4859 - s24.v23 * z4858
+                - z155 * z4865 + z156 * z4864);
         let z5091 = z40 * s5.v25 + z42 * s5.v27 + s1.v3 * s5.v28;
         let z5092 = z42 * s26.v14 - s1.v3 * s26.v13 + s24.v23 * z5091 - s24.v24 * z4882
             + z156 * z5090 - s4.v26 * z4880 + s5.v23 * z4864 + s5.v24 * z4865
@@ -10166,9 +10123,9 @@ impl Jacobians<7, 0, 1> for Iiwa {
         let z5093 = -z40 * s26.v14 + s1.v3 * s26.v12 - s24.v22 * z5091 + s24.v24 * z4881
             - z155 * z5090 + s4.v26 * z4879 + s5.v24 * z4864 + s5.v26 * z4865
             + s5.v27 * z4866;
-        let z5094 = self.m7 * z5085 + self.m7 * z40 * s24.v52 - self.m7 * z42 * s24.v51
-            + self.m7 * s24.v28 * z4862 - self.m7 * s24.v29 * z4861
-            - self.m7 * s2.v2 * z4870 + self.m7 * s2.v3 * z4869;
+        let z5094 = self.m7
+            * (z5085 + z40 * s24.v52 - z42 * s24.v51 + s24.v28 * z4862 - s24.v29 * z4861
+                - s2.v2 * z4870 + s2.v3 * z4869);
         let z5095 = z40 * s5.v31 + z42 * s5.v33 + s1.v3 * s5.v34;
         let z5096 = z42 * s26.v17 - s1.v3 * s26.v16 + s24.v29 * z5095 - s24.v30 * z4887
             + s2.v3 * z5094 - s4.v27 * z4885 + s5.v29 * z4869 + s5.v30 * z4870
@@ -10187,9 +10144,9 @@ impl Jacobians<7, 0, 1> for Iiwa {
         let z5106 = z0 * z5103 - z1 * z5102 + s4.v0 * z5104 + s4.v1 * z5105;
         let z5107 = qd[6] * z60 * s4.v19 - qd[6] * z62 * s4.v18 - qd[6] * z80 * s4.v9
             + qd[6] * z82 * s4.v8 + s29.v28;
-        let z5108 = self.m6 * z60 * s24.v49 - self.m6 * z62 * s24.v48
-            + self.m6 * s24.v22 * z4892 - self.m6 * s24.v23 * z4891 + self.m6 * s29.v28
-            - self.m6 * z155 * s29.v24 + self.m6 * z156 * s29.v23;
+        let z5108 = self.m6
+            * (z60 * s24.v49 - z62 * s24.v48 + s24.v22 * z4892 - s24.v23 * z4891
+                + s29.v28 - z155 * s29.v24 + z156 * s29.v23);
         let z5109 = z60 * s5.v25 + z62 * s5.v27 + z64 * s5.v28;
         let z5110 = z62 * s26.v14 - z64 * s26.v13 + s24.v23 * z5109 - s24.v24 * z4905
             + z156 * z5108 - s4.v26 * z4903 + s5.v23 * s29.v23 + s5.v24 * s29.v24
@@ -10197,9 +10154,9 @@ impl Jacobians<7, 0, 1> for Iiwa {
         let z5111 = -z60 * s26.v14 + z64 * s26.v12 - s24.v22 * z5109 + s24.v24 * z4904
             - z155 * z5108 + s4.v26 * z4902 + s5.v24 * s29.v23 + s5.v26 * s29.v24
             + s5.v27 * s29.v25;
-        let z5112 = self.m7 * z5107 + self.m7 * z60 * s24.v52 - self.m7 * z62 * s24.v51
-            + self.m7 * s24.v28 * z4895 - self.m7 * s24.v29 * z4894
-            - self.m7 * s2.v2 * z4898 + self.m7 * s2.v3 * z4897;
+        let z5112 = self.m7
+            * (z5107 + z60 * s24.v52 - z62 * s24.v51 + s24.v28 * z4895 - s24.v29 * z4894
+                - s2.v2 * z4898 + s2.v3 * z4897);
         let z5113 = z60 * s5.v31 + z62 * s5.v33 + z64 * s5.v34;
         let z5114 = z62 * s26.v17 - z64 * s26.v16 + s24.v29 * z5113 - s24.v30 * z4910
             + s2.v3 * z5112 - s4.v27 * z4908 + s5.v29 * z4897 + s5.v30 * z4898
@@ -10212,9 +10169,9 @@ impl Jacobians<7, 0, 1> for Iiwa {
         let z5118 = z4902 + z4907;
         let z5119 = z4903 + z4908;
         let z5120 = z0 * z5117 - z1 * z5116 + s4.v0 * z5118 + s4.v1 * z5119;
-        let z5121 = self.m7 * z80 * s24.v52 - self.m7 * z82 * s24.v51
-            + self.m7 * s24.v28 * z4914 - self.m7 * s24.v29 * z4913 + self.m7 * s29.v34
-            - self.m7 * s2.v2 * s29.v30 + self.m7 * s2.v3 * s29.v29;
+        let z5121 = self.m7
+            * (z80 * s24.v52 - z82 * s24.v51 + s24.v28 * z4914 - s24.v29 * z4913
+                + s29.v34 - s2.v2 * s29.v30 + s2.v3 * s29.v29);
         let z5122 = z80 * s5.v31 + z82 * s5.v33 + s3.v4 * s5.v34;
         let z5123 = z82 * s26.v17 - s3.v4 * s26.v16 + s24.v29 * z5122 - s24.v30 * z4919
             + s2.v3 * z5121 - s4.v27 * z4917 + s5.v29 * s29.v29 + s5.v30 * s29.v30
@@ -10681,36 +10638,28 @@ impl Jacobians<7, 0, 1> for Iiwa {
         let z909 = -self.m1 * a[0] * s4.v20;
         let z910 = self.m1 * a[0] * s23.v15;
         let z911 = s34.v35 * s23.v15 - s4.v20 * s34.v34 + s4.v20 * z910 - s4.v21 * z909;
-        let z912 = -self.m2 * a[0] * z119 + self.m2 * s4.v22 * s34.v0 + self.m2 * z893;
-        let z913 = self.m2 * s34.v2 + self.m2 * a[0] * s23.v16 - self.m2 * s4.v22 * z892;
+        let z912 = self.m2 * (-a[0] * z119 + s4.v22 * s34.v0 + z893);
+        let z913 = self.m2 * (s34.v2 + a[0] * s23.v16 - s4.v22 * z892);
         let z914 = s34.v0 * s23.v17 + s34.v37 * s23.v16 - z119 * s34.v36 + z119 * z913
             - z120 * z912 + s5.v2 * s34.v1 + s5.v2 * z892 + s5.v4 * s34.v0;
-        let z915 = self.m3 * z895 - self.m3 * z128 * s34.v6 + self.m3 * s4.v23 * s34.v4;
-        let z916 = self.m3 * s34.v6 * s23.v18 + self.m3 * z896 - self.m3 * s4.v23 * z894;
+        let z915 = self.m3 * (z895 - z128 * s34.v6 + s4.v23 * s34.v4);
+        let z916 = self.m3 * (s34.v6 * s23.v18 + z896 - s4.v23 * z894);
         let z917 = s34.v4 * s23.v19 + s34.v40 * s23.v18 - z128 * s34.v39 + z128 * z916
             - z129 * z915 + s5.v7 * s34.v5 + s5.v7 * z894 + s5.v9 * s34.v4;
-        let z918 = self.m4 * z898 - self.m4 * z137 * s34.v12
-            + self.m4 * s4.v24 * s34.v10;
-        let z919 = self.m4 * s34.v12 * s23.v20 + self.m4 * z899
-            - self.m4 * s4.v24 * z897;
+        let z918 = self.m4 * (z898 - z137 * s34.v12 + s4.v24 * s34.v10);
+        let z919 = self.m4 * (s34.v12 * s23.v20 + z899 - s4.v24 * z897);
         let z920 = s34.v10 * s23.v21 + s34.v43 * s23.v20 - z137 * s34.v42 + z137 * z919
             - z138 * z918 + s5.v13 * s34.v11 + s5.v13 * z897 + s5.v15 * s34.v10;
-        let z921 = self.m5 * z901 - self.m5 * z146 * s34.v18
-            + self.m5 * s4.v25 * s34.v16;
-        let z922 = self.m5 * s34.v18 * s23.v22 + self.m5 * z902
-            - self.m5 * s4.v25 * z900;
+        let z921 = self.m5 * (z901 - z146 * s34.v18 + s4.v25 * s34.v16);
+        let z922 = self.m5 * (s34.v18 * s23.v22 + z902 - s4.v25 * z900);
         let z923 = s34.v16 * s23.v23 + s34.v46 * s23.v22 - z146 * s34.v45 + z146 * z922
             - z147 * z921 + s5.v19 * s34.v17 + s5.v19 * z900 + s5.v21 * s34.v16;
-        let z924 = self.m6 * z904 - self.m6 * z155 * s34.v24
-            + self.m6 * s4.v26 * s34.v22;
-        let z925 = self.m6 * s34.v24 * s23.v24 + self.m6 * z905
-            - self.m6 * s4.v26 * z903;
+        let z924 = self.m6 * (z904 - z155 * s34.v24 + s4.v26 * s34.v22);
+        let z925 = self.m6 * (s34.v24 * s23.v24 + z905 - s4.v26 * z903);
         let z926 = s34.v22 * s23.v25 + s34.v49 * s23.v24 - z155 * s34.v48 + z155 * z925
             - z156 * z924 + s5.v25 * s34.v23 + s5.v25 * z903 + s5.v27 * s34.v22;
-        let z927 = self.m7 * z907 - self.m7 * s2.v2 * s34.v30
-            + self.m7 * s4.v27 * s34.v28;
-        let z928 = self.m7 * s34.v30 * s23.v26 + self.m7 * z908
-            - self.m7 * s4.v27 * z906;
+        let z927 = self.m7 * (z907 - s2.v2 * s34.v30 + s4.v27 * s34.v28);
+        let z928 = self.m7 * (s34.v30 * s23.v26 + z908 - s4.v27 * z906);
         let z929 = s34.v28 * s23.v27 + s34.v52 * s23.v26 - s2.v2 * s34.v51 + s2.v2 * z928
             - s2.v3 * z927 + s5.v31 * s34.v29 + s5.v31 * z906 + s5.v33 * s34.v28;
         let z930 = z926 + z929;
@@ -10744,42 +10693,52 @@ impl Jacobians<7, 0, 1> for Iiwa {
         let z1050 = a[6] * s14.v4 + z1045;
         let z1051 = a[6] * s23.v44 + z1046;
         let z1052 = a[6] * s23.v45 + z1047;
-        let z1053 = self.m2 * s34.v1 * s23.v46 - self.m2 * a[0] * s16.v3;
-        let z1054 = -self.m2 * s34.v0 * s23.v46 + self.m2 * a[0] * s16.v2;
+        let z1053 = self.m2 * (s34.v1 * s23.v46 - a[0] * s16.v3);
+        let z1054 = self.m2 * (-s34.v0 * s23.v46 + a[0] * s16.v2);
         let z1055 = s34.v0 * s23.v47 + s34.v1 * s23.v48 + a[0] * s23.v49
             - s34.v36 * s16.v3 + s34.v37 * s16.v2 + z119 * z1054 - z120 * z1053;
-        let z1056 = self.m3 * s34.v5 * s23.v50 - self.m3 * s34.v6 * s16.v5
-            + self.m3 * z1031 - self.m3 * z129 * z1030 + self.m3 * s4.v23 * z1029;
-        let z1057 = -self.m3 * s34.v4 * s23.v50 + self.m3 * s34.v6 * s16.v4
-            + self.m3 * z1032 + self.m3 * z128 * z1030 - self.m3 * s4.v23 * z1028;
+        let z1056 = self.m3
+            * (s34.v5 * s23.v50 - s34.v6 * s16.v5 + z1031 - z129 * z1030
+                + s4.v23 * z1029);
+        let z1057 = self.m3
+            * (-s34.v4 * s23.v50 + s34.v6 * s16.v4 + z1032 + z128 * z1030
+                - s4.v23 * z1028);
         let z1058 = s34.v4 * s23.v51 + s34.v5 * s23.v52 + s34.v6 * s23.v53
             - s34.v39 * s16.v5 + s34.v40 * s16.v4 + z128 * z1057 - z129 * z1056
             + s5.v7 * z1028 + s5.v9 * z1029 + s5.v10 * z1030;
-        let z1059 = self.m4 * s34.v11 * s23.v54 - self.m4 * s34.v12 * s16.v7
-            + self.m4 * z1036 - self.m4 * z138 * z1035 + self.m4 * s4.v24 * z1034;
-        let z1060 = -self.m4 * s34.v10 * s23.v54 + self.m4 * s34.v12 * s16.v6
-            + self.m4 * z1037 + self.m4 * z137 * z1035 - self.m4 * s4.v24 * z1033;
+        let z1059 = self.m4
+            * (s34.v11 * s23.v54 - s34.v12 * s16.v7 + z1036 - z138 * z1035
+                + s4.v24 * z1034);
+        let z1060 = self.m4
+            * (-s34.v10 * s23.v54 + s34.v12 * s16.v6 + z1037 + z137 * z1035
+                - s4.v24 * z1033);
         let z1061 = s34.v10 * s23.v55 + s34.v11 * s23.v56 + s34.v12 * s23.v57
             - s34.v42 * s16.v7 + s34.v43 * s16.v6 + z137 * z1060 - z138 * z1059
             + s5.v13 * z1033 + s5.v15 * z1034 + s5.v16 * z1035;
-        let z1062 = self.m5 * s34.v17 * s23.v58 - self.m5 * s34.v18 * s16.v9
-            + self.m5 * z1041 - self.m5 * z147 * z1040 + self.m5 * s4.v25 * z1039;
-        let z1063 = -self.m5 * s34.v16 * s23.v58 + self.m5 * s34.v18 * s16.v8
-            + self.m5 * z1042 + self.m5 * z146 * z1040 - self.m5 * s4.v25 * z1038;
+        let z1062 = self.m5
+            * (s34.v17 * s23.v58 - s34.v18 * s16.v9 + z1041 - z147 * z1040
+                + s4.v25 * z1039);
+        let z1063 = self.m5
+            * (-s34.v16 * s23.v58 + s34.v18 * s16.v8 + z1042 + z146 * z1040
+                - s4.v25 * z1038);
         let z1064 = s34.v16 * s23.v59 + s34.v17 * s23.v60 + s34.v18 * s23.v61
             - s34.v45 * s16.v9 + s34.v46 * s16.v8 + z146 * z1063 - z147 * z1062
             + s5.v19 * z1038 + s5.v21 * z1039 + s5.v22 * z1040;
-        let z1065 = self.m6 * s34.v23 * s23.v62 - self.m6 * s34.v24 * s16.v11
-            + self.m6 * z1046 - self.m6 * z156 * z1045 + self.m6 * s4.v26 * z1044;
-        let z1066 = -self.m6 * s34.v22 * s23.v62 + self.m6 * s34.v24 * s16.v10
-            + self.m6 * z1047 + self.m6 * z155 * z1045 - self.m6 * s4.v26 * z1043;
+        let z1065 = self.m6
+            * (s34.v23 * s23.v62 - s34.v24 * s16.v11 + z1046 - z156 * z1045
+                + s4.v26 * z1044);
+        let z1066 = self.m6
+            * (-s34.v22 * s23.v62 + s34.v24 * s16.v10 + z1047 + z155 * z1045
+                - s4.v26 * z1043);
         let z1067 = s34.v22 * s23.v63 + s34.v23 * s23.v64 + s34.v24 * s23.v65
             - s34.v48 * s16.v11 + s34.v49 * s16.v10 + z155 * z1066 - z156 * z1065
             + s5.v25 * z1043 + s5.v27 * z1044 + s5.v28 * z1045;
-        let z1068 = self.m7 * s34.v29 * s23.v66 - self.m7 * s34.v30 * s16.v13
-            + self.m7 * z1051 - self.m7 * s2.v3 * z1050 + self.m7 * s4.v27 * z1049;
-        let z1069 = -self.m7 * s34.v28 * s23.v66 + self.m7 * s34.v30 * s16.v12
-            + self.m7 * z1052 + self.m7 * s2.v2 * z1050 - self.m7 * s4.v27 * z1048;
+        let z1068 = self.m7
+            * (s34.v29 * s23.v66 - s34.v30 * s16.v13 + z1051 - s2.v3 * z1050
+                + s4.v27 * z1049);
+        let z1069 = self.m7
+            * (-s34.v28 * s23.v66 + s34.v30 * s16.v12 + z1052 + s2.v2 * z1050
+                - s4.v27 * z1048);
         let z1070 = s34.v28 * s23.v67 + s34.v29 * s23.v68 + s34.v30 * s23.v69
             - s34.v51 * s16.v13 + s34.v52 * s16.v12 + s2.v2 * z1069 - s2.v3 * z1068
             + s5.v31 * z1048 + s5.v33 * z1049 + s5.v34 * z1050;
@@ -10808,35 +10767,43 @@ impl Jacobians<7, 0, 1> for Iiwa {
         let z1167 = a[6] * s14.v8 + z1162;
         let z1168 = a[6] * s23.v84 + z1163;
         let z1169 = a[6] * s23.v85 + z1164;
-        let z1170 = self.m3 * s34.v5 * s23.v86 - self.m3 * s34.v6 * s16.v17;
-        let z1171 = -self.m3 * s34.v4 * s23.v86 + self.m3 * s34.v6 * s16.v16;
+        let z1170 = self.m3 * (s34.v5 * s23.v86 - s34.v6 * s16.v17);
+        let z1171 = self.m3 * (-s34.v4 * s23.v86 + s34.v6 * s16.v16);
         let z1172 = s34.v4 * s23.v87 + s34.v5 * s23.v88 + s34.v6 * s23.v89
             - s34.v39 * s16.v17 + s34.v40 * s16.v16 + z128 * z1171 - z129 * z1170;
-        let z1173 = self.m4 * s34.v11 * s23.v90 - self.m4 * s34.v12 * s16.v19
-            + self.m4 * z1153 - self.m4 * z138 * z1152 + self.m4 * s4.v24 * z1151;
-        let z1174 = -self.m4 * s34.v10 * s23.v90 + self.m4 * s34.v12 * s16.v18
-            + self.m4 * z1154 + self.m4 * z137 * z1152 - self.m4 * s4.v24 * z1150;
+        let z1173 = self.m4
+            * (s34.v11 * s23.v90 - s34.v12 * s16.v19 + z1153 - z138 * z1152
+                + s4.v24 * z1151);
+        let z1174 = self.m4
+            * (-s34.v10 * s23.v90 + s34.v12 * s16.v18 + z1154 + z137 * z1152
+                - s4.v24 * z1150);
         let z1175 = s34.v10 * s23.v91 + s34.v11 * s23.v92 + s34.v12 * s23.v93
             - s34.v42 * s16.v19 + s34.v43 * s16.v18 + z137 * z1174 - z138 * z1173
             + s5.v13 * z1150 + s5.v15 * z1151 + s5.v16 * z1152;
-        let z1176 = self.m5 * s34.v17 * s23.v94 - self.m5 * s34.v18 * s16.v21
-            + self.m5 * z1158 - self.m5 * z147 * z1157 + self.m5 * s4.v25 * z1156;
-        let z1177 = -self.m5 * s34.v16 * s23.v94 + self.m5 * s34.v18 * s16.v20
-            + self.m5 * z1159 + self.m5 * z146 * z1157 - self.m5 * s4.v25 * z1155;
+        let z1176 = self.m5
+            * (s34.v17 * s23.v94 - s34.v18 * s16.v21 + z1158 - z147 * z1157
+                + s4.v25 * z1156);
+        let z1177 = self.m5
+            * (-s34.v16 * s23.v94 + s34.v18 * s16.v20 + z1159 + z146 * z1157
+                - s4.v25 * z1155);
         let z1178 = s34.v16 * s23.v95 + s34.v17 * s23.v96 + s34.v18 * s23.v97
             - s34.v45 * s16.v21 + s34.v46 * s16.v20 + z146 * z1177 - z147 * z1176
             + s5.v19 * z1155 + s5.v21 * z1156 + s5.v22 * z1157;
-        let z1179 = self.m6 * s34.v23 * s23.v98 - self.m6 * s34.v24 * s16.v23
-            + self.m6 * z1163 - self.m6 * z156 * z1162 + self.m6 * s4.v26 * z1161;
-        let z1180 = -self.m6 * s34.v22 * s23.v98 + self.m6 * s34.v24 * s16.v22
-            + self.m6 * z1164 + self.m6 * z155 * z1162 - self.m6 * s4.v26 * z1160;
+        let z1179 = self.m6
+            * (s34.v23 * s23.v98 - s34.v24 * s16.v23 + z1163 - z156 * z1162
+                + s4.v26 * z1161);
+        let z1180 = self.m6
+            * (-s34.v22 * s23.v98 + s34.v24 * s16.v22 + z1164 + z155 * z1162
+                - s4.v26 * z1160);
         let z1181 = s34.v22 * s23.v99 + s34.v23 * s23.v100 + s34.v24 * s23.v101
             - s34.v48 * s16.v23 + s34.v49 * s16.v22 + z155 * z1180 - z156 * z1179
             + s5.v25 * z1160 + s5.v27 * z1161 + s5.v28 * z1162;
-        let z1182 = self.m7 * s34.v29 * s23.v102 - self.m7 * s34.v30 * s16.v25
-            + self.m7 * z1168 - self.m7 * s2.v3 * z1167 + self.m7 * s4.v27 * z1166;
-        let z1183 = -self.m7 * s34.v28 * s23.v102 + self.m7 * s34.v30 * s16.v24
-            + self.m7 * z1169 + self.m7 * s2.v2 * z1167 - self.m7 * s4.v27 * z1165;
+        let z1182 = self.m7
+            * (s34.v29 * s23.v102 - s34.v30 * s16.v25 + z1168 - s2.v3 * z1167
+                + s4.v27 * z1166);
+        let z1183 = self.m7
+            * (-s34.v28 * s23.v102 + s34.v30 * s16.v24 + z1169 + s2.v2 * z1167
+                - s4.v27 * z1165);
         let z1184 = s34.v28 * s23.v103 + s34.v29 * s23.v104 + s34.v30 * s23.v105
             - s34.v51 * s16.v25 + s34.v52 * s16.v24 + s2.v2 * z1183 - s2.v3 * z1182
             + s5.v31 * z1165 + s5.v33 * z1166 + s5.v34 * z1167;
@@ -10859,34 +10826,34 @@ impl Jacobians<7, 0, 1> for Iiwa {
         let z1261 = z1256 + a[6] * s14.v12;
         let z1262 = z1257 + a[6] * s23.v118;
         let z1263 = z1258 + a[6] * s23.v119;
-        let z1264 = self.m4 * s34.v11 * s23.v120 - self.m4 * s34.v12 * s16.v29;
-        let z1265 = -self.m4 * s34.v10 * s23.v120 + self.m4 * s34.v12 * s16.v28;
+        let z1264 = self.m4 * (s34.v11 * s23.v120 - s34.v12 * s16.v29);
+        let z1265 = self.m4 * (-s34.v10 * s23.v120 + s34.v12 * s16.v28);
         let z1266 = s34.v10 * s23.v121 + s34.v11 * s23.v122 + s34.v12 * s23.v123
             - s34.v42 * s16.v29 + s34.v43 * s16.v28 + z137 * z1265 - z138 * z1264;
-        let z1267 = self.m5 * z1252 + self.m5 * s34.v17 * s23.v124
-            - self.m5 * s34.v18 * s16.v31 - self.m5 * z147 * z1251
-            + self.m5 * s4.v25 * z1250;
-        let z1268 = self.m5 * z1253 - self.m5 * s34.v16 * s23.v124
-            + self.m5 * s34.v18 * s16.v30 + self.m5 * z146 * z1251
-            - self.m5 * s4.v25 * z1249;
+        let z1267 = self.m5
+            * (z1252 + s34.v17 * s23.v124 - s34.v18 * s16.v31 - z147 * z1251
+                + s4.v25 * z1250);
+        let z1268 = self.m5
+            * (z1253 - s34.v16 * s23.v124 + s34.v18 * s16.v30 + z146 * z1251
+                - s4.v25 * z1249);
         let z1269 = s34.v16 * s23.v125 + s34.v17 * s23.v126 + s34.v18 * s23.v127
             - s34.v45 * s16.v31 + s34.v46 * s16.v30 + z146 * z1268 - z147 * z1267
             + s5.v19 * z1249 + s5.v21 * z1250 + s5.v22 * z1251;
-        let z1270 = self.m6 * z1257 + self.m6 * s34.v23 * s23.v128
-            - self.m6 * s34.v24 * s16.v33 - self.m6 * z156 * z1256
-            + self.m6 * s4.v26 * z1255;
-        let z1271 = self.m6 * z1258 - self.m6 * s34.v22 * s23.v128
-            + self.m6 * s34.v24 * s16.v32 + self.m6 * z155 * z1256
-            - self.m6 * s4.v26 * z1254;
+        let z1270 = self.m6
+            * (z1257 + s34.v23 * s23.v128 - s34.v24 * s16.v33 - z156 * z1256
+                + s4.v26 * z1255);
+        let z1271 = self.m6
+            * (z1258 - s34.v22 * s23.v128 + s34.v24 * s16.v32 + z155 * z1256
+                - s4.v26 * z1254);
         let z1272 = s34.v22 * s23.v129 + s34.v23 * s23.v130 + s34.v24 * s23.v131
             - s34.v48 * s16.v33 + s34.v49 * s16.v32 + z155 * z1271 - z156 * z1270
             + s5.v25 * z1254 + s5.v27 * z1255 + s5.v28 * z1256;
-        let z1273 = self.m7 * z1262 + self.m7 * s34.v29 * s23.v132
-            - self.m7 * s34.v30 * s16.v35 - self.m7 * s2.v3 * z1261
-            + self.m7 * s4.v27 * z1260;
-        let z1274 = self.m7 * z1263 - self.m7 * s34.v28 * s23.v132
-            + self.m7 * s34.v30 * s16.v34 + self.m7 * s2.v2 * z1261
-            - self.m7 * s4.v27 * z1259;
+        let z1273 = self.m7
+            * (z1262 + s34.v29 * s23.v132 - s34.v30 * s16.v35 - s2.v3 * z1261
+                + s4.v27 * z1260);
+        let z1274 = self.m7
+            * (z1263 - s34.v28 * s23.v132 + s34.v30 * s16.v34 + s2.v2 * z1261
+                - s4.v27 * z1259);
         let z1275 = s34.v28 * s23.v133 + s34.v29 * s23.v134 + s34.v30 * s23.v135
             - s34.v51 * s16.v35 + s34.v52 * s16.v34 + s2.v2 * z1274 - s2.v3 * z1273
             + s5.v31 * z1259 + s5.v33 * z1260 + s5.v34 * z1261;
@@ -10903,21 +10870,25 @@ impl Jacobians<7, 0, 1> for Iiwa {
         let z1326 = a[6] * s14.v14 + z1321;
         let z1327 = a[6] * s23.v146 + z1322;
         let z1328 = a[6] * s23.v147 + z1323;
-        let z1329 = self.m5 * s34.v17 * s23.v148 - self.m5 * s34.v18 * s16.v39;
-        let z1330 = -self.m5 * s34.v16 * s23.v148 + self.m5 * s34.v18 * s16.v38;
+        let z1329 = self.m5 * (s34.v17 * s23.v148 - s34.v18 * s16.v39);
+        let z1330 = self.m5 * (-s34.v16 * s23.v148 + s34.v18 * s16.v38);
         let z1331 = s34.v16 * s23.v149 + s34.v17 * s23.v150 + s34.v18 * s23.v151
             - s34.v45 * s16.v39 + s34.v46 * s16.v38 + z146 * z1330 - z147 * z1329;
-        let z1332 = self.m6 * s34.v23 * s23.v152 - self.m6 * s34.v24 * s16.v41
-            + self.m6 * z1322 - self.m6 * z156 * z1321 + self.m6 * s4.v26 * z1320;
-        let z1333 = -self.m6 * s34.v22 * s23.v152 + self.m6 * s34.v24 * s16.v40
-            + self.m6 * z1323 + self.m6 * z155 * z1321 - self.m6 * s4.v26 * z1319;
+        let z1332 = self.m6
+            * (s34.v23 * s23.v152 - s34.v24 * s16.v41 + z1322 - z156 * z1321
+                + s4.v26 * z1320);
+        let z1333 = self.m6
+            * (-s34.v22 * s23.v152 + s34.v24 * s16.v40 + z1323 + z155 * z1321
+                - s4.v26 * z1319);
         let z1334 = s34.v22 * s23.v153 + s34.v23 * s23.v154 + s34.v24 * s23.v155
             - s34.v48 * s16.v41 + s34.v49 * s16.v40 + z155 * z1333 - z156 * z1332
             + s5.v25 * z1319 + s5.v27 * z1320 + s5.v28 * z1321;
-        let z1335 = self.m7 * s34.v29 * s23.v156 - self.m7 * s34.v30 * s16.v43
-            + self.m7 * z1327 - self.m7 * s2.v3 * z1326 + self.m7 * s4.v27 * z1325;
-        let z1336 = -self.m7 * s34.v28 * s23.v156 + self.m7 * s34.v30 * s16.v42
-            + self.m7 * z1328 + self.m7 * s2.v2 * z1326 - self.m7 * s4.v27 * z1324;
+        let z1335 = self.m7
+            * (s34.v29 * s23.v156 - s34.v30 * s16.v43 + z1327 - s2.v3 * z1326
+                + s4.v27 * z1325);
+        let z1336 = self.m7
+            * (-s34.v28 * s23.v156 + s34.v30 * s16.v42 + z1328 + s2.v2 * z1326
+                - s4.v27 * z1324);
         let z1337 = s34.v28 * s23.v157 + s34.v29 * s23.v158 + s34.v30 * s23.v159
             - s34.v51 * s16.v43 + s34.v52 * s16.v42 + s2.v2 * z1336 - s2.v3 * z1335
             + s5.v31 * z1324 + s5.v33 * z1325 + s5.v34 * z1326;
@@ -10928,14 +10899,16 @@ impl Jacobians<7, 0, 1> for Iiwa {
         let z1368 = a[6] * z83;
         let z1369 = a[6] * s23.v168;
         let z1370 = a[6] * s23.v169;
-        let z1371 = self.m6 * s34.v23 * s23.v170 - self.m6 * s34.v24 * s16.v45;
-        let z1372 = -self.m6 * s34.v22 * s23.v170 + self.m6 * s34.v24 * s16.v44;
+        let z1371 = self.m6 * (s34.v23 * s23.v170 - s34.v24 * s16.v45);
+        let z1372 = self.m6 * (-s34.v22 * s23.v170 + s34.v24 * s16.v44);
         let z1373 = s34.v22 * s23.v171 + s34.v23 * s23.v172 + s34.v24 * s23.v173
             - s34.v48 * s16.v45 + s34.v49 * s16.v44 + z155 * z1372 - z156 * z1371;
-        let z1374 = self.m7 * s34.v29 * s23.v174 - self.m7 * s34.v30 * s16.v47
-            + self.m7 * z1369 - self.m7 * s2.v3 * z1368 + self.m7 * s4.v27 * z1367;
-        let z1375 = -self.m7 * s34.v28 * s23.v174 + self.m7 * s34.v30 * s16.v46
-            + self.m7 * z1370 + self.m7 * s2.v2 * z1368 - self.m7 * s4.v27 * z1366;
+        let z1374 = self.m7
+            * (s34.v29 * s23.v174 - s34.v30 * s16.v47 + z1369 - s2.v3 * z1368
+                + s4.v27 * z1367);
+        let z1375 = self.m7
+            * (-s34.v28 * s23.v174 + s34.v30 * s16.v46 + z1370 + s2.v2 * z1368
+                - s4.v27 * z1366);
         let z1376 = s34.v28 * s23.v175 + s34.v29 * s23.v176 + s34.v30 * s23.v177
             - s34.v51 * s16.v47 + s34.v52 * s16.v46 + s2.v2 * z1375 - s2.v3 * z1374
             + s5.v31 * z1366 + s5.v33 * z1367 + s5.v34 * z1368;
@@ -10946,47 +10919,42 @@ impl Jacobians<7, 0, 1> for Iiwa {
         let z1410 = a[4] * s23.v186 + z1409;
         let z1411 = a[5] * s23.v187 + z1410;
         let z1412 = a[6] * s23.v188 + z1411;
-        let z1413 = -self.m2 * s34.v1 * s23.v16 + self.m2 * z120 * z892;
+        let z1413 = self.m2 * (-s34.v1 * s23.v16 + z120 * z892);
         let z1414 = s34.v0 * s23.v189 + s34.v1 * s23.v190 + a[0] * s23.v17
             + z119 * s34.v38 + z120 * z1413 - s4.v22 * z913 + s5.v0 * z892
             + s5.v1 * s34.v0;
         let z1415 = s34.v0 * s23.v190 + s34.v1 * s23.v191 + a[0] * s5.v2
             - s34.v38 * s23.v16 - z119 * z1413 + s4.v22 * z912 + s5.v1 * z892
             + s5.v3 * s34.v0;
-        let z1416 = -self.m3 * s34.v5 * s23.v18 + self.m3 * z1408
-            + self.m3 * z129 * z894;
+        let z1416 = self.m3 * (-s34.v5 * s23.v18 + z1408 + z129 * z894);
         let z1417 = s34.v4 * s23.v192 + s34.v5 * s23.v193 + s34.v6 * s23.v19
             + z128 * s34.v41 + z129 * z1416 - s4.v23 * z916 + s5.v5 * z894
             + s5.v6 * s34.v4;
         let z1418 = s34.v4 * s23.v193 + s34.v5 * s23.v194 - s34.v41 * s23.v18
             - z128 * z1416 + s4.v23 * z915 + s5.v6 * z894 + s5.v7 * s34.v6
             + s5.v8 * s34.v4;
-        let z1419 = -self.m4 * s34.v11 * s23.v20 + self.m4 * z1409
-            + self.m4 * z138 * z897;
+        let z1419 = self.m4 * (-s34.v11 * s23.v20 + z1409 + z138 * z897);
         let z1420 = s34.v10 * s23.v195 + s34.v11 * s23.v196 + s34.v12 * s23.v21
             + z137 * s34.v44 + z138 * z1419 - s4.v24 * z919 + s5.v11 * z897
             + s5.v12 * s34.v10;
         let z1421 = s34.v10 * s23.v196 + s34.v11 * s23.v197 - s34.v44 * s23.v20
             - z137 * z1419 + s4.v24 * z918 + s5.v12 * z897 + s5.v13 * s34.v12
             + s5.v14 * s34.v10;
-        let z1422 = -self.m5 * s34.v17 * s23.v22 + self.m5 * z1410
-            + self.m5 * z147 * z900;
+        let z1422 = self.m5 * (-s34.v17 * s23.v22 + z1410 + z147 * z900);
         let z1423 = s34.v16 * s23.v198 + s34.v17 * s23.v199 + s34.v18 * s23.v23
             + z146 * s34.v47 + z147 * z1422 - s4.v25 * z922 + s5.v17 * z900
             + s5.v18 * s34.v16;
         let z1424 = s34.v16 * s23.v199 + s34.v17 * s23.v200 - s34.v47 * s23.v22
             - z146 * z1422 + s4.v25 * z921 + s5.v18 * z900 + s5.v19 * s34.v18
             + s5.v20 * s34.v16;
-        let z1425 = -self.m6 * s34.v23 * s23.v24 + self.m6 * z1411
-            + self.m6 * z156 * z903;
+        let z1425 = self.m6 * (-s34.v23 * s23.v24 + z1411 + z156 * z903);
         let z1426 = s34.v22 * s23.v201 + s34.v23 * s23.v202 + s34.v24 * s23.v25
             + z155 * s34.v50 + z156 * z1425 - s4.v26 * z925 + s5.v23 * z903
             + s5.v24 * s34.v22;
         let z1427 = s34.v22 * s23.v202 + s34.v23 * s23.v203 - s34.v50 * s23.v24
             - z155 * z1425 + s4.v26 * z924 + s5.v24 * z903 + s5.v25 * s34.v24
             + s5.v26 * s34.v22;
-        let z1428 = -self.m7 * s34.v29 * s23.v26 + self.m7 * z1412
-            + self.m7 * s2.v3 * z906;
+        let z1428 = self.m7 * (-s34.v29 * s23.v26 + z1412 + s2.v3 * z906);
         let z1429 = s34.v28 * s23.v204 + s34.v29 * s23.v205 + s34.v30 * s23.v27
             + s2.v2 * s34.v53 + s2.v3 * z1428 - s4.v27 * z928 + s5.v29 * z906
             + s5.v30 * s34.v28;
@@ -11020,45 +10988,49 @@ impl Jacobians<7, 0, 1> for Iiwa {
         let z1477 = a[4] * s23.v209 + z1476;
         let z1478 = a[5] * s23.v210 + z1477;
         let z1479 = a[6] * s23.v211 + z1478;
-        let z1480 = self.m2 * s34.v0 * s16.v3 - self.m2 * s34.v1 * s16.v2;
+        let z1480 = self.m2 * (s34.v0 * s16.v3 - s34.v1 * s16.v2);
         let z1481 = s34.v0 * s23.v212 + s34.v1 * s23.v213 + a[0] * s23.v47
             - s34.v37 * s23.v46 + s34.v38 * s16.v3 + z120 * z1480 - s4.v22 * z1054;
         let z1482 = s34.v0 * s23.v213 + s34.v1 * s23.v214 + a[0] * s23.v48
             + s34.v36 * s23.v46 - s34.v38 * s16.v2 - z119 * z1480 + s4.v22 * z1053;
-        let z1483 = self.m3 * s34.v4 * s16.v5 - self.m3 * s34.v5 * s16.v4
-            - self.m3 * z128 * z1029 + self.m3 * z129 * z1028 + self.m3 * z1475;
+        let z1483 = self.m3
+            * (s34.v4 * s16.v5 - s34.v5 * s16.v4 - z128 * z1029 + z129 * z1028 + z1475);
         let z1484 = s34.v4 * s23.v215 + s34.v5 * s23.v216 + s34.v6 * s23.v51
             - s34.v40 * s23.v50 + s34.v41 * s16.v5 + z129 * z1483 - s4.v23 * z1057
             + s5.v5 * z1028 + s5.v6 * z1029 + s5.v7 * z1030;
         let z1485 = s34.v4 * s23.v216 + s34.v5 * s23.v217 + s34.v6 * s23.v52
             + s34.v39 * s23.v50 - s34.v41 * s16.v4 - z128 * z1483 + s4.v23 * z1056
             + s5.v6 * z1028 + s5.v8 * z1029 + s5.v9 * z1030;
-        let z1486 = self.m4 * s34.v10 * s16.v7 - self.m4 * s34.v11 * s16.v6
-            - self.m4 * z137 * z1034 + self.m4 * z138 * z1033 + self.m4 * z1476;
+        let z1486 = self.m4
+            * (s34.v10 * s16.v7 - s34.v11 * s16.v6 - z137 * z1034 + z138 * z1033
+                + z1476);
         let z1487 = s34.v10 * s23.v218 + s34.v11 * s23.v219 + s34.v12 * s23.v55
             - s34.v43 * s23.v54 + s34.v44 * s16.v7 + z138 * z1486 - s4.v24 * z1060
             + s5.v11 * z1033 + s5.v12 * z1034 + s5.v13 * z1035;
         let z1488 = s34.v10 * s23.v219 + s34.v11 * s23.v220 + s34.v12 * s23.v56
             + s34.v42 * s23.v54 - s34.v44 * s16.v6 - z137 * z1486 + s4.v24 * z1059
             + s5.v12 * z1033 + s5.v14 * z1034 + s5.v15 * z1035;
-        let z1489 = self.m5 * s34.v16 * s16.v9 - self.m5 * s34.v17 * s16.v8
-            - self.m5 * z146 * z1039 + self.m5 * z147 * z1038 + self.m5 * z1477;
+        let z1489 = self.m5
+            * (s34.v16 * s16.v9 - s34.v17 * s16.v8 - z146 * z1039 + z147 * z1038
+                + z1477);
         let z1490 = s34.v16 * s23.v221 + s34.v17 * s23.v222 + s34.v18 * s23.v59
             - s34.v46 * s23.v58 + s34.v47 * s16.v9 + z147 * z1489 - s4.v25 * z1063
             + s5.v17 * z1038 + s5.v18 * z1039 + s5.v19 * z1040;
         let z1491 = s34.v16 * s23.v222 + s34.v17 * s23.v223 + s34.v18 * s23.v60
             + s34.v45 * s23.v58 - s34.v47 * s16.v8 - z146 * z1489 + s4.v25 * z1062
             + s5.v18 * z1038 + s5.v20 * z1039 + s5.v21 * z1040;
-        let z1492 = self.m6 * s34.v22 * s16.v11 - self.m6 * s34.v23 * s16.v10
-            - self.m6 * z155 * z1044 + self.m6 * z156 * z1043 + self.m6 * z1478;
+        let z1492 = self.m6
+            * (s34.v22 * s16.v11 - s34.v23 * s16.v10 - z155 * z1044 + z156 * z1043
+                + z1478);
         let z1493 = s34.v22 * s23.v224 + s34.v23 * s23.v225 + s34.v24 * s23.v63
             - s34.v49 * s23.v62 + s34.v50 * s16.v11 + z156 * z1492 - s4.v26 * z1066
             + s5.v23 * z1043 + s5.v24 * z1044 + s5.v25 * z1045;
         let z1494 = s34.v22 * s23.v225 + s34.v23 * s23.v226 + s34.v24 * s23.v64
             + s34.v48 * s23.v62 - s34.v50 * s16.v10 - z155 * z1492 + s4.v26 * z1065
             + s5.v24 * z1043 + s5.v26 * z1044 + s5.v27 * z1045;
-        let z1495 = self.m7 * s34.v28 * s16.v13 - self.m7 * s34.v29 * s16.v12
-            - self.m7 * s2.v2 * z1049 + self.m7 * s2.v3 * z1048 + self.m7 * z1479;
+        let z1495 = self.m7
+            * (s34.v28 * s16.v13 - s34.v29 * s16.v12 - s2.v2 * z1049 + s2.v3 * z1048
+                + z1479);
         let z1496 = s34.v28 * s23.v227 + s34.v29 * s23.v228 + s34.v30 * s23.v67
             - s34.v52 * s23.v66 + s34.v53 * s16.v13 + s2.v3 * z1495 - s4.v27 * z1069
             + s5.v29 * z1048 + s5.v30 * z1049 + s5.v31 * z1050;
@@ -11090,37 +11062,41 @@ impl Jacobians<7, 0, 1> for Iiwa {
         let z1539 = a[4] * s23.v231 + z1538;
         let z1540 = a[5] * s23.v232 + z1539;
         let z1541 = a[6] * s23.v233 + z1540;
-        let z1542 = self.m3 * s34.v4 * s16.v17 - self.m3 * s34.v5 * s16.v16;
+        let z1542 = self.m3 * (s34.v4 * s16.v17 - s34.v5 * s16.v16);
         let z1543 = s34.v4 * s23.v234 + s34.v5 * s23.v235 + s34.v6 * s23.v87
             - s34.v40 * s23.v86 + s34.v41 * s16.v17 + z129 * z1542 - s4.v23 * z1171;
         let z1544 = s34.v4 * s23.v235 + s34.v5 * s23.v236 + s34.v6 * s23.v88
             + s34.v39 * s23.v86 - s34.v41 * s16.v16 - z128 * z1542 + s4.v23 * z1170;
-        let z1545 = self.m4 * s34.v10 * s16.v19 - self.m4 * s34.v11 * s16.v18
-            + self.m4 * z1538 - self.m4 * z137 * z1151 + self.m4 * z138 * z1150;
+        let z1545 = self.m4
+            * (s34.v10 * s16.v19 - s34.v11 * s16.v18 + z1538 - z137 * z1151
+                + z138 * z1150);
         let z1546 = s34.v10 * s23.v237 + s34.v11 * s23.v238 + s34.v12 * s23.v91
             - s34.v43 * s23.v90 + s34.v44 * s16.v19 + z138 * z1545 - s4.v24 * z1174
             + s5.v11 * z1150 + s5.v12 * z1151 + s5.v13 * z1152;
         let z1547 = s34.v10 * s23.v238 + s34.v11 * s23.v239 + s34.v12 * s23.v92
             + s34.v42 * s23.v90 - s34.v44 * s16.v18 - z137 * z1545 + s4.v24 * z1173
             + s5.v12 * z1150 + s5.v14 * z1151 + s5.v15 * z1152;
-        let z1548 = self.m5 * s34.v16 * s16.v21 - self.m5 * s34.v17 * s16.v20
-            + self.m5 * z1539 - self.m5 * z146 * z1156 + self.m5 * z147 * z1155;
+        let z1548 = self.m5
+            * (s34.v16 * s16.v21 - s34.v17 * s16.v20 + z1539 - z146 * z1156
+                + z147 * z1155);
         let z1549 = s34.v16 * s23.v240 + s34.v17 * s23.v241 + s34.v18 * s23.v95
             - s34.v46 * s23.v94 + s34.v47 * s16.v21 + z147 * z1548 - s4.v25 * z1177
             + s5.v17 * z1155 + s5.v18 * z1156 + s5.v19 * z1157;
         let z1550 = s34.v16 * s23.v241 + s34.v17 * s23.v242 + s34.v18 * s23.v96
             + s34.v45 * s23.v94 - s34.v47 * s16.v20 - z146 * z1548 + s4.v25 * z1176
             + s5.v18 * z1155 + s5.v20 * z1156 + s5.v21 * z1157;
-        let z1551 = self.m6 * s34.v22 * s16.v23 - self.m6 * s34.v23 * s16.v22
-            + self.m6 * z1540 - self.m6 * z155 * z1161 + self.m6 * z156 * z1160;
+        let z1551 = self.m6
+            * (s34.v22 * s16.v23 - s34.v23 * s16.v22 + z1540 - z155 * z1161
+                + z156 * z1160);
         let z1552 = s34.v22 * s23.v243 + s34.v23 * s23.v244 + s34.v24 * s23.v99
             - s34.v49 * s23.v98 + s34.v50 * s16.v23 + z156 * z1551 - s4.v26 * z1180
             + s5.v23 * z1160 + s5.v24 * z1161 + s5.v25 * z1162;
         let z1553 = s34.v22 * s23.v244 + s34.v23 * s23.v245 + s34.v24 * s23.v100
             + s34.v48 * s23.v98 - s34.v50 * s16.v22 - z155 * z1551 + s4.v26 * z1179
             + s5.v24 * z1160 + s5.v26 * z1161 + s5.v27 * z1162;
-        let z1554 = self.m7 * s34.v28 * s16.v25 - self.m7 * s34.v29 * s16.v24
-            + self.m7 * z1541 - self.m7 * s2.v2 * z1166 + self.m7 * s2.v3 * z1165;
+        let z1554 = self.m7
+            * (s34.v28 * s16.v25 - s34.v29 * s16.v24 + z1541 - s2.v2 * z1166
+                + s2.v3 * z1165);
         let z1555 = s34.v28 * s23.v246 + s34.v29 * s23.v247 + s34.v30 * s23.v103
             - s34.v52 * s23.v102 + s34.v53 * s16.v25 + s2.v3 * z1554 - s4.v27 * z1183
             + s5.v29 * z1165 + s5.v30 * z1166 + s5.v31 * z1167;
@@ -11147,29 +11123,32 @@ impl Jacobians<7, 0, 1> for Iiwa {
         let z1589 = a[4] * s23.v249;
         let z1590 = a[5] * s23.v250 + z1589;
         let z1591 = a[6] * s23.v251 + z1590;
-        let z1592 = self.m4 * s34.v10 * s16.v29 - self.m4 * s34.v11 * s16.v28;
+        let z1592 = self.m4 * (s34.v10 * s16.v29 - s34.v11 * s16.v28);
         let z1593 = s34.v10 * s23.v252 + s34.v11 * s23.v253 + s34.v12 * s23.v121
             - s34.v43 * s23.v120 + s34.v44 * s16.v29 + z138 * z1592 - s4.v24 * z1265;
         let z1594 = s34.v10 * s23.v253 + s34.v11 * s23.v254 + s34.v12 * s23.v122
             + s34.v42 * s23.v120 - s34.v44 * s16.v28 - z137 * z1592 + s4.v24 * z1264;
-        let z1595 = self.m5 * s34.v16 * s16.v31 - self.m5 * s34.v17 * s16.v30
-            + self.m5 * z1589 - self.m5 * z146 * z1250 + self.m5 * z147 * z1249;
+        let z1595 = self.m5
+            * (s34.v16 * s16.v31 - s34.v17 * s16.v30 + z1589 - z146 * z1250
+                + z147 * z1249);
         let z1596 = s34.v16 * s23.v255 + s34.v17 * s23.v256 + s34.v18 * s23.v125
             - s34.v46 * s23.v124 + s34.v47 * s16.v31 + z147 * z1595 - s4.v25 * z1268
             + s5.v17 * z1249 + s5.v18 * z1250 + s5.v19 * z1251;
         let z1597 = s34.v16 * s23.v256 + s34.v17 * s23.v257 + s34.v18 * s23.v126
             + s34.v45 * s23.v124 - s34.v47 * s16.v30 - z146 * z1595 + s4.v25 * z1267
             + s5.v18 * z1249 + s5.v20 * z1250 + s5.v21 * z1251;
-        let z1598 = self.m6 * s34.v22 * s16.v33 - self.m6 * s34.v23 * s16.v32
-            + self.m6 * z1590 - self.m6 * z155 * z1255 + self.m6 * z156 * z1254;
+        let z1598 = self.m6
+            * (s34.v22 * s16.v33 - s34.v23 * s16.v32 + z1590 - z155 * z1255
+                + z156 * z1254);
         let z1599 = s34.v22 * s23.v258 + s34.v23 * s23.v259 + s34.v24 * s23.v129
             - s34.v49 * s23.v128 + s34.v50 * s16.v33 + z156 * z1598 - s4.v26 * z1271
             + s5.v23 * z1254 + s5.v24 * z1255 + s5.v25 * z1256;
         let z1600 = s34.v22 * s23.v259 + s34.v23 * s23.v260 + s34.v24 * s23.v130
             + s34.v48 * s23.v128 - s34.v50 * s16.v32 - z155 * z1598 + s4.v26 * z1270
             + s5.v24 * z1254 + s5.v26 * z1255 + s5.v27 * z1256;
-        let z1601 = self.m7 * s34.v28 * s16.v35 - self.m7 * s34.v29 * s16.v34
-            + self.m7 * z1591 - self.m7 * s2.v2 * z1260 + self.m7 * s2.v3 * z1259;
+        let z1601 = self.m7
+            * (s34.v28 * s16.v35 - s34.v29 * s16.v34 + z1591 - s2.v2 * z1260
+                + s2.v3 * z1259);
         let z1602 = s34.v28 * s23.v261 + s34.v29 * s23.v262 + s34.v30 * s23.v133
             - s34.v52 * s23.v132 + s34.v53 * s16.v35 + s2.v3 * z1601 - s4.v27 * z1274
             + s5.v29 * z1259 + s5.v30 * z1260 + s5.v31 * z1261;
@@ -11191,21 +11170,23 @@ impl Jacobians<7, 0, 1> for Iiwa {
         let z1616 = z0 * z1613 - z1 * z1612 + s4.v0 * z1614 + s4.v1 * z1615;
         let z1628 = a[5] * s23.v264;
         let z1629 = a[6] * s23.v265 + z1628;
-        let z1630 = self.m5 * s34.v16 * s16.v39 - self.m5 * s34.v17 * s16.v38;
+        let z1630 = self.m5 * (s34.v16 * s16.v39 - s34.v17 * s16.v38);
         let z1631 = s34.v16 * s23.v266 + s34.v17 * s23.v267 + s34.v18 * s23.v149
             - s34.v46 * s23.v148 + s34.v47 * s16.v39 + z147 * z1630 - s4.v25 * z1330;
         let z1632 = s34.v16 * s23.v267 + s34.v17 * s23.v268 + s34.v18 * s23.v150
             + s34.v45 * s23.v148 - s34.v47 * s16.v38 - z146 * z1630 + s4.v25 * z1329;
-        let z1633 = self.m6 * s34.v22 * s16.v41 - self.m6 * s34.v23 * s16.v40
-            + self.m6 * z1628 - self.m6 * z155 * z1320 + self.m6 * z156 * z1319;
+        let z1633 = self.m6
+            * (s34.v22 * s16.v41 - s34.v23 * s16.v40 + z1628 - z155 * z1320
+                + z156 * z1319);
         let z1634 = s34.v22 * s23.v269 + s34.v23 * s23.v270 + s34.v24 * s23.v153
             - s34.v49 * s23.v152 + s34.v50 * s16.v41 + z156 * z1633 - s4.v26 * z1333
             + s5.v23 * z1319 + s5.v24 * z1320 + s5.v25 * z1321;
         let z1635 = s34.v22 * s23.v270 + s34.v23 * s23.v271 + s34.v24 * s23.v154
             + s34.v48 * s23.v152 - s34.v50 * s16.v40 - z155 * z1633 + s4.v26 * z1332
             + s5.v24 * z1319 + s5.v26 * z1320 + s5.v27 * z1321;
-        let z1636 = self.m7 * s34.v28 * s16.v43 - self.m7 * s34.v29 * s16.v42
-            + self.m7 * z1629 - self.m7 * s2.v2 * z1325 + self.m7 * s2.v3 * z1324;
+        let z1636 = self.m7
+            * (s34.v28 * s16.v43 - s34.v29 * s16.v42 + z1629 - s2.v2 * z1325
+                + s2.v3 * z1324);
         let z1637 = s34.v28 * s23.v272 + s34.v29 * s23.v273 + s34.v30 * s23.v157
             - s34.v52 * s23.v156 + s34.v53 * s16.v43 + s2.v3 * z1636 - s4.v27 * z1336
             + s5.v29 * z1324 + s5.v30 * z1325 + s5.v31 * z1326;
@@ -11222,13 +11203,14 @@ impl Jacobians<7, 0, 1> for Iiwa {
         let z1646 = z1330 + z1642;
         let z1647 = z0 * z1644 - z1 * z1643 + s4.v0 * z1645 + s4.v1 * z1646;
         let z1655 = a[6] * s23.v275;
-        let z1656 = self.m6 * s34.v22 * s16.v45 - self.m6 * s34.v23 * s16.v44;
+        let z1656 = self.m6 * (s34.v22 * s16.v45 - s34.v23 * s16.v44);
         let z1657 = s34.v22 * s23.v276 + s34.v23 * s23.v277 + s34.v24 * s23.v171
             - s34.v49 * s23.v170 + s34.v50 * s16.v45 + z156 * z1656 - s4.v26 * z1372;
         let z1658 = s34.v22 * s23.v277 + s34.v23 * s23.v278 + s34.v24 * s23.v172
             + s34.v48 * s23.v170 - s34.v50 * s16.v44 - z155 * z1656 + s4.v26 * z1371;
-        let z1659 = self.m7 * s34.v28 * s16.v47 - self.m7 * s34.v29 * s16.v46
-            + self.m7 * z1655 - self.m7 * s2.v2 * z1367 + self.m7 * s2.v3 * z1366;
+        let z1659 = self.m7
+            * (s34.v28 * s16.v47 - s34.v29 * s16.v46 + z1655 - s2.v2 * z1367
+                + s2.v3 * z1366);
         let z1660 = s34.v28 * s23.v279 + s34.v29 * s23.v280 + s34.v30 * s23.v175
             - s34.v52 * s23.v174 + s34.v53 * s16.v47 + s2.v3 * z1659 - s4.v27 * z1375
             + s5.v29 * z1366 + s5.v30 * z1367 + s5.v31 * z1368;
@@ -11593,18 +11575,12 @@ impl Jacobians<7, 0, 1> for Iiwa {
                 let z5280 = dp[27] * z80 + z5224;
                 let z5281 = dp[27] * z82 + z5225;
                 let z5282 = dp[27] * s3.v4 + z5226;
-                let z5283 = dp[46] * (z80 * z80) + dp[46] * (s4.v12 * s4.v12)
-                    + dp[46] * (s4.v13 * s4.v13);
-                let z5284 = dp[46] * z80 * z82 + dp[46] * s4.v12 * s4.v14
-                    + dp[46] * s4.v13 * s4.v15;
-                let z5285 = dp[46] * z80 * s3.v4 + dp[46] * s4.v12 * s4.v16
-                    + dp[46] * s4.v13 * s4.v17;
-                let z5286 = dp[46] * (z82 * z82) + dp[46] * (s4.v14 * s4.v14)
-                    + dp[46] * (s4.v15 * s4.v15);
-                let z5287 = dp[46] * z82 * s3.v4 + dp[46] * s4.v14 * s4.v16
-                    + dp[46] * s4.v15 * s4.v17;
-                let z5288 = dp[46] * (s3.v4 * s3.v4) + dp[46] * (s4.v16 * s4.v16)
-                    + dp[46] * (s4.v17 * s4.v17);
+                let z5283 = dp[46] * (z80 * z80 + s4.v12 * s4.v12 + s4.v13 * s4.v13);
+                let z5284 = dp[46] * (z80 * z82 + s4.v12 * s4.v14 + s4.v13 * s4.v15);
+                let z5285 = dp[46] * (z80 * s3.v4 + s4.v12 * s4.v16 + s4.v13 * s4.v17);
+                let z5286 = dp[46] * (z82 * z82 + s4.v14 * s4.v14 + s4.v15 * s4.v15);
+                let z5287 = dp[46] * (z82 * s3.v4 + s4.v14 * s4.v16 + s4.v15 * s4.v17);
+                let z5288 = dp[46] * (s3.v4 * s3.v4 + s4.v16 * s4.v16 + s4.v17 * s4.v17);
                 let z5289 = -qd[0] * z5234;
                 let z5290 = qd[0] * z5233;
                 let z5291 = -qd[0] * z5236 + s24.v1 * z5237 + z5186;
@@ -11647,8 +11623,8 @@ impl Jacobians<7, 0, 1> for Iiwa {
                     + qd[6] * s24.v29 * z5229 - qd[6] * s24.v30 * z5228 + z5317;
                 let z5320 = qd[6] * z80 * z5232 - qd[6] * s3.v4 * z5230
                     - qd[6] * s24.v28 * z5229 + qd[6] * s24.v30 * z5227 + z5318;
-                let z5321 = -qd[0] * self.m1 * z5290 - qd[0] * dp[8] * s24.v35;
-                let z5322 = qd[0] * self.m1 * z5289 + qd[0] * dp[8] * s24.v34;
+                let z5321 = -qd[0] * (self.m1 * z5290 + dp[8] * s24.v35);
+                let z5322 = qd[0] * (self.m1 * z5289 + dp[8] * s24.v34);
                 let z5323 = s4.v20 * z5322 - s4.v21 * z5321 - z409 * z5234
                     + z410 * z5233;
                 let z5324 = -qd[0] * self.m2 * z5292 - qd[0] * dp[9] * s24.v37
@@ -11748,8 +11724,8 @@ impl Jacobians<7, 0, 1> for Iiwa {
                 let z5358 = z5328 + z5357;
                 let z5359 = z5323 + z5358;
                 let z5360 = -z5359 - qd[0] * dp[47];
-                let z5361 = qd[1] * z0 * z5186 + qd[1] * z1 * z5187
-                    + qd[1] * s24.v0 * z5185 - qd[1] * s24.v1 * z5184;
+                let z5361 = qd[1]
+                    * (z0 * z5186 + z1 * z5187 + s24.v0 * z5185 - s24.v1 * z5184);
                 let z5362 = z5361 - qd[2] * z5 * z5195 + qd[2] * z7 * z5194
                     + qd[2] * s24.v4 * z5192 - qd[2] * s24.v5 * z5191;
                 let z5363 = z5362 - qd[3] * z20 * z5204 + qd[3] * z22 * z5203
@@ -12072,18 +12048,12 @@ impl Jacobians<7, 0, 1> for Iiwa {
                 let z5280 = dp[27] * z80 + z5224;
                 let z5281 = dp[27] * z82 + z5225;
                 let z5282 = dp[27] * s3.v4 + z5226;
-                let z5283 = dp[46] * (z80 * z80) + dp[46] * (s4.v12 * s4.v12)
-                    + dp[46] * (s4.v13 * s4.v13);
-                let z5284 = dp[46] * z80 * z82 + dp[46] * s4.v12 * s4.v14
-                    + dp[46] * s4.v13 * s4.v15;
-                let z5285 = dp[46] * z80 * s3.v4 + dp[46] * s4.v12 * s4.v16
-                    + dp[46] * s4.v13 * s4.v17;
-                let z5286 = dp[46] * (z82 * z82) + dp[46] * (s4.v14 * s4.v14)
-                    + dp[46] * (s4.v15 * s4.v15);
-                let z5287 = dp[46] * z82 * s3.v4 + dp[46] * s4.v14 * s4.v16
-                    + dp[46] * s4.v15 * s4.v17;
-                let z5288 = dp[46] * (s3.v4 * s3.v4) + dp[46] * (s4.v16 * s4.v16)
-                    + dp[46] * (s4.v17 * s4.v17);
+                let z5283 = dp[46] * (z80 * z80 + s4.v12 * s4.v12 + s4.v13 * s4.v13);
+                let z5284 = dp[46] * (z80 * z82 + s4.v12 * s4.v14 + s4.v13 * s4.v15);
+                let z5285 = dp[46] * (z80 * s3.v4 + s4.v12 * s4.v16 + s4.v13 * s4.v17);
+                let z5286 = dp[46] * (z82 * z82 + s4.v14 * s4.v14 + s4.v15 * s4.v15);
+                let z5287 = dp[46] * (z82 * s3.v4 + s4.v14 * s4.v16 + s4.v15 * s4.v17);
+                let z5288 = dp[46] * (s3.v4 * s3.v4 + s4.v16 * s4.v16 + s4.v17 * s4.v17);
                 let z5427 = a[1] * z5184;
                 let z5428 = a[1] * z5185;
                 let z5429 = a[2] * z5191 + z5427;
@@ -12096,8 +12066,8 @@ impl Jacobians<7, 0, 1> for Iiwa {
                 let z5436 = a[5] * z5219 + z5434;
                 let z5437 = a[6] * z5227 + z5435;
                 let z5438 = a[6] * z5228 + z5436;
-                let z5439 = -a[0] * dp[8] * s4.v21 - self.m1 * a[0] * z5234;
-                let z5440 = a[0] * dp[8] * s4.v20 + self.m1 * a[0] * z5233;
+                let z5439 = -a[0] * (self.m1 * z5234 + dp[8] * s4.v21);
+                let z5440 = a[0] * (self.m1 * z5233 + dp[8] * s4.v20);
                 let z5441 = a[0] * dp[30] - s34.v34 * z5234 + s34.v35 * z5233
                     + s4.v20 * z5440 - s4.v21 * z5439;
                 let z5442 = -a[0] * dp[9] * z120 + self.m2 * s34.v1 * z5237
@@ -12289,24 +12259,24 @@ impl Jacobians<7, 0, 1> for Iiwa {
         let z64 = s1.v1 * z57 - s1.v2 * z58;
         let z77 = q[5].cos();
         let z78 = q[5].sin();
-        let z5640 = qd[5] * self.d6 + qd[5] * self.d_flange;
+        let z5640 = qd[5] * (self.d6 + self.d_flange);
         let z5641 = z77 * z5640;
         let z5642 = -z78 * z5640;
-        let z5643 = qd[4] * self.d6 + qd[4] * self.d_flange;
+        let z5643 = qd[4] * (self.d6 + self.d_flange);
         let z5644 = z78 * z5643;
-        let z5645 = qd[3] * self.d6 + qd[3] * self.d_flange;
+        let z5645 = qd[3] * (self.d6 + self.d_flange);
         let z5646 = z78 * z5645;
         let z5647 = z57 * z5646;
         let z5648 = qd[3] * self.d4 + qd[3] * self.d5 + z57 * z5641 - z58 * z5644
             + z77 * z5645;
         let z5649 = z37 * z5648 + z38 * z5642 - z38 * z5647;
-        let z5650 = qd[2] * self.d6 + qd[2] * self.d_flange;
+        let z5650 = qd[2] * (self.d6 + self.d_flange);
         let z5651 = z78 * z5650;
         let z5652 = qd[2] * self.d4 + qd[2] * self.d5 + z77 * z5650;
         let z5653 = z57 * z5651;
         let z5654 = z58 * z5651;
         let z5655 = z37 * z5653 + z38 * z5652 + z57 * z5644 + z58 * z5641;
-        let z5656 = qd[1] * self.d6 + qd[1] * self.d_flange;
+        let z5656 = qd[1] * (self.d6 + self.d_flange);
         let z5657 = z78 * z5656;
         let z5658 = qd[1] * self.d4 + qd[1] * self.d5 + z77 * z5656;
         let z5659 = z57 * z5657;

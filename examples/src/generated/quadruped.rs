@@ -1808,238 +1808,212 @@ impl Quadruped {
             + self.i_tz * s1.v9 * s0.v5;
         s1.v163 = self.i_tx * (s0.v1 * s0.v1) + self.i_ty * (s0.v4 * s0.v4)
             + self.i_tz * (s0.v5 * s0.v5);
-        s1.v164 = self.i_hub * (s1.v7 * s1.v7) + self.i_hub * (s1.v12 * s1.v12)
-            + self.i_hub * (s1.v13 * s1.v13);
-        s1.v165 = self.i_hub * s1.v7 * s1.v9 + self.i_hub * s1.v12 * s1.v14
-            + self.i_hub * s1.v13 * s1.v15;
-        s1.v166 = self.i_hub * s1.v7 * s0.v5 + self.i_hub * s1.v12 * s0.v9
-            + self.i_hub * s1.v13 * s1.v16;
-        s1.v167 = self.i_hub * (s1.v9 * s1.v9) + self.i_hub * (s1.v14 * s1.v14)
-            + self.i_hub * (s1.v15 * s1.v15);
-        s1.v168 = self.i_hub * s1.v9 * s0.v5 + self.i_hub * s1.v14 * s0.v9
-            + self.i_hub * s1.v15 * s1.v16;
-        s1.v169 = self.i_hub * (s0.v5 * s0.v5) + self.i_hub * (s0.v9 * s0.v9)
-            + self.i_hub * (s1.v16 * s1.v16);
+        s1.v164 = self.i_hub * (s1.v7 * s1.v7 + s1.v12 * s1.v12 + s1.v13 * s1.v13);
+        s1.v165 = self.i_hub * (s1.v7 * s1.v9 + s1.v12 * s1.v14 + s1.v13 * s1.v15);
+        s1.v166 = self.i_hub * (s1.v7 * s0.v5 + s1.v12 * s0.v9 + s1.v13 * s1.v16);
+        s1.v167 = self.i_hub * (s1.v9 * s1.v9 + s1.v14 * s1.v14 + s1.v15 * s1.v15);
+        s1.v168 = self.i_hub * (s1.v9 * s0.v5 + s1.v14 * s0.v9 + s1.v15 * s1.v16);
+        s1.v169 = self.i_hub * (s0.v5 * s0.v5 + s0.v9 * s0.v9 + s1.v16 * s1.v16);
         s1.v170 = -0.5 * self.l_thigh * s1.v23 + s1.v20;
         s1.v171 = -0.5 * self.l_thigh * s1.v25 + s1.v21;
         s1.v172 = -0.5 * self.l_thigh * s0.v14 + s0.v10;
-        s1.v173 = self.i_thigh * (s1.v13 * s1.v13) + self.i_thigh * (s1.v22 * s1.v22)
-            + 0.1 * self.i_thigh * (s1.v23 * s1.v23);
-        s1.v174 = self.i_thigh * s1.v13 * s1.v15 + self.i_thigh * s1.v22 * s1.v24
-            + 0.1 * self.i_thigh * s1.v23 * s1.v25;
-        s1.v175 = self.i_thigh * s1.v13 * s1.v16 + self.i_thigh * s1.v22 * s0.v13
-            + 0.1 * self.i_thigh * s1.v23 * s0.v14;
-        s1.v176 = self.i_thigh * (s1.v15 * s1.v15) + self.i_thigh * (s1.v24 * s1.v24)
-            + 0.1 * self.i_thigh * (s1.v25 * s1.v25);
-        s1.v177 = self.i_thigh * s1.v15 * s1.v16 + self.i_thigh * s1.v24 * s0.v13
-            + 0.1 * self.i_thigh * s1.v25 * s0.v14;
-        s1.v178 = self.i_thigh * (s1.v16 * s1.v16) + self.i_thigh * (s0.v13 * s0.v13)
-            + 0.1 * self.i_thigh * (s0.v14 * s0.v14);
+        s1.v173 = self.i_thigh
+            * (s1.v13 * s1.v13 + s1.v22 * s1.v22 + 0.1 * (s1.v23 * s1.v23));
+        s1.v174 = self.i_thigh
+            * (s1.v13 * s1.v15 + s1.v22 * s1.v24 + 0.1 * s1.v23 * s1.v25);
+        s1.v175 = self.i_thigh
+            * (s1.v13 * s1.v16 + s1.v22 * s0.v13 + 0.1 * s1.v23 * s0.v14);
+        s1.v176 = self.i_thigh
+            * (s1.v15 * s1.v15 + s1.v24 * s1.v24 + 0.1 * (s1.v25 * s1.v25));
+        s1.v177 = self.i_thigh
+            * (s1.v15 * s1.v16 + s1.v24 * s0.v13 + 0.1 * s1.v25 * s0.v14);
+        s1.v178 = self.i_thigh
+            * (s1.v16 * s1.v16 + s0.v13 * s0.v13 + 0.1 * (s0.v14 * s0.v14));
         s1.v179 = -0.5 * self.l_shin * s1.v32 + s1.v29;
         s1.v180 = -0.5 * self.l_shin * s1.v34 + s1.v30;
         s1.v181 = -0.5 * self.l_shin * s0.v19 + s0.v15;
-        s1.v182 = self.i_shin * (s1.v13 * s1.v13) + self.i_shin * (s1.v31 * s1.v31)
-            + 0.1 * self.i_shin * (s1.v32 * s1.v32);
-        s1.v183 = self.i_shin * s1.v13 * s1.v15 + self.i_shin * s1.v31 * s1.v33
-            + 0.1 * self.i_shin * s1.v32 * s1.v34;
-        s1.v184 = self.i_shin * s1.v13 * s1.v16 + self.i_shin * s1.v31 * s0.v18
-            + 0.1 * self.i_shin * s1.v32 * s0.v19;
-        s1.v185 = self.i_shin * (s1.v15 * s1.v15) + self.i_shin * (s1.v33 * s1.v33)
-            + 0.1 * self.i_shin * (s1.v34 * s1.v34);
-        s1.v186 = self.i_shin * s1.v15 * s1.v16 + self.i_shin * s1.v33 * s0.v18
-            + 0.1 * self.i_shin * s1.v34 * s0.v19;
-        s1.v187 = self.i_shin * (s1.v16 * s1.v16) + self.i_shin * (s0.v18 * s0.v18)
-            + 0.1 * self.i_shin * (s0.v19 * s0.v19);
+        s1.v182 = self.i_shin
+            * (s1.v13 * s1.v13 + s1.v31 * s1.v31 + 0.1 * (s1.v32 * s1.v32));
+        s1.v183 = self.i_shin
+            * (s1.v13 * s1.v15 + s1.v31 * s1.v33 + 0.1 * s1.v32 * s1.v34);
+        s1.v184 = self.i_shin
+            * (s1.v13 * s1.v16 + s1.v31 * s0.v18 + 0.1 * s1.v32 * s0.v19);
+        s1.v185 = self.i_shin
+            * (s1.v15 * s1.v15 + s1.v33 * s1.v33 + 0.1 * (s1.v34 * s1.v34));
+        s1.v186 = self.i_shin
+            * (s1.v15 * s1.v16 + s1.v33 * s0.v18 + 0.1 * s1.v34 * s0.v19);
+        s1.v187 = self.i_shin
+            * (s1.v16 * s1.v16 + s0.v18 * s0.v18 + 0.1 * (s0.v19 * s0.v19));
         s1.v188 = s1.v38 + 0.04 * s1.v40 - 0.02 * s1.v41;
         s1.v189 = s1.v39 + 0.04 * s1.v42 - 0.02 * s1.v43;
         s1.v190 = s0.v20 + 0.04 * s0.v23 - 0.02 * s0.v24;
-        s1.v191 = 2.0 * self.i_foot * (s1.v13 * s1.v13) + self.i_foot * (s1.v40 * s1.v40)
-            + 2.0 * self.i_foot * (s1.v41 * s1.v41);
-        s1.v192 = 2.0 * self.i_foot * s1.v13 * s1.v15 + self.i_foot * s1.v40 * s1.v42
-            + 2.0 * self.i_foot * s1.v41 * s1.v43;
-        s1.v193 = 2.0 * self.i_foot * s1.v13 * s1.v16 + self.i_foot * s1.v40 * s0.v23
-            + 2.0 * self.i_foot * s1.v41 * s0.v24;
-        s1.v194 = 2.0 * self.i_foot * (s1.v15 * s1.v15) + self.i_foot * (s1.v42 * s1.v42)
-            + 2.0 * self.i_foot * (s1.v43 * s1.v43);
-        s1.v195 = 2.0 * self.i_foot * s1.v15 * s1.v16 + self.i_foot * s1.v42 * s0.v23
-            + 2.0 * self.i_foot * s1.v43 * s0.v24;
-        s1.v196 = 2.0 * self.i_foot * (s1.v16 * s1.v16) + self.i_foot * (s0.v23 * s0.v23)
-            + 2.0 * self.i_foot * (s0.v24 * s0.v24);
-        s1.v197 = self.i_hub * (s1.v7 * s1.v7) + self.i_hub * (s1.v49 * s1.v49)
-            + self.i_hub * (s1.v50 * s1.v50);
-        s1.v198 = self.i_hub * s1.v7 * s1.v9 + self.i_hub * s1.v49 * s1.v51
-            + self.i_hub * s1.v50 * s1.v52;
-        s1.v199 = self.i_hub * s1.v7 * s0.v5 + self.i_hub * s1.v49 * s0.v28
-            + self.i_hub * s1.v50 * s1.v53;
-        s1.v200 = self.i_hub * (s1.v9 * s1.v9) + self.i_hub * (s1.v51 * s1.v51)
-            + self.i_hub * (s1.v52 * s1.v52);
-        s1.v201 = self.i_hub * s1.v9 * s0.v5 + self.i_hub * s1.v51 * s0.v28
-            + self.i_hub * s1.v52 * s1.v53;
-        s1.v202 = self.i_hub * (s0.v5 * s0.v5) + self.i_hub * (s0.v28 * s0.v28)
-            + self.i_hub * (s1.v53 * s1.v53);
+        s1.v191 = self.i_foot
+            * (2.0 * (s1.v13 * s1.v13) + s1.v40 * s1.v40 + 2.0 * (s1.v41 * s1.v41));
+        s1.v192 = self.i_foot
+            * (2.0 * s1.v13 * s1.v15 + s1.v40 * s1.v42 + 2.0 * s1.v41 * s1.v43);
+        s1.v193 = self.i_foot
+            * (2.0 * s1.v13 * s1.v16 + s1.v40 * s0.v23 + 2.0 * s1.v41 * s0.v24);
+        s1.v194 = self.i_foot
+            * (2.0 * (s1.v15 * s1.v15) + s1.v42 * s1.v42 + 2.0 * (s1.v43 * s1.v43));
+        s1.v195 = self.i_foot
+            * (2.0 * s1.v15 * s1.v16 + s1.v42 * s0.v23 + 2.0 * s1.v43 * s0.v24);
+        s1.v196 = self.i_foot
+            * (2.0 * (s1.v16 * s1.v16) + s0.v23 * s0.v23 + 2.0 * (s0.v24 * s0.v24));
+        s1.v197 = self.i_hub * (s1.v7 * s1.v7 + s1.v49 * s1.v49 + s1.v50 * s1.v50);
+        s1.v198 = self.i_hub * (s1.v7 * s1.v9 + s1.v49 * s1.v51 + s1.v50 * s1.v52);
+        s1.v199 = self.i_hub * (s1.v7 * s0.v5 + s1.v49 * s0.v28 + s1.v50 * s1.v53);
+        s1.v200 = self.i_hub * (s1.v9 * s1.v9 + s1.v51 * s1.v51 + s1.v52 * s1.v52);
+        s1.v201 = self.i_hub * (s1.v9 * s0.v5 + s1.v51 * s0.v28 + s1.v52 * s1.v53);
+        s1.v202 = self.i_hub * (s0.v5 * s0.v5 + s0.v28 * s0.v28 + s1.v53 * s1.v53);
         s1.v203 = -0.5 * self.l_thigh * s1.v60 + s1.v57;
         s1.v204 = -0.5 * self.l_thigh * s1.v62 + s1.v58;
         s1.v205 = -0.5 * self.l_thigh * s0.v33 + s0.v29;
-        s1.v206 = self.i_thigh * (s1.v50 * s1.v50) + self.i_thigh * (s1.v59 * s1.v59)
-            + 0.1 * self.i_thigh * (s1.v60 * s1.v60);
-        s1.v207 = self.i_thigh * s1.v50 * s1.v52 + self.i_thigh * s1.v59 * s1.v61
-            + 0.1 * self.i_thigh * s1.v60 * s1.v62;
-        s1.v208 = self.i_thigh * s1.v50 * s1.v53 + self.i_thigh * s1.v59 * s0.v32
-            + 0.1 * self.i_thigh * s1.v60 * s0.v33;
-        s1.v209 = self.i_thigh * (s1.v52 * s1.v52) + self.i_thigh * (s1.v61 * s1.v61)
-            + 0.1 * self.i_thigh * (s1.v62 * s1.v62);
-        s1.v210 = self.i_thigh * s1.v52 * s1.v53 + self.i_thigh * s1.v61 * s0.v32
-            + 0.1 * self.i_thigh * s1.v62 * s0.v33;
-        s1.v211 = self.i_thigh * (s1.v53 * s1.v53) + self.i_thigh * (s0.v32 * s0.v32)
-            + 0.1 * self.i_thigh * (s0.v33 * s0.v33);
+        s1.v206 = self.i_thigh
+            * (s1.v50 * s1.v50 + s1.v59 * s1.v59 + 0.1 * (s1.v60 * s1.v60));
+        s1.v207 = self.i_thigh
+            * (s1.v50 * s1.v52 + s1.v59 * s1.v61 + 0.1 * s1.v60 * s1.v62);
+        s1.v208 = self.i_thigh
+            * (s1.v50 * s1.v53 + s1.v59 * s0.v32 + 0.1 * s1.v60 * s0.v33);
+        s1.v209 = self.i_thigh
+            * (s1.v52 * s1.v52 + s1.v61 * s1.v61 + 0.1 * (s1.v62 * s1.v62));
+        s1.v210 = self.i_thigh
+            * (s1.v52 * s1.v53 + s1.v61 * s0.v32 + 0.1 * s1.v62 * s0.v33);
+        s1.v211 = self.i_thigh
+            * (s1.v53 * s1.v53 + s0.v32 * s0.v32 + 0.1 * (s0.v33 * s0.v33));
         s1.v212 = -0.5 * self.l_shin * s1.v69 + s1.v66;
         s1.v213 = -0.5 * self.l_shin * s1.v71 + s1.v67;
         s1.v214 = -0.5 * self.l_shin * s0.v38 + s0.v34;
-        s1.v215 = self.i_shin * (s1.v50 * s1.v50) + self.i_shin * (s1.v68 * s1.v68)
-            + 0.1 * self.i_shin * (s1.v69 * s1.v69);
-        s1.v216 = self.i_shin * s1.v50 * s1.v52 + self.i_shin * s1.v68 * s1.v70
-            + 0.1 * self.i_shin * s1.v69 * s1.v71;
-        s1.v217 = self.i_shin * s1.v50 * s1.v53 + self.i_shin * s1.v68 * s0.v37
-            + 0.1 * self.i_shin * s1.v69 * s0.v38;
-        s1.v218 = self.i_shin * (s1.v52 * s1.v52) + self.i_shin * (s1.v70 * s1.v70)
-            + 0.1 * self.i_shin * (s1.v71 * s1.v71);
-        s1.v219 = self.i_shin * s1.v52 * s1.v53 + self.i_shin * s1.v70 * s0.v37
-            + 0.1 * self.i_shin * s1.v71 * s0.v38;
-        s1.v220 = self.i_shin * (s1.v53 * s1.v53) + self.i_shin * (s0.v37 * s0.v37)
-            + 0.1 * self.i_shin * (s0.v38 * s0.v38);
+        s1.v215 = self.i_shin
+            * (s1.v50 * s1.v50 + s1.v68 * s1.v68 + 0.1 * (s1.v69 * s1.v69));
+        s1.v216 = self.i_shin
+            * (s1.v50 * s1.v52 + s1.v68 * s1.v70 + 0.1 * s1.v69 * s1.v71);
+        s1.v217 = self.i_shin
+            * (s1.v50 * s1.v53 + s1.v68 * s0.v37 + 0.1 * s1.v69 * s0.v38);
+        s1.v218 = self.i_shin
+            * (s1.v52 * s1.v52 + s1.v70 * s1.v70 + 0.1 * (s1.v71 * s1.v71));
+        s1.v219 = self.i_shin
+            * (s1.v52 * s1.v53 + s1.v70 * s0.v37 + 0.1 * s1.v71 * s0.v38);
+        s1.v220 = self.i_shin
+            * (s1.v53 * s1.v53 + s0.v37 * s0.v37 + 0.1 * (s0.v38 * s0.v38));
         s1.v221 = s1.v75 + 0.04 * s1.v77 - 0.02 * s1.v78;
         s1.v222 = s1.v76 + 0.04 * s1.v79 - 0.02 * s1.v80;
         s1.v223 = s0.v39 + 0.04 * s0.v42 - 0.02 * s0.v43;
-        s1.v224 = 2.0 * self.i_foot * (s1.v50 * s1.v50) + self.i_foot * (s1.v77 * s1.v77)
-            + 2.0 * self.i_foot * (s1.v78 * s1.v78);
-        s1.v225 = 2.0 * self.i_foot * s1.v50 * s1.v52 + self.i_foot * s1.v77 * s1.v79
-            + 2.0 * self.i_foot * s1.v78 * s1.v80;
-        s1.v226 = 2.0 * self.i_foot * s1.v50 * s1.v53 + self.i_foot * s1.v77 * s0.v42
-            + 2.0 * self.i_foot * s1.v78 * s0.v43;
-        s1.v227 = 2.0 * self.i_foot * (s1.v52 * s1.v52) + self.i_foot * (s1.v79 * s1.v79)
-            + 2.0 * self.i_foot * (s1.v80 * s1.v80);
-        s1.v228 = 2.0 * self.i_foot * s1.v52 * s1.v53 + self.i_foot * s1.v79 * s0.v42
-            + 2.0 * self.i_foot * s1.v80 * s0.v43;
-        s1.v229 = 2.0 * self.i_foot * (s1.v53 * s1.v53) + self.i_foot * (s0.v42 * s0.v42)
-            + 2.0 * self.i_foot * (s0.v43 * s0.v43);
-        s1.v230 = self.i_hub * (s1.v7 * s1.v7) + self.i_hub * (s1.v86 * s1.v86)
-            + self.i_hub * (s1.v87 * s1.v87);
-        s1.v231 = self.i_hub * s1.v7 * s1.v9 + self.i_hub * s1.v86 * s1.v88
-            + self.i_hub * s1.v87 * s1.v89;
-        s1.v232 = self.i_hub * s1.v7 * s0.v5 + self.i_hub * s1.v86 * s0.v47
-            + self.i_hub * s1.v87 * s1.v90;
-        s1.v233 = self.i_hub * (s1.v9 * s1.v9) + self.i_hub * (s1.v88 * s1.v88)
-            + self.i_hub * (s1.v89 * s1.v89);
-        s1.v234 = self.i_hub * s1.v9 * s0.v5 + self.i_hub * s1.v88 * s0.v47
-            + self.i_hub * s1.v89 * s1.v90;
-        s1.v235 = self.i_hub * (s0.v5 * s0.v5) + self.i_hub * (s0.v47 * s0.v47)
-            + self.i_hub * (s1.v90 * s1.v90);
+        s1.v224 = self.i_foot
+            * (2.0 * (s1.v50 * s1.v50) + s1.v77 * s1.v77 + 2.0 * (s1.v78 * s1.v78));
+        s1.v225 = self.i_foot
+            * (2.0 * s1.v50 * s1.v52 + s1.v77 * s1.v79 + 2.0 * s1.v78 * s1.v80);
+        s1.v226 = self.i_foot
+            * (2.0 * s1.v50 * s1.v53 + s1.v77 * s0.v42 + 2.0 * s1.v78 * s0.v43);
+        s1.v227 = self.i_foot
+            * (2.0 * (s1.v52 * s1.v52) + s1.v79 * s1.v79 + 2.0 * (s1.v80 * s1.v80));
+        s1.v228 = self.i_foot
+            * (2.0 * s1.v52 * s1.v53 + s1.v79 * s0.v42 + 2.0 * s1.v80 * s0.v43);
+        s1.v229 = self.i_foot
+            * (2.0 * (s1.v53 * s1.v53) + s0.v42 * s0.v42 + 2.0 * (s0.v43 * s0.v43));
+        s1.v230 = self.i_hub * (s1.v7 * s1.v7 + s1.v86 * s1.v86 + s1.v87 * s1.v87);
+        s1.v231 = self.i_hub * (s1.v7 * s1.v9 + s1.v86 * s1.v88 + s1.v87 * s1.v89);
+        s1.v232 = self.i_hub * (s1.v7 * s0.v5 + s1.v86 * s0.v47 + s1.v87 * s1.v90);
+        s1.v233 = self.i_hub * (s1.v9 * s1.v9 + s1.v88 * s1.v88 + s1.v89 * s1.v89);
+        s1.v234 = self.i_hub * (s1.v9 * s0.v5 + s1.v88 * s0.v47 + s1.v89 * s1.v90);
+        s1.v235 = self.i_hub * (s0.v5 * s0.v5 + s0.v47 * s0.v47 + s1.v90 * s1.v90);
         s1.v236 = -0.5 * self.l_thigh * s1.v97 + s1.v94;
         s1.v237 = s1.v95 - 0.5 * self.l_thigh * s1.v99;
         s1.v238 = s0.v48 - 0.5 * self.l_thigh * s0.v52;
-        s1.v239 = self.i_thigh * (s1.v96 * s1.v96)
-            + 0.1 * self.i_thigh * (s1.v97 * s1.v97) + self.i_thigh * (s1.v87 * s1.v87);
-        s1.v240 = self.i_thigh * s1.v96 * s1.v98 + 0.1 * self.i_thigh * s1.v97 * s1.v99
-            + self.i_thigh * s1.v87 * s1.v89;
-        s1.v241 = self.i_thigh * s1.v96 * s0.v51 + 0.1 * self.i_thigh * s1.v97 * s0.v52
-            + self.i_thigh * s1.v87 * s1.v90;
-        s1.v242 = self.i_thigh * (s1.v98 * s1.v98)
-            + 0.1 * self.i_thigh * (s1.v99 * s1.v99) + self.i_thigh * (s1.v89 * s1.v89);
-        s1.v243 = self.i_thigh * s1.v98 * s0.v51 + 0.1 * self.i_thigh * s1.v99 * s0.v52
-            + self.i_thigh * s1.v89 * s1.v90;
-        s1.v244 = self.i_thigh * (s0.v51 * s0.v51)
-            + 0.1 * self.i_thigh * (s0.v52 * s0.v52) + self.i_thigh * (s1.v90 * s1.v90);
+        s1.v239 = self.i_thigh
+            * (s1.v96 * s1.v96 + 0.1 * (s1.v97 * s1.v97) + s1.v87 * s1.v87);
+        s1.v240 = self.i_thigh
+            * (s1.v96 * s1.v98 + 0.1 * s1.v97 * s1.v99 + s1.v87 * s1.v89);
+        s1.v241 = self.i_thigh
+            * (s1.v96 * s0.v51 + 0.1 * s1.v97 * s0.v52 + s1.v87 * s1.v90);
+        s1.v242 = self.i_thigh
+            * (s1.v98 * s1.v98 + 0.1 * (s1.v99 * s1.v99) + s1.v89 * s1.v89);
+        s1.v243 = self.i_thigh
+            * (s1.v98 * s0.v51 + 0.1 * s1.v99 * s0.v52 + s1.v89 * s1.v90);
+        s1.v244 = self.i_thigh
+            * (s0.v51 * s0.v51 + 0.1 * (s0.v52 * s0.v52) + s1.v90 * s1.v90);
         s1.v245 = s1.v103 - 0.5 * self.l_shin * s1.v106;
         s1.v246 = s1.v104 - 0.5 * self.l_shin * s1.v108;
         s1.v247 = s0.v53 - 0.5 * self.l_shin * s0.v57;
-        s1.v248 = self.i_shin * (s1.v105 * s1.v105)
-            + 0.1 * self.i_shin * (s1.v106 * s1.v106) + self.i_shin * (s1.v87 * s1.v87);
-        s1.v249 = self.i_shin * s1.v105 * s1.v107 + 0.1 * self.i_shin * s1.v106 * s1.v108
-            + self.i_shin * s1.v87 * s1.v89;
-        s1.v250 = self.i_shin * s1.v105 * s0.v56 + 0.1 * self.i_shin * s1.v106 * s0.v57
-            + self.i_shin * s1.v87 * s1.v90;
-        s1.v251 = self.i_shin * (s1.v107 * s1.v107)
-            + 0.1 * self.i_shin * (s1.v108 * s1.v108) + self.i_shin * (s1.v89 * s1.v89);
-        s1.v252 = self.i_shin * s1.v107 * s0.v56 + 0.1 * self.i_shin * s1.v108 * s0.v57
-            + self.i_shin * s1.v89 * s1.v90;
-        s1.v253 = self.i_shin * (s0.v56 * s0.v56) + 0.1 * self.i_shin * (s0.v57 * s0.v57)
-            + self.i_shin * (s1.v90 * s1.v90);
+        s1.v248 = self.i_shin
+            * (s1.v105 * s1.v105 + 0.1 * (s1.v106 * s1.v106) + s1.v87 * s1.v87);
+        s1.v249 = self.i_shin
+            * (s1.v105 * s1.v107 + 0.1 * s1.v106 * s1.v108 + s1.v87 * s1.v89);
+        s1.v250 = self.i_shin
+            * (s1.v105 * s0.v56 + 0.1 * s1.v106 * s0.v57 + s1.v87 * s1.v90);
+        s1.v251 = self.i_shin
+            * (s1.v107 * s1.v107 + 0.1 * (s1.v108 * s1.v108) + s1.v89 * s1.v89);
+        s1.v252 = self.i_shin
+            * (s1.v107 * s0.v56 + 0.1 * s1.v108 * s0.v57 + s1.v89 * s1.v90);
+        s1.v253 = self.i_shin
+            * (s0.v56 * s0.v56 + 0.1 * (s0.v57 * s0.v57) + s1.v90 * s1.v90);
         s1.v254 = s1.v112 + 0.04 * s1.v114 - 0.02 * s1.v115;
         s1.v255 = s1.v113 + 0.04 * s1.v116 - 0.02 * s1.v117;
         s1.v256 = s0.v58 + 0.04 * s0.v61 - 0.02 * s0.v62;
-        s1.v257 = self.i_foot * (s1.v114 * s1.v114)
-            + 2.0 * self.i_foot * (s1.v115 * s1.v115)
-            + 2.0 * self.i_foot * (s1.v87 * s1.v87);
-        s1.v258 = self.i_foot * s1.v114 * s1.v116 + 2.0 * self.i_foot * s1.v115 * s1.v117
-            + 2.0 * self.i_foot * s1.v87 * s1.v89;
-        s1.v259 = self.i_foot * s1.v114 * s0.v61 + 2.0 * self.i_foot * s1.v115 * s0.v62
-            + 2.0 * self.i_foot * s1.v87 * s1.v90;
-        s1.v260 = self.i_foot * (s1.v116 * s1.v116)
-            + 2.0 * self.i_foot * (s1.v117 * s1.v117)
-            + 2.0 * self.i_foot * (s1.v89 * s1.v89);
-        s1.v261 = self.i_foot * s1.v116 * s0.v61 + 2.0 * self.i_foot * s1.v117 * s0.v62
-            + 2.0 * self.i_foot * s1.v89 * s1.v90;
-        s1.v262 = self.i_foot * (s0.v61 * s0.v61) + 2.0 * self.i_foot * (s0.v62 * s0.v62)
-            + 2.0 * self.i_foot * (s1.v90 * s1.v90);
-        s1.v263 = self.i_hub * (s1.v123 * s1.v123) + self.i_hub * (s1.v124 * s1.v124)
-            + self.i_hub * (s1.v7 * s1.v7);
-        s1.v264 = self.i_hub * s1.v123 * s1.v125 + self.i_hub * s1.v124 * s1.v126
-            + self.i_hub * s1.v7 * s1.v9;
-        s1.v265 = self.i_hub * s1.v123 * s0.v66 + self.i_hub * s1.v124 * s1.v127
-            + self.i_hub * s1.v7 * s0.v5;
-        s1.v266 = self.i_hub * (s1.v125 * s1.v125) + self.i_hub * (s1.v126 * s1.v126)
-            + self.i_hub * (s1.v9 * s1.v9);
-        s1.v267 = self.i_hub * s1.v125 * s0.v66 + self.i_hub * s1.v126 * s1.v127
-            + self.i_hub * s1.v9 * s0.v5;
-        s1.v268 = self.i_hub * (s0.v66 * s0.v66) + self.i_hub * (s1.v127 * s1.v127)
-            + self.i_hub * (s0.v5 * s0.v5);
+        s1.v257 = self.i_foot
+            * (s1.v114 * s1.v114 + 2.0 * (s1.v115 * s1.v115) + 2.0 * (s1.v87 * s1.v87));
+        s1.v258 = self.i_foot
+            * (s1.v114 * s1.v116 + 2.0 * s1.v115 * s1.v117 + 2.0 * s1.v87 * s1.v89);
+        s1.v259 = self.i_foot
+            * (s1.v114 * s0.v61 + 2.0 * s1.v115 * s0.v62 + 2.0 * s1.v87 * s1.v90);
+        s1.v260 = self.i_foot
+            * (s1.v116 * s1.v116 + 2.0 * (s1.v117 * s1.v117) + 2.0 * (s1.v89 * s1.v89));
+        s1.v261 = self.i_foot
+            * (s1.v116 * s0.v61 + 2.0 * s1.v117 * s0.v62 + 2.0 * s1.v89 * s1.v90);
+        s1.v262 = self.i_foot
+            * (s0.v61 * s0.v61 + 2.0 * (s0.v62 * s0.v62) + 2.0 * (s1.v90 * s1.v90));
+        s1.v263 = self.i_hub * (s1.v123 * s1.v123 + s1.v124 * s1.v124 + s1.v7 * s1.v7);
+        s1.v264 = self.i_hub * (s1.v123 * s1.v125 + s1.v124 * s1.v126 + s1.v7 * s1.v9);
+        s1.v265 = self.i_hub * (s1.v123 * s0.v66 + s1.v124 * s1.v127 + s1.v7 * s0.v5);
+        s1.v266 = self.i_hub * (s1.v125 * s1.v125 + s1.v126 * s1.v126 + s1.v9 * s1.v9);
+        s1.v267 = self.i_hub * (s1.v125 * s0.v66 + s1.v126 * s1.v127 + s1.v9 * s0.v5);
+        s1.v268 = self.i_hub * (s0.v66 * s0.v66 + s1.v127 * s1.v127 + s0.v5 * s0.v5);
         s1.v269 = -0.5 * self.l_thigh * s1.v134 + s1.v131;
         s1.v270 = -0.5 * self.l_thigh * s1.v136 + s1.v132;
         s1.v271 = -0.5 * self.l_thigh * s0.v71 + s0.v67;
-        s1.v272 = self.i_thigh * (s1.v124 * s1.v124) + self.i_thigh * (s1.v133 * s1.v133)
-            + 0.1 * self.i_thigh * (s1.v134 * s1.v134);
-        s1.v273 = self.i_thigh * s1.v124 * s1.v126 + self.i_thigh * s1.v133 * s1.v135
-            + 0.1 * self.i_thigh * s1.v134 * s1.v136;
-        s1.v274 = self.i_thigh * s1.v124 * s1.v127 + self.i_thigh * s1.v133 * s0.v70
-            + 0.1 * self.i_thigh * s1.v134 * s0.v71;
-        s1.v275 = self.i_thigh * (s1.v126 * s1.v126) + self.i_thigh * (s1.v135 * s1.v135)
-            + 0.1 * self.i_thigh * (s1.v136 * s1.v136);
-        s1.v276 = self.i_thigh * s1.v126 * s1.v127 + self.i_thigh * s1.v135 * s0.v70
-            + 0.1 * self.i_thigh * s1.v136 * s0.v71;
-        s1.v277 = self.i_thigh * (s1.v127 * s1.v127) + self.i_thigh * (s0.v70 * s0.v70)
-            + 0.1 * self.i_thigh * (s0.v71 * s0.v71);
+        s1.v272 = self.i_thigh
+            * (s1.v124 * s1.v124 + s1.v133 * s1.v133 + 0.1 * (s1.v134 * s1.v134));
+        s1.v273 = self.i_thigh
+            * (s1.v124 * s1.v126 + s1.v133 * s1.v135 + 0.1 * s1.v134 * s1.v136);
+        s1.v274 = self.i_thigh
+            * (s1.v124 * s1.v127 + s1.v133 * s0.v70 + 0.1 * s1.v134 * s0.v71);
+        s1.v275 = self.i_thigh
+            * (s1.v126 * s1.v126 + s1.v135 * s1.v135 + 0.1 * (s1.v136 * s1.v136));
+        s1.v276 = self.i_thigh
+            * (s1.v126 * s1.v127 + s1.v135 * s0.v70 + 0.1 * s1.v136 * s0.v71);
+        s1.v277 = self.i_thigh
+            * (s1.v127 * s1.v127 + s0.v70 * s0.v70 + 0.1 * (s0.v71 * s0.v71));
         s1.v278 = -0.5 * self.l_shin * s1.v143 + s1.v140;
         s1.v279 = -0.5 * self.l_shin * s1.v145 + s1.v141;
         s1.v280 = -0.5 * self.l_shin * s0.v76 + s0.v72;
-        s1.v281 = self.i_shin * (s1.v124 * s1.v124) + self.i_shin * (s1.v142 * s1.v142)
-            + 0.1 * self.i_shin * (s1.v143 * s1.v143);
-        s1.v282 = self.i_shin * s1.v124 * s1.v126 + self.i_shin * s1.v142 * s1.v144
-            + 0.1 * self.i_shin * s1.v143 * s1.v145;
-        s1.v283 = self.i_shin * s1.v124 * s1.v127 + self.i_shin * s1.v142 * s0.v75
-            + 0.1 * self.i_shin * s1.v143 * s0.v76;
-        s1.v284 = self.i_shin * (s1.v126 * s1.v126) + self.i_shin * (s1.v144 * s1.v144)
-            + 0.1 * self.i_shin * (s1.v145 * s1.v145);
-        s1.v285 = self.i_shin * s1.v126 * s1.v127 + self.i_shin * s1.v144 * s0.v75
-            + 0.1 * self.i_shin * s1.v145 * s0.v76;
-        s1.v286 = self.i_shin * (s1.v127 * s1.v127) + self.i_shin * (s0.v75 * s0.v75)
-            + 0.1 * self.i_shin * (s0.v76 * s0.v76);
+        s1.v281 = self.i_shin
+            * (s1.v124 * s1.v124 + s1.v142 * s1.v142 + 0.1 * (s1.v143 * s1.v143));
+        s1.v282 = self.i_shin
+            * (s1.v124 * s1.v126 + s1.v142 * s1.v144 + 0.1 * s1.v143 * s1.v145);
+        s1.v283 = self.i_shin
+            * (s1.v124 * s1.v127 + s1.v142 * s0.v75 + 0.1 * s1.v143 * s0.v76);
+        s1.v284 = self.i_shin
+            * (s1.v126 * s1.v126 + s1.v144 * s1.v144 + 0.1 * (s1.v145 * s1.v145));
+        s1.v285 = self.i_shin
+            * (s1.v126 * s1.v127 + s1.v144 * s0.v75 + 0.1 * s1.v145 * s0.v76);
+        s1.v286 = self.i_shin
+            * (s1.v127 * s1.v127 + s0.v75 * s0.v75 + 0.1 * (s0.v76 * s0.v76));
         s1.v287 = s1.v149 + 0.04 * s1.v151 - 0.02 * s1.v152;
         s1.v288 = s1.v150 + 0.04 * s1.v153 - 0.02 * s1.v154;
         s1.v289 = s0.v77 + 0.04 * s0.v80 - 0.02 * s0.v81;
-        s1.v290 = 2.0 * self.i_foot * (s1.v124 * s1.v124)
-            + self.i_foot * (s1.v151 * s1.v151)
-            + 2.0 * self.i_foot * (s1.v152 * s1.v152);
-        s1.v291 = 2.0 * self.i_foot * s1.v124 * s1.v126 + self.i_foot * s1.v151 * s1.v153
-            + 2.0 * self.i_foot * s1.v152 * s1.v154;
-        s1.v292 = 2.0 * self.i_foot * s1.v124 * s1.v127 + self.i_foot * s1.v151 * s0.v80
-            + 2.0 * self.i_foot * s1.v152 * s0.v81;
-        s1.v293 = 2.0 * self.i_foot * (s1.v126 * s1.v126)
-            + self.i_foot * (s1.v153 * s1.v153)
-            + 2.0 * self.i_foot * (s1.v154 * s1.v154);
-        s1.v294 = 2.0 * self.i_foot * s1.v126 * s1.v127 + self.i_foot * s1.v153 * s0.v80
-            + 2.0 * self.i_foot * s1.v154 * s0.v81;
-        s1.v295 = 2.0 * self.i_foot * (s1.v127 * s1.v127)
-            + self.i_foot * (s0.v80 * s0.v80) + 2.0 * self.i_foot * (s0.v81 * s0.v81);
+        s1.v290 = self.i_foot
+            * (2.0 * (s1.v124 * s1.v124) + s1.v151 * s1.v151
+                + 2.0 * (s1.v152 * s1.v152));
+        s1.v291 = self.i_foot
+            * (2.0 * s1.v124 * s1.v126 + s1.v151 * s1.v153 + 2.0 * s1.v152 * s1.v154);
+        s1.v292 = self.i_foot
+            * (2.0 * s1.v124 * s1.v127 + s1.v151 * s0.v80 + 2.0 * s1.v152 * s0.v81);
+        s1.v293 = self.i_foot
+            * (2.0 * (s1.v126 * s1.v126) + s1.v153 * s1.v153
+                + 2.0 * (s1.v154 * s1.v154));
+        s1.v294 = self.i_foot
+            * (2.0 * s1.v126 * s1.v127 + s1.v153 * s0.v80 + 2.0 * s1.v154 * s0.v81);
+        s1.v295 = self.i_foot
+            * (2.0 * (s1.v127 * s1.v127) + s0.v80 * s0.v80 + 2.0 * (s0.v81 * s0.v81));
         s1
     }
     #[allow(clippy::field_reassign_with_default)]
@@ -2956,10 +2930,10 @@ impl Quadruped {
         let z1037 = -qd[0] * qd[3];
         s8.v0 = -qd[3] * qd[4] * s1.v0;
         s8.v1 = -qd[3] * qd[4] * s1.v1;
-        s8.v2 = qd[4] * s1.v0 * s5.v0 + qd[4] * s1.v1 * s5.v1;
+        s8.v2 = qd[4] * (s1.v0 * s5.v0 + s1.v1 * s5.v1);
         s8.v3 = -qd[2] * qd[4] * s1.v0 + z1036;
         s8.v4 = -qd[2] * qd[4] * s1.v1 + z1037;
-        s8.v5 = qd[0] * qd[4] * s1.v0 + qd[1] * qd[4] * s1.v1;
+        s8.v5 = qd[4] * (qd[0] * s1.v0 + qd[1] * s1.v1);
         s8.v6 = -qd[5] * s0.v1 * s5.v3 - qd[5] * s1.v4 * s5.v4 + s8.v0;
         s8.v7 = qd[5] * s0.v1 * s5.v2 + qd[5] * s1.v2 * s5.v4 + s8.v1;
         s8.v8 = -qd[5] * s1.v2 * s5.v3 + qd[5] * s1.v4 * s5.v2 + s8.v2;
@@ -3110,252 +3084,249 @@ impl Quadruped {
             + qd[21] * s1.v155 * s5.v97 - qd[21] * s1.v157 * s5.v95 + s8.v100;
         s8.v107 = -qd[21] * s1.v124 * s5.v99 + qd[21] * s1.v126 * s5.v98
             - qd[21] * s1.v155 * s5.v96 + qd[21] * s1.v156 * s5.v95 + s8.v101;
-        s8.v108 = self.m_torso * s8.v9 - qd[1] * self.m_torso * s5.v4
-            + qd[2] * self.m_torso * s5.v3;
-        s8.v109 = qd[0] * self.m_torso * s5.v4 + self.m_torso * s8.v10
-            - qd[2] * self.m_torso * s5.v2;
-        s8.v110 = -qd[0] * self.m_torso * s5.v3 + self.m_torso * self.g
-            + self.m_torso * s8.v11 + qd[1] * self.m_torso * s5.v2;
+        s8.v108 = self.m_torso * (-qd[1] * s5.v4 + qd[2] * s5.v3 + s8.v9);
+        s8.v109 = self.m_torso * (qd[0] * s5.v4 - qd[2] * s5.v2 + s8.v10);
+        s8.v110 = self.m_torso * (-qd[0] * s5.v3 + qd[1] * s5.v2 + self.g + s8.v11);
         s8.v111 = s5.v3 * s6.v2 - s5.v4 * s6.v1 + s1.v158 * s8.v6 + s1.v159 * s8.v7
             + s1.v160 * s8.v8;
         s8.v112 = -s5.v2 * s6.v2 + s5.v4 * s6.v0 + s1.v159 * s8.v6 + s1.v161 * s8.v7
             + s1.v162 * s8.v8;
         s8.v113 = s5.v2 * s6.v1 - s5.v3 * s6.v0 + s1.v160 * s8.v6 + s1.v162 * s8.v7
             + s1.v163 * s8.v8;
-        s8.v114 = -self.m_hub * s1.v11 * s8.v14 + self.m_hub * s0.v6 * s8.v13
-            + self.m_hub * s8.v15 + self.m_hub * s5.v6 * s5.v103
-            - self.m_hub * s5.v7 * s5.v102;
-        s8.v115 = self.m_hub * s1.v10 * s8.v14 - self.m_hub * s0.v6 * s8.v12
-            + self.m_hub * s8.v16 - self.m_hub * s5.v5 * s5.v103
-            + self.m_hub * s5.v7 * s5.v101;
-        s8.v116 = self.m_hub * self.g - self.m_hub * s1.v10 * s8.v13
-            + self.m_hub * s1.v11 * s8.v12 + self.m_hub * s8.v17
-            + self.m_hub * s5.v5 * s5.v102 - self.m_hub * s5.v6 * s5.v101;
+        s8.v114 = self.m_hub
+            * (-s1.v11 * s8.v14 + s0.v6 * s8.v13 + s8.v15 + s5.v6 * s5.v103
+                - s5.v7 * s5.v102);
+        s8.v115 = self.m_hub
+            * (s1.v10 * s8.v14 - s0.v6 * s8.v12 + s8.v16 - s5.v5 * s5.v103
+                + s5.v7 * s5.v101);
+        s8.v116 = self.m_hub
+            * (self.g - s1.v10 * s8.v13 + s1.v11 * s8.v12 + s8.v17 + s5.v5 * s5.v102
+                - s5.v6 * s5.v101);
         s8.v117 = s1.v11 * s8.v116 - s0.v6 * s8.v115 + s5.v6 * s6.v5 - s5.v7 * s6.v4
             + s1.v164 * s8.v12 + s1.v165 * s8.v13 + s1.v166 * s8.v14;
         s8.v118 = -s1.v10 * s8.v116 + s0.v6 * s8.v114 - s5.v5 * s6.v5 + s5.v7 * s6.v3
             + s1.v165 * s8.v12 + s1.v167 * s8.v13 + s1.v168 * s8.v14;
         s8.v119 = s1.v10 * s8.v115 - s1.v11 * s8.v114 + s5.v5 * s6.v4 - s5.v6 * s6.v3
             + s1.v166 * s8.v12 + s1.v168 * s8.v13 + s1.v169 * s8.v14;
-        s8.v120 = self.m_thigh * s8.v21 + self.m_thigh * s5.v12 * s5.v106
-            - self.m_thigh * s5.v13 * s5.v105 - self.m_thigh * s1.v171 * s8.v20
-            + self.m_thigh * s1.v172 * s8.v19;
-        s8.v121 = self.m_thigh * s8.v22 - self.m_thigh * s5.v11 * s5.v106
-            + self.m_thigh * s5.v13 * s5.v104 + self.m_thigh * s1.v170 * s8.v20
-            - self.m_thigh * s1.v172 * s8.v18;
-        s8.v122 = self.m_thigh * self.g + self.m_thigh * s8.v23
-            + self.m_thigh * s5.v11 * s5.v105 - self.m_thigh * s5.v12 * s5.v104
-            - self.m_thigh * s1.v170 * s8.v19 + self.m_thigh * s1.v171 * s8.v18;
+        s8.v120 = self.m_thigh
+            * (s8.v21 + s5.v12 * s5.v106 - s5.v13 * s5.v105 - s1.v171 * s8.v20
+                + s1.v172 * s8.v19);
+        s8.v121 = self.m_thigh
+            * (s8.v22 - s5.v11 * s5.v106 + s5.v13 * s5.v104 + s1.v170 * s8.v20
+                - s1.v172 * s8.v18);
+        s8.v122 = self.m_thigh
+            * (self.g + s8.v23 + s5.v11 * s5.v105 - s5.v12 * s5.v104 - s1.v170 * s8.v19
+                + s1.v171 * s8.v18);
         s8.v123 = s5.v12 * s6.v8 - s5.v13 * s6.v7 + s1.v171 * s8.v122 - s1.v172 * s8.v121
             + s1.v173 * s8.v18 + s1.v174 * s8.v19 + s1.v175 * s8.v20;
         s8.v124 = -s5.v11 * s6.v8 + s5.v13 * s6.v6 - s1.v170 * s8.v122
             + s1.v172 * s8.v120 + s1.v174 * s8.v18 + s1.v176 * s8.v19 + s1.v177 * s8.v20;
         s8.v125 = s5.v11 * s6.v7 - s5.v12 * s6.v6 + s1.v170 * s8.v121 - s1.v171 * s8.v120
             + s1.v175 * s8.v18 + s1.v177 * s8.v19 + s1.v178 * s8.v20;
-        s8.v126 = self.m_shin * s8.v27 + self.m_shin * s5.v18 * s5.v109
-            - self.m_shin * s5.v19 * s5.v108 - self.m_shin * s1.v180 * s8.v26
-            + self.m_shin * s1.v181 * s8.v25;
-        s8.v127 = self.m_shin * s8.v28 - self.m_shin * s5.v17 * s5.v109
-            + self.m_shin * s5.v19 * s5.v107 + self.m_shin * s1.v179 * s8.v26
-            - self.m_shin * s1.v181 * s8.v24;
-        s8.v128 = self.m_shin * self.g + self.m_shin * s8.v29
-            + self.m_shin * s5.v17 * s5.v108 - self.m_shin * s5.v18 * s5.v107
-            - self.m_shin * s1.v179 * s8.v25 + self.m_shin * s1.v180 * s8.v24;
+        s8.v126 = self.m_shin
+            * (s8.v27 + s5.v18 * s5.v109 - s5.v19 * s5.v108 - s1.v180 * s8.v26
+                + s1.v181 * s8.v25);
+        s8.v127 = self.m_shin
+            * (s8.v28 - s5.v17 * s5.v109 + s5.v19 * s5.v107 + s1.v179 * s8.v26
+                - s1.v181 * s8.v24);
+        s8.v128 = self.m_shin
+            * (self.g + s8.v29 + s5.v17 * s5.v108 - s5.v18 * s5.v107 - s1.v179 * s8.v25
+                + s1.v180 * s8.v24);
         s8.v129 = s5.v18 * s6.v11 - s5.v19 * s6.v10 + s1.v180 * s8.v128
             - s1.v181 * s8.v127 + s1.v182 * s8.v24 + s1.v183 * s8.v25 + s1.v184 * s8.v26;
         s8.v130 = -s5.v17 * s6.v11 + s5.v19 * s6.v9 - s1.v179 * s8.v128
             + s1.v181 * s8.v126 + s1.v183 * s8.v24 + s1.v185 * s8.v25 + s1.v186 * s8.v26;
         s8.v131 = s5.v17 * s6.v10 - s5.v18 * s6.v9 + s1.v179 * s8.v127
             - s1.v180 * s8.v126 + s1.v184 * s8.v24 + s1.v186 * s8.v25 + s1.v187 * s8.v26;
-        s8.v132 = self.m_foot * s8.v33 + self.m_foot * s5.v24 * s5.v112
-            - self.m_foot * s5.v25 * s5.v111 - self.m_foot * s1.v189 * s8.v32
-            + self.m_foot * s1.v190 * s8.v31;
-        s8.v133 = self.m_foot * s8.v34 - self.m_foot * s5.v23 * s5.v112
-            + self.m_foot * s5.v25 * s5.v110 + self.m_foot * s1.v188 * s8.v32
-            - self.m_foot * s1.v190 * s8.v30;
-        s8.v134 = self.m_foot * self.g + self.m_foot * s8.v35
-            + self.m_foot * s5.v23 * s5.v111 - self.m_foot * s5.v24 * s5.v110
-            - self.m_foot * s1.v188 * s8.v31 + self.m_foot * s1.v189 * s8.v30;
+        s8.v132 = self.m_foot
+            * (s8.v33 + s5.v24 * s5.v112 - s5.v25 * s5.v111 - s1.v189 * s8.v32
+                + s1.v190 * s8.v31);
+        s8.v133 = self.m_foot
+            * (s8.v34 - s5.v23 * s5.v112 + s5.v25 * s5.v110 + s1.v188 * s8.v32
+                - s1.v190 * s8.v30);
+        s8.v134 = self.m_foot
+            * (self.g + s8.v35 + s5.v23 * s5.v111 - s5.v24 * s5.v110 - s1.v188 * s8.v31
+                + s1.v189 * s8.v30);
         s8.v135 = s5.v24 * s6.v14 - s5.v25 * s6.v13 + s1.v189 * s8.v134
             - s1.v190 * s8.v133 + s1.v191 * s8.v30 + s1.v192 * s8.v31 + s1.v193 * s8.v32;
         s8.v136 = -s5.v23 * s6.v14 + s5.v25 * s6.v12 - s1.v188 * s8.v134
             + s1.v190 * s8.v132 + s1.v192 * s8.v30 + s1.v194 * s8.v31 + s1.v195 * s8.v32;
         s8.v137 = s5.v23 * s6.v13 - s5.v24 * s6.v12 + s1.v188 * s8.v133
             - s1.v189 * s8.v132 + s1.v193 * s8.v30 + s1.v195 * s8.v31 + s1.v196 * s8.v32;
-        s8.v138 = self.m_hub * s8.v39 - self.m_hub * s1.v48 * s8.v38
-            + self.m_hub * s0.v25 * s8.v37 + self.m_hub * s5.v30 * s5.v115
-            - self.m_hub * s5.v31 * s5.v114;
-        s8.v139 = self.m_hub * s8.v40 + self.m_hub * s1.v47 * s8.v38
-            - self.m_hub * s0.v25 * s8.v36 - self.m_hub * s5.v29 * s5.v115
-            + self.m_hub * s5.v31 * s5.v113;
-        s8.v140 = self.m_hub * self.g + self.m_hub * s8.v41
-            - self.m_hub * s1.v47 * s8.v37 + self.m_hub * s1.v48 * s8.v36
-            + self.m_hub * s5.v29 * s5.v114 - self.m_hub * s5.v30 * s5.v113;
+        s8.v138 = self.m_hub
+            * (s8.v39 - s1.v48 * s8.v38 + s0.v25 * s8.v37 + s5.v30 * s5.v115
+                - s5.v31 * s5.v114);
+        s8.v139 = self.m_hub
+            * (s8.v40 + s1.v47 * s8.v38 - s0.v25 * s8.v36 - s5.v29 * s5.v115
+                + s5.v31 * s5.v113);
+        s8.v140 = self.m_hub
+            * (self.g + s8.v41 - s1.v47 * s8.v37 + s1.v48 * s8.v36 + s5.v29 * s5.v114
+                - s5.v30 * s5.v113);
         s8.v141 = s1.v48 * s8.v140 - s0.v25 * s8.v139 + s5.v30 * s6.v17 - s5.v31 * s6.v16
             + s1.v197 * s8.v36 + s1.v198 * s8.v37 + s1.v199 * s8.v38;
         s8.v142 = -s1.v47 * s8.v140 + s0.v25 * s8.v138 - s5.v29 * s6.v17
             + s5.v31 * s6.v15 + s1.v198 * s8.v36 + s1.v200 * s8.v37 + s1.v201 * s8.v38;
         s8.v143 = s1.v47 * s8.v139 - s1.v48 * s8.v138 + s5.v29 * s6.v16 - s5.v30 * s6.v15
             + s1.v199 * s8.v36 + s1.v201 * s8.v37 + s1.v202 * s8.v38;
-        s8.v144 = self.m_thigh * s8.v45 - self.m_thigh * s1.v204 * s8.v44
-            + self.m_thigh * s1.v205 * s8.v43 + self.m_thigh * s5.v36 * s5.v118
-            - self.m_thigh * s5.v37 * s5.v117;
-        s8.v145 = self.m_thigh * s8.v46 + self.m_thigh * s1.v203 * s8.v44
-            - self.m_thigh * s1.v205 * s8.v42 - self.m_thigh * s5.v35 * s5.v118
-            + self.m_thigh * s5.v37 * s5.v116;
-        s8.v146 = self.m_thigh * self.g + self.m_thigh * s8.v47
-            - self.m_thigh * s1.v203 * s8.v43 + self.m_thigh * s1.v204 * s8.v42
-            + self.m_thigh * s5.v35 * s5.v117 - self.m_thigh * s5.v36 * s5.v116;
+        s8.v144 = self.m_thigh
+            * (s8.v45 - s1.v204 * s8.v44 + s1.v205 * s8.v43 + s5.v36 * s5.v118
+                - s5.v37 * s5.v117);
+        s8.v145 = self.m_thigh
+            * (s8.v46 + s1.v203 * s8.v44 - s1.v205 * s8.v42 - s5.v35 * s5.v118
+                + s5.v37 * s5.v116);
+        s8.v146 = self.m_thigh
+            * (self.g + s8.v47 - s1.v203 * s8.v43 + s1.v204 * s8.v42 + s5.v35 * s5.v117
+                - s5.v36 * s5.v116);
         s8.v147 = s1.v204 * s8.v146 - s1.v205 * s8.v145 + s1.v206 * s8.v42
             + s1.v207 * s8.v43 + s1.v208 * s8.v44 + s5.v36 * s6.v20 - s5.v37 * s6.v19;
         s8.v148 = -s1.v203 * s8.v146 + s1.v205 * s8.v144 + s1.v207 * s8.v42
             - s5.v35 * s6.v20 + s1.v209 * s8.v43 + s5.v37 * s6.v18 + s1.v210 * s8.v44;
         s8.v149 = s1.v203 * s8.v145 - s1.v204 * s8.v144 + s5.v35 * s6.v19
             + s1.v208 * s8.v42 - s5.v36 * s6.v18 + s1.v210 * s8.v43 + s1.v211 * s8.v44;
-        s8.v150 = self.m_shin * s8.v51 - self.m_shin * s1.v213 * s8.v50
-            + self.m_shin * s1.v214 * s8.v49 + self.m_shin * s5.v42 * s5.v121
-            - self.m_shin * s5.v43 * s5.v120;
-        s8.v151 = self.m_shin * s8.v52 + self.m_shin * s1.v212 * s8.v50
-            - self.m_shin * s1.v214 * s8.v48 - self.m_shin * s5.v41 * s5.v121
-            + self.m_shin * s5.v43 * s5.v119;
-        s8.v152 = self.m_shin * self.g + self.m_shin * s8.v53
-            - self.m_shin * s1.v212 * s8.v49 + self.m_shin * s1.v213 * s8.v48
-            + self.m_shin * s5.v41 * s5.v120 - self.m_shin * s5.v42 * s5.v119;
+        s8.v150 = self.m_shin
+            * (s8.v51 - s1.v213 * s8.v50 + s1.v214 * s8.v49 + s5.v42 * s5.v121
+                - s5.v43 * s5.v120);
+        s8.v151 = self.m_shin
+            * (s8.v52 + s1.v212 * s8.v50 - s1.v214 * s8.v48 - s5.v41 * s5.v121
+                + s5.v43 * s5.v119);
+        s8.v152 = self.m_shin
+            * (self.g + s8.v53 - s1.v212 * s8.v49 + s1.v213 * s8.v48 + s5.v41 * s5.v120
+                - s5.v42 * s5.v119);
         s8.v153 = s1.v213 * s8.v152 - s1.v214 * s8.v151 + s1.v215 * s8.v48
             + s1.v216 * s8.v49 + s1.v217 * s8.v50 + s5.v42 * s6.v23 - s5.v43 * s6.v22;
         s8.v154 = -s1.v212 * s8.v152 + s1.v214 * s8.v150 + s1.v216 * s8.v48
             + s1.v218 * s8.v49 + s1.v219 * s8.v50 - s5.v41 * s6.v23 + s5.v43 * s6.v21;
         s8.v155 = s1.v212 * s8.v151 - s1.v213 * s8.v150 + s1.v217 * s8.v48
             + s1.v219 * s8.v49 + s1.v220 * s8.v50 + s5.v41 * s6.v22 - s5.v42 * s6.v21;
-        s8.v156 = self.m_foot * s8.v57 - self.m_foot * s1.v222 * s8.v56
-            + self.m_foot * s1.v223 * s8.v55 + self.m_foot * s5.v48 * s5.v124
-            - self.m_foot * s5.v49 * s5.v123;
-        s8.v157 = self.m_foot * s8.v58 + self.m_foot * s1.v221 * s8.v56
-            - self.m_foot * s1.v223 * s8.v54 - self.m_foot * s5.v47 * s5.v124
-            + self.m_foot * s5.v49 * s5.v122;
-        s8.v158 = self.m_foot * self.g + self.m_foot * s8.v59
-            - self.m_foot * s1.v221 * s8.v55 + self.m_foot * s1.v222 * s8.v54
-            + self.m_foot * s5.v47 * s5.v123 - self.m_foot * s5.v48 * s5.v122;
+        s8.v156 = self.m_foot
+            * (s8.v57 - s1.v222 * s8.v56 + s1.v223 * s8.v55 + s5.v48 * s5.v124
+                - s5.v49 * s5.v123);
+        s8.v157 = self.m_foot
+            * (s8.v58 + s1.v221 * s8.v56 - s1.v223 * s8.v54 - s5.v47 * s5.v124
+                + s5.v49 * s5.v122);
+        s8.v158 = self.m_foot
+            * (self.g + s8.v59 - s1.v221 * s8.v55 + s1.v222 * s8.v54 + s5.v47 * s5.v123
+                - s5.v48 * s5.v122);
         s8.v159 = s1.v222 * s8.v158 - s1.v223 * s8.v157 + s1.v224 * s8.v54
             + s1.v225 * s8.v55 + s1.v226 * s8.v56 + s5.v48 * s6.v26 - s5.v49 * s6.v25;
         s8.v160 = -s1.v221 * s8.v158 + s1.v223 * s8.v156 + s1.v225 * s8.v54
             + s1.v227 * s8.v55 + s1.v228 * s8.v56 - s5.v47 * s6.v26 + s5.v49 * s6.v24;
         s8.v161 = s1.v221 * s8.v157 - s1.v222 * s8.v156 + s1.v226 * s8.v54
             + s1.v228 * s8.v55 + s1.v229 * s8.v56 + s5.v47 * s6.v25 - s5.v48 * s6.v24;
-        s8.v162 = self.m_hub * s8.v63 - self.m_hub * s1.v85 * s8.v62
-            + self.m_hub * s0.v44 * s8.v61 + self.m_hub * s5.v54 * s5.v127
-            - self.m_hub * s5.v55 * s5.v126;
-        s8.v163 = self.m_hub * s8.v64 + self.m_hub * s1.v84 * s8.v62
-            - self.m_hub * s0.v44 * s8.v60 - self.m_hub * s5.v53 * s5.v127
-            + self.m_hub * s5.v55 * s5.v125;
-        s8.v164 = self.m_hub * self.g + self.m_hub * s8.v65
-            - self.m_hub * s1.v84 * s8.v61 + self.m_hub * s1.v85 * s8.v60
-            + self.m_hub * s5.v53 * s5.v126 - self.m_hub * s5.v54 * s5.v125;
+        s8.v162 = self.m_hub
+            * (s8.v63 - s1.v85 * s8.v62 + s0.v44 * s8.v61 + s5.v54 * s5.v127
+                - s5.v55 * s5.v126);
+        s8.v163 = self.m_hub
+            * (s8.v64 + s1.v84 * s8.v62 - s0.v44 * s8.v60 - s5.v53 * s5.v127
+                + s5.v55 * s5.v125);
+        s8.v164 = self.m_hub
+            * (self.g + s8.v65 - s1.v84 * s8.v61 + s1.v85 * s8.v60 + s5.v53 * s5.v126
+                - s5.v54 * s5.v125);
         s8.v165 = s1.v230 * s8.v60 + s1.v231 * s8.v61 + s1.v232 * s8.v62
             + s1.v85 * s8.v164 - s0.v44 * s8.v163 + s5.v54 * s6.v29 - s5.v55 * s6.v28;
         s8.v166 = s1.v231 * s8.v60 + s1.v233 * s8.v61 + s1.v234 * s8.v62
             - s1.v84 * s8.v164 + s0.v44 * s8.v162 - s5.v53 * s6.v29 + s5.v55 * s6.v27;
         s8.v167 = s1.v232 * s8.v60 + s1.v234 * s8.v61 + s1.v235 * s8.v62
             + s1.v84 * s8.v163 - s1.v85 * s8.v162 + s5.v53 * s6.v28 - s5.v54 * s6.v27;
-        s8.v168 = self.m_thigh * s5.v60 * s5.v130 - self.m_thigh * s5.v61 * s5.v129
-            + self.m_thigh * s8.v69 - self.m_thigh * s1.v237 * s8.v68
-            + self.m_thigh * s1.v238 * s8.v67;
-        s8.v169 = -self.m_thigh * s5.v59 * s5.v130 + self.m_thigh * s5.v61 * s5.v128
-            + self.m_thigh * s8.v70 + self.m_thigh * s1.v236 * s8.v68
-            - self.m_thigh * s1.v238 * s8.v66;
-        s8.v170 = self.m_thigh * s5.v59 * s5.v129 - self.m_thigh * s5.v60 * s5.v128
-            + self.m_thigh * self.g + self.m_thigh * s8.v71
-            - self.m_thigh * s1.v236 * s8.v67 + self.m_thigh * s1.v237 * s8.v66;
+        s8.v168 = self.m_thigh
+            * (s5.v60 * s5.v130 - s5.v61 * s5.v129 + s8.v69 - s1.v237 * s8.v68
+                + s1.v238 * s8.v67);
+        s8.v169 = self.m_thigh
+            * (-s5.v59 * s5.v130 + s5.v61 * s5.v128 + s8.v70 + s1.v236 * s8.v68
+                - s1.v238 * s8.v66);
+        s8.v170 = self.m_thigh
+            * (s5.v59 * s5.v129 - s5.v60 * s5.v128 + self.g + s8.v71 - s1.v236 * s8.v67
+                + s1.v237 * s8.v66);
         s8.v171 = s5.v60 * s6.v32 - s5.v61 * s6.v31 + s1.v237 * s8.v170
             - s1.v238 * s8.v169 + s1.v239 * s8.v66 + s1.v240 * s8.v67 + s1.v241 * s8.v68;
         s8.v172 = -s5.v59 * s6.v32 + s5.v61 * s6.v30 - s1.v236 * s8.v170
             + s1.v238 * s8.v168 + s1.v240 * s8.v66 + s1.v242 * s8.v67 + s1.v243 * s8.v68;
         s8.v173 = s5.v59 * s6.v31 - s5.v60 * s6.v30 + s1.v236 * s8.v169
             - s1.v237 * s8.v168 + s1.v241 * s8.v66 + s1.v243 * s8.v67 + s1.v244 * s8.v68;
-        s8.v174 = self.m_shin * s5.v66 * s5.v133 - self.m_shin * s5.v67 * s5.v132
-            + self.m_shin * s8.v75 - self.m_shin * s1.v246 * s8.v74
-            + self.m_shin * s1.v247 * s8.v73;
-        s8.v175 = -self.m_shin * s5.v65 * s5.v133 + self.m_shin * s5.v67 * s5.v131
-            + self.m_shin * s8.v76 + self.m_shin * s1.v245 * s8.v74
-            - self.m_shin * s1.v247 * s8.v72;
-        s8.v176 = self.m_shin * s5.v65 * s5.v132 - self.m_shin * s5.v66 * s5.v131
-            + self.m_shin * self.g + self.m_shin * s8.v77
-            - self.m_shin * s1.v245 * s8.v73 + self.m_shin * s1.v246 * s8.v72;
+        s8.v174 = self.m_shin
+            * (s5.v66 * s5.v133 - s5.v67 * s5.v132 + s8.v75 - s1.v246 * s8.v74
+                + s1.v247 * s8.v73);
+        s8.v175 = self.m_shin
+            * (-s5.v65 * s5.v133 + s5.v67 * s5.v131 + s8.v76 + s1.v245 * s8.v74
+                - s1.v247 * s8.v72);
+        s8.v176 = self.m_shin
+            * (s5.v65 * s5.v132 - s5.v66 * s5.v131 + self.g + s8.v77 - s1.v245 * s8.v73
+                + s1.v246 * s8.v72);
         s8.v177 = s5.v66 * s6.v35 - s5.v67 * s6.v34 + s1.v246 * s8.v176
             - s1.v247 * s8.v175 + s1.v248 * s8.v72 + s1.v249 * s8.v73 + s1.v250 * s8.v74;
         s8.v178 = -s5.v65 * s6.v35 + s5.v67 * s6.v33 - s1.v245 * s8.v176
             + s1.v247 * s8.v174 + s1.v249 * s8.v72 + s1.v251 * s8.v73 + s1.v252 * s8.v74;
         s8.v179 = s5.v65 * s6.v34 - s5.v66 * s6.v33 + s1.v245 * s8.v175
             - s1.v246 * s8.v174 + s1.v250 * s8.v72 + s1.v252 * s8.v73 + s1.v253 * s8.v74;
-        s8.v180 = self.m_foot * s5.v72 * s5.v136 - self.m_foot * s5.v73 * s5.v135
-            + self.m_foot * s8.v81 - self.m_foot * s1.v255 * s8.v80
-            + self.m_foot * s1.v256 * s8.v79;
-        s8.v181 = -self.m_foot * s5.v71 * s5.v136 + self.m_foot * s5.v73 * s5.v134
-            + self.m_foot * s8.v82 + self.m_foot * s1.v254 * s8.v80
-            - self.m_foot * s1.v256 * s8.v78;
-        s8.v182 = self.m_foot * s5.v71 * s5.v135 - self.m_foot * s5.v72 * s5.v134
-            + self.m_foot * self.g + self.m_foot * s8.v83
-            - self.m_foot * s1.v254 * s8.v79 + self.m_foot * s1.v255 * s8.v78;
+        s8.v180 = self.m_foot
+            * (s5.v72 * s5.v136 - s5.v73 * s5.v135 + s8.v81 - s1.v255 * s8.v80
+                + s1.v256 * s8.v79);
+        s8.v181 = self.m_foot
+            * (-s5.v71 * s5.v136 + s5.v73 * s5.v134 + s8.v82 + s1.v254 * s8.v80
+                - s1.v256 * s8.v78);
+        s8.v182 = self.m_foot
+            * (s5.v71 * s5.v135 - s5.v72 * s5.v134 + self.g + s8.v83 - s1.v254 * s8.v79
+                + s1.v255 * s8.v78);
         s8.v183 = s5.v72 * s6.v38 - s5.v73 * s6.v37 + s1.v255 * s8.v182
             - s1.v256 * s8.v181 + s1.v257 * s8.v78 + s1.v258 * s8.v79 + s1.v259 * s8.v80;
         s8.v184 = -s5.v71 * s6.v38 + s5.v73 * s6.v36 - s1.v254 * s8.v182
             + s1.v256 * s8.v180 + s1.v258 * s8.v78 + s1.v260 * s8.v79 + s1.v261 * s8.v80;
         s8.v185 = s5.v71 * s6.v37 - s5.v72 * s6.v36 + s1.v254 * s8.v181
             - s1.v255 * s8.v180 + s1.v259 * s8.v78 + s1.v261 * s8.v79 + s1.v262 * s8.v80;
-        s8.v186 = -self.m_hub * s1.v122 * s8.v86 + self.m_hub * s0.v63 * s8.v85
-            + self.m_hub * s5.v78 * s5.v139 - self.m_hub * s5.v79 * s5.v138
-            + self.m_hub * s8.v87;
-        s8.v187 = self.m_hub * s1.v121 * s8.v86 - self.m_hub * s0.v63 * s8.v84
-            - self.m_hub * s5.v77 * s5.v139 + self.m_hub * s5.v79 * s5.v137
-            + self.m_hub * s8.v88;
-        s8.v188 = -self.m_hub * s1.v121 * s8.v85 + self.m_hub * s1.v122 * s8.v84
-            + self.m_hub * self.g + self.m_hub * s5.v77 * s5.v138
-            - self.m_hub * s5.v78 * s5.v137 + self.m_hub * s8.v89;
+        s8.v186 = self.m_hub
+            * (-s1.v122 * s8.v86 + s0.v63 * s8.v85 + s5.v78 * s5.v139 - s5.v79 * s5.v138
+                + s8.v87);
+        s8.v187 = self.m_hub
+            * (s1.v121 * s8.v86 - s0.v63 * s8.v84 - s5.v77 * s5.v139 + s5.v79 * s5.v137
+                + s8.v88);
+        s8.v188 = self.m_hub
+            * (-s1.v121 * s8.v85 + s1.v122 * s8.v84 + self.g + s5.v77 * s5.v138
+                - s5.v78 * s5.v137 + s8.v89);
         s8.v189 = s1.v122 * s8.v188 - s0.v63 * s8.v187 + s5.v78 * s6.v41
             - s5.v79 * s6.v40 + s1.v263 * s8.v84 + s1.v264 * s8.v85 + s1.v265 * s8.v86;
         s8.v190 = -s1.v121 * s8.v188 + s0.v63 * s8.v186 - s5.v77 * s6.v41
             + s5.v79 * s6.v39 + s1.v264 * s8.v84 + s1.v266 * s8.v85 + s1.v267 * s8.v86;
         s8.v191 = s1.v121 * s8.v187 - s1.v122 * s8.v186 + s5.v77 * s6.v40
             - s5.v78 * s6.v39 + s1.v265 * s8.v84 + s1.v267 * s8.v85 + s1.v268 * s8.v86;
-        s8.v192 = self.m_thigh * s5.v84 * s5.v142 - self.m_thigh * s5.v85 * s5.v141
-            + self.m_thigh * s8.v93 - self.m_thigh * s1.v270 * s8.v92
-            + self.m_thigh * s1.v271 * s8.v91;
-        s8.v193 = -self.m_thigh * s5.v83 * s5.v142 + self.m_thigh * s5.v85 * s5.v140
-            + self.m_thigh * s8.v94 + self.m_thigh * s1.v269 * s8.v92
-            - self.m_thigh * s1.v271 * s8.v90;
-        s8.v194 = self.m_thigh * self.g + self.m_thigh * s5.v83 * s5.v141
-            - self.m_thigh * s5.v84 * s5.v140 + self.m_thigh * s8.v95
-            - self.m_thigh * s1.v269 * s8.v91 + self.m_thigh * s1.v270 * s8.v90;
+        s8.v192 = self.m_thigh
+            * (s5.v84 * s5.v142 - s5.v85 * s5.v141 + s8.v93 - s1.v270 * s8.v92
+                + s1.v271 * s8.v91);
+        s8.v193 = self.m_thigh
+            * (-s5.v83 * s5.v142 + s5.v85 * s5.v140 + s8.v94 + s1.v269 * s8.v92
+                - s1.v271 * s8.v90);
+        s8.v194 = self.m_thigh
+            * (self.g + s5.v83 * s5.v141 - s5.v84 * s5.v140 + s8.v95 - s1.v269 * s8.v91
+                + s1.v270 * s8.v90);
         s8.v195 = s5.v84 * s6.v44 - s5.v85 * s6.v43 + s1.v270 * s8.v194
             - s1.v271 * s8.v193 + s1.v272 * s8.v90 + s1.v273 * s8.v91 + s1.v274 * s8.v92;
         s8.v196 = s1.v275 * s8.v91 + s1.v276 * s8.v92 - s5.v83 * s6.v44 + s5.v85 * s6.v42
             - s1.v269 * s8.v194 + s1.v271 * s8.v192 + s1.v273 * s8.v90;
         s8.v197 = s1.v276 * s8.v91 + s1.v277 * s8.v92 + s5.v83 * s6.v43 - s5.v84 * s6.v42
             + s1.v269 * s8.v193 - s1.v270 * s8.v192 + s1.v274 * s8.v90;
-        s8.v198 = -self.m_shin * s1.v279 * s8.v98 + self.m_shin * s1.v280 * s8.v97
-            + self.m_shin * s5.v90 * s5.v145 - self.m_shin * s5.v91 * s5.v144
-            + self.m_shin * s8.v99;
-        s8.v199 = self.m_shin * s1.v278 * s8.v98 - self.m_shin * s1.v280 * s8.v96
-            - self.m_shin * s5.v89 * s5.v145 + self.m_shin * s5.v91 * s5.v143
-            + self.m_shin * s8.v100;
-        s8.v200 = -self.m_shin * s1.v278 * s8.v97 + self.m_shin * s1.v279 * s8.v96
-            + self.m_shin * self.g + self.m_shin * s5.v89 * s5.v144
-            - self.m_shin * s5.v90 * s5.v143 + self.m_shin * s8.v101;
+        s8.v198 = self.m_shin
+            * (-s1.v279 * s8.v98 + s1.v280 * s8.v97 + s5.v90 * s5.v145 - s5.v91 * s5.v144
+                + s8.v99);
+        s8.v199 = self.m_shin
+            * (s1.v278 * s8.v98 - s1.v280 * s8.v96 - s5.v89 * s5.v145 + s5.v91 * s5.v143
+                + s8.v100);
+        s8.v200 = self.m_shin
+            * (-s1.v278 * s8.v97 + s1.v279 * s8.v96 + self.g + s5.v89 * s5.v144
+                - s5.v90 * s5.v143 + s8.v101);
         s8.v201 = s1.v279 * s8.v200 - s1.v280 * s8.v199 + s1.v281 * s8.v96
             + s1.v282 * s8.v97 + s1.v283 * s8.v98 + s5.v90 * s6.v47 - s5.v91 * s6.v46;
         s8.v202 = -s1.v278 * s8.v200 + s1.v280 * s8.v198 + s1.v282 * s8.v96
             + s1.v284 * s8.v97 + s1.v285 * s8.v98 - s5.v89 * s6.v47 + s5.v91 * s6.v45;
         s8.v203 = s1.v278 * s8.v199 - s1.v279 * s8.v198 + s1.v283 * s8.v96
             + s1.v285 * s8.v97 + s1.v286 * s8.v98 + s5.v89 * s6.v46 - s5.v90 * s6.v45;
-        s8.v204 = -self.m_foot * s1.v288 * s8.v104 + self.m_foot * s1.v289 * s8.v103
-            + self.m_foot * s5.v96 * s5.v148 - self.m_foot * s5.v97 * s5.v147
-            + self.m_foot * s8.v105;
-        s8.v205 = self.m_foot * s1.v287 * s8.v104 - self.m_foot * s1.v289 * s8.v102
-            - self.m_foot * s5.v95 * s5.v148 + self.m_foot * s5.v97 * s5.v146
-            + self.m_foot * s8.v106;
-        s8.v206 = -self.m_foot * s1.v287 * s8.v103 + self.m_foot * s1.v288 * s8.v102
-            + self.m_foot * self.g + self.m_foot * s5.v95 * s5.v147
-            - self.m_foot * s5.v96 * s5.v146 + self.m_foot * s8.v107;
+        s8.v204 = self.m_foot
+            * (-s1.v288 * s8.v104 + s1.v289 * s8.v103 + s5.v96 * s5.v148
+                - s5.v97 * s5.v147 + s8.v105);
+        s8.v205 = self.m_foot
+            * (s1.v287 * s8.v104 - s1.v289 * s8.v102 - s5.v95 * s5.v148
+                + s5.v97 * s5.v146 + s8.v106);
+        s8.v206 = self.m_foot
+            * (-s1.v287 * s8.v103 + s1.v288 * s8.v102 + self.g + s5.v95 * s5.v147
+                - s5.v96 * s5.v146 + s8.v107);
         s8.v207 = s1.v288 * s8.v206 - s1.v289 * s8.v205 + s1.v290 * s8.v102
             + s1.v291 * s8.v103 + s1.v292 * s8.v104 + s5.v96 * s6.v50 - s5.v97 * s6.v49;
         s8.v208 = -s1.v287 * s8.v206 + s1.v289 * s8.v204 + s1.v291 * s8.v102
@@ -3747,14 +3718,13 @@ impl Dynamics<22> for Quadruped {
             + s1.v147 * s7.v10 + s1.v148 * s7.v11;
         let z694 = s1.v124 * s7.v0 + s1.v126 * s7.v1 + s1.v127 * s7.v2 + s1.v155 * s7.v3
             + s1.v156 * s7.v4 + s1.v157 * s7.v5;
-        0.5 * qd[0] * s7.v99 + 0.5 * qd[1] * s7.v100 + 0.5 * qd[2] * s7.v101
-            + 0.5 * qd[3] * s7.v98 + 0.5 * qd[4] * z677 + 0.5 * qd[5] * z678
-            + 0.5 * qd[6] * z679 + 0.5 * qd[7] * z680 + 0.5 * qd[8] * z681
-            + 0.5 * qd[9] * z682 + 0.5 * qd[10] * z683 + 0.5 * qd[11] * z684
-            + 0.5 * qd[12] * z685 + 0.5 * qd[13] * z686 + 0.5 * qd[14] * z687
-            + 0.5 * qd[15] * z688 + 0.5 * qd[16] * z689 + 0.5 * qd[17] * z690
-            + 0.5 * qd[18] * z691 + 0.5 * qd[19] * z692 + 0.5 * qd[20] * z693
-            + 0.5 * qd[21] * z694
+        0.5
+            * (qd[0] * s7.v99 + qd[1] * s7.v100 + qd[2] * s7.v101 + qd[3] * s7.v98
+                + qd[4] * z677 + qd[5] * z678 + qd[6] * z679 + qd[7] * z680
+                + qd[8] * z681 + qd[9] * z682 + qd[10] * z683 + qd[11] * z684
+                + qd[12] * z685 + qd[13] * z686 + qd[14] * z687 + qd[15] * z688
+                + qd[16] * z689 + qd[17] * z690 + qd[18] * z691 + qd[19] * z692
+                + qd[20] * z693 + qd[21] * z694)
     }
     fn potential_energy(&self, q: &Vector<22>, _t: f64) -> f64 {
         let s0 = self.shared0(q);
@@ -5865,9 +5835,9 @@ impl Dynamics<22> for Quadruped {
         let z5327 = qd[21] * s9.v105;
         let z5328 = qd[21] * s9.v106;
         let z5329 = qd[21] * s9.v107;
-        let z5330 = -qd[1] * self.m_torso * s5.v4 + qd[2] * self.m_torso * s5.v3;
-        let z5331 = qd[0] * self.m_torso * s5.v4 - qd[2] * self.m_torso * s5.v2;
-        let z5332 = -qd[0] * self.m_torso * s5.v3 + qd[1] * self.m_torso * s5.v2;
+        let z5330 = self.m_torso * (-qd[1] * s5.v4 + qd[2] * s5.v3);
+        let z5331 = self.m_torso * (qd[0] * s5.v4 - qd[2] * s5.v2);
+        let z5332 = self.m_torso * (-qd[0] * s5.v3 + qd[1] * s5.v2);
         let z5333 = s5.v3 * s6.v2 - s5.v4 * s6.v1;
         let z5334 = -s5.v2 * s6.v2 + s5.v4 * s6.v0;
         let z5335 = s5.v2 * s6.v1 - s5.v3 * s6.v0;
@@ -5886,9 +5856,9 @@ impl Dynamics<22> for Quadruped {
             + s1.v169;
         let z5346 = -self.m_hub * s1.v11;
         let z5347 = self.m_hub * s1.v10;
-        let z5348 = self.m_hub * s5.v6 * s5.v103 - self.m_hub * s5.v7 * s5.v102;
-        let z5349 = -self.m_hub * s5.v5 * s5.v103 + self.m_hub * s5.v7 * s5.v101;
-        let z5350 = self.m_hub * s5.v5 * s5.v102 - self.m_hub * s5.v6 * s5.v101;
+        let z5348 = self.m_hub * (s5.v6 * s5.v103 - s5.v7 * s5.v102);
+        let z5349 = self.m_hub * (-s5.v5 * s5.v103 + s5.v7 * s5.v101);
+        let z5350 = self.m_hub * (s5.v5 * s5.v102 - s5.v6 * s5.v101);
         let z5351 = s1.v11 * z5350 - s0.v6 * z5349 + s5.v6 * s6.v5 - s5.v7 * s6.v4;
         let z5352 = -s1.v10 * z5350 + s0.v6 * z5348 - s5.v5 * s6.v5 + s5.v7 * s6.v3;
         let z5353 = s1.v10 * z5349 - s1.v11 * z5348 + s5.v5 * s6.v4 - s5.v6 * s6.v3;
@@ -5907,9 +5877,9 @@ impl Dynamics<22> for Quadruped {
             + self.m_thigh * (s1.v171 * s1.v171) + s1.v178;
         let z5364 = -self.m_thigh * s1.v171;
         let z5365 = self.m_thigh * s1.v170;
-        let z5366 = self.m_thigh * s5.v12 * s5.v106 - self.m_thigh * s5.v13 * s5.v105;
-        let z5367 = -self.m_thigh * s5.v11 * s5.v106 + self.m_thigh * s5.v13 * s5.v104;
-        let z5368 = self.m_thigh * s5.v11 * s5.v105 - self.m_thigh * s5.v12 * s5.v104;
+        let z5366 = self.m_thigh * (s5.v12 * s5.v106 - s5.v13 * s5.v105);
+        let z5367 = self.m_thigh * (-s5.v11 * s5.v106 + s5.v13 * s5.v104);
+        let z5368 = self.m_thigh * (s5.v11 * s5.v105 - s5.v12 * s5.v104);
         let z5369 = s5.v12 * s6.v8 - s5.v13 * s6.v7 + s1.v171 * z5368 - s1.v172 * z5367;
         let z5370 = -s5.v11 * s6.v8 + s5.v13 * s6.v6 - s1.v170 * z5368 + s1.v172 * z5366;
         let z5371 = s5.v11 * s6.v7 - s5.v12 * s6.v6 + s1.v170 * z5367 - s1.v171 * z5366;
@@ -5928,9 +5898,9 @@ impl Dynamics<22> for Quadruped {
             + s1.v187;
         let z5382 = -self.m_shin * s1.v180;
         let z5383 = self.m_shin * s1.v179;
-        let z5384 = self.m_shin * s5.v18 * s5.v109 - self.m_shin * s5.v19 * s5.v108;
-        let z5385 = -self.m_shin * s5.v17 * s5.v109 + self.m_shin * s5.v19 * s5.v107;
-        let z5386 = self.m_shin * s5.v17 * s5.v108 - self.m_shin * s5.v18 * s5.v107;
+        let z5384 = self.m_shin * (s5.v18 * s5.v109 - s5.v19 * s5.v108);
+        let z5385 = self.m_shin * (-s5.v17 * s5.v109 + s5.v19 * s5.v107);
+        let z5386 = self.m_shin * (s5.v17 * s5.v108 - s5.v18 * s5.v107);
         let z5387 = s5.v18 * s6.v11 - s5.v19 * s6.v10 + s1.v180 * z5386
             - s1.v181 * z5385;
         let z5388 = -s5.v17 * s6.v11 + s5.v19 * s6.v9 - s1.v179 * z5386
@@ -5939,9 +5909,9 @@ impl Dynamics<22> for Quadruped {
         let z5390 = -self.m_foot * s1.v190;
         let z5391 = -self.m_foot * s1.v188;
         let z5392 = -self.m_foot * s1.v189;
-        let z5393 = self.m_foot * s5.v24 * s5.v112 - self.m_foot * s5.v25 * s5.v111;
-        let z5394 = -self.m_foot * s5.v23 * s5.v112 + self.m_foot * s5.v25 * s5.v110;
-        let z5395 = self.m_foot * s5.v23 * s5.v111 - self.m_foot * s5.v24 * s5.v110;
+        let z5393 = self.m_foot * (s5.v24 * s5.v112 - s5.v25 * s5.v111);
+        let z5394 = self.m_foot * (-s5.v23 * s5.v112 + s5.v25 * s5.v110);
+        let z5395 = self.m_foot * (s5.v23 * s5.v111 - s5.v24 * s5.v110);
         let z5396 = s5.v24 * s6.v14 - s5.v25 * s6.v13 + s1.v189 * z5395
             - s1.v190 * z5394;
         let z5397 = -s5.v23 * s6.v14 + s5.v25 * s6.v12 - s1.v188 * z5395
@@ -5963,9 +5933,9 @@ impl Dynamics<22> for Quadruped {
             + s1.v202;
         let z5409 = -self.m_hub * s1.v48;
         let z5410 = self.m_hub * s1.v47;
-        let z5411 = self.m_hub * s5.v30 * s5.v115 - self.m_hub * s5.v31 * s5.v114;
-        let z5412 = -self.m_hub * s5.v29 * s5.v115 + self.m_hub * s5.v31 * s5.v113;
-        let z5413 = self.m_hub * s5.v29 * s5.v114 - self.m_hub * s5.v30 * s5.v113;
+        let z5411 = self.m_hub * (s5.v30 * s5.v115 - s5.v31 * s5.v114);
+        let z5412 = self.m_hub * (-s5.v29 * s5.v115 + s5.v31 * s5.v113);
+        let z5413 = self.m_hub * (s5.v29 * s5.v114 - s5.v30 * s5.v113);
         let z5414 = s1.v48 * z5413 - s0.v25 * z5412 + s5.v30 * s6.v17 - s5.v31 * s6.v16;
         let z5415 = -s1.v47 * z5413 + s0.v25 * z5411 - s5.v29 * s6.v17 + s5.v31 * s6.v15;
         let z5416 = s1.v47 * z5412 - s1.v48 * z5411 + s5.v29 * s6.v16 - s5.v30 * s6.v15;
@@ -5984,9 +5954,9 @@ impl Dynamics<22> for Quadruped {
             + self.m_thigh * (s1.v204 * s1.v204) + s1.v211;
         let z5427 = -self.m_thigh * s1.v204;
         let z5428 = self.m_thigh * s1.v203;
-        let z5429 = self.m_thigh * s5.v36 * s5.v118 - self.m_thigh * s5.v37 * s5.v117;
-        let z5430 = -self.m_thigh * s5.v35 * s5.v118 + self.m_thigh * s5.v37 * s5.v116;
-        let z5431 = self.m_thigh * s5.v35 * s5.v117 - self.m_thigh * s5.v36 * s5.v116;
+        let z5429 = self.m_thigh * (s5.v36 * s5.v118 - s5.v37 * s5.v117);
+        let z5430 = self.m_thigh * (-s5.v35 * s5.v118 + s5.v37 * s5.v116);
+        let z5431 = self.m_thigh * (s5.v35 * s5.v117 - s5.v36 * s5.v116);
         let z5432 = s1.v204 * z5431 - s1.v205 * z5430 + s5.v36 * s6.v20
             - s5.v37 * s6.v19;
         let z5433 = -s1.v203 * z5431 + s1.v205 * z5429 - s5.v35 * s6.v20
@@ -6008,9 +5978,9 @@ impl Dynamics<22> for Quadruped {
             + s1.v220;
         let z5445 = -self.m_shin * s1.v213;
         let z5446 = self.m_shin * s1.v212;
-        let z5447 = self.m_shin * s5.v42 * s5.v121 - self.m_shin * s5.v43 * s5.v120;
-        let z5448 = -self.m_shin * s5.v41 * s5.v121 + self.m_shin * s5.v43 * s5.v119;
-        let z5449 = self.m_shin * s5.v41 * s5.v120 - self.m_shin * s5.v42 * s5.v119;
+        let z5447 = self.m_shin * (s5.v42 * s5.v121 - s5.v43 * s5.v120);
+        let z5448 = self.m_shin * (-s5.v41 * s5.v121 + s5.v43 * s5.v119);
+        let z5449 = self.m_shin * (s5.v41 * s5.v120 - s5.v42 * s5.v119);
         let z5450 = s1.v213 * z5449 - s1.v214 * z5448 + s5.v42 * s6.v23
             - s5.v43 * s6.v22;
         let z5451 = -s1.v212 * z5449 + s1.v214 * z5447 - s5.v41 * s6.v23
@@ -6020,9 +5990,9 @@ impl Dynamics<22> for Quadruped {
         let z5453 = -self.m_foot * s1.v223;
         let z5454 = -self.m_foot * s1.v221;
         let z5455 = -self.m_foot * s1.v222;
-        let z5456 = self.m_foot * s5.v48 * s5.v124 - self.m_foot * s5.v49 * s5.v123;
-        let z5457 = -self.m_foot * s5.v47 * s5.v124 + self.m_foot * s5.v49 * s5.v122;
-        let z5458 = self.m_foot * s5.v47 * s5.v123 - self.m_foot * s5.v48 * s5.v122;
+        let z5456 = self.m_foot * (s5.v48 * s5.v124 - s5.v49 * s5.v123);
+        let z5457 = self.m_foot * (-s5.v47 * s5.v124 + s5.v49 * s5.v122);
+        let z5458 = self.m_foot * (s5.v47 * s5.v123 - s5.v48 * s5.v122);
         let z5459 = s1.v222 * z5458 - s1.v223 * z5457 + s5.v48 * s6.v26
             - s5.v49 * s6.v25;
         let z5460 = -s1.v221 * z5458 + s1.v223 * z5456 - s5.v47 * s6.v26
@@ -6044,9 +6014,9 @@ impl Dynamics<22> for Quadruped {
             + s1.v235;
         let z5472 = -self.m_hub * s1.v85;
         let z5473 = self.m_hub * s1.v84;
-        let z5474 = self.m_hub * s5.v54 * s5.v127 - self.m_hub * s5.v55 * s5.v126;
-        let z5475 = -self.m_hub * s5.v53 * s5.v127 + self.m_hub * s5.v55 * s5.v125;
-        let z5476 = self.m_hub * s5.v53 * s5.v126 - self.m_hub * s5.v54 * s5.v125;
+        let z5474 = self.m_hub * (s5.v54 * s5.v127 - s5.v55 * s5.v126);
+        let z5475 = self.m_hub * (-s5.v53 * s5.v127 + s5.v55 * s5.v125);
+        let z5476 = self.m_hub * (s5.v53 * s5.v126 - s5.v54 * s5.v125);
         let z5477 = s1.v85 * z5476 - s0.v44 * z5475 + s5.v54 * s6.v29 - s5.v55 * s6.v28;
         let z5478 = -s1.v84 * z5476 + s0.v44 * z5474 - s5.v53 * s6.v29 + s5.v55 * s6.v27;
         let z5479 = s1.v84 * z5475 - s1.v85 * z5474 + s5.v53 * s6.v28 - s5.v54 * s6.v27;
@@ -6065,9 +6035,9 @@ impl Dynamics<22> for Quadruped {
             + self.m_thigh * (s1.v237 * s1.v237) + s1.v244;
         let z5490 = -self.m_thigh * s1.v237;
         let z5491 = self.m_thigh * s1.v236;
-        let z5492 = self.m_thigh * s5.v60 * s5.v130 - self.m_thigh * s5.v61 * s5.v129;
-        let z5493 = -self.m_thigh * s5.v59 * s5.v130 + self.m_thigh * s5.v61 * s5.v128;
-        let z5494 = self.m_thigh * s5.v59 * s5.v129 - self.m_thigh * s5.v60 * s5.v128;
+        let z5492 = self.m_thigh * (s5.v60 * s5.v130 - s5.v61 * s5.v129);
+        let z5493 = self.m_thigh * (-s5.v59 * s5.v130 + s5.v61 * s5.v128);
+        let z5494 = self.m_thigh * (s5.v59 * s5.v129 - s5.v60 * s5.v128);
         let z5495 = s5.v60 * s6.v32 - s5.v61 * s6.v31 + s1.v237 * z5494
             - s1.v238 * z5493;
         let z5496 = -s5.v59 * s6.v32 + s5.v61 * s6.v30 - s1.v236 * z5494
@@ -6089,9 +6059,9 @@ impl Dynamics<22> for Quadruped {
             + s1.v253;
         let z5508 = -self.m_shin * s1.v246;
         let z5509 = self.m_shin * s1.v245;
-        let z5510 = self.m_shin * s5.v66 * s5.v133 - self.m_shin * s5.v67 * s5.v132;
-        let z5511 = -self.m_shin * s5.v65 * s5.v133 + self.m_shin * s5.v67 * s5.v131;
-        let z5512 = self.m_shin * s5.v65 * s5.v132 - self.m_shin * s5.v66 * s5.v131;
+        let z5510 = self.m_shin * (s5.v66 * s5.v133 - s5.v67 * s5.v132);
+        let z5511 = self.m_shin * (-s5.v65 * s5.v133 + s5.v67 * s5.v131);
+        let z5512 = self.m_shin * (s5.v65 * s5.v132 - s5.v66 * s5.v131);
         let z5513 = s5.v66 * s6.v35 - s5.v67 * s6.v34 + s1.v246 * z5512
             - s1.v247 * z5511;
         let z5514 = -s5.v65 * s6.v35 + s5.v67 * s6.v33 - s1.v245 * z5512
@@ -6101,9 +6071,9 @@ impl Dynamics<22> for Quadruped {
         let z5516 = -self.m_foot * s1.v256;
         let z5517 = -self.m_foot * s1.v254;
         let z5518 = -self.m_foot * s1.v255;
-        let z5519 = self.m_foot * s5.v72 * s5.v136 - self.m_foot * s5.v73 * s5.v135;
-        let z5520 = -self.m_foot * s5.v71 * s5.v136 + self.m_foot * s5.v73 * s5.v134;
-        let z5521 = self.m_foot * s5.v71 * s5.v135 - self.m_foot * s5.v72 * s5.v134;
+        let z5519 = self.m_foot * (s5.v72 * s5.v136 - s5.v73 * s5.v135);
+        let z5520 = self.m_foot * (-s5.v71 * s5.v136 + s5.v73 * s5.v134);
+        let z5521 = self.m_foot * (s5.v71 * s5.v135 - s5.v72 * s5.v134);
         let z5522 = s5.v72 * s6.v38 - s5.v73 * s6.v37 + s1.v255 * z5521
             - s1.v256 * z5520;
         let z5523 = -s5.v71 * s6.v38 + s5.v73 * s6.v36 - s1.v254 * z5521
@@ -6125,9 +6095,9 @@ impl Dynamics<22> for Quadruped {
             + s1.v268;
         let z5535 = -self.m_hub * s1.v122;
         let z5536 = self.m_hub * s1.v121;
-        let z5537 = self.m_hub * s5.v78 * s5.v139 - self.m_hub * s5.v79 * s5.v138;
-        let z5538 = -self.m_hub * s5.v77 * s5.v139 + self.m_hub * s5.v79 * s5.v137;
-        let z5539 = self.m_hub * s5.v77 * s5.v138 - self.m_hub * s5.v78 * s5.v137;
+        let z5537 = self.m_hub * (s5.v78 * s5.v139 - s5.v79 * s5.v138);
+        let z5538 = self.m_hub * (-s5.v77 * s5.v139 + s5.v79 * s5.v137);
+        let z5539 = self.m_hub * (s5.v77 * s5.v138 - s5.v78 * s5.v137);
         let z5540 = s1.v122 * z5539 - s0.v63 * z5538 + s5.v78 * s6.v41 - s5.v79 * s6.v40;
         let z5541 = -s1.v121 * z5539 + s0.v63 * z5537 - s5.v77 * s6.v41
             + s5.v79 * s6.v39;
@@ -6148,9 +6118,9 @@ impl Dynamics<22> for Quadruped {
             + self.m_thigh * (s1.v270 * s1.v270);
         let z5553 = -self.m_thigh * s1.v270;
         let z5554 = self.m_thigh * s1.v269;
-        let z5555 = self.m_thigh * s5.v84 * s5.v142 - self.m_thigh * s5.v85 * s5.v141;
-        let z5556 = -self.m_thigh * s5.v83 * s5.v142 + self.m_thigh * s5.v85 * s5.v140;
-        let z5557 = self.m_thigh * s5.v83 * s5.v141 - self.m_thigh * s5.v84 * s5.v140;
+        let z5555 = self.m_thigh * (s5.v84 * s5.v142 - s5.v85 * s5.v141);
+        let z5556 = self.m_thigh * (-s5.v83 * s5.v142 + s5.v85 * s5.v140);
+        let z5557 = self.m_thigh * (s5.v83 * s5.v141 - s5.v84 * s5.v140);
         let z5558 = s5.v84 * s6.v44 - s5.v85 * s6.v43 + s1.v270 * z5557
             - s1.v271 * z5556;
         let z5559 = -s5.v83 * s6.v44 + s5.v85 * s6.v42 - s1.v269 * z5557
@@ -6172,9 +6142,9 @@ impl Dynamics<22> for Quadruped {
             + self.m_shin * (s1.v279 * s1.v279);
         let z5571 = -self.m_shin * s1.v279;
         let z5572 = self.m_shin * s1.v278;
-        let z5573 = self.m_shin * s5.v90 * s5.v145 - self.m_shin * s5.v91 * s5.v144;
-        let z5574 = -self.m_shin * s5.v89 * s5.v145 + self.m_shin * s5.v91 * s5.v143;
-        let z5575 = self.m_shin * s5.v89 * s5.v144 - self.m_shin * s5.v90 * s5.v143;
+        let z5573 = self.m_shin * (s5.v90 * s5.v145 - s5.v91 * s5.v144);
+        let z5574 = self.m_shin * (-s5.v89 * s5.v145 + s5.v91 * s5.v143);
+        let z5575 = self.m_shin * (s5.v89 * s5.v144 - s5.v90 * s5.v143);
         let z5576 = s1.v279 * z5575 - s1.v280 * z5574 + s5.v90 * s6.v47
             - s5.v91 * s6.v46;
         let z5577 = -s1.v278 * z5575 + s1.v280 * z5573 - s5.v89 * s6.v47
@@ -6184,9 +6154,9 @@ impl Dynamics<22> for Quadruped {
         let z5579 = -self.m_foot * s1.v289;
         let z5580 = -self.m_foot * s1.v287;
         let z5581 = -self.m_foot * s1.v288;
-        let z5582 = self.m_foot * s5.v96 * s5.v148 - self.m_foot * s5.v97 * s5.v147;
-        let z5583 = -self.m_foot * s5.v95 * s5.v148 + self.m_foot * s5.v97 * s5.v146;
-        let z5584 = self.m_foot * s5.v95 * s5.v147 - self.m_foot * s5.v96 * s5.v146;
+        let z5582 = self.m_foot * (s5.v96 * s5.v148 - s5.v97 * s5.v147);
+        let z5583 = self.m_foot * (-s5.v95 * s5.v148 + s5.v97 * s5.v146);
+        let z5584 = self.m_foot * (s5.v95 * s5.v147 - s5.v96 * s5.v146);
         let z5585 = s1.v288 * z5584 - s1.v289 * z5583 + s5.v96 * s6.v50
             - s5.v97 * s6.v49;
         let z5586 = -s1.v287 * z5584 + s1.v289 * z5582 - s5.v95 * s6.v50

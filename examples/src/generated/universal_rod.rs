@@ -215,7 +215,7 @@ impl UniversalRod {
         s0.v1 = q[1].sin();
         s0.v2 = q[2].sin();
         s0.v3 = s0.v0 * s0.v2;
-        s0.v4 = -q[3] * s0.v1 - 0.2 * s0.v1;
+        s0.v4 = s0.v1 * ((-0.2) - q[3]);
         s0
     }
     #[allow(clippy::field_reassign_with_default)]
@@ -234,8 +234,8 @@ impl UniversalRod {
         s1.v9 = s1.v0 * s1.v6 + s1.v5 * s0.v2;
         s1.v10 = -s1.v0 * s0.v2 + s1.v5 * s1.v6;
         s1.v11 = s0.v0 * s1.v6;
-        s1.v12 = q[3] * s1.v2 + 0.2 * s1.v2;
-        s1.v13 = q[3] * s1.v4 + 0.2 * s1.v4;
+        s1.v12 = s1.v2 * (0.2 + q[3]);
+        s1.v13 = s1.v4 * (0.2 + q[3]);
         s1.v14 = self.d * s1.v2;
         s1.v15 = self.d * s1.v4;
         s1.v16 = -self.d * s0.v1;
@@ -253,18 +253,12 @@ impl UniversalRod {
         s1.v23 = 0.05 * s1.v7 + s1.v12;
         s1.v24 = 0.05 * s1.v9 + s1.v13;
         s1.v25 = 0.05 * s0.v3 + s0.v4;
-        s1.v26 = 0.5 * self.i_s * (s1.v2 * s1.v2) + self.i_s * (s1.v7 * s1.v7)
-            + self.i_s * (s1.v8 * s1.v8);
-        s1.v27 = 0.5 * self.i_s * s1.v2 * s1.v4 + self.i_s * s1.v7 * s1.v9
-            + self.i_s * s1.v8 * s1.v10;
-        s1.v28 = -0.5 * self.i_s * s0.v1 * s1.v2 + self.i_s * s1.v7 * s0.v3
-            + self.i_s * s1.v8 * s1.v11;
-        s1.v29 = 0.5 * self.i_s * (s1.v4 * s1.v4) + self.i_s * (s1.v9 * s1.v9)
-            + self.i_s * (s1.v10 * s1.v10);
-        s1.v30 = -0.5 * self.i_s * s0.v1 * s1.v4 + self.i_s * s1.v9 * s0.v3
-            + self.i_s * s1.v10 * s1.v11;
-        s1.v31 = 0.5 * self.i_s * (s0.v1 * s0.v1) + self.i_s * (s0.v3 * s0.v3)
-            + self.i_s * (s1.v11 * s1.v11);
+        s1.v26 = self.i_s * (0.5 * (s1.v2 * s1.v2) + s1.v7 * s1.v7 + s1.v8 * s1.v8);
+        s1.v27 = self.i_s * (0.5 * s1.v2 * s1.v4 + s1.v7 * s1.v9 + s1.v8 * s1.v10);
+        s1.v28 = self.i_s * (-0.5 * s0.v1 * s1.v2 + s1.v7 * s0.v3 + s1.v8 * s1.v11);
+        s1.v29 = self.i_s * (0.5 * (s1.v4 * s1.v4) + s1.v9 * s1.v9 + s1.v10 * s1.v10);
+        s1.v30 = self.i_s * (-0.5 * s0.v1 * s1.v4 + s1.v9 * s0.v3 + s1.v10 * s1.v11);
+        s1.v31 = self.i_s * (0.5 * (s0.v1 * s0.v1) + s0.v3 * s0.v3 + s1.v11 * s1.v11);
         s1
     }
     #[allow(clippy::field_reassign_with_default)]
@@ -411,32 +405,34 @@ impl UniversalRod {
         let mut s8 = Shared8::default();
         s8.v0 = -qd[0] * qd[1] * s1.v0;
         s8.v1 = -qd[0] * qd[1] * s1.v1;
-        s8.v2 = qd[1] * s1.v0 * s5.v0 + qd[1] * s1.v1 * s5.v1;
+        s8.v2 = qd[1] * (s1.v0 * s5.v0 + s1.v1 * s5.v1);
         s8.v3 = -qd[2] * s0.v1 * s5.v3 - qd[2] * s1.v4 * s5.v4 + s8.v0;
         s8.v4 = qd[2] * s0.v1 * s5.v2 + qd[2] * s1.v2 * s5.v4 + s8.v1;
         s8.v5 = -qd[2] * s1.v2 * s5.v3 + qd[2] * s1.v4 * s5.v2 + s8.v2;
-        s8.v6 = -qd[3] * s0.v1 * s5.v3 - qd[3] * s1.v4 * s5.v4;
-        s8.v7 = qd[3] * s0.v1 * s5.v2 + qd[3] * s1.v2 * s5.v4;
-        s8.v8 = -qd[3] * s1.v2 * s5.v3 + qd[3] * s1.v4 * s5.v2;
-        s8.v9 = -qd[0] * self.m * s5.v9 + self.m * s5.v1 * s5.v10
-            - self.m * s1.v15 * s8.v2 + self.m * s1.v16 * s8.v1;
-        s8.v10 = qd[0] * self.m * s5.v8 - self.m * s5.v0 * s5.v10
-            + self.m * s1.v14 * s8.v2 - self.m * s1.v16 * s8.v0;
-        s8.v11 = self.m * self.g + self.m * s5.v0 * s5.v9 - self.m * s5.v1 * s5.v8
-            - self.m * s1.v14 * s8.v1 + self.m * s1.v15 * s8.v0;
+        s8.v6 = -qd[3] * (s0.v1 * s5.v3 + s1.v4 * s5.v4);
+        s8.v7 = qd[3] * (s0.v1 * s5.v2 + s1.v2 * s5.v4);
+        s8.v8 = qd[3] * (-s1.v2 * s5.v3 + s1.v4 * s5.v2);
+        s8.v9 = self.m
+            * (-qd[0] * s5.v9 + s5.v1 * s5.v10 - s1.v15 * s8.v2 + s1.v16 * s8.v1);
+        s8.v10 = self.m
+            * (qd[0] * s5.v8 - s5.v0 * s5.v10 + s1.v14 * s8.v2 - s1.v16 * s8.v0);
+        s8.v11 = self.m
+            * (self.g + s5.v0 * s5.v9 - s5.v1 * s5.v8 - s1.v14 * s8.v1 + s1.v15 * s8.v0);
         s8.v12 = -qd[0] * s6.v1 + s5.v1 * s6.v2 + s1.v15 * s8.v11 - s1.v16 * s8.v10
             + s1.v17 * s8.v0 + s1.v18 * s8.v1 + s1.v19 * s8.v2;
         s8.v13 = qd[0] * s6.v0 - s5.v0 * s6.v2 - s1.v14 * s8.v11 + s1.v16 * s8.v9
             + s1.v18 * s8.v0 + s1.v20 * s8.v1 + s1.v21 * s8.v2;
         s8.v14 = s5.v0 * s6.v1 - s5.v1 * s6.v0 + s1.v14 * s8.v10 - s1.v15 * s8.v9
             + s1.v19 * s8.v0 + s1.v21 * s8.v1 + s1.v22 * s8.v2;
-        s8.v15 = self.m_s * s5.v3 * s5.v13 - self.m_s * s5.v4 * s5.v12
-            - self.m_s * s1.v24 * s8.v5 + self.m_s * s1.v25 * s8.v4 + self.m_s * s8.v6;
-        s8.v16 = -self.m_s * s5.v2 * s5.v13 + self.m_s * s5.v4 * s5.v11
-            + self.m_s * s1.v23 * s8.v5 - self.m_s * s1.v25 * s8.v3 + self.m_s * s8.v7;
-        s8.v17 = self.m_s * self.g + self.m_s * s5.v2 * s5.v12
-            - self.m_s * s5.v3 * s5.v11 - self.m_s * s1.v23 * s8.v4
-            + self.m_s * s1.v24 * s8.v3 + self.m_s * s8.v8;
+        s8.v15 = self.m_s
+            * (s5.v3 * s5.v13 - s5.v4 * s5.v12 - s1.v24 * s8.v5 + s1.v25 * s8.v4
+                + s8.v6);
+        s8.v16 = self.m_s
+            * (-s5.v2 * s5.v13 + s5.v4 * s5.v11 + s1.v23 * s8.v5 - s1.v25 * s8.v3
+                + s8.v7);
+        s8.v17 = self.m_s
+            * (self.g + s5.v2 * s5.v12 - s5.v3 * s5.v11 - s1.v23 * s8.v4 + s1.v24 * s8.v3
+                + s8.v8);
         s8.v18 = s5.v3 * s6.v5 - s5.v4 * s6.v4 + s1.v24 * s8.v17 - s1.v25 * s8.v16
             + s1.v26 * s8.v3 + s1.v27 * s8.v4 + s1.v28 * s8.v5;
         s8.v19 = -s5.v2 * s6.v5 + s5.v4 * s6.v3 - s1.v23 * s8.v17 + s1.v25 * s8.v15
@@ -498,7 +494,7 @@ impl Dynamics<4> for UniversalRod {
         let z66 = s1.v0 * s7.v7 - s1.v1 * s7.v6;
         let z67 = -s0.v1 * s7.v2 + s1.v2 * s7.v0 + s1.v4 * s7.v1;
         let z68 = -s0.v1 * s7.v5 + s1.v2 * s7.v3 + s1.v4 * s7.v4;
-        0.5 * qd[0] * s7.v8 + 0.5 * qd[1] * z66 + 0.5 * qd[2] * z67 + 0.5 * qd[3] * z68
+        0.5 * (qd[0] * s7.v8 + qd[1] * z66 + qd[2] * z67 + qd[3] * z68)
     }
     fn potential_energy(&self, q: &Vector<4>, _t: f64) -> f64 {
         let s0 = self.shared0(q);
@@ -734,18 +730,18 @@ impl Dynamics<4> for UniversalRod {
         let z378 = -self.m * s1.v15 * s1.v16 + s1.v21;
         let z380 = -self.m * s1.v14;
         let z381 = self.m * (s1.v14 * s1.v14) + self.m * (s1.v15 * s1.v15) + s1.v22;
-        let z384 = -qd[0] * self.m * s5.v9 + self.m * s5.v1 * s5.v10;
-        let z385 = qd[0] * self.m * s5.v8 - self.m * s5.v0 * s5.v10;
-        let z386 = self.m * s5.v0 * s5.v9 - self.m * s5.v1 * s5.v8;
+        let z384 = self.m * (-qd[0] * s5.v9 + s5.v1 * s5.v10);
+        let z385 = self.m * (qd[0] * s5.v8 - s5.v0 * s5.v10);
+        let z386 = self.m * (s5.v0 * s5.v9 - s5.v1 * s5.v8);
         let z387 = -qd[0] * s6.v1 + s5.v1 * s6.v2 + s1.v15 * z386 - s1.v16 * z385;
         let z388 = qd[0] * s6.v0 - s5.v0 * s6.v2 - s1.v14 * z386 + s1.v16 * z384;
         let z389 = s5.v0 * s6.v1 - s5.v1 * s6.v0 + s1.v14 * z385 - s1.v15 * z384;
         let z390 = -self.m_s * s1.v25;
         let z391 = -self.m_s * s1.v23;
         let z392 = -self.m_s * s1.v24;
-        let z393 = self.m_s * s5.v3 * s5.v13 - self.m_s * s5.v4 * s5.v12;
-        let z394 = -self.m_s * s5.v2 * s5.v13 + self.m_s * s5.v4 * s5.v11;
-        let z395 = self.m_s * s5.v2 * s5.v12 - self.m_s * s5.v3 * s5.v11;
+        let z393 = self.m_s * (s5.v3 * s5.v13 - s5.v4 * s5.v12);
+        let z394 = self.m_s * (-s5.v2 * s5.v13 + s5.v4 * s5.v11);
+        let z395 = self.m_s * (s5.v2 * s5.v12 - s5.v3 * s5.v11);
         let z396 = s5.v3 * s6.v5 - s5.v4 * s6.v4 + s1.v24 * z395 - s1.v25 * z394;
         let z397 = -s5.v2 * s6.v5 + s5.v4 * s6.v3 - s1.v23 * z395 + s1.v25 * z393;
         let z398 = s5.v2 * s6.v4 - s5.v3 * s6.v3 + s1.v23 * z394 - s1.v24 * z393;

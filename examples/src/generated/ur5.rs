@@ -865,14 +865,14 @@ impl Ur5 {
         let mut s8 = Shared8::default();
         s8.v0 = -qd[0] * qd[1] * s1.v0;
         s8.v1 = -qd[0] * qd[1] * s1.v1;
-        s8.v2 = qd[1] * s1.v0 * s5.v0 + qd[1] * s1.v1 * s5.v1;
+        s8.v2 = qd[1] * (s1.v0 * s5.v0 + s1.v1 * s5.v1);
         s8.v3 = -qd[0] * qd[2] * s1.v0 + s8.v0;
         s8.v4 = -qd[0] * qd[2] * s1.v1 + s8.v1;
         s8.v5 = qd[2] * s1.v0 * s5.v2 + qd[2] * s1.v1 * s5.v3 + s8.v2;
-        s8.v6 = -qd[0] * qd[2] * s1.v17 - qd[2] * s1.v0 * s5.v6 + qd[2] * s1.v18 * s5.v3;
-        s8.v7 = qd[0] * qd[2] * s1.v16 - qd[2] * s1.v1 * s5.v6 - qd[2] * s1.v18 * s5.v2;
-        s8.v8 = qd[2] * s1.v0 * s5.v4 + qd[2] * s1.v1 * s5.v5 - qd[2] * s1.v16 * s5.v3
-            + qd[2] * s1.v17 * s5.v2;
+        s8.v6 = qd[2] * (-qd[0] * s1.v17 - s1.v0 * s5.v6 + s1.v18 * s5.v3);
+        s8.v7 = qd[2] * (qd[0] * s1.v16 - s1.v1 * s5.v6 - s1.v18 * s5.v2);
+        s8.v8 = qd[2]
+            * (s1.v0 * s5.v4 + s1.v1 * s5.v5 - s1.v16 * s5.v3 + s1.v17 * s5.v2);
         s8.v9 = -qd[0] * qd[3] * s1.v0 + s8.v3;
         s8.v10 = -qd[0] * qd[3] * s1.v1 + s8.v4;
         s8.v11 = qd[3] * s1.v0 * s5.v7 + qd[3] * s1.v1 * s5.v8 + s8.v5;
@@ -1082,8 +1082,9 @@ impl Dynamics<6> for Ur5 {
         let z186 = s1.v38 * s7.v0 + s1.v40 * s7.v1 + s1.v42 * s7.v2
             + 0.1879 * s1.v56 * s5.v36 + 0.1879 * s1.v57 * s5.v37
             + 0.1879 * s1.v58 * s5.v38;
-        0.5 * qd[0] * z181 + 0.5 * qd[1] * z182 + 0.5 * qd[2] * z183 + 0.5 * qd[3] * z184
-            + 0.5 * qd[4] * z185 + 0.5 * qd[5] * z186
+        0.5
+            * (qd[0] * z181 + qd[1] * z182 + qd[2] * z183 + qd[3] * z184 + qd[4] * z185
+                + qd[5] * z186)
     }
     fn potential_energy(&self, q: &Vector<6>, _t: f64) -> f64 {
         let s0 = self.shared0(q);

@@ -4,7 +4,8 @@
 //! `symbolic::program`). A kernel first computes the intermediates its outputs need, directly
 //! or through other intermediates, each from its small defining expression; the outputs then
 //! read them like inputs. Every definition is already simplified and shared when it was made,
-//! so the statements are printed as they are instead of going through the evaluator.
+//! so the statements are printed as they are (or with their common factors taken out, when
+//! shorter) instead of going through the evaluator.
 
 use super::input::Input;
 use super::language::{Language, Operand, OperandKind};
@@ -120,6 +121,30 @@ impl<'a> Printer<'a> {
                 (self.language.call(f.get_symbol(), &argument)?, true)
             }
         })
+    }
+
+    /// The text of a definition: as the program holds it (expanded, since differentiation and
+    /// cancellation need it so) or with the factors common to all its terms taken out
+    /// (symbolica's `collect_factors`), whichever is shorter. Expanded, a derivative's
+    /// statements repeat the same factors term after term (`-r z₁ z₂ + r z₁ z₂ z₃²` rather
+    /// than `r z₁ z₂ (z₃² − 1)`). A Horner form (`collect_horner`) was measured too: it nests
+    /// the sums whose terms share little, and the formatted examples came out 0.5 % longer than
+    /// with common factors (the flyball governor's module 13 % longer).
+    fn definition(&mut self, value: &Atom) -> Result<String, KernelError> {
+        let before = self.operations;
+        let (expanded, _) = self.print(value.as_view())?;
+        if !matches!(value.as_view(), AtomView::Add(_)) {
+            return Ok(expanded);
+        }
+        let expanded_operations = self.operations;
+        self.operations = before;
+        let (factored, _) = self.print(value.collect_factors().as_view())?;
+        if factored.len() < expanded.len() {
+            Ok(factored)
+        } else {
+            self.operations = expanded_operations;
+            Ok(expanded)
+        }
     }
 
     /// `v` as an operand of a call or a power.
@@ -242,7 +267,7 @@ pub fn prefix(
             .ok_or_else(|| KernelError::UnknownSymbol {
                 symbol: symbol.get_name().to_string(),
             })?;
-        let (text, _) = printer.print(value.as_view())?;
+        let text = printer.definition(value)?;
         statements.push(language.binding(&binding(k), &text));
         bindings.push(Input {
             symbol: *symbol,
@@ -283,7 +308,7 @@ pub fn helper_body(
     for (symbol, value) in program.closure_within(&refs, held) {
         match plan.place(symbol) {
             Some((h, k)) if h == g => {
-                let (text, _) = printer.print(value.as_view())?;
+                let text = printer.definition(&value)?;
                 statements.push(language.store(&group.element(k), &text));
             }
             Some(_) => {}
@@ -293,7 +318,7 @@ pub fn helper_body(
                     .ok_or_else(|| KernelError::UnknownSymbol {
                         symbol: symbol.get_name().to_string(),
                     })?;
-                let (text, _) = printer.print(value.as_view())?;
+                let text = printer.definition(&value)?;
                 statements.push(language.binding(&binding(k), &text));
             }
         }

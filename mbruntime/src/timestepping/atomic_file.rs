@@ -8,6 +8,9 @@ use std::path::{Path, PathBuf};
 /// [`commit`](Self::commit): a run that fails, panics or is interrupted before the commit leaves
 /// the previous file (or none) — dropping an uncommitted `AtomicFile` removes the partial one,
 /// and a kill leaves at most the `.partial`, which the next `create` of the same path replaces.
+/// A symbolic link is followed (the file it names is replaced, the link stays); a destination
+/// that exists and is not a regular file (`/dev/null`, `/dev/stdout`, a FIFO) is written in
+/// place, since a file renamed over it would replace the device itself.
 ///
 /// ```no_run
 /// # fn main() -> std::io::Result<()> {
@@ -21,6 +24,7 @@ use std::path::{Path, PathBuf};
 #[derive(Debug)]
 pub struct AtomicFile {
     file: Option<File>,
+    /// The file written: `<target>.partial`, or the target itself when it is not a regular file.
     partial: PathBuf,
     target: PathBuf,
 }
@@ -28,7 +32,16 @@ pub struct AtomicFile {
 impl AtomicFile {
     /// Starts writing `path` (its `.partial` beside it, created or truncated).
     pub fn create(path: impl AsRef<Path>) -> io::Result<Self> {
-        let target = path.as_ref().to_path_buf();
+        let given = path.as_ref();
+        let target = std::fs::canonicalize(given).unwrap_or_else(|_| given.to_path_buf());
+        if std::fs::metadata(&target).is_ok_and(|m| !m.is_file()) {
+            let file = std::fs::OpenOptions::new().write(true).open(&target)?;
+            return Ok(Self {
+                file: Some(file),
+                partial: target.clone(),
+                target,
+            });
+        }
         let mut partial = target.clone().into_os_string();
         partial.push(".partial");
         let partial = PathBuf::from(partial);
@@ -40,9 +53,17 @@ impl AtomicFile {
         })
     }
 
+    /// Whether the destination is written in place (it is not a regular file).
+    fn in_place(&self) -> bool {
+        self.partial == self.target
+    }
+
     /// Flushes the data to the disk and renames the file over its destination.
     pub fn commit(mut self) -> io::Result<()> {
-        let file = self.file.take().expect("an uncommitted file");
+        let mut file = self.file.take().expect("an uncommitted file");
+        if self.in_place() {
+            return file.flush();
+        }
         file.sync_all()?;
         drop(file);
         std::fs::rename(&self.partial, &self.target)
@@ -70,7 +91,7 @@ impl Write for AtomicFile {
 
 impl Drop for AtomicFile {
     fn drop(&mut self) {
-        if self.file.take().is_some() {
+        if self.file.take().is_some() && !self.in_place() {
             let _ = std::fs::remove_file(&self.partial);
         }
     }
@@ -105,5 +126,47 @@ mod tests {
         assert_eq!(std::fs::read_to_string(&path).unwrap(), "new\n");
         assert!(!dir.join("out.csv.partial").exists());
         std::fs::remove_dir_all(&dir).unwrap();
+    }
+
+    /// A link is followed and a device written in place: renaming over `/dev/null` would
+    /// replace the null device by a regular file.
+    #[test]
+    fn links_are_followed_and_devices_written_in_place() {
+        use std::os::unix::fs::FileTypeExt;
+        let dir = std::env::temp_dir().join(format!("mb-atomic-link-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let (real, link) = (dir.join("real.csv"), dir.join("link.csv"));
+        std::fs::write(&real, "old\n").unwrap();
+        let _ = std::fs::remove_file(&link);
+        std::os::unix::fs::symlink(&real, &link).unwrap();
+        let mut f = AtomicFile::create(&link).unwrap();
+        f.write_all(b"new\n").unwrap();
+        f.commit().unwrap();
+        assert!(
+            std::fs::symlink_metadata(&link)
+                .unwrap()
+                .file_type()
+                .is_symlink()
+        );
+        assert_eq!(std::fs::read_to_string(&real).unwrap(), "new\n");
+        std::fs::remove_dir_all(&dir).unwrap();
+        let null = Path::new("/dev/null");
+        assert!(
+            std::fs::metadata(null)
+                .unwrap()
+                .file_type()
+                .is_char_device()
+        );
+        let mut f = AtomicFile::create(null).unwrap();
+        f.write_all(b"discarded\n").unwrap();
+        f.commit().unwrap();
+        drop(AtomicFile::create(null).unwrap());
+        assert!(
+            std::fs::metadata(null)
+                .unwrap()
+                .file_type()
+                .is_char_device(),
+            "the null device was replaced"
+        );
     }
 }

@@ -1,0 +1,50 @@
+//! The draws of the runtime's fuzzing campaigns (`examples/tests/fuzz_*.rs`): the number of
+//! cases, parameter values at the edges, states at every scale, and the finiteness check of what
+//! a call returns.
+
+use mbruntime::Vector;
+use rand::Rng;
+use rand_chacha::ChaCha8Rng;
+
+/// Cases per model: `MB_FUZZ_CASES`, else `default` (the test command's short campaign).
+pub fn fuzz_cases(default: usize) -> usize {
+    std::env::var("MB_FUZZ_CASES")
+        .ok()
+        .and_then(|v| v.parse().ok())
+        .unwrap_or(default)
+}
+
+/// A parameter value: mostly near the default, sometimes an edge (zero, negated, tiny, huge).
+pub fn fuzz_parameter(rng: &mut ChaCha8Rng, default: f64) -> f64 {
+    match rng.gen_range(0..10) {
+        0 => 0.0,
+        1 => -default,
+        2 => 1e-12,
+        3 => 1e12,
+        4 => default * rng.gen_range(0.0..10.0),
+        _ => default * (1.0 + rng.gen_range(-0.2..0.2)),
+    }
+}
+
+/// A non-finite value: NaN, +∞ or −∞.
+pub fn fuzz_non_finite(rng: &mut ChaCha8Rng) -> f64 {
+    [f64::NAN, f64::INFINITY, f64::NEG_INFINITY][rng.gen_range(0..3)]
+}
+
+/// A vector at one of several scales around zero (0, 10⁻³, 0.3, 1, 30, 10⁶).
+pub fn fuzz_vector<const N: usize>(rng: &mut ChaCha8Rng) -> Vector<N> {
+    let scale = [0.0, 1e-3, 0.3, 1.0, 30.0, 1e6][rng.gen_range(0..6)];
+    Vector::<N>::from_fn(|_, _| scale * rng.gen_range(-1.0..1.0))
+}
+
+/// Every value finite, or what is not (named `what`, with its values).
+pub fn all_finite<'a>(
+    what: &str,
+    values: impl IntoIterator<Item = &'a f64> + std::fmt::Debug + Copy,
+) -> Result<(), String> {
+    if values.into_iter().all(|x| x.is_finite()) {
+        Ok(())
+    } else {
+        Err(format!("{what} = {values:?} is not finite"))
+    }
+}
