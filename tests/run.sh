@@ -51,7 +51,9 @@ cargo fmt --all -- --check
 # The runtime's tests (no symbolic engine involved) run beside the build, each binary as soon as
 # the build has written it, at the lowest priority (`nice`): they take what the build leaves idle
 # (its longest chain, the symbolic engine and then the compiler, ends on one core) without slowing
-# it — at normal priority they made the build 20 % longer.
+# it — at normal priority they made the build 20 % longer. Two at a time, so that both cores
+# serve them whenever both are idle (one at a time, 50 small binaries were still queued behind
+# the long ones when everything else had ended).
 stage "build, with the lints; beside it the runtime's tests"
 export RUSTC_WORKSPACE_WRAPPER
 RUSTC_WORKSPACE_WRAPPER="$(rustc --print sysroot)/bin/clippy-driver"
@@ -70,7 +72,7 @@ build=$!
 nice -n 19 env -u RUSTC_WORKSPACE_WRAPPER -u CLIPPY_ARGS bash python/run_tests.sh env < /dev/null \
   > target/python-env.log 2>&1 &
 python_env=$!
-nice -n 19 python3 tests/run_binaries.py target/tests.json --skip mbcompile --until target/build.status \
+nice -n 19 python3 tests/run_binaries.py target/tests.json --skip mbcompile --jobs 2 --until target/build.status \
   > target/runtime-tests.log 2>&1 &
 runtime=$!
 wait "$build"
