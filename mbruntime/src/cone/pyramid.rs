@@ -200,24 +200,29 @@ impl PyramidSolver {
     fn reaction(&self, problem: &ConeProblem, r: &mut [f64]) {
         let (nc, k) = (problem.contacts(), self.directions.len());
         r[..3 * nc].fill(0.0);
+        // Lemke's z is non-negative up to round-off relative to the data; that round-off is cut
+        // here (found by the long solver campaign: μ = 1e3, r_N = −1.7e-9 with β < 0 gave a
+        // reaction mirrored out of the cone, ‖r_T‖ = μ |r_N|).
         for c in 0..nc {
-            r[3 * c] = self.z[c];
+            r[3 * c] = self.z[c].max(0.0);
         }
         let nf = problem.friction().iter().filter(|&&mu| mu > 0.0).count();
         for f in 0..nf {
             let c = self.frictional[f];
-            let betas = &self.z[nc + f * k..nc + (f + 1) * k];
+            let betas = self.z[nc + f * k..nc + (f + 1) * k]
+                .iter()
+                .map(|b| b.max(0.0));
             // Admissible: Σβ ≤ μ r_N. The LCP certificate is relative to its largest entry, so a
             // badly scaled problem (found by the solver fuzzing: μ = 1e3, r_N = 0, Σβ = 5e-5)
             // can return Σβ above μ r_N by round-off of that size; β is scaled back onto the
             // pyramid, which the returned cone residual then measures.
-            let (sum, bound) = (betas.iter().sum::<f64>(), problem.friction()[c] * r[3 * c]);
+            let (sum, bound) = (betas.clone().sum::<f64>(), problem.friction()[c] * r[3 * c]);
             let shrink = if sum > bound {
                 bound.max(0.0) / sum
             } else {
                 1.0
             };
-            for (&beta, d) in betas.iter().zip(&self.directions) {
+            for (beta, d) in betas.zip(&self.directions) {
                 r[3 * c + 1] += shrink * beta * d[0];
                 r[3 * c + 2] += shrink * beta * d[1];
             }
