@@ -19,7 +19,7 @@ use mb_examples::bouncing_ball::BouncingBall;
 use mb_examples::kinematic_models::four_bar::FourBar;
 use mb_examples::linearisation_models::cart_pole::CartPole;
 use mb_examples::woodpecker::Woodpecker;
-use mb_testsupport::{all_finite, fuzz_cases, fuzz_non_finite, fuzz_parameter, fuzz_vector};
+use mb_testsupport::{all_finite, fuzz_cases, fuzz_model_parameters, fuzz_non_finite, fuzz_vector};
 use mbruntime::analysis::{
     Linearisation, LinearisationOptions, OperatingPoint, ParameterInput, PathOptions,
     trace_equilibrium_path,
@@ -60,20 +60,7 @@ impl Outcomes {
 /// The model with random parameter values (a non-finite one must be refused, typed).
 fn drawn_model<M: Dynamics<NQ> + Default, const NQ: usize>(rng: &mut ChaCha8Rng) -> M {
     let mut model = M::default();
-    for k in 0..model.parameter_names().len() {
-        let default = model.parameter(k).expect("a listed parameter");
-        match rng.gen_range(0..12) {
-            0 => {
-                let bad = fuzz_non_finite(rng);
-                assert!(model.set_parameter(k, bad).is_err(), "{bad} accepted");
-            }
-            1..=3 => {
-                let v = fuzz_parameter(rng, default);
-                model.set_parameter(k, v).expect("a finite value");
-            }
-            _ => {}
-        }
-    }
+    fuzz_model_parameters(&mut model, rng);
     model
 }
 

@@ -24,7 +24,7 @@ use mb_examples::rheonomic_models::telescopic_double_pendulum::TelescopicDoubleP
 use mb_examples::rolling_models::chaplygin_sleigh::ChaplyginSleigh;
 use mb_examples::tree_models::tree_mix::TreeMix;
 use mb_examples::woodpecker::Woodpecker;
-use mb_testsupport::{all_finite, fuzz_cases, fuzz_non_finite, fuzz_parameter, fuzz_vector};
+use mb_testsupport::{all_finite, fuzz_cases, fuzz_model_parameters, fuzz_vector};
 use mbruntime::Mechanism;
 use mbruntime::event::{ActiveSet, EventDriven, EventOptions, KktSystem, Report};
 use mbruntime::timestepping::{Scheme, Settings, TimeStepper};
@@ -75,24 +75,7 @@ where
         (Outcomes::default(), Outcomes::default(), 0);
     for case in 0..fuzz_cases(24) {
         let mut model = M::default();
-        for k in 0..model.parameter_names().len() {
-            let default = model.parameter(k).expect("a listed parameter");
-            match rng.gen_range(0..12) {
-                0 => {
-                    let bad = fuzz_non_finite(&mut rng);
-                    assert!(
-                        model.set_parameter(k, bad).is_err(),
-                        "{name}: {bad} accepted"
-                    );
-                    refused_parameters += 1;
-                }
-                1..=3 => {
-                    let v = fuzz_parameter(&mut rng, default);
-                    model.set_parameter(k, v).expect("a finite value");
-                }
-                _ => {}
-            }
-        }
+        refused_parameters += fuzz_model_parameters(&mut model, &mut rng);
         let (mut q0, mut u0) = (fuzz_vector::<NQ>(&mut rng), fuzz_vector::<NQ>(&mut rng));
         let options = EventOptions {
             rtol: [1e-3, 1e-6, 1e-10][rng.gen_range(0..3)],

@@ -2,7 +2,7 @@
 //! cases, parameter values at the edges, states at every scale, and the finiteness check of what
 //! a call returns.
 
-use mbruntime::Vector;
+use mbruntime::{Dynamics, Vector};
 use rand::Rng;
 use rand_chacha::ChaCha8Rng;
 
@@ -24,6 +24,39 @@ pub fn fuzz_parameter(rng: &mut ChaCha8Rng, default: f64) -> f64 {
         4 => default * rng.gen_range(0.0..10.0),
         _ => default * (1.0 + rng.gen_range(-0.2..0.2)),
     }
+}
+
+/// Redraws `model`'s parameters: each, with probability 1/12, set to a non-finite value, which
+/// must be refused (panics naming the parameter otherwise); with probability 3/12 set to a
+/// [`fuzz_parameter`] draw, which must be accepted; else left at its value. Returns the number of
+/// refused values.
+pub fn fuzz_model_parameters<M: Dynamics<NQ>, const NQ: usize>(
+    model: &mut M,
+    rng: &mut ChaCha8Rng,
+) -> usize {
+    let mut refused = 0;
+    for k in 0..model.parameter_names().len() {
+        let value = model.parameter(k).expect("a listed parameter");
+        let name = model.parameter_names()[k];
+        match rng.gen_range(0..12) {
+            0 => {
+                let bad = fuzz_non_finite(rng);
+                assert!(
+                    model.set_parameter(k, bad).is_err(),
+                    "{name} = {bad} accepted"
+                );
+                refused += 1;
+            }
+            1..=3 => {
+                let v = fuzz_parameter(rng, value);
+                if let Err(e) = model.set_parameter(k, v) {
+                    panic!("{name} = {v} (finite) refused: {e}");
+                }
+            }
+            _ => {}
+        }
+    }
+    refused
 }
 
 /// A non-finite value: NaN, +∞ or −∞.

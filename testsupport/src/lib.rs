@@ -37,7 +37,9 @@ mod split_mix;
 
 pub use counting_allocator::{CountingAllocator, allocations_during, allocations_on_this_thread};
 pub use finite_difference::{derivative, second_derivative, second_derivative_of_samples, unit};
-pub use fuzz_draws::{all_finite, fuzz_cases, fuzz_non_finite, fuzz_parameter, fuzz_vector};
+pub use fuzz_draws::{
+    all_finite, fuzz_cases, fuzz_model_parameters, fuzz_non_finite, fuzz_parameter, fuzz_vector,
+};
 pub use jet_checks::{PolynomialPath, jet_disagreement};
 pub use lagrangian_differences::{fd_conservative_forces, fd_mass, fd_momentum};
 pub use leibniz::leibniz_determinant;
