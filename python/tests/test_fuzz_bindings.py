@@ -5,9 +5,14 @@ names and values, and random integrator arguments. The property: every call retu
 arrays of the documented shape, or raises a Python exception (``ValueError``, ``TypeError`` or an
 ``mb.MbError``) whose message names the offending argument — never a crash, never a NaN
 returned for finite input. After every failure the model still answers a valid call.
+
+``MB_FUZZ_SCALE`` multiplies the number of examples of every test (1 in the test command; the
+long campaign of BENCHMARKS.md runs it with 1000).
 """
 
 from __future__ import annotations
+
+import os
 
 import numpy as np
 import pytest
@@ -15,6 +20,8 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import mb
+
+SCALE = int(os.environ.get("MB_FUZZ_SCALE", "1"))
 
 MODELS = [mb.examples.Pendulum, mb.examples.BouncingBall, mb.examples.Woodpecker]
 STATE_METHODS = ["mass_matrix", "potential_energy", "gaps", "bilateral"]
@@ -69,7 +76,7 @@ def finite_input(*args) -> bool:
     return True
 
 
-@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=300 * SCALE, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(data=st.data())
 def test_evaluations_return_finite_arrays_or_raise(data):
     model = data.draw(st.sampled_from(MODELS))()
@@ -91,7 +98,7 @@ def test_evaluations_return_finite_arrays_or_raise(data):
     assert np.all(np.isfinite(valid_call(model)))
 
 
-@settings(max_examples=200, deadline=None)
+@settings(max_examples=200 * SCALE, deadline=None)
 @given(
     which=st.sampled_from(MODELS),
     key=st.one_of(st.sampled_from(["m", "g", "e", "mu", "l", "c_phi"]), st.text(max_size=8)),
@@ -110,7 +117,7 @@ def test_parameters_are_set_or_refused_by_name(which, key, value):
     assert np.all(np.isfinite(valid_call(which())))
 
 
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=60 * SCALE, deadline=None)
 @given(
     h=st.one_of(st.floats(1e-5, 1e-2), st.sampled_from([0.0, -1e-3, float("nan"), float("inf")])),
     t_end=st.one_of(st.floats(0.0, 0.05), st.sampled_from([-1.0, float("nan"), float("inf")])),
