@@ -75,18 +75,20 @@ fn edgy(rng: &mut ChaCha8Rng, sensible: f64) -> f64 {
     }
 }
 
-/// `q` moved onto the bilateral constraints by the event-driven integrator's projection (`q`
-/// itself where the projection fails, which must then be a typed error too).
+/// (q, q̇) moved onto the bilateral constraints and their velocity form by the event-driven
+/// integrator's projection ((q, q̇) themselves where the projection fails, which must then be a
+/// typed error too).
 fn on_constraints<M, const NQ: usize, const NB: usize, const NU: usize>(
     model: &M,
     q: Vector<NQ>,
-) -> Vector<NQ>
+    qd: Vector<NQ>,
+) -> (Vector<NQ>, Vector<NQ>)
 where
     M: Constraints<NQ, NB, NU>,
 {
     let options = EventOptions::default();
     let mut kkt = KktSystem::<NQ, NB, NU>::new(options.column_tolerances());
-    let (mut projected, mut u) = (q, Vector::zeros());
+    let (mut projected, mut u) = (q, qd);
     let result = catch_unwind(AssertUnwindSafe(|| {
         kkt.project(
             model,
@@ -97,8 +99,12 @@ where
             true,
         )
     }))
-    .unwrap_or_else(|_| panic!("projection panicked: q = {q}"));
-    if result.is_ok() { projected } else { q }
+    .unwrap_or_else(|_| panic!("projection panicked: q = {q}, qd = {qd}"));
+    if result.is_ok() {
+        (projected, u)
+    } else {
+        (q, qd)
+    }
 }
 
 /// Linearisation about random operating points, with random closed contacts and inputs.
@@ -113,17 +119,19 @@ fn linearisation_campaign<M, const NQ: usize, const NB: usize, const NU: usize>(
     for case in 0..fuzz_cases(200) {
         let model: M = drawn_model(&mut rng);
         let mut q: Vector<NQ> = fuzz_vector(&mut rng);
+        let mut qd = if rng.gen_bool(0.5) {
+            Vector::zeros()
+        } else {
+            fuzz_vector(&mut rng)
+        };
         if NB > 0 && rng.gen_bool(0.5) {
-            // A start near the admissible set, moved onto it.
-            q = on_constraints(&model, q.map(|x| x.clamp(-1.0, 1.0)));
+            // A start near the admissible set, moved onto it (velocity included).
+            let clamp = |v: Vector<NQ>| v.map(|x| x.clamp(-1.0, 1.0));
+            (q, qd) = on_constraints(&model, clamp(q), clamp(qd));
         }
         let op = OperatingPoint {
             q,
-            qd: if rng.gen_bool(0.5) {
-                Vector::zeros()
-            } else {
-                fuzz_vector(&mut rng)
-            },
+            qd,
             t: rng.gen_range(-1.0..1.0),
         };
         // Contact indices, in one case of ten one out of range.

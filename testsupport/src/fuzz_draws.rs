@@ -27,7 +27,7 @@ pub fn fuzz_parameter(rng: &mut ChaCha8Rng, default: f64) -> f64 {
 }
 
 /// Redraws `model`'s parameters: each, with probability 1/12, set to a non-finite value, which
-/// must be refused (panics naming the parameter otherwise); with probability 3/12 set to a
+/// must be refused with a message naming the parameter and the value (panics otherwise); with probability 3/12 set to a
 /// [`fuzz_parameter`] draw, which must be accepted; else left at its value. Returns the number of
 /// refused values.
 pub fn fuzz_model_parameters<M: Dynamics<NQ>, const NQ: usize>(
@@ -41,9 +41,13 @@ pub fn fuzz_model_parameters<M: Dynamics<NQ>, const NQ: usize>(
         match rng.gen_range(0..12) {
             0 => {
                 let bad = fuzz_non_finite(rng);
+                let Err(refusal) = model.set_parameter(k, bad) else {
+                    panic!("{name} = {bad} accepted");
+                };
+                let message = refusal.to_string();
                 assert!(
-                    model.set_parameter(k, bad).is_err(),
-                    "{name} = {bad} accepted"
+                    message.contains(name) && message.contains(&bad.to_string()),
+                    "the refusal of {name} = {bad} does not name both: {message}"
                 );
                 refused += 1;
             }

@@ -159,6 +159,28 @@ pub enum EventError {
         /// The transverse slip acceleration ŝ⊥·γ̇_T left.
         residual: f64,
     },
+    /// An impact raised the kinetic energy beyond
+    /// [`impact_energy_gain`](super::EventOptions::impact_energy_gain): Newton's restitution
+    /// with Coulomb friction (Glocker & Studer 2005, (6)–(12)) is not energetically consistent
+    /// at this state (Kane's example; Stronge 1991), so the state after it is not physical.
+    /// The state is left before the impact.
+    #[error(
+        "the impact of contact `{contact}` (index {index}) at t = {t} raises the kinetic energy          from {pre:e} to {post:e} (at most {bound:e} allowed by impact_energy_gain): Newton's          restitution with Coulomb friction creates energy here (Kane's example; Stronge 1991)"
+    )]
+    ImpactEnergyGain {
+        /// Time of the impact.
+        t: f64,
+        /// Name of the triggering contact.
+        contact: &'static str,
+        /// Its index.
+        index: usize,
+        /// Kinetic energy before, T⁻.
+        pre: f64,
+        /// Kinetic energy after, T⁺.
+        post: f64,
+        /// The largest T⁺ allowed.
+        bound: f64,
+    },
     /// In a sliding phase the matrix A(μ) of the sliding contacts became singular (its scaled
     /// determinant reached zero): μ reached the Painlevé bound of the configuration, beyond
     /// which the sliding motion has no or no unique continuation (Painlevé 1895; Génot &

@@ -862,11 +862,27 @@ where
         };
         let jump = event_jump(cx, event, self.flights[contact])?;
         let settled = self.settle(t, jump.q, jump.u_post, Some((contact, event.trigger)))?;
-        self.stats.events += 1;
-        if matches!(
+        let kinetic_energy_post = self.model.kinetic_energy(&settled.q, &settled.u, t);
+        let impact = matches!(
             jump.kind,
             EventKind::Impact | EventKind::Accumulation { .. }
-        ) {
+        );
+        if impact {
+            let bound = (1.0 + self.opts.impact_energy_gain) * jump.kinetic_energy_pre
+                + 0.5 * self.opts.velocity_tolerance * jump.impulse.abs().sum();
+            if kinetic_energy_post > bound {
+                return Err(EventError::ImpactEnergyGain {
+                    t,
+                    contact: <Mo as Constraints<NQ, NB, NU>>::CONTACTS[contact],
+                    index: contact,
+                    pre: jump.kinetic_energy_pre,
+                    post: kinetic_energy_post,
+                    bound,
+                });
+            }
+        }
+        self.stats.events += 1;
+        if impact {
             self.stats.impacts += 1;
         }
         self.flights[contact] = jump.flight;
@@ -883,7 +899,7 @@ where
             second_tangential_impulse: jump.second_tangential_impulse,
             bilateral_impulse: jump.bilateral_impulse,
             kinetic_energy_pre: jump.kinetic_energy_pre,
-            kinetic_energy_post: self.model.kinetic_energy(&self.state.q, &self.state.u, t),
+            kinetic_energy_post,
             closed: *self.active.closed(),
             modes: self.contact_modes(),
         };

@@ -85,6 +85,16 @@ pub struct EventOptions {
     /// Geometric Zeno criterion: switch a contact to persistent once the predicted remaining
     /// duration of the geometric sequence of flights is at most this \[s\].
     pub zeno_time: f64,
+    /// Relative kinetic energy an impact may add before it stops the run with
+    /// [`EventError::ImpactEnergyGain`](super::EventError): the impact is accepted while
+    /// T⁺ ≤ (1 + this)·T⁻ + ½·`velocity_tolerance`·Σ|Λ_N| (the second term bounds the work of
+    /// contacts that take part at rest within `velocity_tolerance`, Lötstedt 1982, (3.11)).
+    /// Without friction Newton's law never adds energy (Lötstedt (3.11)); with Coulomb friction
+    /// it can, where the impulse reverses the slip (Kane's example; Stronge 1991, "Unravelling
+    /// paradoxical theories for rigid body collisions", J. Appl. Mech. 58), and the state after
+    /// such an impact is not physical. Default 1e-9 (round-off); `f64::INFINITY` accepts every
+    /// impact as the law gives it.
+    pub impact_energy_gain: f64,
     /// Stop with an error after this many events.
     pub max_events: usize,
     /// Stop with an error after this many steps, accepted and rejected (over the integrator's
@@ -120,6 +130,7 @@ impl Default for EventOptions {
             zeno_model_time: 1e-3,
             zeno_ratio_tolerance: 1e-3,
             zeno_time: 1e-10,
+            impact_energy_gain: 1e-9,
             max_events: 100_000,
             max_steps: 100_000_000,
             active_set_rule: ActiveSetRule::DerivativeIteration,
@@ -132,7 +143,8 @@ impl EventOptions {
     /// Checks every option, the one check the integrator, the ensembles and the Python
     /// bindings apply: tolerances and steps finite and > 0 (`max_step` may be +∞, and is at
     /// least `min_step`), the optional thresholds finite and > 0 when given, the Zeno
-    /// thresholds finite and ≥ 0 (zero disables a criterion), `max_events` and `max_steps` at least 1.
+    /// thresholds finite and ≥ 0 (zero disables a criterion), `impact_energy_gain` ≥ 0 (+∞
+    /// allowed), `max_events` and `max_steps` at least 1.
     pub fn validate(&self) -> Result<(), EventError> {
         let out_of_range = |option, value, rule| EventError::InvalidOption {
             option,
@@ -179,6 +191,13 @@ impl EventOptions {
             if !(value.is_finite() && value >= 0.0) {
                 return Err(out_of_range(option, value, "finite and ≥ 0"));
             }
+        }
+        if self.impact_energy_gain.is_nan() || self.impact_energy_gain < 0.0 {
+            return Err(out_of_range(
+                "impact_energy_gain",
+                self.impact_energy_gain,
+                "≥ 0 (+∞ allowed)",
+            ));
         }
         if self.max_events == 0 {
             return Err(out_of_range("max_events", 0.0, "at least 1"));

@@ -49,7 +49,7 @@ pub fn time_stepping_settings(keywords: Option<&Bound<'_, PyDict>>) -> PyResult<
 
 const EVENT_KEYS: &str = "rtol, atol, initial_step, max_step, min_step, gap_tolerance, \
     velocity_tolerance, slip_tolerance, slip_relaxation_time, zero_tolerance, rank_tolerance, \
-    max_events, max_steps";
+    impact_energy_gain, max_events, max_steps";
 
 /// `EventOptions` from the defaults and the keyword arguments, checked by
 /// [`EventOptions::validate`] (the integrator's own rule; its message becomes the `ValueError`).
@@ -69,6 +69,7 @@ pub fn event_options(keywords: Option<&Bound<'_, PyDict>>) -> PyResult<EventOpti
             "slip_relaxation_time" => &mut o.slip_relaxation_time,
             "zero_tolerance" => &mut o.zero_tolerance,
             "rank_tolerance" => &mut o.rank_tolerance,
+            "impact_energy_gain" => &mut o.impact_energy_gain,
             "max_events" => {
                 o.max_events = value.extract()?;
                 continue;
