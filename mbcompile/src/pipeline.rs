@@ -57,7 +57,14 @@ pub struct Generated {
 
 /// Stage 3: the scalar model (T, V, Q, gap functions) of a validated model.
 fn assemble_model<'v>(validated: &'v Validated<'v>) -> Result<Assembled<'v>, CompileError> {
-    check_capacity(validated.model)?;
+    let block = validated.model;
+    let counts = [
+        block.coordinates.len(),
+        block.parameters.len(),
+        block.constraints.len(),
+        block.contacts.len(),
+    ];
+    check_capacity(&block.name, counts)?;
     check_rotations(validated)?;
     assemble(validated).map_err(|e| CompileError::Assembly(e.into()))
 }

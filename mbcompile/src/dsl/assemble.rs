@@ -4,7 +4,7 @@
 //! - T = T_written + Σ_bodies ½ m ṙ·ṙ + ½ ωᵀ I ω, with ω = θ̇ (planar) or, for a spatial body
 //!   with rotation R (body axes → world), the body-axis angular velocity from ω̃ = Rᵀ Ṙ; a joint
 //!   body's r and R are the [`ExprKind::BodyPoint`] and [`ExprKind::BodyRotation`] nodes of its
-//!   frame (see `body_frames`), kept in the assembled model with the joint bodies themselves;
+//!   frame (see `body_frames`), resolved by the joint bodies that [`Assembled`] keeps as its tree;
 //! - V = V_written − Σ_bodies m g·r + Σ_springs ½ k (|r_a − r_b| − l₀)²;
 //! - Q_j += Σ_loads F·∂r/∂q_j + Σ_torques τ ∂θ/∂q_j (planar) or τ·∂(Rω)/∂q̇_j (spatial, τ in
 //!   world axes) − Σ_dampers c ḋ ∂d/∂q_j with d = |r_a − r_b|;
@@ -21,7 +21,8 @@
 
 use super::assemble_rolling::Velocities;
 use super::ast::{
-    Contact, Expr, ExprKind, Force, Gap, Inertia, Model, Name, Orientation, Tangent, Vector, Wrt,
+    Body, Constraint, Contact, Expr, ExprKind, Force, Gap, Inertia, Model, Name, Orientation,
+    Parameter, Tangent, Vector, Wrt,
 };
 use super::body_frames::BodyFrames;
 use super::build::{
@@ -45,19 +46,54 @@ fn body_angular_velocity(r: &M3, span: Span) -> Vec<Expr> {
 /// Resolves a point or body name to the components of its position.
 type Resolve<'a> = dyn Fn(&Name) -> syn::Result<Vec<Expr>> + 'a;
 
-/// A validated model in scalar form: T, V, Q, the constraints and contacts as expressions of
-/// (q, q̇, t) (`model`: the block with its points, hand-placed bodies, springs, dampers, loads
-/// and torques written into these; the joint bodies kept as the tree), and the validated block
-/// whose names they use. What the derive stage starts from.
+/// A validated model in scalar form, the derive stage's input: T, V and Q as expressions of
+/// (q, q̇, t) with the points, hand-placed bodies, gravity, springs, dampers, loads and torques
+/// written into them; the bilateral constraints (holonomic, velocity, and the `rolling` items
+/// lowered to velocity constraints) and the contacts with their gaps and slips as such
+/// expressions; the joint bodies as the kinematic tree. Not the user's block: the names these
+/// expressions use (parameters, coordinates, time, `let`s) are the validated block's, read
+/// through it.
 pub struct Assembled<'v> {
-    /// The scalar form.
-    pub model: Model,
-    /// The validated block (its name table serves the scalar form too: assembly keeps the
-    /// parameters, coordinates and `let`s).
+    /// T(q, q̇, t).
+    pub kinetic: Option<Expr>,
+    /// V(q, t).
+    pub potential: Option<Expr>,
+    /// Generalised forces Q, at most one per coordinate.
+    pub forces: Vec<Force>,
+    /// Bilateral constraints: holonomic, then velocity constraints in block order, then those
+    /// of the `rolling` items.
+    pub constraints: Vec<Constraint>,
+    /// Unilateral contacts, gaps and slips in (q, t).
+    pub contacts: Vec<Contact>,
+    /// The bodies on joints (their frames resolve the `BodyPoint` and `BodyRotation` nodes),
+    /// in block order.
+    pub tree: Vec<Body>,
+    /// The gravity vector, kept as a record: V already contains its potential −Σ m g·c (the
+    /// expanded route differentiates that), and the structured route subtracts it again to run
+    /// gravity through the Newton–Euler recursion instead of differentiating V along the tree.
+    pub gravity: Option<Vector>,
+    /// The validated block whose names these use.
     pub validated: &'v Validated<'v>,
 }
 
-/// The scalar model equivalent to a validated model (unchanged when it has no kinematic items).
+impl<'v> Assembled<'v> {
+    /// The user's block.
+    pub fn block(&self) -> &'v Model {
+        self.validated.model
+    }
+
+    /// The generalised coordinates, in order.
+    pub fn coordinates(&self) -> &'v [Name] {
+        &self.validated.model.coordinates
+    }
+
+    /// The parameters, in order.
+    pub fn parameters(&self) -> &'v [Parameter] {
+        &self.validated.model.parameters
+    }
+}
+
+/// The scalar model equivalent to a validated model.
 pub fn assemble<'v>(v: &'v Validated<'v>) -> syn::Result<Assembled<'v>> {
     let (m, scope, places) = (v.model, &v.scope, &v.places);
     let frames = BodyFrames::new(m);
@@ -67,33 +103,17 @@ pub fn assemble<'v>(v: &'v Validated<'v>) -> syn::Result<Assembled<'v>> {
             Place::Point(_) => frames.lower_all(&p.position(m)),
         })
     };
-    let mut out = m.clone();
-    out.points.clear();
-    // Joint bodies stay: their frames resolve the `BodyPoint` and `BodyRotation` nodes.
-    out.bodies.retain(|b| b.joint.is_some());
-    // Gravity stays as a record: V below already contains its potential −Σ m g·c (the
-    // expanded route differentiates that), and the structured route subtracts it again to run
-    // gravity through the Newton–Euler recursion instead of differentiating V along the tree.
-    out.gravity = m.gravity.as_ref().map(|g| Vector {
-        components: frames.lower_all(&g.components),
-        span: g.span,
-    });
-    out.springs.clear();
-    out.dampers.clear();
-    out.loads.clear();
-    out.torques.clear();
     let (kinetic, potential) = energies(m, &frames, &resolve)?;
-    out.kinetic = kinetic;
-    out.potential = potential;
+    let mut forces = m.forces.clone();
     let extra = generalised_forces(m, &frames, places, &resolve)?;
-    add_forces(&mut out, m, extra);
+    add_forces(&mut forces, m, extra);
     let velocities = Velocities::new(m, &frames, places);
-    out.contacts = m
+    let mut contacts: Vec<Contact> = m
         .contacts
         .iter()
         .map(|c| contact(c, scope, &frames, &resolve))
         .collect::<syn::Result<_>>()?;
-    for c in &mut out.contacts {
+    for c in &mut contacts {
         // Body velocities in a tangential velocity (a sphere's material point at its contact).
         match &mut c.tangent {
             Some(Tangent::Velocity(e)) => *e = velocities.resolve(e)?,
@@ -105,15 +125,29 @@ pub fn assemble<'v>(v: &'v Validated<'v>) -> syn::Result<Assembled<'v>> {
             _ => {}
         }
     }
-    for c in out.constraints.iter_mut().filter(|c| c.velocity) {
+    let mut constraints = m.constraints.clone();
+    for c in constraints.iter_mut().filter(|c| c.velocity) {
         c.value = velocities.resolve(&c.value)?;
     }
     for r in &m.rollings {
-        out.constraints.extend(velocities.rolling(r, scope)?);
+        constraints.extend(velocities.rolling(r, scope)?);
     }
-    out.rollings.clear();
     Ok(Assembled {
-        model: out,
+        kinetic,
+        potential,
+        forces,
+        constraints,
+        contacts,
+        tree: m
+            .bodies
+            .iter()
+            .filter(|b| b.joint.is_some())
+            .cloned()
+            .collect(),
+        gravity: m.gravity.as_ref().map(|g| Vector {
+            components: frames.lower_all(&g.components),
+            span: g.span,
+        }),
         validated: v,
     })
 }
@@ -240,20 +274,19 @@ fn generalised_forces(
 }
 
 /// Adds the assembled terms to the written forces of `out`.
-fn add_forces(out: &mut Model, m: &Model, extra: Vec<Vec<Expr>>) {
+fn add_forces(forces: &mut Vec<Force>, m: &Model, extra: Vec<Vec<Expr>>) {
     for (j, terms) in extra.into_iter().enumerate() {
         if terms.is_empty() {
             continue;
         }
         let span = terms[0].span;
         let total = sum(terms, span);
-        match out
-            .forces
+        match forces
             .iter_mut()
             .find(|f| f.coordinate.text == m.coordinates[j].text)
         {
             Some(f) => f.value = add(f.value.clone(), total),
-            None => out.forces.push(Force {
+            None => forces.push(Force {
                 coordinate: m.coordinates[j].clone(),
                 value: total,
             }),

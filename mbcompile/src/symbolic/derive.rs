@@ -127,8 +127,8 @@ pub struct Capabilities {
 
 impl Capabilities {
     /// What a block's `generate` item asks for (everything when it names no capabilities).
-    pub fn of(model: &Model) -> Capabilities {
-        let named = model
+    pub fn of(block: &Model) -> Capabilities {
+        let named = block
             .generate
             .as_ref()
             .and_then(|g| g.capabilities.as_ref());
@@ -156,7 +156,7 @@ struct Core {
 
 /// The expanded route: M from T's coefficients, C from M's Christoffel symbols, h by Lagrange.
 fn expanded_core(
-    model: &Model,
+    model: &Assembled,
     s: &Scalar,
     sampler: &Sampler,
     caps: Capabilities,
@@ -183,7 +183,7 @@ fn expanded_core(
 
 /// The structured route: M, h, C, ∇V by recursions over the tree.
 fn structured_core(
-    model: &Model,
+    model: &Assembled,
     tree: &Tree,
     conv: &Converter,
     s: &Scalar,
@@ -192,7 +192,7 @@ fn structured_core(
 ) -> Result<Core, DerivationError> {
     progress("tree recursions");
     let t = tree.dynamics(model, conv, &s.potential, &s.generalised);
-    sampler.check_positive_definite(&t.mass, model, model.name.span)?;
+    sampler.check_positive_definite(&t.mass, model.block(), model.block().name.span)?;
     Ok(Core {
         mass: t.mass,
         forces: t.forces,
@@ -205,14 +205,14 @@ fn structured_core(
 
 /// The program route: M, h, C, ∇V by Lagrange's equations through the program.
 fn program_core(
-    model: &Model,
+    model: &Assembled,
     s: &Scalar,
     sampler: &Sampler,
     progress: Progress,
 ) -> Result<Core, DerivationError> {
     progress("lagrange over the program");
     let l = lagrange::lagrange(model, s)?;
-    sampler.check_positive_definite(&l.mass, model, s.kinetic_span)?;
+    sampler.check_positive_definite(&l.mass, model.block(), s.kinetic_span)?;
     Ok(Core {
         mass: l.mass,
         forces: l.forces,
@@ -248,11 +248,19 @@ pub(crate) fn derive(
     route: Route,
     progress: Progress,
 ) -> Result<Derived, DerivationError> {
-    let model = &assembled.model;
+    let model = assembled;
     let scope = &assembled.validated.scope;
-    check_capacity(model)?;
+    check_capacity(
+        &model.block().name,
+        [
+            model.coordinates().len(),
+            model.parameters().len(),
+            model.constraints.len(),
+            model.contacts.len(),
+        ],
+    )?;
     let prog = Program::new();
-    let caps = Capabilities::of(model);
+    let caps = Capabilities::of(model.block());
     let mut conv = match route {
         Route::Program => Converter::lifting(scope, &prog),
         _ => Converter::new(scope, &prog),
@@ -265,7 +273,7 @@ pub(crate) fn derive(
     conv.set_frames(frames);
     let kinetic = tree.as_ref().map(Tree::kinetic);
     let s = Scalar::convert(model, &conv, kinetic)?;
-    let sampler = Sampler::new(model, &prog);
+    let sampler = Sampler::new(model.block(), &prog);
     let core = match (&tree, route) {
         (Some(t), _) => structured_core(model, t, &conv, &s, &sampler, progress)?,
         (None, Route::Program) => program_core(model, &s, &sampler, progress)?,
@@ -274,7 +282,7 @@ pub(crate) fn derive(
     progress("constraints");
     let k = kinematics::constraint_kinematics(model, &conv, &s, &sampler)?;
     let intermediates = principal_intermediates(&prog, &s, &core, &k);
-    let np = model.parameters.len();
+    let np = model.parameters().len();
     let holonomic: Vec<bool> = model.constraints.iter().map(|c| !c.velocity).collect();
     let rates = if caps.rates {
         progress("rates");

@@ -13,13 +13,13 @@
 use super::convert::Converter;
 use super::frame_atoms::{FrameAtoms, Frames};
 use super::vec3::{add, mat_mul, mat_vec};
-use crate::dsl::ast::Model;
+use crate::dsl::assemble::Assembled;
 use crate::dsl::joints::{motion_rotation, motion_translation, offset_rotation};
 
 /// The frames of every joint body of `model`, composed explicitly in tree order.
-pub fn expanded_frames(model: &Model, conv: &Converter) -> Frames {
+pub fn expanded_frames(model: &Assembled, conv: &Converter) -> Frames {
     let mut frames = Frames::new();
-    for b in &model.bodies {
+    for b in &model.tree {
         frame_of(model, &b.name.text, conv, &mut frames, 0);
     }
     frames
@@ -27,7 +27,7 @@ pub fn expanded_frames(model: &Model, conv: &Converter) -> Frames {
 
 /// The frame of body `name` (its parents' first), or `None` for a body without a joint.
 fn frame_of(
-    model: &Model,
+    model: &Assembled,
     name: &str,
     conv: &Converter,
     frames: &mut Frames,
@@ -37,10 +37,10 @@ fn frame_of(
         return Some(f.clone());
     }
     // Validation rejects loops of parents; the depth bound keeps an unvalidated model finite.
-    if depth > model.bodies.len() {
+    if depth > model.tree.len() {
         return None;
     }
-    let b = model.bodies.iter().find(|b| b.name.text == name)?;
+    let b = model.tree.iter().find(|b| b.name.text == name)?;
     let j = b.joint.as_ref()?;
     let parent = match &j.parent {
         Some(p) => frame_of(model, &p.text, conv, frames, depth + 1)?,

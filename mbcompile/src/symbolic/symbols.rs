@@ -5,7 +5,7 @@
 //! use generic, model-independent symbols (`mbc::q0`, `mbc::qd0`, …, `mbc::p0`, …) created in a
 //! fixed order before anything else: the output depends on the model alone.
 
-use crate::dsl::ast::Model;
+use crate::dsl::ast::Name;
 use crate::error::DerivationError;
 use std::sync::OnceLock;
 use symbolica::atom::{Atom, Symbol};
@@ -89,19 +89,12 @@ pub(crate) fn vars(family: &[Symbol], n: usize) -> Vec<Atom> {
     family[..n].iter().map(|s| Atom::var(*s)).collect()
 }
 
-/// Error unless the pool holds the model's coordinates and parameters.
-pub(crate) fn check_capacity(model: &Model) -> Result<(), DerivationError> {
-    let too_many = [
-        model.coordinates.len(),
-        model.parameters.len(),
-        model.constraints.len(),
-        model.contacts.len(),
-    ]
-    .iter()
-    .any(|&n| n > MAX_SYMBOLS);
-    if too_many {
+/// Error (located at the mechanism's `name`) unless the pool holds `counts`: the numbers of
+/// coordinates, parameters, constraints and contacts.
+pub(crate) fn check_capacity(name: &Name, counts: [usize; 4]) -> Result<(), DerivationError> {
+    if counts.iter().any(|&n| n > MAX_SYMBOLS) {
         return Err(DerivationError::TooManySymbols {
-            span: model.name.span,
+            span: name.span,
             max: MAX_SYMBOLS,
         });
     }

@@ -10,7 +10,8 @@ use super::super::numeric::Sampler;
 use super::super::substitute::Substitution;
 use super::super::symbols::pool;
 use super::scalar::Scalar;
-use crate::dsl::ast::{Contact, Expr, Gap, Model};
+use crate::dsl::assemble::Assembled;
+use crate::dsl::ast::{Contact, Expr, Gap};
 use crate::error::DerivationError;
 use symbolica::atom::{Atom, AtomCore};
 
@@ -83,7 +84,7 @@ pub struct ConstraintKinematics {
 
 /// Kinematics of all constraints and contacts, each checked to depend on q.
 pub fn constraint_kinematics(
-    model: &Model,
+    model: &Assembled,
     conv: &Converter,
     s: &Scalar,
     sampler: &Sampler,
@@ -96,7 +97,7 @@ pub fn constraint_kinematics(
                 DerivationError::VelocityConstraintNotLinear {
                     span: c.value.span,
                     constraint: c.name.text.clone(),
-                    velocity: model.coordinates[v].text.clone(),
+                    velocity: model.coordinates()[v].text.clone(),
                 }
             })?,
         };
@@ -165,7 +166,7 @@ impl ConstraintKinematics {
 /// The tangential kinematics of a contact: none without tangent, one for a single tangent, two
 /// (t1, t2) for a tangent plane.
 fn tangents(
-    model: &Model,
+    model: &Assembled,
     c: &Contact,
     conv: &Converter,
     s: &Scalar,
@@ -243,7 +244,7 @@ fn linear_in_velocities(gamma: &Atom, s: &Scalar) -> Result<Kinematics, usize> {
 /// The kinematics read off a tangential velocity γ_T = W_Tᵀ q̇ + ŵ_T (the `which` one of the
 /// contact's), which must be linear in q̇.
 fn velocity_kinematics(
-    model: &Model,
+    model: &Assembled,
     c: &Contact,
     e: &Expr,
     which: &str,
@@ -256,7 +257,7 @@ fn velocity_kinematics(
         DerivationError::TangentialVelocityNotLinear {
             span: e.span,
             contact: c.name.text.clone(),
-            velocity: model.coordinates[v].text.clone(),
+            velocity: model.coordinates()[v].text.clone(),
         }
     })?;
     sampler.check_depends_on_q(

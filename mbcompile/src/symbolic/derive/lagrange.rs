@@ -26,7 +26,7 @@ use super::coriolis::{Coriolis, MassPartials, christoffel};
 use super::jacobians::mass_action_from_partials;
 use super::mass::not_quadratic;
 use super::scalar::Scalar;
-use crate::dsl::ast::Model;
+use crate::dsl::assemble::Assembled;
 use crate::error::DerivationError;
 use symbolica::atom::{Atom, AtomCore};
 
@@ -45,7 +45,7 @@ pub struct Lagrange {
 }
 
 /// M, h, C, ∇V and M a of the scalar model over the program.
-pub fn lagrange(model: &Model, s: &Scalar) -> Result<Lagrange, DerivationError> {
+pub fn lagrange(model: &Assembled, s: &Scalar) -> Result<Lagrange, DerivationError> {
     let prog = s.prog;
     let p = pool();
     let nq = s.nq;
@@ -98,7 +98,11 @@ fn mass_partials(prog: &Program, mass: &AtomMatrix) -> MassPartials {
 /// M = ∂p/∂q̇ (the upper triangle, mirrored), with an entry that still depends on a velocity
 /// reported. An entry whose program depends on q̇ only structurally (terms that cancel) is
 /// decided exactly on its written-out form.
-fn mass_matrix(model: &Model, s: &Scalar, momenta: &[Atom]) -> Result<AtomMatrix, DerivationError> {
+fn mass_matrix(
+    model: &Assembled,
+    s: &Scalar,
+    momenta: &[Atom],
+) -> Result<AtomMatrix, DerivationError> {
     let prog = s.prog;
     let p = pool();
     let nq = s.nq;

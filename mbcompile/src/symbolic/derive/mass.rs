@@ -10,7 +10,7 @@ use super::super::program::Program;
 use super::super::rate::sum;
 use super::super::symbols::pool;
 use super::scalar::Scalar;
-use crate::dsl::ast::Model;
+use crate::dsl::assemble::Assembled;
 use crate::error::DerivationError;
 use symbolica::atom::{Atom, AtomCore, AtomView};
 
@@ -30,7 +30,11 @@ pub struct Mass {
 /// Fast path: T expanded is a sum of monomials of degree ≤ 2 in q̇ with q̇-free coefficients, so
 /// M is read off the coefficients. Otherwise M = ∂²T/∂q̇² by differentiation, which also locates
 /// what makes T not quadratic.
-pub fn mass_matrix(model: &Model, s: &Scalar, sampler: &Sampler) -> Result<Mass, DerivationError> {
+pub fn mass_matrix(
+    model: &Assembled,
+    s: &Scalar,
+    sampler: &Sampler,
+) -> Result<Mass, DerivationError> {
     let mass = match quadratic_form(s.prog, &s.kinetic, s.nq) {
         Some((matrix, lower_degree)) => Mass {
             matrix,
@@ -39,7 +43,7 @@ pub fn mass_matrix(model: &Model, s: &Scalar, sampler: &Sampler) -> Result<Mass,
         },
         None => by_differentiation(model, s)?,
     };
-    sampler.check_positive_definite(&mass.matrix, model, s.kinetic_span)?;
+    sampler.check_positive_definite(&mass.matrix, model.block(), s.kinetic_span)?;
     Ok(mass)
 }
 
@@ -50,8 +54,8 @@ pub fn momenta(kinetic: &Atom, nq: usize) -> Vec<Atom> {
 }
 
 /// The error for entry (i, j) of ∂²T/∂q̇² depending on q̇_k, located at T.
-pub fn not_quadratic(model: &Model, s: &Scalar, [i, j, k]: [usize; 3]) -> DerivationError {
-    let name = |c: usize| model.coordinates[c].text.clone();
+pub fn not_quadratic(model: &Assembled, s: &Scalar, [i, j, k]: [usize; 3]) -> DerivationError {
+    let name = |c: usize| model.coordinates()[c].text.clone();
     DerivationError::NotQuadratic {
         span: s.kinetic_span,
         row: name(i),
@@ -61,7 +65,7 @@ pub fn not_quadratic(model: &Model, s: &Scalar, [i, j, k]: [usize; 3]) -> Deriva
 }
 
 /// M = ∂(∂T/∂q̇)/∂q̇, reporting an entry that still depends on a velocity.
-fn by_differentiation(model: &Model, s: &Scalar) -> Result<Mass, DerivationError> {
+fn by_differentiation(model: &Assembled, s: &Scalar) -> Result<Mass, DerivationError> {
     let prog = s.prog;
     let p = pool();
     let nq = s.nq;

@@ -53,9 +53,7 @@ impl Route {
             Some(Expansion::Full) => Route::Expanded,
             _ if structured(parsed) => Route::Structured,
             Some(Expansion::None) => Route::Program,
-            None if rotates_by_hand(parsed)
-                && written_size(&assembled.model) > PROGRAM_ROUTE_SIZE =>
-            {
+            None if rotates_by_hand(parsed) && written_size(assembled) > PROGRAM_ROUTE_SIZE => {
                 Route::Program
             }
             None => Route::Expanded,
@@ -75,9 +73,9 @@ fn rotates_by_hand(parsed: &Model) -> bool {
 }
 
 /// The number of nodes of T written out as one tree (see the module documentation).
-pub fn written_size(assembled: &Model) -> usize {
+pub fn written_size(assembled: &Assembled) -> usize {
     let mut sizes: HashMap<&str, usize> = HashMap::new();
-    for d in &assembled.definitions {
+    for d in &assembled.block().definitions {
         let s = size(&d.value, &sizes);
         sizes.insert(d.name.text.as_str(), s);
     }

@@ -5,7 +5,8 @@ use super::super::algebra::{trig_reduce, zero};
 use super::super::convert::Converter;
 use super::super::program::Program;
 use super::super::symbols::{pool, vars};
-use crate::dsl::ast::{Gap, Model, Tangent};
+use crate::dsl::assemble::Assembled;
+use crate::dsl::ast::{Gap, Tangent};
 use crate::error::DerivationError;
 use proc_macro2::Span;
 use symbolica::atom::{Atom, AtomCore};
@@ -44,18 +45,18 @@ impl<'p> Scalar<'p> {
     /// Converts the scalar quantities of an assembled model; `kinetic` replaces the assembled T
     /// when the structured route has it in a cheaper form (½ q̇ᵀ p).
     pub fn convert(
-        model: &Model,
+        model: &Assembled,
         conv: &Converter<'p>,
         kinetic: Option<Atom>,
     ) -> Result<Scalar<'p>, DerivationError> {
         let p = pool();
         let prog = conv.program();
-        let nq = model.coordinates.len();
+        let nq = model.coordinates().len();
         let kinetic_expr = model
             .kinetic
             .as_ref()
             .ok_or(DerivationError::NoKineticEnergy {
-                span: model.name.span,
+                span: model.block().name.span,
             })?;
         let kinetic_written = kinetic.unwrap_or_else(|| conv.atom(kinetic_expr));
         let kinetic = trig_reduce(&kinetic_written.expand());
@@ -67,7 +68,7 @@ impl<'p> Scalar<'p> {
         let mut generalised = vec![zero(); nq];
         for f in &model.forces {
             let k = model
-                .coordinates
+                .coordinates()
                 .iter()
                 .position(|c| c.text == f.coordinate.text)
                 .ok_or_else(|| {

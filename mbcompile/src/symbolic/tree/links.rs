@@ -4,6 +4,7 @@
 
 use super::super::convert::Converter;
 use super::super::vec3::{M3, V3, named, zero3};
+use crate::dsl::assemble::Assembled;
 use crate::dsl::ast::{JointKind, Model, Name, Vector};
 use crate::dsl::build::{int, unit};
 use crate::dsl::joints::offset_rotation;
@@ -43,9 +44,9 @@ pub fn structured(parsed: &Model) -> bool {
         && parsed.kinetic.is_none()
 }
 
-fn coordinate_index(model: &Model, q: &Name) -> usize {
+fn coordinate_index(model: &Assembled, q: &Name) -> usize {
     model
-        .coordinates
+        .coordinates()
         .iter()
         .position(|c| c.text == q.text)
         .unwrap_or(0)
@@ -66,7 +67,7 @@ fn basis(k: usize, span: Span) -> Vector {
 }
 
 /// The elementary motions of one joint kind, in order.
-fn motions(model: &Model, kind: &JointKind, conv: &Converter) -> Vec<Motion> {
+fn motions(model: &Assembled, kind: &JointKind, conv: &Converter) -> Vec<Motion> {
     match kind {
         JointKind::Revolute { coordinate, axis } => vec![Motion::Revolute {
             coordinate: coordinate_index(model, coordinate),
@@ -98,15 +99,15 @@ fn motions(model: &Model, kind: &JointKind, conv: &Converter) -> Vec<Motion> {
 }
 
 /// The links of a model whose bodies all hang on joints (validation guarantees a tree).
-pub fn links(model: &Model, conv: &Converter) -> Vec<Link> {
+pub fn links(model: &Assembled, conv: &Converter) -> Vec<Link> {
     let mut out: Vec<Link> = Vec::new();
     // The last link of each body, once placed.
-    let mut placed: Vec<Option<usize>> = vec![None; model.bodies.len()];
-    let index = |name: &str| model.bodies.iter().position(|b| b.name.text == name);
+    let mut placed: Vec<Option<usize>> = vec![None; model.tree.len()];
+    let index = |name: &str| model.tree.iter().position(|b| b.name.text == name);
     let mut progress = true;
     while progress {
         progress = false;
-        for (b, body) in model.bodies.iter().enumerate() {
+        for (b, body) in model.tree.iter().enumerate() {
             let Some(joint) = &body.joint else { continue };
             if placed[b].is_some() {
                 continue;

@@ -32,7 +32,8 @@ use super::frame_atoms::{FrameAtoms, Frames};
 use super::program::Program;
 use super::symbols::{pool, vars};
 use super::vec3::{M3, V3, add, dot, mat_vec, zero3};
-use crate::dsl::ast::{Inertia, Model, Vector};
+use crate::dsl::assemble::Assembled;
+use crate::dsl::ast::{Inertia, Vector};
 use articulated::{Articulated, articulated};
 use kinematics::{BodyInertia, LinkFrame, TreeParts, body_inertia, link_frames};
 use links::{Link, links};
@@ -87,14 +88,14 @@ fn inertia(i: Option<&Inertia>, conv: &Converter) -> M3 {
 
 impl<'p> Tree<'p> {
     /// Builds the tree's intermediates for an assembled model whose bodies all hang on joints.
-    pub fn build(model: &Model, conv: &Converter<'p>) -> Tree<'p> {
+    pub fn build(model: &Assembled, conv: &Converter<'p>) -> Tree<'p> {
         let prog = conv.program();
         let links = links(model, conv);
         let frames = link_frames(prog, &links);
         let mut bodies = Vec::new();
         for (k, link) in links.iter().enumerate() {
             let Some(b) = link.body else { continue };
-            let body = &model.bodies[b];
+            let body = &model.tree[b];
             bodies.push(body_inertia(
                 prog,
                 k,
@@ -104,10 +105,10 @@ impl<'p> Tree<'p> {
                 &inertia(body.inertia.as_ref(), conv),
             ));
         }
-        let mut armature = vec![Atom::num(0); model.coordinates.len()];
-        for j in model.bodies.iter().filter_map(|b| b.joint.as_ref()) {
+        let mut armature = vec![Atom::num(0); model.coordinates().len()];
+        for j in model.tree.iter().filter_map(|b| b.joint.as_ref()) {
             if let (Some(a), [q]) = (&j.armature, j.kind.coordinates().as_slice()) {
-                let i = model.coordinates.iter().position(|c| c.text == q.text);
+                let i = model.coordinates().iter().position(|c| c.text == q.text);
                 if let Some(i) = i {
                     armature[i] = conv.atom(a);
                 }
@@ -120,17 +121,17 @@ impl<'p> Tree<'p> {
             bodies,
             armature,
             gravity: model.gravity.as_ref().map(|g| conv.vector3(&g.components)),
-            nq: model.coordinates.len(),
+            nq: model.coordinates().len(),
         }
     }
 
     /// The frame of every joint body (for the conversion of points and rotations on bodies).
-    pub fn body_frames(&self, model: &Model) -> Frames {
+    pub fn body_frames(&self, model: &Assembled) -> Frames {
         let mut out = Frames::new();
         for (link, frame) in self.links.iter().zip(&self.frames) {
             if let Some(b) = link.body {
                 out.insert(
-                    model.bodies[b].name.text.clone(),
+                    model.tree[b].name.text.clone(),
                     FrameAtoms {
                         rotation: frame.rotation.clone(),
                         origin: frame.world_origin(self.prog),
@@ -142,14 +143,14 @@ impl<'p> Tree<'p> {
     }
 
     /// V of gravity, −Σ m g·c, in the same (unnamed) form as the assembled potential.
-    fn gravity_potential(&self, model: &Model, conv: &Converter) -> Atom {
+    fn gravity_potential(&self, model: &Assembled, conv: &Converter) -> Atom {
         let Some(g) = &self.gravity else {
             return Atom::num(0);
         };
         let mut v = Atom::num(0);
         for b in &self.bodies {
             let link = &self.links[b.link];
-            let body = &model.bodies[link.body.unwrap_or(0)];
+            let body = &model.tree[link.body.unwrap_or(0)];
             let frame = &self.frames[b.link];
             let com = optional_vector(body.com.as_ref(), conv);
             let c = add(
@@ -203,7 +204,7 @@ impl<'p> Tree<'p> {
     /// `generalised` the assembled Q.
     pub fn dynamics(
         &self,
-        model: &Model,
+        model: &Assembled,
         conv: &Converter,
         potential: &Atom,
         generalised: &[Atom],
