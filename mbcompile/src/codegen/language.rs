@@ -152,20 +152,34 @@ impl Language {
     }
 
     /// The call of a helper of shared intermediates, binding its values: `let s4 =
-    /// self.shared4(q, qd, &s1);` (Rust only: C kernels are written without a plan).
+    /// self.shared4(q, qd, &s1);` in Rust, `const Shared4 s4 = shared4(p, q, qd, s1);` in C
+    /// (the values of the groups it reads passed by value).
     pub fn helper_call(self, group: &Group, reads: &[&Group]) -> String {
-        let mut args: Vec<String> = group
-            .arguments
-            .iter()
-            .map(|a| a.name().to_string())
-            .collect();
-        args.extend(reads.iter().map(|r| format!("&{}", r.local())));
-        format!(
-            "let {} = self.{}({});",
-            group.local(),
-            group.helper(),
-            args.join(", ")
-        )
+        let arguments = group.arguments.iter().map(|a| a.name().to_string());
+        match self {
+            Language::Rust => {
+                let mut args: Vec<String> = arguments.collect();
+                args.extend(reads.iter().map(|r| format!("&{}", r.local())));
+                format!(
+                    "let {} = self.{}({});",
+                    group.local(),
+                    group.helper(),
+                    args.join(", ")
+                )
+            }
+            Language::C => {
+                let mut args: Vec<String> =
+                    std::iter::once("p".to_string()).chain(arguments).collect();
+                args.extend(reads.iter().map(|r| r.local()));
+                format!(
+                    "const {} {} = {}({});",
+                    group.type_name(),
+                    group.local(),
+                    group.helper(),
+                    args.join(", ")
+                )
+            }
+        }
     }
 
     /// An immutable binding: `let x3 = e;` in Rust, `const double x3 = e;` in C.

@@ -40,12 +40,7 @@ pub fn module(model: &Model, d: &Derived, horner: usize) -> Result<(String, Stat
         recorder.sites.unwrap_or_default()
     };
     let plan = Plan::new(&d.program, &sites);
-    let mut used = vec![false; plan.groups.len()];
-    for site in &sites {
-        for (u, g) in used.iter_mut().zip(plan.groups_used(site)) {
-            *u |= g;
-        }
-    }
+    let used = plan.used_by(&sites);
     let mut emitter = Emitter::new(model, d, horner, Some(&plan));
     let mut impls = functions(&mut emitter, d)?;
     (impls.shared_types, impls.shared) = emitter.shared_helpers(&plan, &used)?;

@@ -259,6 +259,17 @@ impl Plan {
         }
         used
     }
+
+    /// The groups some kernel of `sites` reads: the helpers a module must define.
+    pub fn used_by(&self, sites: &[Vec<Symbol>]) -> Vec<bool> {
+        let mut used = vec![false; self.groups.len()];
+        for site in sites {
+            for (u, g) in used.iter_mut().zip(self.groups_used(site)) {
+                *u |= g;
+            }
+        }
+        used
+    }
 }
 
 #[cfg(test)]

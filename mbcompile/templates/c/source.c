@@ -36,7 +36,14 @@ static inline double mb_powi(double a, int n)
     };
     return p;
 }
-{% for f in functions %}
+{% for s in shared %}
+{{ s.typedef }}
+
+{{ s.function.returns }} {{ s.function.name }}({{ s.function.parameters }})
+{
+{{ s.function.body }}}
+{% endfor %}
+{%- for f in functions %}
 {{ f.returns }} {{ f.name }}({{ f.parameters }})
 {
 {{ f.body }}}

@@ -13,10 +13,12 @@ use crate::codegen::input::Input;
 use crate::codegen::kernel::{Kernel, kernel};
 use crate::codegen::language::Language;
 use crate::codegen::outputs::{self, Out};
+use crate::codegen::shared::Plan;
 use crate::dsl::ast::Model;
 use crate::error::EmissionError;
 use crate::symbolic::derive::Derived;
-use symbolica::atom::Atom;
+use std::cell::RefCell;
+use symbolica::atom::{Atom, Symbol};
 
 /// Above this many zero entries a buffer is cleared by a loop before its non-zero entries are
 /// written (at or below it, each zero is written, which reads better in small models).
@@ -28,19 +30,35 @@ pub struct CEmitter<'a> {
     pub(super) d: &'a Derived,
     horner: usize,
     pub(super) names: CNames,
+    /// The shared intermediates the kernels read from their helpers.
+    plan: Option<&'a Plan>,
+    /// When recording: the closure of every kernel, for the plan (the code is discarded).
+    pub(super) sites: Option<RefCell<Vec<Vec<Symbol>>>>,
 }
 
 /// An output buffer of a C function: its name and shape.
 pub(super) type CBuffer = (&'static str, Shape);
 
 impl<'a> CEmitter<'a> {
-    /// An emitter with Horner-scheme search iterations `horner`.
-    pub fn new(model: &'a Model, d: &'a Derived, horner: usize) -> Self {
+    /// An emitter with Horner-scheme search iterations `horner`, reading the intermediates of
+    /// `plan` from its helpers.
+    pub fn new(model: &'a Model, d: &'a Derived, horner: usize, plan: Option<&'a Plan>) -> Self {
         CEmitter {
             model,
             d,
             horner,
             names: CNames::new(model),
+            plan,
+            sites: None,
+        }
+    }
+
+    /// An emitter that only records the closure of every kernel (in `sites`), for the plan of
+    /// shared intermediates; the functions it returns are discarded.
+    pub fn recording(model: &'a Model, d: &'a Derived) -> Self {
+        CEmitter {
+            sites: Some(RefCell::new(Vec::new())),
+            ..CEmitter::new(model, d, 0, None)
         }
     }
 
@@ -119,20 +137,28 @@ impl<'a> CEmitter<'a> {
         })
     }
 
-    /// The kernel of `atoms` over `inputs`, in C.
+    /// The kernel of `atoms` over `inputs`, in C (when recording, a placeholder).
     pub(super) fn kernel(
         &self,
         name: &str,
         inputs: &[Input],
         atoms: &[Atom],
     ) -> Result<Kernel, EmissionError> {
+        if let Some(sites) = &self.sites {
+            let refs: Vec<&Atom> = atoms.iter().collect();
+            let closure = self.d.program.closure(&refs);
+            sites
+                .borrow_mut()
+                .push(closure.into_iter().map(|(s, _)| s).collect());
+            return Ok(Kernel::placeholder(atoms.len()));
+        }
         kernel(
             &self.d.program,
             atoms,
             inputs,
             self.horner,
             Language::C,
-            None,
+            self.plan,
         )
         .map_err(|source| EmissionError::Kernel {
             function: name.to_string(),

@@ -4,22 +4,26 @@
 //! Expression bodies come from the same optimised evaluator as the Rust code, printed in C by
 //! `crate::codegen::language::Language::C` (`emit`, `parameters`); the files around them
 //! (header, source, the skeleton of each function) come from tera templates (`templates/c/`),
-//! which a user may override (`mbcompile gen --target c --templates <dir>`). The code allocates
-//! nothing and includes only `<math.h>`.
+//! which a user may override (`mbcompile gen --target c --templates <dir>`). Intermediates that
+//! several functions need come from `static` helpers (`shared`), planned as for the Rust module.
+//! The code allocates nothing and includes only `<math.h>`.
 
 pub mod check;
 mod emit;
 mod function;
 mod names;
 mod parameters;
+mod shared;
 
 use emit::CEmitter;
 use function::CFunction;
 use names::{CNames, identifier};
+use shared::CShared;
 
 use crate::codegen::functions::FUNCTIONS;
 use crate::codegen::language::Language;
 use crate::codegen::module::GENERATOR;
+use crate::codegen::shared::Plan;
 use crate::codegen::target_error::TargetError;
 use crate::dsl::ast::Model;
 use crate::dsl::canonical::fingerprint;
@@ -73,12 +77,12 @@ struct CContext {
     sizes: Vec<CSize>,
     coordinates: Vec<String>,
     parameters: Vec<CParameterField>,
+    shared: Vec<CShared>,
     functions: Vec<CFunction>,
 }
 
-/// Every C function of a model, in the order of the Rust module.
-fn c_functions(model: &Model, d: &Derived, horner: usize) -> Result<Vec<CFunction>, EmissionError> {
-    let mut emitter = CEmitter::new(model, d, horner);
+/// Every C function of `emitter`'s model, in the order of the Rust module.
+fn functions_of(emitter: &mut CEmitter, d: &Derived) -> Result<Vec<CFunction>, EmissionError> {
     let mut functions = Vec::new();
     for spec in FUNCTIONS.iter().filter(|s| s.generated_for(d) && s.in_c()) {
         functions.push(emitter.function(spec)?);
@@ -87,6 +91,27 @@ fn c_functions(model: &Model, d: &Derived, horner: usize) -> Result<Vec<CFunctio
         functions.push(emitter.articulated(a)?);
     }
     Ok(functions)
+}
+
+/// The helpers of shared intermediates and every C function of a model: a first pass records
+/// what every kernel needs, from which the plan of shared intermediates follows
+/// ([`crate::codegen::shared`], as for the Rust module); the second writes the functions, which
+/// call the helpers.
+fn c_functions(
+    model: &Model,
+    d: &Derived,
+    horner: usize,
+) -> Result<(Vec<CShared>, Vec<CFunction>), EmissionError> {
+    let sites = {
+        let mut recorder = CEmitter::recording(model, d);
+        functions_of(&mut recorder, d)?;
+        recorder.sites.map(|s| s.into_inner()).unwrap_or_default()
+    };
+    let plan = Plan::new(&d.program, &sites);
+    let used = plan.used_by(&sites);
+    let mut emitter = CEmitter::new(model, d, horner, Some(&plan));
+    let functions = functions_of(&mut emitter, d)?;
+    Ok((emitter.shared_helpers(&plan, &used)?, functions))
 }
 
 /// The header and source of a model, rendered by `templates` (see [`TEMPLATES`]).
@@ -102,6 +127,7 @@ pub fn c_sources(
         value,
         doc,
     };
+    let (shared, functions) = c_functions(model, d, horner)?;
     let context = CContext {
         generator: GENERATOR,
         fingerprint: fingerprint(model),
@@ -128,7 +154,8 @@ pub fn c_sources(
                 doc: p.doc.iter().map(|l| l.trim().to_string()).collect(),
             })
             .collect(),
-        functions: c_functions(model, d, horner)?,
+        shared,
+        functions,
     };
     Ok(CSources {
         header: templates.render("header.h", &context)?,
