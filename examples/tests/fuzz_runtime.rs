@@ -451,6 +451,12 @@ fn an_impact_that_creates_energy_is_refused() {
         panic!("{refused}");
     };
     assert_eq!(contact, "beak");
+    let message = refused.to_string();
+    assert!(
+        message.contains("contact `beak` (index 0)")
+            && message.contains(&format!("kinetic energy from {pre:e} to {post:e}")),
+        "{message}"
+    );
     assert!(
         (t - 0.0053936).abs() < 1e-6 && post > 1.05 * pre,
         "{refused}"

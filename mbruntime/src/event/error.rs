@@ -165,7 +165,9 @@ pub enum EventError {
     /// at this state (Kane's example; Stronge 1991), so the state after it is not physical.
     /// The state is left before the impact.
     #[error(
-        "the impact of contact `{contact}` (index {index}) at t = {t} raises the kinetic energy          from {pre:e} to {post:e} (at most {bound:e} allowed by impact_energy_gain): Newton's          restitution with Coulomb friction creates energy here (Kane's example; Stronge 1991)"
+        "the impact of contact `{contact}` (index {index}) at t = {t} raises the kinetic energy \
+         from {pre:e} to {post:e} (at most {bound:e} allowed by impact_energy_gain): Newton's \
+         restitution with Coulomb friction creates energy here (Kane's example; Stronge 1991)"
     )]
     ImpactEnergyGain {
         /// Time of the impact.
