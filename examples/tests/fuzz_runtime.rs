@@ -504,3 +504,35 @@ fn an_impact_that_creates_energy_is_refused() {
         "{work} {gain}"
     );
 }
+
+/// Found by the bindings' long campaign (`test_event_driven_returns_or_raises`): a bouncing ball
+/// run to t_end = ∞ came to rest and then stepped with sizes doubling until its time overflowed,
+/// reporting t = ∞; a NaN horizon ended at once with nothing done. Both are refused now, typed,
+/// before any step (the time-stepper refused them already).
+#[test]
+fn a_horizon_that_is_not_finite_is_refused() {
+    let (q0, u0) = (Vector::<1>::new(0.0), Vector::<1>::new(1e-3));
+    let mut sim = EventDriven::new(
+        BouncingBall::default(),
+        EventOptions::default(),
+        0.0,
+        q0,
+        u0,
+    )
+    .expect("admissible");
+    for t_end in [f64::INFINITY, f64::NEG_INFINITY, f64::NAN] {
+        let mut reports = 0;
+        let refused = sim.run(t_end, |_| reports += 1).expect_err("refused");
+        assert!(
+            matches!(refused, EventError::NonFiniteHorizon { t, .. } if t == 0.0),
+            "{refused}"
+        );
+        assert!(
+            refused.to_string().contains(&format!("t_end = {t_end}")),
+            "{refused}"
+        );
+        assert_eq!((reports, sim.t()), (0, 0.0));
+    }
+    sim.run(0.05, |_| {}).expect("a finite horizon runs");
+    assert_eq!(sim.t(), 0.05);
+}

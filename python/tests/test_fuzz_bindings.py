@@ -134,3 +134,46 @@ def test_time_stepping_returns_or_raises(h, t_end, y0, setting):
         for key in ("t", "q", "u"):
             a = np.asarray(out[key] if isinstance(out, dict) else getattr(out, key))
             assert np.all(np.isfinite(a)), key
+
+
+@settings(max_examples=60 * SCALE, deadline=None)
+@given(
+    which=st.sampled_from([mb.examples.BouncingBall, mb.examples.Woodpecker]),
+    t_end=st.one_of(st.floats(0.0, 0.05), st.sampled_from([-1.0, float("nan"), float("inf")])),
+    scale=st.sampled_from([0.0, 1e-3, 0.3, 1.0, 1e6, float("nan")]),
+    option=st.sampled_from(
+        [
+            {},
+            {"rtol": 1e-6},
+            {"rtol": -1.0},
+            {"impact_energy_gain": 0.0},
+            {"impact_energy_gain": float("inf")},
+            {"impact_energy_gain": float("nan")},
+            {"max_events": 3},
+            {"nonsense": 1.0},
+        ]
+    ),
+    data=st.data(),
+)
+def test_event_driven_returns_or_raises(which, t_end, scale, option, data):
+    """The event-driven entry point: random starts (penetrating, at every scale, NaN), horizons
+    and options (within event and step budgets); a result of finite arrays whose impacts never raise the kinetic energy beyond
+    the allowance in force, or an exception with a message."""
+    model = which()
+    n = len(model.coordinates)
+    q0 = [scale * data.draw(st.floats(-1.0, 1.0)) for _ in range(n)]
+    u0 = [scale * data.draw(st.floats(-1.0, 1.0)) for _ in range(n)]
+    budgets = {"max_events": 200, "max_steps": 20_000}  # every run ends soon, or says so
+    try:
+        out = model.event_driven(q0, u0, t_end, **{**budgets, **option})
+    except ERRORS as error:
+        assert str(error)
+    else:
+        for key in ("t", "q", "u", "lambda_n"):
+            assert np.all(np.isfinite(np.asarray(out[key]))), key
+        gain = option.get("impact_energy_gain", 1e-9)
+        for event in out["events"]:
+            if event["kind"] in ("impact", "accumulation"):
+                pre, post = event["kinetic_energy_pre"], event["kinetic_energy_post"]
+                slack = 0.5e-10 * float(np.sum(np.abs(event["impulse"])))
+                assert post <= (1.0 + gain) * pre + slack, event

@@ -159,6 +159,15 @@ pub enum EventError {
         /// The transverse slip acceleration ŝ⊥·γ̇_T left.
         residual: f64,
     },
+    /// [`run`](super::EventDriven::run) was asked for a horizon that is NaN or infinite: a run to
+    /// t = ∞ would report times that overflow, and one to NaN would end at once.
+    #[error("the end time of an event-driven run must be finite, got t_end = {t_end} (at t = {t})")]
+    NonFiniteHorizon {
+        /// The integrator's time.
+        t: f64,
+        /// The end time asked for.
+        t_end: f64,
+    },
     /// An impact raised the kinetic energy beyond
     /// [`impact_energy_gain`](super::EventOptions::impact_energy_gain): Newton's restitution
     /// with Coulomb friction (Glocker & Studer 2005, (6)–(12)) is not energetically consistent

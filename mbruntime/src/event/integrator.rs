@@ -632,7 +632,8 @@ where
 
     /// Integrates to `t_end`, calling `report` after each accepted step and each event.
     ///
-    /// Errors: as [`set_state`](Self::set_state), [`EventError::FrictionSwitched`] if
+    /// Errors: [`EventError::NonFiniteHorizon`] if `t_end` is NaN or infinite; as
+    /// [`set_state`](Self::set_state), [`EventError::FrictionSwitched`] if
     /// friction was switched on or off through `model_mut` since, [`EventError::StepSizeUnderflow`],
     /// [`EventError::TooManyEvents`]. After an error the integrator is at its last accepted
     /// step or event (the one last reported).
@@ -641,6 +642,12 @@ where
         t_end: f64,
         mut report: impl FnMut(Report<'_, NQ, NB, NU>),
     ) -> Result<(), EventError> {
+        if !t_end.is_finite() {
+            return Err(EventError::NonFiniteHorizon {
+                t: self.state.t,
+                t_end,
+            });
+        }
         if self.check_contact_laws()? != self.friction {
             return Err(EventError::FrictionSwitched {
                 t: self.state.t,
