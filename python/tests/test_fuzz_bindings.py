@@ -157,8 +157,8 @@ def test_time_stepping_returns_or_raises(h, t_end, y0, setting):
 )
 def test_event_driven_returns_or_raises(which, t_end, scale, option, data):
     """The event-driven entry point: random starts (penetrating, at every scale, NaN), horizons
-    and options (within event and step budgets); a result of finite arrays whose impacts never raise the kinetic energy beyond
-    the allowance in force, or an exception with a message."""
+    and options (within event and step budgets); a result of finite arrays whose impacts never
+    raise the kinetic energy beyond the allowance in force, or an exception with a message."""
     model = which()
     n = len(model.coordinates)
     q0 = [scale * data.draw(st.floats(-1.0, 1.0)) for _ in range(n)]

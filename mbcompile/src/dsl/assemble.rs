@@ -273,7 +273,7 @@ fn generalised_forces(
     Ok(extra)
 }
 
-/// Adds the assembled terms to the written forces of `out`.
+/// Adds the assembled terms `extra` (per coordinate of `m`) to the generalised `forces`.
 fn add_forces(forces: &mut Vec<Force>, m: &Model, extra: Vec<Vec<Expr>>) {
     for (j, terms) in extra.into_iter().enumerate() {
         if terms.is_empty() {
