@@ -19,13 +19,15 @@ use mb_examples::bouncing_ball::BouncingBall;
 use mb_examples::kinematic_models::four_bar::FourBar;
 use mb_examples::linearisation_models::cart_pole::CartPole;
 use mb_examples::woodpecker::Woodpecker;
-use mb_testsupport::{all_finite, fuzz_cases, fuzz_model_parameters, fuzz_non_finite, fuzz_vector};
+use mb_testsupport::{
+    all_finite, fuzz_cases, fuzz_model_parameters, fuzz_non_finite, fuzz_vector, on_constraints,
+};
 use mbruntime::analysis::{
     Linearisation, LinearisationOptions, OperatingPoint, ParameterInput, PathOptions,
     trace_equilibrium_path,
 };
 use mbruntime::ensemble::{Design, Ensemble, RunError};
-use mbruntime::event::{ActiveSet, EventDriven, EventOptions, KktSystem};
+use mbruntime::event::{EventDriven, EventOptions};
 use mbruntime::{Constraints, Dynamics, Jacobians, Mechanism, Statics, Vector};
 use rand::seq::SliceRandom;
 use rand::{Rng, SeedableRng};
@@ -75,38 +77,6 @@ fn edgy(rng: &mut ChaCha8Rng, sensible: f64) -> f64 {
     }
 }
 
-/// (q, q̇) moved onto the bilateral constraints and their velocity form by the event-driven
-/// integrator's projection ((q, q̇) themselves where the projection fails, which must then be a
-/// typed error too).
-fn on_constraints<M, const NQ: usize, const NB: usize, const NU: usize>(
-    model: &M,
-    q: Vector<NQ>,
-    qd: Vector<NQ>,
-) -> (Vector<NQ>, Vector<NQ>)
-where
-    M: Constraints<NQ, NB, NU>,
-{
-    let options = EventOptions::default();
-    let mut kkt = KktSystem::<NQ, NB, NU>::new(options.column_tolerances());
-    let (mut projected, mut u) = (q, qd);
-    let result = catch_unwind(AssertUnwindSafe(|| {
-        kkt.project(
-            model,
-            &ActiveSet::default(),
-            0.0,
-            &mut projected,
-            &mut u,
-            true,
-        )
-    }))
-    .unwrap_or_else(|_| panic!("projection panicked: q = {q}, qd = {qd}"));
-    if result.is_ok() {
-        (projected, u)
-    } else {
-        (q, qd)
-    }
-}
-
 /// Linearisation about random operating points, with random closed contacts and inputs.
 fn linearisation_campaign<M, const NQ: usize, const NB: usize, const NU: usize>(
     name: &str,
@@ -127,7 +97,7 @@ fn linearisation_campaign<M, const NQ: usize, const NB: usize, const NU: usize>(
         if NB > 0 && rng.gen_bool(0.5) {
             // A start near the admissible set, moved onto it (velocity included).
             let clamp = |v: Vector<NQ>| v.map(|x| x.clamp(-1.0, 1.0));
-            (q, qd) = on_constraints(&model, clamp(q), clamp(qd));
+            (q, qd) = on_constraints(&model, clamp(q), clamp(qd)).unwrap_or((q, qd));
         }
         let op = OperatingPoint {
             q,

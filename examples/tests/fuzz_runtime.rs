@@ -33,11 +33,9 @@ use mb_examples::rheonomic_models::telescopic_double_pendulum::TelescopicDoubleP
 use mb_examples::rolling_models::chaplygin_sleigh::ChaplyginSleigh;
 use mb_examples::tree_models::tree_mix::TreeMix;
 use mb_examples::woodpecker::Woodpecker;
-use mb_testsupport::{all_finite, fuzz_cases, fuzz_model_parameters, fuzz_vector};
-use mbruntime::event::{
-    ActiveSet, Event, EventDriven, EventError, EventKind, EventOptions, KktSystem, Report,
-};
-use mbruntime::timestepping::{Scheme, Settings, TimeStepper};
+use mb_testsupport::{all_finite, fuzz_cases, fuzz_model_parameters, fuzz_vector, on_constraints};
+use mbruntime::event::{Event, EventDriven, EventError, EventKind, EventOptions, Report};
+use mbruntime::timestepping::{Scheme, Settings, StepRecord, TimeStepper};
 use mbruntime::{Constraints, Dynamics, Matrix, Mechanism, Vector};
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
@@ -81,6 +79,67 @@ impl std::fmt::Display for Outcomes {
     }
 }
 
+/// One case through the event-driven integrator from (q0, u0) to [`HORIZON`], `check` seeing
+/// every report (its first complaint is a broken property): `Ok(false)` if the start is
+/// refused, `Ok(true)` if the run ended, `Err("error: …")` for a typed error, `Err(complaint)`;
+/// a panic of the integrator panics naming `inputs`.
+fn event_driven_case<M, const NQ: usize, const NB: usize, const NU: usize>(
+    model: &M,
+    options: EventOptions,
+    (q0, u0): (Vector<NQ>, Vector<NQ>),
+    inputs: &str,
+    mut check: impl FnMut(Report<'_, NQ, NB, NU>) -> Option<String>,
+) -> Result<bool, String>
+where
+    M: Mechanism<NQ, NB, NU> + Clone,
+{
+    catch_unwind(AssertUnwindSafe(|| {
+        let Ok(mut sim) = EventDriven::new(model.clone(), options, 0.0, q0, u0) else {
+            return Ok(false);
+        };
+        let mut broken = None;
+        let run = sim.run(HORIZON, |r| {
+            if broken.is_none() {
+                broken = check(r);
+            }
+        });
+        match broken {
+            Some(b) => Err(b),
+            None => run.map(|()| true).map_err(|e| format!("error: {e}")),
+        }
+    }))
+    .unwrap_or_else(|_| panic!("event-driven integrator panicked: {inputs}"))
+}
+
+/// One case through the time-stepper with steps `h` (see [`event_driven_case`]).
+fn time_stepping_case<M, const NQ: usize, const NB: usize, const NU: usize>(
+    model: &M,
+    (scheme, settings, h): (Scheme, Settings, f64),
+    (q0, u0): (Vector<NQ>, Vector<NQ>),
+    inputs: &str,
+    mut check: impl FnMut(&StepRecord<NQ, NB, NU>) -> Option<String>,
+) -> Result<bool, String>
+where
+    M: Mechanism<NQ, NB, NU> + Clone,
+{
+    catch_unwind(AssertUnwindSafe(|| {
+        let Ok(mut ts) = TimeStepper::new(model.clone(), scheme, settings, 0.0, q0, u0) else {
+            return Ok(false);
+        };
+        let mut broken = None;
+        let run = ts.run(h, HORIZON, |r| {
+            if broken.is_none() {
+                broken = check(r);
+            }
+        });
+        match broken {
+            Some(b) => Err(b),
+            None => run.map(|_| true).map_err(|e| format!("error: {e}")),
+        }
+    }))
+    .unwrap_or_else(|_| panic!("time-stepper panicked: {inputs}"))
+}
+
 /// One model's campaign: `fuzz_cases(24)` draws, each through both integrators.
 fn campaign<M, const NQ: usize, const NB: usize, const NU: usize>(name: &str, seed: u64)
 where
@@ -111,56 +170,20 @@ where
         // Half the starts made consistent with the bilateral and velocity constraints first (by
         // the integrator's own projection; a start it cannot project stays as drawn).
         if NB > 0 && rng.gen_bool(0.5) {
-            let (mut q, mut u) = (q0, u0);
-            let mut kkt = KktSystem::<NQ, NB, NU>::new(options.column_tolerances());
-            let projected = catch_unwind(AssertUnwindSafe(|| {
-                kkt.project(&model, &ActiveSet::default(), 0.0, &mut q, &mut u, true)
-            }))
-            .unwrap_or_else(|_| panic!("projection panicked: {name} case {case}: q0 = {q0}"));
-            if projected.is_ok() {
-                (q0, u0) = (q, u);
-            }
+            (q0, u0) = on_constraints(&model, q0, u0).unwrap_or((q0, u0));
         }
         let inputs = format!("{name} case {case}: q0 = {q0}, u0 = {u0}, h = {h}");
-        let ran = catch_unwind(AssertUnwindSafe(|| -> Result<bool, String> {
-            let Ok(mut sim) = EventDriven::new(model.clone(), options, 0.0, q0, u0) else {
-                return Ok(false);
-            };
-            let mut bad = None;
-            let run = sim.run(HORIZON, |r| {
-                if let Report::Step { q, u, .. } = r
-                    && bad.is_none()
-                {
-                    bad = all_finite("q", q).and_then(|()| all_finite("u", u)).err();
-                }
-            });
-            if let Some(b) = bad {
-                return Err(b);
-            }
-            run.map(|()| true).map_err(|e| format!("error: {e}"))
-        }));
-        let ran = ran.unwrap_or_else(|_| panic!("event-driven integrator panicked: {inputs}"));
+        let ran = event_driven_case(&model, options, (q0, u0), &inputs, |r| match r {
+            Report::Step { q, u, .. } => all_finite("q", q).and_then(|()| all_finite("u", u)).err(),
+            Report::Event(_) => None,
+        });
         event.count(ran, "event-driven", &inputs);
-        let stepped = catch_unwind(AssertUnwindSafe(|| -> Result<bool, String> {
-            let Ok(mut ts) =
-                TimeStepper::new(model.clone(), scheme, Settings::default(), 0.0, q0, u0)
-            else {
-                return Ok(false);
-            };
-            let mut bad = None;
-            let run = ts.run(h, HORIZON, |r| {
-                if bad.is_none() {
-                    bad = all_finite("q", &r.q)
-                        .and_then(|()| all_finite("u", &r.u))
-                        .err();
-                }
-            });
-            if let Some(b) = bad {
-                return Err(b);
-            }
-            run.map(|_| true).map_err(|e| format!("error: {e}"))
-        }));
-        let stepped = stepped.unwrap_or_else(|_| panic!("time-stepper panicked: {inputs}"));
+        let stepping_options = (scheme, Settings::default(), h);
+        let stepped = time_stepping_case(&model, stepping_options, (q0, u0), &inputs, |r| {
+            all_finite("q", &r.q)
+                .and_then(|()| all_finite("u", &r.u))
+                .err()
+        });
         stepping.count(stepped, "time-stepping", &inputs);
     }
     println!(
@@ -226,8 +249,7 @@ where
     let mut q = Vector::<NQ>::from_fn(|i, _| q_ref[i] + q_scale * rng.gen_range(-1.0..1.0));
     let mut u = Vector::<NQ>::from_fn(|_, _| u_scale * rng.gen_range(-1.0..1.0));
     if NB > 0 {
-        let mut kkt = KktSystem::<NQ, NB, NU>::new(EventOptions::default().column_tolerances());
-        let _ = kkt.project(&model, &ActiveSet::default(), 0.0, &mut q, &mut u, true);
+        (q, u) = on_constraints(&model, q, u).unwrap_or((q, u));
     }
     (model, q, u)
 }
@@ -286,69 +308,45 @@ fn admissible_campaign<M, const NQ: usize, const NB: usize, const NU: usize>(
             options.rtol,
             options.atol
         );
-        let ran = catch_unwind(AssertUnwindSafe(|| -> Result<bool, String> {
-            let Ok(mut sim) = EventDriven::new(model.clone(), options, 0.0, q0, u0) else {
-                return Ok(false);
+        let ran = event_driven_case(&model, options, (q0, u0), &inputs, |r| {
+            let (t, q, energy) = match r {
+                Report::Step { t, q, .. } => (t, q, None),
+                Report::Event(e) => (e.t, &e.q, impact_energies(&model, &options, e)),
             };
-            let mut broken = None;
-            let run = sim.run(HORIZON, |r| {
-                let (t, q, energy) = match r {
-                    Report::Step { t, q, .. } => (t, q, None),
-                    Report::Event(e) => (e.t, &e.q, impact_energies(&model, &options, e)),
-                };
-                let depth = penetration(&model, q, t);
-                deepest_event = deepest_event.min(depth);
-                if broken.is_none() && depth < -options.gap_tolerance {
-                    broken = Some(format!(
-                        "gap {depth:e} at t = {t} below -{:e}",
-                        options.gap_tolerance
-                    ));
-                }
-                if let Some((pre, post, bound)) = energy
-                    && broken.is_none()
-                    && post > bound
-                {
-                    broken = Some(format!(
-                        "an impact at t = {t} raised T from {pre:e} to {post:e} (bound {bound:e})"
-                    ));
-                }
-            });
-            if let Some(b) = broken {
-                return Err(b);
+            let depth = penetration(&model, q, t);
+            deepest_event = deepest_event.min(depth);
+            if depth < -options.gap_tolerance {
+                return Some(format!(
+                    "gap {depth:e} at t = {t} below -{:e}",
+                    options.gap_tolerance
+                ));
             }
-            run.map(|()| true).map_err(|e| format!("error: {e}"))
-        }));
-        let ran = ran.unwrap_or_else(|_| panic!("event-driven integrator panicked: {inputs}"));
+            let (pre, post, bound) = energy?;
+            (post > bound).then(|| {
+                format!("an impact at t = {t} raised T from {pre:e} to {post:e} (bound {bound:e})")
+            })
+        });
         event.count(ran, "event-driven", &inputs);
         let settings = Settings {
             gap_projection_iterations: 3,
             ..Settings::default()
         };
-        let stepped = catch_unwind(AssertUnwindSafe(|| -> Result<bool, String> {
-            let scheme = Scheme::MoreauJean { theta: 0.5 };
-            let Ok(mut ts) = TimeStepper::new(model.clone(), scheme, settings, 0.0, q0, u0) else {
-                return Ok(false);
-            };
+        let stepping_options = (Scheme::MoreauJean { theta: 0.5 }, settings, h);
+        let stepped = time_stepping_case(&model, stepping_options, (q0, u0), &inputs, |r| {
+            let mut g = Vector::<NU>::zeros();
+            model.gaps(&r.q, r.t, &mut g);
             let mut broken = None;
-            let run = ts.run(h, HORIZON, |r| {
-                let mut g = Vector::<NU>::zeros();
-                model.gaps(&r.q, r.t, &mut g);
-                for i in (0..NU).filter(|&i| r.impulses.active[i]) {
-                    deepest_step = deepest_step.min(g[i]);
-                    if broken.is_none() && g[i] < -settings.gap_projection_tolerance {
-                        broken = Some(format!(
-                            "closed contact {i} ends step {} with gap {:e}",
-                            r.step, g[i]
-                        ));
-                    }
+            for i in (0..NU).filter(|&i| r.impulses.active[i]) {
+                deepest_step = deepest_step.min(g[i]);
+                if broken.is_none() && g[i] < -settings.gap_projection_tolerance {
+                    broken = Some(format!(
+                        "closed contact {i} ends step {} with gap {:e}",
+                        r.step, g[i]
+                    ));
                 }
-            });
-            if let Some(b) = broken {
-                return Err(b);
             }
-            run.map(|_| true).map_err(|e| format!("error: {e}"))
-        }));
-        let stepped = stepped.unwrap_or_else(|_| panic!("time-stepper panicked: {inputs}"));
+            broken
+        });
         stepping.count(stepped, "time-stepping", &inputs);
     }
     println!(

@@ -2,9 +2,11 @@
 //! cases, parameter values at the edges, states at every scale, and the finiteness check of what
 //! a call returns.
 
-use mbruntime::{Dynamics, Vector};
+use mbruntime::event::{ActiveSet, EventOptions, KktSystem};
+use mbruntime::{Constraints, Dynamics, Vector};
 use rand::Rng;
 use rand_chacha::ChaCha8Rng;
+use std::panic::{AssertUnwindSafe, catch_unwind};
 
 /// Cases per model: `MB_FUZZ_CASES`, else `default` (the test command's short campaign).
 pub fn fuzz_cases(default: usize) -> usize {
@@ -61,6 +63,33 @@ pub fn fuzz_model_parameters<M: Dynamics<NQ>, const NQ: usize>(
         }
     }
     refused
+}
+
+/// (q, u) moved onto the bilateral constraints and their velocity form by the event-driven
+/// integrator's own projection (no contact closed); `None` where the projection fails, which it
+/// reports typed. Panics, naming q and u, if the projection panics.
+pub fn on_constraints<M, const NQ: usize, const NB: usize, const NU: usize>(
+    model: &M,
+    q: Vector<NQ>,
+    u: Vector<NQ>,
+) -> Option<(Vector<NQ>, Vector<NQ>)>
+where
+    M: Constraints<NQ, NB, NU>,
+{
+    let mut kkt = KktSystem::<NQ, NB, NU>::new(EventOptions::default().column_tolerances());
+    let (mut q_on, mut u_on) = (q, u);
+    let projected = catch_unwind(AssertUnwindSafe(|| {
+        kkt.project(
+            model,
+            &ActiveSet::default(),
+            0.0,
+            &mut q_on,
+            &mut u_on,
+            true,
+        )
+    }))
+    .unwrap_or_else(|_| panic!("projection panicked: q = {q}, u = {u}"));
+    projected.ok().map(|_| (q_on, u_on))
 }
 
 /// A non-finite value: NaN, +∞ or −∞.

@@ -39,6 +39,7 @@ pub use counting_allocator::{CountingAllocator, allocations_during, allocations_
 pub use finite_difference::{derivative, second_derivative, second_derivative_of_samples, unit};
 pub use fuzz_draws::{
     all_finite, fuzz_cases, fuzz_model_parameters, fuzz_non_finite, fuzz_parameter, fuzz_vector,
+    on_constraints,
 };
 pub use jet_checks::{PolynomialPath, jet_disagreement};
 pub use lagrangian_differences::{fd_conservative_forces, fd_mass, fd_momentum};
