@@ -123,12 +123,6 @@ pub enum DerivationError {
         /// The mechanism's name.
         span: Span,
     },
-    /// A point-against-plane or distance contact that assembly did not turn into a gap function.
-    #[error("a geometric gap survived assembly")]
-    GeometricGap {
-        /// The contact.
-        span: Span,
-    },
     /// A derived quantity over the size budget (see `symbolic::derive::budget`).
     #[error(
         "{quantity} takes {size} expression nodes, over the budget of {budget}: its generated code would take the compiler minutes or hours to build. Put the bodies on joints (the structured route), drop `expansion: full`, generate fewer capabilities (`generate {{ capabilities: [...] }}`), or raise the budget (`mbcompile gen --budget N`)"
@@ -238,7 +232,6 @@ impl DerivationError {
             DerivationError::Names(e) => e.span(),
             DerivationError::TooManySymbols { span, .. }
             | DerivationError::NoKineticEnergy { span }
-            | DerivationError::GeometricGap { span }
             | DerivationError::NotQuadratic { span, .. }
             | DerivationError::OverBudget { span, .. }
             | DerivationError::MassNotFinite { span, .. }

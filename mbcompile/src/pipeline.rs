@@ -26,7 +26,8 @@ pub use sources::{Found, find_crate_models, validate_found};
 
 use crate::codegen::module::{Stats, module};
 use crate::codegen::target::{Emission, Target, TargetError};
-use crate::dsl::assemble::{Assembled, assemble};
+use crate::dsl::assemble::assemble;
+use crate::dsl::assembled::Assembled;
 use crate::dsl::ast::Model;
 use crate::dsl::validate::{Validated, validate};
 use crate::error::CompileError;

@@ -315,6 +315,55 @@ fn readme_arm_tool_height_is_the_table_gap() {
     }
 }
 
+/// A point fixed in a body placed by hand (no joint), used in expressions written in the block:
+/// the tip `b * (l, 0)` of a planar body at (x, y) turned by θ is at (x + l cos θ, y + l sin θ)
+/// (R(θ) (l, 0) = l (cos θ, sin θ)), so the constraint `tip.x - d`, the gap `tip.y` and the force
+/// `tip.x` on θ are x + l cos θ − d, y + l sin θ and x + l cos θ, and the constraint's Jacobian
+/// is (1, 0, −l sin θ).
+#[test]
+fn written_expressions_see_points_fixed_in_bodies_without_a_joint() {
+    let (model, d) = derive(
+        "struct Slider;
+        parameters { m: 1.0, i: 0.1, l: 0.5, d: 0.2, g: 9.81 }
+        coordinates { x, y, th }
+        body b { mass: m, inertia: i, position: (x, y), angle: th }
+        point tip = b * (l, 0.0);
+        constraint c = tip.x - d;
+        contact floor { gap: tip.y, restitution: 0.5 }
+        forces { th: tip.x }
+        gravity = (0.0, -g);",
+    );
+    let p = pool();
+    let (l, dist) = (0.5, 0.2);
+    for state in support::states(&model, 5, 2468) {
+        let q = |k: usize| state[&Atom::var(p.q[k])];
+        let (x, y, th) = (q(0), q(1), q(2));
+        let values = d.program.with_values(&state);
+        let at = |a: &Atom| value(a, &values).unwrap();
+        let expected = [
+            (at(&d.bilateral[0]), x + l * th.cos() - dist),
+            (at(&d.gaps[0]), y + l * th.sin()),
+            (at(&d.kinematics.bilateral.jacobian[0][0]), 1.0),
+            (at(&d.kinematics.bilateral.jacobian[0][1]), 0.0),
+            (at(&d.kinematics.bilateral.jacobian[0][2]), -l * th.sin()),
+        ];
+        for (k, (got, want)) in expected.into_iter().enumerate() {
+            assert!(
+                (got - want).abs() < 1e-14,
+                "quantity {k}: {got} against {want}"
+            );
+        }
+    }
+    // The force on θ enters h: h_θ(q, q̇ = 0) = Q_θ − ∂V/∂θ = x + l cos θ (V does not depend on θ).
+    let mut state = support::states(&model, 1, 1357).remove(0);
+    for k in 0..3 {
+        state.insert(Atom::var(p.qd[k]), 0.0);
+    }
+    let (x, th) = (state[&Atom::var(p.q[0])], state[&Atom::var(p.q[2])]);
+    let h = value(&d.forces[2], &d.program.with_values(&state)).unwrap();
+    assert!((h - (x + l * th.cos())).abs() < 1e-14, "h_θ {h}");
+}
+
 /// Vector values (a vector `let`, sums and scalings, points fixed in bodies with and without a
 /// joint, a rotation composed from a joint body's) against the same chain written out: a waist
 /// link, an arm turning on its tip (rotation [link1, roty(q2)]), a bead sliding along the arm, a

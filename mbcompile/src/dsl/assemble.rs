@@ -3,8 +3,9 @@
 //!
 //! - T = T_written + Σ_bodies ½ m ṙ·ṙ + ½ ωᵀ I ω, with ω = θ̇ (planar) or, for a spatial body
 //!   with rotation R (body axes → world), the body-axis angular velocity from ω̃ = Rᵀ Ṙ; a joint
-//!   body's r and R are the [`ExprKind::BodyPoint`] and [`ExprKind::BodyRotation`] nodes of its
-//!   frame (see `body_frames`), resolved by the joint bodies that [`Assembled`] keeps as its tree;
+//!   body's r and R are the [`ScalarKind::BodyPoint`] and [`ScalarKind::BodyRotation`] nodes of
+//!   its frame (see `body_frames`), resolved by the joint bodies that [`Assembled`] keeps as its
+//!   tree;
 //! - V = V_written − Σ_bodies m g·r + Σ_springs ½ k (|r_a − r_b| − l₀)²;
 //! - Q_j += Σ_loads F·∂r/∂q_j + Σ_torques τ ∂θ/∂q_j (planar) or τ·∂(Rω)/∂q̇_j (spatial, τ in
 //!   world axes) − Σ_dampers c ḋ ∂d/∂q_j with d = |r_a − r_b|;
@@ -15,14 +16,15 @@
 //!   g_N = l − |r_a − r_b| (`max`) or |r_a − r_b| − l (`min`);
 //! - body velocities in velocity constraints and `rolling` items: see `assemble_rolling`.
 //!
-//! Velocities are written as the internal node [`ExprKind::Rate`] (the total time derivative of a
-//! function of (q, t)) and partial derivatives as [`ExprKind::Partial`]; the symbolic stage
-//! evaluates both, and the frames of joint bodies. Runs after validation, so every name resolves.
+//! The result is of the scalar form ([`Scalar`]): velocities are written as [`ScalarKind::Rate`]
+//! (the total time derivative of a function of (q, t)) and partial derivatives as
+//! [`ScalarKind::Partial`]; the symbolic stage evaluates both, and the frames of joint bodies.
+//! Runs after validation, so every name resolves.
 
 use super::assemble_rolling::Velocities;
+use super::assembled::{Assembled, AssembledContact};
 use super::ast::{
-    Body, Constraint, Contact, Expr, ExprKind, Force, Gap, Inertia, Model, Name, Orientation,
-    Parameter, Tangent, Vector, Wrt,
+    Constraint, Contact, Force, Gap, Inertia, Model, Name, Orientation, Tangent, Vector,
 };
 use super::body_frames::BodyFrames;
 use super::build::{
@@ -30,13 +32,14 @@ use super::build::{
 };
 use super::default_values::constant_vector;
 use super::places::{Place, Places};
+use super::scalar::{Scalar, ScalarKind, Wrt};
 use super::scope::Scope;
 use super::tangent_basis::contact_slips;
 use super::validate::Validated;
 use proc_macro2::Span;
 
 /// Body-axis angular velocity ω from ω̃ = Rᵀ Ṙ.
-fn body_angular_velocity(r: &M3, span: Span) -> Vec<Expr> {
+fn body_angular_velocity(r: &M3, span: Span) -> Vec<Scalar> {
     let rd: M3 = r.iter().map(|row| row.iter().map(rate).collect()).collect();
     let entry =
         |i: usize, j: usize| sum((0..3).map(|k| mul(r[k][i].clone(), rd[k][j].clone())), span);
@@ -44,54 +47,7 @@ fn body_angular_velocity(r: &M3, span: Span) -> Vec<Expr> {
 }
 
 /// Resolves a point or body name to the components of its position.
-type Resolve<'a> = dyn Fn(&Name) -> syn::Result<Vec<Expr>> + 'a;
-
-/// A validated model in scalar form, the derive stage's input: T, V and Q as expressions of
-/// (q, q̇, t) with the points, hand-placed bodies, gravity, springs, dampers, loads and torques
-/// written into them; the bilateral constraints (holonomic, velocity, and the `rolling` items
-/// lowered to velocity constraints) and the contacts with their gaps and slips as such
-/// expressions; the joint bodies as the kinematic tree. Not the user's block: the names these
-/// expressions use (parameters, coordinates, time, `let`s) are the validated block's, read
-/// through it.
-pub struct Assembled<'v> {
-    /// T(q, q̇, t).
-    pub kinetic: Option<Expr>,
-    /// V(q, t).
-    pub potential: Option<Expr>,
-    /// Generalised forces Q, at most one per coordinate.
-    pub forces: Vec<Force>,
-    /// Bilateral constraints: holonomic, then velocity constraints in block order, then those
-    /// of the `rolling` items.
-    pub constraints: Vec<Constraint>,
-    /// Unilateral contacts, gaps and slips in (q, t).
-    pub contacts: Vec<Contact>,
-    /// The bodies on joints (their frames resolve the `BodyPoint` and `BodyRotation` nodes),
-    /// in block order.
-    pub tree: Vec<Body>,
-    /// The gravity vector, kept as a record: V already contains its potential −Σ m g·c (the
-    /// expanded route differentiates that), and the structured route subtracts it again to run
-    /// gravity through the Newton–Euler recursion instead of differentiating V along the tree.
-    pub gravity: Option<Vector>,
-    /// The validated block whose names these use.
-    pub validated: &'v Validated<'v>,
-}
-
-impl<'v> Assembled<'v> {
-    /// The user's block.
-    pub fn block(&self) -> &'v Model {
-        self.validated.model
-    }
-
-    /// The generalised coordinates, in order.
-    pub fn coordinates(&self) -> &'v [Name] {
-        &self.validated.model.coordinates
-    }
-
-    /// The parameters, in order.
-    pub fn parameters(&self) -> &'v [Parameter] {
-        &self.validated.model.parameters
-    }
-}
+type Resolve<'a> = dyn Fn(&Name) -> syn::Result<Vec<Scalar>> + 'a;
 
 /// The scalar model equivalent to a validated model.
 pub fn assemble<'v>(v: &'v Validated<'v>) -> syn::Result<Assembled<'v>> {
@@ -104,31 +60,36 @@ pub fn assemble<'v>(v: &'v Validated<'v>) -> syn::Result<Assembled<'v>> {
         })
     };
     let (kinetic, potential) = energies(m, &frames, &resolve)?;
-    let mut forces = m.forces.clone();
+    let mut forces: Vec<Force<Scalar>> = m
+        .forces
+        .iter()
+        .map(|f| Force {
+            coordinate: f.coordinate.clone(),
+            value: frames.lower(&f.value),
+        })
+        .collect();
     let extra = generalised_forces(m, &frames, places, &resolve)?;
     add_forces(&mut forces, m, extra);
     let velocities = Velocities::new(m, &frames, places);
-    let mut contacts: Vec<Contact> = m
+    let contacts: Vec<AssembledContact> = m
         .contacts
         .iter()
-        .map(|c| contact(c, scope, &frames, &resolve))
+        .map(|c| contact(c, scope, &frames, &velocities, &resolve))
         .collect::<syn::Result<_>>()?;
-    for c in &mut contacts {
-        // Body velocities in a tangential velocity (a sphere's material point at its contact).
-        match &mut c.tangent {
-            Some(Tangent::Velocity(e)) => *e = velocities.resolve(e)?,
-            Some(Tangent::Velocities(pair)) => {
-                for e in pair {
-                    *e = velocities.resolve(e)?;
-                }
-            }
-            _ => {}
-        }
-    }
-    let mut constraints = m.constraints.clone();
-    for c in constraints.iter_mut().filter(|c| c.velocity) {
-        c.value = velocities.resolve(&c.value)?;
-    }
+    let mut constraints: Vec<Constraint<Scalar>> = m
+        .constraints
+        .iter()
+        .map(|c| {
+            Ok(Constraint {
+                name: c.name.clone(),
+                value: match c.velocity {
+                    true => velocities.resolve(&c.value)?,
+                    false => frames.lower(&c.value),
+                },
+                velocity: c.velocity,
+            })
+        })
+        .collect::<syn::Result<_>>()?;
     for r in &m.rollings {
         constraints.extend(velocities.rolling(r, scope)?);
     }
@@ -144,16 +105,13 @@ pub fn assemble<'v>(v: &'v Validated<'v>) -> syn::Result<Assembled<'v>> {
             .filter(|b| b.joint.is_some())
             .cloned()
             .collect(),
-        gravity: m.gravity.as_ref().map(|g| Vector {
-            components: frames.lower_all(&g.components),
-            span: g.span,
-        }),
+        gravity: m.gravity.as_ref().map(|g| frames.lower_all(&g.components)),
         validated: v,
     })
 }
 
 /// The squared distance and the distance between two points or bodies.
-fn separation(pair: &[Name; 2], span: Span, resolve: &Resolve) -> syn::Result<(Expr, Expr)> {
+fn separation(pair: &[Name; 2], span: Span, resolve: &Resolve) -> syn::Result<(Scalar, Scalar)> {
     let (a, b) = (resolve(&pair[0])?, resolve(&pair[1])?);
     let d2 = sum(
         a.iter()
@@ -170,10 +128,11 @@ fn energies(
     m: &Model,
     frames: &BodyFrames,
     resolve: &Resolve,
-) -> syn::Result<(Option<Expr>, Option<Expr>)> {
-    let mut kinetic = m.kinetic.clone();
-    let mut potential = m.potential.clone();
-    let more = |slot: &mut Option<Expr>, e: Expr| {
+) -> syn::Result<(Option<Scalar>, Option<Scalar>)> {
+    let lower = |e: &super::ast::Expr| frames.lower(e);
+    let mut kinetic = m.kinetic.as_ref().map(lower);
+    let mut potential = m.potential.as_ref().map(lower);
+    let more = |slot: &mut Option<Scalar>, e: Scalar| {
         *slot = Some(match slot.take() {
             Some(t) => add(t, e),
             None => e,
@@ -182,16 +141,19 @@ fn energies(
     for (k, b) in m.bodies.iter().enumerate() {
         let s = b.span;
         let position = frames.position(k);
-        let v: Vec<Expr> = position.iter().map(rate).collect();
-        let mut t = half(mul(b.mass.clone(), dot(&v, &v, s)));
+        let v: Vec<Scalar> = position.iter().map(rate).collect();
+        let mass = lower(&b.mass);
+        let mut t = half(mul(mass.clone(), dot(&v, &v, s)));
         match (&b.orientation, &b.inertia) {
             (Some(Orientation::Angle(th)), Some(Inertia::Scalar(i))) => {
-                t = add(t, half(mul(i.clone(), square(rate(th)))));
+                t = add(t, half(mul(lower(i), square(rate(&lower(th))))));
             }
             (_, Some(Inertia::Matrix(i))) => {
                 if let Some(r) = frames.rotation(k) {
                     let w = body_angular_velocity(&r, s);
-                    let iw: Vec<Expr> = (0..3).map(|k| dot(&i.rows[k], &w, s)).collect();
+                    let iw: Vec<Scalar> = (0..3)
+                        .map(|k| dot(&frames.lower_all(&i.rows[k]), &w, s))
+                        .collect();
                     t = add(t, half(dot(&w, &iw, s)));
                 }
             }
@@ -200,24 +162,22 @@ fn energies(
         if let Some(j) = &b.joint
             && let (Some(a), [q]) = (&j.armature, j.kind.coordinates().as_slice())
         {
-            let qd = node(ExprKind::Dot(q.text.clone()), q.span);
-            t = add(t, half(mul(a.clone(), square(qd))));
+            let qd = node(ScalarKind::Dot(q.text.clone()), q.span);
+            t = add(t, half(mul(lower(a), square(qd))));
         }
         more(&mut kinetic, t);
         if let Some(g) = &m.gravity {
             let g = frames.lower_all(&g.components);
-            more(
-                &mut potential,
-                neg(mul(b.mass.clone(), dot(&g, &position, s))),
-            );
+            more(&mut potential, neg(mul(mass, dot(&g, &position, s))));
         }
     }
     for sp in &m.springs {
         let span = sp.name.span;
         let (d2, d) = separation(&sp.between, span, resolve)?;
+        let k = lower(&sp.stiffness);
         let e = match &sp.rest {
-            Some(l0) => half(mul(sp.stiffness.clone(), square(sub(d, l0.clone())))),
-            None => half(mul(sp.stiffness.clone(), d2)),
+            Some(l0) => half(mul(k, square(sub(d, lower(l0))))),
+            None => half(mul(k, d2)),
         };
         more(&mut potential, e);
     }
@@ -230,13 +190,13 @@ fn generalised_forces(
     frames: &BodyFrames,
     places: &Places,
     resolve: &Resolve,
-) -> syn::Result<Vec<Vec<Expr>>> {
-    let mut extra: Vec<Vec<Expr>> = vec![Vec::new(); m.coordinates.len()];
+) -> syn::Result<Vec<Vec<Scalar>>> {
+    let mut extra: Vec<Vec<Scalar>> = vec![Vec::new(); m.coordinates.len()];
     for l in &m.loads {
         let r = resolve(&l.at)?;
         let force = frames.lower_all(&l.force.components);
         for (j, q) in extra.iter_mut().enumerate() {
-            let dr: Vec<Expr> = r.iter().map(|x| partial(x, Wrt::Coordinate(j))).collect();
+            let dr: Vec<Scalar> = r.iter().map(|x| partial(x, Wrt::Coordinate(j))).collect();
             q.push(dot(&force, &dr, l.name.span));
         }
     }
@@ -247,15 +207,16 @@ fn generalised_forces(
         let value = frames.lower_all(&t.value.components);
         match (&m.bodies[k].orientation, frames.rotation(k)) {
             (Some(Orientation::Angle(th)), _) => {
+                let th = frames.lower(th);
                 for (j, q) in extra.iter_mut().enumerate() {
-                    q.push(mul(value[0].clone(), partial(th, Wrt::Coordinate(j))));
+                    q.push(mul(value[0].clone(), partial(&th, Wrt::Coordinate(j))));
                 }
             }
             (_, Some(r)) => {
                 let w = body_angular_velocity(&r, t.name.span);
-                let world: Vec<Expr> = (0..3).map(|i| dot(&r[i], &w, t.name.span)).collect();
+                let world: Vec<Scalar> = (0..3).map(|i| dot(&r[i], &w, t.name.span)).collect();
                 for (j, q) in extra.iter_mut().enumerate() {
-                    let dw: Vec<Expr> =
+                    let dw: Vec<Scalar> =
                         world.iter().map(|x| partial(x, Wrt::Velocity(j))).collect();
                     q.push(dot(&value, &dw, t.name.span));
                 }
@@ -265,7 +226,7 @@ fn generalised_forces(
     }
     for d in &m.dampers {
         let (_, dist) = separation(&d.between, d.name.span, resolve)?;
-        let force = neg(mul(d.coefficient.clone(), rate(&dist)));
+        let force = neg(mul(frames.lower(&d.coefficient), rate(&dist)));
         for (j, q) in extra.iter_mut().enumerate() {
             q.push(mul(force.clone(), partial(&dist, Wrt::Coordinate(j))));
         }
@@ -274,7 +235,7 @@ fn generalised_forces(
 }
 
 /// Adds the assembled terms `extra` (per coordinate of `m`) to the generalised `forces`.
-fn add_forces(forces: &mut Vec<Force>, m: &Model, extra: Vec<Vec<Expr>>) {
+fn add_forces(forces: &mut Vec<Force<Scalar>>, m: &Model, extra: Vec<Vec<Scalar>>) {
     for (j, terms) in extra.into_iter().enumerate() {
         if terms.is_empty() {
             continue;
@@ -294,19 +255,28 @@ fn add_forces(forces: &mut Vec<Force>, m: &Model, extra: Vec<Vec<Expr>>) {
     }
 }
 
-/// A contact with its gap (and slip) written as functions of (q, t).
+/// A contact with its gap (and slip) written as functions of (q, t), body velocities in a
+/// tangential velocity (a sphere's material point at its contact) written out.
 fn contact(
     c: &Contact,
     scope: &Scope,
     frames: &BodyFrames,
+    velocities: &Velocities,
     resolve: &Resolve,
-) -> syn::Result<Contact> {
-    let mut out = c.clone();
-    out.tangent_direction = None;
-    out.second_tangent_direction = None;
+) -> syn::Result<AssembledContact> {
     let span = c.name.span;
-    match &c.gap {
-        Gap::Expr(_) => {}
+    let mut tangent = match &c.tangent {
+        None => None,
+        Some(Tangent::Slip(e)) => Some(Tangent::Slip(frames.lower(e))),
+        Some(Tangent::Slips([a, b])) => Some(Tangent::Slips([frames.lower(a), frames.lower(b)])),
+        Some(Tangent::Velocity(e)) => Some(Tangent::Velocity(velocities.resolve(e)?)),
+        Some(Tangent::Velocities([a, b])) => Some(Tangent::Velocities([
+            velocities.resolve(a)?,
+            velocities.resolve(b)?,
+        ])),
+    };
+    let gap = match &c.gap {
+        Gap::Expr(e) => frames.lower(e),
         Gap::Plane {
             point,
             normal,
@@ -315,7 +285,7 @@ fn contact(
             let r = resolve(point)?;
             let n = &frames.lower_all(&normal.components);
             let len = sqrt(dot(n, n, span));
-            let rel: Vec<Expr> = match through {
+            let rel: Vec<Scalar> = match through {
                 Some(r0) => r
                     .iter()
                     .zip(&frames.lower_all(&r0.components))
@@ -323,7 +293,6 @@ fn contact(
                     .collect(),
                 None => r.clone(),
             };
-            out.gap = Gap::Expr(div(dot(n, &rel, span), len.clone()));
             if c.tangent.is_none() && c.friction.is_some() {
                 let lower =
                     |t: &Option<_>| t.as_ref().map(|t: &Vector| frames.lower_all(&t.components));
@@ -332,8 +301,9 @@ fn contact(
                     lower(&c.second_tangent_direction),
                 ];
                 let values = constant_vector(scope, normal, "a contact normal")?;
-                out.tangent = Some(contact_slips(n, &values, given, &r, span));
+                tangent = Some(contact_slips(n, &values, given, &r, span));
             }
+            div(dot(n, &rel, span), len)
         }
         Gap::Distance {
             between,
@@ -341,12 +311,21 @@ fn contact(
             maximum,
         } => {
             let (_, d) = separation(between, span, resolve)?;
-            out.gap = Gap::Expr(if *maximum {
-                sub(limit.clone(), d)
+            let limit = frames.lower(limit);
+            if *maximum {
+                sub(limit, d)
             } else {
-                sub(d, limit.clone())
-            });
+                sub(d, limit)
+            }
         }
-    }
-    Ok(out)
+    };
+    Ok(AssembledContact {
+        name: c.name.clone(),
+        gap,
+        normal_restitution: frames.lower(&c.normal_restitution),
+        tangential_restitution: c.tangential_restitution.as_ref().map(|e| frames.lower(e)),
+        friction: c.friction.as_ref().map(|e| frames.lower(e)),
+        tangent,
+        span: c.span,
+    })
 }

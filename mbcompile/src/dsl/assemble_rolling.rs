@@ -18,6 +18,7 @@ use super::body_frames::BodyFrames;
 use super::build::{div, dot, int, mul, node, rate, sqrt, sub, sum};
 use super::default_values::constant_vector;
 use super::places::{Place, Places};
+use super::scalar::{Scalar, ScalarKind};
 use super::scope::Scope;
 use super::tangent_basis::{cross, tangent_directions};
 use super::validate_rolling::rolling_constraint_names;
@@ -26,9 +27,9 @@ use syn::Error;
 
 /// The world angular velocity of body k: ω = (0, 0, θ̇) of a planar body, from ω̃ = Ṙ Rᵀ of a
 /// spatial one (ω_x = W₂₁, ω_y = W₀₂, ω_z = W₁₀ with W_ij = Σ_l Ṙ_il R_jl).
-fn angular_velocity(m: &Model, frames: &BodyFrames, k: usize, span: Span) -> Vec<Expr> {
+fn angular_velocity(m: &Model, frames: &BodyFrames, k: usize, span: Span) -> Vec<Scalar> {
     if let Some(Orientation::Angle(th)) = &m.bodies[k].orientation {
-        return vec![int(0, span), int(0, span), rate(th)];
+        return vec![int(0, span), int(0, span), rate(&frames.lower(th))];
     }
     let Some(r) = frames.rotation(k) else {
         return vec![int(0, span); 3];
@@ -43,12 +44,12 @@ fn material_velocity(
     m: &Model,
     frames: &BodyFrames,
     k: usize,
-    point: &[Expr],
+    point: &[Scalar],
     span: Span,
-) -> Vec<Expr> {
+) -> Vec<Scalar> {
     let centre = frames.position(k);
     let w = angular_velocity(m, frames, k, span);
-    let mut arm: Vec<Expr> = point
+    let mut arm: Vec<Scalar> = point
         .iter()
         .zip(&centre)
         .map(|(p, c)| sub(p.clone(), c.clone()))
@@ -80,7 +81,7 @@ impl<'a> Velocities<'a> {
     }
 
     /// The position of a point or body.
-    fn position(&self, n: &Name) -> syn::Result<Vec<Expr>> {
+    fn position(&self, n: &Name) -> syn::Result<Vec<Scalar>> {
         Ok(match self.places.resolve(n)? {
             Place::Body(k) => self.frames.position(k),
             p @ Place::Point(_) => self.frames.lower_all(&p.position(self.model)),
@@ -95,8 +96,9 @@ impl<'a> Velocities<'a> {
         }
     }
 
-    /// `e` with every `velocity(B, P).c` and `angular_velocity(B).c` written out.
-    pub fn resolve(&self, e: &Expr) -> syn::Result<Expr> {
+    /// The scalar form of `e` (see `BodyFrames::lower`) with every `velocity(B, P).c` and
+    /// `angular_velocity(B).c` written out.
+    pub fn resolve(&self, e: &Expr) -> syn::Result<Scalar> {
         let span = e.span;
         let kind = match &e.kind {
             ExprKind::BodyVelocity {
@@ -125,27 +127,28 @@ impl<'a> Velocities<'a> {
                     )
                 });
             }
-            ExprKind::Neg(a) => ExprKind::Neg(Box::new(self.resolve(a)?)),
+            ExprKind::Neg(a) => ScalarKind::Neg(Box::new(self.resolve(a)?)),
             ExprKind::Binary(op, a, b) => {
-                ExprKind::Binary(*op, Box::new(self.resolve(a)?), Box::new(self.resolve(b)?))
+                ScalarKind::Binary(*op, Box::new(self.resolve(a)?), Box::new(self.resolve(b)?))
             }
-            ExprKind::Call(f, a) => ExprKind::Call(*f, Box::new(self.resolve(a)?)),
-            ExprKind::Powi(a, n) => ExprKind::Powi(Box::new(self.resolve(a)?), *n),
+            ExprKind::Call(f, a) => ScalarKind::Call(*f, Box::new(self.resolve(a)?)),
+            ExprKind::Powi(a, n) => ScalarKind::Powi(Box::new(self.resolve(a)?), *n),
             ExprKind::Powf(a, b) => {
-                ExprKind::Powf(Box::new(self.resolve(a)?), Box::new(self.resolve(b)?))
+                ScalarKind::Powf(Box::new(self.resolve(a)?), Box::new(self.resolve(b)?))
             }
-            _ => return Ok(e.clone()),
+            _ => return Ok(self.frames.lower(e)),
         };
         Ok(node(kind, span))
     }
 
     /// The constraints of a rolling item (see the module documentation).
-    pub fn rolling(&self, r: &Rolling, scope: &Scope) -> syn::Result<Vec<Constraint>> {
+    pub fn rolling(&self, r: &Rolling, scope: &Scope) -> syn::Result<Vec<Constraint<Scalar>>> {
         let span = r.name.span;
         let k = self.body(&r.body)?;
+        let radius = self.frames.lower(&r.radius);
         let n_raw = self.frames.lower_all(&r.normal.components);
         let n_len = sqrt(dot(&n_raw, &n_raw, span));
-        let n: Vec<Expr> = n_raw
+        let n: Vec<Scalar> = n_raw
             .iter()
             .map(|x| div(x.clone(), n_len.clone()))
             .collect();
@@ -154,12 +157,12 @@ impl<'a> Velocities<'a> {
             (Some(a), Some(rot)) => {
                 let a = self.frames.lower_all(&a.components);
                 let a_len = sqrt(dot(&a, &a, span));
-                let aw: Vec<Expr> = (0..3)
+                let aw: Vec<Scalar> = (0..3)
                     .map(|i| div(dot(&rot[i], &a, span), a_len.clone()))
                     .collect();
                 let an = dot(&aw, &n, span);
                 let s = sqrt(sub(int(1, span), mul(an.clone(), an.clone())));
-                let scale = div(r.radius.clone(), s);
+                let scale = div(radius.clone(), s);
                 (0..3)
                     .map(|i| {
                         let d = sub(mul(aw[i].clone(), an.clone()), n[i].clone());
@@ -170,11 +173,11 @@ impl<'a> Velocities<'a> {
             _ => centre
                 .iter()
                 .zip(&n)
-                .map(|(c, ni)| sub(c.clone(), mul(r.radius.clone(), ni.clone())))
-                .collect::<Vec<Expr>>(),
+                .map(|(c, ni)| sub(c.clone(), mul(radius.clone(), ni.clone())))
+                .collect::<Vec<Scalar>>(),
         };
         let v = material_velocity(self.model, self.frames, k, &contact, span);
-        let relative: Vec<Expr> = match &r.surface_velocity {
+        let relative: Vec<Scalar> = match &r.surface_velocity {
             Some(s) => v
                 .iter()
                 .zip(&self.frames.lower_all(&s.components))
@@ -190,7 +193,7 @@ impl<'a> Velocities<'a> {
             None,
         ];
         let names = rolling_constraint_names(r, n.len() == 3);
-        let mut out: Vec<Constraint> = tangent_directions(&n, &values, given, span)
+        let mut out: Vec<Constraint<Scalar>> = tangent_directions(&n, &values, given, span)
             .iter()
             .zip(&names)
             .map(|(t, name)| Constraint {
@@ -207,7 +210,7 @@ impl<'a> Velocities<'a> {
                 || vec![int(0, span); n.len()],
                 |t| self.frames.lower_all(&t.components),
             );
-            let rel: Vec<Expr> = contact
+            let rel: Vec<Scalar> = contact
                 .iter()
                 .zip(&through)
                 .map(|(a, b)| sub(a.clone(), b.clone()))

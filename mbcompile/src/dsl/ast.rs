@@ -97,6 +97,23 @@ pub struct Expr {
     pub span: Span,
 }
 
+impl Expr {
+    /// An expression of `kind` at `span`.
+    pub fn new(kind: ExprKind, span: Span) -> Expr {
+        Expr { kind, span }
+    }
+
+    /// The integer `k`.
+    pub fn int(k: i64, span: Span) -> Expr {
+        let n = Number {
+            value: k as f64,
+            digits: k.to_string(),
+            exponent: 0,
+        };
+        Expr::new(ExprKind::Number(n), span)
+    }
+}
+
 /// The kinds of expression.
 #[derive(Debug, Clone)]
 pub enum ExprKind {
@@ -116,15 +133,9 @@ pub enum ExprKind {
     Powi(Box<Expr>, i64),
     /// `a.powf(b)` or `powf(a, b)`: real power.
     Powf(Box<Expr>, Box<Expr>),
-    /// The total time derivative of a function of (q, t) (not written by users: made when points
-    /// and bodies are assembled into T, see `assemble`).
-    Rate(Box<Expr>),
-    /// A partial derivative (not written by users: made by `assemble` for generalised forces).
-    Partial(Box<Expr>, Wrt),
     /// Component `component` (0..3) of the world position of the point with body-axes
-    /// coordinates `local` fixed in body `body`: origin + R·local (not written by users: made for
-    /// `body * (x, y, z)` and for a joint body used as a point; after assembly only joint bodies
-    /// are left in such nodes).
+    /// coordinates `local` fixed in body `body`: origin + R·local, written `body * (x, y, z)` (and
+    /// a joint body used as a point: its centre of mass).
     BodyPoint {
         /// The body.
         body: String,
@@ -132,16 +143,6 @@ pub enum ExprKind {
         local: Vec<Expr>,
         /// Which world component.
         component: usize,
-    },
-    /// Entry (row, column) of the rotation (body axes → world) of a joint body (not written by
-    /// users: made by assembly).
-    BodyRotation {
-        /// The body.
-        body: String,
-        /// Row (world axis).
-        row: usize,
-        /// Column (body axis).
-        column: usize,
     },
     /// Component `component` (0..3, world axes) of the named point, vector `let` or body (its
     /// centre of mass), written `P.x`, `P.y`, `P.z`; replaced by the component's expression
@@ -164,15 +165,6 @@ pub enum ExprKind {
         /// Which world component.
         component: usize,
     },
-}
-
-/// What a [`ExprKind::Partial`] differentiates with respect to.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Wrt {
-    /// Coordinate number k.
-    Coordinate(usize),
-    /// The velocity of coordinate number k.
-    Velocity(usize),
 }
 
 /// A numeric literal kept exactly as written (decimal), so that symbolic work is exact.
@@ -220,21 +212,21 @@ pub struct VectorDefinition {
 
 /// A generalised force acting on one coordinate.
 #[derive(Debug, Clone)]
-pub struct Force {
+pub struct Force<E = Expr> {
     /// The coordinate.
     pub coordinate: Name,
     /// Q_i(q, q̇, t).
-    pub value: Expr,
+    pub value: E,
 }
 
 /// A bilateral constraint: holonomic, g(q, t) = 0 (`constraint`), or a velocity constraint
 /// γ = A(q, t) q̇ + a(q, t) = 0 (`velocity_constraint`, not integrable in general).
 #[derive(Debug, Clone)]
-pub struct Constraint {
+pub struct Constraint<E = Expr> {
     /// Its name.
     pub name: Name,
     /// g(q, t), or γ(q, q̇, t) (linear in q̇) of a velocity constraint.
-    pub value: Expr,
+    pub value: E,
     /// Whether it is a velocity constraint.
     pub velocity: bool,
 }
@@ -269,21 +261,21 @@ pub struct Rolling {
 /// How the tangential direction of a contact, or the two directions of its tangent plane, is
 /// given.
 #[derive(Debug, Clone)]
-pub enum Tangent {
+pub enum Tangent<E = Expr> {
     /// A slip function s_T(q, t): W_T = ∇s_T.
-    Slip(Expr),
+    Slip(E),
     /// A tangential velocity γ_T linear in q̇.
-    Velocity(Expr),
+    Velocity(E),
     /// Two slip functions (s_T1, s_T2) of a tangent plane: W_T = ∇s_T1, W_T2 = ∇s_T2.
-    Slips([Expr; 2]),
+    Slips([E; 2]),
     /// Two tangential velocities (γ_T1, γ_T2) of a tangent plane, each linear in q̇.
-    Velocities([Expr; 2]),
+    Velocities([E; 2]),
 }
 
-impl Tangent {
+impl<E> Tangent<E> {
     /// The expressions giving the directions, and whether each is a slip function (not a
     /// velocity): one for a single tangent, two for a tangent plane.
-    pub fn directions(&self) -> Vec<(&Expr, bool)> {
+    pub fn directions(&self) -> Vec<(&E, bool)> {
         match self {
             Tangent::Slip(e) => vec![(e, true)],
             Tangent::Velocity(e) => vec![(e, false)],

@@ -1,13 +1,15 @@
 //! The frames of bodies as expressions, for assembly: the rotation R (body axes → world) of
 //! every body, and points fixed in bodies without a joint written out as origin + R·local.
 //!
-//! A joint body's frame is left symbolic: its rotation entries are [`ExprKind::BodyRotation`]
-//! nodes and its points [`ExprKind::BodyPoint`] nodes, which the symbolic stage resolves from the
-//! composed frames of the tree.
+//! A joint body's frame is left symbolic: its rotation entries are [`ScalarKind::BodyRotation`]
+//! nodes and its points [`ScalarKind::BodyPoint`] nodes, which the symbolic stage resolves from
+//! the composed frames of the tree. Lowering an expression of the block here gives its scalar
+//! form ([`Scalar`]).
 
-use super::ast::{Expr, ExprKind, Model, Orientation, RotationFactor};
-use super::build::{M3, about, add, dot, elementary, node, planar, product};
+use super::ast::{Expr, Model, Orientation, RotationFactor};
+use super::build::{M3, about, add, dot, elementary, node, planar, product, written_rows};
 use super::places::body_centre;
+use super::scalar::{Scalar, ScalarKind};
 use std::collections::HashMap;
 
 /// The bodies of a validated model, by name.
@@ -38,82 +40,61 @@ impl<'m> BodyFrames<'m> {
                 let factors: Vec<M3> = seq.iter().filter_map(|f| self.factor(f)).collect();
                 product(factors, *span)
             }
-            Orientation::Matrix(m) => Some(m.rows.clone()),
+            Orientation::Matrix(m) => Some(written_rows(&m.rows)),
         }
     }
 
     /// The matrix of one rotation factor.
     fn factor(&self, f: &RotationFactor) -> Option<M3> {
         match f {
-            RotationFactor::Elementary(axis, a) => Some(elementary(*axis, a)),
-            RotationFactor::About(axis, a) => Some(about(axis, a)),
+            RotationFactor::Elementary(axis, a) => Some(elementary(*axis, &self.lower(a))),
+            RotationFactor::About(axis, a) => Some(about(axis, &self.lower(a))),
             RotationFactor::Body(n) => self.rotation(*self.index.get(n.text.as_str())?),
-            RotationFactor::Matrix(m) => Some(m.rows.clone()),
+            RotationFactor::Matrix(m) => Some(written_rows(&m.rows)),
         }
     }
 
     /// The position of body number k: its centre of mass (for a joint body, `BodyPoint` nodes at
     /// `com`), with points of bodies without a joint written out.
-    pub fn position(&self, k: usize) -> Vec<Expr> {
+    pub fn position(&self, k: usize) -> Vec<Scalar> {
         match &self.model.bodies[k].position {
             Some(p) => self.lower_all(&p.components),
-            None => body_centre(self.model, k),
+            None => self.lower_all(&body_centre(self.model, k)),
         }
     }
 
     /// `lower` of every component.
-    pub fn lower_all(&self, v: &[Expr]) -> Vec<Expr> {
+    pub fn lower_all(&self, v: &[Expr]) -> Vec<Scalar> {
         v.iter().map(|e| self.lower(e)).collect()
     }
 
-    /// `e` with every point fixed in a body without a joint written out as origin + R·local.
-    pub fn lower(&self, e: &Expr) -> Expr {
-        let span = e.span;
-        let kind = match &e.kind {
-            ExprKind::Number(_)
-            | ExprKind::Name(_)
-            | ExprKind::Dot(_)
-            | ExprKind::BodyRotation { .. }
-            | ExprKind::Component { .. }
-            | ExprKind::BodyVelocity { .. } => return e.clone(),
-            ExprKind::Neg(a) => ExprKind::Neg(Box::new(self.lower(a))),
-            ExprKind::Binary(op, a, b) => {
-                ExprKind::Binary(*op, Box::new(self.lower(a)), Box::new(self.lower(b)))
-            }
-            ExprKind::Call(f, a) => ExprKind::Call(*f, Box::new(self.lower(a))),
-            ExprKind::Powi(a, n) => ExprKind::Powi(Box::new(self.lower(a)), *n),
-            ExprKind::Powf(a, b) => {
-                ExprKind::Powf(Box::new(self.lower(a)), Box::new(self.lower(b)))
-            }
-            ExprKind::Rate(a) => ExprKind::Rate(Box::new(self.lower(a))),
-            ExprKind::Partial(a, w) => ExprKind::Partial(Box::new(self.lower(a)), *w),
-            ExprKind::BodyPoint {
-                body,
-                local,
-                component,
-            } => {
-                let local = self.lower_all(local);
-                match self.index.get(body.as_str()) {
-                    Some(&k) if self.model.bodies[k].joint.is_none() => {
-                        return self.point_in(k, &local, *component);
-                    }
-                    _ => ExprKind::BodyPoint {
-                        body: body.clone(),
-                        local,
-                        component: *component,
-                    },
+    /// The scalar form of `e` (see [`Scalar::lowered`]), every point fixed in a body without a
+    /// joint written out as origin + R·local.
+    pub fn lower(&self, e: &Expr) -> Scalar {
+        Scalar::lowered(
+            e,
+            &|body, local, component, span| match self.index.get(body) {
+                Some(&k) if self.model.bodies[k].joint.is_none() => {
+                    self.point_in(k, &local, component)
                 }
-            }
-        };
-        node(kind, span)
+                _ => {
+                    let kind = ScalarKind::BodyPoint {
+                        body: body.to_string(),
+                        local,
+                        component,
+                    };
+                    node(kind, span)
+                }
+            },
+        )
     }
 
     /// Component c of origin + R·local for body number k without a joint.
-    fn point_in(&self, k: usize, local: &[Expr], c: usize) -> Expr {
+    fn point_in(&self, k: usize, local: &[Scalar], c: usize) -> Scalar {
         let b = &self.model.bodies[k];
         let origin = self.position(k);
         let r = match &b.orientation {
-            Some(Orientation::Angle(th)) => Some(planar(th)),
+            Some(Orientation::Angle(th)) => Some(planar(&self.lower(th))),
             _ => self.rotation(k),
         };
         let span = b.name.span;
@@ -132,7 +113,7 @@ fn joint_rotation(body: &str, span: proc_macro2::Span) -> M3 {
             (0..3)
                 .map(|column| {
                     node(
-                        ExprKind::BodyRotation {
+                        ScalarKind::BodyRotation {
                             body: body.to_string(),
                             row,
                             column,

@@ -1,38 +1,32 @@
-//! Building model expressions: sums, products and powers that drop zeros and ones, dot
-//! products, and the 3×3 rotation matrices of elementary rotations, of rotations about an axis
-//! (Rodrigues) and of their products.
+//! Building assembled expressions ([`Scalar`]): sums, products and powers that drop zeros and
+//! ones, dot products, and the 3×3 rotation matrices of elementary rotations, of rotations about
+//! an axis (Rodrigues) and of their products.
 
-use super::ast::{Axis, BinOp, Expr, ExprKind, Function, Number, Vector, Wrt};
+use super::ast::{Axis, BinOp, Function, Vector};
 use super::expr::decimal;
+use super::scalar::{Scalar, ScalarKind, Wrt};
 use proc_macro2::Span;
 
 /// 3×3 matrix of expressions.
-pub type M3 = Vec<Vec<Expr>>;
+pub type M3 = Vec<Vec<Scalar>>;
 
 /// An expression of `kind` at `span`.
-pub fn node(kind: ExprKind, span: Span) -> Expr {
-    Expr { kind, span }
+pub fn node(kind: ScalarKind, span: Span) -> Scalar {
+    Scalar::new(kind, span)
 }
 
 /// The integer `k`.
-pub fn int(k: i64, span: Span) -> Expr {
-    node(
-        ExprKind::Number(Number {
-            value: k as f64,
-            digits: k.to_string(),
-            exponent: 0,
-        }),
-        span,
-    )
+pub fn int(k: i64, span: Span) -> Scalar {
+    Scalar::written(&super::ast::Expr::int(k, span))
 }
 
 /// Whether `e` is the literal integer `k`.
-pub fn is_int(e: &Expr, k: i64) -> bool {
-    matches!(&e.kind, ExprKind::Number(n) if n.exponent == 0 && n.digits == k.to_string())
+pub fn is_int(e: &Scalar, k: i64) -> bool {
+    matches!(&e.kind, ScalarKind::Number(n) if n.exponent == 0 && n.digits == k.to_string())
 }
 
 /// a + b (a zero term dropped).
-pub fn add(a: Expr, b: Expr) -> Expr {
+pub fn add(a: Scalar, b: Scalar) -> Scalar {
     if is_int(&a, 0) {
         return b;
     }
@@ -40,20 +34,26 @@ pub fn add(a: Expr, b: Expr) -> Expr {
         return a;
     }
     let span = a.span;
-    node(ExprKind::Binary(BinOp::Add, Box::new(a), Box::new(b)), span)
+    node(
+        ScalarKind::Binary(BinOp::Add, Box::new(a), Box::new(b)),
+        span,
+    )
 }
 
 /// a − b (a zero b dropped).
-pub fn sub(a: Expr, b: Expr) -> Expr {
+pub fn sub(a: Scalar, b: Scalar) -> Scalar {
     if is_int(&b, 0) {
         return a;
     }
     let span = a.span;
-    node(ExprKind::Binary(BinOp::Sub, Box::new(a), Box::new(b)), span)
+    node(
+        ScalarKind::Binary(BinOp::Sub, Box::new(a), Box::new(b)),
+        span,
+    )
 }
 
 /// a · b (zero and one factors simplified).
-pub fn mul(a: Expr, b: Expr) -> Expr {
+pub fn mul(a: Scalar, b: Scalar) -> Scalar {
     if is_int(&a, 0) || is_int(&b, 0) {
         return int(0, a.span);
     }
@@ -64,61 +64,67 @@ pub fn mul(a: Expr, b: Expr) -> Expr {
         return a;
     }
     let span = a.span;
-    node(ExprKind::Binary(BinOp::Mul, Box::new(a), Box::new(b)), span)
+    node(
+        ScalarKind::Binary(BinOp::Mul, Box::new(a), Box::new(b)),
+        span,
+    )
 }
 
 /// a / b.
-pub fn div(a: Expr, b: Expr) -> Expr {
+pub fn div(a: Scalar, b: Scalar) -> Scalar {
     let span = a.span;
-    node(ExprKind::Binary(BinOp::Div, Box::new(a), Box::new(b)), span)
+    node(
+        ScalarKind::Binary(BinOp::Div, Box::new(a), Box::new(b)),
+        span,
+    )
 }
 
 /// −a.
-pub fn neg(a: Expr) -> Expr {
+pub fn neg(a: Scalar) -> Scalar {
     let span = a.span;
-    node(ExprKind::Neg(Box::new(a)), span)
+    node(ScalarKind::Neg(Box::new(a)), span)
 }
 
 /// a².
-pub fn square(a: Expr) -> Expr {
+pub fn square(a: Scalar) -> Scalar {
     let span = a.span;
-    node(ExprKind::Powi(Box::new(a), 2), span)
+    node(ScalarKind::Powi(Box::new(a), 2), span)
 }
 
 /// f(a) for a function of the language.
-pub fn call(f: Function, a: Expr) -> Expr {
+pub fn call(f: Function, a: Scalar) -> Scalar {
     let span = a.span;
-    node(ExprKind::Call(f, Box::new(a)), span)
+    node(ScalarKind::Call(f, Box::new(a)), span)
 }
 
 /// √a.
-pub fn sqrt(a: Expr) -> Expr {
+pub fn sqrt(a: Scalar) -> Scalar {
     call(Function::Sqrt, a)
 }
 
 /// a / 2.
-pub fn half(a: Expr) -> Expr {
+pub fn half(a: Scalar) -> Scalar {
     let span = a.span;
     div(a, int(2, span))
 }
 
 /// The total time derivative of a function of (q, t).
-pub fn rate(a: &Expr) -> Expr {
-    node(ExprKind::Rate(Box::new(a.clone())), a.span)
+pub fn rate(a: &Scalar) -> Scalar {
+    node(ScalarKind::Rate(Box::new(a.clone())), a.span)
 }
 
 /// ∂a/∂(coordinate or velocity).
-pub fn partial(a: &Expr, wrt: Wrt) -> Expr {
-    node(ExprKind::Partial(Box::new(a.clone()), wrt), a.span)
+pub fn partial(a: &Scalar, wrt: Wrt) -> Scalar {
+    node(ScalarKind::Partial(Box::new(a.clone()), wrt), a.span)
 }
 
 /// Σ terms (0 when empty).
-pub fn sum(terms: impl IntoIterator<Item = Expr>, span: Span) -> Expr {
+pub fn sum(terms: impl IntoIterator<Item = Scalar>, span: Span) -> Scalar {
     terms.into_iter().fold(int(0, span), add)
 }
 
 /// a·b.
-pub fn dot(a: &[Expr], b: &[Expr], span: Span) -> Expr {
+pub fn dot(a: &[Scalar], b: &[Scalar], span: Span) -> Scalar {
     sum(
         a.iter().zip(b).map(|(x, y)| mul(x.clone(), y.clone())),
         span,
@@ -126,11 +132,11 @@ pub fn dot(a: &[Expr], b: &[Expr], span: Span) -> Expr {
 }
 
 /// The rotation by angle `a` about a coordinate axis.
-pub fn elementary(axis: Axis, a: &Expr) -> M3 {
+pub fn elementary(axis: Axis, a: &Scalar) -> M3 {
     let s = a.span;
     let (c, sn) = (
-        node(ExprKind::Call(Function::Cos, Box::new(a.clone())), s),
-        node(ExprKind::Call(Function::Sin, Box::new(a.clone())), s),
+        node(ScalarKind::Call(Function::Cos, Box::new(a.clone())), s),
+        node(ScalarKind::Call(Function::Sin, Box::new(a.clone())), s),
     );
     let (o, z) = (int(1, s), int(0, s));
     match axis {
@@ -176,16 +182,16 @@ pub fn product(factors: impl IntoIterator<Item = M3>, span: Span) -> Option<M3> 
 }
 
 /// The value of a literal number (possibly negated), if `e` is one.
-fn literal(e: &Expr) -> Option<f64> {
+fn literal(e: &Scalar) -> Option<f64> {
     match &e.kind {
-        ExprKind::Number(n) => Some(n.value),
-        ExprKind::Neg(a) => literal(a).map(|v| -v),
+        ScalarKind::Number(n) => Some(n.value),
+        ScalarKind::Neg(a) => literal(a).map(|v| -v),
         _ => None,
     }
 }
 
 /// A literal axis along a coordinate axis: the axis and whether it points backwards.
-fn coordinate_axis(axis: &[Expr]) -> Option<(Axis, bool)> {
+fn coordinate_axis(axis: &[Scalar]) -> Option<(Axis, bool)> {
     let v: Vec<f64> = axis.iter().map(literal).collect::<Option<_>>()?;
     let nonzero: Vec<usize> = (0..v.len()).filter(|&k| v[k] != 0.0).collect();
     match (v.len(), nonzero.as_slice()) {
@@ -194,11 +200,25 @@ fn coordinate_axis(axis: &[Expr]) -> Option<(Axis, bool)> {
     }
 }
 
+/// The components of a vector of the block (parameter expressions) as scalars.
+fn written(v: &Vector) -> Vec<Scalar> {
+    v.components.iter().map(Scalar::written).collect()
+}
+
+/// The rows of a matrix of the block (parameter expressions, or rotations written by hand) as
+/// scalars.
+pub fn written_rows(rows: &[Vec<super::ast::Expr>]) -> M3 {
+    rows.iter()
+        .map(|row| row.iter().map(Scalar::written).collect())
+        .collect()
+}
+
 /// The unit vector along `axis`: axis/|axis| (the literal unit vector for a literal coordinate
 /// axis).
-pub fn unit(axis: &Vector) -> Vec<Expr> {
+pub fn unit(axis: &Vector) -> Vec<Scalar> {
     let s = axis.span;
-    if let Some((e, backwards)) = coordinate_axis(&axis.components) {
+    let components = written(axis);
+    if let Some((e, backwards)) = coordinate_axis(&components) {
         let k = [Axis::X, Axis::Y, Axis::Z].iter().position(|a| *a == e);
         return (0..3)
             .map(|i| match (Some(i) == k, backwards) {
@@ -208,11 +228,11 @@ pub fn unit(axis: &Vector) -> Vec<Expr> {
             })
             .collect();
     }
-    if let Some(unit) = decimal_unit(axis) {
+    if let Some(unit) = decimal_unit(&components, s) {
         return unit;
     }
-    let len = sqrt(dot(&axis.components, &axis.components, s));
-    axis.components
+    let len = sqrt(dot(&components, &components, s));
+    components
         .iter()
         .map(|x| div(x.clone(), len.clone()))
         .collect()
@@ -227,14 +247,13 @@ pub fn unit(axis: &Vector) -> Vec<Expr> {
 /// from the exact unit vector by less than f64's rounding of its components), and any other
 /// decimal axis is divided by its f64 norm (one rounding per component, as the generated code's
 /// constants would carry anyway). Axes of integers, such as (2, 1, 2) or (0, 1, 1), stay exact.
-fn decimal_unit(axis: &Vector) -> Option<Vec<Expr>> {
-    let values: Vec<(f64, bool)> = axis
-        .components
+fn decimal_unit(components: &[Scalar], s: Span) -> Option<Vec<Scalar>> {
+    let values: Vec<(f64, bool)> = components
         .iter()
         .map(|c| {
-            let whole = |e: &Expr| matches!(&e.kind, ExprKind::Number(n) if n.exponent >= 0);
+            let whole = |e: &Scalar| matches!(&e.kind, ScalarKind::Number(n) if n.exponent >= 0);
             let integer = match &c.kind {
-                ExprKind::Neg(a) => whole(a),
+                ScalarKind::Neg(a) => whole(a),
                 _ => whole(c),
             };
             literal(c).map(|v| (v, integer))
@@ -245,18 +264,17 @@ fn decimal_unit(axis: &Vector) -> Option<Vec<Expr>> {
     }
     let squared: f64 = values.iter().map(|(v, _)| v * v).sum();
     if squared == 1.0 {
-        return Some(axis.components.clone());
+        return Some(components.to_vec());
     }
     let norm = squared.sqrt();
     if !norm.is_normal() {
         return None;
     }
-    let s = axis.span;
     values
         .iter()
         .map(|(v, _)| {
             let n = node(
-                ExprKind::Number(decimal(&format!("{:e}", (v / norm).abs()))?),
+                ScalarKind::Number(decimal(&format!("{:e}", (v / norm).abs()))?),
                 s,
             );
             Some(if *v < 0.0 { neg(n) } else { n })
@@ -267,8 +285,8 @@ fn decimal_unit(axis: &Vector) -> Option<Vec<Expr>> {
 /// The rotation by angle `a` about `axis` (normalised): R = c I + s [k]× + (1 − c) k kᵀ with
 /// k = axis/|axis| (Rodrigues); an elementary rotation when the axis is a literal coordinate
 /// axis.
-pub fn about(axis: &Vector, a: &Expr) -> M3 {
-    if let Some((e, backwards)) = coordinate_axis(&axis.components) {
+pub fn about(axis: &Vector, a: &Scalar) -> M3 {
+    if let Some((e, backwards)) = coordinate_axis(&written(axis)) {
         return elementary(e, &if backwards { neg(a.clone()) } else { a.clone() });
     }
     let s = a.span;
@@ -302,7 +320,7 @@ pub fn about(axis: &Vector, a: &Expr) -> M3 {
 }
 
 /// The planar rotation by angle θ: [[cos θ, −sin θ], [sin θ, cos θ]].
-pub fn planar(theta: &Expr) -> M3 {
+pub fn planar(theta: &Scalar) -> M3 {
     let c = call(Function::Cos, theta.clone());
     let s = call(Function::Sin, theta.clone());
     vec![vec![c.clone(), neg(s.clone())], vec![s, c]]

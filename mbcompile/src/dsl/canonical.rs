@@ -7,7 +7,7 @@
 
 use super::ast::{
     Axis, BinOp, Body, Contact, Expansion, Expr, ExprKind, Gap, Inertia, Joint, JointKind, Matrix3,
-    Model, Number, Orientation, Rolling, RotationFactor, Tangent, Vector, Wrt,
+    Model, Number, Orientation, Rolling, RotationFactor, Tangent, Vector,
 };
 use sha2::{Digest, Sha256};
 use std::fmt::Write;
@@ -42,9 +42,6 @@ pub fn expr(e: &Expr) -> String {
         ExprKind::Call(f, a) => format!("({} {})", f.name(), expr(a)),
         ExprKind::Powi(a, n) => format!("(powi {} {n})", expr(a)),
         ExprKind::Powf(a, b) => format!("(powf {} {})", expr(a), expr(b)),
-        ExprKind::Rate(a) => format!("(rate {})", expr(a)),
-        ExprKind::Partial(a, Wrt::Coordinate(k)) => format!("(partial {} q{k})", expr(a)),
-        ExprKind::Partial(a, Wrt::Velocity(k)) => format!("(partial {} qd{k})", expr(a)),
         ExprKind::BodyPoint {
             body,
             local,
@@ -52,9 +49,6 @@ pub fn expr(e: &Expr) -> String {
         } => {
             let l: Vec<String> = local.iter().map(expr).collect();
             format!("(body_point {body} {component} {})", l.join(" "))
-        }
-        ExprKind::BodyRotation { body, row, column } => {
-            format!("(body_rotation {body} {row} {column})")
         }
         ExprKind::Component { name, component } => format!("(component {name} {component})"),
         ExprKind::BodyVelocity {

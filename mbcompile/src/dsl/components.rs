@@ -7,7 +7,6 @@
 //! defined through its own components is a located error.
 
 use super::ast::{Expr, ExprKind, Model};
-use super::build::node;
 use super::walk::rewrite_model;
 use syn::Error;
 
@@ -40,11 +39,11 @@ impl Table {
                     let span = b.name.span;
                     let com = match &b.com {
                         Some(c) => c.components.clone(),
-                        None => (0..3).map(|_| super::build::int(0, span)).collect(),
+                        None => (0..3).map(|_| Expr::int(0, span)).collect(),
                     };
                     (0..3)
                         .map(|component| {
-                            node(
+                            Expr::new(
                                 ExprKind::BodyPoint {
                                     body: b.name.text.clone(),
                                     local: com.clone(),
@@ -105,7 +104,7 @@ impl Table {
             },
             _ => return Ok(e.clone()),
         };
-        Ok(node(kind, span))
+        Ok(Expr::new(kind, span))
     }
 
     /// The expression of component `c` of `name`.

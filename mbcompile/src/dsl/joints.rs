@@ -4,20 +4,21 @@
 //! R = R_parent · R_offset · R_motion and origin = origin_parent + R_parent · offset
 //! + R_parent · R_offset · t_motion (composed by the symbolic stage).
 
-use super::ast::{Axis, Expr, ExprKind, Joint, JointKind, Name, RotationFactor};
-use super::build::{M3, about, elementary, mul, node, product, unit};
+use super::ast::{Axis, Joint, JointKind, Name, RotationFactor};
+use super::build::{M3, about, elementary, mul, node, product, unit, written_rows};
+use super::scalar::{Scalar, ScalarKind};
 
 /// A coordinate as an expression.
-fn coordinate(q: &Name) -> Expr {
-    node(ExprKind::Name(q.text.clone()), q.span)
+fn coordinate(q: &Name) -> Scalar {
+    node(ScalarKind::Name(q.text.clone()), q.span)
 }
 
 /// R_offset: the product of the offset rotation factors (`None`: the identity).
 pub fn offset_rotation(j: &Joint) -> Option<M3> {
     let factors = j.offset_rotation.iter().filter_map(|f| match f {
-        RotationFactor::Elementary(axis, a) => Some(elementary(*axis, a)),
-        RotationFactor::About(axis, a) => Some(about(axis, a)),
-        RotationFactor::Matrix(m) => Some(m.rows.clone()),
+        RotationFactor::Elementary(axis, a) => Some(elementary(*axis, &Scalar::written(a))),
+        RotationFactor::About(axis, a) => Some(about(axis, &Scalar::written(a))),
+        RotationFactor::Matrix(m) => Some(written_rows(&m.rows)),
         // Rejected by validation: an offset rotation is constant.
         RotationFactor::Body(_) => None,
     });
@@ -46,7 +47,7 @@ pub fn motion_rotation(kind: &JointKind) -> Option<M3> {
 
 /// t_motion in joint-frame axes: k̂ q of a prismatic joint (k̂ the unit axis), (x, y, z) of a
 /// floating joint (`None`: no translation).
-pub fn motion_translation(kind: &JointKind) -> Option<Vec<Expr>> {
+pub fn motion_translation(kind: &JointKind) -> Option<Vec<Scalar>> {
     match kind {
         JointKind::Prismatic {
             coordinate: q,

@@ -21,6 +21,7 @@
 
 pub(crate) mod assemble;
 pub(crate) mod assemble_rolling;
+pub(crate) mod assembled;
 pub(crate) mod ast;
 pub(crate) mod body_frames;
 pub(crate) mod build;
@@ -37,6 +38,7 @@ pub(crate) mod parse_body;
 pub(crate) mod parse_kinematics;
 pub(crate) mod parse_rolling;
 pub(crate) mod places;
+pub(crate) mod scalar;
 pub(crate) mod scope;
 pub mod source;
 pub(crate) mod tangent_basis;
@@ -47,7 +49,8 @@ pub(crate) mod validate_rolling;
 pub(crate) mod values;
 pub(crate) mod walk;
 
-pub use assemble::{Assembled, assemble};
+pub use assemble::assemble;
+pub use assembled::Assembled;
 pub use ast::Model;
 pub use canonical::fingerprint;
 pub use validate::{Validated, validate};

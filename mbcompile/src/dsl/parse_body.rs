@@ -20,7 +20,6 @@
 use super::ast::{
     Axis, Body, Expr, Inertia, Joint, JointKind, Matrix3, Name, Orientation, RotationFactor,
 };
-use super::build::int;
 use super::expr::{convert, strip};
 use super::fields::{Field, fields, name};
 use super::parse_kinematics::{matrix3, name_ref};
@@ -292,7 +291,7 @@ fn inertia(e: &syn::Expr) -> syn::Result<Inertia> {
                             if i == j {
                                 d[i].clone()
                             } else {
-                                int(0, d[i].span)
+                                Expr::int(0, d[i].span)
                             }
                         })
                         .collect()

@@ -1,7 +1,6 @@
 //! The names of points and bodies, and the position vector each one denotes.
 
 use super::ast::{Expr, ExprKind, Model, Name};
-use super::build::{int, node};
 use super::scope::Scope;
 use std::collections::HashMap;
 use syn::Error;
@@ -35,11 +34,11 @@ pub fn body_centre(m: &Model, k: usize) -> Vec<Expr> {
     let b = &m.bodies[k];
     let local = match &b.com {
         Some(c) => c.components.clone(),
-        None => (0..3).map(|_| int(0, b.name.span)).collect(),
+        None => (0..3).map(|_| Expr::int(0, b.name.span)).collect(),
     };
     (0..3)
         .map(|component| {
-            node(
+            Expr::new(
                 ExprKind::BodyPoint {
                     body: b.name.text.clone(),
                     local: local.clone(),

@@ -184,15 +184,6 @@ impl<'m> Scope<'m> {
             ExprKind::Binary(_, a, b) | ExprKind::Powf(a, b) => {
                 self.dependencies(a)?.merge(self.dependencies(b)?)
             }
-            // Internal nodes (made by `assemble` after validation): conservative answers.
-            ExprKind::Rate(a) => {
-                let d = self.dependencies(a)?;
-                Dependencies {
-                    velocity: d.coordinate.or(d.velocity),
-                    ..d
-                }
-            }
-            ExprKind::Partial(a, _) => self.dependencies(a)?,
             // A point fixed in a body moves with it: conservatively, it depends on coordinates.
             ExprKind::BodyPoint { local, .. } => {
                 let mut d = Dependencies {
@@ -204,10 +195,6 @@ impl<'m> Scope<'m> {
                 }
                 d
             }
-            ExprKind::BodyRotation { .. } => Dependencies {
-                coordinate: Some(e.span),
-                ..Default::default()
-            },
             ExprKind::BodyVelocity { .. } => {
                 return Err(Error::new(
                     e.span,
@@ -274,10 +261,7 @@ impl<'m> Scope<'m> {
             ExprKind::Call(f, a) => f.eval(self.default_value(a)?),
             ExprKind::Powi(a, n) => self.default_value(a)?.powi(*n as i32),
             ExprKind::Powf(a, b) => self.default_value(a)?.powf(self.default_value(b)?),
-            ExprKind::Rate(_)
-            | ExprKind::Partial(..)
-            | ExprKind::BodyPoint { .. }
-            | ExprKind::BodyRotation { .. }
+            ExprKind::BodyPoint { .. }
             | ExprKind::Component { .. }
             | ExprKind::BodyVelocity { .. } => return None,
         })

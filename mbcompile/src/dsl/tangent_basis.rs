@@ -14,18 +14,19 @@
 //! axis when they change (the basis stays orthonormal as long as the normal does not turn onto
 //! that axis).
 
-use super::ast::{Expr, Tangent};
+use super::ast::Tangent;
 use super::build::{div, dot, int, mul, neg, sqrt, sub};
+use super::scalar::Scalar;
 use proc_macro2::Span;
 
 /// The slip t̂·r = t·r / |t| along a direction t that need not be unit.
-fn slip_along(t: &[Expr], r: &[Expr], span: Span) -> Expr {
+fn slip_along(t: &[Scalar], r: &[Scalar], span: Span) -> Scalar {
     let length = sqrt(dot(t, t, span));
     div(dot(t, r, span), length)
 }
 
 /// a × b of 3-vectors.
-pub fn cross(a: &[Expr], b: &[Expr]) -> Vec<Expr> {
+pub fn cross(a: &[Scalar], b: &[Scalar]) -> Vec<Scalar> {
     let term = |i: usize, j: usize| {
         sub(
             mul(a[i].clone(), b[j].clone()),
@@ -48,7 +49,7 @@ pub fn least_aligned_axis(n: &[f64]) -> usize {
 }
 
 /// e_k − (n_k / n·n) n: the coordinate axis k projected on the plane with normal n.
-fn projected_axis(n: &[Expr], k: usize, span: Span) -> Vec<Expr> {
+fn projected_axis(n: &[Scalar], k: usize, span: Span) -> Vec<Scalar> {
     let along = div(n[k].clone(), dot(n, n, span));
     n.iter()
         .enumerate()
@@ -61,11 +62,11 @@ fn projected_axis(n: &[Expr], k: usize, span: Span) -> Vec<Expr> {
 /// then the second of `tangents`), as the rules of this module say: one for a line, two for a
 /// plane.
 pub fn tangent_directions(
-    n: &[Expr],
+    n: &[Scalar],
     normal_values: &[f64],
-    given: [Option<Vec<Expr>>; 2],
+    given: [Option<Vec<Scalar>>; 2],
     span: Span,
-) -> Vec<Vec<Expr>> {
+) -> Vec<Vec<Scalar>> {
     let [first, second] = given;
     if n.len() == 2 {
         return vec![first.unwrap_or_else(|| vec![n[1].clone(), neg(n[0].clone())])];
@@ -78,17 +79,17 @@ pub fn tangent_directions(
 /// The slip functions of a point at `r` against a line or plane with normal `n`: t̂·r along
 /// each of [`tangent_directions`].
 pub fn contact_slips(
-    n: &[Expr],
+    n: &[Scalar],
     normal_values: &[f64],
-    given: [Option<Vec<Expr>>; 2],
-    r: &[Expr],
+    given: [Option<Vec<Scalar>>; 2],
+    r: &[Scalar],
     span: Span,
-) -> Tangent {
-    let slips: Vec<Expr> = tangent_directions(n, normal_values, given, span)
+) -> Tangent<Scalar> {
+    let slips: Vec<Scalar> = tangent_directions(n, normal_values, given, span)
         .iter()
         .map(|t| slip_along(t, r, span))
         .collect();
-    match <[Expr; 2]>::try_from(slips) {
+    match <[Scalar; 2]>::try_from(slips) {
         Ok(pair) => Tangent::Slips(pair),
         Err(mut one) => Tangent::Slip(one.remove(0)),
     }

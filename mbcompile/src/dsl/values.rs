@@ -16,7 +16,6 @@
 
 use super::ast::{BinOp, JointKind, VectorDefinition};
 use super::ast::{Definition, Expr, ExprKind, Gap, Model, Orientation, RotationFactor, Vector};
-use super::build::node;
 use super::expr::{convert, strip};
 use super::fields::name;
 use proc_macro2::Span;
@@ -337,7 +336,7 @@ impl<'m> Resolver<'m> {
             syn::Expr::Unary(u) => Ok(self
                 .lower(&u.expr, sees)?
                 .into_iter()
-                .map(|c| node(ExprKind::Neg(Box::new(c)), span))
+                .map(|c| Expr::new(ExprKind::Neg(Box::new(c)), span))
                 .collect()),
             syn::Expr::Binary(b) => self.binary(b, sees),
             _ => Err(scalar_for_vector(e)),
@@ -372,7 +371,7 @@ impl<'m> Resolver<'m> {
         let dim = if local.len() == 2 { 2 } else { 3 };
         (0..dim)
             .map(|component| {
-                node(
+                Expr::new(
                     ExprKind::BodyPoint {
                         body: self.model.bodies[k].name.text.clone(),
                         local: local.clone(),
@@ -394,7 +393,8 @@ impl<'m> Resolver<'m> {
             syn::BinOp::Mul(_) => BinOp::Mul,
             _ => BinOp::Div,
         };
-        let pair = |a: Expr, c: Expr| node(ExprKind::Binary(op, Box::new(a), Box::new(c)), span);
+        let pair =
+            |a: Expr, c: Expr| Expr::new(ExprKind::Binary(op, Box::new(a), Box::new(c)), span);
         match (op, l, r) {
             (BinOp::Add | BinOp::Sub, _, _) => {
                 let (x, y) = (self.lower(&b.left, sees)?, self.lower(&b.right, sees)?);
@@ -530,7 +530,7 @@ fn binary_kind(b: &syn::ExprBinary, l: Kind, r: Kind) -> syn::Result<Kind> {
 }
 
 fn zero(span: Span) -> Expr {
-    super::build::int(0, span)
+    Expr::int(0, span)
 }
 
 /// The vector `slot` of `m`.

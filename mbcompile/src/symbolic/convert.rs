@@ -6,7 +6,8 @@ use super::program::Program;
 use super::rate::Rates;
 use super::symbols::pool;
 use super::vec3::{M3, V3};
-use crate::dsl::ast::{BinOp, Expr, ExprKind, Function, Number, Wrt};
+use crate::dsl::ast::{BinOp, Function, Number};
+use crate::dsl::scalar::{AsScalar, Scalar, ScalarKind, Wrt};
 use crate::dsl::scope::{Binding, Scope};
 use symbolica::atom::{Atom, AtomCore};
 
@@ -86,42 +87,47 @@ impl<'m> Converter<'m> {
     }
 
     /// A 3-vector of expressions as atoms (zero where a component is missing).
-    pub fn vector3(&self, v: &[Expr]) -> V3 {
+    pub fn vector3<E: AsScalar>(&self, v: &[E]) -> V3 {
         std::array::from_fn(|i| v.get(i).map_or_else(|| Atom::num(0), |e| self.atom(e)))
     }
 
     /// A 3×3 matrix of expressions (rows) as atoms (zero where an entry is missing).
-    pub fn matrix3(&self, rows: &[Vec<Expr>]) -> M3 {
+    pub fn matrix3<E: AsScalar>(&self, rows: &[Vec<E>]) -> M3 {
         std::array::from_fn(|i| self.vector3(rows.get(i).map_or(&[][..], |r| &r[..])))
     }
 
-    /// The atom of an expression (names were checked by validation).
-    pub fn atom(&self, e: &Expr) -> Atom {
+    /// The atom of an assembled expression, or of an expression of the block (names were
+    /// checked by validation).
+    pub fn atom<E: AsScalar + ?Sized>(&self, e: &E) -> Atom {
+        self.scalar(&e.as_scalar())
+    }
+
+    fn scalar(&self, e: &Scalar) -> Atom {
         let a = self.value(e);
-        match self.lift && !matches!(e.kind, ExprKind::Number(_) | ExprKind::Name(_)) {
+        match self.lift && !matches!(e.kind, ScalarKind::Number(_) | ScalarKind::Name(_)) {
             true => self.prog.define(a),
             false => a,
         }
     }
 
-    fn value(&self, e: &Expr) -> Atom {
+    fn value(&self, e: &Scalar) -> Atom {
         let p = pool();
         match &e.kind {
-            ExprKind::Number(n) => number(n),
-            ExprKind::Name(n) => match self.scope.lookup(n) {
+            ScalarKind::Number(n) => number(n),
+            ScalarKind::Name(n) => match self.scope.lookup(n) {
                 Some(Binding::Parameter(k)) => Atom::var(p.p[k]),
                 Some(Binding::Coordinate(k)) => Atom::var(p.q[k]),
                 Some(Binding::Time) => Atom::var(p.t),
                 Some(Binding::Definition(k)) => self.definitions[k].clone(),
                 None => Atom::num(0),
             },
-            ExprKind::Dot(n) => match self.scope.lookup(n) {
+            ScalarKind::Dot(n) => match self.scope.lookup(n) {
                 Some(Binding::Coordinate(k)) => Atom::var(p.qd[k]),
                 _ => Atom::num(0),
             },
-            ExprKind::Neg(a) => -self.atom(a),
-            ExprKind::Binary(op, a, b) => {
-                let (a, b) = (self.atom(a), self.atom(b));
+            ScalarKind::Neg(a) => -self.scalar(a),
+            ScalarKind::Binary(op, a, b) => {
+                let (a, b) = (self.scalar(a), self.scalar(b));
                 match op {
                     BinOp::Add => a + b,
                     BinOp::Sub => a - b,
@@ -129,8 +135,8 @@ impl<'m> Converter<'m> {
                     BinOp::Div => a / b,
                 }
             }
-            ExprKind::Call(f, a) => {
-                let a = self.atom(a);
+            ScalarKind::Call(f, a) => {
+                let a = self.scalar(a);
                 match f {
                     Function::Sin => a.sin(),
                     Function::Cos => a.cos(),
@@ -142,13 +148,17 @@ impl<'m> Converter<'m> {
                     Function::Abs => (&a * &a).pow(Atom::num(1) / Atom::num(2)),
                 }
             }
-            ExprKind::Powi(a, n) => self.atom(a).pow(Atom::num(*n)),
-            ExprKind::Powf(a, b) => self.atom(a).pow(self.atom(b)),
-            ExprKind::Rate(a) => self.position_rates.of(&self.atom(a)),
-            ExprKind::Partial(a, Wrt::Coordinate(k)) => partial(self.prog, &self.atom(a), p.q[*k]),
-            ExprKind::Partial(a, Wrt::Velocity(k)) => partial(self.prog, &self.atom(a), p.qd[*k]),
+            ScalarKind::Powi(a, n) => self.scalar(a).pow(Atom::num(*n)),
+            ScalarKind::Powf(a, b) => self.scalar(a).pow(self.scalar(b)),
+            ScalarKind::Rate(a) => self.position_rates.of(&self.scalar(a)),
+            ScalarKind::Partial(a, Wrt::Coordinate(k)) => {
+                partial(self.prog, &self.scalar(a), p.q[*k])
+            }
+            ScalarKind::Partial(a, Wrt::Velocity(k)) => {
+                partial(self.prog, &self.scalar(a), p.qd[*k])
+            }
             // origin + R·local of a point fixed in a joint body.
-            ExprKind::BodyPoint {
+            ScalarKind::BodyPoint {
                 body,
                 local,
                 component,
@@ -156,15 +166,13 @@ impl<'m> Converter<'m> {
                 (Some(f), true) => {
                     let mut a = f.origin[*component].clone();
                     for (r, x) in f.rotation[*component].iter().zip(local) {
-                        a += r * &self.atom(x);
+                        a += r * &self.scalar(x);
                     }
                     a
                 }
                 _ => Atom::num(0),
             },
-            // Written out by assembly (`assemble`, `assemble_rolling`) before conversion.
-            ExprKind::BodyVelocity { .. } | ExprKind::Component { .. } => Atom::num(0),
-            ExprKind::BodyRotation { body, row, column } => self
+            ScalarKind::BodyRotation { body, row, column } => self
                 .frames
                 .get(body)
                 .and_then(|f| f.rotation.get(*row)?.get(*column).cloned())

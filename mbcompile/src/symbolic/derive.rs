@@ -46,7 +46,7 @@ use super::program::Program;
 use super::symbols::check_capacity;
 use super::tree::Tree;
 use super::tree::articulated::Articulated;
-use crate::dsl::assemble::Assembled;
+use crate::dsl::assembled::Assembled;
 use crate::dsl::ast::Model;
 use crate::error::DerivationError;
 use jacobians::DynamicsJacobians;

@@ -13,7 +13,7 @@
 use super::convert::Converter;
 use super::frame_atoms::{FrameAtoms, Frames};
 use super::vec3::{add, mat_mul, mat_vec};
-use crate::dsl::assemble::Assembled;
+use crate::dsl::assembled::Assembled;
 use crate::dsl::joints::{motion_rotation, motion_translation, offset_rotation};
 
 /// The frames of every joint body of `model`, composed explicitly in tree order.

@@ -10,8 +10,8 @@ use super::super::numeric::Sampler;
 use super::super::substitute::Substitution;
 use super::super::symbols::pool;
 use super::scalar::Scalar;
-use crate::dsl::assemble::Assembled;
-use crate::dsl::ast::{Contact, Expr, Gap};
+use crate::dsl::assembled::{Assembled, AssembledContact};
+use crate::dsl::scalar::Scalar as ScalarExpr;
 use crate::error::DerivationError;
 use symbolica::atom::{Atom, AtomCore};
 
@@ -125,10 +125,7 @@ pub fn constraint_kinematics(
     };
     for (c, g) in model.contacts.iter().zip(&s.gaps) {
         let k = kinematics(g, s);
-        let gap_span = match &c.gap {
-            Gap::Expr(e) => e.span,
-            _ => c.span,
-        };
+        let gap_span = c.gap.span;
         sampler.check_depends_on_q(
             &k.jacobian,
             gap_span,
@@ -146,7 +143,7 @@ pub fn constraint_kinematics(
         };
         out.slips.push(first.unwrap_or_else(none));
         out.second_slips.push(second.unwrap_or_else(none));
-        let law = |e: Option<&Expr>| e.map(|e| conv.atom(e)).unwrap_or_else(zero);
+        let law = |e: Option<&ScalarExpr>| e.map(|e| conv.atom(e)).unwrap_or_else(zero);
         out.contact_laws.push([
             conv.atom(&c.normal_restitution),
             law(c.tangential_restitution.as_ref()),
@@ -167,7 +164,7 @@ impl ConstraintKinematics {
 /// (t1, t2) for a tangent plane.
 fn tangents(
     model: &Assembled,
-    c: &Contact,
+    c: &AssembledContact,
     conv: &Converter,
     s: &Scalar,
     sampler: &Sampler,
@@ -195,8 +192,8 @@ fn tangents(
 
 /// The kinematics of a slip function s_T(q, t) (the `which` one of the contact's).
 fn slip_kinematics(
-    c: &Contact,
-    e: &Expr,
+    c: &AssembledContact,
+    e: &ScalarExpr,
     which: &str,
     conv: &Converter,
     s: &Scalar,
@@ -245,8 +242,8 @@ fn linear_in_velocities(gamma: &Atom, s: &Scalar) -> Result<Kinematics, usize> {
 /// contact's), which must be linear in q̇.
 fn velocity_kinematics(
     model: &Assembled,
-    c: &Contact,
-    e: &Expr,
+    c: &AssembledContact,
+    e: &ScalarExpr,
     which: &str,
     conv: &Converter,
     s: &Scalar,

@@ -26,7 +26,7 @@ use super::coriolis::{Coriolis, MassPartials, christoffel};
 use super::jacobians::mass_action_from_partials;
 use super::mass::not_quadratic;
 use super::scalar::Scalar;
-use crate::dsl::assemble::Assembled;
+use crate::dsl::assembled::Assembled;
 use crate::error::DerivationError;
 use symbolica::atom::{Atom, AtomCore};
 

@@ -10,7 +10,7 @@ use super::super::program::Program;
 use super::super::rate::sum;
 use super::super::symbols::pool;
 use super::scalar::Scalar;
-use crate::dsl::assemble::Assembled;
+use crate::dsl::assembled::Assembled;
 use crate::error::DerivationError;
 use symbolica::atom::{Atom, AtomCore, AtomView};
 

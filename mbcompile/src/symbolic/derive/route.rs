@@ -21,8 +21,9 @@
 //! route).
 
 use super::super::tree::structured;
-use crate::dsl::assemble::Assembled;
-use crate::dsl::ast::{Expansion, Expr, ExprKind, Model, Orientation};
+use crate::dsl::assembled::Assembled;
+use crate::dsl::ast::{Expansion, Model, Orientation};
+use crate::dsl::scalar::{Scalar, ScalarKind};
 use std::collections::HashMap;
 
 /// Above this written size of T (nodes) a model with spatial bodies placed by hand takes the
@@ -76,27 +77,26 @@ fn rotates_by_hand(parsed: &Model) -> bool {
 pub fn written_size(assembled: &Assembled) -> usize {
     let mut sizes: HashMap<&str, usize> = HashMap::new();
     for d in &assembled.block().definitions {
-        let s = size(&d.value, &sizes);
+        let s = size(&Scalar::written(&d.value), &sizes);
         sizes.insert(d.name.text.as_str(), s);
     }
     assembled.kinetic.as_ref().map_or(0, |t| size(t, &sizes))
 }
 
-fn size(e: &Expr, lets: &HashMap<&str, usize>) -> usize {
-    let sum = |es: &[&Expr]| {
+fn size(e: &Scalar, lets: &HashMap<&str, usize>) -> usize {
+    let sum = |es: &[&Scalar]| {
         es.iter()
             .map(|e| size(e, lets))
             .fold(1, usize::saturating_add)
     };
     match &e.kind {
-        ExprKind::Name(n) => lets.get(n.as_str()).copied().unwrap_or(1),
-        ExprKind::Number(_) | ExprKind::Dot(_) | ExprKind::BodyRotation { .. } => 1,
-        ExprKind::Component { .. } | ExprKind::BodyVelocity { .. } => 1,
-        ExprKind::Neg(a) | ExprKind::Call(_, a) | ExprKind::Powi(a, _) => sum(&[a]),
-        ExprKind::Partial(a, _) => sum(&[a]),
-        ExprKind::Binary(_, a, b) | ExprKind::Powf(a, b) => sum(&[a, b]),
-        ExprKind::Rate(a) => size(a, lets).saturating_mul(3),
-        ExprKind::BodyPoint { local, .. } => local
+        ScalarKind::Name(n) => lets.get(n.as_str()).copied().unwrap_or(1),
+        ScalarKind::Number(_) | ScalarKind::Dot(_) | ScalarKind::BodyRotation { .. } => 1,
+        ScalarKind::Neg(a) | ScalarKind::Call(_, a) | ScalarKind::Powi(a, _) => sum(&[a]),
+        ScalarKind::Partial(a, _) => sum(&[a]),
+        ScalarKind::Binary(_, a, b) | ScalarKind::Powf(a, b) => sum(&[a, b]),
+        ScalarKind::Rate(a) => size(a, lets).saturating_mul(3),
+        ScalarKind::BodyPoint { local, .. } => local
             .iter()
             .map(|x| size(x, lets))
             .fold(4, usize::saturating_add),

@@ -5,8 +5,8 @@ use super::super::algebra::{trig_reduce, zero};
 use super::super::convert::Converter;
 use super::super::program::Program;
 use super::super::symbols::{pool, vars};
-use crate::dsl::assemble::Assembled;
-use crate::dsl::ast::{Gap, Tangent};
+use crate::dsl::assembled::Assembled;
+use crate::dsl::ast::Tangent;
 use crate::error::DerivationError;
 use proc_macro2::Span;
 use symbolica::atom::{Atom, AtomCore};
@@ -106,11 +106,8 @@ impl<'p> Scalar<'p> {
         let gaps: Vec<Atom> = model
             .contacts
             .iter()
-            .map(|c| match &c.gap {
-                Gap::Expr(e) => Ok(conv.atom(e).expand()),
-                _ => Err(DerivationError::GeometricGap { span: c.span }),
-            })
-            .collect::<Result<_, _>>()?;
+            .map(|c| conv.atom(&c.gap).expand())
+            .collect();
         let rheonomic = [&kinetic, &potential]
             .into_iter()
             .chain(generalised.iter())

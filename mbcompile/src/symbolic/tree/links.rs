@@ -4,9 +4,9 @@
 
 use super::super::convert::Converter;
 use super::super::vec3::{M3, V3, named, zero3};
-use crate::dsl::assemble::Assembled;
-use crate::dsl::ast::{JointKind, Model, Name, Vector};
-use crate::dsl::build::{int, unit};
+use crate::dsl::assembled::Assembled;
+use crate::dsl::ast::{Expr, JointKind, Model, Name, Vector};
+use crate::dsl::build::unit;
 use crate::dsl::joints::offset_rotation;
 use proc_macro2::Span;
 
@@ -61,7 +61,7 @@ fn unit_atoms(axis: &Vector, conv: &Converter) -> V3 {
 /// The coordinate axes e_x, e_y, e_z as written vectors (for the parts of a floating joint).
 fn basis(k: usize, span: Span) -> Vector {
     Vector {
-        components: (0..3).map(|i| int(i64::from(i == k), span)).collect(),
+        components: (0..3).map(|i| Expr::int(i64::from(i == k), span)).collect(),
         span,
     }
 }

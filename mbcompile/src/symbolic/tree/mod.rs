@@ -32,7 +32,7 @@ use super::frame_atoms::{FrameAtoms, Frames};
 use super::program::Program;
 use super::symbols::{pool, vars};
 use super::vec3::{M3, V3, add, dot, mat_vec, zero3};
-use crate::dsl::assemble::Assembled;
+use crate::dsl::assembled::Assembled;
 use crate::dsl::ast::{Inertia, Vector};
 use articulated::{Articulated, articulated};
 use kinematics::{BodyInertia, LinkFrame, TreeParts, body_inertia, link_frames};
@@ -120,7 +120,7 @@ impl<'p> Tree<'p> {
             frames,
             bodies,
             armature,
-            gravity: model.gravity.as_ref().map(|g| conv.vector3(&g.components)),
+            gravity: model.gravity.as_ref().map(|g| conv.vector3(g)),
             nq: model.coordinates().len(),
         }
     }
