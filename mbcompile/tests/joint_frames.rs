@@ -364,6 +364,44 @@ fn written_expressions_see_points_fixed_in_bodies_without_a_joint() {
     assert!((h - (x + l * th.cos())).abs() < 1e-14, "h_θ {h}");
 }
 
+/// `let` definitions through points fixed in bodies, with and without a joint: `let h = tip.x;`
+/// of the slider above is x + l cos θ, so the constraint `h - d` is x + l cos θ − d; a rotor on a
+/// revolute joint about z with its tool at `link1 * (l1, 0, 0)` and `let h = tool.y;` as the
+/// force on q1 has h = Q = l1 sin q1 at q̇ = 0 (M is constant and nothing else acts).
+#[test]
+fn let_definitions_see_points_fixed_in_bodies() {
+    let (model, d) = derive(
+        "struct Slider;
+        parameters { m: 1.0, i: 0.1, l: 0.5, d: 0.2 }
+        coordinates { x, y, th }
+        body b { mass: m, inertia: i, position: (x, y), angle: th }
+        point tip = b * (l, 0.0);
+        let h = tip.x;
+        constraint c = h - d;",
+    );
+    let p = pool();
+    for state in support::states(&model, 5, 97531) {
+        let (x, th) = (state[&Atom::var(p.q[0])], state[&Atom::var(p.q[2])]);
+        let g = value(&d.bilateral[0], &d.program.with_values(&state)).unwrap();
+        assert!((g - (x + 0.5 * th.cos() - 0.2)).abs() < 1e-14, "g {g}");
+    }
+    let (model, d) = derive(
+        "struct Rotor;
+        parameters { m1: 2.0, l1: 0.4 }
+        coordinates { q1 }
+        body link1 { joint: revolute(q1), axis: (0.0, 0.0, 1.0), mass: m1, com: (0.5 * l1, 0.0, 0.0), inertia: (0.02, 0.02, 0.01) }
+        point tool = link1 * (l1, 0.0, 0.0);
+        let h = tool.y;
+        forces { q1: h }",
+    );
+    for mut state in support::states(&model, 5, 86420) {
+        state.insert(Atom::var(p.qd[0]), 0.0);
+        let q1 = state[&Atom::var(p.q[0])];
+        let h = value(&d.forces[0], &d.program.with_values(&state)).unwrap();
+        assert!((h - 0.4 * q1.sin()).abs() < 1e-14, "h {h}");
+    }
+}
+
 /// Vector values (a vector `let`, sums and scalings, points fixed in bodies with and without a
 /// joint, a rotation composed from a joint body's) against the same chain written out: a waist
 /// link, an arm turning on its tip (rotation [link1, roty(q2)]), a bead sliding along the arm, a

@@ -94,6 +94,11 @@ pub fn assemble<'v>(v: &'v Validated<'v>) -> syn::Result<Assembled<'v>> {
         constraints.extend(velocities.rolling(r, scope)?);
     }
     Ok(Assembled {
+        definitions: m
+            .definitions
+            .iter()
+            .map(|d| frames.lower(&d.value))
+            .collect(),
         kinetic,
         potential,
         forces,

@@ -25,6 +25,9 @@ pub struct Assembled<'v> {
     pub constraints: Vec<Constraint<Scalar>>,
     /// Unilateral contacts, gaps and slips in (q, t).
     pub contacts: Vec<AssembledContact>,
+    /// The block's `let` definitions in order, points fixed in bodies written out like every
+    /// other expression here (a `let h = tip.y;` of a point on a body).
+    pub definitions: Vec<Scalar>,
     /// The bodies on joints (their frames resolve the `BodyPoint` and `BodyRotation` nodes),
     /// in block order.
     pub tree: Vec<Body>,

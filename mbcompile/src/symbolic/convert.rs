@@ -81,9 +81,18 @@ impl<'m> Converter<'m> {
         self.prog
     }
 
-    /// The frames of the joint bodies, which `BodyPoint` and `BodyRotation` nodes refer to.
-    pub fn set_frames(&mut self, frames: Frames) {
+    /// The frames of the joint bodies, which `BodyPoint` and `BodyRotation` nodes refer to, and
+    /// the block's `let` definitions in their assembled form (in order), converted again with
+    /// them: a definition may use a point fixed in a body. Until then the definitions are the
+    /// block's as written, which is what the parameter expressions of the joints (converted to
+    /// compose the frames) may use.
+    pub fn set_frames(&mut self, frames: Frames, definitions: &[Scalar]) {
         self.frames = frames;
+        self.definitions.clear();
+        for d in definitions {
+            let a = self.scalar(d);
+            self.definitions.push(a);
+        }
     }
 
     /// A 3-vector of expressions as atoms (zero where a component is missing).

@@ -270,7 +270,7 @@ pub(crate) fn derive(
         Some(t) => t.body_frames(model),
         None => super::frames::expanded_frames(model, &conv),
     };
-    conv.set_frames(frames);
+    conv.set_frames(frames, &model.definitions);
     let kinetic = tree.as_ref().map(Tree::kinetic);
     let s = Scalar::convert(model, &conv, kinetic)?;
     let sampler = Sampler::new(model.block(), &prog);
