@@ -47,9 +47,10 @@ pub enum ScalarKind {
     /// A partial derivative.
     Partial(Box<Scalar>, Wrt),
     /// Component `component` (0..3) of the world position origin + R·local of the point with
-    /// body-axes coordinates `local` fixed in the joint body `body`.
+    /// body-axes coordinates `local` fixed in body `body` (in the assembled model a joint body:
+    /// assembly writes the points of the other bodies out).
     BodyPoint {
-        /// The joint body.
+        /// The body.
         body: String,
         /// Coordinates of the point in the body's axes.
         local: Vec<Scalar>,
