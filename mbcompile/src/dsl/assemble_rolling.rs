@@ -15,10 +15,10 @@
 
 use super::ast::{Constraint, Expr, ExprKind, Model, Name, Orientation, Rolling};
 use super::body_frames::BodyFrames;
-use super::build::{div, dot, int, mul, node, rate, sqrt, sub, sum};
+use super::build::{div, dot, int, mul, rate, sqrt, sub, sum};
 use super::default_values::constant_vector;
 use super::places::{Place, Places};
-use super::scalar::{Scalar, ScalarKind};
+use super::scalar::Scalar;
 use super::scope::Scope;
 use super::tangent_basis::{cross, tangent_directions};
 use super::validate_rolling::rolling_constraint_names;
@@ -99,46 +99,46 @@ impl<'a> Velocities<'a> {
     /// The scalar form of `e` (see `BodyFrames::lower`) with every `velocity(B, P).c` and
     /// `angular_velocity(B).c` written out.
     pub fn resolve(&self, e: &Expr) -> syn::Result<Scalar> {
-        let span = e.span;
-        let kind = match &e.kind {
+        Scalar::lowered(e, &|e: &Expr| match &e.kind {
             ExprKind::BodyVelocity {
                 body,
                 point,
                 component,
-            } => {
-                let k = self.body(&Name {
-                    text: body.clone(),
-                    span,
-                })?;
-                let v = match point {
-                    Some(p) => {
-                        let r = self.position(&Name {
-                            text: p.clone(),
-                            span,
-                        })?;
-                        material_velocity(self.model, self.frames, k, &r, span)
-                    }
-                    None => angular_velocity(self.model, self.frames, k, span),
-                };
-                return v.get(*component).cloned().ok_or_else(|| {
-                    Error::new(
-                        span,
-                        "a planar model's velocities have components `.x` and `.y`",
-                    )
-                });
-            }
-            ExprKind::Neg(a) => ScalarKind::Neg(Box::new(self.resolve(a)?)),
-            ExprKind::Binary(op, a, b) => {
-                ScalarKind::Binary(*op, Box::new(self.resolve(a)?), Box::new(self.resolve(b)?))
-            }
-            ExprKind::Call(f, a) => ScalarKind::Call(*f, Box::new(self.resolve(a)?)),
-            ExprKind::Powi(a, n) => ScalarKind::Powi(Box::new(self.resolve(a)?), *n),
-            ExprKind::Powf(a, b) => {
-                ScalarKind::Powf(Box::new(self.resolve(a)?), Box::new(self.resolve(b)?))
-            }
-            _ => return Ok(self.frames.lower(e)),
+            } => self
+                .body_velocity(body, point.as_deref(), *component, e.span)
+                .map(Some),
+            ExprKind::BodyPoint { .. } => Ok(Some(self.frames.lower(e))),
+            _ => Ok(None),
+        })
+    }
+
+    /// Component `component` of `velocity(body, point)`, or of `angular_velocity(body)` without
+    /// a point.
+    fn body_velocity(
+        &self,
+        body: &str,
+        point: Option<&str>,
+        component: usize,
+        span: Span,
+    ) -> syn::Result<Scalar> {
+        let name = |text: &str| Name {
+            text: text.to_string(),
+            span,
         };
-        Ok(node(kind, span))
+        let k = self.body(&name(body))?;
+        let v = match point {
+            Some(p) => {
+                let r = self.position(&name(p))?;
+                material_velocity(self.model, self.frames, k, &r, span)
+            }
+            None => angular_velocity(self.model, self.frames, k, span),
+        };
+        v.get(component).cloned().ok_or_else(|| {
+            Error::new(
+                span,
+                "a planar model's velocities have components `.x` and `.y`",
+            )
+        })
     }
 
     /// The constraints of a rolling item (see the module documentation).

@@ -6,11 +6,12 @@
 //! the composed frames of the tree. Lowering an expression of the block here gives its scalar
 //! form ([`Scalar`]).
 
-use super::ast::{Expr, Model, Orientation, RotationFactor};
+use super::ast::{Expr, ExprKind, Model, Orientation, RotationFactor};
 use super::build::{M3, about, add, dot, elementary, node, planar, product, written_rows};
 use super::places::body_centre;
 use super::scalar::{Scalar, ScalarKind};
 use std::collections::HashMap;
+use std::convert::Infallible;
 
 /// The bodies of a validated model, by name.
 pub struct BodyFrames<'m> {
@@ -71,22 +72,26 @@ impl<'m> BodyFrames<'m> {
     /// The scalar form of `e` (see [`Scalar::lowered`]), every point fixed in a body without a
     /// joint written out as origin + R·local.
     pub fn lower(&self, e: &Expr) -> Scalar {
-        Scalar::lowered(
-            e,
-            &|body, local, component, span| match self.index.get(body) {
+        let written_out = |e: &Expr| {
+            let ExprKind::BodyPoint {
+                body,
+                local,
+                component,
+            } = &e.kind
+            else {
+                return Ok::<_, Infallible>(None);
+            };
+            Ok(match self.index.get(body.as_str()) {
                 Some(&k) if self.model.bodies[k].joint.is_none() => {
-                    self.point_in(k, &local, component)
+                    Some(self.point_in(k, &self.lower_all(local), *component))
                 }
-                _ => {
-                    let kind = ScalarKind::BodyPoint {
-                        body: body.to_string(),
-                        local,
-                        component,
-                    };
-                    node(kind, span)
-                }
-            },
-        )
+                _ => None,
+            })
+        };
+        match Scalar::lowered(e, &written_out) {
+            Ok(s) => s,
+            Err(never) => match never {},
+        }
     }
 
     /// Component c of origin + R·local for body number k without a joint.

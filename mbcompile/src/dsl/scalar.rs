@@ -13,6 +13,7 @@ use super::ast::{BinOp, Expr, ExprKind, Function, Number};
 use proc_macro2::Span;
 #[cfg(feature = "symbolic")]
 use std::borrow::Cow;
+use std::convert::Infallible;
 
 /// An expression of the assembled model.
 #[derive(Debug, Clone)]
@@ -87,39 +88,47 @@ impl Scalar {
     /// (a `body * (x, y, z)` of a body without a joint is written out by assembly, see
     /// `body_frames`).
     pub fn written(e: &Expr) -> Scalar {
-        Scalar::lowered(e, &|body, local, component, span| {
-            let kind = ScalarKind::BodyPoint {
-                body: body.to_string(),
-                local,
-                component,
-            };
-            Scalar::new(kind, span)
-        })
+        match Scalar::lowered(e, &|_| Ok::<_, Infallible>(None)) {
+            Ok(s) => s,
+            Err(never) => match never {},
+        }
     }
 
-    /// The scalar form of `e` with each point `body * local` (world component `component`,
-    /// written at `span`) given by `point`. Vector components and body velocities are written out
-    /// when the block is parsed and assembled; one left here has no value, and is 0 (the derive
-    /// stage's inputs never hold one).
-    pub fn lowered(e: &Expr, point: &PointLowering) -> Scalar {
-        let boxed = |a: &Expr| Box::new(Scalar::lowered(a, point));
+    /// The scalar form of `e`, every node for which `special` gives a value (a point fixed in a
+    /// body placed by hand, a body velocity: what needs the bodies' frames) replaced by it. A point
+    /// `special` leaves is kept as a [`ScalarKind::BodyPoint`]. Vector components and body
+    /// velocities `special` leaves have no value, and are 0: components are written out when the
+    /// block is parsed, and validation admits body velocities only where assembly writes them
+    /// out, so the derive stage's inputs never hold one.
+    pub fn lowered<E>(
+        e: &Expr,
+        special: &dyn Fn(&Expr) -> Result<Option<Scalar>, E>,
+    ) -> Result<Scalar, E> {
+        if let Some(s) = special(e)? {
+            return Ok(s);
+        }
+        let boxed = |a: &Expr| Scalar::lowered(a, special).map(Box::new);
         let kind = match &e.kind {
             ExprKind::Number(n) => ScalarKind::Number(n.clone()),
             ExprKind::Name(n) => ScalarKind::Name(n.clone()),
             ExprKind::Dot(n) => ScalarKind::Dot(n.clone()),
-            ExprKind::Neg(a) => ScalarKind::Neg(boxed(a)),
-            ExprKind::Binary(op, a, b) => ScalarKind::Binary(*op, boxed(a), boxed(b)),
-            ExprKind::Call(f, a) => ScalarKind::Call(*f, boxed(a)),
-            ExprKind::Powi(a, n) => ScalarKind::Powi(boxed(a), *n),
-            ExprKind::Powf(a, b) => ScalarKind::Powf(boxed(a), boxed(b)),
+            ExprKind::Neg(a) => ScalarKind::Neg(boxed(a)?),
+            ExprKind::Binary(op, a, b) => ScalarKind::Binary(*op, boxed(a)?, boxed(b)?),
+            ExprKind::Call(f, a) => ScalarKind::Call(*f, boxed(a)?),
+            ExprKind::Powi(a, n) => ScalarKind::Powi(boxed(a)?, *n),
+            ExprKind::Powf(a, b) => ScalarKind::Powf(boxed(a)?, boxed(b)?),
             ExprKind::BodyPoint {
                 body,
                 local,
                 component,
-            } => {
-                let local = local.iter().map(|x| Scalar::lowered(x, point)).collect();
-                return point(body, local, *component, e.span);
-            }
+            } => ScalarKind::BodyPoint {
+                body: body.clone(),
+                local: local
+                    .iter()
+                    .map(|x| Scalar::lowered(x, special))
+                    .collect::<Result<_, E>>()?,
+                component: *component,
+            },
             ExprKind::Component { .. } | ExprKind::BodyVelocity { .. } => {
                 ScalarKind::Number(Number {
                     value: 0.0,
@@ -128,13 +137,9 @@ impl Scalar {
                 })
             }
         };
-        Scalar::new(kind, e.span)
+        Ok(Scalar::new(kind, e.span))
     }
 }
-
-/// How [`Scalar::lowered`] writes a point fixed in a body: from the body's name, the point's
-/// body-axes coordinates, the world component and the span.
-pub type PointLowering<'a> = dyn Fn(&str, Vec<Scalar>, usize, Span) -> Scalar + 'a;
 
 /// An expression the derive stage converts: a [`Scalar`] as it is, or an expression of the block
 /// (a parameter expression such as a mass, an axis or a restitution coefficient) in its scalar
