@@ -11,7 +11,7 @@ each is printed whole when it ends, so outputs never interleave. Every binary ru
 failure; the exit status is non-zero if any failed or if the messages name no test binary.
 
 `--only DIR` runs the binaries of the package in directory DIR (its last component, e.g.
-`mbcompile`) and `--skip DIR` all others; benchmark targets (built by `--all-targets` so that
+`mbcompile`) and `--skip DIR` all others; benchmark targets (built by `--benches` so that
 their code is linted) never run. `--until FILE` follows a build still writing the messages: each
 binary runs as soon as the build reports it, and the messages end when FILE exists (the build's
 exit status, which the caller writes) and everything before it has been read. tests/run.sh runs
