@@ -47,8 +47,8 @@ cargo fmt --all -- --check
 # the lints cost no separate check of the dependencies, and what `cargo clippy --workspace
 # --all-targets -- -D warnings` reports fails this build. `--tests` rather than `--all-targets`:
 # the latter also builds the unit-test binary of a library that declares it has none (`test =
-# false`: the examples' library, whose generated modules would be compiled a second time for no
-# test). The target-information probe reads standard input, hence /dev/null. Cargo's timing
+# false`, `bench = false`: the examples' library, whose generated modules would be compiled a
+# second time for no test). The target-information probe reads standard input, hence /dev/null. Cargo's timing
 # report: target/cargo-timings/.
 #
 # The runtime's tests (no symbolic engine involved) run beside the build, each binary as soon as
