@@ -1050,18 +1050,11 @@ impl Dynamics<3> for Arm3 {
         let z28 = z5 * z22;
         let z61 = self.z0 + self.l;
         let z62 = self.z0 + z20;
-        let x0 = self.m0 * self.cz;
-        let x1 = self.m0 * self.z0;
-        let x2 = -(self.cx * z5);
-        let x3 = self.cz * z4;
-        let x4 = z61 + x2 + x3;
-        let x5 = self.m1 * x4;
-        let x6 = self.cx * z27;
-        let x7 = self.cy * z28;
-        let x8 = z62 + x3 + x6 + x7;
-        let x9 = self.m2 * x8;
-        let x10 = x0 + x1 + x5 + x9;
-        self.g * x10
+        let x0 = self.cz * z4;
+        let x1 = self.m0 * self.cz + self.m0 * self.z0
+            + self.m1 * (z61 + -(self.cx * z5) + x0)
+            + self.m2 * (z62 + x0 + self.cx * z27 + self.cy * z28);
+        self.g * x1
     }
     fn dynamics(
         &self,

@@ -1589,38 +1589,17 @@ impl Dynamics<7> for Arm7 {
         let z180 = self.z0 + s1.v12;
         let z181 = self.z0 + s1.v17;
         let z182 = self.z0 + s1.v22;
-        let x0 = self.m0 * self.z0;
-        let x1 = self.m1 * z177;
-        let x2 = self.m2 * z178;
-        let x3 = self.m3 * z179;
-        let x4 = self.m4 * z180;
-        let x5 = self.m5 * z181;
-        let x6 = self.m6 * z182;
-        let x7 = -(self.m1 * s1.v1);
-        let x8 = self.m2 * s1.v5;
-        let x9 = self.m3 * s1.v10;
-        let x10 = self.m4 * s1.v15;
-        let x11 = self.m5 * s1.v20;
-        let x12 = self.m6 * s1.v25;
-        let x13 = x7 + x8 + x9 + x10 + x11 + x12;
-        let x14 = self.cx * x13;
-        let x15 = self.m2 * s1.v6;
-        let x16 = self.m3 * s1.v6;
-        let x17 = self.m4 * s1.v16;
-        let x18 = self.m5 * s1.v16;
-        let x19 = self.m6 * s1.v26;
-        let x20 = x15 + x16 + x17 + x18 + x19;
-        let x21 = self.cy * x20;
-        let x22 = self.m1 * s1.v0;
-        let x23 = self.m2 * s1.v0;
-        let x24 = self.m3 * s1.v11;
-        let x25 = self.m4 * s1.v11;
-        let x26 = self.m5 * s1.v21;
-        let x27 = self.m6 * s1.v21;
-        let x28 = self.m0 + x22 + x23 + x24 + x25 + x26 + x27;
-        let x29 = self.cz * x28;
-        let x30 = x0 + x1 + x2 + x3 + x4 + x5 + x6 + x14 + x21 + x29;
-        self.g * x30
+        let x0 = -(self.m1 * s1.v1) + self.m2 * s1.v5 + self.m3 * s1.v10
+            + self.m4 * s1.v15 + self.m5 * s1.v20 + self.m6 * s1.v25;
+        let x1 = self.cy
+            * (self.m2 * s1.v6 + self.m3 * s1.v6 + self.m4 * s1.v16 + self.m5 * s1.v16
+                + self.m6 * s1.v26);
+        let x2 = self.m0 + self.m1 * s1.v0 + self.m2 * s1.v0 + self.m3 * s1.v11
+            + self.m4 * s1.v11 + self.m5 * s1.v21 + self.m6 * s1.v21;
+        let x3 = self.m0 * self.z0 + self.m1 * z177 + self.m2 * z178 + self.m3 * z179
+            + self.m4 * z180 + self.m5 * z181 + self.m6 * z182 + self.cx * x0 + x1
+            + self.cz * x2;
+        self.g * x3
     }
     fn dynamics(
         &self,

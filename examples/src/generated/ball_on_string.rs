@@ -79,10 +79,7 @@ impl Dynamics<2> for BallOnString {
         Ok(())
     }
     fn kinetic_energy(&self, _q: &Vector<2>, qd: &Vector<2>, _t: f64) -> f64 {
-        let x0 = qd[0] * qd[0];
-        let x1 = qd[1] * qd[1];
-        let x2 = x0 + x1;
-        self.m * 0.5 * x2
+        self.m * 0.5 * (qd[0] * qd[0] + qd[1] * qd[1])
     }
     fn potential_energy(&self, q: &Vector<2>, _t: f64) -> f64 {
         self.m * self.g * q[1]
@@ -135,13 +132,8 @@ impl Constraints<2, 0, 1> for BallOnString {
         _drift: &mut Vector<0>,
     ) {}
     fn gaps(&self, q: &Vector<2>, _t: f64, g_n: &mut Vector<1>) {
-        let x0 = q[0] * q[0];
-        let x1 = q[1] * q[1];
-        let x2 = x0 + x1;
-        let x3 = x2.sqrt();
-        let x4 = -x3;
-        let x5 = self.ell + x4;
-        g_n[0] = x5;
+        let x0 = self.ell + -(q[0] * q[0] + q[1] * q[1]).sqrt();
+        g_n[0] = x0;
     }
     fn gap_jacobian(
         &self,
@@ -151,35 +143,22 @@ impl Constraints<2, 0, 1> for BallOnString {
         time_partial: &mut Vector<1>,
     ) {
         time_partial.fill(0.0);
-        let x0 = q[0] * q[0];
-        let x1 = q[1] * q[1];
-        let x2 = x0 + x1;
-        let x3 = 1.0 / x2.sqrt();
-        let x4 = -x3;
-        let x5 = q[0] * x4;
-        let x6 = q[1] * x4;
-        w_n[(0, 0)] = x5;
-        w_n[(1, 0)] = x6;
+        let x0 = -(1.0 / (q[0] * q[0] + q[1] * q[1]).sqrt());
+        let x1 = q[0] * x0;
+        let x2 = q[1] * x0;
+        w_n[(0, 0)] = x1;
+        w_n[(1, 0)] = x2;
     }
     fn gap_drift(&self, q: &Vector<2>, qd: &Vector<2>, _t: f64, drift: &mut Vector<1>) {
         let x0 = qd[0] * qd[0];
-        let x1 = q[0] * q[0];
-        let x2 = q[1] * q[1];
-        let x3 = x1 + x2;
-        let x4 = x3.powf(-1.5);
-        let x5 = q[0] * x0 * x4;
-        let x6 = q[1] * qd[0] * qd[1] * 2.0 * x4;
-        let x7 = x5 + x6;
-        let x8 = q[0] * x7;
-        let x9 = 1.0 / x3.sqrt();
-        let x10 = x0 * x9;
-        let x11 = qd[1] * qd[1];
-        let x12 = x9 * x11;
-        let x13 = x10 + x12;
-        let x14 = -x13;
-        let x15 = x2 * x4 * x11;
-        let x16 = x8 + x14 + x15;
-        drift[0] = x16;
+        let x1 = q[1] * q[1];
+        let x2 = q[0] * q[0] + x1;
+        let x3 = x2.powf(-1.5);
+        let x4 = 1.0 / x2.sqrt();
+        let x5 = qd[1] * qd[1];
+        let x6 = q[0] * (q[0] * x0 * x3 + q[1] * qd[0] * qd[1] * 2.0 * x3)
+            + -(x0 * x4 + x4 * x5) + x1 * x3 * x5;
+        drift[0] = x6;
     }
     fn slip_jacobian(
         &self,
@@ -219,20 +198,11 @@ impl Rates<2, 0, 1> for BallOnString {
         lambda_n: &[Jet<N>; 1],
         out: &mut [Jet<N>; 2],
     ) {
-        let x0 = x.q[0] * x.q[0];
-        let x1 = x.q[1] * x.q[1];
-        let x2 = x0 + x1;
-        let x3 = 1.0 / x2.sqrt();
-        let x4 = lambda_n[0] * x3;
-        let x5 = x.q[0] * x4;
-        let x6 = self.m * x.qdd[0];
-        let x7 = x5 + x6;
-        let x8 = x.q[1] * x4;
-        let x9 = self.g + x.qdd[1];
-        let x10 = self.m * x9;
-        let x11 = x8 + x10;
-        out[0] = Jet::lift(x7);
-        out[1] = Jet::lift(x11);
+        let x0 = lambda_n[0] * (1.0 / (x.q[0] * x.q[0] + x.q[1] * x.q[1]).sqrt());
+        let x1 = x.q[0] * x0 + self.m * x.qdd[0];
+        let x2 = x.q[1] * x0 + self.m * (self.g + x.qdd[1]);
+        out[0] = Jet::lift(x1);
+        out[1] = Jet::lift(x2);
     }
     fn constraint_jet<const N: usize>(
         &self,
@@ -240,13 +210,8 @@ impl Rates<2, 0, 1> for BallOnString {
         _bilateral: &mut [Jet<N>; 0],
         gaps: &mut [Jet<N>; 1],
     ) {
-        let x0 = x.q[0] * x.q[0];
-        let x1 = x.q[1] * x.q[1];
-        let x2 = x0 + x1;
-        let x3 = x2.sqrt();
-        let x4 = -x3;
-        let x5 = self.ell + x4;
-        gaps[0] = Jet::lift(x5);
+        let x0 = self.ell + -(x.q[0] * x.q[0] + x.q[1] * x.q[1]).sqrt();
+        gaps[0] = Jet::lift(x0);
     }
 }
 impl Statics<2> for BallOnString {
@@ -305,23 +270,17 @@ impl Statics<2> for BallOnString {
     ) -> bool {
         match i {
             0 => {
-                let x0 = q[0] * q[0];
-                let x1 = q[1] * q[1];
-                let x2 = x0 + x1;
-                let x3 = x2.sqrt();
-                let x4 = q[0] + x3;
-                let x5 = -x3;
-                let x6 = q[0] + x5;
-                let x7 = x2.powf(-1.5);
-                let x8 = x4 * x6 * x7;
-                let x9 = q[0] * q[1] * x7;
-                let x10 = q[1] + x3;
-                let x11 = q[1] + x5;
-                let x12 = x7 * x10 * x11;
-                hess[(0, 0)] = x8;
-                hess[(0, 1)] = x9;
-                hess[(1, 0)] = x9;
-                hess[(1, 1)] = x12;
+                let x0 = q[0] * q[0] + q[1] * q[1];
+                let x1 = x0.sqrt();
+                let x2 = -x1;
+                let x3 = x0.powf(-1.5);
+                let x4 = (q[0] + x1) * (q[0] + x2) * x3;
+                let x5 = q[0] * q[1] * x3;
+                let x6 = x3 * (q[1] + x1) * (q[1] + x2);
+                hess[(0, 0)] = x4;
+                hess[(0, 1)] = x5;
+                hess[(1, 0)] = x5;
+                hess[(1, 1)] = x6;
                 true
             }
             _ => false,
@@ -371,11 +330,8 @@ impl Jacobians<2, 0, 1> for BallOnString {
                 let mut dp = [0.0; 4];
                 dp[k] = 1.0;
                 out.fill(0.0);
-                let x0 = self.m * dp[2];
-                let x1 = self.g * dp[0];
-                let x2 = x0 + x1;
-                let x3 = -x2;
-                out[1] = x3;
+                let x0 = -(self.m * dp[2] + self.g * dp[0]);
+                out[1] = x0;
                 true
             }
             _ => false,
@@ -422,59 +378,29 @@ impl Jacobians<2, 0, 1> for BallOnString {
         d_dqd: &mut Matrix<1, 2>,
     ) {
         let x0 = qd[0] * qd[0];
-        let x1 = q[0] * q[0];
-        let x2 = q[1] * q[1];
-        let x3 = x1 + x2;
-        let x4 = x3.powf(-2.5);
-        let x5 = (-3.0) * x4;
-        let x6 = q[0] * x0;
-        let x7 = x5 * x6;
-        let x8 = qd[0] * qd[1];
-        let x9 = (-6.0) * x4;
-        let x10 = x8 * x9;
-        let x11 = q[1] * x10;
-        let x12 = x7 + x11;
-        let x13 = q[0] * x12;
-        let x14 = qd[1] * qd[1];
-        let x15 = x2 * x5 * x14;
-        let x16 = x3.powf(-1.5);
-        let x17 = x0 * x16;
-        let x18 = 3.0 * x17;
-        let x19 = x14 * x16;
-        let x20 = x13 + x15 + x18 + x19;
-        let x21 = q[0] * x20;
-        let x22 = qd[1] * x16;
-        let x23 = qd[0] * 2.0;
-        let x24 = x22 * x23;
-        let x25 = q[1] * x24;
-        let x26 = x21 + x25;
-        let x27 = q[1] * x7;
-        let x28 = x2 * x10;
-        let x29 = x24 + x27 + x28;
-        let x30 = q[0] * x29;
-        let x31 = 3.0 * x19;
-        let x32 = x15 + x17 + x31;
-        let x33 = q[1] * x32;
-        let x34 = x30 + x33;
-        let x35 = qd[0] * x16;
-        let x36 = q[0] * x35;
-        let x37 = q[1] * x22;
-        let x38 = x36 + x37;
-        let x39 = q[0] * 2.0 * x38;
-        let x40 = 1.0 / x3.sqrt();
-        let x41 = (-2.0) * x40;
-        let x42 = qd[0] * x41;
-        let x43 = x39 + x42;
-        let x44 = qd[1] * x41;
-        let x45 = q[1] * x36;
-        let x46 = x2 * x22;
-        let x47 = x45 + x46;
-        let x48 = 2.0 * x47;
-        let x49 = x44 + x48;
-        d_dq[(0, 0)] = x26;
-        d_dq[(0, 1)] = x34;
-        d_dqd[(0, 0)] = x43;
-        d_dqd[(0, 1)] = x49;
+        let x1 = q[1] * q[1];
+        let x2 = q[0] * q[0] + x1;
+        let x3 = x2.powf(-2.5);
+        let x4 = (-3.0) * x3;
+        let x5 = x4 * (q[0] * x0);
+        let x6 = qd[0] * qd[1] * ((-6.0) * x3);
+        let x7 = qd[1] * qd[1];
+        let x8 = x1 * x4 * x7;
+        let x9 = x2.powf(-1.5);
+        let x10 = x0 * x9;
+        let x11 = x7 * x9;
+        let x12 = qd[1] * x9;
+        let x13 = x12 * (qd[0] * 2.0);
+        let x14 = q[0] * (q[0] * (x5 + q[1] * x6) + x8 + 3.0 * x10 + x11) + q[1] * x13;
+        let x15 = q[0] * (x13 + q[1] * x5 + x1 * x6) + q[1] * (x8 + x10 + 3.0 * x11);
+        let x16 = q[0] * (qd[0] * x9);
+        let x17 = (-2.0) * (1.0 / x2.sqrt());
+        let x18 = q[0] * 2.0 * (x16 + q[1] * x12) + qd[0] * x17;
+        let x19 = qd[1] * x17 + 2.0 * (q[1] * x16 + x1 * x12);
+        d_dq[(0, 0)] = x14;
+        d_dq[(0, 1)] = x15;
+        d_dqd[(0, 0)] = x18;
+        d_dqd[(0, 1)] = x19;
     }
 }
 

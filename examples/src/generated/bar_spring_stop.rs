@@ -70,28 +70,15 @@ impl Dynamics<1> for BarSpringStop {
         Ok(())
     }
     fn kinetic_energy(&self, _q: &Vector<1>, qd: &Vector<1>, _t: f64) -> f64 {
-        let x0 = qd[0] * qd[0];
-        let x1 = self.L * self.L;
-        0.16666666666666666 * x0 * x1
+        0.16666666666666666 * (qd[0] * qd[0]) * (self.L * self.L)
     }
     fn potential_energy(&self, q: &Vector<1>, _t: f64) -> f64 {
         let x0 = q[0].sin();
-        let x1 = x0 * x0;
-        let x2 = 1.0 + x1;
-        let x3 = 0.5 * x2;
-        let x4 = q[0].cos();
-        let x5 = 0.5 * x4;
-        let x6 = 1.0 + x5;
-        let x7 = x4 * x6;
-        let x8 = x3 + x7;
-        let x9 = self.L * x8;
-        let x10 = -(self.p * x0);
-        let x11 = x9 + x10;
-        let x12 = self.L * x11;
-        let x13 = self.p * self.p;
-        let x14 = 0.5 * x13;
-        let x15 = x12 + x14;
-        self.k * x15
+        let x1 = q[0].cos();
+        let x2 = self.L
+            * (self.L * (0.5 * (1.0 + x0 * x0) + x1 * (1.0 + 0.5 * x1)) + -(self.p * x0))
+            + 0.5 * (self.p * self.p);
+        self.k * x2
     }
     fn dynamics(
         &self,
@@ -101,30 +88,18 @@ impl Dynamics<1> for BarSpringStop {
         m: &mut Matrix<1, 1>,
         h: &mut Vector<1>,
     ) {
-        let x0 = self.L * self.L;
-        let x1 = 0.3333333333333333 * x0;
-        let x2 = q[0].sin();
-        let x3 = self.L * x2;
-        let x4 = q[0].cos();
-        let x5 = self.p * x4;
-        let x6 = x3 + x5;
-        let x7 = self.k * self.L * x6;
-        m[(0, 0)] = x1;
-        h[0] = x7;
+        let x0 = 0.3333333333333333 * (self.L * self.L);
+        let x1 = self.k * self.L * (self.L * q[0].sin() + self.p * q[0].cos());
+        m[(0, 0)] = x0;
+        h[0] = x1;
     }
     fn mass_matrix(&self, _q: &Vector<1>, _t: f64, m: &mut Matrix<1, 1>) {
-        let x0 = self.L * self.L;
-        let x1 = 0.3333333333333333 * x0;
-        m[(0, 0)] = x1;
+        let x0 = 0.3333333333333333 * (self.L * self.L);
+        m[(0, 0)] = x0;
     }
     fn forces(&self, q: &Vector<1>, _qd: &Vector<1>, _t: f64, h: &mut Vector<1>) {
-        let x0 = q[0].sin();
-        let x1 = self.L * x0;
-        let x2 = q[0].cos();
-        let x3 = self.p * x2;
-        let x4 = x1 + x3;
-        let x5 = self.k * self.L * x4;
-        h[0] = x5;
+        let x0 = self.k * self.L * (self.L * q[0].sin() + self.p * q[0].cos());
+        h[0] = x0;
     }
     fn coriolis(&self, _q: &Vector<1>, _qd: &Vector<1>, _t: f64, c: &mut Matrix<1, 1>) {
         c.fill(0.0);
@@ -164,10 +139,8 @@ impl Constraints<1, 0, 1> for BarSpringStop {
         w_n[(0, 0)] = x0;
     }
     fn gap_drift(&self, q: &Vector<1>, qd: &Vector<1>, _t: f64, drift: &mut Vector<1>) {
-        let x0 = qd[0] * qd[0];
-        let x1 = q[0].sin();
-        let x2 = -(x0 * x1);
-        drift[0] = x2;
+        let x0 = -(qd[0] * qd[0] * q[0].sin());
+        drift[0] = x0;
     }
     fn slip_jacobian(
         &self,
@@ -208,17 +181,11 @@ impl Rates<1, 0, 1> for BarSpringStop {
         out: &mut [Jet<N>; 1],
     ) {
         let x0 = x.q[0].cos();
-        let x1 = -(lambda_n[0] * x0);
-        let x2 = x.q[0].sin();
-        let x3 = self.L * x2;
-        let x4 = self.p * x0;
-        let x5 = x3 + x4;
-        let x6 = -(self.k * x5);
-        let x7 = self.L * x.qdd[0] * 0.3333333333333333;
-        let x8 = x6 + x7;
-        let x9 = self.L * x8;
-        let x10 = x1 + x9;
-        out[0] = Jet::lift(x10);
+        let x1 = self.L
+            * (-(self.k * (self.L * x.q[0].sin() + self.p * x0))
+                + self.L * x.qdd[0] * 0.3333333333333333);
+        let x2 = -(lambda_n[0] * x0) + x1;
+        out[0] = Jet::lift(x2);
     }
     fn constraint_jet<const N: usize>(
         &self,
@@ -232,22 +199,12 @@ impl Rates<1, 0, 1> for BarSpringStop {
 }
 impl Statics<1> for BarSpringStop {
     fn potential_gradient(&self, q: &Vector<1>, _t: f64, grad: &mut Vector<1>) {
-        let x0 = q[0].sin();
-        let x1 = self.L * x0;
-        let x2 = q[0].cos();
-        let x3 = self.p * x2;
-        let x4 = x1 + x3;
-        let x5 = -(self.k * self.L * x4);
-        grad[0] = x5;
+        let x0 = -(self.k * self.L * (self.L * q[0].sin() + self.p * q[0].cos()));
+        grad[0] = x0;
     }
     fn potential_hessian(&self, q: &Vector<1>, _t: f64, hess: &mut Matrix<1, 1>) {
-        let x0 = q[0].cos();
-        let x1 = self.L * x0;
-        let x2 = q[0].sin();
-        let x3 = -(self.p * x2);
-        let x4 = x1 + x3;
-        let x5 = -(self.k * self.L * x4);
-        hess[(0, 0)] = x5;
+        let x0 = -(self.k * self.L * (self.L * q[0].cos() + -(self.p * q[0].sin())));
+        hess[(0, 0)] = x0;
     }
     fn potential_gradient_parameter(
         &self,
@@ -258,29 +215,18 @@ impl Statics<1> for BarSpringStop {
     ) -> bool {
         match k {
             0 => {
-                let x0 = q[0].sin();
-                let x1 = self.L * x0;
-                let x2 = q[0].cos();
-                let x3 = self.p * x2;
-                let x4 = x1 + x3;
-                let x5 = -(self.L * x4);
-                out[0] = x5;
+                let x0 = -(self.L * (self.L * q[0].sin() + self.p * q[0].cos()));
+                out[0] = x0;
                 true
             }
             1 => {
-                let x0 = q[0].sin();
-                let x1 = self.L * 2.0 * x0;
-                let x2 = q[0].cos();
-                let x3 = self.p * x2;
-                let x4 = x1 + x3;
-                let x5 = -(self.k * x4);
-                out[0] = x5;
+                let x0 = -(self.k * (self.L * 2.0 * q[0].sin() + self.p * q[0].cos()));
+                out[0] = x0;
                 true
             }
             2 => {
-                let x0 = q[0].cos();
-                let x1 = -(self.k * self.L * x0);
-                out[0] = x1;
+                let x0 = -(self.k * self.L * q[0].cos());
+                out[0] = x0;
                 true
             }
             _ => false,
@@ -304,9 +250,8 @@ impl Statics<1> for BarSpringStop {
     ) -> bool {
         match i {
             0 => {
-                let x0 = q[0].sin();
-                let x1 = -x0;
-                hess[(0, 0)] = x1;
+                let x0 = -q[0].sin();
+                hess[(0, 0)] = x0;
                 true
             }
             _ => false,
@@ -323,13 +268,8 @@ impl Jacobians<1, 0, 1> for BarSpringStop {
         dh_dqd: &mut Matrix<1, 1>,
     ) {
         dh_dqd.fill(0.0);
-        let x0 = q[0].cos();
-        let x1 = self.L * x0;
-        let x2 = q[0].sin();
-        let x3 = -(self.p * x2);
-        let x4 = x1 + x3;
-        let x5 = self.k * self.L * x4;
-        dh_dq[(0, 0)] = x5;
+        let x0 = self.k * self.L * (self.L * q[0].cos() + -(self.p * q[0].sin()));
+        dh_dq[(0, 0)] = x0;
     }
     fn force_time_partial(
         &self,
@@ -362,20 +302,11 @@ impl Jacobians<1, 0, 1> for BarSpringStop {
                 let mut dp = [0.0; 3];
                 dp[k] = 1.0;
                 let x0 = q[0].sin();
-                let x1 = self.L * x0;
-                let x2 = q[0].cos();
-                let x3 = self.p * x2;
-                let x4 = x1 + x3;
-                let x5 = self.k * dp[1] * x4;
-                let x6 = dp[1] * x0;
-                let x7 = dp[2] * x2;
-                let x8 = x6 + x7;
-                let x9 = self.k * x8;
-                let x10 = dp[0] * x4;
-                let x11 = x9 + x10;
-                let x12 = self.L * x11;
-                let x13 = x5 + x12;
-                out[0] = x13;
+                let x1 = q[0].cos();
+                let x2 = self.L * x0 + self.p * x1;
+                let x3 = self.k * dp[1] * x2
+                    + self.L * (self.k * (dp[1] * x0 + dp[2] * x1) + dp[0] * x2);
+                out[0] = x3;
                 true
             }
             _ => false,
@@ -419,13 +350,10 @@ impl Jacobians<1, 0, 1> for BarSpringStop {
         d_dq: &mut Matrix<1, 1>,
         d_dqd: &mut Matrix<1, 1>,
     ) {
-        let x0 = qd[0] * qd[0];
-        let x1 = q[0].cos();
-        let x2 = -(x0 * x1);
-        let x3 = q[0].sin();
-        let x4 = qd[0] * (-2.0) * x3;
-        d_dq[(0, 0)] = x2;
-        d_dqd[(0, 0)] = x4;
+        let x0 = -(qd[0] * qd[0] * q[0].cos());
+        let x1 = qd[0] * (-2.0) * q[0].sin();
+        d_dq[(0, 0)] = x0;
+        d_dqd[(0, 0)] = x1;
     }
 }
 

@@ -72,25 +72,12 @@ impl Dynamics<2> for BarSpringStopCartesian {
         Ok(())
     }
     fn kinetic_energy(&self, _q: &Vector<2>, qd: &Vector<2>, _t: f64) -> f64 {
-        let x0 = qd[0] * qd[0];
-        let x1 = qd[1] * qd[1];
-        let x2 = x0 + x1;
-        0.5 * x2
+        0.5 * (qd[0] * qd[0] + qd[1] * qd[1])
     }
     fn potential_energy(&self, q: &Vector<2>, _t: f64) -> f64 {
-        let x0 = q[0] * 0.5;
-        let x1 = self.L + x0;
-        let x2 = q[0] * x1;
-        let x3 = q[1] * 0.5;
-        let x4 = -self.p;
-        let x5 = x3 + x4;
-        let x6 = q[1] * x5;
-        let x7 = self.L * self.L;
-        let x8 = self.p * self.p;
-        let x9 = x7 + x8;
-        let x10 = 0.5 * x9;
-        let x11 = x2 + x6 + x10;
-        self.k * x11
+        let x0 = q[0] * (self.L + q[0] * 0.5) + q[1] * (q[1] * 0.5 + -self.p)
+            + 0.5 * (self.L * self.L + self.p * self.p);
+        self.k * x0
     }
     fn dynamics(
         &self,
@@ -101,16 +88,13 @@ impl Dynamics<2> for BarSpringStopCartesian {
         h: &mut Vector<2>,
     ) {
         m.fill(0.0);
-        let x0 = self.L + q[0];
-        let x1 = -self.k;
-        let x2 = x0 * x1;
-        let x3 = -self.p;
-        let x4 = q[1] + x3;
-        let x5 = x1 * x4;
+        let x0 = -self.k;
+        let x1 = (self.L + q[0]) * x0;
+        let x2 = x0 * (q[1] + -self.p);
         m[(0, 0)] = 1.0;
         m[(1, 1)] = 1.0;
-        h[0] = x2;
-        h[1] = x5;
+        h[0] = x1;
+        h[1] = x2;
     }
     fn mass_matrix(&self, _q: &Vector<2>, _t: f64, m: &mut Matrix<2, 2>) {
         m.fill(0.0);
@@ -118,14 +102,11 @@ impl Dynamics<2> for BarSpringStopCartesian {
         m[(1, 1)] = 1.0;
     }
     fn forces(&self, q: &Vector<2>, _qd: &Vector<2>, _t: f64, h: &mut Vector<2>) {
-        let x0 = self.L + q[0];
-        let x1 = -self.k;
-        let x2 = x0 * x1;
-        let x3 = -self.p;
-        let x4 = q[1] + x3;
-        let x5 = x1 * x4;
-        h[0] = x2;
-        h[1] = x5;
+        let x0 = -self.k;
+        let x1 = (self.L + q[0]) * x0;
+        let x2 = x0 * (q[1] + -self.p);
+        h[0] = x1;
+        h[1] = x2;
     }
     fn coriolis(&self, _q: &Vector<2>, _qd: &Vector<2>, _t: f64, c: &mut Matrix<2, 2>) {
         c.fill(0.0);
@@ -135,14 +116,8 @@ impl Constraints<2, 1, 1> for BarSpringStopCartesian {
     const BILATERAL: [&'static str; 1] = ["length"];
     const CONTACTS: [&'static str; 1] = ["stop"];
     fn bilateral(&self, q: &Vector<2>, _t: f64, g: &mut Vector<1>) {
-        let x0 = q[0] * q[0];
-        let x1 = q[1] * q[1];
-        let x2 = x0 + x1;
-        let x3 = 0.5 * x2;
-        let x4 = self.L * self.L;
-        let x5 = (-0.5) * x4;
-        let x6 = x3 + x5;
-        g[0] = x6;
+        let x0 = 0.5 * (q[0] * q[0] + q[1] * q[1]) + (-0.5) * (self.L * self.L);
+        g[0] = x0;
     }
     fn bilateral_jacobian(
         &self,
@@ -162,15 +137,12 @@ impl Constraints<2, 1, 1> for BarSpringStopCartesian {
         _t: f64,
         drift: &mut Vector<1>,
     ) {
-        let x0 = qd[0] * qd[0];
-        let x1 = qd[1] * qd[1];
-        let x2 = x0 + x1;
-        drift[0] = x2;
+        let x0 = qd[0] * qd[0] + qd[1] * qd[1];
+        drift[0] = x0;
     }
     fn gaps(&self, q: &Vector<2>, _t: f64, g_n: &mut Vector<1>) {
-        let x0 = 1.0 / self.L;
-        let x1 = q[1] * x0;
-        g_n[0] = x1;
+        let x0 = q[1] * (1.0 / self.L);
+        g_n[0] = x0;
     }
     fn gap_jacobian(
         &self,
@@ -231,21 +203,11 @@ impl Rates<2, 1, 1> for BarSpringStopCartesian {
         lambda_n: &[Jet<N>; 1],
         out: &mut [Jet<N>; 2],
     ) {
-        let x0 = -(x.q[0] * lambda_b[0]);
-        let x1 = self.L + x.q[0];
-        let x2 = self.k * x1;
-        let x3 = x.qdd[0] + x0 + x2;
-        let x4 = -self.p;
-        let x5 = x.q[1] + x4;
-        let x6 = self.k * x5;
-        let x7 = x.q[1] * lambda_b[0];
-        let x8 = 1.0 / self.L;
-        let x9 = lambda_n[0] * x8;
-        let x10 = x7 + x9;
-        let x11 = -x10;
-        let x12 = x.qdd[1] + x6 + x11;
-        out[0] = Jet::lift(x3);
-        out[1] = Jet::lift(x12);
+        let x0 = x.qdd[0] + -(x.q[0] * lambda_b[0]) + self.k * (self.L + x.q[0]);
+        let x1 = x.qdd[1] + self.k * (x.q[1] + -self.p)
+            + -(x.q[1] * lambda_b[0] + lambda_n[0] * (1.0 / self.L));
+        out[0] = Jet::lift(x0);
+        out[1] = Jet::lift(x1);
     }
     fn constraint_jet<const N: usize>(
         &self,
@@ -253,28 +215,18 @@ impl Rates<2, 1, 1> for BarSpringStopCartesian {
         bilateral: &mut [Jet<N>; 1],
         gaps: &mut [Jet<N>; 1],
     ) {
-        let x0 = x.q[0] * x.q[0];
-        let x1 = x.q[1] * x.q[1];
-        let x2 = x0 + x1;
-        let x3 = 0.5 * x2;
-        let x4 = self.L * self.L;
-        let x5 = (-0.5) * x4;
-        let x6 = x3 + x5;
-        let x7 = 1.0 / self.L;
-        let x8 = x.q[1] * x7;
-        bilateral[0] = Jet::lift(x6);
-        gaps[0] = Jet::lift(x8);
+        let x0 = 0.5 * (x.q[0] * x.q[0] + x.q[1] * x.q[1]) + (-0.5) * (self.L * self.L);
+        let x1 = x.q[1] * (1.0 / self.L);
+        bilateral[0] = Jet::lift(x0);
+        gaps[0] = Jet::lift(x1);
     }
 }
 impl Statics<2> for BarSpringStopCartesian {
     fn potential_gradient(&self, q: &Vector<2>, _t: f64, grad: &mut Vector<2>) {
-        let x0 = self.L + q[0];
-        let x1 = self.k * x0;
-        let x2 = -self.p;
-        let x3 = q[1] + x2;
-        let x4 = self.k * x3;
-        grad[0] = x1;
-        grad[1] = x4;
+        let x0 = self.k * (self.L + q[0]);
+        let x1 = self.k * (q[1] + -self.p);
+        grad[0] = x0;
+        grad[1] = x1;
     }
     fn potential_hessian(&self, _q: &Vector<2>, _t: f64, hess: &mut Matrix<2, 2>) {
         hess.fill(0.0);
@@ -291,10 +243,9 @@ impl Statics<2> for BarSpringStopCartesian {
         match k {
             0 => {
                 let x0 = self.L + q[0];
-                let x1 = -self.p;
-                let x2 = q[1] + x1;
+                let x1 = q[1] + -self.p;
                 out[0] = x0;
-                out[1] = x2;
+                out[1] = x1;
                 true
             }
             1 => {
@@ -389,18 +340,10 @@ impl Jacobians<2, 1, 1> for BarSpringStopCartesian {
             0..=2 => {
                 let mut dp = [0.0; 3];
                 dp[k] = 1.0;
-                let x0 = self.k * dp[1];
-                let x1 = self.L + q[0];
-                let x2 = dp[0] * x1;
-                let x3 = x0 + x2;
-                let x4 = -x3;
-                let x5 = self.k * dp[2];
-                let x6 = -self.p;
-                let x7 = q[1] + x6;
-                let x8 = -(dp[0] * x7);
-                let x9 = x5 + x8;
-                out[0] = x4;
-                out[1] = x9;
+                let x0 = -(self.k * dp[1] + dp[0] * (self.L + q[0]));
+                let x1 = self.k * dp[2] + -(dp[0] * (q[1] + -self.p));
+                out[0] = x0;
+                out[1] = x1;
                 true
             }
             _ => false,

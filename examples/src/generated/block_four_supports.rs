@@ -84,17 +84,10 @@ impl Dynamics<3> for BlockFourSupports {
         Ok(())
     }
     fn kinetic_energy(&self, _q: &Vector<3>, qd: &Vector<3>, _t: f64) -> f64 {
-        let x0 = qd[0] * qd[0];
-        let x1 = qd[1] * qd[1];
-        let x2 = x0 + x1;
-        let x3 = 0.5 * x2;
-        let x4 = qd[2] * qd[2];
-        let x5 = self.a * self.a;
-        let x6 = self.b * self.b;
-        let x7 = x5 + x6;
-        let x8 = 0.16666666666666666 * x4 * x7;
-        let x9 = x3 + x8;
-        self.m * x9
+        let x0 = 0.5 * (qd[0] * qd[0] + qd[1] * qd[1])
+            + 0.16666666666666666 * (qd[2] * qd[2])
+                * (self.a * self.a + self.b * self.b);
+        self.m * x0
     }
     fn potential_energy(&self, q: &Vector<3>, _t: f64) -> f64 {
         self.m * self.g * q[1]
@@ -109,25 +102,19 @@ impl Dynamics<3> for BlockFourSupports {
     ) {
         m.fill(0.0);
         h.fill(0.0);
-        let x0 = self.a * self.a;
-        let x1 = self.b * self.b;
-        let x2 = x0 + x1;
-        let x3 = self.m * 0.3333333333333333 * x2;
-        let x4 = -(self.m * self.g);
+        let x0 = self.m * 0.3333333333333333 * (self.a * self.a + self.b * self.b);
+        let x1 = -(self.m * self.g);
         m[(0, 0)] = self.m;
         m[(1, 1)] = self.m;
-        m[(2, 2)] = x3;
-        h[1] = x4;
+        m[(2, 2)] = x0;
+        h[1] = x1;
     }
     fn mass_matrix(&self, _q: &Vector<3>, _t: f64, m: &mut Matrix<3, 3>) {
         m.fill(0.0);
-        let x0 = self.a * self.a;
-        let x1 = self.b * self.b;
-        let x2 = x0 + x1;
-        let x3 = self.m * 0.3333333333333333 * x2;
+        let x0 = self.m * 0.3333333333333333 * (self.a * self.a + self.b * self.b);
         m[(0, 0)] = self.m;
         m[(1, 1)] = self.m;
-        m[(2, 2)] = x3;
+        m[(2, 2)] = x0;
     }
     fn forces(&self, _q: &Vector<3>, _qd: &Vector<3>, _t: f64, h: &mut Vector<3>) {
         h.fill(0.0);
@@ -157,24 +144,17 @@ impl Constraints<3, 0, 4> for BlockFourSupports {
         _drift: &mut Vector<0>,
     ) {}
     fn gaps(&self, q: &Vector<3>, _t: f64, g_n: &mut Vector<4>) {
-        let x0 = q[2].sin();
-        let x1 = self.a * x0;
-        let x2 = q[2].cos();
-        let x3 = self.b * x2;
-        let x4 = x1 + x3;
-        let x5 = -x4;
-        let x6 = q[1] + x5;
-        let x7 = (-0.3333333333333333) * x1;
-        let x8 = -x3;
-        let x9 = q[1] + x8;
-        let x10 = x7 + x9;
-        let x11 = 0.3333333333333333 * x1;
-        let x12 = x9 + x11;
-        let x13 = x1 + x9;
-        g_n[0] = x6;
-        g_n[1] = x10;
-        g_n[2] = x12;
-        g_n[3] = x13;
+        let x0 = self.a * q[2].sin();
+        let x1 = self.b * q[2].cos();
+        let x2 = q[1] + -(x0 + x1);
+        let x3 = q[1] + -x1;
+        let x4 = (-0.3333333333333333) * x0 + x3;
+        let x5 = x3 + 0.3333333333333333 * x0;
+        let x6 = x0 + x3;
+        g_n[0] = x2;
+        g_n[1] = x4;
+        g_n[2] = x5;
+        g_n[3] = x6;
     }
     fn gap_jacobian(
         &self,
@@ -185,47 +165,33 @@ impl Constraints<3, 0, 4> for BlockFourSupports {
     ) {
         w_n.fill(0.0);
         time_partial.fill(0.0);
-        let x0 = q[2].cos();
-        let x1 = self.a * x0;
-        let x2 = -x1;
-        let x3 = q[2].sin();
-        let x4 = self.b * x3;
-        let x5 = x2 + x4;
-        let x6 = (-0.3333333333333333) * x1;
-        let x7 = x4 + x6;
-        let x8 = 0.3333333333333333 * x1;
-        let x9 = x4 + x8;
-        let x10 = x1 + x4;
+        let x0 = self.a * q[2].cos();
+        let x1 = self.b * q[2].sin();
+        let x2 = -x0 + x1;
+        let x3 = x1 + (-0.3333333333333333) * x0;
+        let x4 = x1 + 0.3333333333333333 * x0;
+        let x5 = x0 + x1;
         w_n[(1, 0)] = 1.0;
-        w_n[(2, 0)] = x5;
+        w_n[(2, 0)] = x2;
         w_n[(1, 1)] = 1.0;
-        w_n[(2, 1)] = x7;
+        w_n[(2, 1)] = x3;
         w_n[(1, 2)] = 1.0;
-        w_n[(2, 2)] = x9;
+        w_n[(2, 2)] = x4;
         w_n[(1, 3)] = 1.0;
-        w_n[(2, 3)] = x10;
+        w_n[(2, 3)] = x5;
     }
     fn gap_drift(&self, q: &Vector<3>, qd: &Vector<3>, _t: f64, drift: &mut Vector<4>) {
         let x0 = qd[2] * qd[2];
-        let x1 = q[2].sin();
-        let x2 = self.a * x1;
-        let x3 = q[2].cos();
-        let x4 = self.b * x3;
-        let x5 = x2 + x4;
-        let x6 = x0 * x5;
-        let x7 = 0.3333333333333333 * x2;
-        let x8 = x4 + x7;
-        let x9 = x0 * x8;
-        let x10 = (-0.3333333333333333) * x2;
-        let x11 = x4 + x10;
-        let x12 = x0 * x11;
-        let x13 = -x2;
-        let x14 = x4 + x13;
-        let x15 = x0 * x14;
-        drift[0] = x6;
-        drift[1] = x9;
-        drift[2] = x12;
-        drift[3] = x15;
+        let x1 = self.a * q[2].sin();
+        let x2 = self.b * q[2].cos();
+        let x3 = x0 * (x1 + x2);
+        let x4 = x0 * (x2 + 0.3333333333333333 * x1);
+        let x5 = x0 * (x2 + (-0.3333333333333333) * x1);
+        let x6 = x0 * (x2 + -x1);
+        drift[0] = x3;
+        drift[1] = x4;
+        drift[2] = x5;
+        drift[3] = x6;
     }
     fn slip_jacobian(
         &self,
@@ -284,36 +250,18 @@ impl Rates<3, 0, 4> for BlockFourSupports {
         out: &mut [Jet<N>; 3],
     ) {
         let x0 = self.m * x.qdd[0];
-        let x1 = self.g + x.qdd[1];
-        let x2 = self.m * x1;
-        let x3 = lambda_n[0] + lambda_n[1] + lambda_n[2] + lambda_n[3];
-        let x4 = -x3;
-        let x5 = x2 + x4;
-        let x6 = self.a * self.a;
-        let x7 = self.b * self.b;
-        let x8 = x6 + x7;
-        let x9 = self.m * x.qdd[2] * 0.3333333333333333 * x8;
-        let x10 = x.q[2].cos();
-        let x11 = self.a * x10;
-        let x12 = -x11;
-        let x13 = x.q[2].sin();
-        let x14 = self.b * x13;
-        let x15 = x12 + x14;
-        let x16 = lambda_n[0] * x15;
-        let x17 = (-0.3333333333333333) * x11;
-        let x18 = x14 + x17;
-        let x19 = lambda_n[1] * x18;
-        let x20 = 0.3333333333333333 * x11;
-        let x21 = x14 + x20;
-        let x22 = lambda_n[2] * x21;
-        let x23 = x11 + x14;
-        let x24 = lambda_n[3] * x23;
-        let x25 = x16 + x19 + x22 + x24;
-        let x26 = -x25;
-        let x27 = x9 + x26;
+        let x1 = self.m * (self.g + x.qdd[1])
+            + -(lambda_n[0] + lambda_n[1] + lambda_n[2] + lambda_n[3]);
+        let x2 = self.a * x.q[2].cos();
+        let x3 = self.b * x.q[2].sin();
+        let x4 = lambda_n[0] * (-x2 + x3)
+            + lambda_n[1] * (x3 + (-0.3333333333333333) * x2)
+            + lambda_n[2] * (x3 + 0.3333333333333333 * x2) + lambda_n[3] * (x2 + x3);
+        let x5 = self.m * x.qdd[2] * 0.3333333333333333
+            * (self.a * self.a + self.b * self.b) + -x4;
         out[0] = Jet::lift(x0);
-        out[1] = Jet::lift(x5);
-        out[2] = Jet::lift(x27);
+        out[1] = Jet::lift(x1);
+        out[2] = Jet::lift(x5);
     }
     fn constraint_jet<const N: usize>(
         &self,
@@ -321,24 +269,17 @@ impl Rates<3, 0, 4> for BlockFourSupports {
         _bilateral: &mut [Jet<N>; 0],
         gaps: &mut [Jet<N>; 4],
     ) {
-        let x0 = x.q[2].sin();
-        let x1 = self.a * x0;
-        let x2 = x.q[2].cos();
-        let x3 = self.b * x2;
-        let x4 = x1 + x3;
-        let x5 = -x4;
-        let x6 = x.q[1] + x5;
-        let x7 = (-0.3333333333333333) * x1;
-        let x8 = -x3;
-        let x9 = x.q[1] + x8;
-        let x10 = x7 + x9;
-        let x11 = 0.3333333333333333 * x1;
-        let x12 = x9 + x11;
-        let x13 = x1 + x9;
-        gaps[0] = Jet::lift(x6);
-        gaps[1] = Jet::lift(x10);
-        gaps[2] = Jet::lift(x12);
-        gaps[3] = Jet::lift(x13);
+        let x0 = self.a * x.q[2].sin();
+        let x1 = self.b * x.q[2].cos();
+        let x2 = x.q[1] + -(x0 + x1);
+        let x3 = x.q[1] + -x1;
+        let x4 = (-0.3333333333333333) * x0 + x3;
+        let x5 = x3 + 0.3333333333333333 * x0;
+        let x6 = x0 + x3;
+        gaps[0] = Jet::lift(x2);
+        gaps[1] = Jet::lift(x4);
+        gaps[2] = Jet::lift(x5);
+        gaps[3] = Jet::lift(x6);
     }
 }
 impl Statics<3> for BlockFourSupports {
@@ -402,45 +343,28 @@ impl Statics<3> for BlockFourSupports {
         match i {
             0 => {
                 hess.fill(0.0);
-                let x0 = q[2].sin();
-                let x1 = self.a * x0;
-                let x2 = q[2].cos();
-                let x3 = self.b * x2;
-                let x4 = x1 + x3;
-                hess[(2, 2)] = x4;
+                let x0 = self.a * q[2].sin() + self.b * q[2].cos();
+                hess[(2, 2)] = x0;
                 true
             }
             1 => {
                 hess.fill(0.0);
-                let x0 = q[2].sin();
-                let x1 = self.a * x0;
-                let x2 = q[2].cos();
-                let x3 = self.b * 3.0 * x2;
-                let x4 = x1 + x3;
-                let x5 = 0.3333333333333333 * x4;
-                hess[(2, 2)] = x5;
+                let x0 = 0.3333333333333333
+                    * (self.a * q[2].sin() + self.b * 3.0 * q[2].cos());
+                hess[(2, 2)] = x0;
                 true
             }
             2 => {
                 hess.fill(0.0);
-                let x0 = q[2].sin();
-                let x1 = self.a * x0;
-                let x2 = q[2].cos();
-                let x3 = self.b * (-3.0) * x2;
-                let x4 = x1 + x3;
-                let x5 = (-0.3333333333333333) * x4;
-                hess[(2, 2)] = x5;
+                let x0 = (-0.3333333333333333)
+                    * (self.a * q[2].sin() + self.b * (-3.0) * q[2].cos());
+                hess[(2, 2)] = x0;
                 true
             }
             3 => {
                 hess.fill(0.0);
-                let x0 = q[2].sin();
-                let x1 = self.a * x0;
-                let x2 = q[2].cos();
-                let x3 = -(self.b * x2);
-                let x4 = x1 + x3;
-                let x5 = -x4;
-                hess[(2, 2)] = x5;
+                let x0 = -(self.a * q[2].sin() + -(self.b * q[2].cos()));
+                hess[(2, 2)] = x0;
                 true
             }
             _ => false,
@@ -490,11 +414,8 @@ impl Jacobians<3, 0, 4> for BlockFourSupports {
                 let mut dp = [0.0; 5];
                 dp[k] = 1.0;
                 out.fill(0.0);
-                let x0 = self.m * dp[3];
-                let x1 = self.g * dp[0];
-                let x2 = x0 + x1;
-                let x3 = -x2;
-                out[1] = x3;
+                let x0 = -(self.m * dp[3] + self.g * dp[0]);
+                out[1] = x0;
                 true
             }
             _ => false,
@@ -514,18 +435,13 @@ impl Jacobians<3, 0, 4> for BlockFourSupports {
                 dp[k] = 1.0;
                 let x0 = a[0] * dp[0];
                 let x1 = a[1] * dp[0];
-                let x2 = self.a * dp[1];
-                let x3 = self.b * dp[2];
-                let x4 = x2 + x3;
-                let x5 = self.m * a[2] * 0.6666666666666666 * x4;
-                let x6 = self.a * self.a;
-                let x7 = self.b * self.b;
-                let x8 = x6 + x7;
-                let x9 = a[2] * dp[0] * 0.3333333333333333 * x8;
-                let x10 = x5 + x9;
+                let x2 = self.m * a[2] * 0.6666666666666666
+                    * (self.a * dp[1] + self.b * dp[2])
+                    + a[2] * dp[0] * 0.3333333333333333
+                        * (self.a * self.a + self.b * self.b);
                 out[0] = x0;
                 out[1] = x1;
-                out[2] = x10;
+                out[2] = x2;
                 true
             }
             _ => false,
@@ -558,38 +474,25 @@ impl Jacobians<3, 0, 4> for BlockFourSupports {
         let x3 = q[2].sin();
         let x4 = self.b * x3;
         let x5 = -x4;
-        let x6 = x2 + x5;
-        let x7 = x0 * x6;
-        let x8 = 0.3333333333333333 * x2;
-        let x9 = x5 + x8;
-        let x10 = x0 * x9;
-        let x11 = (-0.3333333333333333) * x2;
-        let x12 = x5 + x11;
-        let x13 = x0 * x12;
-        let x14 = x2 + x4;
-        let x15 = -(x0 * x14);
-        let x16 = self.a * x3;
-        let x17 = self.b * x1;
-        let x18 = x16 + x17;
-        let x19 = qd[2] * 2.0 * x18;
-        let x20 = 0.6666666666666666 * x16;
-        let x21 = 2.0 * x17;
-        let x22 = x20 + x21;
-        let x23 = qd[2] * x22;
-        let x24 = (-0.6666666666666666) * x16;
-        let x25 = x21 + x24;
-        let x26 = qd[2] * x25;
-        let x27 = (-2.0) * x16;
-        let x28 = x21 + x27;
-        let x29 = qd[2] * x28;
-        d_dq[(0, 2)] = x7;
-        d_dq[(1, 2)] = x10;
-        d_dq[(2, 2)] = x13;
-        d_dq[(3, 2)] = x15;
-        d_dqd[(0, 2)] = x19;
-        d_dqd[(1, 2)] = x23;
-        d_dqd[(2, 2)] = x26;
-        d_dqd[(3, 2)] = x29;
+        let x6 = x0 * (x2 + x5);
+        let x7 = x0 * (x5 + 0.3333333333333333 * x2);
+        let x8 = x0 * (x5 + (-0.3333333333333333) * x2);
+        let x9 = -(x0 * (x2 + x4));
+        let x10 = self.a * x3;
+        let x11 = self.b * x1;
+        let x12 = qd[2] * 2.0 * (x10 + x11);
+        let x13 = 2.0 * x11;
+        let x14 = qd[2] * (0.6666666666666666 * x10 + x13);
+        let x15 = qd[2] * (x13 + (-0.6666666666666666) * x10);
+        let x16 = qd[2] * (x13 + (-2.0) * x10);
+        d_dq[(0, 2)] = x6;
+        d_dq[(1, 2)] = x7;
+        d_dq[(2, 2)] = x8;
+        d_dq[(3, 2)] = x9;
+        d_dqd[(0, 2)] = x12;
+        d_dqd[(1, 2)] = x14;
+        d_dqd[(2, 2)] = x15;
+        d_dqd[(3, 2)] = x16;
     }
 }
 

@@ -84,10 +84,7 @@ impl Dynamics<2> for BlockLift {
         Ok(())
     }
     fn kinetic_energy(&self, _q: &Vector<2>, qd: &Vector<2>, _t: f64) -> f64 {
-        let x0 = qd[0] * qd[0];
-        let x1 = qd[1] * qd[1];
-        let x2 = x0 + x1;
-        self.m * 0.5 * x2
+        self.m * 0.5 * (qd[0] * qd[0] + qd[1] * qd[1])
     }
     fn potential_energy(&self, q: &Vector<2>, _t: f64) -> f64 {
         self.m * self.g * q[0]
@@ -102,12 +99,10 @@ impl Dynamics<2> for BlockLift {
     ) {
         m.fill(0.0);
         h.fill(0.0);
-        let x0 = self.k * t;
-        let x1 = -(self.m * self.g);
-        let x2 = x0 + x1;
+        let x0 = self.k * t + -(self.m * self.g);
         m[(0, 0)] = self.m;
         m[(1, 1)] = self.m;
-        h[0] = x2;
+        h[0] = x0;
     }
     fn mass_matrix(&self, _q: &Vector<2>, _t: f64, m: &mut Matrix<2, 2>) {
         m.fill(0.0);
@@ -116,10 +111,8 @@ impl Dynamics<2> for BlockLift {
     }
     fn forces(&self, _q: &Vector<2>, _qd: &Vector<2>, t: f64, h: &mut Vector<2>) {
         h.fill(0.0);
-        let x0 = self.k * t;
-        let x1 = -(self.m * self.g);
-        let x2 = x0 + x1;
-        h[0] = x2;
+        let x0 = self.k * t + -(self.m * self.g);
+        h[0] = x0;
     }
     fn coriolis(&self, _q: &Vector<2>, _qd: &Vector<2>, _t: f64, c: &mut Matrix<2, 2>) {
         c.fill(0.0);
@@ -144,11 +137,10 @@ impl Constraints<2, 0, 3> for BlockLift {
         _drift: &mut Vector<0>,
     ) {}
     fn gaps(&self, q: &Vector<2>, _t: f64, g_n: &mut Vector<3>) {
-        let x0 = -self.l;
-        let x1 = q[0] + x0;
-        g_n[0] = x1;
-        g_n[1] = x1;
-        g_n[2] = x1;
+        let x0 = q[0] + -self.l;
+        g_n[0] = x0;
+        g_n[1] = x0;
+        g_n[2] = x0;
     }
     fn gap_jacobian(
         &self,
@@ -222,15 +214,12 @@ impl Rates<2, 0, 3> for BlockLift {
         lambda_n: &[Jet<N>; 3],
         out: &mut [Jet<N>; 2],
     ) {
-        let x0 = self.m * x.qdd[0];
-        let x1 = self.k * x.t;
-        let x2 = -(self.m * self.g);
-        let x3 = lambda_n[0] + lambda_n[1] + lambda_n[2] + x1 + x2;
-        let x4 = -x3;
-        let x5 = x0 + x4;
-        let x6 = self.m * x.qdd[1];
-        out[0] = Jet::lift(x5);
-        out[1] = Jet::lift(x6);
+        let x0 = self.m * x.qdd[0]
+            + -(lambda_n[0] + lambda_n[1] + lambda_n[2] + self.k * x.t
+                + -(self.m * self.g));
+        let x1 = self.m * x.qdd[1];
+        out[0] = Jet::lift(x0);
+        out[1] = Jet::lift(x1);
     }
     fn constraint_jet<const N: usize>(
         &self,
@@ -238,11 +227,10 @@ impl Rates<2, 0, 3> for BlockLift {
         _bilateral: &mut [Jet<N>; 0],
         gaps: &mut [Jet<N>; 3],
     ) {
-        let x0 = -self.l;
-        let x1 = x.q[0] + x0;
-        gaps[0] = Jet::lift(x1);
-        gaps[1] = Jet::lift(x1);
-        gaps[2] = Jet::lift(x1);
+        let x0 = x.q[0] + -self.l;
+        gaps[0] = Jet::lift(x0);
+        gaps[1] = Jet::lift(x0);
+        gaps[2] = Jet::lift(x0);
     }
 }
 impl Statics<2> for BlockLift {
@@ -364,13 +352,8 @@ impl Jacobians<2, 0, 3> for BlockLift {
                 let mut dp = [0.0; 5];
                 dp[k] = 1.0;
                 out.fill(0.0);
-                let x0 = t * dp[3];
-                let x1 = self.m * dp[2];
-                let x2 = self.g * dp[0];
-                let x3 = x1 + x2;
-                let x4 = -x3;
-                let x5 = x0 + x4;
-                out[0] = x5;
+                let x0 = t * dp[3] + -(self.m * dp[2] + self.g * dp[0]);
+                out[0] = x0;
                 true
             }
             _ => false,

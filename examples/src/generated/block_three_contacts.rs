@@ -79,10 +79,7 @@ impl Dynamics<2> for BlockThreeContacts {
         Ok(())
     }
     fn kinetic_energy(&self, _q: &Vector<2>, qd: &Vector<2>, _t: f64) -> f64 {
-        let x0 = qd[0] * qd[0];
-        let x1 = qd[1] * qd[1];
-        let x2 = x0 + x1;
-        self.m * 0.5 * x2
+        self.m * 0.5 * (qd[0] * qd[0] + qd[1] * qd[1])
     }
     fn potential_energy(&self, q: &Vector<2>, _t: f64) -> f64 {
         self.m * self.g * q[0]
@@ -135,11 +132,10 @@ impl Constraints<2, 0, 3> for BlockThreeContacts {
         _drift: &mut Vector<0>,
     ) {}
     fn gaps(&self, q: &Vector<2>, _t: f64, g_n: &mut Vector<3>) {
-        let x0 = -self.l;
-        let x1 = q[0] + x0;
-        g_n[0] = x1;
-        g_n[1] = x1;
-        g_n[2] = x1;
+        let x0 = q[0] + -self.l;
+        g_n[0] = x0;
+        g_n[1] = x0;
+        g_n[2] = x0;
     }
     fn gap_jacobian(
         &self,
@@ -213,14 +209,11 @@ impl Rates<2, 0, 3> for BlockThreeContacts {
         lambda_n: &[Jet<N>; 3],
         out: &mut [Jet<N>; 2],
     ) {
-        let x0 = self.g + x.qdd[0];
-        let x1 = self.m * x0;
-        let x2 = lambda_n[0] + lambda_n[1] + lambda_n[2];
-        let x3 = -x2;
-        let x4 = x1 + x3;
-        let x5 = self.m * x.qdd[1];
-        out[0] = Jet::lift(x4);
-        out[1] = Jet::lift(x5);
+        let x0 = self.m * (self.g + x.qdd[0])
+            + -(lambda_n[0] + lambda_n[1] + lambda_n[2]);
+        let x1 = self.m * x.qdd[1];
+        out[0] = Jet::lift(x0);
+        out[1] = Jet::lift(x1);
     }
     fn constraint_jet<const N: usize>(
         &self,
@@ -228,11 +221,10 @@ impl Rates<2, 0, 3> for BlockThreeContacts {
         _bilateral: &mut [Jet<N>; 0],
         gaps: &mut [Jet<N>; 3],
     ) {
-        let x0 = -self.l;
-        let x1 = x.q[0] + x0;
-        gaps[0] = Jet::lift(x1);
-        gaps[1] = Jet::lift(x1);
-        gaps[2] = Jet::lift(x1);
+        let x0 = x.q[0] + -self.l;
+        gaps[0] = Jet::lift(x0);
+        gaps[1] = Jet::lift(x0);
+        gaps[2] = Jet::lift(x0);
     }
 }
 impl Statics<2> for BlockThreeContacts {
@@ -349,11 +341,8 @@ impl Jacobians<2, 0, 3> for BlockThreeContacts {
                 let mut dp = [0.0; 4];
                 dp[k] = 1.0;
                 out.fill(0.0);
-                let x0 = self.m * dp[2];
-                let x1 = self.g * dp[0];
-                let x2 = x0 + x1;
-                let x3 = -x2;
-                out[0] = x3;
+                let x0 = -(self.m * dp[2] + self.g * dp[0]);
+                out[0] = x0;
                 true
             }
             _ => false,

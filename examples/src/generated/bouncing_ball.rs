@@ -70,8 +70,7 @@ impl Dynamics<1> for BouncingBall {
         Ok(())
     }
     fn kinetic_energy(&self, _q: &Vector<1>, qd: &Vector<1>, _t: f64) -> f64 {
-        let x0 = qd[0] * qd[0];
-        self.m * 0.5 * x0
+        self.m * 0.5 * (qd[0] * qd[0])
     }
     fn potential_energy(&self, q: &Vector<1>, _t: f64) -> f64 {
         self.m * self.g * q[0]
@@ -177,11 +176,8 @@ impl Rates<1, 0, 1> for BouncingBall {
         lambda_n: &[Jet<N>; 1],
         out: &mut [Jet<N>; 1],
     ) {
-        let x0 = self.g + x.qdd[0];
-        let x1 = self.m * x0;
-        let x2 = -lambda_n[0];
-        let x3 = x1 + x2;
-        out[0] = Jet::lift(x3);
+        let x0 = self.m * (self.g + x.qdd[0]) + -lambda_n[0];
+        out[0] = Jet::lift(x0);
     }
     fn constraint_jet<const N: usize>(
         &self,
@@ -290,11 +286,8 @@ impl Jacobians<1, 0, 1> for BouncingBall {
             0..=2 => {
                 let mut dp = [0.0; 3];
                 dp[k] = 1.0;
-                let x0 = self.m * dp[1];
-                let x1 = self.g * dp[0];
-                let x2 = x0 + x1;
-                let x3 = -x2;
-                out[0] = x3;
+                let x0 = -(self.m * dp[1] + self.g * dp[0]);
+                out[0] = x0;
                 true
             }
             _ => false,

@@ -84,115 +84,47 @@ impl Dynamics<3> for CardanTop {
         Ok(())
     }
     fn kinetic_energy(&self, q: &Vector<3>, qd: &Vector<3>, _t: f64) -> f64 {
-        let x0 = qd[1] * qd[1];
-        let x1 = self.h * self.h;
-        let x2 = q[1].cos();
-        let x3 = x2 * x2;
-        let x4 = x0 * x1 * x3;
-        let x5 = q[0].sin();
-        let x6 = qd[0] * x5;
-        let x7 = x2 * x6;
-        let x8 = self.h * x7;
-        let x9 = q[1].sin();
-        let x10 = q[0].cos();
-        let x11 = x9 * x10;
-        let x12 = self.h * qd[1];
-        let x13 = x11 * x12;
-        let x14 = x8 + x13;
-        let x15 = x14 * x14;
-        let x16 = qd[0] * x10;
-        let x17 = -x2;
-        let x18 = x16 * x17;
-        let x19 = self.h * x18;
-        let x20 = x5 * x9;
-        let x21 = x12 * x20;
-        let x22 = x19 + x21;
-        let x23 = x22 * x22;
-        let x24 = x4 + x15 + x23;
-        let x25 = self.m * x24;
-        let x26 = q[2].sin();
-        let x27 = qd[1] * x9;
-        let x28 = x26 * x27;
-        let x29 = q[2].cos();
-        let x30 = qd[2] * x29;
-        let x31 = x17 * x30;
-        let x32 = x28 + x31;
-        let x33 = x9 * x32;
-        let x34 = x10 * x29;
-        let x35 = qd[0] * x34;
-        let x36 = x10 * x26;
-        let x37 = qd[1] * x2;
-        let x38 = x36 * x37;
-        let x39 = x11 * x30;
-        let x40 = qd[0] * x26;
-        let x41 = x20 * x40;
-        let x42 = x5 * x26;
-        let x43 = qd[2] * x42;
-        let x44 = x41 + x43;
-        let x45 = -x44;
-        let x46 = x35 + x38 + x39 + x45;
-        let x47 = x2 * x10 * x46;
-        let x48 = x5 * x29;
-        let x49 = qd[0] * x48;
-        let x50 = x11 * x40;
-        let x51 = x37 * x42;
-        let x52 = x20 * x30;
-        let x53 = qd[2] * x36;
-        let x54 = x49 + x50 + x51 + x52 + x53;
-        let x55 = x2 * x5 * x54;
-        let x56 = x33 + x47 + x55;
-        let x57 = x56 * x56;
-        let x58 = self.a_I * x57;
-        let x59 = qd[1] * x3 * x29;
-        let x60 = x20 * x29;
-        let x61 = x36 + x60;
-        let x62 = qd[1] * x20;
-        let x63 = x18 + x62;
-        let x64 = x61 * x63;
-        let x65 = -(x11 * x29);
-        let x66 = x42 + x65;
-        let x67 = qd[1] * x11;
-        let x68 = x7 + x67;
-        let x69 = -(x66 * x68);
-        let x70 = x59 + x64 + x69;
-        let x71 = x70 * x70;
-        let x72 = self.a_I * x71;
-        let x73 = x27 * x29;
-        let x74 = qd[2] * x26;
-        let x75 = x2 * x74;
-        let x76 = x73 + x75;
-        let x77 = x2 * x26 * x76;
-        let x78 = x11 * x26;
-        let x79 = x48 + x78;
-        let x80 = qd[0] * x29;
-        let x81 = x20 * x80;
-        let x82 = qd[0] * x36;
-        let x83 = qd[1] * x17 * x34;
-        let x84 = qd[2] * x48;
-        let x85 = x11 * x74;
-        let x86 = x81 + x82 + x83 + x84 + x85;
-        let x87 = x79 * x86;
-        let x88 = -(x20 * x26);
-        let x89 = x34 + x88;
-        let x90 = x11 * x80;
-        let x91 = x37 * x48;
-        let x92 = qd[2] * x34;
-        let x93 = qd[0] * x42;
-        let x94 = x20 * x74;
-        let x95 = x93 + x94;
-        let x96 = -x95;
-        let x97 = x90 + x91 + x92 + x96;
-        let x98 = x89 * x97;
-        let x99 = x77 + x87 + x98;
-        let x100 = x99 * x99;
-        let x101 = self.c_I * x100;
-        let x102 = x25 + x58 + x72 + x101;
-        0.5 * x102
+        let x0 = q[1].cos();
+        let x1 = x0 * x0;
+        let x2 = q[0].sin();
+        let x3 = x0 * (qd[0] * x2);
+        let x4 = q[1].sin();
+        let x5 = q[0].cos();
+        let x6 = x4 * x5;
+        let x7 = self.h * qd[1];
+        let x8 = self.h * x3 + x6 * x7;
+        let x9 = -x0;
+        let x10 = qd[0] * x5 * x9;
+        let x11 = x2 * x4;
+        let x12 = self.h * x10 + x7 * x11;
+        let x13 = q[2].sin();
+        let x14 = qd[1] * x4;
+        let x15 = q[2].cos();
+        let x16 = qd[2] * x15;
+        let x17 = x5 * x15;
+        let x18 = x5 * x13;
+        let x19 = qd[1] * x0;
+        let x20 = qd[0] * x13;
+        let x21 = x2 * x13;
+        let x22 = x2 * x15;
+        let x23 = x4 * (x13 * x14 + x9 * x16)
+            + x0 * x5 * (qd[0] * x17 + x18 * x19 + x6 * x16 + -(x11 * x20 + qd[2] * x21))
+            + x0 * x2 * (qd[0] * x22 + x6 * x20 + x19 * x21 + x11 * x16 + qd[2] * x18);
+        let x24 = qd[1] * x1 * x15 + (x18 + x11 * x15) * (x10 + qd[1] * x11)
+            + -((x21 + -(x6 * x15)) * (x3 + qd[1] * x6));
+        let x25 = qd[2] * x13;
+        let x26 = qd[0] * x15;
+        let x27 = x0 * x13 * (x14 * x15 + x0 * x25)
+            + (x22 + x6 * x13)
+                * (x11 * x26 + qd[0] * x18 + qd[1] * x9 * x17 + qd[2] * x22 + x6 * x25)
+            + (x17 + -(x11 * x13))
+                * (x6 * x26 + x19 * x22 + qd[2] * x17 + -(qd[0] * x21 + x11 * x25));
+        let x28 = self.m * (qd[1] * qd[1] * (self.h * self.h) * x1 + x8 * x8 + x12 * x12)
+            + self.a_I * (x23 * x23) + self.a_I * (x24 * x24) + self.c_I * (x27 * x27);
+        0.5 * x28
     }
     fn potential_energy(&self, q: &Vector<3>, _t: f64) -> f64 {
-        let x0 = q[0].cos();
-        let x1 = q[1].cos();
-        self.m * self.h * self.g * x0 * x1
+        self.m * self.h * self.g * q[0].cos() * q[1].cos()
     }
     fn dynamics(
         &self,
@@ -203,153 +135,87 @@ impl Dynamics<3> for CardanTop {
         h: &mut Vector<3>,
     ) {
         m.fill(0.0);
-        let x0 = self.h * self.h;
-        let x1 = self.m * x0;
-        let x2 = -self.c_I;
-        let x3 = self.a_I + x1;
-        let x4 = x2 + x3;
-        let x5 = q[1].cos();
-        let x6 = x5 * x5;
-        let x7 = x4 * x6;
-        let x8 = self.c_I + x7;
-        let x9 = q[1].sin();
-        let x10 = self.c_I * x9;
-        let x11 = q[0].sin();
-        let x12 = self.h * self.g;
-        let x13 = self.m * x12;
-        let x14 = x11 * x13;
-        let x15 = self.c_I * qd[1] * qd[2] * (-0.5);
-        let x16 = x14 + x15;
-        let x17 = x5 * x16;
-        let x18 = self.c_I * x5;
-        let x19 = 2.0 * x9 * x18;
-        let x20 = x5 * x9;
-        let x21 = x1 * x20;
-        let x22 = self.a_I * x20;
-        let x23 = x21 + x22;
-        let x24 = (-2.0) * x23;
-        let x25 = x19 + x24;
-        let x26 = qd[0] * x25;
-        let x27 = qd[1] * x26;
-        let x28 = qd[2] * x18;
-        let x29 = x26 + x28;
-        let x30 = qd[1] * x29;
-        let x31 = x27 + x30;
-        let x32 = (-0.5) * x31;
-        let x33 = x17 + x32;
-        let x34 = q[0].cos();
-        let x35 = x9 * x13 * x34;
-        let x36 = qd[0] * x28;
-        let x37 = qd[0] * x29;
-        let x38 = x36 + x37;
-        let x39 = 0.5 * x38;
-        let x40 = x35 + x39;
-        let x41 = -(qd[0] * qd[1] * x18);
-        m[(0, 0)] = x8;
-        m[(0, 2)] = x10;
-        m[(2, 0)] = x10;
-        m[(1, 1)] = x3;
+        let x0 = self.m * (self.h * self.h);
+        let x1 = self.a_I + x0;
+        let x2 = q[1].cos();
+        let x3 = self.c_I + (-self.c_I + x1) * (x2 * x2);
+        let x4 = q[1].sin();
+        let x5 = self.c_I * x4;
+        let x6 = self.m * (self.h * self.g);
+        let x7 = self.c_I * x2;
+        let x8 = x2 * x4;
+        let x9 = qd[0] * (2.0 * x4 * x7 + (-2.0) * (x0 * x8 + self.a_I * x8));
+        let x10 = qd[2] * x7;
+        let x11 = x9 + x10;
+        let x12 = x2 * (q[0].sin() * x6 + self.c_I * qd[1] * qd[2] * (-0.5))
+            + (-0.5) * (qd[1] * x9 + qd[1] * x11);
+        let x13 = x4 * x6 * q[0].cos() + 0.5 * (qd[0] * x10 + qd[0] * x11);
+        let x14 = -(qd[0] * qd[1] * x7);
+        m[(0, 0)] = x3;
+        m[(0, 2)] = x5;
+        m[(2, 0)] = x5;
+        m[(1, 1)] = x1;
         m[(2, 2)] = self.c_I;
-        h[0] = x33;
-        h[1] = x40;
-        h[2] = x41;
+        h[0] = x12;
+        h[1] = x13;
+        h[2] = x14;
     }
     fn mass_matrix(&self, q: &Vector<3>, _t: f64, m: &mut Matrix<3, 3>) {
         m.fill(0.0);
         let x0 = q[1].cos();
         let x1 = x0 * x0;
-        let x2 = -x1;
-        let x3 = 1.0 + x2;
-        let x4 = self.c_I * x3;
-        let x5 = self.h * self.h;
-        let x6 = self.m * x5;
-        let x7 = self.a_I + x6;
-        let x8 = x1 * x7;
-        let x9 = x4 + x8;
-        let x10 = q[1].sin();
-        let x11 = self.c_I * x10;
-        m[(0, 0)] = x9;
-        m[(0, 2)] = x11;
-        m[(2, 0)] = x11;
-        m[(1, 1)] = x7;
+        let x2 = self.a_I + self.m * (self.h * self.h);
+        let x3 = self.c_I * (1.0 + -x1) + x1 * x2;
+        let x4 = self.c_I * q[1].sin();
+        m[(0, 0)] = x3;
+        m[(0, 2)] = x4;
+        m[(2, 0)] = x4;
+        m[(1, 1)] = x2;
         m[(2, 2)] = self.c_I;
     }
     fn forces(&self, q: &Vector<3>, qd: &Vector<3>, _t: f64, h: &mut Vector<3>) {
-        let x0 = q[0].sin();
-        let x1 = self.h * self.g;
-        let x2 = self.m * x1;
-        let x3 = x0 * x2;
-        let x4 = self.c_I * qd[1] * qd[2] * (-0.5);
-        let x5 = x3 + x4;
-        let x6 = q[1].cos();
-        let x7 = x5 * x6;
-        let x8 = q[1].sin();
-        let x9 = self.c_I * x6;
-        let x10 = 2.0 * x8 * x9;
-        let x11 = self.h * self.h;
-        let x12 = x6 * x8;
-        let x13 = self.m * x11 * x12;
-        let x14 = self.a_I * x12;
-        let x15 = x13 + x14;
-        let x16 = (-2.0) * x15;
-        let x17 = x10 + x16;
-        let x18 = qd[0] * x17;
-        let x19 = qd[1] * x18;
-        let x20 = qd[2] * x9;
-        let x21 = x18 + x20;
-        let x22 = qd[1] * x21;
-        let x23 = x19 + x22;
-        let x24 = (-0.5) * x23;
-        let x25 = x7 + x24;
-        let x26 = q[0].cos();
-        let x27 = x2 * x8 * x26;
-        let x28 = qd[0] * x20;
-        let x29 = qd[0] * x21;
-        let x30 = x28 + x29;
-        let x31 = 0.5 * x30;
-        let x32 = x27 + x31;
-        let x33 = -(qd[0] * qd[1] * x9);
-        h[0] = x25;
-        h[1] = x32;
-        h[2] = x33;
+        let x0 = self.m * (self.h * self.g);
+        let x1 = q[1].cos();
+        let x2 = q[1].sin();
+        let x3 = self.c_I * x1;
+        let x4 = x1 * x2;
+        let x5 = qd[0]
+            * (2.0 * x2 * x3
+                + (-2.0) * (self.m * (self.h * self.h) * x4 + self.a_I * x4));
+        let x6 = qd[2] * x3;
+        let x7 = x5 + x6;
+        let x8 = (q[0].sin() * x0 + self.c_I * qd[1] * qd[2] * (-0.5)) * x1
+            + (-0.5) * (qd[1] * x5 + qd[1] * x7);
+        let x9 = x0 * x2 * q[0].cos() + 0.5 * (qd[0] * x6 + qd[0] * x7);
+        let x10 = -(qd[0] * qd[1] * x3);
+        h[0] = x8;
+        h[1] = x9;
+        h[2] = x10;
     }
     fn coriolis(&self, q: &Vector<3>, qd: &Vector<3>, _t: f64, c: &mut Matrix<3, 3>) {
         c.fill(0.0);
         let x0 = q[1].sin();
         let x1 = 2.0 * x0;
-        let x2 = self.c_I * x1;
-        let x3 = self.h * self.h;
-        let x4 = self.m * x3;
-        let x5 = self.a_I + x4;
-        let x6 = (-2.0) * x0 * x5;
-        let x7 = x2 + x6;
-        let x8 = q[1].cos();
-        let x9 = qd[1] * 0.5;
-        let x10 = x7 * x8 * x9;
-        let x11 = self.c_I * x8;
-        let x12 = x1 * x11;
-        let x13 = x0 * x8;
-        let x14 = x4 * x13;
-        let x15 = self.a_I * x13;
-        let x16 = x14 + x15;
-        let x17 = (-2.0) * x16;
-        let x18 = x12 + x17;
-        let x19 = qd[0] * x18;
-        let x20 = qd[2] * x11;
-        let x21 = x19 + x20;
-        let x22 = 0.5 * x21;
-        let x23 = x9 * x11;
-        let x24 = (-0.5) * x21;
-        let x25 = qd[0] * x11;
-        let x26 = (-0.5) * x25;
-        let x27 = 0.5 * x25;
-        c[(0, 0)] = x10;
-        c[(0, 1)] = x22;
-        c[(0, 2)] = x23;
-        c[(1, 0)] = x24;
-        c[(1, 2)] = x26;
-        c[(2, 0)] = x23;
-        c[(2, 1)] = x27;
+        let x2 = self.m * (self.h * self.h);
+        let x3 = q[1].cos();
+        let x4 = qd[1] * 0.5;
+        let x5 = (self.c_I * x1 + (-2.0) * x0 * (self.a_I + x2)) * x3 * x4;
+        let x6 = self.c_I * x3;
+        let x7 = x0 * x3;
+        let x8 = qd[0] * (x1 * x6 + (-2.0) * (x2 * x7 + self.a_I * x7)) + qd[2] * x6;
+        let x9 = 0.5 * x8;
+        let x10 = x4 * x6;
+        let x11 = (-0.5) * x8;
+        let x12 = qd[0] * x6;
+        let x13 = (-0.5) * x12;
+        let x14 = 0.5 * x12;
+        c[(0, 0)] = x5;
+        c[(0, 1)] = x9;
+        c[(0, 2)] = x10;
+        c[(1, 0)] = x11;
+        c[(1, 2)] = x13;
+        c[(2, 0)] = x10;
+        c[(2, 1)] = x14;
     }
 }
 impl Constraints<3, 0, 0> for CardanTop {
@@ -411,59 +277,26 @@ impl Rates<3, 0, 0> for CardanTop {
         _lambda_n: &[Jet<N>; 0],
         out: &mut [Jet<N>; 3],
     ) {
-        let x0 = self.h * self.h;
-        let x1 = x.q[1].cos();
-        let x2 = x1 * x1;
-        let x3 = self.m * x0;
-        let x4 = x2 * x3;
-        let x5 = self.a_I * x2;
-        let x6 = -(self.c_I * x2);
-        let x7 = self.c_I + x4 + x5 + x6;
-        let x8 = x.qdd[0] * x7;
-        let x9 = x.q[1].sin();
-        let x10 = self.c_I * x.qdd[2] * x9;
-        let x11 = x.q[0].sin();
-        let x12 = self.h * self.g;
-        let x13 = self.m * x12;
-        let x14 = x1 * x11 * x13;
-        let x15 = self.c_I * x1;
-        let x16 = 2.0 * x9 * x15;
-        let x17 = x1 * x9;
-        let x18 = x3 * x17;
-        let x19 = self.a_I * x17;
-        let x20 = x18 + x19;
-        let x21 = (-2.0) * x20;
-        let x22 = x16 + x21;
-        let x23 = x.qd[0] * x22;
-        let x24 = x.qd[1] * x23;
-        let x25 = x.qd[2] * x15;
-        let x26 = x.qd[1] * x25;
-        let x27 = x23 + x25;
-        let x28 = x.qd[1] * x27;
-        let x29 = x24 + x26 + x28;
-        let x30 = (-0.5) * x29;
-        let x31 = x14 + x30;
-        let x32 = -x31;
-        let x33 = x8 + x10 + x32;
-        let x34 = self.a_I + x3;
-        let x35 = x.qdd[1] * x34;
-        let x36 = x.q[0].cos();
-        let x37 = x9 * x13 * x36;
-        let x38 = x.qd[0] * x25;
-        let x39 = x.qd[0] * x27;
-        let x40 = x38 + x39;
-        let x41 = 0.5 * x40;
-        let x42 = x37 + x41;
-        let x43 = -x42;
-        let x44 = x35 + x43;
-        let x45 = x.qd[0] * x.qd[1] * x15;
-        let x46 = x.qdd[0] * x9;
-        let x47 = x.qdd[2] + x46;
-        let x48 = self.c_I * x47;
-        let x49 = x45 + x48;
-        out[0] = Jet::lift(x33);
-        out[1] = Jet::lift(x44);
-        out[2] = Jet::lift(x49);
+        let x0 = x.q[1].cos();
+        let x1 = x0 * x0;
+        let x2 = self.m * (self.h * self.h);
+        let x3 = x.q[1].sin();
+        let x4 = self.m * (self.h * self.g);
+        let x5 = self.c_I * x0;
+        let x6 = x0 * x3;
+        let x7 = x.qd[0] * (2.0 * x3 * x5 + (-2.0) * (x2 * x6 + self.a_I * x6));
+        let x8 = x.qd[2] * x5;
+        let x9 = x7 + x8;
+        let x10 = x.qdd[0] * (self.c_I + x1 * x2 + self.a_I * x1 + -(self.c_I * x1))
+            + self.c_I * x.qdd[2] * x3
+            + -(x0 * x.q[0].sin() * x4
+                + (-0.5) * (x.qd[1] * x7 + x.qd[1] * x8 + x.qd[1] * x9));
+        let x11 = x.qdd[1] * (self.a_I + x2)
+            + -(x3 * x4 * x.q[0].cos() + 0.5 * (x.qd[0] * x8 + x.qd[0] * x9));
+        let x12 = x.qd[0] * x.qd[1] * x5 + self.c_I * (x.qdd[2] + x.qdd[0] * x3);
+        out[0] = Jet::lift(x10);
+        out[1] = Jet::lift(x11);
+        out[2] = Jet::lift(x12);
     }
     fn constraint_jet<const N: usize>(
         &self,
@@ -475,32 +308,21 @@ impl Rates<3, 0, 0> for CardanTop {
 impl Statics<3> for CardanTop {
     fn potential_gradient(&self, q: &Vector<3>, _t: f64, grad: &mut Vector<3>) {
         grad.fill(0.0);
-        let x0 = q[0].sin();
-        let x1 = q[1].cos();
-        let x2 = -self.g;
-        let x3 = self.m * self.h;
-        let x4 = x2 * x3;
-        let x5 = x0 * x1 * x4;
-        let x6 = q[1].sin();
-        let x7 = q[0].cos();
-        let x8 = x4 * x6 * x7;
-        grad[0] = x5;
-        grad[1] = x8;
+        let x0 = -self.g * (self.m * self.h);
+        let x1 = q[0].sin() * q[1].cos() * x0;
+        let x2 = x0 * q[1].sin() * q[0].cos();
+        grad[0] = x1;
+        grad[1] = x2;
     }
     fn potential_hessian(&self, q: &Vector<3>, _t: f64, hess: &mut Matrix<3, 3>) {
         hess.fill(0.0);
-        let x0 = q[0].cos();
-        let x1 = q[1].cos();
-        let x2 = self.h * self.g;
-        let x3 = self.m * x2;
-        let x4 = -(x0 * x1 * x3);
-        let x5 = q[0].sin();
-        let x6 = q[1].sin();
-        let x7 = x3 * x5 * x6;
-        hess[(0, 0)] = x4;
-        hess[(0, 1)] = x7;
-        hess[(1, 0)] = x7;
-        hess[(1, 1)] = x4;
+        let x0 = self.m * (self.h * self.g);
+        let x1 = -(q[0].cos() * q[1].cos() * x0);
+        let x2 = x0 * q[0].sin() * q[1].sin();
+        hess[(0, 0)] = x1;
+        hess[(0, 1)] = x2;
+        hess[(1, 0)] = x2;
+        hess[(1, 1)] = x1;
     }
     fn potential_gradient_parameter(
         &self,
@@ -512,30 +334,20 @@ impl Statics<3> for CardanTop {
         match k {
             0 => {
                 out.fill(0.0);
-                let x0 = q[0].sin();
-                let x1 = q[1].cos();
-                let x2 = -self.g;
-                let x3 = self.h * x2;
-                let x4 = x0 * x1 * x3;
-                let x5 = q[1].sin();
-                let x6 = q[0].cos();
-                let x7 = x3 * x5 * x6;
-                out[0] = x4;
-                out[1] = x7;
+                let x0 = self.h * -self.g;
+                let x1 = q[0].sin() * q[1].cos() * x0;
+                let x2 = x0 * q[1].sin() * q[0].cos();
+                out[0] = x1;
+                out[1] = x2;
                 true
             }
             1 => {
                 out.fill(0.0);
-                let x0 = q[0].sin();
-                let x1 = q[1].cos();
-                let x2 = -self.g;
-                let x3 = self.m * x2;
-                let x4 = x0 * x1 * x3;
-                let x5 = q[1].sin();
-                let x6 = q[0].cos();
-                let x7 = x3 * x5 * x6;
-                out[0] = x4;
-                out[1] = x7;
+                let x0 = self.m * -self.g;
+                let x1 = q[0].sin() * q[1].cos() * x0;
+                let x2 = x0 * q[1].sin() * q[0].cos();
+                out[0] = x1;
+                out[1] = x2;
                 true
             }
             2 => {
@@ -548,16 +360,11 @@ impl Statics<3> for CardanTop {
             }
             4 => {
                 out.fill(0.0);
-                let x0 = q[0].sin();
-                let x1 = q[1].cos();
-                let x2 = -self.h;
-                let x3 = self.m * x2;
-                let x4 = x0 * x1 * x3;
-                let x5 = q[1].sin();
-                let x6 = q[0].cos();
-                let x7 = x3 * x5 * x6;
-                out[0] = x4;
-                out[1] = x7;
+                let x0 = self.m * -self.h;
+                let x1 = q[0].sin() * q[1].cos() * x0;
+                let x2 = x0 * q[1].sin() * q[0].cos();
+                out[0] = x1;
+                out[1] = x2;
                 true
             }
             _ => false,
@@ -593,96 +400,50 @@ impl Jacobians<3, 0, 0> for CardanTop {
     ) {
         dh_dq.fill(0.0);
         dh_dqd.fill(0.0);
-        let x0 = q[0].cos();
-        let x1 = q[1].cos();
-        let x2 = self.h * self.g;
-        let x3 = self.m * x2;
-        let x4 = x0 * x1 * x3;
-        let x5 = q[0].sin();
-        let x6 = -x5;
-        let x7 = x3 * x6;
-        let x8 = self.c_I * qd[1] * qd[2] * 0.5;
-        let x9 = x7 + x8;
-        let x10 = q[1].sin();
-        let x11 = x9 * x10;
-        let x12 = x10 * x10;
-        let x13 = 2.0 * x12;
-        let x14 = x1 * x1;
-        let x15 = (-2.0) * x14;
-        let x16 = x13 + x15;
-        let x17 = self.a_I * x16;
-        let x18 = self.h * self.h;
-        let x19 = self.m * x18;
-        let x20 = x12 * x19;
-        let x21 = self.c_I * x14;
-        let x22 = x20 + x21;
-        let x23 = 2.0 * x22;
-        let x24 = x14 * x19;
-        let x25 = self.c_I * x12;
-        let x26 = x24 + x25;
-        let x27 = (-2.0) * x26;
-        let x28 = x17 + x23 + x27;
-        let x29 = qd[0] * x28;
-        let x30 = qd[1] * x29;
-        let x31 = self.a_I * x12;
-        let x32 = x22 + x31;
-        let x33 = 2.0 * x32;
-        let x34 = self.a_I * x14;
-        let x35 = x26 + x34;
-        let x36 = (-2.0) * x35;
-        let x37 = x33 + x36;
-        let x38 = qd[0] * x37;
-        let x39 = self.c_I * x10;
-        let x40 = qd[2] * x39;
-        let x41 = -x40;
-        let x42 = x38 + x41;
-        let x43 = qd[1] * x42;
-        let x44 = x30 + x43;
-        let x45 = (-0.5) * x44;
-        let x46 = x11 + x45;
-        let x47 = x7 * x10;
-        let x48 = qd[0] * x40;
-        let x49 = -x29;
-        let x50 = x40 + x49;
-        let x51 = qd[0] * x50;
-        let x52 = x48 + x51;
-        let x53 = (-0.5) * x52;
-        let x54 = x4 + x53;
-        let x55 = qd[0] * qd[1] * x39;
-        let x56 = self.c_I * 2.0;
-        let x57 = self.a_I + x19;
-        let x58 = (-2.0) * x57;
-        let x59 = x56 + x58;
-        let x60 = x1 * x10;
-        let x61 = -qd[1];
-        let x62 = x59 * x60 * x61;
-        let x63 = 2.0 * x1 * x39;
-        let x64 = x19 * x60;
-        let x65 = self.a_I * x60;
-        let x66 = x64 + x65;
-        let x67 = (-2.0) * x66;
-        let x68 = x63 + x67;
-        let x69 = qd[0] * 2.0 * x68;
-        let x70 = self.c_I * x1;
-        let x71 = qd[2] * 2.0 * x70;
-        let x72 = x69 + x71;
-        let x73 = (-0.5) * x72;
-        let x74 = x61 * x70;
-        let x75 = 0.5 * x72;
-        let x76 = qd[0] * x70;
-        let x77 = -x76;
-        dh_dq[(0, 0)] = x4;
-        dh_dq[(0, 1)] = x46;
-        dh_dq[(1, 0)] = x47;
-        dh_dq[(1, 1)] = x54;
-        dh_dq[(2, 1)] = x55;
-        dh_dqd[(0, 0)] = x62;
-        dh_dqd[(0, 1)] = x73;
-        dh_dqd[(0, 2)] = x74;
-        dh_dqd[(1, 0)] = x75;
-        dh_dqd[(1, 2)] = x76;
-        dh_dqd[(2, 0)] = x74;
-        dh_dqd[(2, 1)] = x77;
+        let x0 = q[1].cos();
+        let x1 = self.m * (self.h * self.g);
+        let x2 = q[0].cos() * x0 * x1;
+        let x3 = x1 * -q[0].sin();
+        let x4 = q[1].sin();
+        let x5 = x4 * x4;
+        let x6 = x0 * x0;
+        let x7 = self.m * (self.h * self.h);
+        let x8 = x5 * x7 + self.c_I * x6;
+        let x9 = x6 * x7 + self.c_I * x5;
+        let x10 = qd[0] * (self.a_I * (2.0 * x5 + (-2.0) * x6) + 2.0 * x8 + (-2.0) * x9);
+        let x11 = self.c_I * x4;
+        let x12 = qd[2] * x11;
+        let x13 = qd[1] * x10
+            + qd[1]
+                * (qd[0] * (2.0 * (x8 + self.a_I * x5) + (-2.0) * (x9 + self.a_I * x6))
+                    + -x12);
+        let x14 = (x3 + self.c_I * qd[1] * qd[2] * 0.5) * x4 + (-0.5) * x13;
+        let x15 = x3 * x4;
+        let x16 = x2 + (-0.5) * (qd[0] * x12 + qd[0] * (x12 + -x10));
+        let x17 = qd[0] * qd[1] * x11;
+        let x18 = x0 * x4;
+        let x19 = -qd[1];
+        let x20 = (self.c_I * 2.0 + (-2.0) * (self.a_I + x7)) * x18 * x19;
+        let x21 = self.c_I * x0;
+        let x22 = qd[0] * 2.0 * (2.0 * x0 * x11 + (-2.0) * (x7 * x18 + self.a_I * x18))
+            + qd[2] * 2.0 * x21;
+        let x23 = (-0.5) * x22;
+        let x24 = x19 * x21;
+        let x25 = 0.5 * x22;
+        let x26 = qd[0] * x21;
+        let x27 = -x26;
+        dh_dq[(0, 0)] = x2;
+        dh_dq[(0, 1)] = x14;
+        dh_dq[(1, 0)] = x15;
+        dh_dq[(1, 1)] = x16;
+        dh_dq[(2, 1)] = x17;
+        dh_dqd[(0, 0)] = x20;
+        dh_dqd[(0, 1)] = x23;
+        dh_dqd[(0, 2)] = x24;
+        dh_dqd[(1, 0)] = x25;
+        dh_dqd[(1, 2)] = x26;
+        dh_dqd[(2, 0)] = x24;
+        dh_dqd[(2, 1)] = x27;
     }
     fn force_time_partial(
         &self,
@@ -701,23 +462,16 @@ impl Jacobians<3, 0, 0> for CardanTop {
         out: &mut Matrix<3, 3>,
     ) {
         out.fill(0.0);
-        let x0 = q[1].sin();
-        let x1 = q[1].cos();
-        let x2 = x0 * x1;
-        let x3 = self.c_I * 2.0 * x2;
-        let x4 = self.h * self.h;
-        let x5 = self.m * x2 * x4;
-        let x6 = self.a_I * x2;
-        let x7 = x5 + x6;
-        let x8 = (-2.0) * x7;
-        let x9 = x3 + x8;
-        let x10 = a[0] * x9;
-        let x11 = self.c_I * x1;
-        let x12 = a[2] * x11;
-        let x13 = x10 + x12;
-        let x14 = a[0] * x11;
-        out[(0, 1)] = x13;
-        out[(2, 1)] = x14;
+        let x0 = q[1].cos();
+        let x1 = q[1].sin() * x0;
+        let x2 = self.c_I * x0;
+        let x3 = a[0]
+            * (self.c_I * 2.0 * x1
+                + (-2.0) * (self.m * x1 * (self.h * self.h) + self.a_I * x1))
+            + a[2] * x2;
+        let x4 = a[0] * x2;
+        out[(0, 1)] = x3;
+        out[(2, 1)] = x4;
     }
     fn force_parameter_derivative(
         &self,
@@ -734,53 +488,27 @@ impl Jacobians<3, 0, 0> for CardanTop {
                 let x0 = q[0].sin();
                 let x1 = self.m * dp[1];
                 let x2 = self.g * x0;
-                let x3 = x1 * x2;
-                let x4 = qd[1] * qd[2] * dp[3] * (-0.5);
-                let x5 = self.m * dp[4];
-                let x6 = x0 * x5;
-                let x7 = dp[0] * x2;
-                let x8 = x6 + x7;
-                let x9 = self.h * x8;
-                let x10 = x3 + x4 + x9;
-                let x11 = q[1].cos();
-                let x12 = x10 * x11;
-                let x13 = q[1].sin();
-                let x14 = x11 * x13;
-                let x15 = self.h * (-4.0) * x1 * x14;
-                let x16 = dp[3] * 2.0 * x14;
-                let x17 = dp[2] * x14;
-                let x18 = self.h * self.h;
-                let x19 = dp[0] * x14 * x18;
-                let x20 = x17 + x19;
-                let x21 = (-2.0) * x20;
-                let x22 = x15 + x16 + x21;
-                let x23 = qd[0] * x22;
-                let x24 = qd[1] * x23;
-                let x25 = dp[3] * x11;
-                let x26 = qd[2] * x25;
-                let x27 = x23 + x26;
-                let x28 = qd[1] * x27;
-                let x29 = x24 + x28;
-                let x30 = (-0.5) * x29;
-                let x31 = x12 + x30;
-                let x32 = q[0].cos();
-                let x33 = self.g * x32;
-                let x34 = x1 * x33;
-                let x35 = x5 * x32;
-                let x36 = dp[0] * x33;
-                let x37 = x35 + x36;
-                let x38 = self.h * x37;
-                let x39 = x34 + x38;
-                let x40 = x13 * x39;
-                let x41 = qd[0] * x26;
-                let x42 = qd[0] * x27;
-                let x43 = x41 + x42;
-                let x44 = 0.5 * x43;
-                let x45 = x40 + x44;
-                let x46 = -(qd[0] * qd[1] * x25);
-                out[0] = x31;
-                out[1] = x45;
-                out[2] = x46;
+                let x3 = self.m * dp[4];
+                let x4 = q[1].cos();
+                let x5 = q[1].sin();
+                let x6 = x4 * x5;
+                let x7 = self.h * (-4.0) * x1 * x6 + dp[3] * 2.0 * x6
+                    + (-2.0) * (dp[2] * x6 + dp[0] * x6 * (self.h * self.h));
+                let x8 = qd[0] * x7;
+                let x9 = dp[3] * x4;
+                let x10 = qd[2] * x9;
+                let x11 = x8 + x10;
+                let x12 = (x1 * x2 + qd[1] * qd[2] * dp[3] * (-0.5)
+                    + self.h * (x0 * x3 + dp[0] * x2)) * x4
+                    + (-0.5) * (qd[1] * x8 + qd[1] * x11);
+                let x13 = q[0].cos();
+                let x14 = self.g * x13;
+                let x15 = x5 * (x1 * x14 + self.h * (x3 * x13 + dp[0] * x14))
+                    + 0.5 * (qd[0] * x10 + qd[0] * x11);
+                let x16 = -(qd[0] * qd[1] * x9);
+                out[0] = x12;
+                out[1] = x15;
+                out[2] = x16;
                 true
             }
             _ => false,
@@ -800,29 +528,16 @@ impl Jacobians<3, 0, 0> for CardanTop {
                 dp[k] = 1.0;
                 let x0 = q[1].cos();
                 let x1 = x0 * x0;
-                let x2 = dp[1] * 2.0;
-                let x3 = self.m * x2;
-                let x4 = self.h * x1 * x3;
-                let x5 = dp[2] * x1;
-                let x6 = -(dp[3] * x1);
-                let x7 = self.h * self.h;
-                let x8 = dp[0] * x1 * x7;
-                let x9 = dp[3] + x4 + x5 + x6 + x8;
-                let x10 = a[0] * x9;
-                let x11 = q[1].sin();
-                let x12 = a[2] * dp[3] * x11;
-                let x13 = x10 + x12;
-                let x14 = self.h * dp[0];
-                let x15 = x3 + x14;
-                let x16 = self.h * x15;
-                let x17 = dp[2] + x16;
-                let x18 = a[1] * x17;
-                let x19 = a[0] * x11;
-                let x20 = a[2] + x19;
-                let x21 = dp[3] * x20;
-                out[0] = x13;
-                out[1] = x18;
-                out[2] = x21;
+                let x2 = self.m * (dp[1] * 2.0);
+                let x3 = q[1].sin();
+                let x4 = a[0]
+                    * (dp[3] + self.h * x1 * x2 + dp[2] * x1 + -(dp[3] * x1)
+                        + dp[0] * x1 * (self.h * self.h)) + a[2] * dp[3] * x3;
+                let x5 = a[1] * (dp[2] + self.h * (x2 + self.h * dp[0]));
+                let x6 = dp[3] * (a[2] + a[0] * x3);
+                out[0] = x4;
+                out[1] = x5;
+                out[2] = x6;
                 true
             }
             _ => false,

@@ -99,14 +99,7 @@ impl Dynamics<3> for CartPendulumWall {
         Ok(())
     }
     fn kinetic_energy(&self, _q: &Vector<3>, qd: &Vector<3>, _t: f64) -> f64 {
-        let x0 = qd[1] * qd[1];
-        let x1 = qd[2] * qd[2];
-        let x2 = x0 + x1;
-        let x3 = self.m * x2;
-        let x4 = qd[0] * qd[0];
-        let x5 = self.mc * x4;
-        let x6 = x3 + x5;
-        0.5 * x6
+        0.5 * (self.m * (qd[1] * qd[1] + qd[2] * qd[2]) + self.mc * (qd[0] * qd[0]))
     }
     fn potential_energy(&self, q: &Vector<3>, _t: f64) -> f64 {
         self.m * self.g * q[2]
@@ -121,18 +114,14 @@ impl Dynamics<3> for CartPendulumWall {
     ) {
         m.fill(0.0);
         h.fill(0.0);
-        let x0 = -self.t0;
-        let x1 = t + x0;
-        let x2 = self.a1 * x1;
-        let x3 = x1 * x1;
-        let x4 = self.c * x3;
-        let x5 = self.a0 + x2 + x4;
-        let x6 = -(self.m * self.g);
+        let x0 = t + -self.t0;
+        let x1 = self.a0 + self.a1 * x0 + self.c * (x0 * x0);
+        let x2 = -(self.m * self.g);
         m[(0, 0)] = self.mc;
         m[(1, 1)] = self.m;
         m[(2, 2)] = self.m;
-        h[0] = x5;
-        h[2] = x6;
+        h[0] = x1;
+        h[2] = x2;
     }
     fn mass_matrix(&self, _q: &Vector<3>, _t: f64, m: &mut Matrix<3, 3>) {
         m.fill(0.0);
@@ -142,15 +131,11 @@ impl Dynamics<3> for CartPendulumWall {
     }
     fn forces(&self, _q: &Vector<3>, _qd: &Vector<3>, t: f64, h: &mut Vector<3>) {
         h.fill(0.0);
-        let x0 = -self.t0;
-        let x1 = t + x0;
-        let x2 = self.a1 * x1;
-        let x3 = x1 * x1;
-        let x4 = self.c * x3;
-        let x5 = self.a0 + x2 + x4;
-        let x6 = -(self.m * self.g);
-        h[0] = x5;
-        h[2] = x6;
+        let x0 = t + -self.t0;
+        let x1 = self.a0 + self.a1 * x0 + self.c * (x0 * x0);
+        let x2 = -(self.m * self.g);
+        h[0] = x1;
+        h[2] = x2;
     }
     fn coriolis(&self, _q: &Vector<3>, _qd: &Vector<3>, _t: f64, c: &mut Matrix<3, 3>) {
         c.fill(0.0);
@@ -160,15 +145,9 @@ impl Constraints<3, 1, 1> for CartPendulumWall {
     const BILATERAL: [&'static str; 1] = ["rod"];
     const CONTACTS: [&'static str; 1] = ["wall"];
     fn bilateral(&self, q: &Vector<3>, _t: f64, g: &mut Vector<1>) {
-        let x0 = -self.l;
-        let x1 = q[0] * q[1] * (-2.0);
-        let x2 = q[0] * q[0];
-        let x3 = q[1] * q[1];
-        let x4 = q[2] * q[2];
-        let x5 = x1 + x2 + x3 + x4;
-        let x6 = x5.sqrt();
-        let x7 = x0 + x6;
-        g[0] = x7;
+        let x0 = -self.l
+            + (q[0] * q[1] * (-2.0) + q[0] * q[0] + q[1] * q[1] + q[2] * q[2]).sqrt();
+        g[0] = x0;
     }
     fn bilateral_jacobian(
         &self,
@@ -178,29 +157,17 @@ impl Constraints<3, 1, 1> for CartPendulumWall {
         time_partial: &mut Vector<1>,
     ) {
         time_partial.fill(0.0);
-        let x0 = q[1] * (-2.0);
-        let x1 = q[0] + x0;
+        let x0 = q[2] * q[2];
+        let x1 = 1.0 / (q[0] * (q[0] + q[1] * (-2.0)) + q[1] * q[1] + x0).sqrt();
         let x2 = q[0] * x1;
-        let x3 = q[1] * q[1];
-        let x4 = q[2] * q[2];
-        let x5 = x2 + x3 + x4;
-        let x6 = 1.0 / x5.sqrt();
-        let x7 = q[0] * x6;
-        let x8 = q[0] * (-2.0);
-        let x9 = q[1] + x8;
-        let x10 = q[1] * x9;
-        let x11 = q[0] * q[0];
-        let x12 = x4 + x10 + x11;
-        let x13 = 1.0 / x12.sqrt();
-        let x14 = q[1] * x13;
-        let x15 = -x14;
-        let x16 = x7 + x15;
-        let x17 = -x7;
-        let x18 = x14 + x17;
-        let x19 = q[2] * x6;
-        jac[(0, 0)] = x16;
-        jac[(1, 0)] = x18;
-        jac[(2, 0)] = x19;
+        let x3 = q[1]
+            * (1.0 / (x0 + q[1] * (q[1] + q[0] * (-2.0)) + q[0] * q[0]).sqrt());
+        let x4 = x2 + -x3;
+        let x5 = x3 + -x2;
+        let x6 = q[2] * x1;
+        jac[(0, 0)] = x4;
+        jac[(1, 0)] = x5;
+        jac[(2, 0)] = x6;
     }
     fn bilateral_drift(
         &self,
@@ -209,56 +176,24 @@ impl Constraints<3, 1, 1> for CartPendulumWall {
         _t: f64,
         drift: &mut Vector<1>,
     ) {
-        let x0 = q[0] * q[1] * (-2.0);
-        let x1 = q[0] * q[0];
-        let x2 = q[1] * q[1];
-        let x3 = q[2] * q[2];
-        let x4 = x0 + x1 + x2 + x3;
-        let x5 = x4.powf(-1.5);
-        let x6 = -x5;
-        let x7 = qd[0] * x6;
-        let x8 = 2.0 * x5;
-        let x9 = qd[1] * x8;
-        let x10 = x7 + x9;
-        let x11 = qd[0] * x10;
-        let x12 = qd[1] * qd[1];
-        let x13 = x6 * x12;
-        let x14 = x11 + x13;
-        let x15 = q[0] * x14;
-        let x16 = qd[0] * x8;
-        let x17 = qd[1] * (-4.0) * x5;
-        let x18 = x16 + x17;
-        let x19 = qd[0] * x18;
-        let x20 = x8 * x12;
-        let x21 = x19 + x20;
-        let x22 = q[1] * x21;
-        let x23 = qd[2] * x5;
-        let x24 = qd[0] * (-2.0) * x23;
-        let x25 = qd[2] * x8;
-        let x26 = qd[1] * x25;
-        let x27 = x24 + x26;
-        let x28 = q[2] * x27;
-        let x29 = x15 + x22 + x28;
-        let x30 = q[0] * x29;
-        let x31 = q[1] * x14;
-        let x32 = qd[0] * x25;
-        let x33 = qd[1] * (-2.0);
-        let x34 = x23 * x33;
-        let x35 = x32 + x34;
-        let x36 = q[2] * x35;
-        let x37 = x31 + x36;
-        let x38 = q[1] * x37;
-        let x39 = 1.0 / x4.sqrt();
-        let x40 = qd[0] * x39;
-        let x41 = x33 * x39;
-        let x42 = x40 + x41;
-        let x43 = qd[0] * x42;
-        let x44 = qd[2] * qd[2];
-        let x45 = x3 * x6 * x44;
-        let x46 = x12 * x39;
-        let x47 = x39 * x44;
-        let x48 = x30 + x38 + x43 + x45 + x46 + x47;
-        drift[0] = x48;
+        let x0 = q[2] * q[2];
+        let x1 = q[0] * q[1] * (-2.0) + q[0] * q[0] + q[1] * q[1] + x0;
+        let x2 = x1.powf(-1.5);
+        let x3 = -x2;
+        let x4 = 2.0 * x2;
+        let x5 = qd[1] * qd[1];
+        let x6 = qd[0] * (qd[0] * x3 + qd[1] * x4) + x3 * x5;
+        let x7 = qd[2] * x2;
+        let x8 = qd[2] * x4;
+        let x9 = q[0] * x6
+            + q[1] * (qd[0] * (qd[0] * x4 + qd[1] * (-4.0) * x2) + x4 * x5)
+            + q[2] * (qd[0] * (-2.0) * x7 + qd[1] * x8);
+        let x10 = qd[1] * (-2.0);
+        let x11 = 1.0 / x1.sqrt();
+        let x12 = qd[2] * qd[2];
+        let x13 = q[0] * x9 + q[1] * (q[1] * x6 + q[2] * (qd[0] * x8 + x7 * x10))
+            + qd[0] * (qd[0] * x11 + x10 * x11) + x0 * x3 * x12 + x5 * x11 + x11 * x12;
+        drift[0] = x13;
     }
     fn gaps(&self, q: &Vector<3>, _t: f64, g_n: &mut Vector<1>) {
         g_n[0] = q[0];
@@ -321,39 +256,20 @@ impl Rates<3, 1, 1> for CartPendulumWall {
         lambda_n: &[Jet<N>; 1],
         out: &mut [Jet<N>; 3],
     ) {
-        let x0 = self.mc * x.qdd[0];
-        let x1 = x.q[0] * x.q[1] * (-2.0);
-        let x2 = x.q[0] * x.q[0];
-        let x3 = x.q[1] * x.q[1];
-        let x4 = x.q[2] * x.q[2];
-        let x5 = x1 + x2 + x3 + x4;
-        let x6 = 1.0 / x5.sqrt();
-        let x7 = x.q[0] * x6;
-        let x8 = -x6;
-        let x9 = x.q[1] * x8;
-        let x10 = x7 + x9;
-        let x11 = lambda_b[0] * x10;
-        let x12 = -self.t0;
-        let x13 = x.t + x12;
-        let x14 = self.a1 * x13;
-        let x15 = x13 * x13;
-        let x16 = self.c * x15;
-        let x17 = self.a0 + lambda_n[0] + x11 + x14 + x16;
-        let x18 = -x17;
-        let x19 = x0 + x18;
-        let x20 = x.q[0] * x8;
-        let x21 = x.q[1] * x6;
-        let x22 = x20 + x21;
-        let x23 = -(lambda_b[0] * x22);
-        let x24 = self.m * x.qdd[1];
-        let x25 = x23 + x24;
-        let x26 = x.q[2] * lambda_b[0] * x8;
-        let x27 = self.g + x.qdd[2];
-        let x28 = self.m * x27;
-        let x29 = x26 + x28;
-        out[0] = Jet::lift(x19);
-        out[1] = Jet::lift(x25);
-        out[2] = Jet::lift(x29);
+        let x0 = 1.0
+            / (x.q[0] * x.q[1] * (-2.0) + x.q[0] * x.q[0] + x.q[1] * x.q[1]
+                + x.q[2] * x.q[2])
+                .sqrt();
+        let x1 = -x0;
+        let x2 = x.t + -self.t0;
+        let x3 = self.a0 + lambda_n[0] + lambda_b[0] * (x.q[0] * x0 + x.q[1] * x1)
+            + self.a1 * x2 + self.c * (x2 * x2);
+        let x4 = self.mc * x.qdd[0] + -x3;
+        let x5 = -(lambda_b[0] * (x.q[0] * x1 + x.q[1] * x0)) + self.m * x.qdd[1];
+        let x6 = x.q[2] * lambda_b[0] * x1 + self.m * (self.g + x.qdd[2]);
+        out[0] = Jet::lift(x4);
+        out[1] = Jet::lift(x5);
+        out[2] = Jet::lift(x6);
     }
     fn constraint_jet<const N: usize>(
         &self,
@@ -361,15 +277,11 @@ impl Rates<3, 1, 1> for CartPendulumWall {
         bilateral: &mut [Jet<N>; 1],
         gaps: &mut [Jet<N>; 1],
     ) {
-        let x0 = -self.l;
-        let x1 = x.q[0] * x.q[1] * (-2.0);
-        let x2 = x.q[0] * x.q[0];
-        let x3 = x.q[1] * x.q[1];
-        let x4 = x.q[2] * x.q[2];
-        let x5 = x1 + x2 + x3 + x4;
-        let x6 = x5.sqrt();
-        let x7 = x0 + x6;
-        bilateral[0] = Jet::lift(x7);
+        let x0 = -self.l
+            + (x.q[0] * x.q[1] * (-2.0) + x.q[0] * x.q[0] + x.q[1] * x.q[1]
+                + x.q[2] * x.q[2])
+                .sqrt();
+        bilateral[0] = Jet::lift(x0);
         gaps[0] = Jet::lift(x.q[0]);
     }
 }
@@ -437,43 +349,27 @@ impl Statics<3> for CartPendulumWall {
         match i {
             0 => {
                 let x0 = q[1] * (-2.0);
-                let x1 = q[0] * x0;
-                let x2 = q[0] * q[0];
-                let x3 = q[1] * q[1];
-                let x4 = q[2] * q[2];
-                let x5 = x3 + x4;
-                let x6 = x1 + x2 + x5;
-                let x7 = x6.sqrt();
-                let x8 = q[1] + x7;
-                let x9 = -x8;
-                let x10 = q[0] + x9;
-                let x11 = -q[1];
-                let x12 = q[0] + x11;
-                let x13 = x7 + x12;
-                let x14 = q[0] + x0;
-                let x15 = q[0] * x14;
-                let x16 = x5 + x15;
-                let x17 = x16.powf(-1.5);
-                let x18 = -x17;
-                let x19 = x10 * x13;
-                let x20 = x18 * x19;
-                let x21 = x17 * x19;
-                let x22 = q[2] * x12;
-                let x23 = x18 * x22;
-                let x24 = x17 * x22;
-                let x25 = q[2] + x7;
-                let x26 = -x7;
-                let x27 = q[2] + x26;
-                let x28 = x18 * x25 * x27;
-                hess[(0, 0)] = x20;
-                hess[(0, 1)] = x21;
-                hess[(1, 0)] = x21;
-                hess[(0, 2)] = x23;
-                hess[(2, 0)] = x23;
-                hess[(1, 1)] = x20;
-                hess[(1, 2)] = x24;
-                hess[(2, 1)] = x24;
-                hess[(2, 2)] = x28;
+                let x1 = q[1] * q[1] + q[2] * q[2];
+                let x2 = (q[0] * x0 + q[0] * q[0] + x1).sqrt();
+                let x3 = q[0] + -q[1];
+                let x4 = (x1 + q[0] * (q[0] + x0)).powf(-1.5);
+                let x5 = -x4;
+                let x6 = (q[0] + -(q[1] + x2)) * (x2 + x3);
+                let x7 = x5 * x6;
+                let x8 = x4 * x6;
+                let x9 = q[2] * x3;
+                let x10 = x5 * x9;
+                let x11 = x4 * x9;
+                let x12 = x5 * (q[2] + x2) * (q[2] + -x2);
+                hess[(0, 0)] = x7;
+                hess[(0, 1)] = x8;
+                hess[(1, 0)] = x8;
+                hess[(0, 2)] = x10;
+                hess[(2, 0)] = x10;
+                hess[(1, 1)] = x7;
+                hess[(1, 2)] = x11;
+                hess[(2, 1)] = x11;
+                hess[(2, 2)] = x12;
                 true
             }
             _ => false,
@@ -515,11 +411,8 @@ impl Jacobians<3, 1, 1> for CartPendulumWall {
         dh_dt: &mut Vector<3>,
     ) {
         dh_dt.fill(0.0);
-        let x0 = -self.t0;
-        let x1 = t + x0;
-        let x2 = self.c * 2.0 * x1;
-        let x3 = self.a1 + x2;
-        dh_dt[0] = x3;
+        let x0 = self.a1 + self.c * 2.0 * (t + -self.t0);
+        dh_dt[0] = x0;
     }
     fn mass_action_jacobian(
         &self,
@@ -543,22 +436,12 @@ impl Jacobians<3, 1, 1> for CartPendulumWall {
                 let mut dp = [0.0; 8];
                 dp[k] = 1.0;
                 out.fill(0.0);
-                let x0 = -self.t0;
-                let x1 = t + x0;
-                let x2 = dp[5] * x1;
-                let x3 = x1 * x1;
-                let x4 = dp[6] * x3;
-                let x5 = -self.a1;
-                let x6 = self.c * (-2.0) * x1;
-                let x7 = x5 + x6;
-                let x8 = dp[7] * x7;
-                let x9 = dp[4] + x2 + x4 + x8;
-                let x10 = self.m * dp[3];
-                let x11 = self.g * dp[1];
-                let x12 = x10 + x11;
-                let x13 = -x12;
-                out[0] = x9;
-                out[2] = x13;
+                let x0 = t + -self.t0;
+                let x1 = dp[4] + dp[5] * x0 + dp[6] * (x0 * x0)
+                    + dp[7] * (-self.a1 + self.c * (-2.0) * x0);
+                let x2 = -(self.m * dp[3] + self.g * dp[1]);
+                out[0] = x1;
+                out[2] = x2;
                 true
             }
             _ => false,
@@ -598,228 +481,91 @@ impl Jacobians<3, 1, 1> for CartPendulumWall {
         d_dq: &mut Matrix<1, 3>,
         d_dqd: &mut Matrix<1, 3>,
     ) {
-        let x0 = q[0] * 2.0;
-        let x1 = q[1] * (-2.0);
-        let x2 = x0 + x1;
-        let x3 = q[0] * x1;
-        let x4 = q[0] * q[0];
-        let x5 = q[1] * q[1];
-        let x6 = q[2] * q[2];
-        let x7 = x3 + x4 + x5 + x6;
-        let x8 = x7.powf(-2.5);
-        let x9 = qd[0] * x8;
-        let x10 = 1.5 * x9;
-        let x11 = x2 * x10;
-        let x12 = qd[1] * x8;
-        let x13 = (-3.0) * x2;
-        let x14 = x12 * x13;
-        let x15 = x11 + x14;
-        let x16 = qd[0] * x15;
-        let x17 = qd[1] * qd[1];
-        let x18 = x2 * x8;
-        let x19 = 1.5 * x17;
-        let x20 = x18 * x19;
-        let x21 = x16 + x20;
-        let x22 = q[0] * x21;
-        let x23 = x9 * x13;
-        let x24 = 6.0 * x12;
-        let x25 = x2 * x24;
-        let x26 = x23 + x25;
-        let x27 = qd[0] * x26;
-        let x28 = (-3.0) * x17;
-        let x29 = x18 * x28;
-        let x30 = x27 + x29;
-        let x31 = q[1] * x30;
-        let x32 = qd[2] * x8;
-        let x33 = qd[0] * 3.0;
-        let x34 = x2 * x32;
-        let x35 = x33 * x34;
-        let x36 = qd[1] * x32;
-        let x37 = x13 * x36;
-        let x38 = x35 + x37;
-        let x39 = q[2] * x38;
-        let x40 = x7.powf(-1.5);
-        let x41 = qd[0] * x40;
-        let x42 = (-2.0) * x41;
-        let x43 = qd[1] * x40;
-        let x44 = 4.0 * x43;
-        let x45 = x42 + x44;
-        let x46 = qd[0] * x45;
-        let x47 = (-2.0) * x40;
-        let x48 = x17 * x47;
-        let x49 = x46 + x48;
-        let x50 = x22 + x31 + x39 + x49;
-        let x51 = q[0] * x50;
-        let x52 = q[1] * x21;
-        let x53 = qd[0] * x32;
-        let x54 = x13 * x53;
-        let x55 = qd[1] * 3.0;
-        let x56 = x34 * x55;
-        let x57 = x54 + x56;
-        let x58 = q[2] * x57;
-        let x59 = 2.0 * x41;
-        let x60 = (-4.0) * x43;
-        let x61 = x59 + x60;
-        let x62 = qd[0] * x61;
-        let x63 = 2.0 * x40;
-        let x64 = x17 * x63;
-        let x65 = x62 + x64;
-        let x66 = x52 + x58 + x65;
-        let x67 = q[1] * x66;
-        let x68 = qd[2] * qd[2];
-        let x69 = 1.5 * x68;
-        let x70 = q[2] * x69;
-        let x71 = x18 * x70;
-        let x72 = qd[2] * (-2.0);
-        let x73 = x41 * x72;
-        let x74 = qd[2] * 2.0;
-        let x75 = x43 * x74;
-        let x76 = x73 + x75;
-        let x77 = x71 + x76;
-        let x78 = q[2] * x77;
-        let x79 = (-0.5) * x41;
-        let x80 = x2 * x79;
-        let x81 = x2 * x43;
-        let x82 = x80 + x81;
-        let x83 = qd[0] * x82;
-        let x84 = x17 * x40;
-        let x85 = x2 * x84;
-        let x86 = x40 * x68;
-        let x87 = x2 * x86;
-        let x88 = x85 + x87;
-        let x89 = (-0.5) * x88;
-        let x90 = x51 + x67 + x78 + x83 + x89;
-        let x91 = q[0] * (-2.0);
-        let x92 = q[1] * 2.0;
-        let x93 = x91 + x92;
-        let x94 = x10 * x93;
-        let x95 = (-3.0) * x93;
-        let x96 = x12 * x95;
-        let x97 = x94 + x96;
-        let x98 = qd[0] * x97;
-        let x99 = x8 * x93;
-        let x100 = x19 * x99;
-        let x101 = x98 + x100;
-        let x102 = q[0] * x101;
-        let x103 = x9 * x95;
-        let x104 = x24 * x93;
-        let x105 = x103 + x104;
-        let x106 = qd[0] * x105;
-        let x107 = x28 * x99;
-        let x108 = x106 + x107;
-        let x109 = q[1] * x108;
-        let x110 = x32 * x93;
-        let x111 = x33 * x110;
-        let x112 = x36 * x95;
-        let x113 = x111 + x112;
-        let x114 = q[2] * x113;
-        let x115 = x65 + x102 + x109 + x114;
-        let x116 = q[0] * x115;
-        let x117 = q[1] * x101;
-        let x118 = x53 * x95;
-        let x119 = x55 * x110;
-        let x120 = x118 + x119;
-        let x121 = q[2] * x120;
-        let x122 = x49 + x117 + x121;
-        let x123 = q[1] * x122;
-        let x124 = x70 * x99;
-        let x125 = x41 * x74;
-        let x126 = x43 * x72;
-        let x127 = x125 + x126;
-        let x128 = x124 + x127;
-        let x129 = q[2] * x128;
-        let x130 = x79 * x93;
-        let x131 = x43 * x93;
-        let x132 = x130 + x131;
-        let x133 = qd[0] * x132;
-        let x134 = x84 * x93;
-        let x135 = x86 * x93;
-        let x136 = x134 + x135;
-        let x137 = (-0.5) * x136;
-        let x138 = x116 + x123 + x129 + x133 + x137;
-        let x139 = 3.0 * x9;
-        let x140 = (-6.0) * x12;
-        let x141 = x139 + x140;
-        let x142 = qd[0] * x141;
-        let x143 = 3.0 * x8;
-        let x144 = x17 * x143;
-        let x145 = x142 + x144;
-        let x146 = q[0] * q[2] * x145;
-        let x147 = (-6.0) * x9;
-        let x148 = 12.0 * x12;
-        let x149 = x147 + x148;
-        let x150 = qd[0] * x149;
-        let x151 = (-6.0) * x8 * x17;
-        let x152 = x150 + x151;
-        let x153 = q[1] * q[2];
-        let x154 = x152 * x153;
-        let x155 = 6.0 * x53;
-        let x156 = (-6.0) * x36;
-        let x157 = x155 + x156;
-        let x158 = x6 * x157;
-        let x159 = x76 + x146 + x154 + x158;
-        let x160 = q[0] * x159;
-        let x161 = x145 * x153;
-        let x162 = (-6.0) * x53;
-        let x163 = 6.0 * x36;
-        let x164 = x162 + x163;
-        let x165 = x6 * x164;
-        let x166 = x127 + x161 + x165;
-        let x167 = q[1] * x166;
-        let x168 = -x41;
-        let x169 = 2.0 * x43;
-        let x170 = x168 + x169;
-        let x171 = qd[0] * x170;
-        let x172 = x6 * x68 * x143;
-        let x173 = -x84;
-        let x174 = (-3.0) * x86;
-        let x175 = x171 + x172 + x173 + x174;
-        let x176 = q[2] * x175;
-        let x177 = x160 + x167 + x176;
-        let x178 = x42 + x169;
-        let x179 = q[0] * x178;
-        let x180 = 4.0 * x41;
-        let x181 = x60 + x180;
-        let x182 = q[1] * x181;
-        let x183 = q[2] * qd[2];
-        let x184 = x47 * x183;
-        let x185 = x179 + x182 + x184;
-        let x186 = q[0] * x185;
-        let x187 = q[1] * x178;
-        let x188 = x63 * x183;
-        let x189 = x187 + x188;
-        let x190 = q[1] * x189;
-        let x191 = 1.0 / x7.sqrt();
-        let x192 = 2.0 * x191;
-        let x193 = qd[0] * x192;
-        let x194 = (-2.0) * x191;
-        let x195 = qd[1] * x194;
-        let x196 = x186 + x190 + x193 + x195;
-        let x197 = (-2.0) * x43;
-        let x198 = x59 + x197;
-        let x199 = q[0] * x198;
-        let x200 = (-4.0) * x41;
-        let x201 = x44 + x200;
-        let x202 = q[1] * x201;
-        let x203 = x188 + x199 + x202;
-        let x204 = q[0] * x203;
-        let x205 = q[1] * x198;
-        let x206 = x184 + x205;
-        let x207 = q[1] * x206;
-        let x208 = qd[0] * x194;
-        let x209 = qd[1] * x192;
-        let x210 = x204 + x207 + x208 + x209;
-        let x211 = q[2] * x179;
-        let x212 = x153 * x198;
-        let x213 = x74 * x191;
-        let x214 = qd[2] * x6 * x47;
-        let x215 = x211 + x212 + x213 + x214;
-        d_dq[(0, 0)] = x90;
-        d_dq[(0, 1)] = x138;
-        d_dq[(0, 2)] = x177;
-        d_dqd[(0, 0)] = x196;
-        d_dqd[(0, 1)] = x210;
-        d_dqd[(0, 2)] = x215;
+        let x0 = q[1] * (-2.0);
+        let x1 = q[0] * 2.0 + x0;
+        let x2 = q[2] * q[2];
+        let x3 = q[0] * x0 + q[0] * q[0] + q[1] * q[1] + x2;
+        let x4 = x3.powf(-2.5);
+        let x5 = qd[0] * x4;
+        let x6 = 1.5 * x5;
+        let x7 = qd[1] * x4;
+        let x8 = (-3.0) * x1;
+        let x9 = qd[1] * qd[1];
+        let x10 = x1 * x4;
+        let x11 = 1.5 * x9;
+        let x12 = qd[0] * (x1 * x6 + x7 * x8) + x10 * x11;
+        let x13 = 6.0 * x7;
+        let x14 = (-3.0) * x9;
+        let x15 = qd[2] * x4;
+        let x16 = qd[0] * 3.0;
+        let x17 = x1 * x15;
+        let x18 = qd[1] * x15;
+        let x19 = x3.powf(-1.5);
+        let x20 = qd[0] * x19;
+        let x21 = (-2.0) * x20;
+        let x22 = qd[1] * x19;
+        let x23 = 4.0 * x22;
+        let x24 = (-2.0) * x19;
+        let x25 = qd[0] * (x21 + x23) + x9 * x24;
+        let x26 = q[0] * x12 + q[1] * (qd[0] * (x5 * x8 + x1 * x13) + x10 * x14)
+            + q[2] * (x16 * x17 + x8 * x18) + x25;
+        let x27 = qd[0] * x15;
+        let x28 = qd[1] * 3.0;
+        let x29 = 2.0 * x20;
+        let x30 = (-4.0) * x22;
+        let x31 = 2.0 * x19;
+        let x32 = qd[0] * (x29 + x30) + x9 * x31;
+        let x33 = qd[2] * qd[2];
+        let x34 = q[2] * (1.5 * x33);
+        let x35 = qd[2] * (-2.0);
+        let x36 = qd[2] * 2.0;
+        let x37 = x20 * x35 + x22 * x36;
+        let x38 = (-0.5) * x20;
+        let x39 = x9 * x19;
+        let x40 = x19 * x33;
+        let x41 = q[0] * x26 + q[1] * (q[1] * x12 + q[2] * (x8 * x27 + x17 * x28) + x32)
+            + q[2] * (x10 * x34 + x37) + qd[0] * (x1 * x38 + x1 * x22)
+            + (-0.5) * (x1 * x39 + x1 * x40);
+        let x42 = q[0] * (-2.0) + q[1] * 2.0;
+        let x43 = (-3.0) * x42;
+        let x44 = x4 * x42;
+        let x45 = qd[0] * (x6 * x42 + x7 * x43) + x11 * x44;
+        let x46 = x15 * x42;
+        let x47 = x32 + q[0] * x45 + q[1] * (qd[0] * (x5 * x43 + x13 * x42) + x14 * x44)
+            + q[2] * (x16 * x46 + x18 * x43);
+        let x48 = x20 * x36 + x22 * x35;
+        let x49 = q[0] * x47 + q[1] * (x25 + q[1] * x45 + q[2] * (x27 * x43 + x28 * x46))
+            + q[2] * (x34 * x44 + x48) + qd[0] * (x38 * x42 + x22 * x42)
+            + (-0.5) * (x39 * x42 + x40 * x42);
+        let x50 = 3.0 * x4;
+        let x51 = qd[0] * (3.0 * x5 + (-6.0) * x7) + x9 * x50;
+        let x52 = q[1] * q[2];
+        let x53 = x37 + q[0] * q[2] * x51
+            + (qd[0] * ((-6.0) * x5 + 12.0 * x7) + (-6.0) * x4 * x9) * x52
+            + x2 * (6.0 * x27 + (-6.0) * x18);
+        let x54 = 2.0 * x22;
+        let x55 = q[0] * x53 + q[1] * (x48 + x51 * x52 + x2 * ((-6.0) * x27 + 6.0 * x18))
+            + q[2] * (qd[0] * (-x20 + x54) + x2 * x33 * x50 + -x39 + (-3.0) * x40);
+        let x56 = x21 + x54;
+        let x57 = q[0] * x56;
+        let x58 = q[2] * qd[2];
+        let x59 = x24 * x58;
+        let x60 = x31 * x58;
+        let x61 = 1.0 / x3.sqrt();
+        let x62 = 2.0 * x61;
+        let x63 = (-2.0) * x61;
+        let x64 = q[0] * (x57 + q[1] * (x30 + 4.0 * x20) + x59)
+            + q[1] * (q[1] * x56 + x60) + qd[0] * x62 + qd[1] * x63;
+        let x65 = x29 + (-2.0) * x22;
+        let x66 = q[0] * (x60 + q[0] * x65 + q[1] * (x23 + (-4.0) * x20))
+            + q[1] * (x59 + q[1] * x65) + qd[0] * x63 + qd[1] * x62;
+        let x67 = q[2] * x57 + x52 * x65 + x36 * x61 + qd[2] * x2 * x24;
+        d_dq[(0, 0)] = x41;
+        d_dq[(0, 1)] = x49;
+        d_dq[(0, 2)] = x55;
+        d_dqd[(0, 0)] = x64;
+        d_dqd[(0, 1)] = x66;
+        d_dqd[(0, 2)] = x67;
     }
     fn gap_drift_jacobians(
         &self,

@@ -84,25 +84,14 @@ impl Dynamics<2> for CartPole {
         Ok(())
     }
     fn kinetic_energy(&self, q: &Vector<2>, qd: &Vector<2>, _t: f64) -> f64 {
-        let x0 = qd[1] * qd[1];
-        let x1 = self.l * self.l;
-        let x2 = q[1].sin();
-        let x3 = x2 * x2;
-        let x4 = x0 * x1 * x3;
-        let x5 = q[1].cos();
-        let x6 = self.l * qd[1] * x5;
-        let x7 = qd[0] + x6;
-        let x8 = x7 * x7;
-        let x9 = x4 + x8;
-        let x10 = self.m * x9;
-        let x11 = qd[0] * qd[0];
-        let x12 = self.M * x11;
-        let x13 = x10 + x12;
-        0.5 * x13
+        let x0 = q[1].sin();
+        let x1 = qd[0] + self.l * qd[1] * q[1].cos();
+        0.5
+            * (self.m * (qd[1] * qd[1] * (self.l * self.l) * (x0 * x0) + x1 * x1)
+                + self.M * (qd[0] * qd[0]))
     }
     fn potential_energy(&self, q: &Vector<2>, _t: f64) -> f64 {
-        let x0 = q[1].cos();
-        self.m * self.l * self.g * x0
+        self.m * self.l * self.g * q[1].cos()
     }
     fn dynamics(
         &self,
@@ -113,51 +102,39 @@ impl Dynamics<2> for CartPole {
         h: &mut Vector<2>,
     ) {
         let x0 = self.M + self.m;
-        let x1 = q[1].cos();
-        let x2 = self.m * self.l;
-        let x3 = x1 * x2;
-        let x4 = self.l * self.l;
-        let x5 = self.m * x4;
-        let x6 = qd[1] * qd[1];
-        let x7 = q[1].sin();
-        let x8 = x2 * x7;
-        let x9 = x6 * x8;
-        let x10 = self.f + x9;
-        let x11 = self.g * x8;
-        m[(0, 0)] = x0;
-        m[(0, 1)] = x3;
-        m[(1, 0)] = x3;
-        m[(1, 1)] = x5;
-        h[0] = x10;
-        h[1] = x11;
-    }
-    fn mass_matrix(&self, q: &Vector<2>, _t: f64, m: &mut Matrix<2, 2>) {
-        let x0 = self.M + self.m;
-        let x1 = q[1].cos();
-        let x2 = self.m * self.l * x1;
-        let x3 = self.l * self.l;
-        let x4 = self.m * x3;
+        let x1 = self.m * self.l;
+        let x2 = q[1].cos() * x1;
+        let x3 = self.m * (self.l * self.l);
+        let x4 = x1 * q[1].sin();
+        let x5 = self.f + qd[1] * qd[1] * x4;
+        let x6 = self.g * x4;
         m[(0, 0)] = x0;
         m[(0, 1)] = x2;
         m[(1, 0)] = x2;
-        m[(1, 1)] = x4;
-    }
-    fn forces(&self, q: &Vector<2>, qd: &Vector<2>, _t: f64, h: &mut Vector<2>) {
-        let x0 = qd[1] * qd[1];
-        let x1 = q[1].sin();
-        let x2 = self.l * x1;
-        let x3 = self.m * x2;
-        let x4 = x0 * x3;
-        let x5 = self.f + x4;
-        let x6 = self.g * x3;
+        m[(1, 1)] = x3;
         h[0] = x5;
         h[1] = x6;
     }
+    fn mass_matrix(&self, q: &Vector<2>, _t: f64, m: &mut Matrix<2, 2>) {
+        let x0 = self.M + self.m;
+        let x1 = self.m * self.l * q[1].cos();
+        let x2 = self.m * (self.l * self.l);
+        m[(0, 0)] = x0;
+        m[(0, 1)] = x1;
+        m[(1, 0)] = x1;
+        m[(1, 1)] = x2;
+    }
+    fn forces(&self, q: &Vector<2>, qd: &Vector<2>, _t: f64, h: &mut Vector<2>) {
+        let x0 = self.m * (self.l * q[1].sin());
+        let x1 = self.f + qd[1] * qd[1] * x0;
+        let x2 = self.g * x0;
+        h[0] = x1;
+        h[1] = x2;
+    }
     fn coriolis(&self, q: &Vector<2>, qd: &Vector<2>, _t: f64, c: &mut Matrix<2, 2>) {
         c.fill(0.0);
-        let x0 = q[1].sin();
-        let x1 = -(self.m * self.l * qd[1] * x0);
-        c[(0, 1)] = x1;
+        let x0 = -(self.m * self.l * qd[1] * q[1].sin());
+        c[(0, 1)] = x0;
     }
 }
 impl Constraints<2, 0, 0> for CartPole {
@@ -219,24 +196,14 @@ impl Rates<2, 0, 0> for CartPole {
         _lambda_n: &[Jet<N>; 0],
         out: &mut [Jet<N>; 2],
     ) {
-        let x0 = self.M + self.m;
-        let x1 = x.qdd[0] * x0;
-        let x2 = x.q[1].cos();
-        let x3 = self.m * self.l;
-        let x4 = x.qdd[1] * x2 * x3;
-        let x5 = x.qd[1] * x.qd[1];
-        let x6 = x.q[1].sin();
-        let x7 = x3 * x5 * x6;
-        let x8 = self.f + x7;
-        let x9 = -x8;
-        let x10 = x1 + x4 + x9;
-        let x11 = x.qdd[0] * x2;
-        let x12 = self.l * x.qdd[1];
-        let x13 = -(self.g * x6);
-        let x14 = x11 + x12 + x13;
-        let x15 = x3 * x14;
-        out[0] = Jet::lift(x10);
-        out[1] = Jet::lift(x15);
+        let x0 = x.q[1].cos();
+        let x1 = self.m * self.l;
+        let x2 = x.q[1].sin();
+        let x3 = x.qdd[0] * (self.M + self.m) + x.qdd[1] * x0 * x1
+            + -(self.f + x1 * (x.qd[1] * x.qd[1]) * x2);
+        let x4 = x1 * (x.qdd[0] * x0 + self.l * x.qdd[1] + -(self.g * x2));
+        out[0] = Jet::lift(x3);
+        out[1] = Jet::lift(x4);
     }
     fn constraint_jet<const N: usize>(
         &self,
@@ -248,15 +215,13 @@ impl Rates<2, 0, 0> for CartPole {
 impl Statics<2> for CartPole {
     fn potential_gradient(&self, q: &Vector<2>, _t: f64, grad: &mut Vector<2>) {
         grad.fill(0.0);
-        let x0 = q[1].sin();
-        let x1 = -(self.m * self.l * self.g * x0);
-        grad[1] = x1;
+        let x0 = -(self.m * self.l * self.g * q[1].sin());
+        grad[1] = x0;
     }
     fn potential_hessian(&self, q: &Vector<2>, _t: f64, hess: &mut Matrix<2, 2>) {
         hess.fill(0.0);
-        let x0 = q[1].cos();
-        let x1 = -(self.m * self.l * self.g * x0);
-        hess[(1, 1)] = x1;
+        let x0 = -(self.m * self.l * self.g * q[1].cos());
+        hess[(1, 1)] = x0;
     }
     fn potential_gradient_parameter(
         &self,
@@ -272,23 +237,20 @@ impl Statics<2> for CartPole {
             }
             1 => {
                 out.fill(0.0);
-                let x0 = q[1].sin();
-                let x1 = -(self.l * self.g * x0);
-                out[1] = x1;
+                let x0 = -(self.l * self.g * q[1].sin());
+                out[1] = x0;
                 true
             }
             2 => {
                 out.fill(0.0);
-                let x0 = q[1].sin();
-                let x1 = -(self.m * self.g * x0);
-                out[1] = x1;
+                let x0 = -(self.m * self.g * q[1].sin());
+                out[1] = x0;
                 true
             }
             3 => {
                 out.fill(0.0);
-                let x0 = q[1].sin();
-                let x1 = -(self.m * self.l * x0);
-                out[1] = x1;
+                let x0 = -(self.m * self.l * q[1].sin());
+                out[1] = x0;
                 true
             }
             4 => {
@@ -328,17 +290,14 @@ impl Jacobians<2, 0, 0> for CartPole {
     ) {
         dh_dq.fill(0.0);
         dh_dqd.fill(0.0);
-        let x0 = qd[1] * qd[1];
-        let x1 = q[1].cos();
-        let x2 = self.m * self.l;
-        let x3 = x1 * x2;
-        let x4 = x0 * x3;
-        let x5 = self.g * x3;
-        let x6 = q[1].sin();
-        let x7 = qd[1] * 2.0 * x2 * x6;
-        dh_dq[(0, 1)] = x4;
-        dh_dq[(1, 1)] = x5;
-        dh_dqd[(0, 1)] = x7;
+        let x0 = self.m * self.l;
+        let x1 = q[1].cos() * x0;
+        let x2 = qd[1] * qd[1] * x1;
+        let x3 = self.g * x1;
+        let x4 = qd[1] * 2.0 * x0 * q[1].sin();
+        dh_dq[(0, 1)] = x2;
+        dh_dq[(1, 1)] = x3;
+        dh_dqd[(0, 1)] = x4;
     }
     fn force_time_partial(
         &self,
@@ -357,14 +316,11 @@ impl Jacobians<2, 0, 0> for CartPole {
         out: &mut Matrix<2, 2>,
     ) {
         out.fill(0.0);
-        let x0 = q[1].sin();
-        let x1 = -x0;
-        let x2 = self.m * self.l;
-        let x3 = x1 * x2;
-        let x4 = a[1] * x3;
-        let x5 = a[0] * x3;
-        out[(0, 1)] = x4;
-        out[(1, 1)] = x5;
+        let x0 = -q[1].sin() * (self.m * self.l);
+        let x1 = a[1] * x0;
+        let x2 = a[0] * x0;
+        out[(0, 1)] = x1;
+        out[(1, 1)] = x2;
     }
     fn force_parameter_derivative(
         &self,
@@ -379,22 +335,12 @@ impl Jacobians<2, 0, 0> for CartPole {
                 let mut dp = [0.0; 5];
                 dp[k] = 1.0;
                 let x0 = qd[1] * qd[1];
-                let x1 = self.m * dp[2] * x0;
-                let x2 = self.l * dp[1];
-                let x3 = x0 * x2;
-                let x4 = x1 + x3;
-                let x5 = q[1].sin();
-                let x6 = x4 * x5;
-                let x7 = dp[4] + x6;
-                let x8 = self.l * dp[3];
-                let x9 = self.g * dp[2];
-                let x10 = x8 + x9;
-                let x11 = self.m * x10;
-                let x12 = self.g * x2;
-                let x13 = x11 + x12;
-                let x14 = x5 * x13;
-                out[0] = x7;
-                out[1] = x14;
+                let x1 = self.l * dp[1];
+                let x2 = q[1].sin();
+                let x3 = dp[4] + (self.m * dp[2] * x0 + x0 * x1) * x2;
+                let x4 = x2 * (self.m * (self.l * dp[3] + self.g * dp[2]) + self.g * x1);
+                out[0] = x3;
+                out[1] = x4;
                 true
             }
             _ => false,
@@ -412,25 +358,15 @@ impl Jacobians<2, 0, 0> for CartPole {
             0..=4 => {
                 let mut dp = [0.0; 5];
                 dp[k] = 1.0;
-                let x0 = dp[0] + dp[1];
-                let x1 = a[0] * x0;
-                let x2 = q[1].cos();
-                let x3 = self.m * dp[2];
-                let x4 = x2 * x3;
-                let x5 = a[1] * x4;
-                let x6 = dp[1] * x2;
-                let x7 = self.l * a[1];
-                let x8 = x6 * x7;
-                let x9 = x1 + x5 + x8;
-                let x10 = a[0] * x4;
-                let x11 = a[0] * x6;
-                let x12 = a[1] * 2.0 * x3;
-                let x13 = dp[1] * x7;
-                let x14 = x11 + x12 + x13;
-                let x15 = self.l * x14;
-                let x16 = x10 + x15;
-                out[0] = x9;
-                out[1] = x16;
+                let x0 = q[1].cos();
+                let x1 = self.m * dp[2];
+                let x2 = x0 * x1;
+                let x3 = dp[1] * x0;
+                let x4 = self.l * a[1];
+                let x5 = a[0] * (dp[0] + dp[1]) + a[1] * x2 + x3 * x4;
+                let x6 = a[0] * x2 + self.l * (a[0] * x3 + a[1] * 2.0 * x1 + dp[1] * x4);
+                out[0] = x5;
+                out[1] = x6;
                 true
             }
             _ => false,

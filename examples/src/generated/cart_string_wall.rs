@@ -99,14 +99,7 @@ impl Dynamics<3> for CartStringWall {
         Ok(())
     }
     fn kinetic_energy(&self, _q: &Vector<3>, qd: &Vector<3>, _t: f64) -> f64 {
-        let x0 = qd[1] * qd[1];
-        let x1 = qd[2] * qd[2];
-        let x2 = x0 + x1;
-        let x3 = self.m * x2;
-        let x4 = qd[0] * qd[0];
-        let x5 = self.mc * x4;
-        let x6 = x3 + x5;
-        0.5 * x6
+        0.5 * (self.m * (qd[1] * qd[1] + qd[2] * qd[2]) + self.mc * (qd[0] * qd[0]))
     }
     fn potential_energy(&self, q: &Vector<3>, _t: f64) -> f64 {
         self.m * self.g * q[2]
@@ -121,18 +114,14 @@ impl Dynamics<3> for CartStringWall {
     ) {
         m.fill(0.0);
         h.fill(0.0);
-        let x0 = -self.t0;
-        let x1 = t + x0;
-        let x2 = self.a1 * x1;
-        let x3 = x1 * x1;
-        let x4 = self.c * x3;
-        let x5 = self.a0 + x2 + x4;
-        let x6 = -(self.m * self.g);
+        let x0 = t + -self.t0;
+        let x1 = self.a0 + self.a1 * x0 + self.c * (x0 * x0);
+        let x2 = -(self.m * self.g);
         m[(0, 0)] = self.mc;
         m[(1, 1)] = self.m;
         m[(2, 2)] = self.m;
-        h[0] = x5;
-        h[2] = x6;
+        h[0] = x1;
+        h[2] = x2;
     }
     fn mass_matrix(&self, _q: &Vector<3>, _t: f64, m: &mut Matrix<3, 3>) {
         m.fill(0.0);
@@ -142,15 +131,11 @@ impl Dynamics<3> for CartStringWall {
     }
     fn forces(&self, _q: &Vector<3>, _qd: &Vector<3>, t: f64, h: &mut Vector<3>) {
         h.fill(0.0);
-        let x0 = -self.t0;
-        let x1 = t + x0;
-        let x2 = self.a1 * x1;
-        let x3 = x1 * x1;
-        let x4 = self.c * x3;
-        let x5 = self.a0 + x2 + x4;
-        let x6 = -(self.m * self.g);
-        h[0] = x5;
-        h[2] = x6;
+        let x0 = t + -self.t0;
+        let x1 = self.a0 + self.a1 * x0 + self.c * (x0 * x0);
+        let x2 = -(self.m * self.g);
+        h[0] = x1;
+        h[2] = x2;
     }
     fn coriolis(&self, _q: &Vector<3>, _qd: &Vector<3>, _t: f64, c: &mut Matrix<3, 3>) {
         c.fill(0.0);
@@ -175,16 +160,10 @@ impl Constraints<3, 0, 2> for CartStringWall {
         _drift: &mut Vector<0>,
     ) {}
     fn gaps(&self, q: &Vector<3>, _t: f64, g_n: &mut Vector<2>) {
-        let x0 = q[0] * q[1] * (-2.0);
-        let x1 = q[0] * q[0];
-        let x2 = q[1] * q[1];
-        let x3 = q[2] * q[2];
-        let x4 = x0 + x1 + x2 + x3;
-        let x5 = x4.sqrt();
-        let x6 = -x5;
-        let x7 = self.l + x6;
+        let x0 = self.l
+            + -(q[0] * q[1] * (-2.0) + q[0] * q[0] + q[1] * q[1] + q[2] * q[2]).sqrt();
         g_n[0] = q[0];
-        g_n[1] = x7;
+        g_n[1] = x0;
     }
     fn gap_jacobian(
         &self,
@@ -195,85 +174,38 @@ impl Constraints<3, 0, 2> for CartStringWall {
     ) {
         w_n.fill(0.0);
         time_partial.fill(0.0);
-        let x0 = q[1] * (-2.0);
-        let x1 = q[0] + x0;
-        let x2 = q[0] * x1;
-        let x3 = q[1] * q[1];
-        let x4 = q[2] * q[2];
-        let x5 = x2 + x3 + x4;
-        let x6 = 1.0 / x5.sqrt();
-        let x7 = -x6;
-        let x8 = q[0] * x7;
-        let x9 = q[0] * (-2.0);
-        let x10 = q[1] + x9;
-        let x11 = q[1] * x10;
-        let x12 = q[0] * q[0];
-        let x13 = x4 + x11 + x12;
-        let x14 = 1.0 / x13.sqrt();
-        let x15 = q[1] * x14;
-        let x16 = x8 + x15;
-        let x17 = q[0] * x6;
-        let x18 = -x15;
-        let x19 = x17 + x18;
-        let x20 = q[2] * x7;
+        let x0 = q[2] * q[2];
+        let x1 = 1.0 / (q[0] * (q[0] + q[1] * (-2.0)) + q[1] * q[1] + x0).sqrt();
+        let x2 = -x1;
+        let x3 = q[1]
+            * (1.0 / (x0 + q[1] * (q[1] + q[0] * (-2.0)) + q[0] * q[0]).sqrt());
+        let x4 = q[0] * x2 + x3;
+        let x5 = q[0] * x1 + -x3;
+        let x6 = q[2] * x2;
         w_n[(0, 0)] = 1.0;
-        w_n[(0, 1)] = x16;
-        w_n[(1, 1)] = x19;
-        w_n[(2, 1)] = x20;
+        w_n[(0, 1)] = x4;
+        w_n[(1, 1)] = x5;
+        w_n[(2, 1)] = x6;
     }
     fn gap_drift(&self, q: &Vector<3>, qd: &Vector<3>, _t: f64, drift: &mut Vector<2>) {
         drift.fill(0.0);
-        let x0 = q[0] * q[1] * (-2.0);
-        let x1 = q[0] * q[0];
-        let x2 = q[1] * q[1];
-        let x3 = q[2] * q[2];
-        let x4 = x0 + x1 + x2 + x3;
-        let x5 = x4.powf(-1.5);
-        let x6 = qd[0] * x5;
-        let x7 = (-2.0) * x5;
-        let x8 = qd[1] * x7;
-        let x9 = x6 + x8;
-        let x10 = qd[0] * x9;
-        let x11 = qd[1] * qd[1];
-        let x12 = x5 * x11;
-        let x13 = x10 + x12;
-        let x14 = q[0] * x13;
-        let x15 = qd[0] * x7;
-        let x16 = qd[1] * 4.0 * x5;
-        let x17 = x15 + x16;
-        let x18 = qd[0] * x17;
-        let x19 = x7 * x11;
-        let x20 = x18 + x19;
-        let x21 = q[1] * x20;
-        let x22 = qd[2] * x5;
-        let x23 = qd[0] * 2.0 * x22;
-        let x24 = qd[2] * x7;
-        let x25 = qd[1] * x24;
-        let x26 = x23 + x25;
-        let x27 = q[2] * x26;
-        let x28 = x14 + x21 + x27;
-        let x29 = q[0] * x28;
-        let x30 = q[1] * x13;
-        let x31 = qd[0] * x24;
-        let x32 = qd[1] * 2.0;
-        let x33 = x22 * x32;
-        let x34 = x31 + x33;
-        let x35 = q[2] * x34;
-        let x36 = x30 + x35;
-        let x37 = q[1] * x36;
-        let x38 = 1.0 / x4.sqrt();
-        let x39 = -(qd[0] * x38);
-        let x40 = x32 * x38;
-        let x41 = x39 + x40;
-        let x42 = qd[0] * x41;
-        let x43 = x11 * x38;
-        let x44 = qd[2] * qd[2];
-        let x45 = x38 * x44;
-        let x46 = x43 + x45;
-        let x47 = -x46;
-        let x48 = x3 * x5 * x44;
-        let x49 = x29 + x37 + x42 + x47 + x48;
-        drift[1] = x49;
+        let x0 = q[2] * q[2];
+        let x1 = q[0] * q[1] * (-2.0) + q[0] * q[0] + q[1] * q[1] + x0;
+        let x2 = x1.powf(-1.5);
+        let x3 = (-2.0) * x2;
+        let x4 = qd[1] * qd[1];
+        let x5 = qd[0] * (qd[0] * x2 + qd[1] * x3) + x2 * x4;
+        let x6 = qd[2] * x2;
+        let x7 = qd[2] * x3;
+        let x8 = q[0] * x5 + q[1] * (qd[0] * (qd[0] * x3 + qd[1] * 4.0 * x2) + x3 * x4)
+            + q[2] * (qd[0] * 2.0 * x6 + qd[1] * x7);
+        let x9 = qd[1] * 2.0;
+        let x10 = 1.0 / x1.sqrt();
+        let x11 = qd[2] * qd[2];
+        let x12 = q[0] * x8 + q[1] * (q[1] * x5 + q[2] * (qd[0] * x7 + x6 * x9))
+            + qd[0] * (-(qd[0] * x10) + x9 * x10) + -(x4 * x10 + x10 * x11)
+            + x0 * x2 * x11;
+        drift[1] = x12;
     }
     fn slip_jacobian(
         &self,
@@ -319,39 +251,20 @@ impl Rates<3, 0, 2> for CartStringWall {
         lambda_n: &[Jet<N>; 2],
         out: &mut [Jet<N>; 3],
     ) {
-        let x0 = self.mc * x.qdd[0];
-        let x1 = x.q[0] * x.q[1] * (-2.0);
-        let x2 = x.q[0] * x.q[0];
-        let x3 = x.q[1] * x.q[1];
-        let x4 = x.q[2] * x.q[2];
-        let x5 = x1 + x2 + x3 + x4;
-        let x6 = 1.0 / x5.sqrt();
-        let x7 = -x6;
-        let x8 = x.q[0] * x7;
-        let x9 = x.q[1] * x6;
-        let x10 = x8 + x9;
-        let x11 = lambda_n[1] * x10;
-        let x12 = -self.t0;
-        let x13 = x.t + x12;
-        let x14 = self.a1 * x13;
-        let x15 = x13 * x13;
-        let x16 = self.c * x15;
-        let x17 = self.a0 + lambda_n[0] + x11 + x14 + x16;
-        let x18 = -x17;
-        let x19 = x0 + x18;
-        let x20 = self.m * x.qdd[1];
-        let x21 = x.q[0] * x6;
-        let x22 = x.q[1] * x7;
-        let x23 = x21 + x22;
-        let x24 = -(lambda_n[1] * x23);
-        let x25 = x20 + x24;
-        let x26 = x.q[2] * lambda_n[1] * x6;
-        let x27 = self.g + x.qdd[2];
-        let x28 = self.m * x27;
-        let x29 = x26 + x28;
-        out[0] = Jet::lift(x19);
-        out[1] = Jet::lift(x25);
-        out[2] = Jet::lift(x29);
+        let x0 = 1.0
+            / (x.q[0] * x.q[1] * (-2.0) + x.q[0] * x.q[0] + x.q[1] * x.q[1]
+                + x.q[2] * x.q[2])
+                .sqrt();
+        let x1 = -x0;
+        let x2 = x.t + -self.t0;
+        let x3 = self.a0 + lambda_n[0] + lambda_n[1] * (x.q[0] * x1 + x.q[1] * x0)
+            + self.a1 * x2 + self.c * (x2 * x2);
+        let x4 = self.mc * x.qdd[0] + -x3;
+        let x5 = self.m * x.qdd[1] + -(lambda_n[1] * (x.q[0] * x0 + x.q[1] * x1));
+        let x6 = x.q[2] * lambda_n[1] * x0 + self.m * (self.g + x.qdd[2]);
+        out[0] = Jet::lift(x4);
+        out[1] = Jet::lift(x5);
+        out[2] = Jet::lift(x6);
     }
     fn constraint_jet<const N: usize>(
         &self,
@@ -359,16 +272,12 @@ impl Rates<3, 0, 2> for CartStringWall {
         _bilateral: &mut [Jet<N>; 0],
         gaps: &mut [Jet<N>; 2],
     ) {
-        let x0 = x.q[0] * x.q[1] * (-2.0);
-        let x1 = x.q[0] * x.q[0];
-        let x2 = x.q[1] * x.q[1];
-        let x3 = x.q[2] * x.q[2];
-        let x4 = x0 + x1 + x2 + x3;
-        let x5 = x4.sqrt();
-        let x6 = -x5;
-        let x7 = self.l + x6;
+        let x0 = self.l
+            + -(x.q[0] * x.q[1] * (-2.0) + x.q[0] * x.q[0] + x.q[1] * x.q[1]
+                + x.q[2] * x.q[2])
+                .sqrt();
         gaps[0] = Jet::lift(x.q[0]);
-        gaps[1] = Jet::lift(x7);
+        gaps[1] = Jet::lift(x0);
     }
 }
 impl Statics<3> for CartStringWall {
@@ -448,42 +357,24 @@ impl Statics<3> for CartStringWall {
             }
             1 => {
                 let x0 = q[1] * (-2.0);
-                let x1 = q[0] * x0;
-                let x2 = q[0] * q[0];
-                let x3 = q[1] * q[1];
-                let x4 = q[2] * q[2];
-                let x5 = x3 + x4;
-                let x6 = x1 + x2 + x5;
-                let x7 = x6.sqrt();
-                let x8 = q[1] + x7;
-                let x9 = -x8;
-                let x10 = q[0] + x9;
-                let x11 = -q[1];
-                let x12 = q[0] + x11;
-                let x13 = x7 + x12;
-                let x14 = q[0] + x0;
-                let x15 = q[0] * x14;
-                let x16 = x5 + x15;
-                let x17 = x16.powf(-1.5);
-                let x18 = x13 * x17;
-                let x19 = x10 * x18;
-                let x20 = -x19;
-                let x21 = x12 * x17;
-                let x22 = q[2] * x21;
-                let x23 = -x22;
-                let x24 = q[2] + x7;
-                let x25 = -x7;
-                let x26 = q[2] + x25;
-                let x27 = x17 * x24 * x26;
-                hess[(0, 0)] = x19;
-                hess[(0, 1)] = x20;
-                hess[(1, 0)] = x20;
-                hess[(0, 2)] = x22;
-                hess[(2, 0)] = x22;
-                hess[(1, 1)] = x19;
-                hess[(1, 2)] = x23;
-                hess[(2, 1)] = x23;
-                hess[(2, 2)] = x27;
+                let x1 = q[1] * q[1] + q[2] * q[2];
+                let x2 = (q[0] * x0 + q[0] * q[0] + x1).sqrt();
+                let x3 = q[0] + -q[1];
+                let x4 = (x1 + q[0] * (q[0] + x0)).powf(-1.5);
+                let x5 = (q[0] + -(q[1] + x2)) * ((x2 + x3) * x4);
+                let x6 = -x5;
+                let x7 = q[2] * (x3 * x4);
+                let x8 = -x7;
+                let x9 = x4 * (q[2] + x2) * (q[2] + -x2);
+                hess[(0, 0)] = x5;
+                hess[(0, 1)] = x6;
+                hess[(1, 0)] = x6;
+                hess[(0, 2)] = x7;
+                hess[(2, 0)] = x7;
+                hess[(1, 1)] = x5;
+                hess[(1, 2)] = x8;
+                hess[(2, 1)] = x8;
+                hess[(2, 2)] = x9;
                 true
             }
             _ => false,
@@ -510,11 +401,8 @@ impl Jacobians<3, 0, 2> for CartStringWall {
         dh_dt: &mut Vector<3>,
     ) {
         dh_dt.fill(0.0);
-        let x0 = -self.t0;
-        let x1 = t + x0;
-        let x2 = self.c * 2.0 * x1;
-        let x3 = self.a1 + x2;
-        dh_dt[0] = x3;
+        let x0 = self.a1 + self.c * 2.0 * (t + -self.t0);
+        dh_dt[0] = x0;
     }
     fn mass_action_jacobian(
         &self,
@@ -538,22 +426,12 @@ impl Jacobians<3, 0, 2> for CartStringWall {
                 let mut dp = [0.0; 8];
                 dp[k] = 1.0;
                 out.fill(0.0);
-                let x0 = -self.t0;
-                let x1 = t + x0;
-                let x2 = dp[5] * x1;
-                let x3 = x1 * x1;
-                let x4 = dp[6] * x3;
-                let x5 = -self.a1;
-                let x6 = self.c * (-2.0) * x1;
-                let x7 = x5 + x6;
-                let x8 = dp[7] * x7;
-                let x9 = dp[4] + x2 + x4 + x8;
-                let x10 = self.m * dp[3];
-                let x11 = self.g * dp[1];
-                let x12 = x10 + x11;
-                let x13 = -x12;
-                out[0] = x9;
-                out[2] = x13;
+                let x0 = t + -self.t0;
+                let x1 = dp[4] + dp[5] * x0 + dp[6] * (x0 * x0)
+                    + dp[7] * (-self.a1 + self.c * (-2.0) * x0);
+                let x2 = -(self.m * dp[3] + self.g * dp[1]);
+                out[0] = x1;
+                out[2] = x2;
                 true
             }
             _ => false,
@@ -603,227 +481,92 @@ impl Jacobians<3, 0, 2> for CartStringWall {
     ) {
         d_dq.fill(0.0);
         d_dqd.fill(0.0);
-        let x0 = q[0] * 2.0;
-        let x1 = q[1] * (-2.0);
-        let x2 = x0 + x1;
-        let x3 = q[0] * x1;
-        let x4 = q[0] * q[0];
-        let x5 = q[1] * q[1];
-        let x6 = q[2] * q[2];
-        let x7 = x3 + x4 + x5 + x6;
-        let x8 = x7.powf(-2.5);
-        let x9 = qd[0] * x8;
-        let x10 = (-1.5) * x9;
-        let x11 = x2 * x10;
-        let x12 = qd[1] * x8;
-        let x13 = 3.0 * x2;
-        let x14 = x12 * x13;
-        let x15 = x11 + x14;
-        let x16 = qd[0] * x15;
-        let x17 = qd[1] * qd[1];
-        let x18 = x2 * x8;
-        let x19 = (-1.5) * x17;
-        let x20 = x18 * x19;
-        let x21 = x16 + x20;
-        let x22 = q[0] * x21;
-        let x23 = x9 * x13;
-        let x24 = (-6.0) * x12;
-        let x25 = x2 * x24;
-        let x26 = x23 + x25;
-        let x27 = qd[0] * x26;
-        let x28 = 3.0 * x17;
-        let x29 = x18 * x28;
-        let x30 = x27 + x29;
-        let x31 = q[1] * x30;
-        let x32 = qd[2] * x8;
-        let x33 = qd[0] * (-3.0);
-        let x34 = x2 * x32;
-        let x35 = x33 * x34;
-        let x36 = qd[1] * x32;
-        let x37 = x13 * x36;
-        let x38 = x35 + x37;
-        let x39 = q[2] * x38;
-        let x40 = x7.powf(-1.5);
-        let x41 = qd[0] * x40;
-        let x42 = 2.0 * x41;
-        let x43 = qd[1] * x40;
-        let x44 = (-4.0) * x43;
-        let x45 = x42 + x44;
-        let x46 = qd[0] * x45;
-        let x47 = 2.0 * x40;
-        let x48 = x17 * x47;
-        let x49 = x46 + x48;
-        let x50 = x22 + x31 + x39 + x49;
-        let x51 = q[0] * x50;
-        let x52 = q[1] * x21;
-        let x53 = qd[0] * x32;
-        let x54 = x13 * x53;
-        let x55 = qd[1] * (-3.0);
-        let x56 = x34 * x55;
-        let x57 = x54 + x56;
-        let x58 = q[2] * x57;
-        let x59 = (-2.0) * x41;
-        let x60 = 4.0 * x43;
-        let x61 = x59 + x60;
-        let x62 = qd[0] * x61;
-        let x63 = (-2.0) * x40;
-        let x64 = x17 * x63;
-        let x65 = x62 + x64;
-        let x66 = x52 + x58 + x65;
-        let x67 = q[1] * x66;
-        let x68 = qd[2] * qd[2];
-        let x69 = (-1.5) * x68;
-        let x70 = q[2] * x69;
-        let x71 = x18 * x70;
-        let x72 = qd[2] * 2.0;
-        let x73 = x41 * x72;
-        let x74 = qd[2] * (-2.0);
-        let x75 = x43 * x74;
-        let x76 = x73 + x75;
-        let x77 = x71 + x76;
-        let x78 = q[2] * x77;
-        let x79 = 0.5 * x41;
-        let x80 = x2 * x79;
-        let x81 = -x43;
-        let x82 = x2 * x81;
-        let x83 = x80 + x82;
-        let x84 = qd[0] * x83;
-        let x85 = x17 * x40;
-        let x86 = x2 * x85;
-        let x87 = x40 * x68;
-        let x88 = x2 * x87;
-        let x89 = x86 + x88;
-        let x90 = 0.5 * x89;
-        let x91 = x51 + x67 + x78 + x84 + x90;
-        let x92 = q[0] * (-2.0);
-        let x93 = q[1] * 2.0;
-        let x94 = x92 + x93;
-        let x95 = x10 * x94;
-        let x96 = 3.0 * x94;
-        let x97 = x12 * x96;
-        let x98 = x95 + x97;
-        let x99 = qd[0] * x98;
-        let x100 = x8 * x94;
-        let x101 = x19 * x100;
-        let x102 = x99 + x101;
-        let x103 = q[0] * x102;
-        let x104 = x9 * x96;
-        let x105 = x24 * x94;
-        let x106 = x104 + x105;
-        let x107 = qd[0] * x106;
-        let x108 = x28 * x100;
-        let x109 = x107 + x108;
-        let x110 = q[1] * x109;
-        let x111 = x32 * x94;
-        let x112 = x33 * x111;
-        let x113 = x36 * x96;
-        let x114 = x112 + x113;
-        let x115 = q[2] * x114;
-        let x116 = x65 + x103 + x110 + x115;
-        let x117 = q[0] * x116;
-        let x118 = q[1] * x102;
-        let x119 = x53 * x96;
-        let x120 = x55 * x111;
-        let x121 = x119 + x120;
-        let x122 = q[2] * x121;
-        let x123 = x49 + x118 + x122;
-        let x124 = q[1] * x123;
-        let x125 = x70 * x100;
-        let x126 = x41 * x74;
-        let x127 = x43 * x72;
-        let x128 = x126 + x127;
-        let x129 = x125 + x128;
-        let x130 = q[2] * x129;
-        let x131 = x79 * x94;
-        let x132 = x81 * x94;
-        let x133 = x131 + x132;
-        let x134 = qd[0] * x133;
-        let x135 = x85 * x94;
-        let x136 = x87 * x94;
-        let x137 = x135 + x136;
-        let x138 = 0.5 * x137;
-        let x139 = x117 + x124 + x130 + x134 + x138;
-        let x140 = (-3.0) * x9;
-        let x141 = 6.0 * x12;
-        let x142 = x140 + x141;
-        let x143 = qd[0] * x142;
-        let x144 = (-3.0) * x8;
-        let x145 = x17 * x144;
-        let x146 = x143 + x145;
-        let x147 = q[0] * q[2] * x146;
-        let x148 = 6.0 * x9;
-        let x149 = (-12.0) * x12;
-        let x150 = x148 + x149;
-        let x151 = qd[0] * x150;
-        let x152 = 6.0 * x8 * x17;
-        let x153 = x151 + x152;
-        let x154 = q[1] * q[2];
-        let x155 = x153 * x154;
-        let x156 = (-6.0) * x53;
-        let x157 = 6.0 * x36;
-        let x158 = x156 + x157;
-        let x159 = x6 * x158;
-        let x160 = x76 + x147 + x155 + x159;
-        let x161 = q[0] * x160;
-        let x162 = x146 * x154;
-        let x163 = 6.0 * x53;
-        let x164 = (-6.0) * x36;
-        let x165 = x163 + x164;
-        let x166 = x6 * x165;
-        let x167 = x128 + x162 + x166;
-        let x168 = q[1] * x167;
-        let x169 = (-2.0) * x43;
-        let x170 = x41 + x169;
-        let x171 = qd[0] * x170;
-        let x172 = x6 * x68 * x144;
-        let x173 = 3.0 * x87;
-        let x174 = x85 + x171 + x172 + x173;
-        let x175 = q[2] * x174;
-        let x176 = x161 + x168 + x175;
-        let x177 = x42 + x169;
-        let x178 = q[0] * x177;
-        let x179 = (-4.0) * x41;
-        let x180 = x60 + x179;
-        let x181 = q[1] * x180;
-        let x182 = q[2] * qd[2];
-        let x183 = x47 * x182;
-        let x184 = x178 + x181 + x183;
-        let x185 = q[0] * x184;
-        let x186 = q[1] * x177;
-        let x187 = x63 * x182;
-        let x188 = x186 + x187;
-        let x189 = q[1] * x188;
-        let x190 = 1.0 / x7.sqrt();
-        let x191 = (-2.0) * x190;
-        let x192 = qd[0] * x191;
-        let x193 = 2.0 * x190;
-        let x194 = qd[1] * x193;
-        let x195 = x185 + x189 + x192 + x194;
-        let x196 = 2.0 * x43;
-        let x197 = x59 + x196;
-        let x198 = q[0] * x197;
-        let x199 = 4.0 * x41;
-        let x200 = x44 + x199;
-        let x201 = q[1] * x200;
-        let x202 = x187 + x198 + x201;
-        let x203 = q[0] * x202;
-        let x204 = q[1] * x197;
-        let x205 = x183 + x204;
-        let x206 = q[1] * x205;
-        let x207 = qd[0] * x193;
-        let x208 = qd[1] * x191;
-        let x209 = x203 + x206 + x207 + x208;
-        let x210 = q[2] * x178;
-        let x211 = x154 * x197;
-        let x212 = x74 * x190;
-        let x213 = qd[2] * x6 * x47;
-        let x214 = x210 + x211 + x212 + x213;
-        d_dq[(1, 0)] = x91;
-        d_dq[(1, 1)] = x139;
-        d_dq[(1, 2)] = x176;
-        d_dqd[(1, 0)] = x195;
-        d_dqd[(1, 1)] = x209;
-        d_dqd[(1, 2)] = x214;
+        let x0 = q[1] * (-2.0);
+        let x1 = q[0] * 2.0 + x0;
+        let x2 = q[2] * q[2];
+        let x3 = q[0] * x0 + q[0] * q[0] + q[1] * q[1] + x2;
+        let x4 = x3.powf(-2.5);
+        let x5 = qd[0] * x4;
+        let x6 = (-1.5) * x5;
+        let x7 = qd[1] * x4;
+        let x8 = 3.0 * x1;
+        let x9 = qd[1] * qd[1];
+        let x10 = x1 * x4;
+        let x11 = (-1.5) * x9;
+        let x12 = qd[0] * (x1 * x6 + x7 * x8) + x10 * x11;
+        let x13 = (-6.0) * x7;
+        let x14 = 3.0 * x9;
+        let x15 = qd[2] * x4;
+        let x16 = qd[0] * (-3.0);
+        let x17 = x1 * x15;
+        let x18 = qd[1] * x15;
+        let x19 = x3.powf(-1.5);
+        let x20 = qd[0] * x19;
+        let x21 = 2.0 * x20;
+        let x22 = qd[1] * x19;
+        let x23 = (-4.0) * x22;
+        let x24 = 2.0 * x19;
+        let x25 = qd[0] * (x21 + x23) + x9 * x24;
+        let x26 = q[0] * x12 + q[1] * (qd[0] * (x5 * x8 + x1 * x13) + x10 * x14)
+            + q[2] * (x16 * x17 + x8 * x18) + x25;
+        let x27 = qd[0] * x15;
+        let x28 = qd[1] * (-3.0);
+        let x29 = (-2.0) * x20;
+        let x30 = 4.0 * x22;
+        let x31 = (-2.0) * x19;
+        let x32 = qd[0] * (x29 + x30) + x9 * x31;
+        let x33 = qd[2] * qd[2];
+        let x34 = q[2] * ((-1.5) * x33);
+        let x35 = qd[2] * 2.0;
+        let x36 = qd[2] * (-2.0);
+        let x37 = x20 * x35 + x22 * x36;
+        let x38 = 0.5 * x20;
+        let x39 = -x22;
+        let x40 = x9 * x19;
+        let x41 = x19 * x33;
+        let x42 = q[0] * x26 + q[1] * (q[1] * x12 + q[2] * (x8 * x27 + x17 * x28) + x32)
+            + q[2] * (x10 * x34 + x37) + qd[0] * (x1 * x38 + x1 * x39)
+            + 0.5 * (x1 * x40 + x1 * x41);
+        let x43 = q[0] * (-2.0) + q[1] * 2.0;
+        let x44 = 3.0 * x43;
+        let x45 = x4 * x43;
+        let x46 = qd[0] * (x6 * x43 + x7 * x44) + x11 * x45;
+        let x47 = x15 * x43;
+        let x48 = x32 + q[0] * x46 + q[1] * (qd[0] * (x5 * x44 + x13 * x43) + x14 * x45)
+            + q[2] * (x16 * x47 + x18 * x44);
+        let x49 = x20 * x36 + x22 * x35;
+        let x50 = q[0] * x48 + q[1] * (x25 + q[1] * x46 + q[2] * (x27 * x44 + x28 * x47))
+            + q[2] * (x34 * x45 + x49) + qd[0] * (x38 * x43 + x39 * x43)
+            + 0.5 * (x40 * x43 + x41 * x43);
+        let x51 = (-3.0) * x4;
+        let x52 = qd[0] * ((-3.0) * x5 + 6.0 * x7) + x9 * x51;
+        let x53 = q[1] * q[2];
+        let x54 = x37 + q[0] * q[2] * x52
+            + (qd[0] * (6.0 * x5 + (-12.0) * x7) + 6.0 * x4 * x9) * x53
+            + x2 * ((-6.0) * x27 + 6.0 * x18);
+        let x55 = (-2.0) * x22;
+        let x56 = q[0] * x54 + q[1] * (x49 + x52 * x53 + x2 * (6.0 * x27 + (-6.0) * x18))
+            + q[2] * (x40 + qd[0] * (x20 + x55) + x2 * x33 * x51 + 3.0 * x41);
+        let x57 = x21 + x55;
+        let x58 = q[0] * x57;
+        let x59 = q[2] * qd[2];
+        let x60 = x24 * x59;
+        let x61 = x31 * x59;
+        let x62 = 1.0 / x3.sqrt();
+        let x63 = (-2.0) * x62;
+        let x64 = 2.0 * x62;
+        let x65 = q[0] * (x58 + q[1] * (x30 + (-4.0) * x20) + x60)
+            + q[1] * (q[1] * x57 + x61) + qd[0] * x63 + qd[1] * x64;
+        let x66 = x29 + 2.0 * x22;
+        let x67 = q[0] * (x61 + q[0] * x66 + q[1] * (x23 + 4.0 * x20))
+            + q[1] * (x60 + q[1] * x66) + qd[0] * x64 + qd[1] * x63;
+        let x68 = q[2] * x58 + x53 * x66 + x36 * x62 + qd[2] * x2 * x24;
+        d_dq[(1, 0)] = x42;
+        d_dq[(1, 1)] = x50;
+        d_dq[(1, 2)] = x56;
+        d_dqd[(1, 0)] = x65;
+        d_dqd[(1, 1)] = x67;
+        d_dqd[(1, 2)] = x68;
     }
 }
 

@@ -74,14 +74,7 @@ impl Dynamics<3> for ChaplyginSleigh {
         Ok(())
     }
     fn kinetic_energy(&self, _q: &Vector<3>, qd: &Vector<3>, _t: f64) -> f64 {
-        let x0 = qd[0] * qd[0];
-        let x1 = qd[1] * qd[1];
-        let x2 = x0 + x1;
-        let x3 = self.m * x2;
-        let x4 = qd[2] * qd[2];
-        let x5 = self.inertia * x4;
-        let x6 = x3 + x5;
-        0.5 * x6
+        0.5 * (self.m * (qd[0] * qd[0] + qd[1] * qd[1]) + self.inertia * (qd[2] * qd[2]))
     }
     fn potential_energy(&self, _q: &Vector<3>, _t: f64) -> f64 {
         0.0
@@ -128,13 +121,12 @@ impl Constraints<3, 1, 0> for ChaplyginSleigh {
         time_partial: &mut Vector<1>,
     ) {
         time_partial.fill(0.0);
-        let x0 = q[2].sin();
-        let x1 = -x0;
-        let x2 = q[2].cos();
-        let x3 = -self.a;
-        jac[(0, 0)] = x1;
-        jac[(1, 0)] = x2;
-        jac[(2, 0)] = x3;
+        let x0 = -q[2].sin();
+        let x1 = q[2].cos();
+        let x2 = -self.a;
+        jac[(0, 0)] = x0;
+        jac[(1, 0)] = x1;
+        jac[(2, 0)] = x2;
     }
     fn bilateral_drift(
         &self,
@@ -143,13 +135,8 @@ impl Constraints<3, 1, 0> for ChaplyginSleigh {
         _t: f64,
         drift: &mut Vector<1>,
     ) {
-        let x0 = q[2].cos();
-        let x1 = qd[0] * x0;
-        let x2 = q[2].sin();
-        let x3 = qd[1] * x2;
-        let x4 = x1 + x3;
-        let x5 = -(qd[2] * x4);
-        drift[0] = x5;
+        let x0 = -(qd[2] * (qd[0] * q[2].cos() + qd[1] * q[2].sin()));
+        drift[0] = x0;
     }
     fn gaps(&self, _q: &Vector<3>, _t: f64, _g_n: &mut Vector<0>) {}
     fn gap_jacobian(
@@ -192,20 +179,12 @@ impl Rates<3, 1, 0> for ChaplyginSleigh {
         _lambda_n: &[Jet<N>; 0],
         out: &mut [Jet<N>; 3],
     ) {
-        let x0 = self.m * x.qdd[0];
-        let x1 = x.q[2].sin();
-        let x2 = lambda_b[0] * x1;
-        let x3 = x0 + x2;
-        let x4 = self.m * x.qdd[1];
-        let x5 = x.q[2].cos();
-        let x6 = -(lambda_b[0] * x5);
-        let x7 = x4 + x6;
-        let x8 = self.inertia * x.qdd[2];
-        let x9 = self.a * lambda_b[0];
-        let x10 = x8 + x9;
-        out[0] = Jet::lift(x3);
-        out[1] = Jet::lift(x7);
-        out[2] = Jet::lift(x10);
+        let x0 = self.m * x.qdd[0] + lambda_b[0] * x.q[2].sin();
+        let x1 = self.m * x.qdd[1] + -(lambda_b[0] * x.q[2].cos());
+        let x2 = self.inertia * x.qdd[2] + self.a * lambda_b[0];
+        out[0] = Jet::lift(x0);
+        out[1] = Jet::lift(x1);
+        out[2] = Jet::lift(x2);
     }
     fn constraint_jet<const N: usize>(
         &self,
@@ -213,15 +192,8 @@ impl Rates<3, 1, 0> for ChaplyginSleigh {
         bilateral: &mut [Jet<N>; 1],
         _gaps: &mut [Jet<N>; 0],
     ) {
-        let x0 = x.q[2].cos();
-        let x1 = x.qd[1] * x0;
-        let x2 = x.q[2].sin();
-        let x3 = x.qd[0] * x2;
-        let x4 = self.a * x.qd[2];
-        let x5 = x3 + x4;
-        let x6 = -x5;
-        let x7 = x1 + x6;
-        bilateral[0] = Jet::lift(x7);
+        let x0 = x.qd[1] * x.q[2].cos() + -(x.qd[0] * x.q[2].sin() + self.a * x.qd[2]);
+        bilateral[0] = Jet::lift(x0);
     }
 }
 impl Statics<3> for ChaplyginSleigh {
@@ -264,12 +236,10 @@ impl Statics<3> for ChaplyginSleigh {
         match i {
             0 => {
                 hess.fill(0.0);
-                let x0 = q[2].cos();
-                let x1 = -x0;
-                let x2 = q[2].sin();
-                let x3 = -x2;
-                hess[(0, 2)] = x1;
-                hess[(1, 2)] = x3;
+                let x0 = -q[2].cos();
+                let x1 = -q[2].sin();
+                hess[(0, 2)] = x0;
+                hess[(1, 2)] = x1;
                 true
             }
             _ => false,
@@ -367,22 +337,16 @@ impl Jacobians<3, 1, 0> for ChaplyginSleigh {
     ) {
         d_dq.fill(0.0);
         let x0 = q[2].sin();
-        let x1 = qd[0] * x0;
-        let x2 = q[2].cos();
-        let x3 = -x2;
-        let x4 = qd[1] * x3;
-        let x5 = x1 + x4;
-        let x6 = qd[2] * x5;
-        let x7 = qd[2] * x3;
-        let x8 = -(qd[2] * x0);
-        let x9 = qd[0] * x2;
-        let x10 = qd[1] * x0;
-        let x11 = x9 + x10;
-        let x12 = -x11;
-        d_dq[(0, 2)] = x6;
-        d_dqd[(0, 0)] = x7;
-        d_dqd[(0, 1)] = x8;
-        d_dqd[(0, 2)] = x12;
+        let x1 = q[2].cos();
+        let x2 = -x1;
+        let x3 = qd[2] * (qd[0] * x0 + qd[1] * x2);
+        let x4 = qd[2] * x2;
+        let x5 = -(qd[2] * x0);
+        let x6 = -(qd[0] * x1 + qd[1] * x0);
+        d_dq[(0, 2)] = x3;
+        d_dqd[(0, 0)] = x4;
+        d_dqd[(0, 1)] = x5;
+        d_dqd[(0, 2)] = x6;
     }
     fn bilateral_velocity_jacobian(
         &self,
@@ -392,13 +356,8 @@ impl Jacobians<3, 1, 0> for ChaplyginSleigh {
         out: &mut Matrix<1, 3>,
     ) {
         out.fill(0.0);
-        let x0 = q[2].cos();
-        let x1 = qd[0] * x0;
-        let x2 = q[2].sin();
-        let x3 = qd[1] * x2;
-        let x4 = x1 + x3;
-        let x5 = -x4;
-        out[(0, 2)] = x5;
+        let x0 = -(qd[0] * q[2].cos() + qd[1] * q[2].sin());
+        out[(0, 2)] = x0;
     }
     fn gap_drift_jacobians(
         &self,

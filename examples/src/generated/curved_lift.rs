@@ -109,10 +109,7 @@ impl Dynamics<2> for CurvedLift {
         Ok(())
     }
     fn kinetic_energy(&self, _q: &Vector<2>, qd: &Vector<2>, _t: f64) -> f64 {
-        let x0 = qd[0] * qd[0];
-        let x1 = qd[1] * qd[1];
-        let x2 = x0 + x1;
-        self.m * 0.5 * x2
+        self.m * 0.5 * (qd[0] * qd[0] + qd[1] * qd[1])
     }
     fn potential_energy(&self, q: &Vector<2>, _t: f64) -> f64 {
         self.m * self.g * q[1]
@@ -126,39 +123,21 @@ impl Dynamics<2> for CurvedLift {
         h: &mut Vector<2>,
     ) {
         m.fill(0.0);
-        let x0 = q[0] * q[0];
-        let x1 = q[1] * q[1];
-        let x2 = x0 + x1;
-        let x3 = 1.0 / x2.sqrt();
-        let x4 = self.m * x3;
-        let x5 = self.g * q[1] * x4;
-        let x6 = qd[0] * qd[0];
-        let x7 = qd[1] * qd[1];
-        let x8 = x6 + x7;
-        let x9 = -(x4 * x8);
-        let x10 = -self.t0;
-        let x11 = t + x10;
-        let x12 = self.c1 * x11;
-        let x13 = x11 * x11;
-        let x14 = self.c2 * x13;
-        let x15 = x11 * x13;
-        let x16 = self.c3 * x15;
-        let x17 = x13 * x13;
-        let x18 = self.c4 * x17;
-        let x19 = x11 * x17;
-        let x20 = self.c5 * x19;
-        let x21 = x13 * x17;
-        let x22 = self.c6 * x21;
-        let x23 = x5 + x9 + x12 + x14 + x16 + x18 + x20 + x22;
-        let x24 = x3 * x23;
-        let x25 = q[0] * x24;
-        let x26 = q[1] * x24;
-        let x27 = -(self.m * self.g);
-        let x28 = x26 + x27;
+        let x0 = 1.0 / (q[0] * q[0] + q[1] * q[1]).sqrt();
+        let x1 = self.m * x0;
+        let x2 = t + -self.t0;
+        let x3 = x2 * x2;
+        let x4 = x3 * x3;
+        let x5 = self.g * q[1] * x1 + -(x1 * (qd[0] * qd[0] + qd[1] * qd[1]))
+            + self.c1 * x2 + self.c2 * x3 + self.c3 * (x2 * x3) + self.c4 * x4
+            + self.c5 * (x2 * x4) + self.c6 * (x3 * x4);
+        let x6 = x0 * x5;
+        let x7 = q[0] * x6;
+        let x8 = q[1] * x6 + -(self.m * self.g);
         m[(0, 0)] = self.m;
         m[(1, 1)] = self.m;
-        h[0] = x25;
-        h[1] = x28;
+        h[0] = x7;
+        h[1] = x8;
     }
     fn mass_matrix(&self, _q: &Vector<2>, _t: f64, m: &mut Matrix<2, 2>) {
         m.fill(0.0);
@@ -166,37 +145,19 @@ impl Dynamics<2> for CurvedLift {
         m[(1, 1)] = self.m;
     }
     fn forces(&self, q: &Vector<2>, qd: &Vector<2>, t: f64, h: &mut Vector<2>) {
-        let x0 = q[0] * q[0];
-        let x1 = q[1] * q[1];
-        let x2 = x0 + x1;
-        let x3 = 1.0 / x2.sqrt();
-        let x4 = self.m * x3;
-        let x5 = self.g * q[1] * x4;
-        let x6 = qd[0] * qd[0];
-        let x7 = qd[1] * qd[1];
-        let x8 = x6 + x7;
-        let x9 = -(x4 * x8);
-        let x10 = -self.t0;
-        let x11 = t + x10;
-        let x12 = self.c1 * x11;
-        let x13 = x11 * x11;
-        let x14 = self.c2 * x13;
-        let x15 = x11 * x13;
-        let x16 = self.c3 * x15;
-        let x17 = x13 * x13;
-        let x18 = self.c4 * x17;
-        let x19 = x11 * x17;
-        let x20 = self.c5 * x19;
-        let x21 = x13 * x17;
-        let x22 = self.c6 * x21;
-        let x23 = x5 + x9 + x12 + x14 + x16 + x18 + x20 + x22;
-        let x24 = x3 * x23;
-        let x25 = q[0] * x24;
-        let x26 = q[1] * x24;
-        let x27 = -(self.m * self.g);
-        let x28 = x26 + x27;
-        h[0] = x25;
-        h[1] = x28;
+        let x0 = 1.0 / (q[0] * q[0] + q[1] * q[1]).sqrt();
+        let x1 = self.m * x0;
+        let x2 = t + -self.t0;
+        let x3 = x2 * x2;
+        let x4 = x3 * x3;
+        let x5 = self.g * q[1] * x1 + -(x1 * (qd[0] * qd[0] + qd[1] * qd[1]))
+            + self.c1 * x2 + self.c2 * x3 + self.c3 * (x2 * x3) + self.c4 * x4
+            + self.c5 * (x2 * x4) + self.c6 * (x3 * x4);
+        let x6 = x0 * x5;
+        let x7 = q[0] * x6;
+        let x8 = q[1] * x6 + -(self.m * self.g);
+        h[0] = x7;
+        h[1] = x8;
     }
     fn coriolis(&self, _q: &Vector<2>, _qd: &Vector<2>, _t: f64, c: &mut Matrix<2, 2>) {
         c.fill(0.0);
@@ -221,13 +182,8 @@ impl Constraints<2, 0, 1> for CurvedLift {
         _drift: &mut Vector<0>,
     ) {}
     fn gaps(&self, q: &Vector<2>, _t: f64, g_n: &mut Vector<1>) {
-        let x0 = -self.R;
-        let x1 = q[0] * q[0];
-        let x2 = q[1] * q[1];
-        let x3 = x1 + x2;
-        let x4 = x3.sqrt();
-        let x5 = x0 + x4;
-        g_n[0] = x5;
+        let x0 = -self.R + (q[0] * q[0] + q[1] * q[1]).sqrt();
+        g_n[0] = x0;
     }
     fn gap_jacobian(
         &self,
@@ -237,33 +193,23 @@ impl Constraints<2, 0, 1> for CurvedLift {
         time_partial: &mut Vector<1>,
     ) {
         time_partial.fill(0.0);
-        let x0 = q[0] * q[0];
-        let x1 = q[1] * q[1];
-        let x2 = x0 + x1;
-        let x3 = 1.0 / x2.sqrt();
-        let x4 = q[0] * x3;
-        let x5 = q[1] * x3;
-        w_n[(0, 0)] = x4;
-        w_n[(1, 0)] = x5;
+        let x0 = 1.0 / (q[0] * q[0] + q[1] * q[1]).sqrt();
+        let x1 = q[0] * x0;
+        let x2 = q[1] * x0;
+        w_n[(0, 0)] = x1;
+        w_n[(1, 0)] = x2;
     }
     fn gap_drift(&self, q: &Vector<2>, qd: &Vector<2>, _t: f64, drift: &mut Vector<1>) {
         let x0 = qd[0] * qd[0];
-        let x1 = q[0] * q[0];
-        let x2 = q[1] * q[1];
-        let x3 = x1 + x2;
-        let x4 = x3.powf(-1.5);
-        let x5 = -x4;
-        let x6 = q[0] * x0 * x5;
-        let x7 = q[1] * qd[0] * qd[1] * (-2.0) * x4;
-        let x8 = x6 + x7;
-        let x9 = q[0] * x8;
-        let x10 = qd[1] * qd[1];
-        let x11 = x2 * x5 * x10;
-        let x12 = 1.0 / x3.sqrt();
-        let x13 = x0 * x12;
-        let x14 = x10 * x12;
-        let x15 = x9 + x11 + x13 + x14;
-        drift[0] = x15;
+        let x1 = q[1] * q[1];
+        let x2 = q[0] * q[0] + x1;
+        let x3 = x2.powf(-1.5);
+        let x4 = -x3;
+        let x5 = qd[1] * qd[1];
+        let x6 = 1.0 / x2.sqrt();
+        let x7 = q[0] * (q[0] * x0 * x4 + q[1] * qd[0] * qd[1] * (-2.0) * x3)
+            + x1 * x4 * x5 + x0 * x6 + x5 * x6;
+        drift[0] = x7;
     }
     fn slip_jacobian(
         &self,
@@ -303,46 +249,19 @@ impl Rates<2, 0, 1> for CurvedLift {
         lambda_n: &[Jet<N>; 1],
         out: &mut [Jet<N>; 2],
     ) {
-        let x0 = x.q[0] * x.q[0];
-        let x1 = x.q[1] * x.q[1];
-        let x2 = x0 + x1;
-        let x3 = 1.0 / x2.sqrt();
-        let x4 = lambda_n[0] * x3;
-        let x5 = x.q[1] * x3;
-        let x6 = self.m * self.g * x5;
-        let x7 = x.qd[0] * x.qd[0];
-        let x8 = x.qd[1] * x.qd[1];
-        let x9 = x7 + x8;
-        let x10 = -self.m;
-        let x11 = x3 * x9 * x10;
-        let x12 = -self.t0;
-        let x13 = x.t + x12;
-        let x14 = self.c1 * x13;
-        let x15 = x13 * x13;
-        let x16 = self.c2 * x15;
-        let x17 = x13 * x15;
-        let x18 = self.c3 * x17;
-        let x19 = x15 * x15;
-        let x20 = self.c4 * x19;
-        let x21 = x13 * x19;
-        let x22 = self.c5 * x21;
-        let x23 = x15 * x19;
-        let x24 = self.c6 * x23;
-        let x25 = x6 + x11 + x14 + x16 + x18 + x20 + x22 + x24;
-        let x26 = x3 * x25;
-        let x27 = x4 + x26;
-        let x28 = -(x.q[0] * x27);
-        let x29 = self.m * x.qdd[0];
-        let x30 = x28 + x29;
-        let x31 = self.m * x.qdd[1];
-        let x32 = lambda_n[0] * x5;
-        let x33 = x5 * x25;
-        let x34 = self.g * x10;
-        let x35 = x32 + x33 + x34;
-        let x36 = -x35;
-        let x37 = x31 + x36;
-        out[0] = Jet::lift(x30);
-        out[1] = Jet::lift(x37);
+        let x0 = 1.0 / (x.q[0] * x.q[0] + x.q[1] * x.q[1]).sqrt();
+        let x1 = x.q[1] * x0;
+        let x2 = -self.m;
+        let x3 = x.t + -self.t0;
+        let x4 = x3 * x3;
+        let x5 = x4 * x4;
+        let x6 = self.m * self.g * x1 + x0 * (x.qd[0] * x.qd[0] + x.qd[1] * x.qd[1]) * x2
+            + self.c1 * x3 + self.c2 * x4 + self.c3 * (x3 * x4) + self.c4 * x5
+            + self.c5 * (x3 * x5) + self.c6 * (x4 * x5);
+        let x7 = -(x.q[0] * (lambda_n[0] * x0 + x0 * x6)) + self.m * x.qdd[0];
+        let x8 = self.m * x.qdd[1] + -(lambda_n[0] * x1 + x1 * x6 + self.g * x2);
+        out[0] = Jet::lift(x7);
+        out[1] = Jet::lift(x8);
     }
     fn constraint_jet<const N: usize>(
         &self,
@@ -350,13 +269,8 @@ impl Rates<2, 0, 1> for CurvedLift {
         _bilateral: &mut [Jet<N>; 0],
         gaps: &mut [Jet<N>; 1],
     ) {
-        let x0 = -self.R;
-        let x1 = x.q[0] * x.q[0];
-        let x2 = x.q[1] * x.q[1];
-        let x3 = x1 + x2;
-        let x4 = x3.sqrt();
-        let x5 = x0 + x4;
-        gaps[0] = Jet::lift(x5);
+        let x0 = -self.R + (x.q[0] * x.q[0] + x.q[1] * x.q[1]).sqrt();
+        gaps[0] = Jet::lift(x0);
     }
 }
 impl Statics<2> for CurvedLift {
@@ -439,24 +353,17 @@ impl Statics<2> for CurvedLift {
     ) -> bool {
         match i {
             0 => {
-                let x0 = q[0] * q[0];
-                let x1 = q[1] * q[1];
-                let x2 = x0 + x1;
-                let x3 = x2.sqrt();
-                let x4 = q[0] + x3;
-                let x5 = -x3;
-                let x6 = q[0] + x5;
-                let x7 = x2.powf(-1.5);
-                let x8 = -x7;
-                let x9 = x4 * x6 * x8;
-                let x10 = q[0] * q[1] * x8;
-                let x11 = q[1] + x3;
-                let x12 = q[1] + x5;
-                let x13 = x8 * x11 * x12;
-                hess[(0, 0)] = x9;
-                hess[(0, 1)] = x10;
-                hess[(1, 0)] = x10;
-                hess[(1, 1)] = x13;
+                let x0 = q[0] * q[0] + q[1] * q[1];
+                let x1 = x0.sqrt();
+                let x2 = -x1;
+                let x3 = -x0.powf(-1.5);
+                let x4 = (q[0] + x1) * (q[0] + x2) * x3;
+                let x5 = q[0] * q[1] * x3;
+                let x6 = x3 * (q[1] + x1) * (q[1] + x2);
+                hess[(0, 0)] = x4;
+                hess[(0, 1)] = x5;
+                hess[(1, 0)] = x5;
+                hess[(1, 1)] = x6;
                 true
             }
             _ => false,
@@ -472,92 +379,52 @@ impl Jacobians<2, 0, 1> for CurvedLift {
         dh_dq: &mut Matrix<2, 2>,
         dh_dqd: &mut Matrix<2, 2>,
     ) {
-        let x0 = q[0] * q[0];
-        let x1 = q[1] * q[1];
-        let x2 = x0 + x1;
-        let x3 = x2.powf(-1.5);
-        let x4 = 1.0 / x2.sqrt();
-        let x5 = self.g * x4;
-        let x6 = q[1] * x5;
-        let x7 = qd[0] * qd[0];
-        let x8 = qd[1] * qd[1];
-        let x9 = x7 + x8;
-        let x10 = -x9;
-        let x11 = x4 * x10;
-        let x12 = x6 + x11;
-        let x13 = self.m * x12;
-        let x14 = -self.t0;
-        let x15 = t + x14;
-        let x16 = self.c1 * x15;
-        let x17 = x15 * x15;
-        let x18 = self.c2 * x17;
-        let x19 = x15 * x17;
-        let x20 = self.c3 * x19;
-        let x21 = x17 * x17;
-        let x22 = self.c4 * x21;
-        let x23 = x15 * x21;
-        let x24 = self.c5 * x23;
-        let x25 = x17 * x21;
-        let x26 = self.c6 * x25;
-        let x27 = x24 + x26;
-        let x28 = x20 + x22;
-        let x29 = x16 + x18;
-        let x30 = x28 + x29;
-        let x31 = x27 + x30;
-        let x32 = x13 + x31;
-        let x33 = -x3;
-        let x34 = q[0] * x33;
-        let x35 = x32 * x34;
-        let x36 = self.m * q[1];
-        let x37 = self.g * x34 * x36;
-        let x38 = self.m * q[0];
-        let x39 = x3 * x9 * x38;
-        let x40 = x37 + x39;
-        let x41 = x4 * x40;
-        let x42 = x35 + x41;
-        let x43 = q[0] * x42;
-        let x44 = x5 * x36;
-        let x45 = self.m * x4;
-        let x46 = x10 * x45;
-        let x47 = x31 + x44 + x46;
-        let x48 = x4 * x47;
-        let x49 = x43 + x48;
-        let x50 = q[1] * x47;
-        let x51 = x34 * x50;
-        let x52 = q[1] * x3;
-        let x53 = x9 * x52;
-        let x54 = x1 * x33;
-        let x55 = x4 + x54;
-        let x56 = self.g * x55;
-        let x57 = x53 + x56;
-        let x58 = x4 * x38 * x57;
-        let x59 = x51 + x58;
-        let x60 = q[1] * x42;
-        let x61 = x33 * x50;
-        let x62 = self.m * x53;
-        let x63 = self.g * x45;
-        let x64 = self.m * self.g * x54;
-        let x65 = x62 + x63 + x64;
-        let x66 = x4 * x65;
-        let x67 = x61 + x66;
-        let x68 = q[1] * x67;
-        let x69 = x48 + x68;
-        let x70 = 1.0 / x2;
-        let x71 = (-2.0) * x70;
-        let x72 = x38 * x71;
-        let x73 = qd[0] * x72;
-        let x74 = qd[1] * x72;
-        let x75 = x36 * x71;
-        let x76 = qd[0] * x75;
-        let x77 = qd[1] * x75;
-        dh_dq[(0, 0)] = x49;
-        dh_dq[(0, 1)] = x59;
-        dh_dq[(1, 0)] = x60;
-        dh_dq[(1, 1)] = x69;
-        dh_dqd[(0, 0)] = x73;
-        dh_dqd[(0, 1)] = x74;
-        dh_dqd[(1, 0)] = x76;
-        dh_dqd[(1, 1)] = x77;
+        let x0 = q[1] * q[1];
+        let x1 = q[0] * q[0] + x0;
+        let x2 = x1.powf(-1.5);
+        let x3 = 1.0 / x1.sqrt();
+        let x4 = self.g * x3;
+        let x5 = qd[0] * qd[0] + qd[1] * qd[1];
+        let x6 = -x5;
+        let x7 = t + -self.t0;
+        let x8 = x7 * x7;
+        let x9 = x8 * x8;
+        let x10 = self.c5 * (x7 * x9) + self.c6 * (x8 * x9)
+            + (self.c3 * (x7 * x8) + self.c4 * x9 + (self.c1 * x7 + self.c2 * x8));
+        let x11 = -x2;
+        let x12 = q[0] * x11;
+        let x13 = self.m * q[1];
+        let x14 = self.m * q[0];
+        let x15 = (self.m * (q[1] * x4 + x3 * x6) + x10) * x12
+            + x3 * (self.g * x12 * x13 + x2 * x5 * x14);
+        let x16 = self.m * x3;
+        let x17 = x10 + x4 * x13 + x6 * x16;
+        let x18 = x3 * x17;
+        let x19 = q[0] * x15 + x18;
+        let x20 = q[1] * x17;
+        let x21 = x5 * (q[1] * x2);
+        let x22 = x0 * x11;
+        let x23 = x12 * x20 + x3 * x14 * (x21 + self.g * (x3 + x22));
+        let x24 = q[1] * x15;
+        let x25 = x18
+            + q[1]
+                * (x11 * x20
+                    + x3 * (self.m * x21 + self.g * x16 + self.m * self.g * x22));
+        let x26 = (-2.0) * (1.0 / x1);
+        let x27 = x14 * x26;
+        let x28 = qd[0] * x27;
+        let x29 = qd[1] * x27;
+        let x30 = x13 * x26;
+        let x31 = qd[0] * x30;
+        let x32 = qd[1] * x30;
+        dh_dq[(0, 0)] = x19;
+        dh_dq[(0, 1)] = x23;
+        dh_dq[(1, 0)] = x24;
+        dh_dq[(1, 1)] = x25;
+        dh_dqd[(0, 0)] = x28;
+        dh_dqd[(0, 1)] = x29;
+        dh_dqd[(1, 0)] = x31;
+        dh_dqd[(1, 1)] = x32;
     }
     fn force_time_partial(
         &self,
@@ -566,27 +433,16 @@ impl Jacobians<2, 0, 1> for CurvedLift {
         t: f64,
         dh_dt: &mut Vector<2>,
     ) {
-        let x0 = q[0] * q[0];
-        let x1 = q[1] * q[1];
-        let x2 = x0 + x1;
-        let x3 = 1.0 / x2.sqrt();
-        let x4 = -self.t0;
-        let x5 = t + x4;
-        let x6 = self.c2 * 2.0 * x5;
-        let x7 = x5 * x5;
-        let x8 = self.c3 * 3.0 * x7;
-        let x9 = x5 * x7;
-        let x10 = self.c4 * 4.0 * x9;
-        let x11 = x7 * x7;
-        let x12 = self.c5 * 5.0 * x11;
-        let x13 = x5 * x11;
-        let x14 = self.c6 * 6.0 * x13;
-        let x15 = self.c1 + x6 + x8 + x10 + x12 + x14;
-        let x16 = x3 * x15;
-        let x17 = q[0] * x16;
-        let x18 = q[1] * x16;
-        dh_dt[0] = x17;
-        dh_dt[1] = x18;
+        let x0 = t + -self.t0;
+        let x1 = x0 * x0;
+        let x2 = x1 * x1;
+        let x3 = self.c1 + self.c2 * 2.0 * x0 + self.c3 * 3.0 * x1
+            + self.c4 * 4.0 * (x0 * x1) + self.c5 * 5.0 * x2 + self.c6 * 6.0 * (x0 * x2);
+        let x4 = 1.0 / (q[0] * q[0] + q[1] * q[1]).sqrt() * x3;
+        let x5 = q[0] * x4;
+        let x6 = q[1] * x4;
+        dh_dt[0] = x5;
+        dh_dt[1] = x6;
     }
     fn mass_action_jacobian(
         &self,
@@ -609,51 +465,26 @@ impl Jacobians<2, 0, 1> for CurvedLift {
             0..=9 => {
                 let mut dp = [0.0; 10];
                 dp[k] = 1.0;
-                let x0 = q[0] * q[0];
-                let x1 = q[1] * q[1];
-                let x2 = x0 + x1;
-                let x3 = 1.0 / x2.sqrt();
-                let x4 = self.m * dp[2];
+                let x0 = 1.0 / (q[0] * q[0] + q[1] * q[1]).sqrt();
+                let x1 = self.m * dp[2];
+                let x2 = dp[0] * x0;
+                let x3 = t + -self.t0;
+                let x4 = x3 * x3;
                 let x5 = x3 * x4;
-                let x6 = dp[0] * x3;
-                let x7 = self.g * x6;
-                let x8 = x5 + x7;
-                let x9 = q[1] * x8;
-                let x10 = qd[0] * qd[0];
-                let x11 = qd[1] * qd[1];
-                let x12 = x10 + x11;
-                let x13 = -(x6 * x12);
-                let x14 = -self.c1;
-                let x15 = -self.t0;
-                let x16 = t + x15;
-                let x17 = self.c2 * (-2.0) * x16;
-                let x18 = x16 * x16;
-                let x19 = self.c3 * (-3.0) * x18;
-                let x20 = x16 * x18;
-                let x21 = self.c4 * (-4.0) * x20;
-                let x22 = x18 * x18;
-                let x23 = self.c5 * (-5.0) * x22;
-                let x24 = x16 * x22;
-                let x25 = self.c6 * (-6.0) * x24;
-                let x26 = x14 + x17 + x19 + x21 + x23 + x25;
-                let x27 = dp[3] * x26;
-                let x28 = dp[4] * x16;
-                let x29 = dp[5] * x18;
-                let x30 = dp[6] * x20;
-                let x31 = dp[7] * x22;
-                let x32 = dp[8] * x24;
-                let x33 = x18 * x22;
-                let x34 = dp[9] * x33;
-                let x35 = x9 + x13 + x27 + x28 + x29 + x30 + x31 + x32 + x34;
-                let x36 = x3 * x35;
-                let x37 = q[0] * x36;
-                let x38 = q[1] * x36;
-                let x39 = self.g * dp[0];
-                let x40 = x4 + x39;
-                let x41 = -x40;
-                let x42 = x38 + x41;
-                out[0] = x37;
-                out[1] = x42;
+                let x6 = x4 * x4;
+                let x7 = x3 * x6;
+                let x8 = -self.c1 + self.c2 * (-2.0) * x3 + self.c3 * (-3.0) * x4
+                    + self.c4 * (-4.0) * x5 + self.c5 * (-5.0) * x6
+                    + self.c6 * (-6.0) * x7;
+                let x9 = q[1] * (x0 * x1 + self.g * x2)
+                    + -(x2 * (qd[0] * qd[0] + qd[1] * qd[1])) + dp[3] * x8 + dp[4] * x3
+                    + dp[5] * x4 + dp[6] * x5 + dp[7] * x6 + dp[8] * x7
+                    + dp[9] * (x4 * x6);
+                let x10 = x0 * x9;
+                let x11 = q[0] * x10;
+                let x12 = q[1] * x10 + -(x1 + self.g * dp[0]);
+                out[0] = x11;
+                out[1] = x12;
                 true
             }
             _ => false,
@@ -700,61 +531,30 @@ impl Jacobians<2, 0, 1> for CurvedLift {
         d_dqd: &mut Matrix<1, 2>,
     ) {
         let x0 = qd[0] * qd[0];
-        let x1 = q[0] * q[0];
-        let x2 = q[1] * q[1];
-        let x3 = x1 + x2;
-        let x4 = x3.powf(-2.5);
-        let x5 = 3.0 * x4;
-        let x6 = q[0] * x0;
-        let x7 = x5 * x6;
-        let x8 = qd[0] * qd[1];
-        let x9 = 6.0 * x4;
-        let x10 = x8 * x9;
-        let x11 = q[1] * x10;
-        let x12 = x7 + x11;
-        let x13 = q[0] * x12;
-        let x14 = qd[1] * qd[1];
-        let x15 = x2 * x5 * x14;
-        let x16 = x3.powf(-1.5);
-        let x17 = x0 * x16;
-        let x18 = (-3.0) * x17;
-        let x19 = x14 * x16;
-        let x20 = -x19;
-        let x21 = x13 + x15 + x18 + x20;
-        let x22 = q[0] * x21;
-        let x23 = qd[1] * x16;
-        let x24 = qd[0] * (-2.0);
-        let x25 = x23 * x24;
-        let x26 = q[1] * x25;
-        let x27 = x22 + x26;
-        let x28 = q[1] * x7;
-        let x29 = x2 * x10;
-        let x30 = x25 + x28 + x29;
-        let x31 = q[0] * x30;
-        let x32 = -x17;
-        let x33 = (-3.0) * x19;
-        let x34 = x15 + x32 + x33;
-        let x35 = q[1] * x34;
-        let x36 = x31 + x35;
-        let x37 = qd[0] * x16;
-        let x38 = q[0] * x37;
-        let x39 = q[1] * x23;
-        let x40 = x38 + x39;
-        let x41 = q[0] * (-2.0) * x40;
-        let x42 = 1.0 / x3.sqrt();
-        let x43 = 2.0 * x42;
-        let x44 = qd[0] * x43;
-        let x45 = x41 + x44;
-        let x46 = qd[1] * x43;
-        let x47 = q[1] * x38;
-        let x48 = x2 * x23;
-        let x49 = x47 + x48;
-        let x50 = (-2.0) * x49;
-        let x51 = x46 + x50;
-        d_dq[(0, 0)] = x27;
-        d_dq[(0, 1)] = x36;
-        d_dqd[(0, 0)] = x45;
-        d_dqd[(0, 1)] = x51;
+        let x1 = q[1] * q[1];
+        let x2 = q[0] * q[0] + x1;
+        let x3 = x2.powf(-2.5);
+        let x4 = 3.0 * x3;
+        let x5 = x4 * (q[0] * x0);
+        let x6 = qd[0] * qd[1] * (6.0 * x3);
+        let x7 = qd[1] * qd[1];
+        let x8 = x1 * x4 * x7;
+        let x9 = x2.powf(-1.5);
+        let x10 = x0 * x9;
+        let x11 = x7 * x9;
+        let x12 = qd[1] * x9;
+        let x13 = x12 * (qd[0] * (-2.0));
+        let x14 = q[0] * (q[0] * (x5 + q[1] * x6) + x8 + (-3.0) * x10 + -x11)
+            + q[1] * x13;
+        let x15 = q[0] * (x13 + q[1] * x5 + x1 * x6) + q[1] * (x8 + -x10 + (-3.0) * x11);
+        let x16 = q[0] * (qd[0] * x9);
+        let x17 = 2.0 * (1.0 / x2.sqrt());
+        let x18 = q[0] * (-2.0) * (x16 + q[1] * x12) + qd[0] * x17;
+        let x19 = qd[1] * x17 + (-2.0) * (q[1] * x16 + x1 * x12);
+        d_dq[(0, 0)] = x14;
+        d_dq[(0, 1)] = x15;
+        d_dqd[(0, 0)] = x18;
+        d_dqd[(0, 1)] = x19;
     }
 }
 

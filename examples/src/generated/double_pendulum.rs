@@ -84,44 +84,18 @@ impl Dynamics<2> for DoublePendulum {
         Ok(())
     }
     fn kinetic_energy(&self, q: &Vector<2>, qd: &Vector<2>, _t: f64) -> f64 {
-        let x0 = qd[0] * qd[0];
-        let x1 = self.l1 * self.l1;
-        let x2 = q[0].sin();
-        let x3 = x2 * x2;
-        let x4 = x0 * x1;
-        let x5 = x3 * x4;
-        let x6 = q[0].cos();
-        let x7 = x6 * x6;
-        let x8 = x4 * x7;
-        let x9 = x5 + x8;
-        let x10 = self.m1 * x9;
-        let x11 = self.l1 * qd[0];
-        let x12 = x2 * x11;
-        let x13 = q[1].sin();
-        let x14 = self.l2 * qd[1];
-        let x15 = x13 * x14;
-        let x16 = x12 + x15;
-        let x17 = x16 * x16;
-        let x18 = x6 * x11;
-        let x19 = q[1].cos();
-        let x20 = x14 * x19;
-        let x21 = x18 + x20;
-        let x22 = x21 * x21;
-        let x23 = x17 + x22;
-        let x24 = self.m2 * x23;
-        let x25 = x10 + x24;
-        0.5 * x25
+        let x0 = q[0].sin();
+        let x1 = qd[0] * qd[0] * (self.l1 * self.l1);
+        let x2 = q[0].cos();
+        let x3 = self.l1 * qd[0];
+        let x4 = self.l2 * qd[1];
+        let x5 = x0 * x3 + q[1].sin() * x4;
+        let x6 = x2 * x3 + x4 * q[1].cos();
+        0.5 * (self.m1 * (x0 * x0 * x1 + x1 * (x2 * x2)) + self.m2 * (x5 * x5 + x6 * x6))
     }
     fn potential_energy(&self, q: &Vector<2>, _t: f64) -> f64 {
-        let x0 = q[0].cos();
-        let x1 = self.l1 * x0;
-        let x2 = self.m1 * x1;
-        let x3 = q[1].cos();
-        let x4 = self.l2 * x3;
-        let x5 = x1 + x4;
-        let x6 = self.m2 * x5;
-        let x7 = x2 + x6;
-        -(self.g * x7)
+        let x0 = self.l1 * q[0].cos();
+        -(self.g * (self.m1 * x0 + self.m2 * (x0 + self.l2 * q[1].cos())))
     }
     fn dynamics(
         &self,
@@ -131,107 +105,60 @@ impl Dynamics<2> for DoublePendulum {
         m: &mut Matrix<2, 2>,
         h: &mut Vector<2>,
     ) {
-        let x0 = self.l1 * self.l1;
-        let x1 = self.m1 + self.m2;
-        let x2 = x0 * x1;
-        let x3 = q[0].sin();
-        let x4 = q[1].sin();
-        let x5 = x3 * x4;
-        let x6 = q[0].cos();
-        let x7 = q[1].cos();
-        let x8 = x6 * x7;
-        let x9 = x5 + x8;
-        let x10 = self.l1 * self.l2;
-        let x11 = self.m2 * x10;
-        let x12 = x9 * x11;
-        let x13 = self.l2 * self.l2;
-        let x14 = self.m2 * x13;
-        let x15 = self.l1 * self.g * x1 * x3;
-        let x16 = qd[1] * qd[1];
-        let x17 = x3 * x7;
-        let x18 = x4 * x6;
-        let x19 = -x18;
-        let x20 = x17 + x19;
-        let x21 = x11 * x16 * x20;
-        let x22 = x15 + x21;
-        let x23 = -x22;
-        let x24 = self.l2 * self.g * x4;
-        let x25 = qd[0] * qd[0];
-        let x26 = -x17;
-        let x27 = x18 + x26;
-        let x28 = x10 * x25 * x27;
-        let x29 = x24 + x28;
-        let x30 = -(self.m2 * x29);
-        m[(0, 0)] = x2;
-        m[(0, 1)] = x12;
-        m[(1, 0)] = x12;
-        m[(1, 1)] = x14;
-        h[0] = x23;
-        h[1] = x30;
+        let x0 = self.m1 + self.m2;
+        let x1 = self.l1 * self.l1 * x0;
+        let x2 = q[0].sin();
+        let x3 = q[1].sin();
+        let x4 = q[0].cos();
+        let x5 = q[1].cos();
+        let x6 = self.l1 * self.l2;
+        let x7 = self.m2 * x6;
+        let x8 = (x2 * x3 + x4 * x5) * x7;
+        let x9 = self.m2 * (self.l2 * self.l2);
+        let x10 = x2 * x5;
+        let x11 = x3 * x4;
+        let x12 = -(self.l1 * self.g * x0 * x2 + x7 * (qd[1] * qd[1]) * (x10 + -x11));
+        let x13 = -(self.m2
+            * (self.l2 * self.g * x3 + x6 * (qd[0] * qd[0]) * (x11 + -x10)));
+        m[(0, 0)] = x1;
+        m[(0, 1)] = x8;
+        m[(1, 0)] = x8;
+        m[(1, 1)] = x9;
+        h[0] = x12;
+        h[1] = x13;
     }
     fn mass_matrix(&self, q: &Vector<2>, _t: f64, m: &mut Matrix<2, 2>) {
-        let x0 = self.l1 * self.l1;
-        let x1 = self.m1 + self.m2;
-        let x2 = x0 * x1;
-        let x3 = q[0].sin();
-        let x4 = q[1].sin();
-        let x5 = x3 * x4;
-        let x6 = q[0].cos();
-        let x7 = q[1].cos();
-        let x8 = x6 * x7;
-        let x9 = x5 + x8;
-        let x10 = self.m2 * self.l1 * self.l2 * x9;
-        let x11 = self.l2 * self.l2;
-        let x12 = self.m2 * x11;
-        m[(0, 0)] = x2;
-        m[(0, 1)] = x10;
-        m[(1, 0)] = x10;
-        m[(1, 1)] = x12;
+        let x0 = self.l1 * self.l1 * (self.m1 + self.m2);
+        let x1 = self.m2 * self.l1 * self.l2
+            * (q[0].sin() * q[1].sin() + q[0].cos() * q[1].cos());
+        let x2 = self.m2 * (self.l2 * self.l2);
+        m[(0, 0)] = x0;
+        m[(0, 1)] = x1;
+        m[(1, 0)] = x1;
+        m[(1, 1)] = x2;
     }
     fn forces(&self, q: &Vector<2>, qd: &Vector<2>, _t: f64, h: &mut Vector<2>) {
-        let x0 = self.m1 + self.m2;
-        let x1 = q[0].sin();
-        let x2 = self.l1 * self.g * x0 * x1;
-        let x3 = qd[1] * qd[1];
-        let x4 = q[1].cos();
-        let x5 = x1 * x4;
-        let x6 = q[1].sin();
-        let x7 = q[0].cos();
-        let x8 = x6 * x7;
-        let x9 = -x8;
-        let x10 = x5 + x9;
-        let x11 = self.l1 * self.l2;
-        let x12 = self.m2 * x3 * x10 * x11;
-        let x13 = x2 + x12;
-        let x14 = -x13;
-        let x15 = self.l2 * self.g * x6;
-        let x16 = qd[0] * qd[0];
-        let x17 = -x5;
-        let x18 = x8 + x17;
-        let x19 = x11 * x16 * x18;
-        let x20 = x15 + x19;
-        let x21 = -(self.m2 * x20);
-        h[0] = x14;
-        h[1] = x21;
+        let x0 = q[0].sin();
+        let x1 = x0 * q[1].cos();
+        let x2 = q[1].sin();
+        let x3 = x2 * q[0].cos();
+        let x4 = self.l1 * self.l2;
+        let x5 = -(self.l1 * self.g * (self.m1 + self.m2) * x0
+            + self.m2 * (qd[1] * qd[1]) * (x1 + -x3) * x4);
+        let x6 = -(self.m2
+            * (self.l2 * self.g * x2 + x4 * (qd[0] * qd[0]) * (x3 + -x1)));
+        h[0] = x5;
+        h[1] = x6;
     }
     fn coriolis(&self, q: &Vector<2>, qd: &Vector<2>, _t: f64, c: &mut Matrix<2, 2>) {
         c.fill(0.0);
-        let x0 = q[0].sin();
-        let x1 = q[1].cos();
-        let x2 = x0 * x1;
-        let x3 = q[1].sin();
-        let x4 = q[0].cos();
-        let x5 = x3 * x4;
-        let x6 = -x5;
-        let x7 = x2 + x6;
-        let x8 = self.l1 * self.l2;
-        let x9 = self.m2 * x8;
-        let x10 = qd[1] * x7 * x9;
-        let x11 = -x2;
-        let x12 = x5 + x11;
-        let x13 = qd[0] * x9 * x12;
-        c[(0, 1)] = x10;
-        c[(1, 0)] = x13;
+        let x0 = q[0].sin() * q[1].cos();
+        let x1 = q[1].sin() * q[0].cos();
+        let x2 = self.m2 * (self.l1 * self.l2);
+        let x3 = qd[1] * (x0 + -x1) * x2;
+        let x4 = qd[0] * x2 * (x1 + -x0);
+        c[(0, 1)] = x3;
+        c[(1, 0)] = x4;
     }
 }
 impl Constraints<2, 0, 0> for DoublePendulum {
@@ -295,38 +222,22 @@ impl Rates<2, 0, 0> for DoublePendulum {
     ) {
         let x0 = x.q[0].sin();
         let x1 = x.q[1].sin();
-        let x2 = x0 * x1;
-        let x3 = x.q[0].cos();
-        let x4 = x.q[1].cos();
-        let x5 = x3 * x4;
-        let x6 = x2 + x5;
-        let x7 = self.l1 * self.l2;
-        let x8 = self.m2 * x7;
-        let x9 = x.qdd[1] * x6 * x8;
-        let x10 = self.m1 + self.m2;
-        let x11 = self.l1 * self.g * x0 * x10;
-        let x12 = x.qd[1] * x.qd[1];
-        let x13 = x0 * x4;
-        let x14 = x1 * x3;
-        let x15 = -x14;
-        let x16 = x13 + x15;
-        let x17 = x8 * x12 * x16;
-        let x18 = self.l1 * self.l1;
-        let x19 = x.qdd[0] * x10 * x18;
-        let x20 = x9 + x11 + x17 + x19;
-        let x21 = self.m2 * self.l2 * self.g * x1;
-        let x22 = x.qdd[0] * x6 * x7;
-        let x23 = self.l2 * self.l2;
-        let x24 = x.qdd[1] * x23;
-        let x25 = x22 + x24;
-        let x26 = self.m2 * x25;
-        let x27 = x.qd[0] * x.qd[0];
-        let x28 = -x13;
-        let x29 = x14 + x28;
-        let x30 = x8 * x27 * x29;
-        let x31 = x21 + x26 + x30;
-        out[0] = Jet::lift(x20);
-        out[1] = Jet::lift(x31);
+        let x2 = x.q[0].cos();
+        let x3 = x.q[1].cos();
+        let x4 = x0 * x1 + x2 * x3;
+        let x5 = self.l1 * self.l2;
+        let x6 = self.m2 * x5;
+        let x7 = self.m1 + self.m2;
+        let x8 = x0 * x3;
+        let x9 = x1 * x2;
+        let x10 = x.qdd[1] * x4 * x6 + self.l1 * self.g * x0 * x7
+            + x6 * (x.qd[1] * x.qd[1]) * (x8 + -x9)
+            + x.qdd[0] * x7 * (self.l1 * self.l1);
+        let x11 = self.m2 * self.l2 * self.g * x1
+            + self.m2 * (x.qdd[0] * x4 * x5 + x.qdd[1] * (self.l2 * self.l2))
+            + x6 * (x.qd[0] * x.qd[0]) * (x9 + -x8);
+        out[0] = Jet::lift(x10);
+        out[1] = Jet::lift(x11);
     }
     fn constraint_jet<const N: usize>(
         &self,
@@ -337,23 +248,17 @@ impl Rates<2, 0, 0> for DoublePendulum {
 }
 impl Statics<2> for DoublePendulum {
     fn potential_gradient(&self, q: &Vector<2>, _t: f64, grad: &mut Vector<2>) {
-        let x0 = self.m1 + self.m2;
-        let x1 = q[0].sin();
-        let x2 = self.l1 * self.g * x0 * x1;
-        let x3 = q[1].sin();
-        let x4 = self.m2 * self.l2 * self.g * x3;
-        grad[0] = x2;
-        grad[1] = x4;
+        let x0 = self.l1 * self.g * (self.m1 + self.m2) * q[0].sin();
+        let x1 = self.m2 * self.l2 * self.g * q[1].sin();
+        grad[0] = x0;
+        grad[1] = x1;
     }
     fn potential_hessian(&self, q: &Vector<2>, _t: f64, hess: &mut Matrix<2, 2>) {
         hess.fill(0.0);
-        let x0 = self.m1 + self.m2;
-        let x1 = q[0].cos();
-        let x2 = self.l1 * self.g * x0 * x1;
-        let x3 = q[1].cos();
-        let x4 = self.m2 * self.l2 * self.g * x3;
-        hess[(0, 0)] = x2;
-        hess[(1, 1)] = x4;
+        let x0 = self.l1 * self.g * (self.m1 + self.m2) * q[0].cos();
+        let x1 = self.m2 * self.l2 * self.g * q[1].cos();
+        hess[(0, 0)] = x0;
+        hess[(1, 1)] = x1;
     }
     fn potential_gradient_parameter(
         &self,
@@ -365,43 +270,34 @@ impl Statics<2> for DoublePendulum {
         match k {
             0 => {
                 out.fill(0.0);
-                let x0 = q[0].sin();
-                let x1 = self.l1 * self.g * x0;
-                out[0] = x1;
+                let x0 = self.l1 * self.g * q[0].sin();
+                out[0] = x0;
                 true
             }
             1 => {
-                let x0 = q[0].sin();
-                let x1 = self.l1 * self.g * x0;
-                let x2 = q[1].sin();
-                let x3 = self.l2 * self.g * x2;
-                out[0] = x1;
-                out[1] = x3;
+                let x0 = self.l1 * self.g * q[0].sin();
+                let x1 = self.l2 * self.g * q[1].sin();
+                out[0] = x0;
+                out[1] = x1;
                 true
             }
             2 => {
                 out.fill(0.0);
-                let x0 = self.m1 + self.m2;
-                let x1 = q[0].sin();
-                let x2 = self.g * x0 * x1;
-                out[0] = x2;
+                let x0 = self.g * (self.m1 + self.m2) * q[0].sin();
+                out[0] = x0;
                 true
             }
             3 => {
                 out.fill(0.0);
-                let x0 = q[1].sin();
-                let x1 = self.m2 * self.g * x0;
-                out[1] = x1;
+                let x0 = self.m2 * self.g * q[1].sin();
+                out[1] = x0;
                 true
             }
             4 => {
-                let x0 = self.m1 + self.m2;
-                let x1 = q[0].sin();
-                let x2 = self.l1 * x0 * x1;
-                let x3 = q[1].sin();
-                let x4 = self.m2 * self.l2 * x3;
-                out[0] = x2;
-                out[1] = x4;
+                let x0 = self.l1 * (self.m1 + self.m2) * q[0].sin();
+                let x1 = self.m2 * self.l2 * q[1].sin();
+                out[0] = x0;
+                out[1] = x1;
                 true
             }
             _ => false,
@@ -436,43 +332,28 @@ impl Jacobians<2, 0, 0> for DoublePendulum {
         dh_dqd: &mut Matrix<2, 2>,
     ) {
         dh_dqd.fill(0.0);
-        let x0 = self.m1 + self.m2;
-        let x1 = q[0].cos();
-        let x2 = self.l1 * self.g * x0 * x1;
-        let x3 = qd[1] * qd[1];
-        let x4 = q[0].sin();
-        let x5 = q[1].sin();
-        let x6 = x4 * x5;
-        let x7 = q[1].cos();
-        let x8 = x1 * x7;
-        let x9 = x6 + x8;
-        let x10 = self.l1 * self.l2;
-        let x11 = self.m2 * x3 * x9 * x10;
-        let x12 = x2 + x11;
-        let x13 = -x12;
-        let x14 = qd[0] * qd[0];
-        let x15 = x9 * x14;
-        let x16 = x10 * x15;
-        let x17 = self.m2 * x16;
-        let x18 = self.l2 * self.g * x7;
-        let x19 = x16 + x18;
-        let x20 = -(self.m2 * x19);
-        let x21 = x4 * x7;
-        let x22 = x1 * x5;
-        let x23 = -x22;
-        let x24 = x21 + x23;
-        let x25 = self.m2 * (-2.0);
-        let x26 = x10 * x25;
-        let x27 = qd[1] * x24 * x26;
-        let x28 = -x21;
-        let x29 = x22 + x28;
-        let x30 = qd[0] * x26 * x29;
-        dh_dq[(0, 0)] = x13;
-        dh_dq[(0, 1)] = x11;
-        dh_dq[(1, 0)] = x17;
-        dh_dq[(1, 1)] = x20;
-        dh_dqd[(0, 1)] = x27;
-        dh_dqd[(1, 0)] = x30;
+        let x0 = q[0].cos();
+        let x1 = q[0].sin();
+        let x2 = q[1].sin();
+        let x3 = q[1].cos();
+        let x4 = x1 * x2 + x0 * x3;
+        let x5 = self.l1 * self.l2;
+        let x6 = self.m2 * (qd[1] * qd[1]) * x4 * x5;
+        let x7 = -(self.l1 * self.g * (self.m1 + self.m2) * x0 + x6);
+        let x8 = x5 * (x4 * (qd[0] * qd[0]));
+        let x9 = self.m2 * x8;
+        let x10 = -(self.m2 * (x8 + self.l2 * self.g * x3));
+        let x11 = x1 * x3;
+        let x12 = x0 * x2;
+        let x13 = x5 * (self.m2 * (-2.0));
+        let x14 = qd[1] * (x11 + -x12) * x13;
+        let x15 = qd[0] * x13 * (x12 + -x11);
+        dh_dq[(0, 0)] = x7;
+        dh_dq[(0, 1)] = x6;
+        dh_dq[(1, 0)] = x9;
+        dh_dq[(1, 1)] = x10;
+        dh_dqd[(0, 1)] = x14;
+        dh_dqd[(1, 0)] = x15;
     }
     fn force_time_partial(
         &self,
@@ -490,29 +371,19 @@ impl Jacobians<2, 0, 0> for DoublePendulum {
         a: &Vector<2>,
         out: &mut Matrix<2, 2>,
     ) {
-        let x0 = q[0].sin();
-        let x1 = q[1].cos();
-        let x2 = x0 * x1;
-        let x3 = -x2;
-        let x4 = q[1].sin();
-        let x5 = q[0].cos();
-        let x6 = x4 * x5;
-        let x7 = x3 + x6;
-        let x8 = self.l1 * self.l2;
-        let x9 = self.m2 * x7;
-        let x10 = x8 * x9;
-        let x11 = a[1] * x10;
-        let x12 = -x6;
-        let x13 = x2 + x12;
-        let x14 = self.m2 * x13;
-        let x15 = x8 * x14;
-        let x16 = a[1] * x15;
-        let x17 = a[0] * x10;
-        let x18 = a[0] * x15;
-        out[(0, 0)] = x11;
-        out[(0, 1)] = x16;
-        out[(1, 0)] = x17;
-        out[(1, 1)] = x18;
+        let x0 = q[0].sin() * q[1].cos();
+        let x1 = q[1].sin() * q[0].cos();
+        let x2 = self.l1 * self.l2;
+        let x3 = x2 * (self.m2 * (-x0 + x1));
+        let x4 = a[1] * x3;
+        let x5 = x2 * (self.m2 * (x0 + -x1));
+        let x6 = a[1] * x5;
+        let x7 = a[0] * x3;
+        let x8 = a[0] * x5;
+        out[(0, 0)] = x4;
+        out[(0, 1)] = x6;
+        out[(1, 0)] = x7;
+        out[(1, 1)] = x8;
     }
     fn force_parameter_derivative(
         &self,
@@ -526,56 +397,28 @@ impl Jacobians<2, 0, 0> for DoublePendulum {
             0..=4 => {
                 let mut dp = [0.0; 5];
                 dp[k] = 1.0;
-                let x0 = qd[1] * qd[1];
-                let x1 = q[0].sin();
-                let x2 = q[1].cos();
-                let x3 = x1 * x2;
-                let x4 = q[1].sin();
-                let x5 = q[0].cos();
-                let x6 = x4 * x5;
-                let x7 = -x6;
-                let x8 = x3 + x7;
-                let x9 = x0 * x8;
-                let x10 = self.l1 * dp[3];
-                let x11 = x9 * x10;
-                let x12 = self.l2 * dp[2];
-                let x13 = x9 * x12;
-                let x14 = x11 + x13;
-                let x15 = self.m2 * x14;
-                let x16 = dp[0] + dp[1];
-                let x17 = self.g * x16;
-                let x18 = self.m1 + self.m2;
-                let x19 = dp[4] * x18;
-                let x20 = x17 + x19;
-                let x21 = self.l1 * x20;
-                let x22 = self.g * dp[2] * x18;
-                let x23 = x21 + x22;
-                let x24 = x1 * x23;
-                let x25 = self.l2 * dp[1];
-                let x26 = self.l1 * x25;
-                let x27 = x9 * x26;
-                let x28 = x15 + x24 + x27;
-                let x29 = -x28;
-                let x30 = qd[0] * qd[0];
-                let x31 = -x3;
-                let x32 = x6 + x31;
-                let x33 = x30 * x32;
-                let x34 = x10 * x33;
-                let x35 = x12 * x33;
-                let x36 = x34 + x35;
-                let x37 = self.m2 * x36;
-                let x38 = self.l2 * dp[4];
-                let x39 = self.g * dp[3];
-                let x40 = x38 + x39;
-                let x41 = self.m2 * x40;
-                let x42 = self.g * x25;
-                let x43 = x41 + x42;
-                let x44 = x4 * x43;
-                let x45 = x26 * x33;
-                let x46 = x37 + x44 + x45;
-                let x47 = -x46;
-                out[0] = x29;
-                out[1] = x47;
+                let x0 = q[0].sin();
+                let x1 = x0 * q[1].cos();
+                let x2 = q[1].sin();
+                let x3 = x2 * q[0].cos();
+                let x4 = qd[1] * qd[1] * (x1 + -x3);
+                let x5 = self.l1 * dp[3];
+                let x6 = self.l2 * dp[2];
+                let x7 = self.m1 + self.m2;
+                let x8 = self.l2 * dp[1];
+                let x9 = self.l1 * x8;
+                let x10 = self.m2 * (x4 * x5 + x4 * x6)
+                    + x0
+                        * (self.l1 * (self.g * (dp[0] + dp[1]) + dp[4] * x7)
+                            + self.g * dp[2] * x7) + x4 * x9;
+                let x11 = -x10;
+                let x12 = qd[0] * qd[0] * (x3 + -x1);
+                let x13 = self.m2 * (x5 * x12 + x6 * x12)
+                    + x2 * (self.m2 * (self.l2 * dp[4] + self.g * dp[3]) + self.g * x8)
+                    + x9 * x12;
+                let x14 = -x13;
+                out[0] = x11;
+                out[1] = x14;
                 true
             }
             _ => false,
@@ -593,42 +436,20 @@ impl Jacobians<2, 0, 0> for DoublePendulum {
             0..=4 => {
                 let mut dp = [0.0; 5];
                 dp[k] = 1.0;
-                let x0 = q[0].sin();
-                let x1 = q[1].sin();
-                let x2 = x0 * x1;
-                let x3 = q[0].cos();
-                let x4 = q[1].cos();
-                let x5 = x3 * x4;
-                let x6 = x2 + x5;
-                let x7 = a[1] * x6;
-                let x8 = self.l1 * dp[3];
-                let x9 = x7 * x8;
-                let x10 = self.l2 * dp[2] * x7;
-                let x11 = x9 + x10;
-                let x12 = self.m2 * x11;
-                let x13 = self.m1 + self.m2;
-                let x14 = a[0] * dp[2] * 2.0 * x13;
-                let x15 = dp[0] + dp[1];
-                let x16 = self.l1 * a[0] * x15;
-                let x17 = self.l2 * dp[1];
-                let x18 = x7 * x17;
-                let x19 = x14 + x16 + x18;
-                let x20 = self.l1 * x19;
-                let x21 = x12 + x20;
-                let x22 = a[0] * x6;
-                let x23 = x8 * x22;
-                let x24 = dp[2] * x22;
-                let x25 = a[1] * dp[3] * 2.0;
-                let x26 = x24 + x25;
-                let x27 = self.l2 * x26;
-                let x28 = x23 + x27;
-                let x29 = self.m2 * x28;
-                let x30 = self.l1 * x17 * x22;
-                let x31 = self.l2 * self.l2;
-                let x32 = a[1] * dp[1] * x31;
-                let x33 = x29 + x30 + x32;
-                out[0] = x21;
-                out[1] = x33;
+                let x0 = q[0].sin() * q[1].sin() + q[0].cos() * q[1].cos();
+                let x1 = a[1] * x0;
+                let x2 = self.l1 * dp[3];
+                let x3 = self.l2 * dp[1];
+                let x4 = self.l1
+                    * (a[0] * dp[2] * 2.0 * (self.m1 + self.m2)
+                        + self.l1 * a[0] * (dp[0] + dp[1]) + x1 * x3);
+                let x5 = self.m2 * (x1 * x2 + self.l2 * dp[2] * x1) + x4;
+                let x6 = a[0] * x0;
+                let x7 = self.m2
+                    * (x2 * x6 + self.l2 * (dp[2] * x6 + a[1] * dp[3] * 2.0))
+                    + self.l1 * x3 * x6 + a[1] * dp[1] * (self.l2 * self.l2);
+                out[0] = x5;
+                out[1] = x7;
                 true
             }
             _ => false,

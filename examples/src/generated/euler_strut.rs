@@ -70,16 +70,10 @@ impl Dynamics<1> for EulerStrut {
         Ok(())
     }
     fn kinetic_energy(&self, _q: &Vector<1>, qd: &Vector<1>, _t: f64) -> f64 {
-        let x0 = qd[0] * qd[0];
-        let x1 = self.L * self.L;
-        0.16666666666666666 * x0 * x1
+        0.16666666666666666 * (qd[0] * qd[0]) * (self.L * self.L)
     }
     fn potential_energy(&self, q: &Vector<1>, _t: f64) -> f64 {
-        let x0 = q[0].cos();
-        let x1 = self.L * self.p * x0;
-        let x2 = q[0] * q[0];
-        let x3 = self.k * 0.5 * x2;
-        x1 + x3
+        self.L * self.p * q[0].cos() + self.k * 0.5 * (q[0] * q[0])
     }
     fn dynamics(
         &self,
@@ -89,28 +83,18 @@ impl Dynamics<1> for EulerStrut {
         m: &mut Matrix<1, 1>,
         h: &mut Vector<1>,
     ) {
-        let x0 = self.L * self.L;
-        let x1 = 0.3333333333333333 * x0;
-        let x2 = self.k * q[0];
-        let x3 = q[0].sin();
-        let x4 = -(self.L * self.p * x3);
-        let x5 = x2 + x4;
-        let x6 = -x5;
-        m[(0, 0)] = x1;
-        h[0] = x6;
+        let x0 = 0.3333333333333333 * (self.L * self.L);
+        let x1 = -(self.k * q[0] + -(self.L * self.p * q[0].sin()));
+        m[(0, 0)] = x0;
+        h[0] = x1;
     }
     fn mass_matrix(&self, _q: &Vector<1>, _t: f64, m: &mut Matrix<1, 1>) {
-        let x0 = self.L * self.L;
-        let x1 = 0.3333333333333333 * x0;
-        m[(0, 0)] = x1;
+        let x0 = 0.3333333333333333 * (self.L * self.L);
+        m[(0, 0)] = x0;
     }
     fn forces(&self, q: &Vector<1>, _qd: &Vector<1>, _t: f64, h: &mut Vector<1>) {
-        let x0 = self.k * q[0];
-        let x1 = q[0].sin();
-        let x2 = -(self.L * self.p * x1);
-        let x3 = x0 + x2;
-        let x4 = -x3;
-        h[0] = x4;
+        let x0 = -(self.k * q[0] + -(self.L * self.p * q[0].sin()));
+        h[0] = x0;
     }
     fn coriolis(&self, _q: &Vector<1>, _qd: &Vector<1>, _t: f64, c: &mut Matrix<1, 1>) {
         c.fill(0.0);
@@ -175,14 +159,10 @@ impl Rates<1, 0, 0> for EulerStrut {
         _lambda_n: &[Jet<N>; 0],
         out: &mut [Jet<N>; 1],
     ) {
-        let x0 = self.k * x.q[0];
-        let x1 = self.L * x.qdd[0] * 0.3333333333333333;
-        let x2 = x.q[0].sin();
-        let x3 = -(self.p * x2);
-        let x4 = x1 + x3;
-        let x5 = self.L * x4;
-        let x6 = x0 + x5;
-        out[0] = Jet::lift(x6);
+        let x0 = self.k * x.q[0]
+            + self.L
+                * (self.L * x.qdd[0] * 0.3333333333333333 + -(self.p * x.q[0].sin()));
+        out[0] = Jet::lift(x0);
     }
     fn constraint_jet<const N: usize>(
         &self,
@@ -193,17 +173,12 @@ impl Rates<1, 0, 0> for EulerStrut {
 }
 impl Statics<1> for EulerStrut {
     fn potential_gradient(&self, q: &Vector<1>, _t: f64, grad: &mut Vector<1>) {
-        let x0 = self.k * q[0];
-        let x1 = q[0].sin();
-        let x2 = -(self.L * self.p * x1);
-        let x3 = x0 + x2;
-        grad[0] = x3;
+        let x0 = self.k * q[0] + -(self.L * self.p * q[0].sin());
+        grad[0] = x0;
     }
     fn potential_hessian(&self, q: &Vector<1>, _t: f64, hess: &mut Matrix<1, 1>) {
-        let x0 = q[0].cos();
-        let x1 = -(self.L * self.p * x0);
-        let x2 = self.k + x1;
-        hess[(0, 0)] = x2;
+        let x0 = self.k + -(self.L * self.p * q[0].cos());
+        hess[(0, 0)] = x0;
     }
     fn potential_gradient_parameter(
         &self,
@@ -218,15 +193,13 @@ impl Statics<1> for EulerStrut {
                 true
             }
             1 => {
-                let x0 = q[0].sin();
-                let x1 = -(self.p * x0);
-                out[0] = x1;
+                let x0 = -(self.p * q[0].sin());
+                out[0] = x0;
                 true
             }
             2 => {
-                let x0 = q[0].sin();
-                let x1 = -(self.L * x0);
-                out[0] = x1;
+                let x0 = -(self.L * q[0].sin());
+                out[0] = x0;
                 true
             }
             _ => false,
@@ -261,11 +234,8 @@ impl Jacobians<1, 0, 0> for EulerStrut {
         dh_dqd: &mut Matrix<1, 1>,
     ) {
         dh_dqd.fill(0.0);
-        let x0 = q[0].cos();
-        let x1 = -(self.L * self.p * x0);
-        let x2 = self.k + x1;
-        let x3 = -x2;
-        dh_dq[(0, 0)] = x3;
+        let x0 = -(self.k + -(self.L * self.p * q[0].cos()));
+        dh_dq[(0, 0)] = x0;
     }
     fn force_time_partial(
         &self,
@@ -297,15 +267,9 @@ impl Jacobians<1, 0, 0> for EulerStrut {
             0..=2 => {
                 let mut dp = [0.0; 3];
                 dp[k] = 1.0;
-                let x0 = q[0] * dp[0];
-                let x1 = self.L * dp[2];
-                let x2 = self.p * dp[1];
-                let x3 = x1 + x2;
-                let x4 = q[0].sin();
-                let x5 = -(x3 * x4);
-                let x6 = x0 + x5;
-                let x7 = -x6;
-                out[0] = x7;
+                let x0 = -(q[0] * dp[0]
+                    + -((self.L * dp[2] + self.p * dp[1]) * q[0].sin()));
+                out[0] = x0;
                 true
             }
             _ => false,

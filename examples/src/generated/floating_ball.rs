@@ -772,9 +772,8 @@ impl Constraints<6, 0, 1> for FloatingBall {
         _drift: &mut Vector<0>,
     ) {}
     fn gaps(&self, q: &Vector<6>, _t: f64, g_n: &mut Vector<1>) {
-        let x0 = -self.r;
-        let x1 = q[2] + x0;
-        g_n[0] = x1;
+        let x0 = q[2] + -self.r;
+        g_n[0] = x0;
     }
     fn gap_jacobian(
         &self,
@@ -811,28 +810,13 @@ impl Constraints<6, 0, 1> for FloatingBall {
         let z13 = s0.v1 * s0.v5 + z5 * s0.v4;
         let z16 = s0.v2 * s0.v5;
         let z17 = s0.v2 * s0.v4;
-        let x0 = s0.v3 * s3.v0;
-        let x1 = s3.v2 * z16;
-        let x2 = s3.v3 * z17;
-        let x3 = x1 + x2;
-        let x4 = -x3;
-        let x5 = x0 + x4;
-        let x6 = self.r * x5;
-        let x7 = s0.v3 * s3.v4;
-        let x8 = s3.v5 * z16;
-        let x9 = s3.v6 * z17;
-        let x10 = x8 + x9;
-        let x11 = -x10;
-        let x12 = x7 + x11;
-        let x13 = self.r * x12;
-        let x14 = z13 * z16;
-        let x15 = s3.v7 * z17;
-        let x16 = x14 + x15;
-        let x17 = -(self.r * x16);
+        let x0 = self.r * (s0.v3 * s3.v0 + -(s3.v2 * z16 + s3.v3 * z17));
+        let x1 = self.r * (s0.v3 * s3.v4 + -(s3.v5 * z16 + s3.v6 * z17));
+        let x2 = -(self.r * (z13 * z16 + s3.v7 * z17));
         w_t[(0, 0)] = 1.0;
-        w_t[(3, 0)] = x6;
-        w_t[(4, 0)] = x13;
-        w_t[(5, 0)] = x17;
+        w_t[(3, 0)] = x0;
+        w_t[(4, 0)] = x1;
+        w_t[(5, 0)] = x2;
     }
     fn slip_drift(&self, q: &Vector<6>, qd: &Vector<6>, _t: f64, drift: &mut Vector<1>) {
         let s0 = self.shared0(q);
@@ -853,17 +837,10 @@ impl Constraints<6, 0, 1> for FloatingBall {
             - 2.0 * s9.v1 * s9.v3 + 2.0 * z41 * s9.v4;
         let z201 = s0.v1 * s9.v10 + z5 * s9.v9 + s0.v4 * z197 + s0.v5 * z195
             + 2.0 * s9.v1 * s9.v4 + 2.0 * z41 * s9.v3;
-        let x0 = s0.v3 * z194;
-        let x1 = s9.v2 * z38;
-        let x2 = z16 * z200;
-        let x3 = z17 * z201;
-        let x4 = s9.v5 * z44;
-        let x5 = s9.v6 * z45;
-        let x6 = x2 + x3 + x4 + x5;
-        let x7 = -x6;
-        let x8 = x0 + x1 + x7;
-        let x9 = self.r * x8;
-        drift[0] = x9;
+        let x0 = self.r
+            * (s0.v3 * z194 + s9.v2 * z38
+                + -(z16 * z200 + z17 * z201 + s9.v5 * z44 + s9.v6 * z45));
+        drift[0] = x0;
     }
     fn second_slip_jacobian(
         &self,
@@ -880,18 +857,11 @@ impl Constraints<6, 0, 1> for FloatingBall {
         let z155 = -s0.v3 * s0.v5;
         let z156 = -s0.v3 * s0.v4;
         let z166 = -s0.v2 * s0.v5;
-        let x0 = -(s0.v2 * s1.v0);
-        let x1 = s1.v2 * z155;
-        let x2 = s1.v3 * z156;
-        let x3 = x0 + x1 + x2;
-        let x4 = self.r * x3;
-        let x5 = s1.v2 * z17;
-        let x6 = s1.v3 * z166;
-        let x7 = x5 + x6;
-        let x8 = self.r * x7;
+        let x0 = self.r * (-(s0.v2 * s1.v0) + s1.v2 * z155 + s1.v3 * z156);
+        let x1 = self.r * (s1.v2 * z17 + s1.v3 * z166);
         w_t2[(1, 0)] = 1.0;
-        w_t2[(4, 0)] = x4;
-        w_t2[(5, 0)] = x8;
+        w_t2[(4, 0)] = x0;
+        w_t2[(5, 0)] = x1;
     }
     fn second_slip_drift(
         &self,
@@ -910,17 +880,10 @@ impl Constraints<6, 0, 1> for FloatingBall {
         let z49 = -s0.v0 * s9.v4 + s1.v1 * s9.v3 + s0.v4 * z47 - s0.v5 * z36;
         let z202 = s0.v2 * s9.v10 + s0.v5 * s9.v7 + 2.0 * s9.v0 * s9.v4;
         let z203 = s0.v2 * s9.v9 + s0.v4 * s9.v7 + 2.0 * s9.v0 * s9.v3;
-        let x0 = s1.v2 * z202;
-        let x1 = s1.v3 * z203;
-        let x2 = s9.v5 * z48;
-        let x3 = s9.v6 * z49;
-        let x4 = s1.v0 * s9.v8;
-        let x5 = s9.v2 * z46;
-        let x6 = x4 + x5;
-        let x7 = -x6;
-        let x8 = x0 + x1 + x2 + x3 + x7;
-        let x9 = self.r * x8;
-        drift[0] = x9;
+        let x0 = self.r
+            * (s1.v2 * z202 + s1.v3 * z203 + s9.v5 * z48 + s9.v6 * z49
+                + -(s1.v0 * s9.v8 + s9.v2 * z46));
+        drift[0] = x0;
     }
     fn contact_laws(&self) -> [ContactLaw; 1] {
         [
@@ -1010,17 +973,16 @@ impl Rates<6, 0, 1> for FloatingBall {
         let z141 = -z3 * z139 + z4 * z137 + z6 * z138;
         let x0 = z75 + z134;
         let x1 = z76 + z135;
-        let x2 = -lambda_n[0];
-        let x3 = z77 + z136 + x2;
-        let x4 = z80 + z139;
-        let x5 = z81 + z140;
-        let x6 = z82 + z141;
+        let x2 = z77 + z136 + -lambda_n[0];
+        let x3 = z80 + z139;
+        let x4 = z81 + z140;
+        let x5 = z82 + z141;
         out[0] = Jet::lift(x0);
         out[1] = Jet::lift(x1);
-        out[2] = Jet::lift(x3);
-        out[3] = Jet::lift(x4);
-        out[4] = Jet::lift(x5);
-        out[5] = Jet::lift(x6);
+        out[2] = Jet::lift(x2);
+        out[3] = Jet::lift(x3);
+        out[4] = Jet::lift(x4);
+        out[5] = Jet::lift(x5);
     }
     fn constraint_jet<const N: usize>(
         &self,
@@ -1028,9 +990,8 @@ impl Rates<6, 0, 1> for FloatingBall {
         _bilateral: &mut [Jet<N>; 0],
         gaps: &mut [Jet<N>; 1],
     ) {
-        let x0 = -self.r;
-        let x1 = x.q[2] + x0;
-        gaps[0] = Jet::lift(x1);
+        let x0 = x.q[2] + -self.r;
+        gaps[0] = Jet::lift(x0);
     }
 }
 impl Statics<6> for FloatingBall {

@@ -2339,78 +2339,34 @@ impl Dynamics<4> for FlyballA05 {
     fn potential_energy(&self, q: &Vector<4>, _t: f64) -> f64 {
         let z5 = q[2].sin();
         let z21 = q[3].sin();
-        let x0 = self.msl * self.g * q[1];
-        let x1 = self.mr + self.mp;
-        let x2 = 1.0 / x1;
-        let x3 = z5 * x2;
-        let x4 = z21 * x2;
-        let x5 = x3 + x4;
-        let x6 = self.g * x5;
-        let x7 = self.mr * (-0.5) * x6;
-        let x8 = self.mp * (-1.5) * x6;
-        let x9 = x7 + x8;
-        let x10 = self.mr * x9;
-        let x11 = q[2].sin();
-        let x12 = x11 * x11;
-        let x13 = q[3].sin();
-        let x14 = x13 * x13;
-        let x15 = q[2].cos();
-        let x16 = x15 * x15;
-        let x17 = q[3].cos();
-        let x18 = x17 * x17;
-        let x19 = x12 + x14 + x16 + x18;
-        let x20 = self.lr * self.k * 0.125 * x19;
-        let x21 = x11 + x13;
-        let x22 = q[1] * 0.5 * x21;
-        let x23 = self.h * (-0.5) * x21;
-        let x24 = x22 + x23;
-        let x25 = self.k * x24;
-        let x26 = self.mp * self.mp;
-        let x27 = -(x6 * x26);
-        let x28 = x10 + x20 + x25 + x27;
-        let x29 = self.lr * x28;
-        let x30 = self.ms * self.g * 0.5;
-        let x31 = self.mr * self.g;
-        let x32 = self.mp * self.g;
-        let x33 = x31 + x32;
-        let x34 = 2.0 * x33;
-        let x35 = x30 + x34;
-        let x36 = self.h * x35;
-        let x37 = q[1] * (-2.0);
-        let x38 = self.h + x37;
-        let x39 = self.h * x38;
-        let x40 = self.lr * x11;
-        let x41 = q[1] * x40;
-        let x42 = self.h * x37;
-        let x43 = -self.h;
-        let x44 = x40 * x43;
-        let x45 = self.lr * self.lr;
-        let x46 = x12 * x45;
-        let x47 = x16 * x45;
-        let x48 = x46 + x47;
-        let x49 = 0.25 * x48;
-        let x50 = q[1] * q[1];
-        let x51 = self.h * self.h;
-        let x52 = x50 + x51;
-        let x53 = x42 + x52;
-        let x54 = x41 + x44 + x49 + x53;
-        let x55 = x54.sqrt();
-        let x56 = self.lr * x13;
-        let x57 = q[1] * x56;
-        let x58 = x43 * x56;
-        let x59 = x14 * x45;
-        let x60 = x18 * x45;
-        let x61 = x59 + x60;
-        let x62 = 0.25 * x61;
-        let x63 = x53 + x57 + x58 + x62;
-        let x64 = x63.sqrt();
-        let x65 = x55 + x64;
-        let x66 = -x65;
-        let x67 = self.l0 + x66;
-        let x68 = self.l0 * x67;
-        let x69 = x39 + x50 + x68;
-        let x70 = self.k * x69;
-        x0 + x29 + x36 + x70
+        let x0 = 1.0 / (self.mr + self.mp);
+        let x1 = self.g * (z5 * x0 + z21 * x0);
+        let x2 = q[2].sin();
+        let x3 = x2 * x2;
+        let x4 = q[3].sin();
+        let x5 = x4 * x4;
+        let x6 = q[2].cos();
+        let x7 = x6 * x6;
+        let x8 = q[3].cos();
+        let x9 = x8 * x8;
+        let x10 = x2 + x4;
+        let x11 = self.mr * (self.mr * (-0.5) * x1 + self.mp * (-1.5) * x1)
+            + self.lr * self.k * 0.125 * (x3 + x5 + x7 + x9)
+            + self.k * (q[1] * 0.5 * x10 + self.h * (-0.5) * x10)
+            + -(x1 * (self.mp * self.mp));
+        let x12 = q[1] * (-2.0);
+        let x13 = self.lr * x2;
+        let x14 = -self.h;
+        let x15 = self.lr * self.lr;
+        let x16 = q[1] * q[1];
+        let x17 = self.h * x12 + (x16 + self.h * self.h);
+        let x18 = self.lr * x4;
+        let x19 = (q[1] * x13 + x13 * x14 + 0.25 * (x3 * x15 + x7 * x15) + x17).sqrt()
+            + (x17 + q[1] * x18 + x14 * x18 + 0.25 * (x5 * x15 + x9 * x15)).sqrt();
+        self.msl * self.g * q[1] + self.lr * x11
+            + self.h
+                * (self.ms * self.g * 0.5 + 2.0 * (self.mr * self.g + self.mp * self.g))
+            + self.k * (self.h * (self.h + x12) + x16 + self.l0 * (self.l0 + -x19))
     }
     fn dynamics(
         &self,
@@ -3781,16 +3737,13 @@ impl Rates<4, 0, 0> for FlyballA05 {
         let z271 = z0 * z257 - z1 * z256 + z10 * z253 + z11 * z254 + z12 * z255;
         let z272 = -z0 * z263 + z1 * z262 + z26 * z259 + z27 * z260 + z28 * z261;
         let x0 = z162 + z267;
-        let x1 = -z180;
-        let x2 = z252 + x1;
-        let x3 = -z181;
-        let x4 = z271 + x3;
-        let x5 = -z182;
-        let x6 = z272 + x5;
+        let x1 = z252 + -z180;
+        let x2 = z271 + -z181;
+        let x3 = z272 + -z182;
         out[0] = Jet::lift(x0);
-        out[1] = Jet::lift(x2);
-        out[2] = Jet::lift(x4);
-        out[3] = Jet::lift(x6);
+        out[1] = Jet::lift(x1);
+        out[2] = Jet::lift(x2);
+        out[3] = Jet::lift(x3);
     }
     fn constraint_jet<const N: usize>(
         &self,

@@ -99,24 +99,13 @@ impl Dynamics<2> for FoldAtStop {
         Ok(())
     }
     fn kinetic_energy(&self, _q: &Vector<2>, qd: &Vector<2>, _t: f64) -> f64 {
-        let x0 = qd[0] * qd[0];
-        let x1 = qd[1] * qd[1];
-        let x2 = x0 + x1;
-        0.5 * x2
+        0.5 * (qd[0] * qd[0] + qd[1] * qd[1])
     }
     fn potential_energy(&self, q: &Vector<2>, _t: f64) -> f64 {
-        let x0 = self.a * q[0] * 0.3333333333333333;
-        let x1 = self.b * self.p * (-0.5);
-        let x2 = x0 + x1;
-        let x3 = q[0] * x2;
-        let x4 = -self.p;
-        let x5 = self.ux * x4;
-        let x6 = x3 + x5;
-        let x7 = q[0] * x6;
-        let x8 = self.uy * q[1] * x4;
-        let x9 = q[1] * q[1];
-        let x10 = self.d * 0.5 * x9;
-        x7 + x8 + x10
+        let x0 = -self.p;
+        q[0]
+            * (q[0] * (self.a * q[0] * 0.3333333333333333 + self.b * self.p * (-0.5))
+                + self.ux * x0) + self.uy * q[1] * x0 + self.d * 0.5 * (q[1] * q[1])
     }
     fn dynamics(
         &self,
@@ -127,22 +116,13 @@ impl Dynamics<2> for FoldAtStop {
         h: &mut Vector<2>,
     ) {
         m.fill(0.0);
-        let x0 = self.b * q[0];
-        let x1 = self.ux + x0;
-        let x2 = -self.p;
-        let x3 = x1 * x2;
-        let x4 = q[0] * q[0];
-        let x5 = self.a * x4;
-        let x6 = x3 + x5;
-        let x7 = -x6;
-        let x8 = self.d * q[1];
-        let x9 = self.uy * x2;
-        let x10 = x8 + x9;
-        let x11 = -x10;
+        let x0 = -self.p;
+        let x1 = -((self.ux + self.b * q[0]) * x0 + self.a * (q[0] * q[0]));
+        let x2 = -(self.d * q[1] + self.uy * x0);
         m[(0, 0)] = 1.0;
         m[(1, 1)] = 1.0;
-        h[0] = x7;
-        h[1] = x11;
+        h[0] = x1;
+        h[1] = x2;
     }
     fn mass_matrix(&self, _q: &Vector<2>, _t: f64, m: &mut Matrix<2, 2>) {
         m.fill(0.0);
@@ -150,20 +130,11 @@ impl Dynamics<2> for FoldAtStop {
         m[(1, 1)] = 1.0;
     }
     fn forces(&self, q: &Vector<2>, _qd: &Vector<2>, _t: f64, h: &mut Vector<2>) {
-        let x0 = self.b * q[0];
-        let x1 = self.ux + x0;
-        let x2 = -self.p;
-        let x3 = x1 * x2;
-        let x4 = q[0] * q[0];
-        let x5 = self.a * x4;
-        let x6 = x3 + x5;
-        let x7 = -x6;
-        let x8 = self.d * q[1];
-        let x9 = self.uy * x2;
-        let x10 = x8 + x9;
-        let x11 = -x10;
-        h[0] = x7;
-        h[1] = x11;
+        let x0 = -self.p;
+        let x1 = -((self.ux + self.b * q[0]) * x0 + self.a * (q[0] * q[0]));
+        let x2 = -(self.d * q[1] + self.uy * x0);
+        h[0] = x1;
+        h[1] = x2;
     }
     fn coriolis(&self, _q: &Vector<2>, _qd: &Vector<2>, _t: f64, c: &mut Matrix<2, 2>) {
         c.fill(0.0);
@@ -188,10 +159,8 @@ impl Constraints<2, 0, 1> for FoldAtStop {
         _drift: &mut Vector<0>,
     ) {}
     fn gaps(&self, q: &Vector<2>, _t: f64, g_n: &mut Vector<1>) {
-        let x0 = self.nx * q[0];
-        let x1 = self.ny * q[1];
-        let x2 = x0 + x1;
-        g_n[0] = x2;
+        let x0 = self.nx * q[0] + self.ny * q[1];
+        g_n[0] = x0;
     }
     fn gap_jacobian(
         &self,
@@ -251,23 +220,13 @@ impl Rates<2, 0, 1> for FoldAtStop {
         lambda_n: &[Jet<N>; 1],
         out: &mut [Jet<N>; 2],
     ) {
-        let x0 = self.nx * lambda_n[0];
-        let x1 = self.b * x.q[0];
-        let x2 = self.ux + x1;
-        let x3 = self.p * x2;
-        let x4 = x0 + x3;
-        let x5 = -x4;
-        let x6 = x.q[0] * x.q[0];
-        let x7 = self.a * x6;
-        let x8 = x.qdd[0] + x5 + x7;
-        let x9 = self.d * x.q[1];
-        let x10 = self.uy * self.p;
-        let x11 = self.ny * lambda_n[0];
-        let x12 = x10 + x11;
-        let x13 = -x12;
-        let x14 = x.qdd[1] + x9 + x13;
-        out[0] = Jet::lift(x8);
-        out[1] = Jet::lift(x14);
+        let x0 = x.qdd[0]
+            + -(self.nx * lambda_n[0] + self.p * (self.ux + self.b * x.q[0]))
+            + self.a * (x.q[0] * x.q[0]);
+        let x1 = x.qdd[1] + self.d * x.q[1]
+            + -(self.uy * self.p + self.ny * lambda_n[0]);
+        out[0] = Jet::lift(x0);
+        out[1] = Jet::lift(x1);
     }
     fn constraint_jet<const N: usize>(
         &self,
@@ -275,33 +234,22 @@ impl Rates<2, 0, 1> for FoldAtStop {
         _bilateral: &mut [Jet<N>; 0],
         gaps: &mut [Jet<N>; 1],
     ) {
-        let x0 = self.nx * x.q[0];
-        let x1 = self.ny * x.q[1];
-        let x2 = x0 + x1;
-        gaps[0] = Jet::lift(x2);
+        let x0 = self.nx * x.q[0] + self.ny * x.q[1];
+        gaps[0] = Jet::lift(x0);
     }
 }
 impl Statics<2> for FoldAtStop {
     fn potential_gradient(&self, q: &Vector<2>, _t: f64, grad: &mut Vector<2>) {
-        let x0 = self.b * q[0];
-        let x1 = self.ux + x0;
-        let x2 = -self.p;
-        let x3 = x1 * x2;
-        let x4 = q[0] * q[0];
-        let x5 = self.a * x4;
-        let x6 = x3 + x5;
-        let x7 = self.d * q[1];
-        let x8 = self.uy * x2;
-        let x9 = x7 + x8;
-        grad[0] = x6;
-        grad[1] = x9;
+        let x0 = -self.p;
+        let x1 = (self.ux + self.b * q[0]) * x0 + self.a * (q[0] * q[0]);
+        let x2 = self.d * q[1] + self.uy * x0;
+        grad[0] = x1;
+        grad[1] = x2;
     }
     fn potential_hessian(&self, q: &Vector<2>, _t: f64, hess: &mut Matrix<2, 2>) {
         hess.fill(0.0);
-        let x0 = self.a * q[0] * 2.0;
-        let x1 = -(self.b * self.p);
-        let x2 = x0 + x1;
-        hess[(0, 0)] = x2;
+        let x0 = self.a * q[0] * 2.0 + -(self.b * self.p);
+        hess[(0, 0)] = x0;
         hess[(1, 1)] = self.d;
     }
     fn potential_gradient_parameter(
@@ -350,12 +298,10 @@ impl Statics<2> for FoldAtStop {
                 true
             }
             7 => {
-                let x0 = self.b * q[0];
-                let x1 = self.ux + x0;
-                let x2 = -x1;
-                let x3 = -self.uy;
-                out[0] = x2;
-                out[1] = x3;
+                let x0 = -(self.ux + self.b * q[0]);
+                let x1 = -self.uy;
+                out[0] = x0;
+                out[1] = x1;
                 true
             }
             _ => false,
@@ -397,13 +343,10 @@ impl Jacobians<2, 0, 1> for FoldAtStop {
     ) {
         dh_dq.fill(0.0);
         dh_dqd.fill(0.0);
-        let x0 = self.a * q[0] * 2.0;
-        let x1 = -(self.b * self.p);
-        let x2 = x0 + x1;
-        let x3 = -x2;
-        let x4 = -self.d;
-        dh_dq[(0, 0)] = x3;
-        dh_dq[(1, 1)] = x4;
+        let x0 = -(self.a * q[0] * 2.0 + -(self.b * self.p));
+        let x1 = -self.d;
+        dh_dq[(0, 0)] = x0;
+        dh_dq[(1, 1)] = x1;
     }
     fn force_time_partial(
         &self,
@@ -435,28 +378,11 @@ impl Jacobians<2, 0, 1> for FoldAtStop {
             0..=7 => {
                 let mut dp = [0.0; 8];
                 dp[k] = 1.0;
-                let x0 = q[0] * dp[0];
-                let x1 = self.b * dp[7];
-                let x2 = self.p * dp[1];
-                let x3 = x1 + x2;
-                let x4 = -x3;
-                let x5 = x0 + x4;
-                let x6 = q[0] * x5;
-                let x7 = self.ux * dp[7];
-                let x8 = self.p * dp[3];
-                let x9 = x7 + x8;
-                let x10 = -x9;
-                let x11 = x6 + x10;
-                let x12 = -x11;
-                let x13 = q[1] * dp[2];
-                let x14 = self.uy * dp[7];
-                let x15 = self.p * dp[4];
-                let x16 = x14 + x15;
-                let x17 = -x16;
-                let x18 = x13 + x17;
-                let x19 = -x18;
-                out[0] = x12;
-                out[1] = x19;
+                let x0 = -(q[0] * (q[0] * dp[0] + -(self.b * dp[7] + self.p * dp[1]))
+                    + -(self.ux * dp[7] + self.p * dp[3]));
+                let x1 = -(q[1] * dp[2] + -(self.uy * dp[7] + self.p * dp[4]));
+                out[0] = x0;
+                out[1] = x1;
                 true
             }
             _ => false,

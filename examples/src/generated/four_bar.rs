@@ -126,120 +126,49 @@ impl Dynamics<3> for FourBar {
     fn kinetic_energy(&self, q: &Vector<3>, qd: &Vector<3>, _t: f64) -> f64 {
         let x0 = q[0].cos();
         let x1 = self.a * qd[0];
-        let x2 = x0 * x1;
-        let x3 = q[1].cos();
-        let x4 = self.b * qd[1];
-        let x5 = 0.5 * x3 * x4;
-        let x6 = x2 + x5;
-        let x7 = x6 * x6;
-        let x8 = q[0].sin();
-        let x9 = -(x1 * x8);
-        let x10 = q[1].sin();
-        let x11 = (-0.5) * x4 * x10;
-        let x12 = x9 + x11;
-        let x13 = x12 * x12;
-        let x14 = x7 + x13;
-        let x15 = self.m2 * 0.5 * x14;
-        let x16 = qd[0] * qd[0];
-        let x17 = self.a * self.a;
-        let x18 = x8 * x8;
-        let x19 = x16 * x17;
-        let x20 = x18 * x19;
-        let x21 = x0 * x0;
-        let x22 = x19 * x21;
-        let x23 = x20 + x22;
-        let x24 = self.m1 * x23;
-        let x25 = qd[2] * qd[2];
-        let x26 = self.c * self.c;
-        let x27 = q[2].sin();
-        let x28 = x27 * x27;
-        let x29 = x25 * x26;
-        let x30 = x28 * x29;
-        let x31 = q[2].cos();
-        let x32 = x31 * x31;
-        let x33 = x29 * x32;
-        let x34 = x30 + x33;
-        let x35 = self.m3 * x34;
-        let x36 = x24 + x35;
-        let x37 = 0.125 * x36;
-        let x38 = self.m1 * x19;
-        let x39 = qd[1] * qd[1];
-        let x40 = self.b * self.b;
-        let x41 = self.m2 * x39 * x40;
-        let x42 = self.m3 * x29;
-        let x43 = x38 + x41 + x42;
-        let x44 = 0.041666666666666664 * x43;
-        x15 + x37 + x44
+        let x2 = self.b * qd[1];
+        let x3 = x0 * x1 + 0.5 * q[1].cos() * x2;
+        let x4 = q[0].sin();
+        let x5 = -(x1 * x4) + (-0.5) * x2 * q[1].sin();
+        let x6 = qd[0] * qd[0] * (self.a * self.a);
+        let x7 = q[2].sin();
+        let x8 = qd[2] * qd[2] * (self.c * self.c);
+        let x9 = q[2].cos();
+        let x10 = 0.041666666666666664
+            * (self.m1 * x6 + self.m2 * (qd[1] * qd[1]) * (self.b * self.b)
+                + self.m3 * x8);
+        self.m2 * 0.5 * (x3 * x3 + x5 * x5)
+            + 0.125
+                * (self.m1 * (x4 * x4 * x6 + x6 * (x0 * x0))
+                    + self.m3 * (x7 * x7 * x8 + x8 * (x9 * x9))) + x10
     }
     fn potential_energy(&self, q: &Vector<3>, _t: f64) -> f64 {
         let x0 = q[0].sin();
         let x1 = x0 * x0;
         let x2 = q[0].cos();
         let x3 = x2 * x2;
-        let x4 = x1 + x3;
-        let x5 = self.a * self.k * 0.5 * x4;
-        let x6 = self.m1 * 0.5;
-        let x7 = self.m2 + x6;
-        let x8 = self.g * x0 * x7;
-        let x9 = q[1].sin();
-        let x10 = x0 * x9;
-        let x11 = q[1].cos();
-        let x12 = x2 * x11;
-        let x13 = x10 + x12;
-        let x14 = self.b * x13;
-        let x15 = self.e_x * x2;
-        let x16 = self.e_y * x0;
-        let x17 = x15 + x16;
-        let x18 = -x17;
-        let x19 = x14 + x18;
-        let x20 = self.k * x19;
-        let x21 = x5 + x8 + x20;
-        let x22 = self.a * x21;
-        let x23 = x9 * x9;
-        let x24 = x11 * x11;
-        let x25 = x23 + x24;
-        let x26 = self.b * 0.5 * x25;
-        let x27 = self.e_x * x11;
-        let x28 = self.e_y * x9;
-        let x29 = x27 + x28;
-        let x30 = -x29;
-        let x31 = x26 + x30;
-        let x32 = self.b * x31;
-        let x33 = self.s0 * 0.5;
-        let x34 = self.b * x9;
-        let x35 = self.a * x0 * x34;
-        let x36 = self.a * self.b * x12;
-        let x37 = x35 + x36;
-        let x38 = 2.0 * x37;
-        let x39 = self.a * x15;
-        let x40 = self.a * x16;
-        let x41 = self.b * x27;
-        let x42 = self.e_y * x34;
-        let x43 = x39 + x40 + x41 + x42;
-        let x44 = (-2.0) * x43;
-        let x45 = self.a * self.a;
-        let x46 = x1 * x45;
-        let x47 = x3 * x45;
-        let x48 = self.b * self.b;
-        let x49 = x23 * x48;
-        let x50 = x24 * x48;
-        let x51 = self.e_x * self.e_x;
-        let x52 = self.e_y * self.e_y;
-        let x53 = x51 + x52;
-        let x54 = x38 + x44 + x46 + x47 + x49 + x50 + x53;
-        let x55 = x54.sqrt();
-        let x56 = -x55;
-        let x57 = x33 + x56;
-        let x58 = self.s0 * x57;
-        let x59 = 0.5 * x53;
-        let x60 = x32 + x58 + x59;
-        let x61 = self.k * x60;
-        let x62 = self.m2 * self.g * x34;
-        let x63 = q[2].sin();
-        let x64 = self.c * self.m3 * self.g * x63;
-        let x65 = x62 + x64;
-        let x66 = 0.5 * x65;
-        x22 + x61 + x66
+        let x4 = q[1].sin();
+        let x5 = q[1].cos();
+        let x6 = x2 * x5;
+        let x7 = self.e_x * x2;
+        let x8 = self.e_y * x0;
+        let x9 = self.a * self.k * 0.5 * (x1 + x3)
+            + self.g * x0 * (self.m2 + self.m1 * 0.5)
+            + self.k * (self.b * (x0 * x4 + x6) + -(x7 + x8));
+        let x10 = x4 * x4;
+        let x11 = x5 * x5;
+        let x12 = self.e_x * x5;
+        let x13 = self.b * x4;
+        let x14 = self.a * self.a;
+        let x15 = self.b * self.b;
+        let x16 = self.e_x * self.e_x + self.e_y * self.e_y;
+        let x17 = 2.0 * (self.a * x0 * x13 + self.a * self.b * x6)
+            + (-2.0) * (self.a * x7 + self.a * x8 + self.b * x12 + self.e_y * x13)
+            + x1 * x14 + x3 * x14 + x10 * x15 + x11 * x15 + x16;
+        let x18 = self.b * (self.b * 0.5 * (x10 + x11) + -(x12 + self.e_y * x4))
+            + self.s0 * (self.s0 * 0.5 + -x17.sqrt()) + 0.5 * x16;
+        self.a * x9 + self.k * x18
+            + 0.5 * (self.m2 * self.g * x13 + self.c * self.m3 * self.g * q[2].sin())
     }
     fn dynamics(
         &self,
@@ -251,338 +180,161 @@ impl Dynamics<3> for FourBar {
     ) {
         m.fill(0.0);
         let x0 = self.a * self.a;
-        let x1 = self.m2 * 3.0;
-        let x2 = self.m1 + x1;
-        let x3 = 0.3333333333333333 * x0 * x2;
-        let x4 = q[0].sin();
-        let x5 = q[1].sin();
-        let x6 = x4 * x5;
-        let x7 = q[0].cos();
-        let x8 = q[1].cos();
-        let x9 = x7 * x8;
-        let x10 = x6 + x9;
-        let x11 = self.a * self.b;
-        let x12 = self.m2 * x11;
-        let x13 = 0.5 * x10 * x12;
-        let x14 = self.b * self.b;
-        let x15 = self.m2 * 0.3333333333333333 * x14;
-        let x16 = self.c * self.c;
-        let x17 = self.m3 * 0.3333333333333333 * x16;
-        let x18 = self.b * x5;
-        let x19 = self.a * x4;
-        let x20 = x18 * x19;
-        let x21 = self.b * x8;
-        let x22 = self.a * x7;
-        let x23 = x21 * x22;
-        let x24 = x20 + x23;
-        let x25 = 2.0 * x24;
-        let x26 = self.e_x * x22;
-        let x27 = self.e_y * x19;
-        let x28 = self.e_x * x21;
-        let x29 = self.e_y * x18;
-        let x30 = x26 + x27 + x28 + x29;
-        let x31 = (-2.0) * x30;
-        let x32 = x4 * x4;
-        let x33 = x0 * x32;
-        let x34 = x7 * x7;
-        let x35 = x0 * x34;
-        let x36 = x5 * x5;
-        let x37 = x14 * x36;
-        let x38 = x8 * x8;
-        let x39 = x14 * x38;
-        let x40 = self.e_x * self.e_x;
-        let x41 = self.e_y * self.e_y;
-        let x42 = x40 + x41;
-        let x43 = x25 + x31 + x33 + x35 + x37 + x39 + x42;
-        let x44 = x43.sqrt();
-        let x45 = x7 * x44;
-        let x46 = self.m1 * self.g * x45;
-        let x47 = x5 * x7;
-        let x48 = self.b * self.k;
-        let x49 = x47 * x48;
-        let x50 = self.s0 * x49;
-        let x51 = self.k * x4;
-        let x52 = x44 * x51;
-        let x53 = x21 * x52;
-        let x54 = self.s0 * x51;
-        let x55 = self.e_x * x54;
-        let x56 = self.k * x7;
-        let x57 = self.e_y * x56;
-        let x58 = x44 * x57;
-        let x59 = x50 + x53 + x55 + x58;
-        let x60 = (-2.0) * x59;
-        let x61 = x21 * x54;
-        let x62 = x44 * x49;
-        let x63 = self.m2 * self.g;
-        let x64 = x45 * x63;
-        let x65 = self.s0 * x57;
-        let x66 = self.e_x * x52;
-        let x67 = x61 + x62 + x64 + x65 + x66;
-        let x68 = 2.0 * x67;
-        let x69 = x46 + x60 + x68;
-        let x70 = 1.0 / x43.sqrt();
-        let x71 = x69 * x70;
-        let x72 = qd[1] * qd[1];
-        let x73 = x4 * x8;
-        let x74 = -x47;
-        let x75 = x73 + x74;
-        let x76 = self.b * self.m2 * x72 * x75;
-        let x77 = x71 + x76;
-        let x78 = self.a * (-0.5) * x77;
-        let x79 = self.tau + x78;
-        let x80 = self.s0 * 2.0;
-        let x81 = (-2.0) * x44;
-        let x82 = x80 + x81;
-        let x83 = self.k * self.e_x * x5 * x82;
-        let x84 = self.a * (-2.0);
-        let x85 = self.s0 * x84;
-        let x86 = 2.0 * x44;
-        let x87 = self.a * x86;
-        let x88 = x85 + x87;
-        let x89 = self.k * x47 * x88;
-        let x90 = -(x44 * x63);
-        let x91 = self.s0 * (-2.0);
-        let x92 = x86 + x91;
-        let x93 = self.k * self.e_y * x92;
-        let x94 = self.a * x80;
-        let x95 = x44 * x84;
-        let x96 = x94 + x95;
-        let x97 = x51 * x96;
-        let x98 = x90 + x93 + x97;
-        let x99 = x8 * x98;
-        let x100 = x83 + x89 + x99;
-        let x101 = x36 + x38;
-        let x102 = self.b * x101;
-        let x103 = self.e_x * x8;
-        let x104 = self.e_y * x5;
-        let x105 = x103 + x104;
-        let x106 = (-2.0) * x105;
-        let x107 = self.a * x6;
-        let x108 = self.a * x9;
-        let x109 = x107 + x108;
-        let x110 = 2.0 * x109;
-        let x111 = x102 + x106 + x110;
-        let x112 = self.b * x111;
-        let x113 = self.e_x * x84;
-        let x114 = x0 * x7;
-        let x115 = x113 + x114;
-        let x116 = x7 * x115;
-        let x117 = self.e_y * x84;
-        let x118 = x0 * x4;
-        let x119 = x117 + x118;
-        let x120 = x4 * x119;
-        let x121 = x42 + x112 + x116 + x120;
-        let x122 = 1.0 / x121.sqrt();
-        let x123 = self.b * 0.5 * x100 * x122;
-        let x124 = qd[0] * qd[0];
-        let x125 = -x73;
-        let x126 = x47 + x125;
-        let x127 = (-0.5) * x12 * x124 * x126;
-        let x128 = x123 + x127;
-        let x129 = q[2].cos();
-        let x130 = self.c * self.m3 * self.g * (-0.5) * x129;
-        m[(0, 0)] = x3;
-        m[(0, 1)] = x13;
-        m[(1, 0)] = x13;
-        m[(1, 1)] = x15;
-        m[(2, 2)] = x17;
-        h[0] = x79;
-        h[1] = x128;
-        h[2] = x130;
+        let x1 = 0.3333333333333333 * x0 * (self.m1 + self.m2 * 3.0);
+        let x2 = q[0].sin();
+        let x3 = q[1].sin();
+        let x4 = x2 * x3;
+        let x5 = q[0].cos();
+        let x6 = q[1].cos();
+        let x7 = x5 * x6;
+        let x8 = self.m2 * (self.a * self.b);
+        let x9 = 0.5 * (x4 + x7) * x8;
+        let x10 = self.b * self.b;
+        let x11 = self.m2 * 0.3333333333333333 * x10;
+        let x12 = self.m3 * 0.3333333333333333 * (self.c * self.c);
+        let x13 = self.b * x3;
+        let x14 = self.a * x2;
+        let x15 = self.b * x6;
+        let x16 = self.a * x5;
+        let x17 = x3 * x3;
+        let x18 = x6 * x6;
+        let x19 = self.e_x * self.e_x + self.e_y * self.e_y;
+        let x20 = 2.0 * (x13 * x14 + x15 * x16)
+            + (-2.0)
+                * (self.e_x * x16 + self.e_y * x14 + self.e_x * x15 + self.e_y * x13)
+            + x0 * (x2 * x2) + x0 * (x5 * x5) + x10 * x17 + x10 * x18 + x19;
+        let x21 = x20.sqrt();
+        let x22 = x5 * x21;
+        let x23 = x3 * x5;
+        let x24 = x23 * (self.b * self.k);
+        let x25 = self.k * x2;
+        let x26 = x21 * x25;
+        let x27 = self.s0 * x25;
+        let x28 = self.e_y * (self.k * x5);
+        let x29 = self.m2 * self.g;
+        let x30 = self.m1 * self.g * x22
+            + (-2.0) * (self.s0 * x24 + x15 * x26 + self.e_x * x27 + x21 * x28)
+            + 2.0 * (x15 * x27 + x21 * x24 + x22 * x29 + self.s0 * x28 + self.e_x * x26);
+        let x31 = x2 * x6;
+        let x32 = self.tau
+            + self.a * (-0.5)
+                * (x30 * (1.0 / x20.sqrt())
+                    + self.b * self.m2 * (qd[1] * qd[1]) * (x31 + -x23));
+        let x33 = self.s0 * 2.0;
+        let x34 = self.a * (-2.0);
+        let x35 = 2.0 * x21;
+        let x36 = x6
+            * (-(x21 * x29) + self.k * self.e_y * (x35 + self.s0 * (-2.0))
+                + x25 * (self.a * x33 + x21 * x34));
+        let x37 = self.k * self.e_x * x3 * (x33 + (-2.0) * x21)
+            + self.k * x23 * (self.s0 * x34 + self.a * x35) + x36;
+        let x38 = self.b * (x17 + x18) + (-2.0) * (self.e_x * x6 + self.e_y * x3)
+            + 2.0 * (self.a * x4 + self.a * x7);
+        let x39 = 1.0
+            / (x19 + self.b * x38 + x5 * (self.e_x * x34 + x0 * x5)
+                + x2 * (self.e_y * x34 + x0 * x2))
+                .sqrt();
+        let x40 = self.b * 0.5 * x37 * x39
+            + (-0.5) * x8 * (qd[0] * qd[0]) * (x23 + -x31);
+        let x41 = self.c * self.m3 * self.g * (-0.5) * q[2].cos();
+        m[(0, 0)] = x1;
+        m[(0, 1)] = x9;
+        m[(1, 0)] = x9;
+        m[(1, 1)] = x11;
+        m[(2, 2)] = x12;
+        h[0] = x32;
+        h[1] = x40;
+        h[2] = x41;
     }
     fn mass_matrix(&self, q: &Vector<3>, _t: f64, m: &mut Matrix<3, 3>) {
         m.fill(0.0);
-        let x0 = self.a * self.a;
-        let x1 = self.m2 * 3.0;
-        let x2 = self.m1 + x1;
-        let x3 = 0.3333333333333333 * x0 * x2;
-        let x4 = q[0].sin();
-        let x5 = q[1].sin();
-        let x6 = x4 * x5;
-        let x7 = q[0].cos();
-        let x8 = q[1].cos();
-        let x9 = x7 * x8;
-        let x10 = x6 + x9;
-        let x11 = self.a * self.b * self.m2 * 0.5 * x10;
-        let x12 = self.b * self.b;
-        let x13 = self.m2 * 0.3333333333333333 * x12;
-        let x14 = self.c * self.c;
-        let x15 = self.m3 * 0.3333333333333333 * x14;
-        m[(0, 0)] = x3;
-        m[(0, 1)] = x11;
-        m[(1, 0)] = x11;
-        m[(1, 1)] = x13;
-        m[(2, 2)] = x15;
+        let x0 = 0.3333333333333333 * (self.a * self.a) * (self.m1 + self.m2 * 3.0);
+        let x1 = self.a * self.b * self.m2 * 0.5
+            * (q[0].sin() * q[1].sin() + q[0].cos() * q[1].cos());
+        let x2 = self.m2 * 0.3333333333333333 * (self.b * self.b);
+        let x3 = self.m3 * 0.3333333333333333 * (self.c * self.c);
+        m[(0, 0)] = x0;
+        m[(0, 1)] = x1;
+        m[(1, 0)] = x1;
+        m[(1, 1)] = x2;
+        m[(2, 2)] = x3;
     }
     fn forces(&self, q: &Vector<3>, qd: &Vector<3>, _t: f64, h: &mut Vector<3>) {
         let x0 = q[0].sin();
         let x1 = q[1].sin();
         let x2 = self.b * x1;
         let x3 = self.a * x0;
-        let x4 = x2 * x3;
-        let x5 = q[0].cos();
-        let x6 = q[1].cos();
-        let x7 = self.b * x6;
-        let x8 = self.a * x5;
-        let x9 = x7 * x8;
-        let x10 = x4 + x9;
-        let x11 = 2.0 * x10;
-        let x12 = self.e_x * x8;
-        let x13 = self.e_y * x3;
-        let x14 = self.e_x * x7;
-        let x15 = self.e_y * x2;
-        let x16 = x12 + x13 + x14 + x15;
-        let x17 = (-2.0) * x16;
-        let x18 = self.a * self.a;
-        let x19 = x0 * x0;
-        let x20 = x18 * x19;
-        let x21 = x5 * x5;
-        let x22 = x18 * x21;
-        let x23 = self.b * self.b;
-        let x24 = x1 * x1;
-        let x25 = x23 * x24;
-        let x26 = x6 * x6;
-        let x27 = x23 * x26;
-        let x28 = self.e_x * self.e_x;
-        let x29 = self.e_y * self.e_y;
-        let x30 = x28 + x29;
-        let x31 = x11 + x17 + x20 + x22 + x25 + x27 + x30;
-        let x32 = x31.sqrt();
-        let x33 = x5 * x32;
-        let x34 = self.m1 * self.g * x33;
-        let x35 = x1 * x5;
-        let x36 = self.b * self.k;
-        let x37 = x35 * x36;
-        let x38 = self.s0 * x37;
-        let x39 = self.k * x0;
-        let x40 = x32 * x39;
-        let x41 = x7 * x40;
-        let x42 = self.s0 * x39;
-        let x43 = self.e_x * x42;
-        let x44 = self.k * x5;
-        let x45 = self.e_y * x44;
-        let x46 = x32 * x45;
-        let x47 = x38 + x41 + x43 + x46;
-        let x48 = (-2.0) * x47;
-        let x49 = x7 * x42;
-        let x50 = x32 * x37;
-        let x51 = self.m2 * self.g;
-        let x52 = x33 * x51;
-        let x53 = self.s0 * x45;
-        let x54 = self.e_x * x40;
-        let x55 = x49 + x50 + x52 + x53 + x54;
-        let x56 = 2.0 * x55;
-        let x57 = x34 + x48 + x56;
-        let x58 = 1.0 / x31.sqrt();
-        let x59 = x57 * x58;
-        let x60 = qd[1] * qd[1];
-        let x61 = x0 * x6;
-        let x62 = -x35;
-        let x63 = x61 + x62;
-        let x64 = self.b * self.m2;
-        let x65 = x60 * x63 * x64;
-        let x66 = x59 + x65;
-        let x67 = self.a * (-0.5);
-        let x68 = x66 * x67;
-        let x69 = self.tau + x68;
-        let x70 = self.s0 * 2.0;
-        let x71 = (-2.0) * x32;
-        let x72 = x70 + x71;
-        let x73 = self.k * self.e_x * x1 * x72;
-        let x74 = self.a * (-2.0);
-        let x75 = self.s0 * x74;
-        let x76 = 2.0 * x32;
-        let x77 = self.a * x76;
-        let x78 = x75 + x77;
-        let x79 = self.k * x35 * x78;
-        let x80 = -(x32 * x51);
-        let x81 = self.s0 * (-2.0);
-        let x82 = x76 + x81;
-        let x83 = self.k * self.e_y * x82;
-        let x84 = self.a * x70;
-        let x85 = x32 * x74;
-        let x86 = x84 + x85;
-        let x87 = x39 * x86;
-        let x88 = x80 + x83 + x87;
-        let x89 = x6 * x88;
-        let x90 = x73 + x79 + x89;
-        let x91 = x24 + x26;
-        let x92 = self.b * x91;
-        let x93 = self.e_x * x6;
-        let x94 = self.e_y * x1;
-        let x95 = x93 + x94;
-        let x96 = (-2.0) * x95;
-        let x97 = x1 * x3;
-        let x98 = x6 * x8;
-        let x99 = x97 + x98;
-        let x100 = 2.0 * x99;
-        let x101 = x92 + x96 + x100;
-        let x102 = self.b * x101;
-        let x103 = self.e_x * x74;
-        let x104 = x5 * x18;
-        let x105 = x103 + x104;
-        let x106 = x5 * x105;
-        let x107 = self.e_y * x74;
-        let x108 = x0 * x18;
-        let x109 = x107 + x108;
-        let x110 = x0 * x109;
-        let x111 = x30 + x102 + x106 + x110;
-        let x112 = 1.0 / x111.sqrt();
-        let x113 = self.b * 0.5 * x90 * x112;
-        let x114 = qd[0] * qd[0];
-        let x115 = -x61;
-        let x116 = x35 + x115;
-        let x117 = x64 * x67 * x114 * x116;
-        let x118 = x113 + x117;
-        let x119 = q[2].cos();
-        let x120 = self.c * self.m3 * self.g * (-0.5) * x119;
-        h[0] = x69;
-        h[1] = x118;
-        h[2] = x120;
+        let x4 = q[0].cos();
+        let x5 = q[1].cos();
+        let x6 = self.b * x5;
+        let x7 = self.a * x4;
+        let x8 = self.a * self.a;
+        let x9 = self.b * self.b;
+        let x10 = x1 * x1;
+        let x11 = x5 * x5;
+        let x12 = self.e_x * self.e_x + self.e_y * self.e_y;
+        let x13 = 2.0 * (x2 * x3 + x6 * x7)
+            + (-2.0) * (self.e_x * x7 + self.e_y * x3 + self.e_x * x6 + self.e_y * x2)
+            + x8 * (x0 * x0) + x8 * (x4 * x4) + x9 * x10 + x9 * x11 + x12;
+        let x14 = x13.sqrt();
+        let x15 = x4 * x14;
+        let x16 = x1 * x4;
+        let x17 = x16 * (self.b * self.k);
+        let x18 = self.k * x0;
+        let x19 = x14 * x18;
+        let x20 = self.s0 * x18;
+        let x21 = self.e_y * (self.k * x4);
+        let x22 = self.m2 * self.g;
+        let x23 = self.m1 * self.g * x15
+            + (-2.0) * (self.s0 * x17 + x6 * x19 + self.e_x * x20 + x14 * x21)
+            + 2.0 * (x6 * x20 + x14 * x17 + x15 * x22 + self.s0 * x21 + self.e_x * x19);
+        let x24 = x0 * x5;
+        let x25 = self.b * self.m2;
+        let x26 = self.a * (-0.5);
+        let x27 = self.tau
+            + (x23 * (1.0 / x13.sqrt()) + qd[1] * qd[1] * (x24 + -x16) * x25) * x26;
+        let x28 = self.s0 * 2.0;
+        let x29 = self.a * (-2.0);
+        let x30 = 2.0 * x14;
+        let x31 = x5
+            * (-(x14 * x22) + self.k * self.e_y * (x30 + self.s0 * (-2.0))
+                + x18 * (self.a * x28 + x14 * x29));
+        let x32 = self.k * self.e_x * x1 * (x28 + (-2.0) * x14)
+            + self.k * x16 * (self.s0 * x29 + self.a * x30) + x31;
+        let x33 = self.b
+            * (self.b * (x10 + x11) + (-2.0) * (self.e_x * x5 + self.e_y * x1)
+                + 2.0 * (x1 * x3 + x5 * x7));
+        let x34 = self.b * 0.5 * x32
+            * (1.0
+                / (x12 + x33 + x4 * (self.e_x * x29 + x4 * x8)
+                    + x0 * (self.e_y * x29 + x0 * x8))
+                    .sqrt());
+        let x35 = x34 + x25 * x26 * (qd[0] * qd[0]) * (x16 + -x24);
+        let x36 = self.c * self.m3 * self.g * (-0.5) * q[2].cos();
+        h[0] = x27;
+        h[1] = x35;
+        h[2] = x36;
     }
     fn coriolis(&self, q: &Vector<3>, qd: &Vector<3>, _t: f64, c: &mut Matrix<3, 3>) {
         c.fill(0.0);
-        let x0 = q[0].sin();
-        let x1 = q[1].cos();
-        let x2 = x0 * x1;
-        let x3 = q[1].sin();
-        let x4 = q[0].cos();
-        let x5 = x3 * x4;
-        let x6 = -x5;
-        let x7 = x2 + x6;
-        let x8 = self.m2 * 0.5;
-        let x9 = self.a * self.b;
-        let x10 = x8 * x9;
-        let x11 = qd[1] * x7 * x10;
-        let x12 = -x2;
-        let x13 = x5 + x12;
-        let x14 = qd[0] * x10 * x13;
-        c[(0, 1)] = x11;
-        c[(1, 0)] = x14;
+        let x0 = q[0].sin() * q[1].cos();
+        let x1 = q[1].sin() * q[0].cos();
+        let x2 = self.m2 * 0.5 * (self.a * self.b);
+        let x3 = qd[1] * (x0 + -x1) * x2;
+        let x4 = qd[0] * x2 * (x1 + -x0);
+        c[(0, 1)] = x3;
+        c[(1, 0)] = x4;
     }
 }
 impl Constraints<3, 2, 0> for FourBar {
     const BILATERAL: [&'static str; 2] = ["loop_x", "loop_y"];
     const CONTACTS: [&'static str; 0] = [];
     fn bilateral(&self, q: &Vector<3>, _t: f64, g: &mut Vector<2>) {
-        let x0 = q[0].cos();
-        let x1 = self.a * x0;
-        let x2 = q[1].cos();
-        let x3 = self.b * x2;
-        let x4 = q[2].cos();
-        let x5 = self.c * x4;
-        let x6 = self.d + x5;
-        let x7 = -x6;
-        let x8 = x1 + x3 + x7;
-        let x9 = q[0].sin();
-        let x10 = self.a * x9;
-        let x11 = q[1].sin();
-        let x12 = self.b * x11;
-        let x13 = q[2].sin();
-        let x14 = -(self.c * x13);
-        let x15 = x10 + x12 + x14;
-        g[0] = x8;
-        g[1] = x15;
+        let x0 = self.a * q[0].cos() + self.b * q[1].cos()
+            + -(self.d + self.c * q[2].cos());
+        let x1 = self.a * q[0].sin() + self.b * q[1].sin() + -(self.c * q[2].sin());
+        g[0] = x0;
+        g[1] = x1;
     }
     fn bilateral_jacobian(
         &self,
@@ -592,24 +344,18 @@ impl Constraints<3, 2, 0> for FourBar {
         time_partial: &mut Vector<2>,
     ) {
         time_partial.fill(0.0);
-        let x0 = q[0].sin();
-        let x1 = -(self.a * x0);
-        let x2 = q[1].sin();
-        let x3 = -(self.b * x2);
-        let x4 = q[2].sin();
-        let x5 = self.c * x4;
-        let x6 = q[0].cos();
-        let x7 = self.a * x6;
-        let x8 = q[1].cos();
-        let x9 = self.b * x8;
-        let x10 = q[2].cos();
-        let x11 = -(self.c * x10);
-        jac[(0, 0)] = x1;
-        jac[(1, 0)] = x3;
-        jac[(2, 0)] = x5;
-        jac[(0, 1)] = x7;
-        jac[(1, 1)] = x9;
-        jac[(2, 1)] = x11;
+        let x0 = -(self.a * q[0].sin());
+        let x1 = -(self.b * q[1].sin());
+        let x2 = self.c * q[2].sin();
+        let x3 = self.a * q[0].cos();
+        let x4 = self.b * q[1].cos();
+        let x5 = -(self.c * q[2].cos());
+        jac[(0, 0)] = x0;
+        jac[(1, 0)] = x1;
+        jac[(2, 0)] = x2;
+        jac[(0, 1)] = x3;
+        jac[(1, 1)] = x4;
+        jac[(2, 1)] = x5;
     }
     fn bilateral_drift(
         &self,
@@ -618,32 +364,13 @@ impl Constraints<3, 2, 0> for FourBar {
         _t: f64,
         drift: &mut Vector<2>,
     ) {
-        let x0 = qd[0] * qd[0];
-        let x1 = q[0].cos();
-        let x2 = self.a * x0;
-        let x3 = x1 * x2;
-        let x4 = qd[1] * qd[1];
-        let x5 = q[1].cos();
-        let x6 = self.b * x4;
-        let x7 = x5 * x6;
-        let x8 = x3 + x7;
-        let x9 = -x8;
-        let x10 = qd[2] * qd[2];
-        let x11 = q[2].cos();
-        let x12 = self.c * x10;
-        let x13 = x11 * x12;
-        let x14 = x9 + x13;
-        let x15 = q[0].sin();
-        let x16 = x2 * x15;
-        let x17 = q[1].sin();
-        let x18 = x6 * x17;
-        let x19 = x16 + x18;
-        let x20 = -x19;
-        let x21 = q[2].sin();
-        let x22 = x12 * x21;
-        let x23 = x20 + x22;
-        drift[0] = x14;
-        drift[1] = x23;
+        let x0 = self.a * (qd[0] * qd[0]);
+        let x1 = self.b * (qd[1] * qd[1]);
+        let x2 = self.c * (qd[2] * qd[2]);
+        let x3 = -(q[0].cos() * x0 + q[1].cos() * x1) + q[2].cos() * x2;
+        let x4 = -(x0 * q[0].sin() + x1 * q[1].sin()) + x2 * q[2].sin();
+        drift[0] = x3;
+        drift[1] = x4;
     }
     fn gaps(&self, _q: &Vector<3>, _t: f64, _g_n: &mut Vector<0>) {}
     fn gap_jacobian(
@@ -686,131 +413,67 @@ impl Rates<3, 2, 0> for FourBar {
         _lambda_n: &[Jet<N>; 0],
         out: &mut [Jet<N>; 3],
     ) {
-        let x0 = self.m2 * 3.0;
-        let x1 = self.m1 + x0;
-        let x2 = self.a * x.qdd[0];
-        let x3 = 0.3333333333333333 * x1 * x2;
-        let x4 = x.q[0].sin();
-        let x5 = lambda_b[0] * x4;
-        let x6 = x.q[1].sin();
-        let x7 = x4 * x6;
-        let x8 = x.q[0].cos();
-        let x9 = x.q[1].cos();
-        let x10 = x8 * x9;
-        let x11 = x7 + x10;
-        let x12 = self.b * self.m2;
-        let x13 = 0.5 * x11;
-        let x14 = x12 * x13;
-        let x15 = x.qdd[1] * x14;
-        let x16 = -(lambda_b[1] * x8);
-        let x17 = x3 + x5 + x15 + x16;
-        let x18 = self.a * x17;
-        let x19 = self.a * self.b;
-        let x20 = x7 * x19;
-        let x21 = x10 * x19;
-        let x22 = x20 + x21;
-        let x23 = 2.0 * x22;
-        let x24 = self.a * self.e_x * x8;
-        let x25 = self.a * self.e_y * x4;
-        let x26 = self.b * self.e_x * x9;
-        let x27 = self.b * self.e_y * x6;
-        let x28 = x24 + x25 + x26 + x27;
-        let x29 = (-2.0) * x28;
-        let x30 = self.a * self.a;
-        let x31 = x4 * x4;
-        let x32 = x30 * x31;
-        let x33 = x8 * x8;
-        let x34 = x30 * x33;
-        let x35 = self.b * self.b;
-        let x36 = x6 * x6;
-        let x37 = x35 * x36;
-        let x38 = x9 * x9;
-        let x39 = x35 * x38;
-        let x40 = self.e_x * self.e_x;
-        let x41 = self.e_y * self.e_y;
-        let x42 = x23 + x29 + x32 + x34 + x37 + x39 + x40 + x41;
-        let x43 = x42.sqrt();
-        let x44 = x8 * x43;
-        let x45 = self.m1 * self.g * x44;
-        let x46 = self.k * self.s0;
-        let x47 = x6 * x8;
-        let x48 = x46 * x47;
-        let x49 = self.b * x48;
-        let x50 = self.k * x43;
-        let x51 = x4 * x9;
-        let x52 = x50 * x51;
-        let x53 = self.b * x52;
-        let x54 = self.e_x * x4;
-        let x55 = x46 * x54;
-        let x56 = self.e_y * x8;
-        let x57 = x50 * x56;
-        let x58 = x49 + x53 + x55 + x57;
-        let x59 = (-2.0) * x58;
-        let x60 = x46 * x51;
-        let x61 = self.b * x60;
-        let x62 = x47 * x50;
-        let x63 = self.b * x62;
-        let x64 = self.m2 * self.g;
-        let x65 = x44 * x64;
-        let x66 = x46 * x56;
-        let x67 = x50 * x54;
-        let x68 = x61 + x63 + x65 + x66 + x67;
-        let x69 = 2.0 * x68;
-        let x70 = x45 + x59 + x69;
-        let x71 = 1.0 / x42.sqrt();
-        let x72 = self.a * x70 * x71;
-        let x73 = x.qd[1] * x.qd[1];
-        let x74 = -x47;
-        let x75 = x51 + x74;
-        let x76 = self.a * x12;
-        let x77 = x73 * x75 * x76;
-        let x78 = x72 + x77;
-        let x79 = (-0.5) * x78;
-        let x80 = self.tau + x79;
-        let x81 = -x80;
-        let x82 = x18 + x81;
-        let x83 = x2 * x14;
-        let x84 = lambda_b[0] * x6;
-        let x85 = x.qdd[1] * 0.3333333333333333 * x12;
-        let x86 = -x9;
-        let x87 = lambda_b[1] * x86;
-        let x88 = x84 + x85 + x87;
-        let x89 = self.b * x88;
-        let x90 = x43 * x64 * x86;
-        let x91 = self.a * x60;
-        let x92 = self.a * x62;
-        let x93 = self.e_x * x6;
-        let x94 = x46 * x93;
-        let x95 = self.e_y * x9;
-        let x96 = x50 * x95;
-        let x97 = x91 + x92 + x94 + x96;
-        let x98 = 2.0 * x97;
-        let x99 = self.a * x48;
-        let x100 = self.a * x52;
-        let x101 = x46 * x95;
-        let x102 = x50 * x93;
-        let x103 = x99 + x100 + x101 + x102;
-        let x104 = (-2.0) * x103;
-        let x105 = x90 + x98 + x104;
-        let x106 = self.b * 0.5 * x71 * x105;
-        let x107 = x.qd[0] * x.qd[0];
-        let x108 = -x51;
-        let x109 = x47 + x108;
-        let x110 = (-0.5) * x76 * x107 * x109;
-        let x111 = x106 + x110;
-        let x112 = -x111;
-        let x113 = x83 + x89 + x112;
-        let x114 = x.q[2].sin();
-        let x115 = -(lambda_b[0] * x114);
-        let x116 = x.q[2].cos();
-        let x117 = lambda_b[1] * x116;
-        let x118 = self.c * self.m3 * x.qdd[2] * 0.3333333333333333;
-        let x119 = self.m3 * self.g * 0.5 * x116;
-        let x120 = x115 + x117 + x118 + x119;
-        let x121 = self.c * x120;
-        out[0] = Jet::lift(x82);
-        out[1] = Jet::lift(x113);
-        out[2] = Jet::lift(x121);
+        let x0 = self.a * x.qdd[0];
+        let x1 = x.q[0].sin();
+        let x2 = x.q[1].sin();
+        let x3 = x1 * x2;
+        let x4 = x.q[0].cos();
+        let x5 = x.q[1].cos();
+        let x6 = x4 * x5;
+        let x7 = self.b * self.m2;
+        let x8 = x7 * (0.5 * (x3 + x6));
+        let x9 = 0.3333333333333333 * (self.m1 + self.m2 * 3.0) * x0 + lambda_b[0] * x1
+            + x.qdd[1] * x8 + -(lambda_b[1] * x4);
+        let x10 = self.a * self.b;
+        let x11 = self.a * self.e_x * x4 + self.a * self.e_y * x1
+            + self.b * self.e_x * x5 + self.b * self.e_y * x2;
+        let x12 = self.a * self.a;
+        let x13 = self.b * self.b;
+        let x14 = 2.0 * (x3 * x10 + x6 * x10) + (-2.0) * x11 + x12 * (x1 * x1)
+            + x12 * (x4 * x4) + x13 * (x2 * x2) + x13 * (x5 * x5) + self.e_x * self.e_x
+            + self.e_y * self.e_y;
+        let x15 = x14.sqrt();
+        let x16 = x4 * x15;
+        let x17 = self.k * self.s0;
+        let x18 = x2 * x4;
+        let x19 = x17 * x18;
+        let x20 = self.k * x15;
+        let x21 = x1 * x5;
+        let x22 = x20 * x21;
+        let x23 = self.e_x * x1;
+        let x24 = self.e_y * x4;
+        let x25 = x17 * x21;
+        let x26 = x18 * x20;
+        let x27 = self.m2 * self.g;
+        let x28 = self.m1 * self.g * x16
+            + (-2.0) * (self.b * x19 + self.b * x22 + x17 * x23 + x20 * x24)
+            + 2.0 * (self.b * x25 + self.b * x26 + x16 * x27 + x17 * x24 + x20 * x23);
+        let x29 = 1.0 / x14.sqrt();
+        let x30 = self.a * x7;
+        let x31 = self.a * x9
+            + -(self.tau
+                + (-0.5)
+                    * (self.a * x28 * x29 + x.qd[1] * x.qd[1] * (x21 + -x18) * x30));
+        let x32 = -x5;
+        let x33 = self.e_x * x2;
+        let x34 = self.e_y * x5;
+        let x35 = x15 * x27 * x32
+            + 2.0 * (self.a * x25 + self.a * x26 + x17 * x33 + x20 * x34)
+            + (-2.0) * (self.a * x19 + self.a * x22 + x17 * x34 + x20 * x33);
+        let x36 = x0 * x8
+            + self.b
+                * (lambda_b[0] * x2 + x.qdd[1] * 0.3333333333333333 * x7
+                    + lambda_b[1] * x32)
+            + -(self.b * 0.5 * x29 * x35
+                + (-0.5) * x30 * (x.qd[0] * x.qd[0]) * (x18 + -x21));
+        let x37 = x.q[2].cos();
+        let x38 = -(lambda_b[0] * x.q[2].sin()) + lambda_b[1] * x37
+            + self.c * self.m3 * x.qdd[2] * 0.3333333333333333
+            + self.m3 * self.g * 0.5 * x37;
+        let x39 = self.c * x38;
+        out[0] = Jet::lift(x31);
+        out[1] = Jet::lift(x36);
+        out[2] = Jet::lift(x39);
     }
     fn constraint_jet<const N: usize>(
         &self,
@@ -818,115 +481,57 @@ impl Rates<3, 2, 0> for FourBar {
         bilateral: &mut [Jet<N>; 2],
         _gaps: &mut [Jet<N>; 0],
     ) {
-        let x0 = x.q[0].cos();
-        let x1 = self.a * x0;
-        let x2 = x.q[1].cos();
-        let x3 = self.b * x2;
-        let x4 = x.q[2].cos();
-        let x5 = self.c * x4;
-        let x6 = self.d + x5;
-        let x7 = -x6;
-        let x8 = x1 + x3 + x7;
-        let x9 = x.q[0].sin();
-        let x10 = self.a * x9;
-        let x11 = x.q[1].sin();
-        let x12 = self.b * x11;
-        let x13 = x.q[2].sin();
-        let x14 = -(self.c * x13);
-        let x15 = x10 + x12 + x14;
-        bilateral[0] = Jet::lift(x8);
-        bilateral[1] = Jet::lift(x15);
+        let x0 = self.a * x.q[0].cos() + self.b * x.q[1].cos()
+            + -(self.d + self.c * x.q[2].cos());
+        let x1 = self.a * x.q[0].sin() + self.b * x.q[1].sin()
+            + -(self.c * x.q[2].sin());
+        bilateral[0] = Jet::lift(x0);
+        bilateral[1] = Jet::lift(x1);
     }
 }
 impl Statics<3> for FourBar {
     fn potential_gradient(&self, q: &Vector<3>, _t: f64, grad: &mut Vector<3>) {
-        let x0 = self.s0 * 2.0;
-        let x1 = q[0].sin();
-        let x2 = q[1].sin();
-        let x3 = x1 * x2;
-        let x4 = self.a * self.b;
-        let x5 = x3 * x4;
-        let x6 = q[0].cos();
-        let x7 = q[1].cos();
-        let x8 = x6 * x7;
-        let x9 = x4 * x8;
-        let x10 = x5 + x9;
-        let x11 = 2.0 * x10;
-        let x12 = self.e_x * x6;
-        let x13 = self.a * x12;
-        let x14 = self.e_y * x1;
-        let x15 = self.a * x14;
-        let x16 = self.e_x * x7;
-        let x17 = self.b * x16;
-        let x18 = self.e_y * x2;
-        let x19 = self.b * x18;
-        let x20 = x13 + x15 + x17 + x19;
-        let x21 = (-2.0) * x20;
-        let x22 = self.a * self.a;
-        let x23 = x1 * x1;
-        let x24 = x22 * x23;
-        let x25 = x6 * x6;
-        let x26 = x22 * x25;
-        let x27 = self.b * self.b;
-        let x28 = x2 * x2;
-        let x29 = x27 * x28;
-        let x30 = x7 * x7;
-        let x31 = x27 * x30;
-        let x32 = self.e_x * self.e_x;
-        let x33 = self.e_y * self.e_y;
-        let x34 = x32 + x33;
-        let x35 = x11 + x21 + x24 + x26 + x29 + x31 + x34;
-        let x36 = x35.sqrt();
-        let x37 = (-2.0) * x36;
-        let x38 = x0 + x37;
-        let x39 = self.k * x38;
-        let x40 = x1 * x7 * x39;
-        let x41 = self.s0 * (-2.0);
-        let x42 = 2.0 * x36;
-        let x43 = x41 + x42;
-        let x44 = self.k * x43;
-        let x45 = x2 * x6 * x44;
-        let x46 = x40 + x45;
-        let x47 = self.b * x46;
-        let x48 = self.e_x * x1 * x44;
-        let x49 = self.m1 * x36;
-        let x50 = self.m2 * x42;
-        let x51 = x49 + x50;
-        let x52 = self.g * x51;
-        let x53 = self.e_y * x39;
-        let x54 = x52 + x53;
-        let x55 = x6 * x54;
-        let x56 = x47 + x48 + x55;
-        let x57 = x23 + x25;
-        let x58 = self.a * x57;
-        let x59 = x3 + x8;
-        let x60 = self.b * 2.0 * x59;
-        let x61 = x12 + x14;
-        let x62 = (-2.0) * x61;
-        let x63 = x58 + x60 + x62;
-        let x64 = self.a * x63;
-        let x65 = x28 + x30;
-        let x66 = self.b * x65;
-        let x67 = x16 + x18;
-        let x68 = (-2.0) * x67;
-        let x69 = x66 + x68;
-        let x70 = self.b * x69;
-        let x71 = x34 + x64 + x70;
-        let x72 = 1.0 / x71.sqrt();
-        let x73 = self.a * 0.5 * x56 * x72;
-        let x74 = self.a * x46;
-        let x75 = self.e_x * x2 * x39;
-        let x76 = -(self.m2 * self.g * x36);
-        let x77 = self.e_y * x44;
-        let x78 = x76 + x77;
-        let x79 = x7 * x78;
-        let x80 = x74 + x75 + x79;
-        let x81 = self.b * (-0.5) * x72 * x80;
-        let x82 = q[2].cos();
-        let x83 = self.c * self.m3 * self.g * 0.5 * x82;
-        grad[0] = x73;
-        grad[1] = x81;
-        grad[2] = x83;
+        let x0 = q[0].sin();
+        let x1 = q[1].sin();
+        let x2 = x0 * x1;
+        let x3 = self.a * self.b;
+        let x4 = q[0].cos();
+        let x5 = q[1].cos();
+        let x6 = x4 * x5;
+        let x7 = self.e_x * x4;
+        let x8 = self.e_y * x0;
+        let x9 = self.e_x * x5;
+        let x10 = self.e_y * x1;
+        let x11 = self.a * self.a;
+        let x12 = x0 * x0;
+        let x13 = x4 * x4;
+        let x14 = self.b * self.b;
+        let x15 = x1 * x1;
+        let x16 = x5 * x5;
+        let x17 = self.e_x * self.e_x + self.e_y * self.e_y;
+        let x18 = 2.0 * (x2 * x3 + x3 * x6)
+            + (-2.0) * (self.a * x7 + self.a * x8 + self.b * x9 + self.b * x10)
+            + x11 * x12 + x11 * x13 + x14 * x15 + x14 * x16 + x17;
+        let x19 = x18.sqrt();
+        let x20 = self.k * (self.s0 * 2.0 + (-2.0) * x19);
+        let x21 = 2.0 * x19;
+        let x22 = self.k * (self.s0 * (-2.0) + x21);
+        let x23 = x0 * x5 * x20 + x1 * x4 * x22;
+        let x24 = self.b * x23 + self.e_x * x0 * x22
+            + x4 * (self.g * (self.m1 * x19 + self.m2 * x21) + self.e_y * x20);
+        let x25 = x17
+            + self.a
+                * (self.a * (x12 + x13) + self.b * 2.0 * (x2 + x6) + (-2.0) * (x7 + x8))
+            + self.b * (self.b * (x15 + x16) + (-2.0) * (x9 + x10));
+        let x26 = 1.0 / x25.sqrt();
+        let x27 = self.a * 0.5 * x24 * x26;
+        let x28 = self.b * (-0.5) * x26
+            * (self.a * x23 + self.e_x * x1 * x20
+                + x5 * (-(self.m2 * self.g * x19) + self.e_y * x22));
+        let x29 = self.c * self.m3 * self.g * 0.5 * q[2].cos();
+        grad[0] = x27;
+        grad[1] = x28;
+        grad[2] = x29;
     }
     fn potential_hessian(&self, q: &Vector<3>, _t: f64, hess: &mut Matrix<3, 3>) {
         hess.fill(0.0);
@@ -934,193 +539,84 @@ impl Statics<3> for FourBar {
         let x1 = x0 * x0;
         let x2 = q[0].cos();
         let x3 = x2 * x2;
-        let x4 = x1 + x3;
-        let x5 = self.a * x4;
-        let x6 = q[1].sin();
-        let x7 = x0 * x6;
-        let x8 = q[1].cos();
-        let x9 = x2 * x8;
-        let x10 = x7 + x9;
-        let x11 = self.b * 2.0 * x10;
-        let x12 = self.e_x * x2;
-        let x13 = self.e_y * x0;
-        let x14 = x12 + x13;
-        let x15 = (-2.0) * x14;
-        let x16 = x5 + x11 + x15;
-        let x17 = self.a * x16;
-        let x18 = x6 * x6;
-        let x19 = x8 * x8;
-        let x20 = x18 + x19;
-        let x21 = self.b * x20;
-        let x22 = self.e_x * x8;
-        let x23 = self.e_y * x6;
-        let x24 = x22 + x23;
-        let x25 = (-2.0) * x24;
-        let x26 = x21 + x25;
-        let x27 = self.b * x26;
-        let x28 = self.e_x * self.e_x;
-        let x29 = self.e_y * self.e_y;
-        let x30 = x28 + x29;
-        let x31 = x17 + x27 + x30;
-        let x32 = x31.powf(-1.5);
-        let x33 = self.k * self.s0;
-        let x34 = x3 * x18;
-        let x35 = 2.0 * x33;
-        let x36 = x34 * x35;
-        let x37 = x0 * x19;
-        let x38 = x35 * x37;
-        let x39 = (-4.0) * x6;
-        let x40 = x9 * x33;
-        let x41 = x39 * x40;
-        let x42 = x38 + x41;
-        let x43 = x0 * x42;
-        let x44 = x36 + x43;
-        let x45 = self.b * x44;
-        let x46 = (-4.0) * x3 * x23 * x33;
-        let x47 = x22 * x33;
-        let x48 = (-4.0) * x0 * x47;
-        let x49 = x12 * x33;
-        let x50 = x6 * x49;
-        let x51 = self.e_y * x40;
-        let x52 = x50 + x51;
-        let x53 = 4.0 * x52;
-        let x54 = x48 + x53;
-        let x55 = x0 * x54;
-        let x56 = x45 + x46 + x55;
-        let x57 = self.b * x56;
-        let x58 = 2.0 * x29;
-        let x59 = x33 * x58;
-        let x60 = x3 * x59;
-        let x61 = self.e_y * (-4.0);
-        let x62 = x33 * x61;
-        let x63 = x12 * x62;
-        let x64 = 2.0 * x28;
-        let x65 = x33 * x64;
-        let x66 = x0 * x65;
-        let x67 = x63 + x66;
-        let x68 = x0 * x67;
-        let x69 = x57 + x60 + x68;
-        let x70 = self.a * x69;
-        let x71 = self.a * self.b;
-        let x72 = x7 * x71;
-        let x73 = x9 * x71;
-        let x74 = x72 + x73;
-        let x75 = 2.0 * x74;
-        let x76 = self.a * x12;
-        let x77 = self.a * x13;
-        let x78 = self.b * x22;
-        let x79 = self.b * x23;
-        let x80 = x76 + x77 + x78 + x79;
-        let x81 = (-2.0) * x80;
-        let x82 = self.a * self.a;
-        let x83 = x1 * x82;
-        let x84 = x3 * x82;
-        let x85 = self.b * self.b;
-        let x86 = x18 * x85;
-        let x87 = x19 * x85;
-        let x88 = x30 + x75 + x81 + x83 + x84 + x86 + x87;
-        let x89 = x35 * x88;
-        let x90 = x88.powf(1.5);
-        let x91 = (-2.0) * x90;
-        let x92 = self.k * x91;
-        let x93 = x89 + x92;
-        let x94 = x7 * x93;
-        let x95 = x9 * x93;
-        let x96 = x94 + x95;
-        let x97 = self.b * x96;
-        let x98 = (-2.0) * x33 * x88;
-        let x99 = self.k * 2.0 * x90;
-        let x100 = x98 + x99;
-        let x101 = x12 * x100;
-        let x102 = -x90;
-        let x103 = self.m1 * x102;
-        let x104 = self.m2 * x91;
-        let x105 = x103 + x104;
-        let x106 = self.g * x105;
-        let x107 = self.e_y * x100;
-        let x108 = x106 + x107;
-        let x109 = x0 * x108;
-        let x110 = x70 + x97 + x101 + x109;
-        let x111 = 0.5 * x32;
-        let x112 = self.a * x110 * x111;
-        let x113 = self.s0 * x34;
-        let x114 = self.s0 * x37;
-        let x115 = self.s0 * x6;
-        let x116 = (-2.0) * x9 * x115;
-        let x117 = x114 + x116;
-        let x118 = x0 * x117;
-        let x119 = x113 + x118;
-        let x120 = self.b * x119;
-        let x121 = -(self.e_y * x3 * x115);
-        let x122 = self.s0 * self.e_x;
-        let x123 = x8 * x122;
-        let x124 = -(x0 * x123);
-        let x125 = x12 * x115;
-        let x126 = self.s0 * self.e_y;
-        let x127 = x9 * x126;
-        let x128 = x124 + x125 + x127;
-        let x129 = x0 * x128;
-        let x130 = x120 + x121 + x129;
-        let x131 = self.a * x130;
-        let x132 = x22 * x115;
-        let x133 = -(x19 * x126);
-        let x134 = x132 + x133;
-        let x135 = x0 * x134;
-        let x136 = -x125;
-        let x137 = x127 + x136;
-        let x138 = x6 * x137;
-        let x139 = x135 + x138;
-        let x140 = self.b * x139;
-        let x141 = self.e_y * x125;
-        let x142 = self.e_y * x123;
-        let x143 = self.s0 * x88;
-        let x144 = self.s0 * x28;
-        let x145 = x90 + x144;
-        let x146 = -x145;
-        let x147 = x143 + x146;
-        let x148 = x6 * x147;
-        let x149 = x142 + x148;
-        let x150 = x0 * x149;
-        let x151 = self.s0 * x29;
-        let x152 = x90 + x151;
-        let x153 = -x152;
-        let x154 = x143 + x153;
-        let x155 = x9 * x154;
-        let x156 = x131 + x140 + x141 + x150 + x155;
-        let x157 = -(self.k * x32 * x71 * x156);
-        let x158 = x44 * x71;
-        let x159 = 4.0 * x6 * x47;
-        let x160 = x19 * x62;
-        let x161 = x159 + x160;
-        let x162 = x0 * x161;
-        let x163 = x39 * x49;
-        let x164 = 4.0 * x51;
-        let x165 = x163 + x164;
-        let x166 = x6 * x165;
-        let x167 = x162 + x166;
-        let x168 = self.b * x167;
-        let x169 = x96 + x158 + x168;
-        let x170 = self.a * x169;
-        let x171 = x19 * x59;
-        let x172 = x22 * x62;
-        let x173 = x6 * x65;
-        let x174 = x172 + x173;
-        let x175 = x6 * x174;
-        let x176 = x171 + x175;
-        let x177 = self.b * x176;
-        let x178 = x22 * x100;
-        let x179 = self.m2 * self.g * x102;
-        let x180 = x107 + x179;
-        let x181 = x6 * x180;
-        let x182 = x170 + x177 + x178 + x181;
-        let x183 = self.b * x111 * x182;
-        let x184 = q[2].sin();
-        let x185 = self.c * self.m3 * self.g * (-0.5) * x184;
-        hess[(0, 0)] = x112;
-        hess[(0, 1)] = x157;
-        hess[(1, 0)] = x157;
-        hess[(1, 1)] = x183;
-        hess[(2, 2)] = x185;
+        let x4 = q[1].sin();
+        let x5 = x0 * x4;
+        let x6 = q[1].cos();
+        let x7 = x2 * x6;
+        let x8 = self.e_x * x2;
+        let x9 = self.e_y * x0;
+        let x10 = x4 * x4;
+        let x11 = x6 * x6;
+        let x12 = self.e_x * x6;
+        let x13 = self.e_y * x4;
+        let x14 = self.e_x * self.e_x;
+        let x15 = self.e_y * self.e_y;
+        let x16 = x14 + x15;
+        let x17 = self.a
+            * (self.a * (x1 + x3) + self.b * 2.0 * (x5 + x7) + (-2.0) * (x8 + x9))
+            + self.b * (self.b * (x10 + x11) + (-2.0) * (x12 + x13)) + x16;
+        let x18 = x17.powf(-1.5);
+        let x19 = self.k * self.s0;
+        let x20 = x3 * x10;
+        let x21 = 2.0 * x19;
+        let x22 = x0 * x11;
+        let x23 = (-4.0) * x4;
+        let x24 = x7 * x19;
+        let x25 = x20 * x21 + x0 * (x21 * x22 + x23 * x24);
+        let x26 = x12 * x19;
+        let x27 = x8 * x19;
+        let x28 = self.e_y * x24;
+        let x29 = self.b
+            * (self.b * x25 + (-4.0) * x3 * x13 * x19
+                + x0 * ((-4.0) * x0 * x26 + 4.0 * (x4 * x27 + x28)));
+        let x30 = x19 * (2.0 * x15);
+        let x31 = x19 * (self.e_y * (-4.0));
+        let x32 = x19 * (2.0 * x14);
+        let x33 = self.a * self.b;
+        let x34 = self.a * self.a;
+        let x35 = self.b * self.b;
+        let x36 = x16 + 2.0 * (x5 * x33 + x7 * x33)
+            + (-2.0) * (self.a * x8 + self.a * x9 + self.b * x12 + self.b * x13)
+            + x1 * x34 + x3 * x34 + x10 * x35 + x11 * x35;
+        let x37 = x36.powf(1.5);
+        let x38 = (-2.0) * x37;
+        let x39 = x21 * x36 + self.k * x38;
+        let x40 = x5 * x39 + x7 * x39;
+        let x41 = (-2.0) * x19 * x36 + self.k * 2.0 * x37;
+        let x42 = -x37;
+        let x43 = self.e_y * x41;
+        let x44 = self.a * (x29 + x3 * x30 + x0 * (x8 * x31 + x0 * x32)) + self.b * x40
+            + x8 * x41 + x0 * (self.g * (self.m1 * x42 + self.m2 * x38) + x43);
+        let x45 = 0.5 * x18;
+        let x46 = self.a * x44 * x45;
+        let x47 = self.s0 * x4;
+        let x48 = x6 * (self.s0 * self.e_x);
+        let x49 = x8 * x47;
+        let x50 = self.s0 * self.e_y;
+        let x51 = x7 * x50;
+        let x52 = self.b * (self.s0 * x20 + x0 * (self.s0 * x22 + (-2.0) * x7 * x47))
+            + -(self.e_y * x3 * x47) + x0 * (-(x0 * x48) + x49 + x51);
+        let x53 = self.s0 * x36;
+        let x54 = self.a * x52
+            + self.b * (x0 * (x12 * x47 + -(x11 * x50)) + x4 * (x51 + -x49))
+            + self.e_y * x49
+            + x0 * (self.e_y * x48 + x4 * (x53 + -(x37 + self.s0 * x14)))
+            + x7 * (x53 + -(x37 + self.s0 * x15));
+        let x55 = -(self.k * x18 * x33 * x54);
+        let x56 = self.a
+            * (x40 + x25 * x33
+                + self.b
+                    * (x0 * (4.0 * x4 * x26 + x11 * x31)
+                        + x4 * (x23 * x27 + 4.0 * x28)));
+        let x57 = x56 + self.b * (x11 * x30 + x4 * (x12 * x31 + x4 * x32)) + x12 * x41
+            + x4 * (x43 + self.m2 * self.g * x42);
+        let x58 = self.b * x45 * x57;
+        let x59 = self.c * self.m3 * self.g * (-0.5) * q[2].sin();
+        hess[(0, 0)] = x46;
+        hess[(0, 1)] = x55;
+        hess[(1, 0)] = x55;
+        hess[(1, 1)] = x58;
+        hess[(2, 2)] = x59;
     }
     fn potential_gradient_parameter(
         &self,
@@ -1136,215 +632,88 @@ impl Statics<3> for FourBar {
                 let x1 = x0 * x0;
                 let x2 = q[0].cos();
                 let x3 = x2 * x2;
-                let x4 = x1 + x3;
-                let x5 = self.a * x4;
-                let x6 = q[1].sin();
-                let x7 = x0 * x6;
-                let x8 = q[1].cos();
-                let x9 = x2 * x8;
-                let x10 = x7 + x9;
-                let x11 = self.b * 2.0 * x10;
-                let x12 = self.e_x * x2;
-                let x13 = self.e_y * x0;
-                let x14 = x12 + x13;
-                let x15 = (-2.0) * x14;
-                let x16 = x5 + x11 + x15;
-                let x17 = self.a * x16;
-                let x18 = x6 * x6;
-                let x19 = x8 * x8;
-                let x20 = x18 + x19;
-                let x21 = self.b * x20;
-                let x22 = self.e_x * x8;
-                let x23 = self.e_y * x6;
-                let x24 = x22 + x23;
-                let x25 = (-2.0) * x24;
-                let x26 = x21 + x25;
-                let x27 = self.b * x26;
-                let x28 = self.e_x * self.e_x;
-                let x29 = self.e_y * self.e_y;
-                let x30 = x28 + x29;
-                let x31 = x17 + x27 + x30;
-                let x32 = x31.powf(-1.5);
-                let x33 = x0 * x1;
-                let x34 = self.k * self.s0;
-                let x35 = 2.0 * x34;
-                let x36 = x8 * x33 * x35;
-                let x37 = x1 * x6;
-                let x38 = (-2.0) * x34;
-                let x39 = x37 * x38;
-                let x40 = x0 * x8;
-                let x41 = x35 * x40;
-                let x42 = x2 * x6;
-                let x43 = x38 * x42;
-                let x44 = x41 + x43;
-                let x45 = x2 * x44;
-                let x46 = x39 + x45;
-                let x47 = x2 * x46;
-                let x48 = x36 + x47;
-                let x49 = self.b * x48;
-                let x50 = self.e_x * (-2.0);
-                let x51 = x34 * x50;
-                let x52 = x33 * x51;
-                let x53 = 2.0 * x1;
-                let x54 = x34 * x53;
-                let x55 = self.e_y * x54;
-                let x56 = x0 * x51;
-                let x57 = 2.0 * x2;
-                let x58 = self.e_y * x34;
-                let x59 = x57 * x58;
-                let x60 = x56 + x59;
-                let x61 = x2 * x60;
-                let x62 = x55 + x61;
-                let x63 = x2 * x62;
-                let x64 = x49 + x52 + x63;
-                let x65 = self.a * x64;
-                let x66 = x6 * x8;
-                let x67 = x54 * x66;
-                let x68 = (-2.0) * x2;
-                let x69 = x34 * x68;
-                let x70 = x66 * x69;
-                let x71 = x18 * x38;
-                let x72 = x19 * x35;
-                let x73 = x71 + x72;
-                let x74 = x0 * x73;
-                let x75 = x70 + x74;
-                let x76 = x2 * x75;
-                let x77 = x67 + x76;
-                let x78 = self.b * x77;
-                let x79 = self.e_x * x6;
-                let x80 = x34 * x79;
-                let x81 = x8 * x58;
-                let x82 = x80 + x81;
-                let x83 = (-2.0) * x1 * x82;
-                let x84 = x57 * x82;
-                let x85 = (-4.0) * x22 * x34;
-                let x86 = 4.0 * x23 * x34;
-                let x87 = x85 + x86;
-                let x88 = x0 * x87;
-                let x89 = x84 + x88;
-                let x90 = x2 * x89;
-                let x91 = x78 + x83 + x90;
-                let x92 = self.b * x91;
-                let x93 = self.e_x * self.e_y;
-                let x94 = x54 * x93;
-                let x95 = x69 * x93;
-                let x96 = x28 * x35;
-                let x97 = x29 * x38;
-                let x98 = x96 + x97;
-                let x99 = x0 * x98;
-                let x100 = x95 + x99;
-                let x101 = x2 * x100;
-                let x102 = x65 + x92 + x94 + x101;
-                let x103 = self.a * x102;
-                let x104 = self.a * self.b;
-                let x105 = x7 * x104;
-                let x106 = x9 * x104;
-                let x107 = x105 + x106;
-                let x108 = 2.0 * x107;
-                let x109 = self.a * x12;
-                let x110 = self.a * x13;
-                let x111 = self.b * x22;
-                let x112 = self.b * x23;
-                let x113 = x109 + x110 + x111 + x112;
-                let x114 = (-2.0) * x113;
-                let x115 = self.a * self.a;
-                let x116 = x1 * x115;
-                let x117 = x3 * x115;
-                let x118 = self.b * self.b;
-                let x119 = x18 * x118;
-                let x120 = x19 * x118;
-                let x121 = x30 + x108 + x114 + x116 + x117 + x119 + x120;
-                let x122 = x35 * x121;
-                let x123 = x121.powf(1.5);
-                let x124 = (-2.0) * x123;
-                let x125 = self.k * x124;
-                let x126 = x122 + x125;
-                let x127 = x42 * x126;
-                let x128 = x38 * x121;
-                let x129 = self.k * 2.0 * x123;
-                let x130 = x128 + x129;
-                let x131 = x40 * x130;
-                let x132 = x127 + x131;
-                let x133 = self.b * x132;
-                let x134 = self.e_x * x0 * x126;
-                let x135 = -(self.m1 * x123);
-                let x136 = self.m2 * x124;
-                let x137 = x135 + x136;
-                let x138 = self.g * x137;
-                let x139 = self.e_y * x130;
-                let x140 = x138 + x139;
-                let x141 = x2 * x140;
-                let x142 = x103 + x133 + x134 + x141;
-                let x143 = (-0.5) * x32 * x142;
-                let x144 = self.s0 * x8;
-                let x145 = x33 * x144;
-                let x146 = self.s0 * x6;
-                let x147 = -x146;
-                let x148 = x1 * x147;
-                let x149 = x0 * x144;
-                let x150 = x2 * x147;
-                let x151 = x149 + x150;
-                let x152 = x2 * x151;
-                let x153 = x148 + x152;
-                let x154 = x2 * x153;
-                let x155 = x145 + x154;
-                let x156 = self.a * x155;
-                let x157 = x37 * x144;
-                let x158 = -x144;
-                let x159 = x42 * x158;
-                let x160 = -self.s0;
-                let x161 = x18 * x160;
-                let x162 = self.s0 * x19;
-                let x163 = x161 + x162;
-                let x164 = x0 * x163;
-                let x165 = x159 + x164;
-                let x166 = x2 * x165;
-                let x167 = x157 + x166;
-                let x168 = self.b * x167;
-                let x169 = self.e_x * x146;
-                let x170 = self.e_y * (-2.0) * x144;
-                let x171 = x169 + x170;
-                let x172 = x1 * x171;
-                let x173 = self.e_x * x158;
-                let x174 = self.e_y * x146;
-                let x175 = x173 + x174;
-                let x176 = x0 * x175;
-                let x177 = 2.0 * x169;
-                let x178 = self.e_y * x158;
-                let x179 = x177 + x178;
-                let x180 = x2 * x179;
-                let x181 = x176 + x180;
-                let x182 = x2 * x181;
-                let x183 = x156 + x168 + x172 + x182;
-                let x184 = self.a * x183;
-                let x185 = x169 + x178;
-                let x186 = x7 * x185;
-                let x187 = x79 * x144;
-                let x188 = self.e_y * x19 * x160;
-                let x189 = x187 + x188;
-                let x190 = x2 * x189;
-                let x191 = x186 + x190;
-                let x192 = self.b * x191;
-                let x193 = x93 * x144;
-                let x194 = self.s0 * x121;
-                let x195 = self.s0 * x28;
-                let x196 = x123 + x195;
-                let x197 = -x196;
-                let x198 = x194 + x197;
-                let x199 = x6 * x198;
-                let x200 = x193 + x199;
-                let x201 = x2 * x200;
-                let x202 = x93 * x147;
-                let x203 = x121 * x160;
-                let x204 = self.s0 * x29;
-                let x205 = x123 + x203 + x204;
-                let x206 = x8 * x205;
-                let x207 = x202 + x206;
-                let x208 = x0 * x207;
-                let x209 = x184 + x192 + x201 + x208;
-                let x210 = self.b * self.k * x32 * x209;
-                out[0] = x143;
-                out[1] = x210;
+                let x4 = q[1].sin();
+                let x5 = x0 * x4;
+                let x6 = q[1].cos();
+                let x7 = x2 * x6;
+                let x8 = self.e_x * x2;
+                let x9 = self.e_y * x0;
+                let x10 = x4 * x4;
+                let x11 = x6 * x6;
+                let x12 = self.e_x * x6;
+                let x13 = self.e_y * x4;
+                let x14 = self.e_x * self.e_x;
+                let x15 = self.e_y * self.e_y;
+                let x16 = x14 + x15;
+                let x17 = self.a
+                    * (self.a * (x1 + x3) + self.b * 2.0 * (x5 + x7)
+                        + (-2.0) * (x8 + x9))
+                    + self.b * (self.b * (x10 + x11) + (-2.0) * (x12 + x13)) + x16;
+                let x18 = x17.powf(-1.5);
+                let x19 = x0 * x1;
+                let x20 = self.k * self.s0;
+                let x21 = 2.0 * x20;
+                let x22 = x1 * x4;
+                let x23 = (-2.0) * x20;
+                let x24 = x0 * x6;
+                let x25 = x2 * x4;
+                let x26 = x20 * (self.e_x * (-2.0));
+                let x27 = x20 * (2.0 * x1);
+                let x28 = 2.0 * x2;
+                let x29 = self.e_y * x20;
+                let x30 = self.b
+                    * (x6 * x19 * x21 + x2 * (x22 * x23 + x2 * (x21 * x24 + x23 * x25)))
+                    + x19 * x26 + x2 * (self.e_y * x27 + x2 * (x0 * x26 + x28 * x29));
+                let x31 = x4 * x6;
+                let x32 = x20 * ((-2.0) * x2);
+                let x33 = self.e_x * x4;
+                let x34 = x20 * x33 + x6 * x29;
+                let x35 = self.b
+                    * (x27 * x31 + x2 * (x31 * x32 + x0 * (x10 * x23 + x11 * x21)))
+                    + (-2.0) * x1 * x34
+                    + x2 * (x28 * x34 + x0 * ((-4.0) * x12 * x20 + 4.0 * x13 * x20));
+                let x36 = self.e_x * self.e_y;
+                let x37 = self.a
+                    * (self.a * x30 + self.b * x35 + x27 * x36
+                        + x2 * (x32 * x36 + x0 * (x14 * x21 + x15 * x23)));
+                let x38 = self.a * self.b;
+                let x39 = self.a * self.a;
+                let x40 = self.b * self.b;
+                let x41 = x16 + 2.0 * (x5 * x38 + x7 * x38)
+                    + (-2.0) * (self.a * x8 + self.a * x9 + self.b * x12 + self.b * x13)
+                    + x1 * x39 + x3 * x39 + x10 * x40 + x11 * x40;
+                let x42 = x41.powf(1.5);
+                let x43 = (-2.0) * x42;
+                let x44 = x21 * x41 + self.k * x43;
+                let x45 = x23 * x41 + self.k * 2.0 * x42;
+                let x46 = x37 + self.b * (x25 * x44 + x24 * x45) + self.e_x * x0 * x44
+                    + x2
+                        * (self.g * (-(self.m1 * x42) + self.m2 * x43) + self.e_y * x45);
+                let x47 = (-0.5) * x18 * x46;
+                let x48 = self.s0 * x6;
+                let x49 = self.s0 * x4;
+                let x50 = -x49;
+                let x51 = -x48;
+                let x52 = -self.s0;
+                let x53 = self.e_x * x49;
+                let x54 = self.e_y * x51;
+                let x55 = self.a
+                    * (x19 * x48 + x2 * (x1 * x50 + x2 * (x0 * x48 + x2 * x50)))
+                    + self.b
+                        * (x22 * x48
+                            + x2 * (x25 * x51 + x0 * (x10 * x52 + self.s0 * x11)))
+                    + x1 * (x53 + self.e_y * (-2.0) * x48)
+                    + x2
+                        * (x0 * (self.e_x * x51 + self.e_y * x49)
+                            + x2 * (2.0 * x53 + x54));
+                let x56 = self.a * x55
+                    + self.b
+                        * (x5 * (x53 + x54) + x2 * (x33 * x48 + self.e_y * x11 * x52))
+                    + x2 * (x36 * x48 + x4 * (self.s0 * x41 + -(x42 + self.s0 * x14)))
+                    + x0 * (x36 * x50 + x6 * (x42 + x41 * x52 + self.s0 * x15));
+                let x57 = self.b * self.k * x18 * x56;
+                out[0] = x47;
+                out[1] = x57;
                 true
             }
             1 => {
@@ -1353,217 +722,92 @@ impl Statics<3> for FourBar {
                 let x1 = x0 * x0;
                 let x2 = q[0].cos();
                 let x3 = x2 * x2;
-                let x4 = x1 + x3;
-                let x5 = self.a * x4;
-                let x6 = self.e_x * x2;
-                let x7 = self.e_y * x0;
-                let x8 = x6 + x7;
-                let x9 = (-2.0) * x8;
-                let x10 = x5 + x9;
-                let x11 = self.a * x10;
-                let x12 = q[1].sin();
-                let x13 = x0 * x12;
-                let x14 = q[1].cos();
-                let x15 = x2 * x14;
-                let x16 = x13 + x15;
-                let x17 = self.a * 2.0 * x16;
-                let x18 = x12 * x12;
-                let x19 = x14 * x14;
-                let x20 = x18 + x19;
-                let x21 = self.b * x20;
-                let x22 = self.e_x * x14;
-                let x23 = self.e_y * x12;
-                let x24 = x22 + x23;
-                let x25 = (-2.0) * x24;
-                let x26 = x17 + x21 + x25;
-                let x27 = self.b * x26;
-                let x28 = self.e_x * self.e_x;
-                let x29 = self.e_y * self.e_y;
-                let x30 = x28 + x29;
-                let x31 = x11 + x27 + x30;
-                let x32 = x31.powf(-1.5);
-                let x33 = self.s0 * x0;
-                let x34 = -x33;
-                let x35 = self.e_x * x34;
-                let x36 = self.s0 * x2;
-                let x37 = self.e_y * x36;
-                let x38 = x35 + x37;
-                let x39 = x13 * x38;
-                let x40 = self.e_x * x0;
-                let x41 = -x36;
-                let x42 = x40 * x41;
-                let x43 = self.s0 * self.e_y * x3;
-                let x44 = x42 + x43;
-                let x45 = x14 * x44;
-                let x46 = x39 + x45;
-                let x47 = self.a * x46;
-                let x48 = x0 * x18;
-                let x49 = x41 * x48;
-                let x50 = x0 * x14;
-                let x51 = x36 * x50;
-                let x52 = self.s0 * x1;
-                let x53 = -self.s0;
-                let x54 = x3 * x53;
-                let x55 = x52 + x54;
-                let x56 = x12 * x55;
-                let x57 = x51 + x56;
-                let x58 = x14 * x57;
-                let x59 = x49 + x58;
-                let x60 = self.a * x59;
-                let x61 = x12 * x18;
-                let x62 = x41 * x61;
-                let x63 = x18 * x33;
-                let x64 = x14 * x33;
-                let x65 = x12 * x41;
-                let x66 = x64 + x65;
-                let x67 = x14 * x66;
-                let x68 = x63 + x67;
-                let x69 = x14 * x68;
-                let x70 = x62 + x69;
-                let x71 = self.b * x70;
-                let x72 = 2.0 * x37;
-                let x73 = x35 + x72;
-                let x74 = x18 * x73;
-                let x75 = self.e_x * x36;
-                let x76 = self.e_y * x34;
-                let x77 = x75 + x76;
-                let x78 = x12 * x77;
-                let x79 = self.e_x * (-2.0) * x33;
-                let x80 = x37 + x79;
-                let x81 = x14 * x80;
-                let x82 = x78 + x81;
-                let x83 = x14 * x82;
-                let x84 = x60 + x71 + x74 + x83;
-                let x85 = self.b * x84;
-                let x86 = self.e_x * self.e_y;
-                let x87 = x33 * x86;
-                let x88 = self.a * self.b;
-                let x89 = x13 * x88;
-                let x90 = x15 * x88;
-                let x91 = x89 + x90;
-                let x92 = 2.0 * x91;
-                let x93 = self.a * x6;
-                let x94 = self.a * x7;
-                let x95 = self.b * x22;
-                let x96 = self.b * x23;
-                let x97 = x93 + x94 + x95 + x96;
-                let x98 = (-2.0) * x97;
-                let x99 = self.a * self.a;
-                let x100 = x1 * x99;
-                let x101 = x3 * x99;
-                let x102 = self.b * self.b;
-                let x103 = x18 * x102;
-                let x104 = x19 * x102;
-                let x105 = x30 + x92 + x98 + x100 + x101 + x103 + x104;
-                let x106 = self.s0 * x105;
-                let x107 = self.s0 * x29;
-                let x108 = x105.powf(1.5);
-                let x109 = x107 + x108;
-                let x110 = -x109;
-                let x111 = x106 + x110;
-                let x112 = x2 * x111;
-                let x113 = x87 + x112;
-                let x114 = x12 * x113;
-                let x115 = x41 * x86;
-                let x116 = x53 * x105;
-                let x117 = self.s0 * x28;
-                let x118 = x108 + x116 + x117;
-                let x119 = x0 * x118;
-                let x120 = x115 + x119;
-                let x121 = x14 * x120;
-                let x122 = x47 + x85 + x114 + x121;
-                let x123 = -(self.a * self.k * x32 * x122);
-                let x124 = self.k * self.s0;
-                let x125 = 2.0 * x124;
-                let x126 = x105 * x125;
-                let x127 = self.k * x108;
-                let x128 = (-2.0) * x127;
-                let x129 = x126 + x128;
-                let x130 = x2 * x12;
-                let x131 = x129 * x130;
-                let x132 = (-2.0) * x124;
-                let x133 = x105 * x132;
-                let x134 = 2.0 * x127;
-                let x135 = x133 + x134;
-                let x136 = x50 * x135;
-                let x137 = x131 + x136;
-                let x138 = self.a * x137;
-                let x139 = (-2.0) * x2;
-                let x140 = x124 * x139;
-                let x141 = x48 * x140;
-                let x142 = x50 * x125;
-                let x143 = x2 * x142;
-                let x144 = x1 * x125;
-                let x145 = x3 * x132;
-                let x146 = x144 + x145;
-                let x147 = x12 * x146;
-                let x148 = x143 + x147;
-                let x149 = x14 * x148;
-                let x150 = x141 + x149;
-                let x151 = self.a * x150;
-                let x152 = x40 * x124;
-                let x153 = self.e_y * x124;
-                let x154 = x2 * x153;
-                let x155 = x152 + x154;
-                let x156 = 2.0 * x18 * x155;
-                let x157 = (-2.0) * x14;
-                let x158 = x155 * x157;
-                let x159 = 4.0 * x6 * x124;
-                let x160 = (-4.0) * x7 * x124;
-                let x161 = x159 + x160;
-                let x162 = x12 * x161;
-                let x163 = x158 + x162;
-                let x164 = x14 * x163;
-                let x165 = x151 + x156 + x164;
-                let x166 = self.a * x165;
-                let x167 = x61 * x140;
-                let x168 = x48 * x125;
-                let x169 = x130 * x132;
-                let x170 = x142 + x169;
-                let x171 = x14 * x170;
-                let x172 = x168 + x171;
-                let x173 = x14 * x172;
-                let x174 = x167 + x173;
-                let x175 = self.a * x174;
-                let x176 = self.e_x * 2.0;
-                let x177 = x124 * x176;
-                let x178 = x61 * x177;
-                let x179 = (-2.0) * x18;
-                let x180 = x153 * x179;
-                let x181 = x12 * x177;
-                let x182 = x153 * x157;
-                let x183 = x181 + x182;
-                let x184 = x14 * x183;
-                let x185 = x180 + x184;
-                let x186 = x14 * x185;
-                let x187 = x175 + x178 + x186;
-                let x188 = self.b * x187;
-                let x189 = x86 * x124 * x179;
-                let x190 = x14 * x86 * x125;
-                let x191 = x28 * x132;
-                let x192 = x29 * x125;
-                let x193 = x191 + x192;
-                let x194 = x12 * x193;
-                let x195 = x190 + x194;
-                let x196 = x14 * x195;
-                let x197 = x166 + x188 + x189 + x196;
-                let x198 = self.b * x197;
-                let x199 = self.e_x * x12 * x135;
-                let x200 = self.m2 * self.g * x108;
-                let x201 = self.e_y * x129;
-                let x202 = x200 + x201;
-                let x203 = x14 * x202;
-                let x204 = x138 + x198 + x199 + x203;
-                let x205 = 0.5 * x32 * x204;
-                out[0] = x123;
-                out[1] = x205;
+                let x4 = self.e_x * x2;
+                let x5 = self.e_y * x0;
+                let x6 = q[1].sin();
+                let x7 = x0 * x6;
+                let x8 = q[1].cos();
+                let x9 = x2 * x8;
+                let x10 = x6 * x6;
+                let x11 = x8 * x8;
+                let x12 = self.e_x * x8;
+                let x13 = self.e_y * x6;
+                let x14 = self.e_x * self.e_x;
+                let x15 = self.e_y * self.e_y;
+                let x16 = x14 + x15;
+                let x17 = self.a * (self.a * (x1 + x3) + (-2.0) * (x4 + x5))
+                    + self.b
+                        * (self.a * 2.0 * (x7 + x9) + self.b * (x10 + x11)
+                            + (-2.0) * (x12 + x13)) + x16;
+                let x18 = x17.powf(-1.5);
+                let x19 = self.s0 * x0;
+                let x20 = -x19;
+                let x21 = self.e_x * x20;
+                let x22 = self.s0 * x2;
+                let x23 = self.e_y * x22;
+                let x24 = self.e_x * x0;
+                let x25 = -x22;
+                let x26 = x0 * x10;
+                let x27 = x0 * x8;
+                let x28 = -self.s0;
+                let x29 = x6 * x10;
+                let x30 = self.a
+                    * (x25 * x26 + x8 * (x22 * x27 + x6 * (self.s0 * x1 + x3 * x28)))
+                    + self.b
+                        * (x25 * x29 + x8 * (x10 * x19 + x8 * (x8 * x19 + x6 * x25)))
+                    + x10 * (x21 + 2.0 * x23)
+                    + x8
+                        * (x6 * (self.e_x * x22 + self.e_y * x20)
+                            + x8 * (x23 + self.e_x * (-2.0) * x19));
+                let x31 = self.e_x * self.e_y;
+                let x32 = self.a * self.b;
+                let x33 = self.a * self.a;
+                let x34 = self.b * self.b;
+                let x35 = x16 + 2.0 * (x7 * x32 + x9 * x32)
+                    + (-2.0) * (self.a * x4 + self.a * x5 + self.b * x12 + self.b * x13)
+                    + x1 * x33 + x3 * x33 + x10 * x34 + x11 * x34;
+                let x36 = x35.powf(1.5);
+                let x37 = self.a
+                    * (x7 * (x21 + x23) + x8 * (x24 * x25 + self.s0 * self.e_y * x3))
+                    + self.b * x30
+                    + x6 * (x19 * x31 + x2 * (self.s0 * x35 + -(self.s0 * x15 + x36)))
+                    + x8 * (x25 * x31 + x0 * (x36 + x28 * x35 + self.s0 * x14));
+                let x38 = -(self.a * self.k * x18 * x37);
+                let x39 = self.k * self.s0;
+                let x40 = 2.0 * x39;
+                let x41 = self.k * x36;
+                let x42 = x35 * x40 + (-2.0) * x41;
+                let x43 = x2 * x6;
+                let x44 = (-2.0) * x39;
+                let x45 = x35 * x44 + 2.0 * x41;
+                let x46 = x39 * ((-2.0) * x2);
+                let x47 = x27 * x40;
+                let x48 = self.e_y * x39;
+                let x49 = x24 * x39 + x2 * x48;
+                let x50 = (-2.0) * x8;
+                let x51 = self.a
+                    * (x26 * x46 + x8 * (x2 * x47 + x6 * (x1 * x40 + x3 * x44)))
+                    + 2.0 * x10 * x49
+                    + x8 * (x49 * x50 + x6 * (4.0 * x4 * x39 + (-4.0) * x5 * x39));
+                let x52 = x39 * (self.e_x * 2.0);
+                let x53 = (-2.0) * x10;
+                let x54 = self.a
+                    * (x29 * x46 + x8 * (x26 * x40 + x8 * (x47 + x43 * x44))) + x29 * x52
+                    + x8 * (x48 * x53 + x8 * (x6 * x52 + x48 * x50));
+                let x55 = self.a * x51 + self.b * x54 + x31 * x39 * x53
+                    + x8 * (x8 * x31 * x40 + x6 * (x14 * x44 + x15 * x40));
+                let x56 = self.a * (x42 * x43 + x27 * x45) + self.b * x55
+                    + self.e_x * x6 * x45
+                    + x8 * (self.m2 * self.g * x36 + self.e_y * x42);
+                let x57 = 0.5 * x18 * x56;
+                out[0] = x38;
+                out[1] = x57;
                 true
             }
             2 => {
                 out.fill(0.0);
-                let x0 = q[2].cos();
-                let x1 = self.m3 * self.g * 0.5 * x0;
-                out[2] = x1;
+                let x0 = self.m3 * self.g * 0.5 * q[2].cos();
+                out[2] = x0;
                 true
             }
             3 => {
@@ -1572,40 +816,31 @@ impl Statics<3> for FourBar {
             }
             4 => {
                 out.fill(0.0);
-                let x0 = q[0].cos();
-                let x1 = self.a * self.g * 0.5 * x0;
-                out[0] = x1;
+                let x0 = self.a * self.g * 0.5 * q[0].cos();
+                out[0] = x0;
                 true
             }
             5 => {
                 out.fill(0.0);
-                let x0 = q[0].cos();
-                let x1 = self.a * self.g * x0;
-                let x2 = q[1].cos();
-                let x3 = self.b * self.g * 0.5 * x2;
-                out[0] = x1;
-                out[1] = x3;
+                let x0 = self.a * self.g * q[0].cos();
+                let x1 = self.b * self.g * 0.5 * q[1].cos();
+                out[0] = x0;
+                out[1] = x1;
                 true
             }
             6 => {
                 out.fill(0.0);
-                let x0 = q[2].cos();
-                let x1 = self.c * self.g * 0.5 * x0;
-                out[2] = x1;
+                let x0 = self.c * self.g * 0.5 * q[2].cos();
+                out[2] = x0;
                 true
             }
             7 => {
-                let x0 = self.m2 * 2.0;
-                let x1 = self.m1 + x0;
-                let x2 = q[0].cos();
-                let x3 = self.a * 0.5 * x1 * x2;
-                let x4 = q[1].cos();
-                let x5 = self.b * self.m2 * 0.5 * x4;
-                let x6 = q[2].cos();
-                let x7 = self.c * self.m3 * 0.5 * x6;
-                out[0] = x3;
-                out[1] = x5;
-                out[2] = x7;
+                let x0 = self.a * 0.5 * (self.m1 + self.m2 * 2.0) * q[0].cos();
+                let x1 = self.b * self.m2 * 0.5 * q[1].cos();
+                let x2 = self.c * self.m3 * 0.5 * q[2].cos();
+                out[0] = x0;
+                out[1] = x1;
+                out[2] = x2;
                 true
             }
             8 => {
@@ -1618,124 +853,59 @@ impl Statics<3> for FourBar {
                 let x1 = q[1].sin();
                 let x2 = x0 * x1;
                 let x3 = self.a * self.b;
-                let x4 = x2 * x3;
-                let x5 = q[0].cos();
-                let x6 = q[1].cos();
-                let x7 = x5 * x6;
-                let x8 = x3 * x7;
-                let x9 = x4 + x8;
-                let x10 = 2.0 * x9;
-                let x11 = self.e_x * x5;
-                let x12 = self.a * x11;
-                let x13 = self.e_y * x0;
-                let x14 = self.a * x13;
-                let x15 = self.e_x * x6;
-                let x16 = self.b * x15;
-                let x17 = self.e_y * x1;
-                let x18 = self.b * x17;
-                let x19 = x12 + x14 + x16 + x18;
-                let x20 = (-2.0) * x19;
-                let x21 = self.a * self.a;
-                let x22 = x0 * x0;
-                let x23 = x21 * x22;
-                let x24 = x5 * x5;
-                let x25 = x21 * x24;
-                let x26 = self.b * self.b;
-                let x27 = x1 * x1;
-                let x28 = x26 * x27;
-                let x29 = x6 * x6;
-                let x30 = x26 * x29;
-                let x31 = self.e_x * self.e_x;
-                let x32 = self.e_y * self.e_y;
-                let x33 = x31 + x32;
-                let x34 = x10 + x20 + x23 + x25 + x28 + x30 + x33;
-                let x35 = x34.sqrt();
-                let x36 = -x35;
-                let x37 = self.s0 + x36;
-                let x38 = x0 * x6;
-                let x39 = -(x1 * x5);
-                let x40 = x38 + x39;
-                let x41 = self.b * x40;
-                let x42 = -(self.e_x * x0);
-                let x43 = self.e_y * x5;
-                let x44 = x41 + x42 + x43;
-                let x45 = x22 + x24;
-                let x46 = self.a * x45;
-                let x47 = x2 + x7;
-                let x48 = self.b * 2.0 * x47;
-                let x49 = x11 + x13;
-                let x50 = (-2.0) * x49;
-                let x51 = x46 + x48 + x50;
-                let x52 = self.a * x51;
-                let x53 = x27 + x29;
-                let x54 = self.b * x53;
-                let x55 = x15 + x17;
-                let x56 = (-2.0) * x55;
-                let x57 = x54 + x56;
-                let x58 = self.b * x57;
-                let x59 = x33 + x52 + x58;
-                let x60 = 1.0 / x59.sqrt();
-                let x61 = x37 * x60;
-                let x62 = self.a * x44 * x61;
-                let x63 = self.a * x40;
-                let x64 = self.e_x * x1;
-                let x65 = -(self.e_y * x6);
-                let x66 = x63 + x64 + x65;
-                let x67 = -(self.b * x61 * x66);
-                out[0] = x62;
-                out[1] = x67;
+                let x4 = q[0].cos();
+                let x5 = q[1].cos();
+                let x6 = x4 * x5;
+                let x7 = self.e_x * x4;
+                let x8 = self.e_y * x0;
+                let x9 = self.e_x * x5;
+                let x10 = self.e_y * x1;
+                let x11 = self.a * self.a;
+                let x12 = x0 * x0;
+                let x13 = x4 * x4;
+                let x14 = self.b * self.b;
+                let x15 = x1 * x1;
+                let x16 = x5 * x5;
+                let x17 = self.e_x * self.e_x + self.e_y * self.e_y;
+                let x18 = 2.0 * (x2 * x3 + x3 * x6)
+                    + (-2.0) * (self.a * x7 + self.a * x8 + self.b * x9 + self.b * x10)
+                    + x11 * x12 + x11 * x13 + x14 * x15 + x14 * x16 + x17;
+                let x19 = x0 * x5 + -(x1 * x4);
+                let x20 = x17
+                    + self.a
+                        * (self.a * (x12 + x13) + self.b * 2.0 * (x2 + x6)
+                            + (-2.0) * (x7 + x8))
+                    + self.b * (self.b * (x15 + x16) + (-2.0) * (x9 + x10));
+                let x21 = (self.s0 + -x18.sqrt()) * (1.0 / x20.sqrt());
+                let x22 = self.a * (self.b * x19 + -(self.e_x * x0) + self.e_y * x4)
+                    * x21;
+                let x23 = -(self.b * x21
+                    * (self.a * x19 + self.e_x * x1 + -(self.e_y * x5)));
+                out[0] = x22;
+                out[1] = x23;
                 true
             }
             10 => {
                 out.fill(0.0);
                 let x0 = q[0].sin();
                 let x1 = q[1].cos();
-                let x2 = x0 * x1;
-                let x3 = q[1].sin();
-                let x4 = q[0].cos();
-                let x5 = -(x3 * x4);
-                let x6 = x2 + x5;
-                let x7 = self.b * x6;
-                let x8 = -(self.e_x * x0);
-                let x9 = self.e_y * x4;
-                let x10 = x7 + x8 + x9;
-                let x11 = x0 * x0;
-                let x12 = x4 * x4;
-                let x13 = x11 + x12;
-                let x14 = self.a * x13;
-                let x15 = x0 * x3;
-                let x16 = x1 * x4;
-                let x17 = x15 + x16;
-                let x18 = self.b * 2.0 * x17;
-                let x19 = self.e_x * x4;
-                let x20 = self.e_y * x0;
-                let x21 = x19 + x20;
-                let x22 = (-2.0) * x21;
-                let x23 = x14 + x18 + x22;
-                let x24 = self.a * x23;
-                let x25 = x3 * x3;
-                let x26 = x1 * x1;
-                let x27 = x25 + x26;
-                let x28 = self.b * x27;
-                let x29 = self.e_x * x1;
-                let x30 = self.e_y * x3;
-                let x31 = x29 + x30;
-                let x32 = (-2.0) * x31;
-                let x33 = x28 + x32;
-                let x34 = self.b * x33;
-                let x35 = self.e_x * self.e_x;
-                let x36 = self.e_y * self.e_y;
-                let x37 = x24 + x34 + x35 + x36;
-                let x38 = 1.0 / x37.sqrt();
-                let x39 = self.k * x38;
-                let x40 = self.a * x10 * x39;
-                let x41 = self.a * x6;
-                let x42 = self.e_x * x3;
-                let x43 = -(self.e_y * x1);
-                let x44 = x41 + x42 + x43;
-                let x45 = -(self.b * x39 * x44);
-                out[0] = x40;
-                out[1] = x45;
+                let x2 = q[1].sin();
+                let x3 = q[0].cos();
+                let x4 = x0 * x1 + -(x2 * x3);
+                let x5 = self.a * (x0 * x0 + x3 * x3)
+                    + self.b * 2.0 * (x0 * x2 + x1 * x3)
+                    + (-2.0) * (self.e_x * x3 + self.e_y * x0);
+                let x6 = self.a * x5
+                    + self.b
+                        * (self.b * (x2 * x2 + x1 * x1)
+                            + (-2.0) * (self.e_x * x1 + self.e_y * x2))
+                    + self.e_x * self.e_x + self.e_y * self.e_y;
+                let x7 = self.k * (1.0 / x6.sqrt());
+                let x8 = self.a * (self.b * x4 + -(self.e_x * x0) + self.e_y * x3) * x7;
+                let x9 = -(self.b * x7
+                    * (self.a * x4 + self.e_x * x2 + -(self.e_y * x1)));
+                out[0] = x8;
+                out[1] = x9;
                 true
             }
             11 => {
@@ -1744,123 +914,56 @@ impl Statics<3> for FourBar {
                 let x1 = x0 * x0;
                 let x2 = q[0].cos();
                 let x3 = x2 * x2;
-                let x4 = x1 + x3;
-                let x5 = self.a * x4;
-                let x6 = q[1].sin();
-                let x7 = x0 * x6;
-                let x8 = q[1].cos();
-                let x9 = x2 * x8;
-                let x10 = x7 + x9;
-                let x11 = self.b * 2.0 * x10;
-                let x12 = self.e_x * x2;
-                let x13 = self.e_y * x0;
-                let x14 = x12 + x13;
-                let x15 = (-2.0) * x14;
-                let x16 = x5 + x11 + x15;
-                let x17 = self.a * x16;
-                let x18 = x6 * x6;
-                let x19 = x8 * x8;
-                let x20 = x18 + x19;
-                let x21 = self.b * x20;
-                let x22 = self.e_x * x8;
-                let x23 = self.e_y * x6;
-                let x24 = x22 + x23;
-                let x25 = (-2.0) * x24;
-                let x26 = x21 + x25;
-                let x27 = self.b * x26;
-                let x28 = self.e_x * self.e_x;
-                let x29 = self.e_y * self.e_y;
-                let x30 = x17 + x27 + x28 + x29;
-                let x31 = x30.powf(-1.5);
-                let x32 = self.s0 * x8;
-                let x33 = x0 * x32;
-                let x34 = -self.s0;
-                let x35 = x6 * x34;
-                let x36 = x2 * x35;
-                let x37 = x33 + x36;
-                let x38 = x2 * x37;
-                let x39 = self.b * x38;
-                let x40 = self.e_x * x0;
-                let x41 = x34 * x40;
-                let x42 = self.s0 * self.e_y * x2;
-                let x43 = x41 + x42;
-                let x44 = x2 * x43;
-                let x45 = x39 + x44;
-                let x46 = self.a * x45;
-                let x47 = self.s0 * x0;
-                let x48 = x19 * x47;
-                let x49 = x9 * x35;
-                let x50 = x48 + x49;
-                let x51 = self.b * x50;
-                let x52 = (-2.0) * x32 * x40;
-                let x53 = self.s0 * self.e_x;
-                let x54 = x6 * x53;
-                let x55 = self.e_y * x32;
-                let x56 = x54 + x55;
-                let x57 = x2 * x56;
-                let x58 = x51 + x52 + x57;
-                let x59 = self.b * x58;
-                let x60 = self.e_y * x34;
-                let x61 = x12 * x60;
-                let x62 = x28 * x47;
-                let x63 = self.a * x0;
-                let x64 = self.b * x6;
-                let x65 = x63 + x64;
-                let x66 = (-2.0) * x65;
-                let x67 = self.e_y + x66;
-                let x68 = self.e_y * x67;
-                let x69 = self.a * x12;
-                let x70 = self.b * x22;
-                let x71 = x69 + x70;
-                let x72 = (-2.0) * x71;
-                let x73 = x63 * x64;
-                let x74 = self.a * self.b * x9;
-                let x75 = x73 + x74;
-                let x76 = 2.0 * x75;
-                let x77 = self.a * self.a;
-                let x78 = x1 * x77;
-                let x79 = x3 * x77;
-                let x80 = self.b * self.b;
-                let x81 = x18 * x80;
-                let x82 = x19 * x80;
-                let x83 = x81 + x82;
-                let x84 = x78 + x79;
-                let x85 = x28 + x76;
-                let x86 = x84 + x85;
-                let x87 = x83 + x86;
-                let x88 = x68 + x72 + x87;
-                let x89 = x34 * x88;
-                let x90 = self.e_y * x63;
-                let x91 = self.e_y * x64;
-                let x92 = x71 + x90 + x91;
-                let x93 = (-2.0) * x92;
-                let x94 = x29 + x87 + x93;
-                let x95 = x94.powf(1.5);
-                let x96 = x89 + x95;
-                let x97 = x0 * x96;
-                let x98 = x46 + x59 + x61 + x62 + x97;
-                let x99 = self.k * x31;
-                let x100 = self.a * x98 * x99;
-                let x101 = self.a * x38;
-                let x102 = x0 * x22 * x34;
-                let x103 = 2.0 * x54;
-                let x104 = x8 * x60;
-                let x105 = x103 + x104;
-                let x106 = x2 * x105;
-                let x107 = x51 + x101 + x102 + x106;
-                let x108 = self.a * x107;
-                let x109 = x54 + x104;
-                let x110 = self.b * x8 * x109;
-                let x111 = self.e_x * x55;
-                let x112 = x28 * x35;
-                let x113 = self.s0 * x88;
-                let x114 = -x95;
-                let x115 = x113 + x114;
-                let x116 = x6 * x115;
-                let x117 = x108 + x110 + x111 + x112 + x116;
-                let x118 = -(self.b * x99 * x117);
-                out[0] = x100;
-                out[1] = x118;
+                let x4 = q[1].sin();
+                let x5 = q[1].cos();
+                let x6 = x2 * x5;
+                let x7 = self.e_x * x2;
+                let x8 = x4 * x4;
+                let x9 = x5 * x5;
+                let x10 = self.e_x * x5;
+                let x11 = self.e_x * self.e_x;
+                let x12 = self.e_y * self.e_y;
+                let x13 = self.a
+                    * (self.a * (x1 + x3) + self.b * 2.0 * (x0 * x4 + x6)
+                        + (-2.0) * (x7 + self.e_y * x0))
+                    + self.b * (self.b * (x8 + x9) + (-2.0) * (x10 + self.e_y * x4))
+                    + x11 + x12;
+                let x14 = self.s0 * x5;
+                let x15 = -self.s0;
+                let x16 = x4 * x15;
+                let x17 = x2 * (x0 * x14 + x2 * x16);
+                let x18 = self.e_x * x0;
+                let x19 = self.s0 * x0;
+                let x20 = self.b * (x9 * x19 + x6 * x16);
+                let x21 = x4 * (self.s0 * self.e_x);
+                let x22 = self.e_y * x14;
+                let x23 = self.e_y * x15;
+                let x24 = self.a * x0;
+                let x25 = self.b * x4;
+                let x26 = self.a * x7 + self.b * x10;
+                let x27 = self.a * self.a;
+                let x28 = self.b * self.b;
+                let x29 = x8 * x28 + x9 * x28
+                    + (x1 * x27 + x3 * x27
+                        + (x11 + 2.0 * (x24 * x25 + self.a * self.b * x6)));
+                let x30 = self.e_y * (self.e_y + (-2.0) * (x24 + x25)) + (-2.0) * x26
+                    + x29;
+                let x31 = (x12 + x29 + (-2.0) * (x26 + self.e_y * x24 + self.e_y * x25))
+                    .powf(1.5);
+                let x32 = self.a
+                    * (self.b * x17 + x2 * (x15 * x18 + self.s0 * self.e_y * x2))
+                    + self.b * (x20 + (-2.0) * x14 * x18 + x2 * (x21 + x22)) + x7 * x23
+                    + x11 * x19 + x0 * (x15 * x30 + x31);
+                let x33 = self.k * x13.powf(-1.5);
+                let x34 = self.a * x32 * x33;
+                let x35 = x5 * x23;
+                let x36 = self.a
+                    * (x20 + self.a * x17 + x0 * x10 * x15 + x2 * (2.0 * x21 + x35))
+                    + self.b * x5 * (x21 + x35) + self.e_x * x22 + x11 * x16
+                    + x4 * (self.s0 * x30 + -x31);
+                let x37 = -(self.b * x33 * x36);
+                out[0] = x34;
+                out[1] = x37;
                 true
             }
             12 => {
@@ -1869,123 +972,55 @@ impl Statics<3> for FourBar {
                 let x1 = x0 * x0;
                 let x2 = q[0].cos();
                 let x3 = x2 * x2;
-                let x4 = x1 + x3;
-                let x5 = self.a * x4;
-                let x6 = q[1].sin();
-                let x7 = x0 * x6;
-                let x8 = q[1].cos();
-                let x9 = x2 * x8;
-                let x10 = x7 + x9;
-                let x11 = self.b * 2.0 * x10;
-                let x12 = self.e_x * x2;
-                let x13 = self.e_y * x0;
-                let x14 = x12 + x13;
-                let x15 = (-2.0) * x14;
-                let x16 = x5 + x11 + x15;
-                let x17 = self.a * x16;
-                let x18 = x6 * x6;
-                let x19 = x8 * x8;
-                let x20 = x18 + x19;
-                let x21 = self.b * x20;
-                let x22 = self.e_x * x8;
-                let x23 = self.e_y * x6;
-                let x24 = x22 + x23;
-                let x25 = (-2.0) * x24;
-                let x26 = x21 + x25;
-                let x27 = self.b * x26;
-                let x28 = self.e_x * self.e_x;
-                let x29 = self.e_y * self.e_y;
-                let x30 = x17 + x27 + x28 + x29;
-                let x31 = x30.powf(-1.5);
-                let x32 = self.s0 * x8;
-                let x33 = x0 * x32;
-                let x34 = -self.s0;
-                let x35 = x2 * x6;
-                let x36 = x34 * x35;
-                let x37 = x33 + x36;
-                let x38 = x0 * x37;
-                let x39 = self.b * x38;
-                let x40 = self.e_x * x0;
-                let x41 = x34 * x40;
-                let x42 = self.s0 * self.e_y;
-                let x43 = x2 * x42;
-                let x44 = x41 + x43;
-                let x45 = x0 * x44;
-                let x46 = x39 + x45;
-                let x47 = self.a * x46;
-                let x48 = x7 * x32;
-                let x49 = x2 * x34;
-                let x50 = x18 * x49;
-                let x51 = x48 + x50;
-                let x52 = self.b * x51;
-                let x53 = x35 * x42;
-                let x54 = 2.0 * x53;
-                let x55 = self.e_x * x6;
-                let x56 = self.s0 * x55;
-                let x57 = x8 * x42;
-                let x58 = x56 + x57;
-                let x59 = -(x0 * x58);
-                let x60 = x52 + x54 + x59;
-                let x61 = self.b * x60;
-                let x62 = x40 * x42;
-                let x63 = x29 * x49;
-                let x64 = self.a * x2;
-                let x65 = self.b * x8;
-                let x66 = x64 + x65;
-                let x67 = (-2.0) * x66;
-                let x68 = self.e_x + x67;
-                let x69 = self.e_x * x68;
-                let x70 = self.a * x13;
-                let x71 = self.b * x23;
-                let x72 = x70 + x71;
-                let x73 = (-2.0) * x72;
-                let x74 = self.a * self.b * x7;
-                let x75 = x64 * x65;
-                let x76 = x74 + x75;
-                let x77 = 2.0 * x76;
-                let x78 = self.a * self.a;
-                let x79 = x1 * x78;
-                let x80 = x3 * x78;
-                let x81 = self.b * self.b;
-                let x82 = x18 * x81;
-                let x83 = x19 * x81;
-                let x84 = x82 + x83;
-                let x85 = x79 + x80;
-                let x86 = x29 + x77;
-                let x87 = x85 + x86;
-                let x88 = x84 + x87;
-                let x89 = x69 + x73 + x88;
-                let x90 = self.s0 * x89;
-                let x91 = self.e_x * x64;
-                let x92 = self.e_x * x65;
-                let x93 = x72 + x91 + x92;
-                let x94 = (-2.0) * x93;
-                let x95 = x28 + x88 + x94;
-                let x96 = x95.powf(1.5);
-                let x97 = -x96;
-                let x98 = x90 + x97;
-                let x99 = x2 * x98;
-                let x100 = x47 + x61 + x62 + x63 + x99;
-                let x101 = self.k * x31;
-                let x102 = self.a * x100 * x101;
-                let x103 = self.a * x38;
-                let x104 = (-2.0) * x57;
-                let x105 = x56 + x104;
-                let x106 = x0 * x105;
-                let x107 = x52 + x53 + x103 + x106;
-                let x108 = self.a * x107;
-                let x109 = -x57;
-                let x110 = x56 + x109;
-                let x111 = self.b * x6 * x110;
-                let x112 = -(x42 * x55);
-                let x113 = x29 * x32;
-                let x114 = x34 * x89;
-                let x115 = x96 + x114;
-                let x116 = x8 * x115;
-                let x117 = x108 + x111 + x112 + x113 + x116;
-                let x118 = -(self.b * x101 * x117);
-                out[0] = x102;
-                out[1] = x118;
+                let x4 = q[1].sin();
+                let x5 = x0 * x4;
+                let x6 = q[1].cos();
+                let x7 = self.e_y * x0;
+                let x8 = x4 * x4;
+                let x9 = x6 * x6;
+                let x10 = self.e_y * x4;
+                let x11 = self.e_x * self.e_x;
+                let x12 = self.e_y * self.e_y;
+                let x13 = self.a
+                    * (self.a * (x1 + x3) + self.b * 2.0 * (x5 + x2 * x6)
+                        + (-2.0) * (self.e_x * x2 + x7))
+                    + self.b * (self.b * (x8 + x9) + (-2.0) * (self.e_x * x6 + x10))
+                    + x11 + x12;
+                let x14 = self.s0 * x6;
+                let x15 = -self.s0;
+                let x16 = x2 * x4;
+                let x17 = x0 * (x0 * x14 + x15 * x16);
+                let x18 = self.e_x * x0;
+                let x19 = self.s0 * self.e_y;
+                let x20 = x2 * x15;
+                let x21 = self.b * (x5 * x14 + x8 * x20);
+                let x22 = x16 * x19;
+                let x23 = self.e_x * x4;
+                let x24 = self.s0 * x23;
+                let x25 = x6 * x19;
+                let x26 = self.a * x2;
+                let x27 = self.b * x6;
+                let x28 = self.a * x7 + self.b * x10;
+                let x29 = self.a * self.a;
+                let x30 = self.b * self.b;
+                let x31 = x8 * x30 + x9 * x30
+                    + (x1 * x29 + x3 * x29
+                        + (x12 + 2.0 * (self.a * self.b * x5 + x26 * x27)));
+                let x32 = self.e_x * (self.e_x + (-2.0) * (x26 + x27)) + (-2.0) * x28
+                    + x31;
+                let x33 = (x11 + x31 + (-2.0) * (x28 + self.e_x * x26 + self.e_x * x27))
+                    .powf(1.5);
+                let x34 = self.a * (self.b * x17 + x0 * (x15 * x18 + x2 * x19))
+                    + self.b * (x21 + 2.0 * x22 + -(x0 * (x24 + x25))) + x18 * x19
+                    + x12 * x20 + x2 * (self.s0 * x32 + -x33);
+                let x35 = self.k * x13.powf(-1.5);
+                let x36 = self.a * x34 * x35;
+                let x37 = self.a * (x21 + x22 + self.a * x17 + x0 * (x24 + (-2.0) * x25))
+                    + self.b * x4 * (x24 + -x25) + -(x19 * x23) + x12 * x14
+                    + x6 * (x33 + x15 * x32);
+                let x38 = -(self.b * x35 * x37);
+                out[0] = x36;
+                out[1] = x38;
                 true
             }
             _ => false,
@@ -2001,28 +1036,22 @@ impl Statics<3> for FourBar {
         match i {
             0 => {
                 hess.fill(0.0);
-                let x0 = q[0].cos();
-                let x1 = -(self.a * x0);
-                let x2 = q[1].cos();
-                let x3 = -(self.b * x2);
-                let x4 = q[2].cos();
-                let x5 = self.c * x4;
-                hess[(0, 0)] = x1;
-                hess[(1, 1)] = x3;
-                hess[(2, 2)] = x5;
+                let x0 = -(self.a * q[0].cos());
+                let x1 = -(self.b * q[1].cos());
+                let x2 = self.c * q[2].cos();
+                hess[(0, 0)] = x0;
+                hess[(1, 1)] = x1;
+                hess[(2, 2)] = x2;
                 true
             }
             1 => {
                 hess.fill(0.0);
-                let x0 = q[0].sin();
-                let x1 = -(self.a * x0);
-                let x2 = q[1].sin();
-                let x3 = -(self.b * x2);
-                let x4 = q[2].sin();
-                let x5 = self.c * x4;
-                hess[(0, 0)] = x1;
-                hess[(1, 1)] = x3;
-                hess[(2, 2)] = x5;
+                let x0 = -(self.a * q[0].sin());
+                let x1 = -(self.b * q[1].sin());
+                let x2 = self.c * q[2].sin();
+                hess[(0, 0)] = x0;
+                hess[(1, 1)] = x1;
+                hess[(2, 2)] = x2;
                 true
             }
             _ => false,
@@ -2056,242 +1085,96 @@ impl Jacobians<3, 2, 0> for FourBar {
         let x4 = x2 * x3;
         let x5 = q[0].cos();
         let x6 = self.a * x5;
-        let x7 = self.e_y * x6;
-        let x8 = x4 + x7;
-        let x9 = (-2.0) * x8;
-        let x10 = q[1].sin();
-        let x11 = x5 * x10;
-        let x12 = x3 * x11;
-        let x13 = self.a * x0;
-        let x14 = self.e_x * x13;
-        let x15 = x12 + x14;
-        let x16 = 2.0 * x15;
-        let x17 = x9 + x16;
-        let x18 = self.b * x10;
-        let x19 = x13 * x18;
-        let x20 = self.b * x1;
-        let x21 = x6 * x20;
-        let x22 = x19 + x21;
-        let x23 = 2.0 * x22;
-        let x24 = self.e_x * x6;
-        let x25 = self.e_y * x13;
-        let x26 = self.e_x * x20;
-        let x27 = self.e_y * x18;
-        let x28 = x24 + x25 + x26 + x27;
-        let x29 = (-2.0) * x28;
-        let x30 = self.a * self.a;
-        let x31 = x0 * x0;
-        let x32 = x30 * x31;
-        let x33 = x5 * x5;
-        let x34 = x30 * x33;
-        let x35 = self.b * self.b;
-        let x36 = x10 * x10;
-        let x37 = x35 * x36;
-        let x38 = x1 * x1;
-        let x39 = x35 * x38;
-        let x40 = self.e_x * self.e_x;
-        let x41 = self.e_y * self.e_y;
-        let x42 = x23 + x29 + x32 + x34 + x37 + x39 + x40 + x41;
-        let x43 = x42.sqrt();
-        let x44 = x5 * x43;
-        let x45 = self.m1 * self.g;
-        let x46 = x44 * x45;
-        let x47 = self.k * x10;
-        let x48 = self.b * x5;
-        let x49 = self.s0 * x47;
-        let x50 = x48 * x49;
-        let x51 = self.k * x1;
-        let x52 = x0 * x43;
-        let x53 = self.b * x52;
-        let x54 = x51 * x53;
-        let x55 = self.k * x0;
-        let x56 = self.s0 * self.e_x;
-        let x57 = x55 * x56;
-        let x58 = self.k * x5;
-        let x59 = self.e_y * x43;
-        let x60 = x58 * x59;
-        let x61 = x50 + x54 + x57 + x60;
-        let x62 = (-2.0) * x61;
-        let x63 = self.b * x0;
-        let x64 = self.s0 * x51 * x63;
-        let x65 = self.b * x44 * x47;
-        let x66 = self.m2 * self.g;
-        let x67 = x44 * x66;
-        let x68 = self.s0 * self.e_y;
-        let x69 = x58 * x68;
-        let x70 = self.e_x * x43;
-        let x71 = x55 * x70;
-        let x72 = x64 + x65 + x67 + x69 + x71;
-        let x73 = 2.0 * x72;
-        let x74 = x46 + x62 + x73;
-        let x75 = x42.powf(-1.5);
-        let x76 = x74 * x75;
-        let x77 = 0.25 * x76;
-        let x78 = x17 * x77;
-        let x79 = 1.0 / x42.sqrt();
-        let x80 = x17 * x79;
-        let x81 = x47 * x80;
-        let x82 = x48 * x81;
-        let x83 = self.g * x5;
-        let x84 = self.m1 * 0.5;
-        let x85 = x83 * x84;
-        let x86 = x80 * x85;
-        let x87 = x5 * x66;
-        let x88 = x80 * x87;
-        let x89 = self.e_x * x55;
-        let x90 = x80 * x89;
-        let x91 = x51 * x80;
-        let x92 = x63 * x91;
-        let x93 = x45 * x52;
-        let x94 = self.e_y * x58;
-        let x95 = x80 * x94;
-        let x96 = x92 + x93 + x95;
-        let x97 = -x96;
-        let x98 = x49 * x63;
-        let x99 = x20 * x58;
-        let x100 = self.s0 * x99;
-        let x101 = x58 * x70;
-        let x102 = x55 * x59;
-        let x103 = x98 + x100;
-        let x104 = x101 + x102 + x103;
-        let x105 = 2.0 * x104;
-        let x106 = x47 * x53;
-        let x107 = x43 * x99;
-        let x108 = x52 * x66;
-        let x109 = x56 * x58;
-        let x110 = x55 * x68;
-        let x111 = x106 + x107;
-        let x112 = x108 + x109 + x110 + x111;
-        let x113 = (-2.0) * x112;
-        let x114 = x82 + x86 + x88 + x90 + x97 + x105 + x113;
-        let x115 = x79 * x114;
-        let x116 = qd[1] * qd[1];
-        let x117 = x0 * x10;
-        let x118 = x1 * x5;
-        let x119 = x117 + x118;
-        let x120 = self.b * self.m2;
-        let x121 = x116 * x119;
-        let x122 = x120 * x121;
-        let x123 = x115 + x122;
-        let x124 = (-0.5) * x123;
-        let x125 = x78 + x124;
-        let x126 = self.a * x125;
-        let x127 = self.e_x * x18;
-        let x128 = x4 + x127;
-        let x129 = 2.0 * x128;
-        let x130 = self.e_y * x20;
-        let x131 = x12 + x130;
-        let x132 = (-2.0) * x131;
-        let x133 = x129 + x132;
-        let x134 = x77 * x133;
-        let x135 = x79 * x133;
-        let x136 = x47 * x135;
-        let x137 = x48 * x136;
-        let x138 = x85 * x135;
-        let x139 = x87 * x135;
-        let x140 = x89 * x135;
-        let x141 = (-2.0) * x103;
-        let x142 = x51 * x135;
-        let x143 = x63 * x142;
-        let x144 = x94 * x135;
-        let x145 = x143 + x144;
-        let x146 = -x145;
-        let x147 = 2.0 * x111;
-        let x148 = x137 + x138 + x139 + x140 + x141 + x146 + x147;
-        let x149 = (-0.5) * x79 * x148;
-        let x150 = 0.5 * x122;
-        let x151 = x134 + x149 + x150;
-        let x152 = self.a * x151;
-        let x153 = x43 * x66;
-        let x154 = -(x1 * x153);
-        let x155 = x13 * x51;
-        let x156 = self.s0 * x155;
-        let x157 = x6 * x47;
-        let x158 = x43 * x157;
-        let x159 = x47 * x56;
-        let x160 = x51 * x59;
-        let x161 = x156 + x158 + x159 + x160;
-        let x162 = 2.0 * x161;
-        let x163 = self.s0 * x157;
-        let x164 = x43 * x155;
-        let x165 = x51 * x68;
-        let x166 = x47 * x70;
-        let x167 = x163 + x164 + x165 + x166;
-        let x168 = (-2.0) * x167;
-        let x169 = x154 + x162 + x168;
-        let x170 = x75 * x169;
-        let x171 = (-0.25) * x170;
-        let x172 = x17 * x171;
-        let x173 = x80 * x157;
-        let x174 = (-0.5) * x1;
-        let x175 = x66 * x174;
-        let x176 = x80 * x175;
-        let x177 = self.e_y * x91;
-        let x178 = x13 * x49;
-        let x179 = self.a * x1;
-        let x180 = x58 * x179;
-        let x181 = self.s0 * x180;
-        let x182 = x178 + x181;
-        let x183 = 2.0 * x182;
-        let x184 = x80 * x155;
-        let x185 = self.e_x * x81;
-        let x186 = x184 + x185;
-        let x187 = -x186;
-        let x188 = x13 * x43 * x47;
-        let x189 = x43 * x180;
-        let x190 = x188 + x189;
-        let x191 = (-2.0) * x190;
-        let x192 = x173 + x176 + x177 + x183 + x187 + x191;
-        let x193 = 0.5 * x79;
-        let x194 = x192 * x193;
-        let x195 = x172 + x194;
-        let x196 = self.b * x195;
-        let x197 = qd[0] * qd[0];
-        let x198 = self.m2 * x119;
-        let x199 = x197 * x198;
-        let x200 = x3 * x199;
-        let x201 = 0.5 * x200;
-        let x202 = x196 + x201;
-        let x203 = x133 * x171;
-        let x204 = x135 * x157;
-        let x205 = x135 * x175;
-        let x206 = x10 * x153;
-        let x207 = self.e_y * x142;
-        let x208 = x135 * x155;
-        let x209 = self.e_x * x136;
-        let x210 = x208 + x209;
-        let x211 = -x210;
-        let x212 = x51 * x70;
-        let x213 = x47 * x59;
-        let x214 = x182 + x212 + x213;
-        let x215 = (-2.0) * x214;
-        let x216 = x51 * x56;
-        let x217 = x47 * x68;
-        let x218 = x190 + x216 + x217;
-        let x219 = 2.0 * x218;
-        let x220 = x204 + x205 + x206 + x207 + x211 + x215 + x219;
-        let x221 = x193 * x220;
-        let x222 = x203 + x221;
-        let x223 = self.b * x222;
-        let x224 = (-0.5) * x200;
-        let x225 = x223 + x224;
-        let x226 = q[2].sin();
-        let x227 = self.c * self.m3 * self.g * 0.5 * x226;
-        let x228 = -x11;
-        let x229 = x2 + x228;
-        let x230 = -self.m2;
-        let x231 = x3 * x230;
-        let x232 = qd[1] * x229 * x231;
-        let x233 = -x2;
-        let x234 = x11 + x233;
-        let x235 = qd[0] * x231 * x234;
-        dh_dq[(0, 0)] = x126;
-        dh_dq[(0, 1)] = x152;
-        dh_dq[(1, 0)] = x202;
-        dh_dq[(1, 1)] = x225;
-        dh_dq[(2, 2)] = x227;
-        dh_dqd[(0, 1)] = x232;
-        dh_dqd[(1, 0)] = x235;
+        let x7 = q[1].sin();
+        let x8 = x5 * x7;
+        let x9 = x3 * x8;
+        let x10 = self.a * x0;
+        let x11 = (-2.0) * (x4 + self.e_y * x6) + 2.0 * (x9 + self.e_x * x10);
+        let x12 = self.b * x7;
+        let x13 = self.b * x1;
+        let x14 = self.a * self.a;
+        let x15 = self.b * self.b;
+        let x16 = 2.0 * (x10 * x12 + x6 * x13)
+            + (-2.0) * (self.e_x * x6 + self.e_y * x10 + self.e_x * x13 + self.e_y * x12)
+            + x14 * (x0 * x0) + x14 * (x5 * x5) + x15 * (x7 * x7) + x15 * (x1 * x1)
+            + self.e_x * self.e_x + self.e_y * self.e_y;
+        let x17 = x16.sqrt();
+        let x18 = x5 * x17;
+        let x19 = self.m1 * self.g;
+        let x20 = self.k * x7;
+        let x21 = self.b * x5;
+        let x22 = self.s0 * x20;
+        let x23 = self.k * x1;
+        let x24 = x0 * x17;
+        let x25 = self.b * x24;
+        let x26 = self.k * x0;
+        let x27 = self.s0 * self.e_x;
+        let x28 = self.k * x5;
+        let x29 = self.e_y * x17;
+        let x30 = self.b * x0;
+        let x31 = self.m2 * self.g;
+        let x32 = self.s0 * self.e_y;
+        let x33 = self.e_x * x17;
+        let x34 = x18 * x19 + (-2.0) * (x21 * x22 + x23 * x25 + x26 * x27 + x28 * x29)
+            + 2.0
+                * (self.s0 * x23 * x30 + self.b * x18 * x20 + x18 * x31 + x28 * x32
+                    + x26 * x33);
+        let x35 = x16.powf(-1.5);
+        let x36 = 0.25 * (x34 * x35);
+        let x37 = 1.0 / x16.sqrt();
+        let x38 = x11 * x37;
+        let x39 = x20 * x38;
+        let x40 = self.g * x5 * (self.m1 * 0.5);
+        let x41 = x5 * x31;
+        let x42 = self.e_x * x26;
+        let x43 = x23 * x38;
+        let x44 = self.e_y * x28;
+        let x45 = x13 * x28;
+        let x46 = x22 * x30 + self.s0 * x45;
+        let x47 = x20 * x25 + x17 * x45;
+        let x48 = x21 * x39 + x38 * x40 + x38 * x41 + x38 * x42
+            + -(x30 * x43 + x19 * x24 + x38 * x44) + 2.0 * (x28 * x33 + x26 * x29 + x46)
+            + (-2.0) * (x24 * x31 + x27 * x28 + x26 * x32 + x47);
+        let x49 = x0 * x7 + x1 * x5;
+        let x50 = self.b * self.m2 * (qd[1] * qd[1] * x49);
+        let x51 = self.a * (x11 * x36 + (-0.5) * (x37 * x48 + x50));
+        let x52 = 2.0 * (x4 + self.e_x * x12) + (-2.0) * (x9 + self.e_y * x13);
+        let x53 = x37 * x52;
+        let x54 = x20 * x53;
+        let x55 = x23 * x53;
+        let x56 = x21 * x54 + x40 * x53 + x41 * x53 + x42 * x53 + (-2.0) * x46
+            + -(x30 * x55 + x44 * x53) + 2.0 * x47;
+        let x57 = self.a * (x36 * x52 + (-0.5) * x37 * x56 + 0.5 * x50);
+        let x58 = x17 * x31;
+        let x59 = x10 * x23;
+        let x60 = x6 * x20;
+        let x61 = -(x1 * x58) + 2.0 * (self.s0 * x59 + x17 * x60 + x20 * x27 + x23 * x29)
+            + (-2.0) * (self.s0 * x60 + x17 * x59 + x23 * x32 + x20 * x33);
+        let x62 = (-0.25) * (x35 * x61);
+        let x63 = x31 * ((-0.5) * x1);
+        let x64 = x28 * (self.a * x1);
+        let x65 = x10 * x22 + self.s0 * x64;
+        let x66 = x10 * x17 * x20 + x17 * x64;
+        let x67 = x38 * x60 + x38 * x63 + self.e_y * x43 + 2.0 * x65
+            + -(x38 * x59 + self.e_x * x39) + (-2.0) * x66;
+        let x68 = 0.5 * x37;
+        let x69 = x3 * (qd[0] * qd[0] * (self.m2 * x49));
+        let x70 = self.b * (x11 * x62 + x67 * x68) + 0.5 * x69;
+        let x71 = x53 * x60 + x53 * x63 + x7 * x58 + self.e_y * x55
+            + -(x53 * x59 + self.e_x * x54) + (-2.0) * (x65 + x23 * x33 + x20 * x29)
+            + 2.0 * (x66 + x23 * x27 + x20 * x32);
+        let x72 = self.b * (x52 * x62 + x68 * x71) + (-0.5) * x69;
+        let x73 = self.c * self.m3 * self.g * 0.5 * q[2].sin();
+        let x74 = x3 * -self.m2;
+        let x75 = qd[1] * (x2 + -x8) * x74;
+        let x76 = qd[0] * x74 * (x8 + -x2);
+        dh_dq[(0, 0)] = x51;
+        dh_dq[(0, 1)] = x57;
+        dh_dq[(1, 0)] = x70;
+        dh_dq[(1, 1)] = x72;
+        dh_dq[(2, 2)] = x73;
+        dh_dqd[(0, 1)] = x75;
+        dh_dqd[(1, 0)] = x76;
     }
     fn force_time_partial(
         &self,
@@ -2310,29 +1193,19 @@ impl Jacobians<3, 2, 0> for FourBar {
         out: &mut Matrix<3, 3>,
     ) {
         out.fill(0.0);
-        let x0 = q[0].sin();
-        let x1 = q[1].cos();
-        let x2 = x0 * x1;
-        let x3 = -x2;
-        let x4 = q[1].sin();
-        let x5 = q[0].cos();
-        let x6 = x4 * x5;
-        let x7 = x3 + x6;
-        let x8 = self.m2 * 0.5;
-        let x9 = self.a * self.b;
-        let x10 = x8 * x9;
-        let x11 = x7 * x10;
-        let x12 = a[1] * x11;
-        let x13 = -x6;
-        let x14 = x2 + x13;
-        let x15 = x10 * x14;
-        let x16 = a[1] * x15;
-        let x17 = a[0] * x11;
-        let x18 = a[0] * x15;
-        out[(0, 0)] = x12;
-        out[(0, 1)] = x16;
-        out[(1, 0)] = x17;
-        out[(1, 1)] = x18;
+        let x0 = q[0].sin() * q[1].cos();
+        let x1 = q[1].sin() * q[0].cos();
+        let x2 = self.m2 * 0.5 * (self.a * self.b);
+        let x3 = (-x0 + x1) * x2;
+        let x4 = a[1] * x3;
+        let x5 = x2 * (x0 + -x1);
+        let x6 = a[1] * x5;
+        let x7 = a[0] * x3;
+        let x8 = a[0] * x5;
+        out[(0, 0)] = x4;
+        out[(0, 1)] = x6;
+        out[(1, 0)] = x7;
+        out[(1, 1)] = x8;
     }
     fn force_parameter_derivative(
         &self,
@@ -2346,558 +1219,265 @@ impl Jacobians<3, 2, 0> for FourBar {
             0 => {
                 out.fill(0.0);
                 let x0 = q[0].cos();
-                let x1 = self.e_x * x0;
-                let x2 = q[0].sin();
-                let x3 = self.e_y * x2;
-                let x4 = x1 + x3;
-                let x5 = (-2.0) * x4;
-                let x6 = x2 * x2;
-                let x7 = self.a * x6;
-                let x8 = x0 * x0;
-                let x9 = self.a * x8;
-                let x10 = q[1].sin();
-                let x11 = self.b * x10;
-                let x12 = x2 * x11;
-                let x13 = q[1].cos();
-                let x14 = self.b * x13;
+                let x1 = q[0].sin();
+                let x2 = x1 * x1;
+                let x3 = x0 * x0;
+                let x4 = q[1].sin();
+                let x5 = self.b * x4;
+                let x6 = q[1].cos();
+                let x7 = self.b * x6;
+                let x8 = (-2.0) * (self.e_x * x0 + self.e_y * x1)
+                    + 2.0 * (self.a * x2 + self.a * x3 + x1 * x5 + x0 * x7);
+                let x9 = self.a * x1;
+                let x10 = self.a * x0;
+                let x11 = self.a * self.a;
+                let x12 = self.b * self.b;
+                let x13 = 2.0 * (x5 * x9 + x7 * x10)
+                    + (-2.0)
+                        * (self.e_x * x10 + self.e_y * x9 + self.e_x * x7
+                            + self.e_y * x5) + x2 * x11 + x3 * x11 + x12 * (x4 * x4)
+                    + x12 * (x6 * x6) + self.e_x * self.e_x + self.e_y * self.e_y;
+                let x14 = x13.sqrt();
                 let x15 = x0 * x14;
-                let x16 = x7 + x9 + x12 + x15;
-                let x17 = 2.0 * x16;
-                let x18 = x5 + x17;
-                let x19 = self.a * x2;
-                let x20 = x11 * x19;
-                let x21 = self.a * x0;
-                let x22 = x14 * x21;
-                let x23 = x20 + x22;
-                let x24 = 2.0 * x23;
-                let x25 = self.e_x * x21;
-                let x26 = self.e_y * x19;
-                let x27 = self.e_x * x14;
-                let x28 = self.e_y * x11;
-                let x29 = x25 + x26 + x27 + x28;
-                let x30 = (-2.0) * x29;
-                let x31 = self.a * self.a;
-                let x32 = x6 * x31;
-                let x33 = x8 * x31;
-                let x34 = self.b * self.b;
-                let x35 = x10 * x10;
-                let x36 = x34 * x35;
-                let x37 = x13 * x13;
-                let x38 = x34 * x37;
-                let x39 = self.e_x * self.e_x;
-                let x40 = self.e_y * self.e_y;
-                let x41 = x24 + x30 + x32 + x33 + x36 + x38 + x39 + x40;
-                let x42 = x41.sqrt();
-                let x43 = x0 * x42;
-                let x44 = self.m1 * self.g * x43;
-                let x45 = self.k * x10;
-                let x46 = self.b * x0;
-                let x47 = self.s0 * x45;
-                let x48 = x46 * x47;
-                let x49 = self.k * x13;
-                let x50 = self.b * x2;
-                let x51 = x49 * x50;
-                let x52 = x42 * x51;
-                let x53 = self.k * x2;
-                let x54 = self.s0 * self.e_x;
-                let x55 = x53 * x54;
-                let x56 = self.k * x0;
-                let x57 = self.e_y * x42;
-                let x58 = x56 * x57;
-                let x59 = x48 + x52 + x55 + x58;
-                let x60 = (-2.0) * x59;
-                let x61 = self.s0 * x51;
-                let x62 = x43 * x45;
-                let x63 = self.b * x62;
-                let x64 = self.m2 * self.g;
-                let x65 = x43 * x64;
-                let x66 = self.s0 * self.e_y;
-                let x67 = x56 * x66;
-                let x68 = self.e_x * x42;
-                let x69 = x53 * x68;
-                let x70 = x61 + x63 + x65 + x67 + x69;
-                let x71 = 2.0 * x70;
-                let x72 = x44 + x60 + x71;
-                let x73 = x41.powf(-1.5);
-                let x74 = x18 * x73;
-                let x75 = 0.25 * x72 * x74;
-                let x76 = 1.0 / x41.sqrt();
-                let x77 = x18 * x76;
-                let x78 = x45 * x77;
-                let x79 = x46 * x78;
-                let x80 = self.g * x0;
-                let x81 = x77 * x80;
-                let x82 = self.m1 * 0.5 * x81;
-                let x83 = self.m2 * x81;
-                let x84 = self.e_x * x53 * x77;
-                let x85 = x49 * x77;
-                let x86 = x50 * x85;
-                let x87 = self.e_y * x56 * x77;
-                let x88 = x86 + x87;
-                let x89 = -x88;
-                let x90 = x79 + x82 + x83 + x84 + x89;
-                let x91 = (-0.5) * x76 * x90;
-                let x92 = x75 + x91;
-                let x93 = self.a * x92;
-                let x94 = x72 * x76;
-                let x95 = qd[1] * qd[1];
-                let x96 = x2 * x13;
-                let x97 = x0 * x10;
-                let x98 = -x97;
-                let x99 = x96 + x98;
-                let x100 = self.b * self.m2 * x95 * x99;
-                let x101 = x94 + x100;
-                let x102 = (-0.5) * x101;
-                let x103 = x93 + x102;
-                let x104 = x13 * x64;
-                let x105 = -(x42 * x104);
-                let x106 = self.s0 * x49;
-                let x107 = x19 * x106;
-                let x108 = self.a * x62;
-                let x109 = x45 * x54;
-                let x110 = x49 * x57;
-                let x111 = x107 + x108 + x109 + x110;
-                let x112 = 2.0 * x111;
-                let x113 = x21 * x47;
-                let x114 = x42 * x49;
-                let x115 = x19 * x114;
-                let x116 = x49 * x66;
-                let x117 = x45 * x68;
-                let x118 = x113 + x115 + x116 + x117;
-                let x119 = (-2.0) * x118;
-                let x120 = x105 + x112 + x119;
-                let x121 = (-0.25) * x74 * x120;
-                let x122 = x21 * x78;
-                let x123 = (-0.5) * x77 * x104;
-                let x124 = self.e_y * x85;
-                let x125 = x19 * x85;
-                let x126 = self.e_x * x78;
-                let x127 = x125 + x126;
-                let x128 = -x127;
-                let x129 = x2 * x106;
-                let x130 = x62 + x129;
-                let x131 = 2.0 * x130;
-                let x132 = x0 * x47;
-                let x133 = x2 * x114;
-                let x134 = x132 + x133;
-                let x135 = (-2.0) * x134;
-                let x136 = x122 + x123 + x124 + x128 + x131 + x135;
-                let x137 = 0.5 * x76 * x136;
-                let x138 = qd[0] * qd[0];
-                let x139 = -x96;
-                let x140 = x97 + x139;
-                let x141 = self.m2 * (-0.5) * x138 * x140;
-                let x142 = x121 + x137 + x141;
-                let x143 = self.b * x142;
-                out[0] = x103;
-                out[1] = x143;
+                let x16 = self.k * x4;
+                let x17 = self.b * x0;
+                let x18 = self.s0 * x16;
+                let x19 = self.k * x6;
+                let x20 = self.b * x1;
+                let x21 = x19 * x20;
+                let x22 = self.k * x1;
+                let x23 = self.s0 * self.e_x;
+                let x24 = self.k * x0;
+                let x25 = self.e_y * x14;
+                let x26 = x15 * x16;
+                let x27 = self.m2 * self.g;
+                let x28 = self.s0 * self.e_y;
+                let x29 = self.e_x * x14;
+                let x30 = self.m1 * self.g * x15
+                    + (-2.0) * (x17 * x18 + x14 * x21 + x22 * x23 + x24 * x25)
+                    + 2.0
+                        * (self.s0 * x21 + self.b * x26 + x15 * x27 + x24 * x28
+                            + x22 * x29);
+                let x31 = x8 * x13.powf(-1.5);
+                let x32 = 1.0 / x13.sqrt();
+                let x33 = x8 * x32;
+                let x34 = x16 * x33;
+                let x35 = x33 * (self.g * x0);
+                let x36 = x19 * x33;
+                let x37 = x17 * x34 + self.m1 * 0.5 * x35 + self.m2 * x35
+                    + self.e_x * x22 * x33 + -(x20 * x36 + self.e_y * x24 * x33);
+                let x38 = x1 * x6;
+                let x39 = x0 * x4;
+                let x40 = self.a * (0.25 * x30 * x31 + (-0.5) * x32 * x37)
+                    + (-0.5)
+                        * (x30 * x32
+                            + self.b * self.m2 * (qd[1] * qd[1]) * (x38 + -x39));
+                let x41 = x6 * x27;
+                let x42 = self.s0 * x19;
+                let x43 = x14 * x19;
+                let x44 = -(x14 * x41)
+                    + 2.0 * (x9 * x42 + self.a * x26 + x16 * x23 + x19 * x25)
+                    + (-2.0) * (x10 * x18 + x9 * x43 + x19 * x28 + x16 * x29);
+                let x45 = x10 * x34 + (-0.5) * x33 * x41 + self.e_y * x36
+                    + -(x9 * x36 + self.e_x * x34) + 2.0 * (x26 + x1 * x42)
+                    + (-2.0) * (x0 * x18 + x1 * x43);
+                let x46 = self.b
+                    * ((-0.25) * x31 * x44 + 0.5 * x32 * x45
+                        + self.m2 * (-0.5) * (qd[0] * qd[0]) * (x39 + -x38));
+                out[0] = x40;
+                out[1] = x46;
                 true
             }
             1 => {
                 out.fill(0.0);
                 let x0 = q[1].cos();
-                let x1 = self.e_x * x0;
-                let x2 = q[1].sin();
-                let x3 = self.e_y * x2;
-                let x4 = x1 + x3;
-                let x5 = (-2.0) * x4;
-                let x6 = q[0].sin();
-                let x7 = self.a * x6;
-                let x8 = x2 * x7;
-                let x9 = q[0].cos();
-                let x10 = self.a * x9;
-                let x11 = x0 * x10;
-                let x12 = x2 * x2;
-                let x13 = self.b * x12;
-                let x14 = x0 * x0;
-                let x15 = self.b * x14;
-                let x16 = x8 + x11 + x13 + x15;
-                let x17 = 2.0 * x16;
-                let x18 = x5 + x17;
-                let x19 = self.b * x2;
-                let x20 = x7 * x19;
-                let x21 = self.b * x0;
-                let x22 = x10 * x21;
-                let x23 = x20 + x22;
-                let x24 = 2.0 * x23;
-                let x25 = self.e_x * x10;
-                let x26 = self.e_y * x7;
-                let x27 = self.e_x * x21;
-                let x28 = self.e_y * x19;
-                let x29 = x25 + x26 + x27 + x28;
-                let x30 = (-2.0) * x29;
-                let x31 = self.a * self.a;
-                let x32 = x6 * x6;
-                let x33 = x31 * x32;
-                let x34 = x9 * x9;
-                let x35 = x31 * x34;
-                let x36 = self.b * self.b;
-                let x37 = x12 * x36;
-                let x38 = x14 * x36;
-                let x39 = self.e_x * self.e_x;
-                let x40 = self.e_y * self.e_y;
-                let x41 = x24 + x30 + x33 + x35 + x37 + x38 + x39 + x40;
-                let x42 = x41.sqrt();
-                let x43 = x9 * x42;
-                let x44 = self.m1 * self.g * x43;
-                let x45 = self.k * x9;
-                let x46 = self.s0 * x45;
-                let x47 = x19 * x46;
-                let x48 = self.k * x6;
-                let x49 = x0 * x42;
-                let x50 = x48 * x49;
-                let x51 = self.b * x50;
-                let x52 = self.s0 * self.e_x;
-                let x53 = x48 * x52;
-                let x54 = self.e_y * x42;
-                let x55 = x45 * x54;
-                let x56 = x47 + x51 + x53 + x55;
-                let x57 = (-2.0) * x56;
-                let x58 = self.s0 * x48;
-                let x59 = x21 * x58;
-                let x60 = x42 * x45;
-                let x61 = x19 * x60;
-                let x62 = self.m2 * self.g;
-                let x63 = x43 * x62;
-                let x64 = self.s0 * self.e_y;
-                let x65 = x45 * x64;
-                let x66 = self.e_x * x42;
-                let x67 = x48 * x66;
-                let x68 = x59 + x61 + x63 + x65 + x67;
-                let x69 = 2.0 * x68;
-                let x70 = x44 + x57 + x69;
-                let x71 = x41.powf(-1.5);
-                let x72 = x18 * x71;
-                let x73 = 0.25 * x70 * x72;
-                let x74 = 1.0 / x41.sqrt();
-                let x75 = x18 * x74;
-                let x76 = x45 * x75;
-                let x77 = x19 * x76;
-                let x78 = self.g * x9;
-                let x79 = x75 * x78;
-                let x80 = self.m1 * 0.5 * x79;
-                let x81 = self.m2 * x79;
-                let x82 = x48 * x75;
-                let x83 = self.e_x * x82;
-                let x84 = x21 * x82;
-                let x85 = self.e_y * x76;
-                let x86 = x84 + x85;
-                let x87 = -x86;
-                let x88 = x0 * x58;
-                let x89 = x2 * x60;
-                let x90 = x88 + x89;
-                let x91 = 2.0 * x90;
-                let x92 = x2 * x46;
-                let x93 = x50 + x92;
-                let x94 = (-2.0) * x93;
-                let x95 = x77 + x80 + x81 + x83 + x87 + x91 + x94;
-                let x96 = x74 * x95;
-                let x97 = qd[1] * qd[1];
-                let x98 = x0 * x6;
-                let x99 = x2 * x9;
-                let x100 = -x99;
-                let x101 = x98 + x100;
-                let x102 = self.m2 * x97 * x101;
-                let x103 = x96 + x102;
-                let x104 = (-0.5) * x103;
-                let x105 = x73 + x104;
-                let x106 = self.a * x105;
-                let x107 = -(x49 * x62);
-                let x108 = self.a * x0;
-                let x109 = x58 * x108;
-                let x110 = self.a * x2;
-                let x111 = x45 * x110;
-                let x112 = x42 * x111;
-                let x113 = self.k * x2;
-                let x114 = x52 * x113;
-                let x115 = self.k * x0;
-                let x116 = x54 * x115;
-                let x117 = x109 + x112 + x114 + x116;
-                let x118 = 2.0 * x117;
-                let x119 = self.s0 * x111;
-                let x120 = self.a * x50;
-                let x121 = x64 * x115;
-                let x122 = x66 * x113;
-                let x123 = x119 + x120 + x121 + x122;
-                let x124 = (-2.0) * x123;
-                let x125 = x107 + x118 + x124;
-                let x126 = (-0.25) * x72 * x125;
-                let x127 = x75 * x111;
-                let x128 = (-0.5) * x0 * x62 * x75;
-                let x129 = self.e_y * x75 * x115;
-                let x130 = x82 * x108;
-                let x131 = self.e_x * x75 * x113;
-                let x132 = x130 + x131;
-                let x133 = -x132;
-                let x134 = x127 + x128 + x129 + x133;
-                let x135 = 0.5 * x74;
-                let x136 = x134 * x135;
-                let x137 = x126 + x136;
-                let x138 = self.b * x137;
-                let x139 = x125 * x135;
-                let x140 = qd[0] * qd[0];
-                let x141 = -x98;
-                let x142 = x99 + x141;
-                let x143 = self.a * self.m2 * (-0.5) * x140 * x142;
-                let x144 = x138 + x139 + x143;
-                out[0] = x106;
-                out[1] = x144;
+                let x1 = q[1].sin();
+                let x2 = q[0].sin();
+                let x3 = self.a * x2;
+                let x4 = q[0].cos();
+                let x5 = self.a * x4;
+                let x6 = x1 * x1;
+                let x7 = x0 * x0;
+                let x8 = (-2.0) * (self.e_x * x0 + self.e_y * x1)
+                    + 2.0 * (x1 * x3 + x0 * x5 + self.b * x6 + self.b * x7);
+                let x9 = self.b * x1;
+                let x10 = self.b * x0;
+                let x11 = self.a * self.a;
+                let x12 = self.b * self.b;
+                let x13 = 2.0 * (x3 * x9 + x5 * x10)
+                    + (-2.0)
+                        * (self.e_x * x5 + self.e_y * x3 + self.e_x * x10
+                            + self.e_y * x9) + x11 * (x2 * x2) + x11 * (x4 * x4)
+                    + x6 * x12 + x7 * x12 + self.e_x * self.e_x + self.e_y * self.e_y;
+                let x14 = x13.sqrt();
+                let x15 = x4 * x14;
+                let x16 = self.k * x4;
+                let x17 = self.s0 * x16;
+                let x18 = self.k * x2;
+                let x19 = x0 * x14;
+                let x20 = x18 * x19;
+                let x21 = self.s0 * self.e_x;
+                let x22 = self.e_y * x14;
+                let x23 = self.s0 * x18;
+                let x24 = x14 * x16;
+                let x25 = self.m2 * self.g;
+                let x26 = self.s0 * self.e_y;
+                let x27 = self.e_x * x14;
+                let x28 = self.m1 * self.g * x15
+                    + (-2.0) * (x9 * x17 + self.b * x20 + x18 * x21 + x16 * x22)
+                    + 2.0 * (x10 * x23 + x9 * x24 + x15 * x25 + x16 * x26 + x18 * x27);
+                let x29 = x8 * x13.powf(-1.5);
+                let x30 = 1.0 / x13.sqrt();
+                let x31 = x8 * x30;
+                let x32 = x16 * x31;
+                let x33 = x31 * (self.g * x4);
+                let x34 = x18 * x31;
+                let x35 = x9 * x32 + self.m1 * 0.5 * x33 + self.m2 * x33 + self.e_x * x34
+                    + -(x10 * x34 + self.e_y * x32) + 2.0 * (x0 * x23 + x1 * x24)
+                    + (-2.0) * (x20 + x1 * x17);
+                let x36 = x0 * x2;
+                let x37 = x1 * x4;
+                let x38 = self.a
+                    * (0.25 * x28 * x29
+                        + (-0.5)
+                            * (x30 * x35 + self.m2 * (qd[1] * qd[1]) * (x36 + -x37)));
+                let x39 = self.a * x0;
+                let x40 = x16 * (self.a * x1);
+                let x41 = self.k * x1;
+                let x42 = self.k * x0;
+                let x43 = -(x19 * x25)
+                    + 2.0 * (x23 * x39 + x14 * x40 + x21 * x41 + x22 * x42)
+                    + (-2.0) * (self.s0 * x40 + self.a * x20 + x26 * x42 + x27 * x41);
+                let x44 = 0.5 * x30;
+                let x45 = (x31 * x40 + (-0.5) * x0 * x25 * x31 + self.e_y * x31 * x42
+                    + -(x34 * x39 + self.e_x * x31 * x41)) * x44;
+                let x46 = self.b * ((-0.25) * x29 * x43 + x45) + x43 * x44
+                    + self.a * self.m2 * (-0.5) * (qd[0] * qd[0]) * (x37 + -x36);
+                out[0] = x38;
+                out[1] = x46;
                 true
             }
             11 => {
                 out.fill(0.0);
-                let x0 = self.e_x * 2.0;
-                let x1 = q[0].cos();
-                let x2 = self.a * x1;
-                let x3 = q[1].cos();
-                let x4 = self.b * x3;
-                let x5 = x2 + x4;
-                let x6 = (-2.0) * x5;
-                let x7 = x0 + x6;
-                let x8 = q[0].sin();
-                let x9 = q[1].sin();
-                let x10 = self.b * x9;
-                let x11 = self.a * x8;
-                let x12 = x10 * x11;
-                let x13 = x2 * x4;
-                let x14 = x12 + x13;
-                let x15 = 2.0 * x14;
-                let x16 = self.e_x * x2;
-                let x17 = self.e_y * x11;
-                let x18 = self.e_x * x4;
-                let x19 = self.e_y * x10;
-                let x20 = x16 + x17 + x18 + x19;
-                let x21 = (-2.0) * x20;
-                let x22 = self.a * self.a;
-                let x23 = x8 * x8;
-                let x24 = x22 * x23;
-                let x25 = x1 * x1;
-                let x26 = x22 * x25;
-                let x27 = self.b * self.b;
-                let x28 = x9 * x9;
-                let x29 = x27 * x28;
-                let x30 = x3 * x3;
-                let x31 = x27 * x30;
-                let x32 = self.e_x * self.e_x;
-                let x33 = self.e_y * self.e_y;
-                let x34 = x15 + x21 + x24 + x26 + x29 + x31 + x32 + x33;
-                let x35 = x34.sqrt();
-                let x36 = x1 * x35;
-                let x37 = self.m1 * self.g * x36;
-                let x38 = self.k * x9;
-                let x39 = self.b * x1;
-                let x40 = self.s0 * x38;
-                let x41 = x39 * x40;
-                let x42 = self.k * x8;
-                let x43 = x4 * x42;
-                let x44 = x35 * x43;
-                let x45 = self.s0 * self.e_x;
-                let x46 = x42 * x45;
-                let x47 = self.k * x35;
-                let x48 = self.e_y * x1;
-                let x49 = x47 * x48;
-                let x50 = x41 + x44 + x46 + x49;
-                let x51 = (-2.0) * x50;
-                let x52 = self.s0 * x43;
-                let x53 = self.b * x36 * x38;
-                let x54 = self.m2 * self.g;
-                let x55 = x36 * x54;
-                let x56 = self.k * self.s0;
-                let x57 = x48 * x56;
-                let x58 = self.e_x * x35;
-                let x59 = x42 * x58;
-                let x60 = x52 + x53 + x55 + x57 + x59;
-                let x61 = 2.0 * x60;
-                let x62 = x37 + x51 + x61;
-                let x63 = x34.powf(-1.5);
-                let x64 = x7 * x63;
-                let x65 = 0.25 * x62 * x64;
-                let x66 = 1.0 / x34.sqrt();
-                let x67 = x7 * x66;
-                let x68 = x38 * x67;
-                let x69 = x39 * x68;
-                let x70 = self.g * x1;
-                let x71 = x67 * x70;
-                let x72 = self.m1 * 0.5 * x71;
-                let x73 = self.m2 * x71;
-                let x74 = self.s0 * x42;
-                let x75 = (-2.0) * x74;
-                let x76 = x42 * x67;
-                let x77 = self.e_x * x76;
-                let x78 = 2.0 * x35 * x42;
-                let x79 = x4 * x76;
-                let x80 = self.k * self.e_y;
-                let x81 = x67 * x80;
-                let x82 = x1 * x81;
-                let x83 = x79 + x82;
-                let x84 = -x83;
-                let x85 = x69 + x72 + x73 + x75 + x77 + x78 + x84;
-                let x86 = (-0.5) * x66 * x85;
-                let x87 = x65 + x86;
-                let x88 = self.a * x87;
-                let x89 = x3 * x35;
-                let x90 = -(x54 * x89);
-                let x91 = self.a * x3;
-                let x92 = x74 * x91;
-                let x93 = x2 * x38;
-                let x94 = x35 * x93;
-                let x95 = x38 * x45;
-                let x96 = self.e_y * x3;
-                let x97 = x47 * x96;
-                let x98 = x92 + x94 + x95 + x97;
-                let x99 = 2.0 * x98;
-                let x100 = self.s0 * x93;
-                let x101 = self.a * x42 * x89;
-                let x102 = x56 * x96;
-                let x103 = x38 * x58;
-                let x104 = x100 + x101 + x102 + x103;
-                let x105 = (-2.0) * x104;
-                let x106 = x90 + x99 + x105;
-                let x107 = (-0.25) * x64 * x106;
-                let x108 = x2 * x68;
-                let x109 = (-0.5) * x3 * x54 * x67;
-                let x110 = 2.0 * x40;
-                let x111 = x3 * x81;
-                let x112 = (-2.0) * x35 * x38;
-                let x113 = x76 * x91;
-                let x114 = self.e_x * x68;
-                let x115 = x113 + x114;
-                let x116 = -x115;
-                let x117 = x108 + x109 + x110 + x111 + x112 + x116;
-                let x118 = 0.5 * x66 * x117;
-                let x119 = x107 + x118;
-                let x120 = self.b * x119;
-                out[0] = x88;
-                out[1] = x120;
+                let x0 = q[0].cos();
+                let x1 = self.a * x0;
+                let x2 = q[1].cos();
+                let x3 = self.b * x2;
+                let x4 = self.e_x * 2.0 + (-2.0) * (x1 + x3);
+                let x5 = q[0].sin();
+                let x6 = q[1].sin();
+                let x7 = self.b * x6;
+                let x8 = self.a * x5;
+                let x9 = self.a * self.a;
+                let x10 = self.b * self.b;
+                let x11 = 2.0 * (x7 * x8 + x1 * x3)
+                    + (-2.0)
+                        * (self.e_x * x1 + self.e_y * x8 + self.e_x * x3 + self.e_y * x7)
+                    + x9 * (x5 * x5) + x9 * (x0 * x0) + x10 * (x6 * x6) + x10 * (x2 * x2)
+                    + self.e_x * self.e_x + self.e_y * self.e_y;
+                let x12 = x11.sqrt();
+                let x13 = x0 * x12;
+                let x14 = self.k * x6;
+                let x15 = self.b * x0;
+                let x16 = self.s0 * x14;
+                let x17 = self.k * x5;
+                let x18 = x3 * x17;
+                let x19 = self.s0 * self.e_x;
+                let x20 = self.k * x12;
+                let x21 = self.e_y * x0;
+                let x22 = self.m2 * self.g;
+                let x23 = self.k * self.s0;
+                let x24 = self.e_x * x12;
+                let x25 = self.m1 * self.g * x13
+                    + (-2.0) * (x15 * x16 + x12 * x18 + x17 * x19 + x20 * x21)
+                    + 2.0
+                        * (self.s0 * x18 + self.b * x13 * x14 + x13 * x22 + x21 * x23
+                            + x17 * x24);
+                let x26 = x4 * x11.powf(-1.5);
+                let x27 = 1.0 / x11.sqrt();
+                let x28 = x4 * x27;
+                let x29 = x14 * x28;
+                let x30 = x28 * (self.g * x0);
+                let x31 = self.s0 * x17;
+                let x32 = x17 * x28;
+                let x33 = x28 * (self.k * self.e_y);
+                let x34 = x15 * x29 + self.m1 * 0.5 * x30 + self.m2 * x30 + (-2.0) * x31
+                    + self.e_x * x32 + 2.0 * x12 * x17 + -(x3 * x32 + x0 * x33);
+                let x35 = self.a * (0.25 * x25 * x26 + (-0.5) * x27 * x34);
+                let x36 = x2 * x12;
+                let x37 = self.a * x2;
+                let x38 = x1 * x14;
+                let x39 = self.e_y * x2;
+                let x40 = -(x22 * x36)
+                    + 2.0 * (x31 * x37 + x12 * x38 + x14 * x19 + x20 * x39)
+                    + (-2.0)
+                        * (self.s0 * x38 + self.a * x17 * x36 + x23 * x39 + x14 * x24);
+                let x41 = x1 * x29 + (-0.5) * x2 * x22 * x28 + 2.0 * x16 + x2 * x33
+                    + (-2.0) * x12 * x14 + -(x32 * x37 + self.e_x * x29);
+                let x42 = self.b * ((-0.25) * x26 * x40 + 0.5 * x27 * x41);
+                out[0] = x35;
+                out[1] = x42;
                 true
             }
             12 => {
                 out.fill(0.0);
-                let x0 = self.e_y * 2.0;
-                let x1 = q[0].sin();
-                let x2 = self.a * x1;
-                let x3 = q[1].sin();
-                let x4 = self.b * x3;
-                let x5 = x2 + x4;
-                let x6 = (-2.0) * x5;
-                let x7 = x0 + x6;
-                let x8 = x2 * x4;
-                let x9 = q[0].cos();
-                let x10 = q[1].cos();
-                let x11 = self.b * x10;
-                let x12 = self.a * x9;
-                let x13 = x11 * x12;
-                let x14 = x8 + x13;
-                let x15 = 2.0 * x14;
-                let x16 = self.e_x * x12;
-                let x17 = self.e_y * x2;
-                let x18 = self.e_x * x11;
-                let x19 = self.e_y * x4;
-                let x20 = x16 + x17 + x18 + x19;
-                let x21 = (-2.0) * x20;
-                let x22 = self.a * self.a;
-                let x23 = x1 * x1;
-                let x24 = x22 * x23;
-                let x25 = x9 * x9;
-                let x26 = x22 * x25;
-                let x27 = self.b * self.b;
-                let x28 = x3 * x3;
-                let x29 = x27 * x28;
-                let x30 = x10 * x10;
-                let x31 = x27 * x30;
-                let x32 = self.e_x * self.e_x;
-                let x33 = self.e_y * self.e_y;
-                let x34 = x15 + x21 + x24 + x26 + x29 + x31 + x32 + x33;
-                let x35 = x34.sqrt();
-                let x36 = x9 * x35;
-                let x37 = self.m1 * self.g * x36;
-                let x38 = self.k * x9;
-                let x39 = self.s0 * x38;
-                let x40 = x4 * x39;
-                let x41 = self.k * x10;
-                let x42 = self.b * x1;
-                let x43 = x41 * x42;
-                let x44 = x35 * x43;
-                let x45 = self.k * self.s0;
-                let x46 = self.e_x * x1;
-                let x47 = x45 * x46;
-                let x48 = self.e_y * x35;
-                let x49 = x38 * x48;
-                let x50 = x40 + x44 + x47 + x49;
-                let x51 = (-2.0) * x50;
-                let x52 = self.s0 * x43;
-                let x53 = x35 * x38;
-                let x54 = x4 * x53;
-                let x55 = self.m2 * self.g;
-                let x56 = x36 * x55;
-                let x57 = self.s0 * self.e_y;
-                let x58 = x38 * x57;
-                let x59 = self.k * x35;
-                let x60 = x46 * x59;
-                let x61 = x52 + x54 + x56 + x58 + x60;
-                let x62 = 2.0 * x61;
-                let x63 = x37 + x51 + x62;
-                let x64 = x34.powf(-1.5);
-                let x65 = x7 * x64;
-                let x66 = 0.25 * x63 * x65;
-                let x67 = 1.0 / x34.sqrt();
-                let x68 = x7 * x67;
-                let x69 = x38 * x68;
-                let x70 = x4 * x69;
-                let x71 = self.g * x9;
-                let x72 = x68 * x71;
-                let x73 = self.m1 * 0.5 * x72;
-                let x74 = self.m2 * x72;
-                let x75 = 2.0 * x39;
-                let x76 = self.k * self.e_x;
-                let x77 = x68 * x76;
-                let x78 = x1 * x77;
-                let x79 = (-2.0) * x53;
-                let x80 = x41 * x68;
-                let x81 = x42 * x80;
-                let x82 = self.e_y * x69;
-                let x83 = x81 + x82;
-                let x84 = -x83;
-                let x85 = x70 + x73 + x74 + x75 + x78 + x79 + x84;
-                let x86 = (-0.5) * x67 * x85;
-                let x87 = x66 + x86;
-                let x88 = self.a * x87;
-                let x89 = x10 * x55;
-                let x90 = -(x35 * x89);
-                let x91 = self.s0 * x41;
-                let x92 = x2 * x91;
-                let x93 = self.a * x3;
-                let x94 = x38 * x93;
-                let x95 = x35 * x94;
-                let x96 = self.e_x * x3;
-                let x97 = x45 * x96;
-                let x98 = x41 * x48;
-                let x99 = x92 + x95 + x97 + x98;
-                let x100 = 2.0 * x99;
-                let x101 = self.s0 * x94;
-                let x102 = x35 * x41;
-                let x103 = x2 * x102;
-                let x104 = x41 * x57;
-                let x105 = x59 * x96;
-                let x106 = x101 + x103 + x104 + x105;
-                let x107 = (-2.0) * x106;
-                let x108 = x90 + x100 + x107;
-                let x109 = (-0.25) * x65 * x108;
-                let x110 = x68 * x94;
-                let x111 = (-0.5) * x68 * x89;
-                let x112 = (-2.0) * x91;
-                let x113 = self.e_y * x80;
-                let x114 = 2.0 * x102;
-                let x115 = x2 * x80;
-                let x116 = x3 * x77;
-                let x117 = x115 + x116;
-                let x118 = -x117;
-                let x119 = x110 + x111 + x112 + x113 + x114 + x118;
-                let x120 = 0.5 * x67 * x119;
-                let x121 = x109 + x120;
-                let x122 = self.b * x121;
-                out[0] = x88;
-                out[1] = x122;
+                let x0 = q[0].sin();
+                let x1 = self.a * x0;
+                let x2 = q[1].sin();
+                let x3 = self.b * x2;
+                let x4 = self.e_y * 2.0 + (-2.0) * (x1 + x3);
+                let x5 = q[0].cos();
+                let x6 = q[1].cos();
+                let x7 = self.b * x6;
+                let x8 = self.a * x5;
+                let x9 = self.a * self.a;
+                let x10 = self.b * self.b;
+                let x11 = 2.0 * (x1 * x3 + x7 * x8)
+                    + (-2.0)
+                        * (self.e_x * x8 + self.e_y * x1 + self.e_x * x7 + self.e_y * x3)
+                    + x9 * (x0 * x0) + x9 * (x5 * x5) + x10 * (x2 * x2) + x10 * (x6 * x6)
+                    + self.e_x * self.e_x + self.e_y * self.e_y;
+                let x12 = x11.sqrt();
+                let x13 = x5 * x12;
+                let x14 = self.k * x5;
+                let x15 = self.s0 * x14;
+                let x16 = self.k * x6;
+                let x17 = self.b * x0;
+                let x18 = x16 * x17;
+                let x19 = self.k * self.s0;
+                let x20 = self.e_x * x0;
+                let x21 = self.e_y * x12;
+                let x22 = x12 * x14;
+                let x23 = self.m2 * self.g;
+                let x24 = self.s0 * self.e_y;
+                let x25 = self.k * x12;
+                let x26 = self.m1 * self.g * x13
+                    + (-2.0) * (x3 * x15 + x12 * x18 + x19 * x20 + x14 * x21)
+                    + 2.0
+                        * (self.s0 * x18 + x3 * x22 + x13 * x23 + x14 * x24 + x20 * x25);
+                let x27 = x4 * x11.powf(-1.5);
+                let x28 = 1.0 / x11.sqrt();
+                let x29 = x4 * x28;
+                let x30 = x14 * x29;
+                let x31 = x29 * (self.g * x5);
+                let x32 = x29 * (self.k * self.e_x);
+                let x33 = x16 * x29;
+                let x34 = x3 * x30 + self.m1 * 0.5 * x31 + self.m2 * x31 + 2.0 * x15
+                    + x0 * x32 + (-2.0) * x22 + -(x17 * x33 + self.e_y * x30);
+                let x35 = self.a * (0.25 * x26 * x27 + (-0.5) * x28 * x34);
+                let x36 = x6 * x23;
+                let x37 = self.s0 * x16;
+                let x38 = x14 * (self.a * x2);
+                let x39 = self.e_x * x2;
+                let x40 = x12 * x16;
+                let x41 = -(x12 * x36)
+                    + 2.0 * (x1 * x37 + x12 * x38 + x19 * x39 + x16 * x21)
+                    + (-2.0) * (self.s0 * x38 + x1 * x40 + x16 * x24 + x25 * x39);
+                let x42 = x29 * x38 + (-0.5) * x29 * x36 + (-2.0) * x37 + self.e_y * x33
+                    + 2.0 * x40 + -(x1 * x33 + x2 * x32);
+                let x43 = self.b * ((-0.25) * x27 * x41 + 0.5 * x28 * x42);
+                out[0] = x35;
+                out[1] = x43;
                 true
             }
             2..=10 => {
@@ -2907,156 +1487,70 @@ impl Jacobians<3, 2, 0> for FourBar {
                 let x1 = q[1].sin();
                 let x2 = self.b * x1;
                 let x3 = self.a * x0;
-                let x4 = x2 * x3;
-                let x5 = q[0].cos();
-                let x6 = q[1].cos();
-                let x7 = self.b * x6;
-                let x8 = self.a * x5;
-                let x9 = x7 * x8;
-                let x10 = x4 + x9;
-                let x11 = 2.0 * x10;
-                let x12 = self.e_x * x8;
-                let x13 = self.e_y * x3;
-                let x14 = self.e_x * x7;
-                let x15 = self.e_y * x2;
-                let x16 = x12 + x13 + x14 + x15;
-                let x17 = (-2.0) * x16;
-                let x18 = self.a * self.a;
-                let x19 = x0 * x0;
-                let x20 = x18 * x19;
-                let x21 = x5 * x5;
-                let x22 = x18 * x21;
-                let x23 = self.b * self.b;
-                let x24 = x1 * x1;
-                let x25 = x23 * x24;
-                let x26 = x6 * x6;
-                let x27 = x23 * x26;
-                let x28 = self.e_x * self.e_x;
-                let x29 = self.e_y * self.e_y;
-                let x30 = x28 + x29;
-                let x31 = x11 + x17 + x20 + x22 + x25 + x27 + x30;
-                let x32 = x31.sqrt();
-                let x33 = x5 * x32;
-                let x34 = self.m1 * dp[7] * x33;
-                let x35 = self.g * dp[4] * x33;
-                let x36 = self.k * dp[10];
-                let x37 = x1 * x5;
-                let x38 = self.b * x37;
-                let x39 = x36 * x38;
-                let x40 = x0 * x6;
-                let x41 = dp[9] * x32;
-                let x42 = self.b * x40;
-                let x43 = x41 * x42;
-                let x44 = self.s0 * dp[9];
-                let x45 = x38 * x44;
-                let x46 = self.e_x * x0;
-                let x47 = x36 * x46;
-                let x48 = x44 * x46;
-                let x49 = dp[9] * x33;
-                let x50 = self.e_y * x49;
-                let x51 = x39 + x43 + x45 + x47 + x48 + x50;
-                let x52 = (-2.0) * x51;
-                let x53 = x36 * x42;
-                let x54 = x2 * x49;
-                let x55 = x42 * x44;
-                let x56 = self.m2 * dp[7];
-                let x57 = x33 * x56;
-                let x58 = self.g * dp[5];
-                let x59 = x33 * x58;
-                let x60 = self.e_y * x5;
-                let x61 = x36 * x60;
-                let x62 = x44 * x60;
-                let x63 = x41 * x46;
-                let x64 = x53 + x54 + x55 + x57 + x59 + x61 + x62 + x63;
-                let x65 = 2.0 * x64;
-                let x66 = x34 + x35 + x52 + x65;
-                let x67 = 1.0 / x31.sqrt();
-                let x68 = x66 * x67;
-                let x69 = qd[1] * qd[1];
-                let x70 = -x37;
-                let x71 = x40 + x70;
-                let x72 = self.b * dp[5];
-                let x73 = x69 * x71 * x72;
-                let x74 = x68 + x73;
-                let x75 = self.a * (-0.5);
-                let x76 = x74 * x75;
-                let x77 = dp[8] + x76;
-                let x78 = 2.0 * x36;
-                let x79 = self.s0 * 2.0;
-                let x80 = (-2.0) * x32;
-                let x81 = x79 + x80;
-                let x82 = dp[9] * x81;
-                let x83 = x78 + x82;
-                let x84 = self.e_x * x1 * x83;
-                let x85 = self.a * (-2.0);
-                let x86 = x36 * x85;
-                let x87 = self.s0 * x85;
-                let x88 = self.a * 2.0;
-                let x89 = x32 * x88;
-                let x90 = x87 + x89;
-                let x91 = dp[9] * x90;
-                let x92 = x86 + x91;
-                let x93 = x37 * x92;
-                let x94 = (-2.0) * x36;
-                let x95 = self.s0 * (-2.0);
-                let x96 = 2.0 * x32;
-                let x97 = x95 + x96;
-                let x98 = dp[9] * x97;
-                let x99 = x94 + x98;
-                let x100 = self.e_y * x99;
-                let x101 = x36 * x88;
-                let x102 = self.s0 * x88;
-                let x103 = x32 * x85;
-                let x104 = x102 + x103;
-                let x105 = dp[9] * x104;
-                let x106 = x101 + x105;
-                let x107 = x0 * x106;
-                let x108 = x32 * x56;
-                let x109 = x32 * x58;
-                let x110 = x108 + x109;
-                let x111 = -x110;
-                let x112 = x100 + x107 + x111;
-                let x113 = x6 * x112;
-                let x114 = x84 + x93 + x113;
-                let x115 = x24 + x26;
-                let x116 = self.b * x115;
-                let x117 = self.e_x * x6;
-                let x118 = self.e_y * x1;
-                let x119 = x117 + x118;
-                let x120 = (-2.0) * x119;
-                let x121 = x1 * x3;
-                let x122 = x6 * x8;
-                let x123 = x121 + x122;
-                let x124 = 2.0 * x123;
-                let x125 = x116 + x120 + x124;
-                let x126 = self.b * x125;
-                let x127 = self.e_x * x85;
-                let x128 = x5 * x18;
-                let x129 = x127 + x128;
-                let x130 = x5 * x129;
-                let x131 = self.e_y * x85;
-                let x132 = x0 * x18;
-                let x133 = x131 + x132;
-                let x134 = x0 * x133;
-                let x135 = x30 + x126 + x130 + x134;
-                let x136 = 1.0 / x135.sqrt();
-                let x137 = self.b * 0.5 * x114 * x136;
-                let x138 = qd[0] * qd[0];
-                let x139 = -x40;
-                let x140 = x37 + x139;
-                let x141 = x72 * x75 * x138 * x140;
-                let x142 = x137 + x141;
-                let x143 = q[2].cos();
-                let x144 = self.c * self.m3 * dp[7] * x143;
-                let x145 = self.c * dp[6];
-                let x146 = self.m3 * dp[2];
-                let x147 = x145 + x146;
-                let x148 = self.g * x143 * x147;
-                let x149 = x144 + x148;
-                let x150 = (-0.5) * x149;
-                out[0] = x77;
-                out[1] = x142;
-                out[2] = x150;
+                let x4 = q[0].cos();
+                let x5 = q[1].cos();
+                let x6 = self.b * x5;
+                let x7 = self.a * x4;
+                let x8 = self.a * self.a;
+                let x9 = self.b * self.b;
+                let x10 = x1 * x1;
+                let x11 = x5 * x5;
+                let x12 = self.e_x * self.e_x + self.e_y * self.e_y;
+                let x13 = 2.0 * (x2 * x3 + x6 * x7)
+                    + (-2.0)
+                        * (self.e_x * x7 + self.e_y * x3 + self.e_x * x6 + self.e_y * x2)
+                    + x8 * (x0 * x0) + x8 * (x4 * x4) + x9 * x10 + x9 * x11 + x12;
+                let x14 = x13.sqrt();
+                let x15 = x4 * x14;
+                let x16 = self.k * dp[10];
+                let x17 = x1 * x4;
+                let x18 = self.b * x17;
+                let x19 = x0 * x5;
+                let x20 = dp[9] * x14;
+                let x21 = self.b * x19;
+                let x22 = self.s0 * dp[9];
+                let x23 = self.e_x * x0;
+                let x24 = dp[9] * x15;
+                let x25 = self.m2 * dp[7];
+                let x26 = self.g * dp[5];
+                let x27 = self.e_y * x4;
+                let x28 = 2.0
+                    * (x16 * x21 + x2 * x24 + x21 * x22 + x15 * x25 + x15 * x26
+                        + x16 * x27 + x22 * x27 + x20 * x23);
+                let x29 = self.m1 * dp[7] * x15 + self.g * dp[4] * x15
+                    + (-2.0)
+                        * (x16 * x18 + x20 * x21 + x18 * x22 + x16 * x23 + x22 * x23
+                            + self.e_y * x24) + x28;
+                let x30 = self.b * dp[5];
+                let x31 = self.a * (-0.5);
+                let x32 = dp[8]
+                    + (x29 * (1.0 / x13.sqrt()) + qd[1] * qd[1] * (x19 + -x17) * x30)
+                        * x31;
+                let x33 = self.a * (-2.0);
+                let x34 = self.a * 2.0;
+                let x35 = self.e_y
+                    * ((-2.0) * x16 + dp[9] * (self.s0 * (-2.0) + 2.0 * x14))
+                    + x0 * (x16 * x34 + dp[9] * (self.s0 * x34 + x14 * x33))
+                    + -(x14 * x25 + x14 * x26);
+                let x36 = self.e_x * x1
+                    * (2.0 * x16 + dp[9] * (self.s0 * 2.0 + (-2.0) * x14))
+                    + x17 * (x16 * x33 + dp[9] * (self.s0 * x33 + x14 * x34)) + x5 * x35;
+                let x37 = self.b
+                    * (self.b * (x10 + x11) + (-2.0) * (self.e_x * x5 + self.e_y * x1)
+                        + 2.0 * (x1 * x3 + x5 * x7));
+                let x38 = self.b * 0.5 * x36
+                    * (1.0
+                        / (x12 + x37 + x4 * (self.e_x * x33 + x4 * x8)
+                            + x0 * (self.e_y * x33 + x0 * x8))
+                            .sqrt());
+                let x39 = x38 + x30 * x31 * (qd[0] * qd[0]) * (x17 + -x19);
+                let x40 = q[2].cos();
+                let x41 = (-0.5)
+                    * (self.c * self.m3 * dp[7] * x40
+                        + self.g * x40 * (self.c * dp[6] + self.m3 * dp[2]));
+                out[0] = x32;
+                out[1] = x39;
+                out[2] = x41;
                 true
             }
             _ => false,
@@ -3074,51 +1568,26 @@ impl Jacobians<3, 2, 0> for FourBar {
             0..=12 => {
                 let mut dp = [0.0; 13];
                 dp[k] = 1.0;
-                let x0 = dp[5] * 3.0;
-                let x1 = dp[4] + x0;
-                let x2 = self.a * a[0] * 0.3333333333333333 * x1;
-                let x3 = self.m2 * 3.0;
-                let x4 = self.m1 + x3;
-                let x5 = a[0] * dp[0] * 0.6666666666666666 * x4;
-                let x6 = q[0].sin();
-                let x7 = q[1].sin();
-                let x8 = x6 * x7;
-                let x9 = q[0].cos();
-                let x10 = q[1].cos();
-                let x11 = x9 * x10;
-                let x12 = x8 + x11;
-                let x13 = a[1] * x12;
-                let x14 = self.b * dp[5];
-                let x15 = x13 * x14;
-                let x16 = self.m2 * dp[1];
-                let x17 = x13 * x16;
-                let x18 = x15 + x17;
-                let x19 = 0.5 * x18;
-                let x20 = x2 + x5 + x19;
-                let x21 = self.a * x20;
-                let x22 = dp[0] * 0.5;
-                let x23 = self.b * self.m2 * x13 * x22;
-                let x24 = x21 + x23;
-                let x25 = a[0] * x12;
-                let x26 = x14 * x25;
-                let x27 = x16 * x25;
-                let x28 = x26 + x27;
-                let x29 = self.a * 0.5 * x28;
-                let x30 = a[1] * 0.3333333333333333 * x14;
-                let x31 = x22 * x25;
-                let x32 = a[1] * dp[1] * 0.6666666666666666;
-                let x33 = x31 + x32;
-                let x34 = self.m2 * x33;
-                let x35 = x30 + x34;
-                let x36 = self.b * x35;
-                let x37 = x29 + x36;
-                let x38 = self.c * a[2] * dp[6] * 0.3333333333333333;
-                let x39 = self.m3 * a[2] * dp[2] * 0.6666666666666666;
-                let x40 = x38 + x39;
-                let x41 = self.c * x40;
-                out[0] = x24;
-                out[1] = x37;
-                out[2] = x41;
+                let x0 = q[0].sin() * q[1].sin() + q[0].cos() * q[1].cos();
+                let x1 = a[1] * x0;
+                let x2 = self.b * dp[5];
+                let x3 = self.m2 * dp[1];
+                let x4 = self.a * a[0] * 0.3333333333333333 * (dp[4] + dp[5] * 3.0)
+                    + a[0] * dp[0] * 0.6666666666666666 * (self.m1 + self.m2 * 3.0)
+                    + 0.5 * (x1 * x2 + x1 * x3);
+                let x5 = dp[0] * 0.5;
+                let x6 = self.a * x4 + self.b * self.m2 * x1 * x5;
+                let x7 = a[0] * x0;
+                let x8 = self.b
+                    * (a[1] * 0.3333333333333333 * x2
+                        + self.m2 * (x5 * x7 + a[1] * dp[1] * 0.6666666666666666));
+                let x9 = self.a * 0.5 * (x2 * x7 + x3 * x7) + x8;
+                let x10 = self.c
+                    * (self.c * a[2] * dp[6] * 0.3333333333333333
+                        + self.m3 * a[2] * dp[2] * 0.6666666666666666);
+                out[0] = x6;
+                out[1] = x9;
+                out[2] = x10;
                 true
             }
             _ => false,
@@ -3136,47 +1605,41 @@ impl Jacobians<3, 2, 0> for FourBar {
         d_dqd: &mut Matrix<2, 3>,
     ) {
         let x0 = qd[0] * qd[0];
-        let x1 = q[0].sin();
-        let x2 = self.a * x1;
-        let x3 = x0 * x2;
-        let x4 = qd[1] * qd[1];
-        let x5 = q[1].sin();
-        let x6 = self.b * x5;
-        let x7 = x4 * x6;
-        let x8 = qd[2] * qd[2];
-        let x9 = q[2].sin();
-        let x10 = self.c * x9;
-        let x11 = -(x8 * x10);
-        let x12 = q[0].cos();
-        let x13 = self.a * x12;
-        let x14 = -(x0 * x13);
-        let x15 = q[1].cos();
-        let x16 = self.b * x15;
-        let x17 = -(x4 * x16);
-        let x18 = q[2].cos();
-        let x19 = self.c * x18;
-        let x20 = x8 * x19;
-        let x21 = qd[0] * (-2.0);
-        let x22 = x13 * x21;
-        let x23 = qd[1] * (-2.0);
-        let x24 = x16 * x23;
-        let x25 = qd[2] * 2.0;
-        let x26 = x19 * x25;
-        let x27 = x2 * x21;
-        let x28 = x6 * x23;
-        let x29 = x10 * x25;
-        d_dq[(0, 0)] = x3;
-        d_dq[(0, 1)] = x7;
-        d_dq[(0, 2)] = x11;
-        d_dq[(1, 0)] = x14;
-        d_dq[(1, 1)] = x17;
-        d_dq[(1, 2)] = x20;
-        d_dqd[(0, 0)] = x22;
-        d_dqd[(0, 1)] = x24;
-        d_dqd[(0, 2)] = x26;
-        d_dqd[(1, 0)] = x27;
-        d_dqd[(1, 1)] = x28;
-        d_dqd[(1, 2)] = x29;
+        let x1 = self.a * q[0].sin();
+        let x2 = x0 * x1;
+        let x3 = qd[1] * qd[1];
+        let x4 = self.b * q[1].sin();
+        let x5 = x3 * x4;
+        let x6 = qd[2] * qd[2];
+        let x7 = self.c * q[2].sin();
+        let x8 = -(x6 * x7);
+        let x9 = self.a * q[0].cos();
+        let x10 = -(x0 * x9);
+        let x11 = self.b * q[1].cos();
+        let x12 = -(x3 * x11);
+        let x13 = self.c * q[2].cos();
+        let x14 = x6 * x13;
+        let x15 = qd[0] * (-2.0);
+        let x16 = x9 * x15;
+        let x17 = qd[1] * (-2.0);
+        let x18 = x11 * x17;
+        let x19 = qd[2] * 2.0;
+        let x20 = x13 * x19;
+        let x21 = x1 * x15;
+        let x22 = x4 * x17;
+        let x23 = x7 * x19;
+        d_dq[(0, 0)] = x2;
+        d_dq[(0, 1)] = x5;
+        d_dq[(0, 2)] = x8;
+        d_dq[(1, 0)] = x10;
+        d_dq[(1, 1)] = x12;
+        d_dq[(1, 2)] = x14;
+        d_dqd[(0, 0)] = x16;
+        d_dqd[(0, 1)] = x18;
+        d_dqd[(0, 2)] = x20;
+        d_dqd[(1, 0)] = x21;
+        d_dqd[(1, 1)] = x22;
+        d_dqd[(1, 2)] = x23;
     }
     fn gap_drift_jacobians(
         &self,

@@ -84,118 +84,49 @@ impl Dynamics<3> for HeavyTop {
         Ok(())
     }
     fn kinetic_energy(&self, q: &Vector<3>, qd: &Vector<3>, _t: f64) -> f64 {
-        let x0 = qd[1] * qd[1];
-        let x1 = self.h * self.h;
-        let x2 = q[1].sin();
-        let x3 = x2 * x2;
-        let x4 = x0 * x1 * x3;
-        let x5 = q[0].cos();
-        let x6 = qd[0] * x5;
-        let x7 = self.h * x2;
-        let x8 = x6 * x7;
-        let x9 = q[0].sin();
-        let x10 = q[1].cos();
-        let x11 = x9 * x10;
-        let x12 = qd[1] * x11;
-        let x13 = self.h * x12;
-        let x14 = x8 + x13;
-        let x15 = x14 * x14;
-        let x16 = qd[0] * x9;
-        let x17 = x7 * x16;
-        let x18 = x5 * x10;
-        let x19 = -qd[1];
-        let x20 = x18 * x19;
-        let x21 = self.h * x20;
-        let x22 = x17 + x21;
-        let x23 = x22 * x22;
-        let x24 = x4 + x15 + x23;
-        let x25 = self.m * x24;
-        let x26 = q[2].cos();
-        let x27 = qd[1] * x10;
-        let x28 = x26 * x27;
-        let x29 = q[2].sin();
-        let x30 = qd[2] * x29;
-        let x31 = -(x2 * x30);
-        let x32 = x28 + x31;
-        let x33 = x10 * x32;
-        let x34 = x9 * x29;
-        let x35 = qd[0] * x34;
-        let x36 = x9 * x26;
-        let x37 = qd[1] * x2;
-        let x38 = x36 * x37;
-        let x39 = x11 * x30;
-        let x40 = qd[0] * x26;
-        let x41 = x18 * x40;
-        let x42 = x5 * x26;
-        let x43 = qd[2] * x42;
-        let x44 = x41 + x43;
-        let x45 = -x44;
-        let x46 = x35 + x38 + x39 + x45;
-        let x47 = x2 * x9 * x46;
-        let x48 = x11 * x40;
-        let x49 = x5 * x29;
-        let x50 = qd[0] * x49;
-        let x51 = x37 * x42;
-        let x52 = qd[2] * x36;
-        let x53 = x18 * x30;
-        let x54 = x48 + x50 + x51 + x52 + x53;
-        let x55 = x2 * x5 * x54;
-        let x56 = x33 + x47 + x55;
-        let x57 = x56 * x56;
-        let x58 = self.A * x57;
-        let x59 = -x29;
-        let x60 = qd[1] * x3 * x59;
-        let x61 = x2 * x6;
-        let x62 = x12 + x61;
-        let x63 = x11 * x59;
-        let x64 = x42 + x63;
-        let x65 = x62 * x64;
-        let x66 = x18 * x29;
-        let x67 = x36 + x66;
-        let x68 = x2 * x16;
-        let x69 = x20 + x68;
-        let x70 = x67 * x69;
-        let x71 = x60 + x65 + x70;
-        let x72 = x71 * x71;
-        let x73 = self.A * x72;
-        let x74 = x27 * x29;
-        let x75 = qd[2] * x26;
-        let x76 = x2 * x75;
-        let x77 = x74 + x76;
-        let x78 = x2 * x26 * x77;
-        let x79 = x11 * x26;
-        let x80 = x49 + x79;
-        let x81 = x34 * x37;
-        let x82 = qd[0] * x36;
-        let x83 = qd[0] * x29;
-        let x84 = x18 * x83;
-        let x85 = x11 * x75;
-        let x86 = qd[2] * x49;
-        let x87 = x82 + x84 + x85 + x86;
-        let x88 = -x87;
-        let x89 = x81 + x88;
-        let x90 = -(x80 * x89);
-        let x91 = -x34;
-        let x92 = x18 * x26;
-        let x93 = x91 + x92;
-        let x94 = qd[0] * x42;
-        let x95 = x18 * x75;
-        let x96 = x11 * x83;
-        let x97 = x37 * x49;
-        let x98 = qd[2] * x34;
-        let x99 = x96 + x97 + x98;
-        let x100 = -x99;
-        let x101 = x94 + x95 + x100;
-        let x102 = x93 * x101;
-        let x103 = x78 + x90 + x102;
-        let x104 = x103 * x103;
-        let x105 = self.C * x104;
-        let x106 = x25 + x58 + x73 + x105;
-        0.5 * x106
+        let x0 = q[1].sin();
+        let x1 = x0 * x0;
+        let x2 = q[0].cos();
+        let x3 = qd[0] * x2;
+        let x4 = self.h * x0;
+        let x5 = q[0].sin();
+        let x6 = q[1].cos();
+        let x7 = x5 * x6;
+        let x8 = qd[1] * x7;
+        let x9 = x3 * x4 + self.h * x8;
+        let x10 = qd[0] * x5;
+        let x11 = x2 * x6;
+        let x12 = x11 * -qd[1];
+        let x13 = x4 * x10 + self.h * x12;
+        let x14 = q[2].cos();
+        let x15 = qd[1] * x6;
+        let x16 = q[2].sin();
+        let x17 = qd[2] * x16;
+        let x18 = x5 * x16;
+        let x19 = x5 * x14;
+        let x20 = qd[1] * x0;
+        let x21 = qd[0] * x14;
+        let x22 = x2 * x14;
+        let x23 = x2 * x16;
+        let x24 = x6 * (x14 * x15 + -(x0 * x17))
+            + x0 * x5 * (qd[0] * x18 + x19 * x20 + x7 * x17 + -(x11 * x21 + qd[2] * x22))
+            + x0 * x2 * (x7 * x21 + qd[0] * x23 + x20 * x22 + qd[2] * x19 + x11 * x17);
+        let x25 = -x16;
+        let x26 = qd[1] * x1 * x25 + (x8 + x0 * x3) * (x22 + x7 * x25)
+            + (x19 + x11 * x16) * (x12 + x0 * x10);
+        let x27 = qd[2] * x14;
+        let x28 = qd[0] * x16;
+        let x29 = x0 * x14 * (x15 * x16 + x0 * x27)
+            + -((x23 + x7 * x14)
+                * (x18 * x20 + -(qd[0] * x19 + x11 * x28 + x7 * x27 + qd[2] * x23)))
+            + (-x18 + x11 * x14)
+                * (qd[0] * x22 + x11 * x27 + -(x7 * x28 + x20 * x23 + qd[2] * x18));
+        let x30 = self.m * (qd[1] * qd[1] * (self.h * self.h) * x1 + x9 * x9 + x13 * x13)
+            + self.A * (x24 * x24) + self.A * (x26 * x26) + self.C * (x29 * x29);
+        0.5 * x30
     }
     fn potential_energy(&self, q: &Vector<3>, _t: f64) -> f64 {
-        let x0 = q[1].cos();
-        self.m * self.h * self.g * x0
+        self.m * self.h * self.g * q[1].cos()
     }
     fn dynamics(
         &self,
@@ -206,141 +137,83 @@ impl Dynamics<3> for HeavyTop {
         h: &mut Vector<3>,
     ) {
         m.fill(0.0);
-        let x0 = self.h * self.h;
-        let x1 = self.m * x0;
-        let x2 = self.A + x1;
-        let x3 = -x2;
-        let x4 = -self.C;
-        let x5 = x2 + x4;
-        let x6 = q[1].cos();
-        let x7 = x6 * x6;
-        let x8 = x5 * x7;
-        let x9 = x3 + x8;
-        let x10 = -x9;
-        let x11 = self.C * x6;
-        let x12 = q[1].sin();
-        let x13 = self.C * x12;
-        let x14 = 2.0 * x6 * x13;
-        let x15 = x6 * x12;
-        let x16 = x1 * x15;
-        let x17 = self.A * x15;
-        let x18 = x16 + x17;
-        let x19 = (-2.0) * x18;
-        let x20 = x14 + x19;
-        let x21 = qd[0] * x20;
-        let x22 = qd[1] * x21;
-        let x23 = qd[2] * x13;
-        let x24 = qd[1] * x23;
-        let x25 = x21 + x23;
-        let x26 = qd[1] * x25;
-        let x27 = x22 + x24 + x26;
-        let x28 = 0.5 * x27;
-        let x29 = qd[0] * (-0.5);
-        let x30 = x25 * x29;
-        let x31 = self.C * qd[2] * x29;
-        let x32 = self.m * self.h * self.g;
-        let x33 = x31 + x32;
-        let x34 = x12 * x33;
-        let x35 = x30 + x34;
-        let x36 = qd[0] * qd[1] * x13;
-        m[(0, 0)] = x10;
-        m[(0, 2)] = x11;
-        m[(2, 0)] = x11;
-        m[(1, 1)] = x2;
+        let x0 = self.m * (self.h * self.h);
+        let x1 = self.A + x0;
+        let x2 = q[1].cos();
+        let x3 = -(-x1 + (x1 + -self.C) * (x2 * x2));
+        let x4 = self.C * x2;
+        let x5 = q[1].sin();
+        let x6 = self.C * x5;
+        let x7 = x2 * x5;
+        let x8 = qd[0] * (2.0 * x2 * x6 + (-2.0) * (x0 * x7 + self.A * x7));
+        let x9 = qd[2] * x6;
+        let x10 = x8 + x9;
+        let x11 = 0.5 * (qd[1] * x8 + qd[1] * x9 + qd[1] * x10);
+        let x12 = qd[0] * (-0.5);
+        let x13 = x10 * x12 + x5 * (self.C * qd[2] * x12 + self.m * self.h * self.g);
+        let x14 = qd[0] * qd[1] * x6;
+        m[(0, 0)] = x3;
+        m[(0, 2)] = x4;
+        m[(2, 0)] = x4;
+        m[(1, 1)] = x1;
         m[(2, 2)] = self.C;
-        h[0] = x28;
-        h[1] = x35;
-        h[2] = x36;
+        h[0] = x11;
+        h[1] = x13;
+        h[2] = x14;
     }
     fn mass_matrix(&self, q: &Vector<3>, _t: f64, m: &mut Matrix<3, 3>) {
         m.fill(0.0);
-        let x0 = self.h * self.h;
-        let x1 = self.m * x0;
-        let x2 = self.A + x1;
-        let x3 = -x2;
-        let x4 = -self.C;
-        let x5 = x2 + x4;
-        let x6 = q[1].cos();
-        let x7 = x6 * x6;
-        let x8 = x5 * x7;
-        let x9 = x3 + x8;
-        let x10 = -x9;
-        let x11 = self.C * x6;
-        m[(0, 0)] = x10;
-        m[(0, 2)] = x11;
-        m[(2, 0)] = x11;
-        m[(1, 1)] = x2;
+        let x0 = self.A + self.m * (self.h * self.h);
+        let x1 = q[1].cos();
+        let x2 = -(-x0 + (x0 + -self.C) * (x1 * x1));
+        let x3 = self.C * x1;
+        m[(0, 0)] = x2;
+        m[(0, 2)] = x3;
+        m[(2, 0)] = x3;
+        m[(1, 1)] = x0;
         m[(2, 2)] = self.C;
     }
     fn forces(&self, q: &Vector<3>, qd: &Vector<3>, _t: f64, h: &mut Vector<3>) {
         let x0 = q[1].sin();
         let x1 = q[1].cos();
         let x2 = self.C * x0;
-        let x3 = 2.0 * x1 * x2;
-        let x4 = self.h * self.h;
-        let x5 = x0 * x1;
-        let x6 = self.m * x4 * x5;
-        let x7 = self.A * x5;
-        let x8 = x6 + x7;
-        let x9 = (-2.0) * x8;
-        let x10 = x3 + x9;
-        let x11 = qd[0] * x10;
-        let x12 = qd[1] * x11;
-        let x13 = qd[2] * x2;
-        let x14 = qd[1] * x13;
-        let x15 = x11 + x13;
-        let x16 = qd[1] * x15;
-        let x17 = x12 + x14 + x16;
-        let x18 = 0.5 * x17;
-        let x19 = qd[0] * (-0.5);
-        let x20 = x15 * x19;
-        let x21 = self.C * qd[2] * x19;
-        let x22 = self.m * self.h * self.g;
-        let x23 = x21 + x22;
-        let x24 = x0 * x23;
-        let x25 = x20 + x24;
-        let x26 = qd[0] * qd[1] * x2;
-        h[0] = x18;
-        h[1] = x25;
-        h[2] = x26;
+        let x3 = x0 * x1;
+        let x4 = qd[0]
+            * (2.0 * x1 * x2 + (-2.0) * (self.m * (self.h * self.h) * x3 + self.A * x3));
+        let x5 = qd[2] * x2;
+        let x6 = x4 + x5;
+        let x7 = 0.5 * (qd[1] * x4 + qd[1] * x5 + qd[1] * x6);
+        let x8 = qd[0] * (-0.5);
+        let x9 = x6 * x8 + x0 * (self.C * qd[2] * x8 + self.m * self.h * self.g);
+        let x10 = qd[0] * qd[1] * x2;
+        h[0] = x7;
+        h[1] = x9;
+        h[2] = x10;
     }
     fn coriolis(&self, q: &Vector<3>, qd: &Vector<3>, _t: f64, c: &mut Matrix<3, 3>) {
         c.fill(0.0);
         let x0 = q[1].cos();
         let x1 = 2.0 * x0;
-        let x2 = self.C * x1;
-        let x3 = self.h * self.h;
-        let x4 = self.m * x3;
-        let x5 = self.A + x4;
-        let x6 = (-2.0) * x0 * x5;
-        let x7 = x2 + x6;
-        let x8 = q[1].sin();
-        let x9 = qd[1] * (-0.5);
-        let x10 = x7 * x8 * x9;
-        let x11 = self.C * x8;
-        let x12 = x1 * x11;
-        let x13 = x0 * x8;
-        let x14 = x4 * x13;
-        let x15 = self.A * x13;
-        let x16 = x14 + x15;
-        let x17 = (-2.0) * x16;
-        let x18 = x12 + x17;
-        let x19 = qd[0] * x18;
-        let x20 = qd[2] * x11;
-        let x21 = x19 + x20;
-        let x22 = (-0.5) * x21;
-        let x23 = x9 * x11;
-        let x24 = 0.5 * x21;
-        let x25 = qd[0] * x11;
-        let x26 = 0.5 * x25;
-        let x27 = (-0.5) * x25;
-        c[(0, 0)] = x10;
-        c[(0, 1)] = x22;
-        c[(0, 2)] = x23;
-        c[(1, 0)] = x24;
-        c[(1, 2)] = x26;
-        c[(2, 0)] = x23;
-        c[(2, 1)] = x27;
+        let x2 = self.m * (self.h * self.h);
+        let x3 = q[1].sin();
+        let x4 = qd[1] * (-0.5);
+        let x5 = (self.C * x1 + (-2.0) * x0 * (self.A + x2)) * x3 * x4;
+        let x6 = self.C * x3;
+        let x7 = x0 * x3;
+        let x8 = qd[0] * (x1 * x6 + (-2.0) * (x2 * x7 + self.A * x7)) + qd[2] * x6;
+        let x9 = (-0.5) * x8;
+        let x10 = x4 * x6;
+        let x11 = 0.5 * x8;
+        let x12 = qd[0] * x6;
+        let x13 = 0.5 * x12;
+        let x14 = (-0.5) * x12;
+        c[(0, 0)] = x5;
+        c[(0, 1)] = x9;
+        c[(0, 2)] = x10;
+        c[(1, 0)] = x11;
+        c[(1, 2)] = x13;
+        c[(2, 0)] = x10;
+        c[(2, 1)] = x14;
     }
 }
 impl Constraints<3, 0, 0> for HeavyTop {
@@ -402,54 +275,25 @@ impl Rates<3, 0, 0> for HeavyTop {
         _lambda_n: &[Jet<N>; 0],
         out: &mut [Jet<N>; 3],
     ) {
-        let x0 = self.h * self.h;
-        let x1 = x.q[1].cos();
-        let x2 = x1 * x1;
-        let x3 = self.m * x0;
-        let x4 = x2 * x3;
-        let x5 = self.A * x2;
-        let x6 = self.C * x2;
-        let x7 = self.A + x3;
-        let x8 = x6 + x7;
-        let x9 = -x8;
-        let x10 = x4 + x5 + x9;
-        let x11 = -(x.qdd[0] * x10);
-        let x12 = self.C * x1;
-        let x13 = x.qdd[2] * x12;
-        let x14 = x.q[1].sin();
-        let x15 = self.C * x14;
-        let x16 = 2.0 * x1 * x15;
-        let x17 = x1 * x14;
-        let x18 = x3 * x17;
-        let x19 = self.A * x17;
-        let x20 = x18 + x19;
-        let x21 = (-2.0) * x20;
-        let x22 = x16 + x21;
-        let x23 = x.qd[0] * x22;
-        let x24 = x.qd[1] * x23;
-        let x25 = x.qd[2] * x15;
-        let x26 = x.qd[1] * x25;
-        let x27 = x23 + x25;
-        let x28 = x.qd[1] * x27;
-        let x29 = x24 + x26 + x28;
-        let x30 = (-0.5) * x29;
-        let x31 = x11 + x13 + x30;
-        let x32 = x.qdd[1] * x7;
-        let x33 = self.m * self.h * self.g * x14;
-        let x34 = x.qd[0] * x25;
-        let x35 = x.qd[0] * x27;
-        let x36 = x34 + x35;
-        let x37 = (-0.5) * x36;
-        let x38 = x33 + x37;
-        let x39 = -x38;
-        let x40 = x32 + x39;
-        let x41 = -(x.qd[0] * x.qd[1] * x15);
-        let x42 = x.qdd[0] * x12;
-        let x43 = self.C * x.qdd[2];
-        let x44 = x41 + x42 + x43;
-        out[0] = Jet::lift(x31);
-        out[1] = Jet::lift(x40);
-        out[2] = Jet::lift(x44);
+        let x0 = x.q[1].cos();
+        let x1 = x0 * x0;
+        let x2 = self.m * (self.h * self.h);
+        let x3 = self.A + x2;
+        let x4 = self.C * x0;
+        let x5 = x.q[1].sin();
+        let x6 = self.C * x5;
+        let x7 = x0 * x5;
+        let x8 = x.qd[0] * (2.0 * x0 * x6 + (-2.0) * (x2 * x7 + self.A * x7));
+        let x9 = x.qd[2] * x6;
+        let x10 = x8 + x9;
+        let x11 = -(x.qdd[0] * (x1 * x2 + self.A * x1 + -(self.C * x1 + x3)))
+            + x.qdd[2] * x4 + (-0.5) * (x.qd[1] * x8 + x.qd[1] * x9 + x.qd[1] * x10);
+        let x12 = x.qdd[1] * x3
+            + -(self.m * self.h * self.g * x5 + (-0.5) * (x.qd[0] * x9 + x.qd[0] * x10));
+        let x13 = -(x.qd[0] * x.qd[1] * x6) + x.qdd[0] * x4 + self.C * x.qdd[2];
+        out[0] = Jet::lift(x11);
+        out[1] = Jet::lift(x12);
+        out[2] = Jet::lift(x13);
     }
     fn constraint_jet<const N: usize>(
         &self,
@@ -461,15 +305,13 @@ impl Rates<3, 0, 0> for HeavyTop {
 impl Statics<3> for HeavyTop {
     fn potential_gradient(&self, q: &Vector<3>, _t: f64, grad: &mut Vector<3>) {
         grad.fill(0.0);
-        let x0 = q[1].sin();
-        let x1 = -(self.m * self.h * self.g * x0);
-        grad[1] = x1;
+        let x0 = -(self.m * self.h * self.g * q[1].sin());
+        grad[1] = x0;
     }
     fn potential_hessian(&self, q: &Vector<3>, _t: f64, hess: &mut Matrix<3, 3>) {
         hess.fill(0.0);
-        let x0 = q[1].cos();
-        let x1 = -(self.m * self.h * self.g * x0);
-        hess[(1, 1)] = x1;
+        let x0 = -(self.m * self.h * self.g * q[1].cos());
+        hess[(1, 1)] = x0;
     }
     fn potential_gradient_parameter(
         &self,
@@ -481,16 +323,14 @@ impl Statics<3> for HeavyTop {
         match k {
             0 => {
                 out.fill(0.0);
-                let x0 = q[1].sin();
-                let x1 = -(self.h * self.g * x0);
-                out[1] = x1;
+                let x0 = -(self.h * self.g * q[1].sin());
+                out[1] = x0;
                 true
             }
             1 => {
                 out.fill(0.0);
-                let x0 = q[1].sin();
-                let x1 = -(self.m * self.g * x0);
-                out[1] = x1;
+                let x0 = -(self.m * self.g * q[1].sin());
+                out[1] = x0;
                 true
             }
             2 => {
@@ -503,9 +343,8 @@ impl Statics<3> for HeavyTop {
             }
             4 => {
                 out.fill(0.0);
-                let x0 = q[1].sin();
-                let x1 = -(self.m * self.h * x0);
-                out[1] = x1;
+                let x0 = -(self.m * self.h * q[1].sin());
+                out[1] = x0;
                 true
             }
             _ => false,
@@ -541,82 +380,47 @@ impl Jacobians<3, 0, 0> for HeavyTop {
     ) {
         dh_dq.fill(0.0);
         dh_dqd.fill(0.0);
-        let x0 = self.h * self.h;
-        let x1 = q[1].sin();
-        let x2 = x1 * x1;
-        let x3 = 2.0 * x2;
-        let x4 = q[1].cos();
-        let x5 = x4 * x4;
-        let x6 = (-2.0) * x5;
-        let x7 = x3 + x6;
-        let x8 = self.m * x0;
-        let x9 = x7 * x8;
-        let x10 = self.A * x7;
-        let x11 = self.C * x2;
-        let x12 = (-2.0) * x11;
-        let x13 = self.C * 2.0;
-        let x14 = x5 * x13;
-        let x15 = x9 + x10 + x12 + x14;
-        let x16 = qd[0] * x15;
-        let x17 = qd[1] * x16;
-        let x18 = self.C * x4;
-        let x19 = qd[2] * x18;
-        let x20 = qd[1] * x19;
-        let x21 = x2 * x8;
-        let x22 = self.A * x2;
-        let x23 = self.C * x5;
-        let x24 = x21 + x22 + x23;
-        let x25 = 2.0 * x24;
-        let x26 = x5 * x8;
-        let x27 = self.A * x5;
-        let x28 = x11 + x26 + x27;
-        let x29 = (-2.0) * x28;
-        let x30 = x25 + x29;
-        let x31 = qd[0] * x30;
-        let x32 = x19 + x31;
-        let x33 = qd[1] * x32;
-        let x34 = x17 + x20 + x33;
-        let x35 = 0.5 * x34;
-        let x36 = x16 + x19;
-        let x37 = qd[0] * (-0.5);
-        let x38 = x36 * x37;
-        let x39 = self.C * qd[2] * x37;
-        let x40 = self.m * self.h * self.g;
-        let x41 = x39 + x40;
-        let x42 = x4 * x41;
-        let x43 = x38 + x42;
-        let x44 = qd[0] * qd[1] * x18;
-        let x45 = self.A + x8;
-        let x46 = (-2.0) * x45;
-        let x47 = x13 + x46;
-        let x48 = x1 * x4;
-        let x49 = qd[1] * x47 * x48;
-        let x50 = self.C * x1;
-        let x51 = 2.0 * x50;
-        let x52 = x4 * x51;
-        let x53 = x8 * x48;
-        let x54 = self.A * x48;
-        let x55 = x53 + x54;
-        let x56 = (-2.0) * x55;
-        let x57 = x52 + x56;
-        let x58 = qd[0] * 2.0 * x57;
-        let x59 = qd[2] * x51;
-        let x60 = x58 + x59;
-        let x61 = 0.5 * x60;
-        let x62 = qd[1] * x50;
-        let x63 = (-0.5) * x60;
-        let x64 = qd[0] * x50;
-        let x65 = -x64;
-        dh_dq[(0, 1)] = x35;
-        dh_dq[(1, 1)] = x43;
-        dh_dq[(2, 1)] = x44;
-        dh_dqd[(0, 0)] = x49;
-        dh_dqd[(0, 1)] = x61;
-        dh_dqd[(0, 2)] = x62;
-        dh_dqd[(1, 0)] = x63;
-        dh_dqd[(1, 2)] = x65;
-        dh_dqd[(2, 0)] = x62;
-        dh_dqd[(2, 1)] = x64;
+        let x0 = q[1].sin();
+        let x1 = x0 * x0;
+        let x2 = q[1].cos();
+        let x3 = x2 * x2;
+        let x4 = 2.0 * x1 + (-2.0) * x3;
+        let x5 = self.m * (self.h * self.h);
+        let x6 = self.C * x1;
+        let x7 = self.C * 2.0;
+        let x8 = qd[0] * (x4 * x5 + self.A * x4 + (-2.0) * x6 + x3 * x7);
+        let x9 = self.C * x2;
+        let x10 = qd[2] * x9;
+        let x11 = x10
+            + qd[0]
+                * (2.0 * (x1 * x5 + self.A * x1 + self.C * x3)
+                    + (-2.0) * (x6 + x3 * x5 + self.A * x3));
+        let x12 = 0.5 * (qd[1] * x8 + qd[1] * x10 + qd[1] * x11);
+        let x13 = qd[0] * (-0.5);
+        let x14 = (x8 + x10) * x13
+            + x2 * (self.C * qd[2] * x13 + self.m * self.h * self.g);
+        let x15 = qd[0] * qd[1] * x9;
+        let x16 = x0 * x2;
+        let x17 = qd[1] * (x7 + (-2.0) * (self.A + x5)) * x16;
+        let x18 = self.C * x0;
+        let x19 = 2.0 * x18;
+        let x20 = qd[0] * 2.0 * (x2 * x19 + (-2.0) * (x5 * x16 + self.A * x16))
+            + qd[2] * x19;
+        let x21 = 0.5 * x20;
+        let x22 = qd[1] * x18;
+        let x23 = (-0.5) * x20;
+        let x24 = qd[0] * x18;
+        let x25 = -x24;
+        dh_dq[(0, 1)] = x12;
+        dh_dq[(1, 1)] = x14;
+        dh_dq[(2, 1)] = x15;
+        dh_dqd[(0, 0)] = x17;
+        dh_dqd[(0, 1)] = x21;
+        dh_dqd[(0, 2)] = x22;
+        dh_dqd[(1, 0)] = x23;
+        dh_dqd[(1, 2)] = x25;
+        dh_dqd[(2, 0)] = x22;
+        dh_dqd[(2, 1)] = x24;
     }
     fn force_time_partial(
         &self,
@@ -636,23 +440,15 @@ impl Jacobians<3, 0, 0> for HeavyTop {
     ) {
         out.fill(0.0);
         let x0 = q[1].sin();
-        let x1 = q[1].cos();
-        let x2 = x0 * x1;
-        let x3 = self.C * 2.0 * x2;
-        let x4 = self.h * self.h;
-        let x5 = self.m * x2 * x4;
-        let x6 = self.A * x2;
-        let x7 = x5 + x6;
-        let x8 = (-2.0) * x7;
-        let x9 = x3 + x8;
-        let x10 = a[0] * x9;
-        let x11 = self.C * x0;
-        let x12 = a[2] * x11;
-        let x13 = x10 + x12;
-        let x14 = -x13;
-        let x15 = -(a[0] * x11);
-        out[(0, 1)] = x14;
-        out[(2, 1)] = x15;
+        let x1 = x0 * q[1].cos();
+        let x2 = self.C * x0;
+        let x3 = a[0]
+            * (self.C * 2.0 * x1
+                + (-2.0) * (self.m * x1 * (self.h * self.h) + self.A * x1)) + a[2] * x2;
+        let x4 = -x3;
+        let x5 = -(a[0] * x2);
+        out[(0, 1)] = x4;
+        out[(2, 1)] = x5;
     }
     fn force_parameter_derivative(
         &self,
@@ -667,41 +463,24 @@ impl Jacobians<3, 0, 0> for HeavyTop {
                 let mut dp = [0.0; 5];
                 dp[k] = 1.0;
                 let x0 = q[1].sin();
-                let x1 = q[1].cos();
-                let x2 = x0 * x1;
-                let x3 = self.m * dp[1];
-                let x4 = self.h * (-4.0) * x2 * x3;
-                let x5 = dp[3] * 2.0 * x2;
-                let x6 = dp[2] * x2;
-                let x7 = self.h * self.h;
-                let x8 = dp[0] * x2 * x7;
-                let x9 = x6 + x8;
-                let x10 = (-2.0) * x9;
-                let x11 = x4 + x5 + x10;
-                let x12 = qd[0] * x11;
-                let x13 = qd[1] * x12;
-                let x14 = dp[3] * x0;
-                let x15 = qd[2] * x14;
-                let x16 = qd[1] * x15;
-                let x17 = x12 + x15;
-                let x18 = qd[1] * x17;
-                let x19 = x13 + x16 + x18;
-                let x20 = 0.5 * x19;
-                let x21 = qd[0] * (-0.5);
-                let x22 = x17 * x21;
-                let x23 = qd[2] * dp[3] * x21;
-                let x24 = self.g * x3;
-                let x25 = self.m * dp[4];
-                let x26 = self.g * dp[0];
-                let x27 = x25 + x26;
-                let x28 = self.h * x27;
-                let x29 = x23 + x24 + x28;
-                let x30 = x0 * x29;
-                let x31 = x22 + x30;
-                let x32 = qd[0] * qd[1] * x14;
-                out[0] = x20;
-                out[1] = x31;
-                out[2] = x32;
+                let x1 = x0 * q[1].cos();
+                let x2 = self.m * dp[1];
+                let x3 = self.h * (-4.0) * x1 * x2 + dp[3] * 2.0 * x1
+                    + (-2.0) * (dp[2] * x1 + dp[0] * x1 * (self.h * self.h));
+                let x4 = qd[0] * x3;
+                let x5 = dp[3] * x0;
+                let x6 = qd[2] * x5;
+                let x7 = x4 + x6;
+                let x8 = 0.5 * (qd[1] * x4 + qd[1] * x6 + qd[1] * x7);
+                let x9 = qd[0] * (-0.5);
+                let x10 = x7 * x9
+                    + x0
+                        * (qd[2] * dp[3] * x9 + self.g * x2
+                            + self.h * (self.m * dp[4] + self.g * dp[0]));
+                let x11 = qd[0] * qd[1] * x5;
+                out[0] = x8;
+                out[1] = x10;
+                out[2] = x11;
                 true
             }
             _ => false,
@@ -720,34 +499,20 @@ impl Jacobians<3, 0, 0> for HeavyTop {
                 let mut dp = [0.0; 5];
                 dp[k] = 1.0;
                 let x0 = self.m * dp[1];
-                let x1 = self.h * (-2.0) * x0;
-                let x2 = q[1].cos();
-                let x3 = x2 * x2;
-                let x4 = 2.0 * x0;
-                let x5 = self.h * x3 * x4;
-                let x6 = dp[2] * x3;
-                let x7 = dp[3] * x3;
-                let x8 = self.h * self.h;
-                let x9 = dp[0] * x8;
-                let x10 = dp[2] + x7 + x9;
-                let x11 = -x10;
-                let x12 = x3 * x9;
-                let x13 = x1 + x5 + x6 + x11 + x12;
-                let x14 = -(a[0] * x13);
-                let x15 = dp[3] * x2;
-                let x16 = a[2] * x15;
-                let x17 = x14 + x16;
-                let x18 = self.h * dp[0];
-                let x19 = x4 + x18;
-                let x20 = self.h * x19;
-                let x21 = dp[2] + x20;
-                let x22 = a[1] * x21;
-                let x23 = a[0] * x15;
-                let x24 = a[2] * dp[3];
-                let x25 = x23 + x24;
-                out[0] = x17;
-                out[1] = x22;
-                out[2] = x25;
+                let x1 = q[1].cos();
+                let x2 = x1 * x1;
+                let x3 = 2.0 * x0;
+                let x4 = dp[0] * (self.h * self.h);
+                let x5 = -(a[0]
+                    * (self.h * (-2.0) * x0 + self.h * x2 * x3 + dp[2] * x2
+                        + -(dp[2] + dp[3] * x2 + x4) + x2 * x4));
+                let x6 = dp[3] * x1;
+                let x7 = x5 + a[2] * x6;
+                let x8 = a[1] * (dp[2] + self.h * (x3 + self.h * dp[0]));
+                let x9 = a[0] * x6 + a[2] * dp[3];
+                out[0] = x7;
+                out[1] = x8;
+                out[2] = x9;
                 true
             }
             _ => false,

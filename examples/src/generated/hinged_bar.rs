@@ -84,15 +84,9 @@ impl Dynamics<3> for HingedBar {
         Ok(())
     }
     fn kinetic_energy(&self, _q: &Vector<3>, qd: &Vector<3>, _t: f64) -> f64 {
-        let x0 = qd[0] * qd[0];
-        let x1 = qd[1] * qd[1];
-        let x2 = x0 + x1;
-        let x3 = 0.5 * x2;
-        let x4 = qd[2] * qd[2];
-        let x5 = self.l * self.l;
-        let x6 = 0.16666666666666666 * x4 * x5;
-        let x7 = x3 + x6;
-        self.m * x7
+        let x0 = 0.5 * (qd[0] * qd[0] + qd[1] * qd[1])
+            + 0.16666666666666666 * (qd[2] * qd[2]) * (self.l * self.l);
+        self.m * x0
     }
     fn potential_energy(&self, q: &Vector<3>, _t: f64) -> f64 {
         self.m * self.g * q[1]
@@ -107,21 +101,19 @@ impl Dynamics<3> for HingedBar {
     ) {
         m.fill(0.0);
         h.fill(0.0);
-        let x0 = self.l * self.l;
-        let x1 = self.m * 0.3333333333333333 * x0;
-        let x2 = -(self.m * self.g);
+        let x0 = self.m * 0.3333333333333333 * (self.l * self.l);
+        let x1 = -(self.m * self.g);
         m[(0, 0)] = self.m;
         m[(1, 1)] = self.m;
-        m[(2, 2)] = x1;
-        h[1] = x2;
+        m[(2, 2)] = x0;
+        h[1] = x1;
     }
     fn mass_matrix(&self, _q: &Vector<3>, _t: f64, m: &mut Matrix<3, 3>) {
         m.fill(0.0);
-        let x0 = self.l * self.l;
-        let x1 = self.m * 0.3333333333333333 * x0;
+        let x0 = self.m * 0.3333333333333333 * (self.l * self.l);
         m[(0, 0)] = self.m;
         m[(1, 1)] = self.m;
-        m[(2, 2)] = x1;
+        m[(2, 2)] = x0;
     }
     fn forces(&self, _q: &Vector<3>, _qd: &Vector<3>, _t: f64, h: &mut Vector<3>) {
         h.fill(0.0);
@@ -136,14 +128,10 @@ impl Constraints<3, 2, 1> for HingedBar {
     const BILATERAL: [&'static str; 2] = ["hinge_x", "hinge_y"];
     const CONTACTS: [&'static str; 1] = ["floor"];
     fn bilateral(&self, q: &Vector<3>, _t: f64, g: &mut Vector<2>) {
-        let x0 = q[2].sin();
-        let x1 = -(self.l * x0);
-        let x2 = q[0] + x1;
-        let x3 = q[2].cos();
-        let x4 = self.l * x3;
-        let x5 = q[1] + x4;
-        g[0] = x2;
-        g[1] = x5;
+        let x0 = q[0] + -(self.l * q[2].sin());
+        let x1 = q[1] + self.l * q[2].cos();
+        g[0] = x0;
+        g[1] = x1;
     }
     fn bilateral_jacobian(
         &self,
@@ -154,15 +142,13 @@ impl Constraints<3, 2, 1> for HingedBar {
     ) {
         jac.fill(0.0);
         time_partial.fill(0.0);
-        let x0 = q[2].cos();
-        let x1 = -self.l;
-        let x2 = x0 * x1;
-        let x3 = q[2].sin();
-        let x4 = x1 * x3;
+        let x0 = -self.l;
+        let x1 = q[2].cos() * x0;
+        let x2 = x0 * q[2].sin();
         jac[(0, 0)] = 1.0;
-        jac[(2, 0)] = x2;
+        jac[(2, 0)] = x1;
         jac[(1, 1)] = 1.0;
-        jac[(2, 1)] = x4;
+        jac[(2, 1)] = x2;
     }
     fn bilateral_drift(
         &self,
@@ -171,20 +157,15 @@ impl Constraints<3, 2, 1> for HingedBar {
         _t: f64,
         drift: &mut Vector<2>,
     ) {
-        let x0 = qd[2] * qd[2];
-        let x1 = q[2].sin();
-        let x2 = self.l * x0;
-        let x3 = x1 * x2;
-        let x4 = q[2].cos();
-        let x5 = -(x2 * x4);
-        drift[0] = x3;
-        drift[1] = x5;
+        let x0 = self.l * (qd[2] * qd[2]);
+        let x1 = q[2].sin() * x0;
+        let x2 = -(x0 * q[2].cos());
+        drift[0] = x1;
+        drift[1] = x2;
     }
     fn gaps(&self, q: &Vector<3>, _t: f64, g_n: &mut Vector<1>) {
-        let x0 = q[2].cos();
-        let x1 = -(self.l * x0);
-        let x2 = self.d + q[1] + x1;
-        g_n[0] = x2;
+        let x0 = self.d + q[1] + -(self.l * q[2].cos());
+        g_n[0] = x0;
     }
     fn gap_jacobian(
         &self,
@@ -195,16 +176,13 @@ impl Constraints<3, 2, 1> for HingedBar {
     ) {
         w_n.fill(0.0);
         time_partial.fill(0.0);
-        let x0 = q[2].sin();
-        let x1 = self.l * x0;
+        let x0 = self.l * q[2].sin();
         w_n[(1, 0)] = 1.0;
-        w_n[(2, 0)] = x1;
+        w_n[(2, 0)] = x0;
     }
     fn gap_drift(&self, q: &Vector<3>, qd: &Vector<3>, _t: f64, drift: &mut Vector<1>) {
-        let x0 = qd[2] * qd[2];
-        let x1 = q[2].cos();
-        let x2 = self.l * x0 * x1;
-        drift[0] = x2;
+        let x0 = self.l * (qd[2] * qd[2]) * q[2].cos();
+        drift[0] = x0;
     }
     fn slip_jacobian(
         &self,
@@ -244,27 +222,15 @@ impl Rates<3, 2, 1> for HingedBar {
         lambda_n: &[Jet<N>; 1],
         out: &mut [Jet<N>; 3],
     ) {
-        let x0 = self.m * x.qdd[0];
-        let x1 = -lambda_b[0];
-        let x2 = x0 + x1;
-        let x3 = self.g + x.qdd[1];
-        let x4 = self.m * x3;
-        let x5 = lambda_b[1] + lambda_n[0];
-        let x6 = -x5;
-        let x7 = x4 + x6;
-        let x8 = self.l * self.l;
-        let x9 = self.m * x.qdd[2] * 0.3333333333333333 * x8;
-        let x10 = x.q[2].cos();
-        let x11 = lambda_b[0] * x10;
-        let x12 = x.q[2].sin();
-        let x13 = -(lambda_n[0] * x12);
-        let x14 = lambda_b[1] * x12;
-        let x15 = x11 + x13 + x14;
-        let x16 = self.l * x15;
-        let x17 = x9 + x16;
-        out[0] = Jet::lift(x2);
-        out[1] = Jet::lift(x7);
-        out[2] = Jet::lift(x17);
+        let x0 = self.m * x.qdd[0] + -lambda_b[0];
+        let x1 = self.m * (self.g + x.qdd[1]) + -(lambda_b[1] + lambda_n[0]);
+        let x2 = x.q[2].sin();
+        let x3 = self.m * x.qdd[2] * 0.3333333333333333 * (self.l * self.l)
+            + self.l
+                * (lambda_b[0] * x.q[2].cos() + -(lambda_n[0] * x2) + lambda_b[1] * x2);
+        out[0] = Jet::lift(x0);
+        out[1] = Jet::lift(x1);
+        out[2] = Jet::lift(x3);
     }
     fn constraint_jet<const N: usize>(
         &self,
@@ -272,17 +238,13 @@ impl Rates<3, 2, 1> for HingedBar {
         bilateral: &mut [Jet<N>; 2],
         gaps: &mut [Jet<N>; 1],
     ) {
-        let x0 = x.q[2].sin();
-        let x1 = -(self.l * x0);
-        let x2 = x.q[0] + x1;
-        let x3 = x.q[2].cos();
-        let x4 = self.l * x3;
-        let x5 = x.q[1] + x4;
-        let x6 = -x4;
-        let x7 = self.d + x.q[1] + x6;
-        bilateral[0] = Jet::lift(x2);
-        bilateral[1] = Jet::lift(x5);
-        gaps[0] = Jet::lift(x7);
+        let x0 = x.q[0] + -(self.l * x.q[2].sin());
+        let x1 = self.l * x.q[2].cos();
+        let x2 = x.q[1] + x1;
+        let x3 = self.d + x.q[1] + -x1;
+        bilateral[0] = Jet::lift(x0);
+        bilateral[1] = Jet::lift(x2);
+        gaps[0] = Jet::lift(x3);
     }
 }
 impl Statics<3> for HingedBar {
@@ -337,16 +299,14 @@ impl Statics<3> for HingedBar {
         match i {
             0 => {
                 hess.fill(0.0);
-                let x0 = q[2].sin();
-                let x1 = self.l * x0;
-                hess[(2, 2)] = x1;
+                let x0 = self.l * q[2].sin();
+                hess[(2, 2)] = x0;
                 true
             }
             1 => {
                 hess.fill(0.0);
-                let x0 = q[2].cos();
-                let x1 = -(self.l * x0);
-                hess[(2, 2)] = x1;
+                let x0 = -(self.l * q[2].cos());
+                hess[(2, 2)] = x0;
                 true
             }
             _ => false,
@@ -362,9 +322,8 @@ impl Statics<3> for HingedBar {
         match i {
             0 => {
                 hess.fill(0.0);
-                let x0 = q[2].cos();
-                let x1 = self.l * x0;
-                hess[(2, 2)] = x1;
+                let x0 = self.l * q[2].cos();
+                hess[(2, 2)] = x0;
                 true
             }
             _ => false,
@@ -414,11 +373,8 @@ impl Jacobians<3, 2, 1> for HingedBar {
                 let mut dp = [0.0; 5];
                 dp[k] = 1.0;
                 out.fill(0.0);
-                let x0 = self.m * dp[3];
-                let x1 = self.g * dp[0];
-                let x2 = x0 + x1;
-                let x3 = -x2;
-                out[1] = x3;
+                let x0 = -(self.m * dp[3] + self.g * dp[0]);
+                out[1] = x0;
                 true
             }
             _ => false,
@@ -438,13 +394,11 @@ impl Jacobians<3, 2, 1> for HingedBar {
                 dp[k] = 1.0;
                 let x0 = a[0] * dp[0];
                 let x1 = a[1] * dp[0];
-                let x2 = self.m * self.l * a[2] * dp[1] * 0.6666666666666666;
-                let x3 = self.l * self.l;
-                let x4 = a[2] * dp[0] * 0.3333333333333333 * x3;
-                let x5 = x2 + x4;
+                let x2 = self.m * self.l * a[2] * dp[1] * 0.6666666666666666
+                    + a[2] * dp[0] * 0.3333333333333333 * (self.l * self.l);
                 out[0] = x0;
                 out[1] = x1;
-                out[2] = x5;
+                out[2] = x2;
                 true
             }
             _ => false,
@@ -464,18 +418,16 @@ impl Jacobians<3, 2, 1> for HingedBar {
         d_dq.fill(0.0);
         d_dqd.fill(0.0);
         let x0 = qd[2] * qd[2];
-        let x1 = q[2].cos();
-        let x2 = self.l * x1;
-        let x3 = x0 * x2;
-        let x4 = q[2].sin();
-        let x5 = self.l * x4;
-        let x6 = x0 * x5;
-        let x7 = qd[2] * 2.0 * x5;
-        let x8 = qd[2] * (-2.0) * x2;
-        d_dq[(0, 2)] = x3;
-        d_dq[(1, 2)] = x6;
-        d_dqd[(0, 2)] = x7;
-        d_dqd[(1, 2)] = x8;
+        let x1 = self.l * q[2].cos();
+        let x2 = x0 * x1;
+        let x3 = self.l * q[2].sin();
+        let x4 = x0 * x3;
+        let x5 = qd[2] * 2.0 * x3;
+        let x6 = qd[2] * (-2.0) * x1;
+        d_dq[(0, 2)] = x2;
+        d_dq[(1, 2)] = x4;
+        d_dqd[(0, 2)] = x5;
+        d_dqd[(1, 2)] = x6;
     }
     fn gap_drift_jacobians(
         &self,
@@ -487,13 +439,10 @@ impl Jacobians<3, 2, 1> for HingedBar {
     ) {
         d_dq.fill(0.0);
         d_dqd.fill(0.0);
-        let x0 = qd[2] * qd[2];
-        let x1 = q[2].sin();
-        let x2 = -(self.l * x0 * x1);
-        let x3 = q[2].cos();
-        let x4 = self.l * qd[2] * 2.0 * x3;
-        d_dq[(0, 2)] = x2;
-        d_dqd[(0, 2)] = x4;
+        let x0 = -(self.l * (qd[2] * qd[2]) * q[2].sin());
+        let x1 = self.l * qd[2] * 2.0 * q[2].cos();
+        d_dq[(0, 2)] = x0;
+        d_dqd[(0, 2)] = x1;
     }
 }
 

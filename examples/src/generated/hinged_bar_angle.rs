@@ -84,13 +84,10 @@ impl Dynamics<1> for HingedBarAngle {
         Ok(())
     }
     fn kinetic_energy(&self, _q: &Vector<1>, qd: &Vector<1>, _t: f64) -> f64 {
-        let x0 = qd[0] * qd[0];
-        let x1 = self.l * self.l;
-        self.m * 0.6666666666666666 * x0 * x1
+        self.m * 0.6666666666666666 * (qd[0] * qd[0]) * (self.l * self.l)
     }
     fn potential_energy(&self, q: &Vector<1>, _t: f64) -> f64 {
-        let x0 = q[0].cos();
-        -(self.m * self.l * self.g * x0)
+        -(self.m * self.l * self.g * q[0].cos())
     }
     fn dynamics(
         &self,
@@ -100,22 +97,18 @@ impl Dynamics<1> for HingedBarAngle {
         m: &mut Matrix<1, 1>,
         h: &mut Vector<1>,
     ) {
-        let x0 = self.l * self.l;
-        let x1 = self.m * 1.3333333333333333 * x0;
-        let x2 = q[0].sin();
-        let x3 = -(self.m * self.l * self.g * x2);
-        m[(0, 0)] = x1;
-        h[0] = x3;
+        let x0 = self.m * 1.3333333333333333 * (self.l * self.l);
+        let x1 = -(self.m * self.l * self.g * q[0].sin());
+        m[(0, 0)] = x0;
+        h[0] = x1;
     }
     fn mass_matrix(&self, _q: &Vector<1>, _t: f64, m: &mut Matrix<1, 1>) {
-        let x0 = self.l * self.l;
-        let x1 = self.m * 1.3333333333333333 * x0;
-        m[(0, 0)] = x1;
+        let x0 = self.m * 1.3333333333333333 * (self.l * self.l);
+        m[(0, 0)] = x0;
     }
     fn forces(&self, q: &Vector<1>, _qd: &Vector<1>, _t: f64, h: &mut Vector<1>) {
-        let x0 = q[0].sin();
-        let x1 = -(self.m * self.l * self.g * x0);
-        h[0] = x1;
+        let x0 = -(self.m * self.l * self.g * q[0].sin());
+        h[0] = x0;
     }
     fn coriolis(&self, _q: &Vector<1>, _qd: &Vector<1>, _t: f64, c: &mut Matrix<1, 1>) {
         c.fill(0.0);
@@ -140,10 +133,8 @@ impl Constraints<1, 0, 1> for HingedBarAngle {
         _drift: &mut Vector<0>,
     ) {}
     fn gaps(&self, q: &Vector<1>, _t: f64, g_n: &mut Vector<1>) {
-        let x0 = q[0].cos();
-        let x1 = self.l * (-2.0) * x0;
-        let x2 = self.d + x1;
-        g_n[0] = x2;
+        let x0 = self.d + self.l * (-2.0) * q[0].cos();
+        g_n[0] = x0;
     }
     fn gap_jacobian(
         &self,
@@ -153,15 +144,12 @@ impl Constraints<1, 0, 1> for HingedBarAngle {
         time_partial: &mut Vector<1>,
     ) {
         time_partial.fill(0.0);
-        let x0 = q[0].sin();
-        let x1 = self.l * 2.0 * x0;
-        w_n[(0, 0)] = x1;
+        let x0 = self.l * 2.0 * q[0].sin();
+        w_n[(0, 0)] = x0;
     }
     fn gap_drift(&self, q: &Vector<1>, qd: &Vector<1>, _t: f64, drift: &mut Vector<1>) {
-        let x0 = qd[0] * qd[0];
-        let x1 = q[0].cos();
-        let x2 = self.l * 2.0 * x0 * x1;
-        drift[0] = x2;
+        let x0 = self.l * 2.0 * (qd[0] * qd[0]) * q[0].cos();
+        drift[0] = x0;
     }
     fn slip_jacobian(
         &self,
@@ -201,13 +189,11 @@ impl Rates<1, 0, 1> for HingedBarAngle {
         lambda_n: &[Jet<N>; 1],
         out: &mut [Jet<N>; 1],
     ) {
-        let x0 = self.m * self.l * x.qdd[0] * 1.3333333333333333;
-        let x1 = x.q[0].sin();
-        let x2 = self.m * self.g * x1;
-        let x3 = lambda_n[0] * (-2.0) * x1;
-        let x4 = x0 + x2 + x3;
-        let x5 = self.l * x4;
-        out[0] = Jet::lift(x5);
+        let x0 = x.q[0].sin();
+        let x1 = self.m * self.l * x.qdd[0] * 1.3333333333333333 + self.m * self.g * x0
+            + lambda_n[0] * (-2.0) * x0;
+        let x2 = self.l * x1;
+        out[0] = Jet::lift(x2);
     }
     fn constraint_jet<const N: usize>(
         &self,
@@ -215,22 +201,18 @@ impl Rates<1, 0, 1> for HingedBarAngle {
         _bilateral: &mut [Jet<N>; 0],
         gaps: &mut [Jet<N>; 1],
     ) {
-        let x0 = x.q[0].cos();
-        let x1 = self.l * (-2.0) * x0;
-        let x2 = self.d + x1;
-        gaps[0] = Jet::lift(x2);
+        let x0 = self.d + self.l * (-2.0) * x.q[0].cos();
+        gaps[0] = Jet::lift(x0);
     }
 }
 impl Statics<1> for HingedBarAngle {
     fn potential_gradient(&self, q: &Vector<1>, _t: f64, grad: &mut Vector<1>) {
-        let x0 = q[0].sin();
-        let x1 = self.m * self.l * self.g * x0;
-        grad[0] = x1;
+        let x0 = self.m * self.l * self.g * q[0].sin();
+        grad[0] = x0;
     }
     fn potential_hessian(&self, q: &Vector<1>, _t: f64, hess: &mut Matrix<1, 1>) {
-        let x0 = q[0].cos();
-        let x1 = self.m * self.l * self.g * x0;
-        hess[(0, 0)] = x1;
+        let x0 = self.m * self.l * self.g * q[0].cos();
+        hess[(0, 0)] = x0;
     }
     fn potential_gradient_parameter(
         &self,
@@ -241,15 +223,13 @@ impl Statics<1> for HingedBarAngle {
     ) -> bool {
         match k {
             0 => {
-                let x0 = q[0].sin();
-                let x1 = self.l * self.g * x0;
-                out[0] = x1;
+                let x0 = self.l * self.g * q[0].sin();
+                out[0] = x0;
                 true
             }
             1 => {
-                let x0 = q[0].sin();
-                let x1 = self.m * self.g * x0;
-                out[0] = x1;
+                let x0 = self.m * self.g * q[0].sin();
+                out[0] = x0;
                 true
             }
             2 => {
@@ -257,9 +237,8 @@ impl Statics<1> for HingedBarAngle {
                 true
             }
             3 => {
-                let x0 = q[0].sin();
-                let x1 = self.m * self.l * x0;
-                out[0] = x1;
+                let x0 = self.m * self.l * q[0].sin();
+                out[0] = x0;
                 true
             }
             4 => {
@@ -287,9 +266,8 @@ impl Statics<1> for HingedBarAngle {
     ) -> bool {
         match i {
             0 => {
-                let x0 = q[0].cos();
-                let x1 = self.l * 2.0 * x0;
-                hess[(0, 0)] = x1;
+                let x0 = self.l * 2.0 * q[0].cos();
+                hess[(0, 0)] = x0;
                 true
             }
             _ => false,
@@ -306,9 +284,8 @@ impl Jacobians<1, 0, 1> for HingedBarAngle {
         dh_dqd: &mut Matrix<1, 1>,
     ) {
         dh_dqd.fill(0.0);
-        let x0 = q[0].cos();
-        let x1 = -(self.m * self.l * self.g * x0);
-        dh_dq[(0, 0)] = x1;
+        let x0 = -(self.m * self.l * self.g * q[0].cos());
+        dh_dq[(0, 0)] = x0;
     }
     fn force_time_partial(
         &self,
@@ -340,15 +317,9 @@ impl Jacobians<1, 0, 1> for HingedBarAngle {
             0..=4 => {
                 let mut dp = [0.0; 5];
                 dp[k] = 1.0;
-                let x0 = self.l * dp[3];
-                let x1 = self.g * dp[1];
-                let x2 = x0 + x1;
-                let x3 = self.m * x2;
-                let x4 = self.l * self.g * dp[0];
-                let x5 = x3 + x4;
-                let x6 = q[0].sin();
-                let x7 = -(x5 * x6);
-                out[0] = x7;
+                let x0 = -((self.m * (self.l * dp[3] + self.g * dp[1])
+                    + self.l * self.g * dp[0]) * q[0].sin());
+                out[0] = x0;
                 true
             }
             _ => false,
@@ -366,11 +337,10 @@ impl Jacobians<1, 0, 1> for HingedBarAngle {
             0..=4 => {
                 let mut dp = [0.0; 5];
                 dp[k] = 1.0;
-                let x0 = self.m * a[0] * dp[1] * 2.6666666666666665;
-                let x1 = self.l * a[0] * dp[0] * 1.3333333333333333;
-                let x2 = x0 + x1;
-                let x3 = self.l * x2;
-                out[0] = x3;
+                let x0 = self.l
+                    * (self.m * a[0] * dp[1] * 2.6666666666666665
+                        + self.l * a[0] * dp[0] * 1.3333333333333333);
+                out[0] = x0;
                 true
             }
             _ => false,
@@ -395,13 +365,10 @@ impl Jacobians<1, 0, 1> for HingedBarAngle {
         d_dq: &mut Matrix<1, 1>,
         d_dqd: &mut Matrix<1, 1>,
     ) {
-        let x0 = qd[0] * qd[0];
-        let x1 = q[0].sin();
-        let x2 = self.l * (-2.0) * x0 * x1;
-        let x3 = q[0].cos();
-        let x4 = self.l * qd[0] * 4.0 * x3;
-        d_dq[(0, 0)] = x2;
-        d_dqd[(0, 0)] = x4;
+        let x0 = self.l * (-2.0) * (qd[0] * qd[0]) * q[0].sin();
+        let x1 = self.l * qd[0] * 4.0 * q[0].cos();
+        d_dq[(0, 0)] = x0;
+        d_dqd[(0, 0)] = x1;
     }
 }
 

@@ -4345,32 +4345,13 @@ impl Dynamics<7> for Iiwa {
         let z176 = self.d_base + s3.v2;
         let z177 = self.d_base + s3.v3;
         let z178 = self.d_base + s3.v5;
-        let x0 = self.d_base + self.cz1;
-        let x1 = self.m1 * x0;
-        let x2 = self.cz2 * z2;
-        let x3 = z173 + x2;
-        let x4 = self.m2 * x3;
-        let x5 = self.cy3 * s1.v1;
-        let x6 = self.cz3 * z2;
-        let x7 = z174 + x5 + x6;
-        let x8 = self.m3 * x7;
-        let x9 = self.cy4 * s1.v1;
-        let x10 = self.cz4 * s1.v3;
-        let x11 = z175 + x9 + x10;
-        let x12 = self.m4 * x11;
-        let x13 = self.cy5 * z64;
-        let x14 = self.cz5 * s1.v3;
-        let x15 = z176 + x13 + x14;
-        let x16 = self.m5 * x15;
-        let x17 = self.cy6 * z64;
-        let x18 = self.cz6 * s3.v4;
-        let x19 = z177 + x17 + x18;
-        let x20 = self.m6 * x19;
-        let x21 = self.cz7 * s3.v4;
-        let x22 = z178 + x21;
-        let x23 = self.m7 * x22;
-        let x24 = x1 + x4 + x8 + x12 + x16 + x20 + x23;
-        self.g * x24
+        let x0 = self.m1 * (self.d_base + self.cz1) + self.m2 * (z173 + self.cz2 * z2)
+            + self.m3 * (z174 + self.cy3 * s1.v1 + self.cz3 * z2)
+            + self.m4 * (z175 + self.cy4 * s1.v1 + self.cz4 * s1.v3)
+            + self.m5 * (z176 + self.cy5 * z64 + self.cz5 * s1.v3)
+            + self.m6 * (z177 + self.cy6 * z64 + self.cz6 * s3.v4)
+            + self.m7 * (z178 + self.cz7 * s3.v4);
+        self.g * x0
     }
     fn dynamics(
         &self,
@@ -5535,10 +5516,8 @@ impl Constraints<7, 0, 1> for Iiwa {
         let s1 = self.shared1(q);
         let s3 = self.shared3(q, &s1);
         let z178 = self.d_base + s3.v5;
-        let x0 = self.d_flange * s3.v4;
-        let x1 = -self.h_table;
-        let x2 = z178 + x0 + x1;
-        g_n[0] = x2;
+        let x0 = z178 + self.d_flange * s3.v4 + -self.h_table;
+        g_n[0] = x0;
     }
     fn gap_jacobian(
         &self,
@@ -5555,41 +5534,28 @@ impl Constraints<7, 0, 1> for Iiwa {
         let z77 = q[5].cos();
         let z78 = q[5].sin();
         let z83 = -s1.v3 * z78 + s1.v4 * z77;
-        let x0 = self.d_flange * s14.v4;
-        let x1 = s14.v5 + x0;
-        let x2 = self.d_flange * s14.v8;
-        let x3 = s14.v9 + x2;
-        let x4 = self.d_flange * s14.v12;
-        let x5 = s14.v13 + x4;
-        let x6 = self.d_flange * s14.v14;
-        let x7 = s14.v15 + x6;
-        let x8 = self.d_flange * z83;
-        let x9 = s14.v16 + x8;
-        w_n[(1, 0)] = x1;
-        w_n[(2, 0)] = x3;
-        w_n[(3, 0)] = x5;
-        w_n[(4, 0)] = x7;
-        w_n[(5, 0)] = x9;
+        let x0 = s14.v5 + self.d_flange * s14.v4;
+        let x1 = s14.v9 + self.d_flange * s14.v8;
+        let x2 = s14.v13 + self.d_flange * s14.v12;
+        let x3 = s14.v15 + self.d_flange * s14.v14;
+        let x4 = s14.v16 + self.d_flange * z83;
+        w_n[(1, 0)] = x0;
+        w_n[(2, 0)] = x1;
+        w_n[(3, 0)] = x2;
+        w_n[(4, 0)] = x3;
+        w_n[(5, 0)] = x4;
     }
     fn gap_drift(&self, q: &Vector<7>, qd: &Vector<7>, _t: f64, drift: &mut Vector<1>) {
         let s1 = self.shared1(q);
         let s6 = self.shared6(q, &s1);
         let s27 = self.shared27(q, qd);
         let s32 = self.shared32(q, qd, &s1, &s6, &s27);
-        let x0 = qd[1] * s32.v10;
-        let x1 = qd[2] * s32.v19;
-        let x2 = qd[3] * s32.v27;
-        let x3 = qd[4] * s32.v30;
-        let x4 = qd[5] * s32.v34;
-        let x5 = qd[1] * s32.v9;
-        let x6 = qd[2] * s32.v16;
-        let x7 = qd[3] * s32.v24;
-        let x8 = qd[4] * s32.v29;
-        let x9 = qd[5] * s32.v33;
-        let x10 = x5 + x6 + x7 + x8 + x9;
-        let x11 = self.d_flange * x10;
-        let x12 = x0 + x1 + x2 + x3 + x4 + x11;
-        drift[0] = x12;
+        let x0 = self.d_flange
+            * (qd[1] * s32.v9 + qd[2] * s32.v16 + qd[3] * s32.v24 + qd[4] * s32.v29
+                + qd[5] * s32.v33);
+        let x1 = qd[1] * s32.v10 + qd[2] * s32.v19 + qd[3] * s32.v27 + qd[4] * s32.v30
+            + qd[5] * s32.v34 + x0;
+        drift[0] = x1;
     }
     fn slip_jacobian(
         &self,
@@ -5624,24 +5590,18 @@ impl Constraints<7, 0, 1> for Iiwa {
         let z77 = q[5].cos();
         let z78 = q[5].sin();
         let z79 = -z40 * z78 + z59 * z77;
-        let x0 = self.d_flange * s15.v4;
-        let x1 = s15.v5 + x0;
-        let x2 = self.d_flange * s11.v4;
-        let x3 = s11.v5 + x2;
-        let x4 = self.d_flange * s11.v8;
-        let x5 = s11.v9 + x4;
-        let x6 = self.d_flange * s11.v12;
-        let x7 = s11.v13 + x6;
-        let x8 = self.d_flange * s11.v14;
-        let x9 = s11.v15 + x8;
-        let x10 = self.d_flange * z79;
-        let x11 = s11.v16 + x10;
-        w_t[(0, 0)] = x1;
-        w_t[(1, 0)] = x3;
-        w_t[(2, 0)] = x5;
-        w_t[(3, 0)] = x7;
-        w_t[(4, 0)] = x9;
-        w_t[(5, 0)] = x11;
+        let x0 = s15.v5 + self.d_flange * s15.v4;
+        let x1 = s11.v5 + self.d_flange * s11.v4;
+        let x2 = s11.v9 + self.d_flange * s11.v8;
+        let x3 = s11.v13 + self.d_flange * s11.v12;
+        let x4 = s11.v15 + self.d_flange * s11.v14;
+        let x5 = s11.v16 + self.d_flange * z79;
+        w_t[(0, 0)] = x0;
+        w_t[(1, 0)] = x1;
+        w_t[(2, 0)] = x2;
+        w_t[(3, 0)] = x3;
+        w_t[(4, 0)] = x4;
+        w_t[(5, 0)] = x5;
     }
     fn slip_drift(&self, q: &Vector<7>, qd: &Vector<7>, _t: f64, drift: &mut Vector<1>) {
         let s7 = self.shared7(q);
@@ -5713,22 +5673,12 @@ impl Constraints<7, 0, 1> for Iiwa {
         let z1818 = self.d6 * z1817;
         let z1821 = -z40 * s27.v9 + z59 * s27.v8 + z77 * s33.v8 - z78 * s33.v7;
         let z1822 = self.d6 * z1821;
-        let x0 = qd[0] * z1784;
-        let x1 = qd[1] * z1797;
-        let x2 = qd[2] * z1806;
-        let x3 = qd[3] * z1815;
-        let x4 = qd[4] * z1818;
-        let x5 = qd[5] * z1822;
-        let x6 = qd[0] * z1779;
-        let x7 = qd[1] * z1796;
-        let x8 = qd[2] * z1803;
-        let x9 = qd[3] * z1812;
-        let x10 = qd[4] * z1817;
-        let x11 = qd[5] * z1821;
-        let x12 = x6 + x7 + x8 + x9 + x10 + x11;
-        let x13 = self.d_flange * x12;
-        let x14 = x0 + x1 + x2 + x3 + x4 + x5 + x13;
-        drift[0] = x14;
+        let x0 = self.d_flange
+            * (qd[0] * z1779 + qd[1] * z1796 + qd[2] * z1803 + qd[3] * z1812
+                + qd[4] * z1817 + qd[5] * z1821);
+        let x1 = qd[0] * z1784 + qd[1] * z1797 + qd[2] * z1806 + qd[3] * z1815
+            + qd[4] * z1818 + qd[5] * z1822 + x0;
+        drift[0] = x1;
     }
     fn second_slip_jacobian(
         &self,
@@ -5774,24 +5724,18 @@ impl Constraints<7, 0, 1> for Iiwa {
         let z80 = z40 * z77 + z59 * z78;
         let z81 = -z42 * z78 + z61 * z77;
         let z94 = self.d6 * z80 + z74;
-        let x0 = self.d_flange * z80;
-        let x1 = z94 + x0;
-        let x2 = self.d_flange * s12.v4;
-        let x3 = s12.v5 + x2;
-        let x4 = self.d_flange * s12.v8;
-        let x5 = s12.v9 + x4;
-        let x6 = self.d_flange * s12.v12;
-        let x7 = s12.v13 + x6;
-        let x8 = self.d_flange * s12.v14;
-        let x9 = s12.v15 + x8;
-        let x10 = self.d_flange * z81;
-        let x11 = s12.v16 + x10;
-        w_t2[(0, 0)] = x1;
-        w_t2[(1, 0)] = x3;
-        w_t2[(2, 0)] = x5;
-        w_t2[(3, 0)] = x7;
-        w_t2[(4, 0)] = x9;
-        w_t2[(5, 0)] = x11;
+        let x0 = z94 + self.d_flange * z80;
+        let x1 = s12.v5 + self.d_flange * s12.v4;
+        let x2 = s12.v9 + self.d_flange * s12.v8;
+        let x3 = s12.v13 + self.d_flange * s12.v12;
+        let x4 = s12.v15 + self.d_flange * s12.v14;
+        let x5 = s12.v16 + self.d_flange * z81;
+        w_t2[(0, 0)] = x0;
+        w_t2[(1, 0)] = x1;
+        w_t2[(2, 0)] = x2;
+        w_t2[(3, 0)] = x3;
+        w_t2[(4, 0)] = x4;
+        w_t2[(5, 0)] = x5;
     }
     fn second_slip_drift(
         &self,
@@ -5875,22 +5819,12 @@ impl Constraints<7, 0, 1> for Iiwa {
         let z1863 = z22 * s27.v7 + z41 * s27.v6 + z57 * z1852 + z58 * z1841;
         let z1864 = -z42 * s27.v9 + z61 * s27.v8 + z77 * z1863 - z78 * z1862;
         let z1865 = self.d6 * z1864;
-        let x0 = qd[0] * z1828;
-        let x1 = qd[1] * z1840;
-        let x2 = qd[2] * z1849;
-        let x3 = qd[3] * z1858;
-        let x4 = qd[4] * z1861;
-        let x5 = qd[5] * z1865;
-        let x6 = qd[0] * z1823;
-        let x7 = qd[1] * z1839;
-        let x8 = qd[2] * z1846;
-        let x9 = qd[3] * z1855;
-        let x10 = qd[4] * z1860;
-        let x11 = qd[5] * z1864;
-        let x12 = x6 + x7 + x8 + x9 + x10 + x11;
-        let x13 = self.d_flange * x12;
-        let x14 = x0 + x1 + x2 + x3 + x4 + x5 + x13;
-        drift[0] = x14;
+        let x0 = self.d_flange
+            * (qd[0] * z1823 + qd[1] * z1839 + qd[2] * z1846 + qd[3] * z1855
+                + qd[4] * z1860 + qd[5] * z1864);
+        let x1 = qd[0] * z1828 + qd[1] * z1840 + qd[2] * z1849 + qd[3] * z1858
+            + qd[4] * z1861 + qd[5] * z1865 + x0;
+        drift[0] = x1;
     }
     fn contact_laws(&self) -> [ContactLaw; 1] {
         [
@@ -6450,47 +6384,20 @@ impl Rates<7, 0, 1> for Iiwa {
         let z1287 = z64 * z78;
         let z1292 = self.d6 * z1287;
         let z1345 = self.d6 * z83;
-        let x0 = -z556;
-        let x1 = z842 + x0;
-        let x2 = self.d_flange * z978;
-        let x3 = z983 + x2;
-        let x4 = lambda_n[0] * x3;
-        let x5 = z557 + x4;
-        let x6 = -x5;
-        let x7 = z845 + x6;
-        let x8 = self.d_flange * z1106;
-        let x9 = z1111 + x8;
-        let x10 = lambda_n[0] * x9;
-        let x11 = z558 + x10;
-        let x12 = -x11;
-        let x13 = z846 + x12;
-        let x14 = self.d_flange * z1211;
-        let x15 = z1216 + x14;
-        let x16 = lambda_n[0] * x15;
-        let x17 = z559 + x16;
-        let x18 = -x17;
-        let x19 = z847 + x18;
-        let x20 = self.d_flange * z1287;
-        let x21 = z1292 + x20;
-        let x22 = lambda_n[0] * x21;
-        let x23 = z560 + x22;
-        let x24 = -x23;
-        let x25 = z848 + x24;
-        let x26 = self.d_flange * z83;
-        let x27 = z1345 + x26;
-        let x28 = lambda_n[0] * x27;
-        let x29 = z561 + x28;
-        let x30 = -x29;
-        let x31 = z849 + x30;
-        let x32 = -z562;
-        let x33 = z850 + x32;
-        out[0] = Jet::lift(x1);
-        out[1] = Jet::lift(x7);
-        out[2] = Jet::lift(x13);
-        out[3] = Jet::lift(x19);
-        out[4] = Jet::lift(x25);
-        out[5] = Jet::lift(x31);
-        out[6] = Jet::lift(x33);
+        let x0 = z842 + -z556;
+        let x1 = z845 + -(z557 + lambda_n[0] * (z983 + self.d_flange * z978));
+        let x2 = z846 + -(z558 + lambda_n[0] * (z1111 + self.d_flange * z1106));
+        let x3 = z847 + -(z559 + lambda_n[0] * (z1216 + self.d_flange * z1211));
+        let x4 = z848 + -(z560 + lambda_n[0] * (z1292 + self.d_flange * z1287));
+        let x5 = z849 + -(z561 + lambda_n[0] * (z1345 + self.d_flange * z83));
+        let x6 = z850 + -z562;
+        out[0] = Jet::lift(x0);
+        out[1] = Jet::lift(x1);
+        out[2] = Jet::lift(x2);
+        out[3] = Jet::lift(x3);
+        out[4] = Jet::lift(x4);
+        out[5] = Jet::lift(x5);
+        out[6] = Jet::lift(x6);
     }
     fn constraint_jet<const N: usize>(
         &self,
@@ -6520,10 +6427,8 @@ impl Rates<7, 0, 1> for Iiwa {
         let z84 = z44 * z77 + z63 * z78;
         let z96 = self.d6 * z84 + z76;
         let z178 = self.d_base + z96;
-        let x0 = self.d_flange * z84;
-        let x1 = -self.h_table;
-        let x2 = z178 + x0 + x1;
-        gaps[0] = Jet::lift(x2);
+        let x0 = z178 + self.d_flange * z84 + -self.h_table;
+        gaps[0] = Jet::lift(x0);
     }
 }
 impl Statics<7> for Iiwa {
@@ -7715,61 +7620,46 @@ impl Statics<7> for Iiwa {
                 let z2463 = self.d6 * z2462;
                 let z2464 = self.d6 * s17.v7;
                 let z2465 = self.d6 * s17.v8;
-                let x0 = self.d_flange * z2418;
-                let x1 = z2419 + x0;
-                let x2 = self.d_flange * z2426;
-                let x3 = z2427 + x2;
-                let x4 = self.d_flange * z2432;
-                let x5 = z2433 + x4;
-                let x6 = self.d_flange * z2434;
-                let x7 = z2435 + x6;
-                let x8 = self.d_flange * s17.v1;
-                let x9 = z2436 + x8;
-                let x10 = self.d_flange * z2440;
-                let x11 = z2443 + x10;
-                let x12 = self.d_flange * z2446;
-                let x13 = z2449 + x12;
-                let x14 = self.d_flange * z2450;
-                let x15 = z2451 + x14;
-                let x16 = self.d_flange * s17.v3;
-                let x17 = z2452 + x16;
-                let x18 = self.d_flange * z2455;
-                let x19 = z2458 + x18;
-                let x20 = self.d_flange * z2459;
-                let x21 = z2460 + x20;
-                let x22 = self.d_flange * s17.v5;
-                let x23 = z2461 + x22;
-                let x24 = self.d_flange * z2462;
-                let x25 = z2463 + x24;
-                let x26 = self.d_flange * s17.v7;
-                let x27 = z2464 + x26;
-                let x28 = self.d_flange * s17.v8;
-                let x29 = z2465 + x28;
-                hess[(1, 1)] = x1;
-                hess[(1, 2)] = x3;
-                hess[(2, 1)] = x3;
-                hess[(1, 3)] = x5;
-                hess[(3, 1)] = x5;
-                hess[(1, 4)] = x7;
-                hess[(4, 1)] = x7;
-                hess[(1, 5)] = x9;
-                hess[(5, 1)] = x9;
-                hess[(2, 2)] = x11;
-                hess[(2, 3)] = x13;
-                hess[(3, 2)] = x13;
-                hess[(2, 4)] = x15;
-                hess[(4, 2)] = x15;
-                hess[(2, 5)] = x17;
-                hess[(5, 2)] = x17;
-                hess[(3, 3)] = x19;
-                hess[(3, 4)] = x21;
-                hess[(4, 3)] = x21;
-                hess[(3, 5)] = x23;
-                hess[(5, 3)] = x23;
-                hess[(4, 4)] = x25;
-                hess[(4, 5)] = x27;
-                hess[(5, 4)] = x27;
-                hess[(5, 5)] = x29;
+                let x0 = z2419 + self.d_flange * z2418;
+                let x1 = z2427 + self.d_flange * z2426;
+                let x2 = z2433 + self.d_flange * z2432;
+                let x3 = z2435 + self.d_flange * z2434;
+                let x4 = z2436 + self.d_flange * s17.v1;
+                let x5 = z2443 + self.d_flange * z2440;
+                let x6 = z2449 + self.d_flange * z2446;
+                let x7 = z2451 + self.d_flange * z2450;
+                let x8 = z2452 + self.d_flange * s17.v3;
+                let x9 = z2458 + self.d_flange * z2455;
+                let x10 = z2460 + self.d_flange * z2459;
+                let x11 = z2461 + self.d_flange * s17.v5;
+                let x12 = z2463 + self.d_flange * z2462;
+                let x13 = z2464 + self.d_flange * s17.v7;
+                let x14 = z2465 + self.d_flange * s17.v8;
+                hess[(1, 1)] = x0;
+                hess[(1, 2)] = x1;
+                hess[(2, 1)] = x1;
+                hess[(1, 3)] = x2;
+                hess[(3, 1)] = x2;
+                hess[(1, 4)] = x3;
+                hess[(4, 1)] = x3;
+                hess[(1, 5)] = x4;
+                hess[(5, 1)] = x4;
+                hess[(2, 2)] = x5;
+                hess[(2, 3)] = x6;
+                hess[(3, 2)] = x6;
+                hess[(2, 4)] = x7;
+                hess[(4, 2)] = x7;
+                hess[(2, 5)] = x8;
+                hess[(5, 2)] = x8;
+                hess[(3, 3)] = x9;
+                hess[(3, 4)] = x10;
+                hess[(4, 3)] = x10;
+                hess[(3, 5)] = x11;
+                hess[(5, 3)] = x11;
+                hess[(4, 4)] = x12;
+                hess[(4, 5)] = x13;
+                hess[(5, 4)] = x13;
+                hess[(5, 5)] = x14;
                 true
             }
             _ => false,
@@ -12343,61 +12233,26 @@ impl Jacobians<7, 0, 1> for Iiwa {
         let z5698 = qd[1] * z5670 - z17 * z5682 + z18 * z5681 - z37 * z5673 + z37 * z5689
             - z38 * z5690 - s27.v2 * z5661 + s27.v3 * z5660 + s27.v4 * z5642
             - s27.v4 * z5647 - s27.v5 * z5648;
-        let x0 = q[1].cos();
-        let x1 = z5697 * x0;
-        let x2 = q[1].sin();
-        let x3 = -(z5698 * x2);
-        let x4 = x1 + x3;
-        let x5 = q[2].cos();
-        let x6 = z5695 * x5;
-        let x7 = q[2].sin();
-        let x8 = -(z5696 * x7);
-        let x9 = x6 + x8;
-        let x10 = q[3].cos();
-        let x11 = z5691 * x10;
-        let x12 = q[3].sin();
-        let x13 = -(z5692 * x12);
-        let x14 = x11 + x13;
-        let x15 = q[4].cos();
-        let x16 = z5687 * x15;
-        let x17 = q[4].sin();
-        let x18 = -(z5688 * x17);
-        let x19 = x16 + x18;
-        let x20 = q[5].cos();
-        let x21 = z5683 * x20;
-        let x22 = q[5].sin();
-        let x23 = -(z5684 * x22);
-        let x24 = x21 + x23;
-        let x25 = z2 * z5670;
-        let x26 = -(z3 * z5671);
-        let x27 = self.d_flange * s32.v9;
-        let x28 = s32.v10 + x25 + x26 + x27;
-        let x29 = self.d_flange * s32.v16;
-        let x30 = z17 * z5668;
-        let x31 = -(z18 * z5669);
-        let x32 = s32.v19 + x29 + x30 + x31;
-        let x33 = self.d_flange * s32.v24;
-        let x34 = z37 * z5666;
-        let x35 = -(z38 * z5667);
-        let x36 = s32.v27 + x33 + x34 + x35;
-        let x37 = self.d_flange * s32.v29;
-        let x38 = z57 * z5664;
-        let x39 = -(z58 * z5665);
-        let x40 = s32.v30 + x37 + x38 + x39;
-        let x41 = self.d_flange * s32.v33;
-        let x42 = z77 * z5662;
-        let x43 = -(z78 * z5663);
-        let x44 = s32.v34 + x41 + x42 + x43;
-        d_dq[(0, 1)] = x4;
-        d_dq[(0, 2)] = x9;
-        d_dq[(0, 3)] = x14;
-        d_dq[(0, 4)] = x19;
-        d_dq[(0, 5)] = x24;
-        d_dqd[(0, 1)] = x28;
-        d_dqd[(0, 2)] = x32;
-        d_dqd[(0, 3)] = x36;
-        d_dqd[(0, 4)] = x40;
-        d_dqd[(0, 5)] = x44;
+        let x0 = z5697 * q[1].cos() + -(z5698 * q[1].sin());
+        let x1 = z5695 * q[2].cos() + -(z5696 * q[2].sin());
+        let x2 = z5691 * q[3].cos() + -(z5692 * q[3].sin());
+        let x3 = z5687 * q[4].cos() + -(z5688 * q[4].sin());
+        let x4 = z5683 * q[5].cos() + -(z5684 * q[5].sin());
+        let x5 = s32.v10 + z2 * z5670 + -(z3 * z5671) + self.d_flange * s32.v9;
+        let x6 = s32.v19 + self.d_flange * s32.v16 + z17 * z5668 + -(z18 * z5669);
+        let x7 = s32.v27 + self.d_flange * s32.v24 + z37 * z5666 + -(z38 * z5667);
+        let x8 = s32.v30 + self.d_flange * s32.v29 + z57 * z5664 + -(z58 * z5665);
+        let x9 = s32.v34 + self.d_flange * s32.v33 + z77 * z5662 + -(z78 * z5663);
+        d_dq[(0, 1)] = x0;
+        d_dq[(0, 2)] = x1;
+        d_dq[(0, 3)] = x2;
+        d_dq[(0, 4)] = x3;
+        d_dq[(0, 5)] = x4;
+        d_dqd[(0, 1)] = x5;
+        d_dqd[(0, 2)] = x6;
+        d_dqd[(0, 3)] = x7;
+        d_dqd[(0, 4)] = x8;
+        d_dqd[(0, 5)] = x9;
     }
 }
 

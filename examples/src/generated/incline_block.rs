@@ -79,11 +79,7 @@ impl Dynamics<3> for InclineBlock {
         Ok(())
     }
     fn kinetic_energy(&self, _q: &Vector<3>, qd: &Vector<3>, _t: f64) -> f64 {
-        let x0 = qd[0] * qd[0];
-        let x1 = qd[1] * qd[1];
-        let x2 = qd[2] * qd[2];
-        let x3 = x0 + x1 + x2;
-        self.m * 0.5 * x3
+        self.m * 0.5 * (qd[0] * qd[0] + qd[1] * qd[1] + qd[2] * qd[2])
     }
     fn potential_energy(&self, q: &Vector<3>, _t: f64) -> f64 {
         self.m * self.g * q[2]
@@ -140,15 +136,10 @@ impl Constraints<3, 0, 1> for InclineBlock {
     ) {}
     fn gaps(&self, q: &Vector<3>, _t: f64, g_n: &mut Vector<1>) {
         let x0 = self.alpha.sin();
-        let x1 = x0 * x0;
-        let x2 = self.alpha.cos();
-        let x3 = x2 * x2;
-        let x4 = x1 + x3;
-        let x5 = 1.0 / x4.sqrt();
-        let x6 = -(q[0] * x0 * x5);
-        let x7 = q[2] * x2 * x5;
-        let x8 = x6 + x7;
-        g_n[0] = x8;
+        let x1 = self.alpha.cos();
+        let x2 = 1.0 / (x0 * x0 + x1 * x1).sqrt();
+        let x3 = -(q[0] * x0 * x2) + q[2] * x1 * x2;
+        g_n[0] = x3;
     }
     fn gap_jacobian(
         &self,
@@ -160,15 +151,12 @@ impl Constraints<3, 0, 1> for InclineBlock {
         w_n.fill(0.0);
         time_partial.fill(0.0);
         let x0 = self.alpha.sin();
-        let x1 = x0 * x0;
-        let x2 = self.alpha.cos();
-        let x3 = x2 * x2;
-        let x4 = x1 + x3;
-        let x5 = 1.0 / x4.sqrt();
-        let x6 = -(x0 * x5);
-        let x7 = x2 * x5;
-        w_n[(0, 0)] = x6;
-        w_n[(2, 0)] = x7;
+        let x1 = self.alpha.cos();
+        let x2 = 1.0 / (x0 * x0 + x1 * x1).sqrt();
+        let x3 = -(x0 * x2);
+        let x4 = x1 * x2;
+        w_n[(0, 0)] = x3;
+        w_n[(2, 0)] = x4;
     }
     fn gap_drift(
         &self,
@@ -189,15 +177,12 @@ impl Constraints<3, 0, 1> for InclineBlock {
         w_t.fill(0.0);
         time_partial.fill(0.0);
         let x0 = self.alpha.sin();
-        let x1 = x0 * x0;
-        let x2 = self.alpha.cos();
-        let x3 = x2 * x2;
-        let x4 = x1 + x3;
-        let x5 = 1.0 / x4.sqrt();
-        let x6 = x2 * x5;
-        let x7 = x0 * x5;
-        w_t[(0, 0)] = x6;
-        w_t[(2, 0)] = x7;
+        let x1 = self.alpha.cos();
+        let x2 = 1.0 / (x0 * x0 + x1 * x1).sqrt();
+        let x3 = x1 * x2;
+        let x4 = x0 * x2;
+        w_t[(0, 0)] = x3;
+        w_t[(2, 0)] = x4;
     }
     fn slip_drift(
         &self,
@@ -247,24 +232,15 @@ impl Rates<3, 0, 1> for InclineBlock {
         lambda_n: &[Jet<N>; 1],
         out: &mut [Jet<N>; 3],
     ) {
-        let x0 = self.m * x.qdd[0];
-        let x1 = self.alpha.sin();
-        let x2 = x1 * x1;
-        let x3 = self.alpha.cos();
-        let x4 = x3 * x3;
-        let x5 = x2 + x4;
-        let x6 = 1.0 / x5.sqrt();
-        let x7 = lambda_n[0] * x6;
-        let x8 = x1 * x7;
-        let x9 = x0 + x8;
-        let x10 = self.m * x.qdd[1];
-        let x11 = self.g + x.qdd[2];
-        let x12 = self.m * x11;
-        let x13 = -(x3 * x7);
-        let x14 = x12 + x13;
-        out[0] = Jet::lift(x9);
-        out[1] = Jet::lift(x10);
-        out[2] = Jet::lift(x14);
+        let x0 = self.alpha.sin();
+        let x1 = self.alpha.cos();
+        let x2 = lambda_n[0] * (1.0 / (x0 * x0 + x1 * x1).sqrt());
+        let x3 = self.m * x.qdd[0] + x0 * x2;
+        let x4 = self.m * x.qdd[1];
+        let x5 = self.m * (self.g + x.qdd[2]) + -(x1 * x2);
+        out[0] = Jet::lift(x3);
+        out[1] = Jet::lift(x4);
+        out[2] = Jet::lift(x5);
     }
     fn constraint_jet<const N: usize>(
         &self,
@@ -273,15 +249,10 @@ impl Rates<3, 0, 1> for InclineBlock {
         gaps: &mut [Jet<N>; 1],
     ) {
         let x0 = self.alpha.sin();
-        let x1 = x0 * x0;
-        let x2 = self.alpha.cos();
-        let x3 = x2 * x2;
-        let x4 = x1 + x3;
-        let x5 = 1.0 / x4.sqrt();
-        let x6 = -(x.q[0] * x0 * x5);
-        let x7 = x.q[2] * x2 * x5;
-        let x8 = x6 + x7;
-        gaps[0] = Jet::lift(x8);
+        let x1 = self.alpha.cos();
+        let x2 = 1.0 / (x0 * x0 + x1 * x1).sqrt();
+        let x3 = -(x.q[0] * x0 * x2) + x.q[2] * x1 * x2;
+        gaps[0] = Jet::lift(x3);
     }
 }
 impl Statics<3> for InclineBlock {
@@ -390,11 +361,8 @@ impl Jacobians<3, 0, 1> for InclineBlock {
                 let mut dp = [0.0; 4];
                 dp[k] = 1.0;
                 out.fill(0.0);
-                let x0 = self.m * dp[3];
-                let x1 = self.g * dp[0];
-                let x2 = x0 + x1;
-                let x3 = -x2;
-                out[2] = x3;
+                let x0 = -(self.m * dp[3] + self.g * dp[0]);
+                out[2] = x0;
                 true
             }
             _ => false,

@@ -79,17 +79,12 @@ impl Dynamics<5> for LineAndPlane {
         Ok(())
     }
     fn kinetic_energy(&self, _q: &Vector<5>, qd: &Vector<5>, _t: f64) -> f64 {
-        let x0 = qd[0] * qd[0];
-        let x1 = qd[1] * qd[1];
-        let x2 = qd[2] * qd[2];
-        let x3 = qd[3] * qd[3];
-        let x4 = qd[4] * qd[4];
-        let x5 = x0 + x1 + x2 + x3 + x4;
-        self.m * 0.5 * x5
+        self.m * 0.5
+            * (qd[0] * qd[0] + qd[1] * qd[1] + qd[2] * qd[2] + qd[3] * qd[3]
+                + qd[4] * qd[4])
     }
     fn potential_energy(&self, q: &Vector<5>, _t: f64) -> f64 {
-        let x0 = q[1] + q[4];
-        self.m * self.g * x0
+        self.m * self.g * (q[1] + q[4])
     }
     fn dynamics(
         &self,
@@ -239,21 +234,15 @@ impl Rates<5, 0, 2> for LineAndPlane {
         out: &mut [Jet<N>; 5],
     ) {
         let x0 = self.m * x.qdd[0];
-        let x1 = self.g + x.qdd[1];
-        let x2 = self.m * x1;
-        let x3 = -lambda_n[0];
-        let x4 = x2 + x3;
-        let x5 = self.m * x.qdd[2];
-        let x6 = self.m * x.qdd[3];
-        let x7 = self.g + x.qdd[4];
-        let x8 = self.m * x7;
-        let x9 = -lambda_n[1];
-        let x10 = x8 + x9;
+        let x1 = self.m * (self.g + x.qdd[1]) + -lambda_n[0];
+        let x2 = self.m * x.qdd[2];
+        let x3 = self.m * x.qdd[3];
+        let x4 = self.m * (self.g + x.qdd[4]) + -lambda_n[1];
         out[0] = Jet::lift(x0);
-        out[1] = Jet::lift(x4);
-        out[2] = Jet::lift(x5);
-        out[3] = Jet::lift(x6);
-        out[4] = Jet::lift(x10);
+        out[1] = Jet::lift(x1);
+        out[2] = Jet::lift(x2);
+        out[3] = Jet::lift(x3);
+        out[4] = Jet::lift(x4);
     }
     fn constraint_jet<const N: usize>(
         &self,
@@ -378,12 +367,9 @@ impl Jacobians<5, 0, 2> for LineAndPlane {
                 let mut dp = [0.0; 4];
                 dp[k] = 1.0;
                 out.fill(0.0);
-                let x0 = self.m * dp[1];
-                let x1 = self.g * dp[0];
-                let x2 = x0 + x1;
-                let x3 = -x2;
-                out[1] = x3;
-                out[4] = x3;
+                let x0 = -(self.m * dp[1] + self.g * dp[0]);
+                out[1] = x0;
+                out[4] = x0;
                 true
             }
             _ => false,

@@ -79,16 +79,9 @@ impl Dynamics<4> for PainleveRod3d {
         Ok(())
     }
     fn kinetic_energy(&self, _q: &Vector<4>, qd: &Vector<4>, _t: f64) -> f64 {
-        let x0 = qd[0] * qd[0];
-        let x1 = qd[1] * qd[1];
-        let x2 = qd[2] * qd[2];
-        let x3 = x0 + x1 + x2;
-        let x4 = 0.5 * x3;
-        let x5 = qd[3] * qd[3];
-        let x6 = self.l * self.l;
-        let x7 = 0.16666666666666666 * x5 * x6;
-        let x8 = x4 + x7;
-        self.m * x8
+        let x0 = 0.5 * (qd[0] * qd[0] + qd[1] * qd[1] + qd[2] * qd[2])
+            + 0.16666666666666666 * (qd[3] * qd[3]) * (self.l * self.l);
+        self.m * x0
     }
     fn potential_energy(&self, q: &Vector<4>, _t: f64) -> f64 {
         self.m * self.g * q[2]
@@ -103,23 +96,21 @@ impl Dynamics<4> for PainleveRod3d {
     ) {
         m.fill(0.0);
         h.fill(0.0);
-        let x0 = self.l * self.l;
-        let x1 = self.m * 0.3333333333333333 * x0;
-        let x2 = -(self.m * self.g);
+        let x0 = self.m * 0.3333333333333333 * (self.l * self.l);
+        let x1 = -(self.m * self.g);
         m[(0, 0)] = self.m;
         m[(1, 1)] = self.m;
         m[(2, 2)] = self.m;
-        m[(3, 3)] = x1;
-        h[2] = x2;
+        m[(3, 3)] = x0;
+        h[2] = x1;
     }
     fn mass_matrix(&self, _q: &Vector<4>, _t: f64, m: &mut Matrix<4, 4>) {
         m.fill(0.0);
-        let x0 = self.l * self.l;
-        let x1 = self.m * 0.3333333333333333 * x0;
+        let x0 = self.m * 0.3333333333333333 * (self.l * self.l);
         m[(0, 0)] = self.m;
         m[(1, 1)] = self.m;
         m[(2, 2)] = self.m;
-        m[(3, 3)] = x1;
+        m[(3, 3)] = x0;
     }
     fn forces(&self, _q: &Vector<4>, _qd: &Vector<4>, _t: f64, h: &mut Vector<4>) {
         h.fill(0.0);
@@ -150,10 +141,8 @@ impl Constraints<4, 0, 1> for PainleveRod3d {
         _drift: &mut Vector<0>,
     ) {}
     fn gaps(&self, q: &Vector<4>, _t: f64, g_n: &mut Vector<1>) {
-        let x0 = q[3].sin();
-        let x1 = -(self.l * x0);
-        let x2 = q[2] + x1;
-        g_n[0] = x2;
+        let x0 = q[2] + -(self.l * q[3].sin());
+        g_n[0] = x0;
     }
     fn gap_jacobian(
         &self,
@@ -164,16 +153,13 @@ impl Constraints<4, 0, 1> for PainleveRod3d {
     ) {
         w_n.fill(0.0);
         time_partial.fill(0.0);
-        let x0 = q[3].cos();
-        let x1 = -(self.l * x0);
+        let x0 = -(self.l * q[3].cos());
         w_n[(2, 0)] = 1.0;
-        w_n[(3, 0)] = x1;
+        w_n[(3, 0)] = x0;
     }
     fn gap_drift(&self, q: &Vector<4>, qd: &Vector<4>, _t: f64, drift: &mut Vector<1>) {
-        let x0 = qd[3] * qd[3];
-        let x1 = q[3].sin();
-        let x2 = self.l * x0 * x1;
-        drift[0] = x2;
+        let x0 = self.l * (qd[3] * qd[3]) * q[3].sin();
+        drift[0] = x0;
     }
     fn slip_jacobian(
         &self,
@@ -184,16 +170,13 @@ impl Constraints<4, 0, 1> for PainleveRod3d {
     ) {
         w_t.fill(0.0);
         time_partial.fill(0.0);
-        let x0 = q[3].sin();
-        let x1 = self.l * x0;
+        let x0 = self.l * q[3].sin();
         w_t[(0, 0)] = 1.0;
-        w_t[(3, 0)] = x1;
+        w_t[(3, 0)] = x0;
     }
     fn slip_drift(&self, q: &Vector<4>, qd: &Vector<4>, _t: f64, drift: &mut Vector<1>) {
-        let x0 = qd[3] * qd[3];
-        let x1 = q[3].cos();
-        let x2 = self.l * x0 * x1;
-        drift[0] = x2;
+        let x0 = self.l * (qd[3] * qd[3]) * q[3].cos();
+        drift[0] = x0;
     }
     fn second_slip_jacobian(
         &self,
@@ -236,19 +219,13 @@ impl Rates<4, 0, 1> for PainleveRod3d {
     ) {
         let x0 = self.m * x.qdd[0];
         let x1 = self.m * x.qdd[1];
-        let x2 = self.g + x.qdd[2];
-        let x3 = self.m * x2;
-        let x4 = -lambda_n[0];
-        let x5 = x3 + x4;
-        let x6 = self.l * self.l;
-        let x7 = self.m * x.qdd[3] * 0.3333333333333333 * x6;
-        let x8 = x.q[3].cos();
-        let x9 = self.l * lambda_n[0] * x8;
-        let x10 = x7 + x9;
+        let x2 = self.m * (self.g + x.qdd[2]) + -lambda_n[0];
+        let x3 = self.m * x.qdd[3] * 0.3333333333333333 * (self.l * self.l)
+            + self.l * lambda_n[0] * x.q[3].cos();
         out[0] = Jet::lift(x0);
         out[1] = Jet::lift(x1);
-        out[2] = Jet::lift(x5);
-        out[3] = Jet::lift(x10);
+        out[2] = Jet::lift(x2);
+        out[3] = Jet::lift(x3);
     }
     fn constraint_jet<const N: usize>(
         &self,
@@ -256,10 +233,8 @@ impl Rates<4, 0, 1> for PainleveRod3d {
         _bilateral: &mut [Jet<N>; 0],
         gaps: &mut [Jet<N>; 1],
     ) {
-        let x0 = x.q[3].sin();
-        let x1 = -(self.l * x0);
-        let x2 = x.q[2] + x1;
-        gaps[0] = Jet::lift(x2);
+        let x0 = x.q[2] + -(self.l * x.q[3].sin());
+        gaps[0] = Jet::lift(x0);
     }
 }
 impl Statics<4> for PainleveRod3d {
@@ -319,9 +294,8 @@ impl Statics<4> for PainleveRod3d {
         match i {
             0 => {
                 hess.fill(0.0);
-                let x0 = q[3].sin();
-                let x1 = self.l * x0;
-                hess[(3, 3)] = x1;
+                let x0 = self.l * q[3].sin();
+                hess[(3, 3)] = x0;
                 true
             }
             _ => false,
@@ -371,11 +345,8 @@ impl Jacobians<4, 0, 1> for PainleveRod3d {
                 let mut dp = [0.0; 4];
                 dp[k] = 1.0;
                 out.fill(0.0);
-                let x0 = self.m * dp[2];
-                let x1 = self.g * dp[0];
-                let x2 = x0 + x1;
-                let x3 = -x2;
-                out[2] = x3;
+                let x0 = -(self.m * dp[2] + self.g * dp[0]);
+                out[2] = x0;
                 true
             }
             _ => false,
@@ -396,14 +367,12 @@ impl Jacobians<4, 0, 1> for PainleveRod3d {
                 let x0 = a[0] * dp[0];
                 let x1 = a[1] * dp[0];
                 let x2 = a[2] * dp[0];
-                let x3 = self.m * self.l * a[3] * dp[1] * 0.6666666666666666;
-                let x4 = self.l * self.l;
-                let x5 = a[3] * dp[0] * 0.3333333333333333 * x4;
-                let x6 = x3 + x5;
+                let x3 = self.m * self.l * a[3] * dp[1] * 0.6666666666666666
+                    + a[3] * dp[0] * 0.3333333333333333 * (self.l * self.l);
                 out[0] = x0;
                 out[1] = x1;
                 out[2] = x2;
-                out[3] = x6;
+                out[3] = x3;
                 true
             }
             _ => false,
@@ -430,13 +399,10 @@ impl Jacobians<4, 0, 1> for PainleveRod3d {
     ) {
         d_dq.fill(0.0);
         d_dqd.fill(0.0);
-        let x0 = qd[3] * qd[3];
-        let x1 = q[3].cos();
-        let x2 = self.l * x0 * x1;
-        let x3 = q[3].sin();
-        let x4 = self.l * qd[3] * 2.0 * x3;
-        d_dq[(0, 3)] = x2;
-        d_dqd[(0, 3)] = x4;
+        let x0 = self.l * (qd[3] * qd[3]) * q[3].cos();
+        let x1 = self.l * qd[3] * 2.0 * q[3].sin();
+        d_dq[(0, 3)] = x0;
+        d_dqd[(0, 3)] = x1;
     }
 }
 

@@ -79,13 +79,10 @@ impl Dynamics<1> for Pendulum {
         Ok(())
     }
     fn kinetic_energy(&self, _q: &Vector<1>, qd: &Vector<1>, _t: f64) -> f64 {
-        let x0 = qd[0] * qd[0];
-        let x1 = self.l * self.l;
-        self.m * 0.5 * x0 * x1
+        self.m * 0.5 * (qd[0] * qd[0]) * (self.l * self.l)
     }
     fn potential_energy(&self, q: &Vector<1>, _t: f64) -> f64 {
-        let x0 = q[0].cos();
-        -(self.m * self.l * self.g * x0)
+        -(self.m * self.l * self.g * q[0].cos())
     }
     fn dynamics(
         &self,
@@ -95,28 +92,18 @@ impl Dynamics<1> for Pendulum {
         m: &mut Matrix<1, 1>,
         h: &mut Vector<1>,
     ) {
-        let x0 = self.l * self.l;
-        let x1 = self.m * x0;
-        let x2 = self.c * qd[0];
-        let x3 = q[0].sin();
-        let x4 = self.m * self.l * self.g * x3;
-        let x5 = x2 + x4;
-        let x6 = -x5;
-        m[(0, 0)] = x1;
-        h[0] = x6;
+        let x0 = self.m * (self.l * self.l);
+        let x1 = -(self.c * qd[0] + self.m * self.l * self.g * q[0].sin());
+        m[(0, 0)] = x0;
+        h[0] = x1;
     }
     fn mass_matrix(&self, _q: &Vector<1>, _t: f64, m: &mut Matrix<1, 1>) {
-        let x0 = self.l * self.l;
-        let x1 = self.m * x0;
-        m[(0, 0)] = x1;
+        let x0 = self.m * (self.l * self.l);
+        m[(0, 0)] = x0;
     }
     fn forces(&self, q: &Vector<1>, qd: &Vector<1>, _t: f64, h: &mut Vector<1>) {
-        let x0 = self.c * qd[0];
-        let x1 = q[0].sin();
-        let x2 = self.m * self.l * self.g * x1;
-        let x3 = x0 + x2;
-        let x4 = -x3;
-        h[0] = x4;
+        let x0 = -(self.c * qd[0] + self.m * self.l * self.g * q[0].sin());
+        h[0] = x0;
     }
     fn coriolis(&self, _q: &Vector<1>, _qd: &Vector<1>, _t: f64, c: &mut Matrix<1, 1>) {
         c.fill(0.0);
@@ -181,13 +168,9 @@ impl Rates<1, 0, 0> for Pendulum {
         _lambda_n: &[Jet<N>; 0],
         out: &mut [Jet<N>; 1],
     ) {
-        let x0 = self.c * x.qd[0];
-        let x1 = x.q[0].sin();
-        let x2 = self.m * self.l * self.g * x1;
-        let x3 = self.l * self.l;
-        let x4 = self.m * x.qdd[0] * x3;
-        let x5 = x0 + x2 + x4;
-        out[0] = Jet::lift(x5);
+        let x0 = self.c * x.qd[0] + self.m * self.l * self.g * x.q[0].sin()
+            + self.m * x.qdd[0] * (self.l * self.l);
+        out[0] = Jet::lift(x0);
     }
     fn constraint_jet<const N: usize>(
         &self,
@@ -198,14 +181,12 @@ impl Rates<1, 0, 0> for Pendulum {
 }
 impl Statics<1> for Pendulum {
     fn potential_gradient(&self, q: &Vector<1>, _t: f64, grad: &mut Vector<1>) {
-        let x0 = q[0].sin();
-        let x1 = self.m * self.l * self.g * x0;
-        grad[0] = x1;
+        let x0 = self.m * self.l * self.g * q[0].sin();
+        grad[0] = x0;
     }
     fn potential_hessian(&self, q: &Vector<1>, _t: f64, hess: &mut Matrix<1, 1>) {
-        let x0 = q[0].cos();
-        let x1 = self.m * self.l * self.g * x0;
-        hess[(0, 0)] = x1;
+        let x0 = self.m * self.l * self.g * q[0].cos();
+        hess[(0, 0)] = x0;
     }
     fn potential_gradient_parameter(
         &self,
@@ -216,21 +197,18 @@ impl Statics<1> for Pendulum {
     ) -> bool {
         match k {
             0 => {
-                let x0 = q[0].sin();
-                let x1 = self.l * self.g * x0;
-                out[0] = x1;
+                let x0 = self.l * self.g * q[0].sin();
+                out[0] = x0;
                 true
             }
             1 => {
-                let x0 = q[0].sin();
-                let x1 = self.m * self.g * x0;
-                out[0] = x1;
+                let x0 = self.m * self.g * q[0].sin();
+                out[0] = x0;
                 true
             }
             2 => {
-                let x0 = q[0].sin();
-                let x1 = self.m * self.l * x0;
-                out[0] = x1;
+                let x0 = self.m * self.l * q[0].sin();
+                out[0] = x0;
                 true
             }
             3 => {
@@ -268,11 +246,10 @@ impl Jacobians<1, 0, 0> for Pendulum {
         dh_dq: &mut Matrix<1, 1>,
         dh_dqd: &mut Matrix<1, 1>,
     ) {
-        let x0 = q[0].cos();
-        let x1 = -(self.m * self.l * self.g * x0);
-        let x2 = -self.c;
-        dh_dq[(0, 0)] = x1;
-        dh_dqd[(0, 0)] = x2;
+        let x0 = -(self.m * self.l * self.g * q[0].cos());
+        let x1 = -self.c;
+        dh_dq[(0, 0)] = x0;
+        dh_dqd[(0, 0)] = x1;
     }
     fn force_time_partial(
         &self,
@@ -304,18 +281,11 @@ impl Jacobians<1, 0, 0> for Pendulum {
             0..=3 => {
                 let mut dp = [0.0; 4];
                 dp[k] = 1.0;
-                let x0 = qd[0] * dp[3];
-                let x1 = self.l * dp[2];
-                let x2 = self.g * dp[1];
-                let x3 = x1 + x2;
-                let x4 = self.m * x3;
-                let x5 = self.l * self.g * dp[0];
-                let x6 = x4 + x5;
-                let x7 = q[0].sin();
-                let x8 = x6 * x7;
-                let x9 = x0 + x8;
-                let x10 = -x9;
-                out[0] = x10;
+                let x0 = qd[0] * dp[3]
+                    + (self.m * (self.l * dp[2] + self.g * dp[1])
+                        + self.l * self.g * dp[0]) * q[0].sin();
+                let x1 = -x0;
+                out[0] = x1;
                 true
             }
             _ => false,
@@ -333,11 +303,8 @@ impl Jacobians<1, 0, 0> for Pendulum {
             0..=3 => {
                 let mut dp = [0.0; 4];
                 dp[k] = 1.0;
-                let x0 = self.m * a[0] * dp[1] * 2.0;
-                let x1 = self.l * a[0] * dp[0];
-                let x2 = x0 + x1;
-                let x3 = self.l * x2;
-                out[0] = x3;
+                let x0 = self.l * (self.m * a[0] * dp[1] * 2.0 + self.l * a[0] * dp[0]);
+                out[0] = x0;
                 true
             }
             _ => false,

@@ -70,10 +70,7 @@ impl Dynamics<2> for PendulumA01 {
         Ok(())
     }
     fn kinetic_energy(&self, _q: &Vector<2>, qd: &Vector<2>, _t: f64) -> f64 {
-        let x0 = qd[0] * qd[0];
-        let x1 = qd[1] * qd[1];
-        let x2 = x0 + x1;
-        self.m * 0.5 * x2
+        self.m * 0.5 * (qd[0] * qd[0] + qd[1] * qd[1])
     }
     fn potential_energy(&self, q: &Vector<2>, _t: f64) -> f64 {
         self.m * self.g * q[1]
@@ -111,13 +108,8 @@ impl Constraints<2, 1, 0> for PendulumA01 {
     const BILATERAL: [&'static str; 1] = ["rod"];
     const CONTACTS: [&'static str; 0] = [];
     fn bilateral(&self, q: &Vector<2>, _t: f64, g: &mut Vector<1>) {
-        let x0 = -self.l;
-        let x1 = q[0] * q[0];
-        let x2 = q[1] * q[1];
-        let x3 = x1 + x2;
-        let x4 = x3.sqrt();
-        let x5 = x0 + x4;
-        g[0] = x5;
+        let x0 = -self.l + (q[0] * q[0] + q[1] * q[1]).sqrt();
+        g[0] = x0;
     }
     fn bilateral_jacobian(
         &self,
@@ -127,14 +119,11 @@ impl Constraints<2, 1, 0> for PendulumA01 {
         time_partial: &mut Vector<1>,
     ) {
         time_partial.fill(0.0);
-        let x0 = q[0] * q[0];
-        let x1 = q[1] * q[1];
-        let x2 = x0 + x1;
-        let x3 = 1.0 / x2.sqrt();
-        let x4 = q[0] * x3;
-        let x5 = q[1] * x3;
-        jac[(0, 0)] = x4;
-        jac[(1, 0)] = x5;
+        let x0 = 1.0 / (q[0] * q[0] + q[1] * q[1]).sqrt();
+        let x1 = q[0] * x0;
+        let x2 = q[1] * x0;
+        jac[(0, 0)] = x1;
+        jac[(1, 0)] = x2;
     }
     fn bilateral_drift(
         &self,
@@ -144,22 +133,15 @@ impl Constraints<2, 1, 0> for PendulumA01 {
         drift: &mut Vector<1>,
     ) {
         let x0 = qd[0] * qd[0];
-        let x1 = q[0] * q[0];
-        let x2 = q[1] * q[1];
-        let x3 = x1 + x2;
-        let x4 = x3.powf(-1.5);
-        let x5 = -x4;
-        let x6 = q[0] * x0 * x5;
-        let x7 = q[1] * qd[0] * qd[1] * (-2.0) * x4;
-        let x8 = x6 + x7;
-        let x9 = q[0] * x8;
-        let x10 = qd[1] * qd[1];
-        let x11 = x2 * x5 * x10;
-        let x12 = 1.0 / x3.sqrt();
-        let x13 = x0 * x12;
-        let x14 = x10 * x12;
-        let x15 = x9 + x11 + x13 + x14;
-        drift[0] = x15;
+        let x1 = q[1] * q[1];
+        let x2 = q[0] * q[0] + x1;
+        let x3 = x2.powf(-1.5);
+        let x4 = -x3;
+        let x5 = qd[1] * qd[1];
+        let x6 = 1.0 / x2.sqrt();
+        let x7 = q[0] * (q[0] * x0 * x4 + q[1] * qd[0] * qd[1] * (-2.0) * x3)
+            + x1 * x4 * x5 + x0 * x6 + x5 * x6;
+        drift[0] = x7;
     }
     fn gaps(&self, _q: &Vector<2>, _t: f64, _g_n: &mut Vector<0>) {}
     fn gap_jacobian(
@@ -202,21 +184,11 @@ impl Rates<2, 1, 0> for PendulumA01 {
         _lambda_n: &[Jet<N>; 0],
         out: &mut [Jet<N>; 2],
     ) {
-        let x0 = x.q[0] * x.q[0];
-        let x1 = x.q[1] * x.q[1];
-        let x2 = x0 + x1;
-        let x3 = 1.0 / x2.sqrt();
-        let x4 = -x3;
-        let x5 = lambda_b[0] * x4;
-        let x6 = x.q[0] * x5;
-        let x7 = self.m * x.qdd[0];
-        let x8 = x6 + x7;
-        let x9 = x.q[1] * x5;
-        let x10 = self.g + x.qdd[1];
-        let x11 = self.m * x10;
-        let x12 = x9 + x11;
-        out[0] = Jet::lift(x8);
-        out[1] = Jet::lift(x12);
+        let x0 = lambda_b[0] * -(1.0 / (x.q[0] * x.q[0] + x.q[1] * x.q[1]).sqrt());
+        let x1 = x.q[0] * x0 + self.m * x.qdd[0];
+        let x2 = x.q[1] * x0 + self.m * (self.g + x.qdd[1]);
+        out[0] = Jet::lift(x1);
+        out[1] = Jet::lift(x2);
     }
     fn constraint_jet<const N: usize>(
         &self,
@@ -224,13 +196,8 @@ impl Rates<2, 1, 0> for PendulumA01 {
         bilateral: &mut [Jet<N>; 1],
         _gaps: &mut [Jet<N>; 0],
     ) {
-        let x0 = -self.l;
-        let x1 = x.q[0] * x.q[0];
-        let x2 = x.q[1] * x.q[1];
-        let x3 = x1 + x2;
-        let x4 = x3.sqrt();
-        let x5 = x0 + x4;
-        bilateral[0] = Jet::lift(x5);
+        let x0 = -self.l + (x.q[0] * x.q[0] + x.q[1] * x.q[1]).sqrt();
+        bilateral[0] = Jet::lift(x0);
     }
 }
 impl Statics<2> for PendulumA01 {
@@ -276,24 +243,17 @@ impl Statics<2> for PendulumA01 {
     ) -> bool {
         match i {
             0 => {
-                let x0 = q[0] * q[0];
-                let x1 = q[1] * q[1];
-                let x2 = x0 + x1;
-                let x3 = x2.sqrt();
-                let x4 = q[0] + x3;
-                let x5 = -x3;
-                let x6 = q[0] + x5;
-                let x7 = x2.powf(-1.5);
-                let x8 = -x7;
-                let x9 = x4 * x6 * x8;
-                let x10 = q[0] * q[1] * x8;
-                let x11 = q[1] + x3;
-                let x12 = q[1] + x5;
-                let x13 = x8 * x11 * x12;
-                hess[(0, 0)] = x9;
-                hess[(0, 1)] = x10;
-                hess[(1, 0)] = x10;
-                hess[(1, 1)] = x13;
+                let x0 = q[0] * q[0] + q[1] * q[1];
+                let x1 = x0.sqrt();
+                let x2 = -x1;
+                let x3 = -x0.powf(-1.5);
+                let x4 = (q[0] + x1) * (q[0] + x2) * x3;
+                let x5 = q[0] * q[1] * x3;
+                let x6 = x3 * (q[1] + x1) * (q[1] + x2);
+                hess[(0, 0)] = x4;
+                hess[(0, 1)] = x5;
+                hess[(1, 0)] = x5;
+                hess[(1, 1)] = x6;
                 true
             }
             _ => false,
@@ -352,11 +312,8 @@ impl Jacobians<2, 1, 0> for PendulumA01 {
                 let mut dp = [0.0; 3];
                 dp[k] = 1.0;
                 out.fill(0.0);
-                let x0 = self.m * dp[2];
-                let x1 = self.g * dp[0];
-                let x2 = x0 + x1;
-                let x3 = -x2;
-                out[1] = x3;
+                let x0 = -(self.m * dp[2] + self.g * dp[0]);
+                out[1] = x0;
                 true
             }
             _ => false,
@@ -395,61 +352,30 @@ impl Jacobians<2, 1, 0> for PendulumA01 {
         d_dqd: &mut Matrix<1, 2>,
     ) {
         let x0 = qd[0] * qd[0];
-        let x1 = q[0] * q[0];
-        let x2 = q[1] * q[1];
-        let x3 = x1 + x2;
-        let x4 = x3.powf(-2.5);
-        let x5 = 3.0 * x4;
-        let x6 = q[0] * x0;
-        let x7 = x5 * x6;
-        let x8 = qd[0] * qd[1];
-        let x9 = 6.0 * x4;
-        let x10 = x8 * x9;
-        let x11 = q[1] * x10;
-        let x12 = x7 + x11;
-        let x13 = q[0] * x12;
-        let x14 = qd[1] * qd[1];
-        let x15 = x2 * x5 * x14;
-        let x16 = x3.powf(-1.5);
-        let x17 = x0 * x16;
-        let x18 = (-3.0) * x17;
-        let x19 = x14 * x16;
-        let x20 = -x19;
-        let x21 = x13 + x15 + x18 + x20;
-        let x22 = q[0] * x21;
-        let x23 = qd[1] * x16;
-        let x24 = qd[0] * (-2.0);
-        let x25 = x23 * x24;
-        let x26 = q[1] * x25;
-        let x27 = x22 + x26;
-        let x28 = q[1] * x7;
-        let x29 = x2 * x10;
-        let x30 = x25 + x28 + x29;
-        let x31 = q[0] * x30;
-        let x32 = -x17;
-        let x33 = (-3.0) * x19;
-        let x34 = x15 + x32 + x33;
-        let x35 = q[1] * x34;
-        let x36 = x31 + x35;
-        let x37 = qd[0] * x16;
-        let x38 = q[0] * x37;
-        let x39 = q[1] * x23;
-        let x40 = x38 + x39;
-        let x41 = q[0] * (-2.0) * x40;
-        let x42 = 1.0 / x3.sqrt();
-        let x43 = 2.0 * x42;
-        let x44 = qd[0] * x43;
-        let x45 = x41 + x44;
-        let x46 = qd[1] * x43;
-        let x47 = q[1] * x38;
-        let x48 = x2 * x23;
-        let x49 = x47 + x48;
-        let x50 = (-2.0) * x49;
-        let x51 = x46 + x50;
-        d_dq[(0, 0)] = x27;
-        d_dq[(0, 1)] = x36;
-        d_dqd[(0, 0)] = x45;
-        d_dqd[(0, 1)] = x51;
+        let x1 = q[1] * q[1];
+        let x2 = q[0] * q[0] + x1;
+        let x3 = x2.powf(-2.5);
+        let x4 = 3.0 * x3;
+        let x5 = x4 * (q[0] * x0);
+        let x6 = qd[0] * qd[1] * (6.0 * x3);
+        let x7 = qd[1] * qd[1];
+        let x8 = x1 * x4 * x7;
+        let x9 = x2.powf(-1.5);
+        let x10 = x0 * x9;
+        let x11 = x7 * x9;
+        let x12 = qd[1] * x9;
+        let x13 = x12 * (qd[0] * (-2.0));
+        let x14 = q[0] * (q[0] * (x5 + q[1] * x6) + x8 + (-3.0) * x10 + -x11)
+            + q[1] * x13;
+        let x15 = q[0] * (x13 + q[1] * x5 + x1 * x6) + q[1] * (x8 + -x10 + (-3.0) * x11);
+        let x16 = q[0] * (qd[0] * x9);
+        let x17 = 2.0 * (1.0 / x2.sqrt());
+        let x18 = q[0] * (-2.0) * (x16 + q[1] * x12) + qd[0] * x17;
+        let x19 = qd[1] * x17 + (-2.0) * (q[1] * x16 + x1 * x12);
+        d_dq[(0, 0)] = x14;
+        d_dq[(0, 1)] = x15;
+        d_dqd[(0, 0)] = x18;
+        d_dqd[(0, 1)] = x19;
     }
     fn gap_drift_jacobians(
         &self,

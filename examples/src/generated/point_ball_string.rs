@@ -104,10 +104,7 @@ impl Dynamics<2> for PointBallString {
         Ok(())
     }
     fn kinetic_energy(&self, _q: &Vector<2>, qd: &Vector<2>, _t: f64) -> f64 {
-        let x0 = qd[0] * qd[0];
-        let x1 = qd[1] * qd[1];
-        let x2 = x0 + x1;
-        self.m * 0.5 * x2
+        self.m * 0.5 * (qd[0] * qd[0] + qd[1] * qd[1])
     }
     fn potential_energy(&self, q: &Vector<2>, _t: f64) -> f64 {
         self.m * self.g * q[1]
@@ -160,23 +157,13 @@ impl Constraints<2, 0, 2> for PointBallString {
         _drift: &mut Vector<0>,
     ) {}
     fn gaps(&self, q: &Vector<2>, _t: f64, g_n: &mut Vector<2>) {
-        let x0 = self.H * q[1] * (-2.0);
-        let x1 = q[0] * q[0];
-        let x2 = q[1] * q[1];
-        let x3 = self.H * self.H;
-        let x4 = x0 + x1 + x2 + x3;
-        let x5 = x4.sqrt();
-        let x6 = -x5;
-        let x7 = self.L + x6;
-        let x8 = self.s * self.s;
-        let x9 = 1.0 + x8;
-        let x10 = 1.0 / x9.sqrt();
-        let x11 = -(self.s * q[0] * x10);
-        let x12 = q[1] * x10;
-        let x13 = self.d * x10;
-        let x14 = x11 + x12 + x13;
-        g_n[0] = x7;
-        g_n[1] = x14;
+        let x0 = self.L
+            + -(self.H * q[1] * (-2.0) + q[0] * q[0] + q[1] * q[1] + self.H * self.H)
+                .sqrt();
+        let x1 = 1.0 / (1.0 + self.s * self.s).sqrt();
+        let x2 = -(self.s * q[0] * x1) + q[1] * x1 + self.d * x1;
+        g_n[0] = x0;
+        g_n[1] = x2;
     }
     fn gap_jacobian(
         &self,
@@ -186,75 +173,38 @@ impl Constraints<2, 0, 2> for PointBallString {
         time_partial: &mut Vector<2>,
     ) {
         time_partial.fill(0.0);
-        let x0 = self.H * (-2.0);
-        let x1 = q[1] + x0;
-        let x2 = q[1] * x1;
-        let x3 = q[0] * q[0];
-        let x4 = self.H * self.H;
-        let x5 = x2 + x3 + x4;
-        let x6 = 1.0 / x5.sqrt();
-        let x7 = -x6;
-        let x8 = q[0] * x7;
-        let x9 = q[1] * x7;
-        let x10 = q[1] * (-2.0);
-        let x11 = self.H + x10;
-        let x12 = self.H * x11;
-        let x13 = q[1] * q[1];
-        let x14 = x3 + x12 + x13;
-        let x15 = 1.0 / x14.sqrt();
-        let x16 = self.H * x15;
-        let x17 = x9 + x16;
-        let x18 = self.s * self.s;
-        let x19 = 1.0 + x18;
-        let x20 = 1.0 / x19.sqrt();
-        let x21 = -(self.s * x20);
-        w_n[(0, 0)] = x8;
-        w_n[(1, 0)] = x17;
-        w_n[(0, 1)] = x21;
-        w_n[(1, 1)] = x20;
+        let x0 = q[0] * q[0];
+        let x1 = -(1.0
+            / (q[1] * (q[1] + self.H * (-2.0)) + x0 + self.H * self.H).sqrt());
+        let x2 = q[0] * x1;
+        let x3 = q[1] * x1
+            + self.H
+                * (1.0 / (x0 + self.H * (self.H + q[1] * (-2.0)) + q[1] * q[1]).sqrt());
+        let x4 = 1.0 / (1.0 + self.s * self.s).sqrt();
+        let x5 = -(self.s * x4);
+        w_n[(0, 0)] = x2;
+        w_n[(1, 0)] = x3;
+        w_n[(0, 1)] = x5;
+        w_n[(1, 1)] = x4;
     }
     fn gap_drift(&self, q: &Vector<2>, qd: &Vector<2>, _t: f64, drift: &mut Vector<2>) {
         drift.fill(0.0);
         let x0 = self.H * (-2.0);
-        let x1 = q[1] * x0;
-        let x2 = q[0] * q[0];
-        let x3 = q[1] * q[1];
-        let x4 = self.H * self.H;
-        let x5 = x2 + x4;
-        let x6 = x1 + x3 + x5;
-        let x7 = x6.powf(-1.5);
-        let x8 = qd[1] * x7;
-        let x9 = q[0] * qd[0];
-        let x10 = x8 * x9;
-        let x11 = 2.0 * x10;
-        let x12 = qd[1] * qd[1];
-        let x13 = q[1] + x0;
-        let x14 = q[1] * x13;
-        let x15 = x5 + x14;
-        let x16 = x15.powf(-1.5);
-        let x17 = q[1] * x12 * x16;
-        let x18 = q[1] * (-2.0);
-        let x19 = self.H + x18;
-        let x20 = self.H * x19;
-        let x21 = x2 + x3 + x20;
-        let x22 = x21.powf(-1.5);
-        let x23 = x12 * x22;
-        let x24 = x0 * x23;
-        let x25 = x11 + x17 + x24;
-        let x26 = q[1] * x25;
-        let x27 = (-2.0) * x10;
-        let x28 = self.H * x23;
-        let x29 = x27 + x28;
-        let x30 = self.H * x29;
-        let x31 = qd[0] * qd[0];
-        let x32 = 1.0 / x6.sqrt();
-        let x33 = x31 * x32;
-        let x34 = x12 * x32;
-        let x35 = x33 + x34;
-        let x36 = -x35;
-        let x37 = x2 * x7 * x31;
-        let x38 = x26 + x30 + x36 + x37;
-        drift[0] = x38;
+        let x1 = q[0] * q[0];
+        let x2 = q[1] * q[1];
+        let x3 = x1 + self.H * self.H;
+        let x4 = q[1] * x0 + x2 + x3;
+        let x5 = x4.powf(-1.5);
+        let x6 = qd[1] * x5 * (q[0] * qd[0]);
+        let x7 = qd[1] * qd[1];
+        let x8 = x7 * (x1 + x2 + self.H * (self.H + q[1] * (-2.0))).powf(-1.5);
+        let x9 = qd[0] * qd[0];
+        let x10 = 1.0 / x4.sqrt();
+        let x11 = q[1]
+            * (2.0 * x6 + q[1] * x7 * (x3 + q[1] * (q[1] + x0)).powf(-1.5) + x0 * x8)
+            + self.H * ((-2.0) * x6 + self.H * x8) + -(x9 * x10 + x7 * x10)
+            + x1 * x5 * x9;
+        drift[0] = x11;
     }
     fn slip_jacobian(
         &self,
@@ -265,12 +215,10 @@ impl Constraints<2, 0, 2> for PointBallString {
     ) {
         w_t.fill(0.0);
         time_partial.fill(0.0);
-        let x0 = self.s * self.s;
-        let x1 = 1.0 + x0;
-        let x2 = 1.0 / x1.sqrt();
-        let x3 = self.s * x2;
-        w_t[(0, 1)] = x2;
-        w_t[(1, 1)] = x3;
+        let x0 = 1.0 / (1.0 + self.s * self.s).sqrt();
+        let x1 = self.s * x0;
+        w_t[(0, 1)] = x0;
+        w_t[(1, 1)] = x1;
     }
     fn slip_drift(
         &self,
@@ -306,31 +254,16 @@ impl Rates<2, 0, 2> for PointBallString {
         lambda_n: &[Jet<N>; 2],
         out: &mut [Jet<N>; 2],
     ) {
-        let x0 = self.H * x.q[1] * (-2.0);
-        let x1 = x.q[0] * x.q[0];
-        let x2 = x.q[1] * x.q[1];
-        let x3 = self.H * self.H;
-        let x4 = x0 + x1 + x2 + x3;
-        let x5 = 1.0 / x4.sqrt();
-        let x6 = x.q[0] * lambda_n[0] * x5;
-        let x7 = self.m * x.qdd[0];
-        let x8 = self.s * self.s;
-        let x9 = 1.0 + x8;
-        let x10 = 1.0 / x9.sqrt();
-        let x11 = lambda_n[1] * x10;
-        let x12 = self.s * x11;
-        let x13 = x6 + x7 + x12;
-        let x14 = self.g + x.qdd[1];
-        let x15 = self.m * x14;
-        let x16 = -(x.q[1] * x5);
-        let x17 = self.H * x5;
-        let x18 = x16 + x17;
-        let x19 = lambda_n[0] * x18;
-        let x20 = x11 + x19;
-        let x21 = -x20;
-        let x22 = x15 + x21;
-        out[0] = Jet::lift(x13);
-        out[1] = Jet::lift(x22);
+        let x0 = 1.0
+            / (self.H * x.q[1] * (-2.0) + x.q[0] * x.q[0] + x.q[1] * x.q[1]
+                + self.H * self.H)
+                .sqrt();
+        let x1 = lambda_n[1] * (1.0 / (1.0 + self.s * self.s).sqrt());
+        let x2 = x.q[0] * lambda_n[0] * x0 + self.m * x.qdd[0] + self.s * x1;
+        let x3 = self.m * (self.g + x.qdd[1])
+            + -(x1 + lambda_n[0] * (-(x.q[1] * x0) + self.H * x0));
+        out[0] = Jet::lift(x2);
+        out[1] = Jet::lift(x3);
     }
     fn constraint_jet<const N: usize>(
         &self,
@@ -338,23 +271,14 @@ impl Rates<2, 0, 2> for PointBallString {
         _bilateral: &mut [Jet<N>; 0],
         gaps: &mut [Jet<N>; 2],
     ) {
-        let x0 = self.H * x.q[1] * (-2.0);
-        let x1 = x.q[0] * x.q[0];
-        let x2 = x.q[1] * x.q[1];
-        let x3 = self.H * self.H;
-        let x4 = x0 + x1 + x2 + x3;
-        let x5 = x4.sqrt();
-        let x6 = -x5;
-        let x7 = self.L + x6;
-        let x8 = self.s * self.s;
-        let x9 = 1.0 + x8;
-        let x10 = 1.0 / x9.sqrt();
-        let x11 = -(self.s * x.q[0] * x10);
-        let x12 = x.q[1] * x10;
-        let x13 = self.d * x10;
-        let x14 = x11 + x12 + x13;
-        gaps[0] = Jet::lift(x7);
-        gaps[1] = Jet::lift(x14);
+        let x0 = self.L
+            + -(self.H * x.q[1] * (-2.0) + x.q[0] * x.q[0] + x.q[1] * x.q[1]
+                + self.H * self.H)
+                .sqrt();
+        let x1 = 1.0 / (1.0 + self.s * self.s).sqrt();
+        let x2 = -(self.s * x.q[0] * x1) + x.q[1] * x1 + self.d * x1;
+        gaps[0] = Jet::lift(x0);
+        gaps[1] = Jet::lift(x2);
     }
 }
 impl Statics<2> for PointBallString {
@@ -434,33 +358,17 @@ impl Statics<2> for PointBallString {
         match i {
             0 => {
                 let x0 = self.H * (-2.0);
-                let x1 = q[1] * x0;
-                let x2 = q[0] * q[0];
-                let x3 = q[1] * q[1];
-                let x4 = self.H * self.H;
-                let x5 = x2 + x4;
-                let x6 = x1 + x3 + x5;
-                let x7 = x6.sqrt();
-                let x8 = q[0] + x7;
-                let x9 = -x7;
-                let x10 = q[0] + x9;
-                let x11 = q[1] + x0;
-                let x12 = q[1] * x11;
-                let x13 = x5 + x12;
-                let x14 = x13.powf(-1.5);
-                let x15 = x8 * x10 * x14;
-                let x16 = -self.H;
-                let x17 = q[1] + x16;
-                let x18 = q[0] * x14 * x17;
-                let x19 = self.H + x7;
-                let x20 = -x19;
-                let x21 = q[1] + x20;
-                let x22 = x7 + x17;
-                let x23 = x14 * x21 * x22;
-                hess[(0, 0)] = x15;
-                hess[(0, 1)] = x18;
-                hess[(1, 0)] = x18;
-                hess[(1, 1)] = x23;
+                let x1 = q[0] * q[0] + self.H * self.H;
+                let x2 = (q[1] * x0 + q[1] * q[1] + x1).sqrt();
+                let x3 = (x1 + q[1] * (q[1] + x0)).powf(-1.5);
+                let x4 = (q[0] + x2) * (q[0] + -x2) * x3;
+                let x5 = q[1] + -self.H;
+                let x6 = q[0] * x3 * x5;
+                let x7 = x3 * (q[1] + -(self.H + x2)) * (x2 + x5);
+                hess[(0, 0)] = x4;
+                hess[(0, 1)] = x6;
+                hess[(1, 0)] = x6;
+                hess[(1, 1)] = x7;
                 true
             }
             1 => {
@@ -514,11 +422,8 @@ impl Jacobians<2, 0, 2> for PointBallString {
                 let mut dp = [0.0; 9];
                 dp[k] = 1.0;
                 out.fill(0.0);
-                let x0 = self.m * dp[1];
-                let x1 = self.g * dp[0];
-                let x2 = x0 + x1;
-                let x3 = -x2;
-                out[1] = x3;
+                let x0 = -(self.m * dp[1] + self.g * dp[0]);
+                out[1] = x0;
                 true
             }
             _ => false,
@@ -569,109 +474,53 @@ impl Jacobians<2, 0, 2> for PointBallString {
         let x0 = q[0] * q[0];
         let x1 = qd[0] * qd[0];
         let x2 = q[1] * (-2.0);
-        let x3 = self.H * x2;
-        let x4 = q[1] * q[1];
-        let x5 = self.H * self.H;
-        let x6 = x0 + x5;
-        let x7 = x3 + x4 + x6;
-        let x8 = x7.powf(-2.5);
-        let x9 = x0 * x8;
-        let x10 = (-3.0) * x1 * x9;
-        let x11 = x7.powf(-1.5);
-        let x12 = x1 * x11;
-        let x13 = 3.0 * x12;
-        let x14 = qd[1] * qd[1];
-        let x15 = x11 * x14;
-        let x16 = x10 + x13 + x15;
-        let x17 = q[0] * x16;
-        let x18 = self.H * (-2.0);
-        let x19 = q[1] + x18;
-        let x20 = q[1] * x19;
-        let x21 = x6 + x20;
-        let x22 = x21.powf(-2.5);
-        let x23 = q[0] * (-3.0);
-        let x24 = q[1] * x22;
-        let x25 = x14 * x23 * x24;
-        let x26 = self.H + x2;
-        let x27 = self.H * x26;
-        let x28 = x0 + x4 + x27;
-        let x29 = x28.powf(-2.5);
-        let x30 = x14 * x29;
-        let x31 = self.H * x30;
-        let x32 = q[0] * 6.0 * x31;
-        let x33 = qd[0] * qd[1];
-        let x34 = x11 * x33;
-        let x35 = 2.0 * x34;
-        let x36 = x9 * x33;
-        let x37 = (-6.0) * x36;
-        let x38 = x25 + x32 + x35 + x37;
-        let x39 = q[1] * x38;
-        let x40 = x23 * x31;
-        let x41 = (-2.0) * x34;
-        let x42 = 6.0 * x36;
-        let x43 = x40 + x41 + x42;
-        let x44 = self.H * x43;
-        let x45 = x17 + x39 + x44;
-        let x46 = q[1] * 2.0;
-        let x47 = x18 + x46;
-        let x48 = x8 * x47;
-        let x49 = q[0] * (-1.5) * x1 * x48;
-        let x50 = x35 + x49;
-        let x51 = q[0] * x50;
-        let x52 = x33 * x48;
-        let x53 = x23 * x52;
-        let x54 = x14 * x47;
-        let x55 = (-1.5) * x24 * x54;
-        let x56 = self.H * x29;
-        let x57 = x54 * x56;
-        let x58 = 3.0 * x57;
-        let x59 = 2.0 * x15;
-        let x60 = x53 + x55 + x58 + x59;
-        let x61 = q[1] * x60;
-        let x62 = q[0] * 3.0 * x52;
-        let x63 = (-1.5) * x57;
-        let x64 = (-2.0) * x15;
-        let x65 = x62 + x63 + x64;
-        let x66 = self.H * x65;
-        let x67 = x12 * x47;
-        let x68 = x11 * x54;
-        let x69 = x67 + x68;
-        let x70 = 0.5 * x69;
-        let x71 = x51 + x61 + x66 + x70;
-        let x72 = x28.powf(-1.5);
-        let x73 = q[0] * qd[1];
-        let x74 = self.H * x72 * x73;
-        let x75 = 1.0 / x7.sqrt();
-        let x76 = qd[0] * x75;
-        let x77 = x74 + x76;
-        let x78 = (-2.0) * x77;
-        let x79 = x21.powf(-1.5);
-        let x80 = q[1] * x79;
-        let x81 = x73 * x80;
-        let x82 = qd[0] * x11;
-        let x83 = x0 * x82;
-        let x84 = x81 + x83;
-        let x85 = 2.0 * x84;
-        let x86 = x78 + x85;
-        let x87 = qd[1] * x72;
-        let x88 = self.H * x87;
-        let x89 = (-4.0) * x88;
-        let x90 = q[0] * x82;
-        let x91 = qd[1] * x80;
-        let x92 = x90 + x91;
-        let x93 = 2.0 * x92;
-        let x94 = x89 + x93;
-        let x95 = q[1] * x94;
-        let x96 = qd[1] * (-2.0) * x75;
-        let x97 = (-2.0) * x90;
-        let x98 = 2.0 * x88;
-        let x99 = x97 + x98;
-        let x100 = self.H * x99;
-        let x101 = x95 + x96 + x100;
-        d_dq[(0, 0)] = x45;
-        d_dq[(0, 1)] = x71;
-        d_dqd[(0, 0)] = x86;
-        d_dqd[(0, 1)] = x101;
+        let x3 = q[1] * q[1];
+        let x4 = x0 + self.H * self.H;
+        let x5 = self.H * x2 + x3 + x4;
+        let x6 = x5.powf(-2.5);
+        let x7 = x0 * x6;
+        let x8 = x5.powf(-1.5);
+        let x9 = x1 * x8;
+        let x10 = qd[1] * qd[1];
+        let x11 = x8 * x10;
+        let x12 = self.H * (-2.0);
+        let x13 = x4 + q[1] * (q[1] + x12);
+        let x14 = q[0] * (-3.0);
+        let x15 = q[1] * x13.powf(-2.5);
+        let x16 = x0 + x3 + self.H * (self.H + x2);
+        let x17 = x16.powf(-2.5);
+        let x18 = self.H * (x10 * x17);
+        let x19 = qd[0] * qd[1];
+        let x20 = x8 * x19;
+        let x21 = 2.0 * x20;
+        let x22 = x7 * x19;
+        let x23 = q[0] * ((-3.0) * x1 * x7 + 3.0 * x9 + x11)
+            + q[1] * (x10 * x14 * x15 + q[0] * 6.0 * x18 + x21 + (-6.0) * x22)
+            + self.H * (x14 * x18 + (-2.0) * x20 + 6.0 * x22);
+        let x24 = x12 + q[1] * 2.0;
+        let x25 = x6 * x24;
+        let x26 = x19 * x25;
+        let x27 = x10 * x24;
+        let x28 = x27 * (self.H * x17);
+        let x29 = q[0] * (x21 + q[0] * (-1.5) * x1 * x25)
+            + q[1] * (x14 * x26 + (-1.5) * x15 * x27 + 3.0 * x28 + 2.0 * x11)
+            + self.H * (q[0] * 3.0 * x26 + (-1.5) * x28 + (-2.0) * x11)
+            + 0.5 * (x9 * x24 + x8 * x27);
+        let x30 = x16.powf(-1.5);
+        let x31 = q[0] * qd[1];
+        let x32 = 1.0 / x5.sqrt();
+        let x33 = q[1] * x13.powf(-1.5);
+        let x34 = qd[0] * x8;
+        let x35 = (-2.0) * (self.H * x30 * x31 + qd[0] * x32)
+            + 2.0 * (x31 * x33 + x0 * x34);
+        let x36 = self.H * (qd[1] * x30);
+        let x37 = q[0] * x34;
+        let x38 = q[1] * ((-4.0) * x36 + 2.0 * (x37 + qd[1] * x33))
+            + qd[1] * (-2.0) * x32 + self.H * ((-2.0) * x37 + 2.0 * x36);
+        d_dq[(0, 0)] = x23;
+        d_dq[(0, 1)] = x29;
+        d_dqd[(0, 0)] = x35;
+        d_dqd[(0, 1)] = x38;
     }
 }
 

@@ -109,10 +109,7 @@ impl Dynamics<2> for PolynomialLift {
         Ok(())
     }
     fn kinetic_energy(&self, _q: &Vector<2>, qd: &Vector<2>, _t: f64) -> f64 {
-        let x0 = qd[0] * qd[0];
-        let x1 = qd[1] * qd[1];
-        let x2 = x0 + x1;
-        self.m * 0.5 * x2
+        self.m * 0.5 * (qd[0] * qd[0] + qd[1] * qd[1])
     }
     fn potential_energy(&self, q: &Vector<2>, _t: f64) -> f64 {
         self.m * self.g * q[1]
@@ -127,23 +124,14 @@ impl Dynamics<2> for PolynomialLift {
     ) {
         m.fill(0.0);
         h.fill(0.0);
-        let x0 = -self.t0;
-        let x1 = t + x0;
-        let x2 = self.c1 * x1;
-        let x3 = x1 * x1;
-        let x4 = self.c2 * x3;
-        let x5 = x1 * x3;
-        let x6 = self.c3 * x5;
-        let x7 = x3 * x3;
-        let x8 = self.c4 * x7;
-        let x9 = x1 * x7;
-        let x10 = self.c5 * x9;
-        let x11 = x3 * x7;
-        let x12 = self.c6 * x11;
-        let x13 = x2 + x4 + x6 + x8 + x10 + x12;
+        let x0 = t + -self.t0;
+        let x1 = x0 * x0;
+        let x2 = x1 * x1;
+        let x3 = self.c1 * x0 + self.c2 * x1 + self.c3 * (x0 * x1) + self.c4 * x2
+            + self.c5 * (x0 * x2) + self.c6 * (x1 * x2);
         m[(0, 0)] = self.m;
         m[(1, 1)] = self.m;
-        h[1] = x13;
+        h[1] = x3;
     }
     fn mass_matrix(&self, _q: &Vector<2>, _t: f64, m: &mut Matrix<2, 2>) {
         m.fill(0.0);
@@ -152,21 +140,12 @@ impl Dynamics<2> for PolynomialLift {
     }
     fn forces(&self, _q: &Vector<2>, _qd: &Vector<2>, t: f64, h: &mut Vector<2>) {
         h.fill(0.0);
-        let x0 = -self.t0;
-        let x1 = t + x0;
-        let x2 = self.c1 * x1;
-        let x3 = x1 * x1;
-        let x4 = self.c2 * x3;
-        let x5 = x1 * x3;
-        let x6 = self.c3 * x5;
-        let x7 = x3 * x3;
-        let x8 = self.c4 * x7;
-        let x9 = x1 * x7;
-        let x10 = self.c5 * x9;
-        let x11 = x3 * x7;
-        let x12 = self.c6 * x11;
-        let x13 = x2 + x4 + x6 + x8 + x10 + x12;
-        h[1] = x13;
+        let x0 = t + -self.t0;
+        let x1 = x0 * x0;
+        let x2 = x1 * x1;
+        let x3 = self.c1 * x0 + self.c2 * x1 + self.c3 * (x0 * x1) + self.c4 * x2
+            + self.c5 * (x0 * x2) + self.c6 * (x1 * x2);
+        h[1] = x3;
     }
     fn coriolis(&self, _q: &Vector<2>, _qd: &Vector<2>, _t: f64, c: &mut Matrix<2, 2>) {
         c.fill(0.0);
@@ -253,25 +232,14 @@ impl Rates<2, 0, 1> for PolynomialLift {
         out: &mut [Jet<N>; 2],
     ) {
         let x0 = self.m * x.qdd[0];
-        let x1 = self.m * x.qdd[1];
-        let x2 = -self.t0;
-        let x3 = x.t + x2;
-        let x4 = self.c1 * x3;
-        let x5 = x3 * x3;
-        let x6 = self.c2 * x5;
-        let x7 = x3 * x5;
-        let x8 = self.c3 * x7;
-        let x9 = x5 * x5;
-        let x10 = self.c4 * x9;
-        let x11 = x3 * x9;
-        let x12 = self.c5 * x11;
-        let x13 = x5 * x9;
-        let x14 = self.c6 * x13;
-        let x15 = lambda_n[0] + x4 + x6 + x8 + x10 + x12 + x14;
-        let x16 = -x15;
-        let x17 = x1 + x16;
+        let x1 = x.t + -self.t0;
+        let x2 = x1 * x1;
+        let x3 = x2 * x2;
+        let x4 = lambda_n[0] + self.c1 * x1 + self.c2 * x2 + self.c3 * (x1 * x2)
+            + self.c4 * x3 + self.c5 * (x1 * x3) + self.c6 * (x2 * x3);
+        let x5 = self.m * x.qdd[1] + -x4;
         out[0] = Jet::lift(x0);
-        out[1] = Jet::lift(x17);
+        out[1] = Jet::lift(x5);
     }
     fn constraint_jet<const N: usize>(
         &self,
@@ -389,19 +357,12 @@ impl Jacobians<2, 0, 1> for PolynomialLift {
         dh_dt: &mut Vector<2>,
     ) {
         dh_dt.fill(0.0);
-        let x0 = -self.t0;
-        let x1 = t + x0;
-        let x2 = self.c2 * 2.0 * x1;
-        let x3 = x1 * x1;
-        let x4 = self.c3 * 3.0 * x3;
-        let x5 = x1 * x3;
-        let x6 = self.c4 * 4.0 * x5;
-        let x7 = x3 * x3;
-        let x8 = self.c5 * 5.0 * x7;
-        let x9 = x1 * x7;
-        let x10 = self.c6 * 6.0 * x9;
-        let x11 = self.c1 + x2 + x4 + x6 + x8 + x10;
-        dh_dt[1] = x11;
+        let x0 = t + -self.t0;
+        let x1 = x0 * x0;
+        let x2 = x1 * x1;
+        let x3 = self.c1 + self.c2 * 2.0 * x0 + self.c3 * 3.0 * x1
+            + self.c4 * 4.0 * (x0 * x1) + self.c5 * 5.0 * x2 + self.c6 * 6.0 * (x0 * x2);
+        dh_dt[1] = x3;
     }
     fn mass_action_jacobian(
         &self,
@@ -425,29 +386,17 @@ impl Jacobians<2, 0, 1> for PolynomialLift {
                 let mut dp = [0.0; 10];
                 dp[k] = 1.0;
                 out.fill(0.0);
-                let x0 = -self.c1;
-                let x1 = -self.t0;
-                let x2 = t + x1;
-                let x3 = self.c2 * (-2.0) * x2;
-                let x4 = x2 * x2;
-                let x5 = self.c3 * (-3.0) * x4;
-                let x6 = x2 * x4;
-                let x7 = self.c4 * (-4.0) * x6;
-                let x8 = x4 * x4;
-                let x9 = self.c5 * (-5.0) * x8;
-                let x10 = x2 * x8;
-                let x11 = self.c6 * (-6.0) * x10;
-                let x12 = x0 + x3 + x5 + x7 + x9 + x11;
-                let x13 = dp[3] * x12;
-                let x14 = dp[4] * x2;
-                let x15 = dp[5] * x4;
-                let x16 = dp[6] * x6;
-                let x17 = dp[7] * x8;
-                let x18 = dp[8] * x10;
-                let x19 = x4 * x8;
-                let x20 = dp[9] * x19;
-                let x21 = x13 + x14 + x15 + x16 + x17 + x18 + x20;
-                out[1] = x21;
+                let x0 = t + -self.t0;
+                let x1 = x0 * x0;
+                let x2 = x0 * x1;
+                let x3 = x1 * x1;
+                let x4 = x0 * x3;
+                let x5 = -self.c1 + self.c2 * (-2.0) * x0 + self.c3 * (-3.0) * x1
+                    + self.c4 * (-4.0) * x2 + self.c5 * (-5.0) * x3
+                    + self.c6 * (-6.0) * x4;
+                let x6 = dp[3] * x5 + dp[4] * x0 + dp[5] * x1 + dp[6] * x2 + dp[7] * x3
+                    + dp[8] * x4 + dp[9] * (x1 * x3);
+                out[1] = x6;
                 true
             }
             _ => false,

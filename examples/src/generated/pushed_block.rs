@@ -94,11 +94,7 @@ impl Dynamics<3> for PushedBlock {
         Ok(())
     }
     fn kinetic_energy(&self, _q: &Vector<3>, qd: &Vector<3>, _t: f64) -> f64 {
-        let x0 = qd[0] * qd[0];
-        let x1 = qd[1] * qd[1];
-        let x2 = qd[2] * qd[2];
-        let x3 = x0 + x1 + x2;
-        self.m * 0.5 * x3
+        self.m * 0.5 * (qd[0] * qd[0] + qd[1] * qd[1] + qd[2] * qd[2])
     }
     fn potential_energy(&self, q: &Vector<3>, _t: f64) -> f64 {
         self.m * self.g * q[2]
@@ -112,27 +108,19 @@ impl Dynamics<3> for PushedBlock {
         h: &mut Vector<3>,
     ) {
         m.fill(0.0);
-        let x0 = self.nu * t * 0.5;
-        let x1 = x0.sin();
-        let x2 = x1 * x1;
-        let x3 = self.alpha.cos();
-        let x4 = self.w * t;
-        let x5 = x4.cos();
-        let x6 = self.f0 * x2;
-        let x7 = x5 * x6;
-        let x8 = x3 * x7;
-        let x9 = x4.sin();
-        let x10 = x6 * x9;
-        let x11 = -(self.m * self.g);
-        let x12 = self.alpha.sin();
-        let x13 = x7 * x12;
-        let x14 = x11 + x13;
+        let x0 = (self.nu * t * 0.5).sin();
+        let x1 = self.w * t;
+        let x2 = self.f0 * (x0 * x0);
+        let x3 = x1.cos() * x2;
+        let x4 = self.alpha.cos() * x3;
+        let x5 = x2 * x1.sin();
+        let x6 = -(self.m * self.g) + x3 * self.alpha.sin();
         m[(0, 0)] = self.m;
         m[(1, 1)] = self.m;
         m[(2, 2)] = self.m;
-        h[0] = x8;
-        h[1] = x10;
-        h[2] = x14;
+        h[0] = x4;
+        h[1] = x5;
+        h[2] = x6;
     }
     fn mass_matrix(&self, _q: &Vector<3>, _t: f64, m: &mut Matrix<3, 3>) {
         m.fill(0.0);
@@ -141,24 +129,16 @@ impl Dynamics<3> for PushedBlock {
         m[(2, 2)] = self.m;
     }
     fn forces(&self, _q: &Vector<3>, _qd: &Vector<3>, t: f64, h: &mut Vector<3>) {
-        let x0 = self.nu * t * 0.5;
-        let x1 = x0.sin();
-        let x2 = x1 * x1;
-        let x3 = self.alpha.cos();
-        let x4 = self.w * t;
-        let x5 = x4.cos();
-        let x6 = self.f0 * x2;
-        let x7 = x5 * x6;
-        let x8 = x3 * x7;
-        let x9 = x4.sin();
-        let x10 = x6 * x9;
-        let x11 = -(self.m * self.g);
-        let x12 = self.alpha.sin();
-        let x13 = x7 * x12;
-        let x14 = x11 + x13;
-        h[0] = x8;
-        h[1] = x10;
-        h[2] = x14;
+        let x0 = (self.nu * t * 0.5).sin();
+        let x1 = self.w * t;
+        let x2 = self.f0 * (x0 * x0);
+        let x3 = x1.cos() * x2;
+        let x4 = self.alpha.cos() * x3;
+        let x5 = x2 * x1.sin();
+        let x6 = -(self.m * self.g) + x3 * self.alpha.sin();
+        h[0] = x4;
+        h[1] = x5;
+        h[2] = x6;
     }
     fn coriolis(&self, _q: &Vector<3>, _qd: &Vector<3>, _t: f64, c: &mut Matrix<3, 3>) {
         c.fill(0.0);
@@ -185,15 +165,10 @@ impl Constraints<3, 0, 1> for PushedBlock {
     ) {}
     fn gaps(&self, q: &Vector<3>, _t: f64, g_n: &mut Vector<1>) {
         let x0 = self.alpha.sin();
-        let x1 = x0 * x0;
-        let x2 = self.alpha.cos();
-        let x3 = x2 * x2;
-        let x4 = x1 + x3;
-        let x5 = 1.0 / x4.sqrt();
-        let x6 = -(q[0] * x0 * x5);
-        let x7 = q[2] * x2 * x5;
-        let x8 = x6 + x7;
-        g_n[0] = x8;
+        let x1 = self.alpha.cos();
+        let x2 = 1.0 / (x0 * x0 + x1 * x1).sqrt();
+        let x3 = -(q[0] * x0 * x2) + q[2] * x1 * x2;
+        g_n[0] = x3;
     }
     fn gap_jacobian(
         &self,
@@ -205,15 +180,12 @@ impl Constraints<3, 0, 1> for PushedBlock {
         w_n.fill(0.0);
         time_partial.fill(0.0);
         let x0 = self.alpha.sin();
-        let x1 = x0 * x0;
-        let x2 = self.alpha.cos();
-        let x3 = x2 * x2;
-        let x4 = x1 + x3;
-        let x5 = 1.0 / x4.sqrt();
-        let x6 = -(x0 * x5);
-        let x7 = x2 * x5;
-        w_n[(0, 0)] = x6;
-        w_n[(2, 0)] = x7;
+        let x1 = self.alpha.cos();
+        let x2 = 1.0 / (x0 * x0 + x1 * x1).sqrt();
+        let x3 = -(x0 * x2);
+        let x4 = x1 * x2;
+        w_n[(0, 0)] = x3;
+        w_n[(2, 0)] = x4;
     }
     fn gap_drift(
         &self,
@@ -234,15 +206,12 @@ impl Constraints<3, 0, 1> for PushedBlock {
         w_t.fill(0.0);
         time_partial.fill(0.0);
         let x0 = self.alpha.sin();
-        let x1 = x0 * x0;
-        let x2 = self.alpha.cos();
-        let x3 = x2 * x2;
-        let x4 = x1 + x3;
-        let x5 = 1.0 / x4.sqrt();
-        let x6 = x2 * x5;
-        let x7 = x0 * x5;
-        w_t[(0, 0)] = x6;
-        w_t[(2, 0)] = x7;
+        let x1 = self.alpha.cos();
+        let x2 = 1.0 / (x0 * x0 + x1 * x1).sqrt();
+        let x3 = x1 * x2;
+        let x4 = x0 * x2;
+        w_t[(0, 0)] = x3;
+        w_t[(2, 0)] = x4;
     }
     fn slip_drift(
         &self,
@@ -292,38 +261,19 @@ impl Rates<3, 0, 1> for PushedBlock {
         lambda_n: &[Jet<N>; 1],
         out: &mut [Jet<N>; 3],
     ) {
-        let x0 = self.m * x.qdd[0];
-        let x1 = self.alpha.sin();
-        let x2 = x1 * x1;
-        let x3 = self.alpha.cos();
-        let x4 = x3 * x3;
-        let x5 = x2 + x4;
-        let x6 = 1.0 / x5.sqrt();
-        let x7 = lambda_n[0] * x6;
-        let x8 = x1 * x7;
-        let x9 = self.nu * x.t * 0.5;
-        let x10 = x9.sin();
-        let x11 = x10 * x10;
-        let x12 = self.w * x.t;
-        let x13 = x12.cos();
-        let x14 = self.f0 * x11;
-        let x15 = x13 * x14;
-        let x16 = -(x3 * x15);
-        let x17 = x0 + x8 + x16;
-        let x18 = self.m * x.qdd[1];
-        let x19 = x12.sin();
-        let x20 = -(x14 * x19);
-        let x21 = x18 + x20;
-        let x22 = self.m * x.qdd[2];
-        let x23 = -(self.m * self.g);
-        let x24 = x3 * x7;
-        let x25 = x1 * x15;
-        let x26 = x23 + x24 + x25;
-        let x27 = -x26;
-        let x28 = x22 + x27;
-        out[0] = Jet::lift(x17);
-        out[1] = Jet::lift(x21);
-        out[2] = Jet::lift(x28);
+        let x0 = self.alpha.sin();
+        let x1 = self.alpha.cos();
+        let x2 = lambda_n[0] * (1.0 / (x0 * x0 + x1 * x1).sqrt());
+        let x3 = (self.nu * x.t * 0.5).sin();
+        let x4 = self.w * x.t;
+        let x5 = self.f0 * (x3 * x3);
+        let x6 = x4.cos() * x5;
+        let x7 = self.m * x.qdd[0] + x0 * x2 + -(x1 * x6);
+        let x8 = self.m * x.qdd[1] + -(x5 * x4.sin());
+        let x9 = self.m * x.qdd[2] + -(-(self.m * self.g) + x1 * x2 + x0 * x6);
+        out[0] = Jet::lift(x7);
+        out[1] = Jet::lift(x8);
+        out[2] = Jet::lift(x9);
     }
     fn constraint_jet<const N: usize>(
         &self,
@@ -332,15 +282,10 @@ impl Rates<3, 0, 1> for PushedBlock {
         gaps: &mut [Jet<N>; 1],
     ) {
         let x0 = self.alpha.sin();
-        let x1 = x0 * x0;
-        let x2 = self.alpha.cos();
-        let x3 = x2 * x2;
-        let x4 = x1 + x3;
-        let x5 = 1.0 / x4.sqrt();
-        let x6 = -(x.q[0] * x0 * x5);
-        let x7 = x.q[2] * x2 * x5;
-        let x8 = x6 + x7;
-        gaps[0] = Jet::lift(x8);
+        let x1 = self.alpha.cos();
+        let x2 = 1.0 / (x0 * x0 + x1 * x1).sqrt();
+        let x3 = -(x.q[0] * x0 * x2) + x.q[2] * x1 * x2;
+        gaps[0] = Jet::lift(x3);
     }
 }
 impl Statics<3> for PushedBlock {
@@ -441,31 +386,19 @@ impl Jacobians<3, 0, 1> for PushedBlock {
         let x1 = x0.sin();
         let x2 = self.alpha.cos();
         let x3 = self.w * t;
-        let x4 = x3.cos();
-        let x5 = x0.cos();
-        let x6 = x1 * x5;
-        let x7 = self.f0 * x4;
-        let x8 = self.nu * x6;
-        let x9 = x7 * x8;
-        let x10 = x2 * x9;
-        let x11 = x3.sin();
-        let x12 = x1 * x1;
-        let x13 = self.w * x12;
-        let x14 = self.f0 * x11;
-        let x15 = x13 * x14;
-        let x16 = -x15;
-        let x17 = x2 * x16;
-        let x18 = x10 + x17;
-        let x19 = x8 * x14;
-        let x20 = x7 * x13;
-        let x21 = x19 + x20;
-        let x22 = self.alpha.sin();
-        let x23 = x9 * x22;
-        let x24 = x16 * x22;
-        let x25 = x23 + x24;
-        dh_dt[0] = x18;
-        dh_dt[1] = x21;
-        dh_dt[2] = x25;
+        let x4 = self.f0 * x3.cos();
+        let x5 = self.nu * (x1 * x0.cos());
+        let x6 = x4 * x5;
+        let x7 = self.w * (x1 * x1);
+        let x8 = self.f0 * x3.sin();
+        let x9 = -(x7 * x8);
+        let x10 = x2 * x6 + x2 * x9;
+        let x11 = x5 * x8 + x4 * x7;
+        let x12 = self.alpha.sin();
+        let x13 = x6 * x12 + x9 * x12;
+        dh_dt[0] = x10;
+        dh_dt[1] = x11;
+        dh_dt[2] = x13;
     }
     fn mass_action_jacobian(
         &self,
@@ -492,52 +425,27 @@ impl Jacobians<3, 0, 1> for PushedBlock {
                 let x1 = self.w * t;
                 let x2 = x1.cos();
                 let x3 = self.nu * t * 0.5;
-                let x4 = x3.cos();
-                let x5 = self.f0 * x2;
-                let x6 = dp[5] * x4;
-                let x7 = x5 * x6;
-                let x8 = x0 * x7;
-                let x9 = x1.sin();
-                let x10 = x3.sin();
-                let x11 = dp[6] * x10;
-                let x12 = self.f0 * x9;
-                let x13 = x11 * x12;
-                let x14 = -(x0 * x13);
-                let x15 = x8 + x14;
-                let x16 = t * x10;
-                let x17 = x15 * x16;
-                let x18 = self.alpha.sin();
-                let x19 = -x18;
-                let x20 = dp[1] * x5;
-                let x21 = x19 * x20;
-                let x22 = dp[4] * x2;
-                let x23 = x0 * x22;
-                let x24 = x21 + x23;
-                let x25 = x10 * x10;
-                let x26 = x24 * x25;
-                let x27 = x17 + x26;
-                let x28 = x6 * x12;
-                let x29 = x5 * x11;
-                let x30 = x28 + x29;
-                let x31 = x16 * x30;
-                let x32 = dp[4] * x9 * x25;
-                let x33 = x31 + x32;
-                let x34 = x7 * x18;
-                let x35 = x13 * x19;
-                let x36 = x34 + x35;
-                let x37 = x16 * x36;
-                let x38 = self.m * dp[3];
-                let x39 = self.g * dp[0];
-                let x40 = x38 + x39;
-                let x41 = -x40;
-                let x42 = x0 * x20;
-                let x43 = x18 * x22;
-                let x44 = x42 + x43;
-                let x45 = x25 * x44;
-                let x46 = x37 + x41 + x45;
-                out[0] = x27;
-                out[1] = x33;
-                out[2] = x46;
+                let x4 = self.f0 * x2;
+                let x5 = dp[5] * x3.cos();
+                let x6 = x4 * x5;
+                let x7 = x1.sin();
+                let x8 = x3.sin();
+                let x9 = dp[6] * x8;
+                let x10 = self.f0 * x7;
+                let x11 = x9 * x10;
+                let x12 = t * x8;
+                let x13 = self.alpha.sin();
+                let x14 = -x13;
+                let x15 = dp[1] * x4;
+                let x16 = dp[4] * x2;
+                let x17 = x8 * x8;
+                let x18 = (x0 * x6 + -(x0 * x11)) * x12 + (x14 * x15 + x0 * x16) * x17;
+                let x19 = x12 * (x5 * x10 + x4 * x9) + dp[4] * x7 * x17;
+                let x20 = x12 * (x6 * x13 + x11 * x14)
+                    + -(self.m * dp[3] + self.g * dp[0]) + x17 * (x0 * x15 + x13 * x16);
+                out[0] = x18;
+                out[1] = x19;
+                out[2] = x20;
                 true
             }
             _ => false,

@@ -89,17 +89,10 @@ impl Dynamics<3> for PushedBox {
         Ok(())
     }
     fn kinetic_energy(&self, _q: &Vector<3>, qd: &Vector<3>, _t: f64) -> f64 {
-        let x0 = qd[0] * qd[0];
-        let x1 = qd[1] * qd[1];
-        let x2 = x0 + x1;
-        let x3 = 0.5 * x2;
-        let x4 = qd[2] * qd[2];
-        let x5 = self.a * self.a;
-        let x6 = self.b * self.b;
-        let x7 = x5 + x6;
-        let x8 = 0.16666666666666666 * x4 * x7;
-        let x9 = x3 + x8;
-        self.m * x9
+        let x0 = 0.5 * (qd[0] * qd[0] + qd[1] * qd[1])
+            + 0.16666666666666666 * (qd[2] * qd[2])
+                * (self.a * self.a + self.b * self.b);
+        self.m * x0
     }
     fn potential_energy(&self, q: &Vector<3>, _t: f64) -> f64 {
         self.m * self.g * q[1]
@@ -114,27 +107,21 @@ impl Dynamics<3> for PushedBox {
     ) {
         m.fill(0.0);
         h.fill(0.0);
-        let x0 = self.a * self.a;
-        let x1 = self.b * self.b;
-        let x2 = x0 + x1;
-        let x3 = self.m * 0.3333333333333333 * x2;
-        let x4 = self.c * t;
-        let x5 = -(self.m * self.g);
+        let x0 = self.m * 0.3333333333333333 * (self.a * self.a + self.b * self.b);
+        let x1 = self.c * t;
+        let x2 = -(self.m * self.g);
         m[(0, 0)] = self.m;
         m[(1, 1)] = self.m;
-        m[(2, 2)] = x3;
-        h[0] = x4;
-        h[1] = x5;
+        m[(2, 2)] = x0;
+        h[0] = x1;
+        h[1] = x2;
     }
     fn mass_matrix(&self, _q: &Vector<3>, _t: f64, m: &mut Matrix<3, 3>) {
         m.fill(0.0);
-        let x0 = self.a * self.a;
-        let x1 = self.b * self.b;
-        let x2 = x0 + x1;
-        let x3 = self.m * 0.3333333333333333 * x2;
+        let x0 = self.m * 0.3333333333333333 * (self.a * self.a + self.b * self.b);
         m[(0, 0)] = self.m;
         m[(1, 1)] = self.m;
-        m[(2, 2)] = x3;
+        m[(2, 2)] = x0;
     }
     fn forces(&self, _q: &Vector<3>, _qd: &Vector<3>, t: f64, h: &mut Vector<3>) {
         h.fill(0.0);
@@ -166,17 +153,12 @@ impl Constraints<3, 0, 2> for PushedBox {
         _drift: &mut Vector<0>,
     ) {}
     fn gaps(&self, q: &Vector<3>, _t: f64, g_n: &mut Vector<2>) {
-        let x0 = q[2].sin();
-        let x1 = self.a * x0;
-        let x2 = q[2].cos();
-        let x3 = self.b * x2;
-        let x4 = x1 + x3;
-        let x5 = -x4;
-        let x6 = q[1] + x5;
-        let x7 = -x3;
-        let x8 = q[1] + x1 + x7;
-        g_n[0] = x6;
-        g_n[1] = x8;
+        let x0 = self.a * q[2].sin();
+        let x1 = self.b * q[2].cos();
+        let x2 = q[1] + -(x0 + x1);
+        let x3 = q[1] + x0 + -x1;
+        g_n[0] = x2;
+        g_n[1] = x3;
     }
     fn gap_jacobian(
         &self,
@@ -187,31 +169,23 @@ impl Constraints<3, 0, 2> for PushedBox {
     ) {
         w_n.fill(0.0);
         time_partial.fill(0.0);
-        let x0 = q[2].cos();
-        let x1 = self.a * x0;
-        let x2 = -x1;
-        let x3 = q[2].sin();
-        let x4 = self.b * x3;
-        let x5 = x2 + x4;
-        let x6 = x1 + x4;
+        let x0 = self.a * q[2].cos();
+        let x1 = self.b * q[2].sin();
+        let x2 = -x0 + x1;
+        let x3 = x0 + x1;
         w_n[(1, 0)] = 1.0;
-        w_n[(2, 0)] = x5;
+        w_n[(2, 0)] = x2;
         w_n[(1, 1)] = 1.0;
-        w_n[(2, 1)] = x6;
+        w_n[(2, 1)] = x3;
     }
     fn gap_drift(&self, q: &Vector<3>, qd: &Vector<3>, _t: f64, drift: &mut Vector<2>) {
         let x0 = qd[2] * qd[2];
-        let x1 = q[2].sin();
-        let x2 = self.a * x1;
-        let x3 = q[2].cos();
-        let x4 = self.b * x3;
-        let x5 = x2 + x4;
-        let x6 = x0 * x5;
-        let x7 = -x2;
-        let x8 = x4 + x7;
-        let x9 = x0 * x8;
-        drift[0] = x6;
-        drift[1] = x9;
+        let x1 = self.a * q[2].sin();
+        let x2 = self.b * q[2].cos();
+        let x3 = x0 * (x1 + x2);
+        let x4 = x0 * (x2 + -x1);
+        drift[0] = x3;
+        drift[1] = x4;
     }
     fn slip_jacobian(
         &self,
@@ -222,31 +196,23 @@ impl Constraints<3, 0, 2> for PushedBox {
     ) {
         w_t.fill(0.0);
         time_partial.fill(0.0);
-        let x0 = q[2].sin();
-        let x1 = self.a * x0;
-        let x2 = q[2].cos();
-        let x3 = self.b * x2;
-        let x4 = x1 + x3;
-        let x5 = -x1;
-        let x6 = x3 + x5;
+        let x0 = self.a * q[2].sin();
+        let x1 = self.b * q[2].cos();
+        let x2 = x0 + x1;
+        let x3 = x1 + -x0;
         w_t[(0, 0)] = 1.0;
-        w_t[(2, 0)] = x4;
+        w_t[(2, 0)] = x2;
         w_t[(0, 1)] = 1.0;
-        w_t[(2, 1)] = x6;
+        w_t[(2, 1)] = x3;
     }
     fn slip_drift(&self, q: &Vector<3>, qd: &Vector<3>, _t: f64, drift: &mut Vector<2>) {
         let x0 = qd[2] * qd[2];
-        let x1 = q[2].cos();
-        let x2 = self.a * x1;
-        let x3 = q[2].sin();
-        let x4 = self.b * x3;
-        let x5 = -x4;
-        let x6 = x2 + x5;
-        let x7 = x0 * x6;
-        let x8 = x2 + x4;
-        let x9 = -(x0 * x8);
-        drift[0] = x7;
-        drift[1] = x9;
+        let x1 = self.a * q[2].cos();
+        let x2 = self.b * q[2].sin();
+        let x3 = x0 * (x1 + -x2);
+        let x4 = -(x0 * (x1 + x2));
+        drift[0] = x3;
+        drift[1] = x4;
     }
     fn contact_laws(&self) -> [ContactLaw; 2] {
         [
@@ -273,33 +239,16 @@ impl Rates<3, 0, 2> for PushedBox {
         lambda_n: &[Jet<N>; 2],
         out: &mut [Jet<N>; 3],
     ) {
-        let x0 = -(self.c * x.t);
-        let x1 = self.m * x.qdd[0];
-        let x2 = x0 + x1;
-        let x3 = self.g + x.qdd[1];
-        let x4 = self.m * x3;
-        let x5 = lambda_n[0] + lambda_n[1];
-        let x6 = -x5;
-        let x7 = x4 + x6;
-        let x8 = self.a * self.a;
-        let x9 = self.b * self.b;
-        let x10 = x8 + x9;
-        let x11 = self.m * x.qdd[2] * 0.3333333333333333 * x10;
-        let x12 = x.q[2].cos();
-        let x13 = self.a * x12;
-        let x14 = -x13;
-        let x15 = x.q[2].sin();
-        let x16 = self.b * x15;
-        let x17 = x14 + x16;
-        let x18 = lambda_n[0] * x17;
-        let x19 = x13 + x16;
-        let x20 = lambda_n[1] * x19;
-        let x21 = x18 + x20;
-        let x22 = -x21;
-        let x23 = x11 + x22;
-        out[0] = Jet::lift(x2);
-        out[1] = Jet::lift(x7);
-        out[2] = Jet::lift(x23);
+        let x0 = -(self.c * x.t) + self.m * x.qdd[0];
+        let x1 = self.m * (self.g + x.qdd[1]) + -(lambda_n[0] + lambda_n[1]);
+        let x2 = self.a * x.q[2].cos();
+        let x3 = self.b * x.q[2].sin();
+        let x4 = self.m * x.qdd[2] * 0.3333333333333333
+            * (self.a * self.a + self.b * self.b)
+            + -(lambda_n[0] * (-x2 + x3) + lambda_n[1] * (x2 + x3));
+        out[0] = Jet::lift(x0);
+        out[1] = Jet::lift(x1);
+        out[2] = Jet::lift(x4);
     }
     fn constraint_jet<const N: usize>(
         &self,
@@ -307,17 +256,12 @@ impl Rates<3, 0, 2> for PushedBox {
         _bilateral: &mut [Jet<N>; 0],
         gaps: &mut [Jet<N>; 2],
     ) {
-        let x0 = x.q[2].sin();
-        let x1 = self.a * x0;
-        let x2 = x.q[2].cos();
-        let x3 = self.b * x2;
-        let x4 = x1 + x3;
-        let x5 = -x4;
-        let x6 = x.q[1] + x5;
-        let x7 = -x3;
-        let x8 = x.q[1] + x1 + x7;
-        gaps[0] = Jet::lift(x6);
-        gaps[1] = Jet::lift(x8);
+        let x0 = self.a * x.q[2].sin();
+        let x1 = self.b * x.q[2].cos();
+        let x2 = x.q[1] + -(x0 + x1);
+        let x3 = x.q[1] + x0 + -x1;
+        gaps[0] = Jet::lift(x2);
+        gaps[1] = Jet::lift(x3);
     }
 }
 impl Statics<3> for PushedBox {
@@ -385,23 +329,14 @@ impl Statics<3> for PushedBox {
         match i {
             0 => {
                 hess.fill(0.0);
-                let x0 = q[2].sin();
-                let x1 = self.a * x0;
-                let x2 = q[2].cos();
-                let x3 = self.b * x2;
-                let x4 = x1 + x3;
-                hess[(2, 2)] = x4;
+                let x0 = self.a * q[2].sin() + self.b * q[2].cos();
+                hess[(2, 2)] = x0;
                 true
             }
             1 => {
                 hess.fill(0.0);
-                let x0 = q[2].sin();
-                let x1 = self.a * x0;
-                let x2 = q[2].cos();
-                let x3 = -(self.b * x2);
-                let x4 = x1 + x3;
-                let x5 = -x4;
-                hess[(2, 2)] = x5;
+                let x0 = -(self.a * q[2].sin() + -(self.b * q[2].cos()));
+                hess[(2, 2)] = x0;
                 true
             }
             _ => false,
@@ -453,12 +388,9 @@ impl Jacobians<3, 0, 2> for PushedBox {
                 dp[k] = 1.0;
                 out.fill(0.0);
                 let x0 = t * dp[5];
-                let x1 = self.m * dp[3];
-                let x2 = self.g * dp[0];
-                let x3 = x1 + x2;
-                let x4 = -x3;
+                let x1 = -(self.m * dp[3] + self.g * dp[0]);
                 out[0] = x0;
-                out[1] = x4;
+                out[1] = x1;
                 true
             }
             _ => false,
@@ -478,18 +410,13 @@ impl Jacobians<3, 0, 2> for PushedBox {
                 dp[k] = 1.0;
                 let x0 = a[0] * dp[0];
                 let x1 = a[1] * dp[0];
-                let x2 = self.a * dp[1];
-                let x3 = self.b * dp[2];
-                let x4 = x2 + x3;
-                let x5 = self.m * a[2] * 0.6666666666666666 * x4;
-                let x6 = self.a * self.a;
-                let x7 = self.b * self.b;
-                let x8 = x6 + x7;
-                let x9 = a[2] * dp[0] * 0.3333333333333333 * x8;
-                let x10 = x5 + x9;
+                let x2 = self.m * a[2] * 0.6666666666666666
+                    * (self.a * dp[1] + self.b * dp[2])
+                    + a[2] * dp[0] * 0.3333333333333333
+                        * (self.a * self.a + self.b * self.b);
                 out[0] = x0;
                 out[1] = x1;
-                out[2] = x10;
+                out[2] = x2;
                 true
             }
             _ => false,
@@ -521,23 +448,16 @@ impl Jacobians<3, 0, 2> for PushedBox {
         let x2 = self.a * x1;
         let x3 = q[2].sin();
         let x4 = self.b * x3;
-        let x5 = -x4;
-        let x6 = x2 + x5;
-        let x7 = x0 * x6;
-        let x8 = x2 + x4;
-        let x9 = -(x0 * x8);
-        let x10 = self.a * x3;
-        let x11 = self.b * x1;
-        let x12 = x10 + x11;
-        let x13 = qd[2] * 2.0 * x12;
-        let x14 = (-2.0) * x10;
-        let x15 = 2.0 * x11;
-        let x16 = x14 + x15;
-        let x17 = qd[2] * x16;
-        d_dq[(0, 2)] = x7;
-        d_dq[(1, 2)] = x9;
-        d_dqd[(0, 2)] = x13;
-        d_dqd[(1, 2)] = x17;
+        let x5 = x0 * (x2 + -x4);
+        let x6 = -(x0 * (x2 + x4));
+        let x7 = self.a * x3;
+        let x8 = self.b * x1;
+        let x9 = qd[2] * 2.0 * (x7 + x8);
+        let x10 = qd[2] * ((-2.0) * x7 + 2.0 * x8);
+        d_dq[(0, 2)] = x5;
+        d_dq[(1, 2)] = x6;
+        d_dqd[(0, 2)] = x9;
+        d_dqd[(1, 2)] = x10;
     }
 }
 

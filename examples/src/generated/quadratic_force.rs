@@ -79,8 +79,7 @@ impl Dynamics<1> for QuadraticForce {
         Ok(())
     }
     fn kinetic_energy(&self, _q: &Vector<1>, qd: &Vector<1>, _t: f64) -> f64 {
-        let x0 = qd[0] * qd[0];
-        self.m * 0.5 * x0
+        self.m * 0.5 * (qd[0] * qd[0])
     }
     fn potential_energy(&self, q: &Vector<1>, _t: f64) -> f64 {
         self.m * self.g * q[0]
@@ -93,22 +92,18 @@ impl Dynamics<1> for QuadraticForce {
         m: &mut Matrix<1, 1>,
         h: &mut Vector<1>,
     ) {
-        let x0 = -self.t0;
-        let x1 = t + x0;
-        let x2 = x1 * x1;
-        let x3 = self.c * x2;
+        let x0 = t + -self.t0;
+        let x1 = self.c * (x0 * x0);
         m[(0, 0)] = self.m;
-        h[0] = x3;
+        h[0] = x1;
     }
     fn mass_matrix(&self, _q: &Vector<1>, _t: f64, m: &mut Matrix<1, 1>) {
         m[(0, 0)] = self.m;
     }
     fn forces(&self, _q: &Vector<1>, _qd: &Vector<1>, t: f64, h: &mut Vector<1>) {
-        let x0 = -self.t0;
-        let x1 = t + x0;
-        let x2 = x1 * x1;
-        let x3 = self.c * x2;
-        h[0] = x3;
+        let x0 = t + -self.t0;
+        let x1 = self.c * (x0 * x0);
+        h[0] = x1;
     }
     fn coriolis(&self, _q: &Vector<1>, _qd: &Vector<1>, _t: f64, c: &mut Matrix<1, 1>) {
         c.fill(0.0);
@@ -192,15 +187,9 @@ impl Rates<1, 0, 1> for QuadraticForce {
         lambda_n: &[Jet<N>; 1],
         out: &mut [Jet<N>; 1],
     ) {
-        let x0 = self.m * x.qdd[0];
-        let x1 = -self.t0;
-        let x2 = x.t + x1;
-        let x3 = x2 * x2;
-        let x4 = self.c * x3;
-        let x5 = lambda_n[0] + x4;
-        let x6 = -x5;
-        let x7 = x0 + x6;
-        out[0] = Jet::lift(x7);
+        let x0 = x.t + -self.t0;
+        let x1 = self.m * x.qdd[0] + -(lambda_n[0] + self.c * (x0 * x0));
+        out[0] = Jet::lift(x1);
     }
     fn constraint_jet<const N: usize>(
         &self,
@@ -290,10 +279,8 @@ impl Jacobians<1, 0, 1> for QuadraticForce {
         t: f64,
         dh_dt: &mut Vector<1>,
     ) {
-        let x0 = -self.t0;
-        let x1 = t + x0;
-        let x2 = self.c * 2.0 * x1;
-        dh_dt[0] = x2;
+        let x0 = self.c * 2.0 * (t + -self.t0);
+        dh_dt[0] = x0;
     }
     fn mass_action_jacobian(
         &self,
@@ -316,13 +303,9 @@ impl Jacobians<1, 0, 1> for QuadraticForce {
             0..=3 => {
                 let mut dp = [0.0; 4];
                 dp[k] = 1.0;
-                let x0 = -self.t0;
-                let x1 = t + x0;
-                let x2 = self.c * dp[3] * (-2.0) * x1;
-                let x3 = x1 * x1;
-                let x4 = dp[2] * x3;
-                let x5 = x2 + x4;
-                out[0] = x5;
+                let x0 = t + -self.t0;
+                let x1 = self.c * dp[3] * (-2.0) * x0 + dp[2] * (x0 * x0);
+                out[0] = x1;
                 true
             }
             _ => false,

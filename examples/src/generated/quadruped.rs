@@ -3744,25 +3744,17 @@ impl Dynamics<22> for Quadruped {
         let z520 = q[2] + s0.v67;
         let z523 = q[2] + s0.v72;
         let z526 = q[2] + s0.v77;
-        let x0 = self.m_torso * q[2];
-        let x1 = z481 + z493 + z505 + z517;
-        let x2 = self.m_hub * x1;
-        let x3 = s0.v14 + s0.v33 + s0.v52 + s0.v71;
-        let x4 = self.l_thigh * (-0.5) * x3;
-        let x5 = z484 + z496 + z508 + z520 + x4;
-        let x6 = self.m_thigh * x5;
-        let x7 = s0.v19 + s0.v38 + s0.v57 + s0.v76;
-        let x8 = self.l_shin * (-0.5) * x7;
-        let x9 = z487 + z499 + z511 + z523 + x8;
-        let x10 = self.m_shin * x9;
-        let x11 = s0.v23 + s0.v42 + s0.v61 + s0.v80;
-        let x12 = 0.04 * x11;
-        let x13 = s0.v24 + s0.v43 + s0.v62 + s0.v81;
-        let x14 = (-0.02) * x13;
-        let x15 = z490 + z502 + z514 + z526 + x12 + x14;
-        let x16 = self.m_foot * x15;
-        let x17 = x0 + x2 + x6 + x10 + x16;
-        self.g * x17
+        let x0 = self.m_thigh
+            * (z484 + z496 + z508 + z520
+                + self.l_thigh * (-0.5) * (s0.v14 + s0.v33 + s0.v52 + s0.v71));
+        let x1 = self.m_shin
+            * (z487 + z499 + z511 + z523
+                + self.l_shin * (-0.5) * (s0.v19 + s0.v38 + s0.v57 + s0.v76));
+        let x2 = z490 + z502 + z514 + z526 + 0.04 * (s0.v23 + s0.v42 + s0.v61 + s0.v80)
+            + (-0.02) * (s0.v24 + s0.v43 + s0.v62 + s0.v81);
+        self.g
+            * (self.m_torso * q[2] + self.m_hub * (z481 + z493 + z505 + z517) + x0 + x1
+                + self.m_foot * x2)
     }
     fn dynamics(
         &self,

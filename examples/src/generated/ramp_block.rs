@@ -89,18 +89,10 @@ impl Dynamics<2> for RampBlock {
         Ok(())
     }
     fn kinetic_energy(&self, _q: &Vector<2>, qd: &Vector<2>, _t: f64) -> f64 {
-        let x0 = qd[0] * qd[0];
-        let x1 = qd[1] * qd[1];
-        let x2 = x0 + x1;
-        self.m * 0.5 * x2
+        self.m * 0.5 * (qd[0] * qd[0] + qd[1] * qd[1])
     }
     fn potential_energy(&self, q: &Vector<2>, _t: f64) -> f64 {
-        let x0 = self.alpha.sin();
-        let x1 = q[0] * x0;
-        let x2 = self.alpha.cos();
-        let x3 = q[1] * x2;
-        let x4 = x1 + x3;
-        self.m * self.g * x4
+        self.m * self.g * (q[0] * self.alpha.sin() + q[1] * self.alpha.cos())
     }
     fn dynamics(
         &self,
@@ -111,20 +103,13 @@ impl Dynamics<2> for RampBlock {
         h: &mut Vector<2>,
     ) {
         m.fill(0.0);
-        let x0 = self.alpha.sin();
-        let x1 = -self.g;
-        let x2 = self.m * x1;
-        let x3 = x0 * x2;
-        let x4 = self.omega * t;
-        let x5 = x4.sin();
-        let x6 = self.f0 * x5;
-        let x7 = x3 + x6;
-        let x8 = self.alpha.cos();
-        let x9 = x2 * x8;
+        let x0 = self.m * -self.g;
+        let x1 = self.alpha.sin() * x0 + self.f0 * (self.omega * t).sin();
+        let x2 = x0 * self.alpha.cos();
         m[(0, 0)] = self.m;
         m[(1, 1)] = self.m;
-        h[0] = x7;
-        h[1] = x9;
+        h[0] = x1;
+        h[1] = x2;
     }
     fn mass_matrix(&self, _q: &Vector<2>, _t: f64, m: &mut Matrix<2, 2>) {
         m.fill(0.0);
@@ -132,18 +117,11 @@ impl Dynamics<2> for RampBlock {
         m[(1, 1)] = self.m;
     }
     fn forces(&self, _q: &Vector<2>, _qd: &Vector<2>, t: f64, h: &mut Vector<2>) {
-        let x0 = self.alpha.sin();
-        let x1 = -self.g;
-        let x2 = self.m * x1;
-        let x3 = x0 * x2;
-        let x4 = self.omega * t;
-        let x5 = x4.sin();
-        let x6 = self.f0 * x5;
-        let x7 = x3 + x6;
-        let x8 = self.alpha.cos();
-        let x9 = x2 * x8;
-        h[0] = x7;
-        h[1] = x9;
+        let x0 = self.m * -self.g;
+        let x1 = self.alpha.sin() * x0 + self.f0 * (self.omega * t).sin();
+        let x2 = x0 * self.alpha.cos();
+        h[0] = x1;
+        h[1] = x2;
     }
     fn coriolis(&self, _q: &Vector<2>, _qd: &Vector<2>, _t: f64, c: &mut Matrix<2, 2>) {
         c.fill(0.0);
@@ -229,23 +207,12 @@ impl Rates<2, 0, 1> for RampBlock {
         lambda_n: &[Jet<N>; 1],
         out: &mut [Jet<N>; 2],
     ) {
-        let x0 = self.m * x.qdd[0];
-        let x1 = self.alpha.sin();
-        let x2 = -(self.m * self.g * x1);
-        let x3 = self.omega * x.t;
-        let x4 = x3.sin();
-        let x5 = self.f0 * x4;
-        let x6 = x2 + x5;
-        let x7 = -x6;
-        let x8 = x0 + x7;
-        let x9 = self.alpha.cos();
-        let x10 = self.g * x9;
-        let x11 = x.qdd[1] + x10;
-        let x12 = self.m * x11;
-        let x13 = -lambda_n[0];
-        let x14 = x12 + x13;
-        out[0] = Jet::lift(x8);
-        out[1] = Jet::lift(x14);
+        let x0 = self.m * x.qdd[0]
+            + -(-(self.m * self.g * self.alpha.sin())
+                + self.f0 * (self.omega * x.t).sin());
+        let x1 = self.m * (x.qdd[1] + self.g * self.alpha.cos()) + -lambda_n[0];
+        out[0] = Jet::lift(x0);
+        out[1] = Jet::lift(x1);
     }
     fn constraint_jet<const N: usize>(
         &self,
@@ -258,13 +225,11 @@ impl Rates<2, 0, 1> for RampBlock {
 }
 impl Statics<2> for RampBlock {
     fn potential_gradient(&self, _q: &Vector<2>, _t: f64, grad: &mut Vector<2>) {
-        let x0 = self.alpha.sin();
-        let x1 = self.m * self.g;
-        let x2 = x0 * x1;
-        let x3 = self.alpha.cos();
-        let x4 = x1 * x3;
-        grad[0] = x2;
-        grad[1] = x4;
+        let x0 = self.m * self.g;
+        let x1 = self.alpha.sin() * x0;
+        let x2 = x0 * self.alpha.cos();
+        grad[0] = x1;
+        grad[1] = x2;
     }
     fn potential_hessian(&self, _q: &Vector<2>, _t: f64, hess: &mut Matrix<2, 2>) {
         hess.fill(0.0);
@@ -278,31 +243,25 @@ impl Statics<2> for RampBlock {
     ) -> bool {
         match k {
             0 => {
-                let x0 = self.alpha.sin();
-                let x1 = self.g * x0;
-                let x2 = self.alpha.cos();
-                let x3 = self.g * x2;
-                out[0] = x1;
-                out[1] = x3;
+                let x0 = self.g * self.alpha.sin();
+                let x1 = self.g * self.alpha.cos();
+                out[0] = x0;
+                out[1] = x1;
                 true
             }
             1 => {
-                let x0 = self.alpha.sin();
-                let x1 = self.m * x0;
-                let x2 = self.alpha.cos();
-                let x3 = self.m * x2;
-                out[0] = x1;
-                out[1] = x3;
+                let x0 = self.m * self.alpha.sin();
+                let x1 = self.m * self.alpha.cos();
+                out[0] = x0;
+                out[1] = x1;
                 true
             }
             2 => {
-                let x0 = self.alpha.cos();
-                let x1 = self.m * self.g;
-                let x2 = x0 * x1;
-                let x3 = self.alpha.sin();
-                let x4 = -(x1 * x3);
-                out[0] = x2;
-                out[1] = x4;
+                let x0 = self.m * self.g;
+                let x1 = self.alpha.cos() * x0;
+                let x2 = -(x0 * self.alpha.sin());
+                out[0] = x1;
+                out[1] = x2;
                 true
             }
             3 => {
@@ -365,10 +324,8 @@ impl Jacobians<2, 0, 1> for RampBlock {
         dh_dt: &mut Vector<2>,
     ) {
         dh_dt.fill(0.0);
-        let x0 = self.omega * t;
-        let x1 = x0.cos();
-        let x2 = self.f0 * self.omega * x1;
-        dh_dt[0] = x2;
+        let x0 = self.f0 * self.omega * (self.omega * t).cos();
+        dh_dt[0] = x0;
     }
     fn mass_action_jacobian(
         &self,
@@ -392,30 +349,15 @@ impl Jacobians<2, 0, 1> for RampBlock {
                 let mut dp = [0.0; 6];
                 dp[k] = 1.0;
                 let x0 = self.omega * t;
-                let x1 = x0.cos();
-                let x2 = self.f0 * t * dp[5] * x1;
-                let x3 = x0.sin();
-                let x4 = dp[4] * x3;
-                let x5 = self.alpha.cos();
-                let x6 = self.g * dp[2] * x5;
-                let x7 = self.alpha.sin();
-                let x8 = dp[1] * x7;
-                let x9 = x6 + x8;
-                let x10 = self.m * x9;
-                let x11 = self.g * x7;
-                let x12 = dp[0] * x11;
-                let x13 = x10 + x12;
-                let x14 = -x13;
-                let x15 = x2 + x4 + x14;
-                let x16 = dp[2] * x11;
-                let x17 = -x5;
-                let x18 = dp[1] * x17;
-                let x19 = x16 + x18;
-                let x20 = self.m * x19;
-                let x21 = self.g * dp[0] * x17;
-                let x22 = x20 + x21;
-                out[0] = x15;
-                out[1] = x22;
+                let x1 = self.alpha.cos();
+                let x2 = self.alpha.sin();
+                let x3 = self.g * x2;
+                let x4 = self.f0 * t * dp[5] * x0.cos() + dp[4] * x0.sin()
+                    + -(self.m * (self.g * dp[2] * x1 + dp[1] * x2) + dp[0] * x3);
+                let x5 = -x1;
+                let x6 = self.m * (dp[2] * x3 + dp[1] * x5) + self.g * dp[0] * x5;
+                out[0] = x4;
+                out[1] = x6;
                 true
             }
             _ => false,

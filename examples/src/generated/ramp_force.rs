@@ -70,8 +70,7 @@ impl Dynamics<1> for RampForce {
         Ok(())
     }
     fn kinetic_energy(&self, _q: &Vector<1>, qd: &Vector<1>, _t: f64) -> f64 {
-        let x0 = qd[0] * qd[0];
-        self.m * 0.5 * x0
+        self.m * 0.5 * (qd[0] * qd[0])
     }
     fn potential_energy(&self, _q: &Vector<1>, _t: f64) -> f64 {
         0.0
@@ -84,20 +83,16 @@ impl Dynamics<1> for RampForce {
         m: &mut Matrix<1, 1>,
         h: &mut Vector<1>,
     ) {
-        let x0 = -self.t0;
-        let x1 = t + x0;
-        let x2 = self.a * x1;
+        let x0 = self.a * (t + -self.t0);
         m[(0, 0)] = self.m;
-        h[0] = x2;
+        h[0] = x0;
     }
     fn mass_matrix(&self, _q: &Vector<1>, _t: f64, m: &mut Matrix<1, 1>) {
         m[(0, 0)] = self.m;
     }
     fn forces(&self, _q: &Vector<1>, _qd: &Vector<1>, t: f64, h: &mut Vector<1>) {
-        let x0 = -self.t0;
-        let x1 = t + x0;
-        let x2 = self.a * x1;
-        h[0] = x2;
+        let x0 = self.a * (t + -self.t0);
+        h[0] = x0;
     }
     fn coriolis(&self, _q: &Vector<1>, _qd: &Vector<1>, _t: f64, c: &mut Matrix<1, 1>) {
         c.fill(0.0);
@@ -181,14 +176,8 @@ impl Rates<1, 0, 1> for RampForce {
         lambda_n: &[Jet<N>; 1],
         out: &mut [Jet<N>; 1],
     ) {
-        let x0 = self.m * x.qdd[0];
-        let x1 = -self.t0;
-        let x2 = x.t + x1;
-        let x3 = self.a * x2;
-        let x4 = lambda_n[0] + x3;
-        let x5 = -x4;
-        let x6 = x0 + x5;
-        out[0] = Jet::lift(x6);
+        let x0 = self.m * x.qdd[0] + -(lambda_n[0] + self.a * (x.t + -self.t0));
+        out[0] = Jet::lift(x0);
     }
     fn constraint_jet<const N: usize>(
         &self,
@@ -296,12 +285,8 @@ impl Jacobians<1, 0, 1> for RampForce {
             0..=2 => {
                 let mut dp = [0.0; 3];
                 dp[k] = 1.0;
-                let x0 = -(self.a * dp[2]);
-                let x1 = -self.t0;
-                let x2 = t + x1;
-                let x3 = dp[1] * x2;
-                let x4 = x0 + x3;
-                out[0] = x4;
+                let x0 = -(self.a * dp[2]) + dp[1] * (t + -self.t0);
+                out[0] = x0;
                 true
             }
             _ => false,

@@ -94,15 +94,9 @@ impl Dynamics<3> for RodLine {
         Ok(())
     }
     fn kinetic_energy(&self, _q: &Vector<3>, qd: &Vector<3>, _t: f64) -> f64 {
-        let x0 = qd[0] * qd[0];
-        let x1 = qd[1] * qd[1];
-        let x2 = x0 + x1;
-        let x3 = 0.5 * x2;
-        let x4 = qd[2] * qd[2];
-        let x5 = self.l * self.l;
-        let x6 = 0.16666666666666666 * x4 * x5;
-        let x7 = x3 + x6;
-        self.m * x7
+        let x0 = 0.5 * (qd[0] * qd[0] + qd[1] * qd[1])
+            + 0.16666666666666666 * (qd[2] * qd[2]) * (self.l * self.l);
+        self.m * x0
     }
     fn potential_energy(&self, q: &Vector<3>, _t: f64) -> f64 {
         self.m * self.g * q[1]
@@ -117,21 +111,19 @@ impl Dynamics<3> for RodLine {
     ) {
         m.fill(0.0);
         h.fill(0.0);
-        let x0 = self.l * self.l;
-        let x1 = self.m * 0.3333333333333333 * x0;
-        let x2 = -(self.m * self.g);
+        let x0 = self.m * 0.3333333333333333 * (self.l * self.l);
+        let x1 = -(self.m * self.g);
         m[(0, 0)] = self.m;
         m[(1, 1)] = self.m;
-        m[(2, 2)] = x1;
-        h[1] = x2;
+        m[(2, 2)] = x0;
+        h[1] = x1;
     }
     fn mass_matrix(&self, _q: &Vector<3>, _t: f64, m: &mut Matrix<3, 3>) {
         m.fill(0.0);
-        let x0 = self.l * self.l;
-        let x1 = self.m * 0.3333333333333333 * x0;
+        let x0 = self.m * 0.3333333333333333 * (self.l * self.l);
         m[(0, 0)] = self.m;
         m[(1, 1)] = self.m;
-        m[(2, 2)] = x1;
+        m[(2, 2)] = x0;
     }
     fn forces(&self, _q: &Vector<3>, _qd: &Vector<3>, _t: f64, h: &mut Vector<3>) {
         h.fill(0.0);
@@ -146,10 +138,8 @@ impl Constraints<3, 1, 1> for RodLine {
     const BILATERAL: [&'static str; 1] = ["line"];
     const CONTACTS: [&'static str; 1] = ["wall"];
     fn bilateral(&self, q: &Vector<3>, _t: f64, g: &mut Vector<1>) {
-        let x0 = self.alpha * q[0];
-        let x1 = self.beta * q[1];
-        let x2 = self.gamma + x0 + x1;
-        g[0] = x2;
+        let x0 = self.gamma + self.alpha * q[0] + self.beta * q[1];
+        g[0] = x0;
     }
     fn bilateral_jacobian(
         &self,
@@ -173,10 +163,8 @@ impl Constraints<3, 1, 1> for RodLine {
         drift.fill(0.0);
     }
     fn gaps(&self, q: &Vector<3>, _t: f64, g_n: &mut Vector<1>) {
-        let x0 = q[2].cos();
-        let x1 = -(self.l * x0);
-        let x2 = q[0] + x1;
-        g_n[0] = x2;
+        let x0 = q[0] + -(self.l * q[2].cos());
+        g_n[0] = x0;
     }
     fn gap_jacobian(
         &self,
@@ -187,16 +175,13 @@ impl Constraints<3, 1, 1> for RodLine {
     ) {
         w_n.fill(0.0);
         time_partial.fill(0.0);
-        let x0 = q[2].sin();
-        let x1 = self.l * x0;
+        let x0 = self.l * q[2].sin();
         w_n[(0, 0)] = 1.0;
-        w_n[(2, 0)] = x1;
+        w_n[(2, 0)] = x0;
     }
     fn gap_drift(&self, q: &Vector<3>, qd: &Vector<3>, _t: f64, drift: &mut Vector<1>) {
-        let x0 = qd[2] * qd[2];
-        let x1 = q[2].cos();
-        let x2 = self.l * x0 * x1;
-        drift[0] = x2;
+        let x0 = self.l * (qd[2] * qd[2]) * q[2].cos();
+        drift[0] = x0;
     }
     fn slip_jacobian(
         &self,
@@ -236,23 +221,13 @@ impl Rates<3, 1, 1> for RodLine {
         lambda_n: &[Jet<N>; 1],
         out: &mut [Jet<N>; 3],
     ) {
-        let x0 = self.m * x.qdd[0];
-        let x1 = self.alpha * lambda_b[0];
-        let x2 = lambda_n[0] + x1;
-        let x3 = -x2;
-        let x4 = x0 + x3;
-        let x5 = self.g + x.qdd[1];
-        let x6 = self.m * x5;
-        let x7 = -(self.beta * lambda_b[0]);
-        let x8 = x6 + x7;
-        let x9 = self.l * self.l;
-        let x10 = self.m * x.qdd[2] * 0.3333333333333333 * x9;
-        let x11 = x.q[2].sin();
-        let x12 = -(self.l * lambda_n[0] * x11);
-        let x13 = x10 + x12;
-        out[0] = Jet::lift(x4);
-        out[1] = Jet::lift(x8);
-        out[2] = Jet::lift(x13);
+        let x0 = self.m * x.qdd[0] + -(lambda_n[0] + self.alpha * lambda_b[0]);
+        let x1 = self.m * (self.g + x.qdd[1]) + -(self.beta * lambda_b[0]);
+        let x2 = self.m * x.qdd[2] * 0.3333333333333333 * (self.l * self.l)
+            + -(self.l * lambda_n[0] * x.q[2].sin());
+        out[0] = Jet::lift(x0);
+        out[1] = Jet::lift(x1);
+        out[2] = Jet::lift(x2);
     }
     fn constraint_jet<const N: usize>(
         &self,
@@ -260,14 +235,10 @@ impl Rates<3, 1, 1> for RodLine {
         bilateral: &mut [Jet<N>; 1],
         gaps: &mut [Jet<N>; 1],
     ) {
-        let x0 = self.alpha * x.q[0];
-        let x1 = self.beta * x.q[1];
-        let x2 = self.gamma + x0 + x1;
-        let x3 = x.q[2].cos();
-        let x4 = -(self.l * x3);
-        let x5 = x.q[0] + x4;
-        bilateral[0] = Jet::lift(x2);
-        gaps[0] = Jet::lift(x5);
+        let x0 = self.gamma + self.alpha * x.q[0] + self.beta * x.q[1];
+        let x1 = x.q[0] + -(self.l * x.q[2].cos());
+        bilateral[0] = Jet::lift(x0);
+        gaps[0] = Jet::lift(x1);
     }
 }
 impl Statics<3> for RodLine {
@@ -345,9 +316,8 @@ impl Statics<3> for RodLine {
         match i {
             0 => {
                 hess.fill(0.0);
-                let x0 = q[2].cos();
-                let x1 = self.l * x0;
-                hess[(2, 2)] = x1;
+                let x0 = self.l * q[2].cos();
+                hess[(2, 2)] = x0;
                 true
             }
             _ => false,
@@ -397,11 +367,8 @@ impl Jacobians<3, 1, 1> for RodLine {
                 let mut dp = [0.0; 7];
                 dp[k] = 1.0;
                 out.fill(0.0);
-                let x0 = self.m * dp[5];
-                let x1 = self.g * dp[0];
-                let x2 = x0 + x1;
-                let x3 = -x2;
-                out[1] = x3;
+                let x0 = -(self.m * dp[5] + self.g * dp[0]);
+                out[1] = x0;
                 true
             }
             _ => false,
@@ -421,13 +388,11 @@ impl Jacobians<3, 1, 1> for RodLine {
                 dp[k] = 1.0;
                 let x0 = a[0] * dp[0];
                 let x1 = a[1] * dp[0];
-                let x2 = self.m * self.l * a[2] * dp[1] * 0.6666666666666666;
-                let x3 = self.l * self.l;
-                let x4 = a[2] * dp[0] * 0.3333333333333333 * x3;
-                let x5 = x2 + x4;
+                let x2 = self.m * self.l * a[2] * dp[1] * 0.6666666666666666
+                    + a[2] * dp[0] * 0.3333333333333333 * (self.l * self.l);
                 out[0] = x0;
                 out[1] = x1;
-                out[2] = x5;
+                out[2] = x2;
                 true
             }
             _ => false,
@@ -457,13 +422,10 @@ impl Jacobians<3, 1, 1> for RodLine {
     ) {
         d_dq.fill(0.0);
         d_dqd.fill(0.0);
-        let x0 = qd[2] * qd[2];
-        let x1 = q[2].sin();
-        let x2 = -(self.l * x0 * x1);
-        let x3 = q[2].cos();
-        let x4 = self.l * qd[2] * 2.0 * x3;
-        d_dq[(0, 2)] = x2;
-        d_dqd[(0, 2)] = x4;
+        let x0 = -(self.l * (qd[2] * qd[2]) * q[2].sin());
+        let x1 = self.l * qd[2] * 2.0 * q[2].cos();
+        d_dq[(0, 2)] = x0;
+        d_dqd[(0, 2)] = x1;
     }
 }
 

@@ -84,15 +84,9 @@ impl Dynamics<3> for RodWall {
         Ok(())
     }
     fn kinetic_energy(&self, _q: &Vector<3>, qd: &Vector<3>, _t: f64) -> f64 {
-        let x0 = qd[0] * qd[0];
-        let x1 = qd[1] * qd[1];
-        let x2 = x0 + x1;
-        let x3 = 0.5 * x2;
-        let x4 = qd[2] * qd[2];
-        let x5 = self.l * self.l;
-        let x6 = 0.16666666666666666 * x4 * x5;
-        let x7 = x3 + x6;
-        self.m * x7
+        let x0 = 0.5 * (qd[0] * qd[0] + qd[1] * qd[1])
+            + 0.16666666666666666 * (qd[2] * qd[2]) * (self.l * self.l);
+        self.m * x0
     }
     fn potential_energy(&self, q: &Vector<3>, _t: f64) -> f64 {
         self.m * self.g * q[1]
@@ -107,21 +101,19 @@ impl Dynamics<3> for RodWall {
     ) {
         m.fill(0.0);
         h.fill(0.0);
-        let x0 = self.l * self.l;
-        let x1 = self.m * 0.3333333333333333 * x0;
-        let x2 = -(self.m * self.g);
+        let x0 = self.m * 0.3333333333333333 * (self.l * self.l);
+        let x1 = -(self.m * self.g);
         m[(0, 0)] = self.m;
         m[(1, 1)] = self.m;
-        m[(2, 2)] = x1;
-        h[1] = x2;
+        m[(2, 2)] = x0;
+        h[1] = x1;
     }
     fn mass_matrix(&self, _q: &Vector<3>, _t: f64, m: &mut Matrix<3, 3>) {
         m.fill(0.0);
-        let x0 = self.l * self.l;
-        let x1 = self.m * 0.3333333333333333 * x0;
+        let x0 = self.m * 0.3333333333333333 * (self.l * self.l);
         m[(0, 0)] = self.m;
         m[(1, 1)] = self.m;
-        m[(2, 2)] = x1;
+        m[(2, 2)] = x0;
     }
     fn forces(&self, _q: &Vector<3>, _qd: &Vector<3>, _t: f64, h: &mut Vector<3>) {
         h.fill(0.0);
@@ -136,12 +128,8 @@ impl Constraints<3, 1, 1> for RodWall {
     const BILATERAL: [&'static str; 1] = ["tip_line"];
     const CONTACTS: [&'static str; 1] = ["wall"];
     fn bilateral(&self, q: &Vector<3>, _t: f64, g: &mut Vector<1>) {
-        let x0 = q[2].sin();
-        let x1 = self.l * x0;
-        let x2 = self.H + x1;
-        let x3 = -x2;
-        let x4 = q[1] + x3;
-        g[0] = x4;
+        let x0 = q[1] + -(self.H + self.l * q[2].sin());
+        g[0] = x0;
     }
     fn bilateral_jacobian(
         &self,
@@ -152,10 +140,9 @@ impl Constraints<3, 1, 1> for RodWall {
     ) {
         jac.fill(0.0);
         time_partial.fill(0.0);
-        let x0 = q[2].cos();
-        let x1 = -(self.l * x0);
+        let x0 = -(self.l * q[2].cos());
         jac[(1, 0)] = 1.0;
-        jac[(2, 0)] = x1;
+        jac[(2, 0)] = x0;
     }
     fn bilateral_drift(
         &self,
@@ -164,16 +151,12 @@ impl Constraints<3, 1, 1> for RodWall {
         _t: f64,
         drift: &mut Vector<1>,
     ) {
-        let x0 = qd[2] * qd[2];
-        let x1 = q[2].sin();
-        let x2 = self.l * x0 * x1;
-        drift[0] = x2;
+        let x0 = self.l * (qd[2] * qd[2]) * q[2].sin();
+        drift[0] = x0;
     }
     fn gaps(&self, q: &Vector<3>, _t: f64, g_n: &mut Vector<1>) {
-        let x0 = q[2].cos();
-        let x1 = -(self.l * x0);
-        let x2 = q[0] + x1;
-        g_n[0] = x2;
+        let x0 = q[0] + -(self.l * q[2].cos());
+        g_n[0] = x0;
     }
     fn gap_jacobian(
         &self,
@@ -184,16 +167,13 @@ impl Constraints<3, 1, 1> for RodWall {
     ) {
         w_n.fill(0.0);
         time_partial.fill(0.0);
-        let x0 = q[2].sin();
-        let x1 = self.l * x0;
+        let x0 = self.l * q[2].sin();
         w_n[(0, 0)] = 1.0;
-        w_n[(2, 0)] = x1;
+        w_n[(2, 0)] = x0;
     }
     fn gap_drift(&self, q: &Vector<3>, qd: &Vector<3>, _t: f64, drift: &mut Vector<1>) {
-        let x0 = qd[2] * qd[2];
-        let x1 = q[2].cos();
-        let x2 = self.l * x0 * x1;
-        drift[0] = x2;
+        let x0 = self.l * (qd[2] * qd[2]) * q[2].cos();
+        drift[0] = x0;
     }
     fn slip_jacobian(
         &self,
@@ -233,25 +213,14 @@ impl Rates<3, 1, 1> for RodWall {
         lambda_n: &[Jet<N>; 1],
         out: &mut [Jet<N>; 3],
     ) {
-        let x0 = self.m * x.qdd[0];
-        let x1 = -lambda_n[0];
-        let x2 = x0 + x1;
-        let x3 = self.g + x.qdd[1];
-        let x4 = self.m * x3;
-        let x5 = -lambda_b[0];
-        let x6 = x4 + x5;
-        let x7 = self.l * self.l;
-        let x8 = self.m * x.qdd[2] * 0.3333333333333333 * x7;
-        let x9 = x.q[2].cos();
-        let x10 = lambda_b[0] * x9;
-        let x11 = x.q[2].sin();
-        let x12 = x1 * x11;
-        let x13 = x10 + x12;
-        let x14 = self.l * x13;
-        let x15 = x8 + x14;
-        out[0] = Jet::lift(x2);
-        out[1] = Jet::lift(x6);
-        out[2] = Jet::lift(x15);
+        let x0 = -lambda_n[0];
+        let x1 = self.m * x.qdd[0] + x0;
+        let x2 = self.m * (self.g + x.qdd[1]) + -lambda_b[0];
+        let x3 = self.m * x.qdd[2] * 0.3333333333333333 * (self.l * self.l)
+            + self.l * (lambda_b[0] * x.q[2].cos() + x0 * x.q[2].sin());
+        out[0] = Jet::lift(x1);
+        out[1] = Jet::lift(x2);
+        out[2] = Jet::lift(x3);
     }
     fn constraint_jet<const N: usize>(
         &self,
@@ -259,16 +228,10 @@ impl Rates<3, 1, 1> for RodWall {
         bilateral: &mut [Jet<N>; 1],
         gaps: &mut [Jet<N>; 1],
     ) {
-        let x0 = x.q[2].sin();
-        let x1 = self.l * x0;
-        let x2 = self.H + x1;
-        let x3 = -x2;
-        let x4 = x.q[1] + x3;
-        let x5 = x.q[2].cos();
-        let x6 = -(self.l * x5);
-        let x7 = x.q[0] + x6;
-        bilateral[0] = Jet::lift(x4);
-        gaps[0] = Jet::lift(x7);
+        let x0 = x.q[1] + -(self.H + self.l * x.q[2].sin());
+        let x1 = x.q[0] + -(self.l * x.q[2].cos());
+        bilateral[0] = Jet::lift(x0);
+        gaps[0] = Jet::lift(x1);
     }
 }
 impl Statics<3> for RodWall {
@@ -323,9 +286,8 @@ impl Statics<3> for RodWall {
         match i {
             0 => {
                 hess.fill(0.0);
-                let x0 = q[2].sin();
-                let x1 = self.l * x0;
-                hess[(2, 2)] = x1;
+                let x0 = self.l * q[2].sin();
+                hess[(2, 2)] = x0;
                 true
             }
             _ => false,
@@ -341,9 +303,8 @@ impl Statics<3> for RodWall {
         match i {
             0 => {
                 hess.fill(0.0);
-                let x0 = q[2].cos();
-                let x1 = self.l * x0;
-                hess[(2, 2)] = x1;
+                let x0 = self.l * q[2].cos();
+                hess[(2, 2)] = x0;
                 true
             }
             _ => false,
@@ -393,11 +354,8 @@ impl Jacobians<3, 1, 1> for RodWall {
                 let mut dp = [0.0; 5];
                 dp[k] = 1.0;
                 out.fill(0.0);
-                let x0 = self.m * dp[3];
-                let x1 = self.g * dp[0];
-                let x2 = x0 + x1;
-                let x3 = -x2;
-                out[1] = x3;
+                let x0 = -(self.m * dp[3] + self.g * dp[0]);
+                out[1] = x0;
                 true
             }
             _ => false,
@@ -417,13 +375,11 @@ impl Jacobians<3, 1, 1> for RodWall {
                 dp[k] = 1.0;
                 let x0 = a[0] * dp[0];
                 let x1 = a[1] * dp[0];
-                let x2 = self.m * self.l * a[2] * dp[1] * 0.6666666666666666;
-                let x3 = self.l * self.l;
-                let x4 = a[2] * dp[0] * 0.3333333333333333 * x3;
-                let x5 = x2 + x4;
+                let x2 = self.m * self.l * a[2] * dp[1] * 0.6666666666666666
+                    + a[2] * dp[0] * 0.3333333333333333 * (self.l * self.l);
                 out[0] = x0;
                 out[1] = x1;
-                out[2] = x5;
+                out[2] = x2;
                 true
             }
             _ => false,
@@ -442,13 +398,10 @@ impl Jacobians<3, 1, 1> for RodWall {
     ) {
         d_dq.fill(0.0);
         d_dqd.fill(0.0);
-        let x0 = qd[2] * qd[2];
-        let x1 = q[2].cos();
-        let x2 = self.l * x0 * x1;
-        let x3 = q[2].sin();
-        let x4 = self.l * qd[2] * 2.0 * x3;
-        d_dq[(0, 2)] = x2;
-        d_dqd[(0, 2)] = x4;
+        let x0 = self.l * (qd[2] * qd[2]) * q[2].cos();
+        let x1 = self.l * qd[2] * 2.0 * q[2].sin();
+        d_dq[(0, 2)] = x0;
+        d_dqd[(0, 2)] = x1;
     }
     fn gap_drift_jacobians(
         &self,
@@ -460,13 +413,10 @@ impl Jacobians<3, 1, 1> for RodWall {
     ) {
         d_dq.fill(0.0);
         d_dqd.fill(0.0);
-        let x0 = qd[2] * qd[2];
-        let x1 = q[2].sin();
-        let x2 = -(self.l * x0 * x1);
-        let x3 = q[2].cos();
-        let x4 = self.l * qd[2] * 2.0 * x3;
-        d_dq[(0, 2)] = x2;
-        d_dqd[(0, 2)] = x4;
+        let x0 = -(self.l * (qd[2] * qd[2]) * q[2].sin());
+        let x1 = self.l * qd[2] * 2.0 * q[2].cos();
+        d_dq[(0, 2)] = x0;
+        d_dqd[(0, 2)] = x1;
     }
 }
 

@@ -84,19 +84,9 @@ impl Dynamics<6> for RollingBall {
         Ok(())
     }
     fn kinetic_energy(&self, _q: &Vector<6>, qd: &Vector<6>, _t: f64) -> f64 {
-        let x0 = qd[0] * qd[0];
-        let x1 = qd[1] * qd[1];
-        let x2 = qd[2] * qd[2];
-        let x3 = x0 + x1 + x2;
-        let x4 = 0.5 * x3;
-        let x5 = self.r * self.r;
-        let x6 = qd[3] * qd[3];
-        let x7 = qd[4] * qd[4];
-        let x8 = qd[5] * qd[5];
-        let x9 = x6 + x7 + x8;
-        let x10 = 0.2 * x5 * x9;
-        let x11 = x4 + x10;
-        self.m * x11
+        let x0 = 0.5 * (qd[0] * qd[0] + qd[1] * qd[1] + qd[2] * qd[2])
+            + 0.2 * (self.r * self.r) * (qd[3] * qd[3] + qd[4] * qd[4] + qd[5] * qd[5]);
+        self.m * x0
     }
     fn potential_energy(&self, q: &Vector<6>, _t: f64) -> f64 {
         self.m * self.g * q[2]
@@ -111,27 +101,25 @@ impl Dynamics<6> for RollingBall {
     ) {
         m.fill(0.0);
         h.fill(0.0);
-        let x0 = self.r * self.r;
-        let x1 = self.m * 0.4 * x0;
-        let x2 = -(self.m * self.g);
+        let x0 = self.m * 0.4 * (self.r * self.r);
+        let x1 = -(self.m * self.g);
         m[(0, 0)] = self.m;
         m[(1, 1)] = self.m;
         m[(2, 2)] = self.m;
-        m[(3, 3)] = x1;
-        m[(4, 4)] = x1;
-        m[(5, 5)] = x1;
-        h[2] = x2;
+        m[(3, 3)] = x0;
+        m[(4, 4)] = x0;
+        m[(5, 5)] = x0;
+        h[2] = x1;
     }
     fn mass_matrix(&self, _q: &Vector<6>, _t: f64, m: &mut Matrix<6, 6>) {
         m.fill(0.0);
-        let x0 = self.r * self.r;
-        let x1 = self.m * 0.4 * x0;
+        let x0 = self.m * 0.4 * (self.r * self.r);
         m[(0, 0)] = self.m;
         m[(1, 1)] = self.m;
         m[(2, 2)] = self.m;
-        m[(3, 3)] = x1;
-        m[(4, 4)] = x1;
-        m[(5, 5)] = x1;
+        m[(3, 3)] = x0;
+        m[(4, 4)] = x0;
+        m[(5, 5)] = x0;
     }
     fn forces(&self, _q: &Vector<6>, _qd: &Vector<6>, _t: f64, h: &mut Vector<6>) {
         h.fill(0.0);
@@ -162,9 +150,8 @@ impl Constraints<6, 0, 1> for RollingBall {
         _drift: &mut Vector<0>,
     ) {}
     fn gaps(&self, q: &Vector<6>, _t: f64, g_n: &mut Vector<1>) {
-        let x0 = -self.r;
-        let x1 = q[2] + x0;
-        g_n[0] = x1;
+        let x0 = q[2] + -self.r;
+        g_n[0] = x0;
     }
     fn gap_jacobian(
         &self,
@@ -250,22 +237,17 @@ impl Rates<6, 0, 1> for RollingBall {
     ) {
         let x0 = self.m * x.qdd[0];
         let x1 = self.m * x.qdd[1];
-        let x2 = self.g + x.qdd[2];
-        let x3 = self.m * x2;
-        let x4 = -lambda_n[0];
-        let x5 = x3 + x4;
-        let x6 = self.r * self.r;
-        let x7 = 0.4 * x6;
-        let x8 = self.m * x7;
-        let x9 = x.qdd[3] * x8;
-        let x10 = x.qdd[4] * x8;
-        let x11 = x.qdd[5] * x8;
+        let x2 = self.m * (self.g + x.qdd[2]) + -lambda_n[0];
+        let x3 = self.m * (0.4 * (self.r * self.r));
+        let x4 = x.qdd[3] * x3;
+        let x5 = x.qdd[4] * x3;
+        let x6 = x.qdd[5] * x3;
         out[0] = Jet::lift(x0);
         out[1] = Jet::lift(x1);
-        out[2] = Jet::lift(x5);
-        out[3] = Jet::lift(x9);
-        out[4] = Jet::lift(x10);
-        out[5] = Jet::lift(x11);
+        out[2] = Jet::lift(x2);
+        out[3] = Jet::lift(x4);
+        out[4] = Jet::lift(x5);
+        out[5] = Jet::lift(x6);
     }
     fn constraint_jet<const N: usize>(
         &self,
@@ -273,9 +255,8 @@ impl Rates<6, 0, 1> for RollingBall {
         _bilateral: &mut [Jet<N>; 0],
         gaps: &mut [Jet<N>; 1],
     ) {
-        let x0 = -self.r;
-        let x1 = x.q[2] + x0;
-        gaps[0] = Jet::lift(x1);
+        let x0 = x.q[2] + -self.r;
+        gaps[0] = Jet::lift(x0);
     }
 }
 impl Statics<6> for RollingBall {
@@ -388,11 +369,8 @@ impl Jacobians<6, 0, 1> for RollingBall {
                 let mut dp = [0.0; 5];
                 dp[k] = 1.0;
                 out.fill(0.0);
-                let x0 = self.m * dp[4];
-                let x1 = self.g * dp[0];
-                let x2 = x0 + x1;
-                let x3 = -x2;
-                out[2] = x3;
+                let x0 = -(self.m * dp[4] + self.g * dp[0]);
+                out[2] = x0;
                 true
             }
             _ => false,
@@ -413,28 +391,17 @@ impl Jacobians<6, 0, 1> for RollingBall {
                 let x0 = a[0] * dp[0];
                 let x1 = a[1] * dp[0];
                 let x2 = a[2] * dp[0];
-                let x3 = dp[1] * 0.8;
-                let x4 = self.m * x3;
-                let x5 = a[3] * x4;
-                let x6 = dp[0] * 0.4;
-                let x7 = self.r * x6;
-                let x8 = a[3] * x7;
-                let x9 = x5 + x8;
-                let x10 = self.r * x9;
-                let x11 = a[4] * x4;
-                let x12 = a[4] * x7;
-                let x13 = x11 + x12;
-                let x14 = self.r * x13;
-                let x15 = a[5] * x4;
-                let x16 = a[5] * x7;
-                let x17 = x15 + x16;
-                let x18 = self.r * x17;
+                let x3 = self.m * (dp[1] * 0.8);
+                let x4 = self.r * (dp[0] * 0.4);
+                let x5 = self.r * (a[3] * x3 + a[3] * x4);
+                let x6 = self.r * (a[4] * x3 + a[4] * x4);
+                let x7 = self.r * (a[5] * x3 + a[5] * x4);
                 out[0] = x0;
                 out[1] = x1;
                 out[2] = x2;
-                out[3] = x10;
-                out[4] = x14;
-                out[5] = x18;
+                out[3] = x5;
+                out[4] = x6;
+                out[5] = x7;
                 true
             }
             _ => false,

@@ -70,109 +70,44 @@ impl Dynamics<5> for RollingCoin {
         Ok(())
     }
     fn kinetic_energy(&self, q: &Vector<5>, qd: &Vector<5>, _t: f64) -> f64 {
-        let x0 = qd[0] * qd[0];
-        let x1 = qd[1] * qd[1];
-        let x2 = qd[3] * qd[3];
-        let x3 = self.r * self.r;
-        let x4 = q[3].sin();
-        let x5 = x4 * x4;
-        let x6 = x2 * x3 * x5;
-        let x7 = x0 + x1 + x6;
-        let x8 = self.m * x7;
-        let x9 = q[4].cos();
-        let x10 = qd[3] * x9;
-        let x11 = x4 * x10;
-        let x12 = q[4].sin();
-        let x13 = q[3].cos();
-        let x14 = x12 * x13;
-        let x15 = qd[4] * x14;
-        let x16 = x11 + x15;
-        let x17 = x14 * x16;
-        let x18 = q[2].sin();
-        let x19 = x9 * x18;
-        let x20 = q[2].cos();
-        let x21 = x12 * x20;
-        let x22 = x4 * x21;
-        let x23 = x19 + x22;
-        let x24 = qd[2] * x4;
-        let x25 = x19 * x24;
-        let x26 = qd[2] * x21;
-        let x27 = x9 * x20;
-        let x28 = qd[3] * x13;
-        let x29 = -(x27 * x28);
-        let x30 = qd[4] * x19;
-        let x31 = qd[4] * x4;
-        let x32 = x21 * x31;
-        let x33 = x25 + x26 + x29 + x30 + x32;
-        let x34 = x23 * x33;
-        let x35 = x12 * x18;
-        let x36 = -x4;
-        let x37 = x35 * x36;
-        let x38 = x27 + x37;
-        let x39 = x24 * x27;
-        let x40 = x19 * x28;
-        let x41 = qd[4] * x27;
-        let x42 = qd[2] * x35;
-        let x43 = x31 * x35;
-        let x44 = x42 + x43;
-        let x45 = -x44;
-        let x46 = x39 + x40 + x41 + x45;
-        let x47 = x38 * x46;
-        let x48 = x17 + x34 + x47;
-        let x49 = x48 * x48;
-        let x50 = self.m * x3;
-        let x51 = 0.5 * x49 * x50;
-        let x52 = qd[3] * x4;
-        let x53 = x12 * x52;
-        let x54 = -(qd[4] * x9 * x13);
-        let x55 = x53 + x54;
-        let x56 = x4 * x55;
-        let x57 = qd[2] * x27;
-        let x58 = x21 * x28;
-        let x59 = x27 * x31;
-        let x60 = x24 * x35;
-        let x61 = qd[4] * x35;
-        let x62 = x60 + x61;
-        let x63 = -x62;
-        let x64 = x57 + x58 + x59 + x63;
-        let x65 = x13 * x20;
-        let x66 = x64 * x65;
-        let x67 = qd[2] * x19;
-        let x68 = x21 * x24;
-        let x69 = x28 * x35;
-        let x70 = x19 * x31;
-        let x71 = qd[4] * x21;
-        let x72 = x67 + x68 + x69 + x70 + x71;
-        let x73 = x13 * x18;
-        let x74 = x72 * x73;
-        let x75 = x56 + x66 + x74;
-        let x76 = x75 * x75;
-        let x77 = x50 * x76;
-        let x78 = x13 * x13;
-        let x79 = x10 * x78;
-        let x80 = x4 * x19;
-        let x81 = x21 + x80;
-        let x82 = -(qd[2] * x65);
-        let x83 = x18 * x52;
-        let x84 = x82 + x83;
-        let x85 = x81 * x84;
-        let x86 = x27 * x36;
-        let x87 = x35 + x86;
-        let x88 = qd[2] * x73;
-        let x89 = x20 * x52;
-        let x90 = x88 + x89;
-        let x91 = -(x87 * x90);
-        let x92 = x79 + x85 + x91;
-        let x93 = x92 * x92;
-        let x94 = x50 * x93;
-        let x95 = x77 + x94;
-        let x96 = 0.25 * x95;
-        let x97 = x8 + x51 + x96;
-        0.5 * x97
+        let x0 = self.r * self.r;
+        let x1 = q[3].sin();
+        let x2 = q[4].cos();
+        let x3 = qd[3] * x2;
+        let x4 = q[4].sin();
+        let x5 = q[3].cos();
+        let x6 = x4 * x5;
+        let x7 = q[2].sin();
+        let x8 = x2 * x7;
+        let x9 = q[2].cos();
+        let x10 = x4 * x9;
+        let x11 = qd[2] * x1;
+        let x12 = x2 * x9;
+        let x13 = qd[3] * x5;
+        let x14 = qd[4] * x1;
+        let x15 = x4 * x7;
+        let x16 = -x1;
+        let x17 = x6 * (x1 * x3 + qd[4] * x6)
+            + (x8 + x1 * x10)
+                * (x8 * x11 + qd[2] * x10 + -(x12 * x13) + qd[4] * x8 + x10 * x14)
+            + (x12 + x15 * x16)
+                * (x11 * x12 + x8 * x13 + qd[4] * x12 + -(qd[2] * x15 + x14 * x15));
+        let x18 = self.m * x0;
+        let x19 = qd[3] * x1;
+        let x20 = x5 * x9;
+        let x21 = x5 * x7;
+        let x22 = x1 * (x4 * x19 + -(qd[4] * x2 * x5))
+            + (qd[2] * x12 + x10 * x13 + x12 * x14 + -(x11 * x15 + qd[4] * x15)) * x20
+            + (qd[2] * x8 + x10 * x11 + x13 * x15 + x8 * x14 + qd[4] * x10) * x21;
+        let x23 = x3 * (x5 * x5) + (x10 + x1 * x8) * (-(qd[2] * x20) + x7 * x19)
+            + -((x15 + x12 * x16) * (qd[2] * x21 + x9 * x19));
+        let x24 = self.m
+            * (qd[0] * qd[0] + qd[1] * qd[1] + qd[3] * qd[3] * x0 * (x1 * x1))
+            + 0.5 * (x17 * x17) * x18 + 0.25 * (x18 * (x22 * x22) + x18 * (x23 * x23));
+        0.5 * x24
     }
     fn potential_energy(&self, q: &Vector<5>, _t: f64) -> f64 {
-        let x0 = q[3].cos();
-        self.m * self.r * self.g * x0
+        self.m * self.r * self.g * q[3].cos()
     }
     fn dynamics(
         &self,
@@ -184,139 +119,93 @@ impl Dynamics<5> for RollingCoin {
     ) {
         m.fill(0.0);
         h.fill(0.0);
-        let x0 = self.r * self.r;
-        let x1 = q[3].cos();
-        let x2 = x1 * x1;
-        let x3 = (-2.0) + x2;
-        let x4 = self.m * x0;
-        let x5 = (-0.25) * x4;
-        let x6 = x3 * x5;
-        let x7 = q[3].sin();
-        let x8 = 0.5 * x4;
-        let x9 = x7 * x8;
-        let x10 = 4.0 * x2;
-        let x11 = (-5.0) + x10;
-        let x12 = x5 * x11;
-        let x13 = qd[2] * x7;
-        let x14 = qd[3] * x13;
-        let x15 = qd[3] * qd[4];
-        let x16 = x14 + x15;
-        let x17 = x1 * x4;
-        let x18 = x16 * x17;
-        let x19 = x13 * x17;
-        let x20 = qd[4] * x17;
-        let x21 = x19 + x20;
-        let x22 = qd[3] * x21;
-        let x23 = x18 + x22;
-        let x24 = (-0.25) * x23;
-        let x25 = qd[2] * 0.25;
-        let x26 = qd[4] * x25;
-        let x27 = qd[3] * qd[3];
-        let x28 = -(x7 * x27);
-        let x29 = x26 + x28;
-        let x30 = self.r * x1 * x29;
-        let x31 = self.g * x7;
-        let x32 = x30 + x31;
-        let x33 = self.m * self.r * x32;
-        let x34 = x21 * x25;
-        let x35 = x33 + x34;
-        let x36 = qd[2] * qd[3] * (-0.5) * x17;
+        let x0 = q[3].cos();
+        let x1 = x0 * x0;
+        let x2 = self.m * (self.r * self.r);
+        let x3 = (-0.25) * x2;
+        let x4 = ((-2.0) + x1) * x3;
+        let x5 = q[3].sin();
+        let x6 = 0.5 * x2;
+        let x7 = x5 * x6;
+        let x8 = x3 * ((-5.0) + 4.0 * x1);
+        let x9 = qd[2] * x5;
+        let x10 = x0 * x2;
+        let x11 = x9 * x10 + qd[4] * x10;
+        let x12 = (-0.25) * ((qd[3] * x9 + qd[3] * qd[4]) * x10 + qd[3] * x11);
+        let x13 = qd[2] * 0.25;
+        let x14 = self.m * self.r
+            * (self.r * x0 * (qd[4] * x13 + -(x5 * (qd[3] * qd[3]))) + self.g * x5)
+            + x11 * x13;
+        let x15 = qd[2] * qd[3] * (-0.5) * x10;
         m[(0, 0)] = self.m;
         m[(1, 1)] = self.m;
-        m[(2, 2)] = x6;
-        m[(2, 4)] = x9;
-        m[(4, 2)] = x9;
-        m[(3, 3)] = x12;
-        m[(4, 4)] = x8;
-        h[2] = x24;
-        h[3] = x35;
-        h[4] = x36;
+        m[(2, 2)] = x4;
+        m[(2, 4)] = x7;
+        m[(4, 2)] = x7;
+        m[(3, 3)] = x8;
+        m[(4, 4)] = x6;
+        h[2] = x12;
+        h[3] = x14;
+        h[4] = x15;
     }
     fn mass_matrix(&self, q: &Vector<5>, _t: f64, m: &mut Matrix<5, 5>) {
         m.fill(0.0);
-        let x0 = self.r * self.r;
-        let x1 = q[3].cos();
-        let x2 = x1 * x1;
-        let x3 = (-2.0) + x2;
-        let x4 = self.m * x0;
-        let x5 = (-0.25) * x4;
-        let x6 = x3 * x5;
-        let x7 = q[3].sin();
-        let x8 = 0.5 * x4;
-        let x9 = x7 * x8;
-        let x10 = 4.0 * x2;
-        let x11 = (-5.0) + x10;
-        let x12 = x5 * x11;
+        let x0 = q[3].cos();
+        let x1 = x0 * x0;
+        let x2 = self.m * (self.r * self.r);
+        let x3 = (-0.25) * x2;
+        let x4 = ((-2.0) + x1) * x3;
+        let x5 = 0.5 * x2;
+        let x6 = q[3].sin() * x5;
+        let x7 = x3 * ((-5.0) + 4.0 * x1);
         m[(0, 0)] = self.m;
         m[(1, 1)] = self.m;
-        m[(2, 2)] = x6;
-        m[(2, 4)] = x9;
-        m[(4, 2)] = x9;
-        m[(3, 3)] = x12;
-        m[(4, 4)] = x8;
+        m[(2, 2)] = x4;
+        m[(2, 4)] = x6;
+        m[(4, 2)] = x6;
+        m[(3, 3)] = x7;
+        m[(4, 4)] = x5;
     }
     fn forces(&self, q: &Vector<5>, qd: &Vector<5>, _t: f64, h: &mut Vector<5>) {
         h.fill(0.0);
-        let x0 = self.r * self.r;
-        let x1 = q[3].sin();
-        let x2 = qd[2] * x1;
-        let x3 = qd[3] * x2;
-        let x4 = qd[3] * qd[4];
-        let x5 = x3 + x4;
-        let x6 = q[3].cos();
-        let x7 = x0 * x6;
-        let x8 = self.m * x7;
-        let x9 = x5 * x8;
-        let x10 = x2 * x8;
-        let x11 = qd[4] * x8;
-        let x12 = x10 + x11;
-        let x13 = qd[3] * x12;
-        let x14 = x9 + x13;
-        let x15 = (-0.25) * x14;
-        let x16 = qd[2] * 0.25;
-        let x17 = qd[4] * x16;
-        let x18 = qd[3] * qd[3];
-        let x19 = -(x1 * x18);
-        let x20 = x17 + x19;
-        let x21 = self.r * x6 * x20;
-        let x22 = self.g * x1;
-        let x23 = x21 + x22;
-        let x24 = self.m * self.r * x23;
-        let x25 = x12 * x16;
-        let x26 = x24 + x25;
-        let x27 = qd[2] * qd[3] * (-0.5) * x8;
-        h[2] = x15;
-        h[3] = x26;
-        h[4] = x27;
+        let x0 = q[3].sin();
+        let x1 = qd[2] * x0;
+        let x2 = q[3].cos();
+        let x3 = self.m * (self.r * self.r * x2);
+        let x4 = x1 * x3 + qd[4] * x3;
+        let x5 = (-0.25) * ((qd[3] * x1 + qd[3] * qd[4]) * x3 + qd[3] * x4);
+        let x6 = qd[2] * 0.25;
+        let x7 = self.m * self.r
+            * (self.r * x2 * (qd[4] * x6 + -(x0 * (qd[3] * qd[3]))) + self.g * x0)
+            + x4 * x6;
+        let x8 = qd[2] * qd[3] * (-0.5) * x3;
+        h[2] = x5;
+        h[3] = x7;
+        h[4] = x8;
     }
     fn coriolis(&self, q: &Vector<5>, qd: &Vector<5>, _t: f64, c: &mut Matrix<5, 5>) {
         c.fill(0.0);
-        let x0 = self.r * self.r;
-        let x1 = q[3].sin();
-        let x2 = q[3].cos();
-        let x3 = x0 * x2;
-        let x4 = self.m * 0.25;
-        let x5 = qd[3] * x1;
-        let x6 = x3 * x4;
-        let x7 = x5 * x6;
-        let x8 = qd[2] * x1;
-        let x9 = qd[4] + x8;
-        let x10 = x6 * x9;
-        let x11 = qd[3] * x6;
-        let x12 = self.m * (-0.25);
-        let x13 = x3 * x12;
-        let x14 = x9 * x13;
-        let x15 = self.m * x3 * x5;
-        let x16 = qd[2] * x13;
-        let x17 = qd[2] * x6;
-        c[(2, 2)] = x7;
-        c[(2, 3)] = x10;
-        c[(2, 4)] = x11;
-        c[(3, 2)] = x14;
-        c[(3, 3)] = x15;
-        c[(3, 4)] = x16;
-        c[(4, 2)] = x11;
-        c[(4, 3)] = x17;
+        let x0 = q[3].sin();
+        let x1 = self.r * self.r * q[3].cos();
+        let x2 = qd[3] * x0;
+        let x3 = x1 * (self.m * 0.25);
+        let x4 = x2 * x3;
+        let x5 = qd[4] + qd[2] * x0;
+        let x6 = x3 * x5;
+        let x7 = qd[3] * x3;
+        let x8 = x1 * (self.m * (-0.25));
+        let x9 = x5 * x8;
+        let x10 = self.m * x1 * x2;
+        let x11 = qd[2] * x8;
+        let x12 = qd[2] * x3;
+        c[(2, 2)] = x4;
+        c[(2, 3)] = x6;
+        c[(2, 4)] = x7;
+        c[(3, 2)] = x9;
+        c[(3, 3)] = x10;
+        c[(3, 4)] = x11;
+        c[(4, 2)] = x7;
+        c[(4, 3)] = x12;
     }
 }
 impl Constraints<5, 2, 0> for RollingCoin {
@@ -337,28 +226,26 @@ impl Constraints<5, 2, 0> for RollingCoin {
         time_partial.fill(0.0);
         let x0 = q[3].cos();
         let x1 = x0 * x0;
-        let x2 = 1.0 / x1.sqrt();
-        let x3 = q[3].sin();
-        let x4 = q[2].cos();
-        let x5 = self.r * x2;
-        let x6 = -x0;
-        let x7 = x5 * x6;
-        let x8 = x4 * x7;
-        let x9 = x3 * x8;
-        let x10 = q[2].sin();
-        let x11 = x1 * x5;
-        let x12 = -(x10 * x11);
-        let x13 = x7 * x10;
-        let x14 = x3 * x13;
-        let x15 = x4 * x11;
+        let x2 = q[3].sin();
+        let x3 = q[2].cos();
+        let x4 = self.r * (1.0 / x1.sqrt());
+        let x5 = x4 * -x0;
+        let x6 = x3 * x5;
+        let x7 = x2 * x6;
+        let x8 = q[2].sin();
+        let x9 = x1 * x4;
+        let x10 = -(x8 * x9);
+        let x11 = x5 * x8;
+        let x12 = x2 * x11;
+        let x13 = x3 * x9;
         jac[(0, 0)] = 1.0;
-        jac[(2, 0)] = x9;
-        jac[(3, 0)] = x12;
-        jac[(4, 0)] = x8;
+        jac[(2, 0)] = x7;
+        jac[(3, 0)] = x10;
+        jac[(4, 0)] = x6;
         jac[(1, 1)] = 1.0;
-        jac[(2, 1)] = x14;
-        jac[(3, 1)] = x15;
-        jac[(4, 1)] = x13;
+        jac[(2, 1)] = x12;
+        jac[(3, 1)] = x13;
+        jac[(4, 1)] = x11;
     }
     fn bilateral_drift(
         &self,
@@ -374,74 +261,30 @@ impl Constraints<5, 2, 0> for RollingCoin {
         let x4 = q[2].cos();
         let x5 = x2 * x4;
         let x6 = qd[2] * x3;
-        let x7 = x5 * x6;
-        let x8 = qd[4] * x5;
-        let x9 = x7 + x8;
-        let x10 = self.r * x3;
-        let x11 = qd[3] * x10;
-        let x12 = x9 * x11;
-        let x13 = q[2].sin();
-        let x14 = x2 * x13;
-        let x15 = qd[2] * qd[4];
-        let x16 = x14 * x15;
-        let x17 = qd[2] * qd[2];
-        let x18 = x3 * x17;
-        let x19 = x14 * x18;
-        let x20 = qd[3] * qd[3];
-        let x21 = x3 * x20;
-        let x22 = 2.0 * x14 * x21;
-        let x23 = x16 + x19 + x22;
-        let x24 = self.r * x23;
-        let x25 = qd[2] * (-2.0);
-        let x26 = x5 * x25;
-        let x27 = x1.powf(-1.5);
-        let x28 = x3 * x4;
-        let x29 = qd[2] * x27;
-        let x30 = x28 * x29;
-        let x31 = qd[4] * x27;
-        let x32 = x4 * x31;
-        let x33 = x30 + x32;
-        let x34 = -x3;
-        let x35 = x33 * x34;
-        let x36 = x26 + x35;
-        let x37 = self.r * qd[3];
-        let x38 = x36 * x37;
-        let x39 = x3 * x13;
-        let x40 = x20 * x27;
-        let x41 = self.r * x0;
-        let x42 = x40 * x41;
-        let x43 = -(x39 * x42);
-        let x44 = x38 + x43;
-        let x45 = x0 * x44;
-        let x46 = x24 + x45;
-        let x47 = x0 * x46;
-        let x48 = x12 + x47;
-        let x49 = x6 * x14;
-        let x50 = qd[4] * x14;
-        let x51 = x49 + x50;
-        let x52 = x11 * x51;
-        let x53 = x5 * x15;
-        let x54 = x5 * x18;
-        let x55 = x53 + x54;
-        let x56 = -x55;
-        let x57 = (-2.0) * x5 * x21;
-        let x58 = x56 + x57;
-        let x59 = self.r * x58;
-        let x60 = x14 * x25;
-        let x61 = x29 * x39;
-        let x62 = x13 * x31;
-        let x63 = x61 + x62;
-        let x64 = x34 * x63;
-        let x65 = x60 + x64;
-        let x66 = x37 * x65;
-        let x67 = x28 * x42;
-        let x68 = x66 + x67;
-        let x69 = x0 * x68;
-        let x70 = x59 + x69;
-        let x71 = x0 * x70;
-        let x72 = x52 + x71;
-        drift[0] = x48;
-        drift[1] = x72;
+        let x7 = qd[3] * (self.r * x3);
+        let x8 = q[2].sin();
+        let x9 = x2 * x8;
+        let x10 = qd[2] * qd[4];
+        let x11 = x3 * (qd[2] * qd[2]);
+        let x12 = qd[3] * qd[3];
+        let x13 = x3 * x12;
+        let x14 = qd[2] * (-2.0);
+        let x15 = x1.powf(-1.5);
+        let x16 = x3 * x4;
+        let x17 = qd[2] * x15;
+        let x18 = qd[4] * x15;
+        let x19 = -x3;
+        let x20 = self.r * qd[3];
+        let x21 = x3 * x8;
+        let x22 = x12 * x15 * (self.r * x0);
+        let x23 = self.r * (x9 * x10 + x9 * x11 + 2.0 * x9 * x13)
+            + x0 * ((x5 * x14 + (x16 * x17 + x4 * x18) * x19) * x20 + -(x21 * x22));
+        let x24 = (x5 * x6 + qd[4] * x5) * x7 + x0 * x23;
+        let x25 = self.r * (-(x5 * x10 + x5 * x11) + (-2.0) * x5 * x13)
+            + x0 * (x20 * (x9 * x14 + x19 * (x17 * x21 + x8 * x18)) + x16 * x22);
+        let x26 = x7 * (x6 * x9 + qd[4] * x9) + x0 * x25;
+        drift[0] = x24;
+        drift[1] = x26;
     }
     fn gaps(&self, _q: &Vector<5>, _t: f64, _g_n: &mut Vector<0>) {}
     fn gap_jacobian(
@@ -484,74 +327,36 @@ impl Rates<5, 2, 0> for RollingCoin {
         _lambda_n: &[Jet<N>; 0],
         out: &mut [Jet<N>; 5],
     ) {
-        let x0 = self.m * x.qdd[0];
-        let x1 = -lambda_b[0];
-        let x2 = x0 + x1;
-        let x3 = self.m * x.qdd[1];
-        let x4 = -lambda_b[1];
-        let x5 = x3 + x4;
-        let x6 = self.r * self.r;
-        let x7 = x.q[3].cos();
-        let x8 = x7 * x7;
-        let x9 = (-2.0) + x8;
-        let x10 = x.qdd[2] * (-0.25) * x9;
-        let x11 = x.q[3].sin();
-        let x12 = x.qdd[4] * 0.5 * x11;
-        let x13 = x10 + x12;
-        let x14 = self.m * x6;
-        let x15 = x13 * x14;
-        let x16 = 1.0 / x8.sqrt();
-        let x17 = x.q[2].cos();
-        let x18 = x16 * x17;
-        let x19 = lambda_b[0] * x18;
-        let x20 = x.q[2].sin();
-        let x21 = x16 * x20;
-        let x22 = lambda_b[1] * x21;
-        let x23 = x19 + x22;
-        let x24 = x7 * x11;
-        let x25 = self.r * x23 * x24;
-        let x26 = x.qd[2] * x.qd[3];
-        let x27 = x14 * x24;
-        let x28 = x26 * x27;
-        let x29 = x.qd[4] * x7;
-        let x30 = x14 * x29;
-        let x31 = x.qd[3] * x30;
-        let x32 = x.qd[2] * x27;
-        let x33 = x30 + x32;
-        let x34 = x.qd[3] * x33;
-        let x35 = x28 + x31 + x34;
-        let x36 = 0.25 * x35;
-        let x37 = x15 + x25 + x36;
-        let x38 = 4.0 * x8;
-        let x39 = (-5.0) + x38;
-        let x40 = x.qdd[3] * (-0.25) * x14 * x39;
-        let x41 = lambda_b[0] * x21;
-        let x42 = x4 * x18;
-        let x43 = x41 + x42;
-        let x44 = self.r * x8 * x43;
-        let x45 = self.m * self.r;
-        let x46 = self.g * x11 * x45;
-        let x47 = x.qd[2] * x30;
-        let x48 = x.qd[2] * x33;
-        let x49 = x47 + x48;
-        let x50 = 0.25 * x49;
-        let x51 = x.qd[3] * x.qd[3];
-        let x52 = -(x27 * x51);
-        let x53 = x46 + x50 + x52;
-        let x54 = -x53;
-        let x55 = x40 + x44 + x54;
-        let x56 = x.qdd[2] * x11;
-        let x57 = x.qdd[4] + x56;
-        let x58 = 0.5 * x14 * x57;
-        let x59 = 0.5 * x26 * x45;
-        let x60 = x23 + x59;
-        let x61 = self.r * x7 * x60;
-        let x62 = x58 + x61;
-        out[0] = Jet::lift(x2);
-        out[1] = Jet::lift(x5);
-        out[2] = Jet::lift(x37);
-        out[3] = Jet::lift(x55);
-        out[4] = Jet::lift(x62);
+        let x0 = self.m * x.qdd[0] + -lambda_b[0];
+        let x1 = -lambda_b[1];
+        let x2 = self.m * x.qdd[1] + x1;
+        let x3 = x.q[3].cos();
+        let x4 = x3 * x3;
+        let x5 = x.q[3].sin();
+        let x6 = self.m * (self.r * self.r);
+        let x7 = 1.0 / x4.sqrt();
+        let x8 = x7 * x.q[2].cos();
+        let x9 = x7 * x.q[2].sin();
+        let x10 = lambda_b[0] * x8 + lambda_b[1] * x9;
+        let x11 = x3 * x5;
+        let x12 = x.qd[2] * x.qd[3];
+        let x13 = x6 * x11;
+        let x14 = x6 * (x.qd[4] * x3);
+        let x15 = x14 + x.qd[2] * x13;
+        let x16 = (x.qdd[2] * (-0.25) * ((-2.0) + x4) + x.qdd[4] * 0.5 * x5) * x6
+            + self.r * x10 * x11 + 0.25 * (x12 * x13 + x.qd[3] * x14 + x.qd[3] * x15);
+        let x17 = self.m * self.r;
+        let x18 = x.qdd[3] * (-0.25) * x6 * ((-5.0) + 4.0 * x4)
+            + self.r * x4 * (lambda_b[0] * x9 + x1 * x8)
+            + -(self.g * x5 * x17 + 0.25 * (x.qd[2] * x14 + x.qd[2] * x15)
+                + -(x13 * (x.qd[3] * x.qd[3])));
+        let x19 = 0.5 * x6 * (x.qdd[4] + x.qdd[2] * x5)
+            + self.r * x3 * (x10 + 0.5 * x12 * x17);
+        out[0] = Jet::lift(x0);
+        out[1] = Jet::lift(x2);
+        out[2] = Jet::lift(x16);
+        out[3] = Jet::lift(x18);
+        out[4] = Jet::lift(x19);
     }
     fn constraint_jet<const N: usize>(
         &self,
@@ -560,44 +365,27 @@ impl Rates<5, 2, 0> for RollingCoin {
         _gaps: &mut [Jet<N>; 0],
     ) {
         let x0 = x.q[3].cos();
-        let x1 = x0 * x0;
-        let x2 = 1.0 / x1.sqrt();
-        let x3 = x.q[3].sin();
-        let x4 = x.qd[2] * x2 * x3;
-        let x5 = x.qd[4] * x2;
-        let x6 = x4 + x5;
-        let x7 = x.q[2].cos();
-        let x8 = self.r * x7;
-        let x9 = x6 * x8;
-        let x10 = x.q[2].sin();
-        let x11 = x0 * x2;
-        let x12 = self.r * x10;
-        let x13 = x.qd[3] * x11;
-        let x14 = x12 * x13;
-        let x15 = x9 + x14;
-        let x16 = -(x0 * x15);
-        let x17 = x.qd[0] + x16;
-        let x18 = -(x6 * x12);
-        let x19 = x8 * x13;
-        let x20 = x18 + x19;
-        let x21 = x0 * x20;
-        let x22 = x.qd[1] + x21;
-        bilateral[0] = Jet::lift(x17);
-        bilateral[1] = Jet::lift(x22);
+        let x1 = 1.0 / (x0 * x0).sqrt();
+        let x2 = x.qd[2] * x1 * x.q[3].sin() + x.qd[4] * x1;
+        let x3 = self.r * x.q[2].cos();
+        let x4 = self.r * x.q[2].sin();
+        let x5 = x.qd[3] * (x0 * x1);
+        let x6 = x.qd[0] + -(x0 * (x2 * x3 + x4 * x5));
+        let x7 = x.qd[1] + x0 * (-(x2 * x4) + x3 * x5);
+        bilateral[0] = Jet::lift(x6);
+        bilateral[1] = Jet::lift(x7);
     }
 }
 impl Statics<5> for RollingCoin {
     fn potential_gradient(&self, q: &Vector<5>, _t: f64, grad: &mut Vector<5>) {
         grad.fill(0.0);
-        let x0 = q[3].sin();
-        let x1 = -(self.m * self.r * self.g * x0);
-        grad[3] = x1;
+        let x0 = -(self.m * self.r * self.g * q[3].sin());
+        grad[3] = x0;
     }
     fn potential_hessian(&self, q: &Vector<5>, _t: f64, hess: &mut Matrix<5, 5>) {
         hess.fill(0.0);
-        let x0 = q[3].cos();
-        let x1 = -(self.m * self.r * self.g * x0);
-        hess[(3, 3)] = x1;
+        let x0 = -(self.m * self.r * self.g * q[3].cos());
+        hess[(3, 3)] = x0;
     }
     fn potential_gradient_parameter(
         &self,
@@ -609,23 +397,20 @@ impl Statics<5> for RollingCoin {
         match k {
             0 => {
                 out.fill(0.0);
-                let x0 = q[3].sin();
-                let x1 = -(self.r * self.g * x0);
-                out[3] = x1;
+                let x0 = -(self.r * self.g * q[3].sin());
+                out[3] = x0;
                 true
             }
             1 => {
                 out.fill(0.0);
-                let x0 = q[3].sin();
-                let x1 = -(self.m * self.g * x0);
-                out[3] = x1;
+                let x0 = -(self.m * self.g * q[3].sin());
+                out[3] = x0;
                 true
             }
             2 => {
                 out.fill(0.0);
-                let x0 = q[3].sin();
-                let x1 = -(self.m * self.r * x0);
-                out[3] = x1;
+                let x0 = -(self.m * self.r * q[3].sin());
+                out[3] = x0;
                 true
             }
             _ => false,
@@ -647,30 +432,23 @@ impl Statics<5> for RollingCoin {
                 let x3 = q[2].sin();
                 let x4 = q[3].sin();
                 let x5 = self.r * x4;
-                let x6 = x2 * x3;
-                let x7 = x0 * x6;
-                let x8 = x5 * x7;
-                let x9 = x1.powf(-1.5);
-                let x10 = q[2].cos();
-                let x11 = x1 * x1;
-                let x12 = self.r * x10;
-                let x13 = x9 * x12;
-                let x14 = -(x11 * x13);
-                let x15 = -(x1 * x2 * x12);
-                let x16 = x0 * x1;
-                let x17 = x3 * x5 * x9 * x16;
-                let x18 = self.r * x7;
-                let x19 = -x0;
-                let x20 = x1.sqrt();
-                let x21 = x19 + x20;
-                let x22 = x0 + x20;
-                let x23 = x4 * x13 * x21 * x22;
-                hess[(2, 2)] = x8;
-                hess[(2, 3)] = x14;
-                hess[(3, 2)] = x15;
-                hess[(3, 3)] = x17;
-                hess[(4, 2)] = x18;
-                hess[(4, 3)] = x23;
+                let x6 = x0 * (x2 * x3);
+                let x7 = x5 * x6;
+                let x8 = x1.powf(-1.5);
+                let x9 = self.r * q[2].cos();
+                let x10 = x8 * x9;
+                let x11 = -(x1 * x1 * x10);
+                let x12 = -(x1 * x2 * x9);
+                let x13 = x3 * x5 * x8 * (x0 * x1);
+                let x14 = self.r * x6;
+                let x15 = x1.sqrt();
+                let x16 = x4 * x10 * (-x0 + x15) * (x0 + x15);
+                hess[(2, 2)] = x7;
+                hess[(2, 3)] = x11;
+                hess[(3, 2)] = x12;
+                hess[(3, 3)] = x13;
+                hess[(4, 2)] = x14;
+                hess[(4, 3)] = x16;
                 true
             }
             1 => {
@@ -682,29 +460,23 @@ impl Statics<5> for RollingCoin {
                 let x4 = q[2].cos();
                 let x5 = -self.r;
                 let x6 = x3 * x4;
-                let x7 = x0 * x2;
-                let x8 = x5 * x7;
-                let x9 = x6 * x8;
-                let x10 = x1.powf(-1.5);
-                let x11 = q[2].sin();
-                let x12 = x1 * x1;
-                let x13 = x10 * x11;
-                let x14 = x5 * x12 * x13;
-                let x15 = x1 * x2 * x5 * x11;
-                let x16 = x0 * x1;
-                let x17 = x5 * x6 * x10 * x16;
-                let x18 = x4 * x8;
-                let x19 = -x0;
-                let x20 = x1.sqrt();
-                let x21 = x19 + x20;
-                let x22 = x0 + x20;
-                let x23 = self.r * x3 * x13 * x21 * x22;
-                hess[(2, 2)] = x9;
-                hess[(2, 3)] = x14;
-                hess[(3, 2)] = x15;
-                hess[(3, 3)] = x17;
-                hess[(4, 2)] = x18;
-                hess[(4, 3)] = x23;
+                let x7 = x5 * (x0 * x2);
+                let x8 = x6 * x7;
+                let x9 = x1.powf(-1.5);
+                let x10 = q[2].sin();
+                let x11 = x9 * x10;
+                let x12 = x5 * (x1 * x1) * x11;
+                let x13 = x1 * x2 * x5 * x10;
+                let x14 = x5 * x6 * x9 * (x0 * x1);
+                let x15 = x4 * x7;
+                let x16 = x1.sqrt();
+                let x17 = self.r * x3 * x11 * (-x0 + x16) * (x0 + x16);
+                hess[(2, 2)] = x8;
+                hess[(2, 3)] = x12;
+                hess[(3, 2)] = x13;
+                hess[(3, 3)] = x14;
+                hess[(4, 2)] = x15;
+                hess[(4, 3)] = x17;
                 true
             }
             _ => false,
@@ -731,78 +503,47 @@ impl Jacobians<5, 2, 0> for RollingCoin {
     ) {
         dh_dq.fill(0.0);
         dh_dqd.fill(0.0);
-        let x0 = self.r * self.r;
-        let x1 = q[3].cos();
-        let x2 = x1 * x1;
-        let x3 = qd[2] * qd[3];
-        let x4 = (-0.25) * x2 * x3;
-        let x5 = q[3].sin();
-        let x6 = x5 * x5;
-        let x7 = x3 * x6;
-        let x8 = qd[4] * x5;
-        let x9 = qd[3] * x8;
-        let x10 = x7 + x9;
-        let x11 = 0.25 * x10;
-        let x12 = x4 + x11;
-        let x13 = self.m * x0;
-        let x14 = x12 * x13;
-        let x15 = qd[2] * 0.5;
-        let x16 = x13 * x15;
-        let x17 = x2 * x16;
-        let x18 = x6 * x13;
-        let x19 = qd[2] * x18;
-        let x20 = x8 * x13;
-        let x21 = x19 + x20;
-        let x22 = (-0.5) * x21;
-        let x23 = x17 + x22;
-        let x24 = qd[3] * (-0.5) * x23;
-        let x25 = x14 + x24;
-        let x26 = qd[2] * (-0.25) * x8;
-        let x27 = qd[3] * qd[3];
-        let x28 = x6 * x27;
-        let x29 = -(x2 * x27);
-        let x30 = x26 + x28 + x29;
-        let x31 = self.r * x30;
-        let x32 = self.g * x1;
-        let x33 = x31 + x32;
-        let x34 = self.m * self.r * x33;
-        let x35 = 0.5 * x18;
-        let x36 = (-0.5) * x2 * x13;
-        let x37 = x35 + x36;
-        let x38 = qd[2] * x37;
-        let x39 = 0.5 * x20;
-        let x40 = x38 + x39;
-        let x41 = qd[2] * (-0.5) * x40;
-        let x42 = x34 + x41;
-        let x43 = qd[3] * x5;
-        let x44 = x16 * x43;
-        let x45 = (-0.5) * x1;
-        let x46 = x13 * x45;
-        let x47 = x43 * x46;
-        let x48 = qd[2] * x5;
-        let x49 = qd[4] + x48;
-        let x50 = x1 * x13;
-        let x51 = x49 * x50;
-        let x52 = x48 * x50;
-        let x53 = qd[4] * x50;
-        let x54 = x51 + x52 + x53;
-        let x55 = (-0.25) * x54;
-        let x56 = qd[3] * x46;
-        let x57 = 0.25 * x54;
-        let x58 = (-2.0) * x43 * x50;
-        let x59 = x15 * x50;
-        let x60 = qd[2] * x46;
-        dh_dq[(2, 3)] = x25;
-        dh_dq[(3, 3)] = x42;
-        dh_dq[(4, 3)] = x44;
-        dh_dqd[(2, 2)] = x47;
-        dh_dqd[(2, 3)] = x55;
-        dh_dqd[(2, 4)] = x56;
-        dh_dqd[(3, 2)] = x57;
-        dh_dqd[(3, 3)] = x58;
-        dh_dqd[(3, 4)] = x59;
-        dh_dqd[(4, 2)] = x56;
-        dh_dqd[(4, 3)] = x60;
+        let x0 = q[3].cos();
+        let x1 = x0 * x0;
+        let x2 = qd[2] * qd[3];
+        let x3 = q[3].sin();
+        let x4 = x3 * x3;
+        let x5 = qd[4] * x3;
+        let x6 = self.m * (self.r * self.r);
+        let x7 = qd[2] * 0.5;
+        let x8 = x6 * x7;
+        let x9 = x4 * x6;
+        let x10 = x5 * x6;
+        let x11 = ((-0.25) * x1 * x2 + 0.25 * (x2 * x4 + qd[3] * x5)) * x6
+            + qd[3] * (-0.5) * (x1 * x8 + (-0.5) * (qd[2] * x9 + x10));
+        let x12 = qd[3] * qd[3];
+        let x13 = self.m * self.r
+            * (self.r * (qd[2] * (-0.25) * x5 + x4 * x12 + -(x1 * x12)) + self.g * x0)
+            + qd[2] * (-0.5) * (qd[2] * (0.5 * x9 + (-0.5) * x1 * x6) + 0.5 * x10);
+        let x14 = qd[3] * x3;
+        let x15 = x8 * x14;
+        let x16 = x6 * ((-0.5) * x0);
+        let x17 = x14 * x16;
+        let x18 = qd[2] * x3;
+        let x19 = x0 * x6;
+        let x20 = (qd[4] + x18) * x19 + x18 * x19 + qd[4] * x19;
+        let x21 = (-0.25) * x20;
+        let x22 = qd[3] * x16;
+        let x23 = 0.25 * x20;
+        let x24 = (-2.0) * x14 * x19;
+        let x25 = x7 * x19;
+        let x26 = qd[2] * x16;
+        dh_dq[(2, 3)] = x11;
+        dh_dq[(3, 3)] = x13;
+        dh_dq[(4, 3)] = x15;
+        dh_dqd[(2, 2)] = x17;
+        dh_dqd[(2, 3)] = x21;
+        dh_dqd[(2, 4)] = x22;
+        dh_dqd[(3, 2)] = x23;
+        dh_dqd[(3, 3)] = x24;
+        dh_dqd[(3, 4)] = x25;
+        dh_dqd[(4, 2)] = x22;
+        dh_dqd[(4, 3)] = x26;
     }
     fn force_time_partial(
         &self,
@@ -821,20 +562,15 @@ impl Jacobians<5, 2, 0> for RollingCoin {
         out: &mut Matrix<5, 5>,
     ) {
         out.fill(0.0);
-        let x0 = self.r * self.r;
-        let x1 = q[3].sin();
-        let x2 = a[2] * x1;
-        let x3 = a[4] + x2;
-        let x4 = q[3].cos();
-        let x5 = x0 * x4;
-        let x6 = self.m * 0.5;
-        let x7 = x5 * x6;
-        let x8 = x3 * x7;
-        let x9 = self.m * a[3] * 2.0 * x1 * x5;
-        let x10 = a[2] * x7;
-        out[(2, 3)] = x8;
-        out[(3, 3)] = x9;
-        out[(4, 3)] = x10;
+        let x0 = q[3].sin();
+        let x1 = self.r * self.r * q[3].cos();
+        let x2 = x1 * (self.m * 0.5);
+        let x3 = (a[4] + a[2] * x0) * x2;
+        let x4 = self.m * a[3] * 2.0 * x0 * x1;
+        let x5 = a[2] * x2;
+        out[(2, 3)] = x3;
+        out[(3, 3)] = x4;
+        out[(4, 3)] = x5;
     }
     fn force_parameter_derivative(
         &self,
@@ -852,69 +588,34 @@ impl Jacobians<5, 2, 0> for RollingCoin {
                 let x0 = q[3].sin();
                 let x1 = dp[0] * x0;
                 let x2 = qd[2] * qd[3];
-                let x3 = x1 * x2;
-                let x4 = qd[3] * qd[4];
-                let x5 = dp[0] * x4;
-                let x6 = x3 + x5;
-                let x7 = q[3].cos();
-                let x8 = self.r * x7;
-                let x9 = (-0.25) * x6 * x8;
-                let x10 = self.m * dp[1];
-                let x11 = qd[2] * x0;
-                let x12 = qd[3] * x10 * x11;
-                let x13 = x4 * x10;
-                let x14 = x12 + x13;
-                let x15 = (-0.5) * x7 * x14;
-                let x16 = x9 + x15;
-                let x17 = self.r * x16;
-                let x18 = x8 * x10;
-                let x19 = x11 * x18;
-                let x20 = self.r * self.r;
-                let x21 = dp[0] * x7;
-                let x22 = 0.5 * x20;
-                let x23 = x21 * x22;
-                let x24 = x11 * x23;
-                let x25 = x18 + x23;
-                let x26 = qd[4] * x25;
-                let x27 = x19 + x24 + x26;
-                let x28 = qd[3] * (-0.5);
-                let x29 = x27 * x28;
-                let x30 = x17 + x29;
-                let x31 = x0 * x10;
-                let x32 = self.g * x31;
-                let x33 = self.m * dp[2] * x0;
-                let x34 = qd[2] * dp[0];
-                let x35 = qd[4] * 0.25 * x34;
-                let x36 = qd[3] * qd[3];
-                let x37 = -(x1 * x36);
-                let x38 = x35 + x37;
-                let x39 = x8 * x38;
-                let x40 = self.g * x1;
-                let x41 = qd[2] * qd[4] * 0.5 * x10;
-                let x42 = (-2.0) * x31 * x36;
-                let x43 = x41 + x42;
-                let x44 = x7 * x43;
-                let x45 = x33 + x39 + x40 + x44;
-                let x46 = self.r * x45;
-                let x47 = -x18;
-                let x48 = x0 * x47;
-                let x49 = (-0.5) * x20;
-                let x50 = x21 * x49;
-                let x51 = x0 * x50;
-                let x52 = x48 + x51;
-                let x53 = qd[2] * x52;
-                let x54 = qd[4] * x47;
-                let x55 = qd[4] * x50;
-                let x56 = x53 + x54 + x55;
-                let x57 = qd[2] * (-0.5) * x56;
-                let x58 = x32 + x46 + x57;
-                let x59 = -(x2 * x7 * x10);
-                let x60 = x8 * x28 * x34;
-                let x61 = x59 + x60;
-                let x62 = self.r * x61;
-                out[2] = x30;
-                out[3] = x58;
-                out[4] = x62;
+                let x3 = qd[3] * qd[4];
+                let x4 = q[3].cos();
+                let x5 = self.r * x4;
+                let x6 = self.m * dp[1];
+                let x7 = qd[2] * x0;
+                let x8 = x5 * x6;
+                let x9 = self.r * self.r;
+                let x10 = dp[0] * x4;
+                let x11 = x10 * (0.5 * x9);
+                let x12 = qd[3] * (-0.5);
+                let x13 = self.r
+                    * ((-0.25) * (x1 * x2 + dp[0] * x3) * x5
+                        + (-0.5) * x4 * (qd[3] * x6 * x7 + x3 * x6))
+                    + (x7 * x8 + x7 * x11 + qd[4] * (x8 + x11)) * x12;
+                let x14 = x0 * x6;
+                let x15 = qd[2] * dp[0];
+                let x16 = qd[3] * qd[3];
+                let x17 = self.m * dp[2] * x0 + x5 * (qd[4] * 0.25 * x15 + -(x1 * x16))
+                    + self.g * x1 + x4 * (qd[2] * qd[4] * 0.5 * x6 + (-2.0) * x14 * x16);
+                let x18 = -x8;
+                let x19 = x10 * ((-0.5) * x9);
+                let x20 = self.g * x14 + self.r * x17
+                    + qd[2] * (-0.5)
+                        * (qd[2] * (x0 * x18 + x0 * x19) + qd[4] * x18 + qd[4] * x19);
+                let x21 = self.r * (-(x2 * x4 * x6) + x5 * x12 * x15);
+                out[2] = x13;
+                out[3] = x20;
+                out[4] = x21;
                 true
             }
             _ => false,
@@ -936,39 +637,22 @@ impl Jacobians<5, 2, 0> for RollingCoin {
                 let x1 = a[1] * dp[0];
                 let x2 = q[3].cos();
                 let x3 = x2 * x2;
-                let x4 = (-2.0) + x3;
-                let x5 = a[2] * x4;
-                let x6 = (-0.5) * x5;
-                let x7 = q[3].sin();
-                let x8 = a[4] * x7;
-                let x9 = x6 + x8;
-                let x10 = self.m * dp[1];
-                let x11 = x9 * x10;
-                let x12 = (-0.25) * x5;
-                let x13 = 0.5 * x8;
-                let x14 = x12 + x13;
-                let x15 = self.r * dp[0];
-                let x16 = x14 * x15;
-                let x17 = x11 + x16;
-                let x18 = self.r * x17;
-                let x19 = 4.0 * x3;
-                let x20 = (-5.0) + x19;
-                let x21 = a[3] * x20;
-                let x22 = (-0.5) * x10 * x21;
-                let x23 = (-0.25) * x15 * x21;
-                let x24 = x22 + x23;
-                let x25 = self.r * x24;
-                let x26 = a[2] * x7;
-                let x27 = a[4] + x26;
-                let x28 = x10 * x27;
-                let x29 = 0.5 * x15 * x27;
-                let x30 = x28 + x29;
-                let x31 = self.r * x30;
+                let x4 = a[2] * ((-2.0) + x3);
+                let x5 = q[3].sin();
+                let x6 = a[4] * x5;
+                let x7 = self.m * dp[1];
+                let x8 = self.r * dp[0];
+                let x9 = self.r
+                    * (((-0.5) * x4 + x6) * x7 + ((-0.25) * x4 + 0.5 * x6) * x8);
+                let x10 = a[3] * ((-5.0) + 4.0 * x3);
+                let x11 = self.r * ((-0.5) * x7 * x10 + (-0.25) * x8 * x10);
+                let x12 = a[4] + a[2] * x5;
+                let x13 = self.r * (x7 * x12 + 0.5 * x8 * x12);
                 out[0] = x0;
                 out[1] = x1;
-                out[2] = x18;
-                out[3] = x25;
-                out[4] = x31;
+                out[2] = x9;
+                out[3] = x11;
+                out[4] = x13;
                 true
             }
             _ => false,
@@ -993,267 +677,112 @@ impl Jacobians<5, 2, 0> for RollingCoin {
         let x3 = q[2].sin();
         let x4 = q[3].sin();
         let x5 = x2 * x3;
-        let x6 = qd[3] * x4;
-        let x7 = qd[2] * x6;
+        let x6 = qd[2] * (qd[3] * x4);
+        let x7 = qd[3] * qd[4];
         let x8 = x5 * x7;
-        let x9 = qd[3] * qd[4];
-        let x10 = x5 * x9;
-        let x11 = x8 + x10;
-        let x12 = self.r * x4;
-        let x13 = -(x11 * x12);
-        let x14 = q[2].cos();
-        let x15 = x2 * x14;
-        let x16 = qd[2] * qd[4];
-        let x17 = x15 * x16;
-        let x18 = qd[2] * qd[2];
-        let x19 = x15 * x18;
-        let x20 = qd[3] * qd[3];
-        let x21 = 2.0 * x20;
-        let x22 = x15 * x21;
-        let x23 = x19 + x22;
-        let x24 = x4 * x23;
-        let x25 = x17 + x24;
-        let x26 = self.r * x25;
-        let x27 = qd[2] * qd[3];
-        let x28 = x5 * x27;
-        let x29 = 2.0 * x28;
-        let x30 = x1.powf(-1.5);
-        let x31 = qd[3] * x3;
-        let x32 = qd[2] * x4;
-        let x33 = x30 * x32;
-        let x34 = x31 * x33;
-        let x35 = qd[4] * x30;
-        let x36 = x31 * x35;
-        let x37 = x34 + x36;
-        let x38 = x4 * x37;
-        let x39 = x29 + x38;
-        let x40 = self.r * x39;
-        let x41 = x14 * x30;
-        let x42 = -x0;
-        let x43 = x20 * x41;
-        let x44 = x12 * x42;
-        let x45 = x43 * x44;
-        let x46 = x40 + x45;
-        let x47 = x0 * x46;
-        let x48 = x26 + x47;
-        let x49 = x0 * x48;
-        let x50 = x13 + x49;
-        let x51 = -qd[4];
-        let x52 = qd[2] * x51;
-        let x53 = x5 * x52;
-        let x54 = -x18;
-        let x55 = x5 * x54;
-        let x56 = (-2.0) * x20;
-        let x57 = x5 * x56;
-        let x58 = x55 + x57;
-        let x59 = x4 * x58;
-        let x60 = x53 + x59;
-        let x61 = x12 * x60;
-        let x62 = x9 * x15;
-        let x63 = x15 * x27;
-        let x64 = 6.0 * x63;
-        let x65 = qd[3] * x14;
-        let x66 = x33 * x65;
-        let x67 = x35 * x65;
-        let x68 = x66 + x67;
-        let x69 = 3.0 * x4 * x68;
-        let x70 = x64 + x69;
-        let x71 = x4 * x70;
-        let x72 = x62 + x71;
-        let x73 = self.r * x72;
-        let x74 = x3 * x30;
-        let x75 = x16 * x74;
-        let x76 = x18 * x74;
-        let x77 = x20 * x74;
-        let x78 = 5.0 * x77;
-        let x79 = x76 + x78;
-        let x80 = x4 * x79;
-        let x81 = x75 + x80;
-        let x82 = x4 * x81;
-        let x83 = x5 * x18;
-        let x84 = x5 * x21;
-        let x85 = x83 + x84;
-        let x86 = x82 + x85;
-        let x87 = self.r * x86;
-        let x88 = -x77;
-        let x89 = x1.powf(-2.5);
-        let x90 = x4 * x4;
-        let x91 = x89 * x90;
-        let x92 = x20 * x91;
-        let x93 = (-3.0) * x3 * x92;
-        let x94 = x88 + x93;
-        let x95 = self.r * x0;
-        let x96 = x94 * x95;
-        let x97 = -x30;
-        let x98 = x65 * x97;
-        let x99 = qd[4] * x98;
-        let x100 = qd[2] * x30;
-        let x101 = (-4.0) * x100;
-        let x102 = x65 * x101;
-        let x103 = x32 * x89;
-        let x104 = x65 * x103;
-        let x105 = qd[4] * x89;
-        let x106 = x65 * x105;
-        let x107 = x104 + x106;
-        let x108 = (-3.0) * x4;
-        let x109 = x107 * x108;
-        let x110 = x102 + x109;
-        let x111 = x4 * x110;
-        let x112 = x99 + x111;
-        let x113 = self.r * x112;
-        let x114 = x96 + x113;
-        let x115 = x0 * x114;
-        let x116 = x87 + x115;
-        let x117 = x0 * x116;
-        let x118 = x73 + x117;
-        let x119 = x0 * x118;
-        let x120 = x61 + x119;
-        let x121 = x7 * x15;
-        let x122 = x62 + x121;
-        let x123 = x12 * x122;
-        let x124 = x5 * x16;
-        let x125 = x4 * x85;
-        let x126 = x124 + x125;
-        let x127 = self.r * x126;
-        let x128 = (-2.0) * x63;
-        let x129 = -x4;
-        let x130 = x68 * x129;
-        let x131 = x128 + x130;
-        let x132 = self.r * x131;
-        let x133 = x44 * x77;
-        let x134 = x132 + x133;
-        let x135 = x0 * x134;
-        let x136 = x127 + x135;
-        let x137 = x0 * x136;
-        let x138 = x123 + x137;
-        let x139 = x12 * x25;
-        let x140 = 6.0 * x28;
-        let x141 = 3.0 * x38;
-        let x142 = x140 + x141;
-        let x143 = x4 * x142;
-        let x144 = x10 + x143;
-        let x145 = self.r * x144;
-        let x146 = x41 * x52;
-        let x147 = x41 * x54;
-        let x148 = (-5.0) * x43;
-        let x149 = x147 + x148;
-        let x150 = x4 * x149;
-        let x151 = x146 + x150;
-        let x152 = x4 * x151;
-        let x153 = x15 * x54;
-        let x154 = x15 * x56;
-        let x155 = x152 + x153 + x154;
-        let x156 = self.r * x155;
-        let x157 = 3.0 * x14 * x92;
-        let x158 = x43 + x157;
-        let x159 = x95 * x158;
-        let x160 = x31 * x97;
-        let x161 = qd[4] * x160;
-        let x162 = x31 * x101;
-        let x163 = x31 * x103;
-        let x164 = x31 * x105;
-        let x165 = x163 + x164;
-        let x166 = x108 * x165;
-        let x167 = x162 + x166;
-        let x168 = x4 * x167;
-        let x169 = x161 + x168;
-        let x170 = self.r * x169;
-        let x171 = x159 + x170;
-        let x172 = x0 * x171;
-        let x173 = x156 + x172;
-        let x174 = x0 * x173;
-        let x175 = x145 + x174;
-        let x176 = x0 * x175;
-        let x177 = x139 + x176;
-        let x178 = self.r * qd[3];
-        let x179 = x90 * x178;
-        let x180 = x15 * x179;
-        let x181 = x5 * x32;
-        let x182 = 2.0 * x181;
-        let x183 = qd[4] * x5;
-        let x184 = x182 + x183;
-        let x185 = self.r * x184;
-        let x186 = qd[3] * (-2.0);
-        let x187 = x15 * x186;
-        let x188 = x90 * x98;
-        let x189 = x187 + x188;
-        let x190 = x95 * x189;
-        let x191 = x185 + x190;
-        let x192 = x0 * x191;
-        let x193 = x180 + x192;
-        let x194 = x15 * x32;
-        let x195 = qd[4] * x15;
-        let x196 = x194 + x195;
-        let x197 = x12 * x196;
-        let x198 = qd[3] * x12;
-        let x199 = x5 * x198;
-        let x200 = 4.0 * x199;
-        let x201 = qd[2] * (-2.0);
-        let x202 = x15 * x201;
-        let x203 = x32 * x41;
-        let x204 = qd[4] * x41;
-        let x205 = x203 + x204;
-        let x206 = x129 * x205;
-        let x207 = x202 + x206;
-        let x208 = self.r * x207;
-        let x209 = x0 * x30;
-        let x210 = x12 * x209;
-        let x211 = x31 * x210;
-        let x212 = (-2.0) * x211;
-        let x213 = x208 + x212;
-        let x214 = x0 * x213;
-        let x215 = x200 + x214;
-        let x216 = x0 * x215;
-        let x217 = x197 + x216;
-        let x218 = x15 * x198;
-        let x219 = self.r * qd[2];
-        let x220 = x5 * x219;
-        let x221 = x0 * x12 * x98;
-        let x222 = x220 + x221;
-        let x223 = x0 * x222;
-        let x224 = x218 + x223;
-        let x225 = x5 * x179;
-        let x226 = (-2.0) * x194;
-        let x227 = x15 * x51;
-        let x228 = x226 + x227;
-        let x229 = self.r * x228;
-        let x230 = x5 * x186;
-        let x231 = x90 * x160;
-        let x232 = x230 + x231;
-        let x233 = x95 * x232;
-        let x234 = x229 + x233;
-        let x235 = x0 * x234;
-        let x236 = x225 + x235;
-        let x237 = x181 + x183;
-        let x238 = x12 * x237;
-        let x239 = (-4.0) * x218;
-        let x240 = x5 * x201;
-        let x241 = x32 * x74;
-        let x242 = qd[4] * x74;
-        let x243 = x241 + x242;
-        let x244 = x129 * x243;
-        let x245 = x240 + x244;
-        let x246 = self.r * x245;
-        let x247 = 2.0 * x65 * x210;
-        let x248 = x246 + x247;
-        let x249 = x0 * x248;
-        let x250 = x239 + x249;
-        let x251 = x0 * x250;
-        let x252 = x238 + x251;
-        let x253 = x15 * x219;
-        let x254 = x211 + x253;
-        let x255 = x42 * x254;
-        let x256 = x199 + x255;
-        d_dq[(0, 2)] = x50;
-        d_dq[(0, 3)] = x120;
-        d_dq[(1, 2)] = x138;
-        d_dq[(1, 3)] = x177;
-        d_dqd[(0, 2)] = x193;
-        d_dqd[(0, 3)] = x217;
-        d_dqd[(0, 4)] = x224;
-        d_dqd[(1, 2)] = x236;
-        d_dqd[(1, 3)] = x252;
-        d_dqd[(1, 4)] = x256;
+        let x9 = self.r * x4;
+        let x10 = q[2].cos();
+        let x11 = x2 * x10;
+        let x12 = qd[2] * qd[4];
+        let x13 = qd[2] * qd[2];
+        let x14 = qd[3] * qd[3];
+        let x15 = 2.0 * x14;
+        let x16 = x11 * x12 + x4 * (x11 * x13 + x11 * x15);
+        let x17 = qd[2] * qd[3];
+        let x18 = x5 * x17;
+        let x19 = x1.powf(-1.5);
+        let x20 = qd[3] * x3;
+        let x21 = qd[2] * x4;
+        let x22 = x19 * x21;
+        let x23 = qd[4] * x19;
+        let x24 = x4 * (x20 * x22 + x20 * x23);
+        let x25 = x10 * x19;
+        let x26 = -x0;
+        let x27 = x14 * x25;
+        let x28 = x9 * x26;
+        let x29 = -((x5 * x6 + x8) * x9)
+            + x0 * (self.r * x16 + x0 * (self.r * (2.0 * x18 + x24) + x27 * x28));
+        let x30 = -qd[4];
+        let x31 = qd[2] * x30;
+        let x32 = -x13;
+        let x33 = (-2.0) * x14;
+        let x34 = x7 * x11;
+        let x35 = x11 * x17;
+        let x36 = qd[3] * x10;
+        let x37 = x22 * x36 + x23 * x36;
+        let x38 = x3 * x19;
+        let x39 = x14 * x38;
+        let x40 = x5 * x13 + x5 * x15;
+        let x41 = x1.powf(-2.5);
+        let x42 = x4 * x4;
+        let x43 = x14 * (x41 * x42);
+        let x44 = self.r * x0;
+        let x45 = -x19;
+        let x46 = x36 * x45;
+        let x47 = (-4.0) * (qd[2] * x19);
+        let x48 = x21 * x41;
+        let x49 = qd[4] * x41;
+        let x50 = (-3.0) * x4;
+        let x51 = (-x39 + (-3.0) * x3 * x43) * x44
+            + self.r * (qd[4] * x46 + x4 * (x36 * x47 + (x36 * x48 + x36 * x49) * x50));
+        let x52 = self.r * (x34 + x4 * (6.0 * x35 + 3.0 * x4 * x37))
+            + x0
+                * (self.r * (x4 * (x12 * x38 + x4 * (x13 * x38 + 5.0 * x39)) + x40)
+                    + x0 * x51);
+        let x53 = x9 * (x5 * x31 + x4 * (x5 * x32 + x5 * x33)) + x0 * x52;
+        let x54 = -x4;
+        let x55 = x9 * (x34 + x6 * x11)
+            + x0
+                * (self.r * (x5 * x12 + x4 * x40)
+                    + x0 * (self.r * ((-2.0) * x35 + x37 * x54) + x28 * x39));
+        let x56 = x20 * x45;
+        let x57 = x44 * (x27 + 3.0 * x10 * x43)
+            + self.r * (qd[4] * x56 + x4 * (x20 * x47 + x50 * (x20 * x48 + x20 * x49)));
+        let x58 = x0
+            * (self.r
+                * (x4 * (x25 * x31 + x4 * (x25 * x32 + (-5.0) * x27)) + x11 * x32
+                    + x11 * x33) + x0 * x57);
+        let x59 = x9 * x16 + x0 * (self.r * (x8 + x4 * (6.0 * x18 + 3.0 * x24)) + x58);
+        let x60 = x42 * (self.r * qd[3]);
+        let x61 = x5 * x21;
+        let x62 = qd[4] * x5;
+        let x63 = qd[3] * (-2.0);
+        let x64 = x11 * x60
+            + x0 * (self.r * (2.0 * x61 + x62) + x44 * (x11 * x63 + x42 * x46));
+        let x65 = x11 * x21;
+        let x66 = qd[3] * x9;
+        let x67 = x5 * x66;
+        let x68 = qd[2] * (-2.0);
+        let x69 = x9 * (x0 * x19);
+        let x70 = x20 * x69;
+        let x71 = x9 * (x65 + qd[4] * x11)
+            + x0
+                * (4.0 * x67
+                    + x0
+                        * (self.r * (x11 * x68 + x54 * (x21 * x25 + qd[4] * x25))
+                            + (-2.0) * x70));
+        let x72 = x11 * x66;
+        let x73 = self.r * qd[2];
+        let x74 = x72 + x0 * (x5 * x73 + x0 * x9 * x46);
+        let x75 = x5 * x60
+            + x0 * (self.r * ((-2.0) * x65 + x11 * x30) + x44 * (x5 * x63 + x42 * x56));
+        let x76 = x0
+            * ((-4.0) * x72
+                + x0
+                    * (self.r * (x5 * x68 + x54 * (x21 * x38 + qd[4] * x38))
+                        + 2.0 * x36 * x69));
+        let x77 = x9 * (x61 + x62) + x76;
+        let x78 = x67 + x26 * (x70 + x11 * x73);
+        d_dq[(0, 2)] = x29;
+        d_dq[(0, 3)] = x53;
+        d_dq[(1, 2)] = x55;
+        d_dq[(1, 3)] = x59;
+        d_dqd[(0, 2)] = x64;
+        d_dqd[(0, 3)] = x71;
+        d_dqd[(0, 4)] = x74;
+        d_dqd[(1, 2)] = x75;
+        d_dqd[(1, 3)] = x77;
+        d_dqd[(1, 4)] = x78;
     }
     fn bilateral_velocity_jacobian(
         &self,
@@ -1270,67 +799,37 @@ impl Jacobians<5, 2, 0> for RollingCoin {
         let x4 = q[3].sin();
         let x5 = x2 * x3;
         let x6 = qd[2] * x4;
-        let x7 = x5 * x6;
-        let x8 = qd[4] * x5;
-        let x9 = x7 + x8;
-        let x10 = self.r * x9;
-        let x11 = q[2].cos();
-        let x12 = self.r * qd[3];
-        let x13 = x2 * x11;
-        let x14 = -x0;
-        let x15 = x12 * x13 * x14;
-        let x16 = x10 + x15;
-        let x17 = x0 * x16;
-        let x18 = x6 * x13;
-        let x19 = qd[4] * x13;
-        let x20 = x18 + x19;
-        let x21 = self.r * x4;
-        let x22 = x20 * x21;
-        let x23 = qd[3] * x21;
-        let x24 = 2.0 * x5 * x23;
-        let x25 = qd[2] * x13;
-        let x26 = x1.powf(-1.5);
-        let x27 = x4 * x26;
-        let x28 = qd[2] * x27;
-        let x29 = x11 * x28;
-        let x30 = x11 * x26;
-        let x31 = qd[4] * x30;
-        let x32 = x29 + x31;
-        let x33 = x4 * x32;
-        let x34 = x25 + x33;
-        let x35 = self.r * x34;
-        let x36 = qd[3] * x0;
-        let x37 = x3 * x26;
-        let x38 = x21 * x36;
-        let x39 = x37 * x38;
-        let x40 = x35 + x39;
-        let x41 = x14 * x40;
-        let x42 = x24 + x41;
-        let x43 = x0 * x42;
-        let x44 = x22 + x43;
-        let x45 = self.r * x20;
-        let x46 = x0 * x5 * x12;
-        let x47 = x45 + x46;
-        let x48 = x14 * x47;
-        let x49 = x9 * x21;
-        let x50 = (-2.0) * x13 * x23;
-        let x51 = qd[2] * x5;
-        let x52 = x3 * x28;
-        let x53 = qd[4] * x37;
-        let x54 = x52 + x53;
-        let x55 = x4 * x54;
-        let x56 = x51 + x55;
-        let x57 = -(self.r * x56);
-        let x58 = x30 * x38;
-        let x59 = x57 + x58;
-        let x60 = x0 * x59;
-        let x61 = x50 + x60;
-        let x62 = x0 * x61;
-        let x63 = x49 + x62;
-        out[(0, 2)] = x17;
-        out[(0, 3)] = x44;
-        out[(1, 2)] = x48;
-        out[(1, 3)] = x63;
+        let x7 = x5 * x6 + qd[4] * x5;
+        let x8 = q[2].cos();
+        let x9 = self.r * qd[3];
+        let x10 = x2 * x8;
+        let x11 = -x0;
+        let x12 = x0 * (self.r * x7 + x9 * x10 * x11);
+        let x13 = x6 * x10 + qd[4] * x10;
+        let x14 = self.r * x4;
+        let x15 = qd[3] * x14;
+        let x16 = x1.powf(-1.5);
+        let x17 = qd[2] * (x4 * x16);
+        let x18 = x8 * x16;
+        let x19 = x3 * x16;
+        let x20 = x14 * (qd[3] * x0);
+        let x21 = x0
+            * (2.0 * x5 * x15
+                + x11
+                    * (self.r * (qd[2] * x10 + x4 * (x8 * x17 + qd[4] * x18))
+                        + x19 * x20));
+        let x22 = x13 * x14 + x21;
+        let x23 = x11 * (self.r * x13 + x0 * x5 * x9);
+        let x24 = x0
+            * ((-2.0) * x10 * x15
+                + x0
+                    * (-(self.r * (qd[2] * x5 + x4 * (x3 * x17 + qd[4] * x19)))
+                        + x18 * x20));
+        let x25 = x7 * x14 + x24;
+        out[(0, 2)] = x12;
+        out[(0, 3)] = x22;
+        out[(1, 2)] = x23;
+        out[(1, 3)] = x25;
     }
     fn gap_drift_jacobians(
         &self,

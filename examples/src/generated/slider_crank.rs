@@ -99,45 +99,19 @@ impl Dynamics<3> for SliderCrank {
         Ok(())
     }
     fn kinetic_energy(&self, q: &Vector<3>, qd: &Vector<3>, _t: f64) -> f64 {
-        let x0 = q[0].cos();
-        let x1 = self.r * qd[0];
-        let x2 = x0 * x1;
-        let x3 = q[1].cos();
-        let x4 = qd[1] * (-0.5);
-        let x5 = self.L * x4;
-        let x6 = x3 * x5;
-        let x7 = x2 + x6;
-        let x8 = x7 * x7;
-        let x9 = q[0].sin();
-        let x10 = -(x1 * x9);
-        let x11 = q[1].sin();
-        let x12 = x5 * x11;
-        let x13 = x10 + x12;
-        let x14 = x13 * x13;
-        let x15 = x8 + x14;
-        let x16 = self.m2 * x15;
-        let x17 = qd[2] * qd[2];
-        let x18 = self.m3 * x17;
-        let x19 = x16 + x18;
-        let x20 = 0.5 * x19;
-        let x21 = qd[0] * qd[0];
-        let x22 = self.r * self.r;
-        let x23 = self.m1 * 0.16666666666666666 * x21 * x22;
-        let x24 = qd[1] * qd[1];
-        let x25 = self.L * self.L;
-        let x26 = self.m2 * 0.041666666666666664 * x24 * x25;
-        x20 + x23 + x26
+        let x0 = self.r * qd[0];
+        let x1 = self.L * (qd[1] * (-0.5));
+        let x2 = q[0].cos() * x0 + q[1].cos() * x1;
+        let x3 = -(x0 * q[0].sin()) + x1 * q[1].sin();
+        0.5 * (self.m2 * (x2 * x2 + x3 * x3) + self.m3 * (qd[2] * qd[2]))
+            + self.m1 * 0.16666666666666666 * (qd[0] * qd[0]) * (self.r * self.r)
+            + self.m2 * 0.041666666666666664 * (qd[1] * qd[1]) * (self.L * self.L)
     }
     fn potential_energy(&self, q: &Vector<3>, _t: f64) -> f64 {
         let x0 = q[0].sin();
-        let x1 = self.m1 * 0.5 * x0;
-        let x2 = self.m2 * x0;
-        let x3 = x1 + x2;
-        let x4 = self.r * x3;
-        let x5 = q[1].sin();
-        let x6 = self.L * self.m2 * (-0.5) * x5;
-        let x7 = x4 + x6;
-        self.g * x7
+        self.g
+            * (self.r * (self.m1 * 0.5 * x0 + self.m2 * x0)
+                + self.L * self.m2 * (-0.5) * q[1].sin())
     }
     fn dynamics(
         &self,
@@ -148,134 +122,75 @@ impl Dynamics<3> for SliderCrank {
         h: &mut Vector<3>,
     ) {
         m.fill(0.0);
-        let x0 = self.r * self.r;
-        let x1 = self.m2 * 3.0;
-        let x2 = self.m1 + x1;
-        let x3 = 0.3333333333333333 * x0 * x2;
-        let x4 = q[0].sin();
-        let x5 = q[1].sin();
-        let x6 = x4 * x5;
-        let x7 = q[0].cos();
-        let x8 = q[1].cos();
-        let x9 = -(x7 * x8);
-        let x10 = x6 + x9;
-        let x11 = self.r * self.L;
-        let x12 = self.m2 * 0.5 * x10 * x11;
-        let x13 = self.L * self.L;
-        let x14 = self.m2 * 0.3333333333333333 * x13;
-        let x15 = self.m2 * 2.0;
-        let x16 = self.m1 + x15;
-        let x17 = self.r * self.g * x7 * x16;
-        let x18 = qd[1] * qd[1];
-        let x19 = x4 * x8;
-        let x20 = x5 * x7;
-        let x21 = x19 + x20;
-        let x22 = x11 * x21;
-        let x23 = self.m2 * x18 * x22;
-        let x24 = x17 + x23;
-        let x25 = (-0.5) * x24;
-        let x26 = self.tau + x25;
-        let x27 = self.L * self.g * 0.5 * x8;
-        let x28 = qd[0] * qd[0];
-        let x29 = (-0.5) * x22 * x28;
-        let x30 = x27 + x29;
-        let x31 = self.m2 * x30;
-        let x32 = -(self.c * qd[2]);
-        m[(0, 0)] = x3;
-        m[(0, 1)] = x12;
-        m[(1, 0)] = x12;
-        m[(1, 1)] = x14;
+        let x0 = 0.3333333333333333 * (self.r * self.r) * (self.m1 + self.m2 * 3.0);
+        let x1 = q[0].sin();
+        let x2 = q[1].sin();
+        let x3 = q[0].cos();
+        let x4 = q[1].cos();
+        let x5 = self.r * self.L;
+        let x6 = self.m2 * 0.5 * (x1 * x2 + -(x3 * x4)) * x5;
+        let x7 = self.m2 * 0.3333333333333333 * (self.L * self.L);
+        let x8 = x5 * (x1 * x4 + x2 * x3);
+        let x9 = self.tau
+            + (-0.5)
+                * (self.r * self.g * x3 * (self.m1 + self.m2 * 2.0)
+                    + self.m2 * (qd[1] * qd[1]) * x8);
+        let x10 = self.m2 * (self.L * self.g * 0.5 * x4 + (-0.5) * x8 * (qd[0] * qd[0]));
+        let x11 = -(self.c * qd[2]);
+        m[(0, 0)] = x0;
+        m[(0, 1)] = x6;
+        m[(1, 0)] = x6;
+        m[(1, 1)] = x7;
         m[(2, 2)] = self.m3;
-        h[0] = x26;
-        h[1] = x31;
-        h[2] = x32;
+        h[0] = x9;
+        h[1] = x10;
+        h[2] = x11;
     }
     fn mass_matrix(&self, q: &Vector<3>, _t: f64, m: &mut Matrix<3, 3>) {
         m.fill(0.0);
-        let x0 = self.r * self.r;
-        let x1 = self.m2 * 3.0;
-        let x2 = self.m1 + x1;
-        let x3 = 0.3333333333333333 * x0 * x2;
-        let x4 = q[0].sin();
-        let x5 = q[1].sin();
-        let x6 = x4 * x5;
-        let x7 = q[0].cos();
-        let x8 = q[1].cos();
-        let x9 = -(x7 * x8);
-        let x10 = x6 + x9;
-        let x11 = self.r * self.L * self.m2 * 0.5 * x10;
-        let x12 = self.L * self.L;
-        let x13 = self.m2 * 0.3333333333333333 * x12;
-        m[(0, 0)] = x3;
-        m[(0, 1)] = x11;
-        m[(1, 0)] = x11;
-        m[(1, 1)] = x13;
+        let x0 = 0.3333333333333333 * (self.r * self.r) * (self.m1 + self.m2 * 3.0);
+        let x1 = self.r * self.L * self.m2 * 0.5
+            * (q[0].sin() * q[1].sin() + -(q[0].cos() * q[1].cos()));
+        let x2 = self.m2 * 0.3333333333333333 * (self.L * self.L);
+        m[(0, 0)] = x0;
+        m[(0, 1)] = x1;
+        m[(1, 0)] = x1;
+        m[(1, 1)] = x2;
         m[(2, 2)] = self.m3;
     }
     fn forces(&self, q: &Vector<3>, qd: &Vector<3>, _t: f64, h: &mut Vector<3>) {
-        let x0 = self.m2 * 2.0;
-        let x1 = self.m1 + x0;
-        let x2 = q[0].cos();
-        let x3 = self.r * self.g * x1 * x2;
-        let x4 = qd[1] * qd[1];
-        let x5 = q[0].sin();
-        let x6 = q[1].cos();
-        let x7 = x5 * x6;
-        let x8 = q[1].sin();
-        let x9 = x2 * x8;
-        let x10 = x7 + x9;
-        let x11 = self.L * x10;
-        let x12 = self.r * x11;
-        let x13 = self.m2 * x4 * x12;
-        let x14 = x3 + x13;
-        let x15 = (-0.5) * x14;
-        let x16 = self.tau + x15;
-        let x17 = self.L * self.g * 0.5 * x6;
-        let x18 = qd[0] * qd[0];
-        let x19 = (-0.5) * x12 * x18;
-        let x20 = x17 + x19;
-        let x21 = self.m2 * x20;
-        let x22 = -(self.c * qd[2]);
-        h[0] = x16;
-        h[1] = x21;
-        h[2] = x22;
+        let x0 = q[0].cos();
+        let x1 = q[1].cos();
+        let x2 = self.r * (self.L * (q[0].sin() * x1 + x0 * q[1].sin()));
+        let x3 = self.tau
+            + (-0.5)
+                * (self.r * self.g * (self.m1 + self.m2 * 2.0) * x0
+                    + self.m2 * (qd[1] * qd[1]) * x2);
+        let x4 = self.m2 * (self.L * self.g * 0.5 * x1 + (-0.5) * x2 * (qd[0] * qd[0]));
+        let x5 = -(self.c * qd[2]);
+        h[0] = x3;
+        h[1] = x4;
+        h[2] = x5;
     }
     fn coriolis(&self, q: &Vector<3>, qd: &Vector<3>, _t: f64, c: &mut Matrix<3, 3>) {
         c.fill(0.0);
-        let x0 = q[0].sin();
-        let x1 = q[1].cos();
-        let x2 = x0 * x1;
-        let x3 = q[1].sin();
-        let x4 = q[0].cos();
-        let x5 = x3 * x4;
-        let x6 = x2 + x5;
-        let x7 = 0.5 * x6;
-        let x8 = self.L * self.m2;
-        let x9 = x7 * x8;
-        let x10 = self.r * x9;
-        let x11 = qd[1] * x10;
-        let x12 = qd[0] * x10;
-        c[(0, 1)] = x11;
-        c[(1, 0)] = x12;
+        let x0 = self.r
+            * (0.5 * (q[0].sin() * q[1].cos() + q[1].sin() * q[0].cos())
+                * (self.L * self.m2));
+        let x1 = qd[1] * x0;
+        let x2 = qd[0] * x0;
+        c[(0, 1)] = x1;
+        c[(1, 0)] = x2;
     }
 }
 impl Constraints<3, 2, 0> for SliderCrank {
     const BILATERAL: [&'static str; 2] = ["loop_x", "loop_y"];
     const CONTACTS: [&'static str; 0] = [];
     fn bilateral(&self, q: &Vector<3>, _t: f64, g: &mut Vector<2>) {
-        let x0 = -q[2];
-        let x1 = q[0].cos();
-        let x2 = self.r * x1;
-        let x3 = q[1].cos();
-        let x4 = self.L * x3;
-        let x5 = x0 + x2 + x4;
-        let x6 = q[0].sin();
-        let x7 = self.r * x6;
-        let x8 = q[1].sin();
-        let x9 = -(self.L * x8);
-        let x10 = x7 + x9;
-        g[0] = x5;
-        g[1] = x10;
+        let x0 = -q[2] + self.r * q[0].cos() + self.L * q[1].cos();
+        let x1 = self.r * q[0].sin() + -(self.L * q[1].sin());
+        g[0] = x0;
+        g[1] = x1;
     }
     fn bilateral_jacobian(
         &self,
@@ -286,20 +201,16 @@ impl Constraints<3, 2, 0> for SliderCrank {
     ) {
         jac.fill(0.0);
         time_partial.fill(0.0);
-        let x0 = q[0].sin();
-        let x1 = -(self.r * x0);
-        let x2 = q[1].sin();
-        let x3 = -self.L;
-        let x4 = x2 * x3;
-        let x5 = q[0].cos();
-        let x6 = self.r * x5;
-        let x7 = q[1].cos();
-        let x8 = x3 * x7;
-        jac[(0, 0)] = x1;
-        jac[(1, 0)] = x4;
+        let x0 = -(self.r * q[0].sin());
+        let x1 = -self.L;
+        let x2 = q[1].sin() * x1;
+        let x3 = self.r * q[0].cos();
+        let x4 = x1 * q[1].cos();
+        jac[(0, 0)] = x0;
+        jac[(1, 0)] = x2;
         jac[(2, 0)] = -1.0;
-        jac[(0, 1)] = x6;
-        jac[(1, 1)] = x8;
+        jac[(0, 1)] = x3;
+        jac[(1, 1)] = x4;
     }
     fn bilateral_drift(
         &self,
@@ -308,23 +219,12 @@ impl Constraints<3, 2, 0> for SliderCrank {
         _t: f64,
         drift: &mut Vector<2>,
     ) {
-        let x0 = qd[0] * qd[0];
-        let x1 = q[0].cos();
-        let x2 = self.r * x0;
-        let x3 = x1 * x2;
-        let x4 = qd[1] * qd[1];
-        let x5 = q[1].cos();
-        let x6 = self.L * x4;
-        let x7 = x5 * x6;
-        let x8 = x3 + x7;
-        let x9 = -x8;
-        let x10 = q[0].sin();
-        let x11 = -(x2 * x10);
-        let x12 = q[1].sin();
-        let x13 = x6 * x12;
-        let x14 = x11 + x13;
-        drift[0] = x9;
-        drift[1] = x14;
+        let x0 = self.r * (qd[0] * qd[0]);
+        let x1 = self.L * (qd[1] * qd[1]);
+        let x2 = -(q[0].cos() * x0 + q[1].cos() * x1);
+        let x3 = -(x0 * q[0].sin()) + x1 * q[1].sin();
+        drift[0] = x2;
+        drift[1] = x3;
     }
     fn gaps(&self, _q: &Vector<3>, _t: f64, _g_n: &mut Vector<0>) {}
     fn gap_jacobian(
@@ -367,59 +267,31 @@ impl Rates<3, 2, 0> for SliderCrank {
         _lambda_n: &[Jet<N>; 0],
         out: &mut [Jet<N>; 3],
     ) {
-        let x0 = self.m2 * 3.0;
-        let x1 = self.m1 + x0;
-        let x2 = self.r * x.qdd[0];
-        let x3 = 0.3333333333333333 * x1 * x2;
-        let x4 = x.q[0].sin();
-        let x5 = lambda_b[0] * x4;
-        let x6 = x.q[1].sin();
-        let x7 = x4 * x6;
-        let x8 = x.q[0].cos();
-        let x9 = x.q[1].cos();
-        let x10 = -x8;
-        let x11 = x9 * x10;
-        let x12 = x7 + x11;
-        let x13 = self.L * self.m2;
-        let x14 = 0.5 * x12;
-        let x15 = x13 * x14;
-        let x16 = x.qdd[1] * x15;
-        let x17 = lambda_b[1] * x10;
-        let x18 = x3 + x5 + x16 + x17;
-        let x19 = self.r * x18;
-        let x20 = self.m2 * 2.0;
-        let x21 = self.m1 + x20;
-        let x22 = self.r * self.g * x8 * x21;
-        let x23 = x.qd[1] * x.qd[1];
-        let x24 = x4 * x9;
-        let x25 = x6 * x8;
-        let x26 = x24 + x25;
-        let x27 = self.r * x26;
-        let x28 = x13 * x27;
-        let x29 = x23 * x28;
-        let x30 = x22 + x29;
-        let x31 = (-0.5) * x30;
-        let x32 = self.tau + x31;
-        let x33 = -x32;
-        let x34 = x19 + x33;
-        let x35 = x2 * x15;
-        let x36 = lambda_b[0] * x6;
-        let x37 = x.qdd[1] * 0.3333333333333333 * x13;
-        let x38 = lambda_b[1] * x9;
-        let x39 = x36 + x37 + x38;
-        let x40 = self.L * x39;
-        let x41 = self.g * 0.5 * x9 * x13;
-        let x42 = x.qd[0] * x.qd[0];
-        let x43 = (-0.5) * x28 * x42;
-        let x44 = x41 + x43;
-        let x45 = -x44;
-        let x46 = x35 + x40 + x45;
-        let x47 = self.c * x.qd[2];
-        let x48 = self.m3 * x.qdd[2];
-        let x49 = lambda_b[0] + x47 + x48;
-        out[0] = Jet::lift(x34);
-        out[1] = Jet::lift(x46);
-        out[2] = Jet::lift(x49);
+        let x0 = self.r * x.qdd[0];
+        let x1 = x.q[0].sin();
+        let x2 = x.q[1].sin();
+        let x3 = x.q[0].cos();
+        let x4 = x.q[1].cos();
+        let x5 = -x3;
+        let x6 = self.L * self.m2;
+        let x7 = x6 * (0.5 * (x1 * x2 + x4 * x5));
+        let x8 = 0.3333333333333333 * (self.m1 + self.m2 * 3.0) * x0 + lambda_b[0] * x1
+            + x.qdd[1] * x7 + lambda_b[1] * x5;
+        let x9 = x6 * (self.r * (x1 * x4 + x2 * x3));
+        let x10 = -(self.tau
+            + (-0.5)
+                * (self.r * self.g * x3 * (self.m1 + self.m2 * 2.0)
+                    + x.qd[1] * x.qd[1] * x9));
+        let x11 = self.r * x8 + x10;
+        let x12 = x0 * x7
+            + self.L
+                * (lambda_b[0] * x2 + x.qdd[1] * 0.3333333333333333 * x6
+                    + lambda_b[1] * x4)
+            + -(self.g * 0.5 * x4 * x6 + (-0.5) * x9 * (x.qd[0] * x.qd[0]));
+        let x13 = lambda_b[0] + self.c * x.qd[2] + self.m3 * x.qdd[2];
+        out[0] = Jet::lift(x11);
+        out[1] = Jet::lift(x12);
+        out[2] = Jet::lift(x13);
     }
     fn constraint_jet<const N: usize>(
         &self,
@@ -427,43 +299,26 @@ impl Rates<3, 2, 0> for SliderCrank {
         bilateral: &mut [Jet<N>; 2],
         _gaps: &mut [Jet<N>; 0],
     ) {
-        let x0 = -x.q[2];
-        let x1 = x.q[0].cos();
-        let x2 = self.r * x1;
-        let x3 = x.q[1].cos();
-        let x4 = self.L * x3;
-        let x5 = x0 + x2 + x4;
-        let x6 = x.q[0].sin();
-        let x7 = self.r * x6;
-        let x8 = x.q[1].sin();
-        let x9 = -(self.L * x8);
-        let x10 = x7 + x9;
-        bilateral[0] = Jet::lift(x5);
-        bilateral[1] = Jet::lift(x10);
+        let x0 = -x.q[2] + self.r * x.q[0].cos() + self.L * x.q[1].cos();
+        let x1 = self.r * x.q[0].sin() + -(self.L * x.q[1].sin());
+        bilateral[0] = Jet::lift(x0);
+        bilateral[1] = Jet::lift(x1);
     }
 }
 impl Statics<3> for SliderCrank {
     fn potential_gradient(&self, q: &Vector<3>, _t: f64, grad: &mut Vector<3>) {
         grad.fill(0.0);
-        let x0 = self.m2 * 2.0;
-        let x1 = self.m1 + x0;
-        let x2 = q[0].cos();
-        let x3 = self.r * self.g * 0.5 * x1 * x2;
-        let x4 = q[1].cos();
-        let x5 = self.L * self.m2 * self.g * (-0.5) * x4;
-        grad[0] = x3;
-        grad[1] = x5;
+        let x0 = self.r * self.g * 0.5 * (self.m1 + self.m2 * 2.0) * q[0].cos();
+        let x1 = self.L * self.m2 * self.g * (-0.5) * q[1].cos();
+        grad[0] = x0;
+        grad[1] = x1;
     }
     fn potential_hessian(&self, q: &Vector<3>, _t: f64, hess: &mut Matrix<3, 3>) {
         hess.fill(0.0);
-        let x0 = self.m2 * 2.0;
-        let x1 = self.m1 + x0;
-        let x2 = q[0].sin();
-        let x3 = self.r * self.g * (-0.5) * x1 * x2;
-        let x4 = q[1].sin();
-        let x5 = self.L * self.m2 * self.g * 0.5 * x4;
-        hess[(0, 0)] = x3;
-        hess[(1, 1)] = x5;
+        let x0 = self.r * self.g * (-0.5) * (self.m1 + self.m2 * 2.0) * q[0].sin();
+        let x1 = self.L * self.m2 * self.g * 0.5 * q[1].sin();
+        hess[(0, 0)] = x0;
+        hess[(1, 1)] = x1;
     }
     fn potential_gradient_parameter(
         &self,
@@ -475,35 +330,28 @@ impl Statics<3> for SliderCrank {
         match k {
             0 => {
                 out.fill(0.0);
-                let x0 = self.m2 * 2.0;
-                let x1 = self.m1 + x0;
-                let x2 = q[0].cos();
-                let x3 = self.g * 0.5 * x1 * x2;
-                out[0] = x3;
+                let x0 = self.g * 0.5 * (self.m1 + self.m2 * 2.0) * q[0].cos();
+                out[0] = x0;
                 true
             }
             1 => {
                 out.fill(0.0);
-                let x0 = q[1].cos();
-                let x1 = self.m2 * self.g * (-0.5) * x0;
-                out[1] = x1;
+                let x0 = self.m2 * self.g * (-0.5) * q[1].cos();
+                out[1] = x0;
                 true
             }
             2 => {
                 out.fill(0.0);
-                let x0 = q[0].cos();
-                let x1 = self.r * self.g * 0.5 * x0;
-                out[0] = x1;
+                let x0 = self.r * self.g * 0.5 * q[0].cos();
+                out[0] = x0;
                 true
             }
             3 => {
                 out.fill(0.0);
-                let x0 = q[0].cos();
-                let x1 = self.r * self.g * x0;
-                let x2 = q[1].cos();
-                let x3 = self.L * self.g * (-0.5) * x2;
-                out[0] = x1;
-                out[1] = x3;
+                let x0 = self.r * self.g * q[0].cos();
+                let x1 = self.L * self.g * (-0.5) * q[1].cos();
+                out[0] = x0;
+                out[1] = x1;
                 true
             }
             4 => {
@@ -512,14 +360,10 @@ impl Statics<3> for SliderCrank {
             }
             5 => {
                 out.fill(0.0);
-                let x0 = self.m2 * 2.0;
-                let x1 = self.m1 + x0;
-                let x2 = q[0].cos();
-                let x3 = self.r * 0.5 * x1 * x2;
-                let x4 = q[1].cos();
-                let x5 = self.L * self.m2 * (-0.5) * x4;
-                out[0] = x3;
-                out[1] = x5;
+                let x0 = self.r * 0.5 * (self.m1 + self.m2 * 2.0) * q[0].cos();
+                let x1 = self.L * self.m2 * (-0.5) * q[1].cos();
+                out[0] = x0;
+                out[1] = x1;
                 true
             }
             6 => {
@@ -543,22 +387,18 @@ impl Statics<3> for SliderCrank {
         match i {
             0 => {
                 hess.fill(0.0);
-                let x0 = q[0].cos();
-                let x1 = -(self.r * x0);
-                let x2 = q[1].cos();
-                let x3 = -(self.L * x2);
-                hess[(0, 0)] = x1;
-                hess[(1, 1)] = x3;
+                let x0 = -(self.r * q[0].cos());
+                let x1 = -(self.L * q[1].cos());
+                hess[(0, 0)] = x0;
+                hess[(1, 1)] = x1;
                 true
             }
             1 => {
                 hess.fill(0.0);
-                let x0 = q[0].sin();
-                let x1 = -(self.r * x0);
-                let x2 = q[1].sin();
-                let x3 = self.L * x2;
-                hess[(0, 0)] = x1;
-                hess[(1, 1)] = x3;
+                let x0 = -(self.r * q[0].sin());
+                let x1 = self.L * q[1].sin();
+                hess[(0, 0)] = x0;
+                hess[(1, 1)] = x1;
                 true
             }
             _ => false,
@@ -585,44 +425,29 @@ impl Jacobians<3, 2, 0> for SliderCrank {
     ) {
         dh_dq.fill(0.0);
         dh_dqd.fill(0.0);
-        let x0 = self.m2 * 2.0;
-        let x1 = self.m1 + x0;
-        let x2 = q[0].sin();
-        let x3 = self.r * self.g * 0.5 * x1 * x2;
-        let x4 = qd[1] * qd[1];
-        let x5 = q[1].sin();
-        let x6 = -(x2 * x5);
-        let x7 = q[0].cos();
-        let x8 = q[1].cos();
-        let x9 = x7 * x8;
-        let x10 = x6 + x9;
-        let x11 = self.r * self.L;
-        let x12 = self.m2 * (-0.5);
-        let x13 = x4 * x10 * x11 * x12;
-        let x14 = x3 + x13;
-        let x15 = qd[0] * qd[0];
-        let x16 = x10 * x15;
-        let x17 = x11 * x16;
-        let x18 = x12 * x17;
-        let x19 = self.L * self.g * x5;
-        let x20 = x17 + x19;
-        let x21 = x12 * x20;
-        let x22 = x2 * x8;
-        let x23 = x5 * x7;
-        let x24 = x22 + x23;
-        let x25 = -x24;
-        let x26 = x11 * x25;
-        let x27 = self.m2 * x26;
-        let x28 = qd[1] * x27;
-        let x29 = qd[0] * x27;
-        let x30 = -self.c;
-        dh_dq[(0, 0)] = x14;
-        dh_dq[(0, 1)] = x13;
-        dh_dq[(1, 0)] = x18;
-        dh_dq[(1, 1)] = x21;
-        dh_dqd[(0, 1)] = x28;
-        dh_dqd[(1, 0)] = x29;
-        dh_dqd[(2, 2)] = x30;
+        let x0 = q[0].sin();
+        let x1 = q[1].sin();
+        let x2 = q[0].cos();
+        let x3 = q[1].cos();
+        let x4 = -(x0 * x1) + x2 * x3;
+        let x5 = self.r * self.L;
+        let x6 = self.m2 * (-0.5);
+        let x7 = qd[1] * qd[1] * x4 * x5 * x6;
+        let x8 = self.r * self.g * 0.5 * (self.m1 + self.m2 * 2.0) * x0 + x7;
+        let x9 = x5 * (x4 * (qd[0] * qd[0]));
+        let x10 = x6 * x9;
+        let x11 = x6 * (x9 + self.L * self.g * x1);
+        let x12 = self.m2 * (x5 * -(x0 * x3 + x1 * x2));
+        let x13 = qd[1] * x12;
+        let x14 = qd[0] * x12;
+        let x15 = -self.c;
+        dh_dq[(0, 0)] = x8;
+        dh_dq[(0, 1)] = x7;
+        dh_dq[(1, 0)] = x10;
+        dh_dq[(1, 1)] = x11;
+        dh_dqd[(0, 1)] = x13;
+        dh_dqd[(1, 0)] = x14;
+        dh_dqd[(2, 2)] = x15;
     }
     fn force_time_partial(
         &self,
@@ -641,23 +466,15 @@ impl Jacobians<3, 2, 0> for SliderCrank {
         out: &mut Matrix<3, 3>,
     ) {
         out.fill(0.0);
-        let x0 = q[0].sin();
-        let x1 = q[1].cos();
-        let x2 = x0 * x1;
-        let x3 = q[1].sin();
-        let x4 = q[0].cos();
-        let x5 = x3 * x4;
-        let x6 = x2 + x5;
-        let x7 = 0.5 * x6;
-        let x8 = self.L * self.m2;
-        let x9 = x7 * x8;
-        let x10 = self.r * x9;
-        let x11 = a[1] * x10;
-        let x12 = a[0] * x10;
-        out[(0, 0)] = x11;
-        out[(0, 1)] = x11;
-        out[(1, 0)] = x12;
-        out[(1, 1)] = x12;
+        let x0 = self.r
+            * (0.5 * (q[0].sin() * q[1].cos() + q[1].sin() * q[0].cos())
+                * (self.L * self.m2));
+        let x1 = a[1] * x0;
+        let x2 = a[0] * x0;
+        out[(0, 0)] = x1;
+        out[(0, 1)] = x1;
+        out[(1, 0)] = x2;
+        out[(1, 1)] = x2;
     }
     fn force_parameter_derivative(
         &self,
@@ -672,58 +489,29 @@ impl Jacobians<3, 2, 0> for SliderCrank {
                 let mut dp = [0.0; 8];
                 dp[k] = 1.0;
                 let x0 = qd[1] * qd[1];
-                let x1 = q[0].sin();
-                let x2 = q[1].cos();
-                let x3 = x1 * x2;
-                let x4 = q[1].sin();
-                let x5 = q[0].cos();
-                let x6 = x4 * x5;
-                let x7 = x3 + x6;
-                let x8 = self.r * x7;
-                let x9 = dp[1] * x8;
-                let x10 = x0 * x9;
-                let x11 = self.L * x7;
-                let x12 = x0 * x11;
-                let x13 = dp[0] * x12;
-                let x14 = x10 + x13;
-                let x15 = self.m2 * x14;
-                let x16 = dp[3] * 2.0;
-                let x17 = dp[2] + x16;
-                let x18 = self.g * x17;
-                let x19 = self.m2 * 2.0;
-                let x20 = self.m1 + x19;
-                let x21 = dp[5] * x20;
-                let x22 = x18 + x21;
-                let x23 = self.r * x22;
-                let x24 = self.g * dp[0] * x20;
-                let x25 = x23 + x24;
-                let x26 = x5 * x25;
-                let x27 = self.r * dp[3];
-                let x28 = x12 * x27;
-                let x29 = x15 + x26 + x28;
-                let x30 = (-0.5) * x29;
-                let x31 = dp[6] + x30;
-                let x32 = self.L * self.g * dp[3];
-                let x33 = self.L * dp[5];
-                let x34 = self.g * dp[1];
-                let x35 = x33 + x34;
-                let x36 = self.m2 * x35;
-                let x37 = x32 + x36;
-                let x38 = 0.5 * x2 * x37;
-                let x39 = qd[0] * qd[0];
-                let x40 = x9 * x39;
-                let x41 = x11 * x39;
-                let x42 = dp[0] * x41;
-                let x43 = x40 + x42;
-                let x44 = self.m2 * x43;
-                let x45 = x27 * x41;
-                let x46 = x44 + x45;
-                let x47 = (-0.5) * x46;
-                let x48 = x38 + x47;
-                let x49 = -(qd[2] * dp[7]);
-                out[0] = x31;
-                out[1] = x48;
-                out[2] = x49;
+                let x1 = q[1].cos();
+                let x2 = q[0].cos();
+                let x3 = q[0].sin() * x1 + q[1].sin() * x2;
+                let x4 = dp[1] * (self.r * x3);
+                let x5 = self.L * x3;
+                let x6 = x0 * x5;
+                let x7 = self.m1 + self.m2 * 2.0;
+                let x8 = self.r * dp[3];
+                let x9 = self.m2 * (x0 * x4 + dp[0] * x6)
+                    + x2
+                        * (self.r * (self.g * (dp[2] + dp[3] * 2.0) + dp[5] * x7)
+                            + self.g * dp[0] * x7) + x6 * x8;
+                let x10 = dp[6] + (-0.5) * x9;
+                let x11 = qd[0] * qd[0];
+                let x12 = x5 * x11;
+                let x13 = 0.5 * x1
+                    * (self.L * self.g * dp[3]
+                        + self.m2 * (self.L * dp[5] + self.g * dp[1]))
+                    + (-0.5) * (self.m2 * (x4 * x11 + dp[0] * x12) + x8 * x12);
+                let x14 = -(qd[2] * dp[7]);
+                out[0] = x10;
+                out[1] = x13;
+                out[2] = x14;
                 true
             }
             _ => false,
@@ -741,48 +529,24 @@ impl Jacobians<3, 2, 0> for SliderCrank {
             0..=7 => {
                 let mut dp = [0.0; 8];
                 dp[k] = 1.0;
-                let x0 = dp[3] * 3.0;
-                let x1 = dp[2] + x0;
-                let x2 = self.r * a[0] * 0.3333333333333333 * x1;
-                let x3 = self.m2 * 3.0;
-                let x4 = self.m1 + x3;
-                let x5 = a[0] * dp[0] * 0.6666666666666666 * x4;
-                let x6 = q[0].sin();
-                let x7 = q[1].sin();
-                let x8 = x6 * x7;
-                let x9 = q[0].cos();
-                let x10 = q[1].cos();
-                let x11 = -(x9 * x10);
-                let x12 = x8 + x11;
-                let x13 = a[1] * x12;
-                let x14 = self.L * dp[3];
-                let x15 = x13 * x14;
-                let x16 = self.m2 * dp[1];
-                let x17 = x13 * x16;
-                let x18 = x15 + x17;
-                let x19 = 0.5 * x18;
-                let x20 = x2 + x5 + x19;
-                let x21 = self.r * x20;
-                let x22 = dp[0] * 0.5;
-                let x23 = self.L * self.m2 * x13 * x22;
-                let x24 = x21 + x23;
-                let x25 = a[0] * x12;
-                let x26 = x14 * x25;
-                let x27 = x16 * x25;
-                let x28 = x26 + x27;
-                let x29 = self.r * 0.5 * x28;
-                let x30 = a[1] * 0.3333333333333333 * x14;
-                let x31 = x22 * x25;
-                let x32 = a[1] * dp[1] * 0.6666666666666666;
-                let x33 = x31 + x32;
-                let x34 = self.m2 * x33;
-                let x35 = x30 + x34;
-                let x36 = self.L * x35;
-                let x37 = x29 + x36;
-                let x38 = a[2] * dp[4];
-                out[0] = x24;
-                out[1] = x37;
-                out[2] = x38;
+                let x0 = q[0].sin() * q[1].sin() + -(q[0].cos() * q[1].cos());
+                let x1 = a[1] * x0;
+                let x2 = self.L * dp[3];
+                let x3 = self.m2 * dp[1];
+                let x4 = self.r * a[0] * 0.3333333333333333 * (dp[2] + dp[3] * 3.0)
+                    + a[0] * dp[0] * 0.6666666666666666 * (self.m1 + self.m2 * 3.0)
+                    + 0.5 * (x1 * x2 + x1 * x3);
+                let x5 = dp[0] * 0.5;
+                let x6 = self.r * x4 + self.L * self.m2 * x1 * x5;
+                let x7 = a[0] * x0;
+                let x8 = self.L
+                    * (a[1] * 0.3333333333333333 * x2
+                        + self.m2 * (x5 * x7 + a[1] * dp[1] * 0.6666666666666666));
+                let x9 = self.r * 0.5 * (x2 * x7 + x3 * x7) + x8;
+                let x10 = a[2] * dp[4];
+                out[0] = x6;
+                out[1] = x9;
+                out[2] = x10;
                 true
             }
             _ => false,
@@ -802,32 +566,28 @@ impl Jacobians<3, 2, 0> for SliderCrank {
         d_dq.fill(0.0);
         d_dqd.fill(0.0);
         let x0 = qd[0] * qd[0];
-        let x1 = q[0].sin();
-        let x2 = self.r * x1;
-        let x3 = x0 * x2;
-        let x4 = qd[1] * qd[1];
-        let x5 = q[1].sin();
-        let x6 = self.L * x5;
-        let x7 = x4 * x6;
-        let x8 = q[0].cos();
-        let x9 = self.r * x8;
-        let x10 = -(x0 * x9);
-        let x11 = q[1].cos();
-        let x12 = self.L * x11;
-        let x13 = x4 * x12;
-        let x14 = qd[0] * (-2.0);
-        let x15 = x9 * x14;
-        let x16 = qd[1] * (-2.0) * x12;
-        let x17 = x2 * x14;
-        let x18 = qd[1] * 2.0 * x6;
-        d_dq[(0, 0)] = x3;
-        d_dq[(0, 1)] = x7;
-        d_dq[(1, 0)] = x10;
-        d_dq[(1, 1)] = x13;
-        d_dqd[(0, 0)] = x15;
-        d_dqd[(0, 1)] = x16;
-        d_dqd[(1, 0)] = x17;
-        d_dqd[(1, 1)] = x18;
+        let x1 = self.r * q[0].sin();
+        let x2 = x0 * x1;
+        let x3 = qd[1] * qd[1];
+        let x4 = self.L * q[1].sin();
+        let x5 = x3 * x4;
+        let x6 = self.r * q[0].cos();
+        let x7 = -(x0 * x6);
+        let x8 = self.L * q[1].cos();
+        let x9 = x3 * x8;
+        let x10 = qd[0] * (-2.0);
+        let x11 = x6 * x10;
+        let x12 = qd[1] * (-2.0) * x8;
+        let x13 = x1 * x10;
+        let x14 = qd[1] * 2.0 * x4;
+        d_dq[(0, 0)] = x2;
+        d_dq[(0, 1)] = x5;
+        d_dq[(1, 0)] = x7;
+        d_dq[(1, 1)] = x9;
+        d_dqd[(0, 0)] = x11;
+        d_dqd[(0, 1)] = x12;
+        d_dqd[(1, 0)] = x13;
+        d_dqd[(1, 1)] = x14;
     }
     fn gap_drift_jacobians(
         &self,

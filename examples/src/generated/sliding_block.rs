@@ -70,11 +70,7 @@ impl Dynamics<3> for SlidingBlock {
         Ok(())
     }
     fn kinetic_energy(&self, _q: &Vector<3>, qd: &Vector<3>, _t: f64) -> f64 {
-        let x0 = qd[0] * qd[0];
-        let x1 = qd[1] * qd[1];
-        let x2 = qd[2] * qd[2];
-        let x3 = x0 + x1 + x2;
-        self.m * 0.5 * x3
+        self.m * 0.5 * (qd[0] * qd[0] + qd[1] * qd[1] + qd[2] * qd[2])
     }
     fn potential_energy(&self, q: &Vector<3>, _t: f64) -> f64 {
         self.m * self.g * q[2]
@@ -213,13 +209,10 @@ impl Rates<3, 0, 1> for SlidingBlock {
     ) {
         let x0 = self.m * x.qdd[0];
         let x1 = self.m * x.qdd[1];
-        let x2 = self.g + x.qdd[2];
-        let x3 = self.m * x2;
-        let x4 = -lambda_n[0];
-        let x5 = x3 + x4;
+        let x2 = self.m * (self.g + x.qdd[2]) + -lambda_n[0];
         out[0] = Jet::lift(x0);
         out[1] = Jet::lift(x1);
-        out[2] = Jet::lift(x5);
+        out[2] = Jet::lift(x2);
     }
     fn constraint_jet<const N: usize>(
         &self,
@@ -332,11 +325,8 @@ impl Jacobians<3, 0, 1> for SlidingBlock {
                 let mut dp = [0.0; 3];
                 dp[k] = 1.0;
                 out.fill(0.0);
-                let x0 = self.m * dp[2];
-                let x1 = self.g * dp[0];
-                let x2 = x0 + x1;
-                let x3 = -x2;
-                out[2] = x3;
+                let x0 = -(self.m * dp[2] + self.g * dp[0]);
+                out[2] = x0;
                 true
             }
             _ => false,

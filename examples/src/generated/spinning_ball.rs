@@ -89,15 +89,9 @@ impl Dynamics<3> for SpinningBall {
         Ok(())
     }
     fn kinetic_energy(&self, _q: &Vector<3>, qd: &Vector<3>, _t: f64) -> f64 {
-        let x0 = qd[0] * qd[0];
-        let x1 = qd[1] * qd[1];
-        let x2 = x0 + x1;
-        let x3 = 0.5 * x2;
-        let x4 = qd[2] * qd[2];
-        let x5 = self.r * self.r;
-        let x6 = 0.2 * x4 * x5;
-        let x7 = x3 + x6;
-        self.m * x7
+        self.m
+            * (0.5 * (qd[0] * qd[0] + qd[1] * qd[1])
+                + 0.2 * (qd[2] * qd[2]) * (self.r * self.r))
     }
     fn potential_energy(&self, q: &Vector<3>, _t: f64) -> f64 {
         self.m * self.g * q[1]
@@ -112,21 +106,19 @@ impl Dynamics<3> for SpinningBall {
     ) {
         m.fill(0.0);
         h.fill(0.0);
-        let x0 = self.r * self.r;
-        let x1 = self.m * 0.4 * x0;
-        let x2 = -(self.m * self.g);
+        let x0 = self.m * 0.4 * (self.r * self.r);
+        let x1 = -(self.m * self.g);
         m[(0, 0)] = self.m;
         m[(1, 1)] = self.m;
-        m[(2, 2)] = x1;
-        h[1] = x2;
+        m[(2, 2)] = x0;
+        h[1] = x1;
     }
     fn mass_matrix(&self, _q: &Vector<3>, _t: f64, m: &mut Matrix<3, 3>) {
         m.fill(0.0);
-        let x0 = self.r * self.r;
-        let x1 = self.m * 0.4 * x0;
+        let x0 = self.m * 0.4 * (self.r * self.r);
         m[(0, 0)] = self.m;
         m[(1, 1)] = self.m;
-        m[(2, 2)] = x1;
+        m[(2, 2)] = x0;
     }
     fn forces(&self, _q: &Vector<3>, _qd: &Vector<3>, _t: f64, h: &mut Vector<3>) {
         h.fill(0.0);
@@ -156,9 +148,8 @@ impl Constraints<3, 0, 1> for SpinningBall {
         _drift: &mut Vector<0>,
     ) {}
     fn gaps(&self, q: &Vector<3>, _t: f64, g_n: &mut Vector<1>) {
-        let x0 = -self.r;
-        let x1 = q[1] + x0;
-        g_n[0] = x1;
+        let x0 = q[1] + -self.r;
+        g_n[0] = x0;
     }
     fn gap_jacobian(
         &self,
@@ -221,15 +212,11 @@ impl Rates<3, 0, 1> for SpinningBall {
         out: &mut [Jet<N>; 3],
     ) {
         let x0 = self.m * x.qdd[0];
-        let x1 = self.g + x.qdd[1];
-        let x2 = self.m * x1;
-        let x3 = -lambda_n[0];
-        let x4 = x2 + x3;
-        let x5 = self.r * self.r;
-        let x6 = self.m * x.qdd[2] * 0.4 * x5;
+        let x1 = self.m * (self.g + x.qdd[1]) + -lambda_n[0];
+        let x2 = self.m * x.qdd[2] * 0.4 * (self.r * self.r);
         out[0] = Jet::lift(x0);
-        out[1] = Jet::lift(x4);
-        out[2] = Jet::lift(x6);
+        out[1] = Jet::lift(x1);
+        out[2] = Jet::lift(x2);
     }
     fn constraint_jet<const N: usize>(
         &self,
@@ -237,9 +224,8 @@ impl Rates<3, 0, 1> for SpinningBall {
         _bilateral: &mut [Jet<N>; 0],
         gaps: &mut [Jet<N>; 1],
     ) {
-        let x0 = -self.r;
-        let x1 = x.q[1] + x0;
-        gaps[0] = Jet::lift(x1);
+        let x0 = x.q[1] + -self.r;
+        gaps[0] = Jet::lift(x0);
     }
 }
 impl Statics<3> for SpinningBall {
@@ -356,11 +342,8 @@ impl Jacobians<3, 0, 1> for SpinningBall {
                 let mut dp = [0.0; 6];
                 dp[k] = 1.0;
                 out.fill(0.0);
-                let x0 = self.m * dp[2];
-                let x1 = self.g * dp[0];
-                let x2 = x0 + x1;
-                let x3 = -x2;
-                out[1] = x3;
+                let x0 = -(self.m * dp[2] + self.g * dp[0]);
+                out[1] = x0;
                 true
             }
             _ => false,
@@ -380,13 +363,11 @@ impl Jacobians<3, 0, 1> for SpinningBall {
                 dp[k] = 1.0;
                 let x0 = a[0] * dp[0];
                 let x1 = a[1] * dp[0];
-                let x2 = self.m * self.r * a[2] * dp[1] * 0.8;
-                let x3 = self.r * self.r;
-                let x4 = a[2] * dp[0] * 0.4 * x3;
-                let x5 = x2 + x4;
+                let x2 = self.m * self.r * a[2] * dp[1] * 0.8
+                    + a[2] * dp[0] * 0.4 * (self.r * self.r);
                 out[0] = x0;
                 out[1] = x1;
-                out[2] = x5;
+                out[2] = x2;
                 true
             }
             _ => false,

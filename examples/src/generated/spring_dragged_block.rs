@@ -89,25 +89,14 @@ impl Dynamics<2> for SpringDraggedBlock {
         Ok(())
     }
     fn kinetic_energy(&self, _q: &Vector<2>, qd: &Vector<2>, _t: f64) -> f64 {
-        let x0 = qd[0] * qd[0];
-        let x1 = qd[1] * qd[1];
-        let x2 = x0 + x1;
-        self.m * 0.5 * x2
+        self.m * 0.5 * (qd[0] * qd[0] + qd[1] * qd[1])
     }
     fn potential_energy(&self, q: &Vector<2>, t: f64) -> f64 {
-        let x0 = self.m * self.g * q[1];
-        let x1 = q[0] * 0.5;
-        let x2 = self.omega * t;
-        let x3 = x2.sin();
-        let x4 = -(self.x0 * x3);
-        let x5 = x1 + x4;
-        let x6 = q[0] * x5;
-        let x7 = self.x0 * self.x0;
-        let x8 = x3 * x3;
-        let x9 = 0.5 * x7 * x8;
-        let x10 = x6 + x9;
-        let x11 = self.k * x10;
-        x0 + x11
+        let x0 = (self.omega * t).sin();
+        self.m * self.g * q[1]
+            + self.k
+                * (q[0] * (q[0] * 0.5 + -(self.x0 * x0))
+                    + 0.5 * (self.x0 * self.x0) * (x0 * x0))
     }
     fn dynamics(
         &self,
@@ -118,16 +107,12 @@ impl Dynamics<2> for SpringDraggedBlock {
         h: &mut Vector<2>,
     ) {
         m.fill(0.0);
-        let x0 = self.omega * t;
-        let x1 = x0.sin();
-        let x2 = -(self.x0 * x1);
-        let x3 = q[0] + x2;
-        let x4 = -(self.k * x3);
-        let x5 = -(self.m * self.g);
+        let x0 = -(self.k * (q[0] + -(self.x0 * (self.omega * t).sin())));
+        let x1 = -(self.m * self.g);
         m[(0, 0)] = self.m;
         m[(1, 1)] = self.m;
-        h[0] = x4;
-        h[1] = x5;
+        h[0] = x0;
+        h[1] = x1;
     }
     fn mass_matrix(&self, _q: &Vector<2>, _t: f64, m: &mut Matrix<2, 2>) {
         m.fill(0.0);
@@ -135,14 +120,10 @@ impl Dynamics<2> for SpringDraggedBlock {
         m[(1, 1)] = self.m;
     }
     fn forces(&self, q: &Vector<2>, _qd: &Vector<2>, t: f64, h: &mut Vector<2>) {
-        let x0 = self.omega * t;
-        let x1 = x0.sin();
-        let x2 = -(self.x0 * x1);
-        let x3 = q[0] + x2;
-        let x4 = -(self.k * x3);
-        let x5 = -(self.m * self.g);
-        h[0] = x4;
-        h[1] = x5;
+        let x0 = -(self.k * (q[0] + -(self.x0 * (self.omega * t).sin())));
+        let x1 = -(self.m * self.g);
+        h[0] = x0;
+        h[1] = x1;
     }
     fn coriolis(&self, _q: &Vector<2>, _qd: &Vector<2>, _t: f64, c: &mut Matrix<2, 2>) {
         c.fill(0.0);
@@ -228,19 +209,11 @@ impl Rates<2, 0, 1> for SpringDraggedBlock {
         lambda_n: &[Jet<N>; 1],
         out: &mut [Jet<N>; 2],
     ) {
-        let x0 = self.m * x.qdd[0];
-        let x1 = self.omega * x.t;
-        let x2 = x1.sin();
-        let x3 = -(self.x0 * x2);
-        let x4 = x.q[0] + x3;
-        let x5 = self.k * x4;
-        let x6 = x0 + x5;
-        let x7 = self.g + x.qdd[1];
-        let x8 = self.m * x7;
-        let x9 = -lambda_n[0];
-        let x10 = x8 + x9;
-        out[0] = Jet::lift(x6);
-        out[1] = Jet::lift(x10);
+        let x0 = self.m * x.qdd[0]
+            + self.k * (x.q[0] + -(self.x0 * (self.omega * x.t).sin()));
+        let x1 = self.m * (self.g + x.qdd[1]) + -lambda_n[0];
+        out[0] = Jet::lift(x0);
+        out[1] = Jet::lift(x1);
     }
     fn constraint_jet<const N: usize>(
         &self,
@@ -253,14 +226,10 @@ impl Rates<2, 0, 1> for SpringDraggedBlock {
 }
 impl Statics<2> for SpringDraggedBlock {
     fn potential_gradient(&self, q: &Vector<2>, t: f64, grad: &mut Vector<2>) {
-        let x0 = self.omega * t;
-        let x1 = x0.sin();
-        let x2 = -(self.x0 * x1);
-        let x3 = q[0] + x2;
-        let x4 = self.k * x3;
-        let x5 = self.m * self.g;
-        grad[0] = x4;
-        grad[1] = x5;
+        let x0 = self.k * (q[0] + -(self.x0 * (self.omega * t).sin()));
+        let x1 = self.m * self.g;
+        grad[0] = x0;
+        grad[1] = x1;
     }
     fn potential_hessian(&self, _q: &Vector<2>, _t: f64, hess: &mut Matrix<2, 2>) {
         hess.fill(0.0);
@@ -286,11 +255,8 @@ impl Statics<2> for SpringDraggedBlock {
             }
             2 => {
                 out.fill(0.0);
-                let x0 = self.omega * t;
-                let x1 = x0.sin();
-                let x2 = -(self.x0 * x1);
-                let x3 = q[0] + x2;
-                out[0] = x3;
+                let x0 = q[0] + -(self.x0 * (self.omega * t).sin());
+                out[0] = x0;
                 true
             }
             3 => {
@@ -299,18 +265,14 @@ impl Statics<2> for SpringDraggedBlock {
             }
             4 => {
                 out.fill(0.0);
-                let x0 = self.omega * t;
-                let x1 = x0.sin();
-                let x2 = -(self.k * x1);
-                out[0] = x2;
+                let x0 = -(self.k * (self.omega * t).sin());
+                out[0] = x0;
                 true
             }
             5 => {
                 out.fill(0.0);
-                let x0 = self.omega * t;
-                let x1 = x0.cos();
-                let x2 = -(self.k * self.x0 * t * x1);
-                out[0] = x2;
+                let x0 = -(self.k * self.x0 * t * (self.omega * t).cos());
+                out[0] = x0;
                 true
             }
             _ => false,
@@ -363,10 +325,8 @@ impl Jacobians<2, 0, 1> for SpringDraggedBlock {
         dh_dt: &mut Vector<2>,
     ) {
         dh_dt.fill(0.0);
-        let x0 = self.omega * t;
-        let x1 = x0.cos();
-        let x2 = self.k * self.x0 * self.omega * x1;
-        dh_dt[0] = x2;
+        let x0 = self.k * self.x0 * self.omega * (self.omega * t).cos();
+        dh_dt[0] = x0;
     }
     fn mass_action_jacobian(
         &self,
@@ -390,22 +350,12 @@ impl Jacobians<2, 0, 1> for SpringDraggedBlock {
                 let mut dp = [0.0; 6];
                 dp[k] = 1.0;
                 let x0 = self.omega * t;
-                let x1 = x0.cos();
-                let x2 = self.x0 * t * dp[5] * x1;
-                let x3 = x0.sin();
-                let x4 = dp[4] * x3;
-                let x5 = x2 + x4;
-                let x6 = self.k * x5;
-                let x7 = -(self.x0 * x3);
-                let x8 = q[0] + x7;
-                let x9 = -(dp[2] * x8);
-                let x10 = x6 + x9;
-                let x11 = self.m * dp[1];
-                let x12 = self.g * dp[0];
-                let x13 = x11 + x12;
-                let x14 = -x13;
-                out[0] = x10;
-                out[1] = x14;
+                let x1 = x0.sin();
+                let x2 = self.k * (self.x0 * t * dp[5] * x0.cos() + dp[4] * x1)
+                    + -(dp[2] * (q[0] + -(self.x0 * x1)));
+                let x3 = -(self.m * dp[1] + self.g * dp[0]);
+                out[0] = x2;
+                out[1] = x3;
                 true
             }
             _ => false,

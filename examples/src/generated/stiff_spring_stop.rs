@@ -74,18 +74,10 @@ impl Dynamics<1> for StiffSpringStop {
         Ok(())
     }
     fn kinetic_energy(&self, _q: &Vector<1>, qd: &Vector<1>, _t: f64) -> f64 {
-        let x0 = qd[0] * qd[0];
-        self.m * 0.5 * x0
+        self.m * 0.5 * (qd[0] * qd[0])
     }
     fn potential_energy(&self, q: &Vector<1>, _t: f64) -> f64 {
-        let x0 = q[0] * 0.5;
-        let x1 = -self.x_r;
-        let x2 = x0 + x1;
-        let x3 = q[0] * x2;
-        let x4 = self.x_r * self.x_r;
-        let x5 = 0.5 * x4;
-        let x6 = x3 + x5;
-        self.k * x6
+        self.k * (q[0] * (q[0] * 0.5 + -self.x_r) + 0.5 * (self.x_r * self.x_r))
     }
     fn dynamics(
         &self,
@@ -95,20 +87,16 @@ impl Dynamics<1> for StiffSpringStop {
         m: &mut Matrix<1, 1>,
         h: &mut Vector<1>,
     ) {
-        let x0 = -self.x_r;
-        let x1 = q[0] + x0;
-        let x2 = -(self.k * x1);
+        let x0 = -(self.k * (q[0] + -self.x_r));
         m[(0, 0)] = self.m;
-        h[0] = x2;
+        h[0] = x0;
     }
     fn mass_matrix(&self, _q: &Vector<1>, _t: f64, m: &mut Matrix<1, 1>) {
         m[(0, 0)] = self.m;
     }
     fn forces(&self, q: &Vector<1>, _qd: &Vector<1>, _t: f64, h: &mut Vector<1>) {
-        let x0 = -self.x_r;
-        let x1 = q[0] + x0;
-        let x2 = -(self.k * x1);
-        h[0] = x2;
+        let x0 = -(self.k * (q[0] + -self.x_r));
+        h[0] = x0;
     }
     fn coriolis(&self, _q: &Vector<1>, _qd: &Vector<1>, _t: f64, c: &mut Matrix<1, 1>) {
         c.fill(0.0);
@@ -192,13 +180,8 @@ impl Rates<1, 0, 1> for StiffSpringStop {
         lambda_n: &[Jet<N>; 1],
         out: &mut [Jet<N>; 1],
     ) {
-        let x0 = self.m * x.qdd[0];
-        let x1 = -lambda_n[0];
-        let x2 = -self.x_r;
-        let x3 = x.q[0] + x2;
-        let x4 = self.k * x3;
-        let x5 = x0 + x1 + x4;
-        out[0] = Jet::lift(x5);
+        let x0 = self.m * x.qdd[0] + -lambda_n[0] + self.k * (x.q[0] + -self.x_r);
+        out[0] = Jet::lift(x0);
     }
     fn constraint_jet<const N: usize>(
         &self,
@@ -211,10 +194,8 @@ impl Rates<1, 0, 1> for StiffSpringStop {
 }
 impl Statics<1> for StiffSpringStop {
     fn potential_gradient(&self, q: &Vector<1>, _t: f64, grad: &mut Vector<1>) {
-        let x0 = -self.x_r;
-        let x1 = q[0] + x0;
-        let x2 = self.k * x1;
-        grad[0] = x2;
+        let x0 = self.k * (q[0] + -self.x_r);
+        grad[0] = x0;
     }
     fn potential_hessian(&self, _q: &Vector<1>, _t: f64, hess: &mut Matrix<1, 1>) {
         hess[(0, 0)] = self.k;
@@ -232,9 +213,8 @@ impl Statics<1> for StiffSpringStop {
                 true
             }
             1 => {
-                let x0 = -self.x_r;
-                let x1 = q[0] + x0;
-                out[0] = x1;
+                let x0 = q[0] + -self.x_r;
+                out[0] = x0;
                 true
             }
             2 => {
@@ -313,12 +293,8 @@ impl Jacobians<1, 0, 1> for StiffSpringStop {
             0..=2 => {
                 let mut dp = [0.0; 3];
                 dp[k] = 1.0;
-                let x0 = self.k * dp[2];
-                let x1 = -self.x_r;
-                let x2 = q[0] + x1;
-                let x3 = -(dp[1] * x2);
-                let x4 = x0 + x3;
-                out[0] = x4;
+                let x0 = self.k * dp[2] + -(dp[1] * (q[0] + -self.x_r));
+                out[0] = x0;
                 true
             }
             _ => false,

@@ -97,53 +97,22 @@ impl Dynamics<2> for TelescopicDoublePendulum {
     }
     fn kinetic_energy(&self, q: &Vector<2>, qd: &Vector<2>, t: f64) -> f64 {
         let x0 = self.w * t;
-        let x1 = x0.sin();
-        let x2 = self.a * x1;
-        let x3 = self.l0 + x2;
-        let x4 = q[0].cos();
-        let x5 = qd[0] * x3;
-        let x6 = x4 * x5;
-        let x7 = q[0].sin();
-        let x8 = x0.cos();
-        let x9 = self.w * x8;
-        let x10 = self.a * x9;
-        let x11 = x7 * x10;
-        let x12 = x6 + x11;
-        let x13 = x12 * x12;
-        let x14 = x5 * x7;
-        let x15 = -(x4 * x10);
-        let x16 = x14 + x15;
-        let x17 = x16 * x16;
-        let x18 = x13 + x17;
-        let x19 = self.m1 * x18;
-        let x20 = q[1].cos();
-        let x21 = self.l2 * qd[1];
-        let x22 = x20 * x21;
-        let x23 = x12 + x22;
-        let x24 = x23 * x23;
-        let x25 = q[1].sin();
-        let x26 = x21 * x25;
-        let x27 = x16 + x26;
-        let x28 = x27 * x27;
-        let x29 = x24 + x28;
-        let x30 = self.m2 * x29;
-        let x31 = x19 + x30;
-        0.5 * x31
+        let x1 = q[0].cos();
+        let x2 = qd[0] * (self.l0 + self.a * x0.sin());
+        let x3 = q[0].sin();
+        let x4 = self.a * (self.w * x0.cos());
+        let x5 = x1 * x2 + x3 * x4;
+        let x6 = x2 * x3 + -(x1 * x4);
+        let x7 = self.l2 * qd[1];
+        let x8 = x5 + q[1].cos() * x7;
+        let x9 = x6 + x7 * q[1].sin();
+        0.5 * (self.m1 * (x5 * x5 + x6 * x6) + self.m2 * (x8 * x8 + x9 * x9))
     }
     fn potential_energy(&self, q: &Vector<2>, t: f64) -> f64 {
-        let x0 = q[1].cos();
-        let x1 = self.m2 * self.l2 * x0;
-        let x2 = self.w * t;
-        let x3 = x2.sin();
-        let x4 = self.a * x3;
-        let x5 = self.l0 + x4;
-        let x6 = self.m1 * x5;
-        let x7 = self.m2 * x5;
-        let x8 = x6 + x7;
-        let x9 = q[0].cos();
-        let x10 = x8 * x9;
-        let x11 = x1 + x10;
-        -(self.g * x11)
+        let x0 = self.l0 + self.a * (self.w * t).sin();
+        -(self.g
+            * (self.m2 * self.l2 * q[1].cos()
+                + (self.m1 * x0 + self.m2 * x0) * q[0].cos()))
     }
     fn dynamics(
         &self,
@@ -156,162 +125,80 @@ impl Dynamics<2> for TelescopicDoublePendulum {
         let x0 = self.m1 + self.m2;
         let x1 = self.w * t;
         let x2 = x1.sin();
-        let x3 = self.l0 * 2.0 * x2;
-        let x4 = x1.cos();
-        let x5 = x4 * x4;
-        let x6 = -x5;
-        let x7 = 1.0 + x6;
-        let x8 = self.a * x7;
-        let x9 = x3 + x8;
-        let x10 = self.a * x9;
-        let x11 = self.l0 * self.l0;
-        let x12 = x10 + x11;
-        let x13 = x0 * x12;
-        let x14 = self.a * x2;
-        let x15 = self.l0 + x14;
-        let x16 = q[0].sin();
-        let x17 = q[1].sin();
-        let x18 = x16 * x17;
-        let x19 = q[0].cos();
-        let x20 = q[1].cos();
-        let x21 = x19 * x20;
-        let x22 = x18 + x21;
-        let x23 = self.m2 * self.l2;
-        let x24 = x22 * x23;
-        let x25 = x15 * x24;
-        let x26 = self.l2 * self.l2;
-        let x27 = self.m2 * x26;
-        let x28 = x0 * x15;
-        let x29 = (-2.0) * x4;
-        let x30 = self.a * qd[0];
-        let x31 = x29 * x30;
-        let x32 = self.w * x28 * x31;
-        let x33 = self.g * x16 * x28;
-        let x34 = qd[1] * qd[1];
-        let x35 = x16 * x20;
-        let x36 = -x17;
-        let x37 = x19 * x36;
-        let x38 = x35 + x37;
-        let x39 = x15 * x38;
-        let x40 = x23 * x34 * x39;
-        let x41 = x33 + x40;
-        let x42 = -x41;
-        let x43 = x32 + x42;
-        let x44 = self.g * x36;
-        let x45 = qd[0] * qd[0];
-        let x46 = x39 * x45;
-        let x47 = x44 + x46;
-        let x48 = x23 * x47;
-        let x49 = x24 * x31;
-        let x50 = self.w * x14 * x23 * x38;
-        let x51 = x49 + x50;
-        let x52 = self.w * x51;
-        let x53 = x48 + x52;
-        m[(0, 0)] = x13;
-        m[(0, 1)] = x25;
-        m[(1, 0)] = x25;
-        m[(1, 1)] = x27;
-        h[0] = x43;
-        h[1] = x53;
+        let x3 = x1.cos();
+        let x4 = x0
+            * (self.a * (self.l0 * 2.0 * x2 + self.a * (1.0 + -(x3 * x3)))
+                + self.l0 * self.l0);
+        let x5 = self.a * x2;
+        let x6 = self.l0 + x5;
+        let x7 = q[0].sin();
+        let x8 = q[1].sin();
+        let x9 = q[0].cos();
+        let x10 = q[1].cos();
+        let x11 = self.m2 * self.l2;
+        let x12 = (x7 * x8 + x9 * x10) * x11;
+        let x13 = x6 * x12;
+        let x14 = self.m2 * (self.l2 * self.l2);
+        let x15 = x0 * x6;
+        let x16 = (-2.0) * x3 * (self.a * qd[0]);
+        let x17 = -x8;
+        let x18 = x7 * x10 + x9 * x17;
+        let x19 = x6 * x18;
+        let x20 = self.w * x15 * x16
+            + -(self.g * x7 * x15 + x11 * (qd[1] * qd[1]) * x19);
+        let x21 = x11 * (self.g * x17 + x19 * (qd[0] * qd[0]))
+            + self.w * (x12 * x16 + self.w * x5 * x11 * x18);
+        m[(0, 0)] = x4;
+        m[(0, 1)] = x13;
+        m[(1, 0)] = x13;
+        m[(1, 1)] = x14;
+        h[0] = x20;
+        h[1] = x21;
     }
     fn mass_matrix(&self, q: &Vector<2>, t: f64, m: &mut Matrix<2, 2>) {
-        let x0 = self.m1 + self.m2;
-        let x1 = self.w * t;
-        let x2 = x1.sin();
-        let x3 = self.l0 * 2.0 * x2;
-        let x4 = x1.cos();
-        let x5 = x4 * x4;
-        let x6 = -x5;
-        let x7 = 1.0 + x6;
-        let x8 = self.a * x7;
-        let x9 = x3 + x8;
-        let x10 = self.a * x9;
-        let x11 = self.l0 * self.l0;
-        let x12 = x10 + x11;
-        let x13 = x0 * x12;
-        let x14 = self.a * x2;
-        let x15 = self.l0 + x14;
-        let x16 = q[0].sin();
-        let x17 = q[1].sin();
-        let x18 = x16 * x17;
-        let x19 = q[0].cos();
-        let x20 = q[1].cos();
-        let x21 = x19 * x20;
-        let x22 = x18 + x21;
-        let x23 = self.m2 * self.l2 * x15 * x22;
-        let x24 = self.l2 * self.l2;
-        let x25 = self.m2 * x24;
-        m[(0, 0)] = x13;
-        m[(0, 1)] = x23;
-        m[(1, 0)] = x23;
-        m[(1, 1)] = x25;
+        let x0 = self.w * t;
+        let x1 = x0.sin();
+        let x2 = x0.cos();
+        let x3 = (self.m1 + self.m2)
+            * (self.a * (self.l0 * 2.0 * x1 + self.a * (1.0 + -(x2 * x2)))
+                + self.l0 * self.l0);
+        let x4 = self.m2 * self.l2 * (self.l0 + self.a * x1)
+            * (q[0].sin() * q[1].sin() + q[0].cos() * q[1].cos());
+        let x5 = self.m2 * (self.l2 * self.l2);
+        m[(0, 0)] = x3;
+        m[(0, 1)] = x4;
+        m[(1, 0)] = x4;
+        m[(1, 1)] = x5;
     }
     fn forces(&self, q: &Vector<2>, qd: &Vector<2>, t: f64, h: &mut Vector<2>) {
-        let x0 = self.m1 + self.m2;
-        let x1 = self.w * t;
-        let x2 = x1.sin();
-        let x3 = self.a * x2;
-        let x4 = self.l0 + x3;
-        let x5 = x1.cos();
-        let x6 = x0 * x4;
-        let x7 = (-2.0) * x5;
-        let x8 = self.a * qd[0];
-        let x9 = x7 * x8;
-        let x10 = self.w * x6 * x9;
-        let x11 = q[0].sin();
-        let x12 = self.g * x6 * x11;
-        let x13 = qd[1] * qd[1];
-        let x14 = q[1].cos();
-        let x15 = x11 * x14;
-        let x16 = q[1].sin();
-        let x17 = q[0].cos();
-        let x18 = -x16;
-        let x19 = x17 * x18;
-        let x20 = x15 + x19;
-        let x21 = self.m2 * self.l2;
-        let x22 = x4 * x20;
-        let x23 = x13 * x21 * x22;
-        let x24 = x12 + x23;
-        let x25 = -x24;
-        let x26 = x10 + x25;
-        let x27 = self.g * x18;
-        let x28 = qd[0] * qd[0];
-        let x29 = x22 * x28;
-        let x30 = x27 + x29;
-        let x31 = x21 * x30;
-        let x32 = x11 * x16;
-        let x33 = x14 * x17;
-        let x34 = x32 + x33;
-        let x35 = x9 * x21 * x34;
-        let x36 = self.w * x3 * x20 * x21;
-        let x37 = x35 + x36;
-        let x38 = self.w * x37;
-        let x39 = x31 + x38;
-        h[0] = x26;
-        h[1] = x39;
+        let x0 = self.w * t;
+        let x1 = self.a * x0.sin();
+        let x2 = self.l0 + x1;
+        let x3 = (self.m1 + self.m2) * x2;
+        let x4 = (-2.0) * x0.cos() * (self.a * qd[0]);
+        let x5 = q[0].sin();
+        let x6 = q[1].cos();
+        let x7 = q[1].sin();
+        let x8 = q[0].cos();
+        let x9 = -x7;
+        let x10 = x5 * x6 + x8 * x9;
+        let x11 = self.m2 * self.l2;
+        let x12 = x2 * x10;
+        let x13 = self.w * x3 * x4 + -(self.g * x3 * x5 + qd[1] * qd[1] * x11 * x12);
+        let x14 = x11 * (self.g * x9 + x12 * (qd[0] * qd[0]))
+            + self.w * (x4 * x11 * (x5 * x7 + x6 * x8) + self.w * x1 * x10 * x11);
+        h[0] = x13;
+        h[1] = x14;
     }
     fn coriolis(&self, q: &Vector<2>, qd: &Vector<2>, t: f64, c: &mut Matrix<2, 2>) {
         c.fill(0.0);
-        let x0 = self.w * t;
-        let x1 = x0.sin();
-        let x2 = self.a * x1;
-        let x3 = self.l0 + x2;
-        let x4 = q[0].sin();
-        let x5 = q[1].cos();
-        let x6 = x4 * x5;
-        let x7 = q[1].sin();
-        let x8 = q[0].cos();
-        let x9 = x7 * x8;
-        let x10 = -x9;
-        let x11 = x6 + x10;
-        let x12 = self.l2 * x3;
-        let x13 = self.m2 * x12;
-        let x14 = qd[1] * x11 * x13;
-        let x15 = -x6;
-        let x16 = x9 + x15;
-        let x17 = qd[0] * x13 * x16;
-        c[(0, 1)] = x14;
-        c[(1, 0)] = x17;
+        let x0 = q[0].sin() * q[1].cos();
+        let x1 = q[1].sin() * q[0].cos();
+        let x2 = self.m2 * (self.l2 * (self.l0 + self.a * (self.w * t).sin()));
+        let x3 = qd[1] * (x0 + -x1) * x2;
+        let x4 = qd[0] * x2 * (x1 + -x0);
+        c[(0, 1)] = x3;
+        c[(1, 0)] = x4;
     }
 }
 impl Constraints<2, 0, 0> for TelescopicDoublePendulum {
@@ -375,62 +262,31 @@ impl Rates<2, 0, 0> for TelescopicDoublePendulum {
     ) {
         let x0 = self.m1 + self.m2;
         let x1 = self.w * x.t;
-        let x2 = x1.sin();
-        let x3 = self.a * x2;
-        let x4 = self.l0 * 2.0 * x3;
-        let x5 = self.l0 * self.l0;
-        let x6 = self.a * self.a;
-        let x7 = x1.cos();
-        let x8 = x7 * x7;
-        let x9 = -(x6 * x8);
-        let x10 = x4 + x5 + x6 + x9;
-        let x11 = x.qdd[0] * x0 * x10;
-        let x12 = self.l0 + x3;
-        let x13 = x.q[0].sin();
-        let x14 = x.q[1].sin();
-        let x15 = x13 * x14;
-        let x16 = x.q[0].cos();
-        let x17 = x.q[1].cos();
-        let x18 = x16 * x17;
-        let x19 = x15 + x18;
-        let x20 = self.m2 * self.l2;
-        let x21 = x12 * x19;
-        let x22 = x.qdd[1] * x20 * x21;
-        let x23 = x0 * x12;
-        let x24 = (-2.0) * x7;
-        let x25 = self.w * x.qd[0];
-        let x26 = x24 * x25;
-        let x27 = self.a * x26;
-        let x28 = x23 * x27;
-        let x29 = self.g * x13 * x23;
-        let x30 = x.qd[1] * x.qd[1];
-        let x31 = x13 * x17;
-        let x32 = -x14;
-        let x33 = x16 * x32;
-        let x34 = x31 + x33;
-        let x35 = x12 * x34;
-        let x36 = x20 * x35;
-        let x37 = x30 * x36;
-        let x38 = x29 + x37;
-        let x39 = -x38;
-        let x40 = x28 + x39;
-        let x41 = -x40;
-        let x42 = x11 + x22 + x41;
-        let x43 = x.qdd[0] * x21;
-        let x44 = self.l2 * x.qdd[1];
-        let x45 = x43 + x44;
-        let x46 = x20 * x45;
-        let x47 = x19 * x20 * x27;
-        let x48 = self.w * self.w;
-        let x49 = x3 * x20 * x34 * x48;
-        let x50 = self.g * x20 * x32;
-        let x51 = x.qd[0] * x.qd[0];
-        let x52 = x36 * x51;
-        let x53 = x47 + x49 + x50 + x52;
-        let x54 = -x53;
-        let x55 = x46 + x54;
-        out[0] = Jet::lift(x42);
-        out[1] = Jet::lift(x55);
+        let x2 = self.a * x1.sin();
+        let x3 = self.a * self.a;
+        let x4 = x1.cos();
+        let x5 = self.l0 + x2;
+        let x6 = x.q[0].sin();
+        let x7 = x.q[1].sin();
+        let x8 = x.q[0].cos();
+        let x9 = x.q[1].cos();
+        let x10 = x6 * x7 + x8 * x9;
+        let x11 = self.m2 * self.l2;
+        let x12 = x5 * x10;
+        let x13 = x0 * x5;
+        let x14 = self.a * ((-2.0) * x4 * (self.w * x.qd[0]));
+        let x15 = -x7;
+        let x16 = x6 * x9 + x8 * x15;
+        let x17 = x11 * (x5 * x16);
+        let x18 = x.qdd[0] * x0
+            * (self.l0 * 2.0 * x2 + self.l0 * self.l0 + x3 + -(x3 * (x4 * x4)))
+            + x.qdd[1] * x11 * x12
+            + -(x13 * x14 + -(self.g * x6 * x13 + x.qd[1] * x.qd[1] * x17));
+        let x19 = x10 * x11 * x14 + x2 * x11 * x16 * (self.w * self.w)
+            + self.g * x11 * x15 + x17 * (x.qd[0] * x.qd[0]);
+        let x20 = x11 * (x.qdd[0] * x12 + self.l2 * x.qdd[1]) + -x19;
+        out[0] = Jet::lift(x18);
+        out[1] = Jet::lift(x20);
     }
     fn constraint_jet<const N: usize>(
         &self,
@@ -441,31 +297,19 @@ impl Rates<2, 0, 0> for TelescopicDoublePendulum {
 }
 impl Statics<2> for TelescopicDoublePendulum {
     fn potential_gradient(&self, q: &Vector<2>, t: f64, grad: &mut Vector<2>) {
-        let x0 = self.m1 + self.m2;
-        let x1 = self.w * t;
-        let x2 = x1.sin();
-        let x3 = self.a * x2;
-        let x4 = self.l0 + x3;
-        let x5 = q[0].sin();
-        let x6 = self.g * x0 * x4 * x5;
-        let x7 = q[1].sin();
-        let x8 = self.m2 * self.l2 * self.g * x7;
-        grad[0] = x6;
-        grad[1] = x8;
+        let x0 = self.g * (self.m1 + self.m2) * (self.l0 + self.a * (self.w * t).sin())
+            * q[0].sin();
+        let x1 = self.m2 * self.l2 * self.g * q[1].sin();
+        grad[0] = x0;
+        grad[1] = x1;
     }
     fn potential_hessian(&self, q: &Vector<2>, t: f64, hess: &mut Matrix<2, 2>) {
         hess.fill(0.0);
-        let x0 = self.m1 + self.m2;
-        let x1 = self.w * t;
-        let x2 = x1.sin();
-        let x3 = self.a * x2;
-        let x4 = self.l0 + x3;
-        let x5 = q[0].cos();
-        let x6 = self.g * x0 * x4 * x5;
-        let x7 = q[1].cos();
-        let x8 = self.m2 * self.l2 * self.g * x7;
-        hess[(0, 0)] = x6;
-        hess[(1, 1)] = x8;
+        let x0 = self.g * (self.m1 + self.m2) * (self.l0 + self.a * (self.w * t).sin())
+            * q[0].cos();
+        let x1 = self.m2 * self.l2 * self.g * q[1].cos();
+        hess[(0, 0)] = x0;
+        hess[(1, 1)] = x1;
     }
     fn potential_gradient_parameter(
         &self,
@@ -477,75 +321,48 @@ impl Statics<2> for TelescopicDoublePendulum {
         match k {
             0 => {
                 out.fill(0.0);
-                let x0 = self.w * t;
-                let x1 = x0.sin();
-                let x2 = self.a * x1;
-                let x3 = self.l0 + x2;
-                let x4 = q[0].sin();
-                let x5 = self.g * x3 * x4;
-                out[0] = x5;
+                let x0 = self.g * (self.l0 + self.a * (self.w * t).sin()) * q[0].sin();
+                out[0] = x0;
                 true
             }
             1 => {
-                let x0 = self.w * t;
-                let x1 = x0.sin();
-                let x2 = self.a * x1;
-                let x3 = self.l0 + x2;
-                let x4 = q[0].sin();
-                let x5 = self.g * x3 * x4;
-                let x6 = q[1].sin();
-                let x7 = self.l2 * self.g * x6;
-                out[0] = x5;
-                out[1] = x7;
+                let x0 = self.g * (self.l0 + self.a * (self.w * t).sin()) * q[0].sin();
+                let x1 = self.l2 * self.g * q[1].sin();
+                out[0] = x0;
+                out[1] = x1;
                 true
             }
             2 => {
                 out.fill(0.0);
-                let x0 = self.m1 + self.m2;
-                let x1 = q[0].sin();
-                let x2 = self.g * x0 * x1;
-                out[0] = x2;
+                let x0 = self.g * (self.m1 + self.m2) * q[0].sin();
+                out[0] = x0;
                 true
             }
             3 => {
                 out.fill(0.0);
-                let x0 = self.m1 + self.m2;
-                let x1 = q[0].sin();
-                let x2 = self.w * t;
-                let x3 = x2.sin();
-                let x4 = self.g * x0 * x1 * x3;
-                out[0] = x4;
+                let x0 = self.g * (self.m1 + self.m2) * q[0].sin() * (self.w * t).sin();
+                out[0] = x0;
                 true
             }
             4 => {
                 out.fill(0.0);
-                let x0 = self.m1 + self.m2;
-                let x1 = q[0].sin();
-                let x2 = self.w * t;
-                let x3 = x2.cos();
-                let x4 = self.a * self.g * t * x0 * x1 * x3;
-                out[0] = x4;
+                let x0 = self.a * self.g * t * (self.m1 + self.m2) * q[0].sin()
+                    * (self.w * t).cos();
+                out[0] = x0;
                 true
             }
             5 => {
                 out.fill(0.0);
-                let x0 = q[1].sin();
-                let x1 = self.m2 * self.g * x0;
-                out[1] = x1;
+                let x0 = self.m2 * self.g * q[1].sin();
+                out[1] = x0;
                 true
             }
             6 => {
-                let x0 = self.m1 + self.m2;
-                let x1 = self.w * t;
-                let x2 = x1.sin();
-                let x3 = self.a * x2;
-                let x4 = self.l0 + x3;
-                let x5 = q[0].sin();
-                let x6 = x0 * x4 * x5;
-                let x7 = q[1].sin();
-                let x8 = self.m2 * self.l2 * x7;
-                out[0] = x6;
-                out[1] = x8;
+                let x0 = (self.m1 + self.m2) * (self.l0 + self.a * (self.w * t).sin())
+                    * q[0].sin();
+                let x1 = self.m2 * self.l2 * q[1].sin();
+                out[0] = x0;
+                out[1] = x1;
                 true
             }
             _ => false,
@@ -580,70 +397,41 @@ impl Jacobians<2, 0, 0> for TelescopicDoublePendulum {
         dh_dqd: &mut Matrix<2, 2>,
     ) {
         dh_dqd.fill(0.0);
-        let x0 = self.m1 + self.m2;
-        let x1 = self.w * t;
-        let x2 = x1.sin();
-        let x3 = self.a * x2;
-        let x4 = self.l0 + x3;
-        let x5 = q[0].cos();
-        let x6 = x0 * x4;
-        let x7 = self.g * x5 * x6;
-        let x8 = qd[1] * qd[1];
-        let x9 = q[0].sin();
-        let x10 = q[1].sin();
-        let x11 = x9 * x10;
-        let x12 = q[1].cos();
-        let x13 = x5 * x12;
-        let x14 = x11 + x13;
-        let x15 = self.m2 * self.l2;
-        let x16 = x4 * x14;
-        let x17 = x8 * x15 * x16;
-        let x18 = x7 + x17;
-        let x19 = -x18;
-        let x20 = x9 * x12;
-        let x21 = -x20;
-        let x22 = x5 * x10;
-        let x23 = x21 + x22;
-        let x24 = x1.cos();
-        let x25 = (-2.0) * x24;
-        let x26 = self.a * qd[0];
-        let x27 = x15 * x25;
-        let x28 = x26 * x27;
-        let x29 = x23 * x28;
-        let x30 = self.a * self.w;
-        let x31 = x2 * x14;
-        let x32 = x15 * x30;
-        let x33 = x31 * x32;
-        let x34 = x29 + x33;
-        let x35 = self.w * x34;
-        let x36 = qd[0] * qd[0];
-        let x37 = x16 * x36;
-        let x38 = x15 * x37;
-        let x39 = x35 + x38;
-        let x40 = self.g * x12;
-        let x41 = x37 + x40;
-        let x42 = -(x15 * x41);
-        let x43 = -x22;
-        let x44 = x20 + x43;
-        let x45 = x28 * x44;
-        let x46 = -x33;
-        let x47 = x45 + x46;
-        let x48 = self.w * x47;
-        let x49 = x42 + x48;
-        let x50 = x6 * x25 * x30;
-        let x51 = x4 * x44;
-        let x52 = x15 * x51;
-        let x53 = qd[1] * (-2.0) * x52;
-        let x54 = qd[0] * 2.0 * x52;
-        let x55 = x14 * x25 * x32;
-        let x56 = x54 + x55;
-        dh_dq[(0, 0)] = x19;
-        dh_dq[(0, 1)] = x17;
-        dh_dq[(1, 0)] = x39;
-        dh_dq[(1, 1)] = x49;
-        dh_dqd[(0, 0)] = x50;
-        dh_dqd[(0, 1)] = x53;
-        dh_dqd[(1, 0)] = x56;
+        let x0 = self.w * t;
+        let x1 = x0.sin();
+        let x2 = self.l0 + self.a * x1;
+        let x3 = q[0].cos();
+        let x4 = (self.m1 + self.m2) * x2;
+        let x5 = q[0].sin();
+        let x6 = q[1].sin();
+        let x7 = q[1].cos();
+        let x8 = x5 * x6 + x3 * x7;
+        let x9 = self.m2 * self.l2;
+        let x10 = x2 * x8;
+        let x11 = qd[1] * qd[1] * x9 * x10;
+        let x12 = -(self.g * x3 * x4 + x11);
+        let x13 = x5 * x7;
+        let x14 = x3 * x6;
+        let x15 = (-2.0) * x0.cos();
+        let x16 = self.a * qd[0] * (x9 * x15);
+        let x17 = self.a * self.w;
+        let x18 = x9 * x17;
+        let x19 = x1 * x8 * x18;
+        let x20 = x10 * (qd[0] * qd[0]);
+        let x21 = self.w * ((-x13 + x14) * x16 + x19) + x9 * x20;
+        let x22 = x13 + -x14;
+        let x23 = -(x9 * (x20 + self.g * x7)) + self.w * (x16 * x22 + -x19);
+        let x24 = x4 * x15 * x17;
+        let x25 = x9 * (x2 * x22);
+        let x26 = qd[1] * (-2.0) * x25;
+        let x27 = qd[0] * 2.0 * x25 + x8 * x15 * x18;
+        dh_dq[(0, 0)] = x12;
+        dh_dq[(0, 1)] = x11;
+        dh_dq[(1, 0)] = x21;
+        dh_dq[(1, 1)] = x23;
+        dh_dqd[(0, 0)] = x24;
+        dh_dqd[(0, 1)] = x26;
+        dh_dqd[(1, 0)] = x27;
     }
     fn force_time_partial(
         &self,
@@ -655,47 +443,24 @@ impl Jacobians<2, 0, 0> for TelescopicDoublePendulum {
         let x0 = self.m1 + self.m2;
         let x1 = self.w * t;
         let x2 = x1.cos();
-        let x3 = x2 * x2;
-        let x4 = qd[0] * x0;
-        let x5 = self.a * (-2.0) * x3 * x4;
-        let x6 = x1.sin();
-        let x7 = self.a * x6;
-        let x8 = self.l0 + x7;
-        let x9 = 2.0 * x6;
-        let x10 = x4 * x8 * x9;
-        let x11 = x5 + x10;
-        let x12 = self.a * self.w;
-        let x13 = x11 * x12;
-        let x14 = q[0].sin();
-        let x15 = self.g * x0 * x2 * x14;
-        let x16 = qd[1] * qd[1];
-        let x17 = q[1].cos();
-        let x18 = x14 * x17;
-        let x19 = q[1].sin();
-        let x20 = q[0].cos();
-        let x21 = -(x19 * x20);
-        let x22 = x18 + x21;
-        let x23 = self.m2 * self.l2;
-        let x24 = x2 * x22;
-        let x25 = x23 * x24;
-        let x26 = x16 * x25;
-        let x27 = x15 + x26;
-        let x28 = -(self.a * x27);
-        let x29 = x13 + x28;
-        let x30 = self.w * x29;
-        let x31 = x14 * x19;
-        let x32 = x17 * x20;
-        let x33 = x31 + x32;
-        let x34 = self.a * qd[0] * x9 * x23 * x33;
-        let x35 = x12 * x25;
-        let x36 = x34 + x35;
-        let x37 = self.w * x36;
-        let x38 = qd[0] * qd[0];
-        let x39 = self.a * x25 * x38;
-        let x40 = x37 + x39;
-        let x41 = self.w * x40;
-        dh_dt[0] = x30;
-        dh_dt[1] = x41;
+        let x3 = qd[0] * x0;
+        let x4 = x1.sin();
+        let x5 = 2.0 * x4;
+        let x6 = self.a * self.w;
+        let x7 = q[0].sin();
+        let x8 = q[1].cos();
+        let x9 = q[1].sin();
+        let x10 = q[0].cos();
+        let x11 = self.m2 * self.l2;
+        let x12 = x11 * (x2 * (x7 * x8 + -(x9 * x10)));
+        let x13 = (self.a * (-2.0) * (x2 * x2) * x3 + x3 * (self.l0 + self.a * x4) * x5)
+            * x6 + -(self.a * (self.g * x0 * x2 * x7 + qd[1] * qd[1] * x12));
+        let x14 = self.w * x13;
+        let x15 = self.w * (self.a * qd[0] * x5 * x11 * (x7 * x9 + x8 * x10) + x6 * x12)
+            + self.a * x12 * (qd[0] * qd[0]);
+        let x16 = self.w * x15;
+        dh_dt[0] = x14;
+        dh_dt[1] = x16;
     }
     fn mass_action_jacobian(
         &self,
@@ -704,33 +469,19 @@ impl Jacobians<2, 0, 0> for TelescopicDoublePendulum {
         a: &Vector<2>,
         out: &mut Matrix<2, 2>,
     ) {
-        let x0 = self.w * t;
-        let x1 = x0.sin();
-        let x2 = self.a * x1;
-        let x3 = self.l0 + x2;
-        let x4 = q[0].sin();
-        let x5 = q[1].cos();
-        let x6 = x4 * x5;
-        let x7 = -x6;
-        let x8 = q[1].sin();
-        let x9 = q[0].cos();
-        let x10 = x8 * x9;
-        let x11 = x7 + x10;
-        let x12 = self.l2 * x3;
-        let x13 = self.m2 * x11;
-        let x14 = x12 * x13;
-        let x15 = a[1] * x14;
-        let x16 = -x10;
-        let x17 = x6 + x16;
-        let x18 = self.m2 * x17;
-        let x19 = x12 * x18;
-        let x20 = a[1] * x19;
-        let x21 = a[0] * x14;
-        let x22 = a[0] * x19;
-        out[(0, 0)] = x15;
-        out[(0, 1)] = x20;
-        out[(1, 0)] = x21;
-        out[(1, 1)] = x22;
+        let x0 = q[0].sin() * q[1].cos();
+        let x1 = q[1].sin() * q[0].cos();
+        let x2 = self.l2 * (self.l0 + self.a * (self.w * t).sin());
+        let x3 = x2 * (self.m2 * (-x0 + x1));
+        let x4 = a[1] * x3;
+        let x5 = x2 * (self.m2 * (x0 + -x1));
+        let x6 = a[1] * x5;
+        let x7 = a[0] * x3;
+        let x8 = a[0] * x5;
+        out[(0, 0)] = x4;
+        out[(0, 1)] = x6;
+        out[(1, 0)] = x7;
+        out[(1, 1)] = x8;
     }
     fn force_parameter_derivative(
         &self,
@@ -747,102 +498,53 @@ impl Jacobians<2, 0, 0> for TelescopicDoublePendulum {
                 let x0 = self.m1 + self.m2;
                 let x1 = self.w * t;
                 let x2 = x1.sin();
-                let x3 = self.a * x2;
-                let x4 = self.l0 + x3;
-                let x5 = x1.cos();
-                let x6 = qd[0] * x5;
-                let x7 = self.a * dp[4];
-                let x8 = x0 * x4;
-                let x9 = x7 * x8;
-                let x10 = (-2.0) * x6 * x9;
-                let x11 = 2.0 * x2;
-                let x12 = qd[0] * t;
-                let x13 = x11 * x12;
-                let x14 = x9 * x13;
-                let x15 = t * x5;
-                let x16 = x7 * x15;
-                let x17 = dp[3] * x2;
-                let x18 = dp[2] + x16 + x17;
-                let x19 = x0 * x18;
-                let x20 = dp[0] + dp[1];
-                let x21 = x4 * x20;
-                let x22 = x19 + x21;
-                let x23 = self.a * x6 * x22;
-                let x24 = dp[3] * x6 * x8;
-                let x25 = x23 + x24;
-                let x26 = (-2.0) * x25;
-                let x27 = x14 + x26;
-                let x28 = self.w * x27;
-                let x29 = qd[1] * qd[1];
-                let x30 = q[0].sin();
-                let x31 = q[1].cos();
-                let x32 = x30 * x31;
-                let x33 = q[1].sin();
-                let x34 = q[0].cos();
-                let x35 = -x33;
-                let x36 = x34 * x35;
-                let x37 = x32 + x36;
-                let x38 = self.l2 * x37;
-                let x39 = x29 * x38;
-                let x40 = x18 * x39;
-                let x41 = x4 * x37;
-                let x42 = dp[5] * x41;
-                let x43 = x29 * x42;
-                let x44 = x40 + x43;
-                let x45 = self.m2 * x44;
-                let x46 = self.g * x22;
-                let x47 = dp[6] * x8;
-                let x48 = x46 + x47;
-                let x49 = x30 * x48;
-                let x50 = dp[1] * x4;
-                let x51 = x39 * x50;
-                let x52 = x45 + x49 + x51;
-                let x53 = -x52;
-                let x54 = x10 + x28 + x53;
-                let x55 = x30 * x33;
-                let x56 = x31 * x34;
-                let x57 = x55 + x56;
-                let x58 = self.m2 * self.l2;
-                let x59 = (-2.0) * x57;
-                let x60 = x6 * x59;
-                let x61 = x7 * x58;
-                let x62 = x60 * x61;
-                let x63 = self.l2 * dp[6];
-                let x64 = self.g * dp[5];
-                let x65 = x63 + x64;
-                let x66 = x35 * x65;
-                let x67 = qd[0] * qd[0];
-                let x68 = x38 * x67;
-                let x69 = x18 * x68;
-                let x70 = x42 * x67;
-                let x71 = x66 + x69 + x70;
-                let x72 = self.m2 * x71;
-                let x73 = x13 * x57 * x61;
-                let x74 = dp[3] * x58 * x60;
-                let x75 = self.l2 * dp[1];
-                let x76 = x60 * x75;
-                let x77 = dp[5] * x60;
-                let x78 = dp[4] * x11 * x38;
-                let x79 = x77 + x78;
-                let x80 = self.m2 * x79;
-                let x81 = x76 + x80;
-                let x82 = self.a * x81;
-                let x83 = self.m2 * x16 * x38;
-                let x84 = self.m2 * x2;
-                let x85 = dp[3] * x38 * x84;
-                let x86 = dp[5] * x37 * x84;
-                let x87 = dp[1] * x2 * x38;
-                let x88 = x86 + x87;
-                let x89 = self.a * x88;
-                let x90 = x83 + x85 + x89;
-                let x91 = self.w * x90;
-                let x92 = x73 + x74 + x82 + x91;
-                let x93 = self.w * x92;
-                let x94 = self.g * x35 * x75;
-                let x95 = x50 * x68;
-                let x96 = x62 + x72 + x93 + x94 + x95;
-                out[0] = x54;
-                out[1] = x96;
+                let x3 = self.l0 + self.a * x2;
+                let x4 = x1.cos();
+                let x5 = qd[0] * x4;
+                let x6 = self.a * dp[4];
+                let x7 = x0 * x3;
+                let x8 = x6 * x7;
+                let x9 = 2.0 * x2;
+                let x10 = x9 * (qd[0] * t);
+                let x11 = x6 * (t * x4);
+                let x12 = dp[2] + x11 + dp[3] * x2;
+                let x13 = x0 * x12 + x3 * (dp[0] + dp[1]);
+                let x14 = qd[1] * qd[1];
+                let x15 = q[0].sin();
+                let x16 = q[1].cos();
+                let x17 = q[1].sin();
+                let x18 = q[0].cos();
+                let x19 = -x17;
+                let x20 = x15 * x16 + x18 * x19;
+                let x21 = self.l2 * x20;
+                let x22 = x14 * x21;
+                let x23 = dp[5] * (x3 * x20);
+                let x24 = dp[1] * x3;
+                let x25 = (-2.0) * x5 * x8
+                    + self.w
+                        * (x8 * x10 + (-2.0) * (self.a * x5 * x13 + dp[3] * x5 * x7))
+                    + -(self.m2 * (x12 * x22 + x14 * x23)
+                        + x15 * (self.g * x13 + dp[6] * x7) + x22 * x24);
+                let x26 = x15 * x17 + x16 * x18;
+                let x27 = self.m2 * self.l2;
+                let x28 = x5 * ((-2.0) * x26);
+                let x29 = x6 * x27;
+                let x30 = qd[0] * qd[0];
+                let x31 = x21 * x30;
+                let x32 = self.l2 * dp[1];
+                let x33 = self.m2 * x2;
+                let x34 = self.w
+                    * (self.m2 * x11 * x21 + dp[3] * x21 * x33
+                        + self.a * (dp[5] * x20 * x33 + dp[1] * x2 * x21));
+                let x35 = x10 * x26 * x29 + dp[3] * x27 * x28
+                    + self.a * (x28 * x32 + self.m2 * (dp[5] * x28 + dp[4] * x9 * x21))
+                    + x34;
+                let x36 = x28 * x29
+                    + self.m2
+                        * (x19 * (self.l2 * dp[6] + self.g * dp[5]) + x12 * x31
+                            + x23 * x30) + self.w * x35 + self.g * x19 * x32 + x24 * x31;
+                out[0] = x25;
+                out[1] = x36;
                 true
             }
             _ => false,
@@ -860,70 +562,35 @@ impl Jacobians<2, 0, 0> for TelescopicDoublePendulum {
             0..=6 => {
                 let mut dp = [0.0; 7];
                 dp[k] = 1.0;
-                let x0 = self.m1 + self.m2;
-                let x1 = self.w * t;
-                let x2 = x1.cos();
-                let x3 = x2 * x2;
-                let x4 = self.a * dp[3];
-                let x5 = (-2.0) * x3 * x4;
-                let x6 = dp[4] * x2;
-                let x7 = self.a * t;
-                let x8 = x6 * x7;
-                let x9 = self.l0 * x8;
-                let x10 = self.a * self.a;
-                let x11 = x1.sin();
-                let x12 = t * x6 * x10 * x11;
-                let x13 = self.l0 * dp[2];
-                let x14 = dp[3] * x11;
-                let x15 = self.l0 * x14;
-                let x16 = self.a * x11;
-                let x17 = dp[2] * x16;
-                let x18 = x4 + x9 + x12 + x13 + x15 + x17;
-                let x19 = 2.0 * x18;
-                let x20 = x5 + x19;
-                let x21 = x0 * x20;
-                let x22 = dp[0] + dp[1];
-                let x23 = self.l0 * 2.0 * x16;
-                let x24 = self.l0 * self.l0;
-                let x25 = -(x3 * x10);
-                let x26 = x10 + x23 + x24 + x25;
-                let x27 = x22 * x26;
-                let x28 = x21 + x27;
-                let x29 = a[0] * x28;
-                let x30 = self.l0 + x16;
-                let x31 = q[0].sin();
-                let x32 = q[1].sin();
-                let x33 = x31 * x32;
-                let x34 = q[0].cos();
-                let x35 = q[1].cos();
-                let x36 = x34 * x35;
-                let x37 = x33 + x36;
-                let x38 = x30 * x37;
-                let x39 = a[1] * dp[5];
-                let x40 = x38 * x39;
-                let x41 = dp[2] + x8 + x14;
-                let x42 = self.l2 * a[1];
-                let x43 = x37 * x41;
-                let x44 = x42 * x43;
-                let x45 = x40 + x44;
-                let x46 = self.m2 * x45;
-                let x47 = dp[1] * x42;
-                let x48 = x38 * x47;
-                let x49 = x29 + x46 + x48;
-                let x50 = a[0] * x38;
-                let x51 = dp[5] * x50;
-                let x52 = a[0] * x43;
-                let x53 = 2.0 * x39;
-                let x54 = x52 + x53;
-                let x55 = self.l2 * x54;
-                let x56 = x51 + x55;
-                let x57 = self.m2 * x56;
-                let x58 = dp[1] * x50;
-                let x59 = x47 + x58;
-                let x60 = self.l2 * x59;
-                let x61 = x57 + x60;
-                out[0] = x49;
-                out[1] = x61;
+                let x0 = self.w * t;
+                let x1 = x0.cos();
+                let x2 = x1 * x1;
+                let x3 = self.a * dp[3];
+                let x4 = dp[4] * x1;
+                let x5 = x4 * (self.a * t);
+                let x6 = self.a * self.a;
+                let x7 = x0.sin();
+                let x8 = dp[3] * x7;
+                let x9 = self.a * x7;
+                let x10 = (-2.0) * x2 * x3
+                    + 2.0
+                        * (x3 + self.l0 * x5 + t * x4 * x6 * x7 + self.l0 * dp[2]
+                            + self.l0 * x8 + dp[2] * x9);
+                let x11 = (self.m1 + self.m2) * x10
+                    + (dp[0] + dp[1])
+                        * (x6 + self.l0 * 2.0 * x9 + self.l0 * self.l0 + -(x2 * x6));
+                let x12 = q[0].sin() * q[1].sin() + q[0].cos() * q[1].cos();
+                let x13 = (self.l0 + x9) * x12;
+                let x14 = a[1] * dp[5];
+                let x15 = self.l2 * a[1];
+                let x16 = x12 * (dp[2] + x5 + x8);
+                let x17 = dp[1] * x15;
+                let x18 = a[0] * x11 + self.m2 * (x13 * x14 + x15 * x16) + x13 * x17;
+                let x19 = a[0] * x13;
+                let x20 = self.m2 * (dp[5] * x19 + self.l2 * (a[0] * x16 + 2.0 * x14))
+                    + self.l2 * (x17 + dp[1] * x19);
+                out[0] = x18;
+                out[1] = x20;
                 true
             }
             _ => false,

@@ -2723,103 +2723,29 @@ impl Dynamics<4> for TreeMix {
         let z123 = self.h0 + s4.v0;
         let z124 = self.h0 + s4.v1;
         let z125 = self.h0 + s4.v2;
-        let x0 = z3 * 0.00625;
-        let x1 = s1.v2 * 0.05;
-        let x2 = z122 * 0.1;
-        let x3 = z5 + z8;
-        let x4 = 0.005 * x3;
-        let x5 = (-0.02) + x0 + x1 + x2 + x4;
-        let x6 = z3 * x5;
-        let x7 = z4 * 0.005;
-        let x8 = s1.v3 * 0.1;
-        let x9 = (-0.03) + x7 + x8;
-        let x10 = z4 * x9;
-        let x11 = z5 * 0.005;
-        let x12 = s1.v2 * 0.1;
-        let x13 = (-0.04) + x11 + x12;
-        let x14 = z5 * x13;
-        let x15 = z6 * 0.00125;
-        let x16 = s1.v3 * 0.05;
-        let x17 = (-0.015) + x7 + x15 + x16;
-        let x18 = z6 * x17;
-        let x19 = self.l0 * 0.5;
-        let x20 = z3 * (-0.04);
-        let x21 = z4 * (-0.06);
-        let x22 = z5 * (-0.08);
-        let x23 = z6 * (-0.03);
-        let x24 = s1.v2 * (-0.8);
-        let x25 = s1.v3 * (-0.6);
-        let x26 = z6 * z6;
-        let x27 = z8 * z8;
-        let x28 = x26 + x27;
-        let x29 = 0.0025 * x28;
-        let x30 = s1.v2 * z3;
-        let x31 = s1.v3 * z6;
-        let x32 = z8 * z122;
-        let x33 = x30 + x31 + x32;
-        let x34 = 0.1 * x33;
-        let x35 = z3 * z122;
-        let x36 = s1.v3 * z4;
-        let x37 = s1.v2 * z5;
-        let x38 = x35 + x36 + x37;
-        let x39 = 0.2 * x38;
-        let x40 = z3 * z5;
-        let x41 = z3 * z8;
-        let x42 = z4 * z6;
-        let x43 = z4 * z4;
-        let x44 = z5 * z5;
-        let x45 = x40 + x41 + x42 + x43 + x44;
-        let x46 = 0.01 * x45;
-        let x47 = z3 * z3;
-        let x48 = 0.0125 * x47;
-        let x49 = s1.v2 * s1.v2;
-        let x50 = s1.v3 * s1.v3;
-        let x51 = z122 * z122;
-        let x52 = 0.25 + x20 + x21 + x22 + x23 + x24 + x25 + x29 + x34 + x39 + x46 + x48
-            + x49 + x50 + x51;
-        let x53 = x52.sqrt();
-        let x54 = -x53;
-        let x55 = x19 + x54;
-        let x56 = self.l0 * x55;
-        let x57 = z8 * 0.00125;
-        let x58 = z122 * 0.05;
-        let x59 = x57 + x58;
-        let x60 = z8 * x59;
-        let x61 = s1.v2 * 0.5;
-        let x62 = (-0.4) + x61;
-        let x63 = s1.v2 * x62;
-        let x64 = s1.v3 * 0.5;
-        let x65 = (-0.3) + x64;
-        let x66 = s1.v3 * x65;
-        let x67 = 0.5 * x51;
-        let x68 = 0.125 + x6 + x10 + x14 + x18 + x56 + x60 + x63 + x66 + x67;
-        let x69 = self.k * x68;
-        let x70 = self.h0 * self.m_a;
-        let x71 = self.m_a * z6 * 0.02;
-        let x72 = self.m_s * z122;
-        let x73 = s2.v0 * 0.03;
-        let x74 = s2.v2 * 0.04;
-        let x75 = z123 + x73 + x74;
-        let x76 = self.m_b * x75;
-        let x77 = self.l_c * s2.v3 * 0.5;
-        let x78 = z47 * 0.01;
-        let x79 = z124 + x77 + x78;
-        let x80 = self.m_c * x79;
-        let x81 = self.l_d * s4.v3 * 0.5;
-        let x82 = z67 * 0.01;
-        let x83 = z125 + x81 + x82;
-        let x84 = self.m_d * x83;
-        let x85 = self.m_a * 0.1;
-        let x86 = self.m_s * 0.02;
-        let x87 = x85 + x86;
-        let x88 = z3 * x87;
-        let x89 = self.m_a * 0.05;
-        let x90 = self.m_s * 0.01;
-        let x91 = x89 + x90;
-        let x92 = z8 * x91;
-        let x93 = x70 + x71 + x72 + x76 + x80 + x84 + x88 + x92;
-        let x94 = self.g * x93;
-        x69 + x94
+        let x0 = z4 * 0.005;
+        let x1 = z122 * z122;
+        let x2 = 0.25 + z3 * (-0.04) + z4 * (-0.06) + z5 * (-0.08) + z6 * (-0.03)
+            + s1.v2 * (-0.8) + s1.v3 * (-0.6) + 0.0025 * (z6 * z6 + z8 * z8)
+            + 0.1 * (s1.v2 * z3 + s1.v3 * z6 + z8 * z122)
+            + 0.2 * (z3 * z122 + s1.v3 * z4 + s1.v2 * z5)
+            + 0.01 * (z3 * z5 + z3 * z8 + z4 * z6 + z4 * z4 + z5 * z5)
+            + 0.0125 * (z3 * z3) + s1.v2 * s1.v2 + s1.v3 * s1.v3 + x1;
+        let x3 = 0.125
+            + z3
+                * ((-0.02) + z3 * 0.00625 + s1.v2 * 0.05 + z122 * 0.1
+                    + 0.005 * (z5 + z8)) + z4 * ((-0.03) + x0 + s1.v3 * 0.1)
+            + z5 * ((-0.04) + z5 * 0.005 + s1.v2 * 0.1)
+            + z6 * ((-0.015) + x0 + z6 * 0.00125 + s1.v3 * 0.05)
+            + self.l0 * (self.l0 * 0.5 + -x2.sqrt()) + z8 * (z8 * 0.00125 + z122 * 0.05)
+            + s1.v2 * ((-0.4) + s1.v2 * 0.5) + s1.v3 * ((-0.3) + s1.v3 * 0.5) + 0.5 * x1;
+        let x4 = self.h0 * self.m_a + self.m_a * z6 * 0.02 + self.m_s * z122
+            + self.m_b * (z123 + s2.v0 * 0.03 + s2.v2 * 0.04)
+            + self.m_c * (z124 + self.l_c * s2.v3 * 0.5 + z47 * 0.01)
+            + self.m_d * (z125 + self.l_d * s4.v3 * 0.5 + z67 * 0.01)
+            + z3 * (self.m_a * 0.1 + self.m_s * 0.02)
+            + z8 * (self.m_a * 0.05 + self.m_s * 0.01);
+        self.k * x3 + self.g * x4
     }
     fn dynamics(
         &self,
@@ -3704,11 +3630,8 @@ impl Constraints<4, 1, 1> for TreeMix {
     const CONTACTS: [&'static str; 1] = ["floor"];
     const TANGENT_PLANES: [bool; 1] = [true];
     fn bilateral(&self, q: &Vector<4>, _t: f64, g: &mut Vector<1>) {
-        let x0 = q[3] * (-0.1);
-        let x1 = q[0].sin();
-        let x2 = (-0.2) * x1;
-        let x3 = q[1] + x0 + x2;
-        g[0] = x3;
+        let x0 = q[1] + q[3] * (-0.1) + (-0.2) * q[0].sin();
+        g[0] = x0;
     }
     fn bilateral_jacobian(
         &self,
@@ -3719,9 +3642,8 @@ impl Constraints<4, 1, 1> for TreeMix {
     ) {
         jac.fill(0.0);
         time_partial.fill(0.0);
-        let x0 = q[0].cos();
-        let x1 = (-0.2) * x0;
-        jac[(0, 0)] = x1;
+        let x0 = (-0.2) * q[0].cos();
+        jac[(0, 0)] = x0;
         jac[(1, 0)] = 1.0;
         jac[(3, 0)] = -0.1;
     }
@@ -3733,19 +3655,16 @@ impl Constraints<4, 1, 1> for TreeMix {
         drift: &mut Vector<1>,
     ) {
         let z2 = q[0].sin();
-        let x0 = qd[0] * qd[0];
-        let x1 = z2 * 0.2 * x0;
-        drift[0] = x1;
+        let x0 = z2 * 0.2 * (qd[0] * qd[0]);
+        drift[0] = x0;
     }
     fn gaps(&self, q: &Vector<4>, _t: f64, g_n: &mut Vector<1>) {
         let s0 = self.shared0();
         let s2 = self.shared2(q, &s0);
         let s4 = self.shared4(q, &s2);
         let z125 = self.h0 + s4.v2;
-        let x0 = self.l_d * s4.v3;
-        let x1 = -self.h_floor;
-        let x2 = z125 + x0 + x1;
-        g_n[0] = x2;
+        let x0 = z125 + self.l_d * s4.v3 + -self.h_floor;
+        g_n[0] = x0;
     }
     fn gap_jacobian(
         &self,
@@ -3768,15 +3687,13 @@ impl Constraints<4, 1, 1> for TreeMix {
         let z60 = q[3].cos();
         let z61 = q[3].sin();
         let z67 = s2.v1 * z60 - s2.v3 * z61;
-        let x0 = self.l_d * s12.v0;
-        let x1 = s12.v3 + x0;
-        let x2 = self.l_d * s12.v4;
-        let x3 = s12.v5 + x2;
-        let x4 = self.l_d * z67;
-        w_n[(0, 0)] = x1;
+        let x0 = s12.v3 + self.l_d * s12.v0;
+        let x1 = s12.v5 + self.l_d * s12.v4;
+        let x2 = self.l_d * z67;
+        w_n[(0, 0)] = x0;
         w_n[(1, 0)] = z14;
-        w_n[(2, 0)] = x3;
-        w_n[(3, 0)] = x4;
+        w_n[(2, 0)] = x1;
+        w_n[(3, 0)] = x2;
     }
     fn gap_drift(&self, q: &Vector<4>, qd: &Vector<4>, _t: f64, drift: &mut Vector<1>) {
         let s0 = self.shared0();
@@ -3784,16 +3701,9 @@ impl Constraints<4, 1, 1> for TreeMix {
         let s6 = self.shared6(q, &s0, &s2);
         let s27 = self.shared27(q, qd);
         let s32 = self.shared32(q, qd, &s0, &s2, &s6, &s27);
-        let x0 = qd[0] * s32.v15;
-        let x1 = qd[1] * s32.v18;
-        let x2 = qd[2] * s32.v20;
-        let x3 = qd[0] * s32.v17;
-        let x4 = qd[2] * s32.v21;
-        let x5 = qd[3] * s32.v5;
-        let x6 = x3 + x4 + x5;
-        let x7 = self.l_d * x6;
-        let x8 = x0 + x1 + x2 + x7;
-        drift[0] = x8;
+        let x0 = qd[0] * s32.v15 + qd[1] * s32.v18 + qd[2] * s32.v20
+            + self.l_d * (qd[0] * s32.v17 + qd[2] * s32.v21 + qd[3] * s32.v5);
+        drift[0] = x0;
     }
     fn slip_jacobian(
         &self,
@@ -3822,15 +3732,13 @@ impl Constraints<4, 1, 1> for TreeMix {
         let z60 = q[3].cos();
         let z61 = q[3].sin();
         let z63 = z29 * z60 - z42 * z61;
-        let x0 = self.l_d * s10.v0;
-        let x1 = s10.v3 + x0;
-        let x2 = self.l_d * s10.v4;
-        let x3 = s10.v5 + x2;
-        let x4 = self.l_d * z63;
-        w_t[(0, 0)] = x1;
+        let x0 = s10.v3 + self.l_d * s10.v0;
+        let x1 = s10.v5 + self.l_d * s10.v4;
+        let x2 = self.l_d * z63;
+        w_t[(0, 0)] = x0;
         w_t[(1, 0)] = z12;
-        w_t[(2, 0)] = x3;
-        w_t[(3, 0)] = x4;
+        w_t[(2, 0)] = x1;
+        w_t[(3, 0)] = x2;
     }
     fn slip_drift(&self, q: &Vector<4>, qd: &Vector<4>, _t: f64, drift: &mut Vector<1>) {
         let s0 = self.shared0();
@@ -3881,16 +3789,9 @@ impl Constraints<4, 1, 1> for TreeMix {
         let z926 = -z28 * s27.v3 - z30 * s27.v2 - z40 * z210 - z41 * z208;
         let z927 = self.l_c * z926;
         let z928 = s27.v4 * s7.v4 + z60 * z926;
-        let x0 = qd[0] * z924;
-        let x1 = qd[1] * z925;
-        let x2 = qd[2] * z927;
-        let x3 = qd[0] * z918;
-        let x4 = qd[2] * z928;
-        let x5 = qd[3] * z216;
-        let x6 = x3 + x4 + x5;
-        let x7 = self.l_d * x6;
-        let x8 = x0 + x1 + x2 + x7;
-        drift[0] = x8;
+        let x0 = qd[0] * z924 + qd[1] * z925 + qd[2] * z927
+            + self.l_d * (qd[0] * z918 + qd[2] * z928 + qd[3] * z216);
+        drift[0] = x0;
     }
     fn second_slip_jacobian(
         &self,
@@ -3921,15 +3822,13 @@ impl Constraints<4, 1, 1> for TreeMix {
         let z65 = z32 * z60 - z44 * z61;
         let z239 = z60 * s8.v3 + z61 * s8.v1;
         let z253 = z60 * s8.v4;
-        let x0 = self.l_d * z239;
-        let x1 = s15.v2 + x0;
-        let x2 = self.l_d * z253;
-        let x3 = s15.v3 + x2;
-        let x4 = self.l_d * z65;
-        w_t2[(0, 0)] = x1;
+        let x0 = s15.v2 + self.l_d * z239;
+        let x1 = s15.v3 + self.l_d * z253;
+        let x2 = self.l_d * z65;
+        w_t2[(0, 0)] = x0;
         w_t2[(1, 0)] = z13;
-        w_t2[(2, 0)] = x3;
-        w_t2[(3, 0)] = x4;
+        w_t2[(2, 0)] = x1;
+        w_t2[(3, 0)] = x2;
     }
     fn second_slip_drift(
         &self,
@@ -3985,16 +3884,9 @@ impl Constraints<4, 1, 1> for TreeMix {
         let z941 = -z31 * s27.v3 - z33 * s27.v2 - z40 * z220 - z41 * z218;
         let z942 = s27.v4 * s8.v4 + z60 * z941;
         let z943 = self.l_c * z941;
-        let x0 = qd[0] * z939;
-        let x1 = qd[1] * z940;
-        let x2 = qd[2] * z943;
-        let x3 = qd[0] * z933;
-        let x4 = qd[2] * z942;
-        let x5 = qd[3] * z222;
-        let x6 = x3 + x4 + x5;
-        let x7 = self.l_d * x6;
-        let x8 = x0 + x1 + x2 + x7;
-        drift[0] = x8;
+        let x0 = qd[0] * z939 + qd[1] * z940 + qd[2] * z943
+            + self.l_d * (qd[0] * z933 + qd[2] * z942 + qd[3] * z222);
+        drift[0] = x0;
     }
     fn contact_laws(&self) -> [ContactLaw; 1] {
         [
@@ -4558,33 +4450,15 @@ impl Rates<4, 1, 1> for TreeMix {
             + z70 * z610;
         let z642 = self.a_s * x.qdd[1] + z639;
         let z643 = self.a_c * x.qdd[2] + z640;
-        let x0 = x.q[0].cos();
-        let x1 = lambda_b[0] * 0.2 * x0;
-        let x2 = self.l_d * z197;
-        let x3 = z203 + x2;
-        let x4 = lambda_n[0] * x3;
-        let x5 = z466 + x4;
-        let x6 = -x5;
-        let x7 = z638 + x1 + x6;
-        let x8 = lambda_n[0] * z14;
-        let x9 = lambda_b[0] + z467 + x8;
-        let x10 = -x9;
-        let x11 = z642 + x10;
-        let x12 = self.l_d * z250;
-        let x13 = z251 + x12;
-        let x14 = lambda_n[0] * x13;
-        let x15 = z468 + x14;
-        let x16 = -x15;
-        let x17 = z643 + x16;
-        let x18 = lambda_b[0] * 0.1;
-        let x19 = self.l_d * lambda_n[0] * z67;
-        let x20 = z469 + x19;
-        let x21 = -x20;
-        let x22 = z641 + x18 + x21;
-        out[0] = Jet::lift(x7);
-        out[1] = Jet::lift(x11);
-        out[2] = Jet::lift(x17);
-        out[3] = Jet::lift(x22);
+        let x0 = z638 + lambda_b[0] * 0.2 * x.q[0].cos()
+            + -(z466 + lambda_n[0] * (z203 + self.l_d * z197));
+        let x1 = z642 + -(lambda_b[0] + z467 + lambda_n[0] * z14);
+        let x2 = z643 + -(z468 + lambda_n[0] * (z251 + self.l_d * z250));
+        let x3 = z641 + lambda_b[0] * 0.1 + -(z469 + self.l_d * lambda_n[0] * z67);
+        out[0] = Jet::lift(x0);
+        out[1] = Jet::lift(x1);
+        out[2] = Jet::lift(x2);
+        out[3] = Jet::lift(x3);
     }
     fn constraint_jet<const N: usize>(
         &self,
@@ -4618,15 +4492,10 @@ impl Rates<4, 1, 1> for TreeMix {
         let z61 = x.q[3].sin();
         let z66 = z35 * z61 + z46 * z60;
         let z125 = self.h0 + z59;
-        let x0 = x.q[3] * (-0.1);
-        let x1 = x.q[0].sin();
-        let x2 = (-0.2) * x1;
-        let x3 = x.q[1] + x0 + x2;
-        let x4 = self.l_d * z66;
-        let x5 = -self.h_floor;
-        let x6 = z125 + x4 + x5;
-        bilateral[0] = Jet::lift(x3);
-        gaps[0] = Jet::lift(x6);
+        let x0 = x.q[1] + x.q[3] * (-0.1) + (-0.2) * x.q[0].sin();
+        let x1 = z125 + self.l_d * z66 + -self.h_floor;
+        bilateral[0] = Jet::lift(x0);
+        gaps[0] = Jet::lift(x1);
     }
 }
 impl Statics<4> for TreeMix {
@@ -5697,9 +5566,8 @@ impl Statics<4> for TreeMix {
         match i {
             0 => {
                 hess.fill(0.0);
-                let x0 = q[0].sin();
-                let x1 = 0.2 * x0;
-                hess[(0, 0)] = x1;
+                let x0 = 0.2 * q[0].sin();
+                hess[(0, 0)] = x0;
                 true
             }
             _ => false,
@@ -5730,26 +5598,23 @@ impl Statics<4> for TreeMix {
                 let z242 = z60 * s6.v1 - z61 * s6.v3;
                 let z256 = -z61 * s6.v4;
                 let z259 = -s2.v1 * z61 - s2.v3 * z60;
-                let x0 = self.l_d * s19.v7;
-                let x1 = s19.v5 + x0;
-                let x2 = self.l_d * s19.v10;
-                let x3 = s19.v9 + x2;
-                let x4 = self.l_d * z242;
-                let x5 = self.l_d * s19.v13;
-                let x6 = s19.v12 + x5;
-                let x7 = self.l_d * z256;
-                let x8 = self.l_d * z259;
-                hess[(0, 0)] = x1;
+                let x0 = s19.v5 + self.l_d * s19.v7;
+                let x1 = s19.v9 + self.l_d * s19.v10;
+                let x2 = self.l_d * z242;
+                let x3 = s19.v12 + self.l_d * s19.v13;
+                let x4 = self.l_d * z256;
+                let x5 = self.l_d * z259;
+                hess[(0, 0)] = x0;
                 hess[(0, 1)] = z199;
                 hess[(1, 0)] = z199;
-                hess[(0, 2)] = x3;
-                hess[(2, 0)] = x3;
-                hess[(0, 3)] = x4;
-                hess[(3, 0)] = x4;
-                hess[(2, 2)] = x6;
-                hess[(2, 3)] = x7;
-                hess[(3, 2)] = x7;
-                hess[(3, 3)] = x8;
+                hess[(0, 2)] = x1;
+                hess[(2, 0)] = x1;
+                hess[(0, 3)] = x2;
+                hess[(3, 0)] = x2;
+                hess[(2, 2)] = x3;
+                hess[(2, 3)] = x4;
+                hess[(3, 2)] = x4;
+                hess[(3, 3)] = x5;
                 true
             }
             _ => false,
@@ -8142,11 +8007,10 @@ impl Jacobians<4, 1, 1> for TreeMix {
         d_dqd.fill(0.0);
         let z1 = q[0].cos();
         let z2 = q[0].sin();
-        let x0 = qd[0] * qd[0];
-        let x1 = z1 * 0.2 * x0;
-        let x2 = qd[0] * z2 * 0.4;
-        d_dq[(0, 0)] = x1;
-        d_dqd[(0, 0)] = x2;
+        let x0 = z1 * 0.2 * (qd[0] * qd[0]);
+        let x1 = qd[0] * z2 * 0.4;
+        d_dq[(0, 0)] = x0;
+        d_dqd[(0, 0)] = x1;
     }
     fn gap_drift_jacobians(
         &self,
@@ -8217,61 +8081,26 @@ impl Jacobians<4, 1, 1> for TreeMix {
         let z2410 = z60 * s32.v16 - z61 * s32.v9 + s6.v1 * s27.v4 + s6.v3 * z2409;
         let z2411 = s6.v4 * z2409 - z61 * s32.v19;
         let z2412 = s2.v1 * z2409 - s2.v3 * s27.v4 - z60 * s32.v4 - z61 * s32.v2;
-        let x0 = qd[0] * z2388;
-        let x1 = qd[1] * z2390;
-        let x2 = qd[2] * z2396;
-        let x3 = qd[0] * z2382;
-        let x4 = qd[2] * z2395;
-        let x5 = qd[3] * z2399;
-        let x6 = x3 + x4 + x5;
-        let x7 = self.l_d * x6;
-        let x8 = x0 + x1 + x2 + x7;
-        let x9 = qd[0] * s32.v11;
-        let x10 = qd[0] * z2403;
-        let x11 = qd[2] * z2406;
-        let x12 = qd[0] * z2402;
-        let x13 = qd[2] * z2405;
-        let x14 = qd[3] * z2408;
-        let x15 = x12 + x13 + x14;
-        let x16 = self.l_d * x15;
-        let x17 = x10 + x11 + x16;
-        let x18 = qd[0] * z2410;
-        let x19 = qd[2] * z2411;
-        let x20 = qd[3] * z2412;
-        let x21 = x18 + x19 + x20;
-        let x22 = self.l_d * x21;
-        let x23 = qd[0] * s19.v5;
-        let x24 = qd[1] * z199;
-        let x25 = qd[2] * s19.v9;
-        let x26 = qd[0] * s19.v7;
-        let x27 = qd[2] * s19.v10;
-        let x28 = qd[3] * z242;
-        let x29 = s32.v17 + x26 + x27 + x28;
-        let x30 = self.l_d * x29;
-        let x31 = s32.v15 + x23 + x24 + x25 + x30;
-        let x32 = qd[0] * z199;
-        let x33 = s32.v18 + x32;
-        let x34 = qd[0] * s19.v9;
-        let x35 = qd[2] * s19.v12;
-        let x36 = qd[0] * s19.v10;
-        let x37 = qd[2] * s19.v13;
-        let x38 = qd[3] * z256;
-        let x39 = s32.v21 + x36 + x37 + x38;
-        let x40 = self.l_d * x39;
-        let x41 = s32.v20 + x34 + x35 + x40;
-        let x42 = qd[0] * z242;
-        let x43 = qd[2] * z256;
-        let x44 = qd[3] * z259;
-        let x45 = s32.v5 + x42 + x43 + x44;
-        let x46 = self.l_d * x45;
-        d_dq[(0, 0)] = x8;
-        d_dq[(0, 1)] = x9;
-        d_dq[(0, 2)] = x17;
-        d_dq[(0, 3)] = x22;
-        d_dqd[(0, 0)] = x31;
-        d_dqd[(0, 1)] = x33;
-        d_dqd[(0, 2)] = x41;
-        d_dqd[(0, 3)] = x46;
+        let x0 = qd[0] * z2388 + qd[1] * z2390 + qd[2] * z2396
+            + self.l_d * (qd[0] * z2382 + qd[2] * z2395 + qd[3] * z2399);
+        let x1 = qd[0] * s32.v11;
+        let x2 = qd[0] * z2403 + qd[2] * z2406
+            + self.l_d * (qd[0] * z2402 + qd[2] * z2405 + qd[3] * z2408);
+        let x3 = self.l_d * (qd[0] * z2410 + qd[2] * z2411 + qd[3] * z2412);
+        let x4 = s32.v15 + qd[0] * s19.v5 + qd[1] * z199 + qd[2] * s19.v9
+            + self.l_d * (s32.v17 + qd[0] * s19.v7 + qd[2] * s19.v10 + qd[3] * z242);
+        let x5 = s32.v18 + qd[0] * z199;
+        let x6 = s32.v20 + qd[0] * s19.v9 + qd[2] * s19.v12
+            + self.l_d * (s32.v21 + qd[0] * s19.v10 + qd[2] * s19.v13 + qd[3] * z256);
+        let x7 = self.l_d * (s32.v5 + qd[0] * z242 + qd[2] * z256 + qd[3] * z259);
+        d_dq[(0, 0)] = x0;
+        d_dq[(0, 1)] = x1;
+        d_dq[(0, 2)] = x2;
+        d_dq[(0, 3)] = x3;
+        d_dqd[(0, 0)] = x4;
+        d_dqd[(0, 1)] = x5;
+        d_dqd[(0, 2)] = x6;
+        d_dqd[(0, 3)] = x7;
     }
 }
 

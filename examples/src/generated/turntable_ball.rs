@@ -79,109 +79,38 @@ impl Dynamics<5> for TurntableBall {
         Ok(())
     }
     fn kinetic_energy(&self, q: &Vector<5>, qd: &Vector<5>, _t: f64) -> f64 {
-        let x0 = qd[0] * qd[0];
-        let x1 = qd[1] * qd[1];
-        let x2 = x0 + x1;
-        let x3 = self.m * 0.5 * x2;
-        let x4 = self.r * self.r;
-        let x5 = q[2].cos();
-        let x6 = q[3].cos();
-        let x7 = qd[2] * x5;
-        let x8 = x6 * x7;
-        let x9 = q[2].sin();
-        let x10 = q[3].sin();
-        let x11 = qd[3] * x10;
-        let x12 = -(x9 * x11);
-        let x13 = x8 + x12;
-        let x14 = q[4].sin();
-        let x15 = x10 * x14;
-        let x16 = x9 * x15;
-        let x17 = q[4].cos();
-        let x18 = x5 * x17;
-        let x19 = x16 + x18;
-        let x20 = x13 * x19;
-        let x21 = x6 * x6;
-        let x22 = qd[3] * x14 * x21;
-        let x23 = x9 * x17;
-        let x24 = -x23;
-        let x25 = x5 * x15;
-        let x26 = x24 + x25;
-        let x27 = qd[2] * x9;
-        let x28 = x6 * x27;
-        let x29 = x5 * x11;
-        let x30 = x28 + x29;
-        let x31 = x26 * x30;
-        let x32 = x22 + x31;
-        let x33 = -x32;
-        let x34 = x20 + x33;
-        let x35 = x34 * x34;
-        let x36 = self.m * x4;
-        let x37 = x35 * x36;
-        let x38 = x10 * x17;
-        let x39 = qd[3] * x38;
-        let x40 = qd[4] * x6 * x14;
-        let x41 = x39 + x40;
-        let x42 = x10 * x41;
-        let x43 = x9 * x14;
-        let x44 = qd[2] * x43;
-        let x45 = x7 * x38;
-        let x46 = qd[3] * x6;
-        let x47 = x23 * x46;
-        let x48 = qd[4] * x9;
-        let x49 = x15 * x48;
-        let x50 = qd[4] * x18;
-        let x51 = x49 + x50;
-        let x52 = -x51;
-        let x53 = x44 + x45 + x47 + x52;
-        let x54 = x6 * x9 * x53;
-        let x55 = x5 * x14;
-        let x56 = qd[2] * x55;
-        let x57 = x18 * x46;
-        let x58 = qd[4] * x23;
-        let x59 = x27 * x38;
-        let x60 = qd[4] * x5;
-        let x61 = x15 * x60;
-        let x62 = x59 + x61;
-        let x63 = -x62;
-        let x64 = x56 + x57 + x58 + x63;
-        let x65 = x5 * x6 * x64;
-        let x66 = x42 + x54 + x65;
-        let x67 = x66 * x66;
-        let x68 = x36 * x67;
-        let x69 = x5 * x38;
-        let x70 = x43 + x69;
-        let x71 = x46 * x55;
-        let x72 = qd[4] * x43;
-        let x73 = x38 * x60;
-        let x74 = x15 * x27;
-        let x75 = qd[2] * x18;
-        let x76 = x74 + x75;
-        let x77 = -x76;
-        let x78 = x71 + x72 + x73 + x77;
-        let x79 = x70 * x78;
-        let x80 = -(qd[3] * x15);
-        let x81 = x6 * x17;
-        let x82 = qd[4] * x81;
-        let x83 = x80 + x82;
-        let x84 = x81 * x83;
-        let x85 = x9 * x38;
-        let x86 = -x55;
-        let x87 = x85 + x86;
-        let x88 = x7 * x15;
-        let x89 = x43 * x46;
-        let x90 = x38 * x48;
-        let x91 = qd[2] * x23;
-        let x92 = qd[4] * x55;
-        let x93 = x91 + x92;
-        let x94 = -x93;
-        let x95 = x88 + x89 + x90 + x94;
-        let x96 = x87 * x95;
-        let x97 = x79 + x84 + x96;
-        let x98 = x97 * x97;
-        let x99 = x36 * x98;
-        let x100 = x37 + x68 + x99;
-        let x101 = 0.2 * x100;
-        x3 + x101
+        let x0 = q[2].cos();
+        let x1 = q[3].cos();
+        let x2 = qd[2] * x0;
+        let x3 = q[2].sin();
+        let x4 = q[3].sin();
+        let x5 = qd[3] * x4;
+        let x6 = q[4].sin();
+        let x7 = x4 * x6;
+        let x8 = q[4].cos();
+        let x9 = x0 * x8;
+        let x10 = x3 * x8;
+        let x11 = qd[2] * x3;
+        let x12 = (x1 * x2 + -(x3 * x5)) * (x3 * x7 + x9)
+            + -(qd[3] * x6 * (x1 * x1) + (-x10 + x0 * x7) * (x1 * x11 + x0 * x5));
+        let x13 = self.m * (self.r * self.r);
+        let x14 = x4 * x8;
+        let x15 = x3 * x6;
+        let x16 = qd[3] * x1;
+        let x17 = qd[4] * x3;
+        let x18 = x0 * x6;
+        let x19 = qd[4] * x0;
+        let x20 = x4 * (qd[3] * x14 + qd[4] * x1 * x6)
+            + x1 * x3 * (qd[2] * x15 + x2 * x14 + x10 * x16 + -(x7 * x17 + qd[4] * x9))
+            + x0 * x1 * (qd[2] * x18 + x9 * x16 + qd[4] * x10 + -(x11 * x14 + x7 * x19));
+        let x21 = x1 * x8;
+        let x22 = (x15 + x0 * x14)
+            * (x16 * x18 + qd[4] * x15 + x14 * x19 + -(x7 * x11 + qd[2] * x9))
+            + x21 * (-(qd[3] * x7) + qd[4] * x21)
+            + (x3 * x14 + -x18)
+                * (x2 * x7 + x15 * x16 + x14 * x17 + -(qd[2] * x10 + qd[4] * x18));
+        self.m * 0.5 * (qd[0] * qd[0] + qd[1] * qd[1])
+            + 0.2 * (x12 * x12 * x13 + x13 * (x20 * x20) + x13 * (x22 * x22))
     }
     fn potential_energy(&self, _q: &Vector<5>, _t: f64) -> f64 {
         0.0
@@ -196,80 +125,67 @@ impl Dynamics<5> for TurntableBall {
     ) {
         m.fill(0.0);
         h.fill(0.0);
-        let x0 = self.r * self.r;
-        let x1 = self.m * x0;
-        let x2 = 0.4 * x1;
-        let x3 = q[3].sin();
-        let x4 = (-0.4) * x1;
-        let x5 = x3 * x4;
-        let x6 = q[3].cos();
-        let x7 = 0.4 * x6;
-        let x8 = x1 * x7;
-        let x9 = qd[3] * x8;
-        let x10 = qd[4] * x9;
-        let x11 = qd[2] * qd[4] * x4 * x6;
-        let x12 = qd[2] * x9;
+        let x0 = self.m * (self.r * self.r);
+        let x1 = 0.4 * x0;
+        let x2 = (-0.4) * x0;
+        let x3 = q[3].sin() * x2;
+        let x4 = q[3].cos();
+        let x5 = qd[3] * (x0 * (0.4 * x4));
+        let x6 = qd[4] * x5;
+        let x7 = qd[2] * qd[4] * x2 * x4;
+        let x8 = qd[2] * x5;
         m[(0, 0)] = self.m;
         m[(1, 1)] = self.m;
-        m[(2, 2)] = x2;
-        m[(2, 4)] = x5;
-        m[(4, 2)] = x5;
-        m[(3, 3)] = x2;
-        m[(4, 4)] = x2;
-        h[2] = x10;
-        h[3] = x11;
-        h[4] = x12;
-    }
-    fn mass_matrix(&self, q: &Vector<5>, _t: f64, m: &mut Matrix<5, 5>) {
-        m.fill(0.0);
-        let x0 = self.r * self.r;
-        let x1 = self.m * x0;
-        let x2 = 0.4 * x1;
-        let x3 = q[3].sin();
-        let x4 = (-0.4) * x1 * x3;
-        m[(0, 0)] = self.m;
-        m[(1, 1)] = self.m;
-        m[(2, 2)] = x2;
-        m[(2, 4)] = x4;
-        m[(4, 2)] = x4;
-        m[(3, 3)] = x2;
-        m[(4, 4)] = x2;
-    }
-    fn forces(&self, q: &Vector<5>, qd: &Vector<5>, _t: f64, h: &mut Vector<5>) {
-        h.fill(0.0);
-        let x0 = self.r * self.r;
-        let x1 = q[3].cos();
-        let x2 = x0 * x1;
-        let x3 = qd[3] * 0.4;
-        let x4 = self.m * qd[4];
-        let x5 = x2 * x4;
-        let x6 = x3 * x5;
-        let x7 = qd[2] * (-0.4) * x5;
-        let x8 = self.m * qd[2] * x2 * x3;
+        m[(2, 2)] = x1;
+        m[(2, 4)] = x3;
+        m[(4, 2)] = x3;
+        m[(3, 3)] = x1;
+        m[(4, 4)] = x1;
         h[2] = x6;
         h[3] = x7;
         h[4] = x8;
     }
+    fn mass_matrix(&self, q: &Vector<5>, _t: f64, m: &mut Matrix<5, 5>) {
+        m.fill(0.0);
+        let x0 = self.m * (self.r * self.r);
+        let x1 = 0.4 * x0;
+        let x2 = (-0.4) * x0 * q[3].sin();
+        m[(0, 0)] = self.m;
+        m[(1, 1)] = self.m;
+        m[(2, 2)] = x1;
+        m[(2, 4)] = x2;
+        m[(4, 2)] = x2;
+        m[(3, 3)] = x1;
+        m[(4, 4)] = x1;
+    }
+    fn forces(&self, q: &Vector<5>, qd: &Vector<5>, _t: f64, h: &mut Vector<5>) {
+        h.fill(0.0);
+        let x0 = self.r * self.r * q[3].cos();
+        let x1 = qd[3] * 0.4;
+        let x2 = x0 * (self.m * qd[4]);
+        let x3 = x1 * x2;
+        let x4 = qd[2] * (-0.4) * x2;
+        let x5 = self.m * qd[2] * x0 * x1;
+        h[2] = x3;
+        h[3] = x4;
+        h[4] = x5;
+    }
     fn coriolis(&self, q: &Vector<5>, qd: &Vector<5>, _t: f64, c: &mut Matrix<5, 5>) {
         c.fill(0.0);
-        let x0 = self.r * self.r;
-        let x1 = q[3].cos();
-        let x2 = x0 * x1;
-        let x3 = self.m * (-0.2);
-        let x4 = x2 * x3;
+        let x0 = self.r * self.r * q[3].cos();
+        let x1 = x0 * (self.m * (-0.2));
+        let x2 = qd[4] * x1;
+        let x3 = qd[3] * x1;
+        let x4 = x0 * (self.m * 0.2);
         let x5 = qd[4] * x4;
-        let x6 = qd[3] * x4;
-        let x7 = self.m * 0.2;
-        let x8 = x2 * x7;
-        let x9 = qd[4] * x8;
-        let x10 = qd[2] * x8;
-        let x11 = qd[2] * x4;
-        c[(2, 3)] = x5;
-        c[(2, 4)] = x6;
-        c[(3, 2)] = x9;
-        c[(3, 4)] = x10;
-        c[(4, 2)] = x6;
-        c[(4, 3)] = x11;
+        let x6 = qd[2] * x4;
+        let x7 = qd[2] * x1;
+        c[(2, 3)] = x2;
+        c[(2, 4)] = x3;
+        c[(3, 2)] = x5;
+        c[(3, 4)] = x6;
+        c[(4, 2)] = x3;
+        c[(4, 3)] = x7;
     }
 }
 impl Constraints<5, 2, 0> for TurntableBall {
@@ -290,27 +206,21 @@ impl Constraints<5, 2, 0> for TurntableBall {
         let x0 = q[2].cos();
         let x1 = -self.r;
         let x2 = x0 * x1;
-        let x3 = q[2].sin();
-        let x4 = q[3].cos();
-        let x5 = x1 * x3;
-        let x6 = x4 * x5;
-        let x7 = self.r * x0 * x4;
-        let x8 = self.alpha * t;
-        let x9 = q[1] * x8;
-        let x10 = self.omega * q[1];
-        let x11 = x9 + x10;
-        let x12 = q[0] * x8;
-        let x13 = self.omega * q[0];
-        let x14 = x12 + x13;
-        let x15 = -x14;
+        let x3 = q[3].cos();
+        let x4 = x1 * q[2].sin();
+        let x5 = x3 * x4;
+        let x6 = self.r * x0 * x3;
+        let x7 = self.alpha * t;
+        let x8 = q[1] * x7 + self.omega * q[1];
+        let x9 = -(q[0] * x7 + self.omega * q[0]);
         jac[(0, 0)] = 1.0;
         jac[(3, 0)] = x2;
-        jac[(4, 0)] = x6;
+        jac[(4, 0)] = x5;
         jac[(1, 1)] = 1.0;
-        jac[(3, 1)] = x5;
-        jac[(4, 1)] = x7;
-        time_partial[0] = x11;
-        time_partial[1] = x15;
+        jac[(3, 1)] = x4;
+        jac[(4, 1)] = x6;
+        time_partial[0] = x8;
+        time_partial[1] = x9;
     }
     fn bilateral_drift(
         &self,
@@ -319,39 +229,19 @@ impl Constraints<5, 2, 0> for TurntableBall {
         t: f64,
         drift: &mut Vector<2>,
     ) {
-        let x0 = self.omega * qd[1];
-        let x1 = q[2].sin();
-        let x2 = qd[3] * x1;
-        let x3 = q[2].cos();
-        let x4 = q[3].cos();
-        let x5 = qd[4] * x4;
-        let x6 = -(x3 * x5);
-        let x7 = x2 + x6;
-        let x8 = qd[2] * x7;
-        let x9 = q[3].sin();
-        let x10 = qd[4] * x9;
-        let x11 = x2 * x10;
-        let x12 = x8 + x11;
-        let x13 = self.r * x12;
-        let x14 = qd[1] * t;
-        let x15 = q[1] + x14;
-        let x16 = self.alpha * x15;
-        let x17 = x0 + x13 + x16;
-        let x18 = self.omega * qd[0];
-        let x19 = qd[3] * x3;
-        let x20 = x1 * x5;
-        let x21 = x19 + x20;
-        let x22 = qd[2] * x21;
-        let x23 = x10 * x19;
-        let x24 = x22 + x23;
-        let x25 = self.r * x24;
-        let x26 = qd[0] * t;
-        let x27 = q[0] + x26;
-        let x28 = self.alpha * x27;
-        let x29 = x18 + x25 + x28;
-        let x30 = -x29;
-        drift[0] = x17;
-        drift[1] = x30;
+        let x0 = q[2].sin();
+        let x1 = qd[3] * x0;
+        let x2 = q[2].cos();
+        let x3 = qd[4] * q[3].cos();
+        let x4 = qd[4] * q[3].sin();
+        let x5 = self.omega * qd[1] + self.r * (qd[2] * (x1 + -(x2 * x3)) + x1 * x4)
+            + self.alpha * (q[1] + qd[1] * t);
+        let x6 = qd[3] * x2;
+        let x7 = self.omega * qd[0] + self.r * (qd[2] * (x6 + x0 * x3) + x4 * x6)
+            + self.alpha * (q[0] + qd[0] * t);
+        let x8 = -x7;
+        drift[0] = x5;
+        drift[1] = x8;
     }
     fn gaps(&self, _q: &Vector<5>, _t: f64, _g_n: &mut Vector<0>) {}
     fn gap_jacobian(
@@ -394,51 +284,29 @@ impl Rates<5, 2, 0> for TurntableBall {
         _lambda_n: &[Jet<N>; 0],
         out: &mut [Jet<N>; 5],
     ) {
-        let x0 = self.m * x.qdd[0];
-        let x1 = -lambda_b[0];
-        let x2 = x0 + x1;
-        let x3 = self.m * x.qdd[1];
-        let x4 = -lambda_b[1];
-        let x5 = x3 + x4;
-        let x6 = self.r * self.r;
-        let x7 = x.qdd[2] * 0.4;
-        let x8 = x.q[3].cos();
-        let x9 = x.qd[4] * x8;
-        let x10 = x.qd[3] * x9;
-        let x11 = x.q[3].sin();
-        let x12 = x.qdd[4] * x11;
-        let x13 = x10 + x12;
-        let x14 = (-0.4) * x13;
-        let x15 = x7 + x14;
-        let x16 = self.m * x6 * x15;
-        let x17 = x.qd[2] * x9;
-        let x18 = x.qdd[3] + x17;
-        let x19 = self.m * self.r;
-        let x20 = 0.4 * x18 * x19;
-        let x21 = x.q[2].cos();
-        let x22 = lambda_b[0] * x21;
-        let x23 = x.q[2].sin();
-        let x24 = lambda_b[1] * x23;
-        let x25 = x20 + x22 + x24;
-        let x26 = self.r * x25;
-        let x27 = x.qdd[4] * 0.4;
-        let x28 = x.qd[2] * x.qd[3] * x8;
-        let x29 = x.qdd[2] * x11;
-        let x30 = x28 + x29;
-        let x31 = (-0.4) * x30;
-        let x32 = x27 + x31;
-        let x33 = x19 * x32;
-        let x34 = lambda_b[0] * x23;
-        let x35 = x4 * x21;
-        let x36 = x34 + x35;
-        let x37 = x8 * x36;
-        let x38 = x33 + x37;
-        let x39 = self.r * x38;
-        out[0] = Jet::lift(x2);
-        out[1] = Jet::lift(x5);
-        out[2] = Jet::lift(x16);
-        out[3] = Jet::lift(x26);
-        out[4] = Jet::lift(x39);
+        let x0 = self.m * x.qdd[0] + -lambda_b[0];
+        let x1 = -lambda_b[1];
+        let x2 = self.m * x.qdd[1] + x1;
+        let x3 = x.q[3].cos();
+        let x4 = x.qd[4] * x3;
+        let x5 = x.q[3].sin();
+        let x6 = self.m * (self.r * self.r)
+            * (x.qdd[2] * 0.4 + (-0.4) * (x.qd[3] * x4 + x.qdd[4] * x5));
+        let x7 = self.m * self.r;
+        let x8 = x.q[2].cos();
+        let x9 = x.q[2].sin();
+        let x10 = self.r
+            * (0.4 * (x.qdd[3] + x.qd[2] * x4) * x7 + lambda_b[0] * x8
+                + lambda_b[1] * x9);
+        let x11 = x7
+            * (x.qdd[4] * 0.4 + (-0.4) * (x.qd[2] * x.qd[3] * x3 + x.qdd[2] * x5))
+            + x3 * (lambda_b[0] * x9 + x1 * x8);
+        let x12 = self.r * x11;
+        out[0] = Jet::lift(x0);
+        out[1] = Jet::lift(x2);
+        out[2] = Jet::lift(x6);
+        out[3] = Jet::lift(x10);
+        out[4] = Jet::lift(x12);
     }
     fn constraint_jet<const N: usize>(
         &self,
@@ -447,28 +315,15 @@ impl Rates<5, 2, 0> for TurntableBall {
         _gaps: &mut [Jet<N>; 0],
     ) {
         let x0 = self.alpha * x.t;
-        let x1 = x.q[1] * x0;
-        let x2 = self.omega * x.q[1];
-        let x3 = x.q[2].cos();
-        let x4 = x.qd[3] * x3;
-        let x5 = x.q[2].sin();
-        let x6 = x.q[3].cos();
-        let x7 = x.qd[4] * x6;
-        let x8 = x5 * x7;
-        let x9 = x4 + x8;
-        let x10 = -(self.r * x9);
-        let x11 = x.qd[0] + x1 + x2 + x10;
-        let x12 = -(x.qd[3] * x5);
-        let x13 = x3 * x7;
-        let x14 = x12 + x13;
-        let x15 = self.r * x14;
-        let x16 = x.q[0] * x0;
-        let x17 = self.omega * x.q[0];
-        let x18 = x16 + x17;
-        let x19 = -x18;
-        let x20 = x.qd[1] + x15 + x19;
-        bilateral[0] = Jet::lift(x11);
-        bilateral[1] = Jet::lift(x20);
+        let x1 = x.q[2].cos();
+        let x2 = x.q[2].sin();
+        let x3 = x.qd[4] * x.q[3].cos();
+        let x4 = x.qd[0] + x.q[1] * x0 + self.omega * x.q[1]
+            + -(self.r * (x.qd[3] * x1 + x2 * x3));
+        let x5 = x.qd[1] + self.r * (-(x.qd[3] * x2) + x1 * x3)
+            + -(x.q[0] * x0 + self.omega * x.q[0]);
+        bilateral[0] = Jet::lift(x4);
+        bilateral[1] = Jet::lift(x5);
     }
 }
 impl Statics<5> for TurntableBall {
@@ -515,31 +370,23 @@ impl Statics<5> for TurntableBall {
         match i {
             0 => {
                 hess.fill(0.0);
-                let x0 = q[2].sin();
-                let x1 = self.r * x0;
-                let x2 = q[2].cos();
-                let x3 = q[3].cos();
-                let x4 = -(self.r * x2 * x3);
-                let x5 = q[3].sin();
-                let x6 = x1 * x5;
-                hess[(3, 2)] = x1;
-                hess[(4, 2)] = x4;
-                hess[(4, 3)] = x6;
+                let x0 = self.r * q[2].sin();
+                let x1 = -(self.r * q[2].cos() * q[3].cos());
+                let x2 = x0 * q[3].sin();
+                hess[(3, 2)] = x0;
+                hess[(4, 2)] = x1;
+                hess[(4, 3)] = x2;
                 true
             }
             1 => {
                 hess.fill(0.0);
-                let x0 = q[2].cos();
-                let x1 = -self.r;
-                let x2 = x0 * x1;
-                let x3 = q[2].sin();
-                let x4 = q[3].cos();
-                let x5 = x1 * x3 * x4;
-                let x6 = q[3].sin();
-                let x7 = x2 * x6;
-                hess[(3, 2)] = x2;
-                hess[(4, 2)] = x5;
-                hess[(4, 3)] = x7;
+                let x0 = -self.r;
+                let x1 = q[2].cos() * x0;
+                let x2 = x0 * q[2].sin() * q[3].cos();
+                let x3 = x1 * q[3].sin();
+                hess[(3, 2)] = x1;
+                hess[(4, 2)] = x2;
+                hess[(4, 3)] = x3;
                 true
             }
             _ => false,
@@ -566,33 +413,31 @@ impl Jacobians<5, 2, 0> for TurntableBall {
     ) {
         dh_dq.fill(0.0);
         dh_dqd.fill(0.0);
-        let x0 = self.r * self.r;
-        let x1 = q[3].sin();
-        let x2 = self.m * x0;
-        let x3 = (-0.4) * x1;
-        let x4 = qd[4] * x2;
-        let x5 = qd[3] * x3;
-        let x6 = x4 * x5;
-        let x7 = qd[2] * 0.4 * x1 * x4;
-        let x8 = qd[2] * x2;
-        let x9 = x5 * x8;
-        let x10 = q[3].cos();
-        let x11 = 0.4 * x10;
-        let x12 = x4 * x11;
-        let x13 = qd[3] * x2 * x11;
-        let x14 = (-0.4) * x10;
-        let x15 = x4 * x14;
-        let x16 = x8 * x14;
-        let x17 = x8 * x11;
-        dh_dq[(2, 3)] = x6;
-        dh_dq[(3, 3)] = x7;
-        dh_dq[(4, 3)] = x9;
-        dh_dqd[(2, 3)] = x12;
-        dh_dqd[(2, 4)] = x13;
-        dh_dqd[(3, 2)] = x15;
-        dh_dqd[(3, 4)] = x16;
-        dh_dqd[(4, 2)] = x13;
-        dh_dqd[(4, 3)] = x17;
+        let x0 = q[3].sin();
+        let x1 = self.m * (self.r * self.r);
+        let x2 = qd[4] * x1;
+        let x3 = qd[3] * ((-0.4) * x0);
+        let x4 = x2 * x3;
+        let x5 = qd[2] * 0.4 * x0 * x2;
+        let x6 = qd[2] * x1;
+        let x7 = x3 * x6;
+        let x8 = q[3].cos();
+        let x9 = 0.4 * x8;
+        let x10 = x2 * x9;
+        let x11 = qd[3] * x1 * x9;
+        let x12 = (-0.4) * x8;
+        let x13 = x2 * x12;
+        let x14 = x6 * x12;
+        let x15 = x6 * x9;
+        dh_dq[(2, 3)] = x4;
+        dh_dq[(3, 3)] = x5;
+        dh_dq[(4, 3)] = x7;
+        dh_dqd[(2, 3)] = x10;
+        dh_dqd[(2, 4)] = x11;
+        dh_dqd[(3, 2)] = x13;
+        dh_dqd[(3, 4)] = x14;
+        dh_dqd[(4, 2)] = x11;
+        dh_dqd[(4, 3)] = x15;
     }
     fn force_time_partial(
         &self,
@@ -611,15 +456,11 @@ impl Jacobians<5, 2, 0> for TurntableBall {
         out: &mut Matrix<5, 5>,
     ) {
         out.fill(0.0);
-        let x0 = self.r * self.r;
-        let x1 = q[3].cos();
-        let x2 = x0 * x1;
-        let x3 = self.m * (-0.4);
-        let x4 = x2 * x3;
-        let x5 = a[4] * x4;
-        let x6 = a[2] * x4;
-        out[(2, 3)] = x5;
-        out[(4, 3)] = x6;
+        let x0 = self.r * self.r * q[3].cos() * (self.m * (-0.4));
+        let x1 = a[4] * x0;
+        let x2 = a[2] * x0;
+        out[(2, 3)] = x1;
+        out[(4, 3)] = x2;
     }
     fn force_parameter_derivative(
         &self,
@@ -638,25 +479,15 @@ impl Jacobians<5, 2, 0> for TurntableBall {
                 let x1 = qd[4] * x0;
                 let x2 = self.m * dp[1];
                 let x3 = x1 * x2;
-                let x4 = qd[3] * 0.8 * x3;
-                let x5 = self.r * dp[0];
-                let x6 = x1 * x5;
-                let x7 = qd[3] * 0.4 * x6;
-                let x8 = x4 + x7;
-                let x9 = self.r * x8;
-                let x10 = qd[2] * (-0.8) * x3;
-                let x11 = qd[2] * (-0.4) * x6;
-                let x12 = x10 + x11;
-                let x13 = self.r * x12;
-                let x14 = qd[3] * x0;
-                let x15 = qd[2] * x14;
-                let x16 = 0.8 * x2 * x15;
-                let x17 = 0.4 * x5 * x15;
-                let x18 = x16 + x17;
-                let x19 = self.r * x18;
-                out[2] = x9;
-                out[3] = x13;
-                out[4] = x19;
+                let x4 = self.r * dp[0];
+                let x5 = x1 * x4;
+                let x6 = self.r * (qd[3] * 0.8 * x3 + qd[3] * 0.4 * x5);
+                let x7 = self.r * (qd[2] * (-0.8) * x3 + qd[2] * (-0.4) * x5);
+                let x8 = qd[2] * (qd[3] * x0);
+                let x9 = self.r * (0.8 * x2 * x8 + 0.4 * x4 * x8);
+                out[2] = x6;
+                out[3] = x7;
+                out[4] = x9;
                 true
             }
             _ => false,
@@ -676,40 +507,21 @@ impl Jacobians<5, 2, 0> for TurntableBall {
                 dp[k] = 1.0;
                 let x0 = a[0] * dp[0];
                 let x1 = a[1] * dp[0];
-                let x2 = a[2] * 0.8;
-                let x3 = q[3].sin();
-                let x4 = (-0.8) * x3;
-                let x5 = a[4] * x4;
-                let x6 = x2 + x5;
-                let x7 = self.m * dp[1];
-                let x8 = x6 * x7;
-                let x9 = a[2] * 0.4;
-                let x10 = (-0.4) * x3;
-                let x11 = a[4] * x10;
-                let x12 = x9 + x11;
-                let x13 = self.r * dp[0];
-                let x14 = x12 * x13;
-                let x15 = x8 + x14;
-                let x16 = self.r * x15;
-                let x17 = a[3] * 0.8 * x7;
-                let x18 = a[3] * 0.4 * x13;
-                let x19 = x17 + x18;
-                let x20 = self.r * x19;
-                let x21 = a[2] * x4;
-                let x22 = a[4] * 0.8;
-                let x23 = x21 + x22;
-                let x24 = x7 * x23;
-                let x25 = a[2] * x10;
-                let x26 = a[4] * 0.4;
-                let x27 = x25 + x26;
-                let x28 = x13 * x27;
-                let x29 = x24 + x28;
-                let x30 = self.r * x29;
+                let x2 = q[3].sin();
+                let x3 = (-0.8) * x2;
+                let x4 = self.m * dp[1];
+                let x5 = (-0.4) * x2;
+                let x6 = self.r * dp[0];
+                let x7 = self.r
+                    * ((a[2] * 0.8 + a[4] * x3) * x4 + (a[2] * 0.4 + a[4] * x5) * x6);
+                let x8 = self.r * (a[3] * 0.8 * x4 + a[3] * 0.4 * x6);
+                let x9 = self.r
+                    * (x4 * (a[2] * x3 + a[4] * 0.8) + x6 * (a[2] * x5 + a[4] * 0.4));
                 out[0] = x0;
                 out[1] = x1;
-                out[2] = x16;
-                out[3] = x20;
-                out[4] = x30;
+                out[2] = x7;
+                out[3] = x8;
+                out[4] = x9;
                 true
             }
             _ => false,
@@ -730,70 +542,45 @@ impl Jacobians<5, 2, 0> for TurntableBall {
         d_dqd.fill(0.0);
         let x0 = q[2].cos();
         let x1 = qd[3] * x0;
-        let x2 = qd[2] * x1;
-        let x3 = q[2].sin();
-        let x4 = q[3].cos();
-        let x5 = qd[2] * x3;
-        let x6 = x4 * x5;
-        let x7 = q[3].sin();
-        let x8 = x1 * x7;
-        let x9 = x6 + x8;
-        let x10 = qd[4] * x9;
-        let x11 = x2 + x10;
-        let x12 = self.r * x11;
-        let x13 = qd[2] * x0;
-        let x14 = x7 * x13;
-        let x15 = qd[3] * x3;
-        let x16 = x4 * x15;
-        let x17 = x14 + x16;
-        let x18 = self.r * qd[4];
-        let x19 = x17 * x18;
-        let x20 = -self.alpha;
-        let x21 = qd[2] * x15;
-        let x22 = -x4;
-        let x23 = x13 * x22;
-        let x24 = x7 * x15;
-        let x25 = x23 + x24;
-        let x26 = qd[4] * x25;
-        let x27 = x21 + x26;
-        let x28 = self.r * x27;
-        let x29 = x5 * x7;
-        let x30 = x1 * x22;
-        let x31 = x29 + x30;
-        let x32 = x18 * x31;
-        let x33 = self.alpha * t;
-        let x34 = self.omega + x33;
-        let x35 = qd[4] * x0 * x22;
-        let x36 = x15 + x35;
-        let x37 = self.r * x36;
-        let x38 = qd[4] * x7;
-        let x39 = x3 * x38;
-        let x40 = x5 + x39;
-        let x41 = self.r * x40;
-        let x42 = self.r * x25;
-        let x43 = -x34;
-        let x44 = qd[4] * x3 * x4;
-        let x45 = x1 + x44;
-        let x46 = -self.r;
-        let x47 = x45 * x46;
-        let x48 = x0 * x38;
-        let x49 = x13 + x48;
-        let x50 = x46 * x49;
-        let x51 = x9 * x46;
+        let x2 = q[2].sin();
+        let x3 = q[3].cos();
+        let x4 = qd[2] * x2;
+        let x5 = q[3].sin();
+        let x6 = x3 * x4 + x1 * x5;
+        let x7 = self.r * (qd[2] * x1 + qd[4] * x6);
+        let x8 = qd[2] * x0;
+        let x9 = qd[3] * x2;
+        let x10 = self.r * qd[4];
+        let x11 = (x5 * x8 + x3 * x9) * x10;
+        let x12 = -self.alpha;
+        let x13 = -x3;
+        let x14 = x8 * x13 + x5 * x9;
+        let x15 = self.r * (qd[2] * x9 + qd[4] * x14);
+        let x16 = x10 * (x4 * x5 + x1 * x13);
+        let x17 = self.omega + self.alpha * t;
+        let x18 = self.r * (x9 + qd[4] * x0 * x13);
+        let x19 = qd[4] * x5;
+        let x20 = self.r * (x4 + x2 * x19);
+        let x21 = self.r * x14;
+        let x22 = -x17;
+        let x23 = -self.r;
+        let x24 = (x1 + qd[4] * x2 * x3) * x23;
+        let x25 = x23 * (x8 + x0 * x19);
+        let x26 = x6 * x23;
         d_dq[(0, 1)] = self.alpha;
-        d_dq[(0, 2)] = x12;
-        d_dq[(0, 3)] = x19;
-        d_dq[(1, 0)] = x20;
-        d_dq[(1, 2)] = x28;
-        d_dq[(1, 3)] = x32;
-        d_dqd[(0, 1)] = x34;
-        d_dqd[(0, 2)] = x37;
-        d_dqd[(0, 3)] = x41;
-        d_dqd[(0, 4)] = x42;
-        d_dqd[(1, 0)] = x43;
-        d_dqd[(1, 2)] = x47;
-        d_dqd[(1, 3)] = x50;
-        d_dqd[(1, 4)] = x51;
+        d_dq[(0, 2)] = x7;
+        d_dq[(0, 3)] = x11;
+        d_dq[(1, 0)] = x12;
+        d_dq[(1, 2)] = x15;
+        d_dq[(1, 3)] = x16;
+        d_dqd[(0, 1)] = x17;
+        d_dqd[(0, 2)] = x18;
+        d_dqd[(0, 3)] = x20;
+        d_dqd[(0, 4)] = x21;
+        d_dqd[(1, 0)] = x22;
+        d_dqd[(1, 2)] = x24;
+        d_dqd[(1, 3)] = x25;
+        d_dqd[(1, 4)] = x26;
     }
     fn bilateral_velocity_jacobian(
         &self,
@@ -803,33 +590,23 @@ impl Jacobians<5, 2, 0> for TurntableBall {
         out: &mut Matrix<2, 5>,
     ) {
         out.fill(0.0);
-        let x0 = self.alpha * t;
-        let x1 = self.omega + x0;
-        let x2 = q[2].sin();
-        let x3 = qd[3] * x2;
-        let x4 = q[2].cos();
-        let x5 = q[3].cos();
-        let x6 = -x4;
-        let x7 = qd[4] * x5;
-        let x8 = x6 * x7;
-        let x9 = x3 + x8;
-        let x10 = self.r * x9;
-        let x11 = q[3].sin();
-        let x12 = qd[4] * x11;
-        let x13 = self.r * x12;
-        let x14 = x2 * x13;
-        let x15 = -x1;
-        let x16 = qd[3] * x4;
-        let x17 = x2 * x7;
-        let x18 = x16 + x17;
-        let x19 = -(self.r * x18);
-        let x20 = x6 * x13;
-        out[(0, 1)] = x1;
-        out[(0, 2)] = x10;
-        out[(0, 3)] = x14;
-        out[(1, 0)] = x15;
-        out[(1, 2)] = x19;
-        out[(1, 3)] = x20;
+        let x0 = self.omega + self.alpha * t;
+        let x1 = q[2].sin();
+        let x2 = q[2].cos();
+        let x3 = -x2;
+        let x4 = qd[4] * q[3].cos();
+        let x5 = self.r * (qd[3] * x1 + x3 * x4);
+        let x6 = self.r * (qd[4] * q[3].sin());
+        let x7 = x1 * x6;
+        let x8 = -x0;
+        let x9 = -(self.r * (qd[3] * x2 + x1 * x4));
+        let x10 = x3 * x6;
+        out[(0, 1)] = x0;
+        out[(0, 2)] = x5;
+        out[(0, 3)] = x7;
+        out[(1, 0)] = x8;
+        out[(1, 2)] = x9;
+        out[(1, 3)] = x10;
     }
     fn gap_drift_jacobians(
         &self,

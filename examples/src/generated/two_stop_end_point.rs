@@ -66,19 +66,10 @@ impl Dynamics<2> for TwoStopEndPoint {
         Ok(())
     }
     fn kinetic_energy(&self, _q: &Vector<2>, qd: &Vector<2>, _t: f64) -> f64 {
-        let x0 = qd[0] * qd[0];
-        let x1 = qd[1] * qd[1];
-        let x2 = x0 + x1;
-        0.5 * x2
+        0.5 * (qd[0] * qd[0] + qd[1] * qd[1])
     }
     fn potential_energy(&self, q: &Vector<2>, _t: f64) -> f64 {
-        let x0 = self.k * q[0] * (-0.5);
-        let x1 = self.k * q[1];
-        let x2 = self.p * 2.0;
-        let x3 = x0 + x1 + x2;
-        let x4 = q[0] * x3;
-        let x5 = -(self.p * q[1]);
-        x4 + x5
+        q[0] * (self.k * q[0] * (-0.5) + self.k * q[1] + self.p * 2.0) + -(self.p * q[1])
     }
     fn dynamics(
         &self,
@@ -89,19 +80,12 @@ impl Dynamics<2> for TwoStopEndPoint {
         h: &mut Vector<2>,
     ) {
         m.fill(0.0);
-        let x0 = -q[1];
-        let x1 = q[0] + x0;
-        let x2 = self.k * x1;
-        let x3 = self.p * (-2.0);
-        let x4 = x2 + x3;
-        let x5 = self.k * q[0];
-        let x6 = -self.p;
-        let x7 = x5 + x6;
-        let x8 = -x7;
+        let x0 = self.k * (q[0] + -q[1]) + self.p * (-2.0);
+        let x1 = -(self.k * q[0] + -self.p);
         m[(0, 0)] = 1.0;
         m[(1, 1)] = 1.0;
-        h[0] = x4;
-        h[1] = x8;
+        h[0] = x0;
+        h[1] = x1;
     }
     fn mass_matrix(&self, _q: &Vector<2>, _t: f64, m: &mut Matrix<2, 2>) {
         m.fill(0.0);
@@ -109,17 +93,10 @@ impl Dynamics<2> for TwoStopEndPoint {
         m[(1, 1)] = 1.0;
     }
     fn forces(&self, q: &Vector<2>, _qd: &Vector<2>, _t: f64, h: &mut Vector<2>) {
-        let x0 = -q[1];
-        let x1 = q[0] + x0;
-        let x2 = self.k * x1;
-        let x3 = self.p * (-2.0);
-        let x4 = x2 + x3;
-        let x5 = self.k * q[0];
-        let x6 = -self.p;
-        let x7 = x5 + x6;
-        let x8 = -x7;
-        h[0] = x4;
-        h[1] = x8;
+        let x0 = self.k * (q[0] + -q[1]) + self.p * (-2.0);
+        let x1 = -(self.k * q[0] + -self.p);
+        h[0] = x0;
+        h[1] = x1;
     }
     fn coriolis(&self, _q: &Vector<2>, _qd: &Vector<2>, _t: f64, c: &mut Matrix<2, 2>) {
         c.fill(0.0);
@@ -213,16 +190,10 @@ impl Rates<2, 0, 2> for TwoStopEndPoint {
         out: &mut [Jet<N>; 2],
     ) {
         let x0 = self.k * x.q[0];
-        let x1 = -(self.k * x.q[1]);
-        let x2 = self.p * (-2.0);
-        let x3 = lambda_n[0] + x0 + x1 + x2;
-        let x4 = -x3;
-        let x5 = x.qdd[0] + x4;
-        let x6 = self.p + lambda_n[1];
-        let x7 = -x6;
-        let x8 = x.qdd[1] + x0 + x7;
-        out[0] = Jet::lift(x5);
-        out[1] = Jet::lift(x8);
+        let x1 = x.qdd[0] + -(lambda_n[0] + x0 + -(self.k * x.q[1]) + self.p * (-2.0));
+        let x2 = x.qdd[1] + x0 + -(self.p + lambda_n[1]);
+        out[0] = Jet::lift(x1);
+        out[1] = Jet::lift(x2);
     }
     fn constraint_jet<const N: usize>(
         &self,
@@ -236,17 +207,10 @@ impl Rates<2, 0, 2> for TwoStopEndPoint {
 }
 impl Statics<2> for TwoStopEndPoint {
     fn potential_gradient(&self, q: &Vector<2>, _t: f64, grad: &mut Vector<2>) {
-        let x0 = -q[1];
-        let x1 = q[0] + x0;
-        let x2 = self.k * x1;
-        let x3 = self.p * (-2.0);
-        let x4 = x2 + x3;
-        let x5 = -x4;
-        let x6 = self.k * q[0];
-        let x7 = -self.p;
-        let x8 = x6 + x7;
-        grad[0] = x5;
-        grad[1] = x8;
+        let x0 = -(self.k * (q[0] + -q[1]) + self.p * (-2.0));
+        let x1 = self.k * q[0] + -self.p;
+        grad[0] = x0;
+        grad[1] = x1;
     }
     fn potential_hessian(&self, _q: &Vector<2>, _t: f64, hess: &mut Matrix<2, 2>) {
         hess.fill(0.0);
@@ -264,10 +228,8 @@ impl Statics<2> for TwoStopEndPoint {
     ) -> bool {
         match k {
             0 => {
-                let x0 = -q[1];
-                let x1 = q[0] + x0;
-                let x2 = -x1;
-                out[0] = x2;
+                let x0 = -(q[0] + -q[1]);
+                out[0] = x0;
                 out[1] = q[0];
                 true
             }
@@ -354,17 +316,10 @@ impl Jacobians<2, 0, 2> for TwoStopEndPoint {
             0..=1 => {
                 let mut dp = [0.0; 2];
                 dp[k] = 1.0;
-                let x0 = -q[1];
-                let x1 = q[0] + x0;
-                let x2 = dp[0] * x1;
-                let x3 = dp[1] * (-2.0);
-                let x4 = x2 + x3;
-                let x5 = q[0] * dp[0];
-                let x6 = -dp[1];
-                let x7 = x5 + x6;
-                let x8 = -x7;
-                out[0] = x4;
-                out[1] = x8;
+                let x0 = dp[0] * (q[0] + -q[1]) + dp[1] * (-2.0);
+                let x1 = -(q[0] * dp[0] + -dp[1]);
+                out[0] = x0;
+                out[1] = x1;
                 true
             }
             _ => false,

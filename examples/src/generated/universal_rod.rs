@@ -498,12 +498,7 @@ impl Dynamics<4> for UniversalRod {
     }
     fn potential_energy(&self, q: &Vector<4>, _t: f64) -> f64 {
         let s0 = self.shared0(q);
-        let x0 = -(self.m * self.d * s0.v1);
-        let x1 = s0.v3 * 0.05;
-        let x2 = s0.v4 + x1;
-        let x3 = self.m_s * x2;
-        let x4 = x0 + x3;
-        self.g * x4
+        self.g * (-(self.m * self.d * s0.v1) + self.m_s * (s0.v4 + s0.v3 * 0.05))
     }
     fn dynamics(
         &self,

@@ -70,10 +70,7 @@ impl Dynamics<2> for VelocityPendulum {
         Ok(())
     }
     fn kinetic_energy(&self, _q: &Vector<2>, qd: &Vector<2>, _t: f64) -> f64 {
-        let x0 = qd[0] * qd[0];
-        let x1 = qd[1] * qd[1];
-        let x2 = x0 + x1;
-        self.m * 0.5 * x2
+        self.m * 0.5 * (qd[0] * qd[0] + qd[1] * qd[1])
     }
     fn potential_energy(&self, q: &Vector<2>, _t: f64) -> f64 {
         self.m * self.g * q[1]
@@ -132,10 +129,8 @@ impl Constraints<2, 1, 0> for VelocityPendulum {
         _t: f64,
         drift: &mut Vector<1>,
     ) {
-        let x0 = qd[0] * qd[0];
-        let x1 = qd[1] * qd[1];
-        let x2 = x0 + x1;
-        drift[0] = x2;
+        let x0 = qd[0] * qd[0] + qd[1] * qd[1];
+        drift[0] = x0;
     }
     fn gaps(&self, _q: &Vector<2>, _t: f64, _g_n: &mut Vector<0>) {}
     fn gap_jacobian(
@@ -179,15 +174,10 @@ impl Rates<2, 1, 0> for VelocityPendulum {
         out: &mut [Jet<N>; 2],
     ) {
         let x0 = -lambda_b[0];
-        let x1 = x.q[0] * x0;
-        let x2 = self.m * x.qdd[0];
-        let x3 = x1 + x2;
-        let x4 = x.q[1] * x0;
-        let x5 = self.g + x.qdd[1];
-        let x6 = self.m * x5;
-        let x7 = x4 + x6;
-        out[0] = Jet::lift(x3);
-        out[1] = Jet::lift(x7);
+        let x1 = x.q[0] * x0 + self.m * x.qdd[0];
+        let x2 = x.q[1] * x0 + self.m * (self.g + x.qdd[1]);
+        out[0] = Jet::lift(x1);
+        out[1] = Jet::lift(x2);
     }
     fn constraint_jet<const N: usize>(
         &self,
@@ -195,10 +185,8 @@ impl Rates<2, 1, 0> for VelocityPendulum {
         bilateral: &mut [Jet<N>; 1],
         _gaps: &mut [Jet<N>; 0],
     ) {
-        let x0 = x.q[0] * x.qd[0];
-        let x1 = x.q[1] * x.qd[1];
-        let x2 = x0 + x1;
-        bilateral[0] = Jet::lift(x2);
+        let x0 = x.q[0] * x.qd[0] + x.q[1] * x.qd[1];
+        bilateral[0] = Jet::lift(x0);
     }
 }
 impl Statics<2> for VelocityPendulum {
@@ -305,11 +293,8 @@ impl Jacobians<2, 1, 0> for VelocityPendulum {
                 let mut dp = [0.0; 3];
                 dp[k] = 1.0;
                 out.fill(0.0);
-                let x0 = self.m * dp[2];
-                let x1 = self.g * dp[0];
-                let x2 = x0 + x1;
-                let x3 = -x2;
-                out[1] = x3;
+                let x0 = -(self.m * dp[2] + self.g * dp[0]);
+                out[1] = x0;
                 true
             }
             _ => false,

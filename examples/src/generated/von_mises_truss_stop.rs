@@ -84,37 +84,19 @@ impl Dynamics<2> for VonMisesTrussStop {
         Ok(())
     }
     fn kinetic_energy(&self, _q: &Vector<2>, qd: &Vector<2>, _t: f64) -> f64 {
-        let x0 = qd[0] * qd[0];
-        let x1 = qd[1] * qd[1];
-        let x2 = x0 + x1;
-        0.5 * x2
+        0.5 * (qd[0] * qd[0] + qd[1] * qd[1])
     }
     fn potential_energy(&self, q: &Vector<2>, _t: f64) -> f64 {
-        let x0 = self.p * q[1];
-        let x1 = q[0] * q[0];
-        let x2 = self.a * self.a;
-        let x3 = self.h * self.h;
-        let x4 = x2 + x3;
-        let x5 = 1.0 / x4;
-        let x6 = x1 * x5;
-        let x7 = 0.25 * x6;
-        let x8 = q[1] * q[1];
-        let x9 = x5 * x8;
-        let x10 = 0.5 * x9;
-        let x11 = x7 + x10;
-        let x12 = x1 * x11;
-        let x13 = x8 * x8;
-        let x14 = 0.25 * x5;
-        let x15 = x13 * x14;
-        let x16 = x12 + x15;
-        let x17 = self.k * x16;
-        let x18 = self.k * x2 * x6;
-        let x19 = x6 + x9;
-        let x20 = self.k * (-0.5) * x19;
-        let x21 = self.k * x3 * x14;
-        let x22 = x20 + x21;
-        let x23 = x3 * x22;
-        x0 + x17 + x18 + x23
+        let x0 = q[0] * q[0];
+        let x1 = self.a * self.a;
+        let x2 = self.h * self.h;
+        let x3 = 1.0 / (x1 + x2);
+        let x4 = x0 * x3;
+        let x5 = q[1] * q[1];
+        let x6 = x3 * x5;
+        let x7 = 0.25 * x3;
+        self.p * q[1] + self.k * (x0 * (0.25 * x4 + 0.5 * x6) + x5 * x5 * x7)
+            + self.k * x1 * x4 + x2 * (self.k * (-0.5) * (x4 + x6) + self.k * x2 * x7)
     }
     fn dynamics(
         &self,
@@ -127,29 +109,17 @@ impl Dynamics<2> for VonMisesTrussStop {
         m.fill(0.0);
         let x0 = self.a * self.a;
         let x1 = self.h * self.h;
-        let x2 = x0 + x1;
-        let x3 = 1.0 / x2;
-        let x4 = q[0] * q[0];
-        let x5 = q[1] * q[1];
-        let x6 = 2.0 * x0;
-        let x7 = -x1;
-        let x8 = x4 + x5 + x6 + x7;
-        let x9 = -x3;
-        let x10 = self.k * q[0] * x8 * x9;
-        let x11 = self.k * x4;
-        let x12 = self.k * x5;
-        let x13 = x11 + x12;
-        let x14 = q[1] * x13;
-        let x15 = self.p * x0;
-        let x16 = -(self.k * q[1]);
-        let x17 = self.p + x16;
-        let x18 = x1 * x17;
-        let x19 = x14 + x15 + x18;
-        let x20 = x9 * x19;
+        let x2 = q[0] * q[0];
+        let x3 = q[1] * q[1];
+        let x4 = -(1.0 / (x0 + x1));
+        let x5 = self.k * q[0] * (x2 + x3 + 2.0 * x0 + -x1) * x4;
+        let x6 = x4
+            * (q[1] * (self.k * x2 + self.k * x3) + self.p * x0
+                + x1 * (self.p + -(self.k * q[1])));
         m[(0, 0)] = 1.0;
         m[(1, 1)] = 1.0;
-        h[0] = x10;
-        h[1] = x20;
+        h[0] = x5;
+        h[1] = x6;
     }
     fn mass_matrix(&self, _q: &Vector<2>, _t: f64, m: &mut Matrix<2, 2>) {
         m.fill(0.0);
@@ -159,27 +129,15 @@ impl Dynamics<2> for VonMisesTrussStop {
     fn forces(&self, q: &Vector<2>, _qd: &Vector<2>, _t: f64, h: &mut Vector<2>) {
         let x0 = self.a * self.a;
         let x1 = self.h * self.h;
-        let x2 = x0 + x1;
-        let x3 = 1.0 / x2;
-        let x4 = q[0] * q[0];
-        let x5 = q[1] * q[1];
-        let x6 = 2.0 * x0;
-        let x7 = -x1;
-        let x8 = x4 + x5 + x6 + x7;
-        let x9 = -x3;
-        let x10 = self.k * q[0] * x8 * x9;
-        let x11 = self.k * x4;
-        let x12 = self.k * x5;
-        let x13 = x11 + x12;
-        let x14 = q[1] * x13;
-        let x15 = self.p * x0;
-        let x16 = -(self.k * q[1]);
-        let x17 = self.p + x16;
-        let x18 = x1 * x17;
-        let x19 = x14 + x15 + x18;
-        let x20 = x9 * x19;
-        h[0] = x10;
-        h[1] = x20;
+        let x2 = q[0] * q[0];
+        let x3 = q[1] * q[1];
+        let x4 = -(1.0 / (x0 + x1));
+        let x5 = self.k * q[0] * (x2 + x3 + 2.0 * x0 + -x1) * x4;
+        let x6 = x4
+            * (q[1] * (self.k * x2 + self.k * x3) + self.p * x0
+                + x1 * (self.p + -(self.k * q[1])));
+        h[0] = x5;
+        h[1] = x6;
     }
     fn coriolis(&self, _q: &Vector<2>, _qd: &Vector<2>, _t: f64, c: &mut Matrix<2, 2>) {
         c.fill(0.0);
@@ -204,9 +162,8 @@ impl Constraints<2, 0, 1> for VonMisesTrussStop {
         _drift: &mut Vector<0>,
     ) {}
     fn gaps(&self, q: &Vector<2>, _t: f64, g_n: &mut Vector<1>) {
-        let x0 = -self.y_stop;
-        let x1 = q[1] + x0;
-        g_n[0] = x1;
+        let x0 = q[1] + -self.y_stop;
+        g_n[0] = x0;
     }
     fn gap_jacobian(
         &self,
@@ -268,28 +225,18 @@ impl Rates<2, 0, 1> for VonMisesTrussStop {
     ) {
         let x0 = self.a * self.a;
         let x1 = self.h * self.h;
-        let x2 = x0 + x1;
-        let x3 = 1.0 / x2;
-        let x4 = x.q[0] * x.q[0];
-        let x5 = x.q[1] * x.q[1];
-        let x6 = 2.0 * x0;
-        let x7 = -x1;
-        let x8 = x4 + x5 + x6 + x7;
-        let x9 = self.k * x.q[0] * x3 * x8;
-        let x10 = x.qdd[0] + x9;
-        let x11 = -lambda_n[0];
-        let x12 = self.k * x.q[1];
-        let x13 = x7 * x12;
-        let x14 = x4 * x12;
-        let x15 = x.q[1] * x5;
-        let x16 = self.k * x15;
-        let x17 = self.p * x0;
-        let x18 = self.p * x1;
-        let x19 = x13 + x14 + x16 + x17 + x18;
-        let x20 = x3 * x19;
-        let x21 = x.qdd[1] + x11 + x20;
-        out[0] = Jet::lift(x10);
-        out[1] = Jet::lift(x21);
+        let x2 = 1.0 / (x0 + x1);
+        let x3 = x.q[0] * x.q[0];
+        let x4 = x.q[1] * x.q[1];
+        let x5 = -x1;
+        let x6 = x.qdd[0] + self.k * x.q[0] * x2 * (x3 + x4 + 2.0 * x0 + x5);
+        let x7 = self.k * x.q[1];
+        let x8 = x.qdd[1] + -lambda_n[0]
+            + x2
+                * (x5 * x7 + x3 * x7 + self.k * (x.q[1] * x4) + self.p * x0
+                    + self.p * x1);
+        out[0] = Jet::lift(x6);
+        out[1] = Jet::lift(x8);
     }
     fn constraint_jet<const N: usize>(
         &self,
@@ -297,58 +244,37 @@ impl Rates<2, 0, 1> for VonMisesTrussStop {
         _bilateral: &mut [Jet<N>; 0],
         gaps: &mut [Jet<N>; 1],
     ) {
-        let x0 = -self.y_stop;
-        let x1 = x.q[1] + x0;
-        gaps[0] = Jet::lift(x1);
+        let x0 = x.q[1] + -self.y_stop;
+        gaps[0] = Jet::lift(x0);
     }
 }
 impl Statics<2> for VonMisesTrussStop {
     fn potential_gradient(&self, q: &Vector<2>, _t: f64, grad: &mut Vector<2>) {
         let x0 = self.a * self.a;
         let x1 = self.h * self.h;
-        let x2 = x0 + x1;
-        let x3 = 1.0 / x2;
-        let x4 = q[0] * q[0];
-        let x5 = q[1] * q[1];
-        let x6 = 2.0 * x0;
-        let x7 = -x1;
-        let x8 = x4 + x5 + x6 + x7;
-        let x9 = self.k * q[0] * x3 * x8;
-        let x10 = self.k * x4;
-        let x11 = self.k * x5;
-        let x12 = x10 + x11;
-        let x13 = q[1] * x12;
-        let x14 = self.p * x0;
-        let x15 = -(self.k * q[1]);
-        let x16 = self.p + x15;
-        let x17 = x1 * x16;
-        let x18 = x13 + x14 + x17;
-        let x19 = x3 * x18;
-        grad[0] = x9;
-        grad[1] = x19;
+        let x2 = 1.0 / (x0 + x1);
+        let x3 = q[0] * q[0];
+        let x4 = q[1] * q[1];
+        let x5 = self.k * q[0] * x2 * (x3 + x4 + 2.0 * x0 + -x1);
+        let x6 = x2
+            * (q[1] * (self.k * x3 + self.k * x4) + self.p * x0
+                + x1 * (self.p + -(self.k * q[1])));
+        grad[0] = x5;
+        grad[1] = x6;
     }
     fn potential_hessian(&self, q: &Vector<2>, _t: f64, hess: &mut Matrix<2, 2>) {
         let x0 = self.a * self.a;
         let x1 = self.h * self.h;
-        let x2 = x0 + x1;
-        let x3 = 1.0 / x2;
-        let x4 = q[0] * q[0];
-        let x5 = 3.0 * x4;
-        let x6 = q[1] * q[1];
-        let x7 = 2.0 * x0;
-        let x8 = -x1;
-        let x9 = x5 + x6 + x7 + x8;
-        let x10 = self.k * x3;
-        let x11 = x9 * x10;
-        let x12 = q[0] * q[1] * 2.0 * x10;
-        let x13 = -x4;
-        let x14 = (-3.0) * x6;
-        let x15 = x1 + x13 + x14;
-        let x16 = -(x10 * x15);
-        hess[(0, 0)] = x11;
-        hess[(0, 1)] = x12;
-        hess[(1, 0)] = x12;
-        hess[(1, 1)] = x16;
+        let x2 = q[0] * q[0];
+        let x3 = q[1] * q[1];
+        let x4 = self.k * (1.0 / (x0 + x1));
+        let x5 = (3.0 * x2 + x3 + 2.0 * x0 + -x1) * x4;
+        let x6 = q[0] * q[1] * 2.0 * x4;
+        let x7 = -(x4 * (x1 + -x2 + (-3.0) * x3));
+        hess[(0, 0)] = x5;
+        hess[(0, 1)] = x6;
+        hess[(1, 0)] = x6;
+        hess[(1, 1)] = x7;
     }
     fn potential_gradient_parameter(
         &self,
@@ -361,62 +287,34 @@ impl Statics<2> for VonMisesTrussStop {
             0 => {
                 let x0 = self.a * self.a;
                 let x1 = self.h * self.h;
-                let x2 = x0 + x1;
-                let x3 = 1.0 / x2;
-                let x4 = q[0] * q[0];
-                let x5 = q[1] * q[1];
-                let x6 = 2.0 * x0;
-                let x7 = -x1;
-                let x8 = x5 + x7;
-                let x9 = x4 + x8;
-                let x10 = x6 + x9;
-                let x11 = q[0] * x3 * x10;
-                let x12 = q[1] * x3 * x9;
-                out[0] = x11;
-                out[1] = x12;
+                let x2 = 1.0 / (x0 + x1);
+                let x3 = q[0] * q[0] + (q[1] * q[1] + -x1);
+                let x4 = q[0] * x2 * (2.0 * x0 + x3);
+                let x5 = q[1] * x2 * x3;
+                out[0] = x4;
+                out[1] = x5;
                 true
             }
             1 => {
-                let x0 = self.a * self.a;
-                let x1 = self.h * self.h;
-                let x2 = x0 + x1;
-                let x3 = x2 * x2;
-                let x4 = 1.0 / x3;
-                let x5 = q[0] * q[0];
-                let x6 = q[1] * q[1];
-                let x7 = (-3.0) * x1;
-                let x8 = x5 + x6;
-                let x9 = x7 + x8;
-                let x10 = (-2.0) * x4;
-                let x11 = self.k * self.a;
-                let x12 = x10 * x11;
-                let x13 = q[0] * x9 * x12;
-                let x14 = -x1;
-                let x15 = x8 + x14;
-                let x16 = q[1] * x12 * x15;
-                out[0] = x13;
-                out[1] = x16;
+                let x0 = self.h * self.h;
+                let x1 = self.a * self.a + x0;
+                let x2 = q[0] * q[0] + q[1] * q[1];
+                let x3 = (-2.0) * (1.0 / (x1 * x1)) * (self.k * self.a);
+                let x4 = q[0] * ((-3.0) * x0 + x2) * x3;
+                let x5 = q[1] * x3 * (x2 + -x0);
+                out[0] = x4;
+                out[1] = x5;
                 true
             }
             2 => {
                 let x0 = self.a * self.a;
-                let x1 = self.h * self.h;
-                let x2 = x0 + x1;
-                let x3 = x2 * x2;
-                let x4 = 1.0 / x3;
-                let x5 = q[0] * q[0];
-                let x6 = q[1] * q[1];
-                let x7 = 3.0 * x0;
-                let x8 = x5 + x6;
-                let x9 = x7 + x8;
-                let x10 = (-2.0) * x4;
-                let x11 = self.k * self.h;
-                let x12 = x10 * x11;
-                let x13 = q[0] * x9 * x12;
-                let x14 = x0 + x8;
-                let x15 = q[1] * x12 * x14;
-                out[0] = x13;
-                out[1] = x15;
+                let x1 = x0 + self.h * self.h;
+                let x2 = q[0] * q[0] + q[1] * q[1];
+                let x3 = (-2.0) * (1.0 / (x1 * x1)) * (self.k * self.h);
+                let x4 = q[0] * (3.0 * x0 + x2) * x3;
+                let x5 = q[1] * x3 * (x0 + x2);
+                out[0] = x4;
+                out[1] = x5;
                 true
             }
             3 => {
@@ -469,27 +367,18 @@ impl Jacobians<2, 0, 1> for VonMisesTrussStop {
         let x0 = q[0] * q[0];
         let x1 = self.a * self.a;
         let x2 = self.h * self.h;
-        let x3 = x1 + x2;
-        let x4 = 1.0 / x3;
-        let x5 = (-2.0) * x4;
-        let x6 = x0 * x5;
-        let x7 = q[1] * q[1];
-        let x8 = 2.0 * x1;
-        let x9 = -x2;
-        let x10 = x0 + x9;
-        let x11 = x7 + x8 + x10;
-        let x12 = -x4;
-        let x13 = x11 * x12;
-        let x14 = x6 + x13;
-        let x15 = self.k * x14;
-        let x16 = self.k * q[0] * q[1] * x5;
-        let x17 = 3.0 * x7;
-        let x18 = x10 + x17;
-        let x19 = self.k * x12 * x18;
-        dh_dq[(0, 0)] = x15;
-        dh_dq[(0, 1)] = x16;
-        dh_dq[(1, 0)] = x16;
-        dh_dq[(1, 1)] = x19;
+        let x3 = 1.0 / (x1 + x2);
+        let x4 = (-2.0) * x3;
+        let x5 = q[1] * q[1];
+        let x6 = x0 + -x2;
+        let x7 = -x3;
+        let x8 = self.k * (x0 * x4 + (x5 + 2.0 * x1 + x6) * x7);
+        let x9 = self.k * q[0] * q[1] * x4;
+        let x10 = self.k * x7 * (x6 + 3.0 * x5);
+        dh_dq[(0, 0)] = x8;
+        dh_dq[(0, 1)] = x9;
+        dh_dq[(1, 0)] = x9;
+        dh_dq[(1, 1)] = x10;
     }
     fn force_time_partial(
         &self,
@@ -523,32 +412,20 @@ impl Jacobians<2, 0, 1> for VonMisesTrussStop {
                 let x1 = self.h * self.h;
                 let x2 = x0 + x1;
                 let x3 = 1.0 / x2;
-                let x4 = (-4.0) * x3;
-                let x5 = x2 * x2;
-                let x6 = 1.0 / x5;
-                let x7 = q[0] * q[0];
-                let x8 = q[1] * q[1];
-                let x9 = 2.0 * x0;
-                let x10 = -x1;
-                let x11 = x7 + x8 + x9 + x10;
-                let x12 = 2.0 * x6;
-                let x13 = x11 * x12;
-                let x14 = x4 + x13;
-                let x15 = self.k * self.a * q[0] * x14;
-                let x16 = self.p * (-2.0) * x3;
-                let x17 = self.k * q[1];
-                let x18 = x10 * x17;
-                let x19 = x7 * x17;
-                let x20 = q[1] * x8;
-                let x21 = self.k * x20;
-                let x22 = self.p * x0;
-                let x23 = self.p * x1;
-                let x24 = x18 + x19 + x21 + x22 + x23;
-                let x25 = x12 * x24;
-                let x26 = x16 + x25;
-                let x27 = self.a * x26;
-                out[0] = x15;
-                out[1] = x27;
+                let x4 = q[0] * q[0];
+                let x5 = q[1] * q[1];
+                let x6 = -x1;
+                let x7 = 2.0 * (1.0 / (x2 * x2));
+                let x8 = self.k * self.a * q[0]
+                    * ((-4.0) * x3 + (x4 + x5 + 2.0 * x0 + x6) * x7);
+                let x9 = self.k * q[1];
+                let x10 = self.p * (-2.0) * x3
+                    + x7
+                        * (x6 * x9 + x4 * x9 + self.k * (q[1] * x5) + self.p * x0
+                            + self.p * x1);
+                let x11 = self.a * x10;
+                out[0] = x8;
+                out[1] = x11;
                 true
             }
             2 => {
@@ -556,33 +433,15 @@ impl Jacobians<2, 0, 1> for VonMisesTrussStop {
                 let x1 = self.h * self.h;
                 let x2 = x0 + x1;
                 let x3 = 1.0 / x2;
-                let x4 = x2 * x2;
-                let x5 = 1.0 / x4;
-                let x6 = q[0] * q[0];
-                let x7 = q[1] * q[1];
-                let x8 = 2.0 * x0;
-                let x9 = -x1;
-                let x10 = x6 + x7;
-                let x11 = x8 + x9 + x10;
-                let x12 = x5 * x11;
-                let x13 = x3 + x12;
-                let x14 = self.h * 2.0;
-                let x15 = self.k * q[0] * x13 * x14;
-                let x16 = self.k * q[1];
-                let x17 = x10 * x16;
-                let x18 = self.p * x0;
-                let x19 = -x16;
-                let x20 = self.p + x19;
-                let x21 = x1 * x20;
-                let x22 = x17 + x18 + x21;
-                let x23 = x5 * x14 * x22;
-                let x24 = self.h * (-2.0) * x16;
-                let x25 = self.p * x14;
-                let x26 = x24 + x25;
-                let x27 = -(x3 * x26);
-                let x28 = x23 + x27;
-                out[0] = x15;
-                out[1] = x28;
+                let x4 = 1.0 / (x2 * x2);
+                let x5 = q[0] * q[0] + q[1] * q[1];
+                let x6 = self.h * 2.0;
+                let x7 = self.k * q[0] * (x3 + x4 * (2.0 * x0 + -x1 + x5)) * x6;
+                let x8 = self.k * q[1];
+                let x9 = x4 * x6 * (x5 * x8 + self.p * x0 + x1 * (self.p + -x8))
+                    + -(x3 * (self.h * (-2.0) * x8 + self.p * x6));
+                out[0] = x7;
+                out[1] = x9;
                 true
             }
             0 | 3..=4 => {
@@ -590,27 +449,15 @@ impl Jacobians<2, 0, 1> for VonMisesTrussStop {
                 dp[k] = 1.0;
                 let x0 = self.a * self.a;
                 let x1 = self.h * self.h;
-                let x2 = x0 + x1;
-                let x3 = 1.0 / x2;
-                let x4 = q[0] * q[0];
-                let x5 = q[1] * q[1];
-                let x6 = 2.0 * x0;
-                let x7 = -x1;
-                let x8 = x4 + x5 + x6 + x7;
-                let x9 = -x3;
-                let x10 = q[0] * dp[0] * x8 * x9;
-                let x11 = dp[0] * x4;
-                let x12 = dp[0] * x5;
-                let x13 = x11 + x12;
-                let x14 = q[1] * x13;
-                let x15 = dp[4] * x0;
-                let x16 = -(q[1] * dp[0]);
-                let x17 = dp[4] + x16;
-                let x18 = x1 * x17;
-                let x19 = x14 + x15 + x18;
-                let x20 = x9 * x19;
-                out[0] = x10;
-                out[1] = x20;
+                let x2 = q[0] * q[0];
+                let x3 = q[1] * q[1];
+                let x4 = -(1.0 / (x0 + x1));
+                let x5 = q[0] * dp[0] * (x2 + x3 + 2.0 * x0 + -x1) * x4;
+                let x6 = x4
+                    * (q[1] * (dp[0] * x2 + dp[0] * x3) + dp[4] * x0
+                        + x1 * (dp[4] + -(q[1] * dp[0])));
+                out[0] = x5;
+                out[1] = x6;
                 true
             }
             _ => false,

@@ -156,35 +156,17 @@ impl Dynamics<3> for WoodpeckerBodies {
         Ok(())
     }
     fn kinetic_energy(&self, _q: &Vector<3>, qd: &Vector<3>, _t: f64) -> f64 {
-        let x0 = self.l_M * qd[1];
-        let x1 = self.l_G * qd[2];
-        let x2 = qd[0] + x0 + x1;
-        let x3 = x2 * x2;
-        let x4 = self.m_S * x3;
-        let x5 = qd[0] * qd[0];
-        let x6 = self.m_M * x5;
-        let x7 = qd[1] * qd[1];
-        let x8 = self.J_M * x7;
-        let x9 = qd[2] * qd[2];
-        let x10 = self.J_S * x9;
-        let x11 = x4 + x6 + x8 + x10;
-        0.5 * x11
+        let x0 = qd[0] + self.l_M * qd[1] + self.l_G * qd[2];
+        let x1 = self.m_S * (x0 * x0) + self.m_M * (qd[0] * qd[0])
+            + self.J_M * (qd[1] * qd[1]) + self.J_S * (qd[2] * qd[2]);
+        0.5 * x1
     }
     fn potential_energy(&self, q: &Vector<3>, _t: f64) -> f64 {
         let x0 = self.c_phi * 0.5;
-        let x1 = q[1] * x0;
-        let x2 = -(self.c_phi * q[2]);
-        let x3 = x1 + x2;
-        let x4 = q[1] * x3;
-        let x5 = self.m_M * q[0];
-        let x6 = self.m_S * q[0];
-        let x7 = self.l_M * self.m_S * q[1];
-        let x8 = self.l_G * self.m_S * q[2];
-        let x9 = x5 + x6 + x7 + x8;
-        let x10 = self.g * x9;
-        let x11 = q[2] * q[2];
-        let x12 = x0 * x11;
-        x4 + x10 + x12
+        let x1 = self.g
+            * (self.m_M * q[0] + self.m_S * q[0] + self.l_M * self.m_S * q[1]
+                + self.l_G * self.m_S * q[2]);
+        q[1] * (q[1] * x0 + -(self.c_phi * q[2])) + x1 + x0 * (q[2] * q[2])
     }
     fn dynamics(
         &self,
@@ -197,72 +179,53 @@ impl Dynamics<3> for WoodpeckerBodies {
         let x0 = self.m_M + self.m_S;
         let x1 = self.l_M * self.m_S;
         let x2 = self.l_G * self.m_S;
-        let x3 = self.l_M * self.l_M;
-        let x4 = self.m_S * x3;
-        let x5 = self.J_M + x4;
-        let x6 = self.l_M * x2;
-        let x7 = self.l_G * self.l_G;
-        let x8 = self.m_S * x7;
-        let x9 = self.J_S + x8;
-        let x10 = -self.g;
-        let x11 = x0 * x10;
-        let x12 = self.g * x1;
-        let x13 = -q[2];
-        let x14 = q[1] + x13;
-        let x15 = self.c_phi * x14;
-        let x16 = x12 + x15;
-        let x17 = -x16;
-        let x18 = x2 * x10;
-        let x19 = x15 + x18;
+        let x3 = self.J_M + self.m_S * (self.l_M * self.l_M);
+        let x4 = self.l_M * x2;
+        let x5 = self.J_S + self.m_S * (self.l_G * self.l_G);
+        let x6 = -self.g;
+        let x7 = x0 * x6;
+        let x8 = self.c_phi * (q[1] + -q[2]);
+        let x9 = -(self.g * x1 + x8);
+        let x10 = x8 + x2 * x6;
         m[(0, 0)] = x0;
         m[(0, 1)] = x1;
         m[(1, 0)] = x1;
         m[(0, 2)] = x2;
         m[(2, 0)] = x2;
-        m[(1, 1)] = x5;
-        m[(1, 2)] = x6;
-        m[(2, 1)] = x6;
-        m[(2, 2)] = x9;
-        h[0] = x11;
-        h[1] = x17;
-        h[2] = x19;
+        m[(1, 1)] = x3;
+        m[(1, 2)] = x4;
+        m[(2, 1)] = x4;
+        m[(2, 2)] = x5;
+        h[0] = x7;
+        h[1] = x9;
+        h[2] = x10;
     }
     fn mass_matrix(&self, _q: &Vector<3>, _t: f64, m: &mut Matrix<3, 3>) {
         let x0 = self.m_M + self.m_S;
         let x1 = self.l_M * self.m_S;
         let x2 = self.l_G * self.m_S;
-        let x3 = self.l_M * self.l_M;
-        let x4 = self.m_S * x3;
-        let x5 = self.J_M + x4;
-        let x6 = self.l_M * x2;
-        let x7 = self.l_G * self.l_G;
-        let x8 = self.m_S * x7;
-        let x9 = self.J_S + x8;
+        let x3 = self.J_M + self.m_S * (self.l_M * self.l_M);
+        let x4 = self.l_M * x2;
+        let x5 = self.J_S + self.m_S * (self.l_G * self.l_G);
         m[(0, 0)] = x0;
         m[(0, 1)] = x1;
         m[(1, 0)] = x1;
         m[(0, 2)] = x2;
         m[(2, 0)] = x2;
-        m[(1, 1)] = x5;
-        m[(1, 2)] = x6;
-        m[(2, 1)] = x6;
-        m[(2, 2)] = x9;
+        m[(1, 1)] = x3;
+        m[(1, 2)] = x4;
+        m[(2, 1)] = x4;
+        m[(2, 2)] = x5;
     }
     fn forces(&self, q: &Vector<3>, _qd: &Vector<3>, _t: f64, h: &mut Vector<3>) {
-        let x0 = self.m_M + self.m_S;
-        let x1 = -self.g;
-        let x2 = x0 * x1;
-        let x3 = self.l_M * self.m_S * self.g;
-        let x4 = -q[2];
-        let x5 = q[1] + x4;
-        let x6 = self.c_phi * x5;
-        let x7 = x3 + x6;
-        let x8 = -x7;
-        let x9 = self.l_G * self.m_S * x1;
-        let x10 = x6 + x9;
-        h[0] = x2;
-        h[1] = x8;
-        h[2] = x10;
+        let x0 = -self.g;
+        let x1 = (self.m_M + self.m_S) * x0;
+        let x2 = self.c_phi * (q[1] + -q[2]);
+        let x3 = -(self.l_M * self.m_S * self.g + x2);
+        let x4 = x2 + self.l_G * self.m_S * x0;
+        h[0] = x1;
+        h[1] = x3;
+        h[2] = x4;
     }
     fn coriolis(&self, _q: &Vector<3>, _qd: &Vector<3>, _t: f64, c: &mut Matrix<3, 3>) {
         c.fill(0.0);
@@ -287,19 +250,13 @@ impl Constraints<3, 0, 3> for WoodpeckerBodies {
         _drift: &mut Vector<0>,
     ) {}
     fn gaps(&self, q: &Vector<3>, _t: f64, g_n: &mut Vector<3>) {
-        let x0 = self.h_S * q[2];
-        let x1 = self.r_O + self.l_S + x0;
-        let x2 = -x1;
-        let x3 = self.l_M + self.l_G + x2;
-        let x4 = self.h_M * q[1];
-        let x5 = -self.r_O;
-        let x6 = self.r_M + x4 + x5;
-        let x7 = self.r_O + x4;
-        let x8 = -x7;
-        let x9 = self.r_M + x8;
-        g_n[0] = x3;
-        g_n[1] = x6;
-        g_n[2] = x9;
+        let x0 = self.l_M + self.l_G + -(self.r_O + self.l_S + self.h_S * q[2]);
+        let x1 = self.h_M * q[1];
+        let x2 = self.r_M + x1 + -self.r_O;
+        let x3 = self.r_M + -(self.r_O + x1);
+        g_n[0] = x0;
+        g_n[1] = x2;
+        g_n[2] = x3;
     }
     fn gap_jacobian(
         &self,
@@ -334,11 +291,10 @@ impl Constraints<3, 0, 3> for WoodpeckerBodies {
     ) {
         w_t.fill(0.0);
         time_partial.fill(0.0);
-        let x0 = -self.l_S;
-        let x1 = self.l_G + x0;
+        let x0 = self.l_G + -self.l_S;
         w_t[(0, 0)] = 1.0;
         w_t[(1, 0)] = self.l_M;
-        w_t[(2, 0)] = x1;
+        w_t[(2, 0)] = x0;
         w_t[(0, 1)] = 1.0;
         w_t[(1, 1)] = self.r_M;
         w_t[(0, 2)] = 1.0;
@@ -385,46 +341,20 @@ impl Rates<3, 0, 3> for WoodpeckerBodies {
         out: &mut [Jet<N>; 3],
     ) {
         let x0 = self.m_M + self.m_S;
-        let x1 = x.qdd[0] * x0;
-        let x2 = self.l_M * x.qdd[1];
-        let x3 = self.l_G * x.qdd[2];
-        let x4 = x2 + x3;
-        let x5 = self.m_S * x4;
-        let x6 = self.g * x0;
-        let x7 = x1 + x5 + x6;
-        let x8 = self.l_M * self.l_M;
-        let x9 = self.m_S * x8;
-        let x10 = self.J_M + x9;
-        let x11 = x.qdd[1] * x10;
-        let x12 = -lambda_n[1];
-        let x13 = lambda_n[2] + x12;
-        let x14 = self.h_M * x13;
-        let x15 = self.g + x.qdd[0] + x3;
-        let x16 = self.l_M * self.m_S * x15;
-        let x17 = -x.q[2];
-        let x18 = x.q[1] + x17;
-        let x19 = self.c_phi * x18;
-        let x20 = x11 + x14 + x16 + x19;
-        let x21 = self.l_G * self.l_G;
-        let x22 = self.m_S * x21;
-        let x23 = self.J_S + x22;
-        let x24 = x.qdd[2] * x23;
-        let x25 = self.h_S * lambda_n[0];
-        let x26 = self.l_G * x2;
-        let x27 = self.l_G * x.qdd[0];
-        let x28 = x26 + x27;
-        let x29 = self.m_S * x28;
-        let x30 = self.c_phi * x.q[1];
-        let x31 = self.c_phi * x.q[2];
-        let x32 = self.l_G * self.m_S * self.g;
-        let x33 = x31 + x32;
-        let x34 = -x33;
-        let x35 = x30 + x34;
-        let x36 = -x35;
-        let x37 = x24 + x25 + x29 + x36;
-        out[0] = Jet::lift(x7);
-        out[1] = Jet::lift(x20);
-        out[2] = Jet::lift(x37);
+        let x1 = self.l_M * x.qdd[1];
+        let x2 = self.l_G * x.qdd[2];
+        let x3 = x.qdd[0] * x0 + self.m_S * (x1 + x2) + self.g * x0;
+        let x4 = x.qdd[1] * (self.J_M + self.m_S * (self.l_M * self.l_M))
+            + self.h_M * (lambda_n[2] + -lambda_n[1])
+            + self.l_M * self.m_S * (self.g + x.qdd[0] + x2)
+            + self.c_phi * (x.q[1] + -x.q[2]);
+        let x5 = x.qdd[2] * (self.J_S + self.m_S * (self.l_G * self.l_G))
+            + self.h_S * lambda_n[0] + self.m_S * (self.l_G * x1 + self.l_G * x.qdd[0])
+            + -(self.c_phi * x.q[1]
+                + -(self.c_phi * x.q[2] + self.l_G * self.m_S * self.g));
+        out[0] = Jet::lift(x3);
+        out[1] = Jet::lift(x4);
+        out[2] = Jet::lift(x5);
     }
     fn constraint_jet<const N: usize>(
         &self,
@@ -432,37 +362,25 @@ impl Rates<3, 0, 3> for WoodpeckerBodies {
         _bilateral: &mut [Jet<N>; 0],
         gaps: &mut [Jet<N>; 3],
     ) {
-        let x0 = self.h_S * x.q[2];
-        let x1 = self.r_O + self.l_S + x0;
-        let x2 = -x1;
-        let x3 = self.l_M + self.l_G + x2;
-        let x4 = self.h_M * x.q[1];
-        let x5 = -self.r_O;
-        let x6 = self.r_M + x4 + x5;
-        let x7 = self.r_O + x4;
-        let x8 = -x7;
-        let x9 = self.r_M + x8;
-        gaps[0] = Jet::lift(x3);
-        gaps[1] = Jet::lift(x6);
-        gaps[2] = Jet::lift(x9);
+        let x0 = self.l_M + self.l_G + -(self.r_O + self.l_S + self.h_S * x.q[2]);
+        let x1 = self.h_M * x.q[1];
+        let x2 = self.r_M + x1 + -self.r_O;
+        let x3 = self.r_M + -(self.r_O + x1);
+        gaps[0] = Jet::lift(x0);
+        gaps[1] = Jet::lift(x2);
+        gaps[2] = Jet::lift(x3);
     }
 }
 impl Statics<3> for WoodpeckerBodies {
     fn potential_gradient(&self, q: &Vector<3>, _t: f64, grad: &mut Vector<3>) {
-        let x0 = self.m_M + self.m_S;
-        let x1 = self.g * x0;
-        let x2 = self.m_S * self.g;
-        let x3 = self.l_M * x2;
-        let x4 = -q[2];
-        let x5 = q[1] + x4;
-        let x6 = self.c_phi * x5;
-        let x7 = x3 + x6;
-        let x8 = -(self.l_G * x2);
-        let x9 = x6 + x8;
-        let x10 = -x9;
-        grad[0] = x1;
-        grad[1] = x7;
-        grad[2] = x10;
+        let x0 = self.g * (self.m_M + self.m_S);
+        let x1 = self.m_S * self.g;
+        let x2 = self.c_phi * (q[1] + -q[2]);
+        let x3 = self.l_M * x1 + x2;
+        let x4 = -(x2 + -(self.l_G * x1));
+        grad[0] = x0;
+        grad[1] = x3;
+        grad[2] = x4;
     }
     fn potential_hessian(&self, _q: &Vector<3>, _t: f64, hess: &mut Matrix<3, 3>) {
         hess.fill(0.0);
@@ -535,11 +453,10 @@ impl Statics<3> for WoodpeckerBodies {
             }
             11 => {
                 out.fill(0.0);
-                let x0 = -q[2];
-                let x1 = q[1] + x0;
-                let x2 = -x1;
-                out[1] = x1;
-                out[2] = x2;
+                let x0 = q[1] + -q[2];
+                let x1 = -x0;
+                out[1] = x0;
+                out[2] = x1;
                 true
             }
             12 => {
@@ -646,34 +563,16 @@ impl Jacobians<3, 0, 3> for WoodpeckerBodies {
             0..=15 => {
                 let mut dp = [0.0; 16];
                 dp[k] = 1.0;
-                let x0 = dp[7] + dp[8];
-                let x1 = self.g * x0;
-                let x2 = self.m_M + self.m_S;
-                let x3 = dp[12] * x2;
-                let x4 = x1 + x3;
-                let x5 = -x4;
-                let x6 = self.g * dp[8];
-                let x7 = self.l_M * x6;
-                let x8 = self.l_M * dp[12];
-                let x9 = self.g * dp[3];
-                let x10 = x8 + x9;
-                let x11 = self.m_S * x10;
-                let x12 = -q[2];
-                let x13 = q[1] + x12;
-                let x14 = dp[11] * x13;
-                let x15 = x7 + x11 + x14;
-                let x16 = -x15;
-                let x17 = self.l_G * x6;
-                let x18 = self.l_G * dp[12];
-                let x19 = self.g * dp[4];
-                let x20 = x18 + x19;
-                let x21 = self.m_S * x20;
-                let x22 = x17 + x21;
-                let x23 = -x22;
-                let x24 = x14 + x23;
-                out[0] = x5;
-                out[1] = x16;
-                out[2] = x24;
+                let x0 = -(self.g * (dp[7] + dp[8]) + dp[12] * (self.m_M + self.m_S));
+                let x1 = self.g * dp[8];
+                let x2 = dp[11] * (q[1] + -q[2]);
+                let x3 = -(self.l_M * x1
+                    + self.m_S * (self.l_M * dp[12] + self.g * dp[3]) + x2);
+                let x4 = x2
+                    + -(self.l_G * x1 + self.m_S * (self.l_G * dp[12] + self.g * dp[4]));
+                out[0] = x0;
+                out[1] = x3;
+                out[2] = x4;
                 true
             }
             _ => false,
@@ -691,49 +590,24 @@ impl Jacobians<3, 0, 3> for WoodpeckerBodies {
             0..=15 => {
                 let mut dp = [0.0; 16];
                 dp[k] = 1.0;
-                let x0 = dp[7] + dp[8];
-                let x1 = a[0] * x0;
-                let x2 = a[1] * dp[3];
-                let x3 = a[2] * dp[4];
-                let x4 = x2 + x3;
-                let x5 = self.m_S * x4;
-                let x6 = self.l_M * a[1];
-                let x7 = self.l_G * a[2];
-                let x8 = x6 + x7;
-                let x9 = dp[8] * x8;
-                let x10 = x1 + x5 + x9;
-                let x11 = self.m_S * 2.0;
-                let x12 = self.l_M * dp[3] * x11;
-                let x13 = self.l_M * self.l_M;
-                let x14 = dp[8] * x13;
-                let x15 = dp[9] + x12 + x14;
-                let x16 = a[1] * x15;
-                let x17 = a[0] + x7;
-                let x18 = self.l_M * dp[8] * x17;
-                let x19 = a[0] * dp[3];
-                let x20 = self.l_M * x3;
-                let x21 = dp[3] * x7;
-                let x22 = x19 + x20 + x21;
-                let x23 = self.m_S * x22;
-                let x24 = x16 + x18 + x23;
-                let x25 = self.l_G * dp[4] * x11;
-                let x26 = self.l_G * self.l_G;
-                let x27 = dp[8] * x26;
-                let x28 = dp[10] + x25 + x27;
-                let x29 = a[2] * x28;
-                let x30 = a[0] * dp[4];
-                let x31 = dp[4] * x6;
-                let x32 = self.l_G * x2;
-                let x33 = x30 + x31 + x32;
-                let x34 = self.m_S * x33;
-                let x35 = self.l_G * x6;
-                let x36 = self.l_G * a[0];
-                let x37 = x35 + x36;
-                let x38 = dp[8] * x37;
-                let x39 = x29 + x34 + x38;
-                out[0] = x10;
-                out[1] = x24;
-                out[2] = x39;
+                let x0 = a[1] * dp[3];
+                let x1 = a[2] * dp[4];
+                let x2 = self.l_M * a[1];
+                let x3 = self.l_G * a[2];
+                let x4 = a[0] * (dp[7] + dp[8]) + self.m_S * (x0 + x1)
+                    + dp[8] * (x2 + x3);
+                let x5 = self.m_S * 2.0;
+                let x6 = a[1]
+                    * (dp[9] + self.l_M * dp[3] * x5 + dp[8] * (self.l_M * self.l_M))
+                    + self.l_M * dp[8] * (a[0] + x3)
+                    + self.m_S * (a[0] * dp[3] + self.l_M * x1 + dp[3] * x3);
+                let x7 = a[2]
+                    * (dp[10] + self.l_G * dp[4] * x5 + dp[8] * (self.l_G * self.l_G))
+                    + self.m_S * (a[0] * dp[4] + dp[4] * x2 + self.l_G * x0)
+                    + dp[8] * (self.l_G * x2 + self.l_G * a[0]);
+                out[0] = x4;
+                out[1] = x6;
+                out[2] = x7;
                 true
             }
             _ => false,

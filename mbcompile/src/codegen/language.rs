@@ -45,14 +45,6 @@ impl Operand {
         }
     }
 
-    /// Text that needs no parentheses.
-    pub fn atomic(text: String) -> Operand {
-        Operand {
-            text,
-            kind: OperandKind::Atomic,
-        }
-    }
-
     /// The text, parenthesised unless atomic (a negative literal is parenthesised already).
     pub fn grouped(&self) -> String {
         match self.kind {

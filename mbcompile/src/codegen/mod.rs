@@ -18,6 +18,7 @@ pub(crate) mod kernel;
 pub(crate) mod language;
 pub(crate) mod module;
 pub(crate) mod outputs;
+pub(crate) mod rendering;
 pub(crate) mod shared;
 pub mod target;
 pub mod target_error;

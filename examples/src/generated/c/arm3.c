@@ -606,19 +606,10 @@ double arm3_potential_energy(const arm3_params *restrict p, const double *restri
     const double z28 = z5 * z22;
     const double z61 = p->z0 + p->l;
     const double z62 = p->z0 + z20;
-    const double x0 = p->m0 * p->cz;
-    const double x1 = p->m0 * p->z0;
-    const double x2 = -(p->cx * z5);
-    const double x3 = p->cz * z4;
-    const double x4 = z61 + x2 + x3;
-    const double x5 = p->m1 * x4;
-    const double x6 = p->cx * z27;
-    const double x7 = p->cy * z28;
-    const double x8 = z62 + x3 + x6 + x7;
-    const double x9 = p->m2 * x8;
-    const double x10 = x0 + x1 + x5 + x9;
-    const double x11 = p->g * x10;
-    return x11;
+    const double x0 = p->cz * z4;
+    const double x1 = p->m0 * p->cz + p->m0 * p->z0 + p->m1 * (z61 + -(p->cx * z5) + x0) + p->m2 * (z62 + x0 + p->cx * z27 + p->cy * z28);
+    const double x2 = p->g * x1;
+    return x2;
 }
 
 void arm3_dynamics(const arm3_params *restrict p, const double *restrict q, const double *restrict qd, double t, double *restrict m, double *restrict h)

@@ -764,39 +764,11 @@ double arm7_potential_energy(const arm7_params *restrict p, const double *restri
     const double z180 = p->z0 + s1.v12;
     const double z181 = p->z0 + s1.v17;
     const double z182 = p->z0 + s1.v22;
-    const double x0 = p->m0 * p->z0;
-    const double x1 = p->m1 * z177;
-    const double x2 = p->m2 * z178;
-    const double x3 = p->m3 * z179;
-    const double x4 = p->m4 * z180;
-    const double x5 = p->m5 * z181;
-    const double x6 = p->m6 * z182;
-    const double x7 = -(p->m1 * s1.v1);
-    const double x8 = p->m2 * s1.v5;
-    const double x9 = p->m3 * s1.v10;
-    const double x10 = p->m4 * s1.v15;
-    const double x11 = p->m5 * s1.v20;
-    const double x12 = p->m6 * s1.v25;
-    const double x13 = x7 + x8 + x9 + x10 + x11 + x12;
-    const double x14 = p->cx * x13;
-    const double x15 = p->m2 * s1.v6;
-    const double x16 = p->m3 * s1.v6;
-    const double x17 = p->m4 * s1.v16;
-    const double x18 = p->m5 * s1.v16;
-    const double x19 = p->m6 * s1.v26;
-    const double x20 = x15 + x16 + x17 + x18 + x19;
-    const double x21 = p->cy * x20;
-    const double x22 = p->m1 * s1.v0;
-    const double x23 = p->m2 * s1.v0;
-    const double x24 = p->m3 * s1.v11;
-    const double x25 = p->m4 * s1.v11;
-    const double x26 = p->m5 * s1.v21;
-    const double x27 = p->m6 * s1.v21;
-    const double x28 = p->m0 + x22 + x23 + x24 + x25 + x26 + x27;
-    const double x29 = p->cz * x28;
-    const double x30 = x0 + x1 + x2 + x3 + x4 + x5 + x6 + x14 + x21 + x29;
-    const double x31 = p->g * x30;
-    return x31;
+    const double x0 = -(p->m1 * s1.v1) + p->m2 * s1.v5 + p->m3 * s1.v10 + p->m4 * s1.v15 + p->m5 * s1.v20 + p->m6 * s1.v25;
+    const double x1 = p->m0 + p->m1 * s1.v0 + p->m2 * s1.v0 + p->m3 * s1.v11 + p->m4 * s1.v11 + p->m5 * s1.v21 + p->m6 * s1.v21;
+    const double x2 = p->m0 * p->z0 + p->m1 * z177 + p->m2 * z178 + p->m3 * z179 + p->m4 * z180 + p->m5 * z181 + p->m6 * z182 + p->cx * x0 + p->cy * (p->m2 * s1.v6 + p->m3 * s1.v6 + p->m4 * s1.v16 + p->m5 * s1.v16 + p->m6 * s1.v26) + p->cz * x1;
+    const double x3 = p->g * x2;
+    return x3;
 }
 
 void arm7_dynamics(const arm7_params *restrict p, const double *restrict q, const double *restrict qd, double t, double *restrict m, double *restrict h)

@@ -39,9 +39,8 @@ double bouncing_ball_kinetic_energy(const bouncing_ball_params *restrict p, cons
 {
     (void)q;
     (void)t;
-    const double x0 = qd[0] * qd[0];
-    const double x1 = p->m * 0.5 * x0;
-    return x1;
+    const double x0 = p->m * 0.5 * (qd[0] * qd[0]);
+    return x0;
 }
 
 double bouncing_ball_potential_energy(const bouncing_ball_params *restrict p, const double *restrict q, double t)
@@ -263,11 +262,8 @@ int bouncing_ball_force_parameter_derivative(const bouncing_ball_params *restric
     case 0: case 1: case 2: {
         double dp[3] = {0.0};
         dp[k] = 1.0;
-        const double x0 = p->m * dp[1];
-        const double x1 = p->g * dp[0];
-        const double x2 = x0 + x1;
-        const double x3 = -x2;
-        out[0] = x3;
+        const double x0 = -(p->m * dp[1] + p->g * dp[0]);
+        out[0] = x0;
         return 1;
     }
     default:

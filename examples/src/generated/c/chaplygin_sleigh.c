@@ -39,15 +39,8 @@ double chaplygin_sleigh_kinetic_energy(const chaplygin_sleigh_params *restrict p
 {
     (void)q;
     (void)t;
-    const double x0 = qd[0] * qd[0];
-    const double x1 = qd[1] * qd[1];
-    const double x2 = x0 + x1;
-    const double x3 = p->m * x2;
-    const double x4 = qd[2] * qd[2];
-    const double x5 = p->inertia * x4;
-    const double x6 = x3 + x5;
-    const double x7 = 0.5 * x6;
-    return x7;
+    const double x0 = 0.5 * (p->m * (qd[0] * qd[0] + qd[1] * qd[1]) + p->inertia * (qd[2] * qd[2]));
+    return x0;
 }
 
 double chaplygin_sleigh_potential_energy(const chaplygin_sleigh_params *restrict p, const double *restrict q, double t)
@@ -125,13 +118,12 @@ void chaplygin_sleigh_bilateral(const chaplygin_sleigh_params *restrict p, const
 void chaplygin_sleigh_bilateral_jacobian(const chaplygin_sleigh_params *restrict p, const double *restrict q, double t, double *restrict jac, double *restrict time_partial)
 {
     (void)t;
-    const double x0 = sin(q[2]);
-    const double x1 = -x0;
-    const double x2 = cos(q[2]);
-    const double x3 = -p->a;
-    jac[0] = x1;
-    jac[1] = x2;
-    jac[2] = x3;
+    const double x0 = -sin(q[2]);
+    const double x1 = cos(q[2]);
+    const double x2 = -p->a;
+    jac[0] = x0;
+    jac[1] = x1;
+    jac[2] = x2;
     time_partial[0] = 0.0;
 }
 
@@ -139,13 +131,8 @@ void chaplygin_sleigh_bilateral_drift(const chaplygin_sleigh_params *restrict p,
 {
     (void)p;
     (void)t;
-    const double x0 = cos(q[2]);
-    const double x1 = qd[0] * x0;
-    const double x2 = sin(q[2]);
-    const double x3 = qd[1] * x2;
-    const double x4 = x1 + x3;
-    const double x5 = -(qd[2] * x4);
-    drift[0] = x5;
+    const double x0 = -(qd[2] * (qd[0] * cos(q[2]) + qd[1] * sin(q[2])));
+    drift[0] = x0;
 }
 
 void chaplygin_sleigh_gaps(const chaplygin_sleigh_params *restrict p, const double *restrict q, double t, double *restrict g_n)
@@ -253,16 +240,14 @@ int chaplygin_sleigh_bilateral_hessian(const chaplygin_sleigh_params *restrict p
     (void)t;
     switch (i) {
     case 0: {
-        const double x0 = cos(q[2]);
-        const double x1 = -x0;
-        const double x2 = sin(q[2]);
-        const double x3 = -x2;
+        const double x0 = -cos(q[2]);
+        const double x1 = -sin(q[2]);
         hess[0] = 0.0;
         hess[1] = 0.0;
-        hess[2] = x1;
+        hess[2] = x0;
         hess[3] = 0.0;
         hess[4] = 0.0;
-        hess[5] = x3;
+        hess[5] = x1;
         hess[6] = 0.0;
         hess[7] = 0.0;
         hess[8] = 0.0;
@@ -369,39 +354,28 @@ void chaplygin_sleigh_bilateral_drift_jacobians(const chaplygin_sleigh_params *r
     (void)p;
     (void)t;
     const double x0 = sin(q[2]);
-    const double x1 = qd[0] * x0;
-    const double x2 = cos(q[2]);
-    const double x3 = -x2;
-    const double x4 = qd[1] * x3;
-    const double x5 = x1 + x4;
-    const double x6 = qd[2] * x5;
-    const double x7 = qd[2] * x3;
-    const double x8 = -(qd[2] * x0);
-    const double x9 = qd[0] * x2;
-    const double x10 = qd[1] * x0;
-    const double x11 = x9 + x10;
-    const double x12 = -x11;
+    const double x1 = cos(q[2]);
+    const double x2 = -x1;
+    const double x3 = qd[2] * (qd[0] * x0 + qd[1] * x2);
+    const double x4 = qd[2] * x2;
+    const double x5 = -(qd[2] * x0);
+    const double x6 = -(qd[0] * x1 + qd[1] * x0);
     d_dq[0] = 0.0;
     d_dq[1] = 0.0;
-    d_dq[2] = x6;
-    d_dqd[0] = x7;
-    d_dqd[1] = x8;
-    d_dqd[2] = x12;
+    d_dq[2] = x3;
+    d_dqd[0] = x4;
+    d_dqd[1] = x5;
+    d_dqd[2] = x6;
 }
 
 void chaplygin_sleigh_bilateral_velocity_jacobian(const chaplygin_sleigh_params *restrict p, const double *restrict q, const double *restrict qd, double t, double *restrict out)
 {
     (void)p;
     (void)t;
-    const double x0 = cos(q[2]);
-    const double x1 = qd[0] * x0;
-    const double x2 = sin(q[2]);
-    const double x3 = qd[1] * x2;
-    const double x4 = x1 + x3;
-    const double x5 = -x4;
+    const double x0 = -(qd[0] * cos(q[2]) + qd[1] * sin(q[2]));
     out[0] = 0.0;
     out[1] = 0.0;
-    out[2] = x5;
+    out[2] = x0;
 }
 
 void chaplygin_sleigh_gap_drift_jacobians(const chaplygin_sleigh_params *restrict p, const double *restrict q, const double *restrict qd, double t, double *restrict d_dq, double *restrict d_dqd)

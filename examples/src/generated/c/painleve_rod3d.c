@@ -40,17 +40,9 @@ double painleve_rod3d_kinetic_energy(const painleve_rod3d_params *restrict p, co
 {
     (void)q;
     (void)t;
-    const double x0 = qd[0] * qd[0];
-    const double x1 = qd[1] * qd[1];
-    const double x2 = qd[2] * qd[2];
-    const double x3 = x0 + x1 + x2;
-    const double x4 = 0.5 * x3;
-    const double x5 = qd[3] * qd[3];
-    const double x6 = p->l * p->l;
-    const double x7 = 0.16666666666666666 * x5 * x6;
-    const double x8 = x4 + x7;
-    const double x9 = p->m * x8;
-    return x9;
+    const double x0 = 0.5 * (qd[0] * qd[0] + qd[1] * qd[1] + qd[2] * qd[2]) + 0.16666666666666666 * (qd[3] * qd[3]) * (p->l * p->l);
+    const double x1 = p->m * x0;
+    return x1;
 }
 
 double painleve_rod3d_potential_energy(const painleve_rod3d_params *restrict p, const double *restrict q, double t)
@@ -65,19 +57,18 @@ void painleve_rod3d_dynamics(const painleve_rod3d_params *restrict p, const doub
     (void)q;
     (void)qd;
     (void)t;
-    const double x0 = p->l * p->l;
-    const double x1 = p->m * 0.3333333333333333 * x0;
-    const double x2 = -(p->m * p->g);
+    const double x0 = p->m * 0.3333333333333333 * (p->l * p->l);
+    const double x1 = -(p->m * p->g);
     for (int mb_k = 0; mb_k < 16; ++mb_k) {
         m[mb_k] = 0.0;
     }
     m[0] = p->m;
     m[5] = p->m;
     m[10] = p->m;
-    m[15] = x1;
+    m[15] = x0;
     h[0] = 0.0;
     h[1] = 0.0;
-    h[2] = x2;
+    h[2] = x1;
     h[3] = 0.0;
 }
 
@@ -85,15 +76,14 @@ void painleve_rod3d_mass_matrix(const painleve_rod3d_params *restrict p, const d
 {
     (void)q;
     (void)t;
-    const double x0 = p->l * p->l;
-    const double x1 = p->m * 0.3333333333333333 * x0;
+    const double x0 = p->m * 0.3333333333333333 * (p->l * p->l);
     for (int mb_k = 0; mb_k < 16; ++mb_k) {
         m[mb_k] = 0.0;
     }
     m[0] = p->m;
     m[5] = p->m;
     m[10] = p->m;
-    m[15] = x1;
+    m[15] = x0;
 }
 
 void painleve_rod3d_forces(const painleve_rod3d_params *restrict p, const double *restrict q, const double *restrict qd, double t, double *restrict h)
@@ -148,52 +138,44 @@ void painleve_rod3d_bilateral_drift(const painleve_rod3d_params *restrict p, con
 void painleve_rod3d_gaps(const painleve_rod3d_params *restrict p, const double *restrict q, double t, double *restrict g_n)
 {
     (void)t;
-    const double x0 = sin(q[3]);
-    const double x1 = -(p->l * x0);
-    const double x2 = q[2] + x1;
-    g_n[0] = x2;
+    const double x0 = q[2] + -(p->l * sin(q[3]));
+    g_n[0] = x0;
 }
 
 void painleve_rod3d_gap_jacobian(const painleve_rod3d_params *restrict p, const double *restrict q, double t, double *restrict w_n, double *restrict time_partial)
 {
     (void)t;
-    const double x0 = cos(q[3]);
-    const double x1 = -(p->l * x0);
+    const double x0 = -(p->l * cos(q[3]));
     w_n[0] = 0.0;
     w_n[1] = 0.0;
     w_n[2] = 1.0;
-    w_n[3] = x1;
+    w_n[3] = x0;
     time_partial[0] = 0.0;
 }
 
 void painleve_rod3d_gap_drift(const painleve_rod3d_params *restrict p, const double *restrict q, const double *restrict qd, double t, double *restrict drift)
 {
     (void)t;
-    const double x0 = qd[3] * qd[3];
-    const double x1 = sin(q[3]);
-    const double x2 = p->l * x0 * x1;
-    drift[0] = x2;
+    const double x0 = p->l * (qd[3] * qd[3]) * sin(q[3]);
+    drift[0] = x0;
 }
 
 void painleve_rod3d_slip_jacobian(const painleve_rod3d_params *restrict p, const double *restrict q, double t, double *restrict w_t, double *restrict time_partial)
 {
     (void)t;
-    const double x0 = sin(q[3]);
-    const double x1 = p->l * x0;
+    const double x0 = p->l * sin(q[3]);
     w_t[0] = 1.0;
     w_t[1] = 0.0;
     w_t[2] = 0.0;
-    w_t[3] = x1;
+    w_t[3] = x0;
     time_partial[0] = 0.0;
 }
 
 void painleve_rod3d_slip_drift(const painleve_rod3d_params *restrict p, const double *restrict q, const double *restrict qd, double t, double *restrict drift)
 {
     (void)t;
-    const double x0 = qd[3] * qd[3];
-    const double x1 = cos(q[3]);
-    const double x2 = p->l * x0 * x1;
-    drift[0] = x2;
+    const double x0 = p->l * (qd[3] * qd[3]) * cos(q[3]);
+    drift[0] = x0;
 }
 
 void painleve_rod3d_second_slip_jacobian(const painleve_rod3d_params *restrict p, const double *restrict q, double t, double *restrict w_t2, double *restrict time_partial)
@@ -299,12 +281,11 @@ int painleve_rod3d_gap_hessian(const painleve_rod3d_params *restrict p, const do
     (void)t;
     switch (i) {
     case 0: {
-        const double x0 = sin(q[3]);
-        const double x1 = p->l * x0;
+        const double x0 = p->l * sin(q[3]);
         for (int mb_k = 0; mb_k < 16; ++mb_k) {
             hess[mb_k] = 0.0;
         }
-        hess[15] = x1;
+        hess[15] = x0;
         return 1;
     }
     default:
@@ -358,13 +339,10 @@ int painleve_rod3d_force_parameter_derivative(const painleve_rod3d_params *restr
     case 0: case 1: case 2: case 3: {
         double dp[4] = {0.0};
         dp[k] = 1.0;
-        const double x0 = p->m * dp[2];
-        const double x1 = p->g * dp[0];
-        const double x2 = x0 + x1;
-        const double x3 = -x2;
+        const double x0 = -(p->m * dp[2] + p->g * dp[0]);
         out[0] = 0.0;
         out[1] = 0.0;
-        out[2] = x3;
+        out[2] = x0;
         out[3] = 0.0;
         return 1;
     }
@@ -384,14 +362,11 @@ int painleve_rod3d_mass_action_parameter_derivative(const painleve_rod3d_params 
         const double x0 = a[0] * dp[0];
         const double x1 = a[1] * dp[0];
         const double x2 = a[2] * dp[0];
-        const double x3 = p->m * p->l * a[3] * dp[1] * 0.6666666666666666;
-        const double x4 = p->l * p->l;
-        const double x5 = a[3] * dp[0] * 0.3333333333333333 * x4;
-        const double x6 = x3 + x5;
+        const double x3 = p->m * p->l * a[3] * dp[1] * 0.6666666666666666 + a[3] * dp[0] * 0.3333333333333333 * (p->l * p->l);
         out[0] = x0;
         out[1] = x1;
         out[2] = x2;
-        out[3] = x6;
+        out[3] = x3;
         return 1;
     }
     default:
@@ -417,18 +392,15 @@ void painleve_rod3d_bilateral_drift_jacobians(const painleve_rod3d_params *restr
 void painleve_rod3d_gap_drift_jacobians(const painleve_rod3d_params *restrict p, const double *restrict q, const double *restrict qd, double t, double *restrict d_dq, double *restrict d_dqd)
 {
     (void)t;
-    const double x0 = qd[3] * qd[3];
-    const double x1 = cos(q[3]);
-    const double x2 = p->l * x0 * x1;
-    const double x3 = sin(q[3]);
-    const double x4 = p->l * qd[3] * 2.0 * x3;
+    const double x0 = p->l * (qd[3] * qd[3]) * cos(q[3]);
+    const double x1 = p->l * qd[3] * 2.0 * sin(q[3]);
     d_dq[0] = 0.0;
     d_dq[1] = 0.0;
     d_dq[2] = 0.0;
-    d_dq[3] = x2;
+    d_dq[3] = x0;
     d_dqd[0] = 0.0;
     d_dqd[1] = 0.0;
     d_dqd[2] = 0.0;
-    d_dqd[3] = x4;
+    d_dqd[3] = x1;
 }
 // end of generated module, fingerprint: 378ac6d7ab5b3a385479998da679018d

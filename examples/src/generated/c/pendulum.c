@@ -40,52 +40,39 @@ double pendulum_kinetic_energy(const pendulum_params *restrict p, const double *
 {
     (void)q;
     (void)t;
-    const double x0 = qd[0] * qd[0];
-    const double x1 = p->l * p->l;
-    const double x2 = p->m * 0.5 * x0 * x1;
-    return x2;
+    const double x0 = p->m * 0.5 * (qd[0] * qd[0]) * (p->l * p->l);
+    return x0;
 }
 
 double pendulum_potential_energy(const pendulum_params *restrict p, const double *restrict q, double t)
 {
     (void)t;
-    const double x0 = cos(q[0]);
-    const double x1 = -(p->m * p->l * p->g * x0);
-    return x1;
+    const double x0 = -(p->m * p->l * p->g * cos(q[0]));
+    return x0;
 }
 
 void pendulum_dynamics(const pendulum_params *restrict p, const double *restrict q, const double *restrict qd, double t, double *restrict m, double *restrict h)
 {
     (void)t;
-    const double x0 = p->l * p->l;
-    const double x1 = p->m * x0;
-    const double x2 = p->c * qd[0];
-    const double x3 = sin(q[0]);
-    const double x4 = p->m * p->l * p->g * x3;
-    const double x5 = x2 + x4;
-    const double x6 = -x5;
-    m[0] = x1;
-    h[0] = x6;
+    const double x0 = p->m * (p->l * p->l);
+    const double x1 = -(p->c * qd[0] + p->m * p->l * p->g * sin(q[0]));
+    m[0] = x0;
+    h[0] = x1;
 }
 
 void pendulum_mass_matrix(const pendulum_params *restrict p, const double *restrict q, double t, double *restrict m)
 {
     (void)q;
     (void)t;
-    const double x0 = p->l * p->l;
-    const double x1 = p->m * x0;
-    m[0] = x1;
+    const double x0 = p->m * (p->l * p->l);
+    m[0] = x0;
 }
 
 void pendulum_forces(const pendulum_params *restrict p, const double *restrict q, const double *restrict qd, double t, double *restrict h)
 {
     (void)t;
-    const double x0 = p->c * qd[0];
-    const double x1 = sin(q[0]);
-    const double x2 = p->m * p->l * p->g * x1;
-    const double x3 = x0 + x2;
-    const double x4 = -x3;
-    h[0] = x4;
+    const double x0 = -(p->c * qd[0] + p->m * p->l * p->g * sin(q[0]));
+    h[0] = x0;
 }
 
 void pendulum_coriolis(const pendulum_params *restrict p, const double *restrict q, const double *restrict qd, double t, double *restrict c)
@@ -176,17 +163,15 @@ void pendulum_contact_laws(const pendulum_params *restrict p, pendulum_contact_l
 void pendulum_potential_gradient(const pendulum_params *restrict p, const double *restrict q, double t, double *restrict grad)
 {
     (void)t;
-    const double x0 = sin(q[0]);
-    const double x1 = p->m * p->l * p->g * x0;
-    grad[0] = x1;
+    const double x0 = p->m * p->l * p->g * sin(q[0]);
+    grad[0] = x0;
 }
 
 void pendulum_potential_hessian(const pendulum_params *restrict p, const double *restrict q, double t, double *restrict hess)
 {
     (void)t;
-    const double x0 = cos(q[0]);
-    const double x1 = p->m * p->l * p->g * x0;
-    hess[0] = x1;
+    const double x0 = p->m * p->l * p->g * cos(q[0]);
+    hess[0] = x0;
 }
 
 int pendulum_potential_gradient_parameter(const pendulum_params *restrict p, const double *restrict q, double t, int k, double *restrict out)
@@ -194,21 +179,18 @@ int pendulum_potential_gradient_parameter(const pendulum_params *restrict p, con
     (void)t;
     switch (k) {
     case 0: {
-        const double x0 = sin(q[0]);
-        const double x1 = p->l * p->g * x0;
-        out[0] = x1;
+        const double x0 = p->l * p->g * sin(q[0]);
+        out[0] = x0;
         return 1;
     }
     case 1: {
-        const double x0 = sin(q[0]);
-        const double x1 = p->m * p->g * x0;
-        out[0] = x1;
+        const double x0 = p->m * p->g * sin(q[0]);
+        out[0] = x0;
         return 1;
     }
     case 2: {
-        const double x0 = sin(q[0]);
-        const double x1 = p->m * p->l * x0;
-        out[0] = x1;
+        const double x0 = p->m * p->l * sin(q[0]);
+        out[0] = x0;
         return 1;
     }
     case 3: {
@@ -244,11 +226,10 @@ void pendulum_force_jacobians(const pendulum_params *restrict p, const double *r
 {
     (void)qd;
     (void)t;
-    const double x0 = cos(q[0]);
-    const double x1 = -(p->m * p->l * p->g * x0);
-    const double x2 = -p->c;
-    dh_dq[0] = x1;
-    dh_dqd[0] = x2;
+    const double x0 = -(p->m * p->l * p->g * cos(q[0]));
+    const double x1 = -p->c;
+    dh_dq[0] = x0;
+    dh_dqd[0] = x1;
 }
 
 void pendulum_force_time_partial(const pendulum_params *restrict p, const double *restrict q, const double *restrict qd, double t, double *restrict dh_dt)
@@ -276,18 +257,8 @@ int pendulum_force_parameter_derivative(const pendulum_params *restrict p, const
     case 0: case 1: case 2: case 3: {
         double dp[4] = {0.0};
         dp[k] = 1.0;
-        const double x0 = qd[0] * dp[3];
-        const double x1 = p->l * dp[2];
-        const double x2 = p->g * dp[1];
-        const double x3 = x1 + x2;
-        const double x4 = p->m * x3;
-        const double x5 = p->l * p->g * dp[0];
-        const double x6 = x4 + x5;
-        const double x7 = sin(q[0]);
-        const double x8 = x6 * x7;
-        const double x9 = x0 + x8;
-        const double x10 = -x9;
-        out[0] = x10;
+        const double x0 = -(qd[0] * dp[3] + (p->m * (p->l * dp[2] + p->g * dp[1]) + p->l * p->g * dp[0]) * sin(q[0]));
+        out[0] = x0;
         return 1;
     }
     default:
@@ -303,11 +274,8 @@ int pendulum_mass_action_parameter_derivative(const pendulum_params *restrict p,
     case 0: case 1: case 2: case 3: {
         double dp[4] = {0.0};
         dp[k] = 1.0;
-        const double x0 = p->m * a[0] * dp[1] * 2.0;
-        const double x1 = p->l * a[0] * dp[0];
-        const double x2 = x0 + x1;
-        const double x3 = p->l * x2;
-        out[0] = x3;
+        const double x0 = p->l * (p->m * a[0] * dp[1] * 2.0 + p->l * a[0] * dp[0]);
+        out[0] = x0;
         return 1;
     }
     default:

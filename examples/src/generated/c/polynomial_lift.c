@@ -46,11 +46,8 @@ double polynomial_lift_kinetic_energy(const polynomial_lift_params *restrict p, 
 {
     (void)q;
     (void)t;
-    const double x0 = qd[0] * qd[0];
-    const double x1 = qd[1] * qd[1];
-    const double x2 = x0 + x1;
-    const double x3 = p->m * 0.5 * x2;
-    return x3;
+    const double x0 = p->m * 0.5 * (qd[0] * qd[0] + qd[1] * qd[1]);
+    return x0;
 }
 
 double polynomial_lift_potential_energy(const polynomial_lift_params *restrict p, const double *restrict q, double t)
@@ -64,26 +61,16 @@ void polynomial_lift_dynamics(const polynomial_lift_params *restrict p, const do
 {
     (void)q;
     (void)qd;
-    const double x0 = -p->t0;
-    const double x1 = t + x0;
-    const double x2 = p->c1 * x1;
-    const double x3 = x1 * x1;
-    const double x4 = p->c2 * x3;
-    const double x5 = x1 * x3;
-    const double x6 = p->c3 * x5;
-    const double x7 = x3 * x3;
-    const double x8 = p->c4 * x7;
-    const double x9 = x1 * x7;
-    const double x10 = p->c5 * x9;
-    const double x11 = x3 * x7;
-    const double x12 = p->c6 * x11;
-    const double x13 = x2 + x4 + x6 + x8 + x10 + x12;
+    const double x0 = t + -p->t0;
+    const double x1 = x0 * x0;
+    const double x2 = x1 * x1;
+    const double x3 = p->c1 * x0 + p->c2 * x1 + p->c3 * (x0 * x1) + p->c4 * x2 + p->c5 * (x0 * x2) + p->c6 * (x1 * x2);
     m[0] = p->m;
     m[1] = 0.0;
     m[2] = 0.0;
     m[3] = p->m;
     h[0] = 0.0;
-    h[1] = x13;
+    h[1] = x3;
 }
 
 void polynomial_lift_mass_matrix(const polynomial_lift_params *restrict p, const double *restrict q, double t, double *restrict m)
@@ -100,22 +87,12 @@ void polynomial_lift_forces(const polynomial_lift_params *restrict p, const doub
 {
     (void)q;
     (void)qd;
-    const double x0 = -p->t0;
-    const double x1 = t + x0;
-    const double x2 = p->c1 * x1;
-    const double x3 = x1 * x1;
-    const double x4 = p->c2 * x3;
-    const double x5 = x1 * x3;
-    const double x6 = p->c3 * x5;
-    const double x7 = x3 * x3;
-    const double x8 = p->c4 * x7;
-    const double x9 = x1 * x7;
-    const double x10 = p->c5 * x9;
-    const double x11 = x3 * x7;
-    const double x12 = p->c6 * x11;
-    const double x13 = x2 + x4 + x6 + x8 + x10 + x12;
+    const double x0 = t + -p->t0;
+    const double x1 = x0 * x0;
+    const double x2 = x1 * x1;
+    const double x3 = p->c1 * x0 + p->c2 * x1 + p->c3 * (x0 * x1) + p->c4 * x2 + p->c5 * (x0 * x2) + p->c6 * (x1 * x2);
     h[0] = 0.0;
-    h[1] = x13;
+    h[1] = x3;
 }
 
 void polynomial_lift_coriolis(const polynomial_lift_params *restrict p, const double *restrict q, const double *restrict qd, double t, double *restrict c)
@@ -337,20 +314,12 @@ void polynomial_lift_force_time_partial(const polynomial_lift_params *restrict p
 {
     (void)q;
     (void)qd;
-    const double x0 = -p->t0;
-    const double x1 = t + x0;
-    const double x2 = p->c2 * 2.0 * x1;
-    const double x3 = x1 * x1;
-    const double x4 = p->c3 * 3.0 * x3;
-    const double x5 = x1 * x3;
-    const double x6 = p->c4 * 4.0 * x5;
-    const double x7 = x3 * x3;
-    const double x8 = p->c5 * 5.0 * x7;
-    const double x9 = x1 * x7;
-    const double x10 = p->c6 * 6.0 * x9;
-    const double x11 = p->c1 + x2 + x4 + x6 + x8 + x10;
+    const double x0 = t + -p->t0;
+    const double x1 = x0 * x0;
+    const double x2 = x1 * x1;
+    const double x3 = p->c1 + p->c2 * 2.0 * x0 + p->c3 * 3.0 * x1 + p->c4 * 4.0 * (x0 * x1) + p->c5 * 5.0 * x2 + p->c6 * 6.0 * (x0 * x2);
     dh_dt[0] = 0.0;
-    dh_dt[1] = x11;
+    dh_dt[1] = x3;
 }
 
 void polynomial_lift_mass_action_jacobian(const polynomial_lift_params *restrict p, const double *restrict q, double t, const double *restrict a, double *restrict out)
@@ -373,30 +342,15 @@ int polynomial_lift_force_parameter_derivative(const polynomial_lift_params *res
     case 0: case 1: case 2: case 3: case 4: case 5: case 6: case 7: case 8: case 9: {
         double dp[10] = {0.0};
         dp[k] = 1.0;
-        const double x0 = -p->c1;
-        const double x1 = -p->t0;
-        const double x2 = t + x1;
-        const double x3 = p->c2 * (-2.0) * x2;
-        const double x4 = x2 * x2;
-        const double x5 = p->c3 * (-3.0) * x4;
-        const double x6 = x2 * x4;
-        const double x7 = p->c4 * (-4.0) * x6;
-        const double x8 = x4 * x4;
-        const double x9 = p->c5 * (-5.0) * x8;
-        const double x10 = x2 * x8;
-        const double x11 = p->c6 * (-6.0) * x10;
-        const double x12 = x0 + x3 + x5 + x7 + x9 + x11;
-        const double x13 = dp[3] * x12;
-        const double x14 = dp[4] * x2;
-        const double x15 = dp[5] * x4;
-        const double x16 = dp[6] * x6;
-        const double x17 = dp[7] * x8;
-        const double x18 = dp[8] * x10;
-        const double x19 = x4 * x8;
-        const double x20 = dp[9] * x19;
-        const double x21 = x13 + x14 + x15 + x16 + x17 + x18 + x20;
+        const double x0 = t + -p->t0;
+        const double x1 = x0 * x0;
+        const double x2 = x0 * x1;
+        const double x3 = x1 * x1;
+        const double x4 = x0 * x3;
+        const double x5 = -p->c1 + p->c2 * (-2.0) * x0 + p->c3 * (-3.0) * x1 + p->c4 * (-4.0) * x2 + p->c5 * (-5.0) * x3 + p->c6 * (-6.0) * x4;
+        const double x6 = dp[3] * x5 + dp[4] * x0 + dp[5] * x1 + dp[6] * x2 + dp[7] * x3 + dp[8] * x4 + dp[9] * (x1 * x3);
         out[0] = 0.0;
-        out[1] = x21;
+        out[1] = x6;
         return 1;
     }
     default:

@@ -43,124 +43,62 @@ slider_crank_params slider_crank_default_parameters(void)
 double slider_crank_kinetic_energy(const slider_crank_params *restrict p, const double *restrict q, const double *restrict qd, double t)
 {
     (void)t;
-    const double x0 = cos(q[0]);
-    const double x1 = p->r * qd[0];
-    const double x2 = x0 * x1;
-    const double x3 = cos(q[1]);
-    const double x4 = qd[1] * (-0.5);
-    const double x5 = p->L * x4;
-    const double x6 = x3 * x5;
-    const double x7 = x2 + x6;
-    const double x8 = x7 * x7;
-    const double x9 = sin(q[0]);
-    const double x10 = -(x1 * x9);
-    const double x11 = sin(q[1]);
-    const double x12 = x5 * x11;
-    const double x13 = x10 + x12;
-    const double x14 = x13 * x13;
-    const double x15 = x8 + x14;
-    const double x16 = p->m2 * x15;
-    const double x17 = qd[2] * qd[2];
-    const double x18 = p->m3 * x17;
-    const double x19 = x16 + x18;
-    const double x20 = 0.5 * x19;
-    const double x21 = qd[0] * qd[0];
-    const double x22 = p->r * p->r;
-    const double x23 = p->m1 * 0.16666666666666666 * x21 * x22;
-    const double x24 = qd[1] * qd[1];
-    const double x25 = p->L * p->L;
-    const double x26 = p->m2 * 0.041666666666666664 * x24 * x25;
-    const double x27 = x20 + x23 + x26;
-    return x27;
+    const double x0 = p->r * qd[0];
+    const double x1 = p->L * (qd[1] * (-0.5));
+    const double x2 = cos(q[0]) * x0 + cos(q[1]) * x1;
+    const double x3 = -(x0 * sin(q[0])) + x1 * sin(q[1]);
+    const double x4 = 0.5 * (p->m2 * (x2 * x2 + x3 * x3) + p->m3 * (qd[2] * qd[2])) + p->m1 * 0.16666666666666666 * (qd[0] * qd[0]) * (p->r * p->r) + p->m2 * 0.041666666666666664 * (qd[1] * qd[1]) * (p->L * p->L);
+    return x4;
 }
 
 double slider_crank_potential_energy(const slider_crank_params *restrict p, const double *restrict q, double t)
 {
     (void)t;
     const double x0 = sin(q[0]);
-    const double x1 = p->m1 * 0.5 * x0;
-    const double x2 = p->m2 * x0;
-    const double x3 = x1 + x2;
-    const double x4 = p->r * x3;
-    const double x5 = sin(q[1]);
-    const double x6 = p->L * p->m2 * (-0.5) * x5;
-    const double x7 = x4 + x6;
-    const double x8 = p->g * x7;
-    return x8;
+    const double x1 = p->g * (p->r * (p->m1 * 0.5 * x0 + p->m2 * x0) + p->L * p->m2 * (-0.5) * sin(q[1]));
+    return x1;
 }
 
 void slider_crank_dynamics(const slider_crank_params *restrict p, const double *restrict q, const double *restrict qd, double t, double *restrict m, double *restrict h)
 {
     (void)t;
-    const double x0 = p->r * p->r;
-    const double x1 = p->m2 * 3.0;
-    const double x2 = p->m1 + x1;
-    const double x3 = 0.3333333333333333 * x0 * x2;
-    const double x4 = sin(q[0]);
-    const double x5 = sin(q[1]);
-    const double x6 = x4 * x5;
-    const double x7 = cos(q[0]);
-    const double x8 = cos(q[1]);
-    const double x9 = -(x7 * x8);
-    const double x10 = x6 + x9;
-    const double x11 = p->r * p->L;
-    const double x12 = p->m2 * 0.5 * x10 * x11;
-    const double x13 = p->L * p->L;
-    const double x14 = p->m2 * 0.3333333333333333 * x13;
-    const double x15 = p->m2 * 2.0;
-    const double x16 = p->m1 + x15;
-    const double x17 = p->r * p->g * x7 * x16;
-    const double x18 = qd[1] * qd[1];
-    const double x19 = x4 * x8;
-    const double x20 = x5 * x7;
-    const double x21 = x19 + x20;
-    const double x22 = x11 * x21;
-    const double x23 = p->m2 * x18 * x22;
-    const double x24 = x17 + x23;
-    const double x25 = (-0.5) * x24;
-    const double x26 = p->tau + x25;
-    const double x27 = p->L * p->g * 0.5 * x8;
-    const double x28 = qd[0] * qd[0];
-    const double x29 = (-0.5) * x22 * x28;
-    const double x30 = x27 + x29;
-    const double x31 = p->m2 * x30;
-    const double x32 = -(p->c * qd[2]);
-    m[0] = x3;
-    m[1] = x12;
+    const double x0 = 0.3333333333333333 * (p->r * p->r) * (p->m1 + p->m2 * 3.0);
+    const double x1 = sin(q[0]);
+    const double x2 = sin(q[1]);
+    const double x3 = cos(q[0]);
+    const double x4 = cos(q[1]);
+    const double x5 = p->r * p->L;
+    const double x6 = p->m2 * 0.5 * (x1 * x2 + -(x3 * x4)) * x5;
+    const double x7 = p->m2 * 0.3333333333333333 * (p->L * p->L);
+    const double x8 = x5 * (x1 * x4 + x2 * x3);
+    const double x9 = p->tau + (-0.5) * (p->r * p->g * x3 * (p->m1 + p->m2 * 2.0) + p->m2 * (qd[1] * qd[1]) * x8);
+    const double x10 = p->m2 * (p->L * p->g * 0.5 * x4 + (-0.5) * x8 * (qd[0] * qd[0]));
+    const double x11 = -(p->c * qd[2]);
+    m[0] = x0;
+    m[1] = x6;
     m[2] = 0.0;
-    m[3] = x12;
-    m[4] = x14;
+    m[3] = x6;
+    m[4] = x7;
     m[5] = 0.0;
     m[6] = 0.0;
     m[7] = 0.0;
     m[8] = p->m3;
-    h[0] = x26;
-    h[1] = x31;
-    h[2] = x32;
+    h[0] = x9;
+    h[1] = x10;
+    h[2] = x11;
 }
 
 void slider_crank_mass_matrix(const slider_crank_params *restrict p, const double *restrict q, double t, double *restrict m)
 {
     (void)t;
-    const double x0 = p->r * p->r;
-    const double x1 = p->m2 * 3.0;
-    const double x2 = p->m1 + x1;
-    const double x3 = 0.3333333333333333 * x0 * x2;
-    const double x4 = sin(q[0]);
-    const double x5 = sin(q[1]);
-    const double x6 = x4 * x5;
-    const double x7 = cos(q[0]);
-    const double x8 = cos(q[1]);
-    const double x9 = -(x7 * x8);
-    const double x10 = x6 + x9;
-    const double x11 = p->r * p->L * p->m2 * 0.5 * x10;
-    const double x12 = p->L * p->L;
-    const double x13 = p->m2 * 0.3333333333333333 * x12;
-    m[0] = x3;
-    m[1] = x11;
+    const double x0 = 0.3333333333333333 * (p->r * p->r) * (p->m1 + p->m2 * 3.0);
+    const double x1 = p->r * p->L * p->m2 * 0.5 * (sin(q[0]) * sin(q[1]) + -(cos(q[0]) * cos(q[1])));
+    const double x2 = p->m2 * 0.3333333333333333 * (p->L * p->L);
+    m[0] = x0;
+    m[1] = x1;
     m[2] = 0.0;
-    m[3] = x11;
-    m[4] = x13;
+    m[3] = x1;
+    m[4] = x2;
     m[5] = 0.0;
     m[6] = 0.0;
     m[7] = 0.0;
@@ -170,54 +108,27 @@ void slider_crank_mass_matrix(const slider_crank_params *restrict p, const doubl
 void slider_crank_forces(const slider_crank_params *restrict p, const double *restrict q, const double *restrict qd, double t, double *restrict h)
 {
     (void)t;
-    const double x0 = p->m2 * 2.0;
-    const double x1 = p->m1 + x0;
-    const double x2 = cos(q[0]);
-    const double x3 = p->r * p->g * x1 * x2;
-    const double x4 = qd[1] * qd[1];
-    const double x5 = sin(q[0]);
-    const double x6 = cos(q[1]);
-    const double x7 = x5 * x6;
-    const double x8 = sin(q[1]);
-    const double x9 = x2 * x8;
-    const double x10 = x7 + x9;
-    const double x11 = p->L * x10;
-    const double x12 = p->r * x11;
-    const double x13 = p->m2 * x4 * x12;
-    const double x14 = x3 + x13;
-    const double x15 = (-0.5) * x14;
-    const double x16 = p->tau + x15;
-    const double x17 = p->L * p->g * 0.5 * x6;
-    const double x18 = qd[0] * qd[0];
-    const double x19 = (-0.5) * x12 * x18;
-    const double x20 = x17 + x19;
-    const double x21 = p->m2 * x20;
-    const double x22 = -(p->c * qd[2]);
-    h[0] = x16;
-    h[1] = x21;
-    h[2] = x22;
+    const double x0 = cos(q[0]);
+    const double x1 = cos(q[1]);
+    const double x2 = p->r * (p->L * (sin(q[0]) * x1 + x0 * sin(q[1])));
+    const double x3 = p->tau + (-0.5) * (p->r * p->g * (p->m1 + p->m2 * 2.0) * x0 + p->m2 * (qd[1] * qd[1]) * x2);
+    const double x4 = p->m2 * (p->L * p->g * 0.5 * x1 + (-0.5) * x2 * (qd[0] * qd[0]));
+    const double x5 = -(p->c * qd[2]);
+    h[0] = x3;
+    h[1] = x4;
+    h[2] = x5;
 }
 
 void slider_crank_coriolis(const slider_crank_params *restrict p, const double *restrict q, const double *restrict qd, double t, double *restrict c)
 {
     (void)t;
-    const double x0 = sin(q[0]);
-    const double x1 = cos(q[1]);
-    const double x2 = x0 * x1;
-    const double x3 = sin(q[1]);
-    const double x4 = cos(q[0]);
-    const double x5 = x3 * x4;
-    const double x6 = x2 + x5;
-    const double x7 = 0.5 * x6;
-    const double x8 = p->L * p->m2;
-    const double x9 = x7 * x8;
-    const double x10 = p->r * x9;
-    const double x11 = qd[1] * x10;
-    const double x12 = qd[0] * x10;
+    const double x0 = p->r * (0.5 * (sin(q[0]) * cos(q[1]) + sin(q[1]) * cos(q[0])) * (p->L * p->m2));
+    const double x1 = qd[1] * x0;
+    const double x2 = qd[0] * x0;
     c[0] = 0.0;
-    c[1] = x11;
+    c[1] = x1;
     c[2] = 0.0;
-    c[3] = x12;
+    c[3] = x2;
     c[4] = 0.0;
     c[5] = 0.0;
     c[6] = 0.0;
@@ -228,37 +139,24 @@ void slider_crank_coriolis(const slider_crank_params *restrict p, const double *
 void slider_crank_bilateral(const slider_crank_params *restrict p, const double *restrict q, double t, double *restrict g)
 {
     (void)t;
-    const double x0 = -q[2];
-    const double x1 = cos(q[0]);
-    const double x2 = p->r * x1;
-    const double x3 = cos(q[1]);
-    const double x4 = p->L * x3;
-    const double x5 = x0 + x2 + x4;
-    const double x6 = sin(q[0]);
-    const double x7 = p->r * x6;
-    const double x8 = sin(q[1]);
-    const double x9 = -(p->L * x8);
-    const double x10 = x7 + x9;
-    g[0] = x5;
-    g[1] = x10;
+    const double x0 = -q[2] + p->r * cos(q[0]) + p->L * cos(q[1]);
+    const double x1 = p->r * sin(q[0]) + -(p->L * sin(q[1]));
+    g[0] = x0;
+    g[1] = x1;
 }
 
 void slider_crank_bilateral_jacobian(const slider_crank_params *restrict p, const double *restrict q, double t, double *restrict jac, double *restrict time_partial)
 {
     (void)t;
-    const double x0 = sin(q[0]);
-    const double x1 = -(p->r * x0);
-    const double x2 = sin(q[1]);
-    const double x3 = -p->L;
-    const double x4 = x2 * x3;
-    const double x5 = cos(q[0]);
-    const double x6 = p->r * x5;
-    const double x7 = cos(q[1]);
-    const double x8 = x3 * x7;
-    jac[0] = x1;
-    jac[1] = x6;
-    jac[2] = x4;
-    jac[3] = x8;
+    const double x0 = -(p->r * sin(q[0]));
+    const double x1 = -p->L;
+    const double x2 = sin(q[1]) * x1;
+    const double x3 = p->r * cos(q[0]);
+    const double x4 = x1 * cos(q[1]);
+    jac[0] = x0;
+    jac[1] = x3;
+    jac[2] = x2;
+    jac[3] = x4;
     jac[4] = -1.0;
     jac[5] = 0.0;
     time_partial[0] = 0.0;
@@ -268,23 +166,12 @@ void slider_crank_bilateral_jacobian(const slider_crank_params *restrict p, cons
 void slider_crank_bilateral_drift(const slider_crank_params *restrict p, const double *restrict q, const double *restrict qd, double t, double *restrict drift)
 {
     (void)t;
-    const double x0 = qd[0] * qd[0];
-    const double x1 = cos(q[0]);
-    const double x2 = p->r * x0;
-    const double x3 = x1 * x2;
-    const double x4 = qd[1] * qd[1];
-    const double x5 = cos(q[1]);
-    const double x6 = p->L * x4;
-    const double x7 = x5 * x6;
-    const double x8 = x3 + x7;
-    const double x9 = -x8;
-    const double x10 = sin(q[0]);
-    const double x11 = -(x2 * x10);
-    const double x12 = sin(q[1]);
-    const double x13 = x6 * x12;
-    const double x14 = x11 + x13;
-    drift[0] = x9;
-    drift[1] = x14;
+    const double x0 = p->r * (qd[0] * qd[0]);
+    const double x1 = p->L * (qd[1] * qd[1]);
+    const double x2 = -(cos(q[0]) * x0 + cos(q[1]) * x1);
+    const double x3 = -(x0 * sin(q[0])) + x1 * sin(q[1]);
+    drift[0] = x2;
+    drift[1] = x3;
 }
 
 void slider_crank_gaps(const slider_crank_params *restrict p, const double *restrict q, double t, double *restrict g_n)
@@ -340,31 +227,23 @@ void slider_crank_contact_laws(const slider_crank_params *restrict p, slider_cra
 void slider_crank_potential_gradient(const slider_crank_params *restrict p, const double *restrict q, double t, double *restrict grad)
 {
     (void)t;
-    const double x0 = p->m2 * 2.0;
-    const double x1 = p->m1 + x0;
-    const double x2 = cos(q[0]);
-    const double x3 = p->r * p->g * 0.5 * x1 * x2;
-    const double x4 = cos(q[1]);
-    const double x5 = p->L * p->m2 * p->g * (-0.5) * x4;
-    grad[0] = x3;
-    grad[1] = x5;
+    const double x0 = p->r * p->g * 0.5 * (p->m1 + p->m2 * 2.0) * cos(q[0]);
+    const double x1 = p->L * p->m2 * p->g * (-0.5) * cos(q[1]);
+    grad[0] = x0;
+    grad[1] = x1;
     grad[2] = 0.0;
 }
 
 void slider_crank_potential_hessian(const slider_crank_params *restrict p, const double *restrict q, double t, double *restrict hess)
 {
     (void)t;
-    const double x0 = p->m2 * 2.0;
-    const double x1 = p->m1 + x0;
-    const double x2 = sin(q[0]);
-    const double x3 = p->r * p->g * (-0.5) * x1 * x2;
-    const double x4 = sin(q[1]);
-    const double x5 = p->L * p->m2 * p->g * 0.5 * x4;
-    hess[0] = x3;
+    const double x0 = p->r * p->g * (-0.5) * (p->m1 + p->m2 * 2.0) * sin(q[0]);
+    const double x1 = p->L * p->m2 * p->g * 0.5 * sin(q[1]);
+    hess[0] = x0;
     hess[1] = 0.0;
     hess[2] = 0.0;
     hess[3] = 0.0;
-    hess[4] = x5;
+    hess[4] = x1;
     hess[5] = 0.0;
     hess[6] = 0.0;
     hess[7] = 0.0;
@@ -376,38 +255,31 @@ int slider_crank_potential_gradient_parameter(const slider_crank_params *restric
     (void)t;
     switch (k) {
     case 0: {
-        const double x0 = p->m2 * 2.0;
-        const double x1 = p->m1 + x0;
-        const double x2 = cos(q[0]);
-        const double x3 = p->g * 0.5 * x1 * x2;
-        out[0] = x3;
+        const double x0 = p->g * 0.5 * (p->m1 + p->m2 * 2.0) * cos(q[0]);
+        out[0] = x0;
         out[1] = 0.0;
         out[2] = 0.0;
         return 1;
     }
     case 1: {
-        const double x0 = cos(q[1]);
-        const double x1 = p->m2 * p->g * (-0.5) * x0;
+        const double x0 = p->m2 * p->g * (-0.5) * cos(q[1]);
         out[0] = 0.0;
-        out[1] = x1;
+        out[1] = x0;
         out[2] = 0.0;
         return 1;
     }
     case 2: {
-        const double x0 = cos(q[0]);
-        const double x1 = p->r * p->g * 0.5 * x0;
-        out[0] = x1;
+        const double x0 = p->r * p->g * 0.5 * cos(q[0]);
+        out[0] = x0;
         out[1] = 0.0;
         out[2] = 0.0;
         return 1;
     }
     case 3: {
-        const double x0 = cos(q[0]);
-        const double x1 = p->r * p->g * x0;
-        const double x2 = cos(q[1]);
-        const double x3 = p->L * p->g * (-0.5) * x2;
-        out[0] = x1;
-        out[1] = x3;
+        const double x0 = p->r * p->g * cos(q[0]);
+        const double x1 = p->L * p->g * (-0.5) * cos(q[1]);
+        out[0] = x0;
+        out[1] = x1;
         out[2] = 0.0;
         return 1;
     }
@@ -418,14 +290,10 @@ int slider_crank_potential_gradient_parameter(const slider_crank_params *restric
         return 1;
     }
     case 5: {
-        const double x0 = p->m2 * 2.0;
-        const double x1 = p->m1 + x0;
-        const double x2 = cos(q[0]);
-        const double x3 = p->r * 0.5 * x1 * x2;
-        const double x4 = cos(q[1]);
-        const double x5 = p->L * p->m2 * (-0.5) * x4;
-        out[0] = x3;
-        out[1] = x5;
+        const double x0 = p->r * 0.5 * (p->m1 + p->m2 * 2.0) * cos(q[0]);
+        const double x1 = p->L * p->m2 * (-0.5) * cos(q[1]);
+        out[0] = x0;
+        out[1] = x1;
         out[2] = 0.0;
         return 1;
     }
@@ -451,15 +319,13 @@ int slider_crank_bilateral_hessian(const slider_crank_params *restrict p, const 
     (void)t;
     switch (i) {
     case 0: {
-        const double x0 = cos(q[0]);
-        const double x1 = -(p->r * x0);
-        const double x2 = cos(q[1]);
-        const double x3 = -(p->L * x2);
-        hess[0] = x1;
+        const double x0 = -(p->r * cos(q[0]));
+        const double x1 = -(p->L * cos(q[1]));
+        hess[0] = x0;
         hess[1] = 0.0;
         hess[2] = 0.0;
         hess[3] = 0.0;
-        hess[4] = x3;
+        hess[4] = x1;
         hess[5] = 0.0;
         hess[6] = 0.0;
         hess[7] = 0.0;
@@ -467,15 +333,13 @@ int slider_crank_bilateral_hessian(const slider_crank_params *restrict p, const 
         return 1;
     }
     case 1: {
-        const double x0 = sin(q[0]);
-        const double x1 = -(p->r * x0);
-        const double x2 = sin(q[1]);
-        const double x3 = p->L * x2;
-        hess[0] = x1;
+        const double x0 = -(p->r * sin(q[0]));
+        const double x1 = p->L * sin(q[1]);
+        hess[0] = x0;
         hess[1] = 0.0;
         hess[2] = 0.0;
         hess[3] = 0.0;
-        hess[4] = x3;
+        hess[4] = x1;
         hess[5] = 0.0;
         hess[6] = 0.0;
         hess[7] = 0.0;
@@ -500,55 +364,40 @@ int slider_crank_gap_hessian(const slider_crank_params *restrict p, const double
 void slider_crank_force_jacobians(const slider_crank_params *restrict p, const double *restrict q, const double *restrict qd, double t, double *restrict dh_dq, double *restrict dh_dqd)
 {
     (void)t;
-    const double x0 = p->m2 * 2.0;
-    const double x1 = p->m1 + x0;
-    const double x2 = sin(q[0]);
-    const double x3 = p->r * p->g * 0.5 * x1 * x2;
-    const double x4 = qd[1] * qd[1];
-    const double x5 = sin(q[1]);
-    const double x6 = -(x2 * x5);
-    const double x7 = cos(q[0]);
-    const double x8 = cos(q[1]);
-    const double x9 = x7 * x8;
-    const double x10 = x6 + x9;
-    const double x11 = p->r * p->L;
-    const double x12 = p->m2 * (-0.5);
-    const double x13 = x4 * x10 * x11 * x12;
-    const double x14 = x3 + x13;
-    const double x15 = qd[0] * qd[0];
-    const double x16 = x10 * x15;
-    const double x17 = x11 * x16;
-    const double x18 = x12 * x17;
-    const double x19 = p->L * p->g * x5;
-    const double x20 = x17 + x19;
-    const double x21 = x12 * x20;
-    const double x22 = x2 * x8;
-    const double x23 = x5 * x7;
-    const double x24 = x22 + x23;
-    const double x25 = -x24;
-    const double x26 = x11 * x25;
-    const double x27 = p->m2 * x26;
-    const double x28 = qd[1] * x27;
-    const double x29 = qd[0] * x27;
-    const double x30 = -p->c;
-    dh_dq[0] = x14;
-    dh_dq[1] = x13;
+    const double x0 = sin(q[0]);
+    const double x1 = sin(q[1]);
+    const double x2 = cos(q[0]);
+    const double x3 = cos(q[1]);
+    const double x4 = -(x0 * x1) + x2 * x3;
+    const double x5 = p->r * p->L;
+    const double x6 = p->m2 * (-0.5);
+    const double x7 = qd[1] * qd[1] * x4 * x5 * x6;
+    const double x8 = p->r * p->g * 0.5 * (p->m1 + p->m2 * 2.0) * x0 + x7;
+    const double x9 = x5 * (x4 * (qd[0] * qd[0]));
+    const double x10 = x6 * x9;
+    const double x11 = x6 * (x9 + p->L * p->g * x1);
+    const double x12 = p->m2 * (x5 * -(x0 * x3 + x1 * x2));
+    const double x13 = qd[1] * x12;
+    const double x14 = qd[0] * x12;
+    const double x15 = -p->c;
+    dh_dq[0] = x8;
+    dh_dq[1] = x7;
     dh_dq[2] = 0.0;
-    dh_dq[3] = x18;
-    dh_dq[4] = x21;
+    dh_dq[3] = x10;
+    dh_dq[4] = x11;
     dh_dq[5] = 0.0;
     dh_dq[6] = 0.0;
     dh_dq[7] = 0.0;
     dh_dq[8] = 0.0;
     dh_dqd[0] = 0.0;
-    dh_dqd[1] = x28;
+    dh_dqd[1] = x13;
     dh_dqd[2] = 0.0;
-    dh_dqd[3] = x29;
+    dh_dqd[3] = x14;
     dh_dqd[4] = 0.0;
     dh_dqd[5] = 0.0;
     dh_dqd[6] = 0.0;
     dh_dqd[7] = 0.0;
-    dh_dqd[8] = x30;
+    dh_dqd[8] = x15;
 }
 
 void slider_crank_force_time_partial(const slider_crank_params *restrict p, const double *restrict q, const double *restrict qd, double t, double *restrict dh_dt)
@@ -565,24 +414,14 @@ void slider_crank_force_time_partial(const slider_crank_params *restrict p, cons
 void slider_crank_mass_action_jacobian(const slider_crank_params *restrict p, const double *restrict q, double t, const double *restrict a, double *restrict out)
 {
     (void)t;
-    const double x0 = sin(q[0]);
-    const double x1 = cos(q[1]);
-    const double x2 = x0 * x1;
-    const double x3 = sin(q[1]);
-    const double x4 = cos(q[0]);
-    const double x5 = x3 * x4;
-    const double x6 = x2 + x5;
-    const double x7 = 0.5 * x6;
-    const double x8 = p->L * p->m2;
-    const double x9 = x7 * x8;
-    const double x10 = p->r * x9;
-    const double x11 = a[1] * x10;
-    const double x12 = a[0] * x10;
-    out[0] = x11;
-    out[1] = x11;
+    const double x0 = p->r * (0.5 * (sin(q[0]) * cos(q[1]) + sin(q[1]) * cos(q[0])) * (p->L * p->m2));
+    const double x1 = a[1] * x0;
+    const double x2 = a[0] * x0;
+    out[0] = x1;
+    out[1] = x1;
     out[2] = 0.0;
-    out[3] = x12;
-    out[4] = x12;
+    out[3] = x2;
+    out[4] = x2;
     out[5] = 0.0;
     out[6] = 0.0;
     out[7] = 0.0;
@@ -597,58 +436,23 @@ int slider_crank_force_parameter_derivative(const slider_crank_params *restrict 
         double dp[8] = {0.0};
         dp[k] = 1.0;
         const double x0 = qd[1] * qd[1];
-        const double x1 = sin(q[0]);
-        const double x2 = cos(q[1]);
-        const double x3 = x1 * x2;
-        const double x4 = sin(q[1]);
-        const double x5 = cos(q[0]);
-        const double x6 = x4 * x5;
-        const double x7 = x3 + x6;
-        const double x8 = p->r * x7;
-        const double x9 = dp[1] * x8;
-        const double x10 = x0 * x9;
-        const double x11 = p->L * x7;
-        const double x12 = x0 * x11;
-        const double x13 = dp[0] * x12;
-        const double x14 = x10 + x13;
-        const double x15 = p->m2 * x14;
-        const double x16 = dp[3] * 2.0;
-        const double x17 = dp[2] + x16;
-        const double x18 = p->g * x17;
-        const double x19 = p->m2 * 2.0;
-        const double x20 = p->m1 + x19;
-        const double x21 = dp[5] * x20;
-        const double x22 = x18 + x21;
-        const double x23 = p->r * x22;
-        const double x24 = p->g * dp[0] * x20;
-        const double x25 = x23 + x24;
-        const double x26 = x5 * x25;
-        const double x27 = p->r * dp[3];
-        const double x28 = x12 * x27;
-        const double x29 = x15 + x26 + x28;
-        const double x30 = (-0.5) * x29;
-        const double x31 = dp[6] + x30;
-        const double x32 = p->L * p->g * dp[3];
-        const double x33 = p->L * dp[5];
-        const double x34 = p->g * dp[1];
-        const double x35 = x33 + x34;
-        const double x36 = p->m2 * x35;
-        const double x37 = x32 + x36;
-        const double x38 = 0.5 * x2 * x37;
-        const double x39 = qd[0] * qd[0];
-        const double x40 = x9 * x39;
-        const double x41 = x11 * x39;
-        const double x42 = dp[0] * x41;
-        const double x43 = x40 + x42;
-        const double x44 = p->m2 * x43;
-        const double x45 = x27 * x41;
-        const double x46 = x44 + x45;
-        const double x47 = (-0.5) * x46;
-        const double x48 = x38 + x47;
-        const double x49 = -(qd[2] * dp[7]);
-        out[0] = x31;
-        out[1] = x48;
-        out[2] = x49;
+        const double x1 = cos(q[1]);
+        const double x2 = cos(q[0]);
+        const double x3 = sin(q[0]) * x1 + sin(q[1]) * x2;
+        const double x4 = dp[1] * (p->r * x3);
+        const double x5 = p->L * x3;
+        const double x6 = x0 * x5;
+        const double x7 = p->m1 + p->m2 * 2.0;
+        const double x8 = p->r * dp[3];
+        const double x9 = p->m2 * (x0 * x4 + dp[0] * x6) + x2 * (p->r * (p->g * (dp[2] + dp[3] * 2.0) + dp[5] * x7) + p->g * dp[0] * x7) + x6 * x8;
+        const double x10 = dp[6] + (-0.5) * x9;
+        const double x11 = qd[0] * qd[0];
+        const double x12 = x5 * x11;
+        const double x13 = 0.5 * x1 * (p->L * p->g * dp[3] + p->m2 * (p->L * dp[5] + p->g * dp[1])) + (-0.5) * (p->m2 * (x4 * x11 + dp[0] * x12) + x8 * x12);
+        const double x14 = -(qd[2] * dp[7]);
+        out[0] = x10;
+        out[1] = x13;
+        out[2] = x14;
         return 1;
     }
     default:
@@ -663,48 +467,19 @@ int slider_crank_mass_action_parameter_derivative(const slider_crank_params *res
     case 0: case 1: case 2: case 3: case 4: case 5: case 6: case 7: {
         double dp[8] = {0.0};
         dp[k] = 1.0;
-        const double x0 = dp[3] * 3.0;
-        const double x1 = dp[2] + x0;
-        const double x2 = p->r * a[0] * 0.3333333333333333 * x1;
-        const double x3 = p->m2 * 3.0;
-        const double x4 = p->m1 + x3;
-        const double x5 = a[0] * dp[0] * 0.6666666666666666 * x4;
-        const double x6 = sin(q[0]);
-        const double x7 = sin(q[1]);
-        const double x8 = x6 * x7;
-        const double x9 = cos(q[0]);
-        const double x10 = cos(q[1]);
-        const double x11 = -(x9 * x10);
-        const double x12 = x8 + x11;
-        const double x13 = a[1] * x12;
-        const double x14 = p->L * dp[3];
-        const double x15 = x13 * x14;
-        const double x16 = p->m2 * dp[1];
-        const double x17 = x13 * x16;
-        const double x18 = x15 + x17;
-        const double x19 = 0.5 * x18;
-        const double x20 = x2 + x5 + x19;
-        const double x21 = p->r * x20;
-        const double x22 = dp[0] * 0.5;
-        const double x23 = p->L * p->m2 * x13 * x22;
-        const double x24 = x21 + x23;
-        const double x25 = a[0] * x12;
-        const double x26 = x14 * x25;
-        const double x27 = x16 * x25;
-        const double x28 = x26 + x27;
-        const double x29 = p->r * 0.5 * x28;
-        const double x30 = a[1] * 0.3333333333333333 * x14;
-        const double x31 = x22 * x25;
-        const double x32 = a[1] * dp[1] * 0.6666666666666666;
-        const double x33 = x31 + x32;
-        const double x34 = p->m2 * x33;
-        const double x35 = x30 + x34;
-        const double x36 = p->L * x35;
-        const double x37 = x29 + x36;
-        const double x38 = a[2] * dp[4];
-        out[0] = x24;
-        out[1] = x37;
-        out[2] = x38;
+        const double x0 = sin(q[0]) * sin(q[1]) + -(cos(q[0]) * cos(q[1]));
+        const double x1 = a[1] * x0;
+        const double x2 = p->L * dp[3];
+        const double x3 = p->m2 * dp[1];
+        const double x4 = p->r * a[0] * 0.3333333333333333 * (dp[2] + dp[3] * 3.0) + a[0] * dp[0] * 0.6666666666666666 * (p->m1 + p->m2 * 3.0) + 0.5 * (x1 * x2 + x1 * x3);
+        const double x5 = dp[0] * 0.5;
+        const double x6 = p->r * x4 + p->L * p->m2 * x1 * x5;
+        const double x7 = a[0] * x0;
+        const double x8 = p->r * 0.5 * (x2 * x7 + x3 * x7) + p->L * (a[1] * 0.3333333333333333 * x2 + p->m2 * (x5 * x7 + a[1] * dp[1] * 0.6666666666666666));
+        const double x9 = a[2] * dp[4];
+        out[0] = x6;
+        out[1] = x8;
+        out[2] = x9;
         return 1;
     }
     default:
@@ -721,35 +496,31 @@ void slider_crank_bilateral_drift_jacobians(const slider_crank_params *restrict 
 {
     (void)t;
     const double x0 = qd[0] * qd[0];
-    const double x1 = sin(q[0]);
-    const double x2 = p->r * x1;
-    const double x3 = x0 * x2;
-    const double x4 = qd[1] * qd[1];
-    const double x5 = sin(q[1]);
-    const double x6 = p->L * x5;
-    const double x7 = x4 * x6;
-    const double x8 = cos(q[0]);
-    const double x9 = p->r * x8;
-    const double x10 = -(x0 * x9);
-    const double x11 = cos(q[1]);
-    const double x12 = p->L * x11;
-    const double x13 = x4 * x12;
-    const double x14 = qd[0] * (-2.0);
-    const double x15 = x9 * x14;
-    const double x16 = qd[1] * (-2.0) * x12;
-    const double x17 = x2 * x14;
-    const double x18 = qd[1] * 2.0 * x6;
-    d_dq[0] = x3;
-    d_dq[1] = x7;
+    const double x1 = p->r * sin(q[0]);
+    const double x2 = x0 * x1;
+    const double x3 = qd[1] * qd[1];
+    const double x4 = p->L * sin(q[1]);
+    const double x5 = x3 * x4;
+    const double x6 = p->r * cos(q[0]);
+    const double x7 = -(x0 * x6);
+    const double x8 = p->L * cos(q[1]);
+    const double x9 = x3 * x8;
+    const double x10 = qd[0] * (-2.0);
+    const double x11 = x6 * x10;
+    const double x12 = qd[1] * (-2.0) * x8;
+    const double x13 = x1 * x10;
+    const double x14 = qd[1] * 2.0 * x4;
+    d_dq[0] = x2;
+    d_dq[1] = x5;
     d_dq[2] = 0.0;
-    d_dq[3] = x10;
-    d_dq[4] = x13;
+    d_dq[3] = x7;
+    d_dq[4] = x9;
     d_dq[5] = 0.0;
-    d_dqd[0] = x15;
-    d_dqd[1] = x16;
+    d_dqd[0] = x11;
+    d_dqd[1] = x12;
     d_dqd[2] = 0.0;
-    d_dqd[3] = x17;
-    d_dqd[4] = x18;
+    d_dqd[3] = x13;
+    d_dqd[4] = x14;
     d_dqd[5] = 0.0;
 }
 

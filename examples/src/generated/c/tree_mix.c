@@ -1731,103 +1731,13 @@ double tree_mix_potential_energy(const tree_mix_params *restrict p, const double
     const double z123 = p->h0 + s4.v0;
     const double z124 = p->h0 + s4.v1;
     const double z125 = p->h0 + s4.v2;
-    const double x0 = z3 * 0.00625;
-    const double x1 = s1.v2 * 0.05;
-    const double x2 = z122 * 0.1;
-    const double x3 = z5 + z8;
-    const double x4 = 0.005 * x3;
-    const double x5 = (-0.02) + x0 + x1 + x2 + x4;
-    const double x6 = z3 * x5;
-    const double x7 = z4 * 0.005;
-    const double x8 = s1.v3 * 0.1;
-    const double x9 = (-0.03) + x7 + x8;
-    const double x10 = z4 * x9;
-    const double x11 = z5 * 0.005;
-    const double x12 = s1.v2 * 0.1;
-    const double x13 = (-0.04) + x11 + x12;
-    const double x14 = z5 * x13;
-    const double x15 = z6 * 0.00125;
-    const double x16 = s1.v3 * 0.05;
-    const double x17 = (-0.015) + x7 + x15 + x16;
-    const double x18 = z6 * x17;
-    const double x19 = p->l0 * 0.5;
-    const double x20 = z3 * (-0.04);
-    const double x21 = z4 * (-0.06);
-    const double x22 = z5 * (-0.08);
-    const double x23 = z6 * (-0.03);
-    const double x24 = s1.v2 * (-0.8);
-    const double x25 = s1.v3 * (-0.6);
-    const double x26 = z6 * z6;
-    const double x27 = z8 * z8;
-    const double x28 = x26 + x27;
-    const double x29 = 0.0025 * x28;
-    const double x30 = s1.v2 * z3;
-    const double x31 = s1.v3 * z6;
-    const double x32 = z8 * z122;
-    const double x33 = x30 + x31 + x32;
-    const double x34 = 0.1 * x33;
-    const double x35 = z3 * z122;
-    const double x36 = s1.v3 * z4;
-    const double x37 = s1.v2 * z5;
-    const double x38 = x35 + x36 + x37;
-    const double x39 = 0.2 * x38;
-    const double x40 = z3 * z5;
-    const double x41 = z3 * z8;
-    const double x42 = z4 * z6;
-    const double x43 = z4 * z4;
-    const double x44 = z5 * z5;
-    const double x45 = x40 + x41 + x42 + x43 + x44;
-    const double x46 = 0.01 * x45;
-    const double x47 = z3 * z3;
-    const double x48 = 0.0125 * x47;
-    const double x49 = s1.v2 * s1.v2;
-    const double x50 = s1.v3 * s1.v3;
-    const double x51 = z122 * z122;
-    const double x52 = 0.25 + x20 + x21 + x22 + x23 + x24 + x25 + x29 + x34 + x39 + x46 + x48 + x49 + x50 + x51;
-    const double x53 = sqrt(x52);
-    const double x54 = -x53;
-    const double x55 = x19 + x54;
-    const double x56 = p->l0 * x55;
-    const double x57 = z8 * 0.00125;
-    const double x58 = z122 * 0.05;
-    const double x59 = x57 + x58;
-    const double x60 = z8 * x59;
-    const double x61 = s1.v2 * 0.5;
-    const double x62 = (-0.4) + x61;
-    const double x63 = s1.v2 * x62;
-    const double x64 = s1.v3 * 0.5;
-    const double x65 = (-0.3) + x64;
-    const double x66 = s1.v3 * x65;
-    const double x67 = 0.5 * x51;
-    const double x68 = 0.125 + x6 + x10 + x14 + x18 + x56 + x60 + x63 + x66 + x67;
-    const double x69 = p->k * x68;
-    const double x70 = p->h0 * p->m_a;
-    const double x71 = p->m_a * z6 * 0.02;
-    const double x72 = p->m_s * z122;
-    const double x73 = s2.v0 * 0.03;
-    const double x74 = s2.v2 * 0.04;
-    const double x75 = z123 + x73 + x74;
-    const double x76 = p->m_b * x75;
-    const double x77 = p->l_c * s2.v3 * 0.5;
-    const double x78 = z47 * 0.01;
-    const double x79 = z124 + x77 + x78;
-    const double x80 = p->m_c * x79;
-    const double x81 = p->l_d * s4.v3 * 0.5;
-    const double x82 = z67 * 0.01;
-    const double x83 = z125 + x81 + x82;
-    const double x84 = p->m_d * x83;
-    const double x85 = p->m_a * 0.1;
-    const double x86 = p->m_s * 0.02;
-    const double x87 = x85 + x86;
-    const double x88 = z3 * x87;
-    const double x89 = p->m_a * 0.05;
-    const double x90 = p->m_s * 0.01;
-    const double x91 = x89 + x90;
-    const double x92 = z8 * x91;
-    const double x93 = x70 + x71 + x72 + x76 + x80 + x84 + x88 + x92;
-    const double x94 = p->g * x93;
-    const double x95 = x69 + x94;
-    return x95;
+    const double x0 = z4 * 0.005;
+    const double x1 = z122 * z122;
+    const double x2 = 0.25 + z3 * (-0.04) + z4 * (-0.06) + z5 * (-0.08) + z6 * (-0.03) + s1.v2 * (-0.8) + s1.v3 * (-0.6) + 0.0025 * (z6 * z6 + z8 * z8) + 0.1 * (s1.v2 * z3 + s1.v3 * z6 + z8 * z122) + 0.2 * (z3 * z122 + s1.v3 * z4 + s1.v2 * z5) + 0.01 * (z3 * z5 + z3 * z8 + z4 * z6 + z4 * z4 + z5 * z5) + 0.0125 * (z3 * z3) + s1.v2 * s1.v2 + s1.v3 * s1.v3 + x1;
+    const double x3 = 0.125 + z3 * ((-0.02) + z3 * 0.00625 + s1.v2 * 0.05 + z122 * 0.1 + 0.005 * (z5 + z8)) + z4 * ((-0.03) + x0 + s1.v3 * 0.1) + z5 * ((-0.04) + z5 * 0.005 + s1.v2 * 0.1) + z6 * ((-0.015) + x0 + z6 * 0.00125 + s1.v3 * 0.05) + p->l0 * (p->l0 * 0.5 + -sqrt(x2)) + z8 * (z8 * 0.00125 + z122 * 0.05) + s1.v2 * ((-0.4) + s1.v2 * 0.5) + s1.v3 * ((-0.3) + s1.v3 * 0.5) + 0.5 * x1;
+    const double x4 = p->h0 * p->m_a + p->m_a * z6 * 0.02 + p->m_s * z122 + p->m_b * (z123 + s2.v0 * 0.03 + s2.v2 * 0.04) + p->m_c * (z124 + p->l_c * s2.v3 * 0.5 + z47 * 0.01) + p->m_d * (z125 + p->l_d * s4.v3 * 0.5 + z67 * 0.01) + z3 * (p->m_a * 0.1 + p->m_s * 0.02) + z8 * (p->m_a * 0.05 + p->m_s * 0.01);
+    const double x5 = p->k * x3 + p->g * x4;
+    return x5;
 }
 
 void tree_mix_dynamics(const tree_mix_params *restrict p, const double *restrict q, const double *restrict qd, double t, double *restrict m, double *restrict h)
@@ -2095,20 +2005,16 @@ void tree_mix_bilateral(const tree_mix_params *restrict p, const double *restric
 {
     (void)p;
     (void)t;
-    const double x0 = q[3] * (-0.1);
-    const double x1 = sin(q[0]);
-    const double x2 = (-0.2) * x1;
-    const double x3 = q[1] + x0 + x2;
-    g[0] = x3;
+    const double x0 = q[1] + q[3] * (-0.1) + (-0.2) * sin(q[0]);
+    g[0] = x0;
 }
 
 void tree_mix_bilateral_jacobian(const tree_mix_params *restrict p, const double *restrict q, double t, double *restrict jac, double *restrict time_partial)
 {
     (void)p;
     (void)t;
-    const double x0 = cos(q[0]);
-    const double x1 = (-0.2) * x0;
-    jac[0] = x1;
+    const double x0 = (-0.2) * cos(q[0]);
+    jac[0] = x0;
     jac[1] = 1.0;
     jac[2] = 0.0;
     jac[3] = -0.1;
@@ -2120,9 +2026,8 @@ void tree_mix_bilateral_drift(const tree_mix_params *restrict p, const double *r
     (void)p;
     (void)t;
     const double z2 = sin(q[0]);
-    const double x0 = qd[0] * qd[0];
-    const double x1 = z2 * 0.2 * x0;
-    drift[0] = x1;
+    const double x0 = z2 * 0.2 * (qd[0] * qd[0]);
+    drift[0] = x0;
 }
 
 void tree_mix_gaps(const tree_mix_params *restrict p, const double *restrict q, double t, double *restrict g_n)
@@ -2132,10 +2037,8 @@ void tree_mix_gaps(const tree_mix_params *restrict p, const double *restrict q, 
     const Shared2 s2 = shared2(p, q, s0);
     const Shared4 s4 = shared4(p, q, s2);
     const double z125 = p->h0 + s4.v2;
-    const double x0 = p->l_d * s4.v3;
-    const double x1 = -p->h_floor;
-    const double x2 = z125 + x0 + x1;
-    g_n[0] = x2;
+    const double x0 = z125 + p->l_d * s4.v3 + -p->h_floor;
+    g_n[0] = x0;
 }
 
 void tree_mix_gap_jacobian(const tree_mix_params *restrict p, const double *restrict q, double t, double *restrict w_n, double *restrict time_partial)
@@ -2154,15 +2057,13 @@ void tree_mix_gap_jacobian(const tree_mix_params *restrict p, const double *rest
     const double z60 = cos(q[3]);
     const double z61 = sin(q[3]);
     const double z67 = s2.v1 * z60 - s2.v3 * z61;
-    const double x0 = p->l_d * s12.v0;
-    const double x1 = s12.v3 + x0;
-    const double x2 = p->l_d * s12.v4;
-    const double x3 = s12.v5 + x2;
-    const double x4 = p->l_d * z67;
-    w_n[0] = x1;
+    const double x0 = s12.v3 + p->l_d * s12.v0;
+    const double x1 = s12.v5 + p->l_d * s12.v4;
+    const double x2 = p->l_d * z67;
+    w_n[0] = x0;
     w_n[1] = z14;
-    w_n[2] = x3;
-    w_n[3] = x4;
+    w_n[2] = x1;
+    w_n[3] = x2;
     time_partial[0] = 0.0;
 }
 
@@ -2174,16 +2075,8 @@ void tree_mix_gap_drift(const tree_mix_params *restrict p, const double *restric
     const Shared6 s6 = shared6(p, q, s0, s2);
     const Shared27 s27 = shared27(p, q, qd);
     const Shared32 s32 = shared32(p, q, qd, s0, s2, s6, s27);
-    const double x0 = qd[0] * s32.v15;
-    const double x1 = qd[1] * s32.v18;
-    const double x2 = qd[2] * s32.v20;
-    const double x3 = qd[0] * s32.v17;
-    const double x4 = qd[2] * s32.v21;
-    const double x5 = qd[3] * s32.v5;
-    const double x6 = x3 + x4 + x5;
-    const double x7 = p->l_d * x6;
-    const double x8 = x0 + x1 + x2 + x7;
-    drift[0] = x8;
+    const double x0 = qd[0] * s32.v15 + qd[1] * s32.v18 + qd[2] * s32.v20 + p->l_d * (qd[0] * s32.v17 + qd[2] * s32.v21 + qd[3] * s32.v5);
+    drift[0] = x0;
 }
 
 void tree_mix_slip_jacobian(const tree_mix_params *restrict p, const double *restrict q, double t, double *restrict w_t, double *restrict time_partial)
@@ -2208,15 +2101,13 @@ void tree_mix_slip_jacobian(const tree_mix_params *restrict p, const double *res
     const double z60 = cos(q[3]);
     const double z61 = sin(q[3]);
     const double z63 = z29 * z60 - z42 * z61;
-    const double x0 = p->l_d * s10.v0;
-    const double x1 = s10.v3 + x0;
-    const double x2 = p->l_d * s10.v4;
-    const double x3 = s10.v5 + x2;
-    const double x4 = p->l_d * z63;
-    w_t[0] = x1;
+    const double x0 = s10.v3 + p->l_d * s10.v0;
+    const double x1 = s10.v5 + p->l_d * s10.v4;
+    const double x2 = p->l_d * z63;
+    w_t[0] = x0;
     w_t[1] = z12;
-    w_t[2] = x3;
-    w_t[3] = x4;
+    w_t[2] = x1;
+    w_t[3] = x2;
     time_partial[0] = 0.0;
 }
 
@@ -2267,16 +2158,8 @@ void tree_mix_slip_drift(const tree_mix_params *restrict p, const double *restri
     const double z926 = -z28 * s27.v3 - z30 * s27.v2 - z40 * z210 - z41 * z208;
     const double z927 = p->l_c * z926;
     const double z928 = s27.v4 * s7.v4 + z60 * z926;
-    const double x0 = qd[0] * z924;
-    const double x1 = qd[1] * z925;
-    const double x2 = qd[2] * z927;
-    const double x3 = qd[0] * z918;
-    const double x4 = qd[2] * z928;
-    const double x5 = qd[3] * z216;
-    const double x6 = x3 + x4 + x5;
-    const double x7 = p->l_d * x6;
-    const double x8 = x0 + x1 + x2 + x7;
-    drift[0] = x8;
+    const double x0 = qd[0] * z924 + qd[1] * z925 + qd[2] * z927 + p->l_d * (qd[0] * z918 + qd[2] * z928 + qd[3] * z216);
+    drift[0] = x0;
 }
 
 void tree_mix_second_slip_jacobian(const tree_mix_params *restrict p, const double *restrict q, double t, double *restrict w_t2, double *restrict time_partial)
@@ -2303,15 +2186,13 @@ void tree_mix_second_slip_jacobian(const tree_mix_params *restrict p, const doub
     const double z65 = z32 * z60 - z44 * z61;
     const double z239 = z60 * s8.v3 + z61 * s8.v1;
     const double z253 = z60 * s8.v4;
-    const double x0 = p->l_d * z239;
-    const double x1 = s15.v2 + x0;
-    const double x2 = p->l_d * z253;
-    const double x3 = s15.v3 + x2;
-    const double x4 = p->l_d * z65;
-    w_t2[0] = x1;
+    const double x0 = s15.v2 + p->l_d * z239;
+    const double x1 = s15.v3 + p->l_d * z253;
+    const double x2 = p->l_d * z65;
+    w_t2[0] = x0;
     w_t2[1] = z13;
-    w_t2[2] = x3;
-    w_t2[3] = x4;
+    w_t2[2] = x1;
+    w_t2[3] = x2;
     time_partial[0] = 0.0;
 }
 
@@ -2361,16 +2242,8 @@ void tree_mix_second_slip_drift(const tree_mix_params *restrict p, const double 
     const double z941 = -z31 * s27.v3 - z33 * s27.v2 - z40 * z220 - z41 * z218;
     const double z942 = s27.v4 * s8.v4 + z60 * z941;
     const double z943 = p->l_c * z941;
-    const double x0 = qd[0] * z939;
-    const double x1 = qd[1] * z940;
-    const double x2 = qd[2] * z943;
-    const double x3 = qd[0] * z933;
-    const double x4 = qd[2] * z942;
-    const double x5 = qd[3] * z222;
-    const double x6 = x3 + x4 + x5;
-    const double x7 = p->l_d * x6;
-    const double x8 = x0 + x1 + x2 + x7;
-    drift[0] = x8;
+    const double x0 = qd[0] * z939 + qd[1] * z940 + qd[2] * z943 + p->l_d * (qd[0] * z933 + qd[2] * z942 + qd[3] * z222);
+    drift[0] = x0;
 }
 
 void tree_mix_contact_laws(const tree_mix_params *restrict p, tree_mix_contact_law *restrict laws)
@@ -3067,12 +2940,11 @@ int tree_mix_bilateral_hessian(const tree_mix_params *restrict p, const double *
     (void)t;
     switch (i) {
     case 0: {
-        const double x0 = sin(q[0]);
-        const double x1 = 0.2 * x0;
+        const double x0 = 0.2 * sin(q[0]);
         for (int mb_k = 0; mb_k < 16; ++mb_k) {
             hess[mb_k] = 0.0;
         }
-        hess[0] = x1;
+        hess[0] = x0;
         return 1;
     }
     default:
@@ -3100,31 +2972,28 @@ int tree_mix_gap_hessian(const tree_mix_params *restrict p, const double *restri
         const double z242 = z60 * s6.v1 - z61 * s6.v3;
         const double z256 = -z61 * s6.v4;
         const double z259 = -s2.v1 * z61 - s2.v3 * z60;
-        const double x0 = p->l_d * s19.v7;
-        const double x1 = s19.v5 + x0;
-        const double x2 = p->l_d * s19.v10;
-        const double x3 = s19.v9 + x2;
-        const double x4 = p->l_d * z242;
-        const double x5 = p->l_d * s19.v13;
-        const double x6 = s19.v12 + x5;
-        const double x7 = p->l_d * z256;
-        const double x8 = p->l_d * z259;
-        hess[0] = x1;
+        const double x0 = s19.v5 + p->l_d * s19.v7;
+        const double x1 = s19.v9 + p->l_d * s19.v10;
+        const double x2 = p->l_d * z242;
+        const double x3 = s19.v12 + p->l_d * s19.v13;
+        const double x4 = p->l_d * z256;
+        const double x5 = p->l_d * z259;
+        hess[0] = x0;
         hess[1] = z199;
-        hess[2] = x3;
-        hess[3] = x4;
+        hess[2] = x1;
+        hess[3] = x2;
         hess[4] = z199;
         hess[5] = 0.0;
         hess[6] = 0.0;
         hess[7] = 0.0;
-        hess[8] = x3;
+        hess[8] = x1;
         hess[9] = 0.0;
-        hess[10] = x6;
-        hess[11] = x7;
-        hess[12] = x4;
+        hess[10] = x3;
+        hess[11] = x4;
+        hess[12] = x2;
         hess[13] = 0.0;
-        hess[14] = x7;
-        hess[15] = x8;
+        hess[14] = x4;
+        hess[15] = x5;
         return 1;
     }
     default:
@@ -4406,14 +4275,13 @@ void tree_mix_bilateral_drift_jacobians(const tree_mix_params *restrict p, const
     (void)t;
     const double z1 = cos(q[0]);
     const double z2 = sin(q[0]);
-    const double x0 = qd[0] * qd[0];
-    const double x1 = z1 * 0.2 * x0;
-    const double x2 = qd[0] * z2 * 0.4;
-    d_dq[0] = x1;
+    const double x0 = z1 * 0.2 * (qd[0] * qd[0]);
+    const double x1 = qd[0] * z2 * 0.4;
+    d_dq[0] = x0;
     d_dq[1] = 0.0;
     d_dq[2] = 0.0;
     d_dq[3] = 0.0;
-    d_dqd[0] = x2;
+    d_dqd[0] = x1;
     d_dqd[1] = 0.0;
     d_dqd[2] = 0.0;
     d_dqd[3] = 0.0;
@@ -4479,61 +4347,22 @@ void tree_mix_gap_drift_jacobians(const tree_mix_params *restrict p, const doubl
     const double z2410 = z60 * s32.v16 - z61 * s32.v9 + s6.v1 * s27.v4 + s6.v3 * z2409;
     const double z2411 = s6.v4 * z2409 - z61 * s32.v19;
     const double z2412 = s2.v1 * z2409 - s2.v3 * s27.v4 - z60 * s32.v4 - z61 * s32.v2;
-    const double x0 = qd[0] * z2388;
-    const double x1 = qd[1] * z2390;
-    const double x2 = qd[2] * z2396;
-    const double x3 = qd[0] * z2382;
-    const double x4 = qd[2] * z2395;
-    const double x5 = qd[3] * z2399;
-    const double x6 = x3 + x4 + x5;
-    const double x7 = p->l_d * x6;
-    const double x8 = x0 + x1 + x2 + x7;
-    const double x9 = qd[0] * s32.v11;
-    const double x10 = qd[0] * z2403;
-    const double x11 = qd[2] * z2406;
-    const double x12 = qd[0] * z2402;
-    const double x13 = qd[2] * z2405;
-    const double x14 = qd[3] * z2408;
-    const double x15 = x12 + x13 + x14;
-    const double x16 = p->l_d * x15;
-    const double x17 = x10 + x11 + x16;
-    const double x18 = qd[0] * z2410;
-    const double x19 = qd[2] * z2411;
-    const double x20 = qd[3] * z2412;
-    const double x21 = x18 + x19 + x20;
-    const double x22 = p->l_d * x21;
-    const double x23 = qd[0] * s19.v5;
-    const double x24 = qd[1] * z199;
-    const double x25 = qd[2] * s19.v9;
-    const double x26 = qd[0] * s19.v7;
-    const double x27 = qd[2] * s19.v10;
-    const double x28 = qd[3] * z242;
-    const double x29 = s32.v17 + x26 + x27 + x28;
-    const double x30 = p->l_d * x29;
-    const double x31 = s32.v15 + x23 + x24 + x25 + x30;
-    const double x32 = qd[0] * z199;
-    const double x33 = s32.v18 + x32;
-    const double x34 = qd[0] * s19.v9;
-    const double x35 = qd[2] * s19.v12;
-    const double x36 = qd[0] * s19.v10;
-    const double x37 = qd[2] * s19.v13;
-    const double x38 = qd[3] * z256;
-    const double x39 = s32.v21 + x36 + x37 + x38;
-    const double x40 = p->l_d * x39;
-    const double x41 = s32.v20 + x34 + x35 + x40;
-    const double x42 = qd[0] * z242;
-    const double x43 = qd[2] * z256;
-    const double x44 = qd[3] * z259;
-    const double x45 = s32.v5 + x42 + x43 + x44;
-    const double x46 = p->l_d * x45;
-    d_dq[0] = x8;
-    d_dq[1] = x9;
-    d_dq[2] = x17;
-    d_dq[3] = x22;
-    d_dqd[0] = x31;
-    d_dqd[1] = x33;
-    d_dqd[2] = x41;
-    d_dqd[3] = x46;
+    const double x0 = qd[0] * z2388 + qd[1] * z2390 + qd[2] * z2396 + p->l_d * (qd[0] * z2382 + qd[2] * z2395 + qd[3] * z2399);
+    const double x1 = qd[0] * s32.v11;
+    const double x2 = qd[0] * z2403 + qd[2] * z2406 + p->l_d * (qd[0] * z2402 + qd[2] * z2405 + qd[3] * z2408);
+    const double x3 = p->l_d * (qd[0] * z2410 + qd[2] * z2411 + qd[3] * z2412);
+    const double x4 = s32.v15 + qd[0] * s19.v5 + qd[1] * z199 + qd[2] * s19.v9 + p->l_d * (s32.v17 + qd[0] * s19.v7 + qd[2] * s19.v10 + qd[3] * z242);
+    const double x5 = s32.v18 + qd[0] * z199;
+    const double x6 = s32.v20 + qd[0] * s19.v9 + qd[2] * s19.v12 + p->l_d * (s32.v21 + qd[0] * s19.v10 + qd[2] * s19.v13 + qd[3] * z256);
+    const double x7 = p->l_d * (s32.v5 + qd[0] * z242 + qd[2] * z256 + qd[3] * z259);
+    d_dq[0] = x0;
+    d_dq[1] = x1;
+    d_dq[2] = x2;
+    d_dq[3] = x3;
+    d_dqd[0] = x4;
+    d_dqd[1] = x5;
+    d_dqd[2] = x6;
+    d_dqd[3] = x7;
 }
 
 int tree_mix_articulated_acceleration(const tree_mix_params *restrict p, const double *restrict q, const double *restrict qd, double t, double *restrict qdd)

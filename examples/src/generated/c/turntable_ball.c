@@ -39,110 +39,31 @@ turntable_ball_params turntable_ball_default_parameters(void)
 double turntable_ball_kinetic_energy(const turntable_ball_params *restrict p, const double *restrict q, const double *restrict qd, double t)
 {
     (void)t;
-    const double x0 = qd[0] * qd[0];
-    const double x1 = qd[1] * qd[1];
-    const double x2 = x0 + x1;
-    const double x3 = p->m * 0.5 * x2;
-    const double x4 = p->r * p->r;
-    const double x5 = cos(q[2]);
-    const double x6 = cos(q[3]);
-    const double x7 = qd[2] * x5;
-    const double x8 = x6 * x7;
-    const double x9 = sin(q[2]);
-    const double x10 = sin(q[3]);
-    const double x11 = qd[3] * x10;
-    const double x12 = -(x9 * x11);
-    const double x13 = x8 + x12;
-    const double x14 = sin(q[4]);
-    const double x15 = x10 * x14;
-    const double x16 = x9 * x15;
-    const double x17 = cos(q[4]);
-    const double x18 = x5 * x17;
-    const double x19 = x16 + x18;
-    const double x20 = x13 * x19;
-    const double x21 = x6 * x6;
-    const double x22 = qd[3] * x14 * x21;
-    const double x23 = x9 * x17;
-    const double x24 = -x23;
-    const double x25 = x5 * x15;
-    const double x26 = x24 + x25;
-    const double x27 = qd[2] * x9;
-    const double x28 = x6 * x27;
-    const double x29 = x5 * x11;
-    const double x30 = x28 + x29;
-    const double x31 = x26 * x30;
-    const double x32 = x22 + x31;
-    const double x33 = -x32;
-    const double x34 = x20 + x33;
-    const double x35 = x34 * x34;
-    const double x36 = p->m * x4;
-    const double x37 = x35 * x36;
-    const double x38 = x10 * x17;
-    const double x39 = qd[3] * x38;
-    const double x40 = qd[4] * x6 * x14;
-    const double x41 = x39 + x40;
-    const double x42 = x10 * x41;
-    const double x43 = x9 * x14;
-    const double x44 = qd[2] * x43;
-    const double x45 = x7 * x38;
-    const double x46 = qd[3] * x6;
-    const double x47 = x23 * x46;
-    const double x48 = qd[4] * x9;
-    const double x49 = x15 * x48;
-    const double x50 = qd[4] * x18;
-    const double x51 = x49 + x50;
-    const double x52 = -x51;
-    const double x53 = x44 + x45 + x47 + x52;
-    const double x54 = x6 * x9 * x53;
-    const double x55 = x5 * x14;
-    const double x56 = qd[2] * x55;
-    const double x57 = x18 * x46;
-    const double x58 = qd[4] * x23;
-    const double x59 = x27 * x38;
-    const double x60 = qd[4] * x5;
-    const double x61 = x15 * x60;
-    const double x62 = x59 + x61;
-    const double x63 = -x62;
-    const double x64 = x56 + x57 + x58 + x63;
-    const double x65 = x5 * x6 * x64;
-    const double x66 = x42 + x54 + x65;
-    const double x67 = x66 * x66;
-    const double x68 = x36 * x67;
-    const double x69 = x5 * x38;
-    const double x70 = x43 + x69;
-    const double x71 = x46 * x55;
-    const double x72 = qd[4] * x43;
-    const double x73 = x38 * x60;
-    const double x74 = x15 * x27;
-    const double x75 = qd[2] * x18;
-    const double x76 = x74 + x75;
-    const double x77 = -x76;
-    const double x78 = x71 + x72 + x73 + x77;
-    const double x79 = x70 * x78;
-    const double x80 = -(qd[3] * x15);
-    const double x81 = x6 * x17;
-    const double x82 = qd[4] * x81;
-    const double x83 = x80 + x82;
-    const double x84 = x81 * x83;
-    const double x85 = x9 * x38;
-    const double x86 = -x55;
-    const double x87 = x85 + x86;
-    const double x88 = x7 * x15;
-    const double x89 = x43 * x46;
-    const double x90 = x38 * x48;
-    const double x91 = qd[2] * x23;
-    const double x92 = qd[4] * x55;
-    const double x93 = x91 + x92;
-    const double x94 = -x93;
-    const double x95 = x88 + x89 + x90 + x94;
-    const double x96 = x87 * x95;
-    const double x97 = x79 + x84 + x96;
-    const double x98 = x97 * x97;
-    const double x99 = x36 * x98;
-    const double x100 = x37 + x68 + x99;
-    const double x101 = 0.2 * x100;
-    const double x102 = x3 + x101;
-    return x102;
+    const double x0 = cos(q[2]);
+    const double x1 = cos(q[3]);
+    const double x2 = qd[2] * x0;
+    const double x3 = sin(q[2]);
+    const double x4 = sin(q[3]);
+    const double x5 = qd[3] * x4;
+    const double x6 = sin(q[4]);
+    const double x7 = x4 * x6;
+    const double x8 = cos(q[4]);
+    const double x9 = x0 * x8;
+    const double x10 = x3 * x8;
+    const double x11 = qd[2] * x3;
+    const double x12 = (x1 * x2 + -(x3 * x5)) * (x3 * x7 + x9) + -(qd[3] * x6 * (x1 * x1) + (-x10 + x0 * x7) * (x1 * x11 + x0 * x5));
+    const double x13 = p->m * (p->r * p->r);
+    const double x14 = x4 * x8;
+    const double x15 = x3 * x6;
+    const double x16 = qd[3] * x1;
+    const double x17 = qd[4] * x3;
+    const double x18 = x0 * x6;
+    const double x19 = qd[4] * x0;
+    const double x20 = x4 * (qd[3] * x14 + qd[4] * x1 * x6) + x1 * x3 * (qd[2] * x15 + x2 * x14 + x10 * x16 + -(x7 * x17 + qd[4] * x9)) + x0 * x1 * (qd[2] * x18 + x9 * x16 + qd[4] * x10 + -(x11 * x14 + x7 * x19));
+    const double x21 = x1 * x8;
+    const double x22 = (x15 + x0 * x14) * (x16 * x18 + qd[4] * x15 + x14 * x19 + -(x7 * x11 + qd[2] * x9)) + x21 * (-(qd[3] * x7) + qd[4] * x21) + (x3 * x14 + -x18) * (x2 * x7 + x15 * x16 + x14 * x17 + -(qd[2] * x10 + qd[4] * x18));
+    const double x23 = p->m * 0.5 * (qd[0] * qd[0] + qd[1] * qd[1]) + 0.2 * (x12 * x12 * x13 + x13 * (x20 * x20) + x13 * (x22 * x22));
+    return x23;
 }
 
 double turntable_ball_potential_energy(const turntable_ball_params *restrict p, const double *restrict q, double t)
@@ -156,68 +77,25 @@ double turntable_ball_potential_energy(const turntable_ball_params *restrict p, 
 void turntable_ball_dynamics(const turntable_ball_params *restrict p, const double *restrict q, const double *restrict qd, double t, double *restrict m, double *restrict h)
 {
     (void)t;
-    const double x0 = p->r * p->r;
-    const double x1 = p->m * x0;
-    const double x2 = 0.4 * x1;
-    const double x3 = sin(q[3]);
-    const double x4 = (-0.4) * x1;
-    const double x5 = x3 * x4;
-    const double x6 = cos(q[3]);
-    const double x7 = 0.4 * x6;
-    const double x8 = x1 * x7;
-    const double x9 = qd[3] * x8;
-    const double x10 = qd[4] * x9;
-    const double x11 = qd[2] * qd[4] * x4 * x6;
-    const double x12 = qd[2] * x9;
+    const double x0 = p->m * (p->r * p->r);
+    const double x1 = 0.4 * x0;
+    const double x2 = (-0.4) * x0;
+    const double x3 = sin(q[3]) * x2;
+    const double x4 = cos(q[3]);
+    const double x5 = qd[3] * (x0 * (0.4 * x4));
+    const double x6 = qd[4] * x5;
+    const double x7 = qd[2] * qd[4] * x2 * x4;
+    const double x8 = qd[2] * x5;
     for (int mb_k = 0; mb_k < 25; ++mb_k) {
         m[mb_k] = 0.0;
     }
     m[0] = p->m;
     m[6] = p->m;
-    m[12] = x2;
-    m[14] = x5;
-    m[18] = x2;
-    m[22] = x5;
-    m[24] = x2;
-    h[0] = 0.0;
-    h[1] = 0.0;
-    h[2] = x10;
-    h[3] = x11;
-    h[4] = x12;
-}
-
-void turntable_ball_mass_matrix(const turntable_ball_params *restrict p, const double *restrict q, double t, double *restrict m)
-{
-    (void)t;
-    const double x0 = p->r * p->r;
-    const double x1 = p->m * x0;
-    const double x2 = 0.4 * x1;
-    const double x3 = sin(q[3]);
-    const double x4 = (-0.4) * x1 * x3;
-    for (int mb_k = 0; mb_k < 25; ++mb_k) {
-        m[mb_k] = 0.0;
-    }
-    m[0] = p->m;
-    m[6] = p->m;
-    m[12] = x2;
-    m[14] = x4;
-    m[18] = x2;
-    m[22] = x4;
-    m[24] = x2;
-}
-
-void turntable_ball_forces(const turntable_ball_params *restrict p, const double *restrict q, const double *restrict qd, double t, double *restrict h)
-{
-    (void)t;
-    const double x0 = p->r * p->r;
-    const double x1 = cos(q[3]);
-    const double x2 = x0 * x1;
-    const double x3 = qd[3] * 0.4;
-    const double x4 = p->m * qd[4];
-    const double x5 = x2 * x4;
-    const double x6 = x3 * x5;
-    const double x7 = qd[2] * (-0.4) * x5;
-    const double x8 = p->m * qd[2] * x2 * x3;
+    m[12] = x1;
+    m[14] = x3;
+    m[18] = x1;
+    m[22] = x3;
+    m[24] = x1;
     h[0] = 0.0;
     h[1] = 0.0;
     h[2] = x6;
@@ -225,30 +103,60 @@ void turntable_ball_forces(const turntable_ball_params *restrict p, const double
     h[4] = x8;
 }
 
+void turntable_ball_mass_matrix(const turntable_ball_params *restrict p, const double *restrict q, double t, double *restrict m)
+{
+    (void)t;
+    const double x0 = p->m * (p->r * p->r);
+    const double x1 = 0.4 * x0;
+    const double x2 = (-0.4) * x0 * sin(q[3]);
+    for (int mb_k = 0; mb_k < 25; ++mb_k) {
+        m[mb_k] = 0.0;
+    }
+    m[0] = p->m;
+    m[6] = p->m;
+    m[12] = x1;
+    m[14] = x2;
+    m[18] = x1;
+    m[22] = x2;
+    m[24] = x1;
+}
+
+void turntable_ball_forces(const turntable_ball_params *restrict p, const double *restrict q, const double *restrict qd, double t, double *restrict h)
+{
+    (void)t;
+    const double x0 = p->r * p->r * cos(q[3]);
+    const double x1 = qd[3] * 0.4;
+    const double x2 = x0 * (p->m * qd[4]);
+    const double x3 = x1 * x2;
+    const double x4 = qd[2] * (-0.4) * x2;
+    const double x5 = p->m * qd[2] * x0 * x1;
+    h[0] = 0.0;
+    h[1] = 0.0;
+    h[2] = x3;
+    h[3] = x4;
+    h[4] = x5;
+}
+
 void turntable_ball_coriolis(const turntable_ball_params *restrict p, const double *restrict q, const double *restrict qd, double t, double *restrict c)
 {
     (void)t;
-    const double x0 = p->r * p->r;
-    const double x1 = cos(q[3]);
-    const double x2 = x0 * x1;
-    const double x3 = p->m * (-0.2);
-    const double x4 = x2 * x3;
+    const double x0 = p->r * p->r * cos(q[3]);
+    const double x1 = x0 * (p->m * (-0.2));
+    const double x2 = qd[4] * x1;
+    const double x3 = qd[3] * x1;
+    const double x4 = x0 * (p->m * 0.2);
     const double x5 = qd[4] * x4;
-    const double x6 = qd[3] * x4;
-    const double x7 = p->m * 0.2;
-    const double x8 = x2 * x7;
-    const double x9 = qd[4] * x8;
-    const double x10 = qd[2] * x8;
-    const double x11 = qd[2] * x4;
+    const double x6 = qd[2] * x4;
+    const double x7 = qd[2] * x1;
     for (int mb_k = 0; mb_k < 25; ++mb_k) {
         c[mb_k] = 0.0;
     }
-    c[13] = x5;
-    c[14] = x6;
-    c[17] = x9;
-    c[19] = x10;
-    c[22] = x6;
-    c[23] = x11;
+    c[13] = x2;
+    c[14] = x3;
+    c[17] = x5;
+    c[19] = x6;
+    c[22] = x3;
+    c[23] = x7;
 }
 
 void turntable_ball_bilateral(const turntable_ball_params *restrict p, const double *restrict q, double t, double *restrict g)
@@ -265,19 +173,13 @@ void turntable_ball_bilateral_jacobian(const turntable_ball_params *restrict p, 
     const double x0 = cos(q[2]);
     const double x1 = -p->r;
     const double x2 = x0 * x1;
-    const double x3 = sin(q[2]);
-    const double x4 = cos(q[3]);
-    const double x5 = x1 * x3;
-    const double x6 = x4 * x5;
-    const double x7 = p->r * x0 * x4;
-    const double x8 = p->alpha * t;
-    const double x9 = q[1] * x8;
-    const double x10 = p->omega * q[1];
-    const double x11 = x9 + x10;
-    const double x12 = q[0] * x8;
-    const double x13 = p->omega * q[0];
-    const double x14 = x12 + x13;
-    const double x15 = -x14;
+    const double x3 = cos(q[3]);
+    const double x4 = x1 * sin(q[2]);
+    const double x5 = x3 * x4;
+    const double x6 = p->r * x0 * x3;
+    const double x7 = p->alpha * t;
+    const double x8 = q[1] * x7 + p->omega * q[1];
+    const double x9 = -(q[0] * x7 + p->omega * q[0]);
     jac[0] = 1.0;
     jac[1] = 0.0;
     jac[2] = 0.0;
@@ -285,48 +187,25 @@ void turntable_ball_bilateral_jacobian(const turntable_ball_params *restrict p, 
     jac[4] = 0.0;
     jac[5] = 0.0;
     jac[6] = x2;
-    jac[7] = x5;
-    jac[8] = x6;
-    jac[9] = x7;
-    time_partial[0] = x11;
-    time_partial[1] = x15;
+    jac[7] = x4;
+    jac[8] = x5;
+    jac[9] = x6;
+    time_partial[0] = x8;
+    time_partial[1] = x9;
 }
 
 void turntable_ball_bilateral_drift(const turntable_ball_params *restrict p, const double *restrict q, const double *restrict qd, double t, double *restrict drift)
 {
-    const double x0 = p->omega * qd[1];
-    const double x1 = sin(q[2]);
-    const double x2 = qd[3] * x1;
-    const double x3 = cos(q[2]);
-    const double x4 = cos(q[3]);
-    const double x5 = qd[4] * x4;
-    const double x6 = -(x3 * x5);
-    const double x7 = x2 + x6;
-    const double x8 = qd[2] * x7;
-    const double x9 = sin(q[3]);
-    const double x10 = qd[4] * x9;
-    const double x11 = x2 * x10;
-    const double x12 = x8 + x11;
-    const double x13 = p->r * x12;
-    const double x14 = qd[1] * t;
-    const double x15 = q[1] + x14;
-    const double x16 = p->alpha * x15;
-    const double x17 = x0 + x13 + x16;
-    const double x18 = p->omega * qd[0];
-    const double x19 = qd[3] * x3;
-    const double x20 = x1 * x5;
-    const double x21 = x19 + x20;
-    const double x22 = qd[2] * x21;
-    const double x23 = x10 * x19;
-    const double x24 = x22 + x23;
-    const double x25 = p->r * x24;
-    const double x26 = qd[0] * t;
-    const double x27 = q[0] + x26;
-    const double x28 = p->alpha * x27;
-    const double x29 = x18 + x25 + x28;
-    const double x30 = -x29;
-    drift[0] = x17;
-    drift[1] = x30;
+    const double x0 = sin(q[2]);
+    const double x1 = qd[3] * x0;
+    const double x2 = cos(q[2]);
+    const double x3 = qd[4] * cos(q[3]);
+    const double x4 = qd[4] * sin(q[3]);
+    const double x5 = p->omega * qd[1] + p->r * (qd[2] * (x1 + -(x2 * x3)) + x1 * x4) + p->alpha * (q[1] + qd[1] * t);
+    const double x6 = qd[3] * x2;
+    const double x7 = -(p->omega * qd[0] + p->r * (qd[2] * (x6 + x0 * x3) + x4 * x6) + p->alpha * (q[0] + qd[0] * t));
+    drift[0] = x5;
+    drift[1] = x7;
 }
 
 void turntable_ball_gaps(const turntable_ball_params *restrict p, const double *restrict q, double t, double *restrict g_n)
@@ -449,36 +328,28 @@ int turntable_ball_bilateral_hessian(const turntable_ball_params *restrict p, co
     (void)t;
     switch (i) {
     case 0: {
-        const double x0 = sin(q[2]);
-        const double x1 = p->r * x0;
-        const double x2 = cos(q[2]);
-        const double x3 = cos(q[3]);
-        const double x4 = -(p->r * x2 * x3);
-        const double x5 = sin(q[3]);
-        const double x6 = x1 * x5;
+        const double x0 = p->r * sin(q[2]);
+        const double x1 = -(p->r * cos(q[2]) * cos(q[3]));
+        const double x2 = x0 * sin(q[3]);
+        for (int mb_k = 0; mb_k < 25; ++mb_k) {
+            hess[mb_k] = 0.0;
+        }
+        hess[17] = x0;
+        hess[22] = x1;
+        hess[23] = x2;
+        return 1;
+    }
+    case 1: {
+        const double x0 = -p->r;
+        const double x1 = cos(q[2]) * x0;
+        const double x2 = x0 * sin(q[2]) * cos(q[3]);
+        const double x3 = x1 * sin(q[3]);
         for (int mb_k = 0; mb_k < 25; ++mb_k) {
             hess[mb_k] = 0.0;
         }
         hess[17] = x1;
-        hess[22] = x4;
-        hess[23] = x6;
-        return 1;
-    }
-    case 1: {
-        const double x0 = cos(q[2]);
-        const double x1 = -p->r;
-        const double x2 = x0 * x1;
-        const double x3 = sin(q[2]);
-        const double x4 = cos(q[3]);
-        const double x5 = x1 * x3 * x4;
-        const double x6 = sin(q[3]);
-        const double x7 = x2 * x6;
-        for (int mb_k = 0; mb_k < 25; ++mb_k) {
-            hess[mb_k] = 0.0;
-        }
-        hess[17] = x2;
-        hess[22] = x5;
-        hess[23] = x7;
+        hess[22] = x2;
+        hess[23] = x3;
         return 1;
     }
     default:
@@ -499,39 +370,37 @@ int turntable_ball_gap_hessian(const turntable_ball_params *restrict p, const do
 void turntable_ball_force_jacobians(const turntable_ball_params *restrict p, const double *restrict q, const double *restrict qd, double t, double *restrict dh_dq, double *restrict dh_dqd)
 {
     (void)t;
-    const double x0 = p->r * p->r;
-    const double x1 = sin(q[3]);
-    const double x2 = p->m * x0;
-    const double x3 = (-0.4) * x1;
-    const double x4 = qd[4] * x2;
-    const double x5 = qd[3] * x3;
-    const double x6 = x4 * x5;
-    const double x7 = qd[2] * 0.4 * x1 * x4;
-    const double x8 = qd[2] * x2;
-    const double x9 = x5 * x8;
-    const double x10 = cos(q[3]);
-    const double x11 = 0.4 * x10;
-    const double x12 = x4 * x11;
-    const double x13 = qd[3] * x2 * x11;
-    const double x14 = (-0.4) * x10;
-    const double x15 = x4 * x14;
-    const double x16 = x8 * x14;
-    const double x17 = x8 * x11;
+    const double x0 = sin(q[3]);
+    const double x1 = p->m * (p->r * p->r);
+    const double x2 = qd[4] * x1;
+    const double x3 = qd[3] * ((-0.4) * x0);
+    const double x4 = x2 * x3;
+    const double x5 = qd[2] * 0.4 * x0 * x2;
+    const double x6 = qd[2] * x1;
+    const double x7 = x3 * x6;
+    const double x8 = cos(q[3]);
+    const double x9 = 0.4 * x8;
+    const double x10 = x2 * x9;
+    const double x11 = qd[3] * x1 * x9;
+    const double x12 = (-0.4) * x8;
+    const double x13 = x2 * x12;
+    const double x14 = x6 * x12;
+    const double x15 = x6 * x9;
     for (int mb_k = 0; mb_k < 25; ++mb_k) {
         dh_dq[mb_k] = 0.0;
     }
-    dh_dq[13] = x6;
-    dh_dq[18] = x7;
-    dh_dq[23] = x9;
+    dh_dq[13] = x4;
+    dh_dq[18] = x5;
+    dh_dq[23] = x7;
     for (int mb_k = 0; mb_k < 25; ++mb_k) {
         dh_dqd[mb_k] = 0.0;
     }
-    dh_dqd[13] = x12;
-    dh_dqd[14] = x13;
-    dh_dqd[17] = x15;
-    dh_dqd[19] = x16;
-    dh_dqd[22] = x13;
-    dh_dqd[23] = x17;
+    dh_dqd[13] = x10;
+    dh_dqd[14] = x11;
+    dh_dqd[17] = x13;
+    dh_dqd[19] = x14;
+    dh_dqd[22] = x11;
+    dh_dqd[23] = x15;
 }
 
 void turntable_ball_force_time_partial(const turntable_ball_params *restrict p, const double *restrict q, const double *restrict qd, double t, double *restrict dh_dt)
@@ -550,18 +419,14 @@ void turntable_ball_force_time_partial(const turntable_ball_params *restrict p, 
 void turntable_ball_mass_action_jacobian(const turntable_ball_params *restrict p, const double *restrict q, double t, const double *restrict a, double *restrict out)
 {
     (void)t;
-    const double x0 = p->r * p->r;
-    const double x1 = cos(q[3]);
-    const double x2 = x0 * x1;
-    const double x3 = p->m * (-0.4);
-    const double x4 = x2 * x3;
-    const double x5 = a[4] * x4;
-    const double x6 = a[2] * x4;
+    const double x0 = p->r * p->r * cos(q[3]) * (p->m * (-0.4));
+    const double x1 = a[4] * x0;
+    const double x2 = a[2] * x0;
     for (int mb_k = 0; mb_k < 25; ++mb_k) {
         out[mb_k] = 0.0;
     }
-    out[13] = x5;
-    out[23] = x6;
+    out[13] = x1;
+    out[23] = x2;
 }
 
 int turntable_ball_force_parameter_derivative(const turntable_ball_params *restrict p, const double *restrict q, const double *restrict qd, double t, int k, double *restrict out)
@@ -575,27 +440,17 @@ int turntable_ball_force_parameter_derivative(const turntable_ball_params *restr
         const double x1 = qd[4] * x0;
         const double x2 = p->m * dp[1];
         const double x3 = x1 * x2;
-        const double x4 = qd[3] * 0.8 * x3;
-        const double x5 = p->r * dp[0];
-        const double x6 = x1 * x5;
-        const double x7 = qd[3] * 0.4 * x6;
-        const double x8 = x4 + x7;
-        const double x9 = p->r * x8;
-        const double x10 = qd[2] * (-0.8) * x3;
-        const double x11 = qd[2] * (-0.4) * x6;
-        const double x12 = x10 + x11;
-        const double x13 = p->r * x12;
-        const double x14 = qd[3] * x0;
-        const double x15 = qd[2] * x14;
-        const double x16 = 0.8 * x2 * x15;
-        const double x17 = 0.4 * x5 * x15;
-        const double x18 = x16 + x17;
-        const double x19 = p->r * x18;
+        const double x4 = p->r * dp[0];
+        const double x5 = x1 * x4;
+        const double x6 = p->r * (qd[3] * 0.8 * x3 + qd[3] * 0.4 * x5);
+        const double x7 = p->r * (qd[2] * (-0.8) * x3 + qd[2] * (-0.4) * x5);
+        const double x8 = qd[2] * (qd[3] * x0);
+        const double x9 = p->r * (0.8 * x2 * x8 + 0.4 * x4 * x8);
         out[0] = 0.0;
         out[1] = 0.0;
-        out[2] = x9;
-        out[3] = x13;
-        out[4] = x19;
+        out[2] = x6;
+        out[3] = x7;
+        out[4] = x9;
         return 1;
     }
     default:
@@ -612,40 +467,19 @@ int turntable_ball_mass_action_parameter_derivative(const turntable_ball_params 
         dp[k] = 1.0;
         const double x0 = a[0] * dp[0];
         const double x1 = a[1] * dp[0];
-        const double x2 = a[2] * 0.8;
-        const double x3 = sin(q[3]);
-        const double x4 = (-0.8) * x3;
-        const double x5 = a[4] * x4;
-        const double x6 = x2 + x5;
-        const double x7 = p->m * dp[1];
-        const double x8 = x6 * x7;
-        const double x9 = a[2] * 0.4;
-        const double x10 = (-0.4) * x3;
-        const double x11 = a[4] * x10;
-        const double x12 = x9 + x11;
-        const double x13 = p->r * dp[0];
-        const double x14 = x12 * x13;
-        const double x15 = x8 + x14;
-        const double x16 = p->r * x15;
-        const double x17 = a[3] * 0.8 * x7;
-        const double x18 = a[3] * 0.4 * x13;
-        const double x19 = x17 + x18;
-        const double x20 = p->r * x19;
-        const double x21 = a[2] * x4;
-        const double x22 = a[4] * 0.8;
-        const double x23 = x21 + x22;
-        const double x24 = x7 * x23;
-        const double x25 = a[2] * x10;
-        const double x26 = a[4] * 0.4;
-        const double x27 = x25 + x26;
-        const double x28 = x13 * x27;
-        const double x29 = x24 + x28;
-        const double x30 = p->r * x29;
+        const double x2 = sin(q[3]);
+        const double x3 = (-0.8) * x2;
+        const double x4 = p->m * dp[1];
+        const double x5 = (-0.4) * x2;
+        const double x6 = p->r * dp[0];
+        const double x7 = p->r * ((a[2] * 0.8 + a[4] * x3) * x4 + (a[2] * 0.4 + a[4] * x5) * x6);
+        const double x8 = p->r * (a[3] * 0.8 * x4 + a[3] * 0.4 * x6);
+        const double x9 = p->r * (x4 * (a[2] * x3 + a[4] * 0.8) + x6 * (a[2] * x5 + a[4] * 0.4));
         out[0] = x0;
         out[1] = x1;
-        out[2] = x16;
-        out[3] = x20;
-        out[4] = x30;
+        out[2] = x7;
+        out[3] = x8;
+        out[4] = x9;
         return 1;
     }
     default:
@@ -662,110 +496,75 @@ void turntable_ball_bilateral_drift_jacobians(const turntable_ball_params *restr
 {
     const double x0 = cos(q[2]);
     const double x1 = qd[3] * x0;
-    const double x2 = qd[2] * x1;
-    const double x3 = sin(q[2]);
-    const double x4 = cos(q[3]);
-    const double x5 = qd[2] * x3;
-    const double x6 = x4 * x5;
-    const double x7 = sin(q[3]);
-    const double x8 = x1 * x7;
-    const double x9 = x6 + x8;
-    const double x10 = qd[4] * x9;
-    const double x11 = x2 + x10;
-    const double x12 = p->r * x11;
-    const double x13 = qd[2] * x0;
-    const double x14 = x7 * x13;
-    const double x15 = qd[3] * x3;
-    const double x16 = x4 * x15;
-    const double x17 = x14 + x16;
-    const double x18 = p->r * qd[4];
-    const double x19 = x17 * x18;
-    const double x20 = -p->alpha;
-    const double x21 = qd[2] * x15;
-    const double x22 = -x4;
-    const double x23 = x13 * x22;
-    const double x24 = x7 * x15;
-    const double x25 = x23 + x24;
-    const double x26 = qd[4] * x25;
-    const double x27 = x21 + x26;
-    const double x28 = p->r * x27;
-    const double x29 = x5 * x7;
-    const double x30 = x1 * x22;
-    const double x31 = x29 + x30;
-    const double x32 = x18 * x31;
-    const double x33 = p->alpha * t;
-    const double x34 = p->omega + x33;
-    const double x35 = qd[4] * x0 * x22;
-    const double x36 = x15 + x35;
-    const double x37 = p->r * x36;
-    const double x38 = qd[4] * x7;
-    const double x39 = x3 * x38;
-    const double x40 = x5 + x39;
-    const double x41 = p->r * x40;
-    const double x42 = p->r * x25;
-    const double x43 = -x34;
-    const double x44 = qd[4] * x3 * x4;
-    const double x45 = x1 + x44;
-    const double x46 = -p->r;
-    const double x47 = x45 * x46;
-    const double x48 = x0 * x38;
-    const double x49 = x13 + x48;
-    const double x50 = x46 * x49;
-    const double x51 = x9 * x46;
+    const double x2 = sin(q[2]);
+    const double x3 = cos(q[3]);
+    const double x4 = qd[2] * x2;
+    const double x5 = sin(q[3]);
+    const double x6 = x3 * x4 + x1 * x5;
+    const double x7 = p->r * (qd[2] * x1 + qd[4] * x6);
+    const double x8 = qd[2] * x0;
+    const double x9 = qd[3] * x2;
+    const double x10 = p->r * qd[4];
+    const double x11 = (x5 * x8 + x3 * x9) * x10;
+    const double x12 = -p->alpha;
+    const double x13 = -x3;
+    const double x14 = x8 * x13 + x5 * x9;
+    const double x15 = p->r * (qd[2] * x9 + qd[4] * x14);
+    const double x16 = x10 * (x4 * x5 + x1 * x13);
+    const double x17 = p->omega + p->alpha * t;
+    const double x18 = p->r * (x9 + qd[4] * x0 * x13);
+    const double x19 = qd[4] * x5;
+    const double x20 = p->r * (x4 + x2 * x19);
+    const double x21 = p->r * x14;
+    const double x22 = -x17;
+    const double x23 = -p->r;
+    const double x24 = (x1 + qd[4] * x2 * x3) * x23;
+    const double x25 = x23 * (x8 + x0 * x19);
+    const double x26 = x6 * x23;
     d_dq[0] = 0.0;
     d_dq[1] = p->alpha;
-    d_dq[2] = x12;
-    d_dq[3] = x19;
+    d_dq[2] = x7;
+    d_dq[3] = x11;
     d_dq[4] = 0.0;
-    d_dq[5] = x20;
+    d_dq[5] = x12;
     d_dq[6] = 0.0;
-    d_dq[7] = x28;
-    d_dq[8] = x32;
+    d_dq[7] = x15;
+    d_dq[8] = x16;
     d_dq[9] = 0.0;
     d_dqd[0] = 0.0;
-    d_dqd[1] = x34;
-    d_dqd[2] = x37;
-    d_dqd[3] = x41;
-    d_dqd[4] = x42;
-    d_dqd[5] = x43;
+    d_dqd[1] = x17;
+    d_dqd[2] = x18;
+    d_dqd[3] = x20;
+    d_dqd[4] = x21;
+    d_dqd[5] = x22;
     d_dqd[6] = 0.0;
-    d_dqd[7] = x47;
-    d_dqd[8] = x50;
-    d_dqd[9] = x51;
+    d_dqd[7] = x24;
+    d_dqd[8] = x25;
+    d_dqd[9] = x26;
 }
 
 void turntable_ball_bilateral_velocity_jacobian(const turntable_ball_params *restrict p, const double *restrict q, const double *restrict qd, double t, double *restrict out)
 {
-    const double x0 = p->alpha * t;
-    const double x1 = p->omega + x0;
-    const double x2 = sin(q[2]);
-    const double x3 = qd[3] * x2;
-    const double x4 = cos(q[2]);
-    const double x5 = cos(q[3]);
-    const double x6 = -x4;
-    const double x7 = qd[4] * x5;
-    const double x8 = x6 * x7;
-    const double x9 = x3 + x8;
-    const double x10 = p->r * x9;
-    const double x11 = sin(q[3]);
-    const double x12 = qd[4] * x11;
-    const double x13 = p->r * x12;
-    const double x14 = x2 * x13;
-    const double x15 = -x1;
-    const double x16 = qd[3] * x4;
-    const double x17 = x2 * x7;
-    const double x18 = x16 + x17;
-    const double x19 = -(p->r * x18);
-    const double x20 = x6 * x13;
+    const double x0 = p->omega + p->alpha * t;
+    const double x1 = sin(q[2]);
+    const double x2 = cos(q[2]);
+    const double x3 = -x2;
+    const double x4 = qd[4] * cos(q[3]);
+    const double x5 = p->r * (qd[3] * x1 + x3 * x4);
+    const double x6 = p->r * (qd[4] * sin(q[3]));
+    const double x7 = x1 * x6;
+    const double x8 = -x0;
+    const double x9 = -(p->r * (qd[3] * x2 + x1 * x4));
+    const double x10 = x3 * x6;
     out[0] = 0.0;
-    out[1] = x1;
-    out[2] = x10;
-    out[3] = x14;
+    out[1] = x0;
+    out[2] = x5;
+    out[3] = x7;
     out[4] = 0.0;
-    out[5] = x15;
+    out[5] = x8;
     out[6] = 0.0;
-    out[7] = x19;
-    out[8] = x20;
+    out[7] = x9;
+    out[8] = x10;
     out[9] = 0.0;
 }
 

@@ -52,40 +52,18 @@ double woodpecker_kinetic_energy(const woodpecker_params *restrict p, const doub
 {
     (void)q;
     (void)t;
-    const double x0 = p->l_M * qd[1];
-    const double x1 = p->l_G * qd[2];
-    const double x2 = qd[0] + x0 + x1;
-    const double x3 = x2 * x2;
-    const double x4 = p->m_S * x3;
-    const double x5 = qd[0] * qd[0];
-    const double x6 = p->m_M * x5;
-    const double x7 = qd[1] * qd[1];
-    const double x8 = p->J_M * x7;
-    const double x9 = qd[2] * qd[2];
-    const double x10 = p->J_S * x9;
-    const double x11 = x4 + x6 + x8 + x10;
-    const double x12 = 0.5 * x11;
-    return x12;
+    const double x0 = qd[0] + p->l_M * qd[1] + p->l_G * qd[2];
+    const double x1 = p->m_S * (x0 * x0) + p->m_M * (qd[0] * qd[0]) + p->J_M * (qd[1] * qd[1]) + p->J_S * (qd[2] * qd[2]);
+    const double x2 = 0.5 * x1;
+    return x2;
 }
 
 double woodpecker_potential_energy(const woodpecker_params *restrict p, const double *restrict q, double t)
 {
     (void)t;
     const double x0 = p->c_phi * 0.5;
-    const double x1 = q[1] * x0;
-    const double x2 = -(p->c_phi * q[2]);
-    const double x3 = x1 + x2;
-    const double x4 = q[1] * x3;
-    const double x5 = p->m_M * q[0];
-    const double x6 = p->m_S * q[0];
-    const double x7 = p->l_M * p->m_S * q[1];
-    const double x8 = p->l_G * p->m_S * q[2];
-    const double x9 = x5 + x6 + x7 + x8;
-    const double x10 = p->g * x9;
-    const double x11 = q[2] * q[2];
-    const double x12 = x0 * x11;
-    const double x13 = x4 + x10 + x12;
-    return x13;
+    const double x1 = q[1] * (q[1] * x0 + -(p->c_phi * q[2])) + p->g * (p->m_M * q[0] + p->m_S * q[0] + p->l_M * p->m_S * q[1] + p->l_G * p->m_S * q[2]) + x0 * (q[2] * q[2]);
+    return x1;
 }
 
 void woodpecker_dynamics(const woodpecker_params *restrict p, const double *restrict q, const double *restrict qd, double t, double *restrict m, double *restrict h)
@@ -95,35 +73,26 @@ void woodpecker_dynamics(const woodpecker_params *restrict p, const double *rest
     const double x0 = p->m_M + p->m_S;
     const double x1 = p->l_M * p->m_S;
     const double x2 = p->l_G * p->m_S;
-    const double x3 = p->l_M * p->l_M;
-    const double x4 = p->m_S * x3;
-    const double x5 = p->J_M + x4;
-    const double x6 = p->l_M * x2;
-    const double x7 = p->l_G * p->l_G;
-    const double x8 = p->m_S * x7;
-    const double x9 = p->J_S + x8;
-    const double x10 = -p->g;
-    const double x11 = x0 * x10;
-    const double x12 = p->g * x1;
-    const double x13 = -q[2];
-    const double x14 = q[1] + x13;
-    const double x15 = p->c_phi * x14;
-    const double x16 = x12 + x15;
-    const double x17 = -x16;
-    const double x18 = x2 * x10;
-    const double x19 = x15 + x18;
+    const double x3 = p->J_M + p->m_S * (p->l_M * p->l_M);
+    const double x4 = p->l_M * x2;
+    const double x5 = p->J_S + p->m_S * (p->l_G * p->l_G);
+    const double x6 = -p->g;
+    const double x7 = x0 * x6;
+    const double x8 = p->c_phi * (q[1] + -q[2]);
+    const double x9 = -(p->g * x1 + x8);
+    const double x10 = x8 + x2 * x6;
     m[0] = x0;
     m[1] = x1;
     m[2] = x2;
     m[3] = x1;
-    m[4] = x5;
-    m[5] = x6;
+    m[4] = x3;
+    m[5] = x4;
     m[6] = x2;
-    m[7] = x6;
-    m[8] = x9;
-    h[0] = x11;
-    h[1] = x17;
-    h[2] = x19;
+    m[7] = x4;
+    m[8] = x5;
+    h[0] = x7;
+    h[1] = x9;
+    h[2] = x10;
 }
 
 void woodpecker_mass_matrix(const woodpecker_params *restrict p, const double *restrict q, double t, double *restrict m)
@@ -133,42 +102,32 @@ void woodpecker_mass_matrix(const woodpecker_params *restrict p, const double *r
     const double x0 = p->m_M + p->m_S;
     const double x1 = p->l_M * p->m_S;
     const double x2 = p->l_G * p->m_S;
-    const double x3 = p->l_M * p->l_M;
-    const double x4 = p->m_S * x3;
-    const double x5 = p->J_M + x4;
-    const double x6 = p->l_M * x2;
-    const double x7 = p->l_G * p->l_G;
-    const double x8 = p->m_S * x7;
-    const double x9 = p->J_S + x8;
+    const double x3 = p->J_M + p->m_S * (p->l_M * p->l_M);
+    const double x4 = p->l_M * x2;
+    const double x5 = p->J_S + p->m_S * (p->l_G * p->l_G);
     m[0] = x0;
     m[1] = x1;
     m[2] = x2;
     m[3] = x1;
-    m[4] = x5;
-    m[5] = x6;
+    m[4] = x3;
+    m[5] = x4;
     m[6] = x2;
-    m[7] = x6;
-    m[8] = x9;
+    m[7] = x4;
+    m[8] = x5;
 }
 
 void woodpecker_forces(const woodpecker_params *restrict p, const double *restrict q, const double *restrict qd, double t, double *restrict h)
 {
     (void)qd;
     (void)t;
-    const double x0 = p->m_M + p->m_S;
-    const double x1 = -p->g;
-    const double x2 = x0 * x1;
-    const double x3 = p->l_M * p->m_S * p->g;
-    const double x4 = -q[2];
-    const double x5 = q[1] + x4;
-    const double x6 = p->c_phi * x5;
-    const double x7 = x3 + x6;
-    const double x8 = -x7;
-    const double x9 = p->l_G * p->m_S * x1;
-    const double x10 = x6 + x9;
-    h[0] = x2;
-    h[1] = x8;
-    h[2] = x10;
+    const double x0 = -p->g;
+    const double x1 = (p->m_M + p->m_S) * x0;
+    const double x2 = p->c_phi * (q[1] + -q[2]);
+    const double x3 = -(p->l_M * p->m_S * p->g + x2);
+    const double x4 = x2 + p->l_G * p->m_S * x0;
+    h[0] = x1;
+    h[1] = x3;
+    h[2] = x4;
 }
 
 void woodpecker_coriolis(const woodpecker_params *restrict p, const double *restrict q, const double *restrict qd, double t, double *restrict c)
@@ -211,19 +170,13 @@ void woodpecker_bilateral_drift(const woodpecker_params *restrict p, const doubl
 void woodpecker_gaps(const woodpecker_params *restrict p, const double *restrict q, double t, double *restrict g_n)
 {
     (void)t;
-    const double x0 = p->h_S * q[2];
-    const double x1 = p->r_O + p->l_S + x0;
-    const double x2 = -x1;
-    const double x3 = p->l_M + p->l_G + x2;
-    const double x4 = p->h_M * q[1];
-    const double x5 = -p->r_O;
-    const double x6 = p->r_M + x4 + x5;
-    const double x7 = p->r_O + x4;
-    const double x8 = -x7;
-    const double x9 = p->r_M + x8;
-    g_n[0] = x3;
-    g_n[1] = x6;
-    g_n[2] = x9;
+    const double x0 = p->l_M + p->l_G + -(p->r_O + p->l_S + p->h_S * q[2]);
+    const double x1 = p->h_M * q[1];
+    const double x2 = p->r_M + x1 + -p->r_O;
+    const double x3 = p->r_M + -(p->r_O + x1);
+    g_n[0] = x0;
+    g_n[1] = x2;
+    g_n[2] = x3;
 }
 
 void woodpecker_gap_jacobian(const woodpecker_params *restrict p, const double *restrict q, double t, double *restrict w_n, double *restrict time_partial)
@@ -261,15 +214,14 @@ void woodpecker_slip_jacobian(const woodpecker_params *restrict p, const double 
 {
     (void)q;
     (void)t;
-    const double x0 = -p->l_S;
-    const double x1 = p->l_G + x0;
+    const double x0 = p->l_G + -p->l_S;
     w_t[0] = 1.0;
     w_t[1] = 1.0;
     w_t[2] = 1.0;
     w_t[3] = p->l_M;
     w_t[4] = p->r_M;
     w_t[5] = p->r_M;
-    w_t[6] = x1;
+    w_t[6] = x0;
     w_t[7] = 0.0;
     w_t[8] = 0.0;
     time_partial[0] = 0.0;
@@ -307,20 +259,14 @@ void woodpecker_contact_laws(const woodpecker_params *restrict p, woodpecker_con
 void woodpecker_potential_gradient(const woodpecker_params *restrict p, const double *restrict q, double t, double *restrict grad)
 {
     (void)t;
-    const double x0 = p->m_M + p->m_S;
-    const double x1 = p->g * x0;
-    const double x2 = p->m_S * p->g;
-    const double x3 = p->l_M * x2;
-    const double x4 = -q[2];
-    const double x5 = q[1] + x4;
-    const double x6 = p->c_phi * x5;
-    const double x7 = x3 + x6;
-    const double x8 = -(p->l_G * x2);
-    const double x9 = x6 + x8;
-    const double x10 = -x9;
-    grad[0] = x1;
-    grad[1] = x7;
-    grad[2] = x10;
+    const double x0 = p->g * (p->m_M + p->m_S);
+    const double x1 = p->m_S * p->g;
+    const double x2 = p->c_phi * (q[1] + -q[2]);
+    const double x3 = p->l_M * x1 + x2;
+    const double x4 = -(x2 + -(p->l_G * x1));
+    grad[0] = x0;
+    grad[1] = x3;
+    grad[2] = x4;
 }
 
 void woodpecker_potential_hessian(const woodpecker_params *restrict p, const double *restrict q, double t, double *restrict hess)
@@ -414,12 +360,11 @@ int woodpecker_potential_gradient_parameter(const woodpecker_params *restrict p,
         return 1;
     }
     case 11: {
-        const double x0 = -q[2];
-        const double x1 = q[1] + x0;
-        const double x2 = -x1;
+        const double x0 = q[1] + -q[2];
+        const double x1 = -x0;
         out[0] = 0.0;
-        out[1] = x1;
-        out[2] = x2;
+        out[1] = x0;
+        out[2] = x1;
         return 1;
     }
     case 12: {
@@ -543,34 +488,14 @@ int woodpecker_force_parameter_derivative(const woodpecker_params *restrict p, c
     case 0: case 1: case 2: case 3: case 4: case 5: case 6: case 7: case 8: case 9: case 10: case 11: case 12: case 13: case 14: case 15: {
         double dp[16] = {0.0};
         dp[k] = 1.0;
-        const double x0 = dp[7] + dp[8];
-        const double x1 = p->g * x0;
-        const double x2 = p->m_M + p->m_S;
-        const double x3 = dp[12] * x2;
-        const double x4 = x1 + x3;
-        const double x5 = -x4;
-        const double x6 = p->g * dp[8];
-        const double x7 = p->l_M * x6;
-        const double x8 = p->l_M * dp[12];
-        const double x9 = p->g * dp[3];
-        const double x10 = x8 + x9;
-        const double x11 = p->m_S * x10;
-        const double x12 = -q[2];
-        const double x13 = q[1] + x12;
-        const double x14 = dp[11] * x13;
-        const double x15 = x7 + x11 + x14;
-        const double x16 = -x15;
-        const double x17 = p->l_G * x6;
-        const double x18 = p->l_G * dp[12];
-        const double x19 = p->g * dp[4];
-        const double x20 = x18 + x19;
-        const double x21 = p->m_S * x20;
-        const double x22 = x17 + x21;
-        const double x23 = -x22;
-        const double x24 = x14 + x23;
-        out[0] = x5;
-        out[1] = x16;
-        out[2] = x24;
+        const double x0 = -(p->g * (dp[7] + dp[8]) + dp[12] * (p->m_M + p->m_S));
+        const double x1 = p->g * dp[8];
+        const double x2 = dp[11] * (q[1] + -q[2]);
+        const double x3 = -(p->l_M * x1 + p->m_S * (p->l_M * dp[12] + p->g * dp[3]) + x2);
+        const double x4 = x2 + -(p->l_G * x1 + p->m_S * (p->l_G * dp[12] + p->g * dp[4]));
+        out[0] = x0;
+        out[1] = x3;
+        out[2] = x4;
         return 1;
     }
     default:
@@ -586,49 +511,17 @@ int woodpecker_mass_action_parameter_derivative(const woodpecker_params *restric
     case 0: case 1: case 2: case 3: case 4: case 5: case 6: case 7: case 8: case 9: case 10: case 11: case 12: case 13: case 14: case 15: {
         double dp[16] = {0.0};
         dp[k] = 1.0;
-        const double x0 = dp[7] + dp[8];
-        const double x1 = a[0] * x0;
-        const double x2 = a[1] * dp[3];
-        const double x3 = a[2] * dp[4];
-        const double x4 = x2 + x3;
-        const double x5 = p->m_S * x4;
-        const double x6 = p->l_M * a[1];
-        const double x7 = p->l_G * a[2];
-        const double x8 = x6 + x7;
-        const double x9 = dp[8] * x8;
-        const double x10 = x1 + x5 + x9;
-        const double x11 = p->m_S * 2.0;
-        const double x12 = p->l_M * dp[3] * x11;
-        const double x13 = p->l_M * p->l_M;
-        const double x14 = dp[8] * x13;
-        const double x15 = dp[9] + x12 + x14;
-        const double x16 = a[1] * x15;
-        const double x17 = a[0] + x7;
-        const double x18 = p->l_M * dp[8] * x17;
-        const double x19 = a[0] * dp[3];
-        const double x20 = p->l_M * x3;
-        const double x21 = dp[3] * x7;
-        const double x22 = x19 + x20 + x21;
-        const double x23 = p->m_S * x22;
-        const double x24 = x16 + x18 + x23;
-        const double x25 = p->l_G * dp[4] * x11;
-        const double x26 = p->l_G * p->l_G;
-        const double x27 = dp[8] * x26;
-        const double x28 = dp[10] + x25 + x27;
-        const double x29 = a[2] * x28;
-        const double x30 = a[0] * dp[4];
-        const double x31 = dp[4] * x6;
-        const double x32 = p->l_G * x2;
-        const double x33 = x30 + x31 + x32;
-        const double x34 = p->m_S * x33;
-        const double x35 = p->l_G * x6;
-        const double x36 = p->l_G * a[0];
-        const double x37 = x35 + x36;
-        const double x38 = dp[8] * x37;
-        const double x39 = x29 + x34 + x38;
-        out[0] = x10;
-        out[1] = x24;
-        out[2] = x39;
+        const double x0 = a[1] * dp[3];
+        const double x1 = a[2] * dp[4];
+        const double x2 = p->l_M * a[1];
+        const double x3 = p->l_G * a[2];
+        const double x4 = a[0] * (dp[7] + dp[8]) + p->m_S * (x0 + x1) + dp[8] * (x2 + x3);
+        const double x5 = p->m_S * 2.0;
+        const double x6 = a[1] * (dp[9] + p->l_M * dp[3] * x5 + dp[8] * (p->l_M * p->l_M)) + p->l_M * dp[8] * (a[0] + x3) + p->m_S * (a[0] * dp[3] + p->l_M * x1 + dp[3] * x3);
+        const double x7 = a[2] * (dp[10] + p->l_G * dp[4] * x5 + dp[8] * (p->l_G * p->l_G)) + p->m_S * (a[0] * dp[4] + dp[4] * x2 + p->l_G * x0) + dp[8] * (p->l_G * x2 + p->l_G * a[0]);
+        out[0] = x4;
+        out[1] = x6;
+        out[2] = x7;
         return 1;
     }
     default:
