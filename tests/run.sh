@@ -45,11 +45,11 @@ cargo fmt --all -- --check
 # One build of every target of the workspace (benchmarks included), on both cores. Clippy is the
 # compiler of the workspace's own crates in it (`RUSTC_WORKSPACE_WRAPPER`, with `-D warnings`), so
 # the lints cost no separate check of the dependencies, and what `cargo clippy --workspace
-# --all-targets -- -D warnings` reports fails this build. `--tests` rather than `--all-targets`:
-# the latter also builds the unit-test binary of a library that declares it has none (`test =
-# false`, `bench = false`: the examples' library, whose generated modules would be compiled a
-# second time for no test). The target-information probe reads standard input, hence /dev/null. Cargo's timing
-# report: target/cargo-timings/.
+# --all-targets -- -D warnings` reports fails this build. `--tests --benches --examples` rather
+# than `--all-targets`: the latter also builds the unit-test binary of a library that declares it
+# has none (`test = false`, `bench = false`: the examples' library, whose generated modules would
+# be compiled a second time for no test). The target-information probe reads standard input,
+# hence /dev/null. Cargo's timing report: target/cargo-timings/.
 #
 # The runtime's tests (no symbolic engine involved) run beside the build, each binary as soon as
 # the build has written it, at the lowest priority (`nice`): they take what the build leaves idle
