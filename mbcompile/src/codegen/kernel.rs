@@ -124,8 +124,8 @@ impl Ssa<'_> {
     }
 }
 
-/// How many times the live bindings and the outputs read each binding, and which bindings the
-/// outputs need (directly or through other bindings).
+/// How many times the live bindings read each binding (the outputs' own reads not counted: an
+/// output keeps its binding), and which bindings the outputs need (directly or through others).
 fn readers(lets: &[Op], outputs: &[Value]) -> (Vec<usize>, Vec<bool>) {
     let mut live = vec![false; lets.len()];
     let mut reads = vec![0; lets.len()];
