@@ -383,22 +383,18 @@ impl Arm3 {
     #[cfg_attr(not(debug_assertions), inline(always))]
     fn shared1(&self, q: &Vector<3>, s0: &Shared0) -> Shared1 {
         let mut s1 = Shared1::default();
-        let z2 = -self.oy * s0.v1;
-        let z3 = self.oy * s0.v0;
         let z4 = q[1].cos();
         let z6 = s0.v0 * z4;
         let z8 = s0.v1 * z4;
-        s1.v0 = z2 - self.oy * s0.v1 + self.l * s0.v2;
-        s1.v1 = z3 + self.oy * s0.v0 + self.l * s0.v3;
+        s1.v0 = -self.oy * s0.v1 - self.oy * s0.v1 + self.l * s0.v2;
+        s1.v1 = self.oy * s0.v0 + self.oy * s0.v0 + self.l * s0.v3;
         let z21 = q[2].cos();
         let z22 = q[2].sin();
-        let z23 = -s0.v1 * z22 + z6 * z21;
-        let z24 = -s0.v1 * z21 - z6 * z22;
-        let z25 = s0.v0 * z22 + z8 * z21;
-        let z26 = s0.v0 * z21 - z8 * z22;
         s1.v2 = -s0.v2 * s1.v1 + s0.v3 * s1.v0;
-        s1.v3 = self.cx * z23 + self.cy * z24 + self.cz * s0.v2 + s1.v0;
-        s1.v4 = self.cx * z25 + self.cy * z26 + self.cz * s0.v3 + s1.v1;
+        s1.v3 = self.cx * (-s0.v1 * z22 + z6 * z21) + self.cy * (-s0.v1 * z21 - z6 * z22)
+            + self.cz * s0.v2 + s1.v0;
+        s1.v4 = self.cx * (s0.v0 * z22 + z8 * z21) + self.cy * (s0.v0 * z21 - z8 * z22)
+            + self.cz * s0.v3 + s1.v1;
         s1
     }
     #[allow(clippy::field_reassign_with_default)]
@@ -410,16 +406,13 @@ impl Arm3 {
         s2.v0 = -self.l * s0.v0;
         s2.v1 = -self.l * s0.v1;
         let z20 = self.l * (1.0 + z4);
-        let z21 = q[2].cos();
-        let z22 = q[2].sin();
-        let z27 = -z5 * z21;
-        let z28 = z5 * z22;
         s2.v2 = z4 * s1.v1 - s0.v3 * z20;
         s2.v3 = -z4 * s1.v0 + s0.v2 * z20;
         s2.v4 = self.cx * s0.v0 - self.cy * s0.v1;
         s2.v5 = self.cx * s0.v1 + self.cy * s0.v0;
         s2.v6 = -self.cx * z5 + self.cz * z4 + self.l;
-        s2.v7 = self.cx * z27 + self.cy * z28 + self.cz * z4 + z20;
+        s2.v7 = self.cx * (-z5 * q[2].cos()) + self.cy * (z5 * q[2].sin()) + self.cz * z4
+            + z20;
         s2
     }
     #[allow(clippy::field_reassign_with_default)]
@@ -488,15 +481,12 @@ impl Arm3 {
         s4: &Shared4,
     ) -> Shared5 {
         let mut s5 = Shared5::default();
-        let z2 = -self.oy * s0.v1;
-        let z3 = self.oy * s0.v0;
         let z4 = q[1].cos();
         let z5 = q[1].sin();
-        let z6 = s0.v0 * z4;
-        let z8 = s0.v1 * z4;
-        let z43 = z2 + self.cx * z6 - self.cy * s0.v1 + self.cz * s0.v2;
-        let z44 = z3 + self.cx * z8 + self.cy * s0.v0 + self.cz * s0.v3;
-        let z51 = self.ixx1 * (z5 * z5) + self.izz * (z4 * z4);
+        let z43 = -self.oy * s0.v1 + self.cx * (s0.v0 * z4) - self.cy * s0.v1
+            + self.cz * s0.v2;
+        let z44 = self.oy * s0.v0 + self.cx * (s0.v1 * z4) + self.cy * s0.v0
+            + self.cz * s0.v3;
         let z92 = self.m2 * s1.v4;
         s5.v0 = self.m1 * z43 + s4.v0;
         s5.v1 = self.m1 * z44 + z92;
@@ -506,7 +496,8 @@ impl Arm3 {
         s5.v5 = -self.m1 * z43 * s2.v6 + s3.v2 + s4.v4;
         s5.v6 = self.m1 * (z43 * z43) + self.m1 * (s2.v6 * s2.v6) + s3.v3 + s4.v5;
         s5.v7 = -self.m1 * z44 * s2.v6 + s3.v4 + s4.v6;
-        s5.v8 = self.m1 * (z43 * z43) + self.m1 * (z44 * z44) + z51 + s4.v7;
+        s5.v8 = self.m1 * (z43 * z43) + self.m1 * (z44 * z44)
+            + (self.ixx1 * (z5 * z5) + self.izz * (z4 * z4)) + s4.v7;
         s5.v9 = z4 * s4.v4 + s0.v2 * s4.v2 + s0.v3 * s4.v3 - s2.v3 * s4.v1 + s1.v2 * z92;
         s5.v10 = z4 * s4.v6 + s0.v2 * s4.v3 + s0.v3 * s4.v5 + s2.v2 * s4.v1
             - s1.v2 * s4.v0;
@@ -527,8 +518,6 @@ impl Arm3 {
         let z8 = s0.v1 * z4;
         let z21 = q[2].cos();
         let z22 = q[2].sin();
-        let z24 = -s0.v1 * z21 - z6 * z22;
-        let z26 = s0.v0 * z21 - z8 * z22;
         s6.v0 = -s0.v1 * z5;
         s6.v1 = -s0.v0 * z5;
         s6.v2 = self.l * z6;
@@ -543,8 +532,8 @@ impl Arm3 {
         s6.v11 = self.cx * s6.v6 + self.cy * s6.v7 + self.cz * z8 + s6.v3;
         s6.v12 = s0.v1 * z22 - z6 * z21;
         s6.v13 = -s0.v0 * z22 - z8 * z21;
-        s6.v14 = self.cx * z24 + self.cy * s6.v12;
-        s6.v15 = self.cx * z26 + self.cy * s6.v13;
+        s6.v14 = self.cx * (-s0.v1 * z21 - z6 * z22) + self.cy * s6.v12;
+        s6.v15 = self.cx * (s0.v0 * z21 - z8 * z22) + self.cy * s6.v13;
         s6
     }
     #[allow(clippy::field_reassign_with_default)]
@@ -558,10 +547,7 @@ impl Arm3 {
         s5: &Shared5,
     ) -> Shared7 {
         let mut s7 = Shared7::default();
-        let z2 = -self.oy * s0.v1;
-        let z3 = self.oy * s0.v0;
-        let z4 = q[1].cos();
-        let z12 = s0.v0 * z2 + s0.v1 * z3;
+        let z12 = s0.v0 * (-self.oy * s0.v1) + s0.v1 * (self.oy * s0.v0);
         let z100 = self.m1 + self.m2;
         s7.v0 = self.m0 * (s2.v4 * s2.v4) + self.m0 * (s2.v5 * s2.v5) + self.izz + s5.v8;
         s7.v1 = s0.v0 * s5.v4 - s0.v1 * s5.v3 - s2.v1 * s5.v2 + z12 * s5.v1;
@@ -572,7 +558,7 @@ impl Arm3 {
         s7.v6 = -s0.v0 * s5.v0 - s0.v1 * s5.v1 + z12 * z100;
         s7.v7 = s0.v0 * s7.v2 - s0.v1 * s7.v1 + s2.v0 * s7.v4 + s2.v1 * s7.v5
             + z12 * s7.v6;
-        s7.v8 = z4 * s5.v11 + s0.v2 * s5.v9 + s0.v3 * s5.v10 + s2.v2 * s5.v12
+        s7.v8 = q[1].cos() * s5.v11 + s0.v2 * s5.v9 + s0.v3 * s5.v10 + s2.v2 * s5.v12
             + s2.v3 * s5.v13 + s1.v2 * s5.v14;
         s7.v9 = s0.v0 * s5.v10 - s0.v1 * s5.v9 + s2.v0 * s5.v12 + s2.v1 * s5.v13
             + z12 * s5.v14;
@@ -588,7 +574,6 @@ impl Arm3 {
         s6: &Shared6,
     ) -> Shared8 {
         let mut s8 = Shared8::default();
-        let z3 = self.oy * s0.v0;
         let z4 = q[1].cos();
         let z5 = q[1].sin();
         let z6 = s0.v0 * z4;
@@ -643,7 +628,7 @@ impl Arm3 {
         s8.v29 = self.ixx2 * z25 * z28 + self.ixx2 * z26 * z27 + self.iyy * z26 * s8.v26
             + self.iyy * z28 * s6.v13;
         s8.v30 = 2.0 * z28 * (self.ixx2 * z27 + self.iyy * s8.v26);
-        s8.v31 = s0.v0 * (z3 + s8.v0);
+        s8.v31 = s0.v0 * (self.oy * s0.v0 + s8.v0);
         s8.v32 = s0.v3 * s8.v3 - s1.v1 * s6.v0;
         s8.v33 = 2.0
             * (self.ixx1 * z6 * s8.v1 + self.iyy * s0.v0 * s0.v1
@@ -693,22 +678,19 @@ impl Arm3 {
         let z2 = -self.oy * s0.v1;
         let z3 = self.oy * s0.v0;
         let z4 = q[1].cos();
-        let z6 = s0.v0 * z4;
-        let z8 = s0.v1 * z4;
-        let z12 = s0.v0 * z2 + s0.v1 * z3;
         s9.v0 = -qd[1] * s0.v1;
         s9.v1 = qd[1] * s0.v0;
         s9.v2 = qd[1] * s2.v0;
         s9.v3 = qd[1] * s2.v1;
-        s9.v4 = qd[1] * z12;
+        s9.v4 = qd[1] * (s0.v0 * z2 + s0.v1 * z3);
         s9.v5 = qd[2] * s0.v2 + s9.v0;
         s9.v6 = qd[2] * s0.v3 + s9.v1;
         s9.v7 = qd[0] + qd[2] * z4;
         s9.v8 = qd[2] * s2.v2 + s9.v2;
         s9.v9 = qd[2] * s2.v3 + s9.v3;
         s9.v10 = qd[2] * s1.v2 + s9.v4;
-        let z43 = z2 + self.cx * z6 - self.cy * s0.v1 + self.cz * s0.v2;
-        let z44 = z3 + self.cx * z8 + self.cy * s0.v0 + self.cz * s0.v3;
+        let z43 = z2 + self.cx * (s0.v0 * z4) - self.cy * s0.v1 + self.cz * s0.v2;
+        let z44 = z3 + self.cx * (s0.v1 * z4) + self.cy * s0.v0 + self.cz * s0.v3;
         s9.v11 = -qd[0] * s2.v5;
         s9.v12 = qd[0] * s2.v4;
         s9.v13 = -qd[0] * z44 + s9.v1 * s2.v6 + s9.v2;
@@ -734,11 +716,9 @@ impl Arm3 {
         let z2 = -self.oy * s0.v1;
         let z3 = self.oy * s0.v0;
         let z4 = q[1].cos();
-        let z6 = s0.v0 * z4;
-        let z8 = s0.v1 * z4;
         let z12 = s0.v0 * z2 + s0.v1 * z3;
-        let z43 = z2 + self.cx * z6 - self.cy * s0.v1 + self.cz * s0.v2;
-        let z44 = z3 + self.cx * z8 + self.cy * s0.v0 + self.cz * s0.v3;
+        let z43 = z2 + self.cx * (s0.v0 * z4) - self.cy * s0.v1 + self.cz * s0.v2;
+        let z44 = z3 + self.cx * (s0.v1 * z4) + self.cy * s0.v0 + self.cz * s0.v3;
         s10.v0 = -qd[0] * qd[1] * s0.v0;
         s10.v1 = -qd[0] * qd[1] * s0.v1;
         s10.v2 = qd[1] * (s0.v0 * s9.v0 + s0.v1 * s9.v1);
@@ -788,10 +768,10 @@ impl Arm3 {
         let mut s11 = Shared11::default();
         let z4 = q[1].cos();
         let z5 = q[1].sin();
-        let z51 = self.ixx1 * (z5 * z5) + self.izz * (z4 * z4);
         s11.v0 = qd[0] * s3.v2 + s9.v0 * s3.v0 + s9.v1 * s3.v1;
         s11.v1 = qd[0] * s3.v4 + s9.v0 * s3.v1 + s9.v1 * s3.v3;
-        s11.v2 = qd[0] * z51 + s9.v0 * s3.v2 + s9.v1 * s3.v4;
+        s11.v2 = qd[0] * (self.ixx1 * (z5 * z5) + self.izz * (z4 * z4)) + s9.v0 * s3.v2
+            + s9.v1 * s3.v4;
         s11.v3 = s9.v5 * s3.v5 + s9.v6 * s3.v6 + s9.v7 * s3.v7;
         s11.v4 = s9.v5 * s3.v6 + s9.v6 * s3.v8 + s9.v7 * s3.v9;
         s11.v5 = s9.v5 * s3.v7 + s9.v6 * s3.v9 + s9.v7 * s3.v10;
@@ -812,17 +792,15 @@ impl Arm3 {
         s11: &Shared11,
     ) -> Shared12 {
         let mut s12 = Shared12::default();
-        let z2 = -self.oy * s0.v1;
-        let z3 = self.oy * s0.v0;
         let z4 = q[1].cos();
-        let z6 = s0.v0 * z4;
-        let z8 = s0.v1 * z4;
-        let z43 = z2 + self.cx * z6 - self.cy * s0.v1 + self.cz * s0.v2;
-        let z44 = z3 + self.cx * z8 + self.cy * s0.v0 + self.cz * s0.v3;
-        s12.v0 = -qd[0] * s11.v1 + s9.v1 * s11.v2 + z44 * s10.v14 - s2.v6 * s10.v13
-            + s3.v0 * s10.v0 + s3.v1 * s10.v1 + s3.v2 * s10.v2;
-        s12.v1 = qd[0] * s11.v0 - s9.v0 * s11.v2 - z43 * s10.v14 + s2.v6 * s10.v12
-            + s3.v1 * s10.v0 + s3.v3 * s10.v1 + s3.v4 * s10.v2;
+        s12.v0 = -qd[0] * s11.v1 + s9.v1 * s11.v2
+            + (self.oy * s0.v0 + self.cx * (s0.v1 * z4) + self.cy * s0.v0
+                + self.cz * s0.v3) * s10.v14 - s2.v6 * s10.v13 + s3.v0 * s10.v0
+            + s3.v1 * s10.v1 + s3.v2 * s10.v2;
+        s12.v1 = qd[0] * s11.v0 - s9.v0 * s11.v2
+            - (-self.oy * s0.v1 + self.cx * (s0.v0 * z4) - self.cy * s0.v1
+                + self.cz * s0.v2) * s10.v14 + s2.v6 * s10.v12 + s3.v1 * s10.v0
+            + s3.v3 * s10.v1 + s3.v4 * s10.v2;
         s12.v2 = s9.v6 * s11.v5 - s9.v7 * s11.v4 + s1.v4 * s10.v17 - s2.v7 * s10.v16
             + s3.v5 * s10.v6 + s3.v6 * s10.v7 + s3.v7 * s10.v8;
         s12.v3 = -s9.v5 * s11.v5 + s9.v7 * s11.v3 - s1.v3 * s10.v17 + s2.v7 * s10.v15
@@ -845,10 +823,8 @@ impl Arm3 {
         s9: &Shared9,
     ) -> Shared13 {
         let mut s13 = Shared13::default();
-        let z2 = -self.oy * s0.v1;
-        let z3 = self.oy * s0.v0;
         let z4 = q[1].cos();
-        let z12 = s0.v0 * z2 + s0.v1 * z3;
+        let z12 = s0.v0 * (-self.oy * s0.v1) + s0.v1 * (self.oy * s0.v0);
         s13.v0 = -qd[0] * s0.v0;
         s13.v1 = -qd[0] * s0.v1;
         s13.v2 = s0.v0 * s9.v0 + s0.v1 * s9.v1;
@@ -876,15 +852,12 @@ impl Arm3 {
         s9: &Shared9,
     ) -> Shared14 {
         let mut s14 = Shared14::default();
-        let z2 = -self.oy * s0.v1;
-        let z3 = self.oy * s0.v0;
         let z4 = q[1].cos();
         let z5 = q[1].sin();
-        let z6 = s0.v0 * z4;
-        let z8 = s0.v1 * z4;
-        let z43 = z2 + self.cx * z6 - self.cy * s0.v1 + self.cz * s0.v2;
-        let z44 = z3 + self.cx * z8 + self.cy * s0.v0 + self.cz * s0.v3;
-        let z51 = self.ixx1 * (z5 * z5) + self.izz * (z4 * z4);
+        let z43 = -self.oy * s0.v1 + self.cx * (s0.v0 * z4) - self.cy * s0.v1
+            + self.cz * s0.v2;
+        let z44 = self.oy * s0.v0 + self.cx * (s0.v1 * z4) + self.cy * s0.v0
+            + self.cz * s0.v3;
         s14.v0 = self.m2 * s1.v4 * s9.v18 - self.m2 * s2.v7 * s9.v17 + s9.v5 * s3.v5
             + s9.v6 * s3.v6 + s9.v7 * s3.v7;
         s14.v1 = -self.m2 * s1.v3 * s9.v18 + self.m2 * s2.v7 * s9.v16 + s9.v5 * s3.v6
@@ -898,8 +871,9 @@ impl Arm3 {
             + s9.v0 * s3.v0 + s9.v1 * s3.v1 + s14.v0;
         s14.v7 = qd[0] * s3.v4 - self.m1 * z43 * s9.v15 + self.m1 * s2.v6 * s9.v13
             + s9.v0 * s3.v1 + s9.v1 * s3.v3 + s14.v1;
-        s14.v8 = qd[0] * z51 + self.m1 * z43 * s9.v14 - self.m1 * z44 * s9.v13
-            + s9.v0 * s3.v2 + s9.v1 * s3.v4 + s14.v2;
+        s14.v8 = qd[0] * (self.ixx1 * (z5 * z5) + self.izz * (z4 * z4))
+            + self.m1 * z43 * s9.v14 - self.m1 * z44 * s9.v13 + s9.v0 * s3.v2
+            + s9.v1 * s3.v4 + s14.v2;
         s14.v9 = self.m1 * s9.v13 + s14.v3;
         s14.v10 = self.m1 * s9.v14 + s14.v4;
         s14.v11 = self.m1 * s9.v15 + s14.v5;
@@ -919,16 +893,13 @@ impl Arm3 {
         let z2 = -self.oy * s0.v1;
         let z3 = self.oy * s0.v0;
         let z4 = q[1].cos();
-        let z6 = s0.v0 * z4;
-        let z8 = s0.v1 * z4;
-        let z12 = s0.v0 * z2 + s0.v1 * z3;
-        let z43 = z2 + self.cx * z6 - self.cy * s0.v1 + self.cz * s0.v2;
-        let z44 = z3 + self.cx * z8 + self.cy * s0.v0 + self.cz * s0.v3;
+        let z43 = z2 + self.cx * (s0.v0 * z4) - self.cy * s0.v1 + self.cz * s0.v2;
+        let z44 = z3 + self.cx * (s0.v1 * z4) + self.cy * s0.v0 + self.cz * s0.v3;
         s15.v0 = -a[1] * s0.v1;
         s15.v1 = a[1] * s0.v0;
         s15.v2 = a[1] * s2.v0;
         s15.v3 = a[1] * s2.v1;
-        s15.v4 = a[1] * z12;
+        s15.v4 = a[1] * (s0.v0 * z2 + s0.v1 * z3);
         s15.v5 = a[2] * s0.v2 + s15.v0;
         s15.v6 = a[2] * s0.v3 + s15.v1;
         s15.v7 = a[0] + a[2] * z4;
@@ -1028,28 +999,22 @@ impl Dynamics<3> for Arm3 {
         let s3 = self.shared3(q, &s0);
         let s9 = self.shared9(q, qd, &s0, &s1, &s2);
         let s14 = self.shared14(q, qd, &s0, &s1, &s2, &s3, &s9);
-        let z2 = -self.oy * s0.v1;
-        let z3 = self.oy * s0.v0;
-        let z4 = q[1].cos();
-        let z12 = s0.v0 * z2 + s0.v1 * z3;
-        let z85 = qd[0] * self.izz + self.m0 * s2.v4 * s9.v12 - self.m0 * s2.v5 * s9.v11
-            + s14.v8;
         let z88 = s0.v0 * s14.v7 - s0.v1 * s14.v6 + s2.v0 * s14.v9 + s2.v1 * s14.v10
-            + z12 * s14.v11;
-        let z89 = z4 * s14.v2 + s0.v2 * s14.v0 + s0.v3 * s14.v1 + s2.v2 * s14.v3
+            + (s0.v0 * (-self.oy * s0.v1) + s0.v1 * (self.oy * s0.v0)) * s14.v11;
+        let z89 = q[1].cos() * s14.v2 + s0.v2 * s14.v0 + s0.v3 * s14.v1 + s2.v2 * s14.v3
             + s2.v3 * s14.v4 + s1.v2 * s14.v5;
-        0.5 * (qd[0] * z85 + qd[1] * z88 + qd[2] * z89)
+        0.5
+            * (qd[0]
+                * (qd[0] * self.izz + self.m0 * s2.v4 * s9.v12 - self.m0 * s2.v5 * s9.v11
+                    + s14.v8) + qd[1] * z88 + qd[2] * z89)
     }
     fn potential_energy(&self, q: &Vector<3>, _t: f64) -> f64 {
         let z4 = q[1].cos();
         let z5 = q[1].sin();
-        let z20 = self.l * (1.0 + z4);
-        let z21 = q[2].cos();
-        let z22 = q[2].sin();
-        let z27 = -z5 * z21;
-        let z28 = z5 * z22;
+        let z27 = -z5 * q[2].cos();
+        let z28 = z5 * q[2].sin();
         let z61 = self.z0 + self.l;
-        let z62 = self.z0 + z20;
+        let z62 = self.z0 + self.l * (1.0 + z4);
         let x0 = self.cz * z4;
         let x1 = self.m0 * self.cz + self.m0 * self.z0
             + self.m1 * (z61 + -(self.cx * z5) + x0)
@@ -1079,21 +1044,15 @@ impl Dynamics<3> for Arm3 {
         let z3 = self.oy * s0.v0;
         let z4 = q[1].cos();
         let z5 = q[1].sin();
-        let z6 = s0.v0 * z4;
-        let z8 = s0.v1 * z4;
-        let z12 = s0.v0 * z2 + s0.v1 * z3;
-        let z43 = z2 + self.cx * z6 - self.cy * s0.v1 + self.cz * s0.v2;
-        let z44 = z3 + self.cx * z8 + self.cy * s0.v0 + self.cz * s0.v3;
-        let z51 = self.ixx1 * (z5 * z5) + self.izz * (z4 * z4);
-        let z147 = -qd[0] * self.m0 * s9.v12;
-        let z148 = qd[0] * self.m0 * s9.v11;
-        let z153 = s2.v4 * z148 - s2.v5 * z147;
-        let z162 = s9.v0 * s11.v1 - s9.v1 * s11.v0 + z43 * s10.v13 - z44 * s10.v12
-            + s3.v2 * s10.v0 + s3.v4 * s10.v1 + z51 * s10.v2;
-        let z174 = z162 + s12.v4;
-        let z180 = z153 + z174;
+        let z162 = s9.v0 * s11.v1 - s9.v1 * s11.v0
+            + (z2 + self.cx * (s0.v0 * z4) - self.cy * s0.v1 + self.cz * s0.v2) * s10.v13
+            - (z3 + self.cx * (s0.v1 * z4) + self.cy * s0.v0 + self.cz * s0.v3) * s10.v12
+            + s3.v2 * s10.v0 + s3.v4 * s10.v1
+            + (self.ixx1 * (z5 * z5) + self.izz * (z4 * z4)) * s10.v2;
+        let z180 = s2.v4 * (qd[0] * self.m0 * s9.v11)
+            - s2.v5 * (-qd[0] * self.m0 * s9.v12) + (z162 + s12.v4);
         let z184 = s0.v0 * s12.v6 - s0.v1 * s12.v5 + s2.v0 * s10.v18 + s2.v1 * s10.v19
-            + z12 * s10.v20;
+            + (s0.v0 * z2 + s0.v1 * z3) * s10.v20;
         let z185 = z4 * s12.v4 + s0.v2 * s12.v2 + s0.v3 * s12.v3 + s2.v2 * s10.v15
             + s2.v3 * s10.v16 + s1.v2 * s10.v17;
         let x0 = -z180;
@@ -1143,21 +1102,15 @@ impl Dynamics<3> for Arm3 {
         let z3 = self.oy * s0.v0;
         let z4 = q[1].cos();
         let z5 = q[1].sin();
-        let z6 = s0.v0 * z4;
-        let z8 = s0.v1 * z4;
-        let z12 = s0.v0 * z2 + s0.v1 * z3;
-        let z43 = z2 + self.cx * z6 - self.cy * s0.v1 + self.cz * s0.v2;
-        let z44 = z3 + self.cx * z8 + self.cy * s0.v0 + self.cz * s0.v3;
-        let z51 = self.ixx1 * (z5 * z5) + self.izz * (z4 * z4);
-        let z147 = -qd[0] * self.m0 * s9.v12;
-        let z148 = qd[0] * self.m0 * s9.v11;
-        let z153 = s2.v4 * z148 - s2.v5 * z147;
-        let z162 = s9.v0 * s11.v1 - s9.v1 * s11.v0 + z43 * s10.v13 - z44 * s10.v12
-            + s3.v2 * s10.v0 + s3.v4 * s10.v1 + z51 * s10.v2;
-        let z174 = z162 + s12.v4;
-        let z180 = z153 + z174;
+        let z162 = s9.v0 * s11.v1 - s9.v1 * s11.v0
+            + (z2 + self.cx * (s0.v0 * z4) - self.cy * s0.v1 + self.cz * s0.v2) * s10.v13
+            - (z3 + self.cx * (s0.v1 * z4) + self.cy * s0.v0 + self.cz * s0.v3) * s10.v12
+            + s3.v2 * s10.v0 + s3.v4 * s10.v1
+            + (self.ixx1 * (z5 * z5) + self.izz * (z4 * z4)) * s10.v2;
+        let z180 = s2.v4 * (qd[0] * self.m0 * s9.v11)
+            - s2.v5 * (-qd[0] * self.m0 * s9.v12) + (z162 + s12.v4);
         let z184 = s0.v0 * s12.v6 - s0.v1 * s12.v5 + s2.v0 * s10.v18 + s2.v1 * s10.v19
-            + z12 * s10.v20;
+            + (s0.v0 * z2 + s0.v1 * z3) * s10.v20;
         let z185 = z4 * s12.v4 + s0.v2 * s12.v2 + s0.v3 * s12.v3 + s2.v2 * s10.v15
             + s2.v3 * s10.v16 + s1.v2 * s10.v17;
         let x0 = -z180;
@@ -1181,11 +1134,9 @@ impl Dynamics<3> for Arm3 {
         let z3 = self.oy * s0.v0;
         let z4 = q[1].cos();
         let z5 = q[1].sin();
-        let z6 = s0.v0 * z4;
-        let z8 = s0.v1 * z4;
         let z12 = s0.v0 * z2 + s0.v1 * z3;
-        let z43 = z2 + self.cx * z6 - self.cy * s0.v1 + self.cz * s0.v2;
-        let z44 = z3 + self.cx * z8 + self.cy * s0.v0 + self.cz * s0.v3;
+        let z43 = z2 + self.cx * (s0.v0 * z4) - self.cy * s0.v1 + self.cz * s0.v2;
+        let z44 = z3 + self.cx * (s0.v1 * z4) + self.cy * s0.v0 + self.cz * s0.v3;
         let z51 = self.ixx1 * (z5 * z5) + self.izz * (z4 * z4);
         let z92 = self.m2 * s1.v4;
         let z100 = self.m1 + self.m2;
@@ -1224,14 +1175,14 @@ impl Dynamics<3> for Arm3 {
         let z238 = 0.5 * s0.v0 * z212 - 0.5 * s0.v0 * s14.v6 - 0.5 * s0.v1 * z210
             - 0.5 * s0.v1 * s14.v7 + s5.v0 * s13.v4 - s5.v1 * s13.v3 + s5.v5 * s13.v0
             + s5.v7 * s13.v1 + s5.v8 * s13.v2;
-        let z239 = s0.v0 * s14.v11 + z100 * s13.v3 - s5.v1 * s13.v2 + s5.v2 * s13.v1;
-        let z240 = s0.v1 * s14.v11 + z100 * s13.v4 + s5.v0 * s13.v2 - s5.v2 * s13.v0;
-        let z241 = -s0.v0 * s14.v9 - s0.v1 * s14.v10 + z100 * s13.v5 - s5.v0 * s13.v1
-            + s5.v1 * s13.v0;
         let z244 = 0.5 * s0.v0 * z212 + 0.5 * s0.v0 * s14.v6 - 0.5 * s0.v1 * z210
             + 0.5 * s0.v1 * s14.v7 - s2.v0 * s14.v10 + s2.v1 * s14.v9;
-        let z245 = s0.v0 * z237 - s0.v1 * z236 + s2.v0 * z239 + s2.v1 * z240
-            + z12 * z241;
+        let z245 = s0.v0 * z237 - s0.v1 * z236
+            + s2.v0 * (s0.v0 * s14.v11 + z100 * s13.v3 - s5.v1 * s13.v2 + s5.v2 * s13.v1)
+            + s2.v1 * (s0.v1 * s14.v11 + z100 * s13.v4 + s5.v0 * s13.v2 - s5.v2 * s13.v0)
+            + z12
+                * (-s0.v0 * s14.v9 - s0.v1 * s14.v10 + z100 * s13.v5 - s5.v0 * s13.v1
+                    + s5.v1 * s13.v0);
         let z246 = 0.5 * z4 * z204 - 0.5 * z4 * s14.v1 + 0.5 * s0.v2 * z202
             + 0.5 * s0.v3 * z203 + 0.5 * s0.v3 * s14.v2 + z92 * s13.v11 - s4.v1 * s13.v10
             + s4.v2 * s13.v6 + s4.v3 * s13.v7 + s4.v4 * s13.v8;
@@ -1292,18 +1243,10 @@ impl Dynamics<3> for Arm3 {
         let z3 = self.oy * s0.v0;
         let z4 = q[1].cos();
         let z5 = q[1].sin();
-        let z6 = s0.v0 * z4;
-        let z8 = s0.v1 * z4;
         let z12 = s0.v0 * z2 + s0.v1 * z3;
-        let z43 = z2 + self.cx * z6 - self.cy * s0.v1 + self.cz * s0.v2;
-        let z44 = z3 + self.cx * z8 + self.cy * s0.v0 + self.cz * s0.v3;
-        let z51 = self.ixx1 * (z5 * z5) + self.izz * (z4 * z4);
+        let z43 = z2 + self.cx * (s0.v0 * z4) - self.cy * s0.v1 + self.cz * s0.v2;
+        let z44 = z3 + self.cx * (s0.v1 * z4) + self.cy * s0.v0 + self.cz * s0.v3;
         let z92 = self.m2 * s1.v4;
-        let z147 = -qd[0] * self.m0 * s9.v12;
-        let z148 = qd[0] * self.m0 * s9.v11;
-        let z153 = s2.v4 * z148 - s2.v5 * z147;
-        let z526 = self.m1 * z44;
-        let z527 = -self.m1 * z43;
         let z528 = -self.m2 * s1.v3;
         let z532 = self.m2 * s1.v2 + s0.v2 * z92 + s0.v3 * z528;
         let z1050 = qd[1] * s13.v0;
@@ -1318,23 +1261,9 @@ impl Dynamics<3> for Arm3 {
         let z1059 = qd[2] * s13.v9;
         let z1060 = qd[2] * s13.v10;
         let z1061 = qd[2] * s13.v11;
-        let z1071 = self.m0 * (s2.v4 * s2.v4) + self.m0 * (s2.v5 * s2.v5) + self.izz;
-        let z1076 = self.m1 * (z44 * z44) + self.m1 * (s2.v6 * s2.v6) + s3.v0;
-        let z1077 = -self.m1 * z43 * z44 + s3.v1;
-        let z1078 = -self.m1 * z43 * s2.v6 + s3.v2;
-        let z1079 = -self.m1 * s2.v6;
-        let z1080 = self.m1 * (z43 * z43) + self.m1 * (s2.v6 * s2.v6) + s3.v3;
-        let z1081 = -self.m1 * z44 * s2.v6 + s3.v4;
-        let z1082 = self.m1 * s2.v6;
-        let z1083 = self.m1 * (z43 * z43) + self.m1 * (z44 * z44) + z51;
-        let z1084 = -self.m1 * z44;
-        let z1085 = self.m1 * z43;
         let z1086 = self.m1 * (-qd[0] * s9.v14 + s9.v1 * s9.v15);
         let z1087 = self.m1 * (qd[0] * s9.v13 - s9.v0 * s9.v15);
         let z1088 = self.m1 * (s9.v0 * s9.v14 - s9.v1 * s9.v13);
-        let z1089 = -qd[0] * s11.v1 + s9.v1 * s11.v2 + z44 * z1088 - s2.v6 * z1087;
-        let z1090 = qd[0] * s11.v0 - s9.v0 * s11.v2 - z43 * z1088 + s2.v6 * z1086;
-        let z1091 = s9.v0 * s11.v1 - s9.v1 * s11.v0 + z43 * z1087 - z44 * z1086;
         let z1092 = -self.m2 * s2.v7;
         let z1093 = -self.m2 * s1.v4;
         let z1094 = self.m2 * (s9.v6 * s9.v18 - s9.v7 * s9.v17);
@@ -1364,79 +1293,81 @@ impl Dynamics<3> for Arm3 {
         let z1113 = z532 * z1106;
         let z1114 = -z532 * z1061 - z1056 * z1100 - z1057 * z1101 - z1058 * z1102
             - z1059 * z1103 - z1060 * z1104 + z1107;
-        let z1115 = z1076 - z1100 * z1108 + s4.v2;
-        let z1116 = z1077 - z1100 * z1109 + s4.v3;
-        let z1117 = z1078 - z1100 * z1110 + s4.v4;
+        let z1116 = -self.m1 * z43 * z44 + s3.v1 - z1100 * z1109 + s4.v3;
+        let z1117 = -self.m1 * z43 * s2.v6 + s3.v2 - z1100 * z1110 + s4.v4;
         let z1118 = -z1100 * z1111;
-        let z1119 = z1079 + z1092 - z1100 * z1112;
-        let z1120 = z526 - z1100 * z1113 + z92;
-        let z1121 = z1080 - z1101 * z1109 + s4.v5;
-        let z1122 = z1081 - z1101 * z1110 + s4.v6;
-        let z1123 = z1082 - z1101 * z1111 + s4.v1;
+        let z1119 = -self.m1 * s2.v6 + z1092 - z1100 * z1112;
+        let z1120 = self.m1 * z44 - z1100 * z1113 + z92;
+        let z1122 = -self.m1 * z44 * s2.v6 + s3.v4 - z1101 * z1110 + s4.v6;
+        let z1123 = self.m1 * s2.v6 - z1101 * z1111 + s4.v1;
         let z1124 = -z1101 * z1112;
-        let z1125 = z527 + z528 - z1101 * z1113;
-        let z1126 = z1083 - z1102 * z1110 + s4.v7;
-        let z1127 = z1084 + z1093 - z1102 * z1111;
-        let z1128 = z1085 - z1102 * z1112 + s4.v0;
+        let z1125 = -self.m1 * z43 + z528 - z1101 * z1113;
+        let z1126 = self.m1 * (z43 * z43) + self.m1 * (z44 * z44)
+            + (self.ixx1 * (z5 * z5) + self.izz * (z4 * z4)) - z1102 * z1110 + s4.v7;
+        let z1127 = -self.m1 * z44 + z1093 - z1102 * z1111;
+        let z1128 = self.m1 * z43 - z1102 * z1112 + s4.v0;
         let z1129 = -z1102 * z1113;
-        let z1130 = self.m1 + self.m2 - z1103 * z1111;
         let z1131 = -z1103 * z1112;
         let z1132 = -z1103 * z1113;
-        let z1133 = self.m1 + self.m2 - z1104 * z1112;
         let z1134 = -z1104 * z1113;
-        let z1135 = self.m1 + self.m2 - z532 * z1113;
-        let z1136 = z1060 * z1092 + z1089 + z1097 + z1108 * z1114 + z92 * z1061
-            + s4.v2 * z1056 + s4.v3 * z1057 + s4.v4 * z1058;
-        let z1137 = z528 * z1061 + z1090 + z1098 + z1109 * z1114 + s4.v1 * z1059
-            + s4.v3 * z1056 + s4.v5 * z1057 + s4.v6 * z1058;
-        let z1138 = z1059 * z1093 + z1091 + z1099 + z1110 * z1114 + s4.v0 * z1060
-            + s4.v4 * z1056 + s4.v6 * z1057 + s4.v7 * z1058;
-        let z1139 = self.m2 * z1059 + z1058 * z1093 + z1086 + z1094 + z1111 * z1114
-            + s4.v1 * z1057;
-        let z1140 = self.m2 * z1060 + z1056 * z1092 + z1087 + z1095 + z1112 * z1114
-            + s4.v0 * z1058;
-        let z1141 = self.m2 * z1061 + z528 * z1057 + z1088 + z1096 + z1113 * z1114
-            + z92 * z1056;
-        let z1142 = s0.v0 * z1116 - s0.v1 * z1115 + s2.v0 * z1118 + s2.v1 * z1119
+        let z1136 = z1060 * z1092
+            + (-qd[0] * s11.v1 + s9.v1 * s11.v2 + z44 * z1088 - s2.v6 * z1087) + z1097
+            + z1108 * z1114 + z92 * z1061 + s4.v2 * z1056 + s4.v3 * z1057
+            + s4.v4 * z1058;
+        let z1137 = z528 * z1061
+            + (qd[0] * s11.v0 - s9.v0 * s11.v2 - z43 * z1088 + s2.v6 * z1086) + z1098
+            + z1109 * z1114 + s4.v1 * z1059 + s4.v3 * z1056 + s4.v5 * z1057
+            + s4.v6 * z1058;
+        let z1138 = z1059 * z1093
+            + (s9.v0 * s11.v1 - s9.v1 * s11.v0 + z43 * z1087 - z44 * z1086) + z1099
+            + z1110 * z1114 + s4.v0 * z1060 + s4.v4 * z1056 + s4.v6 * z1057
+            + s4.v7 * z1058;
+        let z1142 = s0.v0 * z1116
+            - s0.v1
+                * (self.m1 * (z44 * z44) + self.m1 * (s2.v6 * s2.v6) + s3.v0
+                    - z1100 * z1108 + s4.v2) + s2.v0 * z1118 + s2.v1 * z1119
             + z12 * z1120;
-        let z1143 = s0.v0 * z1121 - s0.v1 * z1116 + s2.v0 * z1123 + s2.v1 * z1124
-            + z12 * z1125;
+        let z1143 = s0.v0
+            * (self.m1 * (z43 * z43) + self.m1 * (s2.v6 * s2.v6) + s3.v3 - z1101 * z1109
+                + s4.v5) - s0.v1 * z1116 + s2.v0 * z1123 + s2.v1 * z1124 + z12 * z1125;
         let z1144 = s0.v0 * z1122 - s0.v1 * z1117 + s2.v0 * z1127 + s2.v1 * z1128
             + z12 * z1129;
-        let z1145 = s0.v0 * z1123 - s0.v1 * z1118 + s2.v0 * z1130 + s2.v1 * z1131
-            + z12 * z1132;
-        let z1146 = s0.v0 * z1124 - s0.v1 * z1119 + s2.v0 * z1131 + s2.v1 * z1133
-            + z12 * z1134;
+        let z1145 = s0.v0 * z1123 - s0.v1 * z1118
+            + s2.v0 * (self.m1 + self.m2 - z1103 * z1111) + s2.v1 * z1131 + z12 * z1132;
+        let z1146 = s0.v0 * z1124 - s0.v1 * z1119 + s2.v0 * z1131
+            + s2.v1 * (self.m1 + self.m2 - z1104 * z1112) + z12 * z1134;
         let z1147 = s0.v0 * z1125 - s0.v1 * z1120 + s2.v0 * z1132 + s2.v1 * z1134
-            + z12 * z1135;
+            + z12 * (self.m1 + self.m2 - z532 * z1113);
         let z1148 = s0.v0 * z1143 - s0.v1 * z1142 + s2.v0 * z1145 + s2.v1 * z1146
             + z12 * z1147;
         let z1149 = 1.0 / z1148;
-        let z1150 = -s0.v0 * z1137 + s0.v1 * z1136 - s2.v0 * z1139 - s2.v1 * z1140
-            - z12 * z1141;
+        let z1150 = -s0.v0 * z1137 + s0.v1 * z1136
+            - s2.v0
+                * (self.m2 * z1059 + z1058 * z1093 + z1086 + z1094 + z1111 * z1114
+                    + s4.v1 * z1057)
+            - s2.v1
+                * (self.m2 * z1060 + z1056 * z1092 + z1087 + z1095 + z1112 * z1114
+                    + s4.v0 * z1058)
+            - z12
+                * (self.m2 * z1061 + z528 * z1057 + z1088 + z1096 + z1113 * z1114
+                    + z92 * z1056);
         let z1153 = z1144 * z1149;
-        let z1156 = z1147 * z1149;
         let z1157 = -z1050 * z1142 - z1051 * z1143 - z1052 * z1144 - z1053 * z1145
             - z1054 * z1146 - z1055 * z1147 + z1150;
-        let z1169 = z1071 + z1126 - z1144 * z1153;
-        let z1172 = z1129 - z1144 * z1156;
+        let z1169 = self.m0 * (s2.v4 * s2.v4) + self.m0 * (s2.v5 * s2.v5) + self.izz
+            + z1126 - z1144 * z1153;
         let z1181 = z1050 * z1117 + z1051 * z1122 + z1052 * z1126 + z1053 * z1127
-            + z1054 * z1128 + z1055 * z1129 + z1138 + z1153 * z1157 + z153;
-        let z1185 = 1.0 / z1169;
-        let z1192 = -self.g * z1172 - z1181;
-        let z1193 = z1185 * z1192;
+            + z1054 * z1128 + z1055 * z1129 + z1138 + z1153 * z1157
+            + (s2.v4 * (qd[0] * self.m0 * s9.v11) - s2.v5 * (-qd[0] * self.m0 * s9.v12));
+        let z1193 = 1.0 / z1169 * (-self.g * (z1129 - z1144 * (z1147 * z1149)) - z1181);
         let z1194 = -self.g * z1147 - z1050 * z1142 - z1051 * z1143 - z1052 * z1144
             - z1053 * z1145 - z1054 * z1146 - z1055 * z1147 - z1144 * z1193 + z1150;
         let z1195 = z1149 * z1194;
-        let z1196 = -s0.v1 * z1195 + z1050;
-        let z1197 = s0.v0 * z1195 + z1051;
-        let z1198 = z1052 + z1193;
-        let z1199 = s2.v0 * z1195 + z1053;
-        let z1200 = s2.v1 * z1195 + z1054;
-        let z1201 = self.g + z12 * z1195 + z1055;
-        let z1202 = -z532 * z1061 - z532 * z1201 - z1056 * z1100 - z1057 * z1101
-            - z1058 * z1102 - z1059 * z1103 - z1060 * z1104 - z1100 * z1196
-            - z1101 * z1197 - z1102 * z1198 - z1103 * z1199 - z1104 * z1200 + z1107;
+        let z1202 = -z532 * z1061 - z532 * (self.g + z12 * z1195 + z1055) - z1056 * z1100
+            - z1057 * z1101 - z1058 * z1102 - z1059 * z1103 - z1060 * z1104
+            - z1100 * (-s0.v1 * z1195 + z1050) - z1101 * (s0.v0 * z1195 + z1051)
+            - z1102 * (z1052 + z1193) - z1103 * (s2.v0 * z1195 + z1053)
+            - z1104 * (s2.v1 * z1195 + z1054) + z1107;
         let z1203 = z1106 * z1202;
         qdd[0] = z1193;
         qdd[1] = z1195;
@@ -1564,8 +1495,6 @@ impl Rates<3, 0, 0> for Arm3 {
         let z59 = self.ixx2 * z25 * z27 + self.iyy * z26 * z28 + self.izz * z4 * z9;
         let z60 = self.ixx2 * (z27 * z27) + self.iyy * (z28 * z28)
             + self.izz * (z4 * z4);
-        let z63 = -x.qd[0] * z39;
-        let z64 = x.qd[0] * z38;
         let z65 = -x.qd[0] * z44 + z14 * z45 + z15;
         let z66 = x.qd[0] * z43 - z13 * z45 + z16;
         let z67 = z13 * z44 - z14 * z43 + z17;
@@ -1581,15 +1510,6 @@ impl Rates<3, 0, 0> for Arm3 {
         let z141 = x.qd[2] * z4 * z33 - x.qd[2] * z9 * z34 + z135;
         let z142 = -x.qd[2] * z4 * z32 + x.qd[2] * z7 * z34 + z136;
         let z143 = -x.qd[2] * z7 * z33 + x.qd[2] * z9 * z32 + z137;
-        let z144 = x.qd[2] * z4 * z36 - x.qd[2] * z9 * z37 - x.qd[2] * z30 * z34
-            + x.qd[2] * z31 * z33 + z138;
-        let z145 = -x.qd[2] * z4 * z35 + x.qd[2] * z7 * z37 + x.qd[2] * z29 * z34
-            - x.qd[2] * z31 * z32 + z139;
-        let z146 = -x.qd[2] * z7 * z36 + x.qd[2] * z9 * z35 - x.qd[2] * z29 * z33
-            + x.qd[2] * z30 * z32 + z140;
-        let z147 = -x.qd[0] * self.m0 * z64;
-        let z148 = x.qd[0] * self.m0 * z63;
-        let z153 = z38 * z148 - z39 * z147;
         let z154 = self.m1
             * (-x.qd[0] * z66 + z14 * z67 - z44 * z137 + z45 * z136 + z138);
         let z155 = self.m1
@@ -1599,16 +1519,18 @@ impl Rates<3, 0, 0> for Arm3 {
         let z157 = x.qd[0] * z48 + z13 * z46 + z14 * z47;
         let z158 = x.qd[0] * z50 + z13 * z47 + z14 * z49;
         let z159 = x.qd[0] * z51 + z13 * z48 + z14 * z50;
-        let z160 = -x.qd[0] * z158 + z14 * z159 + z44 * z156 - z45 * z155 + z46 * z135
-            + z47 * z136 + z48 * z137;
-        let z161 = x.qd[0] * z157 - z13 * z159 - z43 * z156 + z45 * z154 + z47 * z135
-            + z49 * z136 + z50 * z137;
-        let z162 = z13 * z158 - z14 * z157 + z43 * z155 - z44 * z154 + z48 * z135
-            + z50 * z136 + z51 * z137;
-        let z163 = self.m2 * (z33 * z70 - z34 * z69 - z53 * z143 + z54 * z142 + z144);
-        let z164 = self.m2 * (-z32 * z70 + z34 * z68 + z52 * z143 - z54 * z141 + z145);
+        let z163 = self.m2
+            * (z33 * z70 - z34 * z69 - z53 * z143 + z54 * z142
+                + (x.qd[2] * z4 * z36 - x.qd[2] * z9 * z37 - x.qd[2] * z30 * z34
+                    + x.qd[2] * z31 * z33 + z138));
+        let z164 = self.m2
+            * (-z32 * z70 + z34 * z68 + z52 * z143 - z54 * z141
+                + (-x.qd[2] * z4 * z35 + x.qd[2] * z7 * z37 + x.qd[2] * z29 * z34
+                    - x.qd[2] * z31 * z32 + z139));
         let z165 = self.m2
-            * (self.g + z32 * z69 - z33 * z68 - z52 * z142 + z53 * z141 + z146);
+            * (self.g + z32 * z69 - z33 * z68 - z52 * z142 + z53 * z141
+                + (-x.qd[2] * z7 * z36 + x.qd[2] * z9 * z35 - x.qd[2] * z29 * z33
+                    + x.qd[2] * z30 * z32 + z140));
         let z166 = z32 * z55 + z33 * z56 + z34 * z57;
         let z167 = z32 * z56 + z33 * z58 + z34 * z59;
         let z168 = z32 * z57 + z33 * z59 + z34 * z60;
@@ -1618,14 +1540,16 @@ impl Rates<3, 0, 0> for Arm3 {
             + z58 * z142 + z59 * z143;
         let z171 = z32 * z167 - z33 * z166 + z52 * z164 - z53 * z163 + z57 * z141
             + z59 * z142 + z60 * z143;
-        let z172 = z160 + z169;
-        let z173 = z161 + z170;
-        let z174 = z162 + z171;
-        let z175 = z154 + z163;
-        let z176 = z155 + z164;
-        let z177 = z156 + z165;
-        let z180 = z153 + z174;
-        let z184 = z0 * z173 - z1 * z172 + z10 * z175 + z11 * z176 + z12 * z177;
+        let z172 = -x.qd[0] * z158 + z14 * z159 + z44 * z156 - z45 * z155 + z46 * z135
+            + z47 * z136 + z48 * z137 + z169;
+        let z173 = x.qd[0] * z157 - z13 * z159 - z43 * z156 + z45 * z154 + z47 * z135
+            + z49 * z136 + z50 * z137 + z170;
+        let z180 = z38 * (x.qd[0] * self.m0 * (-x.qd[0] * z39))
+            - z39 * (-x.qd[0] * self.m0 * (x.qd[0] * z38))
+            + (z13 * z158 - z14 * z157 + z43 * z155 - z44 * z154 + z48 * z135
+                + z50 * z136 + z51 * z137 + z171);
+        let z184 = z0 * z173 - z1 * z172 + z10 * (z154 + z163) + z11 * (z155 + z164)
+            + z12 * (z156 + z165);
         let z185 = z4 * z171 + z7 * z169 + z9 * z170 + z29 * z163 + z30 * z164
             + z31 * z165;
         let z258 = -x.qdd[1] * z1;
@@ -1636,32 +1560,25 @@ impl Rates<3, 0, 0> for Arm3 {
         let z263 = x.qdd[2] * z7 + z258;
         let z264 = x.qdd[2] * z9 + z259;
         let z265 = x.qdd[0] + x.qdd[2] * z4;
-        let z266 = x.qdd[2] * z29 + z260;
-        let z267 = x.qdd[2] * z30 + z261;
-        let z268 = x.qdd[2] * z31 + z262;
-        let z269 = -self.m0 * x.qdd[0] * z39;
-        let z270 = self.m0 * x.qdd[0] * z38;
-        let z273 = self.izz * x.qdd[0] + z38 * z270 - z39 * z269;
         let z274 = self.m1 * (-x.qdd[0] * z44 + z260 + z45 * z259);
         let z275 = self.m1 * (x.qdd[0] * z43 + z261 - z45 * z258);
         let z276 = self.m1 * (z262 - z43 * z259 + z44 * z258);
-        let z277 = x.qdd[0] * z48 + z44 * z276 - z45 * z275 + z46 * z258 + z47 * z259;
-        let z278 = x.qdd[0] * z50 - z43 * z276 + z45 * z274 + z47 * z258 + z49 * z259;
-        let z279 = x.qdd[0] * z51 + z43 * z275 - z44 * z274 + z48 * z258 + z50 * z259;
-        let z280 = self.m2 * (z266 - z53 * z265 + z54 * z264);
-        let z281 = self.m2 * (z267 + z52 * z265 - z54 * z263);
-        let z282 = self.m2 * (z268 - z52 * z264 + z53 * z263);
+        let z280 = self.m2 * (x.qdd[2] * z29 + z260 - z53 * z265 + z54 * z264);
+        let z281 = self.m2 * (x.qdd[2] * z30 + z261 + z52 * z265 - z54 * z263);
+        let z282 = self.m2 * (x.qdd[2] * z31 + z262 - z52 * z264 + z53 * z263);
         let z283 = z53 * z282 - z54 * z281 + z55 * z263 + z56 * z264 + z57 * z265;
         let z284 = -z52 * z282 + z54 * z280 + z56 * z263 + z58 * z264 + z59 * z265;
         let z285 = z52 * z281 - z53 * z280 + z57 * z263 + z59 * z264 + z60 * z265;
-        let z286 = z277 + z283;
-        let z287 = z278 + z284;
-        let z288 = z279 + z285;
-        let z289 = z274 + z280;
-        let z290 = z275 + z281;
-        let z291 = z276 + z282;
-        let z294 = z273 + z288;
-        let z297 = z0 * z287 - z1 * z286 + z10 * z289 + z11 * z290 + z12 * z291;
+        let z294 = self.izz * x.qdd[0] + z38 * (self.m0 * x.qdd[0] * z38)
+            - z39 * (-self.m0 * x.qdd[0] * z39)
+            + (x.qdd[0] * z51 + z43 * z275 - z44 * z274 + z48 * z258 + z50 * z259
+                + z285);
+        let z297 = z0
+            * (x.qdd[0] * z50 - z43 * z276 + z45 * z274 + z47 * z258 + z49 * z259 + z284)
+            - z1
+                * (x.qdd[0] * z48 + z44 * z276 - z45 * z275 + z46 * z258 + z47 * z259
+                    + z283) + z10 * (z274 + z280) + z11 * (z275 + z281)
+            + z12 * (z276 + z282);
         let z298 = z4 * z285 + z7 * z283 + z9 * z284 + z29 * z280 + z30 * z281
             + z31 * z282;
         let x0 = z180 + z294;
@@ -1686,21 +1603,16 @@ impl Statics<3> for Arm3 {
         let z2 = -self.oy * s0.v1;
         let z3 = self.oy * s0.v0;
         let z4 = q[1].cos();
-        let z6 = s0.v0 * z4;
-        let z8 = s0.v1 * z4;
-        let z12 = s0.v0 * z2 + s0.v1 * z3;
-        let z43 = z2 + self.cx * z6 - self.cy * s0.v1 + self.cz * s0.v2;
-        let z44 = z3 + self.cx * z8 + self.cy * s0.v0 + self.cz * s0.v3;
         let z188 = self.m1 * self.g;
-        let z189 = z44 * z188;
-        let z190 = -z43 * z188;
         let z191 = self.m2 * self.g;
         let z192 = s1.v4 * z191;
         let z193 = -s1.v3 * z191;
-        let z194 = z189 + z192;
-        let z195 = z190 + z193;
-        let z196 = z188 + z191;
-        let z200 = s0.v0 * z195 - s0.v1 * z194 + z12 * z196;
+        let z200 = s0.v0
+            * (-(z2 + self.cx * (s0.v0 * z4) - self.cy * s0.v1 + self.cz * s0.v2) * z188
+                + z193)
+            - s0.v1
+                * ((z3 + self.cx * (s0.v1 * z4) + self.cy * s0.v0 + self.cz * s0.v3)
+                    * z188 + z192) + (s0.v0 * z2 + s0.v1 * z3) * (z188 + z191);
         let z201 = s0.v2 * z192 + s0.v3 * z193 + s1.v2 * z191;
         grad[1] = z200;
         grad[2] = z201;
@@ -1711,13 +1623,8 @@ impl Statics<3> for Arm3 {
         let s6 = self.shared6(q, &s0);
         let z188 = self.m1 * self.g;
         let z191 = self.m2 * self.g;
-        let z436 = z188 * s6.v9;
-        let z437 = -z188 * s6.v8;
-        let z438 = z191 * s6.v11;
-        let z439 = -z191 * s6.v10;
-        let z440 = z436 + z438;
-        let z441 = z437 + z439;
-        let z442 = s0.v0 * z441 - s0.v1 * z440;
+        let z442 = s0.v0 * (-z188 * s6.v8 - z191 * s6.v10)
+            - s0.v1 * (z188 * s6.v9 + z191 * s6.v11);
         let z443 = z191 * s6.v15;
         let z444 = -z191 * s6.v14;
         let z445 = s0.v0 * z444 - s0.v1 * z443;
@@ -1745,14 +1652,14 @@ impl Statics<3> for Arm3 {
                 let z2 = -self.oy * s0.v1;
                 let z3 = self.oy * s0.v0;
                 let z4 = q[1].cos();
-                let z6 = s0.v0 * z4;
-                let z8 = s0.v1 * z4;
-                let z12 = s0.v0 * z2 + s0.v1 * z3;
-                let z43 = z2 + self.cx * z6 - self.cy * s0.v1 + self.cz * s0.v2;
-                let z44 = z3 + self.cx * z8 + self.cy * s0.v0 + self.cz * s0.v3;
-                let z487 = self.g * z44;
-                let z488 = -self.g * z43;
-                let z489 = s0.v0 * z488 - s0.v1 * z487 + self.g * z12;
+                let z489 = s0.v0
+                    * (-self.g
+                        * (z2 + self.cx * (s0.v0 * z4) - self.cy * s0.v1
+                            + self.cz * s0.v2))
+                    - s0.v1
+                        * (self.g
+                            * (z3 + self.cx * (s0.v1 * z4) + self.cy * s0.v0
+                                + self.cz * s0.v3)) + self.g * (s0.v0 * z2 + s0.v1 * z3);
                 out[1] = z489;
                 true
             }
@@ -1760,12 +1667,10 @@ impl Statics<3> for Arm3 {
                 out.fill(0.0);
                 let s0 = self.shared0(q);
                 let s1 = self.shared1(q, &s0);
-                let z2 = -self.oy * s0.v1;
-                let z3 = self.oy * s0.v0;
-                let z12 = s0.v0 * z2 + s0.v1 * z3;
                 let z490 = self.g * s1.v4;
                 let z491 = -self.g * s1.v3;
-                let z492 = s0.v0 * z491 - s0.v1 * z490 + self.g * z12;
+                let z492 = s0.v0 * z491 - s0.v1 * z490
+                    + self.g * (s0.v0 * (-self.oy * s0.v1) + s0.v1 * (self.oy * s0.v0));
                 let z493 = s0.v2 * z490 + s0.v3 * z491 + self.g * s1.v2;
                 out[1] = z492;
                 out[2] = z493;
@@ -1799,17 +1704,11 @@ impl Statics<3> for Arm3 {
                 let z8 = s0.v1 * z4;
                 let z21 = q[2].cos();
                 let z22 = q[2].sin();
-                let z23 = -s0.v1 * z22 + z6 * z21;
-                let z25 = s0.v0 * z22 + z8 * z21;
                 let z188 = self.m1 * self.g;
                 let z191 = self.m2 * self.g;
-                let z494 = z8 * z188;
-                let z495 = -z6 * z188;
-                let z496 = z25 * z191;
-                let z497 = -z23 * z191;
-                let z498 = z494 + z496;
-                let z499 = z495 + z497;
-                let z500 = s0.v0 * z499 - s0.v1 * z498;
+                let z496 = (s0.v0 * z22 + z8 * z21) * z191;
+                let z497 = -(-s0.v1 * z22 + z6 * z21) * z191;
+                let z500 = s0.v0 * (-z6 * z188 + z497) - s0.v1 * (z8 * z188 + z496);
                 let z501 = s0.v2 * z496 + s0.v3 * z497;
                 out[1] = z500;
                 out[2] = z501;
@@ -1819,21 +1718,13 @@ impl Statics<3> for Arm3 {
                 out.fill(0.0);
                 let s0 = self.shared0(q);
                 let z4 = q[1].cos();
-                let z6 = s0.v0 * z4;
-                let z8 = s0.v1 * z4;
                 let z21 = q[2].cos();
                 let z22 = q[2].sin();
-                let z24 = -s0.v1 * z21 - z6 * z22;
-                let z26 = s0.v0 * z21 - z8 * z22;
                 let z188 = self.m1 * self.g;
                 let z191 = self.m2 * self.g;
-                let z502 = s0.v0 * z188;
-                let z503 = s0.v1 * z188;
-                let z504 = z26 * z191;
-                let z505 = -z24 * z191;
-                let z506 = z502 + z504;
-                let z507 = z503 + z505;
-                let z508 = s0.v0 * z507 - s0.v1 * z506;
+                let z504 = (s0.v0 * z21 - s0.v1 * z4 * z22) * z191;
+                let z505 = -(-s0.v1 * z21 - s0.v0 * z4 * z22) * z191;
+                let z508 = s0.v0 * (s0.v1 * z188 + z505) - s0.v1 * (s0.v0 * z188 + z504);
                 let z509 = s0.v2 * z504 + s0.v3 * z505;
                 out[1] = z508;
                 out[2] = z509;
@@ -1844,13 +1735,10 @@ impl Statics<3> for Arm3 {
                 let s0 = self.shared0(q);
                 let z188 = self.m1 * self.g;
                 let z191 = self.m2 * self.g;
-                let z510 = s0.v3 * z188;
-                let z511 = -s0.v2 * z188;
                 let z512 = s0.v3 * z191;
                 let z513 = -s0.v2 * z191;
-                let z514 = z510 + z512;
-                let z515 = z511 + z513;
-                let z516 = s0.v0 * z515 - s0.v1 * z514;
+                let z516 = s0.v0 * (-s0.v2 * z188 + z513)
+                    - s0.v1 * (s0.v3 * z188 + z512);
                 let z517 = s0.v2 * z512 + s0.v3 * z513;
                 out[1] = z516;
                 out[2] = z517;
@@ -1865,15 +1753,11 @@ impl Statics<3> for Arm3 {
                 let s0 = self.shared0(q);
                 let z188 = self.m1 * self.g;
                 let z191 = self.m2 * self.g;
-                let z502 = s0.v0 * z188;
-                let z503 = s0.v1 * z188;
                 let z518 = 2.0 * s0.v0 * z191;
                 let z519 = 2.0 * s0.v1 * z191;
-                let z520 = z502 + z518;
-                let z521 = z503 + z519;
-                let z522 = s0.v0 * z521 - s0.v1 * z520;
-                let z523 = -2.0 * (s0.v0 * s0.v2 + s0.v1 * s0.v3);
-                let z524 = s0.v2 * z518 + s0.v3 * z519 + z191 * z523;
+                let z522 = s0.v0 * (s0.v1 * z188 + z519) - s0.v1 * (s0.v0 * z188 + z518);
+                let z524 = s0.v2 * z518 + s0.v3 * z519
+                    + z191 * (-2.0 * (s0.v0 * s0.v2 + s0.v1 * s0.v3));
                 out[1] = z522;
                 out[2] = z524;
                 true
@@ -1897,19 +1781,17 @@ impl Statics<3> for Arm3 {
                 let z2 = -self.oy * s0.v1;
                 let z3 = self.oy * s0.v0;
                 let z4 = q[1].cos();
-                let z6 = s0.v0 * z4;
-                let z8 = s0.v1 * z4;
-                let z12 = s0.v0 * z2 + s0.v1 * z3;
-                let z43 = z2 + self.cx * z6 - self.cy * s0.v1 + self.cz * s0.v2;
-                let z44 = z3 + self.cx * z8 + self.cy * s0.v0 + self.cz * s0.v3;
                 let z92 = self.m2 * s1.v4;
-                let z100 = self.m1 + self.m2;
-                let z526 = self.m1 * z44;
-                let z527 = -self.m1 * z43;
                 let z528 = -self.m2 * s1.v3;
-                let z529 = z526 + z92;
-                let z530 = z527 + z528;
-                let z531 = s0.v0 * z530 - s0.v1 * z529 + z12 * z100;
+                let z531 = s0.v0
+                    * (-self.m1
+                        * (z2 + self.cx * (s0.v0 * z4) - self.cy * s0.v1
+                            + self.cz * s0.v2) + z528)
+                    - s0.v1
+                        * (self.m1
+                            * (z3 + self.cx * (s0.v1 * z4) + self.cy * s0.v0
+                                + self.cz * s0.v3) + z92)
+                    + (s0.v0 * z2 + s0.v1 * z3) * (self.m1 + self.m2);
                 let z532 = self.m2 * s1.v2 + s0.v2 * z92 + s0.v3 * z528;
                 out[1] = z531;
                 out[2] = z532;
@@ -1967,8 +1849,6 @@ impl Jacobians<3, 0, 0> for Arm3 {
         let z43 = z2 + self.cx * z6 - self.cy * s0.v1 + self.cz * s0.v2;
         let z44 = z3 + self.cx * z8 + self.cy * s0.v0 + self.cz * s0.v3;
         let z51 = self.ixx1 * (z5 * z5) + self.izz * (z4 * z4);
-        let z147 = -qd[0] * self.m0 * s9.v12;
-        let z148 = qd[0] * self.m0 * s9.v11;
         let z533 = -qd[1] * s0.v0;
         let z534 = qd[1] * s8.v2;
         let z535 = qd[1] * s8.v31;
@@ -1976,8 +1856,6 @@ impl Jacobians<3, 0, 0> for Arm3 {
         let z537 = qd[2] * s8.v6 + z534;
         let z538 = qd[2] * s8.v7 + s9.v2;
         let z539 = qd[2] * s8.v32 + z535;
-        let z540 = -qd[0] * s2.v4;
-        let z541 = qd[0] * s8.v8;
         let z542 = -qd[0] * z43 + s9.v0 * s2.v6 + z534;
         let z543 = qd[0] * s8.v9 + s9.v2 - s2.v6 * z533;
         let z544 = -s9.v1 * s8.v9 + z535 + z44 * z533;
@@ -2001,9 +1879,10 @@ impl Jacobians<3, 0, 0> for Arm3 {
         let z556 = -qd[2] * z4 * z537 + qd[2] * s0.v2 * z539 - qd[2] * s1.v2 * z536
             - qd[2] * s9.v5 * s8.v32 + qd[2] * s9.v7 * s8.v6 + qd[2] * s9.v10 * s6.v0
             + z551;
-        let z557 = -qd[0] * self.m0 * z541;
-        let z558 = qd[0] * self.m0 * z540;
-        let z559 = s2.v4 * z558 - s2.v4 * z147 - s2.v5 * z557 + z148 * s8.v8;
+        let z559 = s2.v4 * (qd[0] * self.m0 * (-qd[0] * s2.v4))
+            - s2.v4 * (-qd[0] * self.m0 * s9.v12)
+            - s2.v5 * (-qd[0] * self.m0 * (qd[0] * s8.v8))
+            + qd[0] * self.m0 * s9.v11 * s8.v8;
         let z560 = self.m1
             * (-qd[0] * z543 + s9.v0 * s9.v15 + s9.v1 * z544 + z550 - z43 * s10.v2
                 - z44 * z549 + s2.v6 * s10.v0);
@@ -2031,8 +1910,7 @@ impl Jacobians<3, 0, 0> for Arm3 {
             - s1.v3 * s10.v15 - s1.v4 * z565 + s3.v7 * z552 + s3.v7 * s10.v7
             + s3.v9 * z553 + s3.v10 * z554 + s10.v6 * s8.v12 + s10.v16 * s8.v11
             + s11.v4 * z536;
-        let z570 = z564 + z569;
-        let z571 = z559 + z570;
+        let z571 = z559 + (z564 + z569);
         let z572 = qd[2] * z6;
         let z573 = qd[2] * z8;
         let z574 = -qd[2] * z5;
@@ -2115,14 +1993,10 @@ impl Jacobians<3, 0, 0> for Arm3 {
         let z617 = -s9.v5 * z615 + s9.v7 * z567 - s1.v3 * z614 + s2.v7 * z565
             + s3.v6 * z552 + s3.v7 * s10.v8 + s3.v8 * z553 + s3.v9 * z554
             + s10.v6 * s8.v37 + s10.v7 * s8.v38 - s10.v17 * s8.v11 - s11.v5 * z536;
-        let z618 = z612 + z616;
-        let z619 = z613 + z617;
-        let z620 = z560 + z565;
-        let z621 = z561 + z566;
-        let z622 = z610 + z614;
-        let z623 = s0.v0 * z619 - s0.v0 * s12.v5 - s0.v1 * z618 - s0.v1 * s12.v6
-            + s2.v0 * z620 + s2.v0 * s10.v19 + s2.v1 * z621 + z12 * z622
-            + s10.v18 * s8.v2 + s10.v20 * s8.v31;
+        let z623 = s0.v0 * (z613 + z617) - s0.v0 * s12.v5 - s0.v1 * (z612 + z616)
+            - s0.v1 * s12.v6 + s2.v0 * (z560 + z565) + s2.v0 * s10.v19
+            + s2.v1 * (z561 + z566) + z12 * (z610 + z614) + s10.v18 * s8.v2
+            + s10.v20 * s8.v31;
         let z624 = qd[2]
             * (-z6 * s9.v9 - s0.v2 * z576 + z8 * s9.v8 + s0.v3 * z575 - s2.v2 * z573
                 + s2.v3 * z572 + s9.v5 * s8.v17 - s9.v6 * s8.v16);
@@ -2148,13 +2022,8 @@ impl Jacobians<3, 0, 0> for Arm3 {
             + s3.v6 * z584 + s3.v8 * z585 + s3.v9 * z586 + s10.v6 * s8.v44
             + s10.v7 * s8.v45 + s10.v8 * s8.v24 + s10.v15 * s8.v22 - s10.v17 * s6.v10
             + s11.v3 * z574 - s11.v5 * z572;
-        let z633 = z627 + z631;
-        let z634 = z628 + z632;
-        let z635 = z589 + z594;
-        let z636 = z590 + z595;
-        let z637 = z625 + z629;
-        let z638 = s0.v0 * z634 - s0.v1 * z633 + s2.v0 * z635 + s2.v1 * z636
-            + z12 * z637;
+        let z638 = s0.v0 * (z628 + z632) - s0.v1 * (z627 + z631) + s2.v0 * (z589 + z594)
+            + s2.v1 * (z590 + z595) + z12 * (z625 + z629);
         let z639 = self.m2
             * (s9.v5 * z601 - s9.v6 * z600 + s10.v6 * s6.v15 - s10.v7 * s6.v14);
         let z640 = s9.v5 * s8.v28 + s9.v6 * s8.v29 + s9.v7 * s8.v30;
@@ -2176,20 +2045,17 @@ impl Jacobians<3, 0, 0> for Arm3 {
             + s1.v2 * z639;
         let z860 = -qd[1] * s2.v1;
         let z861 = -qd[2] * s0.v3 + z533;
-        let z862 = -qd[2] * s2.v3 + z860;
-        let z863 = -self.m0 * (qd[0] * s2.v4 + s9.v12);
-        let z864 = self.m0 * (-qd[0] * s2.v5 + s9.v11);
-        let z865 = s2.v4 * z864 - s2.v5 * z863;
         let z866 = self.m1 * (-qd[0] * z43 + s9.v0 * s2.v6 - s9.v14 + z860);
         let z867 = self.m1 * (-qd[0] * z44 + s9.v2 - s2.v6 * z533 + s9.v13);
-        let z868 = 2.0 * s9.v0 * s3.v4 - s9.v1 * s3.v2 + z43 * z867 - z44 * z866
-            + s3.v2 * z533;
-        let z869 = self.m2 * (s9.v5 * s2.v7 - s9.v7 * s1.v3 - s9.v17 + z862);
+        let z869 = self.m2
+            * (s9.v5 * s2.v7 - s9.v7 * s1.v3 - s9.v17 + (-qd[2] * s2.v3 + z860));
         let z870 = self.m2 * (-s9.v7 * s1.v4 + s9.v8 - s2.v7 * z861 + s9.v16);
         let z871 = 2.0 * s9.v5 * s3.v9 - s9.v6 * s3.v7 + s1.v3 * z870 - s1.v4 * z869
             + s3.v7 * z861;
-        let z872 = z868 + z871;
-        let z873 = z865 + z872;
+        let z873 = s2.v4 * (self.m0 * (-qd[0] * s2.v5 + s9.v11))
+            - s2.v5 * (-self.m0 * (qd[0] * s2.v4 + s9.v12))
+            + (2.0 * s9.v0 * s3.v4 - s9.v1 * s3.v2 + z43 * z867 - z44 * z866
+                + s3.v2 * z533 + z871);
         let z874 = s0.v0 * s2.v6 + s2.v0;
         let z875 = s0.v1 * s2.v6 + s2.v1;
         let z876 = -s0.v0 * z43 - s0.v1 * z44 + z12;
@@ -2199,10 +2065,6 @@ impl Jacobians<3, 0, 0> for Arm3 {
         let z880 = s13.v0 + qd[2] * s0.v0 * z4;
         let z881 = s13.v1 + qd[2] * s0.v1 * z4;
         let z882 = s13.v2 - qd[2] * s0.v0 * s0.v2 - qd[2] * s0.v1 * s0.v3;
-        let z883 = s13.v3 + qd[2] * s0.v0 * s1.v2 + qd[2] * z4 * s2.v1
-            - qd[2] * s0.v3 * z12;
-        let z884 = s13.v4 + qd[2] * s0.v1 * s1.v2 - qd[2] * z4 * s2.v0
-            + qd[2] * s0.v2 * z12;
         let z885 = self.m1
             * (s13.v3 - qd[0] * z875 + s0.v0 * s9.v15 + s9.v1 * z876 - z44 * s13.v2
                 + s2.v6 * s13.v1);
@@ -2215,10 +2077,12 @@ impl Jacobians<3, 0, 0> for Arm3 {
             + z43 * z886 - z44 * z885 + s3.v2 * s13.v0 + s3.v4 * s13.v1 + z51 * s13.v2;
         let z890 = self.m2
             * (s0.v0 * s9.v18 + s9.v6 * z879 - s9.v7 * z878 - s1.v4 * z882 + s2.v7 * z881
-                + z883);
+                + (s13.v3 + qd[2] * s0.v0 * s1.v2 + qd[2] * z4 * s2.v1
+                    - qd[2] * s0.v3 * z12));
         let z891 = self.m2
             * (s0.v1 * s9.v18 - s9.v5 * z879 + s9.v7 * z877 + s1.v3 * z882 - s2.v7 * z880
-                + z884);
+                + (s13.v4 + qd[2] * s0.v1 * s1.v2 - qd[2] * z4 * s2.v0
+                    + qd[2] * s0.v2 * z12));
         let z892 = s0.v0 * s3.v6 - s0.v1 * s3.v5;
         let z893 = s0.v0 * s3.v8 - s0.v1 * s3.v6;
         let z894 = -s0.v0 * s11.v3 - s0.v1 * s11.v4 + s9.v5 * z893 - s9.v6 * z892
@@ -2239,22 +2103,17 @@ impl Jacobians<3, 0, 0> for Arm3 {
             + s1.v3 * z900 - s1.v4 * z899 + s3.v7 * s13.v6 + s3.v9 * s13.v7
             + s3.v10 * s13.v8;
         let z904 = self.m1 * z44 * (s9.v1 + z533);
-        let z905 = -qd[0] * s3.v4 + s9.v0 * s3.v1 + s9.v1 * z51 + z44 * z904
-            - s2.v6 * z867 + s3.v0 * z533 - s11.v1;
-        let z906 = qd[0] * s3.v2 + s9.v0 * s3.v3 - s9.v0 * z51 - z43 * z904
-            + s2.v6 * z866 + s3.v1 * z533 + s11.v0;
         let z907 = self.m2 * s1.v4 * (s9.v6 + z861);
         let z908 = s9.v5 * s3.v6 + s9.v6 * s3.v10 - s9.v7 * s3.v9 + s1.v4 * z907
             - s2.v7 * z870 + s3.v5 * z861 - s11.v4;
         let z909 = s9.v5 * s3.v8 - s9.v5 * s3.v10 + s9.v7 * s3.v7 - s1.v3 * z907
             + s2.v7 * z869 + s3.v6 * z861 + s11.v3;
-        let z910 = z905 + z908;
-        let z911 = z906 + z909;
-        let z912 = z866 + z869;
-        let z913 = z867 + z870;
-        let z914 = z904 + z907;
-        let z915 = s0.v0 * z911 - s0.v1 * z910 + s2.v0 * z912 + s2.v1 * z913
-            + z12 * z914;
+        let z910 = -qd[0] * s3.v4 + s9.v0 * s3.v1 + s9.v1 * z51 + z44 * z904
+            - s2.v6 * z867 + s3.v0 * z533 - s11.v1 + z908;
+        let z911 = qd[0] * s3.v2 + s9.v0 * s3.v3 - s9.v0 * z51 - z43 * z904
+            + s2.v6 * z866 + s3.v1 * z533 + s11.v0 + z909;
+        let z915 = s0.v0 * z911 - s0.v1 * z910 + s2.v0 * (z866 + z869)
+            + s2.v1 * (z867 + z870) + z12 * (z904 + z907);
         let z916 = s13.v5 - qd[2] * s0.v0 * s2.v2 - qd[2] * s0.v1 * s2.v3
             - qd[2] * s0.v2 * s2.v1 + qd[2] * s0.v3 * s2.v0;
         let z917 = self.m1
@@ -2273,13 +2132,8 @@ impl Jacobians<3, 0, 0> for Arm3 {
             - s2.v7 * z891 + s3.v5 * z880 + s3.v6 * z881 + s3.v7 * z882;
         let z924 = s0.v1 * s11.v5 - s9.v5 * z922 + s9.v7 * z892 - s1.v3 * z921
             + s2.v7 * z890 + s3.v6 * z880 + s3.v8 * z881 + s3.v9 * z882;
-        let z925 = z919 + z923;
-        let z926 = z920 + z924;
-        let z927 = z885 + z890;
-        let z928 = z886 + z891;
-        let z929 = z917 + z921;
-        let z930 = s0.v0 * z926 - s0.v1 * z925 + s2.v0 * z927 + s2.v1 * z928
-            + z12 * z929;
+        let z930 = s0.v0 * (z920 + z924) - s0.v1 * (z919 + z923) + s2.v0 * (z885 + z890)
+            + s2.v1 * (z886 + z891) + z12 * (z917 + z921);
         let z931 = self.m2
             * (s13.v11 + s0.v2 * s9.v17 - s0.v3 * s9.v16 + s9.v5 * z897 - s9.v6 * z896
                 - s1.v3 * s13.v7 + s1.v4 * s13.v6);
@@ -2367,49 +2221,37 @@ impl Jacobians<3, 0, 0> for Arm3 {
         let z12 = s0.v0 * z2 + s0.v1 * z3;
         let z43 = z2 + self.cx * z6 - self.cy * s0.v1 + self.cz * s0.v2;
         let z44 = z3 + self.cx * z8 + self.cy * s0.v0 + self.cz * s0.v3;
-        let z277 = a[0] * s3.v2 + z44 * s15.v15 - s2.v6 * s15.v14 + s3.v0 * s15.v0
-            + s3.v1 * s15.v1;
-        let z278 = a[0] * s3.v4 - z43 * s15.v15 + s2.v6 * s15.v13 + s3.v1 * s15.v0
-            + s3.v3 * s15.v1;
         let z283 = s1.v4 * s15.v18 - s2.v7 * s15.v17 + s3.v5 * s15.v5 + s3.v6 * s15.v6
             + s3.v7 * s15.v7;
         let z284 = -s1.v3 * s15.v18 + s2.v7 * s15.v16 + s3.v6 * s15.v5 + s3.v8 * s15.v6
             + s3.v9 * s15.v7;
-        let z285 = s1.v3 * s15.v17 - s1.v4 * s15.v16 + s3.v7 * s15.v5 + s3.v9 * s15.v6
-            + s3.v10 * s15.v7;
-        let z286 = z277 + z283;
-        let z287 = z278 + z284;
         let z313 = -a[1] * s0.v0;
         let z314 = a[1] * s8.v2;
         let z315 = a[2] * s6.v0 + z313;
-        let z316 = a[2] * s8.v6 + z314;
-        let z317 = a[2] * s8.v7 + s15.v2;
-        let z318 = -self.m0 * a[0] * s2.v4;
-        let z319 = self.m0 * a[0] * s8.v8;
-        let z320 = s15.v12 * s8.v8 - s2.v4 * s15.v11 + s2.v4 * z319 - s2.v5 * z318;
+        let z320 = s15.v12 * s8.v8 - s2.v4 * s15.v11 + s2.v4 * (self.m0 * a[0] * s8.v8)
+            - s2.v5 * (-self.m0 * a[0] * s2.v4);
         let z321 = self.m1 * (-a[0] * z43 + s2.v6 * s15.v0 + z314);
         let z322 = self.m1 * (a[0] * s8.v9 + s15.v2 - s2.v6 * z313);
         let z323 = s15.v0 * s8.v10 + s15.v14 * s8.v9 - z43 * s15.v13 + z43 * z322
             - z44 * z321 + s3.v2 * s15.v1 + s3.v2 * z313 + s3.v4 * s15.v0;
-        let z324 = self.m2 * (-s1.v3 * s15.v7 + s2.v7 * s15.v5 + z316);
-        let z325 = self.m2 * (s15.v7 * s8.v11 - s2.v7 * z315 + z317);
+        let z324 = self.m2 * (-s1.v3 * s15.v7 + s2.v7 * s15.v5 + (a[2] * s8.v6 + z314));
+        let z325 = self.m2 * (s15.v7 * s8.v11 - s2.v7 * z315 + (a[2] * s8.v7 + s15.v2));
         let z326 = s15.v5 * s8.v12 + s15.v17 * s8.v11 - s1.v3 * s15.v16 + s1.v3 * z325
             - s1.v4 * z324 + s3.v7 * s15.v6 + s3.v7 * z315 + s3.v9 * s15.v5;
-        let z327 = z323 + z326;
-        let z328 = z320 + z327;
+        let z328 = z320 + (z323 + z326);
         let z353 = a[2] * z6;
         let z354 = a[2] * z8;
         let z355 = -a[2] * z5;
-        let z356 = a[2] * s8.v16;
-        let z357 = a[2] * s8.v17;
         let z358 = self.m1 * (-a[0] * s6.v9 + s15.v1 * s8.v18);
         let z359 = self.m1 * (a[0] * s6.v8 - s15.v0 * s8.v18);
         let z360 = a[0] * s8.v21 + s15.v0 * s8.v19 + s15.v1 * s8.v20 - s15.v13 * s6.v9
             + s15.v14 * s6.v8 + z43 * z359 - z44 * z358;
         let z361 = self.m2
-            * (s15.v6 * s8.v22 - s15.v7 * s6.v11 - s1.v4 * z355 + s2.v7 * z354 + z356);
+            * (s15.v6 * s8.v22 - s15.v7 * s6.v11 - s1.v4 * z355 + s2.v7 * z354
+                + a[2] * s8.v16);
         let z362 = self.m2
-            * (-s15.v5 * s8.v22 + s15.v7 * s6.v10 + s1.v3 * z355 - s2.v7 * z353 + z357);
+            * (-s15.v5 * s8.v22 + s15.v7 * s6.v10 + s1.v3 * z355 - s2.v7 * z353
+                + a[2] * s8.v17);
         let z363 = s15.v5 * s8.v23 + s15.v6 * s8.v24 + s15.v7 * s8.v25 - s15.v16 * s6.v11
             + s15.v17 * s6.v10 + s1.v3 * z362 - s1.v4 * z361 + s3.v7 * z353
             + s3.v9 * z354 + s3.v10 * z355;
@@ -2419,46 +2261,40 @@ impl Jacobians<3, 0, 0> for Arm3 {
         let z376 = s15.v5 * s8.v28 + s15.v6 * s8.v29 + s15.v7 * s8.v30 - s15.v16 * s6.v15
             + s15.v17 * s6.v14 + s1.v3 * z375 - s1.v4 * z374;
         let z385 = a[1] * s8.v31;
-        let z386 = a[2] * s8.v32 + z385;
         let z387 = self.m1 * (-s15.v1 * s8.v9 + z44 * z313 + z385);
         let z388 = a[0] * s8.v10 + s15.v0 * s8.v33 + s15.v1 * s8.v34 + z43 * s15.v15
             + z44 * z387 - s2.v6 * z322 + s3.v0 * z313 + s3.v1 * s15.v0;
         let z389 = a[0] * s3.v2 + s15.v0 * s8.v34 + s15.v1 * s8.v35 - s15.v15 * s8.v9
             - z43 * z387 + s2.v6 * z321 + s3.v1 * z313 + s3.v3 * s15.v0;
-        let z390 = self.m2 * (-s15.v6 * s8.v11 + s1.v4 * z315 + z386);
+        let z390 = self.m2 * (-s15.v6 * s8.v11 + s1.v4 * z315 + (a[2] * s8.v32 + z385));
         let z391 = s15.v5 * s8.v36 + s15.v6 * s8.v37 + s15.v7 * s8.v12 + s1.v3 * s15.v18
             + s1.v4 * z390 - s2.v7 * z325 + s3.v5 * z315 + s3.v6 * s15.v5;
         let z392 = s15.v5 * s8.v37 + s15.v6 * s8.v38 - s15.v18 * s8.v11 - s1.v3 * z390
             + s2.v7 * z324 + s3.v6 * z315 + s3.v7 * s15.v7 + s3.v8 * s15.v5;
-        let z393 = z388 + z391;
-        let z394 = z389 + z392;
-        let z395 = z321 + z324;
-        let z396 = z322 + z325;
-        let z397 = z387 + z390;
-        let z398 = -s0.v0 * z286 + s0.v0 * z394 - s0.v1 * z287 - s0.v1 * z393
-            + s2.v0 * s15.v20 + s2.v0 * z395 + s2.v1 * z396 + z12 * z397
+        let z398 = -s0.v0
+            * (a[0] * s3.v2 + z44 * s15.v15 - s2.v6 * s15.v14 + s3.v0 * s15.v0
+                + s3.v1 * s15.v1 + z283) + s0.v0 * (z389 + z392)
+            - s0.v1
+                * (a[0] * s3.v4 - z43 * s15.v15 + s2.v6 * s15.v13 + s3.v1 * s15.v0
+                    + s3.v3 * s15.v1 + z284) - s0.v1 * (z388 + z391) + s2.v0 * s15.v20
+            + s2.v0 * (z321 + z324) + s2.v1 * (z322 + z325) + z12 * (z387 + z390)
             + s15.v19 * s8.v2 + s15.v21 * s8.v31;
-        let z406 = a[2] * s8.v39;
         let z407 = self.m1 * (s15.v0 * s6.v9 - s15.v1 * s6.v8);
         let z408 = a[0] * s8.v19 + s15.v0 * s8.v40 + s15.v1 * s8.v41 - s15.v14 * s8.v18
             + s15.v15 * s6.v9 + z44 * z407 - s2.v6 * z359;
         let z409 = a[0] * s8.v20 + s15.v0 * s8.v41 + s15.v1 * s8.v42 + s15.v13 * s8.v18
             - s15.v15 * s6.v8 - z43 * z407 + s2.v6 * z358;
         let z410 = self.m2
-            * (s15.v5 * s6.v11 - s15.v6 * s6.v10 - s1.v3 * z354 + s1.v4 * z353 + z406);
+            * (s15.v5 * s6.v11 - s15.v6 * s6.v10 - s1.v3 * z354 + s1.v4 * z353
+                + a[2] * s8.v39);
         let z411 = s15.v5 * s8.v43 + s15.v6 * s8.v44 + s15.v7 * s8.v23 - s15.v17 * s8.v22
             + s15.v18 * s6.v11 + s1.v4 * z410 - s2.v7 * z362 + s3.v5 * z353
             + s3.v6 * z354 + s3.v7 * z355;
         let z412 = s15.v5 * s8.v44 + s15.v6 * s8.v45 + s15.v7 * s8.v24 + s15.v16 * s8.v22
             - s15.v18 * s6.v10 - s1.v3 * z410 + s2.v7 * z361 + s3.v6 * z353
             + s3.v8 * z354 + s3.v9 * z355;
-        let z413 = z408 + z411;
-        let z414 = z409 + z412;
-        let z415 = z358 + z361;
-        let z416 = z359 + z362;
-        let z417 = z407 + z410;
-        let z418 = s0.v0 * z414 - s0.v1 * z413 + s2.v0 * z415 + s2.v1 * z416
-            + z12 * z417;
+        let z418 = s0.v0 * (z409 + z412) - s0.v1 * (z408 + z411) + s2.v0 * (z358 + z361)
+            + s2.v1 * (z359 + z362) + z12 * (z407 + z410);
         let z422 = self.m2 * (s15.v5 * s6.v15 - s15.v6 * s6.v14);
         let z423 = s15.v5 * s8.v46 + s15.v6 * s8.v47 + s15.v7 * s8.v28 - s15.v17 * s8.v27
             + s15.v18 * s6.v15 + s1.v4 * z422 - s2.v7 * z375;
@@ -2469,7 +2305,10 @@ impl Jacobians<3, 0, 0> for Arm3 {
         let z426 = z4 * z326 + s0.v2 * z284 + s0.v2 * z391 + s0.v3 * z392
             + s15.v16 * s8.v6 + s15.v17 * s8.v7 + s15.v18 * s8.v32 + z283 * s6.v0
             + s2.v2 * z324 + s2.v3 * z325 + s1.v2 * z390;
-        let z427 = z4 * z363 - z5 * z285 + z6 * z283 + s0.v2 * z411 + z8 * z284
+        let z427 = z4 * z363
+            - z5
+                * (s1.v3 * s15.v17 - s1.v4 * s15.v16 + s3.v7 * s15.v5 + s3.v9 * s15.v6
+                    + s3.v10 * s15.v7) + z6 * z283 + s0.v2 * z411 + z8 * z284
             + s0.v3 * z412 + s15.v16 * s8.v16 + s15.v17 * s8.v17 + s15.v18 * s8.v39
             + s2.v2 * z361 + s2.v3 * z362 + s1.v2 * z410;
         let z428 = z4 * z376 + s0.v2 * z423 + s0.v3 * z424 + s2.v2 * z374 + s2.v3 * z375
@@ -2507,7 +2346,6 @@ impl Jacobians<3, 0, 0> for Arm3 {
                 let z5 = q[1].sin();
                 let z6 = s0.v0 * z4;
                 let z8 = s0.v1 * z4;
-                let z12 = s0.v0 * z2 + s0.v1 * z3;
                 let z21 = q[2].cos();
                 let z22 = q[2].sin();
                 let z23 = -s0.v1 * z22 + z6 * z21;
@@ -2518,8 +2356,6 @@ impl Jacobians<3, 0, 0> for Arm3 {
                 let z28 = z5 * z22;
                 let z43 = z2 + self.cx * z6 - self.cy * s0.v1 + self.cz * s0.v2;
                 let z44 = z3 + self.cx * z8 + self.cy * s0.v0 + self.cz * s0.v3;
-                let z147 = -qd[0] * self.m0 * s9.v12;
-                let z148 = qd[0] * self.m0 * s9.v11;
                 let z939 = -dp[12] * s0.v1;
                 let z940 = dp[12] * s0.v0;
                 let z941 = -dp[13] * s0.v0;
@@ -2562,8 +2398,6 @@ impl Jacobians<3, 0, 0> for Arm3 {
                     + dp[7] * (s0.v3 * s0.v3);
                 let z974 = dp[5] * z25 * z27 + dp[6] * z26 * z28 + dp[7] * z4 * s0.v3;
                 let z975 = dp[5] * (z27 * z27) + dp[6] * (z28 * z28) + dp[7] * (z4 * z4);
-                let z976 = -qd[0] * z957;
-                let z977 = qd[0] * z956;
                 let z978 = -qd[0] * z959 + s9.v1 * z960 + z944;
                 let z979 = qd[0] * z958 - s9.v0 * z960 + z945;
                 let z980 = s9.v0 * z959 - s9.v1 * z958 + z946;
@@ -2572,13 +2406,10 @@ impl Jacobians<3, 0, 0> for Arm3 {
                 let z983 = s9.v5 * z968 - s9.v6 * z967 + z955;
                 let z984 = qd[1] * (-qd[0] * z942 - s0.v0 * z946 + s9.v1 * z943);
                 let z985 = qd[1] * (qd[0] * z941 - s0.v1 * z946 - s9.v0 * z943);
-                let z986 = z984 + qd[2] * z4 * z954 - qd[2] * s0.v3 * z955
-                    + qd[2] * s9.v6 * z952 - qd[2] * s9.v7 * z951;
-                let z987 = z985 - qd[2] * z4 * z953 + qd[2] * s0.v2 * z955
-                    - qd[2] * s9.v5 * z952 + qd[2] * s9.v7 * z950;
-                let z988 = -qd[0] * (self.m0 * z977 + dp[0] * s9.v12);
-                let z989 = qd[0] * (self.m0 * z976 + dp[0] * s9.v11);
-                let z990 = s2.v4 * z989 - s2.v5 * z988 - z147 * z957 + z148 * z956;
+                let z990 = s2.v4 * (qd[0] * (self.m0 * (-qd[0] * z957) + dp[0] * s9.v11))
+                    - s2.v5 * (-qd[0] * (self.m0 * (qd[0] * z956) + dp[0] * s9.v12))
+                    - (-qd[0] * self.m0 * s9.v12) * z957
+                    + qd[0] * self.m0 * s9.v11 * z956;
                 let z991 = -qd[0] * self.m1 * z979 - qd[0] * dp[1] * s9.v14
                     + self.m1 * z984 + self.m1 * s9.v1 * z980 + self.m1 * s10.v1 * z960
                     - self.m1 * s10.v2 * z959 + dp[1] * s9.v1 * s9.v15
@@ -2592,23 +2423,26 @@ impl Jacobians<3, 0, 0> for Arm3 {
                 let z995 = s9.v0 * z994 - s9.v1 * z993 + z43 * z992 - z44 * z991
                     + s10.v0 * z963 + s10.v1 * z965 + s10.v2 * z966 - s10.v12 * z959
                     + s10.v13 * z958;
-                let z996 = self.m2 * z986 + self.m2 * s9.v6 * z983
-                    - self.m2 * s9.v7 * z982 + self.m2 * s10.v7 * z969
-                    - self.m2 * s10.v8 * z968 + dp[2] * s9.v6 * s9.v18
-                    - dp[2] * s9.v7 * s9.v17 - dp[2] * s1.v4 * s10.v8
-                    + dp[2] * s2.v7 * s10.v7 + dp[2] * s10.v9;
-                let z997 = self.m2 * z987 - self.m2 * s9.v5 * z983
-                    + self.m2 * s9.v7 * z981 - self.m2 * s10.v6 * z969
-                    + self.m2 * s10.v8 * z967 - dp[2] * s9.v5 * s9.v18
-                    + dp[2] * s9.v7 * s9.v16 + dp[2] * s1.v3 * s10.v8
-                    - dp[2] * s2.v7 * s10.v6 + dp[2] * s10.v10;
+                let z996 = self.m2
+                    * (z984 + qd[2] * z4 * z954 - qd[2] * s0.v3 * z955
+                        + qd[2] * s9.v6 * z952 - qd[2] * s9.v7 * z951)
+                    + self.m2 * s9.v6 * z983 - self.m2 * s9.v7 * z982
+                    + self.m2 * s10.v7 * z969 - self.m2 * s10.v8 * z968
+                    + dp[2] * s9.v6 * s9.v18 - dp[2] * s9.v7 * s9.v17
+                    - dp[2] * s1.v4 * s10.v8 + dp[2] * s2.v7 * s10.v7 + dp[2] * s10.v9;
+                let z997 = self.m2
+                    * (z985 - qd[2] * z4 * z953 + qd[2] * s0.v2 * z955
+                        - qd[2] * s9.v5 * z952 + qd[2] * s9.v7 * z950)
+                    - self.m2 * s9.v5 * z983 + self.m2 * s9.v7 * z981
+                    - self.m2 * s10.v6 * z969 + self.m2 * s10.v8 * z967
+                    - dp[2] * s9.v5 * s9.v18 + dp[2] * s9.v7 * s9.v16
+                    + dp[2] * s1.v3 * s10.v8 - dp[2] * s2.v7 * s10.v6 + dp[2] * s10.v10;
                 let z998 = s9.v5 * z970 + s9.v6 * z971 + s9.v7 * z972;
                 let z999 = s9.v5 * z971 + s9.v6 * z973 + s9.v7 * z974;
                 let z1000 = s9.v5 * z999 - s9.v6 * z998 + s1.v3 * z997 - s1.v4 * z996
                     + s10.v6 * z972 + s10.v7 * z974 + s10.v8 * z975 - s10.v15 * z968
                     + s10.v16 * z967;
-                let z1001 = z995 + z1000;
-                let z1002 = z990 + z1001;
+                let z1002 = z990 + (z995 + z1000);
                 let z1003 = qd[1]
                     * (s0.v0 * z944 + s0.v1 * z945 + s9.v0 * z942 - s9.v1 * z941);
                 let z1004 = z1003 - qd[2] * s0.v2 * z954 + qd[2] * s0.v3 * z953
@@ -2637,13 +2471,10 @@ impl Jacobians<3, 0, 0> for Arm3 {
                 let z1012 = -s9.v5 * z1010 + s9.v7 * z998 - s1.v3 * z1009 + s2.v7 * z996
                     + s10.v6 * z971 + s10.v7 * z973 + s10.v8 * z974 + s10.v15 * z969
                     - s10.v17 * z967;
-                let z1013 = z1007 + z1011;
-                let z1014 = z1008 + z1012;
-                let z1015 = z991 + z996;
-                let z1016 = z992 + z997;
-                let z1017 = z1005 + z1009;
-                let z1018 = s0.v0 * z1014 - s0.v1 * z1013 + s2.v0 * z1015 + s2.v1 * z1016
-                    + z12 * z1017 + s10.v18 * z941 + s10.v19 * z942 + s10.v20 * z943;
+                let z1018 = s0.v0 * (z1008 + z1012) - s0.v1 * (z1007 + z1011)
+                    + s2.v0 * (z991 + z996) + s2.v1 * (z992 + z997)
+                    + (s0.v0 * z2 + s0.v1 * z3) * (z1005 + z1009) + s10.v18 * z941
+                    + s10.v19 * z942 + s10.v20 * z943;
                 let z1019 = z4 * z1000 + s0.v2 * z1011 + s0.v3 * z1012 + s2.v2 * z996
                     + s2.v3 * z997 + s1.v2 * z1009 + s10.v15 * z950 + s10.v16 * z951
                     + s10.v17 * z952;
@@ -2680,7 +2511,6 @@ impl Jacobians<3, 0, 0> for Arm3 {
                 let z5 = q[1].sin();
                 let z6 = s0.v0 * z4;
                 let z8 = s0.v1 * z4;
-                let z12 = s0.v0 * z2 + s0.v1 * z3;
                 let z21 = q[2].cos();
                 let z22 = q[2].sin();
                 let z23 = -s0.v1 * z22 + z6 * z21;
@@ -2707,73 +2537,69 @@ impl Jacobians<3, 0, 0> for Arm3 {
                 let z958 = dp[8] * z6 - dp[9] * s0.v1 + dp[10] * s0.v2 + z939;
                 let z959 = dp[8] * z8 + dp[9] * s0.v0 + dp[10] * s0.v3 + z940;
                 let z960 = -dp[8] * z5 + dp[10] * z4 + dp[13];
-                let z961 = dp[4] * (z6 * z6) + dp[6] * (s0.v1 * s0.v1)
-                    + dp[7] * (s0.v2 * s0.v2);
                 let z962 = dp[4] * z6 * z8 - dp[6] * s0.v0 * s0.v1
                     + dp[7] * s0.v2 * s0.v3;
                 let z963 = -dp[4] * z5 * z6 + dp[7] * z4 * s0.v2;
-                let z964 = dp[4] * (z8 * z8) + dp[6] * (s0.v0 * s0.v0)
-                    + dp[7] * (s0.v3 * s0.v3);
                 let z965 = -dp[4] * z5 * z8 + dp[7] * z4 * s0.v3;
-                let z966 = dp[4] * (z5 * z5) + dp[7] * (z4 * z4);
                 let z967 = dp[8] * z23 + dp[9] * z24 + dp[10] * s0.v2 + z947;
                 let z968 = dp[8] * z25 + dp[9] * z26 + dp[10] * s0.v3 + z948;
                 let z969 = dp[8] * z27 + dp[9] * z28 + dp[10] * z4 + z949;
-                let z970 = dp[5] * (z23 * z23) + dp[6] * (z24 * z24)
-                    + dp[7] * (s0.v2 * s0.v2);
                 let z971 = dp[5] * z23 * z25 + dp[6] * z24 * z26 + dp[7] * s0.v2 * s0.v3;
                 let z972 = dp[5] * z23 * z27 + dp[6] * z24 * z28 + dp[7] * z4 * s0.v2;
-                let z973 = dp[5] * (z25 * z25) + dp[6] * (z26 * z26)
-                    + dp[7] * (s0.v3 * s0.v3);
                 let z974 = dp[5] * z25 * z27 + dp[6] * z26 * z28 + dp[7] * z4 * s0.v3;
-                let z975 = dp[5] * (z27 * z27) + dp[6] * (z28 * z28) + dp[7] * (z4 * z4);
                 let z1020 = a[1] * z941;
                 let z1021 = a[1] * z942;
-                let z1022 = z1020 + a[2] * z950;
-                let z1023 = z1021 + a[2] * z951;
-                let z1024 = -a[0] * (self.m0 * z957 + dp[0] * s2.v5);
-                let z1025 = a[0] * (self.m0 * z956 + dp[0] * s2.v4);
                 let z1026 = a[0] * dp[7] - s15.v11 * z957 + s15.v12 * z956
-                    + s2.v4 * z1025 - s2.v5 * z1024;
+                    + s2.v4 * (a[0] * (self.m0 * z956 + dp[0] * s2.v4))
+                    - s2.v5 * (-a[0] * (self.m0 * z957 + dp[0] * s2.v5));
                 let z1027 = -a[0] * dp[1] * z44 + self.m1 * z1020 - self.m1 * a[0] * z959
                     + self.m1 * s15.v1 * z960 + dp[1] * s15.v2 + dp[1] * s2.v6 * s15.v1;
                 let z1028 = a[0] * dp[1] * z43 + self.m1 * z1021 + self.m1 * a[0] * z958
                     - self.m1 * s15.v0 * z960 + dp[1] * s15.v3 - dp[1] * s2.v6 * s15.v0;
-                let z1029 = a[0] * z966 + s15.v0 * z963 + s15.v1 * z965 - s15.v13 * z959
-                    + s15.v14 * z958 + z43 * z1028 - z44 * z1027;
-                let z1030 = self.m2 * z1022 + self.m2 * s15.v6 * z969
+                let z1029 = a[0] * (dp[4] * (z5 * z5) + dp[7] * (z4 * z4))
+                    + s15.v0 * z963 + s15.v1 * z965 - s15.v13 * z959 + s15.v14 * z958
+                    + z43 * z1028 - z44 * z1027;
+                let z1030 = self.m2 * (z1020 + a[2] * z950) + self.m2 * s15.v6 * z969
                     - self.m2 * s15.v7 * z968 + dp[2] * s15.v8 - dp[2] * s1.v4 * s15.v7
                     + dp[2] * s2.v7 * s15.v6;
-                let z1031 = self.m2 * z1023 - self.m2 * s15.v5 * z969
+                let z1031 = self.m2 * (z1021 + a[2] * z951) - self.m2 * s15.v5 * z969
                     + self.m2 * s15.v7 * z967 + dp[2] * s15.v9 + dp[2] * s1.v3 * s15.v7
                     - dp[2] * s2.v7 * s15.v5;
-                let z1032 = s15.v5 * z972 + s15.v6 * z974 + s15.v7 * z975
+                let z1032 = s15.v5 * z972 + s15.v6 * z974
+                    + s15.v7
+                        * (dp[5] * (z27 * z27) + dp[6] * (z28 * z28) + dp[7] * (z4 * z4))
                     - s15.v16 * z968 + s15.v17 * z967 + s1.v3 * z1031 - s1.v4 * z1030;
-                let z1033 = z1029 + z1032;
-                let z1034 = z1026 + z1033;
+                let z1034 = z1026 + (z1029 + z1032);
                 let z1035 = a[1] * z943;
-                let z1036 = a[2] * z952 + z1035;
                 let z1037 = self.m1 * s15.v0 * z959 - self.m1 * s15.v1 * z958
                     + self.m1 * z1035 + dp[1] * s15.v4 - dp[1] * z43 * s15.v1
                     + dp[1] * z44 * s15.v0;
-                let z1038 = a[0] * z963 + s15.v0 * z961 + s15.v1 * z962 - s15.v14 * z960
+                let z1038 = a[0] * z963
+                    + s15.v0
+                        * (dp[4] * (z6 * z6) + dp[6] * (s0.v1 * s0.v1)
+                            + dp[7] * (s0.v2 * s0.v2)) + s15.v1 * z962 - s15.v14 * z960
                     + s15.v15 * z959 + z44 * z1037 - s2.v6 * z1028;
-                let z1039 = a[0] * z965 + s15.v0 * z962 + s15.v1 * z964 + s15.v13 * z960
-                    - s15.v15 * z958 - z43 * z1037 + s2.v6 * z1027;
+                let z1039 = a[0] * z965 + s15.v0 * z962
+                    + s15.v1
+                        * (dp[4] * (z8 * z8) + dp[6] * (s0.v0 * s0.v0)
+                            + dp[7] * (s0.v3 * s0.v3)) + s15.v13 * z960 - s15.v15 * z958
+                    - z43 * z1037 + s2.v6 * z1027;
                 let z1040 = self.m2 * s15.v5 * z968 - self.m2 * s15.v6 * z967
-                    + self.m2 * z1036 + dp[2] * s15.v10 - dp[2] * s1.v3 * s15.v6
-                    + dp[2] * s1.v4 * s15.v5;
-                let z1041 = s15.v5 * z970 + s15.v6 * z971 + s15.v7 * z972
+                    + self.m2 * (a[2] * z952 + z1035) + dp[2] * s15.v10
+                    - dp[2] * s1.v3 * s15.v6 + dp[2] * s1.v4 * s15.v5;
+                let z1041 = s15.v5
+                    * (dp[5] * (z23 * z23) + dp[6] * (z24 * z24)
+                        + dp[7] * (s0.v2 * s0.v2)) + s15.v6 * z971 + s15.v7 * z972
                     - s15.v17 * z969 + s15.v18 * z968 + s1.v4 * z1040 - s2.v7 * z1031;
-                let z1042 = s15.v5 * z971 + s15.v6 * z973 + s15.v7 * z974
-                    + s15.v16 * z969 - s15.v18 * z967 - s1.v3 * z1040 + s2.v7 * z1030;
-                let z1043 = z1038 + z1041;
-                let z1044 = z1039 + z1042;
-                let z1045 = z1027 + z1030;
-                let z1046 = z1028 + z1031;
-                let z1047 = z1037 + z1040;
-                let z1048 = s0.v0 * z1044 - s0.v1 * z1043 + s2.v0 * z1045 + s2.v1 * z1046
-                    + z12 * z1047 + s15.v19 * z941 + s15.v20 * z942 + s15.v21 * z943;
+                let z1042 = s15.v5 * z971
+                    + s15.v6
+                        * (dp[5] * (z25 * z25) + dp[6] * (z26 * z26)
+                            + dp[7] * (s0.v3 * s0.v3)) + s15.v7 * z974 + s15.v16 * z969
+                    - s15.v18 * z967 - s1.v3 * z1040 + s2.v7 * z1030;
+                let z1048 = s0.v0 * (z1039 + z1042) - s0.v1 * (z1038 + z1041)
+                    + s2.v0 * (z1027 + z1030) + s2.v1 * (z1028 + z1031)
+                    + (s0.v0 * z2 + s0.v1 * z3) * (z1037 + z1040) + s15.v19 * z941
+                    + s15.v20 * z942 + s15.v21 * z943;
                 let z1049 = z4 * z1032 + s0.v2 * z1041 + s0.v3 * z1042 + s15.v16 * z950
                     + s15.v17 * z951 + s15.v18 * z952 + s2.v2 * z1030 + s2.v3 * z1031
                     + s1.v2 * z1040;

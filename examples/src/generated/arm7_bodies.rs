@@ -5749,90 +5749,28 @@ impl Dynamics<7> for Arm7Bodies {
         let s1 = self.shared1(q);
         let s2 = self.shared2(q, &s1);
         let s5 = self.shared5(q, qd, &s1, &s2);
-        let z157 = s5.v4 * s5.v4;
-        let z164 = s5.v7 * s5.v7;
-        let z165 = z157 + z164;
-        let z167 = self.m0 * z165;
-        let z172 = s5.v10 * s5.v11;
-        let z173 = 0.5 * (z167 + z172);
-        let z189 = s5.v21 * s5.v21;
-        let z203 = s5.v29 * s5.v29;
-        let z204 = z203 + z189;
-        let z212 = s5.v32 * s5.v32;
-        let z213 = z204 + z212;
-        let z214 = self.m1 * z213;
-        let z219 = s5.v35 * s5.v36;
-        let z226 = s5.v41 * s5.v42;
-        let z227 = z219 + z226;
-        let z232 = s5.v45 * s5.v46;
-        let z233 = z227 + z232;
-        let z234 = 0.5 * (z214 + z233);
-        let z235 = z234 + z173;
-        let z256 = s5.v61 * s5.v61;
-        let z275 = s5.v74 * s5.v74;
-        let z276 = z256 + z275;
-        let z290 = s5.v82 * s5.v82;
-        let z291 = z276 + z290;
-        let z292 = self.m2 * z291;
-        let z309 = s5.v92 * s5.v93;
-        let z316 = s5.v98 * s5.v99;
-        let z317 = z309 + z316;
-        let z324 = s5.v104 * s5.v105;
-        let z325 = z317 + z324;
-        let z326 = 0.5 * (z292 + z325);
-        let z327 = z235 + z326;
-        let z349 = s5.v121 * s5.v121;
-        let z369 = s5.v135 * s5.v135;
-        let z370 = z349 + z369;
-        let z390 = s5.v149 * s5.v149;
-        let z391 = z370 + z390;
-        let z392 = self.m3 * z391;
-        let z399 = s5.v154 * s5.v155;
-        let z412 = s5.v160 * s5.v161;
-        let z413 = z399 + z412;
-        let z426 = s5.v172 * s5.v173;
-        let z427 = z413 + z426;
-        let z428 = 0.5 * (z392 + z427);
-        let z429 = z327 + z428;
-        let z451 = s5.v189 * s5.v189;
-        let z471 = s5.v203 * s5.v203;
-        let z472 = z471 + z451;
-        let z492 = s5.v217 * s5.v217;
-        let z493 = z472 + z492;
-        let z494 = self.m4 * z493;
-        let z519 = s5.v231 * s5.v232;
-        let z535 = s5.v237 * s5.v238;
-        let z536 = z519 + z535;
-        let z552 = s5.v252 * s5.v253;
-        let z553 = z536 + z552;
-        let z554 = 0.5 * (z494 + z553);
-        let z555 = z554 + z429;
-        let z577 = s5.v269 * s5.v269;
-        let z597 = s5.v283 * s5.v283;
-        let z598 = z577 + z597;
-        let z618 = s5.v297 * s5.v297;
-        let z619 = z598 + z618;
-        let z620 = self.m5 * z619;
-        let z633 = s5.v302 * s5.v303;
-        let z655 = s5.v314 * s5.v315;
-        let z656 = z633 + z655;
-        let z672 = s5.v329 * s5.v330;
-        let z673 = z656 + z672;
-        let z674 = 0.5 * (z620 + z673);
-        let z675 = z555 + z674;
-        let z697 = s5.v346 * s5.v346;
-        let z717 = s5.v360 * s5.v360;
-        let z718 = z717 + z697;
-        let z738 = s5.v374 * s5.v374;
-        let z739 = z718 + z738;
-        let z740 = self.m6 * z739;
-        let z765 = s5.v388 * s5.v389;
-        let z781 = s5.v394 * s5.v395;
-        let z782 = z765 + z781;
-        let z798 = s5.v409 * s5.v410;
-        let z799 = z782 + z798;
-        let z800 = 0.5 * (z740 + z799);
-        z800 + z675
+        let z234 = 0.5
+            * (self.m1 * (s5.v29 * s5.v29 + s5.v21 * s5.v21 + s5.v32 * s5.v32)
+                + (s5.v35 * s5.v36 + s5.v41 * s5.v42 + s5.v45 * s5.v46));
+        let z326 = 0.5
+            * (self.m2 * (s5.v61 * s5.v61 + s5.v74 * s5.v74 + s5.v82 * s5.v82)
+                + (s5.v92 * s5.v93 + s5.v98 * s5.v99 + s5.v104 * s5.v105));
+        let z428 = 0.5
+            * (self.m3 * (s5.v121 * s5.v121 + s5.v135 * s5.v135 + s5.v149 * s5.v149)
+                + (s5.v154 * s5.v155 + s5.v160 * s5.v161 + s5.v172 * s5.v173));
+        let z554 = 0.5
+            * (self.m4 * (s5.v203 * s5.v203 + s5.v189 * s5.v189 + s5.v217 * s5.v217)
+                + (s5.v231 * s5.v232 + s5.v237 * s5.v238 + s5.v252 * s5.v253));
+        let z555 = z554
+            + (z234 + 0.5 * (self.m0 * (s5.v4 * s5.v4 + s5.v7 * s5.v7) + s5.v10 * s5.v11)
+                + z326 + z428);
+        let z674 = 0.5
+            * (self.m5 * (s5.v269 * s5.v269 + s5.v283 * s5.v283 + s5.v297 * s5.v297)
+                + (s5.v302 * s5.v303 + s5.v314 * s5.v315 + s5.v329 * s5.v330));
+        let z800 = 0.5
+            * (self.m6 * (s5.v360 * s5.v360 + s5.v346 * s5.v346 + s5.v374 * s5.v374)
+                + (s5.v388 * s5.v389 + s5.v394 * s5.v395 + s5.v409 * s5.v410));
+        z800 + (z555 + z674)
     }
     fn potential_energy(&self, q: &Vector<7>, _t: f64) -> f64 {
         let s1 = self.shared1(q);
@@ -5840,75 +5778,27 @@ impl Dynamics<7> for Arm7Bodies {
         let z31 = self.l * s1.v0;
         let z32 = z10 + z31;
         let z59 = -self.oy * s1.v5;
-        let z60 = z32 + z59;
-        let z61 = z31 + z60;
-        let z88 = z59 + z61;
+        let z61 = z31 + (z32 + z59);
         let z89 = self.l * s1.v13;
-        let z90 = z88 + z89;
-        let z108 = s1.v18 * s1.v23;
-        let z110 = z108 + s1.v27;
+        let z90 = z59 + z61 + z89;
+        let z110 = s1.v18 * s1.v23 + s1.v27;
         let z117 = self.oy * s1.v21;
-        let z118 = z90 + z117;
-        let z119 = z89 + z118;
-        let z134 = s1.v26 * s1.v28;
-        let z135 = s1.v21 * s1.v29;
-        let z136 = z134 + z135;
-        let z137 = s1.v21 * s1.v28;
-        let z138 = s1.v26 * s1.v29;
-        let z139 = z137 - z138;
-        let z146 = z117 + z119;
-        let z147 = self.l * z110;
-        let z148 = z146 + z147;
-        let z166 = self.cz + self.z0;
-        let z205 = -self.cx * s1.v1;
-        let z206 = z205 + z10;
+        let z119 = z89 + (z90 + z117);
         let z207 = self.cz * s1.v0;
-        let z208 = z206 + z207;
-        let z277 = self.cx * s1.v4;
-        let z278 = z277 + z32;
         let z279 = -self.cy * s1.v5;
-        let z280 = z278 + z279;
-        let z281 = z207 + z280;
-        let z371 = self.cx * s1.v10;
-        let z372 = z61 + z371;
-        let z373 = z279 + z372;
         let z374 = self.cz * s1.v13;
-        let z375 = z373 + z374;
-        let z473 = self.cx * s1.v18;
-        let z474 = z473 + z90;
         let z475 = self.cy * s1.v21;
-        let z476 = z474 + z475;
-        let z477 = z476 + z374;
-        let z599 = self.cx * s1.v26;
-        let z600 = z599 + z119;
-        let z601 = z475 + z600;
         let z602 = self.cz * z110;
-        let z603 = z601 + z602;
-        let z719 = self.cx * z136;
-        let z720 = z719 + z148;
-        let z721 = self.cy * z139;
-        let z722 = z720 + z721;
-        let z723 = z722 + z602;
-        let z802 = -self.g * z166;
-        let z803 = self.m0 * z802;
-        let z804 = -self.g * z208;
-        let z805 = self.m1 * z804;
-        let z806 = -z803 - z805;
-        let z807 = -self.g * z281;
-        let z808 = self.m2 * z807;
-        let z809 = z806 - z808;
-        let z810 = -self.g * z375;
-        let z811 = self.m3 * z810;
-        let z812 = z809 - z811;
-        let z813 = -self.g * z477;
-        let z814 = self.m4 * z813;
-        let z815 = z812 - z814;
-        let z816 = -self.g * z603;
-        let z817 = self.m5 * z816;
-        let z818 = z815 - z817;
-        let z819 = -self.g * z723;
-        let z820 = self.m6 * z819;
-        z818 - z820
+        let z722 = self.cx * (s1.v26 * s1.v28 + s1.v21 * s1.v29)
+            + (z117 + z119 + self.l * z110)
+            + self.cy * (s1.v21 * s1.v28 - s1.v26 * s1.v29);
+        let z806 = -self.m0 * (-self.g * (self.cz + self.z0))
+            - self.m1 * (-self.g * (-self.cx * s1.v1 + z10 + z207));
+        let z812 = z806 - self.m2 * (-self.g * (z207 + (self.cx * s1.v4 + z32 + z279)))
+            - self.m3 * (-self.g * (z279 + (z61 + self.cx * s1.v10) + z374));
+        let z818 = z812 - self.m4 * (-self.g * (self.cx * s1.v18 + z90 + z475 + z374))
+            - self.m5 * (-self.g * (z475 + (self.cx * s1.v26 + z119) + z602));
+        z818 - self.m6 * (-self.g * (z722 + z602))
     }
     fn dynamics(
         &self,
@@ -6189,29 +6079,20 @@ impl Dynamics<7> for Arm7Bodies {
         let s1 = self.shared1(q);
         let s2 = self.shared2(q, &s1);
         let s3 = self.shared3(q, &s1, &s2);
-        let z3948 = 2.0 * s3.v465 + s3.v483;
-        let z3953 = 2.0 * s3.v472 + s3.v487;
-        let z4156 = 2.0 * s3.v661 + s3.v687;
         let z4161 = s3.v668 + s3.v691;
-        let z4162 = s3.v668 + z4161;
         let z4168 = s3.v675 + s3.v696;
-        let z4169 = s3.v675 + z4168;
         let z4333 = s3.v828 + s3.v851;
-        let z4334 = s3.v828 + z4333;
         let z4340 = s3.v834 + s3.v856;
         let z4341 = s3.v834 + z4340;
         let z4347 = s3.v840 + s3.v861;
         let z4348 = s3.v840 + z4347;
         let z4354 = s1.v14 * s3.v823 + s1.v15 * s3.v818;
-        let z4357 = -self.cy * s3.v851 - self.oy * z4334 - s1.v14 * s3.v830
+        let z4357 = -self.cy * s3.v851 - self.oy * (s3.v828 + z4333) - s1.v14 * s3.v830
             - s1.v15 * s3.v831;
         let z4496 = s3.v960 + s3.v987;
-        let z4497 = s3.v960 + z4496;
         let z4502 = s3.v966 + s3.v991;
-        let z4503 = s3.v966 + z4502;
         let z4508 = s3.v972 + s3.v995;
-        let z4509 = s3.v972 + z4508;
-        let z4517 = self.cz * s3.v987 + self.l * z4497 + s1.v22 * s3.v963
+        let z4517 = self.cz * s3.v987 + self.l * (s3.v960 + z4496) + s1.v22 * s3.v963
             - s1.v23 * s3.v951 - s1.v23 * s3.v964;
         let z4528 = s1.v14 * s3.v984 + s1.v15 * s3.v980;
         let z4531 = -2.0 * self.oy * z4496 - s1.v14 * s3.v989 - s1.v15 * s3.v990;
@@ -6388,31 +6269,23 @@ impl Dynamics<7> for Arm7Bodies {
             + 2.0 * s2.v2 * s3.v230 - s2.v3 * s3.v232 - s1.v2 * z9974 + s1.v2 * z9992
             - s1.v3 * z9975 + s1.v3 * z10004 + self.cx * s3.v246 - self.cy * s3.v249
             - self.oy * s3.v240 + s3.v250;
-        let z10017 = s2.v51 * s3.v265 + s2.v53 * s3.v271 + s2.v54 * z6224;
         let z10018 = s1.v14 * s3.v28 - s1.v15 * z6224;
-        let z10019 = s2.v23 * s3.v286 + s2.v29 * s3.v292 + s1.v13 * z10018;
         let z10020 = s1.v14 * z6224 + s1.v15 * s3.v28;
-        let z10021 = s2.v63 * s3.v285 + s2.v66 * s3.v291 + s2.v69 * z10020;
-        let z10022 = s2.v80 * s3.v286 + s2.v82 * s3.v292 + s2.v84 * z10018;
         let z10023 = s1.v22 * s3.v278 + s1.v23 * z10020;
-        let z10024 = s2.v87 * s3.v310 + s2.v90 * s3.v316 + s2.v93 * z10023;
         let z10025 = s1.v22 * z10020 - s1.v23 * s3.v278;
-        let z10026 = s2.v63 * s3.v308 + s2.v66 * s3.v314 + s2.v69 * z10025;
         let z10027 = s1.v28 * z10018 - s1.v29 * z10025;
-        let z10028 = s2.v80 * s3.v332 + s2.v82 * s3.v335 + s2.v84 * z10027;
-        let z10029 = s2.v105 * s3.v310 + s2.v108 * s3.v316 + s2.v111 * z10023;
         let z10030 = s1.v28 * z10025 + s1.v29 * z10018;
-        let z10031 = s2.v96 * s3.v331 + s2.v99 * s3.v334 + s2.v102 * z10030;
-        let z10032 = self.izz * z10031;
-        let z10033 = self.iyy * z10029;
-        let z10034 = self.ixx6 * z10028;
+        let z10032 = self.izz * (s2.v96 * s3.v331 + s2.v99 * s3.v334 + s2.v102 * z10030);
+        let z10033 = self.iyy
+            * (s2.v105 * s3.v310 + s2.v108 * s3.v316 + s2.v111 * z10023);
+        let z10034 = self.ixx6 * (s2.v80 * s3.v332 + s2.v82 * s3.v335 + s2.v84 * z10027);
         let z10035 = self.cy * s3.v357 + s2.v82 * z10034;
         let z10036 = s2.v99 * z10032 + self.cx * s3.v357;
         let z10037 = self.cy * s3.v360 + s2.v80 * z10034;
         let z10038 = s2.v96 * z10032 + self.cx * s3.v360;
-        let z10039 = self.izz * z10026;
-        let z10040 = self.iyy * z10024;
-        let z10041 = self.ixx5 * z10022;
+        let z10039 = self.izz * (s2.v63 * s3.v308 + s2.v66 * s3.v314 + s2.v69 * z10025);
+        let z10040 = self.iyy * (s2.v87 * s3.v310 + s2.v90 * s3.v316 + s2.v93 * z10023);
+        let z10041 = self.ixx5 * (s2.v80 * s3.v286 + s2.v82 * s3.v292 + s2.v84 * z10018);
         let z10042 = s2.v108 * z10033 + self.cz * s3.v381 + self.l * s3.v357
             + s2.v90 * z10040;
         let z10043 = s2.v66 * z10039 + self.cx * s3.v380 + s1.v28 * z10036
@@ -6421,8 +6294,8 @@ impl Dynamics<7> for Arm7Bodies {
             + s2.v87 * z10040;
         let z10045 = s2.v63 * z10039 + self.cx * s3.v386 + s1.v28 * z10038
             - s1.v29 * z10037;
-        let z10046 = self.izz * z10021;
-        let z10047 = self.ixx4 * z10019;
+        let z10046 = self.izz * (s2.v63 * s3.v285 + s2.v66 * s3.v291 + s2.v69 * z10020);
+        let z10047 = self.ixx4 * (s2.v23 * s3.v286 + s2.v29 * s3.v292 + s1.v13 * z10018);
         let z10048 = self.cy * s3.v410 + self.oy * s3.v382 + s2.v29 * z10047
             + s2.v82 * z10041 + s1.v28 * z10035 + s1.v29 * z10036;
         let z10049 = s2.v66 * z10046 + self.cx * s3.v409 + s1.v22 * z10043
@@ -6431,7 +6304,7 @@ impl Dynamics<7> for Arm7Bodies {
             + s2.v80 * z10041 + s1.v28 * z10037 + s1.v29 * z10038;
         let z10051 = s2.v63 * z10046 + self.cx * s3.v415 + s1.v22 * z10045
             + s1.v23 * z10044;
-        let z10052 = self.izz * z10017;
+        let z10052 = self.izz * (s2.v51 * s3.v265 + s2.v53 * s3.v271 + s2.v54 * z6224);
         let z10053 = s2.v75 * s3.v398 + self.cz * s3.v437 + self.l * s3.v412
             + s1.v22 * z10042 - s1.v23 * z10043 + s2.v58 * s3.v427;
         let z10054 = self.cx * s3.v436 + s2.v53 * z10052 + s1.v14 * z10049
@@ -6565,20 +6438,20 @@ impl Dynamics<7> for Arm7Bodies {
             - s1.v7 * z10081 + s3.v28 * s3.v209 + s3.v243;
         let z10110 = -s1.v0 * z10062 + s1.v0 * s3.v236 + s1.v0 * z10105 - s1.v1 * z10061
             - s1.v1 * s3.v237 + s1.v1 * z10104 - s1.v2 * z10100 - s1.v3 * z10058
-            - s1.v3 * z10101 - self.cy * s3.v483 - self.oy * z3948 - s3.v14 * s3.v230
-            - s3.v6 * s3.v479;
+            - s1.v3 * z10101 - self.cy * s3.v483 - self.oy * (2.0 * s3.v465 + s3.v483)
+            - s3.v14 * s3.v230 - s3.v6 * s3.v479;
         let z10111 = s1.v0 * s3.v241 + s1.v0 * z10107 - s1.v1 * s3.v242 + s1.v1 * z10106
             + s2.v2 * s3.v479 - s1.v2 * z10059 + s1.v2 * z10085 - s1.v3 * z10060
-            + s1.v3 * z10099 - self.cy * s3.v487 - self.oy * z3953 + s3.v7 * s3.v230;
+            + s1.v3 * z10099 - self.cy * s3.v487 - self.oy * (2.0 * s3.v472 + s3.v487)
+            + s3.v7 * s3.v230;
         let z10112 = s1.v22 * s3.v37 + s1.v23 * s3.v537;
-        let z10113 = s2.v87 * s3.v541 + s2.v90 * s3.v547 + s2.v93 * z10112;
-        let z10114 = s2.v105 * s3.v541 + s2.v108 * s3.v547 + s2.v111 * z10112;
-        let z10115 = self.iyy * z10114;
+        let z10115 = self.iyy
+            * (s2.v105 * s3.v541 + s2.v108 * s3.v547 + s2.v111 * z10112);
         let z10116 = self.cy * s3.v587 + s2.v82 * s3.v580;
         let z10117 = s2.v99 * s3.v575 + self.cx * s3.v587;
         let z10118 = self.cy * s3.v590 + s2.v80 * s3.v580;
         let z10119 = s2.v96 * s3.v575 + self.cx * s3.v590;
-        let z10120 = self.iyy * z10113;
+        let z10120 = self.iyy * (s2.v87 * s3.v541 + s2.v90 * s3.v547 + s2.v93 * z10112);
         let z10121 = s2.v108 * z10115 + self.cz * s3.v611 + self.l * s3.v587
             + s2.v90 * z10120;
         let z10122 = s2.v66 * s3.v595 + self.cx * s3.v610 + s1.v28 * z10117
@@ -6611,7 +6484,7 @@ impl Dynamics<7> for Arm7Bodies {
             + s2.v23 * s3.v658 + s1.v14 * z10127 + s1.v15 * z10128;
         let z10136 = self.cx * s3.v696 + s1.v6 * z10132 + s1.v7 * z10131
             + s2.v51 * s3.v682;
-        let z10137 = self.cz * s3.v696 + self.l * z4169 + s1.v6 * z10131
+        let z10137 = self.cz * s3.v696 + self.l * (s3.v675 + z4168) + s1.v6 * z10131
             - s1.v7 * z10132;
         let z10138 = s1.v2 * z10136 - s1.v3 * z10135;
         let z10139 = s3.v125 * z10112;
@@ -6715,8 +6588,9 @@ impl Dynamics<7> for Arm7Bodies {
             + s3.v59 * s3.v683;
         let z10181 = -s1.v2 * s3.v211 - s1.v2 * s3.v218 + s1.v2 * z10175
             - s1.v3 * s3.v220 - s1.v3 * z10161;
-        let z10182 = self.cz * s3.v691 + self.l * z4162 + s1.v6 * z10129 + s1.v6 * z10171
-            - s1.v7 * z10130 - s1.v7 * z10159 + s3.v209 * s3.v494 + s3.v55 * s3.v683;
+        let z10182 = self.cz * s3.v691 + self.l * (s3.v668 + z4161) + s1.v6 * z10129
+            + s1.v6 * z10171 - s1.v7 * z10130 - s1.v7 * z10159 + s3.v209 * s3.v494
+            + s3.v55 * s3.v683;
         let z10183 = -s1.v2 * s3.v212 - s1.v2 * s3.v225 + s1.v2 * z10134 + s1.v2 * z10177
             - s1.v3 * s3.v227 - s1.v3 * z10133 - s1.v3 * z10162;
         let z10184 = s2.v0 * z10182 - s2.v1 * z10137 + s2.v1 * z10180 + s1.v2 * s3.v210
@@ -6729,31 +6603,23 @@ impl Dynamics<7> for Arm7Bodies {
         let z10187 = s1.v0 * z10183 + s1.v1 * z10182 + s1.v2 * s3.v220 - s1.v2 * z10135
             + s1.v2 * z10161 - s1.v3 * s3.v219 - s1.v3 * z10136 + s1.v3 * z10175
             - 2.0 * self.oy * z4168;
-        let z10188 = s2.v51 * s3.v703 + s2.v53 * s3.v707 + s2.v54 * z8012;
         let z10189 = -s1.v15 * z8012;
-        let z10190 = s2.v23 * s3.v718 + s2.v29 * s3.v723 + s1.v13 * z10189;
         let z10191 = s1.v14 * z8012;
-        let z10192 = s2.v63 * s3.v717 + s2.v66 * s3.v722 + s2.v69 * z10191;
-        let z10193 = s2.v80 * s3.v718 + s2.v82 * s3.v723 + s2.v84 * z10189;
         let z10194 = s1.v22 * s3.v712 + s1.v23 * z10191;
-        let z10195 = s2.v87 * s3.v737 + s2.v90 * s3.v743 + s2.v93 * z10194;
         let z10196 = s1.v22 * z10191 - s1.v23 * s3.v712;
-        let z10197 = s2.v63 * s3.v735 + s2.v66 * s3.v741 + s2.v69 * z10196;
         let z10198 = s1.v28 * z10189 - s1.v29 * z10196;
-        let z10199 = s2.v80 * s3.v757 + s2.v82 * s3.v760 + s2.v84 * z10198;
-        let z10200 = s2.v105 * s3.v737 + s2.v108 * s3.v743 + s2.v111 * z10194;
         let z10201 = s1.v28 * z10196 + s1.v29 * z10189;
-        let z10202 = s2.v96 * s3.v756 + s2.v99 * s3.v759 + s2.v102 * z10201;
-        let z10203 = self.izz * z10202;
-        let z10204 = self.iyy * z10200;
-        let z10205 = self.ixx6 * z10199;
+        let z10203 = self.izz * (s2.v96 * s3.v756 + s2.v99 * s3.v759 + s2.v102 * z10201);
+        let z10204 = self.iyy
+            * (s2.v105 * s3.v737 + s2.v108 * s3.v743 + s2.v111 * z10194);
+        let z10205 = self.ixx6 * (s2.v80 * s3.v757 + s2.v82 * s3.v760 + s2.v84 * z10198);
         let z10206 = self.cy * s3.v780 + s2.v82 * z10205;
         let z10207 = s2.v99 * z10203 + self.cx * s3.v780;
         let z10208 = self.cy * s3.v783 + s2.v80 * z10205;
         let z10209 = s2.v96 * z10203 + self.cx * s3.v783;
-        let z10210 = self.izz * z10197;
-        let z10211 = self.iyy * z10195;
-        let z10212 = self.ixx5 * z10193;
+        let z10210 = self.izz * (s2.v63 * s3.v735 + s2.v66 * s3.v741 + s2.v69 * z10196);
+        let z10211 = self.iyy * (s2.v87 * s3.v737 + s2.v90 * s3.v743 + s2.v93 * z10194);
+        let z10212 = self.ixx5 * (s2.v80 * s3.v718 + s2.v82 * s3.v723 + s2.v84 * z10189);
         let z10213 = s2.v108 * z10204 + self.cz * s3.v804 + self.l * s3.v780
             + s2.v90 * z10211;
         let z10214 = s2.v66 * z10210 + self.cx * s3.v803 + s1.v28 * z10207
@@ -6762,8 +6628,8 @@ impl Dynamics<7> for Arm7Bodies {
             + s2.v87 * z10211;
         let z10216 = s2.v63 * z10210 + self.cx * s3.v809 + s1.v28 * z10209
             - s1.v29 * z10208;
-        let z10217 = self.izz * z10192;
-        let z10218 = self.ixx4 * z10190;
+        let z10217 = self.izz * (s2.v63 * s3.v717 + s2.v66 * s3.v722 + s2.v69 * z10191);
+        let z10218 = self.ixx4 * (s2.v23 * s3.v718 + s2.v29 * s3.v723 + s1.v13 * z10189);
         let z10219 = self.cy * s3.v833 + self.oy * s3.v805 + s2.v29 * z10218
             + s2.v82 * z10212 + s1.v28 * z10206 + s1.v29 * z10207;
         let z10220 = s2.v66 * z10217 + self.cx * s3.v832 + s1.v22 * z10214
@@ -6772,7 +6638,7 @@ impl Dynamics<7> for Arm7Bodies {
             + s2.v80 * z10212 + s1.v28 * z10208 + s1.v29 * z10209;
         let z10222 = s2.v63 * z10217 + self.cx * s3.v838 + s1.v22 * z10216
             + s1.v23 * z10215;
-        let z10223 = self.izz * z10188;
+        let z10223 = self.izz * (s2.v51 * s3.v703 + s2.v53 * s3.v707 + s2.v54 * z8012);
         let z10224 = s2.v75 * s3.v821 + self.cz * s3.v857 + self.l * s3.v835
             + s1.v22 * z10213 - s1.v23 * z10214 + s2.v58 * s3.v850;
         let z10225 = self.cx * s3.v856 + s2.v53 * z10223 + s1.v14 * z10220
@@ -6912,10 +6778,10 @@ impl Dynamics<7> for Arm7Bodies {
             + s2.v80 * s3.v958 + s1.v28 * z10285 + s1.v29 * z10286;
         let z10294 = s2.v63 * s3.v979 + self.cx * s3.v995 + s1.v22 * z10290
             + s1.v23 * z10289;
-        let z10295 = self.cz * s3.v991 + self.l * z4503 + s1.v22 * z10287
+        let z10295 = self.cz * s3.v991 + self.l * (s3.v966 + z4502) + s1.v22 * z10287
             - s1.v23 * z10288;
         let z10296 = s1.v14 * z10292 - s1.v15 * z10291;
-        let z10297 = self.cz * s3.v995 + self.l * z4509 + s1.v22 * z10289
+        let z10297 = self.cz * s3.v995 + self.l * (s3.v972 + z4508) + s1.v22 * z10289
             - s1.v23 * z10290;
         let z10298 = s1.v14 * z10294 - s1.v15 * z10293;
         let z10299 = 2.0 * self.oy * z4502 + s1.v14 * z10291 + s1.v15 * z10292;
@@ -7030,14 +6896,14 @@ impl Dynamics<7> for Arm7Bodies {
         let z10360 = s1.v0 * z10356 + s1.v1 * z10355 - s1.v2 * z10301 + s1.v2 * z10346
             - s1.v3 * z10302 + s1.v3 * z10347 - 2.0 * self.oy * z4508;
         let z10361 = -s1.v13 * s1.v23 + s1.v22 * s2.v78;
-        let z10362 = s2.v87 * s3.v1013 + s2.v90 * s3.v1014 + s2.v93 * z10361;
-        let z10363 = s2.v105 * s3.v1013 + s2.v108 * s3.v1014 + s2.v111 * z10361;
-        let z10364 = self.iyy * z10363;
+        let z10364 = self.iyy
+            * (s2.v105 * s3.v1013 + s2.v108 * s3.v1014 + s2.v111 * z10361);
         let z10365 = self.cy * s3.v1051 + s2.v82 * s3.v1044;
         let z10366 = s2.v99 * s3.v1039 + self.cx * s3.v1051;
         let z10367 = self.cy * s3.v1054 + s2.v80 * s3.v1044;
         let z10368 = s2.v96 * s3.v1039 + self.cx * s3.v1054;
-        let z10369 = self.iyy * z10362;
+        let z10369 = self.iyy
+            * (s2.v87 * s3.v1013 + s2.v90 * s3.v1014 + s2.v93 * z10361);
         let z10370 = s2.v108 * z10364 + self.cz * s3.v1073 + self.l * s3.v1051
             + s2.v90 * z10369;
         let z10371 = s2.v66 * s3.v1059 + self.cx * s3.v1072 + s1.v28 * z10366
@@ -7305,10 +7171,8 @@ impl Dynamics<7> for Arm7Bodies {
             + s2.v23 * s3.v428 + s1.v14 * z10535 + s1.v15 * z10536;
         let z10544 = self.cx * s3.v458 + s1.v6 * z10537 + s1.v7 * s3.v433
             + s2.v54 * s3.v452;
-        let z10545 = 2.0 * s3.v438 + s3.v463;
         let z10546 = self.cx * s3.v463 + s1.v6 * z10539 + s1.v7 * z10538
             + s2.v53 * s3.v452;
-        let z10547 = 2.0 * s3.v445 + s3.v470;
         let z10548 = self.cx * s3.v470 + s1.v6 * z10541 + s1.v7 * z10540
             + s2.v51 * s3.v452;
         let z10549 = -s2.v1 * s3.v479 + s1.v2 * z10548 - s1.v3 * z10543
@@ -7415,12 +7279,12 @@ impl Dynamics<7> for Arm7Bodies {
             + s3.v14 * s3.v476 + s3.v7 * z10546 + s3.v7 * s3.v469;
         let z10591 = s1.v6 * z10582 - s1.v7 * z10570 + 2.0 * s3.v27 * s3.v454;
         let z10592 = 3.0 * s2.v4 * s3.v480 + s1.v2 * z10587 - s1.v3 * z10573
-            + self.cz * s3.v484 + self.l * z10545 + s2.v14 * s3.v453 + s1.v6 * z10538
-            - s1.v7 * z10539;
+            + self.cz * s3.v484 + self.l * (2.0 * s3.v438 + s3.v463) + s2.v14 * s3.v453
+            + s1.v6 * z10538 - s1.v7 * z10539;
         let z10593 = s1.v6 * z10583 - s1.v7 * z10571 + 2.0 * s3.v26 * s3.v454;
         let z10594 = 3.0 * s2.v2 * s3.v480 + s1.v2 * z10588 - s1.v3 * z10574
-            + s2.v8 * s3.v453 + self.cz * s3.v488 + self.l * z10547 + s1.v6 * z10540
-            - s1.v7 * z10541;
+            + s2.v8 * s3.v453 + self.cz * s3.v488 + self.l * (2.0 * s3.v445 + s3.v470)
+            + s1.v6 * z10540 - s1.v7 * z10541;
         let z10595 = -s2.v0 * z10549 + s2.v0 * z10593 - s2.v1 * z10550 + s2.v1 * z10591
             + 3.0 * s1.v1 * s3.v480 - s1.v2 * z10586 + s1.v3 * z10572 - self.cz * s3.v482
             - self.l * s3.v460 - s1.v4 * s3.v453 - s1.v6 * s3.v433 + s1.v7 * z10537
@@ -7456,10 +7320,8 @@ impl Dynamics<7> for Arm7Bodies {
             + s2.v23 * s3.v658 + s1.v14 * z10127 + s1.v15 * z10602;
         let z10610 = self.cx * s3.v687 + s1.v6 * z10603 + s1.v7 * s3.v663
             + s2.v54 * s3.v682;
-        let z10611 = 2.0 * s3.v668 + s3.v691;
         let z10612 = self.cx * s3.v691 + s1.v6 * z10605 + s1.v7 * z10604
             + s2.v53 * s3.v682;
-        let z10613 = 2.0 * s3.v675 + s3.v696;
         let z10614 = self.cx * s3.v696 + s1.v6 * z10607 + s1.v7 * z10606
             + s2.v51 * s3.v682;
         let z10615 = s1.v2 * z10614 - s1.v3 * z10609;
@@ -7576,17 +7438,17 @@ impl Dynamics<7> for Arm7Bodies {
         let z10657 = s1.v6 * z10648 - s1.v7 * z10636 + s3.v454 * s3.v498
             + s3.v27 * s3.v683;
         let z10658 = -s1.v2 * s3.v456 - s1.v2 * s3.v467 + s1.v2 * z10653
-            - s1.v3 * s3.v469 - s1.v3 * z10639 + self.cz * s3.v691 + self.l * z10611
-            + s1.v6 * z10604 - s1.v7 * z10605;
+            - s1.v3 * s3.v469 - s1.v3 * z10639 + self.cz * s3.v691
+            + self.l * (2.0 * s3.v668 + s3.v691) + s1.v6 * z10604 - s1.v7 * z10605;
         let z10659 = s1.v6 * z10649 - s1.v7 * z10637 + s3.v454 * s3.v494
             + s3.v26 * s3.v683;
         let z10660 = -s1.v2 * s3.v457 - s1.v2 * s3.v474 + s1.v2 * z10654
-            - s1.v3 * s3.v476 - s1.v3 * z10640 + self.cz * s3.v696 + self.l * z10613
-            + s1.v6 * z10606 - s1.v7 * z10607;
+            - s1.v3 * s3.v476 - s1.v3 * z10640 + self.cz * s3.v696
+            + self.l * (2.0 * s3.v675 + s3.v696) + s1.v6 * z10606 - s1.v7 * z10607;
         let z10661 = -s2.v0 * z10615 + s2.v0 * z10659 - s2.v1 * z10616 + s2.v1 * z10657
             + s1.v2 * s3.v455 - s1.v2 * s3.v461 - s1.v2 * z10652 + s1.v3 * s3.v462
-            + s1.v3 * z10638 - self.cz * s3.v687 - self.l * z4156 - s1.v6 * s3.v663
-            + s1.v7 * z10603;
+            + s1.v3 * z10638 - self.cz * s3.v687 - self.l * (2.0 * s3.v661 + s3.v687)
+            - s1.v6 * s3.v663 + s1.v7 * z10603;
         let z10662 = s3.v35 * s3.v454 + s2.v0 * z10660 + s2.v1 * z10658 - s1.v2 * z10610
             + s1.v3 * s3.v684 - s1.v3 * s3.v689 + s1.v6 * z10647 - s1.v7 * z10635
             + s3.v28 * s3.v683;
@@ -8121,13 +7983,12 @@ impl Dynamics<7> for Arm7Bodies {
             - s1.v3 * z10934;
         let z10944 = s1.v0 * z10940 - s1.v1 * z10465 + s1.v1 * z10939 + s1.v2 * z10930
             + s1.v3 * z10931;
-        let z10945 = 2.0 * s3.v641 + s3.v666;
-        let z10946 = 2.0 * s3.v647 + s3.v673;
-        let z10947 = s2.v5 * s3.v683 + self.cy * s3.v692 + self.oy * z10945
-            + s2.v29 * s3.v658 + s1.v14 * z10125 + s1.v15 * z10601;
-        let z10948 = s2.v3 * s3.v683 + self.cy * s3.v697 + self.oy * z10946
-            + s2.v23 * s3.v658 + s1.v14 * z10127 + s1.v15 * z10602;
-        let z10949 = 2.0 * s3.v635 + s3.v659;
+        let z10947 = s2.v5 * s3.v683 + self.cy * s3.v692
+            + self.oy * (2.0 * s3.v641 + s3.v666) + s2.v29 * s3.v658 + s1.v14 * z10125
+            + s1.v15 * z10601;
+        let z10948 = s2.v3 * s3.v683 + self.cy * s3.v697
+            + self.oy * (2.0 * s3.v647 + s3.v673) + s2.v23 * s3.v658 + s1.v14 * z10127
+            + s1.v15 * z10602;
         let z10950 = 2.0 * s3.v557 * s3.v579;
         let z10951 = 2.0 * s3.v547 * s3.v579;
         let z10952 = 2.0 * s3.v541 * s3.v579;
@@ -8214,8 +8075,8 @@ impl Dynamics<7> for Arm7Bodies {
             + s2.v14 * z10969 + s1.v4 * z10968 + s2.v54 * s3.v665 + s2.v54 * z10603
             + s3.v493 * s3.v679 + s3.v493 * z10607 + s3.v497 * s3.v672
             + s3.v497 * z10605;
-        let z10985 = -self.cy * s3.v688 - self.oy * z10949 + s1.v6 * z10968
-            + s1.v7 * z10980 - s1.v14 * s3.v637 - s1.v15 * s3.v638;
+        let z10985 = -self.cy * s3.v688 - self.oy * (2.0 * s3.v635 + s3.v659)
+            + s1.v6 * z10968 + s1.v7 * z10980 - s1.v14 * s3.v637 - s1.v15 * s3.v638;
         let z10986 = s1.v6 * z10969 + s1.v7 * z10981;
         let z10987 = s1.v6 * z10970 + s1.v7 * z10982;
         let z10988 = s2.v0 * z10986 - s2.v0 * z10947 - s2.v1 * z10987 + s2.v1 * z10948
@@ -8238,13 +8099,10 @@ impl Dynamics<7> for Arm7Bodies {
             - s1.v2 * z10614 - s1.v3 * z10987 + s1.v3 * s3.v699 + s1.v3 * z10948;
         let z10997 = s1.v0 * z10993 + s1.v1 * z10992 + s1.v2 * z10972 + s1.v2 * s3.v695
             + s1.v2 * z10612 + s1.v3 * z10986 - s1.v3 * s3.v694 - s1.v3 * z10947;
-        let z10998 = 2.0 * s3.v834 + s3.v856;
-        let z10999 = 2.0 * s3.v840 + s3.v861;
-        let z11000 = self.cy * s3.v856 + self.oy * z10998 + s1.v14 * z10673
-            + s1.v15 * z10674;
-        let z11001 = self.cy * s3.v861 + self.oy * z10999 + s1.v14 * z10675
-            + s1.v15 * z10676;
-        let z11002 = 2.0 * s3.v828 + s3.v851;
+        let z11000 = self.cy * s3.v856 + self.oy * (2.0 * s3.v834 + s3.v856)
+            + s1.v14 * z10673 + s1.v15 * z10674;
+        let z11001 = self.cy * s3.v861 + self.oy * (2.0 * s3.v840 + s3.v861)
+            + s1.v14 * z10675 + s1.v15 * z10676;
         let z11003 = s3.v579 * s3.v749 + s3.v557 * s3.v772;
         let z11004 = s3.v579 * s3.v743 + s3.v547 * s3.v772;
         let z11005 = s3.v579 * s3.v737 + s3.v541 * s3.v772;
@@ -8342,9 +8200,9 @@ impl Dynamics<7> for Arm7Bodies {
         let z11037 = s1.v0 * z11033 + s2.v3 * z11035 + s2.v5 * z11034 + s2.v8 * z11023
             + s2.v14 * z11022 + s1.v4 * z11021 + s2.v54 * z10677 + s3.v680
             + s3.v493 * z10681 + s3.v497 * z10679;
-        let z11038 = -self.cy * s3.v851 - self.oy * z11002 + s1.v6 * z11021
-            + s1.v6 * s3.v663 + s1.v7 * z11033 - s1.v7 * s3.v665 - s1.v14 * s3.v830
-            - s1.v15 * s3.v831;
+        let z11038 = -self.cy * s3.v851 - self.oy * (2.0 * s3.v828 + s3.v851)
+            + s1.v6 * z11021 + s1.v6 * s3.v663 + s1.v7 * z11033 - s1.v7 * s3.v665
+            - s1.v14 * s3.v830 - s1.v15 * s3.v831;
         let z11039 = s1.v6 * z11022 + s1.v6 * s3.v670 + s1.v7 * z11034 - s1.v7 * s3.v672;
         let z11040 = s1.v6 * z11023 + s1.v6 * s3.v677 + s1.v7 * z11035 - s1.v7 * s3.v679;
         let z11041 = -s2.v0 * z11000 + s2.v0 * z11039 + s2.v1 * z11001 - s2.v1 * z11040
@@ -8708,21 +8566,20 @@ impl Dynamics<7> for Arm7Bodies {
             + s2.v93 * s3.v792;
         let z11240 = s2.v69 * s3.v788 + self.cx * s3.v797 + s1.v28 * z11238
             - s1.v29 * z11237;
-        let z11241 = s3.v826 + 2.0 * s3.v798;
         let z11242 = self.cy * s3.v827 + self.oy * s3.v799 + s1.v13 * s3.v822
             + s2.v84 * s3.v796 + s1.v28 * z11237 + s1.v29 * z11238;
         let z11243 = s2.v69 * s3.v817 + self.cx * s3.v826 + s1.v22 * z11240
             + s1.v23 * z11239;
-        let z11244 = s3.v832 + 2.0 * s3.v804;
-        let z11245 = s3.v838 + 2.0 * s3.v810;
-        let z11246 = self.cz * s3.v852 + self.l * z11241 + s2.v78 * s3.v821
-            + s1.v22 * z11239 - s1.v23 * z11240 + s2.v60 * s3.v850;
+        let z11246 = self.cz * s3.v852 + self.l * (s3.v826 + 2.0 * s3.v798)
+            + s2.v78 * s3.v821 + s1.v22 * z11239 - s1.v23 * z11240 + s2.v60 * s3.v850;
         let z11247 = self.cx * s3.v851 + s2.v54 * s3.v846 + s1.v14 * z11243
             - s1.v15 * z11242;
-        let z11248 = s2.v75 * s3.v821 + self.cz * s3.v857 + self.l * z11244
-            + s1.v22 * z10669 - s1.v23 * z10670 + s2.v58 * s3.v850;
-        let z11249 = s2.v72 * s3.v821 + self.cz * s3.v862 + self.l * z11245
-            + s1.v22 * z10671 - s1.v23 * z10672 + s2.v56 * s3.v850;
+        let z11248 = s2.v75 * s3.v821 + self.cz * s3.v857
+            + self.l * (s3.v832 + 2.0 * s3.v804) + s1.v22 * z10669 - s1.v23 * z10670
+            + s2.v58 * s3.v850;
+        let z11249 = s2.v72 * s3.v821 + self.cz * s3.v862
+            + self.l * (s3.v838 + 2.0 * s3.v810) + s1.v22 * z10671 - s1.v23 * z10672
+            + s2.v56 * s3.v850;
         let z11250 = 2.0 * s3.v749 * s3.v772;
         let z11251 = 2.0 * s3.v743 * s3.v772;
         let z11252 = 2.0 * s3.v737 * s3.v772;
@@ -8828,20 +8685,17 @@ impl Dynamics<7> for Arm7Bodies {
             + s2.v93 * s3.v954;
         let z11301 = s2.v69 * s3.v950 + self.cx * s3.v959 + s1.v28 * z11299
             - s1.v29 * z11298;
-        let z11302 = 2.0 * s3.v960 + s3.v987;
         let z11303 = self.cy * s3.v988 + self.oy * s3.v961 + s1.v13 * s3.v983
             + s2.v84 * s3.v958 + s1.v28 * z11298 + s1.v29 * z11299;
         let z11304 = s2.v69 * s3.v979 + self.cx * s3.v987 + s1.v22 * z11301
             + s1.v23 * z11300;
-        let z11305 = 2.0 * s3.v966 + s3.v991;
-        let z11306 = 2.0 * s3.v972 + s3.v995;
-        let z11307 = self.cz * s3.v987 + self.l * z11302 + s1.v22 * z11300
-            - s1.v23 * z11301;
+        let z11307 = self.cz * s3.v987 + self.l * (2.0 * s3.v960 + s3.v987)
+            + s1.v22 * z11300 - s1.v23 * z11301;
         let z11308 = s1.v14 * z11304 - s1.v15 * z11303;
-        let z11309 = self.cz * s3.v991 + self.l * z11305 + s1.v22 * z10287
-            - s1.v23 * z10288;
-        let z11310 = self.cz * s3.v995 + self.l * z11306 + s1.v22 * z10289
-            - s1.v23 * z10290;
+        let z11309 = self.cz * s3.v991 + self.l * (2.0 * s3.v966 + s3.v991)
+            + s1.v22 * z10287 - s1.v23 * z10288;
+        let z11310 = self.cz * s3.v995 + self.l * (2.0 * s3.v972 + s3.v995)
+            + s1.v22 * z10289 - s1.v23 * z10290;
         let z11311 = s3.v749 * s3.v934 + s3.v772 * s3.v906;
         let z11312 = s3.v743 * s3.v934 + s3.v772 * s3.v905;
         let z11313 = s3.v737 * s3.v934 + s3.v772 * s3.v904;

@@ -933,20 +933,17 @@ impl BricardA04 {
         let mut s5 = Shared5::default();
         s5.v0 = -s1.v0 * s4.v0 + s1.v1 * s3.v0;
         s5.v1 = s1.v2 * s3.v1 - s1.v3 * s4.v1;
-        let z40 = s1.v2 * s0.v5 + s2.v2 * s0.v4;
-        let z44 = s1.v3 * s0.v5 + s1.v6 * s0.v4;
         s5.v2 = s2.v1 * s3.v2 - s1.v5 * s4.v2;
-        let z60 = s2.v1 * s0.v6 - s2.v3 * s0.v7;
-        let z64 = s1.v5 * s0.v6 - s1.v7 * s0.v7;
-        s5.v3 = z40 * s3.v3 - z44 * s4.v3;
+        s5.v3 = (s1.v2 * s0.v5 + s2.v2 * s0.v4) * s3.v3
+            - (s1.v3 * s0.v5 + s1.v6 * s0.v4) * s4.v3;
         s5.v4 = -0.5 * self.l * s2.v0 + s4.v0;
         s5.v5 = -0.5 * self.l * s1.v4 + s3.v0;
         s5.v6 = 0.5 * self.l * s2.v2 + s4.v1;
         s5.v7 = 0.5 * self.l * s1.v6 + s3.v1;
         s5.v8 = -0.5 * self.l * s2.v3 + s4.v2;
         s5.v9 = -0.5 * self.l * s1.v7 + s3.v2;
-        s5.v10 = 0.5 * self.l * z60 + s4.v3;
-        s5.v11 = 0.5 * self.l * z64 + s3.v3;
+        s5.v10 = 0.5 * self.l * (s2.v1 * s0.v6 - s2.v3 * s0.v7) + s4.v3;
+        s5.v11 = 0.5 * self.l * (s1.v5 * s0.v6 - s1.v7 * s0.v7) + s3.v3;
         s5
     }
     #[allow(clippy::field_reassign_with_default)]
@@ -967,23 +964,20 @@ impl BricardA04 {
         s6.v0 = -s0.v1 * s3.v1 + s1.v3 * z15;
         s6.v1 = s0.v1 * s4.v1 - s1.v2 * z15;
         let z35 = self.l * z22 + z15;
-        let z40 = s1.v2 * s0.v5 + s2.v2 * s0.v4;
         let z41 = s0.v1 * s0.v4 - z22 * s0.v5;
         s6.v2 = s0.v1 * s0.v5 + z22 * s0.v4;
-        let z44 = s1.v3 * s0.v5 + s1.v6 * s0.v4;
         s6.v3 = -z21 * s3.v2 + s1.v5 * z35;
         s6.v4 = -s2.v1 * z35 + z21 * s4.v2;
         let z55 = -self.l * z41 + z35;
         s6.v5 = s2.v1 * s0.v7 + s2.v3 * s0.v6;
-        let z62 = z21 * s0.v6 - z41 * s0.v7;
-        s6.v6 = -s6.v2 * s3.v3 + z44 * z55;
-        s6.v7 = -z40 * z55 + s6.v2 * s4.v3;
+        s6.v6 = -s6.v2 * s3.v3 + (s1.v3 * s0.v5 + s1.v6 * s0.v4) * z55;
+        s6.v7 = -(s1.v2 * s0.v5 + s2.v2 * s0.v4) * z55 + s6.v2 * s4.v3;
         s6.v8 = 0.5 * self.l * s1.v0;
         s6.v9 = -0.5 * self.l * s1.v1;
         s6.v10 = -0.5 * self.l * s0.v0;
         s6.v11 = 0.5 * self.l * z22 + z15;
         s6.v12 = -0.5 * self.l * z41 + z35;
-        s6.v13 = 0.5 * self.l * z62 + z55;
+        s6.v13 = 0.5 * self.l * (z21 * s0.v6 - z41 * s0.v7) + z55;
         s6
     }
     #[allow(clippy::field_reassign_with_default)]
@@ -1196,13 +1190,12 @@ impl BricardA04 {
     #[cfg_attr(not(debug_assertions), inline(always))]
     fn shared11(&self, _q: &Vector<5>, s0: &Shared0) -> Shared11 {
         let mut s11 = Shared11::default();
-        let z22 = -s0.v0 * s0.v3;
         s11.v0 = -s0.v1 * s0.v2;
         s11.v1 = s0.v1 * s0.v3;
         s11.v2 = s0.v0 * s0.v4 - s0.v5 * s11.v1;
         s11.v3 = -s0.v0 * s0.v2;
         s11.v4 = -s0.v5 * s11.v3;
-        s11.v5 = -s0.v1 * s0.v5 - z22 * s0.v4;
+        s11.v5 = -s0.v1 * s0.v5 - (-s0.v0 * s0.v3) * s0.v4;
         s11
     }
     #[allow(clippy::field_reassign_with_default)]
@@ -1290,13 +1283,11 @@ impl BricardA04 {
     #[cfg_attr(not(debug_assertions), inline(always))]
     fn shared17(&self, _q: &Vector<5>, s0: &Shared0, s11: &Shared11) -> Shared17 {
         let mut s17 = Shared17::default();
-        let z21 = s0.v0 * s0.v2;
         let z22 = -s0.v0 * s0.v3;
-        let z41 = s0.v1 * s0.v4 - z22 * s0.v5;
         s17.v0 = s0.v6 * s11.v0 - s0.v7 * s11.v2;
         s17.v1 = z22 * s0.v6 - s0.v7 * s11.v4;
         s17.v2 = -s0.v7 * s11.v5;
-        s17.v3 = -z21 * s0.v7 - z41 * s0.v6;
+        s17.v3 = -s0.v0 * s0.v2 * s0.v7 - (s0.v1 * s0.v4 - z22 * s0.v5) * s0.v6;
         s17
     }
     #[allow(clippy::field_reassign_with_default, clippy::too_many_arguments)]
@@ -1390,7 +1381,6 @@ impl BricardA04 {
         s11: &Shared11,
     ) -> Shared19 {
         let mut s19 = Shared19::default();
-        let z22 = -s0.v0 * s0.v3;
         s19.v0 = s0.v6 * s9.v3 + s0.v7 * s9.v1;
         s19.v1 = self.l * s0.v1;
         s19.v2 = self.l * s11.v1 + s19.v1;
@@ -1399,7 +1389,7 @@ impl BricardA04 {
         s19.v5 = s0.v6 * s7.v4 + s0.v7 * s7.v2;
         s19.v6 = self.l * s11.v3;
         s19.v7 = -self.l * s11.v4 + s19.v6;
-        s19.v8 = z22 * s0.v7 + s0.v6 * s11.v4;
+        s19.v8 = (-s0.v0 * s0.v3) * s0.v7 + s0.v6 * s11.v4;
         s19.v9 = s1.v6 * s0.v7 + s0.v6 * s7.v6;
         s19.v10 = -self.l * s11.v5;
         s19.v11 = s0.v6 * s11.v5;
@@ -1454,10 +1444,9 @@ impl BricardA04 {
     ) -> Shared21 {
         let mut s21 = Shared21::default();
         let z21 = s0.v0 * s0.v2;
-        let z40 = s1.v2 * s0.v5 + s2.v2 * s0.v4;
-        let z44 = s1.v3 * s0.v5 + s1.v6 * s0.v4;
-        let z78 = 0.08333333333333333 * self.m * (self.l * self.l + self.w * self.w);
-        s21.v0 = self.m * (s6.v8 * s6.v8) + self.m * (s6.v9 * s6.v9) + z78 + s18.v23;
+        s21.v0 = self.m * (s6.v8 * s6.v8) + self.m * (s6.v9 * s6.v9)
+            + 0.08333333333333333 * self.m * (self.l * self.l + self.w * self.w)
+            + s18.v23;
         s21.v1 = s1.v0 * s18.v22 + s1.v1 * s18.v20 - s5.v0 * s18.v19;
         s21.v2 = s1.v0 * s18.v24 + s1.v1 * s18.v21;
         s21.v3 = s1.v0 * s18.v25 + s1.v1 * s18.v22 + s5.v0 * s18.v18;
@@ -1472,7 +1461,8 @@ impl BricardA04 {
         s21.v10 = s0.v1 * s18.v32 + s1.v2 * s18.v31 + s1.v3 * s18.v33 + s6.v0 * s18.v34
             + s5.v1 * s18.v35 + s6.v1 * s18.v36;
         s21.v11 = s1.v0 * s18.v33 + s1.v1 * s18.v31 + s5.v0 * s18.v35;
-        s21.v12 = z40 * s18.v37 + s6.v2 * s18.v38 + z44 * s18.v39 + s6.v6 * s18.v40
+        s21.v12 = (s1.v2 * s0.v5 + s2.v2 * s0.v4) * s18.v37 + s6.v2 * s18.v38
+            + (s1.v3 * s0.v5 + s1.v6 * s0.v4) * s18.v39 + s6.v6 * s18.v40
             + s5.v3 * s18.v41 + s6.v7 * s18.v42;
         s21.v13 = s2.v1 * s18.v37 + z21 * s18.v38 + s1.v5 * s18.v39 + s6.v3 * s18.v40
             + s5.v2 * s18.v41 + s6.v4 * s18.v42;
@@ -1492,9 +1482,6 @@ impl BricardA04 {
         s5: &Shared5,
     ) -> Shared22 {
         let mut s22 = Shared22::default();
-        let z40 = s1.v2 * s0.v5 + s2.v2 * s0.v4;
-        let z44 = s1.v3 * s0.v5 + s1.v6 * s0.v4;
-        let z162 = self.m * s5.v10;
         s22.v0 = -self.m * s5.v5;
         s22.v1 = self.m * s5.v4;
         s22.v2 = -self.m * s5.v7;
@@ -1502,14 +1489,14 @@ impl BricardA04 {
         s22.v4 = -self.m * s5.v9;
         s22.v5 = self.m * s5.v8;
         s22.v6 = -self.m * s5.v11;
-        s22.v7 = self.m * s5.v3 + z40 * s22.v6 + z44 * z162;
+        s22.v7 = self.m * s5.v3 + (s1.v2 * s0.v5 + s2.v2 * s0.v4) * s22.v6
+            + (s1.v3 * s0.v5 + s1.v6 * s0.v4) * (self.m * s5.v10);
         s22
     }
     #[allow(clippy::field_reassign_with_default)]
     #[cfg_attr(not(debug_assertions), inline(always))]
     fn shared23(&self, _q: &Vector<5>, s0: &Shared0, s11: &Shared11) -> Shared23 {
         let mut s23 = Shared23::default();
-        let z22 = -s0.v0 * s0.v3;
         s23.v0 = s0.v0 * s0.v3;
         s23.v1 = -s0.v1 * s0.v4 - s0.v5 * s23.v0;
         s23.v2 = s0.v1 * s0.v2;
@@ -1517,7 +1504,7 @@ impl BricardA04 {
         s23.v4 = -s0.v0 * s0.v5 - s0.v4 * s11.v1;
         s23.v5 = -s0.v5 * s23.v0;
         s23.v6 = -s0.v4 * s11.v3;
-        s23.v7 = -s0.v1 * s0.v4 + z22 * s0.v5;
+        s23.v7 = -s0.v1 * s0.v4 + (-s0.v0 * s0.v3) * s0.v5;
         s23
     }
     #[allow(clippy::field_reassign_with_default)]
@@ -2210,24 +2197,21 @@ impl BricardA04 {
         s26.v0 = qd[1] * s1.v1;
         s26.v1 = qd[1] * s1.v0;
         s26.v2 = qd[1] * s5.v0;
-        let z21 = s0.v0 * s0.v2;
         s26.v3 = qd[2] * s1.v2 + s26.v0;
         s26.v4 = qd[0] + qd[2] * s0.v1;
         s26.v5 = qd[2] * s1.v3 + s26.v1;
         s26.v6 = qd[2] * s6.v0;
         s26.v7 = qd[2] * s5.v1 + s26.v2;
         s26.v8 = qd[2] * s6.v1;
-        let z40 = s1.v2 * s0.v5 + s2.v2 * s0.v4;
-        let z44 = s1.v3 * s0.v5 + s1.v6 * s0.v4;
         s26.v9 = qd[3] * s2.v1 + s26.v3;
-        s26.v10 = qd[3] * z21 + s26.v4;
+        s26.v10 = qd[3] * (s0.v0 * s0.v2) + s26.v4;
         s26.v11 = qd[3] * s1.v5 + s26.v5;
         s26.v12 = qd[3] * s6.v3 + s26.v6;
         s26.v13 = qd[3] * s5.v2 + s26.v7;
         s26.v14 = qd[3] * s6.v4 + s26.v8;
-        s26.v15 = qd[4] * z40 + s26.v9;
+        s26.v15 = qd[4] * (s1.v2 * s0.v5 + s2.v2 * s0.v4) + s26.v9;
         s26.v16 = qd[4] * s6.v2 + s26.v10;
-        s26.v17 = qd[4] * z44 + s26.v11;
+        s26.v17 = qd[4] * (s1.v3 * s0.v5 + s1.v6 * s0.v4) + s26.v11;
         s26.v18 = qd[4] * s6.v6 + s26.v12;
         s26.v19 = qd[4] * s5.v3 + s26.v13;
         s26.v20 = qd[4] * s6.v7 + s26.v14;
@@ -2639,9 +2623,6 @@ impl BricardA04 {
         s6: &Shared6,
     ) -> Shared33 {
         let mut s33 = Shared33::default();
-        let z21 = s0.v0 * s0.v2;
-        let z40 = s1.v2 * s0.v5 + s2.v2 * s0.v4;
-        let z44 = s1.v3 * s0.v5 + s1.v6 * s0.v4;
         s33.v0 = a[1] * s1.v1;
         s33.v1 = a[1] * s1.v0;
         s33.v2 = a[1] * s5.v0;
@@ -2652,14 +2633,14 @@ impl BricardA04 {
         s33.v7 = s33.v2 + a[2] * s5.v1;
         s33.v8 = a[2] * s6.v1;
         s33.v9 = s33.v3 + a[3] * s2.v1;
-        s33.v10 = s33.v4 + a[3] * z21;
+        s33.v10 = s33.v4 + a[3] * (s0.v0 * s0.v2);
         s33.v11 = s33.v5 + a[3] * s1.v5;
         s33.v12 = s33.v6 + a[3] * s6.v3;
         s33.v13 = s33.v7 + a[3] * s5.v2;
         s33.v14 = s33.v8 + a[3] * s6.v4;
-        s33.v15 = s33.v9 + a[4] * z40;
+        s33.v15 = s33.v9 + a[4] * (s1.v2 * s0.v5 + s2.v2 * s0.v4);
         s33.v16 = s33.v10 + a[4] * s6.v2;
-        s33.v17 = s33.v11 + a[4] * z44;
+        s33.v17 = s33.v11 + a[4] * (s1.v3 * s0.v5 + s1.v6 * s0.v4);
         s33.v18 = s33.v12 + a[4] * s6.v6;
         s33.v19 = s33.v13 + a[4] * s5.v3;
         s33.v20 = s33.v14 + a[4] * s6.v7;
@@ -2732,31 +2713,31 @@ impl Dynamics<5> for BricardA04 {
         let s8 = self.shared8(q, &s0, &s1, &s2, &s6);
         let s26 = self.shared26(q, qd, &s0, &s1, &s2, &s5, &s6);
         let s31 = self.shared31(q, qd, &s0, &s5, &s6, &s8, &s26);
-        let z21 = s0.v0 * s0.v2;
-        let z40 = s1.v2 * s0.v5 + s2.v2 * s0.v4;
-        let z44 = s1.v3 * s0.v5 + s1.v6 * s0.v4;
-        let z78 = 0.08333333333333333 * self.m * (self.l * self.l + self.w * self.w);
-        let z152 = self.m * s26.v24 + s31.v16;
-        let z154 = qd[0] * z78 - self.m * s6.v8 * s26.v22 + self.m * s6.v9 * s26.v21
-            + s31.v19;
-        let z157 = s1.v0 * s31.v20 + s1.v1 * s31.v18 + s5.v0 * z152;
+        let z154 = qd[0]
+            * (0.08333333333333333 * self.m * (self.l * self.l + self.w * self.w))
+            - self.m * s6.v8 * s26.v22 + self.m * s6.v9 * s26.v21 + s31.v19;
         let z158 = s0.v1 * s31.v13 + s1.v2 * s31.v12 + s1.v3 * s31.v14 + s6.v0 * s31.v15
             + s5.v1 * s31.v16 + s6.v1 * s31.v17;
-        let z159 = s2.v1 * s31.v6 + z21 * s31.v7 + s1.v5 * s31.v8 + s6.v3 * s31.v9
-            + s5.v2 * s31.v10 + s6.v4 * s31.v11;
-        let z160 = z40 * s31.v0 + s6.v2 * s31.v1 + z44 * s31.v2 + s6.v6 * s31.v3
-            + s5.v3 * s31.v4 + s6.v7 * s31.v5;
-        0.5 * (qd[0] * z154 + qd[1] * z157 + qd[2] * z158 + qd[3] * z159 + qd[4] * z160)
+        let z159 = s2.v1 * s31.v6 + s0.v0 * s0.v2 * s31.v7 + s1.v5 * s31.v8
+            + s6.v3 * s31.v9 + s5.v2 * s31.v10 + s6.v4 * s31.v11;
+        let z160 = (s1.v2 * s0.v5 + s2.v2 * s0.v4) * s31.v0 + s6.v2 * s31.v1
+            + (s1.v3 * s0.v5 + s1.v6 * s0.v4) * s31.v2 + s6.v6 * s31.v3 + s5.v3 * s31.v4
+            + s6.v7 * s31.v5;
+        0.5
+            * (qd[0] * z154
+                + qd[1]
+                    * (s1.v0 * s31.v20 + s1.v1 * s31.v18
+                        + s5.v0 * (self.m * s26.v24 + s31.v16)) + qd[2] * z158
+                + qd[3] * z159 + qd[4] * z160)
     }
     fn potential_energy(&self, q: &Vector<5>, _t: f64) -> f64 {
         let s0 = self.shared0(q);
         let z15 = -self.l * s0.v0;
-        let z21 = s0.v0 * s0.v2;
         let z22 = -s0.v0 * s0.v3;
         let z35 = self.l * z22 + z15;
         let z41 = s0.v1 * s0.v4 - z22 * s0.v5;
         let z55 = -self.l * z41 + z35;
-        let z62 = z21 * s0.v6 - z41 * s0.v7;
+        let z62 = s0.v0 * s0.v2 * s0.v6 - z41 * s0.v7;
         self.m * self.g
             * (z15 + z35 + z55 + self.l * ((-0.5) * (s0.v0 + z41) + 0.5 * (z22 + z62)))
     }
@@ -2783,26 +2764,21 @@ impl Dynamics<5> for BricardA04 {
         let s27 = self.shared27(q, qd, &s0, &s1, &s2, &s5, &s6, &s26);
         let s28 = self.shared28(q, qd, &s0, &s8, &s26);
         let s29 = self.shared29(q, qd, &s5, &s6, &s8, &s26, &s27, &s28);
-        let z21 = s0.v0 * s0.v2;
-        let z40 = s1.v2 * s0.v5 + s2.v2 * s0.v4;
-        let z44 = s1.v3 * s0.v5 + s1.v6 * s0.v4;
         let z86 = self.m
             * (0.08333333333333333 * (self.l * self.l) * (s0.v1 * s0.v1)
                 + 0.16666666666666666 * (self.w * self.w) * (s0.v0 * s0.v0)
                 + 0.08333333333333333 * (self.w * self.w) * (s0.v1 * s0.v1));
-        let z261 = qd[0] * self.m * s26.v22;
-        let z263 = -qd[0] * self.m * s26.v21;
-        let z266 = -s6.v8 * z263 + s6.v9 * z261;
         let z275 = -s26.v0 * s28.v2 + s26.v1 * s28.v0 - s5.v4 * s27.v25 + s5.v5 * s27.v23
             + s8.v1 * s27.v0 + z86 * s27.v1 + s8.v3 * s27.v2;
-        let z317 = z275 + s29.v15;
-        let z323 = z266 + z317;
+        let z323 = -s6.v8 * (-qd[0] * self.m * s26.v21)
+            + s6.v9 * (qd[0] * self.m * s26.v22) + (z275 + s29.v15);
         let z328 = s1.v0 * s29.v18 + s1.v1 * s29.v17 + s5.v0 * s27.v41;
         let z329 = s0.v1 * s29.v15 + s1.v2 * s29.v14 + s1.v3 * s29.v16 + s6.v0 * s27.v38
             + s5.v1 * s27.v39 + s6.v1 * s27.v40;
-        let z330 = s2.v1 * s29.v11 + z21 * s29.v12 + s1.v5 * s29.v13 + s6.v3 * s27.v35
-            + s5.v2 * s27.v36 + s6.v4 * s27.v37;
-        let z331 = z40 * s29.v8 + s6.v2 * s29.v9 + z44 * s29.v10 + s6.v6 * s27.v32
+        let z330 = s2.v1 * s29.v11 + s0.v0 * s0.v2 * s29.v12 + s1.v5 * s29.v13
+            + s6.v3 * s27.v35 + s5.v2 * s27.v36 + s6.v4 * s27.v37;
+        let z331 = (s1.v2 * s0.v5 + s2.v2 * s0.v4) * s29.v8 + s6.v2 * s29.v9
+            + (s1.v3 * s0.v5 + s1.v6 * s0.v4) * s29.v10 + s6.v6 * s27.v32
             + s5.v3 * s27.v33 + s6.v7 * s27.v34;
         let x0 = -z323;
         let x1 = -z328;
@@ -2891,26 +2867,21 @@ impl Dynamics<5> for BricardA04 {
         let s27 = self.shared27(q, qd, &s0, &s1, &s2, &s5, &s6, &s26);
         let s28 = self.shared28(q, qd, &s0, &s8, &s26);
         let s29 = self.shared29(q, qd, &s5, &s6, &s8, &s26, &s27, &s28);
-        let z21 = s0.v0 * s0.v2;
-        let z40 = s1.v2 * s0.v5 + s2.v2 * s0.v4;
-        let z44 = s1.v3 * s0.v5 + s1.v6 * s0.v4;
         let z86 = self.m
             * (0.08333333333333333 * (self.l * self.l) * (s0.v1 * s0.v1)
                 + 0.16666666666666666 * (self.w * self.w) * (s0.v0 * s0.v0)
                 + 0.08333333333333333 * (self.w * self.w) * (s0.v1 * s0.v1));
-        let z261 = qd[0] * self.m * s26.v22;
-        let z263 = -qd[0] * self.m * s26.v21;
-        let z266 = -s6.v8 * z263 + s6.v9 * z261;
         let z275 = -s26.v0 * s28.v2 + s26.v1 * s28.v0 - s5.v4 * s27.v25 + s5.v5 * s27.v23
             + s8.v1 * s27.v0 + z86 * s27.v1 + s8.v3 * s27.v2;
-        let z317 = z275 + s29.v15;
-        let z323 = z266 + z317;
+        let z323 = -s6.v8 * (-qd[0] * self.m * s26.v21)
+            + s6.v9 * (qd[0] * self.m * s26.v22) + (z275 + s29.v15);
         let z328 = s1.v0 * s29.v18 + s1.v1 * s29.v17 + s5.v0 * s27.v41;
         let z329 = s0.v1 * s29.v15 + s1.v2 * s29.v14 + s1.v3 * s29.v16 + s6.v0 * s27.v38
             + s5.v1 * s27.v39 + s6.v1 * s27.v40;
-        let z330 = s2.v1 * s29.v11 + z21 * s29.v12 + s1.v5 * s29.v13 + s6.v3 * s27.v35
-            + s5.v2 * s27.v36 + s6.v4 * s27.v37;
-        let z331 = z40 * s29.v8 + s6.v2 * s29.v9 + z44 * s29.v10 + s6.v6 * s27.v32
+        let z330 = s2.v1 * s29.v11 + s0.v0 * s0.v2 * s29.v12 + s1.v5 * s29.v13
+            + s6.v3 * s27.v35 + s5.v2 * s27.v36 + s6.v4 * s27.v37;
+        let z331 = (s1.v2 * s0.v5 + s2.v2 * s0.v4) * s29.v8 + s6.v2 * s29.v9
+            + (s1.v3 * s0.v5 + s1.v6 * s0.v4) * s29.v10 + s6.v6 * s27.v32
             + s5.v3 * s27.v33 + s6.v7 * s27.v34;
         let x0 = -z323;
         let x1 = -z328;
@@ -2944,8 +2915,6 @@ impl Dynamics<5> for BricardA04 {
             * (0.08333333333333333 * (self.l * self.l) * (s0.v1 * s0.v1)
                 + 0.16666666666666666 * (self.w * self.w) * (s0.v0 * s0.v0)
                 + 0.08333333333333333 * (self.w * self.w) * (s0.v1 * s0.v1));
-        let z151 = self.m * s26.v23 + s31.v15;
-        let z153 = self.m * s26.v25 + s31.v17;
         let z162 = self.m * s5.v10;
         let z190 = self.m * s6.v10 + s18.v10;
         let z352 = 2.0 * self.m * s6.v13 * s26.v33 + 2.0 * self.m * s5.v11 * s26.v34
@@ -3009,7 +2978,8 @@ impl Dynamics<5> for BricardA04 {
             + s18.v21 * z380 + s18.v23 * s30.v0 + s18.v24 * z382;
         let z409 = 0.5 * s1.v0 * z375 + 0.5 * s1.v1 * z372 + 0.5 * s1.v1 * s31.v19
             - z190 * s30.v1 + s18.v22 * z380 + s18.v24 * s30.v0 + s18.v25 * z382;
-        let z411 = s1.v0 * z151 - s1.v1 * z153 + s18.v18 * z382 - s18.v19 * z380;
+        let z411 = s1.v0 * (self.m * s26.v23 + s31.v15)
+            - s1.v1 * (self.m * s26.v25 + s31.v17) + s18.v18 * z382 - s18.v19 * z380;
         let z414 = 0.5 * s1.v0 * z374 - 0.5 * s1.v0 * s31.v18 + 0.5 * s1.v1 * z371
             + 0.5 * s1.v1 * s31.v20;
         let z416 = s1.v0 * z409 + s1.v1 * z407 + s5.v0 * z411;
@@ -3022,12 +2992,8 @@ impl Dynamics<5> for BricardA04 {
         let z419 = 0.5 * s0.v1 * z368 - 0.5 * s0.v1 * s31.v12 + 0.5 * s1.v2 * z366
             + 0.5 * s1.v2 * s31.v13 + 0.5 * s1.v3 * z369 + s18.v9 * s30.v7
             - s18.v10 * s30.v6 + s18.v14 * s30.v3 + s18.v16 * s30.v4 + s18.v17 * s30.v5;
-        let z420 = 3.0 * self.m * s30.v6 + s0.v1 * s31.v17 - s1.v3 * s31.v16
-            - s18.v10 * s30.v5 + s18.v11 * s30.v4;
         let z421 = 3.0 * self.m * s30.v7 - s1.v2 * s31.v17 + s1.v3 * s31.v15
             + s18.v9 * s30.v5 - s18.v11 * s30.v3;
-        let z422 = 3.0 * self.m * s30.v8 - s0.v1 * s31.v15 + s1.v2 * s31.v16
-            - s18.v9 * s30.v4 + s18.v10 * s30.v3;
         let z423 = 0.5 * s0.v1 * z365 - 0.5 * s0.v1 * s31.v14 + 0.5 * s1.v2 * z364
             + 0.5 * s1.v3 * z366 + 0.5 * s1.v3 * s31.v13 - s5.v1 * s31.v17
             + s6.v1 * s31.v16;
@@ -3037,8 +3003,13 @@ impl Dynamics<5> for BricardA04 {
         let z425 = 0.5 * s0.v1 * z368 + 0.5 * s0.v1 * s31.v12 + 0.5 * s1.v2 * z366
             - 0.5 * s1.v2 * s31.v13 + 0.5 * s1.v3 * z369 - s6.v0 * s31.v16
             + s5.v1 * s31.v15;
-        let z426 = s0.v1 * z418 + s1.v2 * z417 + s1.v3 * z419 + s6.v0 * z420
-            + s5.v1 * z421 + s6.v1 * z422;
+        let z426 = s0.v1 * z418 + s1.v2 * z417 + s1.v3 * z419
+            + s6.v0
+                * (3.0 * self.m * s30.v6 + s0.v1 * s31.v17 - s1.v3 * s31.v16
+                    - s18.v10 * s30.v5 + s18.v11 * s30.v4) + s5.v1 * z421
+            + s6.v1
+                * (3.0 * self.m * s30.v8 - s0.v1 * s31.v15 + s1.v2 * s31.v16
+                    - s18.v9 * s30.v4 + s18.v10 * s30.v3);
         let z427 = s1.v0 * z419 + s1.v1 * z417 + s5.v0 * z421;
         let z428 = s18.v26 * z380 + s18.v27 * s30.v0 + s18.v28 * z382 + s18.v29 * s30.v1
             + s18.v30 * s30.v2 + s1.v0 * z425 + s1.v1 * z423;
@@ -3161,20 +3132,14 @@ impl Dynamics<5> for BricardA04 {
         let z21 = s0.v0 * s0.v2;
         let z40 = s1.v2 * s0.v5 + s2.v2 * s0.v4;
         let z44 = s1.v3 * s0.v5 + s1.v6 * s0.v4;
-        let z78 = 0.08333333333333333 * self.m * (self.l * self.l + self.w * self.w);
         let z86 = self.m
             * (0.08333333333333333 * (self.l * self.l) * (s0.v1 * s0.v1)
                 + 0.16666666666666666 * (self.w * self.w) * (s0.v0 * s0.v0)
                 + 0.08333333333333333 * (self.w * self.w) * (s0.v1 * s0.v1));
         let z162 = self.m * s5.v10;
-        let z261 = qd[0] * self.m * s26.v22;
-        let z263 = -qd[0] * self.m * s26.v21;
-        let z266 = -s6.v8 * z263 + s6.v9 * z261;
-        let z380 = qd[0] * s1.v0;
-        let z382 = -qd[0] * s1.v1;
-        let z3493 = qd[1] * z380;
+        let z3493 = qd[1] * (qd[0] * s1.v0);
         let z3494 = qd[1] * s30.v0;
-        let z3495 = qd[1] * z382;
+        let z3495 = qd[1] * (-qd[0] * s1.v1);
         let z3496 = qd[1] * s30.v1;
         let z3497 = qd[1] * s30.v2;
         let z3498 = qd[2] * s30.v3;
@@ -3195,55 +3160,17 @@ impl Dynamics<5> for BricardA04 {
         let z3513 = qd[4] * s30.v18;
         let z3514 = qd[4] * s30.v19;
         let z3515 = qd[4] * s30.v20;
-        let z3519 = self.m * (s6.v8 * s6.v8) + self.m * (s6.v9 * s6.v9) + z78;
-        let z3524 = self.m * (s6.v10 * s6.v10) + self.m * (s5.v5 * s5.v5) + s8.v0;
-        let z3525 = -self.m * s5.v4 * s6.v10 + s8.v1;
-        let z3526 = -self.m * s5.v4 * s5.v5 + s8.v2;
-        let z3527 = self.m * s6.v10;
-        let z3528 = self.m * (s5.v4 * s5.v4) + self.m * (s5.v5 * s5.v5) + z86;
-        let z3529 = -self.m * s6.v10 * s5.v5 + s8.v3;
-        let z3530 = self.m * s5.v5;
-        let z3531 = -self.m * s5.v4;
-        let z3532 = self.m * (s5.v4 * s5.v4) + self.m * (s6.v10 * s6.v10) + s8.v4;
-        let z3533 = -self.m * s6.v10;
+        let z3519 = self.m * (s6.v8 * s6.v8) + self.m * (s6.v9 * s6.v9)
+            + 0.08333333333333333 * self.m * (self.l * self.l + self.w * self.w);
         let z3534 = self.m * (qd[0] * s26.v25 - s26.v1 * s26.v24);
         let z3535 = self.m * (-s26.v0 * s26.v25 + s26.v1 * s26.v23);
         let z3536 = self.m * (-qd[0] * s26.v23 + s26.v0 * s26.v24);
-        let z3537 = qd[0] * s28.v2 - s26.v1 * s28.v1 + s6.v10 * z3536 - s5.v5 * z3535;
-        let z3538 = -s26.v0 * s28.v2 + s26.v1 * s28.v0 - s5.v4 * z3536 + s5.v5 * z3534;
-        let z3539 = -qd[0] * s28.v0 + s26.v0 * s28.v1 + s5.v4 * z3535 - s6.v10 * z3534;
-        let z3540 = self.m * (s6.v11 * s6.v11) + self.m * (s5.v7 * s5.v7) + s8.v5;
-        let z3541 = -self.m * s5.v6 * s6.v11 + s8.v6;
-        let z3542 = -self.m * s5.v6 * s5.v7 + s8.v7;
-        let z3543 = self.m * s6.v11;
-        let z3544 = self.m * (s5.v6 * s5.v6) + self.m * (s5.v7 * s5.v7) + s8.v8;
-        let z3545 = -self.m * s6.v11 * s5.v7 + s8.v9;
-        let z3546 = self.m * s5.v7;
-        let z3547 = -self.m * s5.v6;
-        let z3548 = self.m * (s5.v6 * s5.v6) + self.m * (s6.v11 * s6.v11) + s8.v10;
-        let z3549 = -self.m * s6.v11;
         let z3550 = self.m * (s26.v4 * s26.v28 - s26.v5 * s26.v27);
         let z3551 = self.m * (-s26.v3 * s26.v28 + s26.v5 * s26.v26);
         let z3552 = self.m * (s26.v3 * s26.v27 - s26.v4 * s26.v26);
-        let z3553 = s26.v4 * s28.v5 - s26.v5 * s28.v4 + s6.v11 * z3552 - s5.v7 * z3551;
-        let z3554 = -s26.v3 * s28.v5 + s26.v5 * s28.v3 - s5.v6 * z3552 + s5.v7 * z3550;
-        let z3555 = s26.v3 * s28.v4 - s26.v4 * s28.v3 + s5.v6 * z3551 - s6.v11 * z3550;
-        let z3556 = self.m * (s6.v12 * s6.v12) + self.m * (s5.v9 * s5.v9) + s8.v11;
-        let z3557 = -self.m * s5.v8 * s6.v12 + s8.v12;
-        let z3558 = -self.m * s5.v8 * s5.v9 + s8.v13;
-        let z3559 = self.m * s6.v12;
-        let z3560 = self.m * (s5.v8 * s5.v8) + self.m * (s5.v9 * s5.v9) + s8.v14;
-        let z3561 = -self.m * s6.v12 * s5.v9 + s8.v15;
-        let z3562 = self.m * s5.v9;
-        let z3563 = -self.m * s5.v8;
-        let z3564 = self.m * (s5.v8 * s5.v8) + self.m * (s6.v12 * s6.v12) + s8.v16;
-        let z3565 = -self.m * s6.v12;
         let z3566 = self.m * (s26.v10 * s26.v31 - s26.v11 * s26.v30);
         let z3567 = self.m * (-s26.v9 * s26.v31 + s26.v11 * s26.v29);
         let z3568 = self.m * (s26.v9 * s26.v30 - s26.v10 * s26.v29);
-        let z3569 = s26.v10 * s28.v8 - s26.v11 * s28.v7 + s6.v12 * z3568 - s5.v9 * z3567;
-        let z3570 = -s26.v9 * s28.v8 + s26.v11 * s28.v6 - s5.v8 * z3568 + s5.v9 * z3566;
-        let z3571 = s26.v9 * s28.v7 - s26.v10 * s28.v6 + s5.v8 * z3567 - s6.v12 * z3566;
         let z3572 = -self.m * s5.v10;
         let z3573 = -self.m * s6.v13;
         let z3574 = self.m * (s26.v16 * s26.v34 - s26.v17 * s26.v33);
@@ -3276,19 +3203,22 @@ impl Dynamics<5> for BricardA04 {
         let z3593 = z3584 * z3586;
         let z3594 = z3587 - s22.v7 * z3514 - z3510 * z3580 - z3511 * z3581
             - z3512 * z3582 - z3513 * z3583 - z3515 * z3584;
-        let z3595 = z3556 - z3580 * z3588 + s14.v2;
-        let z3596 = z3557 - z3580 * z3589 + s14.v3;
-        let z3597 = z3558 - z3580 * z3590 + s14.v4;
+        let z3595 = self.m * (s6.v12 * s6.v12) + self.m * (s5.v9 * s5.v9) + s8.v11
+            - z3580 * z3588 + s14.v2;
+        let z3596 = -self.m * s5.v8 * s6.v12 + s8.v12 - z3580 * z3589 + s14.v3;
+        let z3597 = -self.m * s5.v8 * s5.v9 + s8.v13 - z3580 * z3590 + s14.v4;
         let z3598 = -z3580 * z3591;
         let z3599 = -z3580 * z3592 + s22.v4 + s22.v6;
-        let z3600 = z3559 - z3580 * z3593 + s14.v0;
-        let z3601 = z3560 - z3581 * z3589 + s14.v5;
-        let z3602 = z3561 - z3581 * z3590 + s14.v6;
-        let z3603 = z3562 - z3581 * z3591 + s14.v1;
+        let z3600 = self.m * s6.v12 - z3580 * z3593 + s14.v0;
+        let z3601 = self.m * (s5.v8 * s5.v8) + self.m * (s5.v9 * s5.v9) + s8.v14
+            - z3581 * z3589 + s14.v5;
+        let z3602 = -self.m * s6.v12 * s5.v9 + s8.v15 - z3581 * z3590 + s14.v6;
+        let z3603 = self.m * s5.v9 - z3581 * z3591 + s14.v1;
         let z3604 = -z3581 * z3592;
-        let z3605 = z3563 + z3572 - z3581 * z3593;
-        let z3606 = z3564 - z3582 * z3590 + s14.v7;
-        let z3607 = z3565 + z3573 - z3582 * z3591;
+        let z3605 = -self.m * s5.v8 + z3572 - z3581 * z3593;
+        let z3606 = self.m * (s5.v8 * s5.v8) + self.m * (s6.v12 * s6.v12) + s8.v16
+            - z3582 * z3590 + s14.v7;
+        let z3607 = -self.m * s6.v12 + z3573 - z3582 * z3591;
         let z3608 = -z3582 * z3592 + s22.v5 + z162;
         let z3609 = -z3582 * z3593;
         let z3610 = 2.0 * self.m - z3583 * z3591;
@@ -3297,12 +3227,15 @@ impl Dynamics<5> for BricardA04 {
         let z3613 = 2.0 * self.m - s22.v7 * z3592;
         let z3614 = -s22.v7 * z3593;
         let z3615 = 2.0 * self.m - z3584 * z3593;
-        let z3616 = z3569 + z3577 + s22.v6 * z3514 + z3588 * z3594 + s14.v0 * z3515
-            + s14.v2 * z3510 + s14.v3 * z3511 + s14.v4 * z3512;
-        let z3617 = z3570 + z3578 + z3589 * z3594 + s14.v1 * z3513 + s14.v3 * z3510
-            + s14.v5 * z3511 + s14.v6 * z3512 + z3515 * z3572;
-        let z3618 = z3571 + z3579 + z3590 * z3594 + z162 * z3514 + s14.v4 * z3510
-            + s14.v6 * z3511 + s14.v7 * z3512 + z3513 * z3573;
+        let z3616 = s26.v10 * s28.v8 - s26.v11 * s28.v7 + s6.v12 * z3568 - s5.v9 * z3567
+            + z3577 + s22.v6 * z3514 + z3588 * z3594 + s14.v0 * z3515 + s14.v2 * z3510
+            + s14.v3 * z3511 + s14.v4 * z3512;
+        let z3617 = -s26.v9 * s28.v8 + s26.v11 * s28.v6 - s5.v8 * z3568 + s5.v9 * z3566
+            + z3578 + z3589 * z3594 + s14.v1 * z3513 + s14.v3 * z3510 + s14.v5 * z3511
+            + s14.v6 * z3512 + z3515 * z3572;
+        let z3618 = s26.v9 * s28.v7 - s26.v10 * s28.v6 + s5.v8 * z3567 - s6.v12 * z3566
+            + z3579 + z3590 * z3594 + z162 * z3514 + s14.v4 * z3510 + s14.v6 * z3511
+            + s14.v7 * z3512 + z3513 * z3573;
         let z3619 = z3566 + z3574 + self.m * z3513 + z3591 * z3594 + s14.v1 * z3511
             + z3512 * z3573;
         let z3620 = z3567 + z3575 + self.m * z3514 + s22.v6 * z3510 + z3592 * z3594
@@ -3334,33 +3267,37 @@ impl Dynamics<5> for BricardA04 {
         let z3636 = z3627 * z3629;
         let z3637 = z3630 - z3504 * z3622 - z3505 * z3623 - z3506 * z3624 - z3507 * z3625
             - z3508 * z3626 - z3509 * z3627;
-        let z3638 = z3540 + z3595 - z3622 * z3631;
-        let z3639 = z3541 + z3596 - z3622 * z3632;
-        let z3640 = z3542 + z3597 - z3622 * z3633;
+        let z3638 = self.m * (s6.v11 * s6.v11) + self.m * (s5.v7 * s5.v7) + s8.v5 + z3595
+            - z3622 * z3631;
+        let z3639 = -self.m * s5.v6 * s6.v11 + s8.v6 + z3596 - z3622 * z3632;
+        let z3640 = -self.m * s5.v6 * s5.v7 + s8.v7 + z3597 - z3622 * z3633;
         let z3641 = z3598 - z3622 * z3634;
         let z3642 = s22.v2 + z3599 - z3622 * z3635;
-        let z3643 = z3543 + z3600 - z3622 * z3636;
-        let z3644 = z3544 + z3601 - z3623 * z3632;
-        let z3645 = z3545 + z3602 - z3623 * z3633;
-        let z3646 = z3546 + z3603 - z3623 * z3634;
+        let z3643 = self.m * s6.v11 + z3600 - z3622 * z3636;
+        let z3644 = self.m * (s5.v6 * s5.v6) + self.m * (s5.v7 * s5.v7) + s8.v8 + z3601
+            - z3623 * z3632;
+        let z3645 = -self.m * s6.v11 * s5.v7 + s8.v9 + z3602 - z3623 * z3633;
+        let z3646 = self.m * s5.v7 + z3603 - z3623 * z3634;
         let z3647 = z3604 - z3623 * z3635;
-        let z3648 = z3547 + z3605 - z3623 * z3636;
-        let z3649 = z3548 + z3606 - z3624 * z3633;
-        let z3650 = z3549 + z3607 - z3624 * z3634;
+        let z3648 = -self.m * s5.v6 + z3605 - z3623 * z3636;
+        let z3649 = self.m * (s5.v6 * s5.v6) + self.m * (s6.v11 * s6.v11) + s8.v10
+            + z3606 - z3624 * z3633;
+        let z3650 = -self.m * s6.v11 + z3607 - z3624 * z3634;
         let z3651 = s22.v3 + z3608 - z3624 * z3635;
         let z3652 = z3609 - z3624 * z3636;
-        let z3653 = self.m + z3610 - z3625 * z3634;
         let z3654 = z3611 - z3625 * z3635;
         let z3655 = z3612 - z3625 * z3636;
         let z3656 = self.m + z3613 - z3626 * z3635;
         let z3657 = z3614 - z3626 * z3636;
-        let z3658 = self.m + z3615 - z3627 * z3636;
-        let z3659 = z3553 + z3616 + z3631 * z3637 + z3504 * z3595 + z3505 * z3596
-            + z3506 * z3597 + z3507 * z3598 + z3508 * z3599 + z3509 * z3600;
-        let z3660 = z3554 + z3617 + z3632 * z3637 + z3504 * z3596 + z3505 * z3601
-            + z3506 * z3602 + z3507 * z3603 + z3508 * z3604 + z3509 * z3605;
-        let z3661 = z3555 + z3618 + z3633 * z3637 + z3504 * z3597 + z3505 * z3602
-            + z3506 * z3606 + z3507 * z3607 + z3508 * z3608 + z3509 * z3609;
+        let z3659 = s26.v4 * s28.v5 - s26.v5 * s28.v4 + s6.v11 * z3552 - s5.v7 * z3551
+            + z3616 + z3631 * z3637 + z3504 * z3595 + z3505 * z3596 + z3506 * z3597
+            + z3507 * z3598 + z3508 * z3599 + z3509 * z3600;
+        let z3660 = -s26.v3 * s28.v5 + s26.v5 * s28.v3 - s5.v6 * z3552 + s5.v7 * z3550
+            + z3617 + z3632 * z3637 + z3504 * z3596 + z3505 * z3601 + z3506 * z3602
+            + z3507 * z3603 + z3508 * z3604 + z3509 * z3605;
+        let z3661 = s26.v3 * s28.v4 - s26.v4 * s28.v3 + s5.v6 * z3551 - s6.v11 * z3550
+            + z3618 + z3633 * z3637 + z3504 * z3597 + z3505 * z3602 + z3506 * z3606
+            + z3507 * z3607 + z3508 * z3608 + z3509 * z3609;
         let z3662 = z3550 + z3619 + z3634 * z3637 + z3504 * z3598 + z3505 * z3603
             + z3506 * z3607 + z3507 * z3610 + z3508 * z3611 + z3509 * z3612;
         let z3663 = z3551 + z3620 + z3635 * z3637 + z3504 * z3599 + z3505 * z3604
@@ -3373,12 +3310,12 @@ impl Dynamics<5> for BricardA04 {
             + s5.v1 * z3647 + s6.v1 * z3648;
         let z3667 = s0.v1 * z3645 + s1.v2 * z3640 + s1.v3 * z3649 + s6.v0 * z3650
             + s5.v1 * z3651 + s6.v1 * z3652;
-        let z3668 = s0.v1 * z3646 + s1.v2 * z3641 + s1.v3 * z3650 + s6.v0 * z3653
-            + s5.v1 * z3654 + s6.v1 * z3655;
+        let z3668 = s0.v1 * z3646 + s1.v2 * z3641 + s1.v3 * z3650
+            + s6.v0 * (self.m + z3610 - z3625 * z3634) + s5.v1 * z3654 + s6.v1 * z3655;
         let z3669 = s0.v1 * z3647 + s1.v2 * z3642 + s1.v3 * z3651 + s6.v0 * z3654
             + s5.v1 * z3656 + s6.v1 * z3657;
         let z3670 = s0.v1 * z3648 + s1.v2 * z3643 + s1.v3 * z3652 + s6.v0 * z3655
-            + s5.v1 * z3657 + s6.v1 * z3658;
+            + s5.v1 * z3657 + s6.v1 * (self.m + z3615 - z3627 * z3636);
         let z3671 = s0.v1 * z3666 + s1.v2 * z3665 + s1.v3 * z3667 + s6.v0 * z3668
             + s5.v1 * z3669 + s6.v1 * z3670;
         let z3672 = 1.0 / z3671;
@@ -3392,52 +3329,54 @@ impl Dynamics<5> for BricardA04 {
         let z3679 = z3670 * z3672;
         let z3680 = z3673 - z3498 * z3665 - z3499 * z3666 - z3500 * z3667 - z3501 * z3668
             - z3502 * z3669 - z3503 * z3670;
-        let z3681 = z3638 - z3665 * z3674 + z3524;
-        let z3682 = z3639 - z3665 * z3675 + z3525;
-        let z3683 = z3640 - z3665 * z3676 + z3526;
-        let z3684 = z3641 - z3665 * z3677;
+        let z3682 = z3639 - z3665 * z3675 + (-self.m * s5.v4 * s6.v10 + s8.v1);
+        let z3683 = z3640 - z3665 * z3676 + (-self.m * s5.v4 * s5.v5 + s8.v2);
         let z3685 = s22.v0 + z3642 - z3665 * z3678;
-        let z3686 = z3643 - z3665 * z3679 + z3527;
-        let z3687 = z3644 - z3666 * z3675 + z3528;
-        let z3688 = z3645 - z3666 * z3676 + z3529;
-        let z3689 = z3530 + z3646 - z3666 * z3677;
+        let z3687 = z3644 - z3666 * z3675
+            + (self.m * (s5.v4 * s5.v4) + self.m * (s5.v5 * s5.v5) + z86);
+        let z3688 = z3645 - z3666 * z3676 + (-self.m * s6.v10 * s5.v5 + s8.v3);
         let z3690 = z3647 - z3666 * z3678;
-        let z3691 = z3531 + z3648 - z3666 * z3679;
-        let z3692 = z3532 + z3649 - z3667 * z3676;
-        let z3693 = z3533 + z3650 - z3667 * z3677;
         let z3694 = s22.v1 + z3651 - z3667 * z3678;
-        let z3695 = z3652 - z3667 * z3679;
-        let z3697 = z3654 - z3668 * z3678;
-        let z3699 = self.m + z3656 - z3669 * z3678;
-        let z3700 = z3657 - z3669 * z3679;
-        let z3702 = z3537 + z3659 + z3674 * z3680 + z3498 * z3638 + z3499 * z3639
-            + z3500 * z3640 + z3501 * z3641 + z3502 * z3642 + z3503 * z3643;
-        let z3703 = z3538 + z3660 + z3675 * z3680 + z3498 * z3639 + z3499 * z3644
-            + z3500 * z3645 + z3501 * z3646 + z3502 * z3647 + z3503 * z3648;
-        let z3704 = z3539 + z3661 + z3676 * z3680 + z3498 * z3640 + z3499 * z3645
-            + z3500 * z3649 + z3501 * z3650 + z3502 * z3651 + z3503 * z3652;
+        let z3702 = qd[0] * s28.v2 - s26.v1 * s28.v1 + s6.v10 * z3536 - s5.v5 * z3535
+            + z3659 + z3674 * z3680 + z3498 * z3638 + z3499 * z3639 + z3500 * z3640
+            + z3501 * z3641 + z3502 * z3642 + z3503 * z3643;
+        let z3703 = -s26.v0 * s28.v2 + s26.v1 * s28.v0 - s5.v4 * z3536 + s5.v5 * z3534
+            + z3660 + z3675 * z3680 + z3498 * z3639 + z3499 * z3644 + z3500 * z3645
+            + z3501 * z3646 + z3502 * z3647 + z3503 * z3648;
+        let z3704 = -qd[0] * s28.v0 + s26.v0 * s28.v1 + s5.v4 * z3535 - s6.v10 * z3534
+            + z3661 + z3676 * z3680 + z3498 * z3640 + z3499 * z3645 + z3500 * z3649
+            + z3501 * z3650 + z3502 * z3651 + z3503 * z3652;
         let z3706 = z3535 + z3663 + z3678 * z3680 + z3498 * z3642 + z3499 * z3647
             + z3500 * z3651 + z3501 * z3654 + z3502 * z3656 + z3503 * z3657;
-        let z3708 = s1.v0 * z3683 + s1.v1 * z3681 + s5.v0 * z3685;
+        let z3708 = s1.v0 * z3683
+            + s1.v1
+                * (z3638 - z3665 * z3674
+                    + (self.m * (s6.v10 * s6.v10) + self.m * (s5.v5 * s5.v5) + s8.v0))
+            + s5.v0 * z3685;
         let z3709 = s1.v0 * z3688 + s1.v1 * z3682 + s5.v0 * z3690;
-        let z3710 = s1.v0 * z3692 + s1.v1 * z3683 + s5.v0 * z3694;
-        let z3711 = s1.v0 * z3693 + s1.v1 * z3684 + s5.v0 * z3697;
-        let z3712 = s1.v0 * z3694 + s1.v1 * z3685 + s5.v0 * z3699;
-        let z3713 = s1.v0 * z3695 + s1.v1 * z3686 + s5.v0 * z3700;
+        let z3710 = s1.v0
+            * (self.m * (s5.v4 * s5.v4) + self.m * (s6.v10 * s6.v10) + s8.v4 + z3649
+                - z3667 * z3676) + s1.v1 * z3683 + s5.v0 * z3694;
+        let z3711 = s1.v0 * (-self.m * s6.v10 + z3650 - z3667 * z3677)
+            + s1.v1 * (z3641 - z3665 * z3677) + s5.v0 * (z3654 - z3668 * z3678);
+        let z3712 = s1.v0 * z3694 + s1.v1 * z3685
+            + s5.v0 * (self.m + z3656 - z3669 * z3678);
+        let z3713 = s1.v0 * (z3652 - z3667 * z3679)
+            + s1.v1 * (z3643 - z3665 * z3679 + self.m * s6.v10)
+            + s5.v0 * (z3657 - z3669 * z3679);
         let z3714 = s1.v0 * z3710 + s1.v1 * z3708 + s5.v0 * z3712;
         let z3715 = 1.0 / z3714;
         let z3716 = -s1.v0 * z3704 - s1.v1 * z3702 - s5.v0 * z3706;
         let z3718 = z3709 * z3715;
-        let z3721 = z3712 * z3715;
-        let z3723 = z3716 - z3493 * z3708 - z3494 * z3709 - z3495 * z3710 - z3496 * z3711
-            - z3497 * z3713;
         let z3730 = z3687 - z3709 * z3718 + z3519;
-        let z3733 = z3690 - z3709 * z3721;
-        let z3746 = z266 + z3703 + z3718 * z3723 + z3493 * z3682 + z3494 * z3687
-            + z3495 * z3688 + z3496 * z3689 + z3497 * z3691;
-        let z3751 = 1.0 / z3730;
-        let z3758 = -self.g * z3733 - z3746;
-        let z3759 = z3751 * z3758;
+        let z3746 = -s6.v8 * (-qd[0] * self.m * s26.v21)
+            + s6.v9 * (qd[0] * self.m * s26.v22) + z3703
+            + z3718
+                * (z3716 - z3493 * z3708 - z3494 * z3709 - z3495 * z3710 - z3496 * z3711
+                    - z3497 * z3713) + z3493 * z3682 + z3494 * z3687 + z3495 * z3688
+            + z3496 * (self.m * s5.v5 + z3646 - z3666 * z3677)
+            + z3497 * (-self.m * s5.v4 + z3648 - z3666 * z3679);
+        let z3759 = 1.0 / z3730 * (-self.g * (z3690 - z3709 * (z3712 * z3715)) - z3746);
         let z3760 = -self.g * z3712 - z3709 * z3759 + z3716 - z3493 * z3708
             - z3494 * z3709 - z3495 * z3710 - z3496 * z3711 - z3497 * z3713;
         let z3761 = z3715 * z3760;
@@ -3459,15 +3398,13 @@ impl Dynamics<5> for BricardA04 {
             - z3626 * z3772 - z3627 * z3773 + z3630 - z3504 * z3622 - z3505 * z3623
             - z3506 * z3624 - z3507 * z3625 - z3508 * z3626 - z3509 * z3627;
         let z3775 = z3629 * z3774;
-        let z3776 = s2.v1 * z3775 + z3504 + z3768;
-        let z3777 = z21 * z3775 + z3505 + z3769;
-        let z3778 = s1.v5 * z3775 + z3506 + z3770;
-        let z3779 = s6.v3 * z3775 + z3507 + z3771;
-        let z3780 = s5.v2 * z3775 + z3508 + z3772;
-        let z3781 = s6.v4 * z3775 + z3509 + z3773;
-        let z3782 = -z3580 * z3776 - z3581 * z3777 - z3582 * z3778 - z3583 * z3779
-            - z3584 * z3781 + z3587 - s22.v7 * z3514 - s22.v7 * z3780 - z3510 * z3580
-            - z3511 * z3581 - z3512 * z3582 - z3513 * z3583 - z3515 * z3584;
+        let z3782 = -z3580 * (s2.v1 * z3775 + z3504 + z3768)
+            - z3581 * (z21 * z3775 + z3505 + z3769)
+            - z3582 * (s1.v5 * z3775 + z3506 + z3770)
+            - z3583 * (s6.v3 * z3775 + z3507 + z3771)
+            - z3584 * (s6.v4 * z3775 + z3509 + z3773) + z3587 - s22.v7 * z3514
+            - s22.v7 * (s5.v2 * z3775 + z3508 + z3772) - z3510 * z3580 - z3511 * z3581
+            - z3512 * z3582 - z3513 * z3583 - z3515 * z3584;
         let z3783 = z3586 * z3782;
         qdd[0] = z3759;
         qdd[1] = z3761;
@@ -3493,12 +3430,10 @@ impl Constraints<5, 5, 0> for BricardA04 {
         let s2 = self.shared2(q, &s0, &s1);
         let s3 = self.shared3(q, &s1);
         let s4 = self.shared4(q, &s1, &s2);
-        let z15 = -self.l * s0.v0;
         let z21 = s0.v0 * s0.v2;
         let z22 = -s0.v0 * s0.v3;
-        let z35 = self.l * z22 + z15;
         let z41 = s0.v1 * s0.v4 - z22 * s0.v5;
-        let z55 = -self.l * z41 + z35;
+        let z55 = -self.l * z41 + (self.l * z22 - self.l * s0.v0);
         let z60 = s2.v1 * s0.v6 - s2.v3 * s0.v7;
         let z61 = z21 * s0.v7 + z41 * s0.v6;
         let z62 = z21 * s0.v6 - z41 * s0.v7;
@@ -3536,10 +3471,8 @@ impl Constraints<5, 5, 0> for BricardA04 {
         let s16 = self.shared16(q, &s1, &s9);
         let s17 = self.shared17(q, &s0, &s11);
         let s19 = self.shared19(q, &s0, &s1, &s7, &s9, &s11);
-        let z21 = s0.v0 * s0.v2;
-        let z22 = -s0.v0 * s0.v3;
-        let z41 = s0.v1 * s0.v4 - z22 * s0.v5;
-        let z62 = z21 * s0.v6 - z41 * s0.v7;
+        let z62 = s0.v0 * s0.v2 * s0.v6
+            - (s0.v1 * s0.v4 - (-s0.v0 * s0.v3) * s0.v5) * s0.v7;
         let z64 = s1.v5 * s0.v6 - s1.v7 * s0.v7;
         let z547 = s0.v6 * s9.v1 - s0.v7 * s9.v3;
         let x0 = s3.v3 + self.l * z64;
@@ -3735,7 +3668,6 @@ impl Rates<5, 5, 0> for BricardA04 {
         let z73 = x.qd[4] * z67 + z53;
         let z74 = 0.5 * self.l * z0;
         let z75 = -0.5 * self.l * z1;
-        let z78 = 0.08333333333333333 * self.m * (self.l * self.l + self.w * self.w);
         let z80 = -0.5 * self.l * z7 + z2;
         let z81 = -0.5 * self.l * z4;
         let z82 = -0.5 * self.l * z9 + z3;
@@ -3886,8 +3818,6 @@ impl Rates<5, 5, 0> for BricardA04 {
                 + 0.08333333333333333 * (self.w * self.w) * (z44 * z44)
                 + 0.08333333333333333 * (self.w * self.w) * (z63 * z63)
                 + 0.16666666666666666 * (self.w * self.w) * (z64 * z64));
-        let z116 = x.qd[0] * z75;
-        let z117 = -x.qd[0] * z74;
         let z118 = x.qd[0] * z82 - z12 * z81;
         let z119 = -z11 * z82 + z12 * z80 + z13;
         let z120 = -x.qd[0] * z80 + z11 * z81;
@@ -3925,15 +3855,6 @@ impl Rates<5, 5, 0> for BricardA04 {
         let z255 = z249 - x.qd[4] * z42 * z70 + x.qd[4] * z44 * z69;
         let z256 = z250 + x.qd[4] * z40 * z70 - x.qd[4] * z44 * z68;
         let z257 = z251 - x.qd[4] * z40 * z69 + x.qd[4] * z42 * z68;
-        let z258 = z252 - x.qd[4] * z42 * z73 + x.qd[4] * z44 * z72 - x.qd[4] * z66 * z70
-            + x.qd[4] * z67 * z69;
-        let z259 = z253 + x.qd[4] * z40 * z73 - x.qd[4] * z44 * z71 + x.qd[4] * z65 * z70
-            - x.qd[4] * z67 * z68;
-        let z260 = z254 - x.qd[4] * z40 * z72 + x.qd[4] * z42 * z71 - x.qd[4] * z65 * z69
-            + x.qd[4] * z66 * z68;
-        let z261 = x.qd[0] * self.m * z117;
-        let z263 = -x.qd[0] * self.m * z116;
-        let z266 = -z74 * z263 + z75 * z261;
         let z268 = self.m
             * (z241 + x.qd[0] * z120 - z12 * z119 - z81 * z240 + z82 * z239);
         let z269 = self.m * (self.g - z11 * z120 + z12 * z118 + z80 * z240 - z82 * z238);
@@ -3942,12 +3863,6 @@ impl Rates<5, 5, 0> for BricardA04 {
         let z271 = x.qd[0] * z84 + z11 * z83 + z12 * z85;
         let z272 = x.qd[0] * z86 + z11 * z84 + z12 * z87;
         let z273 = x.qd[0] * z87 + z11 * z85 + z12 * z88;
-        let z274 = x.qd[0] * z273 - z12 * z272 + z81 * z270 - z82 * z269 + z83 * z238
-            + z84 * z239 + z85 * z240;
-        let z275 = -z11 * z273 + z12 * z271 - z80 * z270 + z82 * z268 + z84 * z238
-            + z86 * z239 + z87 * z240;
-        let z276 = -x.qd[0] * z271 + z11 * z272 + z80 * z269 - z81 * z268 + z85 * z238
-            + z87 * z239 + z88 * z240;
         let z277 = self.m * (z246 + z29 * z123 - z30 * z122 - z90 * z245 + z91 * z244);
         let z278 = self.m
             * (z247 + self.g - z28 * z123 + z30 * z121 + z89 * z245 - z91 * z243);
@@ -3955,12 +3870,6 @@ impl Rates<5, 5, 0> for BricardA04 {
         let z280 = z28 * z92 + z29 * z93 + z30 * z94;
         let z281 = z28 * z93 + z29 * z95 + z30 * z96;
         let z282 = z28 * z94 + z29 * z96 + z30 * z97;
-        let z283 = z29 * z282 - z30 * z281 + z90 * z279 - z91 * z278 + z92 * z243
-            + z93 * z244 + z94 * z245;
-        let z284 = -z28 * z282 + z30 * z280 - z89 * z279 + z91 * z277 + z93 * z243
-            + z95 * z244 + z96 * z245;
-        let z285 = z28 * z281 - z29 * z280 + z89 * z278 - z90 * z277 + z94 * z243
-            + z96 * z244 + z97 * z245;
         let z286 = self.m * (z252 + z49 * z126 - z50 * z125 - z99 * z251 + z100 * z250);
         let z287 = self.m
             * (z253 + self.g - z48 * z126 + z50 * z124 + z98 * z251 - z100 * z249);
@@ -3968,16 +3877,19 @@ impl Rates<5, 5, 0> for BricardA04 {
         let z289 = z48 * z101 + z49 * z102 + z50 * z103;
         let z290 = z48 * z102 + z49 * z104 + z50 * z105;
         let z291 = z48 * z103 + z49 * z105 + z50 * z106;
-        let z292 = z49 * z291 - z50 * z290 + z99 * z288 - z100 * z287 + z101 * z249
-            + z102 * z250 + z103 * z251;
-        let z293 = -z48 * z291 + z50 * z289 - z98 * z288 + z100 * z286 + z102 * z249
-            + z104 * z250 + z105 * z251;
-        let z294 = z48 * z290 - z49 * z289 + z98 * z287 - z99 * z286 + z103 * z249
-            + z105 * z250 + z106 * z251;
-        let z295 = self.m * (z258 + z69 * z129 - z70 * z128 - z108 * z257 + z109 * z256);
+        let z295 = self.m
+            * (z252 - x.qd[4] * z42 * z73 + x.qd[4] * z44 * z72 - x.qd[4] * z66 * z70
+                + x.qd[4] * z67 * z69 + z69 * z129 - z70 * z128 - z108 * z257
+                + z109 * z256);
         let z296 = self.m
-            * (self.g + z259 - z68 * z129 + z70 * z127 + z107 * z257 - z109 * z255);
-        let z297 = self.m * (z260 + z68 * z128 - z69 * z127 - z107 * z256 + z108 * z255);
+            * (self.g
+                + (z253 + x.qd[4] * z40 * z73 - x.qd[4] * z44 * z71 + x.qd[4] * z65 * z70
+                    - x.qd[4] * z67 * z68) - z68 * z129 + z70 * z127 + z107 * z257
+                - z109 * z255);
+        let z297 = self.m
+            * (z254 - x.qd[4] * z40 * z72 + x.qd[4] * z42 * z71 - x.qd[4] * z65 * z69
+                + x.qd[4] * z66 * z68 + z68 * z128 - z69 * z127 - z107 * z256
+                + z108 * z255);
         let z298 = z68 * z110 + z69 * z111 + z70 * z112;
         let z299 = z68 * z111 + z69 * z113 + z70 * z114;
         let z300 = z68 * z112 + z69 * z114 + z70 * z115;
@@ -3987,26 +3899,33 @@ impl Rates<5, 5, 0> for BricardA04 {
             + z113 * z256 + z114 * z257;
         let z303 = z68 * z299 - z69 * z298 + z107 * z296 - z108 * z295 + z112 * z255
             + z114 * z256 + z115 * z257;
-        let z304 = z292 + z301;
-        let z305 = z293 + z302;
-        let z306 = z294 + z303;
+        let z304 = z49 * z291 - z50 * z290 + z99 * z288 - z100 * z287 + z101 * z249
+            + z102 * z250 + z103 * z251 + z301;
+        let z305 = -z48 * z291 + z50 * z289 - z98 * z288 + z100 * z286 + z102 * z249
+            + z104 * z250 + z105 * z251 + z302;
+        let z306 = z48 * z290 - z49 * z289 + z98 * z287 - z99 * z286 + z103 * z249
+            + z105 * z250 + z106 * z251 + z303;
         let z307 = z286 + z295;
         let z308 = z287 + z296;
         let z309 = z288 + z297;
-        let z310 = z283 + z304;
-        let z311 = z284 + z305;
-        let z312 = z285 + z306;
-        let z313 = z277 + z307;
+        let z310 = z29 * z282 - z30 * z281 + z90 * z279 - z91 * z278 + z92 * z243
+            + z93 * z244 + z94 * z245 + z304;
+        let z311 = -z28 * z282 + z30 * z280 - z89 * z279 + z91 * z277 + z93 * z243
+            + z95 * z244 + z96 * z245 + z305;
+        let z312 = z28 * z281 - z29 * z280 + z89 * z278 - z90 * z277 + z94 * z243
+            + z96 * z244 + z97 * z245 + z306;
         let z314 = z278 + z308;
-        let z315 = z279 + z309;
-        let z316 = z274 + z310;
-        let z317 = z275 + z311;
-        let z318 = z276 + z312;
-        let z320 = z269 + z314;
-        let z323 = z266 + z317;
-        let z328 = z0 * z318 + z1 * z316 + z10 * z320;
-        let z329 = z5 * z311 + z6 * z310 + z8 * z312 + z25 * z313 + z26 * z314
-            + z27 * z315;
+        let z316 = x.qd[0] * z273 - z12 * z272 + z81 * z270 - z82 * z269 + z83 * z238
+            + z84 * z239 + z85 * z240 + z310;
+        let z318 = -x.qd[0] * z271 + z11 * z272 + z80 * z269 - z81 * z268 + z85 * z238
+            + z87 * z239 + z88 * z240 + z312;
+        let z323 = -z74 * (-x.qd[0] * self.m * (x.qd[0] * z75))
+            + z75 * (x.qd[0] * self.m * (-x.qd[0] * z74))
+            + (-z11 * z273 + z12 * z271 - z80 * z270 + z82 * z268 + z84 * z238
+                + z86 * z239 + z87 * z240 + z311);
+        let z328 = z0 * z318 + z1 * z316 + z10 * (z269 + z314);
+        let z329 = z5 * z311 + z6 * z310 + z8 * z312 + z25 * (z277 + z307) + z26 * z314
+            + z27 * (z279 + z309);
         let z330 = z19 * z304 + z21 * z305 + z23 * z306 + z45 * z307 + z46 * z308
             + z47 * z309;
         let z331 = z40 * z301 + z42 * z302 + z44 * z303 + z65 * z295 + z66 * z296
@@ -4029,91 +3948,73 @@ impl Rates<5, 5, 0> for BricardA04 {
         let z474 = z468 + x.qdd[4] * z40;
         let z475 = z469 + x.qdd[4] * z42;
         let z476 = z470 + x.qdd[4] * z44;
-        let z477 = z471 + x.qdd[4] * z65;
-        let z478 = z472 + x.qdd[4] * z66;
-        let z479 = z473 + x.qdd[4] * z67;
-        let z480 = self.m * x.qdd[0] * z75;
-        let z481 = -self.m * x.qdd[0] * z74;
-        let z482 = x.qdd[0] * z78 - z74 * z481 + z75 * z480;
+        let z482 = x.qdd[0]
+            * (0.08333333333333333 * self.m * (self.l * self.l + self.w * self.w))
+            - z74 * (-self.m * x.qdd[0] * z74) + z75 * (self.m * x.qdd[0] * z75);
         let z483 = self.m * (x.qdd[0] * z82 - z81 * z460);
         let z484 = self.m * (z461 + z80 * z460 - z82 * z459);
         let z485 = self.m * (-x.qdd[0] * z80 + z81 * z459);
-        let z486 = x.qdd[0] * z84 + z81 * z485 - z82 * z484 + z83 * z459 + z85 * z460;
-        let z487 = x.qdd[0] * z86 - z80 * z485 + z82 * z483 + z84 * z459 + z87 * z460;
-        let z488 = x.qdd[0] * z87 + z80 * z484 - z81 * z483 + z85 * z459 + z88 * z460;
         let z489 = self.m * (z465 - z90 * z464 + z91 * z463);
         let z490 = self.m * (z466 + z89 * z464 - z91 * z462);
         let z491 = self.m * (z467 - z89 * z463 + z90 * z462);
-        let z492 = z90 * z491 - z91 * z490 + z92 * z462 + z93 * z463 + z94 * z464;
-        let z493 = -z89 * z491 + z91 * z489 + z93 * z462 + z95 * z463 + z96 * z464;
-        let z494 = z89 * z490 - z90 * z489 + z94 * z462 + z96 * z463 + z97 * z464;
         let z495 = self.m * (z471 - z99 * z470 + z100 * z469);
         let z496 = self.m * (z472 + z98 * z470 - z100 * z468);
         let z497 = self.m * (z473 - z98 * z469 + z99 * z468);
-        let z498 = z99 * z497 - z100 * z496 + z101 * z468 + z102 * z469 + z103 * z470;
-        let z499 = -z98 * z497 + z100 * z495 + z102 * z468 + z104 * z469 + z105 * z470;
-        let z500 = z98 * z496 - z99 * z495 + z103 * z468 + z105 * z469 + z106 * z470;
-        let z501 = self.m * (z477 - z108 * z476 + z109 * z475);
-        let z502 = self.m * (z478 + z107 * z476 - z109 * z474);
-        let z503 = self.m * (z479 - z107 * z475 + z108 * z474);
+        let z501 = self.m * (z471 + x.qdd[4] * z65 - z108 * z476 + z109 * z475);
+        let z502 = self.m * (z472 + x.qdd[4] * z66 + z107 * z476 - z109 * z474);
+        let z503 = self.m * (z473 + x.qdd[4] * z67 - z107 * z475 + z108 * z474);
         let z504 = z108 * z503 - z109 * z502 + z110 * z474 + z111 * z475 + z112 * z476;
         let z505 = -z107 * z503 + z109 * z501 + z111 * z474 + z113 * z475 + z114 * z476;
         let z506 = z107 * z502 - z108 * z501 + z112 * z474 + z114 * z475 + z115 * z476;
-        let z507 = z498 + z504;
-        let z508 = z499 + z505;
-        let z509 = z500 + z506;
+        let z507 = z99 * z497 - z100 * z496 + z101 * z468 + z102 * z469 + z103 * z470
+            + z504;
+        let z508 = -z98 * z497 + z100 * z495 + z102 * z468 + z104 * z469 + z105 * z470
+            + z505;
+        let z509 = z98 * z496 - z99 * z495 + z103 * z468 + z105 * z469 + z106 * z470
+            + z506;
         let z510 = z495 + z501;
         let z511 = z496 + z502;
         let z512 = z497 + z503;
-        let z513 = z492 + z507;
-        let z514 = z493 + z508;
-        let z515 = z494 + z509;
-        let z516 = z489 + z510;
+        let z513 = z90 * z491 - z91 * z490 + z92 * z462 + z93 * z463 + z94 * z464 + z507;
+        let z514 = -z89 * z491 + z91 * z489 + z93 * z462 + z95 * z463 + z96 * z464
+            + z508;
+        let z515 = z89 * z490 - z90 * z489 + z94 * z462 + z96 * z463 + z97 * z464 + z509;
         let z517 = z490 + z511;
-        let z518 = z491 + z512;
-        let z519 = z486 + z513;
-        let z520 = z487 + z514;
-        let z521 = z488 + z515;
-        let z523 = z484 + z517;
-        let z525 = z482 + z520;
-        let z528 = z0 * z521 + z1 * z519 + z10 * z523;
-        let z529 = z5 * z514 + z6 * z513 + z8 * z515 + z25 * z516 + z26 * z517
-            + z27 * z518;
+        let z525 = z482
+            + (x.qdd[0] * z86 - z80 * z485 + z82 * z483 + z84 * z459 + z87 * z460
+                + z514);
+        let z528 = z0
+            * (x.qdd[0] * z87 + z80 * z484 - z81 * z483 + z85 * z459 + z88 * z460 + z515)
+            + z1
+                * (x.qdd[0] * z84 + z81 * z485 - z82 * z484 + z83 * z459 + z85 * z460
+                    + z513) + z10 * (z484 + z517);
+        let z529 = z5 * z514 + z6 * z513 + z8 * z515 + z25 * (z489 + z510) + z26 * z517
+            + z27 * (z491 + z512);
         let z530 = z19 * z507 + z21 * z508 + z23 * z509 + z45 * z510 + z46 * z511
             + z47 * z512;
         let z531 = z40 * z504 + z42 * z505 + z44 * z506 + z65 * z501 + z66 * z502
             + z67 * z503;
-        let z532 = -self.l * z0;
         let z533 = -z0 * z4;
         let z534 = z0 * z5;
-        let z535 = -self.l * z534 + z532;
         let z536 = -z1 * z18 + z17 * z534;
         let z537 = -z1 * z17 - z18 * z534;
-        let z540 = self.l * z537 + z535;
         let z541 = z37 * z533 - z38 * z537;
-        let z545 = -self.l * z541 + z540;
+        let z545 = -self.l * z541 + (self.l * z537 + (-self.l * z534 - self.l * z0));
         let z546 = z57 * z541 + z58 * z536;
         let z547 = z57 * z536 - z58 * z541;
         let z588 = z1 * z4;
-        let z589 = -self.l * z533;
-        let z590 = self.l * z5;
-        let z591 = -self.l * z588;
-        let z592 = z17 * z533;
         let z593 = -z18 * z533;
         let z594 = -z5 * z17;
         let z595 = z5 * z18;
         let z596 = z17 * z588;
         let z597 = -z18 * z588;
-        let z600 = self.l * z593 + z589;
-        let z601 = self.l * z595 + z590;
-        let z602 = self.l * z597 + z591;
         let z603 = z7 * z37 - z38 * z593;
         let z605 = z4 * z37 - z38 * z595;
         let z607 = z9 * z37 - z38 * z597;
-        let z611 = -self.l * z603 + z600;
-        let z612 = -self.l * z605 + z601;
-        let z613 = -self.l * z607 + z602;
-        let z615 = z57 * z592 - z58 * z603;
+        let z611 = -self.l * z603 + (self.l * z593 - self.l * z533);
+        let z612 = -self.l * z605 + (self.l * z595 + self.l * z5);
+        let z613 = -self.l * z607 + (self.l * z597 - self.l * z588);
+        let z615 = z57 * (z17 * z533) - z58 * z603;
         let z616 = z57 * z605 + z58 * z594;
         let z617 = z57 * z594 - z58 * z605;
         let z618 = z57 * z607 + z58 * z596;
@@ -4121,15 +4022,12 @@ impl Rates<5, 5, 0> for BricardA04 {
         let z676 = -z1 * z18 - z7 * z17;
         let z677 = -z4 * z17;
         let z678 = -z0 * z18 - z9 * z17;
-        let z679 = self.l * z676;
-        let z680 = self.l * z677;
-        let z681 = self.l * z678;
         let z682 = -z38 * z676;
         let z684 = -z38 * z677;
         let z686 = -z38 * z678;
-        let z690 = -self.l * z682 + z679;
-        let z691 = -self.l * z684 + z680;
-        let z692 = -self.l * z686 + z681;
+        let z690 = -self.l * z682 + self.l * z676;
+        let z691 = -self.l * z684 + self.l * z677;
+        let z692 = -self.l * z686 + self.l * z678;
         let z694 = z20 * z57 - z58 * z682;
         let z695 = z22 * z58 + z57 * z684;
         let z696 = z22 * z57 - z58 * z684;
@@ -4181,39 +4079,28 @@ impl Rates<5, 5, 0> for BricardA04 {
     ) {
         let z0 = x.q[0].cos();
         let z1 = x.q[0].sin();
-        let z2 = self.l * z0;
-        let z3 = -self.l * z1;
         let z4 = x.q[1].cos();
         let z5 = x.q[1].sin();
-        let z6 = z0 * z4;
         let z7 = -z0 * z5;
-        let z8 = -z1 * z4;
         let z9 = z1 * z5;
-        let z14 = -self.l * z7 + z2;
-        let z15 = -self.l * z4;
-        let z16 = -self.l * z9 + z3;
         let z17 = x.q[2].cos();
         let z18 = x.q[2].sin();
-        let z19 = z1 * z18 + z7 * z17;
         let z20 = z1 * z17 - z7 * z18;
         let z21 = z4 * z17;
         let z22 = -z4 * z18;
         let z23 = z0 * z18 + z9 * z17;
         let z24 = z0 * z17 - z9 * z18;
-        let z34 = self.l * z20 + z14;
-        let z35 = self.l * z22 + z15;
-        let z36 = self.l * z24 + z16;
         let z37 = x.q[3].cos();
         let z38 = x.q[3].sin();
-        let z39 = z6 * z37 - z20 * z38;
+        let z39 = z0 * z4 * z37 - z20 * z38;
         let z41 = z5 * z37 - z22 * z38;
-        let z43 = z8 * z37 - z24 * z38;
-        let z54 = -self.l * z39 + z34;
-        let z55 = -self.l * z41 + z35;
-        let z56 = -self.l * z43 + z36;
+        let z43 = (-z1 * z4) * z37 - z24 * z38;
+        let z54 = -self.l * z39 + (self.l * z20 + (-self.l * z7 + self.l * z0));
+        let z55 = -self.l * z41 + (self.l * z22 - self.l * z4);
+        let z56 = -self.l * z43 + (self.l * z24 + (-self.l * z9 - self.l * z1));
         let z57 = x.q[4].cos();
         let z58 = x.q[4].sin();
-        let z60 = z19 * z57 - z39 * z58;
+        let z60 = (z1 * z18 + z7 * z17) * z57 - z39 * z58;
         let z61 = z21 * z58 + z41 * z57;
         let z62 = z21 * z57 - z41 * z58;
         let z63 = z23 * z58 + z43 * z57;
@@ -4237,27 +4124,19 @@ impl Statics<5> for BricardA04 {
         let s3 = self.shared3(q, &s1);
         let s4 = self.shared4(q, &s1, &s2);
         let s5 = self.shared5(q, &s0, &s1, &s2, &s3, &s4);
-        let z40 = s1.v2 * s0.v5 + s2.v2 * s0.v4;
-        let z44 = s1.v3 * s0.v5 + s1.v6 * s0.v4;
         let z262 = self.m * self.g;
-        let z332 = -s5.v5 * z262;
-        let z333 = s5.v4 * z262;
-        let z334 = -s5.v7 * z262;
-        let z335 = s5.v6 * z262;
-        let z336 = -s5.v9 * z262;
-        let z337 = s5.v8 * z262;
         let z338 = -s5.v11 * z262;
         let z339 = s5.v10 * z262;
-        let z340 = z336 + z338;
-        let z341 = z337 + z339;
-        let z342 = z334 + z340;
-        let z343 = z335 + z341;
-        let z344 = z332 + z342;
-        let z345 = z333 + z343;
-        let z348 = s1.v0 * z345 + s1.v1 * z344 + 4.0 * s5.v0 * z262;
+        let z340 = -s5.v9 * z262 + z338;
+        let z341 = s5.v8 * z262 + z339;
+        let z342 = -s5.v7 * z262 + z340;
+        let z343 = s5.v6 * z262 + z341;
+        let z348 = s1.v0 * (s5.v4 * z262 + z343) + s1.v1 * (-s5.v5 * z262 + z342)
+            + 4.0 * s5.v0 * z262;
         let z349 = s1.v2 * z342 + s1.v3 * z343 + 3.0 * s5.v1 * z262;
         let z350 = s2.v1 * z340 + s1.v5 * z341 + 2.0 * s5.v2 * z262;
-        let z351 = z40 * z338 + z44 * z339 + s5.v3 * z262;
+        let z351 = (s1.v2 * s0.v5 + s2.v2 * s0.v4) * z338
+            + (s1.v3 * s0.v5 + s1.v6 * s0.v4) * z339 + s5.v3 * z262;
         grad[1] = z348;
         grad[2] = z349;
         grad[3] = z350;
@@ -4274,41 +4153,16 @@ impl Statics<5> for BricardA04 {
         let s13 = self.shared13(q, &s7);
         let s15 = self.shared15(q, &s0, &s2, &s7, &s10);
         let s20 = self.shared20(q, &s7, &s10, &s12, &s13, &s15);
-        let z40 = s1.v2 * s0.v5 + s2.v2 * s0.v4;
-        let z44 = s1.v3 * s0.v5 + s1.v6 * s0.v4;
         let z262 = self.m * self.g;
-        let z1063 = -z262 * s20.v1;
-        let z1064 = z262 * s20.v0;
-        let z1065 = -z262 * s20.v3;
-        let z1066 = z262 * s20.v2;
-        let z1067 = -z262 * s20.v5;
-        let z1068 = z262 * s20.v4;
-        let z1069 = -z262 * s20.v7;
-        let z1070 = z262 * s20.v6;
-        let z1071 = z1067 + z1069;
-        let z1072 = z1068 + z1070;
-        let z1073 = z1065 + z1071;
-        let z1074 = z1066 + z1072;
-        let z1075 = z1063 + z1073;
-        let z1076 = z1064 + z1074;
-        let z1077 = s1.v0 * z1076 + s1.v1 * z1075;
-        let z1078 = -z262 * s20.v9;
-        let z1079 = z262 * s20.v8;
-        let z1080 = -z262 * s20.v11;
-        let z1081 = z262 * s20.v10;
-        let z1082 = -z262 * s20.v13;
-        let z1083 = z262 * s20.v12;
-        let z1084 = z1080 + z1082;
-        let z1085 = z1081 + z1083;
-        let z1086 = z1078 + z1084;
-        let z1087 = z1079 + z1085;
+        let z1077 = s1.v0
+            * (z262 * s20.v0 + (z262 * s20.v2 + (z262 * s20.v4 + z262 * s20.v6)))
+            + s1.v1
+                * (-z262 * s20.v1 + (-z262 * s20.v3 + (-z262 * s20.v5 - z262 * s20.v7)));
+        let z1086 = -z262 * s20.v9 + (-z262 * s20.v11 - z262 * s20.v13);
+        let z1087 = z262 * s20.v8 + (z262 * s20.v10 + z262 * s20.v12);
         let z1088 = s1.v0 * z1087 + s1.v1 * z1086;
-        let z1089 = -z262 * s20.v15;
-        let z1090 = z262 * s20.v14;
-        let z1091 = -z262 * s20.v17;
-        let z1092 = z262 * s20.v16;
-        let z1093 = z1089 + z1091;
-        let z1094 = z1090 + z1092;
+        let z1093 = -z262 * s20.v15 - z262 * s20.v17;
+        let z1094 = z262 * s20.v14 + z262 * s20.v16;
         let z1095 = s1.v0 * z1094 + s1.v1 * z1093;
         let z1096 = -z262 * s20.v19;
         let z1097 = z262 * s20.v18;
@@ -4318,7 +4172,8 @@ impl Statics<5> for BricardA04 {
         let z1103 = s1.v2 * z1096 + s1.v3 * z1097;
         let z1107 = s2.v1 * z1093 + s1.v5 * z1094;
         let z1108 = s2.v1 * z1096 + s1.v5 * z1097;
-        let z1113 = z40 * z1096 + z44 * z1097;
+        let z1113 = (s1.v2 * s0.v5 + s2.v2 * s0.v4) * z1096
+            + (s1.v3 * s0.v5 + s1.v6 * s0.v4) * z1097;
         hess[(1, 1)] = z1077;
         hess[(1, 2)] = z1088;
         hess[(2, 1)] = z1088;
@@ -4352,26 +4207,18 @@ impl Statics<5> for BricardA04 {
                 let s3 = self.shared3(q, &s1);
                 let s4 = self.shared4(q, &s1, &s2);
                 let s5 = self.shared5(q, &s0, &s1, &s2, &s3, &s4);
-                let z40 = s1.v2 * s0.v5 + s2.v2 * s0.v4;
-                let z44 = s1.v3 * s0.v5 + s1.v6 * s0.v4;
-                let z1220 = -self.g * s5.v5;
-                let z1221 = self.g * s5.v4;
-                let z1222 = -self.g * s5.v7;
-                let z1223 = self.g * s5.v6;
-                let z1224 = -self.g * s5.v9;
-                let z1225 = self.g * s5.v8;
                 let z1226 = -self.g * s5.v11;
                 let z1227 = self.g * s5.v10;
-                let z1228 = z1226 + z1224;
-                let z1229 = z1227 + z1225;
-                let z1230 = z1228 + z1222;
-                let z1231 = z1229 + z1223;
-                let z1232 = z1230 + z1220;
-                let z1233 = z1231 + z1221;
-                let z1234 = s1.v0 * z1233 + 4.0 * self.g * s5.v0 + s1.v1 * z1232;
+                let z1228 = z1226 - self.g * s5.v9;
+                let z1229 = z1227 + self.g * s5.v8;
+                let z1230 = z1228 - self.g * s5.v7;
+                let z1231 = z1229 + self.g * s5.v6;
+                let z1234 = s1.v0 * (z1231 + self.g * s5.v4) + 4.0 * self.g * s5.v0
+                    + s1.v1 * (z1230 - self.g * s5.v5);
                 let z1235 = 3.0 * self.g * s5.v1 + s1.v2 * z1230 + s1.v3 * z1231;
                 let z1236 = 2.0 * self.g * s5.v2 + s2.v1 * z1228 + s1.v5 * z1229;
-                let z1237 = self.g * s5.v3 + z40 * z1226 + z44 * z1227;
+                let z1237 = self.g * s5.v3 + (s1.v2 * s0.v5 + s2.v2 * s0.v4) * z1226
+                    + (s1.v3 * s0.v5 + s1.v6 * s0.v4) * z1227;
                 out[1] = z1234;
                 out[2] = z1235;
                 out[3] = z1236;
@@ -4385,45 +4232,28 @@ impl Statics<5> for BricardA04 {
                 let s2 = self.shared2(q, &s0, &s1);
                 let z40 = s1.v2 * s0.v5 + s2.v2 * s0.v4;
                 let z44 = s1.v3 * s0.v5 + s1.v6 * s0.v4;
-                let z60 = s2.v1 * s0.v6 - s2.v3 * s0.v7;
-                let z64 = s1.v5 * s0.v6 - s1.v7 * s0.v7;
                 let z262 = self.m * self.g;
-                let z1238 = -(s1.v0 * s1.v0 + s1.v1 * s1.v1);
                 let z1239 = s1.v0 - s2.v0;
                 let z1240 = -s1.v1 - s1.v4;
                 let z1241 = z1239 + s2.v2;
                 let z1242 = z1240 + s1.v6;
                 let z1243 = z1241 - s2.v3;
                 let z1244 = z1242 - s1.v7;
-                let z1245 = s1.v0 - 0.5 * s2.v0;
-                let z1246 = -s1.v1 - 0.5 * s1.v4;
-                let z1247 = z1239 + 0.5 * s2.v2;
-                let z1248 = z1240 + 0.5 * s1.v6;
-                let z1249 = z1241 - 0.5 * s2.v3;
-                let z1250 = z1242 - 0.5 * s1.v7;
-                let z1251 = z1243 + 0.5 * z60;
-                let z1252 = z1244 + 0.5 * z64;
-                let z1253 = -z262 * z1246;
-                let z1254 = z262 * z1245;
-                let z1255 = -z262 * z1248;
-                let z1256 = z262 * z1247;
-                let z1257 = -z262 * z1250;
-                let z1258 = z262 * z1249;
-                let z1259 = -z262 * z1252;
-                let z1260 = z262 * z1251;
-                let z1261 = z1257 + z1259;
-                let z1262 = z1258 + z1260;
-                let z1263 = z1255 + z1261;
-                let z1264 = z1256 + z1262;
-                let z1265 = z1253 + z1263;
-                let z1266 = z1254 + z1264;
-                let z1267 = s1.v0 * z1266 + s1.v1 * z1265 + 4.0 * z262 * z1238;
-                let z1268 = s1.v2 * z1240 - s1.v3 * z1239;
-                let z1269 = s1.v2 * z1263 + 3.0 * z262 * z1268 + s1.v3 * z1264;
-                let z1270 = s2.v1 * z1242 - s1.v5 * z1241;
-                let z1271 = 2.0 * z262 * z1270 + s2.v1 * z1261 + s1.v5 * z1262;
-                let z1272 = z40 * z1244 - z44 * z1243;
-                let z1273 = z262 * z1272 + z40 * z1259 + z44 * z1260;
+                let z1259 = -z262 * (z1244 + 0.5 * (s1.v5 * s0.v6 - s1.v7 * s0.v7));
+                let z1260 = z262 * (z1243 + 0.5 * (s2.v1 * s0.v6 - s2.v3 * s0.v7));
+                let z1261 = -z262 * (z1242 - 0.5 * s1.v7) + z1259;
+                let z1262 = z262 * (z1241 - 0.5 * s2.v3) + z1260;
+                let z1263 = -z262 * (z1240 + 0.5 * s1.v6) + z1261;
+                let z1264 = z262 * (z1239 + 0.5 * s2.v2) + z1262;
+                let z1267 = s1.v0 * (z262 * (s1.v0 - 0.5 * s2.v0) + z1264)
+                    + s1.v1 * (-z262 * (-s1.v1 - 0.5 * s1.v4) + z1263)
+                    + 4.0 * z262 * (-(s1.v0 * s1.v0 + s1.v1 * s1.v1));
+                let z1269 = s1.v2 * z1263 + 3.0 * z262 * (s1.v2 * z1240 - s1.v3 * z1239)
+                    + s1.v3 * z1264;
+                let z1271 = 2.0 * z262 * (s2.v1 * z1242 - s1.v5 * z1241) + s2.v1 * z1261
+                    + s1.v5 * z1262;
+                let z1273 = z262 * (z40 * z1244 - z44 * z1243) + z40 * z1259
+                    + z44 * z1260;
                 out[1] = z1267;
                 out[2] = z1269;
                 out[3] = z1271;
@@ -4443,14 +4273,12 @@ impl Statics<5> for BricardA04 {
                 let s4 = self.shared4(q, &s1, &s2);
                 let s5 = self.shared5(q, &s0, &s1, &s2, &s3, &s4);
                 let s22 = self.shared22(q, &s0, &s1, &s2, &s5);
-                let z162 = self.m * s5.v10;
                 let z1281 = s22.v4 + s22.v6;
-                let z1282 = s22.v5 + z162;
+                let z1282 = s22.v5 + self.m * s5.v10;
                 let z1283 = s22.v2 + z1281;
                 let z1284 = s22.v3 + z1282;
-                let z1285 = s22.v0 + z1283;
-                let z1286 = s22.v1 + z1284;
-                let z1287 = 4.0 * self.m * s5.v0 + s1.v0 * z1286 + s1.v1 * z1285;
+                let z1287 = 4.0 * self.m * s5.v0 + s1.v0 * (s22.v1 + z1284)
+                    + s1.v1 * (s22.v0 + z1283);
                 let z1288 = 3.0 * self.m * s5.v1 + s1.v2 * z1283 + s1.v3 * z1284;
                 let z1289 = 2.0 * self.m * s5.v2 + s2.v1 * z1281 + s1.v5 * z1282;
                 out[1] = z1287;
@@ -4481,18 +4309,14 @@ impl Statics<5> for BricardA04 {
                 let s13 = self.shared13(q, &s7);
                 let s16 = self.shared16(q, &s1, &s9);
                 let z547 = s0.v6 * s9.v1 - s0.v7 * s9.v3;
-                let z1291 = s0.v2 * s9.v0;
                 let z1292 = -s0.v3 * s9.v0;
                 let z1293 = s0.v4 * s7.v0 - s0.v5 * z1292;
-                let z1294 = s0.v6 * z1291 - s0.v7 * z1293;
-                let z1295 = -self.l * s9.v0;
-                let z1296 = self.l * z1292 + z1295;
-                let z1297 = -self.l * z1293 + z1296;
+                let z1294 = s0.v6 * (s0.v2 * s9.v0) - s0.v7 * z1293;
+                let z1297 = -self.l * z1293 + (self.l * z1292 - self.l * s9.v0);
                 let z1298 = -s0.v2 * s7.v0;
                 let z1299 = -s0.v5 * z1298;
                 let z1300 = s0.v6 * s10.v1 - s0.v7 * z1299;
-                let z1301 = self.l * z1298;
-                let z1302 = -self.l * z1299 + z1301;
+                let z1302 = -self.l * z1299 + self.l * z1298;
                 let z1303 = -s2.v0 * s0.v5 - s0.v4 * s10.v1;
                 let z1304 = -s0.v7 * z1303;
                 let z1305 = -self.l * z1303;
@@ -4500,8 +4324,7 @@ impl Statics<5> for BricardA04 {
                 let z1307 = -s1.v1 * s0.v2 + s2.v0 * s0.v3;
                 let z1308 = -s0.v5 * z1307;
                 let z1309 = s0.v6 * s10.v3 - s0.v7 * z1308;
-                let z1310 = self.l * z1307;
-                let z1311 = -self.l * z1308 + z1310;
+                let z1311 = -self.l * z1308 + self.l * z1307;
                 let z1312 = -s0.v4 * s10.v3;
                 let z1313 = -s0.v7 * z1312;
                 let z1314 = -self.l * z1312;
@@ -4558,29 +4381,24 @@ impl Statics<5> for BricardA04 {
                 let s0 = self.shared0(q);
                 let s11 = self.shared11(q, &s0);
                 let s23 = self.shared23(q, &s0, &s11);
-                let z21 = s0.v0 * s0.v2;
                 let z22 = -s0.v0 * s0.v3;
-                let z41 = s0.v1 * s0.v4 - z22 * s0.v5;
                 let z1382 = s0.v6 * s11.v3 - s0.v7 * s23.v1;
-                let z1383 = self.l * s0.v0;
-                let z1384 = self.l * s23.v0 + z1383;
-                let z1385 = -self.l * s23.v1 + z1384;
+                let z1385 = -self.l * s23.v1 + (self.l * s23.v0 + self.l * s0.v0);
                 let z1388 = s0.v6 * s11.v1 - s0.v7 * s23.v3;
-                let z1389 = self.l * s23.v2;
-                let z1390 = -self.l * s23.v3 + z1389;
+                let z1390 = -self.l * s23.v3 + self.l * s23.v2;
                 let z1392 = -s0.v7 * s23.v4;
                 let z1393 = -self.l * s23.v4;
                 let z1394 = -s0.v6 * s11.v2 - s0.v7 * s11.v0;
                 let z1396 = s0.v6 * s11.v3 - s0.v7 * s23.v5;
-                let z1397 = self.l * s23.v0;
-                let z1398 = -self.l * s23.v5 + z1397;
+                let z1398 = -self.l * s23.v5 + self.l * s23.v0;
                 let z1400 = -s0.v7 * s23.v6;
                 let z1401 = -self.l * s23.v6;
                 let z1402 = -z22 * s0.v7 - s0.v6 * s11.v4;
                 let z1404 = -self.l * s23.v7;
                 let z1405 = -s0.v7 * s23.v7;
                 let z1406 = -s0.v6 * s11.v5;
-                let z1407 = -z21 * s0.v6 + z41 * s0.v7;
+                let z1407 = -s0.v0 * s0.v2 * s0.v6
+                    + (s0.v1 * s0.v4 - z22 * s0.v5) * s0.v7;
                 let x0 = z1385 + self.l * z1382;
                 let x1 = z1390 + self.l * z1388;
                 let x2 = z1393 + self.l * z1392;
@@ -4616,33 +4434,24 @@ impl Statics<5> for BricardA04 {
                 let s9 = self.shared9(q, &s0, &s1, &s7);
                 let s24 = self.shared24(q, &s0, &s1, &s7, &s9);
                 let z1433 = s0.v6 * s24.v1 - s0.v7 * s24.v3;
-                let z1434 = self.l * s1.v1;
-                let z1435 = -self.l * s24.v0 + z1434;
-                let z1436 = self.l * s24.v2 + z1435;
-                let z1437 = -self.l * s24.v3 + z1436;
+                let z1437 = -self.l * s24.v3
+                    + (self.l * s24.v2 + (-self.l * s24.v0 + self.l * s1.v1));
                 let z1441 = s0.v6 * s24.v4 - s0.v7 * s24.v6;
-                let z1442 = -self.l * s1.v2;
-                let z1443 = self.l * s24.v5 + z1442;
-                let z1444 = -self.l * s24.v6 + z1443;
+                let z1444 = -self.l * s24.v6 + (self.l * s24.v5 - self.l * s1.v2);
                 let z1447 = s0.v6 * s9.v2 - s0.v7 * s24.v8;
-                let z1448 = self.l * s24.v7;
-                let z1449 = -self.l * s24.v8 + z1448;
+                let z1449 = -self.l * s24.v8 + self.l * s24.v7;
                 let z1451 = -s0.v7 * s24.v9;
                 let z1452 = -self.l * s24.v9;
                 let z1453 = -s0.v6 * s9.v3 - s0.v7 * s9.v1;
                 let z1457 = s0.v6 * s24.v10 - s0.v7 * s24.v12;
-                let z1458 = -self.l * s24.v0;
-                let z1459 = self.l * s24.v11 + z1458;
-                let z1460 = -self.l * s24.v12 + z1459;
+                let z1460 = -self.l * s24.v12 + (self.l * s24.v11 - self.l * s24.v0);
                 let z1463 = s0.v6 * s7.v3 - s0.v7 * s24.v14;
-                let z1464 = self.l * s24.v13;
-                let z1465 = -self.l * s24.v14 + z1464;
+                let z1465 = -self.l * s24.v14 + self.l * s24.v13;
                 let z1467 = -s0.v7 * s24.v15;
                 let z1468 = -self.l * s24.v15;
                 let z1469 = -s0.v6 * s7.v4 - s0.v7 * s7.v2;
                 let z1472 = s0.v6 * s7.v5 - s0.v7 * s24.v17;
-                let z1473 = self.l * s24.v16;
-                let z1474 = -self.l * s24.v17 + z1473;
+                let z1474 = -self.l * s24.v17 + self.l * s24.v16;
                 let z1476 = -s0.v7 * s24.v18;
                 let z1477 = -self.l * s24.v18;
                 let z1478 = -s1.v6 * s0.v7 - s0.v6 * s7.v6;
@@ -4842,8 +4651,6 @@ impl Jacobians<5, 5, 0> for BricardA04 {
             * (0.08333333333333333 * (self.l * self.l) * (s0.v1 * s0.v1)
                 + 0.16666666666666666 * (self.w * self.w) * (s0.v0 * s0.v0)
                 + 0.08333333333333333 * (self.w * self.w) * (s0.v1 * s0.v1));
-        let z261 = qd[0] * self.m * s26.v22;
-        let z263 = -qd[0] * self.m * s26.v21;
         let z380 = qd[0] * s1.v0;
         let z382 = -qd[0] * s1.v1;
         let z1592 = -qd[1] * s1.v1;
@@ -4860,8 +4667,6 @@ impl Jacobians<5, 5, 0> for BricardA04 {
         let z1603 = qd[4] * s25.v5 + z1599;
         let z1604 = qd[4] * s25.v80 + z1600;
         let z1605 = qd[4] * s25.v6 + z1601;
-        let z1606 = qd[0] * s25.v7;
-        let z1607 = -qd[0] * s6.v9;
         let z1608 = qd[0] * s25.v8 - s6.v10 * z1592;
         let z1609 = -s26.v0 * s25.v8 + z1593 + s5.v4 * z1592;
         let z1610 = -qd[0] * s5.v5 + s26.v1 * s6.v10;
@@ -4907,9 +4712,10 @@ impl Jacobians<5, 5, 0> for BricardA04 {
         let z1638 = -qd[4] * z40 * z1604 + qd[4] * s6.v2 * z1603 - qd[4] * z44 * s26.v19
             + qd[4] * s5.v3 * s26.v17 + qd[4] * s26.v15 * s25.v80
             - qd[4] * s26.v16 * s25.v5 + z1633;
-        let z1639 = qd[0] * self.m * z1607;
-        let z1640 = -qd[0] * self.m * z1606;
-        let z1641 = z261 * s25.v7 - s6.v8 * z1640 - s6.v9 * z263 + s6.v9 * z1639;
+        let z1641 = qd[0] * self.m * s26.v22 * s25.v7
+            - s6.v8 * (-qd[0] * self.m * (qd[0] * s25.v7))
+            - s6.v9 * (-qd[0] * self.m * s26.v21)
+            + s6.v9 * (qd[0] * self.m * (-qd[0] * s6.v9));
         let z1642 = self.m
             * (s27.v1 * s25.v8 + qd[0] * z1610 - s26.v1 * z1609 - s6.v10 * z1621
                 + s5.v5 * z1620 + z1622 - s26.v24 * z1592);
@@ -4968,8 +4774,7 @@ impl Jacobians<5, 5, 0> for BricardA04 {
             + s8.v21 * s27.v17 + s8.v21 * z1636;
         let z1662 = z1656 + z1661;
         let z1663 = z1651 + z1662;
-        let z1664 = z1646 + z1663;
-        let z1665 = z1641 + z1664;
+        let z1665 = z1641 + (z1646 + z1663);
         let z1666 = qd[2] * s2.v0;
         let z1667 = qd[2] * s0.v0;
         let z1668 = qd[2] * s1.v4;
@@ -5343,11 +5148,8 @@ impl Jacobians<5, 5, 0> for BricardA04 {
         let z1840 = z1827 + z1837;
         let z1841 = z1828 + z1838;
         let z1842 = z1825 + z1839;
-        let z1843 = z1823 + z1840;
-        let z1844 = z1824 + z1841;
-        let z1845 = z1821 + z1842;
-        let z1846 = s1.v0 * z1844 + s1.v0 * s29.v17 + s1.v1 * z1843 - s1.v1 * s29.v18
-            + s5.v0 * z1845 + s27.v41 * s25.v77;
+        let z1846 = s1.v0 * (z1824 + z1841) + s1.v0 * s29.v17 + s1.v1 * (z1823 + z1840)
+            - s1.v1 * s29.v18 + s5.v0 * (z1821 + z1842) + s27.v41 * s25.v77;
         let z1847 = qd[2]
             * (s1.v2 * z1671 + s2.v0 * s26.v8 - s1.v3 * z1669 - s1.v4 * s26.v6
                 + s6.v0 * z1668 - s6.v1 * z1666 - s26.v3 * s25.v17 + s26.v5 * s25.v16);
@@ -5416,10 +5218,8 @@ impl Jacobians<5, 5, 0> for BricardA04 {
         let z1869 = z1856 + z1866;
         let z1870 = z1857 + z1867;
         let z1871 = z1854 + z1868;
-        let z1872 = z1852 + z1869;
-        let z1873 = z1853 + z1870;
-        let z1874 = z1850 + z1871;
-        let z1875 = s1.v0 * z1873 + s1.v1 * z1872 + s5.v0 * z1874;
+        let z1875 = s1.v0 * (z1853 + z1870) + s1.v1 * (z1852 + z1869)
+            + s5.v0 * (z1850 + z1871);
         let z1876 = qd[3]
             * (s2.v1 * z1739 + s2.v2 * s26.v14 - s1.v5 * z1737 - s1.v6 * s26.v12
                 + s6.v3 * z1736 - s6.v4 * z1734 - s26.v9 * s25.v46 + s26.v11 * s25.v45);
@@ -5515,24 +5315,19 @@ impl Jacobians<5, 5, 0> for BricardA04 {
         let z1914 = s1.v0 * z1913 + s1.v1 * z1912 + s5.v0 * z1910;
         let z1915 = z1652 + z1657;
         let z1916 = z1653 + z1658;
-        let z1917 = z1647 + z1915;
-        let z1918 = z1648 + z1916;
         let z1919 = s0.v1 * z1663 + s1.v2 * z1840 + s1.v3 * z1841 + s1.v3 * s29.v14
-            + s6.v0 * z1917 + s5.v1 * z1842 + s6.v1 * z1918 + s29.v16 * s7.v0
-            + s27.v38 * s25.v0 + s27.v39 * s25.v78 + s27.v40 * s25.v1;
+            + s6.v0 * (z1647 + z1915) + s5.v1 * z1842 + s6.v1 * (z1648 + z1916)
+            + s29.v16 * s7.v0 + s27.v38 * s25.v0 + s27.v39 * s25.v78 + s27.v40 * s25.v1;
         let z1920 = z1721 + z1726;
         let z1921 = z1722 + z1727;
-        let z1922 = z1920 + z1716;
-        let z1923 = z1921 + z1717;
         let z1924 = s0.v0 * s29.v15 + s0.v1 * z1732 + s1.v2 * z1869 + s2.v0 * s29.v14
-            + s1.v3 * z1870 + s1.v4 * s29.v16 + s6.v0 * z1922 + s5.v1 * z1871
-            + s6.v1 * z1923 + s27.v38 * s25.v16 + s27.v39 * s25.v93 + s27.v40 * s25.v17;
+            + s1.v3 * z1870 + s1.v4 * s29.v16 + s6.v0 * (z1920 + z1716) + s5.v1 * z1871
+            + s6.v1 * (z1921 + z1717) + s27.v38 * s25.v16 + s27.v39 * s25.v93
+            + s27.v40 * s25.v17;
         let z1925 = z1770 + z1775;
         let z1926 = z1771 + z1776;
-        let z1927 = z1765 + z1925;
-        let z1928 = z1766 + z1926;
-        let z1929 = s0.v1 * z1781 + s1.v2 * z1893 + s1.v3 * z1894 + s6.v0 * z1927
-            + s5.v1 * z1895 + s6.v1 * z1928;
+        let z1929 = s0.v1 * z1781 + s1.v2 * z1893 + s1.v3 * z1894
+            + s6.v0 * (z1765 + z1925) + s5.v1 * z1895 + s6.v1 * (z1766 + z1926);
         let z1930 = z1799 + z1804;
         let z1931 = z1800 + z1805;
         let z1932 = s0.v1 * z1809 + s1.v2 * z1906 + s1.v3 * z1907 + s6.v0 * z1930
@@ -5574,30 +5369,25 @@ impl Jacobians<5, 5, 0> for BricardA04 {
         let z2606 = -qd[3] * s2.v1 + z2604;
         let z2607 = -qd[3] * s6.v3 + z2605;
         let z2608 = -qd[4] * z40 + z2606;
-        let z2609 = -qd[4] * s6.v6 + z2607;
-        let z2610 = self.m * (-qd[0] * s6.v8 + s26.v22);
-        let z2611 = -self.m * (qd[0] * s6.v9 + s26.v21);
-        let z2612 = -s6.v8 * z2611 + s6.v9 * z2610;
         let z2613 = self.m * (-qd[0] * s5.v4 - s6.v10 * z1592 + s26.v25);
         let z2614 = self.m * (-qd[0] * s5.v5 + s26.v1 * s6.v10 - s26.v23);
-        let z2615 = -s26.v0 * s8.v3 + 2.0 * s26.v1 * s8.v1 - s5.v4 * z2614
-            + s5.v5 * z2613 + s8.v3 * z1592;
         let z2616 = self.m * (-s26.v4 * s5.v6 + s26.v8 - s6.v11 * z2604 + s26.v28);
         let z2617 = self.m * (-s26.v4 * s5.v7 + s26.v5 * s6.v11 + z2605 - s26.v26);
-        let z2618 = -s26.v3 * s8.v9 + 2.0 * s26.v5 * s8.v6 - s5.v6 * z2617
-            + s5.v7 * z2616 + s8.v9 * z2604;
         let z2619 = self.m * (-s26.v10 * s5.v8 + s26.v14 - s6.v12 * z2606 + s26.v31);
         let z2620 = self.m * (z2607 - s26.v10 * s5.v9 + s26.v11 * s6.v12 - s26.v29);
-        let z2621 = -s26.v9 * s8.v15 + 2.0 * s26.v11 * s8.v12 - s5.v8 * z2620
-            + s5.v9 * z2619 + s8.v15 * z2606;
         let z2622 = self.m * (-s26.v16 * s5.v10 + s26.v20 - s6.v13 * z2608 + s26.v34);
-        let z2623 = self.m * (z2609 - s26.v16 * s5.v11 + s26.v17 * s6.v13 - s26.v32);
+        let z2623 = self.m
+            * (-qd[4] * s6.v6 + z2607 - s26.v16 * s5.v11 + s26.v17 * s6.v13 - s26.v32);
         let z2624 = -s26.v15 * s8.v21 + 2.0 * s26.v17 * s8.v18 - s5.v10 * z2623
             + s5.v11 * z2622 + s8.v21 * z2608;
-        let z2625 = z2621 + z2624;
-        let z2626 = z2618 + z2625;
-        let z2627 = z2615 + z2626;
-        let z2628 = z2612 + z2627;
+        let z2625 = -s26.v9 * s8.v15 + 2.0 * s26.v11 * s8.v12 - s5.v8 * z2620
+            + s5.v9 * z2619 + s8.v15 * z2606 + z2624;
+        let z2626 = -s26.v3 * s8.v9 + 2.0 * s26.v5 * s8.v6 - s5.v6 * z2617
+            + s5.v7 * z2616 + s8.v9 * z2604 + z2625;
+        let z2628 = -s6.v8 * (-self.m * (qd[0] * s6.v9 + s26.v21))
+            + s6.v9 * (self.m * (-qd[0] * s6.v8 + s26.v22))
+            + (-s26.v0 * s8.v3 + 2.0 * s26.v1 * s8.v1 - s5.v4 * z2614 + s5.v5 * z2613
+                + s8.v3 * z1592 + z2626);
         let z2629 = -s1.v0 * s6.v10;
         let z2630 = s1.v0 * s5.v4 - s1.v1 * s5.v5 + s5.v0;
         let z2631 = s1.v1 * s6.v10;
@@ -5623,8 +5413,6 @@ impl Jacobians<5, 5, 0> for BricardA04 {
         let z2651 = -qd[4] * s1.v0 * s6.v2 + z2646;
         let z2652 = qd[4] * s1.v0 * z40 - qd[4] * s1.v1 * z44 + z2647;
         let z2653 = qd[4] * s1.v1 * s6.v2 + z2648;
-        let z2654 = -qd[4] * s1.v0 * s5.v3 + qd[4] * s5.v0 * z44 + z2649;
-        let z2655 = qd[4] * s1.v1 * s5.v3 - qd[4] * s5.v0 * z40 + z2650;
         let z2656 = self.m
             * (qd[0] * z2631 - s1.v0 * s26.v24 - s26.v1 * z2630 - s6.v10 * z382
                 + s5.v5 * s30.v0 + s30.v1);
@@ -5658,11 +5446,13 @@ impl Jacobians<5, 5, 0> for BricardA04 {
             - s5.v8 * z2667 + s5.v9 * z2666 + s8.v12 * z2646 + s8.v14 * z2647
             + s8.v15 * z2648;
         let z2671 = self.m
-            * (-s1.v0 * s26.v33 + s26.v16 * z2640 - s26.v17 * z2639 + z2654
-                - s6.v13 * z2653 + s5.v11 * z2652);
+            * (-s1.v0 * s26.v33 + s26.v16 * z2640 - s26.v17 * z2639
+                + (-qd[4] * s1.v0 * s5.v3 + qd[4] * s5.v0 * z44 + z2649) - s6.v13 * z2653
+                + s5.v11 * z2652);
         let z2672 = self.m
-            * (s1.v1 * s26.v33 + s26.v15 * z2639 - s26.v16 * z2638 + z2655
-                - s5.v10 * z2652 + s6.v13 * z2651);
+            * (s1.v1 * s26.v33 + s26.v15 * z2639 - s26.v16 * z2638
+                + (qd[4] * s1.v1 * s5.v3 - qd[4] * s5.v0 * z40 + z2650) - s5.v10 * z2652
+                + s6.v13 * z2651);
         let z2673 = s1.v0 * s8.v19 + s1.v1 * s8.v17;
         let z2674 = s1.v0 * s8.v22 + s1.v1 * s8.v19;
         let z2675 = s1.v0 * s28.v9 - s1.v1 * s28.v11 - s26.v15 * z2674 + s26.v17 * z2673
@@ -5805,13 +5595,10 @@ impl Jacobians<5, 5, 0> for BricardA04 {
         let z2760 = z2749 + z2757;
         let z2761 = z2750 + z2758;
         let z2762 = z2748 + z2759;
-        let z2763 = z2746 + z2760;
-        let z2764 = z2747 + z2761;
-        let z2765 = z2762 + z2745;
-        let z2766 = s1.v0 * z2764 + s1.v1 * z2763 + s5.v0 * z2765;
+        let z2766 = s1.v0 * (z2747 + z2761) + s1.v1 * (z2746 + z2760)
+            + s5.v0 * (z2762 + z2745);
         let z2767 = qd[2] * (s1.v0 * s6.v0 - s1.v1 * s6.v1);
         let z2768 = z2767 + qd[3] * s1.v0 * s6.v3 - qd[3] * s1.v1 * s6.v4;
-        let z2769 = z2768 + qd[4] * s1.v0 * s6.v6 - qd[4] * s1.v1 * s6.v7;
         let z2770 = self.m
             * (s1.v0 * s26.v23 - s1.v1 * s26.v25 - s26.v0 * z2631 + s26.v1 * z2629
                 + s5.v4 * z382 - s5.v5 * z380);
@@ -5837,8 +5624,9 @@ impl Jacobians<5, 5, 0> for BricardA04 {
         let z2781 = s1.v1 * s28.v7 + s26.v9 * z2779 - s26.v10 * z2668 + s5.v8 * z2778
             - s6.v12 * z2666 + s8.v13 * z2646 + s8.v15 * z2647 + s8.v16 * z2648;
         let z2782 = self.m
-            * (z2769 + s1.v0 * s26.v32 - s1.v1 * s26.v34 - s26.v15 * z2640
-                + s26.v17 * z2638 + s5.v10 * z2653 - s5.v11 * z2651);
+            * (z2768 + qd[4] * s1.v0 * s6.v6 - qd[4] * s1.v1 * s6.v7 + s1.v0 * s26.v32
+                - s1.v1 * s26.v34 - s26.v15 * z2640 + s26.v17 * z2638 + s5.v10 * z2653
+                - s5.v11 * z2651);
         let z2783 = s1.v0 * s8.v21 + s1.v1 * s8.v18;
         let z2784 = -s1.v0 * s28.v10 + s26.v16 * z2674 - s26.v17 * z2783 + s6.v13 * z2672
             - s5.v11 * z2782 + s8.v17 * z2651 + s8.v18 * z2652 + s8.v19 * z2653;
@@ -5850,10 +5638,8 @@ impl Jacobians<5, 5, 0> for BricardA04 {
         let z2789 = z2776 + z2786;
         let z2790 = z2777 + z2787;
         let z2791 = z2774 + z2788;
-        let z2792 = z2772 + z2789;
-        let z2793 = z2773 + z2790;
-        let z2794 = z2770 + z2791;
-        let z2795 = s1.v0 * z2793 + s1.v1 * z2792 + s5.v0 * z2794;
+        let z2795 = s1.v0 * (z2773 + z2790) + s1.v1 * (z2772 + z2789)
+            + s5.v0 * (z2770 + z2791);
         let z2796 = -qd[3] * s1.v2 * s6.v4 + qd[3] * s1.v3 * s6.v3
             + qd[3] * s2.v1 * s6.v1 - qd[3] * s1.v5 * s6.v0 + s30.v7;
         let z2797 = z2796 - qd[4] * s1.v2 * s6.v7 + qd[4] * s1.v3 * s6.v6
@@ -5934,22 +5720,16 @@ impl Jacobians<5, 5, 0> for BricardA04 {
         let z2834 = s1.v0 * z2833 + s1.v1 * z2832 + s5.v0 * z2830;
         let z2835 = z2619 + z2622;
         let z2836 = z2620 + z2623;
-        let z2837 = z2835 + z2616;
-        let z2838 = z2836 + z2617;
-        let z2839 = s0.v1 * z2626 + s1.v2 * z2760 + s1.v3 * z2761 + s6.v0 * z2837
-            + s5.v1 * z2762 + s6.v1 * z2838;
+        let z2839 = s0.v1 * z2626 + s1.v2 * z2760 + s1.v3 * z2761
+            + s6.v0 * (z2835 + z2616) + s5.v1 * z2762 + s6.v1 * (z2836 + z2617);
         let z2840 = z2666 + z2671;
         let z2841 = z2667 + z2672;
-        let z2842 = z2840 + z2661;
-        let z2843 = z2841 + z2662;
-        let z2844 = s0.v1 * z2677 + s1.v2 * z2789 + s1.v3 * z2790 + s6.v0 * z2842
-            + s5.v1 * z2791 + s6.v1 * z2843;
+        let z2844 = s0.v1 * z2677 + s1.v2 * z2789 + s1.v3 * z2790
+            + s6.v0 * (z2840 + z2661) + s5.v1 * z2791 + s6.v1 * (z2841 + z2662);
         let z2845 = z2703 + z2708;
         let z2846 = z2704 + z2709;
-        let z2847 = z2845 + z2698;
-        let z2848 = z2846 + z2699;
-        let z2849 = s0.v1 * z2714 + s1.v2 * z2813 + s1.v3 * z2814 + s6.v0 * z2847
-            + s5.v1 * z2815 + s6.v1 * z2848;
+        let z2849 = s0.v1 * z2714 + s1.v2 * z2813 + s1.v3 * z2814
+            + s6.v0 * (z2845 + z2698) + s5.v1 * z2815 + s6.v1 * (z2846 + z2699);
         let z2850 = z2726 + z2731;
         let z2851 = z2727 + z2732;
         let z2852 = s0.v1 * z2736 + s1.v2 * z2826 + s1.v3 * z2827 + s6.v0 * z2850
@@ -6138,36 +5918,22 @@ impl Jacobians<5, 5, 0> for BricardA04 {
         let z40 = s1.v2 * s0.v5 + s2.v2 * s0.v4;
         let z41 = s0.v1 * s0.v4 - z22 * s0.v5;
         let z44 = s1.v3 * s0.v5 + s1.v6 * s0.v4;
-        let z486 = a[0] * s8.v1 + s6.v10 * s33.v25 - s5.v5 * s33.v24 + s8.v0 * s33.v0
-            + s8.v2 * s33.v1;
-        let z488 = a[0] * s8.v3 + s5.v4 * s33.v24 - s6.v10 * s33.v23 + s8.v2 * s33.v0
-            + s8.v4 * s33.v1;
-        let z492 = s6.v11 * s33.v28 - s5.v7 * s33.v27 + s8.v5 * s33.v3 + s8.v6 * s33.v4
-            + s8.v7 * s33.v5;
-        let z493 = -s5.v6 * s33.v28 + s5.v7 * s33.v26 + s8.v6 * s33.v3 + s8.v8 * s33.v4
-            + s8.v9 * s33.v5;
-        let z494 = s5.v6 * s33.v27 - s6.v11 * s33.v26 + s8.v7 * s33.v3 + s8.v9 * s33.v4
-            + s8.v10 * s33.v5;
-        let z498 = s6.v12 * s33.v31 - s5.v9 * s33.v30 + s8.v11 * s33.v9
-            + s8.v12 * s33.v10 + s8.v13 * s33.v11;
-        let z499 = -s5.v8 * s33.v31 + s5.v9 * s33.v29 + s8.v12 * s33.v9
-            + s8.v14 * s33.v10 + s8.v15 * s33.v11;
-        let z500 = s5.v8 * s33.v30 - s6.v12 * s33.v29 + s8.v13 * s33.v9
-            + s8.v15 * s33.v10 + s8.v16 * s33.v11;
         let z504 = s6.v13 * s33.v34 - s5.v11 * s33.v33 + s8.v17 * s33.v15
             + s8.v18 * s33.v16 + s8.v19 * s33.v17;
         let z505 = -s5.v10 * s33.v34 + s5.v11 * s33.v32 + s8.v18 * s33.v15
             + s8.v20 * s33.v16 + s8.v21 * s33.v17;
         let z506 = s5.v10 * s33.v33 - s6.v13 * s33.v32 + s8.v19 * s33.v15
             + s8.v21 * s33.v16 + s8.v22 * s33.v17;
-        let z507 = z498 + z504;
-        let z508 = z499 + z505;
-        let z509 = z500 + z506;
-        let z513 = z492 + z507;
-        let z514 = z493 + z508;
-        let z515 = z494 + z509;
-        let z519 = z486 + z513;
-        let z521 = z488 + z515;
+        let z507 = s6.v12 * s33.v31 - s5.v9 * s33.v30 + s8.v11 * s33.v9
+            + s8.v12 * s33.v10 + s8.v13 * s33.v11 + z504;
+        let z508 = -s5.v8 * s33.v31 + s5.v9 * s33.v29 + s8.v12 * s33.v9
+            + s8.v14 * s33.v10 + s8.v15 * s33.v11 + z505;
+        let z509 = s5.v8 * s33.v30 - s6.v12 * s33.v29 + s8.v13 * s33.v9
+            + s8.v15 * s33.v10 + s8.v16 * s33.v11 + z506;
+        let z513 = s6.v11 * s33.v28 - s5.v7 * s33.v27 + s8.v5 * s33.v3 + s8.v6 * s33.v4
+            + s8.v7 * s33.v5 + z507;
+        let z515 = s5.v6 * s33.v27 - s6.v11 * s33.v26 + s8.v7 * s33.v3 + s8.v9 * s33.v4
+            + s8.v10 * s33.v5 + z509;
         let z559 = -a[1] * s1.v1;
         let z560 = a[2] * s7.v0 + z559;
         let z561 = a[2] * s25.v0;
@@ -6176,11 +5942,8 @@ impl Jacobians<5, 5, 0> for BricardA04 {
         let z564 = a[3] * s25.v3 + z561;
         let z565 = a[3] * s25.v4 + z562;
         let z566 = a[4] * s25.v2 + z563;
-        let z567 = a[4] * s25.v5 + z564;
-        let z568 = a[4] * s25.v6 + z565;
-        let z569 = self.m * a[0] * s25.v7;
-        let z570 = -self.m * a[0] * s6.v9;
-        let z571 = s33.v21 * s25.v7 - s6.v8 * z570 - s6.v9 * s33.v22 + s6.v9 * z569;
+        let z571 = s33.v21 * s25.v7 - s6.v8 * (-self.m * a[0] * s6.v9) - s6.v9 * s33.v22
+            + s6.v9 * (self.m * a[0] * s25.v7);
         let z572 = self.m * (a[0] * s25.v8 - s6.v10 * z559);
         let z573 = self.m * (-a[0] * s5.v5 + s6.v10 * s33.v1);
         let z574 = s33.v1 * s25.v9 + s33.v23 * s25.v8 - s5.v4 * z573 - s5.v5 * s33.v25
@@ -6193,15 +5956,14 @@ impl Jacobians<5, 5, 0> for BricardA04 {
         let z579 = self.m * (z565 + s6.v12 * s33.v11 - s5.v9 * s33.v10);
         let z580 = s33.v11 * s25.v13 + s33.v29 * s25.v12 - s5.v8 * z579 - s5.v9 * s33.v31
             + s5.v9 * z578 + s8.v12 * s33.v11 + s8.v15 * s33.v9 + s8.v15 * z563;
-        let z581 = self.m * (s33.v16 * s25.v14 + z567 - s6.v13 * z566);
-        let z582 = self.m * (z568 + s6.v13 * s33.v17 - s5.v11 * s33.v16);
+        let z581 = self.m * (s33.v16 * s25.v14 + (a[4] * s25.v5 + z564) - s6.v13 * z566);
+        let z582 = self.m * (a[4] * s25.v6 + z565 + s6.v13 * s33.v17 - s5.v11 * s33.v16);
         let z583 = s33.v17 * s25.v15 + s33.v32 * s25.v14 - s5.v10 * z582
             - s5.v11 * s33.v34 + s5.v11 * z581 + s8.v18 * s33.v17 + s8.v21 * s33.v15
             + s8.v21 * z566;
         let z584 = z580 + z583;
         let z585 = z577 + z584;
-        let z586 = z574 + z585;
-        let z587 = z571 + z586;
+        let z587 = z571 + (z574 + z585);
         let z646 = a[2] * s2.v0;
         let z647 = a[2] * s0.v0;
         let z648 = a[2] * s1.v4;
@@ -6215,8 +5977,6 @@ impl Jacobians<5, 5, 0> for BricardA04 {
         let z656 = a[4] * s25.v18 + z651;
         let z657 = a[4] * s25.v19 + z652;
         let z658 = a[4] * s25.v20 + z653;
-        let z659 = a[4] * s25.v24 + z654;
-        let z660 = a[4] * s25.v25 + z655;
         let z661 = self.m * (-s33.v1 * s25.v26 + a[0] * s20.v1);
         let z662 = self.m * (s33.v0 * s25.v26 - a[0] * s20.v0);
         let z663 = s33.v0 * s25.v27 + s33.v1 * s25.v29 + s33.v23 * s20.v1
@@ -6239,10 +5999,10 @@ impl Jacobians<5, 5, 0> for BricardA04 {
             + s8.v12 * z651 + s8.v14 * z652 + s8.v15 * z653;
         let z670 = self.m
             * (s33.v16 * s20.v7 - s33.v17 * s25.v38 - s6.v13 * z658 + s5.v11 * z657
-                + z659);
+                + (a[4] * s25.v24 + z654));
         let z671 = self.m
             * (s33.v15 * s25.v38 - s33.v16 * s20.v6 - s5.v10 * z657 + s6.v13 * z656
-                + z660);
+                + (a[4] * s25.v25 + z655));
         let z672 = s33.v15 * s25.v39 + s33.v16 * s25.v40 + s33.v17 * s25.v41
             + s33.v32 * s20.v7 - s33.v34 * s20.v6 - s5.v10 * z671 + s5.v11 * z670
             + s8.v18 * z656 + s8.v20 * z657 + s8.v21 * z658;
@@ -6257,8 +6017,6 @@ impl Jacobians<5, 5, 0> for BricardA04 {
         let z724 = z719 + a[4] * s25.v42;
         let z725 = z720 + a[4] * s25.v43;
         let z726 = z721 + a[4] * s25.v44;
-        let z727 = z722 + a[4] * s25.v48;
-        let z728 = z723 + a[4] * s25.v49;
         let z729 = self.m * (s33.v4 * s20.v9 - s33.v5 * s25.v50);
         let z730 = self.m * (s33.v3 * s25.v50 - s33.v4 * s20.v8);
         let z731 = s33.v3 * s25.v51 + s33.v4 * s25.v52 + s33.v5 * s25.v53
@@ -6273,11 +6031,11 @@ impl Jacobians<5, 5, 0> for BricardA04 {
             + s33.v29 * s20.v11 - s33.v31 * s20.v10 - s5.v8 * z733 + s5.v9 * z732
             + s8.v12 * z719 + s8.v14 * z720 + s8.v15 * z721;
         let z735 = self.m
-            * (z727 + s33.v16 * s20.v13 - s33.v17 * s25.v58 - s6.v13 * z726
-                + s5.v11 * z725);
+            * (z722 + a[4] * s25.v48 + s33.v16 * s20.v13 - s33.v17 * s25.v58
+                - s6.v13 * z726 + s5.v11 * z725);
         let z736 = self.m
-            * (z728 + s33.v15 * s25.v58 - s33.v16 * s20.v12 - s5.v10 * z725
-                + s6.v13 * z724);
+            * (z723 + a[4] * s25.v49 + s33.v15 * s25.v58 - s33.v16 * s20.v12
+                - s5.v10 * z725 + s6.v13 * z724);
         let z737 = s33.v15 * s25.v59 + s33.v16 * s25.v60 + s33.v17 * s25.v61
             + s33.v32 * s20.v13 - s33.v34 * s20.v12 - s5.v10 * z736 + s5.v11 * z735
             + s8.v18 * z724 + s8.v20 * z725 + s8.v21 * z726;
@@ -6286,17 +6044,15 @@ impl Jacobians<5, 5, 0> for BricardA04 {
         let z766 = a[4] * s2.v3;
         let z767 = a[4] * z41;
         let z768 = a[4] * s1.v7;
-        let z769 = a[4] * s25.v63;
-        let z770 = a[4] * s25.v64;
         let z771 = self.m * (s33.v10 * s20.v15 - s33.v11 * s25.v65);
         let z772 = self.m * (s33.v9 * s25.v65 - s33.v10 * s20.v14);
         let z773 = s33.v9 * s25.v66 + s33.v10 * s25.v67 + s33.v11 * s25.v68
             + s33.v29 * s20.v15 - s33.v31 * s20.v14 - s5.v8 * z772 + s5.v9 * z771;
         let z774 = self.m
-            * (s33.v16 * s20.v17 - s33.v17 * s25.v69 + z769 - s6.v13 * z768
+            * (s33.v16 * s20.v17 - s33.v17 * s25.v69 + a[4] * s25.v63 - s6.v13 * z768
                 + s5.v11 * z767);
         let z775 = self.m
-            * (s33.v15 * s25.v69 - s33.v16 * s20.v16 + z770 - s5.v10 * z767
+            * (s33.v15 * s25.v69 - s33.v16 * s20.v16 + a[4] * s25.v64 - s5.v10 * z767
                 + s6.v13 * z766);
         let z776 = s33.v15 * s25.v70 + s33.v16 * s25.v71 + s33.v17 * s25.v72
             + s33.v32 * s20.v17 - s33.v34 * s20.v16 - s5.v10 * z775 + s5.v11 * z774
@@ -6309,7 +6065,6 @@ impl Jacobians<5, 5, 0> for BricardA04 {
         let z806 = a[1] * s25.v77;
         let z807 = a[2] * s25.v78 + z806;
         let z808 = a[3] * s25.v79 + z807;
-        let z809 = a[4] * s25.v80 + z808;
         let z810 = self.m * (-s33.v0 * s25.v8 + z806 + s5.v4 * z559);
         let z811 = s33.v0 * s25.v81 + s33.v1 * s25.v82 - s33.v24 * s25.v8 + a[0] * s8.v3
             + s6.v10 * z573 - s5.v5 * z810 + s8.v0 * s33.v1 + s8.v2 * z559;
@@ -6328,7 +6083,8 @@ impl Jacobians<5, 5, 0> for BricardA04 {
         let z818 = s33.v9 * s25.v88 + s33.v10 * s25.v13 + s33.v11 * s25.v89
             + s5.v8 * z816 - s6.v12 * z578 + s5.v9 * s33.v30 + s8.v13 * s33.v11
             + s8.v16 * z563;
-        let z819 = self.m * (-s33.v15 * s25.v14 + z809 + s5.v10 * z566);
+        let z819 = self.m
+            * (-s33.v15 * s25.v14 + (a[4] * s25.v80 + z808) + s5.v10 * z566);
         let z820 = s33.v15 * s25.v90 + s33.v17 * s25.v91 - s33.v33 * s25.v14
             + s6.v13 * z582 - s5.v11 * z819 + s8.v17 * s33.v17 + s8.v19 * z566
             + s8.v21 * s33.v16;
@@ -6341,14 +6097,15 @@ impl Jacobians<5, 5, 0> for BricardA04 {
         let z825 = z814 + z822;
         let z826 = z815 + z823;
         let z827 = z813 + z824;
-        let z828 = z811 + z825;
-        let z829 = z812 + z826;
-        let z830 = z810 + z827;
-        let z831 = s1.v0 * z519 + s1.v0 * z829 - s1.v1 * z521 + s1.v1 * z828
-            + s5.v0 * z830 + s33.v41 * s25.v77;
+        let z831 = s1.v0
+            * (a[0] * s8.v1 + s6.v10 * s33.v25 - s5.v5 * s33.v24 + s8.v0 * s33.v0
+                + s8.v2 * s33.v1 + z513) + s1.v0 * (z812 + z826)
+            - s1.v1
+                * (a[0] * s8.v3 + s5.v4 * s33.v24 - s6.v10 * s33.v23 + s8.v2 * s33.v0
+                    + s8.v4 * s33.v1 + z515) + s1.v1 * (z811 + z825)
+            + s5.v0 * (z810 + z827) + s33.v41 * s25.v77;
         let z847 = a[2] * s25.v93;
         let z848 = a[3] * s25.v94 + z847;
-        let z849 = a[4] * s25.v95 + z848;
         let z850 = self.m * (-s33.v0 * s20.v1 + s33.v1 * s20.v0);
         let z851 = s33.v0 * s25.v96 + s33.v1 * s25.v97 - s33.v24 * s20.v1
             + s33.v25 * s25.v26 + a[0] * s25.v27 + s6.v10 * z662 - s5.v5 * z850;
@@ -6371,8 +6128,8 @@ impl Jacobians<5, 5, 0> for BricardA04 {
             - s33.v29 * s25.v34 + s33.v30 * s20.v4 + s5.v8 * z856 - s6.v12 * z667
             + s8.v13 * z651 + s8.v15 * z652 + s8.v16 * z653;
         let z859 = self.m
-            * (-s33.v15 * s20.v7 + s33.v17 * s20.v6 + z849 + s5.v10 * z658
-                - s5.v11 * z656);
+            * (-s33.v15 * s20.v7 + s33.v17 * s20.v6 + (a[4] * s25.v95 + z848)
+                + s5.v10 * z658 - s5.v11 * z656);
         let z860 = s33.v15 * s25.v105 + s33.v16 * s25.v39 + s33.v17 * s25.v106
             - s33.v33 * s20.v7 + s33.v34 * s25.v38 + s6.v13 * z671 - s5.v11 * z859
             + s8.v17 * z656 + s8.v18 * z657 + s8.v19 * z658;
@@ -6385,12 +6142,8 @@ impl Jacobians<5, 5, 0> for BricardA04 {
         let z865 = z854 + z862;
         let z866 = z855 + z863;
         let z867 = z853 + z864;
-        let z868 = z851 + z865;
-        let z869 = z852 + z866;
-        let z870 = z850 + z867;
-        let z871 = s1.v0 * z869 + s1.v1 * z868 + s5.v0 * z870;
+        let z871 = s1.v0 * (z852 + z866) + s1.v1 * (z851 + z865) + s5.v0 * (z850 + z867);
         let z883 = a[3] * s25.v108;
-        let z884 = a[4] * s25.v109 + z883;
         let z885 = self.m * (-s33.v3 * s20.v9 + s33.v5 * s20.v8);
         let z886 = s33.v3 * s25.v110 + s33.v4 * s25.v51 + s33.v5 * s25.v111
             - s33.v27 * s20.v9 + s33.v28 * s25.v50 + s6.v11 * z730 - s5.v7 * z885;
@@ -6407,7 +6160,7 @@ impl Jacobians<5, 5, 0> for BricardA04 {
             + s8.v13 * z719 + s8.v15 * z720 + s8.v16 * z721;
         let z891 = self.m
             * (-s33.v15 * s20.v13 + s33.v17 * s20.v12 + s5.v10 * z726 - s5.v11 * z724
-                + z884);
+                + (a[4] * s25.v109 + z883));
         let z892 = s33.v15 * s25.v116 + s33.v16 * s25.v59 + s33.v17 * s25.v117
             - s33.v33 * s20.v13 + s33.v34 * s25.v58 + s6.v13 * z736 - s5.v11 * z891
             + s8.v17 * z724 + s8.v18 * z725 + s8.v19 * z726;
@@ -6421,7 +6174,6 @@ impl Jacobians<5, 5, 0> for BricardA04 {
         let z898 = z887 + z895;
         let z899 = z885 + z896;
         let z900 = s1.v0 * z898 + s1.v1 * z897 + s5.v0 * z899;
-        let z908 = a[4] * s25.v119;
         let z909 = self.m * (-s33.v9 * s20.v15 + s33.v11 * s20.v14);
         let z910 = s33.v9 * s25.v120 + s33.v10 * s25.v66 + s33.v11 * s25.v121
             - s33.v30 * s20.v15 + s33.v31 * s25.v65 + s6.v12 * z772 - s5.v9 * z909;
@@ -6429,7 +6181,7 @@ impl Jacobians<5, 5, 0> for BricardA04 {
             - s33.v29 * s25.v65 + s33.v30 * s20.v14 + s5.v8 * z909 - s6.v12 * z771;
         let z912 = self.m
             * (-s33.v15 * s20.v17 + s33.v17 * s20.v16 + s5.v10 * z768 - s5.v11 * z766
-                + z908);
+                + a[4] * s25.v119);
         let z913 = s33.v15 * s25.v123 + s33.v16 * s25.v70 + s33.v17 * s25.v124
             - s33.v33 * s20.v17 + s33.v34 * s25.v69 + s6.v13 * z775 - s5.v11 * z912
             + s8.v17 * z766 + s8.v18 * z767 + s8.v19 * z768;
@@ -6448,24 +6200,21 @@ impl Jacobians<5, 5, 0> for BricardA04 {
         let z925 = s1.v0 * z924 + s1.v1 * z923 + s5.v0 * z922;
         let z926 = z578 + z581;
         let z927 = z579 + z582;
-        let z928 = z575 + z926;
-        let z929 = z576 + z927;
         let z930 = z515 * s7.v0 + s33.v38 * s25.v0 + s0.v1 * z585 + s33.v39 * s25.v78
             + s1.v2 * z825 + s33.v40 * s25.v1 + s1.v3 * z513 + s1.v3 * z826
-            + s6.v0 * z928 + s5.v1 * z827 + s6.v1 * z929;
+            + s6.v0 * (z575 + z926) + s5.v1 * z827 + s6.v1 * (z576 + z927);
         let z931 = z667 + z670;
         let z932 = z668 + z671;
-        let z933 = z664 + z931;
-        let z934 = z665 + z932;
-        let z935 = s0.v0 * z514 + s33.v38 * s25.v16 + s0.v1 * z674 + s33.v39 * s25.v93
-            + s1.v2 * z865 + s33.v40 * s25.v17 + s2.v0 * z513 + s1.v3 * z866
-            + s1.v4 * z515 + s6.v0 * z933 + s5.v1 * z867 + s6.v1 * z934;
+        let z935 = s0.v0
+            * (-s5.v6 * s33.v28 + s5.v7 * s33.v26 + s8.v6 * s33.v3 + s8.v8 * s33.v4
+                + s8.v9 * s33.v5 + z508) + s33.v38 * s25.v16 + s0.v1 * z674
+            + s33.v39 * s25.v93 + s1.v2 * z865 + s33.v40 * s25.v17 + s2.v0 * z513
+            + s1.v3 * z866 + s1.v4 * z515 + s6.v0 * (z664 + z931) + s5.v1 * z867
+            + s6.v1 * (z665 + z932);
         let z936 = z732 + z735;
         let z937 = z733 + z736;
-        let z938 = z729 + z936;
-        let z939 = z730 + z937;
-        let z940 = s0.v1 * z739 + s1.v2 * z897 + s1.v3 * z898 + s6.v0 * z938
-            + s5.v1 * z899 + s6.v1 * z939;
+        let z940 = s0.v1 * z739 + s1.v2 * z897 + s1.v3 * z898 + s6.v0 * (z729 + z936)
+            + s5.v1 * z899 + s6.v1 * (z730 + z937);
         let z941 = z771 + z774;
         let z942 = z772 + z775;
         let z943 = s0.v1 * z777 + s1.v2 * z915 + s1.v3 * z916 + s6.v0 * z941
@@ -6556,8 +6305,6 @@ impl Jacobians<5, 5, 0> for BricardA04 {
                 let z62 = z21 * s0.v6 - z41 * s0.v7;
                 let z63 = s1.v5 * s0.v7 + s1.v7 * s0.v6;
                 let z64 = s1.v5 * s0.v6 - s1.v7 * s0.v7;
-                let z261 = qd[0] * self.m * s26.v22;
-                let z263 = -qd[0] * self.m * s26.v21;
                 let z2864 = dp[1] * s1.v0;
                 let z2865 = -dp[1] * s1.v1;
                 let z2866 = -s1.v0 * z2864 + s1.v1 * z2865;
@@ -6840,8 +6587,6 @@ impl Jacobians<5, 5, 0> for BricardA04 {
                     + 0.08333333333333333 * (self.w * self.w) * dp[0] * (z44 * z44)
                     + 0.08333333333333333 * (self.w * self.w) * dp[0] * (z63 * z63)
                     + 0.16666666666666666 * (self.w * self.w) * dp[0] * (z64 * z64);
-                let z2933 = qd[0] * z2896;
-                let z2934 = -qd[0] * z2895;
                 let z2935 = qd[0] * z2899 - s26.v1 * z2898;
                 let z2936 = -s26.v0 * z2899 + s26.v1 * z2897 + z2867;
                 let z2937 = -qd[0] * z2897 + s26.v0 * z2898;
@@ -6868,9 +6613,10 @@ impl Jacobians<5, 5, 0> for BricardA04 {
                     + qd[4] * s26.v16 * z2891 - qd[4] * s26.v17 * z2890 + z2951;
                 let z2954 = -qd[4] * z40 * z2893 + qd[4] * s6.v2 * z2892
                     + qd[4] * s26.v15 * z2890 - qd[4] * s26.v16 * z2889 + z2952;
-                let z2955 = qd[0] * (self.m * z2934 + dp[0] * s26.v22);
-                let z2956 = -qd[0] * (self.m * z2933 + dp[0] * s26.v21);
-                let z2957 = z261 * z2896 - z263 * z2895 - s6.v8 * z2956 + s6.v9 * z2955;
+                let z2957 = qd[0] * self.m * s26.v22 * z2896
+                    - (-qd[0] * self.m * s26.v21) * z2895
+                    - s6.v8 * (-qd[0] * (self.m * (qd[0] * z2896) + dp[0] * s26.v21))
+                    + s6.v9 * (qd[0] * (self.m * (-qd[0] * z2895) + dp[0] * s26.v22));
                 let z2958 = qd[0] * self.m * z2937 + qd[0] * dp[0] * s26.v25
                     + self.m * s27.v1 * z2899 - self.m * s27.v2 * z2898
                     - self.m * s26.v1 * z2936 + self.m * z2947 + dp[0] * s27.v3
@@ -6933,8 +6679,7 @@ impl Jacobians<5, 5, 0> for BricardA04 {
                     + s26.v17 * z2975 - s5.v10 * z2974 + s5.v11 * z2973;
                 let z2978 = z2972 + z2977;
                 let z2979 = z2967 + z2978;
-                let z2980 = z2962 + z2979;
-                let z2981 = z2957 + z2980;
+                let z2981 = z2957 + (z2962 + z2979);
                 let z2982 = qd[2]
                     * (s1.v2 * z2876 - s1.v3 * z2874 - s26.v3 * z2873 + s26.v5 * z2871);
                 let z2983 = qd[3] * s2.v1 * z2885 - qd[3] * s1.v5 * z2883
@@ -6995,18 +6740,13 @@ impl Jacobians<5, 5, 0> for BricardA04 {
                 let z3004 = z2991 + z3001;
                 let z3005 = z2992 + z3002;
                 let z3006 = z2989 + z3003;
-                let z3007 = z2987 + z3004;
-                let z3008 = z2988 + z3005;
-                let z3009 = z2985 + z3006;
-                let z3010 = s1.v0 * z3008 + s1.v1 * z3007 + s5.v0 * z3009
-                    + s27.v41 * z2866;
+                let z3010 = s1.v0 * (z2988 + z3005) + s1.v1 * (z2987 + z3004)
+                    + s5.v0 * (z2985 + z3006) + s27.v41 * z2866;
                 let z3011 = z2968 + z2973;
                 let z3012 = z2969 + z2974;
-                let z3013 = z2963 + z3011;
-                let z3014 = z2964 + z3012;
-                let z3015 = s0.v1 * z2979 + s1.v2 * z3004 + s1.v3 * z3005 + s6.v0 * z3013
-                    + s5.v1 * z3006 + s6.v1 * z3014 + s27.v38 * z2871 + s27.v39 * z2872
-                    + s27.v40 * z2873;
+                let z3015 = s0.v1 * z2979 + s1.v2 * z3004 + s1.v3 * z3005
+                    + s6.v0 * (z2963 + z3011) + s5.v1 * z3006 + s6.v1 * (z2964 + z3012)
+                    + s27.v38 * z2871 + s27.v39 * z2872 + s27.v40 * z2873;
                 let z3016 = s2.v1 * z3001 + z21 * z2978 + s1.v5 * z3002 + s6.v3 * z3011
                     + s5.v2 * z3003 + s6.v4 * z3012 + s27.v35 * z2880 + s27.v36 * z2881
                     + s27.v37 * z2882;
@@ -7338,12 +7078,9 @@ impl Jacobians<5, 5, 0> for BricardA04 {
                 let z3020 = a[2] * z2873;
                 let z3021 = z3019 + a[3] * z2880;
                 let z3022 = z3020 + a[3] * z2882;
-                let z3023 = z3021 + a[4] * z2889;
-                let z3024 = z3022 + a[4] * z2891;
-                let z3025 = a[0] * (self.m * z2896 + dp[0] * s6.v9);
-                let z3026 = -a[0] * (self.m * z2895 + dp[0] * s6.v8);
                 let z3027 = s33.v21 * z2896 - s33.v22 * z2895 + a[0] * z3018
-                    - s6.v8 * z3026 + s6.v9 * z3025;
+                    - s6.v8 * (-a[0] * (self.m * z2895 + dp[0] * s6.v8))
+                    + s6.v9 * (a[0] * (self.m * z2896 + dp[0] * s6.v9));
                 let z3028 = -self.m * s33.v1 * z2898 + self.m * a[0] * z2899
                     + a[0] * dp[0] * s5.v5 - dp[0] * s6.v10 * s33.v1;
                 let z3029 = self.m * s33.v0 * z2898 - self.m * a[0] * z2897
@@ -7366,10 +7103,10 @@ impl Jacobians<5, 5, 0> for BricardA04 {
                     - dp[0] * s5.v8 * s33.v10 + dp[0] * s6.v12 * s33.v9;
                 let z3036 = s33.v9 * z2919 + s33.v10 * z2921 + s33.v11 * z2922
                     + s33.v29 * z2917 - s33.v31 * z2915 - s5.v8 * z3035 + s5.v9 * z3034;
-                let z3037 = self.m * z3023 + self.m * s33.v16 * z2926
+                let z3037 = self.m * (z3021 + a[4] * z2889) + self.m * s33.v16 * z2926
                     - self.m * s33.v17 * z2925 + dp[0] * s33.v18
                     - dp[0] * s6.v13 * s33.v17 + dp[0] * s5.v11 * s33.v16;
-                let z3038 = self.m * z3024 + self.m * s33.v15 * z2925
+                let z3038 = self.m * (z3022 + a[4] * z2891) + self.m * s33.v15 * z2925
                     - self.m * s33.v16 * z2924 + dp[0] * s33.v20
                     - dp[0] * s5.v10 * s33.v16 + dp[0] * s6.v13 * s33.v15;
                 let z3039 = s33.v15 * z2928 + s33.v16 * z2930 + s33.v17 * z2931
@@ -7377,12 +7114,10 @@ impl Jacobians<5, 5, 0> for BricardA04 {
                     + s5.v11 * z3037;
                 let z3040 = z3036 + z3039;
                 let z3041 = z3033 + z3040;
-                let z3042 = z3030 + z3041;
-                let z3043 = z3027 + z3042;
+                let z3043 = z3027 + (z3030 + z3041);
                 let z3044 = a[1] * z2866;
                 let z3045 = z3044 + a[2] * z2872;
                 let z3046 = z3045 + a[3] * z2881;
-                let z3047 = z3046 + a[4] * z2890;
                 let z3048 = -self.m * s33.v0 * z2899 + self.m * s33.v1 * z2897
                     + self.m * z3044 + dp[0] * s33.v2 + dp[0] * s5.v4 * s33.v1
                     - dp[0] * s5.v5 * s33.v0;
@@ -7405,8 +7140,8 @@ impl Jacobians<5, 5, 0> for BricardA04 {
                 let z3056 = s33.v9 * z2920 + s33.v10 * z2922 + s33.v11 * z2923
                     - s33.v29 * z2916 + s33.v30 * z2915 + s5.v8 * z3054 - s6.v12 * z3034;
                 let z3057 = -self.m * s33.v15 * z2926 + self.m * s33.v17 * z2924
-                    + self.m * z3047 + dp[0] * s33.v19 + dp[0] * s5.v10 * s33.v17
-                    - dp[0] * s5.v11 * s33.v15;
+                    + self.m * (z3046 + a[4] * z2890) + dp[0] * s33.v19
+                    + dp[0] * s5.v10 * s33.v17 - dp[0] * s5.v11 * s33.v15;
                 let z3058 = s33.v15 * z2927 + s33.v16 * z2928 + s33.v17 * z2929
                     - s33.v33 * z2926 + s33.v34 * z2925 + s6.v13 * z3038
                     - s5.v11 * z3057;
@@ -7419,18 +7154,13 @@ impl Jacobians<5, 5, 0> for BricardA04 {
                 let z3063 = z3052 + z3060;
                 let z3064 = z3053 + z3061;
                 let z3065 = z3051 + z3062;
-                let z3066 = z3049 + z3063;
-                let z3067 = z3050 + z3064;
-                let z3068 = z3048 + z3065;
-                let z3069 = s1.v0 * z3067 + s1.v1 * z3066 + s5.v0 * z3068
-                    + s33.v41 * z2866;
+                let z3069 = s1.v0 * (z3050 + z3064) + s1.v1 * (z3049 + z3063)
+                    + s5.v0 * (z3048 + z3065) + s33.v41 * z2866;
                 let z3070 = z3034 + z3037;
                 let z3071 = z3035 + z3038;
-                let z3072 = z3031 + z3070;
-                let z3073 = z3032 + z3071;
                 let z3074 = s33.v38 * z2871 + s0.v1 * z3041 + s33.v39 * z2872
-                    + s1.v2 * z3063 + s33.v40 * z2873 + s1.v3 * z3064 + s6.v0 * z3072
-                    + s5.v1 * z3065 + s6.v1 * z3073;
+                    + s1.v2 * z3063 + s33.v40 * z2873 + s1.v3 * z3064
+                    + s6.v0 * (z3031 + z3070) + s5.v1 * z3065 + s6.v1 * (z3032 + z3071);
                 let z3075 = s33.v35 * z2880 + s33.v36 * z2881 + s33.v37 * z2882
                     + s2.v1 * z3060 + z21 * z3040 + s1.v5 * z3061 + s6.v3 * z3070
                     + s5.v2 * z3062 + s6.v4 * z3071;

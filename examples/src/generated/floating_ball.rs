@@ -221,7 +221,6 @@ impl FloatingBall {
     fn shared3(&self, _q: &Vector<6>, s0: &Shared0) -> Shared3 {
         let mut s3 = Shared3::default();
         let z4 = s0.v0 * s0.v2;
-        let z5 = s0.v0 * s0.v3;
         s3.v0 = -s0.v1 * s0.v2;
         s3.v1 = -s0.v1 * s0.v3;
         s3.v2 = -s0.v0 * s0.v4 + s0.v5 * s3.v1;
@@ -229,7 +228,7 @@ impl FloatingBall {
         s3.v4 = -s0.v0 * s0.v3;
         s3.v5 = z4 * s0.v5;
         s3.v6 = z4 * s0.v4;
-        s3.v7 = s0.v1 * s0.v4 - z5 * s0.v5;
+        s3.v7 = s0.v1 * s0.v4 - s0.v0 * s0.v3 * s0.v5;
         s3
     }
     #[allow(clippy::field_reassign_with_default)]
@@ -299,10 +298,9 @@ impl FloatingBall {
         s1: &Shared1,
     ) -> Shared5 {
         let mut s5 = Shared5::default();
-        let z4 = s0.v0 * s0.v2;
         s5.v0 = -qd[4] * s0.v1;
         s5.v1 = qd[4] * s0.v0;
-        s5.v2 = qd[5] * z4 + s5.v0;
+        s5.v2 = qd[5] * (s0.v0 * s0.v2) + s5.v0;
         s5.v3 = qd[5] * s1.v0 + s5.v1;
         s5.v4 = qd[3] - qd[5] * s0.v3;
         s5
@@ -338,10 +336,8 @@ impl FloatingBall {
     ) -> Shared7 {
         let mut s7 = Shared7::default();
         let z4 = s0.v0 * s0.v2;
-        let z61 = qd[1] * qd[3];
-        let z62 = -qd[0] * qd[3];
-        s7.v0 = -qd[2] * qd[4] * s0.v0 + z61;
-        s7.v1 = -qd[2] * qd[4] * s0.v1 + z62;
+        s7.v0 = -qd[2] * qd[4] * s0.v0 + qd[1] * qd[3];
+        s7.v1 = -qd[2] * qd[4] * s0.v1 - qd[0] * qd[3];
         s7.v2 = qd[4] * (qd[0] * s0.v0 + qd[1] * s0.v1);
         s7.v3 = -qd[1] * qd[5] * s0.v3 - qd[2] * qd[5] * s1.v0 + s7.v0;
         s7.v4 = qd[0] * qd[5] * s0.v3 + qd[2] * qd[5] * z4 + s7.v1;
@@ -432,18 +428,14 @@ impl Dynamics<6> for FloatingBall {
         let s1 = self.shared1(q, &s0);
         let s2 = self.shared2(q, &s0, &s1);
         let s5 = self.shared5(q, qd, &s0, &s1);
-        let z4 = s0.v0 * s0.v2;
         let z27 = s5.v2 * s2.v0 + s5.v3 * s2.v1 + s5.v4 * s2.v2;
         let z28 = s5.v2 * s2.v1 + s5.v3 * s2.v3 + s5.v4 * s2.v4;
         let z29 = s5.v2 * s2.v2 + s5.v3 * s2.v4 + s5.v4 * s2.v5;
-        let z30 = qd[0] * self.m;
-        let z31 = qd[1] * self.m;
-        let z32 = qd[2] * self.m;
-        let z33 = s0.v0 * z28 - s0.v1 * z27;
-        let z34 = -s0.v3 * z29 + z4 * z27 + s1.v0 * z28;
         0.5
-            * (qd[0] * z30 + qd[1] * z31 + qd[2] * z32 + qd[3] * z29 + qd[4] * z33
-                + qd[5] * z34)
+            * (qd[0] * (qd[0] * self.m) + qd[1] * (qd[1] * self.m)
+                + qd[2] * (qd[2] * self.m) + qd[3] * z29
+                + qd[4] * (s0.v0 * z28 - s0.v1 * z27)
+                + qd[5] * (-s0.v3 * z29 + s0.v0 * s0.v2 * z27 + s1.v0 * z28))
     }
     fn potential_energy(&self, q: &Vector<6>, _t: f64) -> f64 {
         self.m * self.g * q[2]
@@ -467,10 +459,9 @@ impl Dynamics<6> for FloatingBall {
         let z27 = s5.v2 * s2.v0 + s5.v3 * s2.v1 + s5.v4 * s2.v2;
         let z28 = s5.v2 * s2.v1 + s5.v3 * s2.v3 + s5.v4 * s2.v4;
         let z29 = s5.v2 * s2.v2 + s5.v3 * s2.v4 + s5.v4 * s2.v5;
-        let z52 = s0.v0 * s2.v1 - s0.v1 * s2.v0;
-        let z53 = s0.v0 * s2.v3 - s0.v1 * s2.v1;
         let z54 = s0.v0 * s2.v4 - s0.v1 * s2.v2;
-        let z55 = s0.v0 * z53 - s0.v1 * z52;
+        let z55 = s0.v0 * (s0.v0 * s2.v3 - s0.v1 * s2.v1)
+            - s0.v1 * (s0.v0 * s2.v1 - s0.v1 * s2.v0);
         let z56 = -s0.v3 * s2.v2 + z4 * s2.v0 + s1.v0 * s2.v1;
         let z57 = -s0.v3 * s2.v4 + z4 * s2.v1 + s1.v0 * s2.v3;
         let z58 = -s0.v3 * s2.v5 + z4 * s2.v2 + s1.v0 * s2.v4;
@@ -518,10 +509,9 @@ impl Dynamics<6> for FloatingBall {
         let s1 = self.shared1(q, &s0);
         let s2 = self.shared2(q, &s0, &s1);
         let z4 = s0.v0 * s0.v2;
-        let z52 = s0.v0 * s2.v1 - s0.v1 * s2.v0;
-        let z53 = s0.v0 * s2.v3 - s0.v1 * s2.v1;
         let z54 = s0.v0 * s2.v4 - s0.v1 * s2.v2;
-        let z55 = s0.v0 * z53 - s0.v1 * z52;
+        let z55 = s0.v0 * (s0.v0 * s2.v3 - s0.v1 * s2.v1)
+            - s0.v1 * (s0.v0 * s2.v1 - s0.v1 * s2.v0);
         let z56 = -s0.v3 * s2.v2 + z4 * s2.v0 + s1.v0 * s2.v1;
         let z57 = -s0.v3 * s2.v4 + z4 * s2.v1 + s1.v0 * s2.v3;
         let z58 = -s0.v3 * s2.v5 + z4 * s2.v2 + s1.v0 * s2.v4;
@@ -547,7 +537,6 @@ impl Dynamics<6> for FloatingBall {
         let s5 = self.shared5(q, qd, &s0, &s1);
         let s6 = self.shared6(q, qd, &s0, &s1, &s5);
         let s7 = self.shared7(q, qd, &s0, &s1);
-        let z4 = s0.v0 * s0.v2;
         let z27 = s5.v2 * s2.v0 + s5.v3 * s2.v1 + s5.v4 * s2.v2;
         let z28 = s5.v2 * s2.v1 + s5.v3 * s2.v3 + s5.v4 * s2.v4;
         let z29 = s5.v2 * s2.v2 + s5.v3 * s2.v4 + s5.v4 * s2.v5;
@@ -561,7 +550,7 @@ impl Dynamics<6> for FloatingBall {
         let z80 = s5.v2 * z28 - s5.v3 * z27 + s2.v2 * s6.v3 + s2.v4 * s6.v4
             + s2.v5 * s6.v5;
         let z81 = s0.v0 * z79 - s0.v1 * z78;
-        let z82 = -s0.v3 * z80 + z4 * z78 + s1.v0 * z79;
+        let z82 = -s0.v3 * z80 + s0.v0 * s0.v2 * z78 + s1.v0 * z79;
         let x0 = -z75;
         let x1 = -z76;
         let x2 = -z77;
@@ -590,9 +579,6 @@ impl Dynamics<6> for FloatingBall {
         let z31 = qd[1] * self.m;
         let z32 = qd[2] * self.m;
         let z36 = -qd[3] * s0.v1;
-        let z56 = -s0.v3 * s2.v2 + z4 * s2.v0 + s1.v0 * s2.v1;
-        let z57 = -s0.v3 * s2.v4 + z4 * s2.v1 + s1.v0 * s2.v3;
-        let z58 = -s0.v3 * s2.v5 + z4 * s2.v2 + s1.v0 * s2.v4;
         let z84 = 2.0 * s5.v3 * s2.v2 - 2.0 * s5.v4 * s2.v1;
         let z85 = -s5.v2 * s2.v2 + s5.v3 * s2.v4 + s5.v4 * s2.v0 - s5.v4 * s2.v3;
         let z86 = s5.v2 * s2.v1 - s5.v3 * s2.v0 + s5.v3 * s2.v5 - s5.v4 * s2.v4;
@@ -625,15 +611,19 @@ impl Dynamics<6> for FloatingBall {
         let z120 = self.m * s8.v8 + s0.v3 * z31 + s1.v0 * z32;
         let z121 = self.m * s8.v9 - s0.v3 * z30 - z4 * z32;
         let z122 = self.m * s8.v10 + z4 * z31 - s1.v0 * z30;
-        let z123 = -0.5 * s0.v3 * z28 - 0.5 * s0.v3 * z86 + 0.5 * z4 * z84
-            - 0.5 * s1.v0 * z29 + 0.5 * s1.v0 * z85;
-        let z124 = 0.5 * s0.v3 * z27 - 0.5 * s0.v3 * z88 + 0.5 * z4 * z29
-            + 0.5 * z4 * z85 + 0.5 * s1.v0 * z87;
         let z125 = -0.5 * s0.v3 * z89 - 0.5 * z4 * z28 + 0.5 * z4 * z86
             + 0.5 * s1.v0 * z27 + 0.5 * s1.v0 * z88;
         let z126 = -s0.v3 * z119 + z4 * z117 + s1.v0 * z118;
         let z127 = s0.v0 * z118 - s0.v1 * z117;
-        let z128 = s0.v0 * z124 - s0.v1 * z123 + z36 * z57 + z56 * s8.v0 + z58 * s8.v1;
+        let z128 = s0.v0
+            * (0.5 * s0.v3 * z27 - 0.5 * s0.v3 * z88 + 0.5 * z4 * z29 + 0.5 * z4 * z85
+                + 0.5 * s1.v0 * z87)
+            - s0.v1
+                * (-0.5 * s0.v3 * z28 - 0.5 * s0.v3 * z86 + 0.5 * z4 * z84
+                    - 0.5 * s1.v0 * z29 + 0.5 * s1.v0 * z85)
+            + z36 * (-s0.v3 * s2.v4 + z4 * s2.v1 + s1.v0 * s2.v3)
+            + (-s0.v3 * s2.v2 + z4 * s2.v0 + s1.v0 * s2.v1) * s8.v0
+            + (-s0.v3 * s2.v5 + z4 * s2.v2 + s1.v0 * s2.v4) * s8.v1;
         let x0 = z89 * 0.5;
         c[(0, 3)] = z103;
         c[(0, 4)] = z110;
@@ -669,28 +659,16 @@ impl Dynamics<6> for FloatingBall {
         let z27 = s5.v2 * s2.v0 + s5.v3 * s2.v1 + s5.v4 * s2.v2;
         let z28 = s5.v2 * s2.v1 + s5.v3 * s2.v3 + s5.v4 * s2.v4;
         let z29 = s5.v2 * s2.v2 + s5.v3 * s2.v4 + s5.v4 * s2.v5;
-        let z36 = -qd[3] * s0.v1;
         let z56 = -s0.v3 * s2.v2 + z4 * s2.v0 + s1.v0 * s2.v1;
         let z57 = -s0.v3 * s2.v4 + z4 * s2.v1 + s1.v0 * s2.v3;
         let z58 = -s0.v3 * s2.v5 + z4 * s2.v2 + s1.v0 * s2.v4;
         let z59 = -s0.v3 * z58 + z4 * z56 + s1.v0 * z57;
-        let z61 = qd[1] * qd[3];
-        let z62 = -qd[0] * qd[3];
         let z419 = qd[4] * s8.v0;
-        let z420 = qd[4] * z36;
+        let z420 = qd[4] * (-qd[3] * s0.v1);
         let z421 = qd[4] * s8.v1;
-        let z422 = qd[4] * s8.v2;
-        let z423 = qd[4] * s8.v3;
-        let z424 = qd[4] * s8.v4;
         let z425 = qd[5] * s8.v5;
         let z426 = qd[5] * s8.v6;
         let z427 = qd[5] * s8.v7;
-        let z428 = qd[5] * s8.v8;
-        let z429 = qd[5] * s8.v9;
-        let z430 = qd[5] * s8.v10;
-        let z431 = self.m * (-qd[1] * s5.v4 + qd[2] * s5.v3);
-        let z432 = self.m * (qd[0] * s5.v4 - qd[2] * s5.v2);
-        let z433 = self.m * (-qd[0] * s5.v3 + qd[1] * s5.v2);
         let z434 = s5.v3 * z29 - s5.v4 * z28;
         let z435 = -s5.v2 * z29 + s5.v4 * z27;
         let z436 = s5.v2 * z28 - s5.v3 * z27;
@@ -700,47 +678,39 @@ impl Dynamics<6> for FloatingBall {
         let z440 = z57 * z437;
         let z441 = z58 * z437;
         let z442 = -z56 * z425 - z57 * z426 - z58 * z427 + z438;
-        let z443 = s2.v0 - z56 * z439;
         let z444 = s2.v1 - z56 * z440;
         let z445 = s2.v2 - z56 * z441;
-        let z446 = s2.v3 - z57 * z440;
         let z447 = s2.v4 - z57 * z441;
         let z448 = s2.v5 - z58 * z441;
-        let z449 = s2.v0 * z425 + s2.v1 * z426 + s2.v2 * z427 + z434 + z439 * z442;
-        let z450 = s2.v1 * z425 + s2.v3 * z426 + s2.v4 * z427 + z435 + z440 * z442;
-        let z451 = s2.v2 * z425 + s2.v4 * z426 + s2.v5 * z427 + z436 + z441 * z442;
-        let z452 = self.m * z428 + z431;
-        let z453 = self.m * z429 + z432;
-        let z454 = self.m * z430 + z433;
-        let z455 = s0.v0 * z444 - s0.v1 * z443;
-        let z456 = s0.v0 * z446 - s0.v1 * z444;
+        let z455 = s0.v0 * z444 - s0.v1 * (s2.v0 - z56 * z439);
+        let z456 = s0.v0 * (s2.v3 - z57 * z440) - s0.v1 * z444;
         let z457 = s0.v0 * z447 - s0.v1 * z445;
         let z458 = s0.v0 * z456 - s0.v1 * z455;
         let z459 = 1.0 / z458;
-        let z460 = -s0.v0 * z450 + s0.v1 * z449;
+        let z460 = -s0.v0
+            * (s2.v1 * z425 + s2.v3 * z426 + s2.v4 * z427 + z435 + z440 * z442)
+            + s0.v1 * (s2.v0 * z425 + s2.v1 * z426 + s2.v2 * z427 + z434 + z439 * z442);
         let z463 = z457 * z459;
-        let z464 = z460 - z419 * z455 - z420 * z456 - z421 * z457;
         let z470 = z448 - z457 * z463;
-        let z473 = z463 * z464 + z419 * z445 + z420 * z447 + z421 * z448 + z451;
-        let z474 = self.m * z422 + z452;
-        let z475 = self.m * z423 + z453;
-        let z476 = self.m * z424 + z454;
-        let z477 = 1.0 / z470;
-        let z490 = z474 + self.m * z61;
-        let z491 = z475 + self.m * z62;
+        let z473 = z463 * (z460 - z419 * z455 - z420 * z456 - z421 * z457) + z419 * z445
+            + z420 * z447 + z421 * z448
+            + (s2.v2 * z425 + s2.v4 * z426 + s2.v5 * z427 + z436 + z441 * z442);
+        let z474 = self.m * (qd[4] * s8.v2)
+            + (self.m * (qd[5] * s8.v8) + self.m * (-qd[1] * s5.v4 + qd[2] * s5.v3));
+        let z476 = self.m * (qd[4] * s8.v4)
+            + (self.m * (qd[5] * s8.v10) + self.m * (-qd[0] * s5.v3 + qd[1] * s5.v2));
+        let z491 = self.m * (qd[4] * s8.v3)
+            + (self.m * (qd[5] * s8.v9) + self.m * (qd[0] * s5.v4 - qd[2] * s5.v2))
+            + self.m * (-qd[0] * qd[3]);
         let z492 = 1.0 / self.m;
-        let z497 = -z490 * z492;
+        let z497 = -(z474 + self.m * (qd[1] * qd[3])) * z492;
         let z498 = -z491 * z492;
-        let z499 = -z476 - self.m * self.g;
-        let z500 = z492 * z499;
-        let z502 = -z473 * z477;
-        let z505 = z460 - z419 * z455 - z420 * z456 - z421 * z457 - z457 * z502;
-        let z506 = z459 * z505;
-        let z507 = -s0.v1 * z506 + z419;
-        let z508 = s0.v0 * z506 + z420;
-        let z509 = z502 + z421;
-        let z513 = -z56 * z507 - z56 * z425 - z57 * z508 - z57 * z426 - z58 * z509
-            - z58 * z427 + z438;
+        let z500 = z492 * (-z476 - self.m * self.g);
+        let z502 = -z473 * (1.0 / z470);
+        let z506 = z459 * (z460 - z419 * z455 - z420 * z456 - z421 * z457 - z457 * z502);
+        let z513 = -z56 * (-s0.v1 * z506 + z419) - z56 * z425
+            - z57 * (s0.v0 * z506 + z420) - z57 * z426 - z58 * (z502 + z421) - z58 * z427
+            + z438;
         let z514 = z437 * z513;
         qdd[0] = z497;
         qdd[1] = z498;
@@ -806,8 +776,7 @@ impl Constraints<6, 0, 1> for FloatingBall {
         time_partial.fill(0.0);
         let s0 = self.shared0(q);
         let s3 = self.shared3(q, &s0);
-        let z5 = s0.v0 * s0.v3;
-        let z13 = s0.v1 * s0.v5 + z5 * s0.v4;
+        let z13 = s0.v1 * s0.v5 + s0.v0 * s0.v3 * s0.v4;
         let z16 = s0.v2 * s0.v5;
         let z17 = s0.v2 * s0.v4;
         let x0 = self.r * (s0.v3 * s3.v0 + -(s3.v2 * z16 + s3.v3 * z17));
@@ -936,32 +905,29 @@ impl Rates<6, 0, 1> for FloatingBall {
         let z27 = z18 * z21 + z19 * z22 + z20 * z23;
         let z28 = z18 * z22 + z19 * z24 + z20 * z25;
         let z29 = z18 * z23 + z19 * z25 + z20 * z26;
-        let z61 = x.qd[1] * x.qd[3];
-        let z62 = -x.qd[0] * x.qd[3];
-        let z63 = -x.qd[3] * x.qd[4] * z0;
-        let z64 = -x.qd[3] * x.qd[4] * z1;
-        let z65 = x.qd[4] * (z0 * z8 + z1 * z9);
-        let z66 = -x.qd[2] * x.qd[4] * z0 + z61;
-        let z67 = -x.qd[2] * x.qd[4] * z1 + z62;
-        let z68 = x.qd[4] * (x.qd[0] * z0 + x.qd[1] * z1);
-        let z69 = -x.qd[5] * z3 * z19 - x.qd[5] * z6 * z20 + z63;
-        let z70 = x.qd[5] * z3 * z18 + x.qd[5] * z4 * z20 + z64;
-        let z71 = -x.qd[5] * z4 * z19 + x.qd[5] * z6 * z18 + z65;
-        let z72 = -x.qd[1] * x.qd[5] * z3 - x.qd[2] * x.qd[5] * z6 + z66;
-        let z73 = x.qd[0] * x.qd[5] * z3 + x.qd[2] * x.qd[5] * z4 + z67;
-        let z74 = x.qd[0] * x.qd[5] * z6 - x.qd[1] * x.qd[5] * z4 + z68;
-        let z75 = self.m * (-x.qd[1] * z20 + x.qd[2] * z19 + z72);
-        let z76 = self.m * (x.qd[0] * z20 - x.qd[2] * z18 + z73);
-        let z77 = self.m * (-x.qd[0] * z19 + x.qd[1] * z18 + self.g + z74);
+        let z69 = -x.qd[5] * z3 * z19 - x.qd[5] * z6 * z20 - x.qd[3] * x.qd[4] * z0;
+        let z70 = x.qd[5] * z3 * z18 + x.qd[5] * z4 * z20 - x.qd[3] * x.qd[4] * z1;
+        let z71 = -x.qd[5] * z4 * z19 + x.qd[5] * z6 * z18
+            + x.qd[4] * (z0 * z8 + z1 * z9);
+        let z75 = self.m
+            * (-x.qd[1] * z20 + x.qd[2] * z19
+                + (-x.qd[1] * x.qd[5] * z3 - x.qd[2] * x.qd[5] * z6
+                    + (-x.qd[2] * x.qd[4] * z0 + x.qd[1] * x.qd[3])));
+        let z76 = self.m
+            * (x.qd[0] * z20 - x.qd[2] * z18
+                + (x.qd[0] * x.qd[5] * z3 + x.qd[2] * x.qd[5] * z4
+                    + (-x.qd[2] * x.qd[4] * z1 - x.qd[0] * x.qd[3])));
+        let z77 = self.m
+            * (-x.qd[0] * z19 + x.qd[1] * z18 + self.g
+                + (x.qd[0] * x.qd[5] * z6 - x.qd[1] * x.qd[5] * z4
+                    + x.qd[4] * (x.qd[0] * z0 + x.qd[1] * z1)));
         let z78 = z19 * z29 - z20 * z28 + z21 * z69 + z22 * z70 + z23 * z71;
         let z79 = -z18 * z29 + z20 * z27 + z22 * z69 + z24 * z70 + z25 * z71;
         let z80 = z18 * z28 - z19 * z27 + z23 * z69 + z25 * z70 + z26 * z71;
         let z81 = z0 * z79 - z1 * z78;
         let z82 = -z3 * z80 + z4 * z78 + z6 * z79;
-        let z129 = -x.qdd[4] * z1;
-        let z130 = x.qdd[4] * z0;
-        let z131 = x.qdd[5] * z4 + z129;
-        let z132 = x.qdd[5] * z6 + z130;
+        let z131 = x.qdd[5] * z4 - x.qdd[4] * z1;
+        let z132 = x.qdd[5] * z6 + x.qdd[4] * z0;
         let z133 = x.qdd[3] - x.qdd[5] * z3;
         let z134 = self.m * x.qdd[0];
         let z135 = self.m * x.qdd[1];
@@ -1084,7 +1050,6 @@ impl Jacobians<6, 0, 1> for FloatingBall {
         let z27 = s5.v2 * s2.v0 + s5.v3 * s2.v1 + s5.v4 * s2.v2;
         let z28 = s5.v2 * s2.v1 + s5.v3 * s2.v3 + s5.v4 * s2.v4;
         let z29 = s5.v2 * s2.v2 + s5.v3 * s2.v4 + s5.v4 * s2.v5;
-        let z36 = -qd[3] * s0.v1;
         let z52 = s0.v0 * s2.v1 - s0.v1 * s2.v0;
         let z53 = s0.v0 * s2.v3 - s0.v1 * s2.v1;
         let z54 = s0.v0 * s2.v4 - s0.v1 * s2.v2;
@@ -1095,37 +1060,31 @@ impl Jacobians<6, 0, 1> for FloatingBall {
             + s2.v2 * s6.v5;
         let z79 = -s5.v2 * z29 + s5.v4 * z27 + s2.v1 * s6.v3 + s2.v3 * s6.v4
             + s2.v4 * s6.v5;
-        let z80 = s5.v2 * z28 - s5.v3 * z27 + s2.v2 * s6.v3 + s2.v4 * s6.v4
-            + s2.v5 * s6.v5;
-        let z204 = qd[2] * qd[4] * s0.v1;
-        let z205 = z204 - qd[2] * qd[5] * z4;
-        let z206 = self.m * (z205 + qd[2] * s5.v2);
+        let z206 = self.m * (qd[2] * qd[4] * s0.v1 - qd[2] * qd[5] * z4 + qd[2] * s5.v2);
         let z207 = qd[5] * s3.v1;
         let z208 = -qd[5] * s0.v2;
-        let z209 = -qd[5] * (qd[1] * s0.v2 + qd[2] * s3.v1);
-        let z210 = self.m * (z209 - qd[1] * z208 + qd[2] * z207);
+        let z210 = self.m
+            * (-qd[5] * (qd[1] * s0.v2 + qd[2] * s3.v1) - qd[1] * z208 + qd[2] * z207);
         let z211 = -qd[4] * s0.v0;
         let z212 = z211 + qd[5] * s3.v0;
-        let z213 = -qd[2] * qd[4] * s0.v0;
-        let z214 = z213 + qd[2] * qd[5] * s3.v0;
-        let z215 = self.m * (z214 - qd[2] * z212);
+        let z215 = self.m
+            * (-qd[2] * qd[4] * s0.v0 + qd[2] * qd[5] * s3.v0 - qd[2] * z212);
         let z216 = qd[5] * s3.v4;
-        let z217 = qd[5] * (qd[0] * s0.v2 + qd[2] * s3.v4);
-        let z218 = self.m * (z217 + qd[0] * z208 - qd[2] * z216);
-        let z219 = qd[4] * (-qd[0] * s0.v1 + qd[1] * s0.v0);
-        let z220 = z219 + qd[0] * qd[5] * z4 - qd[1] * qd[5] * s3.v0;
-        let z221 = self.m * (z220 - qd[0] * s5.v2 + qd[1] * z212);
-        let z222 = qd[5] * (qd[0] * s3.v1 - qd[1] * s3.v4);
-        let z223 = self.m * (z222 - qd[0] * z207 + qd[1] * z216);
+        let z218 = self.m
+            * (qd[5] * (qd[0] * s0.v2 + qd[2] * s3.v4) + qd[0] * z208 - qd[2] * z216);
+        let z221 = self.m
+            * (qd[4] * (-qd[0] * s0.v1 + qd[1] * s0.v0) + qd[0] * qd[5] * z4
+                - qd[1] * qd[5] * s3.v0 - qd[0] * s5.v2 + qd[1] * z212);
+        let z223 = self.m
+            * (qd[5] * (qd[0] * s3.v1 - qd[1] * s3.v4) - qd[0] * z207 + qd[1] * z216);
         let z224 = s5.v2 * s2.v1 + s5.v2 * s4.v10 + s5.v3 * s4.v11 + s5.v4 * s4.v0
             + s2.v0 * z212;
         let z225 = s5.v2 * s2.v3 + s5.v2 * s4.v11 + s5.v3 * s4.v12 + s5.v4 * s2.v2
             + s2.v1 * z212;
-        let z226 = qd[3] * qd[4] * s0.v1;
-        let z227 = qd[4] * s0.v0 * (z211 + s5.v1);
-        let z228 = z226 - qd[5] * s0.v3 * s5.v2 - qd[5] * z4 * s5.v4;
+        let z228 = qd[3] * qd[4] * s0.v1 - qd[5] * s0.v3 * s5.v2 - qd[5] * z4 * s5.v4;
         let z229 = qd[5] * s0.v3 * z212 + qd[5] * s5.v4 * s3.v0 + s6.v0;
-        let z230 = z227 + qd[5] * s1.v0 * z212 - qd[5] * s5.v3 * s3.v0;
+        let z230 = qd[4] * s0.v0 * (z211 + s5.v1) + qd[5] * s1.v0 * z212
+            - qd[5] * s5.v3 * s3.v0;
         let z231 = s5.v2 * z225 - s5.v2 * z27 - s5.v3 * z224 + s2.v2 * z228
             + s2.v2 * s6.v4 + s2.v4 * z229 + s2.v5 * z230 + z28 * z212 + s6.v3 * s4.v0;
         let z232 = s5.v2 * s4.v13 + s5.v3 * s4.v14 + s5.v4 * s4.v3 + s2.v0 * z216
@@ -1166,25 +1125,23 @@ impl Jacobians<6, 0, 1> for FloatingBall {
             + s6.v5 * s4.v8;
         let z252 = s0.v0 * z251 - s0.v1 * z250;
         let z253 = -s0.v3 * z231 + z4 * z242 + z4 * z79 + s1.v0 * z243 + z78 * s3.v0;
-        let z254 = -s0.v2 * z80 - s0.v3 * z237 + z4 * z246 + s1.v0 * z247 + z78 * s3.v4
-            + z79 * s3.v1;
+        let z254 = -s0.v2
+            * (s5.v2 * z28 - s5.v3 * z27 + s2.v2 * s6.v3 + s2.v4 * s6.v4 + s2.v5 * s6.v5)
+            - s0.v3 * z237 + z4 * z246 + s1.v0 * z247 + z78 * s3.v4 + z79 * s3.v1;
         let z255 = -s0.v3 * z240 + z4 * z250 + s1.v0 * z251;
         let z363 = z211 - qd[5] * s1.v0;
         let z364 = self.m * (s5.v3 + z363);
         let z365 = self.m * (qd[2] * s0.v0 + s8.v2);
         let z366 = self.m * (qd[1] * s0.v3 + qd[2] * s1.v0 + s8.v8);
-        let z367 = -qd[3] + qd[5] * s0.v3;
-        let z368 = self.m * (s5.v4 + z367);
+        let z368 = self.m * (s5.v4 + (-qd[3] + qd[5] * s0.v3));
         let z369 = self.m * (qd[2] * s0.v1 + s8.v3);
         let z370 = self.m * (-qd[0] * s0.v3 - qd[2] * z4 + s8.v9);
-        let z371 = qd[4] * s0.v1;
-        let z372 = -qd[5] * z4 + z371;
-        let z373 = self.m * (s5.v2 + z372);
+        let z373 = self.m * (s5.v2 + (-qd[5] * z4 + qd[4] * s0.v1));
         let z374 = self.m * (-qd[0] * s0.v0 - qd[1] * s0.v1 + s8.v4);
         let z375 = self.m * (-qd[0] * s1.v0 + qd[1] * z4 + s8.v10);
         let z376 = 2.0 * s5.v2 * s2.v4 - s5.v3 * s2.v2 + s2.v2 * z363;
         let z377 = -qd[5] * s0.v0 * s0.v3 + s8.v0;
-        let z378 = -qd[5] * s0.v1 * s0.v3 + z36;
+        let z378 = -qd[5] * s0.v1 * s0.v3 - qd[3] * s0.v1;
         let z379 = -qd[5] * s0.v0 * z4 - qd[5] * s0.v1 * s1.v0 + s8.v1;
         let z380 = -s0.v0 * z27 - s0.v1 * z28 + s5.v2 * z53 - s5.v3 * z52 + s2.v2 * z377
             + s2.v4 * z378 + s2.v5 * z379;
@@ -1296,16 +1253,12 @@ impl Jacobians<6, 0, 1> for FloatingBall {
         let s3 = self.shared3(q, &s0);
         let s4 = self.shared4(q, &s0, &s1, &s3);
         let z4 = s0.v0 * s0.v2;
-        let z129 = -a[4] * s0.v1;
-        let z130 = a[4] * s0.v0;
-        let z131 = a[5] * z4 + z129;
-        let z132 = a[5] * s1.v0 + z130;
+        let z131 = a[5] * z4 - a[4] * s0.v1;
+        let z132 = a[5] * s1.v0 + a[4] * s0.v0;
         let z133 = a[3] - a[5] * s0.v3;
         let z137 = s2.v0 * z131 + s2.v1 * z132 + s2.v2 * z133;
         let z138 = s2.v1 * z131 + s2.v3 * z132 + s2.v4 * z133;
-        let z139 = s2.v2 * z131 + s2.v4 * z132 + s2.v5 * z133;
-        let z147 = -a[4] * s0.v0;
-        let z148 = a[5] * s3.v0 + z147;
+        let z148 = a[5] * s3.v0 - a[4] * s0.v0;
         let z149 = s2.v2 * z132 + s2.v2 * z148 + s2.v4 * z131 + z131 * s4.v0;
         let z160 = a[5] * s3.v4;
         let z161 = a[5] * s3.v1;
@@ -1327,8 +1280,8 @@ impl Jacobians<6, 0, 1> for FloatingBall {
         let z187 = z131 * s4.v17 + z132 * s4.v18 + z133 * s4.v8;
         let z188 = s0.v0 * z187 - s0.v1 * z186;
         let z189 = -s0.v3 * z149 + z4 * z138 + z4 * z174 + s1.v0 * z175 + z137 * s3.v0;
-        let z190 = -s0.v2 * z139 - s0.v3 * z163 + z4 * z180 + s1.v0 * z181 + z137 * s3.v4
-            + z138 * s3.v1;
+        let z190 = -s0.v2 * (s2.v2 * z131 + s2.v4 * z132 + s2.v5 * z133) - s0.v3 * z163
+            + z4 * z180 + s1.v0 * z181 + z137 * s3.v4 + z138 * s3.v1;
         let z191 = -s0.v3 * z170 + z4 * z186 + s1.v0 * z187;
         out[(3, 3)] = z149;
         out[(3, 4)] = z163;
@@ -1457,10 +1410,8 @@ impl Jacobians<6, 0, 1> for FloatingBall {
                 let z13 = s0.v1 * s0.v5 + z5 * s0.v4;
                 let z16 = s0.v2 * s0.v5;
                 let z17 = s0.v2 * s0.v4;
-                let z129 = -a[4] * s0.v1;
-                let z130 = a[4] * s0.v0;
-                let z131 = a[5] * z4 + z129;
-                let z132 = a[5] * s1.v0 + z130;
+                let z131 = a[5] * z4 - a[4] * s0.v1;
+                let z132 = a[5] * s1.v0 + a[4] * s0.v0;
                 let z133 = a[3] - a[5] * s0.v3;
                 let z397 = self.r
                     * (0.8 * self.m * dp[1] * (z4 * z4)

@@ -826,16 +826,16 @@ impl FlyballA05 {
         let z1 = q[0].sin();
         let z5 = q[2].sin();
         let z21 = q[3].sin();
-        let z23 = -z0 * z21;
-        let z25 = -z1 * z21;
         s5.v0 = -z1 * z5;
         s5.v1 = -z0 * z5;
         s5.v2 = self.lr * s5.v1 * (1.0 / (self.mr + self.mp))
             * (0.5 * self.mr + self.mp);
         s5.v3 = self.lr * s5.v0 * (1.0 / (self.mr + self.mp))
             * (0.5 * self.mr + self.mp);
-        s5.v4 = self.lr * z23 * (1.0 / (self.mr + self.mp)) * (-0.5 * self.mr - self.mp);
-        s5.v5 = self.lr * z25 * (1.0 / (self.mr + self.mp)) * (-0.5 * self.mr - self.mp);
+        s5.v4 = self.lr * (-z0 * z21) * (1.0 / (self.mr + self.mp))
+            * (-0.5 * self.mr - self.mp);
+        s5.v5 = self.lr * (-z1 * z21) * (1.0 / (self.mr + self.mp))
+            * (-0.5 * self.mr - self.mp);
         s5
     }
     #[allow(clippy::field_reassign_with_default)]
@@ -855,18 +855,17 @@ impl FlyballA05 {
         s6.v1 = z0 * s4.v13 - z1 * s4.v12 - s2.v3 * s4.v11 + s1.v2 * s4.v10;
         s6.v2 = z0 * s4.v15 - z1 * s4.v13 + s2.v2 * s4.v11 - s1.v2 * s4.v9;
         s6.v3 = z0 * s4.v16 - z1 * s4.v14 - s2.v2 * s4.v10 + s2.v3 * s4.v9;
-        let z116 = z0 * s4.v11 + s2.v2 * z82;
         s6.v4 = z1 * s4.v11 + s2.v3 * z82;
         s6.v5 = -z0 * s4.v9 - z1 * s4.v10 + s1.v2 * z82;
-        s6.v6 = z0 * s6.v2 - z1 * s6.v1 + s2.v2 * z116 + s2.v3 * s6.v4 + s1.v2 * s6.v5;
+        s6.v6 = z0 * s6.v2 - z1 * s6.v1 + s2.v2 * (z0 * s4.v11 + s2.v2 * z82)
+            + s2.v3 * s6.v4 + s1.v2 * s6.v5;
         s6.v7 = -z0 * s4.v4 + z1 * s4.v3 - s2.v5 * s4.v2 + s1.v5 * s4.v1;
         s6.v8 = -z0 * s4.v6 + z1 * s4.v4 + s2.v4 * s4.v2 - s1.v5 * s4.v0;
         s6.v9 = -z0 * s4.v7 + z1 * s4.v5 - s2.v4 * s4.v1 + s2.v5 * s4.v0;
-        let z123 = -z0 * s4.v2 + s2.v4 * z82;
         s6.v10 = -z1 * s4.v2 + s2.v5 * z82;
         s6.v11 = z0 * s4.v0 + z1 * s4.v1 + s1.v5 * z82;
-        s6.v12 = -z0 * s6.v8 + z1 * s6.v7 + s2.v4 * z123 + s2.v5 * s6.v10
-            + s1.v5 * s6.v11;
+        s6.v12 = -z0 * s6.v8 + z1 * s6.v7 + s2.v4 * (-z0 * s4.v2 + s2.v4 * z82)
+            + s2.v5 * s6.v10 + s1.v5 * s6.v11;
         s6
     }
     #[allow(clippy::field_reassign_with_default)]
@@ -2002,7 +2001,6 @@ impl FlyballA05 {
             + (self.mp.powi(3)) * (self.lr * self.lr) * (z20 * z20)
                 * (1.0
                     / (2.0 * self.mr * self.mp + self.mr * self.mr + self.mp * self.mp));
-        let z141 = self.msl * self.g;
         let z148 = -qd[0] * s10.v1 + s8.v1 * s10.v2 + s1.v7 * s9.v14 - s2.v6 * s9.v13
             + s3.v0 * s9.v0 + s3.v1 * s9.v1 + s3.v2 * s9.v2;
         let z149 = qd[0] * s10.v0 - s8.v0 * s10.v2 - s1.v6 * s9.v14 + s2.v6 * s9.v12
@@ -2134,7 +2132,8 @@ impl FlyballA05 {
             - 0.5 * self.lr * self.k * z5 + 0.5 * self.lr * self.k * self.l0 * z5 * z178
             + 0.5 * self.lr * self.k * self.l0 * z21 * z179
             - 0.5 * self.lr * self.k * z21 + 2.0 * self.h * self.k
-            - self.h * self.k * self.l0 * z178 - self.h * self.k * self.l0 * z179 - z141
+            - self.h * self.k * self.l0 * z178 - self.h * self.k * self.l0 * z179
+            - self.msl * self.g
             - (q[1] * q[1]) * qd[1] * self.cd
                 * (1.0
                     / (q[1] * self.lr * z5 - 2.0 * q[1] * self.h - self.lr * self.h * z5
@@ -2327,14 +2326,16 @@ impl Dynamics<4> for FlyballA05 {
         let s12 = self.shared12(q, qd, &s1, &s2, &s3, &s8);
         let z0 = q[0].cos();
         let z1 = q[0].sin();
-        let z72 = qd[1] * self.msl;
-        let z75 = 0.005 * qd[0] + 1.6666666666666667e-5 * qd[0] * self.ms + s12.v2
-            + s12.v8;
-        let z79 = z0 * s12.v7 - z1 * s12.v6 + s2.v2 * s12.v9 + s2.v3 * s12.v10
-            + s1.v2 * s12.v11;
-        let z80 = -z0 * s12.v1 + z1 * s12.v0 + s2.v4 * s12.v3 + s2.v5 * s12.v4
-            + s1.v5 * s12.v5;
-        0.5 * (qd[0] * z75 + qd[1] * z72 + qd[2] * z79 + qd[3] * z80)
+        0.5
+            * (qd[0]
+                * (0.005 * qd[0] + 1.6666666666666667e-5 * qd[0] * self.ms + s12.v2
+                    + s12.v8) + qd[1] * (qd[1] * self.msl)
+                + qd[2]
+                    * (z0 * s12.v7 - z1 * s12.v6 + s2.v2 * s12.v9 + s2.v3 * s12.v10
+                        + s1.v2 * s12.v11)
+                + qd[3]
+                    * (-z0 * s12.v1 + z1 * s12.v0 + s2.v4 * s12.v3 + s2.v5 * s12.v4
+                        + s1.v5 * s12.v5))
     }
     fn potential_energy(&self, q: &Vector<4>, _t: f64) -> f64 {
         let z5 = q[2].sin();
@@ -2539,13 +2540,14 @@ impl Dynamics<4> for FlyballA05 {
         let z223 = -0.5 * z0 * s12.v6 + 0.5 * z0 * z196 - 0.5 * z1 * s12.v7
             - 0.5 * z1 * z194 + s4.v9 * s11.v4 - s4.v10 * s11.v3 + s4.v14 * s11.v0
             + s4.v16 * s11.v1 + s4.v17 * s11.v2;
-        let z224 = z0 * s12.v11 + z82 * s11.v3 - s4.v10 * s11.v2 + s4.v11 * s11.v1;
-        let z225 = z1 * s12.v11 + z82 * s11.v4 + s4.v9 * s11.v2 - s4.v11 * s11.v0;
-        let z226 = -z0 * s12.v9 - z1 * s12.v10 + z82 * s11.v5 - s4.v9 * s11.v1
-            + s4.v10 * s11.v0;
         let z229 = 0.5 * z0 * s12.v6 + 0.5 * z0 * z196 + 0.5 * z1 * s12.v7
             - 0.5 * z1 * z194 - s2.v2 * s12.v10 + s2.v3 * s12.v9;
-        let z230 = z0 * z222 - z1 * z221 + s2.v2 * z224 + s2.v3 * z225 + s1.v2 * z226;
+        let z230 = z0 * z222 - z1 * z221
+            + s2.v2 * (z0 * s12.v11 + z82 * s11.v3 - s4.v10 * s11.v2 + s4.v11 * s11.v1)
+            + s2.v3 * (z1 * s12.v11 + z82 * s11.v4 + s4.v9 * s11.v2 - s4.v11 * s11.v0)
+            + s1.v2
+                * (-z0 * s12.v9 - z1 * s12.v10 + z82 * s11.v5 - s4.v9 * s11.v1
+                    + s4.v10 * s11.v0);
         let z231 = -0.5 * z0 * s12.v2 - 0.5 * z0 * z187 + 0.5 * z1 * z186
             + s4.v1 * s11.v11 - s4.v2 * s11.v10 + s4.v3 * s11.v6 + s4.v4 * s11.v7
             + s4.v5 * s11.v8;
@@ -2555,13 +2557,14 @@ impl Dynamics<4> for FlyballA05 {
         let z233 = 0.5 * z0 * s12.v0 - 0.5 * z0 * z190 + 0.5 * z1 * s12.v1
             + 0.5 * z1 * z188 + s4.v0 * s11.v10 - s4.v1 * s11.v9 + s4.v5 * s11.v6
             + s4.v7 * s11.v7 + s4.v8 * s11.v8;
-        let z234 = -z0 * s12.v5 + z82 * s11.v9 - s4.v1 * s11.v8 + s4.v2 * s11.v7;
-        let z235 = -z1 * s12.v5 + z82 * s11.v10 + s4.v0 * s11.v8 - s4.v2 * s11.v6;
-        let z236 = z0 * s12.v3 + z1 * s12.v4 + z82 * s11.v11 - s4.v0 * s11.v7
-            + s4.v1 * s11.v6;
         let z239 = -0.5 * z0 * s12.v0 - 0.5 * z0 * z190 - 0.5 * z1 * s12.v1
             + 0.5 * z1 * z188 - s2.v4 * s12.v4 + s2.v5 * s12.v3;
-        let z240 = -z0 * z232 + z1 * z231 + s2.v4 * z234 + s2.v5 * z235 + s1.v5 * z236;
+        let z240 = -z0 * z232 + z1 * z231
+            + s2.v4 * (-z0 * s12.v5 + z82 * s11.v9 - s4.v1 * s11.v8 + s4.v2 * s11.v7)
+            + s2.v5 * (-z1 * s12.v5 + z82 * s11.v10 + s4.v0 * s11.v8 - s4.v2 * s11.v6)
+            + s1.v5
+                * (z0 * s12.v3 + z1 * s12.v4 + z82 * s11.v11 - s4.v0 * s11.v7
+                    + s4.v1 * s11.v6);
         let x0 = z204 * 0.5;
         c[(0, 0)] = x0;
         c[(0, 2)] = z223;
@@ -2627,9 +2630,6 @@ impl Dynamics<4> for FlyballA05 {
             - self.mr * s8.v0 * s8.v12 - self.mp * s8.v0 * s8.v12;
         let z838 = self.mr * s8.v0 * s8.v11 - self.mr * s8.v1 * s8.v10
             + self.mp * s8.v0 * s8.v11 - self.mp * s8.v1 * s8.v10;
-        let z839 = -qd[0] * s10.v1 + s8.v1 * s10.v2 + s1.v7 * z838 - s2.v6 * z837;
-        let z840 = qd[0] * s10.v0 - s8.v0 * s10.v2 - s1.v6 * z838 + s2.v6 * z836;
-        let z841 = s8.v0 * s10.v1 - s8.v1 * s10.v0 + s1.v6 * z837 - s1.v7 * z836;
         let z842 = -s2.v7 * (self.mr + self.mp);
         let z843 = -s1.v9 * (self.mr + self.mp);
         let z844 = -qd[0] * self.mr * s8.v14 - qd[0] * self.mp * s8.v14
@@ -2638,9 +2638,6 @@ impl Dynamics<4> for FlyballA05 {
             - self.mr * s8.v5 * s8.v15 - self.mp * s8.v5 * s8.v15;
         let z846 = self.mr * s8.v5 * s8.v14 - self.mr * s8.v6 * s8.v13
             + self.mp * s8.v5 * s8.v14 - self.mp * s8.v6 * s8.v13;
-        let z847 = -qd[0] * s10.v4 + s8.v6 * s10.v5 + s1.v9 * z846 - s2.v7 * z845;
-        let z848 = qd[0] * s10.v3 - s8.v5 * s10.v5 - s1.v8 * z846 + s2.v7 * z844;
-        let z849 = s8.v5 * s10.v4 - s8.v6 * s10.v3 + s1.v8 * z845 - s1.v9 * z844;
         let z850 = -z0 * s4.v4 + z1 * s4.v3 + s2.v5 * z842 + s1.v5 * s4.v1;
         let z851 = -z0 * s4.v6 + z1 * s4.v4 + s2.v4 * s4.v2 + s1.v5 * z528;
         let z852 = -z0 * s4.v7 + z1 * s4.v5 + s2.v4 * z843 + s2.v5 * s4.v0;
@@ -2679,7 +2676,7 @@ impl Dynamics<4> for FlyballA05 {
                         - self.lr * self.h * z21 + q[1] * q[1]
                         + 0.25 * (self.lr * self.lr) * (z20 * z20)
                         + 0.25 * (self.lr * self.lr) * (z21 * z21) + self.h * self.h))
-            + z0 * z848
+            + z0 * (qd[0] * s10.v3 - s8.v5 * s10.v5 - s1.v8 * z846 + s2.v7 * z844)
             - 0.25 * qd[3] * (self.lr * self.lr) * (self.h * self.h) * self.cd
                 * (z20 * z20)
                 * (1.0
@@ -2687,7 +2684,8 @@ impl Dynamics<4> for FlyballA05 {
                         - self.lr * self.h * z21 + q[1] * q[1]
                         + 0.25 * (self.lr * self.lr) * (z20 * z20)
                         + 0.25 * (self.lr * self.lr) * (z21 * z21) + self.h * self.h))
-            - z1 * z847 - 0.5 * self.lr * self.h * self.k * self.l0 * z20 * z179
+            - z1 * (-qd[0] * s10.v4 + s8.v6 * s10.v5 + s1.v9 * z846 - s2.v7 * z845)
+            - 0.5 * self.lr * self.h * self.k * self.l0 * z20 * z179
             + 0.5 * self.lr * self.h * self.k * z20 - s2.v4 * z844 - s2.v5 * z845
             - s1.v5 * z846
             - 0.5 * (q[1] * q[1]) * qd[1] * self.lr * self.cd * z20
@@ -2703,9 +2701,6 @@ impl Dynamics<4> for FlyballA05 {
                         + 0.25 * (self.lr * self.lr) * (z20 * z20)
                         + 0.25 * (self.lr * self.lr) * (z21 * z21) + self.h * self.h));
         let z860 = z852 * z856;
-        let z863 = z854 * z856;
-        let z864 = -z824 * z850 - z825 * z851 - z826 * z852 - z828 * z853 - z829 * z854
-            + z857 - z123 * z827;
         let z865 = z0 * s4.v13 - z1 * s4.v12 + s2.v3 * z834 + s1.v2 * s4.v10;
         let z866 = z0 * s4.v15 - z1 * s4.v13 + s2.v2 * s4.v11 + s1.v2 * z532;
         let z867 = z0 * s4.v16 - z1 * s4.v14 + s2.v2 * z835 + s2.v3 * s4.v9;
@@ -2746,7 +2741,9 @@ impl Dynamics<4> for FlyballA05 {
                     / (q[1] * self.lr * z5 - 2.0 * q[1] * self.h - self.lr * self.h * z5
                         + q[1] * q[1] + 0.25 * (self.lr * self.lr) * (z4 * z4)
                         + 0.25 * (self.lr * self.lr) * (z5 * z5) + self.h * self.h))
-            - z0 * z840 + z1 * z839 + 0.5 * self.lr * self.h * self.k * z4
+            - z0 * (qd[0] * s10.v0 - s8.v0 * s10.v2 - s1.v6 * z838 + s2.v6 * z836)
+            + z1 * (-qd[0] * s10.v1 + s8.v1 * s10.v2 + s1.v7 * z838 - s2.v6 * z837)
+            + 0.5 * self.lr * self.h * self.k * z4
             - 0.5 * self.lr * self.h * self.k * self.l0 * z4 * z178 - s2.v2 * z836
             - s2.v3 * z837 - s1.v2 * z838
             - 0.5 * (q[1] * q[1]) * qd[1] * self.lr * self.cd * z4
@@ -2760,10 +2757,6 @@ impl Dynamics<4> for FlyballA05 {
                         + q[1] * q[1] + 0.25 * (self.lr * self.lr) * (z4 * z4)
                         + 0.25 * (self.lr * self.lr) * (z5 * z5) + self.h * self.h));
         let z875 = z867 * z871;
-        let z878 = z869 * z871;
-        let z879 = -z818 * z865 - z819 * z866 - z820 * z867 - z822 * z868 - z823 * z869
-            + z872 - z116 * z821;
-        let z880 = 1.0 / self.msl;
         let z881 = -q[1] * qd[1] * self.lr * self.cd * z5
             * (1.0
                 / (q[1] * self.lr * z5 - 2.0 * q[1] * self.h - self.lr * self.h * z5
@@ -2893,15 +2886,19 @@ impl Dynamics<4> for FlyballA05 {
                         + 0.25 * (self.lr * self.lr) * (z21 * z21) + self.h * self.h));
         let z894 = 0.005 + 1.6666666666666667e-5 * self.ms - z852 * z860 + s4.v8
             - z867 * z875 + s4.v17;
-        let z897 = -z852 * z863 - z867 * z878;
-        let z906 = z821 * z835 + z827 * z843 + z841 + z849 + s4.v0 * z828 + s4.v5 * z824
-            + s4.v7 * z825 + s4.v8 * z826 + s4.v9 * z822 + z860 * z864 + s4.v14 * z818
-            + s4.v16 * z819 + s4.v17 * z820 + z875 * z879;
-        let z910 = 1.0 / z894;
-        let z917 = -self.g * z897 - z906;
-        let z918 = z910 * z917;
-        let z919 = -self.msl * self.g + z881;
-        let z920 = z880 * z919;
+        let z906 = z821 * z835 + z827 * z843
+            + (s8.v0 * s10.v1 - s8.v1 * s10.v0 + s1.v6 * z837 - s1.v7 * z836)
+            + (s8.v5 * s10.v4 - s8.v6 * s10.v3 + s1.v8 * z845 - s1.v9 * z844)
+            + s4.v0 * z828 + s4.v5 * z824 + s4.v7 * z825 + s4.v8 * z826 + s4.v9 * z822
+            + z860
+                * (-z824 * z850 - z825 * z851 - z826 * z852 - z828 * z853 - z829 * z854
+                    + z857 - z123 * z827) + s4.v14 * z818 + s4.v16 * z819 + s4.v17 * z820
+            + z875
+                * (-z818 * z865 - z819 * z866 - z820 * z867 - z822 * z868 - z823 * z869
+                    + z872 - z116 * z821);
+        let z918 = 1.0 / z894
+            * (-self.g * (-z852 * (z854 * z856) - z867 * (z869 * z871)) - z906);
+        let z920 = 1.0 / self.msl * (-self.msl * self.g + z881);
         let z922 = -self.g * z869 - z818 * z865 - z819 * z866 - z820 * z867 - z822 * z868
             - z823 * z869 - z867 * z918 + z872 - z116 * z821;
         let z923 = z871 * z922;
@@ -3430,7 +3427,6 @@ impl Rates<4, 0, 0> for FlyballA05 {
         let z136 = x.qd[3] * (-x.qd[0] * z27 + z0 * z33 + z28 * z30);
         let z137 = x.qd[3] * (x.qd[0] * z26 + z1 * z33 - z28 * z29);
         let z138 = x.qd[3] * (-z0 * z31 - z1 * z32 - z26 * z30 + z27 * z29);
-        let z141 = self.msl * self.g;
         let z142 = -x.qd[0] * self.mr * z55 - x.qd[0] * self.mp * z55
             + self.mr * z14 * z56 - self.mr * z37 * z129 + self.mr * z38 * z128
             + self.mr * z130 + self.mp * z14 * z56 - self.mp * z37 * z129
@@ -3446,12 +3442,6 @@ impl Rates<4, 0, 0> for FlyballA05 {
         let z145 = x.qd[0] * z41 + z13 * z39 + z14 * z40;
         let z146 = x.qd[0] * z43 + z13 * z40 + z14 * z42;
         let z147 = x.qd[0] * z44 + z13 * z41 + z14 * z43;
-        let z148 = -x.qd[0] * z146 + z14 * z147 + z37 * z144 - z38 * z143 + z39 * z127
-            + z40 * z128 + z41 * z129;
-        let z149 = x.qd[0] * z145 - z13 * z147 - z36 * z144 + z38 * z142 + z40 * z127
-            + z42 * z128 + z43 * z129;
-        let z150 = z13 * z146 - z14 * z145 + z36 * z143 - z37 * z142 + z41 * z127
-            + z43 * z128 + z44 * z129;
         let z151 = -x.qd[0] * self.mr * z58 - x.qd[0] * self.mp * z58
             + self.mr * z30 * z59 - self.mr * z46 * z135 + self.mr * z47 * z134
             + self.mr * z136 + self.mp * z30 * z59 - self.mp * z46 * z135
@@ -3467,15 +3457,22 @@ impl Rates<4, 0, 0> for FlyballA05 {
         let z154 = x.qd[0] * z50 + z29 * z48 + z30 * z49;
         let z155 = x.qd[0] * z52 + z29 * z49 + z30 * z51;
         let z156 = x.qd[0] * z53 + z29 * z50 + z30 * z52;
-        let z157 = -x.qd[0] * z155 + z30 * z156 + z46 * z153 - z47 * z152 + z48 * z133
-            + z49 * z134 + z50 * z135;
-        let z158 = x.qd[0] * z154 - z29 * z156 - z45 * z153 + z47 * z151 + z49 * z133
-            + z51 * z134 + z52 * z135;
-        let z159 = z29 * z155 - z30 * z154 + z45 * z152 - z46 * z151 + z50 * z133
-            + z52 * z134 + z53 * z135;
-        let z162 = z150 + z159;
-        let z166 = z0 * z149 - z1 * z148 + z10 * z142 + z11 * z143 + z12 * z144;
-        let z167 = -z0 * z158 + z1 * z157 + z26 * z151 + z27 * z152 + z28 * z153;
+        let z162 = z13 * z146 - z14 * z145 + z36 * z143 - z37 * z142 + z41 * z127
+            + z43 * z128 + z44 * z129
+            + (z29 * z155 - z30 * z154 + z45 * z152 - z46 * z151 + z50 * z133
+                + z52 * z134 + z53 * z135);
+        let z166 = z0
+            * (x.qd[0] * z145 - z13 * z147 - z36 * z144 + z38 * z142 + z40 * z127
+                + z42 * z128 + z43 * z129)
+            - z1
+                * (-x.qd[0] * z146 + z14 * z147 + z37 * z144 - z38 * z143 + z39 * z127
+                    + z40 * z128 + z41 * z129) + z10 * z142 + z11 * z143 + z12 * z144;
+        let z167 = -z0
+            * (x.qd[0] * z154 - z29 * z156 - z45 * z153 + z47 * z151 + z49 * z133
+                + z51 * z134 + z52 * z135)
+            + z1
+                * (-x.qd[0] * z155 + z30 * z156 + z46 * z153 - z47 * z152 + z48 * z133
+                    + z49 * z134 + z50 * z135) + z26 * z151 + z27 * z152 + z28 * z153;
         let z178 = 1.0
             / (x.q[1] * self.lr * z5 - 2.0 * x.q[1] * self.h - self.lr * self.h * z5
                 + x.q[1] * x.q[1] + 0.25 * (self.lr * self.lr) * (z4 * z4)
@@ -3598,7 +3595,8 @@ impl Rates<4, 0, 0> for FlyballA05 {
             - 0.5 * self.lr * self.k * z5 + 0.5 * self.lr * self.k * self.l0 * z5 * z178
             + 0.5 * self.lr * self.k * self.l0 * z21 * z179
             - 0.5 * self.lr * self.k * z21 + 2.0 * self.h * self.k
-            - self.h * self.k * self.l0 * z178 - self.h * self.k * self.l0 * z179 - z141
+            - self.h * self.k * self.l0 * z178 - self.h * self.k * self.l0 * z179
+            - self.msl * self.g
             - (x.q[1] * x.q[1]) * x.qd[1] * self.cd
                 * (1.0
                     / (x.q[1] * self.lr * z5 - 2.0 * x.q[1] * self.h
@@ -3713,7 +3711,6 @@ impl Rates<4, 0, 0> for FlyballA05 {
         let z248 = x.qdd[3] * z26;
         let z249 = x.qdd[3] * z27;
         let z250 = x.qdd[3] * z28;
-        let z251 = 1.6666666666666667e-5 * self.ms * x.qdd[0];
         let z252 = self.msl * x.qdd[1];
         let z253 = self.mr * z243 - self.mr * x.qdd[0] * z37 + self.mr * z38 * z242
             + self.mp * z243 - self.mp * x.qdd[0] * z37 + self.mp * z38 * z242;
@@ -3721,21 +3718,23 @@ impl Rates<4, 0, 0> for FlyballA05 {
             + self.mp * z244 + self.mp * x.qdd[0] * z36 - self.mp * z38 * z241;
         let z255 = self.mr * z245 - self.mr * z36 * z242 + self.mr * z37 * z241
             + self.mp * z245 - self.mp * z36 * z242 + self.mp * z37 * z241;
-        let z256 = x.qdd[0] * z41 + z37 * z255 - z38 * z254 + z39 * z241 + z40 * z242;
-        let z257 = x.qdd[0] * z43 - z36 * z255 + z38 * z253 + z40 * z241 + z42 * z242;
-        let z258 = x.qdd[0] * z44 + z36 * z254 - z37 * z253 + z41 * z241 + z43 * z242;
         let z259 = self.mr * z248 - self.mr * x.qdd[0] * z46 + self.mr * z47 * z247
             + self.mp * z248 - self.mp * x.qdd[0] * z46 + self.mp * z47 * z247;
         let z260 = self.mr * z249 + self.mr * x.qdd[0] * z45 - self.mr * z47 * z246
             + self.mp * z249 + self.mp * x.qdd[0] * z45 - self.mp * z47 * z246;
         let z261 = self.mr * z250 - self.mr * z45 * z247 + self.mr * z46 * z246
             + self.mp * z250 - self.mp * z45 * z247 + self.mp * z46 * z246;
-        let z262 = x.qdd[0] * z50 + z46 * z261 - z47 * z260 + z48 * z246 + z49 * z247;
-        let z263 = x.qdd[0] * z52 - z45 * z261 + z47 * z259 + z49 * z246 + z51 * z247;
-        let z264 = x.qdd[0] * z53 + z45 * z260 - z46 * z259 + z50 * z246 + z52 * z247;
-        let z267 = z251 + 0.005 * x.qdd[0] + z258 + z264;
-        let z271 = z0 * z257 - z1 * z256 + z10 * z253 + z11 * z254 + z12 * z255;
-        let z272 = -z0 * z263 + z1 * z262 + z26 * z259 + z27 * z260 + z28 * z261;
+        let z267 = 1.6666666666666667e-5 * self.ms * x.qdd[0] + 0.005 * x.qdd[0]
+            + (x.qdd[0] * z44 + z36 * z254 - z37 * z253 + z41 * z241 + z43 * z242)
+            + (x.qdd[0] * z53 + z45 * z260 - z46 * z259 + z50 * z246 + z52 * z247);
+        let z271 = z0
+            * (x.qdd[0] * z43 - z36 * z255 + z38 * z253 + z40 * z241 + z42 * z242)
+            - z1 * (x.qdd[0] * z41 + z37 * z255 - z38 * z254 + z39 * z241 + z40 * z242)
+            + z10 * z253 + z11 * z254 + z12 * z255;
+        let z272 = -z0
+            * (x.qdd[0] * z52 - z45 * z261 + z47 * z259 + z49 * z246 + z51 * z247)
+            + z1 * (x.qdd[0] * z50 + z46 * z261 - z47 * z260 + z48 * z246 + z49 * z247)
+            + z26 * z259 + z27 * z260 + z28 * z261;
         let x0 = z162 + z267;
         let x1 = z252 + -z180;
         let x2 = z271 + -z181;
@@ -3763,14 +3762,7 @@ impl Statics<4> for FlyballA05 {
         let z5 = q[2].sin();
         let z20 = q[3].cos();
         let z21 = q[3].sin();
-        let z141 = self.msl * self.g;
         let z168 = self.g * (self.mr + self.mp);
-        let z169 = s1.v7 * z168;
-        let z170 = -s1.v6 * z168;
-        let z171 = s1.v9 * z168;
-        let z172 = -s1.v8 * z168;
-        let z176 = z0 * z170 - z1 * z169 + s1.v2 * z168;
-        let z177 = -z0 * z172 + z1 * z171 + s1.v5 * z168;
         let z178 = 1.0
             / (q[1] * self.lr * z5 - 2.0 * q[1] * self.h - self.lr * self.h * z5
                 + q[1] * q[1] + 0.25 * (self.lr * self.lr) * (z4 * z4)
@@ -3786,15 +3778,18 @@ impl Statics<4> for FlyballA05 {
             - 0.5 * self.lr * self.k * self.l0 * z5 * z178
             - 0.5 * self.lr * self.k * self.l0 * z21 * z179
             + 0.5 * self.lr * self.k * z21 - 2.0 * self.h * self.k
-            + self.h * self.k * self.l0 * z178 + self.h * self.k * self.l0 * z179 + z141;
+            + self.h * self.k * self.l0 * z178 + self.h * self.k * self.l0 * z179
+            + self.msl * self.g;
         let z184 = 0.5 * q[1] * self.lr * self.k * z4
             - 0.5 * q[1] * self.lr * self.k * self.l0 * z4 * z178
             - 0.5 * self.lr * self.h * self.k * z4
-            + 0.5 * self.lr * self.h * self.k * self.l0 * z4 * z178 + z176;
+            + 0.5 * self.lr * self.h * self.k * self.l0 * z4 * z178
+            + (z0 * (-s1.v6 * z168) - z1 * (s1.v7 * z168) + s1.v2 * z168);
         let z185 = -0.5 * q[1] * self.lr * self.k * self.l0 * z20 * z179
             + 0.5 * q[1] * self.lr * self.k * z20
             + 0.5 * self.lr * self.h * self.k * self.l0 * z20 * z179
-            - 0.5 * self.lr * self.h * self.k * z20 + z177;
+            - 0.5 * self.lr * self.h * self.k * z20
+            + (-z0 * (-s1.v8 * z168) + z1 * (s1.v9 * z168) + s1.v5 * z168);
         grad[1] = z183;
         grad[2] = z184;
         grad[3] = z185;
@@ -3844,24 +3839,20 @@ impl Statics<4> for FlyballA05 {
             * (-q[1] * self.l0 * z351 - 0.5 * self.lr * self.l0 * z20 * z179
                 - 0.5 * self.lr * self.l0 * z21 * z351 + 0.5 * self.lr * z20
                 + self.h * self.l0 * z351);
-        let z357 = z168 * s5.v3;
-        let z358 = -z168 * s5.v2;
-        let z359 = z0 * z358 - z1 * z357;
         let z360 = -0.5 * q[1] * self.lr * self.k * z5
             - 0.5 * q[1] * self.lr * self.k * self.l0 * z4 * z349
             + 0.5 * q[1] * self.lr * self.k * self.l0 * z5 * z178
             + 0.5 * self.lr * self.h * self.k * z5
             + 0.5 * self.lr * self.h * self.k * self.l0 * z4 * z349
-            - 0.5 * self.lr * self.h * self.k * self.l0 * z5 * z178 + z359;
-        let z365 = z168 * s5.v5;
-        let z366 = -z168 * s5.v4;
-        let z367 = -z0 * z366 + z1 * z365;
+            - 0.5 * self.lr * self.h * self.k * self.l0 * z5 * z178
+            + (z0 * (-z168 * s5.v2) - z1 * (z168 * s5.v3));
         let z368 = -0.5 * q[1] * self.lr * self.k * self.l0 * z20 * z351
             + 0.5 * q[1] * self.lr * self.k * self.l0 * z21 * z179
             - 0.5 * q[1] * self.lr * self.k * z21
             + 0.5 * self.lr * self.h * self.k * self.l0 * z20 * z351
             - 0.5 * self.lr * self.h * self.k * self.l0 * z21 * z179
-            + 0.5 * self.lr * self.h * self.k * z21 + z367;
+            + 0.5 * self.lr * self.h * self.k * z21
+            + (-z0 * (-z168 * s5.v4) + z1 * (z168 * s5.v5));
         hess[(1, 1)] = z348;
         hess[(1, 2)] = z350;
         hess[(2, 1)] = z350;
@@ -3898,16 +3889,14 @@ impl Statics<4> for FlyballA05 {
                     * (-0.5 * self.mr - self.mp + 0.5 * (self.mr + self.mp));
                 let z398 = self.lr * s0.v1 * ((self.mr + self.mp).powi(-2))
                     * (-0.5 * self.mr - self.mp + 0.5 * (self.mr + self.mp));
-                let z399 = self.g * s1.v7 + z168 * z398;
-                let z400 = -self.g * s1.v6 - z168 * z397;
-                let z401 = z0 * z400 - z1 * z399 + self.g * s1.v2;
+                let z401 = z0 * (-self.g * s1.v6 - z168 * z397)
+                    - z1 * (self.g * s1.v7 + z168 * z398) + self.g * s1.v2;
                 let z402 = self.lr * s0.v2 * ((self.mr + self.mp).powi(-2))
                     * (0.5 * self.mr + self.mp - 0.5 * (self.mr + self.mp));
                 let z403 = self.lr * s0.v3 * ((self.mr + self.mp).powi(-2))
                     * (0.5 * self.mr + self.mp - 0.5 * (self.mr + self.mp));
-                let z404 = self.g * s1.v9 + z168 * z403;
-                let z405 = -self.g * s1.v8 - z168 * z402;
-                let z406 = -z0 * z405 + z1 * z404 + self.g * s1.v5;
+                let z406 = -z0 * (-self.g * s1.v8 - z168 * z402)
+                    + z1 * (self.g * s1.v9 + z168 * z403) + self.g * s1.v5;
                 out[2] = z401;
                 out[3] = z406;
                 true
@@ -3919,20 +3908,22 @@ impl Statics<4> for FlyballA05 {
                 let z0 = q[0].cos();
                 let z1 = q[0].sin();
                 let z168 = self.g * (self.mr + self.mp);
-                let z407 = 0.5 * self.mr * self.lr * s0.v0
-                    * ((self.mr + self.mp).powi(-2));
-                let z408 = 0.5 * self.mr * self.lr * s0.v1
-                    * ((self.mr + self.mp).powi(-2));
-                let z409 = self.g * s1.v7 + z168 * z408;
-                let z410 = -self.g * s1.v6 - z168 * z407;
-                let z411 = z0 * z410 - z1 * z409 + self.g * s1.v2;
+                let z411 = z0
+                    * (-self.g * s1.v6
+                        - z168
+                            * (0.5 * self.mr * self.lr * s0.v0
+                                * ((self.mr + self.mp).powi(-2))))
+                    - z1
+                        * (self.g * s1.v7
+                            + z168
+                                * (0.5 * self.mr * self.lr * s0.v1
+                                    * ((self.mr + self.mp).powi(-2)))) + self.g * s1.v2;
                 let z412 = self.lr * s0.v2 * ((self.mr + self.mp).powi(-2))
                     * (0.5 * self.mr + self.mp - (self.mr + self.mp));
                 let z413 = self.lr * s0.v3 * ((self.mr + self.mp).powi(-2))
                     * (0.5 * self.mr + self.mp - (self.mr + self.mp));
-                let z414 = self.g * s1.v9 + z168 * z413;
-                let z415 = -self.g * s1.v8 - z168 * z412;
-                let z416 = -z0 * z415 + z1 * z414 + self.g * s1.v5;
+                let z416 = -z0 * (-self.g * s1.v8 - z168 * z412)
+                    + z1 * (self.g * s1.v9 + z168 * z413) + self.g * s1.v5;
                 out[2] = z411;
                 out[3] = z416;
                 true
@@ -3980,26 +3971,28 @@ impl Statics<4> for FlyballA05 {
                         - 0.5 * self.lr * self.l0 * z21 * z418 + self.h * self.l0 * z417
                         + self.h * self.l0 * z418 + 0.5 * z5 - 0.5 * self.l0 * z5 * z178
                         - 0.5 * self.l0 * z21 * z179 + 0.5 * z21);
-                let z420 = s0.v0 * (1.0 / (self.mr + self.mp))
-                    * (0.5 * self.mr + self.mp);
-                let z421 = s0.v1 * (1.0 / (self.mr + self.mp))
-                    * (0.5 * self.mr + self.mp);
-                let z422 = z168 * z421;
-                let z423 = -z168 * z420;
-                let z424 = z0 * z423 - z1 * z422;
+                let z424 = z0
+                    * (-z168
+                        * (s0.v0 * (1.0 / (self.mr + self.mp))
+                            * (0.5 * self.mr + self.mp)))
+                    - z1
+                        * (z168
+                            * (s0.v1 * (1.0 / (self.mr + self.mp))
+                                * (0.5 * self.mr + self.mp)));
                 let z425 = -0.5 * q[1] * self.lr * self.k * self.l0 * z4 * z417
                     + 0.5 * q[1] * self.k * z4
                     - 0.5 * q[1] * self.k * self.l0 * z4 * z178
                     + 0.5 * self.lr * self.h * self.k * self.l0 * z4 * z417
                     - 0.5 * self.h * self.k * z4
                     + 0.5 * self.h * self.k * self.l0 * z4 * z178 + z424;
-                let z426 = s0.v2 * (1.0 / (self.mr + self.mp))
-                    * (-0.5 * self.mr - self.mp);
-                let z427 = s0.v3 * (1.0 / (self.mr + self.mp))
-                    * (-0.5 * self.mr - self.mp);
-                let z428 = z168 * z427;
-                let z429 = -z168 * z426;
-                let z430 = -z0 * z429 + z1 * z428;
+                let z430 = -z0
+                    * (-z168
+                        * (s0.v2 * (1.0 / (self.mr + self.mp))
+                            * (-0.5 * self.mr - self.mp)))
+                    + z1
+                        * (z168
+                            * (s0.v3 * (1.0 / (self.mr + self.mp))
+                                * (-0.5 * self.mr - self.mp)));
                 let z431 = -0.5 * q[1] * self.lr * self.k * self.l0 * z20 * z418
                     - 0.5 * q[1] * self.k * self.l0 * z20 * z179
                     + 0.5 * q[1] * self.k * z20
@@ -4016,13 +4009,9 @@ impl Statics<4> for FlyballA05 {
                 let z0 = q[0].cos();
                 let z1 = q[0].sin();
                 let z168 = self.g * (self.mr + self.mp);
-                let z376 = -z1 * z168;
-                let z377 = -z0 * z168;
-                let z387 = z1 * z168;
-                let z388 = z0 * z168;
                 let z432 = z0 * z0 + z1 * z1;
-                let z433 = z0 * z377 - z1 * z387 + z168 * z432;
-                let z434 = -z0 * z388 + z1 * z376 + z168 * z432;
+                let z433 = z0 * (-z0 * z168) - z1 * (z1 * z168) + z168 * z432;
+                let z434 = -z0 * (z0 * z168) + z1 * (-z1 * z168) + z168 * z432;
                 out[2] = z433;
                 out[3] = z434;
                 true
@@ -4142,12 +4131,8 @@ impl Statics<4> for FlyballA05 {
                 let z0 = q[0].cos();
                 let z1 = q[0].sin();
                 let z82 = self.mr + self.mp;
-                let z446 = s1.v7 * z82;
-                let z447 = -s1.v6 * z82;
-                let z448 = z0 * z447 - z1 * z446 + s1.v2 * z82;
-                let z449 = s1.v9 * z82;
-                let z450 = -s1.v8 * z82;
-                let z451 = -z0 * z450 + z1 * z449 + s1.v5 * z82;
+                let z448 = z0 * (-s1.v6 * z82) - z1 * (s1.v7 * z82) + s1.v2 * z82;
+                let z451 = -z0 * (-s1.v8 * z82) + z1 * (s1.v9 * z82) + s1.v5 * z82;
                 out[1] = self.msl;
                 out[2] = z448;
                 out[3] = z451;
@@ -4895,7 +4880,6 @@ impl Jacobians<4, 0, 0> for FlyballA05 {
         let z512 = qd[0] * z488 - s8.v0 * z510 - s1.v6 * z509 + s2.v6 * z486
             + s9.v0 * s7.v21 + s9.v1 * s7.v22 + s9.v2 * s7.v9 + s9.v12 * s7.v7
             - s9.v14 * s5.v2;
-        let z513 = z0 * z512 - z1 * z511 + s2.v2 * z486 + s2.v3 * z487 + s1.v2 * z509;
         let z514 = -q[1] * qd[1] * self.lr * self.h * self.cd * z4
             * (q[1] * self.lr * z4 - self.lr * self.h * z4)
             * ((q[1] * self.lr * z5 - 2.0 * q[1] * self.h - self.lr * self.h * z5
@@ -4973,7 +4957,9 @@ impl Jacobians<4, 0, 0> for FlyballA05 {
                 * ((q[1] * self.lr * z5 - 2.0 * q[1] * self.h - self.lr * self.h * z5
                     + q[1] * q[1] + 0.25 * (self.lr * self.lr) * (z4 * z4)
                     + 0.25 * (self.lr * self.lr) * (z5 * z5) + self.h * self.h)
-                    .powi(-2)) - z513 - 0.5 * self.lr * self.h * self.k * z5
+                    .powi(-2))
+            - (z0 * z512 - z1 * z511 + s2.v2 * z486 + s2.v3 * z487 + s1.v2 * z509)
+            - 0.5 * self.lr * self.h * self.k * z5
             - 0.5 * self.lr * self.h * self.k * self.l0 * z4 * z349
             + 0.5 * self.lr * self.h * self.k * self.l0 * z5 * z178
             + 0.5 * (q[1] * q[1]) * qd[1] * self.lr * self.cd * z4
@@ -5110,7 +5096,6 @@ impl Jacobians<4, 0, 0> for FlyballA05 {
         let z525 = qd[0] * z496 - s8.v5 * z523 - s1.v8 * z522 + s2.v7 * z494
             + s9.v6 * s7.v28 + s9.v7 * s7.v29 + s9.v8 * s7.v14 + s9.v15 * s7.v12
             - s9.v17 * s5.v4;
-        let z526 = -z0 * z525 + z1 * z524 + s2.v4 * z494 + s2.v5 * z495 + s1.v5 * z522;
         let z527 = -q[1] * qd[1] * self.lr * self.h * self.cd * z20
             * (q[1] * self.lr * z20 - self.lr * self.h * z20)
             * ((q[1] * self.lr * z21 - 2.0 * q[1] * self.h - self.lr * self.h * z21
@@ -5198,7 +5183,8 @@ impl Jacobians<4, 0, 0> for FlyballA05 {
                     + 0.25 * (self.lr * self.lr) * (z21 * z21) + self.h * self.h)
                     .powi(-2)) - 0.5 * self.lr * self.h * self.k * self.l0 * z20 * z351
             + 0.5 * self.lr * self.h * self.k * self.l0 * z21 * z179
-            - 0.5 * self.lr * self.h * self.k * z21 - z526
+            - 0.5 * self.lr * self.h * self.k * z21
+            - (-z0 * z525 + z1 * z524 + s2.v4 * z494 + s2.v5 * z495 + s1.v5 * z522)
             + 0.5 * (q[1] * q[1]) * qd[1] * self.lr * self.cd * z20
                 * (q[1] * self.lr * z20 - self.lr * self.h * z20)
                 * ((q[1] * self.lr * z21 - 2.0 * q[1] * self.h - self.lr * self.h * z21
@@ -5231,17 +5217,16 @@ impl Jacobians<4, 0, 0> for FlyballA05 {
         let z677 = -qd[0] * self.mr * s1.v7 - qd[0] * self.mp * s1.v7 + self.mr * s8.v2
             - self.mr * s2.v6 * z452 + self.mr * s8.v10 + self.mp * s8.v2
             - self.mp * s2.v6 * z452 + self.mp * s8.v10;
-        let z678 = 2.0 * s8.v0 * s3.v4 - s8.v1 * s3.v2 + s1.v6 * z677 - s1.v7 * z676
-            + s3.v2 * z452;
         let z679 = -qd[0] * self.mr * s1.v8 - qd[0] * self.mp * s1.v8
             + self.mr * s8.v5 * s2.v7 - self.mr * s8.v14 + self.mr * z675
             + self.mp * s8.v5 * s2.v7 - self.mp * s8.v14 + self.mp * z675;
         let z680 = -qd[0] * self.mr * s1.v9 - qd[0] * self.mp * s1.v9 + self.mr * s8.v7
             - self.mr * s2.v7 * z455 + self.mr * s8.v13 + self.mp * s8.v7
             - self.mp * s2.v7 * z455 + self.mp * s8.v13;
-        let z681 = 2.0 * s8.v5 * s3.v9 - s8.v6 * s3.v7 + s1.v8 * z680 - s1.v9 * z679
-            + s3.v7 * z455;
-        let z682 = z678 + z681;
+        let z682 = 2.0 * s8.v0 * s3.v4 - s8.v1 * s3.v2 + s1.v6 * z677 - s1.v7 * z676
+            + s3.v2 * z452
+            + (2.0 * s8.v5 * s3.v9 - s8.v6 * s3.v7 + s1.v8 * z680 - s1.v9 * z679
+                + s3.v7 * z455);
         let z683 = z0 * s2.v6 + s2.v2;
         let z684 = z1 * s2.v6 + s2.v3;
         let z685 = -z0 * s1.v6 - z1 * s1.v7 + s1.v2;
@@ -5375,9 +5360,8 @@ impl Jacobians<4, 0, 0> for FlyballA05 {
             - s2.v6 * z687 + s3.v0 * s11.v0 + s3.v1 * s11.v1 + s3.v2 * s11.v2;
         let z709 = qd[0] * z688 + z1 * s10.v2 - s8.v0 * z707 - s1.v6 * z706
             + s2.v6 * z686 + s3.v1 * s11.v0 + s3.v3 * s11.v1 + s3.v4 * s11.v2;
-        let z710 = z0 * z709 - z1 * z708 + s2.v2 * z686 + s2.v3 * z687 + s1.v2 * z706;
         let z711 = (0.5 * q[1] * (self.lr * self.lr) * self.h * self.cd * (z4 * z4)
-            - z710
+            - (z0 * z709 - z1 * z708 + s2.v2 * z686 + s2.v3 * z687 + s1.v2 * z706)
                 * (q[1] * self.lr * z5 - 2.0 * q[1] * self.h - self.lr * self.h * z5
                     + q[1] * q[1] + 0.25 * (self.lr * self.lr) * (z4 * z4)
                     + 0.25 * (self.lr * self.lr) * (z5 * z5) + self.h * self.h)
@@ -5404,9 +5388,8 @@ impl Jacobians<4, 0, 0> for FlyballA05 {
             - s2.v7 * z695 + s3.v5 * s11.v6 + s3.v6 * s11.v7 + s3.v7 * s11.v8;
         let z719 = qd[0] * z696 - z1 * s10.v5 - s8.v5 * z717 - s1.v8 * z716
             + s2.v7 * z694 + s3.v6 * s11.v6 + s3.v8 * s11.v7 + s3.v9 * s11.v8;
-        let z720 = -z0 * z719 + z1 * z718 + s2.v4 * z694 + s2.v5 * z695 + s1.v5 * z716;
         let z721 = (0.5 * q[1] * (self.lr * self.lr) * self.h * self.cd * (z20 * z20)
-            - z720
+            - (-z0 * z719 + z1 * z718 + s2.v4 * z694 + s2.v5 * z695 + s1.v5 * z716)
                 * (q[1] * self.lr * z21 - 2.0 * q[1] * self.h - self.lr * self.h * z21
                     + q[1] * q[1] + 0.25 * (self.lr * self.lr) * (z20 * z20)
                     + 0.25 * (self.lr * self.lr) * (z21 * z21) + self.h * self.h)
@@ -5477,14 +5460,6 @@ impl Jacobians<4, 0, 0> for FlyballA05 {
         let s14 = self.shared14(q, a, &s1, &s2);
         let z0 = q[0].cos();
         let z1 = q[0].sin();
-        let z256 = a[0] * s3.v2 + s1.v7 * s14.v12 - s2.v6 * s14.v11 + s3.v0 * s14.v0
-            + s3.v1 * s14.v1;
-        let z257 = a[0] * s3.v4 - s1.v6 * s14.v12 + s2.v6 * s14.v10 + s3.v1 * s14.v0
-            + s3.v3 * s14.v1;
-        let z262 = a[0] * s3.v7 + s1.v9 * s14.v15 - s2.v7 * s14.v14 + s3.v5 * s14.v5
-            + s3.v6 * s14.v6;
-        let z263 = a[0] * s3.v9 - s1.v8 * s14.v15 + s2.v7 * s14.v13 + s3.v6 * s14.v5
-            + s3.v8 * s14.v6;
         let z281 = -a[2] * z0;
         let z282 = a[2] * s2.v5;
         let z283 = a[3] * z0;
@@ -5521,9 +5496,14 @@ impl Jacobians<4, 0, 0> for FlyballA05 {
             + s1.v7 * z317 - s2.v6 * z286 + s3.v0 * z281 + s3.v1 * s14.v0;
         let z319 = s14.v0 * s7.v18 + s14.v1 * s7.v19 + a[0] * s3.v2 - s14.v12 * s7.v3
             - s1.v6 * z317 + s2.v6 * z285 + s3.v1 * z281 + s3.v3 * s14.v0;
-        let z320 = s14.v12 * s7.v16 - z0 * z256 + z0 * z319 - z1 * z257 - z1 * z318
-            + s2.v2 * s14.v11 + s2.v2 * z285 + s2.v3 * z286 + s1.v2 * z317
-            + s2.v5 * s14.v10;
+        let z320 = s14.v12 * s7.v16
+            - z0
+                * (a[0] * s3.v2 + s1.v7 * s14.v12 - s2.v6 * s14.v11 + s3.v0 * s14.v0
+                    + s3.v1 * s14.v1) + z0 * z319
+            - z1
+                * (a[0] * s3.v4 - s1.v6 * s14.v12 + s2.v6 * s14.v10 + s3.v1 * s14.v0
+                    + s3.v3 * s14.v1) - z1 * z318 + s2.v2 * s14.v11 + s2.v2 * z285
+            + s2.v3 * z286 + s1.v2 * z317 + s2.v5 * s14.v10;
         let z324 = self.mr * s14.v0 * s5.v3 - self.mr * s14.v1 * s5.v2
             + self.mp * s14.v0 * s5.v3 - self.mp * s14.v1 * s5.v2;
         let z325 = s14.v0 * s7.v20 + s14.v1 * s7.v21 + a[0] * s7.v8 - s14.v11 * s7.v7
@@ -5538,9 +5518,13 @@ impl Jacobians<4, 0, 0> for FlyballA05 {
             + s1.v9 * z333 - s2.v7 * z289 + s3.v5 * z283 + s3.v6 * s14.v5;
         let z335 = s14.v5 * s7.v25 + s14.v6 * s7.v26 + a[0] * s3.v7 - s14.v15 * s7.v5
             - s1.v8 * z333 + s2.v7 * z288 + s3.v6 * z283 + s3.v8 * s14.v5;
-        let z336 = z0 * z262 - z0 * z335 + z1 * z263 + z1 * z334 + s14.v15 * s7.v23
-            + s2.v3 * s14.v13 + s2.v4 * s14.v14 + s2.v4 * z288 + s2.v5 * z289
-            + s1.v5 * z333;
+        let z336 = z0
+            * (a[0] * s3.v7 + s1.v9 * s14.v15 - s2.v7 * s14.v14 + s3.v5 * s14.v5
+                + s3.v6 * s14.v6) - z0 * z335
+            + z1
+                * (a[0] * s3.v9 - s1.v8 * s14.v15 + s2.v7 * s14.v13 + s3.v6 * s14.v5
+                    + s3.v8 * s14.v6) + z1 * z334 + s14.v15 * s7.v23 + s2.v3 * s14.v13
+            + s2.v4 * s14.v14 + s2.v4 * z288 + s2.v5 * z289 + s1.v5 * z333;
         let z340 = self.mr * s14.v5 * s5.v5 - self.mr * s14.v6 * s5.v4
             + self.mp * s14.v5 * s5.v5 - self.mp * s14.v6 * s5.v4;
         let z341 = s14.v5 * s7.v27 + s14.v6 * s7.v28 + a[0] * s7.v13 - s14.v14 * s7.v12
@@ -7427,7 +7411,6 @@ impl Jacobians<4, 0, 0> for FlyballA05 {
                     + s9.v6 * z752 + s9.v7 * z754 + s9.v8 * z755 - s9.v15 * z748
                     + s9.v16 * z747;
                 let z776 = z770 + z775;
-                let z777 = self.msl * dp[10] + self.g * dp[1];
                 let z778 = -0.5 * z344
                     * (q[1] * dp[4] * z5 - 2.0 * q[1] * dp[6]
                         + 0.5 * self.lr * dp[4] * (z4 * z4)
@@ -7921,7 +7904,7 @@ impl Jacobians<4, 0, 0> for FlyballA05 {
                     + 0.5 * self.k * self.l0 * dp[4] * z5 * z178
                     + 0.5 * self.k * self.l0 * dp[4] * z21 * z179
                     - self.k * self.l0 * dp[6] * z178 - self.k * self.l0 * dp[6] * z179
-                    - z777
+                    - (self.msl * dp[10] + self.g * dp[1])
                     + (q[1] * q[1]) * qd[1] * self.cd
                         * ((q[1] * self.lr * z5 - 2.0 * q[1] * self.h
                             - self.lr * self.h * z5 + q[1] * q[1]
@@ -10326,7 +10309,6 @@ impl Jacobians<4, 0, 0> for FlyballA05 {
                 let z796 = a[2] * z725;
                 let z797 = a[3] * z732;
                 let z798 = a[3] * z733;
-                let z799 = 1.6666666666666667e-5 * a[0] * dp[0];
                 let z800 = -a[0] * dp[2] * s1.v7 - a[0] * dp[3] * s1.v7
                     + self.mr * s14.v1 * z740 - self.mr * a[0] * z739 + self.mr * z795
                     + dp[2] * s14.v2 + dp[2] * s2.v6 * s14.v1 + self.mp * s14.v1 * z740
@@ -10351,7 +10333,7 @@ impl Jacobians<4, 0, 0> for FlyballA05 {
                     - dp[3] * s2.v7 * s14.v5;
                 let z805 = s14.v5 * z752 + s14.v6 * z754 + a[0] * z755 - s14.v13 * z748
                     + s14.v14 * z747 + s1.v8 * z804 - s1.v9 * z803;
-                let z806 = z799 + z802 + z805;
+                let z806 = 1.6666666666666667e-5 * a[0] * dp[0] + z802 + z805;
                 let z807 = a[1] * dp[1];
                 let z808 = a[2] * z726;
                 let z809 = self.mr * s14.v0 * z739 - self.mr * s14.v1 * z738

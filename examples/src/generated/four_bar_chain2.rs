@@ -205,16 +205,13 @@ impl FourBarChain2 {
     #[cfg_attr(not(debug_assertions), inline(always))]
     fn shared2(&self, q: &Vector<5>, s0: &Shared0, s1: &Shared1) -> Shared2 {
         let mut s2 = Shared2::default();
-        let z4 = q[2].cos();
         s2.v0 = self.l * s0.v0;
-        let z10 = s0.v0 * s1.v0 - s0.v1 * s1.v1;
         s2.v1 = self.l * s0.v2;
-        let z20 = s0.v2 * s1.v2 - s0.v3 * s1.v3;
         s2.v2 = 0.5 * self.l * s0.v0;
         s2.v3 = 0.5 * self.l * s0.v2;
-        s2.v4 = 0.5 * self.l * z4;
-        s2.v5 = 0.5 * self.l * z10 + s2.v0;
-        s2.v6 = 0.5 * self.l * z20 + s2.v1;
+        s2.v4 = 0.5 * self.l * q[2].cos();
+        s2.v5 = 0.5 * self.l * (s0.v0 * s1.v0 - s0.v1 * s1.v1) + s2.v0;
+        s2.v6 = 0.5 * self.l * (s0.v2 * s1.v2 - s0.v3 * s1.v3) + s2.v1;
         s2
     }
     #[allow(clippy::field_reassign_with_default)]
@@ -231,10 +228,9 @@ impl FourBarChain2 {
     #[cfg_attr(not(debug_assertions), inline(always))]
     fn shared4(&self, q: &Vector<5>, s0: &Shared0, s3: &Shared3) -> Shared4 {
         let mut s4 = Shared4::default();
-        let z5 = q[2].sin();
         s4.v0 = 0.5 * self.l * s0.v1;
         s4.v1 = 0.5 * self.l * s0.v3;
-        s4.v2 = 0.5 * self.l * z5;
+        s4.v2 = 0.5 * self.l * q[2].sin();
         s4.v3 = 0.5 * self.l * s3.v1 + s3.v0;
         s4.v4 = 0.5 * self.l * s3.v3 + s3.v2;
         s4
@@ -243,7 +239,6 @@ impl FourBarChain2 {
     #[cfg_attr(not(debug_assertions), inline(always))]
     fn shared5(&self, q: &Vector<5>, s0: &Shared0, s1: &Shared1) -> Shared5 {
         let mut s5 = Shared5::default();
-        let z5 = q[2].sin();
         s5.v0 = -s0.v0 * s1.v1 - s0.v1 * s1.v0;
         s5.v1 = -s0.v2 * s1.v3 - s0.v3 * s1.v2;
         s5.v2 = -self.l * s0.v1;
@@ -254,7 +249,7 @@ impl FourBarChain2 {
         s5.v7 = -0.5 * self.l * s0.v3;
         s5.v8 = s5.v6 + 0.5 * self.l * s5.v1;
         s5.v9 = 0.5 * self.l * s5.v1;
-        s5.v10 = -0.5 * self.l * z5;
+        s5.v10 = -0.5 * self.l * q[2].sin();
         s5
     }
     #[allow(clippy::field_reassign_with_default)]
@@ -278,12 +273,10 @@ impl FourBarChain2 {
         s6.v1 = self.m * (s2.v2 * s2.v2) + self.m * (s4.v0 * s4.v0) + z29 + z86;
         s6.v2 = -s2.v0 * z81 - s3.v0 * z82 + z86;
         s6.v3 = self.m * s3.v0 - z82;
-        let z107 = -self.m * s2.v0 + z81;
-        s6.v4 = -s2.v0 * z107 + s3.v0 * s6.v3 + s6.v2;
+        s6.v4 = -s2.v0 * (-self.m * s2.v0 + z81) + s3.v0 * s6.v3 + s6.v2;
         s6.v5 = -s2.v1 * z75 - s3.v2 * z76 + z80;
         s6.v6 = self.m * s3.v2 - z76;
-        let z111 = -self.m * s2.v1 + z75;
-        s6.v7 = -s2.v1 * z111 + s3.v2 * s6.v6 + s6.v5;
+        s6.v7 = -s2.v1 * (-self.m * s2.v1 + z75) + s3.v2 * s6.v6 + s6.v5;
         s6
     }
     #[allow(clippy::field_reassign_with_default)]
@@ -354,12 +347,9 @@ impl FourBarChain2 {
         s8: &Shared8,
     ) -> Shared9 {
         let mut s9 = Shared9::default();
-        let z117 = -qd[0] * self.m * s7.v5;
-        s9.v0 = s2.v2 * s8.v4 - s4.v0 * z117;
-        let z121 = -qd[1] * self.m * s7.v7;
-        s9.v1 = s2.v3 * s8.v5 - s4.v1 * z121;
-        let z125 = -qd[2] * self.m * s7.v9;
-        s9.v2 = s2.v4 * s8.v6 - s4.v2 * z125;
+        s9.v0 = s2.v2 * s8.v4 - s4.v0 * (-qd[0] * self.m * s7.v5);
+        s9.v1 = s2.v3 * s8.v5 - s4.v1 * (-qd[1] * self.m * s7.v7);
+        s9.v2 = s2.v4 * s8.v6 - s4.v2 * (-qd[2] * self.m * s7.v9);
         s9.v3 = s2.v5 * s8.v8 - s4.v3 * s8.v7;
         s9.v4 = s2.v6 * s8.v10 - s4.v4 * s8.v9;
         s9.v5 = s9.v1 + s9.v4;
@@ -439,21 +429,20 @@ impl Dynamics<5> for FourBarChain2 {
         let s3 = self.shared3(q, &s0, &s1);
         let s4 = self.shared4(q, &s0, &s3);
         let s7 = self.shared7(q, qd, &s2, &s3, &s4);
-        let z13 = qd[0] + qd[3];
-        let z23 = qd[1] + qd[4];
         let z29 = 0.08333333333333333 * self.m * (self.l * self.l);
-        let z57 = self.m * s2.v6 * s7.v13 - self.m * s4.v4 * s7.v12 + z23 * z29;
-        let z58 = self.m * s7.v12;
-        let z59 = self.m * s7.v13;
-        let z60 = self.m * s2.v5 * s7.v11 - self.m * s4.v3 * s7.v10 + z13 * z29;
-        let z61 = self.m * s7.v10;
-        let z62 = self.m * s7.v11;
-        let z63 = self.m * s2.v4 * s7.v9 - self.m * s4.v2 * s7.v8 + qd[2] * z29;
-        let z66 = self.m * s2.v3 * s7.v7 - self.m * s4.v1 * s7.v6 + qd[1] * z29 + z57;
-        let z69 = qd[0] * z29 + self.m * s2.v2 * s7.v5 - self.m * s4.v0 * s7.v4 + z60;
-        let z72 = -s2.v0 * z62 + s3.v0 * z61 + z60;
-        let z73 = -s2.v1 * z59 + s3.v2 * z58 + z57;
-        0.5 * (qd[0] * z69 + qd[1] * z66 + qd[2] * z63 + qd[3] * z72 + qd[4] * z73)
+        let z57 = self.m * s2.v6 * s7.v13 - self.m * s4.v4 * s7.v12
+            + (qd[1] + qd[4]) * z29;
+        let z60 = self.m * s2.v5 * s7.v11 - self.m * s4.v3 * s7.v10
+            + (qd[0] + qd[3]) * z29;
+        0.5
+            * (qd[0]
+                * (qd[0] * z29 + self.m * s2.v2 * s7.v5 - self.m * s4.v0 * s7.v4 + z60)
+                + qd[1]
+                    * (self.m * s2.v3 * s7.v7 - self.m * s4.v1 * s7.v6 + qd[1] * z29
+                        + z57)
+                + qd[2] * (self.m * s2.v4 * s7.v9 - self.m * s4.v2 * s7.v8 + qd[2] * z29)
+                + qd[3] * (-s2.v0 * (self.m * s7.v11) + s3.v0 * (self.m * s7.v10) + z60)
+                + qd[4] * (-s2.v1 * (self.m * s7.v13) + s3.v2 * (self.m * s7.v12) + z57))
     }
     fn potential_energy(&self, q: &Vector<5>, _t: f64) -> f64 {
         let s0 = self.shared0(q);
@@ -481,8 +470,8 @@ impl Dynamics<5> for FourBarChain2 {
         let s7 = self.shared7(q, qd, &s2, &s3, &s4);
         let s8 = self.shared8(q, qd, &s2, &s3, &s7);
         let s9 = self.shared9(q, qd, &s2, &s3, &s4, &s7, &s8);
-        let z29 = 0.08333333333333333 * self.m * (self.l * self.l);
-        let z92 = self.m * (s2.v4 * s2.v4) + self.m * (s4.v2 * s4.v2) + z29;
+        let z92 = self.m * (s2.v4 * s2.v4) + self.m * (s4.v2 * s4.v2)
+            + 0.08333333333333333 * self.m * (self.l * self.l);
         let x0 = -s9.v6;
         let x1 = -s9.v5;
         let x2 = -s9.v2;
@@ -511,8 +500,8 @@ impl Dynamics<5> for FourBarChain2 {
         let s3 = self.shared3(q, &s0, &s1);
         let s4 = self.shared4(q, &s0, &s3);
         let s6 = self.shared6(q, &s2, &s3, &s4);
-        let z29 = 0.08333333333333333 * self.m * (self.l * self.l);
-        let z92 = self.m * (s2.v4 * s2.v4) + self.m * (s4.v2 * s4.v2) + z29;
+        let z92 = self.m * (s2.v4 * s2.v4) + self.m * (s4.v2 * s4.v2)
+            + 0.08333333333333333 * self.m * (self.l * self.l);
         m[(0, 0)] = s6.v1;
         m[(0, 3)] = s6.v2;
         m[(3, 0)] = s6.v2;
@@ -557,10 +546,6 @@ impl Dynamics<5> for FourBarChain2 {
         let z59 = self.m * s7.v13;
         let z61 = self.m * s7.v10;
         let z62 = self.m * s7.v11;
-        let z75 = self.m * s2.v6;
-        let z76 = self.m * s4.v4;
-        let z81 = self.m * s2.v5;
-        let z82 = self.m * s4.v3;
         let z158 = 2.0 * self.m * (s2.v6 * s7.v12 + s4.v4 * s7.v13);
         let z162 = 2.0 * self.m * (s2.v5 * s7.v10 + s4.v3 * s7.v11);
         let z166 = 2.0 * self.m * (s2.v4 * s7.v8 + s4.v2 * s7.v9);
@@ -570,16 +555,12 @@ impl Dynamics<5> for FourBarChain2 {
         let z176 = s3.v0 * z13 - s7.v0;
         let z177 = s2.v1 * z23 + s7.v3;
         let z178 = s3.v2 * z23 - s7.v2;
-        let z179 = z81 * z176 - z82 * z175 + 0.5 * z162;
-        let z180 = self.m * z175 - z62;
-        let z181 = self.m * z176 + z61;
+        let z179 = self.m * s2.v5 * z176 - self.m * s4.v3 * z175 + 0.5 * z162;
         let z182 = -s2.v0 * z61 - s3.v0 * z62 + 0.5 * z162;
-        let z183 = -s2.v0 * z181 + s3.v0 * z180 + z179;
-        let z184 = z75 * z178 - z76 * z177 + 0.5 * z158;
-        let z185 = self.m * z177 - z59;
-        let z186 = self.m * z178 + z58;
+        let z183 = -s2.v0 * (self.m * z176 + z61) + s3.v0 * (self.m * z175 - z62) + z179;
+        let z184 = self.m * s2.v6 * z178 - self.m * s4.v4 * z177 + 0.5 * z158;
         let z187 = -s2.v1 * z58 - s3.v2 * z59 + 0.5 * z158;
-        let z188 = -s2.v1 * z186 + s3.v2 * z185 + z184;
+        let z188 = -s2.v1 * (self.m * z178 + z58) + s3.v2 * (self.m * z177 - z59) + z184;
         let x0 = z174 * 0.5;
         let x1 = z170 * 0.5;
         let x2 = z166 * 0.5;
@@ -613,31 +594,13 @@ impl Dynamics<5> for FourBarChain2 {
         let z80 = self.m * (s2.v6 * s2.v6) + self.m * (s4.v4 * s4.v4) + z29;
         let z81 = self.m * s2.v5;
         let z86 = self.m * (s2.v5 * s2.v5) + self.m * (s4.v3 * s4.v3) + z29;
-        let z87 = self.m * s2.v4;
         let z92 = self.m * (s2.v4 * s2.v4) + self.m * (s4.v2 * s4.v2) + z29;
         let z107 = -self.m * s2.v0 + z81;
         let z111 = -self.m * s2.v1 + z75;
-        let z117 = -qd[0] * self.m * s7.v5;
-        let z121 = -qd[1] * self.m * s7.v7;
-        let z125 = -qd[2] * self.m * s7.v9;
-        let z175 = s2.v0 * z13 + s7.v1;
-        let z176 = s3.v0 * z13 - s7.v0;
-        let z177 = s2.v1 * z23 + s7.v3;
-        let z178 = s3.v2 * z23 - s7.v2;
-        let z302 = self.m * s2.v2;
-        let z304 = self.m * s2.v3;
-        let z549 = qd[3] * z175;
-        let z550 = qd[3] * z176;
-        let z551 = qd[4] * z177;
-        let z552 = qd[4] * z178;
-        let z558 = self.m * (s2.v2 * s2.v2) + self.m * (s4.v0 * s4.v0) + z29;
-        let z560 = qd[0] * self.m * s7.v4;
-        let z561 = s2.v2 * z560 - s4.v0 * z117;
-        let z567 = self.m * (s2.v3 * s2.v3) + self.m * (s4.v1 * s4.v1) + z29;
-        let z569 = qd[1] * self.m * s7.v6;
-        let z570 = s2.v3 * z569 - s4.v1 * z121;
-        let z573 = qd[2] * self.m * s7.v8;
-        let z574 = s2.v4 * z573 - s4.v2 * z125;
+        let z549 = qd[3] * (s2.v0 * z13 + s7.v1);
+        let z550 = qd[3] * (s3.v0 * z13 - s7.v0);
+        let z551 = qd[4] * (s2.v1 * z23 + s7.v3);
+        let z552 = qd[4] * (s3.v2 * z23 - s7.v2);
         let z575 = -self.m * s4.v3;
         let z576 = -self.m * z13 * s7.v11;
         let z577 = self.m * z13 * s7.v10;
@@ -652,35 +615,33 @@ impl Dynamics<5> for FourBarChain2 {
         let z586 = 1.0 / z585;
         let z587 = s2.v1 * z581 - s3.v2 * z580 - z582;
         let z588 = z583 * z586;
-        let z590 = z111 * z586;
-        let z591 = -z551 * z584 + z587 - z111 * z552;
         let z592 = -s2.v0 * z81 + s3.v0 * z575 + z86;
         let z593 = self.m * s3.v0 + z575;
         let z594 = -s2.v0 * z107 + s3.v0 * z593 + z592;
         let z595 = 1.0 / z594;
         let z596 = s2.v0 * z577 - s3.v0 * z576 - z578;
         let z597 = z592 * z595;
-        let z599 = z107 * z595;
-        let z600 = -z549 * z593 + z596 - z107 * z550;
-        let z601 = 1.0 / z92;
-        let z610 = z567 - z583 * z588 + z80;
-        let z612 = z304 - z583 * z590 + z75;
-        let z616 = z551 * z579 + z570 + z582 + z75 * z552 + z588 * z591;
-        let z619 = 1.0 / z610;
-        let z628 = z558 - z592 * z597 + z86;
-        let z630 = z302 - z592 * z599 + z81;
-        let z634 = z549 * z575 + z561 + z578 + z81 * z550 + z597 * z600;
-        let z637 = 1.0 / z628;
-        let z641 = -self.g * z630 - z634;
-        let z642 = z637 * z641;
-        let z643 = -self.g * z612 - z616;
-        let z644 = z619 * z643;
-        let z645 = -self.g * z87 - z574;
-        let z646 = z601 * z645;
-        let z647 = -self.g * z107 - z549 * z593 - z592 * z642 + z596 - z107 * z550;
-        let z648 = z595 * z647;
-        let z652 = -self.g * z111 - z551 * z584 - z583 * z644 + z587 - z111 * z552;
-        let z653 = z586 * z652;
+        let z610 = self.m * (s2.v3 * s2.v3) + self.m * (s4.v1 * s4.v1) + z29
+            - z583 * z588 + z80;
+        let z616 = z551 * z579
+            + (s2.v3 * (qd[1] * self.m * s7.v6) - s4.v1 * (-qd[1] * self.m * s7.v7))
+            + z582 + z75 * z552 + z588 * (-z551 * z584 + z587 - z111 * z552);
+        let z628 = self.m * (s2.v2 * s2.v2) + self.m * (s4.v0 * s4.v0) + z29
+            - z592 * z597 + z86;
+        let z634 = z549 * z575
+            + (s2.v2 * (qd[0] * self.m * s7.v4) - s4.v0 * (-qd[0] * self.m * s7.v5))
+            + z578 + z81 * z550 + z597 * (-z549 * z593 + z596 - z107 * z550);
+        let z642 = 1.0 / z628
+            * (-self.g * (self.m * s2.v2 - z592 * (z107 * z595) + z81) - z634);
+        let z644 = 1.0 / z610
+            * (-self.g * (self.m * s2.v3 - z583 * (z111 * z586) + z75) - z616);
+        let z645 = -self.g * (self.m * s2.v4)
+            - (s2.v4 * (qd[2] * self.m * s7.v8) - s4.v2 * (-qd[2] * self.m * s7.v9));
+        let z646 = 1.0 / z92 * z645;
+        let z648 = z595
+            * (-self.g * z107 - z549 * z593 - z592 * z642 + z596 - z107 * z550);
+        let z653 = z586
+            * (-self.g * z111 - z551 * z584 - z583 * z644 + z587 - z111 * z552);
         qdd[0] = z642;
         qdd[1] = z644;
         qdd[2] = z646;
@@ -836,14 +797,10 @@ impl Rates<5, 4, 0> for FourBarChain2 {
         let z1 = x.q[0].sin();
         let z2 = x.q[1].cos();
         let z3 = x.q[1].sin();
-        let z4 = x.q[2].cos();
-        let z5 = x.q[2].sin();
         let z6 = self.l * z0;
         let z7 = self.l * z1;
         let z8 = x.q[3].cos();
         let z9 = x.q[3].sin();
-        let z10 = z0 * z8 - z1 * z9;
-        let z12 = z0 * z9 + z1 * z8;
         let z13 = x.qd[0] + x.qd[3];
         let z14 = x.qd[3] * z7;
         let z15 = -x.qd[3] * z6;
@@ -851,8 +808,6 @@ impl Rates<5, 4, 0> for FourBarChain2 {
         let z17 = self.l * z3;
         let z18 = x.q[4].cos();
         let z19 = x.q[4].sin();
-        let z20 = z2 * z18 - z3 * z19;
-        let z22 = z2 * z19 + z3 * z18;
         let z23 = x.qd[1] + x.qd[4];
         let z24 = x.qd[4] * z17;
         let z25 = -x.qd[4] * z16;
@@ -861,68 +816,46 @@ impl Rates<5, 4, 0> for FourBarChain2 {
         let z29 = 0.08333333333333333 * self.m * (self.l * self.l);
         let z30 = 0.5 * self.l * z2;
         let z31 = 0.5 * self.l * z3;
-        let z33 = 0.5 * self.l * z4;
-        let z34 = 0.5 * self.l * z5;
-        let z36 = 0.5 * self.l * z10 + z6;
-        let z37 = 0.5 * self.l * z12 + z7;
-        let z41 = 0.5 * self.l * z20 + z16;
-        let z42 = 0.5 * self.l * z22 + z17;
-        let z47 = -x.qd[0] * z27;
-        let z48 = x.qd[0] * z26;
-        let z49 = -x.qd[1] * z31;
-        let z50 = x.qd[1] * z30;
-        let z51 = -x.qd[2] * z34;
-        let z52 = x.qd[2] * z33;
-        let z53 = -z13 * z37 + z14;
-        let z54 = z13 * z36 + z15;
-        let z55 = -z23 * z42 + z24;
-        let z56 = z23 * z41 + z25;
-        let z113 = x.qd[3] * (z6 * z13 + z15);
-        let z114 = x.qd[3] * (z7 * z13 - z14);
-        let z115 = x.qd[4] * (z16 * z23 + z25);
-        let z116 = x.qd[4] * (z17 * z23 - z24);
-        let z117 = -x.qd[0] * self.m * z48;
-        let z118 = self.m * (x.qd[0] * z47 + self.g);
-        let z120 = z26 * z118 - z27 * z117;
-        let z121 = -x.qd[1] * self.m * z50;
-        let z122 = self.m * (x.qd[1] * z49 + self.g);
-        let z124 = z30 * z122 - z31 * z121;
-        let z125 = -x.qd[2] * self.m * z52;
-        let z126 = self.m * (x.qd[2] * z51 + self.g);
-        let z128 = z33 * z126 - z34 * z125;
-        let z129 = self.m * (-z13 * z54 + z113);
-        let z130 = self.m * (self.g + z13 * z53 + z114);
+        let z33 = 0.5 * self.l * x.q[2].cos();
+        let z34 = 0.5 * self.l * x.q[2].sin();
+        let z36 = 0.5 * self.l * (z0 * z8 - z1 * z9) + z6;
+        let z37 = 0.5 * self.l * (z0 * z9 + z1 * z8) + z7;
+        let z41 = 0.5 * self.l * (z2 * z18 - z3 * z19) + z16;
+        let z42 = 0.5 * self.l * (z2 * z19 + z3 * z18) + z17;
+        let z120 = z26 * (self.m * (x.qd[0] * (-x.qd[0] * z27) + self.g))
+            - z27 * (-x.qd[0] * self.m * (x.qd[0] * z26));
+        let z124 = z30 * (self.m * (x.qd[1] * (-x.qd[1] * z31) + self.g))
+            - z31 * (-x.qd[1] * self.m * (x.qd[1] * z30));
+        let z128 = z33 * (self.m * (x.qd[2] * (-x.qd[2] * z34) + self.g))
+            - z34 * (-x.qd[2] * self.m * (x.qd[2] * z33));
+        let z129 = self.m * (-z13 * (z13 * z36 + z15) + x.qd[3] * (z6 * z13 + z15));
+        let z130 = self.m
+            * (self.g + z13 * (-z13 * z37 + z14) + x.qd[3] * (z7 * z13 - z14));
         let z132 = z36 * z130 - z37 * z129;
-        let z133 = self.m * (-z23 * z56 + z115);
-        let z134 = self.m * (self.g + z23 * z55 + z116);
+        let z133 = self.m * (-z23 * (z23 * z41 + z25) + x.qd[4] * (z16 * z23 + z25));
+        let z134 = self.m
+            * (self.g + z23 * (-z23 * z42 + z24) + x.qd[4] * (z17 * z23 - z24));
         let z136 = z41 * z134 - z42 * z133;
         let z137 = z124 + z136;
         let z140 = z120 + z132;
         let z143 = -z6 * z130 + z7 * z129 + z132;
         let z144 = -z16 * z134 + z17 * z133 + z136;
         let z189 = x.qdd[0] + x.qdd[3];
-        let z190 = x.qdd[3] * z7;
-        let z191 = -x.qdd[3] * z6;
         let z192 = x.qdd[1] + x.qdd[4];
-        let z193 = x.qdd[4] * z17;
-        let z194 = -x.qdd[4] * z16;
-        let z195 = -self.m * x.qdd[0] * z27;
-        let z196 = self.m * x.qdd[0] * z26;
-        let z197 = x.qdd[0] * z29 + z26 * z196 - z27 * z195;
-        let z198 = -self.m * x.qdd[1] * z31;
-        let z199 = self.m * x.qdd[1] * z30;
-        let z200 = x.qdd[1] * z29 + z30 * z199 - z31 * z198;
-        let z201 = -self.m * x.qdd[2] * z34;
-        let z202 = self.m * x.qdd[2] * z33;
-        let z203 = x.qdd[2] * z29 + z33 * z202 - z34 * z201;
-        let z204 = self.m * (-z37 * z189 + z190);
-        let z205 = self.m * (z36 * z189 + z191);
+        let z203 = x.qdd[2] * z29 + z33 * (self.m * x.qdd[2] * z33)
+            - z34 * (-self.m * x.qdd[2] * z34);
+        let z204 = self.m * (-z37 * z189 + x.qdd[3] * z7);
+        let z205 = self.m * (z36 * z189 - x.qdd[3] * z6);
         let z206 = z29 * z189 + z36 * z205 - z37 * z204;
-        let z207 = self.m * (-z42 * z192 + z193);
-        let z208 = self.m * (z41 * z192 + z194);
+        let z207 = self.m * (-z42 * z192 + x.qdd[4] * z17);
+        let z208 = self.m * (z41 * z192 - x.qdd[4] * z16);
         let z209 = z29 * z192 + z41 * z208 - z42 * z207;
-        let z210 = z209 + z200;
-        let z213 = z206 + z197;
+        let z210 = z209
+            + (x.qdd[1] * z29 + z30 * (self.m * x.qdd[1] * z30)
+                - z31 * (-self.m * x.qdd[1] * z31));
+        let z213 = z206
+            + (x.qdd[0] * z29 + z26 * (self.m * x.qdd[0] * z26)
+                - z27 * (-self.m * x.qdd[0] * z27));
         let z216 = z206 - z6 * z205 + z7 * z204;
         let z217 = z209 - z16 * z208 + z17 * z207;
         let x0 = x.q[0] + x.q[3];
@@ -977,13 +910,11 @@ impl Statics<5> for FourBarChain2 {
         let s1 = self.shared1(q);
         let s2 = self.shared2(q, &s0, &s1);
         let z145 = self.m * self.g;
-        let z146 = s2.v2 * z145;
-        let z147 = s2.v3 * z145;
         let z148 = s2.v4 * z145;
         let z149 = s2.v5 * z145;
         let z150 = s2.v6 * z145;
-        let z151 = z147 + z150;
-        let z152 = z146 + z149;
+        let z151 = s2.v3 * z145 + z150;
+        let z152 = s2.v2 * z145 + z149;
         let z153 = -s2.v0 * z145 + z149;
         let z154 = -s2.v1 * z145 + z150;
         grad[0] = z152;
@@ -998,13 +929,9 @@ impl Statics<5> for FourBarChain2 {
         let s1 = self.shared1(q);
         let s5 = self.shared5(q, &s0, &s1);
         let z145 = self.m * self.g;
-        let z260 = z145 * s5.v3;
-        let z261 = z145 * s5.v4;
-        let z262 = z260 + z261;
+        let z262 = z145 * s5.v3 + z145 * s5.v4;
         let z263 = z145 * s5.v5;
-        let z264 = z145 * s5.v7;
-        let z265 = z145 * s5.v8;
-        let z266 = z264 + z265;
+        let z266 = z145 * s5.v7 + z145 * s5.v8;
         let z267 = z145 * s5.v9;
         let z268 = z145 * s5.v10;
         hess[(0, 0)] = z262;
@@ -1029,12 +956,10 @@ impl Statics<5> for FourBarChain2 {
                 let s0 = self.shared0(q);
                 let s1 = self.shared1(q);
                 let s2 = self.shared2(q, &s0, &s1);
-                let z282 = self.g * s2.v2;
                 let z283 = self.g * s2.v5;
-                let z284 = z282 + z283;
-                let z285 = self.g * s2.v3;
+                let z284 = self.g * s2.v2 + z283;
                 let z286 = self.g * s2.v6;
-                let z287 = z285 + z286;
+                let z287 = self.g * s2.v3 + z286;
                 let z288 = self.g * s2.v4;
                 let z289 = -self.g * s2.v0 + z283;
                 let z290 = -self.g * s2.v1 + z286;
@@ -1048,19 +973,12 @@ impl Statics<5> for FourBarChain2 {
             1 => {
                 let s0 = self.shared0(q);
                 let s1 = self.shared1(q);
-                let z4 = q[2].cos();
-                let z10 = s0.v0 * s1.v0 - s0.v1 * s1.v1;
-                let z20 = s0.v2 * s1.v2 - s0.v3 * s1.v3;
                 let z145 = self.m * self.g;
-                let z291 = s0.v0 + 0.5 * z10;
-                let z292 = 0.5 * s0.v0 * z145;
-                let z293 = z145 * z291;
-                let z294 = z292 + z293;
-                let z295 = s0.v2 + 0.5 * z20;
-                let z296 = 0.5 * s0.v2 * z145;
-                let z297 = z145 * z295;
-                let z298 = z296 + z297;
-                let z299 = 0.5 * z4 * z145;
+                let z293 = z145 * (s0.v0 + 0.5 * (s0.v0 * s1.v0 - s0.v1 * s1.v1));
+                let z294 = 0.5 * s0.v0 * z145 + z293;
+                let z297 = z145 * (s0.v2 + 0.5 * (s0.v2 * s1.v2 - s0.v3 * s1.v3));
+                let z298 = 0.5 * s0.v2 * z145 + z297;
+                let z299 = 0.5 * q[2].cos() * z145;
                 let z300 = -s0.v0 * z145 + z293;
                 let z301 = -s0.v2 * z145 + z297;
                 out[0] = z294;
@@ -1083,10 +1001,8 @@ impl Statics<5> for FourBarChain2 {
                 let z87 = self.m * s2.v4;
                 let z107 = -self.m * s2.v0 + z81;
                 let z111 = -self.m * s2.v1 + z75;
-                let z302 = self.m * s2.v2;
-                let z303 = z302 + z81;
-                let z304 = self.m * s2.v3;
-                let z305 = z304 + z75;
+                let z303 = self.m * s2.v2 + z81;
+                let z305 = self.m * s2.v3 + z75;
                 out[0] = z303;
                 out[1] = z305;
                 out[2] = z87;
@@ -1193,95 +1109,59 @@ impl Jacobians<5, 4, 0> for FourBarChain2 {
         let s5 = self.shared5(q, &s0, &s1);
         let s7 = self.shared7(q, qd, &s2, &s3, &s4);
         let s8 = self.shared8(q, qd, &s2, &s3, &s7);
-        let z10 = s0.v0 * s1.v0 - s0.v1 * s1.v1;
         let z13 = qd[0] + qd[3];
-        let z20 = s0.v2 * s1.v2 - s0.v3 * s1.v3;
         let z23 = qd[1] + qd[4];
-        let z117 = -qd[0] * self.m * s7.v5;
-        let z121 = -qd[1] * self.m * s7.v7;
-        let z125 = -qd[2] * self.m * s7.v9;
-        let z175 = s2.v0 * z13 + s7.v1;
-        let z176 = s3.v0 * z13 - s7.v0;
-        let z177 = s2.v1 * z23 + s7.v3;
-        let z178 = s3.v2 * z23 - s7.v2;
-        let z231 = 0.5 * self.l * z10;
-        let z248 = 0.5 * self.l * z20;
+        let z231 = 0.5 * self.l * (s0.v0 * s1.v0 - s0.v1 * s1.v1);
+        let z248 = 0.5 * self.l * (s0.v2 * s1.v2 - s0.v3 * s1.v3);
         let z306 = qd[3] * s2.v0;
         let z307 = -qd[3] * s5.v2;
-        let z308 = -qd[0] * s2.v2;
-        let z309 = qd[0] * s5.v3;
-        let z310 = -z13 * s2.v5 + z306;
-        let z311 = z13 * s5.v4 + z307;
-        let z312 = qd[3] * (z13 * s5.v2 + z307);
-        let z313 = qd[3] * (s2.v0 * z13 - z306);
-        let z314 = -qd[0] * self.m * z309;
-        let z315 = qd[0] * self.m * z308;
-        let z316 = s2.v2 * z315 - s2.v2 * z117 - s4.v0 * z314 + s8.v4 * s5.v3;
-        let z317 = self.m * (-z13 * z311 + z312);
-        let z318 = self.m * (z13 * z310 + z313);
+        let z316 = s2.v2 * (qd[0] * self.m * (-qd[0] * s2.v2))
+            - s2.v2 * (-qd[0] * self.m * s7.v5)
+            - s4.v0 * (-qd[0] * self.m * (qd[0] * s5.v3)) + s8.v4 * s5.v3;
+        let z317 = self.m * (-z13 * (z13 * s5.v4 + z307) + qd[3] * (z13 * s5.v2 + z307));
+        let z318 = self.m * (z13 * (-z13 * s2.v5 + z306) + qd[3] * (s2.v0 * z13 - z306));
         let z319 = s2.v5 * z318 - s2.v5 * s8.v7 - s4.v3 * z317 + s8.v8 * s5.v4;
         let z320 = z316 + z319;
-        let z321 = -z13 * z231;
-        let z322 = z13 * s5.v5;
-        let z323 = -self.m * z13 * z322;
-        let z324 = self.m * z13 * z321;
+        let z323 = -self.m * z13 * (z13 * s5.v5);
+        let z324 = self.m * z13 * (-z13 * z231);
         let z325 = s2.v5 * z324 - s4.v3 * z323 - s8.v7 * z231 + s8.v8 * s5.v5;
         let z326 = qd[4] * s2.v1;
         let z327 = -qd[4] * s5.v6;
-        let z328 = -qd[1] * s2.v3;
-        let z329 = qd[1] * s5.v7;
-        let z330 = -z23 * s2.v6 + z326;
-        let z331 = z23 * s5.v8 + z327;
-        let z332 = qd[4] * (z23 * s5.v6 + z327);
-        let z333 = qd[4] * (s2.v1 * z23 - z326);
-        let z334 = -qd[1] * self.m * z329;
-        let z335 = qd[1] * self.m * z328;
-        let z336 = s2.v3 * z335 - s2.v3 * z121 - s4.v1 * z334 + s8.v5 * s5.v7;
-        let z337 = self.m * (-z23 * z331 + z332);
-        let z338 = self.m * (z23 * z330 + z333);
+        let z336 = s2.v3 * (qd[1] * self.m * (-qd[1] * s2.v3))
+            - s2.v3 * (-qd[1] * self.m * s7.v7)
+            - s4.v1 * (-qd[1] * self.m * (qd[1] * s5.v7)) + s8.v5 * s5.v7;
+        let z337 = self.m * (-z23 * (z23 * s5.v8 + z327) + qd[4] * (z23 * s5.v6 + z327));
+        let z338 = self.m * (z23 * (-z23 * s2.v6 + z326) + qd[4] * (s2.v1 * z23 - z326));
         let z339 = s2.v6 * z338 - s2.v6 * s8.v9 - s4.v4 * z337 + s8.v10 * s5.v8;
         let z340 = z336 + z339;
-        let z341 = -z23 * z248;
-        let z342 = z23 * s5.v9;
-        let z343 = -self.m * z23 * z342;
-        let z344 = self.m * z23 * z341;
+        let z343 = -self.m * z23 * (z23 * s5.v9);
+        let z344 = self.m * z23 * (-z23 * z248);
         let z345 = s2.v6 * z344 - s4.v4 * z343 - s8.v9 * z248 + s8.v10 * s5.v9;
-        let z346 = -qd[2] * s2.v4;
-        let z347 = qd[2] * s5.v10;
-        let z348 = -qd[2] * self.m * z347;
-        let z349 = qd[2] * self.m * z346;
-        let z350 = s2.v4 * z349 - s2.v4 * z125 - s4.v2 * z348 + s8.v6 * s5.v10;
+        let z350 = s2.v4 * (qd[2] * self.m * (-qd[2] * s2.v4))
+            - s2.v4 * (-qd[2] * self.m * s7.v9)
+            - s4.v2 * (-qd[2] * self.m * (qd[2] * s5.v10)) + s8.v6 * s5.v10;
         let z351 = -s2.v0 * z318 + s2.v0 * s8.v7 + s3.v0 * z317 + z319 - s8.v8 * s5.v2;
         let z352 = -s2.v0 * z324 + s3.v0 * z323 + z325;
         let z353 = -s2.v1 * z338 + s2.v1 * s8.v9 + s3.v2 * z337 + z339 - s8.v10 * s5.v6;
         let z354 = -s2.v1 * z344 + s3.v2 * z343 + z345;
-        let z435 = -self.m * (qd[0] * s2.v2 + s7.v5);
-        let z436 = self.m * (-qd[0] * s4.v0 + s7.v4);
-        let z437 = s2.v2 * z436 - s4.v0 * z435;
         let z438 = self.m * (-z13 * s2.v5 + z306 - s7.v11);
         let z439 = self.m * (-z13 * s4.v3 + s7.v0 + s7.v10);
         let z440 = s2.v5 * z439 - s4.v3 * z438;
-        let z441 = z437 + z440;
-        let z442 = s3.v0 - s4.v3;
-        let z443 = -s2.v0 + s2.v5;
-        let z444 = self.m * (-z13 * z443 - s7.v11 + z175);
-        let z445 = self.m * (z13 * z442 + s7.v10 + z176);
+        let z441 = s2.v2 * (self.m * (-qd[0] * s4.v0 + s7.v4))
+            - s4.v0 * (-self.m * (qd[0] * s2.v2 + s7.v5)) + z440;
+        let z444 = self.m * (-z13 * (-s2.v0 + s2.v5) - s7.v11 + (s2.v0 * z13 + s7.v1));
+        let z445 = self.m * (z13 * (s3.v0 - s4.v3) + s7.v10 + (s3.v0 * z13 - s7.v0));
         let z446 = s2.v5 * z445 - s4.v3 * z444;
-        let z447 = -self.m * (qd[1] * s2.v3 + s7.v7);
-        let z448 = self.m * (-qd[1] * s4.v1 + s7.v6);
-        let z449 = s2.v3 * z448 - s4.v1 * z447;
         let z450 = self.m * (-z23 * s2.v6 - s7.v13 + z326);
         let z451 = self.m * (-z23 * s4.v4 + s7.v2 + s7.v12);
         let z452 = s2.v6 * z451 - s4.v4 * z450;
-        let z453 = z449 + z452;
-        let z454 = s3.v2 - s4.v4;
-        let z455 = -s2.v1 + s2.v6;
-        let z456 = self.m * (-z23 * z455 - s7.v13 + z177);
-        let z457 = self.m * (z23 * z454 + s7.v12 + z178);
+        let z453 = s2.v3 * (self.m * (-qd[1] * s4.v1 + s7.v6))
+            - s4.v1 * (-self.m * (qd[1] * s2.v3 + s7.v7)) + z452;
+        let z456 = self.m * (-z23 * (-s2.v1 + s2.v6) - s7.v13 + (s2.v1 * z23 + s7.v3));
+        let z457 = self.m * (z23 * (s3.v2 - s4.v4) + s7.v12 + (s3.v2 * z23 - s7.v2));
         let z458 = s2.v6 * z457 - s4.v4 * z456;
-        let z459 = -self.m * (qd[2] * s2.v4 + s7.v9);
-        let z460 = self.m * (-qd[2] * s4.v2 + s7.v8);
-        let z461 = s2.v4 * z460 - s4.v2 * z459;
+        let z461 = s2.v4 * (self.m * (-qd[2] * s4.v2 + s7.v8))
+            - s4.v2 * (-self.m * (qd[2] * s2.v4 + s7.v9));
         let z462 = -s2.v0 * z439 + s3.v0 * z438 + z440;
         let z463 = -s2.v0 * z445 + s3.v0 * z444 + z446;
         let z464 = -s2.v1 * z451 + s3.v2 * z450 + z452;
@@ -1347,39 +1227,30 @@ impl Jacobians<5, 4, 0> for FourBarChain2 {
         let s4 = self.shared4(q, &s0, &s3);
         let s5 = self.shared5(q, &s0, &s1);
         let s10 = self.shared10(q, a, &s2, &s3, &s4);
-        let z10 = s0.v0 * s1.v0 - s0.v1 * s1.v1;
-        let z20 = s0.v2 * s1.v2 - s0.v3 * s1.v3;
         let z189 = a[0] + a[3];
         let z192 = a[1] + a[4];
-        let z221 = a[3] * s2.v0;
-        let z222 = -a[3] * s5.v2;
-        let z223 = -self.m * a[0] * s2.v2;
-        let z224 = self.m * a[0] * s5.v3;
-        let z225 = s2.v2 * z224 - s2.v2 * s10.v4 - s4.v0 * z223 + s10.v5 * s5.v3;
-        let z226 = self.m * (z221 - s2.v5 * z189);
-        let z227 = self.m * (z222 + z189 * s5.v4);
+        let z225 = s2.v2 * (self.m * a[0] * s5.v3) - s2.v2 * s10.v4
+            - s4.v0 * (-self.m * a[0] * s2.v2) + s10.v5 * s5.v3;
+        let z226 = self.m * (a[3] * s2.v0 - s2.v5 * z189);
+        let z227 = self.m * (-a[3] * s5.v2 + z189 * s5.v4);
         let z228 = s10.v11 * s5.v4 - s2.v5 * s10.v10 + s2.v5 * z227 - s4.v3 * z226;
         let z229 = z225 + z228;
-        let z231 = 0.5 * self.l * z10;
+        let z231 = 0.5 * self.l * (s0.v0 * s1.v0 - s0.v1 * s1.v1);
         let z232 = -self.m * z189 * z231;
         let z233 = self.m * z189 * s5.v5;
         let z234 = -s10.v10 * z231 + s10.v11 * s5.v5 + s2.v5 * z233 - s4.v3 * z232;
-        let z238 = a[4] * s2.v1;
-        let z239 = -a[4] * s5.v6;
-        let z240 = -self.m * a[1] * s2.v3;
-        let z241 = self.m * a[1] * s5.v7;
-        let z242 = s2.v3 * z241 - s2.v3 * s10.v6 - s4.v1 * z240 + s10.v7 * s5.v7;
-        let z243 = self.m * (z238 - s2.v6 * z192);
-        let z244 = self.m * (z239 + z192 * s5.v8);
+        let z242 = s2.v3 * (self.m * a[1] * s5.v7) - s2.v3 * s10.v6
+            - s4.v1 * (-self.m * a[1] * s2.v3) + s10.v7 * s5.v7;
+        let z243 = self.m * (a[4] * s2.v1 - s2.v6 * z192);
+        let z244 = self.m * (-a[4] * s5.v6 + z192 * s5.v8);
         let z245 = s10.v13 * s5.v8 - s2.v6 * s10.v12 + s2.v6 * z244 - s4.v4 * z243;
         let z246 = z242 + z245;
-        let z248 = 0.5 * self.l * z20;
+        let z248 = 0.5 * self.l * (s0.v2 * s1.v2 - s0.v3 * s1.v3);
         let z249 = -self.m * z192 * z248;
         let z250 = self.m * z192 * s5.v9;
         let z251 = -s10.v12 * z248 + s10.v13 * s5.v9 + s2.v6 * z250 - s4.v4 * z249;
-        let z253 = -self.m * a[2] * s2.v4;
-        let z254 = self.m * a[2] * s5.v10;
-        let z255 = s10.v9 * s5.v10 + s2.v4 * z254 - s2.v4 * s10.v8 - s4.v2 * z253;
+        let z255 = s10.v9 * s5.v10 + s2.v4 * (self.m * a[2] * s5.v10) - s2.v4 * s10.v8
+            - s4.v2 * (-self.m * a[2] * s2.v4);
         let z256 = -s10.v11 * s5.v2 + z228 + s2.v0 * s10.v10 - s2.v0 * z227
             + s3.v0 * z226;
         let z257 = z234 - s2.v0 * z233 + s3.v0 * z232;
@@ -1415,37 +1286,27 @@ impl Jacobians<5, 4, 0> for FourBarChain2 {
                 let s4 = self.shared4(q, &s0, &s3);
                 let s7 = self.shared7(q, qd, &s2, &s3, &s4);
                 let s8 = self.shared8(q, qd, &s2, &s3, &s7);
-                let z4 = q[2].cos();
-                let z5 = q[2].sin();
-                let z10 = s0.v0 * s1.v0 - s0.v1 * s1.v1;
                 let z13 = qd[0] + qd[3];
-                let z20 = s0.v2 * s1.v2 - s0.v3 * s1.v3;
                 let z23 = qd[1] + qd[4];
-                let z117 = -qd[0] * self.m * s7.v5;
-                let z121 = -qd[1] * self.m * s7.v7;
-                let z125 = -qd[2] * self.m * s7.v9;
                 let z470 = dp[1] * s0.v0;
                 let z471 = dp[1] * s0.v1;
                 let z472 = qd[3] * z471;
                 let z473 = -qd[3] * z470;
                 let z474 = 0.5 * dp[1] * s0.v0;
                 let z475 = 0.5 * dp[1] * s0.v1;
-                let z476 = z470 + 0.5 * dp[1] * z10;
+                let z476 = z470 + 0.5 * dp[1] * (s0.v0 * s1.v0 - s0.v1 * s1.v1);
                 let z477 = z471 + 0.5 * dp[1] * s3.v1;
-                let z478 = -qd[0] * z475;
-                let z479 = qd[0] * z474;
-                let z480 = z472 - z13 * z477;
-                let z481 = z473 + z13 * z476;
-                let z482 = qd[3] * (z473 + z13 * z470);
-                let z483 = qd[3] * (-z472 + z13 * z471);
-                let z484 = -qd[0] * (self.m * z479 + dp[0] * s7.v5);
-                let z485 = qd[0] * self.m * z478 + qd[0] * dp[0] * s7.v4 + self.m * dp[3]
-                    + self.g * dp[0];
-                let z486 = s2.v2 * z485 - s4.v0 * z484 - z117 * z475 + s8.v4 * z474;
-                let z487 = self.m * z482 - self.m * z13 * z481 - dp[0] * z13 * s7.v11
+                let z486 = s2.v2
+                    * (qd[0] * self.m * (-qd[0] * z475) + qd[0] * dp[0] * s7.v4
+                        + self.m * dp[3] + self.g * dp[0])
+                    - s4.v0 * (-qd[0] * (self.m * (qd[0] * z474) + dp[0] * s7.v5))
+                    - (-qd[0] * self.m * s7.v5) * z475 + s8.v4 * z474;
+                let z487 = self.m * (qd[3] * (z473 + z13 * z470))
+                    - self.m * z13 * (z473 + z13 * z476) - dp[0] * z13 * s7.v11
                     + dp[0] * s8.v0;
-                let z488 = self.m * z483 + self.m * dp[3] + self.m * z13 * z480
-                    + dp[0] * z13 * s7.v10 + dp[0] * s8.v1 + self.g * dp[0];
+                let z488 = self.m * (qd[3] * (-z472 + z13 * z471)) + self.m * dp[3]
+                    + self.m * z13 * (z472 - z13 * z477) + dp[0] * z13 * s7.v10
+                    + dp[0] * s8.v1 + self.g * dp[0];
                 let z489 = s2.v5 * z488 - s4.v3 * z487 - s8.v7 * z477 + s8.v8 * z476;
                 let z490 = z486 + z489;
                 let z491 = dp[1] * s0.v2;
@@ -1454,32 +1315,28 @@ impl Jacobians<5, 4, 0> for FourBarChain2 {
                 let z494 = -qd[4] * z491;
                 let z495 = 0.5 * dp[1] * s0.v2;
                 let z496 = 0.5 * dp[1] * s0.v3;
-                let z497 = z491 + 0.5 * dp[1] * z20;
+                let z497 = z491 + 0.5 * dp[1] * (s0.v2 * s1.v2 - s0.v3 * s1.v3);
                 let z498 = z492 + 0.5 * dp[1] * s3.v3;
-                let z499 = -qd[1] * z496;
-                let z500 = qd[1] * z495;
-                let z501 = z493 - z23 * z498;
-                let z502 = z494 + z23 * z497;
-                let z503 = qd[4] * (z494 + z23 * z491);
-                let z504 = qd[4] * (-z493 + z23 * z492);
-                let z505 = -qd[1] * (self.m * z500 + dp[0] * s7.v7);
-                let z506 = self.m * dp[3] + qd[1] * self.m * z499 + qd[1] * dp[0] * s7.v6
-                    + self.g * dp[0];
-                let z507 = s2.v3 * z506 - s4.v1 * z505 - z121 * z496 + s8.v5 * z495;
-                let z508 = self.m * z503 - self.m * z23 * z502 - dp[0] * z23 * s7.v13
+                let z507 = s2.v3
+                    * (self.m * dp[3] + qd[1] * self.m * (-qd[1] * z496)
+                        + qd[1] * dp[0] * s7.v6 + self.g * dp[0])
+                    - s4.v1 * (-qd[1] * (self.m * (qd[1] * z495) + dp[0] * s7.v7))
+                    - (-qd[1] * self.m * s7.v7) * z496 + s8.v5 * z495;
+                let z508 = self.m * (qd[4] * (z494 + z23 * z491))
+                    - self.m * z23 * (z494 + z23 * z497) - dp[0] * z23 * s7.v13
                     + dp[0] * s8.v2;
-                let z509 = self.m * z504 + self.m * dp[3] + self.m * z23 * z501
-                    + dp[0] * z23 * s7.v12 + dp[0] * s8.v3 + self.g * dp[0];
+                let z509 = self.m * (qd[4] * (-z493 + z23 * z492)) + self.m * dp[3]
+                    + self.m * z23 * (z493 - z23 * z498) + dp[0] * z23 * s7.v12
+                    + dp[0] * s8.v3 + self.g * dp[0];
                 let z510 = s2.v6 * z509 - s4.v4 * z508 - s8.v9 * z498 + s8.v10 * z497;
                 let z511 = z507 + z510;
-                let z512 = 0.5 * dp[1] * z4;
-                let z513 = 0.5 * dp[1] * z5;
-                let z514 = -qd[2] * z513;
-                let z515 = qd[2] * z512;
-                let z516 = -qd[2] * (self.m * z515 + dp[0] * s7.v9);
-                let z517 = self.m * dp[3] + qd[2] * self.m * z514 + qd[2] * dp[0] * s7.v8
-                    + self.g * dp[0];
-                let z518 = s2.v4 * z517 - s4.v2 * z516 - z125 * z513 + s8.v6 * z512;
+                let z512 = 0.5 * dp[1] * q[2].cos();
+                let z513 = 0.5 * dp[1] * q[2].sin();
+                let z518 = s2.v4
+                    * (self.m * dp[3] + qd[2] * self.m * (-qd[2] * z513)
+                        + qd[2] * dp[0] * s7.v8 + self.g * dp[0])
+                    - s4.v2 * (-qd[2] * (self.m * (qd[2] * z512) + dp[0] * s7.v9))
+                    - (-qd[2] * self.m * s7.v9) * z513 + s8.v6 * z512;
                 let z519 = z489 - s2.v0 * z488 + s3.v0 * z487 + s8.v7 * z471
                     - s8.v8 * z470;
                 let z520 = z510 - s2.v1 * z509 + s3.v2 * z508 + s8.v9 * z492
@@ -1517,59 +1374,48 @@ impl Jacobians<5, 4, 0> for FourBarChain2 {
                 let s3 = self.shared3(q, &s0, &s1);
                 let s4 = self.shared4(q, &s0, &s3);
                 let s10 = self.shared10(q, a, &s2, &s3, &s4);
-                let z4 = q[2].cos();
-                let z5 = q[2].sin();
-                let z10 = s0.v0 * s1.v0 - s0.v1 * s1.v1;
-                let z20 = s0.v2 * s1.v2 - s0.v3 * s1.v3;
                 let z189 = a[0] + a[3];
                 let z192 = a[1] + a[4];
                 let z470 = dp[1] * s0.v0;
                 let z471 = dp[1] * s0.v1;
                 let z474 = 0.5 * dp[1] * s0.v0;
                 let z475 = 0.5 * dp[1] * s0.v1;
-                let z476 = z470 + 0.5 * dp[1] * z10;
+                let z476 = z470 + 0.5 * dp[1] * (s0.v0 * s1.v0 - s0.v1 * s1.v1);
                 let z477 = z471 + 0.5 * dp[1] * s3.v1;
                 let z491 = dp[1] * s0.v2;
                 let z492 = dp[1] * s0.v3;
                 let z495 = 0.5 * dp[1] * s0.v2;
                 let z496 = 0.5 * dp[1] * s0.v3;
-                let z497 = z491 + 0.5 * dp[1] * z20;
+                let z497 = z491 + 0.5 * dp[1] * (s0.v2 * s1.v2 - s0.v3 * s1.v3);
                 let z498 = z492 + 0.5 * dp[1] * s3.v3;
-                let z512 = 0.5 * dp[1] * z4;
-                let z513 = 0.5 * dp[1] * z5;
+                let z512 = 0.5 * dp[1] * q[2].cos();
+                let z513 = 0.5 * dp[1] * q[2].sin();
                 let z521 = self.l
                     * (0.16666666666666666 * self.m * dp[1]
                         + 0.08333333333333333 * self.l * dp[0]);
-                let z522 = a[3] * z471;
-                let z523 = -a[3] * z470;
-                let z524 = -a[0] * (self.m * z475 + dp[0] * s4.v0);
-                let z525 = a[0] * (self.m * z474 + dp[0] * s2.v2);
-                let z526 = a[0] * z521 + s2.v2 * z525 - s4.v0 * z524 - s10.v4 * z475
+                let z526 = a[0] * z521 + s2.v2 * (a[0] * (self.m * z474 + dp[0] * s2.v2))
+                    - s4.v0 * (-a[0] * (self.m * z475 + dp[0] * s4.v0)) - s10.v4 * z475
                     + s10.v5 * z474;
-                let z527 = self.m * z522 - self.m * z189 * z477 - dp[0] * s4.v3 * z189
-                    + dp[0] * s10.v0;
-                let z528 = self.m * z523 + self.m * z189 * z476 + dp[0] * s2.v5 * z189
-                    + dp[0] * s10.v1;
+                let z527 = self.m * (a[3] * z471) - self.m * z189 * z477
+                    - dp[0] * s4.v3 * z189 + dp[0] * s10.v0;
+                let z528 = self.m * (-a[3] * z470) + self.m * z189 * z476
+                    + dp[0] * s2.v5 * z189 + dp[0] * s10.v1;
                 let z529 = -s10.v10 * z477 + s10.v11 * z476 + s2.v5 * z528 - s4.v3 * z527
                     + z189 * z521;
                 let z530 = z526 + z529;
-                let z531 = a[4] * z492;
-                let z532 = -a[4] * z491;
-                let z533 = -a[1] * (self.m * z496 + dp[0] * s4.v1);
-                let z534 = a[1] * (self.m * z495 + dp[0] * s2.v3);
-                let z535 = a[1] * z521 + s2.v3 * z534 - s4.v1 * z533 - s10.v6 * z496
+                let z535 = a[1] * z521 + s2.v3 * (a[1] * (self.m * z495 + dp[0] * s2.v3))
+                    - s4.v1 * (-a[1] * (self.m * z496 + dp[0] * s4.v1)) - s10.v6 * z496
                     + s10.v7 * z495;
-                let z536 = self.m * z531 - self.m * z192 * z498 - dp[0] * s4.v4 * z192
-                    + dp[0] * s10.v2;
-                let z537 = self.m * z532 + self.m * z192 * z497 + dp[0] * s2.v6 * z192
-                    + dp[0] * s10.v3;
+                let z536 = self.m * (a[4] * z492) - self.m * z192 * z498
+                    - dp[0] * s4.v4 * z192 + dp[0] * s10.v2;
+                let z537 = self.m * (-a[4] * z491) + self.m * z192 * z497
+                    + dp[0] * s2.v6 * z192 + dp[0] * s10.v3;
                 let z538 = -s10.v12 * z498 + s10.v13 * z497 + s2.v6 * z537 - s4.v4 * z536
                     + z192 * z521;
                 let z539 = z535 + z538;
-                let z540 = -a[2] * (self.m * z513 + dp[0] * s4.v2);
-                let z541 = a[2] * (self.m * z512 + dp[0] * s2.v4);
-                let z542 = s10.v9 * z512 + a[2] * z521 + s2.v4 * z541 - s4.v2 * z540
-                    - s10.v8 * z513;
+                let z542 = s10.v9 * z512 + a[2] * z521
+                    + s2.v4 * (a[2] * (self.m * z512 + dp[0] * s2.v4))
+                    - s4.v2 * (-a[2] * (self.m * z513 + dp[0] * s4.v2)) - s10.v8 * z513;
                 let z543 = s10.v10 * z471 - s10.v11 * z470 - s2.v0 * z528 + s3.v0 * z527
                     + z529;
                 let z544 = s10.v12 * z492 - s10.v13 * z491 - s2.v1 * z537 + s3.v2 * z536

@@ -379,7 +379,6 @@ impl FourBarChain4 {
     #[cfg_attr(not(debug_assertions), inline(always))]
     fn shared3(&self, q: &Vector<9>, s0: &Shared0, s2: &Shared2) -> Shared3 {
         let mut s3 = Shared3::default();
-        let z8 = q[4].cos();
         s3.v0 = self.l * s0.v0;
         s3.v1 = self.l * s0.v2;
         s3.v2 = self.l * s0.v4;
@@ -388,7 +387,7 @@ impl FourBarChain4 {
         s3.v5 = 0.5 * self.l * s0.v2;
         s3.v6 = 0.5 * self.l * s0.v4;
         s3.v7 = 0.5 * self.l * s0.v6;
-        s3.v8 = 0.5 * self.l * z8;
+        s3.v8 = 0.5 * self.l * q[4].cos();
         s3.v9 = 0.5 * self.l * s2.v0 + s3.v0;
         s3.v10 = 0.5 * self.l * s2.v1 + s3.v1;
         s3.v11 = 0.5 * self.l * s2.v2 + s3.v2;
@@ -413,12 +412,11 @@ impl FourBarChain4 {
     #[cfg_attr(not(debug_assertions), inline(always))]
     fn shared5(&self, q: &Vector<9>, s0: &Shared0, s4: &Shared4) -> Shared5 {
         let mut s5 = Shared5::default();
-        let z9 = q[4].sin();
         s5.v0 = 0.5 * self.l * s0.v1;
         s5.v1 = 0.5 * self.l * s0.v3;
         s5.v2 = 0.5 * self.l * s0.v5;
         s5.v3 = 0.5 * self.l * s0.v7;
-        s5.v4 = 0.5 * self.l * z9;
+        s5.v4 = 0.5 * self.l * q[4].sin();
         s5.v5 = 0.5 * self.l * s4.v1 + s4.v0;
         s5.v6 = 0.5 * self.l * s4.v3 + s4.v2;
         s5.v7 = 0.5 * self.l * s4.v5 + s4.v4;
@@ -461,7 +459,6 @@ impl FourBarChain4 {
     #[cfg_attr(not(debug_assertions), inline(always))]
     fn shared9(&self, q: &Vector<9>, s0: &Shared0, s1: &Shared1) -> Shared9 {
         let mut s9 = Shared9::default();
-        let z9 = q[4].sin();
         s9.v0 = -s0.v0 * s1.v1 - s0.v1 * s1.v0;
         s9.v1 = -s0.v2 * s1.v3 - s0.v3 * s1.v2;
         s9.v2 = -s0.v4 * s1.v5 - s0.v5 * s1.v4;
@@ -482,7 +479,7 @@ impl FourBarChain4 {
         s9.v17 = -0.5 * self.l * s0.v7;
         s9.v18 = 0.5 * self.l * s9.v3 + s9.v16;
         s9.v19 = 0.5 * self.l * s9.v3;
-        s9.v20 = -0.5 * self.l * z9;
+        s9.v20 = -0.5 * self.l * q[4].sin();
         s9
     }
     #[allow(clippy::field_reassign_with_default, clippy::too_many_arguments)]
@@ -788,22 +785,25 @@ impl Dynamics<9> for FourBarChain4 {
         let z110 = self.m * s3.v11 * s12.v23 - self.m * s5.v7 * s12.v22 + s11.v2 * z53;
         let z113 = self.m * s3.v10 * s12.v21 - self.m * s5.v6 * s12.v20 + s11.v1 * z53;
         let z116 = self.m * s3.v9 * s12.v19 - self.m * s5.v5 * s12.v18 + s11.v0 * z53;
-        let z119 = self.m * s3.v8 * s12.v17 - self.m * s5.v4 * s12.v16 + qd[4] * z53;
-        let z122 = self.m * s3.v7 * s12.v15 - self.m * s5.v3 * s12.v14 + qd[3] * z53
-            + z107;
-        let z125 = self.m * s3.v6 * s12.v13 - self.m * s5.v2 * s12.v12 + qd[2] * z53
-            + z110;
-        let z128 = self.m * s3.v5 * s12.v11 - self.m * s5.v1 * s12.v10 + qd[1] * z53
-            + z113;
-        let z131 = qd[0] * z53 + self.m * s3.v4 * s12.v9 - self.m * s5.v0 * s12.v8
-            + z116;
-        let z134 = -s3.v0 * s16.v7 + s4.v0 * s16.v6 + z116;
-        let z135 = -s3.v1 * s16.v5 + s4.v2 * s16.v4 + z113;
-        let z136 = -s3.v2 * s16.v3 + s4.v4 * s16.v2 + z110;
-        let z137 = -s3.v3 * s16.v1 + s4.v6 * s16.v0 + z107;
         0.5
-            * (qd[0] * z131 + qd[1] * z128 + qd[2] * z125 + qd[3] * z122 + qd[4] * z119
-                + qd[5] * z134 + qd[6] * z135 + qd[7] * z136 + qd[8] * z137)
+            * (qd[0]
+                * (qd[0] * z53 + self.m * s3.v4 * s12.v9 - self.m * s5.v0 * s12.v8
+                    + z116)
+                + qd[1]
+                    * (self.m * s3.v5 * s12.v11 - self.m * s5.v1 * s12.v10 + qd[1] * z53
+                        + z113)
+                + qd[2]
+                    * (self.m * s3.v6 * s12.v13 - self.m * s5.v2 * s12.v12 + qd[2] * z53
+                        + z110)
+                + qd[3]
+                    * (self.m * s3.v7 * s12.v15 - self.m * s5.v3 * s12.v14 + qd[3] * z53
+                        + z107)
+                + qd[4]
+                    * (self.m * s3.v8 * s12.v17 - self.m * s5.v4 * s12.v16 + qd[4] * z53)
+                + qd[5] * (-s3.v0 * s16.v7 + s4.v0 * s16.v6 + z116)
+                + qd[6] * (-s3.v1 * s16.v5 + s4.v2 * s16.v4 + z113)
+                + qd[7] * (-s3.v2 * s16.v3 + s4.v4 * s16.v2 + z110)
+                + qd[8] * (-s3.v3 * s16.v1 + s4.v6 * s16.v0 + z107))
     }
     fn potential_energy(&self, q: &Vector<9>, _t: f64) -> f64 {
         let s0 = self.shared0(q);
@@ -949,10 +949,6 @@ impl Dynamics<9> for FourBarChain4 {
         let s12 = self.shared12(q, qd, &s3, &s4, &s5, &s11);
         let s15 = self.shared15(q, qd, &s3, &s4, &s11, &s12);
         let s16 = self.shared16(q, qd, &s12);
-        let z140 = self.m * s5.v8;
-        let z146 = self.m * s5.v7;
-        let z152 = self.m * s5.v6;
-        let z158 = self.m * s5.v5;
         let z290 = 2.0 * self.m * (s3.v12 * s12.v24 + s5.v8 * s12.v25);
         let z294 = 2.0 * self.m * (s3.v11 * s12.v22 + s5.v7 * s12.v23);
         let z298 = 2.0 * self.m * (s3.v10 * s12.v20 + s5.v6 * s12.v21);
@@ -965,26 +961,22 @@ impl Dynamics<9> for FourBarChain4 {
         let z318 = 2.0 * self.m * s3.v5 * s12.v10 + 2.0 * self.m * s5.v1 * s12.v11
             + z298;
         let z322 = 2.0 * self.m * s3.v4 * s12.v8 + 2.0 * self.m * s5.v0 * s12.v9 + z302;
-        let z331 = 0.5 * z302 + s6.v3 * s15.v1 - z158 * s15.v0;
-        let z332 = self.m * s15.v0 - s16.v7;
-        let z333 = self.m * s15.v1 + s16.v6;
+        let z331 = 0.5 * z302 + s6.v3 * s15.v1 - self.m * s5.v5 * s15.v0;
         let z334 = -s3.v0 * s16.v6 - s4.v0 * s16.v7 + 0.5 * z302;
-        let z335 = -s3.v0 * z333 + s4.v0 * z332 + z331;
-        let z336 = 0.5 * z298 + s6.v2 * s15.v3 - z152 * s15.v2;
-        let z337 = self.m * s15.v2 - s16.v5;
-        let z338 = self.m * s15.v3 + s16.v4;
+        let z335 = -s3.v0 * (self.m * s15.v1 + s16.v6)
+            + s4.v0 * (self.m * s15.v0 - s16.v7) + z331;
+        let z336 = 0.5 * z298 + s6.v2 * s15.v3 - self.m * s5.v6 * s15.v2;
         let z339 = -s3.v1 * s16.v4 - s4.v2 * s16.v5 + 0.5 * z298;
-        let z340 = -s3.v1 * z338 + s4.v2 * z337 + z336;
-        let z341 = 0.5 * z294 + s6.v1 * s15.v5 - z146 * s15.v4;
-        let z342 = self.m * s15.v4 - s16.v3;
-        let z343 = self.m * s15.v5 + s16.v2;
+        let z340 = -s3.v1 * (self.m * s15.v3 + s16.v4)
+            + s4.v2 * (self.m * s15.v2 - s16.v5) + z336;
+        let z341 = 0.5 * z294 + s6.v1 * s15.v5 - self.m * s5.v7 * s15.v4;
         let z344 = -s3.v2 * s16.v2 - s4.v4 * s16.v3 + 0.5 * z294;
-        let z345 = -s3.v2 * z343 + s4.v4 * z342 + z341;
-        let z346 = 0.5 * z290 + s6.v0 * s15.v7 - z140 * s15.v6;
-        let z347 = self.m * s15.v6 - s16.v1;
-        let z348 = self.m * s15.v7 + s16.v0;
+        let z345 = -s3.v2 * (self.m * s15.v5 + s16.v2)
+            + s4.v4 * (self.m * s15.v4 - s16.v3) + z341;
+        let z346 = 0.5 * z290 + s6.v0 * s15.v7 - self.m * s5.v8 * s15.v6;
         let z349 = 0.5 * z290 - s3.v3 * s16.v0 - s4.v6 * s16.v1;
-        let z350 = -s3.v3 * z348 + s4.v6 * z347 + z346;
+        let z350 = -s3.v3 * (self.m * s15.v7 + s16.v0)
+            + s4.v6 * (self.m * s15.v6 - s16.v1) + z346;
         let x0 = z322 * 0.5;
         let x1 = z318 * 0.5;
         let x2 = z314 * 0.5;
@@ -1029,11 +1021,6 @@ impl Dynamics<9> for FourBarChain4 {
         let s13 = self.shared13(q, qd, &s12);
         let s15 = self.shared15(q, qd, &s3, &s4, &s11, &s12);
         let z53 = 0.08333333333333333 * self.m * (self.l * self.l);
-        let z163 = self.m * s3.v8;
-        let z566 = self.m * s3.v4;
-        let z568 = self.m * s3.v5;
-        let z570 = self.m * s3.v6;
-        let z572 = self.m * s3.v7;
         let z1035 = qd[5] * s15.v0;
         let z1036 = qd[5] * s15.v1;
         let z1037 = qd[6] * s15.v2;
@@ -1042,20 +1029,6 @@ impl Dynamics<9> for FourBarChain4 {
         let z1040 = qd[7] * s15.v5;
         let z1041 = qd[8] * s15.v6;
         let z1042 = qd[8] * s15.v7;
-        let z1048 = self.m * (s3.v4 * s3.v4) + self.m * (s5.v0 * s5.v0) + z53;
-        let z1050 = qd[0] * self.m * s12.v8;
-        let z1051 = s3.v4 * z1050 - s5.v0 * s13.v0;
-        let z1057 = self.m * (s3.v5 * s3.v5) + self.m * (s5.v1 * s5.v1) + z53;
-        let z1059 = qd[1] * self.m * s12.v10;
-        let z1060 = s3.v5 * z1059 - s5.v1 * s13.v1;
-        let z1066 = self.m * (s3.v6 * s3.v6) + self.m * (s5.v2 * s5.v2) + z53;
-        let z1068 = qd[2] * self.m * s12.v12;
-        let z1069 = s3.v6 * z1068 - s5.v2 * s13.v2;
-        let z1075 = self.m * (s3.v7 * s3.v7) + self.m * (s5.v3 * s5.v3) + z53;
-        let z1077 = qd[3] * self.m * s12.v14;
-        let z1078 = s3.v7 * z1077 - s5.v3 * s13.v3;
-        let z1081 = qd[4] * self.m * s12.v16;
-        let z1082 = s3.v8 * z1081 - s5.v4 * s13.v4;
         let z1083 = -self.m * s5.v5;
         let z1084 = -self.m * s11.v0 * s12.v19;
         let z1085 = self.m * s11.v0 * s12.v18;
@@ -1078,71 +1051,59 @@ impl Dynamics<9> for FourBarChain4 {
         let z1102 = 1.0 / z1101;
         let z1103 = s3.v3 * z1097 - s4.v6 * z1096 - z1098;
         let z1104 = z1099 * z1102;
-        let z1106 = s7.v3 * z1102;
-        let z1107 = -s7.v3 * z1042 - z1041 * z1100 + z1103;
         let z1108 = -s3.v2 * s6.v1 + s4.v4 * z1091 + s8.v1;
         let z1109 = self.m * s4.v4 + z1091;
         let z1110 = -s3.v2 * s7.v2 + s4.v4 * z1109 + z1108;
         let z1111 = 1.0 / z1110;
         let z1112 = s3.v2 * z1093 - s4.v4 * z1092 - z1094;
         let z1113 = z1108 * z1111;
-        let z1115 = s7.v2 * z1111;
-        let z1116 = -s7.v2 * z1040 - z1039 * z1109 + z1112;
         let z1117 = -s3.v1 * s6.v2 + s4.v2 * z1087 + s8.v2;
         let z1118 = self.m * s4.v2 + z1087;
         let z1119 = -s3.v1 * s7.v1 + s4.v2 * z1118 + z1117;
         let z1120 = 1.0 / z1119;
         let z1121 = s3.v1 * z1089 - s4.v2 * z1088 - z1090;
         let z1122 = z1117 * z1120;
-        let z1124 = s7.v1 * z1120;
-        let z1125 = -z1037 * z1118 + z1121 - s7.v1 * z1038;
         let z1126 = -s3.v0 * s6.v3 + s4.v0 * z1083 + s8.v3;
         let z1127 = self.m * s4.v0 + z1083;
         let z1128 = -s3.v0 * s7.v0 + s4.v0 * z1127 + z1126;
         let z1129 = 1.0 / z1128;
         let z1130 = s3.v0 * z1085 - s4.v0 * z1084 - z1086;
         let z1131 = z1126 * z1129;
-        let z1133 = s7.v0 * z1129;
-        let z1134 = -z1035 * z1127 + z1130 - s7.v0 * z1036;
-        let z1135 = 1.0 / s8.v4;
-        let z1144 = z1075 - z1099 * z1104 + s8.v0;
-        let z1146 = z572 - z1099 * z1106 + s6.v0;
-        let z1150 = z1041 * z1095 + z1078 + z1098 + z1104 * z1107 + s6.v0 * z1042;
-        let z1153 = 1.0 / z1144;
-        let z1162 = z1066 - z1108 * z1113 + s8.v1;
-        let z1164 = z570 - z1108 * z1115 + s6.v1;
-        let z1168 = z1039 * z1091 + z1069 + z1094 + z1113 * z1116 + s6.v1 * z1040;
-        let z1171 = 1.0 / z1162;
-        let z1180 = z1057 - z1117 * z1122 + s8.v2;
-        let z1182 = z568 - z1117 * z1124 + s6.v2;
-        let z1186 = z1037 * z1087 + z1060 + z1090 + z1122 * z1125 + s6.v2 * z1038;
-        let z1189 = 1.0 / z1180;
-        let z1198 = z1048 - z1126 * z1131 + s8.v3;
-        let z1200 = z566 - z1126 * z1133 + s6.v3;
-        let z1204 = z1035 * z1083 + z1051 + z1086 + z1131 * z1134 + s6.v3 * z1036;
-        let z1207 = 1.0 / z1198;
-        let z1211 = -self.g * z1200 - z1204;
-        let z1212 = z1207 * z1211;
-        let z1213 = -self.g * z1182 - z1186;
-        let z1214 = z1189 * z1213;
-        let z1215 = -self.g * z1164 - z1168;
-        let z1216 = z1171 * z1215;
-        let z1217 = -self.g * z1146 - z1150;
-        let z1218 = z1153 * z1217;
-        let z1219 = -self.g * z163 - z1082;
-        let z1220 = z1135 * z1219;
-        let z1221 = -self.g * s7.v0 - z1035 * z1127 - z1126 * z1212 + z1130
-            - s7.v0 * z1036;
-        let z1222 = z1129 * z1221;
-        let z1226 = -self.g * s7.v1 - z1037 * z1118 - z1117 * z1214 + z1121
-            - s7.v1 * z1038;
-        let z1227 = z1120 * z1226;
-        let z1231 = -s7.v2 * z1040 - self.g * s7.v2 - z1039 * z1109 - z1108 * z1216
-            + z1112;
-        let z1232 = z1111 * z1231;
-        let z1236 = -s7.v3 * z1042 - self.g * s7.v3 - z1041 * z1100 - z1099 * z1218
-            + z1103;
-        let z1237 = z1102 * z1236;
+        let z1144 = self.m * (s3.v7 * s3.v7) + self.m * (s5.v3 * s5.v3) + z53
+            - z1099 * z1104 + s8.v0;
+        let z1150 = z1041 * z1095 + (s3.v7 * (qd[3] * self.m * s12.v14) - s5.v3 * s13.v3)
+            + z1098 + z1104 * (-s7.v3 * z1042 - z1041 * z1100 + z1103) + s6.v0 * z1042;
+        let z1162 = self.m * (s3.v6 * s3.v6) + self.m * (s5.v2 * s5.v2) + z53
+            - z1108 * z1113 + s8.v1;
+        let z1168 = z1039 * z1091 + (s3.v6 * (qd[2] * self.m * s12.v12) - s5.v2 * s13.v2)
+            + z1094 + z1113 * (-s7.v2 * z1040 - z1039 * z1109 + z1112) + s6.v1 * z1040;
+        let z1180 = self.m * (s3.v5 * s3.v5) + self.m * (s5.v1 * s5.v1) + z53
+            - z1117 * z1122 + s8.v2;
+        let z1186 = z1037 * z1087 + (s3.v5 * (qd[1] * self.m * s12.v10) - s5.v1 * s13.v1)
+            + z1090 + z1122 * (-z1037 * z1118 + z1121 - s7.v1 * z1038) + s6.v2 * z1038;
+        let z1198 = self.m * (s3.v4 * s3.v4) + self.m * (s5.v0 * s5.v0) + z53
+            - z1126 * z1131 + s8.v3;
+        let z1204 = z1035 * z1083 + (s3.v4 * (qd[0] * self.m * s12.v8) - s5.v0 * s13.v0)
+            + z1086 + z1131 * (-z1035 * z1127 + z1130 - s7.v0 * z1036) + s6.v3 * z1036;
+        let z1212 = 1.0 / z1198
+            * (-self.g * (self.m * s3.v4 - z1126 * (s7.v0 * z1129) + s6.v3) - z1204);
+        let z1214 = 1.0 / z1180
+            * (-self.g * (self.m * s3.v5 - z1117 * (s7.v1 * z1120) + s6.v2) - z1186);
+        let z1216 = 1.0 / z1162
+            * (-self.g * (self.m * s3.v6 - z1108 * (s7.v2 * z1111) + s6.v1) - z1168);
+        let z1218 = 1.0 / z1144
+            * (-self.g * (self.m * s3.v7 - z1099 * (s7.v3 * z1102) + s6.v0) - z1150);
+        let z1220 = 1.0 / s8.v4
+            * (-self.g * (self.m * s3.v8)
+                - (s3.v8 * (qd[4] * self.m * s12.v16) - s5.v4 * s13.v4));
+        let z1222 = z1129
+            * (-self.g * s7.v0 - z1035 * z1127 - z1126 * z1212 + z1130 - s7.v0 * z1036);
+        let z1227 = z1120
+            * (-self.g * s7.v1 - z1037 * z1118 - z1117 * z1214 + z1121 - s7.v1 * z1038);
+        let z1232 = z1111
+            * (-s7.v2 * z1040 - self.g * s7.v2 - z1039 * z1109 - z1108 * z1216 + z1112);
+        let z1237 = z1102
+            * (-s7.v3 * z1042 - self.g * s7.v3 - z1041 * z1100 - z1099 * z1218 + z1103);
         qdd[0] = z1212;
         qdd[1] = z1214;
         qdd[2] = z1216;
@@ -1385,14 +1346,10 @@ impl Rates<9, 8, 0> for FourBarChain4 {
         let z5 = x.q[2].sin();
         let z6 = x.q[3].cos();
         let z7 = x.q[3].sin();
-        let z8 = x.q[4].cos();
-        let z9 = x.q[4].sin();
         let z10 = self.l * z0;
         let z11 = self.l * z1;
         let z12 = x.q[5].cos();
         let z13 = x.q[5].sin();
-        let z14 = z0 * z12 - z1 * z13;
-        let z16 = z0 * z13 + z1 * z12;
         let z17 = x.qd[0] + x.qd[5];
         let z18 = x.qd[5] * z11;
         let z19 = -x.qd[5] * z10;
@@ -1400,8 +1357,6 @@ impl Rates<9, 8, 0> for FourBarChain4 {
         let z21 = self.l * z3;
         let z22 = x.q[6].cos();
         let z23 = x.q[6].sin();
-        let z24 = z2 * z22 - z3 * z23;
-        let z26 = z2 * z23 + z3 * z22;
         let z27 = x.qd[1] + x.qd[6];
         let z28 = x.qd[6] * z21;
         let z29 = -x.qd[6] * z20;
@@ -1409,8 +1364,6 @@ impl Rates<9, 8, 0> for FourBarChain4 {
         let z31 = self.l * z5;
         let z32 = x.q[7].cos();
         let z33 = x.q[7].sin();
-        let z34 = z4 * z32 - z5 * z33;
-        let z36 = z4 * z33 + z5 * z32;
         let z37 = x.qd[2] + x.qd[7];
         let z38 = x.qd[7] * z31;
         let z39 = -x.qd[7] * z30;
@@ -1418,8 +1371,6 @@ impl Rates<9, 8, 0> for FourBarChain4 {
         let z41 = self.l * z7;
         let z42 = x.q[8].cos();
         let z43 = x.q[8].sin();
-        let z44 = z6 * z42 - z7 * z43;
-        let z46 = z6 * z43 + z7 * z42;
         let z47 = x.qd[3] + x.qd[8];
         let z48 = x.qd[8] * z41;
         let z49 = -x.qd[8] * z40;
@@ -1432,68 +1383,41 @@ impl Rates<9, 8, 0> for FourBarChain4 {
         let z58 = 0.5 * self.l * z5;
         let z60 = 0.5 * self.l * z6;
         let z61 = 0.5 * self.l * z7;
-        let z63 = 0.5 * self.l * z8;
-        let z64 = 0.5 * self.l * z9;
-        let z66 = 0.5 * self.l * z14 + z10;
-        let z67 = 0.5 * self.l * z16 + z11;
-        let z71 = 0.5 * self.l * z24 + z20;
-        let z72 = 0.5 * self.l * z26 + z21;
-        let z76 = 0.5 * self.l * z34 + z30;
-        let z77 = 0.5 * self.l * z36 + z31;
-        let z81 = 0.5 * self.l * z44 + z40;
-        let z82 = 0.5 * self.l * z46 + z41;
-        let z89 = -x.qd[0] * z51;
-        let z90 = x.qd[0] * z50;
-        let z91 = -x.qd[1] * z55;
-        let z92 = x.qd[1] * z54;
-        let z93 = -x.qd[2] * z58;
-        let z94 = x.qd[2] * z57;
-        let z95 = -x.qd[3] * z61;
-        let z96 = x.qd[3] * z60;
-        let z97 = -x.qd[4] * z64;
-        let z98 = x.qd[4] * z63;
-        let z99 = -z17 * z67 + z18;
-        let z100 = z17 * z66 + z19;
-        let z101 = -z27 * z72 + z28;
-        let z102 = z27 * z71 + z29;
-        let z103 = -z37 * z77 + z38;
-        let z104 = z37 * z76 + z39;
-        let z105 = -z47 * z82 + z48;
-        let z106 = z47 * z81 + z49;
-        let z209 = x.qd[5] * (z10 * z17 + z19);
-        let z210 = x.qd[5] * (z11 * z17 - z18);
-        let z211 = x.qd[6] * (z20 * z27 + z29);
-        let z212 = x.qd[6] * (z21 * z27 - z28);
-        let z213 = x.qd[7] * (z30 * z37 + z39);
-        let z214 = x.qd[7] * (z31 * z37 - z38);
-        let z215 = x.qd[8] * (z40 * z47 + z49);
-        let z216 = x.qd[8] * (z41 * z47 - z48);
-        let z217 = -x.qd[0] * self.m * z90;
-        let z218 = self.m * (x.qd[0] * z89 + self.g);
-        let z220 = z50 * z218 - z51 * z217;
-        let z221 = -x.qd[1] * self.m * z92;
-        let z222 = self.m * (x.qd[1] * z91 + self.g);
-        let z224 = z54 * z222 - z55 * z221;
-        let z225 = -x.qd[2] * self.m * z94;
-        let z226 = self.m * (x.qd[2] * z93 + self.g);
-        let z228 = z57 * z226 - z58 * z225;
-        let z229 = -x.qd[3] * self.m * z96;
-        let z230 = self.m * (x.qd[3] * z95 + self.g);
-        let z232 = z60 * z230 - z61 * z229;
-        let z233 = -x.qd[4] * self.m * z98;
-        let z234 = self.m * (self.g + x.qd[4] * z97);
-        let z236 = z63 * z234 - z64 * z233;
-        let z237 = self.m * (z209 - z17 * z100);
-        let z238 = self.m * (z210 + self.g + z17 * z99);
+        let z63 = 0.5 * self.l * x.q[4].cos();
+        let z64 = 0.5 * self.l * x.q[4].sin();
+        let z66 = 0.5 * self.l * (z0 * z12 - z1 * z13) + z10;
+        let z67 = 0.5 * self.l * (z0 * z13 + z1 * z12) + z11;
+        let z71 = 0.5 * self.l * (z2 * z22 - z3 * z23) + z20;
+        let z72 = 0.5 * self.l * (z2 * z23 + z3 * z22) + z21;
+        let z76 = 0.5 * self.l * (z4 * z32 - z5 * z33) + z30;
+        let z77 = 0.5 * self.l * (z4 * z33 + z5 * z32) + z31;
+        let z81 = 0.5 * self.l * (z6 * z42 - z7 * z43) + z40;
+        let z82 = 0.5 * self.l * (z6 * z43 + z7 * z42) + z41;
+        let z220 = z50 * (self.m * (x.qd[0] * (-x.qd[0] * z51) + self.g))
+            - z51 * (-x.qd[0] * self.m * (x.qd[0] * z50));
+        let z224 = z54 * (self.m * (x.qd[1] * (-x.qd[1] * z55) + self.g))
+            - z55 * (-x.qd[1] * self.m * (x.qd[1] * z54));
+        let z228 = z57 * (self.m * (x.qd[2] * (-x.qd[2] * z58) + self.g))
+            - z58 * (-x.qd[2] * self.m * (x.qd[2] * z57));
+        let z232 = z60 * (self.m * (x.qd[3] * (-x.qd[3] * z61) + self.g))
+            - z61 * (-x.qd[3] * self.m * (x.qd[3] * z60));
+        let z236 = z63 * (self.m * (self.g + x.qd[4] * (-x.qd[4] * z64)))
+            - z64 * (-x.qd[4] * self.m * (x.qd[4] * z63));
+        let z237 = self.m * (x.qd[5] * (z10 * z17 + z19) - z17 * (z17 * z66 + z19));
+        let z238 = self.m
+            * (x.qd[5] * (z11 * z17 - z18) + self.g + z17 * (-z17 * z67 + z18));
         let z240 = z66 * z238 - z67 * z237;
-        let z241 = self.m * (z211 - z27 * z102);
-        let z242 = self.m * (z212 + self.g + z27 * z101);
+        let z241 = self.m * (x.qd[6] * (z20 * z27 + z29) - z27 * (z27 * z71 + z29));
+        let z242 = self.m
+            * (x.qd[6] * (z21 * z27 - z28) + self.g + z27 * (-z27 * z72 + z28));
         let z244 = z71 * z242 - z72 * z241;
-        let z245 = self.m * (z213 - z37 * z104);
-        let z246 = self.m * (z214 + self.g + z37 * z103);
+        let z245 = self.m * (x.qd[7] * (z30 * z37 + z39) - z37 * (z37 * z76 + z39));
+        let z246 = self.m
+            * (x.qd[7] * (z31 * z37 - z38) + self.g + z37 * (-z37 * z77 + z38));
         let z248 = z76 * z246 - z77 * z245;
-        let z249 = self.m * (z215 - z47 * z106);
-        let z250 = self.m * (z216 + self.g + z47 * z105);
+        let z249 = self.m * (x.qd[8] * (z40 * z47 + z49) - z47 * (z47 * z81 + z49));
+        let z250 = self.m
+            * (x.qd[8] * (z41 * z47 - z48) + self.g + z47 * (-z47 * z82 + z48));
         let z252 = z81 * z250 - z82 * z249;
         let z253 = z232 + z252;
         let z256 = z228 + z248;
@@ -1504,48 +1428,31 @@ impl Rates<9, 8, 0> for FourBarChain4 {
         let z267 = z248 - z30 * z246 + z31 * z245;
         let z268 = z252 - z40 * z250 + z41 * z249;
         let z351 = x.qdd[0] + x.qdd[5];
-        let z352 = x.qdd[5] * z11;
-        let z353 = -x.qdd[5] * z10;
         let z354 = x.qdd[1] + x.qdd[6];
-        let z355 = x.qdd[6] * z21;
-        let z356 = -x.qdd[6] * z20;
         let z357 = x.qdd[2] + x.qdd[7];
-        let z358 = x.qdd[7] * z31;
-        let z359 = -x.qdd[7] * z30;
         let z360 = x.qdd[3] + x.qdd[8];
-        let z361 = x.qdd[8] * z41;
-        let z362 = -x.qdd[8] * z40;
-        let z363 = -self.m * x.qdd[0] * z51;
-        let z364 = self.m * x.qdd[0] * z50;
-        let z365 = x.qdd[0] * z53 + z50 * z364 - z51 * z363;
-        let z366 = -self.m * x.qdd[1] * z55;
-        let z367 = self.m * x.qdd[1] * z54;
-        let z368 = x.qdd[1] * z53 + z54 * z367 - z55 * z366;
-        let z369 = -self.m * x.qdd[2] * z58;
-        let z370 = self.m * x.qdd[2] * z57;
-        let z371 = x.qdd[2] * z53 + z57 * z370 - z58 * z369;
-        let z372 = -self.m * x.qdd[3] * z61;
-        let z373 = self.m * x.qdd[3] * z60;
-        let z374 = x.qdd[3] * z53 + z60 * z373 - z61 * z372;
-        let z375 = -self.m * x.qdd[4] * z64;
-        let z376 = self.m * x.qdd[4] * z63;
-        let z377 = x.qdd[4] * z53 + z63 * z376 - z64 * z375;
-        let z378 = self.m * (-z67 * z351 + z352);
-        let z379 = self.m * (z66 * z351 + z353);
+        let z377 = x.qdd[4] * z53 + z63 * (self.m * x.qdd[4] * z63)
+            - z64 * (-self.m * x.qdd[4] * z64);
+        let z378 = self.m * (-z67 * z351 + x.qdd[5] * z11);
+        let z379 = self.m * (z66 * z351 - x.qdd[5] * z10);
         let z380 = z53 * z351 + z66 * z379 - z67 * z378;
-        let z381 = self.m * (-z72 * z354 + z355);
-        let z382 = self.m * (z71 * z354 + z356);
+        let z381 = self.m * (-z72 * z354 + x.qdd[6] * z21);
+        let z382 = self.m * (z71 * z354 - x.qdd[6] * z20);
         let z383 = z53 * z354 + z71 * z382 - z72 * z381;
-        let z384 = self.m * (-z77 * z357 + z358);
-        let z385 = self.m * (z76 * z357 + z359);
+        let z384 = self.m * (-z77 * z357 + x.qdd[7] * z31);
+        let z385 = self.m * (z76 * z357 - x.qdd[7] * z30);
         let z386 = z53 * z357 + z76 * z385 - z77 * z384;
-        let z387 = self.m * (-z82 * z360 + z361);
-        let z388 = self.m * (z81 * z360 + z362);
+        let z387 = self.m * (-z82 * z360 + x.qdd[8] * z41);
+        let z388 = self.m * (z81 * z360 - x.qdd[8] * z40);
         let z389 = z53 * z360 + z81 * z388 - z82 * z387;
-        let z390 = z374 + z389;
-        let z393 = z371 + z386;
-        let z396 = z368 + z383;
-        let z399 = z365 + z380;
+        let z390 = x.qdd[3] * z53 + z60 * (self.m * x.qdd[3] * z60)
+            - z61 * (-self.m * x.qdd[3] * z61) + z389;
+        let z393 = x.qdd[2] * z53 + z57 * (self.m * x.qdd[2] * z57)
+            - z58 * (-self.m * x.qdd[2] * z58) + z386;
+        let z396 = x.qdd[1] * z53 + z54 * (self.m * x.qdd[1] * z54)
+            - z55 * (-self.m * x.qdd[1] * z55) + z383;
+        let z399 = x.qdd[0] * z53 + z50 * (self.m * x.qdd[0] * z50)
+            - z51 * (-self.m * x.qdd[0] * z51) + z380;
         let z402 = -z10 * z379 + z11 * z378 + z380;
         let z403 = -z20 * z382 + z21 * z381 + z383;
         let z404 = -z30 * z385 + z31 * z384 + z386;
@@ -1641,19 +1548,15 @@ impl Statics<9> for FourBarChain4 {
         let s2 = self.shared2(q, &s0, &s1);
         let s3 = self.shared3(q, &s0, &s2);
         let z269 = self.m * self.g;
-        let z270 = s3.v4 * z269;
-        let z271 = s3.v5 * z269;
-        let z272 = s3.v6 * z269;
-        let z273 = s3.v7 * z269;
         let z274 = s3.v8 * z269;
         let z275 = s3.v9 * z269;
         let z276 = s3.v10 * z269;
         let z277 = s3.v11 * z269;
         let z278 = s3.v12 * z269;
-        let z279 = z273 + z278;
-        let z280 = z272 + z277;
-        let z281 = z271 + z276;
-        let z282 = z270 + z275;
+        let z279 = s3.v7 * z269 + z278;
+        let z280 = s3.v6 * z269 + z277;
+        let z281 = s3.v5 * z269 + z276;
+        let z282 = s3.v4 * z269 + z275;
         let z283 = -s3.v0 * z269 + z275;
         let z284 = -s3.v1 * z269 + z276;
         let z285 = z277 - s3.v2 * z269;
@@ -1674,21 +1577,13 @@ impl Statics<9> for FourBarChain4 {
         let s1 = self.shared1(q);
         let s9 = self.shared9(q, &s0, &s1);
         let z269 = self.m * self.g;
-        let z486 = z269 * s9.v5;
-        let z487 = z269 * s9.v6;
-        let z488 = z486 + z487;
+        let z488 = z269 * s9.v5 + z269 * s9.v6;
         let z489 = z269 * s9.v7;
-        let z490 = z269 * s9.v9;
-        let z491 = z269 * s9.v10;
-        let z492 = z490 + z491;
+        let z492 = z269 * s9.v9 + z269 * s9.v10;
         let z493 = z269 * s9.v11;
-        let z494 = z269 * s9.v13;
-        let z495 = z269 * s9.v14;
-        let z496 = z494 + z495;
+        let z496 = z269 * s9.v13 + z269 * s9.v14;
         let z497 = z269 * s9.v15;
-        let z498 = z269 * s9.v17;
-        let z499 = z269 * s9.v18;
-        let z500 = z498 + z499;
+        let z500 = z269 * s9.v17 + z269 * s9.v18;
         let z501 = z269 * s9.v19;
         let z502 = z269 * s9.v20;
         hess[(0, 0)] = z488;
@@ -1722,18 +1617,14 @@ impl Statics<9> for FourBarChain4 {
                 let s1 = self.shared1(q);
                 let s2 = self.shared2(q, &s0, &s1);
                 let s3 = self.shared3(q, &s0, &s2);
-                let z528 = self.g * s3.v4;
                 let z529 = self.g * s3.v9;
-                let z530 = z528 + z529;
-                let z531 = self.g * s3.v5;
+                let z530 = self.g * s3.v4 + z529;
                 let z532 = self.g * s3.v10;
-                let z533 = z531 + z532;
-                let z534 = self.g * s3.v6;
+                let z533 = self.g * s3.v5 + z532;
                 let z535 = self.g * s3.v11;
-                let z536 = z534 + z535;
-                let z537 = self.g * s3.v7;
+                let z536 = self.g * s3.v6 + z535;
                 let z538 = self.g * s3.v12;
-                let z539 = z537 + z538;
+                let z539 = self.g * s3.v7 + z538;
                 let z540 = self.g * s3.v8;
                 let z541 = -self.g * s3.v0 + z529;
                 let z542 = -self.g * s3.v1 + z532;
@@ -1754,25 +1645,16 @@ impl Statics<9> for FourBarChain4 {
                 let s0 = self.shared0(q);
                 let s1 = self.shared1(q);
                 let s2 = self.shared2(q, &s0, &s1);
-                let z8 = q[4].cos();
                 let z269 = self.m * self.g;
-                let z545 = s0.v0 + 0.5 * s2.v0;
-                let z546 = 0.5 * s0.v0 * z269;
-                let z547 = z269 * z545;
-                let z548 = z546 + z547;
-                let z549 = s0.v2 + 0.5 * s2.v1;
-                let z550 = 0.5 * s0.v2 * z269;
-                let z551 = z269 * z549;
-                let z552 = z550 + z551;
-                let z553 = s0.v4 + 0.5 * s2.v2;
-                let z554 = 0.5 * s0.v4 * z269;
-                let z555 = z269 * z553;
-                let z556 = z554 + z555;
-                let z557 = s0.v6 + 0.5 * s2.v3;
-                let z558 = 0.5 * s0.v6 * z269;
-                let z559 = z269 * z557;
-                let z560 = z558 + z559;
-                let z561 = 0.5 * z8 * z269;
+                let z547 = z269 * (s0.v0 + 0.5 * s2.v0);
+                let z548 = 0.5 * s0.v0 * z269 + z547;
+                let z551 = z269 * (s0.v2 + 0.5 * s2.v1);
+                let z552 = 0.5 * s0.v2 * z269 + z551;
+                let z555 = z269 * (s0.v4 + 0.5 * s2.v2);
+                let z556 = 0.5 * s0.v4 * z269 + z555;
+                let z559 = z269 * (s0.v6 + 0.5 * s2.v3);
+                let z560 = 0.5 * s0.v6 * z269 + z559;
+                let z561 = 0.5 * q[4].cos() * z269;
                 let z562 = -s0.v0 * z269 + z547;
                 let z563 = -s0.v2 * z269 + z551;
                 let z564 = -s0.v4 * z269 + z555;
@@ -1800,14 +1682,10 @@ impl Statics<9> for FourBarChain4 {
                 let s6 = self.shared6(q, &s3);
                 let s7 = self.shared7(q, &s3, &s6);
                 let z163 = self.m * s3.v8;
-                let z566 = self.m * s3.v4;
-                let z567 = z566 + s6.v3;
-                let z568 = self.m * s3.v5;
-                let z569 = z568 + s6.v2;
-                let z570 = self.m * s3.v6;
-                let z571 = z570 + s6.v1;
-                let z572 = self.m * s3.v7;
-                let z573 = z572 + s6.v0;
+                let z567 = self.m * s3.v4 + s6.v3;
+                let z569 = self.m * s3.v5 + s6.v2;
+                let z571 = self.m * s3.v6 + s6.v1;
+                let z573 = self.m * s3.v7 + s6.v0;
                 out[0] = z567;
                 out[1] = z569;
                 out[2] = z571;
@@ -1984,89 +1862,63 @@ impl Jacobians<9, 8, 0> for FourBarChain4 {
         let z470 = 0.5 * self.l * s2.v3;
         let z574 = qd[5] * s3.v0;
         let z575 = -qd[5] * s9.v4;
-        let z576 = -qd[0] * s3.v4;
-        let z577 = qd[0] * s9.v5;
-        let z578 = -s11.v0 * s3.v9 + z574;
-        let z579 = s11.v0 * s9.v6 + z575;
-        let z580 = qd[5] * (s11.v0 * s9.v4 + z575);
-        let z581 = qd[5] * (s3.v0 * s11.v0 - z574);
-        let z582 = -qd[0] * self.m * z577;
-        let z583 = qd[0] * self.m * z576;
-        let z584 = s14.v8 * s9.v5 - s3.v4 * s13.v0 + s3.v4 * z583 - s5.v0 * z582;
-        let z585 = self.m * (-s11.v0 * z579 + z580);
-        let z586 = self.m * (s11.v0 * z578 + z581);
+        let z584 = s14.v8 * s9.v5 - s3.v4 * s13.v0
+            + s3.v4 * (qd[0] * self.m * (-qd[0] * s3.v4))
+            - s5.v0 * (-qd[0] * self.m * (qd[0] * s9.v5));
+        let z585 = self.m
+            * (-s11.v0 * (s11.v0 * s9.v6 + z575) + qd[5] * (s11.v0 * s9.v4 + z575));
+        let z586 = self.m
+            * (s11.v0 * (-s11.v0 * s3.v9 + z574) + qd[5] * (s3.v0 * s11.v0 - z574));
         let z587 = s14.v14 * s9.v6 - s3.v9 * s14.v13 + s3.v9 * z586 - s5.v5 * z585;
         let z588 = z584 + z587;
-        let z589 = -s11.v0 * z419;
-        let z590 = s11.v0 * s9.v7;
-        let z591 = -self.m * s11.v0 * z590;
-        let z592 = self.m * s11.v0 * z589;
+        let z591 = -self.m * s11.v0 * (s11.v0 * s9.v7);
+        let z592 = self.m * s11.v0 * (-s11.v0 * z419);
         let z593 = -s14.v13 * z419 + s14.v14 * s9.v7 + s3.v9 * z592 - s5.v5 * z591;
         let z594 = qd[6] * s3.v1;
         let z595 = -qd[6] * s9.v8;
-        let z596 = -qd[1] * s3.v5;
-        let z597 = qd[1] * s9.v9;
-        let z598 = -s11.v1 * s3.v10 + z594;
-        let z599 = s11.v1 * s9.v10 + z595;
-        let z600 = qd[6] * (s11.v1 * s9.v8 + z595);
-        let z601 = qd[6] * (s3.v1 * s11.v1 - z594);
-        let z602 = -qd[1] * self.m * z597;
-        let z603 = qd[1] * self.m * z596;
-        let z604 = s14.v9 * s9.v9 - s3.v5 * s13.v1 + s3.v5 * z603 - s5.v1 * z602;
-        let z605 = self.m * (-s11.v1 * z599 + z600);
-        let z606 = self.m * (s11.v1 * z598 + z601);
+        let z604 = s14.v9 * s9.v9 - s3.v5 * s13.v1
+            + s3.v5 * (qd[1] * self.m * (-qd[1] * s3.v5))
+            - s5.v1 * (-qd[1] * self.m * (qd[1] * s9.v9));
+        let z605 = self.m
+            * (-s11.v1 * (s11.v1 * s9.v10 + z595) + qd[6] * (s11.v1 * s9.v8 + z595));
+        let z606 = self.m
+            * (s11.v1 * (-s11.v1 * s3.v10 + z594) + qd[6] * (s3.v1 * s11.v1 - z594));
         let z607 = s14.v16 * s9.v10 - s3.v10 * s14.v15 + s3.v10 * z606 - s5.v6 * z605;
         let z608 = z604 + z607;
-        let z609 = -s11.v1 * z436;
-        let z610 = s11.v1 * s9.v11;
-        let z611 = -self.m * s11.v1 * z610;
-        let z612 = self.m * s11.v1 * z609;
+        let z611 = -self.m * s11.v1 * (s11.v1 * s9.v11);
+        let z612 = self.m * s11.v1 * (-s11.v1 * z436);
         let z613 = -s14.v15 * z436 + s14.v16 * s9.v11 + s3.v10 * z612 - s5.v6 * z611;
         let z614 = qd[7] * s3.v2;
         let z615 = -qd[7] * s9.v12;
-        let z616 = -qd[2] * s3.v6;
-        let z617 = qd[2] * s9.v13;
-        let z618 = -s11.v2 * s3.v11 + z614;
-        let z619 = s11.v2 * s9.v14 + z615;
-        let z620 = qd[7] * (s11.v2 * s9.v12 + z615);
-        let z621 = qd[7] * (s3.v2 * s11.v2 - z614);
-        let z622 = -qd[2] * self.m * z617;
-        let z623 = qd[2] * self.m * z616;
-        let z624 = s14.v10 * s9.v13 - s3.v6 * s13.v2 + s3.v6 * z623 - s5.v2 * z622;
-        let z625 = self.m * (-s11.v2 * z619 + z620);
-        let z626 = self.m * (s11.v2 * z618 + z621);
+        let z624 = s14.v10 * s9.v13 - s3.v6 * s13.v2
+            + s3.v6 * (qd[2] * self.m * (-qd[2] * s3.v6))
+            - s5.v2 * (-qd[2] * self.m * (qd[2] * s9.v13));
+        let z625 = self.m
+            * (-s11.v2 * (s11.v2 * s9.v14 + z615) + qd[7] * (s11.v2 * s9.v12 + z615));
+        let z626 = self.m
+            * (s11.v2 * (-s11.v2 * s3.v11 + z614) + qd[7] * (s3.v2 * s11.v2 - z614));
         let z627 = s14.v18 * s9.v14 - s3.v11 * s14.v17 + s3.v11 * z626 - s5.v7 * z625;
         let z628 = z624 + z627;
-        let z629 = -s11.v2 * z453;
-        let z630 = s11.v2 * s9.v15;
-        let z631 = -self.m * s11.v2 * z630;
-        let z632 = self.m * s11.v2 * z629;
+        let z631 = -self.m * s11.v2 * (s11.v2 * s9.v15);
+        let z632 = self.m * s11.v2 * (-s11.v2 * z453);
         let z633 = -s14.v17 * z453 + s14.v18 * s9.v15 + s3.v11 * z632 - s5.v7 * z631;
         let z634 = qd[8] * s3.v3;
         let z635 = -qd[8] * s9.v16;
-        let z636 = -qd[3] * s3.v7;
-        let z637 = qd[3] * s9.v17;
-        let z638 = -s11.v3 * s3.v12 + z634;
-        let z639 = s11.v3 * s9.v18 + z635;
-        let z640 = qd[8] * (s11.v3 * s9.v16 + z635);
-        let z641 = qd[8] * (s3.v3 * s11.v3 - z634);
-        let z642 = -qd[3] * self.m * z637;
-        let z643 = qd[3] * self.m * z636;
-        let z644 = s14.v11 * s9.v17 - s3.v7 * s13.v3 + s3.v7 * z643 - s5.v3 * z642;
-        let z645 = self.m * (-s11.v3 * z639 + z640);
-        let z646 = self.m * (s11.v3 * z638 + z641);
+        let z644 = s14.v11 * s9.v17 - s3.v7 * s13.v3
+            + s3.v7 * (qd[3] * self.m * (-qd[3] * s3.v7))
+            - s5.v3 * (-qd[3] * self.m * (qd[3] * s9.v17));
+        let z645 = self.m
+            * (-s11.v3 * (s11.v3 * s9.v18 + z635) + qd[8] * (s11.v3 * s9.v16 + z635));
+        let z646 = self.m
+            * (s11.v3 * (-s11.v3 * s3.v12 + z634) + qd[8] * (s3.v3 * s11.v3 - z634));
         let z647 = s14.v20 * s9.v18 - s3.v12 * s14.v19 + s3.v12 * z646 - s5.v8 * z645;
         let z648 = z644 + z647;
-        let z649 = -s11.v3 * z470;
-        let z650 = s11.v3 * s9.v19;
-        let z651 = -self.m * s11.v3 * z650;
-        let z652 = self.m * s11.v3 * z649;
+        let z651 = -self.m * s11.v3 * (s11.v3 * s9.v19);
+        let z652 = self.m * s11.v3 * (-s11.v3 * z470);
         let z653 = -s14.v19 * z470 + s14.v20 * s9.v19 + s3.v12 * z652 - s5.v8 * z651;
-        let z654 = -qd[4] * s3.v8;
-        let z655 = qd[4] * s9.v20;
-        let z656 = -qd[4] * self.m * z655;
-        let z657 = qd[4] * self.m * z654;
-        let z658 = s14.v12 * s9.v20 - s3.v8 * s13.v4 + s3.v8 * z657 - s5.v4 * z656;
+        let z658 = s14.v12 * s9.v20 - s3.v8 * s13.v4
+            + s3.v8 * (qd[4] * self.m * (-qd[4] * s3.v8))
+            - s5.v4 * (-qd[4] * self.m * (qd[4] * s9.v20));
         let z659 = -s14.v14 * s9.v4 + s3.v0 * s14.v13 - s3.v0 * z586 + s4.v0 * z585
             + z587;
         let z660 = -s3.v0 * z592 + s4.v0 * z591 + z593;
@@ -2079,57 +1931,40 @@ impl Jacobians<9, 8, 0> for FourBarChain4 {
         let z665 = -s14.v20 * s9.v16 + s3.v3 * s14.v19 - s3.v3 * z646 + s4.v6 * z645
             + z647;
         let z666 = -s3.v3 * z652 + s4.v6 * z651 + z653;
-        let z821 = -self.m * (qd[0] * s3.v4 + s12.v9);
-        let z822 = self.m * (-qd[0] * s5.v0 + s12.v8);
-        let z823 = s3.v4 * z822 - s5.v0 * z821;
         let z824 = self.m * (-s11.v0 * s3.v9 + z574 - s12.v19);
         let z825 = self.m * (-s11.v0 * s5.v5 + s12.v0 + s12.v18);
         let z826 = s3.v9 * z825 - s5.v5 * z824;
-        let z827 = z823 + z826;
-        let z828 = s4.v0 - s5.v5;
-        let z829 = -s3.v0 + s3.v9;
-        let z830 = self.m * (-s11.v0 * z829 + s15.v0 - s12.v19);
-        let z831 = self.m * (s11.v0 * z828 + s15.v1 + s12.v18);
+        let z827 = s3.v4 * (self.m * (-qd[0] * s5.v0 + s12.v8))
+            - s5.v0 * (-self.m * (qd[0] * s3.v4 + s12.v9)) + z826;
+        let z830 = self.m * (-s11.v0 * (-s3.v0 + s3.v9) + s15.v0 - s12.v19);
+        let z831 = self.m * (s11.v0 * (s4.v0 - s5.v5) + s15.v1 + s12.v18);
         let z832 = s3.v9 * z831 - s5.v5 * z830;
-        let z833 = -self.m * (qd[1] * s3.v5 + s12.v11);
-        let z834 = self.m * (-qd[1] * s5.v1 + s12.v10);
-        let z835 = s3.v5 * z834 - s5.v1 * z833;
         let z836 = self.m * (-s11.v1 * s3.v10 + z594 - s12.v21);
         let z837 = self.m * (-s11.v1 * s5.v6 + s12.v2 + s12.v20);
         let z838 = s3.v10 * z837 - s5.v6 * z836;
-        let z839 = z835 + z838;
-        let z840 = s4.v2 - s5.v6;
-        let z841 = -s3.v1 + s3.v10;
-        let z842 = self.m * (-s11.v1 * z841 + s15.v2 - s12.v21);
-        let z843 = self.m * (s11.v1 * z840 + s15.v3 + s12.v20);
+        let z839 = s3.v5 * (self.m * (-qd[1] * s5.v1 + s12.v10))
+            - s5.v1 * (-self.m * (qd[1] * s3.v5 + s12.v11)) + z838;
+        let z842 = self.m * (-s11.v1 * (-s3.v1 + s3.v10) + s15.v2 - s12.v21);
+        let z843 = self.m * (s11.v1 * (s4.v2 - s5.v6) + s15.v3 + s12.v20);
         let z844 = s3.v10 * z843 - s5.v6 * z842;
-        let z845 = -self.m * (qd[2] * s3.v6 + s12.v13);
-        let z846 = self.m * (-qd[2] * s5.v2 + s12.v12);
-        let z847 = s3.v6 * z846 - s5.v2 * z845;
         let z848 = self.m * (-s11.v2 * s3.v11 + z614 - s12.v23);
         let z849 = self.m * (-s11.v2 * s5.v7 + s12.v4 + s12.v22);
         let z850 = s3.v11 * z849 - s5.v7 * z848;
-        let z851 = z847 + z850;
-        let z852 = s4.v4 - s5.v7;
-        let z853 = -s3.v2 + s3.v11;
-        let z854 = self.m * (-s11.v2 * z853 + s15.v4 - s12.v23);
-        let z855 = self.m * (s11.v2 * z852 + s15.v5 + s12.v22);
+        let z851 = s3.v6 * (self.m * (-qd[2] * s5.v2 + s12.v12))
+            - s5.v2 * (-self.m * (qd[2] * s3.v6 + s12.v13)) + z850;
+        let z854 = self.m * (-s11.v2 * (-s3.v2 + s3.v11) + s15.v4 - s12.v23);
+        let z855 = self.m * (s11.v2 * (s4.v4 - s5.v7) + s15.v5 + s12.v22);
         let z856 = s3.v11 * z855 - s5.v7 * z854;
-        let z857 = -self.m * (qd[3] * s3.v7 + s12.v15);
-        let z858 = self.m * (-qd[3] * s5.v3 + s12.v14);
-        let z859 = s3.v7 * z858 - s5.v3 * z857;
         let z860 = self.m * (-s11.v3 * s3.v12 - s12.v25 + z634);
         let z861 = self.m * (-s11.v3 * s5.v8 + s12.v6 + s12.v24);
         let z862 = s3.v12 * z861 - s5.v8 * z860;
-        let z863 = z859 + z862;
-        let z864 = s4.v6 - s5.v8;
-        let z865 = -s3.v3 + s3.v12;
-        let z866 = self.m * (-s11.v3 * z865 + s15.v6 - s12.v25);
-        let z867 = self.m * (s11.v3 * z864 + s15.v7 + s12.v24);
+        let z863 = s3.v7 * (self.m * (-qd[3] * s5.v3 + s12.v14))
+            - s5.v3 * (-self.m * (qd[3] * s3.v7 + s12.v15)) + z862;
+        let z866 = self.m * (-s11.v3 * (-s3.v3 + s3.v12) + s15.v6 - s12.v25);
+        let z867 = self.m * (s11.v3 * (s4.v6 - s5.v8) + s15.v7 + s12.v24);
         let z868 = s3.v12 * z867 - s5.v8 * z866;
-        let z869 = -self.m * (qd[4] * s3.v8 + s12.v17);
-        let z870 = self.m * (-qd[4] * s5.v4 + s12.v16);
-        let z871 = s3.v8 * z870 - s5.v4 * z869;
+        let z871 = s3.v8 * (self.m * (-qd[4] * s5.v4 + s12.v16))
+            - s5.v4 * (-self.m * (qd[4] * s3.v8 + s12.v17));
         let z872 = -s3.v0 * z825 + s4.v0 * z824 + z826;
         let z873 = -s3.v0 * z831 + s4.v0 * z830 + z832;
         let z874 = -s3.v1 * z837 + s4.v2 * z836 + z838;
@@ -2236,61 +2071,48 @@ impl Jacobians<9, 8, 0> for FourBarChain4 {
         let z354 = a[1] + a[6];
         let z357 = a[2] + a[7];
         let z360 = a[3] + a[8];
-        let z409 = a[5] * s3.v0;
-        let z410 = -a[5] * s9.v4;
-        let z411 = -self.m * a[0] * s3.v4;
-        let z412 = self.m * a[0] * s9.v5;
-        let z413 = -s3.v4 * s18.v8 + s3.v4 * z412 - s5.v0 * z411 + s18.v9 * s9.v5;
-        let z414 = self.m * (-s3.v9 * z351 + z409);
-        let z415 = self.m * (z351 * s9.v6 + z410);
+        let z413 = -s3.v4 * s18.v8 + s3.v4 * (self.m * a[0] * s9.v5)
+            - s5.v0 * (-self.m * a[0] * s3.v4) + s18.v9 * s9.v5;
+        let z414 = self.m * (-s3.v9 * z351 + a[5] * s3.v0);
+        let z415 = self.m * (z351 * s9.v6 - a[5] * s9.v4);
         let z416 = -s3.v9 * s18.v18 + s3.v9 * z415 - s5.v5 * z414 + s18.v19 * s9.v6;
         let z417 = z413 + z416;
         let z419 = 0.5 * self.l * s2.v0;
         let z420 = -self.m * z351 * z419;
         let z421 = self.m * z351 * s9.v7;
         let z422 = s3.v9 * z421 - s5.v5 * z420 - s18.v18 * z419 + s18.v19 * s9.v7;
-        let z426 = a[6] * s3.v1;
-        let z427 = -a[6] * s9.v8;
-        let z428 = -self.m * a[1] * s3.v5;
-        let z429 = self.m * a[1] * s9.v9;
-        let z430 = -s3.v5 * s18.v10 + s3.v5 * z429 - s5.v1 * z428 + s18.v11 * s9.v9;
-        let z431 = self.m * (-s3.v10 * z354 + z426);
-        let z432 = self.m * (z354 * s9.v10 + z427);
+        let z430 = -s3.v5 * s18.v10 + s3.v5 * (self.m * a[1] * s9.v9)
+            - s5.v1 * (-self.m * a[1] * s3.v5) + s18.v11 * s9.v9;
+        let z431 = self.m * (-s3.v10 * z354 + a[6] * s3.v1);
+        let z432 = self.m * (z354 * s9.v10 - a[6] * s9.v8);
         let z433 = -s3.v10 * s18.v20 + s3.v10 * z432 - s5.v6 * z431 + s18.v21 * s9.v10;
         let z434 = z430 + z433;
         let z436 = 0.5 * self.l * s2.v1;
         let z437 = -self.m * z354 * z436;
         let z438 = self.m * z354 * s9.v11;
         let z439 = s3.v10 * z438 - s5.v6 * z437 - s18.v20 * z436 + s18.v21 * s9.v11;
-        let z443 = a[7] * s3.v2;
-        let z444 = -a[7] * s9.v12;
-        let z445 = -self.m * a[2] * s3.v6;
-        let z446 = self.m * a[2] * s9.v13;
-        let z447 = -s3.v6 * s18.v12 + s3.v6 * z446 - s5.v2 * z445 + s18.v13 * s9.v13;
-        let z448 = self.m * (-s3.v11 * z357 + z443);
-        let z449 = self.m * (z357 * s9.v14 + z444);
+        let z447 = -s3.v6 * s18.v12 + s3.v6 * (self.m * a[2] * s9.v13)
+            - s5.v2 * (-self.m * a[2] * s3.v6) + s18.v13 * s9.v13;
+        let z448 = self.m * (-s3.v11 * z357 + a[7] * s3.v2);
+        let z449 = self.m * (z357 * s9.v14 - a[7] * s9.v12);
         let z450 = -s3.v11 * s18.v22 + s3.v11 * z449 - s5.v7 * z448 + s18.v23 * s9.v14;
         let z451 = z447 + z450;
         let z453 = 0.5 * self.l * s2.v2;
         let z454 = -self.m * z357 * z453;
         let z455 = self.m * z357 * s9.v15;
         let z456 = s3.v11 * z455 - s5.v7 * z454 - s18.v22 * z453 + s18.v23 * s9.v15;
-        let z460 = a[8] * s3.v3;
-        let z461 = -a[8] * s9.v16;
-        let z462 = -self.m * a[3] * s3.v7;
-        let z463 = self.m * a[3] * s9.v17;
-        let z464 = s3.v7 * z463 - s3.v7 * s18.v14 - s5.v3 * z462 + s18.v15 * s9.v17;
-        let z465 = self.m * (z460 - s3.v12 * z360);
-        let z466 = self.m * (z461 + z360 * s9.v18);
+        let z464 = s3.v7 * (self.m * a[3] * s9.v17) - s3.v7 * s18.v14
+            - s5.v3 * (-self.m * a[3] * s3.v7) + s18.v15 * s9.v17;
+        let z465 = self.m * (a[8] * s3.v3 - s3.v12 * z360);
+        let z466 = self.m * (-a[8] * s9.v16 + z360 * s9.v18);
         let z467 = s3.v12 * z466 - s3.v12 * s18.v24 - s5.v8 * z465 + s18.v25 * s9.v18;
         let z468 = z464 + z467;
         let z470 = 0.5 * self.l * s2.v3;
         let z471 = -self.m * z360 * z470;
         let z472 = self.m * z360 * s9.v19;
         let z473 = s3.v12 * z472 - s5.v8 * z471 - s18.v24 * z470 + s18.v25 * s9.v19;
-        let z475 = -self.m * a[4] * s3.v8;
-        let z476 = self.m * a[4] * s9.v20;
-        let z477 = s3.v8 * z476 - s3.v8 * s18.v16 - s5.v4 * z475 + s18.v17 * s9.v20;
+        let z477 = s3.v8 * (self.m * a[4] * s9.v20) - s3.v8 * s18.v16
+            - s5.v4 * (-self.m * a[4] * s3.v8) + s18.v17 * s9.v20;
         let z478 = s3.v0 * s18.v18 - s3.v0 * z415 + s4.v0 * z414 - s18.v19 * s9.v4
             + z416;
         let z479 = -s3.v0 * z421 + s4.v0 * z420 + z422;
@@ -2343,8 +2165,6 @@ impl Jacobians<9, 8, 0> for FourBarChain4 {
                 let s12 = self.shared12(q, qd, &s3, &s4, &s5, &s11);
                 let s13 = self.shared13(q, qd, &s12);
                 let s14 = self.shared14(q, qd, &s3, &s4, &s11, &s12);
-                let z8 = q[4].cos();
-                let z9 = q[4].sin();
                 let z888 = dp[1] * s0.v0;
                 let z889 = dp[1] * s0.v1;
                 let z890 = qd[5] * z889;
@@ -2353,20 +2173,17 @@ impl Jacobians<9, 8, 0> for FourBarChain4 {
                 let z893 = 0.5 * dp[1] * s0.v1;
                 let z894 = 0.5 * dp[1] * s2.v0 + z888;
                 let z895 = 0.5 * dp[1] * s4.v1 + z889;
-                let z896 = -qd[0] * z893;
-                let z897 = qd[0] * z892;
-                let z898 = -s11.v0 * z895 + z890;
-                let z899 = s11.v0 * z894 + z891;
-                let z900 = qd[5] * (s11.v0 * z888 + z891);
-                let z901 = qd[5] * (s11.v0 * z889 - z890);
-                let z902 = -qd[0] * (self.m * z897 + dp[0] * s12.v9);
-                let z903 = qd[0] * self.m * z896 + qd[0] * dp[0] * s12.v8
-                    + self.m * dp[3] + self.g * dp[0];
-                let z904 = -s13.v0 * z893 + s14.v8 * z892 + s3.v4 * z903 - s5.v0 * z902;
-                let z905 = -self.m * s11.v0 * z899 + self.m * z900 + dp[0] * s14.v0
+                let z904 = -s13.v0 * z893 + s14.v8 * z892
+                    + s3.v4
+                        * (qd[0] * self.m * (-qd[0] * z893) + qd[0] * dp[0] * s12.v8
+                            + self.m * dp[3] + self.g * dp[0])
+                    - s5.v0 * (-qd[0] * (self.m * (qd[0] * z892) + dp[0] * s12.v9));
+                let z905 = -self.m * s11.v0 * (s11.v0 * z894 + z891)
+                    + self.m * (qd[5] * (s11.v0 * z888 + z891)) + dp[0] * s14.v0
                     - dp[0] * s11.v0 * s12.v19;
-                let z906 = self.m * dp[3] + self.m * s11.v0 * z898 + self.m * z901
-                    + dp[0] * s14.v1 + dp[0] * s11.v0 * s12.v18 + self.g * dp[0];
+                let z906 = self.m * dp[3] + self.m * s11.v0 * (-s11.v0 * z895 + z890)
+                    + self.m * (qd[5] * (s11.v0 * z889 - z890)) + dp[0] * s14.v1
+                    + dp[0] * s11.v0 * s12.v18 + self.g * dp[0];
                 let z907 = -s14.v13 * z895 + s14.v14 * z894 + s3.v9 * z906
                     - s5.v5 * z905;
                 let z908 = z904 + z907;
@@ -2378,20 +2195,17 @@ impl Jacobians<9, 8, 0> for FourBarChain4 {
                 let z914 = 0.5 * dp[1] * s0.v3;
                 let z915 = 0.5 * dp[1] * s2.v1 + z909;
                 let z916 = 0.5 * dp[1] * s4.v3 + z910;
-                let z917 = -qd[1] * z914;
-                let z918 = qd[1] * z913;
-                let z919 = -s11.v1 * z916 + z911;
-                let z920 = s11.v1 * z915 + z912;
-                let z921 = qd[6] * (s11.v1 * z909 + z912);
-                let z922 = qd[6] * (s11.v1 * z910 - z911);
-                let z923 = -qd[1] * (self.m * z918 + dp[0] * s12.v11);
-                let z924 = self.m * dp[3] + qd[1] * self.m * z917
-                    + qd[1] * dp[0] * s12.v10 + self.g * dp[0];
-                let z925 = -s13.v1 * z914 + s14.v9 * z913 + s3.v5 * z924 - s5.v1 * z923;
-                let z926 = -self.m * s11.v1 * z920 + self.m * z921 + dp[0] * s14.v2
+                let z925 = -s13.v1 * z914 + s14.v9 * z913
+                    + s3.v5
+                        * (self.m * dp[3] + qd[1] * self.m * (-qd[1] * z914)
+                            + qd[1] * dp[0] * s12.v10 + self.g * dp[0])
+                    - s5.v1 * (-qd[1] * (self.m * (qd[1] * z913) + dp[0] * s12.v11));
+                let z926 = -self.m * s11.v1 * (s11.v1 * z915 + z912)
+                    + self.m * (qd[6] * (s11.v1 * z909 + z912)) + dp[0] * s14.v2
                     - dp[0] * s11.v1 * s12.v21;
-                let z927 = self.m * dp[3] + self.m * s11.v1 * z919 + self.m * z922
-                    + dp[0] * s14.v3 + dp[0] * s11.v1 * s12.v20 + self.g * dp[0];
+                let z927 = self.m * dp[3] + self.m * s11.v1 * (-s11.v1 * z916 + z911)
+                    + self.m * (qd[6] * (s11.v1 * z910 - z911)) + dp[0] * s14.v3
+                    + dp[0] * s11.v1 * s12.v20 + self.g * dp[0];
                 let z928 = -s14.v15 * z916 + s14.v16 * z915 + s3.v10 * z927
                     - s5.v6 * z926;
                 let z929 = z925 + z928;
@@ -2403,20 +2217,17 @@ impl Jacobians<9, 8, 0> for FourBarChain4 {
                 let z935 = 0.5 * dp[1] * s0.v5;
                 let z936 = 0.5 * dp[1] * s2.v2 + z930;
                 let z937 = 0.5 * dp[1] * s4.v5 + z931;
-                let z938 = -qd[2] * z935;
-                let z939 = qd[2] * z934;
-                let z940 = -s11.v2 * z937 + z932;
-                let z941 = s11.v2 * z936 + z933;
-                let z942 = qd[7] * (s11.v2 * z930 + z933);
-                let z943 = qd[7] * (s11.v2 * z931 - z932);
-                let z944 = -qd[2] * (self.m * z939 + dp[0] * s12.v13);
-                let z945 = self.m * dp[3] + qd[2] * self.m * z938
-                    + qd[2] * dp[0] * s12.v12 + self.g * dp[0];
-                let z946 = -s13.v2 * z935 + s14.v10 * z934 + s3.v6 * z945 - s5.v2 * z944;
-                let z947 = -self.m * s11.v2 * z941 + self.m * z942 + dp[0] * s14.v4
+                let z946 = -s13.v2 * z935 + s14.v10 * z934
+                    + s3.v6
+                        * (self.m * dp[3] + qd[2] * self.m * (-qd[2] * z935)
+                            + qd[2] * dp[0] * s12.v12 + self.g * dp[0])
+                    - s5.v2 * (-qd[2] * (self.m * (qd[2] * z934) + dp[0] * s12.v13));
+                let z947 = -self.m * s11.v2 * (s11.v2 * z936 + z933)
+                    + self.m * (qd[7] * (s11.v2 * z930 + z933)) + dp[0] * s14.v4
                     - dp[0] * s11.v2 * s12.v23;
-                let z948 = self.m * dp[3] + self.m * s11.v2 * z940 + self.m * z943
-                    + dp[0] * s14.v5 + dp[0] * s11.v2 * s12.v22 + self.g * dp[0];
+                let z948 = self.m * dp[3] + self.m * s11.v2 * (-s11.v2 * z937 + z932)
+                    + self.m * (qd[7] * (s11.v2 * z931 - z932)) + dp[0] * s14.v5
+                    + dp[0] * s11.v2 * s12.v22 + self.g * dp[0];
                 let z949 = -s14.v17 * z937 + s14.v18 * z936 + s3.v11 * z948
                     - s5.v7 * z947;
                 let z950 = z946 + z949;
@@ -2428,31 +2239,27 @@ impl Jacobians<9, 8, 0> for FourBarChain4 {
                 let z956 = 0.5 * dp[1] * s0.v7;
                 let z957 = 0.5 * dp[1] * s2.v3 + z951;
                 let z958 = 0.5 * dp[1] * s4.v7 + z952;
-                let z959 = -qd[3] * z956;
-                let z960 = qd[3] * z955;
-                let z961 = -s11.v3 * z958 + z953;
-                let z962 = s11.v3 * z957 + z954;
-                let z963 = qd[8] * (s11.v3 * z951 + z954);
-                let z964 = qd[8] * (s11.v3 * z952 - z953);
-                let z965 = -qd[3] * (self.m * z960 + dp[0] * s12.v15);
-                let z966 = self.m * dp[3] + qd[3] * self.m * z959
-                    + qd[3] * dp[0] * s12.v14 + self.g * dp[0];
-                let z967 = -s13.v3 * z956 + s14.v11 * z955 + s3.v7 * z966 - s5.v3 * z965;
-                let z968 = -self.m * s11.v3 * z962 + self.m * z963 + dp[0] * s14.v6
+                let z967 = -s13.v3 * z956 + s14.v11 * z955
+                    + s3.v7
+                        * (self.m * dp[3] + qd[3] * self.m * (-qd[3] * z956)
+                            + qd[3] * dp[0] * s12.v14 + self.g * dp[0])
+                    - s5.v3 * (-qd[3] * (self.m * (qd[3] * z955) + dp[0] * s12.v15));
+                let z968 = -self.m * s11.v3 * (s11.v3 * z957 + z954)
+                    + self.m * (qd[8] * (s11.v3 * z951 + z954)) + dp[0] * s14.v6
                     - dp[0] * s11.v3 * s12.v25;
-                let z969 = self.m * dp[3] + self.m * s11.v3 * z961 + self.m * z964
-                    + dp[0] * s14.v7 + dp[0] * s11.v3 * s12.v24 + self.g * dp[0];
+                let z969 = self.m * dp[3] + self.m * s11.v3 * (-s11.v3 * z958 + z953)
+                    + self.m * (qd[8] * (s11.v3 * z952 - z953)) + dp[0] * s14.v7
+                    + dp[0] * s11.v3 * s12.v24 + self.g * dp[0];
                 let z970 = -s14.v19 * z958 + s14.v20 * z957 + s3.v12 * z969
                     - s5.v8 * z968;
                 let z971 = z970 + z967;
-                let z972 = 0.5 * dp[1] * z8;
-                let z973 = 0.5 * dp[1] * z9;
-                let z974 = -qd[4] * z973;
-                let z975 = qd[4] * z972;
-                let z976 = -qd[4] * (self.m * z975 + dp[0] * s12.v17);
-                let z977 = self.m * dp[3] + self.g * dp[0] + qd[4] * self.m * z974
-                    + qd[4] * dp[0] * s12.v16;
-                let z978 = -s13.v4 * z973 + s14.v12 * z972 + s3.v8 * z977 - s5.v4 * z976;
+                let z972 = 0.5 * dp[1] * q[4].cos();
+                let z973 = 0.5 * dp[1] * q[4].sin();
+                let z978 = -s13.v4 * z973 + s14.v12 * z972
+                    + s3.v8
+                        * (self.m * dp[3] + self.g * dp[0]
+                            + qd[4] * self.m * (-qd[4] * z973) + qd[4] * dp[0] * s12.v16)
+                    - s5.v4 * (-qd[4] * (self.m * (qd[4] * z972) + dp[0] * s12.v17));
                 let z979 = s14.v13 * z889 - s14.v14 * z888 - s3.v0 * z906 + s4.v0 * z905
                     + z907;
                 let z980 = s14.v15 * z910 - s14.v16 * z909 - s3.v1 * z927 + s4.v2 * z926
@@ -2503,8 +2310,6 @@ impl Jacobians<9, 8, 0> for FourBarChain4 {
                 let s4 = self.shared4(q, &s0, &s1);
                 let s5 = self.shared5(q, &s0, &s4);
                 let s18 = self.shared18(q, a, &s3, &s4, &s5);
-                let z8 = q[4].cos();
-                let z9 = q[4].sin();
                 let z351 = a[0] + a[5];
                 let z354 = a[1] + a[6];
                 let z357 = a[2] + a[7];
@@ -2533,66 +2338,56 @@ impl Jacobians<9, 8, 0> for FourBarChain4 {
                 let z956 = 0.5 * dp[1] * s0.v7;
                 let z957 = 0.5 * dp[1] * s2.v3 + z951;
                 let z958 = 0.5 * dp[1] * s4.v7 + z952;
-                let z972 = 0.5 * dp[1] * z8;
-                let z973 = 0.5 * dp[1] * z9;
+                let z972 = 0.5 * dp[1] * q[4].cos();
+                let z973 = 0.5 * dp[1] * q[4].sin();
                 let z983 = self.l
                     * (0.16666666666666666 * self.m * dp[1]
                         + 0.08333333333333333 * self.l * dp[0]);
-                let z984 = a[5] * z889;
-                let z985 = -a[5] * z888;
-                let z986 = -a[0] * (self.m * z893 + dp[0] * s5.v0);
-                let z987 = a[0] * (self.m * z892 + dp[0] * s3.v4);
-                let z988 = a[0] * z983 + s3.v4 * z987 - s5.v0 * z986 - s18.v8 * z893
+                let z988 = a[0] * z983 + s3.v4 * (a[0] * (self.m * z892 + dp[0] * s3.v4))
+                    - s5.v0 * (-a[0] * (self.m * z893 + dp[0] * s5.v0)) - s18.v8 * z893
                     + s18.v9 * z892;
-                let z989 = self.m * z984 - self.m * z351 * z895 - dp[0] * s5.v5 * z351
-                    + dp[0] * s18.v0;
-                let z990 = self.m * z985 + self.m * z351 * z894 + dp[0] * s3.v9 * z351
-                    + dp[0] * s18.v1;
+                let z989 = self.m * (a[5] * z889) - self.m * z351 * z895
+                    - dp[0] * s5.v5 * z351 + dp[0] * s18.v0;
+                let z990 = self.m * (-a[5] * z888) + self.m * z351 * z894
+                    + dp[0] * s3.v9 * z351 + dp[0] * s18.v1;
                 let z991 = s3.v9 * z990 - s5.v5 * z989 + z351 * z983 - s18.v18 * z895
                     + s18.v19 * z894;
                 let z992 = z988 + z991;
-                let z993 = a[6] * z910;
-                let z994 = -a[6] * z909;
-                let z995 = -a[1] * (self.m * z914 + dp[0] * s5.v1);
-                let z996 = a[1] * (self.m * z913 + dp[0] * s3.v5);
-                let z997 = a[1] * z983 + s3.v5 * z996 - s5.v1 * z995 - s18.v10 * z914
+                let z997 = a[1] * z983 + s3.v5 * (a[1] * (self.m * z913 + dp[0] * s3.v5))
+                    - s5.v1 * (-a[1] * (self.m * z914 + dp[0] * s5.v1)) - s18.v10 * z914
                     + s18.v11 * z913;
-                let z998 = self.m * z993 - self.m * z354 * z916 - dp[0] * s5.v6 * z354
-                    + dp[0] * s18.v2;
-                let z999 = self.m * z994 + self.m * z354 * z915 + dp[0] * s3.v10 * z354
-                    + dp[0] * s18.v3;
+                let z998 = self.m * (a[6] * z910) - self.m * z354 * z916
+                    - dp[0] * s5.v6 * z354 + dp[0] * s18.v2;
+                let z999 = self.m * (-a[6] * z909) + self.m * z354 * z915
+                    + dp[0] * s3.v10 * z354 + dp[0] * s18.v3;
                 let z1000 = s3.v10 * z999 - s5.v6 * z998 + z354 * z983 - s18.v20 * z916
                     + s18.v21 * z915;
                 let z1001 = z997 + z1000;
-                let z1002 = a[7] * z931;
-                let z1003 = -a[7] * z930;
-                let z1004 = -a[2] * (self.m * z935 + dp[0] * s5.v2);
-                let z1005 = a[2] * (self.m * z934 + dp[0] * s3.v6);
-                let z1006 = a[2] * z983 + s3.v6 * z1005 - s5.v2 * z1004 - s18.v12 * z935
+                let z1006 = a[2] * z983
+                    + s3.v6 * (a[2] * (self.m * z934 + dp[0] * s3.v6))
+                    - s5.v2 * (-a[2] * (self.m * z935 + dp[0] * s5.v2)) - s18.v12 * z935
                     + s18.v13 * z934;
-                let z1007 = self.m * z1002 - self.m * z357 * z937 - dp[0] * s5.v7 * z357
-                    + dp[0] * s18.v4;
-                let z1008 = self.m * z1003 + self.m * z357 * z936 + dp[0] * s3.v11 * z357
-                    + dp[0] * s18.v5;
+                let z1007 = self.m * (a[7] * z931) - self.m * z357 * z937
+                    - dp[0] * s5.v7 * z357 + dp[0] * s18.v4;
+                let z1008 = self.m * (-a[7] * z930) + self.m * z357 * z936
+                    + dp[0] * s3.v11 * z357 + dp[0] * s18.v5;
                 let z1009 = s3.v11 * z1008 - s5.v7 * z1007 + z357 * z983 - s18.v22 * z937
                     + s18.v23 * z936;
                 let z1010 = z1006 + z1009;
-                let z1011 = a[8] * z952;
-                let z1012 = -a[8] * z951;
-                let z1013 = -a[3] * (self.m * z956 + dp[0] * s5.v3);
-                let z1014 = a[3] * (self.m * z955 + dp[0] * s3.v7);
-                let z1015 = a[3] * z983 + s3.v7 * z1014 - s5.v3 * z1013 - s18.v14 * z956
+                let z1015 = a[3] * z983
+                    + s3.v7 * (a[3] * (self.m * z955 + dp[0] * s3.v7))
+                    - s5.v3 * (-a[3] * (self.m * z956 + dp[0] * s5.v3)) - s18.v14 * z956
                     + s18.v15 * z955;
-                let z1016 = self.m * z1011 - self.m * z360 * z958 - dp[0] * s5.v8 * z360
-                    + dp[0] * s18.v6;
-                let z1017 = self.m * z1012 + self.m * z360 * z957 + dp[0] * s3.v12 * z360
-                    + dp[0] * s18.v7;
+                let z1016 = self.m * (a[8] * z952) - self.m * z360 * z958
+                    - dp[0] * s5.v8 * z360 + dp[0] * s18.v6;
+                let z1017 = self.m * (-a[8] * z951) + self.m * z360 * z957
+                    + dp[0] * s3.v12 * z360 + dp[0] * s18.v7;
                 let z1018 = s3.v12 * z1017 - s5.v8 * z1016 + z360 * z983 - s18.v24 * z958
                     + s18.v25 * z957;
                 let z1019 = z1015 + z1018;
-                let z1020 = -a[4] * (self.m * z973 + dp[0] * s5.v4);
-                let z1021 = a[4] * (self.m * z972 + dp[0] * s3.v8);
-                let z1022 = a[4] * z983 + s3.v8 * z1021 - s5.v4 * z1020 - s18.v16 * z973
+                let z1022 = a[4] * z983
+                    + s3.v8 * (a[4] * (self.m * z972 + dp[0] * s3.v8))
+                    - s5.v4 * (-a[4] * (self.m * z973 + dp[0] * s5.v4)) - s18.v16 * z973
                     + s18.v17 * z972;
                 let z1023 = z991 - s3.v0 * z990 + s4.v0 * z989 + s18.v18 * z889
                     - s18.v19 * z888;

@@ -2004,7 +2004,6 @@ impl FourBarChain40 {
     #[cfg_attr(not(debug_assertions), inline(always))]
     fn shared2(&self, q: &Vector<81>, s0: &Shared0, s1: &Shared1) -> Shared2 {
         let mut s2 = Shared2::default();
-        let z80 = q[40].cos();
         s2.v0 = self.l * s0.v0;
         s2.v1 = s0.v0 * s1.v1 - s0.v1 * s1.v2;
         s2.v2 = self.l * s0.v2;
@@ -2165,7 +2164,7 @@ impl FourBarChain40 {
         s2.v157 = 0.5 * self.l * s0.v77;
         s2.v158 = 0.5 * self.l * s0.v78;
         s2.v159 = 0.5 * self.l * s0.v79;
-        s2.v160 = 0.5 * self.l * z80;
+        s2.v160 = 0.5 * self.l * q[40].cos();
         s2.v161 = 0.5 * self.l * s0.v80;
         s2.v162 = 0.5 * self.l * s2.v1 + s2.v0;
         s2.v163 = 0.5 * self.l * s1.v3 + s1.v0;
@@ -3744,150 +3743,170 @@ impl Dynamics<81> for FourBarChain40 {
             + s7.v1 * z485;
         let z1124 = self.m * s2.v162 * s8.v163 - self.m * s2.v163 * s8.v162
             + s7.v0 * z485;
-        let z1127 = self.m * s2.v160 * s8.v161 - self.m * s2.v161 * s8.v160
-            + qd[40] * z485;
-        let z1130 = z1007 + self.m * s2.v158 * s8.v159 - self.m * s2.v159 * s8.v158
-            + qd[39] * z485;
-        let z1133 = z1010 + self.m * s2.v156 * s8.v157 - self.m * s2.v157 * s8.v156
-            + qd[38] * z485;
-        let z1136 = z1013 + self.m * s2.v154 * s8.v155 - self.m * s2.v155 * s8.v154
-            + qd[37] * z485;
-        let z1139 = z1016 + self.m * s2.v152 * s8.v153 - self.m * s2.v153 * s8.v152
-            + qd[36] * z485;
-        let z1142 = z1019 + self.m * s2.v150 * s8.v151 - self.m * s2.v151 * s8.v150
-            + qd[35] * z485;
-        let z1145 = self.m * s2.v148 * s8.v149 - self.m * s2.v149 * s8.v148 + z1022
-            + qd[34] * z485;
-        let z1148 = self.m * s2.v146 * s8.v147 - self.m * s2.v147 * s8.v146 + z1025
-            + qd[33] * z485;
-        let z1151 = self.m * s2.v144 * s8.v145 - self.m * s2.v145 * s8.v144 + z1028
-            + qd[32] * z485;
-        let z1154 = self.m * s2.v142 * s8.v143 - self.m * s2.v143 * s8.v142 + z1031
-            + qd[31] * z485;
-        let z1157 = self.m * s2.v140 * s8.v141 - self.m * s2.v141 * s8.v140 + z1034
-            + qd[30] * z485;
-        let z1160 = self.m * s2.v138 * s8.v139 - self.m * s2.v139 * s8.v138 + z1037
-            + qd[29] * z485;
-        let z1163 = self.m * s2.v136 * s8.v137 - self.m * s2.v137 * s8.v136 + z1040
-            + qd[28] * z485;
-        let z1166 = self.m * s2.v134 * s8.v135 - self.m * s2.v135 * s8.v134 + z1043
-            + qd[27] * z485;
-        let z1169 = self.m * s2.v132 * s8.v133 - self.m * s2.v133 * s8.v132 + z1046
-            + qd[26] * z485;
-        let z1172 = self.m * s2.v130 * s8.v131 - self.m * s2.v131 * s8.v130
-            + qd[25] * z485 + z1049;
-        let z1175 = self.m * s2.v128 * s8.v129 - self.m * s2.v129 * s8.v128
-            + qd[24] * z485 + z1052;
-        let z1178 = self.m * s2.v126 * s8.v127 - self.m * s2.v127 * s8.v126
-            + qd[23] * z485 + z1055;
-        let z1181 = self.m * s2.v124 * s8.v125 - self.m * s2.v125 * s8.v124
-            + qd[22] * z485 + z1058;
-        let z1184 = self.m * s2.v122 * s8.v123 - self.m * s2.v123 * s8.v122
-            + qd[21] * z485 + z1061;
-        let z1187 = self.m * s2.v120 * s8.v121 - self.m * s2.v121 * s8.v120
-            + qd[20] * z485 + z1064;
-        let z1190 = self.m * s2.v118 * s8.v119 - self.m * s2.v119 * s8.v118
-            + qd[19] * z485 + z1067;
-        let z1193 = self.m * s2.v116 * s8.v117 - self.m * s2.v117 * s8.v116
-            + qd[18] * z485 + z1070;
-        let z1196 = self.m * s2.v114 * s8.v115 - self.m * s2.v115 * s8.v114
-            + qd[17] * z485 + z1073;
-        let z1199 = self.m * s2.v112 * s8.v113 - self.m * s2.v113 * s8.v112
-            + qd[16] * z485 + z1076;
-        let z1202 = self.m * s2.v110 * s8.v111 - self.m * s2.v111 * s8.v110
-            + qd[15] * z485 + z1079;
-        let z1205 = self.m * s2.v108 * s8.v109 - self.m * s2.v109 * s8.v108
-            + qd[14] * z485 + z1082;
-        let z1208 = self.m * s2.v106 * s8.v107 - self.m * s2.v107 * s8.v106
-            + qd[13] * z485 + z1085;
-        let z1211 = self.m * s2.v104 * s8.v105 - self.m * s2.v105 * s8.v104
-            + qd[12] * z485 + z1088;
-        let z1214 = self.m * s2.v102 * s8.v103 - self.m * s2.v103 * s8.v102
-            + qd[11] * z485 + z1091;
-        let z1217 = self.m * s2.v100 * s8.v101 - self.m * s2.v101 * s8.v100
-            + qd[10] * z485 + z1094;
-        let z1220 = self.m * s2.v98 * s8.v99 - self.m * s2.v99 * s8.v98 + qd[9] * z485
-            + z1097;
-        let z1223 = self.m * s2.v96 * s8.v97 - self.m * s2.v97 * s8.v96 + qd[8] * z485
-            + z1100;
-        let z1226 = self.m * s2.v94 * s8.v95 - self.m * s2.v95 * s8.v94 + qd[7] * z485
-            + z1103;
-        let z1229 = self.m * s2.v92 * s8.v93 - self.m * s2.v93 * s8.v92 + qd[6] * z485
-            + z1106;
-        let z1232 = self.m * s2.v90 * s8.v91 - self.m * s2.v91 * s8.v90 + qd[5] * z485
-            + z1109;
-        let z1235 = self.m * s2.v88 * s8.v89 - self.m * s2.v89 * s8.v88 + qd[4] * z485
-            + z1112;
-        let z1238 = self.m * s2.v86 * s8.v87 - self.m * s2.v87 * s8.v86 + qd[3] * z485
-            + z1115;
-        let z1241 = self.m * s2.v84 * s8.v85 - self.m * s2.v85 * s8.v84 + qd[2] * z485
-            + z1118;
-        let z1244 = self.m * s2.v82 * s8.v83 - self.m * s2.v83 * s8.v82 + qd[1] * z485
-            + z1121;
-        let z1247 = qd[0] * z485 + self.m * s2.v80 * s8.v81 - self.m * s2.v81 * s8.v80
-            + z1124;
-        let z1250 = -s2.v0 * s10.v79 + s1.v0 * s10.v78 + z1124;
-        let z1251 = -s2.v2 * s10.v77 + s1.v4 * s10.v76 + z1121;
-        let z1252 = z1118 - s2.v4 * s10.v75 + s1.v8 * s10.v74;
-        let z1253 = z1115 - s2.v6 * s10.v73 + s1.v12 * s10.v72;
-        let z1254 = z1112 - s2.v8 * s10.v71 + s1.v16 * s10.v70;
-        let z1255 = z1109 - s2.v10 * s10.v69 + s1.v20 * s10.v68;
-        let z1256 = z1106 - s2.v12 * s10.v67 + s1.v24 * s10.v66;
-        let z1257 = z1103 - s2.v14 * s10.v65 + s1.v28 * s10.v64;
-        let z1258 = z1100 - s2.v16 * s10.v63 + s1.v32 * s10.v62;
-        let z1259 = z1097 - s2.v18 * s10.v61 + s1.v36 * s10.v60;
-        let z1260 = z1094 - s2.v20 * s10.v59 + s1.v40 * s10.v58;
-        let z1261 = z1091 - s2.v22 * s10.v57 + s1.v44 * s10.v56;
-        let z1262 = -s2.v24 * s10.v55 + s1.v48 * s10.v54 + z1088;
-        let z1263 = -s2.v26 * s10.v53 + s1.v52 * s10.v52 + z1085;
-        let z1264 = -s2.v28 * s10.v51 + s1.v56 * s10.v50 + z1082;
-        let z1265 = -s2.v30 * s10.v49 + s1.v60 * s10.v48 + z1079;
-        let z1266 = -s2.v32 * s10.v47 + s1.v64 * s10.v46 + z1076;
-        let z1267 = -s2.v34 * s10.v45 + s1.v68 * s10.v44 + z1073;
-        let z1268 = -s2.v36 * s10.v43 + s1.v72 * s10.v42 + z1070;
-        let z1269 = -s2.v38 * s10.v41 + s1.v76 * s10.v40 + z1067;
-        let z1270 = -s2.v40 * s10.v39 + s1.v80 * s10.v38 + z1064;
-        let z1271 = -s2.v42 * s10.v37 + s1.v84 * s10.v36 + z1061;
-        let z1272 = z1058 - s2.v44 * s10.v35 + s1.v88 * s10.v34;
-        let z1273 = z1055 - s2.v46 * s10.v33 + s1.v92 * s10.v32;
-        let z1274 = z1052 - s2.v48 * s10.v31 + s1.v96 * s10.v30;
-        let z1275 = z1049 - s2.v50 * s10.v29 + s1.v100 * s10.v28;
-        let z1276 = z1046 - s2.v52 * s10.v27 + s1.v104 * s10.v26;
-        let z1277 = z1043 - s2.v54 * s10.v25 + s1.v108 * s10.v24;
-        let z1278 = z1040 - s2.v56 * s10.v23 + s1.v112 * s10.v22;
-        let z1279 = z1037 - s2.v58 * s10.v21 + s1.v116 * s10.v20;
-        let z1280 = z1034 - s2.v60 * s10.v19 + s1.v120 * s10.v18;
-        let z1281 = z1031 - s2.v62 * s10.v17 + s1.v124 * s10.v16;
-        let z1282 = z1028 - s2.v64 * s10.v15 + s1.v128 * s10.v14;
-        let z1283 = z1025 - s2.v66 * s10.v13 + s1.v132 * s10.v12;
-        let z1284 = z1022 - s2.v68 * s10.v11 + s1.v136 * s10.v10;
-        let z1285 = z1019 - s2.v70 * s10.v9 + s1.v140 * s10.v8;
-        let z1286 = z1016 - s2.v72 * s10.v7 + s1.v144 * s10.v6;
-        let z1287 = z1013 - s2.v74 * s10.v5 + s1.v148 * s10.v4;
-        let z1288 = -s2.v76 * s10.v3 + s1.v152 * s10.v2 + z1010;
-        let z1289 = -s2.v78 * s10.v1 + s1.v156 * s10.v0 + z1007;
         0.5
-            * (qd[0] * z1247 + qd[1] * z1244 + qd[2] * z1241 + qd[3] * z1238
-                + qd[4] * z1235 + qd[5] * z1232 + qd[6] * z1229 + qd[7] * z1226
-                + qd[8] * z1223 + qd[9] * z1220 + qd[10] * z1217 + qd[11] * z1214
-                + qd[12] * z1211 + qd[13] * z1208 + qd[14] * z1205 + qd[15] * z1202
-                + qd[16] * z1199 + qd[17] * z1196 + qd[18] * z1193 + qd[19] * z1190
-                + qd[20] * z1187 + qd[21] * z1184 + qd[22] * z1181 + qd[23] * z1178
-                + qd[24] * z1175 + qd[25] * z1172 + qd[26] * z1169 + qd[27] * z1166
-                + qd[28] * z1163 + qd[29] * z1160 + qd[30] * z1157 + qd[31] * z1154
-                + qd[32] * z1151 + qd[33] * z1148 + qd[34] * z1145 + qd[35] * z1142
-                + qd[36] * z1139 + qd[37] * z1136 + qd[38] * z1133 + qd[39] * z1130
-                + qd[40] * z1127 + qd[41] * z1250 + qd[42] * z1251 + qd[43] * z1252
-                + qd[44] * z1253 + qd[45] * z1254 + qd[46] * z1255 + qd[47] * z1256
-                + qd[48] * z1257 + qd[49] * z1258 + qd[50] * z1259 + qd[51] * z1260
-                + qd[52] * z1261 + qd[53] * z1262 + qd[54] * z1263 + qd[55] * z1264
-                + qd[56] * z1265 + qd[57] * z1266 + qd[58] * z1267 + qd[59] * z1268
-                + qd[60] * z1269 + qd[61] * z1270 + qd[62] * z1271 + qd[63] * z1272
-                + qd[64] * z1273 + qd[65] * z1274 + qd[66] * z1275 + qd[67] * z1276
-                + qd[68] * z1277 + qd[69] * z1278 + qd[70] * z1279 + qd[71] * z1280
-                + qd[72] * z1281 + qd[73] * z1282 + qd[74] * z1283 + qd[75] * z1284
-                + qd[76] * z1285 + qd[77] * z1286 + qd[78] * z1287 + qd[79] * z1288
-                + qd[80] * z1289)
+            * (qd[0]
+                * (qd[0] * z485 + self.m * s2.v80 * s8.v81 - self.m * s2.v81 * s8.v80
+                    + z1124)
+                + qd[1]
+                    * (self.m * s2.v82 * s8.v83 - self.m * s2.v83 * s8.v82 + qd[1] * z485
+                        + z1121)
+                + qd[2]
+                    * (self.m * s2.v84 * s8.v85 - self.m * s2.v85 * s8.v84 + qd[2] * z485
+                        + z1118)
+                + qd[3]
+                    * (self.m * s2.v86 * s8.v87 - self.m * s2.v87 * s8.v86 + qd[3] * z485
+                        + z1115)
+                + qd[4]
+                    * (self.m * s2.v88 * s8.v89 - self.m * s2.v89 * s8.v88 + qd[4] * z485
+                        + z1112)
+                + qd[5]
+                    * (self.m * s2.v90 * s8.v91 - self.m * s2.v91 * s8.v90 + qd[5] * z485
+                        + z1109)
+                + qd[6]
+                    * (self.m * s2.v92 * s8.v93 - self.m * s2.v93 * s8.v92 + qd[6] * z485
+                        + z1106)
+                + qd[7]
+                    * (self.m * s2.v94 * s8.v95 - self.m * s2.v95 * s8.v94 + qd[7] * z485
+                        + z1103)
+                + qd[8]
+                    * (self.m * s2.v96 * s8.v97 - self.m * s2.v97 * s8.v96 + qd[8] * z485
+                        + z1100)
+                + qd[9]
+                    * (self.m * s2.v98 * s8.v99 - self.m * s2.v99 * s8.v98 + qd[9] * z485
+                        + z1097)
+                + qd[10]
+                    * (self.m * s2.v100 * s8.v101 - self.m * s2.v101 * s8.v100
+                        + qd[10] * z485 + z1094)
+                + qd[11]
+                    * (self.m * s2.v102 * s8.v103 - self.m * s2.v103 * s8.v102
+                        + qd[11] * z485 + z1091)
+                + qd[12]
+                    * (self.m * s2.v104 * s8.v105 - self.m * s2.v105 * s8.v104
+                        + qd[12] * z485 + z1088)
+                + qd[13]
+                    * (self.m * s2.v106 * s8.v107 - self.m * s2.v107 * s8.v106
+                        + qd[13] * z485 + z1085)
+                + qd[14]
+                    * (self.m * s2.v108 * s8.v109 - self.m * s2.v109 * s8.v108
+                        + qd[14] * z485 + z1082)
+                + qd[15]
+                    * (self.m * s2.v110 * s8.v111 - self.m * s2.v111 * s8.v110
+                        + qd[15] * z485 + z1079)
+                + qd[16]
+                    * (self.m * s2.v112 * s8.v113 - self.m * s2.v113 * s8.v112
+                        + qd[16] * z485 + z1076)
+                + qd[17]
+                    * (self.m * s2.v114 * s8.v115 - self.m * s2.v115 * s8.v114
+                        + qd[17] * z485 + z1073)
+                + qd[18]
+                    * (self.m * s2.v116 * s8.v117 - self.m * s2.v117 * s8.v116
+                        + qd[18] * z485 + z1070)
+                + qd[19]
+                    * (self.m * s2.v118 * s8.v119 - self.m * s2.v119 * s8.v118
+                        + qd[19] * z485 + z1067)
+                + qd[20]
+                    * (self.m * s2.v120 * s8.v121 - self.m * s2.v121 * s8.v120
+                        + qd[20] * z485 + z1064)
+                + qd[21]
+                    * (self.m * s2.v122 * s8.v123 - self.m * s2.v123 * s8.v122
+                        + qd[21] * z485 + z1061)
+                + qd[22]
+                    * (self.m * s2.v124 * s8.v125 - self.m * s2.v125 * s8.v124
+                        + qd[22] * z485 + z1058)
+                + qd[23]
+                    * (self.m * s2.v126 * s8.v127 - self.m * s2.v127 * s8.v126
+                        + qd[23] * z485 + z1055)
+                + qd[24]
+                    * (self.m * s2.v128 * s8.v129 - self.m * s2.v129 * s8.v128
+                        + qd[24] * z485 + z1052)
+                + qd[25]
+                    * (self.m * s2.v130 * s8.v131 - self.m * s2.v131 * s8.v130
+                        + qd[25] * z485 + z1049)
+                + qd[26]
+                    * (self.m * s2.v132 * s8.v133 - self.m * s2.v133 * s8.v132 + z1046
+                        + qd[26] * z485)
+                + qd[27]
+                    * (self.m * s2.v134 * s8.v135 - self.m * s2.v135 * s8.v134 + z1043
+                        + qd[27] * z485)
+                + qd[28]
+                    * (self.m * s2.v136 * s8.v137 - self.m * s2.v137 * s8.v136 + z1040
+                        + qd[28] * z485)
+                + qd[29]
+                    * (self.m * s2.v138 * s8.v139 - self.m * s2.v139 * s8.v138 + z1037
+                        + qd[29] * z485)
+                + qd[30]
+                    * (self.m * s2.v140 * s8.v141 - self.m * s2.v141 * s8.v140 + z1034
+                        + qd[30] * z485)
+                + qd[31]
+                    * (self.m * s2.v142 * s8.v143 - self.m * s2.v143 * s8.v142 + z1031
+                        + qd[31] * z485)
+                + qd[32]
+                    * (self.m * s2.v144 * s8.v145 - self.m * s2.v145 * s8.v144 + z1028
+                        + qd[32] * z485)
+                + qd[33]
+                    * (self.m * s2.v146 * s8.v147 - self.m * s2.v147 * s8.v146 + z1025
+                        + qd[33] * z485)
+                + qd[34]
+                    * (self.m * s2.v148 * s8.v149 - self.m * s2.v149 * s8.v148 + z1022
+                        + qd[34] * z485)
+                + qd[35]
+                    * (z1019 + self.m * s2.v150 * s8.v151 - self.m * s2.v151 * s8.v150
+                        + qd[35] * z485)
+                + qd[36]
+                    * (z1016 + self.m * s2.v152 * s8.v153 - self.m * s2.v153 * s8.v152
+                        + qd[36] * z485)
+                + qd[37]
+                    * (z1013 + self.m * s2.v154 * s8.v155 - self.m * s2.v155 * s8.v154
+                        + qd[37] * z485)
+                + qd[38]
+                    * (z1010 + self.m * s2.v156 * s8.v157 - self.m * s2.v157 * s8.v156
+                        + qd[38] * z485)
+                + qd[39]
+                    * (z1007 + self.m * s2.v158 * s8.v159 - self.m * s2.v159 * s8.v158
+                        + qd[39] * z485)
+                + qd[40]
+                    * (self.m * s2.v160 * s8.v161 - self.m * s2.v161 * s8.v160
+                        + qd[40] * z485)
+                + qd[41] * (-s2.v0 * s10.v79 + s1.v0 * s10.v78 + z1124)
+                + qd[42] * (-s2.v2 * s10.v77 + s1.v4 * s10.v76 + z1121)
+                + qd[43] * (z1118 - s2.v4 * s10.v75 + s1.v8 * s10.v74)
+                + qd[44] * (z1115 - s2.v6 * s10.v73 + s1.v12 * s10.v72)
+                + qd[45] * (z1112 - s2.v8 * s10.v71 + s1.v16 * s10.v70)
+                + qd[46] * (z1109 - s2.v10 * s10.v69 + s1.v20 * s10.v68)
+                + qd[47] * (z1106 - s2.v12 * s10.v67 + s1.v24 * s10.v66)
+                + qd[48] * (z1103 - s2.v14 * s10.v65 + s1.v28 * s10.v64)
+                + qd[49] * (z1100 - s2.v16 * s10.v63 + s1.v32 * s10.v62)
+                + qd[50] * (z1097 - s2.v18 * s10.v61 + s1.v36 * s10.v60)
+                + qd[51] * (z1094 - s2.v20 * s10.v59 + s1.v40 * s10.v58)
+                + qd[52] * (z1091 - s2.v22 * s10.v57 + s1.v44 * s10.v56)
+                + qd[53] * (-s2.v24 * s10.v55 + s1.v48 * s10.v54 + z1088)
+                + qd[54] * (-s2.v26 * s10.v53 + s1.v52 * s10.v52 + z1085)
+                + qd[55] * (-s2.v28 * s10.v51 + s1.v56 * s10.v50 + z1082)
+                + qd[56] * (-s2.v30 * s10.v49 + s1.v60 * s10.v48 + z1079)
+                + qd[57] * (-s2.v32 * s10.v47 + s1.v64 * s10.v46 + z1076)
+                + qd[58] * (-s2.v34 * s10.v45 + s1.v68 * s10.v44 + z1073)
+                + qd[59] * (-s2.v36 * s10.v43 + s1.v72 * s10.v42 + z1070)
+                + qd[60] * (-s2.v38 * s10.v41 + s1.v76 * s10.v40 + z1067)
+                + qd[61] * (-s2.v40 * s10.v39 + s1.v80 * s10.v38 + z1064)
+                + qd[62] * (-s2.v42 * s10.v37 + s1.v84 * s10.v36 + z1061)
+                + qd[63] * (z1058 - s2.v44 * s10.v35 + s1.v88 * s10.v34)
+                + qd[64] * (z1055 - s2.v46 * s10.v33 + s1.v92 * s10.v32)
+                + qd[65] * (z1052 - s2.v48 * s10.v31 + s1.v96 * s10.v30)
+                + qd[66] * (z1049 - s2.v50 * s10.v29 + s1.v100 * s10.v28)
+                + qd[67] * (z1046 - s2.v52 * s10.v27 + s1.v104 * s10.v26)
+                + qd[68] * (z1043 - s2.v54 * s10.v25 + s1.v108 * s10.v24)
+                + qd[69] * (z1040 - s2.v56 * s10.v23 + s1.v112 * s10.v22)
+                + qd[70] * (z1037 - s2.v58 * s10.v21 + s1.v116 * s10.v20)
+                + qd[71] * (z1034 - s2.v60 * s10.v19 + s1.v120 * s10.v18)
+                + qd[72] * (z1031 - s2.v62 * s10.v17 + s1.v124 * s10.v16)
+                + qd[73] * (z1028 - s2.v64 * s10.v15 + s1.v128 * s10.v14)
+                + qd[74] * (z1025 - s2.v66 * s10.v13 + s1.v132 * s10.v12)
+                + qd[75] * (z1022 - s2.v68 * s10.v11 + s1.v136 * s10.v10)
+                + qd[76] * (z1019 - s2.v70 * s10.v9 + s1.v140 * s10.v8)
+                + qd[77] * (z1016 - s2.v72 * s10.v7 + s1.v144 * s10.v6)
+                + qd[78] * (z1013 - s2.v74 * s10.v5 + s1.v148 * s10.v4)
+                + qd[79] * (-s2.v76 * s10.v3 + s1.v152 * s10.v2 + z1010)
+                + qd[80] * (-s2.v78 * s10.v1 + s1.v156 * s10.v0 + z1007))
     }
     fn potential_energy(&self, q: &Vector<81>, _t: f64) -> f64 {
         let s0 = self.shared0(q);
@@ -4736,205 +4755,165 @@ impl Dynamics<81> for FourBarChain40 {
         let z2986 = 2.0 * self.m * s2.v80 * s8.v80 + 2.0 * self.m * s2.v81 * s8.v81
             + z2822;
         let z3067 = s3.v39 * s12.v1 - s4.v39 * s12.v0 + 0.5 * z2822;
-        let z3068 = self.m * s12.v0 - s10.v79;
-        let z3069 = self.m * s12.v1 + s10.v78;
         let z3070 = 0.5 * z2822 - s2.v0 * s10.v78 - s1.v0 * s10.v79;
-        let z3071 = z3067 - s2.v0 * z3069 + s1.v0 * z3068;
+        let z3071 = z3067 - s2.v0 * (self.m * s12.v1 + s10.v78)
+            + s1.v0 * (self.m * s12.v0 - s10.v79);
         let z3072 = s3.v38 * s12.v3 - s4.v38 * s12.v2 + 0.5 * z2818;
-        let z3073 = self.m * s12.v2 - s10.v77;
-        let z3074 = self.m * s12.v3 + s10.v76;
         let z3075 = 0.5 * z2818 - s2.v2 * s10.v76 - s1.v4 * s10.v77;
-        let z3076 = z3072 - s2.v2 * z3074 + s1.v4 * z3073;
+        let z3076 = z3072 - s2.v2 * (self.m * s12.v3 + s10.v76)
+            + s1.v4 * (self.m * s12.v2 - s10.v77);
         let z3077 = s3.v37 * s12.v5 - s4.v37 * s12.v4 + 0.5 * z2814;
-        let z3078 = self.m * s12.v4 - s10.v75;
-        let z3079 = self.m * s12.v5 + s10.v74;
         let z3080 = 0.5 * z2814 - s2.v4 * s10.v74 - s1.v8 * s10.v75;
-        let z3081 = z3077 - s2.v4 * z3079 + s1.v8 * z3078;
+        let z3081 = z3077 - s2.v4 * (self.m * s12.v5 + s10.v74)
+            + s1.v8 * (self.m * s12.v4 - s10.v75);
         let z3082 = s3.v36 * s12.v7 - s4.v36 * s12.v6 + 0.5 * z2810;
-        let z3083 = self.m * s12.v6 - s10.v73;
-        let z3084 = self.m * s12.v7 + s10.v72;
         let z3085 = 0.5 * z2810 - s2.v6 * s10.v72 - s1.v12 * s10.v73;
-        let z3086 = z3082 - s2.v6 * z3084 + s1.v12 * z3083;
+        let z3086 = z3082 - s2.v6 * (self.m * s12.v7 + s10.v72)
+            + s1.v12 * (self.m * s12.v6 - s10.v73);
         let z3087 = s3.v35 * s12.v9 - s4.v35 * s12.v8 + 0.5 * z2806;
-        let z3088 = self.m * s12.v8 - s10.v71;
-        let z3089 = self.m * s12.v9 + s10.v70;
         let z3090 = 0.5 * z2806 - s2.v8 * s10.v70 - s1.v16 * s10.v71;
-        let z3091 = z3087 - s2.v8 * z3089 + s1.v16 * z3088;
+        let z3091 = z3087 - s2.v8 * (self.m * s12.v9 + s10.v70)
+            + s1.v16 * (self.m * s12.v8 - s10.v71);
         let z3092 = s3.v34 * s12.v11 - s4.v34 * s12.v10 + 0.5 * z2802;
-        let z3093 = self.m * s12.v10 - s10.v69;
-        let z3094 = self.m * s12.v11 + s10.v68;
         let z3095 = 0.5 * z2802 - s2.v10 * s10.v68 - s1.v20 * s10.v69;
-        let z3096 = z3092 - s2.v10 * z3094 + s1.v20 * z3093;
+        let z3096 = z3092 - s2.v10 * (self.m * s12.v11 + s10.v68)
+            + s1.v20 * (self.m * s12.v10 - s10.v69);
         let z3097 = s3.v33 * s12.v13 - s4.v33 * s12.v12 + 0.5 * z2798;
-        let z3098 = self.m * s12.v12 - s10.v67;
-        let z3099 = self.m * s12.v13 + s10.v66;
         let z3100 = 0.5 * z2798 - s2.v12 * s10.v66 - s1.v24 * s10.v67;
-        let z3101 = z3097 - s2.v12 * z3099 + s1.v24 * z3098;
+        let z3101 = z3097 - s2.v12 * (self.m * s12.v13 + s10.v66)
+            + s1.v24 * (self.m * s12.v12 - s10.v67);
         let z3102 = s3.v32 * s12.v15 - s4.v32 * s12.v14 + 0.5 * z2794;
-        let z3103 = self.m * s12.v14 - s10.v65;
-        let z3104 = self.m * s12.v15 + s10.v64;
         let z3105 = 0.5 * z2794 - s2.v14 * s10.v64 - s1.v28 * s10.v65;
-        let z3106 = z3102 - s2.v14 * z3104 + s1.v28 * z3103;
+        let z3106 = z3102 - s2.v14 * (self.m * s12.v15 + s10.v64)
+            + s1.v28 * (self.m * s12.v14 - s10.v65);
         let z3107 = 0.5 * z2790 + s3.v31 * s12.v17 - s4.v31 * s12.v16;
-        let z3108 = self.m * s12.v16 - s10.v63;
-        let z3109 = self.m * s12.v17 + s10.v62;
         let z3110 = 0.5 * z2790 - s2.v16 * s10.v62 - s1.v32 * s10.v63;
-        let z3111 = z3107 - s2.v16 * z3109 + s1.v32 * z3108;
+        let z3111 = z3107 - s2.v16 * (self.m * s12.v17 + s10.v62)
+            + s1.v32 * (self.m * s12.v16 - s10.v63);
         let z3112 = 0.5 * z2786 + s3.v30 * s12.v19 - s4.v30 * s12.v18;
-        let z3113 = self.m * s12.v18 - s10.v61;
-        let z3114 = self.m * s12.v19 + s10.v60;
         let z3115 = 0.5 * z2786 - s2.v18 * s10.v60 - s1.v36 * s10.v61;
-        let z3116 = z3112 - s2.v18 * z3114 + s1.v36 * z3113;
+        let z3116 = z3112 - s2.v18 * (self.m * s12.v19 + s10.v60)
+            + s1.v36 * (self.m * s12.v18 - s10.v61);
         let z3117 = 0.5 * z2782 + s3.v29 * s12.v21 - s4.v29 * s12.v20;
-        let z3118 = self.m * s12.v20 - s10.v59;
-        let z3119 = self.m * s12.v21 + s10.v58;
         let z3120 = 0.5 * z2782 - s2.v20 * s10.v58 - s1.v40 * s10.v59;
-        let z3121 = z3117 - s2.v20 * z3119 + s1.v40 * z3118;
+        let z3121 = z3117 - s2.v20 * (self.m * s12.v21 + s10.v58)
+            + s1.v40 * (self.m * s12.v20 - s10.v59);
         let z3122 = 0.5 * z2778 + s3.v28 * s12.v23 - s4.v28 * s12.v22;
-        let z3123 = self.m * s12.v22 - s10.v57;
-        let z3124 = self.m * s12.v23 + s10.v56;
         let z3125 = 0.5 * z2778 - s2.v22 * s10.v56 - s1.v44 * s10.v57;
-        let z3126 = z3122 - s2.v22 * z3124 + s1.v44 * z3123;
+        let z3126 = z3122 - s2.v22 * (self.m * s12.v23 + s10.v56)
+            + s1.v44 * (self.m * s12.v22 - s10.v57);
         let z3127 = 0.5 * z2774 + s3.v27 * s12.v25 - s4.v27 * s12.v24;
-        let z3128 = self.m * s12.v24 - s10.v55;
-        let z3129 = self.m * s12.v25 + s10.v54;
         let z3130 = -s2.v24 * s10.v54 - s1.v48 * s10.v55 + 0.5 * z2774;
-        let z3131 = -s2.v24 * z3129 + s1.v48 * z3128 + z3127;
+        let z3131 = -s2.v24 * (self.m * s12.v25 + s10.v54)
+            + s1.v48 * (self.m * s12.v24 - s10.v55) + z3127;
         let z3132 = 0.5 * z2770 + s3.v26 * s12.v27 - s4.v26 * s12.v26;
-        let z3133 = self.m * s12.v26 - s10.v53;
-        let z3134 = self.m * s12.v27 + s10.v52;
         let z3135 = 0.5 * z2770 - s2.v26 * s10.v52 - s1.v52 * s10.v53;
-        let z3136 = -s2.v26 * z3134 + s1.v52 * z3133 + z3132;
+        let z3136 = -s2.v26 * (self.m * s12.v27 + s10.v52)
+            + s1.v52 * (self.m * s12.v26 - s10.v53) + z3132;
         let z3137 = 0.5 * z2766 + s3.v25 * s12.v29 - s4.v25 * s12.v28;
-        let z3138 = self.m * s12.v28 - s10.v51;
-        let z3139 = self.m * s12.v29 + s10.v50;
         let z3140 = 0.5 * z2766 - s2.v28 * s10.v50 - s1.v56 * s10.v51;
-        let z3141 = -s2.v28 * z3139 + s1.v56 * z3138 + z3137;
+        let z3141 = -s2.v28 * (self.m * s12.v29 + s10.v50)
+            + s1.v56 * (self.m * s12.v28 - s10.v51) + z3137;
         let z3142 = 0.5 * z2762 + s3.v24 * s12.v31 - s4.v24 * s12.v30;
-        let z3143 = self.m * s12.v30 - s10.v49;
-        let z3144 = self.m * s12.v31 + s10.v48;
         let z3145 = 0.5 * z2762 - s2.v30 * s10.v48 - s1.v60 * s10.v49;
-        let z3146 = -s2.v30 * z3144 + s1.v60 * z3143 + z3142;
+        let z3146 = -s2.v30 * (self.m * s12.v31 + s10.v48)
+            + s1.v60 * (self.m * s12.v30 - s10.v49) + z3142;
         let z3147 = s3.v23 * s12.v33 - s4.v23 * s12.v32 + 0.5 * z2758;
-        let z3148 = self.m * s12.v32 - s10.v47;
-        let z3149 = self.m * s12.v33 + s10.v46;
         let z3150 = -s2.v32 * s10.v46 - s1.v64 * s10.v47 + 0.5 * z2758;
-        let z3151 = -s2.v32 * z3149 + s1.v64 * z3148 + z3147;
+        let z3151 = -s2.v32 * (self.m * s12.v33 + s10.v46)
+            + s1.v64 * (self.m * s12.v32 - s10.v47) + z3147;
         let z3152 = s3.v22 * s12.v35 - s4.v22 * s12.v34 + 0.5 * z2754;
-        let z3153 = self.m * s12.v34 - s10.v45;
-        let z3154 = self.m * s12.v35 + s10.v44;
         let z3155 = -s2.v34 * s10.v44 - s1.v68 * s10.v45 + 0.5 * z2754;
-        let z3156 = -s2.v34 * z3154 + s1.v68 * z3153 + z3152;
+        let z3156 = -s2.v34 * (self.m * s12.v35 + s10.v44)
+            + s1.v68 * (self.m * s12.v34 - s10.v45) + z3152;
         let z3157 = s3.v21 * s12.v37 - s4.v21 * s12.v36 + 0.5 * z2750;
-        let z3158 = self.m * s12.v36 - s10.v43;
-        let z3159 = self.m * s12.v37 + s10.v42;
         let z3160 = -s2.v36 * s10.v42 - s1.v72 * s10.v43 + 0.5 * z2750;
-        let z3161 = -s2.v36 * z3159 + s1.v72 * z3158 + z3157;
+        let z3161 = -s2.v36 * (self.m * s12.v37 + s10.v42)
+            + s1.v72 * (self.m * s12.v36 - s10.v43) + z3157;
         let z3162 = s3.v20 * s12.v39 - s4.v20 * s12.v38 + 0.5 * z2746;
-        let z3163 = self.m * s12.v38 - s10.v41;
-        let z3164 = self.m * s12.v39 + s10.v40;
         let z3165 = -s2.v38 * s10.v40 - s1.v76 * s10.v41 + 0.5 * z2746;
-        let z3166 = -s2.v38 * z3164 + s1.v76 * z3163 + z3162;
+        let z3166 = -s2.v38 * (self.m * s12.v39 + s10.v40)
+            + s1.v76 * (self.m * s12.v38 - s10.v41) + z3162;
         let z3167 = s3.v19 * s12.v41 - s4.v19 * s12.v40 + 0.5 * z2742;
-        let z3168 = self.m * s12.v40 - s10.v39;
-        let z3169 = self.m * s12.v41 + s10.v38;
         let z3170 = -s2.v40 * s10.v38 - s1.v80 * s10.v39 + 0.5 * z2742;
-        let z3171 = -s2.v40 * z3169 + s1.v80 * z3168 + z3167;
+        let z3171 = -s2.v40 * (self.m * s12.v41 + s10.v38)
+            + s1.v80 * (self.m * s12.v40 - s10.v39) + z3167;
         let z3172 = s3.v18 * s12.v43 - s4.v18 * s12.v42 + 0.5 * z2738;
-        let z3173 = self.m * s12.v42 - s10.v37;
-        let z3174 = self.m * s12.v43 + s10.v36;
         let z3175 = -s2.v42 * s10.v36 - s1.v84 * s10.v37 + 0.5 * z2738;
-        let z3176 = -s2.v42 * z3174 + s1.v84 * z3173 + z3172;
+        let z3176 = -s2.v42 * (self.m * s12.v43 + s10.v36)
+            + s1.v84 * (self.m * s12.v42 - s10.v37) + z3172;
         let z3177 = s3.v17 * s12.v45 - s4.v17 * s12.v44 + 0.5 * z2734;
-        let z3178 = self.m * s12.v44 - s10.v35;
-        let z3179 = self.m * s12.v45 + s10.v34;
         let z3180 = -s2.v44 * s10.v34 - s1.v88 * s10.v35 + 0.5 * z2734;
-        let z3181 = -s2.v44 * z3179 + s1.v88 * z3178 + z3177;
+        let z3181 = -s2.v44 * (self.m * s12.v45 + s10.v34)
+            + s1.v88 * (self.m * s12.v44 - s10.v35) + z3177;
         let z3182 = s3.v16 * s12.v47 - s4.v16 * s12.v46 + 0.5 * z2730;
-        let z3183 = self.m * s12.v46 - s10.v33;
-        let z3184 = self.m * s12.v47 + s10.v32;
         let z3185 = -s2.v46 * s10.v32 - s1.v92 * s10.v33 + 0.5 * z2730;
-        let z3186 = -s2.v46 * z3184 + s1.v92 * z3183 + z3182;
+        let z3186 = -s2.v46 * (self.m * s12.v47 + s10.v32)
+            + s1.v92 * (self.m * s12.v46 - s10.v33) + z3182;
         let z3187 = s3.v15 * s12.v49 - s4.v15 * s12.v48 + 0.5 * z2726;
-        let z3188 = self.m * s12.v48 - s10.v31;
-        let z3189 = self.m * s12.v49 + s10.v30;
         let z3190 = -s2.v48 * s10.v30 - s1.v96 * s10.v31 + 0.5 * z2726;
-        let z3191 = -s2.v48 * z3189 + s1.v96 * z3188 + z3187;
+        let z3191 = -s2.v48 * (self.m * s12.v49 + s10.v30)
+            + s1.v96 * (self.m * s12.v48 - s10.v31) + z3187;
         let z3192 = s3.v14 * s12.v51 - s4.v14 * s12.v50 + 0.5 * z2722;
-        let z3193 = self.m * s12.v50 - s10.v29;
-        let z3194 = self.m * s12.v51 + s10.v28;
         let z3195 = -s2.v50 * s10.v28 - s1.v100 * s10.v29 + 0.5 * z2722;
-        let z3196 = -s2.v50 * z3194 + s1.v100 * z3193 + z3192;
+        let z3196 = -s2.v50 * (self.m * s12.v51 + s10.v28)
+            + s1.v100 * (self.m * s12.v50 - s10.v29) + z3192;
         let z3197 = s3.v13 * s12.v53 - s4.v13 * s12.v52 + 0.5 * z2718;
-        let z3198 = self.m * s12.v52 - s10.v27;
-        let z3199 = self.m * s12.v53 + s10.v26;
         let z3200 = -s2.v52 * s10.v26 - s1.v104 * s10.v27 + 0.5 * z2718;
-        let z3201 = -s2.v52 * z3199 + s1.v104 * z3198 + z3197;
+        let z3201 = -s2.v52 * (self.m * s12.v53 + s10.v26)
+            + s1.v104 * (self.m * s12.v52 - s10.v27) + z3197;
         let z3202 = s3.v12 * s12.v55 - s4.v12 * s12.v54 + 0.5 * z2714;
-        let z3203 = self.m * s12.v54 - s10.v25;
-        let z3204 = self.m * s12.v55 + s10.v24;
         let z3205 = -s2.v54 * s10.v24 - s1.v108 * s10.v25 + 0.5 * z2714;
-        let z3206 = -s2.v54 * z3204 + s1.v108 * z3203 + z3202;
+        let z3206 = -s2.v54 * (self.m * s12.v55 + s10.v24)
+            + s1.v108 * (self.m * s12.v54 - s10.v25) + z3202;
         let z3207 = s3.v11 * s12.v57 - s4.v11 * s12.v56 + 0.5 * z2710;
-        let z3208 = self.m * s12.v56 - s10.v23;
-        let z3209 = self.m * s12.v57 + s10.v22;
         let z3210 = -s2.v56 * s10.v22 - s1.v112 * s10.v23 + 0.5 * z2710;
-        let z3211 = -s2.v56 * z3209 + s1.v112 * z3208 + z3207;
+        let z3211 = -s2.v56 * (self.m * s12.v57 + s10.v22)
+            + s1.v112 * (self.m * s12.v56 - s10.v23) + z3207;
         let z3212 = s3.v10 * s12.v59 - s4.v10 * s12.v58 + 0.5 * z2706;
-        let z3213 = self.m * s12.v58 - s10.v21;
-        let z3214 = self.m * s12.v59 + s10.v20;
         let z3215 = -s2.v58 * s10.v20 - s1.v116 * s10.v21 + 0.5 * z2706;
-        let z3216 = -s2.v58 * z3214 + s1.v116 * z3213 + z3212;
+        let z3216 = -s2.v58 * (self.m * s12.v59 + s10.v20)
+            + s1.v116 * (self.m * s12.v58 - s10.v21) + z3212;
         let z3217 = s3.v9 * s12.v61 - s4.v9 * s12.v60 + 0.5 * z2702;
-        let z3218 = self.m * s12.v60 - s10.v19;
-        let z3219 = self.m * s12.v61 + s10.v18;
         let z3220 = -s2.v60 * s10.v18 - s1.v120 * s10.v19 + 0.5 * z2702;
-        let z3221 = -s2.v60 * z3219 + s1.v120 * z3218 + z3217;
+        let z3221 = -s2.v60 * (self.m * s12.v61 + s10.v18)
+            + s1.v120 * (self.m * s12.v60 - s10.v19) + z3217;
         let z3222 = s3.v8 * s12.v63 - s4.v8 * s12.v62 + 0.5 * z2698;
-        let z3223 = self.m * s12.v62 - s10.v17;
-        let z3224 = self.m * s12.v63 + s10.v16;
         let z3225 = -s2.v62 * s10.v16 - s1.v124 * s10.v17 + 0.5 * z2698;
-        let z3226 = -s2.v62 * z3224 + s1.v124 * z3223 + z3222;
+        let z3226 = -s2.v62 * (self.m * s12.v63 + s10.v16)
+            + s1.v124 * (self.m * s12.v62 - s10.v17) + z3222;
         let z3227 = s3.v7 * s12.v65 - s4.v7 * s12.v64 + 0.5 * z2694;
-        let z3228 = self.m * s12.v64 - s10.v15;
-        let z3229 = self.m * s12.v65 + s10.v14;
         let z3230 = 0.5 * z2694 - s2.v64 * s10.v14 - s1.v128 * s10.v15;
-        let z3231 = -s2.v64 * z3229 + s1.v128 * z3228 + z3227;
+        let z3231 = -s2.v64 * (self.m * s12.v65 + s10.v14)
+            + s1.v128 * (self.m * s12.v64 - s10.v15) + z3227;
         let z3232 = s3.v6 * s12.v67 - s4.v6 * s12.v66 + 0.5 * z2690;
-        let z3233 = self.m * s12.v66 - s10.v13;
-        let z3234 = self.m * s12.v67 + s10.v12;
         let z3235 = 0.5 * z2690 - s2.v66 * s10.v12 - s1.v132 * s10.v13;
-        let z3236 = -s2.v66 * z3234 + s1.v132 * z3233 + z3232;
+        let z3236 = -s2.v66 * (self.m * s12.v67 + s10.v12)
+            + s1.v132 * (self.m * s12.v66 - s10.v13) + z3232;
         let z3237 = s3.v5 * s12.v69 - s4.v5 * s12.v68 + 0.5 * z2686;
-        let z3238 = self.m * s12.v68 - s10.v11;
-        let z3239 = self.m * s12.v69 + s10.v10;
         let z3240 = 0.5 * z2686 - s2.v68 * s10.v10 - s1.v136 * s10.v11;
-        let z3241 = z3237 - s2.v68 * z3239 + s1.v136 * z3238;
+        let z3241 = z3237 - s2.v68 * (self.m * s12.v69 + s10.v10)
+            + s1.v136 * (self.m * s12.v68 - s10.v11);
         let z3242 = s3.v4 * s12.v71 - s4.v4 * s12.v70 + 0.5 * z2682;
-        let z3243 = -s10.v9 + self.m * s12.v70;
-        let z3244 = s10.v8 + self.m * s12.v71;
         let z3245 = 0.5 * z2682 - s2.v70 * s10.v8 - s1.v140 * s10.v9;
-        let z3246 = z3242 - s2.v70 * z3244 + s1.v140 * z3243;
+        let z3246 = z3242 - s2.v70 * (s10.v8 + self.m * s12.v71)
+            + s1.v140 * (-s10.v9 + self.m * s12.v70);
         let z3247 = s3.v3 * s12.v73 - s4.v3 * s12.v72 + 0.5 * z2678;
-        let z3248 = -s10.v7 + self.m * s12.v72;
-        let z3249 = s10.v6 + self.m * s12.v73;
         let z3250 = 0.5 * z2678 - s2.v72 * s10.v6 - s1.v144 * s10.v7;
-        let z3251 = z3247 - s2.v72 * z3249 + s1.v144 * z3248;
+        let z3251 = z3247 - s2.v72 * (s10.v6 + self.m * s12.v73)
+            + s1.v144 * (-s10.v7 + self.m * s12.v72);
         let z3252 = s3.v2 * s12.v75 - s4.v2 * s12.v74 + 0.5 * z2674;
-        let z3253 = -s10.v5 + self.m * s12.v74;
-        let z3254 = s10.v4 + self.m * s12.v75;
         let z3255 = 0.5 * z2674 - s2.v74 * s10.v4 - s1.v148 * s10.v5;
-        let z3256 = z3252 - s2.v74 * z3254 + s1.v148 * z3253;
+        let z3256 = z3252 - s2.v74 * (s10.v4 + self.m * s12.v75)
+            + s1.v148 * (-s10.v5 + self.m * s12.v74);
         let z3257 = s3.v1 * s12.v77 - s4.v1 * s12.v76 + 0.5 * z2670;
-        let z3258 = -s10.v3 + self.m * s12.v76;
-        let z3259 = s10.v2 + self.m * s12.v77;
         let z3260 = -s2.v76 * s10.v2 - s1.v152 * s10.v3 + 0.5 * z2670;
-        let z3261 = -s2.v76 * z3259 + s1.v152 * z3258 + z3257;
+        let z3261 = -s2.v76 * (s10.v2 + self.m * s12.v77)
+            + s1.v152 * (-s10.v3 + self.m * s12.v76) + z3257;
         let z3262 = s3.v0 * s12.v79 - s4.v0 * s12.v78 + 0.5 * z2666;
-        let z3263 = -s10.v1 + self.m * s12.v78;
-        let z3264 = s10.v0 + self.m * s12.v79;
         let z3265 = -s2.v78 * s10.v0 - s1.v156 * s10.v1 + 0.5 * z2666;
-        let z3266 = -s2.v78 * z3264 + s1.v156 * z3263 + z3262;
+        let z3266 = -s2.v78 * (s10.v0 + self.m * s12.v79)
+            + s1.v156 * (-s10.v1 + self.m * s12.v78) + z3262;
         let x0 = z2986 * 0.5;
         let x1 = z2982 * 0.5;
         let x2 = z2978 * 0.5;
@@ -5155,7 +5134,6 @@ impl Dynamics<81> for FourBarChain40 {
         let s9 = self.shared9(q, qd, &s8);
         let s12 = self.shared12(q, qd, &s1, &s2, &s7, &s8);
         let z485 = 0.08333333333333333 * self.m * (self.l * self.l);
-        let z1531 = self.m * s2.v160;
         let z4554 = qd[41] * s12.v0;
         let z4555 = qd[41] * s12.v1;
         let z4556 = qd[42] * s12.v2;
@@ -5236,168 +5214,6 @@ impl Dynamics<81> for FourBarChain40 {
         let z4631 = qd[79] * s12.v77;
         let z4632 = qd[80] * s12.v78;
         let z4633 = qd[80] * s12.v79;
-        let z4639 = z485 + self.m * (s2.v80 * s2.v80) + self.m * (s2.v81 * s2.v81);
-        let z4641 = self.m * s2.v80;
-        let z4642 = qd[0] * self.m * s8.v80;
-        let z4643 = s2.v80 * z4642 - s2.v81 * s9.v0;
-        let z4649 = z485 + self.m * (s2.v82 * s2.v82) + self.m * (s2.v83 * s2.v83);
-        let z4651 = self.m * s2.v82;
-        let z4652 = qd[1] * self.m * s8.v82;
-        let z4653 = s2.v82 * z4652 - s2.v83 * s9.v1;
-        let z4659 = z485 + self.m * (s2.v84 * s2.v84) + self.m * (s2.v85 * s2.v85);
-        let z4661 = self.m * s2.v84;
-        let z4662 = qd[2] * self.m * s8.v84;
-        let z4663 = s2.v84 * z4662 - s2.v85 * s9.v2;
-        let z4669 = z485 + self.m * (s2.v86 * s2.v86) + self.m * (s2.v87 * s2.v87);
-        let z4671 = self.m * s2.v86;
-        let z4672 = qd[3] * self.m * s8.v86;
-        let z4673 = s2.v86 * z4672 - s2.v87 * s9.v3;
-        let z4679 = z485 + self.m * (s2.v88 * s2.v88) + self.m * (s2.v89 * s2.v89);
-        let z4681 = self.m * s2.v88;
-        let z4682 = qd[4] * self.m * s8.v88;
-        let z4683 = s2.v88 * z4682 - s2.v89 * s9.v4;
-        let z4689 = z485 + self.m * (s2.v90 * s2.v90) + self.m * (s2.v91 * s2.v91);
-        let z4691 = self.m * s2.v90;
-        let z4692 = qd[5] * self.m * s8.v90;
-        let z4693 = s2.v90 * z4692 - s2.v91 * s9.v5;
-        let z4699 = z485 + self.m * (s2.v92 * s2.v92) + self.m * (s2.v93 * s2.v93);
-        let z4701 = self.m * s2.v92;
-        let z4702 = qd[6] * self.m * s8.v92;
-        let z4703 = s2.v92 * z4702 - s2.v93 * s9.v6;
-        let z4709 = z485 + self.m * (s2.v94 * s2.v94) + self.m * (s2.v95 * s2.v95);
-        let z4711 = self.m * s2.v94;
-        let z4712 = qd[7] * self.m * s8.v94;
-        let z4713 = s2.v94 * z4712 - s2.v95 * s9.v7;
-        let z4719 = z485 + self.m * (s2.v96 * s2.v96) + self.m * (s2.v97 * s2.v97);
-        let z4721 = self.m * s2.v96;
-        let z4722 = qd[8] * self.m * s8.v96;
-        let z4723 = s2.v96 * z4722 - s2.v97 * s9.v8;
-        let z4729 = z485 + self.m * (s2.v98 * s2.v98) + self.m * (s2.v99 * s2.v99);
-        let z4731 = self.m * s2.v98;
-        let z4732 = qd[9] * self.m * s8.v98;
-        let z4733 = s2.v98 * z4732 - s2.v99 * s9.v9;
-        let z4739 = z485 + self.m * (s2.v100 * s2.v100) + self.m * (s2.v101 * s2.v101);
-        let z4741 = self.m * s2.v100;
-        let z4742 = qd[10] * self.m * s8.v100;
-        let z4743 = s2.v100 * z4742 - s2.v101 * s9.v10;
-        let z4749 = z485 + self.m * (s2.v102 * s2.v102) + self.m * (s2.v103 * s2.v103);
-        let z4751 = self.m * s2.v102;
-        let z4752 = qd[11] * self.m * s8.v102;
-        let z4753 = s2.v102 * z4752 - s2.v103 * s9.v11;
-        let z4759 = z485 + self.m * (s2.v104 * s2.v104) + self.m * (s2.v105 * s2.v105);
-        let z4761 = self.m * s2.v104;
-        let z4762 = qd[12] * self.m * s8.v104;
-        let z4763 = s2.v104 * z4762 - s2.v105 * s9.v12;
-        let z4769 = z485 + self.m * (s2.v106 * s2.v106) + self.m * (s2.v107 * s2.v107);
-        let z4771 = self.m * s2.v106;
-        let z4772 = qd[13] * self.m * s8.v106;
-        let z4773 = s2.v106 * z4772 - s2.v107 * s9.v13;
-        let z4779 = z485 + self.m * (s2.v108 * s2.v108) + self.m * (s2.v109 * s2.v109);
-        let z4781 = self.m * s2.v108;
-        let z4782 = qd[14] * self.m * s8.v108;
-        let z4783 = s2.v108 * z4782 - s2.v109 * s9.v14;
-        let z4789 = z485 + self.m * (s2.v110 * s2.v110) + self.m * (s2.v111 * s2.v111);
-        let z4791 = self.m * s2.v110;
-        let z4792 = qd[15] * self.m * s8.v110;
-        let z4793 = s2.v110 * z4792 - s2.v111 * s9.v15;
-        let z4799 = z485 + self.m * (s2.v112 * s2.v112) + self.m * (s2.v113 * s2.v113);
-        let z4801 = self.m * s2.v112;
-        let z4802 = qd[16] * self.m * s8.v112;
-        let z4803 = s2.v112 * z4802 - s2.v113 * s9.v16;
-        let z4809 = z485 + self.m * (s2.v114 * s2.v114) + self.m * (s2.v115 * s2.v115);
-        let z4811 = self.m * s2.v114;
-        let z4812 = qd[17] * self.m * s8.v114;
-        let z4813 = s2.v114 * z4812 - s2.v115 * s9.v17;
-        let z4819 = z485 + self.m * (s2.v116 * s2.v116) + self.m * (s2.v117 * s2.v117);
-        let z4821 = self.m * s2.v116;
-        let z4822 = qd[18] * self.m * s8.v116;
-        let z4823 = s2.v116 * z4822 - s2.v117 * s9.v18;
-        let z4829 = z485 + self.m * (s2.v118 * s2.v118) + self.m * (s2.v119 * s2.v119);
-        let z4831 = self.m * s2.v118;
-        let z4832 = qd[19] * self.m * s8.v118;
-        let z4833 = s2.v118 * z4832 - s2.v119 * s9.v19;
-        let z4839 = z485 + self.m * (s2.v120 * s2.v120) + self.m * (s2.v121 * s2.v121);
-        let z4841 = self.m * s2.v120;
-        let z4842 = qd[20] * self.m * s8.v120;
-        let z4843 = s2.v120 * z4842 - s2.v121 * s9.v20;
-        let z4849 = z485 + self.m * (s2.v122 * s2.v122) + self.m * (s2.v123 * s2.v123);
-        let z4851 = self.m * s2.v122;
-        let z4852 = qd[21] * self.m * s8.v122;
-        let z4853 = s2.v122 * z4852 - s2.v123 * s9.v21;
-        let z4859 = z485 + self.m * (s2.v124 * s2.v124) + self.m * (s2.v125 * s2.v125);
-        let z4861 = self.m * s2.v124;
-        let z4862 = qd[22] * self.m * s8.v124;
-        let z4863 = s2.v124 * z4862 - s2.v125 * s9.v22;
-        let z4869 = z485 + self.m * (s2.v126 * s2.v126) + self.m * (s2.v127 * s2.v127);
-        let z4871 = self.m * s2.v126;
-        let z4872 = qd[23] * self.m * s8.v126;
-        let z4873 = s2.v126 * z4872 - s2.v127 * s9.v23;
-        let z4879 = z485 + self.m * (s2.v128 * s2.v128) + self.m * (s2.v129 * s2.v129);
-        let z4881 = self.m * s2.v128;
-        let z4882 = qd[24] * self.m * s8.v128;
-        let z4883 = s2.v128 * z4882 - s2.v129 * s9.v24;
-        let z4889 = z485 + self.m * (s2.v130 * s2.v130) + self.m * (s2.v131 * s2.v131);
-        let z4891 = self.m * s2.v130;
-        let z4892 = qd[25] * self.m * s8.v130;
-        let z4893 = s2.v130 * z4892 - s2.v131 * s9.v25;
-        let z4899 = z485 + self.m * (s2.v132 * s2.v132) + self.m * (s2.v133 * s2.v133);
-        let z4901 = self.m * s2.v132;
-        let z4902 = qd[26] * self.m * s8.v132;
-        let z4903 = s2.v132 * z4902 - s2.v133 * s9.v26;
-        let z4909 = z485 + self.m * (s2.v134 * s2.v134) + self.m * (s2.v135 * s2.v135);
-        let z4911 = self.m * s2.v134;
-        let z4912 = qd[27] * self.m * s8.v134;
-        let z4913 = s2.v134 * z4912 - s2.v135 * s9.v27;
-        let z4919 = z485 + self.m * (s2.v136 * s2.v136) + self.m * (s2.v137 * s2.v137);
-        let z4921 = self.m * s2.v136;
-        let z4922 = qd[28] * self.m * s8.v136;
-        let z4923 = s2.v136 * z4922 - s2.v137 * s9.v28;
-        let z4929 = z485 + self.m * (s2.v138 * s2.v138) + self.m * (s2.v139 * s2.v139);
-        let z4931 = self.m * s2.v138;
-        let z4932 = qd[29] * self.m * s8.v138;
-        let z4933 = s2.v138 * z4932 - s2.v139 * s9.v29;
-        let z4939 = z485 + self.m * (s2.v140 * s2.v140) + self.m * (s2.v141 * s2.v141);
-        let z4941 = self.m * s2.v140;
-        let z4942 = qd[30] * self.m * s8.v140;
-        let z4943 = s2.v140 * z4942 - s2.v141 * s9.v30;
-        let z4949 = z485 + self.m * (s2.v142 * s2.v142) + self.m * (s2.v143 * s2.v143);
-        let z4951 = self.m * s2.v142;
-        let z4952 = qd[31] * self.m * s8.v142;
-        let z4953 = s2.v142 * z4952 - s2.v143 * s9.v31;
-        let z4959 = z485 + self.m * (s2.v144 * s2.v144) + self.m * (s2.v145 * s2.v145);
-        let z4961 = self.m * s2.v144;
-        let z4962 = qd[32] * self.m * s8.v144;
-        let z4963 = s2.v144 * z4962 - s2.v145 * s9.v32;
-        let z4969 = z485 + self.m * (s2.v146 * s2.v146) + self.m * (s2.v147 * s2.v147);
-        let z4971 = self.m * s2.v146;
-        let z4972 = qd[33] * self.m * s8.v146;
-        let z4973 = s2.v146 * z4972 - s2.v147 * s9.v33;
-        let z4979 = z485 + self.m * (s2.v148 * s2.v148) + self.m * (s2.v149 * s2.v149);
-        let z4981 = self.m * s2.v148;
-        let z4982 = qd[34] * self.m * s8.v148;
-        let z4983 = s2.v148 * z4982 - s2.v149 * s9.v34;
-        let z4989 = z485 + self.m * (s2.v150 * s2.v150) + self.m * (s2.v151 * s2.v151);
-        let z4991 = self.m * s2.v150;
-        let z4992 = qd[35] * self.m * s8.v150;
-        let z4993 = s2.v150 * z4992 - s2.v151 * s9.v35;
-        let z4999 = z485 + self.m * (s2.v152 * s2.v152) + self.m * (s2.v153 * s2.v153);
-        let z5001 = self.m * s2.v152;
-        let z5002 = qd[36] * self.m * s8.v152;
-        let z5003 = s2.v152 * z5002 - s2.v153 * s9.v36;
-        let z5009 = z485 + self.m * (s2.v154 * s2.v154) + self.m * (s2.v155 * s2.v155);
-        let z5011 = self.m * s2.v154;
-        let z5012 = qd[37] * self.m * s8.v154;
-        let z5013 = s2.v154 * z5012 - s2.v155 * s9.v37;
-        let z5019 = z485 + self.m * (s2.v156 * s2.v156) + self.m * (s2.v157 * s2.v157);
-        let z5021 = self.m * s2.v156;
-        let z5022 = qd[38] * self.m * s8.v156;
-        let z5023 = s2.v156 * z5022 - s2.v157 * s9.v38;
-        let z5029 = z485 + self.m * (s2.v158 * s2.v158) + self.m * (s2.v159 * s2.v159);
-        let z5031 = self.m * s2.v158;
-        let z5032 = qd[39] * self.m * s8.v158;
-        let z5033 = s2.v158 * z5032 - s2.v159 * s9.v39;
-        let z5036 = qd[40] * self.m * s8.v160;
-        let z5037 = s2.v160 * z5036 - s2.v161 * s9.v40;
         let z5039 = -self.m * s2.v163;
         let z5040 = -self.m * s7.v0 * s8.v163;
         let z5041 = self.m * s7.v0 * s8.v162;
@@ -5564,683 +5380,684 @@ impl Dynamics<81> for FourBarChain40 {
         let z5241 = 1.0 / z5240;
         let z5242 = s2.v78 * z5236 - s1.v156 * z5235 - z5237;
         let z5243 = z5238 * z5241;
-        let z5245 = s5.v80 * z5241;
-        let z5246 = -z4632 * z5239 + z5242 - s5.v80 * z4633;
         let z5247 = -s2.v76 * s3.v1 + s1.v152 * z5229 + s5.v1;
         let z5248 = self.m * s1.v152 + z5229;
         let z5249 = -s2.v76 * s5.v79 + s1.v152 * z5248 + z5247;
         let z5250 = 1.0 / z5249;
         let z5251 = s2.v76 * z5231 - s1.v152 * z5230 - z5232;
         let z5252 = z5247 * z5250;
-        let z5254 = s5.v79 * z5250;
-        let z5255 = -z4630 * z5248 + z5251 - s5.v79 * z4631;
         let z5256 = s5.v2 - s2.v74 * s3.v2 + s1.v148 * z5224;
         let z5257 = self.m * s1.v148 + z5224;
         let z5258 = z5256 - s2.v74 * s5.v78 + s1.v148 * z5257;
         let z5259 = 1.0 / z5258;
         let z5260 = -z5227 + s2.v74 * z5226 - s1.v148 * z5225;
         let z5261 = z5256 * z5259;
-        let z5263 = s5.v78 * z5259;
-        let z5264 = -z4628 * z5257 - s5.v78 * z4629 + z5260;
         let z5265 = s5.v3 - s2.v72 * s3.v3 + s1.v144 * z5219;
         let z5266 = self.m * s1.v144 + z5219;
         let z5267 = z5265 - s2.v72 * s5.v77 + s1.v144 * z5266;
         let z5268 = 1.0 / z5267;
         let z5269 = -z5222 + s2.v72 * z5221 - s1.v144 * z5220;
         let z5270 = z5265 * z5268;
-        let z5272 = s5.v77 * z5268;
-        let z5273 = -z4626 * z5266 - s5.v77 * z4627 + z5269;
         let z5274 = s5.v4 - s2.v70 * s3.v4 + s1.v140 * z5214;
         let z5275 = self.m * s1.v140 + z5214;
         let z5276 = z5274 - s2.v70 * s5.v76 + s1.v140 * z5275;
         let z5277 = 1.0 / z5276;
         let z5278 = -z5217 + s2.v70 * z5216 - s1.v140 * z5215;
         let z5279 = z5274 * z5277;
-        let z5281 = s5.v76 * z5277;
-        let z5282 = -z4624 * z5275 - s5.v76 * z4625 + z5278;
         let z5283 = s5.v5 - s2.v68 * s3.v5 + s1.v136 * z5209;
         let z5284 = self.m * s1.v136 + z5209;
         let z5285 = z5283 - s2.v68 * s5.v75 + s1.v136 * z5284;
         let z5286 = 1.0 / z5285;
         let z5287 = -z5212 + s2.v68 * z5211 - s1.v136 * z5210;
         let z5288 = z5283 * z5286;
-        let z5290 = s5.v75 * z5286;
-        let z5291 = -z4622 * z5284 - s5.v75 * z4623 + z5287;
         let z5292 = s5.v6 - s2.v66 * s3.v6 + s1.v132 * z5204;
         let z5293 = self.m * s1.v132 + z5204;
         let z5294 = -s2.v66 * s5.v74 + s1.v132 * z5293 + z5292;
         let z5295 = 1.0 / z5294;
         let z5296 = -z5207 + s2.v66 * z5206 - s1.v132 * z5205;
         let z5297 = z5292 * z5295;
-        let z5299 = s5.v74 * z5295;
-        let z5300 = -z4620 * z5293 - s5.v74 * z4621 + z5296;
         let z5301 = s5.v7 - s2.v64 * s3.v7 + s1.v128 * z5199;
         let z5302 = self.m * s1.v128 + z5199;
         let z5303 = -s2.v64 * s5.v73 + s1.v128 * z5302 + z5301;
         let z5304 = 1.0 / z5303;
         let z5305 = -z5202 + s2.v64 * z5201 - s1.v128 * z5200;
         let z5306 = z5301 * z5304;
-        let z5308 = s5.v73 * z5304;
-        let z5309 = -z4618 * z5302 - s5.v73 * z4619 + z5305;
         let z5310 = s5.v8 - s2.v62 * s3.v8 + s1.v124 * z5194;
         let z5311 = self.m * s1.v124 + z5194;
         let z5312 = -s2.v62 * s5.v72 + s1.v124 * z5311 + z5310;
         let z5313 = 1.0 / z5312;
         let z5314 = -z5197 + s2.v62 * z5196 - s1.v124 * z5195;
         let z5315 = z5310 * z5313;
-        let z5317 = s5.v72 * z5313;
-        let z5318 = -z4616 * z5311 - s5.v72 * z4617 + z5314;
         let z5319 = s5.v9 - s2.v60 * s3.v9 + s1.v120 * z5189;
         let z5320 = self.m * s1.v120 + z5189;
         let z5321 = -s2.v60 * s5.v71 + s1.v120 * z5320 + z5319;
         let z5322 = 1.0 / z5321;
         let z5323 = -z5192 + s2.v60 * z5191 - s1.v120 * z5190;
         let z5324 = z5319 * z5322;
-        let z5326 = s5.v71 * z5322;
-        let z5327 = z5323 - z4614 * z5320 - s5.v71 * z4615;
         let z5328 = s5.v10 - s2.v58 * s3.v10 + s1.v116 * z5184;
         let z5329 = self.m * s1.v116 + z5184;
         let z5330 = z5328 - s2.v58 * s5.v70 + s1.v116 * z5329;
         let z5331 = 1.0 / z5330;
         let z5332 = -z5187 + s2.v58 * z5186 - s1.v116 * z5185;
         let z5333 = z5328 * z5331;
-        let z5335 = s5.v70 * z5331;
-        let z5336 = z5332 - z4612 * z5329 - s5.v70 * z4613;
         let z5337 = s5.v11 - s2.v56 * s3.v11 + s1.v112 * z5179;
         let z5338 = self.m * s1.v112 + z5179;
         let z5339 = z5337 - s2.v56 * s5.v69 + s1.v112 * z5338;
         let z5340 = 1.0 / z5339;
         let z5341 = -z5182 + s2.v56 * z5181 - s1.v112 * z5180;
         let z5342 = z5337 * z5340;
-        let z5344 = s5.v69 * z5340;
-        let z5345 = z5341 - z4610 * z5338 - s5.v69 * z4611;
         let z5346 = s5.v12 - s2.v54 * s3.v12 + s1.v108 * z5174;
         let z5347 = self.m * s1.v108 + z5174;
         let z5348 = z5346 - s2.v54 * s5.v68 + s1.v108 * z5347;
         let z5349 = 1.0 / z5348;
         let z5350 = -z5177 + s2.v54 * z5176 - s1.v108 * z5175;
         let z5351 = z5346 * z5349;
-        let z5353 = s5.v68 * z5349;
-        let z5354 = z5350 - z4608 * z5347 - s5.v68 * z4609;
         let z5355 = -s2.v52 * s3.v13 + s1.v104 * z5169 + s5.v13;
         let z5356 = self.m * s1.v104 + z5169;
         let z5357 = z5355 - s2.v52 * s5.v67 + s1.v104 * z5356;
         let z5358 = 1.0 / z5357;
         let z5359 = -z5172 + s2.v52 * z5171 - s1.v104 * z5170;
         let z5360 = z5355 * z5358;
-        let z5362 = s5.v67 * z5358;
-        let z5363 = z5359 - z4606 * z5356 - s5.v67 * z4607;
         let z5364 = -s2.v50 * s3.v14 + s1.v100 * z5164 + s5.v14;
         let z5365 = self.m * s1.v100 + z5164;
         let z5366 = z5364 - s2.v50 * s5.v66 + s1.v100 * z5365;
         let z5367 = 1.0 / z5366;
         let z5368 = -z5167 + s2.v50 * z5166 - s1.v100 * z5165;
         let z5369 = z5364 * z5367;
-        let z5371 = s5.v66 * z5367;
-        let z5372 = z5368 - z4604 * z5365 - s5.v66 * z4605;
         let z5373 = -s2.v48 * s3.v15 + s1.v96 * z5159 + s5.v15;
         let z5374 = self.m * s1.v96 + z5159;
         let z5375 = z5373 - s2.v48 * s5.v65 + s1.v96 * z5374;
         let z5376 = 1.0 / z5375;
         let z5377 = -z5162 + s2.v48 * z5161 - s1.v96 * z5160;
         let z5378 = z5373 * z5376;
-        let z5380 = s5.v65 * z5376;
-        let z5381 = -z4602 * z5374 + z5377 - s5.v65 * z4603;
         let z5382 = -s2.v46 * s3.v16 + s1.v92 * z5154 + s5.v16;
         let z5383 = self.m * s1.v92 + z5154;
         let z5384 = z5382 - s2.v46 * s5.v64 + s1.v92 * z5383;
         let z5385 = 1.0 / z5384;
         let z5386 = -z5157 + s2.v46 * z5156 - s1.v92 * z5155;
         let z5387 = z5382 * z5385;
-        let z5389 = s5.v64 * z5385;
-        let z5390 = -z4600 * z5383 + z5386 - s5.v64 * z4601;
         let z5391 = -s2.v44 * s3.v17 + s1.v88 * z5149 + s5.v17;
         let z5392 = self.m * s1.v88 + z5149;
         let z5393 = z5391 - s2.v44 * s5.v63 + s1.v88 * z5392;
         let z5394 = 1.0 / z5393;
         let z5395 = -z5152 + s2.v44 * z5151 - s1.v88 * z5150;
         let z5396 = z5391 * z5394;
-        let z5398 = s5.v63 * z5394;
-        let z5399 = -z4598 * z5392 + z5395 - s5.v63 * z4599;
         let z5400 = -s2.v42 * s3.v18 + s1.v84 * z5144 + s5.v18;
         let z5401 = self.m * s1.v84 + z5144;
         let z5402 = z5400 - s2.v42 * s5.v62 + s1.v84 * z5401;
         let z5403 = 1.0 / z5402;
         let z5404 = -z5147 + s2.v42 * z5146 - s1.v84 * z5145;
         let z5405 = z5400 * z5403;
-        let z5407 = s5.v62 * z5403;
-        let z5408 = -z4596 * z5401 + z5404 - s5.v62 * z4597;
         let z5409 = -s2.v40 * s3.v19 + s1.v80 * z5139 + s5.v19;
         let z5410 = self.m * s1.v80 + z5139;
         let z5411 = -s2.v40 * s5.v61 + s1.v80 * z5410 + z5409;
         let z5412 = 1.0 / z5411;
         let z5413 = -z5142 + s2.v40 * z5141 - s1.v80 * z5140;
         let z5414 = z5409 * z5412;
-        let z5416 = s5.v61 * z5412;
-        let z5417 = -z4594 * z5410 + z5413 - s5.v61 * z4595;
         let z5418 = -s2.v38 * s3.v20 + s1.v76 * z5134 + s5.v20;
         let z5419 = self.m * s1.v76 + z5134;
         let z5420 = -s2.v38 * s5.v60 + s1.v76 * z5419 + z5418;
         let z5421 = 1.0 / z5420;
         let z5422 = s2.v38 * z5136 - s1.v76 * z5135 - z5137;
         let z5423 = z5418 * z5421;
-        let z5425 = s5.v60 * z5421;
-        let z5426 = -z4592 * z5419 + z5422 - s5.v60 * z4593;
         let z5427 = -s2.v36 * s3.v21 + s1.v72 * z5129 + s5.v21;
         let z5428 = self.m * s1.v72 + z5129;
         let z5429 = -s2.v36 * s5.v59 + s1.v72 * z5428 + z5427;
         let z5430 = 1.0 / z5429;
         let z5431 = s2.v36 * z5131 - s1.v72 * z5130 - z5132;
         let z5432 = z5427 * z5430;
-        let z5434 = s5.v59 * z5430;
-        let z5435 = -z4590 * z5428 + z5431 - s5.v59 * z4591;
         let z5436 = -s2.v34 * s3.v22 + s1.v68 * z5124 + s5.v22;
         let z5437 = self.m * s1.v68 + z5124;
         let z5438 = -s2.v34 * s5.v58 + s1.v68 * z5437 + z5436;
         let z5439 = 1.0 / z5438;
         let z5440 = s2.v34 * z5126 - s1.v68 * z5125 - z5127;
         let z5441 = z5436 * z5439;
-        let z5443 = s5.v58 * z5439;
-        let z5444 = -z4588 * z5437 - s5.v58 * z4589 + z5440;
         let z5445 = -s2.v32 * s3.v23 + s1.v64 * z5119 + s5.v23;
         let z5446 = self.m * s1.v64 + z5119;
         let z5447 = -s2.v32 * s5.v57 + s1.v64 * z5446 + z5445;
         let z5448 = 1.0 / z5447;
         let z5449 = s2.v32 * z5121 - s1.v64 * z5120 - z5122;
         let z5450 = z5445 * z5448;
-        let z5452 = s5.v57 * z5448;
-        let z5453 = -z4586 * z5446 - s5.v57 * z4587 + z5449;
         let z5454 = -s2.v30 * s3.v24 + s1.v60 * z5114 + s5.v24;
         let z5455 = z5114 + self.m * s1.v60;
         let z5456 = -s2.v30 * s5.v56 + s1.v60 * z5455 + z5454;
         let z5457 = 1.0 / z5456;
         let z5458 = s2.v30 * z5116 - s1.v60 * z5115 - z5117;
         let z5459 = z5454 * z5457;
-        let z5461 = s5.v56 * z5457;
-        let z5462 = -z4584 * z5455 - s5.v56 * z4585 + z5458;
         let z5463 = -s2.v28 * s3.v25 + s1.v56 * z5109 + s5.v25;
         let z5464 = z5109 + self.m * s1.v56;
         let z5465 = -s2.v28 * s5.v55 + s1.v56 * z5464 + z5463;
         let z5466 = 1.0 / z5465;
         let z5467 = s2.v28 * z5111 - s1.v56 * z5110 - z5112;
         let z5468 = z5463 * z5466;
-        let z5470 = s5.v55 * z5466;
-        let z5471 = -z4582 * z5464 - s5.v55 * z4583 + z5467;
         let z5472 = -s2.v26 * s3.v26 + s1.v52 * z5104 + s5.v26;
         let z5473 = z5104 + self.m * s1.v52;
         let z5474 = -s2.v26 * s5.v54 + s1.v52 * z5473 + z5472;
         let z5475 = 1.0 / z5474;
         let z5476 = s2.v26 * z5106 - s1.v52 * z5105 - z5107;
         let z5477 = z5472 * z5475;
-        let z5479 = s5.v54 * z5475;
-        let z5480 = -z4580 * z5473 - s5.v54 * z4581 + z5476;
         let z5481 = -s2.v24 * s3.v27 + s1.v48 * z5099 + s5.v27;
         let z5482 = z5099 + self.m * s1.v48;
         let z5483 = -s2.v24 * s5.v53 + s1.v48 * z5482 + z5481;
         let z5484 = 1.0 / z5483;
         let z5485 = s2.v24 * z5101 - s1.v48 * z5100 - z5102;
         let z5486 = z5481 * z5484;
-        let z5488 = s5.v53 * z5484;
-        let z5489 = -z4578 * z5482 - s5.v53 * z4579 + z5485;
         let z5490 = s5.v28 - s2.v22 * s3.v28 + s1.v44 * z5094;
         let z5491 = z5094 + self.m * s1.v44;
         let z5492 = z5490 - s2.v22 * s5.v52 + s1.v44 * z5491;
         let z5493 = 1.0 / z5492;
         let z5494 = -z5097 + s2.v22 * z5096 - s1.v44 * z5095;
         let z5495 = z5490 * z5493;
-        let z5497 = s5.v52 * z5493;
-        let z5498 = -z4576 * z5491 - s5.v52 * z4577 + z5494;
         let z5499 = -s2.v20 * s3.v29 + s1.v40 * z5089 + s5.v29;
         let z5500 = z5089 + self.m * s1.v40;
         let z5501 = z5499 - s2.v20 * s5.v51 + s1.v40 * z5500;
         let z5502 = 1.0 / z5501;
         let z5503 = -z5092 + s2.v20 * z5091 - s1.v40 * z5090;
         let z5504 = z5499 * z5502;
-        let z5506 = s5.v51 * z5502;
-        let z5507 = -z4574 * z5500 - s5.v51 * z4575 + z5503;
         let z5508 = -s2.v18 * s3.v30 + s1.v36 * z5084 + s5.v30;
         let z5509 = z5084 + self.m * s1.v36;
         let z5510 = z5508 - s2.v18 * s5.v50 + s1.v36 * z5509;
         let z5511 = 1.0 / z5510;
         let z5512 = -z5087 + s2.v18 * z5086 - s1.v36 * z5085;
         let z5513 = z5508 * z5511;
-        let z5515 = s5.v50 * z5511;
-        let z5516 = -z4572 * z5509 - s5.v50 * z4573 + z5512;
         let z5517 = s5.v31 - s2.v16 * s3.v31 + s1.v32 * z5079;
         let z5518 = z5079 + self.m * s1.v32;
         let z5519 = z5517 - s2.v16 * s5.v49 + s1.v32 * z5518;
         let z5520 = 1.0 / z5519;
         let z5521 = -z5082 + s2.v16 * z5081 - s1.v32 * z5080;
         let z5522 = z5517 * z5520;
-        let z5524 = s5.v49 * z5520;
-        let z5525 = -z4570 * z5518 - s5.v49 * z4571 + z5521;
         let z5526 = s5.v32 - s2.v14 * s3.v32 + s1.v28 * z5074;
         let z5527 = z5074 + self.m * s1.v28;
         let z5528 = z5526 - s2.v14 * s5.v48 + s1.v28 * z5527;
         let z5529 = 1.0 / z5528;
         let z5530 = -z5077 + s2.v14 * z5076 - s1.v28 * z5075;
         let z5531 = z5526 * z5529;
-        let z5533 = s5.v48 * z5529;
-        let z5534 = -z4568 * z5527 - s5.v48 * z4569 + z5530;
         let z5535 = s5.v33 - s2.v12 * s3.v33 + s1.v24 * z5069;
         let z5536 = z5069 + self.m * s1.v24;
         let z5537 = -s2.v12 * s5.v47 + s1.v24 * z5536 + z5535;
         let z5538 = 1.0 / z5537;
         let z5539 = -z5072 + s2.v12 * z5071 - s1.v24 * z5070;
         let z5540 = z5535 * z5538;
-        let z5542 = s5.v47 * z5538;
-        let z5543 = -z4566 * z5536 - s5.v47 * z4567 + z5539;
         let z5544 = s5.v34 - s2.v10 * s3.v34 + s1.v20 * z5064;
         let z5545 = self.m * s1.v20 + z5064;
         let z5546 = -s2.v10 * s5.v46 + s1.v20 * z5545 + z5544;
         let z5547 = 1.0 / z5546;
         let z5548 = -z5067 + s2.v10 * z5066 - s1.v20 * z5065;
         let z5549 = z5544 * z5547;
-        let z5551 = s5.v46 * z5547;
-        let z5552 = -z4564 * z5545 - s5.v46 * z4565 + z5548;
         let z5553 = s5.v35 - s2.v8 * s3.v35 + s1.v16 * z5059;
         let z5554 = self.m * s1.v16 + z5059;
         let z5555 = -s2.v8 * s5.v45 + s1.v16 * z5554 + z5553;
         let z5556 = 1.0 / z5555;
         let z5557 = s2.v8 * z5061 - s1.v16 * z5060 - z5062;
         let z5558 = z5553 * z5556;
-        let z5560 = s5.v45 * z5556;
-        let z5561 = -z4562 * z5554 - s5.v45 * z4563 + z5557;
         let z5562 = s5.v36 - s2.v6 * s3.v36 + s1.v12 * z5054;
         let z5563 = self.m * s1.v12 + z5054;
         let z5564 = -s2.v6 * s5.v44 + s1.v12 * z5563 + z5562;
         let z5565 = 1.0 / z5564;
         let z5566 = s2.v6 * z5056 - s1.v12 * z5055 - z5057;
         let z5567 = z5562 * z5565;
-        let z5569 = s5.v44 * z5565;
-        let z5570 = -z4560 * z5563 - s5.v44 * z4561 + z5566;
         let z5571 = s5.v37 - s2.v4 * s3.v37 + s1.v8 * z5049;
         let z5572 = self.m * s1.v8 + z5049;
         let z5573 = -s2.v4 * s5.v43 + s1.v8 * z5572 + z5571;
         let z5574 = 1.0 / z5573;
         let z5575 = s2.v4 * z5051 - s1.v8 * z5050 - z5052;
         let z5576 = z5571 * z5574;
-        let z5578 = s5.v43 * z5574;
-        let z5579 = -z4558 * z5572 - s5.v43 * z4559 + z5575;
         let z5580 = s5.v38 - s2.v2 * s3.v38 + s1.v4 * z5044;
         let z5581 = self.m * s1.v4 + z5044;
         let z5582 = z5580 - s2.v2 * s5.v42 + s1.v4 * z5581;
         let z5583 = 1.0 / z5582;
         let z5584 = s2.v2 * z5046 - s1.v4 * z5045 - z5047;
         let z5585 = z5580 * z5583;
-        let z5587 = s5.v42 * z5583;
-        let z5588 = -z4556 * z5581 + z5584 - s5.v42 * z4557;
         let z5589 = s5.v39 - s2.v0 * s3.v39 + s1.v0 * z5039;
         let z5590 = self.m * s1.v0 + z5039;
         let z5591 = z5589 - s2.v0 * s5.v41 + s1.v0 * z5590;
         let z5592 = 1.0 / z5591;
         let z5593 = s2.v0 * z5041 - s1.v0 * z5040 - z5042;
         let z5594 = z5589 * z5592;
-        let z5596 = s5.v41 * z5592;
-        let z5597 = -z4554 * z5590 + z5593 - s5.v41 * z4555;
-        let z5598 = 1.0 / s5.v40;
-        let z5607 = s5.v0 - z5238 * z5243 + z5029;
-        let z5609 = s3.v0 - z5238 * z5245 + z5031;
-        let z5613 = s3.v0 * z4633 + z4632 * z5234 + z5237 + z5243 * z5246 + z5033;
-        let z5616 = 1.0 / z5607;
-        let z5625 = s5.v1 - z5247 * z5252 + z5019;
-        let z5627 = s3.v1 - z5247 * z5254 + z5021;
-        let z5631 = s3.v1 * z4631 + z4630 * z5229 + z5232 + z5252 * z5255 + z5023;
-        let z5634 = 1.0 / z5625;
-        let z5643 = s5.v2 - z5256 * z5261 + z5009;
-        let z5645 = s3.v2 - z5256 * z5263 + z5011;
-        let z5649 = z4628 * z5224 + s3.v2 * z4629 + z5227 + z5261 * z5264 + z5013;
-        let z5652 = 1.0 / z5643;
-        let z5661 = s5.v3 + z4999 - z5265 * z5270;
-        let z5663 = s3.v3 + z5001 - z5265 * z5272;
-        let z5667 = z4626 * z5219 + s3.v3 * z4627 + z5222 + z5003 + z5270 * z5273;
-        let z5670 = 1.0 / z5661;
-        let z5679 = s5.v4 + z4989 - z5274 * z5279;
-        let z5681 = s3.v4 + z4991 - z5274 * z5281;
-        let z5685 = z4624 * z5214 + s3.v4 * z4625 + z5217 + z4993 + z5279 * z5282;
-        let z5688 = 1.0 / z5679;
-        let z5697 = s5.v5 + z4979 - z5283 * z5288;
-        let z5699 = s3.v5 + z4981 - z5283 * z5290;
-        let z5703 = z4622 * z5209 + s3.v5 * z4623 + z5212 + z4983 + z5288 * z5291;
-        let z5706 = 1.0 / z5697;
-        let z5715 = s5.v6 + z4969 - z5292 * z5297;
-        let z5717 = s3.v6 + z4971 - z5292 * z5299;
-        let z5721 = z4620 * z5204 + s3.v6 * z4621 + z5207 + z4973 + z5297 * z5300;
-        let z5724 = 1.0 / z5715;
-        let z5733 = s5.v7 + z4959 - z5301 * z5306;
-        let z5735 = s3.v7 + z4961 - z5301 * z5308;
-        let z5739 = z4618 * z5199 + s3.v7 * z4619 + z5202 + z4963 + z5306 * z5309;
-        let z5742 = 1.0 / z5733;
-        let z5751 = s5.v8 + z4949 - z5310 * z5315;
-        let z5753 = s3.v8 + z4951 - z5310 * z5317;
-        let z5757 = z4616 * z5194 + s3.v8 * z4617 + z5197 + z4953 + z5315 * z5318;
-        let z5760 = 1.0 / z5751;
-        let z5769 = s5.v9 + z4939 - z5319 * z5324;
-        let z5771 = s3.v9 + z4941 - z5319 * z5326;
-        let z5775 = z5324 * z5327 + z4614 * z5189 + s3.v9 * z4615 + z5192 + z4943;
-        let z5778 = 1.0 / z5769;
-        let z5787 = -z5328 * z5333 + z4929 + s5.v10;
-        let z5789 = -z5328 * z5335 + z4931 + s3.v10;
-        let z5793 = z5333 * z5336 + z4612 * z5184 + z5187 + z4933 + s3.v10 * z4613;
-        let z5796 = 1.0 / z5787;
-        let z5805 = -z5337 * z5342 + z4919 + s5.v11;
-        let z5807 = -z5337 * z5344 + z4921 + s3.v11;
-        let z5811 = z5342 * z5345 + z4610 * z5179 + z4923 + z5182 + s3.v11 * z4611;
-        let z5814 = 1.0 / z5805;
-        let z5823 = -z5346 * z5351 + z4909 + s5.v12;
-        let z5825 = -z5346 * z5353 + z4911 + s3.v12;
-        let z5829 = z5351 * z5354 + z4608 * z5174 + z4913 + z5177 + s3.v12 * z4609;
-        let z5832 = 1.0 / z5823;
-        let z5841 = -z5355 * z5360 + z4899 + s5.v13;
-        let z5843 = -z5355 * z5362 + z4901 + s3.v13;
-        let z5847 = z5360 * z5363 + z4606 * z5169 + z4903 + z5172 + s3.v13 * z4607;
-        let z5850 = 1.0 / z5841;
-        let z5859 = -z5364 * z5369 + z4889 + s5.v14;
-        let z5861 = -z5364 * z5371 + z4891 + s3.v14;
-        let z5865 = z5369 * z5372 + z4604 * z5164 + z4893 + z5167 + s3.v14 * z4605;
-        let z5868 = 1.0 / z5859;
-        let z5877 = -z5373 * z5378 + z4879 + s5.v15;
-        let z5879 = -z5373 * z5380 + z4881 + s3.v15;
-        let z5883 = z4602 * z5159 + z5378 * z5381 + z4883 + z5162 + s3.v15 * z4603;
-        let z5886 = 1.0 / z5877;
-        let z5895 = z4869 - z5382 * z5387 + s5.v16;
-        let z5897 = -z5382 * z5389 + z4871 + s3.v16;
-        let z5901 = z4600 * z5154 + z4873 + z5387 * z5390 + z5157 + s3.v16 * z4601;
-        let z5904 = 1.0 / z5895;
-        let z5913 = z4859 - z5391 * z5396 + s5.v17;
-        let z5915 = z4861 - z5391 * z5398 + s3.v17;
-        let z5919 = z4598 * z5149 + z4863 + z5396 * z5399 + z5152 + s3.v17 * z4599;
-        let z5922 = 1.0 / z5913;
-        let z5931 = z4849 - z5400 * z5405 + s5.v18;
-        let z5933 = z4851 - z5400 * z5407 + s3.v18;
-        let z5937 = z4596 * z5144 + z4853 + z5147 + z5405 * z5408 + s3.v18 * z4597;
-        let z5940 = 1.0 / z5931;
-        let z5949 = z4839 - z5409 * z5414 + s5.v19;
-        let z5951 = z4841 - z5409 * z5416 + s3.v19;
-        let z5955 = z4843 + z4594 * z5139 + z5142 + z5414 * z5417 + s3.v19 * z4595;
-        let z5958 = 1.0 / z5949;
-        let z5967 = z4829 - z5418 * z5423 + s5.v20;
-        let z5969 = z4831 - z5418 * z5425 + s3.v20;
-        let z5973 = z4833 + z4592 * z5134 + z5137 + z5423 * z5426 + s3.v20 * z4593;
-        let z5976 = 1.0 / z5967;
-        let z5985 = z4819 - z5427 * z5432 + s5.v21;
-        let z5987 = z4821 - z5427 * z5434 + s3.v21;
-        let z5991 = z4823 + z4590 * z5129 + z5132 + z5432 * z5435 + s3.v21 * z4591;
-        let z5994 = 1.0 / z5985;
-        let z6003 = -z5436 * z5441 + s5.v22 + z4809;
-        let z6005 = z4811 - z5436 * z5443 + s3.v22;
-        let z6009 = z4813 + z4588 * z5124 + z5127 + z5441 * z5444 + s3.v22 * z4589;
-        let z6012 = 1.0 / z6003;
-        let z6021 = -z5445 * z5450 + s5.v23 + z4799;
-        let z6023 = -z5445 * z5452 + s3.v23 + z4801;
-        let z6027 = z4586 * z5119 + z5122 + z5450 * z5453 + s3.v23 * z4587 + z4803;
-        let z6030 = 1.0 / z6021;
-        let z6039 = -z5454 * z5459 + s5.v24 + z4789;
-        let z6041 = -z5454 * z5461 + s3.v24 + z4791;
-        let z6045 = z4584 * z5114 + z5117 + z5459 * z5462 + s3.v24 * z4585 + z4793;
-        let z6048 = 1.0 / z6039;
-        let z6057 = -z5463 * z5468 + s5.v25 + z4779;
-        let z6059 = -z5463 * z5470 + s3.v25 + z4781;
-        let z6063 = z4582 * z5109 + z5112 + z5468 * z5471 + s3.v25 * z4583 + z4783;
-        let z6066 = 1.0 / z6057;
-        let z6075 = -z5472 * z5477 + z4769 + s5.v26;
-        let z6077 = -z5472 * z5479 + z4771 + s3.v26;
-        let z6081 = z4580 * z5104 + z5107 + z5477 * z5480 + z4773 + s3.v26 * z4581;
-        let z6084 = 1.0 / z6075;
-        let z6093 = -z5481 * z5486 + z4759 + s5.v27;
-        let z6095 = -z5481 * z5488 + z4761 + s3.v27;
-        let z6099 = z4578 * z5099 + z5102 + z5486 * z5489 + z4763 + s3.v27 * z4579;
-        let z6102 = 1.0 / z6093;
-        let z6111 = -z5490 * z5495 + z4749 + s5.v28;
-        let z6113 = -z5490 * z5497 + z4751 + s3.v28;
-        let z6117 = z4576 * z5094 + z5097 + z5495 * z5498 + z4753 + s3.v28 * z4577;
-        let z6120 = 1.0 / z6111;
-        let z6129 = -z5499 * z5504 + z4739 + s5.v29;
-        let z6131 = -z5499 * z5506 + z4741 + s3.v29;
-        let z6135 = z4574 * z5089 + z5092 + z5504 * z5507 + z4743 + s3.v29 * z4575;
-        let z6138 = 1.0 / z6129;
-        let z6147 = z4729 - z5508 * z5513 + s5.v30;
-        let z6149 = z4731 - z5508 * z5515 + s3.v30;
-        let z6153 = z4572 * z5084 + z5087 + z4733 + z5513 * z5516 + s3.v30 * z4573;
-        let z6156 = 1.0 / z6147;
-        let z6165 = s5.v31 + z4719 - z5517 * z5522;
-        let z6167 = z4721 - z5517 * z5524 + s3.v31;
-        let z6171 = z4570 * z5079 + z5082 + z4723 + z5522 * z5525 + s3.v31 * z4571;
-        let z6174 = 1.0 / z6165;
-        let z6183 = s5.v32 + z4709 - z5526 * z5531;
-        let z6185 = s3.v32 + z4711 - z5526 * z5533;
-        let z6189 = s3.v32 * z4569 + z5077 + z4568 * z5074 + z4713 + z5531 * z5534;
-        let z6192 = 1.0 / z6183;
-        let z6201 = s5.v33 + z4699 - z5535 * z5540;
-        let z6203 = s3.v33 + z4701 - z5535 * z5542;
-        let z6207 = z5072 + s3.v33 * z4567 + z4566 * z5069 + z4703 + z5540 * z5543;
-        let z6210 = 1.0 / z6201;
-        let z6219 = s5.v34 + z4689 - z5544 * z5549;
-        let z6221 = s3.v34 + z4691 - z5544 * z5551;
-        let z6225 = z5067 + z4564 * z5064 + s3.v34 * z4565 + z4693 + z5549 * z5552;
-        let z6228 = 1.0 / z6219;
-        let z6237 = s5.v35 + z4679 - z5553 * z5558;
-        let z6239 = s3.v35 + z4681 - z5553 * z5560;
-        let z6243 = z4562 * z5059 + s3.v35 * z4563 + z4683 + z5558 * z5561 + z5062;
-        let z6246 = 1.0 / z6237;
-        let z6255 = s5.v36 + z4669 - z5562 * z5567;
-        let z6257 = s3.v36 + z4671 - z5562 * z5569;
-        let z6261 = z4560 * z5054 + s3.v36 * z4561 + z4673 + z5567 * z5570 + z5057;
-        let z6264 = 1.0 / z6255;
-        let z6273 = s5.v37 + z4659 - z5571 * z5576;
-        let z6275 = s3.v37 + z4661 - z5571 * z5578;
-        let z6279 = z4558 * z5049 + s3.v37 * z4559 + z4663 + z5052 + z5576 * z5579;
-        let z6282 = 1.0 / z6273;
-        let z6291 = -z5580 * z5585 + s5.v38 + z4649;
-        let z6293 = -z5580 * z5587 + s3.v38 + z4651;
-        let z6297 = z4556 * z5044 + z5585 * z5588 + s3.v38 * z4557 + z4653 + z5047;
-        let z6300 = 1.0 / z6291;
-        let z6309 = -z5589 * z5594 + s5.v39 + z4639;
-        let z6311 = -z5589 * z5596 + s3.v39 + z4641;
-        let z6315 = z4554 * z5039 + z5594 * z5597 + s3.v39 * z4555 + z4643 + z5042;
-        let z6318 = 1.0 / z6309;
-        let z6322 = -self.g * z6311 - z6315;
-        let z6323 = z6318 * z6322;
-        let z6324 = -self.g * z6293 - z6297;
-        let z6325 = z6300 * z6324;
-        let z6326 = -self.g * z6275 - z6279;
-        let z6327 = z6282 * z6326;
-        let z6328 = -self.g * z6257 - z6261;
-        let z6329 = z6264 * z6328;
-        let z6330 = -self.g * z6239 - z6243;
-        let z6331 = z6246 * z6330;
-        let z6332 = -self.g * z6221 - z6225;
-        let z6333 = z6228 * z6332;
-        let z6334 = -self.g * z6203 - z6207;
-        let z6335 = z6210 * z6334;
-        let z6336 = -self.g * z6185 - z6189;
-        let z6337 = z6192 * z6336;
-        let z6338 = -self.g * z6167 - z6171;
-        let z6339 = z6174 * z6338;
-        let z6340 = -self.g * z6149 - z6153;
-        let z6341 = z6156 * z6340;
-        let z6342 = -z6135 - self.g * z6131;
-        let z6343 = z6138 * z6342;
-        let z6344 = -z6117 - self.g * z6113;
-        let z6345 = z6120 * z6344;
-        let z6346 = -z6099 - self.g * z6095;
-        let z6347 = z6102 * z6346;
-        let z6348 = -self.g * z6077 - z6081;
-        let z6349 = z6084 * z6348;
-        let z6350 = -self.g * z6059 - z6063;
-        let z6351 = z6066 * z6350;
-        let z6352 = -self.g * z6041 - z6045;
-        let z6353 = z6048 * z6352;
-        let z6354 = -self.g * z6023 - z6027;
-        let z6355 = z6030 * z6354;
-        let z6356 = -self.g * z6005 - z6009;
-        let z6357 = z6012 * z6356;
-        let z6358 = -self.g * z5987 - z5991;
-        let z6359 = z5994 * z6358;
-        let z6360 = -self.g * z5969 - z5973;
-        let z6361 = z5976 * z6360;
-        let z6362 = -self.g * z5951 - z5955;
-        let z6363 = z5958 * z6362;
-        let z6364 = -self.g * z5933 - z5937;
-        let z6365 = z5940 * z6364;
-        let z6366 = -self.g * z5915 - z5919;
-        let z6367 = z5922 * z6366;
-        let z6368 = -self.g * z5897 - z5901;
-        let z6369 = z5904 * z6368;
-        let z6370 = -z5883 - self.g * z5879;
-        let z6371 = z5886 * z6370;
-        let z6372 = -z5865 - self.g * z5861;
-        let z6373 = z5868 * z6372;
-        let z6374 = -z5847 - self.g * z5843;
-        let z6375 = z5850 * z6374;
-        let z6376 = -self.g * z5825 - z5829;
-        let z6377 = z5832 * z6376;
-        let z6378 = -self.g * z5807 - z5811;
-        let z6379 = z5814 * z6378;
-        let z6380 = -self.g * z5789 - z5793;
-        let z6381 = z5796 * z6380;
-        let z6382 = -self.g * z5771 - z5775;
-        let z6383 = z5778 * z6382;
-        let z6384 = -self.g * z5753 - z5757;
-        let z6385 = z5760 * z6384;
-        let z6386 = -self.g * z5735 - z5739;
-        let z6387 = z5742 * z6386;
-        let z6388 = -self.g * z5717 - z5721;
-        let z6389 = z5724 * z6388;
-        let z6390 = -self.g * z5699 - z5703;
-        let z6391 = z5706 * z6390;
-        let z6392 = -self.g * z5681 - z5685;
-        let z6393 = z5688 * z6392;
-        let z6394 = -self.g * z5663 - z5667;
-        let z6395 = z5670 * z6394;
-        let z6396 = -self.g * z5645 - z5649;
-        let z6397 = z5652 * z6396;
-        let z6398 = -z5631 - self.g * z5627;
-        let z6399 = z5634 * z6398;
-        let z6400 = -z5613 - self.g * z5609;
-        let z6401 = z5616 * z6400;
-        let z6402 = -self.g * z1531 - z5037;
-        let z6403 = z5598 * z6402;
-        let z6404 = -z4554 * z5590 - z5589 * z6323 + z5593 - s5.v41 * z4555
-            - self.g * s5.v41;
-        let z6405 = z5592 * z6404;
-        let z6409 = -z4556 * z5581 - z5580 * z6325 + z5584 - s5.v42 * z4557
-            - self.g * s5.v42;
-        let z6410 = z5583 * z6409;
-        let z6414 = -z4558 * z5572 - s5.v43 * z4559 - self.g * s5.v43 - z5571 * z6327
-            + z5575;
-        let z6415 = z5574 * z6414;
-        let z6419 = -z4560 * z5563 - s5.v44 * z4561 - self.g * s5.v44 - z5562 * z6329
-            + z5566;
-        let z6420 = z5565 * z6419;
-        let z6424 = -z4562 * z5554 - self.g * s5.v45 - s5.v45 * z4563 - z5553 * z6331
-            + z5557;
-        let z6425 = z5556 * z6424;
-        let z6429 = -z4564 * z5545 - self.g * s5.v46 - s5.v46 * z4565 - z5544 * z6333
-            + z5548;
-        let z6430 = z5547 * z6429;
-        let z6434 = -z4566 * z5536 - self.g * s5.v47 - s5.v47 * z4567 - z5535 * z6335
-            + z5539;
-        let z6435 = z5538 * z6434;
-        let z6439 = -z4568 * z5527 - self.g * s5.v48 - s5.v48 * z4569 - z5526 * z6337
-            + z5530;
-        let z6440 = z5529 * z6439;
-        let z6444 = -z4570 * z5518 - self.g * s5.v49 - s5.v49 * z4571 - z5517 * z6339
-            + z5521;
-        let z6445 = z5520 * z6444;
-        let z6449 = -z4572 * z5509 - self.g * s5.v50 - s5.v50 * z4573 - z5508 * z6341
-            + z5512;
-        let z6450 = z5511 * z6449;
-        let z6454 = -z4574 * z5500 - self.g * s5.v51 - s5.v51 * z4575 - z5499 * z6343
-            + z5503;
-        let z6455 = z5502 * z6454;
-        let z6459 = -z4576 * z5491 - self.g * s5.v52 - s5.v52 * z4577 - z5490 * z6345
-            + z5494;
-        let z6460 = z5493 * z6459;
-        let z6464 = -z4578 * z5482 - self.g * s5.v53 - s5.v53 * z4579 - z5481 * z6347
-            + z5485;
-        let z6465 = z5484 * z6464;
-        let z6469 = -z4580 * z5473 - self.g * s5.v54 - s5.v54 * z4581 - z5472 * z6349
-            + z5476;
-        let z6470 = z5475 * z6469;
-        let z6474 = -z4582 * z5464 - self.g * s5.v55 - s5.v55 * z4583 - z5463 * z6351
-            + z5467;
-        let z6475 = z5466 * z6474;
-        let z6479 = -z4584 * z5455 - self.g * s5.v56 - s5.v56 * z4585 - z5454 * z6353
-            + z5458;
-        let z6480 = z5457 * z6479;
-        let z6484 = -z4586 * z5446 - self.g * s5.v57 - s5.v57 * z4587 - z5445 * z6355
-            + z5449;
-        let z6485 = z5448 * z6484;
-        let z6489 = -z4588 * z5437 - self.g * s5.v58 - s5.v58 * z4589 - z5436 * z6357
-            + z5440;
-        let z6490 = z5439 * z6489;
-        let z6494 = -z4590 * z5428 - self.g * s5.v59 - z5427 * z6359 + z5431
-            - s5.v59 * z4591;
-        let z6495 = z5430 * z6494;
-        let z6499 = -z4592 * z5419 - self.g * s5.v60 - z5418 * z6361 + z5422
-            - s5.v60 * z4593;
-        let z6500 = z5421 * z6499;
-        let z6504 = -z4594 * z5410 - self.g * s5.v61 - z5409 * z6363 + z5413
-            - s5.v61 * z4595;
-        let z6505 = z5412 * z6504;
-        let z6509 = -z4596 * z5401 - self.g * s5.v62 - z5400 * z6365 + z5404
-            - s5.v62 * z4597;
-        let z6510 = z5403 * z6509;
-        let z6514 = -z4598 * z5392 - self.g * s5.v63 - z5391 * z6367 + z5395
-            - s5.v63 * z4599;
-        let z6515 = z5394 * z6514;
-        let z6519 = -z4600 * z5383 - self.g * s5.v64 - z5382 * z6369 + z5386
-            - s5.v64 * z4601;
-        let z6520 = z5385 * z6519;
-        let z6524 = -z4602 * z5374 - z5373 * z6371 - self.g * s5.v65 + z5377
-            - s5.v65 * z4603;
-        let z6525 = z5376 * z6524;
-        let z6529 = -z5364 * z6373 + z5368 - z4604 * z5365 - self.g * s5.v66
-            - s5.v66 * z4605;
-        let z6530 = z5367 * z6529;
-        let z6534 = -z5355 * z6375 + z5359 - z4606 * z5356 - self.g * s5.v67
-            - s5.v67 * z4607;
-        let z6535 = z5358 * z6534;
-        let z6539 = -z5346 * z6377 + z5350 - z4608 * z5347 - self.g * s5.v68
-            - s5.v68 * z4609;
-        let z6540 = z5349 * z6539;
-        let z6544 = -z5337 * z6379 + z5341 - self.g * s5.v69 - z4610 * z5338
-            - s5.v69 * z4611;
-        let z6545 = z5340 * z6544;
-        let z6549 = -z5328 * z6381 + z5332 - self.g * s5.v70 - z4612 * z5329
-            - s5.v70 * z4613;
-        let z6550 = z5331 * z6549;
-        let z6554 = z5323 - self.g * s5.v71 - z4614 * z5320 - s5.v71 * z4615
-            - z5319 * z6383;
-        let z6555 = z5322 * z6554;
-        let z6559 = -self.g * s5.v72 - z4616 * z5311 - s5.v72 * z4617 - z5310 * z6385
-            + z5314;
-        let z6560 = z5313 * z6559;
-        let z6564 = -self.g * s5.v73 - z4618 * z5302 - s5.v73 * z4619 - z5301 * z6387
-            + z5305;
-        let z6565 = z5304 * z6564;
-        let z6569 = -self.g * s5.v74 - z4620 * z5293 - s5.v74 * z4621 - z5292 * z6389
-            + z5296;
-        let z6570 = z5295 * z6569;
-        let z6574 = -self.g * s5.v75 - z4622 * z5284 - s5.v75 * z4623 - z5283 * z6391
-            + z5287;
-        let z6575 = z5286 * z6574;
-        let z6579 = -self.g * s5.v76 - z4624 * z5275 - s5.v76 * z4625 - z5274 * z6393
-            + z5278;
-        let z6580 = z5277 * z6579;
-        let z6584 = -self.g * s5.v77 - z4626 * z5266 - s5.v77 * z4627 - z5265 * z6395
-            + z5269;
-        let z6585 = z5268 * z6584;
-        let z6589 = -self.g * s5.v78 - z4628 * z5257 - s5.v78 * z4629 - z5256 * z6397
-            + z5260;
-        let z6590 = z5259 * z6589;
-        let z6594 = -self.g * s5.v79 - z4630 * z5248 - z5247 * z6399 + z5251
-            - s5.v79 * z4631;
-        let z6595 = z5250 * z6594;
-        let z6599 = -self.g * s5.v80 - z4632 * z5239 - z5238 * z6401 + z5242
-            - s5.v80 * z4633;
-        let z6600 = z5241 * z6599;
+        let z5607 = s5.v0 - z5238 * z5243
+            + (z485 + self.m * (s2.v158 * s2.v158) + self.m * (s2.v159 * s2.v159));
+        let z5613 = s3.v0 * z4633 + z4632 * z5234 + z5237
+            + z5243 * (-z4632 * z5239 + z5242 - s5.v80 * z4633)
+            + (s2.v158 * (qd[39] * self.m * s8.v158) - s2.v159 * s9.v39);
+        let z5625 = s5.v1 - z5247 * z5252
+            + (z485 + self.m * (s2.v156 * s2.v156) + self.m * (s2.v157 * s2.v157));
+        let z5631 = s3.v1 * z4631 + z4630 * z5229 + z5232
+            + z5252 * (-z4630 * z5248 + z5251 - s5.v79 * z4631)
+            + (s2.v156 * (qd[38] * self.m * s8.v156) - s2.v157 * s9.v38);
+        let z5643 = s5.v2 - z5256 * z5261
+            + (z485 + self.m * (s2.v154 * s2.v154) + self.m * (s2.v155 * s2.v155));
+        let z5649 = z4628 * z5224 + s3.v2 * z4629 + z5227
+            + z5261 * (-z4628 * z5257 - s5.v78 * z4629 + z5260)
+            + (s2.v154 * (qd[37] * self.m * s8.v154) - s2.v155 * s9.v37);
+        let z5661 = s5.v3
+            + (z485 + self.m * (s2.v152 * s2.v152) + self.m * (s2.v153 * s2.v153))
+            - z5265 * z5270;
+        let z5667 = z4626 * z5219 + s3.v3 * z4627 + z5222
+            + (s2.v152 * (qd[36] * self.m * s8.v152) - s2.v153 * s9.v36)
+            + z5270 * (-z4626 * z5266 - s5.v77 * z4627 + z5269);
+        let z5679 = s5.v4
+            + (z485 + self.m * (s2.v150 * s2.v150) + self.m * (s2.v151 * s2.v151))
+            - z5274 * z5279;
+        let z5685 = z4624 * z5214 + s3.v4 * z4625 + z5217
+            + (s2.v150 * (qd[35] * self.m * s8.v150) - s2.v151 * s9.v35)
+            + z5279 * (-z4624 * z5275 - s5.v76 * z4625 + z5278);
+        let z5697 = s5.v5
+            + (z485 + self.m * (s2.v148 * s2.v148) + self.m * (s2.v149 * s2.v149))
+            - z5283 * z5288;
+        let z5703 = z4622 * z5209 + s3.v5 * z4623 + z5212
+            + (s2.v148 * (qd[34] * self.m * s8.v148) - s2.v149 * s9.v34)
+            + z5288 * (-z4622 * z5284 - s5.v75 * z4623 + z5287);
+        let z5715 = s5.v6
+            + (z485 + self.m * (s2.v146 * s2.v146) + self.m * (s2.v147 * s2.v147))
+            - z5292 * z5297;
+        let z5721 = z4620 * z5204 + s3.v6 * z4621 + z5207
+            + (s2.v146 * (qd[33] * self.m * s8.v146) - s2.v147 * s9.v33)
+            + z5297 * (-z4620 * z5293 - s5.v74 * z4621 + z5296);
+        let z5733 = s5.v7
+            + (z485 + self.m * (s2.v144 * s2.v144) + self.m * (s2.v145 * s2.v145))
+            - z5301 * z5306;
+        let z5739 = z4618 * z5199 + s3.v7 * z4619 + z5202
+            + (s2.v144 * (qd[32] * self.m * s8.v144) - s2.v145 * s9.v32)
+            + z5306 * (-z4618 * z5302 - s5.v73 * z4619 + z5305);
+        let z5751 = s5.v8
+            + (z485 + self.m * (s2.v142 * s2.v142) + self.m * (s2.v143 * s2.v143))
+            - z5310 * z5315;
+        let z5757 = z4616 * z5194 + s3.v8 * z4617 + z5197
+            + (s2.v142 * (qd[31] * self.m * s8.v142) - s2.v143 * s9.v31)
+            + z5315 * (-z4616 * z5311 - s5.v72 * z4617 + z5314);
+        let z5769 = s5.v9
+            + (z485 + self.m * (s2.v140 * s2.v140) + self.m * (s2.v141 * s2.v141))
+            - z5319 * z5324;
+        let z5775 = z5324 * (z5323 - z4614 * z5320 - s5.v71 * z4615) + z4614 * z5189
+            + s3.v9 * z4615 + z5192
+            + (s2.v140 * (qd[30] * self.m * s8.v140) - s2.v141 * s9.v30);
+        let z5787 = -z5328 * z5333
+            + (z485 + self.m * (s2.v138 * s2.v138) + self.m * (s2.v139 * s2.v139))
+            + s5.v10;
+        let z5793 = z5333 * (z5332 - z4612 * z5329 - s5.v70 * z4613) + z4612 * z5184
+            + z5187 + (s2.v138 * (qd[29] * self.m * s8.v138) - s2.v139 * s9.v29)
+            + s3.v10 * z4613;
+        let z5805 = -z5337 * z5342
+            + (z485 + self.m * (s2.v136 * s2.v136) + self.m * (s2.v137 * s2.v137))
+            + s5.v11;
+        let z5811 = z5342 * (z5341 - z4610 * z5338 - s5.v69 * z4611) + z4610 * z5179
+            + (s2.v136 * (qd[28] * self.m * s8.v136) - s2.v137 * s9.v28) + z5182
+            + s3.v11 * z4611;
+        let z5823 = -z5346 * z5351
+            + (z485 + self.m * (s2.v134 * s2.v134) + self.m * (s2.v135 * s2.v135))
+            + s5.v12;
+        let z5829 = z5351 * (z5350 - z4608 * z5347 - s5.v68 * z4609) + z4608 * z5174
+            + (s2.v134 * (qd[27] * self.m * s8.v134) - s2.v135 * s9.v27) + z5177
+            + s3.v12 * z4609;
+        let z5841 = -z5355 * z5360
+            + (z485 + self.m * (s2.v132 * s2.v132) + self.m * (s2.v133 * s2.v133))
+            + s5.v13;
+        let z5847 = z5360 * (z5359 - z4606 * z5356 - s5.v67 * z4607) + z4606 * z5169
+            + (s2.v132 * (qd[26] * self.m * s8.v132) - s2.v133 * s9.v26) + z5172
+            + s3.v13 * z4607;
+        let z5859 = -z5364 * z5369
+            + (z485 + self.m * (s2.v130 * s2.v130) + self.m * (s2.v131 * s2.v131))
+            + s5.v14;
+        let z5865 = z5369 * (z5368 - z4604 * z5365 - s5.v66 * z4605) + z4604 * z5164
+            + (s2.v130 * (qd[25] * self.m * s8.v130) - s2.v131 * s9.v25) + z5167
+            + s3.v14 * z4605;
+        let z5877 = -z5373 * z5378
+            + (z485 + self.m * (s2.v128 * s2.v128) + self.m * (s2.v129 * s2.v129))
+            + s5.v15;
+        let z5883 = z4602 * z5159 + z5378 * (-z4602 * z5374 + z5377 - s5.v65 * z4603)
+            + (s2.v128 * (qd[24] * self.m * s8.v128) - s2.v129 * s9.v24) + z5162
+            + s3.v15 * z4603;
+        let z5895 = z485 + self.m * (s2.v126 * s2.v126) + self.m * (s2.v127 * s2.v127)
+            - z5382 * z5387 + s5.v16;
+        let z5901 = z4600 * z5154
+            + (s2.v126 * (qd[23] * self.m * s8.v126) - s2.v127 * s9.v23)
+            + z5387 * (-z4600 * z5383 + z5386 - s5.v64 * z4601) + z5157 + s3.v16 * z4601;
+        let z5913 = z485 + self.m * (s2.v124 * s2.v124) + self.m * (s2.v125 * s2.v125)
+            - z5391 * z5396 + s5.v17;
+        let z5919 = z4598 * z5149
+            + (s2.v124 * (qd[22] * self.m * s8.v124) - s2.v125 * s9.v22)
+            + z5396 * (-z4598 * z5392 + z5395 - s5.v63 * z4599) + z5152 + s3.v17 * z4599;
+        let z5931 = z485 + self.m * (s2.v122 * s2.v122) + self.m * (s2.v123 * s2.v123)
+            - z5400 * z5405 + s5.v18;
+        let z5937 = z4596 * z5144
+            + (s2.v122 * (qd[21] * self.m * s8.v122) - s2.v123 * s9.v21) + z5147
+            + z5405 * (-z4596 * z5401 + z5404 - s5.v62 * z4597) + s3.v18 * z4597;
+        let z5949 = z485 + self.m * (s2.v120 * s2.v120) + self.m * (s2.v121 * s2.v121)
+            - z5409 * z5414 + s5.v19;
+        let z5955 = s2.v120 * (qd[20] * self.m * s8.v120) - s2.v121 * s9.v20
+            + z4594 * z5139 + z5142 + z5414 * (-z4594 * z5410 + z5413 - s5.v61 * z4595)
+            + s3.v19 * z4595;
+        let z5967 = z485 + self.m * (s2.v118 * s2.v118) + self.m * (s2.v119 * s2.v119)
+            - z5418 * z5423 + s5.v20;
+        let z5973 = s2.v118 * (qd[19] * self.m * s8.v118) - s2.v119 * s9.v19
+            + z4592 * z5134 + z5137 + z5423 * (-z4592 * z5419 + z5422 - s5.v60 * z4593)
+            + s3.v20 * z4593;
+        let z5985 = z485 + self.m * (s2.v116 * s2.v116) + self.m * (s2.v117 * s2.v117)
+            - z5427 * z5432 + s5.v21;
+        let z5991 = s2.v116 * (qd[18] * self.m * s8.v116) - s2.v117 * s9.v18
+            + z4590 * z5129 + z5132 + z5432 * (-z4590 * z5428 + z5431 - s5.v59 * z4591)
+            + s3.v21 * z4591;
+        let z6003 = -z5436 * z5441 + s5.v22
+            + (z485 + self.m * (s2.v114 * s2.v114) + self.m * (s2.v115 * s2.v115));
+        let z6009 = s2.v114 * (qd[17] * self.m * s8.v114) - s2.v115 * s9.v17
+            + z4588 * z5124 + z5127 + z5441 * (-z4588 * z5437 - s5.v58 * z4589 + z5440)
+            + s3.v22 * z4589;
+        let z6021 = -z5445 * z5450 + s5.v23
+            + (z485 + self.m * (s2.v112 * s2.v112) + self.m * (s2.v113 * s2.v113));
+        let z6027 = z4586 * z5119 + z5122
+            + z5450 * (-z4586 * z5446 - s5.v57 * z4587 + z5449) + s3.v23 * z4587
+            + (s2.v112 * (qd[16] * self.m * s8.v112) - s2.v113 * s9.v16);
+        let z6039 = -z5454 * z5459 + s5.v24
+            + (z485 + self.m * (s2.v110 * s2.v110) + self.m * (s2.v111 * s2.v111));
+        let z6045 = z4584 * z5114 + z5117
+            + z5459 * (-z4584 * z5455 - s5.v56 * z4585 + z5458) + s3.v24 * z4585
+            + (s2.v110 * (qd[15] * self.m * s8.v110) - s2.v111 * s9.v15);
+        let z6057 = -z5463 * z5468 + s5.v25
+            + (z485 + self.m * (s2.v108 * s2.v108) + self.m * (s2.v109 * s2.v109));
+        let z6063 = z4582 * z5109 + z5112
+            + z5468 * (-z4582 * z5464 - s5.v55 * z4583 + z5467) + s3.v25 * z4583
+            + (s2.v108 * (qd[14] * self.m * s8.v108) - s2.v109 * s9.v14);
+        let z6075 = -z5472 * z5477
+            + (z485 + self.m * (s2.v106 * s2.v106) + self.m * (s2.v107 * s2.v107))
+            + s5.v26;
+        let z6081 = z4580 * z5104 + z5107
+            + z5477 * (-z4580 * z5473 - s5.v54 * z4581 + z5476)
+            + (s2.v106 * (qd[13] * self.m * s8.v106) - s2.v107 * s9.v13)
+            + s3.v26 * z4581;
+        let z6093 = -z5481 * z5486
+            + (z485 + self.m * (s2.v104 * s2.v104) + self.m * (s2.v105 * s2.v105))
+            + s5.v27;
+        let z6099 = z4578 * z5099 + z5102
+            + z5486 * (-z4578 * z5482 - s5.v53 * z4579 + z5485)
+            + (s2.v104 * (qd[12] * self.m * s8.v104) - s2.v105 * s9.v12)
+            + s3.v27 * z4579;
+        let z6111 = -z5490 * z5495
+            + (z485 + self.m * (s2.v102 * s2.v102) + self.m * (s2.v103 * s2.v103))
+            + s5.v28;
+        let z6117 = z4576 * z5094 + z5097
+            + z5495 * (-z4576 * z5491 - s5.v52 * z4577 + z5494)
+            + (s2.v102 * (qd[11] * self.m * s8.v102) - s2.v103 * s9.v11)
+            + s3.v28 * z4577;
+        let z6129 = -z5499 * z5504
+            + (z485 + self.m * (s2.v100 * s2.v100) + self.m * (s2.v101 * s2.v101))
+            + s5.v29;
+        let z6135 = z4574 * z5089 + z5092
+            + z5504 * (-z4574 * z5500 - s5.v51 * z4575 + z5503)
+            + (s2.v100 * (qd[10] * self.m * s8.v100) - s2.v101 * s9.v10)
+            + s3.v29 * z4575;
+        let z6147 = z485 + self.m * (s2.v98 * s2.v98) + self.m * (s2.v99 * s2.v99)
+            - z5508 * z5513 + s5.v30;
+        let z6153 = z4572 * z5084 + z5087
+            + (s2.v98 * (qd[9] * self.m * s8.v98) - s2.v99 * s9.v9)
+            + z5513 * (-z4572 * z5509 - s5.v50 * z4573 + z5512) + s3.v30 * z4573;
+        let z6165 = s5.v31
+            + (z485 + self.m * (s2.v96 * s2.v96) + self.m * (s2.v97 * s2.v97))
+            - z5517 * z5522;
+        let z6171 = z4570 * z5079 + z5082
+            + (s2.v96 * (qd[8] * self.m * s8.v96) - s2.v97 * s9.v8)
+            + z5522 * (-z4570 * z5518 - s5.v49 * z4571 + z5521) + s3.v31 * z4571;
+        let z6183 = s5.v32
+            + (z485 + self.m * (s2.v94 * s2.v94) + self.m * (s2.v95 * s2.v95))
+            - z5526 * z5531;
+        let z6189 = s3.v32 * z4569 + z5077 + z4568 * z5074
+            + (s2.v94 * (qd[7] * self.m * s8.v94) - s2.v95 * s9.v7)
+            + z5531 * (-z4568 * z5527 - s5.v48 * z4569 + z5530);
+        let z6201 = s5.v33
+            + (z485 + self.m * (s2.v92 * s2.v92) + self.m * (s2.v93 * s2.v93))
+            - z5535 * z5540;
+        let z6207 = z5072 + s3.v33 * z4567 + z4566 * z5069
+            + (s2.v92 * (qd[6] * self.m * s8.v92) - s2.v93 * s9.v6)
+            + z5540 * (-z4566 * z5536 - s5.v47 * z4567 + z5539);
+        let z6219 = s5.v34
+            + (z485 + self.m * (s2.v90 * s2.v90) + self.m * (s2.v91 * s2.v91))
+            - z5544 * z5549;
+        let z6225 = z5067 + z4564 * z5064 + s3.v34 * z4565
+            + (s2.v90 * (qd[5] * self.m * s8.v90) - s2.v91 * s9.v5)
+            + z5549 * (-z4564 * z5545 - s5.v46 * z4565 + z5548);
+        let z6237 = s5.v35
+            + (z485 + self.m * (s2.v88 * s2.v88) + self.m * (s2.v89 * s2.v89))
+            - z5553 * z5558;
+        let z6243 = z4562 * z5059 + s3.v35 * z4563
+            + (s2.v88 * (qd[4] * self.m * s8.v88) - s2.v89 * s9.v4)
+            + z5558 * (-z4562 * z5554 - s5.v45 * z4563 + z5557) + z5062;
+        let z6255 = s5.v36
+            + (z485 + self.m * (s2.v86 * s2.v86) + self.m * (s2.v87 * s2.v87))
+            - z5562 * z5567;
+        let z6261 = z4560 * z5054 + s3.v36 * z4561
+            + (s2.v86 * (qd[3] * self.m * s8.v86) - s2.v87 * s9.v3)
+            + z5567 * (-z4560 * z5563 - s5.v44 * z4561 + z5566) + z5057;
+        let z6273 = s5.v37
+            + (z485 + self.m * (s2.v84 * s2.v84) + self.m * (s2.v85 * s2.v85))
+            - z5571 * z5576;
+        let z6279 = z4558 * z5049 + s3.v37 * z4559
+            + (s2.v84 * (qd[2] * self.m * s8.v84) - s2.v85 * s9.v2) + z5052
+            + z5576 * (-z4558 * z5572 - s5.v43 * z4559 + z5575);
+        let z6291 = -z5580 * z5585 + s5.v38
+            + (z485 + self.m * (s2.v82 * s2.v82) + self.m * (s2.v83 * s2.v83));
+        let z6297 = z4556 * z5044 + z5585 * (-z4556 * z5581 + z5584 - s5.v42 * z4557)
+            + s3.v38 * z4557 + (s2.v82 * (qd[1] * self.m * s8.v82) - s2.v83 * s9.v1)
+            + z5047;
+        let z6309 = -z5589 * z5594 + s5.v39
+            + (z485 + self.m * (s2.v80 * s2.v80) + self.m * (s2.v81 * s2.v81));
+        let z6315 = z4554 * z5039 + z5594 * (-z4554 * z5590 + z5593 - s5.v41 * z4555)
+            + s3.v39 * z4555 + (s2.v80 * (qd[0] * self.m * s8.v80) - s2.v81 * s9.v0)
+            + z5042;
+        let z6323 = 1.0 / z6309
+            * (-self.g * (-z5589 * (s5.v41 * z5592) + s3.v39 + self.m * s2.v80) - z6315);
+        let z6325 = 1.0 / z6291
+            * (-self.g * (-z5580 * (s5.v42 * z5583) + s3.v38 + self.m * s2.v82) - z6297);
+        let z6327 = 1.0 / z6273
+            * (-self.g * (s3.v37 + self.m * s2.v84 - z5571 * (s5.v43 * z5574)) - z6279);
+        let z6329 = 1.0 / z6255
+            * (-self.g * (s3.v36 + self.m * s2.v86 - z5562 * (s5.v44 * z5565)) - z6261);
+        let z6331 = 1.0 / z6237
+            * (-self.g * (s3.v35 + self.m * s2.v88 - z5553 * (s5.v45 * z5556)) - z6243);
+        let z6333 = 1.0 / z6219
+            * (-self.g * (s3.v34 + self.m * s2.v90 - z5544 * (s5.v46 * z5547)) - z6225);
+        let z6335 = 1.0 / z6201
+            * (-self.g * (s3.v33 + self.m * s2.v92 - z5535 * (s5.v47 * z5538)) - z6207);
+        let z6337 = 1.0 / z6183
+            * (-self.g * (s3.v32 + self.m * s2.v94 - z5526 * (s5.v48 * z5529)) - z6189);
+        let z6339 = 1.0 / z6165
+            * (-self.g * (self.m * s2.v96 - z5517 * (s5.v49 * z5520) + s3.v31) - z6171);
+        let z6341 = 1.0 / z6147
+            * (-self.g * (self.m * s2.v98 - z5508 * (s5.v50 * z5511) + s3.v30) - z6153);
+        let z6343 = 1.0 / z6129
+            * (-z6135
+                - self.g * (-z5499 * (s5.v51 * z5502) + self.m * s2.v100 + s3.v29));
+        let z6345 = 1.0 / z6111
+            * (-z6117
+                - self.g * (-z5490 * (s5.v52 * z5493) + self.m * s2.v102 + s3.v28));
+        let z6347 = 1.0 / z6093
+            * (-z6099
+                - self.g * (-z5481 * (s5.v53 * z5484) + self.m * s2.v104 + s3.v27));
+        let z6349 = 1.0 / z6075
+            * (-self.g * (-z5472 * (s5.v54 * z5475) + self.m * s2.v106 + s3.v26)
+                - z6081);
+        let z6351 = 1.0 / z6057
+            * (-self.g * (-z5463 * (s5.v55 * z5466) + s3.v25 + self.m * s2.v108)
+                - z6063);
+        let z6353 = 1.0 / z6039
+            * (-self.g * (-z5454 * (s5.v56 * z5457) + s3.v24 + self.m * s2.v110)
+                - z6045);
+        let z6355 = 1.0 / z6021
+            * (-self.g * (-z5445 * (s5.v57 * z5448) + s3.v23 + self.m * s2.v112)
+                - z6027);
+        let z6357 = 1.0 / z6003
+            * (-self.g * (self.m * s2.v114 - z5436 * (s5.v58 * z5439) + s3.v22) - z6009);
+        let z6359 = 1.0 / z5985
+            * (-self.g * (self.m * s2.v116 - z5427 * (s5.v59 * z5430) + s3.v21) - z5991);
+        let z6361 = 1.0 / z5967
+            * (-self.g * (self.m * s2.v118 - z5418 * (s5.v60 * z5421) + s3.v20) - z5973);
+        let z6363 = 1.0 / z5949
+            * (-self.g * (self.m * s2.v120 - z5409 * (s5.v61 * z5412) + s3.v19) - z5955);
+        let z6365 = 1.0 / z5931
+            * (-self.g * (self.m * s2.v122 - z5400 * (s5.v62 * z5403) + s3.v18) - z5937);
+        let z6367 = 1.0 / z5913
+            * (-self.g * (self.m * s2.v124 - z5391 * (s5.v63 * z5394) + s3.v17) - z5919);
+        let z6369 = 1.0 / z5895
+            * (-self.g * (-z5382 * (s5.v64 * z5385) + self.m * s2.v126 + s3.v16)
+                - z5901);
+        let z6371 = 1.0 / z5877
+            * (-z5883
+                - self.g * (-z5373 * (s5.v65 * z5376) + self.m * s2.v128 + s3.v15));
+        let z6373 = 1.0 / z5859
+            * (-z5865
+                - self.g * (-z5364 * (s5.v66 * z5367) + self.m * s2.v130 + s3.v14));
+        let z6375 = 1.0 / z5841
+            * (-z5847
+                - self.g * (-z5355 * (s5.v67 * z5358) + self.m * s2.v132 + s3.v13));
+        let z6377 = 1.0 / z5823
+            * (-self.g * (-z5346 * (s5.v68 * z5349) + self.m * s2.v134 + s3.v12)
+                - z5829);
+        let z6379 = 1.0 / z5805
+            * (-self.g * (-z5337 * (s5.v69 * z5340) + self.m * s2.v136 + s3.v11)
+                - z5811);
+        let z6381 = 1.0 / z5787
+            * (-self.g * (-z5328 * (s5.v70 * z5331) + self.m * s2.v138 + s3.v10)
+                - z5793);
+        let z6383 = 1.0 / z5769
+            * (-self.g * (s3.v9 + self.m * s2.v140 - z5319 * (s5.v71 * z5322)) - z5775);
+        let z6385 = 1.0 / z5751
+            * (-self.g * (s3.v8 + self.m * s2.v142 - z5310 * (s5.v72 * z5313)) - z5757);
+        let z6387 = 1.0 / z5733
+            * (-self.g * (s3.v7 + self.m * s2.v144 - z5301 * (s5.v73 * z5304)) - z5739);
+        let z6389 = 1.0 / z5715
+            * (-self.g * (s3.v6 + self.m * s2.v146 - z5292 * (s5.v74 * z5295)) - z5721);
+        let z6391 = 1.0 / z5697
+            * (-self.g * (s3.v5 + self.m * s2.v148 - z5283 * (s5.v75 * z5286)) - z5703);
+        let z6393 = 1.0 / z5679
+            * (-self.g * (s3.v4 + self.m * s2.v150 - z5274 * (s5.v76 * z5277)) - z5685);
+        let z6395 = 1.0 / z5661
+            * (-self.g * (s3.v3 + self.m * s2.v152 - z5265 * (s5.v77 * z5268)) - z5667);
+        let z6397 = 1.0 / z5643
+            * (-self.g * (s3.v2 - z5256 * (s5.v78 * z5259) + self.m * s2.v154) - z5649);
+        let z6399 = 1.0 / z5625
+            * (-z5631 - self.g * (s3.v1 - z5247 * (s5.v79 * z5250) + self.m * s2.v156));
+        let z6401 = 1.0 / z5607
+            * (-z5613 - self.g * (s3.v0 - z5238 * (s5.v80 * z5241) + self.m * s2.v158));
+        let z6403 = 1.0 / s5.v40
+            * (-self.g * (self.m * s2.v160)
+                - (s2.v160 * (qd[40] * self.m * s8.v160) - s2.v161 * s9.v40));
+        let z6405 = z5592
+            * (-z4554 * z5590 - z5589 * z6323 + z5593 - s5.v41 * z4555
+                - self.g * s5.v41);
+        let z6410 = z5583
+            * (-z4556 * z5581 - z5580 * z6325 + z5584 - s5.v42 * z4557
+                - self.g * s5.v42);
+        let z6415 = z5574
+            * (-z4558 * z5572 - s5.v43 * z4559 - self.g * s5.v43 - z5571 * z6327
+                + z5575);
+        let z6420 = z5565
+            * (-z4560 * z5563 - s5.v44 * z4561 - self.g * s5.v44 - z5562 * z6329
+                + z5566);
+        let z6425 = z5556
+            * (-z4562 * z5554 - self.g * s5.v45 - s5.v45 * z4563 - z5553 * z6331
+                + z5557);
+        let z6430 = z5547
+            * (-z4564 * z5545 - self.g * s5.v46 - s5.v46 * z4565 - z5544 * z6333
+                + z5548);
+        let z6435 = z5538
+            * (-z4566 * z5536 - self.g * s5.v47 - s5.v47 * z4567 - z5535 * z6335
+                + z5539);
+        let z6440 = z5529
+            * (-z4568 * z5527 - self.g * s5.v48 - s5.v48 * z4569 - z5526 * z6337
+                + z5530);
+        let z6445 = z5520
+            * (-z4570 * z5518 - self.g * s5.v49 - s5.v49 * z4571 - z5517 * z6339
+                + z5521);
+        let z6450 = z5511
+            * (-z4572 * z5509 - self.g * s5.v50 - s5.v50 * z4573 - z5508 * z6341
+                + z5512);
+        let z6455 = z5502
+            * (-z4574 * z5500 - self.g * s5.v51 - s5.v51 * z4575 - z5499 * z6343
+                + z5503);
+        let z6460 = z5493
+            * (-z4576 * z5491 - self.g * s5.v52 - s5.v52 * z4577 - z5490 * z6345
+                + z5494);
+        let z6465 = z5484
+            * (-z4578 * z5482 - self.g * s5.v53 - s5.v53 * z4579 - z5481 * z6347
+                + z5485);
+        let z6470 = z5475
+            * (-z4580 * z5473 - self.g * s5.v54 - s5.v54 * z4581 - z5472 * z6349
+                + z5476);
+        let z6475 = z5466
+            * (-z4582 * z5464 - self.g * s5.v55 - s5.v55 * z4583 - z5463 * z6351
+                + z5467);
+        let z6480 = z5457
+            * (-z4584 * z5455 - self.g * s5.v56 - s5.v56 * z4585 - z5454 * z6353
+                + z5458);
+        let z6485 = z5448
+            * (-z4586 * z5446 - self.g * s5.v57 - s5.v57 * z4587 - z5445 * z6355
+                + z5449);
+        let z6490 = z5439
+            * (-z4588 * z5437 - self.g * s5.v58 - s5.v58 * z4589 - z5436 * z6357
+                + z5440);
+        let z6495 = z5430
+            * (-z4590 * z5428 - self.g * s5.v59 - z5427 * z6359 + z5431
+                - s5.v59 * z4591);
+        let z6500 = z5421
+            * (-z4592 * z5419 - self.g * s5.v60 - z5418 * z6361 + z5422
+                - s5.v60 * z4593);
+        let z6505 = z5412
+            * (-z4594 * z5410 - self.g * s5.v61 - z5409 * z6363 + z5413
+                - s5.v61 * z4595);
+        let z6510 = z5403
+            * (-z4596 * z5401 - self.g * s5.v62 - z5400 * z6365 + z5404
+                - s5.v62 * z4597);
+        let z6515 = z5394
+            * (-z4598 * z5392 - self.g * s5.v63 - z5391 * z6367 + z5395
+                - s5.v63 * z4599);
+        let z6520 = z5385
+            * (-z4600 * z5383 - self.g * s5.v64 - z5382 * z6369 + z5386
+                - s5.v64 * z4601);
+        let z6525 = z5376
+            * (-z4602 * z5374 - z5373 * z6371 - self.g * s5.v65 + z5377
+                - s5.v65 * z4603);
+        let z6530 = z5367
+            * (-z5364 * z6373 + z5368 - z4604 * z5365 - self.g * s5.v66
+                - s5.v66 * z4605);
+        let z6535 = z5358
+            * (-z5355 * z6375 + z5359 - z4606 * z5356 - self.g * s5.v67
+                - s5.v67 * z4607);
+        let z6540 = z5349
+            * (-z5346 * z6377 + z5350 - z4608 * z5347 - self.g * s5.v68
+                - s5.v68 * z4609);
+        let z6545 = z5340
+            * (-z5337 * z6379 + z5341 - self.g * s5.v69 - z4610 * z5338
+                - s5.v69 * z4611);
+        let z6550 = z5331
+            * (-z5328 * z6381 + z5332 - self.g * s5.v70 - z4612 * z5329
+                - s5.v70 * z4613);
+        let z6555 = z5322
+            * (z5323 - self.g * s5.v71 - z4614 * z5320 - s5.v71 * z4615 - z5319 * z6383);
+        let z6560 = z5313
+            * (-self.g * s5.v72 - z4616 * z5311 - s5.v72 * z4617 - z5310 * z6385
+                + z5314);
+        let z6565 = z5304
+            * (-self.g * s5.v73 - z4618 * z5302 - s5.v73 * z4619 - z5301 * z6387
+                + z5305);
+        let z6570 = z5295
+            * (-self.g * s5.v74 - z4620 * z5293 - s5.v74 * z4621 - z5292 * z6389
+                + z5296);
+        let z6575 = z5286
+            * (-self.g * s5.v75 - z4622 * z5284 - s5.v75 * z4623 - z5283 * z6391
+                + z5287);
+        let z6580 = z5277
+            * (-self.g * s5.v76 - z4624 * z5275 - s5.v76 * z4625 - z5274 * z6393
+                + z5278);
+        let z6585 = z5268
+            * (-self.g * s5.v77 - z4626 * z5266 - s5.v77 * z4627 - z5265 * z6395
+                + z5269);
+        let z6590 = z5259
+            * (-self.g * s5.v78 - z4628 * z5257 - s5.v78 * z4629 - z5256 * z6397
+                + z5260);
+        let z6595 = z5250
+            * (-self.g * s5.v79 - z4630 * z5248 - z5247 * z6399 + z5251
+                - s5.v79 * z4631);
+        let z6600 = z5241
+            * (-self.g * s5.v80 - z4632 * z5239 - z5238 * z6401 + z5242
+                - s5.v80 * z4633);
         qdd[0] = z6323;
         qdd[1] = z6325;
         qdd[2] = z6327;
@@ -8102,14 +7919,10 @@ impl Rates<81, 80, 0> for FourBarChain40 {
         let z77 = x.q[38].sin();
         let z78 = x.q[39].cos();
         let z79 = x.q[39].sin();
-        let z80 = x.q[40].cos();
-        let z81 = x.q[40].sin();
         let z82 = self.l * z0;
         let z83 = self.l * z1;
         let z84 = x.q[41].cos();
         let z85 = x.q[41].sin();
-        let z86 = z0 * z84 - z1 * z85;
-        let z88 = z0 * z85 + z1 * z84;
         let z89 = x.qd[0] + x.qd[41];
         let z90 = x.qd[41] * z83;
         let z91 = -x.qd[41] * z82;
@@ -8117,8 +7930,6 @@ impl Rates<81, 80, 0> for FourBarChain40 {
         let z93 = self.l * z3;
         let z94 = x.q[42].cos();
         let z95 = x.q[42].sin();
-        let z96 = z2 * z94 - z3 * z95;
-        let z98 = z2 * z95 + z3 * z94;
         let z99 = x.qd[1] + x.qd[42];
         let z100 = x.qd[42] * z93;
         let z101 = -x.qd[42] * z92;
@@ -8126,8 +7937,6 @@ impl Rates<81, 80, 0> for FourBarChain40 {
         let z103 = self.l * z5;
         let z104 = x.q[43].cos();
         let z105 = x.q[43].sin();
-        let z106 = z4 * z104 - z5 * z105;
-        let z108 = z4 * z105 + z5 * z104;
         let z109 = x.qd[2] + x.qd[43];
         let z110 = x.qd[43] * z103;
         let z111 = -x.qd[43] * z102;
@@ -8135,8 +7944,6 @@ impl Rates<81, 80, 0> for FourBarChain40 {
         let z113 = self.l * z7;
         let z114 = x.q[44].cos();
         let z115 = x.q[44].sin();
-        let z116 = z6 * z114 - z7 * z115;
-        let z118 = z6 * z115 + z7 * z114;
         let z119 = x.qd[3] + x.qd[44];
         let z120 = x.qd[44] * z113;
         let z121 = -x.qd[44] * z112;
@@ -8144,8 +7951,6 @@ impl Rates<81, 80, 0> for FourBarChain40 {
         let z123 = self.l * z9;
         let z124 = x.q[45].cos();
         let z125 = x.q[45].sin();
-        let z126 = z8 * z124 - z9 * z125;
-        let z128 = z8 * z125 + z9 * z124;
         let z129 = x.qd[4] + x.qd[45];
         let z130 = x.qd[45] * z123;
         let z131 = -x.qd[45] * z122;
@@ -8153,8 +7958,6 @@ impl Rates<81, 80, 0> for FourBarChain40 {
         let z133 = self.l * z11;
         let z134 = x.q[46].cos();
         let z135 = x.q[46].sin();
-        let z136 = z10 * z134 - z11 * z135;
-        let z138 = z10 * z135 + z11 * z134;
         let z139 = x.qd[5] + x.qd[46];
         let z140 = x.qd[46] * z133;
         let z141 = -x.qd[46] * z132;
@@ -8162,8 +7965,6 @@ impl Rates<81, 80, 0> for FourBarChain40 {
         let z143 = self.l * z13;
         let z144 = x.q[47].cos();
         let z145 = x.q[47].sin();
-        let z146 = z12 * z144 - z13 * z145;
-        let z148 = z12 * z145 + z13 * z144;
         let z149 = x.qd[6] + x.qd[47];
         let z150 = x.qd[47] * z143;
         let z151 = -x.qd[47] * z142;
@@ -8171,8 +7972,6 @@ impl Rates<81, 80, 0> for FourBarChain40 {
         let z153 = self.l * z15;
         let z154 = x.q[48].cos();
         let z155 = x.q[48].sin();
-        let z156 = z14 * z154 - z15 * z155;
-        let z158 = z14 * z155 + z15 * z154;
         let z159 = x.qd[7] + x.qd[48];
         let z160 = x.qd[48] * z153;
         let z161 = -x.qd[48] * z152;
@@ -8180,8 +7979,6 @@ impl Rates<81, 80, 0> for FourBarChain40 {
         let z163 = self.l * z17;
         let z164 = x.q[49].cos();
         let z165 = x.q[49].sin();
-        let z166 = z16 * z164 - z17 * z165;
-        let z168 = z16 * z165 + z17 * z164;
         let z169 = x.qd[8] + x.qd[49];
         let z170 = x.qd[49] * z163;
         let z171 = -x.qd[49] * z162;
@@ -8189,8 +7986,6 @@ impl Rates<81, 80, 0> for FourBarChain40 {
         let z173 = self.l * z19;
         let z174 = x.q[50].cos();
         let z175 = x.q[50].sin();
-        let z176 = z18 * z174 - z19 * z175;
-        let z178 = z18 * z175 + z19 * z174;
         let z179 = x.qd[9] + x.qd[50];
         let z180 = x.qd[50] * z173;
         let z181 = -x.qd[50] * z172;
@@ -8198,8 +7993,6 @@ impl Rates<81, 80, 0> for FourBarChain40 {
         let z183 = self.l * z21;
         let z184 = x.q[51].cos();
         let z185 = x.q[51].sin();
-        let z186 = z20 * z184 - z21 * z185;
-        let z188 = z20 * z185 + z21 * z184;
         let z189 = x.qd[10] + x.qd[51];
         let z190 = x.qd[51] * z183;
         let z191 = -x.qd[51] * z182;
@@ -8207,8 +8000,6 @@ impl Rates<81, 80, 0> for FourBarChain40 {
         let z193 = self.l * z23;
         let z194 = x.q[52].cos();
         let z195 = x.q[52].sin();
-        let z196 = z22 * z194 - z23 * z195;
-        let z198 = z22 * z195 + z23 * z194;
         let z199 = x.qd[11] + x.qd[52];
         let z200 = x.qd[52] * z193;
         let z201 = -x.qd[52] * z192;
@@ -8216,8 +8007,6 @@ impl Rates<81, 80, 0> for FourBarChain40 {
         let z203 = self.l * z25;
         let z204 = x.q[53].cos();
         let z205 = x.q[53].sin();
-        let z206 = z24 * z204 - z25 * z205;
-        let z208 = z24 * z205 + z25 * z204;
         let z209 = x.qd[12] + x.qd[53];
         let z210 = x.qd[53] * z203;
         let z211 = -x.qd[53] * z202;
@@ -8225,8 +8014,6 @@ impl Rates<81, 80, 0> for FourBarChain40 {
         let z213 = self.l * z27;
         let z214 = x.q[54].cos();
         let z215 = x.q[54].sin();
-        let z216 = z26 * z214 - z27 * z215;
-        let z218 = z26 * z215 + z27 * z214;
         let z219 = x.qd[13] + x.qd[54];
         let z220 = x.qd[54] * z213;
         let z221 = -x.qd[54] * z212;
@@ -8234,8 +8021,6 @@ impl Rates<81, 80, 0> for FourBarChain40 {
         let z223 = self.l * z29;
         let z224 = x.q[55].cos();
         let z225 = x.q[55].sin();
-        let z226 = z28 * z224 - z29 * z225;
-        let z228 = z28 * z225 + z29 * z224;
         let z229 = x.qd[14] + x.qd[55];
         let z230 = x.qd[55] * z223;
         let z231 = -x.qd[55] * z222;
@@ -8243,8 +8028,6 @@ impl Rates<81, 80, 0> for FourBarChain40 {
         let z233 = self.l * z31;
         let z234 = x.q[56].cos();
         let z235 = x.q[56].sin();
-        let z236 = z30 * z234 - z31 * z235;
-        let z238 = z30 * z235 + z31 * z234;
         let z239 = x.qd[15] + x.qd[56];
         let z240 = x.qd[56] * z233;
         let z241 = -x.qd[56] * z232;
@@ -8252,8 +8035,6 @@ impl Rates<81, 80, 0> for FourBarChain40 {
         let z243 = self.l * z33;
         let z244 = x.q[57].cos();
         let z245 = x.q[57].sin();
-        let z246 = z32 * z244 - z33 * z245;
-        let z248 = z32 * z245 + z33 * z244;
         let z249 = x.qd[16] + x.qd[57];
         let z250 = x.qd[57] * z243;
         let z251 = -x.qd[57] * z242;
@@ -8261,8 +8042,6 @@ impl Rates<81, 80, 0> for FourBarChain40 {
         let z253 = self.l * z35;
         let z254 = x.q[58].cos();
         let z255 = x.q[58].sin();
-        let z256 = z34 * z254 - z35 * z255;
-        let z258 = z34 * z255 + z35 * z254;
         let z259 = x.qd[17] + x.qd[58];
         let z260 = x.qd[58] * z253;
         let z261 = -x.qd[58] * z252;
@@ -8270,8 +8049,6 @@ impl Rates<81, 80, 0> for FourBarChain40 {
         let z263 = self.l * z37;
         let z264 = x.q[59].cos();
         let z265 = x.q[59].sin();
-        let z266 = z36 * z264 - z37 * z265;
-        let z268 = z36 * z265 + z37 * z264;
         let z269 = x.qd[18] + x.qd[59];
         let z270 = x.qd[59] * z263;
         let z271 = -x.qd[59] * z262;
@@ -8279,8 +8056,6 @@ impl Rates<81, 80, 0> for FourBarChain40 {
         let z273 = self.l * z39;
         let z274 = x.q[60].cos();
         let z275 = x.q[60].sin();
-        let z276 = z38 * z274 - z39 * z275;
-        let z278 = z38 * z275 + z39 * z274;
         let z279 = x.qd[19] + x.qd[60];
         let z280 = x.qd[60] * z273;
         let z281 = -x.qd[60] * z272;
@@ -8288,8 +8063,6 @@ impl Rates<81, 80, 0> for FourBarChain40 {
         let z283 = self.l * z41;
         let z284 = x.q[61].cos();
         let z285 = x.q[61].sin();
-        let z286 = z40 * z284 - z41 * z285;
-        let z288 = z40 * z285 + z41 * z284;
         let z289 = x.qd[20] + x.qd[61];
         let z290 = x.qd[61] * z283;
         let z291 = -x.qd[61] * z282;
@@ -8297,8 +8070,6 @@ impl Rates<81, 80, 0> for FourBarChain40 {
         let z293 = self.l * z43;
         let z294 = x.q[62].cos();
         let z295 = x.q[62].sin();
-        let z296 = z42 * z294 - z43 * z295;
-        let z298 = z42 * z295 + z43 * z294;
         let z299 = x.qd[21] + x.qd[62];
         let z300 = x.qd[62] * z293;
         let z301 = -x.qd[62] * z292;
@@ -8306,8 +8077,6 @@ impl Rates<81, 80, 0> for FourBarChain40 {
         let z303 = self.l * z45;
         let z304 = x.q[63].cos();
         let z305 = x.q[63].sin();
-        let z306 = z44 * z304 - z45 * z305;
-        let z308 = z44 * z305 + z45 * z304;
         let z309 = x.qd[22] + x.qd[63];
         let z310 = x.qd[63] * z303;
         let z311 = -x.qd[63] * z302;
@@ -8315,8 +8084,6 @@ impl Rates<81, 80, 0> for FourBarChain40 {
         let z313 = self.l * z47;
         let z314 = x.q[64].cos();
         let z315 = x.q[64].sin();
-        let z316 = z46 * z314 - z47 * z315;
-        let z318 = z46 * z315 + z47 * z314;
         let z319 = x.qd[23] + x.qd[64];
         let z320 = x.qd[64] * z313;
         let z321 = -x.qd[64] * z312;
@@ -8324,8 +8091,6 @@ impl Rates<81, 80, 0> for FourBarChain40 {
         let z323 = self.l * z49;
         let z324 = x.q[65].cos();
         let z325 = x.q[65].sin();
-        let z326 = z48 * z324 - z49 * z325;
-        let z328 = z48 * z325 + z49 * z324;
         let z329 = x.qd[24] + x.qd[65];
         let z330 = x.qd[65] * z323;
         let z331 = -x.qd[65] * z322;
@@ -8333,8 +8098,6 @@ impl Rates<81, 80, 0> for FourBarChain40 {
         let z333 = self.l * z51;
         let z334 = x.q[66].cos();
         let z335 = x.q[66].sin();
-        let z336 = z50 * z334 - z51 * z335;
-        let z338 = z50 * z335 + z51 * z334;
         let z339 = x.qd[25] + x.qd[66];
         let z340 = x.qd[66] * z333;
         let z341 = -x.qd[66] * z332;
@@ -8342,8 +8105,6 @@ impl Rates<81, 80, 0> for FourBarChain40 {
         let z343 = self.l * z53;
         let z344 = x.q[67].cos();
         let z345 = x.q[67].sin();
-        let z346 = z52 * z344 - z53 * z345;
-        let z348 = z52 * z345 + z53 * z344;
         let z349 = x.qd[26] + x.qd[67];
         let z350 = x.qd[67] * z343;
         let z351 = -x.qd[67] * z342;
@@ -8351,8 +8112,6 @@ impl Rates<81, 80, 0> for FourBarChain40 {
         let z353 = self.l * z55;
         let z354 = x.q[68].cos();
         let z355 = x.q[68].sin();
-        let z356 = z54 * z354 - z55 * z355;
-        let z358 = z54 * z355 + z55 * z354;
         let z359 = x.qd[27] + x.qd[68];
         let z360 = x.qd[68] * z353;
         let z361 = -x.qd[68] * z352;
@@ -8360,8 +8119,6 @@ impl Rates<81, 80, 0> for FourBarChain40 {
         let z363 = self.l * z57;
         let z364 = x.q[69].cos();
         let z365 = x.q[69].sin();
-        let z366 = z56 * z364 - z57 * z365;
-        let z368 = z56 * z365 + z57 * z364;
         let z369 = x.qd[28] + x.qd[69];
         let z370 = x.qd[69] * z363;
         let z371 = -x.qd[69] * z362;
@@ -8369,8 +8126,6 @@ impl Rates<81, 80, 0> for FourBarChain40 {
         let z373 = self.l * z59;
         let z374 = x.q[70].cos();
         let z375 = x.q[70].sin();
-        let z376 = z58 * z374 - z59 * z375;
-        let z378 = z58 * z375 + z59 * z374;
         let z379 = x.qd[29] + x.qd[70];
         let z380 = x.qd[70] * z373;
         let z381 = -x.qd[70] * z372;
@@ -8378,8 +8133,6 @@ impl Rates<81, 80, 0> for FourBarChain40 {
         let z383 = self.l * z61;
         let z384 = x.q[71].cos();
         let z385 = x.q[71].sin();
-        let z386 = z60 * z384 - z61 * z385;
-        let z388 = z60 * z385 + z61 * z384;
         let z389 = x.qd[30] + x.qd[71];
         let z390 = x.qd[71] * z383;
         let z391 = -x.qd[71] * z382;
@@ -8387,8 +8140,6 @@ impl Rates<81, 80, 0> for FourBarChain40 {
         let z393 = self.l * z63;
         let z394 = x.q[72].cos();
         let z395 = x.q[72].sin();
-        let z396 = z62 * z394 - z63 * z395;
-        let z398 = z62 * z395 + z63 * z394;
         let z399 = x.qd[31] + x.qd[72];
         let z400 = x.qd[72] * z393;
         let z401 = -x.qd[72] * z392;
@@ -8396,8 +8147,6 @@ impl Rates<81, 80, 0> for FourBarChain40 {
         let z403 = self.l * z65;
         let z404 = x.q[73].cos();
         let z405 = x.q[73].sin();
-        let z406 = z64 * z404 - z65 * z405;
-        let z408 = z64 * z405 + z65 * z404;
         let z409 = x.qd[32] + x.qd[73];
         let z410 = x.qd[73] * z403;
         let z411 = -x.qd[73] * z402;
@@ -8405,8 +8154,6 @@ impl Rates<81, 80, 0> for FourBarChain40 {
         let z413 = self.l * z67;
         let z414 = x.q[74].cos();
         let z415 = x.q[74].sin();
-        let z416 = z66 * z414 - z67 * z415;
-        let z418 = z66 * z415 + z67 * z414;
         let z419 = x.qd[33] + x.qd[74];
         let z420 = x.qd[74] * z413;
         let z421 = -x.qd[74] * z412;
@@ -8414,8 +8161,6 @@ impl Rates<81, 80, 0> for FourBarChain40 {
         let z423 = self.l * z69;
         let z424 = x.q[75].cos();
         let z425 = x.q[75].sin();
-        let z426 = z68 * z424 - z69 * z425;
-        let z428 = z68 * z425 + z69 * z424;
         let z429 = x.qd[34] + x.qd[75];
         let z430 = x.qd[75] * z423;
         let z431 = -x.qd[75] * z422;
@@ -8423,8 +8168,6 @@ impl Rates<81, 80, 0> for FourBarChain40 {
         let z433 = self.l * z71;
         let z434 = x.q[76].cos();
         let z435 = x.q[76].sin();
-        let z436 = z70 * z434 - z71 * z435;
-        let z438 = z70 * z435 + z71 * z434;
         let z439 = x.qd[35] + x.qd[76];
         let z440 = x.qd[76] * z433;
         let z441 = -x.qd[76] * z432;
@@ -8432,8 +8175,6 @@ impl Rates<81, 80, 0> for FourBarChain40 {
         let z443 = self.l * z73;
         let z444 = x.q[77].cos();
         let z445 = x.q[77].sin();
-        let z446 = z72 * z444 - z73 * z445;
-        let z448 = z72 * z445 + z73 * z444;
         let z449 = x.qd[36] + x.qd[77];
         let z450 = x.qd[77] * z443;
         let z451 = -x.qd[77] * z442;
@@ -8441,8 +8182,6 @@ impl Rates<81, 80, 0> for FourBarChain40 {
         let z453 = self.l * z75;
         let z454 = x.q[78].cos();
         let z455 = x.q[78].sin();
-        let z456 = z74 * z454 - z75 * z455;
-        let z458 = z74 * z455 + z75 * z454;
         let z459 = x.qd[37] + x.qd[78];
         let z460 = x.qd[78] * z453;
         let z461 = -x.qd[78] * z452;
@@ -8450,8 +8189,6 @@ impl Rates<81, 80, 0> for FourBarChain40 {
         let z463 = self.l * z77;
         let z464 = x.q[79].cos();
         let z465 = x.q[79].sin();
-        let z466 = z76 * z464 - z77 * z465;
-        let z468 = z76 * z465 + z77 * z464;
         let z469 = x.qd[38] + x.qd[79];
         let z470 = x.qd[79] * z463;
         let z471 = -x.qd[79] * z462;
@@ -8459,8 +8196,6 @@ impl Rates<81, 80, 0> for FourBarChain40 {
         let z473 = self.l * z79;
         let z474 = x.q[80].cos();
         let z475 = x.q[80].sin();
-        let z476 = z78 * z474 - z79 * z475;
-        let z478 = z78 * z475 + z79 * z474;
         let z479 = x.qd[39] + x.qd[80];
         let z480 = x.qd[80] * z473;
         let z481 = -x.qd[80] * z472;
@@ -8545,572 +8280,368 @@ impl Rates<81, 80, 0> for FourBarChain40 {
         let z598 = 0.5 * self.l * z77;
         let z600 = 0.5 * self.l * z78;
         let z601 = 0.5 * self.l * z79;
-        let z603 = 0.5 * self.l * z80;
-        let z604 = 0.5 * self.l * z81;
-        let z606 = 0.5 * self.l * z86 + z82;
-        let z607 = 0.5 * self.l * z88 + z83;
-        let z611 = 0.5 * self.l * z96 + z92;
-        let z612 = 0.5 * self.l * z98 + z93;
-        let z616 = 0.5 * self.l * z106 + z102;
-        let z617 = 0.5 * self.l * z108 + z103;
-        let z621 = 0.5 * self.l * z116 + z112;
-        let z622 = 0.5 * self.l * z118 + z113;
-        let z626 = 0.5 * self.l * z126 + z122;
-        let z627 = 0.5 * self.l * z128 + z123;
-        let z631 = 0.5 * self.l * z136 + z132;
-        let z632 = 0.5 * self.l * z138 + z133;
-        let z636 = 0.5 * self.l * z146 + z142;
-        let z637 = 0.5 * self.l * z148 + z143;
-        let z641 = 0.5 * self.l * z156 + z152;
-        let z642 = 0.5 * self.l * z158 + z153;
-        let z646 = 0.5 * self.l * z166 + z162;
-        let z647 = 0.5 * self.l * z168 + z163;
-        let z651 = 0.5 * self.l * z176 + z172;
-        let z652 = 0.5 * self.l * z178 + z173;
-        let z656 = 0.5 * self.l * z186 + z182;
-        let z657 = 0.5 * self.l * z188 + z183;
-        let z661 = 0.5 * self.l * z196 + z192;
-        let z662 = 0.5 * self.l * z198 + z193;
-        let z666 = z202 + 0.5 * self.l * z206;
-        let z667 = z203 + 0.5 * self.l * z208;
-        let z671 = z212 + 0.5 * self.l * z216;
-        let z672 = z213 + 0.5 * self.l * z218;
-        let z676 = z222 + 0.5 * self.l * z226;
-        let z677 = z223 + 0.5 * self.l * z228;
-        let z681 = z232 + 0.5 * self.l * z236;
-        let z682 = z233 + 0.5 * self.l * z238;
-        let z686 = z242 + 0.5 * self.l * z246;
-        let z687 = z243 + 0.5 * self.l * z248;
-        let z691 = z252 + 0.5 * self.l * z256;
-        let z692 = z253 + 0.5 * self.l * z258;
-        let z696 = 0.5 * self.l * z266 + z262;
-        let z697 = 0.5 * self.l * z268 + z263;
-        let z701 = 0.5 * self.l * z276 + z272;
-        let z702 = 0.5 * self.l * z278 + z273;
-        let z706 = 0.5 * self.l * z286 + z282;
-        let z707 = 0.5 * self.l * z288 + z283;
-        let z711 = 0.5 * self.l * z296 + z292;
-        let z712 = 0.5 * self.l * z298 + z293;
-        let z716 = 0.5 * self.l * z306 + z302;
-        let z717 = 0.5 * self.l * z308 + z303;
-        let z721 = 0.5 * self.l * z316 + z312;
-        let z722 = 0.5 * self.l * z318 + z313;
-        let z726 = 0.5 * self.l * z326 + z322;
-        let z727 = 0.5 * self.l * z328 + z323;
-        let z731 = 0.5 * self.l * z336 + z332;
-        let z732 = 0.5 * self.l * z338 + z333;
-        let z736 = 0.5 * self.l * z346 + z342;
-        let z737 = 0.5 * self.l * z348 + z343;
-        let z741 = 0.5 * self.l * z356 + z352;
-        let z742 = 0.5 * self.l * z358 + z353;
-        let z746 = 0.5 * self.l * z366 + z362;
-        let z747 = 0.5 * self.l * z368 + z363;
-        let z751 = 0.5 * self.l * z376 + z372;
-        let z752 = 0.5 * self.l * z378 + z373;
-        let z756 = 0.5 * self.l * z386 + z382;
-        let z757 = 0.5 * self.l * z388 + z383;
-        let z761 = 0.5 * self.l * z396 + z392;
-        let z762 = 0.5 * self.l * z398 + z393;
-        let z766 = 0.5 * self.l * z406 + z402;
-        let z767 = 0.5 * self.l * z408 + z403;
-        let z771 = 0.5 * self.l * z416 + z412;
-        let z772 = 0.5 * self.l * z418 + z413;
-        let z776 = 0.5 * self.l * z426 + z422;
-        let z777 = 0.5 * self.l * z428 + z423;
-        let z781 = 0.5 * self.l * z436 + z432;
-        let z782 = 0.5 * self.l * z438 + z433;
-        let z786 = 0.5 * self.l * z446 + z442;
-        let z787 = 0.5 * self.l * z448 + z443;
-        let z791 = 0.5 * self.l * z456 + z452;
-        let z792 = 0.5 * self.l * z458 + z453;
-        let z796 = z462 + 0.5 * self.l * z466;
-        let z797 = z463 + 0.5 * self.l * z468;
-        let z801 = z472 + 0.5 * self.l * z476;
-        let z802 = z473 + 0.5 * self.l * z478;
-        let z845 = -x.qd[0] * z483;
-        let z846 = x.qd[0] * z482;
-        let z847 = -x.qd[1] * z487;
-        let z848 = x.qd[1] * z486;
-        let z849 = -x.qd[2] * z490;
-        let z850 = x.qd[2] * z489;
-        let z851 = -x.qd[3] * z493;
-        let z852 = x.qd[3] * z492;
-        let z853 = -x.qd[4] * z496;
-        let z854 = x.qd[4] * z495;
-        let z855 = -x.qd[5] * z499;
-        let z856 = x.qd[5] * z498;
-        let z857 = -x.qd[6] * z502;
-        let z858 = x.qd[6] * z501;
-        let z859 = -x.qd[7] * z505;
-        let z860 = x.qd[7] * z504;
-        let z861 = -x.qd[8] * z508;
-        let z862 = x.qd[8] * z507;
-        let z863 = -x.qd[9] * z511;
-        let z864 = x.qd[9] * z510;
-        let z865 = -x.qd[10] * z514;
-        let z866 = x.qd[10] * z513;
-        let z867 = -x.qd[11] * z517;
-        let z868 = x.qd[11] * z516;
-        let z869 = -x.qd[12] * z520;
-        let z870 = x.qd[12] * z519;
-        let z871 = -x.qd[13] * z523;
-        let z872 = x.qd[13] * z522;
-        let z873 = -x.qd[14] * z526;
-        let z874 = x.qd[14] * z525;
-        let z875 = -x.qd[15] * z529;
-        let z876 = x.qd[15] * z528;
-        let z877 = -x.qd[16] * z532;
-        let z878 = x.qd[16] * z531;
-        let z879 = -x.qd[17] * z535;
-        let z880 = x.qd[17] * z534;
-        let z881 = -x.qd[18] * z538;
-        let z882 = x.qd[18] * z537;
-        let z883 = -x.qd[19] * z541;
-        let z884 = x.qd[19] * z540;
-        let z885 = -x.qd[20] * z544;
-        let z886 = x.qd[20] * z543;
-        let z887 = -x.qd[21] * z547;
-        let z888 = x.qd[21] * z546;
-        let z889 = -x.qd[22] * z550;
-        let z890 = x.qd[22] * z549;
-        let z891 = -x.qd[23] * z553;
-        let z892 = x.qd[23] * z552;
-        let z893 = -x.qd[24] * z556;
-        let z894 = x.qd[24] * z555;
-        let z895 = -x.qd[25] * z559;
-        let z896 = x.qd[25] * z558;
-        let z897 = -x.qd[26] * z562;
-        let z898 = x.qd[26] * z561;
-        let z899 = -x.qd[27] * z565;
-        let z900 = x.qd[27] * z564;
-        let z901 = -x.qd[28] * z568;
-        let z902 = x.qd[28] * z567;
-        let z903 = -x.qd[29] * z571;
-        let z904 = x.qd[29] * z570;
-        let z905 = -x.qd[30] * z574;
-        let z906 = x.qd[30] * z573;
-        let z907 = -x.qd[31] * z577;
-        let z908 = x.qd[31] * z576;
-        let z909 = -x.qd[32] * z580;
-        let z910 = x.qd[32] * z579;
-        let z911 = -x.qd[33] * z583;
-        let z912 = x.qd[33] * z582;
-        let z913 = -x.qd[34] * z586;
-        let z914 = x.qd[34] * z585;
-        let z915 = -x.qd[35] * z589;
-        let z916 = x.qd[35] * z588;
-        let z917 = -x.qd[36] * z592;
-        let z918 = x.qd[36] * z591;
-        let z919 = -x.qd[37] * z595;
-        let z920 = x.qd[37] * z594;
-        let z921 = -x.qd[38] * z598;
-        let z922 = x.qd[38] * z597;
-        let z923 = -x.qd[39] * z601;
-        let z924 = x.qd[39] * z600;
-        let z925 = -x.qd[40] * z604;
-        let z926 = x.qd[40] * z603;
-        let z927 = -z89 * z607 + z90;
-        let z928 = z89 * z606 + z91;
-        let z929 = -z99 * z612 + z100;
-        let z930 = z99 * z611 + z101;
-        let z931 = -z109 * z617 + z110;
-        let z932 = z109 * z616 + z111;
-        let z933 = -z119 * z622 + z120;
-        let z934 = z119 * z621 + z121;
-        let z935 = -z129 * z627 + z130;
-        let z936 = z129 * z626 + z131;
-        let z937 = -z139 * z632 + z140;
-        let z938 = z139 * z631 + z141;
-        let z939 = -z149 * z637 + z150;
-        let z940 = z149 * z636 + z151;
-        let z941 = -z159 * z642 + z160;
-        let z942 = z159 * z641 + z161;
-        let z943 = -z169 * z647 + z170;
-        let z944 = z169 * z646 + z171;
-        let z945 = -z179 * z652 + z180;
-        let z946 = z179 * z651 + z181;
-        let z947 = -z189 * z657 + z190;
-        let z948 = z189 * z656 + z191;
-        let z949 = -z199 * z662 + z200;
-        let z950 = z199 * z661 + z201;
-        let z951 = -z209 * z667 + z210;
-        let z952 = z209 * z666 + z211;
-        let z953 = -z219 * z672 + z220;
-        let z954 = z219 * z671 + z221;
-        let z955 = -z229 * z677 + z230;
-        let z956 = z229 * z676 + z231;
-        let z957 = -z239 * z682 + z240;
-        let z958 = z239 * z681 + z241;
-        let z959 = -z249 * z687 + z250;
-        let z960 = z249 * z686 + z251;
-        let z961 = -z259 * z692 + z260;
-        let z962 = z259 * z691 + z261;
-        let z963 = -z269 * z697 + z270;
-        let z964 = z269 * z696 + z271;
-        let z965 = -z279 * z702 + z280;
-        let z966 = z279 * z701 + z281;
-        let z967 = -z289 * z707 + z290;
-        let z968 = z289 * z706 + z291;
-        let z969 = -z299 * z712 + z300;
-        let z970 = z299 * z711 + z301;
-        let z971 = -z309 * z717 + z310;
-        let z972 = z309 * z716 + z311;
-        let z973 = -z319 * z722 + z320;
-        let z974 = z319 * z721 + z321;
-        let z975 = -z329 * z727 + z330;
-        let z976 = z329 * z726 + z331;
-        let z977 = -z339 * z732 + z340;
-        let z978 = z339 * z731 + z341;
-        let z979 = -z349 * z737 + z350;
-        let z980 = z349 * z736 + z351;
-        let z981 = -z359 * z742 + z360;
-        let z982 = z359 * z741 + z361;
-        let z983 = -z369 * z747 + z370;
-        let z984 = z369 * z746 + z371;
-        let z985 = -z379 * z752 + z380;
-        let z986 = z379 * z751 + z381;
-        let z987 = -z389 * z757 + z390;
-        let z988 = z389 * z756 + z391;
-        let z989 = -z399 * z762 + z400;
-        let z990 = z399 * z761 + z401;
-        let z991 = -z409 * z767 + z410;
-        let z992 = z409 * z766 + z411;
-        let z993 = -z419 * z772 + z420;
-        let z994 = z419 * z771 + z421;
-        let z995 = -z429 * z777 + z430;
-        let z996 = z429 * z776 + z431;
-        let z997 = -z439 * z782 + z440;
-        let z998 = z439 * z781 + z441;
-        let z999 = -z449 * z787 + z450;
-        let z1000 = z449 * z786 + z451;
-        let z1001 = -z459 * z792 + z460;
-        let z1002 = z459 * z791 + z461;
-        let z1003 = -z469 * z797 + z470;
-        let z1004 = z469 * z796 + z471;
-        let z1005 = -z479 * z802 + z480;
-        let z1006 = z479 * z801 + z481;
-        let z1937 = x.qd[41] * (z82 * z89 + z91);
-        let z1938 = x.qd[41] * (z83 * z89 - z90);
-        let z1939 = x.qd[42] * (z92 * z99 + z101);
-        let z1940 = x.qd[42] * (z93 * z99 - z100);
-        let z1941 = x.qd[43] * (z102 * z109 + z111);
-        let z1942 = x.qd[43] * (z103 * z109 - z110);
-        let z1943 = x.qd[44] * (z112 * z119 + z121);
-        let z1944 = x.qd[44] * (z113 * z119 - z120);
-        let z1945 = x.qd[45] * (z122 * z129 + z131);
-        let z1946 = x.qd[45] * (z123 * z129 - z130);
-        let z1947 = x.qd[46] * (z132 * z139 + z141);
-        let z1948 = x.qd[46] * (z133 * z139 - z140);
-        let z1949 = x.qd[47] * (z142 * z149 + z151);
-        let z1950 = x.qd[47] * (z143 * z149 - z150);
-        let z1951 = x.qd[48] * (z152 * z159 + z161);
-        let z1952 = x.qd[48] * (z153 * z159 - z160);
-        let z1953 = x.qd[49] * (z162 * z169 + z171);
-        let z1954 = x.qd[49] * (z163 * z169 - z170);
-        let z1955 = x.qd[50] * (z172 * z179 + z181);
-        let z1956 = x.qd[50] * (z173 * z179 - z180);
-        let z1957 = x.qd[51] * (z182 * z189 + z191);
-        let z1958 = x.qd[51] * (z183 * z189 - z190);
-        let z1959 = x.qd[52] * (z192 * z199 + z201);
-        let z1960 = x.qd[52] * (z193 * z199 - z200);
-        let z1961 = x.qd[53] * (z202 * z209 + z211);
-        let z1962 = x.qd[53] * (z203 * z209 - z210);
-        let z1963 = x.qd[54] * (z212 * z219 + z221);
-        let z1964 = x.qd[54] * (z213 * z219 - z220);
-        let z1965 = x.qd[55] * (z222 * z229 + z231);
-        let z1966 = x.qd[55] * (z223 * z229 - z230);
-        let z1967 = x.qd[56] * (z232 * z239 + z241);
-        let z1968 = x.qd[56] * (z233 * z239 - z240);
-        let z1969 = x.qd[57] * (z242 * z249 + z251);
-        let z1970 = x.qd[57] * (z243 * z249 - z250);
-        let z1971 = x.qd[58] * (z252 * z259 + z261);
-        let z1972 = x.qd[58] * (z253 * z259 - z260);
-        let z1973 = x.qd[59] * (z262 * z269 + z271);
-        let z1974 = x.qd[59] * (z263 * z269 - z270);
-        let z1975 = x.qd[60] * (z272 * z279 + z281);
-        let z1976 = x.qd[60] * (z273 * z279 - z280);
-        let z1977 = x.qd[61] * (z282 * z289 + z291);
-        let z1978 = x.qd[61] * (z283 * z289 - z290);
-        let z1979 = x.qd[62] * (z292 * z299 + z301);
-        let z1980 = x.qd[62] * (z293 * z299 - z300);
-        let z1981 = x.qd[63] * (z302 * z309 + z311);
-        let z1982 = x.qd[63] * (z303 * z309 - z310);
-        let z1983 = x.qd[64] * (z312 * z319 + z321);
-        let z1984 = x.qd[64] * (z313 * z319 - z320);
-        let z1985 = x.qd[65] * (z322 * z329 + z331);
-        let z1986 = x.qd[65] * (z323 * z329 - z330);
-        let z1987 = x.qd[66] * (z332 * z339 + z341);
-        let z1988 = x.qd[66] * (z333 * z339 - z340);
-        let z1989 = x.qd[67] * (z342 * z349 + z351);
-        let z1990 = x.qd[67] * (z343 * z349 - z350);
-        let z1991 = x.qd[68] * (z352 * z359 + z361);
-        let z1992 = x.qd[68] * (z353 * z359 - z360);
-        let z1993 = x.qd[69] * (z362 * z369 + z371);
-        let z1994 = x.qd[69] * (z363 * z369 - z370);
-        let z1995 = x.qd[70] * (z372 * z379 + z381);
-        let z1996 = x.qd[70] * (z373 * z379 - z380);
-        let z1997 = x.qd[71] * (z382 * z389 + z391);
-        let z1998 = x.qd[71] * (z383 * z389 - z390);
-        let z1999 = x.qd[72] * (z392 * z399 + z401);
-        let z2000 = x.qd[72] * (z393 * z399 - z400);
-        let z2001 = x.qd[73] * (z402 * z409 + z411);
-        let z2002 = x.qd[73] * (z403 * z409 - z410);
-        let z2003 = x.qd[74] * (z412 * z419 + z421);
-        let z2004 = x.qd[74] * (z413 * z419 - z420);
-        let z2005 = x.qd[75] * (z422 * z429 + z431);
-        let z2006 = x.qd[75] * (z423 * z429 - z430);
-        let z2007 = x.qd[76] * (z432 * z439 + z441);
-        let z2008 = x.qd[76] * (z433 * z439 - z440);
-        let z2009 = x.qd[77] * (z442 * z449 + z451);
-        let z2010 = x.qd[77] * (z443 * z449 - z450);
-        let z2011 = x.qd[78] * (z461 + z452 * z459);
-        let z2012 = x.qd[78] * (-z460 + z453 * z459);
-        let z2013 = x.qd[79] * (z462 * z469 + z471);
-        let z2014 = x.qd[79] * (z463 * z469 - z470);
-        let z2015 = x.qd[80] * (z472 * z479 + z481);
-        let z2016 = x.qd[80] * (z473 * z479 - z480);
-        let z2017 = -x.qd[0] * self.m * z846;
-        let z2018 = self.m * (x.qd[0] * z845 + self.g);
-        let z2020 = z482 * z2018 - z483 * z2017;
-        let z2021 = -x.qd[1] * self.m * z848;
-        let z2022 = self.m * (x.qd[1] * z847 + self.g);
-        let z2024 = z486 * z2022 - z487 * z2021;
-        let z2025 = -x.qd[2] * self.m * z850;
-        let z2026 = self.m * (x.qd[2] * z849 + self.g);
-        let z2028 = z489 * z2026 - z490 * z2025;
-        let z2029 = -x.qd[3] * self.m * z852;
-        let z2030 = self.m * (x.qd[3] * z851 + self.g);
-        let z2032 = z492 * z2030 - z493 * z2029;
-        let z2033 = -x.qd[4] * self.m * z854;
-        let z2034 = self.m * (self.g + x.qd[4] * z853);
-        let z2036 = z495 * z2034 - z496 * z2033;
-        let z2037 = -x.qd[5] * self.m * z856;
-        let z2038 = self.m * (self.g + x.qd[5] * z855);
-        let z2040 = z498 * z2038 - z499 * z2037;
-        let z2041 = -x.qd[6] * self.m * z858;
-        let z2042 = self.m * (self.g + x.qd[6] * z857);
-        let z2044 = z501 * z2042 - z502 * z2041;
-        let z2045 = -x.qd[7] * self.m * z860;
-        let z2046 = self.m * (self.g + x.qd[7] * z859);
-        let z2048 = z504 * z2046 - z505 * z2045;
-        let z2049 = -x.qd[8] * self.m * z862;
-        let z2050 = self.m * (self.g + x.qd[8] * z861);
-        let z2052 = z507 * z2050 - z508 * z2049;
-        let z2053 = -x.qd[9] * self.m * z864;
-        let z2054 = self.m * (self.g + x.qd[9] * z863);
-        let z2056 = z510 * z2054 - z511 * z2053;
-        let z2057 = -x.qd[10] * self.m * z866;
-        let z2058 = self.m * (self.g + x.qd[10] * z865);
-        let z2060 = z513 * z2058 - z514 * z2057;
-        let z2061 = -x.qd[11] * self.m * z868;
-        let z2062 = self.m * (self.g + x.qd[11] * z867);
-        let z2064 = z516 * z2062 - z517 * z2061;
-        let z2065 = -x.qd[12] * self.m * z870;
-        let z2066 = self.m * (self.g + x.qd[12] * z869);
-        let z2068 = z519 * z2066 - z520 * z2065;
-        let z2069 = -x.qd[13] * self.m * z872;
-        let z2070 = self.m * (self.g + x.qd[13] * z871);
-        let z2072 = z522 * z2070 - z523 * z2069;
-        let z2073 = -x.qd[14] * self.m * z874;
-        let z2074 = self.m * (self.g + x.qd[14] * z873);
-        let z2076 = z525 * z2074 - z526 * z2073;
-        let z2077 = -x.qd[15] * self.m * z876;
-        let z2078 = self.m * (self.g + x.qd[15] * z875);
-        let z2080 = z528 * z2078 - z529 * z2077;
-        let z2081 = -x.qd[16] * self.m * z878;
-        let z2082 = self.m * (self.g + x.qd[16] * z877);
-        let z2084 = z531 * z2082 - z532 * z2081;
-        let z2085 = -x.qd[17] * self.m * z880;
-        let z2086 = self.m * (self.g + x.qd[17] * z879);
-        let z2088 = z534 * z2086 - z535 * z2085;
-        let z2089 = -x.qd[18] * self.m * z882;
-        let z2090 = self.m * (self.g + x.qd[18] * z881);
-        let z2092 = z537 * z2090 - z538 * z2089;
-        let z2093 = -x.qd[19] * self.m * z884;
-        let z2094 = self.m * (self.g + x.qd[19] * z883);
-        let z2096 = z540 * z2094 - z541 * z2093;
-        let z2097 = -x.qd[20] * self.m * z886;
-        let z2098 = self.m * (self.g + x.qd[20] * z885);
-        let z2100 = z543 * z2098 - z544 * z2097;
-        let z2101 = -x.qd[21] * self.m * z888;
-        let z2102 = self.m * (self.g + x.qd[21] * z887);
-        let z2104 = z546 * z2102 - z547 * z2101;
-        let z2105 = -x.qd[22] * self.m * z890;
-        let z2106 = self.m * (self.g + x.qd[22] * z889);
-        let z2108 = z549 * z2106 - z550 * z2105;
-        let z2109 = -x.qd[23] * self.m * z892;
-        let z2110 = self.m * (self.g + x.qd[23] * z891);
-        let z2112 = z552 * z2110 - z553 * z2109;
-        let z2113 = -x.qd[24] * self.m * z894;
-        let z2114 = self.m * (self.g + x.qd[24] * z893);
-        let z2116 = z555 * z2114 - z556 * z2113;
-        let z2117 = -x.qd[25] * self.m * z896;
-        let z2118 = self.m * (self.g + x.qd[25] * z895);
-        let z2120 = z558 * z2118 - z559 * z2117;
-        let z2121 = -x.qd[26] * self.m * z898;
-        let z2122 = self.m * (self.g + x.qd[26] * z897);
-        let z2124 = z561 * z2122 - z562 * z2121;
-        let z2125 = -x.qd[27] * self.m * z900;
-        let z2126 = self.m * (self.g + x.qd[27] * z899);
-        let z2128 = z564 * z2126 - z565 * z2125;
-        let z2129 = -x.qd[28] * self.m * z902;
-        let z2130 = self.m * (self.g + x.qd[28] * z901);
-        let z2132 = z567 * z2130 - z568 * z2129;
-        let z2133 = -x.qd[29] * self.m * z904;
-        let z2134 = self.m * (self.g + x.qd[29] * z903);
-        let z2136 = z570 * z2134 - z571 * z2133;
-        let z2137 = -x.qd[30] * self.m * z906;
-        let z2138 = self.m * (self.g + x.qd[30] * z905);
-        let z2140 = z573 * z2138 - z574 * z2137;
-        let z2141 = -x.qd[31] * self.m * z908;
-        let z2142 = self.m * (self.g + x.qd[31] * z907);
-        let z2144 = z576 * z2142 - z577 * z2141;
-        let z2145 = -x.qd[32] * self.m * z910;
-        let z2146 = self.m * (self.g + x.qd[32] * z909);
-        let z2148 = z579 * z2146 - z580 * z2145;
-        let z2149 = -x.qd[33] * self.m * z912;
-        let z2150 = self.m * (self.g + x.qd[33] * z911);
-        let z2152 = z582 * z2150 - z583 * z2149;
-        let z2153 = -x.qd[34] * self.m * z914;
-        let z2154 = self.m * (self.g + x.qd[34] * z913);
-        let z2156 = z585 * z2154 - z586 * z2153;
-        let z2157 = -x.qd[35] * self.m * z916;
-        let z2158 = self.m * (self.g + x.qd[35] * z915);
-        let z2160 = z588 * z2158 - z589 * z2157;
-        let z2161 = -x.qd[36] * self.m * z918;
-        let z2162 = self.m * (self.g + x.qd[36] * z917);
-        let z2164 = z591 * z2162 - z592 * z2161;
-        let z2165 = -x.qd[37] * self.m * z920;
-        let z2166 = self.m * (self.g + x.qd[37] * z919);
-        let z2168 = z594 * z2166 - z595 * z2165;
-        let z2169 = -x.qd[38] * self.m * z922;
-        let z2170 = self.m * (self.g + x.qd[38] * z921);
-        let z2172 = z597 * z2170 - z598 * z2169;
-        let z2173 = -x.qd[39] * self.m * z924;
-        let z2174 = self.m * (self.g + x.qd[39] * z923);
-        let z2176 = z600 * z2174 - z601 * z2173;
-        let z2177 = -x.qd[40] * self.m * z926;
-        let z2178 = self.m * (self.g + x.qd[40] * z925);
-        let z2180 = z603 * z2178 - z604 * z2177;
-        let z2181 = self.m * (-z89 * z928 + z1937);
-        let z2182 = self.m * (self.g + z89 * z927 + z1938);
+        let z603 = 0.5 * self.l * x.q[40].cos();
+        let z604 = 0.5 * self.l * x.q[40].sin();
+        let z606 = 0.5 * self.l * (z0 * z84 - z1 * z85) + z82;
+        let z607 = 0.5 * self.l * (z0 * z85 + z1 * z84) + z83;
+        let z611 = 0.5 * self.l * (z2 * z94 - z3 * z95) + z92;
+        let z612 = 0.5 * self.l * (z2 * z95 + z3 * z94) + z93;
+        let z616 = 0.5 * self.l * (z4 * z104 - z5 * z105) + z102;
+        let z617 = 0.5 * self.l * (z4 * z105 + z5 * z104) + z103;
+        let z621 = 0.5 * self.l * (z6 * z114 - z7 * z115) + z112;
+        let z622 = 0.5 * self.l * (z6 * z115 + z7 * z114) + z113;
+        let z626 = 0.5 * self.l * (z8 * z124 - z9 * z125) + z122;
+        let z627 = 0.5 * self.l * (z8 * z125 + z9 * z124) + z123;
+        let z631 = 0.5 * self.l * (z10 * z134 - z11 * z135) + z132;
+        let z632 = 0.5 * self.l * (z10 * z135 + z11 * z134) + z133;
+        let z636 = 0.5 * self.l * (z12 * z144 - z13 * z145) + z142;
+        let z637 = 0.5 * self.l * (z12 * z145 + z13 * z144) + z143;
+        let z641 = 0.5 * self.l * (z14 * z154 - z15 * z155) + z152;
+        let z642 = 0.5 * self.l * (z14 * z155 + z15 * z154) + z153;
+        let z646 = 0.5 * self.l * (z16 * z164 - z17 * z165) + z162;
+        let z647 = 0.5 * self.l * (z16 * z165 + z17 * z164) + z163;
+        let z651 = 0.5 * self.l * (z18 * z174 - z19 * z175) + z172;
+        let z652 = 0.5 * self.l * (z18 * z175 + z19 * z174) + z173;
+        let z656 = 0.5 * self.l * (z20 * z184 - z21 * z185) + z182;
+        let z657 = 0.5 * self.l * (z20 * z185 + z21 * z184) + z183;
+        let z661 = 0.5 * self.l * (z22 * z194 - z23 * z195) + z192;
+        let z662 = 0.5 * self.l * (z22 * z195 + z23 * z194) + z193;
+        let z666 = z202 + 0.5 * self.l * (z24 * z204 - z25 * z205);
+        let z667 = z203 + 0.5 * self.l * (z24 * z205 + z25 * z204);
+        let z671 = z212 + 0.5 * self.l * (z26 * z214 - z27 * z215);
+        let z672 = z213 + 0.5 * self.l * (z26 * z215 + z27 * z214);
+        let z676 = z222 + 0.5 * self.l * (z28 * z224 - z29 * z225);
+        let z677 = z223 + 0.5 * self.l * (z28 * z225 + z29 * z224);
+        let z681 = z232 + 0.5 * self.l * (z30 * z234 - z31 * z235);
+        let z682 = z233 + 0.5 * self.l * (z30 * z235 + z31 * z234);
+        let z686 = z242 + 0.5 * self.l * (z32 * z244 - z33 * z245);
+        let z687 = z243 + 0.5 * self.l * (z32 * z245 + z33 * z244);
+        let z691 = z252 + 0.5 * self.l * (z34 * z254 - z35 * z255);
+        let z692 = z253 + 0.5 * self.l * (z34 * z255 + z35 * z254);
+        let z696 = 0.5 * self.l * (z36 * z264 - z37 * z265) + z262;
+        let z697 = 0.5 * self.l * (z36 * z265 + z37 * z264) + z263;
+        let z701 = 0.5 * self.l * (z38 * z274 - z39 * z275) + z272;
+        let z702 = 0.5 * self.l * (z38 * z275 + z39 * z274) + z273;
+        let z706 = 0.5 * self.l * (z40 * z284 - z41 * z285) + z282;
+        let z707 = 0.5 * self.l * (z40 * z285 + z41 * z284) + z283;
+        let z711 = 0.5 * self.l * (z42 * z294 - z43 * z295) + z292;
+        let z712 = 0.5 * self.l * (z42 * z295 + z43 * z294) + z293;
+        let z716 = 0.5 * self.l * (z44 * z304 - z45 * z305) + z302;
+        let z717 = 0.5 * self.l * (z44 * z305 + z45 * z304) + z303;
+        let z721 = 0.5 * self.l * (z46 * z314 - z47 * z315) + z312;
+        let z722 = 0.5 * self.l * (z46 * z315 + z47 * z314) + z313;
+        let z726 = 0.5 * self.l * (z48 * z324 - z49 * z325) + z322;
+        let z727 = 0.5 * self.l * (z48 * z325 + z49 * z324) + z323;
+        let z731 = 0.5 * self.l * (z50 * z334 - z51 * z335) + z332;
+        let z732 = 0.5 * self.l * (z50 * z335 + z51 * z334) + z333;
+        let z736 = 0.5 * self.l * (z52 * z344 - z53 * z345) + z342;
+        let z737 = 0.5 * self.l * (z52 * z345 + z53 * z344) + z343;
+        let z741 = 0.5 * self.l * (z54 * z354 - z55 * z355) + z352;
+        let z742 = 0.5 * self.l * (z54 * z355 + z55 * z354) + z353;
+        let z746 = 0.5 * self.l * (z56 * z364 - z57 * z365) + z362;
+        let z747 = 0.5 * self.l * (z56 * z365 + z57 * z364) + z363;
+        let z751 = 0.5 * self.l * (z58 * z374 - z59 * z375) + z372;
+        let z752 = 0.5 * self.l * (z58 * z375 + z59 * z374) + z373;
+        let z756 = 0.5 * self.l * (z60 * z384 - z61 * z385) + z382;
+        let z757 = 0.5 * self.l * (z60 * z385 + z61 * z384) + z383;
+        let z761 = 0.5 * self.l * (z62 * z394 - z63 * z395) + z392;
+        let z762 = 0.5 * self.l * (z62 * z395 + z63 * z394) + z393;
+        let z766 = 0.5 * self.l * (z64 * z404 - z65 * z405) + z402;
+        let z767 = 0.5 * self.l * (z64 * z405 + z65 * z404) + z403;
+        let z771 = 0.5 * self.l * (z66 * z414 - z67 * z415) + z412;
+        let z772 = 0.5 * self.l * (z66 * z415 + z67 * z414) + z413;
+        let z776 = 0.5 * self.l * (z68 * z424 - z69 * z425) + z422;
+        let z777 = 0.5 * self.l * (z68 * z425 + z69 * z424) + z423;
+        let z781 = 0.5 * self.l * (z70 * z434 - z71 * z435) + z432;
+        let z782 = 0.5 * self.l * (z70 * z435 + z71 * z434) + z433;
+        let z786 = 0.5 * self.l * (z72 * z444 - z73 * z445) + z442;
+        let z787 = 0.5 * self.l * (z72 * z445 + z73 * z444) + z443;
+        let z791 = 0.5 * self.l * (z74 * z454 - z75 * z455) + z452;
+        let z792 = 0.5 * self.l * (z74 * z455 + z75 * z454) + z453;
+        let z796 = z462 + 0.5 * self.l * (z76 * z464 - z77 * z465);
+        let z797 = z463 + 0.5 * self.l * (z76 * z465 + z77 * z464);
+        let z801 = z472 + 0.5 * self.l * (z78 * z474 - z79 * z475);
+        let z802 = z473 + 0.5 * self.l * (z78 * z475 + z79 * z474);
+        let z2020 = z482 * (self.m * (x.qd[0] * (-x.qd[0] * z483) + self.g))
+            - z483 * (-x.qd[0] * self.m * (x.qd[0] * z482));
+        let z2024 = z486 * (self.m * (x.qd[1] * (-x.qd[1] * z487) + self.g))
+            - z487 * (-x.qd[1] * self.m * (x.qd[1] * z486));
+        let z2028 = z489 * (self.m * (x.qd[2] * (-x.qd[2] * z490) + self.g))
+            - z490 * (-x.qd[2] * self.m * (x.qd[2] * z489));
+        let z2032 = z492 * (self.m * (x.qd[3] * (-x.qd[3] * z493) + self.g))
+            - z493 * (-x.qd[3] * self.m * (x.qd[3] * z492));
+        let z2036 = z495 * (self.m * (self.g + x.qd[4] * (-x.qd[4] * z496)))
+            - z496 * (-x.qd[4] * self.m * (x.qd[4] * z495));
+        let z2040 = z498 * (self.m * (self.g + x.qd[5] * (-x.qd[5] * z499)))
+            - z499 * (-x.qd[5] * self.m * (x.qd[5] * z498));
+        let z2044 = z501 * (self.m * (self.g + x.qd[6] * (-x.qd[6] * z502)))
+            - z502 * (-x.qd[6] * self.m * (x.qd[6] * z501));
+        let z2048 = z504 * (self.m * (self.g + x.qd[7] * (-x.qd[7] * z505)))
+            - z505 * (-x.qd[7] * self.m * (x.qd[7] * z504));
+        let z2052 = z507 * (self.m * (self.g + x.qd[8] * (-x.qd[8] * z508)))
+            - z508 * (-x.qd[8] * self.m * (x.qd[8] * z507));
+        let z2056 = z510 * (self.m * (self.g + x.qd[9] * (-x.qd[9] * z511)))
+            - z511 * (-x.qd[9] * self.m * (x.qd[9] * z510));
+        let z2060 = z513 * (self.m * (self.g + x.qd[10] * (-x.qd[10] * z514)))
+            - z514 * (-x.qd[10] * self.m * (x.qd[10] * z513));
+        let z2064 = z516 * (self.m * (self.g + x.qd[11] * (-x.qd[11] * z517)))
+            - z517 * (-x.qd[11] * self.m * (x.qd[11] * z516));
+        let z2068 = z519 * (self.m * (self.g + x.qd[12] * (-x.qd[12] * z520)))
+            - z520 * (-x.qd[12] * self.m * (x.qd[12] * z519));
+        let z2072 = z522 * (self.m * (self.g + x.qd[13] * (-x.qd[13] * z523)))
+            - z523 * (-x.qd[13] * self.m * (x.qd[13] * z522));
+        let z2076 = z525 * (self.m * (self.g + x.qd[14] * (-x.qd[14] * z526)))
+            - z526 * (-x.qd[14] * self.m * (x.qd[14] * z525));
+        let z2080 = z528 * (self.m * (self.g + x.qd[15] * (-x.qd[15] * z529)))
+            - z529 * (-x.qd[15] * self.m * (x.qd[15] * z528));
+        let z2084 = z531 * (self.m * (self.g + x.qd[16] * (-x.qd[16] * z532)))
+            - z532 * (-x.qd[16] * self.m * (x.qd[16] * z531));
+        let z2088 = z534 * (self.m * (self.g + x.qd[17] * (-x.qd[17] * z535)))
+            - z535 * (-x.qd[17] * self.m * (x.qd[17] * z534));
+        let z2092 = z537 * (self.m * (self.g + x.qd[18] * (-x.qd[18] * z538)))
+            - z538 * (-x.qd[18] * self.m * (x.qd[18] * z537));
+        let z2096 = z540 * (self.m * (self.g + x.qd[19] * (-x.qd[19] * z541)))
+            - z541 * (-x.qd[19] * self.m * (x.qd[19] * z540));
+        let z2100 = z543 * (self.m * (self.g + x.qd[20] * (-x.qd[20] * z544)))
+            - z544 * (-x.qd[20] * self.m * (x.qd[20] * z543));
+        let z2104 = z546 * (self.m * (self.g + x.qd[21] * (-x.qd[21] * z547)))
+            - z547 * (-x.qd[21] * self.m * (x.qd[21] * z546));
+        let z2108 = z549 * (self.m * (self.g + x.qd[22] * (-x.qd[22] * z550)))
+            - z550 * (-x.qd[22] * self.m * (x.qd[22] * z549));
+        let z2112 = z552 * (self.m * (self.g + x.qd[23] * (-x.qd[23] * z553)))
+            - z553 * (-x.qd[23] * self.m * (x.qd[23] * z552));
+        let z2116 = z555 * (self.m * (self.g + x.qd[24] * (-x.qd[24] * z556)))
+            - z556 * (-x.qd[24] * self.m * (x.qd[24] * z555));
+        let z2120 = z558 * (self.m * (self.g + x.qd[25] * (-x.qd[25] * z559)))
+            - z559 * (-x.qd[25] * self.m * (x.qd[25] * z558));
+        let z2124 = z561 * (self.m * (self.g + x.qd[26] * (-x.qd[26] * z562)))
+            - z562 * (-x.qd[26] * self.m * (x.qd[26] * z561));
+        let z2128 = z564 * (self.m * (self.g + x.qd[27] * (-x.qd[27] * z565)))
+            - z565 * (-x.qd[27] * self.m * (x.qd[27] * z564));
+        let z2132 = z567 * (self.m * (self.g + x.qd[28] * (-x.qd[28] * z568)))
+            - z568 * (-x.qd[28] * self.m * (x.qd[28] * z567));
+        let z2136 = z570 * (self.m * (self.g + x.qd[29] * (-x.qd[29] * z571)))
+            - z571 * (-x.qd[29] * self.m * (x.qd[29] * z570));
+        let z2140 = z573 * (self.m * (self.g + x.qd[30] * (-x.qd[30] * z574)))
+            - z574 * (-x.qd[30] * self.m * (x.qd[30] * z573));
+        let z2144 = z576 * (self.m * (self.g + x.qd[31] * (-x.qd[31] * z577)))
+            - z577 * (-x.qd[31] * self.m * (x.qd[31] * z576));
+        let z2148 = z579 * (self.m * (self.g + x.qd[32] * (-x.qd[32] * z580)))
+            - z580 * (-x.qd[32] * self.m * (x.qd[32] * z579));
+        let z2152 = z582 * (self.m * (self.g + x.qd[33] * (-x.qd[33] * z583)))
+            - z583 * (-x.qd[33] * self.m * (x.qd[33] * z582));
+        let z2156 = z585 * (self.m * (self.g + x.qd[34] * (-x.qd[34] * z586)))
+            - z586 * (-x.qd[34] * self.m * (x.qd[34] * z585));
+        let z2160 = z588 * (self.m * (self.g + x.qd[35] * (-x.qd[35] * z589)))
+            - z589 * (-x.qd[35] * self.m * (x.qd[35] * z588));
+        let z2164 = z591 * (self.m * (self.g + x.qd[36] * (-x.qd[36] * z592)))
+            - z592 * (-x.qd[36] * self.m * (x.qd[36] * z591));
+        let z2168 = z594 * (self.m * (self.g + x.qd[37] * (-x.qd[37] * z595)))
+            - z595 * (-x.qd[37] * self.m * (x.qd[37] * z594));
+        let z2172 = z597 * (self.m * (self.g + x.qd[38] * (-x.qd[38] * z598)))
+            - z598 * (-x.qd[38] * self.m * (x.qd[38] * z597));
+        let z2176 = z600 * (self.m * (self.g + x.qd[39] * (-x.qd[39] * z601)))
+            - z601 * (-x.qd[39] * self.m * (x.qd[39] * z600));
+        let z2180 = z603 * (self.m * (self.g + x.qd[40] * (-x.qd[40] * z604)))
+            - z604 * (-x.qd[40] * self.m * (x.qd[40] * z603));
+        let z2181 = self.m * (-z89 * (z89 * z606 + z91) + x.qd[41] * (z82 * z89 + z91));
+        let z2182 = self.m
+            * (self.g + z89 * (-z89 * z607 + z90) + x.qd[41] * (z83 * z89 - z90));
         let z2184 = z606 * z2182 - z607 * z2181;
-        let z2185 = self.m * (-z99 * z930 + z1939);
-        let z2186 = self.m * (self.g + z99 * z929 + z1940);
+        let z2185 = self.m
+            * (-z99 * (z99 * z611 + z101) + x.qd[42] * (z92 * z99 + z101));
+        let z2186 = self.m
+            * (self.g + z99 * (-z99 * z612 + z100) + x.qd[42] * (z93 * z99 - z100));
         let z2188 = z611 * z2186 - z612 * z2185;
-        let z2189 = self.m * (-z109 * z932 + z1941);
-        let z2190 = self.m * (self.g + z109 * z931 + z1942);
+        let z2189 = self.m
+            * (-z109 * (z109 * z616 + z111) + x.qd[43] * (z102 * z109 + z111));
+        let z2190 = self.m
+            * (self.g + z109 * (-z109 * z617 + z110) + x.qd[43] * (z103 * z109 - z110));
         let z2192 = z616 * z2190 - z617 * z2189;
-        let z2193 = self.m * (-z119 * z934 + z1943);
-        let z2194 = self.m * (self.g + z119 * z933 + z1944);
+        let z2193 = self.m
+            * (-z119 * (z119 * z621 + z121) + x.qd[44] * (z112 * z119 + z121));
+        let z2194 = self.m
+            * (self.g + z119 * (-z119 * z622 + z120) + x.qd[44] * (z113 * z119 - z120));
         let z2196 = z621 * z2194 - z622 * z2193;
-        let z2197 = self.m * (-z129 * z936 + z1945);
-        let z2198 = self.m * (self.g + z129 * z935 + z1946);
+        let z2197 = self.m
+            * (-z129 * (z129 * z626 + z131) + x.qd[45] * (z122 * z129 + z131));
+        let z2198 = self.m
+            * (self.g + z129 * (-z129 * z627 + z130) + x.qd[45] * (z123 * z129 - z130));
         let z2200 = z626 * z2198 - z627 * z2197;
-        let z2201 = self.m * (-z139 * z938 + z1947);
-        let z2202 = self.m * (self.g + z139 * z937 + z1948);
+        let z2201 = self.m
+            * (-z139 * (z139 * z631 + z141) + x.qd[46] * (z132 * z139 + z141));
+        let z2202 = self.m
+            * (self.g + z139 * (-z139 * z632 + z140) + x.qd[46] * (z133 * z139 - z140));
         let z2204 = z631 * z2202 - z632 * z2201;
-        let z2205 = self.m * (-z149 * z940 + z1949);
-        let z2206 = self.m * (self.g + z149 * z939 + z1950);
+        let z2205 = self.m
+            * (-z149 * (z149 * z636 + z151) + x.qd[47] * (z142 * z149 + z151));
+        let z2206 = self.m
+            * (self.g + z149 * (-z149 * z637 + z150) + x.qd[47] * (z143 * z149 - z150));
         let z2208 = z636 * z2206 - z637 * z2205;
-        let z2209 = self.m * (-z159 * z942 + z1951);
-        let z2210 = self.m * (self.g + z159 * z941 + z1952);
+        let z2209 = self.m
+            * (-z159 * (z159 * z641 + z161) + x.qd[48] * (z152 * z159 + z161));
+        let z2210 = self.m
+            * (self.g + z159 * (-z159 * z642 + z160) + x.qd[48] * (z153 * z159 - z160));
         let z2212 = z641 * z2210 - z642 * z2209;
-        let z2213 = self.m * (z1953 - z169 * z944);
-        let z2214 = self.m * (self.g + z1954 + z169 * z943);
+        let z2213 = self.m
+            * (x.qd[49] * (z162 * z169 + z171) - z169 * (z169 * z646 + z171));
+        let z2214 = self.m
+            * (self.g + x.qd[49] * (z163 * z169 - z170) + z169 * (-z169 * z647 + z170));
         let z2216 = z646 * z2214 - z647 * z2213;
-        let z2217 = self.m * (z1955 - z179 * z946);
-        let z2218 = self.m * (self.g + z1956 + z179 * z945);
+        let z2217 = self.m
+            * (x.qd[50] * (z172 * z179 + z181) - z179 * (z179 * z651 + z181));
+        let z2218 = self.m
+            * (self.g + x.qd[50] * (z173 * z179 - z180) + z179 * (-z179 * z652 + z180));
         let z2220 = z651 * z2218 - z652 * z2217;
-        let z2221 = self.m * (z1957 - z189 * z948);
-        let z2222 = self.m * (self.g + z1958 + z189 * z947);
+        let z2221 = self.m
+            * (x.qd[51] * (z182 * z189 + z191) - z189 * (z189 * z656 + z191));
+        let z2222 = self.m
+            * (self.g + x.qd[51] * (z183 * z189 - z190) + z189 * (-z189 * z657 + z190));
         let z2224 = z656 * z2222 - z657 * z2221;
-        let z2225 = self.m * (z1959 - z199 * z950);
-        let z2226 = self.m * (self.g + z1960 + z199 * z949);
+        let z2225 = self.m
+            * (x.qd[52] * (z192 * z199 + z201) - z199 * (z199 * z661 + z201));
+        let z2226 = self.m
+            * (self.g + x.qd[52] * (z193 * z199 - z200) + z199 * (-z199 * z662 + z200));
         let z2228 = z661 * z2226 - z662 * z2225;
-        let z2229 = self.m * (-z209 * z952 + z1961);
-        let z2230 = self.m * (z209 * z951 + self.g + z1962);
+        let z2229 = self.m
+            * (-z209 * (z209 * z666 + z211) + x.qd[53] * (z202 * z209 + z211));
+        let z2230 = self.m
+            * (z209 * (-z209 * z667 + z210) + self.g + x.qd[53] * (z203 * z209 - z210));
         let z2232 = z666 * z2230 - z667 * z2229;
-        let z2233 = self.m * (-z219 * z954 + z1963);
-        let z2234 = self.m * (z219 * z953 + self.g + z1964);
+        let z2233 = self.m
+            * (-z219 * (z219 * z671 + z221) + x.qd[54] * (z212 * z219 + z221));
+        let z2234 = self.m
+            * (z219 * (-z219 * z672 + z220) + self.g + x.qd[54] * (z213 * z219 - z220));
         let z2236 = z671 * z2234 - z672 * z2233;
-        let z2237 = self.m * (-z229 * z956 + z1965);
-        let z2238 = self.m * (z229 * z955 + self.g + z1966);
+        let z2237 = self.m
+            * (-z229 * (z229 * z676 + z231) + x.qd[55] * (z222 * z229 + z231));
+        let z2238 = self.m
+            * (z229 * (-z229 * z677 + z230) + self.g + x.qd[55] * (z223 * z229 - z230));
         let z2240 = z676 * z2238 - z677 * z2237;
-        let z2241 = self.m * (-z239 * z958 + z1967);
-        let z2242 = self.m * (z239 * z957 + self.g + z1968);
+        let z2241 = self.m
+            * (-z239 * (z239 * z681 + z241) + x.qd[56] * (z232 * z239 + z241));
+        let z2242 = self.m
+            * (z239 * (-z239 * z682 + z240) + self.g + x.qd[56] * (z233 * z239 - z240));
         let z2244 = z681 * z2242 - z682 * z2241;
-        let z2245 = self.m * (-z249 * z960 + z1969);
-        let z2246 = self.m * (z249 * z959 + self.g + z1970);
+        let z2245 = self.m
+            * (-z249 * (z249 * z686 + z251) + x.qd[57] * (z242 * z249 + z251));
+        let z2246 = self.m
+            * (z249 * (-z249 * z687 + z250) + self.g + x.qd[57] * (z243 * z249 - z250));
         let z2248 = z686 * z2246 - z687 * z2245;
-        let z2249 = self.m * (-z259 * z962 + z1971);
-        let z2250 = self.m * (self.g + z259 * z961 + z1972);
+        let z2249 = self.m
+            * (-z259 * (z259 * z691 + z261) + x.qd[58] * (z252 * z259 + z261));
+        let z2250 = self.m
+            * (self.g + z259 * (-z259 * z692 + z260) + x.qd[58] * (z253 * z259 - z260));
         let z2252 = z691 * z2250 - z692 * z2249;
-        let z2253 = self.m * (-z269 * z964 + z1973);
-        let z2254 = self.m * (self.g + z269 * z963 + z1974);
+        let z2253 = self.m
+            * (-z269 * (z269 * z696 + z271) + x.qd[59] * (z262 * z269 + z271));
+        let z2254 = self.m
+            * (self.g + z269 * (-z269 * z697 + z270) + x.qd[59] * (z263 * z269 - z270));
         let z2256 = z696 * z2254 - z697 * z2253;
-        let z2257 = self.m * (-z279 * z966 + z1975);
-        let z2258 = self.m * (self.g + z279 * z965 + z1976);
+        let z2257 = self.m
+            * (-z279 * (z279 * z701 + z281) + x.qd[60] * (z272 * z279 + z281));
+        let z2258 = self.m
+            * (self.g + z279 * (-z279 * z702 + z280) + x.qd[60] * (z273 * z279 - z280));
         let z2260 = z701 * z2258 - z702 * z2257;
-        let z2261 = self.m * (-z289 * z968 + z1977);
-        let z2262 = self.m * (self.g + z289 * z967 + z1978);
+        let z2261 = self.m
+            * (-z289 * (z289 * z706 + z291) + x.qd[61] * (z282 * z289 + z291));
+        let z2262 = self.m
+            * (self.g + z289 * (-z289 * z707 + z290) + x.qd[61] * (z283 * z289 - z290));
         let z2264 = z706 * z2262 - z707 * z2261;
-        let z2265 = self.m * (-z299 * z970 + z1979);
-        let z2266 = self.m * (self.g + z299 * z969 + z1980);
+        let z2265 = self.m
+            * (-z299 * (z299 * z711 + z301) + x.qd[62] * (z292 * z299 + z301));
+        let z2266 = self.m
+            * (self.g + z299 * (-z299 * z712 + z300) + x.qd[62] * (z293 * z299 - z300));
         let z2268 = z711 * z2266 - z712 * z2265;
-        let z2269 = self.m * (-z309 * z972 + z1981);
-        let z2270 = self.m * (self.g + z309 * z971 + z1982);
+        let z2269 = self.m
+            * (-z309 * (z309 * z716 + z311) + x.qd[63] * (z302 * z309 + z311));
+        let z2270 = self.m
+            * (self.g + z309 * (-z309 * z717 + z310) + x.qd[63] * (z303 * z309 - z310));
         let z2272 = z716 * z2270 - z717 * z2269;
-        let z2273 = self.m * (-z319 * z974 + z1983);
-        let z2274 = self.m * (self.g + z319 * z973 + z1984);
+        let z2273 = self.m
+            * (-z319 * (z319 * z721 + z321) + x.qd[64] * (z312 * z319 + z321));
+        let z2274 = self.m
+            * (self.g + z319 * (-z319 * z722 + z320) + x.qd[64] * (z313 * z319 - z320));
         let z2276 = z721 * z2274 - z722 * z2273;
-        let z2277 = self.m * (-z329 * z976 + z1985);
-        let z2278 = self.m * (self.g + z329 * z975 + z1986);
+        let z2277 = self.m
+            * (-z329 * (z329 * z726 + z331) + x.qd[65] * (z322 * z329 + z331));
+        let z2278 = self.m
+            * (self.g + z329 * (-z329 * z727 + z330) + x.qd[65] * (z323 * z329 - z330));
         let z2280 = z726 * z2278 - z727 * z2277;
-        let z2281 = self.m * (-z339 * z978 + z1987);
-        let z2282 = self.m * (self.g + z339 * z977 + z1988);
+        let z2281 = self.m
+            * (-z339 * (z339 * z731 + z341) + x.qd[66] * (z332 * z339 + z341));
+        let z2282 = self.m
+            * (self.g + z339 * (-z339 * z732 + z340) + x.qd[66] * (z333 * z339 - z340));
         let z2284 = z731 * z2282 - z732 * z2281;
-        let z2285 = self.m * (-z349 * z980 + z1989);
-        let z2286 = self.m * (self.g + z349 * z979 + z1990);
+        let z2285 = self.m
+            * (-z349 * (z349 * z736 + z351) + x.qd[67] * (z342 * z349 + z351));
+        let z2286 = self.m
+            * (self.g + z349 * (-z349 * z737 + z350) + x.qd[67] * (z343 * z349 - z350));
         let z2288 = z736 * z2286 - z737 * z2285;
-        let z2289 = self.m * (-z359 * z982 + z1991);
-        let z2290 = self.m * (self.g + z359 * z981 + z1992);
+        let z2289 = self.m
+            * (-z359 * (z359 * z741 + z361) + x.qd[68] * (z352 * z359 + z361));
+        let z2290 = self.m
+            * (self.g + z359 * (-z359 * z742 + z360) + x.qd[68] * (z353 * z359 - z360));
         let z2292 = z741 * z2290 - z742 * z2289;
-        let z2293 = self.m * (-z369 * z984 + z1993);
-        let z2294 = self.m * (z1994 + self.g + z369 * z983);
+        let z2293 = self.m
+            * (-z369 * (z369 * z746 + z371) + x.qd[69] * (z362 * z369 + z371));
+        let z2294 = self.m
+            * (x.qd[69] * (z363 * z369 - z370) + self.g + z369 * (-z369 * z747 + z370));
         let z2296 = z746 * z2294 - z747 * z2293;
-        let z2297 = self.m * (z1995 - z379 * z986);
-        let z2298 = self.m * (z1996 + self.g + z379 * z985);
+        let z2297 = self.m
+            * (x.qd[70] * (z372 * z379 + z381) - z379 * (z379 * z751 + z381));
+        let z2298 = self.m
+            * (x.qd[70] * (z373 * z379 - z380) + self.g + z379 * (-z379 * z752 + z380));
         let z2300 = z751 * z2298 - z752 * z2297;
-        let z2301 = self.m * (z1997 - z389 * z988);
-        let z2302 = self.m * (z1998 + self.g + z389 * z987);
+        let z2301 = self.m
+            * (x.qd[71] * (z382 * z389 + z391) - z389 * (z389 * z756 + z391));
+        let z2302 = self.m
+            * (x.qd[71] * (z383 * z389 - z390) + self.g + z389 * (-z389 * z757 + z390));
         let z2304 = z756 * z2302 - z757 * z2301;
-        let z2305 = self.m * (z1999 - z399 * z990);
-        let z2306 = self.m * (z2000 + self.g + z399 * z989);
+        let z2305 = self.m
+            * (x.qd[72] * (z392 * z399 + z401) - z399 * (z399 * z761 + z401));
+        let z2306 = self.m
+            * (x.qd[72] * (z393 * z399 - z400) + self.g + z399 * (-z399 * z762 + z400));
         let z2308 = z761 * z2306 - z762 * z2305;
-        let z2309 = self.m * (z2001 - z409 * z992);
-        let z2310 = self.m * (z2002 + self.g + z409 * z991);
+        let z2309 = self.m
+            * (x.qd[73] * (z402 * z409 + z411) - z409 * (z409 * z766 + z411));
+        let z2310 = self.m
+            * (x.qd[73] * (z403 * z409 - z410) + self.g + z409 * (-z409 * z767 + z410));
         let z2312 = z766 * z2310 - z767 * z2309;
-        let z2313 = self.m * (z2003 - z419 * z994);
-        let z2314 = self.m * (z2004 + self.g + z419 * z993);
+        let z2313 = self.m
+            * (x.qd[74] * (z412 * z419 + z421) - z419 * (z419 * z771 + z421));
+        let z2314 = self.m
+            * (x.qd[74] * (z413 * z419 - z420) + self.g + z419 * (-z419 * z772 + z420));
         let z2316 = z771 * z2314 - z772 * z2313;
-        let z2317 = self.m * (z2005 - z429 * z996);
-        let z2318 = self.m * (z2006 + self.g + z429 * z995);
+        let z2317 = self.m
+            * (x.qd[75] * (z422 * z429 + z431) - z429 * (z429 * z776 + z431));
+        let z2318 = self.m
+            * (x.qd[75] * (z423 * z429 - z430) + self.g + z429 * (-z429 * z777 + z430));
         let z2320 = z776 * z2318 - z777 * z2317;
-        let z2321 = self.m * (z2007 - z439 * z998);
-        let z2322 = self.m * (z2008 + self.g + z439 * z997);
+        let z2321 = self.m
+            * (x.qd[76] * (z432 * z439 + z441) - z439 * (z439 * z781 + z441));
+        let z2322 = self.m
+            * (x.qd[76] * (z433 * z439 - z440) + self.g + z439 * (-z439 * z782 + z440));
         let z2324 = z781 * z2322 - z782 * z2321;
-        let z2325 = self.m * (z2009 - z449 * z1000);
-        let z2326 = self.m * (z2010 + self.g + z449 * z999);
+        let z2325 = self.m
+            * (x.qd[77] * (z442 * z449 + z451) - z449 * (z449 * z786 + z451));
+        let z2326 = self.m
+            * (x.qd[77] * (z443 * z449 - z450) + self.g + z449 * (-z449 * z787 + z450));
         let z2328 = z786 * z2326 - z787 * z2325;
-        let z2329 = self.m * (-z459 * z1002 + z2011);
-        let z2330 = self.m * (z459 * z1001 + z2012 + self.g);
+        let z2329 = self.m
+            * (-z459 * (z459 * z791 + z461) + x.qd[78] * (z461 + z452 * z459));
+        let z2330 = self.m
+            * (z459 * (-z459 * z792 + z460) + x.qd[78] * (-z460 + z453 * z459) + self.g);
         let z2332 = z791 * z2330 - z792 * z2329;
-        let z2333 = self.m * (-z469 * z1004 + z2013);
-        let z2334 = self.m * (z469 * z1003 + z2014 + self.g);
+        let z2333 = self.m
+            * (-z469 * (z469 * z796 + z471) + x.qd[79] * (z462 * z469 + z471));
+        let z2334 = self.m
+            * (z469 * (-z469 * z797 + z470) + x.qd[79] * (z463 * z469 - z470) + self.g);
         let z2336 = z796 * z2334 - z797 * z2333;
-        let z2337 = self.m * (-z479 * z1006 + z2015);
-        let z2338 = self.m * (z479 * z1005 + z2016 + self.g);
+        let z2337 = self.m
+            * (-z479 * (z479 * z801 + z481) + x.qd[80] * (z472 * z479 + z481));
+        let z2338 = self.m
+            * (z479 * (-z479 * z802 + z480) + x.qd[80] * (z473 * z479 - z480) + self.g);
         let z2340 = z801 * z2338 - z802 * z2337;
         let z2341 = z2340 + z2176;
         let z2344 = z2336 + z2172;
@@ -9193,408 +8724,281 @@ impl Rates<81, 80, 0> for FourBarChain40 {
         let z2499 = -z462 * z2334 + z463 * z2333 + z2336;
         let z2500 = -z472 * z2338 + z473 * z2337 + z2340;
         let z3267 = x.qdd[0] + x.qdd[41];
-        let z3268 = x.qdd[41] * z83;
-        let z3269 = -x.qdd[41] * z82;
         let z3270 = x.qdd[1] + x.qdd[42];
-        let z3271 = x.qdd[42] * z93;
-        let z3272 = -x.qdd[42] * z92;
         let z3273 = x.qdd[2] + x.qdd[43];
-        let z3274 = x.qdd[43] * z103;
-        let z3275 = -x.qdd[43] * z102;
         let z3276 = x.qdd[3] + x.qdd[44];
-        let z3277 = x.qdd[44] * z113;
-        let z3278 = -x.qdd[44] * z112;
         let z3279 = x.qdd[4] + x.qdd[45];
-        let z3280 = x.qdd[45] * z123;
-        let z3281 = -x.qdd[45] * z122;
         let z3282 = x.qdd[5] + x.qdd[46];
-        let z3283 = x.qdd[46] * z133;
-        let z3284 = -x.qdd[46] * z132;
         let z3285 = x.qdd[6] + x.qdd[47];
-        let z3286 = x.qdd[47] * z143;
-        let z3287 = -x.qdd[47] * z142;
         let z3288 = x.qdd[7] + x.qdd[48];
-        let z3289 = x.qdd[48] * z153;
-        let z3290 = -x.qdd[48] * z152;
         let z3291 = x.qdd[8] + x.qdd[49];
-        let z3292 = x.qdd[49] * z163;
-        let z3293 = -x.qdd[49] * z162;
         let z3294 = x.qdd[9] + x.qdd[50];
-        let z3295 = x.qdd[50] * z173;
-        let z3296 = -x.qdd[50] * z172;
         let z3297 = x.qdd[10] + x.qdd[51];
-        let z3298 = x.qdd[51] * z183;
-        let z3299 = -x.qdd[51] * z182;
         let z3300 = x.qdd[11] + x.qdd[52];
-        let z3301 = x.qdd[52] * z193;
-        let z3302 = -x.qdd[52] * z192;
         let z3303 = x.qdd[12] + x.qdd[53];
-        let z3304 = x.qdd[53] * z203;
-        let z3305 = -x.qdd[53] * z202;
         let z3306 = x.qdd[13] + x.qdd[54];
-        let z3307 = x.qdd[54] * z213;
-        let z3308 = -x.qdd[54] * z212;
         let z3309 = x.qdd[14] + x.qdd[55];
-        let z3310 = x.qdd[55] * z223;
-        let z3311 = -x.qdd[55] * z222;
         let z3312 = x.qdd[15] + x.qdd[56];
-        let z3313 = x.qdd[56] * z233;
-        let z3314 = -x.qdd[56] * z232;
         let z3315 = x.qdd[16] + x.qdd[57];
-        let z3316 = x.qdd[57] * z243;
-        let z3317 = -x.qdd[57] * z242;
         let z3318 = x.qdd[17] + x.qdd[58];
-        let z3319 = x.qdd[58] * z253;
-        let z3320 = -x.qdd[58] * z252;
         let z3321 = x.qdd[18] + x.qdd[59];
-        let z3322 = x.qdd[59] * z263;
-        let z3323 = -x.qdd[59] * z262;
         let z3324 = x.qdd[19] + x.qdd[60];
-        let z3325 = x.qdd[60] * z273;
-        let z3326 = -x.qdd[60] * z272;
         let z3327 = x.qdd[20] + x.qdd[61];
-        let z3328 = x.qdd[61] * z283;
-        let z3329 = -x.qdd[61] * z282;
         let z3330 = x.qdd[21] + x.qdd[62];
-        let z3331 = x.qdd[62] * z293;
-        let z3332 = -x.qdd[62] * z292;
         let z3333 = x.qdd[22] + x.qdd[63];
-        let z3334 = x.qdd[63] * z303;
-        let z3335 = -x.qdd[63] * z302;
         let z3336 = x.qdd[23] + x.qdd[64];
-        let z3337 = x.qdd[64] * z313;
-        let z3338 = -x.qdd[64] * z312;
         let z3339 = x.qdd[24] + x.qdd[65];
-        let z3340 = x.qdd[65] * z323;
-        let z3341 = -x.qdd[65] * z322;
         let z3342 = x.qdd[25] + x.qdd[66];
-        let z3343 = x.qdd[66] * z333;
-        let z3344 = -x.qdd[66] * z332;
         let z3345 = x.qdd[26] + x.qdd[67];
-        let z3346 = x.qdd[67] * z343;
-        let z3347 = -x.qdd[67] * z342;
         let z3348 = x.qdd[27] + x.qdd[68];
-        let z3349 = x.qdd[68] * z353;
-        let z3350 = -x.qdd[68] * z352;
         let z3351 = x.qdd[28] + x.qdd[69];
-        let z3352 = x.qdd[69] * z363;
-        let z3353 = -x.qdd[69] * z362;
         let z3354 = x.qdd[29] + x.qdd[70];
-        let z3355 = x.qdd[70] * z373;
-        let z3356 = -x.qdd[70] * z372;
         let z3357 = x.qdd[30] + x.qdd[71];
-        let z3358 = x.qdd[71] * z383;
-        let z3359 = -x.qdd[71] * z382;
         let z3360 = x.qdd[31] + x.qdd[72];
-        let z3361 = x.qdd[72] * z393;
-        let z3362 = -x.qdd[72] * z392;
         let z3363 = x.qdd[32] + x.qdd[73];
-        let z3364 = x.qdd[73] * z403;
-        let z3365 = -x.qdd[73] * z402;
         let z3366 = x.qdd[33] + x.qdd[74];
-        let z3367 = x.qdd[74] * z413;
-        let z3368 = -x.qdd[74] * z412;
         let z3369 = x.qdd[34] + x.qdd[75];
-        let z3370 = x.qdd[75] * z423;
-        let z3371 = -x.qdd[75] * z422;
         let z3372 = x.qdd[35] + x.qdd[76];
-        let z3373 = x.qdd[76] * z433;
-        let z3374 = -x.qdd[76] * z432;
         let z3375 = x.qdd[36] + x.qdd[77];
-        let z3376 = x.qdd[77] * z443;
-        let z3377 = -x.qdd[77] * z442;
         let z3378 = x.qdd[37] + x.qdd[78];
-        let z3379 = x.qdd[78] * z453;
-        let z3380 = -x.qdd[78] * z452;
         let z3381 = x.qdd[38] + x.qdd[79];
-        let z3382 = x.qdd[79] * z463;
-        let z3383 = -x.qdd[79] * z462;
         let z3384 = x.qdd[39] + x.qdd[80];
-        let z3385 = x.qdd[80] * z473;
-        let z3386 = -x.qdd[80] * z472;
-        let z3387 = -self.m * x.qdd[0] * z483;
-        let z3388 = self.m * x.qdd[0] * z482;
-        let z3389 = z482 * z3388 - z483 * z3387 + x.qdd[0] * z485;
-        let z3390 = -self.m * x.qdd[1] * z487;
-        let z3391 = self.m * x.qdd[1] * z486;
-        let z3392 = z486 * z3391 - z487 * z3390 + x.qdd[1] * z485;
-        let z3393 = -self.m * x.qdd[2] * z490;
-        let z3394 = self.m * x.qdd[2] * z489;
-        let z3395 = z489 * z3394 - z490 * z3393 + x.qdd[2] * z485;
-        let z3396 = -self.m * x.qdd[3] * z493;
-        let z3397 = self.m * x.qdd[3] * z492;
-        let z3398 = z492 * z3397 - z493 * z3396 + x.qdd[3] * z485;
-        let z3399 = -self.m * x.qdd[4] * z496;
-        let z3400 = self.m * x.qdd[4] * z495;
-        let z3401 = z495 * z3400 - z496 * z3399 + x.qdd[4] * z485;
-        let z3402 = -self.m * x.qdd[5] * z499;
-        let z3403 = self.m * x.qdd[5] * z498;
-        let z3404 = z498 * z3403 - z499 * z3402 + x.qdd[5] * z485;
-        let z3405 = -self.m * x.qdd[6] * z502;
-        let z3406 = self.m * x.qdd[6] * z501;
-        let z3407 = z501 * z3406 - z502 * z3405 + x.qdd[6] * z485;
-        let z3408 = -self.m * x.qdd[7] * z505;
-        let z3409 = self.m * x.qdd[7] * z504;
-        let z3410 = z504 * z3409 - z505 * z3408 + x.qdd[7] * z485;
-        let z3411 = -self.m * x.qdd[8] * z508;
-        let z3412 = self.m * x.qdd[8] * z507;
-        let z3413 = z507 * z3412 - z508 * z3411 + x.qdd[8] * z485;
-        let z3414 = -self.m * x.qdd[9] * z511;
-        let z3415 = self.m * x.qdd[9] * z510;
-        let z3416 = z510 * z3415 - z511 * z3414 + x.qdd[9] * z485;
-        let z3417 = -self.m * x.qdd[10] * z514;
-        let z3418 = self.m * x.qdd[10] * z513;
-        let z3419 = z513 * z3418 - z514 * z3417 + x.qdd[10] * z485;
-        let z3420 = -self.m * x.qdd[11] * z517;
-        let z3421 = self.m * x.qdd[11] * z516;
-        let z3422 = z516 * z3421 - z517 * z3420 + x.qdd[11] * z485;
-        let z3423 = -self.m * x.qdd[12] * z520;
-        let z3424 = self.m * x.qdd[12] * z519;
-        let z3425 = z519 * z3424 - z520 * z3423 + x.qdd[12] * z485;
-        let z3426 = -self.m * x.qdd[13] * z523;
-        let z3427 = self.m * x.qdd[13] * z522;
-        let z3428 = z522 * z3427 + x.qdd[13] * z485 - z523 * z3426;
-        let z3429 = -self.m * x.qdd[14] * z526;
-        let z3430 = self.m * x.qdd[14] * z525;
-        let z3431 = x.qdd[14] * z485 + z525 * z3430 - z526 * z3429;
-        let z3432 = -self.m * x.qdd[15] * z529;
-        let z3433 = self.m * x.qdd[15] * z528;
-        let z3434 = x.qdd[15] * z485 + z528 * z3433 - z529 * z3432;
-        let z3435 = -self.m * x.qdd[16] * z532;
-        let z3436 = self.m * x.qdd[16] * z531;
-        let z3437 = x.qdd[16] * z485 + z531 * z3436 - z532 * z3435;
-        let z3438 = -self.m * x.qdd[17] * z535;
-        let z3439 = self.m * x.qdd[17] * z534;
-        let z3440 = x.qdd[17] * z485 + z534 * z3439 - z535 * z3438;
-        let z3441 = -self.m * x.qdd[18] * z538;
-        let z3442 = self.m * x.qdd[18] * z537;
-        let z3443 = x.qdd[18] * z485 + z537 * z3442 - z538 * z3441;
-        let z3444 = -self.m * x.qdd[19] * z541;
-        let z3445 = self.m * x.qdd[19] * z540;
-        let z3446 = x.qdd[19] * z485 + z540 * z3445 - z541 * z3444;
-        let z3447 = -self.m * x.qdd[20] * z544;
-        let z3448 = self.m * x.qdd[20] * z543;
-        let z3449 = x.qdd[20] * z485 + z543 * z3448 - z544 * z3447;
-        let z3450 = -self.m * x.qdd[21] * z547;
-        let z3451 = self.m * x.qdd[21] * z546;
-        let z3452 = x.qdd[21] * z485 + z546 * z3451 - z547 * z3450;
-        let z3453 = -self.m * x.qdd[22] * z550;
-        let z3454 = self.m * x.qdd[22] * z549;
-        let z3455 = x.qdd[22] * z485 + z549 * z3454 - z550 * z3453;
-        let z3456 = -self.m * x.qdd[23] * z553;
-        let z3457 = self.m * x.qdd[23] * z552;
-        let z3458 = x.qdd[23] * z485 + z552 * z3457 - z553 * z3456;
-        let z3459 = -self.m * x.qdd[24] * z556;
-        let z3460 = self.m * x.qdd[24] * z555;
-        let z3461 = x.qdd[24] * z485 + z555 * z3460 - z556 * z3459;
-        let z3462 = -self.m * x.qdd[25] * z559;
-        let z3463 = self.m * x.qdd[25] * z558;
-        let z3464 = x.qdd[25] * z485 + z558 * z3463 - z559 * z3462;
-        let z3465 = -self.m * x.qdd[26] * z562;
-        let z3466 = self.m * x.qdd[26] * z561;
-        let z3467 = x.qdd[26] * z485 + z561 * z3466 - z562 * z3465;
-        let z3468 = -self.m * x.qdd[27] * z565;
-        let z3469 = self.m * x.qdd[27] * z564;
-        let z3470 = x.qdd[27] * z485 + z564 * z3469 - z565 * z3468;
-        let z3471 = -self.m * x.qdd[28] * z568;
-        let z3472 = self.m * x.qdd[28] * z567;
-        let z3473 = x.qdd[28] * z485 + z567 * z3472 - z568 * z3471;
-        let z3474 = -self.m * x.qdd[29] * z571;
-        let z3475 = self.m * x.qdd[29] * z570;
-        let z3476 = x.qdd[29] * z485 + z570 * z3475 - z571 * z3474;
-        let z3477 = -self.m * x.qdd[30] * z574;
-        let z3478 = self.m * x.qdd[30] * z573;
-        let z3479 = x.qdd[30] * z485 + z573 * z3478 - z574 * z3477;
-        let z3480 = -self.m * x.qdd[31] * z577;
-        let z3481 = self.m * x.qdd[31] * z576;
-        let z3482 = x.qdd[31] * z485 + z576 * z3481 - z577 * z3480;
-        let z3483 = -self.m * x.qdd[32] * z580;
-        let z3484 = self.m * x.qdd[32] * z579;
-        let z3485 = x.qdd[32] * z485 + z579 * z3484 - z580 * z3483;
-        let z3486 = -self.m * x.qdd[33] * z583;
-        let z3487 = self.m * x.qdd[33] * z582;
-        let z3488 = x.qdd[33] * z485 + z582 * z3487 - z583 * z3486;
-        let z3489 = -self.m * x.qdd[34] * z586;
-        let z3490 = self.m * x.qdd[34] * z585;
-        let z3491 = x.qdd[34] * z485 + z585 * z3490 - z586 * z3489;
-        let z3492 = -self.m * x.qdd[35] * z589;
-        let z3493 = self.m * x.qdd[35] * z588;
-        let z3494 = x.qdd[35] * z485 + z588 * z3493 - z589 * z3492;
-        let z3495 = -self.m * x.qdd[36] * z592;
-        let z3496 = self.m * x.qdd[36] * z591;
-        let z3497 = x.qdd[36] * z485 + z591 * z3496 - z592 * z3495;
-        let z3498 = -self.m * x.qdd[37] * z595;
-        let z3499 = self.m * x.qdd[37] * z594;
-        let z3500 = x.qdd[37] * z485 + z594 * z3499 - z595 * z3498;
-        let z3501 = -self.m * x.qdd[38] * z598;
-        let z3502 = self.m * x.qdd[38] * z597;
-        let z3503 = x.qdd[38] * z485 + z597 * z3502 - z598 * z3501;
-        let z3504 = -self.m * x.qdd[39] * z601;
-        let z3505 = self.m * x.qdd[39] * z600;
-        let z3506 = x.qdd[39] * z485 + z600 * z3505 - z601 * z3504;
-        let z3507 = -self.m * x.qdd[40] * z604;
-        let z3508 = self.m * x.qdd[40] * z603;
-        let z3509 = x.qdd[40] * z485 + z603 * z3508 - z604 * z3507;
-        let z3510 = self.m * (-z607 * z3267 + z3268);
-        let z3511 = self.m * (z606 * z3267 + z3269);
+        let z3509 = x.qdd[40] * z485 + z603 * (self.m * x.qdd[40] * z603)
+            - z604 * (-self.m * x.qdd[40] * z604);
+        let z3510 = self.m * (-z607 * z3267 + x.qdd[41] * z83);
+        let z3511 = self.m * (z606 * z3267 - x.qdd[41] * z82);
         let z3512 = z485 * z3267 + z606 * z3511 - z607 * z3510;
-        let z3513 = self.m * (-z612 * z3270 + z3271);
-        let z3514 = self.m * (z611 * z3270 + z3272);
+        let z3513 = self.m * (-z612 * z3270 + x.qdd[42] * z93);
+        let z3514 = self.m * (z611 * z3270 - x.qdd[42] * z92);
         let z3515 = z485 * z3270 + z611 * z3514 - z612 * z3513;
-        let z3516 = self.m * (z3274 - z617 * z3273);
-        let z3517 = self.m * (z3275 + z616 * z3273);
+        let z3516 = self.m * (x.qdd[43] * z103 - z617 * z3273);
+        let z3517 = self.m * (-x.qdd[43] * z102 + z616 * z3273);
         let z3518 = z485 * z3273 + z616 * z3517 - z617 * z3516;
-        let z3519 = self.m * (z3277 - z622 * z3276);
-        let z3520 = self.m * (z3278 + z621 * z3276);
+        let z3519 = self.m * (x.qdd[44] * z113 - z622 * z3276);
+        let z3520 = self.m * (-x.qdd[44] * z112 + z621 * z3276);
         let z3521 = z485 * z3276 + z621 * z3520 - z622 * z3519;
-        let z3522 = self.m * (z3280 - z627 * z3279);
-        let z3523 = self.m * (z3281 + z626 * z3279);
+        let z3522 = self.m * (x.qdd[45] * z123 - z627 * z3279);
+        let z3523 = self.m * (-x.qdd[45] * z122 + z626 * z3279);
         let z3524 = z485 * z3279 + z626 * z3523 - z627 * z3522;
-        let z3525 = self.m * (z3283 - z632 * z3282);
-        let z3526 = self.m * (z3284 + z631 * z3282);
+        let z3525 = self.m * (x.qdd[46] * z133 - z632 * z3282);
+        let z3526 = self.m * (-x.qdd[46] * z132 + z631 * z3282);
         let z3527 = z485 * z3282 + z631 * z3526 - z632 * z3525;
-        let z3528 = self.m * (z3286 - z637 * z3285);
-        let z3529 = self.m * (z3287 + z636 * z3285);
+        let z3528 = self.m * (x.qdd[47] * z143 - z637 * z3285);
+        let z3529 = self.m * (-x.qdd[47] * z142 + z636 * z3285);
         let z3530 = z485 * z3285 + z636 * z3529 - z637 * z3528;
-        let z3531 = self.m * (z3289 - z642 * z3288);
-        let z3532 = self.m * (z3290 + z641 * z3288);
+        let z3531 = self.m * (x.qdd[48] * z153 - z642 * z3288);
+        let z3532 = self.m * (-x.qdd[48] * z152 + z641 * z3288);
         let z3533 = z485 * z3288 + z641 * z3532 - z642 * z3531;
-        let z3534 = self.m * (z3292 - z647 * z3291);
-        let z3535 = self.m * (z3293 + z646 * z3291);
+        let z3534 = self.m * (x.qdd[49] * z163 - z647 * z3291);
+        let z3535 = self.m * (-x.qdd[49] * z162 + z646 * z3291);
         let z3536 = z485 * z3291 + z646 * z3535 - z647 * z3534;
-        let z3537 = self.m * (z3295 - z652 * z3294);
-        let z3538 = self.m * (z3296 + z651 * z3294);
+        let z3537 = self.m * (x.qdd[50] * z173 - z652 * z3294);
+        let z3538 = self.m * (-x.qdd[50] * z172 + z651 * z3294);
         let z3539 = z485 * z3294 + z651 * z3538 - z652 * z3537;
-        let z3540 = self.m * (z3298 - z657 * z3297);
-        let z3541 = self.m * (z3299 + z656 * z3297);
+        let z3540 = self.m * (x.qdd[51] * z183 - z657 * z3297);
+        let z3541 = self.m * (-x.qdd[51] * z182 + z656 * z3297);
         let z3542 = z485 * z3297 + z656 * z3541 - z657 * z3540;
-        let z3543 = self.m * (z3301 - z662 * z3300);
-        let z3544 = self.m * (z3302 + z661 * z3300);
+        let z3543 = self.m * (x.qdd[52] * z193 - z662 * z3300);
+        let z3544 = self.m * (-x.qdd[52] * z192 + z661 * z3300);
         let z3545 = z485 * z3300 + z661 * z3544 - z662 * z3543;
-        let z3546 = self.m * (z3304 - z667 * z3303);
-        let z3547 = self.m * (z3305 + z666 * z3303);
+        let z3546 = self.m * (x.qdd[53] * z203 - z667 * z3303);
+        let z3547 = self.m * (-x.qdd[53] * z202 + z666 * z3303);
         let z3548 = z485 * z3303 + z666 * z3547 - z667 * z3546;
-        let z3549 = self.m * (z3307 - z672 * z3306);
-        let z3550 = self.m * (z3308 + z671 * z3306);
+        let z3549 = self.m * (x.qdd[54] * z213 - z672 * z3306);
+        let z3550 = self.m * (-x.qdd[54] * z212 + z671 * z3306);
         let z3551 = z485 * z3306 + z671 * z3550 - z672 * z3549;
-        let z3552 = self.m * (z3310 - z677 * z3309);
-        let z3553 = self.m * (z3311 + z676 * z3309);
+        let z3552 = self.m * (x.qdd[55] * z223 - z677 * z3309);
+        let z3553 = self.m * (-x.qdd[55] * z222 + z676 * z3309);
         let z3554 = z485 * z3309 + z676 * z3553 - z677 * z3552;
-        let z3555 = self.m * (z3313 - z682 * z3312);
-        let z3556 = self.m * (z3314 + z681 * z3312);
+        let z3555 = self.m * (x.qdd[56] * z233 - z682 * z3312);
+        let z3556 = self.m * (-x.qdd[56] * z232 + z681 * z3312);
         let z3557 = z485 * z3312 + z681 * z3556 - z682 * z3555;
-        let z3558 = self.m * (z3316 - z687 * z3315);
-        let z3559 = self.m * (z3317 + z686 * z3315);
+        let z3558 = self.m * (x.qdd[57] * z243 - z687 * z3315);
+        let z3559 = self.m * (-x.qdd[57] * z242 + z686 * z3315);
         let z3560 = z485 * z3315 + z686 * z3559 - z687 * z3558;
-        let z3561 = self.m * (z3319 - z692 * z3318);
-        let z3562 = self.m * (z3320 + z691 * z3318);
+        let z3561 = self.m * (x.qdd[58] * z253 - z692 * z3318);
+        let z3562 = self.m * (-x.qdd[58] * z252 + z691 * z3318);
         let z3563 = z485 * z3318 + z691 * z3562 - z692 * z3561;
-        let z3564 = self.m * (z3322 - z697 * z3321);
-        let z3565 = self.m * (z3323 + z696 * z3321);
+        let z3564 = self.m * (x.qdd[59] * z263 - z697 * z3321);
+        let z3565 = self.m * (-x.qdd[59] * z262 + z696 * z3321);
         let z3566 = z485 * z3321 + z696 * z3565 - z697 * z3564;
-        let z3567 = self.m * (z3325 - z702 * z3324);
-        let z3568 = self.m * (z3326 + z701 * z3324);
+        let z3567 = self.m * (x.qdd[60] * z273 - z702 * z3324);
+        let z3568 = self.m * (-x.qdd[60] * z272 + z701 * z3324);
         let z3569 = z485 * z3324 + z701 * z3568 - z702 * z3567;
-        let z3570 = self.m * (z3328 - z707 * z3327);
-        let z3571 = self.m * (z3329 + z706 * z3327);
+        let z3570 = self.m * (x.qdd[61] * z283 - z707 * z3327);
+        let z3571 = self.m * (-x.qdd[61] * z282 + z706 * z3327);
         let z3572 = z485 * z3327 + z706 * z3571 - z707 * z3570;
-        let z3573 = self.m * (z3331 - z712 * z3330);
-        let z3574 = self.m * (z3332 + z711 * z3330);
+        let z3573 = self.m * (x.qdd[62] * z293 - z712 * z3330);
+        let z3574 = self.m * (-x.qdd[62] * z292 + z711 * z3330);
         let z3575 = z485 * z3330 + z711 * z3574 - z712 * z3573;
-        let z3576 = self.m * (-z717 * z3333 + z3334);
-        let z3577 = self.m * (z716 * z3333 + z3335);
+        let z3576 = self.m * (-z717 * z3333 + x.qdd[63] * z303);
+        let z3577 = self.m * (z716 * z3333 - x.qdd[63] * z302);
         let z3578 = z716 * z3577 - z717 * z3576 + z485 * z3333;
-        let z3579 = self.m * (-z722 * z3336 + z3337);
-        let z3580 = self.m * (z721 * z3336 + z3338);
+        let z3579 = self.m * (-z722 * z3336 + x.qdd[64] * z313);
+        let z3580 = self.m * (z721 * z3336 - x.qdd[64] * z312);
         let z3581 = z721 * z3580 - z722 * z3579 + z485 * z3336;
-        let z3582 = self.m * (-z727 * z3339 + z3340);
-        let z3583 = self.m * (z726 * z3339 + z3341);
+        let z3582 = self.m * (-z727 * z3339 + x.qdd[65] * z323);
+        let z3583 = self.m * (z726 * z3339 - x.qdd[65] * z322);
         let z3584 = z726 * z3583 - z727 * z3582 + z485 * z3339;
-        let z3585 = self.m * (-z732 * z3342 + z3343);
-        let z3586 = self.m * (z731 * z3342 + z3344);
+        let z3585 = self.m * (-z732 * z3342 + x.qdd[66] * z333);
+        let z3586 = self.m * (z731 * z3342 - x.qdd[66] * z332);
         let z3587 = z731 * z3586 - z732 * z3585 + z485 * z3342;
-        let z3588 = self.m * (-z737 * z3345 + z3346);
-        let z3589 = self.m * (z736 * z3345 + z3347);
+        let z3588 = self.m * (-z737 * z3345 + x.qdd[67] * z343);
+        let z3589 = self.m * (z736 * z3345 - x.qdd[67] * z342);
         let z3590 = z736 * z3589 - z737 * z3588 + z485 * z3345;
-        let z3591 = self.m * (-z742 * z3348 + z3349);
-        let z3592 = self.m * (z741 * z3348 + z3350);
+        let z3591 = self.m * (-z742 * z3348 + x.qdd[68] * z353);
+        let z3592 = self.m * (z741 * z3348 - x.qdd[68] * z352);
         let z3593 = z485 * z3348 + z741 * z3592 - z742 * z3591;
-        let z3594 = self.m * (-z747 * z3351 + z3352);
-        let z3595 = self.m * (z746 * z3351 + z3353);
+        let z3594 = self.m * (-z747 * z3351 + x.qdd[69] * z363);
+        let z3595 = self.m * (z746 * z3351 - x.qdd[69] * z362);
         let z3596 = z485 * z3351 + z746 * z3595 - z747 * z3594;
-        let z3597 = self.m * (-z752 * z3354 + z3355);
-        let z3598 = self.m * (z751 * z3354 + z3356);
+        let z3597 = self.m * (-z752 * z3354 + x.qdd[70] * z373);
+        let z3598 = self.m * (z751 * z3354 - x.qdd[70] * z372);
         let z3599 = z485 * z3354 + z751 * z3598 - z752 * z3597;
-        let z3600 = self.m * (-z757 * z3357 + z3358);
-        let z3601 = self.m * (z756 * z3357 + z3359);
+        let z3600 = self.m * (-z757 * z3357 + x.qdd[71] * z383);
+        let z3601 = self.m * (z756 * z3357 - x.qdd[71] * z382);
         let z3602 = z485 * z3357 + z756 * z3601 - z757 * z3600;
-        let z3603 = self.m * (-z762 * z3360 + z3361);
-        let z3604 = self.m * (z761 * z3360 + z3362);
+        let z3603 = self.m * (-z762 * z3360 + x.qdd[72] * z393);
+        let z3604 = self.m * (z761 * z3360 - x.qdd[72] * z392);
         let z3605 = z485 * z3360 + z761 * z3604 - z762 * z3603;
-        let z3606 = self.m * (-z767 * z3363 + z3364);
-        let z3607 = self.m * (z766 * z3363 + z3365);
+        let z3606 = self.m * (-z767 * z3363 + x.qdd[73] * z403);
+        let z3607 = self.m * (z766 * z3363 - x.qdd[73] * z402);
         let z3608 = z485 * z3363 + z766 * z3607 - z767 * z3606;
-        let z3609 = self.m * (-z772 * z3366 + z3367);
-        let z3610 = self.m * (z771 * z3366 + z3368);
+        let z3609 = self.m * (-z772 * z3366 + x.qdd[74] * z413);
+        let z3610 = self.m * (z771 * z3366 - x.qdd[74] * z412);
         let z3611 = z485 * z3366 + z771 * z3610 - z772 * z3609;
-        let z3612 = self.m * (-z777 * z3369 + z3370);
-        let z3613 = self.m * (z776 * z3369 + z3371);
+        let z3612 = self.m * (-z777 * z3369 + x.qdd[75] * z423);
+        let z3613 = self.m * (z776 * z3369 - x.qdd[75] * z422);
         let z3614 = z485 * z3369 + z776 * z3613 - z777 * z3612;
-        let z3615 = self.m * (-z782 * z3372 + z3373);
-        let z3616 = self.m * (z781 * z3372 + z3374);
+        let z3615 = self.m * (-z782 * z3372 + x.qdd[76] * z433);
+        let z3616 = self.m * (z781 * z3372 - x.qdd[76] * z432);
         let z3617 = z485 * z3372 + z781 * z3616 - z782 * z3615;
-        let z3618 = self.m * (-z787 * z3375 + z3376);
-        let z3619 = self.m * (z786 * z3375 + z3377);
+        let z3618 = self.m * (-z787 * z3375 + x.qdd[77] * z443);
+        let z3619 = self.m * (z786 * z3375 - x.qdd[77] * z442);
         let z3620 = z485 * z3375 + z786 * z3619 - z787 * z3618;
-        let z3621 = self.m * (-z792 * z3378 + z3379);
-        let z3622 = self.m * (z791 * z3378 + z3380);
+        let z3621 = self.m * (-z792 * z3378 + x.qdd[78] * z453);
+        let z3622 = self.m * (z791 * z3378 - x.qdd[78] * z452);
         let z3623 = z485 * z3378 + z791 * z3622 - z792 * z3621;
-        let z3624 = self.m * (-z797 * z3381 + z3382);
-        let z3625 = self.m * (z796 * z3381 + z3383);
+        let z3624 = self.m * (-z797 * z3381 + x.qdd[79] * z463);
+        let z3625 = self.m * (z796 * z3381 - x.qdd[79] * z462);
         let z3626 = z485 * z3381 + z796 * z3625 - z797 * z3624;
-        let z3627 = self.m * (-z802 * z3384 + z3385);
-        let z3628 = self.m * (z801 * z3384 + z3386);
+        let z3627 = self.m * (-z802 * z3384 + x.qdd[80] * z473);
+        let z3628 = self.m * (z801 * z3384 - x.qdd[80] * z472);
         let z3629 = z485 * z3384 + z801 * z3628 - z802 * z3627;
-        let z3630 = z3629 + z3506;
-        let z3633 = z3626 + z3503;
-        let z3636 = z3623 + z3500;
-        let z3639 = z3620 + z3497;
-        let z3642 = z3617 + z3494;
-        let z3645 = z3614 + z3491;
-        let z3648 = z3611 + z3488;
-        let z3651 = z3608 + z3485;
-        let z3654 = z3605 + z3482;
-        let z3657 = z3602 + z3479;
-        let z3660 = z3599 + z3476;
-        let z3663 = z3596 + z3473;
-        let z3666 = z3593 + z3470;
-        let z3669 = z3590 + z3467;
-        let z3672 = z3587 + z3464;
-        let z3675 = z3584 + z3461;
-        let z3678 = z3581 + z3458;
-        let z3681 = z3578 + z3455;
-        let z3684 = z3575 + z3452;
-        let z3687 = z3572 + z3449;
-        let z3690 = z3569 + z3446;
-        let z3693 = z3566 + z3443;
-        let z3696 = z3563 + z3440;
-        let z3699 = z3560 + z3437;
-        let z3702 = z3557 + z3434;
-        let z3705 = z3554 + z3431;
-        let z3708 = z3551 + z3428;
-        let z3711 = z3548 + z3425;
-        let z3714 = z3545 + z3422;
-        let z3717 = z3542 + z3419;
-        let z3720 = z3539 + z3416;
-        let z3723 = z3536 + z3413;
-        let z3726 = z3533 + z3410;
-        let z3729 = z3530 + z3407;
-        let z3732 = z3404 + z3527;
-        let z3735 = z3401 + z3524;
-        let z3738 = z3398 + z3521;
-        let z3741 = z3395 + z3518;
-        let z3744 = z3392 + z3515;
-        let z3747 = z3389 + z3512;
+        let z3630 = z3629
+            + (x.qdd[39] * z485 + z600 * (self.m * x.qdd[39] * z600)
+                - z601 * (-self.m * x.qdd[39] * z601));
+        let z3633 = z3626
+            + (x.qdd[38] * z485 + z597 * (self.m * x.qdd[38] * z597)
+                - z598 * (-self.m * x.qdd[38] * z598));
+        let z3636 = z3623
+            + (x.qdd[37] * z485 + z594 * (self.m * x.qdd[37] * z594)
+                - z595 * (-self.m * x.qdd[37] * z595));
+        let z3639 = z3620
+            + (x.qdd[36] * z485 + z591 * (self.m * x.qdd[36] * z591)
+                - z592 * (-self.m * x.qdd[36] * z592));
+        let z3642 = z3617
+            + (x.qdd[35] * z485 + z588 * (self.m * x.qdd[35] * z588)
+                - z589 * (-self.m * x.qdd[35] * z589));
+        let z3645 = z3614
+            + (x.qdd[34] * z485 + z585 * (self.m * x.qdd[34] * z585)
+                - z586 * (-self.m * x.qdd[34] * z586));
+        let z3648 = z3611
+            + (x.qdd[33] * z485 + z582 * (self.m * x.qdd[33] * z582)
+                - z583 * (-self.m * x.qdd[33] * z583));
+        let z3651 = z3608
+            + (x.qdd[32] * z485 + z579 * (self.m * x.qdd[32] * z579)
+                - z580 * (-self.m * x.qdd[32] * z580));
+        let z3654 = z3605
+            + (x.qdd[31] * z485 + z576 * (self.m * x.qdd[31] * z576)
+                - z577 * (-self.m * x.qdd[31] * z577));
+        let z3657 = z3602
+            + (x.qdd[30] * z485 + z573 * (self.m * x.qdd[30] * z573)
+                - z574 * (-self.m * x.qdd[30] * z574));
+        let z3660 = z3599
+            + (x.qdd[29] * z485 + z570 * (self.m * x.qdd[29] * z570)
+                - z571 * (-self.m * x.qdd[29] * z571));
+        let z3663 = z3596
+            + (x.qdd[28] * z485 + z567 * (self.m * x.qdd[28] * z567)
+                - z568 * (-self.m * x.qdd[28] * z568));
+        let z3666 = z3593
+            + (x.qdd[27] * z485 + z564 * (self.m * x.qdd[27] * z564)
+                - z565 * (-self.m * x.qdd[27] * z565));
+        let z3669 = z3590
+            + (x.qdd[26] * z485 + z561 * (self.m * x.qdd[26] * z561)
+                - z562 * (-self.m * x.qdd[26] * z562));
+        let z3672 = z3587
+            + (x.qdd[25] * z485 + z558 * (self.m * x.qdd[25] * z558)
+                - z559 * (-self.m * x.qdd[25] * z559));
+        let z3675 = z3584
+            + (x.qdd[24] * z485 + z555 * (self.m * x.qdd[24] * z555)
+                - z556 * (-self.m * x.qdd[24] * z556));
+        let z3678 = z3581
+            + (x.qdd[23] * z485 + z552 * (self.m * x.qdd[23] * z552)
+                - z553 * (-self.m * x.qdd[23] * z553));
+        let z3681 = z3578
+            + (x.qdd[22] * z485 + z549 * (self.m * x.qdd[22] * z549)
+                - z550 * (-self.m * x.qdd[22] * z550));
+        let z3684 = z3575
+            + (x.qdd[21] * z485 + z546 * (self.m * x.qdd[21] * z546)
+                - z547 * (-self.m * x.qdd[21] * z547));
+        let z3687 = z3572
+            + (x.qdd[20] * z485 + z543 * (self.m * x.qdd[20] * z543)
+                - z544 * (-self.m * x.qdd[20] * z544));
+        let z3690 = z3569
+            + (x.qdd[19] * z485 + z540 * (self.m * x.qdd[19] * z540)
+                - z541 * (-self.m * x.qdd[19] * z541));
+        let z3693 = z3566
+            + (x.qdd[18] * z485 + z537 * (self.m * x.qdd[18] * z537)
+                - z538 * (-self.m * x.qdd[18] * z538));
+        let z3696 = z3563
+            + (x.qdd[17] * z485 + z534 * (self.m * x.qdd[17] * z534)
+                - z535 * (-self.m * x.qdd[17] * z535));
+        let z3699 = z3560
+            + (x.qdd[16] * z485 + z531 * (self.m * x.qdd[16] * z531)
+                - z532 * (-self.m * x.qdd[16] * z532));
+        let z3702 = z3557
+            + (x.qdd[15] * z485 + z528 * (self.m * x.qdd[15] * z528)
+                - z529 * (-self.m * x.qdd[15] * z529));
+        let z3705 = z3554
+            + (x.qdd[14] * z485 + z525 * (self.m * x.qdd[14] * z525)
+                - z526 * (-self.m * x.qdd[14] * z526));
+        let z3708 = z3551
+            + (z522 * (self.m * x.qdd[13] * z522) + x.qdd[13] * z485
+                - z523 * (-self.m * x.qdd[13] * z523));
+        let z3711 = z3548
+            + (z519 * (self.m * x.qdd[12] * z519) - z520 * (-self.m * x.qdd[12] * z520)
+                + x.qdd[12] * z485);
+        let z3714 = z3545
+            + (z516 * (self.m * x.qdd[11] * z516) - z517 * (-self.m * x.qdd[11] * z517)
+                + x.qdd[11] * z485);
+        let z3717 = z3542
+            + (z513 * (self.m * x.qdd[10] * z513) - z514 * (-self.m * x.qdd[10] * z514)
+                + x.qdd[10] * z485);
+        let z3720 = z3539
+            + (z510 * (self.m * x.qdd[9] * z510) - z511 * (-self.m * x.qdd[9] * z511)
+                + x.qdd[9] * z485);
+        let z3723 = z3536
+            + (z507 * (self.m * x.qdd[8] * z507) - z508 * (-self.m * x.qdd[8] * z508)
+                + x.qdd[8] * z485);
+        let z3726 = z3533
+            + (z504 * (self.m * x.qdd[7] * z504) - z505 * (-self.m * x.qdd[7] * z505)
+                + x.qdd[7] * z485);
+        let z3729 = z3530
+            + (z501 * (self.m * x.qdd[6] * z501) - z502 * (-self.m * x.qdd[6] * z502)
+                + x.qdd[6] * z485);
+        let z3732 = z498 * (self.m * x.qdd[5] * z498)
+            - z499 * (-self.m * x.qdd[5] * z499) + x.qdd[5] * z485 + z3527;
+        let z3735 = z495 * (self.m * x.qdd[4] * z495)
+            - z496 * (-self.m * x.qdd[4] * z496) + x.qdd[4] * z485 + z3524;
+        let z3738 = z492 * (self.m * x.qdd[3] * z492)
+            - z493 * (-self.m * x.qdd[3] * z493) + x.qdd[3] * z485 + z3521;
+        let z3741 = z489 * (self.m * x.qdd[2] * z489)
+            - z490 * (-self.m * x.qdd[2] * z490) + x.qdd[2] * z485 + z3518;
+        let z3744 = z486 * (self.m * x.qdd[1] * z486)
+            - z487 * (-self.m * x.qdd[1] * z487) + x.qdd[1] * z485 + z3515;
+        let z3747 = z482 * (self.m * x.qdd[0] * z482)
+            - z483 * (-self.m * x.qdd[0] * z483) + x.qdd[0] * z485 + z3512;
         let z3750 = -z82 * z3511 + z83 * z3510 + z3512;
         let z3751 = -z92 * z3514 + z93 * z3513 + z3515;
         let z3752 = -z102 * z3517 + z103 * z3516 + z3518;

@@ -1405,17 +1405,13 @@ impl Iiwa {
         let mut s1 = Shared1::default();
         let z2 = q[1].cos();
         let z3 = q[1].sin();
-        let z17 = q[2].cos();
-        let z18 = q[2].sin();
-        s1.v0 = -z3 * z17;
-        s1.v1 = z3 * z18;
+        s1.v0 = -z3 * q[2].cos();
+        s1.v1 = z3 * q[2].sin();
         let z37 = q[3].cos();
         let z38 = q[3].sin();
         s1.v2 = -z2 * z38 + s1.v0 * z37;
         s1.v3 = z2 * z37 + s1.v0 * z38;
-        let z57 = q[4].cos();
-        let z58 = q[4].sin();
-        s1.v4 = s1.v1 * z58 + s1.v2 * z57;
+        s1.v4 = s1.v1 * q[4].sin() + s1.v2 * q[4].cos();
         s1
     }
     #[allow(clippy::field_reassign_with_default)]
@@ -1430,36 +1426,26 @@ impl Iiwa {
         let z5 = z0 * z3;
         let z6 = z1 * z2;
         let z7 = z1 * z3;
-        let z14 = self.d2 * z5;
-        let z15 = self.d2 * z7;
         let z17 = q[2].cos();
         let z18 = q[2].sin();
         let z19 = -z1 * z18 + z4 * z17;
-        let z20 = -z1 * z17 - z4 * z18;
         let z21 = z0 * z18 + z6 * z17;
-        let z22 = z0 * z17 - z6 * z18;
-        let z34 = self.d3 * z5 + z14;
-        let z35 = self.d3 * z7 + z15;
         let z37 = q[3].cos();
         let z38 = q[3].sin();
-        let z39 = -z5 * z38 + z19 * z37;
         let z40 = z5 * z37 + z19 * z38;
-        let z41 = -z7 * z38 + z21 * z37;
         let z42 = z7 * z37 + z21 * z38;
-        let z54 = self.d4 * z40 + z34;
-        let z55 = self.d4 * z42 + z35;
         let z57 = q[4].cos();
         let z58 = q[4].sin();
-        let z59 = z20 * z58 + z39 * z57;
-        let z61 = z22 * z58 + z41 * z57;
-        let z74 = self.d5 * z40 + z54;
-        let z75 = self.d5 * z42 + z55;
         let z77 = q[5].cos();
         let z78 = q[5].sin();
-        let z80 = z40 * z77 + z59 * z78;
-        let z82 = z42 * z77 + z61 * z78;
-        let z94 = self.d6 * z80 + z74;
-        s2.v0 = self.d6 * z82 + z75;
+        let z80 = z40 * z77
+            + ((-z1 * z17 - z4 * z18) * z58 + (-z5 * z38 + z19 * z37) * z57) * z78;
+        let z82 = z42 * z77
+            + ((z0 * z17 - z6 * z18) * z58 + (-z7 * z38 + z21 * z37) * z57) * z78;
+        let z94 = self.d6 * z80
+            + (self.d5 * z40 + (self.d4 * z40 + (self.d3 * z5 + self.d2 * z5)));
+        s2.v0 = self.d6 * z82
+            + (self.d5 * z42 + (self.d4 * z42 + (self.d3 * z7 + self.d2 * z7)));
         s2.v1 = -z80 * s2.v0 + z82 * z94;
         s2.v2 = self.cz7 * z80 + z94;
         s2.v3 = self.cz7 * z82 + s2.v0;
@@ -1474,9 +1460,7 @@ impl Iiwa {
         s3.v1 = self.d3 * z2 + s3.v0;
         s3.v2 = self.d4 * s1.v3 + s3.v1;
         s3.v3 = self.d5 * s1.v3 + s3.v2;
-        let z77 = q[5].cos();
-        let z78 = q[5].sin();
-        s3.v4 = s1.v3 * z77 + s1.v4 * z78;
+        s3.v4 = s1.v3 * q[5].cos() + s1.v4 * q[5].sin();
         s3.v5 = self.d6 * s3.v4 + s3.v3;
         s3
     }
@@ -1532,17 +1516,14 @@ impl Iiwa {
         s4.v6 = -z42 * s3.v2 + s1.v3 * z55;
         s4.v7 = z40 * s3.v2 - s1.v3 * z54;
         let z74 = self.d5 * z40 + z54;
-        let z75 = self.d5 * z42 + z55;
         let z77 = q[5].cos();
         let z78 = q[5].sin();
         let z79 = -z40 * z78 + z59 * z77;
         let z80 = z40 * z77 + z59 * z78;
         let z81 = -z42 * z78 + z61 * z77;
-        let z82 = z42 * z77 + z61 * z78;
         let z83 = -s1.v3 * z78 + s1.v4 * z77;
-        s4.v8 = -z62 * s3.v3 + z64 * z75;
+        s4.v8 = -z62 * s3.v3 + z64 * (self.d5 * z42 + z55);
         s4.v9 = z60 * s3.v3 - z64 * z74;
-        let z94 = self.d6 * z80 + z74;
         s4.v10 = q[6].cos();
         s4.v11 = q[6].sin();
         s4.v12 = z60 * s4.v11 + z79 * s4.v10;
@@ -1551,8 +1532,8 @@ impl Iiwa {
         s4.v15 = z62 * s4.v10 - z81 * s4.v11;
         s4.v16 = z64 * s4.v11 + z83 * s4.v10;
         s4.v17 = z64 * s4.v10 - z83 * s4.v11;
-        s4.v18 = -z82 * s3.v5 + s3.v4 * s2.v0;
-        s4.v19 = z80 * s3.v5 - s3.v4 * z94;
+        s4.v18 = -(z42 * z77 + z61 * z78) * s3.v5 + s3.v4 * s2.v0;
+        s4.v19 = z80 * s3.v5 - s3.v4 * (self.d6 * z80 + z74);
         s4.v20 = -self.cy1 * z1;
         s4.v21 = self.cy1 * z0;
         s4.v22 = self.d1 + self.cz2 * z2;
@@ -1663,13 +1644,12 @@ impl Iiwa {
         let z2 = q[1].cos();
         let z3 = q[1].sin();
         let z17 = q[2].cos();
-        let z18 = q[2].sin();
         let z37 = q[3].cos();
         let z38 = q[3].sin();
         let z57 = q[4].cos();
         let z58 = q[4].sin();
         s6.v0 = -z2 * z17;
-        s6.v1 = z2 * z18;
+        s6.v1 = z2 * q[2].sin();
         s6.v2 = z3 * z38 + z37 * s6.v0;
         s6.v3 = -z3 * z37 + z38 * s6.v0;
         s6.v4 = z57 * s6.v2 + z58 * s6.v1;
@@ -1687,13 +1667,10 @@ impl Iiwa {
         let mut s7 = Shared7::default();
         let z0 = q[0].cos();
         let z1 = q[0].sin();
-        let z2 = q[1].cos();
         let z3 = q[1].sin();
-        let z4 = z0 * z2;
-        let z5 = z0 * z3;
+        let z4 = z0 * q[1].cos();
         let z17 = q[2].cos();
         let z18 = q[2].sin();
-        let z19 = -z1 * z18 + z4 * z17;
         let z20 = -z1 * z17 - z4 * z18;
         let z37 = q[3].cos();
         let z38 = q[3].sin();
@@ -1709,7 +1686,7 @@ impl Iiwa {
         s7.v7 = z20 * z37;
         s7.v8 = z20 * z38;
         s7.v9 = z57 * s7.v7 + z58 * s7.v6;
-        s7.v10 = -z5 * z37 - z19 * z38;
+        s7.v10 = -z0 * z3 * z37 - (-z1 * z18 + z4 * z17) * z38;
         s7.v11 = z57 * s7.v10;
         s7
     }
@@ -1719,13 +1696,10 @@ impl Iiwa {
         let mut s8 = Shared8::default();
         let z0 = q[0].cos();
         let z1 = q[0].sin();
-        let z2 = q[1].cos();
         let z3 = q[1].sin();
-        let z6 = z1 * z2;
-        let z7 = z1 * z3;
+        let z6 = z1 * q[1].cos();
         let z17 = q[2].cos();
         let z18 = q[2].sin();
-        let z21 = z0 * z18 + z6 * z17;
         let z22 = z0 * z17 - z6 * z18;
         let z37 = q[3].cos();
         let z38 = q[3].sin();
@@ -1741,7 +1715,7 @@ impl Iiwa {
         s8.v6 = z22 * z37;
         s8.v7 = z22 * z38;
         s8.v8 = z57 * s8.v6 + z58 * s8.v5;
-        s8.v9 = -z7 * z37 - z21 * z38;
+        s8.v9 = -z1 * z3 * z37 - (z0 * z18 + z6 * z17) * z38;
         s8.v10 = z57 * s8.v9;
         s8
     }
@@ -1771,21 +1745,17 @@ impl Iiwa {
         let mut s10 = Shared10::default();
         let z0 = q[0].cos();
         let z1 = q[0].sin();
-        let z2 = q[1].cos();
-        let z3 = q[1].sin();
         let z17 = q[2].cos();
         let z18 = q[2].sin();
         let z37 = q[3].cos();
         let z38 = q[3].sin();
-        let z57 = q[4].cos();
-        let z58 = q[4].sin();
-        s10.v0 = -z1 * z2;
-        let z852 = -z1 * z3;
+        s10.v0 = -z1 * q[1].cos();
+        let z852 = -z1 * q[1].sin();
         s10.v1 = -z0 * z18 + z17 * s10.v0;
         s10.v2 = -z0 * z17 - z18 * s10.v0;
         s10.v3 = z37 * s10.v1 - z38 * z852;
         s10.v4 = z37 * z852 + z38 * s10.v1;
-        s10.v5 = z57 * s10.v3 + z58 * s10.v2;
+        s10.v5 = q[4].cos() * s10.v3 + q[4].sin() * s10.v2;
         s10
     }
     #[allow(clippy::field_reassign_with_default)]
@@ -1794,10 +1764,8 @@ impl Iiwa {
         let mut s11 = Shared11::default();
         let z0 = q[0].cos();
         let z1 = q[0].sin();
-        let z2 = q[1].cos();
-        let z3 = q[1].sin();
-        let z4 = z0 * z2;
-        let z5 = z0 * z3;
+        let z4 = z0 * q[1].cos();
+        let z5 = z0 * q[1].sin();
         let z17 = q[2].cos();
         let z18 = q[2].sin();
         let z19 = -z1 * z18 + z4 * z17;
@@ -1805,14 +1773,10 @@ impl Iiwa {
         let z37 = q[3].cos();
         let z38 = q[3].sin();
         let z39 = -z5 * z38 + z19 * z37;
-        let z40 = z5 * z37 + z19 * z38;
         let z57 = q[4].cos();
         let z58 = q[4].sin();
-        let z59 = z20 * z58 + z39 * z57;
-        let z60 = z20 * z57 - z39 * z58;
         let z77 = q[5].cos();
         let z78 = q[5].sin();
-        let z79 = -z40 * z78 + z59 * z77;
         s11.v0 = self.d2 * z4;
         s11.v1 = self.d3 * z4 + s11.v0;
         s11.v2 = self.d4 * s7.v4 + s11.v1;
@@ -1827,9 +1791,10 @@ impl Iiwa {
         s11.v11 = self.d5 * z39 + s11.v10;
         s11.v12 = z39 * z77 + z78 * s7.v11;
         s11.v13 = self.d6 * s11.v12 + s11.v11;
-        s11.v14 = z60 * z78;
+        s11.v14 = (z20 * z57 - z39 * z58) * z78;
         s11.v15 = self.d6 * s11.v14;
-        s11.v16 = self.d6 * z79;
+        s11.v16 = self.d6
+            * (-(z5 * z37 + z19 * z38) * z78 + (z20 * z58 + z39 * z57) * z77);
         s11
     }
     #[allow(clippy::field_reassign_with_default)]
@@ -1838,10 +1803,8 @@ impl Iiwa {
         let mut s12 = Shared12::default();
         let z0 = q[0].cos();
         let z1 = q[0].sin();
-        let z2 = q[1].cos();
-        let z3 = q[1].sin();
-        let z6 = z1 * z2;
-        let z7 = z1 * z3;
+        let z6 = z1 * q[1].cos();
+        let z7 = z1 * q[1].sin();
         let z17 = q[2].cos();
         let z18 = q[2].sin();
         let z21 = z0 * z18 + z6 * z17;
@@ -1849,14 +1812,10 @@ impl Iiwa {
         let z37 = q[3].cos();
         let z38 = q[3].sin();
         let z41 = -z7 * z38 + z21 * z37;
-        let z42 = z7 * z37 + z21 * z38;
         let z57 = q[4].cos();
         let z58 = q[4].sin();
-        let z61 = z22 * z58 + z41 * z57;
-        let z62 = z22 * z57 - z41 * z58;
         let z77 = q[5].cos();
         let z78 = q[5].sin();
-        let z81 = -z42 * z78 + z61 * z77;
         s12.v0 = self.d2 * z6;
         s12.v1 = self.d3 * z6 + s12.v0;
         s12.v2 = self.d4 * s8.v3 + s12.v1;
@@ -1871,9 +1830,10 @@ impl Iiwa {
         s12.v11 = self.d5 * z41 + s12.v10;
         s12.v12 = z41 * z77 + z78 * s8.v10;
         s12.v13 = self.d6 * s12.v12 + s12.v11;
-        s12.v14 = z62 * z78;
+        s12.v14 = (z22 * z57 - z41 * z58) * z78;
         s12.v15 = self.d6 * s12.v14;
-        s12.v16 = self.d6 * z81;
+        s12.v16 = self.d6
+            * (-(z7 * z37 + z21 * z38) * z78 + (z22 * z58 + z41 * z57) * z77);
         s12
     }
     #[allow(clippy::field_reassign_with_default, clippy::too_many_arguments)]
@@ -1920,9 +1880,7 @@ impl Iiwa {
         let z55 = self.d4 * z42 + z35;
         let z57 = q[4].cos();
         let z58 = q[4].sin();
-        let z59 = z20 * z58 + z39 * z57;
         let z60 = z20 * z57 - z39 * z58;
-        let z61 = z22 * z58 + z41 * z57;
         let z62 = z22 * z57 - z41 * z58;
         let z64 = s1.v1 * z57 - s1.v2 * z58;
         let z67 = -z40 * z55 + z42 * z54;
@@ -1930,12 +1888,11 @@ impl Iiwa {
         let z75 = self.d5 * z42 + z55;
         let z77 = q[5].cos();
         let z78 = q[5].sin();
-        let z80 = z40 * z77 + z59 * z78;
-        let z82 = z42 * z77 + z61 * z78;
+        let z80 = z40 * z77 + (z20 * z58 + z39 * z57) * z78;
+        let z82 = z42 * z77 + (z22 * z58 + z41 * z57) * z78;
         let z87 = -z60 * z75 + z62 * z74;
         let z119 = -self.cy2 * z1 + self.cz2 * z5;
         let z120 = self.cy2 * z0 + self.cz2 * z7;
-        let z127 = self.i2x * (z3 * z3) + self.i2z * (z2 * z2);
         let z128 = z14 + self.cy3 * z20 + self.cz3 * z5;
         let z129 = z15 + self.cy3 * z22 + self.cz3 * z7;
         let z137 = self.cy4 * z20 + self.cz4 * z40 + z34;
@@ -1997,7 +1954,8 @@ impl Iiwa {
         s13.v42 = self.m2 * (z119 * z119) + self.m2 * (s4.v22 * s4.v22) + s13.v33
             + s5.v3;
         s13.v43 = -self.m2 * z120 * s4.v22 + s13.v34 + s5.v4;
-        s13.v44 = self.m2 * (z119 * z119) + self.m2 * (z120 * z120) + s13.v35 + z127;
+        s13.v44 = self.m2 * (z119 * z119) + self.m2 * (z120 * z120) + s13.v35
+            + (self.i2x * (z3 * z3) + self.i2z * (z2 * z2));
         s13.v45 = z2 * s13.v32 + z5 * s13.v30 + z7 * s13.v31 - s4.v3 * s13.v29
             + z27 * s13.v28;
         s13.v46 = z2 * s13.v34 + z5 * s13.v31 + z7 * s13.v33 + s4.v2 * s13.v29
@@ -2050,12 +2008,8 @@ impl Iiwa {
     fn shared14(&self, q: &Vector<7>, s1: &Shared1, s6: &Shared6) -> Shared14 {
         let mut s14 = Shared14::default();
         let z3 = q[1].sin();
-        let z57 = q[4].cos();
-        let z58 = q[4].sin();
-        let z64 = s1.v1 * z57 - s1.v2 * z58;
         let z77 = q[5].cos();
         let z78 = q[5].sin();
-        let z83 = -s1.v3 * z78 + s1.v4 * z77;
         s14.v0 = -self.d2 * z3;
         s14.v1 = -self.d3 * z3 + s14.v0;
         s14.v2 = self.d4 * s6.v3 + s14.v1;
@@ -2070,25 +2024,21 @@ impl Iiwa {
         s14.v11 = self.d5 * s1.v2 + s14.v10;
         s14.v12 = s1.v2 * z77 + z78 * s6.v10;
         s14.v13 = self.d6 * s14.v12 + s14.v11;
-        s14.v14 = z64 * z78;
+        s14.v14 = (s1.v1 * q[4].cos() - s1.v2 * q[4].sin()) * z78;
         s14.v15 = self.d6 * s14.v14;
-        s14.v16 = self.d6 * z83;
+        s14.v16 = self.d6 * (-s1.v3 * z78 + s1.v4 * z77);
         s14
     }
     #[allow(clippy::field_reassign_with_default)]
     #[cfg_attr(not(debug_assertions), inline(always))]
     fn shared15(&self, q: &Vector<7>, s10: &Shared10) -> Shared15 {
         let mut s15 = Shared15::default();
-        let z1 = q[0].sin();
-        let z3 = q[1].sin();
-        let z77 = q[5].cos();
-        let z78 = q[5].sin();
-        let z852 = -z1 * z3;
+        let z852 = -q[0].sin() * q[1].sin();
         s15.v0 = self.d2 * z852;
         s15.v1 = self.d3 * z852 + s15.v0;
         s15.v2 = self.d4 * s10.v4 + s15.v1;
         s15.v3 = self.d5 * s10.v4 + s15.v2;
-        s15.v4 = z77 * s10.v4 + z78 * s10.v5;
+        s15.v4 = q[5].cos() * s10.v4 + q[5].sin() * s10.v5;
         s15.v5 = self.d6 * s15.v4 + s15.v3;
         s15
     }
@@ -2120,17 +2070,13 @@ impl Iiwa {
         let z37 = q[3].cos();
         let z38 = q[3].sin();
         let z39 = -z5 * z38 + z19 * z37;
-        let z40 = z5 * z37 + z19 * z38;
         let z41 = -z7 * z38 + z21 * z37;
-        let z42 = z7 * z37 + z21 * z38;
         let z57 = q[4].cos();
         let z58 = q[4].sin();
-        let z59 = z20 * z58 + z39 * z57;
-        let z61 = z22 * z58 + z41 * z57;
         let z77 = q[5].cos();
         let z78 = q[5].sin();
-        let z79 = -z40 * z78 + z59 * z77;
-        let z81 = -z42 * z78 + z61 * z77;
+        let z79 = -(z5 * z37 + z19 * z38) * z78 + (z20 * z58 + z39 * z57) * z77;
+        let z81 = -(z7 * z37 + z21 * z38) * z78 + (z22 * z58 + z41 * z57) * z77;
         s16.v0 = z57 * s7.v2 - z58 * s7.v3;
         s16.v1 = z57 * s8.v1 - z58 * s8.v2;
         s16.v2 = self.cz2 * z4;
@@ -2187,7 +2133,6 @@ impl Iiwa {
         let mut s17 = Shared17::default();
         let z57 = q[4].cos();
         let z58 = q[4].sin();
-        let z64 = s1.v1 * z57 - s1.v2 * z58;
         let z77 = q[5].cos();
         let z78 = q[5].sin();
         s17.v0 = z57 * s6.v1 - z58 * s6.v2;
@@ -2197,7 +2142,7 @@ impl Iiwa {
         s17.v4 = -z58 * s6.v9;
         s17.v5 = -s1.v2 * z78 + z77 * s6.v10;
         s17.v6 = -s1.v1 * z58 - s1.v2 * z57;
-        s17.v7 = z64 * z77;
+        s17.v7 = (s1.v1 * z57 - s1.v2 * z58) * z77;
         s17.v8 = -s1.v3 * z77 - s1.v4 * z78;
         s17
     }
@@ -2244,19 +2189,13 @@ impl Iiwa {
         let z55 = self.d4 * z42 + z35;
         let z57 = q[4].cos();
         let z58 = q[4].sin();
-        let z59 = z20 * z58 + z39 * z57;
         let z60 = z20 * z57 - z39 * z58;
-        let z61 = z22 * z58 + z41 * z57;
         let z62 = z22 * z57 - z41 * z58;
         let z64 = s1.v1 * z57 - s1.v2 * z58;
         let z67 = -z40 * z55 + z42 * z54;
-        let z74 = self.d5 * z40 + z54;
-        let z75 = self.d5 * z42 + z55;
         let z77 = q[5].cos();
         let z78 = q[5].sin();
-        let z80 = z40 * z77 + z59 * z78;
-        let z82 = z42 * z77 + z61 * z78;
-        let z87 = -z60 * z75 + z62 * z74;
+        let z87 = -z60 * (self.d5 * z42 + z55) + z62 * (self.d5 * z40 + z54);
         let z296 = self.m2 + s0.v3;
         s18.v0 = self.m1 * (s4.v20 * s4.v20) + self.m1 * (s4.v21 * s4.v21) + self.i1z
             + s13.v44;
@@ -2290,8 +2229,9 @@ impl Iiwa {
         s18.v19 = z2 * s13.v65 + z5 * s13.v63 + z7 * s13.v64 + s4.v2 * s13.v66
             + s4.v3 * s13.v67 + z27 * s13.v68;
         s18.v20 = z0 * s13.v64 - z1 * s13.v63 + s4.v0 * s13.v66 + s4.v1 * s13.v67;
-        s18.v21 = z80 * s13.v69 + z82 * s13.v70 + s3.v4 * s13.v71 + s4.v18 * s13.v72
-            + s4.v19 * s13.v73 + s2.v1 * s13.v74;
+        s18.v21 = (z40 * z77 + (z20 * z58 + z39 * z57) * z78) * s13.v69
+            + (z42 * z77 + (z22 * z58 + z41 * z57) * z78) * s13.v70 + s3.v4 * s13.v71
+            + s4.v18 * s13.v72 + s4.v19 * s13.v73 + s2.v1 * s13.v74;
         s18.v22 = z60 * s13.v69 + z62 * s13.v70 + z64 * s13.v71 + s4.v8 * s13.v72
             + s4.v9 * s13.v73 + z87 * s13.v74;
         s18.v23 = z40 * s13.v69 + z42 * s13.v70 + s1.v3 * s13.v71 + s4.v6 * s13.v72
@@ -2329,21 +2269,18 @@ impl Iiwa {
         let z42 = z7 * z37 + z21 * z38;
         let z57 = q[4].cos();
         let z58 = q[4].sin();
-        let z59 = z20 * z58 + z39 * z57;
         let z60 = z20 * z57 - z39 * z58;
-        let z61 = z22 * z58 + z41 * z57;
         let z62 = z22 * z57 - z41 * z58;
         let z77 = q[5].cos();
         let z78 = q[5].sin();
-        let z80 = z40 * z77 + z59 * z78;
-        let z82 = z42 * z77 + z61 * z78;
+        let z80 = z40 * z77 + (z20 * z58 + z39 * z57) * z78;
+        let z82 = z42 * z77 + (z22 * z58 + z41 * z57) * z78;
         let z520 = self.m4 * self.g;
         let z523 = self.m5 * self.g;
         let z526 = self.m6 * self.g;
         let z529 = self.m7 * self.g;
         let z534 = z526 + z529;
         let z537 = z523 + z534;
-        let z540 = z520 + z537;
         s19.v0 = z7 * z520;
         s19.v1 = -z5 * z520;
         s19.v2 = z7 * z523;
@@ -2359,7 +2296,7 @@ impl Iiwa {
         s19.v12 = s19.v10 + s19.v0;
         s19.v13 = s19.v11 + s19.v1;
         s19.v14 = z5 * z22 - z7 * z20;
-        s19.v15 = z20 * s19.v12 + z22 * s19.v13 + z540 * s19.v14;
+        s19.v15 = z20 * s19.v12 + z22 * s19.v13 + (z520 + z537) * s19.v14;
         s19.v16 = z5 * z42 - z7 * z40;
         s19.v17 = z537 * s19.v16 + z40 * s19.v10 + z42 * s19.v11;
         s19.v18 = z5 * z62 - z7 * z60;
@@ -2394,17 +2331,14 @@ impl Iiwa {
         let z42 = z7 * z37 + z21 * z38;
         let z57 = q[4].cos();
         let z58 = q[4].sin();
-        let z59 = z20 * z58 + z39 * z57;
         let z60 = z20 * z57 - z39 * z58;
-        let z61 = z22 * z58 + z41 * z57;
         let z62 = z22 * z57 - z41 * z58;
         let z77 = q[5].cos();
         let z78 = q[5].sin();
-        let z80 = z40 * z77 + z59 * z78;
-        let z82 = z42 * z77 + z61 * z78;
+        let z80 = z40 * z77 + (z20 * z58 + z39 * z57) * z78;
+        let z82 = z42 * z77 + (z22 * z58 + z41 * z57) * z78;
         let z526 = self.m6 * self.g;
         let z529 = self.m7 * self.g;
-        let z534 = z526 + z529;
         s20.v0 = z42 * z526;
         s20.v1 = -z40 * z526;
         s20.v2 = z42 * z529;
@@ -2412,7 +2346,7 @@ impl Iiwa {
         s20.v4 = s20.v0 + s20.v2;
         s20.v5 = s20.v1 + s20.v3;
         s20.v6 = z40 * z62 - z42 * z60;
-        s20.v7 = z534 * s20.v6 + z60 * s20.v4 + z62 * s20.v5;
+        s20.v7 = (z526 + z529) * s20.v6 + z60 * s20.v4 + z62 * s20.v5;
         s20.v8 = z40 * z82 - z42 * z80;
         s20.v9 = z529 * s20.v8 + z80 * s20.v2 + z82 * s20.v3;
         s20
@@ -2443,14 +2377,10 @@ impl Iiwa {
         let z42 = z7 * z37 + z21 * z38;
         let z57 = q[4].cos();
         let z58 = q[4].sin();
-        let z59 = z20 * z58 + z39 * z57;
-        let z60 = z20 * z57 - z39 * z58;
-        let z61 = z22 * z58 + z41 * z57;
-        let z62 = z22 * z57 - z41 * z58;
         let z77 = q[5].cos();
         let z78 = q[5].sin();
-        let z80 = z40 * z77 + z59 * z78;
-        let z82 = z42 * z77 + z61 * z78;
+        let z80 = z40 * z77 + (z20 * z58 + z39 * z57) * z78;
+        let z82 = z42 * z77 + (z22 * z58 + z41 * z57) * z78;
         let z529 = self.m7 * self.g;
         s21.v0 = z82 * z529;
         s21.v1 = -z80 * z529;
@@ -2458,7 +2388,7 @@ impl Iiwa {
         s21.v3 = z5 * s21.v0 + z7 * s21.v1;
         s21.v4 = z20 * s21.v0 + z22 * s21.v1;
         s21.v5 = z40 * s21.v0 + z42 * s21.v1;
-        s21.v6 = z60 * s21.v0 + z62 * s21.v1;
+        s21.v6 = (z20 * z57 - z39 * z58) * s21.v0 + (z22 * z57 - z41 * z58) * s21.v1;
         s21.v7 = z80 * s21.v0 + z82 * s21.v1;
         s21
     }
@@ -2494,39 +2424,24 @@ impl Iiwa {
         let z55 = self.d4 * z42 + z35;
         let z57 = q[4].cos();
         let z58 = q[4].sin();
-        let z59 = z20 * z58 + z39 * z57;
         let z60 = z20 * z57 - z39 * z58;
-        let z61 = z22 * z58 + z41 * z57;
         let z62 = z22 * z57 - z41 * z58;
-        let z74 = self.d5 * z40 + z54;
-        let z75 = self.d5 * z42 + z55;
         let z77 = q[5].cos();
         let z78 = q[5].sin();
-        let z80 = z40 * z77 + z59 * z78;
-        let z82 = z42 * z77 + z61 * z78;
-        let z119 = -self.cy2 * z1 + self.cz2 * z5;
-        let z120 = self.cy2 * z0 + self.cz2 * z7;
-        let z128 = z14 + self.cy3 * z20 + self.cz3 * z5;
-        let z129 = z15 + self.cy3 * z22 + self.cz3 * z7;
-        let z137 = self.cy4 * z20 + self.cz4 * z40 + z34;
-        let z138 = self.cy4 * z22 + self.cz4 * z42 + z35;
-        let z146 = self.cy5 * z60 + self.cz5 * z40 + z54;
-        let z147 = self.cy5 * z62 + self.cz5 * z42 + z55;
-        let z155 = self.cy6 * z60 + self.cz6 * z80 + z74;
-        let z156 = self.cy6 * z62 + self.cz6 * z82 + z75;
-        let z248 = self.m7 * s2.v3;
-        s22.v0 = self.m2 * z120;
-        s22.v1 = -self.m2 * z119;
-        s22.v2 = self.m3 * z129;
-        s22.v3 = -self.m3 * z128;
-        s22.v4 = self.m4 * z138;
-        s22.v5 = -self.m4 * z137;
-        s22.v6 = self.m5 * z147;
-        s22.v7 = -self.m5 * z146;
-        s22.v8 = self.m6 * z156;
-        s22.v9 = -self.m6 * z155;
+        let z80 = z40 * z77 + (z20 * z58 + z39 * z57) * z78;
+        let z82 = z42 * z77 + (z22 * z58 + z41 * z57) * z78;
+        s22.v0 = self.m2 * (self.cy2 * z0 + self.cz2 * z7);
+        s22.v1 = -self.m2 * (-self.cy2 * z1 + self.cz2 * z5);
+        s22.v2 = self.m3 * (z15 + self.cy3 * z22 + self.cz3 * z7);
+        s22.v3 = -self.m3 * (z14 + self.cy3 * z20 + self.cz3 * z5);
+        s22.v4 = self.m4 * (self.cy4 * z22 + self.cz4 * z42 + z35);
+        s22.v5 = -self.m4 * (self.cy4 * z20 + self.cz4 * z40 + z34);
+        s22.v6 = self.m5 * (self.cy5 * z62 + self.cz5 * z42 + z55);
+        s22.v7 = -self.m5 * (self.cy5 * z60 + self.cz5 * z40 + z54);
+        s22.v8 = self.m6 * (self.cy6 * z62 + self.cz6 * z82 + (self.d5 * z42 + z55));
+        s22.v9 = -self.m6 * (self.cy6 * z60 + self.cz6 * z80 + (self.d5 * z40 + z54));
         s22.v10 = -self.m7 * s2.v2;
-        s22.v11 = self.m7 * s2.v1 + z80 * z248 + z82 * s22.v10;
+        s22.v11 = self.m7 * s2.v1 + z80 * (self.m7 * s2.v3) + z82 * s22.v10;
         s22
     }
     #[allow(clippy::field_reassign_with_default, clippy::too_many_arguments)]
@@ -3112,13 +3027,12 @@ impl Iiwa {
         let z20 = -z1 * z17 - z4 * z18;
         let z21 = z0 * z18 + z6 * z17;
         let z22 = z0 * z17 - z6 * z18;
-        let z27 = -z5 * z15 + z7 * z14;
         s24.v4 = qd[2] * z5 + s24.v0;
         s24.v5 = qd[2] * z7 + s24.v1;
         s24.v6 = qd[0] + qd[2] * z2;
         s24.v7 = qd[2] * s4.v2 + s24.v2;
         s24.v8 = qd[2] * s4.v3 + s24.v3;
-        s24.v9 = qd[2] * z27;
+        s24.v9 = qd[2] * (-z5 * z15 + z7 * z14);
         let z34 = self.d3 * z5 + z14;
         let z35 = self.d3 * z7 + z15;
         let z37 = q[3].cos();
@@ -3127,42 +3041,36 @@ impl Iiwa {
         let z40 = z5 * z37 + z19 * z38;
         let z41 = -z7 * z38 + z21 * z37;
         let z42 = z7 * z37 + z21 * z38;
-        let z47 = -z20 * z35 + z22 * z34;
         s24.v10 = qd[3] * z20 + s24.v4;
         s24.v11 = qd[3] * z22 + s24.v5;
         s24.v12 = qd[3] * s1.v1 + s24.v6;
         s24.v13 = qd[3] * s4.v4 + s24.v7;
         s24.v14 = qd[3] * s4.v5 + s24.v8;
-        s24.v15 = qd[3] * z47 + s24.v9;
+        s24.v15 = qd[3] * (-z20 * z35 + z22 * z34) + s24.v9;
         let z54 = self.d4 * z40 + z34;
         let z55 = self.d4 * z42 + z35;
         let z57 = q[4].cos();
         let z58 = q[4].sin();
-        let z59 = z20 * z58 + z39 * z57;
         let z60 = z20 * z57 - z39 * z58;
-        let z61 = z22 * z58 + z41 * z57;
         let z62 = z22 * z57 - z41 * z58;
-        let z64 = s1.v1 * z57 - s1.v2 * z58;
-        let z67 = -z40 * z55 + z42 * z54;
         s24.v16 = qd[4] * z40 + s24.v10;
         s24.v17 = qd[4] * z42 + s24.v11;
         s24.v18 = qd[4] * s1.v3 + s24.v12;
         s24.v19 = qd[4] * s4.v6 + s24.v13;
         s24.v20 = qd[4] * s4.v7 + s24.v14;
-        s24.v21 = qd[4] * z67 + s24.v15;
+        s24.v21 = qd[4] * (-z40 * z55 + z42 * z54) + s24.v15;
         let z74 = self.d5 * z40 + z54;
         let z75 = self.d5 * z42 + z55;
         let z77 = q[5].cos();
         let z78 = q[5].sin();
-        let z80 = z40 * z77 + z59 * z78;
-        let z82 = z42 * z77 + z61 * z78;
-        let z87 = -z60 * z75 + z62 * z74;
+        let z80 = z40 * z77 + (z20 * z58 + z39 * z57) * z78;
+        let z82 = z42 * z77 + (z22 * z58 + z41 * z57) * z78;
         s24.v22 = qd[5] * z60 + s24.v16;
         s24.v23 = qd[5] * z62 + s24.v17;
-        s24.v24 = qd[5] * z64 + s24.v18;
+        s24.v24 = qd[5] * (s1.v1 * z57 - s1.v2 * z58) + s24.v18;
         s24.v25 = qd[5] * s4.v8 + s24.v19;
         s24.v26 = qd[5] * s4.v9 + s24.v20;
-        s24.v27 = qd[5] * z87 + s24.v21;
+        s24.v27 = qd[5] * (-z60 * z75 + z62 * z74) + s24.v21;
         s24.v28 = qd[6] * z80 + s24.v22;
         s24.v29 = qd[6] * z82 + s24.v23;
         s24.v30 = qd[6] * s3.v4 + s24.v24;
@@ -3244,9 +3152,7 @@ impl Iiwa {
         let z55 = self.d4 * z42 + z35;
         let z57 = q[4].cos();
         let z58 = q[4].sin();
-        let z59 = z20 * z58 + z39 * z57;
         let z60 = z20 * z57 - z39 * z58;
-        let z61 = z22 * z58 + z41 * z57;
         let z62 = z22 * z57 - z41 * z58;
         let z64 = s1.v1 * z57 - s1.v2 * z58;
         let z67 = -z40 * z55 + z42 * z54;
@@ -3254,8 +3160,8 @@ impl Iiwa {
         let z75 = self.d5 * z42 + z55;
         let z77 = q[5].cos();
         let z78 = q[5].sin();
-        let z80 = z40 * z77 + z59 * z78;
-        let z82 = z42 * z77 + z61 * z78;
+        let z80 = z40 * z77 + (z20 * z58 + z39 * z57) * z78;
+        let z82 = z42 * z77 + (z22 * z58 + z41 * z57) * z78;
         let z87 = -z60 * z75 + z62 * z74;
         let z119 = -self.cy2 * z1 + self.cz2 * z5;
         let z120 = self.cy2 * z0 + self.cz2 * z7;
@@ -3400,10 +3306,10 @@ impl Iiwa {
         let mut s26 = Shared26::default();
         let z2 = q[1].cos();
         let z3 = q[1].sin();
-        let z127 = self.i2x * (z3 * z3) + self.i2z * (z2 * z2);
         s26.v0 = qd[0] * s5.v2 + s24.v0 * s5.v0 + s24.v1 * s5.v1;
         s26.v1 = qd[0] * s5.v4 + s24.v0 * s5.v1 + s24.v1 * s5.v3;
-        s26.v2 = qd[0] * z127 + s24.v0 * s5.v2 + s24.v1 * s5.v4;
+        s26.v2 = qd[0] * (self.i2x * (z3 * z3) + self.i2z * (z2 * z2)) + s24.v0 * s5.v2
+            + s24.v1 * s5.v4;
         s26.v3 = s24.v4 * s5.v5 + s24.v5 * s5.v6 + s24.v6 * s5.v7;
         s26.v4 = s24.v4 * s5.v6 + s24.v5 * s5.v8 + s24.v6 * s5.v9;
         s26.v5 = s24.v4 * s5.v7 + s24.v5 * s5.v9 + s24.v6 * s5.v10;
@@ -3425,26 +3331,16 @@ impl Iiwa {
     #[cfg_attr(not(debug_assertions), inline(always))]
     fn shared27(&self, q: &Vector<7>, qd: &Vector<7>) -> Shared27 {
         let mut s27 = Shared27::default();
-        let z2 = q[1].cos();
-        let z3 = q[1].sin();
-        let z17 = q[2].cos();
-        let z18 = q[2].sin();
-        let z37 = q[3].cos();
-        let z38 = q[3].sin();
-        let z57 = q[4].cos();
-        let z58 = q[4].sin();
-        let z77 = q[5].cos();
-        let z78 = q[5].sin();
-        s27.v0 = -qd[1] * z3;
-        s27.v1 = qd[1] * z2;
-        s27.v2 = -qd[2] * z18;
-        s27.v3 = qd[2] * z17;
-        s27.v4 = -qd[3] * z38;
-        s27.v5 = qd[3] * z37;
-        s27.v6 = -qd[4] * z58;
-        s27.v7 = qd[4] * z57;
-        s27.v8 = -qd[5] * z78;
-        s27.v9 = qd[5] * z77;
+        s27.v0 = -qd[1] * q[1].sin();
+        s27.v1 = qd[1] * q[1].cos();
+        s27.v2 = -qd[2] * q[2].sin();
+        s27.v3 = qd[2] * q[2].cos();
+        s27.v4 = -qd[3] * q[3].sin();
+        s27.v5 = qd[3] * q[3].cos();
+        s27.v6 = -qd[4] * q[4].sin();
+        s27.v7 = qd[4] * q[4].cos();
+        s27.v8 = -qd[5] * q[5].sin();
+        s27.v9 = qd[5] * q[5].cos();
         s27
     }
     #[allow(clippy::field_reassign_with_default, clippy::too_many_arguments)]
@@ -3489,29 +3385,27 @@ impl Iiwa {
         let z55 = self.d4 * z42 + z35;
         let z57 = q[4].cos();
         let z58 = q[4].sin();
-        let z59 = z20 * z58 + z39 * z57;
         let z60 = z20 * z57 - z39 * z58;
-        let z61 = z22 * z58 + z41 * z57;
         let z62 = z22 * z57 - z41 * z58;
-        let z74 = self.d5 * z40 + z54;
-        let z75 = self.d5 * z42 + z55;
         let z77 = q[5].cos();
         let z78 = q[5].sin();
-        let z80 = z40 * z77 + z59 * z78;
-        let z82 = z42 * z77 + z61 * z78;
-        let z119 = -self.cy2 * z1 + self.cz2 * z5;
-        let z120 = self.cy2 * z0 + self.cz2 * z7;
         let z128 = z14 + self.cy3 * z20 + self.cz3 * z5;
         let z129 = z15 + self.cy3 * z22 + self.cz3 * z7;
         let z137 = self.cy4 * z20 + self.cz4 * z40 + z34;
         let z138 = self.cy4 * z22 + self.cz4 * z42 + z35;
         let z146 = self.cy5 * z60 + self.cz5 * z40 + z54;
         let z147 = self.cy5 * z62 + self.cz5 * z42 + z55;
-        let z155 = self.cy6 * z60 + self.cz6 * z80 + z74;
-        let z156 = self.cy6 * z62 + self.cz6 * z82 + z75;
-        s28.v0 = -qd[0] * s26.v1 + s24.v1 * s26.v2 + z120 * s25.v38 - s4.v22 * s25.v37
+        let z155 = self.cy6 * z60
+            + self.cz6 * (z40 * z77 + (z20 * z58 + z39 * z57) * z78)
+            + (self.d5 * z40 + z54);
+        let z156 = self.cy6 * z62
+            + self.cz6 * (z42 * z77 + (z22 * z58 + z41 * z57) * z78)
+            + (self.d5 * z42 + z55);
+        s28.v0 = -qd[0] * s26.v1 + s24.v1 * s26.v2
+            + (self.cy2 * z0 + self.cz2 * z7) * s25.v38 - s4.v22 * s25.v37
             + s5.v0 * s25.v0 + s5.v1 * s25.v1 + s5.v2 * s25.v2;
-        s28.v1 = qd[0] * s26.v0 - s24.v0 * s26.v2 - z119 * s25.v38 + s4.v22 * s25.v36
+        s28.v1 = qd[0] * s26.v0 - s24.v0 * s26.v2
+            - (-self.cy2 * z1 + self.cz2 * z5) * s25.v38 + s4.v22 * s25.v36
             + s5.v1 * s25.v0 + s5.v3 * s25.v1 + s5.v4 * s25.v2;
         s28.v2 = s24.v5 * s26.v5 - s24.v6 * s26.v4 + z129 * s25.v41 - s4.v23 * s25.v40
             + s5.v5 * s25.v6 + s5.v6 * s25.v7 + s5.v7 * s25.v8;
@@ -3602,19 +3496,15 @@ impl Iiwa {
         let z55 = self.d4 * z42 + z35;
         let z57 = q[4].cos();
         let z58 = q[4].sin();
-        let z59 = z20 * z58 + z39 * z57;
         let z60 = z20 * z57 - z39 * z58;
-        let z61 = z22 * z58 + z41 * z57;
         let z62 = z22 * z57 - z41 * z58;
         let z64 = s1.v1 * z57 - s1.v2 * z58;
         let z67 = -z40 * z55 + z42 * z54;
-        let z74 = self.d5 * z40 + z54;
-        let z75 = self.d5 * z42 + z55;
         let z77 = q[5].cos();
         let z78 = q[5].sin();
-        let z80 = z40 * z77 + z59 * z78;
-        let z82 = z42 * z77 + z61 * z78;
-        let z87 = -z60 * z75 + z62 * z74;
+        let z80 = z40 * z77 + (z20 * z58 + z39 * z57) * z78;
+        let z82 = z42 * z77 + (z22 * z58 + z41 * z57) * z78;
+        let z87 = -z60 * (self.d5 * z42 + z55) + z62 * (self.d5 * z40 + z54);
         s29.v0 = -qd[0] * z0;
         s29.v1 = z0 * s24.v0 + z1 * s24.v1;
         s29.v2 = -qd[0] * s4.v1;
@@ -3692,27 +3582,24 @@ impl Iiwa {
         let z55 = self.d4 * z42 + z35;
         let z57 = q[4].cos();
         let z58 = q[4].sin();
-        let z59 = z20 * z58 + z39 * z57;
         let z60 = z20 * z57 - z39 * z58;
-        let z61 = z22 * z58 + z41 * z57;
         let z62 = z22 * z57 - z41 * z58;
-        let z74 = self.d5 * z40 + z54;
-        let z75 = self.d5 * z42 + z55;
         let z77 = q[5].cos();
         let z78 = q[5].sin();
-        let z80 = z40 * z77 + z59 * z78;
-        let z82 = z42 * z77 + z61 * z78;
         let z119 = -self.cy2 * z1 + self.cz2 * z5;
         let z120 = self.cy2 * z0 + self.cz2 * z7;
-        let z127 = self.i2x * (z3 * z3) + self.i2z * (z2 * z2);
         let z128 = z14 + self.cy3 * z20 + self.cz3 * z5;
         let z129 = z15 + self.cy3 * z22 + self.cz3 * z7;
         let z137 = self.cy4 * z20 + self.cz4 * z40 + z34;
         let z138 = self.cy4 * z22 + self.cz4 * z42 + z35;
         let z146 = self.cy5 * z60 + self.cz5 * z40 + z54;
         let z147 = self.cy5 * z62 + self.cz5 * z42 + z55;
-        let z155 = self.cy6 * z60 + self.cz6 * z80 + z74;
-        let z156 = self.cy6 * z62 + self.cz6 * z82 + z75;
+        let z155 = self.cy6 * z60
+            + self.cz6 * (z40 * z77 + (z20 * z58 + z39 * z57) * z78)
+            + (self.d5 * z40 + z54);
+        let z156 = self.cy6 * z62
+            + self.cz6 * (z42 * z77 + (z22 * z58 + z41 * z57) * z78)
+            + (self.d5 * z42 + z55);
         s30.v0 = self.m7 * s2.v3 * s24.v53 - self.m7 * s4.v27 * s24.v52
             + s24.v28 * s5.v29 + s24.v29 * s5.v30 + s24.v30 * s5.v31;
         s30.v1 = -self.m7 * s2.v2 * s24.v53 + self.m7 * s4.v27 * s24.v51
@@ -3762,8 +3649,9 @@ impl Iiwa {
             - self.m2 * s4.v22 * s24.v37 + s24.v0 * s5.v0 + s24.v1 * s5.v1;
         s30.v31 = s30.v25 + qd[0] * s5.v4 - self.m2 * z119 * s24.v38
             + self.m2 * s4.v22 * s24.v36 + s24.v0 * s5.v1 + s24.v1 * s5.v3;
-        s30.v32 = s30.v26 + qd[0] * z127 + self.m2 * z119 * s24.v37
-            - self.m2 * z120 * s24.v36 + s24.v0 * s5.v2 + s24.v1 * s5.v4;
+        s30.v32 = s30.v26 + qd[0] * (self.i2x * (z3 * z3) + self.i2z * (z2 * z2))
+            + self.m2 * z119 * s24.v37 - self.m2 * z120 * s24.v36 + s24.v0 * s5.v2
+            + s24.v1 * s5.v4;
         s30.v33 = s30.v27 + self.m2 * s24.v36;
         s30.v34 = s30.v28 + self.m2 * s24.v37;
         s30
@@ -3801,7 +3689,6 @@ impl Iiwa {
         let z20 = -z1 * z17 - z4 * z18;
         let z21 = z0 * z18 + z6 * z17;
         let z22 = z0 * z17 - z6 * z18;
-        let z27 = -z5 * z15 + z7 * z14;
         let z34 = self.d3 * z5 + z14;
         let z35 = self.d3 * z7 + z15;
         let z37 = q[3].cos();
@@ -3810,45 +3697,35 @@ impl Iiwa {
         let z40 = z5 * z37 + z19 * z38;
         let z41 = -z7 * z38 + z21 * z37;
         let z42 = z7 * z37 + z21 * z38;
-        let z47 = -z20 * z35 + z22 * z34;
         let z54 = self.d4 * z40 + z34;
         let z55 = self.d4 * z42 + z35;
         let z57 = q[4].cos();
         let z58 = q[4].sin();
-        let z59 = z20 * z58 + z39 * z57;
         let z60 = z20 * z57 - z39 * z58;
-        let z61 = z22 * z58 + z41 * z57;
         let z62 = z22 * z57 - z41 * z58;
-        let z64 = s1.v1 * z57 - s1.v2 * z58;
-        let z67 = -z40 * z55 + z42 * z54;
-        let z74 = self.d5 * z40 + z54;
-        let z75 = self.d5 * z42 + z55;
         let z77 = q[5].cos();
         let z78 = q[5].sin();
-        let z80 = z40 * z77 + z59 * z78;
-        let z82 = z42 * z77 + z61 * z78;
-        let z87 = -z60 * z75 + z62 * z74;
-        let z119 = -self.cy2 * z1 + self.cz2 * z5;
-        let z120 = self.cy2 * z0 + self.cz2 * z7;
-        let z127 = self.i2x * (z3 * z3) + self.i2z * (z2 * z2);
-        let z409 = -qd[0] * self.m1 * s24.v35;
-        let z410 = qd[0] * self.m1 * s24.v34;
-        let z415 = s4.v20 * z410 - s4.v21 * z409;
-        s31.v0 = s24.v0 * s26.v1 - s24.v1 * s26.v0 + z119 * s25.v37 - z120 * s25.v36
-            + s5.v2 * s25.v0 + s5.v4 * s25.v1 + z127 * s25.v2;
+        s31.v0 = s24.v0 * s26.v1 - s24.v1 * s26.v0
+            + (-self.cy2 * z1 + self.cz2 * z5) * s25.v37
+            - (self.cy2 * z0 + self.cz2 * z7) * s25.v36 + s5.v2 * s25.v0 + s5.v4 * s25.v1
+            + (self.i2x * (z3 * z3) + self.i2z * (z2 * z2)) * s25.v2;
         s31.v1 = s28.v28 + s31.v0;
-        s31.v2 = s31.v1 + z415;
+        s31.v2 = s31.v1
+            + (s4.v20 * (qd[0] * self.m1 * s24.v34)
+                - s4.v21 * (-qd[0] * self.m1 * s24.v35));
         s31.v3 = z0 * s28.v30 - z1 * s28.v29 + s4.v0 * s25.v66 + s4.v1 * s25.v67;
         s31.v4 = z2 * s28.v28 + z5 * s28.v26 + z7 * s28.v27 + s4.v2 * s25.v63
-            + s4.v3 * s25.v64 + z27 * s25.v65;
+            + s4.v3 * s25.v64 + (-z5 * z15 + z7 * z14) * s25.v65;
         s31.v5 = z20 * s28.v23 + z22 * s28.v24 + s1.v1 * s28.v25 + s4.v4 * s25.v60
-            + s4.v5 * s25.v61 + z47 * s25.v62;
+            + s4.v5 * s25.v61 + (-z20 * z35 + z22 * z34) * s25.v62;
         s31.v6 = z40 * s28.v20 + z42 * s28.v21 + s1.v3 * s28.v22 + s4.v6 * s25.v57
-            + s4.v7 * s25.v58 + z67 * s25.v59;
-        s31.v7 = z60 * s28.v17 + z62 * s28.v18 + z64 * s28.v19 + s4.v8 * s25.v54
-            + s4.v9 * s25.v55 + z87 * s25.v56;
-        s31.v8 = z80 * s28.v14 + z82 * s28.v15 + s3.v4 * s28.v16 + s4.v18 * s25.v51
-            + s4.v19 * s25.v52 + s2.v1 * s25.v53;
+            + s4.v7 * s25.v58 + (-z40 * z55 + z42 * z54) * s25.v59;
+        s31.v7 = z60 * s28.v17 + z62 * s28.v18 + (s1.v1 * z57 - s1.v2 * z58) * s28.v19
+            + s4.v8 * s25.v54 + s4.v9 * s25.v55
+            + (-z60 * (self.d5 * z42 + z55) + z62 * (self.d5 * z40 + z54)) * s25.v56;
+        s31.v8 = (z40 * z77 + (z20 * z58 + z39 * z57) * z78) * s28.v14
+            + (z42 * z77 + (z22 * z58 + z41 * z57) * z78) * s28.v15 + s3.v4 * s28.v16
+            + s4.v18 * s25.v51 + s4.v19 * s25.v52 + s2.v1 * s25.v53;
         s31.v9 = -s31.v2 - qd[0] * self.d;
         s31.v10 = -s31.v3 - qd[1] * self.d;
         s31.v11 = -s31.v4 - qd[2] * self.d;
@@ -3877,7 +3754,6 @@ impl Iiwa {
         let z38 = q[3].sin();
         let z57 = q[4].cos();
         let z58 = q[4].sin();
-        let z64 = s1.v1 * z57 - s1.v2 * z58;
         let z77 = q[5].cos();
         let z78 = q[5].sin();
         s32.v0 = -self.d2 * s27.v1;
@@ -3909,7 +3785,7 @@ impl Iiwa {
         s32.v26 = s32.v25 + self.d5 * s32.v21;
         s32.v27 = s32.v26 + self.d6 * s32.v24;
         s32.v28 = s1.v1 * s27.v6 - s1.v2 * s27.v7 + z57 * s32.v11 - z58 * s32.v21;
-        s32.v29 = z64 * s27.v9 + z78 * s32.v28;
+        s32.v29 = (s1.v1 * z57 - s1.v2 * z58) * s27.v9 + z78 * s32.v28;
         s32.v30 = self.d6 * s32.v29;
         s32.v31 = z2 * s27.v4 + s1.v0 * s27.v5 + z37 * s27.v0 + z38 * s32.v20;
         s32.v32 = s1.v1 * s27.v7 + s1.v2 * s27.v6 + z57 * s32.v21 + z58 * s32.v11;
@@ -3930,12 +3806,8 @@ impl Iiwa {
         let z17 = q[2].cos();
         let z18 = q[2].sin();
         let z19 = -z1 * z18 + z4 * z17;
-        let z20 = -z1 * z17 - z4 * z18;
         let z37 = q[3].cos();
         let z38 = q[3].sin();
-        let z39 = -z5 * z38 + z19 * z37;
-        let z57 = q[4].cos();
-        let z58 = q[4].sin();
         let z606 = -qd[0] * z1;
         s33.v0 = qd[0] * z0;
         s33.v1 = -z1 * s27.v1 - z3 * s33.v0;
@@ -3945,7 +3817,8 @@ impl Iiwa {
         s33.v5 = -z1 * s27.v3 + z4 * s27.v2 + z17 * s33.v2 - z18 * s33.v0;
         s33.v6 = -z5 * s27.v5 + z19 * s27.v4 + z37 * s33.v5 - z38 * s33.v4;
         s33.v7 = z5 * s27.v4 + z19 * s27.v5 + z37 * s33.v4 + z38 * s33.v5;
-        s33.v8 = z20 * s27.v7 + z39 * s27.v6 + z57 * s33.v6 + z58 * s33.v3;
+        s33.v8 = (-z1 * z17 - z4 * z18) * s27.v7 + (-z5 * z38 + z19 * z37) * s27.v6
+            + q[4].cos() * s33.v6 + q[4].sin() * s33.v3;
         s33
     }
     #[allow(clippy::field_reassign_with_default)]
@@ -3976,7 +3849,6 @@ impl Iiwa {
         let z20 = -z1 * z17 - z4 * z18;
         let z21 = z0 * z18 + z6 * z17;
         let z22 = z0 * z17 - z6 * z18;
-        let z27 = -z5 * z15 + z7 * z14;
         let z34 = self.d3 * z5 + z14;
         let z35 = self.d3 * z7 + z15;
         let z37 = q[3].cos();
@@ -3985,24 +3857,18 @@ impl Iiwa {
         let z40 = z5 * z37 + z19 * z38;
         let z41 = -z7 * z38 + z21 * z37;
         let z42 = z7 * z37 + z21 * z38;
-        let z47 = -z20 * z35 + z22 * z34;
         let z54 = self.d4 * z40 + z34;
         let z55 = self.d4 * z42 + z35;
         let z57 = q[4].cos();
         let z58 = q[4].sin();
-        let z59 = z20 * z58 + z39 * z57;
         let z60 = z20 * z57 - z39 * z58;
-        let z61 = z22 * z58 + z41 * z57;
         let z62 = z22 * z57 - z41 * z58;
-        let z64 = s1.v1 * z57 - s1.v2 * z58;
-        let z67 = -z40 * z55 + z42 * z54;
         let z74 = self.d5 * z40 + z54;
         let z75 = self.d5 * z42 + z55;
         let z77 = q[5].cos();
         let z78 = q[5].sin();
-        let z80 = z40 * z77 + z59 * z78;
-        let z82 = z42 * z77 + z61 * z78;
-        let z87 = -z60 * z75 + z62 * z74;
+        let z80 = z40 * z77 + (z20 * z58 + z39 * z57) * z78;
+        let z82 = z42 * z77 + (z22 * z58 + z41 * z57) * z78;
         let z119 = -self.cy2 * z1 + self.cz2 * z5;
         let z120 = self.cy2 * z0 + self.cz2 * z7;
         let z128 = z14 + self.cy3 * z20 + self.cz3 * z5;
@@ -4022,25 +3888,25 @@ impl Iiwa {
         s34.v6 = a[0] + a[2] * z2;
         s34.v7 = s34.v2 + a[2] * s4.v2;
         s34.v8 = s34.v3 + a[2] * s4.v3;
-        s34.v9 = a[2] * z27;
+        s34.v9 = a[2] * (-z5 * z15 + z7 * z14);
         s34.v10 = s34.v4 + a[3] * z20;
         s34.v11 = s34.v5 + a[3] * z22;
         s34.v12 = s34.v6 + a[3] * s1.v1;
         s34.v13 = s34.v7 + a[3] * s4.v4;
         s34.v14 = s34.v8 + a[3] * s4.v5;
-        s34.v15 = s34.v9 + a[3] * z47;
+        s34.v15 = s34.v9 + a[3] * (-z20 * z35 + z22 * z34);
         s34.v16 = s34.v10 + a[4] * z40;
         s34.v17 = s34.v11 + a[4] * z42;
         s34.v18 = s34.v12 + a[4] * s1.v3;
         s34.v19 = s34.v13 + a[4] * s4.v6;
         s34.v20 = s34.v14 + a[4] * s4.v7;
-        s34.v21 = s34.v15 + a[4] * z67;
+        s34.v21 = s34.v15 + a[4] * (-z40 * z55 + z42 * z54);
         s34.v22 = s34.v16 + a[5] * z60;
         s34.v23 = s34.v17 + a[5] * z62;
-        s34.v24 = s34.v18 + a[5] * z64;
+        s34.v24 = s34.v18 + a[5] * (s1.v1 * z57 - s1.v2 * z58);
         s34.v25 = s34.v19 + a[5] * s4.v8;
         s34.v26 = s34.v20 + a[5] * s4.v9;
-        s34.v27 = s34.v21 + a[5] * z87;
+        s34.v27 = s34.v21 + a[5] * (-z60 * z75 + z62 * z74);
         s34.v28 = s34.v22 + a[6] * z80;
         s34.v29 = s34.v23 + a[6] * z82;
         s34.v30 = s34.v24 + a[6] * s3.v4;
@@ -4288,7 +4154,6 @@ impl Dynamics<7> for Iiwa {
         let z20 = -z1 * z17 - z4 * z18;
         let z21 = z0 * z18 + z6 * z17;
         let z22 = z0 * z17 - z6 * z18;
-        let z27 = -z5 * z15 + z7 * z14;
         let z34 = self.d3 * z5 + z14;
         let z35 = self.d3 * z7 + z15;
         let z37 = q[3].cos();
@@ -4297,48 +4162,40 @@ impl Dynamics<7> for Iiwa {
         let z40 = z5 * z37 + z19 * z38;
         let z41 = -z7 * z38 + z21 * z37;
         let z42 = z7 * z37 + z21 * z38;
-        let z47 = -z20 * z35 + z22 * z34;
         let z54 = self.d4 * z40 + z34;
         let z55 = self.d4 * z42 + z35;
         let z57 = q[4].cos();
         let z58 = q[4].sin();
-        let z59 = z20 * z58 + z39 * z57;
         let z60 = z20 * z57 - z39 * z58;
-        let z61 = z22 * z58 + z41 * z57;
         let z62 = z22 * z57 - z41 * z58;
-        let z64 = s1.v1 * z57 - s1.v2 * z58;
-        let z67 = -z40 * z55 + z42 * z54;
-        let z74 = self.d5 * z40 + z54;
-        let z75 = self.d5 * z42 + z55;
         let z77 = q[5].cos();
         let z78 = q[5].sin();
-        let z80 = z40 * z77 + z59 * z78;
-        let z82 = z42 * z77 + z61 * z78;
-        let z87 = -z60 * z75 + z62 * z74;
-        let z237 = s30.v32 + qd[0] * self.i1z + self.m1 * s4.v20 * s24.v35
-            - self.m1 * s4.v21 * s24.v34;
-        let z240 = z0 * s30.v31 - z1 * s30.v30 + s4.v0 * s30.v33 + s4.v1 * s30.v34;
         let z241 = z2 * s30.v26 + z5 * s30.v24 + z7 * s30.v25 + s4.v2 * s30.v27
-            + s4.v3 * s30.v28 + z27 * s30.v29;
+            + s4.v3 * s30.v28 + (-z5 * z15 + z7 * z14) * s30.v29;
         let z242 = z20 * s30.v18 + z22 * s30.v19 + s1.v1 * s30.v20 + s4.v4 * s30.v21
-            + s4.v5 * s30.v22 + z47 * s30.v23;
+            + s4.v5 * s30.v22 + (-z20 * z35 + z22 * z34) * s30.v23;
         let z243 = z40 * s30.v12 + z42 * s30.v13 + s1.v3 * s30.v14 + s4.v6 * s30.v15
-            + s4.v7 * s30.v16 + z67 * s30.v17;
-        let z244 = z60 * s30.v6 + z62 * s30.v7 + z64 * s30.v8 + s4.v8 * s30.v9
-            + s4.v9 * s30.v10 + z87 * s30.v11;
-        let z245 = z80 * s30.v0 + z82 * s30.v1 + s3.v4 * s30.v2 + s4.v18 * s30.v3
-            + s4.v19 * s30.v4 + s2.v1 * s30.v5;
+            + s4.v7 * s30.v16 + (-z40 * z55 + z42 * z54) * s30.v17;
+        let z244 = z60 * s30.v6 + z62 * s30.v7 + (s1.v1 * z57 - s1.v2 * z58) * s30.v8
+            + s4.v8 * s30.v9 + s4.v9 * s30.v10
+            + (-z60 * (self.d5 * z42 + z55) + z62 * (self.d5 * z40 + z54)) * s30.v11;
+        let z245 = (z40 * z77 + (z20 * z58 + z39 * z57) * z78) * s30.v0
+            + (z42 * z77 + (z22 * z58 + z41 * z57) * z78) * s30.v1 + s3.v4 * s30.v2
+            + s4.v18 * s30.v3 + s4.v19 * s30.v4 + s2.v1 * s30.v5;
         0.5
-            * (qd[0] * z237 + qd[1] * z240 + qd[2] * z241 + qd[3] * z242 + qd[4] * z243
-                + qd[5] * z244 + qd[6] * z245)
+            * (qd[0]
+                * (s30.v32 + qd[0] * self.i1z + self.m1 * s4.v20 * s24.v35
+                    - self.m1 * s4.v21 * s24.v34)
+                + qd[1]
+                    * (z0 * s30.v31 - z1 * s30.v30 + s4.v0 * s30.v33 + s4.v1 * s30.v34)
+                + qd[2] * z241 + qd[3] * z242 + qd[4] * z243 + qd[5] * z244
+                + qd[6] * z245)
     }
     fn potential_energy(&self, q: &Vector<7>, _t: f64) -> f64 {
         let s1 = self.shared1(q);
         let s3 = self.shared3(q, &s1);
         let z2 = q[1].cos();
-        let z57 = q[4].cos();
-        let z58 = q[4].sin();
-        let z64 = s1.v1 * z57 - s1.v2 * z58;
+        let z64 = s1.v1 * q[4].cos() - s1.v2 * q[4].sin();
         let z173 = self.d_base + self.d1;
         let z174 = self.d_base + s3.v0;
         let z175 = self.d_base + s3.v1;
@@ -4553,9 +4410,7 @@ impl Dynamics<7> for Iiwa {
         let z55 = self.d4 * z42 + z35;
         let z57 = q[4].cos();
         let z58 = q[4].sin();
-        let z59 = z20 * z58 + z39 * z57;
         let z60 = z20 * z57 - z39 * z58;
-        let z61 = z22 * z58 + z41 * z57;
         let z62 = z22 * z57 - z41 * z58;
         let z64 = s1.v1 * z57 - s1.v2 * z58;
         let z67 = -z40 * z55 + z42 * z54;
@@ -4563,8 +4418,8 @@ impl Dynamics<7> for Iiwa {
         let z75 = self.d5 * z42 + z55;
         let z77 = q[5].cos();
         let z78 = q[5].sin();
-        let z80 = z40 * z77 + z59 * z78;
-        let z82 = z42 * z77 + z61 * z78;
+        let z80 = z40 * z77 + (z20 * z58 + z39 * z57) * z78;
+        let z82 = z42 * z77 + (z22 * z58 + z41 * z57) * z78;
         let z87 = -z60 * z75 + z62 * z74;
         let z119 = -self.cy2 * z1 + self.cz2 * z5;
         let z120 = self.cy2 * z0 + self.cz2 * z7;
@@ -4667,11 +4522,11 @@ impl Dynamics<7> for Iiwa {
         let z647 = -0.5 * z0 * s30.v30 + 0.5 * z0 * z597 - 0.5 * z1 * s30.v31
             - 0.5 * z1 * z595 + s13.v36 * s29.v3 - s13.v37 * s29.v2 + s13.v41 * s29.v0
             + s13.v43 * z606 + s13.v44 * s29.v1;
-        let z648 = z0 * z234 + z296 * s29.v2 - s13.v37 * s29.v1 + s13.v38 * z606;
-        let z649 = z1 * z234 + z296 * s29.v3 + s13.v36 * s29.v1 - s13.v38 * s29.v0;
         let z653 = 0.5 * z0 * s30.v30 + 0.5 * z0 * z597 + 0.5 * z1 * s30.v31
             - 0.5 * z1 * z595 - s4.v0 * s30.v34 + s4.v1 * s30.v33;
-        let z654 = z0 * z646 - z1 * z645 + s4.v0 * z648 + s4.v1 * z649;
+        let z654 = z0 * z646 - z1 * z645
+            + s4.v0 * (z0 * z234 + z296 * s29.v2 - s13.v37 * s29.v1 + s13.v38 * z606)
+            + s4.v1 * (z1 * z234 + z296 * s29.v3 + s13.v36 * s29.v1 - s13.v38 * s29.v0);
         let z655 = -0.5 * z2 * s30.v25 + 0.5 * z2 * z589 + 0.5 * z5 * z587
             + 0.5 * z7 * s30.v26 + 0.5 * z7 * z588 + s13.v28 * s29.v10 - s13.v29 * s29.v9
             + s13.v30 * s29.v5 + s13.v31 * s29.v6 + s13.v32 * s29.v7;
@@ -4685,8 +4540,6 @@ impl Dynamics<7> for Iiwa {
             + s13.v29 * s29.v6;
         let z659 = z2 * s30.v27 - z5 * s30.v29 + s0.v3 * s29.v9 + s13.v27 * s29.v7
             - s13.v29 * s29.v5;
-        let z660 = z5 * s30.v28 - z7 * s30.v27 + s0.v3 * s29.v10 - s13.v27 * s29.v6
-            + s13.v28 * s29.v5;
         let z661 = 0.5 * z2 * s30.v25 + 0.5 * z2 * z589 + 0.5 * z5 * z587
             - 0.5 * z7 * s30.v26 + 0.5 * z7 * z588 - s4.v3 * s30.v29 + z27 * s30.v28;
         let z662 = -0.5 * z2 * s30.v24 + 0.5 * z2 * z591 + 0.5 * z5 * s30.v26
@@ -4694,7 +4547,9 @@ impl Dynamics<7> for Iiwa {
         let z663 = 0.5 * z2 * z592 - 0.5 * z5 * s30.v25 + 0.5 * z5 * z589
             + 0.5 * z7 * s30.v24 + 0.5 * z7 * z591 - s4.v2 * s30.v28 + s4.v3 * s30.v27;
         let z664 = z2 * z657 + z5 * z655 + z7 * z656 + s4.v2 * z658 + s4.v3 * z659
-            + z27 * z660;
+            + z27
+                * (z5 * s30.v28 - z7 * s30.v27 + s0.v3 * s29.v10 - s13.v27 * s29.v6
+                    + s13.v28 * s29.v5);
         let z665 = z0 * z656 - z1 * z655 + s4.v0 * z658 + s4.v1 * z659;
         let z666 = z0 * z662 - z1 * z661 + s13.v45 * s29.v0 + s13.v46 * z606
             + s13.v47 * s29.v1 + s13.v48 * s29.v2 + s13.v49 * s29.v3 + s13.v50 * s29.v4;
@@ -4963,9 +4818,7 @@ impl Dynamics<7> for Iiwa {
         let z55 = self.d4 * z42 + z35;
         let z57 = q[4].cos();
         let z58 = q[4].sin();
-        let z59 = z20 * z58 + z39 * z57;
         let z60 = z20 * z57 - z39 * z58;
-        let z61 = z22 * z58 + z41 * z57;
         let z62 = z22 * z57 - z41 * z58;
         let z64 = s1.v1 * z57 - s1.v2 * z58;
         let z67 = -z40 * z55 + z42 * z54;
@@ -4973,12 +4826,11 @@ impl Dynamics<7> for Iiwa {
         let z75 = self.d5 * z42 + z55;
         let z77 = q[5].cos();
         let z78 = q[5].sin();
-        let z80 = z40 * z77 + z59 * z78;
-        let z82 = z42 * z77 + z61 * z78;
+        let z80 = z40 * z77 + (z20 * z58 + z39 * z57) * z78;
+        let z82 = z42 * z77 + (z22 * z58 + z41 * z57) * z78;
         let z87 = -z60 * z75 + z62 * z74;
         let z119 = -self.cy2 * z1 + self.cz2 * z5;
         let z120 = self.cy2 * z0 + self.cz2 * z7;
-        let z127 = self.i2x * (z3 * z3) + self.i2z * (z2 * z2);
         let z128 = z14 + self.cy3 * z20 + self.cz3 * z5;
         let z129 = z15 + self.cy3 * z22 + self.cz3 * z7;
         let z137 = self.cy4 * z20 + self.cz4 * z40 + z34;
@@ -4988,12 +4840,8 @@ impl Dynamics<7> for Iiwa {
         let z155 = self.cy6 * z60 + self.cz6 * z80 + z74;
         let z156 = self.cy6 * z62 + self.cz6 * z82 + z75;
         let z248 = self.m7 * s2.v3;
-        let z409 = -qd[0] * self.m1 * s24.v35;
-        let z410 = qd[0] * self.m1 * s24.v34;
-        let z415 = s4.v20 * z410 - s4.v21 * z409;
-        let z606 = -qd[0] * z1;
         let z5699 = qd[1] * s29.v0;
-        let z5700 = qd[1] * z606;
+        let z5700 = qd[1] * (-qd[0] * z1);
         let z5701 = qd[1] * s29.v1;
         let z5702 = qd[1] * s29.v2;
         let z5703 = qd[1] * s29.v3;
@@ -5028,91 +4876,23 @@ impl Dynamics<7> for Iiwa {
         let z5732 = qd[6] * s29.v32;
         let z5733 = qd[6] * s29.v33;
         let z5734 = qd[6] * s29.v34;
-        let z5744 = self.m1 * (s4.v20 * s4.v20) + self.m1 * (s4.v21 * s4.v21) + self.i1z;
-        let z5749 = self.m2 * (z120 * z120) + self.m2 * (s4.v22 * s4.v22) + s5.v0;
-        let z5750 = -self.m2 * z119 * z120 + s5.v1;
-        let z5751 = -self.m2 * z119 * s4.v22 + s5.v2;
-        let z5752 = -self.m2 * s4.v22;
-        let z5753 = self.m2 * (z119 * z119) + self.m2 * (s4.v22 * s4.v22) + s5.v3;
-        let z5754 = -self.m2 * z120 * s4.v22 + s5.v4;
-        let z5755 = self.m2 * s4.v22;
-        let z5756 = self.m2 * (z119 * z119) + self.m2 * (z120 * z120) + z127;
-        let z5757 = -self.m2 * z120;
-        let z5758 = self.m2 * z119;
+        let z5756 = self.m2 * (z119 * z119) + self.m2 * (z120 * z120)
+            + (self.i2x * (z3 * z3) + self.i2z * (z2 * z2));
         let z5759 = self.m2 * (-qd[0] * s24.v37 + s24.v1 * s24.v38);
         let z5760 = self.m2 * (qd[0] * s24.v36 - s24.v0 * s24.v38);
         let z5761 = self.m2 * (s24.v0 * s24.v37 - s24.v1 * s24.v36);
-        let z5762 = -qd[0] * s26.v1 + s24.v1 * s26.v2 + z120 * z5761 - s4.v22 * z5760;
-        let z5763 = qd[0] * s26.v0 - s24.v0 * s26.v2 - z119 * z5761 + s4.v22 * z5759;
-        let z5764 = s24.v0 * s26.v1 - s24.v1 * s26.v0 + z119 * z5760 - z120 * z5759;
-        let z5765 = self.m3 * (z129 * z129) + self.m3 * (s4.v23 * s4.v23) + s5.v5;
-        let z5766 = -self.m3 * z128 * z129 + s5.v6;
-        let z5767 = -self.m3 * z128 * s4.v23 + s5.v7;
-        let z5768 = -self.m3 * s4.v23;
-        let z5769 = self.m3 * (z128 * z128) + self.m3 * (s4.v23 * s4.v23) + s5.v8;
-        let z5770 = -self.m3 * z129 * s4.v23 + s5.v9;
-        let z5771 = self.m3 * s4.v23;
-        let z5772 = self.m3 * (z128 * z128) + self.m3 * (z129 * z129) + s5.v10;
-        let z5773 = -self.m3 * z129;
-        let z5774 = self.m3 * z128;
         let z5775 = self.m3 * (s24.v5 * s24.v41 - s24.v6 * s24.v40);
         let z5776 = self.m3 * (-s24.v4 * s24.v41 + s24.v6 * s24.v39);
         let z5777 = self.m3 * (s24.v4 * s24.v40 - s24.v5 * s24.v39);
-        let z5778 = s24.v5 * s26.v5 - s24.v6 * s26.v4 + z129 * z5777 - s4.v23 * z5776;
-        let z5779 = -s24.v4 * s26.v5 + s24.v6 * s26.v3 - z128 * z5777 + s4.v23 * z5775;
-        let z5780 = s24.v4 * s26.v4 - s24.v5 * s26.v3 + z128 * z5776 - z129 * z5775;
-        let z5781 = self.m4 * (z138 * z138) + self.m4 * (s4.v24 * s4.v24) + s5.v11;
-        let z5782 = -self.m4 * z137 * z138 + s5.v12;
-        let z5783 = -self.m4 * z137 * s4.v24 + s5.v13;
-        let z5784 = -self.m4 * s4.v24;
-        let z5785 = self.m4 * (z137 * z137) + self.m4 * (s4.v24 * s4.v24) + s5.v14;
-        let z5786 = -self.m4 * z138 * s4.v24 + s5.v15;
-        let z5787 = self.m4 * s4.v24;
-        let z5788 = self.m4 * (z137 * z137) + self.m4 * (z138 * z138) + s5.v16;
-        let z5789 = -self.m4 * z138;
-        let z5790 = self.m4 * z137;
         let z5791 = self.m4 * (s24.v11 * s24.v44 - s24.v12 * s24.v43);
         let z5792 = self.m4 * (-s24.v10 * s24.v44 + s24.v12 * s24.v42);
         let z5793 = self.m4 * (s24.v10 * s24.v43 - s24.v11 * s24.v42);
-        let z5794 = s24.v11 * s26.v8 - s24.v12 * s26.v7 + z138 * z5793 - s4.v24 * z5792;
-        let z5795 = -s24.v10 * s26.v8 + s24.v12 * s26.v6 - z137 * z5793 + s4.v24 * z5791;
-        let z5796 = s24.v10 * s26.v7 - s24.v11 * s26.v6 + z137 * z5792 - z138 * z5791;
-        let z5797 = self.m5 * (z147 * z147) + self.m5 * (s4.v25 * s4.v25) + s5.v17;
-        let z5798 = -self.m5 * z146 * z147 + s5.v18;
-        let z5799 = -self.m5 * z146 * s4.v25 + s5.v19;
-        let z5800 = -self.m5 * s4.v25;
-        let z5801 = self.m5 * (z146 * z146) + self.m5 * (s4.v25 * s4.v25) + s5.v20;
-        let z5802 = -self.m5 * z147 * s4.v25 + s5.v21;
-        let z5803 = self.m5 * s4.v25;
-        let z5804 = self.m5 * (z146 * z146) + self.m5 * (z147 * z147) + s5.v22;
-        let z5805 = -self.m5 * z147;
-        let z5806 = self.m5 * z146;
         let z5807 = self.m5 * (s24.v17 * s24.v47 - s24.v18 * s24.v46);
         let z5808 = self.m5 * (-s24.v16 * s24.v47 + s24.v18 * s24.v45);
         let z5809 = self.m5 * (s24.v16 * s24.v46 - s24.v17 * s24.v45);
-        let z5810 = s24.v17 * s26.v11 - s24.v18 * s26.v10 + z147 * z5809
-            - s4.v25 * z5808;
-        let z5811 = -s24.v16 * s26.v11 + s24.v18 * s26.v9 - z146 * z5809
-            + s4.v25 * z5807;
-        let z5812 = s24.v16 * s26.v10 - s24.v17 * s26.v9 + z146 * z5808 - z147 * z5807;
-        let z5813 = self.m6 * (z156 * z156) + self.m6 * (s4.v26 * s4.v26) + s5.v23;
-        let z5814 = -self.m6 * z155 * z156 + s5.v24;
-        let z5815 = -self.m6 * z155 * s4.v26 + s5.v25;
-        let z5816 = -self.m6 * s4.v26;
-        let z5817 = self.m6 * (z155 * z155) + self.m6 * (s4.v26 * s4.v26) + s5.v26;
-        let z5818 = -self.m6 * z156 * s4.v26 + s5.v27;
-        let z5819 = self.m6 * s4.v26;
-        let z5820 = self.m6 * (z155 * z155) + self.m6 * (z156 * z156) + s5.v28;
-        let z5821 = -self.m6 * z156;
-        let z5822 = self.m6 * z155;
         let z5823 = self.m6 * (s24.v23 * s24.v50 - s24.v24 * s24.v49);
         let z5824 = self.m6 * (-s24.v22 * s24.v50 + s24.v24 * s24.v48);
         let z5825 = self.m6 * (s24.v22 * s24.v49 - s24.v23 * s24.v48);
-        let z5826 = s24.v23 * s26.v14 - s24.v24 * s26.v13 + z156 * z5825
-            - s4.v26 * z5824;
-        let z5827 = -s24.v22 * s26.v14 + s24.v24 * s26.v12 - z155 * z5825
-            + s4.v26 * z5823;
-        let z5828 = s24.v22 * s26.v13 - s24.v23 * s26.v12 + z155 * z5824 - z156 * z5823;
         let z5829 = -self.m7 * s4.v27;
         let z5830 = -self.m7 * s2.v3;
         let z5831 = self.m7 * (s24.v29 * s24.v53 - s24.v30 * s24.v52);
@@ -5145,20 +4925,23 @@ impl Dynamics<7> for Iiwa {
         let z5850 = s22.v11 * z5843;
         let z5851 = z5844 - z5729 * z5837 - z5730 * z5838 - z5731 * z5839 - z5732 * z5840
             - z5733 * z5841 - s22.v11 * z5734;
-        let z5852 = -z5837 * z5845 + s9.v2 + z5813;
-        let z5853 = -z5837 * z5846 + s9.v3 + z5814;
-        let z5854 = -z5837 * z5847 + s9.v4 + z5815;
+        let z5852 = -z5837 * z5845 + s9.v2
+            + (self.m6 * (z156 * z156) + self.m6 * (s4.v26 * s4.v26) + s5.v23);
+        let z5853 = -z5837 * z5846 + s9.v3 + (-self.m6 * z155 * z156 + s5.v24);
+        let z5854 = -z5837 * z5847 + s9.v4 + (-self.m6 * z155 * s4.v26 + s5.v25);
         let z5855 = -z5837 * z5848;
-        let z5856 = -z5837 * z5849 + z5816 + z5829;
+        let z5856 = -z5837 * z5849 - self.m6 * s4.v26 + z5829;
         let z5857 = -z5837 * z5850 + z248 + s22.v8;
-        let z5858 = -z5838 * z5846 + s9.v5 + z5817;
-        let z5859 = -z5838 * z5847 + s9.v6 + z5818;
-        let z5860 = -z5838 * z5848 + s9.v1 + z5819;
+        let z5858 = -z5838 * z5846 + s9.v5
+            + (self.m6 * (z155 * z155) + self.m6 * (s4.v26 * s4.v26) + s5.v26);
+        let z5859 = -z5838 * z5847 + s9.v6 + (-self.m6 * z156 * s4.v26 + s5.v27);
+        let z5860 = -z5838 * z5848 + s9.v1 + self.m6 * s4.v26;
         let z5861 = -z5838 * z5849;
         let z5862 = -z5838 * z5850 + s22.v9 + s22.v10;
-        let z5863 = -z5839 * z5847 + s9.v7 + z5820;
-        let z5864 = -z5839 * z5848 + z5821 + z5830;
-        let z5865 = -z5839 * z5849 + s9.v0 + z5822;
+        let z5863 = -z5839 * z5847 + s9.v7
+            + (self.m6 * (z155 * z155) + self.m6 * (z156 * z156) + s5.v28);
+        let z5864 = -z5839 * z5848 - self.m6 * z156 + z5830;
+        let z5865 = -z5839 * z5849 + s9.v0 + self.m6 * z155;
         let z5866 = -z5839 * z5850;
         let z5867 = -z5840 * z5848 + self.m6 + self.m7;
         let z5868 = -z5840 * z5849;
@@ -5167,11 +4950,14 @@ impl Dynamics<7> for Iiwa {
         let z5871 = -z5841 * z5850;
         let z5872 = self.m6 + self.m7 - s22.v11 * z5850;
         let z5873 = z5834 + z5845 * z5851 + z248 * z5734 + s9.v2 * z5729 + s9.v3 * z5730
-            + s9.v4 * z5731 + z5733 * z5829 + z5826;
+            + s9.v4 * z5731 + z5733 * z5829
+            + (s24.v23 * s26.v14 - s24.v24 * s26.v13 + z156 * z5825 - s4.v26 * z5824);
         let z5874 = z5835 + z5846 * z5851 + s9.v1 * z5732 + s9.v3 * z5729 + s9.v5 * z5730
-            + s9.v6 * z5731 + s22.v10 * z5734 + z5827;
+            + s9.v6 * z5731 + s22.v10 * z5734
+            + (-s24.v22 * s26.v14 + s24.v24 * s26.v12 - z155 * z5825 + s4.v26 * z5823);
         let z5875 = z5836 + z5847 * z5851 + s9.v0 * z5733 + s9.v4 * z5729 + s9.v6 * z5730
-            + s9.v7 * z5731 + z5732 * z5830 + z5828;
+            + s9.v7 * z5731 + z5732 * z5830
+            + (s24.v22 * s26.v13 - s24.v23 * s26.v12 + z155 * z5824 - z156 * z5823);
         let z5876 = z5848 * z5851 + s9.v1 * z5730 + self.m7 * z5732 + z5731 * z5830
             + z5823 + z5831;
         let z5877 = z5849 * z5851 + s9.v0 * z5731 + self.m7 * z5733 + z5729 * z5829
@@ -5203,20 +4989,23 @@ impl Dynamics<7> for Iiwa {
         let z5893 = z5884 * z5886;
         let z5894 = z5887 - z5723 * z5879 - z5724 * z5880 - z5725 * z5881 - z5726 * z5882
             - z5727 * z5883 - z5728 * z5884;
-        let z5895 = z5852 - z5879 * z5888 + z5797;
-        let z5896 = z5853 - z5879 * z5889 + z5798;
-        let z5897 = z5854 - z5879 * z5890 + z5799;
+        let z5895 = z5852 - z5879 * z5888
+            + (self.m5 * (z147 * z147) + self.m5 * (s4.v25 * s4.v25) + s5.v17);
+        let z5896 = z5853 - z5879 * z5889 + (-self.m5 * z146 * z147 + s5.v18);
+        let z5897 = z5854 - z5879 * z5890 + (-self.m5 * z146 * s4.v25 + s5.v19);
         let z5898 = z5855 - z5879 * z5891;
-        let z5899 = z5856 - z5879 * z5892 + z5800;
+        let z5899 = z5856 - z5879 * z5892 - self.m5 * s4.v25;
         let z5900 = z5857 - z5879 * z5893 + s22.v6;
-        let z5901 = z5858 - z5880 * z5889 + z5801;
-        let z5902 = z5859 - z5880 * z5890 + z5802;
-        let z5903 = z5860 - z5880 * z5891 + z5803;
+        let z5901 = z5858 - z5880 * z5889
+            + (self.m5 * (z146 * z146) + self.m5 * (s4.v25 * s4.v25) + s5.v20);
+        let z5902 = z5859 - z5880 * z5890 + (-self.m5 * z147 * s4.v25 + s5.v21);
+        let z5903 = z5860 - z5880 * z5891 + self.m5 * s4.v25;
         let z5904 = z5861 - z5880 * z5892;
         let z5905 = z5862 - z5880 * z5893 + s22.v7;
-        let z5906 = z5863 - z5881 * z5890 + z5804;
-        let z5907 = z5864 - z5881 * z5891 + z5805;
-        let z5908 = z5865 - z5881 * z5892 + z5806;
+        let z5906 = z5863 - z5881 * z5890
+            + (self.m5 * (z146 * z146) + self.m5 * (z147 * z147) + s5.v22);
+        let z5907 = z5864 - z5881 * z5891 - self.m5 * z147;
+        let z5908 = z5865 - z5881 * z5892 + self.m5 * z146;
         let z5909 = z5866 - z5881 * z5893;
         let z5910 = z5867 - z5882 * z5891 + self.m5;
         let z5911 = z5868 - z5882 * z5892;
@@ -5225,11 +5014,14 @@ impl Dynamics<7> for Iiwa {
         let z5914 = z5871 - z5883 * z5893;
         let z5915 = z5872 - z5884 * z5893 + self.m5;
         let z5916 = z5873 + z5888 * z5894 + z5723 * z5852 + z5724 * z5853 + z5725 * z5854
-            + z5726 * z5855 + z5727 * z5856 + z5728 * z5857 + z5810;
+            + z5726 * z5855 + z5727 * z5856 + z5728 * z5857
+            + (s24.v17 * s26.v11 - s24.v18 * s26.v10 + z147 * z5809 - s4.v25 * z5808);
         let z5917 = z5874 + z5889 * z5894 + z5723 * z5853 + z5724 * z5858 + z5725 * z5859
-            + z5726 * z5860 + z5727 * z5861 + z5728 * z5862 + z5811;
+            + z5726 * z5860 + z5727 * z5861 + z5728 * z5862
+            + (-s24.v16 * s26.v11 + s24.v18 * s26.v9 - z146 * z5809 + s4.v25 * z5807);
         let z5918 = z5875 + z5890 * z5894 + z5723 * z5854 + z5724 * z5859 + z5725 * z5863
-            + z5726 * z5864 + z5727 * z5865 + z5728 * z5866 + z5812;
+            + z5726 * z5864 + z5727 * z5865 + z5728 * z5866
+            + (s24.v16 * s26.v10 - s24.v17 * s26.v9 + z146 * z5808 - z147 * z5807);
         let z5919 = z5876 + z5891 * z5894 + z5723 * z5855 + z5724 * z5860 + z5725 * z5864
             + z5726 * z5867 + z5727 * z5868 + z5728 * z5869 + z5807;
         let z5920 = z5877 + z5892 * z5894 + z5723 * z5856 + z5724 * z5861 + z5725 * z5865
@@ -5261,20 +5053,23 @@ impl Dynamics<7> for Iiwa {
         let z5936 = z5927 * z5929;
         let z5937 = z5930 - z5717 * z5922 - z5718 * z5923 - z5719 * z5924 - z5720 * z5925
             - z5721 * z5926 - z5722 * z5927;
-        let z5938 = z5895 - z5922 * z5931 + z5781;
-        let z5939 = z5896 - z5922 * z5932 + z5782;
-        let z5940 = z5897 - z5922 * z5933 + z5783;
+        let z5938 = z5895 - z5922 * z5931
+            + (self.m4 * (z138 * z138) + self.m4 * (s4.v24 * s4.v24) + s5.v11);
+        let z5939 = z5896 - z5922 * z5932 + (-self.m4 * z137 * z138 + s5.v12);
+        let z5940 = z5897 - z5922 * z5933 + (-self.m4 * z137 * s4.v24 + s5.v13);
         let z5941 = z5898 - z5922 * z5934;
-        let z5942 = z5899 - z5922 * z5935 + z5784;
+        let z5942 = z5899 - z5922 * z5935 - self.m4 * s4.v24;
         let z5943 = z5900 - z5922 * z5936 + s22.v4;
-        let z5944 = z5901 - z5923 * z5932 + z5785;
-        let z5945 = z5902 - z5923 * z5933 + z5786;
-        let z5946 = z5903 - z5923 * z5934 + z5787;
+        let z5944 = z5901 - z5923 * z5932
+            + (self.m4 * (z137 * z137) + self.m4 * (s4.v24 * s4.v24) + s5.v14);
+        let z5945 = z5902 - z5923 * z5933 + (-self.m4 * z138 * s4.v24 + s5.v15);
+        let z5946 = z5903 - z5923 * z5934 + self.m4 * s4.v24;
         let z5947 = z5904 - z5923 * z5935;
         let z5948 = z5905 - z5923 * z5936 + s22.v5;
-        let z5949 = z5906 - z5924 * z5933 + z5788;
-        let z5950 = z5907 - z5924 * z5934 + z5789;
-        let z5951 = z5908 - z5924 * z5935 + z5790;
+        let z5949 = z5906 - z5924 * z5933
+            + (self.m4 * (z137 * z137) + self.m4 * (z138 * z138) + s5.v16);
+        let z5950 = z5907 - z5924 * z5934 - self.m4 * z138;
+        let z5951 = z5908 - z5924 * z5935 + self.m4 * z137;
         let z5952 = z5909 - z5924 * z5936;
         let z5953 = self.m4 + z5910 - z5925 * z5934;
         let z5954 = z5911 - z5925 * z5935;
@@ -5283,11 +5078,14 @@ impl Dynamics<7> for Iiwa {
         let z5957 = z5914 - z5926 * z5936;
         let z5958 = self.m4 + z5915 - z5927 * z5936;
         let z5959 = z5916 + z5931 * z5937 + z5717 * z5895 + z5718 * z5896 + z5719 * z5897
-            + z5720 * z5898 + z5721 * z5899 + z5722 * z5900 + z5794;
+            + z5720 * z5898 + z5721 * z5899 + z5722 * z5900
+            + (s24.v11 * s26.v8 - s24.v12 * s26.v7 + z138 * z5793 - s4.v24 * z5792);
         let z5960 = z5917 + z5932 * z5937 + z5717 * z5896 + z5718 * z5901 + z5719 * z5902
-            + z5720 * z5903 + z5721 * z5904 + z5722 * z5905 + z5795;
+            + z5720 * z5903 + z5721 * z5904 + z5722 * z5905
+            + (-s24.v10 * s26.v8 + s24.v12 * s26.v6 - z137 * z5793 + s4.v24 * z5791);
         let z5961 = z5918 + z5933 * z5937 + z5717 * z5897 + z5718 * z5902 + z5719 * z5906
-            + z5720 * z5907 + z5721 * z5908 + z5722 * z5909 + z5796;
+            + z5720 * z5907 + z5721 * z5908 + z5722 * z5909
+            + (s24.v10 * s26.v7 - s24.v11 * s26.v6 + z137 * z5792 - z138 * z5791);
         let z5962 = z5919 + z5934 * z5937 + z5717 * z5898 + z5718 * z5903 + z5719 * z5907
             + z5720 * z5910 + z5721 * z5911 + z5722 * z5912 + z5791;
         let z5963 = z5920 + z5935 * z5937 + z5717 * z5899 + z5718 * z5904 + z5719 * z5908
@@ -5319,33 +5117,38 @@ impl Dynamics<7> for Iiwa {
         let z5979 = z5970 * z5972;
         let z5980 = -z5711 * z5965 - z5712 * z5966 - z5713 * z5967 - z5714 * z5968
             - z5715 * z5969 - z5716 * z5970 + z5973;
-        let z5981 = z5938 - z5965 * z5974 + z5765;
-        let z5982 = z5939 - z5965 * z5975 + z5766;
-        let z5983 = z5940 - z5965 * z5976 + z5767;
+        let z5981 = z5938 - z5965 * z5974
+            + (self.m3 * (z129 * z129) + self.m3 * (s4.v23 * s4.v23) + s5.v5);
+        let z5982 = z5939 - z5965 * z5975 + (-self.m3 * z128 * z129 + s5.v6);
+        let z5983 = z5940 - z5965 * z5976 + (-self.m3 * z128 * s4.v23 + s5.v7);
         let z5984 = z5941 - z5965 * z5977;
-        let z5985 = z5942 - z5965 * z5978 + z5768;
+        let z5985 = z5942 - z5965 * z5978 - self.m3 * s4.v23;
         let z5986 = z5943 - z5965 * z5979 + s22.v2;
-        let z5987 = z5944 - z5966 * z5975 + z5769;
-        let z5988 = z5945 - z5966 * z5976 + z5770;
-        let z5989 = z5946 - z5966 * z5977 + z5771;
+        let z5987 = z5944 - z5966 * z5975
+            + (self.m3 * (z128 * z128) + self.m3 * (s4.v23 * s4.v23) + s5.v8);
+        let z5988 = z5945 - z5966 * z5976 + (-self.m3 * z129 * s4.v23 + s5.v9);
+        let z5989 = z5946 - z5966 * z5977 + self.m3 * s4.v23;
         let z5990 = z5947 - z5966 * z5978;
         let z5991 = z5948 - z5966 * z5979 + s22.v3;
-        let z5992 = z5949 - z5967 * z5976 + z5772;
-        let z5993 = z5950 - z5967 * z5977 + z5773;
-        let z5994 = z5951 - z5967 * z5978 + z5774;
+        let z5992 = z5949 - z5967 * z5976
+            + (self.m3 * (z128 * z128) + self.m3 * (z129 * z129) + s5.v10);
+        let z5993 = z5950 - z5967 * z5977 - self.m3 * z129;
+        let z5994 = z5951 - z5967 * z5978 + self.m3 * z128;
         let z5995 = z5952 - z5967 * z5979;
         let z5996 = self.m3 + z5953 - z5968 * z5977;
         let z5997 = z5954 - z5968 * z5978;
         let z5998 = z5955 - z5968 * z5979;
         let z5999 = self.m3 + z5956 - z5969 * z5978;
         let z6000 = z5957 - z5969 * z5979;
-        let z6001 = self.m3 + z5958 - z5970 * z5979;
         let z6002 = z5959 + z5711 * z5938 + z5712 * z5939 + z5713 * z5940 + z5714 * z5941
-            + z5715 * z5942 + z5716 * z5943 + z5974 * z5980 + z5778;
+            + z5715 * z5942 + z5716 * z5943 + z5974 * z5980
+            + (s24.v5 * s26.v5 - s24.v6 * s26.v4 + z129 * z5777 - s4.v23 * z5776);
         let z6003 = z5960 + z5711 * z5939 + z5712 * z5944 + z5713 * z5945 + z5714 * z5946
-            + z5715 * z5947 + z5716 * z5948 + z5975 * z5980 + z5779;
+            + z5715 * z5947 + z5716 * z5948 + z5975 * z5980
+            + (-s24.v4 * s26.v5 + s24.v6 * s26.v3 - z128 * z5777 + s4.v23 * z5775);
         let z6004 = z5961 + z5711 * z5940 + z5712 * z5945 + z5713 * z5949 + z5714 * z5950
-            + z5715 * z5951 + z5716 * z5952 + z5976 * z5980 + z5780;
+            + z5715 * z5951 + z5716 * z5952 + z5976 * z5980
+            + (s24.v4 * s26.v4 - s24.v5 * s26.v3 + z128 * z5776 - z129 * z5775);
         let z6005 = z5962 + z5711 * z5941 + z5712 * z5946 + z5713 * z5950 + z5714 * z5953
             + z5715 * z5954 + z5716 * z5955 + z5977 * z5980 + z5775;
         let z6006 = z5963 + z5711 * z5942 + z5712 * z5947 + z5713 * z5951 + z5714 * z5954
@@ -5363,7 +5166,7 @@ impl Dynamics<7> for Iiwa {
         let z6012 = z2 * z5994 + z5 * z5985 + z7 * z5990 + s4.v2 * z5997 + s4.v3 * z5999
             + z27 * z6000;
         let z6013 = z2 * z5995 + z5 * z5986 + z7 * z5991 + s4.v2 * z5998 + s4.v3 * z6000
-            + z27 * z6001;
+            + z27 * (self.m3 + z5958 - z5970 * z5979);
         let z6014 = z2 * z6010 + z5 * z6008 + z7 * z6009 + s4.v2 * z6011 + s4.v3 * z6012
             + z27 * z6013;
         let z6015 = 1.0 / z6014;
@@ -5377,58 +5180,62 @@ impl Dynamics<7> for Iiwa {
         let z6022 = z6013 * z6015;
         let z6023 = -z5705 * z6008 - z5706 * z6009 - z5707 * z6010 - z5708 * z6011
             - z5709 * z6012 - z5710 * z6013 + z6016;
-        let z6024 = z5981 + z5749 - z6008 * z6017;
-        let z6025 = z5982 + z5750 - z6008 * z6018;
-        let z6026 = z5983 + z5751 - z6008 * z6019;
+        let z6025 = z5982 + (-self.m2 * z119 * z120 + s5.v1) - z6008 * z6018;
+        let z6026 = z5983 + (-self.m2 * z119 * s4.v22 + s5.v2) - z6008 * z6019;
         let z6027 = z5984 - z6008 * z6020;
-        let z6028 = z5985 + z5752 - z6008 * z6021;
-        let z6029 = s22.v0 + z5986 - z6008 * z6022;
-        let z6030 = z5987 + z5753 - z6009 * z6018;
-        let z6031 = z5988 - z6009 * z6019 + z5754;
-        let z6032 = z5989 - z6009 * z6020 + z5755;
+        let z6028 = z5985 - self.m2 * s4.v22 - z6008 * z6021;
+        let z6031 = z5988 - z6009 * z6019 + (-self.m2 * z120 * s4.v22 + s5.v4);
+        let z6032 = z5989 - z6009 * z6020 + self.m2 * s4.v22;
         let z6033 = z5990 - z6009 * z6021;
-        let z6034 = s22.v1 + z5991 - z6009 * z6022;
         let z6035 = z5992 - z6010 * z6019 + z5756;
-        let z6036 = z5993 - z6010 * z6020 + z5757;
-        let z6037 = z5994 - z6010 * z6021 + z5758;
+        let z6036 = z5993 - z6010 * z6020 - self.m2 * z120;
+        let z6037 = z5994 - z6010 * z6021 + self.m2 * z119;
         let z6038 = z5995 - z6010 * z6022;
-        let z6039 = self.m2 + z5996 - z6011 * z6020;
         let z6040 = z5997 - z6011 * z6021;
-        let z6041 = z5998 - z6011 * z6022;
-        let z6042 = self.m2 + z5999 - z6012 * z6021;
-        let z6043 = z6000 - z6012 * z6022;
         let z6045 = z5705 * z5981 + z5706 * z5982 + z5707 * z5983 + z5708 * z5984
-            + z5709 * z5985 + z5710 * z5986 + z6002 + z6017 * z6023 + z5762;
+            + z5709 * z5985 + z5710 * z5986 + z6002 + z6017 * z6023
+            + (-qd[0] * s26.v1 + s24.v1 * s26.v2 + z120 * z5761 - s4.v22 * z5760);
         let z6046 = z5705 * z5982 + z5706 * z5987 + z5707 * z5988 + z5708 * z5989
-            + z5709 * z5990 + z5710 * z5991 + z6003 + z6018 * z6023 + z5763;
+            + z5709 * z5990 + z5710 * z5991 + z6003 + z6018 * z6023
+            + (qd[0] * s26.v0 - s24.v0 * s26.v2 - z119 * z5761 + s4.v22 * z5759);
         let z6047 = z5705 * z5983 + z5706 * z5988 + z5707 * z5992 + z5708 * z5993
-            + z5709 * z5994 + z5710 * z5995 + z6004 + z6019 * z6023 + z5764;
+            + z5709 * z5994 + z5710 * z5995 + z6004 + z6019 * z6023
+            + (s24.v0 * s26.v1 - s24.v1 * s26.v0 + z119 * z5760 - z120 * z5759);
         let z6048 = z5705 * z5984 + z5706 * z5989 + z5707 * z5993 + z5708 * z5996
             + z5709 * z5997 + z5710 * z5998 + z6005 + z5759 + z6020 * z6023;
         let z6049 = z5705 * z5985 + z5706 * z5990 + z5707 * z5994 + z5708 * z5997
             + z5709 * z5999 + z5710 * z6000 + z6006 + z5760 + z6021 * z6023;
-        let z6051 = z0 * z6025 - z1 * z6024 + s4.v0 * z6027 + s4.v1 * z6028;
-        let z6052 = z0 * z6030 - z1 * z6025 + s4.v0 * z6032 + s4.v1 * z6033;
+        let z6051 = z0 * z6025
+            - z1
+                * (z5981
+                    + (self.m2 * (z120 * z120) + self.m2 * (s4.v22 * s4.v22) + s5.v0)
+                    - z6008 * z6017) + s4.v0 * z6027 + s4.v1 * z6028;
+        let z6052 = z0
+            * (z5987 + (self.m2 * (z119 * z119) + self.m2 * (s4.v22 * s4.v22) + s5.v3)
+                - z6009 * z6018) - z1 * z6025 + s4.v0 * z6032 + s4.v1 * z6033;
         let z6053 = z0 * z6031 - z1 * z6026 + s4.v0 * z6036 + s4.v1 * z6037;
-        let z6054 = z0 * z6032 - z1 * z6027 + s4.v0 * z6039 + s4.v1 * z6040;
-        let z6055 = z0 * z6033 - z1 * z6028 + s4.v0 * z6040 + s4.v1 * z6042;
-        let z6056 = z0 * z6034 - z1 * z6029 + s4.v0 * z6041 + s4.v1 * z6043;
+        let z6054 = z0 * z6032 - z1 * z6027 + s4.v0 * (self.m2 + z5996 - z6011 * z6020)
+            + s4.v1 * z6040;
+        let z6055 = z0 * z6033 - z1 * z6028 + s4.v0 * z6040
+            + s4.v1 * (self.m2 + z5999 - z6012 * z6021);
+        let z6056 = z0 * (s22.v1 + z5991 - z6009 * z6022)
+            - z1 * (s22.v0 + z5986 - z6008 * z6022) + s4.v0 * (z5998 - z6011 * z6022)
+            + s4.v1 * (z6000 - z6012 * z6022);
         let z6057 = z0 * z6052 - z1 * z6051 + s4.v0 * z6054 + s4.v1 * z6055;
         let z6058 = 1.0 / z6057;
         let z6059 = -qd[1] * self.d - z0 * z6046 + z1 * z6045 - s4.v0 * z6048
             - s4.v1 * z6049;
         let z6062 = z6053 * z6058;
-        let z6065 = z6056 * z6058;
         let z6066 = -z5699 * z6051 - z5700 * z6052 - z5701 * z6053 - z5702 * z6054
             - z5703 * z6055 - z5704 * z6056 + z6059;
-        let z6078 = z5744 + z6035 - z6053 * z6062;
-        let z6081 = z6038 - z6053 * z6065;
+        let z6078 = self.m1 * (s4.v20 * s4.v20) + self.m1 * (s4.v21 * s4.v21) + self.i1z
+            + z6035 - z6053 * z6062;
         let z6090 = z5699 * z6026 + z5700 * z6031 + z5701 * z6035 + z5702 * z6036
-            + z5703 * z6037 + z5704 * z6038 + z415 + z6047 + z6062 * z6066;
-        let z6094 = 1.0 / z6078;
-        let z6095 = -z6090 - qd[0] * self.d;
-        let z6102 = z6095 - self.g * z6081;
-        let z6103 = z6094 * z6102;
+            + z5703 * z6037 + z5704 * z6038
+            + (s4.v20 * (qd[0] * self.m1 * s24.v34)
+                - s4.v21 * (-qd[0] * self.m1 * s24.v35)) + z6047 + z6062 * z6066;
+        let z6103 = 1.0 / z6078
+            * (-z6090 - qd[0] * self.d - self.g * (z6038 - z6053 * (z6056 * z6058)));
         let z6104 = -self.g * z6056 - z5699 * z6051 - z5700 * z6052 - z5701 * z6053
             - z5702 * z6054 - z5703 * z6055 - z5704 * z6056 - z6053 * z6103 + z6059;
         let z6105 = z6058 * z6104;
@@ -5472,15 +5279,13 @@ impl Dynamics<7> for Iiwa {
             - z5883 * z6134 - z5884 * z6135 + z5887 - z5723 * z5879 - z5724 * z5880
             - z5725 * z5881 - z5726 * z5882 - z5727 * z5883 - z5728 * z5884;
         let z6137 = z5886 * z6136;
-        let z6138 = z6130 + z60 * z6137 + z5723;
-        let z6139 = z6131 + z62 * z6137 + z5724;
-        let z6140 = z6132 + z64 * z6137 + z5725;
-        let z6141 = z6133 + s4.v8 * z6137 + z5726;
-        let z6142 = z6134 + s4.v9 * z6137 + z5727;
-        let z6143 = z6135 + z87 * z6137 + z5728;
-        let z6144 = -z5837 * z6138 - z5838 * z6139 - z5839 * z6140 - z5840 * z6141
-            - z5841 * z6142 + z5844 - z5729 * z5837 - z5730 * z5838 - z5731 * z5839
-            - z5732 * z5840 - z5733 * z5841 - s22.v11 * z6143 - s22.v11 * z5734;
+        let z6144 = -z5837 * (z6130 + z60 * z6137 + z5723)
+            - z5838 * (z6131 + z62 * z6137 + z5724)
+            - z5839 * (z6132 + z64 * z6137 + z5725)
+            - z5840 * (z6133 + s4.v8 * z6137 + z5726)
+            - z5841 * (z6134 + s4.v9 * z6137 + z5727) + z5844 - z5729 * z5837
+            - z5730 * z5838 - z5731 * z5839 - z5732 * z5840 - z5733 * z5841
+            - s22.v11 * (z6135 + z87 * z6137 + z5728) - s22.v11 * z5734;
         let z6145 = z5843 * z6144;
         qdd[0] = z6103;
         qdd[1] = z6105;
@@ -5531,9 +5336,7 @@ impl Constraints<7, 0, 1> for Iiwa {
         let s1 = self.shared1(q);
         let s6 = self.shared6(q, &s1);
         let s14 = self.shared14(q, &s1, &s6);
-        let z77 = q[5].cos();
-        let z78 = q[5].sin();
-        let z83 = -s1.v3 * z78 + s1.v4 * z77;
+        let z83 = -s1.v3 * q[5].sin() + s1.v4 * q[5].cos();
         let x0 = s14.v5 + self.d_flange * s14.v4;
         let x1 = s14.v9 + self.d_flange * s14.v8;
         let x2 = s14.v13 + self.d_flange * s14.v12;
@@ -5572,24 +5375,16 @@ impl Constraints<7, 0, 1> for Iiwa {
         let s15 = self.shared15(q, &s10);
         let z0 = q[0].cos();
         let z1 = q[0].sin();
-        let z2 = q[1].cos();
-        let z3 = q[1].sin();
-        let z4 = z0 * z2;
-        let z5 = z0 * z3;
+        let z4 = z0 * q[1].cos();
+        let z5 = z0 * q[1].sin();
         let z17 = q[2].cos();
         let z18 = q[2].sin();
         let z19 = -z1 * z18 + z4 * z17;
-        let z20 = -z1 * z17 - z4 * z18;
         let z37 = q[3].cos();
         let z38 = q[3].sin();
-        let z39 = -z5 * z38 + z19 * z37;
-        let z40 = z5 * z37 + z19 * z38;
-        let z57 = q[4].cos();
-        let z58 = q[4].sin();
-        let z59 = z20 * z58 + z39 * z57;
-        let z77 = q[5].cos();
-        let z78 = q[5].sin();
-        let z79 = -z40 * z78 + z59 * z77;
+        let z79 = -(z5 * z37 + z19 * z38) * q[5].sin()
+            + ((-z1 * z17 - z4 * z18) * q[4].sin()
+                + (-z5 * z38 + z19 * z37) * q[4].cos()) * q[5].cos();
         let x0 = s15.v5 + self.d_flange * s15.v4;
         let x1 = s11.v5 + self.d_flange * s11.v4;
         let x2 = s11.v9 + self.d_flange * s11.v8;
@@ -5621,57 +5416,44 @@ impl Constraints<7, 0, 1> for Iiwa {
         let z37 = q[3].cos();
         let z38 = q[3].sin();
         let z39 = -z5 * z38 + z19 * z37;
-        let z40 = z5 * z37 + z19 * z38;
         let z57 = q[4].cos();
         let z58 = q[4].sin();
-        let z59 = z20 * z58 + z39 * z57;
-        let z60 = z20 * z57 - z39 * z58;
         let z77 = q[5].cos();
         let z78 = q[5].sin();
         let z606 = -qd[0] * z1;
         let z852 = -z1 * z3;
         let z1772 = -z1 * s27.v0 - z2 * s33.v0;
         let z1774 = -z0 * s27.v3 + z17 * z1772 - z18 * z606 + s10.v0 * s27.v2;
-        let z1775 = -z0 * s27.v2 - z17 * z606 - z18 * z1772 - s10.v0 * s27.v3;
-        let z1776 = z37 * z1774 - z38 * s33.v1 - z852 * s27.v5 + s10.v1 * s27.v4;
         let z1777 = z37 * s33.v1 + z38 * z1774 + z852 * s27.v4 + s10.v1 * s27.v5;
-        let z1778 = z57 * z1776 + z58 * z1775 + s10.v2 * s27.v7 + s10.v3 * s27.v6;
+        let z1778 = z57 * (z37 * z1774 - z38 * s33.v1 - z852 * s27.v5 + s10.v1 * s27.v4)
+            + z58 * (-z0 * s27.v2 - z17 * z606 - z18 * z1772 - s10.v0 * s27.v3)
+            + s10.v2 * s27.v7 + s10.v3 * s27.v6;
         let z1779 = z77 * z1777 + z78 * z1778 + s10.v4 * s27.v8 + s10.v5 * s27.v9;
-        let z1780 = self.d2 * s33.v1;
-        let z1781 = z1780 + self.d3 * s33.v1;
-        let z1782 = z1781 + self.d4 * z1777;
-        let z1783 = z1782 + self.d5 * z1777;
-        let z1784 = z1783 + self.d6 * z1779;
+        let z1784 = self.d2 * s33.v1 + self.d3 * s33.v1 + self.d4 * z1777
+            + self.d5 * z1777 + self.d6 * z1779;
         let z1786 = -z0 * s27.v1 - z3 * z606;
-        let z1787 = self.d2 * s33.v2;
         let z1788 = z17 * z1786 + s7.v0 * s27.v2;
-        let z1789 = -z18 * z1786 - s7.v0 * s27.v3;
-        let z1790 = z1787 + self.d3 * s33.v2;
-        let z1791 = -z4 * s27.v5 + z37 * z1788 - z38 * s33.v2 + s7.v1 * s27.v4;
         let z1792 = z4 * s27.v4 + z37 * s33.v2 + z38 * z1788 + s7.v1 * s27.v5;
-        let z1793 = z1790 + self.d4 * z1792;
-        let z1794 = z57 * z1791 + z58 * z1789 + s7.v2 * s27.v7 + s7.v3 * s27.v6;
-        let z1795 = z1793 + self.d5 * z1792;
+        let z1794 = z57 * (-z4 * s27.v5 + z37 * z1788 - z38 * s33.v2 + s7.v1 * s27.v4)
+            + z58 * (-z18 * z1786 - s7.v0 * s27.v3) + s7.v2 * s27.v7 + s7.v3 * s27.v6;
         let z1796 = z77 * z1792 + z78 * z1794 + s7.v4 * s27.v8 + s7.v5 * s27.v9;
-        let z1797 = z1795 + self.d6 * z1796;
-        let z1799 = z1 * s27.v3 - z4 * s27.v2 - z17 * s33.v2 + z18 * s33.v0;
-        let z1800 = z20 * s27.v4 + z37 * s33.v3;
+        let z1797 = self.d2 * s33.v2 + self.d3 * s33.v2 + self.d4 * z1792
+            + self.d5 * z1792 + self.d6 * z1796;
         let z1801 = z20 * s27.v5 + z38 * s33.v3;
-        let z1802 = s7.v6 * s27.v7 + s7.v7 * s27.v6 + z57 * z1800 + z58 * z1799;
+        let z1802 = s7.v6 * s27.v7 + s7.v7 * s27.v6 + z57 * (z20 * s27.v4 + z37 * s33.v3)
+            + z58 * (z1 * s27.v3 - z4 * s27.v2 - z17 * s33.v2 + z18 * s33.v0);
         let z1803 = s7.v8 * s27.v8 + s7.v9 * s27.v9 + z77 * z1801 + z78 * z1802;
-        let z1804 = self.d4 * z1801;
-        let z1805 = self.d5 * z1801 + z1804;
-        let z1806 = self.d6 * z1803 + z1805;
-        let z1810 = -z5 * s27.v4 - z19 * s27.v5 - z37 * s33.v4 - z38 * s33.v5;
-        let z1811 = z57 * z1810 + s7.v10 * s27.v6;
-        let z1812 = z39 * s27.v8 + z77 * s33.v6 + z78 * z1811 + s7.v11 * s27.v9;
-        let z1813 = self.d4 * s33.v6;
-        let z1814 = self.d5 * s33.v6 + z1813;
-        let z1815 = self.d6 * z1812 + z1814;
-        let z1816 = z20 * s27.v6 - z39 * s27.v7 + z57 * s33.v3 - z58 * s33.v6;
-        let z1817 = z60 * s27.v9 + z78 * z1816;
+        let z1806 = self.d6 * z1803 + (self.d5 * z1801 + self.d4 * z1801);
+        let z1812 = z39 * s27.v8 + z77 * s33.v6
+            + z78
+                * (z57 * (-z5 * s27.v4 - z19 * s27.v5 - z37 * s33.v4 - z38 * s33.v5)
+                    + s7.v10 * s27.v6) + s7.v11 * s27.v9;
+        let z1815 = self.d6 * z1812 + (self.d5 * s33.v6 + self.d4 * s33.v6);
+        let z1817 = (z20 * z57 - z39 * z58) * s27.v9
+            + z78 * (z20 * s27.v6 - z39 * s27.v7 + z57 * s33.v3 - z58 * s33.v6);
         let z1818 = self.d6 * z1817;
-        let z1821 = -z40 * s27.v9 + z59 * s27.v8 + z77 * s33.v8 - z78 * s33.v7;
+        let z1821 = -(z5 * z37 + z19 * z38) * s27.v9 + (z20 * z58 + z39 * z57) * s27.v8
+            + z77 * s33.v8 - z78 * s33.v7;
         let z1822 = self.d6 * z1821;
         let x0 = self.d_flange
             * (qd[0] * z1779 + qd[1] * z1796 + qd[2] * z1803 + qd[3] * z1812
@@ -5699,31 +5481,23 @@ impl Constraints<7, 0, 1> for Iiwa {
         let z5 = z0 * z3;
         let z6 = z1 * z2;
         let z7 = z1 * z3;
-        let z14 = self.d2 * z5;
         let z17 = q[2].cos();
         let z18 = q[2].sin();
         let z19 = -z1 * z18 + z4 * z17;
-        let z20 = -z1 * z17 - z4 * z18;
         let z21 = z0 * z18 + z6 * z17;
-        let z22 = z0 * z17 - z6 * z18;
-        let z34 = self.d3 * z5 + z14;
         let z37 = q[3].cos();
         let z38 = q[3].sin();
-        let z39 = -z5 * z38 + z19 * z37;
         let z40 = z5 * z37 + z19 * z38;
-        let z41 = -z7 * z38 + z21 * z37;
-        let z42 = z7 * z37 + z21 * z38;
-        let z54 = self.d4 * z40 + z34;
         let z57 = q[4].cos();
         let z58 = q[4].sin();
-        let z59 = z20 * z58 + z39 * z57;
-        let z61 = z22 * z58 + z41 * z57;
-        let z74 = self.d5 * z40 + z54;
         let z77 = q[5].cos();
         let z78 = q[5].sin();
-        let z80 = z40 * z77 + z59 * z78;
-        let z81 = -z42 * z78 + z61 * z77;
-        let z94 = self.d6 * z80 + z74;
+        let z80 = z40 * z77
+            + ((-z1 * z17 - z4 * z18) * z58 + (-z5 * z38 + z19 * z37) * z57) * z78;
+        let z81 = -(z7 * z37 + z21 * z38) * z78
+            + ((z0 * z17 - z6 * z18) * z58 + (-z7 * z38 + z21 * z37) * z57) * z77;
+        let z94 = self.d6 * z80
+            + (self.d5 * z40 + (self.d4 * z40 + (self.d3 * z5 + self.d2 * z5)));
         let x0 = z94 + self.d_flange * z80;
         let x1 = s12.v5 + self.d_flange * s12.v4;
         let x2 = s12.v9 + self.d_flange * s12.v8;
@@ -5758,66 +5532,52 @@ impl Constraints<7, 0, 1> for Iiwa {
         let z17 = q[2].cos();
         let z18 = q[2].sin();
         let z19 = -z1 * z18 + z4 * z17;
-        let z20 = -z1 * z17 - z4 * z18;
         let z21 = z0 * z18 + z6 * z17;
         let z22 = z0 * z17 - z6 * z18;
         let z37 = q[3].cos();
         let z38 = q[3].sin();
-        let z39 = -z5 * z38 + z19 * z37;
-        let z40 = z5 * z37 + z19 * z38;
         let z41 = -z7 * z38 + z21 * z37;
-        let z42 = z7 * z37 + z21 * z38;
         let z57 = q[4].cos();
         let z58 = q[4].sin();
-        let z59 = z20 * z58 + z39 * z57;
-        let z61 = z22 * z58 + z41 * z57;
-        let z62 = z22 * z57 - z41 * z58;
         let z77 = q[5].cos();
         let z78 = q[5].sin();
         let z606 = -qd[0] * z1;
         let z852 = -z1 * z3;
-        let z1823 = z40 * s27.v8 + z59 * s27.v9 + z77 * s33.v7 + z78 * s33.v8;
-        let z1824 = self.d2 * s33.v4;
-        let z1825 = self.d3 * s33.v4 + z1824;
-        let z1826 = self.d4 * s33.v7 + z1825;
-        let z1827 = self.d5 * s33.v7 + z1826;
-        let z1828 = self.d6 * z1823 + z1827;
+        let z1823 = (z5 * z37 + z19 * z38) * s27.v8
+            + ((-z1 * z17 - z4 * z18) * z58 + (-z5 * z38 + z19 * z37) * z57) * s27.v9
+            + z77 * s33.v7 + z78 * s33.v8;
+        let z1828 = self.d6 * z1823
+            + (self.d5 * s33.v7
+                + (self.d4 * s33.v7 + (self.d3 * s33.v4 + self.d2 * s33.v4)));
         let z1829 = z1 * s27.v0 + z2 * s33.v0;
-        let z1830 = self.d2 * z1829;
         let z1831 = z17 * s33.v1 + z852 * s27.v2;
-        let z1832 = -z18 * s33.v1 - z852 * s27.v3;
-        let z1833 = self.d3 * z1829 + z1830;
-        let z1834 = -z6 * s27.v5 + z37 * z1831 - z38 * z1829 + s8.v0 * s27.v4;
         let z1835 = z6 * s27.v4 + z37 * z1829 + z38 * z1831 + s8.v0 * s27.v5;
-        let z1836 = self.d4 * z1835 + z1833;
-        let z1837 = z57 * z1834 + z58 * z1832 + s8.v1 * s27.v7 + s8.v2 * s27.v6;
-        let z1838 = self.d5 * z1835 + z1836;
+        let z1837 = z57 * (-z6 * s27.v5 + z37 * z1831 - z38 * z1829 + s8.v0 * s27.v4)
+            + z58 * (-z18 * s33.v1 - z852 * s27.v3) + s8.v1 * s27.v7 + s8.v2 * s27.v6;
         let z1839 = z77 * z1835 + z78 * z1837 + s8.v3 * s27.v8 + s8.v4 * s27.v9;
-        let z1840 = self.d6 * z1839 + z1838;
+        let z1840 = self.d6 * z1839
+            + (self.d5 * z1835
+                + (self.d4 * z1835 + (self.d3 * z1829 + self.d2 * z1829)));
         let z1841 = z0 * s27.v2 - z6 * s27.v3 + z17 * z606 - z18 * z1829;
-        let z1842 = -z0 * s27.v3 - z6 * s27.v2 - z17 * z1829 - z18 * z606;
-        let z1843 = z22 * s27.v4 + z37 * z1841;
         let z1844 = z22 * s27.v5 + z38 * z1841;
-        let z1845 = s8.v5 * s27.v7 + z57 * z1843 + s8.v6 * s27.v6 + z58 * z1842;
+        let z1845 = s8.v5 * s27.v7 + z57 * (z22 * s27.v4 + z37 * z1841) + s8.v6 * s27.v6
+            + z58 * (-z0 * s27.v3 - z6 * s27.v2 - z17 * z1829 - z18 * z606);
         let z1846 = s8.v7 * s27.v8 + s8.v8 * s27.v9 + z77 * z1844 + z78 * z1845;
-        let z1847 = self.d4 * z1844;
-        let z1848 = self.d5 * z1844 + z1847;
-        let z1849 = self.d6 * z1846 + z1848;
+        let z1849 = self.d6 * z1846 + (self.d5 * z1844 + self.d4 * z1844);
         let z1850 = z1 * s27.v1 + z3 * s33.v0;
         let z1851 = z0 * s27.v3 + z6 * s27.v2 + z17 * z1829 + z18 * z606;
         let z1852 = -z7 * s27.v5 + z21 * s27.v4 + z37 * z1851 - z38 * z1850;
-        let z1853 = -z7 * s27.v4 - z21 * s27.v5 - z37 * z1850 - z38 * z1851;
-        let z1854 = z57 * z1853 + s8.v9 * s27.v6;
-        let z1855 = z41 * s27.v8 + z77 * z1852 + z78 * z1854 + s8.v10 * s27.v9;
-        let z1856 = self.d4 * z1852;
-        let z1857 = self.d5 * z1852 + z1856;
-        let z1858 = self.d6 * z1855 + z1857;
-        let z1859 = z22 * s27.v6 - z41 * s27.v7 + z57 * z1841 - z58 * z1852;
-        let z1860 = z62 * s27.v9 + z78 * z1859;
+        let z1855 = z41 * s27.v8 + z77 * z1852
+            + z78
+                * (z57 * (-z7 * s27.v4 - z21 * s27.v5 - z37 * z1850 - z38 * z1851)
+                    + s8.v9 * s27.v6) + s8.v10 * s27.v9;
+        let z1858 = self.d6 * z1855 + (self.d5 * z1852 + self.d4 * z1852);
+        let z1860 = (z22 * z57 - z41 * z58) * s27.v9
+            + z78 * (z22 * s27.v6 - z41 * s27.v7 + z57 * z1841 - z58 * z1852);
         let z1861 = self.d6 * z1860;
-        let z1862 = z7 * s27.v4 + z21 * s27.v5 + z37 * z1850 + z38 * z1851;
-        let z1863 = z22 * s27.v7 + z41 * s27.v6 + z57 * z1852 + z58 * z1841;
-        let z1864 = -z42 * s27.v9 + z61 * s27.v8 + z77 * z1863 - z78 * z1862;
+        let z1864 = -(z7 * z37 + z21 * z38) * s27.v9 + (z22 * z58 + z41 * z57) * s27.v8
+            + z77 * (z22 * s27.v7 + z41 * s27.v6 + z57 * z1852 + z58 * z1841)
+            - z78 * (z7 * s27.v4 + z21 * s27.v5 + z37 * z1850 + z38 * z1851);
         let z1865 = self.d6 * z1864;
         let x0 = self.d_flange
             * (qd[0] * z1823 + qd[1] * z1839 + qd[2] * z1846 + qd[3] * z1855
@@ -6027,8 +5787,6 @@ impl Rates<7, 0, 1> for Iiwa {
         let z170 = self.i7 * (z82 * z82 + z101 * z101 + z102 * z102);
         let z171 = self.i7 * (z82 * z84 + z101 * z103 + z102 * z104);
         let z172 = self.i7 * (z84 * z84 + z103 * z103 + z104 * z104);
-        let z179 = -x.qd[0] * z115;
-        let z180 = x.qd[0] * z114;
         let z181 = -x.qd[0] * z120 + z11 * z121 + z12;
         let z182 = x.qd[0] * z119 - z10 * z121 + z13;
         let z183 = z10 * z120 - z11 * z119;
@@ -6098,9 +5856,6 @@ impl Rates<7, 0, 1> for Iiwa {
             - x.qd[6] * z107 * z108 + z401;
         let z408 = -x.qd[6] * z80 * z112 + x.qd[6] * z82 * z111 - x.qd[6] * z105 * z109
             + x.qd[6] * z106 * z108 + z402;
-        let z409 = -x.qd[0] * self.m1 * z180;
-        let z410 = x.qd[0] * self.m1 * z179;
-        let z415 = z114 * z410 - z115 * z409;
         let z416 = self.m2
             * (-x.qd[0] * z182 + z11 * z183 - z120 * z375 + z376 + z121 * z374);
         let z417 = self.m2
@@ -6114,8 +5869,6 @@ impl Rates<7, 0, 1> for Iiwa {
             + z123 * z374 + z124 * z375;
         let z423 = x.qd[0] * z419 - z10 * z421 - z119 * z418 + z121 * z416 + z123 * z373
             + z125 * z374 + z126 * z375;
-        let z424 = z10 * z420 - z11 * z419 + z119 * z417 - z120 * z416 + z124 * z373
-            + z126 * z374 + z127 * z375;
         let z425 = self.m3
             * (z29 * z186 - z30 * z185 + z382 - z129 * z381 + z130 * z380);
         let z426 = self.m3
@@ -6125,12 +5878,6 @@ impl Rates<7, 0, 1> for Iiwa {
         let z428 = z28 * z131 + z29 * z132 + z30 * z133;
         let z429 = z28 * z132 + z29 * z134 + z30 * z135;
         let z430 = z28 * z133 + z29 * z135 + z30 * z136;
-        let z431 = z29 * z430 - z30 * z429 + z129 * z427 - z130 * z426 + z131 * z379
-            + z132 * z380 + z133 * z381;
-        let z432 = -z28 * z430 + z30 * z428 - z128 * z427 + z130 * z425 + z132 * z379
-            + z134 * z380 + z135 * z381;
-        let z433 = z28 * z429 - z29 * z428 + z128 * z426 - z129 * z425 + z133 * z379
-            + z135 * z380 + z136 * z381;
         let z434 = self.m4
             * (z49 * z189 - z50 * z188 + z388 - z138 * z387 + z139 * z386);
         let z435 = self.m4
@@ -6140,12 +5887,6 @@ impl Rates<7, 0, 1> for Iiwa {
         let z437 = z48 * z140 + z49 * z141 + z50 * z142;
         let z438 = z48 * z141 + z49 * z143 + z50 * z144;
         let z439 = z48 * z142 + z49 * z144 + z50 * z145;
-        let z440 = z49 * z439 - z50 * z438 + z138 * z436 - z139 * z435 + z140 * z385
-            + z141 * z386 + z142 * z387;
-        let z441 = -z48 * z439 + z50 * z437 - z137 * z436 + z139 * z434 + z141 * z385
-            + z143 * z386 + z144 * z387;
-        let z442 = z48 * z438 - z49 * z437 + z137 * z435 - z138 * z434 + z142 * z385
-            + z144 * z386 + z145 * z387;
         let z443 = self.m5
             * (z69 * z192 - z70 * z191 + z394 - z147 * z393 + z148 * z392);
         let z444 = self.m5
@@ -6155,12 +5896,6 @@ impl Rates<7, 0, 1> for Iiwa {
         let z446 = z68 * z149 + z69 * z150 + z70 * z151;
         let z447 = z68 * z150 + z69 * z152 + z70 * z153;
         let z448 = z68 * z151 + z69 * z153 + z70 * z154;
-        let z449 = z69 * z448 - z70 * z447 + z147 * z445 - z148 * z444 + z149 * z391
-            + z150 * z392 + z151 * z393;
-        let z450 = -z68 * z448 + z70 * z446 - z146 * z445 + z148 * z443 + z150 * z391
-            + z152 * z392 + z153 * z393;
-        let z451 = z68 * z447 - z69 * z446 + z146 * z444 - z147 * z443 + z151 * z391
-            + z153 * z392 + z154 * z393;
         let z452 = self.m6
             * (z89 * z195 - z90 * z194 + z400 - z156 * z399 + z157 * z398);
         let z453 = self.m6
@@ -6170,12 +5905,6 @@ impl Rates<7, 0, 1> for Iiwa {
         let z455 = z88 * z158 + z89 * z159 + z90 * z160;
         let z456 = z88 * z159 + z89 * z161 + z90 * z162;
         let z457 = z88 * z160 + z89 * z162 + z90 * z163;
-        let z458 = z89 * z457 - z90 * z456 + z156 * z454 - z157 * z453 + z158 * z397
-            + z159 * z398 + z160 * z399;
-        let z459 = -z88 * z457 + z90 * z455 - z155 * z454 + z157 * z452 + z159 * z397
-            + z161 * z398 + z162 * z399;
-        let z460 = z88 * z456 - z89 * z455 + z155 * z453 - z156 * z452 + z160 * z397
-            + z162 * z398 + z163 * z399;
         let z461 = self.m7
             * (z109 * z198 - z110 * z197 + z406 - z165 * z405 + z166 * z404);
         let z462 = self.m7
@@ -6191,54 +5920,69 @@ impl Rates<7, 0, 1> for Iiwa {
             + z170 * z404 + z171 * z405;
         let z469 = z108 * z465 - z109 * z464 + z164 * z462 - z165 * z461 + z169 * z403
             + z171 * z404 + z172 * z405;
-        let z470 = z458 + z467;
-        let z471 = z459 + z468;
-        let z472 = z460 + z469;
+        let z470 = z89 * z457 - z90 * z456 + z156 * z454 - z157 * z453 + z158 * z397
+            + z159 * z398 + z160 * z399 + z467;
+        let z471 = -z88 * z457 + z90 * z455 - z155 * z454 + z157 * z452 + z159 * z397
+            + z161 * z398 + z162 * z399 + z468;
+        let z472 = z88 * z456 - z89 * z455 + z155 * z453 - z156 * z452 + z160 * z397
+            + z162 * z398 + z163 * z399 + z469;
         let z473 = z461 + z452;
         let z474 = z462 + z453;
         let z475 = z463 + z454;
-        let z476 = z470 + z449;
-        let z477 = z471 + z450;
-        let z478 = z472 + z451;
+        let z476 = z470
+            + (z69 * z448 - z70 * z447 + z147 * z445 - z148 * z444 + z149 * z391
+                + z150 * z392 + z151 * z393);
+        let z477 = z471
+            + (-z68 * z448 + z70 * z446 - z146 * z445 + z148 * z443 + z150 * z391
+                + z152 * z392 + z153 * z393);
+        let z478 = z472
+            + (z68 * z447 - z69 * z446 + z146 * z444 - z147 * z443 + z151 * z391
+                + z153 * z392 + z154 * z393);
         let z479 = z473 + z443;
         let z480 = z474 + z444;
         let z481 = z475 + z445;
-        let z482 = z476 + z440;
-        let z483 = z477 + z441;
-        let z484 = z478 + z442;
+        let z482 = z476
+            + (z49 * z439 - z50 * z438 + z138 * z436 - z139 * z435 + z140 * z385
+                + z141 * z386 + z142 * z387);
+        let z483 = z477
+            + (-z48 * z439 + z50 * z437 - z137 * z436 + z139 * z434 + z141 * z385
+                + z143 * z386 + z144 * z387);
+        let z484 = z478
+            + (z48 * z438 - z49 * z437 + z137 * z435 - z138 * z434 + z142 * z385
+                + z144 * z386 + z145 * z387);
         let z485 = z479 + z434;
         let z486 = z480 + z435;
         let z487 = z481 + z436;
-        let z488 = z482 + z431;
-        let z489 = z483 + z432;
-        let z490 = z484 + z433;
+        let z488 = z482
+            + (z29 * z430 - z30 * z429 + z129 * z427 - z130 * z426 + z131 * z379
+                + z132 * z380 + z133 * z381);
+        let z489 = z483
+            + (-z28 * z430 + z30 * z428 - z128 * z427 + z130 * z425 + z132 * z379
+                + z134 * z380 + z135 * z381);
+        let z490 = z484
+            + (z28 * z429 - z29 * z428 + z128 * z426 - z129 * z425 + z133 * z379
+                + z135 * z380 + z136 * z381);
         let z491 = z485 + z425;
         let z492 = z486 + z426;
-        let z493 = z487 + z427;
-        let z494 = z488 + z422;
-        let z495 = z489 + z423;
-        let z496 = z490 + z424;
-        let z497 = z491 + z416;
-        let z498 = z492 + z417;
-        let z502 = z496 + z415;
-        let z506 = z0 * z495 - z1 * z494 + z8 * z497 + z9 * z498;
-        let z507 = z2 * z490 + z5 * z488 + z7 * z489 + z25 * z491 + z26 * z492
-            + z27 * z493;
-        let z508 = z20 * z482 + z22 * z483 + z24 * z484 + z45 * z485 + z46 * z486
-            + z47 * z487;
-        let z509 = z40 * z476 + z42 * z477 + z44 * z478 + z65 * z479 + z66 * z480
-            + z67 * z481;
-        let z510 = z60 * z470 + z62 * z471 + z64 * z472 + z85 * z473 + z86 * z474
-            + z87 * z475;
-        let z511 = z80 * z467 + z82 * z468 + z84 * z469 + z105 * z461 + z106 * z462
-            + z107 * z463;
+        let z496 = z490
+            + (z10 * z420 - z11 * z419 + z119 * z417 - z120 * z416 + z124 * z373
+                + z126 * z374 + z127 * z375);
+        let z502 = z496
+            + (z114 * (x.qd[0] * self.m1 * (-x.qd[0] * z115))
+                - z115 * (-x.qd[0] * self.m1 * (x.qd[0] * z114)));
         let z556 = -z502 - x.qd[0] * self.d;
-        let z557 = -z506 - x.qd[1] * self.d;
-        let z558 = -z507 - x.qd[2] * self.d;
-        let z559 = -z508 - x.qd[3] * self.d;
-        let z560 = -z509 - x.qd[4] * self.d;
-        let z561 = -z510 - x.qd[5] * self.d;
-        let z562 = -z511 - x.qd[6] * self.d;
+        let z557 = -(z0 * (z489 + z423) - z1 * (z488 + z422) + z8 * (z491 + z416)
+            + z9 * (z492 + z417)) - x.qd[1] * self.d;
+        let z558 = -(z2 * z490 + z5 * z488 + z7 * z489 + z25 * z491 + z26 * z492
+            + z27 * (z487 + z427)) - x.qd[2] * self.d;
+        let z559 = -(z20 * z482 + z22 * z483 + z24 * z484 + z45 * z485 + z46 * z486
+            + z47 * z487) - x.qd[3] * self.d;
+        let z560 = -(z40 * z476 + z42 * z477 + z44 * z478 + z65 * z479 + z66 * z480
+            + z67 * z481) - x.qd[4] * self.d;
+        let z561 = -(z60 * z470 + z62 * z471 + z64 * z472 + z85 * z473 + z86 * z474
+            + z87 * z475) - x.qd[5] * self.d;
+        let z562 = -(z80 * z467 + z82 * z468 + z84 * z469 + z105 * z461 + z106 * z462
+            + z107 * z463) - x.qd[6] * self.d;
         let z735 = -x.qdd[1] * z1;
         let z736 = x.qdd[1] * z0;
         let z737 = x.qdd[1] * z8;
@@ -6270,84 +6014,74 @@ impl Rates<7, 0, 1> for Iiwa {
         let z763 = z757 + x.qdd[6] * z80;
         let z764 = z758 + x.qdd[6] * z82;
         let z765 = z759 + x.qdd[6] * z84;
-        let z766 = z760 + x.qdd[6] * z105;
-        let z767 = z761 + x.qdd[6] * z106;
-        let z768 = z762 + x.qdd[6] * z107;
-        let z769 = -self.m1 * x.qdd[0] * z115;
-        let z770 = self.m1 * x.qdd[0] * z114;
-        let z773 = self.i1z * x.qdd[0] + z114 * z770 - z115 * z769;
         let z774 = self.m2 * (z737 - x.qdd[0] * z120 + z121 * z736);
         let z775 = self.m2 * (z738 + x.qdd[0] * z119 - z121 * z735);
         let z776 = self.m2 * (-z119 * z736 + z120 * z735);
-        let z777 = x.qdd[0] * z124 + z120 * z776 - z121 * z775 + z122 * z735
-            + z123 * z736;
-        let z778 = x.qdd[0] * z126 - z119 * z776 + z121 * z774 + z123 * z735
-            + z125 * z736;
-        let z779 = x.qdd[0] * z127 + z119 * z775 - z120 * z774 + z124 * z735
-            + z126 * z736;
         let z780 = self.m3 * (z742 - z129 * z741 + z130 * z740);
         let z781 = self.m3 * (z743 + z128 * z741 - z130 * z739);
         let z782 = self.m3 * (z744 - z128 * z740 + z129 * z739);
-        let z783 = z129 * z782 - z130 * z781 + z131 * z739 + z132 * z740 + z133 * z741;
-        let z784 = -z128 * z782 + z130 * z780 + z132 * z739 + z134 * z740 + z135 * z741;
-        let z785 = z128 * z781 - z129 * z780 + z133 * z739 + z135 * z740 + z136 * z741;
         let z786 = self.m4 * (z748 - z138 * z747 + z139 * z746);
         let z787 = self.m4 * (z749 + z137 * z747 - z139 * z745);
         let z788 = self.m4 * (z750 - z137 * z746 + z138 * z745);
-        let z789 = z138 * z788 - z139 * z787 + z140 * z745 + z141 * z746 + z142 * z747;
-        let z790 = -z137 * z788 + z139 * z786 + z141 * z745 + z143 * z746 + z144 * z747;
-        let z791 = z137 * z787 - z138 * z786 + z142 * z745 + z144 * z746 + z145 * z747;
         let z792 = self.m5 * (z754 - z147 * z753 + z148 * z752);
         let z793 = self.m5 * (z755 + z146 * z753 - z148 * z751);
         let z794 = self.m5 * (z756 - z146 * z752 + z147 * z751);
-        let z795 = z147 * z794 - z148 * z793 + z149 * z751 + z150 * z752 + z151 * z753;
-        let z796 = -z146 * z794 + z148 * z792 + z150 * z751 + z152 * z752 + z153 * z753;
-        let z797 = z146 * z793 - z147 * z792 + z151 * z751 + z153 * z752 + z154 * z753;
         let z798 = self.m6 * (z760 - z156 * z759 + z157 * z758);
         let z799 = self.m6 * (z761 + z155 * z759 - z157 * z757);
         let z800 = self.m6 * (z762 - z155 * z758 + z156 * z757);
-        let z801 = z156 * z800 - z157 * z799 + z158 * z757 + z159 * z758 + z160 * z759;
-        let z802 = -z155 * z800 + z157 * z798 + z159 * z757 + z161 * z758 + z162 * z759;
-        let z803 = z155 * z799 - z156 * z798 + z160 * z757 + z162 * z758 + z163 * z759;
-        let z804 = self.m7 * (z766 - z165 * z765 + z166 * z764);
-        let z805 = self.m7 * (z767 + z164 * z765 - z166 * z763);
-        let z806 = self.m7 * (z768 - z164 * z764 + z165 * z763);
+        let z804 = self.m7 * (z760 + x.qdd[6] * z105 - z165 * z765 + z166 * z764);
+        let z805 = self.m7 * (z761 + x.qdd[6] * z106 + z164 * z765 - z166 * z763);
+        let z806 = self.m7 * (z762 + x.qdd[6] * z107 - z164 * z764 + z165 * z763);
         let z807 = z165 * z806 - z166 * z805 + z167 * z763 + z168 * z764 + z169 * z765;
         let z808 = -z164 * z806 + z166 * z804 + z168 * z763 + z170 * z764 + z171 * z765;
         let z809 = z164 * z805 - z165 * z804 + z169 * z763 + z171 * z764 + z172 * z765;
-        let z810 = z801 + z807;
-        let z811 = z802 + z808;
-        let z812 = z803 + z809;
+        let z810 = z156 * z800 - z157 * z799 + z158 * z757 + z159 * z758 + z160 * z759
+            + z807;
+        let z811 = -z155 * z800 + z157 * z798 + z159 * z757 + z161 * z758 + z162 * z759
+            + z808;
+        let z812 = z155 * z799 - z156 * z798 + z160 * z757 + z162 * z758 + z163 * z759
+            + z809;
         let z813 = z798 + z804;
         let z814 = z799 + z805;
         let z815 = z800 + z806;
-        let z816 = z795 + z810;
-        let z817 = z796 + z811;
-        let z818 = z797 + z812;
+        let z816 = z147 * z794 - z148 * z793 + z149 * z751 + z150 * z752 + z151 * z753
+            + z810;
+        let z817 = -z146 * z794 + z148 * z792 + z150 * z751 + z152 * z752 + z153 * z753
+            + z811;
+        let z818 = z146 * z793 - z147 * z792 + z151 * z751 + z153 * z752 + z154 * z753
+            + z812;
         let z819 = z792 + z813;
         let z820 = z793 + z814;
         let z821 = z794 + z815;
-        let z822 = z789 + z816;
-        let z823 = z790 + z817;
-        let z824 = z791 + z818;
+        let z822 = z138 * z788 - z139 * z787 + z140 * z745 + z141 * z746 + z142 * z747
+            + z816;
+        let z823 = -z137 * z788 + z139 * z786 + z141 * z745 + z143 * z746 + z144 * z747
+            + z817;
+        let z824 = z137 * z787 - z138 * z786 + z142 * z745 + z144 * z746 + z145 * z747
+            + z818;
         let z825 = z786 + z819;
         let z826 = z787 + z820;
         let z827 = z788 + z821;
-        let z828 = z783 + z822;
-        let z829 = z784 + z823;
-        let z830 = z785 + z824;
+        let z828 = z129 * z782 - z130 * z781 + z131 * z739 + z132 * z740 + z133 * z741
+            + z822;
+        let z829 = -z128 * z782 + z130 * z780 + z132 * z739 + z134 * z740 + z135 * z741
+            + z823;
+        let z830 = z128 * z781 - z129 * z780 + z133 * z739 + z135 * z740 + z136 * z741
+            + z824;
         let z831 = z780 + z825;
         let z832 = z781 + z826;
-        let z833 = z782 + z827;
-        let z834 = z777 + z828;
-        let z835 = z778 + z829;
-        let z836 = z779 + z830;
-        let z837 = z774 + z831;
-        let z838 = z775 + z832;
-        let z842 = z773 + z836;
-        let z845 = z0 * z835 - z1 * z834 + z8 * z837 + z9 * z838;
+        let z842 = self.i1z * x.qdd[0] + z114 * (self.m1 * x.qdd[0] * z114)
+            - z115 * (-self.m1 * x.qdd[0] * z115)
+            + (x.qdd[0] * z127 + z119 * z775 - z120 * z774 + z124 * z735 + z126 * z736
+                + z830);
+        let z845 = z0
+            * (x.qdd[0] * z126 - z119 * z776 + z121 * z774 + z123 * z735 + z125 * z736
+                + z829)
+            - z1
+                * (x.qdd[0] * z124 + z120 * z776 - z121 * z775 + z122 * z735
+                    + z123 * z736 + z828) + z8 * (z774 + z831) + z9 * (z775 + z832);
         let z846 = z2 * z830 + z5 * z828 + z7 * z829 + z25 * z831 + z26 * z832
-            + z27 * z833;
+            + z27 * (z782 + z827);
         let z847 = z20 * z822 + z22 * z823 + z24 * z824 + z45 * z825 + z46 * z826
             + z47 * z827;
         let z848 = z40 * z816 + z42 * z817 + z44 * z818 + z65 * z819 + z66 * z820
@@ -6356,31 +6090,16 @@ impl Rates<7, 0, 1> for Iiwa {
             + z87 * z815;
         let z850 = z80 * z807 + z82 * z808 + z84 * z809 + z105 * z804 + z106 * z805
             + z107 * z806;
-        let z939 = -self.d2 * z3;
         let z944 = -z2 * z17;
-        let z945 = z2 * z18;
-        let z950 = -self.d3 * z3 + z939;
-        let z955 = z3 * z38 + z37 * z944;
         let z956 = -z3 * z37 + z38 * z944;
-        let z961 = self.d4 * z956 + z950;
-        let z966 = z57 * z955 + z58 * z945;
-        let z972 = self.d5 * z956 + z961;
-        let z978 = z77 * z956 + z78 * z966;
-        let z983 = z972 + self.d6 * z978;
-        let z1078 = z3 * z17;
-        let z1083 = z24 * z37;
+        let z978 = z77 * z956 + z78 * (z57 * (z3 * z38 + z37 * z944) + z58 * (z2 * z18));
+        let z983 = self.d5 * z956 + (self.d4 * z956 + (-self.d3 * z3 - self.d2 * z3))
+            + self.d6 * z978;
         let z1084 = z24 * z38;
-        let z1089 = self.d4 * z1084;
-        let z1094 = z57 * z1083 + z58 * z1078;
-        let z1100 = self.d5 * z1084 + z1089;
-        let z1106 = z77 * z1084 + z78 * z1094;
-        let z1111 = self.d6 * z1106 + z1100;
-        let z1191 = -z2 * z37 - z23 * z38;
-        let z1194 = self.d4 * z43;
-        let z1199 = z57 * z1191;
-        let z1205 = self.d5 * z43 + z1194;
-        let z1211 = z43 * z77 + z78 * z1199;
-        let z1216 = self.d6 * z1211 + z1205;
+        let z1106 = z77 * z1084 + z78 * (z57 * (z24 * z37) + z58 * (z3 * z17));
+        let z1111 = self.d6 * z1106 + (self.d5 * z1084 + self.d4 * z1084);
+        let z1211 = z43 * z77 + z78 * (z57 * (-z2 * z37 - z23 * z38));
+        let z1216 = self.d6 * z1211 + (self.d5 * z43 + self.d4 * z43);
         let z1287 = z64 * z78;
         let z1292 = self.d6 * z1287;
         let z1345 = self.d6 * z83;
@@ -6407,26 +6126,17 @@ impl Rates<7, 0, 1> for Iiwa {
     ) {
         let z2 = x.q[1].cos();
         let z3 = x.q[1].sin();
-        let z16 = self.d1 + self.d2 * z2;
-        let z17 = x.q[2].cos();
-        let z18 = x.q[2].sin();
-        let z23 = -z3 * z17;
-        let z24 = z3 * z18;
-        let z36 = self.d3 * z2 + z16;
+        let z23 = -z3 * x.q[2].cos();
         let z37 = x.q[3].cos();
         let z38 = x.q[3].sin();
-        let z43 = -z2 * z38 + z23 * z37;
         let z44 = z2 * z37 + z23 * z38;
-        let z56 = self.d4 * z44 + z36;
-        let z57 = x.q[4].cos();
-        let z58 = x.q[4].sin();
-        let z63 = z24 * z58 + z43 * z57;
-        let z76 = self.d5 * z44 + z56;
-        let z77 = x.q[5].cos();
-        let z78 = x.q[5].sin();
-        let z84 = z44 * z77 + z63 * z78;
-        let z96 = self.d6 * z84 + z76;
-        let z178 = self.d_base + z96;
+        let z84 = z44 * x.q[5].cos()
+            + (z3 * x.q[2].sin() * x.q[4].sin() + (-z2 * z38 + z23 * z37) * x.q[4].cos())
+                * x.q[5].sin();
+        let z178 = self.d_base
+            + (self.d6 * z84
+                + (self.d5 * z44
+                    + (self.d4 * z44 + (self.d3 * z2 + (self.d1 + self.d2 * z2)))));
         let x0 = z178 + self.d_flange * z84 + -self.h_table;
         gaps[0] = Jet::lift(x0);
     }
@@ -6451,7 +6161,6 @@ impl Statics<7> for Iiwa {
         let z20 = -z1 * z17 - z4 * z18;
         let z21 = z0 * z18 + z6 * z17;
         let z22 = z0 * z17 - z6 * z18;
-        let z27 = -z5 * z15 + z7 * z14;
         let z34 = self.d3 * z5 + z14;
         let z35 = self.d3 * z7 + z15;
         let z37 = q[3].cos();
@@ -6460,70 +6169,43 @@ impl Statics<7> for Iiwa {
         let z40 = z5 * z37 + z19 * z38;
         let z41 = -z7 * z38 + z21 * z37;
         let z42 = z7 * z37 + z21 * z38;
-        let z47 = -z20 * z35 + z22 * z34;
         let z54 = self.d4 * z40 + z34;
         let z55 = self.d4 * z42 + z35;
         let z57 = q[4].cos();
         let z58 = q[4].sin();
-        let z59 = z20 * z58 + z39 * z57;
         let z60 = z20 * z57 - z39 * z58;
-        let z61 = z22 * z58 + z41 * z57;
         let z62 = z22 * z57 - z41 * z58;
-        let z67 = -z40 * z55 + z42 * z54;
         let z74 = self.d5 * z40 + z54;
         let z75 = self.d5 * z42 + z55;
         let z77 = q[5].cos();
         let z78 = q[5].sin();
-        let z80 = z40 * z77 + z59 * z78;
-        let z82 = z42 * z77 + z61 * z78;
-        let z87 = -z60 * z75 + z62 * z74;
-        let z119 = -self.cy2 * z1 + self.cz2 * z5;
-        let z120 = self.cy2 * z0 + self.cz2 * z7;
-        let z128 = z14 + self.cy3 * z20 + self.cz3 * z5;
-        let z129 = z15 + self.cy3 * z22 + self.cz3 * z7;
-        let z137 = self.cy4 * z20 + self.cz4 * z40 + z34;
-        let z138 = self.cy4 * z22 + self.cz4 * z42 + z35;
-        let z146 = self.cy5 * z60 + self.cz5 * z40 + z54;
-        let z147 = self.cy5 * z62 + self.cz5 * z42 + z55;
-        let z155 = self.cy6 * z60 + self.cz6 * z80 + z74;
-        let z156 = self.cy6 * z62 + self.cz6 * z82 + z75;
+        let z80 = z40 * z77 + (z20 * z58 + z39 * z57) * z78;
+        let z82 = z42 * z77 + (z22 * z58 + z41 * z57) * z78;
         let z514 = self.m2 * self.g;
-        let z515 = z120 * z514;
-        let z516 = -z119 * z514;
         let z517 = self.m3 * self.g;
-        let z518 = z129 * z517;
-        let z519 = -z128 * z517;
         let z520 = self.m4 * self.g;
-        let z521 = z138 * z520;
-        let z522 = -z137 * z520;
         let z523 = self.m5 * self.g;
-        let z524 = z147 * z523;
-        let z525 = -z146 * z523;
         let z526 = self.m6 * self.g;
-        let z527 = z156 * z526;
-        let z528 = -z155 * z526;
         let z529 = self.m7 * self.g;
         let z530 = s2.v3 * z529;
         let z531 = -s2.v2 * z529;
-        let z532 = z527 + z530;
-        let z533 = z528 + z531;
+        let z532 = (self.cy6 * z62 + self.cz6 * z82 + z75) * z526 + z530;
+        let z533 = -(self.cy6 * z60 + self.cz6 * z80 + z74) * z526 + z531;
         let z534 = z526 + z529;
-        let z535 = z524 + z532;
-        let z536 = z525 + z533;
+        let z535 = (self.cy5 * z62 + self.cz5 * z42 + z55) * z523 + z532;
+        let z536 = -(self.cy5 * z60 + self.cz5 * z40 + z54) * z523 + z533;
         let z537 = z523 + z534;
-        let z538 = z521 + z535;
-        let z539 = z522 + z536;
+        let z538 = (self.cy4 * z22 + self.cz4 * z42 + z35) * z520 + z535;
+        let z539 = -(self.cy4 * z20 + self.cz4 * z40 + z34) * z520 + z536;
         let z540 = z520 + z537;
-        let z541 = z518 + z538;
-        let z542 = z519 + z539;
-        let z543 = z517 + z540;
-        let z544 = z515 + z541;
-        let z545 = z516 + z542;
-        let z550 = z0 * z545 - z1 * z544;
-        let z551 = z5 * z541 + z7 * z542 + z27 * z543;
-        let z552 = z20 * z538 + z22 * z539 + z47 * z540;
-        let z553 = z40 * z535 + z42 * z536 + z67 * z537;
-        let z554 = z60 * z532 + z62 * z533 + z87 * z534;
+        let z541 = (z15 + self.cy3 * z22 + self.cz3 * z7) * z517 + z538;
+        let z542 = -(z14 + self.cy3 * z20 + self.cz3 * z5) * z517 + z539;
+        let z550 = z0 * (-(-self.cy2 * z1 + self.cz2 * z5) * z514 + z542)
+            - z1 * ((self.cy2 * z0 + self.cz2 * z7) * z514 + z541);
+        let z551 = z5 * z541 + z7 * z542 + (-z5 * z15 + z7 * z14) * (z517 + z540);
+        let z552 = z20 * z538 + z22 * z539 + (-z20 * z35 + z22 * z34) * z540;
+        let z553 = z40 * z535 + z42 * z536 + (-z40 * z55 + z42 * z54) * z537;
+        let z554 = z60 * z532 + z62 * z533 + (-z60 * z75 + z62 * z74) * z534;
         let z555 = z80 * z530 + z82 * z531 + s2.v1 * z529;
         grad[1] = z550;
         grad[2] = z551;
@@ -6555,94 +6237,39 @@ impl Statics<7> for Iiwa {
         let z22 = z0 * z17 - z6 * z18;
         let z37 = q[3].cos();
         let z38 = q[3].sin();
-        let z39 = -z5 * z38 + z19 * z37;
         let z40 = z5 * z37 + z19 * z38;
-        let z41 = -z7 * z38 + z21 * z37;
         let z42 = z7 * z37 + z21 * z38;
         let z57 = q[4].cos();
         let z58 = q[4].sin();
-        let z60 = z20 * z57 - z39 * z58;
-        let z62 = z22 * z57 - z41 * z58;
         let z514 = self.m2 * self.g;
         let z517 = self.m3 * self.g;
         let z520 = self.m4 * self.g;
         let z523 = self.m5 * self.g;
         let z526 = self.m6 * self.g;
         let z529 = self.m7 * self.g;
-        let z1889 = z514 * s16.v3;
-        let z1890 = -z514 * s16.v2;
-        let z1891 = z517 * s16.v5;
-        let z1892 = -z517 * s16.v4;
-        let z1893 = z520 * s16.v7;
-        let z1894 = -z520 * s16.v6;
-        let z1895 = z523 * s16.v9;
-        let z1896 = -z523 * s16.v8;
-        let z1897 = z526 * s16.v11;
-        let z1898 = -z526 * s16.v10;
-        let z1899 = z529 * s16.v13;
-        let z1900 = -z529 * s16.v12;
-        let z1901 = z1897 + z1899;
-        let z1902 = z1898 + z1900;
-        let z1903 = z1895 + z1901;
-        let z1904 = z1896 + z1902;
-        let z1905 = z1893 + z1903;
-        let z1906 = z1894 + z1904;
-        let z1907 = z1891 + z1905;
-        let z1908 = z1892 + z1906;
-        let z1909 = z1889 + z1907;
-        let z1910 = z1890 + z1908;
+        let z1909 = z514 * s16.v3
+            + (z517 * s16.v5
+                + (z520 * s16.v7 + (z523 * s16.v9 + (z526 * s16.v11 + z529 * s16.v13))));
+        let z1910 = -z514 * s16.v2
+            + (-z517 * s16.v4
+                + (-z520 * s16.v6
+                    + (-z523 * s16.v8 + (-z526 * s16.v10 - z529 * s16.v12))));
         let z1911 = z0 * z1910 - z1 * z1909;
-        let z1912 = z517 * s16.v17;
-        let z1913 = -z517 * s16.v16;
-        let z1914 = z520 * s16.v19;
-        let z1915 = -z520 * s16.v18;
-        let z1916 = z523 * s16.v21;
-        let z1917 = -z523 * s16.v20;
-        let z1918 = z526 * s16.v23;
-        let z1919 = -z526 * s16.v22;
-        let z1920 = z529 * s16.v25;
-        let z1921 = -z529 * s16.v24;
-        let z1922 = z1918 + z1920;
-        let z1923 = z1919 + z1921;
-        let z1924 = z1916 + z1922;
-        let z1925 = z1917 + z1923;
-        let z1926 = z1914 + z1924;
-        let z1927 = z1915 + z1925;
-        let z1928 = z1912 + z1926;
-        let z1929 = z1913 + z1927;
+        let z1928 = z517 * s16.v17
+            + (z520 * s16.v19 + (z523 * s16.v21 + (z526 * s16.v23 + z529 * s16.v25)));
+        let z1929 = -z517 * s16.v16
+            + (-z520 * s16.v18 + (-z523 * s16.v20 + (-z526 * s16.v22 - z529 * s16.v24)));
         let z1930 = z0 * z1929 - z1 * z1928;
-        let z1931 = z520 * s16.v29;
-        let z1932 = -z520 * s16.v28;
-        let z1933 = z523 * s16.v31;
-        let z1934 = -z523 * s16.v30;
-        let z1935 = z526 * s16.v33;
-        let z1936 = -z526 * s16.v32;
-        let z1937 = z529 * s16.v35;
-        let z1938 = -z529 * s16.v34;
-        let z1939 = z1935 + z1937;
-        let z1940 = z1936 + z1938;
-        let z1941 = z1933 + z1939;
-        let z1942 = z1934 + z1940;
-        let z1943 = z1931 + z1941;
-        let z1944 = z1932 + z1942;
+        let z1943 = z520 * s16.v29
+            + (z523 * s16.v31 + (z526 * s16.v33 + z529 * s16.v35));
+        let z1944 = -z520 * s16.v28
+            + (-z523 * s16.v30 + (-z526 * s16.v32 - z529 * s16.v34));
         let z1945 = z0 * z1944 - z1 * z1943;
-        let z1946 = z523 * s16.v39;
-        let z1947 = -z523 * s16.v38;
-        let z1948 = z526 * s16.v41;
-        let z1949 = -z526 * s16.v40;
-        let z1950 = z529 * s16.v43;
-        let z1951 = -z529 * s16.v42;
-        let z1952 = z1948 + z1950;
-        let z1953 = z1949 + z1951;
-        let z1954 = z1946 + z1952;
-        let z1955 = z1947 + z1953;
+        let z1954 = z523 * s16.v39 + (z526 * s16.v41 + z529 * s16.v43);
+        let z1955 = -z523 * s16.v38 + (-z526 * s16.v40 - z529 * s16.v42);
         let z1956 = z0 * z1955 - z1 * z1954;
-        let z1957 = z526 * s16.v45;
-        let z1958 = -z526 * s16.v44;
-        let z1959 = z529 * s16.v47;
-        let z1960 = -z529 * s16.v46;
-        let z1961 = z1957 + z1959;
-        let z1962 = z1958 + z1960;
+        let z1961 = z526 * s16.v45 + z529 * s16.v47;
+        let z1962 = -z526 * s16.v44 - z529 * s16.v46;
         let z1963 = z0 * z1962 - z1 * z1961;
         let z1966 = z5 * z1928 + z7 * z1929;
         let z1967 = z5 * z1943 + z7 * z1944;
@@ -6653,7 +6280,8 @@ impl Statics<7> for Iiwa {
         let z1975 = z20 * z1961 + z22 * z1962;
         let z1980 = z40 * z1954 + z42 * z1955;
         let z1981 = z40 * z1961 + z42 * z1962;
-        let z1987 = z60 * z1961 + z62 * z1962;
+        let z1987 = (z20 * z57 - (-z5 * z38 + z19 * z37) * z58) * z1961
+            + (z22 * z57 - (-z7 * z38 + z21 * z37) * z58) * z1962;
         hess[(1, 1)] = z1911;
         hess[(1, 2)] = z1930;
         hess[(2, 1)] = z1930;
@@ -6705,10 +6333,8 @@ impl Statics<7> for Iiwa {
                 let z5 = z0 * z3;
                 let z7 = z1 * z3;
                 let z517 = self.m3 * self.g;
-                let z2244 = z7 * z517;
-                let z2245 = -z5 * z517;
-                let z2260 = s19.v12 + z2244;
-                let z2261 = s19.v13 + z2245;
+                let z2260 = s19.v12 + z7 * z517;
+                let z2261 = s19.v13 - z5 * z517;
                 let z2262 = z0 * z2261 - z1 * z2260;
                 let z2263 = z5 * z2260 + z7 * z2261;
                 out[1] = z2262;
@@ -6725,10 +6351,8 @@ impl Statics<7> for Iiwa {
                 let z0 = q[0].cos();
                 let z1 = q[0].sin();
                 let z3 = q[1].sin();
-                let z5 = z0 * z3;
-                let z7 = z1 * z3;
                 let z2272 = z0 * s19.v13 - z1 * s19.v12;
-                let z2273 = z5 * s19.v12 + z7 * s19.v13;
+                let z2273 = z0 * z3 * s19.v12 + z1 * z3 * s19.v13;
                 out[1] = z2272;
                 out[2] = z2273;
                 out[3] = s19.v15;
@@ -6750,22 +6374,17 @@ impl Statics<7> for Iiwa {
                 let z7 = z1 * z3;
                 let z17 = q[2].cos();
                 let z18 = q[2].sin();
-                let z19 = -z1 * z18 + z4 * z17;
-                let z20 = -z1 * z17 - z4 * z18;
-                let z21 = z0 * z18 + z6 * z17;
-                let z22 = z0 * z17 - z6 * z18;
                 let z37 = q[3].cos();
                 let z38 = q[3].sin();
-                let z40 = z5 * z37 + z19 * z38;
-                let z42 = z7 * z37 + z21 * z38;
+                let z40 = z5 * z37 + (-z1 * z18 + z4 * z17) * z38;
+                let z42 = z7 * z37 + (z0 * z18 + z6 * z17) * z38;
                 let z523 = self.m5 * self.g;
-                let z2274 = z42 * z523;
-                let z2275 = -z40 * z523;
-                let z2282 = z2274 + s20.v4;
-                let z2283 = z2275 + s20.v5;
+                let z2282 = z42 * z523 + s20.v4;
+                let z2283 = -z40 * z523 + s20.v5;
                 let z2284 = z0 * z2283 - z1 * z2282;
                 let z2285 = z5 * z2282 + z7 * z2283;
-                let z2286 = z20 * z2282 + z22 * z2283;
+                let z2286 = (-z1 * z17 - z4 * z18) * z2282
+                    + (z0 * z17 - z6 * z18) * z2283;
                 let z2287 = z40 * z2282 + z42 * z2283;
                 out[1] = z2284;
                 out[2] = z2285;
@@ -6788,18 +6407,14 @@ impl Statics<7> for Iiwa {
                 let z7 = z1 * z3;
                 let z17 = q[2].cos();
                 let z18 = q[2].sin();
-                let z19 = -z1 * z18 + z4 * z17;
-                let z20 = -z1 * z17 - z4 * z18;
-                let z21 = z0 * z18 + z6 * z17;
-                let z22 = z0 * z17 - z6 * z18;
                 let z37 = q[3].cos();
                 let z38 = q[3].sin();
-                let z40 = z5 * z37 + z19 * z38;
-                let z42 = z7 * z37 + z21 * z38;
                 let z2292 = z0 * s20.v5 - z1 * s20.v4;
                 let z2293 = z5 * s20.v4 + z7 * s20.v5;
-                let z2294 = z20 * s20.v4 + z22 * s20.v5;
-                let z2295 = z40 * s20.v4 + z42 * s20.v5;
+                let z2294 = (-z1 * z17 - z4 * z18) * s20.v4
+                    + (z0 * z17 - z6 * z18) * s20.v5;
+                let z2295 = (z5 * z37 + (-z1 * z18 + z4 * z17) * z38) * s20.v4
+                    + (z7 * z37 + (z0 * z18 + z6 * z17) * z38) * s20.v5;
                 out[1] = z2292;
                 out[2] = z2293;
                 out[3] = z2294;
@@ -6832,13 +6447,8 @@ impl Statics<7> for Iiwa {
                 let z0 = q[0].cos();
                 let z1 = q[0].sin();
                 let z3 = q[1].sin();
-                let z5 = z0 * z3;
-                let z7 = z1 * z3;
-                let z119 = -self.cy2 * z1 + self.cz2 * z5;
-                let z120 = self.cy2 * z0 + self.cz2 * z7;
-                let z2304 = self.g * z120;
-                let z2305 = -self.g * z119;
-                let z2306 = z0 * z2305 - z1 * z2304;
+                let z2306 = z0 * (-self.g * (-self.cy2 * z1 + self.cz2 * (z0 * z3)))
+                    - z1 * (self.g * (self.cy2 * z0 + self.cz2 * (z1 * z3)));
                 out[1] = z2306;
                 true
             }
@@ -6848,23 +6458,18 @@ impl Statics<7> for Iiwa {
                 let z1 = q[0].sin();
                 let z2 = q[1].cos();
                 let z3 = q[1].sin();
-                let z4 = z0 * z2;
                 let z5 = z0 * z3;
-                let z6 = z1 * z2;
                 let z7 = z1 * z3;
                 let z14 = self.d2 * z5;
                 let z15 = self.d2 * z7;
                 let z17 = q[2].cos();
                 let z18 = q[2].sin();
-                let z20 = -z1 * z17 - z4 * z18;
-                let z22 = z0 * z17 - z6 * z18;
-                let z27 = -z5 * z15 + z7 * z14;
-                let z128 = z14 + self.cy3 * z20 + self.cz3 * z5;
-                let z129 = z15 + self.cy3 * z22 + self.cz3 * z7;
-                let z2307 = self.g * z129;
-                let z2308 = -self.g * z128;
+                let z2307 = self.g
+                    * (z15 + self.cy3 * (z0 * z17 - z1 * z2 * z18) + self.cz3 * z7);
+                let z2308 = -self.g
+                    * (z14 + self.cy3 * (-z1 * z17 - z0 * z2 * z18) + self.cz3 * z5);
                 let z2309 = z0 * z2308 - z1 * z2307;
-                let z2310 = z5 * z2307 + z7 * z2308 + self.g * z27;
+                let z2310 = z5 * z2307 + z7 * z2308 + self.g * (-z5 * z15 + z7 * z14);
                 out[1] = z2309;
                 out[2] = z2310;
                 true
@@ -6883,25 +6488,22 @@ impl Statics<7> for Iiwa {
                 let z15 = self.d2 * z7;
                 let z17 = q[2].cos();
                 let z18 = q[2].sin();
-                let z19 = -z1 * z18 + z4 * z17;
                 let z20 = -z1 * z17 - z4 * z18;
-                let z21 = z0 * z18 + z6 * z17;
                 let z22 = z0 * z17 - z6 * z18;
-                let z27 = -z5 * z15 + z7 * z14;
                 let z34 = self.d3 * z5 + z14;
                 let z35 = self.d3 * z7 + z15;
                 let z37 = q[3].cos();
                 let z38 = q[3].sin();
-                let z40 = z5 * z37 + z19 * z38;
-                let z42 = z7 * z37 + z21 * z38;
-                let z47 = -z20 * z35 + z22 * z34;
-                let z137 = self.cy4 * z20 + self.cz4 * z40 + z34;
-                let z138 = self.cy4 * z22 + self.cz4 * z42 + z35;
-                let z2311 = self.g * z138;
-                let z2312 = -self.g * z137;
+                let z2311 = self.g
+                    * (self.cy4 * z22
+                        + self.cz4 * (z7 * z37 + (z0 * z18 + z6 * z17) * z38) + z35);
+                let z2312 = -self.g
+                    * (self.cy4 * z20
+                        + self.cz4 * (z5 * z37 + (-z1 * z18 + z4 * z17) * z38) + z34);
                 let z2313 = z0 * z2312 - z1 * z2311;
-                let z2314 = z5 * z2311 + z7 * z2312 + self.g * z27;
-                let z2315 = z20 * z2311 + z22 * z2312 + self.g * z47;
+                let z2314 = z5 * z2311 + z7 * z2312 + self.g * (-z5 * z15 + z7 * z14);
+                let z2315 = z20 * z2311 + z22 * z2312
+                    + self.g * (-z20 * z35 + z22 * z34);
                 out[1] = z2313;
                 out[2] = z2314;
                 out[3] = z2315;
@@ -6925,31 +6527,28 @@ impl Statics<7> for Iiwa {
                 let z20 = -z1 * z17 - z4 * z18;
                 let z21 = z0 * z18 + z6 * z17;
                 let z22 = z0 * z17 - z6 * z18;
-                let z27 = -z5 * z15 + z7 * z14;
                 let z34 = self.d3 * z5 + z14;
                 let z35 = self.d3 * z7 + z15;
                 let z37 = q[3].cos();
                 let z38 = q[3].sin();
-                let z39 = -z5 * z38 + z19 * z37;
                 let z40 = z5 * z37 + z19 * z38;
-                let z41 = -z7 * z38 + z21 * z37;
                 let z42 = z7 * z37 + z21 * z38;
-                let z47 = -z20 * z35 + z22 * z34;
                 let z54 = self.d4 * z40 + z34;
                 let z55 = self.d4 * z42 + z35;
                 let z57 = q[4].cos();
                 let z58 = q[4].sin();
-                let z60 = z20 * z57 - z39 * z58;
-                let z62 = z22 * z57 - z41 * z58;
-                let z67 = -z40 * z55 + z42 * z54;
-                let z146 = self.cy5 * z60 + self.cz5 * z40 + z54;
-                let z147 = self.cy5 * z62 + self.cz5 * z42 + z55;
-                let z2316 = self.g * z147;
-                let z2317 = -self.g * z146;
+                let z2316 = self.g
+                    * (self.cy5 * (z22 * z57 - (-z7 * z38 + z21 * z37) * z58)
+                        + self.cz5 * z42 + z55);
+                let z2317 = -self.g
+                    * (self.cy5 * (z20 * z57 - (-z5 * z38 + z19 * z37) * z58)
+                        + self.cz5 * z40 + z54);
                 let z2318 = z0 * z2317 - z1 * z2316;
-                let z2319 = z5 * z2316 + z7 * z2317 + self.g * z27;
-                let z2320 = z20 * z2316 + z22 * z2317 + self.g * z47;
-                let z2321 = z40 * z2316 + z42 * z2317 + self.g * z67;
+                let z2319 = z5 * z2316 + z7 * z2317 + self.g * (-z5 * z15 + z7 * z14);
+                let z2320 = z20 * z2316 + z22 * z2317
+                    + self.g * (-z20 * z35 + z22 * z34);
+                let z2321 = z40 * z2316 + z42 * z2317
+                    + self.g * (-z40 * z55 + z42 * z54);
                 out[1] = z2318;
                 out[2] = z2319;
                 out[3] = z2320;
@@ -6974,7 +6573,6 @@ impl Statics<7> for Iiwa {
                 let z20 = -z1 * z17 - z4 * z18;
                 let z21 = z0 * z18 + z6 * z17;
                 let z22 = z0 * z17 - z6 * z18;
-                let z27 = -z5 * z15 + z7 * z14;
                 let z34 = self.d3 * z5 + z14;
                 let z35 = self.d3 * z7 + z15;
                 let z37 = q[3].cos();
@@ -6983,32 +6581,30 @@ impl Statics<7> for Iiwa {
                 let z40 = z5 * z37 + z19 * z38;
                 let z41 = -z7 * z38 + z21 * z37;
                 let z42 = z7 * z37 + z21 * z38;
-                let z47 = -z20 * z35 + z22 * z34;
                 let z54 = self.d4 * z40 + z34;
                 let z55 = self.d4 * z42 + z35;
                 let z57 = q[4].cos();
                 let z58 = q[4].sin();
-                let z59 = z20 * z58 + z39 * z57;
                 let z60 = z20 * z57 - z39 * z58;
-                let z61 = z22 * z58 + z41 * z57;
                 let z62 = z22 * z57 - z41 * z58;
-                let z67 = -z40 * z55 + z42 * z54;
                 let z74 = self.d5 * z40 + z54;
                 let z75 = self.d5 * z42 + z55;
                 let z77 = q[5].cos();
                 let z78 = q[5].sin();
-                let z80 = z40 * z77 + z59 * z78;
-                let z82 = z42 * z77 + z61 * z78;
-                let z87 = -z60 * z75 + z62 * z74;
-                let z155 = self.cy6 * z60 + self.cz6 * z80 + z74;
-                let z156 = self.cy6 * z62 + self.cz6 * z82 + z75;
-                let z2322 = self.g * z156;
-                let z2323 = -self.g * z155;
+                let z2322 = self.g
+                    * (self.cy6 * z62
+                        + self.cz6 * (z42 * z77 + (z22 * z58 + z41 * z57) * z78) + z75);
+                let z2323 = -self.g
+                    * (self.cy6 * z60
+                        + self.cz6 * (z40 * z77 + (z20 * z58 + z39 * z57) * z78) + z74);
                 let z2324 = z0 * z2323 - z1 * z2322;
-                let z2325 = z5 * z2322 + z7 * z2323 + self.g * z27;
-                let z2326 = z20 * z2322 + z22 * z2323 + self.g * z47;
-                let z2327 = z40 * z2322 + z42 * z2323 + self.g * z67;
-                let z2328 = self.g * z87 + z60 * z2322 + z62 * z2323;
+                let z2325 = z5 * z2322 + z7 * z2323 + self.g * (-z5 * z15 + z7 * z14);
+                let z2326 = z20 * z2322 + z22 * z2323
+                    + self.g * (-z20 * z35 + z22 * z34);
+                let z2327 = z40 * z2322 + z42 * z2323
+                    + self.g * (-z40 * z55 + z42 * z54);
+                let z2328 = self.g * (-z60 * z75 + z62 * z74) + z60 * z2322
+                    + z62 * z2323;
                 out[1] = z2324;
                 out[2] = z2325;
                 out[3] = z2326;
@@ -7035,7 +6631,6 @@ impl Statics<7> for Iiwa {
                 let z20 = -z1 * z17 - z4 * z18;
                 let z21 = z0 * z18 + z6 * z17;
                 let z22 = z0 * z17 - z6 * z18;
-                let z27 = -z5 * z15 + z7 * z14;
                 let z34 = self.d3 * z5 + z14;
                 let z35 = self.d3 * z7 + z15;
                 let z37 = q[3].cos();
@@ -7044,31 +6639,28 @@ impl Statics<7> for Iiwa {
                 let z40 = z5 * z37 + z19 * z38;
                 let z41 = -z7 * z38 + z21 * z37;
                 let z42 = z7 * z37 + z21 * z38;
-                let z47 = -z20 * z35 + z22 * z34;
                 let z54 = self.d4 * z40 + z34;
                 let z55 = self.d4 * z42 + z35;
                 let z57 = q[4].cos();
                 let z58 = q[4].sin();
-                let z59 = z20 * z58 + z39 * z57;
                 let z60 = z20 * z57 - z39 * z58;
-                let z61 = z22 * z58 + z41 * z57;
                 let z62 = z22 * z57 - z41 * z58;
-                let z67 = -z40 * z55 + z42 * z54;
-                let z74 = self.d5 * z40 + z54;
-                let z75 = self.d5 * z42 + z55;
                 let z77 = q[5].cos();
                 let z78 = q[5].sin();
-                let z80 = z40 * z77 + z59 * z78;
-                let z82 = z42 * z77 + z61 * z78;
-                let z87 = -z60 * z75 + z62 * z74;
                 let z2329 = self.g * s2.v3;
                 let z2330 = -self.g * s2.v2;
                 let z2331 = z0 * z2330 - z1 * z2329;
-                let z2332 = z5 * z2329 + z7 * z2330 + self.g * z27;
-                let z2333 = z20 * z2329 + z22 * z2330 + self.g * z47;
-                let z2334 = z40 * z2329 + z42 * z2330 + self.g * z67;
-                let z2335 = self.g * z87 + z60 * z2329 + z62 * z2330;
-                let z2336 = self.g * s2.v1 + z80 * z2329 + z82 * z2330;
+                let z2332 = z5 * z2329 + z7 * z2330 + self.g * (-z5 * z15 + z7 * z14);
+                let z2333 = z20 * z2329 + z22 * z2330
+                    + self.g * (-z20 * z35 + z22 * z34);
+                let z2334 = z40 * z2329 + z42 * z2330
+                    + self.g * (-z40 * z55 + z42 * z54);
+                let z2335 = self.g
+                    * (-z60 * (self.d5 * z42 + z55) + z62 * (self.d5 * z40 + z54))
+                    + z60 * z2329 + z62 * z2330;
+                let z2336 = self.g * s2.v1
+                    + (z40 * z77 + (z20 * z58 + z39 * z57) * z78) * z2329
+                    + (z42 * z77 + (z22 * z58 + z41 * z57) * z78) * z2330;
                 out[1] = z2331;
                 out[2] = z2332;
                 out[3] = z2333;
@@ -7090,9 +6682,7 @@ impl Statics<7> for Iiwa {
                 let z0 = q[0].cos();
                 let z1 = q[0].sin();
                 let z514 = self.m2 * self.g;
-                let z2337 = z0 * z514;
-                let z2338 = z1 * z514;
-                let z2339 = z0 * z2338 - z1 * z2337;
+                let z2339 = z0 * (z1 * z514) - z1 * (z0 * z514);
                 out[1] = z2339;
                 true
             }
@@ -7101,12 +6691,8 @@ impl Statics<7> for Iiwa {
                 let z0 = q[0].cos();
                 let z1 = q[0].sin();
                 let z3 = q[1].sin();
-                let z5 = z0 * z3;
-                let z7 = z1 * z3;
                 let z514 = self.m2 * self.g;
-                let z2340 = z7 * z514;
-                let z2341 = -z5 * z514;
-                let z2342 = z0 * z2341 - z1 * z2340;
+                let z2342 = z0 * (-z0 * z3 * z514) - z1 * (z1 * z3 * z514);
                 out[1] = z2342;
                 true
             }
@@ -7116,19 +6702,13 @@ impl Statics<7> for Iiwa {
                 let z1 = q[0].sin();
                 let z2 = q[1].cos();
                 let z3 = q[1].sin();
-                let z4 = z0 * z2;
-                let z5 = z0 * z3;
-                let z6 = z1 * z2;
-                let z7 = z1 * z3;
                 let z17 = q[2].cos();
                 let z18 = q[2].sin();
-                let z20 = -z1 * z17 - z4 * z18;
-                let z22 = z0 * z17 - z6 * z18;
                 let z517 = self.m3 * self.g;
-                let z2343 = z22 * z517;
-                let z2344 = -z20 * z517;
+                let z2343 = (z0 * z17 - z1 * z2 * z18) * z517;
+                let z2344 = -(-z1 * z17 - z0 * z2 * z18) * z517;
                 let z2345 = z0 * z2344 - z1 * z2343;
-                let z2346 = z5 * z2343 + z7 * z2344;
+                let z2346 = z0 * z3 * z2343 + z1 * z3 * z2344;
                 out[1] = z2345;
                 out[2] = z2346;
                 true
@@ -7155,19 +6735,15 @@ impl Statics<7> for Iiwa {
                 let z1 = q[0].sin();
                 let z2 = q[1].cos();
                 let z3 = q[1].sin();
-                let z4 = z0 * z2;
-                let z5 = z0 * z3;
-                let z6 = z1 * z2;
-                let z7 = z1 * z3;
                 let z17 = q[2].cos();
                 let z18 = q[2].sin();
-                let z20 = -z1 * z17 - z4 * z18;
-                let z22 = z0 * z17 - z6 * z18;
+                let z20 = -z1 * z17 - z0 * z2 * z18;
+                let z22 = z0 * z17 - z1 * z2 * z18;
                 let z520 = self.m4 * self.g;
                 let z2349 = z22 * z520;
                 let z2350 = -z20 * z520;
                 let z2351 = z0 * z2350 - z1 * z2349;
-                let z2352 = z5 * z2349 + z7 * z2350;
+                let z2352 = z0 * z3 * z2349 + z1 * z3 * z2350;
                 let z2353 = z20 * z2349 + z22 * z2350;
                 out[1] = z2351;
                 out[2] = z2352;
@@ -7186,20 +6762,15 @@ impl Statics<7> for Iiwa {
                 let z7 = z1 * z3;
                 let z17 = q[2].cos();
                 let z18 = q[2].sin();
-                let z19 = -z1 * z18 + z4 * z17;
-                let z20 = -z1 * z17 - z4 * z18;
-                let z21 = z0 * z18 + z6 * z17;
-                let z22 = z0 * z17 - z6 * z18;
                 let z37 = q[3].cos();
                 let z38 = q[3].sin();
-                let z40 = z5 * z37 + z19 * z38;
-                let z42 = z7 * z37 + z21 * z38;
                 let z520 = self.m4 * self.g;
-                let z2354 = z42 * z520;
-                let z2355 = -z40 * z520;
+                let z2354 = (z7 * z37 + (z0 * z18 + z6 * z17) * z38) * z520;
+                let z2355 = -(z5 * z37 + (-z1 * z18 + z4 * z17) * z38) * z520;
                 let z2356 = z0 * z2355 - z1 * z2354;
                 let z2357 = z5 * z2354 + z7 * z2355;
-                let z2358 = z20 * z2354 + z22 * z2355;
+                let z2358 = (-z1 * z17 - z4 * z18) * z2354
+                    + (z0 * z17 - z6 * z18) * z2355;
                 out[1] = z2356;
                 out[2] = z2357;
                 out[3] = z2358;
@@ -7223,21 +6794,16 @@ impl Statics<7> for Iiwa {
                 let z22 = z0 * z17 - z6 * z18;
                 let z37 = q[3].cos();
                 let z38 = q[3].sin();
-                let z39 = -z5 * z38 + z19 * z37;
-                let z40 = z5 * z37 + z19 * z38;
-                let z41 = -z7 * z38 + z21 * z37;
-                let z42 = z7 * z37 + z21 * z38;
                 let z57 = q[4].cos();
                 let z58 = q[4].sin();
-                let z60 = z20 * z57 - z39 * z58;
-                let z62 = z22 * z57 - z41 * z58;
                 let z523 = self.m5 * self.g;
-                let z2359 = z62 * z523;
-                let z2360 = -z60 * z523;
+                let z2359 = (z22 * z57 - (-z7 * z38 + z21 * z37) * z58) * z523;
+                let z2360 = -(z20 * z57 - (-z5 * z38 + z19 * z37) * z58) * z523;
                 let z2361 = z0 * z2360 - z1 * z2359;
                 let z2362 = z5 * z2359 + z7 * z2360;
                 let z2363 = z20 * z2359 + z22 * z2360;
-                let z2364 = z40 * z2359 + z42 * z2360;
+                let z2364 = (z5 * z37 + z19 * z38) * z2359
+                    + (z7 * z37 + z21 * z38) * z2360;
                 out[1] = z2361;
                 out[2] = z2362;
                 out[3] = z2363;
@@ -7256,20 +6822,17 @@ impl Statics<7> for Iiwa {
                 let z7 = z1 * z3;
                 let z17 = q[2].cos();
                 let z18 = q[2].sin();
-                let z19 = -z1 * z18 + z4 * z17;
-                let z20 = -z1 * z17 - z4 * z18;
-                let z21 = z0 * z18 + z6 * z17;
-                let z22 = z0 * z17 - z6 * z18;
                 let z37 = q[3].cos();
                 let z38 = q[3].sin();
-                let z40 = z5 * z37 + z19 * z38;
-                let z42 = z7 * z37 + z21 * z38;
+                let z40 = z5 * z37 + (-z1 * z18 + z4 * z17) * z38;
+                let z42 = z7 * z37 + (z0 * z18 + z6 * z17) * z38;
                 let z523 = self.m5 * self.g;
                 let z2274 = z42 * z523;
                 let z2275 = -z40 * z523;
                 let z2365 = z0 * z2275 - z1 * z2274;
                 let z2366 = z5 * z2274 + z7 * z2275;
-                let z2367 = z20 * z2274 + z22 * z2275;
+                let z2367 = (-z1 * z17 - z4 * z18) * z2274
+                    + (z0 * z17 - z6 * z18) * z2275;
                 let z2368 = z40 * z2274 + z42 * z2275;
                 out[1] = z2365;
                 out[2] = z2366;
@@ -7295,21 +6858,18 @@ impl Statics<7> for Iiwa {
                 let z22 = z0 * z17 - z6 * z18;
                 let z37 = q[3].cos();
                 let z38 = q[3].sin();
-                let z39 = -z5 * z38 + z19 * z37;
-                let z40 = z5 * z37 + z19 * z38;
-                let z41 = -z7 * z38 + z21 * z37;
-                let z42 = z7 * z37 + z21 * z38;
                 let z57 = q[4].cos();
                 let z58 = q[4].sin();
-                let z60 = z20 * z57 - z39 * z58;
-                let z62 = z22 * z57 - z41 * z58;
+                let z60 = z20 * z57 - (-z5 * z38 + z19 * z37) * z58;
+                let z62 = z22 * z57 - (-z7 * z38 + z21 * z37) * z58;
                 let z526 = self.m6 * self.g;
                 let z2369 = z62 * z526;
                 let z2370 = -z60 * z526;
                 let z2371 = z0 * z2370 - z1 * z2369;
                 let z2372 = z5 * z2369 + z7 * z2370;
                 let z2373 = z20 * z2369 + z22 * z2370;
-                let z2374 = z40 * z2369 + z42 * z2370;
+                let z2374 = (z5 * z37 + z19 * z38) * z2369
+                    + (z7 * z37 + z21 * z38) * z2370;
                 let z2375 = z60 * z2369 + z62 * z2370;
                 out[1] = z2371;
                 out[2] = z2372;
@@ -7342,22 +6902,17 @@ impl Statics<7> for Iiwa {
                 let z42 = z7 * z37 + z21 * z38;
                 let z57 = q[4].cos();
                 let z58 = q[4].sin();
-                let z59 = z20 * z58 + z39 * z57;
-                let z60 = z20 * z57 - z39 * z58;
-                let z61 = z22 * z58 + z41 * z57;
-                let z62 = z22 * z57 - z41 * z58;
                 let z77 = q[5].cos();
                 let z78 = q[5].sin();
-                let z80 = z40 * z77 + z59 * z78;
-                let z82 = z42 * z77 + z61 * z78;
                 let z526 = self.m6 * self.g;
-                let z2376 = z82 * z526;
-                let z2377 = -z80 * z526;
+                let z2376 = (z42 * z77 + (z22 * z58 + z41 * z57) * z78) * z526;
+                let z2377 = -(z40 * z77 + (z20 * z58 + z39 * z57) * z78) * z526;
                 let z2378 = z0 * z2377 - z1 * z2376;
                 let z2379 = z5 * z2376 + z7 * z2377;
                 let z2380 = z20 * z2376 + z22 * z2377;
                 let z2381 = z40 * z2376 + z42 * z2377;
-                let z2382 = z60 * z2376 + z62 * z2377;
+                let z2382 = (z20 * z57 - z39 * z58) * z2376
+                    + (z22 * z57 - z41 * z58) * z2377;
                 out[1] = z2378;
                 out[2] = z2379;
                 out[3] = z2380;
@@ -7477,28 +7032,19 @@ impl Statics<7> for Iiwa {
                 let z20 = -z1 * z17 - z4 * z18;
                 let z21 = z0 * z18 + z6 * z17;
                 let z22 = z0 * z17 - z6 * z18;
-                let z27 = -z5 * z15 + z7 * z14;
                 let z34 = self.d3 * z5 + z14;
                 let z35 = self.d3 * z7 + z15;
                 let z37 = q[3].cos();
                 let z38 = q[3].sin();
-                let z39 = -z5 * z38 + z19 * z37;
                 let z40 = z5 * z37 + z19 * z38;
-                let z41 = -z7 * z38 + z21 * z37;
                 let z42 = z7 * z37 + z21 * z38;
-                let z47 = -z20 * z35 + z22 * z34;
                 let z54 = self.d4 * z40 + z34;
                 let z55 = self.d4 * z42 + z35;
                 let z57 = q[4].cos();
                 let z58 = q[4].sin();
-                let z60 = z20 * z57 - z39 * z58;
-                let z62 = z22 * z57 - z41 * z58;
-                let z67 = -z40 * z55 + z42 * z54;
-                let z74 = self.d5 * z40 + z54;
-                let z75 = self.d5 * z42 + z55;
-                let z87 = -z60 * z75 + z62 * z74;
-                let z248 = self.m7 * s2.v3;
-                let z2394 = z248 + s22.v8;
+                let z60 = z20 * z57 - (-z5 * z38 + z19 * z37) * z58;
+                let z62 = z22 * z57 - (-z7 * z38 + z21 * z37) * z58;
+                let z2394 = self.m7 * s2.v3 + s22.v8;
                 let z2395 = s22.v9 + s22.v10;
                 let z2396 = s22.v6 + z2394;
                 let z2397 = s22.v7 + z2395;
@@ -7506,13 +7052,13 @@ impl Statics<7> for Iiwa {
                 let z2399 = s22.v5 + z2397;
                 let z2400 = s22.v2 + z2398;
                 let z2401 = s22.v3 + z2399;
-                let z2402 = s22.v0 + z2400;
-                let z2403 = s22.v1 + z2401;
-                let z2404 = z0 * z2403 - z1 * z2402;
-                let z2405 = z5 * z2400 + z7 * z2401 + z27 * s0.v3;
-                let z2406 = z20 * z2398 + z22 * z2399 + z47 * s0.v2;
-                let z2407 = z40 * z2396 + z42 * z2397 + z67 * s0.v1;
-                let z2408 = z60 * z2394 + z62 * z2395 + z87 * s0.v0;
+                let z2404 = z0 * (s22.v1 + z2401) - z1 * (s22.v0 + z2400);
+                let z2405 = z5 * z2400 + z7 * z2401 + (-z5 * z15 + z7 * z14) * s0.v3;
+                let z2406 = z20 * z2398 + z22 * z2399 + (-z20 * z35 + z22 * z34) * s0.v2;
+                let z2407 = z40 * z2396 + z42 * z2397 + (-z40 * z55 + z42 * z54) * s0.v1;
+                let z2408 = z60 * z2394 + z62 * z2395
+                    + (-z60 * (self.d5 * z42 + z55) + z62 * (self.d5 * z40 + z54))
+                        * s0.v0;
                 out[1] = z2404;
                 out[2] = z2405;
                 out[3] = z2406;
@@ -7556,63 +7102,38 @@ impl Statics<7> for Iiwa {
                 let s17 = self.shared17(q, &s1, &s6);
                 let z2 = q[1].cos();
                 let z3 = q[1].sin();
-                let z17 = q[2].cos();
-                let z18 = q[2].sin();
                 let z37 = q[3].cos();
                 let z38 = q[3].sin();
                 let z57 = q[4].cos();
                 let z58 = q[4].sin();
                 let z77 = q[5].cos();
                 let z78 = q[5].sin();
-                let z2410 = -self.d2 * z2;
-                let z2411 = -z3 * z18;
-                let z2412 = -self.d3 * z2 + z2410;
-                let z2413 = z2 * z38 + z37 * s6.v5;
+                let z2411 = -z3 * q[2].sin();
                 let z2414 = -z2 * z37 + z38 * s6.v5;
-                let z2415 = self.d4 * z2414 + z2412;
-                let z2416 = z57 * z2413 + z58 * z2411;
-                let z2417 = self.d5 * z2414 + z2415;
-                let z2418 = z77 * z2414 + z78 * z2416;
-                let z2419 = self.d6 * z2418 + z2417;
-                let z2420 = z2 * z17;
-                let z2421 = z37 * s6.v1;
+                let z2418 = z77 * z2414
+                    + z78 * (z57 * (z2 * z38 + z37 * s6.v5) + z58 * z2411);
+                let z2419 = self.d6 * z2418
+                    + (self.d5 * z2414
+                        + (self.d4 * z2414 + (-self.d3 * z2 - self.d2 * z2)));
                 let z2422 = z38 * s6.v1;
-                let z2423 = self.d4 * z2422;
-                let z2424 = z57 * z2421 + z58 * z2420;
-                let z2425 = self.d5 * z2422 + z2423;
-                let z2426 = z77 * z2422 + z78 * z2424;
-                let z2427 = self.d6 * z2426 + z2425;
-                let z2428 = z3 * z37 - z38 * s6.v0;
-                let z2429 = self.d4 * s6.v2;
-                let z2430 = z57 * z2428;
-                let z2431 = self.d5 * s6.v2 + z2429;
-                let z2432 = z77 * s6.v2 + z78 * z2430;
-                let z2433 = self.d6 * z2432 + z2431;
+                let z2426 = z77 * z2422
+                    + z78 * (z57 * (z37 * s6.v1) + z58 * (z2 * q[2].cos()));
+                let z2427 = self.d6 * z2426 + (self.d5 * z2422 + self.d4 * z2422);
+                let z2432 = z77 * s6.v2 + z78 * (z57 * (z3 * z37 - z38 * s6.v0));
+                let z2433 = self.d6 * z2432 + (self.d5 * s6.v2 + self.d4 * s6.v2);
                 let z2434 = z78 * s17.v0;
                 let z2435 = self.d6 * z2434;
                 let z2436 = self.d6 * s17.v1;
-                let z2437 = z37 * s6.v5;
                 let z2438 = z38 * s6.v5;
-                let z2439 = z57 * z2437 + z58 * z2411;
-                let z2440 = z77 * z2438 + z78 * z2439;
-                let z2441 = self.d4 * z2438;
-                let z2442 = self.d5 * z2438 + z2441;
-                let z2443 = self.d6 * z2440 + z2442;
-                let z2444 = -s1.v1 * z38;
-                let z2445 = z57 * z2444;
-                let z2446 = z77 * s6.v6 + z78 * z2445;
-                let z2447 = self.d4 * s6.v6;
-                let z2448 = self.d5 * s6.v6 + z2447;
-                let z2449 = self.d6 * z2446 + z2448;
+                let z2440 = z77 * z2438 + z78 * (z57 * (z37 * s6.v5) + z58 * z2411);
+                let z2443 = self.d6 * z2440 + (self.d5 * z2438 + self.d4 * z2438);
+                let z2446 = z77 * s6.v6 + z78 * (z57 * (-s1.v1 * z38));
+                let z2449 = self.d6 * z2446 + (self.d5 * s6.v6 + self.d4 * s6.v6);
                 let z2450 = z78 * s17.v2;
                 let z2451 = self.d6 * z2450;
                 let z2452 = self.d6 * s17.v3;
-                let z2453 = z2 * z38 - s1.v0 * z37;
-                let z2454 = z57 * z2453;
-                let z2455 = z77 * s6.v9 + z78 * z2454;
-                let z2456 = self.d4 * s6.v9;
-                let z2457 = self.d5 * s6.v9 + z2456;
-                let z2458 = self.d6 * z2455 + z2457;
+                let z2455 = z77 * s6.v9 + z78 * (z57 * (z2 * z38 - s1.v0 * z37));
+                let z2458 = self.d6 * z2455 + (self.d5 * s6.v9 + self.d4 * s6.v9);
                 let z2459 = z78 * s17.v4;
                 let z2460 = self.d6 * z2459;
                 let z2461 = self.d6 * s17.v5;
@@ -7770,8 +7291,6 @@ impl Jacobians<7, 0, 1> for Iiwa {
         let z147 = self.cy5 * z62 + self.cz5 * z42 + z55;
         let z155 = self.cy6 * z60 + self.cz6 * z80 + z74;
         let z156 = self.cy6 * z62 + self.cz6 * z82 + z75;
-        let z409 = -qd[0] * self.m1 * s24.v35;
-        let z410 = qd[0] * self.m1 * s24.v34;
         let z606 = -qd[0] * z1;
         let z852 = -z1 * z3;
         let z2526 = -qd[1] * z0;
@@ -7796,8 +7315,6 @@ impl Jacobians<7, 0, 1> for Iiwa {
         let z2545 = z2541 + qd[6] * s23.v13;
         let z2546 = z2542 + qd[6] * s23.v14;
         let z2547 = z2543 + qd[6] * s23.v188;
-        let z2548 = -qd[0] * s4.v20;
-        let z2549 = qd[0] * s23.v15;
         let z2550 = z2527 - qd[0] * z119 + s24.v0 * s4.v22;
         let z2551 = qd[0] * s23.v16 + s24.v2 - s4.v22 * z2526;
         let z2552 = -s24.v1 * s23.v16 + z120 * z2526;
@@ -7865,9 +7382,10 @@ impl Jacobians<7, 0, 1> for Iiwa {
         let z2596 = qd[6] * z80 * z2547 - qd[6] * s3.v4 * z2545 - qd[6] * s2.v1 * z2544
             - qd[6] * s24.v28 * s23.v188 + qd[6] * s24.v30 * s23.v13
             + qd[6] * s24.v33 * s15.v4 + z2591;
-        let z2597 = -qd[0] * self.m1 * z2549;
-        let z2598 = qd[0] * self.m1 * z2548;
-        let z2599 = s4.v20 * z2598 - s4.v20 * z409 - s4.v21 * z2597 + z410 * s23.v15;
+        let z2599 = s4.v20 * (qd[0] * self.m1 * (-qd[0] * s4.v20))
+            - s4.v20 * (-qd[0] * self.m1 * s24.v35)
+            - s4.v21 * (-qd[0] * self.m1 * (qd[0] * s23.v15))
+            + qd[0] * self.m1 * s24.v34 * s23.v15;
         let z2600 = self.m2
             * (-qd[0] * z2551 + s24.v0 * s24.v38 + z2570 + s24.v1 * z2552 - z119 * s25.v2
                 - z120 * z2569 + s4.v22 * s25.v0);
@@ -7956,8 +7474,7 @@ impl Jacobians<7, 0, 1> for Iiwa {
         let z2631 = z2619 + z2630;
         let z2632 = z2614 + z2631;
         let z2633 = z2609 + z2632;
-        let z2634 = z2604 + z2633;
-        let z2635 = z2599 + z2634;
+        let z2635 = z2599 + (z2604 + z2633);
         let z2636 = qd[2] * z4;
         let z2637 = qd[2] * z6;
         let z2638 = -qd[2] * z3;
@@ -8775,12 +8292,9 @@ impl Jacobians<7, 0, 1> for Iiwa {
         let z3022 = z3018 + z2992;
         let z3023 = z3019 + z2605;
         let z3024 = z3020 + z2606;
-        let z3025 = z3021 + z2987;
-        let z3026 = z3022 + z2988;
-        let z3027 = z3023 + z2600;
-        let z3028 = z3024 + z2601;
-        let z3029 = s25.v66 * s23.v0 + z0 * z3026 - z0 * s28.v29 - z1 * z3025
-            - z1 * s28.v30 + s4.v0 * z3027 + s4.v0 * s25.v67 + s4.v1 * z3028;
+        let z3029 = s25.v66 * s23.v0 + z0 * (z3022 + z2988) - z0 * s28.v29
+            - z1 * (z3021 + z2987) - z1 * s28.v30 + s4.v0 * (z3023 + z2600)
+            + s4.v0 * s25.v67 + s4.v1 * (z3024 + z2601);
         let z3030 = qd[2]
             * (-z4 * s24.v8 - z5 * z2640 + z6 * s24.v7 + z7 * z2639 - s4.v2 * z2637
                 + s4.v3 * z2636 + s24.v4 * s23.v29 - s24.v5 * s23.v28);
@@ -8895,11 +8409,8 @@ impl Jacobians<7, 0, 1> for Iiwa {
         let z3072 = z3042 + z3068;
         let z3073 = z3069 + z2714;
         let z3074 = z3070 + z2715;
-        let z3075 = z3037 + z3071;
-        let z3076 = z3038 + z3072;
-        let z3077 = z3073 + z2709;
-        let z3078 = z3074 + z2710;
-        let z3079 = z0 * z3076 - z1 * z3075 + s4.v0 * z3077 + s4.v1 * z3078;
+        let z3079 = z0 * (z3038 + z3072) - z1 * (z3037 + z3071) + s4.v0 * (z3073 + z2709)
+            + s4.v1 * (z3074 + z2710);
         let z3080 = qd[3]
             * (-z20 * z2748 + z22 * z2747 - s4.v4 * z2745 + s4.v5 * z2744
                 + s24.v10 * s23.v71 - s24.v11 * s23.v70 + s24.v13 * s8.v5
@@ -9171,23 +8682,20 @@ impl Jacobians<7, 0, 1> for Iiwa {
         let z3194 = z3001 + z3005;
         let z3195 = z3194 + z2997;
         let z3196 = z3195 + z2993;
-        let z3197 = z3196 + z2989;
         let z3198 = s28.v26 * z852 + s25.v63 * s23.v1 + s25.v64 * s23.v2
             + s25.v65 * s23.v184 + z2 * z2633 + z5 * z3021 + z5 * s28.v27 + z7 * z3022
-            + s4.v2 * z3023 + s4.v3 * z3024 + z27 * z3197;
+            + s4.v2 * z3023 + s4.v3 * z3024 + z27 * (z3196 + z2989);
         let z3199 = z3051 + z3055;
         let z3200 = z3047 + z3199;
         let z3201 = z3043 + z3200;
-        let z3202 = z3039 + z3201;
         let z3203 = s25.v63 * s23.v28 + s25.v64 * s23.v29 + s25.v65 * s23.v207
             + z2 * z2742 - z3 * s28.v28 + z4 * s28.v26 + z5 * z3071 + z6 * s28.v27
-            + z7 * z3072 + s4.v2 * z3073 + s4.v3 * z3074 + z27 * z3202;
+            + z7 * z3072 + s4.v2 * z3073 + s4.v3 * z3074 + z27 * (z3039 + z3201);
         let z3204 = z3096 + z3100;
         let z3205 = z3092 + z3204;
         let z3206 = z3088 + z3205;
-        let z3207 = z3084 + z3206;
         let z3208 = z2 * z2831 + z5 * z3116 + z7 * z3117 + s4.v2 * z3118 + s4.v3 * z3119
-            + z27 * z3207;
+            + z27 * (z3084 + z3206);
         let z3209 = z3132 + z3136;
         let z3210 = z3128 + z3209;
         let z3211 = z3124 + z3210;
@@ -9285,40 +8793,34 @@ impl Jacobians<7, 0, 1> for Iiwa {
         let z4631 = -qd[5] * z62 + z4629;
         let z4632 = -qd[5] * s4.v9 + z4630;
         let z4633 = -qd[6] * z82 + z4631;
-        let z4634 = -qd[6] * s4.v19 + z4632;
-        let z4635 = -self.m1 * (qd[0] * s4.v20 + s24.v35);
-        let z4636 = self.m1 * (-qd[0] * s4.v21 + s24.v34);
-        let z4637 = s4.v20 * z4636 - s4.v21 * z4635;
+        let z4637 = s4.v20 * (self.m1 * (-qd[0] * s4.v21 + s24.v34))
+            - s4.v21 * (-self.m1 * (qd[0] * s4.v20 + s24.v35));
         let z4638 = self.m2 * (-qd[0] * z119 + s24.v0 * s4.v22 + z4624 - s24.v37);
         let z4639 = self.m2 * (-qd[0] * z120 + s24.v2 - s4.v22 * z2526 + s24.v36);
-        let z4640 = 2.0 * s24.v0 * s5.v4 - s24.v1 * s5.v2 + z119 * z4639 - z120 * z4638
-            + s5.v2 * z2526;
         let z4641 = self.m3 * (z4626 + s24.v4 * s4.v23 - s24.v6 * z128 - s24.v40);
         let z4642 = self.m3 * (-s24.v6 * z129 + s24.v7 - s4.v23 * z4625 + s24.v39);
-        let z4643 = 2.0 * s24.v4 * s5.v9 - s24.v5 * s5.v7 + z128 * z4642 - z129 * z4641
-            + s5.v7 * z4625;
         let z4644 = self.m4 * (z4628 + s24.v10 * s4.v24 - s24.v12 * z137 - s24.v43);
         let z4645 = self.m4 * (-s24.v12 * z138 + s24.v13 - s4.v24 * z4627 + s24.v42);
-        let z4646 = 2.0 * s24.v10 * s5.v15 - s24.v11 * s5.v13 + z137 * z4645
-            - z138 * z4644 + s5.v13 * z4627;
         let z4647 = self.m5 * (z4630 + s24.v16 * s4.v25 - s24.v18 * z146 - s24.v46);
         let z4648 = self.m5 * (-s24.v18 * z147 + s24.v19 - s4.v25 * z4629 + s24.v45);
-        let z4649 = 2.0 * s24.v16 * s5.v21 - s24.v17 * s5.v19 + z146 * z4648
-            - z147 * z4647 + s5.v19 * z4629;
         let z4650 = self.m6 * (z4632 + s24.v22 * s4.v26 - s24.v24 * z155 - s24.v49);
         let z4651 = self.m6 * (-s24.v24 * z156 + s24.v25 - s4.v26 * z4631 + s24.v48);
-        let z4652 = 2.0 * s24.v22 * s5.v27 - s24.v23 * s5.v25 + z155 * z4651
-            - z156 * z4650 + s5.v25 * z4631;
-        let z4653 = self.m7 * (z4634 + s24.v28 * s4.v27 - s24.v30 * s2.v2 - s24.v52);
+        let z4653 = self.m7
+            * (-qd[6] * s4.v19 + z4632 + s24.v28 * s4.v27 - s24.v30 * s2.v2 - s24.v52);
         let z4654 = self.m7 * (-s24.v30 * s2.v3 + s24.v31 - s4.v27 * z4633 + s24.v51);
         let z4655 = 2.0 * s24.v28 * s5.v33 - s24.v29 * s5.v31 + s2.v2 * z4654
             - s2.v3 * z4653 + s5.v31 * z4633;
-        let z4656 = z4652 + z4655;
-        let z4657 = z4649 + z4656;
-        let z4658 = z4646 + z4657;
-        let z4659 = z4643 + z4658;
-        let z4660 = z4640 + z4659;
-        let z4661 = z4637 + z4660;
+        let z4656 = 2.0 * s24.v22 * s5.v27 - s24.v23 * s5.v25 + z155 * z4651
+            - z156 * z4650 + s5.v25 * z4631 + z4655;
+        let z4657 = 2.0 * s24.v16 * s5.v21 - s24.v17 * s5.v19 + z146 * z4648
+            - z147 * z4647 + s5.v19 * z4629 + z4656;
+        let z4658 = 2.0 * s24.v10 * s5.v15 - s24.v11 * s5.v13 + z137 * z4645
+            - z138 * z4644 + s5.v13 * z4627 + z4657;
+        let z4659 = 2.0 * s24.v4 * s5.v9 - s24.v5 * s5.v7 + z128 * z4642 - z129 * z4641
+            + s5.v7 * z4625 + z4658;
+        let z4661 = z4637
+            + (2.0 * s24.v0 * s5.v4 - s24.v1 * s5.v2 + z119 * z4639 - z120 * z4638
+                + s5.v2 * z2526 + z4659);
         let z4662 = -self.d - z4661;
         let z4663 = z0 * s4.v22 + s4.v0;
         let z4664 = z1 * s4.v22 + s4.v1;
@@ -9361,8 +8863,6 @@ impl Jacobians<7, 0, 1> for Iiwa {
         let z4701 = qd[6] * z0 * s3.v4 + z4696;
         let z4702 = qd[6] * z1 * s3.v4 + z4697;
         let z4703 = -qd[6] * z0 * z80 - qd[6] * z1 * z82 + z4698;
-        let z4704 = qd[6] * z0 * s2.v1 + qd[6] * s4.v1 * s3.v4 + z4699;
-        let z4705 = qd[6] * z1 * s2.v1 - qd[6] * s4.v0 * s3.v4 + z4700;
         let z4706 = self.m2
             * (-qd[0] * z4664 + z0 * s24.v38 + s24.v1 * z4665 + s29.v2 - z120 * s29.v1
                 + s4.v22 * z606);
@@ -9419,11 +8919,11 @@ impl Jacobians<7, 0, 1> for Iiwa {
             + z155 * z4727 - z156 * z4726 + s5.v25 * z4696 + s5.v27 * z4697
             + s5.v28 * z4698;
         let z4731 = self.m7
-            * (z0 * s24.v53 + z4704 + s24.v29 * z4680 - s24.v30 * z4679 - s2.v3 * z4703
-                + s4.v27 * z4702);
+            * (z0 * s24.v53 + (qd[6] * z0 * s2.v1 + qd[6] * s4.v1 * s3.v4 + z4699)
+                + s24.v29 * z4680 - s24.v30 * z4679 - s2.v3 * z4703 + s4.v27 * z4702);
         let z4732 = self.m7
-            * (z1 * s24.v53 + z4705 - s24.v28 * z4680 + s24.v30 * z4678 + s2.v2 * z4703
-                - s4.v27 * z4701);
+            * (z1 * s24.v53 + (qd[6] * z1 * s2.v1 - qd[6] * s4.v0 * s3.v4 + z4700)
+                - s24.v28 * z4680 + s24.v30 * z4678 + s2.v2 * z4703 - s4.v27 * z4701);
         let z4733 = z0 * s5.v30 - z1 * s5.v29;
         let z4734 = z0 * s5.v32 - z1 * s5.v30;
         let z4735 = -z0 * s26.v15 - z1 * s26.v16 + s24.v28 * z4734 - s24.v29 * z4733
@@ -9473,10 +8973,6 @@ impl Jacobians<7, 0, 1> for Iiwa {
         let z4771 = -qd[6] * z2 * z82 + qd[6] * z7 * s3.v4 + z4766;
         let z4772 = qd[6] * z2 * z80 - qd[6] * z5 * s3.v4 + z4767;
         let z4773 = qd[6] * z5 * z82 - qd[6] * z7 * z80 + z4768;
-        let z4774 = -qd[6] * z2 * s4.v19 + qd[6] * z7 * s2.v1 + qd[6] * s4.v3 * s3.v4
-            - qd[6] * z27 * z82 + z4769;
-        let z4775 = qd[6] * z2 * s4.v18 - qd[6] * z5 * s2.v1 - qd[6] * s4.v2 * s3.v4
-            + qd[6] * z27 * z80 + z4770;
         let z4776 = self.m3
             * (-z2 * s24.v40 + z7 * s24.v41 + s24.v5 * z4743 - s24.v6 * z4742 + s29.v8
                 - z129 * s29.v7 + s4.v23 * s29.v6);
@@ -9523,10 +9019,14 @@ impl Jacobians<7, 0, 1> for Iiwa {
             + s5.v28 * z4768;
         let z4796 = self.m7
             * (-z2 * s24.v52 + z7 * s24.v53 + s24.v29 * z4755 - s24.v30 * z4754
-                - s2.v3 * z4773 + s4.v27 * z4772 + z4774);
+                - s2.v3 * z4773 + s4.v27 * z4772
+                + (-qd[6] * z2 * s4.v19 + qd[6] * z7 * s2.v1 + qd[6] * s4.v3 * s3.v4
+                    - qd[6] * z27 * z82 + z4769));
         let z4797 = self.m7
             * (z2 * s24.v51 - z5 * s24.v53 - s24.v28 * z4755 + s24.v30 * z4753
-                + s2.v2 * z4773 - s4.v27 * z4771 + z4775);
+                + s2.v2 * z4773 - s4.v27 * z4771
+                + (qd[6] * z2 * s4.v18 - qd[6] * z5 * s2.v1 - qd[6] * s4.v2 * s3.v4
+                    + qd[6] * z27 * z80 + z4770));
         let z4798 = z2 * s5.v31 + z5 * s5.v29 + z7 * s5.v30;
         let z4799 = z2 * s5.v33 + z5 * s5.v30 + z7 * s5.v32;
         let z4800 = z5 * s26.v16 - z7 * s26.v15 + s24.v28 * z4799 - s24.v29 * z4798
@@ -9565,10 +9065,6 @@ impl Jacobians<7, 0, 1> for Iiwa {
         let z4827 = z4822 + qd[6] * z22 * s3.v4 - qd[6] * s1.v1 * z82;
         let z4828 = z4823 - qd[6] * z20 * s3.v4 + qd[6] * s1.v1 * z80;
         let z4829 = z4824 + qd[6] * z20 * z82 - qd[6] * z22 * z80;
-        let z4830 = z4825 + qd[6] * z22 * s2.v1 - qd[6] * s1.v1 * s4.v19
-            + qd[6] * s4.v5 * s3.v4 - qd[6] * z47 * z82;
-        let z4831 = z4826 - qd[6] * z20 * s2.v1 + qd[6] * s1.v1 * s4.v18
-            - qd[6] * s4.v4 * s3.v4 + qd[6] * z47 * z80;
         let z4832 = self.m4
             * (z22 * s24.v44 - s1.v1 * s24.v43 + s24.v11 * z4807 - s24.v12 * z4806
                 + s29.v14 - z138 * s29.v13 + s4.v24 * s29.v12);
@@ -9603,11 +9099,15 @@ impl Jacobians<7, 0, 1> for Iiwa {
             + z155 * z4843 - z156 * z4842 + s5.v25 * z4822 + s5.v27 * z4823
             + s5.v28 * z4824;
         let z4847 = self.m7
-            * (z4830 + z22 * s24.v53 - s1.v1 * s24.v52 + s24.v29 * z4816
-                - s24.v30 * z4815 - s2.v3 * z4829 + s4.v27 * z4828);
+            * (z4825 + qd[6] * z22 * s2.v1 - qd[6] * s1.v1 * s4.v19
+                + qd[6] * s4.v5 * s3.v4 - qd[6] * z47 * z82 + z22 * s24.v53
+                - s1.v1 * s24.v52 + s24.v29 * z4816 - s24.v30 * z4815 - s2.v3 * z4829
+                + s4.v27 * z4828);
         let z4848 = self.m7
-            * (z4831 - z20 * s24.v53 + s1.v1 * s24.v51 - s24.v28 * z4816
-                + s24.v30 * z4814 + s2.v2 * z4829 - s4.v27 * z4827);
+            * (z4826 - qd[6] * z20 * s2.v1 + qd[6] * s1.v1 * s4.v18
+                - qd[6] * s4.v4 * s3.v4 + qd[6] * z47 * z80 - z20 * s24.v53
+                + s1.v1 * s24.v51 - s24.v28 * z4816 + s24.v30 * z4814 + s2.v2 * z4829
+                - s4.v27 * z4827);
         let z4849 = z20 * s5.v29 + z22 * s5.v30 + s1.v1 * s5.v31;
         let z4850 = z20 * s5.v30 + z22 * s5.v32 + s1.v1 * s5.v33;
         let z4851 = z20 * s26.v16 - z22 * s26.v15 + s24.v28 * z4850 - s24.v29 * z4849
@@ -9635,8 +9135,6 @@ impl Jacobians<7, 0, 1> for Iiwa {
         let z4869 = z4864 + qd[6] * z42 * s3.v4 - qd[6] * s1.v3 * z82;
         let z4870 = z4865 - qd[6] * z40 * s3.v4 + qd[6] * s1.v3 * z80;
         let z4871 = z4866 + qd[6] * z40 * z82 - qd[6] * z42 * z80;
-        let z4872 = z4867 + qd[6] * z42 * s2.v1 - qd[6] * s1.v3 * s4.v19
-            + qd[6] * s4.v7 * s3.v4 - qd[6] * z67 * z82;
         let z4873 = -qd[6] * z40 * s2.v1 + qd[6] * s1.v3 * s4.v18 - qd[6] * s4.v6 * s3.v4
             + qd[6] * z67 * z80 + z4868;
         let z4874 = self.m5
@@ -9662,8 +9160,10 @@ impl Jacobians<7, 0, 1> for Iiwa {
             + z155 * z4880 - z156 * z4879 + s5.v25 * z4864 + s5.v27 * z4865
             + s5.v28 * z4866;
         let z4884 = self.m7
-            * (z4872 + z42 * s24.v53 - s1.v3 * s24.v52 + s24.v29 * z4863
-                - s24.v30 * z4862 - s2.v3 * z4871 + s4.v27 * z4870);
+            * (z4867 + qd[6] * z42 * s2.v1 - qd[6] * s1.v3 * s4.v19
+                + qd[6] * s4.v7 * s3.v4 - qd[6] * z67 * z82 + z42 * s24.v53
+                - s1.v3 * s24.v52 + s24.v29 * z4863 - s24.v30 * z4862 - s2.v3 * z4871
+                + s4.v27 * z4870);
         let z4885 = self.m7
             * (z4873 - z40 * s24.v53 + s1.v3 * s24.v51 - s24.v28 * z4863
                 + s24.v30 * z4861 + s2.v2 * z4871 - s4.v27 * z4869);
@@ -9683,8 +9183,6 @@ impl Jacobians<7, 0, 1> for Iiwa {
         let z4897 = qd[6] * z62 * s3.v4 - qd[6] * z64 * z82 + s29.v23;
         let z4898 = -qd[6] * z60 * s3.v4 + qd[6] * z64 * z80 + s29.v24;
         let z4899 = qd[6] * z60 * z82 - qd[6] * z62 * z80 + s29.v25;
-        let z4900 = qd[6] * z62 * s2.v1 - qd[6] * z64 * s4.v19 - qd[6] * z82 * z87
-            + qd[6] * s3.v4 * s4.v9 + s29.v26;
         let z4901 = -qd[6] * z60 * s2.v1 + qd[6] * z64 * s4.v18 + qd[6] * z80 * z87
             - qd[6] * s3.v4 * s4.v8 + s29.v27;
         let z4902 = self.m6
@@ -9699,8 +9197,9 @@ impl Jacobians<7, 0, 1> for Iiwa {
             + z155 * z4903 - z156 * z4902 + s5.v25 * s29.v23 + s5.v27 * s29.v24
             + s5.v28 * s29.v25;
         let z4907 = self.m7
-            * (z4900 + z62 * s24.v53 - z64 * s24.v52 + s24.v29 * z4896 - s24.v30 * z4895
-                - s2.v3 * z4899 + s4.v27 * z4898);
+            * (qd[6] * z62 * s2.v1 - qd[6] * z64 * s4.v19 - qd[6] * z82 * z87
+                + qd[6] * s3.v4 * s4.v9 + s29.v26 + z62 * s24.v53 - z64 * s24.v52
+                + s24.v29 * z4896 - s24.v30 * z4895 - s2.v3 * z4899 + s4.v27 * z4898);
         let z4908 = self.m7
             * (z4901 - z60 * s24.v53 + z64 * s24.v51 - s24.v28 * z4896 + s24.v30 * z4894
                 + s2.v2 * z4899 - s4.v27 * z4897);
@@ -9770,11 +9269,8 @@ impl Jacobians<7, 0, 1> for Iiwa {
         let z4952 = z4926 + z4948;
         let z4953 = z4641 + z4949;
         let z4954 = z4642 + z4950;
-        let z4955 = z4922 + z4951;
-        let z4956 = z4923 + z4952;
-        let z4957 = z4638 + z4953;
-        let z4958 = z4639 + z4954;
-        let z4959 = z0 * z4956 - z1 * z4955 + s4.v0 * z4957 + s4.v1 * z4958;
+        let z4959 = z0 * (z4923 + z4952) - z1 * (z4922 + z4951) + s4.v0 * (z4638 + z4953)
+            + s4.v1 * (z4639 + z4954);
         let z4960 = -qd[2] * z0 * s4.v2 - qd[2] * z1 * s4.v3 - qd[2] * z5 * s4.v1
             + qd[2] * z7 * s4.v0 + s29.v4;
         let z4961 = -qd[3] * z0 * s4.v4 - qd[3] * z1 * s4.v5 + qd[3] * s4.v0 * z22
@@ -9783,8 +9279,6 @@ impl Jacobians<7, 0, 1> for Iiwa {
             - qd[4] * s4.v1 * z40 + z4961;
         let z4963 = -qd[5] * z0 * s4.v8 - qd[5] * z1 * s4.v9 + qd[5] * s4.v0 * z62
             - qd[5] * s4.v1 * z60 + z4962;
-        let z4964 = -qd[6] * z0 * s4.v18 - qd[6] * z1 * s4.v19 + qd[6] * s4.v0 * z82
-            - qd[6] * s4.v1 * z80 + z4963;
         let z4965 = self.m2
             * (-z0 * s24.v36 - z1 * s24.v37 + s24.v0 * z4664 - s24.v1 * z4663 + s29.v4
                 - z119 * z606 + z120 * s29.v0);
@@ -9826,7 +9320,9 @@ impl Jacobians<7, 0, 1> for Iiwa {
         let z4984 = z1 * s26.v14 - s24.v22 * z4982 + s24.v24 * z4728 - z155 * z4981
             + s4.v26 * z4726 + s5.v24 * z4696 + s5.v26 * z4697 + s5.v27 * z4698;
         let z4985 = self.m7
-            * (-z0 * s24.v51 - z1 * s24.v52 + z4964 + s24.v28 * z4679 - s24.v29 * z4678
+            * (-z0 * s24.v51 - z1 * s24.v52
+                + (-qd[6] * z0 * s4.v18 - qd[6] * z1 * s4.v19 + qd[6] * s4.v0 * z82
+                    - qd[6] * s4.v1 * z80 + z4963) + s24.v28 * z4679 - s24.v29 * z4678
                 - s2.v2 * z4702 + s2.v3 * z4701);
         let z4986 = z0 * s5.v33 - z1 * s5.v31;
         let z4987 = z0 * s26.v17 + s24.v29 * z4986 - s24.v30 * z4734 + s2.v3 * z4985
@@ -9849,20 +9345,15 @@ impl Jacobians<7, 0, 1> for Iiwa {
         let z5002 = z4972 + z4998;
         let z5003 = z4711 + z4999;
         let z5004 = z4712 + z5000;
-        let z5005 = z4967 + z5001;
-        let z5006 = z4968 + z5002;
-        let z5007 = z4706 + z5003;
-        let z5008 = z4707 + z5004;
-        let z5009 = z0 * z5006 - z1 * z5005 + s4.v0 * z5007 + s4.v1 * z5008;
-        let z5010 = -self.d - z5009;
+        let z5010 = -self.d
+            - (z0 * (z4968 + z5002) - z1 * (z4967 + z5001) + s4.v0 * (z4706 + z5003)
+                + s4.v1 * (z4707 + z5004));
         let z5011 = qd[3] * z5 * s4.v5 - qd[3] * z7 * s4.v4 - qd[3] * z20 * s4.v3
             + qd[3] * z22 * s4.v2 + s29.v10;
         let z5012 = qd[4] * z5 * s4.v7 - qd[4] * z7 * s4.v6 + qd[4] * s4.v2 * z42
             - qd[4] * s4.v3 * z40 + z5011;
         let z5013 = qd[5] * z5 * s4.v9 - qd[5] * z7 * s4.v8 + qd[5] * s4.v2 * z62
             - qd[5] * s4.v3 * z60 + z5012;
-        let z5014 = qd[6] * z5 * s4.v19 - qd[6] * z7 * s4.v18 + qd[6] * s4.v2 * z82
-            - qd[6] * s4.v3 * z80 + z5013;
         let z5015 = self.m3
             * (z5 * s24.v40 - z7 * s24.v39 + s24.v4 * z4742 - s24.v5 * z4741 + s29.v10
                 - z128 * s29.v6 + z129 * s29.v5);
@@ -9904,8 +9395,9 @@ impl Jacobians<7, 0, 1> for Iiwa {
             - z155 * z5027 + s4.v26 * z4791 + s5.v24 * z4766 + s5.v26 * z4767
             + s5.v27 * z4768;
         let z5031 = self.m7
-            * (z5 * s24.v52 - z7 * s24.v51 + s24.v28 * z4754 - s24.v29 * z4753 + z5014
-                - s2.v2 * z4772 + s2.v3 * z4771);
+            * (z5 * s24.v52 - z7 * s24.v51 + s24.v28 * z4754 - s24.v29 * z4753
+                + (qd[6] * z5 * s4.v19 - qd[6] * z7 * s4.v18 + qd[6] * s4.v2 * z82
+                    - qd[6] * s4.v3 * z80 + z5013) - s2.v2 * z4772 + s2.v3 * z4771);
         let z5032 = z2 * s5.v34 + z5 * s5.v31 + z7 * s5.v33;
         let z5033 = -z2 * s26.v16 + z7 * s26.v17 + s24.v29 * z5032 - s24.v30 * z4799
             + s2.v3 * z5031 - s4.v27 * z4797 + s5.v29 * z4771 + s5.v30 * z4772
@@ -9934,8 +9426,6 @@ impl Jacobians<7, 0, 1> for Iiwa {
             + qd[4] * z42 * s4.v4 + s29.v16;
         let z5053 = qd[5] * z20 * s4.v9 - qd[5] * z22 * s4.v8 + qd[5] * s4.v4 * z62
             - qd[5] * s4.v5 * z60 + z5052;
-        let z5054 = qd[6] * z20 * s4.v19 - qd[6] * z22 * s4.v18 + qd[6] * s4.v4 * z82
-            - qd[6] * s4.v5 * z80 + z5053;
         let z5055 = self.m4
             * (z20 * s24.v43 - z22 * s24.v42 + s24.v10 * z4806 - s24.v11 * z4805
                 + s29.v16 - z137 * s29.v12 + z138 * s29.v11);
@@ -9968,7 +9458,9 @@ impl Jacobians<7, 0, 1> for Iiwa {
             + s5.v27 * z4824;
         let z5067 = self.m7
             * (z20 * s24.v52 - z22 * s24.v51 + s24.v28 * z4815 - s24.v29 * z4814
-                - s2.v2 * z4828 + s2.v3 * z4827 + z5054);
+                - s2.v2 * z4828 + s2.v3 * z4827
+                + (qd[6] * z20 * s4.v19 - qd[6] * z22 * s4.v18 + qd[6] * s4.v4 * z82
+                    - qd[6] * s4.v5 * z80 + z5053));
         let z5068 = z20 * s5.v31 + z22 * s5.v33 + s1.v1 * s5.v34;
         let z5069 = z22 * s26.v17 - s1.v1 * s26.v16 + s24.v29 * z5068 - s24.v30 * z4850
             + s2.v3 * z5067 - s4.v27 * z4848 + s5.v29 * z4827 + s5.v30 * z4828
@@ -9991,8 +9483,6 @@ impl Jacobians<7, 0, 1> for Iiwa {
         let z5083 = z0 * z5080 - z1 * z5079 + s4.v0 * z5081 + s4.v1 * z5082;
         let z5084 = qd[5] * z40 * s4.v9 - qd[5] * z42 * s4.v8 - qd[5] * z60 * s4.v7
             + qd[5] * z62 * s4.v6 + s29.v22;
-        let z5085 = z5084 + qd[6] * z40 * s4.v19 - qd[6] * z42 * s4.v18
-            + qd[6] * s4.v6 * z82 - qd[6] * s4.v7 * z80;
         let z5086 = self.m5
             * (z40 * s24.v46 - z42 * s24.v45 + s24.v16 * z4856 - s24.v17 * z4855
                 + s29.v22 - z146 * s29.v18 + z147 * s29.v17);
@@ -10014,8 +9504,9 @@ impl Jacobians<7, 0, 1> for Iiwa {
             - z155 * z5090 + s4.v26 * z4879 + s5.v24 * z4864 + s5.v26 * z4865
             + s5.v27 * z4866;
         let z5094 = self.m7
-            * (z5085 + z40 * s24.v52 - z42 * s24.v51 + s24.v28 * z4862 - s24.v29 * z4861
-                - s2.v2 * z4870 + s2.v3 * z4869);
+            * (z5084 + qd[6] * z40 * s4.v19 - qd[6] * z42 * s4.v18 + qd[6] * s4.v6 * z82
+                - qd[6] * s4.v7 * z80 + z40 * s24.v52 - z42 * s24.v51 + s24.v28 * z4862
+                - s24.v29 * z4861 - s2.v2 * z4870 + s2.v3 * z4869);
         let z5095 = z40 * s5.v31 + z42 * s5.v33 + s1.v3 * s5.v34;
         let z5096 = z42 * s26.v17 - s1.v3 * s26.v16 + s24.v29 * z5095 - s24.v30 * z4887
             + s2.v3 * z5094 - s4.v27 * z4885 + s5.v29 * z4869 + s5.v30 * z4870
@@ -10073,22 +9564,18 @@ impl Jacobians<7, 0, 1> for Iiwa {
         let z5126 = z4933 + z4936;
         let z5127 = z5126 + z4930;
         let z5128 = z5127 + z4927;
-        let z5129 = z5128 + z4924;
         let z5130 = z2 * z4659 + z5 * z4951 + z7 * z4952 + s4.v2 * z4953 + s4.v3 * z4954
-            + z27 * z5129;
+            + z27 * (z5128 + z4924);
         let z5131 = z4981 + z4985;
         let z5132 = z5131 + z4977;
         let z5133 = z5132 + z4973;
-        let z5134 = z5133 + z4969;
         let z5135 = z2 * z4739 + z5 * z5001 + z7 * z5002 + s4.v2 * z5003 + s4.v3 * z5004
-            + z27 * z5134;
+            + z27 * (z5133 + z4969);
         let z5136 = z5027 + z5031;
         let z5137 = z5136 + z5023;
         let z5138 = z5137 + z5019;
-        let z5139 = z5138 + z5015;
-        let z5140 = z2 * z4804 + z5 * z5047 + z7 * z5048 + s4.v2 * z5049 + s4.v3 * z5050
-            + z27 * z5139;
-        let z5141 = -z5140 - self.d;
+        let z5141 = -(z2 * z4804 + z5 * z5047 + z7 * z5048 + s4.v2 * z5049
+            + s4.v3 * z5050 + z27 * (z5138 + z5015)) - self.d;
         let z5142 = z5067 + z5063;
         let z5143 = z5142 + z5059;
         let z5144 = z5143 + z5055;
@@ -10109,9 +9596,8 @@ impl Jacobians<7, 0, 1> for Iiwa {
             + s4.v5 * z5000 + z47 * z5133;
         let z5154 = z20 * z5043 + z22 * z5044 + s1.v1 * z4803 + s4.v4 * z5045
             + s4.v5 * z5046 + z47 * z5138;
-        let z5155 = z20 * z5079 + z22 * z5080 + s1.v1 * z4854 + s4.v4 * z5081
-            + s4.v5 * z5082 + z47 * z5144;
-        let z5156 = -z5155 - self.d;
+        let z5156 = -(z20 * z5079 + z22 * z5080 + s1.v1 * z4854 + s4.v4 * z5081
+            + s4.v5 * z5082 + z47 * z5144) - self.d;
         let z5157 = z20 * z5102 + z22 * z5103 + s1.v1 * z4890 + s4.v4 * z5104
             + s4.v5 * z5105 + z47 * z5147;
         let z5158 = z20 * z5116 + z22 * z5117 + s1.v1 * z4912 + s4.v4 * z5118
@@ -10126,9 +9612,8 @@ impl Jacobians<7, 0, 1> for Iiwa {
             + s4.v7 * z5042 + z67 * z5137;
         let z5163 = z40 * z5075 + z42 * z5076 + s1.v3 * z4853 + s4.v6 * z5077
             + s4.v7 * z5078 + z67 * z5143;
-        let z5164 = z40 * z5102 + z42 * z5103 + s1.v3 * z4890 + s4.v6 * z5104
-            + s4.v7 * z5105 + z67 * z5147;
-        let z5165 = -z5164 - self.d;
+        let z5165 = -(z40 * z5102 + z42 * z5103 + s1.v3 * z4890 + s4.v6 * z5104
+            + s4.v7 * z5105 + z67 * z5147) - self.d;
         let z5166 = z40 * z5116 + z42 * z5117 + s1.v3 * z4912 + s4.v6 * z5118
             + s4.v7 * z5119 + z67 * z5149;
         let z5167 = z40 * z5123 + z42 * z5124 + s1.v3 * z4920 + s4.v6 * z4916
@@ -10143,9 +9628,9 @@ impl Jacobians<7, 0, 1> for Iiwa {
             + s4.v9 * z5074 + z87 * z5142;
         let z5172 = z60 * z5098 + z62 * z5099 + z64 * z4889 + s4.v8 * z5100
             + s4.v9 * z5101 + z87 * z5146;
-        let z5173 = z60 * z5116 + z62 * z5117 + z64 * z4912 + s4.v8 * z5118
-            + s4.v9 * z5119 + z87 * z5149;
-        let z5174 = -self.d - z5173;
+        let z5174 = -self.d
+            - (z60 * z5116 + z62 * z5117 + z64 * z4912 + s4.v8 * z5118 + s4.v9 * z5119
+                + z87 * z5149);
         let z5175 = z60 * z5123 + z62 * z5124 + z64 * z4920 + s4.v8 * z4916
             + s4.v9 * z4917 + z87 * z5121;
         let z5176 = z80 * z4937 + z82 * z4938 + s3.v4 * z4655 + s4.v18 * z4653
@@ -10160,9 +9645,9 @@ impl Jacobians<7, 0, 1> for Iiwa {
             + s4.v19 * z4885 + s2.v1 * z5094;
         let z5181 = z80 * z5114 + z82 * z5115 + s3.v4 * z4911 + s4.v18 * z4907
             + s4.v19 * z4908 + s2.v1 * z5112;
-        let z5182 = z80 * z5123 + z82 * z5124 + s3.v4 * z4920 + s4.v18 * z4916
-            + s4.v19 * z4917 + s2.v1 * z5121;
-        let z5183 = -self.d - z5182;
+        let z5183 = -self.d
+            - (z80 * z5123 + z82 * z5124 + s3.v4 * z4920 + s4.v18 * z4916
+                + s4.v19 * z4917 + s2.v1 * z5121);
         let x0 = -z2635;
         let x1 = -z2743;
         let x2 = -z2831;
@@ -10459,54 +9944,34 @@ impl Jacobians<7, 0, 1> for Iiwa {
         let z147 = self.cy5 * z62 + self.cz5 * z42 + z55;
         let z155 = self.cy6 * z60 + self.cz6 * z80 + z74;
         let z156 = self.cy6 * z62 + self.cz6 * z82 + z75;
-        let z777 = a[0] * s5.v2 + z120 * s34.v38 - s4.v22 * s34.v37 + s5.v0 * s34.v0
-            + s5.v1 * s34.v1;
-        let z778 = a[0] * s5.v4 - z119 * s34.v38 + s4.v22 * s34.v36 + s5.v1 * s34.v0
-            + s5.v3 * s34.v1;
-        let z783 = z129 * s34.v41 - s4.v23 * s34.v40 + s5.v5 * s34.v4 + s5.v6 * s34.v5
-            + s5.v7 * s34.v6;
-        let z784 = -z128 * s34.v41 + s4.v23 * s34.v39 + s5.v6 * s34.v4 + s5.v8 * s34.v5
-            + s5.v9 * s34.v6;
-        let z785 = z128 * s34.v40 - z129 * s34.v39 + s5.v7 * s34.v4 + s5.v9 * s34.v5
-            + s5.v10 * s34.v6;
-        let z789 = z138 * s34.v44 - s4.v24 * s34.v43 + s5.v11 * s34.v10
-            + s5.v12 * s34.v11 + s5.v13 * s34.v12;
-        let z790 = -z137 * s34.v44 + s4.v24 * s34.v42 + s5.v12 * s34.v10
-            + s5.v14 * s34.v11 + s5.v15 * s34.v12;
-        let z791 = z137 * s34.v43 - z138 * s34.v42 + s5.v13 * s34.v10 + s5.v15 * s34.v11
-            + s5.v16 * s34.v12;
-        let z795 = z147 * s34.v47 - s4.v25 * s34.v46 + s5.v17 * s34.v16
-            + s5.v18 * s34.v17 + s5.v19 * s34.v18;
-        let z796 = -z146 * s34.v47 + s4.v25 * s34.v45 + s5.v18 * s34.v16
-            + s5.v20 * s34.v17 + s5.v21 * s34.v18;
-        let z797 = z146 * s34.v46 - z147 * s34.v45 + s5.v19 * s34.v16 + s5.v21 * s34.v17
-            + s5.v22 * s34.v18;
-        let z801 = z156 * s34.v50 - s4.v26 * s34.v49 + s5.v23 * s34.v22
-            + s5.v24 * s34.v23 + s5.v25 * s34.v24;
-        let z802 = -z155 * s34.v50 + s4.v26 * s34.v48 + s5.v24 * s34.v22
-            + s5.v26 * s34.v23 + s5.v27 * s34.v24;
-        let z803 = z155 * s34.v49 - z156 * s34.v48 + s5.v25 * s34.v22 + s5.v27 * s34.v23
-            + s5.v28 * s34.v24;
         let z807 = s2.v3 * s34.v53 - s4.v27 * s34.v52 + s5.v29 * s34.v28
             + s5.v30 * s34.v29 + s5.v31 * s34.v30;
         let z808 = -s2.v2 * s34.v53 + s4.v27 * s34.v51 + s5.v30 * s34.v28
             + s5.v32 * s34.v29 + s5.v33 * s34.v30;
         let z809 = s2.v2 * s34.v52 - s2.v3 * s34.v51 + s5.v31 * s34.v28
             + s5.v33 * s34.v29 + s5.v34 * s34.v30;
-        let z810 = z801 + z807;
-        let z811 = z802 + z808;
-        let z812 = z803 + z809;
-        let z816 = z795 + z810;
-        let z817 = z796 + z811;
-        let z818 = z797 + z812;
-        let z822 = z789 + z816;
-        let z823 = z790 + z817;
-        let z824 = z791 + z818;
-        let z828 = z783 + z822;
-        let z829 = z784 + z823;
-        let z830 = z785 + z824;
-        let z834 = z777 + z828;
-        let z835 = z778 + z829;
+        let z810 = z156 * s34.v50 - s4.v26 * s34.v49 + s5.v23 * s34.v22
+            + s5.v24 * s34.v23 + s5.v25 * s34.v24 + z807;
+        let z811 = -z155 * s34.v50 + s4.v26 * s34.v48 + s5.v24 * s34.v22
+            + s5.v26 * s34.v23 + s5.v27 * s34.v24 + z808;
+        let z812 = z155 * s34.v49 - z156 * s34.v48 + s5.v25 * s34.v22 + s5.v27 * s34.v23
+            + s5.v28 * s34.v24 + z809;
+        let z816 = z147 * s34.v47 - s4.v25 * s34.v46 + s5.v17 * s34.v16
+            + s5.v18 * s34.v17 + s5.v19 * s34.v18 + z810;
+        let z817 = -z146 * s34.v47 + s4.v25 * s34.v45 + s5.v18 * s34.v16
+            + s5.v20 * s34.v17 + s5.v21 * s34.v18 + z811;
+        let z818 = z146 * s34.v46 - z147 * s34.v45 + s5.v19 * s34.v16 + s5.v21 * s34.v17
+            + s5.v22 * s34.v18 + z812;
+        let z822 = z138 * s34.v44 - s4.v24 * s34.v43 + s5.v11 * s34.v10
+            + s5.v12 * s34.v11 + s5.v13 * s34.v12 + z816;
+        let z823 = -z137 * s34.v44 + s4.v24 * s34.v42 + s5.v12 * s34.v10
+            + s5.v14 * s34.v11 + s5.v15 * s34.v12 + z817;
+        let z824 = z137 * s34.v43 - z138 * s34.v42 + s5.v13 * s34.v10 + s5.v15 * s34.v11
+            + s5.v16 * s34.v12 + z818;
+        let z828 = z129 * s34.v41 - s4.v23 * s34.v40 + s5.v5 * s34.v4 + s5.v6 * s34.v5
+            + s5.v7 * s34.v6 + z822;
+        let z829 = -z128 * s34.v41 + s4.v23 * s34.v39 + s5.v6 * s34.v4 + s5.v8 * s34.v5
+            + s5.v9 * s34.v6 + z823;
         let z852 = -z1 * z3;
         let z892 = -a[1] * z0;
         let z893 = a[1] * s23.v0;
@@ -10523,11 +9988,8 @@ impl Jacobians<7, 0, 1> for Iiwa {
         let z904 = a[5] * s23.v9 + z901;
         let z905 = a[5] * s23.v10 + z902;
         let z906 = a[6] * s15.v4 + z903;
-        let z907 = a[6] * s23.v13 + z904;
-        let z908 = a[6] * s23.v14 + z905;
-        let z909 = -self.m1 * a[0] * s4.v20;
-        let z910 = self.m1 * a[0] * s23.v15;
-        let z911 = s34.v35 * s23.v15 - s4.v20 * s34.v34 + s4.v20 * z910 - s4.v21 * z909;
+        let z911 = s34.v35 * s23.v15 - s4.v20 * s34.v34
+            + s4.v20 * (self.m1 * a[0] * s23.v15) - s4.v21 * (-self.m1 * a[0] * s4.v20);
         let z912 = self.m2 * (-a[0] * z119 + s4.v22 * s34.v0 + z893);
         let z913 = self.m2 * (s34.v2 + a[0] * s23.v16 - s4.v22 * z892);
         let z914 = s34.v0 * s23.v17 + s34.v37 * s23.v16 - z119 * s34.v36 + z119 * z913
@@ -10548,16 +10010,17 @@ impl Jacobians<7, 0, 1> for Iiwa {
         let z925 = self.m6 * (s34.v24 * s23.v24 + z905 - s4.v26 * z903);
         let z926 = s34.v22 * s23.v25 + s34.v49 * s23.v24 - z155 * s34.v48 + z155 * z925
             - z156 * z924 + s5.v25 * s34.v23 + s5.v25 * z903 + s5.v27 * s34.v22;
-        let z927 = self.m7 * (z907 - s2.v2 * s34.v30 + s4.v27 * s34.v28);
-        let z928 = self.m7 * (s34.v30 * s23.v26 + z908 - s4.v27 * z906);
+        let z927 = self.m7
+            * (a[6] * s23.v13 + z904 - s2.v2 * s34.v30 + s4.v27 * s34.v28);
+        let z928 = self.m7
+            * (s34.v30 * s23.v26 + (a[6] * s23.v14 + z905) - s4.v27 * z906);
         let z929 = s34.v28 * s23.v27 + s34.v52 * s23.v26 - s2.v2 * s34.v51 + s2.v2 * z928
             - s2.v3 * z927 + s5.v31 * s34.v29 + s5.v31 * z906 + s5.v33 * s34.v28;
         let z930 = z926 + z929;
         let z931 = z923 + z930;
         let z932 = z920 + z931;
         let z933 = z917 + z932;
-        let z934 = z914 + z933;
-        let z935 = z911 + z934;
+        let z935 = z911 + (z914 + z933);
         let z1028 = a[2] * z4;
         let z1029 = a[2] * z6;
         let z1030 = -a[2] * z3;
@@ -10581,8 +10044,6 @@ impl Jacobians<7, 0, 1> for Iiwa {
         let z1048 = a[6] * s11.v4 + z1043;
         let z1049 = a[6] * s12.v4 + z1044;
         let z1050 = a[6] * s14.v4 + z1045;
-        let z1051 = a[6] * s23.v44 + z1046;
-        let z1052 = a[6] * s23.v45 + z1047;
         let z1053 = self.m2 * (s34.v1 * s23.v46 - a[0] * s16.v3);
         let z1054 = self.m2 * (-s34.v0 * s23.v46 + a[0] * s16.v2);
         let z1055 = s34.v0 * s23.v47 + s34.v1 * s23.v48 + a[0] * s23.v49
@@ -10624,11 +10085,11 @@ impl Jacobians<7, 0, 1> for Iiwa {
             - s34.v48 * s16.v11 + s34.v49 * s16.v10 + z155 * z1066 - z156 * z1065
             + s5.v25 * z1043 + s5.v27 * z1044 + s5.v28 * z1045;
         let z1068 = self.m7
-            * (s34.v29 * s23.v66 - s34.v30 * s16.v13 + z1051 - s2.v3 * z1050
-                + s4.v27 * z1049);
+            * (s34.v29 * s23.v66 - s34.v30 * s16.v13 + (a[6] * s23.v44 + z1046)
+                - s2.v3 * z1050 + s4.v27 * z1049);
         let z1069 = self.m7
-            * (-s34.v28 * s23.v66 + s34.v30 * s16.v12 + z1052 + s2.v2 * z1050
-                - s4.v27 * z1048);
+            * (-s34.v28 * s23.v66 + s34.v30 * s16.v12 + (a[6] * s23.v45 + z1047)
+                + s2.v2 * z1050 - s4.v27 * z1048);
         let z1070 = s34.v28 * s23.v67 + s34.v29 * s23.v68 + s34.v30 * s23.v69
             - s34.v51 * s16.v13 + s34.v52 * s16.v12 + s2.v2 * z1069 - s2.v3 * z1068
             + s5.v31 * z1048 + s5.v33 * z1049 + s5.v34 * z1050;
@@ -10655,8 +10116,6 @@ impl Jacobians<7, 0, 1> for Iiwa {
         let z1165 = a[6] * s11.v8 + z1160;
         let z1166 = a[6] * s12.v8 + z1161;
         let z1167 = a[6] * s14.v8 + z1162;
-        let z1168 = a[6] * s23.v84 + z1163;
-        let z1169 = a[6] * s23.v85 + z1164;
         let z1170 = self.m3 * (s34.v5 * s23.v86 - s34.v6 * s16.v17);
         let z1171 = self.m3 * (-s34.v4 * s23.v86 + s34.v6 * s16.v16);
         let z1172 = s34.v4 * s23.v87 + s34.v5 * s23.v88 + s34.v6 * s23.v89
@@ -10689,11 +10148,11 @@ impl Jacobians<7, 0, 1> for Iiwa {
             - s34.v48 * s16.v23 + s34.v49 * s16.v22 + z155 * z1180 - z156 * z1179
             + s5.v25 * z1160 + s5.v27 * z1161 + s5.v28 * z1162;
         let z1182 = self.m7
-            * (s34.v29 * s23.v102 - s34.v30 * s16.v25 + z1168 - s2.v3 * z1167
-                + s4.v27 * z1166);
+            * (s34.v29 * s23.v102 - s34.v30 * s16.v25 + (a[6] * s23.v84 + z1163)
+                - s2.v3 * z1167 + s4.v27 * z1166);
         let z1183 = self.m7
-            * (-s34.v28 * s23.v102 + s34.v30 * s16.v24 + z1169 + s2.v2 * z1167
-                - s4.v27 * z1165);
+            * (-s34.v28 * s23.v102 + s34.v30 * s16.v24 + (a[6] * s23.v85 + z1164)
+                + s2.v2 * z1167 - s4.v27 * z1165);
         let z1184 = s34.v28 * s23.v103 + s34.v29 * s23.v104 + s34.v30 * s23.v105
             - s34.v51 * s16.v25 + s34.v52 * s16.v24 + s2.v2 * z1183 - s2.v3 * z1182
             + s5.v31 * z1165 + s5.v33 * z1166 + s5.v34 * z1167;
@@ -10714,8 +10173,6 @@ impl Jacobians<7, 0, 1> for Iiwa {
         let z1259 = z1254 + a[6] * s11.v12;
         let z1260 = z1255 + a[6] * s12.v12;
         let z1261 = z1256 + a[6] * s14.v12;
-        let z1262 = z1257 + a[6] * s23.v118;
-        let z1263 = z1258 + a[6] * s23.v119;
         let z1264 = self.m4 * (s34.v11 * s23.v120 - s34.v12 * s16.v29);
         let z1265 = self.m4 * (-s34.v10 * s23.v120 + s34.v12 * s16.v28);
         let z1266 = s34.v10 * s23.v121 + s34.v11 * s23.v122 + s34.v12 * s23.v123
@@ -10739,11 +10196,11 @@ impl Jacobians<7, 0, 1> for Iiwa {
             - s34.v48 * s16.v33 + s34.v49 * s16.v32 + z155 * z1271 - z156 * z1270
             + s5.v25 * z1254 + s5.v27 * z1255 + s5.v28 * z1256;
         let z1273 = self.m7
-            * (z1262 + s34.v29 * s23.v132 - s34.v30 * s16.v35 - s2.v3 * z1261
-                + s4.v27 * z1260);
+            * (z1257 + a[6] * s23.v118 + s34.v29 * s23.v132 - s34.v30 * s16.v35
+                - s2.v3 * z1261 + s4.v27 * z1260);
         let z1274 = self.m7
-            * (z1263 - s34.v28 * s23.v132 + s34.v30 * s16.v34 + s2.v2 * z1261
-                - s4.v27 * z1259);
+            * (z1258 + a[6] * s23.v119 - s34.v28 * s23.v132 + s34.v30 * s16.v34
+                + s2.v2 * z1261 - s4.v27 * z1259);
         let z1275 = s34.v28 * s23.v133 + s34.v29 * s23.v134 + s34.v30 * s23.v135
             - s34.v51 * s16.v35 + s34.v52 * s16.v34 + s2.v2 * z1274 - s2.v3 * z1273
             + s5.v31 * z1259 + s5.v33 * z1260 + s5.v34 * z1261;
@@ -10758,8 +10215,6 @@ impl Jacobians<7, 0, 1> for Iiwa {
         let z1324 = a[6] * s11.v14 + z1319;
         let z1325 = a[6] * s12.v14 + z1320;
         let z1326 = a[6] * s14.v14 + z1321;
-        let z1327 = a[6] * s23.v146 + z1322;
-        let z1328 = a[6] * s23.v147 + z1323;
         let z1329 = self.m5 * (s34.v17 * s23.v148 - s34.v18 * s16.v39);
         let z1330 = self.m5 * (-s34.v16 * s23.v148 + s34.v18 * s16.v38);
         let z1331 = s34.v16 * s23.v149 + s34.v17 * s23.v150 + s34.v18 * s23.v151
@@ -10774,11 +10229,11 @@ impl Jacobians<7, 0, 1> for Iiwa {
             - s34.v48 * s16.v41 + s34.v49 * s16.v40 + z155 * z1333 - z156 * z1332
             + s5.v25 * z1319 + s5.v27 * z1320 + s5.v28 * z1321;
         let z1335 = self.m7
-            * (s34.v29 * s23.v156 - s34.v30 * s16.v43 + z1327 - s2.v3 * z1326
-                + s4.v27 * z1325);
+            * (s34.v29 * s23.v156 - s34.v30 * s16.v43 + (a[6] * s23.v146 + z1322)
+                - s2.v3 * z1326 + s4.v27 * z1325);
         let z1336 = self.m7
-            * (-s34.v28 * s23.v156 + s34.v30 * s16.v42 + z1328 + s2.v2 * z1326
-                - s4.v27 * z1324);
+            * (-s34.v28 * s23.v156 + s34.v30 * s16.v42 + (a[6] * s23.v147 + z1323)
+                + s2.v2 * z1326 - s4.v27 * z1324);
         let z1337 = s34.v28 * s23.v157 + s34.v29 * s23.v158 + s34.v30 * s23.v159
             - s34.v51 * s16.v43 + s34.v52 * s16.v42 + s2.v2 * z1336 - s2.v3 * z1335
             + s5.v31 * z1324 + s5.v33 * z1325 + s5.v34 * z1326;
@@ -10787,17 +10242,15 @@ impl Jacobians<7, 0, 1> for Iiwa {
         let z1366 = a[6] * z79;
         let z1367 = a[6] * z81;
         let z1368 = a[6] * z83;
-        let z1369 = a[6] * s23.v168;
-        let z1370 = a[6] * s23.v169;
         let z1371 = self.m6 * (s34.v23 * s23.v170 - s34.v24 * s16.v45);
         let z1372 = self.m6 * (-s34.v22 * s23.v170 + s34.v24 * s16.v44);
         let z1373 = s34.v22 * s23.v171 + s34.v23 * s23.v172 + s34.v24 * s23.v173
             - s34.v48 * s16.v45 + s34.v49 * s16.v44 + z155 * z1372 - z156 * z1371;
         let z1374 = self.m7
-            * (s34.v29 * s23.v174 - s34.v30 * s16.v47 + z1369 - s2.v3 * z1368
+            * (s34.v29 * s23.v174 - s34.v30 * s16.v47 + a[6] * s23.v168 - s2.v3 * z1368
                 + s4.v27 * z1367);
         let z1375 = self.m7
-            * (-s34.v28 * s23.v174 + s34.v30 * s16.v46 + z1370 + s2.v2 * z1368
+            * (-s34.v28 * s23.v174 + s34.v30 * s16.v46 + a[6] * s23.v169 + s2.v2 * z1368
                 - s4.v27 * z1366);
         let z1376 = s34.v28 * s23.v175 + s34.v29 * s23.v176 + s34.v30 * s23.v177
             - s34.v51 * s16.v47 + s34.v52 * s16.v46 + s2.v2 * z1375 - s2.v3 * z1374
@@ -10808,7 +10261,6 @@ impl Jacobians<7, 0, 1> for Iiwa {
         let z1409 = a[3] * s23.v185 + z1408;
         let z1410 = a[4] * s23.v186 + z1409;
         let z1411 = a[5] * s23.v187 + z1410;
-        let z1412 = a[6] * s23.v188 + z1411;
         let z1413 = self.m2 * (-s34.v1 * s23.v16 + z120 * z892);
         let z1414 = s34.v0 * s23.v189 + s34.v1 * s23.v190 + a[0] * s23.v17
             + z119 * s34.v38 + z120 * z1413 - s4.v22 * z913 + s5.v0 * z892
@@ -10844,7 +10296,8 @@ impl Jacobians<7, 0, 1> for Iiwa {
         let z1427 = s34.v22 * s23.v202 + s34.v23 * s23.v203 - s34.v50 * s23.v24
             - z155 * z1425 + s4.v26 * z924 + s5.v24 * z903 + s5.v25 * s34.v24
             + s5.v26 * s34.v22;
-        let z1428 = self.m7 * (-s34.v29 * s23.v26 + z1412 + s2.v3 * z906);
+        let z1428 = self.m7
+            * (-s34.v29 * s23.v26 + (a[6] * s23.v188 + z1411) + s2.v3 * z906);
         let z1429 = s34.v28 * s23.v204 + s34.v29 * s23.v205 + s34.v30 * s23.v27
             + s2.v2 * s34.v53 + s2.v3 * z1428 - s4.v27 * z928 + s5.v29 * z906
             + s5.v30 * s34.v28;
@@ -10867,17 +10320,17 @@ impl Jacobians<7, 0, 1> for Iiwa {
         let z1444 = z1418 + z1440;
         let z1445 = z915 + z1441;
         let z1446 = z916 + z1442;
-        let z1447 = z1414 + z1443;
-        let z1448 = z1415 + z1444;
-        let z1449 = z912 + z1445;
-        let z1450 = z913 + z1446;
-        let z1451 = -z0 * z834 + z0 * z1448 - z1 * z835 - z1 * z1447 + s4.v0 * s34.v67
-            + s4.v0 * z1449 + s4.v1 * z1450 + s34.v66 * s23.v0;
+        let z1451 = -z0
+            * (a[0] * s5.v2 + z120 * s34.v38 - s4.v22 * s34.v37 + s5.v0 * s34.v0
+                + s5.v1 * s34.v1 + z828) + z0 * (z1415 + z1444)
+            - z1
+                * (a[0] * s5.v4 - z119 * s34.v38 + s4.v22 * s34.v36 + s5.v1 * s34.v0
+                    + s5.v3 * s34.v1 + z829) - z1 * (z1414 + z1443) + s4.v0 * s34.v67
+            + s4.v0 * (z912 + z1445) + s4.v1 * (z913 + z1446) + s34.v66 * s23.v0;
         let z1475 = a[2] * s23.v207;
         let z1476 = a[3] * s23.v208 + z1475;
         let z1477 = a[4] * s23.v209 + z1476;
         let z1478 = a[5] * s23.v210 + z1477;
-        let z1479 = a[6] * s23.v211 + z1478;
         let z1480 = self.m2 * (s34.v0 * s16.v3 - s34.v1 * s16.v2);
         let z1481 = s34.v0 * s23.v212 + s34.v1 * s23.v213 + a[0] * s23.v47
             - s34.v37 * s23.v46 + s34.v38 * s16.v3 + z120 * z1480 - s4.v22 * z1054;
@@ -10920,7 +10373,7 @@ impl Jacobians<7, 0, 1> for Iiwa {
             + s5.v24 * z1043 + s5.v26 * z1044 + s5.v27 * z1045;
         let z1495 = self.m7
             * (s34.v28 * s16.v13 - s34.v29 * s16.v12 - s2.v2 * z1049 + s2.v3 * z1048
-                + z1479);
+                + (a[6] * s23.v211 + z1478));
         let z1496 = s34.v28 * s23.v227 + s34.v29 * s23.v228 + s34.v30 * s23.v67
             - s34.v52 * s23.v66 + s34.v53 * s16.v13 + s2.v3 * z1495 - s4.v27 * z1069
             + s5.v29 * z1048 + s5.v30 * z1049 + s5.v31 * z1050;
@@ -10943,15 +10396,11 @@ impl Jacobians<7, 0, 1> for Iiwa {
         let z1511 = z1485 + z1507;
         let z1512 = z1508 + z1056;
         let z1513 = z1509 + z1057;
-        let z1514 = z1510 + z1481;
-        let z1515 = z1482 + z1511;
-        let z1516 = z1512 + z1053;
-        let z1517 = z1513 + z1054;
-        let z1518 = z0 * z1515 - z1 * z1514 + s4.v0 * z1516 + s4.v1 * z1517;
+        let z1518 = z0 * (z1482 + z1511) - z1 * (z1510 + z1481) + s4.v0 * (z1512 + z1053)
+            + s4.v1 * (z1513 + z1054);
         let z1538 = a[3] * s23.v230;
         let z1539 = a[4] * s23.v231 + z1538;
         let z1540 = a[5] * s23.v232 + z1539;
-        let z1541 = a[6] * s23.v233 + z1540;
         let z1542 = self.m3 * (s34.v4 * s16.v17 - s34.v5 * s16.v16);
         let z1543 = s34.v4 * s23.v234 + s34.v5 * s23.v235 + s34.v6 * s23.v87
             - s34.v40 * s23.v86 + s34.v41 * s16.v17 + z129 * z1542 - s4.v23 * z1171;
@@ -10985,8 +10434,8 @@ impl Jacobians<7, 0, 1> for Iiwa {
             + s34.v48 * s23.v98 - s34.v50 * s16.v22 - z155 * z1551 + s4.v26 * z1179
             + s5.v24 * z1160 + s5.v26 * z1161 + s5.v27 * z1162;
         let z1554 = self.m7
-            * (s34.v28 * s16.v25 - s34.v29 * s16.v24 + z1541 - s2.v2 * z1166
-                + s2.v3 * z1165);
+            * (s34.v28 * s16.v25 - s34.v29 * s16.v24 + (a[6] * s23.v233 + z1540)
+                - s2.v2 * z1166 + s2.v3 * z1165);
         let z1555 = s34.v28 * s23.v246 + s34.v29 * s23.v247 + s34.v30 * s23.v103
             - s34.v52 * s23.v102 + s34.v53 * s16.v25 + s2.v3 * z1554 - s4.v27 * z1183
             + s5.v29 * z1165 + s5.v30 * z1166 + s5.v31 * z1167;
@@ -11012,7 +10461,6 @@ impl Jacobians<7, 0, 1> for Iiwa {
         let z1573 = z0 * z1570 - z1 * z1569 + s4.v0 * z1571 + s4.v1 * z1572;
         let z1589 = a[4] * s23.v249;
         let z1590 = a[5] * s23.v250 + z1589;
-        let z1591 = a[6] * s23.v251 + z1590;
         let z1592 = self.m4 * (s34.v10 * s16.v29 - s34.v11 * s16.v28);
         let z1593 = s34.v10 * s23.v252 + s34.v11 * s23.v253 + s34.v12 * s23.v121
             - s34.v43 * s23.v120 + s34.v44 * s16.v29 + z138 * z1592 - s4.v24 * z1265;
@@ -11037,8 +10485,8 @@ impl Jacobians<7, 0, 1> for Iiwa {
             + s34.v48 * s23.v128 - s34.v50 * s16.v32 - z155 * z1598 + s4.v26 * z1270
             + s5.v24 * z1254 + s5.v26 * z1255 + s5.v27 * z1256;
         let z1601 = self.m7
-            * (s34.v28 * s16.v35 - s34.v29 * s16.v34 + z1591 - s2.v2 * z1260
-                + s2.v3 * z1259);
+            * (s34.v28 * s16.v35 - s34.v29 * s16.v34 + (a[6] * s23.v251 + z1590)
+                - s2.v2 * z1260 + s2.v3 * z1259);
         let z1602 = s34.v28 * s23.v261 + s34.v29 * s23.v262 + s34.v30 * s23.v133
             - s34.v52 * s23.v132 + s34.v53 * s16.v35 + s2.v3 * z1601 - s4.v27 * z1274
             + s5.v29 * z1259 + s5.v30 * z1260 + s5.v31 * z1261;
@@ -11059,7 +10507,6 @@ impl Jacobians<7, 0, 1> for Iiwa {
         let z1615 = z1265 + z1611;
         let z1616 = z0 * z1613 - z1 * z1612 + s4.v0 * z1614 + s4.v1 * z1615;
         let z1628 = a[5] * s23.v264;
-        let z1629 = a[6] * s23.v265 + z1628;
         let z1630 = self.m5 * (s34.v16 * s16.v39 - s34.v17 * s16.v38);
         let z1631 = s34.v16 * s23.v266 + s34.v17 * s23.v267 + s34.v18 * s23.v149
             - s34.v46 * s23.v148 + s34.v47 * s16.v39 + z147 * z1630 - s4.v25 * z1330;
@@ -11075,8 +10522,8 @@ impl Jacobians<7, 0, 1> for Iiwa {
             + s34.v48 * s23.v152 - s34.v50 * s16.v40 - z155 * z1633 + s4.v26 * z1332
             + s5.v24 * z1319 + s5.v26 * z1320 + s5.v27 * z1321;
         let z1636 = self.m7
-            * (s34.v28 * s16.v43 - s34.v29 * s16.v42 + z1629 - s2.v2 * z1325
-                + s2.v3 * z1324);
+            * (s34.v28 * s16.v43 - s34.v29 * s16.v42 + (a[6] * s23.v265 + z1628)
+                - s2.v2 * z1325 + s2.v3 * z1324);
         let z1637 = s34.v28 * s23.v272 + s34.v29 * s23.v273 + s34.v30 * s23.v157
             - s34.v52 * s23.v156 + s34.v53 * s16.v43 + s2.v3 * z1636 - s4.v27 * z1336
             + s5.v29 * z1324 + s5.v30 * z1325 + s5.v31 * z1326;
@@ -11092,14 +10539,13 @@ impl Jacobians<7, 0, 1> for Iiwa {
         let z1645 = z1329 + z1641;
         let z1646 = z1330 + z1642;
         let z1647 = z0 * z1644 - z1 * z1643 + s4.v0 * z1645 + s4.v1 * z1646;
-        let z1655 = a[6] * s23.v275;
         let z1656 = self.m6 * (s34.v22 * s16.v45 - s34.v23 * s16.v44);
         let z1657 = s34.v22 * s23.v276 + s34.v23 * s23.v277 + s34.v24 * s23.v171
             - s34.v49 * s23.v170 + s34.v50 * s16.v45 + z156 * z1656 - s4.v26 * z1372;
         let z1658 = s34.v22 * s23.v277 + s34.v23 * s23.v278 + s34.v24 * s23.v172
             + s34.v48 * s23.v170 - s34.v50 * s16.v44 - z155 * z1656 + s4.v26 * z1371;
         let z1659 = self.m7
-            * (s34.v28 * s16.v47 - s34.v29 * s16.v46 + z1655 - s2.v2 * z1367
+            * (s34.v28 * s16.v47 - s34.v29 * s16.v46 + a[6] * s23.v275 - s2.v2 * z1367
                 + s2.v3 * z1366);
         let z1660 = s34.v28 * s23.v279 + s34.v29 * s23.v280 + s34.v30 * s23.v175
             - s34.v52 * s23.v174 + s34.v53 * s16.v47 + s2.v3 * z1659 - s4.v27 * z1375
@@ -11118,23 +10564,23 @@ impl Jacobians<7, 0, 1> for Iiwa {
         let z1673 = z1425 + z1428;
         let z1674 = z1673 + z1422;
         let z1675 = z1674 + z1419;
-        let z1676 = z1416 + z1675;
         let z1677 = z2 * z933 + z5 * z829 + z5 * z1443 + z7 * z1444 + s4.v2 * z1445
-            + s4.v3 * z1446 + z27 * z1676 + z828 * z852 + s34.v63 * s23.v1
+            + s4.v3 * z1446 + z27 * (z1416 + z1675) + z828 * z852 + s34.v63 * s23.v1
             + s34.v64 * s23.v2 + s34.v65 * s23.v184;
         let z1678 = z1492 + z1495;
         let z1679 = z1489 + z1678;
         let z1680 = z1486 + z1679;
-        let z1681 = z1483 + z1680;
-        let z1682 = z2 * z1074 - z3 * z830 + z4 * z828 + z5 * z1510 + z6 * z829
-            + z7 * z1511 + s4.v2 * z1512 + s4.v3 * z1513 + z27 * z1681
+        let z1682 = z2 * z1074
+            - z3
+                * (z128 * s34.v40 - z129 * s34.v39 + s5.v7 * s34.v4 + s5.v9 * s34.v5
+                    + s5.v10 * s34.v6 + z824) + z4 * z828 + z5 * z1510 + z6 * z829
+            + z7 * z1511 + s4.v2 * z1512 + s4.v3 * z1513 + z27 * (z1483 + z1680)
             + s34.v63 * s23.v28 + s34.v64 * s23.v29 + s34.v65 * s23.v207;
         let z1683 = z1551 + z1554;
         let z1684 = z1548 + z1683;
         let z1685 = z1545 + z1684;
-        let z1686 = z1542 + z1685;
         let z1687 = z2 * z1188 + z5 * z1569 + z7 * z1570 + s4.v2 * z1571 + s4.v3 * z1572
-            + z27 * z1686;
+            + z27 * (z1542 + z1685);
         let z1688 = z1598 + z1601;
         let z1689 = z1595 + z1688;
         let z1690 = z1592 + z1689;
@@ -11304,7 +10750,6 @@ impl Jacobians<7, 0, 1> for Iiwa {
                 let z20 = -z1 * z17 - z4 * z18;
                 let z21 = z0 * z18 + z6 * z17;
                 let z22 = z0 * z17 - z6 * z18;
-                let z27 = -z5 * z15 + z7 * z14;
                 let z34 = self.d3 * z5 + z14;
                 let z35 = self.d3 * z7 + z15;
                 let z37 = q[3].cos();
@@ -11313,7 +10758,6 @@ impl Jacobians<7, 0, 1> for Iiwa {
                 let z40 = z5 * z37 + z19 * z38;
                 let z41 = -z7 * z38 + z21 * z37;
                 let z42 = z7 * z37 + z21 * z38;
-                let z47 = -z20 * z35 + z22 * z34;
                 let z54 = self.d4 * z40 + z34;
                 let z55 = self.d4 * z42 + z35;
                 let z57 = q[4].cos();
@@ -11323,7 +10767,6 @@ impl Jacobians<7, 0, 1> for Iiwa {
                 let z61 = z22 * z58 + z41 * z57;
                 let z62 = z22 * z57 - z41 * z58;
                 let z64 = s1.v1 * z57 - s1.v2 * z58;
-                let z67 = -z40 * z55 + z42 * z54;
                 let z74 = self.d5 * z40 + z54;
                 let z75 = self.d5 * z42 + z55;
                 let z77 = q[5].cos();
@@ -11333,7 +10776,6 @@ impl Jacobians<7, 0, 1> for Iiwa {
                 let z81 = -z42 * z78 + z61 * z77;
                 let z82 = z42 * z77 + z61 * z78;
                 let z83 = -s1.v3 * z78 + s1.v4 * z77;
-                let z87 = -z60 * z75 + z62 * z74;
                 let z119 = -self.cy2 * z1 + self.cz2 * z5;
                 let z120 = self.cy2 * z0 + self.cz2 * z7;
                 let z128 = z14 + self.cy3 * z20 + self.cz3 * z5;
@@ -11344,8 +10786,6 @@ impl Jacobians<7, 0, 1> for Iiwa {
                 let z147 = self.cy5 * z62 + self.cz5 * z42 + z55;
                 let z155 = self.cy6 * z60 + self.cz6 * z80 + z74;
                 let z156 = self.cy6 * z62 + self.cz6 * z82 + z75;
-                let z409 = -qd[0] * self.m1 * s24.v35;
-                let z410 = qd[0] * self.m1 * s24.v34;
                 let z5184 = -dp[1] * z0;
                 let z5185 = -dp[1] * z1;
                 let z5186 = qd[1] * z5184;
@@ -11471,8 +10911,6 @@ impl Jacobians<7, 0, 1> for Iiwa {
                 let z5286 = dp[46] * (z82 * z82 + s4.v14 * s4.v14 + s4.v15 * s4.v15);
                 let z5287 = dp[46] * (z82 * s3.v4 + s4.v14 * s4.v16 + s4.v15 * s4.v17);
                 let z5288 = dp[46] * (s3.v4 * s3.v4 + s4.v16 * s4.v16 + s4.v17 * s4.v17);
-                let z5289 = -qd[0] * z5234;
-                let z5290 = qd[0] * z5233;
                 let z5291 = -qd[0] * z5236 + s24.v1 * z5237 + z5186;
                 let z5292 = qd[0] * z5235 - s24.v0 * z5237 + z5187;
                 let z5293 = s24.v0 * z5236 - s24.v1 * z5235;
@@ -11513,10 +10951,11 @@ impl Jacobians<7, 0, 1> for Iiwa {
                     + qd[6] * s24.v29 * z5229 - qd[6] * s24.v30 * z5228 + z5317;
                 let z5320 = qd[6] * z80 * z5232 - qd[6] * s3.v4 * z5230
                     - qd[6] * s24.v28 * z5229 + qd[6] * s24.v30 * z5227 + z5318;
-                let z5321 = -qd[0] * (self.m1 * z5290 + dp[8] * s24.v35);
-                let z5322 = qd[0] * (self.m1 * z5289 + dp[8] * s24.v34);
-                let z5323 = s4.v20 * z5322 - s4.v21 * z5321 - z409 * z5234
-                    + z410 * z5233;
+                let z5323 = s4.v20
+                    * (qd[0] * (self.m1 * (-qd[0] * z5234) + dp[8] * s24.v34))
+                    - s4.v21 * (-qd[0] * (self.m1 * (qd[0] * z5233) + dp[8] * s24.v35))
+                    - (-qd[0] * self.m1 * s24.v35) * z5234
+                    + qd[0] * self.m1 * s24.v34 * z5233;
                 let z5324 = -qd[0] * self.m2 * z5292 - qd[0] * dp[9] * s24.v37
                     + self.m2 * s24.v1 * z5293 + self.m2 * s25.v1 * z5237
                     - self.m2 * s25.v2 * z5236 + self.m2 * z5309
@@ -11611,9 +11050,7 @@ impl Jacobians<7, 0, 1> for Iiwa {
                 let z5355 = z5343 + z5354;
                 let z5356 = z5338 + z5355;
                 let z5357 = z5333 + z5356;
-                let z5358 = z5328 + z5357;
-                let z5359 = z5323 + z5358;
-                let z5360 = -z5359 - qd[0] * dp[47];
+                let z5360 = -(z5323 + (z5328 + z5357)) - qd[0] * dp[47];
                 let z5361 = qd[1]
                     * (z0 * z5186 + z1 * z5187 + s24.v0 * z5185 - s24.v1 * z5184);
                 let z5362 = z5361 - qd[2] * z5 * z5195 + qd[2] * z7 * z5194
@@ -11720,32 +11157,28 @@ impl Jacobians<7, 0, 1> for Iiwa {
                 let z5404 = z5374 + z5400;
                 let z5405 = z5329 + z5401;
                 let z5406 = z5330 + z5402;
-                let z5407 = z5369 + z5403;
-                let z5408 = z5370 + z5404;
-                let z5409 = z5324 + z5405;
-                let z5410 = z5325 + z5406;
-                let z5411 = s25.v66 * z5184 + s25.v67 * z5185 + z0 * z5408 - z1 * z5407
-                    + s4.v0 * z5409 + s4.v1 * z5410;
+                let z5411 = s25.v66 * z5184 + s25.v67 * z5185 + z0 * (z5370 + z5404)
+                    - z1 * (z5369 + z5403) + s4.v0 * (z5324 + z5405)
+                    + s4.v1 * (z5325 + z5406);
                 let z5412 = -qd[1] * dp[47] - z5411;
                 let z5413 = z5383 + z5387;
                 let z5414 = z5379 + z5413;
                 let z5415 = z5375 + z5414;
-                let z5416 = z5371 + z5415;
                 let z5417 = s25.v63 * z5191 + s25.v64 * z5192 + s25.v65 * z5193
                     + z2 * z5357 + z5 * z5403 + z7 * z5404 + s4.v2 * z5405
-                    + s4.v3 * z5406 + z27 * z5416;
+                    + s4.v3 * z5406 + (-z5 * z15 + z7 * z14) * (z5371 + z5415);
                 let z5418 = -qd[2] * dp[47] - z5417;
                 let z5419 = s25.v60 * z5200 + s25.v61 * z5201 + s25.v62 * z5202
                     + z20 * z5399 + z22 * z5400 + s1.v1 * z5356 + s4.v4 * z5401
-                    + s4.v5 * z5402 + z47 * z5415;
+                    + s4.v5 * z5402 + (-z20 * z35 + z22 * z34) * z5415;
                 let z5420 = -qd[3] * dp[47] - z5419;
                 let z5421 = s25.v57 * z5209 + s25.v58 * z5210 + s25.v59 * z5211
                     + z40 * z5395 + z42 * z5396 + s1.v3 * z5355 + s4.v6 * z5397
-                    + s4.v7 * z5398 + z67 * z5414;
+                    + s4.v7 * z5398 + (-z40 * z55 + z42 * z54) * z5414;
                 let z5422 = -qd[4] * dp[47] - z5421;
                 let z5423 = s25.v54 * z5218 + s25.v55 * z5219 + s25.v56 * z5220
                     + z60 * z5391 + z62 * z5392 + z64 * z5354 + s4.v8 * z5393
-                    + s4.v9 * z5394 + z87 * z5413;
+                    + s4.v9 * z5394 + (-z60 * z75 + z62 * z74) * z5413;
                 let z5424 = -qd[5] * dp[47] - z5423;
                 let z5425 = s25.v51 * z5227 + s25.v52 * z5228 + s25.v53 * z5229
                     + z80 * z5389 + z82 * z5390 + s3.v4 * z5353 + s4.v18 * z5349
@@ -11796,7 +11229,6 @@ impl Jacobians<7, 0, 1> for Iiwa {
                 let z20 = -z1 * z17 - z4 * z18;
                 let z21 = z0 * z18 + z6 * z17;
                 let z22 = z0 * z17 - z6 * z18;
-                let z27 = -z5 * z15 + z7 * z14;
                 let z34 = self.d3 * z5 + z14;
                 let z35 = self.d3 * z7 + z15;
                 let z37 = q[3].cos();
@@ -11805,7 +11237,6 @@ impl Jacobians<7, 0, 1> for Iiwa {
                 let z40 = z5 * z37 + z19 * z38;
                 let z41 = -z7 * z38 + z21 * z37;
                 let z42 = z7 * z37 + z21 * z38;
-                let z47 = -z20 * z35 + z22 * z34;
                 let z54 = self.d4 * z40 + z34;
                 let z55 = self.d4 * z42 + z35;
                 let z57 = q[4].cos();
@@ -11815,7 +11246,6 @@ impl Jacobians<7, 0, 1> for Iiwa {
                 let z61 = z22 * z58 + z41 * z57;
                 let z62 = z22 * z57 - z41 * z58;
                 let z64 = s1.v1 * z57 - s1.v2 * z58;
-                let z67 = -z40 * z55 + z42 * z54;
                 let z74 = self.d5 * z40 + z54;
                 let z75 = self.d5 * z42 + z55;
                 let z77 = q[5].cos();
@@ -11825,7 +11255,6 @@ impl Jacobians<7, 0, 1> for Iiwa {
                 let z81 = -z42 * z78 + z61 * z77;
                 let z82 = z42 * z77 + z61 * z78;
                 let z83 = -s1.v3 * z78 + s1.v4 * z77;
-                let z87 = -z60 * z75 + z62 * z74;
                 let z119 = -self.cy2 * z1 + self.cz2 * z5;
                 let z120 = self.cy2 * z0 + self.cz2 * z7;
                 let z128 = z14 + self.cy3 * z20 + self.cz3 * z5;
@@ -11873,77 +11302,47 @@ impl Jacobians<7, 0, 1> for Iiwa {
                 let z5235 = -dp[17] * z1 + dp[18] * z5;
                 let z5236 = dp[17] * z0 + dp[18] * z7;
                 let z5237 = dp[1] + dp[18] * z2;
-                let z5238 = dp[31] * (z4 * z4) + dp[32] * (z1 * z1) + dp[33] * (z5 * z5);
                 let z5239 = dp[31] * z4 * z6 - dp[32] * z0 * z1 + dp[33] * z5 * z7;
                 let z5240 = -dp[31] * z3 * z4 + dp[33] * z2 * z5;
-                let z5241 = dp[31] * (z6 * z6) + dp[32] * (z0 * z0) + dp[33] * (z7 * z7);
                 let z5242 = -dp[31] * z3 * z6 + dp[33] * z2 * z7;
-                let z5243 = dp[31] * (z3 * z3) + dp[33] * (z2 * z2);
                 let z5244 = dp[19] * z20 + dp[20] * z5 + z5188;
                 let z5245 = dp[19] * z22 + dp[20] * z7 + z5189;
                 let z5246 = dp[19] * s1.v1 + dp[20] * z2 + z5190;
-                let z5247 = dp[34] * (z19 * z19) + dp[35] * (z20 * z20)
-                    + dp[36] * (z5 * z5);
                 let z5248 = dp[34] * z19 * z21 + dp[35] * z20 * z22 + dp[36] * z5 * z7;
                 let z5249 = dp[34] * z19 * s1.v0 + dp[35] * z20 * s1.v1
                     + dp[36] * z2 * z5;
-                let z5250 = dp[34] * (z21 * z21) + dp[35] * (z22 * z22)
-                    + dp[36] * (z7 * z7);
                 let z5251 = dp[34] * z21 * s1.v0 + dp[35] * z22 * s1.v1
                     + dp[36] * z2 * z7;
-                let z5252 = dp[34] * (s1.v0 * s1.v0) + dp[35] * (s1.v1 * s1.v1)
-                    + dp[36] * (z2 * z2);
                 let z5253 = dp[21] * z20 + dp[22] * z40 + z5197;
                 let z5254 = dp[21] * z22 + dp[22] * z42 + z5198;
                 let z5255 = dp[21] * s1.v1 + dp[22] * s1.v3 + z5199;
-                let z5256 = dp[37] * (z39 * z39) + dp[38] * (z20 * z20)
-                    + dp[39] * (z40 * z40);
                 let z5257 = dp[37] * z39 * z41 + dp[38] * z20 * z22 + dp[39] * z40 * z42;
                 let z5258 = dp[37] * z39 * s1.v2 + dp[38] * z20 * s1.v1
                     + dp[39] * z40 * s1.v3;
-                let z5259 = dp[37] * (z41 * z41) + dp[38] * (z22 * z22)
-                    + dp[39] * (z42 * z42);
                 let z5260 = dp[37] * z41 * s1.v2 + dp[38] * z22 * s1.v1
                     + dp[39] * z42 * s1.v3;
-                let z5261 = dp[37] * (s1.v2 * s1.v2) + dp[38] * (s1.v1 * s1.v1)
-                    + dp[39] * (s1.v3 * s1.v3);
                 let z5262 = dp[23] * z60 + dp[24] * z40 + z5206;
                 let z5263 = dp[23] * z62 + dp[24] * z42 + z5207;
                 let z5264 = dp[23] * z64 + dp[24] * s1.v3 + z5208;
-                let z5265 = dp[40] * (z59 * z59) + dp[41] * (z60 * z60)
-                    + dp[42] * (z40 * z40);
                 let z5266 = dp[40] * z59 * z61 + dp[41] * z60 * z62 + dp[42] * z40 * z42;
                 let z5267 = dp[40] * z59 * s1.v4 + dp[41] * z60 * z64
                     + dp[42] * z40 * s1.v3;
-                let z5268 = dp[40] * (z61 * z61) + dp[41] * (z62 * z62)
-                    + dp[42] * (z42 * z42);
                 let z5269 = dp[40] * z61 * s1.v4 + dp[41] * z62 * z64
                     + dp[42] * z42 * s1.v3;
-                let z5270 = dp[40] * (s1.v4 * s1.v4) + dp[41] * (z64 * z64)
-                    + dp[42] * (s1.v3 * s1.v3);
                 let z5271 = dp[25] * z60 + dp[26] * z80 + z5215;
                 let z5272 = dp[25] * z62 + dp[26] * z82 + z5216;
                 let z5273 = dp[25] * z64 + dp[26] * s3.v4 + z5217;
-                let z5274 = dp[43] * (z79 * z79) + dp[44] * (z60 * z60)
-                    + dp[45] * (z80 * z80);
                 let z5275 = dp[43] * z79 * z81 + dp[44] * z60 * z62 + dp[45] * z80 * z82;
                 let z5276 = dp[43] * z79 * z83 + dp[44] * z60 * z64
                     + dp[45] * z80 * s3.v4;
-                let z5277 = dp[43] * (z81 * z81) + dp[44] * (z62 * z62)
-                    + dp[45] * (z82 * z82);
                 let z5278 = dp[43] * z81 * z83 + dp[44] * z62 * z64
                     + dp[45] * z82 * s3.v4;
-                let z5279 = dp[43] * (z83 * z83) + dp[44] * (z64 * z64)
-                    + dp[45] * (s3.v4 * s3.v4);
                 let z5280 = dp[27] * z80 + z5224;
                 let z5281 = dp[27] * z82 + z5225;
                 let z5282 = dp[27] * s3.v4 + z5226;
-                let z5283 = dp[46] * (z80 * z80 + s4.v12 * s4.v12 + s4.v13 * s4.v13);
                 let z5284 = dp[46] * (z80 * z82 + s4.v12 * s4.v14 + s4.v13 * s4.v15);
                 let z5285 = dp[46] * (z80 * s3.v4 + s4.v12 * s4.v16 + s4.v13 * s4.v17);
-                let z5286 = dp[46] * (z82 * z82 + s4.v14 * s4.v14 + s4.v15 * s4.v15);
                 let z5287 = dp[46] * (z82 * s3.v4 + s4.v14 * s4.v16 + s4.v15 * s4.v17);
-                let z5288 = dp[46] * (s3.v4 * s3.v4 + s4.v16 * s4.v16 + s4.v17 * s4.v17);
                 let z5427 = a[1] * z5184;
                 let z5428 = a[1] * z5185;
                 let z5429 = a[2] * z5191 + z5427;
@@ -11954,112 +11353,152 @@ impl Jacobians<7, 0, 1> for Iiwa {
                 let z5434 = a[4] * z5210 + z5432;
                 let z5435 = a[5] * z5218 + z5433;
                 let z5436 = a[5] * z5219 + z5434;
-                let z5437 = a[6] * z5227 + z5435;
-                let z5438 = a[6] * z5228 + z5436;
-                let z5439 = -a[0] * (self.m1 * z5234 + dp[8] * s4.v21);
-                let z5440 = a[0] * (self.m1 * z5233 + dp[8] * s4.v20);
                 let z5441 = a[0] * dp[30] - s34.v34 * z5234 + s34.v35 * z5233
-                    + s4.v20 * z5440 - s4.v21 * z5439;
+                    + s4.v20 * (a[0] * (self.m1 * z5233 + dp[8] * s4.v20))
+                    - s4.v21 * (-a[0] * (self.m1 * z5234 + dp[8] * s4.v21));
                 let z5442 = -a[0] * dp[9] * z120 + self.m2 * s34.v1 * z5237
                     - self.m2 * a[0] * z5236 + self.m2 * z5427 + dp[9] * s34.v2
                     + dp[9] * s4.v22 * s34.v1;
                 let z5443 = a[0] * dp[9] * z119 - self.m2 * s34.v0 * z5237
                     + self.m2 * a[0] * z5235 + self.m2 * z5428 + dp[9] * s34.v3
                     - dp[9] * s4.v22 * s34.v0;
-                let z5444 = s34.v0 * z5240 + s34.v1 * z5242 + a[0] * z5243
-                    - s34.v36 * z5236 + s34.v37 * z5235 + z119 * z5443 - z120 * z5442;
+                let z5444 = s34.v0 * z5240 + s34.v1 * z5242
+                    + a[0] * (dp[31] * (z3 * z3) + dp[33] * (z2 * z2)) - s34.v36 * z5236
+                    + s34.v37 * z5235 + z119 * z5443 - z120 * z5442;
                 let z5445 = self.m3 * s34.v5 * z5246 - self.m3 * s34.v6 * z5245
                     + self.m3 * z5429 + dp[10] * s34.v7 - dp[10] * z129 * s34.v6
                     + dp[10] * s4.v23 * s34.v5;
                 let z5446 = -self.m3 * s34.v4 * z5246 + self.m3 * s34.v6 * z5244
                     + self.m3 * z5430 + dp[10] * s34.v8 + dp[10] * z128 * s34.v6
                     - dp[10] * s4.v23 * s34.v4;
-                let z5447 = s34.v4 * z5249 + s34.v5 * z5251 + s34.v6 * z5252
-                    - s34.v39 * z5245 + s34.v40 * z5244 + z128 * z5446 - z129 * z5445;
+                let z5447 = s34.v4 * z5249 + s34.v5 * z5251
+                    + s34.v6
+                        * (dp[34] * (s1.v0 * s1.v0) + dp[35] * (s1.v1 * s1.v1)
+                            + dp[36] * (z2 * z2)) - s34.v39 * z5245 + s34.v40 * z5244
+                    + z128 * z5446 - z129 * z5445;
                 let z5448 = self.m4 * s34.v11 * z5255 - self.m4 * s34.v12 * z5254
                     + self.m4 * z5431 + dp[11] * s34.v13 - dp[11] * z138 * s34.v12
                     + dp[11] * s4.v24 * s34.v11;
                 let z5449 = -self.m4 * s34.v10 * z5255 + self.m4 * s34.v12 * z5253
                     + self.m4 * z5432 + dp[11] * s34.v14 + dp[11] * z137 * s34.v12
                     - dp[11] * s4.v24 * s34.v10;
-                let z5450 = s34.v10 * z5258 + s34.v11 * z5260 + s34.v12 * z5261
-                    - s34.v42 * z5254 + s34.v43 * z5253 + z137 * z5449 - z138 * z5448;
+                let z5450 = s34.v10 * z5258 + s34.v11 * z5260
+                    + s34.v12
+                        * (dp[37] * (s1.v2 * s1.v2) + dp[38] * (s1.v1 * s1.v1)
+                            + dp[39] * (s1.v3 * s1.v3)) - s34.v42 * z5254
+                    + s34.v43 * z5253 + z137 * z5449 - z138 * z5448;
                 let z5451 = self.m5 * s34.v17 * z5264 - self.m5 * s34.v18 * z5263
                     + self.m5 * z5433 + dp[12] * s34.v19 - dp[12] * z147 * s34.v18
                     + dp[12] * s4.v25 * s34.v17;
                 let z5452 = -self.m5 * s34.v16 * z5264 + self.m5 * s34.v18 * z5262
                     + self.m5 * z5434 + dp[12] * s34.v20 + dp[12] * z146 * s34.v18
                     - dp[12] * s4.v25 * s34.v16;
-                let z5453 = s34.v16 * z5267 + s34.v17 * z5269 + s34.v18 * z5270
-                    - s34.v45 * z5263 + s34.v46 * z5262 + z146 * z5452 - z147 * z5451;
+                let z5453 = s34.v16 * z5267 + s34.v17 * z5269
+                    + s34.v18
+                        * (dp[40] * (s1.v4 * s1.v4) + dp[41] * (z64 * z64)
+                            + dp[42] * (s1.v3 * s1.v3)) - s34.v45 * z5263
+                    + s34.v46 * z5262 + z146 * z5452 - z147 * z5451;
                 let z5454 = self.m6 * s34.v23 * z5273 - self.m6 * s34.v24 * z5272
                     + self.m6 * z5435 + dp[13] * s34.v25 - dp[13] * z156 * s34.v24
                     + dp[13] * s4.v26 * s34.v23;
                 let z5455 = -self.m6 * s34.v22 * z5273 + self.m6 * s34.v24 * z5271
                     + self.m6 * z5436 + dp[13] * s34.v26 + dp[13] * z155 * s34.v24
                     - dp[13] * s4.v26 * s34.v22;
-                let z5456 = s34.v22 * z5276 + s34.v23 * z5278 + s34.v24 * z5279
-                    - s34.v48 * z5272 + s34.v49 * z5271 + z155 * z5455 - z156 * z5454;
+                let z5456 = s34.v22 * z5276 + s34.v23 * z5278
+                    + s34.v24
+                        * (dp[43] * (z83 * z83) + dp[44] * (z64 * z64)
+                            + dp[45] * (s3.v4 * s3.v4)) - s34.v48 * z5272
+                    + s34.v49 * z5271 + z155 * z5455 - z156 * z5454;
                 let z5457 = self.m7 * s34.v29 * z5282 - self.m7 * s34.v30 * z5281
-                    + self.m7 * z5437 + dp[14] * s34.v31 - dp[14] * s2.v3 * s34.v30
-                    + dp[14] * s4.v27 * s34.v29;
+                    + self.m7 * (a[6] * z5227 + z5435) + dp[14] * s34.v31
+                    - dp[14] * s2.v3 * s34.v30 + dp[14] * s4.v27 * s34.v29;
                 let z5458 = -self.m7 * s34.v28 * z5282 + self.m7 * s34.v30 * z5280
-                    + self.m7 * z5438 + dp[14] * s34.v32 + dp[14] * s2.v2 * s34.v30
-                    - dp[14] * s4.v27 * s34.v28;
-                let z5459 = s34.v28 * z5285 + s34.v29 * z5287 + s34.v30 * z5288
+                    + self.m7 * (a[6] * z5228 + z5436) + dp[14] * s34.v32
+                    + dp[14] * s2.v2 * s34.v30 - dp[14] * s4.v27 * s34.v28;
+                let z5459 = s34.v28 * z5285 + s34.v29 * z5287
+                    + s34.v30
+                        * (dp[46] * (s3.v4 * s3.v4 + s4.v16 * s4.v16 + s4.v17 * s4.v17))
                     - s34.v51 * z5281 + s34.v52 * z5280 + s2.v2 * z5458 - s2.v3 * z5457;
                 let z5460 = z5456 + z5459;
                 let z5461 = z5453 + z5460;
                 let z5462 = z5450 + z5461;
                 let z5463 = z5447 + z5462;
-                let z5464 = z5444 + z5463;
-                let z5465 = z5441 + z5464;
+                let z5465 = z5441 + (z5444 + z5463);
                 let z5466 = a[2] * z5193;
                 let z5467 = a[3] * z5202 + z5466;
                 let z5468 = a[4] * z5211 + z5467;
                 let z5469 = a[5] * z5220 + z5468;
-                let z5470 = a[6] * z5229 + z5469;
                 let z5471 = self.m2 * s34.v0 * z5236 - self.m2 * s34.v1 * z5235
                     - dp[9] * z119 * s34.v1 + dp[9] * z120 * s34.v0;
-                let z5472 = s34.v0 * z5238 + s34.v1 * z5239 + a[0] * z5240
-                    - s34.v37 * z5237 + s34.v38 * z5236 + z120 * z5471 - s4.v22 * z5443;
-                let z5473 = s34.v0 * z5239 + s34.v1 * z5241 + a[0] * z5242
-                    + s34.v36 * z5237 - s34.v38 * z5235 - z119 * z5471 + s4.v22 * z5442;
+                let z5472 = s34.v0
+                    * (dp[31] * (z4 * z4) + dp[32] * (z1 * z1) + dp[33] * (z5 * z5))
+                    + s34.v1 * z5239 + a[0] * z5240 - s34.v37 * z5237 + s34.v38 * z5236
+                    + z120 * z5471 - s4.v22 * z5443;
+                let z5473 = s34.v0 * z5239
+                    + s34.v1
+                        * (dp[31] * (z6 * z6) + dp[32] * (z0 * z0) + dp[33] * (z7 * z7))
+                    + a[0] * z5242 + s34.v36 * z5237 - s34.v38 * z5235 - z119 * z5471
+                    + s4.v22 * z5442;
                 let z5474 = self.m3 * s34.v4 * z5245 - self.m3 * s34.v5 * z5244
                     + self.m3 * z5466 + dp[10] * s34.v9 - dp[10] * z128 * s34.v5
                     + dp[10] * z129 * s34.v4;
-                let z5475 = s34.v4 * z5247 + s34.v5 * z5248 + s34.v6 * z5249
-                    - s34.v40 * z5246 + s34.v41 * z5245 + z129 * z5474 - s4.v23 * z5446;
-                let z5476 = s34.v4 * z5248 + s34.v5 * z5250 + s34.v6 * z5251
-                    + s34.v39 * z5246 - s34.v41 * z5244 - z128 * z5474 + s4.v23 * z5445;
+                let z5475 = s34.v4
+                    * (dp[34] * (z19 * z19) + dp[35] * (z20 * z20) + dp[36] * (z5 * z5))
+                    + s34.v5 * z5248 + s34.v6 * z5249 - s34.v40 * z5246 + s34.v41 * z5245
+                    + z129 * z5474 - s4.v23 * z5446;
+                let z5476 = s34.v4 * z5248
+                    + s34.v5
+                        * (dp[34] * (z21 * z21) + dp[35] * (z22 * z22)
+                            + dp[36] * (z7 * z7)) + s34.v6 * z5251 + s34.v39 * z5246
+                    - s34.v41 * z5244 - z128 * z5474 + s4.v23 * z5445;
                 let z5477 = self.m4 * s34.v10 * z5254 - self.m4 * s34.v11 * z5253
                     + self.m4 * z5467 + dp[11] * s34.v15 - dp[11] * z137 * s34.v11
                     + dp[11] * z138 * s34.v10;
-                let z5478 = s34.v10 * z5256 + s34.v11 * z5257 + s34.v12 * z5258
+                let z5478 = s34.v10
+                    * (dp[37] * (z39 * z39) + dp[38] * (z20 * z20)
+                        + dp[39] * (z40 * z40)) + s34.v11 * z5257 + s34.v12 * z5258
                     - s34.v43 * z5255 + s34.v44 * z5254 + z138 * z5477 - s4.v24 * z5449;
-                let z5479 = s34.v10 * z5257 + s34.v11 * z5259 + s34.v12 * z5260
-                    + s34.v42 * z5255 - s34.v44 * z5253 - z137 * z5477 + s4.v24 * z5448;
+                let z5479 = s34.v10 * z5257
+                    + s34.v11
+                        * (dp[37] * (z41 * z41) + dp[38] * (z22 * z22)
+                            + dp[39] * (z42 * z42)) + s34.v12 * z5260 + s34.v42 * z5255
+                    - s34.v44 * z5253 - z137 * z5477 + s4.v24 * z5448;
                 let z5480 = self.m5 * s34.v16 * z5263 - self.m5 * s34.v17 * z5262
                     + self.m5 * z5468 + dp[12] * s34.v21 - dp[12] * z146 * s34.v17
                     + dp[12] * z147 * s34.v16;
-                let z5481 = s34.v16 * z5265 + s34.v17 * z5266 + s34.v18 * z5267
+                let z5481 = s34.v16
+                    * (dp[40] * (z59 * z59) + dp[41] * (z60 * z60)
+                        + dp[42] * (z40 * z40)) + s34.v17 * z5266 + s34.v18 * z5267
                     - s34.v46 * z5264 + s34.v47 * z5263 + z147 * z5480 - s4.v25 * z5452;
-                let z5482 = s34.v16 * z5266 + s34.v17 * z5268 + s34.v18 * z5269
-                    + s34.v45 * z5264 - s34.v47 * z5262 - z146 * z5480 + s4.v25 * z5451;
+                let z5482 = s34.v16 * z5266
+                    + s34.v17
+                        * (dp[40] * (z61 * z61) + dp[41] * (z62 * z62)
+                            + dp[42] * (z42 * z42)) + s34.v18 * z5269 + s34.v45 * z5264
+                    - s34.v47 * z5262 - z146 * z5480 + s4.v25 * z5451;
                 let z5483 = self.m6 * s34.v22 * z5272 - self.m6 * s34.v23 * z5271
                     + self.m6 * z5469 + dp[13] * s34.v27 - dp[13] * z155 * s34.v23
                     + dp[13] * z156 * s34.v22;
-                let z5484 = s34.v22 * z5274 + s34.v23 * z5275 + s34.v24 * z5276
+                let z5484 = s34.v22
+                    * (dp[43] * (z79 * z79) + dp[44] * (z60 * z60)
+                        + dp[45] * (z80 * z80)) + s34.v23 * z5275 + s34.v24 * z5276
                     - s34.v49 * z5273 + s34.v50 * z5272 + z156 * z5483 - s4.v26 * z5455;
-                let z5485 = s34.v22 * z5275 + s34.v23 * z5277 + s34.v24 * z5278
-                    + s34.v48 * z5273 - s34.v50 * z5271 - z155 * z5483 + s4.v26 * z5454;
+                let z5485 = s34.v22 * z5275
+                    + s34.v23
+                        * (dp[43] * (z81 * z81) + dp[44] * (z62 * z62)
+                            + dp[45] * (z82 * z82)) + s34.v24 * z5278 + s34.v48 * z5273
+                    - s34.v50 * z5271 - z155 * z5483 + s4.v26 * z5454;
                 let z5486 = self.m7 * s34.v28 * z5281 - self.m7 * s34.v29 * z5280
-                    + self.m7 * z5470 + dp[14] * s34.v33 - dp[14] * s2.v2 * s34.v29
-                    + dp[14] * s2.v3 * s34.v28;
-                let z5487 = s34.v28 * z5283 + s34.v29 * z5284 + s34.v30 * z5285
-                    - s34.v52 * z5282 + s34.v53 * z5281 + s2.v3 * z5486 - s4.v27 * z5458;
-                let z5488 = s34.v28 * z5284 + s34.v29 * z5286 + s34.v30 * z5287
-                    + s34.v51 * z5282 - s34.v53 * z5280 - s2.v2 * z5486 + s4.v27 * z5457;
+                    + self.m7 * (a[6] * z5229 + z5469) + dp[14] * s34.v33
+                    - dp[14] * s2.v2 * s34.v29 + dp[14] * s2.v3 * s34.v28;
+                let z5487 = s34.v28
+                    * (dp[46] * (z80 * z80 + s4.v12 * s4.v12 + s4.v13 * s4.v13))
+                    + s34.v29 * z5284 + s34.v30 * z5285 - s34.v52 * z5282
+                    + s34.v53 * z5281 + s2.v3 * z5486 - s4.v27 * z5458;
+                let z5488 = s34.v28 * z5284
+                    + s34.v29
+                        * (dp[46] * (z82 * z82 + s4.v14 * s4.v14 + s4.v15 * s4.v15))
+                    + s34.v30 * z5287 + s34.v51 * z5282 - s34.v53 * z5280 - s2.v2 * z5486
+                    + s4.v27 * z5457;
                 let z5489 = z5484 + z5487;
                 let z5490 = z5485 + z5488;
                 let z5491 = z5454 + z5457;
@@ -12076,28 +11515,24 @@ impl Jacobians<7, 0, 1> for Iiwa {
                 let z5502 = z5476 + z5498;
                 let z5503 = z5445 + z5499;
                 let z5504 = z5446 + z5500;
-                let z5505 = z5472 + z5501;
-                let z5506 = z5473 + z5502;
-                let z5507 = z5442 + z5503;
-                let z5508 = z5443 + z5504;
-                let z5509 = z0 * z5506 - z1 * z5505 + s4.v0 * z5507 + s4.v1 * z5508
-                    + s34.v66 * z5184 + s34.v67 * z5185;
+                let z5509 = z0 * (z5473 + z5502) - z1 * (z5472 + z5501)
+                    + s4.v0 * (z5442 + z5503) + s4.v1 * (z5443 + z5504) + s34.v66 * z5184
+                    + s34.v67 * z5185;
                 let z5510 = z5483 + z5486;
                 let z5511 = z5480 + z5510;
                 let z5512 = z5477 + z5511;
-                let z5513 = z5474 + z5512;
                 let z5514 = z2 * z5463 + z5 * z5501 + z7 * z5502 + s4.v2 * z5503
-                    + s4.v3 * z5504 + z27 * z5513 + s34.v63 * z5191 + s34.v64 * z5192
-                    + s34.v65 * z5193;
+                    + s4.v3 * z5504 + (-z5 * z15 + z7 * z14) * (z5474 + z5512)
+                    + s34.v63 * z5191 + s34.v64 * z5192 + s34.v65 * z5193;
                 let z5515 = z20 * z5497 + z22 * z5498 + s1.v1 * z5462 + s4.v4 * z5499
-                    + s4.v5 * z5500 + z47 * z5512 + s34.v60 * z5200 + s34.v61 * z5201
-                    + s34.v62 * z5202;
+                    + s4.v5 * z5500 + (-z20 * z35 + z22 * z34) * z5512 + s34.v60 * z5200
+                    + s34.v61 * z5201 + s34.v62 * z5202;
                 let z5516 = z40 * z5493 + z42 * z5494 + s1.v3 * z5461 + s34.v57 * z5209
                     + s34.v58 * z5210 + s34.v59 * z5211 + s4.v6 * z5495 + s4.v7 * z5496
-                    + z67 * z5511;
+                    + (-z40 * z55 + z42 * z54) * z5511;
                 let z5517 = s34.v54 * z5218 + s34.v55 * z5219 + s34.v56 * z5220
                     + z60 * z5489 + z62 * z5490 + z64 * z5460 + s4.v8 * z5491
-                    + s4.v9 * z5492 + z87 * z5510;
+                    + s4.v9 * z5492 + (-z60 * z75 + z62 * z74) * z5510;
                 let z5518 = s34.v51 * z5227 + s34.v52 * z5228 + s34.v53 * z5229
                     + z80 * z5487 + z82 * z5488 + s3.v4 * z5459 + s4.v18 * z5457
                     + s4.v19 * z5458 + s2.v1 * z5486;
@@ -12146,7 +11581,6 @@ impl Jacobians<7, 0, 1> for Iiwa {
         let z38 = q[3].sin();
         let z57 = q[4].cos();
         let z58 = q[4].sin();
-        let z64 = s1.v1 * z57 - s1.v2 * z58;
         let z77 = q[5].cos();
         let z78 = q[5].sin();
         let z5640 = qd[5] * (self.d6 + self.d_flange);
@@ -12172,8 +11606,8 @@ impl Jacobians<7, 0, 1> for Iiwa {
         let z5659 = z57 * z5657;
         let z5660 = z58 * z5657;
         let z5661 = z37 * z5659 + z38 * z5658;
-        let z5662 = -s1.v3 * z5640 + z64 * z5643 + s6.v8 * z5650 + s6.v10 * z5645
-            + s6.v4 * z5656;
+        let z5662 = -s1.v3 * z5640 + (s1.v1 * z57 - s1.v2 * z58) * z5643 + s6.v8 * z5650
+            + s6.v10 * z5645 + s6.v4 * z5656;
         let z5663 = s1.v2 * z5645 + s6.v7 * z5650 + s1.v4 * z5640 + s6.v3 * z5656;
         let z5664 = s1.v1 * z5641 - s1.v2 * z5644 + s6.v5 * z5651 + s6.v1 * z5657;
         let z5665 = s1.v1 * z5644 + s1.v2 * z5641 + s6.v6 * z5651 + s6.v9 * z5646

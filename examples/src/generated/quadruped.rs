@@ -2926,13 +2926,11 @@ impl Quadruped {
         s6: &Shared6,
     ) -> Shared8 {
         let mut s8 = Shared8::default();
-        let z1036 = qd[1] * qd[3];
-        let z1037 = -qd[0] * qd[3];
         s8.v0 = -qd[3] * qd[4] * s1.v0;
         s8.v1 = -qd[3] * qd[4] * s1.v1;
         s8.v2 = qd[4] * (s1.v0 * s5.v0 + s1.v1 * s5.v1);
-        s8.v3 = -qd[2] * qd[4] * s1.v0 + z1036;
-        s8.v4 = -qd[2] * qd[4] * s1.v1 + z1037;
+        s8.v3 = -qd[2] * qd[4] * s1.v0 + qd[1] * qd[3];
+        s8.v4 = -qd[2] * qd[4] * s1.v1 - qd[0] * qd[3];
         s8.v5 = qd[4] * (qd[0] * s1.v0 + qd[1] * s1.v1);
         s8.v6 = -qd[5] * s0.v1 * s5.v3 - qd[5] * s1.v4 * s5.v4 + s8.v0;
         s8.v7 = qd[5] * s0.v1 * s5.v2 + qd[5] * s1.v2 * s5.v4 + s8.v1;
@@ -3684,8 +3682,6 @@ impl Dynamics<22> for Quadruped {
         let s1 = self.shared1(q, &s0);
         let s5 = self.shared5(q, qd, &s0, &s1);
         let s7 = self.shared7(q, qd, &s0, &s1, &s5);
-        let z677 = s1.v0 * s7.v97 - s1.v1 * s7.v96;
-        let z678 = -s0.v1 * s7.v98 + s1.v2 * s7.v96 + s1.v4 * s7.v97;
         let z679 = s1.v7 * s7.v90 + s1.v9 * s7.v91 + s0.v5 * s7.v92 + s1.v17 * s7.v93
             + s1.v18 * s7.v94 + s1.v19 * s7.v95;
         let z680 = s1.v13 * s7.v84 + s1.v15 * s7.v85 + s1.v16 * s7.v86 + s1.v26 * s7.v87
@@ -3720,11 +3716,12 @@ impl Dynamics<22> for Quadruped {
             + s1.v156 * s7.v4 + s1.v157 * s7.v5;
         0.5
             * (qd[0] * s7.v99 + qd[1] * s7.v100 + qd[2] * s7.v101 + qd[3] * s7.v98
-                + qd[4] * z677 + qd[5] * z678 + qd[6] * z679 + qd[7] * z680
-                + qd[8] * z681 + qd[9] * z682 + qd[10] * z683 + qd[11] * z684
-                + qd[12] * z685 + qd[13] * z686 + qd[14] * z687 + qd[15] * z688
-                + qd[16] * z689 + qd[17] * z690 + qd[18] * z691 + qd[19] * z692
-                + qd[20] * z693 + qd[21] * z694)
+                + qd[4] * (s1.v0 * s7.v97 - s1.v1 * s7.v96)
+                + qd[5] * (-s0.v1 * s7.v98 + s1.v2 * s7.v96 + s1.v4 * s7.v97)
+                + qd[6] * z679 + qd[7] * z680 + qd[8] * z681 + qd[9] * z682
+                + qd[10] * z683 + qd[11] * z684 + qd[12] * z685 + qd[13] * z686
+                + qd[14] * z687 + qd[15] * z688 + qd[16] * z689 + qd[17] * z690
+                + qd[18] * z691 + qd[19] * z692 + qd[20] * z693 + qd[21] * z694)
     }
     fn potential_energy(&self, q: &Vector<22>, _t: f64) -> f64 {
         let s0 = self.shared0(q);
@@ -3773,10 +3770,8 @@ impl Dynamics<22> for Quadruped {
         let s5 = self.shared5(q, qd, &s0, &s1);
         let s6 = self.shared6(q, qd, &s1, &s5);
         let s8 = self.shared8(q, qd, &s0, &s1, &s5, &s6);
-        let z705 = self.m_shin + self.m_foot;
-        let z715 = self.m_thigh + z705;
-        let z725 = z715 + self.m_hub;
-        let z843 = 4.0 * z725 + self.m_torso;
+        let z843 = 4.0 * (self.m_thigh + (self.m_shin + self.m_foot) + self.m_hub)
+            + self.m_torso;
         let x0 = -s3.v109;
         let x1 = -s8.v285;
         let x2 = -s8.v286;
@@ -4114,10 +4109,8 @@ impl Dynamics<22> for Quadruped {
         let s2 = self.shared2(q, &s1);
         let s3 = self.shared3(q, &s0, &s1, &s2);
         let s4 = self.shared4(q, &s0, &s1, &s3);
-        let z705 = self.m_shin + self.m_foot;
-        let z715 = self.m_thigh + z705;
-        let z725 = z715 + self.m_hub;
-        let z843 = 4.0 * z725 + self.m_torso;
+        let z843 = 4.0 * (self.m_thigh + (self.m_shin + self.m_foot) + self.m_hub)
+            + self.m_torso;
         let x0 = -s3.v109;
         m[(0, 0)] = z843;
         m[(0, 3)] = x0;
@@ -4776,10 +4769,10 @@ impl Dynamics<22> for Quadruped {
         let z1701 = s1.v1 * s7.v101 + z843 * s9.v4 + s3.v108 * s9.v2 - s3.v110 * s9.v0;
         let z1702 = -s1.v0 * s7.v99 - s1.v1 * s7.v100 + z843 * s9.v5 - s3.v108 * s9.v1
             + s3.v109 * s9.v0;
-        let z1705 = 0.5 * s1.v0 * z1580 + 0.5 * s1.v0 * s7.v96 - 0.5 * s1.v1 * z1578
-            + 0.5 * s1.v1 * s7.v97;
         let z1706 = s1.v0 * z1698 - s1.v1 * z1697;
-        let z1707 = -qd[0] * s3.v118 + qd[1] * s3.v117 + z1705;
+        let z1707 = -qd[0] * s3.v118 + qd[1] * s3.v117
+            + (0.5 * s1.v0 * z1580 + 0.5 * s1.v0 * s7.v96 - 0.5 * s1.v1 * z1578
+                + 0.5 * s1.v1 * s7.v97);
         let z1708 = -0.5 * s0.v1 * z1578 + 0.5 * s0.v1 * s7.v97 + 0.5 * s1.v2 * z1576
             + 0.5 * s1.v4 * z1577 + 0.5 * s1.v4 * s7.v98 + s3.v109 * s9.v11
             - s3.v110 * s9.v10 + s3.v111 * s9.v6 + s3.v112 * s9.v7 + s3.v113 * s9.v8;
@@ -5827,77 +5820,15 @@ impl Dynamics<22> for Quadruped {
         let z5327 = qd[21] * s9.v105;
         let z5328 = qd[21] * s9.v106;
         let z5329 = qd[21] * s9.v107;
-        let z5330 = self.m_torso * (-qd[1] * s5.v4 + qd[2] * s5.v3);
-        let z5331 = self.m_torso * (qd[0] * s5.v4 - qd[2] * s5.v2);
-        let z5332 = self.m_torso * (-qd[0] * s5.v3 + qd[1] * s5.v2);
-        let z5333 = s5.v3 * s6.v2 - s5.v4 * s6.v1;
-        let z5334 = -s5.v2 * s6.v2 + s5.v4 * s6.v0;
-        let z5335 = s5.v2 * s6.v1 - s5.v3 * s6.v0;
-        let z5336 = self.m_hub * (s1.v11 * s1.v11) + self.m_hub * (s0.v6 * s0.v6)
-            + s1.v164;
-        let z5337 = -self.m_hub * s1.v10 * s1.v11 + s1.v165;
-        let z5338 = -self.m_hub * s1.v10 * s0.v6 + s1.v166;
-        let z5339 = -self.m_hub * s0.v6;
-        let z5340 = self.m_hub * s1.v11;
-        let z5341 = self.m_hub * (s1.v10 * s1.v10) + self.m_hub * (s0.v6 * s0.v6)
-            + s1.v167;
-        let z5342 = -self.m_hub * s1.v11 * s0.v6 + s1.v168;
-        let z5343 = self.m_hub * s0.v6;
-        let z5344 = -self.m_hub * s1.v10;
-        let z5345 = self.m_hub * (s1.v10 * s1.v10) + self.m_hub * (s1.v11 * s1.v11)
-            + s1.v169;
-        let z5346 = -self.m_hub * s1.v11;
-        let z5347 = self.m_hub * s1.v10;
         let z5348 = self.m_hub * (s5.v6 * s5.v103 - s5.v7 * s5.v102);
         let z5349 = self.m_hub * (-s5.v5 * s5.v103 + s5.v7 * s5.v101);
         let z5350 = self.m_hub * (s5.v5 * s5.v102 - s5.v6 * s5.v101);
-        let z5351 = s1.v11 * z5350 - s0.v6 * z5349 + s5.v6 * s6.v5 - s5.v7 * s6.v4;
-        let z5352 = -s1.v10 * z5350 + s0.v6 * z5348 - s5.v5 * s6.v5 + s5.v7 * s6.v3;
-        let z5353 = s1.v10 * z5349 - s1.v11 * z5348 + s5.v5 * s6.v4 - s5.v6 * s6.v3;
-        let z5354 = self.m_thigh * (s1.v171 * s1.v171)
-            + self.m_thigh * (s1.v172 * s1.v172) + s1.v173;
-        let z5355 = -self.m_thigh * s1.v170 * s1.v171 + s1.v174;
-        let z5356 = -self.m_thigh * s1.v170 * s1.v172 + s1.v175;
-        let z5357 = -self.m_thigh * s1.v172;
-        let z5358 = self.m_thigh * s1.v171;
-        let z5359 = self.m_thigh * (s1.v170 * s1.v170)
-            + self.m_thigh * (s1.v172 * s1.v172) + s1.v176;
-        let z5360 = -self.m_thigh * s1.v171 * s1.v172 + s1.v177;
-        let z5361 = self.m_thigh * s1.v172;
-        let z5362 = -self.m_thigh * s1.v170;
-        let z5363 = self.m_thigh * (s1.v170 * s1.v170)
-            + self.m_thigh * (s1.v171 * s1.v171) + s1.v178;
-        let z5364 = -self.m_thigh * s1.v171;
-        let z5365 = self.m_thigh * s1.v170;
         let z5366 = self.m_thigh * (s5.v12 * s5.v106 - s5.v13 * s5.v105);
         let z5367 = self.m_thigh * (-s5.v11 * s5.v106 + s5.v13 * s5.v104);
         let z5368 = self.m_thigh * (s5.v11 * s5.v105 - s5.v12 * s5.v104);
-        let z5369 = s5.v12 * s6.v8 - s5.v13 * s6.v7 + s1.v171 * z5368 - s1.v172 * z5367;
-        let z5370 = -s5.v11 * s6.v8 + s5.v13 * s6.v6 - s1.v170 * z5368 + s1.v172 * z5366;
-        let z5371 = s5.v11 * s6.v7 - s5.v12 * s6.v6 + s1.v170 * z5367 - s1.v171 * z5366;
-        let z5372 = self.m_shin * (s1.v180 * s1.v180) + self.m_shin * (s1.v181 * s1.v181)
-            + s1.v182;
-        let z5373 = -self.m_shin * s1.v179 * s1.v180 + s1.v183;
-        let z5374 = -self.m_shin * s1.v179 * s1.v181 + s1.v184;
-        let z5375 = -self.m_shin * s1.v181;
-        let z5376 = self.m_shin * s1.v180;
-        let z5377 = self.m_shin * (s1.v179 * s1.v179) + self.m_shin * (s1.v181 * s1.v181)
-            + s1.v185;
-        let z5378 = -self.m_shin * s1.v180 * s1.v181 + s1.v186;
-        let z5379 = self.m_shin * s1.v181;
-        let z5380 = -self.m_shin * s1.v179;
-        let z5381 = self.m_shin * (s1.v179 * s1.v179) + self.m_shin * (s1.v180 * s1.v180)
-            + s1.v187;
-        let z5382 = -self.m_shin * s1.v180;
-        let z5383 = self.m_shin * s1.v179;
         let z5384 = self.m_shin * (s5.v18 * s5.v109 - s5.v19 * s5.v108);
         let z5385 = self.m_shin * (-s5.v17 * s5.v109 + s5.v19 * s5.v107);
         let z5386 = self.m_shin * (s5.v17 * s5.v108 - s5.v18 * s5.v107);
-        let z5387 = s5.v18 * s6.v11 - s5.v19 * s6.v10 + s1.v180 * z5386
-            - s1.v181 * z5385;
-        let z5388 = -s5.v17 * s6.v11 + s5.v19 * s6.v9 - s1.v179 * z5386
-            + s1.v181 * z5384;
-        let z5389 = s5.v17 * s6.v10 - s5.v18 * s6.v9 + s1.v179 * z5385 - s1.v180 * z5384;
         let z5390 = -self.m_foot * s1.v190;
         let z5391 = -self.m_foot * s1.v188;
         let z5392 = -self.m_foot * s1.v189;
@@ -5910,75 +5841,15 @@ impl Dynamics<22> for Quadruped {
             + s1.v190 * z5393;
         let z5398 = s5.v23 * s6.v13 - s5.v24 * s6.v12 + s1.v188 * z5394
             - s1.v189 * z5393;
-        let z5399 = self.m_hub * (s1.v48 * s1.v48) + self.m_hub * (s0.v25 * s0.v25)
-            + s1.v197;
-        let z5400 = -self.m_hub * s1.v47 * s1.v48 + s1.v198;
-        let z5401 = -self.m_hub * s1.v47 * s0.v25 + s1.v199;
-        let z5402 = -self.m_hub * s0.v25;
-        let z5403 = self.m_hub * s1.v48;
-        let z5404 = self.m_hub * (s1.v47 * s1.v47) + self.m_hub * (s0.v25 * s0.v25)
-            + s1.v200;
-        let z5405 = -self.m_hub * s1.v48 * s0.v25 + s1.v201;
-        let z5406 = self.m_hub * s0.v25;
-        let z5407 = -self.m_hub * s1.v47;
-        let z5408 = self.m_hub * (s1.v47 * s1.v47) + self.m_hub * (s1.v48 * s1.v48)
-            + s1.v202;
-        let z5409 = -self.m_hub * s1.v48;
-        let z5410 = self.m_hub * s1.v47;
         let z5411 = self.m_hub * (s5.v30 * s5.v115 - s5.v31 * s5.v114);
         let z5412 = self.m_hub * (-s5.v29 * s5.v115 + s5.v31 * s5.v113);
         let z5413 = self.m_hub * (s5.v29 * s5.v114 - s5.v30 * s5.v113);
-        let z5414 = s1.v48 * z5413 - s0.v25 * z5412 + s5.v30 * s6.v17 - s5.v31 * s6.v16;
-        let z5415 = -s1.v47 * z5413 + s0.v25 * z5411 - s5.v29 * s6.v17 + s5.v31 * s6.v15;
-        let z5416 = s1.v47 * z5412 - s1.v48 * z5411 + s5.v29 * s6.v16 - s5.v30 * s6.v15;
-        let z5417 = self.m_thigh * (s1.v204 * s1.v204)
-            + self.m_thigh * (s1.v205 * s1.v205) + s1.v206;
-        let z5418 = -self.m_thigh * s1.v203 * s1.v204 + s1.v207;
-        let z5419 = -self.m_thigh * s1.v203 * s1.v205 + s1.v208;
-        let z5420 = -self.m_thigh * s1.v205;
-        let z5421 = self.m_thigh * s1.v204;
-        let z5422 = self.m_thigh * (s1.v203 * s1.v203)
-            + self.m_thigh * (s1.v205 * s1.v205) + s1.v209;
-        let z5423 = -self.m_thigh * s1.v204 * s1.v205 + s1.v210;
-        let z5424 = self.m_thigh * s1.v205;
-        let z5425 = -self.m_thigh * s1.v203;
-        let z5426 = self.m_thigh * (s1.v203 * s1.v203)
-            + self.m_thigh * (s1.v204 * s1.v204) + s1.v211;
-        let z5427 = -self.m_thigh * s1.v204;
-        let z5428 = self.m_thigh * s1.v203;
         let z5429 = self.m_thigh * (s5.v36 * s5.v118 - s5.v37 * s5.v117);
         let z5430 = self.m_thigh * (-s5.v35 * s5.v118 + s5.v37 * s5.v116);
         let z5431 = self.m_thigh * (s5.v35 * s5.v117 - s5.v36 * s5.v116);
-        let z5432 = s1.v204 * z5431 - s1.v205 * z5430 + s5.v36 * s6.v20
-            - s5.v37 * s6.v19;
-        let z5433 = -s1.v203 * z5431 + s1.v205 * z5429 - s5.v35 * s6.v20
-            + s5.v37 * s6.v18;
-        let z5434 = s1.v203 * z5430 - s1.v204 * z5429 + s5.v35 * s6.v19
-            - s5.v36 * s6.v18;
-        let z5435 = self.m_shin * (s1.v213 * s1.v213) + self.m_shin * (s1.v214 * s1.v214)
-            + s1.v215;
-        let z5436 = -self.m_shin * s1.v212 * s1.v213 + s1.v216;
-        let z5437 = -self.m_shin * s1.v212 * s1.v214 + s1.v217;
-        let z5438 = -self.m_shin * s1.v214;
-        let z5439 = self.m_shin * s1.v213;
-        let z5440 = self.m_shin * (s1.v212 * s1.v212) + self.m_shin * (s1.v214 * s1.v214)
-            + s1.v218;
-        let z5441 = -self.m_shin * s1.v213 * s1.v214 + s1.v219;
-        let z5442 = self.m_shin * s1.v214;
-        let z5443 = -self.m_shin * s1.v212;
-        let z5444 = self.m_shin * (s1.v212 * s1.v212) + self.m_shin * (s1.v213 * s1.v213)
-            + s1.v220;
-        let z5445 = -self.m_shin * s1.v213;
-        let z5446 = self.m_shin * s1.v212;
         let z5447 = self.m_shin * (s5.v42 * s5.v121 - s5.v43 * s5.v120);
         let z5448 = self.m_shin * (-s5.v41 * s5.v121 + s5.v43 * s5.v119);
         let z5449 = self.m_shin * (s5.v41 * s5.v120 - s5.v42 * s5.v119);
-        let z5450 = s1.v213 * z5449 - s1.v214 * z5448 + s5.v42 * s6.v23
-            - s5.v43 * s6.v22;
-        let z5451 = -s1.v212 * z5449 + s1.v214 * z5447 - s5.v41 * s6.v23
-            + s5.v43 * s6.v21;
-        let z5452 = s1.v212 * z5448 - s1.v213 * z5447 + s5.v41 * s6.v22
-            - s5.v42 * s6.v21;
         let z5453 = -self.m_foot * s1.v223;
         let z5454 = -self.m_foot * s1.v221;
         let z5455 = -self.m_foot * s1.v222;
@@ -5991,75 +5862,15 @@ impl Dynamics<22> for Quadruped {
             + s5.v49 * s6.v24;
         let z5461 = s1.v221 * z5457 - s1.v222 * z5456 + s5.v47 * s6.v25
             - s5.v48 * s6.v24;
-        let z5462 = self.m_hub * (s1.v85 * s1.v85) + self.m_hub * (s0.v44 * s0.v44)
-            + s1.v230;
-        let z5463 = -self.m_hub * s1.v84 * s1.v85 + s1.v231;
-        let z5464 = -self.m_hub * s1.v84 * s0.v44 + s1.v232;
-        let z5465 = -self.m_hub * s0.v44;
-        let z5466 = self.m_hub * s1.v85;
-        let z5467 = self.m_hub * (s1.v84 * s1.v84) + self.m_hub * (s0.v44 * s0.v44)
-            + s1.v233;
-        let z5468 = -self.m_hub * s1.v85 * s0.v44 + s1.v234;
-        let z5469 = self.m_hub * s0.v44;
-        let z5470 = -self.m_hub * s1.v84;
-        let z5471 = self.m_hub * (s1.v84 * s1.v84) + self.m_hub * (s1.v85 * s1.v85)
-            + s1.v235;
-        let z5472 = -self.m_hub * s1.v85;
-        let z5473 = self.m_hub * s1.v84;
         let z5474 = self.m_hub * (s5.v54 * s5.v127 - s5.v55 * s5.v126);
         let z5475 = self.m_hub * (-s5.v53 * s5.v127 + s5.v55 * s5.v125);
         let z5476 = self.m_hub * (s5.v53 * s5.v126 - s5.v54 * s5.v125);
-        let z5477 = s1.v85 * z5476 - s0.v44 * z5475 + s5.v54 * s6.v29 - s5.v55 * s6.v28;
-        let z5478 = -s1.v84 * z5476 + s0.v44 * z5474 - s5.v53 * s6.v29 + s5.v55 * s6.v27;
-        let z5479 = s1.v84 * z5475 - s1.v85 * z5474 + s5.v53 * s6.v28 - s5.v54 * s6.v27;
-        let z5480 = self.m_thigh * (s1.v237 * s1.v237)
-            + self.m_thigh * (s1.v238 * s1.v238) + s1.v239;
-        let z5481 = -self.m_thigh * s1.v236 * s1.v237 + s1.v240;
-        let z5482 = -self.m_thigh * s1.v236 * s1.v238 + s1.v241;
-        let z5483 = -self.m_thigh * s1.v238;
-        let z5484 = self.m_thigh * s1.v237;
-        let z5485 = self.m_thigh * (s1.v236 * s1.v236)
-            + self.m_thigh * (s1.v238 * s1.v238) + s1.v242;
-        let z5486 = -self.m_thigh * s1.v237 * s1.v238 + s1.v243;
-        let z5487 = self.m_thigh * s1.v238;
-        let z5488 = -self.m_thigh * s1.v236;
-        let z5489 = self.m_thigh * (s1.v236 * s1.v236)
-            + self.m_thigh * (s1.v237 * s1.v237) + s1.v244;
-        let z5490 = -self.m_thigh * s1.v237;
-        let z5491 = self.m_thigh * s1.v236;
         let z5492 = self.m_thigh * (s5.v60 * s5.v130 - s5.v61 * s5.v129);
         let z5493 = self.m_thigh * (-s5.v59 * s5.v130 + s5.v61 * s5.v128);
         let z5494 = self.m_thigh * (s5.v59 * s5.v129 - s5.v60 * s5.v128);
-        let z5495 = s5.v60 * s6.v32 - s5.v61 * s6.v31 + s1.v237 * z5494
-            - s1.v238 * z5493;
-        let z5496 = -s5.v59 * s6.v32 + s5.v61 * s6.v30 - s1.v236 * z5494
-            + s1.v238 * z5492;
-        let z5497 = s5.v59 * s6.v31 - s5.v60 * s6.v30 + s1.v236 * z5493
-            - s1.v237 * z5492;
-        let z5498 = self.m_shin * (s1.v246 * s1.v246) + self.m_shin * (s1.v247 * s1.v247)
-            + s1.v248;
-        let z5499 = -self.m_shin * s1.v245 * s1.v246 + s1.v249;
-        let z5500 = -self.m_shin * s1.v245 * s1.v247 + s1.v250;
-        let z5501 = -self.m_shin * s1.v247;
-        let z5502 = self.m_shin * s1.v246;
-        let z5503 = self.m_shin * (s1.v245 * s1.v245) + self.m_shin * (s1.v247 * s1.v247)
-            + s1.v251;
-        let z5504 = -self.m_shin * s1.v246 * s1.v247 + s1.v252;
-        let z5505 = self.m_shin * s1.v247;
-        let z5506 = -self.m_shin * s1.v245;
-        let z5507 = self.m_shin * (s1.v245 * s1.v245) + self.m_shin * (s1.v246 * s1.v246)
-            + s1.v253;
-        let z5508 = -self.m_shin * s1.v246;
-        let z5509 = self.m_shin * s1.v245;
         let z5510 = self.m_shin * (s5.v66 * s5.v133 - s5.v67 * s5.v132);
         let z5511 = self.m_shin * (-s5.v65 * s5.v133 + s5.v67 * s5.v131);
         let z5512 = self.m_shin * (s5.v65 * s5.v132 - s5.v66 * s5.v131);
-        let z5513 = s5.v66 * s6.v35 - s5.v67 * s6.v34 + s1.v246 * z5512
-            - s1.v247 * z5511;
-        let z5514 = -s5.v65 * s6.v35 + s5.v67 * s6.v33 - s1.v245 * z5512
-            + s1.v247 * z5510;
-        let z5515 = s5.v65 * s6.v34 - s5.v66 * s6.v33 + s1.v245 * z5511
-            - s1.v246 * z5510;
         let z5516 = -self.m_foot * s1.v256;
         let z5517 = -self.m_foot * s1.v254;
         let z5518 = -self.m_foot * s1.v255;
@@ -6072,77 +5883,15 @@ impl Dynamics<22> for Quadruped {
             + s1.v256 * z5519;
         let z5524 = s5.v71 * s6.v37 - s5.v72 * s6.v36 + s1.v254 * z5520
             - s1.v255 * z5519;
-        let z5525 = self.m_hub * (s1.v122 * s1.v122) + self.m_hub * (s0.v63 * s0.v63)
-            + s1.v263;
-        let z5526 = -self.m_hub * s1.v121 * s1.v122 + s1.v264;
-        let z5527 = -self.m_hub * s1.v121 * s0.v63 + s1.v265;
-        let z5528 = -self.m_hub * s0.v63;
-        let z5529 = self.m_hub * s1.v122;
-        let z5530 = self.m_hub * (s1.v121 * s1.v121) + self.m_hub * (s0.v63 * s0.v63)
-            + s1.v266;
-        let z5531 = -self.m_hub * s1.v122 * s0.v63 + s1.v267;
-        let z5532 = self.m_hub * s0.v63;
-        let z5533 = -self.m_hub * s1.v121;
-        let z5534 = self.m_hub * (s1.v121 * s1.v121) + self.m_hub * (s1.v122 * s1.v122)
-            + s1.v268;
-        let z5535 = -self.m_hub * s1.v122;
-        let z5536 = self.m_hub * s1.v121;
         let z5537 = self.m_hub * (s5.v78 * s5.v139 - s5.v79 * s5.v138);
         let z5538 = self.m_hub * (-s5.v77 * s5.v139 + s5.v79 * s5.v137);
         let z5539 = self.m_hub * (s5.v77 * s5.v138 - s5.v78 * s5.v137);
-        let z5540 = s1.v122 * z5539 - s0.v63 * z5538 + s5.v78 * s6.v41 - s5.v79 * s6.v40;
-        let z5541 = -s1.v121 * z5539 + s0.v63 * z5537 - s5.v77 * s6.v41
-            + s5.v79 * s6.v39;
-        let z5542 = s1.v121 * z5538 - s1.v122 * z5537 + s5.v77 * s6.v40
-            - s5.v78 * s6.v39;
-        let z5543 = self.m_thigh * (s1.v270 * s1.v270)
-            + self.m_thigh * (s1.v271 * s1.v271) + s1.v272;
-        let z5544 = -self.m_thigh * s1.v269 * s1.v270 + s1.v273;
-        let z5545 = -self.m_thigh * s1.v269 * s1.v271 + s1.v274;
-        let z5546 = -self.m_thigh * s1.v271;
-        let z5547 = self.m_thigh * s1.v270;
-        let z5548 = s1.v275 + self.m_thigh * (s1.v269 * s1.v269)
-            + self.m_thigh * (s1.v271 * s1.v271);
-        let z5549 = s1.v276 - self.m_thigh * s1.v270 * s1.v271;
-        let z5550 = self.m_thigh * s1.v271;
-        let z5551 = -self.m_thigh * s1.v269;
-        let z5552 = s1.v277 + self.m_thigh * (s1.v269 * s1.v269)
-            + self.m_thigh * (s1.v270 * s1.v270);
-        let z5553 = -self.m_thigh * s1.v270;
-        let z5554 = self.m_thigh * s1.v269;
         let z5555 = self.m_thigh * (s5.v84 * s5.v142 - s5.v85 * s5.v141);
         let z5556 = self.m_thigh * (-s5.v83 * s5.v142 + s5.v85 * s5.v140);
         let z5557 = self.m_thigh * (s5.v83 * s5.v141 - s5.v84 * s5.v140);
-        let z5558 = s5.v84 * s6.v44 - s5.v85 * s6.v43 + s1.v270 * z5557
-            - s1.v271 * z5556;
-        let z5559 = -s5.v83 * s6.v44 + s5.v85 * s6.v42 - s1.v269 * z5557
-            + s1.v271 * z5555;
-        let z5560 = s5.v83 * s6.v43 - s5.v84 * s6.v42 + s1.v269 * z5556
-            - s1.v270 * z5555;
-        let z5561 = s1.v281 + self.m_shin * (s1.v279 * s1.v279)
-            + self.m_shin * (s1.v280 * s1.v280);
-        let z5562 = s1.v282 - self.m_shin * s1.v278 * s1.v279;
-        let z5563 = s1.v283 - self.m_shin * s1.v278 * s1.v280;
-        let z5564 = -self.m_shin * s1.v280;
-        let z5565 = self.m_shin * s1.v279;
-        let z5566 = s1.v284 + self.m_shin * (s1.v278 * s1.v278)
-            + self.m_shin * (s1.v280 * s1.v280);
-        let z5567 = s1.v285 - self.m_shin * s1.v279 * s1.v280;
-        let z5568 = self.m_shin * s1.v280;
-        let z5569 = -self.m_shin * s1.v278;
-        let z5570 = s1.v286 + self.m_shin * (s1.v278 * s1.v278)
-            + self.m_shin * (s1.v279 * s1.v279);
-        let z5571 = -self.m_shin * s1.v279;
-        let z5572 = self.m_shin * s1.v278;
         let z5573 = self.m_shin * (s5.v90 * s5.v145 - s5.v91 * s5.v144);
         let z5574 = self.m_shin * (-s5.v89 * s5.v145 + s5.v91 * s5.v143);
         let z5575 = self.m_shin * (s5.v89 * s5.v144 - s5.v90 * s5.v143);
-        let z5576 = s1.v279 * z5575 - s1.v280 * z5574 + s5.v90 * s6.v47
-            - s5.v91 * s6.v46;
-        let z5577 = -s1.v278 * z5575 + s1.v280 * z5573 - s5.v89 * s6.v47
-            + s5.v91 * s6.v45;
-        let z5578 = s1.v278 * z5574 - s1.v279 * z5573 + s5.v89 * s6.v46
-            - s5.v90 * s6.v45;
         let z5579 = -self.m_foot * s1.v289;
         let z5580 = -self.m_foot * s1.v287;
         let z5581 = -self.m_foot * s1.v288;
@@ -6177,20 +5926,26 @@ impl Dynamics<22> for Quadruped {
         let z5602 = z5593 * z5595;
         let z5603 = -z5324 * z5588 - z5325 * z5589 - z5326 * z5590 - z5327 * z5591
             - z5328 * z5592 - z5329 * z5593 + z5596;
-        let z5604 = -z5588 * z5597 + z5561 + s2.v3;
-        let z5605 = -z5588 * z5598 + z5562 + s2.v4;
-        let z5606 = -z5588 * z5599 + z5563 + s2.v5;
+        let z5604 = -z5588 * z5597
+            + (s1.v281 + self.m_shin * (s1.v279 * s1.v279)
+                + self.m_shin * (s1.v280 * s1.v280)) + s2.v3;
+        let z5605 = -z5588 * z5598 + (s1.v282 - self.m_shin * s1.v278 * s1.v279) + s2.v4;
+        let z5606 = -z5588 * z5599 + (s1.v283 - self.m_shin * s1.v278 * s1.v280) + s2.v5;
         let z5607 = -z5588 * z5600;
-        let z5608 = z5579 - z5588 * z5601 + z5564;
-        let z5609 = -z5588 * z5602 + s2.v1 + z5565;
-        let z5610 = -z5589 * z5598 + s2.v6 + z5566;
-        let z5611 = -z5589 * z5599 + s2.v7 + z5567;
-        let z5612 = -z5589 * z5600 + s2.v2 + z5568;
+        let z5608 = z5579 - z5588 * z5601 - self.m_shin * s1.v280;
+        let z5609 = -z5588 * z5602 + s2.v1 + self.m_shin * s1.v279;
+        let z5610 = -z5589 * z5598 + s2.v6
+            + (s1.v284 + self.m_shin * (s1.v278 * s1.v278)
+                + self.m_shin * (s1.v280 * s1.v280));
+        let z5611 = -z5589 * z5599 + s2.v7 + (s1.v285 - self.m_shin * s1.v279 * s1.v280);
+        let z5612 = -z5589 * z5600 + s2.v2 + self.m_shin * s1.v280;
         let z5613 = -z5589 * z5601;
-        let z5614 = z5580 - z5589 * z5602 + z5569;
-        let z5615 = -z5590 * z5599 + s2.v8 + z5570;
-        let z5616 = z5581 - z5590 * z5600 + z5571;
-        let z5617 = -z5590 * z5601 + s2.v0 + z5572;
+        let z5614 = z5580 - z5589 * z5602 - self.m_shin * s1.v278;
+        let z5615 = -z5590 * z5599 + s2.v8
+            + (s1.v286 + self.m_shin * (s1.v278 * s1.v278)
+                + self.m_shin * (s1.v279 * s1.v279));
+        let z5616 = z5581 - z5590 * z5600 - self.m_shin * s1.v279;
+        let z5617 = -z5590 * z5601 + s2.v0 + self.m_shin * s1.v278;
         let z5618 = -z5590 * z5602;
         let z5619 = -z5591 * z5600 + self.m_shin + self.m_foot;
         let z5620 = -z5591 * z5601;
@@ -6199,11 +5954,14 @@ impl Dynamics<22> for Quadruped {
         let z5623 = -z5592 * z5602;
         let z5624 = -z5593 * z5602 + self.m_shin + self.m_foot;
         let z5625 = z5328 * z5579 + z5585 + z5597 * z5603 + s2.v1 * z5329 + s2.v3 * z5324
-            + s2.v4 * z5325 + s2.v5 * z5326 + z5576;
+            + s2.v4 * z5325 + s2.v5 * z5326
+            + (s1.v279 * z5575 - s1.v280 * z5574 + s5.v90 * s6.v47 - s5.v91 * s6.v46);
         let z5626 = z5329 * z5580 + z5586 + z5598 * z5603 + s2.v2 * z5327 + s2.v4 * z5324
-            + s2.v6 * z5325 + s2.v7 * z5326 + z5577;
-        let z5627 = z5578 + z5327 * z5581 + z5587 + z5599 * z5603 + s2.v0 * z5328
-            + s2.v5 * z5324 + s2.v7 * z5325 + s2.v8 * z5326;
+            + s2.v6 * z5325 + s2.v7 * z5326
+            + (-s1.v278 * z5575 + s1.v280 * z5573 - s5.v89 * s6.v47 + s5.v91 * s6.v45);
+        let z5627 = s1.v278 * z5574 - s1.v279 * z5573 + s5.v89 * s6.v46 - s5.v90 * s6.v45
+            + z5327 * z5581 + z5587 + z5599 * z5603 + s2.v0 * z5328 + s2.v5 * z5324
+            + s2.v7 * z5325 + s2.v8 * z5326;
         let z5628 = z5326 * z5581 + z5582 + z5600 * z5603 + self.m_foot * z5327
             + s2.v2 * z5325 + z5573;
         let z5629 = z5324 * z5579 + z5583 + z5601 * z5603 + self.m_foot * z5328
@@ -6235,20 +5993,28 @@ impl Dynamics<22> for Quadruped {
         let z5645 = z5636 * z5638;
         let z5646 = -z5322 * z5635 - z5323 * z5636 + z5639 - z5318 * z5631
             - z5319 * z5632 - z5320 * z5633 - z5321 * z5634;
-        let z5647 = z5604 - z5631 * z5640 + z5543;
-        let z5648 = z5605 - z5631 * z5641 + z5544;
-        let z5649 = z5606 - z5631 * z5642 + z5545;
+        let z5647 = z5604 - z5631 * z5640
+            + (self.m_thigh * (s1.v270 * s1.v270) + self.m_thigh * (s1.v271 * s1.v271)
+                + s1.v272);
+        let z5648 = z5605 - z5631 * z5641
+            + (-self.m_thigh * s1.v269 * s1.v270 + s1.v273);
+        let z5649 = z5606 - z5631 * z5642
+            + (-self.m_thigh * s1.v269 * s1.v271 + s1.v274);
         let z5650 = z5607 - z5631 * z5643;
-        let z5651 = z5608 - z5631 * z5644 + z5546;
-        let z5652 = z5609 - z5631 * z5645 + z5547;
-        let z5653 = z5610 - z5632 * z5641 + z5548;
-        let z5654 = z5611 - z5632 * z5642 + z5549;
-        let z5655 = z5612 - z5632 * z5643 + z5550;
+        let z5651 = z5608 - z5631 * z5644 - self.m_thigh * s1.v271;
+        let z5652 = z5609 - z5631 * z5645 + self.m_thigh * s1.v270;
+        let z5653 = z5610 - z5632 * z5641
+            + (s1.v275 + self.m_thigh * (s1.v269 * s1.v269)
+                + self.m_thigh * (s1.v271 * s1.v271));
+        let z5654 = z5611 - z5632 * z5642 + (s1.v276 - self.m_thigh * s1.v270 * s1.v271);
+        let z5655 = z5612 - z5632 * z5643 + self.m_thigh * s1.v271;
         let z5656 = z5613 - z5632 * z5644;
-        let z5657 = z5614 - z5632 * z5645 + z5551;
-        let z5658 = z5615 - z5633 * z5642 + z5552;
-        let z5659 = z5616 - z5633 * z5643 + z5553;
-        let z5660 = z5617 - z5633 * z5644 + z5554;
+        let z5657 = z5614 - z5632 * z5645 - self.m_thigh * s1.v269;
+        let z5658 = z5615 - z5633 * z5642
+            + (s1.v277 + self.m_thigh * (s1.v269 * s1.v269)
+                + self.m_thigh * (s1.v270 * s1.v270));
+        let z5659 = z5616 - z5633 * z5643 - self.m_thigh * s1.v270;
+        let z5660 = z5617 - z5633 * z5644 + self.m_thigh * s1.v269;
         let z5661 = z5618 - z5633 * z5645;
         let z5662 = z5619 - z5634 * z5643 + self.m_thigh;
         let z5663 = z5620 - z5634 * z5644;
@@ -6256,11 +6022,14 @@ impl Dynamics<22> for Quadruped {
         let z5665 = z5622 + self.m_thigh - z5635 * z5644;
         let z5666 = z5623 - z5635 * z5645;
         let z5667 = z5624 + self.m_thigh - z5636 * z5645;
-        let z5668 = z5322 * z5608 + z5323 * z5609 + z5625 + z5640 * z5646 + z5558
+        let z5668 = z5322 * z5608 + z5323 * z5609 + z5625 + z5640 * z5646
+            + (s5.v84 * s6.v44 - s5.v85 * s6.v43 + s1.v270 * z5557 - s1.v271 * z5556)
             + z5318 * z5604 + z5319 * z5605 + z5320 * z5606 + z5321 * z5607;
-        let z5669 = z5322 * z5613 + z5323 * z5614 + z5626 + z5641 * z5646 + z5559
+        let z5669 = z5322 * z5613 + z5323 * z5614 + z5626 + z5641 * z5646
+            + (-s5.v83 * s6.v44 + s5.v85 * s6.v42 - s1.v269 * z5557 + s1.v271 * z5555)
             + z5318 * z5605 + z5319 * z5610 + z5320 * z5611 + z5321 * z5612;
-        let z5670 = z5322 * z5617 + z5323 * z5618 + z5627 + z5642 * z5646 + z5560
+        let z5670 = z5322 * z5617 + z5323 * z5618 + z5627 + z5642 * z5646
+            + (s5.v83 * s6.v43 - s5.v84 * s6.v42 + s1.v269 * z5556 - s1.v270 * z5555)
             + z5318 * z5606 + z5319 * z5611 + z5320 * z5615 + z5321 * z5616;
         let z5671 = z5322 * z5620 + z5323 * z5621 + z5628 + z5643 * z5646 + z5555
             + z5318 * z5607 + z5319 * z5612 + z5320 * z5616 + z5321 * z5619;
@@ -6293,20 +6062,26 @@ impl Dynamics<22> for Quadruped {
         let z5688 = z5679 * z5681;
         let z5689 = z5682 - z5312 * z5674 - z5313 * z5675 - z5314 * z5676 - z5315 * z5677
             - z5316 * z5678 - z5317 * z5679;
-        let z5690 = z5647 - z5674 * z5683 + z5525;
-        let z5691 = z5648 - z5674 * z5684 + z5526;
-        let z5692 = z5649 - z5674 * z5685 + z5527;
+        let z5690 = z5647 - z5674 * z5683
+            + (self.m_hub * (s1.v122 * s1.v122) + self.m_hub * (s0.v63 * s0.v63)
+                + s1.v263);
+        let z5691 = z5648 - z5674 * z5684 + (-self.m_hub * s1.v121 * s1.v122 + s1.v264);
+        let z5692 = z5649 - z5674 * z5685 + (-self.m_hub * s1.v121 * s0.v63 + s1.v265);
         let z5693 = z5650 - z5674 * z5686;
-        let z5694 = z5651 - z5674 * z5687 + z5528;
-        let z5695 = z5652 - z5674 * z5688 + z5529;
-        let z5696 = z5653 - z5675 * z5684 + z5530;
-        let z5697 = z5654 - z5675 * z5685 + z5531;
-        let z5698 = z5655 - z5675 * z5686 + z5532;
+        let z5694 = z5651 - z5674 * z5687 - self.m_hub * s0.v63;
+        let z5695 = z5652 - z5674 * z5688 + self.m_hub * s1.v122;
+        let z5696 = z5653 - z5675 * z5684
+            + (self.m_hub * (s1.v121 * s1.v121) + self.m_hub * (s0.v63 * s0.v63)
+                + s1.v266);
+        let z5697 = z5654 - z5675 * z5685 + (-self.m_hub * s1.v122 * s0.v63 + s1.v267);
+        let z5698 = z5655 - z5675 * z5686 + self.m_hub * s0.v63;
         let z5699 = z5656 - z5675 * z5687;
-        let z5700 = z5657 - z5675 * z5688 + z5533;
-        let z5701 = z5658 - z5676 * z5685 + z5534;
-        let z5702 = z5659 - z5676 * z5686 + z5535;
-        let z5703 = z5660 - z5676 * z5687 + z5536;
+        let z5700 = z5657 - z5675 * z5688 - self.m_hub * s1.v121;
+        let z5701 = z5658 - z5676 * z5685
+            + (self.m_hub * (s1.v121 * s1.v121) + self.m_hub * (s1.v122 * s1.v122)
+                + s1.v268);
+        let z5702 = z5659 - z5676 * z5686 - self.m_hub * s1.v122;
+        let z5703 = z5660 - z5676 * z5687 + self.m_hub * s1.v121;
         let z5704 = z5661 - z5676 * z5688;
         let z5705 = self.m_hub + z5662 - z5677 * z5686;
         let z5706 = z5663 - z5677 * z5687;
@@ -6314,12 +6089,18 @@ impl Dynamics<22> for Quadruped {
         let z5708 = self.m_hub + z5665 - z5678 * z5687;
         let z5709 = z5666 - z5678 * z5688;
         let z5710 = self.m_hub + z5667 - z5679 * z5688;
-        let z5711 = z5668 + z5683 * z5689 + z5540 + z5312 * z5647 + z5313 * z5648
-            + z5314 * z5649 + z5315 * z5650 + z5316 * z5651 + z5317 * z5652;
-        let z5712 = z5669 + z5684 * z5689 + z5541 + z5312 * z5648 + z5313 * z5653
-            + z5314 * z5654 + z5315 * z5655 + z5316 * z5656 + z5317 * z5657;
-        let z5713 = z5670 + z5685 * z5689 + z5542 + z5312 * z5649 + z5313 * z5654
-            + z5314 * z5658 + z5315 * z5659 + z5316 * z5660 + z5317 * z5661;
+        let z5711 = z5668 + z5683 * z5689
+            + (s1.v122 * z5539 - s0.v63 * z5538 + s5.v78 * s6.v41 - s5.v79 * s6.v40)
+            + z5312 * z5647 + z5313 * z5648 + z5314 * z5649 + z5315 * z5650
+            + z5316 * z5651 + z5317 * z5652;
+        let z5712 = z5669 + z5684 * z5689
+            + (-s1.v121 * z5539 + s0.v63 * z5537 - s5.v77 * s6.v41 + s5.v79 * s6.v39)
+            + z5312 * z5648 + z5313 * z5653 + z5314 * z5654 + z5315 * z5655
+            + z5316 * z5656 + z5317 * z5657;
+        let z5713 = z5670 + z5685 * z5689
+            + (s1.v121 * z5538 - s1.v122 * z5537 + s5.v77 * s6.v40 - s5.v78 * s6.v39)
+            + z5312 * z5649 + z5313 * z5654 + z5314 * z5658 + z5315 * z5659
+            + z5316 * z5660 + z5317 * z5661;
         let z5714 = z5671 + z5686 * z5689 + z5537 + z5312 * z5650 + z5313 * z5655
             + z5314 * z5659 + z5315 * z5662 + z5316 * z5663 + z5317 * z5664;
         let z5715 = z5672 + z5687 * z5689 + z5538 + z5312 * z5651 + z5313 * z5656
@@ -6373,20 +6154,29 @@ impl Dynamics<22> for Quadruped {
         let z5747 = z5738 * z5740;
         let z5748 = z5741 - z5300 * z5733 - z5301 * z5734 - z5302 * z5735 - z5303 * z5736
             - z5304 * z5737 - z5305 * z5738;
-        let z5749 = s2.v12 - z5733 * z5742 + z5498;
-        let z5750 = s2.v13 - z5733 * z5743 + z5499;
-        let z5751 = s2.v14 - z5733 * z5744 + z5500;
+        let z5749 = s2.v12 - z5733 * z5742
+            + (self.m_shin * (s1.v246 * s1.v246) + self.m_shin * (s1.v247 * s1.v247)
+                + s1.v248);
+        let z5750 = s2.v13 - z5733 * z5743
+            + (-self.m_shin * s1.v245 * s1.v246 + s1.v249);
+        let z5751 = s2.v14 - z5733 * z5744
+            + (-self.m_shin * s1.v245 * s1.v247 + s1.v250);
         let z5752 = -z5733 * z5745;
-        let z5753 = -z5733 * z5746 + z5501 + z5516;
-        let z5754 = s2.v10 - z5733 * z5747 + z5502;
-        let z5755 = s2.v15 - z5734 * z5743 + z5503;
-        let z5756 = s2.v16 - z5734 * z5744 + z5504;
-        let z5757 = s2.v11 - z5734 * z5745 + z5505;
+        let z5753 = -z5733 * z5746 - self.m_shin * s1.v247 + z5516;
+        let z5754 = s2.v10 - z5733 * z5747 + self.m_shin * s1.v246;
+        let z5755 = s2.v15 - z5734 * z5743
+            + (self.m_shin * (s1.v245 * s1.v245) + self.m_shin * (s1.v247 * s1.v247)
+                + s1.v251);
+        let z5756 = s2.v16 - z5734 * z5744
+            + (-self.m_shin * s1.v246 * s1.v247 + s1.v252);
+        let z5757 = s2.v11 - z5734 * z5745 + self.m_shin * s1.v247;
         let z5758 = -z5734 * z5746;
-        let z5759 = -z5734 * z5747 + z5506 + z5517;
-        let z5760 = s2.v17 - z5735 * z5744 + z5507;
-        let z5761 = -z5735 * z5745 + z5508 + z5518;
-        let z5762 = s2.v9 - z5735 * z5746 + z5509;
+        let z5759 = -z5734 * z5747 - self.m_shin * s1.v245 + z5517;
+        let z5760 = s2.v17 - z5735 * z5744
+            + (self.m_shin * (s1.v245 * s1.v245) + self.m_shin * (s1.v246 * s1.v246)
+                + s1.v253);
+        let z5761 = -z5735 * z5745 - self.m_shin * s1.v246 + z5518;
+        let z5762 = s2.v9 - z5735 * z5746 + self.m_shin * s1.v245;
         let z5763 = -z5735 * z5747;
         let z5764 = self.m_shin + self.m_foot - z5736 * z5745;
         let z5765 = -z5736 * z5746;
@@ -6395,11 +6185,17 @@ impl Dynamics<22> for Quadruped {
         let z5768 = -z5737 * z5747;
         let z5769 = self.m_shin + self.m_foot - z5738 * z5747;
         let z5770 = s2.v10 * z5305 + s2.v12 * z5300 + s2.v13 * z5301 + s2.v14 * z5302
-            + z5742 * z5748 + z5513 + z5522 + z5304 * z5516;
+            + z5742 * z5748
+            + (s5.v66 * s6.v35 - s5.v67 * s6.v34 + s1.v246 * z5512 - s1.v247 * z5511)
+            + z5522 + z5304 * z5516;
         let z5771 = s2.v11 * z5303 + s2.v13 * z5300 + s2.v15 * z5301 + s2.v16 * z5302
-            + z5743 * z5748 + z5514 + z5523 + z5305 * z5517;
+            + z5743 * z5748
+            + (-s5.v65 * s6.v35 + s5.v67 * s6.v33 - s1.v245 * z5512 + s1.v247 * z5510)
+            + z5523 + z5305 * z5517;
         let z5772 = s2.v9 * z5304 + s2.v14 * z5300 + s2.v16 * z5301 + s2.v17 * z5302
-            + z5744 * z5748 + z5515 + z5524 + z5303 * z5518;
+            + z5744 * z5748
+            + (s5.v65 * s6.v34 - s5.v66 * s6.v33 + s1.v245 * z5511 - s1.v246 * z5510)
+            + z5524 + z5303 * z5518;
         let z5773 = s2.v11 * z5301 + self.m_foot * z5303 + z5745 * z5748 + z5510 + z5519
             + z5302 * z5518;
         let z5774 = s2.v9 * z5302 + self.m_foot * z5304 + z5746 * z5748 + z5511 + z5520
@@ -6431,20 +6227,23 @@ impl Dynamics<22> for Quadruped {
         let z5790 = z5781 * z5783;
         let z5791 = z5784 - z5294 * z5776 - z5295 * z5777 - z5296 * z5778 - z5297 * z5779
             - z5298 * z5780 - z5299 * z5781;
-        let z5792 = z5480 + z5749 - z5776 * z5785;
-        let z5793 = z5481 + z5750 - z5776 * z5786;
-        let z5794 = z5482 + z5751 - z5776 * z5787;
+        let z5792 = self.m_thigh * (s1.v237 * s1.v237)
+            + self.m_thigh * (s1.v238 * s1.v238) + s1.v239 + z5749 - z5776 * z5785;
+        let z5793 = -self.m_thigh * s1.v236 * s1.v237 + s1.v240 + z5750 - z5776 * z5786;
+        let z5794 = -self.m_thigh * s1.v236 * s1.v238 + s1.v241 + z5751 - z5776 * z5787;
         let z5795 = z5752 - z5776 * z5788;
-        let z5796 = z5483 + z5753 - z5776 * z5789;
-        let z5797 = z5484 + z5754 - z5776 * z5790;
-        let z5798 = z5485 + z5755 - z5777 * z5786;
-        let z5799 = z5486 + z5756 - z5777 * z5787;
-        let z5800 = z5487 + z5757 - z5777 * z5788;
+        let z5796 = -self.m_thigh * s1.v238 + z5753 - z5776 * z5789;
+        let z5797 = self.m_thigh * s1.v237 + z5754 - z5776 * z5790;
+        let z5798 = self.m_thigh * (s1.v236 * s1.v236)
+            + self.m_thigh * (s1.v238 * s1.v238) + s1.v242 + z5755 - z5777 * z5786;
+        let z5799 = -self.m_thigh * s1.v237 * s1.v238 + s1.v243 + z5756 - z5777 * z5787;
+        let z5800 = self.m_thigh * s1.v238 + z5757 - z5777 * z5788;
         let z5801 = z5758 - z5777 * z5789;
-        let z5802 = z5488 + z5759 - z5777 * z5790;
-        let z5803 = z5489 + z5760 - z5778 * z5787;
-        let z5804 = z5490 + z5761 - z5778 * z5788;
-        let z5805 = z5491 + z5762 - z5778 * z5789;
+        let z5802 = -self.m_thigh * s1.v236 + z5759 - z5777 * z5790;
+        let z5803 = self.m_thigh * (s1.v236 * s1.v236)
+            + self.m_thigh * (s1.v237 * s1.v237) + s1.v244 + z5760 - z5778 * z5787;
+        let z5804 = -self.m_thigh * s1.v237 + z5761 - z5778 * z5788;
+        let z5805 = self.m_thigh * s1.v236 + z5762 - z5778 * z5789;
         let z5806 = z5763 - z5778 * z5790;
         let z5807 = self.m_thigh + z5764 - z5779 * z5788;
         let z5808 = z5765 - z5779 * z5789;
@@ -6452,12 +6251,15 @@ impl Dynamics<22> for Quadruped {
         let z5810 = self.m_thigh + z5767 - z5780 * z5789;
         let z5811 = z5768 - z5780 * z5790;
         let z5812 = self.m_thigh + z5769 - z5781 * z5790;
-        let z5813 = z5495 + z5770 + z5785 * z5791 + z5294 * z5749 + z5295 * z5750
-            + z5296 * z5751 + z5297 * z5752 + z5298 * z5753 + z5299 * z5754;
-        let z5814 = z5496 + z5771 + z5786 * z5791 + z5294 * z5750 + z5295 * z5755
+        let z5813 = s5.v60 * s6.v32 - s5.v61 * s6.v31 + s1.v237 * z5494 - s1.v238 * z5493
+            + z5770 + z5785 * z5791 + z5294 * z5749 + z5295 * z5750 + z5296 * z5751
+            + z5297 * z5752 + z5298 * z5753 + z5299 * z5754;
+        let z5814 = -s5.v59 * s6.v32 + s5.v61 * s6.v30 - s1.v236 * z5494
+            + s1.v238 * z5492 + z5771 + z5786 * z5791 + z5294 * z5750 + z5295 * z5755
             + z5296 * z5756 + z5297 * z5757 + z5298 * z5758 + z5299 * z5759;
-        let z5815 = z5497 + z5772 + z5787 * z5791 + z5294 * z5751 + z5295 * z5756
-            + z5296 * z5760 + z5297 * z5761 + z5298 * z5762 + z5299 * z5763;
+        let z5815 = s5.v59 * s6.v31 - s5.v60 * s6.v30 + s1.v236 * z5493 - s1.v237 * z5492
+            + z5772 + z5787 * z5791 + z5294 * z5751 + z5295 * z5756 + z5296 * z5760
+            + z5297 * z5761 + z5298 * z5762 + z5299 * z5763;
         let z5816 = z5492 + z5773 + z5788 * z5791 + z5294 * z5752 + z5295 * z5757
             + z5296 * z5761 + z5297 * z5764 + z5298 * z5765 + z5299 * z5766;
         let z5817 = z5493 + z5774 + z5789 * z5791 + z5294 * z5753 + z5295 * z5758
@@ -6489,20 +6291,23 @@ impl Dynamics<22> for Quadruped {
         let z5833 = z5824 * z5826;
         let z5834 = -z5288 * z5819 - z5289 * z5820 - z5290 * z5821 - z5291 * z5822
             - z5292 * z5823 - z5293 * z5824 + z5827;
-        let z5835 = z5462 + z5792 - z5819 * z5828;
-        let z5836 = z5463 + z5793 - z5819 * z5829;
-        let z5837 = z5464 + z5794 - z5819 * z5830;
+        let z5835 = self.m_hub * (s1.v85 * s1.v85) + self.m_hub * (s0.v44 * s0.v44)
+            + s1.v230 + z5792 - z5819 * z5828;
+        let z5836 = -self.m_hub * s1.v84 * s1.v85 + s1.v231 + z5793 - z5819 * z5829;
+        let z5837 = -self.m_hub * s1.v84 * s0.v44 + s1.v232 + z5794 - z5819 * z5830;
         let z5838 = z5795 - z5819 * z5831;
-        let z5839 = z5465 + z5796 - z5819 * z5832;
-        let z5840 = z5466 + z5797 - z5819 * z5833;
-        let z5841 = z5467 + z5798 - z5820 * z5829;
-        let z5842 = z5468 + z5799 - z5820 * z5830;
-        let z5843 = z5469 + z5800 - z5820 * z5831;
+        let z5839 = -self.m_hub * s0.v44 + z5796 - z5819 * z5832;
+        let z5840 = self.m_hub * s1.v85 + z5797 - z5819 * z5833;
+        let z5841 = self.m_hub * (s1.v84 * s1.v84) + self.m_hub * (s0.v44 * s0.v44)
+            + s1.v233 + z5798 - z5820 * z5829;
+        let z5842 = -self.m_hub * s1.v85 * s0.v44 + s1.v234 + z5799 - z5820 * z5830;
+        let z5843 = self.m_hub * s0.v44 + z5800 - z5820 * z5831;
         let z5844 = z5801 - z5820 * z5832;
-        let z5845 = z5470 + z5802 - z5820 * z5833;
-        let z5846 = z5471 + z5803 - z5821 * z5830;
-        let z5847 = z5472 + z5804 - z5821 * z5831;
-        let z5848 = z5473 + z5805 - z5821 * z5832;
+        let z5845 = -self.m_hub * s1.v84 + z5802 - z5820 * z5833;
+        let z5846 = self.m_hub * (s1.v84 * s1.v84) + self.m_hub * (s1.v85 * s1.v85)
+            + s1.v235 + z5803 - z5821 * z5830;
+        let z5847 = -self.m_hub * s1.v85 + z5804 - z5821 * z5831;
+        let z5848 = self.m_hub * s1.v84 + z5805 - z5821 * z5832;
         let z5849 = z5806 - z5821 * z5833;
         let z5850 = self.m_hub + z5807 - z5822 * z5831;
         let z5851 = z5808 - z5822 * z5832;
@@ -6510,11 +6315,14 @@ impl Dynamics<22> for Quadruped {
         let z5853 = self.m_hub + z5810 - z5823 * z5832;
         let z5854 = z5811 - z5823 * z5833;
         let z5855 = self.m_hub + z5812 - z5824 * z5833;
-        let z5856 = z5477 + z5288 * z5792 + z5289 * z5793 + z5290 * z5794 + z5291 * z5795
+        let z5856 = s1.v85 * z5476 - s0.v44 * z5475 + s5.v54 * s6.v29 - s5.v55 * s6.v28
+            + z5288 * z5792 + z5289 * z5793 + z5290 * z5794 + z5291 * z5795
             + z5292 * z5796 + z5293 * z5797 + z5813 + z5828 * z5834;
-        let z5857 = z5478 + z5288 * z5793 + z5289 * z5798 + z5290 * z5799 + z5291 * z5800
+        let z5857 = -s1.v84 * z5476 + s0.v44 * z5474 - s5.v53 * s6.v29 + s5.v55 * s6.v27
+            + z5288 * z5793 + z5289 * z5798 + z5290 * z5799 + z5291 * z5800
             + z5292 * z5801 + z5293 * z5802 + z5814 + z5829 * z5834;
-        let z5858 = z5479 + z5288 * z5794 + z5289 * z5799 + z5290 * z5803 + z5291 * z5804
+        let z5858 = s1.v84 * z5475 - s1.v85 * z5474 + s5.v53 * s6.v28 - s5.v54 * s6.v27
+            + z5288 * z5794 + z5289 * z5799 + z5290 * z5803 + z5291 * z5804
             + z5292 * z5805 + z5293 * z5806 + z5815 + z5830 * z5834;
         let z5859 = z5474 + z5288 * z5795 + z5289 * z5800 + z5290 * z5804 + z5291 * z5807
             + z5292 * z5808 + z5293 * z5809 + z5816 + z5831 * z5834;
@@ -6569,20 +6377,29 @@ impl Dynamics<22> for Quadruped {
         let z5892 = z5883 * z5885;
         let z5893 = z5886 - z5276 * z5878 - z5277 * z5879 - z5278 * z5880 - z5279 * z5881
             - z5280 * z5882 - z5281 * z5883;
-        let z5894 = -z5878 * z5887 + s2.v21 + z5435;
-        let z5895 = -z5878 * z5888 + s2.v22 + z5436;
-        let z5896 = -z5878 * z5889 + s2.v23 + z5437;
+        let z5894 = -z5878 * z5887 + s2.v21
+            + (self.m_shin * (s1.v213 * s1.v213) + self.m_shin * (s1.v214 * s1.v214)
+                + s1.v215);
+        let z5895 = -z5878 * z5888 + s2.v22
+            + (-self.m_shin * s1.v212 * s1.v213 + s1.v216);
+        let z5896 = -z5878 * z5889 + s2.v23
+            + (-self.m_shin * s1.v212 * s1.v214 + s1.v217);
         let z5897 = -z5878 * z5890;
-        let z5898 = -z5878 * z5891 + z5438 + z5453;
-        let z5899 = -z5878 * z5892 + s2.v19 + z5439;
-        let z5900 = -z5879 * z5888 + s2.v24 + z5440;
-        let z5901 = -z5879 * z5889 + s2.v25 + z5441;
-        let z5902 = -z5879 * z5890 + s2.v20 + z5442;
+        let z5898 = -z5878 * z5891 - self.m_shin * s1.v214 + z5453;
+        let z5899 = -z5878 * z5892 + s2.v19 + self.m_shin * s1.v213;
+        let z5900 = -z5879 * z5888 + s2.v24
+            + (self.m_shin * (s1.v212 * s1.v212) + self.m_shin * (s1.v214 * s1.v214)
+                + s1.v218);
+        let z5901 = -z5879 * z5889 + s2.v25
+            + (-self.m_shin * s1.v213 * s1.v214 + s1.v219);
+        let z5902 = -z5879 * z5890 + s2.v20 + self.m_shin * s1.v214;
         let z5903 = -z5879 * z5891;
-        let z5904 = -z5879 * z5892 + z5443 + z5454;
-        let z5905 = -z5880 * z5889 + s2.v26 + z5444;
-        let z5906 = -z5880 * z5890 + z5445 + z5455;
-        let z5907 = -z5880 * z5891 + s2.v18 + z5446;
+        let z5904 = -z5879 * z5892 - self.m_shin * s1.v212 + z5454;
+        let z5905 = -z5880 * z5889 + s2.v26
+            + (self.m_shin * (s1.v212 * s1.v212) + self.m_shin * (s1.v213 * s1.v213)
+                + s1.v220);
+        let z5906 = -z5880 * z5890 - self.m_shin * s1.v213 + z5455;
+        let z5907 = -z5880 * z5891 + s2.v18 + self.m_shin * s1.v212;
         let z5908 = -z5880 * z5892;
         let z5909 = -z5881 * z5890 + self.m_shin + self.m_foot;
         let z5910 = -z5881 * z5891;
@@ -6591,11 +6408,17 @@ impl Dynamics<22> for Quadruped {
         let z5913 = -z5882 * z5892;
         let z5914 = -z5883 * z5892 + self.m_shin + self.m_foot;
         let z5915 = z5887 * z5893 + s2.v19 * z5281 + s2.v21 * z5276 + s2.v22 * z5277
-            + s2.v23 * z5278 + z5450 + z5459 + z5280 * z5453;
+            + s2.v23 * z5278
+            + (s1.v213 * z5449 - s1.v214 * z5448 + s5.v42 * s6.v23 - s5.v43 * s6.v22)
+            + z5459 + z5280 * z5453;
         let z5916 = z5888 * z5893 + s2.v20 * z5279 + s2.v22 * z5276 + s2.v24 * z5277
-            + s2.v25 * z5278 + z5451 + z5460 + z5281 * z5454;
+            + s2.v25 * z5278
+            + (-s1.v212 * z5449 + s1.v214 * z5447 - s5.v41 * s6.v23 + s5.v43 * s6.v21)
+            + z5460 + z5281 * z5454;
         let z5917 = z5889 * z5893 + s2.v18 * z5280 + s2.v23 * z5276 + s2.v25 * z5277
-            + s2.v26 * z5278 + z5452 + z5461 + z5279 * z5455;
+            + s2.v26 * z5278
+            + (s1.v212 * z5448 - s1.v213 * z5447 + s5.v41 * s6.v22 - s5.v42 * s6.v21)
+            + z5461 + z5279 * z5455;
         let z5918 = z5890 * z5893 + self.m_foot * z5279 + s2.v20 * z5277 + z5447 + z5456
             + z5278 * z5455;
         let z5919 = s2.v18 * z5278 + z5891 * z5893 + self.m_foot * z5280 + z5448 + z5457
@@ -6627,20 +6450,29 @@ impl Dynamics<22> for Quadruped {
         let z5935 = z5926 * z5928;
         let z5936 = z5929 - z5270 * z5921 - z5271 * z5922 - z5272 * z5923 - z5273 * z5924
             - z5274 * z5925 - z5275 * z5926;
-        let z5937 = z5894 - z5921 * z5930 + z5417;
-        let z5938 = z5895 - z5921 * z5931 + z5418;
-        let z5939 = z5896 - z5921 * z5932 + z5419;
+        let z5937 = z5894 - z5921 * z5930
+            + (self.m_thigh * (s1.v204 * s1.v204) + self.m_thigh * (s1.v205 * s1.v205)
+                + s1.v206);
+        let z5938 = z5895 - z5921 * z5931
+            + (-self.m_thigh * s1.v203 * s1.v204 + s1.v207);
+        let z5939 = z5896 - z5921 * z5932
+            + (-self.m_thigh * s1.v203 * s1.v205 + s1.v208);
         let z5940 = z5897 - z5921 * z5933;
-        let z5941 = z5898 - z5921 * z5934 + z5420;
-        let z5942 = z5899 - z5921 * z5935 + z5421;
-        let z5943 = z5900 - z5922 * z5931 + z5422;
-        let z5944 = z5901 - z5922 * z5932 + z5423;
-        let z5945 = z5902 - z5922 * z5933 + z5424;
+        let z5941 = z5898 - z5921 * z5934 - self.m_thigh * s1.v205;
+        let z5942 = z5899 - z5921 * z5935 + self.m_thigh * s1.v204;
+        let z5943 = z5900 - z5922 * z5931
+            + (self.m_thigh * (s1.v203 * s1.v203) + self.m_thigh * (s1.v205 * s1.v205)
+                + s1.v209);
+        let z5944 = z5901 - z5922 * z5932
+            + (-self.m_thigh * s1.v204 * s1.v205 + s1.v210);
+        let z5945 = z5902 - z5922 * z5933 + self.m_thigh * s1.v205;
         let z5946 = z5903 - z5922 * z5934;
-        let z5947 = z5904 - z5922 * z5935 + z5425;
-        let z5948 = z5905 - z5923 * z5932 + z5426;
-        let z5949 = z5906 - z5923 * z5933 + z5427;
-        let z5950 = z5907 - z5923 * z5934 + z5428;
+        let z5947 = z5904 - z5922 * z5935 - self.m_thigh * s1.v203;
+        let z5948 = z5905 - z5923 * z5932
+            + (self.m_thigh * (s1.v203 * s1.v203) + self.m_thigh * (s1.v204 * s1.v204)
+                + s1.v211);
+        let z5949 = z5906 - z5923 * z5933 - self.m_thigh * s1.v204;
+        let z5950 = z5907 - z5923 * z5934 + self.m_thigh * s1.v203;
         let z5951 = z5908 - z5923 * z5935;
         let z5952 = self.m_thigh + z5909 - z5924 * z5933;
         let z5953 = z5910 - z5924 * z5934;
@@ -6648,12 +6480,18 @@ impl Dynamics<22> for Quadruped {
         let z5955 = self.m_thigh + z5912 - z5925 * z5934;
         let z5956 = z5913 - z5925 * z5935;
         let z5957 = self.m_thigh + z5914 - z5926 * z5935;
-        let z5958 = z5915 + z5930 * z5936 + z5432 + z5270 * z5894 + z5271 * z5895
-            + z5272 * z5896 + z5273 * z5897 + z5274 * z5898 + z5275 * z5899;
-        let z5959 = z5916 + z5931 * z5936 + z5433 + z5270 * z5895 + z5271 * z5900
-            + z5272 * z5901 + z5273 * z5902 + z5274 * z5903 + z5275 * z5904;
-        let z5960 = z5917 + z5932 * z5936 + z5434 + z5270 * z5896 + z5271 * z5901
-            + z5272 * z5905 + z5273 * z5906 + z5274 * z5907 + z5275 * z5908;
+        let z5958 = z5915 + z5930 * z5936
+            + (s1.v204 * z5431 - s1.v205 * z5430 + s5.v36 * s6.v20 - s5.v37 * s6.v19)
+            + z5270 * z5894 + z5271 * z5895 + z5272 * z5896 + z5273 * z5897
+            + z5274 * z5898 + z5275 * z5899;
+        let z5959 = z5916 + z5931 * z5936
+            + (-s1.v203 * z5431 + s1.v205 * z5429 - s5.v35 * s6.v20 + s5.v37 * s6.v18)
+            + z5270 * z5895 + z5271 * z5900 + z5272 * z5901 + z5273 * z5902
+            + z5274 * z5903 + z5275 * z5904;
+        let z5960 = z5917 + z5932 * z5936
+            + (s1.v203 * z5430 - s1.v204 * z5429 + s5.v35 * s6.v19 - s5.v36 * s6.v18)
+            + z5270 * z5896 + z5271 * z5901 + z5272 * z5905 + z5273 * z5906
+            + z5274 * z5907 + z5275 * z5908;
         let z5961 = z5918 + z5933 * z5936 + z5429 + z5270 * z5897 + z5271 * z5902
             + z5272 * z5906 + z5273 * z5909 + z5274 * z5910 + z5275 * z5911;
         let z5962 = z5919 + z5934 * z5936 + z5430 + z5270 * z5898 + z5271 * z5903
@@ -6685,20 +6523,23 @@ impl Dynamics<22> for Quadruped {
         let z5978 = z5969 * z5971;
         let z5979 = z5972 - z5264 * z5964 - z5265 * z5965 - z5266 * z5966 - z5267 * z5967
             - z5268 * z5968 - z5269 * z5969;
-        let z5980 = z5399 + z5937 - z5964 * z5973;
-        let z5981 = z5400 + z5938 - z5964 * z5974;
-        let z5982 = z5401 + z5939 - z5964 * z5975;
+        let z5980 = self.m_hub * (s1.v48 * s1.v48) + self.m_hub * (s0.v25 * s0.v25)
+            + s1.v197 + z5937 - z5964 * z5973;
+        let z5981 = -self.m_hub * s1.v47 * s1.v48 + s1.v198 + z5938 - z5964 * z5974;
+        let z5982 = -self.m_hub * s1.v47 * s0.v25 + s1.v199 + z5939 - z5964 * z5975;
         let z5983 = z5940 - z5964 * z5976;
-        let z5984 = z5402 + z5941 - z5964 * z5977;
-        let z5985 = z5403 + z5942 - z5964 * z5978;
-        let z5986 = z5404 + z5943 - z5965 * z5974;
-        let z5987 = z5405 + z5944 - z5965 * z5975;
-        let z5988 = z5406 + z5945 - z5965 * z5976;
+        let z5984 = -self.m_hub * s0.v25 + z5941 - z5964 * z5977;
+        let z5985 = self.m_hub * s1.v48 + z5942 - z5964 * z5978;
+        let z5986 = self.m_hub * (s1.v47 * s1.v47) + self.m_hub * (s0.v25 * s0.v25)
+            + s1.v200 + z5943 - z5965 * z5974;
+        let z5987 = -self.m_hub * s1.v48 * s0.v25 + s1.v201 + z5944 - z5965 * z5975;
+        let z5988 = self.m_hub * s0.v25 + z5945 - z5965 * z5976;
         let z5989 = z5946 - z5965 * z5977;
-        let z5990 = z5407 + z5947 - z5965 * z5978;
-        let z5991 = z5408 + z5948 - z5966 * z5975;
-        let z5992 = z5409 + z5949 - z5966 * z5976;
-        let z5993 = z5410 + z5950 - z5966 * z5977;
+        let z5990 = -self.m_hub * s1.v47 + z5947 - z5965 * z5978;
+        let z5991 = self.m_hub * (s1.v47 * s1.v47) + self.m_hub * (s1.v48 * s1.v48)
+            + s1.v202 + z5948 - z5966 * z5975;
+        let z5992 = -self.m_hub * s1.v48 + z5949 - z5966 * z5976;
+        let z5993 = self.m_hub * s1.v47 + z5950 - z5966 * z5977;
         let z5994 = z5951 - z5966 * z5978;
         let z5995 = self.m_hub + z5952 - z5967 * z5976;
         let z5996 = z5953 - z5967 * z5977;
@@ -6706,12 +6547,15 @@ impl Dynamics<22> for Quadruped {
         let z5998 = self.m_hub + z5955 - z5968 * z5977;
         let z5999 = z5956 - z5968 * z5978;
         let z6000 = self.m_hub + z5957 - z5969 * z5978;
-        let z6001 = z5414 + z5958 + z5973 * z5979 + z5264 * z5937 + z5265 * z5938
-            + z5266 * z5939 + z5267 * z5940 + z5268 * z5941 + z5269 * z5942;
-        let z6002 = z5415 + z5959 + z5974 * z5979 + z5264 * z5938 + z5265 * z5943
-            + z5266 * z5944 + z5267 * z5945 + z5268 * z5946 + z5269 * z5947;
-        let z6003 = z5416 + z5960 + z5975 * z5979 + z5264 * z5939 + z5265 * z5944
-            + z5266 * z5948 + z5267 * z5949 + z5268 * z5950 + z5269 * z5951;
+        let z6001 = s1.v48 * z5413 - s0.v25 * z5412 + s5.v30 * s6.v17 - s5.v31 * s6.v16
+            + z5958 + z5973 * z5979 + z5264 * z5937 + z5265 * z5938 + z5266 * z5939
+            + z5267 * z5940 + z5268 * z5941 + z5269 * z5942;
+        let z6002 = -s1.v47 * z5413 + s0.v25 * z5411 - s5.v29 * s6.v17 + s5.v31 * s6.v15
+            + z5959 + z5974 * z5979 + z5264 * z5938 + z5265 * z5943 + z5266 * z5944
+            + z5267 * z5945 + z5268 * z5946 + z5269 * z5947;
+        let z6003 = s1.v47 * z5412 - s1.v48 * z5411 + s5.v29 * s6.v16 - s5.v30 * s6.v15
+            + z5960 + z5975 * z5979 + z5264 * z5939 + z5265 * z5944 + z5266 * z5948
+            + z5267 * z5949 + z5268 * z5950 + z5269 * z5951;
         let z6004 = z5411 + z5961 + z5976 * z5979 + z5264 * z5940 + z5265 * z5945
             + z5266 * z5949 + z5267 * z5952 + z5268 * z5953 + z5269 * z5954;
         let z6005 = z5412 + z5962 + z5977 * z5979 + z5264 * z5941 + z5265 * z5946
@@ -6765,20 +6609,23 @@ impl Dynamics<22> for Quadruped {
         let z6037 = z6028 * z6030;
         let z6038 = -z5252 * z6023 - z5253 * z6024 - z5254 * z6025 - z5255 * z6026
             - z5256 * z6027 - z5257 * z6028 + z6031;
-        let z6039 = z5372 + s2.v30 - z6023 * z6032;
-        let z6040 = z5373 + s2.v31 - z6023 * z6033;
-        let z6041 = z5374 + s2.v32 - z6023 * z6034;
+        let z6039 = self.m_shin * (s1.v180 * s1.v180) + self.m_shin * (s1.v181 * s1.v181)
+            + s1.v182 + s2.v30 - z6023 * z6032;
+        let z6040 = -self.m_shin * s1.v179 * s1.v180 + s1.v183 + s2.v31 - z6023 * z6033;
+        let z6041 = -self.m_shin * s1.v179 * s1.v181 + s1.v184 + s2.v32 - z6023 * z6034;
         let z6042 = -z6023 * z6035;
-        let z6043 = z5375 + z5390 - z6023 * z6036;
-        let z6044 = z5376 + s2.v28 - z6023 * z6037;
-        let z6045 = z5377 + s2.v33 - z6024 * z6033;
-        let z6046 = z5378 + s2.v34 - z6024 * z6034;
-        let z6047 = z5379 + s2.v29 - z6024 * z6035;
+        let z6043 = -self.m_shin * s1.v181 + z5390 - z6023 * z6036;
+        let z6044 = self.m_shin * s1.v180 + s2.v28 - z6023 * z6037;
+        let z6045 = self.m_shin * (s1.v179 * s1.v179) + self.m_shin * (s1.v181 * s1.v181)
+            + s1.v185 + s2.v33 - z6024 * z6033;
+        let z6046 = -self.m_shin * s1.v180 * s1.v181 + s1.v186 + s2.v34 - z6024 * z6034;
+        let z6047 = self.m_shin * s1.v181 + s2.v29 - z6024 * z6035;
         let z6048 = -z6024 * z6036;
-        let z6049 = z5380 + z5391 - z6024 * z6037;
-        let z6050 = z5381 + s2.v35 - z6025 * z6034;
-        let z6051 = z5382 + z5392 - z6025 * z6035;
-        let z6052 = z5383 + s2.v27 - z6025 * z6036;
+        let z6049 = -self.m_shin * s1.v179 + z5391 - z6024 * z6037;
+        let z6050 = self.m_shin * (s1.v179 * s1.v179) + self.m_shin * (s1.v180 * s1.v180)
+            + s1.v187 + s2.v35 - z6025 * z6034;
+        let z6051 = -self.m_shin * s1.v180 + z5392 - z6025 * z6035;
+        let z6052 = self.m_shin * s1.v179 + s2.v27 - z6025 * z6036;
         let z6053 = -z6025 * z6037;
         let z6054 = self.m_shin + self.m_foot - z6026 * z6035;
         let z6055 = -z6026 * z6036;
@@ -6786,12 +6633,15 @@ impl Dynamics<22> for Quadruped {
         let z6057 = self.m_shin + self.m_foot - z6027 * z6036;
         let z6058 = -z6027 * z6037;
         let z6059 = self.m_shin + self.m_foot - z6028 * z6037;
-        let z6060 = z5387 + z5396 + s2.v28 * z5257 + s2.v30 * z5252 + s2.v31 * z5253
-            + s2.v32 * z5254 + z5256 * z5390 + z6032 * z6038;
-        let z6061 = z5388 + z5397 + s2.v29 * z5255 + s2.v31 * z5252 + s2.v33 * z5253
-            + s2.v34 * z5254 + z5257 * z5391 + z6033 * z6038;
-        let z6062 = z5389 + z5398 + s2.v27 * z5256 + s2.v32 * z5252 + s2.v34 * z5253
-            + s2.v35 * z5254 + z5255 * z5392 + z6034 * z6038;
+        let z6060 = s5.v18 * s6.v11 - s5.v19 * s6.v10 + s1.v180 * z5386 - s1.v181 * z5385
+            + z5396 + s2.v28 * z5257 + s2.v30 * z5252 + s2.v31 * z5253 + s2.v32 * z5254
+            + z5256 * z5390 + z6032 * z6038;
+        let z6061 = -s5.v17 * s6.v11 + s5.v19 * s6.v9 - s1.v179 * z5386 + s1.v181 * z5384
+            + z5397 + s2.v29 * z5255 + s2.v31 * z5252 + s2.v33 * z5253 + s2.v34 * z5254
+            + z5257 * z5391 + z6033 * z6038;
+        let z6062 = s5.v17 * s6.v10 - s5.v18 * s6.v9 + s1.v179 * z5385 - s1.v180 * z5384
+            + z5398 + s2.v27 * z5256 + s2.v32 * z5252 + s2.v34 * z5253 + s2.v35 * z5254
+            + z5255 * z5392 + z6034 * z6038;
         let z6063 = self.m_foot * z5255 + z5384 + z5393 + s2.v29 * z5253 + z5254 * z5392
             + z6035 * z6038;
         let z6064 = self.m_foot * z5256 + z5385 + z5394 + s2.v27 * z5254 + z5252 * z5390
@@ -6823,20 +6673,23 @@ impl Dynamics<22> for Quadruped {
         let z6080 = z6071 * z6073;
         let z6081 = -z5246 * z6066 - z5247 * z6067 - z5248 * z6068 - z5249 * z6069
             - z5250 * z6070 - z5251 * z6071 + z6074;
-        let z6082 = z5354 + z6039 - z6066 * z6075;
-        let z6083 = z5355 + z6040 - z6066 * z6076;
-        let z6084 = z5356 + z6041 - z6066 * z6077;
+        let z6082 = self.m_thigh * (s1.v171 * s1.v171)
+            + self.m_thigh * (s1.v172 * s1.v172) + s1.v173 + z6039 - z6066 * z6075;
+        let z6083 = -self.m_thigh * s1.v170 * s1.v171 + s1.v174 + z6040 - z6066 * z6076;
+        let z6084 = -self.m_thigh * s1.v170 * s1.v172 + s1.v175 + z6041 - z6066 * z6077;
         let z6085 = z6042 - z6066 * z6078;
-        let z6086 = z5357 + z6043 - z6066 * z6079;
-        let z6087 = z5358 + z6044 - z6066 * z6080;
-        let z6088 = z5359 + z6045 - z6067 * z6076;
-        let z6089 = z5360 + z6046 - z6067 * z6077;
-        let z6090 = z5361 + z6047 - z6067 * z6078;
+        let z6086 = -self.m_thigh * s1.v172 + z6043 - z6066 * z6079;
+        let z6087 = self.m_thigh * s1.v171 + z6044 - z6066 * z6080;
+        let z6088 = self.m_thigh * (s1.v170 * s1.v170)
+            + self.m_thigh * (s1.v172 * s1.v172) + s1.v176 + z6045 - z6067 * z6076;
+        let z6089 = -self.m_thigh * s1.v171 * s1.v172 + s1.v177 + z6046 - z6067 * z6077;
+        let z6090 = self.m_thigh * s1.v172 + z6047 - z6067 * z6078;
         let z6091 = z6048 - z6067 * z6079;
-        let z6092 = z5362 + z6049 - z6067 * z6080;
-        let z6093 = z5363 + z6050 - z6068 * z6077;
-        let z6094 = z5364 + z6051 - z6068 * z6078;
-        let z6095 = z5365 + z6052 - z6068 * z6079;
+        let z6092 = -self.m_thigh * s1.v170 + z6049 - z6067 * z6080;
+        let z6093 = self.m_thigh * (s1.v170 * s1.v170)
+            + self.m_thigh * (s1.v171 * s1.v171) + s1.v178 + z6050 - z6068 * z6077;
+        let z6094 = -self.m_thigh * s1.v171 + z6051 - z6068 * z6078;
+        let z6095 = self.m_thigh * s1.v170 + z6052 - z6068 * z6079;
         let z6096 = z6053 - z6068 * z6080;
         let z6097 = self.m_thigh + z6054 - z6069 * z6078;
         let z6098 = z6055 - z6069 * z6079;
@@ -6844,11 +6697,14 @@ impl Dynamics<22> for Quadruped {
         let z6100 = self.m_thigh + z6057 - z6070 * z6079;
         let z6101 = z6058 - z6070 * z6080;
         let z6102 = self.m_thigh + z6059 - z6071 * z6080;
-        let z6103 = z5369 + z5246 * z6039 + z5247 * z6040 + z5248 * z6041 + z5249 * z6042
+        let z6103 = s5.v12 * s6.v8 - s5.v13 * s6.v7 + s1.v171 * z5368 - s1.v172 * z5367
+            + z5246 * z6039 + z5247 * z6040 + z5248 * z6041 + z5249 * z6042
             + z5250 * z6043 + z5251 * z6044 + z6060 + z6075 * z6081;
-        let z6104 = z5370 + z5246 * z6040 + z5247 * z6045 + z5248 * z6046 + z5249 * z6047
+        let z6104 = -s5.v11 * s6.v8 + s5.v13 * s6.v6 - s1.v170 * z5368 + s1.v172 * z5366
+            + z5246 * z6040 + z5247 * z6045 + z5248 * z6046 + z5249 * z6047
             + z5250 * z6048 + z5251 * z6049 + z6061 + z6076 * z6081;
-        let z6105 = z5371 + z5246 * z6041 + z5247 * z6046 + z5248 * z6050 + z5249 * z6051
+        let z6105 = s5.v11 * s6.v7 - s5.v12 * s6.v6 + s1.v170 * z5367 - s1.v171 * z5366
+            + z5246 * z6041 + z5247 * z6046 + z5248 * z6050 + z5249 * z6051
             + z5250 * z6052 + z5251 * z6053 + z6062 + z6077 * z6081;
         let z6106 = z5366 + z5246 * z6042 + z5247 * z6047 + z5248 * z6051 + z5249 * z6054
             + z5250 * z6055 + z5251 * z6056 + z6063 + z6078 * z6081;
@@ -6881,20 +6737,24 @@ impl Dynamics<22> for Quadruped {
         let z6123 = z6114 * z6116;
         let z6124 = z6117 - z5240 * z6109 - z5241 * z6110 - z5242 * z6111 - z5243 * z6112
             - z5244 * z6113 - z5245 * z6114;
-        let z6125 = z5336 - z6109 * z6118 + z6082;
-        let z6126 = z5337 - z6109 * z6119 + z6083;
-        let z6127 = z5338 - z6109 * z6120 + z6084;
+        let z6125 = self.m_hub * (s1.v11 * s1.v11) + self.m_hub * (s0.v6 * s0.v6)
+            + s1.v164 - z6109 * z6118 + z6082;
+        let z6126 = -self.m_hub * s1.v10 * s1.v11 + s1.v165 - z6109 * z6119 + z6083;
+        let z6127 = -self.m_hub * s1.v10 * s0.v6 + s1.v166 - z6109 * z6120 + z6084;
         let z6128 = -z6109 * z6121 + z6085;
-        let z6129 = z5339 - z6109 * z6122 + z6086;
-        let z6130 = z5340 - z6109 * z6123 + z6087;
-        let z6131 = z5341 - z6110 * z6119 + z6088;
-        let z6132 = z5342 - z6110 * z6120 + z6089;
-        let z6133 = z6090 - z6110 * z6121 + z5343;
+        let z6129 = -self.m_hub * s0.v6 - z6109 * z6122 + z6086;
+        let z6130 = self.m_hub * s1.v11 - z6109 * z6123 + z6087;
+        let z6131 = self.m_hub * (s1.v10 * s1.v10) + self.m_hub * (s0.v6 * s0.v6)
+            + s1.v167 - z6110 * z6119 + z6088;
+        let z6132 = -self.m_hub * s1.v11 * s0.v6 + s1.v168 - z6110 * z6120 + z6089;
+        let z6133 = z6090 - z6110 * z6121 + self.m_hub * s0.v6;
         let z6134 = z6091 - z6110 * z6122;
-        let z6135 = z6092 - z6110 * z6123 + z5344;
-        let z6136 = z6093 - z6111 * z6120 + z5345;
-        let z6137 = z6094 - z6111 * z6121 + z5346;
-        let z6138 = z6095 - z6111 * z6122 + z5347;
+        let z6135 = z6092 - z6110 * z6123 - self.m_hub * s1.v10;
+        let z6136 = z6093 - z6111 * z6120
+            + (self.m_hub * (s1.v10 * s1.v10) + self.m_hub * (s1.v11 * s1.v11)
+                + s1.v169);
+        let z6137 = z6094 - z6111 * z6121 - self.m_hub * s1.v11;
+        let z6138 = z6095 - z6111 * z6122 + self.m_hub * s1.v10;
         let z6139 = z6096 - z6111 * z6123;
         let z6140 = z6097 - z6112 * z6121 + self.m_hub;
         let z6141 = z6098 - z6112 * z6122;
@@ -6902,12 +6762,18 @@ impl Dynamics<22> for Quadruped {
         let z6143 = z6100 - z6113 * z6122 + self.m_hub;
         let z6144 = z6101 - z6113 * z6123;
         let z6145 = z6102 - z6114 * z6123 + self.m_hub;
-        let z6146 = z6103 + z6118 * z6124 + z5351 + z5240 * z6082 + z5241 * z6083
-            + z5242 * z6084 + z5243 * z6085 + z5244 * z6086 + z5245 * z6087;
-        let z6147 = z6104 + z6119 * z6124 + z5352 + z5240 * z6083 + z5241 * z6088
-            + z5242 * z6089 + z5243 * z6090 + z5244 * z6091 + z5245 * z6092;
-        let z6148 = z6105 + z6120 * z6124 + z5353 + z5240 * z6084 + z5241 * z6089
-            + z5242 * z6093 + z5243 * z6094 + z5244 * z6095 + z5245 * z6096;
+        let z6146 = z6103 + z6118 * z6124
+            + (s1.v11 * z5350 - s0.v6 * z5349 + s5.v6 * s6.v5 - s5.v7 * s6.v4)
+            + z5240 * z6082 + z5241 * z6083 + z5242 * z6084 + z5243 * z6085
+            + z5244 * z6086 + z5245 * z6087;
+        let z6147 = z6104 + z6119 * z6124
+            + (-s1.v10 * z5350 + s0.v6 * z5348 - s5.v5 * s6.v5 + s5.v7 * s6.v3)
+            + z5240 * z6083 + z5241 * z6088 + z5242 * z6089 + z5243 * z6090
+            + z5244 * z6091 + z5245 * z6092;
+        let z6148 = z6105 + z6120 * z6124
+            + (s1.v10 * z5349 - s1.v11 * z5348 + s5.v5 * s6.v4 - s5.v6 * s6.v3)
+            + z5240 * z6084 + z5241 * z6089 + z5242 * z6093 + z5243 * z6094
+            + z5244 * z6095 + z5245 * z6096;
         let z6149 = z6106 + z5348 + z6121 * z6124 + z5240 * z6085 + z5241 * z6090
             + z5242 * z6094 + z5243 * z6097 + z5244 * z6098 + z5245 * z6099;
         let z6150 = z6107 + z5349 + z6122 * z6124 + z5240 * z6086 + z5241 * z6091
@@ -6981,54 +6847,57 @@ impl Dynamics<22> for Quadruped {
             + z5999 - z6011 * z6021;
         let z6188 = z5855 - z5867 * z5876 + self.m_torso + z6145 - z6157 * z6166 + z5710
             - z5722 * z5731 + z6000 - z6012 * z6021;
-        let z6189 = z5333 + z5856 + z5871 * z5877 + z6146 + z6161 * z6167 + z5711
-            + z5726 * z5732 + z6001 + z5234 * z6125 + z5235 * z6126 + z5236 * z6127
-            + z5237 * z6128 + z5238 * z6129 + z5239 * z6130 + z6016 * z6022
-            + z5258 * z5980 + z5259 * z5981 + z5260 * z5982 + z5261 * z5983
-            + z5262 * z5984 + z5263 * z5985 + z5282 * z5835 + z5283 * z5836
-            + z5284 * z5837 + z5285 * z5838 + z5286 * z5839 + z5287 * z5840
-            + z5306 * z5690 + z5307 * z5691 + z5308 * z5692 + z5309 * z5693
-            + z5310 * z5694 + z5311 * z5695;
-        let z6190 = z5334 + z5857 + z5872 * z5877 + z6147 + z6162 * z6167 + z5712
-            + z5727 * z5732 + z5234 * z6126 + z6002 + z5235 * z6131 + z5236 * z6132
-            + z5237 * z6133 + z5238 * z6134 + z5239 * z6135 + z6017 * z6022
-            + z5258 * z5981 + z5259 * z5986 + z5260 * z5987 + z5261 * z5988
-            + z5262 * z5989 + z5263 * z5990 + z5282 * z5836 + z5283 * z5841
-            + z5284 * z5842 + z5285 * z5843 + z5286 * z5844 + z5287 * z5845
-            + z5306 * z5691 + z5307 * z5696 + z5308 * z5697 + z5309 * z5698
-            + z5310 * z5699 + z5311 * z5700;
-        let z6191 = z5335 + z5858 + z5873 * z5877 + z6148 + z6163 * z6167 + z5713
-            + z5728 * z5732 + z5234 * z6127 + z5235 * z6132 + z6003 + z5236 * z6136
-            + z5237 * z6137 + z5238 * z6138 + z5239 * z6139 + z6018 * z6022
-            + z5258 * z5982 + z5259 * z5987 + z5260 * z5991 + z5261 * z5992
-            + z5262 * z5993 + z5263 * z5994 + z5282 * z5837 + z5283 * z5842
-            + z5284 * z5846 + z5285 * z5847 + z5286 * z5848 + z5287 * z5849
-            + z5306 * z5692 + z5307 * z5697 + z5308 * z5701 + z5309 * z5702
-            + z5310 * z5703 + z5311 * z5704;
-        let z6192 = z5330 + z5859 + z5874 * z5877 + z6149 + z6164 * z6167 + z5714
-            + z5729 * z5732 + z5234 * z6128 + z5235 * z6133 + z5236 * z6137 + z6004
-            + z5237 * z6140 + z5238 * z6141 + z5239 * z6142 + z6019 * z6022
-            + z5258 * z5983 + z5259 * z5988 + z5260 * z5992 + z5261 * z5995
-            + z5262 * z5996 + z5263 * z5997 + z5282 * z5838 + z5283 * z5843
-            + z5284 * z5847 + z5285 * z5850 + z5286 * z5851 + z5287 * z5852
-            + z5306 * z5693 + z5307 * z5698 + z5308 * z5702 + z5309 * z5705
-            + z5310 * z5706 + z5311 * z5707;
-        let z6193 = z5331 + z5860 + z5875 * z5877 + z6150 + z6165 * z6167 + z5715
-            + z5730 * z5732 + z5234 * z6129 + z5235 * z6134 + z5236 * z6138
-            + z5237 * z6141 + z6005 + z5238 * z6143 + z5239 * z6144 + z6020 * z6022
-            + z5258 * z5984 + z5259 * z5989 + z5260 * z5993 + z5261 * z5996
-            + z5262 * z5998 + z5263 * z5999 + z5282 * z5839 + z5283 * z5844
-            + z5284 * z5848 + z5285 * z5851 + z5286 * z5853 + z5287 * z5854
-            + z5306 * z5694 + z5307 * z5699 + z5308 * z5703 + z5309 * z5706
-            + z5310 * z5708 + z5311 * z5709;
-        let z6194 = z5332 + z5861 + z5876 * z5877 + z6151 + z6166 * z6167 + z5716
-            + z5731 * z5732 + z5234 * z6130 + z5235 * z6135 + z5236 * z6139
-            + z5237 * z6142 + z5238 * z6144 + z6006 + z5239 * z6145 + z6021 * z6022
-            + z5258 * z5985 + z5259 * z5990 + z5260 * z5994 + z5261 * z5997
-            + z5262 * z5999 + z5263 * z6000 + z5282 * z5840 + z5283 * z5845
-            + z5284 * z5849 + z5285 * z5852 + z5286 * z5854 + z5287 * z5855
-            + z5306 * z5695 + z5307 * z5700 + z5308 * z5704 + z5309 * z5707
-            + z5310 * z5709 + z5311 * z5710;
+        let z6189 = s5.v3 * s6.v2 - s5.v4 * s6.v1 + z5856 + z5871 * z5877 + z6146
+            + z6161 * z6167 + z5711 + z5726 * z5732 + z6001 + z5234 * z6125
+            + z5235 * z6126 + z5236 * z6127 + z5237 * z6128 + z5238 * z6129
+            + z5239 * z6130 + z6016 * z6022 + z5258 * z5980 + z5259 * z5981
+            + z5260 * z5982 + z5261 * z5983 + z5262 * z5984 + z5263 * z5985
+            + z5282 * z5835 + z5283 * z5836 + z5284 * z5837 + z5285 * z5838
+            + z5286 * z5839 + z5287 * z5840 + z5306 * z5690 + z5307 * z5691
+            + z5308 * z5692 + z5309 * z5693 + z5310 * z5694 + z5311 * z5695;
+        let z6190 = -s5.v2 * s6.v2 + s5.v4 * s6.v0 + z5857 + z5872 * z5877 + z6147
+            + z6162 * z6167 + z5712 + z5727 * z5732 + z5234 * z6126 + z6002
+            + z5235 * z6131 + z5236 * z6132 + z5237 * z6133 + z5238 * z6134
+            + z5239 * z6135 + z6017 * z6022 + z5258 * z5981 + z5259 * z5986
+            + z5260 * z5987 + z5261 * z5988 + z5262 * z5989 + z5263 * z5990
+            + z5282 * z5836 + z5283 * z5841 + z5284 * z5842 + z5285 * z5843
+            + z5286 * z5844 + z5287 * z5845 + z5306 * z5691 + z5307 * z5696
+            + z5308 * z5697 + z5309 * z5698 + z5310 * z5699 + z5311 * z5700;
+        let z6191 = s5.v2 * s6.v1 - s5.v3 * s6.v0 + z5858 + z5873 * z5877 + z6148
+            + z6163 * z6167 + z5713 + z5728 * z5732 + z5234 * z6127 + z5235 * z6132
+            + z6003 + z5236 * z6136 + z5237 * z6137 + z5238 * z6138 + z5239 * z6139
+            + z6018 * z6022 + z5258 * z5982 + z5259 * z5987 + z5260 * z5991
+            + z5261 * z5992 + z5262 * z5993 + z5263 * z5994 + z5282 * z5837
+            + z5283 * z5842 + z5284 * z5846 + z5285 * z5847 + z5286 * z5848
+            + z5287 * z5849 + z5306 * z5692 + z5307 * z5697 + z5308 * z5701
+            + z5309 * z5702 + z5310 * z5703 + z5311 * z5704;
+        let z6192 = self.m_torso * (-qd[1] * s5.v4 + qd[2] * s5.v3) + z5859
+            + z5874 * z5877 + z6149 + z6164 * z6167 + z5714 + z5729 * z5732
+            + z5234 * z6128 + z5235 * z6133 + z5236 * z6137 + z6004 + z5237 * z6140
+            + z5238 * z6141 + z5239 * z6142 + z6019 * z6022 + z5258 * z5983
+            + z5259 * z5988 + z5260 * z5992 + z5261 * z5995 + z5262 * z5996
+            + z5263 * z5997 + z5282 * z5838 + z5283 * z5843 + z5284 * z5847
+            + z5285 * z5850 + z5286 * z5851 + z5287 * z5852 + z5306 * z5693
+            + z5307 * z5698 + z5308 * z5702 + z5309 * z5705 + z5310 * z5706
+            + z5311 * z5707;
+        let z6193 = self.m_torso * (qd[0] * s5.v4 - qd[2] * s5.v2) + z5860
+            + z5875 * z5877 + z6150 + z6165 * z6167 + z5715 + z5730 * z5732
+            + z5234 * z6129 + z5235 * z6134 + z5236 * z6138 + z5237 * z6141 + z6005
+            + z5238 * z6143 + z5239 * z6144 + z6020 * z6022 + z5258 * z5984
+            + z5259 * z5989 + z5260 * z5993 + z5261 * z5996 + z5262 * z5998
+            + z5263 * z5999 + z5282 * z5839 + z5283 * z5844 + z5284 * z5848
+            + z5285 * z5851 + z5286 * z5853 + z5287 * z5854 + z5306 * z5694
+            + z5307 * z5699 + z5308 * z5703 + z5309 * z5706 + z5310 * z5708
+            + z5311 * z5709;
+        let z6194 = self.m_torso * (-qd[0] * s5.v3 + qd[1] * s5.v2) + z5861
+            + z5876 * z5877 + z6151 + z6166 * z6167 + z5716 + z5731 * z5732
+            + z5234 * z6130 + z5235 * z6135 + z5236 * z6139 + z5237 * z6142
+            + z5238 * z6144 + z6006 + z5239 * z6145 + z6021 * z6022 + z5258 * z5985
+            + z5259 * z5990 + z5260 * z5994 + z5261 * z5997 + z5262 * z5999
+            + z5263 * z6000 + z5282 * z5840 + z5283 * z5845 + z5284 * z5849
+            + z5285 * z5852 + z5286 * z5854 + z5287 * z5855 + z5306 * z5695
+            + z5307 * z5700 + z5308 * z5704 + z5309 * z5707 + z5310 * z5709
+            + z5311 * z5710;
         let z6195 = -s0.v1 * z6170 + s1.v2 * z6168 + s1.v4 * z6169;
         let z6196 = -s0.v1 * z6175 + s1.v2 * z6169 + s1.v4 * z6174;
         let z6197 = -s0.v1 * z6179 + s1.v2 * z6170 + s1.v4 * z6175;
@@ -7046,13 +6915,11 @@ impl Dynamics<22> for Quadruped {
         let z6209 = z6200 * z6202;
         let z6210 = z6203 - z5228 * z6195 - z5229 * z6196 - z5230 * z6197 - z5231 * z6198
             - z5232 * z6199 - z5233 * z6200;
-        let z6211 = z6168 - z6195 * z6204;
         let z6212 = z6169 - z6195 * z6205;
         let z6213 = z6170 - z6195 * z6206;
         let z6214 = z6171 - z6195 * z6207;
         let z6215 = z6172 - z6195 * z6208;
         let z6216 = z6173 - z6195 * z6209;
-        let z6217 = z6174 - z6196 * z6205;
         let z6218 = z6175 - z6196 * z6206;
         let z6219 = z6176 - z6196 * z6207;
         let z6220 = z6177 - z6196 * z6208;
@@ -7079,8 +6946,8 @@ impl Dynamics<22> for Quadruped {
             + z5231 * z6184 + z5232 * z6186 + z5233 * z6187;
         let z6237 = z6194 + z6209 * z6210 + z5228 * z6173 + z5229 * z6178 + z5230 * z6182
             + z5231 * z6185 + z5232 * z6187 + z5233 * z6188;
-        let z6238 = s1.v0 * z6212 - s1.v1 * z6211;
-        let z6239 = s1.v0 * z6217 - s1.v1 * z6212;
+        let z6238 = s1.v0 * z6212 - s1.v1 * (z6168 - z6195 * z6204);
+        let z6239 = s1.v0 * (z6174 - z6196 * z6205) - s1.v1 * z6212;
         let z6240 = s1.v0 * z6218 - s1.v1 * z6213;
         let z6241 = s1.v0 * z6219 - s1.v1 * z6214;
         let z6242 = s1.v0 * z6220 - s1.v1 * z6215;
@@ -7103,7 +6970,6 @@ impl Dynamics<22> for Quadruped {
         let z6271 = z6228 - z6241 * z6252;
         let z6272 = z6229 - z6242 * z6251;
         let z6273 = z6230 - z6242 * z6252;
-        let z6274 = z6231 - z6243 * z6252;
         let z6277 = z6234 + z5222 * z6213 + z5223 * z6218 + z5224 * z6222 + z5225 * z6223
             + z6249 * z6253 + z5226 * z6224 + z5227 * z6225;
         let z6278 = z6235 + z5222 * z6214 + z5223 * z6219 + z5224 * z6223 + z5225 * z6226
@@ -7117,43 +6983,32 @@ impl Dynamics<22> for Quadruped {
         let z6286 = z6267 * z6281;
         let z6287 = z6268 * z6281;
         let z6288 = -z1036 * z6266 - z1037 * z6267 - z6277;
-        let z6304 = -z6266 * z6285 + z6269;
-        let z6305 = -z6266 * z6286 + z6270;
         let z6306 = -z6266 * z6287 + z6271;
-        let z6307 = -z6267 * z6286 + z6272;
         let z6308 = -z6267 * z6287 + z6273;
-        let z6309 = -z6268 * z6287 + z6274;
-        let z6313 = z1036 * z6269 + z1037 * z6270 + z6278 + z6285 * z6288;
-        let z6314 = z1036 * z6270 + z1037 * z6272 + z6279 + z6286 * z6288;
+        let z6309 = -z6268 * z6287 + (z6231 - z6243 * z6252);
         let z6315 = z1036 * z6271 + z1037 * z6273 + z6280 + z6287 * z6288;
         let z6316 = 1.0 / z6309;
         let z6320 = z6306 * z6316;
         let z6321 = z6308 * z6316;
         let z6322 = z6309 * z6316;
-        let z6338 = z6304 - z6306 * z6320;
-        let z6339 = z6305 - z6306 * z6321;
-        let z6340 = z6306 - z6306 * z6322;
-        let z6341 = z6307 - z6308 * z6321;
+        let z6339 = -z6266 * z6286 + z6270 - z6306 * z6321;
+        let z6341 = -z6267 * z6286 + z6272 - z6308 * z6321;
         let z6342 = z6308 - z6308 * z6322;
-        let z6347 = z6313 - z6315 * z6320;
-        let z6348 = z6314 - z6315 * z6321;
+        let z6348 = z1036 * z6270 + z1037 * z6272 + z6279 + z6286 * z6288
+            - z6315 * z6321;
         let z6350 = 1.0 / z6341;
         let z6354 = z6339 * z6350;
-        let z6356 = z6342 * z6350;
-        let z6372 = z6338 - z6339 * z6354;
-        let z6374 = -z6339 * z6356 + z6340;
-        let z6381 = z6347 - z6348 * z6354;
-        let z6384 = 1.0 / z6372;
-        let z6391 = -z6381 - self.g * z6374;
-        let z6392 = z6384 * z6391;
-        let z6393 = -z6348 - self.g * z6342 - z6339 * z6392;
-        let z6394 = z6350 * z6393;
-        let z6395 = -self.g * z6309 - z6306 * z6392 - z6308 * z6394 - z6315;
-        let z6396 = z6316 * z6395;
+        let z6372 = -z6266 * z6285 + z6269 - z6306 * z6320 - z6339 * z6354;
+        let z6391 = -(z1036 * z6269 + z1037 * z6270 + z6278 + z6285 * z6288
+            - z6315 * z6320 - z6348 * z6354)
+            - self.g * (-z6339 * (z6342 * z6350) + (z6306 - z6306 * z6322));
+        let z6392 = 1.0 / z6372 * z6391;
+        let z6394 = z6350 * (-z6348 - self.g * z6342 - z6339 * z6392);
+        let z6396 = z6316 * (-self.g * z6309 - z6306 * z6392 - z6308 * z6394 - z6315);
         let z6397 = z6396 + self.g;
-        let z6398 = -z1036 * z6266 - z1037 * z6267 - z6266 * z6392 - z6267 * z6394
-            - z6268 * z6397 - z6277;
-        let z6399 = z6281 * z6398;
+        let z6399 = z6281
+            * (-z1036 * z6266 - z1037 * z6267 - z6266 * z6392 - z6267 * z6394
+                - z6268 * z6397 - z6277);
         let z6400 = z6392 + z1036;
         let z6401 = z6394 + z1037;
         let z6402 = -z6240 * z6399 - z6241 * z6400 - z6242 * z6401 - z6243 * z6397
@@ -7200,15 +7055,13 @@ impl Dynamics<22> for Quadruped {
             - z5250 * z6070 - z5251 * z6071 - z6066 * z6428 - z6067 * z6429
             - z6068 * z6430 - z6069 * z6431 - z6070 * z6432 - z6071 * z6433 + z6074;
         let z6435 = z6073 * z6434;
-        let z6436 = s1.v13 * z6435 + z6428 + z5246;
-        let z6437 = s1.v15 * z6435 + z6429 + z5247;
-        let z6438 = z6430 + s1.v16 * z6435 + z5248;
-        let z6439 = z6431 + s1.v35 * z6435 + z5249;
-        let z6440 = z6432 + s1.v36 * z6435 + z5250;
-        let z6441 = z6433 + s1.v37 * z6435 + z5251;
         let z6442 = -z5252 * z6023 - z5253 * z6024 - z5254 * z6025 - z5255 * z6026
-            - z6023 * z6436 - z5256 * z6027 - z6024 * z6437 - z5257 * z6028
-            - z6025 * z6438 - z6026 * z6439 - z6027 * z6440 - z6028 * z6441 + z6031;
+            - z6023 * (s1.v13 * z6435 + z6428 + z5246) - z5256 * z6027
+            - z6024 * (s1.v15 * z6435 + z6429 + z5247) - z5257 * z6028
+            - z6025 * (z6430 + s1.v16 * z6435 + z5248)
+            - z6026 * (z6431 + s1.v35 * z6435 + z5249)
+            - z6027 * (z6432 + s1.v36 * z6435 + z5250)
+            - z6028 * (z6433 + s1.v37 * z6435 + z5251) + z6031;
         let z6443 = z6030 * z6442;
         let z6450 = -z6007 * z6412 - z6008 * z6413 - z6009 * z6414 - z6010 * z6415
             - z6011 * z6416 - z6012 * z6417 + z6015 - z5258 * z6007 - z5259 * z6008
@@ -7234,15 +7087,14 @@ impl Dynamics<22> for Quadruped {
             - z5925 * z6464 - z5926 * z6465 + z5929 - z5270 * z5921 - z5271 * z5922
             - z5272 * z5923 - z5273 * z5924 - z5274 * z5925 - z5275 * z5926;
         let z6467 = z5928 * z6466;
-        let z6468 = z6460 + s1.v50 * z6467 + z5270;
-        let z6469 = z6461 + s1.v52 * z6467 + z5271;
-        let z6470 = z6462 + s1.v53 * z6467 + z5272;
-        let z6471 = z6463 + s1.v72 * z6467 + z5273;
-        let z6472 = z6464 + s1.v73 * z6467 + z5274;
-        let z6473 = z6465 + s1.v74 * z6467 + z5275;
-        let z6474 = -z5878 * z6468 - z5879 * z6469 - z5880 * z6470 - z5881 * z6471
-            - z5882 * z6472 - z5883 * z6473 + z5886 - z5276 * z5878 - z5277 * z5879
-            - z5278 * z5880 - z5279 * z5881 - z5280 * z5882 - z5281 * z5883;
+        let z6474 = -z5878 * (z6460 + s1.v50 * z6467 + z5270)
+            - z5879 * (z6461 + s1.v52 * z6467 + z5271)
+            - z5880 * (z6462 + s1.v53 * z6467 + z5272)
+            - z5881 * (z6463 + s1.v72 * z6467 + z5273)
+            - z5882 * (z6464 + s1.v73 * z6467 + z5274)
+            - z5883 * (z6465 + s1.v74 * z6467 + z5275) + z5886 - z5276 * z5878
+            - z5277 * z5879 - z5278 * z5880 - z5279 * z5881 - z5280 * z5882
+            - z5281 * z5883;
         let z6475 = z5885 * z6474;
         let z6482 = -z5862 * z6412 - z5863 * z6413 - z5864 * z6414 - z5865 * z6415
             - z5866 * z6416 - z5867 * z6417 + z5870 - z5282 * z5862 - z5283 * z5863
@@ -7268,15 +7120,14 @@ impl Dynamics<22> for Quadruped {
             - z5780 * z6496 - z5781 * z6497 + z5784 - z5294 * z5776 - z5295 * z5777
             - z5296 * z5778 - z5297 * z5779 - z5298 * z5780 - z5299 * z5781;
         let z6499 = z5783 * z6498;
-        let z6500 = z6492 + z5294 + s1.v87 * z6499;
-        let z6501 = z6493 + z5295 + s1.v89 * z6499;
-        let z6502 = z6494 + z5296 + s1.v90 * z6499;
-        let z6503 = s1.v109 * z6499 + z6495 + z5297;
-        let z6504 = s1.v110 * z6499 + z6496 + z5298;
-        let z6505 = s1.v111 * z6499 + z6497 + z5299;
-        let z6506 = -z5733 * z6500 - z5734 * z6501 - z5735 * z6502 - z5736 * z6503
-            - z5737 * z6504 - z5738 * z6505 + z5741 - z5300 * z5733 - z5301 * z5734
-            - z5302 * z5735 - z5303 * z5736 - z5304 * z5737 - z5305 * z5738;
+        let z6506 = -z5733 * (z6492 + z5294 + s1.v87 * z6499)
+            - z5734 * (z6493 + z5295 + s1.v89 * z6499)
+            - z5735 * (z6494 + z5296 + s1.v90 * z6499)
+            - z5736 * (s1.v109 * z6499 + z6495 + z5297)
+            - z5737 * (s1.v110 * z6499 + z6496 + z5298)
+            - z5738 * (s1.v111 * z6499 + z6497 + z5299) + z5741 - z5300 * z5733
+            - z5301 * z5734 - z5302 * z5735 - z5303 * z5736 - z5304 * z5737
+            - z5305 * z5738;
         let z6507 = z5740 * z6506;
         let z6514 = -z5717 * z6412 - z5718 * z6413 - z5719 * z6414 - z5720 * z6415
             - z5721 * z6416 - z5722 * z6417 + z5725 - z5306 * z5717 - z5307 * z5718
@@ -7302,15 +7153,13 @@ impl Dynamics<22> for Quadruped {
             - z5633 * z6526 - z5634 * z6527 - z5635 * z6528 - z5636 * z6529 + z5639
             - z5318 * z5631 - z5319 * z5632 - z5320 * z5633 - z5321 * z5634;
         let z6531 = z5638 * z6530;
-        let z6532 = s1.v124 * z6531 + z6524 + z5318;
-        let z6533 = s1.v126 * z6531 + z6525 + z5319;
-        let z6534 = s1.v127 * z6531 + z6526 + z5320;
-        let z6535 = s1.v146 * z6531 + z6527 + z5321;
-        let z6536 = z5322 + s1.v147 * z6531 + z6528;
-        let z6537 = z5323 + s1.v148 * z6531 + z6529;
         let z6538 = -z5324 * z5588 - z5325 * z5589 - z5326 * z5590 - z5327 * z5591
-            - z5328 * z5592 - z5329 * z5593 - z5588 * z6532 - z5589 * z6533
-            - z5590 * z6534 - z5591 * z6535 - z5592 * z6536 - z5593 * z6537 + z5596;
+            - z5328 * z5592 - z5329 * z5593 - z5588 * (s1.v124 * z6531 + z6524 + z5318)
+            - z5589 * (s1.v126 * z6531 + z6525 + z5319)
+            - z5590 * (s1.v127 * z6531 + z6526 + z5320)
+            - z5591 * (s1.v146 * z6531 + z6527 + z5321)
+            - z5592 * (z5322 + s1.v147 * z6531 + z6528)
+            - z5593 * (z5323 + s1.v148 * z6531 + z6529) + z5596;
         let z6539 = z5595 * z6538;
         qdd[0] = z6392;
         qdd[1] = z6394;

@@ -491,10 +491,10 @@ impl Dynamics<4> for UniversalRod {
         let s1 = self.shared1(q, &s0);
         let s5 = self.shared5(q, qd, &s0, &s1);
         let s7 = self.shared7(q, qd, &s1, &s5);
-        let z66 = s1.v0 * s7.v7 - s1.v1 * s7.v6;
-        let z67 = -s0.v1 * s7.v2 + s1.v2 * s7.v0 + s1.v4 * s7.v1;
-        let z68 = -s0.v1 * s7.v5 + s1.v2 * s7.v3 + s1.v4 * s7.v4;
-        0.5 * (qd[0] * s7.v8 + qd[1] * z66 + qd[2] * z67 + qd[3] * z68)
+        0.5
+            * (qd[0] * s7.v8 + qd[1] * (s1.v0 * s7.v7 - s1.v1 * s7.v6)
+                + qd[2] * (-s0.v1 * s7.v2 + s1.v2 * s7.v0 + s1.v4 * s7.v1)
+                + qd[3] * (-s0.v1 * s7.v5 + s1.v2 * s7.v3 + s1.v4 * s7.v4))
     }
     fn potential_energy(&self, q: &Vector<4>, _t: f64) -> f64 {
         let s0 = self.shared0(q);
@@ -516,10 +516,8 @@ impl Dynamics<4> for UniversalRod {
         let s5 = self.shared5(q, qd, &s0, &s1);
         let s6 = self.shared6(q, qd, &s1, &s5);
         let s8 = self.shared8(q, qd, &s0, &s1, &s5, &s6);
-        let z107 = self.m_s * s1.v2;
-        let z108 = self.m_s * s1.v4;
-        let z109 = -self.m_s * s0.v1;
-        let z110 = -s0.v1 * z109 + s1.v2 * z107 + s1.v4 * z108;
+        let z110 = -s0.v1 * (-self.m_s * s0.v1) + s1.v2 * (self.m_s * s1.v2)
+            + s1.v4 * (self.m_s * s1.v4);
         let x0 = -s8.v23;
         let x1 = -s8.v24;
         let x2 = -s8.v25;
@@ -551,10 +549,8 @@ impl Dynamics<4> for UniversalRod {
         let s2 = self.shared2(q, &s1);
         let s3 = self.shared3(q, &s0, &s1, &s2);
         let s4 = self.shared4(q, &s0, &s1, &s3);
-        let z107 = self.m_s * s1.v2;
-        let z108 = self.m_s * s1.v4;
-        let z109 = -self.m_s * s0.v1;
-        let z110 = -s0.v1 * z109 + s1.v2 * z107 + s1.v4 * z108;
+        let z110 = -s0.v1 * (-self.m_s * s0.v1) + s1.v2 * (self.m_s * s1.v2)
+            + s1.v4 * (self.m_s * s1.v4);
         m[(0, 0)] = s3.v5;
         m[(0, 1)] = s4.v2;
         m[(1, 0)] = s4.v2;
@@ -655,13 +651,11 @@ impl Dynamics<4> for UniversalRod {
         let z205 = s2.v1 * z178 - s2.v2 * z177;
         let z206 = -s2.v0 * z178 + s2.v2 * z176;
         let z207 = s2.v0 * z177 - s2.v1 * z176;
-        let z208 = self.m_s * z176;
-        let z209 = self.m_s * z177;
-        let z210 = self.m_s * z178;
         let z211 = -s0.v1 * s7.v4 - s1.v4 * s7.v5;
         let z212 = s0.v1 * s7.v3 + s1.v2 * s7.v5;
         let z213 = -s1.v2 * s7.v4 + s1.v4 * s7.v3;
-        let z214 = -s0.v1 * z210 + s1.v2 * z208 + s1.v4 * z209;
+        let z214 = -s0.v1 * (self.m_s * z178) + s1.v2 * (self.m_s * z176)
+            + s1.v4 * (self.m_s * z177);
         let z215 = -s0.v1 * z207 + s1.v2 * z205 + s1.v4 * z206;
         let z216 = -s0.v1 * z213 + s1.v2 * z211 + s1.v4 * z212 + s3.v9 * z176
             + s3.v10 * z177 + s3.v11 * z178;
@@ -702,44 +696,27 @@ impl Dynamics<4> for UniversalRod {
         let z108 = self.m_s * s1.v4;
         let z109 = -self.m_s * s0.v1;
         let z110 = -s0.v1 * z109 + s1.v2 * z107 + s1.v4 * z108;
-        let z173 = -qd[0] * s1.v0;
-        let z174 = -qd[0] * s1.v1;
-        let z175 = s1.v0 * s5.v0 + s1.v1 * s5.v1;
         let z176 = -s0.v1 * s5.v3 - s1.v4 * s5.v4;
         let z177 = s0.v1 * s5.v2 + s1.v2 * s5.v4;
         let z178 = -s1.v2 * s5.v3 + s1.v4 * s5.v2;
-        let z363 = qd[1] * z173;
-        let z364 = qd[1] * z174;
-        let z365 = qd[1] * z175;
+        let z363 = qd[1] * (-qd[0] * s1.v0);
+        let z364 = qd[1] * (-qd[0] * s1.v1);
+        let z365 = qd[1] * (s1.v0 * s5.v0 + s1.v1 * s5.v1);
         let z366 = qd[2] * z176;
         let z367 = qd[2] * z177;
         let z368 = qd[2] * z178;
         let z369 = qd[3] * z176;
         let z370 = qd[3] * z177;
         let z371 = qd[3] * z178;
-        let z372 = self.m * (s1.v15 * s1.v15) + self.m * (s1.v16 * s1.v16) + s1.v17;
-        let z373 = -self.m * s1.v14 * s1.v15 + s1.v18;
-        let z374 = -self.m * s1.v14 * s1.v16 + s1.v19;
-        let z376 = self.m * s1.v15;
-        let z377 = self.m * (s1.v14 * s1.v14) + self.m * (s1.v16 * s1.v16) + s1.v20;
-        let z378 = -self.m * s1.v15 * s1.v16 + s1.v21;
-        let z380 = -self.m * s1.v14;
-        let z381 = self.m * (s1.v14 * s1.v14) + self.m * (s1.v15 * s1.v15) + s1.v22;
         let z384 = self.m * (-qd[0] * s5.v9 + s5.v1 * s5.v10);
         let z385 = self.m * (qd[0] * s5.v8 - s5.v0 * s5.v10);
         let z386 = self.m * (s5.v0 * s5.v9 - s5.v1 * s5.v8);
-        let z387 = -qd[0] * s6.v1 + s5.v1 * s6.v2 + s1.v15 * z386 - s1.v16 * z385;
-        let z388 = qd[0] * s6.v0 - s5.v0 * s6.v2 - s1.v14 * z386 + s1.v16 * z384;
-        let z389 = s5.v0 * s6.v1 - s5.v1 * s6.v0 + s1.v14 * z385 - s1.v15 * z384;
         let z390 = -self.m_s * s1.v25;
         let z391 = -self.m_s * s1.v23;
         let z392 = -self.m_s * s1.v24;
         let z393 = self.m_s * (s5.v3 * s5.v13 - s5.v4 * s5.v12);
         let z394 = self.m_s * (-s5.v2 * s5.v13 + s5.v4 * s5.v11);
         let z395 = self.m_s * (s5.v2 * s5.v12 - s5.v3 * s5.v11);
-        let z396 = s5.v3 * s6.v5 - s5.v4 * s6.v4 + s1.v24 * z395 - s1.v25 * z394;
-        let z397 = -s5.v2 * s6.v5 + s5.v4 * s6.v3 - s1.v23 * z395 + s1.v25 * z393;
-        let z398 = s5.v2 * s6.v4 - s5.v3 * s6.v3 + s1.v23 * z394 - s1.v24 * z393;
         let z399 = -s0.v1 * s2.v1 + s1.v4 * z390;
         let z400 = -s0.v1 * z391 + s1.v2 * s2.v2;
         let z401 = s1.v2 * z392 + s1.v4 * s2.v0;
@@ -759,9 +736,15 @@ impl Dynamics<4> for UniversalRod {
         let z421 = z391 - z400 * z409;
         let z422 = s2.v8 - z401 * z406;
         let z425 = -z401 * z409;
-        let z432 = s2.v1 * z371 + z370 * z390 + z396 + z404 * z410;
-        let z433 = s2.v2 * z369 + z371 * z391 + z397 + z405 * z410;
-        let z434 = s2.v0 * z370 + z369 * z392 + z398 + z406 * z410;
+        let z432 = s2.v1 * z371 + z370 * z390
+            + (s5.v3 * s6.v5 - s5.v4 * s6.v4 + s1.v24 * z395 - s1.v25 * z394)
+            + z404 * z410;
+        let z433 = s2.v2 * z369 + z371 * z391
+            + (-s5.v2 * s6.v5 + s5.v4 * s6.v3 - s1.v23 * z395 + s1.v25 * z393)
+            + z405 * z410;
+        let z434 = s2.v0 * z370 + z369 * z392
+            + (s5.v2 * s6.v4 - s5.v3 * s6.v3 + s1.v23 * z394 - s1.v24 * z393)
+            + z406 * z410;
         let z438 = -s0.v1 * z413 + s1.v2 * z411 + s1.v4 * z412;
         let z439 = -s0.v1 * z418 + s1.v2 * z412 + s1.v4 * z417;
         let z440 = -s0.v1 * z422 + s1.v2 * z413 + s1.v4 * z418;
@@ -774,48 +757,51 @@ impl Dynamics<4> for UniversalRod {
         let z449 = z440 * z445;
         let z452 = z443 * z445;
         let z453 = -z366 * z438 - z367 * z439 - z368 * z440 + z446;
-        let z454 = z372 + z411 - z438 * z447;
-        let z455 = z373 + z412 - z438 * z448;
-        let z456 = z374 + z413 - z438 * z449;
-        let z459 = z376 + z416 - z438 * z452;
-        let z460 = z377 + z417 - z439 * z448;
-        let z461 = z378 + z418 - z439 * z449;
-        let z464 = z380 + z421 - z439 * z452;
-        let z465 = z381 + z422 - z440 * z449;
-        let z468 = z425 - z440 * z452;
-        let z475 = z366 * z411 + z367 * z412 + z368 * z413 + z387 + z432 + z447 * z453;
-        let z476 = z366 * z412 + z367 * z417 + z368 * z418 + z388 + z433 + z448 * z453;
-        let z477 = z366 * z413 + z367 * z418 + z368 * z422 + z389 + z434 + z449 * z453;
-        let z481 = s1.v0 * z455 - s1.v1 * z454;
-        let z482 = s1.v0 * z460 - s1.v1 * z455;
+        let z455 = -self.m * s1.v14 * s1.v15 + s1.v18 + z412 - z438 * z448;
+        let z456 = -self.m * s1.v14 * s1.v16 + s1.v19 + z413 - z438 * z449;
+        let z461 = -self.m * s1.v15 * s1.v16 + s1.v21 + z418 - z439 * z449;
+        let z465 = self.m * (s1.v14 * s1.v14) + self.m * (s1.v15 * s1.v15) + s1.v22
+            + z422 - z440 * z449;
+        let z475 = z366 * z411 + z367 * z412 + z368 * z413
+            + (-qd[0] * s6.v1 + s5.v1 * s6.v2 + s1.v15 * z386 - s1.v16 * z385) + z432
+            + z447 * z453;
+        let z476 = z366 * z412 + z367 * z417 + z368 * z418
+            + (qd[0] * s6.v0 - s5.v0 * s6.v2 - s1.v14 * z386 + s1.v16 * z384) + z433
+            + z448 * z453;
+        let z477 = z366 * z413 + z367 * z418 + z368 * z422
+            + (s5.v0 * s6.v1 - s5.v1 * s6.v0 + s1.v14 * z385 - s1.v15 * z384) + z434
+            + z449 * z453;
+        let z481 = s1.v0 * z455
+            - s1.v1
+                * (self.m * (s1.v15 * s1.v15) + self.m * (s1.v16 * s1.v16) + s1.v17
+                    + z411 - z438 * z447);
+        let z482 = s1.v0
+            * (self.m * (s1.v14 * s1.v14) + self.m * (s1.v16 * s1.v16) + s1.v20 + z417
+                - z439 * z448) - s1.v1 * z455;
         let z483 = s1.v0 * z461 - s1.v1 * z456;
-        let z486 = s1.v0 * z464 - s1.v1 * z459;
+        let z486 = s1.v0 * (-self.m * s1.v14 + z421 - z439 * z452)
+            - s1.v1 * (self.m * s1.v15 + z416 - z438 * z452);
         let z487 = s1.v0 * z482 - s1.v1 * z481;
         let z488 = 1.0 / z487;
         let z489 = -s1.v0 * z476 + s1.v1 * z475;
         let z492 = z483 * z488;
-        let z495 = z486 * z488;
-        let z496 = z489 - z363 * z481 - z364 * z482 - z365 * z483;
         let z508 = z465 - z483 * z492;
-        let z511 = z468 - z483 * z495;
-        let z520 = z477 + z492 * z496 + z363 * z456 + z364 * z461 + z365 * z465;
-        let z524 = 1.0 / z508;
-        let z531 = -self.g * z511 - z520;
-        let z532 = z524 * z531;
-        let z533 = -z483 * z532 + z489 - self.g * z486 - z363 * z481 - z364 * z482
-            - z365 * z483;
-        let z534 = z488 * z533;
+        let z520 = z477 + z492 * (z489 - z363 * z481 - z364 * z482 - z365 * z483)
+            + z363 * z456 + z364 * z461 + z365 * z465;
+        let z532 = 1.0 / z508
+            * (-self.g * (z425 - z440 * z452 - z483 * (z486 * z488)) - z520);
+        let z534 = z488
+            * (-z483 * z532 + z489 - self.g * z486 - z363 * z481 - z364 * z482
+                - z365 * z483);
         let z535 = -s1.v1 * z534 + z363;
         let z536 = s1.v0 * z534 + z364;
         let z537 = z532 + z365;
         let z538 = -self.g * z443 - z366 * z438 - z367 * z439 - z368 * z440 - z438 * z535
             - z439 * z536 - z440 * z537 + z446;
         let z539 = z445 * z538;
-        let z540 = s1.v2 * z539 + z535 + z366;
-        let z541 = s1.v4 * z539 + z536 + z367;
-        let z542 = -s0.v1 * z539 + z537 + z368;
-        let z543 = -self.g * z109 - z107 * z369 - z108 * z370 - z109 * z371 - z399 * z540
-            - z400 * z541 - z401 * z542 + z403;
+        let z543 = -self.g * z109 - z107 * z369 - z108 * z370 - z109 * z371
+            - z399 * (s1.v2 * z539 + z535 + z366) - z400 * (s1.v4 * z539 + z536 + z367)
+            - z401 * (-s0.v1 * z539 + z537 + z368) + z403;
         let z544 = z402 * z543;
         qdd[0] = z532;
         qdd[1] = z534;

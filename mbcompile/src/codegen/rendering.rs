@@ -14,7 +14,7 @@ use symbolica::atom::Symbol;
 
 /// The longest text written into its reader; longer values keep a binding, so that expressions
 /// stay readable and nesting stays shallow.
-const INLINE_LIMIT: usize = 96;
+pub(super) const INLINE_LIMIT: usize = 96;
 
 /// What a slot of the instruction stream holds.
 #[derive(Clone, Copy, Debug)]
