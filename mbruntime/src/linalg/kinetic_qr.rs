@@ -28,6 +28,7 @@
 use nalgebra::{Cholesky, Const};
 
 use super::factor_memo::FactorMemo;
+use super::slice_blas::{add_scaled, dot};
 use super::spd::{SpdError, cholesky};
 use super::{Matrix, Vector};
 
@@ -175,13 +176,18 @@ impl<const NQ: usize, const K: usize> ConstraintFactor<NQ, K> {
     pub fn whiten(&self, v: &Vector<NQ>) -> Vector<NQ> {
         // Forward substitution by columns. L comes from a successful Cholesky factorisation:
         // its diagonal is positive. Written out over the fixed size (unrolled for small NQ)
-        // because these solves run several times per time step.
+        // because these solves run several times per time step, and over the storage's slices
+        // (column-major: column j of L is `l[j·NQ..(j + 1)·NQ]`) rather than through the matrix's
+        // indexing, which an unoptimised build (a user's tests) compiles to a chain of calls per
+        // element: the same operations in the same order.
         let mut b = *v;
+        let (l, x) = (self.l.as_slice(), b.as_mut_slice());
         for j in 0..NQ {
-            b[j] *= self.l_inv_diag[j];
-            let bj = b[j];
+            x[j] *= self.l_inv_diag[j];
+            let bj = x[j];
+            let column = &l[j * NQ..(j + 1) * NQ];
             for i in j + 1..NQ {
-                b[i] -= self.l[(i, j)] * bj;
+                x[i] -= column[i] * bj;
             }
         }
         b
@@ -189,14 +195,16 @@ impl<const NQ: usize, const K: usize> ConstraintFactor<NQ, K> {
 
     /// L⁻ᵀ y.
     pub fn unwhiten(&self, y: &Vector<NQ>) -> Vector<NQ> {
-        // Back substitution with Lᵀ (as `whiten`).
+        // Back substitution with Lᵀ (as `whiten`, column i of L read as a slice).
         let mut b = *y;
+        let (l, x) = (self.l.as_slice(), b.as_mut_slice());
         for i in (0..NQ).rev() {
-            let mut s = b[i];
+            let column = &l[i * NQ..(i + 1) * NQ];
+            let mut s = x[i];
             for k in i + 1..NQ {
-                s -= self.l[(k, i)] * b[k];
+                s -= column[k] * x[k];
             }
-            b[i] = s * self.l_inv_diag[i];
+            x[i] = s * self.l_inv_diag[i];
         }
         b
     }
@@ -204,10 +212,11 @@ impl<const NQ: usize, const K: usize> ConstraintFactor<NQ, K> {
     /// (I − QQᵀ) y: the part of y kinetically orthogonal to the kept columns.
     pub fn project_out(&self, y: &Vector<NQ>) -> Vector<NQ> {
         let mut z = *y;
+        let (q, x) = (self.q.as_slice(), z.as_mut_slice());
         for k in 0..self.rank {
-            let qk = self.q.column(k);
-            let c = qk.dot(&z);
-            z.axpy(-c, &qk, 1.0);
+            let qk = &q[k * NQ..(k + 1) * NQ];
+            let c = dot(qk, x);
+            add_scaled(x, -c, qk);
         }
         z
     }
@@ -254,12 +263,15 @@ impl<const NQ: usize, const K: usize> ConstraintFactor<NQ, K> {
         let norm0 = norm0_squared.sqrt();
         let mut z = b;
         let mut coef = Vector::<K>::zeros();
+        // Over the slices of Q's columns and z (`slice_blas`: nalgebra's bits, without the
+        // cost of its views in unoptimised builds).
+        let q = self.q.as_slice();
         for _ in 0..2 {
             for k in 0..self.rank {
-                let qk = self.q.column(k);
-                let c = qk.dot(&z);
+                let qk = &q[k * NQ..(k + 1) * NQ];
+                let c = dot(qk, z.as_slice());
                 coef[k] += c;
-                z.axpy(-c, &qk, 1.0);
+                add_scaled(z.as_mut_slice(), -c, qk);
             }
         }
         // Without kept columns nothing was projected out: z = b and ‖z‖ = ‖b‖.

@@ -5,7 +5,9 @@
 //! kinetic metric ([`kinetic_qr`], reused exactly when rebuilt from the same data:
 //! `factor_memo`) and the constrained inverse M_c⁻¹ built on it ([`constrained_inverse`]),
 //! and eigenvalue-based ranks, inertia and norms ([`spectrum`], [`symmetric_eigen`]), and the branch-free
-//! finiteness and zero scans of model data ([`finite`]), and the minimum-norm multipliers of a
+//! finiteness and zero scans of model data ([`finite`]), the dot product and update of the
+//! kinetic factorisation's loops over plain slices, nalgebra's bits without its views' cost in
+//! unoptimised builds (`slice_blas`), and the minimum-norm multipliers of a
 //! redundant contact set ([`minimum_norm`]).
 //!
 //! This is the ground floor: it knows nothing of models, and defines the fixed-size
@@ -22,6 +24,7 @@ pub(crate) mod kinetic_qr;
 pub(crate) mod lu;
 pub(crate) mod minimum_norm;
 pub(crate) mod principal;
+mod slice_blas;
 pub(crate) mod spd;
 pub(crate) mod spectrum;
 pub(crate) mod symmetric_eigen;
