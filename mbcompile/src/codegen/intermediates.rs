@@ -159,8 +159,9 @@ impl<'a> Printer<'a> {
     /// than `r z₁ z₂ (z₃² − 1)`). A Horner form (`collect_horner`) was measured too: it nests
     /// the sums whose terms share little, and the formatted examples came out 0.5 % longer than
     /// with common factors (the flyball governor's module 13 % longer).
-    /// Printed again (after [`print_definitions`]' first pass), a definition keeps the form
-    /// chosen the first time.
+    ///
+    /// A definition printed a second time (by [`print_definitions`], which counts the reads
+    /// in a first printing) keeps the form chosen the first time.
     fn definition(&mut self, symbol: Symbol, value: &Atom) -> Result<(String, Shape), KernelError> {
         let shape = |v: &Atom, atomic| Shape {
             atomic,

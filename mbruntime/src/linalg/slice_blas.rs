@@ -4,9 +4,9 @@
 //! nalgebra's `dot` and `axpy` compute the same, but reached through its matrix views an
 //! unoptimised build (a user's tests, this repository's) spends most of a large model's step in
 //! the chain of calls each element access goes through. These read the slices directly and keep
-//! nalgebra's order of operations — its `dot` sums in eight partial sums (Holk 2012, "Optimizing
-//! a dot product"), with its own special cases for two, three and four entries — so every result
-//! is bit for bit the one nalgebra gives (checked below against nalgebra itself).
+//! nalgebra's order of operations — its `dot` sums in eight partial sums, with special cases for
+//! two, three and four entries — so every result is bit for bit the one nalgebra gives (checked
+//! below against nalgebra itself).
 
 /// Σ xᵢ yᵢ, summed as nalgebra 0.33's `Matrix::dot` sums a fixed-size column vector
 /// (`SVector`) of the same length.
