@@ -1011,15 +1011,13 @@ impl Dynamics<3> for Arm3 {
     fn potential_energy(&self, q: &Vector<3>, _t: f64) -> f64 {
         let z4 = q[1].cos();
         let z5 = q[1].sin();
-        let z27 = -z5 * q[2].cos();
-        let z28 = z5 * q[2].sin();
-        let z61 = self.z0 + self.l;
-        let z62 = self.z0 + self.l * (1.0 + z4);
         let x0 = self.cz * z4;
-        let x1 = self.m0 * self.cz + self.m0 * self.z0
-            + self.m1 * (z61 + -(self.cx * z5) + x0)
-            + self.m2 * (z62 + x0 + self.cx * z27 + self.cy * z28);
-        self.g * x1
+        let x1 = self.m2
+            * (self.z0 + self.l * (1.0 + z4) + x0 + self.cx * (-z5 * q[2].cos())
+                + self.cy * (z5 * q[2].sin()));
+        self.g
+            * (self.m0 * self.cz + self.m0 * self.z0
+                + self.m1 * (self.z0 + self.l + -(self.cx * z5) + x0) + x1)
     }
     fn dynamics(
         &self,
@@ -1049,13 +1047,12 @@ impl Dynamics<3> for Arm3 {
             - (z3 + self.cx * (s0.v1 * z4) + self.cy * s0.v0 + self.cz * s0.v3) * s10.v12
             + s3.v2 * s10.v0 + s3.v4 * s10.v1
             + (self.ixx1 * (z5 * z5) + self.izz * (z4 * z4)) * s10.v2;
-        let z180 = s2.v4 * (qd[0] * self.m0 * s9.v11)
-            - s2.v5 * (-qd[0] * self.m0 * s9.v12) + (z162 + s12.v4);
         let z184 = s0.v0 * s12.v6 - s0.v1 * s12.v5 + s2.v0 * s10.v18 + s2.v1 * s10.v19
             + (s0.v0 * z2 + s0.v1 * z3) * s10.v20;
         let z185 = z4 * s12.v4 + s0.v2 * s12.v2 + s0.v3 * s12.v3 + s2.v2 * s10.v15
             + s2.v3 * s10.v16 + s1.v2 * s10.v17;
-        let x0 = -z180;
+        let x0 = -(s2.v4 * (qd[0] * self.m0 * s9.v11)
+            - s2.v5 * (-qd[0] * self.m0 * s9.v12) + (z162 + s12.v4));
         let x1 = -z184;
         let x2 = -z185;
         m[(0, 0)] = s7.v0;
@@ -1107,13 +1104,12 @@ impl Dynamics<3> for Arm3 {
             - (z3 + self.cx * (s0.v1 * z4) + self.cy * s0.v0 + self.cz * s0.v3) * s10.v12
             + s3.v2 * s10.v0 + s3.v4 * s10.v1
             + (self.ixx1 * (z5 * z5) + self.izz * (z4 * z4)) * s10.v2;
-        let z180 = s2.v4 * (qd[0] * self.m0 * s9.v11)
-            - s2.v5 * (-qd[0] * self.m0 * s9.v12) + (z162 + s12.v4);
         let z184 = s0.v0 * s12.v6 - s0.v1 * s12.v5 + s2.v0 * s10.v18 + s2.v1 * s10.v19
             + (s0.v0 * z2 + s0.v1 * z3) * s10.v20;
         let z185 = z4 * s12.v4 + s0.v2 * s12.v2 + s0.v3 * s12.v3 + s2.v2 * s10.v15
             + s2.v3 * s10.v16 + s1.v2 * s10.v17;
-        let x0 = -z180;
+        let x0 = -(s2.v4 * (qd[0] * self.m0 * s9.v11)
+            - s2.v5 * (-qd[0] * self.m0 * s9.v12) + (z162 + s12.v4));
         let x1 = -z184;
         let x2 = -z185;
         h[0] = x0;
@@ -1164,8 +1160,6 @@ impl Dynamics<3> for Arm3 {
             - self.m1 * s2.v6 * s9.v14 + s9.v0 * s3.v3 - s9.v0 * z51 - s9.v1 * s3.v1;
         let z213 = z207 + 2.0 * self.m1 * z43 * s9.v13 + 2.0 * self.m1 * z44 * s9.v14
             + 2.0 * s9.v0 * s3.v4 - 2.0 * s9.v1 * s3.v2;
-        let z219 = z213 + 2.0 * self.m0 * s2.v4 * s9.v11
-            + 2.0 * self.m0 * s2.v5 * s9.v12;
         let z236 = 0.5 * s0.v0 * z209 + 0.5 * s0.v0 * s14.v8 - 0.5 * s0.v1 * z208
             + s5.v1 * s13.v5 - s5.v2 * s13.v4 + s5.v3 * s13.v0 + s5.v4 * s13.v1
             + s5.v5 * s13.v2;
@@ -1207,22 +1201,21 @@ impl Dynamics<3> for Arm3 {
         let z254 = 0.5 * z4 * z207 + 0.5 * s0.v2 * z204 - 0.5 * s0.v2 * s14.v1
             + 0.5 * s0.v3 * z206 + 0.5 * s0.v3 * s14.v0 - s2.v2 * s14.v4
             + s2.v3 * s14.v3;
-        let z255 = z4 * z248 + s0.v2 * z246 + s0.v3 * z247 + s2.v2 * z249 + s2.v3 * z250
-            + s1.v2 * z251;
-        let z256 = s0.v0 * z247 - s0.v1 * z246 + s2.v0 * z249 + s2.v1 * z250
-            + z12 * z251;
         let z257 = s0.v0 * z253 - s0.v1 * z252 + s5.v9 * s13.v0 + s5.v10 * s13.v1
             + s5.v11 * s13.v2 + s5.v12 * s13.v3 + s5.v13 * s13.v4 + s5.v14 * s13.v5;
-        let x0 = z219 * 0.5;
+        let x0 = (z213 + 2.0 * self.m0 * s2.v4 * s9.v11 + 2.0 * self.m0 * s2.v5 * s9.v12)
+            * 0.5;
         c[(0, 0)] = x0;
         c[(0, 1)] = z238;
         c[(0, 2)] = z248;
         c[(1, 0)] = z244;
         c[(1, 1)] = z245;
-        c[(1, 2)] = z256;
+        c[(1, 2)] = s0.v0 * z247 - s0.v1 * z246 + s2.v0 * z249 + s2.v1 * z250
+            + z12 * z251;
         c[(2, 0)] = z254;
         c[(2, 1)] = z257;
-        c[(2, 2)] = z255;
+        c[(2, 2)] = z4 * z248 + s0.v2 * z246 + s0.v3 * z247 + s2.v2 * z249 + s2.v3 * z250
+            + s1.v2 * z251;
     }
     fn articulated_acceleration(
         &self,
@@ -1368,10 +1361,9 @@ impl Dynamics<3> for Arm3 {
             - z1100 * (-s0.v1 * z1195 + z1050) - z1101 * (s0.v0 * z1195 + z1051)
             - z1102 * (z1052 + z1193) - z1103 * (s2.v0 * z1195 + z1053)
             - z1104 * (s2.v1 * z1195 + z1054) + z1107;
-        let z1203 = z1106 * z1202;
         qdd[0] = z1193;
         qdd[1] = z1195;
-        qdd[2] = z1203;
+        qdd[2] = z1106 * z1202;
         z1105 > 0.0 && z1148 > 0.0 && z1169 > 0.0 && qdd.iter().all(|x| x.is_finite())
     }
 }
@@ -1548,10 +1540,6 @@ impl Rates<3, 0, 0> for Arm3 {
             - z39 * (-x.qd[0] * self.m0 * (x.qd[0] * z38))
             + (z13 * z158 - z14 * z157 + z43 * z155 - z44 * z154 + z48 * z135
                 + z50 * z136 + z51 * z137 + z171);
-        let z184 = z0 * z173 - z1 * z172 + z10 * (z154 + z163) + z11 * (z155 + z164)
-            + z12 * (z156 + z165);
-        let z185 = z4 * z171 + z7 * z169 + z9 * z170 + z29 * z163 + z30 * z164
-            + z31 * z165;
         let z258 = -x.qdd[1] * z1;
         let z259 = x.qdd[1] * z0;
         let z260 = x.qdd[1] * z10;
@@ -1579,11 +1567,11 @@ impl Rates<3, 0, 0> for Arm3 {
                 * (x.qdd[0] * z48 + z44 * z276 - z45 * z275 + z46 * z258 + z47 * z259
                     + z283) + z10 * (z274 + z280) + z11 * (z275 + z281)
             + z12 * (z276 + z282);
-        let z298 = z4 * z285 + z7 * z283 + z9 * z284 + z29 * z280 + z30 * z281
-            + z31 * z282;
         let x0 = z180 + z294;
-        let x1 = z184 + z297;
-        let x2 = z185 + z298;
+        let x1 = z0 * z173 - z1 * z172 + z10 * (z154 + z163) + z11 * (z155 + z164)
+            + z12 * (z156 + z165) + z297;
+        let x2 = z4 * z171 + z7 * z169 + z9 * z170 + z29 * z163 + z30 * z164 + z31 * z165
+            + (z4 * z285 + z7 * z283 + z9 * z284 + z29 * z280 + z30 * z281 + z31 * z282);
         out[0] = Jet::lift(x0);
         out[1] = Jet::lift(x1);
         out[2] = Jet::lift(x2);
@@ -1613,9 +1601,8 @@ impl Statics<3> for Arm3 {
             - s0.v1
                 * ((z3 + self.cx * (s0.v1 * z4) + self.cy * s0.v0 + self.cz * s0.v3)
                     * z188 + z192) + (s0.v0 * z2 + s0.v1 * z3) * (z188 + z191);
-        let z201 = s0.v2 * z192 + s0.v3 * z193 + s1.v2 * z191;
         grad[1] = z200;
-        grad[2] = z201;
+        grad[2] = s0.v2 * z192 + s0.v3 * z193 + s1.v2 * z191;
     }
     fn potential_hessian(&self, q: &Vector<3>, _t: f64, hess: &mut Matrix<3, 3>) {
         hess.fill(0.0);
@@ -1623,16 +1610,13 @@ impl Statics<3> for Arm3 {
         let s6 = self.shared6(q, &s0);
         let z188 = self.m1 * self.g;
         let z191 = self.m2 * self.g;
-        let z442 = s0.v0 * (-z188 * s6.v8 - z191 * s6.v10)
-            - s0.v1 * (z188 * s6.v9 + z191 * s6.v11);
         let z443 = z191 * s6.v15;
         let z444 = -z191 * s6.v14;
-        let z445 = s0.v0 * z444 - s0.v1 * z443;
-        let z448 = s0.v2 * z443 + s0.v3 * z444;
-        hess[(1, 1)] = z442;
-        hess[(1, 2)] = z445;
-        hess[(2, 1)] = z445;
-        hess[(2, 2)] = z448;
+        hess[(1, 1)] = s0.v0 * (-z188 * s6.v8 - z191 * s6.v10)
+            - s0.v1 * (z188 * s6.v9 + z191 * s6.v11);
+        hess[(1, 2)] = s0.v0 * z444 - s0.v1 * z443;
+        hess[(2, 1)] = s0.v0 * z444 - s0.v1 * z443;
+        hess[(2, 2)] = s0.v2 * z443 + s0.v3 * z444;
     }
     fn potential_gradient_parameter(
         &self,
@@ -1669,11 +1653,9 @@ impl Statics<3> for Arm3 {
                 let s1 = self.shared1(q, &s0);
                 let z490 = self.g * s1.v4;
                 let z491 = -self.g * s1.v3;
-                let z492 = s0.v0 * z491 - s0.v1 * z490
+                out[1] = s0.v0 * z491 - s0.v1 * z490
                     + self.g * (s0.v0 * (-self.oy * s0.v1) + s0.v1 * (self.oy * s0.v0));
-                let z493 = s0.v2 * z490 + s0.v3 * z491 + self.g * s1.v2;
-                out[1] = z492;
-                out[2] = z493;
+                out[2] = s0.v2 * z490 + s0.v3 * z491 + self.g * s1.v2;
                 true
             }
             3 => {
@@ -1708,10 +1690,8 @@ impl Statics<3> for Arm3 {
                 let z191 = self.m2 * self.g;
                 let z496 = (s0.v0 * z22 + z8 * z21) * z191;
                 let z497 = -(-s0.v1 * z22 + z6 * z21) * z191;
-                let z500 = s0.v0 * (-z6 * z188 + z497) - s0.v1 * (z8 * z188 + z496);
-                let z501 = s0.v2 * z496 + s0.v3 * z497;
-                out[1] = z500;
-                out[2] = z501;
+                out[1] = s0.v0 * (-z6 * z188 + z497) - s0.v1 * (z8 * z188 + z496);
+                out[2] = s0.v2 * z496 + s0.v3 * z497;
                 true
             }
             9 => {
@@ -1724,10 +1704,8 @@ impl Statics<3> for Arm3 {
                 let z191 = self.m2 * self.g;
                 let z504 = (s0.v0 * z21 - s0.v1 * z4 * z22) * z191;
                 let z505 = -(-s0.v1 * z21 - s0.v0 * z4 * z22) * z191;
-                let z508 = s0.v0 * (s0.v1 * z188 + z505) - s0.v1 * (s0.v0 * z188 + z504);
-                let z509 = s0.v2 * z504 + s0.v3 * z505;
-                out[1] = z508;
-                out[2] = z509;
+                out[1] = s0.v0 * (s0.v1 * z188 + z505) - s0.v1 * (s0.v0 * z188 + z504);
+                out[2] = s0.v2 * z504 + s0.v3 * z505;
                 true
             }
             10 => {
@@ -1737,11 +1715,8 @@ impl Statics<3> for Arm3 {
                 let z191 = self.m2 * self.g;
                 let z512 = s0.v3 * z191;
                 let z513 = -s0.v2 * z191;
-                let z516 = s0.v0 * (-s0.v2 * z188 + z513)
-                    - s0.v1 * (s0.v3 * z188 + z512);
-                let z517 = s0.v2 * z512 + s0.v3 * z513;
-                out[1] = z516;
-                out[2] = z517;
+                out[1] = s0.v0 * (-s0.v2 * z188 + z513) - s0.v1 * (s0.v3 * z188 + z512);
+                out[2] = s0.v2 * z512 + s0.v3 * z513;
                 true
             }
             11 => {
@@ -1755,11 +1730,9 @@ impl Statics<3> for Arm3 {
                 let z191 = self.m2 * self.g;
                 let z518 = 2.0 * s0.v0 * z191;
                 let z519 = 2.0 * s0.v1 * z191;
-                let z522 = s0.v0 * (s0.v1 * z188 + z519) - s0.v1 * (s0.v0 * z188 + z518);
-                let z524 = s0.v2 * z518 + s0.v3 * z519
+                out[1] = s0.v0 * (s0.v1 * z188 + z519) - s0.v1 * (s0.v0 * z188 + z518);
+                out[2] = s0.v2 * z518 + s0.v3 * z519
                     + z191 * (-2.0 * (s0.v0 * s0.v2 + s0.v1 * s0.v3));
-                out[1] = z522;
-                out[2] = z524;
                 true
             }
             13 => {
@@ -1768,10 +1741,8 @@ impl Statics<3> for Arm3 {
                 let z191 = self.m2 * self.g;
                 let z512 = s0.v3 * z191;
                 let z513 = -s0.v2 * z191;
-                let z517 = s0.v2 * z512 + s0.v3 * z513;
-                let z525 = s0.v0 * z513 - s0.v1 * z512;
-                out[1] = z525;
-                out[2] = z517;
+                out[1] = s0.v0 * z513 - s0.v1 * z512;
+                out[2] = s0.v2 * z512 + s0.v3 * z513;
                 true
             }
             14 => {
@@ -1792,9 +1763,8 @@ impl Statics<3> for Arm3 {
                             * (z3 + self.cx * (s0.v1 * z4) + self.cy * s0.v0
                                 + self.cz * s0.v3) + z92)
                     + (s0.v0 * z2 + s0.v1 * z3) * (self.m1 + self.m2);
-                let z532 = self.m2 * s1.v2 + s0.v2 * z92 + s0.v3 * z528;
                 out[1] = z531;
-                out[2] = z532;
+                out[2] = self.m2 * s1.v2 + s0.v2 * z92 + s0.v3 * z528;
                 true
             }
             _ => false,
@@ -1910,7 +1880,6 @@ impl Jacobians<3, 0, 0> for Arm3 {
             - s1.v3 * s10.v15 - s1.v4 * z565 + s3.v7 * z552 + s3.v7 * s10.v7
             + s3.v9 * z553 + s3.v10 * z554 + s10.v6 * s8.v12 + s10.v16 * s8.v11
             + s11.v4 * z536;
-        let z571 = z559 + (z564 + z569);
         let z572 = qd[2] * z6;
         let z573 = qd[2] * z8;
         let z574 = -qd[2] * z5;
@@ -1955,7 +1924,6 @@ impl Jacobians<3, 0, 0> for Arm3 {
             + s3.v7 * z584 + s3.v9 * z585 + s3.v10 * z586 + s10.v6 * s8.v23
             + s10.v7 * s8.v24 + s10.v8 * s8.v25 - s10.v15 * s6.v11 + s10.v16 * s6.v10
             - s11.v3 * z573 + s11.v4 * z572;
-        let z599 = z593 + z598;
         let z600 = s9.v6 * s8.v27 - s9.v7 * s6.v15;
         let z601 = -s9.v5 * s8.v27 + s9.v7 * s6.v14;
         let z602 = s9.v5 * s6.v15 - s9.v6 * s6.v14;
@@ -2033,16 +2001,12 @@ impl Jacobians<3, 0, 0> for Arm3 {
         let z642 = -s9.v5 * z640 + s9.v7 * z605 - s1.v3 * z639 + s2.v7 * z603
             + s10.v6 * s8.v47 + s10.v7 * s8.v48 + s10.v8 * s8.v29 + s10.v15 * s8.v27
             - s10.v17 * s6.v14;
-        let z643 = s0.v0 * z642 - s0.v1 * z641 + s2.v0 * z603 + s2.v1 * z604
-            + z12 * z639;
         let z644 = z4 * z569 + s0.v2 * z616 + s0.v2 * s12.v3 + s0.v3 * z617
             + s2.v2 * z565 + s2.v3 * z566 + s1.v2 * z614 + s10.v15 * s8.v6
             + s10.v16 * s8.v7 + s10.v17 * s8.v32 + s12.v2 * s6.v0;
         let z645 = z4 * z598 - z5 * s12.v4 + z6 * s12.v2 + s0.v2 * z631 + z8 * s12.v3
             + s0.v3 * z632 + s2.v2 * z594 + s2.v3 * z595 + s1.v2 * z629
             + s10.v15 * s8.v16 + s10.v16 * s8.v17 + s10.v17 * s8.v39;
-        let z646 = z4 * z607 + s0.v2 * z641 + s0.v3 * z642 + s2.v2 * z603 + s2.v3 * z604
-            + s1.v2 * z639;
         let z860 = -qd[1] * s2.v1;
         let z861 = -qd[2] * s0.v3 + z533;
         let z866 = self.m1 * (-qd[0] * z43 + s9.v0 * s2.v6 - s9.v14 + z860);
@@ -2087,7 +2051,6 @@ impl Jacobians<3, 0, 0> for Arm3 {
         let z893 = s0.v0 * s3.v8 - s0.v1 * s3.v6;
         let z894 = -s0.v0 * s11.v3 - s0.v1 * s11.v4 + s9.v5 * z893 - s9.v6 * z892
             + s1.v3 * z891 - s1.v4 * z890 + s3.v7 * z880 + s3.v9 * z881 + s3.v10 * z882;
-        let z895 = z889 + z894;
         let z896 = -z4 * s1.v4 + s0.v3 * s2.v7 + s2.v2;
         let z897 = z4 * s1.v3 - s0.v2 * s2.v7 + s2.v3;
         let z898 = s0.v2 * s1.v4 - s0.v3 * s1.v3 + s1.v2;
@@ -2144,32 +2107,30 @@ impl Jacobians<3, 0, 0> for Arm3 {
         let z934 = z4 * s11.v3 - s0.v2 * s11.v5 - s9.v5 * z932 + s9.v7 * z901
             - s1.v3 * z931 + s2.v7 * z899 + s3.v6 * s13.v6 + s3.v8 * s13.v7
             + s3.v9 * s13.v8;
-        let z935 = s0.v0 * z934 - s0.v1 * z933 + s2.v0 * z899 + s2.v1 * z900
-            + z12 * z931;
-        let z936 = z4 * z871 + s0.v2 * z908 + s0.v3 * z909 + s2.v2 * z869 + s2.v3 * z870
-            + s1.v2 * z907;
-        let z937 = z4 * z894 + s0.v2 * z923 + s0.v3 * z924 + s2.v2 * z890 + s2.v3 * z891
-            + s1.v2 * z921;
-        let z938 = z4 * z903 + s0.v2 * z933 + s0.v3 * z934 + s2.v2 * z899 + s2.v3 * z900
-            + s1.v2 * z931;
-        let x0 = -z571;
-        let x1 = -z599;
+        let x0 = -(z559 + (z564 + z569));
+        let x1 = -(z593 + z598);
         let x2 = -z607;
         let x3 = -z623;
         let x4 = -z638;
-        let x5 = -z643;
+        let x5 = -(s0.v0 * z642 - s0.v1 * z641 + s2.v0 * z603 + s2.v1 * z604
+            + z12 * z639);
         let x6 = -z644;
         let x7 = -z645;
-        let x8 = -z646;
+        let x8 = -(z4 * z607 + s0.v2 * z641 + s0.v3 * z642 + s2.v2 * z603 + s2.v3 * z604
+            + s1.v2 * z639);
         let x9 = -z873;
-        let x10 = -z895;
+        let x10 = -(z889 + z894);
         let x11 = -z903;
         let x12 = -z915;
         let x13 = -z930;
-        let x14 = -z935;
-        let x15 = -z936;
-        let x16 = -z937;
-        let x17 = -z938;
+        let x14 = -(s0.v0 * z934 - s0.v1 * z933 + s2.v0 * z899 + s2.v1 * z900
+            + z12 * z931);
+        let x15 = -(z4 * z871 + s0.v2 * z908 + s0.v3 * z909 + s2.v2 * z869 + s2.v3 * z870
+            + s1.v2 * z907);
+        let x16 = -(z4 * z894 + s0.v2 * z923 + s0.v3 * z924 + s2.v2 * z890 + s2.v3 * z891
+            + s1.v2 * z921);
+        let x17 = -(z4 * z903 + s0.v2 * z933 + s0.v3 * z934 + s2.v2 * z899 + s2.v3 * z900
+            + s1.v2 * z931);
         dh_dq[(0, 0)] = x0;
         dh_dq[(0, 1)] = x1;
         dh_dq[(0, 2)] = x2;
@@ -2238,7 +2199,6 @@ impl Jacobians<3, 0, 0> for Arm3 {
         let z325 = self.m2 * (s15.v7 * s8.v11 - s2.v7 * z315 + (a[2] * s8.v7 + s15.v2));
         let z326 = s15.v5 * s8.v12 + s15.v17 * s8.v11 - s1.v3 * s15.v16 + s1.v3 * z325
             - s1.v4 * z324 + s3.v7 * s15.v6 + s3.v7 * z315 + s3.v9 * s15.v5;
-        let z328 = z320 + (z323 + z326);
         let z353 = a[2] * z6;
         let z354 = a[2] * z8;
         let z355 = -a[2] * z5;
@@ -2255,7 +2215,6 @@ impl Jacobians<3, 0, 0> for Arm3 {
         let z363 = s15.v5 * s8.v23 + s15.v6 * s8.v24 + s15.v7 * s8.v25 - s15.v16 * s6.v11
             + s15.v17 * s6.v10 + s1.v3 * z362 - s1.v4 * z361 + s3.v7 * z353
             + s3.v9 * z354 + s3.v10 * z355;
-        let z364 = z360 + z363;
         let z374 = self.m2 * (s15.v6 * s8.v27 - s15.v7 * s6.v15);
         let z375 = self.m2 * (-s15.v5 * s8.v27 + s15.v7 * s6.v14);
         let z376 = s15.v5 * s8.v28 + s15.v6 * s8.v29 + s15.v7 * s8.v30 - s15.v16 * s6.v15
@@ -2300,8 +2259,6 @@ impl Jacobians<3, 0, 0> for Arm3 {
             + s15.v18 * s6.v15 + s1.v4 * z422 - s2.v7 * z375;
         let z424 = s15.v5 * s8.v47 + s15.v6 * s8.v48 + s15.v7 * s8.v29 + s15.v16 * s8.v27
             - s15.v18 * s6.v14 - s1.v3 * z422 + s2.v7 * z374;
-        let z425 = s0.v0 * z424 - s0.v1 * z423 + s2.v0 * z374 + s2.v1 * z375
-            + z12 * z422;
         let z426 = z4 * z326 + s0.v2 * z284 + s0.v2 * z391 + s0.v3 * z392
             + s15.v16 * s8.v6 + s15.v17 * s8.v7 + s15.v18 * s8.v32 + z283 * s6.v0
             + s2.v2 * z324 + s2.v3 * z325 + s1.v2 * z390;
@@ -2311,17 +2268,17 @@ impl Jacobians<3, 0, 0> for Arm3 {
                     + s3.v10 * s15.v7) + z6 * z283 + s0.v2 * z411 + z8 * z284
             + s0.v3 * z412 + s15.v16 * s8.v16 + s15.v17 * s8.v17 + s15.v18 * s8.v39
             + s2.v2 * z361 + s2.v3 * z362 + s1.v2 * z410;
-        let z428 = z4 * z376 + s0.v2 * z423 + s0.v3 * z424 + s2.v2 * z374 + s2.v3 * z375
-            + s1.v2 * z422;
-        out[(0, 0)] = z328;
-        out[(0, 1)] = z364;
+        out[(0, 0)] = z320 + (z323 + z326);
+        out[(0, 1)] = z360 + z363;
         out[(0, 2)] = z376;
         out[(1, 0)] = z398;
         out[(1, 1)] = z418;
-        out[(1, 2)] = z425;
+        out[(1, 2)] = s0.v0 * z424 - s0.v1 * z423 + s2.v0 * z374 + s2.v1 * z375
+            + z12 * z422;
         out[(2, 0)] = z426;
         out[(2, 1)] = z427;
-        out[(2, 2)] = z428;
+        out[(2, 2)] = z4 * z376 + s0.v2 * z423 + s0.v3 * z424 + s2.v2 * z374
+            + s2.v3 * z375 + s1.v2 * z422;
     }
     fn force_parameter_derivative(
         &self,
@@ -2442,7 +2399,6 @@ impl Jacobians<3, 0, 0> for Arm3 {
                 let z1000 = s9.v5 * z999 - s9.v6 * z998 + s1.v3 * z997 - s1.v4 * z996
                     + s10.v6 * z972 + s10.v7 * z974 + s10.v8 * z975 - s10.v15 * z968
                     + s10.v16 * z967;
-                let z1002 = z990 + (z995 + z1000);
                 let z1003 = qd[1]
                     * (s0.v0 * z944 + s0.v1 * z945 + s9.v0 * z942 - s9.v1 * z941);
                 let z1004 = z1003 - qd[2] * s0.v2 * z954 + qd[2] * s0.v3 * z953
@@ -2478,7 +2434,7 @@ impl Jacobians<3, 0, 0> for Arm3 {
                 let z1019 = z4 * z1000 + s0.v2 * z1011 + s0.v3 * z1012 + s2.v2 * z996
                     + s2.v3 * z997 + s1.v2 * z1009 + s10.v15 * z950 + s10.v16 * z951
                     + s10.v17 * z952;
-                let x0 = -z1002;
+                let x0 = -(z990 + (z995 + z1000));
                 let x1 = -z1018;
                 let x2 = -z1019;
                 out[0] = x0;
@@ -2569,7 +2525,6 @@ impl Jacobians<3, 0, 0> for Arm3 {
                     + s15.v7
                         * (dp[5] * (z27 * z27) + dp[6] * (z28 * z28) + dp[7] * (z4 * z4))
                     - s15.v16 * z968 + s15.v17 * z967 + s1.v3 * z1031 - s1.v4 * z1030;
-                let z1034 = z1026 + (z1029 + z1032);
                 let z1035 = a[1] * z943;
                 let z1037 = self.m1 * s15.v0 * z959 - self.m1 * s15.v1 * z958
                     + self.m1 * z1035 + dp[1] * s15.v4 - dp[1] * z43 * s15.v1
@@ -2603,7 +2558,7 @@ impl Jacobians<3, 0, 0> for Arm3 {
                 let z1049 = z4 * z1032 + s0.v2 * z1041 + s0.v3 * z1042 + s15.v16 * z950
                     + s15.v17 * z951 + s15.v18 * z952 + s2.v2 * z1030 + s2.v3 * z1031
                     + s1.v2 * z1040;
-                out[0] = z1034;
+                out[0] = z1026 + (z1029 + z1032);
                 out[1] = z1048;
                 out[2] = z1049;
                 true

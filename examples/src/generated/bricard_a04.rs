@@ -2736,10 +2736,11 @@ impl Dynamics<5> for BricardA04 {
         let z22 = -s0.v0 * s0.v3;
         let z35 = self.l * z22 + z15;
         let z41 = s0.v1 * s0.v4 - z22 * s0.v5;
-        let z55 = -self.l * z41 + z35;
-        let z62 = s0.v0 * s0.v2 * s0.v6 - z41 * s0.v7;
-        self.m * self.g
-            * (z15 + z35 + z55 + self.l * ((-0.5) * (s0.v0 + z41) + 0.5 * (z22 + z62)))
+        let x0 = z15 + z35 + (-self.l * z41 + z35)
+            + self.l
+                * ((-0.5) * (s0.v0 + z41)
+                    + 0.5 * (z22 + (s0.v0 * s0.v2 * s0.v6 - z41 * s0.v7)));
+        self.m * self.g * x0
     }
     fn dynamics(
         &self,
@@ -2770,9 +2771,6 @@ impl Dynamics<5> for BricardA04 {
                 + 0.08333333333333333 * (self.w * self.w) * (s0.v1 * s0.v1));
         let z275 = -s26.v0 * s28.v2 + s26.v1 * s28.v0 - s5.v4 * s27.v25 + s5.v5 * s27.v23
             + s8.v1 * s27.v0 + z86 * s27.v1 + s8.v3 * s27.v2;
-        let z323 = -s6.v8 * (-qd[0] * self.m * s26.v21)
-            + s6.v9 * (qd[0] * self.m * s26.v22) + (z275 + s29.v15);
-        let z328 = s1.v0 * s29.v18 + s1.v1 * s29.v17 + s5.v0 * s27.v41;
         let z329 = s0.v1 * s29.v15 + s1.v2 * s29.v14 + s1.v3 * s29.v16 + s6.v0 * s27.v38
             + s5.v1 * s27.v39 + s6.v1 * s27.v40;
         let z330 = s2.v1 * s29.v11 + s0.v0 * s0.v2 * s29.v12 + s1.v5 * s29.v13
@@ -2780,8 +2778,9 @@ impl Dynamics<5> for BricardA04 {
         let z331 = (s1.v2 * s0.v5 + s2.v2 * s0.v4) * s29.v8 + s6.v2 * s29.v9
             + (s1.v3 * s0.v5 + s1.v6 * s0.v4) * s29.v10 + s6.v6 * s27.v32
             + s5.v3 * s27.v33 + s6.v7 * s27.v34;
-        let x0 = -z323;
-        let x1 = -z328;
+        let x0 = -(-s6.v8 * (-qd[0] * self.m * s26.v21)
+            + s6.v9 * (qd[0] * self.m * s26.v22) + (z275 + s29.v15));
+        let x1 = -(s1.v0 * s29.v18 + s1.v1 * s29.v17 + s5.v0 * s27.v41);
         let x2 = -z329;
         let x3 = -z330;
         let x4 = -z331;
@@ -2873,9 +2872,6 @@ impl Dynamics<5> for BricardA04 {
                 + 0.08333333333333333 * (self.w * self.w) * (s0.v1 * s0.v1));
         let z275 = -s26.v0 * s28.v2 + s26.v1 * s28.v0 - s5.v4 * s27.v25 + s5.v5 * s27.v23
             + s8.v1 * s27.v0 + z86 * s27.v1 + s8.v3 * s27.v2;
-        let z323 = -s6.v8 * (-qd[0] * self.m * s26.v21)
-            + s6.v9 * (qd[0] * self.m * s26.v22) + (z275 + s29.v15);
-        let z328 = s1.v0 * s29.v18 + s1.v1 * s29.v17 + s5.v0 * s27.v41;
         let z329 = s0.v1 * s29.v15 + s1.v2 * s29.v14 + s1.v3 * s29.v16 + s6.v0 * s27.v38
             + s5.v1 * s27.v39 + s6.v1 * s27.v40;
         let z330 = s2.v1 * s29.v11 + s0.v0 * s0.v2 * s29.v12 + s1.v5 * s29.v13
@@ -2883,8 +2879,9 @@ impl Dynamics<5> for BricardA04 {
         let z331 = (s1.v2 * s0.v5 + s2.v2 * s0.v4) * s29.v8 + s6.v2 * s29.v9
             + (s1.v3 * s0.v5 + s1.v6 * s0.v4) * s29.v10 + s6.v6 * s27.v32
             + s5.v3 * s27.v33 + s6.v7 * s27.v34;
-        let x0 = -z323;
-        let x1 = -z328;
+        let x0 = -(-s6.v8 * (-qd[0] * self.m * s26.v21)
+            + s6.v9 * (qd[0] * self.m * s26.v22) + (z275 + s29.v15));
+        let x1 = -(s1.v0 * s29.v18 + s1.v1 * s29.v17 + s5.v0 * s27.v41);
         let x2 = -z329;
         let x3 = -z330;
         let x4 = -z331;
@@ -2967,8 +2964,6 @@ impl Dynamics<5> for BricardA04 {
             + s26.v0 * z86 - s26.v0 * s8.v4 + s26.v1 * s8.v2 + z368;
         let z375 = -2.0 * qd[0] * s8.v2 + 2.0 * self.m * s5.v4 * s26.v23
             + 2.0 * self.m * s6.v10 * s26.v24 + 2.0 * s26.v0 * s8.v3 + z369;
-        let z378 = 2.0 * self.m * s6.v8 * s26.v21 + 2.0 * self.m * s6.v9 * s26.v22
-            + z373;
         let z380 = qd[0] * s1.v0;
         let z382 = -qd[0] * s1.v1;
         let z407 = 0.5 * s1.v0 * z372 - 0.5 * s1.v0 * s31.v19 + 0.5 * s1.v1 * z370
@@ -2980,9 +2975,6 @@ impl Dynamics<5> for BricardA04 {
             - z190 * s30.v1 + s18.v22 * z380 + s18.v24 * s30.v0 + s18.v25 * z382;
         let z411 = s1.v0 * (self.m * s26.v23 + s31.v15)
             - s1.v1 * (self.m * s26.v25 + s31.v17) + s18.v18 * z382 - s18.v19 * z380;
-        let z414 = 0.5 * s1.v0 * z374 - 0.5 * s1.v0 * s31.v18 + 0.5 * s1.v1 * z371
-            + 0.5 * s1.v1 * s31.v20;
-        let z416 = s1.v0 * z409 + s1.v1 * z407 + s5.v0 * z411;
         let z417 = 0.5 * s0.v1 * z365 + 0.5 * s0.v1 * s31.v14 + 0.5 * s1.v2 * z364
             + 0.5 * s1.v3 * z366 - 0.5 * s1.v3 * s31.v13 + s18.v10 * s30.v8
             - s18.v11 * s30.v7 + s18.v12 * s30.v3 + s18.v13 * s30.v4 + s18.v14 * s30.v5;
@@ -3010,7 +3002,6 @@ impl Dynamics<5> for BricardA04 {
             + s6.v1
                 * (3.0 * self.m * s30.v8 - s0.v1 * s31.v15 + s1.v2 * s31.v16
                     - s18.v9 * s30.v4 + s18.v10 * s30.v3);
-        let z427 = s1.v0 * z419 + s1.v1 * z417 + s5.v0 * z421;
         let z428 = s18.v26 * z380 + s18.v27 * s30.v0 + s18.v28 * z382 + s18.v29 * s30.v1
             + s18.v30 * s30.v2 + s1.v0 * z425 + s1.v1 * z423;
         let z429 = 0.5 * s2.v1 * z358 + 0.5 * z21 * z359 + 0.5 * z21 * s31.v8
@@ -3036,14 +3027,9 @@ impl Dynamics<5> for BricardA04 {
             - s6.v4 * s31.v9;
         let z437 = 0.5 * s2.v1 * z360 - 0.5 * s2.v1 * s31.v7 + 0.5 * z21 * z362
             + 0.5 * z21 * s31.v6 + 0.5 * s1.v5 * z363 - s6.v3 * s31.v10 + s5.v2 * s31.v9;
-        let z438 = s2.v1 * z429 + z21 * z430 + s1.v5 * z431 + s6.v3 * z432 + s5.v2 * z433
-            + s6.v4 * z434;
-        let z439 = s0.v1 * z430 + s1.v2 * z429 + s1.v3 * z431 + s6.v0 * z432
-            + s5.v1 * z433 + s6.v1 * z434;
         let z440 = s18.v31 * s30.v3 + s18.v32 * s30.v4 + s18.v33 * s30.v5
             + s18.v34 * s30.v6 + s18.v35 * s30.v7 + s18.v36 * s30.v8 + s0.v1 * z436
             + s1.v2 * z435 + s1.v3 * z437;
-        let z441 = s1.v0 * z431 + s1.v1 * z429 + s5.v0 * z433;
         let z442 = s18.v31 * z380 + s18.v32 * s30.v0 + s18.v33 * z382 + s18.v34 * s30.v1
             + s18.v36 * s30.v2 + s1.v0 * z437 + s1.v1 * z435;
         let z443 = 0.5 * z40 * z352 + 0.5 * s6.v2 * z353 + 0.5 * s6.v2 * s31.v2
@@ -3067,47 +3053,47 @@ impl Dynamics<5> for BricardA04 {
             + 0.5 * z44 * z356 - 0.5 * z44 * s31.v0 + s6.v6 * s31.v5 - s6.v7 * s31.v3;
         let z451 = 0.5 * z40 * z354 - 0.5 * z40 * s31.v1 + 0.5 * s6.v2 * z356
             + 0.5 * s6.v2 * s31.v0 + 0.5 * z44 * z357 - s6.v6 * s31.v4 + s5.v3 * s31.v3;
-        let z452 = z40 * z443 + s6.v2 * z444 + z44 * z445 + s6.v6 * z446 + s5.v3 * z447
-            + s6.v7 * z448;
-        let z453 = s2.v1 * z443 + z21 * z444 + s1.v5 * z445 + s6.v3 * z446 + s5.v2 * z447
-            + s6.v4 * z448;
         let z454 = s18.v37 * s30.v9 + s18.v38 * s30.v10 + s18.v39 * s30.v11
             + s18.v40 * s30.v12 + s18.v41 * s30.v13 + s18.v42 * s30.v14 + s2.v1 * z449
             + z21 * z450 + s1.v5 * z451;
-        let z455 = s0.v1 * z444 + s1.v2 * z443 + s1.v3 * z445 + s6.v0 * z446
-            + s5.v1 * z447 + s6.v1 * z448;
         let z456 = s18.v37 * s30.v3 + s18.v38 * s30.v4 + s18.v39 * s30.v5
             + s18.v40 * s30.v6 + s18.v41 * s30.v7 + s18.v42 * s30.v8 + s0.v1 * z450
             + s1.v2 * z449 + s1.v3 * z451;
-        let z457 = s1.v0 * z445 + s1.v1 * z443 + s5.v0 * z447;
         let z458 = s18.v37 * z380 + s18.v38 * s30.v0 + s18.v39 * z382 + s18.v40 * s30.v1
             + s18.v42 * s30.v2 + s1.v0 * z451 + s1.v1 * z449;
-        let x0 = z378 * 0.5;
+        let x0 = (2.0 * self.m * s6.v8 * s26.v21 + 2.0 * self.m * s6.v9 * s26.v22 + z373)
+            * 0.5;
         c[(0, 0)] = x0;
         c[(0, 1)] = z408;
         c[(0, 2)] = z418;
         c[(0, 3)] = z430;
         c[(0, 4)] = z444;
-        c[(1, 0)] = z414;
-        c[(1, 1)] = z416;
-        c[(1, 2)] = z427;
-        c[(1, 3)] = z441;
-        c[(1, 4)] = z457;
+        c[(1, 0)] = 0.5 * s1.v0 * z374 - 0.5 * s1.v0 * s31.v18 + 0.5 * s1.v1 * z371
+            + 0.5 * s1.v1 * s31.v20;
+        c[(1, 1)] = s1.v0 * z409 + s1.v1 * z407 + s5.v0 * z411;
+        c[(1, 2)] = s1.v0 * z419 + s1.v1 * z417 + s5.v0 * z421;
+        c[(1, 3)] = s1.v0 * z431 + s1.v1 * z429 + s5.v0 * z433;
+        c[(1, 4)] = s1.v0 * z445 + s1.v1 * z443 + s5.v0 * z447;
         c[(2, 0)] = z424;
         c[(2, 1)] = z428;
         c[(2, 2)] = z426;
-        c[(2, 3)] = z439;
-        c[(2, 4)] = z455;
+        c[(2, 3)] = s0.v1 * z430 + s1.v2 * z429 + s1.v3 * z431 + s6.v0 * z432
+            + s5.v1 * z433 + s6.v1 * z434;
+        c[(2, 4)] = s0.v1 * z444 + s1.v2 * z443 + s1.v3 * z445 + s6.v0 * z446
+            + s5.v1 * z447 + s6.v1 * z448;
         c[(3, 0)] = z436;
         c[(3, 1)] = z442;
         c[(3, 2)] = z440;
-        c[(3, 3)] = z438;
-        c[(3, 4)] = z453;
+        c[(3, 3)] = s2.v1 * z429 + z21 * z430 + s1.v5 * z431 + s6.v3 * z432
+            + s5.v2 * z433 + s6.v4 * z434;
+        c[(3, 4)] = s2.v1 * z443 + z21 * z444 + s1.v5 * z445 + s6.v3 * z446
+            + s5.v2 * z447 + s6.v4 * z448;
         c[(4, 0)] = z450;
         c[(4, 1)] = z458;
         c[(4, 2)] = z456;
         c[(4, 3)] = z454;
-        c[(4, 4)] = z452;
+        c[(4, 4)] = z40 * z443 + s6.v2 * z444 + z44 * z445 + s6.v6 * z446 + s5.v3 * z447
+            + s6.v7 * z448;
     }
     fn articulated_acceleration(
         &self,
@@ -3405,12 +3391,11 @@ impl Dynamics<5> for BricardA04 {
             - z3584 * (s6.v4 * z3775 + z3509 + z3773) + z3587 - s22.v7 * z3514
             - s22.v7 * (s5.v2 * z3775 + z3508 + z3772) - z3510 * z3580 - z3511 * z3581
             - z3512 * z3582 - z3513 * z3583 - z3515 * z3584;
-        let z3783 = z3586 * z3782;
         qdd[0] = z3759;
         qdd[1] = z3761;
         qdd[2] = z3767;
         qdd[3] = z3775;
-        qdd[4] = z3783;
+        qdd[4] = z3586 * z3782;
         z3585 > 0.0 && z3628 > 0.0 && z3671 > 0.0 && z3714 > 0.0 && z3730 > 0.0
             && qdd.iter().all(|x| x.is_finite())
     }
@@ -3433,20 +3418,15 @@ impl Constraints<5, 5, 0> for BricardA04 {
         let z21 = s0.v0 * s0.v2;
         let z22 = -s0.v0 * s0.v3;
         let z41 = s0.v1 * s0.v4 - z22 * s0.v5;
-        let z55 = -self.l * z41 + (self.l * z22 - self.l * s0.v0);
-        let z60 = s2.v1 * s0.v6 - s2.v3 * s0.v7;
-        let z61 = z21 * s0.v7 + z41 * s0.v6;
-        let z62 = z21 * s0.v6 - z41 * s0.v7;
-        let z63 = s1.v5 * s0.v7 + s1.v7 * s0.v6;
-        let z64 = s1.v5 * s0.v6 - s1.v7 * s0.v7;
-        let x0 = s4.v3 + self.l * z60;
-        let x1 = z55 + self.l * z62;
-        let x2 = s3.v3 + self.l * (z64 - 1.0);
+        let x0 = s4.v3 + self.l * (s2.v1 * s0.v6 - s2.v3 * s0.v7);
+        let x1 = -self.l * z41 + (self.l * z22 - self.l * s0.v0)
+            + self.l * (z21 * s0.v6 - z41 * s0.v7);
+        let x2 = s3.v3 + self.l * (s1.v5 * s0.v6 - s1.v7 * s0.v7 - 1.0);
         g[0] = x0;
         g[1] = x1;
         g[2] = x2;
-        g[3] = z61;
-        g[4] = z63;
+        g[3] = z21 * s0.v7 + z41 * s0.v6;
+        g[4] = s1.v5 * s0.v7 + s1.v7 * s0.v6;
     }
     fn bilateral_jacobian(
         &self,
@@ -3471,10 +3451,7 @@ impl Constraints<5, 5, 0> for BricardA04 {
         let s16 = self.shared16(q, &s1, &s9);
         let s17 = self.shared17(q, &s0, &s11);
         let s19 = self.shared19(q, &s0, &s1, &s7, &s9, &s11);
-        let z62 = s0.v0 * s0.v2 * s0.v6
-            - (s0.v1 * s0.v4 - (-s0.v0 * s0.v3) * s0.v5) * s0.v7;
         let z64 = s1.v5 * s0.v6 - s1.v7 * s0.v7;
-        let z547 = s0.v6 * s9.v1 - s0.v7 * s9.v3;
         let x0 = s3.v3 + self.l * z64;
         let x1 = s15.v2 + self.l * s15.v3;
         let x2 = s15.v5 + self.l * s15.v6;
@@ -3484,7 +3461,7 @@ impl Constraints<5, 5, 0> for BricardA04 {
         let x6 = s19.v7 + self.l * s17.v1;
         let x7 = s19.v10 + self.l * s17.v2;
         let x8 = self.l * s17.v3;
-        let x9 = s16.v3 + self.l * z547;
+        let x9 = s16.v3 + self.l * (s0.v6 * s9.v1 - s0.v7 * s9.v3);
         let x10 = s13.v2 + self.l * s12.v0;
         let x11 = s13.v4 + self.l * s12.v1;
         let x12 = s13.v5 + self.l * s12.v2;
@@ -3506,7 +3483,8 @@ impl Constraints<5, 5, 0> for BricardA04 {
         jac[(1, 3)] = s19.v4;
         jac[(2, 3)] = s19.v8;
         jac[(3, 3)] = s19.v11;
-        jac[(4, 3)] = z62;
+        jac[(4, 3)] = s0.v0 * s0.v2 * s0.v6
+            - (s0.v1 * s0.v4 - (-s0.v0 * s0.v3) * s0.v5) * s0.v7;
         jac[(0, 4)] = s19.v0;
         jac[(1, 4)] = s19.v5;
         jac[(2, 4)] = s19.v9;
@@ -3923,13 +3901,6 @@ impl Rates<5, 5, 0> for BricardA04 {
             + z75 * (x.qd[0] * self.m * (-x.qd[0] * z74))
             + (-z11 * z273 + z12 * z271 - z80 * z270 + z82 * z268 + z84 * z238
                 + z86 * z239 + z87 * z240 + z311);
-        let z328 = z0 * z318 + z1 * z316 + z10 * (z269 + z314);
-        let z329 = z5 * z311 + z6 * z310 + z8 * z312 + z25 * (z277 + z307) + z26 * z314
-            + z27 * (z279 + z309);
-        let z330 = z19 * z304 + z21 * z305 + z23 * z306 + z45 * z307 + z46 * z308
-            + z47 * z309;
-        let z331 = z40 * z301 + z42 * z302 + z44 * z303 + z65 * z295 + z66 * z296
-            + z67 * z297;
         let z459 = x.qdd[1] * z1;
         let z460 = x.qdd[1] * z0;
         let z461 = x.qdd[1] * z10;
@@ -3980,28 +3951,16 @@ impl Rates<5, 5, 0> for BricardA04 {
             + z508;
         let z515 = z89 * z490 - z90 * z489 + z94 * z462 + z96 * z463 + z97 * z464 + z509;
         let z517 = z490 + z511;
-        let z525 = z482
-            + (x.qdd[0] * z86 - z80 * z485 + z82 * z483 + z84 * z459 + z87 * z460
-                + z514);
         let z528 = z0
             * (x.qdd[0] * z87 + z80 * z484 - z81 * z483 + z85 * z459 + z88 * z460 + z515)
             + z1
                 * (x.qdd[0] * z84 + z81 * z485 - z82 * z484 + z83 * z459 + z85 * z460
                     + z513) + z10 * (z484 + z517);
-        let z529 = z5 * z514 + z6 * z513 + z8 * z515 + z25 * (z489 + z510) + z26 * z517
-            + z27 * (z491 + z512);
-        let z530 = z19 * z507 + z21 * z508 + z23 * z509 + z45 * z510 + z46 * z511
-            + z47 * z512;
-        let z531 = z40 * z504 + z42 * z505 + z44 * z506 + z65 * z501 + z66 * z502
-            + z67 * z503;
         let z533 = -z0 * z4;
         let z534 = z0 * z5;
         let z536 = -z1 * z18 + z17 * z534;
         let z537 = -z1 * z17 - z18 * z534;
         let z541 = z37 * z533 - z38 * z537;
-        let z545 = -self.l * z541 + (self.l * z537 + (-self.l * z534 - self.l * z0));
-        let z546 = z57 * z541 + z58 * z536;
-        let z547 = z57 * z536 - z58 * z541;
         let z588 = z1 * z4;
         let z593 = -z18 * z533;
         let z594 = -z5 * z17;
@@ -4011,65 +3970,67 @@ impl Rates<5, 5, 0> for BricardA04 {
         let z603 = z7 * z37 - z38 * z593;
         let z605 = z4 * z37 - z38 * z595;
         let z607 = z9 * z37 - z38 * z597;
-        let z611 = -self.l * z603 + (self.l * z593 - self.l * z533);
-        let z612 = -self.l * z605 + (self.l * z595 + self.l * z5);
-        let z613 = -self.l * z607 + (self.l * z597 - self.l * z588);
-        let z615 = z57 * (z17 * z533) - z58 * z603;
-        let z616 = z57 * z605 + z58 * z594;
-        let z617 = z57 * z594 - z58 * z605;
-        let z618 = z57 * z607 + z58 * z596;
-        let z619 = z57 * z596 - z58 * z607;
         let z676 = -z1 * z18 - z7 * z17;
         let z677 = -z4 * z17;
         let z678 = -z0 * z18 - z9 * z17;
         let z682 = -z38 * z676;
         let z684 = -z38 * z677;
         let z686 = -z38 * z678;
-        let z690 = -self.l * z682 + self.l * z676;
-        let z691 = -self.l * z684 + self.l * z677;
-        let z692 = -self.l * z686 + self.l * z678;
-        let z694 = z20 * z57 - z58 * z682;
-        let z695 = z22 * z58 + z57 * z684;
-        let z696 = z22 * z57 - z58 * z684;
-        let z697 = z24 * z58 + z57 * z686;
-        let z698 = z24 * z57 - z58 * z686;
         let z740 = -z6 * z38 - z20 * z37;
         let z741 = -z5 * z38 - z22 * z37;
         let z742 = -z8 * z38 - z24 * z37;
-        let z743 = -self.l * z740;
-        let z744 = -self.l * z741;
-        let z745 = -self.l * z742;
-        let z747 = -z58 * z740;
-        let z748 = z57 * z741;
-        let z749 = -z58 * z741;
-        let z750 = z57 * z742;
-        let z751 = -z58 * z742;
-        let z778 = -z19 * z58 - z39 * z57;
-        let z779 = -z21 * z58 - z41 * z57;
-        let z780 = -z23 * z58 - z43 * z57;
-        let x0 = -(lambda_b[0] * (z56 + self.l * z64)
-            + lambda_b[2] * (z545 + self.l * z547) + lambda_b[4] * z546);
-        let x1 = z323 + z525 + x0;
-        let x2 = lambda_b[0] * (z611 + self.l * z615)
-            + lambda_b[1] * (z612 + self.l * z617) + lambda_b[2] * (z613 + self.l * z619)
-            + lambda_b[3] * z616 + lambda_b[4] * z618;
-        let x3 = z328 + z528 + -x2;
-        let x4 = lambda_b[0] * (z690 + self.l * z694)
-            + lambda_b[1] * (z691 + self.l * z696) + lambda_b[2] * (z692 + self.l * z698)
-            + lambda_b[3] * z695 + lambda_b[4] * z697;
-        let x5 = z329 + z529 + -x4;
-        let x6 = lambda_b[0] * (z743 + self.l * z747)
-            + lambda_b[1] * (z744 + self.l * z749) + lambda_b[2] * (z745 + self.l * z751)
-            + lambda_b[3] * z748 + lambda_b[4] * z750;
-        let x7 = z330 + z530 + -x6;
-        let x8 = self.l * (lambda_b[0] * z778 + lambda_b[1] * z779 + lambda_b[2] * z780)
-            + lambda_b[3] * z62 + lambda_b[4] * z64;
-        let x9 = z331 + z531 + -x8;
-        out[0] = Jet::lift(x1);
-        out[1] = Jet::lift(x3);
-        out[2] = Jet::lift(x5);
-        out[3] = Jet::lift(x7);
-        out[4] = Jet::lift(x9);
+        let x0 = -self.l * z541 + (self.l * z537 + (-self.l * z534 - self.l * z0))
+            + self.l * (z57 * z536 - z58 * z541);
+        let x1 = -(lambda_b[0] * (z56 + self.l * z64) + lambda_b[2] * x0
+            + lambda_b[4] * (z57 * z541 + z58 * z536));
+        let x2 = z323
+            + (z482
+                + (x.qdd[0] * z86 - z80 * z485 + z82 * z483 + z84 * z459 + z87 * z460
+                    + z514)) + x1;
+        let x3 = lambda_b[0]
+            * (-self.l * z603 + (self.l * z593 - self.l * z533)
+                + self.l * (z57 * (z17 * z533) - z58 * z603));
+        let x4 = lambda_b[1]
+            * (-self.l * z605 + (self.l * z595 + self.l * z5)
+                + self.l * (z57 * z594 - z58 * z605));
+        let x5 = lambda_b[2]
+            * (-self.l * z607 + (self.l * z597 - self.l * z588)
+                + self.l * (z57 * z596 - z58 * z607));
+        let x6 = -(x3 + x4 + x5 + lambda_b[3] * (z57 * z605 + z58 * z594)
+            + lambda_b[4] * (z57 * z607 + z58 * z596));
+        let x7 = z0 * z318 + z1 * z316 + z10 * (z269 + z314) + z528 + x6;
+        let x8 = lambda_b[0]
+            * (-self.l * z682 + self.l * z676 + self.l * (z20 * z57 - z58 * z682))
+            + lambda_b[1]
+                * (-self.l * z684 + self.l * z677 + self.l * (z22 * z57 - z58 * z684))
+            + lambda_b[2]
+                * (-self.l * z686 + self.l * z678 + self.l * (z24 * z57 - z58 * z686))
+            + lambda_b[3] * (z22 * z58 + z57 * z684)
+            + lambda_b[4] * (z24 * z58 + z57 * z686);
+        let x9 = z5 * z311 + z6 * z310 + z8 * z312 + z25 * (z277 + z307) + z26 * z314
+            + z27 * (z279 + z309)
+            + (z5 * z514 + z6 * z513 + z8 * z515 + z25 * (z489 + z510) + z26 * z517
+                + z27 * (z491 + z512)) + -x8;
+        let x10 = lambda_b[0] * (-self.l * z740 + self.l * (-z58 * z740))
+            + lambda_b[1] * (-self.l * z741 + self.l * (-z58 * z741))
+            + lambda_b[2] * (-self.l * z742 + self.l * (-z58 * z742))
+            + lambda_b[3] * (z57 * z741) + lambda_b[4] * (z57 * z742);
+        let x11 = z19 * z304 + z21 * z305 + z23 * z306 + z45 * z307 + z46 * z308
+            + z47 * z309
+            + (z19 * z507 + z21 * z508 + z23 * z509 + z45 * z510 + z46 * z511
+                + z47 * z512) + -x10;
+        let x12 = lambda_b[0] * (-z19 * z58 - z39 * z57)
+            + lambda_b[1] * (-z21 * z58 - z41 * z57)
+            + lambda_b[2] * (-z23 * z58 - z43 * z57);
+        let x13 = z40 * z301 + z42 * z302 + z44 * z303 + z65 * z295 + z66 * z296
+            + z67 * z297
+            + (z40 * z504 + z42 * z505 + z44 * z506 + z65 * z501 + z66 * z502
+                + z67 * z503) + -(self.l * x12 + lambda_b[3] * z62 + lambda_b[4] * z64);
+        out[0] = Jet::lift(x2);
+        out[1] = Jet::lift(x7);
+        out[2] = Jet::lift(x9);
+        out[3] = Jet::lift(x11);
+        out[4] = Jet::lift(x13);
     }
     fn constraint_jet<const N: usize>(
         &self,
@@ -4095,24 +4056,19 @@ impl Rates<5, 5, 0> for BricardA04 {
         let z39 = z0 * z4 * z37 - z20 * z38;
         let z41 = z5 * z37 - z22 * z38;
         let z43 = (-z1 * z4) * z37 - z24 * z38;
-        let z54 = -self.l * z39 + (self.l * z20 + (-self.l * z7 + self.l * z0));
-        let z55 = -self.l * z41 + (self.l * z22 - self.l * z4);
-        let z56 = -self.l * z43 + (self.l * z24 + (-self.l * z9 - self.l * z1));
         let z57 = x.q[4].cos();
         let z58 = x.q[4].sin();
-        let z60 = (z1 * z18 + z7 * z17) * z57 - z39 * z58;
-        let z61 = z21 * z58 + z41 * z57;
-        let z62 = z21 * z57 - z41 * z58;
-        let z63 = z23 * z58 + z43 * z57;
-        let z64 = z23 * z57 - z43 * z58;
-        let x0 = z54 + self.l * z60;
-        let x1 = z55 + self.l * z62;
-        let x2 = z56 + self.l * (z64 - 1.0);
+        let x0 = -self.l * z39 + (self.l * z20 + (-self.l * z7 + self.l * z0))
+            + self.l * ((z1 * z18 + z7 * z17) * z57 - z39 * z58);
+        let x1 = -self.l * z41 + (self.l * z22 - self.l * z4)
+            + self.l * (z21 * z57 - z41 * z58);
+        let x2 = -self.l * z43 + (self.l * z24 + (-self.l * z9 - self.l * z1))
+            + self.l * (z23 * z57 - z43 * z58 - 1.0);
         bilateral[0] = Jet::lift(x0);
         bilateral[1] = Jet::lift(x1);
         bilateral[2] = Jet::lift(x2);
-        bilateral[3] = Jet::lift(z61);
-        bilateral[4] = Jet::lift(z63);
+        bilateral[3] = Jet::lift(z21 * z58 + z41 * z57);
+        bilateral[4] = Jet::lift(z23 * z58 + z43 * z57);
     }
 }
 impl Statics<5> for BricardA04 {
@@ -4131,16 +4087,12 @@ impl Statics<5> for BricardA04 {
         let z341 = s5.v8 * z262 + z339;
         let z342 = -s5.v7 * z262 + z340;
         let z343 = s5.v6 * z262 + z341;
-        let z348 = s1.v0 * (s5.v4 * z262 + z343) + s1.v1 * (-s5.v5 * z262 + z342)
+        grad[1] = s1.v0 * (s5.v4 * z262 + z343) + s1.v1 * (-s5.v5 * z262 + z342)
             + 4.0 * s5.v0 * z262;
-        let z349 = s1.v2 * z342 + s1.v3 * z343 + 3.0 * s5.v1 * z262;
-        let z350 = s2.v1 * z340 + s1.v5 * z341 + 2.0 * s5.v2 * z262;
-        let z351 = (s1.v2 * s0.v5 + s2.v2 * s0.v4) * z338
+        grad[2] = s1.v2 * z342 + s1.v3 * z343 + 3.0 * s5.v1 * z262;
+        grad[3] = s2.v1 * z340 + s1.v5 * z341 + 2.0 * s5.v2 * z262;
+        grad[4] = (s1.v2 * s0.v5 + s2.v2 * s0.v4) * z338
             + (s1.v3 * s0.v5 + s1.v6 * s0.v4) * z339 + s5.v3 * z262;
-        grad[1] = z348;
-        grad[2] = z349;
-        grad[3] = z350;
-        grad[4] = z351;
     }
     fn potential_hessian(&self, q: &Vector<5>, _t: f64, hess: &mut Matrix<5, 5>) {
         hess.fill(0.0);
@@ -4160,36 +4112,27 @@ impl Statics<5> for BricardA04 {
                 * (-z262 * s20.v1 + (-z262 * s20.v3 + (-z262 * s20.v5 - z262 * s20.v7)));
         let z1086 = -z262 * s20.v9 + (-z262 * s20.v11 - z262 * s20.v13);
         let z1087 = z262 * s20.v8 + (z262 * s20.v10 + z262 * s20.v12);
-        let z1088 = s1.v0 * z1087 + s1.v1 * z1086;
         let z1093 = -z262 * s20.v15 - z262 * s20.v17;
         let z1094 = z262 * s20.v14 + z262 * s20.v16;
-        let z1095 = s1.v0 * z1094 + s1.v1 * z1093;
         let z1096 = -z262 * s20.v19;
         let z1097 = z262 * s20.v18;
-        let z1098 = s1.v0 * z1097 + s1.v1 * z1096;
-        let z1101 = s1.v2 * z1086 + s1.v3 * z1087;
-        let z1102 = s1.v2 * z1093 + s1.v3 * z1094;
-        let z1103 = s1.v2 * z1096 + s1.v3 * z1097;
-        let z1107 = s2.v1 * z1093 + s1.v5 * z1094;
-        let z1108 = s2.v1 * z1096 + s1.v5 * z1097;
-        let z1113 = (s1.v2 * s0.v5 + s2.v2 * s0.v4) * z1096
-            + (s1.v3 * s0.v5 + s1.v6 * s0.v4) * z1097;
         hess[(1, 1)] = z1077;
-        hess[(1, 2)] = z1088;
-        hess[(2, 1)] = z1088;
-        hess[(1, 3)] = z1095;
-        hess[(3, 1)] = z1095;
-        hess[(1, 4)] = z1098;
-        hess[(4, 1)] = z1098;
-        hess[(2, 2)] = z1101;
-        hess[(2, 3)] = z1102;
-        hess[(3, 2)] = z1102;
-        hess[(2, 4)] = z1103;
-        hess[(4, 2)] = z1103;
-        hess[(3, 3)] = z1107;
-        hess[(3, 4)] = z1108;
-        hess[(4, 3)] = z1108;
-        hess[(4, 4)] = z1113;
+        hess[(1, 2)] = s1.v0 * z1087 + s1.v1 * z1086;
+        hess[(2, 1)] = s1.v0 * z1087 + s1.v1 * z1086;
+        hess[(1, 3)] = s1.v0 * z1094 + s1.v1 * z1093;
+        hess[(3, 1)] = s1.v0 * z1094 + s1.v1 * z1093;
+        hess[(1, 4)] = s1.v0 * z1097 + s1.v1 * z1096;
+        hess[(4, 1)] = s1.v0 * z1097 + s1.v1 * z1096;
+        hess[(2, 2)] = s1.v2 * z1086 + s1.v3 * z1087;
+        hess[(2, 3)] = s1.v2 * z1093 + s1.v3 * z1094;
+        hess[(3, 2)] = s1.v2 * z1093 + s1.v3 * z1094;
+        hess[(2, 4)] = s1.v2 * z1096 + s1.v3 * z1097;
+        hess[(4, 2)] = s1.v2 * z1096 + s1.v3 * z1097;
+        hess[(3, 3)] = s2.v1 * z1093 + s1.v5 * z1094;
+        hess[(3, 4)] = s2.v1 * z1096 + s1.v5 * z1097;
+        hess[(4, 3)] = s2.v1 * z1096 + s1.v5 * z1097;
+        hess[(4, 4)] = (s1.v2 * s0.v5 + s2.v2 * s0.v4) * z1096
+            + (s1.v3 * s0.v5 + s1.v6 * s0.v4) * z1097;
     }
     fn potential_gradient_parameter(
         &self,
@@ -4213,15 +4156,12 @@ impl Statics<5> for BricardA04 {
                 let z1229 = z1227 + self.g * s5.v8;
                 let z1230 = z1228 - self.g * s5.v7;
                 let z1231 = z1229 + self.g * s5.v6;
-                let z1234 = s1.v0 * (z1231 + self.g * s5.v4) + 4.0 * self.g * s5.v0
-                    + s1.v1 * (z1230 - self.g * s5.v5);
-                let z1235 = 3.0 * self.g * s5.v1 + s1.v2 * z1230 + s1.v3 * z1231;
-                let z1236 = 2.0 * self.g * s5.v2 + s2.v1 * z1228 + s1.v5 * z1229;
                 let z1237 = self.g * s5.v3 + (s1.v2 * s0.v5 + s2.v2 * s0.v4) * z1226
                     + (s1.v3 * s0.v5 + s1.v6 * s0.v4) * z1227;
-                out[1] = z1234;
-                out[2] = z1235;
-                out[3] = z1236;
+                out[1] = s1.v0 * (z1231 + self.g * s5.v4) + 4.0 * self.g * s5.v0
+                    + s1.v1 * (z1230 - self.g * s5.v5);
+                out[2] = 3.0 * self.g * s5.v1 + s1.v2 * z1230 + s1.v3 * z1231;
+                out[3] = 2.0 * self.g * s5.v2 + s2.v1 * z1228 + s1.v5 * z1229;
                 out[4] = z1237;
                 true
             }
@@ -4248,16 +4188,12 @@ impl Statics<5> for BricardA04 {
                 let z1267 = s1.v0 * (z262 * (s1.v0 - 0.5 * s2.v0) + z1264)
                     + s1.v1 * (-z262 * (-s1.v1 - 0.5 * s1.v4) + z1263)
                     + 4.0 * z262 * (-(s1.v0 * s1.v0 + s1.v1 * s1.v1));
-                let z1269 = s1.v2 * z1263 + 3.0 * z262 * (s1.v2 * z1240 - s1.v3 * z1239)
-                    + s1.v3 * z1264;
-                let z1271 = 2.0 * z262 * (s2.v1 * z1242 - s1.v5 * z1241) + s2.v1 * z1261
-                    + s1.v5 * z1262;
-                let z1273 = z262 * (z40 * z1244 - z44 * z1243) + z40 * z1259
-                    + z44 * z1260;
                 out[1] = z1267;
-                out[2] = z1269;
-                out[3] = z1271;
-                out[4] = z1273;
+                out[2] = s1.v2 * z1263 + 3.0 * z262 * (s1.v2 * z1240 - s1.v3 * z1239)
+                    + s1.v3 * z1264;
+                out[3] = 2.0 * z262 * (s2.v1 * z1242 - s1.v5 * z1241) + s2.v1 * z1261
+                    + s1.v5 * z1262;
+                out[4] = z262 * (z40 * z1244 - z44 * z1243) + z40 * z1259 + z44 * z1260;
                 true
             }
             2 => {
@@ -4277,13 +4213,10 @@ impl Statics<5> for BricardA04 {
                 let z1282 = s22.v5 + self.m * s5.v10;
                 let z1283 = s22.v2 + z1281;
                 let z1284 = s22.v3 + z1282;
-                let z1287 = 4.0 * self.m * s5.v0 + s1.v0 * (s22.v1 + z1284)
+                out[1] = 4.0 * self.m * s5.v0 + s1.v0 * (s22.v1 + z1284)
                     + s1.v1 * (s22.v0 + z1283);
-                let z1288 = 3.0 * self.m * s5.v1 + s1.v2 * z1283 + s1.v3 * z1284;
-                let z1289 = 2.0 * self.m * s5.v2 + s2.v1 * z1281 + s1.v5 * z1282;
-                out[1] = z1287;
-                out[2] = z1288;
-                out[3] = z1289;
+                out[2] = 3.0 * self.m * s5.v1 + s1.v2 * z1283 + s1.v3 * z1284;
+                out[3] = 2.0 * self.m * s5.v2 + s2.v1 * z1281 + s1.v5 * z1282;
                 out[4] = s22.v7;
                 true
             }
@@ -4308,47 +4241,33 @@ impl Statics<5> for BricardA04 {
                 let s12 = self.shared12(q, &s0, &s1, &s7);
                 let s13 = self.shared13(q, &s7);
                 let s16 = self.shared16(q, &s1, &s9);
-                let z547 = s0.v6 * s9.v1 - s0.v7 * s9.v3;
                 let z1292 = -s0.v3 * s9.v0;
                 let z1293 = s0.v4 * s7.v0 - s0.v5 * z1292;
-                let z1294 = s0.v6 * (s0.v2 * s9.v0) - s0.v7 * z1293;
-                let z1297 = -self.l * z1293 + (self.l * z1292 - self.l * s9.v0);
                 let z1298 = -s0.v2 * s7.v0;
                 let z1299 = -s0.v5 * z1298;
-                let z1300 = s0.v6 * s10.v1 - s0.v7 * z1299;
-                let z1302 = -self.l * z1299 + self.l * z1298;
                 let z1303 = -s2.v0 * s0.v5 - s0.v4 * s10.v1;
-                let z1304 = -s0.v7 * z1303;
-                let z1305 = -self.l * z1303;
-                let z1306 = -s0.v6 * s10.v2 - s0.v7 * s10.v0;
                 let z1307 = -s1.v1 * s0.v2 + s2.v0 * s0.v3;
                 let z1308 = -s0.v5 * z1307;
-                let z1309 = s0.v6 * s10.v3 - s0.v7 * z1308;
-                let z1311 = -self.l * z1308 + self.l * z1307;
                 let z1312 = -s0.v4 * s10.v3;
-                let z1313 = -s0.v7 * z1312;
-                let z1314 = -self.l * z1312;
-                let z1315 = -s2.v2 * s0.v7 - s0.v6 * s10.v4;
                 let z1316 = -s1.v2 * s0.v4 + s2.v2 * s0.v5;
-                let z1317 = -self.l * z1316;
-                let z1318 = -s0.v7 * z1316;
-                let z1319 = -s0.v6 * s10.v5;
-                let z1320 = -s2.v1 * s0.v6 + s2.v3 * s0.v7;
-                let x0 = s16.v3 + self.l * z547;
+                let x0 = s16.v3 + self.l * (s0.v6 * s9.v1 - s0.v7 * s9.v3);
                 let x1 = s13.v2 + self.l * s12.v0;
                 let x2 = s13.v4 + self.l * s12.v1;
                 let x3 = s13.v5 + self.l * s12.v2;
                 let x4 = self.l * s12.v3;
-                let x5 = z1297 + self.l * z1294;
-                let x6 = z1302 + self.l * z1300;
-                let x7 = z1305 + self.l * z1304;
-                let x8 = self.l * z1306;
-                let x9 = z1311 + self.l * z1309;
-                let x10 = z1314 + self.l * z1313;
-                let x11 = self.l * z1315;
-                let x12 = z1317 + self.l * z1318;
-                let x13 = self.l * z1319;
-                let x14 = self.l * z1320;
+                let x5 = -self.l * z1293 + (self.l * z1292 - self.l * s9.v0)
+                    + self.l * (s0.v6 * (s0.v2 * s9.v0) - s0.v7 * z1293);
+                let x6 = -self.l * z1299 + self.l * z1298
+                    + self.l * (s0.v6 * s10.v1 - s0.v7 * z1299);
+                let x7 = -self.l * z1303 + self.l * (-s0.v7 * z1303);
+                let x8 = self.l * (-s0.v6 * s10.v2 - s0.v7 * s10.v0);
+                let x9 = -self.l * z1308 + self.l * z1307
+                    + self.l * (s0.v6 * s10.v3 - s0.v7 * z1308);
+                let x10 = -self.l * z1312 + self.l * (-s0.v7 * z1312);
+                let x11 = self.l * (-s2.v2 * s0.v7 - s0.v6 * s10.v4);
+                let x12 = -self.l * z1316 + self.l * (-s0.v7 * z1316);
+                let x13 = self.l * (-s0.v6 * s10.v5);
+                let x14 = self.l * (-s2.v1 * s0.v6 + s2.v3 * s0.v7);
                 hess[(0, 0)] = x0;
                 hess[(0, 1)] = x1;
                 hess[(1, 0)] = x1;
@@ -4382,33 +4301,20 @@ impl Statics<5> for BricardA04 {
                 let s11 = self.shared11(q, &s0);
                 let s23 = self.shared23(q, &s0, &s11);
                 let z22 = -s0.v0 * s0.v3;
-                let z1382 = s0.v6 * s11.v3 - s0.v7 * s23.v1;
-                let z1385 = -self.l * s23.v1 + (self.l * s23.v0 + self.l * s0.v0);
-                let z1388 = s0.v6 * s11.v1 - s0.v7 * s23.v3;
-                let z1390 = -self.l * s23.v3 + self.l * s23.v2;
-                let z1392 = -s0.v7 * s23.v4;
-                let z1393 = -self.l * s23.v4;
-                let z1394 = -s0.v6 * s11.v2 - s0.v7 * s11.v0;
-                let z1396 = s0.v6 * s11.v3 - s0.v7 * s23.v5;
-                let z1398 = -self.l * s23.v5 + self.l * s23.v0;
-                let z1400 = -s0.v7 * s23.v6;
-                let z1401 = -self.l * s23.v6;
-                let z1402 = -z22 * s0.v7 - s0.v6 * s11.v4;
-                let z1404 = -self.l * s23.v7;
-                let z1405 = -s0.v7 * s23.v7;
-                let z1406 = -s0.v6 * s11.v5;
-                let z1407 = -s0.v0 * s0.v2 * s0.v6
-                    + (s0.v1 * s0.v4 - z22 * s0.v5) * s0.v7;
-                let x0 = z1385 + self.l * z1382;
-                let x1 = z1390 + self.l * z1388;
-                let x2 = z1393 + self.l * z1392;
-                let x3 = self.l * z1394;
-                let x4 = z1398 + self.l * z1396;
-                let x5 = z1401 + self.l * z1400;
-                let x6 = self.l * z1402;
-                let x7 = z1404 + self.l * z1405;
-                let x8 = self.l * z1406;
-                let x9 = self.l * z1407;
+                let x0 = -self.l * s23.v1 + (self.l * s23.v0 + self.l * s0.v0)
+                    + self.l * (s0.v6 * s11.v3 - s0.v7 * s23.v1);
+                let x1 = -self.l * s23.v3 + self.l * s23.v2
+                    + self.l * (s0.v6 * s11.v1 - s0.v7 * s23.v3);
+                let x2 = -self.l * s23.v4 + self.l * (-s0.v7 * s23.v4);
+                let x3 = self.l * (-s0.v6 * s11.v2 - s0.v7 * s11.v0);
+                let x4 = -self.l * s23.v5 + self.l * s23.v0
+                    + self.l * (s0.v6 * s11.v3 - s0.v7 * s23.v5);
+                let x5 = -self.l * s23.v6 + self.l * (-s0.v7 * s23.v6);
+                let x6 = self.l * (-z22 * s0.v7 - s0.v6 * s11.v4);
+                let x7 = -self.l * s23.v7 + self.l * (-s0.v7 * s23.v7);
+                let x8 = self.l * (-s0.v6 * s11.v5);
+                let x9 = self.l
+                    * (-s0.v0 * s0.v2 * s0.v6 + (s0.v1 * s0.v4 - z22 * s0.v5) * s0.v7);
                 hess[(1, 1)] = x0;
                 hess[(1, 2)] = x1;
                 hess[(2, 1)] = x1;
@@ -4433,47 +4339,28 @@ impl Statics<5> for BricardA04 {
                 let s7 = self.shared7(q, &s0, &s1);
                 let s9 = self.shared9(q, &s0, &s1, &s7);
                 let s24 = self.shared24(q, &s0, &s1, &s7, &s9);
-                let z1433 = s0.v6 * s24.v1 - s0.v7 * s24.v3;
-                let z1437 = -self.l * s24.v3
-                    + (self.l * s24.v2 + (-self.l * s24.v0 + self.l * s1.v1));
-                let z1441 = s0.v6 * s24.v4 - s0.v7 * s24.v6;
-                let z1444 = -self.l * s24.v6 + (self.l * s24.v5 - self.l * s1.v2);
-                let z1447 = s0.v6 * s9.v2 - s0.v7 * s24.v8;
-                let z1449 = -self.l * s24.v8 + self.l * s24.v7;
-                let z1451 = -s0.v7 * s24.v9;
-                let z1452 = -self.l * s24.v9;
-                let z1453 = -s0.v6 * s9.v3 - s0.v7 * s9.v1;
-                let z1457 = s0.v6 * s24.v10 - s0.v7 * s24.v12;
-                let z1460 = -self.l * s24.v12 + (self.l * s24.v11 - self.l * s24.v0);
-                let z1463 = s0.v6 * s7.v3 - s0.v7 * s24.v14;
-                let z1465 = -self.l * s24.v14 + self.l * s24.v13;
-                let z1467 = -s0.v7 * s24.v15;
-                let z1468 = -self.l * s24.v15;
-                let z1469 = -s0.v6 * s7.v4 - s0.v7 * s7.v2;
-                let z1472 = s0.v6 * s7.v5 - s0.v7 * s24.v17;
-                let z1474 = -self.l * s24.v17 + self.l * s24.v16;
-                let z1476 = -s0.v7 * s24.v18;
-                let z1477 = -self.l * s24.v18;
-                let z1478 = -s1.v6 * s0.v7 - s0.v6 * s7.v6;
-                let z1480 = -self.l * s24.v19;
-                let z1481 = -s0.v7 * s24.v19;
-                let z1482 = -s0.v6 * s7.v7;
-                let z1483 = -s1.v5 * s0.v6 + s1.v7 * s0.v7;
-                let x0 = z1437 + self.l * z1433;
-                let x1 = z1444 + self.l * z1441;
-                let x2 = z1449 + self.l * z1447;
-                let x3 = z1452 + self.l * z1451;
-                let x4 = self.l * z1453;
-                let x5 = z1460 + self.l * z1457;
-                let x6 = z1465 + self.l * z1463;
-                let x7 = z1468 + self.l * z1467;
-                let x8 = self.l * z1469;
-                let x9 = z1474 + self.l * z1472;
-                let x10 = z1477 + self.l * z1476;
-                let x11 = self.l * z1478;
-                let x12 = z1480 + self.l * z1481;
-                let x13 = self.l * z1482;
-                let x14 = self.l * z1483;
+                let x0 = -self.l * s24.v3
+                    + (self.l * s24.v2 + (-self.l * s24.v0 + self.l * s1.v1))
+                    + self.l * (s0.v6 * s24.v1 - s0.v7 * s24.v3);
+                let x1 = -self.l * s24.v6 + (self.l * s24.v5 - self.l * s1.v2)
+                    + self.l * (s0.v6 * s24.v4 - s0.v7 * s24.v6);
+                let x2 = -self.l * s24.v8 + self.l * s24.v7
+                    + self.l * (s0.v6 * s9.v2 - s0.v7 * s24.v8);
+                let x3 = -self.l * s24.v9 + self.l * (-s0.v7 * s24.v9);
+                let x4 = self.l * (-s0.v6 * s9.v3 - s0.v7 * s9.v1);
+                let x5 = -self.l * s24.v12 + (self.l * s24.v11 - self.l * s24.v0)
+                    + self.l * (s0.v6 * s24.v10 - s0.v7 * s24.v12);
+                let x6 = -self.l * s24.v14 + self.l * s24.v13
+                    + self.l * (s0.v6 * s7.v3 - s0.v7 * s24.v14);
+                let x7 = -self.l * s24.v15 + self.l * (-s0.v7 * s24.v15);
+                let x8 = self.l * (-s0.v6 * s7.v4 - s0.v7 * s7.v2);
+                let x9 = -self.l * s24.v17 + self.l * s24.v16
+                    + self.l * (s0.v6 * s7.v5 - s0.v7 * s24.v17);
+                let x10 = -self.l * s24.v18 + self.l * (-s0.v7 * s24.v18);
+                let x11 = self.l * (-s1.v6 * s0.v7 - s0.v6 * s7.v6);
+                let x12 = -self.l * s24.v19 + self.l * (-s0.v7 * s24.v19);
+                let x13 = self.l * (-s0.v6 * s7.v7);
+                let x14 = self.l * (-s1.v5 * s0.v6 + s1.v7 * s0.v7);
                 hess[(0, 0)] = x0;
                 hess[(0, 1)] = x1;
                 hess[(1, 0)] = x1;
@@ -4507,25 +4394,19 @@ impl Statics<5> for BricardA04 {
                 let s11 = self.shared11(q, &s0);
                 let s17 = self.shared17(q, &s0, &s11);
                 let s23 = self.shared23(q, &s0, &s11);
-                let z1519 = s0.v6 * s23.v1 + s0.v7 * s11.v3;
-                let z1520 = s0.v6 * s23.v3 + s0.v7 * s11.v1;
-                let z1521 = s0.v6 * s23.v4;
-                let z1522 = s0.v6 * s23.v5 + s0.v7 * s11.v3;
-                let z1523 = s0.v6 * s23.v6;
-                let z1524 = s0.v6 * s23.v7;
-                hess[(1, 1)] = z1519;
-                hess[(1, 2)] = z1520;
-                hess[(2, 1)] = z1520;
-                hess[(1, 3)] = z1521;
-                hess[(3, 1)] = z1521;
+                hess[(1, 1)] = s0.v6 * s23.v1 + s0.v7 * s11.v3;
+                hess[(1, 2)] = s0.v6 * s23.v3 + s0.v7 * s11.v1;
+                hess[(2, 1)] = s0.v6 * s23.v3 + s0.v7 * s11.v1;
+                hess[(1, 3)] = s0.v6 * s23.v4;
+                hess[(3, 1)] = s0.v6 * s23.v4;
                 hess[(1, 4)] = s17.v0;
                 hess[(4, 1)] = s17.v0;
-                hess[(2, 2)] = z1522;
-                hess[(2, 3)] = z1523;
-                hess[(3, 2)] = z1523;
+                hess[(2, 2)] = s0.v6 * s23.v5 + s0.v7 * s11.v3;
+                hess[(2, 3)] = s0.v6 * s23.v6;
+                hess[(3, 2)] = s0.v6 * s23.v6;
                 hess[(2, 4)] = s17.v1;
                 hess[(4, 2)] = s17.v1;
-                hess[(3, 3)] = z1524;
+                hess[(3, 3)] = s0.v6 * s23.v7;
                 hess[(3, 4)] = s17.v2;
                 hess[(4, 3)] = s17.v2;
                 hess[(4, 4)] = s17.v3;
@@ -4538,39 +4419,28 @@ impl Statics<5> for BricardA04 {
                 let s9 = self.shared9(q, &s0, &s1, &s7);
                 let s12 = self.shared12(q, &s0, &s1, &s7);
                 let s24 = self.shared24(q, &s0, &s1, &s7, &s9);
-                let z547 = s0.v6 * s9.v1 - s0.v7 * s9.v3;
-                let z1546 = s0.v6 * s24.v3 + s0.v7 * s24.v1;
-                let z1547 = s0.v6 * s24.v6 + s0.v7 * s24.v4;
-                let z1548 = s0.v6 * s24.v8 + s0.v7 * s9.v2;
-                let z1549 = s0.v6 * s24.v9;
-                let z1550 = s0.v6 * s24.v12 + s0.v7 * s24.v10;
-                let z1551 = s0.v6 * s24.v14 + s0.v7 * s7.v3;
-                let z1552 = s0.v6 * s24.v15;
-                let z1553 = s0.v6 * s24.v17 + s0.v7 * s7.v5;
-                let z1554 = s0.v6 * s24.v18;
-                let z1555 = s0.v6 * s24.v19;
-                hess[(0, 0)] = z1546;
-                hess[(0, 1)] = z1547;
-                hess[(1, 0)] = z1547;
-                hess[(0, 2)] = z1548;
-                hess[(2, 0)] = z1548;
-                hess[(0, 3)] = z1549;
-                hess[(3, 0)] = z1549;
-                hess[(0, 4)] = z547;
-                hess[(4, 0)] = z547;
-                hess[(1, 1)] = z1550;
-                hess[(1, 2)] = z1551;
-                hess[(2, 1)] = z1551;
-                hess[(1, 3)] = z1552;
-                hess[(3, 1)] = z1552;
+                hess[(0, 0)] = s0.v6 * s24.v3 + s0.v7 * s24.v1;
+                hess[(0, 1)] = s0.v6 * s24.v6 + s0.v7 * s24.v4;
+                hess[(1, 0)] = s0.v6 * s24.v6 + s0.v7 * s24.v4;
+                hess[(0, 2)] = s0.v6 * s24.v8 + s0.v7 * s9.v2;
+                hess[(2, 0)] = s0.v6 * s24.v8 + s0.v7 * s9.v2;
+                hess[(0, 3)] = s0.v6 * s24.v9;
+                hess[(3, 0)] = s0.v6 * s24.v9;
+                hess[(0, 4)] = s0.v6 * s9.v1 - s0.v7 * s9.v3;
+                hess[(4, 0)] = s0.v6 * s9.v1 - s0.v7 * s9.v3;
+                hess[(1, 1)] = s0.v6 * s24.v12 + s0.v7 * s24.v10;
+                hess[(1, 2)] = s0.v6 * s24.v14 + s0.v7 * s7.v3;
+                hess[(2, 1)] = s0.v6 * s24.v14 + s0.v7 * s7.v3;
+                hess[(1, 3)] = s0.v6 * s24.v15;
+                hess[(3, 1)] = s0.v6 * s24.v15;
                 hess[(1, 4)] = s12.v0;
                 hess[(4, 1)] = s12.v0;
-                hess[(2, 2)] = z1553;
-                hess[(2, 3)] = z1554;
-                hess[(3, 2)] = z1554;
+                hess[(2, 2)] = s0.v6 * s24.v17 + s0.v7 * s7.v5;
+                hess[(2, 3)] = s0.v6 * s24.v18;
+                hess[(3, 2)] = s0.v6 * s24.v18;
                 hess[(2, 4)] = s12.v1;
                 hess[(4, 2)] = s12.v1;
-                hess[(3, 3)] = z1555;
+                hess[(3, 3)] = s0.v6 * s24.v19;
                 hess[(3, 4)] = s12.v2;
                 hess[(4, 3)] = s12.v2;
                 hess[(4, 4)] = s12.v3;
@@ -4774,7 +4644,6 @@ impl Jacobians<5, 5, 0> for BricardA04 {
             + s8.v21 * s27.v17 + s8.v21 * z1636;
         let z1662 = z1656 + z1661;
         let z1663 = z1651 + z1662;
-        let z1665 = z1641 + (z1646 + z1663);
         let z1666 = qd[2] * s2.v0;
         let z1667 = qd[2] * s0.v0;
         let z1668 = qd[2] * s1.v4;
@@ -4913,7 +4782,6 @@ impl Jacobians<5, 5, 0> for BricardA04 {
             + s8.v18 * z1706 + s8.v20 * z1707 + s8.v21 * z1708;
         let z1731 = z1725 + z1730;
         let z1732 = z1720 + z1731;
-        let z1733 = z1715 + z1732;
         let z1734 = qd[3] * s2.v2;
         let z1735 = qd[3] * z22;
         let z1736 = qd[3] * s1.v6;
@@ -5218,8 +5086,6 @@ impl Jacobians<5, 5, 0> for BricardA04 {
         let z1869 = z1856 + z1866;
         let z1870 = z1857 + z1867;
         let z1871 = z1854 + z1868;
-        let z1875 = s1.v0 * (z1853 + z1870) + s1.v1 * (z1852 + z1869)
-            + s5.v0 * (z1850 + z1871);
         let z1876 = qd[3]
             * (s2.v1 * z1739 + s2.v2 * s26.v14 - s1.v5 * z1737 - s1.v6 * s26.v12
                 + s6.v3 * z1736 - s6.v4 * z1734 - s26.v9 * s25.v46 + s26.v11 * s25.v45);
@@ -5270,7 +5136,6 @@ impl Jacobians<5, 5, 0> for BricardA04 {
         let z1893 = z1880 + z1890;
         let z1894 = z1881 + z1891;
         let z1895 = z1878 + z1892;
-        let z1896 = s1.v0 * z1894 + s1.v1 * z1893 + s5.v0 * z1895;
         let z1897 = qd[4]
             * (s2.v3 * s26.v20 + z40 * z1787 - s1.v7 * s26.v18 - z44 * z1785
                 + s6.v6 * z1784 - s6.v7 * z1782 - s26.v15 * s25.v64 + s26.v17 * s25.v63);
@@ -5301,7 +5166,6 @@ impl Jacobians<5, 5, 0> for BricardA04 {
         let z1906 = z1900 + z1904;
         let z1907 = z1901 + z1905;
         let z1908 = z1898 + z1902;
-        let z1909 = s1.v0 * z1907 + s1.v1 * z1906 + s5.v0 * z1908;
         let z1910 = self.m
             * (-s27.v17 * s20.v19 + s27.v19 * s20.v18 - s26.v15 * z1812
                 + s26.v17 * z1810);
@@ -5312,7 +5176,6 @@ impl Jacobians<5, 5, 0> for BricardA04 {
         let z1913 = s27.v17 * s25.v127 + s27.v18 * s25.v76 + s27.v19 * s25.v128
             - s27.v32 * s25.v73 + s27.v33 * s20.v18 + s26.v15 * z1911 - s26.v16 * z1815
             + s5.v10 * z1910 - s6.v13 * z1813;
-        let z1914 = s1.v0 * z1913 + s1.v1 * z1912 + s5.v0 * z1910;
         let z1915 = z1652 + z1657;
         let z1916 = z1653 + z1658;
         let z1919 = s0.v1 * z1663 + s1.v2 * z1840 + s1.v3 * z1841 + s1.v3 * s29.v14
@@ -5330,10 +5193,6 @@ impl Jacobians<5, 5, 0> for BricardA04 {
             + s6.v0 * (z1765 + z1925) + s5.v1 * z1895 + s6.v1 * (z1766 + z1926);
         let z1930 = z1799 + z1804;
         let z1931 = z1800 + z1805;
-        let z1932 = s0.v1 * z1809 + s1.v2 * z1906 + s1.v3 * z1907 + s6.v0 * z1930
-            + s5.v1 * z1908 + s6.v1 * z1931;
-        let z1933 = s0.v1 * z1817 + s1.v2 * z1912 + s1.v3 * z1913 + s6.v0 * z1813
-            + s5.v1 * z1910 + s6.v1 * z1814;
         let z1934 = s2.v1 * z1837 + z21 * z1662 + s1.v5 * z1838 + s1.v5 * s29.v11
             + s6.v3 * z1915 + s5.v2 * z1839 + s6.v4 * z1916 + s29.v13 * s9.v1
             + s27.v35 * s25.v3 + s27.v36 * s25.v79 + s27.v37 * s25.v4;
@@ -5344,10 +5203,6 @@ impl Jacobians<5, 5, 0> for BricardA04 {
         let z1936 = s2.v1 * z1890 + s2.v2 * s29.v11 + z21 * z1780 + z22 * s29.v12
             + s1.v5 * z1891 + s1.v6 * s29.v13 + s6.v3 * z1925 + s5.v2 * z1892
             + s6.v4 * z1926 + s27.v35 * s25.v45 + s27.v36 * s25.v108 + s27.v37 * s25.v46;
-        let z1937 = s2.v1 * z1906 + z21 * z1809 + s1.v5 * z1907 + s6.v3 * z1930
-            + s5.v2 * z1908 + s6.v4 * z1931;
-        let z1938 = s2.v1 * z1912 + z21 * z1817 + s1.v5 * z1913 + s6.v3 * z1813
-            + s5.v2 * z1910 + s6.v4 * z1814;
         let z1939 = s27.v32 * s25.v5 + z40 * z1835 + s27.v33 * s25.v80 + s27.v34 * s25.v6
             + s6.v2 * z1661 + z44 * z1836 + z44 * s29.v8 + s29.v10 * s25.v2
             + s6.v6 * z1657 + s5.v3 * z1833 + s6.v7 * z1658;
@@ -5362,8 +5217,6 @@ impl Jacobians<5, 5, 0> for BricardA04 {
         let z1942 = s2.v3 * s29.v8 + s27.v32 * s25.v63 + z40 * z1904 + s27.v33 * s25.v119
             + z41 * s29.v9 + s27.v34 * s25.v64 + s6.v2 * z1808 + s1.v7 * s29.v10
             + z44 * z1905 + s6.v6 * z1804 + s5.v3 * z1902 + s6.v7 * z1805;
-        let z1943 = z40 * z1912 + s6.v2 * z1817 + z44 * z1913 + s6.v6 * z1813
-            + s5.v3 * z1910 + s6.v7 * z1814;
         let z2604 = -qd[2] * s1.v2 + z1592;
         let z2605 = -qd[2] * s6.v0;
         let z2606 = -qd[3] * s2.v1 + z2604;
@@ -5460,7 +5313,6 @@ impl Jacobians<5, 5, 0> for BricardA04 {
             + s8.v21 * z2653;
         let z2676 = z2670 + z2675;
         let z2677 = z2665 + z2676;
-        let z2678 = z2660 + z2677;
         let z2679 = s0.v1 * s5.v7 - s1.v3 * s6.v11 + s6.v0;
         let z2680 = -s1.v2 * s5.v7 + s1.v3 * s5.v6 + s5.v1;
         let z2681 = -s0.v1 * s5.v6 + s1.v2 * s6.v11 + s6.v1;
@@ -5595,8 +5447,6 @@ impl Jacobians<5, 5, 0> for BricardA04 {
         let z2760 = z2749 + z2757;
         let z2761 = z2750 + z2758;
         let z2762 = z2748 + z2759;
-        let z2766 = s1.v0 * (z2747 + z2761) + s1.v1 * (z2746 + z2760)
-            + s5.v0 * (z2762 + z2745);
         let z2767 = qd[2] * (s1.v0 * s6.v0 - s1.v1 * s6.v1);
         let z2768 = z2767 + qd[3] * s1.v0 * s6.v3 - qd[3] * s1.v1 * s6.v4;
         let z2770 = self.m
@@ -5638,8 +5488,6 @@ impl Jacobians<5, 5, 0> for BricardA04 {
         let z2789 = z2776 + z2786;
         let z2790 = z2777 + z2787;
         let z2791 = z2774 + z2788;
-        let z2795 = s1.v0 * (z2773 + z2790) + s1.v1 * (z2772 + z2789)
-            + s5.v0 * (z2770 + z2791);
         let z2796 = -qd[3] * s1.v2 * s6.v4 + qd[3] * s1.v3 * s6.v3
             + qd[3] * s2.v1 * s6.v1 - qd[3] * s1.v5 * s6.v0 + s30.v7;
         let z2797 = z2796 - qd[4] * s1.v2 * s6.v7 + qd[4] * s1.v3 * s6.v6
@@ -5680,7 +5528,6 @@ impl Jacobians<5, 5, 0> for BricardA04 {
         let z2813 = z2800 + z2810;
         let z2814 = z2801 + z2811;
         let z2815 = z2798 + z2812;
-        let z2816 = s1.v0 * z2814 + s1.v1 * z2813 + s5.v0 * z2815;
         let z2817 = -qd[4] * s2.v1 * s6.v7 + qd[4] * s1.v5 * s6.v6 + qd[4] * z40 * s6.v4
             - qd[4] * z44 * s6.v3 + s30.v13;
         let z2818 = self.m
@@ -5706,7 +5553,6 @@ impl Jacobians<5, 5, 0> for BricardA04 {
         let z2826 = z2820 + z2824;
         let z2827 = z2821 + z2825;
         let z2828 = z2818 + z2822;
-        let z2829 = s1.v0 * z2827 + s1.v1 * z2826 + s5.v0 * z2828;
         let z2830 = self.m
             * (-z40 * s26.v34 + z44 * s26.v32 - s26.v15 * z2739 + s26.v17 * z2737
                 + s5.v10 * s30.v17 - s5.v11 * s30.v15 + s30.v19);
@@ -5717,7 +5563,6 @@ impl Jacobians<5, 5, 0> for BricardA04 {
         let z2833 = z40 * s28.v10 - s6.v2 * s28.v9 + s26.v15 * z2831 - s26.v16 * z2742
             + s5.v10 * z2830 - s6.v13 * z2740 + s8.v19 * s30.v15 + s8.v21 * s30.v16
             + s8.v22 * s30.v17;
-        let z2834 = s1.v0 * z2833 + s1.v1 * z2832 + s5.v0 * z2830;
         let z2835 = z2619 + z2622;
         let z2836 = z2620 + z2623;
         let z2839 = s0.v1 * z2626 + s1.v2 * z2760 + s1.v3 * z2761
@@ -5732,80 +5577,76 @@ impl Jacobians<5, 5, 0> for BricardA04 {
             + s6.v0 * (z2845 + z2698) + s5.v1 * z2815 + s6.v1 * (z2846 + z2699);
         let z2850 = z2726 + z2731;
         let z2851 = z2727 + z2732;
-        let z2852 = s0.v1 * z2736 + s1.v2 * z2826 + s1.v3 * z2827 + s6.v0 * z2850
-            + s5.v1 * z2828 + s6.v1 * z2851;
-        let z2853 = s0.v1 * z2744 + s1.v2 * z2832 + s1.v3 * z2833 + s6.v0 * z2740
-            + s5.v1 * z2830 + s6.v1 * z2741;
-        let z2854 = s2.v1 * z2757 + z21 * z2625 + s1.v5 * z2758 + s6.v3 * z2835
-            + s5.v2 * z2759 + s6.v4 * z2836;
-        let z2855 = s2.v1 * z2786 + z21 * z2676 + s1.v5 * z2787 + s6.v3 * z2840
-            + s5.v2 * z2788 + s6.v4 * z2841;
-        let z2856 = s2.v1 * z2810 + z21 * z2713 + s1.v5 * z2811 + s6.v3 * z2845
-            + s5.v2 * z2812 + s6.v4 * z2846;
-        let z2857 = s2.v1 * z2826 + z21 * z2736 + s1.v5 * z2827 + s6.v3 * z2850
-            + s5.v2 * z2828 + s6.v4 * z2851;
-        let z2858 = s2.v1 * z2832 + z21 * z2744 + s1.v5 * z2833 + s6.v3 * z2740
-            + s5.v2 * z2830 + s6.v4 * z2741;
-        let z2859 = z40 * z2755 + s6.v2 * z2624 + z44 * z2756 + s6.v6 * z2622
-            + s5.v3 * z2754 + s6.v7 * z2623;
-        let z2860 = z40 * z2784 + s6.v2 * z2675 + z44 * z2785 + s6.v6 * z2671
-            + s5.v3 * z2782 + s6.v7 * z2672;
-        let z2861 = z40 * z2808 + s6.v2 * z2712 + z44 * z2809 + s6.v6 * z2708
-            + s5.v3 * z2806 + s6.v7 * z2709;
-        let z2862 = z40 * z2824 + s6.v2 * z2735 + z44 * z2825 + s6.v6 * z2731
-            + s5.v3 * z2822 + s6.v7 * z2732;
-        let z2863 = z40 * z2832 + s6.v2 * z2744 + z44 * z2833 + s6.v6 * z2740
-            + s5.v3 * z2830 + s6.v7 * z2741;
-        let x0 = -z1665;
-        let x1 = -z1733;
+        let x0 = -(z1641 + (z1646 + z1663));
+        let x1 = -(z1715 + z1732);
         let x2 = -z1781;
         let x3 = -z1809;
         let x4 = -z1817;
         let x5 = -z1846;
-        let x6 = -z1875;
-        let x7 = -z1896;
-        let x8 = -z1909;
-        let x9 = -z1914;
+        let x6 = -(s1.v0 * (z1853 + z1870) + s1.v1 * (z1852 + z1869)
+            + s5.v0 * (z1850 + z1871));
+        let x7 = -(s1.v0 * z1894 + s1.v1 * z1893 + s5.v0 * z1895);
+        let x8 = -(s1.v0 * z1907 + s1.v1 * z1906 + s5.v0 * z1908);
+        let x9 = -(s1.v0 * z1913 + s1.v1 * z1912 + s5.v0 * z1910);
         let x10 = -z1919;
         let x11 = -z1924;
         let x12 = -z1929;
-        let x13 = -z1932;
-        let x14 = -z1933;
+        let x13 = -(s0.v1 * z1809 + s1.v2 * z1906 + s1.v3 * z1907 + s6.v0 * z1930
+            + s5.v1 * z1908 + s6.v1 * z1931);
+        let x14 = -(s0.v1 * z1817 + s1.v2 * z1912 + s1.v3 * z1913 + s6.v0 * z1813
+            + s5.v1 * z1910 + s6.v1 * z1814);
         let x15 = -z1934;
         let x16 = -z1935;
         let x17 = -z1936;
-        let x18 = -z1937;
-        let x19 = -z1938;
+        let x18 = -(s2.v1 * z1906 + z21 * z1809 + s1.v5 * z1907 + s6.v3 * z1930
+            + s5.v2 * z1908 + s6.v4 * z1931);
+        let x19 = -(s2.v1 * z1912 + z21 * z1817 + s1.v5 * z1913 + s6.v3 * z1813
+            + s5.v2 * z1910 + s6.v4 * z1814);
         let x20 = -z1939;
         let x21 = -z1940;
         let x22 = -z1941;
         let x23 = -z1942;
-        let x24 = -z1943;
+        let x24 = -(z40 * z1912 + s6.v2 * z1817 + z44 * z1913 + s6.v6 * z1813
+            + s5.v3 * z1910 + s6.v7 * z1814);
         let x25 = -z2628;
-        let x26 = -z2678;
+        let x26 = -(z2660 + z2677);
         let x27 = -z2714;
         let x28 = -z2736;
         let x29 = -z2744;
-        let x30 = -z2766;
-        let x31 = -z2795;
-        let x32 = -z2816;
-        let x33 = -z2829;
-        let x34 = -z2834;
+        let x30 = -(s1.v0 * (z2747 + z2761) + s1.v1 * (z2746 + z2760)
+            + s5.v0 * (z2762 + z2745));
+        let x31 = -(s1.v0 * (z2773 + z2790) + s1.v1 * (z2772 + z2789)
+            + s5.v0 * (z2770 + z2791));
+        let x32 = -(s1.v0 * z2814 + s1.v1 * z2813 + s5.v0 * z2815);
+        let x33 = -(s1.v0 * z2827 + s1.v1 * z2826 + s5.v0 * z2828);
+        let x34 = -(s1.v0 * z2833 + s1.v1 * z2832 + s5.v0 * z2830);
         let x35 = -z2839;
         let x36 = -z2844;
         let x37 = -z2849;
-        let x38 = -z2852;
-        let x39 = -z2853;
-        let x40 = -z2854;
-        let x41 = -z2855;
-        let x42 = -z2856;
-        let x43 = -z2857;
-        let x44 = -z2858;
-        let x45 = -z2859;
-        let x46 = -z2860;
-        let x47 = -z2861;
-        let x48 = -z2862;
-        let x49 = -z2863;
+        let x38 = -(s0.v1 * z2736 + s1.v2 * z2826 + s1.v3 * z2827 + s6.v0 * z2850
+            + s5.v1 * z2828 + s6.v1 * z2851);
+        let x39 = -(s0.v1 * z2744 + s1.v2 * z2832 + s1.v3 * z2833 + s6.v0 * z2740
+            + s5.v1 * z2830 + s6.v1 * z2741);
+        let x40 = -(s2.v1 * z2757 + z21 * z2625 + s1.v5 * z2758 + s6.v3 * z2835
+            + s5.v2 * z2759 + s6.v4 * z2836);
+        let x41 = -(s2.v1 * z2786 + z21 * z2676 + s1.v5 * z2787 + s6.v3 * z2840
+            + s5.v2 * z2788 + s6.v4 * z2841);
+        let x42 = -(s2.v1 * z2810 + z21 * z2713 + s1.v5 * z2811 + s6.v3 * z2845
+            + s5.v2 * z2812 + s6.v4 * z2846);
+        let x43 = -(s2.v1 * z2826 + z21 * z2736 + s1.v5 * z2827 + s6.v3 * z2850
+            + s5.v2 * z2828 + s6.v4 * z2851);
+        let x44 = -(s2.v1 * z2832 + z21 * z2744 + s1.v5 * z2833 + s6.v3 * z2740
+            + s5.v2 * z2830 + s6.v4 * z2741);
+        let x45 = -(z40 * z2755 + s6.v2 * z2624 + z44 * z2756 + s6.v6 * z2622
+            + s5.v3 * z2754 + s6.v7 * z2623);
+        let x46 = -(z40 * z2784 + s6.v2 * z2675 + z44 * z2785 + s6.v6 * z2671
+            + s5.v3 * z2782 + s6.v7 * z2672);
+        let x47 = -(z40 * z2808 + s6.v2 * z2712 + z44 * z2809 + s6.v6 * z2708
+            + s5.v3 * z2806 + s6.v7 * z2709);
+        let x48 = -(z40 * z2824 + s6.v2 * z2735 + z44 * z2825 + s6.v6 * z2731
+            + s5.v3 * z2822 + s6.v7 * z2732);
+        let x49 = -(z40 * z2832 + s6.v2 * z2744 + z44 * z2833 + s6.v6 * z2740
+            + s5.v3 * z2830 + s6.v7 * z2741);
         dh_dq[(0, 0)] = x0;
         dh_dq[(0, 1)] = x1;
         dh_dq[(0, 2)] = x2;
@@ -5963,7 +5804,6 @@ impl Jacobians<5, 5, 0> for BricardA04 {
             + s8.v21 * z566;
         let z584 = z580 + z583;
         let z585 = z577 + z584;
-        let z587 = z571 + (z574 + z585);
         let z646 = a[2] * s2.v0;
         let z647 = a[2] * s0.v0;
         let z648 = a[2] * s1.v4;
@@ -6008,7 +5848,6 @@ impl Jacobians<5, 5, 0> for BricardA04 {
             + s8.v18 * z656 + s8.v20 * z657 + s8.v21 * z658;
         let z673 = z669 + z672;
         let z674 = z666 + z673;
-        let z675 = z663 + z674;
         let z719 = a[3] * s2.v2;
         let z720 = a[3] * z22;
         let z721 = a[3] * s1.v6;
@@ -6142,7 +5981,6 @@ impl Jacobians<5, 5, 0> for BricardA04 {
         let z865 = z854 + z862;
         let z866 = z855 + z863;
         let z867 = z853 + z864;
-        let z871 = s1.v0 * (z852 + z866) + s1.v1 * (z851 + z865) + s5.v0 * (z850 + z867);
         let z883 = a[3] * s25.v108;
         let z885 = self.m * (-s33.v3 * s20.v9 + s33.v5 * s20.v8);
         let z886 = s33.v3 * s25.v110 + s33.v4 * s25.v51 + s33.v5 * s25.v111
@@ -6173,7 +6011,6 @@ impl Jacobians<5, 5, 0> for BricardA04 {
         let z897 = z886 + z894;
         let z898 = z887 + z895;
         let z899 = z885 + z896;
-        let z900 = s1.v0 * z898 + s1.v1 * z897 + s5.v0 * z899;
         let z909 = self.m * (-s33.v9 * s20.v15 + s33.v11 * s20.v14);
         let z910 = s33.v9 * s25.v120 + s33.v10 * s25.v66 + s33.v11 * s25.v121
             - s33.v30 * s20.v15 + s33.v31 * s25.v65 + s6.v12 * z772 - s5.v9 * z909;
@@ -6191,13 +6028,11 @@ impl Jacobians<5, 5, 0> for BricardA04 {
         let z915 = z910 + z913;
         let z916 = z911 + z914;
         let z917 = z909 + z912;
-        let z918 = s1.v0 * z916 + s1.v1 * z915 + s5.v0 * z917;
         let z922 = self.m * (-s33.v15 * s20.v19 + s33.v17 * s20.v18);
         let z923 = s33.v15 * s25.v126 + s33.v16 * s25.v74 + s33.v17 * s25.v127
             - s33.v33 * s20.v19 + s33.v34 * s25.v73 + s6.v13 * z788 - s5.v11 * z922;
         let z924 = s33.v15 * s25.v127 + s33.v16 * s25.v76 + s33.v17 * s25.v128
             - s33.v32 * s25.v73 + s33.v33 * s20.v18 + s5.v10 * z922 - s6.v13 * z787;
-        let z925 = s1.v0 * z924 + s1.v1 * z923 + s5.v0 * z922;
         let z926 = z578 + z581;
         let z927 = z579 + z582;
         let z930 = z515 * s7.v0 + s33.v38 * s25.v0 + s0.v1 * z585 + s33.v39 * s25.v78
@@ -6217,10 +6052,6 @@ impl Jacobians<5, 5, 0> for BricardA04 {
             + s5.v1 * z899 + s6.v1 * (z730 + z937);
         let z941 = z771 + z774;
         let z942 = z772 + z775;
-        let z943 = s0.v1 * z777 + s1.v2 * z915 + s1.v3 * z916 + s6.v0 * z941
-            + s5.v1 * z917 + s6.v1 * z942;
-        let z944 = s0.v1 * z789 + s1.v2 * z923 + s1.v3 * z924 + s6.v0 * z787
-            + s5.v1 * z922 + s6.v1 * z788;
         let z945 = z509 * s9.v1 + s33.v35 * s25.v3 + s33.v36 * s25.v79 + s33.v37 * s25.v4
             + s2.v1 * z822 + z21 * z584 + s1.v5 * z507 + s1.v5 * z823 + s6.v3 * z926
             + s5.v2 * z824 + s6.v4 * z927;
@@ -6230,10 +6061,6 @@ impl Jacobians<5, 5, 0> for BricardA04 {
         let z947 = s33.v35 * s25.v45 + s33.v36 * s25.v108 + s33.v37 * s25.v46
             + s2.v1 * z894 + s2.v2 * z507 + z21 * z738 + z22 * z508 + s1.v5 * z895
             + s1.v6 * z509 + s6.v3 * z936 + s5.v2 * z896 + s6.v4 * z937;
-        let z948 = s2.v1 * z915 + z21 * z777 + s1.v5 * z916 + s6.v3 * z941 + s5.v2 * z917
-            + s6.v4 * z942;
-        let z949 = s2.v1 * z923 + z21 * z789 + s1.v5 * z924 + s6.v3 * z787 + s5.v2 * z922
-            + s6.v4 * z788;
         let z950 = s33.v32 * s25.v5 + s33.v33 * s25.v80 + s33.v34 * s25.v6
             + z506 * s25.v2 + z40 * z820 + s6.v2 * z583 + z44 * z504 + z44 * z821
             + s6.v6 * z581 + s5.v3 * z819 + s6.v7 * z582;
@@ -6246,33 +6073,37 @@ impl Jacobians<5, 5, 0> for BricardA04 {
         let z953 = s33.v32 * s25.v63 + s33.v33 * s25.v119 + s33.v34 * s25.v64
             + s2.v3 * z504 + z40 * z913 + z41 * z505 + s6.v2 * z776 + s1.v7 * z506
             + z44 * z914 + s6.v6 * z774 + s5.v3 * z912 + s6.v7 * z775;
-        let z954 = z40 * z923 + s6.v2 * z789 + z44 * z924 + s6.v6 * z787 + s5.v3 * z922
-            + s6.v7 * z788;
-        out[(0, 0)] = z587;
-        out[(0, 1)] = z675;
+        out[(0, 0)] = z571 + (z574 + z585);
+        out[(0, 1)] = z663 + z674;
         out[(0, 2)] = z739;
         out[(0, 3)] = z777;
         out[(0, 4)] = z789;
         out[(1, 0)] = z831;
-        out[(1, 1)] = z871;
-        out[(1, 2)] = z900;
-        out[(1, 3)] = z918;
-        out[(1, 4)] = z925;
+        out[(1, 1)] = s1.v0 * (z852 + z866) + s1.v1 * (z851 + z865)
+            + s5.v0 * (z850 + z867);
+        out[(1, 2)] = s1.v0 * z898 + s1.v1 * z897 + s5.v0 * z899;
+        out[(1, 3)] = s1.v0 * z916 + s1.v1 * z915 + s5.v0 * z917;
+        out[(1, 4)] = s1.v0 * z924 + s1.v1 * z923 + s5.v0 * z922;
         out[(2, 0)] = z930;
         out[(2, 1)] = z935;
         out[(2, 2)] = z940;
-        out[(2, 3)] = z943;
-        out[(2, 4)] = z944;
+        out[(2, 3)] = s0.v1 * z777 + s1.v2 * z915 + s1.v3 * z916 + s6.v0 * z941
+            + s5.v1 * z917 + s6.v1 * z942;
+        out[(2, 4)] = s0.v1 * z789 + s1.v2 * z923 + s1.v3 * z924 + s6.v0 * z787
+            + s5.v1 * z922 + s6.v1 * z788;
         out[(3, 0)] = z945;
         out[(3, 1)] = z946;
         out[(3, 2)] = z947;
-        out[(3, 3)] = z948;
-        out[(3, 4)] = z949;
+        out[(3, 3)] = s2.v1 * z915 + z21 * z777 + s1.v5 * z916 + s6.v3 * z941
+            + s5.v2 * z917 + s6.v4 * z942;
+        out[(3, 4)] = s2.v1 * z923 + z21 * z789 + s1.v5 * z924 + s6.v3 * z787
+            + s5.v2 * z922 + s6.v4 * z788;
         out[(4, 0)] = z950;
         out[(4, 1)] = z951;
         out[(4, 2)] = z952;
         out[(4, 3)] = z953;
-        out[(4, 4)] = z954;
+        out[(4, 4)] = z40 * z923 + s6.v2 * z789 + z44 * z924 + s6.v6 * z787
+            + s5.v3 * z922 + s6.v7 * z788;
     }
     fn force_parameter_derivative(
         &self,
@@ -6679,7 +6510,6 @@ impl Jacobians<5, 5, 0> for BricardA04 {
                     + s26.v17 * z2975 - s5.v10 * z2974 + s5.v11 * z2973;
                 let z2978 = z2972 + z2977;
                 let z2979 = z2967 + z2978;
-                let z2981 = z2957 + (z2962 + z2979);
                 let z2982 = qd[2]
                     * (s1.v2 * z2876 - s1.v3 * z2874 - s26.v3 * z2873 + s26.v5 * z2871);
                 let z2983 = qd[3] * s2.v1 * z2885 - qd[3] * s1.v5 * z2883
@@ -6740,8 +6570,6 @@ impl Jacobians<5, 5, 0> for BricardA04 {
                 let z3004 = z2991 + z3001;
                 let z3005 = z2992 + z3002;
                 let z3006 = z2989 + z3003;
-                let z3010 = s1.v0 * (z2988 + z3005) + s1.v1 * (z2987 + z3004)
-                    + s5.v0 * (z2985 + z3006) + s27.v41 * z2866;
                 let z3011 = z2968 + z2973;
                 let z3012 = z2969 + z2974;
                 let z3015 = s0.v1 * z2979 + s1.v2 * z3004 + s1.v3 * z3005
@@ -6753,8 +6581,9 @@ impl Jacobians<5, 5, 0> for BricardA04 {
                 let z3017 = s27.v32 * z2889 + z40 * z2999 + s27.v33 * z2890
                     + s27.v34 * z2891 + s6.v2 * z2977 + z44 * z3000 + s6.v6 * z2973
                     + s5.v3 * z2997 + s6.v7 * z2974;
-                let x0 = -z2981;
-                let x1 = -z3010;
+                let x0 = -(z2957 + (z2962 + z2979));
+                let x1 = -(s1.v0 * (z2988 + z3005) + s1.v1 * (z2987 + z3004)
+                    + s5.v0 * (z2985 + z3006) + s27.v41 * z2866);
                 let x2 = -z3015;
                 let x3 = -z3016;
                 let x4 = -z3017;
@@ -7114,7 +6943,6 @@ impl Jacobians<5, 5, 0> for BricardA04 {
                     + s5.v11 * z3037;
                 let z3040 = z3036 + z3039;
                 let z3041 = z3033 + z3040;
-                let z3043 = z3027 + (z3030 + z3041);
                 let z3044 = a[1] * z2866;
                 let z3045 = z3044 + a[2] * z2872;
                 let z3046 = z3045 + a[3] * z2881;
@@ -7154,8 +6982,6 @@ impl Jacobians<5, 5, 0> for BricardA04 {
                 let z3063 = z3052 + z3060;
                 let z3064 = z3053 + z3061;
                 let z3065 = z3051 + z3062;
-                let z3069 = s1.v0 * (z3050 + z3064) + s1.v1 * (z3049 + z3063)
-                    + s5.v0 * (z3048 + z3065) + s33.v41 * z2866;
                 let z3070 = z3034 + z3037;
                 let z3071 = z3035 + z3038;
                 let z3074 = s33.v38 * z2871 + s0.v1 * z3041 + s33.v39 * z2872
@@ -7167,8 +6993,9 @@ impl Jacobians<5, 5, 0> for BricardA04 {
                 let z3076 = s33.v32 * z2889 + s33.v33 * z2890 + s33.v34 * z2891
                     + z40 * z3058 + s6.v2 * z3039 + z44 * z3059 + s6.v6 * z3037
                     + s5.v3 * z3057 + s6.v7 * z3038;
-                out[0] = z3043;
-                out[1] = z3069;
+                out[0] = z3027 + (z3030 + z3041);
+                out[1] = s1.v0 * (z3050 + z3064) + s1.v1 * (z3049 + z3063)
+                    + s5.v0 * (z3048 + z3065) + s33.v41 * z2866;
                 out[2] = z3074;
                 out[3] = z3075;
                 out[4] = z3076;
@@ -7250,8 +7077,6 @@ impl Jacobians<5, 5, 0> for BricardA04 {
             + s0.v3 * z3335 - s0.v3 * z3341;
         let z3372 = -s32.v22 * z3343 - s32.v29 * z3339 - s32.v34 * z3336
             - s32.v37 * z3333 - qd[4] * z3351 - s32.v10 * z3349;
-        let z3373 = s32.v20 * z3343 + s32.v27 * z3339 - s32.v38 * z3333 + qd[4] * z3350
-            + s32.v6 * z3349;
         let z3374 = -s32.v12 * z3349;
         let z3375 = -s32.v11 * z3333;
         let z3376 = -s32.v21 * z3344 - s32.v27 * z3334 - s32.v28 * z3340
@@ -7278,8 +7103,6 @@ impl Jacobians<5, 5, 0> for BricardA04 {
         let z3386 = -s0.v2 * z3365 + s0.v2 * z3381 - s0.v3 * z3380 + s0.v4 * z3366
             + s32.v4 * z3335 - s32.v4 * z3341 - s32.v5 * z3342 + s32.v8 * z3344;
         let z3387 = s0.v4 * z3375 - s0.v5 * z3363 + s32.v8 * z3334 - s32.v9 * z3337;
-        let z3388 = -qd[1] * z3362 - s1.v0 * z3386 + s1.v1 * z3384 + z380 * z3359
-            - z382 * z3348;
         let z3389 = qd[1] * z3361 - s1.v0 * z3369 + s1.v0 * z3387 - s1.v1 * z3385
             - z380 * z3360 + z382 * z3338 - z382 * z3347;
         let z3390 = -qd[0] * z3370 - s0.v0 * z3385 + s0.v1 * z3384 + s0.v2 * z3380
@@ -7296,16 +7119,11 @@ impl Jacobians<5, 5, 0> for BricardA04 {
         let z3397 = s0.v0 * z3335 - s0.v0 * z3341 - s0.v1 * z3346;
         let z3398 = qd[1] * self.l - s0.v2 * z3346 + s0.v3 * z3345 + s0.v4 * z3334
             - s0.v5 * z3337;
-        let z3399 = -s32.v42 * z3343 - s32.v49 * z3339 - s32.v53 * z3336
-            - s32.v56 * z3333 - qd[4] * z3393;
-        let z3400 = s32.v40 * z3343 + s32.v47 * z3339 - s32.v57 * z3333 + qd[4] * z3392;
         let z3401 = -s32.v41 * z3344 - s32.v47 * z3334 - s32.v48 * z3340 - qd[3] * z3395
             - s0.v1 * z3363 - z22 * z3375 - s11.v1 * z3366 - s11.v3 * z3364
             - s32.v1 * z3337;
         let z3402 = -s32.v47 * z3337 + qd[3] * z3394 + s0.v0 * z3366 + s0.v1 * z3375
             - z22 * z3363 + s32.v0 * z3344 + s32.v1 * z3334;
-        let z3403 = -qd[2] * z3397 - s0.v0 * z3380 + s0.v1 * z3367 - s32.v0 * z3342
-            + s32.v1 * z3345;
         let z3404 = qd[2] * z3396 - s0.v0 * z3365 + s0.v0 * z3381 - s0.v1 * z3368
             + s32.v0 * z3335 - s32.v0 * z3341 - s32.v1 * z3346;
         let z3405 = -qd[1] * z3348 - s0.v2 * z3368 + s0.v3 * z3367 + s0.v4 * z3375
@@ -7330,8 +7148,6 @@ impl Jacobians<5, 5, 0> for BricardA04 {
             - s0.v3 * z3356;
         let z3416 = -s32.v62 * z3349 - qd[4] * z3408 - s32.v71 * z3343 - s32.v77 * z3339
             - s32.v81 * z3336 - s32.v6 * z3333;
-        let z3417 = s32.v60 * z3349 + s32.v69 * z3343 + qd[4] * z3407 + s32.v7 * z3339
-            - s32.v10 * z3333;
         let z3418 = -s32.v61 * z3352 - qd[3] * z3410 - s32.v70 * z3344 - s32.v76 * z3340
             - s1.v3 * z3363 - s1.v6 * z3375 - s9.v2 * z3374 - s7.v3 * z3366
             - s7.v5 * z3364 - s32.v2 * z3337 - s32.v7 * z3334;
@@ -7346,8 +7162,6 @@ impl Jacobians<5, 5, 0> for BricardA04 {
             - s1.v1 * z3378 - s1.v4 * z3365 + s1.v4 * z3381 + s9.v0 * z3379
             + s7.v1 * z3368 - z380 * z3355 + z382 * z3342 + s32.v3 * z3335
             - s32.v3 * z3341;
-        let z3422 = -qd[1] * z3414 + s1.v0 * z3384 + s1.v1 * z3386 + z380 * z3348
-            + z382 * z3359;
         let z3423 = qd[1] * z3413 - s1.v0 * z3385 + s1.v1 * z3369 - s1.v1 * z3387
             - z380 * z3338 + z380 * z3347 - z382 * z3360;
         let z3424 = -qd[0] * z3371 + s0.v0 * z3369 - s0.v0 * z3387 + s0.v1 * z3386
@@ -7377,9 +7191,6 @@ impl Jacobians<5, 5, 0> for BricardA04 {
         let z3444 = qd[1] * s32.v11;
         let z3445 = -s0.v5 * z3444 - s32.v9 * z3430;
         let z3446 = qd[1] * s32.v12;
-        let z3447 = qd[1] * s32.v40 + qd[2] * s32.v47 - qd[4] * s32.v57 - qd[4] * z3434;
-        let z3448 = qd[1] * s32.v42 + qd[2] * s32.v49 + qd[3] * s32.v53 + qd[4] * s32.v56
-            + qd[4] * z3433;
         let z3449 = -qd[4] * s32.v12;
         let z3450 = -s32.v41 * z3430 - s32.v48 * z3427 - qd[3] * z3436 - s0.v1 * z3441
             - z22 * z3449 - s11.v1 * z3444 - s11.v3 * z3442 - s32.v1 * z3426
@@ -7389,8 +7200,6 @@ impl Jacobians<5, 5, 0> for BricardA04 {
         let z3452 = qd[2] * s32.v12 - s0.v4 * z3441 - s0.v5 * z3449 - s32.v8 * z3426
             - s32.v9 * s32.v11;
         let z3453 = qd[4] * s32.v11;
-        let z3454 = -qd[2] * z3438 - s0.v0 * z3452 + s0.v1 * z3445 - s32.v0 * z3429
-            + s32.v1 * z3431;
         let z3455 = qd[2] * z3437 - s0.v0 * z3443 + s0.v0 * z3453 - s0.v1 * z3446
             - s32.v0 * z3428 + s32.v0 * s32.v12 - s32.v1 * z3432;
         let z3456 = -qd[1] * z3440 - s0.v2 * z3446 + s0.v3 * z3445 + s0.v4 * z3449
@@ -7428,8 +7237,6 @@ impl Jacobians<5, 5, 0> for BricardA04 {
             + s0.v3 * s32.v12;
         let z3480 = s0.v0 * z3458 - s0.v0 * z3470 + s0.v1 * z3440 - s0.v2 * z3460
             - s0.v3 * z3461;
-        let z3481 = qd[0] * s32.v60 + qd[1] * s32.v69 + qd[2] * s32.v7 - qd[4] * z3465
-            - qd[4] * s32.v10;
         let z3482 = qd[0] * s32.v62 + qd[1] * s32.v71 + qd[2] * s32.v77 + qd[3] * s32.v81
             + qd[4] * z3464 + qd[4] * s32.v6;
         let z3483 = -s32.v61 * z3459 - qd[3] * z3467 - s32.v70 * z3430 - s32.v76 * z3427
@@ -7449,8 +7256,6 @@ impl Jacobians<5, 5, 0> for BricardA04 {
         let z3487 = -s0.v2 * z3443 + s0.v2 * z3453 - s0.v3 * z3452 + s0.v4 * z3444
             - s32.v4 * z3428 + s32.v4 * s32.v12 - s32.v5 * z3429 + s32.v8 * z3430;
         let z3488 = s0.v4 * z3449 - s0.v5 * z3441 + s32.v8 * s32.v11 - s32.v9 * z3426;
-        let z3489 = -qd[1] * z3472 + s1.v0 * z3477 + s1.v1 * z3487 + z380 * z3440
-            + z382 * z3462;
         let z3490 = qd[1] * z3471 - s1.v0 * z3478 + s1.v1 * z3473 - s1.v1 * z3488
             + z380 * z3458 - z380 * z3470 - z382 * z3463;
         let z3491 = -qd[0] * z3479 + s0.v0 * z3473 - s0.v0 * z3488 + s0.v1 * z3487
@@ -7464,7 +7269,8 @@ impl Jacobians<5, 5, 0> for BricardA04 {
         let x2 = z3390 * x0 + z3391 * x1;
         let x3 = q[1].cos();
         let x4 = -q[1].sin();
-        let x5 = z3388 * x3 + z3389 * x4;
+        let x5 = (-qd[1] * z3362 - s1.v0 * z3386 + s1.v1 * z3384 + z380 * z3359
+            - z382 * z3348) * x3 + z3389 * x4;
         let x6 = q[2].cos();
         let x7 = -q[2].sin();
         let x8 = z3382 * x6 + z3383 * x7;
@@ -7473,25 +7279,40 @@ impl Jacobians<5, 5, 0> for BricardA04 {
         let x11 = z3376 * x9 + z3377 * x10;
         let x12 = q[4].cos();
         let x13 = -q[4].sin();
-        let x14 = z3372 * x12 + z3373 * x13;
+        let x14 = z3372 * x12
+            + (s32.v20 * z3343 + s32.v27 * z3339 - s32.v38 * z3333 + qd[4] * z3350
+                + s32.v6 * z3349) * x13;
         let x15 = z3405 * x3 + z3406 * x4;
-        let x16 = z3403 * x6 + z3404 * x7;
+        let x16 = (-qd[2] * z3397 - s0.v0 * z3380 + s0.v1 * z3367 - s32.v0 * z3342
+            + s32.v1 * z3345) * x6 + z3404 * x7;
         let x17 = z3401 * x9 + z3402 * x10;
-        let x18 = z3399 * x12 + z3400 * x13;
+        let x18 = (-s32.v42 * z3343 - s32.v49 * z3339 - s32.v53 * z3336 - s32.v56 * z3333
+            - qd[4] * z3393) * x12
+            + (s32.v40 * z3343 + s32.v47 * z3339 - s32.v57 * z3333 + qd[4] * z3392)
+                * x13;
         let x19 = z3424 * x0 + z3425 * x1;
-        let x20 = z3422 * x3 + z3423 * x4;
+        let x20 = (-qd[1] * z3414 + s1.v0 * z3384 + s1.v1 * z3386 + z380 * z3348
+            + z382 * z3359) * x3 + z3423 * x4;
         let x21 = z3420 * x6 + z3421 * x7;
         let x22 = z3418 * x9 + z3419 * x10;
-        let x23 = z3416 * x12 + z3417 * x13;
+        let x23 = z3416 * x12
+            + (s32.v60 * z3349 + s32.v69 * z3343 + qd[4] * z3407 + s32.v7 * z3339
+                - s32.v10 * z3333) * x13;
         let x24 = z3456 * x3 + z3457 * x4;
-        let x25 = z3454 * x6 + z3455 * x7;
+        let x25 = (-qd[2] * z3438 - s0.v0 * z3452 + s0.v1 * z3445 - s32.v0 * z3429
+            + s32.v1 * z3431) * x6 + z3455 * x7;
         let x26 = z3450 * x9 + z3451 * x10;
-        let x27 = z3447 * x12 + z3448 * x13;
+        let x27 = (qd[1] * s32.v40 + qd[2] * s32.v47 - qd[4] * s32.v57 - qd[4] * z3434)
+            * x12
+            + (qd[1] * s32.v42 + qd[2] * s32.v49 + qd[3] * s32.v53 + qd[4] * s32.v56
+                + qd[4] * z3433) * x13;
         let x28 = z3491 * x0 + z3492 * x1;
-        let x29 = z3489 * x3 + z3490 * x4;
+        let x29 = (-qd[1] * z3472 + s1.v0 * z3477 + s1.v1 * z3487 + z380 * z3440
+            + z382 * z3462) * x3 + z3490 * x4;
         let x30 = z3485 * x6 + z3486 * x7;
         let x31 = z3483 * x9 + z3484 * x10;
-        let x32 = z3481 * x12 + z3482 * x13;
+        let x32 = (qd[0] * s32.v60 + qd[1] * s32.v69 + qd[2] * s32.v7 - qd[4] * z3465
+            - qd[4] * s32.v10) * x12 + z3482 * x13;
         let x33 = -s1.v1;
         let x34 = s32.v17 + self.l * s32.v13 + s1.v0 * z3371 + z3370 * x33;
         let x35 = -s0.v1;

@@ -459,43 +459,34 @@ impl Dynamics<6> for FloatingBall {
         let z27 = s5.v2 * s2.v0 + s5.v3 * s2.v1 + s5.v4 * s2.v2;
         let z28 = s5.v2 * s2.v1 + s5.v3 * s2.v3 + s5.v4 * s2.v4;
         let z29 = s5.v2 * s2.v2 + s5.v3 * s2.v4 + s5.v4 * s2.v5;
-        let z54 = s0.v0 * s2.v4 - s0.v1 * s2.v2;
-        let z55 = s0.v0 * (s0.v0 * s2.v3 - s0.v1 * s2.v1)
-            - s0.v1 * (s0.v0 * s2.v1 - s0.v1 * s2.v0);
         let z56 = -s0.v3 * s2.v2 + z4 * s2.v0 + s1.v0 * s2.v1;
         let z57 = -s0.v3 * s2.v4 + z4 * s2.v1 + s1.v0 * s2.v3;
         let z58 = -s0.v3 * s2.v5 + z4 * s2.v2 + s1.v0 * s2.v4;
-        let z59 = -s0.v3 * z58 + z4 * z56 + s1.v0 * z57;
-        let z60 = s0.v0 * z57 - s0.v1 * z56;
-        let z75 = self.m * (-qd[1] * s5.v4 + qd[2] * s5.v3 + s7.v3);
-        let z76 = self.m * (qd[0] * s5.v4 - qd[2] * s5.v2 + s7.v4);
-        let z77 = self.m * (-qd[0] * s5.v3 + qd[1] * s5.v2 + self.g + s7.v5);
         let z78 = s5.v3 * z29 - s5.v4 * z28 + s2.v0 * s6.v3 + s2.v1 * s6.v4
             + s2.v2 * s6.v5;
         let z79 = -s5.v2 * z29 + s5.v4 * z27 + s2.v1 * s6.v3 + s2.v3 * s6.v4
             + s2.v4 * s6.v5;
         let z80 = s5.v2 * z28 - s5.v3 * z27 + s2.v2 * s6.v3 + s2.v4 * s6.v4
             + s2.v5 * s6.v5;
-        let z81 = s0.v0 * z79 - s0.v1 * z78;
-        let z82 = -s0.v3 * z80 + z4 * z78 + s1.v0 * z79;
-        let x0 = -z75;
-        let x1 = -z76;
-        let x2 = -z77;
+        let x0 = -(self.m * (-qd[1] * s5.v4 + qd[2] * s5.v3 + s7.v3));
+        let x1 = -(self.m * (qd[0] * s5.v4 - qd[2] * s5.v2 + s7.v4));
+        let x2 = -(self.m * (-qd[0] * s5.v3 + qd[1] * s5.v2 + self.g + s7.v5));
         let x3 = -z80;
-        let x4 = -z81;
-        let x5 = -z82;
+        let x4 = -(s0.v0 * z79 - s0.v1 * z78);
+        let x5 = -(-s0.v3 * z80 + z4 * z78 + s1.v0 * z79);
         m[(0, 0)] = self.m;
         m[(1, 1)] = self.m;
         m[(2, 2)] = self.m;
         m[(3, 3)] = s2.v5;
-        m[(3, 4)] = z54;
-        m[(4, 3)] = z54;
+        m[(3, 4)] = s0.v0 * s2.v4 - s0.v1 * s2.v2;
+        m[(4, 3)] = s0.v0 * s2.v4 - s0.v1 * s2.v2;
         m[(3, 5)] = z58;
         m[(5, 3)] = z58;
-        m[(4, 4)] = z55;
-        m[(4, 5)] = z60;
-        m[(5, 4)] = z60;
-        m[(5, 5)] = z59;
+        m[(4, 4)] = s0.v0 * (s0.v0 * s2.v3 - s0.v1 * s2.v1)
+            - s0.v1 * (s0.v0 * s2.v1 - s0.v1 * s2.v0);
+        m[(4, 5)] = s0.v0 * z57 - s0.v1 * z56;
+        m[(5, 4)] = s0.v0 * z57 - s0.v1 * z56;
+        m[(5, 5)] = -s0.v3 * z58 + z4 * z56 + s1.v0 * z57;
         h[0] = x0;
         h[1] = x1;
         h[2] = x2;
@@ -509,26 +500,22 @@ impl Dynamics<6> for FloatingBall {
         let s1 = self.shared1(q, &s0);
         let s2 = self.shared2(q, &s0, &s1);
         let z4 = s0.v0 * s0.v2;
-        let z54 = s0.v0 * s2.v4 - s0.v1 * s2.v2;
-        let z55 = s0.v0 * (s0.v0 * s2.v3 - s0.v1 * s2.v1)
-            - s0.v1 * (s0.v0 * s2.v1 - s0.v1 * s2.v0);
         let z56 = -s0.v3 * s2.v2 + z4 * s2.v0 + s1.v0 * s2.v1;
         let z57 = -s0.v3 * s2.v4 + z4 * s2.v1 + s1.v0 * s2.v3;
         let z58 = -s0.v3 * s2.v5 + z4 * s2.v2 + s1.v0 * s2.v4;
-        let z59 = -s0.v3 * z58 + z4 * z56 + s1.v0 * z57;
-        let z60 = s0.v0 * z57 - s0.v1 * z56;
         m[(0, 0)] = self.m;
         m[(1, 1)] = self.m;
         m[(2, 2)] = self.m;
         m[(3, 3)] = s2.v5;
-        m[(3, 4)] = z54;
-        m[(4, 3)] = z54;
+        m[(3, 4)] = s0.v0 * s2.v4 - s0.v1 * s2.v2;
+        m[(4, 3)] = s0.v0 * s2.v4 - s0.v1 * s2.v2;
         m[(3, 5)] = z58;
         m[(5, 3)] = z58;
-        m[(4, 4)] = z55;
-        m[(4, 5)] = z60;
-        m[(5, 4)] = z60;
-        m[(5, 5)] = z59;
+        m[(4, 4)] = s0.v0 * (s0.v0 * s2.v3 - s0.v1 * s2.v1)
+            - s0.v1 * (s0.v0 * s2.v1 - s0.v1 * s2.v0);
+        m[(4, 5)] = s0.v0 * z57 - s0.v1 * z56;
+        m[(5, 4)] = s0.v0 * z57 - s0.v1 * z56;
+        m[(5, 5)] = -s0.v3 * z58 + z4 * z56 + s1.v0 * z57;
     }
     fn forces(&self, q: &Vector<6>, qd: &Vector<6>, _t: f64, h: &mut Vector<6>) {
         let s0 = self.shared0(q);
@@ -540,23 +527,18 @@ impl Dynamics<6> for FloatingBall {
         let z27 = s5.v2 * s2.v0 + s5.v3 * s2.v1 + s5.v4 * s2.v2;
         let z28 = s5.v2 * s2.v1 + s5.v3 * s2.v3 + s5.v4 * s2.v4;
         let z29 = s5.v2 * s2.v2 + s5.v3 * s2.v4 + s5.v4 * s2.v5;
-        let z75 = self.m * (-qd[1] * s5.v4 + qd[2] * s5.v3 + s7.v3);
-        let z76 = self.m * (qd[0] * s5.v4 - qd[2] * s5.v2 + s7.v4);
-        let z77 = self.m * (-qd[0] * s5.v3 + qd[1] * s5.v2 + self.g + s7.v5);
         let z78 = s5.v3 * z29 - s5.v4 * z28 + s2.v0 * s6.v3 + s2.v1 * s6.v4
             + s2.v2 * s6.v5;
         let z79 = -s5.v2 * z29 + s5.v4 * z27 + s2.v1 * s6.v3 + s2.v3 * s6.v4
             + s2.v4 * s6.v5;
         let z80 = s5.v2 * z28 - s5.v3 * z27 + s2.v2 * s6.v3 + s2.v4 * s6.v4
             + s2.v5 * s6.v5;
-        let z81 = s0.v0 * z79 - s0.v1 * z78;
-        let z82 = -s0.v3 * z80 + s0.v0 * s0.v2 * z78 + s1.v0 * z79;
-        let x0 = -z75;
-        let x1 = -z76;
-        let x2 = -z77;
+        let x0 = -(self.m * (-qd[1] * s5.v4 + qd[2] * s5.v3 + s7.v3));
+        let x1 = -(self.m * (qd[0] * s5.v4 - qd[2] * s5.v2 + s7.v4));
+        let x2 = -(self.m * (-qd[0] * s5.v3 + qd[1] * s5.v2 + self.g + s7.v5));
         let x3 = -z80;
-        let x4 = -z81;
-        let x5 = -z82;
+        let x4 = -(s0.v0 * z79 - s0.v1 * z78);
+        let x5 = -(-s0.v3 * z80 + s0.v0 * s0.v2 * z78 + s1.v0 * z79);
         h[0] = x0;
         h[1] = x1;
         h[2] = x2;
@@ -585,20 +567,12 @@ impl Dynamics<6> for FloatingBall {
         let z87 = -2.0 * s5.v2 * s2.v4 + 2.0 * s5.v4 * s2.v1;
         let z88 = s5.v2 * s2.v3 - s5.v2 * s2.v5 - s5.v3 * s2.v1 + s5.v4 * s2.v2;
         let z89 = 2.0 * s5.v2 * s2.v4 - 2.0 * s5.v3 * s2.v2;
-        let z103 = qd[1] * self.m - z31;
-        let z104 = -qd[0] * self.m + z30;
         let z107 = 0.5 * s0.v0 * z29 + 0.5 * s0.v0 * z85 - 0.5 * s0.v1 * z84
             + s2.v0 * s8.v0 + s2.v1 * z36 + s2.v2 * s8.v1;
         let z108 = 0.5 * s0.v0 * z87 + 0.5 * s0.v1 * z29 - 0.5 * s0.v1 * z85
             + s2.v1 * s8.v0 + s2.v3 * z36 + s2.v4 * s8.v1;
         let z109 = -0.5 * s0.v0 * z27 + 0.5 * s0.v0 * z88 - 0.5 * s0.v1 * z28
             - 0.5 * s0.v1 * z86 + s2.v2 * s8.v0 + s2.v4 * z36 + s2.v5 * s8.v1;
-        let z110 = self.m * s8.v2 + s0.v0 * z32;
-        let z111 = self.m * s8.v3 + s0.v1 * z32;
-        let z112 = self.m * s8.v4 - s0.v0 * z30 - s0.v1 * z31;
-        let z115 = 0.5 * s0.v0 * z27 + 0.5 * s0.v0 * z88 + 0.5 * s0.v1 * z28
-            - 0.5 * s0.v1 * z86;
-        let z116 = s0.v0 * z108 - s0.v1 * z107;
         let z117 = 0.5 * s0.v3 * z28 - 0.5 * s0.v3 * z86 + 0.5 * z4 * z84
             + 0.5 * s1.v0 * z29 + 0.5 * s1.v0 * z85 + s2.v0 * s8.v5 + s2.v1 * s8.v6
             + s2.v2 * s8.v7;
@@ -608,13 +582,6 @@ impl Dynamics<6> for FloatingBall {
         let z119 = -0.5 * s0.v3 * z89 + 0.5 * z4 * z28 + 0.5 * z4 * z86
             - 0.5 * s1.v0 * z27 + 0.5 * s1.v0 * z88 + s2.v2 * s8.v5 + s2.v4 * s8.v6
             + s2.v5 * s8.v7;
-        let z120 = self.m * s8.v8 + s0.v3 * z31 + s1.v0 * z32;
-        let z121 = self.m * s8.v9 - s0.v3 * z30 - z4 * z32;
-        let z122 = self.m * s8.v10 + z4 * z31 - s1.v0 * z30;
-        let z125 = -0.5 * s0.v3 * z89 - 0.5 * z4 * z28 + 0.5 * z4 * z86
-            + 0.5 * s1.v0 * z27 + 0.5 * s1.v0 * z88;
-        let z126 = -s0.v3 * z119 + z4 * z117 + s1.v0 * z118;
-        let z127 = s0.v0 * z118 - s0.v1 * z117;
         let z128 = s0.v0
             * (0.5 * s0.v3 * z27 - 0.5 * s0.v3 * z88 + 0.5 * z4 * z29 + 0.5 * z4 * z85
                 + 0.5 * s1.v0 * z87)
@@ -625,23 +592,25 @@ impl Dynamics<6> for FloatingBall {
             + (-s0.v3 * s2.v2 + z4 * s2.v0 + s1.v0 * s2.v1) * s8.v0
             + (-s0.v3 * s2.v5 + z4 * s2.v2 + s1.v0 * s2.v4) * s8.v1;
         let x0 = z89 * 0.5;
-        c[(0, 3)] = z103;
-        c[(0, 4)] = z110;
-        c[(0, 5)] = z120;
-        c[(1, 3)] = z104;
-        c[(1, 4)] = z111;
-        c[(1, 5)] = z121;
-        c[(2, 4)] = z112;
-        c[(2, 5)] = z122;
+        c[(0, 3)] = qd[1] * self.m - z31;
+        c[(0, 4)] = self.m * s8.v2 + s0.v0 * z32;
+        c[(0, 5)] = self.m * s8.v8 + s0.v3 * z31 + s1.v0 * z32;
+        c[(1, 3)] = -qd[0] * self.m + z30;
+        c[(1, 4)] = self.m * s8.v3 + s0.v1 * z32;
+        c[(1, 5)] = self.m * s8.v9 - s0.v3 * z30 - z4 * z32;
+        c[(2, 4)] = self.m * s8.v4 - s0.v0 * z30 - s0.v1 * z31;
+        c[(2, 5)] = self.m * s8.v10 + z4 * z31 - s1.v0 * z30;
         c[(3, 3)] = x0;
         c[(3, 4)] = z109;
         c[(3, 5)] = z119;
-        c[(4, 3)] = z115;
-        c[(4, 4)] = z116;
-        c[(4, 5)] = z127;
-        c[(5, 3)] = z125;
+        c[(4, 3)] = 0.5 * s0.v0 * z27 + 0.5 * s0.v0 * z88 + 0.5 * s0.v1 * z28
+            - 0.5 * s0.v1 * z86;
+        c[(4, 4)] = s0.v0 * z108 - s0.v1 * z107;
+        c[(4, 5)] = s0.v0 * z118 - s0.v1 * z117;
+        c[(5, 3)] = -0.5 * s0.v3 * z89 - 0.5 * z4 * z28 + 0.5 * z4 * z86
+            + 0.5 * s1.v0 * z27 + 0.5 * s1.v0 * z88;
         c[(5, 4)] = z128;
-        c[(5, 5)] = z126;
+        c[(5, 5)] = -s0.v3 * z119 + z4 * z117 + s1.v0 * z118;
     }
     fn articulated_acceleration(
         &self,
@@ -703,21 +672,17 @@ impl Dynamics<6> for FloatingBall {
             + (self.m * (qd[5] * s8.v9) + self.m * (qd[0] * s5.v4 - qd[2] * s5.v2))
             + self.m * (-qd[0] * qd[3]);
         let z492 = 1.0 / self.m;
-        let z497 = -(z474 + self.m * (qd[1] * qd[3])) * z492;
-        let z498 = -z491 * z492;
-        let z500 = z492 * (-z476 - self.m * self.g);
         let z502 = -z473 * (1.0 / z470);
         let z506 = z459 * (z460 - z419 * z455 - z420 * z456 - z421 * z457 - z457 * z502);
         let z513 = -z56 * (-s0.v1 * z506 + z419) - z56 * z425
             - z57 * (s0.v0 * z506 + z420) - z57 * z426 - z58 * (z502 + z421) - z58 * z427
             + z438;
-        let z514 = z437 * z513;
-        qdd[0] = z497;
-        qdd[1] = z498;
-        qdd[2] = z500;
+        qdd[0] = -(z474 + self.m * (qd[1] * qd[3])) * z492;
+        qdd[1] = -z491 * z492;
+        qdd[2] = z492 * (-z476 - self.m * self.g);
         qdd[3] = z502;
         qdd[4] = z506;
-        qdd[5] = z514;
+        qdd[5] = z437 * z513;
         z59 > 0.0 && z458 > 0.0 && z470 > 0.0 && self.m > 0.0
             && qdd.iter().all(|x| x.is_finite())
     }
@@ -776,12 +741,12 @@ impl Constraints<6, 0, 1> for FloatingBall {
         time_partial.fill(0.0);
         let s0 = self.shared0(q);
         let s3 = self.shared3(q, &s0);
-        let z13 = s0.v1 * s0.v5 + s0.v0 * s0.v3 * s0.v4;
         let z16 = s0.v2 * s0.v5;
         let z17 = s0.v2 * s0.v4;
         let x0 = self.r * (s0.v3 * s3.v0 + -(s3.v2 * z16 + s3.v3 * z17));
         let x1 = self.r * (s0.v3 * s3.v4 + -(s3.v5 * z16 + s3.v6 * z17));
-        let x2 = -(self.r * (z13 * z16 + s3.v7 * z17));
+        let x2 = -(self.r
+            * ((s0.v1 * s0.v5 + s0.v0 * s0.v3 * s0.v4) * z16 + s3.v7 * z17));
         w_t[(0, 0)] = 1.0;
         w_t[(3, 0)] = x0;
         w_t[(4, 0)] = x1;
@@ -791,25 +756,22 @@ impl Constraints<6, 0, 1> for FloatingBall {
         let s0 = self.shared0(q);
         let s9 = self.shared9(q, qd, &s0);
         let z5 = s0.v0 * s0.v3;
-        let z16 = s0.v2 * s0.v5;
-        let z17 = s0.v2 * s0.v4;
         let z36 = -qd[3] * s0.v1;
-        let z38 = s0.v0 * s9.v0 + s0.v2 * z36;
         let z41 = s0.v0 * s9.v2 + s0.v3 * z36;
-        let z44 = -s0.v1 * s9.v3 + z5 * s9.v4 - s0.v4 * s9.v1 + s0.v5 * z41;
-        let z45 = s0.v1 * s9.v4 + z5 * s9.v3 + s0.v4 * z41 + s0.v5 * s9.v1;
         let z192 = -qd[3] * s9.v1;
-        let z194 = s0.v0 * s9.v7 + s0.v2 * z192 + 2.0 * z36 * s9.v0;
         let z195 = qd[3] * z36;
         let z197 = s0.v0 * s9.v8 + s0.v3 * z192 + 2.0 * z36 * s9.v2;
         let z200 = -s0.v1 * s9.v9 + z5 * s9.v10 - s0.v4 * z195 + s0.v5 * z197
             - 2.0 * s9.v1 * s9.v3 + 2.0 * z41 * s9.v4;
         let z201 = s0.v1 * s9.v10 + z5 * s9.v9 + s0.v4 * z197 + s0.v5 * z195
             + 2.0 * s9.v1 * s9.v4 + 2.0 * z41 * s9.v3;
-        let x0 = self.r
-            * (s0.v3 * z194 + s9.v2 * z38
-                + -(z16 * z200 + z17 * z201 + s9.v5 * z44 + s9.v6 * z45));
-        drift[0] = x0;
+        let x0 = s0.v2 * s0.v5 * z200 + s0.v2 * s0.v4 * z201
+            + s9.v5 * (-s0.v1 * s9.v3 + z5 * s9.v4 - s0.v4 * s9.v1 + s0.v5 * z41)
+            + s9.v6 * (s0.v1 * s9.v4 + z5 * s9.v3 + s0.v4 * z41 + s0.v5 * s9.v1);
+        let x1 = s0.v3 * (s0.v0 * s9.v7 + s0.v2 * z192 + 2.0 * z36 * s9.v0)
+            + s9.v2 * (s0.v0 * s9.v0 + s0.v2 * z36) + -x0;
+        let x2 = self.r * x1;
+        drift[0] = x2;
     }
     fn second_slip_jacobian(
         &self,
@@ -822,12 +784,9 @@ impl Constraints<6, 0, 1> for FloatingBall {
         time_partial.fill(0.0);
         let s0 = self.shared0(q);
         let s1 = self.shared1(q, &s0);
-        let z17 = s0.v2 * s0.v4;
-        let z155 = -s0.v3 * s0.v5;
-        let z156 = -s0.v3 * s0.v4;
-        let z166 = -s0.v2 * s0.v5;
-        let x0 = self.r * (-(s0.v2 * s1.v0) + s1.v2 * z155 + s1.v3 * z156);
-        let x1 = self.r * (s1.v2 * z17 + s1.v3 * z166);
+        let x0 = self.r
+            * (-(s0.v2 * s1.v0) + s1.v2 * (-s0.v3 * s0.v5) + s1.v3 * (-s0.v3 * s0.v4));
+        let x1 = self.r * (s1.v2 * (s0.v2 * s0.v4) + s1.v3 * (-s0.v2 * s0.v5));
         w_t2[(1, 0)] = 1.0;
         w_t2[(4, 0)] = x0;
         w_t2[(5, 0)] = x1;
@@ -843,16 +802,14 @@ impl Constraints<6, 0, 1> for FloatingBall {
         let s1 = self.shared1(q, &s0);
         let s9 = self.shared9(q, qd, &s0);
         let z36 = -qd[3] * s0.v1;
-        let z46 = s0.v1 * s9.v0 + s0.v2 * s9.v1;
         let z47 = s0.v1 * s9.v2 + s0.v3 * s9.v1;
-        let z48 = s0.v0 * s9.v3 + s1.v1 * s9.v4 + s0.v4 * z36 + s0.v5 * z47;
-        let z49 = -s0.v0 * s9.v4 + s1.v1 * s9.v3 + s0.v4 * z47 - s0.v5 * z36;
-        let z202 = s0.v2 * s9.v10 + s0.v5 * s9.v7 + 2.0 * s9.v0 * s9.v4;
-        let z203 = s0.v2 * s9.v9 + s0.v4 * s9.v7 + 2.0 * s9.v0 * s9.v3;
-        let x0 = self.r
-            * (s1.v2 * z202 + s1.v3 * z203 + s9.v5 * z48 + s9.v6 * z49
-                + -(s1.v0 * s9.v8 + s9.v2 * z46));
-        drift[0] = x0;
+        let x0 = s1.v2 * (s0.v2 * s9.v10 + s0.v5 * s9.v7 + 2.0 * s9.v0 * s9.v4)
+            + s1.v3 * (s0.v2 * s9.v9 + s0.v4 * s9.v7 + 2.0 * s9.v0 * s9.v3)
+            + s9.v5 * (s0.v0 * s9.v3 + s1.v1 * s9.v4 + s0.v4 * z36 + s0.v5 * z47)
+            + s9.v6 * (-s0.v0 * s9.v4 + s1.v1 * s9.v3 + s0.v4 * z47 - s0.v5 * z36)
+            + -(s1.v0 * s9.v8 + s9.v2 * (s0.v1 * s9.v0 + s0.v2 * s9.v1));
+        let x1 = self.r * x0;
+        drift[0] = x1;
     }
     fn contact_laws(&self) -> [ContactLaw; 1] {
         [
@@ -924,25 +881,18 @@ impl Rates<6, 0, 1> for FloatingBall {
         let z78 = z19 * z29 - z20 * z28 + z21 * z69 + z22 * z70 + z23 * z71;
         let z79 = -z18 * z29 + z20 * z27 + z22 * z69 + z24 * z70 + z25 * z71;
         let z80 = z18 * z28 - z19 * z27 + z23 * z69 + z25 * z70 + z26 * z71;
-        let z81 = z0 * z79 - z1 * z78;
-        let z82 = -z3 * z80 + z4 * z78 + z6 * z79;
         let z131 = x.qdd[5] * z4 - x.qdd[4] * z1;
         let z132 = x.qdd[5] * z6 + x.qdd[4] * z0;
         let z133 = x.qdd[3] - x.qdd[5] * z3;
-        let z134 = self.m * x.qdd[0];
-        let z135 = self.m * x.qdd[1];
-        let z136 = self.m * x.qdd[2];
         let z137 = z21 * z131 + z22 * z132 + z23 * z133;
         let z138 = z22 * z131 + z24 * z132 + z25 * z133;
         let z139 = z23 * z131 + z25 * z132 + z26 * z133;
-        let z140 = z0 * z138 - z1 * z137;
-        let z141 = -z3 * z139 + z4 * z137 + z6 * z138;
-        let x0 = z75 + z134;
-        let x1 = z76 + z135;
-        let x2 = z77 + z136 + -lambda_n[0];
+        let x0 = z75 + self.m * x.qdd[0];
+        let x1 = z76 + self.m * x.qdd[1];
+        let x2 = z77 + self.m * x.qdd[2] + -lambda_n[0];
         let x3 = z80 + z139;
-        let x4 = z81 + z140;
-        let x5 = z82 + z141;
+        let x4 = z0 * z79 - z1 * z78 + (z0 * z138 - z1 * z137);
+        let x5 = -z3 * z80 + z4 * z78 + z6 * z79 + (-z3 * z139 + z4 * z137 + z6 * z138);
         out[0] = Jet::lift(x0);
         out[1] = Jet::lift(x1);
         out[2] = Jet::lift(x2);
@@ -963,8 +913,7 @@ impl Rates<6, 0, 1> for FloatingBall {
 impl Statics<6> for FloatingBall {
     fn potential_gradient(&self, _q: &Vector<6>, _t: f64, grad: &mut Vector<6>) {
         grad.fill(0.0);
-        let z83 = self.m * self.g;
-        grad[2] = z83;
+        grad[2] = self.m * self.g;
     }
     fn potential_hessian(&self, _q: &Vector<6>, _t: f64, hess: &mut Matrix<6, 6>) {
         hess.fill(0.0);
@@ -1060,23 +1009,14 @@ impl Jacobians<6, 0, 1> for FloatingBall {
             + s2.v2 * s6.v5;
         let z79 = -s5.v2 * z29 + s5.v4 * z27 + s2.v1 * s6.v3 + s2.v3 * s6.v4
             + s2.v4 * s6.v5;
-        let z206 = self.m * (qd[2] * qd[4] * s0.v1 - qd[2] * qd[5] * z4 + qd[2] * s5.v2);
         let z207 = qd[5] * s3.v1;
         let z208 = -qd[5] * s0.v2;
-        let z210 = self.m
-            * (-qd[5] * (qd[1] * s0.v2 + qd[2] * s3.v1) - qd[1] * z208 + qd[2] * z207);
         let z211 = -qd[4] * s0.v0;
         let z212 = z211 + qd[5] * s3.v0;
-        let z215 = self.m
-            * (-qd[2] * qd[4] * s0.v0 + qd[2] * qd[5] * s3.v0 - qd[2] * z212);
         let z216 = qd[5] * s3.v4;
-        let z218 = self.m
-            * (qd[5] * (qd[0] * s0.v2 + qd[2] * s3.v4) + qd[0] * z208 - qd[2] * z216);
         let z221 = self.m
             * (qd[4] * (-qd[0] * s0.v1 + qd[1] * s0.v0) + qd[0] * qd[5] * z4
                 - qd[1] * qd[5] * s3.v0 - qd[0] * s5.v2 + qd[1] * z212);
-        let z223 = self.m
-            * (qd[5] * (qd[0] * s3.v1 - qd[1] * s3.v4) - qd[0] * z207 + qd[1] * z216);
         let z224 = s5.v2 * s2.v1 + s5.v2 * s4.v10 + s5.v3 * s4.v11 + s5.v4 * s4.v0
             + s2.v0 * z212;
         let z225 = s5.v2 * s2.v3 + s5.v2 * s4.v11 + s5.v3 * s4.v12 + s5.v4 * s2.v2
@@ -1108,7 +1048,6 @@ impl Jacobians<6, 0, 1> for FloatingBall {
             + s6.v5 * s4.v0;
         let z243 = -s5.v2 * z241 + s5.v4 * z224 + s2.v1 * z228 + s2.v2 * s6.v5
             + s2.v3 * z229 + s2.v4 * z230 - z29 * z212 + s6.v3 * s4.v11 + s6.v4 * s4.v12;
-        let z244 = s0.v0 * z243 - s0.v0 * z78 - s0.v1 * z242 - s0.v1 * z79;
         let z245 = s5.v2 * s4.v3 + s5.v3 * s4.v4 + s5.v4 * s4.v5 + s2.v2 * z216
             + s2.v4 * z207 + s2.v5 * z208;
         let z246 = s5.v3 * z245 - s5.v4 * z233 + s2.v0 * z234 + s2.v1 * z235
@@ -1117,28 +1056,15 @@ impl Jacobians<6, 0, 1> for FloatingBall {
         let z247 = -s5.v2 * z245 + s5.v4 * z232 + s2.v1 * z234 + s2.v3 * z235
             + s2.v4 * z236 + z27 * z208 - z29 * z216 + s6.v3 * s4.v14 + s6.v4 * s4.v15
             + s6.v5 * s4.v4;
-        let z248 = s0.v0 * z247 - s0.v1 * z246;
         let z249 = s5.v2 * s4.v7 + s5.v3 * s4.v8 + s5.v4 * s4.v9;
         let z250 = s5.v3 * z249 - s5.v4 * z239 + s6.v3 * s4.v16 + s6.v4 * s4.v17
             + s6.v5 * s4.v7;
         let z251 = -s5.v2 * z249 + s5.v4 * z238 + s6.v3 * s4.v17 + s6.v4 * s4.v18
             + s6.v5 * s4.v8;
-        let z252 = s0.v0 * z251 - s0.v1 * z250;
-        let z253 = -s0.v3 * z231 + z4 * z242 + z4 * z79 + s1.v0 * z243 + z78 * s3.v0;
         let z254 = -s0.v2
             * (s5.v2 * z28 - s5.v3 * z27 + s2.v2 * s6.v3 + s2.v4 * s6.v4 + s2.v5 * s6.v5)
             - s0.v3 * z237 + z4 * z246 + s1.v0 * z247 + z78 * s3.v4 + z79 * s3.v1;
-        let z255 = -s0.v3 * z240 + z4 * z250 + s1.v0 * z251;
         let z363 = z211 - qd[5] * s1.v0;
-        let z364 = self.m * (s5.v3 + z363);
-        let z365 = self.m * (qd[2] * s0.v0 + s8.v2);
-        let z366 = self.m * (qd[1] * s0.v3 + qd[2] * s1.v0 + s8.v8);
-        let z368 = self.m * (s5.v4 + (-qd[3] + qd[5] * s0.v3));
-        let z369 = self.m * (qd[2] * s0.v1 + s8.v3);
-        let z370 = self.m * (-qd[0] * s0.v3 - qd[2] * z4 + s8.v9);
-        let z373 = self.m * (s5.v2 + (-qd[5] * z4 + qd[4] * s0.v1));
-        let z374 = self.m * (-qd[0] * s0.v0 - qd[1] * s0.v1 + s8.v4);
-        let z375 = self.m * (-qd[0] * s1.v0 + qd[1] * z4 + s8.v10);
         let z376 = 2.0 * s5.v2 * s2.v4 - s5.v3 * s2.v2 + s2.v2 * z363;
         let z377 = -qd[5] * s0.v0 * s0.v3 + s8.v0;
         let z378 = -qd[5] * s0.v1 * s0.v3 - qd[3] * s0.v1;
@@ -1149,53 +1075,52 @@ impl Jacobians<6, 0, 1> for FloatingBall {
             + s2.v4 * s8.v6 + s2.v5 * s8.v7;
         let z382 = s5.v2 * s2.v1 + s5.v3 * s2.v5 - s5.v4 * s2.v4 + s2.v0 * z363 - z28;
         let z383 = s5.v2 * s2.v3 - s5.v2 * s2.v5 + s5.v4 * s2.v2 + s2.v1 * z363 + z27;
-        let z384 = s0.v0 * z383 - s0.v1 * z382;
         let z385 = s0.v0 * z29 + s5.v3 * z54 - s5.v4 * z53 + s2.v0 * z377 + s2.v1 * z378
             + s2.v2 * z379;
         let z386 = s0.v1 * z29 - s5.v2 * z54 + s5.v4 * z52 + s2.v1 * z377 + s2.v3 * z378
             + s2.v4 * z379;
-        let z387 = s0.v0 * z386 - s0.v1 * z385;
         let z388 = s0.v3 * z28 + s1.v0 * z29 + s5.v3 * z58 - s5.v4 * z57 + s2.v0 * s8.v5
             + s2.v1 * s8.v6 + s2.v2 * s8.v7;
         let z389 = -s0.v3 * z27 - z4 * z29 - s5.v2 * z58 + s5.v4 * z56 + s2.v1 * s8.v5
             + s2.v3 * s8.v6 + s2.v4 * s8.v7;
-        let z390 = s0.v0 * z389 - s0.v1 * z388;
-        let z391 = -s0.v3 * z376 + z4 * z382 + s1.v0 * z383;
-        let z392 = -s0.v3 * z380 + z4 * z385 + s1.v0 * z386;
-        let z393 = -s0.v3 * z381 + z4 * z388 + s1.v0 * z389;
-        let x0 = -z206;
-        let x1 = -z210;
-        let x2 = -z215;
-        let x3 = -z218;
+        let x0 = -(self.m
+            * (qd[2] * qd[4] * s0.v1 - qd[2] * qd[5] * z4 + qd[2] * s5.v2));
+        let x1 = -(self.m
+            * (-qd[5] * (qd[1] * s0.v2 + qd[2] * s3.v1) - qd[1] * z208 + qd[2] * z207));
+        let x2 = -(self.m
+            * (-qd[2] * qd[4] * s0.v0 + qd[2] * qd[5] * s3.v0 - qd[2] * z212));
+        let x3 = -(self.m
+            * (qd[5] * (qd[0] * s0.v2 + qd[2] * s3.v4) + qd[0] * z208 - qd[2] * z216));
         let x4 = -z221;
-        let x5 = -z223;
+        let x5 = -(self.m
+            * (qd[5] * (qd[0] * s3.v1 - qd[1] * s3.v4) - qd[0] * z207 + qd[1] * z216));
         let x6 = -z231;
         let x7 = -z237;
         let x8 = -z240;
-        let x9 = -z244;
-        let x10 = -z248;
-        let x11 = -z252;
-        let x12 = -z253;
+        let x9 = -(s0.v0 * z243 - s0.v0 * z78 - s0.v1 * z242 - s0.v1 * z79);
+        let x10 = -(s0.v0 * z247 - s0.v1 * z246);
+        let x11 = -(s0.v0 * z251 - s0.v1 * z250);
+        let x12 = -(-s0.v3 * z231 + z4 * z242 + z4 * z79 + s1.v0 * z243 + z78 * s3.v0);
         let x13 = -z254;
-        let x14 = -z255;
-        let x15 = -z364;
-        let x16 = -z365;
-        let x17 = -z366;
-        let x18 = -z368;
-        let x19 = -z369;
-        let x20 = -z370;
-        let x21 = -z373;
-        let x22 = -z374;
-        let x23 = -z375;
+        let x14 = -(-s0.v3 * z240 + z4 * z250 + s1.v0 * z251);
+        let x15 = -(self.m * (s5.v3 + z363));
+        let x16 = -(self.m * (qd[2] * s0.v0 + s8.v2));
+        let x17 = -(self.m * (qd[1] * s0.v3 + qd[2] * s1.v0 + s8.v8));
+        let x18 = -(self.m * (s5.v4 + (-qd[3] + qd[5] * s0.v3)));
+        let x19 = -(self.m * (qd[2] * s0.v1 + s8.v3));
+        let x20 = -(self.m * (-qd[0] * s0.v3 - qd[2] * z4 + s8.v9));
+        let x21 = -(self.m * (s5.v2 + (-qd[5] * z4 + qd[4] * s0.v1)));
+        let x22 = -(self.m * (-qd[0] * s0.v0 - qd[1] * s0.v1 + s8.v4));
+        let x23 = -(self.m * (-qd[0] * s1.v0 + qd[1] * z4 + s8.v10));
         let x24 = -z376;
         let x25 = -z380;
         let x26 = -z381;
-        let x27 = -z384;
-        let x28 = -z387;
-        let x29 = -z390;
-        let x30 = -z391;
-        let x31 = -z392;
-        let x32 = -z393;
+        let x27 = -(s0.v0 * z383 - s0.v1 * z382);
+        let x28 = -(s0.v0 * z386 - s0.v1 * z385);
+        let x29 = -(s0.v0 * z389 - s0.v1 * z388);
+        let x30 = -(-s0.v3 * z376 + z4 * z382 + s1.v0 * z383);
+        let x31 = -(-s0.v3 * z380 + z4 * z385 + s1.v0 * z386);
+        let x32 = -(-s0.v3 * z381 + z4 * z388 + s1.v0 * z389);
         dh_dq[(0, 3)] = x0;
         dh_dq[(0, 4)] = x1;
         dh_dq[(1, 3)] = x2;
@@ -1270,28 +1195,24 @@ impl Jacobians<6, 0, 1> for FloatingBall {
             + z133 * s4.v0;
         let z175 = s2.v1 * z148 + s2.v2 * z133 + s2.v3 * z131 + z131 * s4.v11
             + z132 * s4.v12;
-        let z176 = -s0.v0 * z137 + s0.v0 * z175 - s0.v1 * z138 - s0.v1 * z174;
         let z180 = s2.v0 * z160 + s2.v1 * z161 + s2.v2 * z162 + z131 * s4.v13
             + z132 * s4.v14 + z133 * s4.v3;
         let z181 = s2.v1 * z160 + s2.v3 * z161 + s2.v4 * z162 + z131 * s4.v14
             + z132 * s4.v15 + z133 * s4.v4;
-        let z182 = s0.v0 * z181 - s0.v1 * z180;
         let z186 = z131 * s4.v16 + z132 * s4.v17 + z133 * s4.v7;
         let z187 = z131 * s4.v17 + z132 * s4.v18 + z133 * s4.v8;
-        let z188 = s0.v0 * z187 - s0.v1 * z186;
-        let z189 = -s0.v3 * z149 + z4 * z138 + z4 * z174 + s1.v0 * z175 + z137 * s3.v0;
         let z190 = -s0.v2 * (s2.v2 * z131 + s2.v4 * z132 + s2.v5 * z133) - s0.v3 * z163
             + z4 * z180 + s1.v0 * z181 + z137 * s3.v4 + z138 * s3.v1;
-        let z191 = -s0.v3 * z170 + z4 * z186 + s1.v0 * z187;
         out[(3, 3)] = z149;
         out[(3, 4)] = z163;
         out[(3, 5)] = z170;
-        out[(4, 3)] = z176;
-        out[(4, 4)] = z182;
-        out[(4, 5)] = z188;
-        out[(5, 3)] = z189;
+        out[(4, 3)] = -s0.v0 * z137 + s0.v0 * z175 - s0.v1 * z138 - s0.v1 * z174;
+        out[(4, 4)] = s0.v0 * z181 - s0.v1 * z180;
+        out[(4, 5)] = s0.v0 * z187 - s0.v1 * z186;
+        out[(5, 3)] = -s0.v3 * z149 + z4 * z138 + z4 * z174 + s1.v0 * z175
+            + z137 * s3.v0;
         out[(5, 4)] = z190;
-        out[(5, 5)] = z191;
+        out[(5, 5)] = -s0.v3 * z170 + z4 * z186 + s1.v0 * z187;
     }
     fn force_parameter_derivative(
         &self,
@@ -1316,10 +1237,6 @@ impl Jacobians<6, 0, 1> for FloatingBall {
                 let z13 = s0.v1 * s0.v5 + z5 * s0.v4;
                 let z16 = s0.v2 * s0.v5;
                 let z17 = s0.v2 * s0.v4;
-                let z394 = dp[0] * (-qd[1] * s5.v4 + qd[2] * s5.v3 + s7.v3);
-                let z395 = dp[0] * (qd[0] * s5.v4 - qd[2] * s5.v2 + s7.v4);
-                let z396 = -qd[0] * dp[0] * s5.v3 + self.m * dp[4] + dp[0] * s7.v5
-                    + qd[1] * dp[0] * s5.v2 + self.g * dp[0];
                 let z397 = self.r
                     * (0.8 * self.m * dp[1] * (z4 * z4)
                         + 0.8 * self.m * dp[1] * (z12 * z12)
@@ -1371,14 +1288,13 @@ impl Jacobians<6, 0, 1> for FloatingBall {
                     + s6.v5 * z399;
                 let z408 = -s5.v2 * z406 + s5.v4 * z403 + s6.v3 * z398 + s6.v4 * z400
                     + s6.v5 * z401;
-                let z409 = s0.v0 * z408 - s0.v1 * z407;
-                let z410 = -s0.v3 * z405 + z4 * z407 + s1.v0 * z408;
-                let x0 = -z394;
-                let x1 = -z395;
-                let x2 = -z396;
+                let x0 = -(dp[0] * (-qd[1] * s5.v4 + qd[2] * s5.v3 + s7.v3));
+                let x1 = -(dp[0] * (qd[0] * s5.v4 - qd[2] * s5.v2 + s7.v4));
+                let x2 = -(-qd[0] * dp[0] * s5.v3 + self.m * dp[4] + dp[0] * s7.v5
+                    + qd[1] * dp[0] * s5.v2 + self.g * dp[0]);
                 let x3 = -z405;
-                let x4 = -z409;
-                let x5 = -z410;
+                let x4 = -(s0.v0 * z408 - s0.v1 * z407);
+                let x5 = -(-s0.v3 * z405 + z4 * z407 + s1.v0 * z408);
                 out[0] = x0;
                 out[1] = x1;
                 out[2] = x2;
@@ -1455,20 +1371,15 @@ impl Jacobians<6, 0, 1> for FloatingBall {
                         + 0.4 * self.r * dp[0] * (s0.v3 * s0.v3)
                         + 0.4 * self.r * dp[0] * (z16 * z16)
                         + 0.4 * self.r * dp[0] * (z17 * z17));
-                let z411 = a[0] * dp[0];
-                let z412 = a[1] * dp[0];
-                let z413 = a[2] * dp[0];
                 let z414 = z131 * z399 + z132 * z401 + z133 * z402;
                 let z415 = z131 * z397 + z132 * z398 + z133 * z399;
                 let z416 = z131 * z398 + z132 * z400 + z133 * z401;
-                let z417 = s0.v0 * z416 - s0.v1 * z415;
-                let z418 = -s0.v3 * z414 + z4 * z415 + s1.v0 * z416;
-                out[0] = z411;
-                out[1] = z412;
-                out[2] = z413;
+                out[0] = a[0] * dp[0];
+                out[1] = a[1] * dp[0];
+                out[2] = a[2] * dp[0];
                 out[3] = z414;
-                out[4] = z417;
-                out[5] = z418;
+                out[4] = s0.v0 * z416 - s0.v1 * z415;
+                out[5] = -s0.v3 * z414 + z4 * z415 + s1.v0 * z416;
                 true
             }
             _ => false,

@@ -2338,10 +2338,8 @@ impl Dynamics<4> for FlyballA05 {
                         + s1.v5 * s12.v5))
     }
     fn potential_energy(&self, q: &Vector<4>, _t: f64) -> f64 {
-        let z5 = q[2].sin();
-        let z21 = q[3].sin();
         let x0 = 1.0 / (self.mr + self.mp);
-        let x1 = self.g * (z5 * x0 + z21 * x0);
+        let x1 = self.g * (q[2].sin() * x0 + q[3].sin() * x0);
         let x2 = q[2].sin();
         let x3 = x2 * x2;
         let x4 = q[3].sin();
@@ -2531,7 +2529,6 @@ impl Dynamics<4> for FlyballA05 {
         let z197 = 2.0 * self.mr * s1.v6 * s8.v10 + 2.0 * self.mr * s1.v7 * s8.v11
             + 2.0 * self.mp * s1.v6 * s8.v10 + 2.0 * self.mp * s1.v7 * s8.v11
             + 2.0 * s8.v0 * s3.v4 - 2.0 * s8.v1 * s3.v2;
-        let z204 = z191 + z197;
         let z221 = 0.5 * z0 * s12.v8 + 0.5 * z0 * z193 - 0.5 * z1 * z192
             + s4.v10 * s11.v5 - s4.v11 * s11.v4 + s4.v12 * s11.v0 + s4.v13 * s11.v1
             + s4.v14 * s11.v2;
@@ -2565,7 +2562,7 @@ impl Dynamics<4> for FlyballA05 {
             + s1.v5
                 * (z0 * s12.v3 + z1 * s12.v4 + z82 * s11.v11 - s4.v0 * s11.v7
                     + s4.v1 * s11.v6);
-        let x0 = z204 * 0.5;
+        let x0 = (z191 + z197) * 0.5;
         c[(0, 0)] = x0;
         c[(0, 2)] = z223;
         c[(0, 3)] = z233;
@@ -2898,17 +2895,14 @@ impl Dynamics<4> for FlyballA05 {
                     + z872 - z116 * z821);
         let z918 = 1.0 / z894
             * (-self.g * (-z852 * (z854 * z856) - z867 * (z869 * z871)) - z906);
-        let z920 = 1.0 / self.msl * (-self.msl * self.g + z881);
         let z922 = -self.g * z869 - z818 * z865 - z819 * z866 - z820 * z867 - z822 * z868
             - z823 * z869 - z867 * z918 + z872 - z116 * z821;
-        let z923 = z871 * z922;
         let z930 = -self.g * z854 - z824 * z850 - z825 * z851 - z826 * z852 - z828 * z853
             - z829 * z854 - z852 * z918 + z857 - z123 * z827;
-        let z931 = z856 * z930;
         qdd[0] = z918;
-        qdd[1] = z920;
-        qdd[2] = z923;
-        qdd[3] = z931;
+        qdd[1] = 1.0 / self.msl * (-self.msl * self.g + z881);
+        qdd[2] = z871 * z922;
+        qdd[3] = z856 * z930;
         z855 > 0.0 && z870 > 0.0 && self.msl > 0.0 && z894 > 0.0
             && qdd.iter().all(|x| x.is_finite())
     }
@@ -3711,7 +3705,6 @@ impl Rates<4, 0, 0> for FlyballA05 {
         let z248 = x.qdd[3] * z26;
         let z249 = x.qdd[3] * z27;
         let z250 = x.qdd[3] * z28;
-        let z252 = self.msl * x.qdd[1];
         let z253 = self.mr * z243 - self.mr * x.qdd[0] * z37 + self.mr * z38 * z242
             + self.mp * z243 - self.mp * x.qdd[0] * z37 + self.mp * z38 * z242;
         let z254 = self.mr * z244 + self.mr * x.qdd[0] * z36 - self.mr * z38 * z241
@@ -3736,7 +3729,7 @@ impl Rates<4, 0, 0> for FlyballA05 {
             + z1 * (x.qdd[0] * z50 + z46 * z261 - z47 * z260 + z48 * z246 + z49 * z247)
             + z26 * z259 + z27 * z260 + z28 * z261;
         let x0 = z162 + z267;
-        let x1 = z252 + -z180;
+        let x1 = self.msl * x.qdd[1] + -z180;
         let x2 = z271 + -z181;
         let x3 = z272 + -z182;
         out[0] = Jet::lift(x0);
@@ -3889,16 +3882,14 @@ impl Statics<4> for FlyballA05 {
                     * (-0.5 * self.mr - self.mp + 0.5 * (self.mr + self.mp));
                 let z398 = self.lr * s0.v1 * ((self.mr + self.mp).powi(-2))
                     * (-0.5 * self.mr - self.mp + 0.5 * (self.mr + self.mp));
-                let z401 = z0 * (-self.g * s1.v6 - z168 * z397)
-                    - z1 * (self.g * s1.v7 + z168 * z398) + self.g * s1.v2;
                 let z402 = self.lr * s0.v2 * ((self.mr + self.mp).powi(-2))
                     * (0.5 * self.mr + self.mp - 0.5 * (self.mr + self.mp));
                 let z403 = self.lr * s0.v3 * ((self.mr + self.mp).powi(-2))
                     * (0.5 * self.mr + self.mp - 0.5 * (self.mr + self.mp));
-                let z406 = -z0 * (-self.g * s1.v8 - z168 * z402)
+                out[2] = z0 * (-self.g * s1.v6 - z168 * z397)
+                    - z1 * (self.g * s1.v7 + z168 * z398) + self.g * s1.v2;
+                out[3] = -z0 * (-self.g * s1.v8 - z168 * z402)
                     + z1 * (self.g * s1.v9 + z168 * z403) + self.g * s1.v5;
-                out[2] = z401;
-                out[3] = z406;
                 true
             }
             3 => {
@@ -3922,10 +3913,9 @@ impl Statics<4> for FlyballA05 {
                     * (0.5 * self.mr + self.mp - (self.mr + self.mp));
                 let z413 = self.lr * s0.v3 * ((self.mr + self.mp).powi(-2))
                     * (0.5 * self.mr + self.mp - (self.mr + self.mp));
-                let z416 = -z0 * (-self.g * s1.v8 - z168 * z412)
-                    + z1 * (self.g * s1.v9 + z168 * z413) + self.g * s1.v5;
                 out[2] = z411;
-                out[3] = z416;
+                out[3] = -z0 * (-self.g * s1.v8 - z168 * z412)
+                    + z1 * (self.g * s1.v9 + z168 * z413) + self.g * s1.v5;
                 true
             }
             4 => {
@@ -4010,10 +4000,8 @@ impl Statics<4> for FlyballA05 {
                 let z1 = q[0].sin();
                 let z168 = self.g * (self.mr + self.mp);
                 let z432 = z0 * z0 + z1 * z1;
-                let z433 = z0 * (-z0 * z168) - z1 * (z1 * z168) + z168 * z432;
-                let z434 = -z0 * (z0 * z168) + z1 * (-z1 * z168) + z168 * z432;
-                out[2] = z433;
-                out[3] = z434;
+                out[2] = z0 * (-z0 * z168) - z1 * (z1 * z168) + z168 * z432;
+                out[3] = -z0 * (z0 * z168) + z1 * (-z1 * z168) + z168 * z432;
                 true
             }
             6 => {
@@ -4117,11 +4105,9 @@ impl Statics<4> for FlyballA05 {
                 let z443 = self.k
                     * (-q[1] * z178 - q[1] * z179 - 0.5 * self.lr * z5 * z178
                         - 0.5 * self.lr * z21 * z179 + self.h * z178 + self.h * z179);
-                let z444 = self.lr * self.k * z4 * z178 * (-0.5 * q[1] + 0.5 * self.h);
-                let z445 = self.lr * self.k * z20 * z179 * (-0.5 * q[1] + 0.5 * self.h);
                 out[1] = z443;
-                out[2] = z444;
-                out[3] = z445;
+                out[2] = self.lr * self.k * z4 * z178 * (-0.5 * q[1] + 0.5 * self.h);
+                out[3] = self.lr * self.k * z20 * z179 * (-0.5 * q[1] + 0.5 * self.h);
                 true
             }
             10 => {
@@ -4131,11 +4117,9 @@ impl Statics<4> for FlyballA05 {
                 let z0 = q[0].cos();
                 let z1 = q[0].sin();
                 let z82 = self.mr + self.mp;
-                let z448 = z0 * (-s1.v6 * z82) - z1 * (s1.v7 * z82) + s1.v2 * z82;
-                let z451 = -z0 * (-s1.v8 * z82) + z1 * (s1.v9 * z82) + s1.v5 * z82;
                 out[1] = self.msl;
-                out[2] = z448;
-                out[3] = z451;
+                out[2] = z0 * (-s1.v6 * z82) - z1 * (s1.v7 * z82) + s1.v2 * z82;
+                out[3] = -z0 * (-s1.v8 * z82) + z1 * (s1.v9 * z82) + s1.v5 * z82;
                 true
             }
             _ => false,
@@ -4321,7 +4305,6 @@ impl Jacobians<4, 0, 0> for FlyballA05 {
             - s1.v8 * s9.v15 - s1.v9 * z477 + s3.v7 * z468 + s3.v7 * s9.v7
             + s3.v9 * s9.v6 + z53 * z469 + s9.v6 * s7.v6 + s9.v16 * s7.v5
             + s10.v4 * z455;
-        let z482 = z476 + z481;
         let z483 = -qd[0] * s5.v3 + s8.v1 * s7.v7;
         let z484 = qd[0] * s5.v2 - s8.v0 * s7.v7;
         let z485 = s8.v0 * s5.v3 - s8.v1 * s5.v2;
@@ -5349,7 +5332,6 @@ impl Jacobians<4, 0, 0> for FlyballA05 {
             - s2.v6 * z677 + s3.v0 * z452 - s10.v1;
         let z704 = qd[0] * s3.v2 + s8.v0 * s3.v3 - s8.v0 * z44 - s1.v6 * z702
             + s2.v6 * z676 + s3.v1 * z452 + s10.v0;
-        let z705 = z0 * z704 - z1 * z703 + s2.v2 * z676 + s2.v3 * z677 + s1.v2 * z702;
         let z706 = self.mr * s11.v5 - self.mr * z0 * s8.v10 - self.mr * z1 * s8.v11
             + self.mr * s8.v0 * z684 - self.mr * s8.v1 * z683 - self.mr * s1.v6 * s11.v1
             + self.mr * s1.v7 * s11.v0 + self.mp * s11.v5 - self.mp * z0 * s8.v10
@@ -5377,7 +5359,6 @@ impl Jacobians<4, 0, 0> for FlyballA05 {
             - s2.v7 * z680 + s3.v5 * z455 - s10.v4;
         let z714 = qd[0] * s3.v7 + s8.v5 * s3.v8 - s8.v5 * z53 - s1.v8 * z712
             + s2.v7 * z679 + s3.v6 * z455 + s10.v3;
-        let z715 = -z0 * z714 + z1 * z713 + s2.v4 * z679 + s2.v5 * z680 + s1.v5 * z712;
         let z716 = self.mr * s11.v11 + self.mr * z0 * s8.v13 + self.mr * z1 * s8.v14
             + self.mr * s8.v5 * z692 - self.mr * s8.v6 * z691 - self.mr * s1.v8 * s11.v7
             + self.mr * s1.v9 * s11.v6 + self.mp * s11.v11 + self.mp * z0 * s8.v13
@@ -5399,7 +5380,7 @@ impl Jacobians<4, 0, 0> for FlyballA05 {
                 / (q[1] * self.lr * z21 - 2.0 * q[1] * self.h - self.lr * self.h * z21
                     + q[1] * q[1] + 0.25 * (self.lr * self.lr) * (z20 * z20)
                     + 0.25 * (self.lr * self.lr) * (z21 * z21) + self.h * self.h));
-        let x0 = -z482;
+        let x0 = -(z476 + z481);
         let x1 = -z490;
         let x2 = -z498;
         let x3 = -z507;
@@ -5407,8 +5388,8 @@ impl Jacobians<4, 0, 0> for FlyballA05 {
         let x5 = -z682;
         let x6 = -z690;
         let x7 = -z698;
-        let x8 = -z705;
-        let x9 = -z715;
+        let x8 = -(z0 * z704 - z1 * z703 + s2.v2 * z676 + s2.v3 * z677 + s1.v2 * z702);
+        let x9 = -(-z0 * z714 + z1 * z713 + s2.v4 * z679 + s2.v5 * z680 + s1.v5 * z712);
         dh_dq[(0, 0)] = x0;
         dh_dq[(0, 2)] = x1;
         dh_dq[(0, 3)] = x2;
@@ -5476,7 +5457,6 @@ impl Jacobians<4, 0, 0> for FlyballA05 {
             + self.mp * s14.v7 + self.mp * a[0] * s7.v5 - self.mp * s2.v7 * z283;
         let z290 = s14.v5 * s7.v6 + s14.v14 * s7.v5 - s1.v8 * s14.v13 + s1.v8 * z289
             - s1.v9 * z288 + s3.v7 * s14.v6 + s3.v7 * z283 + s3.v9 * s14.v5;
-        let z291 = z287 + z290;
         let z299 = self.mr * s14.v1 * s7.v7 - self.mr * a[0] * s5.v3
             + self.mp * s14.v1 * s7.v7 - self.mp * a[0] * s5.v3;
         let z300 = -self.mr * s14.v0 * s7.v7 + self.mr * a[0] * s5.v2
@@ -5510,7 +5490,6 @@ impl Jacobians<4, 0, 0> for FlyballA05 {
             + s14.v12 * s5.v3 + s1.v7 * z324 - s2.v6 * z300;
         let z326 = s14.v0 * s7.v21 + s14.v1 * s7.v22 + s14.v10 * s7.v7 + a[0] * s7.v9
             - s14.v12 * s5.v2 - s1.v6 * z324 + s2.v6 * z299;
-        let z327 = z0 * z326 - z1 * z325 + s2.v2 * z299 + s2.v3 * z300 + s1.v2 * z324;
         let z332 = a[3] * s7.v23;
         let z333 = -self.mr * s14.v6 * s7.v5 + self.mr * s1.v9 * z283 + self.mr * z332
             - self.mp * s14.v6 * s7.v5 + self.mp * s1.v9 * z283 + self.mp * z332;
@@ -5531,14 +5510,14 @@ impl Jacobians<4, 0, 0> for FlyballA05 {
             + s14.v15 * s5.v5 + s1.v9 * z340 - s2.v7 * z310;
         let z342 = s14.v5 * s7.v28 + s14.v6 * s7.v29 + a[0] * s7.v14 + s14.v13 * s7.v12
             - s14.v15 * s5.v4 - s1.v8 * z340 + s2.v7 * z309;
-        let z343 = -z0 * z342 + z1 * z341 + s2.v4 * z309 + s2.v5 * z310 + s1.v5 * z340;
-        out[(0, 0)] = z291;
+        out[(0, 0)] = z287 + z290;
         out[(0, 2)] = z301;
         out[(0, 3)] = z311;
         out[(2, 0)] = z320;
-        out[(2, 2)] = z327;
+        out[(2, 2)] = z0 * z326 - z1 * z325 + s2.v2 * z299 + s2.v3 * z300 + s1.v2 * z324;
         out[(3, 0)] = z336;
-        out[(3, 3)] = z343;
+        out[(3, 3)] = -z0 * z342 + z1 * z341 + s2.v4 * z309 + s2.v5 * z310
+            + s1.v5 * z340;
     }
     fn force_parameter_derivative(
         &self,
@@ -7410,7 +7389,6 @@ impl Jacobians<4, 0, 0> for FlyballA05 {
                 let z775 = s8.v5 * z774 - s8.v6 * z773 + s1.v8 * z772 - s1.v9 * z771
                     + s9.v6 * z752 + s9.v7 * z754 + s9.v8 * z755 - s9.v15 * z748
                     + s9.v16 * z747;
-                let z776 = z770 + z775;
                 let z778 = -0.5 * z344
                     * (q[1] * dp[4] * z5 - 2.0 * q[1] * dp[6]
                         + 0.5 * self.lr * dp[4] * (z4 * z4)
@@ -8505,7 +8483,7 @@ impl Jacobians<4, 0, 0> for FlyballA05 {
                                 + 0.25 * (self.lr * self.lr) * (z20 * z20)
                                 + 0.25 * (self.lr * self.lr) * (z21 * z21)
                                 + self.h * self.h));
-                let x0 = -z776;
+                let x0 = -(z770 + z775);
                 out[0] = x0;
                 out[1] = z780;
                 out[2] = z787;
@@ -10333,8 +10311,6 @@ impl Jacobians<4, 0, 0> for FlyballA05 {
                     - dp[3] * s2.v7 * s14.v5;
                 let z805 = s14.v5 * z752 + s14.v6 * z754 + a[0] * z755 - s14.v13 * z748
                     + s14.v14 * z747 + s1.v8 * z804 - s1.v9 * z803;
-                let z806 = 1.6666666666666667e-5 * a[0] * dp[0] + z802 + z805;
-                let z807 = a[1] * dp[1];
                 let z808 = a[2] * z726;
                 let z809 = self.mr * s14.v0 * z739 - self.mr * s14.v1 * z738
                     + self.mr * z808 + dp[2] * s14.v4 - dp[2] * s1.v6 * s14.v1
@@ -10359,8 +10335,8 @@ impl Jacobians<4, 0, 0> for FlyballA05 {
                     - s14.v15 * z747 - s1.v8 * z814 + s2.v7 * z803;
                 let z817 = -z0 * z816 + z1 * z815 + s14.v13 * z732 + s14.v14 * z733
                     + s14.v15 * z734 + s2.v4 * z803 + s2.v5 * z804 + s1.v5 * z814;
-                out[0] = z806;
-                out[1] = z807;
+                out[0] = 1.6666666666666667e-5 * a[0] * dp[0] + z802 + z805;
+                out[1] = a[1] * dp[1];
                 out[2] = z812;
                 out[3] = z817;
                 true

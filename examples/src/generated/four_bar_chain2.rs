@@ -448,9 +448,9 @@ impl Dynamics<5> for FourBarChain2 {
         let s0 = self.shared0(q);
         let s1 = self.shared1(q);
         let s3 = self.shared3(q, &s0, &s1);
-        let z5 = q[2].sin();
         self.m * self.g
-            * (s3.v0 + s3.v2 + self.l * 0.5 * (s0.v1 + s0.v3 + s3.v1 + s3.v3 + z5))
+            * (s3.v0 + s3.v2
+                + self.l * 0.5 * (s0.v1 + s0.v3 + s3.v1 + s3.v3 + q[2].sin()))
     }
     fn dynamics(
         &self,
@@ -548,31 +548,28 @@ impl Dynamics<5> for FourBarChain2 {
         let z62 = self.m * s7.v11;
         let z158 = 2.0 * self.m * (s2.v6 * s7.v12 + s4.v4 * s7.v13);
         let z162 = 2.0 * self.m * (s2.v5 * s7.v10 + s4.v3 * s7.v11);
-        let z166 = 2.0 * self.m * (s2.v4 * s7.v8 + s4.v2 * s7.v9);
-        let z170 = 2.0 * self.m * s2.v3 * s7.v6 + 2.0 * self.m * s4.v1 * s7.v7 + z158;
-        let z174 = 2.0 * self.m * s2.v2 * s7.v4 + 2.0 * self.m * s4.v0 * s7.v5 + z162;
         let z175 = s2.v0 * z13 + s7.v1;
         let z176 = s3.v0 * z13 - s7.v0;
         let z177 = s2.v1 * z23 + s7.v3;
         let z178 = s3.v2 * z23 - s7.v2;
         let z179 = self.m * s2.v5 * z176 - self.m * s4.v3 * z175 + 0.5 * z162;
-        let z182 = -s2.v0 * z61 - s3.v0 * z62 + 0.5 * z162;
-        let z183 = -s2.v0 * (self.m * z176 + z61) + s3.v0 * (self.m * z175 - z62) + z179;
         let z184 = self.m * s2.v6 * z178 - self.m * s4.v4 * z177 + 0.5 * z158;
-        let z187 = -s2.v1 * z58 - s3.v2 * z59 + 0.5 * z158;
-        let z188 = -s2.v1 * (self.m * z178 + z58) + s3.v2 * (self.m * z177 - z59) + z184;
-        let x0 = z174 * 0.5;
-        let x1 = z170 * 0.5;
-        let x2 = z166 * 0.5;
+        let x0 = (2.0 * self.m * s2.v2 * s7.v4 + 2.0 * self.m * s4.v0 * s7.v5 + z162)
+            * 0.5;
+        let x1 = (2.0 * self.m * s2.v3 * s7.v6 + 2.0 * self.m * s4.v1 * s7.v7 + z158)
+            * 0.5;
+        let x2 = 2.0 * self.m * (s2.v4 * s7.v8 + s4.v2 * s7.v9) * 0.5;
         c[(0, 0)] = x0;
         c[(0, 3)] = z179;
         c[(1, 1)] = x1;
         c[(1, 4)] = z184;
         c[(2, 2)] = x2;
-        c[(3, 0)] = z182;
-        c[(3, 3)] = z183;
-        c[(4, 1)] = z187;
-        c[(4, 4)] = z188;
+        c[(3, 0)] = -s2.v0 * z61 - s3.v0 * z62 + 0.5 * z162;
+        c[(3, 3)] = -s2.v0 * (self.m * z176 + z61) + s3.v0 * (self.m * z175 - z62)
+            + z179;
+        c[(4, 1)] = -s2.v1 * z58 - s3.v2 * z59 + 0.5 * z158;
+        c[(4, 4)] = -s2.v1 * (self.m * z178 + z58) + s3.v2 * (self.m * z177 - z59)
+            + z184;
     }
     fn articulated_acceleration(
         &self,
@@ -637,16 +634,13 @@ impl Dynamics<5> for FourBarChain2 {
             * (-self.g * (self.m * s2.v3 - z583 * (z111 * z586) + z75) - z616);
         let z645 = -self.g * (self.m * s2.v4)
             - (s2.v4 * (qd[2] * self.m * s7.v8) - s4.v2 * (-qd[2] * self.m * s7.v9));
-        let z646 = 1.0 / z92 * z645;
-        let z648 = z595
-            * (-self.g * z107 - z549 * z593 - z592 * z642 + z596 - z107 * z550);
-        let z653 = z586
-            * (-self.g * z111 - z551 * z584 - z583 * z644 + z587 - z111 * z552);
         qdd[0] = z642;
         qdd[1] = z644;
-        qdd[2] = z646;
-        qdd[3] = z648;
-        qdd[4] = z653;
+        qdd[2] = 1.0 / z92 * z645;
+        qdd[3] = z595
+            * (-self.g * z107 - z549 * z593 - z592 * z642 + z596 - z107 * z550);
+        qdd[4] = z586
+            * (-self.g * z111 - z551 * z584 - z583 * z644 + z587 - z111 * z552);
         z585 > 0.0 && z594 > 0.0 && z92 > 0.0 && z610 > 0.0 && z628 > 0.0
             && qdd.iter().all(|x| x.is_finite())
     }
@@ -725,8 +719,6 @@ impl Constraints<5, 4, 0> for FourBarChain2 {
         drift: &mut Vector<4>,
     ) {
         let s0 = self.shared0(q);
-        let z4 = q[2].cos();
-        let z5 = q[2].sin();
         let x0 = q[0] + q[3];
         let x1 = x0.cos();
         let x2 = -qd[0];
@@ -743,10 +735,10 @@ impl Constraints<5, 4, 0> for FourBarChain2 {
         let x13 = qd[2] * qd[2];
         let x14 = -(qd[4] * qd[4]);
         let x15 = self.l
-            * (qd[1] * ((s0.v2 + x10) * x11 + x10 * x12) + z4 * x13 + x10 * x14);
+            * (qd[1] * ((s0.v2 + x10) * x11 + x10 * x12) + q[2].cos() * x13 + x10 * x14);
         let x16 = x9.sin();
         let x17 = self.l
-            * (qd[1] * (x11 * (s0.v3 + x16) + x12 * x16) + z5 * x13 + x14 * x16);
+            * (qd[1] * (x11 * (s0.v3 + x16) + x12 * x16) + q[2].sin() * x13 + x14 * x16);
         drift[0] = x6;
         drift[1] = x8;
         drift[2] = x15;
@@ -836,33 +828,23 @@ impl Rates<5, 4, 0> for FourBarChain2 {
         let z134 = self.m
             * (self.g + z23 * (-z23 * z42 + z24) + x.qd[4] * (z17 * z23 - z24));
         let z136 = z41 * z134 - z42 * z133;
-        let z137 = z124 + z136;
-        let z140 = z120 + z132;
-        let z143 = -z6 * z130 + z7 * z129 + z132;
-        let z144 = -z16 * z134 + z17 * z133 + z136;
         let z189 = x.qdd[0] + x.qdd[3];
         let z192 = x.qdd[1] + x.qdd[4];
-        let z203 = x.qdd[2] * z29 + z33 * (self.m * x.qdd[2] * z33)
-            - z34 * (-self.m * x.qdd[2] * z34);
         let z204 = self.m * (-z37 * z189 + x.qdd[3] * z7);
         let z205 = self.m * (z36 * z189 - x.qdd[3] * z6);
         let z206 = z29 * z189 + z36 * z205 - z37 * z204;
         let z207 = self.m * (-z42 * z192 + x.qdd[4] * z17);
         let z208 = self.m * (z41 * z192 - x.qdd[4] * z16);
         let z209 = z29 * z192 + z41 * z208 - z42 * z207;
-        let z210 = z209
-            + (x.qdd[1] * z29 + z30 * (self.m * x.qdd[1] * z30)
-                - z31 * (-self.m * x.qdd[1] * z31));
-        let z213 = z206
-            + (x.qdd[0] * z29 + z26 * (self.m * x.qdd[0] * z26)
-                - z27 * (-self.m * x.qdd[0] * z27));
-        let z216 = z206 - z6 * z205 + z7 * z204;
-        let z217 = z209 - z16 * z208 + z17 * z207;
         let x0 = x.q[0] + x.q[3];
         let x1 = x0.sin();
         let x2 = x0.cos();
         let x3 = -lambda_b[1];
-        let x4 = z140 + z213 + lambda_b[0] * (self.l * x.q[0].sin() + self.l * x1)
+        let x4 = z120 + z132
+            + (z206
+                + (x.qdd[0] * z29 + z26 * (self.m * x.qdd[0] * z26)
+                    - z27 * (-self.m * x.qdd[0] * z27)))
+            + lambda_b[0] * (self.l * x.q[0].sin() + self.l * x1)
             + (self.l * x.q[0].cos() + self.l * x2) * x3;
         let x5 = x.q[1].sin();
         let x6 = x.q[1].cos();
@@ -870,13 +852,21 @@ impl Rates<5, 4, 0> for FourBarChain2 {
         let x8 = x7.sin();
         let x9 = x7.cos();
         let x10 = -lambda_b[3];
-        let x11 = z137 + z210 + self.l * (-(lambda_b[0] * x5) + lambda_b[1] * x6)
+        let x11 = z124 + z136
+            + (z209
+                + (x.qdd[1] * z29 + z30 * (self.m * x.qdd[1] * z30)
+                    - z31 * (-self.m * x.qdd[1] * z31)))
+            + self.l * (-(lambda_b[0] * x5) + lambda_b[1] * x6)
             + lambda_b[2] * (self.l * x5 + self.l * x8)
             + (self.l * x6 + self.l * x9) * x10;
-        let x12 = z128 + z203
+        let x12 = z128
+            + (x.qdd[2] * z29 + z33 * (self.m * x.qdd[2] * z33)
+                - z34 * (-self.m * x.qdd[2] * z34))
             + self.l * (-(lambda_b[2] * x.q[2].sin()) + lambda_b[3] * x.q[2].cos());
-        let x13 = z143 + z216 + self.l * (lambda_b[0] * x1 + x2 * x3);
-        let x14 = z144 + z217 + self.l * (lambda_b[2] * x8 + x9 * x10);
+        let x13 = -z6 * z130 + z7 * z129 + z132 + (z206 - z6 * z205 + z7 * z204)
+            + self.l * (lambda_b[0] * x1 + x2 * x3);
+        let x14 = -z16 * z134 + z17 * z133 + z136 + (z209 - z16 * z208 + z17 * z207)
+            + self.l * (lambda_b[2] * x8 + x9 * x10);
         out[0] = Jet::lift(x4);
         out[1] = Jet::lift(x11);
         out[2] = Jet::lift(x12);
@@ -910,18 +900,13 @@ impl Statics<5> for FourBarChain2 {
         let s1 = self.shared1(q);
         let s2 = self.shared2(q, &s0, &s1);
         let z145 = self.m * self.g;
-        let z148 = s2.v4 * z145;
         let z149 = s2.v5 * z145;
         let z150 = s2.v6 * z145;
-        let z151 = s2.v3 * z145 + z150;
-        let z152 = s2.v2 * z145 + z149;
-        let z153 = -s2.v0 * z145 + z149;
-        let z154 = -s2.v1 * z145 + z150;
-        grad[0] = z152;
-        grad[1] = z151;
-        grad[2] = z148;
-        grad[3] = z153;
-        grad[4] = z154;
+        grad[0] = s2.v2 * z145 + z149;
+        grad[1] = s2.v3 * z145 + z150;
+        grad[2] = s2.v4 * z145;
+        grad[3] = -s2.v0 * z145 + z149;
+        grad[4] = -s2.v1 * z145 + z150;
     }
     fn potential_hessian(&self, q: &Vector<5>, _t: f64, hess: &mut Matrix<5, 5>) {
         hess.fill(0.0);
@@ -929,18 +914,15 @@ impl Statics<5> for FourBarChain2 {
         let s1 = self.shared1(q);
         let s5 = self.shared5(q, &s0, &s1);
         let z145 = self.m * self.g;
-        let z262 = z145 * s5.v3 + z145 * s5.v4;
         let z263 = z145 * s5.v5;
-        let z266 = z145 * s5.v7 + z145 * s5.v8;
         let z267 = z145 * s5.v9;
-        let z268 = z145 * s5.v10;
-        hess[(0, 0)] = z262;
+        hess[(0, 0)] = z145 * s5.v3 + z145 * s5.v4;
         hess[(0, 3)] = z263;
         hess[(3, 0)] = z263;
-        hess[(1, 1)] = z266;
+        hess[(1, 1)] = z145 * s5.v7 + z145 * s5.v8;
         hess[(1, 4)] = z267;
         hess[(4, 1)] = z267;
-        hess[(2, 2)] = z268;
+        hess[(2, 2)] = z145 * s5.v10;
         hess[(3, 3)] = z263;
         hess[(4, 4)] = z267;
     }
@@ -957,17 +939,12 @@ impl Statics<5> for FourBarChain2 {
                 let s1 = self.shared1(q);
                 let s2 = self.shared2(q, &s0, &s1);
                 let z283 = self.g * s2.v5;
-                let z284 = self.g * s2.v2 + z283;
                 let z286 = self.g * s2.v6;
-                let z287 = self.g * s2.v3 + z286;
-                let z288 = self.g * s2.v4;
-                let z289 = -self.g * s2.v0 + z283;
-                let z290 = -self.g * s2.v1 + z286;
-                out[0] = z284;
-                out[1] = z287;
-                out[2] = z288;
-                out[3] = z289;
-                out[4] = z290;
+                out[0] = self.g * s2.v2 + z283;
+                out[1] = self.g * s2.v3 + z286;
+                out[2] = self.g * s2.v4;
+                out[3] = -self.g * s2.v0 + z283;
+                out[4] = -self.g * s2.v1 + z286;
                 true
             }
             1 => {
@@ -975,17 +952,12 @@ impl Statics<5> for FourBarChain2 {
                 let s1 = self.shared1(q);
                 let z145 = self.m * self.g;
                 let z293 = z145 * (s0.v0 + 0.5 * (s0.v0 * s1.v0 - s0.v1 * s1.v1));
-                let z294 = 0.5 * s0.v0 * z145 + z293;
                 let z297 = z145 * (s0.v2 + 0.5 * (s0.v2 * s1.v2 - s0.v3 * s1.v3));
-                let z298 = 0.5 * s0.v2 * z145 + z297;
-                let z299 = 0.5 * q[2].cos() * z145;
-                let z300 = -s0.v0 * z145 + z293;
-                let z301 = -s0.v2 * z145 + z297;
-                out[0] = z294;
-                out[1] = z298;
-                out[2] = z299;
-                out[3] = z300;
-                out[4] = z301;
+                out[0] = 0.5 * s0.v0 * z145 + z293;
+                out[1] = 0.5 * s0.v2 * z145 + z297;
+                out[2] = 0.5 * q[2].cos() * z145;
+                out[3] = -s0.v0 * z145 + z293;
+                out[4] = -s0.v2 * z145 + z297;
                 true
             }
             2 => {
@@ -998,16 +970,11 @@ impl Statics<5> for FourBarChain2 {
                 let s2 = self.shared2(q, &s0, &s1);
                 let z75 = self.m * s2.v6;
                 let z81 = self.m * s2.v5;
-                let z87 = self.m * s2.v4;
-                let z107 = -self.m * s2.v0 + z81;
-                let z111 = -self.m * s2.v1 + z75;
-                let z303 = self.m * s2.v2 + z81;
-                let z305 = self.m * s2.v3 + z75;
-                out[0] = z303;
-                out[1] = z305;
-                out[2] = z87;
-                out[3] = z107;
-                out[4] = z111;
+                out[0] = self.m * s2.v2 + z81;
+                out[1] = self.m * s2.v3 + z75;
+                out[2] = self.m * s2.v4;
+                out[3] = -self.m * s2.v0 + z81;
+                out[4] = -self.m * s2.v1 + z75;
                 true
             }
             _ => false,
@@ -1121,7 +1088,6 @@ impl Jacobians<5, 4, 0> for FourBarChain2 {
         let z317 = self.m * (-z13 * (z13 * s5.v4 + z307) + qd[3] * (z13 * s5.v2 + z307));
         let z318 = self.m * (z13 * (-z13 * s2.v5 + z306) + qd[3] * (s2.v0 * z13 - z306));
         let z319 = s2.v5 * z318 - s2.v5 * s8.v7 - s4.v3 * z317 + s8.v8 * s5.v4;
-        let z320 = z316 + z319;
         let z323 = -self.m * z13 * (z13 * s5.v5);
         let z324 = self.m * z13 * (-z13 * z231);
         let z325 = s2.v5 * z324 - s4.v3 * z323 - s8.v7 * z231 + s8.v8 * s5.v5;
@@ -1133,57 +1099,45 @@ impl Jacobians<5, 4, 0> for FourBarChain2 {
         let z337 = self.m * (-z23 * (z23 * s5.v8 + z327) + qd[4] * (z23 * s5.v6 + z327));
         let z338 = self.m * (z23 * (-z23 * s2.v6 + z326) + qd[4] * (s2.v1 * z23 - z326));
         let z339 = s2.v6 * z338 - s2.v6 * s8.v9 - s4.v4 * z337 + s8.v10 * s5.v8;
-        let z340 = z336 + z339;
         let z343 = -self.m * z23 * (z23 * s5.v9);
         let z344 = self.m * z23 * (-z23 * z248);
         let z345 = s2.v6 * z344 - s4.v4 * z343 - s8.v9 * z248 + s8.v10 * s5.v9;
         let z350 = s2.v4 * (qd[2] * self.m * (-qd[2] * s2.v4))
             - s2.v4 * (-qd[2] * self.m * s7.v9)
             - s4.v2 * (-qd[2] * self.m * (qd[2] * s5.v10)) + s8.v6 * s5.v10;
-        let z351 = -s2.v0 * z318 + s2.v0 * s8.v7 + s3.v0 * z317 + z319 - s8.v8 * s5.v2;
-        let z352 = -s2.v0 * z324 + s3.v0 * z323 + z325;
-        let z353 = -s2.v1 * z338 + s2.v1 * s8.v9 + s3.v2 * z337 + z339 - s8.v10 * s5.v6;
-        let z354 = -s2.v1 * z344 + s3.v2 * z343 + z345;
         let z438 = self.m * (-z13 * s2.v5 + z306 - s7.v11);
         let z439 = self.m * (-z13 * s4.v3 + s7.v0 + s7.v10);
         let z440 = s2.v5 * z439 - s4.v3 * z438;
-        let z441 = s2.v2 * (self.m * (-qd[0] * s4.v0 + s7.v4))
-            - s4.v0 * (-self.m * (qd[0] * s2.v2 + s7.v5)) + z440;
         let z444 = self.m * (-z13 * (-s2.v0 + s2.v5) - s7.v11 + (s2.v0 * z13 + s7.v1));
         let z445 = self.m * (z13 * (s3.v0 - s4.v3) + s7.v10 + (s3.v0 * z13 - s7.v0));
         let z446 = s2.v5 * z445 - s4.v3 * z444;
         let z450 = self.m * (-z23 * s2.v6 - s7.v13 + z326);
         let z451 = self.m * (-z23 * s4.v4 + s7.v2 + s7.v12);
         let z452 = s2.v6 * z451 - s4.v4 * z450;
-        let z453 = s2.v3 * (self.m * (-qd[1] * s4.v1 + s7.v6))
-            - s4.v1 * (-self.m * (qd[1] * s2.v3 + s7.v7)) + z452;
         let z456 = self.m * (-z23 * (-s2.v1 + s2.v6) - s7.v13 + (s2.v1 * z23 + s7.v3));
         let z457 = self.m * (z23 * (s3.v2 - s4.v4) + s7.v12 + (s3.v2 * z23 - s7.v2));
         let z458 = s2.v6 * z457 - s4.v4 * z456;
-        let z461 = s2.v4 * (self.m * (-qd[2] * s4.v2 + s7.v8))
-            - s4.v2 * (-self.m * (qd[2] * s2.v4 + s7.v9));
-        let z462 = -s2.v0 * z439 + s3.v0 * z438 + z440;
-        let z463 = -s2.v0 * z445 + s3.v0 * z444 + z446;
-        let z464 = -s2.v1 * z451 + s3.v2 * z450 + z452;
-        let z465 = z458 - s2.v1 * z457 + s3.v2 * z456;
-        let x0 = -z320;
+        let x0 = -(z316 + z319);
         let x1 = -z325;
-        let x2 = -z340;
+        let x2 = -(z336 + z339);
         let x3 = -z345;
         let x4 = -z350;
-        let x5 = -z351;
-        let x6 = -z352;
-        let x7 = -z353;
-        let x8 = -z354;
-        let x9 = -z441;
+        let x5 = -(-s2.v0 * z318 + s2.v0 * s8.v7 + s3.v0 * z317 + z319 - s8.v8 * s5.v2);
+        let x6 = -(-s2.v0 * z324 + s3.v0 * z323 + z325);
+        let x7 = -(-s2.v1 * z338 + s2.v1 * s8.v9 + s3.v2 * z337 + z339 - s8.v10 * s5.v6);
+        let x8 = -(-s2.v1 * z344 + s3.v2 * z343 + z345);
+        let x9 = -(s2.v2 * (self.m * (-qd[0] * s4.v0 + s7.v4))
+            - s4.v0 * (-self.m * (qd[0] * s2.v2 + s7.v5)) + z440);
         let x10 = -z446;
-        let x11 = -z453;
+        let x11 = -(s2.v3 * (self.m * (-qd[1] * s4.v1 + s7.v6))
+            - s4.v1 * (-self.m * (qd[1] * s2.v3 + s7.v7)) + z452);
         let x12 = -z458;
-        let x13 = -z461;
-        let x14 = -z462;
-        let x15 = -z463;
-        let x16 = -z464;
-        let x17 = -z465;
+        let x13 = -(s2.v4 * (self.m * (-qd[2] * s4.v2 + s7.v8))
+            - s4.v2 * (-self.m * (qd[2] * s2.v4 + s7.v9)));
+        let x14 = -(-s2.v0 * z439 + s3.v0 * z438 + z440);
+        let x15 = -(-s2.v0 * z445 + s3.v0 * z444 + z446);
+        let x16 = -(-s2.v1 * z451 + s3.v2 * z450 + z452);
+        let x17 = -(z458 - s2.v1 * z457 + s3.v2 * z456);
         dh_dq[(0, 0)] = x0;
         dh_dq[(0, 3)] = x1;
         dh_dq[(1, 1)] = x2;
@@ -1234,7 +1188,6 @@ impl Jacobians<5, 4, 0> for FourBarChain2 {
         let z226 = self.m * (a[3] * s2.v0 - s2.v5 * z189);
         let z227 = self.m * (-a[3] * s5.v2 + z189 * s5.v4);
         let z228 = s10.v11 * s5.v4 - s2.v5 * s10.v10 + s2.v5 * z227 - s4.v3 * z226;
-        let z229 = z225 + z228;
         let z231 = 0.5 * self.l * (s0.v0 * s1.v0 - s0.v1 * s1.v1);
         let z232 = -self.m * z189 * z231;
         let z233 = self.m * z189 * s5.v5;
@@ -1244,28 +1197,23 @@ impl Jacobians<5, 4, 0> for FourBarChain2 {
         let z243 = self.m * (a[4] * s2.v1 - s2.v6 * z192);
         let z244 = self.m * (-a[4] * s5.v6 + z192 * s5.v8);
         let z245 = s10.v13 * s5.v8 - s2.v6 * s10.v12 + s2.v6 * z244 - s4.v4 * z243;
-        let z246 = z242 + z245;
         let z248 = 0.5 * self.l * (s0.v2 * s1.v2 - s0.v3 * s1.v3);
         let z249 = -self.m * z192 * z248;
         let z250 = self.m * z192 * s5.v9;
         let z251 = -s10.v12 * z248 + s10.v13 * s5.v9 + s2.v6 * z250 - s4.v4 * z249;
         let z255 = s10.v9 * s5.v10 + s2.v4 * (self.m * a[2] * s5.v10) - s2.v4 * s10.v8
             - s4.v2 * (-self.m * a[2] * s2.v4);
-        let z256 = -s10.v11 * s5.v2 + z228 + s2.v0 * s10.v10 - s2.v0 * z227
-            + s3.v0 * z226;
-        let z257 = z234 - s2.v0 * z233 + s3.v0 * z232;
-        let z258 = -s10.v13 * s5.v6 + z245 + s2.v1 * s10.v12 - s2.v1 * z244
-            + s3.v2 * z243;
-        let z259 = z251 - s2.v1 * z250 + s3.v2 * z249;
-        out[(0, 0)] = z229;
+        out[(0, 0)] = z225 + z228;
         out[(0, 3)] = z234;
-        out[(1, 1)] = z246;
+        out[(1, 1)] = z242 + z245;
         out[(1, 4)] = z251;
         out[(2, 2)] = z255;
-        out[(3, 0)] = z256;
-        out[(3, 3)] = z257;
-        out[(4, 1)] = z258;
-        out[(4, 4)] = z259;
+        out[(3, 0)] = -s10.v11 * s5.v2 + z228 + s2.v0 * s10.v10 - s2.v0 * z227
+            + s3.v0 * z226;
+        out[(3, 3)] = z234 - s2.v0 * z233 + s3.v0 * z232;
+        out[(4, 1)] = -s10.v13 * s5.v6 + z245 + s2.v1 * s10.v12 - s2.v1 * z244
+            + s3.v2 * z243;
+        out[(4, 4)] = z251 - s2.v1 * z250 + s3.v2 * z249;
     }
     fn force_parameter_derivative(
         &self,
@@ -1308,7 +1256,6 @@ impl Jacobians<5, 4, 0> for FourBarChain2 {
                     + self.m * z13 * (z472 - z13 * z477) + dp[0] * z13 * s7.v10
                     + dp[0] * s8.v1 + self.g * dp[0];
                 let z489 = s2.v5 * z488 - s4.v3 * z487 - s8.v7 * z477 + s8.v8 * z476;
-                let z490 = z486 + z489;
                 let z491 = dp[1] * s0.v2;
                 let z492 = dp[1] * s0.v3;
                 let z493 = qd[4] * z492;
@@ -1329,7 +1276,6 @@ impl Jacobians<5, 4, 0> for FourBarChain2 {
                     + self.m * z23 * (z493 - z23 * z498) + dp[0] * z23 * s7.v12
                     + dp[0] * s8.v3 + self.g * dp[0];
                 let z510 = s2.v6 * z509 - s4.v4 * z508 - s8.v9 * z498 + s8.v10 * z497;
-                let z511 = z507 + z510;
                 let z512 = 0.5 * dp[1] * q[2].cos();
                 let z513 = 0.5 * dp[1] * q[2].sin();
                 let z518 = s2.v4
@@ -1337,15 +1283,13 @@ impl Jacobians<5, 4, 0> for FourBarChain2 {
                         + qd[2] * dp[0] * s7.v8 + self.g * dp[0])
                     - s4.v2 * (-qd[2] * (self.m * (qd[2] * z512) + dp[0] * s7.v9))
                     - (-qd[2] * self.m * s7.v9) * z513 + s8.v6 * z512;
-                let z519 = z489 - s2.v0 * z488 + s3.v0 * z487 + s8.v7 * z471
-                    - s8.v8 * z470;
-                let z520 = z510 - s2.v1 * z509 + s3.v2 * z508 + s8.v9 * z492
-                    - s8.v10 * z491;
-                let x0 = -z490;
-                let x1 = -z511;
+                let x0 = -(z486 + z489);
+                let x1 = -(z507 + z510);
                 let x2 = -z518;
-                let x3 = -z519;
-                let x4 = -z520;
+                let x3 = -(z489 - s2.v0 * z488 + s3.v0 * z487 + s8.v7 * z471
+                    - s8.v8 * z470);
+                let x4 = -(z510 - s2.v1 * z509 + s3.v2 * z508 + s8.v9 * z492
+                    - s8.v10 * z491);
                 out[0] = x0;
                 out[1] = x1;
                 out[2] = x2;
@@ -1402,7 +1346,6 @@ impl Jacobians<5, 4, 0> for FourBarChain2 {
                     + dp[0] * s2.v5 * z189 + dp[0] * s10.v1;
                 let z529 = -s10.v10 * z477 + s10.v11 * z476 + s2.v5 * z528 - s4.v3 * z527
                     + z189 * z521;
-                let z530 = z526 + z529;
                 let z535 = a[1] * z521 + s2.v3 * (a[1] * (self.m * z495 + dp[0] * s2.v3))
                     - s4.v1 * (-a[1] * (self.m * z496 + dp[0] * s4.v1)) - s10.v6 * z496
                     + s10.v7 * z495;
@@ -1412,19 +1355,16 @@ impl Jacobians<5, 4, 0> for FourBarChain2 {
                     + dp[0] * s2.v6 * z192 + dp[0] * s10.v3;
                 let z538 = -s10.v12 * z498 + s10.v13 * z497 + s2.v6 * z537 - s4.v4 * z536
                     + z192 * z521;
-                let z539 = z535 + z538;
                 let z542 = s10.v9 * z512 + a[2] * z521
                     + s2.v4 * (a[2] * (self.m * z512 + dp[0] * s2.v4))
                     - s4.v2 * (-a[2] * (self.m * z513 + dp[0] * s4.v2)) - s10.v8 * z513;
-                let z543 = s10.v10 * z471 - s10.v11 * z470 - s2.v0 * z528 + s3.v0 * z527
-                    + z529;
-                let z544 = s10.v12 * z492 - s10.v13 * z491 - s2.v1 * z537 + s3.v2 * z536
-                    + z538;
-                out[0] = z530;
-                out[1] = z539;
+                out[0] = z526 + z529;
+                out[1] = z535 + z538;
                 out[2] = z542;
-                out[3] = z543;
-                out[4] = z544;
+                out[3] = s10.v10 * z471 - s10.v11 * z470 - s2.v0 * z528 + s3.v0 * z527
+                    + z529;
+                out[4] = s10.v12 * z492 - s10.v13 * z491 - s2.v1 * z537 + s3.v2 * z536
+                    + z538;
                 true
             }
             _ => false,
@@ -1444,8 +1384,6 @@ impl Jacobians<5, 4, 0> for FourBarChain2 {
         d_dq.fill(0.0);
         d_dqd.fill(0.0);
         let s0 = self.shared0(q);
-        let z4 = q[2].cos();
-        let z5 = q[2].sin();
         let z545 = (qd[1] * qd[1]) * self.l;
         let z546 = -(qd[0] * qd[0]) * self.l;
         let z547 = (qd[2] * qd[2]) * self.l;
@@ -1491,10 +1429,10 @@ impl Jacobians<5, 4, 0> for FourBarChain2 {
         let x38 = x30 * (x2 + x3);
         let x39 = x30 * (x26 + qd[1] * (s0.v2 + x24));
         let x40 = qd[2] * x32;
-        let x41 = z4 * x40;
+        let x41 = q[2].cos() * x40;
         let x42 = x30 * (x26 + qd[1] * x24);
         let x43 = x30 * (x19 + qd[1] * (s0.v3 + x17));
-        let x44 = z5 * x40;
+        let x44 = q[2].sin() * x40;
         let x45 = x30 * (x18 + x19);
         d_dq[(0, 0)] = x6;
         d_dq[(0, 1)] = x8;

@@ -809,10 +809,10 @@ impl Dynamics<9> for FourBarChain4 {
         let s0 = self.shared0(q);
         let s1 = self.shared1(q);
         let s4 = self.shared4(q, &s0, &s1);
-        let z9 = q[4].sin();
         let x0 = s4.v0 + s4.v2 + s4.v4 + s4.v6
             + self.l * 0.5
-                * (s0.v1 + s0.v3 + s0.v5 + s0.v7 + s4.v1 + s4.v3 + s4.v5 + s4.v7 + z9);
+                * (s0.v1 + s0.v3 + s0.v5 + s0.v7 + s4.v1 + s4.v3 + s4.v5 + s4.v7
+                    + q[4].sin());
         self.m * self.g * x0
     }
     fn dynamics(
@@ -953,35 +953,19 @@ impl Dynamics<9> for FourBarChain4 {
         let z294 = 2.0 * self.m * (s3.v11 * s12.v22 + s5.v7 * s12.v23);
         let z298 = 2.0 * self.m * (s3.v10 * s12.v20 + s5.v6 * s12.v21);
         let z302 = 2.0 * self.m * (s3.v9 * s12.v18 + s5.v5 * s12.v19);
-        let z306 = 2.0 * self.m * (s3.v8 * s12.v16 + s5.v4 * s12.v17);
-        let z310 = 2.0 * self.m * s3.v7 * s12.v14 + 2.0 * self.m * s5.v3 * s12.v15
-            + z290;
-        let z314 = 2.0 * self.m * s3.v6 * s12.v12 + 2.0 * self.m * s5.v2 * s12.v13
-            + z294;
-        let z318 = 2.0 * self.m * s3.v5 * s12.v10 + 2.0 * self.m * s5.v1 * s12.v11
-            + z298;
-        let z322 = 2.0 * self.m * s3.v4 * s12.v8 + 2.0 * self.m * s5.v0 * s12.v9 + z302;
         let z331 = 0.5 * z302 + s6.v3 * s15.v1 - self.m * s5.v5 * s15.v0;
-        let z334 = -s3.v0 * s16.v6 - s4.v0 * s16.v7 + 0.5 * z302;
-        let z335 = -s3.v0 * (self.m * s15.v1 + s16.v6)
-            + s4.v0 * (self.m * s15.v0 - s16.v7) + z331;
         let z336 = 0.5 * z298 + s6.v2 * s15.v3 - self.m * s5.v6 * s15.v2;
-        let z339 = -s3.v1 * s16.v4 - s4.v2 * s16.v5 + 0.5 * z298;
-        let z340 = -s3.v1 * (self.m * s15.v3 + s16.v4)
-            + s4.v2 * (self.m * s15.v2 - s16.v5) + z336;
         let z341 = 0.5 * z294 + s6.v1 * s15.v5 - self.m * s5.v7 * s15.v4;
-        let z344 = -s3.v2 * s16.v2 - s4.v4 * s16.v3 + 0.5 * z294;
-        let z345 = -s3.v2 * (self.m * s15.v5 + s16.v2)
-            + s4.v4 * (self.m * s15.v4 - s16.v3) + z341;
         let z346 = 0.5 * z290 + s6.v0 * s15.v7 - self.m * s5.v8 * s15.v6;
-        let z349 = 0.5 * z290 - s3.v3 * s16.v0 - s4.v6 * s16.v1;
-        let z350 = -s3.v3 * (self.m * s15.v7 + s16.v0)
-            + s4.v6 * (self.m * s15.v6 - s16.v1) + z346;
-        let x0 = z322 * 0.5;
-        let x1 = z318 * 0.5;
-        let x2 = z314 * 0.5;
-        let x3 = z310 * 0.5;
-        let x4 = z306 * 0.5;
+        let x0 = (2.0 * self.m * s3.v4 * s12.v8 + 2.0 * self.m * s5.v0 * s12.v9 + z302)
+            * 0.5;
+        let x1 = (2.0 * self.m * s3.v5 * s12.v10 + 2.0 * self.m * s5.v1 * s12.v11 + z298)
+            * 0.5;
+        let x2 = (2.0 * self.m * s3.v6 * s12.v12 + 2.0 * self.m * s5.v2 * s12.v13 + z294)
+            * 0.5;
+        let x3 = (2.0 * self.m * s3.v7 * s12.v14 + 2.0 * self.m * s5.v3 * s12.v15 + z290)
+            * 0.5;
+        let x4 = 2.0 * self.m * (s3.v8 * s12.v16 + s5.v4 * s12.v17) * 0.5;
         c[(0, 0)] = x0;
         c[(0, 5)] = z331;
         c[(1, 1)] = x1;
@@ -991,14 +975,18 @@ impl Dynamics<9> for FourBarChain4 {
         c[(3, 3)] = x3;
         c[(3, 8)] = z346;
         c[(4, 4)] = x4;
-        c[(5, 0)] = z334;
-        c[(5, 5)] = z335;
-        c[(6, 1)] = z339;
-        c[(6, 6)] = z340;
-        c[(7, 2)] = z344;
-        c[(7, 7)] = z345;
-        c[(8, 3)] = z349;
-        c[(8, 8)] = z350;
+        c[(5, 0)] = -s3.v0 * s16.v6 - s4.v0 * s16.v7 + 0.5 * z302;
+        c[(5, 5)] = -s3.v0 * (self.m * s15.v1 + s16.v6)
+            + s4.v0 * (self.m * s15.v0 - s16.v7) + z331;
+        c[(6, 1)] = -s3.v1 * s16.v4 - s4.v2 * s16.v5 + 0.5 * z298;
+        c[(6, 6)] = -s3.v1 * (self.m * s15.v3 + s16.v4)
+            + s4.v2 * (self.m * s15.v2 - s16.v5) + z336;
+        c[(7, 2)] = -s3.v2 * s16.v2 - s4.v4 * s16.v3 + 0.5 * z294;
+        c[(7, 7)] = -s3.v2 * (self.m * s15.v5 + s16.v2)
+            + s4.v4 * (self.m * s15.v4 - s16.v3) + z341;
+        c[(8, 3)] = 0.5 * z290 - s3.v3 * s16.v0 - s4.v6 * s16.v1;
+        c[(8, 8)] = -s3.v3 * (self.m * s15.v7 + s16.v0)
+            + s4.v6 * (self.m * s15.v6 - s16.v1) + z346;
     }
     fn articulated_acceleration(
         &self,
@@ -1096,23 +1084,19 @@ impl Dynamics<9> for FourBarChain4 {
         let z1220 = 1.0 / s8.v4
             * (-self.g * (self.m * s3.v8)
                 - (s3.v8 * (qd[4] * self.m * s12.v16) - s5.v4 * s13.v4));
-        let z1222 = z1129
-            * (-self.g * s7.v0 - z1035 * z1127 - z1126 * z1212 + z1130 - s7.v0 * z1036);
-        let z1227 = z1120
-            * (-self.g * s7.v1 - z1037 * z1118 - z1117 * z1214 + z1121 - s7.v1 * z1038);
-        let z1232 = z1111
-            * (-s7.v2 * z1040 - self.g * s7.v2 - z1039 * z1109 - z1108 * z1216 + z1112);
-        let z1237 = z1102
-            * (-s7.v3 * z1042 - self.g * s7.v3 - z1041 * z1100 - z1099 * z1218 + z1103);
         qdd[0] = z1212;
         qdd[1] = z1214;
         qdd[2] = z1216;
         qdd[3] = z1218;
         qdd[4] = z1220;
-        qdd[5] = z1222;
-        qdd[6] = z1227;
-        qdd[7] = z1232;
-        qdd[8] = z1237;
+        qdd[5] = z1129
+            * (-self.g * s7.v0 - z1035 * z1127 - z1126 * z1212 + z1130 - s7.v0 * z1036);
+        qdd[6] = z1120
+            * (-self.g * s7.v1 - z1037 * z1118 - z1117 * z1214 + z1121 - s7.v1 * z1038);
+        qdd[7] = z1111
+            * (-s7.v2 * z1040 - self.g * s7.v2 - z1039 * z1109 - z1108 * z1216 + z1112);
+        qdd[8] = z1102
+            * (-s7.v3 * z1042 - self.g * s7.v3 - z1041 * z1100 - z1099 * z1218 + z1103);
         z1101 > 0.0 && z1110 > 0.0 && z1119 > 0.0 && z1128 > 0.0 && s8.v4 > 0.0
             && z1144 > 0.0 && z1162 > 0.0 && z1180 > 0.0 && z1198 > 0.0
             && qdd.iter().all(|x| x.is_finite())
@@ -1244,8 +1228,6 @@ impl Constraints<9, 8, 0> for FourBarChain4 {
         drift: &mut Vector<8>,
     ) {
         let s0 = self.shared0(q);
-        let z8 = q[4].cos();
-        let z9 = q[4].sin();
         let x0 = q[0] + q[5];
         let x1 = x0.cos();
         let x2 = -qd[0];
@@ -1284,10 +1266,10 @@ impl Constraints<9, 8, 0> for FourBarChain4 {
         let x31 = qd[4] * qd[4];
         let x32 = -(qd[8] * qd[8]);
         let x33 = self.l
-            * (qd[3] * ((s0.v6 + x28) * x29 + x28 * x30) + z8 * x31 + x28 * x32);
+            * (qd[3] * ((s0.v6 + x28) * x29 + x28 * x30) + q[4].cos() * x31 + x28 * x32);
         let x34 = x27.sin();
         let x35 = self.l
-            * (qd[3] * (x29 * (s0.v7 + x34) + x30 * x34) + z9 * x31 + x32 * x34);
+            * (qd[3] * (x29 * (s0.v7 + x34) + x30 * x34) + q[4].sin() * x31 + x32 * x34);
         drift[0] = x6;
         drift[1] = x8;
         drift[2] = x15;
@@ -1419,20 +1401,10 @@ impl Rates<9, 8, 0> for FourBarChain4 {
         let z250 = self.m
             * (x.qd[8] * (z41 * z47 - z48) + self.g + z47 * (-z47 * z82 + z48));
         let z252 = z81 * z250 - z82 * z249;
-        let z253 = z232 + z252;
-        let z256 = z228 + z248;
-        let z259 = z224 + z244;
-        let z262 = z220 + z240;
-        let z265 = z240 - z10 * z238 + z11 * z237;
-        let z266 = z244 - z20 * z242 + z21 * z241;
-        let z267 = z248 - z30 * z246 + z31 * z245;
-        let z268 = z252 - z40 * z250 + z41 * z249;
         let z351 = x.qdd[0] + x.qdd[5];
         let z354 = x.qdd[1] + x.qdd[6];
         let z357 = x.qdd[2] + x.qdd[7];
         let z360 = x.qdd[3] + x.qdd[8];
-        let z377 = x.qdd[4] * z53 + z63 * (self.m * x.qdd[4] * z63)
-            - z64 * (-self.m * x.qdd[4] * z64);
         let z378 = self.m * (-z67 * z351 + x.qdd[5] * z11);
         let z379 = self.m * (z66 * z351 - x.qdd[5] * z10);
         let z380 = z53 * z351 + z66 * z379 - z67 * z378;
@@ -1445,23 +1417,14 @@ impl Rates<9, 8, 0> for FourBarChain4 {
         let z387 = self.m * (-z82 * z360 + x.qdd[8] * z41);
         let z388 = self.m * (z81 * z360 - x.qdd[8] * z40);
         let z389 = z53 * z360 + z81 * z388 - z82 * z387;
-        let z390 = x.qdd[3] * z53 + z60 * (self.m * x.qdd[3] * z60)
-            - z61 * (-self.m * x.qdd[3] * z61) + z389;
-        let z393 = x.qdd[2] * z53 + z57 * (self.m * x.qdd[2] * z57)
-            - z58 * (-self.m * x.qdd[2] * z58) + z386;
-        let z396 = x.qdd[1] * z53 + z54 * (self.m * x.qdd[1] * z54)
-            - z55 * (-self.m * x.qdd[1] * z55) + z383;
-        let z399 = x.qdd[0] * z53 + z50 * (self.m * x.qdd[0] * z50)
-            - z51 * (-self.m * x.qdd[0] * z51) + z380;
-        let z402 = -z10 * z379 + z11 * z378 + z380;
-        let z403 = -z20 * z382 + z21 * z381 + z383;
-        let z404 = -z30 * z385 + z31 * z384 + z386;
-        let z405 = -z40 * z388 + z41 * z387 + z389;
         let x0 = x.q[0] + x.q[5];
         let x1 = x0.sin();
         let x2 = x0.cos();
         let x3 = -lambda_b[1];
-        let x4 = z262 + z399 + lambda_b[0] * (self.l * x.q[0].sin() + self.l * x1)
+        let x4 = z220 + z240
+            + (x.qdd[0] * z53 + z50 * (self.m * x.qdd[0] * z50)
+                - z51 * (-self.m * x.qdd[0] * z51) + z380)
+            + lambda_b[0] * (self.l * x.q[0].sin() + self.l * x1)
             + (self.l * x.q[0].cos() + self.l * x2) * x3;
         let x5 = x.q[1].sin();
         let x6 = x.q[1].cos();
@@ -1469,7 +1432,10 @@ impl Rates<9, 8, 0> for FourBarChain4 {
         let x8 = x7.sin();
         let x9 = x7.cos();
         let x10 = -lambda_b[3];
-        let x11 = z259 + z396 + self.l * (-(lambda_b[0] * x5) + lambda_b[1] * x6)
+        let x11 = z224 + z244
+            + (x.qdd[1] * z53 + z54 * (self.m * x.qdd[1] * z54)
+                - z55 * (-self.m * x.qdd[1] * z55) + z383)
+            + self.l * (-(lambda_b[0] * x5) + lambda_b[1] * x6)
             + lambda_b[2] * (self.l * x5 + self.l * x8)
             + (self.l * x6 + self.l * x9) * x10;
         let x12 = x.q[2].sin();
@@ -1478,7 +1444,10 @@ impl Rates<9, 8, 0> for FourBarChain4 {
         let x15 = x14.sin();
         let x16 = x14.cos();
         let x17 = -lambda_b[5];
-        let x18 = z256 + z393 + self.l * (-(lambda_b[2] * x12) + lambda_b[3] * x13)
+        let x18 = z228 + z248
+            + (x.qdd[2] * z53 + z57 * (self.m * x.qdd[2] * z57)
+                - z58 * (-self.m * x.qdd[2] * z58) + z386)
+            + self.l * (-(lambda_b[2] * x12) + lambda_b[3] * x13)
             + lambda_b[4] * (self.l * x12 + self.l * x15)
             + (self.l * x13 + self.l * x16) * x17;
         let x19 = x.q[3].sin();
@@ -1487,15 +1456,24 @@ impl Rates<9, 8, 0> for FourBarChain4 {
         let x22 = x21.sin();
         let x23 = x21.cos();
         let x24 = -lambda_b[7];
-        let x25 = z253 + z390 + self.l * (-(lambda_b[4] * x19) + lambda_b[5] * x20)
+        let x25 = z232 + z252
+            + (x.qdd[3] * z53 + z60 * (self.m * x.qdd[3] * z60)
+                - z61 * (-self.m * x.qdd[3] * z61) + z389)
+            + self.l * (-(lambda_b[4] * x19) + lambda_b[5] * x20)
             + lambda_b[6] * (self.l * x19 + self.l * x22)
             + (self.l * x20 + self.l * x23) * x24;
-        let x26 = z236 + z377
+        let x26 = z236
+            + (x.qdd[4] * z53 + z63 * (self.m * x.qdd[4] * z63)
+                - z64 * (-self.m * x.qdd[4] * z64))
             + self.l * (-(lambda_b[6] * x.q[4].sin()) + lambda_b[7] * x.q[4].cos());
-        let x27 = z265 + z402 + self.l * (lambda_b[0] * x1 + x2 * x3);
-        let x28 = z266 + z403 + self.l * (lambda_b[2] * x8 + x9 * x10);
-        let x29 = z267 + z404 + self.l * (lambda_b[4] * x15 + x16 * x17);
-        let x30 = z268 + z405 + self.l * (lambda_b[6] * x22 + x23 * x24);
+        let x27 = z240 - z10 * z238 + z11 * z237 + (-z10 * z379 + z11 * z378 + z380)
+            + self.l * (lambda_b[0] * x1 + x2 * x3);
+        let x28 = z244 - z20 * z242 + z21 * z241 + (-z20 * z382 + z21 * z381 + z383)
+            + self.l * (lambda_b[2] * x8 + x9 * x10);
+        let x29 = z248 - z30 * z246 + z31 * z245 + (-z30 * z385 + z31 * z384 + z386)
+            + self.l * (lambda_b[4] * x15 + x16 * x17);
+        let x30 = z252 - z40 * z250 + z41 * z249 + (-z40 * z388 + z41 * z387 + z389)
+            + self.l * (lambda_b[6] * x22 + x23 * x24);
         out[0] = Jet::lift(x4);
         out[1] = Jet::lift(x11);
         out[2] = Jet::lift(x18);
@@ -1548,28 +1526,19 @@ impl Statics<9> for FourBarChain4 {
         let s2 = self.shared2(q, &s0, &s1);
         let s3 = self.shared3(q, &s0, &s2);
         let z269 = self.m * self.g;
-        let z274 = s3.v8 * z269;
         let z275 = s3.v9 * z269;
         let z276 = s3.v10 * z269;
         let z277 = s3.v11 * z269;
         let z278 = s3.v12 * z269;
-        let z279 = s3.v7 * z269 + z278;
-        let z280 = s3.v6 * z269 + z277;
-        let z281 = s3.v5 * z269 + z276;
-        let z282 = s3.v4 * z269 + z275;
-        let z283 = -s3.v0 * z269 + z275;
-        let z284 = -s3.v1 * z269 + z276;
-        let z285 = z277 - s3.v2 * z269;
-        let z286 = z278 - s3.v3 * z269;
-        grad[0] = z282;
-        grad[1] = z281;
-        grad[2] = z280;
-        grad[3] = z279;
-        grad[4] = z274;
-        grad[5] = z283;
-        grad[6] = z284;
-        grad[7] = z285;
-        grad[8] = z286;
+        grad[0] = s3.v4 * z269 + z275;
+        grad[1] = s3.v5 * z269 + z276;
+        grad[2] = s3.v6 * z269 + z277;
+        grad[3] = s3.v7 * z269 + z278;
+        grad[4] = s3.v8 * z269;
+        grad[5] = -s3.v0 * z269 + z275;
+        grad[6] = -s3.v1 * z269 + z276;
+        grad[7] = z277 - s3.v2 * z269;
+        grad[8] = z278 - s3.v3 * z269;
     }
     fn potential_hessian(&self, q: &Vector<9>, _t: f64, hess: &mut Matrix<9, 9>) {
         hess.fill(0.0);
@@ -1577,28 +1546,23 @@ impl Statics<9> for FourBarChain4 {
         let s1 = self.shared1(q);
         let s9 = self.shared9(q, &s0, &s1);
         let z269 = self.m * self.g;
-        let z488 = z269 * s9.v5 + z269 * s9.v6;
         let z489 = z269 * s9.v7;
-        let z492 = z269 * s9.v9 + z269 * s9.v10;
         let z493 = z269 * s9.v11;
-        let z496 = z269 * s9.v13 + z269 * s9.v14;
         let z497 = z269 * s9.v15;
-        let z500 = z269 * s9.v17 + z269 * s9.v18;
         let z501 = z269 * s9.v19;
-        let z502 = z269 * s9.v20;
-        hess[(0, 0)] = z488;
+        hess[(0, 0)] = z269 * s9.v5 + z269 * s9.v6;
         hess[(0, 5)] = z489;
         hess[(5, 0)] = z489;
-        hess[(1, 1)] = z492;
+        hess[(1, 1)] = z269 * s9.v9 + z269 * s9.v10;
         hess[(1, 6)] = z493;
         hess[(6, 1)] = z493;
-        hess[(2, 2)] = z496;
+        hess[(2, 2)] = z269 * s9.v13 + z269 * s9.v14;
         hess[(2, 7)] = z497;
         hess[(7, 2)] = z497;
-        hess[(3, 3)] = z500;
+        hess[(3, 3)] = z269 * s9.v17 + z269 * s9.v18;
         hess[(3, 8)] = z501;
         hess[(8, 3)] = z501;
-        hess[(4, 4)] = z502;
+        hess[(4, 4)] = z269 * s9.v20;
         hess[(5, 5)] = z489;
         hess[(6, 6)] = z493;
         hess[(7, 7)] = z497;
@@ -1618,27 +1582,18 @@ impl Statics<9> for FourBarChain4 {
                 let s2 = self.shared2(q, &s0, &s1);
                 let s3 = self.shared3(q, &s0, &s2);
                 let z529 = self.g * s3.v9;
-                let z530 = self.g * s3.v4 + z529;
                 let z532 = self.g * s3.v10;
-                let z533 = self.g * s3.v5 + z532;
                 let z535 = self.g * s3.v11;
-                let z536 = self.g * s3.v6 + z535;
                 let z538 = self.g * s3.v12;
-                let z539 = self.g * s3.v7 + z538;
-                let z540 = self.g * s3.v8;
-                let z541 = -self.g * s3.v0 + z529;
-                let z542 = -self.g * s3.v1 + z532;
-                let z543 = -self.g * s3.v2 + z535;
-                let z544 = -self.g * s3.v3 + z538;
-                out[0] = z530;
-                out[1] = z533;
-                out[2] = z536;
-                out[3] = z539;
-                out[4] = z540;
-                out[5] = z541;
-                out[6] = z542;
-                out[7] = z543;
-                out[8] = z544;
+                out[0] = self.g * s3.v4 + z529;
+                out[1] = self.g * s3.v5 + z532;
+                out[2] = self.g * s3.v6 + z535;
+                out[3] = self.g * s3.v7 + z538;
+                out[4] = self.g * s3.v8;
+                out[5] = -self.g * s3.v0 + z529;
+                out[6] = -self.g * s3.v1 + z532;
+                out[7] = -self.g * s3.v2 + z535;
+                out[8] = -self.g * s3.v3 + z538;
                 true
             }
             1 => {
@@ -1647,27 +1602,18 @@ impl Statics<9> for FourBarChain4 {
                 let s2 = self.shared2(q, &s0, &s1);
                 let z269 = self.m * self.g;
                 let z547 = z269 * (s0.v0 + 0.5 * s2.v0);
-                let z548 = 0.5 * s0.v0 * z269 + z547;
                 let z551 = z269 * (s0.v2 + 0.5 * s2.v1);
-                let z552 = 0.5 * s0.v2 * z269 + z551;
                 let z555 = z269 * (s0.v4 + 0.5 * s2.v2);
-                let z556 = 0.5 * s0.v4 * z269 + z555;
                 let z559 = z269 * (s0.v6 + 0.5 * s2.v3);
-                let z560 = 0.5 * s0.v6 * z269 + z559;
-                let z561 = 0.5 * q[4].cos() * z269;
-                let z562 = -s0.v0 * z269 + z547;
-                let z563 = -s0.v2 * z269 + z551;
-                let z564 = -s0.v4 * z269 + z555;
-                let z565 = -s0.v6 * z269 + z559;
-                out[0] = z548;
-                out[1] = z552;
-                out[2] = z556;
-                out[3] = z560;
-                out[4] = z561;
-                out[5] = z562;
-                out[6] = z563;
-                out[7] = z564;
-                out[8] = z565;
+                out[0] = 0.5 * s0.v0 * z269 + z547;
+                out[1] = 0.5 * s0.v2 * z269 + z551;
+                out[2] = 0.5 * s0.v4 * z269 + z555;
+                out[3] = 0.5 * s0.v6 * z269 + z559;
+                out[4] = 0.5 * q[4].cos() * z269;
+                out[5] = -s0.v0 * z269 + z547;
+                out[6] = -s0.v2 * z269 + z551;
+                out[7] = -s0.v4 * z269 + z555;
+                out[8] = -s0.v6 * z269 + z559;
                 true
             }
             2 => {
@@ -1681,16 +1627,11 @@ impl Statics<9> for FourBarChain4 {
                 let s3 = self.shared3(q, &s0, &s2);
                 let s6 = self.shared6(q, &s3);
                 let s7 = self.shared7(q, &s3, &s6);
-                let z163 = self.m * s3.v8;
-                let z567 = self.m * s3.v4 + s6.v3;
-                let z569 = self.m * s3.v5 + s6.v2;
-                let z571 = self.m * s3.v6 + s6.v1;
-                let z573 = self.m * s3.v7 + s6.v0;
-                out[0] = z567;
-                out[1] = z569;
-                out[2] = z571;
-                out[3] = z573;
-                out[4] = z163;
+                out[0] = self.m * s3.v4 + s6.v3;
+                out[1] = self.m * s3.v5 + s6.v2;
+                out[2] = self.m * s3.v6 + s6.v1;
+                out[3] = self.m * s3.v7 + s6.v0;
+                out[4] = self.m * s3.v8;
                 out[5] = s7.v0;
                 out[6] = s7.v1;
                 out[7] = s7.v2;
@@ -1870,7 +1811,6 @@ impl Jacobians<9, 8, 0> for FourBarChain4 {
         let z586 = self.m
             * (s11.v0 * (-s11.v0 * s3.v9 + z574) + qd[5] * (s3.v0 * s11.v0 - z574));
         let z587 = s14.v14 * s9.v6 - s3.v9 * s14.v13 + s3.v9 * z586 - s5.v5 * z585;
-        let z588 = z584 + z587;
         let z591 = -self.m * s11.v0 * (s11.v0 * s9.v7);
         let z592 = self.m * s11.v0 * (-s11.v0 * z419);
         let z593 = -s14.v13 * z419 + s14.v14 * s9.v7 + s3.v9 * z592 - s5.v5 * z591;
@@ -1884,7 +1824,6 @@ impl Jacobians<9, 8, 0> for FourBarChain4 {
         let z606 = self.m
             * (s11.v1 * (-s11.v1 * s3.v10 + z594) + qd[6] * (s3.v1 * s11.v1 - z594));
         let z607 = s14.v16 * s9.v10 - s3.v10 * s14.v15 + s3.v10 * z606 - s5.v6 * z605;
-        let z608 = z604 + z607;
         let z611 = -self.m * s11.v1 * (s11.v1 * s9.v11);
         let z612 = self.m * s11.v1 * (-s11.v1 * z436);
         let z613 = -s14.v15 * z436 + s14.v16 * s9.v11 + s3.v10 * z612 - s5.v6 * z611;
@@ -1898,7 +1837,6 @@ impl Jacobians<9, 8, 0> for FourBarChain4 {
         let z626 = self.m
             * (s11.v2 * (-s11.v2 * s3.v11 + z614) + qd[7] * (s3.v2 * s11.v2 - z614));
         let z627 = s14.v18 * s9.v14 - s3.v11 * s14.v17 + s3.v11 * z626 - s5.v7 * z625;
-        let z628 = z624 + z627;
         let z631 = -self.m * s11.v2 * (s11.v2 * s9.v15);
         let z632 = self.m * s11.v2 * (-s11.v2 * z453);
         let z633 = -s14.v17 * z453 + s14.v18 * s9.v15 + s3.v11 * z632 - s5.v7 * z631;
@@ -1912,25 +1850,12 @@ impl Jacobians<9, 8, 0> for FourBarChain4 {
         let z646 = self.m
             * (s11.v3 * (-s11.v3 * s3.v12 + z634) + qd[8] * (s3.v3 * s11.v3 - z634));
         let z647 = s14.v20 * s9.v18 - s3.v12 * s14.v19 + s3.v12 * z646 - s5.v8 * z645;
-        let z648 = z644 + z647;
         let z651 = -self.m * s11.v3 * (s11.v3 * s9.v19);
         let z652 = self.m * s11.v3 * (-s11.v3 * z470);
         let z653 = -s14.v19 * z470 + s14.v20 * s9.v19 + s3.v12 * z652 - s5.v8 * z651;
         let z658 = s14.v12 * s9.v20 - s3.v8 * s13.v4
             + s3.v8 * (qd[4] * self.m * (-qd[4] * s3.v8))
             - s5.v4 * (-qd[4] * self.m * (qd[4] * s9.v20));
-        let z659 = -s14.v14 * s9.v4 + s3.v0 * s14.v13 - s3.v0 * z586 + s4.v0 * z585
-            + z587;
-        let z660 = -s3.v0 * z592 + s4.v0 * z591 + z593;
-        let z661 = -s14.v16 * s9.v8 + s3.v1 * s14.v15 - s3.v1 * z606 + s4.v2 * z605
-            + z607;
-        let z662 = -s3.v1 * z612 + s4.v2 * z611 + z613;
-        let z663 = -s14.v18 * s9.v12 + s3.v2 * s14.v17 - s3.v2 * z626 + s4.v4 * z625
-            + z627;
-        let z664 = -s3.v2 * z632 + s4.v4 * z631 + z633;
-        let z665 = -s14.v20 * s9.v16 + s3.v3 * s14.v19 - s3.v3 * z646 + s4.v6 * z645
-            + z647;
-        let z666 = -s3.v3 * z652 + s4.v6 * z651 + z653;
         let z824 = self.m * (-s11.v0 * s3.v9 + z574 - s12.v19);
         let z825 = self.m * (-s11.v0 * s5.v5 + s12.v0 + s12.v18);
         let z826 = s3.v9 * z825 - s5.v5 * z824;
@@ -1963,33 +1888,27 @@ impl Jacobians<9, 8, 0> for FourBarChain4 {
         let z866 = self.m * (-s11.v3 * (-s3.v3 + s3.v12) + s15.v6 - s12.v25);
         let z867 = self.m * (s11.v3 * (s4.v6 - s5.v8) + s15.v7 + s12.v24);
         let z868 = s3.v12 * z867 - s5.v8 * z866;
-        let z871 = s3.v8 * (self.m * (-qd[4] * s5.v4 + s12.v16))
-            - s5.v4 * (-self.m * (qd[4] * s3.v8 + s12.v17));
-        let z872 = -s3.v0 * z825 + s4.v0 * z824 + z826;
-        let z873 = -s3.v0 * z831 + s4.v0 * z830 + z832;
-        let z874 = -s3.v1 * z837 + s4.v2 * z836 + z838;
-        let z875 = -s3.v1 * z843 + s4.v2 * z842 + z844;
-        let z876 = -s3.v2 * z849 + s4.v4 * z848 + z850;
-        let z877 = -s3.v2 * z855 + s4.v4 * z854 + z856;
-        let z878 = -s3.v3 * z861 + s4.v6 * z860 + z862;
-        let z879 = -s3.v3 * z867 + s4.v6 * z866 + z868;
-        let x0 = -z588;
+        let x0 = -(z584 + z587);
         let x1 = -z593;
-        let x2 = -z608;
+        let x2 = -(z604 + z607);
         let x3 = -z613;
-        let x4 = -z628;
+        let x4 = -(z624 + z627);
         let x5 = -z633;
-        let x6 = -z648;
+        let x6 = -(z644 + z647);
         let x7 = -z653;
         let x8 = -z658;
-        let x9 = -z659;
-        let x10 = -z660;
-        let x11 = -z661;
-        let x12 = -z662;
-        let x13 = -z663;
-        let x14 = -z664;
-        let x15 = -z665;
-        let x16 = -z666;
+        let x9 = -(-s14.v14 * s9.v4 + s3.v0 * s14.v13 - s3.v0 * z586 + s4.v0 * z585
+            + z587);
+        let x10 = -(-s3.v0 * z592 + s4.v0 * z591 + z593);
+        let x11 = -(-s14.v16 * s9.v8 + s3.v1 * s14.v15 - s3.v1 * z606 + s4.v2 * z605
+            + z607);
+        let x12 = -(-s3.v1 * z612 + s4.v2 * z611 + z613);
+        let x13 = -(-s14.v18 * s9.v12 + s3.v2 * s14.v17 - s3.v2 * z626 + s4.v4 * z625
+            + z627);
+        let x14 = -(-s3.v2 * z632 + s4.v4 * z631 + z633);
+        let x15 = -(-s14.v20 * s9.v16 + s3.v3 * s14.v19 - s3.v3 * z646 + s4.v6 * z645
+            + z647);
+        let x16 = -(-s3.v3 * z652 + s4.v6 * z651 + z653);
         let x17 = -z827;
         let x18 = -z832;
         let x19 = -z839;
@@ -1998,15 +1917,16 @@ impl Jacobians<9, 8, 0> for FourBarChain4 {
         let x22 = -z856;
         let x23 = -z863;
         let x24 = -z868;
-        let x25 = -z871;
-        let x26 = -z872;
-        let x27 = -z873;
-        let x28 = -z874;
-        let x29 = -z875;
-        let x30 = -z876;
-        let x31 = -z877;
-        let x32 = -z878;
-        let x33 = -z879;
+        let x25 = -(s3.v8 * (self.m * (-qd[4] * s5.v4 + s12.v16))
+            - s5.v4 * (-self.m * (qd[4] * s3.v8 + s12.v17)));
+        let x26 = -(-s3.v0 * z825 + s4.v0 * z824 + z826);
+        let x27 = -(-s3.v0 * z831 + s4.v0 * z830 + z832);
+        let x28 = -(-s3.v1 * z837 + s4.v2 * z836 + z838);
+        let x29 = -(-s3.v1 * z843 + s4.v2 * z842 + z844);
+        let x30 = -(-s3.v2 * z849 + s4.v4 * z848 + z850);
+        let x31 = -(-s3.v2 * z855 + s4.v4 * z854 + z856);
+        let x32 = -(-s3.v3 * z861 + s4.v6 * z860 + z862);
+        let x33 = -(-s3.v3 * z867 + s4.v6 * z866 + z868);
         dh_dq[(0, 0)] = x0;
         dh_dq[(0, 5)] = x1;
         dh_dq[(1, 1)] = x2;
@@ -2076,7 +1996,6 @@ impl Jacobians<9, 8, 0> for FourBarChain4 {
         let z414 = self.m * (-s3.v9 * z351 + a[5] * s3.v0);
         let z415 = self.m * (z351 * s9.v6 - a[5] * s9.v4);
         let z416 = -s3.v9 * s18.v18 + s3.v9 * z415 - s5.v5 * z414 + s18.v19 * s9.v6;
-        let z417 = z413 + z416;
         let z419 = 0.5 * self.l * s2.v0;
         let z420 = -self.m * z351 * z419;
         let z421 = self.m * z351 * s9.v7;
@@ -2086,7 +2005,6 @@ impl Jacobians<9, 8, 0> for FourBarChain4 {
         let z431 = self.m * (-s3.v10 * z354 + a[6] * s3.v1);
         let z432 = self.m * (z354 * s9.v10 - a[6] * s9.v8);
         let z433 = -s3.v10 * s18.v20 + s3.v10 * z432 - s5.v6 * z431 + s18.v21 * s9.v10;
-        let z434 = z430 + z433;
         let z436 = 0.5 * self.l * s2.v1;
         let z437 = -self.m * z354 * z436;
         let z438 = self.m * z354 * s9.v11;
@@ -2096,7 +2014,6 @@ impl Jacobians<9, 8, 0> for FourBarChain4 {
         let z448 = self.m * (-s3.v11 * z357 + a[7] * s3.v2);
         let z449 = self.m * (z357 * s9.v14 - a[7] * s9.v12);
         let z450 = -s3.v11 * s18.v22 + s3.v11 * z449 - s5.v7 * z448 + s18.v23 * s9.v14;
-        let z451 = z447 + z450;
         let z453 = 0.5 * self.l * s2.v2;
         let z454 = -self.m * z357 * z453;
         let z455 = self.m * z357 * s9.v15;
@@ -2106,42 +2023,33 @@ impl Jacobians<9, 8, 0> for FourBarChain4 {
         let z465 = self.m * (a[8] * s3.v3 - s3.v12 * z360);
         let z466 = self.m * (-a[8] * s9.v16 + z360 * s9.v18);
         let z467 = s3.v12 * z466 - s3.v12 * s18.v24 - s5.v8 * z465 + s18.v25 * s9.v18;
-        let z468 = z464 + z467;
         let z470 = 0.5 * self.l * s2.v3;
         let z471 = -self.m * z360 * z470;
         let z472 = self.m * z360 * s9.v19;
         let z473 = s3.v12 * z472 - s5.v8 * z471 - s18.v24 * z470 + s18.v25 * s9.v19;
         let z477 = s3.v8 * (self.m * a[4] * s9.v20) - s3.v8 * s18.v16
             - s5.v4 * (-self.m * a[4] * s3.v8) + s18.v17 * s9.v20;
-        let z478 = s3.v0 * s18.v18 - s3.v0 * z415 + s4.v0 * z414 - s18.v19 * s9.v4
-            + z416;
-        let z479 = -s3.v0 * z421 + s4.v0 * z420 + z422;
-        let z480 = s3.v1 * s18.v20 - s3.v1 * z432 + s4.v2 * z431 - s18.v21 * s9.v8
-            + z433;
-        let z481 = -s3.v1 * z438 + s4.v2 * z437 + z439;
-        let z482 = s3.v2 * s18.v22 - s3.v2 * z449 + s4.v4 * z448 - s18.v23 * s9.v12
-            + z450;
-        let z483 = -s3.v2 * z455 + s4.v4 * z454 + z456;
-        let z484 = z467 - s3.v3 * z466 + s3.v3 * s18.v24 + s4.v6 * z465
-            - s18.v25 * s9.v16;
-        let z485 = z473 - s3.v3 * z472 + s4.v6 * z471;
-        out[(0, 0)] = z417;
+        out[(0, 0)] = z413 + z416;
         out[(0, 5)] = z422;
-        out[(1, 1)] = z434;
+        out[(1, 1)] = z430 + z433;
         out[(1, 6)] = z439;
-        out[(2, 2)] = z451;
+        out[(2, 2)] = z447 + z450;
         out[(2, 7)] = z456;
-        out[(3, 3)] = z468;
+        out[(3, 3)] = z464 + z467;
         out[(3, 8)] = z473;
         out[(4, 4)] = z477;
-        out[(5, 0)] = z478;
-        out[(5, 5)] = z479;
-        out[(6, 1)] = z480;
-        out[(6, 6)] = z481;
-        out[(7, 2)] = z482;
-        out[(7, 7)] = z483;
-        out[(8, 3)] = z484;
-        out[(8, 8)] = z485;
+        out[(5, 0)] = s3.v0 * s18.v18 - s3.v0 * z415 + s4.v0 * z414 - s18.v19 * s9.v4
+            + z416;
+        out[(5, 5)] = -s3.v0 * z421 + s4.v0 * z420 + z422;
+        out[(6, 1)] = s3.v1 * s18.v20 - s3.v1 * z432 + s4.v2 * z431 - s18.v21 * s9.v8
+            + z433;
+        out[(6, 6)] = -s3.v1 * z438 + s4.v2 * z437 + z439;
+        out[(7, 2)] = s3.v2 * s18.v22 - s3.v2 * z449 + s4.v4 * z448 - s18.v23 * s9.v12
+            + z450;
+        out[(7, 7)] = -s3.v2 * z455 + s4.v4 * z454 + z456;
+        out[(8, 3)] = z467 - s3.v3 * z466 + s3.v3 * s18.v24 + s4.v6 * z465
+            - s18.v25 * s9.v16;
+        out[(8, 8)] = z473 - s3.v3 * z472 + s4.v6 * z471;
     }
     fn force_parameter_derivative(
         &self,
@@ -2186,7 +2094,6 @@ impl Jacobians<9, 8, 0> for FourBarChain4 {
                     + dp[0] * s11.v0 * s12.v18 + self.g * dp[0];
                 let z907 = -s14.v13 * z895 + s14.v14 * z894 + s3.v9 * z906
                     - s5.v5 * z905;
-                let z908 = z904 + z907;
                 let z909 = dp[1] * s0.v2;
                 let z910 = dp[1] * s0.v3;
                 let z911 = qd[6] * z910;
@@ -2208,7 +2115,6 @@ impl Jacobians<9, 8, 0> for FourBarChain4 {
                     + dp[0] * s11.v1 * s12.v20 + self.g * dp[0];
                 let z928 = -s14.v15 * z916 + s14.v16 * z915 + s3.v10 * z927
                     - s5.v6 * z926;
-                let z929 = z925 + z928;
                 let z930 = dp[1] * s0.v4;
                 let z931 = dp[1] * s0.v5;
                 let z932 = qd[7] * z931;
@@ -2230,7 +2136,6 @@ impl Jacobians<9, 8, 0> for FourBarChain4 {
                     + dp[0] * s11.v2 * s12.v22 + self.g * dp[0];
                 let z949 = -s14.v17 * z937 + s14.v18 * z936 + s3.v11 * z948
                     - s5.v7 * z947;
-                let z950 = z946 + z949;
                 let z951 = dp[1] * s0.v6;
                 let z952 = dp[1] * s0.v7;
                 let z953 = qd[8] * z952;
@@ -2252,7 +2157,6 @@ impl Jacobians<9, 8, 0> for FourBarChain4 {
                     + dp[0] * s11.v3 * s12.v24 + self.g * dp[0];
                 let z970 = -s14.v19 * z958 + s14.v20 * z957 + s3.v12 * z969
                     - s5.v8 * z968;
-                let z971 = z970 + z967;
                 let z972 = 0.5 * dp[1] * q[4].cos();
                 let z973 = 0.5 * dp[1] * q[4].sin();
                 let z978 = -s13.v4 * z973 + s14.v12 * z972
@@ -2260,23 +2164,19 @@ impl Jacobians<9, 8, 0> for FourBarChain4 {
                         * (self.m * dp[3] + self.g * dp[0]
                             + qd[4] * self.m * (-qd[4] * z973) + qd[4] * dp[0] * s12.v16)
                     - s5.v4 * (-qd[4] * (self.m * (qd[4] * z972) + dp[0] * s12.v17));
-                let z979 = s14.v13 * z889 - s14.v14 * z888 - s3.v0 * z906 + s4.v0 * z905
-                    + z907;
-                let z980 = s14.v15 * z910 - s14.v16 * z909 - s3.v1 * z927 + s4.v2 * z926
-                    + z928;
-                let z981 = s14.v17 * z931 - s14.v18 * z930 - s3.v2 * z948 + s4.v4 * z947
-                    + z949;
-                let z982 = z970 + s14.v19 * z952 - s14.v20 * z951 - s3.v3 * z969
-                    + s4.v6 * z968;
-                let x0 = -z908;
-                let x1 = -z929;
-                let x2 = -z950;
-                let x3 = -z971;
+                let x0 = -(z904 + z907);
+                let x1 = -(z925 + z928);
+                let x2 = -(z946 + z949);
+                let x3 = -(z970 + z967);
                 let x4 = -z978;
-                let x5 = -z979;
-                let x6 = -z980;
-                let x7 = -z981;
-                let x8 = -z982;
+                let x5 = -(s14.v13 * z889 - s14.v14 * z888 - s3.v0 * z906 + s4.v0 * z905
+                    + z907);
+                let x6 = -(s14.v15 * z910 - s14.v16 * z909 - s3.v1 * z927 + s4.v2 * z926
+                    + z928);
+                let x7 = -(s14.v17 * z931 - s14.v18 * z930 - s3.v2 * z948 + s4.v4 * z947
+                    + z949);
+                let x8 = -(z970 + s14.v19 * z952 - s14.v20 * z951 - s3.v3 * z969
+                    + s4.v6 * z968);
                 out[0] = x0;
                 out[1] = x1;
                 out[2] = x2;
@@ -2352,7 +2252,6 @@ impl Jacobians<9, 8, 0> for FourBarChain4 {
                     + dp[0] * s3.v9 * z351 + dp[0] * s18.v1;
                 let z991 = s3.v9 * z990 - s5.v5 * z989 + z351 * z983 - s18.v18 * z895
                     + s18.v19 * z894;
-                let z992 = z988 + z991;
                 let z997 = a[1] * z983 + s3.v5 * (a[1] * (self.m * z913 + dp[0] * s3.v5))
                     - s5.v1 * (-a[1] * (self.m * z914 + dp[0] * s5.v1)) - s18.v10 * z914
                     + s18.v11 * z913;
@@ -2362,7 +2261,6 @@ impl Jacobians<9, 8, 0> for FourBarChain4 {
                     + dp[0] * s3.v10 * z354 + dp[0] * s18.v3;
                 let z1000 = s3.v10 * z999 - s5.v6 * z998 + z354 * z983 - s18.v20 * z916
                     + s18.v21 * z915;
-                let z1001 = z997 + z1000;
                 let z1006 = a[2] * z983
                     + s3.v6 * (a[2] * (self.m * z934 + dp[0] * s3.v6))
                     - s5.v2 * (-a[2] * (self.m * z935 + dp[0] * s5.v2)) - s18.v12 * z935
@@ -2373,7 +2271,6 @@ impl Jacobians<9, 8, 0> for FourBarChain4 {
                     + dp[0] * s3.v11 * z357 + dp[0] * s18.v5;
                 let z1009 = s3.v11 * z1008 - s5.v7 * z1007 + z357 * z983 - s18.v22 * z937
                     + s18.v23 * z936;
-                let z1010 = z1006 + z1009;
                 let z1015 = a[3] * z983
                     + s3.v7 * (a[3] * (self.m * z955 + dp[0] * s3.v7))
                     - s5.v3 * (-a[3] * (self.m * z956 + dp[0] * s5.v3)) - s18.v14 * z956
@@ -2384,28 +2281,23 @@ impl Jacobians<9, 8, 0> for FourBarChain4 {
                     + dp[0] * s3.v12 * z360 + dp[0] * s18.v7;
                 let z1018 = s3.v12 * z1017 - s5.v8 * z1016 + z360 * z983 - s18.v24 * z958
                     + s18.v25 * z957;
-                let z1019 = z1015 + z1018;
                 let z1022 = a[4] * z983
                     + s3.v8 * (a[4] * (self.m * z972 + dp[0] * s3.v8))
                     - s5.v4 * (-a[4] * (self.m * z973 + dp[0] * s5.v4)) - s18.v16 * z973
                     + s18.v17 * z972;
-                let z1023 = z991 - s3.v0 * z990 + s4.v0 * z989 + s18.v18 * z889
-                    - s18.v19 * z888;
-                let z1024 = z1000 - s3.v1 * z999 + s4.v2 * z998 + s18.v20 * z910
-                    - s18.v21 * z909;
-                let z1025 = z1009 - s3.v2 * z1008 + s4.v4 * z1007 + s18.v22 * z931
-                    - s18.v23 * z930;
-                let z1026 = z1018 - s3.v3 * z1017 + s4.v6 * z1016 + s18.v24 * z952
-                    - s18.v25 * z951;
-                out[0] = z992;
-                out[1] = z1001;
-                out[2] = z1010;
-                out[3] = z1019;
+                out[0] = z988 + z991;
+                out[1] = z997 + z1000;
+                out[2] = z1006 + z1009;
+                out[3] = z1015 + z1018;
                 out[4] = z1022;
-                out[5] = z1023;
-                out[6] = z1024;
-                out[7] = z1025;
-                out[8] = z1026;
+                out[5] = z991 - s3.v0 * z990 + s4.v0 * z989 + s18.v18 * z889
+                    - s18.v19 * z888;
+                out[6] = z1000 - s3.v1 * z999 + s4.v2 * z998 + s18.v20 * z910
+                    - s18.v21 * z909;
+                out[7] = z1009 - s3.v2 * z1008 + s4.v4 * z1007 + s18.v22 * z931
+                    - s18.v23 * z930;
+                out[8] = z1018 - s3.v3 * z1017 + s4.v6 * z1016 + s18.v24 * z952
+                    - s18.v25 * z951;
                 true
             }
             _ => false,
@@ -2425,8 +2317,6 @@ impl Jacobians<9, 8, 0> for FourBarChain4 {
         d_dq.fill(0.0);
         d_dqd.fill(0.0);
         let s0 = self.shared0(q);
-        let z8 = q[4].cos();
-        let z9 = q[4].sin();
         let z1027 = (qd[1] * qd[1]) * self.l;
         let z1028 = -(qd[0] * qd[0]) * self.l;
         let z1029 = (qd[2] * qd[2]) * self.l;
@@ -2522,10 +2412,10 @@ impl Jacobians<9, 8, 0> for FourBarChain4 {
         let x84 = x62 * (x34 + x35);
         let x85 = x62 * (x58 + qd[3] * (s0.v6 + x56));
         let x86 = qd[4] * x64;
-        let x87 = z8 * x86;
+        let x87 = q[4].cos() * x86;
         let x88 = x62 * (x58 + qd[3] * x56);
         let x89 = x62 * (x51 + qd[3] * (s0.v7 + x49));
-        let x90 = z9 * x86;
+        let x90 = q[4].sin() * x86;
         let x91 = x62 * (x50 + x51);
         d_dq[(0, 0)] = x6;
         d_dq[(0, 1)] = x8;

@@ -4196,18 +4196,13 @@ impl Dynamics<7> for Iiwa {
         let s3 = self.shared3(q, &s1);
         let z2 = q[1].cos();
         let z64 = s1.v1 * q[4].cos() - s1.v2 * q[4].sin();
-        let z173 = self.d_base + self.d1;
-        let z174 = self.d_base + s3.v0;
-        let z175 = self.d_base + s3.v1;
-        let z176 = self.d_base + s3.v2;
-        let z177 = self.d_base + s3.v3;
-        let z178 = self.d_base + s3.v5;
-        let x0 = self.m1 * (self.d_base + self.cz1) + self.m2 * (z173 + self.cz2 * z2)
-            + self.m3 * (z174 + self.cy3 * s1.v1 + self.cz3 * z2)
-            + self.m4 * (z175 + self.cy4 * s1.v1 + self.cz4 * s1.v3)
-            + self.m5 * (z176 + self.cy5 * z64 + self.cz5 * s1.v3)
-            + self.m6 * (z177 + self.cy6 * z64 + self.cz6 * s3.v4)
-            + self.m7 * (z178 + self.cz7 * s3.v4);
+        let x0 = self.m1 * (self.d_base + self.cz1)
+            + self.m2 * (self.d_base + self.d1 + self.cz2 * z2)
+            + self.m3 * (self.d_base + s3.v0 + self.cy3 * s1.v1 + self.cz3 * z2)
+            + self.m4 * (self.d_base + s3.v1 + self.cy4 * s1.v1 + self.cz4 * s1.v3)
+            + self.m5 * (self.d_base + s3.v2 + self.cy5 * z64 + self.cz5 * s1.v3)
+            + self.m6 * (self.d_base + s3.v3 + self.cy6 * z64 + self.cz6 * s3.v4)
+            + self.m7 * (self.d_base + s3.v5 + self.cz7 * s3.v4);
         self.g * x0
     }
     fn dynamics(
@@ -4510,8 +4505,6 @@ impl Dynamics<7> for Iiwa {
             + s24.v0 * s5.v3 - s24.v0 * z127 - s24.v1 * s5.v1 + z591;
         let z598 = 2.0 * self.m2 * z119 * s24.v36 + 2.0 * self.m2 * z120 * s24.v37
             + 2.0 * s24.v0 * s5.v4 - 2.0 * s24.v1 * s5.v2 + z592;
-        let z604 = 2.0 * self.m1 * s4.v20 * s24.v34 + 2.0 * self.m1 * s4.v21 * s24.v35
-            + z598;
         let z606 = -qd[0] * z1;
         let z645 = 0.5 * z0 * s30.v32 + 0.5 * z0 * z594 - 0.5 * z1 * z593
             + s13.v37 * s29.v4 - s13.v38 * s29.v3 + s13.v39 * s29.v0 + s13.v40 * z606
@@ -4550,7 +4543,6 @@ impl Dynamics<7> for Iiwa {
             + z27
                 * (z5 * s30.v28 - z7 * s30.v27 + s0.v3 * s29.v10 - s13.v27 * s29.v6
                     + s13.v28 * s29.v5);
-        let z665 = z0 * z656 - z1 * z655 + s4.v0 * z658 + s4.v1 * z659;
         let z666 = z0 * z662 - z1 * z661 + s13.v45 * s29.v0 + s13.v46 * z606
             + s13.v47 * s29.v1 + s13.v48 * s29.v2 + s13.v49 * s29.v3 + s13.v50 * s29.v4;
         let z667 = 0.5 * z20 * z581 + 0.5 * z22 * s30.v20 + 0.5 * z22 * z582
@@ -4579,14 +4571,9 @@ impl Dynamics<7> for Iiwa {
             - z47 * s30.v21;
         let z675 = -0.5 * z20 * s30.v19 + 0.5 * z20 * z583 + 0.5 * z22 * s30.v18
             + 0.5 * z22 * z585 + 0.5 * s1.v1 * z586 - s4.v4 * s30.v22 + s4.v5 * s30.v21;
-        let z676 = z20 * z667 + z22 * z668 + s1.v1 * z669 + s4.v4 * z670 + s4.v5 * z671
-            + z47 * z672;
-        let z677 = z2 * z669 + z5 * z667 + z7 * z668 + s4.v2 * z670 + s4.v3 * z671
-            + z27 * z672;
         let z678 = z2 * z675 + z5 * z673 + z7 * z674 + s13.v51 * s29.v5
             + s13.v52 * s29.v6 + s13.v53 * s29.v7 + s13.v54 * s29.v8 + s13.v55 * s29.v9
             + s13.v56 * s29.v10;
-        let z679 = z0 * z668 - z1 * z667 + s4.v0 * z670 + s4.v1 * z671;
         let z680 = z0 * z674 - z1 * z673 + s13.v51 * s29.v0 + s13.v52 * z606
             + s13.v53 * s29.v1 + s13.v54 * s29.v2 + s13.v55 * s29.v3 + s13.v56 * s29.v4;
         let z681 = s13.v10 * s29.v22 - s13.v11 * s29.v21 + s13.v12 * s29.v17
@@ -4615,19 +4602,12 @@ impl Dynamics<7> for Iiwa {
             - z67 * s30.v15;
         let z689 = -0.5 * z40 * s30.v13 + 0.5 * z40 * z577 + 0.5 * z42 * s30.v12
             + 0.5 * z42 * z579 + 0.5 * s1.v3 * z580 - s4.v6 * s30.v16 + s4.v7 * s30.v15;
-        let z690 = z40 * z681 + z42 * z682 + s1.v3 * z683 + s4.v6 * z684 + s4.v7 * z685
-            + z67 * z686;
-        let z691 = z20 * z681 + z22 * z682 + s1.v1 * z683 + s4.v4 * z684 + s4.v5 * z685
-            + z47 * z686;
         let z692 = z20 * z687 + z22 * z688 + s1.v1 * z689 + s13.v57 * s29.v11
             + s13.v58 * s29.v12 + s13.v59 * s29.v13 + s13.v60 * s29.v14
             + s13.v61 * s29.v15 + s13.v62 * s29.v16;
-        let z693 = z2 * z683 + z5 * z681 + z7 * z682 + s4.v2 * z684 + s4.v3 * z685
-            + z27 * z686;
         let z694 = z2 * z689 + z5 * z687 + z7 * z688 + s13.v57 * s29.v5
             + s13.v58 * s29.v6 + s13.v59 * s29.v7 + s13.v60 * s29.v8 + s13.v61 * s29.v9
             + s13.v62 * s29.v10;
-        let z695 = z0 * z682 - z1 * z681 + s4.v0 * z684 + s4.v1 * z685;
         let z696 = z0 * z688 - z1 * z687 + s13.v57 * s29.v0 + s13.v58 * z606
             + s13.v59 * s29.v1 + s13.v60 * s29.v2 + s13.v61 * s29.v3 + s13.v62 * s29.v4;
         let z697 = s13.v1 * s29.v28 - s13.v2 * s29.v27 + s13.v3 * s29.v23
@@ -4651,24 +4631,15 @@ impl Dynamics<7> for Iiwa {
             - 0.5 * z64 * s30.v6 + 0.5 * z64 * z573 + s4.v8 * s30.v11 - z87 * s30.v9;
         let z705 = -0.5 * z60 * s30.v7 + 0.5 * z60 * z571 + 0.5 * z62 * s30.v6
             + 0.5 * z62 * z573 + 0.5 * z64 * z574 - s4.v8 * s30.v10 + s4.v9 * s30.v9;
-        let z706 = z60 * z697 + z62 * z698 + z64 * z699 + s4.v8 * z700 + s4.v9 * z701
-            + z87 * z702;
-        let z707 = z40 * z697 + z42 * z698 + s1.v3 * z699 + s4.v6 * z700 + s4.v7 * z701
-            + z67 * z702;
         let z708 = z40 * z703 + z42 * z704 + s1.v3 * z705 + s13.v63 * s29.v17
             + s13.v64 * s29.v18 + s13.v65 * s29.v19 + s13.v66 * s29.v20
             + s13.v67 * s29.v21 + s13.v68 * s29.v22;
-        let z709 = z20 * z697 + z22 * z698 + s1.v1 * z699 + s4.v4 * z700 + s4.v5 * z701
-            + z47 * z702;
         let z710 = z20 * z703 + z22 * z704 + s1.v1 * z705 + s13.v63 * s29.v11
             + s13.v64 * s29.v12 + s13.v65 * s29.v13 + s13.v66 * s29.v14
             + s13.v67 * s29.v15 + s13.v68 * s29.v16;
-        let z711 = z2 * z699 + z5 * z697 + z7 * z698 + s4.v2 * z700 + s4.v3 * z701
-            + z27 * z702;
         let z712 = z2 * z705 + z5 * z703 + z7 * z704 + s13.v63 * s29.v5
             + s13.v64 * s29.v6 + s13.v65 * s29.v7 + s13.v66 * s29.v8 + s13.v67 * s29.v9
             + s13.v68 * s29.v10;
-        let z713 = z0 * z698 - z1 * z697 + s4.v0 * z700 + s4.v1 * z701;
         let z714 = z0 * z704 - z1 * z703 + s13.v63 * s29.v0 + s13.v64 * z606
             + s13.v65 * s29.v1 + s13.v66 * s29.v2 + s13.v67 * s29.v3 + s13.v68 * s29.v4;
         let z715 = z248 * s29.v34 - s9.v1 * s29.v33 + s9.v2 * s29.v29 + s9.v3 * s29.v30
@@ -4695,32 +4666,22 @@ impl Dynamics<7> for Iiwa {
         let z723 = 0.5 * z80 * z565 - 0.5 * z80 * s30.v1 + 0.5 * z82 * z567
             + 0.5 * z82 * s30.v0 + 0.5 * s3.v4 * z568 - s4.v18 * s30.v4
             + s4.v19 * s30.v3;
-        let z724 = z80 * z715 + z82 * z716 + s3.v4 * z717 + s4.v18 * z718 + s4.v19 * z719
-            + s2.v1 * z720;
-        let z725 = z60 * z715 + z62 * z716 + z64 * z717 + s4.v8 * z718 + s4.v9 * z719
-            + z87 * z720;
         let z726 = z60 * z721 + z62 * z722 + z64 * z723 + s13.v69 * s29.v23
             + s13.v70 * s29.v24 + s13.v71 * s29.v25 + s13.v72 * s29.v26
             + s13.v73 * s29.v27 + s13.v74 * s29.v28;
-        let z727 = z40 * z715 + z42 * z716 + s1.v3 * z717 + s4.v6 * z718 + s4.v7 * z719
-            + z67 * z720;
         let z728 = z40 * z721 + z42 * z722 + s1.v3 * z723 + s13.v69 * s29.v17
             + s13.v70 * s29.v18 + s13.v71 * s29.v19 + s13.v72 * s29.v20
             + s13.v73 * s29.v21 + s13.v74 * s29.v22;
-        let z729 = z20 * z715 + z22 * z716 + s1.v1 * z717 + s4.v4 * z718 + s4.v5 * z719
-            + z47 * z720;
         let z730 = z20 * z721 + z22 * z722 + s1.v1 * z723 + s13.v69 * s29.v11
             + s13.v70 * s29.v12 + s13.v71 * s29.v13 + s13.v72 * s29.v14
             + s13.v73 * s29.v15 + s13.v74 * s29.v16;
-        let z731 = z2 * z717 + z5 * z715 + z7 * z716 + s4.v2 * z718 + s4.v3 * z719
-            + z27 * z720;
         let z732 = z2 * z723 + z5 * z721 + z7 * z722 + s13.v69 * s29.v5
             + s13.v70 * s29.v6 + s13.v71 * s29.v7 + s13.v72 * s29.v8 + s13.v73 * s29.v9
             + s13.v74 * s29.v10;
-        let z733 = z0 * z716 - z1 * z715 + s4.v0 * z718 + s4.v1 * z719;
         let z734 = z0 * z722 - z1 * z721 + s13.v69 * s29.v0 + s13.v70 * z606
             + s13.v71 * s29.v1 + s13.v72 * s29.v2 + s13.v73 * s29.v3 + s13.v74 * s29.v4;
-        let x0 = z604 * 0.5;
+        let x0 = (2.0 * self.m1 * s4.v20 * s24.v34 + 2.0 * self.m1 * s4.v21 * s24.v35
+            + z598) * 0.5;
         c[(0, 0)] = x0;
         c[(0, 1)] = z647;
         c[(0, 2)] = z657;
@@ -4730,46 +4691,60 @@ impl Dynamics<7> for Iiwa {
         c[(0, 6)] = z717;
         c[(1, 0)] = z653;
         c[(1, 1)] = z654;
-        c[(1, 2)] = z665;
-        c[(1, 3)] = z679;
-        c[(1, 4)] = z695;
-        c[(1, 5)] = z713;
-        c[(1, 6)] = z733;
+        c[(1, 2)] = z0 * z656 - z1 * z655 + s4.v0 * z658 + s4.v1 * z659;
+        c[(1, 3)] = z0 * z668 - z1 * z667 + s4.v0 * z670 + s4.v1 * z671;
+        c[(1, 4)] = z0 * z682 - z1 * z681 + s4.v0 * z684 + s4.v1 * z685;
+        c[(1, 5)] = z0 * z698 - z1 * z697 + s4.v0 * z700 + s4.v1 * z701;
+        c[(1, 6)] = z0 * z716 - z1 * z715 + s4.v0 * z718 + s4.v1 * z719;
         c[(2, 0)] = z663;
         c[(2, 1)] = z666;
         c[(2, 2)] = z664;
-        c[(2, 3)] = z677;
-        c[(2, 4)] = z693;
-        c[(2, 5)] = z711;
-        c[(2, 6)] = z731;
+        c[(2, 3)] = z2 * z669 + z5 * z667 + z7 * z668 + s4.v2 * z670 + s4.v3 * z671
+            + z27 * z672;
+        c[(2, 4)] = z2 * z683 + z5 * z681 + z7 * z682 + s4.v2 * z684 + s4.v3 * z685
+            + z27 * z686;
+        c[(2, 5)] = z2 * z699 + z5 * z697 + z7 * z698 + s4.v2 * z700 + s4.v3 * z701
+            + z27 * z702;
+        c[(2, 6)] = z2 * z717 + z5 * z715 + z7 * z716 + s4.v2 * z718 + s4.v3 * z719
+            + z27 * z720;
         c[(3, 0)] = z675;
         c[(3, 1)] = z680;
         c[(3, 2)] = z678;
-        c[(3, 3)] = z676;
-        c[(3, 4)] = z691;
-        c[(3, 5)] = z709;
-        c[(3, 6)] = z729;
+        c[(3, 3)] = z20 * z667 + z22 * z668 + s1.v1 * z669 + s4.v4 * z670 + s4.v5 * z671
+            + z47 * z672;
+        c[(3, 4)] = z20 * z681 + z22 * z682 + s1.v1 * z683 + s4.v4 * z684 + s4.v5 * z685
+            + z47 * z686;
+        c[(3, 5)] = z20 * z697 + z22 * z698 + s1.v1 * z699 + s4.v4 * z700 + s4.v5 * z701
+            + z47 * z702;
+        c[(3, 6)] = z20 * z715 + z22 * z716 + s1.v1 * z717 + s4.v4 * z718 + s4.v5 * z719
+            + z47 * z720;
         c[(4, 0)] = z689;
         c[(4, 1)] = z696;
         c[(4, 2)] = z694;
         c[(4, 3)] = z692;
-        c[(4, 4)] = z690;
-        c[(4, 5)] = z707;
-        c[(4, 6)] = z727;
+        c[(4, 4)] = z40 * z681 + z42 * z682 + s1.v3 * z683 + s4.v6 * z684 + s4.v7 * z685
+            + z67 * z686;
+        c[(4, 5)] = z40 * z697 + z42 * z698 + s1.v3 * z699 + s4.v6 * z700 + s4.v7 * z701
+            + z67 * z702;
+        c[(4, 6)] = z40 * z715 + z42 * z716 + s1.v3 * z717 + s4.v6 * z718 + s4.v7 * z719
+            + z67 * z720;
         c[(5, 0)] = z705;
         c[(5, 1)] = z714;
         c[(5, 2)] = z712;
         c[(5, 3)] = z710;
         c[(5, 4)] = z708;
-        c[(5, 5)] = z706;
-        c[(5, 6)] = z725;
+        c[(5, 5)] = z60 * z697 + z62 * z698 + z64 * z699 + s4.v8 * z700 + s4.v9 * z701
+            + z87 * z702;
+        c[(5, 6)] = z60 * z715 + z62 * z716 + z64 * z717 + s4.v8 * z718 + s4.v9 * z719
+            + z87 * z720;
         c[(6, 0)] = z723;
         c[(6, 1)] = z734;
         c[(6, 2)] = z732;
         c[(6, 3)] = z730;
         c[(6, 4)] = z728;
         c[(6, 5)] = z726;
-        c[(6, 6)] = z724;
+        c[(6, 6)] = z80 * z715 + z82 * z716 + s3.v4 * z717 + s4.v18 * z718
+            + s4.v19 * z719 + s2.v1 * z720;
     }
     fn articulated_acceleration(
         &self,
@@ -5286,14 +5261,13 @@ impl Dynamics<7> for Iiwa {
             - z5841 * (z6134 + s4.v9 * z6137 + z5727) + z5844 - z5729 * z5837
             - z5730 * z5838 - z5731 * z5839 - z5732 * z5840 - z5733 * z5841
             - s22.v11 * (z6135 + z87 * z6137 + z5728) - s22.v11 * z5734;
-        let z6145 = z5843 * z6144;
         qdd[0] = z6103;
         qdd[1] = z6105;
         qdd[2] = z6113;
         qdd[3] = z6121;
         qdd[4] = z6129;
         qdd[5] = z6137;
-        qdd[6] = z6145;
+        qdd[6] = z5843 * z6144;
         z5842 > 0.0 && z5885 > 0.0 && z5928 > 0.0 && z5971 > 0.0 && z6014 > 0.0
             && z6057 > 0.0 && z6078 > 0.0 && qdd.iter().all(|x| x.is_finite())
     }
@@ -5320,8 +5294,7 @@ impl Constraints<7, 0, 1> for Iiwa {
     fn gaps(&self, q: &Vector<7>, _t: f64, g_n: &mut Vector<1>) {
         let s1 = self.shared1(q);
         let s3 = self.shared3(q, &s1);
-        let z178 = self.d_base + s3.v5;
-        let x0 = z178 + self.d_flange * s3.v4 + -self.h_table;
+        let x0 = self.d_base + s3.v5 + self.d_flange * s3.v4 + -self.h_table;
         g_n[0] = x0;
     }
     fn gap_jacobian(
@@ -5336,12 +5309,11 @@ impl Constraints<7, 0, 1> for Iiwa {
         let s1 = self.shared1(q);
         let s6 = self.shared6(q, &s1);
         let s14 = self.shared14(q, &s1, &s6);
-        let z83 = -s1.v3 * q[5].sin() + s1.v4 * q[5].cos();
         let x0 = s14.v5 + self.d_flange * s14.v4;
         let x1 = s14.v9 + self.d_flange * s14.v8;
         let x2 = s14.v13 + self.d_flange * s14.v12;
         let x3 = s14.v15 + self.d_flange * s14.v14;
-        let x4 = s14.v16 + self.d_flange * z83;
+        let x4 = s14.v16 + self.d_flange * (-s1.v3 * q[5].sin() + s1.v4 * q[5].cos());
         w_n[(1, 0)] = x0;
         w_n[(2, 0)] = x1;
         w_n[(3, 0)] = x2;
@@ -5429,38 +5401,38 @@ impl Constraints<7, 0, 1> for Iiwa {
             + z58 * (-z0 * s27.v2 - z17 * z606 - z18 * z1772 - s10.v0 * s27.v3)
             + s10.v2 * s27.v7 + s10.v3 * s27.v6;
         let z1779 = z77 * z1777 + z78 * z1778 + s10.v4 * s27.v8 + s10.v5 * s27.v9;
-        let z1784 = self.d2 * s33.v1 + self.d3 * s33.v1 + self.d4 * z1777
-            + self.d5 * z1777 + self.d6 * z1779;
         let z1786 = -z0 * s27.v1 - z3 * z606;
         let z1788 = z17 * z1786 + s7.v0 * s27.v2;
         let z1792 = z4 * s27.v4 + z37 * s33.v2 + z38 * z1788 + s7.v1 * s27.v5;
         let z1794 = z57 * (-z4 * s27.v5 + z37 * z1788 - z38 * s33.v2 + s7.v1 * s27.v4)
             + z58 * (-z18 * z1786 - s7.v0 * s27.v3) + s7.v2 * s27.v7 + s7.v3 * s27.v6;
         let z1796 = z77 * z1792 + z78 * z1794 + s7.v4 * s27.v8 + s7.v5 * s27.v9;
-        let z1797 = self.d2 * s33.v2 + self.d3 * s33.v2 + self.d4 * z1792
-            + self.d5 * z1792 + self.d6 * z1796;
         let z1801 = z20 * s27.v5 + z38 * s33.v3;
         let z1802 = s7.v6 * s27.v7 + s7.v7 * s27.v6 + z57 * (z20 * s27.v4 + z37 * s33.v3)
             + z58 * (z1 * s27.v3 - z4 * s27.v2 - z17 * s33.v2 + z18 * s33.v0);
         let z1803 = s7.v8 * s27.v8 + s7.v9 * s27.v9 + z77 * z1801 + z78 * z1802;
-        let z1806 = self.d6 * z1803 + (self.d5 * z1801 + self.d4 * z1801);
         let z1812 = z39 * s27.v8 + z77 * s33.v6
             + z78
                 * (z57 * (-z5 * s27.v4 - z19 * s27.v5 - z37 * s33.v4 - z38 * s33.v5)
                     + s7.v10 * s27.v6) + s7.v11 * s27.v9;
-        let z1815 = self.d6 * z1812 + (self.d5 * s33.v6 + self.d4 * s33.v6);
         let z1817 = (z20 * z57 - z39 * z58) * s27.v9
             + z78 * (z20 * s27.v6 - z39 * s27.v7 + z57 * s33.v3 - z58 * s33.v6);
-        let z1818 = self.d6 * z1817;
         let z1821 = -(z5 * z37 + z19 * z38) * s27.v9 + (z20 * z58 + z39 * z57) * s27.v8
             + z77 * s33.v8 - z78 * s33.v7;
-        let z1822 = self.d6 * z1821;
-        let x0 = self.d_flange
+        let x0 = qd[0]
+            * (self.d2 * s33.v1 + self.d3 * s33.v1 + self.d4 * z1777 + self.d5 * z1777
+                + self.d6 * z1779);
+        let x1 = qd[1]
+            * (self.d2 * s33.v2 + self.d3 * s33.v2 + self.d4 * z1792 + self.d5 * z1792
+                + self.d6 * z1796);
+        let x2 = self.d_flange
             * (qd[0] * z1779 + qd[1] * z1796 + qd[2] * z1803 + qd[3] * z1812
                 + qd[4] * z1817 + qd[5] * z1821);
-        let x1 = qd[0] * z1784 + qd[1] * z1797 + qd[2] * z1806 + qd[3] * z1815
-            + qd[4] * z1818 + qd[5] * z1822 + x0;
-        drift[0] = x1;
+        let x3 = x0 + x1
+            + qd[2] * (self.d6 * z1803 + (self.d5 * z1801 + self.d4 * z1801))
+            + qd[3] * (self.d6 * z1812 + (self.d5 * s33.v6 + self.d4 * s33.v6))
+            + qd[4] * (self.d6 * z1817) + qd[5] * (self.d6 * z1821) + x2;
+        drift[0] = x3;
     }
     fn second_slip_jacobian(
         &self,
@@ -5496,9 +5468,9 @@ impl Constraints<7, 0, 1> for Iiwa {
             + ((-z1 * z17 - z4 * z18) * z58 + (-z5 * z38 + z19 * z37) * z57) * z78;
         let z81 = -(z7 * z37 + z21 * z38) * z78
             + ((z0 * z17 - z6 * z18) * z58 + (-z7 * z38 + z21 * z37) * z57) * z77;
-        let z94 = self.d6 * z80
-            + (self.d5 * z40 + (self.d4 * z40 + (self.d3 * z5 + self.d2 * z5)));
-        let x0 = z94 + self.d_flange * z80;
+        let x0 = self.d6 * z80
+            + (self.d5 * z40 + (self.d4 * z40 + (self.d3 * z5 + self.d2 * z5)))
+            + self.d_flange * z80;
         let x1 = s12.v5 + self.d_flange * s12.v4;
         let x2 = s12.v9 + self.d_flange * s12.v8;
         let x3 = s12.v13 + self.d_flange * s12.v12;
@@ -5555,15 +5527,11 @@ impl Constraints<7, 0, 1> for Iiwa {
         let z1837 = z57 * (-z6 * s27.v5 + z37 * z1831 - z38 * z1829 + s8.v0 * s27.v4)
             + z58 * (-z18 * s33.v1 - z852 * s27.v3) + s8.v1 * s27.v7 + s8.v2 * s27.v6;
         let z1839 = z77 * z1835 + z78 * z1837 + s8.v3 * s27.v8 + s8.v4 * s27.v9;
-        let z1840 = self.d6 * z1839
-            + (self.d5 * z1835
-                + (self.d4 * z1835 + (self.d3 * z1829 + self.d2 * z1829)));
         let z1841 = z0 * s27.v2 - z6 * s27.v3 + z17 * z606 - z18 * z1829;
         let z1844 = z22 * s27.v5 + z38 * z1841;
         let z1845 = s8.v5 * s27.v7 + z57 * (z22 * s27.v4 + z37 * z1841) + s8.v6 * s27.v6
             + z58 * (-z0 * s27.v3 - z6 * s27.v2 - z17 * z1829 - z18 * z606);
         let z1846 = s8.v7 * s27.v8 + s8.v8 * s27.v9 + z77 * z1844 + z78 * z1845;
-        let z1849 = self.d6 * z1846 + (self.d5 * z1844 + self.d4 * z1844);
         let z1850 = z1 * s27.v1 + z3 * s33.v0;
         let z1851 = z0 * s27.v3 + z6 * s27.v2 + z17 * z1829 + z18 * z606;
         let z1852 = -z7 * s27.v5 + z21 * s27.v4 + z37 * z1851 - z38 * z1850;
@@ -5571,20 +5539,23 @@ impl Constraints<7, 0, 1> for Iiwa {
             + z78
                 * (z57 * (-z7 * s27.v4 - z21 * s27.v5 - z37 * z1850 - z38 * z1851)
                     + s8.v9 * s27.v6) + s8.v10 * s27.v9;
-        let z1858 = self.d6 * z1855 + (self.d5 * z1852 + self.d4 * z1852);
         let z1860 = (z22 * z57 - z41 * z58) * s27.v9
             + z78 * (z22 * s27.v6 - z41 * s27.v7 + z57 * z1841 - z58 * z1852);
-        let z1861 = self.d6 * z1860;
         let z1864 = -(z7 * z37 + z21 * z38) * s27.v9 + (z22 * z58 + z41 * z57) * s27.v8
             + z77 * (z22 * s27.v7 + z41 * s27.v6 + z57 * z1852 + z58 * z1841)
             - z78 * (z7 * s27.v4 + z21 * s27.v5 + z37 * z1850 + z38 * z1851);
-        let z1865 = self.d6 * z1864;
-        let x0 = self.d_flange
+        let x0 = qd[1]
+            * (self.d6 * z1839
+                + (self.d5 * z1835
+                    + (self.d4 * z1835 + (self.d3 * z1829 + self.d2 * z1829))));
+        let x1 = self.d_flange
             * (qd[0] * z1823 + qd[1] * z1839 + qd[2] * z1846 + qd[3] * z1855
                 + qd[4] * z1860 + qd[5] * z1864);
-        let x1 = qd[0] * z1828 + qd[1] * z1840 + qd[2] * z1849 + qd[3] * z1858
-            + qd[4] * z1861 + qd[5] * z1865 + x0;
-        drift[0] = x1;
+        let x2 = qd[0] * z1828 + x0
+            + qd[2] * (self.d6 * z1846 + (self.d5 * z1844 + self.d4 * z1844))
+            + qd[3] * (self.d6 * z1855 + (self.d5 * z1852 + self.d4 * z1852))
+            + qd[4] * (self.d6 * z1860) + qd[5] * (self.d6 * z1864) + x1;
+        drift[0] = x2;
     }
     fn contact_laws(&self) -> [ContactLaw; 1] {
         [
@@ -5970,7 +5941,6 @@ impl Rates<7, 0, 1> for Iiwa {
         let z502 = z496
             + (z114 * (x.qd[0] * self.m1 * (-x.qd[0] * z115))
                 - z115 * (-x.qd[0] * self.m1 * (x.qd[0] * z114)));
-        let z556 = -z502 - x.qd[0] * self.d;
         let z557 = -(z0 * (z489 + z423) - z1 * (z488 + z422) + z8 * (z491 + z416)
             + z9 * (z492 + z417)) - x.qd[1] * self.d;
         let z558 = -(z2 * z490 + z5 * z488 + z7 * z489 + z25 * z491 + z26 * z492
@@ -6080,43 +6050,43 @@ impl Rates<7, 0, 1> for Iiwa {
             - z1
                 * (x.qdd[0] * z124 + z120 * z776 - z121 * z775 + z122 * z735
                     + z123 * z736 + z828) + z8 * (z774 + z831) + z9 * (z775 + z832);
-        let z846 = z2 * z830 + z5 * z828 + z7 * z829 + z25 * z831 + z26 * z832
-            + z27 * (z782 + z827);
-        let z847 = z20 * z822 + z22 * z823 + z24 * z824 + z45 * z825 + z46 * z826
-            + z47 * z827;
-        let z848 = z40 * z816 + z42 * z817 + z44 * z818 + z65 * z819 + z66 * z820
-            + z67 * z821;
-        let z849 = z60 * z810 + z62 * z811 + z64 * z812 + z85 * z813 + z86 * z814
-            + z87 * z815;
-        let z850 = z80 * z807 + z82 * z808 + z84 * z809 + z105 * z804 + z106 * z805
-            + z107 * z806;
         let z944 = -z2 * z17;
         let z956 = -z3 * z37 + z38 * z944;
         let z978 = z77 * z956 + z78 * (z57 * (z3 * z38 + z37 * z944) + z58 * (z2 * z18));
-        let z983 = self.d5 * z956 + (self.d4 * z956 + (-self.d3 * z3 - self.d2 * z3))
-            + self.d6 * z978;
         let z1084 = z24 * z38;
         let z1106 = z77 * z1084 + z78 * (z57 * (z24 * z37) + z58 * (z3 * z17));
-        let z1111 = self.d6 * z1106 + (self.d5 * z1084 + self.d4 * z1084);
         let z1211 = z43 * z77 + z78 * (z57 * (-z2 * z37 - z23 * z38));
-        let z1216 = self.d6 * z1211 + (self.d5 * z43 + self.d4 * z43);
         let z1287 = z64 * z78;
-        let z1292 = self.d6 * z1287;
-        let z1345 = self.d6 * z83;
-        let x0 = z842 + -z556;
-        let x1 = z845 + -(z557 + lambda_n[0] * (z983 + self.d_flange * z978));
-        let x2 = z846 + -(z558 + lambda_n[0] * (z1111 + self.d_flange * z1106));
-        let x3 = z847 + -(z559 + lambda_n[0] * (z1216 + self.d_flange * z1211));
-        let x4 = z848 + -(z560 + lambda_n[0] * (z1292 + self.d_flange * z1287));
-        let x5 = z849 + -(z561 + lambda_n[0] * (z1345 + self.d_flange * z83));
-        let x6 = z850 + -z562;
+        let x0 = z842 + -(-z502 - x.qd[0] * self.d);
+        let x1 = self.d5 * z956 + (self.d4 * z956 + (-self.d3 * z3 - self.d2 * z3))
+            + self.d6 * z978 + self.d_flange * z978;
+        let x2 = z845 + -(z557 + lambda_n[0] * x1);
+        let x3 = z558
+            + lambda_n[0]
+                * (self.d6 * z1106 + (self.d5 * z1084 + self.d4 * z1084)
+                    + self.d_flange * z1106);
+        let x4 = z2 * z830 + z5 * z828 + z7 * z829 + z25 * z831 + z26 * z832
+            + z27 * (z782 + z827) + -x3;
+        let x5 = -(z559
+            + lambda_n[0]
+                * (self.d6 * z1211 + (self.d5 * z43 + self.d4 * z43)
+                    + self.d_flange * z1211));
+        let x6 = z20 * z822 + z22 * z823 + z24 * z824 + z45 * z825 + z46 * z826
+            + z47 * z827 + x5;
+        let x7 = z40 * z816 + z42 * z817 + z44 * z818 + z65 * z819 + z66 * z820
+            + z67 * z821
+            + -(z560 + lambda_n[0] * (self.d6 * z1287 + self.d_flange * z1287));
+        let x8 = z60 * z810 + z62 * z811 + z64 * z812 + z85 * z813 + z86 * z814
+            + z87 * z815 + -(z561 + lambda_n[0] * (self.d6 * z83 + self.d_flange * z83));
+        let x9 = z80 * z807 + z82 * z808 + z84 * z809 + z105 * z804 + z106 * z805
+            + z107 * z806 + -z562;
         out[0] = Jet::lift(x0);
-        out[1] = Jet::lift(x1);
-        out[2] = Jet::lift(x2);
-        out[3] = Jet::lift(x3);
-        out[4] = Jet::lift(x4);
-        out[5] = Jet::lift(x5);
-        out[6] = Jet::lift(x6);
+        out[1] = Jet::lift(x2);
+        out[2] = Jet::lift(x4);
+        out[3] = Jet::lift(x6);
+        out[4] = Jet::lift(x7);
+        out[5] = Jet::lift(x8);
+        out[6] = Jet::lift(x9);
     }
     fn constraint_jet<const N: usize>(
         &self,
@@ -6202,17 +6172,12 @@ impl Statics<7> for Iiwa {
         let z542 = -(z14 + self.cy3 * z20 + self.cz3 * z5) * z517 + z539;
         let z550 = z0 * (-(-self.cy2 * z1 + self.cz2 * z5) * z514 + z542)
             - z1 * ((self.cy2 * z0 + self.cz2 * z7) * z514 + z541);
-        let z551 = z5 * z541 + z7 * z542 + (-z5 * z15 + z7 * z14) * (z517 + z540);
-        let z552 = z20 * z538 + z22 * z539 + (-z20 * z35 + z22 * z34) * z540;
-        let z553 = z40 * z535 + z42 * z536 + (-z40 * z55 + z42 * z54) * z537;
-        let z554 = z60 * z532 + z62 * z533 + (-z60 * z75 + z62 * z74) * z534;
-        let z555 = z80 * z530 + z82 * z531 + s2.v1 * z529;
         grad[1] = z550;
-        grad[2] = z551;
-        grad[3] = z552;
-        grad[4] = z553;
-        grad[5] = z554;
-        grad[6] = z555;
+        grad[2] = z5 * z541 + z7 * z542 + (-z5 * z15 + z7 * z14) * (z517 + z540);
+        grad[3] = z20 * z538 + z22 * z539 + (-z20 * z35 + z22 * z34) * z540;
+        grad[4] = z40 * z535 + z42 * z536 + (-z40 * z55 + z42 * z54) * z537;
+        grad[5] = z60 * z532 + z62 * z533 + (-z60 * z75 + z62 * z74) * z534;
+        grad[6] = z80 * z530 + z82 * z531 + s2.v1 * z529;
     }
     fn potential_hessian(&self, q: &Vector<7>, _t: f64, hess: &mut Matrix<7, 7>) {
         hess.fill(0.0);
@@ -6254,58 +6219,44 @@ impl Statics<7> for Iiwa {
             + (-z517 * s16.v4
                 + (-z520 * s16.v6
                     + (-z523 * s16.v8 + (-z526 * s16.v10 - z529 * s16.v12))));
-        let z1911 = z0 * z1910 - z1 * z1909;
         let z1928 = z517 * s16.v17
             + (z520 * s16.v19 + (z523 * s16.v21 + (z526 * s16.v23 + z529 * s16.v25)));
         let z1929 = -z517 * s16.v16
             + (-z520 * s16.v18 + (-z523 * s16.v20 + (-z526 * s16.v22 - z529 * s16.v24)));
-        let z1930 = z0 * z1929 - z1 * z1928;
         let z1943 = z520 * s16.v29
             + (z523 * s16.v31 + (z526 * s16.v33 + z529 * s16.v35));
         let z1944 = -z520 * s16.v28
             + (-z523 * s16.v30 + (-z526 * s16.v32 - z529 * s16.v34));
-        let z1945 = z0 * z1944 - z1 * z1943;
         let z1954 = z523 * s16.v39 + (z526 * s16.v41 + z529 * s16.v43);
         let z1955 = -z523 * s16.v38 + (-z526 * s16.v40 - z529 * s16.v42);
-        let z1956 = z0 * z1955 - z1 * z1954;
         let z1961 = z526 * s16.v45 + z529 * s16.v47;
         let z1962 = -z526 * s16.v44 - z529 * s16.v46;
-        let z1963 = z0 * z1962 - z1 * z1961;
-        let z1966 = z5 * z1928 + z7 * z1929;
-        let z1967 = z5 * z1943 + z7 * z1944;
-        let z1968 = z5 * z1954 + z7 * z1955;
-        let z1969 = z5 * z1961 + z7 * z1962;
-        let z1973 = z20 * z1943 + z22 * z1944;
-        let z1974 = z20 * z1954 + z22 * z1955;
-        let z1975 = z20 * z1961 + z22 * z1962;
-        let z1980 = z40 * z1954 + z42 * z1955;
-        let z1981 = z40 * z1961 + z42 * z1962;
         let z1987 = (z20 * z57 - (-z5 * z38 + z19 * z37) * z58) * z1961
             + (z22 * z57 - (-z7 * z38 + z21 * z37) * z58) * z1962;
-        hess[(1, 1)] = z1911;
-        hess[(1, 2)] = z1930;
-        hess[(2, 1)] = z1930;
-        hess[(1, 3)] = z1945;
-        hess[(3, 1)] = z1945;
-        hess[(1, 4)] = z1956;
-        hess[(4, 1)] = z1956;
-        hess[(1, 5)] = z1963;
-        hess[(5, 1)] = z1963;
-        hess[(2, 2)] = z1966;
-        hess[(2, 3)] = z1967;
-        hess[(3, 2)] = z1967;
-        hess[(2, 4)] = z1968;
-        hess[(4, 2)] = z1968;
-        hess[(2, 5)] = z1969;
-        hess[(5, 2)] = z1969;
-        hess[(3, 3)] = z1973;
-        hess[(3, 4)] = z1974;
-        hess[(4, 3)] = z1974;
-        hess[(3, 5)] = z1975;
-        hess[(5, 3)] = z1975;
-        hess[(4, 4)] = z1980;
-        hess[(4, 5)] = z1981;
-        hess[(5, 4)] = z1981;
+        hess[(1, 1)] = z0 * z1910 - z1 * z1909;
+        hess[(1, 2)] = z0 * z1929 - z1 * z1928;
+        hess[(2, 1)] = z0 * z1929 - z1 * z1928;
+        hess[(1, 3)] = z0 * z1944 - z1 * z1943;
+        hess[(3, 1)] = z0 * z1944 - z1 * z1943;
+        hess[(1, 4)] = z0 * z1955 - z1 * z1954;
+        hess[(4, 1)] = z0 * z1955 - z1 * z1954;
+        hess[(1, 5)] = z0 * z1962 - z1 * z1961;
+        hess[(5, 1)] = z0 * z1962 - z1 * z1961;
+        hess[(2, 2)] = z5 * z1928 + z7 * z1929;
+        hess[(2, 3)] = z5 * z1943 + z7 * z1944;
+        hess[(3, 2)] = z5 * z1943 + z7 * z1944;
+        hess[(2, 4)] = z5 * z1954 + z7 * z1955;
+        hess[(4, 2)] = z5 * z1954 + z7 * z1955;
+        hess[(2, 5)] = z5 * z1961 + z7 * z1962;
+        hess[(5, 2)] = z5 * z1961 + z7 * z1962;
+        hess[(3, 3)] = z20 * z1943 + z22 * z1944;
+        hess[(3, 4)] = z20 * z1954 + z22 * z1955;
+        hess[(4, 3)] = z20 * z1954 + z22 * z1955;
+        hess[(3, 5)] = z20 * z1961 + z22 * z1962;
+        hess[(5, 3)] = z20 * z1961 + z22 * z1962;
+        hess[(4, 4)] = z40 * z1954 + z42 * z1955;
+        hess[(4, 5)] = z40 * z1961 + z42 * z1962;
+        hess[(5, 4)] = z40 * z1961 + z42 * z1962;
         hess[(5, 5)] = z1987;
     }
     fn potential_gradient_parameter(
@@ -6335,10 +6286,8 @@ impl Statics<7> for Iiwa {
                 let z517 = self.m3 * self.g;
                 let z2260 = s19.v12 + z7 * z517;
                 let z2261 = s19.v13 - z5 * z517;
-                let z2262 = z0 * z2261 - z1 * z2260;
-                let z2263 = z5 * z2260 + z7 * z2261;
-                out[1] = z2262;
-                out[2] = z2263;
+                out[1] = z0 * z2261 - z1 * z2260;
+                out[2] = z5 * z2260 + z7 * z2261;
                 out[3] = s19.v15;
                 out[4] = s19.v17;
                 out[5] = s19.v19;
@@ -6351,10 +6300,8 @@ impl Statics<7> for Iiwa {
                 let z0 = q[0].cos();
                 let z1 = q[0].sin();
                 let z3 = q[1].sin();
-                let z2272 = z0 * s19.v13 - z1 * s19.v12;
-                let z2273 = z0 * z3 * s19.v12 + z1 * z3 * s19.v13;
-                out[1] = z2272;
-                out[2] = z2273;
+                out[1] = z0 * s19.v13 - z1 * s19.v12;
+                out[2] = z0 * z3 * s19.v12 + z1 * z3 * s19.v13;
                 out[3] = s19.v15;
                 out[4] = s19.v17;
                 out[5] = s19.v19;
@@ -6381,15 +6328,10 @@ impl Statics<7> for Iiwa {
                 let z523 = self.m5 * self.g;
                 let z2282 = z42 * z523 + s20.v4;
                 let z2283 = -z40 * z523 + s20.v5;
-                let z2284 = z0 * z2283 - z1 * z2282;
-                let z2285 = z5 * z2282 + z7 * z2283;
-                let z2286 = (-z1 * z17 - z4 * z18) * z2282
-                    + (z0 * z17 - z6 * z18) * z2283;
-                let z2287 = z40 * z2282 + z42 * z2283;
-                out[1] = z2284;
-                out[2] = z2285;
-                out[3] = z2286;
-                out[4] = z2287;
+                out[1] = z0 * z2283 - z1 * z2282;
+                out[2] = z5 * z2282 + z7 * z2283;
+                out[3] = (-z1 * z17 - z4 * z18) * z2282 + (z0 * z17 - z6 * z18) * z2283;
+                out[4] = z40 * z2282 + z42 * z2283;
                 out[5] = s20.v7;
                 out[6] = s20.v9;
                 true
@@ -6409,15 +6351,12 @@ impl Statics<7> for Iiwa {
                 let z18 = q[2].sin();
                 let z37 = q[3].cos();
                 let z38 = q[3].sin();
-                let z2292 = z0 * s20.v5 - z1 * s20.v4;
-                let z2293 = z5 * s20.v4 + z7 * s20.v5;
-                let z2294 = (-z1 * z17 - z4 * z18) * s20.v4
-                    + (z0 * z17 - z6 * z18) * s20.v5;
                 let z2295 = (z5 * z37 + (-z1 * z18 + z4 * z17) * z38) * s20.v4
                     + (z7 * z37 + (z0 * z18 + z6 * z17) * z38) * s20.v5;
-                out[1] = z2292;
-                out[2] = z2293;
-                out[3] = z2294;
+                out[1] = z0 * s20.v5 - z1 * s20.v4;
+                out[2] = z5 * s20.v4 + z7 * s20.v5;
+                out[3] = (-z1 * z17 - z4 * z18) * s20.v4
+                    + (z0 * z17 - z6 * z18) * s20.v5;
                 out[4] = z2295;
                 out[5] = s20.v7;
                 out[6] = s20.v9;
@@ -6468,10 +6407,8 @@ impl Statics<7> for Iiwa {
                     * (z15 + self.cy3 * (z0 * z17 - z1 * z2 * z18) + self.cz3 * z7);
                 let z2308 = -self.g
                     * (z14 + self.cy3 * (-z1 * z17 - z0 * z2 * z18) + self.cz3 * z5);
-                let z2309 = z0 * z2308 - z1 * z2307;
-                let z2310 = z5 * z2307 + z7 * z2308 + self.g * (-z5 * z15 + z7 * z14);
-                out[1] = z2309;
-                out[2] = z2310;
+                out[1] = z0 * z2308 - z1 * z2307;
+                out[2] = z5 * z2307 + z7 * z2308 + self.g * (-z5 * z15 + z7 * z14);
                 true
             }
             11 => {
@@ -6500,13 +6437,9 @@ impl Statics<7> for Iiwa {
                 let z2312 = -self.g
                     * (self.cy4 * z20
                         + self.cz4 * (z5 * z37 + (-z1 * z18 + z4 * z17) * z38) + z34);
-                let z2313 = z0 * z2312 - z1 * z2311;
-                let z2314 = z5 * z2311 + z7 * z2312 + self.g * (-z5 * z15 + z7 * z14);
-                let z2315 = z20 * z2311 + z22 * z2312
-                    + self.g * (-z20 * z35 + z22 * z34);
-                out[1] = z2313;
-                out[2] = z2314;
-                out[3] = z2315;
+                out[1] = z0 * z2312 - z1 * z2311;
+                out[2] = z5 * z2311 + z7 * z2312 + self.g * (-z5 * z15 + z7 * z14);
+                out[3] = z20 * z2311 + z22 * z2312 + self.g * (-z20 * z35 + z22 * z34);
                 true
             }
             12 => {
@@ -6543,16 +6476,10 @@ impl Statics<7> for Iiwa {
                 let z2317 = -self.g
                     * (self.cy5 * (z20 * z57 - (-z5 * z38 + z19 * z37) * z58)
                         + self.cz5 * z40 + z54);
-                let z2318 = z0 * z2317 - z1 * z2316;
-                let z2319 = z5 * z2316 + z7 * z2317 + self.g * (-z5 * z15 + z7 * z14);
-                let z2320 = z20 * z2316 + z22 * z2317
-                    + self.g * (-z20 * z35 + z22 * z34);
-                let z2321 = z40 * z2316 + z42 * z2317
-                    + self.g * (-z40 * z55 + z42 * z54);
-                out[1] = z2318;
-                out[2] = z2319;
-                out[3] = z2320;
-                out[4] = z2321;
+                out[1] = z0 * z2317 - z1 * z2316;
+                out[2] = z5 * z2316 + z7 * z2317 + self.g * (-z5 * z15 + z7 * z14);
+                out[3] = z20 * z2316 + z22 * z2317 + self.g * (-z20 * z35 + z22 * z34);
+                out[4] = z40 * z2316 + z42 * z2317 + self.g * (-z40 * z55 + z42 * z54);
                 true
             }
             13 => {
@@ -6597,19 +6524,11 @@ impl Statics<7> for Iiwa {
                 let z2323 = -self.g
                     * (self.cy6 * z60
                         + self.cz6 * (z40 * z77 + (z20 * z58 + z39 * z57) * z78) + z74);
-                let z2324 = z0 * z2323 - z1 * z2322;
-                let z2325 = z5 * z2322 + z7 * z2323 + self.g * (-z5 * z15 + z7 * z14);
-                let z2326 = z20 * z2322 + z22 * z2323
-                    + self.g * (-z20 * z35 + z22 * z34);
-                let z2327 = z40 * z2322 + z42 * z2323
-                    + self.g * (-z40 * z55 + z42 * z54);
-                let z2328 = self.g * (-z60 * z75 + z62 * z74) + z60 * z2322
-                    + z62 * z2323;
-                out[1] = z2324;
-                out[2] = z2325;
-                out[3] = z2326;
-                out[4] = z2327;
-                out[5] = z2328;
+                out[1] = z0 * z2323 - z1 * z2322;
+                out[2] = z5 * z2322 + z7 * z2323 + self.g * (-z5 * z15 + z7 * z14);
+                out[3] = z20 * z2322 + z22 * z2323 + self.g * (-z20 * z35 + z22 * z34);
+                out[4] = z40 * z2322 + z42 * z2323 + self.g * (-z40 * z55 + z42 * z54);
+                out[5] = self.g * (-z60 * z75 + z62 * z74) + z60 * z2322 + z62 * z2323;
                 true
             }
             14 => {
@@ -6649,22 +6568,16 @@ impl Statics<7> for Iiwa {
                 let z78 = q[5].sin();
                 let z2329 = self.g * s2.v3;
                 let z2330 = -self.g * s2.v2;
-                let z2331 = z0 * z2330 - z1 * z2329;
-                let z2332 = z5 * z2329 + z7 * z2330 + self.g * (-z5 * z15 + z7 * z14);
-                let z2333 = z20 * z2329 + z22 * z2330
-                    + self.g * (-z20 * z35 + z22 * z34);
-                let z2334 = z40 * z2329 + z42 * z2330
-                    + self.g * (-z40 * z55 + z42 * z54);
                 let z2335 = self.g
                     * (-z60 * (self.d5 * z42 + z55) + z62 * (self.d5 * z40 + z54))
                     + z60 * z2329 + z62 * z2330;
                 let z2336 = self.g * s2.v1
                     + (z40 * z77 + (z20 * z58 + z39 * z57) * z78) * z2329
                     + (z42 * z77 + (z22 * z58 + z41 * z57) * z78) * z2330;
-                out[1] = z2331;
-                out[2] = z2332;
-                out[3] = z2333;
-                out[4] = z2334;
+                out[1] = z0 * z2330 - z1 * z2329;
+                out[2] = z5 * z2329 + z7 * z2330 + self.g * (-z5 * z15 + z7 * z14);
+                out[3] = z20 * z2329 + z22 * z2330 + self.g * (-z20 * z35 + z22 * z34);
+                out[4] = z40 * z2329 + z42 * z2330 + self.g * (-z40 * z55 + z42 * z54);
                 out[5] = z2335;
                 out[6] = z2336;
                 true
@@ -6682,8 +6595,7 @@ impl Statics<7> for Iiwa {
                 let z0 = q[0].cos();
                 let z1 = q[0].sin();
                 let z514 = self.m2 * self.g;
-                let z2339 = z0 * (z1 * z514) - z1 * (z0 * z514);
-                out[1] = z2339;
+                out[1] = z0 * (z1 * z514) - z1 * (z0 * z514);
                 true
             }
             18 => {
@@ -6692,8 +6604,7 @@ impl Statics<7> for Iiwa {
                 let z1 = q[0].sin();
                 let z3 = q[1].sin();
                 let z514 = self.m2 * self.g;
-                let z2342 = z0 * (-z0 * z3 * z514) - z1 * (z1 * z3 * z514);
-                out[1] = z2342;
+                out[1] = z0 * (-z0 * z3 * z514) - z1 * (z1 * z3 * z514);
                 true
             }
             19 => {
@@ -6707,10 +6618,8 @@ impl Statics<7> for Iiwa {
                 let z517 = self.m3 * self.g;
                 let z2343 = (z0 * z17 - z1 * z2 * z18) * z517;
                 let z2344 = -(-z1 * z17 - z0 * z2 * z18) * z517;
-                let z2345 = z0 * z2344 - z1 * z2343;
-                let z2346 = z0 * z3 * z2343 + z1 * z3 * z2344;
-                out[1] = z2345;
-                out[2] = z2346;
+                out[1] = z0 * z2344 - z1 * z2343;
+                out[2] = z0 * z3 * z2343 + z1 * z3 * z2344;
                 true
             }
             20 => {
@@ -6723,10 +6632,8 @@ impl Statics<7> for Iiwa {
                 let z517 = self.m3 * self.g;
                 let z2244 = z7 * z517;
                 let z2245 = -z5 * z517;
-                let z2347 = z0 * z2245 - z1 * z2244;
-                let z2348 = z5 * z2244 + z7 * z2245;
-                out[1] = z2347;
-                out[2] = z2348;
+                out[1] = z0 * z2245 - z1 * z2244;
+                out[2] = z5 * z2244 + z7 * z2245;
                 true
             }
             21 => {
@@ -6742,12 +6649,9 @@ impl Statics<7> for Iiwa {
                 let z520 = self.m4 * self.g;
                 let z2349 = z22 * z520;
                 let z2350 = -z20 * z520;
-                let z2351 = z0 * z2350 - z1 * z2349;
-                let z2352 = z0 * z3 * z2349 + z1 * z3 * z2350;
-                let z2353 = z20 * z2349 + z22 * z2350;
-                out[1] = z2351;
-                out[2] = z2352;
-                out[3] = z2353;
+                out[1] = z0 * z2350 - z1 * z2349;
+                out[2] = z0 * z3 * z2349 + z1 * z3 * z2350;
+                out[3] = z20 * z2349 + z22 * z2350;
                 true
             }
             22 => {
@@ -6767,13 +6671,9 @@ impl Statics<7> for Iiwa {
                 let z520 = self.m4 * self.g;
                 let z2354 = (z7 * z37 + (z0 * z18 + z6 * z17) * z38) * z520;
                 let z2355 = -(z5 * z37 + (-z1 * z18 + z4 * z17) * z38) * z520;
-                let z2356 = z0 * z2355 - z1 * z2354;
-                let z2357 = z5 * z2354 + z7 * z2355;
-                let z2358 = (-z1 * z17 - z4 * z18) * z2354
-                    + (z0 * z17 - z6 * z18) * z2355;
-                out[1] = z2356;
-                out[2] = z2357;
-                out[3] = z2358;
+                out[1] = z0 * z2355 - z1 * z2354;
+                out[2] = z5 * z2354 + z7 * z2355;
+                out[3] = (-z1 * z17 - z4 * z18) * z2354 + (z0 * z17 - z6 * z18) * z2355;
                 true
             }
             23 => {
@@ -6799,15 +6699,10 @@ impl Statics<7> for Iiwa {
                 let z523 = self.m5 * self.g;
                 let z2359 = (z22 * z57 - (-z7 * z38 + z21 * z37) * z58) * z523;
                 let z2360 = -(z20 * z57 - (-z5 * z38 + z19 * z37) * z58) * z523;
-                let z2361 = z0 * z2360 - z1 * z2359;
-                let z2362 = z5 * z2359 + z7 * z2360;
-                let z2363 = z20 * z2359 + z22 * z2360;
-                let z2364 = (z5 * z37 + z19 * z38) * z2359
-                    + (z7 * z37 + z21 * z38) * z2360;
-                out[1] = z2361;
-                out[2] = z2362;
-                out[3] = z2363;
-                out[4] = z2364;
+                out[1] = z0 * z2360 - z1 * z2359;
+                out[2] = z5 * z2359 + z7 * z2360;
+                out[3] = z20 * z2359 + z22 * z2360;
+                out[4] = (z5 * z37 + z19 * z38) * z2359 + (z7 * z37 + z21 * z38) * z2360;
                 true
             }
             24 => {
@@ -6829,15 +6724,10 @@ impl Statics<7> for Iiwa {
                 let z523 = self.m5 * self.g;
                 let z2274 = z42 * z523;
                 let z2275 = -z40 * z523;
-                let z2365 = z0 * z2275 - z1 * z2274;
-                let z2366 = z5 * z2274 + z7 * z2275;
-                let z2367 = (-z1 * z17 - z4 * z18) * z2274
-                    + (z0 * z17 - z6 * z18) * z2275;
-                let z2368 = z40 * z2274 + z42 * z2275;
-                out[1] = z2365;
-                out[2] = z2366;
-                out[3] = z2367;
-                out[4] = z2368;
+                out[1] = z0 * z2275 - z1 * z2274;
+                out[2] = z5 * z2274 + z7 * z2275;
+                out[3] = (-z1 * z17 - z4 * z18) * z2274 + (z0 * z17 - z6 * z18) * z2275;
+                out[4] = z40 * z2274 + z42 * z2275;
                 true
             }
             25 => {
@@ -6865,17 +6755,11 @@ impl Statics<7> for Iiwa {
                 let z526 = self.m6 * self.g;
                 let z2369 = z62 * z526;
                 let z2370 = -z60 * z526;
-                let z2371 = z0 * z2370 - z1 * z2369;
-                let z2372 = z5 * z2369 + z7 * z2370;
-                let z2373 = z20 * z2369 + z22 * z2370;
-                let z2374 = (z5 * z37 + z19 * z38) * z2369
-                    + (z7 * z37 + z21 * z38) * z2370;
-                let z2375 = z60 * z2369 + z62 * z2370;
-                out[1] = z2371;
-                out[2] = z2372;
-                out[3] = z2373;
-                out[4] = z2374;
-                out[5] = z2375;
+                out[1] = z0 * z2370 - z1 * z2369;
+                out[2] = z5 * z2369 + z7 * z2370;
+                out[3] = z20 * z2369 + z22 * z2370;
+                out[4] = (z5 * z37 + z19 * z38) * z2369 + (z7 * z37 + z21 * z38) * z2370;
+                out[5] = z60 * z2369 + z62 * z2370;
                 true
             }
             26 => {
@@ -6907,17 +6791,12 @@ impl Statics<7> for Iiwa {
                 let z526 = self.m6 * self.g;
                 let z2376 = (z42 * z77 + (z22 * z58 + z41 * z57) * z78) * z526;
                 let z2377 = -(z40 * z77 + (z20 * z58 + z39 * z57) * z78) * z526;
-                let z2378 = z0 * z2377 - z1 * z2376;
-                let z2379 = z5 * z2376 + z7 * z2377;
-                let z2380 = z20 * z2376 + z22 * z2377;
-                let z2381 = z40 * z2376 + z42 * z2377;
-                let z2382 = (z20 * z57 - z39 * z58) * z2376
+                out[1] = z0 * z2377 - z1 * z2376;
+                out[2] = z5 * z2376 + z7 * z2377;
+                out[3] = z20 * z2376 + z22 * z2377;
+                out[4] = z40 * z2376 + z42 * z2377;
+                out[5] = (z20 * z57 - z39 * z58) * z2376
                     + (z22 * z57 - z41 * z58) * z2377;
-                out[1] = z2378;
-                out[2] = z2379;
-                out[3] = z2380;
-                out[4] = z2381;
-                out[5] = z2382;
                 true
             }
             27 => {
@@ -7052,18 +6931,13 @@ impl Statics<7> for Iiwa {
                 let z2399 = s22.v5 + z2397;
                 let z2400 = s22.v2 + z2398;
                 let z2401 = s22.v3 + z2399;
-                let z2404 = z0 * (s22.v1 + z2401) - z1 * (s22.v0 + z2400);
-                let z2405 = z5 * z2400 + z7 * z2401 + (-z5 * z15 + z7 * z14) * s0.v3;
-                let z2406 = z20 * z2398 + z22 * z2399 + (-z20 * z35 + z22 * z34) * s0.v2;
-                let z2407 = z40 * z2396 + z42 * z2397 + (-z40 * z55 + z42 * z54) * s0.v1;
-                let z2408 = z60 * z2394 + z62 * z2395
+                out[1] = z0 * (s22.v1 + z2401) - z1 * (s22.v0 + z2400);
+                out[2] = z5 * z2400 + z7 * z2401 + (-z5 * z15 + z7 * z14) * s0.v3;
+                out[3] = z20 * z2398 + z22 * z2399 + (-z20 * z35 + z22 * z34) * s0.v2;
+                out[4] = z40 * z2396 + z42 * z2397 + (-z40 * z55 + z42 * z54) * s0.v1;
+                out[5] = z60 * z2394 + z62 * z2395
                     + (-z60 * (self.d5 * z42 + z55) + z62 * (self.d5 * z40 + z54))
                         * s0.v0;
-                out[1] = z2404;
-                out[2] = z2405;
-                out[3] = z2406;
-                out[4] = z2407;
-                out[5] = z2408;
                 out[6] = s22.v11;
                 true
             }
@@ -7112,50 +6986,41 @@ impl Statics<7> for Iiwa {
                 let z2414 = -z2 * z37 + z38 * s6.v5;
                 let z2418 = z77 * z2414
                     + z78 * (z57 * (z2 * z38 + z37 * s6.v5) + z58 * z2411);
-                let z2419 = self.d6 * z2418
-                    + (self.d5 * z2414
-                        + (self.d4 * z2414 + (-self.d3 * z2 - self.d2 * z2)));
                 let z2422 = z38 * s6.v1;
                 let z2426 = z77 * z2422
                     + z78 * (z57 * (z37 * s6.v1) + z58 * (z2 * q[2].cos()));
-                let z2427 = self.d6 * z2426 + (self.d5 * z2422 + self.d4 * z2422);
                 let z2432 = z77 * s6.v2 + z78 * (z57 * (z3 * z37 - z38 * s6.v0));
-                let z2433 = self.d6 * z2432 + (self.d5 * s6.v2 + self.d4 * s6.v2);
                 let z2434 = z78 * s17.v0;
-                let z2435 = self.d6 * z2434;
-                let z2436 = self.d6 * s17.v1;
                 let z2438 = z38 * s6.v5;
                 let z2440 = z77 * z2438 + z78 * (z57 * (z37 * s6.v5) + z58 * z2411);
-                let z2443 = self.d6 * z2440 + (self.d5 * z2438 + self.d4 * z2438);
                 let z2446 = z77 * s6.v6 + z78 * (z57 * (-s1.v1 * z38));
-                let z2449 = self.d6 * z2446 + (self.d5 * s6.v6 + self.d4 * s6.v6);
                 let z2450 = z78 * s17.v2;
-                let z2451 = self.d6 * z2450;
-                let z2452 = self.d6 * s17.v3;
                 let z2455 = z77 * s6.v9 + z78 * (z57 * (z2 * z38 - s1.v0 * z37));
-                let z2458 = self.d6 * z2455 + (self.d5 * s6.v9 + self.d4 * s6.v9);
                 let z2459 = z78 * s17.v4;
-                let z2460 = self.d6 * z2459;
-                let z2461 = self.d6 * s17.v5;
                 let z2462 = z78 * s17.v6;
-                let z2463 = self.d6 * z2462;
-                let z2464 = self.d6 * s17.v7;
-                let z2465 = self.d6 * s17.v8;
-                let x0 = z2419 + self.d_flange * z2418;
-                let x1 = z2427 + self.d_flange * z2426;
-                let x2 = z2433 + self.d_flange * z2432;
-                let x3 = z2435 + self.d_flange * z2434;
-                let x4 = z2436 + self.d_flange * s17.v1;
-                let x5 = z2443 + self.d_flange * z2440;
-                let x6 = z2449 + self.d_flange * z2446;
-                let x7 = z2451 + self.d_flange * z2450;
-                let x8 = z2452 + self.d_flange * s17.v3;
-                let x9 = z2458 + self.d_flange * z2455;
-                let x10 = z2460 + self.d_flange * z2459;
-                let x11 = z2461 + self.d_flange * s17.v5;
-                let x12 = z2463 + self.d_flange * z2462;
-                let x13 = z2464 + self.d_flange * s17.v7;
-                let x14 = z2465 + self.d_flange * s17.v8;
+                let x0 = self.d6 * z2418
+                    + (self.d5 * z2414
+                        + (self.d4 * z2414 + (-self.d3 * z2 - self.d2 * z2)))
+                    + self.d_flange * z2418;
+                let x1 = self.d6 * z2426 + (self.d5 * z2422 + self.d4 * z2422)
+                    + self.d_flange * z2426;
+                let x2 = self.d6 * z2432 + (self.d5 * s6.v2 + self.d4 * s6.v2)
+                    + self.d_flange * z2432;
+                let x3 = self.d6 * z2434 + self.d_flange * z2434;
+                let x4 = self.d6 * s17.v1 + self.d_flange * s17.v1;
+                let x5 = self.d6 * z2440 + (self.d5 * z2438 + self.d4 * z2438)
+                    + self.d_flange * z2440;
+                let x6 = self.d6 * z2446 + (self.d5 * s6.v6 + self.d4 * s6.v6)
+                    + self.d_flange * z2446;
+                let x7 = self.d6 * z2450 + self.d_flange * z2450;
+                let x8 = self.d6 * s17.v3 + self.d_flange * s17.v3;
+                let x9 = self.d6 * z2455 + (self.d5 * s6.v9 + self.d4 * s6.v9)
+                    + self.d_flange * z2455;
+                let x10 = self.d6 * z2459 + self.d_flange * z2459;
+                let x11 = self.d6 * s17.v5 + self.d_flange * s17.v5;
+                let x12 = self.d6 * z2462 + self.d_flange * z2462;
+                let x13 = self.d6 * s17.v7 + self.d_flange * s17.v7;
+                let x14 = self.d6 * s17.v8 + self.d_flange * s17.v8;
                 hess[(1, 1)] = x0;
                 hess[(1, 2)] = x1;
                 hess[(2, 1)] = x1;
@@ -7474,7 +7339,6 @@ impl Jacobians<7, 0, 1> for Iiwa {
         let z2631 = z2619 + z2630;
         let z2632 = z2614 + z2631;
         let z2633 = z2609 + z2632;
-        let z2635 = z2599 + (z2604 + z2633);
         let z2636 = qd[2] * z4;
         let z2637 = qd[2] * z6;
         let z2638 = -qd[2] * z3;
@@ -7696,7 +7560,6 @@ impl Jacobians<7, 0, 1> for Iiwa {
         let z2740 = z2728 + z2739;
         let z2741 = z2723 + z2740;
         let z2742 = z2718 + z2741;
-        let z2743 = z2713 + z2742;
         let z2744 = qd[3] * s7.v6;
         let z2745 = qd[3] * s8.v5;
         let z2746 = qd[3] * s6.v5;
@@ -8409,8 +8272,6 @@ impl Jacobians<7, 0, 1> for Iiwa {
         let z3072 = z3042 + z3068;
         let z3073 = z3069 + z2714;
         let z3074 = z3070 + z2715;
-        let z3079 = z0 * (z3038 + z3072) - z1 * (z3037 + z3071) + s4.v0 * (z3073 + z2709)
-            + s4.v1 * (z3074 + z2710);
         let z3080 = qd[3]
             * (-z20 * z2748 + z22 * z2747 - s4.v4 * z2745 + s4.v5 * z2744
                 + s24.v10 * s23.v71 - s24.v11 * s23.v70 + s24.v13 * s8.v5
@@ -8508,7 +8369,6 @@ impl Jacobians<7, 0, 1> for Iiwa {
         let z3117 = z3087 + z3113;
         let z3118 = z2803 + z3114;
         let z3119 = z2804 + z3115;
-        let z3120 = z0 * z3117 - z1 * z3116 + s4.v0 * z3118 + s4.v1 * z3119;
         let z3121 = qd[4]
             * (-z39 * s24.v20 - z40 * z2836 + z41 * s24.v19 + z42 * z2835 - s4.v6 * z2833
                 + s4.v7 * z2832 + s24.v16 * s23.v107 - s24.v17 * s23.v106);
@@ -8584,7 +8444,6 @@ impl Jacobians<7, 0, 1> for Iiwa {
         let z3149 = z3127 + z3145;
         let z3150 = z2877 + z3146;
         let z3151 = z2878 + z3147;
-        let z3152 = z0 * z3149 - z1 * z3148 + s4.v0 * z3150 + s4.v1 * z3151;
         let z3153 = qd[5]
             * (-z60 * z2904 + z62 * z2903 - s4.v8 * z2901 + s4.v9 * z2900
                 + s24.v22 * s23.v139 - s24.v23 * s23.v138 + s24.v25 * s16.v37
@@ -8639,7 +8498,6 @@ impl Jacobians<7, 0, 1> for Iiwa {
         let z3172 = z3158 + z3168;
         let z3173 = z3169 + z2931;
         let z3174 = z3170 + z2932;
-        let z3175 = z0 * z3172 - z1 * z3171 + s4.v0 * z3173 + s4.v1 * z3174;
         let z3176 = qd[6]
             * (-z79 * s24.v32 - z80 * z2952 + z81 * s24.v31 + z82 * z2951
                 - s4.v18 * z2949 + s4.v19 * z2948 + s24.v28 * s23.v169
@@ -8672,13 +8530,11 @@ impl Jacobians<7, 0, 1> for Iiwa {
         let z3186 = z3180 + z3184;
         let z3187 = z2965 + z2970;
         let z3188 = z2966 + z2971;
-        let z3189 = z0 * z3186 - z1 * z3185 + s4.v0 * z3187 + s4.v1 * z3188;
         let z3190 = s24.v28 * s23.v181 + s24.v29 * s23.v182 + s24.v30 * s23.v183;
         let z3191 = s24.v29 * z3190 - s24.v30 * z2977 + s25.v30 * s23.v282
             + s25.v31 * s23.v283 + s25.v32 * s23.v181;
         let z3192 = -s24.v28 * z3190 + s24.v30 * z2976 + s25.v30 * s23.v283
             + s25.v31 * s23.v284 + s25.v32 * s23.v182;
-        let z3193 = z0 * z3192 - z1 * z3191;
         let z3194 = z3001 + z3005;
         let z3195 = z3194 + z2997;
         let z3196 = z3195 + z2993;
@@ -8694,21 +8550,12 @@ impl Jacobians<7, 0, 1> for Iiwa {
         let z3204 = z3096 + z3100;
         let z3205 = z3092 + z3204;
         let z3206 = z3088 + z3205;
-        let z3208 = z2 * z2831 + z5 * z3116 + z7 * z3117 + s4.v2 * z3118 + s4.v3 * z3119
-            + z27 * (z3084 + z3206);
         let z3209 = z3132 + z3136;
         let z3210 = z3128 + z3209;
         let z3211 = z3124 + z3210;
-        let z3212 = z2 * z2899 + z5 * z3148 + z7 * z3149 + s4.v2 * z3150 + s4.v3 * z3151
-            + z27 * z3211;
         let z3213 = z3159 + z3163;
         let z3214 = z3155 + z3213;
-        let z3215 = z2 * z2947 + z5 * z3171 + z7 * z3172 + s4.v2 * z3173 + s4.v3 * z3174
-            + z27 * z3214;
         let z3216 = z3177 + z3181;
-        let z3217 = z2 * z2975 + z5 * z3185 + z7 * z3186 + s4.v2 * z3187 + s4.v3 * z3188
-            + z27 * z3216;
-        let z3218 = z2 * z2978 + z5 * z3191 + z7 * z3192;
         let z3219 = s28.v23 * s10.v2 + s25.v60 * s23.v3 + s25.v61 * s23.v4
             + s25.v62 * s23.v185 + z20 * s28.v24 + z20 * z3017 + z22 * z3018
             + s1.v1 * z2632 + s4.v4 * z3019 + s4.v5 * z3020 + z47 * z3196;
@@ -8718,13 +8565,6 @@ impl Jacobians<7, 0, 1> for Iiwa {
         let z3221 = s28.v23 * s7.v6 + s28.v24 * s8.v5 + s28.v25 * s6.v5
             + s25.v60 * s23.v70 + s25.v61 * s23.v71 + s25.v62 * s23.v230 + z20 * z3112
             + z22 * z3113 + s1.v1 * z2830 + s4.v4 * z3114 + s4.v5 * z3115 + z47 * z3206;
-        let z3222 = z20 * z3148 + z22 * z3149 + s1.v1 * z2899 + s4.v4 * z3150
-            + s4.v5 * z3151 + z47 * z3211;
-        let z3223 = z20 * z3171 + z22 * z3172 + s1.v1 * z2947 + s4.v4 * z3173
-            + s4.v5 * z3174 + z47 * z3214;
-        let z3224 = z20 * z3185 + z22 * z3186 + s1.v1 * z2975 + s4.v4 * z3187
-            + s4.v5 * z3188 + z47 * z3216;
-        let z3225 = z20 * z3191 + z22 * z3192 + s1.v1 * z2978;
         let z3226 = s28.v20 * s10.v4 + s25.v57 * s23.v6 + s25.v58 * s23.v7
             + s25.v59 * s23.v186 + z40 * s28.v21 + z40 * z3013 + z42 * z3014
             + s1.v3 * z2631 + s4.v6 * z3015 + s4.v7 * z3016 + z67 * z3195;
@@ -8737,11 +8577,6 @@ impl Jacobians<7, 0, 1> for Iiwa {
         let z3229 = s25.v57 * s23.v106 + s25.v58 * s23.v107 + s25.v59 * s23.v249
             + z39 * s28.v20 + z40 * z3144 + z41 * s28.v21 + z42 * z3145 + s1.v2 * s28.v22
             + s1.v3 * z2898 + s4.v6 * z3146 + s4.v7 * z3147 + z67 * z3210;
-        let z3230 = z40 * z3171 + z42 * z3172 + s1.v3 * z2947 + s4.v6 * z3173
-            + s4.v7 * z3174 + z67 * z3214;
-        let z3231 = z40 * z3185 + z42 * z3186 + s1.v3 * z2975 + s4.v6 * z3187
-            + s4.v7 * z3188 + z67 * z3216;
-        let z3232 = z40 * z3191 + z42 * z3192 + s1.v3 * z2978;
         let z3233 = s28.v17 * s23.v5 + s25.v54 * s23.v9 + s25.v55 * s23.v10
             + s25.v56 * s23.v187 + z60 * s28.v18 + z60 * z3009 + z62 * z3010
             + z64 * z2630 + s4.v8 * z3011 + s4.v9 * z3012 + z87 * z3194;
@@ -8757,9 +8592,6 @@ impl Jacobians<7, 0, 1> for Iiwa {
         let z3237 = s28.v17 * s16.v36 + s28.v18 * s16.v37 + s28.v19 * s17.v6
             + s25.v54 * s23.v138 + s25.v55 * s23.v139 + s25.v56 * s23.v264 + z60 * z3167
             + z62 * z3168 + z64 * z2946 + s4.v8 * z3169 + s4.v9 * z3170 + z87 * z3213;
-        let z3238 = z60 * z3185 + z62 * z3186 + z64 * z2975 + s4.v8 * z3187
-            + s4.v9 * z3188 + z87 * z3216;
-        let z3239 = z60 * z3191 + z62 * z3192 + z64 * z2978;
         let z3240 = s25.v51 * s23.v13 + s25.v52 * s23.v14 + s25.v53 * s23.v188
             + s28.v14 * s15.v4 + z80 * s28.v15 + z80 * z3007 + z82 * z3008
             + s3.v4 * z2629 + s4.v18 * z2625 + s4.v19 * z2626 + s2.v1 * z3005;
@@ -8782,7 +8614,6 @@ impl Jacobians<7, 0, 1> for Iiwa {
         let z3245 = s25.v51 * s23.v168 + s25.v52 * s23.v169 + s25.v53 * s23.v275
             + z79 * s28.v14 + z80 * z3183 + z81 * s28.v15 + z82 * z3184 + z83 * s28.v16
             + s3.v4 * z2974 + s4.v18 * z2970 + s4.v19 * z2971 + s2.v1 * z3181;
-        let z3246 = z80 * z3191 + z82 * z3192 + s3.v4 * z2978;
         let z4624 = -qd[1] * s4.v1;
         let z4625 = z2526 - qd[2] * z7;
         let z4626 = -qd[2] * s4.v3 + z4624;
@@ -8821,7 +8652,6 @@ impl Jacobians<7, 0, 1> for Iiwa {
         let z4661 = z4637
             + (2.0 * s24.v0 * s5.v4 - s24.v1 * s5.v2 + z119 * z4639 - z120 * z4638
                 + s5.v2 * z2526 + z4659);
-        let z4662 = -self.d - z4661;
         let z4663 = z0 * s4.v22 + s4.v0;
         let z4664 = z1 * s4.v22 + s4.v1;
         let z4665 = -z0 * z119 - z1 * z120;
@@ -8933,7 +8763,6 @@ impl Jacobians<7, 0, 1> for Iiwa {
         let z4737 = z4725 + z4736;
         let z4738 = z4720 + z4737;
         let z4739 = z4715 + z4738;
-        let z4740 = z4710 + z4739;
         let z4741 = -z2 * z129 + z7 * s4.v23 + s4.v2;
         let z4742 = z2 * z128 - z5 * s4.v23 + s4.v3;
         let z4743 = z5 * z129 - z7 * z128 + z27;
@@ -9269,8 +9098,6 @@ impl Jacobians<7, 0, 1> for Iiwa {
         let z4952 = z4926 + z4948;
         let z4953 = z4641 + z4949;
         let z4954 = z4642 + z4950;
-        let z4959 = z0 * (z4923 + z4952) - z1 * (z4922 + z4951) + s4.v0 * (z4638 + z4953)
-            + s4.v1 * (z4639 + z4954);
         let z4960 = -qd[2] * z0 * s4.v2 - qd[2] * z1 * s4.v3 - qd[2] * z5 * s4.v1
             + qd[2] * z7 * s4.v0 + s29.v4;
         let z4961 = -qd[3] * z0 * s4.v4 - qd[3] * z1 * s4.v5 + qd[3] * s4.v0 * z22
@@ -9421,7 +9248,6 @@ impl Jacobians<7, 0, 1> for Iiwa {
         let z5048 = z5018 + z5044;
         let z5049 = z4776 + z5045;
         let z5050 = z4777 + z5046;
-        let z5051 = z0 * z5048 - z1 * z5047 + s4.v0 * z5049 + s4.v1 * z5050;
         let z5052 = qd[4] * z20 * s4.v7 - qd[4] * z22 * s4.v6 - qd[4] * z40 * s4.v5
             + qd[4] * z42 * s4.v4 + s29.v16;
         let z5053 = qd[5] * z20 * s4.v9 - qd[5] * z22 * s4.v8 + qd[5] * s4.v4 * z62
@@ -9480,7 +9306,6 @@ impl Jacobians<7, 0, 1> for Iiwa {
         let z5080 = z5076 + z5058;
         let z5081 = z5077 + z4832;
         let z5082 = z5078 + z4833;
-        let z5083 = z0 * z5080 - z1 * z5079 + s4.v0 * z5081 + s4.v1 * z5082;
         let z5084 = qd[5] * z40 * s4.v9 - qd[5] * z42 * s4.v8 - qd[5] * z60 * s4.v7
             + qd[5] * z62 * s4.v6 + s29.v22;
         let z5086 = self.m5
@@ -9522,7 +9347,6 @@ impl Jacobians<7, 0, 1> for Iiwa {
         let z5103 = z5089 + z5099;
         let z5104 = z5100 + z4874;
         let z5105 = z5101 + z4875;
-        let z5106 = z0 * z5103 - z1 * z5102 + s4.v0 * z5104 + s4.v1 * z5105;
         let z5107 = qd[6] * z60 * s4.v19 - qd[6] * z62 * s4.v18 - qd[6] * z80 * s4.v9
             + qd[6] * z82 * s4.v8 + s29.v28;
         let z5108 = self.m6
@@ -9549,7 +9373,6 @@ impl Jacobians<7, 0, 1> for Iiwa {
         let z5117 = z5111 + z5115;
         let z5118 = z4902 + z4907;
         let z5119 = z4903 + z4908;
-        let z5120 = z0 * z5117 - z1 * z5116 + s4.v0 * z5118 + s4.v1 * z5119;
         let z5121 = self.m7
             * (z80 * s24.v52 - z82 * s24.v51 + s24.v28 * z4914 - s24.v29 * z4913
                 + s29.v34 - s2.v2 * s29.v30 + s2.v3 * s29.v29);
@@ -9560,17 +9383,12 @@ impl Jacobians<7, 0, 1> for Iiwa {
         let z5124 = -z80 * s26.v17 + s3.v4 * s26.v15 - s24.v28 * z5122 + s24.v30 * z4918
             - s2.v2 * z5121 + s4.v27 * z4916 + s5.v30 * s29.v29 + s5.v32 * s29.v30
             + s5.v33 * s29.v31;
-        let z5125 = z0 * z5124 - z1 * z5123 + s4.v0 * z4916 + s4.v1 * z4917;
         let z5126 = z4933 + z4936;
         let z5127 = z5126 + z4930;
         let z5128 = z5127 + z4927;
-        let z5130 = z2 * z4659 + z5 * z4951 + z7 * z4952 + s4.v2 * z4953 + s4.v3 * z4954
-            + z27 * (z5128 + z4924);
         let z5131 = z4981 + z4985;
         let z5132 = z5131 + z4977;
         let z5133 = z5132 + z4973;
-        let z5135 = z2 * z4739 + z5 * z5001 + z7 * z5002 + s4.v2 * z5003 + s4.v3 * z5004
-            + z27 * (z5133 + z4969);
         let z5136 = z5027 + z5031;
         let z5137 = z5136 + z5023;
         let z5138 = z5137 + z5019;
@@ -9579,166 +9397,152 @@ impl Jacobians<7, 0, 1> for Iiwa {
         let z5142 = z5067 + z5063;
         let z5143 = z5142 + z5059;
         let z5144 = z5143 + z5055;
-        let z5145 = z2 * z4854 + z5 * z5079 + z7 * z5080 + s4.v2 * z5081 + s4.v3 * z5082
-            + z27 * z5144;
         let z5146 = z5090 + z5094;
         let z5147 = z5086 + z5146;
-        let z5148 = z2 * z4890 + z5 * z5102 + z7 * z5103 + s4.v2 * z5104 + s4.v3 * z5105
-            + z27 * z5147;
         let z5149 = z5108 + z5112;
-        let z5150 = z2 * z4912 + z5 * z5116 + z7 * z5117 + s4.v2 * z5118 + s4.v3 * z5119
-            + z27 * z5149;
-        let z5151 = z2 * z4920 + z5 * z5123 + z7 * z5124 + s4.v2 * z4916 + s4.v3 * z4917
-            + z27 * z5121;
-        let z5152 = z20 * z4947 + z22 * z4948 + s1.v1 * z4658 + s4.v4 * z4949
-            + s4.v5 * z4950 + z47 * z5128;
-        let z5153 = z20 * z4997 + z22 * z4998 + s1.v1 * z4738 + s4.v4 * z4999
-            + s4.v5 * z5000 + z47 * z5133;
-        let z5154 = z20 * z5043 + z22 * z5044 + s1.v1 * z4803 + s4.v4 * z5045
-            + s4.v5 * z5046 + z47 * z5138;
         let z5156 = -(z20 * z5079 + z22 * z5080 + s1.v1 * z4854 + s4.v4 * z5081
             + s4.v5 * z5082 + z47 * z5144) - self.d;
-        let z5157 = z20 * z5102 + z22 * z5103 + s1.v1 * z4890 + s4.v4 * z5104
-            + s4.v5 * z5105 + z47 * z5147;
-        let z5158 = z20 * z5116 + z22 * z5117 + s1.v1 * z4912 + s4.v4 * z5118
-            + s4.v5 * z5119 + z47 * z5149;
-        let z5159 = z20 * z5123 + z22 * z5124 + s1.v1 * z4920 + s4.v4 * z4916
-            + s4.v5 * z4917 + z47 * z5121;
-        let z5160 = z40 * z4943 + z42 * z4944 + s1.v3 * z4657 + s4.v6 * z4945
-            + s4.v7 * z4946 + z67 * z5127;
-        let z5161 = z40 * z4993 + z42 * z4994 + s1.v3 * z4737 + s4.v6 * z4995
-            + s4.v7 * z4996 + z67 * z5132;
-        let z5162 = z40 * z5039 + z42 * z5040 + s1.v3 * z4802 + s4.v6 * z5041
-            + s4.v7 * z5042 + z67 * z5137;
-        let z5163 = z40 * z5075 + z42 * z5076 + s1.v3 * z4853 + s4.v6 * z5077
-            + s4.v7 * z5078 + z67 * z5143;
         let z5165 = -(z40 * z5102 + z42 * z5103 + s1.v3 * z4890 + s4.v6 * z5104
             + s4.v7 * z5105 + z67 * z5147) - self.d;
-        let z5166 = z40 * z5116 + z42 * z5117 + s1.v3 * z4912 + s4.v6 * z5118
-            + s4.v7 * z5119 + z67 * z5149;
-        let z5167 = z40 * z5123 + z42 * z5124 + s1.v3 * z4920 + s4.v6 * z4916
-            + s4.v7 * z4917 + z67 * z5121;
-        let z5168 = z60 * z4939 + z62 * z4940 + z64 * z4656 + s4.v8 * z4941
-            + s4.v9 * z4942 + z87 * z5126;
-        let z5169 = z60 * z4989 + z62 * z4990 + z64 * z4736 + s4.v8 * z4991
-            + s4.v9 * z4992 + z87 * z5131;
-        let z5170 = z60 * z5035 + z62 * z5036 + z64 * z4801 + s4.v8 * z5037
-            + s4.v9 * z5038 + z87 * z5136;
-        let z5171 = z60 * z5071 + z62 * z5072 + z64 * z4852 + s4.v8 * z5073
-            + s4.v9 * z5074 + z87 * z5142;
-        let z5172 = z60 * z5098 + z62 * z5099 + z64 * z4889 + s4.v8 * z5100
-            + s4.v9 * z5101 + z87 * z5146;
         let z5174 = -self.d
             - (z60 * z5116 + z62 * z5117 + z64 * z4912 + s4.v8 * z5118 + s4.v9 * z5119
                 + z87 * z5149);
-        let z5175 = z60 * z5123 + z62 * z5124 + z64 * z4920 + s4.v8 * z4916
-            + s4.v9 * z4917 + z87 * z5121;
-        let z5176 = z80 * z4937 + z82 * z4938 + s3.v4 * z4655 + s4.v18 * z4653
-            + s4.v19 * z4654 + s2.v1 * z4936;
-        let z5177 = z80 * z4987 + z82 * z4988 + s3.v4 * z4735 + s4.v18 * z4731
-            + s4.v19 * z4732 + s2.v1 * z4985;
-        let z5178 = z80 * z5033 + z82 * z5034 + s3.v4 * z4800 + s4.v18 * z4796
-            + s4.v19 * z4797 + s2.v1 * z5031;
-        let z5179 = z80 * z5069 + z82 * z5070 + s3.v4 * z4851 + s4.v18 * z4847
-            + s4.v19 * z4848 + s2.v1 * z5067;
-        let z5180 = z80 * z5096 + z82 * z5097 + s3.v4 * z4888 + s4.v18 * z4884
-            + s4.v19 * z4885 + s2.v1 * z5094;
-        let z5181 = z80 * z5114 + z82 * z5115 + s3.v4 * z4911 + s4.v18 * z4907
-            + s4.v19 * z4908 + s2.v1 * z5112;
         let z5183 = -self.d
             - (z80 * z5123 + z82 * z5124 + s3.v4 * z4920 + s4.v18 * z4916
                 + s4.v19 * z4917 + s2.v1 * z5121);
-        let x0 = -z2635;
-        let x1 = -z2743;
+        let x0 = -(z2599 + (z2604 + z2633));
+        let x1 = -(z2713 + z2742);
         let x2 = -z2831;
         let x3 = -z2899;
         let x4 = -z2947;
         let x5 = -z2975;
         let x6 = -z2978;
         let x7 = -z3029;
-        let x8 = -z3079;
-        let x9 = -z3120;
-        let x10 = -z3152;
-        let x11 = -z3175;
-        let x12 = -z3189;
-        let x13 = -z3193;
+        let x8 = -(z0 * (z3038 + z3072) - z1 * (z3037 + z3071) + s4.v0 * (z3073 + z2709)
+            + s4.v1 * (z3074 + z2710));
+        let x9 = -(z0 * z3117 - z1 * z3116 + s4.v0 * z3118 + s4.v1 * z3119);
+        let x10 = -(z0 * z3149 - z1 * z3148 + s4.v0 * z3150 + s4.v1 * z3151);
+        let x11 = -(z0 * z3172 - z1 * z3171 + s4.v0 * z3173 + s4.v1 * z3174);
+        let x12 = -(z0 * z3186 - z1 * z3185 + s4.v0 * z3187 + s4.v1 * z3188);
+        let x13 = -(z0 * z3192 - z1 * z3191);
         let x14 = -z3198;
         let x15 = -z3203;
-        let x16 = -z3208;
-        let x17 = -z3212;
-        let x18 = -z3215;
-        let x19 = -z3217;
-        let x20 = -z3218;
+        let x16 = -(z2 * z2831 + z5 * z3116 + z7 * z3117 + s4.v2 * z3118 + s4.v3 * z3119
+            + z27 * (z3084 + z3206));
+        let x17 = -(z2 * z2899 + z5 * z3148 + z7 * z3149 + s4.v2 * z3150 + s4.v3 * z3151
+            + z27 * z3211);
+        let x18 = -(z2 * z2947 + z5 * z3171 + z7 * z3172 + s4.v2 * z3173 + s4.v3 * z3174
+            + z27 * z3214);
+        let x19 = -(z2 * z2975 + z5 * z3185 + z7 * z3186 + s4.v2 * z3187 + s4.v3 * z3188
+            + z27 * z3216);
+        let x20 = -(z2 * z2978 + z5 * z3191 + z7 * z3192);
         let x21 = -z3219;
         let x22 = -z3220;
         let x23 = -z3221;
-        let x24 = -z3222;
-        let x25 = -z3223;
-        let x26 = -z3224;
-        let x27 = -z3225;
+        let x24 = -(z20 * z3148 + z22 * z3149 + s1.v1 * z2899 + s4.v4 * z3150
+            + s4.v5 * z3151 + z47 * z3211);
+        let x25 = -(z20 * z3171 + z22 * z3172 + s1.v1 * z2947 + s4.v4 * z3173
+            + s4.v5 * z3174 + z47 * z3214);
+        let x26 = -(z20 * z3185 + z22 * z3186 + s1.v1 * z2975 + s4.v4 * z3187
+            + s4.v5 * z3188 + z47 * z3216);
+        let x27 = -(z20 * z3191 + z22 * z3192 + s1.v1 * z2978);
         let x28 = -z3226;
         let x29 = -z3227;
         let x30 = -z3228;
         let x31 = -z3229;
-        let x32 = -z3230;
-        let x33 = -z3231;
-        let x34 = -z3232;
+        let x32 = -(z40 * z3171 + z42 * z3172 + s1.v3 * z2947 + s4.v6 * z3173
+            + s4.v7 * z3174 + z67 * z3214);
+        let x33 = -(z40 * z3185 + z42 * z3186 + s1.v3 * z2975 + s4.v6 * z3187
+            + s4.v7 * z3188 + z67 * z3216);
+        let x34 = -(z40 * z3191 + z42 * z3192 + s1.v3 * z2978);
         let x35 = -z3233;
         let x36 = -z3234;
         let x37 = -z3235;
         let x38 = -z3236;
         let x39 = -z3237;
-        let x40 = -z3238;
-        let x41 = -z3239;
+        let x40 = -(z60 * z3185 + z62 * z3186 + z64 * z2975 + s4.v8 * z3187
+            + s4.v9 * z3188 + z87 * z3216);
+        let x41 = -(z60 * z3191 + z62 * z3192 + z64 * z2978);
         let x42 = -z3240;
         let x43 = -z3241;
         let x44 = -z3242;
         let x45 = -z3243;
         let x46 = -z3244;
         let x47 = -z3245;
-        let x48 = -z3246;
-        let x49 = -z4740;
+        let x48 = -(z80 * z3191 + z82 * z3192 + s3.v4 * z2978);
+        let x49 = -(z4710 + z4739);
         let x50 = -z4804;
         let x51 = -z4854;
         let x52 = -z4890;
         let x53 = -z4912;
         let x54 = -z4920;
-        let x55 = -z4959;
-        let x56 = -z5051;
-        let x57 = -z5083;
-        let x58 = -z5106;
-        let x59 = -z5120;
-        let x60 = -z5125;
-        let x61 = -z5130;
-        let x62 = -z5135;
-        let x63 = -z5145;
-        let x64 = -z5148;
-        let x65 = -z5150;
-        let x66 = -z5151;
-        let x67 = -z5152;
-        let x68 = -z5153;
-        let x69 = -z5154;
-        let x70 = -z5157;
-        let x71 = -z5158;
-        let x72 = -z5159;
-        let x73 = -z5160;
-        let x74 = -z5161;
-        let x75 = -z5162;
-        let x76 = -z5163;
-        let x77 = -z5166;
-        let x78 = -z5167;
-        let x79 = -z5168;
-        let x80 = -z5169;
-        let x81 = -z5170;
-        let x82 = -z5171;
-        let x83 = -z5172;
-        let x84 = -z5175;
-        let x85 = -z5176;
-        let x86 = -z5177;
-        let x87 = -z5178;
-        let x88 = -z5179;
-        let x89 = -z5180;
-        let x90 = -z5181;
+        let x55 = -(z0 * (z4923 + z4952) - z1 * (z4922 + z4951) + s4.v0 * (z4638 + z4953)
+            + s4.v1 * (z4639 + z4954));
+        let x56 = -(z0 * z5048 - z1 * z5047 + s4.v0 * z5049 + s4.v1 * z5050);
+        let x57 = -(z0 * z5080 - z1 * z5079 + s4.v0 * z5081 + s4.v1 * z5082);
+        let x58 = -(z0 * z5103 - z1 * z5102 + s4.v0 * z5104 + s4.v1 * z5105);
+        let x59 = -(z0 * z5117 - z1 * z5116 + s4.v0 * z5118 + s4.v1 * z5119);
+        let x60 = -(z0 * z5124 - z1 * z5123 + s4.v0 * z4916 + s4.v1 * z4917);
+        let x61 = -(z2 * z4659 + z5 * z4951 + z7 * z4952 + s4.v2 * z4953 + s4.v3 * z4954
+            + z27 * (z5128 + z4924));
+        let x62 = -(z2 * z4739 + z5 * z5001 + z7 * z5002 + s4.v2 * z5003 + s4.v3 * z5004
+            + z27 * (z5133 + z4969));
+        let x63 = -(z2 * z4854 + z5 * z5079 + z7 * z5080 + s4.v2 * z5081 + s4.v3 * z5082
+            + z27 * z5144);
+        let x64 = -(z2 * z4890 + z5 * z5102 + z7 * z5103 + s4.v2 * z5104 + s4.v3 * z5105
+            + z27 * z5147);
+        let x65 = -(z2 * z4912 + z5 * z5116 + z7 * z5117 + s4.v2 * z5118 + s4.v3 * z5119
+            + z27 * z5149);
+        let x66 = -(z2 * z4920 + z5 * z5123 + z7 * z5124 + s4.v2 * z4916 + s4.v3 * z4917
+            + z27 * z5121);
+        let x67 = -(z20 * z4947 + z22 * z4948 + s1.v1 * z4658 + s4.v4 * z4949
+            + s4.v5 * z4950 + z47 * z5128);
+        let x68 = -(z20 * z4997 + z22 * z4998 + s1.v1 * z4738 + s4.v4 * z4999
+            + s4.v5 * z5000 + z47 * z5133);
+        let x69 = -(z20 * z5043 + z22 * z5044 + s1.v1 * z4803 + s4.v4 * z5045
+            + s4.v5 * z5046 + z47 * z5138);
+        let x70 = -(z20 * z5102 + z22 * z5103 + s1.v1 * z4890 + s4.v4 * z5104
+            + s4.v5 * z5105 + z47 * z5147);
+        let x71 = -(z20 * z5116 + z22 * z5117 + s1.v1 * z4912 + s4.v4 * z5118
+            + s4.v5 * z5119 + z47 * z5149);
+        let x72 = -(z20 * z5123 + z22 * z5124 + s1.v1 * z4920 + s4.v4 * z4916
+            + s4.v5 * z4917 + z47 * z5121);
+        let x73 = -(z40 * z4943 + z42 * z4944 + s1.v3 * z4657 + s4.v6 * z4945
+            + s4.v7 * z4946 + z67 * z5127);
+        let x74 = -(z40 * z4993 + z42 * z4994 + s1.v3 * z4737 + s4.v6 * z4995
+            + s4.v7 * z4996 + z67 * z5132);
+        let x75 = -(z40 * z5039 + z42 * z5040 + s1.v3 * z4802 + s4.v6 * z5041
+            + s4.v7 * z5042 + z67 * z5137);
+        let x76 = -(z40 * z5075 + z42 * z5076 + s1.v3 * z4853 + s4.v6 * z5077
+            + s4.v7 * z5078 + z67 * z5143);
+        let x77 = -(z40 * z5116 + z42 * z5117 + s1.v3 * z4912 + s4.v6 * z5118
+            + s4.v7 * z5119 + z67 * z5149);
+        let x78 = -(z40 * z5123 + z42 * z5124 + s1.v3 * z4920 + s4.v6 * z4916
+            + s4.v7 * z4917 + z67 * z5121);
+        let x79 = -(z60 * z4939 + z62 * z4940 + z64 * z4656 + s4.v8 * z4941
+            + s4.v9 * z4942 + z87 * z5126);
+        let x80 = -(z60 * z4989 + z62 * z4990 + z64 * z4736 + s4.v8 * z4991
+            + s4.v9 * z4992 + z87 * z5131);
+        let x81 = -(z60 * z5035 + z62 * z5036 + z64 * z4801 + s4.v8 * z5037
+            + s4.v9 * z5038 + z87 * z5136);
+        let x82 = -(z60 * z5071 + z62 * z5072 + z64 * z4852 + s4.v8 * z5073
+            + s4.v9 * z5074 + z87 * z5142);
+        let x83 = -(z60 * z5098 + z62 * z5099 + z64 * z4889 + s4.v8 * z5100
+            + s4.v9 * z5101 + z87 * z5146);
+        let x84 = -(z60 * z5123 + z62 * z5124 + z64 * z4920 + s4.v8 * z4916
+            + s4.v9 * z4917 + z87 * z5121);
+        let x85 = -(z80 * z4937 + z82 * z4938 + s3.v4 * z4655 + s4.v18 * z4653
+            + s4.v19 * z4654 + s2.v1 * z4936);
+        let x86 = -(z80 * z4987 + z82 * z4988 + s3.v4 * z4735 + s4.v18 * z4731
+            + s4.v19 * z4732 + s2.v1 * z4985);
+        let x87 = -(z80 * z5033 + z82 * z5034 + s3.v4 * z4800 + s4.v18 * z4796
+            + s4.v19 * z4797 + s2.v1 * z5031);
+        let x88 = -(z80 * z5069 + z82 * z5070 + s3.v4 * z4851 + s4.v18 * z4847
+            + s4.v19 * z4848 + s2.v1 * z5067);
+        let x89 = -(z80 * z5096 + z82 * z5097 + s3.v4 * z4888 + s4.v18 * z4884
+            + s4.v19 * z4885 + s2.v1 * z5094);
+        let x90 = -(z80 * z5114 + z82 * z5115 + s3.v4 * z4911 + s4.v18 * z4907
+            + s4.v19 * z4908 + s2.v1 * z5112);
         dh_dq[(0, 0)] = x0;
         dh_dq[(0, 1)] = x1;
         dh_dq[(0, 2)] = x2;
@@ -9788,7 +9592,7 @@ impl Jacobians<7, 0, 1> for Iiwa {
         dh_dq[(6, 4)] = x46;
         dh_dq[(6, 5)] = x47;
         dh_dq[(6, 6)] = x48;
-        dh_dqd[(0, 0)] = z4662;
+        dh_dqd[(0, 0)] = -self.d - z4661;
         dh_dqd[(0, 1)] = x49;
         dh_dqd[(0, 2)] = x50;
         dh_dqd[(0, 3)] = x51;
@@ -10020,7 +9824,6 @@ impl Jacobians<7, 0, 1> for Iiwa {
         let z931 = z923 + z930;
         let z932 = z920 + z931;
         let z933 = z917 + z932;
-        let z935 = z911 + (z914 + z933);
         let z1028 = a[2] * z4;
         let z1029 = a[2] * z6;
         let z1030 = -a[2] * z3;
@@ -10097,7 +9900,6 @@ impl Jacobians<7, 0, 1> for Iiwa {
         let z1072 = z1064 + z1071;
         let z1073 = z1061 + z1072;
         let z1074 = z1058 + z1073;
-        let z1075 = z1055 + z1074;
         let z1150 = a[3] * s7.v6;
         let z1151 = a[3] * s8.v5;
         let z1152 = a[3] * s6.v5;
@@ -10396,8 +10198,6 @@ impl Jacobians<7, 0, 1> for Iiwa {
         let z1511 = z1485 + z1507;
         let z1512 = z1508 + z1056;
         let z1513 = z1509 + z1057;
-        let z1518 = z0 * (z1482 + z1511) - z1 * (z1510 + z1481) + s4.v0 * (z1512 + z1053)
-            + s4.v1 * (z1513 + z1054);
         let z1538 = a[3] * s23.v230;
         let z1539 = a[4] * s23.v231 + z1538;
         let z1540 = a[5] * s23.v232 + z1539;
@@ -10458,7 +10258,6 @@ impl Jacobians<7, 0, 1> for Iiwa {
         let z1570 = z1544 + z1566;
         let z1571 = z1567 + z1170;
         let z1572 = z1568 + z1171;
-        let z1573 = z0 * z1570 - z1 * z1569 + s4.v0 * z1571 + s4.v1 * z1572;
         let z1589 = a[4] * s23.v249;
         let z1590 = a[5] * s23.v250 + z1589;
         let z1592 = self.m4 * (s34.v10 * s16.v29 - s34.v11 * s16.v28);
@@ -10505,7 +10304,6 @@ impl Jacobians<7, 0, 1> for Iiwa {
         let z1613 = z1594 + z1609;
         let z1614 = z1264 + z1610;
         let z1615 = z1265 + z1611;
-        let z1616 = z0 * z1613 - z1 * z1612 + s4.v0 * z1614 + s4.v1 * z1615;
         let z1628 = a[5] * s23.v264;
         let z1630 = self.m5 * (s34.v16 * s16.v39 - s34.v17 * s16.v38);
         let z1631 = s34.v16 * s23.v266 + s34.v17 * s23.v267 + s34.v18 * s23.v149
@@ -10538,7 +10336,6 @@ impl Jacobians<7, 0, 1> for Iiwa {
         let z1644 = z1632 + z1640;
         let z1645 = z1329 + z1641;
         let z1646 = z1330 + z1642;
-        let z1647 = z0 * z1644 - z1 * z1643 + s4.v0 * z1645 + s4.v1 * z1646;
         let z1656 = self.m6 * (s34.v22 * s16.v45 - s34.v23 * s16.v44);
         let z1657 = s34.v22 * s23.v276 + s34.v23 * s23.v277 + s34.v24 * s23.v171
             - s34.v49 * s23.v170 + s34.v50 * s16.v45 + z156 * z1656 - s4.v26 * z1372;
@@ -10557,10 +10354,8 @@ impl Jacobians<7, 0, 1> for Iiwa {
         let z1663 = z1658 + z1661;
         let z1664 = z1371 + z1374;
         let z1665 = z1372 + z1375;
-        let z1666 = z0 * z1663 - z1 * z1662 + s4.v0 * z1664 + s4.v1 * z1665;
         let z1670 = s34.v28 * s23.v282 + s34.v29 * s23.v283 + s34.v30 * s23.v181;
         let z1671 = s34.v28 * s23.v283 + s34.v29 * s23.v284 + s34.v30 * s23.v182;
-        let z1672 = z0 * z1671 - z1 * z1670;
         let z1673 = z1425 + z1428;
         let z1674 = z1673 + z1422;
         let z1675 = z1674 + z1419;
@@ -10579,21 +10374,12 @@ impl Jacobians<7, 0, 1> for Iiwa {
         let z1683 = z1551 + z1554;
         let z1684 = z1548 + z1683;
         let z1685 = z1545 + z1684;
-        let z1687 = z2 * z1188 + z5 * z1569 + z7 * z1570 + s4.v2 * z1571 + s4.v3 * z1572
-            + z27 * (z1542 + z1685);
         let z1688 = z1598 + z1601;
         let z1689 = z1595 + z1688;
         let z1690 = z1592 + z1689;
-        let z1691 = z2 * z1278 + z5 * z1612 + z7 * z1613 + s4.v2 * z1614 + s4.v3 * z1615
-            + z27 * z1690;
         let z1692 = z1633 + z1636;
         let z1693 = z1630 + z1692;
-        let z1694 = z2 * z1339 + z5 * z1643 + z7 * z1644 + s4.v2 * z1645 + s4.v3 * z1646
-            + z27 * z1693;
         let z1695 = z1656 + z1659;
-        let z1696 = z2 * z1377 + z5 * z1662 + z7 * z1663 + s4.v2 * z1664 + s4.v3 * z1665
-            + z27 * z1695;
-        let z1697 = z2 * z1384 + z5 * z1670 + z7 * z1671;
         let z1698 = z20 * z823 + z20 * z1439 + z22 * z1440 + s1.v1 * z932 + s4.v4 * z1441
             + s4.v5 * z1442 + z47 * z1675 + z822 * s10.v2 + s34.v60 * s23.v3
             + s34.v61 * s23.v4 + s34.v62 * s23.v185;
@@ -10603,13 +10389,6 @@ impl Jacobians<7, 0, 1> for Iiwa {
         let z1700 = z20 * z1565 + z22 * z1566 + s1.v1 * z1187 + s4.v4 * z1567
             + s4.v5 * z1568 + z47 * z1685 + z822 * s7.v6 + z823 * s8.v5 + z824 * s6.v5
             + s34.v60 * s23.v70 + s34.v61 * s23.v71 + s34.v62 * s23.v230;
-        let z1701 = z20 * z1612 + z22 * z1613 + s1.v1 * z1278 + s4.v4 * z1614
-            + s4.v5 * z1615 + z47 * z1690;
-        let z1702 = z20 * z1643 + z22 * z1644 + s1.v1 * z1339 + s4.v4 * z1645
-            + s4.v5 * z1646 + z47 * z1693;
-        let z1703 = z20 * z1662 + z22 * z1663 + s1.v1 * z1377 + s4.v4 * z1664
-            + s4.v5 * z1665 + z47 * z1695;
-        let z1704 = z20 * z1670 + z22 * z1671 + s1.v1 * z1384;
         let z1705 = z40 * z817 + z40 * z1435 + z42 * z1436 + s1.v3 * z931 + z816 * s10.v4
             + s34.v57 * s23.v6 + s34.v58 * s23.v7 + s34.v59 * s23.v186 + s4.v6 * z1437
             + s4.v7 * z1438 + z67 * z1674;
@@ -10622,11 +10401,6 @@ impl Jacobians<7, 0, 1> for Iiwa {
         let z1708 = z39 * z816 + z40 * z1608 + z41 * z817 + z42 * z1609 + s1.v2 * z818
             + s1.v3 * z1277 + s34.v57 * s23.v106 + s34.v58 * s23.v107
             + s34.v59 * s23.v249 + s4.v6 * z1610 + s4.v7 * z1611 + z67 * z1689;
-        let z1709 = z40 * z1643 + z42 * z1644 + s1.v3 * z1339 + s4.v6 * z1645
-            + s4.v7 * z1646 + z67 * z1693;
-        let z1710 = z40 * z1662 + z42 * z1663 + s1.v3 * z1377 + s4.v6 * z1664
-            + s4.v7 * z1665 + z67 * z1695;
-        let z1711 = z40 * z1670 + z42 * z1671 + s1.v3 * z1384;
         let z1712 = z810 * s23.v5 + s34.v54 * s23.v9 + s34.v55 * s23.v10
             + s34.v56 * s23.v187 + z60 * z811 + z60 * z1431 + z62 * z1432 + z64 * z930
             + s4.v8 * z1433 + s4.v9 * z1434 + z87 * z1673;
@@ -10642,9 +10416,6 @@ impl Jacobians<7, 0, 1> for Iiwa {
         let z1716 = z810 * s16.v36 + z811 * s16.v37 + z812 * s17.v6 + s34.v54 * s23.v138
             + s34.v55 * s23.v139 + s34.v56 * s23.v264 + z60 * z1639 + z62 * z1640
             + z64 * z1338 + s4.v8 * z1641 + s4.v9 * z1642 + z87 * z1692;
-        let z1717 = z60 * z1662 + z62 * z1663 + z64 * z1377 + s4.v8 * z1664
-            + s4.v9 * z1665 + z87 * z1695;
-        let z1718 = z60 * z1670 + z62 * z1671 + z64 * z1384;
         let z1719 = s34.v51 * s23.v13 + s34.v52 * s23.v14 + s34.v53 * s23.v188
             + z807 * s15.v4 + z80 * z808 + z80 * z1429 + z82 * z1430 + s3.v4 * z929
             + s4.v18 * z927 + s4.v19 * z928 + s2.v1 * z1428;
@@ -10665,56 +10436,66 @@ impl Jacobians<7, 0, 1> for Iiwa {
         let z1724 = s34.v51 * s23.v168 + s34.v52 * s23.v169 + s34.v53 * s23.v275
             + z79 * z807 + z80 * z1660 + z81 * z808 + z82 * z1661 + z83 * z809
             + s3.v4 * z1376 + s4.v18 * z1374 + s4.v19 * z1375 + s2.v1 * z1659;
-        let z1725 = z80 * z1670 + z82 * z1671 + s3.v4 * z1384;
-        out[(0, 0)] = z935;
-        out[(0, 1)] = z1075;
+        out[(0, 0)] = z911 + (z914 + z933);
+        out[(0, 1)] = z1055 + z1074;
         out[(0, 2)] = z1188;
         out[(0, 3)] = z1278;
         out[(0, 4)] = z1339;
         out[(0, 5)] = z1377;
         out[(0, 6)] = z1384;
         out[(1, 0)] = z1451;
-        out[(1, 1)] = z1518;
-        out[(1, 2)] = z1573;
-        out[(1, 3)] = z1616;
-        out[(1, 4)] = z1647;
-        out[(1, 5)] = z1666;
-        out[(1, 6)] = z1672;
+        out[(1, 1)] = z0 * (z1482 + z1511) - z1 * (z1510 + z1481)
+            + s4.v0 * (z1512 + z1053) + s4.v1 * (z1513 + z1054);
+        out[(1, 2)] = z0 * z1570 - z1 * z1569 + s4.v0 * z1571 + s4.v1 * z1572;
+        out[(1, 3)] = z0 * z1613 - z1 * z1612 + s4.v0 * z1614 + s4.v1 * z1615;
+        out[(1, 4)] = z0 * z1644 - z1 * z1643 + s4.v0 * z1645 + s4.v1 * z1646;
+        out[(1, 5)] = z0 * z1663 - z1 * z1662 + s4.v0 * z1664 + s4.v1 * z1665;
+        out[(1, 6)] = z0 * z1671 - z1 * z1670;
         out[(2, 0)] = z1677;
         out[(2, 1)] = z1682;
-        out[(2, 2)] = z1687;
-        out[(2, 3)] = z1691;
-        out[(2, 4)] = z1694;
-        out[(2, 5)] = z1696;
-        out[(2, 6)] = z1697;
+        out[(2, 2)] = z2 * z1188 + z5 * z1569 + z7 * z1570 + s4.v2 * z1571
+            + s4.v3 * z1572 + z27 * (z1542 + z1685);
+        out[(2, 3)] = z2 * z1278 + z5 * z1612 + z7 * z1613 + s4.v2 * z1614
+            + s4.v3 * z1615 + z27 * z1690;
+        out[(2, 4)] = z2 * z1339 + z5 * z1643 + z7 * z1644 + s4.v2 * z1645
+            + s4.v3 * z1646 + z27 * z1693;
+        out[(2, 5)] = z2 * z1377 + z5 * z1662 + z7 * z1663 + s4.v2 * z1664
+            + s4.v3 * z1665 + z27 * z1695;
+        out[(2, 6)] = z2 * z1384 + z5 * z1670 + z7 * z1671;
         out[(3, 0)] = z1698;
         out[(3, 1)] = z1699;
         out[(3, 2)] = z1700;
-        out[(3, 3)] = z1701;
-        out[(3, 4)] = z1702;
-        out[(3, 5)] = z1703;
-        out[(3, 6)] = z1704;
+        out[(3, 3)] = z20 * z1612 + z22 * z1613 + s1.v1 * z1278 + s4.v4 * z1614
+            + s4.v5 * z1615 + z47 * z1690;
+        out[(3, 4)] = z20 * z1643 + z22 * z1644 + s1.v1 * z1339 + s4.v4 * z1645
+            + s4.v5 * z1646 + z47 * z1693;
+        out[(3, 5)] = z20 * z1662 + z22 * z1663 + s1.v1 * z1377 + s4.v4 * z1664
+            + s4.v5 * z1665 + z47 * z1695;
+        out[(3, 6)] = z20 * z1670 + z22 * z1671 + s1.v1 * z1384;
         out[(4, 0)] = z1705;
         out[(4, 1)] = z1706;
         out[(4, 2)] = z1707;
         out[(4, 3)] = z1708;
-        out[(4, 4)] = z1709;
-        out[(4, 5)] = z1710;
-        out[(4, 6)] = z1711;
+        out[(4, 4)] = z40 * z1643 + z42 * z1644 + s1.v3 * z1339 + s4.v6 * z1645
+            + s4.v7 * z1646 + z67 * z1693;
+        out[(4, 5)] = z40 * z1662 + z42 * z1663 + s1.v3 * z1377 + s4.v6 * z1664
+            + s4.v7 * z1665 + z67 * z1695;
+        out[(4, 6)] = z40 * z1670 + z42 * z1671 + s1.v3 * z1384;
         out[(5, 0)] = z1712;
         out[(5, 1)] = z1713;
         out[(5, 2)] = z1714;
         out[(5, 3)] = z1715;
         out[(5, 4)] = z1716;
-        out[(5, 5)] = z1717;
-        out[(5, 6)] = z1718;
+        out[(5, 5)] = z60 * z1662 + z62 * z1663 + z64 * z1377 + s4.v8 * z1664
+            + s4.v9 * z1665 + z87 * z1695;
+        out[(5, 6)] = z60 * z1670 + z62 * z1671 + z64 * z1384;
         out[(6, 0)] = z1719;
         out[(6, 1)] = z1720;
         out[(6, 2)] = z1721;
         out[(6, 3)] = z1722;
         out[(6, 4)] = z1723;
         out[(6, 5)] = z1724;
-        out[(6, 6)] = z1725;
+        out[(6, 6)] = z80 * z1670 + z82 * z1671 + s3.v4 * z1384;
     }
     fn force_parameter_derivative(
         &self,
@@ -11050,7 +10831,6 @@ impl Jacobians<7, 0, 1> for Iiwa {
                 let z5355 = z5343 + z5354;
                 let z5356 = z5338 + z5355;
                 let z5357 = z5333 + z5356;
-                let z5360 = -(z5323 + (z5328 + z5357)) - qd[0] * dp[47];
                 let z5361 = qd[1]
                     * (z0 * z5186 + z1 * z5187 + s24.v0 * z5185 - s24.v1 * z5184);
                 let z5362 = z5361 - qd[2] * z5 * z5195 + qd[2] * z7 * z5194
@@ -11160,37 +10940,31 @@ impl Jacobians<7, 0, 1> for Iiwa {
                 let z5411 = s25.v66 * z5184 + s25.v67 * z5185 + z0 * (z5370 + z5404)
                     - z1 * (z5369 + z5403) + s4.v0 * (z5324 + z5405)
                     + s4.v1 * (z5325 + z5406);
-                let z5412 = -qd[1] * dp[47] - z5411;
                 let z5413 = z5383 + z5387;
                 let z5414 = z5379 + z5413;
                 let z5415 = z5375 + z5414;
                 let z5417 = s25.v63 * z5191 + s25.v64 * z5192 + s25.v65 * z5193
                     + z2 * z5357 + z5 * z5403 + z7 * z5404 + s4.v2 * z5405
                     + s4.v3 * z5406 + (-z5 * z15 + z7 * z14) * (z5371 + z5415);
-                let z5418 = -qd[2] * dp[47] - z5417;
                 let z5419 = s25.v60 * z5200 + s25.v61 * z5201 + s25.v62 * z5202
                     + z20 * z5399 + z22 * z5400 + s1.v1 * z5356 + s4.v4 * z5401
                     + s4.v5 * z5402 + (-z20 * z35 + z22 * z34) * z5415;
-                let z5420 = -qd[3] * dp[47] - z5419;
                 let z5421 = s25.v57 * z5209 + s25.v58 * z5210 + s25.v59 * z5211
                     + z40 * z5395 + z42 * z5396 + s1.v3 * z5355 + s4.v6 * z5397
                     + s4.v7 * z5398 + (-z40 * z55 + z42 * z54) * z5414;
-                let z5422 = -qd[4] * dp[47] - z5421;
                 let z5423 = s25.v54 * z5218 + s25.v55 * z5219 + s25.v56 * z5220
                     + z60 * z5391 + z62 * z5392 + z64 * z5354 + s4.v8 * z5393
                     + s4.v9 * z5394 + (-z60 * z75 + z62 * z74) * z5413;
-                let z5424 = -qd[5] * dp[47] - z5423;
                 let z5425 = s25.v51 * z5227 + s25.v52 * z5228 + s25.v53 * z5229
                     + z80 * z5389 + z82 * z5390 + s3.v4 * z5353 + s4.v18 * z5349
                     + s4.v19 * z5350 + s2.v1 * z5387;
-                let z5426 = -qd[6] * dp[47] - z5425;
-                out[0] = z5360;
-                out[1] = z5412;
-                out[2] = z5418;
-                out[3] = z5420;
-                out[4] = z5422;
-                out[5] = z5424;
-                out[6] = z5426;
+                out[0] = -(z5323 + (z5328 + z5357)) - qd[0] * dp[47];
+                out[1] = -qd[1] * dp[47] - z5411;
+                out[2] = -qd[2] * dp[47] - z5417;
+                out[3] = -qd[3] * dp[47] - z5419;
+                out[4] = -qd[4] * dp[47] - z5421;
+                out[5] = -qd[5] * dp[47] - z5423;
+                out[6] = -qd[6] * dp[47] - z5425;
                 true
             }
             _ => false,
@@ -11423,7 +11197,6 @@ impl Jacobians<7, 0, 1> for Iiwa {
                 let z5461 = z5453 + z5460;
                 let z5462 = z5450 + z5461;
                 let z5463 = z5447 + z5462;
-                let z5465 = z5441 + (z5444 + z5463);
                 let z5466 = a[2] * z5193;
                 let z5467 = a[3] * z5202 + z5466;
                 let z5468 = a[4] * z5211 + z5467;
@@ -11536,7 +11309,7 @@ impl Jacobians<7, 0, 1> for Iiwa {
                 let z5518 = s34.v51 * z5227 + s34.v52 * z5228 + s34.v53 * z5229
                     + z80 * z5487 + z82 * z5488 + s3.v4 * z5459 + s4.v18 * z5457
                     + s4.v19 * z5458 + s2.v1 * z5486;
-                out[0] = z5465;
+                out[0] = z5441 + (z5444 + z5463);
                 out[1] = z5509;
                 out[2] = z5514;
                 out[3] = z5515;
@@ -11634,8 +11407,6 @@ impl Jacobians<7, 0, 1> for Iiwa {
         let z5682 = z37 * z5680 + z38 * z5679 + s27.v4 * z5659 + s27.v5 * z5658;
         let z5683 = s32.v7 * z5656 + s32.v15 * z5650 + s32.v23 * z5645 + s32.v28 * z5643
             - s32.v31 * z5640 - qd[5] * z5663;
-        let z5684 = s32.v5 * z5656 + s32.v14 * z5650 + s32.v21 * z5645 + s32.v32 * z5640
-            + qd[5] * z5662;
         let z5685 = s27.v9 * z5643;
         let z5686 = s27.v8 * z5640;
         let z5687 = s32.v2 * z5657 + s32.v11 * z5641 + s32.v12 * z5651 - s32.v21 * z5644
@@ -11657,8 +11428,6 @@ impl Jacobians<7, 0, 1> for Iiwa {
             + s27.v4 * z5653 + s27.v5 * z5652 + s27.v6 * z5644 + s27.v7 * z5641;
         let z5694 = z37 * z5690 - z38 * z5673 + z38 * z5689 + s27.v4 * z5648
             + s27.v5 * z5642 - s27.v5 * z5647;
-        let z5695 = -qd[2] * z5669 + z2 * z5681 + z3 * z5693 + s27.v0 * z5660
-            + s27.v1 * z5655;
         let z5696 = qd[2] * z5668 - z2 * z5682 + z3 * z5677 - z3 * z5694 - s27.v0 * z5661
             - s27.v1 * z5649 + s27.v1 * z5654;
         let z5697 = -qd[1] * z5671 + z17 * z5677 - z17 * z5694 + z18 * z5693
@@ -11668,25 +11437,28 @@ impl Jacobians<7, 0, 1> for Iiwa {
             - z38 * z5690 - s27.v2 * z5661 + s27.v3 * z5660 + s27.v4 * z5642
             - s27.v4 * z5647 - s27.v5 * z5648;
         let x0 = z5697 * q[1].cos() + -(z5698 * q[1].sin());
-        let x1 = z5695 * q[2].cos() + -(z5696 * q[2].sin());
+        let x1 = (-qd[2] * z5669 + z2 * z5681 + z3 * z5693 + s27.v0 * z5660
+            + s27.v1 * z5655) * q[2].cos() + -(z5696 * q[2].sin());
         let x2 = z5691 * q[3].cos() + -(z5692 * q[3].sin());
         let x3 = z5687 * q[4].cos() + -(z5688 * q[4].sin());
-        let x4 = z5683 * q[5].cos() + -(z5684 * q[5].sin());
-        let x5 = s32.v10 + z2 * z5670 + -(z3 * z5671) + self.d_flange * s32.v9;
-        let x6 = s32.v19 + self.d_flange * s32.v16 + z17 * z5668 + -(z18 * z5669);
-        let x7 = s32.v27 + self.d_flange * s32.v24 + z37 * z5666 + -(z38 * z5667);
-        let x8 = s32.v30 + self.d_flange * s32.v29 + z57 * z5664 + -(z58 * z5665);
-        let x9 = s32.v34 + self.d_flange * s32.v33 + z77 * z5662 + -(z78 * z5663);
+        let x4 = -((s32.v5 * z5656 + s32.v14 * z5650 + s32.v21 * z5645 + s32.v32 * z5640
+            + qd[5] * z5662) * q[5].sin());
+        let x5 = z5683 * q[5].cos() + x4;
+        let x6 = s32.v10 + z2 * z5670 + -(z3 * z5671) + self.d_flange * s32.v9;
+        let x7 = s32.v19 + self.d_flange * s32.v16 + z17 * z5668 + -(z18 * z5669);
+        let x8 = s32.v27 + self.d_flange * s32.v24 + z37 * z5666 + -(z38 * z5667);
+        let x9 = s32.v30 + self.d_flange * s32.v29 + z57 * z5664 + -(z58 * z5665);
+        let x10 = s32.v34 + self.d_flange * s32.v33 + z77 * z5662 + -(z78 * z5663);
         d_dq[(0, 1)] = x0;
         d_dq[(0, 2)] = x1;
         d_dq[(0, 3)] = x2;
         d_dq[(0, 4)] = x3;
-        d_dq[(0, 5)] = x4;
-        d_dqd[(0, 1)] = x5;
-        d_dqd[(0, 2)] = x6;
-        d_dqd[(0, 3)] = x7;
-        d_dqd[(0, 4)] = x8;
-        d_dqd[(0, 5)] = x9;
+        d_dq[(0, 5)] = x5;
+        d_dqd[(0, 1)] = x6;
+        d_dqd[(0, 2)] = x7;
+        d_dqd[(0, 3)] = x8;
+        d_dqd[(0, 4)] = x9;
+        d_dqd[(0, 5)] = x10;
     }
 }
 

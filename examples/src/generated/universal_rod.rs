@@ -516,8 +516,6 @@ impl Dynamics<4> for UniversalRod {
         let s5 = self.shared5(q, qd, &s0, &s1);
         let s6 = self.shared6(q, qd, &s1, &s5);
         let s8 = self.shared8(q, qd, &s0, &s1, &s5, &s6);
-        let z110 = -s0.v1 * (-self.m_s * s0.v1) + s1.v2 * (self.m_s * s1.v2)
-            + s1.v4 * (self.m_s * s1.v4);
         let x0 = -s8.v23;
         let x1 = -s8.v24;
         let x2 = -s8.v25;
@@ -537,7 +535,8 @@ impl Dynamics<4> for UniversalRod {
         m[(2, 2)] = s4.v4;
         m[(2, 3)] = s4.v6;
         m[(3, 2)] = s4.v6;
-        m[(3, 3)] = z110;
+        m[(3, 3)] = -s0.v1 * (-self.m_s * s0.v1) + s1.v2 * (self.m_s * s1.v2)
+            + s1.v4 * (self.m_s * s1.v4);
         h[0] = x0;
         h[1] = x1;
         h[2] = x2;
@@ -549,8 +548,6 @@ impl Dynamics<4> for UniversalRod {
         let s2 = self.shared2(q, &s1);
         let s3 = self.shared3(q, &s0, &s1, &s2);
         let s4 = self.shared4(q, &s0, &s1, &s3);
-        let z110 = -s0.v1 * (-self.m_s * s0.v1) + s1.v2 * (self.m_s * s1.v2)
-            + s1.v4 * (self.m_s * s1.v4);
         m[(0, 0)] = s3.v5;
         m[(0, 1)] = s4.v2;
         m[(1, 0)] = s4.v2;
@@ -566,7 +563,8 @@ impl Dynamics<4> for UniversalRod {
         m[(2, 2)] = s4.v4;
         m[(2, 3)] = s4.v6;
         m[(3, 2)] = s4.v6;
-        m[(3, 3)] = z110;
+        m[(3, 3)] = -s0.v1 * (-self.m_s * s0.v1) + s1.v2 * (self.m_s * s1.v2)
+            + s1.v4 * (self.m_s * s1.v4);
     }
     fn forces(&self, q: &Vector<4>, qd: &Vector<4>, _t: f64, h: &mut Vector<4>) {
         let s0 = self.shared0(q);
@@ -626,9 +624,6 @@ impl Dynamics<4> for UniversalRod {
             + s3.v1 * z173 + s3.v3 * z174 + s3.v4 * z175;
         let z185 = -0.5 * s1.v0 * s7.v6 + 0.5 * s1.v0 * z171 - 0.5 * s1.v1 * s7.v7
             - 0.5 * s1.v1 * z169 + s3.v2 * z173 + s3.v4 * z174 + s3.v5 * z175;
-        let z191 = 0.5 * s1.v0 * s7.v6 + 0.5 * s1.v0 * z171 + 0.5 * s1.v1 * s7.v7
-            - 0.5 * s1.v1 * z169;
-        let z192 = s1.v0 * z184 - s1.v1 * z183;
         let z193 = 0.5 * s0.v1 * s7.v1 - 0.5 * s0.v1 * z163 + 0.5 * s1.v2 * z161
             + 0.5 * s1.v4 * s7.v2 + 0.5 * s1.v4 * z162 + s2.v3 * z176 + s2.v4 * z177
             + s2.v5 * z178;
@@ -644,41 +639,34 @@ impl Dynamics<4> for UniversalRod {
             + 0.5 * s1.v2 * z162 + 0.5 * s1.v4 * z164;
         let z201 = -0.5 * s0.v1 * z166 - 0.5 * s1.v2 * s7.v1 + 0.5 * s1.v2 * z163
             + 0.5 * s1.v4 * s7.v0 + 0.5 * s1.v4 * z165;
-        let z202 = -s0.v1 * z195 + s1.v2 * z193 + s1.v4 * z194;
-        let z203 = s1.v0 * z194 - s1.v1 * z193;
-        let z204 = s1.v0 * z200 - s1.v1 * z199 + s3.v6 * z173 + s3.v7 * z174
-            + s3.v8 * z175;
         let z205 = s2.v1 * z178 - s2.v2 * z177;
         let z206 = -s2.v0 * z178 + s2.v2 * z176;
         let z207 = s2.v0 * z177 - s2.v1 * z176;
         let z211 = -s0.v1 * s7.v4 - s1.v4 * s7.v5;
         let z212 = s0.v1 * s7.v3 + s1.v2 * s7.v5;
         let z213 = -s1.v2 * s7.v4 + s1.v4 * s7.v3;
-        let z214 = -s0.v1 * (self.m_s * z178) + s1.v2 * (self.m_s * z176)
-            + s1.v4 * (self.m_s * z177);
-        let z215 = -s0.v1 * z207 + s1.v2 * z205 + s1.v4 * z206;
-        let z216 = -s0.v1 * z213 + s1.v2 * z211 + s1.v4 * z212 + s3.v9 * z176
-            + s3.v10 * z177 + s3.v11 * z178;
-        let z217 = s1.v0 * z206 - s1.v1 * z205;
-        let z218 = s1.v0 * z212 - s1.v1 * z211 + s3.v9 * z173 + s3.v10 * z174
-            + s3.v11 * z175;
         let x0 = z172 * 0.5;
         c[(0, 0)] = x0;
         c[(0, 1)] = z185;
         c[(0, 2)] = z195;
         c[(0, 3)] = z207;
-        c[(1, 0)] = z191;
-        c[(1, 1)] = z192;
-        c[(1, 2)] = z203;
-        c[(1, 3)] = z217;
+        c[(1, 0)] = 0.5 * s1.v0 * s7.v6 + 0.5 * s1.v0 * z171 + 0.5 * s1.v1 * s7.v7
+            - 0.5 * s1.v1 * z169;
+        c[(1, 1)] = s1.v0 * z184 - s1.v1 * z183;
+        c[(1, 2)] = s1.v0 * z194 - s1.v1 * z193;
+        c[(1, 3)] = s1.v0 * z206 - s1.v1 * z205;
         c[(2, 0)] = z201;
-        c[(2, 1)] = z204;
-        c[(2, 2)] = z202;
-        c[(2, 3)] = z215;
+        c[(2, 1)] = s1.v0 * z200 - s1.v1 * z199 + s3.v6 * z173 + s3.v7 * z174
+            + s3.v8 * z175;
+        c[(2, 2)] = -s0.v1 * z195 + s1.v2 * z193 + s1.v4 * z194;
+        c[(2, 3)] = -s0.v1 * z207 + s1.v2 * z205 + s1.v4 * z206;
         c[(3, 0)] = z213;
-        c[(3, 1)] = z218;
-        c[(3, 2)] = z216;
-        c[(3, 3)] = z214;
+        c[(3, 1)] = s1.v0 * z212 - s1.v1 * z211 + s3.v9 * z173 + s3.v10 * z174
+            + s3.v11 * z175;
+        c[(3, 2)] = -s0.v1 * z213 + s1.v2 * z211 + s1.v4 * z212 + s3.v9 * z176
+            + s3.v10 * z177 + s3.v11 * z178;
+        c[(3, 3)] = -s0.v1 * (self.m_s * z178) + s1.v2 * (self.m_s * z176)
+            + s1.v4 * (self.m_s * z177);
     }
     fn articulated_acceleration(
         &self,
@@ -802,11 +790,10 @@ impl Dynamics<4> for UniversalRod {
         let z543 = -self.g * z109 - z107 * z369 - z108 * z370 - z109 * z371
             - z399 * (s1.v2 * z539 + z535 + z366) - z400 * (s1.v4 * z539 + z536 + z367)
             - z401 * (-s0.v1 * z539 + z537 + z368) + z403;
-        let z544 = z402 * z543;
         qdd[0] = z532;
         qdd[1] = z534;
         qdd[2] = z539;
-        qdd[3] = z544;
+        qdd[3] = z402 * z543;
         z110 > 0.0 && z444 > 0.0 && z487 > 0.0 && z508 > 0.0
             && qdd.iter().all(|x| x.is_finite())
     }

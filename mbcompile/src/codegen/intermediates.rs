@@ -7,11 +7,13 @@
 //! so the statements are printed as they are (or with their common factors taken out, when
 //! shorter) instead of going through the evaluator. An intermediate that only one later
 //! definition reads is written into that definition instead of getting a binding, with the
-//! grouping rules of [`super::rendering`]: the same operations in the same order, the same bits.
+//! grouping rules of [`super::rendering`]: the same operations in the same order, the same bits;
+//! one that only the outputs read is offered to the kernel ([`Prefix::deferred`]), which writes
+//! it into the evaluator's code where that reads it once.
 
 use super::input::Input;
 use super::language::{Language, Operand, OperandKind};
-use super::rendering::INLINE_LIMIT;
+use super::rendering::{Binding, INLINE_LIMIT};
 use super::shared::{Group, Plan};
 use crate::error::KernelError;
 use crate::symbolic::program::Program;
@@ -28,6 +30,21 @@ pub struct Prefix {
     pub arguments_used: Vec<&'static str>,
     /// Arithmetic operations in the statements.
     pub operations: usize,
+    /// The bindings the outputs read and no statement does: each can be written into the
+    /// outputs' code instead, where that reads it once.
+    pub deferred: Vec<Deferred>,
+}
+
+/// A binding that only the outputs read ([`Prefix::deferred`]).
+pub struct Deferred {
+    /// Its statement, among the prefix's.
+    pub statement: usize,
+    /// Its input, among the prefix's.
+    pub input: usize,
+    /// Its value's text.
+    pub text: String,
+    /// How its text binds.
+    pub binding: Binding,
 }
 
 /// The name of intermediate number k in generated code.
@@ -59,6 +76,18 @@ struct Shape {
     atomic: bool,
     /// A sum: as a later term of another sum it needs parentheses to keep its own order.
     sum: bool,
+}
+
+impl Shape {
+    /// The same for the evaluator's rendering (a signed or power text counts as a product,
+    /// which parenthesises it wherever a negation would need it).
+    fn binding(self) -> Binding {
+        match (self.atomic, self.sum) {
+            (true, _) => Binding::Atom,
+            (false, true) => Binding::Sum,
+            (false, false) => Binding::Product,
+        }
+    }
 }
 
 impl<'a> Printer<'a> {
@@ -344,6 +373,15 @@ pub fn prefix(
         .flat_map(|o| o.get_all_symbols(false))
         .collect();
     let body = print_definitions(&mut printer, &definitions, &read_by_outputs)?;
+    let deferred = body
+        .deferred
+        .into_iter()
+        .map(|d| Deferred {
+            statement: statements.len() + d.statement,
+            input: bindings.len() + d.input,
+            ..d
+        })
+        .collect();
     statements.extend(body.statements);
     for (symbol, k) in body.bound {
         bindings.push(Input {
@@ -357,6 +395,7 @@ pub fn prefix(
         inputs: bindings,
         arguments_used: printer.used,
         operations: printer.operations,
+        deferred,
     })
 }
 
@@ -396,6 +435,7 @@ pub fn helper_body(
         inputs: Vec::new(),
         arguments_used: printer.used,
         operations: printer.operations,
+        deferred: Vec::new(),
     })
 }
 
@@ -421,6 +461,8 @@ struct Definitions {
     statements: Vec<String>,
     /// Each intermediate given a binding, with its number.
     bound: Vec<(Symbol, usize)>,
+    /// The bindings only `read_elsewhere` reads (positions among the above).
+    deferred: Vec<Deferred>,
 }
 
 /// The statements of `definitions` (in program order). A binding read exactly once, by a later
@@ -446,6 +488,7 @@ fn print_definitions(
     let mut out = Definitions {
         statements: Vec::with_capacity(definitions.len()),
         bound: Vec::new(),
+        deferred: Vec::new(),
     };
     for (symbol, value, destination) in definitions {
         let (text, shape) = printer.definition(*symbol, value)?;
@@ -460,6 +503,17 @@ fn print_definitions(
                 {
                     printer.inlined.insert(*symbol, (text, shape));
                 } else {
+                    if !reads.contains_key(k)
+                        && read_elsewhere.contains(symbol)
+                        && text.len() <= INLINE_LIMIT
+                    {
+                        out.deferred.push(Deferred {
+                            statement: out.statements.len(),
+                            input: out.bound.len(),
+                            text: text.clone(),
+                            binding: shape.binding(),
+                        });
+                    }
                     out.statements
                         .push(printer.language.binding(&binding(*k), &text));
                     out.bound.push((*symbol, *k));
@@ -563,6 +617,21 @@ mod tests {
             statements(&z, &output, Language::C),
             ["const double z1 = c * (a + b);"]
         );
+        // v, read by the output alone, may go into the output's code too (the kernel decides,
+        // knowing how often its evaluator reads it): its text and how it binds are kept.
+        let inputs = inputs();
+        let prefix = prefix(
+            &z,
+            std::slice::from_ref(&output),
+            &inputs,
+            Language::Rust,
+            None,
+        );
+        let deferred = prefix.unwrap().deferred;
+        assert_eq!(deferred.len(), 1);
+        assert_eq!((deferred[0].statement, deferred[0].input), (0, 0));
+        assert_eq!(deferred[0].text, "c * (a + b)");
+        assert_eq!(deferred[0].binding, Binding::Product);
     }
 
     #[test]

@@ -147,6 +147,22 @@ fn readers(lets: &[Op], outputs: &[Value]) -> (Vec<usize>, Vec<bool>) {
     (reads, live)
 }
 
+/// How many times the live bindings and the outputs read each of `count` inputs.
+fn input_reads(lets: &[Op], live: &[bool], outputs: &[Value], count: usize) -> Vec<usize> {
+    let mut reads = vec![0; count];
+    let live_reads = lets
+        .iter()
+        .zip(live)
+        .filter(|(_, live)| **live)
+        .flat_map(|(op, _)| op.reads());
+    for v in live_reads.chain(outputs.iter().copied()) {
+        if let Value::Input(i) = v {
+            reads[i] += 1;
+        }
+    }
+    reads
+}
+
 /// Builds the kernel of `outputs` over `inputs` (and the intermediates of `program` they use,
 /// those of `plan`'s groups read from their helpers' arrays), written in `language`.
 pub fn kernel(
@@ -161,6 +177,7 @@ pub fn kernel(
         .filter(|&i| !outputs[i].is_zero())
         .collect();
     let prefix = intermediates::prefix(program, outputs, inputs, language, plan)?;
+    let first_intermediate = inputs.len();
     let inputs: Vec<Input> = inputs.iter().cloned().chain(prefix.inputs).collect();
     let inputs = &inputs[..];
     let mut values = vec!["0.0".to_string(); outputs.len()];
@@ -209,8 +226,22 @@ pub fn kernel(
             is_output[*k] = true;
         }
     }
-    let mut statements = prefix.statements;
     let mut rendering = Rendering::new(language, inputs, ssa.lets.len());
+    // An intermediate only the outputs read, read once by them, is written into its reader.
+    let input_reads = input_reads(&ssa.lets, &live_vars, &out_values, inputs.len());
+    let mut dropped = vec![false; prefix.statements.len()];
+    for d in prefix.deferred {
+        if input_reads[first_intermediate + d.input] == 1 {
+            dropped[d.statement] = true;
+            rendering.write_in(first_intermediate + d.input, d.text, d.binding);
+        }
+    }
+    let mut statements: Vec<String> = prefix
+        .statements
+        .into_iter()
+        .zip(dropped)
+        .filter_map(|(s, dropped)| (!dropped).then_some(s))
+        .collect();
     for (k, op) in ssa.lets.iter().enumerate() {
         if live_vars[k] {
             rendering.bind(k, op, reads[k] == 1 && !is_output[k])?;

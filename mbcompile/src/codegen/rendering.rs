@@ -57,7 +57,7 @@ impl Op {
 
 /// How tightly a text binds, loosest first: what it needs parentheses around it for.
 #[derive(Clone, Copy, Debug, PartialEq, PartialOrd)]
-enum Binding {
+pub enum Binding {
     /// `a + b`, `a - 2.0`.
     Sum,
     /// `a * b`, `1.0 / a`.
@@ -104,6 +104,8 @@ pub struct Rendering<'a> {
     pub statements: Vec<String>,
     /// Which inputs the statements read.
     pub used_inputs: Vec<bool>,
+    /// Inputs whose value is written in where it is read, instead of their code.
+    written_in: Vec<Option<Text>>,
     next_name: usize,
 }
 
@@ -116,8 +118,15 @@ impl<'a> Rendering<'a> {
             texts: vec![None; count],
             statements: Vec::new(),
             used_inputs: vec![false; inputs.len()],
+            written_in: vec![None; inputs.len()],
             next_name: 0,
         }
+    }
+
+    /// Reads input `i` as `text` (binding as `binding` does) instead of its code: an
+    /// intermediate whose one reader is an instruction here.
+    pub fn write_in(&mut self, i: usize, text: String, binding: Binding) {
+        self.written_in[i] = Some(Text { text, binding });
     }
 
     /// Prints binding `k` (operation `op`): into the text of its reader when `inline` and short
@@ -157,7 +166,10 @@ impl<'a> Rendering<'a> {
             }
             Value::Input(i) => {
                 self.used_inputs[*i] = true;
-                Text::atom(self.inputs[*i].code.clone())
+                match &self.written_in[*i] {
+                    Some(text) => text.clone(),
+                    None => Text::atom(self.inputs[*i].code.clone()),
+                }
             }
             Value::Const(c) => Text::atom(self.language.literal(*c)),
         })
@@ -410,5 +422,31 @@ mod tests {
         );
         assert_eq!(statements, ["let x0 = a + b;", "let x1 = x0 * x0;"]);
         assert_eq!(value, "x1");
+    }
+
+    #[test]
+    fn an_input_written_in_is_parenthesised_as_its_binding_requires() {
+        // Input b written in as the sum `u + v` (an intermediate only this kernel reads):
+        // first term of a sum bare, later term or factor parenthesised, its order kept.
+        let p = pool();
+        let inputs: Vec<Input> = ["a", "b"]
+            .iter()
+            .enumerate()
+            .map(|(i, name)| Input {
+                symbol: p.q[i],
+                code: name.to_string(),
+                argument: "q",
+            })
+            .collect();
+        let out = |op: Op| {
+            let mut r = Rendering::new(Language::Rust, &inputs, 1);
+            r.write_in(1, "u + v".to_string(), Binding::Sum);
+            r.bind(0, &op, false).unwrap();
+            r.statements.pop().unwrap()
+        };
+        assert_eq!(out(Op::Add(vec![A, B])), "let x0 = a + (u + v);");
+        assert_eq!(out(Op::Add(vec![B, A])), "let x0 = u + v + a;");
+        assert_eq!(out(Op::Mul(vec![A, B])), "let x0 = a * (u + v);");
+        assert_eq!(out(Op::Fun(Symbol::COS, B)), "let x0 = (u + v).cos();");
     }
 }

@@ -551,12 +551,8 @@ double arm3_potential_energy(const arm3_params *restrict p, const double *restri
     (void)t;
     const double z4 = cos(q[1]);
     const double z5 = sin(q[1]);
-    const double z27 = -z5 * cos(q[2]);
-    const double z28 = z5 * sin(q[2]);
-    const double z61 = p->z0 + p->l;
-    const double z62 = p->z0 + (p->l + p->l * z4);
     const double x0 = p->cz * z4;
-    const double x1 = p->m0 * p->cz + p->m0 * p->z0 + p->m1 * (z61 + -(p->cx * z5) + x0) + p->m2 * (z62 + x0 + p->cx * z27 + p->cy * z28);
+    const double x1 = p->m0 * p->cz + p->m0 * p->z0 + p->m1 * (p->z0 + p->l + -(p->cx * z5) + x0) + p->m2 * (p->z0 + (p->l + p->l * z4) + x0 + p->cx * (-z5 * cos(q[2])) + p->cy * (z5 * sin(q[2])));
     const double x2 = p->g * x1;
     return x2;
 }
@@ -580,10 +576,9 @@ void arm3_dynamics(const arm3_params *restrict p, const double *restrict q, cons
     const double z4 = cos(q[1]);
     const double z5 = sin(q[1]);
     const double z162 = s9.v0 * s11.v1 - s9.v1 * s11.v0 + (z2 + p->cx * (s0.v0 * z4) - p->cy * s0.v1 + p->cz * s0.v2) * s10.v13 - (z3 + p->cx * (s0.v1 * z4) + p->cy * s0.v0 + p->cz * s0.v3) * s10.v12 + s3.v2 * s10.v0 + s3.v4 * s10.v1 + (p->ixx1 * (z5 * z5) + p->izz * (z4 * z4)) * s10.v2;
-    const double z180 = s2.v4 * (qd[0] * p->m0 * s9.v11) - s2.v5 * (-qd[0] * p->m0 * s9.v12) + (z162 + s12.v4);
     const double z184 = s0.v0 * s12.v6 - s0.v1 * s12.v5 + s2.v0 * s10.v18 + s2.v1 * s10.v19 + (s0.v0 * z2 + s0.v1 * z3) * s10.v20;
     const double z185 = z4 * s12.v4 + s0.v2 * s12.v2 + s0.v3 * s12.v3 + s2.v2 * s10.v15 + s2.v3 * s10.v16 + s1.v2 * s10.v17;
-    const double x0 = -z180;
+    const double x0 = -(s2.v4 * (qd[0] * p->m0 * s9.v11) - s2.v5 * (-qd[0] * p->m0 * s9.v12) + (z162 + s12.v4));
     const double x1 = -z184;
     const double x2 = -z185;
     m[0] = s7.v0;
@@ -638,10 +633,9 @@ void arm3_forces(const arm3_params *restrict p, const double *restrict q, const 
     const double z4 = cos(q[1]);
     const double z5 = sin(q[1]);
     const double z162 = s9.v0 * s11.v1 - s9.v1 * s11.v0 + (z2 + p->cx * (s0.v0 * z4) - p->cy * s0.v1 + p->cz * s0.v2) * s10.v13 - (z3 + p->cx * (s0.v1 * z4) + p->cy * s0.v0 + p->cz * s0.v3) * s10.v12 + s3.v2 * s10.v0 + s3.v4 * s10.v1 + (p->ixx1 * (z5 * z5) + p->izz * (z4 * z4)) * s10.v2;
-    const double z180 = s2.v4 * (qd[0] * p->m0 * s9.v11) - s2.v5 * (-qd[0] * p->m0 * s9.v12) + (z162 + s12.v4);
     const double z184 = s0.v0 * s12.v6 - s0.v1 * s12.v5 + s2.v0 * s10.v18 + s2.v1 * s10.v19 + (s0.v0 * z2 + s0.v1 * z3) * s10.v20;
     const double z185 = z4 * s12.v4 + s0.v2 * s12.v2 + s0.v3 * s12.v3 + s2.v2 * s10.v15 + s2.v3 * s10.v16 + s1.v2 * s10.v17;
-    const double x0 = -z180;
+    const double x0 = -(s2.v4 * (qd[0] * p->m0 * s9.v11) - s2.v5 * (-qd[0] * p->m0 * s9.v12) + (z162 + s12.v4));
     const double x1 = -z184;
     const double x2 = -z185;
     h[0] = x0;
@@ -683,7 +677,6 @@ void arm3_coriolis(const arm3_params *restrict p, const double *restrict q, cons
     const double z211 = z205 + 2.0 * qd[0] * s3.v1 + 2.0 * p->m1 * z43 * s9.v13 + 2.0 * p->m1 * s2.v6 * s9.v15 - 2.0 * s9.v0 * s3.v4;
     const double z212 = z206 + qd[0] * s3.v2 - p->m1 * z44 * s9.v15 - p->m1 * s2.v6 * s9.v14 + s9.v0 * s3.v3 - s9.v0 * z51 - s9.v1 * s3.v1;
     const double z213 = z207 + 2.0 * p->m1 * z43 * s9.v13 + 2.0 * p->m1 * z44 * s9.v14 + 2.0 * s9.v0 * s3.v4 - 2.0 * s9.v1 * s3.v2;
-    const double z219 = z213 + 2.0 * p->m0 * s2.v4 * s9.v11 + 2.0 * p->m0 * s2.v5 * s9.v12;
     const double z236 = 0.5 * s0.v0 * z209 + 0.5 * s0.v0 * s14.v8 - 0.5 * s0.v1 * z208 + s5.v1 * s13.v5 - s5.v2 * s13.v4 + s5.v3 * s13.v0 + s5.v4 * s13.v1 + s5.v5 * s13.v2;
     const double z237 = 0.5 * s0.v0 * z211 - 0.5 * s0.v1 * z209 + 0.5 * s0.v1 * s14.v8 - s5.v0 * s13.v5 + s5.v2 * s13.v3 + s5.v4 * s13.v0 + s5.v6 * s13.v1 + s5.v7 * s13.v2;
     const double z238 = 0.5 * s0.v0 * z212 - 0.5 * s0.v0 * s14.v6 - 0.5 * s0.v1 * z210 - 0.5 * s0.v1 * s14.v7 + s5.v0 * s13.v4 - s5.v1 * s13.v3 + s5.v5 * s13.v0 + s5.v7 * s13.v1 + s5.v8 * s13.v2;
@@ -698,19 +691,17 @@ void arm3_coriolis(const arm3_params *restrict p, const double *restrict q, cons
     const double z252 = 0.5 * z4 * z204 + 0.5 * z4 * s14.v1 + 0.5 * s0.v2 * z202 + 0.5 * s0.v3 * z203 - 0.5 * s0.v3 * s14.v2 - s2.v3 * s14.v5 + s1.v2 * s14.v4;
     const double z253 = 0.5 * z4 * z206 - 0.5 * z4 * s14.v0 + 0.5 * s0.v2 * z203 + 0.5 * s0.v2 * s14.v2 + 0.5 * s0.v3 * z205 + s2.v2 * s14.v5 - s1.v2 * s14.v3;
     const double z254 = 0.5 * z4 * z207 + 0.5 * s0.v2 * z204 - 0.5 * s0.v2 * s14.v1 + 0.5 * s0.v3 * z206 + 0.5 * s0.v3 * s14.v0 - s2.v2 * s14.v4 + s2.v3 * s14.v3;
-    const double z255 = z4 * z248 + s0.v2 * z246 + s0.v3 * z247 + s2.v2 * z249 + s2.v3 * z250 + s1.v2 * z251;
-    const double z256 = s0.v0 * z247 - s0.v1 * z246 + s2.v0 * z249 + s2.v1 * z250 + z12 * z251;
     const double z257 = s0.v0 * z253 - s0.v1 * z252 + s5.v9 * s13.v0 + s5.v10 * s13.v1 + s5.v11 * s13.v2 + s5.v12 * s13.v3 + s5.v13 * s13.v4 + s5.v14 * s13.v5;
-    const double x0 = z219 * 0.5;
+    const double x0 = (z213 + 2.0 * p->m0 * s2.v4 * s9.v11 + 2.0 * p->m0 * s2.v5 * s9.v12) * 0.5;
     c[0] = x0;
     c[1] = z238;
     c[2] = z248;
     c[3] = z244;
     c[4] = z245;
-    c[5] = z256;
+    c[5] = s0.v0 * z247 - s0.v1 * z246 + s2.v0 * z249 + s2.v1 * z250 + z12 * z251;
     c[6] = z254;
     c[7] = z257;
-    c[8] = z255;
+    c[8] = z4 * z248 + s0.v2 * z246 + s0.v3 * z247 + s2.v2 * z249 + s2.v3 * z250 + s1.v2 * z251;
 }
 
 void arm3_bilateral(const arm3_params *restrict p, const double *restrict q, double t, double *restrict g)
@@ -802,10 +793,9 @@ void arm3_potential_gradient(const arm3_params *restrict p, const double *restri
     const double z192 = s1.v4 * z191;
     const double z193 = -s1.v3 * z191;
     const double z200 = s0.v0 * (-(z2 + p->cx * (s0.v0 * z4) - p->cy * s0.v1 + p->cz * s0.v2) * z188 + z193) - s0.v1 * ((z3 + p->cx * (s0.v1 * z4) + p->cy * s0.v0 + p->cz * s0.v3) * z188 + z192) + (s0.v0 * z2 + s0.v1 * z3) * (z188 + z191);
-    const double z201 = s0.v2 * z192 + s0.v3 * z193 + s1.v2 * z191;
     grad[0] = 0.0;
     grad[1] = z200;
-    grad[2] = z201;
+    grad[2] = s0.v2 * z192 + s0.v3 * z193 + s1.v2 * z191;
 }
 
 void arm3_potential_hessian(const arm3_params *restrict p, const double *restrict q, double t, double *restrict hess)
@@ -815,20 +805,17 @@ void arm3_potential_hessian(const arm3_params *restrict p, const double *restric
     const Shared6 s6 = shared6(p, q, s0);
     const double z188 = p->m1 * p->g;
     const double z191 = p->m2 * p->g;
-    const double z442 = s0.v0 * (-z188 * s6.v8 - z191 * s6.v10) - s0.v1 * (z188 * s6.v9 + z191 * s6.v11);
     const double z443 = z191 * s6.v15;
     const double z444 = -z191 * s6.v14;
-    const double z445 = s0.v0 * z444 - s0.v1 * z443;
-    const double z448 = s0.v2 * z443 + s0.v3 * z444;
     hess[0] = 0.0;
     hess[1] = 0.0;
     hess[2] = 0.0;
     hess[3] = 0.0;
-    hess[4] = z442;
-    hess[5] = z445;
+    hess[4] = s0.v0 * (-z188 * s6.v8 - z191 * s6.v10) - s0.v1 * (z188 * s6.v9 + z191 * s6.v11);
+    hess[5] = s0.v0 * z444 - s0.v1 * z443;
     hess[6] = 0.0;
-    hess[7] = z445;
-    hess[8] = z448;
+    hess[7] = s0.v0 * z444 - s0.v1 * z443;
+    hess[8] = s0.v2 * z443 + s0.v3 * z444;
 }
 
 int arm3_potential_gradient_parameter(const arm3_params *restrict p, const double *restrict q, double t, int k, double *restrict out)
@@ -857,11 +844,9 @@ int arm3_potential_gradient_parameter(const arm3_params *restrict p, const doubl
         const Shared1 s1 = shared1(p, q, s0);
         const double z490 = p->g * s1.v4;
         const double z491 = -p->g * s1.v3;
-        const double z492 = s0.v0 * z491 - s0.v1 * z490 + p->g * (s0.v0 * (-p->oy * s0.v1) + s0.v1 * (p->oy * s0.v0));
-        const double z493 = s0.v2 * z490 + s0.v3 * z491 + p->g * s1.v2;
         out[0] = 0.0;
-        out[1] = z492;
-        out[2] = z493;
+        out[1] = s0.v0 * z491 - s0.v1 * z490 + p->g * (s0.v0 * (-p->oy * s0.v1) + s0.v1 * (p->oy * s0.v0));
+        out[2] = s0.v2 * z490 + s0.v3 * z491 + p->g * s1.v2;
         return 1;
     }
     case 3: {
@@ -905,11 +890,9 @@ int arm3_potential_gradient_parameter(const arm3_params *restrict p, const doubl
         const double z191 = p->m2 * p->g;
         const double z496 = (s0.v0 * z22 + z8 * z21) * z191;
         const double z497 = -(-s0.v1 * z22 + z6 * z21) * z191;
-        const double z500 = s0.v0 * (-z6 * z188 + z497) - s0.v1 * (z8 * z188 + z496);
-        const double z501 = s0.v2 * z496 + s0.v3 * z497;
         out[0] = 0.0;
-        out[1] = z500;
-        out[2] = z501;
+        out[1] = s0.v0 * (-z6 * z188 + z497) - s0.v1 * (z8 * z188 + z496);
+        out[2] = s0.v2 * z496 + s0.v3 * z497;
         return 1;
     }
     case 9: {
@@ -921,11 +904,9 @@ int arm3_potential_gradient_parameter(const arm3_params *restrict p, const doubl
         const double z191 = p->m2 * p->g;
         const double z504 = (s0.v0 * z21 - s0.v1 * z4 * z22) * z191;
         const double z505 = -(-s0.v1 * z21 - s0.v0 * z4 * z22) * z191;
-        const double z508 = s0.v0 * (s0.v1 * z188 + z505) - s0.v1 * (s0.v0 * z188 + z504);
-        const double z509 = s0.v2 * z504 + s0.v3 * z505;
         out[0] = 0.0;
-        out[1] = z508;
-        out[2] = z509;
+        out[1] = s0.v0 * (s0.v1 * z188 + z505) - s0.v1 * (s0.v0 * z188 + z504);
+        out[2] = s0.v2 * z504 + s0.v3 * z505;
         return 1;
     }
     case 10: {
@@ -934,11 +915,9 @@ int arm3_potential_gradient_parameter(const arm3_params *restrict p, const doubl
         const double z191 = p->m2 * p->g;
         const double z512 = s0.v3 * z191;
         const double z513 = -s0.v2 * z191;
-        const double z516 = s0.v0 * (-s0.v2 * z188 + z513) - s0.v1 * (s0.v3 * z188 + z512);
-        const double z517 = s0.v2 * z512 + s0.v3 * z513;
         out[0] = 0.0;
-        out[1] = z516;
-        out[2] = z517;
+        out[1] = s0.v0 * (-s0.v2 * z188 + z513) - s0.v1 * (s0.v3 * z188 + z512);
+        out[2] = s0.v2 * z512 + s0.v3 * z513;
         return 1;
     }
     case 11: {
@@ -953,11 +932,9 @@ int arm3_potential_gradient_parameter(const arm3_params *restrict p, const doubl
         const double z191 = p->m2 * p->g;
         const double z518 = 2.0 * s0.v0 * z191;
         const double z519 = 2.0 * s0.v1 * z191;
-        const double z522 = s0.v0 * (s0.v1 * z188 + z519) - s0.v1 * (s0.v0 * z188 + z518);
-        const double z524 = s0.v2 * z518 + s0.v3 * z519 + z191 * (-2.0 * (s0.v0 * s0.v2 + s0.v1 * s0.v3));
         out[0] = 0.0;
-        out[1] = z522;
-        out[2] = z524;
+        out[1] = s0.v0 * (s0.v1 * z188 + z519) - s0.v1 * (s0.v0 * z188 + z518);
+        out[2] = s0.v2 * z518 + s0.v3 * z519 + z191 * (-2.0 * (s0.v0 * s0.v2 + s0.v1 * s0.v3));
         return 1;
     }
     case 13: {
@@ -965,11 +942,9 @@ int arm3_potential_gradient_parameter(const arm3_params *restrict p, const doubl
         const double z191 = p->m2 * p->g;
         const double z512 = s0.v3 * z191;
         const double z513 = -s0.v2 * z191;
-        const double z517 = s0.v2 * z512 + s0.v3 * z513;
-        const double z525 = s0.v0 * z513 - s0.v1 * z512;
         out[0] = 0.0;
-        out[1] = z525;
-        out[2] = z517;
+        out[1] = s0.v0 * z513 - s0.v1 * z512;
+        out[2] = s0.v2 * z512 + s0.v3 * z513;
         return 1;
     }
     case 14: {
@@ -981,10 +956,9 @@ int arm3_potential_gradient_parameter(const arm3_params *restrict p, const doubl
         const double z92 = p->m2 * s1.v4;
         const double z528 = -p->m2 * s1.v3;
         const double z531 = s0.v0 * (-p->m1 * (z2 + p->cx * (s0.v0 * z4) - p->cy * s0.v1 + p->cz * s0.v2) + z528) - s0.v1 * (p->m1 * (z3 + p->cx * (s0.v1 * z4) + p->cy * s0.v0 + p->cz * s0.v3) + z92) + (s0.v0 * z2 + s0.v1 * z3) * (p->m1 + p->m2);
-        const double z532 = p->m2 * s1.v2 + s0.v2 * z92 + s0.v3 * z528;
         out[0] = 0.0;
         out[1] = z531;
-        out[2] = z532;
+        out[2] = p->m2 * s1.v2 + s0.v2 * z92 + s0.v3 * z528;
         return 1;
     }
     default:
@@ -1069,7 +1043,6 @@ void arm3_force_jacobians(const arm3_params *restrict p, const double *restrict 
     const double z567 = s9.v5 * s3.v6 + s9.v5 * s8.v36 + s9.v6 * s8.v37 + s9.v7 * s8.v12 + s3.v5 * z536;
     const double z568 = s9.v5 * s3.v8 + s9.v5 * s8.v37 + s9.v6 * s8.v38 + s9.v7 * s3.v7 + s3.v6 * z536;
     const double z569 = s9.v5 * z568 - s9.v5 * s11.v3 - s9.v6 * z567 + s1.v3 * z566 - s1.v3 * s10.v15 - s1.v4 * z565 + s3.v7 * z552 + s3.v7 * s10.v7 + s3.v9 * z553 + s3.v10 * z554 + s10.v6 * s8.v12 + s10.v16 * s8.v11 + s11.v4 * z536;
-    const double z571 = z559 + (z564 + z569);
     const double z572 = qd[2] * z6;
     const double z573 = qd[2] * z8;
     const double z574 = -qd[2] * z5;
@@ -1097,7 +1070,6 @@ void arm3_force_jacobians(const arm3_params *restrict p, const double *restrict 
     const double z596 = s9.v5 * s8.v43 + s9.v6 * s8.v44 + s9.v7 * s8.v23 + s3.v5 * z572 + s3.v6 * z573 + s3.v7 * z574;
     const double z597 = s9.v5 * s8.v44 + s9.v6 * s8.v45 + s9.v7 * s8.v24 + s3.v6 * z572 + s3.v8 * z573 + s3.v9 * z574;
     const double z598 = s9.v5 * z597 - s9.v6 * z596 + s1.v3 * z595 - s1.v4 * z594 + s3.v7 * z584 + s3.v9 * z585 + s3.v10 * z586 + s10.v6 * s8.v23 + s10.v7 * s8.v24 + s10.v8 * s8.v25 - s10.v15 * s6.v11 + s10.v16 * s6.v10 - s11.v3 * z573 + s11.v4 * z572;
-    const double z599 = z593 + z598;
     const double z600 = s9.v6 * s8.v27 - s9.v7 * s6.v15;
     const double z601 = -s9.v5 * s8.v27 + s9.v7 * s6.v14;
     const double z602 = s9.v5 * s6.v15 - s9.v6 * s6.v14;
@@ -1131,10 +1103,8 @@ void arm3_force_jacobians(const arm3_params *restrict p, const double *restrict 
     const double z640 = s9.v5 * s8.v28 + s9.v6 * s8.v29 + s9.v7 * s8.v30;
     const double z641 = s9.v6 * z640 - s9.v7 * z606 + s1.v4 * z639 - s2.v7 * z604 + s10.v6 * s8.v46 + s10.v7 * s8.v47 + s10.v8 * s8.v28 - s10.v16 * s8.v27 + s10.v17 * s6.v15;
     const double z642 = -s9.v5 * z640 + s9.v7 * z605 - s1.v3 * z639 + s2.v7 * z603 + s10.v6 * s8.v47 + s10.v7 * s8.v48 + s10.v8 * s8.v29 + s10.v15 * s8.v27 - s10.v17 * s6.v14;
-    const double z643 = s0.v0 * z642 - s0.v1 * z641 + s2.v0 * z603 + s2.v1 * z604 + z12 * z639;
     const double z644 = z4 * z569 + s0.v2 * z616 + s0.v2 * s12.v3 + s0.v3 * z617 + s2.v2 * z565 + s2.v3 * z566 + s1.v2 * z614 + s10.v15 * s8.v6 + s10.v16 * s8.v7 + s10.v17 * s8.v32 + s12.v2 * s6.v0;
     const double z645 = z4 * z598 - z5 * s12.v4 + z6 * s12.v2 + s0.v2 * z631 + z8 * s12.v3 + s0.v3 * z632 + s2.v2 * z594 + s2.v3 * z595 + s1.v2 * z629 + s10.v15 * s8.v16 + s10.v16 * s8.v17 + s10.v17 * s8.v39;
-    const double z646 = z4 * z607 + s0.v2 * z641 + s0.v3 * z642 + s2.v2 * z603 + s2.v3 * z604 + s1.v2 * z639;
     const double z860 = -qd[1] * s2.v1;
     const double z861 = -qd[2] * s0.v3 + z533;
     const double z866 = p->m1 * (-qd[0] * z43 + s9.v0 * s2.v6 - s9.v14 + z860);
@@ -1162,7 +1132,6 @@ void arm3_force_jacobians(const arm3_params *restrict p, const double *restrict 
     const double z892 = s0.v0 * s3.v6 - s0.v1 * s3.v5;
     const double z893 = s0.v0 * s3.v8 - s0.v1 * s3.v6;
     const double z894 = -s0.v0 * s11.v3 - s0.v1 * s11.v4 + s9.v5 * z893 - s9.v6 * z892 + s1.v3 * z891 - s1.v4 * z890 + s3.v7 * z880 + s3.v9 * z881 + s3.v10 * z882;
-    const double z895 = z889 + z894;
     const double z896 = -z4 * s1.v4 + s0.v3 * s2.v7 + s2.v2;
     const double z897 = z4 * s1.v3 - s0.v2 * s2.v7 + s2.v3;
     const double z898 = s0.v2 * s1.v4 - s0.v3 * s1.v3 + s1.v2;
@@ -1192,28 +1161,24 @@ void arm3_force_jacobians(const arm3_params *restrict p, const double *restrict 
     const double z932 = z4 * s3.v10 + s0.v2 * s3.v7 + s0.v3 * s3.v9;
     const double z933 = -z4 * s11.v4 + s0.v3 * s11.v5 + s9.v6 * z932 - s9.v7 * z902 + s1.v4 * z931 - s2.v7 * z900 + s3.v5 * s13.v6 + s3.v6 * s13.v7 + s3.v7 * s13.v8;
     const double z934 = z4 * s11.v3 - s0.v2 * s11.v5 - s9.v5 * z932 + s9.v7 * z901 - s1.v3 * z931 + s2.v7 * z899 + s3.v6 * s13.v6 + s3.v8 * s13.v7 + s3.v9 * s13.v8;
-    const double z935 = s0.v0 * z934 - s0.v1 * z933 + s2.v0 * z899 + s2.v1 * z900 + z12 * z931;
-    const double z936 = z4 * z871 + s0.v2 * z908 + s0.v3 * z909 + s2.v2 * z869 + s2.v3 * z870 + s1.v2 * z907;
-    const double z937 = z4 * z894 + s0.v2 * z923 + s0.v3 * z924 + s2.v2 * z890 + s2.v3 * z891 + s1.v2 * z921;
-    const double z938 = z4 * z903 + s0.v2 * z933 + s0.v3 * z934 + s2.v2 * z899 + s2.v3 * z900 + s1.v2 * z931;
-    const double x0 = -z571;
-    const double x1 = -z599;
+    const double x0 = -(z559 + (z564 + z569));
+    const double x1 = -(z593 + z598);
     const double x2 = -z607;
     const double x3 = -z623;
     const double x4 = -z638;
-    const double x5 = -z643;
+    const double x5 = -(s0.v0 * z642 - s0.v1 * z641 + s2.v0 * z603 + s2.v1 * z604 + z12 * z639);
     const double x6 = -z644;
     const double x7 = -z645;
-    const double x8 = -z646;
+    const double x8 = -(z4 * z607 + s0.v2 * z641 + s0.v3 * z642 + s2.v2 * z603 + s2.v3 * z604 + s1.v2 * z639);
     const double x9 = -z873;
-    const double x10 = -z895;
+    const double x10 = -(z889 + z894);
     const double x11 = -z903;
     const double x12 = -z915;
     const double x13 = -z930;
-    const double x14 = -z935;
-    const double x15 = -z936;
-    const double x16 = -z937;
-    const double x17 = -z938;
+    const double x14 = -(s0.v0 * z934 - s0.v1 * z933 + s2.v0 * z899 + s2.v1 * z900 + z12 * z931);
+    const double x15 = -(z4 * z871 + s0.v2 * z908 + s0.v3 * z909 + s2.v2 * z869 + s2.v3 * z870 + s1.v2 * z907);
+    const double x16 = -(z4 * z894 + s0.v2 * z923 + s0.v3 * z924 + s2.v2 * z890 + s2.v3 * z891 + s1.v2 * z921);
+    const double x17 = -(z4 * z903 + s0.v2 * z933 + s0.v3 * z934 + s2.v2 * z899 + s2.v3 * z900 + s1.v2 * z931);
     dh_dq[0] = x0;
     dh_dq[1] = x1;
     dh_dq[2] = x2;
@@ -1276,7 +1241,6 @@ void arm3_mass_action_jacobian(const arm3_params *restrict p, const double *rest
     const double z324 = p->m2 * (-s1.v3 * s15.v7 + s2.v7 * s15.v5 + (a[2] * s8.v6 + z314));
     const double z325 = p->m2 * (s15.v7 * s8.v11 - s2.v7 * z315 + (a[2] * s8.v7 + s15.v2));
     const double z326 = s15.v5 * s8.v12 + s15.v17 * s8.v11 - s1.v3 * s15.v16 + s1.v3 * z325 - s1.v4 * z324 + s3.v7 * s15.v6 + s3.v7 * z315 + s3.v9 * s15.v5;
-    const double z328 = z320 + (z323 + z326);
     const double z353 = a[2] * z6;
     const double z354 = a[2] * z8;
     const double z355 = -a[2] * z5;
@@ -1286,7 +1250,6 @@ void arm3_mass_action_jacobian(const arm3_params *restrict p, const double *rest
     const double z361 = p->m2 * (s15.v6 * s8.v22 - s15.v7 * s6.v11 - s1.v4 * z355 + s2.v7 * z354 + a[2] * s8.v16);
     const double z362 = p->m2 * (-s15.v5 * s8.v22 + s15.v7 * s6.v10 + s1.v3 * z355 - s2.v7 * z353 + a[2] * s8.v17);
     const double z363 = s15.v5 * s8.v23 + s15.v6 * s8.v24 + s15.v7 * s8.v25 - s15.v16 * s6.v11 + s15.v17 * s6.v10 + s1.v3 * z362 - s1.v4 * z361 + s3.v7 * z353 + s3.v9 * z354 + s3.v10 * z355;
-    const double z364 = z360 + z363;
     const double z374 = p->m2 * (s15.v6 * s8.v27 - s15.v7 * s6.v15);
     const double z375 = p->m2 * (-s15.v5 * s8.v27 + s15.v7 * s6.v14);
     const double z376 = s15.v5 * s8.v28 + s15.v6 * s8.v29 + s15.v7 * s8.v30 - s15.v16 * s6.v15 + s15.v17 * s6.v14 + s1.v3 * z375 - s1.v4 * z374;
@@ -1308,19 +1271,17 @@ void arm3_mass_action_jacobian(const arm3_params *restrict p, const double *rest
     const double z422 = p->m2 * (s15.v5 * s6.v15 - s15.v6 * s6.v14);
     const double z423 = s15.v5 * s8.v46 + s15.v6 * s8.v47 + s15.v7 * s8.v28 - s15.v17 * s8.v27 + s15.v18 * s6.v15 + s1.v4 * z422 - s2.v7 * z375;
     const double z424 = s15.v5 * s8.v47 + s15.v6 * s8.v48 + s15.v7 * s8.v29 + s15.v16 * s8.v27 - s15.v18 * s6.v14 - s1.v3 * z422 + s2.v7 * z374;
-    const double z425 = s0.v0 * z424 - s0.v1 * z423 + s2.v0 * z374 + s2.v1 * z375 + z12 * z422;
     const double z426 = z4 * z326 + s0.v2 * z284 + s0.v2 * z391 + s0.v3 * z392 + s15.v16 * s8.v6 + s15.v17 * s8.v7 + s15.v18 * s8.v32 + z283 * s6.v0 + s2.v2 * z324 + s2.v3 * z325 + s1.v2 * z390;
     const double z427 = z4 * z363 - z5 * (s1.v3 * s15.v17 - s1.v4 * s15.v16 + s3.v7 * s15.v5 + s3.v9 * s15.v6 + s3.v10 * s15.v7) + z6 * z283 + s0.v2 * z411 + z8 * z284 + s0.v3 * z412 + s15.v16 * s8.v16 + s15.v17 * s8.v17 + s15.v18 * s8.v39 + s2.v2 * z361 + s2.v3 * z362 + s1.v2 * z410;
-    const double z428 = z4 * z376 + s0.v2 * z423 + s0.v3 * z424 + s2.v2 * z374 + s2.v3 * z375 + s1.v2 * z422;
-    out[0] = z328;
-    out[1] = z364;
+    out[0] = z320 + (z323 + z326);
+    out[1] = z360 + z363;
     out[2] = z376;
     out[3] = z398;
     out[4] = z418;
-    out[5] = z425;
+    out[5] = s0.v0 * z424 - s0.v1 * z423 + s2.v0 * z374 + s2.v1 * z375 + z12 * z422;
     out[6] = z426;
     out[7] = z427;
-    out[8] = z428;
+    out[8] = z4 * z376 + s0.v2 * z423 + s0.v3 * z424 + s2.v2 * z374 + s2.v3 * z375 + s1.v2 * z422;
 }
 
 int arm3_force_parameter_derivative(const arm3_params *restrict p, const double *restrict q, const double *restrict qd, double t, int k, double *restrict out)
@@ -1407,7 +1368,6 @@ int arm3_force_parameter_derivative(const arm3_params *restrict p, const double 
         const double z998 = s9.v5 * z970 + s9.v6 * z971 + s9.v7 * z972;
         const double z999 = s9.v5 * z971 + s9.v6 * z973 + s9.v7 * z974;
         const double z1000 = s9.v5 * z999 - s9.v6 * z998 + s1.v3 * z997 - s1.v4 * z996 + s10.v6 * z972 + s10.v7 * z974 + s10.v8 * z975 - s10.v15 * z968 + s10.v16 * z967;
-        const double z1002 = z990 + (z995 + z1000);
         const double z1003 = qd[1] * (s0.v0 * z944 + s0.v1 * z945 + s9.v0 * z942 - s9.v1 * z941);
         const double z1004 = z1003 - qd[2] * s0.v2 * z954 + qd[2] * s0.v3 * z953 + qd[2] * s9.v5 * z951 - qd[2] * s9.v6 * z950;
         const double z1005 = p->m1 * z1003 + p->m1 * dp[14] + p->m1 * s9.v0 * z979 - p->m1 * s9.v1 * z978 + p->m1 * s10.v0 * z959 - p->m1 * s10.v1 * z958 + dp[1] * s9.v0 * s9.v14 - dp[1] * s9.v1 * s9.v13 - dp[1] * z43 * s10.v1 + dp[1] * z44 * s10.v0 + dp[1] * s10.v5 + p->g * dp[1];
@@ -1420,7 +1380,7 @@ int arm3_force_parameter_derivative(const arm3_params *restrict p, const double 
         const double z1012 = -s9.v5 * z1010 + s9.v7 * z998 - s1.v3 * z1009 + s2.v7 * z996 + s10.v6 * z971 + s10.v7 * z973 + s10.v8 * z974 + s10.v15 * z969 - s10.v17 * z967;
         const double z1018 = s0.v0 * (z1008 + z1012) - s0.v1 * (z1007 + z1011) + s2.v0 * (z991 + z996) + s2.v1 * (z992 + z997) + (s0.v0 * z2 + s0.v1 * z3) * (z1005 + z1009) + s10.v18 * z941 + s10.v19 * z942 + s10.v20 * z943;
         const double z1019 = z4 * z1000 + s0.v2 * z1011 + s0.v3 * z1012 + s2.v2 * z996 + s2.v3 * z997 + s1.v2 * z1009 + s10.v15 * z950 + s10.v16 * z951 + s10.v17 * z952;
-        const double x0 = -z1002;
+        const double x0 = -(z990 + (z995 + z1000));
         const double x1 = -z1018;
         const double x2 = -z1019;
         out[0] = x0;
@@ -1494,7 +1454,6 @@ int arm3_mass_action_parameter_derivative(const arm3_params *restrict p, const d
         const double z1030 = p->m2 * (z1020 + a[2] * z950) + p->m2 * s15.v6 * z969 - p->m2 * s15.v7 * z968 + dp[2] * s15.v8 - dp[2] * s1.v4 * s15.v7 + dp[2] * s2.v7 * s15.v6;
         const double z1031 = p->m2 * (z1021 + a[2] * z951) - p->m2 * s15.v5 * z969 + p->m2 * s15.v7 * z967 + dp[2] * s15.v9 + dp[2] * s1.v3 * s15.v7 - dp[2] * s2.v7 * s15.v5;
         const double z1032 = s15.v5 * z972 + s15.v6 * z974 + s15.v7 * (dp[5] * (z27 * z27) + dp[6] * (z28 * z28) + dp[7] * (z4 * z4)) - s15.v16 * z968 + s15.v17 * z967 + s1.v3 * z1031 - s1.v4 * z1030;
-        const double z1034 = z1026 + (z1029 + z1032);
         const double z1035 = a[1] * z943;
         const double z1037 = p->m1 * s15.v0 * z959 - p->m1 * s15.v1 * z958 + p->m1 * z1035 + dp[1] * s15.v4 - dp[1] * z43 * s15.v1 + dp[1] * z44 * s15.v0;
         const double z1038 = a[0] * z963 + s15.v0 * (dp[4] * (z6 * z6) + dp[6] * (s0.v1 * s0.v1) + dp[7] * (s0.v2 * s0.v2)) + s15.v1 * z962 - s15.v14 * z960 + s15.v15 * z959 + z44 * z1037 - s2.v6 * z1028;
@@ -1504,7 +1463,7 @@ int arm3_mass_action_parameter_derivative(const arm3_params *restrict p, const d
         const double z1042 = s15.v5 * z971 + s15.v6 * (dp[5] * (z25 * z25) + dp[6] * (z26 * z26) + dp[7] * (s0.v3 * s0.v3)) + s15.v7 * z974 + s15.v16 * z969 - s15.v18 * z967 - s1.v3 * z1040 + s2.v7 * z1030;
         const double z1048 = s0.v0 * (z1039 + z1042) - s0.v1 * (z1038 + z1041) + s2.v0 * (z1027 + z1030) + s2.v1 * (z1028 + z1031) + (s0.v0 * z2 + s0.v1 * z3) * (z1037 + z1040) + s15.v19 * z941 + s15.v20 * z942 + s15.v21 * z943;
         const double z1049 = z4 * z1032 + s0.v2 * z1041 + s0.v3 * z1042 + s15.v16 * z950 + s15.v17 * z951 + s15.v18 * z952 + s2.v2 * z1030 + s2.v3 * z1031 + s1.v2 * z1040;
-        out[0] = z1034;
+        out[0] = z1026 + (z1029 + z1032);
         out[1] = z1048;
         out[2] = z1049;
         return 1;
@@ -1635,10 +1594,9 @@ int arm3_articulated_acceleration(const arm3_params *restrict p, const double *r
     const double z1194 = -p->g * z1147 - z1050 * z1142 - z1051 * z1143 - z1052 * z1144 - z1053 * z1145 - z1054 * z1146 - z1055 * z1147 - z1144 * z1193 + z1150;
     const double z1195 = z1149 * z1194;
     const double z1202 = -z532 * z1061 - z532 * (p->g + z12 * z1195 + z1055) - z1056 * z1100 - z1057 * z1101 - z1058 * z1102 - z1059 * z1103 - z1060 * z1104 - z1100 * (-s0.v1 * z1195 + z1050) - z1101 * (s0.v0 * z1195 + z1051) - z1102 * (z1052 + z1193) - z1103 * (s2.v0 * z1195 + z1053) - z1104 * (s2.v1 * z1195 + z1054) + z1107;
-    const double z1203 = z1106 * z1202;
     qdd[0] = z1193;
     qdd[1] = z1195;
-    qdd[2] = z1203;
+    qdd[2] = z1106 * z1202;
     return z1105 > 0.0 && z1148 > 0.0 && z1169 > 0.0 && isfinite(qdd[0]) && isfinite(qdd[1]) && isfinite(qdd[2]);
 }
 // end of generated module, fingerprint: 93ca0944cafdf14248d42ba8f14a9871

@@ -1507,17 +1507,12 @@ double tree_mix_potential_energy(const tree_mix_params *restrict p, const double
     const double z5 = 0.4444444444444444 - 0.4444444444444444 * z1 + 0.3333333333333333 * z2;
     const double z6 = 0.2222222222222222 - 0.2222222222222222 * z1 + 0.6666666666666666 * z2;
     const double z8 = 0.4444444444444444 - 0.4444444444444444 * z1 - 0.3333333333333333 * z2;
-    const double z47 = s2.v0 * sin(q[2]) + s2.v2 * cos(q[2]);
-    const double z67 = s2.v1 * cos(q[3]) - s2.v3 * sin(q[3]);
     const double z122 = p->h0 + (q[1] * (sqrt(0.5) * (z3 + z6)) + (0.2 * z3 + 0.1 * z8));
-    const double z123 = p->h0 + s4.v0;
-    const double z124 = p->h0 + s4.v1;
-    const double z125 = p->h0 + s4.v2;
     const double x0 = z4 * 0.005;
     const double x1 = z122 * z122;
     const double x2 = 0.25 + z3 * (-0.04) + z4 * (-0.06) + z5 * (-0.08) + z6 * (-0.03) + s1.v2 * (-0.8) + s1.v3 * (-0.6) + 0.0025 * (z6 * z6 + z8 * z8) + 0.1 * (s1.v2 * z3 + s1.v3 * z6 + z8 * z122) + 0.2 * (z3 * z122 + s1.v3 * z4 + s1.v2 * z5) + 0.01 * (z3 * z5 + z3 * z8 + z4 * z6 + z4 * z4 + z5 * z5) + 0.0125 * (z3 * z3) + s1.v2 * s1.v2 + s1.v3 * s1.v3 + x1;
     const double x3 = 0.125 + z3 * ((-0.02) + z3 * 0.00625 + s1.v2 * 0.05 + z122 * 0.1 + 0.005 * (z5 + z8)) + z4 * ((-0.03) + x0 + s1.v3 * 0.1) + z5 * ((-0.04) + z5 * 0.005 + s1.v2 * 0.1) + z6 * ((-0.015) + x0 + z6 * 0.00125 + s1.v3 * 0.05) + p->l0 * (p->l0 * 0.5 + -sqrt(x2)) + z8 * (z8 * 0.00125 + z122 * 0.05) + s1.v2 * ((-0.4) + s1.v2 * 0.5) + s1.v3 * ((-0.3) + s1.v3 * 0.5) + 0.5 * x1;
-    const double x4 = p->h0 * p->m_a + p->m_a * z6 * 0.02 + p->m_s * z122 + p->m_b * (z123 + s2.v0 * 0.03 + s2.v2 * 0.04) + p->m_c * (z124 + p->l_c * s2.v3 * 0.5 + z47 * 0.01) + p->m_d * (z125 + p->l_d * s4.v3 * 0.5 + z67 * 0.01) + z3 * (p->m_a * 0.1 + p->m_s * 0.02) + z8 * (p->m_a * 0.05 + p->m_s * 0.01);
+    const double x4 = p->h0 * p->m_a + p->m_a * z6 * 0.02 + p->m_s * z122 + p->m_b * (p->h0 + s4.v0 + s2.v0 * 0.03 + s2.v2 * 0.04) + p->m_c * (p->h0 + s4.v1 + p->l_c * s2.v3 * 0.5 + (s2.v0 * sin(q[2]) + s2.v2 * cos(q[2])) * 0.01) + p->m_d * (p->h0 + s4.v2 + p->l_d * s4.v3 * 0.5 + (s2.v1 * cos(q[3]) - s2.v3 * sin(q[3])) * 0.01) + z3 * (p->m_a * 0.1 + p->m_s * 0.02) + z8 * (p->m_a * 0.05 + p->m_s * 0.01);
     const double x5 = p->k * x3 + p->g * x4;
     return x5;
 }
@@ -1719,8 +1714,6 @@ void tree_mix_coriolis(const tree_mix_params *restrict p, const double *restrict
     const double z517 = 0.3333333333333333 * z496 + 0.16666666666666666 * z497 + 0.3333333333333333 * z498 - 0.3333333333333333 * s30.v25 + 0.16666666666666666 * s30.v26;
     const double z518 = 0.3333333333333333 * z497 + 0.16666666666666666 * z499 + 0.3333333333333333 * z500 + 0.3333333333333333 * s30.v24 - 0.3333333333333333 * s30.v26;
     const double z519 = 0.3333333333333333 * z498 + 0.16666666666666666 * z500 + 0.3333333333333333 * z501 - 0.16666666666666666 * s30.v24 + 0.3333333333333333 * s30.v25;
-    const double z526 = 0.6666666666666666 * z517 + 0.3333333333333333 * z518 + 0.6666666666666666 * z519;
-    const double z536 = z12 * (z289 * s29.v0) + z13 * (z289 * s29.v1) + z14 * (z289 * s29.v2);
     const double z537 = 0.6666666666666666 * (s17.v13 * s29.v2 - s17.v14 * s29.v1) + 0.3333333333333333 * (-s17.v12 * s29.v2 + s17.v14 * s29.v0) + 0.6666666666666666 * (s17.v12 * s29.v1 - s17.v13 * s29.v0);
     const double z538 = 0.6666666666666666 * (-z13 * s30.v23 + z14 * s30.v22) + 0.3333333333333333 * (z12 * s30.v23 - z14 * s30.v21) + 0.6666666666666666 * (-z12 * s30.v22 + z13 * s30.v21);
     const double z539 = s17.v1 * s29.v8 - s17.v2 * s29.v7 + s17.v3 * s29.v3 + s17.v4 * s29.v4 + s17.v5 * s29.v5 + 0.5 * z29 * z478 + 0.5 * z32 * z479 + 0.5 * z32 * s30.v8 + 0.5 * s2.v1 * z480 - 0.5 * s2.v1 * s30.v7;
@@ -1732,11 +1725,6 @@ void tree_mix_coriolis(const tree_mix_params *restrict p, const double *restrict
     const double z545 = 0.5 * z29 * z478 + 0.5 * z32 * z479 - 0.5 * z32 * s30.v8 + 0.5 * s2.v1 * z480 + 0.5 * s2.v1 * s30.v7 - s5.v1 * s30.v11 + z50 * s30.v10;
     const double z546 = 0.5 * z29 * z479 + 0.5 * z29 * s30.v8 + 0.5 * z32 * z481 + 0.5 * s2.v1 * z482 - 0.5 * s2.v1 * s30.v6 + s5.v0 * s30.v11 - z50 * s30.v9;
     const double z547 = 0.5 * z29 * z480 - 0.5 * z29 * s30.v7 + 0.5 * z32 * z482 + 0.5 * z32 * s30.v6 + 0.5 * s2.v1 * z483 - s5.v0 * s30.v10 + s5.v1 * s30.v9;
-    const double z548 = z29 * z539 + z32 * z540 + s2.v1 * z541 + s5.v0 * z542 + s5.v1 * z543 + z50 * z544;
-    const double z549 = z12 * z542 + z13 * z543 + z14 * z544;
-    const double z550 = s17.v15 * s29.v0 + s17.v16 * s29.v1 + s17.v17 * s29.v2;
-    const double z551 = 0.6666666666666666 * z539 + 0.3333333333333333 * z540 + 0.6666666666666666 * z541;
-    const double z552 = 0.6666666666666666 * z545 + 0.3333333333333333 * z546 + 0.6666666666666666 * z547;
     const double z553 = z261 * s29.v14 - s14.v1 * s29.v13 + s14.v2 * s29.v9 + s14.v3 * s29.v10 + s14.v4 * s29.v11 + 0.5 * z43 * z472 + 0.5 * z45 * z473 + 0.5 * z45 * s30.v2 + 0.5 * z47 * z474 - 0.5 * z47 * s30.v1;
     const double z554 = -s14.v0 * s29.v14 + s14.v1 * s29.v12 + s14.v3 * s29.v9 + s14.v5 * s29.v10 + s14.v6 * s29.v11 + 0.5 * z43 * z473 - 0.5 * z43 * s30.v2 + 0.5 * z45 * z475 + 0.5 * z47 * z476 + 0.5 * z47 * s30.v0;
     const double z555 = s14.v0 * s29.v13 - z261 * s29.v12 + s14.v4 * s29.v9 + s14.v6 * s29.v10 + s14.v7 * s29.v11 + 0.5 * z43 * z474 + 0.5 * z43 * s30.v1 + 0.5 * z45 * z476 - 0.5 * z45 * s30.v0 + 0.5 * z47 * z477;
@@ -1746,29 +1734,23 @@ void tree_mix_coriolis(const tree_mix_params *restrict p, const double *restrict
     const double z559 = 0.5 * z43 * z472 + 0.5 * z45 * z473 - 0.5 * z45 * s30.v2 + 0.5 * z47 * z474 + 0.5 * z47 * s30.v1 - s5.v3 * s30.v5 + s3.v2 * s30.v4;
     const double z560 = 0.5 * z43 * z473 + 0.5 * z43 * s30.v2 + 0.5 * z45 * z475 + 0.5 * z47 * z476 - 0.5 * z47 * s30.v0 + s5.v2 * s30.v5 - s3.v2 * s30.v3;
     const double z561 = 0.5 * z43 * z474 - 0.5 * z43 * s30.v1 + 0.5 * z45 * z476 + 0.5 * z45 * s30.v0 + 0.5 * z47 * z477 - s5.v2 * s30.v4 + s5.v3 * s30.v3;
-    const double z562 = z43 * z553 + z45 * z554 + z47 * z555 + s5.v2 * z556 + s5.v3 * z557 + s3.v2 * z558;
-    const double z563 = z29 * z553 + z32 * z554 + s2.v1 * z555 + s5.v0 * z556 + s5.v1 * z557 + z50 * z558;
     const double z564 = z29 * z559 + z32 * z560 + s2.v1 * z561 + s17.v18 * s29.v3 + s17.v19 * s29.v4 + s17.v20 * s29.v5 + s17.v21 * s29.v6 + s17.v22 * s29.v7 + s17.v23 * s29.v8;
-    const double z565 = z12 * z556 + z13 * z557 + z14 * z558;
-    const double z566 = s17.v21 * s29.v0 + s17.v22 * s29.v1 + s17.v23 * s29.v2;
-    const double z567 = 0.6666666666666666 * z553 + 0.3333333333333333 * z554 + 0.6666666666666666 * z555;
-    const double z568 = 0.6666666666666666 * z559 + 0.3333333333333333 * z560 + 0.6666666666666666 * z561;
-    c[0] = z526;
+    c[0] = 0.6666666666666666 * z517 + 0.3333333333333333 * z518 + 0.6666666666666666 * z519;
     c[1] = z537;
-    c[2] = z551;
-    c[3] = z567;
+    c[2] = 0.6666666666666666 * z539 + 0.3333333333333333 * z540 + 0.6666666666666666 * z541;
+    c[3] = 0.6666666666666666 * z553 + 0.3333333333333333 * z554 + 0.6666666666666666 * z555;
     c[4] = z538;
-    c[5] = z536;
-    c[6] = z549;
-    c[7] = z565;
-    c[8] = z552;
-    c[9] = z550;
-    c[10] = z548;
-    c[11] = z563;
-    c[12] = z568;
-    c[13] = z566;
+    c[5] = z12 * (z289 * s29.v0) + z13 * (z289 * s29.v1) + z14 * (z289 * s29.v2);
+    c[6] = z12 * z542 + z13 * z543 + z14 * z544;
+    c[7] = z12 * z556 + z13 * z557 + z14 * z558;
+    c[8] = 0.6666666666666666 * z545 + 0.3333333333333333 * z546 + 0.6666666666666666 * z547;
+    c[9] = s17.v15 * s29.v0 + s17.v16 * s29.v1 + s17.v17 * s29.v2;
+    c[10] = z29 * z539 + z32 * z540 + s2.v1 * z541 + s5.v0 * z542 + s5.v1 * z543 + z50 * z544;
+    c[11] = z29 * z553 + z32 * z554 + s2.v1 * z555 + s5.v0 * z556 + s5.v1 * z557 + z50 * z558;
+    c[12] = 0.6666666666666666 * z559 + 0.3333333333333333 * z560 + 0.6666666666666666 * z561;
+    c[13] = s17.v21 * s29.v0 + s17.v22 * s29.v1 + s17.v23 * s29.v2;
     c[14] = z564;
-    c[15] = z562;
+    c[15] = z43 * z553 + z45 * z554 + z47 * z555 + s5.v2 * z556 + s5.v3 * z557 + s3.v2 * z558;
 }
 
 void tree_mix_bilateral(const tree_mix_params *restrict p, const double *restrict q, double t, double *restrict g)
@@ -1795,8 +1777,7 @@ void tree_mix_bilateral_drift(const tree_mix_params *restrict p, const double *r
 {
     (void)p;
     (void)t;
-    const double z2 = sin(q[0]);
-    const double x0 = z2 * 0.2 * (qd[0] * qd[0]);
+    const double x0 = sin(q[0]) * 0.2 * (qd[0] * qd[0]);
     drift[0] = x0;
 }
 
@@ -1806,8 +1787,7 @@ void tree_mix_gaps(const tree_mix_params *restrict p, const double *restrict q, 
     const Shared0 s0 = shared0(p);
     const Shared2 s2 = shared2(p, q, s0);
     const Shared4 s4 = shared4(p, q, s2);
-    const double z125 = p->h0 + s4.v2;
-    const double x0 = z125 + p->l_d * s4.v3 + -p->h_floor;
+    const double x0 = p->h0 + s4.v2 + p->l_d * s4.v3 + -p->h_floor;
     g_n[0] = x0;
 }
 
@@ -1820,10 +1800,9 @@ void tree_mix_gap_jacobian(const tree_mix_params *restrict p, const double *rest
     const Shared12 s12 = shared12(p, q, s6);
     const double z1 = cos(q[0]);
     const double z14 = sqrt(0.5) * (0.4444444444444444 + 0.5555555555555556 * z1 + (0.2222222222222222 - 0.2222222222222222 * z1 + 0.6666666666666666 * sin(q[0])));
-    const double z67 = s2.v1 * cos(q[3]) - s2.v3 * sin(q[3]);
     const double x0 = s12.v3 + p->l_d * s12.v0;
     const double x1 = s12.v5 + p->l_d * s12.v4;
-    const double x2 = p->l_d * z67;
+    const double x2 = p->l_d * (s2.v1 * cos(q[3]) - s2.v3 * sin(q[3]));
     w_n[0] = x0;
     w_n[1] = z14;
     w_n[2] = x1;
@@ -1854,14 +1833,12 @@ void tree_mix_slip_jacobian(const tree_mix_params *restrict p, const double *res
     const double z3 = 0.4444444444444444 + 0.5555555555555556 * z1;
     const double z4 = 0.2222222222222222 - 0.2222222222222222 * z1 - 0.6666666666666666 * z2;
     const double z5 = 0.4444444444444444 - 0.4444444444444444 * z1 + 0.3333333333333333 * z2;
-    const double z12 = sqrt(0.5) * (z4 + z5);
     const double z42 = (z3 * s0.v0 + z4 * s0.v1 * s0.v2 + z5 * s0.v1 * s0.v3) * cos(q[2]) - (-z4 * s0.v3 + z5 * s0.v2) * sin(q[2]);
-    const double z63 = (-z3 * s0.v1 + z4 * s0.v0 * s0.v2 + z5 * s0.v0 * s0.v3) * cos(q[3]) - z42 * sin(q[3]);
     const double x0 = s10.v3 + p->l_d * s10.v0;
     const double x1 = s10.v5 + p->l_d * s10.v4;
-    const double x2 = p->l_d * z63;
+    const double x2 = p->l_d * ((-z3 * s0.v1 + z4 * s0.v0 * s0.v2 + z5 * s0.v0 * s0.v3) * cos(q[3]) - z42 * sin(q[3]));
     w_t[0] = x0;
-    w_t[1] = z12;
+    w_t[1] = sqrt(0.5) * (z4 + z5);
     w_t[2] = x1;
     w_t[3] = x2;
     time_partial[0] = 0.0;
@@ -1897,12 +1874,8 @@ void tree_mix_slip_drift(const tree_mix_params *restrict p, const double *restri
     const double z917 = z40 * (-0.5555555555555556 * s0.v0 * s27.v1 + s0.v1 * s0.v2 * z912 + s0.v1 * s0.v3 * z913) - z41 * z916 + s7.v0 * s27.v2 - s7.v2 * s27.v3;
     const double z918 = z60 * z917 + z61 * (s0.v0 * s0.v2 * z912 + s0.v0 * s0.v3 * z913 + 0.5555555555555556 * s0.v1 * s27.v1) + s7.v1 * s27.v5 + s7.v3 * s27.v4;
     const double z922 = 0.05 * z912 + 0.1 * z913 + (q[1] * (z0 * (z912 + z913)) + qd[1] * z186 + (-0.05555555555555555 * s27.v1 + 0.2 * z913));
-    const double z924 = p->l_c * z917 + (0.1 * z916 + z922);
-    const double z925 = z0 * (z206 + z207);
     const double z926 = -z28 * s27.v3 - z30 * s27.v2 - z40 * z210 - z41 * z208;
-    const double z927 = p->l_c * z926;
-    const double z928 = s27.v4 * s7.v4 + z60 * z926;
-    const double x0 = qd[0] * z924 + qd[1] * z925 + qd[2] * z927 + p->l_d * (qd[0] * z918 + qd[2] * z928 + qd[3] * z216);
+    const double x0 = qd[0] * (p->l_c * z917 + (0.1 * z916 + z922)) + qd[1] * (z0 * (z206 + z207)) + qd[2] * (p->l_c * z926) + p->l_d * (qd[0] * z918 + qd[2] * (s27.v4 * s7.v4 + z60 * z926) + qd[3] * z216);
     drift[0] = x0;
 }
 
@@ -1917,18 +1890,14 @@ void tree_mix_second_slip_jacobian(const tree_mix_params *restrict p, const doub
     const double z4 = 0.2222222222222222 - 0.2222222222222222 * z1 - 0.6666666666666666 * z2;
     const double z6 = 0.2222222222222222 - 0.2222222222222222 * z1 + 0.6666666666666666 * z2;
     const double z7 = 0.1111111111111111 + 0.8888888888888888 * z1;
-    const double z13 = sqrt(0.5) * (z4 + z7);
     const double z44 = (z4 * s0.v1 * s0.v3 + z6 * s0.v0 + z7 * s0.v1 * s0.v2) * cos(q[2]) - (z4 * s0.v2 - z7 * s0.v3) * sin(q[2]);
     const double z60 = cos(q[3]);
     const double z61 = sin(q[3]);
-    const double z65 = (z4 * s0.v0 * s0.v3 - z6 * s0.v1 + z7 * s0.v0 * s0.v2) * z60 - z44 * z61;
-    const double z239 = z60 * s8.v3 + z61 * s8.v1;
-    const double z253 = z60 * s8.v4;
-    const double x0 = s15.v2 + p->l_d * z239;
-    const double x1 = s15.v3 + p->l_d * z253;
-    const double x2 = p->l_d * z65;
+    const double x0 = s15.v2 + p->l_d * (z60 * s8.v3 + z61 * s8.v1);
+    const double x1 = s15.v3 + p->l_d * (z60 * s8.v4);
+    const double x2 = p->l_d * ((z4 * s0.v0 * s0.v3 - z6 * s0.v1 + z7 * s0.v0 * s0.v2) * z60 - z44 * z61);
     w_t2[0] = x0;
-    w_t2[1] = z13;
+    w_t2[1] = sqrt(0.5) * (z4 + z7);
     w_t2[2] = x1;
     w_t2[3] = x2;
     time_partial[0] = 0.0;
@@ -1963,12 +1932,8 @@ void tree_mix_second_slip_drift(const tree_mix_params *restrict p, const double 
     const double z932 = s27.v2 * s8.v0 - s27.v3 * s8.v2 + z40 * (s0.v0 * z895 - 0.8888888888888888 * s0.v1 * s0.v2 * s27.v1 + s0.v1 * s0.v3 * z912) - z41 * z931;
     const double z933 = s27.v4 * s8.v3 + s27.v5 * s8.v1 + z60 * z932 + z61 * (-0.8888888888888888 * s0.v0 * s0.v2 * s27.v1 + s0.v0 * s0.v3 * z912 - s0.v1 * z895);
     const double z936 = q[1] * (z0 * (-0.8888888888888888 * s27.v1 + z912)) + qd[1] * (z0 * (-0.8888888888888888 * z2 + (-0.6666666666666666 * z1 + 0.2222222222222222 * z2))) + (0.1 * z895 + 0.2 * z912);
-    const double z939 = p->l_c * z932 + (0.1 * z931 + (-0.044444444444444446 * s27.v1 + 0.1 * z912 + z936));
-    const double z940 = z0 * (0.8888888888888888 * s27.v0 + z206);
     const double z941 = -z31 * s27.v3 - z33 * s27.v2 - z40 * z220 - z41 * z218;
-    const double z942 = s27.v4 * s8.v4 + z60 * z941;
-    const double z943 = p->l_c * z941;
-    const double x0 = qd[0] * z939 + qd[1] * z940 + qd[2] * z943 + p->l_d * (qd[0] * z933 + qd[2] * z942 + qd[3] * z222);
+    const double x0 = qd[0] * (p->l_c * z932 + (0.1 * z931 + (-0.044444444444444446 * s27.v1 + 0.1 * z912 + z936))) + qd[1] * (z0 * (0.8888888888888888 * s27.v0 + z206)) + qd[2] * (p->l_c * z941) + p->l_d * (qd[0] * z933 + qd[2] * (s27.v4 * s8.v4 + z60 * z941) + qd[3] * z222);
     drift[0] = x0;
 }
 
@@ -2032,15 +1997,13 @@ void tree_mix_potential_gradient(const tree_mix_params *restrict p, const double
     const double z451 = z443 + z446;
     const double z458 = (0.1 * z4 + 0.05 * z6 + 0.02 * z7) * z434 + ((0.02 * z4 + 0.01 * z6 + s1.v3) * z437 + ((z22 + 0.03 * z31 + 0.04 * z33) * z440 + z449));
     const double z459 = -(0.05 * z3 + 0.02 * z4 + 0.1 * z5) * z434 + (-(0.01 * z3 + 0.02 * z5 + s1.v2) * z437 + (-(z21 + 0.03 * z28 + 0.04 * z30) * z440 + z450));
-    const double z463 = z29 * z449 + z32 * z450 + (-z29 * z38 + z32 * z37) * z451;
-    const double z464 = z43 * z447 + z45 * z448 + s3.v2 * z446;
     const double z465 = 1.0 / sqrt(0.25 - 0.04 * z3 + 0.01 * z3 * z5 + 0.01 * z3 * z8 + 0.1 * z3 * s1.v2 + 0.2 * z3 * z122 - 0.06 * z4 + 0.01 * z4 * z6 + 0.2 * z4 * s1.v3 - 0.08 * z5 + 0.2 * z5 * s1.v2 - 0.03 * z6 + 0.1 * z6 * s1.v3 + 0.1 * z8 * z122 - 0.8 * s1.v2 - 0.6 * s1.v3 + 0.0125 * (z3 * z3) + 0.01 * (z4 * z4) + 0.01 * (z5 * z5) + 0.0025 * (z6 * z6) + 0.0025 * (z8 * z8) + s1.v2 * s1.v2 + s1.v3 * s1.v3 + z122 * z122);
     const double z470 = 0.6666666666666666 * z458 + 0.3333333333333333 * z459 + 0.011111111111111112 * p->k * z2 - 0.006944444444444444 * p->k * z2 * z3 - 0.002777777777777778 * p->k * z2 * z5 - 0.002777777777777778 * p->k * z2 * z8 - 0.027777777777777776 * p->k * z2 * s1.v2 - 0.05555555555555555 * p->k * z2 * z122 + 0.005 * p->k * z3 * z179 + 0.05 * p->k * z3 * z187 + 0.005 * p->k * z3 * z192 + 0.1 * p->k * z3 * z200 + 0.1 * p->k * z4 * z345 + 0.01 * p->k * z4 * z178 + 0.005 * p->k * z4 * z191 + 0.01 * p->k * z5 * z179 + 0.1 * p->k * z5 * z187 + 0.05 * p->k * z6 * z345 + 0.005 * p->k * z6 * z178 + 0.0025 * p->k * z6 * z191 - 0.011111111111111112 * p->k * p->l0 * z2 * z465 + 0.006944444444444444 * p->k * p->l0 * z2 * z3 * z465 + 0.002777777777777778 * p->k * p->l0 * z2 * z5 * z465 + 0.002777777777777778 * p->k * p->l0 * z2 * z8 * z465 + 0.027777777777777776 * p->k * p->l0 * z2 * s1.v2 * z465 + 0.05555555555555555 * p->k * p->l0 * z2 * z122 * z465 - 0.005 * p->k * p->l0 * z3 * z179 * z465 - 0.05 * p->k * p->l0 * z3 * z187 * z465 - 0.005 * p->k * p->l0 * z3 * z192 * z465 - 0.1 * p->k * p->l0 * z3 * z200 * z465 - 0.1 * p->k * p->l0 * z4 * z345 * z465 - 0.01 * p->k * p->l0 * z4 * z178 * z465 - 0.005 * p->k * p->l0 * z4 * z191 * z465 - 0.01 * p->k * p->l0 * z5 * z179 * z465 - 0.1 * p->k * p->l0 * z5 * z187 * z465 - 0.05 * p->k * p->l0 * z6 * z345 * z465 - 0.005 * p->k * p->l0 * z6 * z178 * z465 - 0.0025 * p->k * p->l0 * z6 * z191 * z465 - 0.0025 * p->k * p->l0 * z8 * z192 * z465 - 0.05 * p->k * p->l0 * z8 * z200 * z465 - 0.1 * p->k * p->l0 * s1.v2 * z179 * z465 - p->k * p->l0 * s1.v2 * z187 * z465 - p->k * p->l0 * s1.v3 * z345 * z465 - 0.1 * p->k * p->l0 * s1.v3 * z178 * z465 - 0.05 * p->k * p->l0 * s1.v3 * z191 * z465 + 0.3 * p->k * p->l0 * z345 * z465 - 0.05 * p->k * p->l0 * z122 * z192 * z465 - p->k * p->l0 * z122 * z200 * z465 + 0.03 * p->k * p->l0 * z178 * z465 + 0.04 * p->k * p->l0 * z179 * z465 + 0.4 * p->k * p->l0 * z187 * z465 + 0.015 * p->k * p->l0 * z191 * z465 + 0.0025 * p->k * z8 * z192 + 0.05 * p->k * z8 * z200 + 0.1 * p->k * s1.v2 * z179 + p->k * s1.v2 * z187 + p->k * s1.v3 * z345 + 0.1 * p->k * s1.v3 * z178 + 0.05 * p->k * s1.v3 * z191 - 0.3 * p->k * z345 + 0.05 * p->k * z122 * z192 + p->k * z122 * z200 - 0.03 * p->k * z178 - 0.04 * p->k * z179 - 0.4 * p->k * z187 - 0.015 * p->k * z191;
     const double z471 = z14 * (z437 + (z440 + z451)) + 0.05 * p->k * z3 * z12 + 0.1 * p->k * z3 * z14 + 0.1 * p->k * z4 * z13 + 0.1 * p->k * z5 * z12 + 0.05 * p->k * z6 * z13 - 0.05 * p->k * p->l0 * z3 * z12 * z465 - 0.1 * p->k * p->l0 * z3 * z14 * z465 - 0.1 * p->k * p->l0 * z4 * z13 * z465 - 0.1 * p->k * p->l0 * z5 * z12 * z465 - 0.05 * p->k * p->l0 * z6 * z13 * z465 - 0.05 * p->k * p->l0 * z8 * z14 * z465 + 0.4 * p->k * p->l0 * z12 * z465 - p->k * p->l0 * z12 * s1.v2 * z465 + 0.3 * p->k * p->l0 * z13 * z465 - p->k * p->l0 * z13 * s1.v3 * z465 - p->k * p->l0 * z14 * z122 * z465 + 0.05 * p->k * z8 * z14 - 0.4 * p->k * z12 + p->k * z12 * s1.v2 - 0.3 * p->k * z13 + p->k * z13 * s1.v3 + p->k * z14 * z122;
     grad[0] = z470;
     grad[1] = z471;
-    grad[2] = z463;
-    grad[3] = z464;
+    grad[2] = z29 * z449 + z32 * z450 + (-z29 * z38 + z32 * z37) * z451;
+    grad[3] = z43 * z447 + z45 * z448 + s3.v2 * z446;
 }
 
 void tree_mix_potential_hessian(const tree_mix_params *restrict p, const double *restrict q, double t, double *restrict hess)
@@ -2095,29 +2058,25 @@ void tree_mix_potential_hessian(const tree_mix_params *restrict p, const double 
     const double z995 = z993 - 0.027777777777777776 * p->k * z2 * z12 - 0.05555555555555555 * p->k * z2 * z14 + 0.05 * p->k * z3 * z186 + 0.1 * p->k * z3 * z199 + 0.1 * p->k * z4 * z344 + 0.1 * p->k * z5 * z186 + 0.05 * p->k * z6 * z344 - 0.011111111111111112 * p->k * p->l0 * z2 * s21.v9 + 0.006944444444444444 * p->k * p->l0 * z2 * z3 * s21.v9 + 0.002777777777777778 * p->k * p->l0 * z2 * z5 * s21.v9 + 0.002777777777777778 * p->k * p->l0 * z2 * z8 * s21.v9 + 0.027777777777777776 * p->k * p->l0 * z2 * z12 * z465 + 0.05555555555555555 * p->k * p->l0 * z2 * z14 * z465 + 0.027777777777777776 * p->k * p->l0 * z2 * s1.v2 * s21.v9 + 0.05555555555555555 * p->k * p->l0 * z2 * z122 * s21.v9 - 0.005 * p->k * p->l0 * z3 * z179 * s21.v9 - 0.05 * p->k * p->l0 * z3 * z186 * z465 - 0.05 * p->k * p->l0 * z3 * z187 * s21.v9 - 0.005 * p->k * p->l0 * z3 * z192 * s21.v9 - 0.1 * p->k * p->l0 * z3 * z199 * z465 - 0.1 * p->k * p->l0 * z3 * z200 * s21.v9 - 0.1 * p->k * p->l0 * z4 * z344 * z465 - 0.1 * p->k * p->l0 * z4 * z345 * s21.v9 - 0.01 * p->k * p->l0 * z4 * z178 * s21.v9 - 0.005 * p->k * p->l0 * z4 * z191 * s21.v9 - 0.01 * p->k * p->l0 * z5 * z179 * s21.v9 - 0.1 * p->k * p->l0 * z5 * z186 * z465 - 0.1 * p->k * p->l0 * z5 * z187 * s21.v9 - 0.05 * p->k * p->l0 * z6 * z344 * z465 - 0.05 * p->k * p->l0 * z6 * z345 * s21.v9 - 0.005 * p->k * p->l0 * z6 * z178 * s21.v9 - 0.0025 * p->k * p->l0 * z6 * z191 * s21.v9 - 0.0025 * p->k * p->l0 * z8 * z192 * s21.v9 - 0.05 * p->k * p->l0 * z8 * z199 * z465 - 0.05 * p->k * p->l0 * z8 * z200 * s21.v9 - 0.1 * p->k * p->l0 * z12 * z179 * z465 - p->k * p->l0 * z12 * z187 * z465 - p->k * p->l0 * z13 * z345 * z465 - 0.1 * p->k * p->l0 * z13 * z178 * z465 - 0.05 * p->k * p->l0 * z13 * z191 * z465 - 0.05 * p->k * p->l0 * z14 * z192 * z465 - p->k * p->l0 * z14 * z200 * z465 - 0.1 * p->k * p->l0 * s1.v2 * z179 * s21.v9 - p->k * p->l0 * s1.v2 * z186 * z465 - p->k * p->l0 * s1.v2 * z187 * s21.v9 - p->k * p->l0 * s1.v3 * z344 * z465 - p->k * p->l0 * s1.v3 * z345 * s21.v9 - 0.1 * p->k * p->l0 * s1.v3 * z178 * s21.v9 - 0.05 * p->k * p->l0 * s1.v3 * z191 * s21.v9 + 0.3 * p->k * p->l0 * z344 * z465 + 0.3 * p->k * p->l0 * z345 * s21.v9 - 0.05 * p->k * p->l0 * z122 * z192 * s21.v9 - p->k * p->l0 * z122 * z199 * z465 - p->k * p->l0 * z122 * z200 * s21.v9 + 0.03 * p->k * p->l0 * z178 * s21.v9 + 0.04 * p->k * p->l0 * z179 * s21.v9 + 0.4 * p->k * p->l0 * z186 * z465 + 0.4 * p->k * p->l0 * z187 * s21.v9 + 0.015 * p->k * p->l0 * z191 * s21.v9 + 0.05 * p->k * z8 * z199 + 0.1 * p->k * z12 * z179 + p->k * z12 * z187 + p->k * z13 * z345 + 0.1 * p->k * z13 * z178 + 0.05 * p->k * z13 * z191 + 0.05 * p->k * z14 * z192 + p->k * z14 * z200 + p->k * s1.v2 * z186 + p->k * s1.v3 * z344 - 0.3 * p->k * z344 + p->k * z122 * z199 - 0.4 * p->k * z186;
     const double z1000 = z443 * s18.v11 + z446 * s18.v13;
     const double z1001 = -z443 * s18.v10 - z446 * s18.v12;
-    const double z1002 = 0.6666666666666666 * z1000 + 0.3333333333333333 * z1001;
     const double z1003 = z446 * s18.v15;
     const double z1004 = -z446 * s18.v14;
-    const double z1005 = 0.6666666666666666 * z1003 + 0.3333333333333333 * z1004;
     const double z1008 = p->k * (-0.05 * p->l0 * z3 * z12 * s21.v9 - 0.1 * p->l0 * z3 * z14 * s21.v9 - 0.1 * p->l0 * z4 * z13 * s21.v9 - 0.1 * p->l0 * z5 * z12 * s21.v9 - 0.05 * p->l0 * z6 * z13 * s21.v9 - 0.05 * p->l0 * z8 * z14 * s21.v9 + 0.4 * p->l0 * z12 * s21.v9 - p->l0 * z12 * s1.v2 * s21.v9 + 0.3 * p->l0 * z13 * s21.v9 - p->l0 * z13 * s1.v3 * s21.v9 - p->l0 * z14 * z122 * s21.v9 - p->l0 * (z12 * z12) * z465 - p->l0 * (z13 * z13) * z465 - p->l0 * (z14 * z14) * z465 + z12 * z12 + z13 * z13 + z14 * z14);
-    const double z1011 = z29 * z1000 + z32 * z1001;
-    const double z1012 = z29 * z1003 + z32 * z1004;
     const double z1016 = ((z3 * s0.v0 + z4 * s0.v1 * s0.v2 + z5 * s0.v1 * s0.v3) * z41 + (-z4 * s0.v3 + z5 * s0.v2) * z40) * z1003 + ((z4 * s0.v1 * s0.v3 + z6 * s0.v0 + z7 * s0.v1 * s0.v2) * z41 + (z4 * s0.v2 - z7 * s0.v3) * z40) * z1004;
     hess[0] = z978;
     hess[1] = z995;
-    hess[2] = z1002;
-    hess[3] = z1005;
+    hess[2] = 0.6666666666666666 * z1000 + 0.3333333333333333 * z1001;
+    hess[3] = 0.6666666666666666 * z1003 + 0.3333333333333333 * z1004;
     hess[4] = z995;
     hess[5] = z1008;
     hess[6] = 0.0;
     hess[7] = 0.0;
-    hess[8] = z1002;
+    hess[8] = 0.6666666666666666 * z1000 + 0.3333333333333333 * z1001;
     hess[9] = 0.0;
-    hess[10] = z1011;
-    hess[11] = z1012;
-    hess[12] = z1005;
+    hess[10] = z29 * z1000 + z32 * z1001;
+    hess[11] = z29 * z1003 + z32 * z1004;
+    hess[12] = 0.6666666666666666 * z1003 + 0.3333333333333333 * z1004;
     hess[13] = 0.0;
-    hess[14] = z1012;
+    hess[14] = z29 * z1003 + z32 * z1004;
     hess[15] = z1016;
 }
 
@@ -2163,8 +2122,7 @@ int tree_mix_potential_gradient_parameter(const tree_mix_params *restrict p, con
         const double z4 = 0.2222222222222222 - 0.2222222222222222 * z1 - 0.6666666666666666 * z2;
         const double z77 = 0.05 * (0.4444444444444444 + 0.5555555555555556 * z1) + 0.02 * z4 + 0.1 * (0.4444444444444444 - 0.4444444444444444 * z1 + 0.3333333333333333 * z2);
         const double z78 = 0.1 * z4 + 0.05 * (0.2222222222222222 - 0.2222222222222222 * z1 + 0.6666666666666666 * z2) + 0.02 * (0.1111111111111111 + 0.8888888888888888 * z1);
-        const double z1138 = 0.6666666666666666 * (p->g * z78) + 0.3333333333333333 * (-p->g * z77);
-        out[0] = z1138;
+        out[0] = 0.6666666666666666 * (p->g * z78) + 0.3333333333333333 * (-p->g * z77);
         out[1] = 0.0;
         out[2] = 0.0;
         out[3] = 0.0;
@@ -2178,10 +2136,8 @@ int tree_mix_potential_gradient_parameter(const tree_mix_params *restrict p, con
         const double z6 = 0.2222222222222222 - 0.2222222222222222 * z1 + 0.6666666666666666 * z2;
         const double z86 = 0.01 * z3 + 0.02 * (0.4444444444444444 - 0.4444444444444444 * z1 + 0.3333333333333333 * z2) + s1.v2;
         const double z87 = 0.02 * (0.2222222222222222 - 0.2222222222222222 * z1 - 0.6666666666666666 * z2) + 0.01 * z6 + s1.v3;
-        const double z1141 = 0.6666666666666666 * (p->g * z87) + 0.3333333333333333 * (-p->g * z86);
-        const double z1142 = p->g * (sqrt(0.5) * (z3 + z6));
-        out[0] = z1141;
-        out[1] = z1142;
+        out[0] = 0.6666666666666666 * (p->g * z87) + 0.3333333333333333 * (-p->g * z86);
+        out[1] = p->g * (sqrt(0.5) * (z3 + z6));
         out[2] = 0.0;
         out[3] = 0.0;
         return 1;
@@ -2198,10 +2154,8 @@ int tree_mix_potential_gradient_parameter(const tree_mix_params *restrict p, con
         const double z7 = 0.1111111111111111 + 0.8888888888888888 * z1;
         const double z95 = 0.05 * z4 + 0.1 * z5 + s1.v2 + 0.03 * (z3 * s0.v0 + z4 * s0.v1 * s0.v2 + z5 * s0.v1 * s0.v3) + 0.04 * (-z4 * s0.v3 + z5 * s0.v2);
         const double z96 = 0.1 * z4 + 0.05 * z7 + s1.v3 + 0.03 * (z4 * s0.v1 * s0.v3 + z6 * s0.v0 + z7 * s0.v1 * s0.v2) + 0.04 * (z4 * s0.v2 - z7 * s0.v3);
-        const double z1142 = p->g * (sqrt(0.5) * (z3 + z6));
-        const double z1145 = 0.6666666666666666 * (p->g * z96) + 0.3333333333333333 * (-p->g * z95);
-        out[0] = z1145;
-        out[1] = z1142;
+        out[0] = 0.6666666666666666 * (p->g * z96) + 0.3333333333333333 * (-p->g * z95);
+        out[1] = p->g * (sqrt(0.5) * (z3 + z6));
         out[2] = 0.0;
         out[3] = 0.0;
         return 1;
@@ -2226,14 +2180,11 @@ int tree_mix_potential_gradient_parameter(const tree_mix_params *restrict p, con
         const double z38 = 0.1 * z4 + 0.05 * z7 + s1.v3 + 0.1 * z33;
         const double z40 = cos(q[2]);
         const double z41 = sin(q[2]);
-        const double z1142 = p->g * (sqrt(0.5) * (z3 + z6));
         const double z1146 = p->g * (0.5 * p->l_c * (z31 * z40 - z33 * z41) + z38 + 0.01 * (z31 * z41 + z33 * z40));
         const double z1147 = -p->g * (0.5 * p->l_c * (z28 * z40 - z30 * z41) + z37 + 0.01 * (z28 * z41 + z30 * z40));
-        const double z1148 = 0.6666666666666666 * z1146 + 0.3333333333333333 * z1147;
-        const double z1149 = p->g * (-z29 * z38 + z32 * z37) + z29 * z1146 + z32 * z1147;
-        out[0] = z1148;
-        out[1] = z1142;
-        out[2] = z1149;
+        out[0] = 0.6666666666666666 * z1146 + 0.3333333333333333 * z1147;
+        out[1] = p->g * (sqrt(0.5) * (z3 + z6));
+        out[2] = p->g * (-z29 * z38 + z32 * z37) + z29 * z1146 + z32 * z1147;
         out[3] = 0.0;
         return 1;
     }
@@ -2255,15 +2206,12 @@ int tree_mix_potential_gradient_parameter(const tree_mix_params *restrict p, con
         const double z40 = cos(q[2]);
         const double z41 = sin(q[2]);
         const double z50 = -z29 * (0.1 * z4 + 0.05 * z7 + s1.v3 + 0.1 * z33) + z32 * (0.05 * z4 + 0.1 * z5 + s1.v2 + 0.1 * z30);
-        const double z1142 = p->g * (sqrt(0.5) * (z3 + z6));
         const double z1150 = p->g * s3.v4;
         const double z1151 = -p->g * s3.v3;
-        const double z1152 = 0.6666666666666666 * z1150 + 0.3333333333333333 * z1151;
-        const double z1153 = p->g * z50 + z29 * z1150 + z32 * z1151;
         const double z1154 = p->g * s3.v2 + ((z3 * s0.v0 + z4 * s0.v1 * s0.v2 + z5 * s0.v1 * s0.v3) * z41 + z30 * z40) * z1150 + ((z4 * s0.v1 * s0.v3 + z6 * s0.v0 + z7 * s0.v1 * s0.v2) * z41 + z33 * z40) * z1151;
-        out[0] = z1152;
-        out[1] = z1142;
-        out[2] = z1153;
+        out[0] = 0.6666666666666666 * z1150 + 0.3333333333333333 * z1151;
+        out[1] = p->g * (sqrt(0.5) * (z3 + z6));
+        out[2] = p->g * z50 + z29 * z1150 + z32 * z1151;
         out[3] = z1154;
         return 1;
     }
@@ -2292,13 +2240,11 @@ int tree_mix_potential_gradient_parameter(const tree_mix_params *restrict p, con
         const double z1158 = -z42 * z446;
         const double z1159 = 0.5 * z44 * z443 + z1157;
         const double z1160 = -0.5 * z42 * z443 + z1158;
-        const double z1161 = 0.6666666666666666 * z1159 + 0.3333333333333333 * z1160;
         const double z1162 = (-z3 * s0.v1 + z4 * s0.v0 * s0.v2 + z5 * s0.v0 * s0.v3) * z1159 + (z4 * s0.v0 * s0.v3 - z6 * s0.v1 + z7 * s0.v0 * s0.v2) * z1160;
-        const double z1164 = z43 * z1157 + z45 * z1158 + z446 * (z42 * z45 - z43 * z44);
-        out[0] = z1161;
+        out[0] = 0.6666666666666666 * z1159 + 0.3333333333333333 * z1160;
         out[1] = 0.0;
         out[2] = z1162;
-        out[3] = z1164;
+        out[3] = z43 * z1157 + z45 * z1158 + z446 * (z42 * z45 - z43 * z44);
         return 1;
     }
     case 7: {
@@ -2323,13 +2269,10 @@ int tree_mix_potential_gradient_parameter(const tree_mix_params *restrict p, con
         const double z446 = p->m_d * p->g;
         const double z1165 = 0.5 * (z32 * z61 + (z31 * z40 - z33 * z41) * z60) * z446;
         const double z1166 = -0.5 * (z29 * z61 + (z28 * z40 - z30 * z41) * z60) * z446;
-        const double z1167 = 0.6666666666666666 * z1165 + 0.3333333333333333 * z1166;
-        const double z1168 = z29 * z1165 + z32 * z1166;
-        const double z1169 = (z28 * z41 + z30 * z40) * z1165 + (z31 * z41 + z33 * z40) * z1166;
-        out[0] = z1167;
+        out[0] = 0.6666666666666666 * z1165 + 0.3333333333333333 * z1166;
         out[1] = 0.0;
-        out[2] = z1168;
-        out[3] = z1169;
+        out[2] = z29 * z1165 + z32 * z1166;
+        out[3] = (z28 * z41 + z30 * z40) * z1165 + (z31 * z41 + z33 * z40) * z1166;
         return 1;
     }
     case 8: {
@@ -2429,14 +2372,12 @@ int tree_mix_potential_gradient_parameter(const tree_mix_params *restrict p, con
         const double z32 = z4 * s0.v0 * s0.v3 - z6 * s0.v1 + z7 * s0.v0 * s0.v2;
         const double z50 = -z29 * (0.1 * z4 + 0.05 * z7 + s1.v3 + 0.1 * (z4 * s0.v2 - z7 * s0.v3)) + z32 * (0.05 * z4 + 0.1 * z5 + s1.v2 + 0.1 * (-z4 * s0.v3 + z5 * s0.v2));
         const double z269 = p->m_c + p->m_d;
-        const double z321 = sqrt(0.5) * (z3 + z6) * (p->m_s + (p->m_b + z269));
         const double z1183 = p->m_d * s3.v4 + s22.v6;
         const double z1184 = s22.v7 + s22.v8;
         const double z1191 = 0.6666666666666666 * (s22.v0 + (s22.v2 + (s22.v4 + z1183))) + 0.3333333333333333 * (s22.v1 + (s22.v3 + (s22.v5 + z1184)));
-        const double z1192 = z29 * z1183 + z32 * z1184 + z50 * z269;
         out[0] = z1191;
-        out[1] = z321;
-        out[2] = z1192;
+        out[1] = sqrt(0.5) * (z3 + z6) * (p->m_s + (p->m_b + z269));
+        out[2] = z29 * z1183 + z32 * z1184 + z50 * z269;
         out[3] = s22.v9;
         return 1;
     }
@@ -2512,15 +2453,12 @@ int tree_mix_gap_hessian(const tree_mix_params *restrict p, const double *restri
         const double z60 = cos(q[3]);
         const double z61 = sin(q[3]);
         const double z199 = sqrt(0.5) * (-0.5555555555555556 * z2 + (0.6666666666666666 * cos(q[0]) + 0.2222222222222222 * z2));
-        const double z242 = z60 * s6.v1 - z61 * s6.v3;
-        const double z256 = -z61 * s6.v4;
-        const double z259 = -s2.v1 * z61 - s2.v3 * z60;
         const double x0 = s19.v5 + p->l_d * s19.v7;
         const double x1 = s19.v9 + p->l_d * s19.v10;
-        const double x2 = p->l_d * z242;
+        const double x2 = p->l_d * (z60 * s6.v1 - z61 * s6.v3);
         const double x3 = s19.v12 + p->l_d * s19.v13;
-        const double x4 = p->l_d * z256;
-        const double x5 = p->l_d * z259;
+        const double x4 = p->l_d * (-z61 * s6.v4);
+        const double x5 = p->l_d * (-s2.v1 * z61 - s2.v3 * z60);
         hess[0] = x0;
         hess[1] = z199;
         hess[2] = x1;
@@ -2855,8 +2793,6 @@ void tree_mix_force_jacobians(const tree_mix_params *restrict p, const double *r
     const double z1507 = z1445 + z1454;
     const double z1508 = z1446 + z1455;
     const double z1509 = z1447 + z1456;
-    const double z1510 = z12 * z1507 + z13 * z1508 + z14 * z1509;
-    const double z1511 = z12 * z1474 + z13 * z1475 + z14 * z1476;
     const double z1512 = s8.v1 * s28.v14 + z29 * z1352 + z32 * z1353 + s2.v1 * z1354 + s5.v0 * z1485 + s5.v1 * z1486 + z50 * z1487 + s28.v16 * s23.v0 + s28.v17 * s23.v1 + s28.v18 * s23.v2 + s7.v1 * s28.v13 + s6.v1 * s28.v15;
     const double z1513 = -z1512 - qd[3] * p->l_d * p->c_f * s19.v10 - qd[3] * p->c_f * s19.v9 + p->l_d * p->f_x * z1432 + p->f_x * z1433 + p->tau * z42 * z62 * z242 + p->tau * z42 * z67 * s10.v0 + p->tau * z43 * s4.v3 * z1436 + p->tau * z43 * s12.v0 * s13.v4 + p->tau * z44 * z64 * z242 + p->tau * z44 * z67 * z239 + p->tau * z45 * s4.v3 * z1437 + p->tau * z45 * s12.v0 * s13.v5 + p->tau * s2.v3 * s4.v3 * z242 + p->tau * s2.v3 * z67 * s12.v0 + p->tau * z47 * s13.v0 * s10.v4 + p->tau * z47 * s13.v1 * z253 + p->tau * z47 * z242 * s12.v4 + p->tau * z47 * z63 * z1432 + p->tau * z47 * z65 * z1435 + p->tau * z47 * s4.v3 * z1438 + p->tau * z47 * z67 * s19.v10 + p->tau * z47 * s12.v0 * z256 + p->tau * z62 * z67 * s7.v3 + p->tau * z63 * z245 * s10.v4 + p->tau * z64 * z67 * s8.v3 + p->tau * z65 * z245 * z253 + p->tau * s4.v3 * s13.v2 * s13.v4 + p->tau * s4.v3 * s13.v3 * s13.v5 + p->tau * s4.v3 * z245 * z256 + p->tau * s4.v3 * z67 * s6.v3 + p->tau * z67 * z245 * s12.v4;
     const double z1514 = z29 * z1408 + z32 * z1409 + s2.v1 * z1410 + s5.v0 * z1496 + s5.v1 * z1497 + z50 * z1498 + s28.v16 * s23.v41 + s28.v17 * s23.v42 + s28.v18 * s23.v43;
@@ -3002,7 +2938,6 @@ void tree_mix_force_jacobians(const tree_mix_params *restrict p, const double *r
     const double z2172 = z2160 + z2169;
     const double z2173 = z2161 + z2170;
     const double z2174 = z2162 + z2171;
-    const double z2175 = 0.6666666666666666 * z2172 + 0.3333333333333333 * z2173 + 0.6666666666666666 * z2174;
     const double z2176 = z45 * s5.v8 - z47 * s3.v4 + s5.v2;
     const double z2177 = -z43 * s5.v8 + z47 * s3.v3 + s5.v3;
     const double z2178 = z43 * s3.v4 - z45 * s3.v3 + s3.v2;
@@ -3027,32 +2962,24 @@ void tree_mix_force_jacobians(const tree_mix_params *restrict p, const double *r
     const double z2210 = z2154 + z2163;
     const double z2211 = z2155 + z2164;
     const double z2212 = z2156 + z2165;
-    const double z2213 = z12 * z2210 + z13 * z2211 + z14 * z2212;
-    const double z2215 = -p->c_f * z14 - (z12 * z2179 + z13 * z2180 + z14 * z2181);
-    const double z2216 = z29 * z2089 + z32 * z2090 + s2.v1 * z2091 + s5.v0 * z2190 + s5.v1 * z2191 + z50 * z2192;
-    const double z2217 = z29 * z2132 + z32 * z2133 + s2.v1 * z2134 + s5.v0 * z2200 + s5.v1 * z2201 + z50 * z2202;
-    const double z2218 = z29 * z2172 + z32 * z2173 + s2.v1 * z2174 + s5.v0 * z2210 + s5.v1 * z2211 + z50 * z2212;
     const double z2220 = -p->l_d * p->c_f * s12.v4 - p->c_f * s12.v5 - (z29 * z2185 + z32 * z2186 + s2.v1 * z2187 + s5.v0 * z2179 + s5.v1 * z2180 + z50 * z2181);
-    const double z2221 = z43 * z2086 + z45 * z2087 + z47 * z2088 + s5.v2 * z2080 + s5.v3 * z2081 + s3.v2 * z2082;
-    const double z2222 = z43 * z2129 + z45 * z2130 + z47 * z2131 + s5.v2 * z2126 + s5.v3 * z2127 + s3.v2 * z2128;
-    const double z2223 = z43 * z2169 + z45 * z2170 + z47 * z2171 + s5.v2 * z2163 + s5.v3 * z2164 + s3.v2 * z2165;
     const double z2225 = -p->l_d * p->c_f * z67 - (z43 * z2185 + z45 * z2186 + z47 * z2187 + s5.v2 * z2179 + s5.v3 * z2180 + s3.v2 * z2181);
-    const double x0 = -z1510;
-    const double x1 = -z1511;
+    const double x0 = -(z12 * z1507 + z13 * z1508 + z14 * z1509);
+    const double x1 = -(z12 * z1474 + z13 * z1475 + z14 * z1476);
     const double x2 = -z1514;
     const double x3 = -z1532;
     const double x4 = -z2101;
     const double x5 = -z2141;
-    const double x6 = -z2175;
+    const double x6 = -(0.6666666666666666 * z2172 + 0.3333333333333333 * z2173 + 0.6666666666666666 * z2174);
     const double x7 = -z2199;
     const double x8 = -z2209;
-    const double x9 = -z2213;
-    const double x10 = -z2216;
-    const double x11 = -z2217;
-    const double x12 = -z2218;
-    const double x13 = -z2221;
-    const double x14 = -z2222;
-    const double x15 = -z2223;
+    const double x9 = -(z12 * z2210 + z13 * z2211 + z14 * z2212);
+    const double x10 = -(z29 * z2089 + z32 * z2090 + s2.v1 * z2091 + s5.v0 * z2190 + s5.v1 * z2191 + z50 * z2192);
+    const double x11 = -(z29 * z2132 + z32 * z2133 + s2.v1 * z2134 + s5.v0 * z2200 + s5.v1 * z2201 + z50 * z2202);
+    const double x12 = -(z29 * z2172 + z32 * z2173 + s2.v1 * z2174 + s5.v0 * z2210 + s5.v1 * z2211 + z50 * z2212);
+    const double x13 = -(z43 * z2086 + z45 * z2087 + z47 * z2088 + s5.v2 * z2080 + s5.v3 * z2081 + s3.v2 * z2082);
+    const double x14 = -(z43 * z2129 + z45 * z2130 + z47 * z2131 + s5.v2 * z2126 + s5.v3 * z2127 + s3.v2 * z2128);
+    const double x15 = -(z43 * z2169 + z45 * z2170 + z47 * z2171 + s5.v2 * z2163 + s5.v3 * z2164 + s3.v2 * z2165);
     dh_dq[0] = z1365;
     dh_dq[1] = z1418;
     dh_dq[2] = z1467;
@@ -3076,7 +3003,7 @@ void tree_mix_force_jacobians(const tree_mix_params *restrict p, const double *r
     dh_dqd[4] = x7;
     dh_dqd[5] = x8;
     dh_dqd[6] = x9;
-    dh_dqd[7] = z2215;
+    dh_dqd[7] = -p->c_f * z14 - (z12 * z2179 + z13 * z2180 + z14 * z2181);
     dh_dqd[8] = x10;
     dh_dqd[9] = x11;
     dh_dqd[10] = x12;
@@ -3246,7 +3173,6 @@ void tree_mix_mass_action_jacobian(const tree_mix_params *restrict p, const doub
     const double z798 = z13 * z592 - z14 * z591 + z87 * z770 - s5.v5 * z769 + (z13 * z598 - z14 * z597 + z96 * z776 - s5.v6 * z775 + z792);
     const double z799 = -z12 * z592 + z14 * z590 - z86 * z770 + s5.v5 * z768 + (-z12 * z598 + z14 * z596 - z95 * z776 + s5.v6 * z774 + z793);
     const double z800 = z12 * z591 - z13 * z590 + z86 * z769 - z87 * z768 + (z12 * z597 - z13 * z596 + z95 * z775 - z96 * z774 + z794);
-    const double z801 = 0.6666666666666666 * z798 + 0.3333333333333333 * z799 + 0.6666666666666666 * z800;
     const double z824 = a[3] * z42;
     const double z825 = a[3] * z44;
     const double z826 = a[3] * s2.v3;
@@ -3265,14 +3191,12 @@ void tree_mix_mass_action_jacobian(const tree_mix_params *restrict p, const doub
     const double z842 = z833 + z839;
     const double z843 = z834 + z840;
     const double z844 = z835 + z841;
-    const double z845 = 0.6666666666666666 * z842 + 0.3333333333333333 * z843 + 0.6666666666666666 * z844;
     const double z855 = p->m_d * (s33.v10 * s23.v64 - s33.v11 * s18.v15);
     const double z856 = p->m_d * (-s33.v9 * s23.v64 + s33.v11 * s18.v14);
     const double z857 = p->m_d * (s33.v9 * s18.v15 - s33.v10 * s18.v14);
     const double z858 = s33.v9 * s23.v65 + s33.v10 * s23.v66 + s33.v11 * s23.v67 - s33.v19 * s23.v64 + s33.v20 * s18.v15 + s3.v4 * z857 - s5.v8 * z856;
     const double z859 = s33.v9 * s23.v66 + s33.v10 * s23.v68 + s33.v11 * s23.v69 + s33.v18 * s23.v64 - s33.v20 * s18.v14 - s3.v3 * z857 + s5.v8 * z855;
     const double z860 = s33.v9 * s23.v67 + s33.v10 * s23.v69 + s33.v11 * s23.v70 - s33.v18 * s18.v15 + s33.v19 * s18.v14 + s3.v3 * z856 - s3.v4 * z855;
-    const double z861 = 0.6666666666666666 * z858 + 0.3333333333333333 * z859 + 0.6666666666666666 * z860;
     const double z862 = z731 + z737;
     const double z863 = z732 + z738;
     const double z864 = z733 + z739;
@@ -3280,36 +3204,30 @@ void tree_mix_mass_action_jacobian(const tree_mix_params *restrict p, const doub
     const double z872 = z780 + z786;
     const double z873 = z781 + z787;
     const double z874 = z782 + z788;
-    const double z881 = z12 * (z768 + (z774 + z872)) + z13 * (z769 + (z775 + z873)) + z14 * (z770 + (z776 + z874));
     const double z882 = z830 + z836;
     const double z883 = z831 + z837;
     const double z884 = z832 + z838;
-    const double z885 = z12 * z882 + z13 * z883 + z14 * z884;
-    const double z886 = z12 * z855 + z13 * z856 + z14 * z857;
     const double z887 = s8.v1 * (-z104 * s33.v17 + s5.v7 * s33.v15 + s9.v1 * s33.v3 + s9.v3 * s33.v4 + s9.v4 * s33.v5 + z612) + z29 * z743 + z32 * z744 + s2.v1 * z745 + s5.v0 * z862 + s5.v1 * z863 + z50 * z864 + z617 * s23.v0 + z618 * s23.v1 + z619 * s23.v2 + s7.v1 * (z105 * s33.v17 - s5.v7 * s33.v16 + s9.v0 * s33.v3 + s9.v1 * s33.v4 + s9.v2 * s33.v5 + z611) + s6.v1 * (z104 * s33.v16 - z105 * s33.v15 + s9.v2 * s33.v3 + s9.v4 * s33.v4 + s9.v5 * s33.v5 + z613);
     const double z888 = z29 * z792 + z32 * z793 + s2.v1 * z794 + s5.v0 * z872 + s5.v1 * z873 + z50 * z874 + z617 * s23.v41 + z618 * s23.v42 + z619 * s23.v43;
-    const double z889 = z29 * z842 + z32 * z843 + s2.v1 * z844 + s5.v0 * z882 + s5.v1 * z883 + z50 * z884;
-    const double z890 = z29 * z858 + z32 * z859 + s2.v1 * z860 + s5.v0 * z855 + s5.v1 * z856 + z50 * z857;
     const double z891 = s13.v2 * z611 + s13.v3 * z612 + z245 * z613 + z43 * z740 + z45 * z741 + z47 * z742 + s5.v2 * z737 + s5.v3 * z738 + s3.v2 * z739 + s33.v18 * s23.v3 + s33.v19 * s23.v4 + s33.v20 * s23.v5;
     const double z892 = z43 * z789 + z45 * z790 + z47 * z791 + s5.v2 * z786 + s5.v3 * z787 + s3.v2 * z788 + s33.v18 * s23.v44 + s33.v19 * s23.v45 + s33.v20 * s23.v46;
     const double z893 = z42 * z611 + z43 * z839 + z44 * z612 + z45 * z840 + s2.v3 * z613 + z47 * z841 + s5.v2 * z836 + s5.v3 * z837 + s3.v2 * z838 + s33.v18 * s23.v47 + s33.v19 * s23.v48 + s33.v20 * s23.v49;
-    const double z894 = z43 * z858 + z45 * z859 + z47 * z860 + s5.v2 * z855 + s5.v3 * z856 + s3.v2 * z857;
     out[0] = z755;
-    out[1] = z801;
-    out[2] = z845;
-    out[3] = z861;
+    out[1] = 0.6666666666666666 * z798 + 0.3333333333333333 * z799 + 0.6666666666666666 * z800;
+    out[2] = 0.6666666666666666 * z842 + 0.3333333333333333 * z843 + 0.6666666666666666 * z844;
+    out[3] = 0.6666666666666666 * z858 + 0.3333333333333333 * z859 + 0.6666666666666666 * z860;
     out[4] = z871;
-    out[5] = z881;
-    out[6] = z885;
-    out[7] = z886;
+    out[5] = z12 * (z768 + (z774 + z872)) + z13 * (z769 + (z775 + z873)) + z14 * (z770 + (z776 + z874));
+    out[6] = z12 * z882 + z13 * z883 + z14 * z884;
+    out[7] = z12 * z855 + z13 * z856 + z14 * z857;
     out[8] = z887;
     out[9] = z888;
-    out[10] = z889;
-    out[11] = z890;
+    out[10] = z29 * z842 + z32 * z843 + s2.v1 * z844 + s5.v0 * z882 + s5.v1 * z883 + z50 * z884;
+    out[11] = z29 * z858 + z32 * z859 + s2.v1 * z860 + s5.v0 * z855 + s5.v1 * z856 + z50 * z857;
     out[12] = z891;
     out[13] = z892;
     out[14] = z893;
-    out[15] = z894;
+    out[15] = z43 * z858 + z45 * z859 + z47 * z860 + s5.v2 * z855 + s5.v3 * z856 + s3.v2 * z857;
 }
 
 int tree_mix_force_parameter_derivative(const tree_mix_params *restrict p, const double *restrict q, const double *restrict qd, double t, int k, double *restrict out)
@@ -3543,13 +3461,11 @@ int tree_mix_mass_action_parameter_derivative(const tree_mix_params *restrict p,
         const double z2361 = z2336 + z2342;
         const double z2362 = z2337 + z2343;
         const double z2369 = z0 * (z4 + z5) * (z2323 + (z2329 + z2360)) + z0 * (z4 + z7) * (z2324 + (z2330 + z2361)) + z0 * (z3 + z6) * (z2325 + (z2331 + z2362));
-        const double z2370 = a[1] * dp[17] + z2369;
         const double z2371 = z29 * z2347 + z32 * z2348 + s2.v1 * z2349 + s5.v0 * z2360 + s5.v1 * z2361 + (-z29 * z38 + z32 * z37) * z2362;
-        const double z2372 = a[2] * dp[18] + z2371;
         const double z2373 = z43 * z2344 + z45 * z2345 + z47 * z2346 + s5.v2 * z2341 + s5.v3 * z2342 + s3.v2 * z2343 + s33.v18 * z2229 + s33.v19 * z2230 + s33.v20 * z2231;
         out[0] = z2359;
-        out[1] = z2370;
-        out[2] = z2372;
+        out[1] = a[1] * dp[17] + z2369;
+        out[2] = a[2] * dp[18] + z2371;
         out[3] = z2373;
         return 1;
     }
@@ -3567,10 +3483,8 @@ void tree_mix_bilateral_drift_jacobians(const tree_mix_params *restrict p, const
 {
     (void)p;
     (void)t;
-    const double z1 = cos(q[0]);
-    const double z2 = sin(q[0]);
-    const double x0 = z1 * 0.2 * (qd[0] * qd[0]);
-    const double x1 = qd[0] * z2 * 0.4;
+    const double x0 = cos(q[0]) * 0.2 * (qd[0] * qd[0]);
+    const double x1 = qd[0] * sin(q[0]) * 0.4;
     d_dq[0] = x0;
     d_dq[1] = 0.0;
     d_dq[2] = 0.0;
@@ -3601,7 +3515,6 @@ void tree_mix_gap_drift_jacobians(const tree_mix_params *restrict p, const doubl
     const double z199 = z0 * (-0.5555555555555556 * z2 + (0.6666666666666666 * z1 + 0.2222222222222222 * z2));
     const double z242 = z60 * s6.v1 - z61 * s6.v3;
     const double z256 = -z61 * s6.v4;
-    const double z259 = -s2.v1 * z61 - s2.v3 * z60;
     const double z2375 = -qd[0] * z1;
     const double z2376 = 0.2222222222222222 * s27.v0 + 0.6666666666666666 * z2375;
     const double z2377 = 0.4444444444444444 * s27.v0 - 0.3333333333333333 * z2375;
@@ -3609,44 +3522,35 @@ void tree_mix_gap_drift_jacobians(const tree_mix_params *restrict p, const doubl
     const double z2380 = s27.v2 * s19.v0 - s27.v3 * s19.v1 + z40 * (s0.v0 * z2377 + s0.v1 * s0.v2 * z2376 - 0.5555555555555556 * s0.v1 * s0.v3 * s27.v0) - z41 * z2379;
     const double z2382 = s27.v4 * s19.v2 + s27.v5 * s19.v6 + z60 * z2380 + z61 * (s0.v0 * s0.v2 * z2376 - 0.5555555555555556 * s0.v0 * s0.v3 * s27.v0 - s0.v1 * z2377);
     const double z2385 = q[1] * (z0 * (-0.5555555555555556 * s27.v0 + z2376)) + qd[1] * s16.v3 + (-0.1111111111111111 * s27.v0 + 0.1 * z2377);
-    const double z2388 = p->l_c * z2380 + (0.1 * z2379 + (-0.05555555555555555 * s27.v0 + 0.05 * z2376 + z2385));
     const double z2389 = 0.6666666666666666 * s27.v0 - 0.2222222222222222 * z2375;
-    const double z2390 = z0 * (0.5555555555555556 * z2375 + z2389);
     const double z2391 = -0.3333333333333333 * s27.v0 - 0.4444444444444444 * z2375;
     const double z2392 = s0.v0 * z2391 + s0.v1 * s0.v2 * z2389 + 0.5555555555555556 * s0.v1 * s0.v3 * z2375;
     const double z2393 = 0.5555555555555556 * s0.v2 * z2375 - s0.v3 * z2389;
     const double z2394 = -z40 * z2393 - z41 * z2392 - s6.v0 * s27.v3 - s6.v2 * s27.v2;
-    const double z2395 = s27.v4 * s19.v8 + z60 * z2394;
-    const double z2396 = p->l_c * z2394;
     const double z2399 = z60 * (s0.v0 * s0.v2 * z2389 + 0.5555555555555556 * s0.v0 * s0.v3 * z2375 - s0.v1 * z2391) - z61 * (z40 * z2392 - z41 * z2393 + s6.v0 * s27.v2 - s6.v2 * s27.v3) + s6.v1 * s27.v4 - s6.v3 * s27.v5;
     const double z2400 = -qd[2] * z40;
     const double z2401 = -z40 * s32.v8 - z41 * s32.v7 + s6.v0 * z2400 - s6.v2 * s27.v2;
-    const double z2402 = s27.v4 * s19.v8 + z60 * z2401;
-    const double z2403 = p->l_c * z2401;
     const double z2404 = -s2.v0 * s27.v2 - s2.v2 * z2400 - z40 * s32.v1 + z41 * s32.v3;
-    const double z2405 = s27.v4 * s19.v11 + z60 * z2404;
-    const double z2406 = p->l_c * z2404;
-    const double z2408 = -s27.v5 * s6.v4 - z61 * (s2.v0 * z2400 - s2.v2 * s27.v2 - z40 * s32.v3 - z41 * s32.v1);
     const double z2409 = -qd[3] * z60;
-    const double z2410 = z60 * s32.v16 - z61 * s32.v9 + s6.v1 * s27.v4 + s6.v3 * z2409;
-    const double z2411 = s6.v4 * z2409 - z61 * s32.v19;
-    const double z2412 = s2.v1 * z2409 - s2.v3 * s27.v4 - z60 * s32.v4 - z61 * s32.v2;
-    const double x0 = qd[0] * z2388 + qd[1] * z2390 + qd[2] * z2396 + p->l_d * (qd[0] * z2382 + qd[2] * z2395 + qd[3] * z2399);
-    const double x1 = qd[0] * s32.v11;
-    const double x2 = qd[0] * z2403 + qd[2] * z2406 + p->l_d * (qd[0] * z2402 + qd[2] * z2405 + qd[3] * z2408);
-    const double x3 = p->l_d * (qd[0] * z2410 + qd[2] * z2411 + qd[3] * z2412);
-    const double x4 = s32.v15 + qd[0] * s19.v5 + qd[1] * z199 + qd[2] * s19.v9 + p->l_d * (s32.v17 + qd[0] * s19.v7 + qd[2] * s19.v10 + qd[3] * z242);
-    const double x5 = s32.v18 + qd[0] * z199;
-    const double x6 = s32.v20 + qd[0] * s19.v9 + qd[2] * s19.v12 + p->l_d * (s32.v21 + qd[0] * s19.v10 + qd[2] * s19.v13 + qd[3] * z256);
-    const double x7 = p->l_d * (s32.v5 + qd[0] * z242 + qd[2] * z256 + qd[3] * z259);
-    d_dq[0] = x0;
-    d_dq[1] = x1;
-    d_dq[2] = x2;
-    d_dq[3] = x3;
-    d_dqd[0] = x4;
-    d_dqd[1] = x5;
-    d_dqd[2] = x6;
-    d_dqd[3] = x7;
+    const double x0 = qd[0] * (p->l_c * z2380 + (0.1 * z2379 + (-0.05555555555555555 * s27.v0 + 0.05 * z2376 + z2385)));
+    const double x1 = x0 + qd[1] * (z0 * (0.5555555555555556 * z2375 + z2389)) + qd[2] * (p->l_c * z2394) + p->l_d * (qd[0] * z2382 + qd[2] * (s27.v4 * s19.v8 + z60 * z2394) + qd[3] * z2399);
+    const double x2 = qd[0] * s32.v11;
+    const double x3 = qd[0] * (s27.v4 * s19.v8 + z60 * z2401) + qd[2] * (s27.v4 * s19.v11 + z60 * z2404) + qd[3] * (-s27.v5 * s6.v4 - z61 * (s2.v0 * z2400 - s2.v2 * s27.v2 - z40 * s32.v3 - z41 * s32.v1));
+    const double x4 = qd[0] * (p->l_c * z2401) + qd[2] * (p->l_c * z2404) + p->l_d * x3;
+    const double x5 = qd[0] * (z60 * s32.v16 - z61 * s32.v9 + s6.v1 * s27.v4 + s6.v3 * z2409) + qd[2] * (s6.v4 * z2409 - z61 * s32.v19) + qd[3] * (s2.v1 * z2409 - s2.v3 * s27.v4 - z60 * s32.v4 - z61 * s32.v2);
+    const double x6 = p->l_d * x5;
+    const double x7 = s32.v15 + qd[0] * s19.v5 + qd[1] * z199 + qd[2] * s19.v9 + p->l_d * (s32.v17 + qd[0] * s19.v7 + qd[2] * s19.v10 + qd[3] * z242);
+    const double x8 = s32.v18 + qd[0] * z199;
+    const double x9 = s32.v20 + qd[0] * s19.v9 + qd[2] * s19.v12 + p->l_d * (s32.v21 + qd[0] * s19.v10 + qd[2] * s19.v13 + qd[3] * z256);
+    const double x10 = p->l_d * (s32.v5 + qd[0] * z242 + qd[2] * z256 + qd[3] * (-s2.v1 * z61 - s2.v3 * z60));
+    d_dq[0] = x1;
+    d_dq[1] = x2;
+    d_dq[2] = x4;
+    d_dq[3] = x6;
+    d_dqd[0] = x7;
+    d_dqd[1] = x8;
+    d_dqd[2] = x9;
+    d_dqd[3] = x10;
 }
 
 int tree_mix_articulated_acceleration(const tree_mix_params *restrict p, const double *restrict q, const double *restrict qd, double t, double *restrict qdd)
@@ -3879,11 +3783,10 @@ int tree_mix_articulated_acceleration(const tree_mix_params *restrict p, const d
     const double z2712 = -0.6666666666666666 * z2583 * z2706 - 0.3333333333333333 * z2584 * z2706 - 0.6666666666666666 * z2585 * z2706 - z2586 * z2709 - z2587 * z2710 - z2588 * z2711 + z2591 - z2460 * z2583 - z2461 * z2584 - z2462 * z2585 - z2463 * z2586 - z2464 * z2587 - z2465 * z2588;
     const double z2713 = z2590 * z2712;
     const double z2720 = -z2541 * (z29 * z2713 + 0.6666666666666666 * z2706 + z2460) - z2542 * (z32 * z2713 + 0.3333333333333333 * z2706 + z2461) - z2543 * (s2.v1 * z2713 + 0.6666666666666666 * z2706 + z2462) - z2544 * (s5.v0 * z2713 + z2709 + z2463) - z2545 * (s5.v1 * z2713 + z2710 + z2464) + z2548 - z2466 * z2541 - z2467 * z2542 - z2468 * z2543 - z2469 * z2544 - z2470 * z2545 - s22.v9 * (z50 * z2713 + z2711 + z2465) - s22.v9 * z2471;
-    const double z2721 = z2547 * z2720;
     qdd[0] = z2706;
     qdd[1] = z2708;
     qdd[2] = z2713;
-    qdd[3] = z2721;
+    qdd[3] = z2547 * z2720;
     return z2546 > 0.0 && z2589 > 0.0 && z2653 > 0.0 && z2696 > 0.0 && isfinite(qdd[0]) && isfinite(qdd[1]) && isfinite(qdd[2]) && isfinite(qdd[3]);
 }
 // end of generated module, fingerprint: 1915cc242648cb36a90fc054e4ef4f05
