@@ -129,7 +129,7 @@ impl<'a> Printer<'a> {
                 for (k, t) in a.iter().enumerate() {
                     let (text, _) = self.print(t)?;
                     // A sum written in as the first term reads left to right as it computed.
-                    let text = if k > 0 && self.is_inlined_sum(t) {
+                    let text = if k > 0 && self.inlined_shape(t).is_some_and(|s| s.sum) {
                         format!("({text})")
                     } else {
                         text
@@ -221,25 +221,11 @@ impl<'a> Printer<'a> {
         }
     }
 
-    /// Whether `v` is an intermediate written in as a product (neither atomic nor a sum).
-    fn is_inlined_product(&self, v: AtomView<'_>) -> bool {
+    /// The shape of `v` when it is an intermediate written in.
+    fn inlined_shape(&self, v: AtomView<'_>) -> Option<Shape> {
         match v {
-            AtomView::Var(x) => self
-                .inlined
-                .get(&x.get_symbol())
-                .is_some_and(|(_, shape)| !shape.atomic && !shape.sum),
-            _ => false,
-        }
-    }
-
-    /// Whether `v` is an intermediate written in as a sum.
-    fn is_inlined_sum(&self, v: AtomView<'_>) -> bool {
-        match v {
-            AtomView::Var(x) => self
-                .inlined
-                .get(&x.get_symbol())
-                .is_some_and(|(_, shape)| shape.sum),
-            _ => false,
+            AtomView::Var(x) => self.inlined.get(&x.get_symbol()).map(|(_, shape)| *shape),
+            _ => None,
         }
     }
 
@@ -279,8 +265,10 @@ impl<'a> Printer<'a> {
             let (t, atomic) = self.print(*f)?;
             // A product written in as the first factor reads left to right as it computed
             // (unless signed: the product's own sign goes in front).
-            let bare =
-                atomic || parts.is_empty() && self.is_inlined_product(*f) && !t.starts_with('-');
+            let bare = atomic
+                || parts.is_empty()
+                    && self.inlined_shape(*f).is_some_and(|s| !s.atomic && !s.sum)
+                    && !t.starts_with('-');
             parts.push(if bare { t } else { format!("({t})") });
         }
         self.operations += parts.len().saturating_sub(1);
