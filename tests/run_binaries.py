@@ -89,7 +89,9 @@ def package_filter(argv):
 
 
 def runner(extra, cwd):
-    """A function running one (directory, executable) pair and printing its whole output."""
+    """A function running one (directory, executable) pair and printing its whole output, with
+    when it started (seconds since the runner started) and how long it ran."""
+    started = time.monotonic()
     libdir = subprocess.run(
         ["rustc", "--print", "target-libdir"], capture_output=True, text=True, check=True
     ).stdout.strip()
@@ -99,13 +101,16 @@ def runner(extra, cwd):
         env = dict(os.environ)
         paths = [libdir, os.path.dirname(exe), env.get("LD_LIBRARY_PATH", "")]
         env["LD_LIBRARY_PATH"] = ":".join(p for p in paths if p)
+        begun = time.monotonic()
         done = subprocess.run(
             [exe, *extra], cwd=directory, env=env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT
         )
         shown = os.path.relpath(exe, cwd)
         output = done.stdout.decode(errors="replace")
         failed = f"FAILED: {shown}\n" if done.returncode != 0 else ""
-        sys.stdout.write(f"     Running {shown}\n{output}{failed}")
+        ended = time.monotonic()
+        timing = f"at {begun - started:.0f} s, for {ended - begun:.1f} s"
+        sys.stdout.write(f"     Running {shown} ({timing})\n{output}{failed}")
         sys.stdout.flush()
         return done.returncode == 0
 
