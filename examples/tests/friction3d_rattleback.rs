@@ -24,6 +24,7 @@ use mb_examples::rattleback_rolling::{RollingRattleback, RollingState, rolling_s
 use mbruntime::timestepping::{Scheme, Settings, StepRecord, TimeStepper};
 use mbruntime::{Dynamics, Vector};
 use nalgebra::Vector3;
+use std::sync::OnceLock;
 
 /// Reference step; the time-stepping steps divide it.
 const DT_REF: f64 = 1e-4;
@@ -54,6 +55,19 @@ fn reference(spin: f64, dt: f64, t_end: f64) -> Vec<RollingState> {
         out.push(s);
     }
     out
+}
+
+/// The rolling reference at the reference step over [0, T_END] for the spins the tests use
+/// (±5 rad/s), computed once per test binary and shared by every test that compares with it.
+fn shared_reference(spin: f64) -> &'static [RollingState] {
+    static CLOCKWISE: OnceLock<Vec<RollingState>> = OnceLock::new();
+    static COUNTER_CLOCKWISE: OnceLock<Vec<RollingState>> = OnceLock::new();
+    let cell = match spin {
+        -5.0 => &CLOCKWISE,
+        5.0 => &COUNTER_CLOCKWISE,
+        _ => panic!("no shared reference for the spin {spin}"),
+    };
+    cell.get_or_init(|| reference(spin, DT_REF, T_END))
 }
 
 /// First time at which the vertical spin changes sign (linear interpolation).
@@ -144,7 +158,7 @@ fn simulate(scheme: Scheme, h: f64, spin: f64, reference: &[RollingState]) -> Ru
 fn the_rolling_reference_conserves_energy_and_reverses_one_spin_only() {
     let body = RollingRattleback::of(&model());
     for spin in [-5.0, 5.0] {
-        let fine = reference(spin, DT_REF, T_END);
+        let fine = shared_reference(spin);
         let half = reference(spin, 0.5 * DT_REF, T_END);
         let drift = |states: &[RollingState]| {
             let e0 = body.energy(&states[0]);
@@ -153,7 +167,7 @@ fn the_rolling_reference_conserves_energy_and_reverses_one_spin_only() {
                 .map(|s| (body.energy(s) / e0 - 1.0).abs())
                 .fold(0.0, f64::max)
         };
-        let (coarse_drift, fine_drift) = (drift(&fine), drift(&half));
+        let (coarse_drift, fine_drift) = (drift(fine), drift(&half));
         assert!(
             coarse_drift < 1e-8 && fine_drift < coarse_drift / 10.0,
             "spin {spin}: energy drift {coarse_drift:e}, {fine_drift:e} at half the step"
@@ -184,10 +198,10 @@ fn the_rolling_reference_conserves_energy_and_reverses_one_spin_only() {
 
 #[test]
 fn time_stepping_converges_to_the_rolling_motion_at_first_order() {
-    let rolling = reference(5.0, DT_REF, T_END);
+    let rolling = shared_reference(5.0);
     for scheme in [Scheme::MoreauMidpoint, Scheme::MoreauJean { theta: 0.5 }] {
-        let coarse = simulate(scheme, 1e-4, 5.0, &rolling);
-        let fine = simulate(scheme, 5e-5, 5.0, &rolling);
+        let coarse = simulate(scheme, 1e-4, 5.0, rolling);
+        let fine = simulate(scheme, 5e-5, 5.0, rolling);
         assert!(
             coarse.spin_error < 0.1,
             "{scheme:?}: spin error {}",
@@ -210,7 +224,7 @@ fn time_stepping_converges_to_the_rolling_motion_at_first_order() {
 
 #[test]
 fn time_stepping_reverses_the_clockwise_spin_when_the_rolling_body_does() {
-    let rolling = reference(-5.0, DT_REF, T_END);
+    let rolling = shared_reference(-5.0);
     let spins = rolling
         .iter()
         .enumerate()
@@ -218,7 +232,7 @@ fn time_stepping_reverses_the_clockwise_spin_when_the_rolling_body_does() {
     let t_ref = reversal(spins).expect("the rolling rattleback reverses");
     let mut errors = vec![];
     for h in [5e-5, 2.5e-5] {
-        let run = simulate(Scheme::MoreauMidpoint, h, -5.0, &rolling);
+        let run = simulate(Scheme::MoreauMidpoint, h, -5.0, rolling);
         let t = reversal(run.spins.iter().copied()).expect("the spin reverses");
         errors.push((t - t_ref).abs());
     }
@@ -271,7 +285,7 @@ fn event_driven(spin: f64) -> (Vec<(f64, f64)>, f64, usize) {
 #[test]
 fn the_event_driven_rattleback_rolls_as_the_reference_and_time_stepping_converges_to_it() {
     for spin in [-5.0, 5.0] {
-        let rolling = reference(spin, DT_REF, T_END);
+        let rolling = shared_reference(spin);
         let (spins, drift, events) = event_driven(spin);
         assert_eq!(events, 0, "spin {spin}: no lift-off, no slip");
         assert!(drift <= 1e-8, "spin {spin}: energy drift {drift:e}");
@@ -294,7 +308,7 @@ fn the_event_driven_rattleback_rolls_as_the_reference_and_time_stepping_converge
             let errors: Vec<f64> = [1e-4, 5e-5]
                 .iter()
                 .map(|&h| {
-                    let run = simulate(Scheme::MoreauMidpoint, h, spin, &rolling);
+                    let run = simulate(Scheme::MoreauMidpoint, h, spin, rolling);
                     (run.spins.last().unwrap().1 - got).abs()
                 })
                 .collect();
